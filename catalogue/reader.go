@@ -1,0 +1,361 @@
+package catalogue
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"time"
+)
+
+// std numbers the standard fields, for the per-record bit masks.
+var std = map[string]uint16{
+	FieldURI: 1 << 0, FieldName: 1 << 1, FieldDate: 1 << 2, FieldCategory: 1 << 3,
+	FieldDescription: 1 << 4, FieldRating: 1 << 5, FieldLanguage: 1 << 6, FieldType: 1 << 7,
+	FieldID: 1 << 8,
+}
+
+const requiredFields = 1<<0 | 1<<1 | 1<<2
+
+// Reader reads records from a URI-Catalogue, one at a time, keeping line
+// numbers, in the manner of encoding/csv. It never stops at a bad record: it
+// reports what is wrong in the record's Problems and goes on.
+type Reader struct {
+	br      *bufio.Reader
+	line    int    // lines read so far
+	pending string // blank lines read since the last record
+	buf     []byte
+	starts  []int // offsets in buf at which each line of the record starts
+	lf      int   // lines ended by LF alone
+	firstLF int
+	records int
+	probs   []Problem
+	err     error
+}
+
+// NewReader returns a Reader that reads from r.
+func NewReader(r io.Reader) *Reader {
+	return &Reader{br: bufio.NewReaderSize(r, 64<<10)}
+}
+
+// Read returns the next record, or io.EOF after the last. A record whose
+// required fields are missing or invalid is returned too (Valid reports
+// false), so that nothing in the file is lost. Any other error is an I/O
+// error from the underlying reader.
+func (r *Reader) Read() (*Record, error) {
+	if r.err != nil {
+		return nil, r.err
+	}
+	r.buf = r.buf[:0]
+	r.starts = r.starts[:0]
+	first := 0
+	var sep strings.Builder
+	sep.WriteString(r.pending)
+	r.pending = ""
+	for {
+		line, err := r.readLine()
+		if len(line) > 0 {
+			r.line++
+			content := trimEOL(line)
+			if len(content) == 0 || isSpaceOnly(content) {
+				if len(r.starts) > 0 {
+					r.pending = string(line)
+					r.noteBlank(content, r.line)
+					break
+				}
+				if len(content) > 0 {
+					r.noteBlank(content, r.line)
+				}
+				sep.Write(line)
+				continue
+			}
+			if len(r.starts) == 0 {
+				first = r.line
+			}
+			r.starts = append(r.starts, len(r.buf))
+			r.buf = append(r.buf, line...)
+		}
+		if err != nil {
+			if !errors.Is(err, io.EOF) {
+				r.err = err
+				return nil, err
+			}
+			r.err = io.EOF
+			if len(r.starts) == 0 {
+				r.pending = sep.String()
+				if r.pending != "" {
+					r.probs = append(r.probs, Problem{Line: r.line, Msg: "blank line after the last record (2.1.2: blank lines only separate records)", Severity: Warning})
+				}
+				return nil, io.EOF
+			}
+			break
+		}
+	}
+	prefix := sep.String()
+	// Blank lines are counted from the previous record's end: the first one is
+	// the separator the spec asks for, and any more are a deviation.
+	extra := strings.Count(prefix, "\n")
+	if r.records > 0 {
+		extra--
+	}
+	if extra > 0 {
+		what := "extra blank line"
+		if r.records == 0 {
+			what = "blank line before the first record"
+		}
+		r.probs = append(r.probs, Problem{Line: first - 1, Msg: fmt.Sprintf("%s (2.1.2: records are separated by one blank line)", what), Severity: Warning})
+	}
+	r.records++
+	raw := string(r.buf)
+	rec := parseRecord(raw, r.starts, first)
+	rec.sep = prefix
+	return rec, nil
+}
+
+// Trailer returns what followed the last record (blank lines), once Read
+// has returned io.EOF, so that a writer can put it back.
+func (r *Reader) Trailer() string { return r.pending }
+
+// Problems returns the problems of the file as a whole, rather than of one
+// record: line breaks that are LF alone, and extra blank lines.
+func (r *Reader) Problems() []Problem {
+	ps := r.probs
+	if r.lf > 0 {
+		ps = append(ps[:len(ps):len(ps)], Problem{Line: r.firstLF, Severity: Warning,
+			Msg: fmt.Sprintf("%d line(s) end in LF alone, the first here (2.1.2: lines end in CRLF)", r.lf)})
+	}
+	return ps
+}
+
+// Line returns the number of lines read so far.
+func (r *Reader) Line() int { return r.line }
+
+func (r *Reader) noteBlank(content []byte, line int) {
+	if len(content) > 0 {
+		r.probs = append(r.probs, Problem{Line: line, Msg: "line holds only white space; a blank line must be empty (2.1.2)", Severity: Error})
+	}
+}
+
+// readLine returns the next line with its line break, however long.
+func (r *Reader) readLine() ([]byte, error) {
+	line, err := r.br.ReadSlice('\n')
+	if errors.Is(err, bufio.ErrBufferFull) {
+		long := append([]byte(nil), line...)
+		for errors.Is(err, bufio.ErrBufferFull) {
+			line, err = r.br.ReadSlice('\n')
+			long = append(long, line...)
+		}
+		line = long
+	}
+	if n := len(line); n > 0 && line[n-1] == '\n' && (n < 2 || line[n-2] != '\r') {
+		if r.lf == 0 {
+			r.firstLF = r.line + 1
+		}
+		r.lf++
+	}
+	return line, err
+}
+
+func trimEOL(line []byte) []byte {
+	n := len(line)
+	if n > 0 && line[n-1] == '\n' {
+		n--
+		if n > 0 && line[n-1] == '\r' {
+			n--
+		}
+	}
+	return line[:n]
+}
+
+func trimEOLString(line string) string {
+	n := len(line)
+	if n > 0 && line[n-1] == '\n' {
+		n--
+		if n > 0 && line[n-1] == '\r' {
+			n--
+		}
+	}
+	return line[:n]
+}
+
+func isSpaceOnly(b []byte) bool {
+	for _, c := range b {
+		if c != ' ' && c != '\t' {
+			return false
+		}
+	}
+	return true
+}
+
+// parseRecord parses the lines of one record. raw holds them with their line
+// breaks, starts the offset of each, first the file line of the first.
+func parseRecord(raw string, starts []int, first int) *Record {
+	rec := &Record{raw: raw, line: first}
+	var seen uint16
+	var dupRequired bool
+	for i, start := range starts {
+		end := len(raw)
+		if i+1 < len(starts) {
+			end = starts[i+1]
+		}
+		lineNo := first + i
+		f := parseField(trimEOLString(raw[start:end]))
+		if f.problem != nil {
+			p := *f.problem
+			p.Line = lineNo
+			rec.problems = append(rec.problems, p)
+			if bit := std[f.name]; bit&requiredFields != 0 {
+				if seen&bit != 0 {
+					dupRequired = true
+				}
+				seen |= bit
+			}
+			continue
+		}
+		if bit, ok := std[f.name]; ok {
+			if seen&bit != 0 {
+				rec.problems = append(rec.problems, Problem{Line: lineNo, Field: f.name, Severity: Error,
+					Msg: fmt.Sprintf("%s appears again; a field name must not occur twice in a record (2.2)", f.name)})
+				if bit&requiredFields != 0 {
+					dupRequired = true
+				}
+				continue
+			}
+			seen |= bit
+			rec.accepted |= bit
+			rec.set(f.name, f.value, f.date, f.rating)
+			continue
+		}
+		// An X- field (parseField reports anything else).
+		if rec.Extension(f.name) != "" {
+			rec.problems = append(rec.problems, Problem{Line: lineNo, Field: f.name, Severity: Error,
+				Msg: fmt.Sprintf("%s appears again; a field name must not occur twice in a record (2.2)", f.name)})
+			continue
+		}
+		rec.Extensions = append(rec.Extensions, Field{Name: f.name, Value: f.value})
+	}
+	for _, name := range []string{FieldURI, FieldName, FieldDate} {
+		if seen&std[name] == 0 {
+			rec.problems = append(rec.problems, Problem{Line: first, Field: name, Severity: Error,
+				Msg: fmt.Sprintf("record has no %s field, which is required (%s); the record is kept but not used", name, map[string]string{FieldURI: "3.1", FieldName: "3.2", FieldDate: "3.3"}[name])})
+		}
+	}
+	rec.invalid = rec.accepted&requiredFields != requiredFields || dupRequired
+	if dupRequired && rec.accepted&requiredFields == requiredFields {
+		rec.problems = append(rec.problems, Problem{Line: first, Severity: Error,
+			Msg: "a required field appears twice, so the record is ambiguous (2.2); it is kept but not used"})
+	}
+	return rec
+}
+
+func (r *Record) set(name, value string, date time.Time, rating int) {
+	switch name {
+	case FieldURI:
+		r.URI = value
+	case FieldName:
+		r.Name = value
+	case FieldDate:
+		r.Date = date
+	case FieldCategory:
+		r.Category = value
+	case FieldDescription:
+		r.Description = value
+	case FieldRating:
+		r.Rating = rating
+	case FieldLanguage:
+		r.Language = value
+	case FieldType:
+		r.Type = value
+	case FieldID:
+		r.ID = value
+	}
+}
+
+// field is one parsed line.
+type field struct {
+	name    string
+	value   string // decoded
+	date    time.Time
+	rating  int
+	problem *Problem // non-nil: the line is kept verbatim and not used
+}
+
+// textFields are decoded from RFC 2047 encoded-words on read.
+var textFields = map[string]bool{FieldName: true, FieldCategory: true, FieldDescription: true}
+
+// parseField parses and validates one line (without its line break).
+func parseField(line string) field {
+	bad := func(col int, fname, format string, a ...any) field {
+		return field{name: fname, problem: &Problem{Column: col, Field: fname, Msg: fmt.Sprintf(format, a...), Severity: Error}}
+	}
+	colon := strings.IndexByte(line, ':')
+	if colon < 0 {
+		return bad(1, "", "line %q is not a field: expected \"NAME: value\" (2.1.2)", clip(line))
+	}
+	name := line[:colon]
+	if name == "" {
+		return bad(1, "", "field has no name before the colon (2.1.3)")
+	}
+	if i := badNameChar(name); i >= 0 {
+		return bad(i+1, "", "field name %q has %s; names may hold only letters, digits, '-' and '_' (2.1.3)", clip(name), describeByte(name[i]))
+	}
+	for i := colon + 1; i < len(line); i++ {
+		if c := line[i]; c < 0x20 || c >= 0x7f {
+			return bad(i+1, name, "%s has %s, which must not appear in a catalogue (2.1.1)", name, describeByte(c))
+		}
+	}
+	if colon+1 >= len(line) || line[colon+1] != ' ' {
+		if colon+1 >= len(line) {
+			return bad(colon+1, name, "%s has no value; values must not be empty (2.2)", name)
+		}
+		return bad(colon+2, name, "%s: the colon must be followed by a single space (2.1.2)", name)
+	}
+	value := line[colon+2:]
+	col := colon + 3
+	if value == "" {
+		return bad(col, name, "%s has an empty value; values must not be empty (2.2)", name)
+	}
+	f := field{name: name, value: value}
+	var err error
+	switch name {
+	case FieldURI:
+		err = ValidateURI(value)
+	case FieldDate:
+		f.date, err = ParseDate(value)
+	case FieldRating:
+		f.rating, err = ParseRating(value)
+	case FieldLanguage:
+		err = ValidateLanguage(value)
+	case FieldType:
+		err = ValidateType(value)
+	case FieldID:
+		err = ValidateID(value)
+	case FieldName, FieldCategory, FieldDescription:
+		f.value, err = decodeValue(name, value)
+	default:
+		if !strings.HasPrefix(name, "X-") || len(name) == 2 {
+			hint := ""
+			if up := strings.ToUpper(name); std[up] != 0 {
+				hint = fmt.Sprintf("; field names are case-sensitive, did you mean %s? (2.1.3)", up)
+			}
+			return bad(1, name, "unknown field %q: fields SSD3 does not define must start with \"X-\" (2.2)%s", clip(name), hint)
+		}
+		f.value, err = decodeValue(name, value)
+	}
+	if err != nil {
+		return bad(col, name, "%v", err)
+	}
+	return f
+}
+
+func decodeValue(name, v string) (string, error) {
+	d, err := DecodeText(v)
+	if err != nil {
+		return "", fmt.Errorf("%s has an encoded-word that cannot be decoded: %v (RFC 2047)", name, err)
+	}
+	if strings.TrimSpace(d) == "" {
+		return "", fmt.Errorf("%s is blank; values must not be empty (2.2)", name)
+	}
+	return d, nil
+}

@@ -1,0 +1,174 @@
+// Package catalogue reads, validates, queries and writes URI-Catalogue files
+// (SSD3, media type text/vnd.si.uricatalogue), the only store uricat has.
+//
+// The package is lossless: every byte it could not understand is kept and
+// written back unchanged, and a record that nobody edited is written back
+// exactly as it was read.
+package catalogue
+
+import (
+	"strings"
+	"time"
+)
+
+// Standard field names (SSD3 section 3). Names are case-sensitive (2.1.3).
+const (
+	FieldURI         = "URI"
+	FieldName        = "NAME"
+	FieldDate        = "DATE"
+	FieldCategory    = "CATEGORY"
+	FieldDescription = "DESCRIPTION"
+	FieldRating      = "RATING"
+	FieldLanguage    = "LANGUAGE"
+	FieldType        = "TYPE"
+	FieldID          = "ID"
+)
+
+// standardOrder is the order in which a newly written record lists its
+// fields: the order of the spec's full example (4.1).
+var standardOrder = []string{FieldURI, FieldName, FieldID, FieldDate, FieldCategory,
+	FieldDescription, FieldRating, FieldLanguage, FieldType}
+
+// DateLayout is the DATE format of SSD3 3.3 ("DD/MM/YYYY hh:mm:ss", UTC).
+const DateLayout = "02/01/2006 15:04:05"
+
+// Field is an extension field (2.2): its Name starts with "X-" and its Value
+// is the decoded text.
+type Field struct {
+	Name  string
+	Value string
+}
+
+// Record is one bookmark: a URI and the metadata SSD3 defines for it.
+//
+// The exported fields hold decoded values; an empty string (or zero Rating,
+// zero Date) means the field is absent or was invalid in the file. A Record
+// read from a file also remembers its original text, so that saving an
+// unchanged record writes back the same bytes, and its problems.
+type Record struct {
+	URI         string
+	Name        string
+	Date        time.Time // UTC, to the second
+	Category    string
+	Description string
+	Rating      int // 1-5, 0 when absent
+	Language    string
+	Type        string
+	ID          string // decimal digits, as written
+	Extensions  []Field
+
+	sep      string    // blank lines read before the record, written back as they were
+	raw      string    // the record's lines as read, with their line breaks
+	line     int       // line number of the record's first line, 0 for a new record
+	problems []Problem // what was wrong with it when read
+	accepted uint16    // standard fields taken from the file (bits of std)
+	invalid  bool      // a required field is missing or invalid (2.2)
+	dirty    bool      // changed since read or new: the file does not hold raw yet
+	base     string    // for a changed record, its text as the file holds it
+	fold     string    // lower-cased search text, once indexed (see Catalogue.Index)
+}
+
+// Line returns the line of the file at which the record starts, or 0 for a
+// record that was not read from the file.
+func (r *Record) Line() int { return r.line }
+
+// Problems returns what was wrong with the record when it was read.
+func (r *Record) Problems() []Problem { return r.problems }
+
+// Valid reports whether the record has a valid URI, NAME and DATE. An
+// invalid record is kept and written back, but not listed (SSD3 2.2).
+func (r *Record) Valid() bool { return !r.invalid }
+
+// Raw returns the record's text as it stands in the file (without the blank
+// lines before it), or "" for a record not read from a file.
+func (r *Record) Raw() string { return r.raw }
+
+// Extension returns the value of the X- field name, or "".
+func (r *Record) Extension(name string) string {
+	for _, f := range r.Extensions {
+		if f.Name == name {
+			return f.Value
+		}
+	}
+	return ""
+}
+
+// SetExtension sets (or with an empty value removes) the X- field name.
+func (r *Record) SetExtension(name, value string) {
+	for i, f := range r.Extensions {
+		if f.Name == name {
+			if value == "" {
+				r.Extensions = append(r.Extensions[:i:i], r.Extensions[i+1:]...)
+			} else {
+				r.Extensions[i].Value = value
+			}
+			return
+		}
+	}
+	if value != "" {
+		r.Extensions = append(r.Extensions, Field{Name: name, Value: value})
+	}
+}
+
+// Clone returns a deep copy of r that remembers the same original text, so
+// that applying it with Catalogue.Update rewrites only what changed.
+func (r *Record) Clone() *Record {
+	c := *r
+	c.Extensions = append([]Field(nil), r.Extensions...)
+	c.problems = append([]Problem(nil), r.problems...)
+	return &c
+}
+
+// Validate checks every field of r as SSD3 requires and returns the
+// problems, each naming its field. A record with no problems can be written.
+// Text fields may hold any Unicode: the writer encodes what ASCII cannot hold.
+func (r *Record) Validate() []Problem {
+	var ps []Problem
+	add := func(field string, err error) {
+		if err != nil {
+			ps = append(ps, Problem{Field: field, Msg: err.Error(), Severity: Error})
+		}
+	}
+	add(FieldURI, ValidateURI(r.URI))
+	add(FieldName, validateText(FieldName, r.Name, true))
+	if r.Date.IsZero() {
+		add(FieldDate, errRequired(FieldDate, "3.3"))
+	}
+	add(FieldCategory, validateText(FieldCategory, r.Category, false))
+	add(FieldDescription, validateText(FieldDescription, r.Description, false))
+	if r.Rating != 0 {
+		add(FieldRating, ValidateRating(r.Rating))
+	}
+	if r.Language != "" {
+		add(FieldLanguage, ValidateLanguage(r.Language))
+	}
+	if r.Type != "" {
+		add(FieldType, ValidateType(r.Type))
+	}
+	if r.ID != "" {
+		add(FieldID, ValidateID(r.ID))
+	}
+	seen := map[string]bool{}
+	for _, f := range r.Extensions {
+		add(f.Name, ValidateExtensionName(f.Name))
+		if seen[f.Name] {
+			add(f.Name, errorf("field %s appears twice; a name must not occur twice in a record (2.2)", f.Name))
+		}
+		seen[f.Name] = true
+		add(f.Name, validateText(f.Name, f.Value, true))
+	}
+	return ps
+}
+
+func validateText(field, v string, required bool) error {
+	if v == "" {
+		if required {
+			return errRequired(field, "")
+		}
+		return nil
+	}
+	if strings.TrimSpace(v) == "" {
+		return errorf("%s must not be blank (2.2: values must not be empty)", field)
+	}
+	return nil
+}

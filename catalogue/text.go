@@ -1,0 +1,117 @@
+package catalogue
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// CleanText removes what must never reach the catalogue or a terminal from
+// text that came from elsewhere: terminal escape sequences (CSI, OSC, DCS and
+// other ESC sequences), C0 and C1 control characters other than line feed
+// and tab, and invalid UTF-8. CRLF and CR become LF.
+func CleanText(s string) string {
+	if isPlain(s) {
+		return s
+	}
+	s = strings.ReplaceAll(s, "\r\n", "\n")
+	var b strings.Builder
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c == 0x1b {
+			i = skipEscape(s, i)
+			continue
+		}
+		r, n := utf8.DecodeRuneInString(s[i:])
+		i += n
+		switch {
+		case r == utf8.RuneError && n == 1:
+		case r == '\r':
+			b.WriteByte('\n')
+		case r == '\n' || r == '\t':
+			b.WriteRune(r)
+		case r == 0x9b: // C1 CSI: skip like ESC [
+			i = skipCSI(s, i)
+		case r == 0x9d || r == 0x90 || r == 0x9e || r == 0x9f: // C1 OSC, DCS, PM, APC
+			i = skipString(s, i)
+		case unicode.IsControl(r):
+		case r == '\u2028' || r == '\u2029':
+			b.WriteByte('\n')
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+// DisplayText is CleanText for one line of a screen: line breaks and tabs
+// become spaces.
+func DisplayText(s string) string {
+	s = CleanText(s)
+	if strings.ContainsAny(s, "\n\t") {
+		s = strings.NewReplacer("\n", " ", "\t", " ").Replace(s)
+	}
+	return s
+}
+
+func isPlain(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 && c != '\n' && c != '\t' || c >= 0x7f {
+			return false
+		}
+	}
+	return true
+}
+
+// skipEscape returns the index after the escape sequence that starts at i.
+func skipEscape(s string, i int) int {
+	i++ // ESC
+	if i >= len(s) {
+		return i
+	}
+	switch s[i] {
+	case '[':
+		return skipCSI(s, i+1)
+	case ']', 'P', '^', '_', 'X':
+		return skipString(s, i+1)
+	}
+	// ESC followed by intermediates (0x20-0x2f) and one final byte.
+	for i < len(s) && s[i] >= 0x20 && s[i] <= 0x2f {
+		i++
+	}
+	if i < len(s) {
+		i++
+	}
+	return i
+}
+
+// skipCSI skips parameters and intermediates up to the final byte (0x40-0x7e).
+func skipCSI(s string, i int) int {
+	for i < len(s) {
+		c := s[i]
+		i++
+		if c >= 0x40 && c <= 0x7e {
+			break
+		}
+		if c < 0x20 || c > 0x7e {
+			return i - 1 // malformed: stop here, the rest is cleaned as text
+		}
+	}
+	return i
+}
+
+// skipString skips an OSC/DCS/PM/APC string up to BEL or ST (ESC \ or 0x9c).
+func skipString(s string, i int) int {
+	for i < len(s) {
+		switch {
+		case s[i] == 0x07:
+			return i + 1
+		case s[i] == 0x1b && i+1 < len(s) && s[i+1] == '\\':
+			return i + 2
+		case strings.HasPrefix(s[i:], "\u009c"):
+			return i + len("\u009c")
+		}
+		i++
+	}
+	return i
+}

@@ -1,0 +1,444 @@
+package catalogue
+
+import (
+	"errors"
+	"fmt"
+	"mime"
+	"net/url"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"golang.org/x/net/idna"
+	"golang.org/x/text/language"
+)
+
+// Severity says whether a problem makes a field or record invalid (Error) or
+// is only a deviation from the letter of the spec that uricat tolerates
+// (Warning), such as LF line breaks.
+type Severity int
+
+const (
+	// Error marks a field or record that does not conform and is not used.
+	Error Severity = iota
+	// Warning marks a deviation from SSD3 that uricat reads anyway.
+	Warning
+)
+
+// Problem is something wrong in a catalogue file or record. Line and Column
+// are 1-based; 0 means unknown (as for a record that was not read from a file).
+type Problem struct {
+	Line     int
+	Column   int
+	Field    string // the field concerned, "" for the record or the file
+	Msg      string
+	Severity Severity
+}
+
+func (p Problem) String() string {
+	var b strings.Builder
+	if p.Column > 0 {
+		fmt.Fprintf(&b, "column %d: ", p.Column)
+	}
+	if p.Severity == Warning {
+		b.WriteString("warning: ")
+	}
+	b.WriteString(p.Msg)
+	return b.String()
+}
+
+// ValidationError is returned when a record cannot be added or updated
+// because some of its fields are invalid.
+type ValidationError struct {
+	Problems []Problem
+}
+
+func (e *ValidationError) Error() string {
+	msgs := make([]string, len(e.Problems))
+	for i, p := range e.Problems {
+		msgs[i] = p.Msg
+	}
+	return strings.Join(msgs, "; ")
+}
+
+func errorf(format string, a ...any) error { return fmt.Errorf(format, a...) }
+
+func errRequired(field, section string) error {
+	if section == "" {
+		section = map[string]string{FieldURI: "3.1", FieldName: "3.2", FieldDate: "3.3"}[field]
+	}
+	if section == "" {
+		section = "2.2"
+	}
+	return errorf("%s is required and must not be empty (%s)", field, section)
+}
+
+// ValidateURI checks that v is an absolute URI as RFC 3986 defines it (SSD3
+// 3.1): a scheme, a colon, and only the characters a URI may hold, with
+// every "%" starting a two-digit hex escape. A fragment is allowed, since
+// bookmarks often point into a page.
+func ValidateURI(v string) error {
+	if v == "" {
+		return errRequired(FieldURI, "3.1")
+	}
+	colon := strings.IndexByte(v, ':')
+	if colon <= 0 {
+		return errorf("URI %q has no scheme (RFC 3986 absolute URI required, 3.1)", clip(v))
+	}
+	for i := 0; i < colon; i++ {
+		c := v[i]
+		if isAlpha(c) || i > 0 && (isDigit(c) || c == '+' || c == '-' || c == '.') {
+			continue
+		}
+		return errorf("URI scheme %q is not valid: it must start with a letter and hold only letters, digits, '+', '-', '.' (RFC 3986 3.1)", clip(v[:colon]))
+	}
+	hashes := 0
+	for i := colon + 1; i < len(v); i++ {
+		c := v[i]
+		switch {
+		case c == '%':
+			if i+2 >= len(v) || !isHex(v[i+1]) || !isHex(v[i+2]) {
+				return errorf("URI has a %% at byte %d that does not start a %%XX escape (RFC 3986 2.1)", i+1)
+			}
+			i += 2
+		case c == '#':
+			hashes++
+			if hashes > 1 {
+				return errorf("URI has a second '#' at byte %d (RFC 3986 3.5)", i+1)
+			}
+		case c == ' ':
+			return errorf("URI has a space at byte %d; write it as %%20 (RFC 3986 2)", i+1)
+		case uriChar[c]:
+		default:
+			return errorf("URI has the character %s at byte %d, which a URI may not hold (RFC 3986 2)", describeByte(c), i+1)
+		}
+	}
+	if strings.HasPrefix(v[colon+1:], "//") {
+		if _, err := url.Parse(v); err != nil {
+			return errorf("URI authority is not valid: %v (RFC 3986 3.2)", unwrapURLError(err))
+		}
+	}
+	return nil
+}
+
+func unwrapURLError(err error) error {
+	var ue *url.Error
+	if errors.As(err, &ue) {
+		return ue.Err
+	}
+	return err
+}
+
+// uriChar marks the characters RFC 3986 allows in a URI besides "%" and "#":
+// unreserved, sub-delims, ":", "@", "/", "?", "[" and "]".
+var uriChar = func() (t [256]bool) {
+	for c := 'a'; c <= 'z'; c++ {
+		t[c] = true
+	}
+	for c := 'A'; c <= 'Z'; c++ {
+		t[c] = true
+	}
+	for c := '0'; c <= '9'; c++ {
+		t[c] = true
+	}
+	for _, c := range "-._~!$&'()*+,;=:@/?[]" {
+		t[c] = true
+	}
+	return t
+}()
+
+// NormalizeURI turns an IRI (RFC 3987) or a sloppily typed URI into a URI:
+// the host is converted with IDNA, and every byte a URI may not hold (non-ASCII
+// text, spaces, quotes, a stray "%") is percent-encoded as UTF-8. The result
+// still has to pass ValidateURI: NormalizeURI does not invent a scheme.
+func NormalizeURI(v string) string {
+	v = strings.TrimSpace(v)
+	if v == "" {
+		return v
+	}
+	colon := strings.IndexByte(v, ':')
+	if colon > 0 {
+		rest := v[colon+1:]
+		if strings.HasPrefix(rest, "//") {
+			auth := rest[2:]
+			end := strings.IndexAny(auth, "/?#")
+			if end < 0 {
+				end = len(auth)
+			}
+			host := auth[:end]
+			userinfo := ""
+			if at := strings.LastIndexByte(host, '@'); at >= 0 {
+				userinfo, host = host[:at+1], host[at+1:]
+			}
+			port := ""
+			if !strings.HasPrefix(host, "[") {
+				if c := strings.LastIndexByte(host, ':'); c >= 0 {
+					host, port = host[:c], host[c:]
+				}
+			}
+			if !isASCII(host) {
+				if a, err := idna.Lookup.ToASCII(host); err == nil {
+					host = a
+				}
+			}
+			v = v[:colon+1] + "//" + userinfo + host + port + auth[end:]
+		}
+	}
+	var b strings.Builder
+	hashes := 0
+	for i := 0; i < len(v); i++ {
+		c := v[i]
+		switch {
+		case c == '%' && i+2 < len(v) && isHex(v[i+1]) && isHex(v[i+2]):
+			b.WriteByte(c)
+		case c == '#' && hashes == 0:
+			hashes++
+			b.WriteByte(c)
+		case i > 0 && i <= colon || uriChar[c] && c != '%':
+			b.WriteByte(c)
+		default:
+			fmt.Fprintf(&b, "%%%02X", c)
+		}
+	}
+	return b.String()
+}
+
+// ParseDate parses a DATE value: exactly "DD/MM/YYYY hh:mm:ss" (SSD3 3.3),
+// two digits each except the four-digit year, a real calendar date and time,
+// in UTC.
+func ParseDate(v string) (time.Time, error) {
+	if len(v) != len(DateLayout) {
+		return time.Time{}, errorf("DATE %q is not in the form DD/MM/YYYY hh:mm:ss (3.3)", clip(v))
+	}
+	for i := 0; i < len(v); i++ {
+		want := DateLayout[i]
+		c := v[i]
+		if isDigit(want) {
+			if !isDigit(c) {
+				return time.Time{}, errorf("DATE %q is not in the form DD/MM/YYYY hh:mm:ss (3.3)", v)
+			}
+		} else if c != want {
+			return time.Time{}, errorf("DATE %q is not in the form DD/MM/YYYY hh:mm:ss (3.3)", v)
+		}
+	}
+	num := func(i, n int) int {
+		x := 0
+		for _, c := range v[i : i+n] {
+			x = x*10 + int(c-'0')
+		}
+		return x
+	}
+	day, month, year := num(0, 2), num(3, 2), num(6, 4)
+	hour, min, sec := num(11, 2), num(14, 2), num(17, 2)
+	if month < 1 || month > 12 {
+		return time.Time{}, errorf("DATE %q has month %02d; months run 01-12 (3.3)", v, month)
+	}
+	if day < 1 || day > daysIn(month, year) {
+		return time.Time{}, errorf("DATE %q: %s %d has no day %02d (3.3)", v, time.Month(month), year, day)
+	}
+	if hour > 23 || min > 59 || sec > 59 {
+		return time.Time{}, errorf("DATE %q is not a time of day: hh is 00-23, mm and ss 00-59 (3.3)", v)
+	}
+	return time.Date(year, time.Month(month), day, hour, min, sec, 0, time.UTC), nil
+}
+
+func daysIn(month, year int) int {
+	return time.Date(year, time.Month(month)+1, 0, 0, 0, 0, 0, time.UTC).Day()
+}
+
+// FormatDate writes t as a DATE value, in UTC, to the second (SSD3 3.3).
+func FormatDate(t time.Time) string { return t.UTC().Format(DateLayout) }
+
+// ValidateDate reports whether t can be written as a DATE: SSD3's four-digit
+// year limits it to the years 0000-9999.
+func ValidateDate(t time.Time) error {
+	if t.IsZero() {
+		return errRequired(FieldDate, "3.3")
+	}
+	if y := t.UTC().Year(); y < 0 || y > 9999 {
+		return errorf("DATE year %d does not fit the four digits of YYYY (3.3)", y)
+	}
+	return nil
+}
+
+// ParseRating parses a RATING value: an integer from 1 to 5 (SSD3 3.6).
+func ParseRating(v string) (int, error) {
+	if len(v) == 1 && v[0] >= '1' && v[0] <= '5' {
+		return int(v[0] - '0'), nil
+	}
+	return 0, errorf("RATING %q must be an integer from 1 to 5 (3.6)", clip(v))
+}
+
+// ValidateRating checks that n is a rating from 1 to 5 (SSD3 3.6).
+func ValidateRating(n int) error {
+	if n < 1 || n > 5 {
+		return errorf("RATING %d must be an integer from 1 to 5 (3.6)", n)
+	}
+	return nil
+}
+
+// ValidateLanguage checks that v is a language tag as RFC 3066 defines it
+// (SSD3 3.7): a primary subtag of 1-8 letters, then subtags of 1-8 letters
+// or digits, separated by "-". A two- or three-letter primary subtag must be
+// an ISO 639 code, and a two-letter second subtag an ISO 3166 country code.
+func ValidateLanguage(v string) error {
+	if v == "" {
+		return errorf("LANGUAGE must not be empty (2.2)")
+	}
+	subtags := strings.Split(v, "-")
+	for i, s := range subtags {
+		if len(s) < 1 || len(s) > 8 {
+			return errorf("LANGUAGE %q: subtag %q must be 1 to 8 characters (RFC 3066 2.1)", clip(v), clip(s))
+		}
+		for j := 0; j < len(s); j++ {
+			if !isAlpha(s[j]) && (i == 0 || !isDigit(s[j])) {
+				return errorf("LANGUAGE %q: subtag %q may hold only letters%s (RFC 3066 2.1)", clip(v), clip(s), map[bool]string{true: "", false: " and digits"}[i == 0])
+			}
+		}
+	}
+	primary := strings.ToLower(subtags[0])
+	switch {
+	case primary == "i" || primary == "x":
+		if len(subtags) < 2 {
+			return errorf("LANGUAGE %q: %q must be followed by a subtag (RFC 3066 2.2)", v, primary)
+		}
+		return nil
+	case len(primary) == 2 || len(primary) == 3:
+		if _, err := language.ParseBase(primary); err != nil {
+			return errorf("LANGUAGE %q: %q is not an ISO 639 language code (RFC 3066 2.2)", v, subtags[0])
+		}
+	default:
+		return errorf("LANGUAGE %q: the first subtag must be a 2- or 3-letter ISO 639 code, \"i\" or \"x\" (RFC 3066 2.2)", clip(v))
+	}
+	if len(subtags) > 1 && len(subtags[1]) == 2 {
+		if _, err := language.ParseRegion(subtags[1]); err != nil {
+			return errorf("LANGUAGE %q: %q is not an ISO 3166 country code (RFC 3066 2.2)", v, subtags[1])
+		}
+	}
+	return nil
+}
+
+// topLevelTypes are the media types of RFC 2046 and those registered since
+// (font, model, haptics); "x-" types are allowed as experimental (RFC 2046 6).
+var topLevelTypes = map[string]bool{"text": true, "image": true, "audio": true, "video": true,
+	"application": true, "multipart": true, "message": true, "font": true, "model": true,
+	"haptics": true, "example": true}
+
+// ValidateType checks that v is a media type (SSD3 3.8, RFC 2046): type "/"
+// subtype, optionally followed by parameters.
+func ValidateType(v string) error {
+	mt, _, err := mime.ParseMediaType(v)
+	if err != nil {
+		return errorf("TYPE %q is not a media type: %v (3.8)", clip(v), strings.TrimPrefix(err.Error(), "mime: "))
+	}
+	top, sub, ok := strings.Cut(mt, "/")
+	if !ok || sub == "" {
+		return errorf("TYPE %q is not a media type: it needs type/subtype, such as text/html (3.8)", clip(v))
+	}
+	if !topLevelTypes[top] && !strings.HasPrefix(top, "x-") {
+		return errorf("TYPE %q: %q is not a registered top-level media type (RFC 2046) (3.8)", clip(v), top)
+	}
+	return nil
+}
+
+// ValidateID checks that v is a positive decimal integer of any length (SSD3 3.9).
+func ValidateID(v string) error {
+	if v == "" {
+		return errorf("ID must not be empty (2.2)")
+	}
+	nonzero := false
+	for i := 0; i < len(v); i++ {
+		if !isDigit(v[i]) {
+			return errorf("ID %q must be a positive decimal integer (3.9)", clip(v))
+		}
+		nonzero = nonzero || v[i] != '0'
+	}
+	if !nonzero {
+		return errorf("ID %q must be positive (3.9)", clip(v))
+	}
+	return nil
+}
+
+// canonicalID strips leading zeros, so that IDs compare as numbers.
+func canonicalID(v string) string {
+	t := strings.TrimLeft(v, "0")
+	if t == "" {
+		return "0"
+	}
+	return t
+}
+
+// CompareIDs compares two valid IDs as numbers, whatever their length.
+func CompareIDs(a, b string) int {
+	a, b = canonicalID(a), canonicalID(b)
+	if len(a) != len(b) {
+		if len(a) < len(b) {
+			return -1
+		}
+		return 1
+	}
+	return strings.Compare(a, b)
+}
+
+// ValidateExtensionName checks that name is an extension field name: "X-"
+// followed by the characters 2.1.3 allows in a name.
+func ValidateExtensionName(name string) error {
+	if !strings.HasPrefix(name, "X-") || len(name) == 2 {
+		return errorf("field name %q: fields not defined by SSD3 must start with \"X-\" (2.2)", clip(name))
+	}
+	if i := badNameChar(name); i >= 0 {
+		return errorf("field name %q has %s, but names may hold only letters, digits, '-' and '_' (2.1.3)", clip(name), describeByte(name[i]))
+	}
+	return nil
+}
+
+// badNameChar returns the index of the first byte 2.1.3 does not allow in a
+// field name (ASCII 45, 48-57, 65-90, 95, 97-122), or -1.
+func badNameChar(name string) int {
+	for i := 0; i < len(name); i++ {
+		c := name[i]
+		if !(isAlpha(c) || isDigit(c) || c == '-' || c == '_') {
+			return i
+		}
+	}
+	return -1
+}
+
+func isAlpha(c byte) bool { return c|0x20 >= 'a' && c|0x20 <= 'z' }
+func isDigit(c byte) bool { return c >= '0' && c <= '9' }
+func isHex(c byte) bool   { return isDigit(c) || c|0x20 >= 'a' && c|0x20 <= 'f' }
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
+}
+
+// describeByte names a byte for an error message, readably for control bytes.
+func describeByte(c byte) string {
+	switch {
+	case c == '\t':
+		return "a TAB (0x09)"
+	case c == '\r':
+		return "a carriage return (0x0D)"
+	case c == '\n':
+		return "a line feed (0x0A)"
+	case c < 0x20 || c == 0x7f:
+		return fmt.Sprintf("the control character 0x%02X", c)
+	case c >= 0x80:
+		return fmt.Sprintf("the non-ASCII byte 0x%02X", c)
+	default:
+		return fmt.Sprintf("%q", rune(c))
+	}
+}
+
+// clip shortens a value quoted in a message.
+func clip(s string) string {
+	if len(s) > 60 {
+		return s[:57] + "..."
+	}
+	return s
+}
