@@ -209,11 +209,19 @@ func (c *Catalogue) Restore(rec *Record, at int) error {
 	if c.index(rec) >= 0 {
 		return errors.New("restore: the record is in the catalogue already")
 	}
+	pending := false
 	for i, r := range c.removed {
 		if r == rec {
 			c.removed = append(c.removed[:i], c.removed[i+1:]...)
+			pending = true
 			break
 		}
+	}
+	if !pending && (!rec.dirty || rec.base != "") {
+		// Saved since it was deleted: the file no longer has it, so it
+		// goes back as a new record.
+		rec = rec.Clone()
+		rec.dirty, rec.base = true, ""
 	}
 	at = max(0, min(at, len(c.records)))
 	c.records = append(c.records, nil)
@@ -221,6 +229,29 @@ func (c *Catalogue) Restore(rec *Record, at int) error {
 	c.records[at] = rec
 	c.modified = true
 	return nil
+}
+
+// Replace puts prev, an earlier version of cur, back in cur's place exactly
+// as it was, DATE included: for undo and redo. It returns the record as the
+// catalogue now holds it.
+func (c *Catalogue) Replace(cur, prev *Record) (*Record, error) {
+	i := c.index(cur)
+	if i < 0 {
+		return nil, errors.New("replace: the record is not in the catalogue")
+	}
+	nr := prev.Clone()
+	nr.sep = cur.sep
+	nr.dirty = true
+	nr.base = cur.base
+	if !cur.dirty {
+		nr.base = cur.raw
+	}
+	if cur.dirty && cur.base == "" {
+		nr.base = "" // cur was never saved: prev is new too
+	}
+	c.records[i] = nr
+	c.modified = true
+	return nr, nil
 }
 
 func (c *Catalogue) index(rec *Record) int {

@@ -1,0 +1,192 @@
+// Package importers defines what every importer of a foreign bookmark format
+// provides, and the rules every imported record follows before it reaches a
+// catalogue: it gets a NAME and a DATE, its text is cleaned of control
+// characters and escape sequences, and a value the catalogue would reject is
+// dropped from the record and reported.
+//
+// Each format lives in its own sub-package (importers/soif, importers/hinadi,
+// ...) as a streaming Reader over an io.Reader.
+package importers
+
+import (
+	"fmt"
+	"io"
+	"net/url"
+	"path"
+	"strings"
+	"time"
+
+	"github.com/uricat/uricat/catalogue"
+)
+
+// Reader streams the bookmarks of one foreign file.
+type Reader interface {
+	// Read returns the next bookmark, or io.EOF after the last. A record it
+	// returns has passed Finish: catalogue.Record.Validate finds nothing.
+	// Other errors are I/O errors; bad input is never an error, but a
+	// Diagnostic, and the reader goes on.
+	Read() (*catalogue.Record, error)
+	// Diagnostics returns the diagnostics gathered since the last call.
+	Diagnostics() []Diagnostic
+}
+
+// Kind says what a diagnostic means for the import.
+type Kind int
+
+const (
+	// Skipped: a whole foreign record was not imported (the message says why).
+	Skipped Kind = iota
+	// Dropped: a value was left out of an imported record.
+	Dropped
+	// Deviation: the input departs from its spec, but was read anyway.
+	Deviation
+	// Info: worth telling, changes nothing (a Hina-Di Virtual entry, say).
+	Info
+)
+
+func (k Kind) String() string {
+	return [...]string{"skipped", "dropped", "deviation", "note"}[k]
+}
+
+// Diagnostic is something an importer has to say about its input, with
+// where it is: a line (1-based) or a byte offset, whichever the format has.
+type Diagnostic struct {
+	Line   int   // 0 when not known
+	Offset int64 // -1 when not known
+	Kind   Kind
+	Msg    string
+}
+
+// Where formats the position as "FILE:LINE" or "FILE:@OFFSET".
+func (d Diagnostic) Where(file string) string {
+	switch {
+	case d.Line > 0:
+		return fmt.Sprintf("%s:%d", file, d.Line)
+	case d.Offset >= 0:
+		return fmt.Sprintf("%s:@%d", file, d.Offset)
+	}
+	return file
+}
+
+func (d Diagnostic) String() string { return d.Kind.String() + ": " + d.Msg }
+
+// Options are what a reader may need beyond its input.
+type Options struct {
+	// Base resolves relative URLs (http-index-format without a 300 line).
+	Base *url.URL
+	// Now is the DATE of records that have no date of their own, and the
+	// reference for dates without a year.
+	Now time.Time
+	// FileDate is the file's own date (its modification time, or a date its
+	// header gives), the DATE of records without one, before Now.
+	FileDate time.Time
+}
+
+// Format is one importable format.
+type Format struct {
+	Name  string // as --format takes it: soif, hinadi, httpindex, urc, netscape
+	Title string // for people
+	// Detect reports whether the first bytes of a file look like this format.
+	Detect func(head []byte) bool
+	// NewReader returns a reader of the format over r.
+	NewReader func(r io.Reader, opts Options) Reader
+}
+
+// Finish makes rec fit the catalogue, in place, and returns what it dropped
+// or had to invent, as diagnostics at (line, offset):
+//   - text is cleaned (catalogue.CleanText) and the URI normalised (IRI to URI);
+//   - without a valid URI the record cannot be imported: ok is false;
+//   - a missing NAME falls back to the URI's last path segment, then its host;
+//   - a missing DATE falls back to opts.FileDate, then opts.Now;
+//   - any other value the catalogue rejects is dropped and reported.
+func Finish(rec *catalogue.Record, opts Options, line int, offset int64) (diags []Diagnostic, ok bool) {
+	report := func(kind Kind, format string, a ...any) {
+		diags = append(diags, Diagnostic{Line: line, Offset: offset, Kind: kind, Msg: fmt.Sprintf(format, a...)})
+	}
+	rec.URI = catalogue.NormalizeURI(catalogue.CleanText(rec.URI))
+	if err := catalogue.ValidateURI(rec.URI); err != nil {
+		report(Skipped, "record not imported: %v", err)
+		return diags, false
+	}
+	rec.Name = oneLine(rec.Name)
+	rec.Category = oneLine(rec.Category)
+	rec.Description = strings.TrimSpace(catalogue.CleanText(rec.Description))
+	rec.Language = strings.TrimSpace(rec.Language)
+	rec.Type = strings.TrimSpace(rec.Type)
+	rec.ID = strings.TrimSpace(rec.ID)
+	if rec.Name == "" {
+		rec.Name = NameFromURI(rec.URI)
+	}
+	if rec.Date.IsZero() || catalogue.ValidateDate(rec.Date) != nil {
+		if !rec.Date.IsZero() {
+			report(Dropped, "date %s is out of DATE's range; using the file's date or now", rec.Date.Format(time.RFC3339))
+		}
+		rec.Date = opts.FileDate
+		if rec.Date.IsZero() {
+			rec.Date = opts.Now
+		}
+		if rec.Date.IsZero() {
+			rec.Date = time.Now()
+		}
+	}
+	rec.Date = rec.Date.UTC().Truncate(time.Second)
+	var ext []catalogue.Field
+	for _, f := range rec.Extensions {
+		f.Value = strings.TrimSpace(catalogue.CleanText(f.Value))
+		if f.Value != "" {
+			ext = append(ext, f)
+		}
+	}
+	rec.Extensions = ext
+	for _, p := range rec.Validate() {
+		switch p.Field {
+		case catalogue.FieldCategory:
+			rec.Category = ""
+		case catalogue.FieldDescription:
+			rec.Description = ""
+		case catalogue.FieldRating:
+			rec.Rating = 0
+		case catalogue.FieldLanguage:
+			rec.Language = ""
+		case catalogue.FieldType:
+			rec.Type = ""
+		case catalogue.FieldID:
+			rec.ID = ""
+		case catalogue.FieldName, catalogue.FieldURI, catalogue.FieldDate:
+			report(Skipped, "record not imported: %s", p.Msg)
+			return diags, false
+		default:
+			rec.SetExtension(p.Field, "")
+		}
+		report(Dropped, "%s", p.Msg)
+	}
+	return diags, true
+}
+
+func oneLine(s string) string {
+	return strings.Join(strings.Fields(catalogue.CleanText(s)), " ")
+}
+
+// NameFromURI makes a NAME for a record that has none: the URI's last path
+// segment, unescaped, else its host, else the URI itself.
+func NameFromURI(uri string) string {
+	u, err := url.Parse(uri)
+	if err != nil {
+		return uri
+	}
+	if seg := path.Base(strings.TrimRight(u.Path, "/")); seg != "." && seg != "/" && seg != "" {
+		if s, err := url.PathUnescape(seg); err == nil {
+			seg = s
+		}
+		if n := oneLine(seg); n != "" {
+			return n
+		}
+	}
+	if u.Host != "" {
+		return u.Hostname()
+	}
+	if u.Opaque != "" {
+		return oneLine(u.Opaque)
+	}
+	return uri
+}
