@@ -317,19 +317,26 @@ func render(rec *Record) string {
 		if content == "" {
 			continue
 		}
+		// The first line of each field takes the record's value; a line
+		// uricat could not use stays as it was unless the value replaces it.
 		f := parseField(content)
-		if f.problem == nil {
-			if bit, ok := std[f.name]; ok && rec.accepted&bit != 0 && done&bit == 0 {
-				done |= bit
+		if bit, ok := std[f.name]; ok && done&bit == 0 {
+			done |= bit
+			if hasValue(rec, f.name) {
 				writeField(&b, rec, f.name)
 				continue
 			}
-			if strings.HasPrefix(f.name, "X-") && !contains(doneX, f.name) {
-				doneX = append(doneX, f.name)
-				if v := rec.Extension(f.name); v != "" {
-					writeLine(&b, f.name, EncodeText(v))
-				}
+			if f.problem == nil && rec.accepted&bit != 0 {
+				continue // cleared
+			}
+		} else if strings.HasPrefix(f.name, "X-") && !contains(doneX, f.name) {
+			doneX = append(doneX, f.name)
+			if v := rec.Extension(f.name); v != "" {
+				writeLine(&b, f.name, EncodeText(v))
 				continue
+			}
+			if f.problem == nil {
+				continue // removed
 			}
 		}
 		writeLine(&b, "", content)
@@ -354,6 +361,13 @@ func contains(list []string, s string) bool {
 		}
 	}
 	return false
+}
+
+// hasValue reports whether rec has a value for the standard field name.
+func hasValue(rec *Record, name string) bool {
+	var b strings.Builder
+	writeField(&b, rec, name)
+	return b.Len() > 0
 }
 
 // writeField writes rec's value of a standard field, if it has one.

@@ -205,8 +205,8 @@ func parseRecord(raw string, starts []int, first int) *Record {
 			p := *f.problem
 			p.Line = lineNo
 			rec.problems = append(rec.problems, p)
-			if bit := std[f.name]; bit&requiredFields != 0 {
-				if seen&bit != 0 {
+			if bit := std[f.name]; bit != 0 {
+				if seen&bit != 0 && bit&requiredFields != 0 {
 					dupRequired = true
 				}
 				seen |= bit

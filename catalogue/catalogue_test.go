@@ -1,0 +1,251 @@
+package catalogue
+
+import (
+	"bytes"
+	"errors"
+	"strings"
+	"testing"
+	"time"
+)
+
+var fixedNow = time.Date(2026, 11, 21, 12, 0, 0, 0, time.UTC)
+
+func text(t *testing.T, c *Catalogue) string {
+	t.Helper()
+	var b bytes.Buffer
+	if _, err := c.WriteTo(&b); err != nil {
+		t.Fatal(err)
+	}
+	return b.String()
+}
+
+// messy holds everything a lossless writer must keep: an invalid record, an
+// unknown field, an X- field, LF lines, extra blank lines, no final CRLF.
+const messy = "\r\nURI: http://a/\r\nNAME: A\r\nCOLOUR: red\r\nDATE: 01/01/2001 00:00:00\r\nX-Via: me\r\n\r\n\r\n" +
+	"NAME: no uri here\r\nDATE: 02/02/2002 00:00:00\r\n\r\n" +
+	"URI: http://c/\nNAME: C\nDATE: 03/03/2003 00:00:00\nRATING: 9\n\r\n" +
+	"URI: http://d/\r\nNAME: D\r\nDATE: 04/04/2004 00:00:00"
+
+func TestUnchangedFileWritesIdenticalBytes(t *testing.T) {
+	c := mustRead(t, messy)
+	if got := text(t, c); got != messy {
+		t.Errorf("got\n%q\nwant\n%q", got, messy)
+	}
+	if len(c.Valid()) != 3 || c.Len() != 4 {
+		t.Errorf("%d valid of %d, want 3 of 4", len(c.Valid()), c.Len())
+	}
+}
+
+func TestAddAppendsLeavingEveryByte(t *testing.T) {
+	for _, orig := range []string{messy, "", crlf("URI: http://a/\nNAME: A\nDATE: 01/01/2001 00:00:00\n"), "\r\n\r\n"} {
+		c := mustRead(t, orig)
+		c.Now = func() time.Time { return fixedNow }
+		nr, err := c.Add(&Record{URI: "http://new/", Name: "Naïve"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !nr.Date.Equal(fixedNow) {
+			t.Errorf("DATE %v, want now", nr.Date)
+		}
+		got := text(t, c)
+		if !strings.HasPrefix(got, orig) {
+			t.Fatalf("existing bytes changed:\n%q\nstarts not with\n%q", got, orig)
+		}
+		added := got[len(orig):]
+		want := "URI: http://new/\r\nNAME: =?UTF-8?q?Na=C3=AFve?=\r\nDATE: 21/11/2026 12:00:00\r\n"
+		if !strings.HasSuffix(added, want) {
+			t.Errorf("appended %q, want it to end with %q", added, want)
+		}
+		again := mustRead(t, got)
+		last := again.Records()[again.Len()-1]
+		if last.Name != "Naïve" || !last.Valid() {
+			t.Errorf("re-read %q valid=%v", last.Name, last.Valid())
+		}
+	}
+}
+
+func TestEditRewritesOnlyThatRecord(t *testing.T) {
+	c := mustRead(t, messy)
+	c.Now = func() time.Time { return fixedNow }
+	a := c.Records()[0]
+	edit := a.Clone()
+	edit.Name = "A renamed"
+	edit.Rating = 4
+	edit.SetExtension("X-Via", "")
+	edit.SetExtension("X-New", "yes")
+	nr, err := c.Update(a, edit)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !nr.Date.Equal(fixedNow) {
+		t.Errorf("3.3: DATE %v, want the time of the edit", nr.Date)
+	}
+	got := text(t, c)
+	wantA := "URI: http://a/\r\nNAME: A renamed\r\nCOLOUR: red\r\nDATE: 21/11/2026 12:00:00\r\nRATING: 4\r\nX-New: yes\r\n"
+	if !strings.HasPrefix(got, "\r\n"+wantA+"\r\n\r\n") {
+		t.Errorf("edited record:\n%q", got)
+	}
+	rest := messy[strings.Index(messy, "NAME: no uri"):]
+	if !strings.HasSuffix(got, rest) {
+		t.Errorf("other records changed:\n%q", got)
+	}
+}
+
+func TestEditKeepsInvalidFieldLines(t *testing.T) {
+	c := mustRead(t, messy)
+	r := c.Records()[2] // RATING: 9 is invalid
+	edit := r.Clone()
+	edit.Category = "Letters"
+	if _, err := c.Update(r, edit); err != nil {
+		t.Fatal(err)
+	}
+	got := text(t, c)
+	if !strings.Contains(got, "RATING: 9\r\nCATEGORY: Letters\r\n") {
+		t.Errorf("the invalid RATING line must stay as it was:\n%q", got)
+	}
+	// Setting a rating replaces the invalid line in place: one RATING field.
+	edit2 := c.Records()[2].Clone()
+	edit2.Rating = 3
+	nr, err := c.Update(c.Records()[2], edit2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if nr.Rating != 3 || len(nr.Problems()) != 0 || strings.Count(nr.Raw(), "RATING") != 1 {
+		t.Errorf("rating not fixed in place: %q %v", nr.Raw(), nr.Problems())
+	}
+}
+
+func TestFixingAnInvalidRecord(t *testing.T) {
+	c := mustRead(t, messy)
+	bad := c.Records()[1]
+	fix := bad.Clone()
+	fix.URI = "http://b/"
+	nr, err := c.Update(bad, fix)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !nr.Valid() || len(c.Valid()) != 4 {
+		t.Errorf("record still invalid: %v", nr.Problems())
+	}
+}
+
+func TestAddRefusesInvalid(t *testing.T) {
+	c := mustRead(t, messy)
+	before := text(t, c)
+	tests := []struct {
+		rec  Record
+		want string
+	}{
+		{Record{URI: "not a uri", Name: "x"}, "no scheme"},
+		{Record{URI: "http://x/", Name: ""}, "NAME is required"},
+		{Record{URI: "http://x/", Name: "x", Rating: 7}, "1 to 5"},
+		{Record{URI: "http://x/", Name: "x", Language: "klingon"}, "LANGUAGE"},
+		{Record{URI: "http://x/", Name: "x", Type: "html"}, "TYPE"},
+		{Record{URI: "http://x/", Name: "x", ID: "-1"}, "ID"},
+		{Record{URI: "http://x/", Name: "x", Extensions: []Field{{"Tags", "a"}}}, `start with "X-"`},
+		{Record{URI: "http://x/", Name: "x", Date: time.Date(12000, 1, 1, 0, 0, 0, 0, time.UTC)}, "four digits"},
+	}
+	for _, tt := range tests {
+		_, err := c.Add(&tt.rec)
+		var ve *ValidationError
+		if !errors.As(err, &ve) || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("Add(%+v) = %v, want a ValidationError with %q", tt.rec, err, tt.want)
+		}
+	}
+	c2 := mustRead(t, crlf("URI: http://a/\nNAME: A\nID: 5\nDATE: 01/01/2001 00:00:00\n"))
+	if _, err := c2.Add(&Record{URI: "http://b/", Name: "b", ID: "0005"}); err == nil || !strings.Contains(err.Error(), "unique") {
+		t.Errorf("3.9: duplicate ID 0005 accepted: %v", err)
+	}
+	if text(t, c) != before {
+		t.Errorf("a refused Add changed the catalogue")
+	}
+}
+
+func TestDeleteRestoreReplace(t *testing.T) {
+	c := mustRead(t, messy)
+	a := c.Records()[0]
+	if err := c.Delete(a); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(text(t, c), "http://a/") {
+		t.Errorf("deleted record still written")
+	}
+	if err := c.Restore(a, 0); err != nil {
+		t.Fatal(err)
+	}
+	if got := text(t, c); got != messy {
+		t.Errorf("delete + restore changed the file:\n%q", got)
+	}
+	edit := a.Clone()
+	edit.Name = "changed"
+	nr, _ := c.Update(a, edit)
+	back, err := c.Replace(nr, a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := text(t, c); got != messy || !back.Date.Equal(a.Date) {
+		t.Errorf("undo of an edit did not restore the bytes and date:\n%q", got)
+	}
+}
+
+func TestRecordValidateUnicode(t *testing.T) {
+	r := &Record{URI: "http://e/", Name: "東京\ttower\nnight", Date: fixedNow, Description: "x"}
+	if ps := r.Validate(); len(ps) != 0 {
+		t.Errorf("Unicode text must be storable: %v", ps)
+	}
+	c := mustRead(t, "")
+	nr, err := c.Add(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if nr.Name != r.Name {
+		t.Errorf("stored %q", nr.Name)
+	}
+	if got := text(t, c); !isASCII(got) {
+		t.Errorf("file is not ASCII: %q", got)
+	}
+}
+
+func TestNormalizeURI(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"http://bücher.de/straße", "http://xn--bcher-kva.de/stra%C3%9Fe"},
+		{"https://example.com/a b?q=ü#frag", "https://example.com/a%20b?q=%C3%BC#frag"},
+		{"http://example.com/100%", "http://example.com/100%25"},
+		{"http://example.com/%41", "http://example.com/%41"},
+		{"http://user@münchen.de:8080/x", "http://user@xn--mnchen-3ya.de:8080/x"},
+		{"mailto:jürgen@example.com", "mailto:j%C3%BCrgen@example.com"},
+		{"http://e/a#b#c", "http://e/a#b%23c"},
+		{"  http://e/  ", "http://e/"},
+	}
+	for _, tt := range tests {
+		got := NormalizeURI(tt.in)
+		if got != tt.want {
+			t.Errorf("NormalizeURI(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+		if err := ValidateURI(got); err != nil {
+			t.Errorf("NormalizeURI(%q) = %q is not valid: %v", tt.in, got, err)
+		}
+	}
+}
+
+func TestCleanText(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"plain", "plain"},
+		{"red \x1b[31mtext\x1b[0m", "red text"},
+		{"title \x1b]0;pwned\x07!", "title !"},
+		{"osc8 \x1b]8;;http://x\x1b\\link\x1b]8;;\x1b\\", "osc8 link"},
+		{"bell\x07 nul\x00 del\x7f", "bell nul del"},
+		{"c1 \u009b31mcsi", "c1 csi"},
+		{"crlf\r\nand cr\rend", "crlf\nand cr\nend"},
+		{"bad \xff utf8", "bad  utf8"},
+		{"tab\tkept", "tab\tkept"},
+	}
+	for _, tt := range tests {
+		if got := CleanText(tt.in); got != tt.want {
+			t.Errorf("CleanText(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+	if got := DisplayText("a\nb\tc"); got != "a b c" {
+		t.Errorf("DisplayText = %q", got)
+	}
+}
