@@ -1,0 +1,298 @@
+// Package theme holds every colour and text style of uricat's terminal UI.
+//
+// All styles come from one adaptive palette (lipgloss.AdaptiveColor) and are
+// made with one lipgloss.Renderer, so a component never picks a colour of its
+// own: it takes a *Theme and renders with its fields. The terminal background
+// must be detected before the Bubble Tea program starts (querying it later
+// races with the program's own input reader) and passed to New.
+//
+// NO_COLOR (https://no-color.org/) is respected: the theme then uses no colour
+// at all but keeps bold, underline and reverse, which the standard allows, so
+// the selection and matches stay visible.
+package theme
+
+import (
+	"io"
+	"os"
+	"strings"
+
+	"github.com/charmbracelet/bubbles/help"
+	"github.com/charmbracelet/lipgloss"
+	"github.com/muesli/termenv"
+)
+
+// Palette is the set of adaptive colours every style is built from. Light is
+// used on light backgrounds, Dark on dark ones.
+type Palette struct {
+	Text      lipgloss.AdaptiveColor // ordinary text
+	Dim       lipgloss.AdaptiveColor // secondary text: URIs, dates, help descriptions
+	Faint     lipgloss.AdaptiveColor // borders, separators, empty stars
+	Accent    lipgloss.AdaptiveColor // titles, keys, group headers
+	Selection lipgloss.AdaptiveColor // background of the selected row
+	Match     lipgloss.AdaptiveColor // characters matched by the search
+	Star      lipgloss.AdaptiveColor // rating stars
+	Category  lipgloss.AdaptiveColor // category labels
+	Error     lipgloss.AdaptiveColor // errors and invalid records
+	Warning   lipgloss.AdaptiveColor // warnings and confirmations
+	Success   lipgloss.AdaptiveColor // saved, imported
+	Bar       lipgloss.AdaptiveColor // background of the status bar
+	BarText   lipgloss.AdaptiveColor // text on the status bar
+}
+
+// DefaultPalette is uricat's palette: Charm-like violet accents, legible on
+// both light and dark terminals.
+var DefaultPalette = Palette{
+	Text:      lipgloss.AdaptiveColor{Light: "#1C1C1C", Dark: "#DADADA"},
+	Dim:       lipgloss.AdaptiveColor{Light: "#767676", Dark: "#8A8A8A"},
+	Faint:     lipgloss.AdaptiveColor{Light: "#B2B2B2", Dark: "#4E4E4E"},
+	Accent:    lipgloss.AdaptiveColor{Light: "#5A56E0", Dark: "#8D89FF"},
+	Selection: lipgloss.AdaptiveColor{Light: "#E4E2FF", Dark: "#2F2C54"},
+	Match:     lipgloss.AdaptiveColor{Light: "#C7006E", Dark: "#FF6AC1"},
+	Star:      lipgloss.AdaptiveColor{Light: "#AF6F00", Dark: "#FFC94D"},
+	Category:  lipgloss.AdaptiveColor{Light: "#00777A", Dark: "#5FD7D7"},
+	Error:     lipgloss.AdaptiveColor{Light: "#C40000", Dark: "#FF6B6B"},
+	Warning:   lipgloss.AdaptiveColor{Light: "#A66000", Dark: "#FFB454"},
+	Success:   lipgloss.AdaptiveColor{Light: "#1F7A1F", Dark: "#7BD88F"},
+	Bar:       lipgloss.AdaptiveColor{Light: "#E4E4E4", Dark: "#262626"},
+	BarText:   lipgloss.AdaptiveColor{Light: "#303030", Dark: "#C6C6C6"},
+}
+
+// Theme is the set of styles the UI renders with. Fields are values, so a
+// component may derive a variant (t.Name.Width(20)) without changing the
+// theme.
+type Theme struct {
+	// Renderer made every style; components that build a style of their
+	// own (rare) must use Renderer.NewStyle so the colour profile holds.
+	Renderer *lipgloss.Renderer
+	// Dark tells whether the palette's dark variants are in use.
+	Dark bool
+	// Color is false under NO_COLOR and with the Ascii profile.
+	Color bool
+	// Palette is the palette the styles were built from.
+	Palette Palette
+
+	Base  lipgloss.Style // ordinary text
+	Dim   lipgloss.Style // secondary text
+	Faint lipgloss.Style // separators, rules
+	Title lipgloss.Style // the app name and pane titles
+
+	// The bookmark list.
+	Row          lipgloss.Style // a row, unselected
+	RowSelected  lipgloss.Style // the selected row (background band)
+	Cursor       lipgloss.Style // the marker before the selected row
+	Name         lipgloss.Style // a bookmark's NAME
+	URI          lipgloss.Style // the URI beneath, dimmed
+	Category     lipgloss.Style // CATEGORY
+	Date         lipgloss.Style // DATE
+	Star         lipgloss.Style // a filled rating star
+	StarEmpty    lipgloss.Style // an empty rating star
+	Match        lipgloss.Style // characters the search matched
+	Invalid      lipgloss.Style // the marker of a record with problems
+	GroupHeader  lipgloss.Style // the heading of a group
+	GroupCount   lipgloss.Style // the record count beside a heading
+	EmptyMessage lipgloss.Style // "no bookmarks" and the like
+
+	// The detail pane and dialogs.
+	Pane        lipgloss.Style // a bordered pane
+	PaneFocused lipgloss.Style // a bordered pane with focus
+	Label       lipgloss.Style // a field's name
+	Value       lipgloss.Style // a field's value
+	Dialog      lipgloss.Style // a modal box
+	DialogTitle lipgloss.Style // its title
+
+	// Inputs (search box, form fields).
+	Prompt      lipgloss.Style // "/" and field prompts
+	Input       lipgloss.Style // typed text
+	Placeholder lipgloss.Style // placeholder text
+	InputCursor lipgloss.Style // the text cursor
+
+	// Buttons and choices.
+	Button       lipgloss.Style // an unfocused button or choice
+	ButtonActive lipgloss.Style // the focused one
+
+	// Messages.
+	Error   lipgloss.Style
+	Warning lipgloss.Style
+	Success lipgloss.Style
+	Info    lipgloss.Style
+
+	// The status bar.
+	StatusBar   lipgloss.Style // the bar itself
+	StatusKey   lipgloss.Style // a label on the bar ("sort")
+	StatusValue lipgloss.Style // its value
+	StatusBrand lipgloss.Style // the "uricat" badge
+
+	// Spinner is the style of spinners and progress bars.
+	Spinner lipgloss.Style
+	// Progress is the colour pair for bubbles/progress gradients
+	// (Start, End as hex); empty under NO_COLOR.
+	ProgressStart, ProgressEnd string
+
+	// Help is for bubbles/help models: m.Styles = t.Help.
+	Help help.Styles
+}
+
+// New returns the theme for the terminal on stdout: dark is the terminal's
+// background as detected before the program started
+// (lipgloss.HasDarkBackground()). NO_COLOR and CLICOLOR are honoured.
+func New(dark bool) *Theme {
+	return NewFor(os.Stdout, os.Environ(), dark)
+}
+
+// NewFor returns the theme for output w under the environment environ
+// (os.Environ() form), which decides NO_COLOR and the colour profile.
+func NewFor(w io.Writer, environ []string, dark bool) *Theme {
+	env := environment(environ)
+	out := termenv.NewOutput(w, termenv.WithEnvironment(env), termenv.WithColorCache(true))
+	if out.EnvNoColor() {
+		// No colour, but keep attributes: ANSI profile with colourless styles.
+		return build(termenv.ANSI, false, dark)
+	}
+	return build(out.EnvColorProfile(), true, dark)
+}
+
+// Fixed returns a theme for a fixed colour profile, whatever the terminal
+// and environment say: golden tests use Fixed(termenv.Ascii, true) for plain
+// text, or termenv.ANSI256 to check colours.
+func Fixed(profile termenv.Profile, dark bool) *Theme {
+	return build(profile, profile != termenv.Ascii, dark)
+}
+
+// Plain is Fixed(termenv.Ascii, true): no escape sequences at all.
+func Plain() *Theme { return Fixed(termenv.Ascii, true) }
+
+func build(profile termenv.Profile, color, dark bool) *Theme {
+	r := lipgloss.NewRenderer(io.Discard)
+	r.SetColorProfile(profile)
+	r.SetHasDarkBackground(dark)
+	p := DefaultPalette
+	t := &Theme{Renderer: r, Dark: dark, Color: color, Palette: p}
+
+	// fg and bg give a style the colour, or nothing under NO_COLOR.
+	s := r.NewStyle
+	fg := func(st lipgloss.Style, c lipgloss.AdaptiveColor) lipgloss.Style {
+		if !color {
+			return st
+		}
+		return st.Foreground(c)
+	}
+	bg := func(st lipgloss.Style, c lipgloss.AdaptiveColor) lipgloss.Style {
+		if !color {
+			return st
+		}
+		return st.Background(c)
+	}
+	border := func(st lipgloss.Style, c lipgloss.AdaptiveColor) lipgloss.Style {
+		if !color {
+			return st
+		}
+		return st.BorderForeground(c)
+	}
+
+	t.Base = fg(s(), p.Text)
+	t.Dim = fg(s(), p.Dim)
+	t.Faint = fg(s(), p.Faint)
+	t.Title = fg(s().Bold(true), p.Accent)
+
+	t.Row = s()
+	if color {
+		t.RowSelected = bg(s(), p.Selection)
+	} else {
+		t.RowSelected = s().Reverse(true)
+	}
+	t.Cursor = fg(s().Bold(true), p.Accent)
+	t.Name = fg(s().Bold(true), p.Text)
+	t.URI = fg(s(), p.Dim)
+	t.Category = fg(s(), p.Category)
+	t.Date = fg(s(), p.Dim)
+	t.Star = fg(s(), p.Star)
+	t.StarEmpty = fg(s(), p.Faint)
+	t.Match = fg(s().Underline(true).Bold(true), p.Match)
+	t.Invalid = fg(s().Bold(true), p.Error)
+	t.GroupHeader = fg(s().Bold(true), p.Accent)
+	t.GroupCount = fg(s(), p.Dim)
+	t.EmptyMessage = fg(s().Italic(true), p.Dim)
+
+	t.Pane = border(s().Border(lipgloss.RoundedBorder()).Padding(0, 1), p.Faint)
+	t.PaneFocused = border(s().Border(lipgloss.RoundedBorder()).Padding(0, 1), p.Accent)
+	t.Label = fg(s().Bold(true), p.Dim)
+	t.Value = fg(s(), p.Text)
+	t.Dialog = border(s().Border(lipgloss.RoundedBorder()).Padding(1, 2), p.Accent)
+	t.DialogTitle = fg(s().Bold(true), p.Accent)
+
+	t.Prompt = fg(s().Bold(true), p.Accent)
+	t.Input = fg(s(), p.Text)
+	t.Placeholder = fg(s(), p.Dim)
+	if color {
+		t.InputCursor = fg(s(), p.Accent)
+	} else {
+		t.InputCursor = s().Reverse(true)
+	}
+
+	t.Button = fg(s().Padding(0, 1), p.Dim)
+	if color {
+		t.ButtonActive = bg(fg(s().Padding(0, 1).Bold(true), p.Text), p.Selection)
+	} else {
+		t.ButtonActive = s().Padding(0, 1).Bold(true).Reverse(true)
+	}
+
+	t.Error = fg(s().Bold(true), p.Error)
+	t.Warning = fg(s(), p.Warning)
+	t.Success = fg(s(), p.Success)
+	t.Info = fg(s(), p.Accent)
+
+	t.StatusBar = bg(fg(s(), p.BarText), p.Bar)
+	t.StatusKey = bg(fg(s(), p.Dim), p.Bar)
+	t.StatusValue = bg(fg(s(), p.BarText), p.Bar)
+	if color {
+		t.StatusBrand = s().Bold(true).Padding(0, 1).
+			Foreground(lipgloss.AdaptiveColor{Light: "#FFFFFF", Dark: "#FFFFFF"}).
+			Background(p.Accent)
+	} else {
+		t.StatusBrand = s().Bold(true).Padding(0, 1).Reverse(true)
+	}
+
+	t.Spinner = fg(s(), p.Accent)
+	if color {
+		if dark {
+			t.ProgressStart, t.ProgressEnd = p.Accent.Dark, p.Match.Dark
+		} else {
+			t.ProgressStart, t.ProgressEnd = p.Accent.Light, p.Match.Light
+		}
+	}
+
+	t.Help = help.Styles{
+		Ellipsis:       fg(s(), p.Faint),
+		ShortKey:       fg(s(), p.Accent),
+		ShortDesc:      fg(s(), p.Dim),
+		ShortSeparator: fg(s(), p.Faint),
+		FullKey:        fg(s(), p.Accent),
+		FullDesc:       fg(s(), p.Dim),
+		FullSeparator:  fg(s(), p.Faint),
+	}
+	return t
+}
+
+// environment adapts an os.Environ()-style list to termenv.Environ.
+type environment []string
+
+// Environ returns the list.
+func (e environment) Environ() []string { return e }
+
+// Getenv returns the last value of key in the list, as the shell would.
+func (e environment) Getenv(key string) string {
+	v := ""
+	for _, kv := range e {
+		if len(kv) > len(key) && kv[len(key)] == '=' && kv[:len(key)] == key {
+			v = kv[len(key)+1:]
+		}
+	}
+	return v
+}
+
+// Stars renders a rating 0-5 as five stars, filled up to rating; 0 (no
+// rating) renders as five empty stars, dimmed. Plain text: ★★★☆☆.
+func (t *Theme) Stars(rating int) string {
+	rating = max(0, min(rating, 5))
+	return t.Star.Render(strings.Repeat("★", rating)) + t.StarEmpty.Render(strings.Repeat("☆", 5-rating))
+}
