@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -103,7 +104,9 @@ func (c *Catalogue) Path() string { return c.path }
 func (c *Catalogue) Len() int { return len(c.records) }
 
 // Records returns every record in file order, including invalid ones. The
-// slice is the catalogue's own: do not modify it.
+// slice is a snapshot: later changes to the catalogue make a new slice and
+// leave it alone, so another goroutine may read it while the catalogue
+// changes. Do not modify it.
 func (c *Catalogue) Records() []*Record { return c.records }
 
 // Valid returns the valid records in file order: those SSD3 says to use (2.2).
@@ -184,6 +187,7 @@ func (c *Catalogue) Update(old, rec *Record) (*Record, error) {
 	if !old.dirty {
 		nr.base = old.raw
 	}
+	c.records = slices.Clone(c.records)
 	c.records[i] = nr
 	c.modified = true
 	return nr, nil
@@ -198,7 +202,7 @@ func (c *Catalogue) Delete(rec *Record) error {
 	if !rec.dirty || rec.base != "" {
 		c.removed = append(c.removed, rec)
 	}
-	c.records = append(c.records[:i], c.records[i+1:]...)
+	c.records = slices.Delete(slices.Clone(c.records), i, i+1)
 	c.modified = true
 	return nil
 }
@@ -224,9 +228,7 @@ func (c *Catalogue) Restore(rec *Record, at int) error {
 		rec.dirty, rec.base = true, ""
 	}
 	at = max(0, min(at, len(c.records)))
-	c.records = append(c.records, nil)
-	copy(c.records[at+1:], c.records[at:])
-	c.records[at] = rec
+	c.records = slices.Insert(slices.Clone(c.records), at, rec)
 	c.modified = true
 	return nil
 }
@@ -249,6 +251,7 @@ func (c *Catalogue) Replace(cur, prev *Record) (*Record, error) {
 	if cur.dirty && cur.base == "" {
 		nr.base = "" // cur was never saved: prev is new too
 	}
+	c.records = slices.Clone(c.records)
 	c.records[i] = nr
 	c.modified = true
 	return nr, nil

@@ -1,0 +1,265 @@
+package catalogue
+
+import (
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+func TestMain(m *testing.M) {
+	if path := os.Getenv("URICAT_TEST_SAVER"); path != "" {
+		saveForever(path)
+		return
+	}
+	os.Exit(m.Run())
+}
+
+// saveForever is the child of TestKilledSaveNeverTearsTheFile: it rewrites
+// the catalogue at path over and over, alternating between two versions
+// of very different sizes, until it is killed.
+func saveForever(path string) {
+	for {
+		c, err := Open(path)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(3)
+		}
+		if c.Len() == 1 {
+			for j := 0; j < 2000; j++ {
+				if _, err := c.Add(&Record{URI: fmt.Sprintf("http://e/%d", j), Name: "padding record"}); err != nil {
+					os.Exit(4)
+				}
+			}
+		} else {
+			for _, r := range append([]*Record(nil), c.Records()[1:]...) {
+				c.Delete(r)
+			}
+		}
+		if err := c.Save(); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(5)
+		}
+	}
+}
+
+// TestKilledSaveNeverTearsTheFile kills a process that is saving, at random
+// instants, many times: each time the file must be a whole catalogue, either
+// the small version or the large one, never a mix or a truncation.
+func TestKilledSaveNeverTearsTheFile(t *testing.T) {
+	if testing.Short() {
+		t.Skip("spawns processes")
+	}
+	dir := t.TempDir()
+	path := filepath.Join(dir, "c.uricat")
+	seed := crlf("URI: http://seed/\nNAME: seed\nDATE: 01/01/2001 00:00:00\n")
+	if err := os.WriteFile(path, []byte(seed), 0o640); err != nil {
+		t.Fatal(err)
+	}
+	kills, whole := 40, map[int]int{}
+	for i := 0; i < kills; i++ {
+		cmd := exec.Command(os.Args[0], "-test.run=^$")
+		cmd.Env = append(os.Environ(), "URICAT_TEST_SAVER="+path)
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		time.Sleep(time.Duration(5+rand.IntN(60)) * time.Millisecond)
+		cmd.Process.Signal(syscall.SIGKILL)
+		cmd.Wait()
+		data, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatalf("kill %d: the file is gone: %v", i, err)
+		}
+		c, err := Read(strings.NewReader(string(data)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ps := c.Problems(); len(ps) > 0 {
+			t.Fatalf("kill %d: torn file (%d bytes): %v", i, len(data), ps[0])
+		}
+		if n := c.Len(); n != 1 && n != 2001 {
+			t.Fatalf("kill %d: %d records; a whole version has 1 or 2001", i, n)
+		}
+		if !strings.HasPrefix(string(data), seed) {
+			t.Fatalf("kill %d: the first record changed", i)
+		}
+		whole[c.Len()]++
+		if info, _ := os.Stat(path); info.Mode().Perm() != 0o640 {
+			t.Fatalf("file mode %v, want 0640 kept", info.Mode().Perm())
+		}
+	}
+	t.Logf("after %d kills: %v (records: times seen)", kills, whole)
+}
+
+func TestOpenMissingFileThenSaveCreatesIt(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "sub", "dir", "new.uricat")
+	c, err := Open(path)
+	if err != nil || c.Len() != 0 {
+		t.Fatalf("Open of a missing file: %v, %d records", err, c.Len())
+	}
+	if _, err := c.Add(&Record{URI: "http://e/", Name: "e"}); err != nil {
+		t.Fatal(err)
+	}
+	if err := c.Save(); err != nil {
+		t.Fatal(err)
+	}
+	again, err := Open(path)
+	if err != nil || len(again.Valid()) != 1 {
+		t.Fatalf("reopened: %v, %d valid", err, len(again.Valid()))
+	}
+	entries, _ := os.ReadDir(filepath.Dir(path))
+	for _, e := range entries {
+		if strings.Contains(e.Name(), ".tmp-") {
+			t.Errorf("temporary file left behind: %s", e.Name())
+		}
+	}
+}
+
+func TestOpenErrors(t *testing.T) {
+	if _, err := Open(t.TempDir()); err == nil || !strings.Contains(err.Error(), "directory") {
+		t.Errorf("opening a directory: %v", err)
+	}
+}
+
+func twoCopies(t *testing.T) (string, *Catalogue, *Catalogue) {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "c.uricat")
+	orig := crlf("URI: http://a/\nNAME: A\nDATE: 01/01/2001 00:00:00\n\nURI: http://b/\nNAME: B\nDATE: 02/02/2002 00:00:00\n")
+	if err := os.WriteFile(path, []byte(orig), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	one, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	two, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return path, one, two
+}
+
+// TestTwoWritersKeepBothChanges: a second process's save re-applies its
+// changes onto what the first one saved.
+func TestTwoWritersKeepBothChanges(t *testing.T) {
+	path, one, two := twoCopies(t)
+	if _, err := one.Add(&Record{URI: "http://one/", Name: "one"}); err != nil {
+		t.Fatal(err)
+	}
+	editA := one.Records()[0].Clone()
+	editA.Rating = 5
+	one.Update(one.Records()[0], editA)
+	if err := one.Save(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := two.Add(&Record{URI: "http://two/", Name: "two"}); err != nil {
+		t.Fatal(err)
+	}
+	editB := two.Records()[1].Clone()
+	editB.Category = "bees"
+	two.Update(two.Records()[1], editB)
+	two.Delete(two.Records()[0]) // A was edited by one: a conflict...
+	err := two.Save()
+	var ce *ConflictError
+	if !errors.As(err, &ce) || ce.Name != "A" {
+		t.Fatalf("deleting a record the other side edited: %v, want a ConflictError naming A", err)
+	}
+	// ...so nothing was written.
+	c, _ := Open(path)
+	if c.Len() != 3 || c.Records()[0].Rating != 5 {
+		t.Fatalf("a refused save changed the file")
+	}
+	// Without the conflicting delete, both sides' changes survive.
+	_, _, _ = path, one, two
+	path2, one2, two2 := twoCopies(t)
+	one2.Add(&Record{URI: "http://one/", Name: "one"})
+	if err := one2.Save(); err != nil {
+		t.Fatal(err)
+	}
+	two2.Add(&Record{URI: "http://two/", Name: "two"})
+	e := two2.Records()[1].Clone()
+	e.Category = "bees"
+	two2.Update(two2.Records()[1], e)
+	two2.Delete(two2.Records()[0])
+	if err := two2.Save(); err != nil {
+		t.Fatal(err)
+	}
+	got, _ := Open(path2)
+	var names []string
+	for _, r := range got.Valid() {
+		names = append(names, r.Name+"/"+r.Category)
+	}
+	if strings.Join(names, ",") != "B/bees,one/,two/" {
+		t.Errorf("after both saves: %v", names)
+	}
+	// The second writer now holds the merged file and saves cleanly again.
+	two2.Add(&Record{URI: "http://three/", Name: "three"})
+	if err := two2.Save(); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := Open(path2); got.Len() != 4 {
+		t.Errorf("%d records, want 4", got.Len())
+	}
+}
+
+func TestEditConflict(t *testing.T) {
+	_, one, two := twoCopies(t)
+	e1 := one.Records()[0].Clone()
+	e1.Name = "A by one"
+	one.Update(one.Records()[0], e1)
+	if err := one.Save(); err != nil {
+		t.Fatal(err)
+	}
+	e2 := two.Records()[0].Clone()
+	e2.Name = "A by two"
+	two.Update(two.Records()[0], e2)
+	var ce *ConflictError
+	if err := two.Save(); !errors.As(err, &ce) || !strings.Contains(err.Error(), "reload") {
+		t.Fatalf("two edits of one record: %v, want a ConflictError telling to reload", err)
+	}
+	if err := two.Reload(); err != nil || two.Records()[0].Name != "A by one" {
+		t.Errorf("reload: %v %q", err, two.Records()[0].Name)
+	}
+}
+
+func TestLockIsExclusive(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "c.uricat.lock")
+	unlock, err := lockFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error)
+	go func() {
+		u2, err := lockFile(path)
+		if err == nil {
+			u2()
+		}
+		done <- err
+	}()
+	select {
+	case <-done:
+		t.Fatal("a second lock was granted while the first was held")
+	case <-time.After(150 * time.Millisecond):
+	}
+	unlock()
+	if err := <-done; err != nil {
+		t.Fatalf("second lock after unlock: %v", err)
+	}
+}
+
+func TestDefaultPath(t *testing.T) {
+	t.Setenv(EnvCatalogue, "/some/where.uricat")
+	if got := DefaultPath(); got != "/some/where.uricat" {
+		t.Errorf("with $%s: %q", EnvCatalogue, got)
+	}
+	t.Setenv(EnvCatalogue, "")
+	if got := DefaultPath(); !strings.HasSuffix(got, filepath.Join("uricat", "bookmarks.uricat")) {
+		t.Errorf("default %q", got)
+	}
+}
