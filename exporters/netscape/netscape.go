@@ -1,0 +1,187 @@
+// Package netscape exports records as a Netscape bookmark file, the HTML
+// file that Firefox, Chrome, Edge and Safari import ("Import bookmarks from
+// HTML").
+//
+// The layout is the one Firefox writes and that both of these importers
+// read: Firefox's BookmarkHTMLUtils (which parses the file with an HTML
+// parser) and Chromium's bookmark_html_reader.cc (which reads it line by
+// line). So the file starts with the <!DOCTYPE NETSCAPE-Bookmark-file-1>
+// header and a META tag declaring charset UTF-8 (Chromium reads the charset
+// from that line, Firefox from the META), then a <DL><p> list in which each
+// folder is a <DT><H3>...</H3> line followed by its own <DL><p> ... </DL><p>,
+// and each bookmark is one line:
+//
+//	<DT><A HREF="uri" ADD_DATE="unix" LAST_MODIFIED="unix" TAGS="a,b">name</A>
+//	<DD>description
+//
+// Chromium's reader needs the whole <A> element on one line, so line breaks
+// in text are written as the character reference &#10;; all text and
+// attribute values are HTML-escaped.
+//
+// Mapping: URI is HREF; NAME the link text; DATE both ADD_DATE and
+// LAST_MODIFIED (Unix seconds); CATEGORY "A/B" the folder B inside folder A
+// (a folder name cannot hold "/", so every "/" separates folders; records
+// without a category are at the top level); X-TAGS the TAGS attribute
+// (comma-separated, as Firefox has it); DESCRIPTION the <DD> text (read by
+// Firefox's importer and by ours; Chromium ignores it).
+// Not carried, because no browser has a place for them: RATING, LANGUAGE,
+// TYPE, ID and extensions other than X-TAGS.
+//
+// Folders appear in the order of their first record, and inside a folder
+// records keep the order given; all records of a folder are written
+// together, so a category that recurs later in the input does not make a
+// second folder of the same name.
+package netscape
+
+import (
+	"bufio"
+	"html"
+	"io"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/uricat/uricat/catalogue"
+)
+
+// Header is the start of every file, as Firefox writes it.
+const Header = `<!DOCTYPE NETSCAPE-Bookmark-file-1>
+<!-- This is an automatically generated file.
+     It will be read and overwritten.
+     DO NOT EDIT! -->
+<META HTTP-EQUIV="Content-Type" CONTENT="text/html; charset=UTF-8">
+<TITLE>Bookmarks</TITLE>
+<H1>Bookmarks</H1>
+
+<DL><p>
+`
+
+// folder is a node of the folder tree: its entries in order, each either a
+// record or a sub-folder.
+type folder struct {
+	name          string
+	entries       []entry
+	sub           map[string]*folder
+	first, latest time.Time
+}
+
+type entry struct {
+	rec *catalogue.Record
+	dir *folder
+}
+
+func (f *folder) child(name string) *folder {
+	if c, ok := f.sub[name]; ok {
+		return c
+	}
+	if f.sub == nil {
+		f.sub = make(map[string]*folder)
+	}
+	c := &folder{name: name}
+	f.sub[name] = c
+	f.entries = append(f.entries, entry{dir: c})
+	return c
+}
+
+func (f *folder) note(t time.Time) {
+	if f.first.IsZero() || t.Before(f.first) {
+		f.first = t
+	}
+	if t.After(f.latest) {
+		f.latest = t
+	}
+}
+
+// Folders splits a CATEGORY into the folder path it becomes: at every "/",
+// with blank parts left out.
+func Folders(category string) []string {
+	var path []string
+	for part := range strings.SplitSeq(category, "/") {
+		if part = strings.TrimSpace(part); part != "" {
+			path = append(path, part)
+		}
+	}
+	return path
+}
+
+// Write writes recs to w as a Netscape bookmark file.
+func Write(w io.Writer, recs []*catalogue.Record) error {
+	root := &folder{}
+	for _, r := range recs {
+		f := root
+		for _, name := range Folders(r.Category) {
+			f = f.child(name)
+			f.note(r.Date)
+		}
+		f.entries = append(f.entries, entry{rec: r})
+	}
+	bw := bufio.NewWriterSize(w, 64<<10)
+	bw.WriteString(Header)
+	writeEntries(bw, root, 1)
+	bw.WriteString("</DL><p>\n")
+	return bw.Flush()
+}
+
+func writeEntries(bw *bufio.Writer, f *folder, depth int) {
+	indent := strings.Repeat("    ", depth)
+	for _, e := range f.entries {
+		bw.WriteString(indent)
+		if d := e.dir; d != nil {
+			bw.WriteString(`<DT><H3 ADD_DATE="`)
+			bw.WriteString(unix(d.first))
+			bw.WriteString(`" LAST_MODIFIED="`)
+			bw.WriteString(unix(d.latest))
+			bw.WriteString(`">`)
+			bw.WriteString(escape(d.name))
+			bw.WriteString("</H3>\n")
+			bw.WriteString(indent)
+			bw.WriteString("<DL><p>\n")
+			writeEntries(bw, d, depth+1)
+			bw.WriteString(indent)
+			bw.WriteString("</DL><p>\n")
+			continue
+		}
+		r := e.rec
+		date := unix(r.Date)
+		bw.WriteString(`<DT><A HREF="`)
+		bw.WriteString(escape(r.URI))
+		bw.WriteString(`" ADD_DATE="`)
+		bw.WriteString(date)
+		bw.WriteString(`" LAST_MODIFIED="`)
+		bw.WriteString(date)
+		bw.WriteByte('"')
+		if tags := r.Extension("X-TAGS"); tags != "" {
+			bw.WriteString(` TAGS="`)
+			bw.WriteString(escape(tags))
+			bw.WriteByte('"')
+		}
+		bw.WriteByte('>')
+		bw.WriteString(escape(r.Name))
+		bw.WriteString("</A>\n")
+		if r.Description != "" {
+			bw.WriteString(indent)
+			bw.WriteString("<DD>")
+			bw.WriteString(escape(r.Description))
+			bw.WriteByte('\n')
+		}
+	}
+}
+
+func unix(t time.Time) string {
+	if t.IsZero() {
+		return "0"
+	}
+	return strconv.FormatInt(t.Unix(), 10)
+}
+
+// lineBreaks keeps each element on one line for Chromium's line reader.
+var lineBreaks = strings.NewReplacer("\r\n", "&#10;", "\n", "&#10;", "\r", "&#10;")
+
+// escape HTML-escapes s (& < > " ') and writes its line breaks as &#10;.
+func escape(s string) string {
+	s = html.EscapeString(s)
+	if strings.ContainsAny(s, "\r\n") {
+		s = lineBreaks.Replace(s)
+	}
+	return s
+}

@@ -1,0 +1,155 @@
+// Package urc exports records as Uniform Resource Citations in the syntax
+// Olle Jarnefors proposed in 1993 (urc-syntax-jarnefors-1993.txt): one
+// citation per record, each element closed by ";" and on its own line, the
+// whole wrapped in "<" ... ">", as in the proposal's simple example:
+//
+//	<http://example.org/;
+//	Title=Example;
+//	Date=Sat, 21 Nov 2026 15:04:05 GMT;
+//	Language=en;>
+//
+// The URL comes first; then URDs (label "=" value): Title (NAME),
+// Description (DESCRIPTION), Date (DATE, in the RFC 822/1123 form the
+// proposal's own headers use), Category (CATEGORY), Rating (RATING),
+// Language (LANGUAGE, as in the example), Content-type (TYPE, the
+// proposal's field name), Id (ID), Author and Version (X-AUTHOR and
+// X-VERSION, names the examples use) and every other extension under its
+// own name, which starts with "X-" as the proposal asks of private fields.
+// X-URN becomes a URN element (URN:...), as in the examples. So every
+// field is carried. A record whose URI is itself a URN (urn:...) cannot be
+// told from a citation's URN element.
+//
+// Values are escaped as the proposal prescribes: "%" as %%, ";" as %;, a
+// line break (LF or CR LF, as text holds them) as CR LF, a lone CR as %0D,
+// NUL as %00, ESC as %1B and the other control characters as %XX; tabs and
+// all other bytes are written as they are. A URI's own "%XX" escapes thus
+// become "%%XX". A value that is not ASCII is written in UTF-8 (the
+// proposal's "UTF-2") and its label gets the representation tag
+// /Text/Plain/charset:UTF-8, placed after the field name as the example
+// places it (Title.sv/Text/Plain/charset:...).
+package urc
+
+import (
+	"bufio"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/uricat/uricat/catalogue"
+)
+
+const (
+	// DateLayout is the form of the Date URD: RFC 1123, in GMT.
+	DateLayout = "Mon, 02 Jan 2006 15:04:05 GMT"
+	// Charset is the representation tag of a value that is not ASCII.
+	Charset = "/Text/Plain/charset:UTF-8"
+)
+
+// renamed are extensions written under the proposal's own field names.
+var renamed = map[string]string{"X-AUTHOR": "Author", "X-VERSION": "Version"}
+
+// Write writes recs to w, one citation per record, CRLF line ends.
+func Write(w io.Writer, recs []*catalogue.Record) error {
+	bw := bufio.NewWriterSize(w, 64<<10)
+	urd := func(label, value string) {
+		if value == "" {
+			return
+		}
+		bw.WriteString("\r\n")
+		bw.WriteString(label)
+		if !isASCII(value) {
+			bw.WriteString(Charset)
+		}
+		bw.WriteByte('=')
+		writeEscaped(bw, value)
+		bw.WriteByte(';')
+	}
+	for _, r := range recs {
+		bw.WriteByte('<')
+		writeEscaped(bw, r.URI)
+		bw.WriteByte(';')
+		if urn := r.Extension("X-URN"); urn != "" {
+			bw.WriteString("\r\n")
+			if !strings.HasPrefix(strings.ToUpper(urn), "URN:") {
+				bw.WriteString("URN:")
+			}
+			writeEscaped(bw, urn)
+			bw.WriteByte(';')
+		}
+		urd("Title", r.Name)
+		urd("Description", r.Description)
+		if !r.Date.IsZero() {
+			urd("Date", r.Date.UTC().Format(DateLayout))
+		}
+		urd("Category", r.Category)
+		if r.Rating != 0 {
+			urd("Rating", strconv.Itoa(r.Rating))
+		}
+		urd("Language", r.Language)
+		urd("Content-type", r.Type)
+		urd("Id", r.ID)
+		for _, f := range r.Extensions {
+			if f.Name == "X-URN" {
+				continue
+			}
+			label := f.Name
+			if n, ok := renamed[f.Name]; ok {
+				label = n
+			}
+			urd(label, f.Value)
+		}
+		bw.WriteString(">\r\n")
+	}
+	return bw.Flush()
+}
+
+// Escape returns v as the value of a URC element: see the package doc.
+func Escape(v string) string {
+	var b strings.Builder
+	bw := bufio.NewWriter(&b)
+	writeEscaped(bw, v)
+	bw.Flush()
+	return b.String()
+}
+
+const hexDigits = "0123456789ABCDEF"
+
+func writeEscaped(bw *bufio.Writer, v string) {
+	start := 0
+	for i := 0; i < len(v); i++ {
+		c := v[i]
+		if c >= 0x20 && c != '%' && c != ';' && c != 0x7f {
+			continue
+		}
+		bw.WriteString(v[start:i])
+		start = i + 1
+		switch {
+		case c == '%':
+			bw.WriteString("%%")
+		case c == ';':
+			bw.WriteString("%;")
+		case c == '\t':
+			bw.WriteByte('\t')
+		case c == '\n':
+			bw.WriteString("\r\n") // a line break (the proposal: "an ASCII CR LF pair")
+		case c == '\r' && i+1 < len(v) && v[i+1] == '\n':
+			bw.WriteString("\r\n")
+			i++
+			start = i + 1
+		default: // lone CR, NUL, ESC and the other controls
+			bw.WriteByte('%')
+			bw.WriteByte(hexDigits[c>>4])
+			bw.WriteByte(hexDigits[c&0xf])
+		}
+	}
+	bw.WriteString(v[start:])
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
+}
