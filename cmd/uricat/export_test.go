@@ -1,0 +1,184 @@
+package main
+
+import (
+	"bytes"
+	"encoding/csv"
+	"encoding/json"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/uricat/uricat/catalogue"
+)
+
+// exportSample copies the exporters' sample catalogue (six valid records and
+// one without DATE) to a temporary directory and returns its path.
+func exportSample(t *testing.T) string {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join("..", "..", "exporters", "testdata", "sample.uricat"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := filepath.Join(t.TempDir(), "bookmarks.uricat")
+	if err := os.WriteFile(p, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func runCLI(t *testing.T, args ...string) (code int, stdout, stderr string) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	code = run(args, strings.NewReader(""), &out, &errb)
+	return code, out.String(), errb.String()
+}
+
+// The json export prints the same objects as `uricat list --json`.
+func TestExportJSONIsListJSON(t *testing.T) {
+	p := exportSample(t)
+	code, list, stderr := runCLI(t, "--catalogue", p, "list", "--json")
+	if code != 0 {
+		t.Fatalf("list --json: exit %d: %s", code, stderr)
+	}
+	code, export, stderr := runCLI(t, "--catalogue", p, "export", "--format", "json")
+	if code != 0 {
+		t.Fatalf("export --format json: exit %d: %s", code, stderr)
+	}
+	if export != list {
+		t.Errorf("export --format json differs from list --json:\n--- export\n%s\n--- list\n%s", export, list)
+	}
+	var recs []catalogue.JSONRecord
+	if err := json.Unmarshal([]byte(export), &recs); err != nil {
+		t.Fatal(err)
+	}
+	if len(recs) != 6 {
+		t.Errorf("exported %d records, want the 6 valid ones", len(recs))
+	}
+	for _, r := range recs {
+		if r.URI == "https://example.org/no-date" {
+			t.Errorf("the record without DATE (invalid, SSD3 2.2) was exported")
+		}
+	}
+	// The catalogue's problem is reported, but does not stop the export.
+	if !strings.Contains(stderr, "DATE") {
+		t.Errorf("stderr does not report the invalid record: %q", stderr)
+	}
+}
+
+func TestExportSearchKeepsFileOrder(t *testing.T) {
+	p := exportSample(t)
+	code, out, stderr := runCLI(t, "--catalogue", p, "export", "--format", "csv", "--search", "cat:food")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	rows, err := csv.NewReader(strings.NewReader(out)).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var uris []string
+	for _, row := range rows[1:] {
+		uris = append(uris, row[0])
+	}
+	want := []string{"https://example.org/caf%C3%A9?a=1&b=2", "ftp://ftp.example.net/pub/file.txt", "https://example.org/paris/bistro"}
+	if strings.Join(uris, " ") != strings.Join(want, " ") {
+		t.Errorf("--search cat:food exported %q, want %q in file order", uris, want)
+	}
+}
+
+func TestExportToFile(t *testing.T) {
+	p := exportSample(t)
+	dir := t.TempDir()
+	out := filepath.Join(dir, "bookmarks.html")
+	if err := os.WriteFile(out, []byte("old content"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	code, stdout, stderr := runCLI(t, "--catalogue", p, "export", "--format", "netscape", "-o", out)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	if stdout != "" {
+		t.Errorf("with -o, stdout is %q, want nothing", stdout)
+	}
+	data, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(string(data), "<!DOCTYPE NETSCAPE-Bookmark-file-1>") || strings.Count(string(data), "<DT><A ") != 6 {
+		t.Errorf("%s does not hold the 6 bookmarks:\n%s", out, data)
+	}
+	if st, _ := os.Stat(out); st.Mode().Perm() != 0o600 {
+		t.Errorf("replaced file has mode %v, want the old file's 0600", st.Mode().Perm())
+	}
+	entries, _ := os.ReadDir(dir)
+	if len(entries) != 1 {
+		t.Errorf("temporary files left behind: %v", entries)
+	}
+	if !strings.Contains(stderr, "exported 6 record(s) as netscape") {
+		t.Errorf("stderr = %q, want a note of what was exported", stderr)
+	}
+}
+
+func TestExportIntoMissingDirectory(t *testing.T) {
+	p := exportSample(t)
+	dir := t.TempDir()
+	out := filepath.Join(dir, "missing-dir", "out.csv")
+	code, _, stderr := runCLI(t, "--catalogue", p, "export", "--format", "csv", "-o", out)
+	if code != 1 || !strings.Contains(stderr, "missing-dir") {
+		t.Errorf("export into a missing directory: exit %d, stderr %q; want 1 and the path", code, stderr)
+	}
+}
+
+// A write that fails half-way leaves the old file as it was, and no
+// temporary file.
+func TestWriteFileAtomicFailureKeepsOldFile(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "out.soif")
+	if err := os.WriteFile(out, []byte("old content"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	err := writeFileAtomic(out, func(f *os.File) error {
+		f.WriteString("@FILE { half-written")
+		return errors.New("disk full")
+	})
+	if err == nil || !strings.Contains(err.Error(), "disk full") || !strings.Contains(err.Error(), out) {
+		t.Errorf("error = %v, want the cause and the file", err)
+	}
+	if data, _ := os.ReadFile(out); string(data) != "old content" {
+		t.Errorf("old file now holds %q", data)
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 1 {
+		t.Errorf("temporary files left behind: %v", entries)
+	}
+}
+
+func TestExportUsageErrors(t *testing.T) {
+	p := exportSample(t)
+	for _, tc := range []struct {
+		args []string
+		want string // in stderr
+	}{
+		{[]string{"export"}, "--format is required (formats: netscape, soif, hinadi, urc, json, csv)"},
+		{[]string{"export", "--format", "xml"}, `unknown export format "xml" (formats: netscape, soif, hinadi, urc, json, csv)`},
+		{[]string{"export", "--format", "csv", "--search", "rating:9"}, `search term "rating:9"`},
+		{[]string{"export", "--format", "csv", "extra"}, "usage: uricat export"},
+		{[]string{"export", "--bogus"}, "usage: uricat export"},
+	} {
+		code, stdout, stderr := runCLI(t, append([]string{"--catalogue", p}, tc.args...)...)
+		if code != 2 || !strings.Contains(stderr, tc.want) || stdout != "" {
+			t.Errorf("%q: exit %d, stdout %q, stderr %q; want exit 2 and %q", tc.args, code, stdout, stderr, tc.want)
+		}
+	}
+}
+
+// Every format exports the sample from the command line.
+func TestExportEveryFormat(t *testing.T) {
+	p := exportSample(t)
+	for _, f := range []string{"netscape", "soif", "hinadi", "urc", "json", "csv"} {
+		code, out, stderr := runCLI(t, "--catalogue", p, "export", "--format", f)
+		if code != 0 || !strings.Contains(out, "example.org/plain") || strings.Contains(out, "no-date") {
+			t.Errorf("%s: exit %d, stderr %q, output:\n%s", f, code, stderr, out)
+		}
+	}
+}
