@@ -1,0 +1,409 @@
+package netscape
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/importers"
+)
+
+var (
+	fileDate = time.Date(2024, 3, 1, 12, 0, 0, 0, time.UTC)
+	now      = time.Date(2025, 6, 1, 9, 30, 0, 0, time.UTC)
+)
+
+func readAll(t testing.TB, in io.Reader, opts importers.Options) ([]*catalogue.Record, []importers.Diagnostic) {
+	t.Helper()
+	r := NewReader(in, opts)
+	var recs []*catalogue.Record
+	var diags []importers.Diagnostic
+	for {
+		rec, err := r.Read()
+		diags = append(diags, r.Diagnostics()...)
+		if errors.Is(err, io.EOF) {
+			return recs, diags
+		}
+		if err != nil {
+			t.Fatalf("Read: %v", err)
+		}
+		if ps := rec.Validate(); len(ps) > 0 {
+			t.Errorf("record %s: Validate: %v", rec.URI, ps)
+		}
+		recs = append(recs, rec)
+	}
+}
+
+func readFile(t *testing.T, name string) ([]*catalogue.Record, []importers.Diagnostic) {
+	t.Helper()
+	f, err := os.Open(filepath.Join("testdata", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	return readAll(t, f, importers.Options{FileDate: fileDate, Now: now})
+}
+
+// want is a record as a careful reader of the file would write it down.
+type want struct {
+	uri, name, category, date, desc string
+	ext                             map[string]string
+}
+
+func unix(sec int64) string { return catalogue.FormatDate(time.Unix(sec, 0)) }
+
+func checkRecords(t *testing.T, got []*catalogue.Record, wants []want) {
+	t.Helper()
+	if len(got) != len(wants) {
+		for _, r := range got {
+			t.Logf("got %s %q in %q", r.URI, r.Name, r.Category)
+		}
+		t.Fatalf("got %d records, want %d", len(got), len(wants))
+	}
+	for i, w := range wants {
+		r := got[i]
+		if r.URI != w.uri || r.Name != w.name || r.Category != w.category || catalogue.FormatDate(r.Date) != w.date || r.Description != w.desc {
+			t.Errorf("record %d:\n got  %q %q cat=%q date=%s desc=%q\n want %q %q cat=%q date=%s desc=%q", i,
+				r.URI, r.Name, r.Category, catalogue.FormatDate(r.Date), r.Description,
+				w.uri, w.name, w.category, w.date, w.desc)
+		}
+		gotExt := map[string]string{}
+		for _, f := range r.Extensions {
+			gotExt[f.Name] = f.Value
+		}
+		if fmt.Sprint(gotExt) != fmt.Sprint(w.ext) && !(len(gotExt) == 0 && len(w.ext) == 0) {
+			t.Errorf("record %d (%s): extensions %v, want %v", i, r.URI, gotExt, w.ext)
+		}
+	}
+}
+
+// diagLines renders diagnostics as "LINE kind: msg" for comparison.
+func diagLines(ds []importers.Diagnostic) []string {
+	var out []string
+	for _, d := range ds {
+		out = append(out, fmt.Sprintf("%d %s", d.Line, d))
+	}
+	return out
+}
+
+func checkDiags(t *testing.T, got []importers.Diagnostic, wants []string) {
+	t.Helper()
+	lines := diagLines(got)
+	if len(lines) != len(wants) {
+		t.Fatalf("diagnostics:\n%s\nwant %d matching:\n%s", strings.Join(lines, "\n"), len(wants), strings.Join(wants, "\n"))
+	}
+	for i, w := range wants {
+		if !strings.HasPrefix(lines[i], w) {
+			t.Errorf("diagnostic %d = %q, want it to start with %q", i, lines[i], w)
+		}
+	}
+}
+
+func TestFirefoxExport(t *testing.T) {
+	recs, diags := readFile(t, "firefox.html")
+	checkRecords(t, recs, []want{
+		{uri: "https://support.mozilla.org/en-US/products/firefox", name: "Get Help", category: "Mozilla Firefox", date: unix(1698745200)},
+		{uri: "https://support.mozilla.org/en-US/kb/customize-firefox-controls-buttons-and-toolbars?utm_source=firefox-browser&utm_medium=default-bookmarks&utm_campaign=customize",
+			name: "Customize Firefox", category: "Mozilla Firefox", date: unix(1698745200)},
+		{uri: "https://www.mozilla.org/en-US/about/", name: "About Us", category: "Mozilla Firefox", date: unix(1698745200)},
+		// LAST_MODIFIED is later than ADD_DATE: DATE is when the record was
+		// last amended (SSD3 3.3). The <DD> text, entities decoded, is the
+		// description; the keyword and the tags become X- fields.
+		{uri: "https://go.dev/doc/", name: "Documentation - The Go Programming Language", category: "Bookmarks Toolbar",
+			date: unix(1699100000), desc: "Tutorials & references\nfor <Go>",
+			ext: map[string]string{"X-KEYWORD": "godoc", "X-TAGS": "go, documentation"}},
+		// An IRI becomes a URI (SSD3 3.1 wants RFC 3986); the title stays Unicode.
+		{uri: "https://ja.wikipedia.org/wiki/%E6%97%A5%E6%9C%AC", name: "日本 - Wikipedia", category: "Other Bookmarks", date: unix(1699500000)},
+		// A "/" in a folder name is escaped, not taken for a sub-folder; the
+		// folder's own <DD> is not a bookmark's description.
+		{uri: "https://www.bbc.co.uk/news/politics", name: "Politics - BBC News", category: `Other Bookmarks/News\/Politics`,
+			date: unix(1699600100), ext: map[string]string{"X-TAGS": "news"}},
+	})
+	checkDiags(t, diags, []string{
+		`18 skipped: "Recently Bookmarked" is a Firefox smart bookmark (a place: query)`,
+		`25 skipped: "Save to Wayback" is a bookmarklet (a javascript: link)`,
+		`0 dropped: favicons (ICON, ICON_URI) of 2 bookmark(s) not imported`,
+	})
+}
+
+func TestChromeExport(t *testing.T) {
+	recs, diags := readFile(t, "chrome.html")
+	checkRecords(t, recs, []want{
+		{uri: "https://pkg.go.dev/", name: "Go Packages", category: "Bookmarks bar", date: unix(1672531300)},
+		{uri: "https://www.bbcgoodfood.com/recipes/collection/easy-dinner-recipes", name: "Easy dinner recipes | BBC Good Food",
+			category: "Bookmarks bar/Recipes", date: unix(1672531500)},
+		{uri: "https://www.seriouseats.com/the-food-lab", name: "The Food Lab | Serious Eats", category: "Bookmarks bar/Recipes", date: unix(1672531600)},
+		// Back in the outer folder after </DL>. Run, not the reader, finds
+		// that this is the same page as the first.
+		{uri: "https://pkg.go.dev", name: "Go Packages (again)", category: "Bookmarks bar", date: unix(1672531700)},
+		// Chrome puts "Other bookmarks" at the top level: no category.
+		{uri: "https://github.com/golang/go/issues?q=is%3Aopen+label%3AProposal", name: "Issues · golang/go · GitHub", date: unix(1680000000)},
+		// Chrome's internal time, microseconds since 1601, as some tools export it.
+		{uri: "https://news.ycombinator.com/item?id=1", name: "Y Combinator's first item", date: unix(13330000000 - 11644473600)},
+		{uri: "chrome://settings/", name: "Settings", category: "Mobile bookmarks", date: unix(1690000100)},
+	})
+	checkDiags(t, diags, []string{
+		`0 dropped: favicons (ICON, ICON_URI) of 1 bookmark(s) not imported`,
+		`0 deviation: 1 date(s) were in microseconds since 1601, not the Unix seconds of the format`,
+	})
+}
+
+func TestSafariExport(t *testing.T) {
+	recs, diags := readFile(t, "safari.html")
+	// Safari writes no dates: the file's date stands in.
+	fd := catalogue.FormatDate(fileDate)
+	checkRecords(t, recs, []want{
+		{uri: "https://www.apple.com/uk/", name: "Apple", category: "Favourites", date: fd},
+		{uri: "https://www.bing.com/", name: "Bing", category: "Favourites", date: fd},
+		{uri: "https://www.timeout.com/london/restaurants/best-cafes-in-london", name: "The best cafés in London", category: "Cafés", date: fd},
+		{uri: "https://www.theverge.com/2023/1/1/article", name: "An article to read later", category: "Reading List", date: fd},
+	})
+	checkDiags(t, diags, nil)
+}
+
+// TestTagSoup covers what hand-edited and old files do, each case with
+// the records and diagnostics it must give.
+func TestTagSoup(t *testing.T) {
+	base, _ := url.Parse("https://example.org/dir/")
+	tests := []struct {
+		name  string
+		in    string
+		opts  importers.Options
+		want  []want
+		diags []string
+	}{
+		{
+			name: "no closing A, lower case, unquoted attributes",
+			in:   "<dl><dt><a href=https://a.example/ add_date=1000000000>A\n<dt><a href=https://b.example/x>B</dl>",
+			want: []want{
+				{uri: "https://a.example/", name: "A", date: unix(1000000000)},
+				{uri: "https://b.example/x", name: "B", date: catalogue.FormatDate(now)},
+			},
+		},
+		{
+			name: "CR line ends (classic Mac OS) count as lines",
+			in:   "<DL><p>\r<DT><A HREF=\"place:x\">Q</A>\r\r<DT><A HREF=\"javascript:x\">J</A>\r</DL>",
+			diags: []string{
+				`2 skipped: "Q" is a Firefox smart bookmark`,
+				`4 skipped: "J" is a bookmarklet`,
+			},
+		},
+		{
+			name: "CRLF line ends count once",
+			in:   "<DL><p>\r\n<DT><A HREF=\"place:x\">Q</A>\r\n\r\n<DT><A>no href</A>\r\n</DL>",
+			diags: []string{
+				`2 skipped: "Q" is a Firefox smart bookmark`,
+				`4 skipped: link "no href" has no HREF`,
+			},
+		},
+		{
+			name: "relative HREF resolved against --base",
+			in:   `<DL><DT><A HREF="../page.html" ADD_DATE="1500000000">Rel</A></DL>`,
+			opts: importers.Options{Base: base, Now: now},
+			want: []want{{uri: "https://example.org/page.html", name: "Rel", date: unix(1500000000)}},
+		},
+		{
+			name:  "relative HREF without a base is skipped",
+			in:    `<DL><DT><A HREF="page.html">Rel</A></DL>`,
+			diags: []string{`1 skipped: record not imported: URI "page.html" has no scheme`},
+		},
+		{
+			name: "control characters and escape sequences never get through",
+			in:   "<DL><DT><A HREF=\"https://x.example/\">Evil\x1b]0;pwned\x07 title\x1b[31m red</A><DD>line\x00one\x1b[2J</DL>",
+			want: []want{{uri: "https://x.example/", name: "Evil title red", date: catalogue.FormatDate(now), desc: "lineone"}},
+		},
+		{
+			name: "milliseconds and microseconds dates",
+			in:   `<DL><DT><A HREF="https://m.example/" ADD_DATE="1500000000000">ms</A><DT><A HREF="https://u.example/" ADD_DATE="1500000000000000" LAST_MODIFIED="junk">us</A></DL>`,
+			want: []want{
+				{uri: "https://m.example/", name: "ms", date: unix(1500000000)},
+				{uri: "https://u.example/", name: "us", date: unix(1500000000)},
+			},
+			diags: []string{
+				`1 dropped: LAST_MODIFIED: "junk" is not a date in Unix seconds`,
+				`0 deviation: 1 date(s) were in milliseconds`,
+				`0 deviation: 1 date(s) were in microseconds,`,
+			},
+		},
+		{
+			name: "unbalanced DL",
+			in:   "</DL>\n<DL><DT><H3>F</H3><DL><DT><A HREF=\"https://f.example/\">in F</A>",
+			want: []want{{uri: "https://f.example/", name: "in F", category: "F", date: catalogue.FormatDate(now)}},
+			diags: []string{
+				`1 deviation: </DL> closes a folder list that was never opened`,
+				`2 deviation: the file ends inside 2 folder list(s)`,
+			},
+		},
+		{
+			name: "empty folder name, backslash in folder name, LAST_VISIT",
+			in:   `<DL><DT><H3></H3><DL><DT><H3>a\b</H3><DL><DT><A HREF="https://e.example/" LAST_VISIT="1600000000">E</A></DL></DL></DL>`,
+			want: []want{{uri: "https://e.example/", name: "E", category: `(untitled)/a\\b`, date: catalogue.FormatDate(now),
+				ext: map[string]string{"X-LAST-VISIT": unix(1600000000)}}},
+		},
+		{
+			name: "no title: the name comes from the URI",
+			in:   `<DL><DT><A HREF="https://n.example/docs/intro.html"></A></DL>`,
+			want: []want{{uri: "https://n.example/docs/intro.html", name: "intro.html", date: catalogue.FormatDate(now)}},
+		},
+		{
+			name: "a date past 9999 is dropped and reported",
+			in:   `<DL><DT><A HREF="https://y.example/" ADD_DATE="9000000000000000000">far</A></DL>`,
+			want: []want{{uri: "https://y.example/", name: "far", date: catalogue.FormatDate(now)}},
+			diags: []string{
+				`1 dropped: date 286799-08-25T16:00:00Z is out of DATE's range`,
+				`0 deviation: 1 date(s) were in microseconds since 1601`,
+			},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			opts := tt.opts
+			if opts.Now.IsZero() {
+				opts.Now = now
+			}
+			recs, diags := readAll(t, strings.NewReader(tt.in), opts)
+			checkRecords(t, recs, tt.want)
+			checkDiags(t, diags, tt.diags)
+		})
+	}
+}
+
+func TestDeclaredCharset(t *testing.T) {
+	in := "<!DOCTYPE NETSCAPE-Bookmark-file-1>\n<META HTTP-EQUIV=\"Content-Type\" CONTENT=\"text/html; charset=ISO-8859-1\">\n" +
+		"<DL><p>\n<DT><H3>Caf\xe9s</H3>\n<DL><p>\n<DT><A HREF=\"http://www.example.com/\">Br\xfcck</A>\n</DL><p>\n</DL><p>\n"
+	recs, diags := readAll(t, strings.NewReader(in), importers.Options{Now: now})
+	checkRecords(t, recs, []want{{uri: "http://www.example.com/", name: "Brück", category: "Cafés", date: catalogue.FormatDate(now)}})
+	checkDiags(t, diags, []string{`0 note: reading the file as windows-1252`})
+}
+
+func TestUndeclaredUTF8(t *testing.T) {
+	// No META, an ASCII head longer than the sniffed 1024 bytes, then UTF-8:
+	// HTML's windows-1252 default would garble it.
+	in := "<DL>" + strings.Repeat("<!-- padding -->\n", 100) + "<DT><A HREF=\"https://u.example/\">Zürich</A></DL>"
+	recs, _ := readAll(t, strings.NewReader(in), importers.Options{Now: now})
+	checkRecords(t, recs, []want{{uri: "https://u.example/", name: "Zürich", date: catalogue.FormatDate(now)}})
+}
+
+func TestHugeTokenStops(t *testing.T) {
+	in := `<DL><DT><A HREF="https://a.example/">A</A>` + "\n<DT><A HREF=\"https://b.example/\" ICON=\"" +
+		strings.Repeat("x", MaxToken+10) + "\">B</A></DL>"
+	recs, diags := readAll(t, strings.NewReader(in), importers.Options{Now: now})
+	checkRecords(t, recs, []want{{uri: "https://a.example/", name: "A", date: catalogue.FormatDate(now)}})
+	checkDiags(t, diags, []string{
+		`2 skipped: a tag or text here is longer than 16 MiB`,
+		`2 deviation: the file ends inside 1 folder list(s)`,
+	})
+}
+
+func TestReadError(t *testing.T) {
+	boom := errors.New("disk on fire")
+	r := NewReader(io.MultiReader(strings.NewReader(`<DL><DT><A HREF="https://a.example/">A</A>`), errReader{boom}), importers.Options{Now: now})
+	var err error
+	for err == nil {
+		_, err = r.Read()
+	}
+	if !errors.Is(err, boom) {
+		t.Fatalf("Read error = %v, want %v", err, boom)
+	}
+}
+
+type errReader struct{ err error }
+
+func (e errReader) Read([]byte) (int, error) { return 0, e.err }
+
+func TestFolders(t *testing.T) {
+	tests := []struct {
+		folders []string
+		cat     string
+	}{
+		{nil, ""},
+		{[]string{"", "Bookmarks bar"}, "Bookmarks bar"},
+		{[]string{"A", "B"}, "A/B"},
+		{[]string{"News/Politics", "UK"}, `News\/Politics/UK`},
+		{[]string{`C:\dir`}, `C:\\dir`},
+	}
+	for _, tt := range tests {
+		got := JoinFolders(tt.folders)
+		if got != tt.cat {
+			t.Errorf("JoinFolders(%q) = %q, want %q", tt.folders, got, tt.cat)
+		}
+		var nonEmpty []string
+		for _, f := range tt.folders {
+			if f != "" {
+				nonEmpty = append(nonEmpty, f)
+			}
+		}
+		if back := SplitFolders(got); fmt.Sprint(back) != fmt.Sprint(nonEmpty) {
+			t.Errorf("SplitFolders(%q) = %q, want %q", got, back, nonEmpty)
+		}
+	}
+}
+
+func TestParseTimestamp(t *testing.T) {
+	tests := []struct {
+		in, want, unit string
+		bad            bool
+	}{
+		{"1700000000", "2023-11-14T22:13:20Z", "seconds", false},
+		{" 1700000000 ", "2023-11-14T22:13:20Z", "seconds", false},
+		{"1700000000123", "2023-11-14T22:13:20Z", "milliseconds", false},
+		{"1700000000123456", "2023-11-14T22:13:20Z", "microseconds", false},
+		{"13344473600000000", "2023-11-14T22:13:20Z", "microseconds since 1601", false},
+		{"1700000000.5", "2023-11-14T22:13:20Z", "seconds", false},
+		{"0", "", "", false},
+		{"", "", "", false},
+		{"-5", "", "", true},
+		{"yesterday", "", "", true},
+	}
+	for _, tt := range tests {
+		got, unit, err := ParseTimestamp(tt.in)
+		if (err != nil) != tt.bad {
+			t.Errorf("ParseTimestamp(%q) error = %v, want error %v", tt.in, err, tt.bad)
+			continue
+		}
+		s := ""
+		if !got.IsZero() {
+			s = got.Format(time.RFC3339)
+		}
+		if s != tt.want || unit != tt.unit {
+			t.Errorf("ParseTimestamp(%q) = %s, %q; want %s, %q", tt.in, s, unit, tt.want, tt.unit)
+		}
+	}
+}
+
+func TestDetect(t *testing.T) {
+	tests := []struct {
+		name string
+		head string
+		want bool
+	}{
+		{"firefox", "<!DOCTYPE NETSCAPE-Bookmark-file-1>\n<!-- This is an automatically generated file.", true},
+		{"lower-case doctype", "<!doctype netscape-bookmark-file-1>", true},
+		{"no doctype", "<html><DL><p>\n<DT><A HREF=\"https://a/\">a</A>", true},
+		{"no doctype, folder", "<dl><dt><h3>Folder</h3>", true},
+		{"plain web page", "<!DOCTYPE html><html><body><a href=\"/\">home</a>", false},
+		{"SOIF", "@FILE { http://example.org/\nTitle{5}:\tHello\n}", false},
+		{"SSD3", "URI: http://example.org/\r\nNAME: x\r\n", false},
+	}
+	for _, tt := range tests {
+		if got := Detect([]byte(tt.head)); got != tt.want {
+			t.Errorf("%s: Detect = %v, want %v", tt.name, got, tt.want)
+		}
+	}
+	for _, name := range []string{"firefox.html", "chrome.html", "safari.html"} {
+		b, err := os.ReadFile(filepath.Join("testdata", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !Detect(b[:min(len(b), 4096)]) {
+			t.Errorf("Detect(%s) = false", name)
+		}
+	}
+}
