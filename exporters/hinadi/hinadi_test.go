@@ -1,0 +1,113 @@
+package hinadi
+
+import (
+	"bytes"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/uricat/uricat/catalogue"
+)
+
+var now = time.Date(2001, 12, 2, 3, 4, 5, 0, time.UTC)
+
+func write(t *testing.T, recs ...*catalogue.Record) string {
+	t.Helper()
+	var buf bytes.Buffer
+	if err := (&Writer{Now: func() time.Time { return now }}).Write(&buf, recs); err != nil {
+		t.Fatal(err)
+	}
+	return buf.String()
+}
+
+// lineFormat is the spec's line-format: field-name SEPARATOR field-value
+// CRLF, field-name = WORD *("-" WORD), field-value a TOKEN (TEXT without
+// CTLs but HT, not starting with SP or HT).
+var lineFormat = regexp.MustCompile(`^[A-Za-z0-9]+(-[A-Za-z0-9]+)*:[ \t]+[^ \t\x00-\x1f\x7f][^\x00-\x08\x0a-\x1f\x7f]*$`)
+
+// checkGrammar checks a whole file against the spec's structure: the HINA
+// line, then blocks of unique field lines, each block ended by CRLF.
+func checkGrammar(t *testing.T, out string) (blocks []map[string]string) {
+	t.Helper()
+	if !strings.HasSuffix(out, "\r\n\r\n") {
+		t.Fatalf("file does not end with a block's empty line: %q", out[max(0, len(out)-20):])
+	}
+	for i, text := range strings.Split(strings.TrimSuffix(out, "\r\n\r\n"), "\r\n\r\n") {
+		lines := strings.Split(text, "\r\n")
+		if i == 0 {
+			if lines[0] != "HINA/2.2beta" {
+				t.Errorf("first line is %q, want HINA/2.2beta (section HINA)", lines[0])
+			}
+			lines = lines[1:]
+		}
+		fields := map[string]string{}
+		for _, l := range lines {
+			if !lineFormat.MatchString(l) {
+				t.Errorf("block %d: line %q does not follow line-format", i, l)
+				continue
+			}
+			name, value, _ := strings.Cut(l, ": ")
+			key := strings.ToLower(name)
+			if _, dup := fields[key]; dup {
+				t.Errorf("block %d: field %s twice; such a block MUST be discarded (section Block)", i, name)
+			}
+			fields[key] = value
+		}
+		blocks = append(blocks, fields)
+	}
+	return blocks
+}
+
+func TestHeaderBlock(t *testing.T) {
+	out := write(t)
+	want := "HINA/2.2beta\r\nUser-Agent: uricat\r\nContent-Type: text/plain; charset=UTF-8\r\nDate: Sun, 02 Dec 2001 03:04:05 GMT\r\n\r\n"
+	if out != want {
+		t.Errorf("header block\n got %q\nwant %q", out, want)
+	}
+}
+
+func TestEntityBlock(t *testing.T) {
+	rec := &catalogue.Record{URI: "http://example.jp/~hina/", Name: "ひなの日記", Date: time.Date(2002, 7, 9, 1, 2, 3, 0, time.UTC),
+		Category: "日記", Description: "first line\nsecond\tline\r\n", Rating: 4, Language: "ja", Type: "text/html", ID: "7",
+		Extensions: []catalogue.Field{{Name: "X-AUTHOR", Value: "Hina"}, {Name: "X-KEYWORDS", Value: "日記; antenna: news; 日記"},
+			{Name: "X-DESCRIPTION", Value: "would duplicate X-Description"}, {Name: "X-LANG", Value: "x"}}}
+	blocks := checkGrammar(t, write(t, rec))
+	if len(blocks) != 2 {
+		t.Fatalf("%d blocks, want header + 1", len(blocks))
+	}
+	got := blocks[1]
+	want := map[string]string{
+		"url":           "http://example.jp/~hina/",
+		"title":         "ひなの日記",
+		"last-modified": "Tue, 09 Jul 2002 01:02:03 GMT", // rfc1123-date: 2*DIGIT day
+		"keyword":       "日記: antenna:news",              // keywords = TOKEN *(SEPARATOR TOKEN)
+		"author-name":   "Hina",
+		"content-type":  "text/html",
+		"hina-version":  "HINA/2.2beta",
+		"x-description": "first line second\tline", // one line of TEXT
+		"x-rating":      "4",
+		"x-language":    "ja",
+		"x-id":          "7",
+		"x-lang":        "x",
+	}
+	for k, v := range want {
+		if got[k] != v {
+			t.Errorf("%s = %q, want %q", k, got[k], v)
+		}
+	}
+	if len(got) != len(want) {
+		t.Errorf("block has %d fields, want %d: %q", len(got), len(want), got)
+	}
+}
+
+// Each entity block starts with URL, as RECOMMENDED (section URL).
+func TestURLFirst(t *testing.T) {
+	out := write(t, &catalogue.Record{URI: "http://a.example/", Name: "A", Date: now},
+		&catalogue.Record{URI: "http://b.example/", Name: "B", Date: now})
+	if !strings.Contains(out, "\r\n\r\nURL: http://a.example/\r\nTitle: A\r\n") ||
+		!strings.Contains(out, "\r\n\r\nURL: http://b.example/\r\nTitle: B\r\n") {
+		t.Errorf("entity blocks do not start with URL:\n%s", out)
+	}
+	checkGrammar(t, out)
+}

@@ -1,0 +1,188 @@
+package netscape
+
+import (
+	"bytes"
+	"fmt"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"golang.org/x/net/html"
+
+	"github.com/uricat/uricat/catalogue"
+)
+
+func TestFolders(t *testing.T) {
+	for _, tc := range []struct {
+		category string
+		want     []string
+	}{
+		{"", nil},
+		{"Food", []string{"Food"}},
+		{"Food/Paris", []string{"Food", "Paris"}},
+		{" Tech / Go /Parsers ", []string{"Tech", "Go", "Parsers"}},
+		{"a//b/", []string{"a", "b"}},
+		{"/", nil},
+	} {
+		if got := Folders(tc.category); fmt.Sprint(got) != fmt.Sprint(tc.want) {
+			t.Errorf("Folders(%q) = %q, want %q", tc.category, got, tc.want)
+		}
+	}
+}
+
+// bookmark is what a browser's importer reads back.
+type bookmark struct {
+	folder                                  string
+	href, name, addDate, lastModified, tags string
+	description                             string
+}
+
+// readBack reads a Netscape bookmark file with the HTML tokenizer, as
+// Firefox's importer does: H3 opens a folder that the following DL holds,
+// A is a bookmark, DD text its description.
+func readBack(t *testing.T, data []byte) []bookmark {
+	t.Helper()
+	z := html.NewTokenizer(bytes.NewReader(data))
+	var path []string
+	var pending string // the last H3's name, until its DL opens
+	var out []bookmark
+	depth := 0
+	var in string // "h3", "a", "dd"
+	for {
+		tt := z.Next()
+		switch tt {
+		case html.ErrorToken:
+			if depth != 0 {
+				t.Errorf("unbalanced DL: depth %d at the end", depth)
+			}
+			return out
+		case html.StartTagToken:
+			tok := z.Token()
+			switch tok.Data {
+			case "dl":
+				depth++
+				if depth > 1 {
+					path = append(path, pending)
+				}
+			case "h3":
+				in, pending = "h3", ""
+			case "a":
+				in = "a"
+				b := bookmark{folder: strings.Join(path, "/")}
+				for _, a := range tok.Attr {
+					switch a.Key {
+					case "href":
+						b.href = a.Val
+					case "add_date":
+						b.addDate = a.Val
+					case "last_modified":
+						b.lastModified = a.Val
+					case "tags":
+						b.tags = a.Val
+					}
+				}
+				out = append(out, b)
+			case "dd":
+				in = "dd"
+			case "dt", "p":
+				in = ""
+			}
+		case html.EndTagToken:
+			tok := z.Token()
+			if tok.Data == "dl" {
+				depth--
+				if depth > 0 {
+					path = path[:len(path)-1]
+				}
+			}
+			in = ""
+		case html.TextToken:
+			text := string(z.Text())
+			switch in {
+			case "h3":
+				pending += text
+			case "a":
+				out[len(out)-1].name += text
+			case "dd":
+				out[len(out)-1].description += text
+			}
+		}
+	}
+}
+
+func TestWriteReadsBack(t *testing.T) {
+	d := func(s int64) time.Time { return time.Unix(s, 0).UTC() }
+	recs := []*catalogue.Record{
+		{URI: "https://example.org/?a=1&b=2", Name: `Café & "Co" <menu>`, Date: d(1709294400), Category: "Food/Paris",
+			Description: "line one\nline <two> & 'three'", Extensions: []catalogue.Field{{Name: "X-TAGS", Value: "food,<paris>"}}},
+		{URI: "http://example.com/top", Name: "Top", Date: d(1000)},
+		{URI: "http://example.com/tech", Name: "Tech", Date: d(2000), Category: "Tech"},
+		{URI: "http://example.com/bistro", Name: "Bistro", Date: d(3000), Category: "Food/Paris"},
+		{URI: "http://example.com/tokyo", Name: "日本", Date: d(4000), Category: "Food/Tokyo"},
+	}
+	var buf bytes.Buffer
+	if err := Write(&buf, recs); err != nil {
+		t.Fatal(err)
+	}
+	got := readBack(t, buf.Bytes())
+	// Folders in the order of their first record, records of a folder together.
+	order := []int{0, 3, 4, 1, 2}
+	if len(got) != len(order) {
+		t.Fatalf("read back %d bookmarks, want %d:\n%s", len(got), len(order), buf.String())
+	}
+	for i, j := range order {
+		r, b := recs[j], got[i]
+		b.description = strings.TrimSpace(b.description) // DD text runs to the next tag
+		date := strconv.FormatInt(r.Date.Unix(), 10)
+		want := bookmark{folder: strings.Join(Folders(r.Category), "/"), href: r.URI, name: r.Name,
+			addDate: date, lastModified: date, tags: r.Extension("X-TAGS"), description: r.Description}
+		if b != want {
+			t.Errorf("bookmark %d\n got %+v\nwant %+v", i, b, want)
+		}
+	}
+	// Chromium's bookmark_html_reader reads line by line: each bookmark,
+	// title included, must be on one line.
+	for _, line := range strings.Split(buf.String(), "\n") {
+		if strings.Contains(line, "<DT><A ") && !strings.HasSuffix(line, "</A>") {
+			t.Errorf("bookmark not on one line: %q", line)
+		}
+	}
+	if strings.Count(buf.String(), ">Paris</H3>") != 1 {
+		t.Errorf("folder Paris written more than once:\n%s", buf.String())
+	}
+}
+
+func TestHeader(t *testing.T) {
+	var buf bytes.Buffer
+	if err := Write(&buf, nil); err != nil {
+		t.Fatal(err)
+	}
+	out := buf.String()
+	for _, want := range []string{"<!DOCTYPE NETSCAPE-Bookmark-file-1>\n", `<META HTTP-EQUIV="Content-Type" CONTENT="text/html; charset=UTF-8">`,
+		"<DL><p>\n</DL><p>\n"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	if !strings.HasPrefix(out, "<!DOCTYPE NETSCAPE-Bookmark-file-1>") {
+		t.Errorf("output does not start with the DOCTYPE that importers look for")
+	}
+}
+
+func TestFolderDates(t *testing.T) {
+	recs := []*catalogue.Record{
+		{URI: "http://a/", Name: "a", Date: time.Unix(500, 0), Category: "F/G"},
+		{URI: "http://b/", Name: "b", Date: time.Unix(100, 0), Category: "F"},
+		{URI: "http://c/", Name: "c", Date: time.Unix(900, 0), Category: "F/G"},
+	}
+	var buf bytes.Buffer
+	if err := Write(&buf, recs); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{`<DT><H3 ADD_DATE="100" LAST_MODIFIED="900">F</H3>`, `<DT><H3 ADD_DATE="500" LAST_MODIFIED="900">G</H3>`} {
+		if !strings.Contains(buf.String(), want) {
+			t.Errorf("output lacks %q (a folder dates from its oldest to its newest bookmark):\n%s", want, buf.String())
+		}
+	}
+}
