@@ -1,0 +1,554 @@
+// Package form is the add/edit dialog of uricat's TUI: one input for every
+// standard SSD3 field and for each X- extension field, each validated as the
+// user types by the catalogue's own validators (Record.Validate,
+// catalogue.ParseRating, catalogue.ValidateExtensionName), never by copies.
+//
+// The form does not change the catalogue. When the user saves a record that
+// validates it emits SubmittedMsg; the root applies it (Catalogue.Add when
+// Original is nil, else Catalogue.Update) and, if the catalogue still refuses
+// it, hands the error back with SetError so the form stays open. Escape emits
+// CancelledMsg, and so does saving an edit that changed nothing (saving it
+// would only restamp DATE).
+//
+// DATE is not an input: SSD3 3.3 makes it the time of the last change, which
+// the catalogue stamps when it stores the record.
+package form
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/charmbracelet/bubbles/key"
+	"github.com/charmbracelet/bubbles/textinput"
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
+
+	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/tui/theme"
+)
+
+// SubmittedMsg carries a record the user saved. Original is the record
+// edited, nil when adding; Record is the new version (for an edit, a Clone
+// of Original with the user's changes).
+type SubmittedMsg struct {
+	Original *catalogue.Record
+	Record   *catalogue.Record
+}
+
+// CancelledMsg says the user left the form without saving a change.
+type CancelledMsg struct{}
+
+// KeyMap holds the form's key bindings.
+type KeyMap struct {
+	Next, Prev, Submit, Cancel key.Binding
+}
+
+// DefaultKeyMap is the form's bindings. Enter moves on, so that a user
+// filling the form top to bottom saves it from the last field.
+var DefaultKeyMap = KeyMap{
+	Next:   key.NewBinding(key.WithKeys("tab", "down", "enter"), key.WithHelp("tab/↓", "next field")),
+	Prev:   key.NewBinding(key.WithKeys("shift+tab", "up"), key.WithHelp("shift+tab/↑", "previous field")),
+	Submit: key.NewBinding(key.WithKeys("ctrl+s"), key.WithHelp("ctrl+s", "save")),
+	Cancel: key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel")),
+}
+
+// standardFields are the editable standard fields, in the order of the
+// spec's full example (SSD3 4.1), DATE left out (see the package doc).
+var standardFields = []string{catalogue.FieldURI, catalogue.FieldName, catalogue.FieldCategory,
+	catalogue.FieldDescription, catalogue.FieldRating, catalogue.FieldLanguage, catalogue.FieldType, catalogue.FieldID}
+
+var placeholders = map[string]string{
+	catalogue.FieldURI:         "https://example.org/ (required)",
+	catalogue.FieldName:        "a title (required)",
+	catalogue.FieldCategory:    "optional",
+	catalogue.FieldDescription: "optional",
+	catalogue.FieldRating:      "1-5",
+	catalogue.FieldLanguage:    "en, de-CH…, optional",
+	catalogue.FieldType:        "text/html…, optional",
+	catalogue.FieldID:          "a positive integer, optional",
+}
+
+// row is one line of the form: a standard field, or an extension field with
+// an input for its name too.
+type row struct {
+	field   string // standard field name; "" for an extension row
+	name    textinput.Model
+	value   textinput.Model
+	initial string // the value as first shown, to tell whether it changed
+	orig    string // the record's value behind initial (may hold line breaks)
+	err     string
+	touched bool
+}
+
+func (r *row) ext() bool { return r.field == "" }
+
+// label is the row's field name, as typed for an extension row.
+func (r *row) label() string {
+	if r.ext() {
+		return strings.TrimSpace(r.name.Value())
+	}
+	return r.field
+}
+
+// text is the row's value: the record's own when the user left it as shown
+// (a DESCRIPTION may hold line breaks that an input cannot show).
+func (r *row) text() string {
+	if v := r.value.Value(); v != r.initial {
+		return strings.TrimSpace(v)
+	}
+	return r.orig
+}
+
+// slot is one focusable input: a row, and whether it is the row's name.
+type slot struct {
+	row  int
+	name bool
+}
+
+// Model is the form.
+type Model struct {
+	th       *theme.Theme
+	keys     KeyMap
+	original *catalogue.Record
+	rows     []*row
+	focus    int // index into slots()
+	tried    bool
+	err      string // from the root: why the catalogue refused the record
+	other    string // problems that belong to no input (DATE of an edited record)
+	width    int
+	height   int
+}
+
+const labelWidth = 13
+
+// New returns a form that edits original, or adds a record when original is
+// nil. categories (the categories in use) complete the CATEGORY input.
+func New(th *theme.Theme, original *catalogue.Record, categories []string) Model {
+	m := Model{th: th, keys: DefaultKeyMap, original: original, width: 80, height: 24}
+	for _, f := range standardFields {
+		r := &row{field: f, value: m.input(placeholders[f])}
+		if original != nil {
+			r.orig = standardValue(original, f)
+		}
+		if f == catalogue.FieldCategory {
+			r.value.ShowSuggestions = true
+			r.value.SetSuggestions(categories)
+			r.value.KeyMap.AcceptSuggestion = key.NewBinding(key.WithKeys("right", "ctrl+f"))
+		}
+		if f == catalogue.FieldRating {
+			r.value.CharLimit = 1
+		}
+		m.rows = append(m.rows, r)
+	}
+	if original != nil {
+		for _, x := range original.Extensions {
+			r := &row{name: m.input("X-NAME"), value: m.input("value"), orig: x.Value}
+			r.name.SetValue(catalogue.DisplayText(x.Name))
+			m.rows = append(m.rows, r)
+		}
+	}
+	for _, r := range m.rows {
+		r.initial = catalogue.DisplayText(r.orig)
+		r.value.SetValue(r.initial)
+	}
+	m.addBlankExtension()
+	m.setFocus(0)
+	m.validate()
+	m.SetSize(m.width, m.height)
+	return m
+}
+
+// input makes a text input styled by the theme.
+func (m *Model) input(placeholder string) textinput.Model {
+	ti := textinput.New()
+	ti.Prompt = ""
+	ti.Placeholder = placeholder
+	ti.TextStyle = m.th.Input
+	ti.PlaceholderStyle = m.th.Placeholder
+	ti.CompletionStyle = m.th.Dim
+	ti.Cursor.Style = m.th.InputCursor
+	ti.Cursor.TextStyle = m.th.Input
+	return ti
+}
+
+func standardValue(r *catalogue.Record, field string) string {
+	switch field {
+	case catalogue.FieldURI:
+		return r.URI
+	case catalogue.FieldName:
+		return r.Name
+	case catalogue.FieldCategory:
+		return r.Category
+	case catalogue.FieldDescription:
+		return r.Description
+	case catalogue.FieldRating:
+		if r.Rating == 0 {
+			return ""
+		}
+		return strconv.Itoa(r.Rating)
+	case catalogue.FieldLanguage:
+		return r.Language
+	case catalogue.FieldType:
+		return r.Type
+	case catalogue.FieldID:
+		return r.ID
+	}
+	return ""
+}
+
+// addBlankExtension appends an empty extension row for a new X- field.
+func (m *Model) addBlankExtension() {
+	m.rows = append(m.rows, &row{name: m.input("X-NEW-FIELD"), value: m.input("value")})
+}
+
+func (m *Model) slots() []slot {
+	var s []slot
+	for i, r := range m.rows {
+		if r.ext() {
+			s = append(s, slot{i, true})
+		}
+		s = append(s, slot{i, false})
+	}
+	return s
+}
+
+func (m *Model) current() *textinput.Model {
+	s := m.slots()[m.focus]
+	if s.name {
+		return &m.rows[s.row].name
+	}
+	return &m.rows[s.row].value
+}
+
+func (m *Model) setFocus(i int) tea.Cmd {
+	n := len(m.slots())
+	i = (i%n + n) % n
+	m.current().Blur()
+	m.focus = i
+	return m.current().Focus()
+}
+
+// Editing reports whether the form edits a record (rather than adding one).
+func (m Model) Editing() bool { return m.original != nil }
+
+// Focused returns the name of the field whose input has focus ("" for the
+// name of a new extension field).
+func (m Model) Focused() string {
+	s := m.slots()[m.focus]
+	return m.rows[s.row].label()
+}
+
+// Errors returns the current validation message of each field that has one,
+// keyed by field name (an extension row without a name is keyed "X-").
+func (m Model) Errors() map[string]string {
+	out := map[string]string{}
+	for _, r := range m.rows {
+		if r.err != "" {
+			k := r.label()
+			if r.ext() && k == "" {
+				k = "X-"
+			}
+			out[k] = r.err
+		}
+	}
+	return out
+}
+
+// SetSize sets the area the form may use.
+func (m *Model) SetSize(width, height int) {
+	m.width, m.height = width, height
+	w := max(10, width-labelWidth-6)
+	for _, r := range m.rows {
+		r.value.Width = w
+		if r.field == catalogue.FieldRating {
+			r.value.Width = 3 // the stars follow it
+		}
+		r.name.Width = labelWidth - 2
+	}
+}
+
+// SetError shows why the catalogue refused the submitted record, keeping
+// the form open: the problems of a *catalogue.ValidationError go to their
+// fields.
+func (m *Model) SetError(err error) {
+	m.tried = true
+	var ve *catalogue.ValidationError
+	if errors.As(err, &ve) {
+		m.assign(ve.Problems)
+		m.err = "not saved: fix the fields marked"
+		return
+	}
+	m.err = "not saved: " + catalogue.DisplayText(err.Error())
+}
+
+// Record returns the record the form holds now and what is wrong with it.
+// The URI is normalised (IRI to URI, IDNA host) as it will be stored.
+func (m Model) Record() (*catalogue.Record, []catalogue.Problem) {
+	rec := &catalogue.Record{}
+	if m.original != nil {
+		rec = m.original.Clone()
+		rec.Extensions = nil
+	}
+	var ps []catalogue.Problem
+	for _, r := range m.rows {
+		v := r.text()
+		switch r.field {
+		case catalogue.FieldURI:
+			rec.URI = catalogue.NormalizeURI(v)
+		case catalogue.FieldName:
+			rec.Name = v
+		case catalogue.FieldCategory:
+			rec.Category = v
+		case catalogue.FieldDescription:
+			rec.Description = v
+		case catalogue.FieldRating:
+			rec.Rating = 0
+			if v != "" {
+				n, err := catalogue.ParseRating(v)
+				if err != nil {
+					ps = append(ps, catalogue.Problem{Field: r.field, Msg: err.Error()})
+				}
+				rec.Rating = n
+			}
+		case catalogue.FieldLanguage:
+			rec.Language = v
+		case catalogue.FieldType:
+			rec.Type = v
+		case catalogue.FieldID:
+			rec.ID = v
+		case "":
+			name := r.label()
+			switch {
+			case name == "" && v == "":
+				// The blank row for a new field.
+			case v == "":
+				// Emptying a value removes the field; the name may
+				// still be wrong while the user types it.
+				if err := catalogue.ValidateExtensionName(name); err != nil {
+					ps = append(ps, catalogue.Problem{Field: name, Msg: err.Error()})
+				}
+			case name == "":
+				ps = append(ps, catalogue.Problem{Field: "", Msg: catalogue.ValidateExtensionName("").Error()})
+			default:
+				rec.Extensions = append(rec.Extensions, catalogue.Field{Name: name, Value: v})
+			}
+		}
+	}
+	for _, p := range rec.Validate() {
+		// A new record gets its DATE from Catalogue.Add.
+		if p.Field == catalogue.FieldDate && m.original == nil {
+			continue
+		}
+		ps = append(ps, p)
+	}
+	return rec, ps
+}
+
+// validate recomputes every row's message from the catalogue's validators.
+func (m *Model) validate() {
+	_, ps := m.Record()
+	m.assign(ps)
+}
+
+// assign puts each problem on the row of its field: a standard field's row,
+// or the last extension row of that name (the second of a duplicate).
+func (m *Model) assign(ps []catalogue.Problem) {
+	for _, r := range m.rows {
+		r.err = ""
+	}
+	var other []string
+	for _, p := range ps {
+		placed := false
+		for i := len(m.rows) - 1; i >= 0 && !placed; i-- {
+			r := m.rows[i]
+			if r.label() == p.Field && (r.ext() || p.Field != "") && r.err == "" {
+				r.err = catalogue.DisplayText(p.Msg)
+				placed = true
+			}
+		}
+		if !placed {
+			other = append(other, catalogue.DisplayText(p.Msg))
+		}
+	}
+	m.other = strings.Join(other, "; ")
+}
+
+// visibleErr is the row's message if the user should see it yet: a required
+// field left empty is not an error before the user has been there.
+func (m *Model) visibleErr(r *row) string {
+	if r.err == "" {
+		return ""
+	}
+	if m.tried || r.touched || r.value.Value() != "" || (r.ext() && r.name.Value() != "") || m.original != nil {
+		return r.err
+	}
+	return ""
+}
+
+// same reports whether a and b hold the same values in the fields the form
+// edits.
+func same(a, b *catalogue.Record) bool {
+	return a.URI == b.URI && a.Name == b.Name && a.Category == b.Category &&
+		a.Description == b.Description && a.Rating == b.Rating && a.Language == b.Language &&
+		a.Type == b.Type && a.ID == b.ID && slices.Equal(a.Extensions, b.Extensions)
+}
+
+// Update handles a message.
+func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
+	km, ok := msg.(tea.KeyMsg)
+	if !ok {
+		var cmd tea.Cmd
+		*m.current(), cmd = m.current().Update(msg)
+		return m, cmd
+	}
+	switch {
+	case key.Matches(km, m.keys.Cancel):
+		return m, func() tea.Msg { return CancelledMsg{} }
+	case key.Matches(km, m.keys.Submit):
+		return m.submit()
+	case key.Matches(km, m.keys.Next):
+		m.touchCurrent()
+		if km.String() == "enter" && m.focus == len(m.slots())-1 {
+			return m.submit()
+		}
+		return m, m.setFocus(m.focus + 1)
+	case key.Matches(km, m.keys.Prev):
+		m.touchCurrent()
+		return m, m.setFocus(m.focus - 1)
+	}
+	var cmd tea.Cmd
+	*m.current(), cmd = m.current().Update(msg)
+	m.err = ""
+	last := m.rows[len(m.rows)-1]
+	if last.name.Value() != "" || last.value.Value() != "" {
+		m.addBlankExtension()
+		m.SetSize(m.width, m.height)
+	}
+	m.validate()
+	return m, cmd
+}
+
+func (m *Model) touchCurrent() {
+	m.rows[m.slots()[m.focus].row].touched = true
+}
+
+func (m Model) submit() (Model, tea.Cmd) {
+	m.tried = true
+	rec, ps := m.Record()
+	m.assign(ps)
+	if len(ps) > 0 {
+		for i, s := range m.slots() {
+			r := m.rows[s.row]
+			if r.err != "" && (!r.ext() || s.name == (r.label() == "")) {
+				return m, m.setFocus(i)
+			}
+		}
+		return m, nil
+	}
+	if m.original != nil && same(rec, m.original) {
+		return m, func() tea.Msg { return CancelledMsg{} }
+	}
+	orig := m.original
+	return m, func() tea.Msg { return SubmittedMsg{Original: orig, Record: rec} }
+}
+
+// ShortHelp returns the bindings for the short help bar.
+func (m Model) ShortHelp() []key.Binding {
+	return []key.Binding{m.keys.Next, m.keys.Prev, m.keys.Submit, m.keys.Cancel}
+}
+
+// FullHelp returns the bindings for the full help view.
+func (m Model) FullHelp() [][]key.Binding { return [][]key.Binding{m.ShortHelp()} }
+
+// View renders the form: a title, the fields with their messages beneath,
+// and what will happen to DATE. When it does not fit, it scrolls so that
+// the focused field shows.
+func (m Model) View() string {
+	t := m.th
+	title := "Add bookmark"
+	if m.original != nil {
+		title = "Edit bookmark"
+		if l := m.original.Line(); l > 0 {
+			title += fmt.Sprintf(" (line %d)", l)
+		}
+	}
+	var lines []string
+	focusLine := 0
+	s := m.slots()[m.focus]
+	label := t.Label.Width(labelWidth)
+	marker := func(on bool) string {
+		if on {
+			return t.Cursor.Render("›") + " "
+		}
+		return "  "
+	}
+	first := true
+	for i, r := range m.rows {
+		if r.ext() && first {
+			first = false
+			lines = append(lines, "", "  "+t.Dim.Render("Extension fields (X-NAME: value; an empty value removes the field)"))
+		}
+		if i == s.row {
+			focusLine = len(lines)
+		}
+		var l string
+		if r.ext() {
+			l = marker(i == s.row) + t.Renderer.NewStyle().Width(labelWidth).Render(r.name.View()) + " " + r.value.View()
+		} else {
+			l = marker(i == s.row) + label.Render(r.field) + " " + r.value.View()
+			if r.field == catalogue.FieldRating {
+				if n, err := catalogue.ParseRating(r.value.Value()); err == nil {
+					l += " " + t.Star.Render(strings.Repeat("★", n)) + t.StarEmpty.Render(strings.Repeat("☆", 5-n))
+				}
+			}
+		}
+		lines = append(lines, l)
+		if e := m.visibleErr(r); e != "" {
+			lines = append(lines, wrap(t.Error, "✗ "+e, m.width, labelWidth+3)...)
+		} else if r.field == catalogue.FieldURI {
+			if v := strings.TrimSpace(r.value.Value()); v != "" && catalogue.NormalizeURI(v) != v {
+				lines = append(lines, wrap(t.Dim, "saved as "+catalogue.DisplayText(catalogue.NormalizeURI(v)), m.width, labelWidth+3)...)
+			}
+		} else if r.ext() && r.orig != "" && r.value.Value() == "" {
+			lines = append(lines, wrap(t.Warning, "this field will be removed", m.width, labelWidth+3)...)
+		}
+	}
+	date := "set to now when saved (3.3)"
+	if m.original != nil && !m.original.Date.IsZero() {
+		date = catalogue.FormatDate(m.original.Date) + " · " + date
+	}
+	lines = append(lines, "", "  "+label.Render(catalogue.FieldDate)+" "+t.Dim.Render(date))
+	if m.other != "" && m.tried {
+		lines = append(lines, wrap(t.Error, "✗ "+m.other, m.width, 2)...)
+	}
+	if m.err != "" {
+		lines = append(lines, "", "  "+t.Error.Render(m.err))
+	}
+	lines = window(lines, focusLine, max(1, m.height-2))
+	return t.DialogTitle.Render(title) + "\n\n" + strings.Join(lines, "\n")
+}
+
+// wrap renders msg in style, broken into lines that fit width after indent.
+func wrap(style lipgloss.Style, msg string, width, indent int) []string {
+	w := max(20, width-indent)
+	out := strings.Split(style.Width(w).Render(msg), "\n")
+	pad := strings.Repeat(" ", indent)
+	for i := range out {
+		out[i] = pad + strings.TrimRight(out[i], " ")
+	}
+	return out
+}
+
+// window returns at most height lines of lines, scrolled to show line focus
+// with a little context.
+func window(lines []string, focus, height int) []string {
+	if len(lines) <= height {
+		return lines
+	}
+	start := max(0, focus-height/3)
+	start = min(start, len(lines)-height)
+	return lines[start : start+height]
+}

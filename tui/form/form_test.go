@@ -1,0 +1,372 @@
+package form
+
+import (
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/tui/theme"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata")
+
+func golden(t *testing.T, name, got string) {
+	t.Helper()
+	path := filepath.Join("testdata", name+".golden")
+	if *update {
+		if err := os.MkdirAll("testdata", 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test -update to create it)", err)
+	}
+	if got != string(want) {
+		t.Errorf("view differs from %s (go test -update rewrites it)\n--- got ---\n%s\n--- want ---\n%s", path, got, want)
+	}
+}
+
+// flat joins the view's words with single spaces, undoing line wrapping.
+func flat(v string) string { return strings.Join(strings.Fields(v), " ") }
+
+func keyMsg(k tea.KeyType) tea.KeyMsg { return tea.KeyMsg{Type: k} }
+
+func typeText(m Model, s string) Model {
+	for _, r := range s {
+		m, _ = m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{r}})
+	}
+	return m
+}
+
+func press(m Model, keys ...tea.KeyType) (Model, tea.Cmd) {
+	var cmd tea.Cmd
+	for _, k := range keys {
+		m, cmd = m.Update(keyMsg(k))
+	}
+	return m, cmd
+}
+
+// focusField moves the focus down to the named field.
+func focusField(t *testing.T, m Model, field string) Model {
+	t.Helper()
+	for i := 0; i < 40; i++ {
+		if m.Focused() == field {
+			return m
+		}
+		m, _ = press(m, tea.KeyTab)
+	}
+	t.Fatalf("no field %s in the form", field)
+	return m
+}
+
+func clear(m Model) Model {
+	for i := 0; i < 200; i++ {
+		m, _ = press(m, tea.KeyBackspace)
+	}
+	return m
+}
+
+// result runs cmd and returns its message (cmd must not be a timer).
+func result(t *testing.T, cmd tea.Cmd) tea.Msg {
+	t.Helper()
+	if cmd == nil {
+		return nil
+	}
+	return cmd()
+}
+
+func sample() *catalogue.Record {
+	return &catalogue.Record{
+		URI: "https://go.dev/doc/", Name: "Go documentation", Date: time.Date(2024, 5, 4, 10, 0, 0, 0, time.UTC),
+		Category: "Programming", Description: "The Go docs", Rating: 4, Language: "en", Type: "text/html",
+		ID: "12", Extensions: []catalogue.Field{{Name: "X-Tags", Value: "go docs"}},
+	}
+}
+
+func TestValidationAsYouType(t *testing.T) {
+	// Each message comes from the catalogue's validator for the field, with
+	// the SSD3 section it cites.
+	cases := []struct {
+		field, input, want string
+	}{
+		{catalogue.FieldURI, "example.org", "has no scheme"},
+		// Input is normalised first (IRI to URI), so a space in a path is
+		// no error, but one in a host is.
+		{catalogue.FieldURI, "http://a b/", "URI authority is not valid"},
+		{catalogue.FieldURI, "1http://x/", "URI scheme \"1http\" is not valid"},
+		{catalogue.FieldName, "   ", "NAME is required and must not be empty (3.2)"},
+		{catalogue.FieldRating, "7", "must be an integer from 1 to 5 (3.6)"},
+		{catalogue.FieldRating, "x", "must be an integer from 1 to 5 (3.6)"},
+		{catalogue.FieldLanguage, "english", "first subtag must be a 2- or 3-letter ISO 639 code"},
+		{catalogue.FieldLanguage, "en-ZZZZZZZZZ", "1 to 8 characters"},
+		{catalogue.FieldType, "html", "is not a media type"},
+		{catalogue.FieldType, "foo/bar", "not a registered top-level media type"},
+		{catalogue.FieldID, "0", "must be positive (3.9)"},
+		{catalogue.FieldID, "12a", "positive decimal integer (3.9)"},
+	}
+	for _, c := range cases {
+		t.Run(c.field+"="+c.input, func(t *testing.T) {
+			m := New(theme.Plain(), nil, nil)
+			m = focusField(t, m, c.field)
+			m = typeText(m, c.input)
+			got := m.Errors()[c.field]
+			if !strings.Contains(got, c.want) {
+				t.Fatalf("message for %s=%q is %q, want it to say %q", c.field, c.input, got, c.want)
+			}
+			if !strings.Contains(flat(m.View()), c.want) {
+				t.Errorf("the message is not on screen:\n%s", m.View())
+			}
+		})
+	}
+}
+
+func TestValidInputHasNoMessage(t *testing.T) {
+	for field, input := range map[string]string{
+		catalogue.FieldURI: "https://example.org/a?b#c", catalogue.FieldRating: "5",
+		catalogue.FieldLanguage: "de-CH", catalogue.FieldType: "text/html; charset=utf-8", catalogue.FieldID: "0042",
+	} {
+		m := focusField(t, New(theme.Plain(), nil, nil), field)
+		m = typeText(m, input)
+		if msg := m.Errors()[field]; msg != "" {
+			t.Errorf("%s=%q: unexpected message %q", field, input, msg)
+		}
+	}
+}
+
+func TestRequiredFieldsWaitForTheUser(t *testing.T) {
+	m := New(theme.Plain(), nil, nil)
+	if strings.Contains(m.View(), "is required") {
+		t.Fatalf("a fresh form already complains:\n%s", m.View())
+	}
+	// Saving an empty form shows what is missing (URI 3.1, NAME 3.2) and
+	// emits nothing.
+	m, cmd := press(m, tea.KeyCtrlS)
+	if msg := result(t, cmd); msg != nil {
+		if _, ok := msg.(SubmittedMsg); ok {
+			t.Fatal("an empty form was submitted")
+		}
+	}
+	v := flat(m.View())
+	for _, want := range []string{"URI is required and must not be empty (3.1)", "NAME is required and must not be empty (3.2)"} {
+		if !strings.Contains(v, want) {
+			t.Errorf("view lacks %q:\n%s", want, v)
+		}
+	}
+	if m.Focused() != catalogue.FieldURI {
+		t.Errorf("focus on %s, want the first field in error, URI", m.Focused())
+	}
+}
+
+func TestAddSubmitsNormalisedIRI(t *testing.T) {
+	m := New(theme.Plain(), nil, nil)
+	m = typeText(m, "http://bücher.example/straße")
+	if !strings.Contains(m.View(), "saved as http://xn--bcher-kva.example/stra%C3%9Fe") {
+		t.Errorf("the normalised URI is not shown:\n%s", m.View())
+	}
+	m, _ = press(m, tea.KeyEnter)
+	m = typeText(m, "Bücher")
+	m = focusField(t, m, catalogue.FieldRating)
+	m = typeText(m, "3")
+	m, cmd := press(m, tea.KeyCtrlS)
+	msg, ok := result(t, cmd).(SubmittedMsg)
+	if !ok {
+		t.Fatalf("ctrl+s gave %#v; errors %v", result(t, cmd), m.Errors())
+	}
+	if msg.Original != nil {
+		t.Error("Original set when adding")
+	}
+	r := msg.Record
+	if r.URI != "http://xn--bcher-kva.example/stra%C3%9Fe" || r.Name != "Bücher" || r.Rating != 3 {
+		t.Errorf("record = %+v", r)
+	}
+	r.Date = time.Now() // as Catalogue.Add sets it
+	if ps := r.Validate(); len(ps) > 0 {
+		t.Errorf("submitted record does not validate: %v", ps)
+	}
+}
+
+func TestEnterOnLastFieldSubmits(t *testing.T) {
+	m := New(theme.Plain(), nil, nil)
+	m = typeText(m, "https://example.org/")
+	m, _ = press(m, tea.KeyTab)
+	m = typeText(m, "Example")
+	for m.focus < len(m.slots())-1 {
+		m, _ = press(m, tea.KeyEnter)
+	}
+	_, cmd := press(m, tea.KeyEnter)
+	msg, ok := result(t, cmd).(SubmittedMsg)
+	if !ok || msg.Record.Name != "Example" {
+		t.Fatalf("enter on the last field gave %#v", result(t, cmd))
+	}
+}
+
+func TestEditKeepsWhatWasNotChanged(t *testing.T) {
+	orig := sample()
+	m := New(theme.Plain(), orig, []string{"Programming", "News"})
+	m = focusField(t, m, catalogue.FieldName)
+	m = clear(m)
+	m = typeText(m, "Go docs")
+	m, cmd := press(m, tea.KeyCtrlS)
+	msg, ok := result(t, cmd).(SubmittedMsg)
+	if !ok {
+		t.Fatalf("got %#v, errors %v", result(t, cmd), m.Errors())
+	}
+	if msg.Original != orig {
+		t.Error("Original is not the edited record")
+	}
+	want := sample()
+	want.Name = "Go docs"
+	r := msg.Record
+	if r == orig {
+		t.Fatal("the form changed the original record")
+	}
+	if !same(r, want) || !r.Date.Equal(want.Date) {
+		t.Errorf("record = %+v\nwant %+v", r, want)
+	}
+	if orig.Name != "Go documentation" {
+		t.Error("the original record was modified")
+	}
+}
+
+func TestEditUnchangedCancels(t *testing.T) {
+	m := New(theme.Plain(), sample(), nil)
+	m = focusField(t, m, catalogue.FieldName)
+	m = typeText(m, "x")
+	m, _ = press(m, tea.KeyBackspace)
+	_, cmd := press(m, tea.KeyCtrlS)
+	if _, ok := result(t, cmd).(CancelledMsg); !ok {
+		t.Fatalf("saving an unchanged record gave %#v, want CancelledMsg (it would only restamp DATE)", result(t, cmd))
+	}
+}
+
+func TestMultilineDescriptionSurvivesEdit(t *testing.T) {
+	orig := sample()
+	orig.Description = "line one\nline two"
+	m := New(theme.Plain(), orig, nil)
+	m = focusField(t, m, catalogue.FieldRating)
+	m = clear(m)
+	m = typeText(m, "5")
+	_, cmd := press(m, tea.KeyCtrlS)
+	msg := result(t, cmd).(SubmittedMsg)
+	if msg.Record.Description != "line one\nline two" || msg.Record.Rating != 5 {
+		t.Errorf("record = %+v", msg.Record)
+	}
+}
+
+func TestEscapeCancels(t *testing.T) {
+	m := typeText(New(theme.Plain(), nil, nil), "https://x.example/")
+	_, cmd := press(m, tea.KeyEsc)
+	if _, ok := result(t, cmd).(CancelledMsg); !ok {
+		t.Fatalf("esc gave %#v", result(t, cmd))
+	}
+}
+
+func TestExtensionFields(t *testing.T) {
+	orig := sample()
+	m := New(theme.Plain(), orig, nil)
+	// Remove X-Tags by emptying it.
+	m = focusField(t, m, "X-Tags")
+	m, _ = press(m, tea.KeyTab) // to its value
+	m = clear(m)
+	if !strings.Contains(m.View(), "this field will be removed") {
+		t.Errorf("no removal notice:\n%s", m.View())
+	}
+	// A new field with a bad name: 2.2 wants "X-".
+	m = focusField(t, m, "")
+	m = typeText(m, "Colour")
+	if got := m.Errors()["Colour"]; !strings.Contains(got, `must start with "X-"`) {
+		t.Fatalf("message for a bad extension name: %q", got)
+	}
+	m = clear(m)
+	m = typeText(m, "X-Colour")
+	m, _ = press(m, tea.KeyTab)
+	m = typeText(m, "blue")
+	if errs := m.Errors(); len(errs) > 0 {
+		t.Fatalf("errors %v", errs)
+	}
+	_, cmd := press(m, tea.KeyCtrlS)
+	msg := result(t, cmd).(SubmittedMsg)
+	got := msg.Record.Extensions
+	if len(got) != 1 || got[0] != (catalogue.Field{Name: "X-Colour", Value: "blue"}) {
+		t.Errorf("extensions = %v", got)
+	}
+}
+
+func TestDuplicateExtensionName(t *testing.T) {
+	m := New(theme.Plain(), sample(), nil)
+	m = focusField(t, m, "")
+	m = typeText(m, "X-Tags")
+	m, _ = press(m, tea.KeyTab)
+	m = typeText(m, "more")
+	if got := m.Errors()["X-Tags"]; !strings.Contains(got, "appears twice") {
+		t.Fatalf("duplicate X-Tags: message %q", got)
+	}
+}
+
+func TestSetErrorFromCatalogue(t *testing.T) {
+	m := New(theme.Plain(), nil, nil)
+	m.SetError(&catalogue.ValidationError{Problems: []catalogue.Problem{{Field: catalogue.FieldID, Msg: "ID 7 is used by another record"}}})
+	if got := m.Errors()[catalogue.FieldID]; got != "ID 7 is used by another record" {
+		t.Errorf("ID message %q", got)
+	}
+	if !strings.Contains(m.View(), "not saved") {
+		t.Errorf("view:\n%s", m.View())
+	}
+}
+
+func TestViewSanitisesFileText(t *testing.T) {
+	orig := sample()
+	orig.Name = "evil\x1b]0;pwned\x07name\x1b[31m"
+	m := New(theme.Plain(), orig, nil)
+	v := m.View()
+	if strings.ContainsRune(v, 0x1b) || strings.ContainsRune(v, 0x07) {
+		t.Fatalf("escape sequence reached the screen: %q", v)
+	}
+	if !strings.Contains(v, "evilname") {
+		t.Errorf("name not shown:\n%s", v)
+	}
+}
+
+func TestGoldenAdd(t *testing.T) {
+	m := New(theme.Plain(), nil, []string{"Programming"})
+	m.SetSize(80, 24)
+	m = typeText(m, "http://bücher.example/")
+	m, _ = press(m, tea.KeyTab)
+	m = focusField(t, m, catalogue.FieldRating)
+	m = typeText(m, "9")
+	golden(t, "add-80x24", m.View())
+}
+
+func TestGoldenEdit(t *testing.T) {
+	m := New(theme.Plain(), sample(), []string{"Programming"})
+	m.SetSize(80, 24)
+	m = focusField(t, m, catalogue.FieldLanguage)
+	m = clear(m)
+	m = typeText(m, "english")
+	golden(t, "edit-80x24", m.View())
+}
+
+func TestGoldenSmallScrolls(t *testing.T) {
+	m := New(theme.Plain(), sample(), nil)
+	m.SetSize(60, 10)
+	m = focusField(t, m, "X-Tags")
+	v := m.View()
+	if !strings.Contains(v, "X-Tags") {
+		t.Errorf("focused field scrolled away:\n%s", v)
+	}
+	if n := strings.Count(v, "\n") + 1; n > 10 {
+		t.Errorf("view is %d lines, taller than 10", n)
+	}
+	golden(t, "edit-60x10", v)
+}
