@@ -269,9 +269,6 @@ func (c *Catalogue) index(rec *Record) int {
 // check validates rec for Add or Update (old is the record it replaces).
 func (c *Catalogue) check(rec, old *Record) error {
 	ps := rec.Validate()
-	if err := ValidateDate(rec.Date); err != nil {
-		ps = append(ps, Problem{Field: FieldDate, Msg: err.Error()})
-	}
 	if rec.ID != "" && ValidateID(rec.ID) == nil {
 		key := canonicalID(rec.ID)
 		for _, r := range c.records {
@@ -382,7 +379,7 @@ func writeField(b *strings.Builder, rec *Record, name string) {
 	case FieldName:
 		v = EncodeText(rec.Name)
 	case FieldDate:
-		if !rec.Date.IsZero() {
+		if rec.hasDate() {
 			v = FormatDate(rec.Date)
 		}
 	case FieldCategory:

@@ -83,6 +83,13 @@ func (r *Record) Valid() bool { return !r.invalid }
 // lines before it), or "" for a record not read from a file.
 func (r *Record) Raw() string { return r.raw }
 
+// hasDate reports whether r has a DATE. 01/01/0001 00:00:00 is a valid
+// DATE that happens to be Go's zero time, so a DATE read from the file
+// counts whatever its value.
+func (r *Record) hasDate() bool {
+	return !r.Date.IsZero() || r.accepted&std[FieldDate] != 0
+}
+
 // Extension returns the value of the X- field name, or "".
 func (r *Record) Extension(name string) string {
 	for _, f := range r.Extensions {
@@ -131,8 +138,10 @@ func (r *Record) Validate() []Problem {
 	}
 	add(FieldURI, ValidateURI(r.URI))
 	add(FieldName, validateText(FieldName, r.Name, true))
-	if r.Date.IsZero() {
+	if !r.hasDate() {
 		add(FieldDate, errRequired(FieldDate, "3.3"))
+	} else {
+		add(FieldDate, ValidateDate(r.Date))
 	}
 	add(FieldCategory, validateText(FieldCategory, r.Category, false))
 	add(FieldDescription, validateText(FieldDescription, r.Description, false))

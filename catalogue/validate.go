@@ -252,9 +252,6 @@ func FormatDate(t time.Time) string { return t.UTC().Format(DateLayout) }
 // ValidateDate reports whether t can be written as a DATE: SSD3's four-digit
 // year limits it to the years 0000-9999.
 func ValidateDate(t time.Time) error {
-	if t.IsZero() {
-		return errRequired(FieldDate, "3.3")
-	}
 	if y := t.UTC().Year(); y < 0 || y > 9999 {
 		return errorf("DATE year %d does not fit the four digits of YYYY (3.3)", y)
 	}
