@@ -1,0 +1,291 @@
+package importers
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/uricat/uricat/catalogue"
+)
+
+var testNow = time.Date(2025, 6, 1, 9, 30, 0, 0, time.UTC)
+
+// lineFormat is a toy format for testing Run: one bookmark a line,
+// "URI|NAME|ID"; a line "!" fails with an I/O error.
+var lineFormat = Format{
+	Name:   "lines",
+	Title:  "test lines",
+	Detect: func([]byte) bool { return false },
+	NewReader: func(r io.Reader, opts Options) Reader {
+		return &lineReader{sc: bufio.NewScanner(r), opts: opts}
+	},
+}
+
+type lineReader struct {
+	sc    *bufio.Scanner
+	opts  Options
+	line  int
+	diags []Diagnostic
+}
+
+var errBroken = errors.New("broken pipe")
+
+func (l *lineReader) Read() (*catalogue.Record, error) {
+	for l.sc.Scan() {
+		l.line++
+		text := l.sc.Text()
+		if text == "!" {
+			return nil, errBroken
+		}
+		f := strings.Split(text, "|")
+		rec := &catalogue.Record{URI: f[0]}
+		if len(f) > 1 {
+			rec.Name = f[1]
+		}
+		if len(f) > 2 {
+			rec.ID = f[2]
+		}
+		diags, ok := Finish(rec, l.opts, l.line, -1)
+		l.diags = append(l.diags, diags...)
+		if ok {
+			return rec, nil
+		}
+	}
+	return nil, io.EOF
+}
+
+func (l *lineReader) Diagnostics() []Diagnostic {
+	d := l.diags
+	l.diags = nil
+	return d
+}
+
+func catalogueOf(t testing.TB, text string) *catalogue.Catalogue {
+	t.Helper()
+	c, err := catalogue.Read(strings.NewReader(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.Now = func() time.Time { return testNow }
+	return c
+}
+
+const existing = "URI: http://Example.COM:80\r\nNAME: Example\r\nDATE: 01/01/2020 00:00:00\r\nID: 7\r\n\r\n" +
+	"URI: https://invalid.example/\r\nDATE: 01/01/2020 00:00:00\r\n"
+
+func TestRun(t *testing.T) {
+	input := strings.Join([]string{
+		"http://example.com/|Same page as the catalogue's, other spelling", // duplicate of the catalogue
+		"https://new.example/a%7eb|New",
+		"https://NEW.example:443/a~b|New again", // duplicate within the import
+		"https://invalid.example/|Its catalogue record is invalid, so not a duplicate",
+		"no scheme|Bad",                     // skipped by Finish
+		"https://id.example/|Clashing ID|7", // ID 7 taken: imported without it
+		"https://id2.example/|Bad ID|x1",    // invalid ID: dropped by Finish
+	}, "\n")
+	tests := []struct {
+		name        string
+		cfg         RunConfig
+		imported    []string
+		duplicates  int
+		skipped     []string
+		dropped     int
+		summary     string
+		catalogueN  int
+		wantIDClash bool
+	}{
+		{
+			name:       "dedup",
+			cfg:        RunConfig{Source: "in.txt", Options: Options{Now: testNow}},
+			imported:   []string{"https://new.example/a%7eb", "https://invalid.example/", "https://id.example/", "https://id2.example/"},
+			duplicates: 2,
+			skipped:    []string{`in.txt:5: skipped: record not imported: URI "no%20scheme" has no scheme`},
+			dropped:    2,
+			summary:    "in.txt: imported 4 records, 2 records skipped as duplicates, 1 record skipped, 2 values dropped (lines)",
+			catalogueN: 6,
+		},
+		{
+			name:       "allow duplicates",
+			cfg:        RunConfig{Source: "in.txt", Options: Options{Now: testNow}, AllowDuplicates: true},
+			imported:   []string{"http://example.com/", "https://new.example/a%7eb", "https://NEW.example:443/a~b", "https://invalid.example/", "https://id.example/", "https://id2.example/"},
+			skipped:    []string{`in.txt:5: skipped`},
+			dropped:    2,
+			summary:    "in.txt: imported 6 records, 0 records skipped as duplicates, 1 record skipped, 2 values dropped (lines)",
+			catalogueN: 8,
+		},
+		{
+			name:       "dry run",
+			cfg:        RunConfig{Source: "-", Options: Options{Now: testNow}, DryRun: true},
+			imported:   []string{"https://new.example/a%7eb", "https://invalid.example/", "https://id.example/", "https://id2.example/"},
+			duplicates: 2,
+			skipped:    []string{`-:5: skipped`},
+			// In a dry run the ID clash is not found: nothing is added.
+			dropped:    1,
+			summary:    "-: would import 4 records, 2 records skipped as duplicates, 1 record skipped, 1 value dropped (lines)",
+			catalogueN: 2,
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c := catalogueOf(t, existing)
+			s, err := Run(c, lineFormat, strings.NewReader(input), tt.cfg)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, r := range s.Records {
+				got = append(got, r.URI)
+			}
+			if fmt.Sprint(got) != fmt.Sprint(tt.imported) || s.Imported != len(tt.imported) {
+				t.Errorf("imported %d %v, want %v", s.Imported, got, tt.imported)
+			}
+			if s.Duplicates != tt.duplicates {
+				t.Errorf("duplicates = %d, want %d", s.Duplicates, tt.duplicates)
+			}
+			if len(s.Skipped) != len(tt.skipped) {
+				t.Fatalf("skipped %v, want %v", s.Skipped, tt.skipped)
+			}
+			for i, d := range s.Skipped {
+				if line := d.Where(s.Source) + ": " + d.String(); !strings.HasPrefix(line, tt.skipped[i]) {
+					t.Errorf("skipped[%d] = %q, want prefix %q", i, line, tt.skipped[i])
+				}
+			}
+			if s.Dropped != tt.dropped {
+				t.Errorf("dropped = %d, want %d (%v)", s.Dropped, tt.dropped, s.Diagnostics)
+			}
+			if got := s.String(); got != tt.summary {
+				t.Errorf("summary\n got %q\nwant %q", got, tt.summary)
+			}
+			if c.Len() != tt.catalogueN {
+				t.Errorf("catalogue has %d records, want %d", c.Len(), tt.catalogueN)
+			}
+			if tt.cfg.DryRun && c.Modified() {
+				t.Error("a dry run modified the catalogue")
+			}
+			for _, r := range s.Records {
+				if r.URI == "https://id.example/" && !tt.cfg.DryRun && r.ID != "" {
+					t.Errorf("record with clashing ID kept ID %s", r.ID)
+				}
+			}
+		})
+	}
+}
+
+// TestRunTwice: importing the same file twice adds nothing the second time.
+func TestRunTwice(t *testing.T) {
+	c := catalogueOf(t, "")
+	in := "https://a.example/|A\nhttps://b.example/|B\n"
+	first, err := Run(c, lineFormat, strings.NewReader(in), RunConfig{Source: "f"})
+	if err != nil || first.Imported != 2 {
+		t.Fatalf("first run: %v, %v", first, err)
+	}
+	second, err := Run(c, lineFormat, strings.NewReader(in), RunConfig{Source: "f"})
+	if err != nil || second.Imported != 0 || second.Duplicates != 2 {
+		t.Fatalf("second run: %v, %v", second, err)
+	}
+	if c.Len() != 2 {
+		t.Fatalf("catalogue has %d records, want 2", c.Len())
+	}
+}
+
+func TestRunReadError(t *testing.T) {
+	c := catalogueOf(t, "")
+	s, err := Run(c, lineFormat, strings.NewReader("https://a.example/|A\n!\nhttps://b.example/|B\n"), RunConfig{Source: "f.txt"})
+	if !errors.Is(err, errBroken) || !strings.HasPrefix(err.Error(), "f.txt: ") {
+		t.Fatalf("err = %v, want f.txt: %v", err, errBroken)
+	}
+	if s.Imported != 1 {
+		t.Fatalf("imported %d before the error, want 1", s.Imported)
+	}
+}
+
+func TestRunProgress(t *testing.T) {
+	in := strings.Repeat("https://a.example/x|A\n", 10000)
+	var last int64
+	calls := 0
+	_, err := Run(catalogueOf(t, ""), lineFormat, strings.NewReader(in), RunConfig{DryRun: true, Progress: func(n int64) {
+		if n < last {
+			t.Errorf("progress went back from %d to %d", last, n)
+		}
+		last = n
+		calls++
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if last != int64(len(in)) || calls < 2 {
+		t.Fatalf("progress ended at %d after %d calls, want %d", last, calls, len(in))
+	}
+}
+
+func TestURIKey(t *testing.T) {
+	same := [][]string{
+		{"http://example.com", "http://example.com/", "HTTP://EXAMPLE.COM:80/", "http://example.com:/"},
+		{"https://example.com/a%7Eb", "https://example.com/a~b", "https://example.com:443/a%7eb"},
+		{"https://example.com/%c3%a9", "https://example.com/%C3%A9", "https://example.com/é"},
+		{"https://bücher.example/", "https://xn--bcher-kva.example/"},
+		{"http://user@Example.com/", "http://user@example.com/"},
+		{"MAILTO:someone@example.com", "mailto:someone@example.com"},
+	}
+	for _, group := range same {
+		for _, u := range group[1:] {
+			if URIKey(u) != URIKey(group[0]) {
+				t.Errorf("URIKey(%q) = %q, URIKey(%q) = %q: want equal", u, URIKey(u), group[0], URIKey(group[0]))
+			}
+		}
+	}
+	different := [][2]string{
+		{"http://example.com/a", "http://example.com/A"},         // paths are case-sensitive
+		{"http://example.com/", "https://example.com/"},          // another scheme
+		{"http://example.com/a", "http://example.com/a/"},        // another path
+		{"http://User@example.com/", "http://user@example.com/"}, // userinfo is case-sensitive
+		{"http://example.com/a%2Fb", "http://example.com/a/b"},   // an escaped "/" is reserved
+		{"http://example.com:8080/", "http://example.com/"},
+		{"http://example.com/#a", "http://example.com/#b"},
+	}
+	for _, d := range different {
+		if URIKey(d[0]) == URIKey(d[1]) {
+			t.Errorf("URIKey(%q) == URIKey(%q) = %q: want different", d[0], d[1], URIKey(d[0]))
+		}
+	}
+}
+
+func TestSummaryString(t *testing.T) {
+	s := Summary{Source: "a.html", Format: "netscape", Imported: 1, Duplicates: 0}
+	if got, want := s.String(), "a.html: imported 1 record, 0 records skipped as duplicates, 0 records skipped (netscape)"; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}
+
+// BenchmarkRunDedup imports 100k records into a catalogue of 100k, half of
+// them already there: duplicates must be found through a map, not a scan.
+func BenchmarkRunDedup(b *testing.B) {
+	const n = 100_000
+	var cat strings.Builder
+	for i := range n {
+		fmt.Fprintf(&cat, "URI: https://site%d.example/page/%d\r\nNAME: Page %d\r\nDATE: 01/01/2020 00:00:00\r\n\r\n", i%977, i, i)
+	}
+	var in strings.Builder
+	for i := n / 2; i < n+n/2; i++ {
+		fmt.Fprintf(&in, "https://site%d.example/page/%d|Page %d\n", i%977, i, i)
+	}
+	catText, input := cat.String(), in.String()
+	for _, dry := range []bool{true, false} {
+		b.Run(fmt.Sprintf("dry=%v", dry), func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				b.StopTimer()
+				c := catalogueOf(b, catText)
+				b.StartTimer()
+				s, err := Run(c, lineFormat, strings.NewReader(input), RunConfig{DryRun: dry, Options: Options{Now: testNow}})
+				if err != nil || s.Imported != n/2 || s.Duplicates != n/2 {
+					b.Fatalf("imported %d, duplicates %d, err %v", s.Imported, s.Duplicates, err)
+				}
+			}
+		})
+	}
+}
