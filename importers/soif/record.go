@@ -1,0 +1,227 @@
+package soif
+
+import (
+	"strings"
+
+	"golang.org/x/text/language"
+
+	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/importers"
+)
+
+// dateAttrs are the attributes that can give DATE, best first: when the
+// resource last changed (FILE: Last-Modification-Time; DOCUMENT:
+// Last-Modified), when it was made available (Dublin-Core DATE), when the
+// summary was made (Update-Time). The first that reads as a date wins.
+var dateAttrs = []struct {
+	base        string
+	unixSeconds bool
+}{
+	{"last-modification-time", true},
+	{"last-modified", false},
+	{"date", false},
+	{"update-time", true},
+}
+
+// typeAttrs may hold a media type for TYPE: DOCUMENT's Content-Type,
+// Dublin-Core's FORMAT, FILE's Type (Harvest wrote names such as "HTML"
+// there, which stay X-TYPE).
+var typeAttrs = []string{"content-type", "format", "type"}
+
+// listAttrs hold several items, one per line (the DC-dot sample's Keywords).
+var listAttrs = map[string]bool{"keywords": true, "subject": true}
+
+// record maps an object to a bookmark, or returns nil (with a diagnostic)
+// when it is not one:
+//
+//	URL (else an IDENTIFIER that is a URI)  -> URI
+//	Title / TITLE                           -> NAME
+//	Description, else Abstract              -> DESCRIPTION
+//	Content-Type, FORMAT, Type (media type) -> TYPE
+//	Language / LANGUAGE (RFC 3066 tag)      -> LANGUAGE
+//	a date attribute (see dateAttrs)        -> DATE
+//	anything else, short                    -> X-<ATTRIBUTE>, values joined by "; "
+func (r *Reader) record(o *object) *catalogue.Record {
+	if o.hint {
+		r.report(importers.Skipped, o.start, "the CIP-HINT object at @%d is an index hint, not a bookmark (Appendix B); skipped", o.start)
+		return nil
+	}
+	ps := sortPairs(o.pairs)
+	rec := &catalogue.Record{}
+	values := func(base string) []*pair {
+		var out []*pair
+		for i := range ps {
+			if ps[i].base == base && !ps[i].used {
+				out = append(out, &ps[i])
+			}
+		}
+		return out
+	}
+	first := func(bases ...string) string {
+		for _, b := range bases {
+			if vs := values(b); len(vs) > 0 {
+				vs[0].used = true
+				return vs[0].value
+			}
+		}
+		return ""
+	}
+
+	if !r.setURI(o, rec, values("identifier")) {
+		return nil
+	}
+	rec.Name = first("title")
+	rec.Description = first("description", "abstract")
+typeLoop:
+	for _, b := range typeAttrs {
+		for _, p := range values(b) {
+			if t := strings.TrimSpace(p.value); catalogue.ValidateType(t) == nil {
+				rec.Type, p.used = t, true
+				break typeLoop
+			}
+		}
+	}
+	for _, p := range values("language") {
+		if l, ok := normalizeLanguage(p.value); ok {
+			rec.Language, p.used = l, true
+			break
+		}
+	}
+dateLoop:
+	for _, d := range dateAttrs {
+		for _, p := range values(d.base) {
+			t, note, ok := parseDate(p.value, d.unixSeconds)
+			if !ok || catalogue.ValidateDate(t) != nil {
+				r.report(importers.Deviation, p.off, "%s at @%d: %q is not a date uricat can read; kept as %s", p.name, p.off, oneLine(p.value), xName(p.base))
+				continue
+			}
+			if note != "" {
+				r.report(importers.Deviation, p.off, "%s at @%d: %s; read anyway", p.name, p.off, note)
+			}
+			rec.Date, p.used = t, true
+			break dateLoop
+		}
+	}
+	r.setExtensions(o, rec, ps)
+
+	diags, ok := importers.Finish(rec, r.opts, 0, o.start)
+	r.diags = append(r.diags, diags...)
+	if !ok {
+		return nil
+	}
+	return rec
+}
+
+// setURI takes the object's URL, or, when it has none ("-", 4.5) or it is not
+// a URI, the first IDENTIFIER that is one (Dublin-Core, Appendix C). It
+// reports false, with the reason, when there is none.
+func (r *Reader) setURI(o *object, rec *catalogue.Record, ids []*pair) bool {
+	uri := catalogue.NormalizeURI(catalogue.CleanText(o.url))
+	urlErr := catalogue.ValidateURI(uri)
+	if o.url != "" && o.url != "-" && urlErr == nil {
+		rec.URI = o.url
+		for _, p := range ids {
+			if catalogue.NormalizeURI(catalogue.CleanText(p.value)) == uri {
+				p.used = true // the same again: nothing to keep
+			}
+		}
+		return true
+	}
+	for _, p := range ids {
+		if catalogue.ValidateURI(catalogue.NormalizeURI(catalogue.CleanText(p.value))) == nil {
+			rec.URI, p.used = p.value, true
+			if o.url != "-" && o.url != "" {
+				r.report(importers.Deviation, o.start, "the object at @%d has %q where its URL goes, which is not a URI; using its %s %q", o.start, oneLine(o.url), p.name, oneLine(p.value))
+			}
+			return true
+		}
+	}
+	switch {
+	case o.url == "" || o.url == "-":
+		r.report(importers.Skipped, o.start, "the object at @%d has no URL (\"-\" or none) and no IDENTIFIER that is a URI; skipped", o.start)
+	default:
+		r.report(importers.Skipped, o.start, "the object at @%d: its URL %q is not a URI (%v), and it has no IDENTIFIER that is one; skipped", o.start, oneLine(o.url), urlErr)
+	}
+	return false
+}
+
+// setExtensions keeps every value not used for a catalogue field as an X-
+// field named after its attribute (Author-1, Author-2 -> X-AUTHOR), values
+// joined with "; ". What is too long for metadata is dropped as bulk.
+func (r *Reader) setExtensions(o *object, rec *catalogue.Record, ps []pair) {
+	type ext struct {
+		name string
+		off  int64
+		vals []string
+	}
+	var exts []*ext
+	byName := map[string]*ext{}
+	for i := range ps {
+		p := &ps[i]
+		if p.used {
+			continue
+		}
+		name := xName(p.base)
+		e := byName[name]
+		if e == nil {
+			e = &ext{name: name, off: p.off}
+			byName[name] = e
+			exts = append(exts, e)
+		}
+		if listAttrs[p.base] {
+			for _, line := range strings.Split(p.value, "\n") {
+				if v := oneLine(line); v != "" {
+					e.vals = append(e.vals, v)
+				}
+			}
+		} else if v := oneLine(p.value); v != "" {
+			e.vals = append(e.vals, v)
+		}
+	}
+	for _, e := range exts {
+		v := strings.Join(e.vals, "; ")
+		switch {
+		case v == "":
+		case catalogue.ValidateExtensionName(e.name) != nil:
+			r.report(importers.Dropped, e.off, "attribute at @%d: %s is not a field name the catalogue can hold; not kept", e.off, e.name)
+		case len(v) > maxExtension:
+			r.report(importers.Dropped, e.off, "%s from @%d is %d bytes long: bulk, not metadata; not kept", e.name, e.off, len(v))
+		default:
+			rec.Extensions = append(rec.Extensions, catalogue.Field{Name: e.name, Value: v})
+		}
+	}
+}
+
+// xName names the X- field for an attribute: "creator-email" gives
+// "X-CREATOR-EMAIL"; an attribute already named "X-..." keeps its name.
+func xName(base string) string {
+	u := strings.ToUpper(base)
+	if strings.HasPrefix(u, "X-") {
+		return u
+	}
+	return "X-" + u
+}
+
+// normalizeLanguage makes an RFC 3066 tag of a LANGUAGE value. Dublin-Core
+// asks for three-letter NISO Z39.53 codes ("eng", Appendix C); RFC 3066 2.3
+// says to use the two-letter ISO 639-1 code where there is one.
+func normalizeLanguage(v string) (string, bool) {
+	v = strings.TrimSpace(v)
+	if catalogue.ValidateLanguage(v) != nil {
+		return "", false
+	}
+	primary, rest, _ := strings.Cut(v, "-")
+	if len(primary) == 3 {
+		if b, err := language.ParseBase(primary); err == nil && len(b.String()) == 2 {
+			primary = b.String()
+		}
+	}
+	if rest != "" {
+		return primary + "-" + rest, true
+	}
+	return primary, true
+}
+
+func oneLine(s string) string {
+	return strings.Join(strings.Fields(catalogue.CleanText(s)), " ")
+}

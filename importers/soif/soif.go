@@ -1,0 +1,715 @@
+// Package soif imports SOIF, Harvest's Summary Object Interchange Format, as
+// the 1997 draft "CIP Index Object Format for SOIF Objects" defines it:
+//
+//	@TEMPLATE { URL
+//	Attribute{SIZE}:<TAB>value of exactly SIZE bytes
+//	}
+//
+// Values are counted in bytes, not delimited, so the Reader never looks for
+// braces inside them (WRITERS.md: readers that counted braces broke). It
+// streams: memory does not grow with the input, and a value it does not keep
+// (bulk text, a huge declared size) is skipped without being read into memory.
+//
+// Every position the Reader reports is a byte offset (SOIF is not
+// line-oriented: section 4.3).
+package soif
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"golang.org/x/text/encoding/charmap"
+
+	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/importers"
+)
+
+// Limits that keep memory bounded whatever the input declares.
+const (
+	maxValue     = 64 << 10 // a larger value is skipped, not read into memory
+	lookahead    = 320      // bytes after a value checked for the next pair
+	bufSize      = maxValue + lookahead
+	maxExtension = 2 << 10 // an X- value longer than this is bulk, not metadata
+	maxName      = 256     // attribute identifier
+	maxURL       = 8 << 10 // the URL after "{"
+	maxTemplate  = 64      // template type
+	maxPairs     = 1024    // attributes kept per object
+	maxNotes     = 64      // distinct once-per-file deviations
+)
+
+// bulk attributes hold documents, not metadata (Appendix A): they are
+// skipped and reported as dropped.
+var bulk = map[string]bool{
+	"full-text": true, "partial-text": true, "url-references": true,
+	"thumbnail": true, "selected-text": true,
+}
+
+// Format describes SOIF for the import registry.
+var Format = importers.Format{
+	Name:   "soif",
+	Title:  "SOIF (Harvest Summary Object Interchange Format)",
+	Detect: Detect,
+	NewReader: func(r io.Reader, opts importers.Options) importers.Reader {
+		return NewReader(r, opts)
+	},
+}
+
+// Detect reports whether head starts, after white space, with a SOIF object:
+// "@" TEMPLATE-TYPE, optional blanks, "{" (section 4.4).
+func Detect(head []byte) bool {
+	head = bytes.TrimLeft(head, " \t\r\n\f\v\ufeff")
+	head = bytes.TrimPrefix(head, []byte("\ufeff"))
+	if len(head) == 0 || head[0] != '@' {
+		return false
+	}
+	_, n := matchAnchor(head[1:])
+	return n > 0
+}
+
+// Reader reads bookmarks from a SOIF stream, one object at a time.
+type Reader struct {
+	br    *bufio.Reader
+	off   int64 // offset of the next byte
+	last  byte  // the byte before off
+	opts  importers.Options
+	diags []importers.Diagnostic
+	notes map[string]*note
+	order []string // note keys, in the order first seen
+	next  *anchor  // an object start found while resynchronising
+	err   error    // sticky: io.EOF or a wrapped I/O error
+	ended bool     // the end-of-input notes were given
+}
+
+// anchor is the start of an object: "@TEMPLATE {" at offset at.
+type anchor struct {
+	at       int64
+	template string
+}
+
+// note is a deviation reported once per file and then only counted, so
+// that a writer's habit (a space for the TAB delimiter on every line) does
+// not bury everything else.
+type note struct {
+	first int64
+	kind  importers.Kind
+	msg   string
+	more  int
+}
+
+// object is one SOIF object as read, before mapping to a record.
+type object struct {
+	start    int64
+	template string
+	url      string
+	hint     bool // CIP-HINT: not a bookmark
+	pairs    []pair
+	dropped  bool // more than maxPairs attributes
+}
+
+// pair is one ATTRIBUTE-VALUE pair kept for mapping.
+type pair struct {
+	name  string // as written
+	base  string // lower case, without the "-N" multi-value suffix (4.3)
+	index int    // the N of "-N", 0 without one
+	value string // decoded text
+	off   int64  // offset of the attribute identifier
+	used  bool
+}
+
+// NewReader returns a Reader of the SOIF stream r. opts supplies the dates
+// used for objects that carry none.
+func NewReader(r io.Reader, opts importers.Options) *Reader {
+	return &Reader{br: bufio.NewReaderSize(r, bufSize), opts: opts, last: '\n'}
+}
+
+// Diagnostics returns what the Reader has noted since the last call.
+func (r *Reader) Diagnostics() []importers.Diagnostic {
+	d := r.diags
+	r.diags = nil
+	return d
+}
+
+// Read returns the next bookmark, or io.EOF after the last. An object that
+// cannot be a bookmark is skipped with a diagnostic; only I/O errors are
+// returned as errors.
+func (r *Reader) Read() (*catalogue.Record, error) {
+	for {
+		a := r.next
+		r.next = nil
+		if a == nil {
+			if r.err != nil {
+				break
+			}
+			var found bool
+			if a, found = r.seekObject(false); !found {
+				break
+			}
+		}
+		obj := r.readObject(a)
+		if r.err != nil && r.err != io.EOF {
+			break
+		}
+		if rec := r.record(obj); rec != nil {
+			return rec, nil
+		}
+	}
+	if r.err == io.EOF && !r.ended {
+		r.ended = true
+		r.flushNotes()
+	}
+	return nil, r.err
+}
+
+func (r *Reader) report(kind importers.Kind, off int64, format string, a ...any) {
+	r.diags = append(r.diags, importers.Diagnostic{Offset: off, Kind: kind, Msg: fmt.Sprintf(format, a...)})
+}
+
+// noteOnce reports a deviation the first time key occurs and counts the
+// rest, which flushNotes reports at the end of the input.
+func (r *Reader) noteOnce(key string, kind importers.Kind, off int64, msg string) {
+	if n, ok := r.notes[key]; ok {
+		n.more++
+		return
+	}
+	if r.notes == nil {
+		r.notes = map[string]*note{}
+	}
+	if len(r.notes) >= maxNotes {
+		return
+	}
+	r.notes[key] = &note{first: off, kind: kind, msg: msg}
+	r.order = append(r.order, key)
+	r.report(kind, off, "%s", msg)
+}
+
+func (r *Reader) flushNotes() {
+	for _, k := range r.order {
+		if n := r.notes[k]; n.more > 0 {
+			r.report(importers.Info, n.first, "the same again %d more time(s) after this offset: %s", n.more, n.msg)
+		}
+	}
+}
+
+// fail records an error from the underlying reader.
+func (r *Reader) fail(err error) {
+	if r.err != nil {
+		return
+	}
+	if err == io.EOF || errors.Is(err, io.ErrUnexpectedEOF) {
+		r.err = io.EOF
+		return
+	}
+	r.err = fmt.Errorf("soif: reading byte %d: %w", r.off, err)
+}
+
+func (r *Reader) readByte() (byte, bool) {
+	c, err := r.br.ReadByte()
+	if err != nil {
+		r.fail(err)
+		return 0, false
+	}
+	r.off++
+	r.last = c
+	return c, true
+}
+
+func (r *Reader) peekByte() (byte, bool) {
+	b, err := r.br.Peek(1)
+	if len(b) == 0 {
+		r.fail(err)
+		return 0, false
+	}
+	return b[0], true
+}
+
+// discard skips n bytes and returns how many there were.
+func (r *Reader) discard(n int64) int64 {
+	var done int64
+	for done < n {
+		d, err := r.br.Discard(int(min(n-done, 1<<30)))
+		done += int64(d)
+		r.off += int64(d)
+		if err != nil {
+			r.fail(err)
+			break
+		}
+	}
+	return done
+}
+
+// skipValue skips a value of n bytes that is not kept, remembering its last
+// byte for the size check, and returns how many bytes there were.
+func (r *Reader) skipValue(n int64) int64 {
+	if n == 0 {
+		return 0
+	}
+	got := r.discard(n - 1)
+	if got < n-1 {
+		return got
+	}
+	if _, ok := r.readByte(); ok {
+		got++
+	}
+	return got
+}
+
+func isSpace(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'
+}
+
+// isIdent reports whether c may be in an IDENTIFIER (4.5: letters, digits,
+// hyphens, underscores).
+func isIdent(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-' || c == '_'
+}
+
+// matchAnchor matches TEMPLATE-TYPE, blanks and "{" at the start of b (the
+// bytes after an "@") and returns the template and the bytes matched, or 0.
+func matchAnchor(b []byte) (string, int) {
+	i := 0
+	for i < len(b) && i <= maxTemplate && isIdent(b[i]) {
+		i++
+	}
+	if i == 0 || i > maxTemplate {
+		return "", 0
+	}
+	j := i
+	for j < len(b) && j-i < 16 && (b[j] == ' ' || b[j] == '\t') {
+		j++
+	}
+	if j < len(b) && b[j] == '{' {
+		return string(b[:i]), j + 1
+	}
+	return "", 0
+}
+
+// seekObject skips to the next "@TEMPLATE {" that starts the input or follows
+// white space or "}", and consumes it. Harvest's reader skipped whatever came
+// before an "@"; a stray non-blank byte is reported unless quiet (when
+// resynchronising, the caller reports what it skipped).
+func (r *Reader) seekObject(quiet bool) (*anchor, bool) {
+	junk := int64(-1)
+	defer func() {
+		if junk >= 0 && !quiet {
+			r.report(importers.Deviation, junk, "bytes @%d to @%d are outside any object; skipped", junk, r.off)
+		}
+	}()
+	for {
+		prev := r.last
+		c, ok := r.readByte()
+		if !ok {
+			return nil, false
+		}
+		if c == '@' && (isSpace(prev) || prev == '}') {
+			b, _ := r.br.Peek(maxTemplate + 18)
+			if t, n := matchAnchor(b); n > 0 {
+				at := r.off - 1
+				if junk >= 0 && !quiet {
+					r.report(importers.Deviation, junk, "bytes @%d to @%d are outside any object; skipped", junk, at)
+					junk = -1
+				}
+				r.discard(int64(n))
+				r.last = '{'
+				return &anchor{at: at, template: t}, true
+			}
+		}
+		if junk < 0 && !isSpace(c) {
+			junk = r.off - 1
+		}
+	}
+}
+
+// resync abandons the current object after a malformed pair at off: it
+// reports why and where reading goes on, and keeps the next object's start
+// for Read.
+func (r *Reader) resync(off int64, format string, a ...any) {
+	msg := fmt.Sprintf(format, a...)
+	if next, found := r.seekObject(true); found {
+		r.next = next
+		r.report(importers.Dropped, off, "%s; the rest of the object (@%d to @%d) is skipped", msg, off, next.at)
+		return
+	}
+	if r.err != nil && r.err != io.EOF {
+		return
+	}
+	r.report(importers.Dropped, off, "%s; the rest of the input (@%d to @%d) is skipped", msg, off, r.off)
+}
+
+// readObject reads the object whose "@TEMPLATE {" was at a.
+func (r *Reader) readObject(a *anchor) *object {
+	o := &object{start: a.at, template: a.template}
+	t := strings.ToLower(a.template)
+	switch {
+	case t == "cip-hint":
+		o.hint = true
+	case t == "file" || t == "document" || t == "object" || strings.HasPrefix(t, "dublin-core"):
+	default:
+		r.noteOnce("template:"+t, importers.Info, a.at,
+			fmt.Sprintf("template %q is not one SOIF's draft names (FILE, DOCUMENT, Dublin-Core); its attributes are read as usual", a.template))
+	}
+	r.readURL(o)
+	for r.readPair(o) {
+	}
+	return o
+}
+
+// readURL reads the URL that follows "{" on the same line (4.4). A line
+// break first means the object has none.
+func (r *Reader) readURL(o *object) {
+	for {
+		c, ok := r.peekByte()
+		if !ok || c != ' ' && c != '\t' {
+			break
+		}
+		r.readByte()
+	}
+	var b []byte
+	for {
+		c, ok := r.peekByte()
+		if !ok || isSpace(c) || len(b) == 0 && c == '}' {
+			break
+		}
+		r.readByte()
+		if len(b) < maxURL {
+			b = append(b, c)
+		}
+		if len(b) == maxURL {
+			o.url = ""
+			r.report(importers.Dropped, o.start, "the URL of the object at @%d is longer than %d bytes; not kept", o.start, maxURL)
+			for c, ok := r.peekByte(); ok && !isSpace(c); c, ok = r.peekByte() {
+				r.readByte()
+			}
+			return
+		}
+	}
+	o.url = decodeText(b, r, o.start)
+}
+
+// readPair reads one ATTRIBUTE-VALUE pair, or the "}" that ends the object,
+// and reports whether the object goes on.
+func (r *Reader) readPair(o *object) bool {
+	// White space between pairs is ignored (4.3).
+	for {
+		c, ok := r.peekByte()
+		if !ok {
+			if r.err == io.EOF {
+				r.report(importers.Deviation, o.start, "the object at @%d is not closed by \"}\" before the end of the input", o.start)
+			}
+			return false
+		}
+		if !isSpace(c) {
+			break
+		}
+		r.readByte()
+	}
+	off := r.off
+	c, _ := r.peekByte()
+	switch c {
+	case '}':
+		r.readByte()
+		return false
+	case '@':
+		if b, _ := r.br.Peek(maxTemplate + 19); len(b) > 1 {
+			if _, n := matchAnchor(b[1:]); n > 0 && isSpace(r.last) {
+				r.report(importers.Deviation, o.start, "the object at @%d is not closed by \"}\" before the next object at @%d", o.start, off)
+				return false
+			}
+		}
+	}
+	name, ok := r.readName()
+	if !ok {
+		return false
+	}
+	if name == "" {
+		r.resync(off, "expected an attribute, \"}\" or the next object at @%d, found %s", off, r.describeNext())
+		return false
+	}
+	if c, ok := r.peekByte(); !ok || c != '{' {
+		if ok {
+			r.resync(off, "malformed attribute %q at @%d: expected \"{\" and the value's size after the name, found %s", name, off, r.describeNext())
+		} else {
+			r.resync(off, "attribute %q at @%d is cut short by the end of the input", name, off)
+		}
+		return false
+	}
+	r.readByte()
+	size, digits := int64(0), 0
+	for {
+		c, ok := r.peekByte()
+		if !ok || c < '0' || c > '9' {
+			break
+		}
+		r.readByte()
+		digits++
+		if size <= (math.MaxInt64-9)/10 {
+			size = size*10 + int64(c-'0')
+		} else {
+			size = math.MaxInt64 // a size no input can hold: it runs to the end
+		}
+	}
+	if c, ok := r.peekByte(); digits == 0 || !ok || c != '}' {
+		r.resync(off, "malformed attribute %q at @%d: its size must be decimal digits between \"{\" and \"}\" (4.5), found %s", name, off, r.describeNext())
+		return false
+	}
+	r.readByte()
+	if c, ok := r.peekByte(); !ok || c != ':' {
+		r.resync(off, "malformed attribute %q at @%d: expected the delimiter \":\" TAB after {%d} (4.5), found %s", name, off, size, r.describeNext())
+		return false
+	}
+	r.readByte()
+	switch c, _ := r.peekByte(); c {
+	case '\t':
+		r.readByte()
+	case ' ':
+		r.readByte()
+		r.noteOnce("delim-space", importers.Deviation, off, fmt.Sprintf("attribute %q at @%d: the delimiter is \":\" and a space, not \":\" TAB (4.5); read anyway", name, off))
+	default:
+		r.noteOnce("delim-none", importers.Deviation, off, fmt.Sprintf("attribute %q at @%d: no TAB after \":\" (4.5); the value is taken to start right after the colon", name, off))
+	}
+	return r.readValue(o, name, size, off)
+}
+
+// describeNext quotes the next few bytes for a message.
+func (r *Reader) describeNext() string {
+	b, _ := r.br.Peek(12)
+	if len(b) == 0 {
+		return "the end of the input"
+	}
+	return strconv.Quote(string(b)) // %q-style quoting keeps control bytes out of messages
+}
+
+// readName reads an attribute identifier. Besides IDENTIFIER characters
+// (4.5) it accepts bracketed parts, as in CIP-HINT's
+// "Weightlist-[IMAGE:Subject]" (Appendix B).
+func (r *Reader) readName() (string, bool) {
+	b, _ := r.br.Peek(maxName + 1)
+	i := 0
+	for i < len(b) && i <= maxName {
+		c := b[i]
+		if isIdent(c) {
+			i++
+			continue
+		}
+		if c == '[' {
+			j := i + 1
+			for j < len(b) && b[j] != ']' && !isSpace(b[j]) && b[j] != '{' && b[j] != '}' {
+				j++
+			}
+			if j < len(b) && b[j] == ']' {
+				i = j + 1
+				continue
+			}
+		}
+		break
+	}
+	if i > maxName {
+		off := r.off
+		r.resync(off, "attribute name at @%d is longer than %d bytes", off, maxName)
+		return "", false
+	}
+	name := string(b[:i])
+	r.discard(int64(i))
+	if i > 0 {
+		r.last = b[i-1]
+	}
+	return name, true
+}
+
+// readValue reads (or skips) a value of size bytes and checks that the size
+// matched the data: what follows the value must be white space, then "}",
+// the next pair, the next object or the end of the input. A value that fits
+// the buffer is checked before it is consumed, so that after a wrong size
+// reading resumes inside it (a size too large swallows the next object, as
+// in the draft's flattened examples).
+func (r *Reader) readValue(o *object, name string, size int64, off int64) bool {
+	base, index := splitIndex(strings.ToLower(name))
+	if size > maxValue {
+		if got := r.skipValue(size); got < size {
+			if r.err == io.EOF {
+				r.report(importers.Dropped, off, "%s{%d} at @%d is cut short by the end of the input (%d of %d bytes); the object at @%d ends there", name, size, off, got, size, o.start)
+			}
+			return false
+		}
+		after, err := r.br.Peek(lookahead)
+		if !followsValue(after, err != nil) {
+			r.resync(off, "%s{%d} at @%d: the value does not end after %d bytes (next comes %s): the size does not match the data", name, size, off, size, quoteBytes(after))
+			return false
+		}
+		if !o.hint {
+			r.report(importers.Dropped, off, "%s{%d} at @%d is larger than %d KiB; not kept", name, size, off, maxValue>>10)
+		}
+		return true
+	}
+	n := int(size)
+	b, err := r.br.Peek(n + lookahead)
+	if len(b) < n {
+		if err != io.EOF && err != nil {
+			r.fail(err)
+			return false
+		}
+		r.resync(off, "%s{%d} at @%d is cut short by the end of the input (%d of %d bytes)", name, size, off, len(b), size)
+		return false
+	}
+	value, after := b[:n], b[n:]
+	if !followsValue(after, len(b) < n+lookahead) {
+		// Resume at the value's first byte: the size is wrong, the data may not be.
+		r.resync(off, "%s{%d} at @%d: the value does not end after %d bytes (next comes %s): the size does not match the data", name, size, off, size, quoteBytes(after))
+		return false
+	}
+	if n > 0 && len(after) > 0 && !isSpace(after[0]) && isSpace(value[n-1]) {
+		r.noteOnce("size-counts-break", importers.Deviation, off, fmt.Sprintf("%s{%d} at @%d: the size counts the line break after the value; read anyway", name, size, off))
+	}
+	var text string
+	kept := false
+	switch {
+	case o.hint || n == 0:
+	case bulk[base]:
+		r.report(importers.Dropped, off, "%s{%d} at @%d is bulk content, not bookmark metadata; not kept", name, size, off)
+	default:
+		text, kept = decodeValue(value, r, name, off)
+	}
+	if n > 0 {
+		r.last = value[n-1]
+		r.discard(size)
+	}
+	if !kept {
+		return true
+	}
+	if len(o.pairs) >= maxPairs {
+		if !o.dropped {
+			o.dropped = true
+			r.report(importers.Dropped, off, "the object at @%d has more than %d attributes; those from @%d on are not kept", o.start, maxPairs, off)
+		}
+		return true
+	}
+	o.pairs = append(o.pairs, pair{name: name, base: base, index: index, value: text, off: off})
+	return true
+}
+
+// followsValue reports whether after (the bytes that follow a value, atEOF
+// if the input ends with them) starts as a value's end should: white space,
+// then "}", an attribute "NAME{SIZE}:", "@TEMPLATE {" or the end. When the
+// window ends before it can tell, it gives the benefit of the doubt.
+func followsValue(after []byte, atEOF bool) bool {
+	i := 0
+	for i < len(after) && isSpace(after[i]) {
+		i++
+	}
+	if i == len(after) {
+		return true
+	}
+	switch after[i] {
+	case '}':
+		return true
+	case '@':
+		_, n := matchAnchor(after[i+1:])
+		return n > 0 || !atEOF && len(after)-i < maxTemplate+18
+	}
+	// Name characters, loosely (brackets and colons as in CIP-HINT): a
+	// malformed name is reported when it is read; here only the end of the
+	// previous value is in question.
+	j := i
+	for j < len(after) && (isIdent(after[j]) || after[j] == '[' || after[j] == ']' || after[j] == ':') {
+		j++
+	}
+	if j == len(after) {
+		return !atEOF
+	}
+	if j == i || after[j] != '{' {
+		return false
+	}
+	k := j + 1
+	for k < len(after) && after[k] >= '0' && after[k] <= '9' {
+		k++
+	}
+	if k == len(after) {
+		return !atEOF
+	}
+	if k == j+1 || after[k] != '}' {
+		return false
+	}
+	k++
+	return k == len(after) && !atEOF || k < len(after) && after[k] == ':'
+}
+
+func quoteBytes(b []byte) string {
+	if len(b) == 0 {
+		return "the end of the input"
+	}
+	return strconv.Quote(string(b[:min(len(b), 12)]))
+}
+
+// decodeValue turns a value's bytes into text. SOIF values are octets whose
+// encoding the template implies (section 6); later writers used UTF-8, the
+// draft's world Latin-1, so what is not UTF-8 is read as ISO-8859-1. Binary
+// data is not text: it is reported and not kept.
+func decodeValue(b []byte, r *Reader, name string, off int64) (string, bool) {
+	ctl := 0
+	for _, c := range b {
+		if c == 0 {
+			ctl = len(b)
+			break
+		}
+		if c < 0x20 && c != '\t' && c != '\n' && c != '\r' {
+			ctl++
+		}
+	}
+	if ctl*8 > len(b) {
+		r.report(importers.Dropped, off, "%s{%d} at @%d is binary data; not kept", name, len(b), off)
+		return "", false
+	}
+	return decodeText(b, r, off), true
+}
+
+func decodeText(b []byte, r *Reader, off int64) string {
+	if utf8.Valid(b) {
+		return string(b)
+	}
+	s, err := charmap.ISO8859_1.NewDecoder().Bytes(b)
+	if err != nil { // ISO-8859-1 maps every byte; kept for safety
+		return strings.ToValidUTF8(string(b), "\uFFFD")
+	}
+	r.noteOnce("latin1", importers.Info, off, fmt.Sprintf("text at @%d is not UTF-8; read as ISO-8859-1 (Latin-1, the draft's character set)", off))
+	return string(s)
+}
+
+// splitIndex splits the "-N" multi-value suffix (4.3) off a lower-case
+// attribute name: "author-2" gives ("author", 2).
+func splitIndex(name string) (string, int) {
+	i := strings.LastIndexByte(name, '-')
+	if i <= 0 || i == len(name)-1 {
+		return name, 0
+	}
+	n, err := strconv.Atoi(name[i+1:])
+	if err != nil || n <= 0 || name[i+1] == '+' {
+		return name, 0
+	}
+	return name[:i], n
+}
+
+// sortPairs orders the values of each attribute by their "-N" index, keeping
+// attributes in the order they first appear (writers did not always number
+// in sequence: WRITERS.md).
+func sortPairs(ps []pair) []pair {
+	first := map[string]int{}
+	for i, p := range ps {
+		if _, ok := first[p.base]; !ok {
+			first[p.base] = i
+		}
+	}
+	slices.SortStableFunc(ps, func(a, b pair) int {
+		if fa, fb := first[a.base], first[b.base]; fa != fb {
+			return fa - fb
+		}
+		return a.index - b.index
+	})
+	return ps
+}
