@@ -1,0 +1,270 @@
+// Package picker is the category picker of uricat's TUI: an input that
+// completes from the categories already in use, or takes a new one.
+//
+// Typing filters the categories (those starting with the text first, then
+// those containing it, ignoring case); up/down choose among them, tab copies
+// the highlighted one into the input, enter picks it, or the typed text when
+// nothing is highlighted. An empty choice clears the record's category. The
+// picker emits ChosenMsg or CancelledMsg; the root applies the category.
+package picker
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/charmbracelet/bubbles/key"
+	"github.com/charmbracelet/bubbles/textinput"
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/tui/theme"
+)
+
+// ChosenMsg carries the category the user picked; "" means no category.
+type ChosenMsg struct{ Category string }
+
+// CancelledMsg says the user left the picker without choosing.
+type CancelledMsg struct{}
+
+// KeyMap holds the picker's key bindings.
+type KeyMap struct {
+	Up, Down, Complete, Choose, Cancel key.Binding
+}
+
+// DefaultKeyMap is the picker's bindings.
+var DefaultKeyMap = KeyMap{
+	Up:       key.NewBinding(key.WithKeys("up", "ctrl+p"), key.WithHelp("↑", "previous")),
+	Down:     key.NewBinding(key.WithKeys("down", "ctrl+n"), key.WithHelp("↓", "next")),
+	Complete: key.NewBinding(key.WithKeys("tab"), key.WithHelp("tab", "complete")),
+	Choose:   key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "choose")),
+	Cancel:   key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel")),
+}
+
+// Model is the picker.
+type Model struct {
+	th         *theme.Theme
+	keys       KeyMap
+	input      textinput.Model
+	categories []string // distinct, sorted
+	matches    []string
+	selected   int // index into matches, -1 for the typed text
+	offset     int // first match shown
+	err        string
+	width      int
+	height     int
+}
+
+// New returns a picker over the categories in use (duplicates and empty
+// ones are dropped), starting with current in the input.
+func New(th *theme.Theme, categories []string, current string) Model {
+	var cs []string
+	for _, c := range categories {
+		if strings.TrimSpace(c) != "" {
+			cs = append(cs, c)
+		}
+	}
+	slices.SortFunc(cs, func(a, b string) int {
+		if c := strings.Compare(strings.ToLower(a), strings.ToLower(b)); c != 0 {
+			return c
+		}
+		return strings.Compare(a, b)
+	})
+	cs = slices.Compact(cs)
+	ti := textinput.New()
+	ti.Prompt = "› "
+	ti.PromptStyle = th.Prompt
+	ti.TextStyle = th.Input
+	ti.PlaceholderStyle = th.Placeholder
+	ti.Placeholder = "type a category, or leave empty for none"
+	ti.Cursor.Style = th.InputCursor
+	ti.Cursor.TextStyle = th.Input
+	ti.SetValue(catalogue.DisplayText(current))
+	ti.CursorEnd()
+	ti.Focus()
+	m := Model{th: th, keys: DefaultKeyMap, input: ti, categories: cs, width: 60, height: 12}
+	m.filter()
+	return m
+}
+
+// Init starts the cursor blinking.
+func (m Model) Init() tea.Cmd { return textinput.Blink }
+
+// Value returns the typed text.
+func (m Model) Value() string { return m.input.Value() }
+
+// Matches returns the categories that match the typed text, best first.
+func (m Model) Matches() []string { return m.matches }
+
+// Selected returns the highlighted category, or "" when the typed text is
+// what enter would choose.
+func (m Model) Selected() string {
+	if m.selected < 0 || m.selected >= len(m.matches) {
+		return ""
+	}
+	return m.matches[m.selected]
+}
+
+// filter recomputes the matches for the typed text: prefix matches, then
+// substring matches, each in alphabetical order.
+func (m *Model) filter() {
+	q := strings.ToLower(strings.TrimSpace(m.input.Value()))
+	var prefix, inner []string
+	for _, c := range m.categories {
+		l := strings.ToLower(c)
+		switch {
+		case strings.HasPrefix(l, q):
+			prefix = append(prefix, c)
+		case strings.Contains(l, q):
+			inner = append(inner, c)
+		}
+	}
+	m.matches = append(prefix, inner...)
+	m.selected, m.offset = -1, 0
+	// The typed text matching a category exactly highlights it.
+	for i, c := range m.matches {
+		if strings.EqualFold(c, strings.TrimSpace(m.input.Value())) && q != "" {
+			m.selected = i
+			break
+		}
+	}
+	m.err = ""
+}
+
+// SetSize sets the area the picker may use.
+func (m *Model) SetSize(width, height int) {
+	m.width, m.height = width, height
+	m.input.Width = max(10, width-4)
+}
+
+// listHeight is how many matches show at once.
+func (m Model) listHeight() int { return max(1, m.height-6) }
+
+// Update handles a message.
+func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
+	km, ok := msg.(tea.KeyMsg)
+	if !ok {
+		var cmd tea.Cmd
+		m.input, cmd = m.input.Update(msg)
+		return m, cmd
+	}
+	switch {
+	case key.Matches(km, m.keys.Cancel):
+		return m, func() tea.Msg { return CancelledMsg{} }
+	case key.Matches(km, m.keys.Up):
+		if m.selected >= 0 {
+			m.selected--
+		}
+		m.scroll()
+		return m, nil
+	case key.Matches(km, m.keys.Down):
+		if m.selected < len(m.matches)-1 {
+			m.selected++
+		}
+		m.scroll()
+		return m, nil
+	case key.Matches(km, m.keys.Complete):
+		if len(m.matches) > 0 {
+			c := m.Selected()
+			if c == "" {
+				c = m.matches[0]
+			}
+			m.input.SetValue(catalogue.DisplayText(c))
+			m.input.CursorEnd()
+			m.filter()
+		}
+		return m, nil
+	case key.Matches(km, m.keys.Choose):
+		return m.choose()
+	}
+	var cmd tea.Cmd
+	before := m.input.Value()
+	m.input, cmd = m.input.Update(msg)
+	if m.input.Value() != before {
+		m.filter()
+	}
+	return m, cmd
+}
+
+// choose picks the highlighted category, or the typed text if it is a valid
+// CATEGORY (checked by the catalogue's Record.Validate).
+func (m Model) choose() (Model, tea.Cmd) {
+	c := m.Selected()
+	if c == "" {
+		c = strings.Join(strings.Fields(m.input.Value()), " ")
+		rec := catalogue.Record{Category: c}
+		for _, p := range rec.Validate() {
+			if p.Field == catalogue.FieldCategory {
+				m.err = p.Msg
+				return m, nil
+			}
+		}
+	}
+	return m, func() tea.Msg { return ChosenMsg{Category: c} }
+}
+
+// scroll keeps the highlighted match in view.
+func (m *Model) scroll() {
+	h := m.listHeight()
+	if m.selected < m.offset {
+		m.offset = max(0, m.selected)
+	}
+	if m.selected >= m.offset+h {
+		m.offset = m.selected - h + 1
+	}
+}
+
+// ShortHelp returns the bindings for the short help bar.
+func (m Model) ShortHelp() []key.Binding {
+	return []key.Binding{m.keys.Up, m.keys.Down, m.keys.Complete, m.keys.Choose, m.keys.Cancel}
+}
+
+// FullHelp returns the bindings for the full help view.
+func (m Model) FullHelp() [][]key.Binding { return [][]key.Binding{m.ShortHelp()} }
+
+// View renders the picker: a title, the input, what enter will do, and the
+// matching categories.
+func (m Model) View() string {
+	t := m.th
+	var b strings.Builder
+	b.WriteString(t.DialogTitle.Render("Category") + "\n\n")
+	b.WriteString(m.input.View() + "\n")
+	typed := strings.Join(strings.Fields(m.input.Value()), " ")
+	var hint string
+	switch {
+	case m.err != "":
+		hint = t.Error.Render("✗ " + catalogue.DisplayText(m.err))
+	case m.selected >= 0:
+		hint = t.Dim.Render("enter: choose " + catalogue.DisplayText(m.Selected()))
+	case typed == "":
+		hint = t.Dim.Render("enter: no category")
+	case !slices.ContainsFunc(m.categories, func(c string) bool { return c == typed }):
+		hint = t.Info.Render("enter: new category " + catalogue.DisplayText(typed))
+	default:
+		hint = t.Dim.Render("enter: choose " + catalogue.DisplayText(typed))
+	}
+	b.WriteString("  " + hint + "\n\n")
+	if len(m.matches) == 0 {
+		b.WriteString("  " + t.EmptyMessage.Render("no category in use matches"))
+		return b.String()
+	}
+	h := m.listHeight()
+	end := min(len(m.matches), m.offset+h)
+	w := max(10, m.width-4)
+	for i := m.offset; i < end; i++ {
+		name := ansi.Truncate(catalogue.DisplayText(m.matches[i]), w, "…")
+		line := "  " + t.Category.Render(name)
+		if i == m.selected {
+			line = t.Cursor.Render("›") + " " + t.RowSelected.Render(t.Category.Render(name))
+		}
+		b.WriteString(line)
+		if i < end-1 {
+			b.WriteByte('\n')
+		}
+	}
+	if more := len(m.matches) - end; more > 0 || m.offset > 0 {
+		b.WriteString("\n  " + t.Dim.Render(fmt.Sprintf("%d-%d of %d", m.offset+1, end, len(m.matches))))
+	}
+	return b.String()
+}
