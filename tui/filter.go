@@ -1,0 +1,456 @@
+package tui
+
+import (
+	"context"
+	"sort"
+	"strings"
+	"time"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/uricat/uricat/catalogue"
+)
+
+// This file is the search pipeline: it turns the search box's text, the
+// sort key and the group key into the rows the list shows. It runs on a
+// background goroutine (a tea.Cmd), never in Update, so a keystroke never
+// waits for a pass over 100,000 records. Each pass is labelled with a
+// sequence number and the text it answers; Update keeps only the answer to
+// the newest pass and cancels the one before, so a slow stale pass can
+// never overwrite a newer one (the race of bubbles' list, issue 4).
+//
+// Everything a pass reads is immutable: the snapshot of record pointers
+// (Catalogue.Records is copy-on-write and records never change once made)
+// and the index built from it. A pass never touches the Catalogue itself.
+
+// index is a snapshot of the catalogue's records prepared for search: the
+// lower-cased text of each record's NAME, CATEGORY and DESCRIPTION, made
+// once per record and reused across snapshots.
+type index struct {
+	recs    []*catalogue.Record
+	entries []entry
+	byRec   map[*catalogue.Record]int // position in entries
+	invalid int                       // records with errors (!Valid)
+}
+
+// entry is one record's search text.
+type entry struct {
+	rec                   *catalogue.Record
+	name, category, descr string // lower-cased
+}
+
+// buildIndex indexes recs, reusing the search text of records prev already
+// indexed (records are immutable, so a pointer seen before has the same text).
+func buildIndex(ctx context.Context, recs []*catalogue.Record, prev *index) *index {
+	ix := &index{recs: recs, entries: make([]entry, len(recs)), byRec: make(map[*catalogue.Record]int, len(recs))}
+	for i, r := range recs {
+		if i&1023 == 0 && ctx.Err() != nil {
+			return nil
+		}
+		if prev != nil {
+			if j, ok := prev.byRec[r]; ok {
+				ix.entries[i] = prev.entries[j]
+				ix.byRec[r] = i
+				if !r.Valid() {
+					ix.invalid++
+				}
+				continue
+			}
+		}
+		ix.entries[i] = entry{rec: r, name: lower(r.Name), category: lower(r.Category), descr: lower(r.Description)}
+		ix.byRec[r] = i
+		if !r.Valid() {
+			ix.invalid++
+		}
+	}
+	return ix
+}
+
+// lower lower-cases s, without allocating when it is already lower-case ASCII.
+func lower(s string) string {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c >= utf8.RuneSelf || ('A' <= c && c <= 'Z') {
+			return strings.ToLower(s)
+		}
+	}
+	return s
+}
+
+// search is a parsed search box: fuzzy words plus the catalogue's query
+// language for everything else.
+type search struct {
+	text  string
+	words []string         // plain words, lower-cased: fuzzy over NAME and CATEGORY, substring in DESCRIPTION
+	query *catalogue.Query // qualified, negated and quoted terms; nil if none
+	err   error            // the query language's complaint, if any (its terms are then ignored)
+}
+
+// parseSearch splits the search box into fuzzy words and query-language
+// terms. A term is the query language's when it names a field (name:,
+// cat:, rating:>=4...), is negated (-word) or is quoted ("two words").
+func parseSearch(text string) search {
+	s := search{text: text}
+	var terms []string
+	for _, tok := range splitTerms(text) {
+		if strings.ContainsAny(tok, `:"`) || strings.HasPrefix(tok, "-") {
+			terms = append(terms, tok)
+			continue
+		}
+		s.words = append(s.words, strings.ToLower(tok))
+	}
+	if len(terms) > 0 {
+		q, err := catalogue.ParseQuery(strings.Join(terms, " "))
+		if err != nil {
+			s.err = err
+		} else if !q.Empty() {
+			s.query = q
+		}
+	}
+	return s
+}
+
+// splitTerms splits on spaces outside double quotes.
+func splitTerms(s string) []string {
+	var out []string
+	var b strings.Builder
+	quoted := false
+	for _, r := range s {
+		switch {
+		case r == '"':
+			quoted = !quoted
+			b.WriteRune(r)
+		case unicode.IsSpace(r) && !quoted:
+			if b.Len() > 0 {
+				out = append(out, b.String())
+				b.Reset()
+			}
+		default:
+			b.WriteRune(r)
+		}
+	}
+	if b.Len() > 0 {
+		out = append(out, b.String())
+	}
+	return out
+}
+
+// Empty reports whether the search filters nothing.
+func (s search) Empty() bool { return len(s.words) == 0 && s.query == nil }
+
+// narrows reports whether every record matching s also matches prev, so a
+// pass for s may look only at prev's matches: s only extends prev's fuzzy
+// words (typing on). Query-language terms are not monotonic (rating:>4 then
+// rating:>45), so a search with any is never narrowed.
+func (s search) narrows(prev search) bool {
+	if s.query != nil || prev.query != nil || s.err != nil || prev.err != nil || len(s.words) < len(prev.words) {
+		return false
+	}
+	for i, w := range prev.words {
+		if i == len(prev.words)-1 {
+			return strings.HasPrefix(s.words[i], w)
+		}
+		if s.words[i] != w {
+			return false
+		}
+	}
+	return true
+}
+
+// Field weights of a fuzzy match: a hit in the name counts most.
+const (
+	weightName     = 3
+	weightCategory = 2
+	weightDescr    = 1
+)
+
+// score tells whether e matches every fuzzy word, and how well: higher is
+// better. Words match NAME and CATEGORY as subsequences (fuzzy) and
+// DESCRIPTION as substrings only, since almost any short word is a
+// subsequence of a long description.
+func (s *search) score(e *entry) (int, bool) {
+	total := 0
+	for _, w := range s.words {
+		best := 0
+		if sc := fieldScore(e.name, w); sc > 0 {
+			best = sc * weightName
+		}
+		if sc := fieldScore(e.category, w); sc*weightCategory > best {
+			best = sc * weightCategory
+		}
+		if best < 200*weightDescr {
+			if i := strings.Index(e.descr, w); i >= 0 {
+				if sc := substringScore(e.descr, i); sc*weightDescr > best {
+					best = sc * weightDescr
+				}
+			}
+		}
+		if best == 0 {
+			return 0, false
+		}
+		total += best
+	}
+	return total, true
+}
+
+// fieldScore scores word in field (both lower-case): 0 if it is not a
+// subsequence; more for a substring, at a word start, near the start.
+func fieldScore(field, word string) int {
+	if i := strings.Index(field, word); i >= 0 {
+		return substringScore(field, i)
+	}
+	first, pos := -1, 0
+	for _, r := range word {
+		j := strings.IndexRune(field[pos:], r)
+		if j < 0 {
+			return 0
+		}
+		if first < 0 {
+			first = pos + j
+		}
+		pos += j + utf8.RuneLen(r)
+	}
+	gaps := (pos - first) - len(word)
+	sc := 100 - min(gaps*4, 90)
+	if wordStart(field, first) {
+		sc += 30
+	}
+	return sc
+}
+
+func substringScore(field string, i int) int {
+	sc := 200 - min(i, 50)
+	if wordStart(field, i) {
+		sc += 100
+	}
+	return sc
+}
+
+// wordStart reports whether byte i of s begins a word.
+func wordStart(s string, i int) bool {
+	if i == 0 {
+		return true
+	}
+	r, _ := utf8.DecodeLastRuneInString(s[:i])
+	return !unicode.IsLetter(r) && !unicode.IsDigit(r)
+}
+
+// match reports whether e matches s and its score.
+func (s *search) match(e *entry) (int, bool) {
+	if s.query != nil && !s.query.Match(e.rec) {
+		return 0, false
+	}
+	if len(s.words) == 0 {
+		return 0, true
+	}
+	return s.score(e)
+}
+
+// ordering is an index's records in one sort order, as positions in
+// index.entries. It is made once per (index, key) and reused while typing.
+type ordering struct {
+	ix    *index
+	key   catalogue.SortKey
+	order []int32
+}
+
+func newOrdering(ctx context.Context, ix *index, key catalogue.SortKey) *ordering {
+	o := &ordering{ix: ix, key: key, order: make([]int32, len(ix.entries))}
+	for i := range o.order {
+		o.order[i] = int32(i)
+	}
+	if key.IsZero() {
+		return o
+	}
+	if ctx.Err() != nil {
+		return nil
+	}
+	recs := append([]*catalogue.Record(nil), ix.recs...)
+	catalogue.Sort(recs, key)
+	for i, r := range recs {
+		o.order[i] = int32(ix.byRec[r])
+	}
+	return o
+}
+
+// pass is one run of the pipeline: what it answers and what it reads.
+type pass struct {
+	seq   int // labels the answer; Update drops answers whose seq is not the newest
+	text  string
+	recs  []*catalogue.Record // the snapshot to show
+	sort  catalogue.SortKey
+	group catalogue.GroupKey
+	prev  *result // the last answer, whose index, ordering and matches may be reused
+}
+
+// result is a pass's answer.
+type result struct {
+	seq     int
+	search  search
+	ix      *index
+	order   *ordering
+	matched []int32 // positions in ix.entries that match, in order's order
+	shown   []*catalogue.Record
+	groups  []catalogue.Group // nil unless grouping
+	group   catalogue.GroupKey
+	took    time.Duration
+}
+
+// filteredMsg carries a pass's result to Update; nil res means cancelled.
+type filteredMsg struct {
+	seq int
+	res *result
+}
+
+// run runs the pass; it returns nil if ctx was cancelled first.
+func (p pass) run(ctx context.Context) *result {
+	start := time.Now()
+	res := &result{seq: p.seq, search: parseSearch(p.text), group: p.group}
+	var prevIx *index
+	if p.prev != nil {
+		prevIx = p.prev.ix
+	}
+	// Reuse the index if the snapshot is the same slice.
+	if prevIx != nil && sameSlice(prevIx.recs, p.recs) {
+		res.ix = prevIx
+	} else if res.ix = buildIndex(ctx, p.recs, prevIx); res.ix == nil {
+		return nil
+	}
+	if p.prev != nil && p.prev.order != nil && p.prev.order.ix == res.ix && p.prev.order.key == p.sort {
+		res.order = p.prev.order
+	} else if res.order = newOrdering(ctx, res.ix, p.sort); res.order == nil {
+		return nil
+	}
+
+	candidates := res.order.order
+	if p.prev != nil && p.prev.order == res.order && res.search.narrows(p.prev.search) {
+		candidates = p.prev.matched
+	}
+	s := &res.search
+	if s.Empty() {
+		res.matched = candidates
+	} else {
+		type scored struct {
+			pos   int32
+			score int
+		}
+		var hits []scored
+		for n, pos := range candidates {
+			if n&1023 == 0 && ctx.Err() != nil {
+				return nil
+			}
+			if sc, ok := s.match(&res.ix.entries[pos]); ok {
+				hits = append(hits, scored{pos, sc})
+			}
+		}
+		res.matched = make([]int32, len(hits))
+		for i, h := range hits {
+			res.matched[i] = h.pos
+		}
+		if p.sort.IsZero() && len(s.words) > 0 {
+			// No sort key chosen: best matches first, file order on ties.
+			sort.SliceStable(hits, func(i, j int) bool { return hits[i].score > hits[j].score })
+		}
+		if ctx.Err() != nil {
+			return nil
+		}
+		res.shown = make([]*catalogue.Record, len(hits))
+		for i, h := range hits {
+			res.shown[i] = res.ix.entries[h.pos].rec
+		}
+	}
+	if res.shown == nil {
+		res.shown = make([]*catalogue.Record, len(res.matched))
+		for i, pos := range res.matched {
+			res.shown[i] = res.ix.entries[pos].rec
+		}
+	}
+	if !p.group.IsZero() {
+		if ctx.Err() != nil {
+			return nil
+		}
+		res.groups = catalogue.GroupRecords(res.shown, p.group)
+	}
+	res.took = time.Since(start)
+	return res
+}
+
+func sameSlice(a, b []*catalogue.Record) bool {
+	return len(a) == len(b) && (len(a) == 0 || &a[0] == &b[0])
+}
+
+// highlight returns the rune positions of text that the search's words
+// match, for drawing: fuzzy words as the matcher found them, and the query
+// language's free text (quoted phrases) as substrings.
+func (s *search) highlight(text string, fuzzy bool) map[int]bool {
+	if len(s.words) == 0 && s.query == nil {
+		return nil
+	}
+	runes := []rune(strings.ToLower(text))
+	if len(runes) != utf8.RuneCountInString(text) {
+		// Lower-casing changed the rune count (rare); match rune by rune.
+		runes = []rune(text)
+		for i, r := range runes {
+			runes[i] = unicode.ToLower(r)
+		}
+	}
+	var hits map[int]bool
+	mark := func(i int) {
+		if hits == nil {
+			hits = map[int]bool{}
+		}
+		hits[i] = true
+	}
+	phrases := append([]string(nil), s.words...)
+	if s.query != nil {
+		phrases = append(phrases, s.query.FreeText()...)
+	}
+	for n, w := range phrases {
+		wr := []rune(w)
+		if len(wr) == 0 {
+			continue
+		}
+		if i := indexRunes(runes, wr); i >= 0 {
+			for k := range wr {
+				mark(i + k)
+			}
+			continue
+		}
+		if !fuzzy || n >= len(s.words) {
+			continue
+		}
+		// Subsequence, as fieldScore found it.
+		var at []int
+		pos := 0
+		for _, r := range wr {
+			for pos < len(runes) && runes[pos] != r {
+				pos++
+			}
+			if pos == len(runes) {
+				at = nil
+				break
+			}
+			at = append(at, pos)
+			pos++
+		}
+		for _, i := range at {
+			mark(i)
+		}
+	}
+	return hits
+}
+
+func indexRunes(s, sub []rune) int {
+	for i := 0; i+len(sub) <= len(s); i++ {
+		ok := true
+		for k, r := range sub {
+			if s[i+k] != r {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			return i
+		}
+	}
+	return -1
+}

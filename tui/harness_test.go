@@ -1,0 +1,206 @@
+package tui
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/charmbracelet/bubbles/spinner"
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/tui/theme"
+)
+
+// Model tests run commands one by one, in order, on the test's goroutine,
+// so no tick may sleep.
+func init() {
+	spinnerTick = func(spinner.Model) tea.Cmd { return nil }
+	afterTick = func(time.Duration, func(time.Time) tea.Msg) tea.Cmd { return nil }
+}
+
+// fixture is a small catalogue with one invalid record (no URI, 3.1).
+const fixture = `URI: http://google.co.uk/
+NAME: Google
+DATE: 30/10/2007 08:31:32
+CATEGORY: Search Engines
+DESCRIPTION: A popular search engine run by Google, Inc. of the USA
+RATING: 1
+LANGUAGE: en-us
+TYPE: text/html
+
+URI: http://shadyindustries.biz/ssd/ssd3.txt
+NAME: SSD3 - "Specification of URI-Catalogue format"
+DATE: 31/10/2007 19:28:45
+CATEGORY: Official Documents
+DESCRIPTION: The Specification for the URI-Catalogue format
+RATING: 2
+LANGUAGE: en-gb
+TYPE: text/plain
+X-Mirror: http://example.org/ssd3.txt
+
+URI: http://go.dev/
+NAME: go.dev
+DATE: 01/03/2009 00:00:00
+CATEGORY: Programming
+RATING: 5
+LANGUAGE: de
+TYPE: text/html; charset=utf-8
+
+NAME: Lost bookmark
+DATE: 02/02/2002 00:00:00
+
+URI: http://duckduckgo.com/
+NAME: DuckDuckGo
+DATE: 15/10/2007 12:00:00
+CATEGORY: Search Engines
+
+URI: https://github.com/golang/go
+NAME: The Go Programming Language (git)
+DATE: 12/12/2012 10:00:00
+CATEGORY: Programming
+DESCRIPTION: Source of the Go toolchain
+RATING: 4
+`
+
+// fixedNow is the clock of test catalogues.
+var fixedNow = time.Date(2024, 5, 6, 7, 8, 9, 0, time.UTC)
+
+// writeCatalogue writes text to a file in a temporary directory.
+func writeCatalogue(t testing.TB, text string) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "bookmarks.uricat")
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// harness drives a Model as the Bubble Tea runtime would, but running
+// each command to completion in order, so tests are deterministic.
+type harness struct {
+	t    testing.TB
+	m    *Model
+	quit bool
+}
+
+// newHarness opens text as a catalogue file and loads it into a model of
+// size w×h with the plain theme.
+func newHarness(t testing.TB, text string, w, h int) *harness {
+	t.Helper()
+	path := writeCatalogue(t, text)
+	c, err := catalogue.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.Now = func() time.Time { return fixedNow }
+	m := New(Options{Path: path, Catalogue: c, Theme: theme.Plain()})
+	hs := &harness{t: t, m: m}
+	hs.send(tea.WindowSizeMsg{Width: w, Height: h})
+	hs.run(m.Init())
+	if m.loading {
+		t.Fatal("still loading after Init's command ran")
+	}
+	return hs
+}
+
+// send delivers msg and runs the commands it returns.
+func (h *harness) send(msg tea.Msg) {
+	h.t.Helper()
+	_, cmd := h.m.Update(msg)
+	h.run(cmd)
+}
+
+// run runs cmd and delivers its messages, recursively.
+func (h *harness) run(cmd tea.Cmd) {
+	h.t.Helper()
+	if cmd == nil {
+		return
+	}
+	switch msg := cmd().(type) {
+	case nil:
+	case tea.BatchMsg:
+		for _, c := range msg {
+			h.run(c)
+		}
+	case tea.QuitMsg:
+		h.quit = true
+	default:
+		h.send(msg)
+	}
+}
+
+// keys types each string as one key press: "enter", "esc", "ctrl+r",
+// "up"... are special keys; anything else is typed rune by rune.
+func (h *harness) keys(keys ...string) {
+	h.t.Helper()
+	for _, k := range keys {
+		h.send(keyMsg(k))
+	}
+}
+
+// typeText types s one rune at a time.
+func (h *harness) typeText(s string) {
+	h.t.Helper()
+	for _, r := range s {
+		h.send(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{r}})
+	}
+}
+
+var special = map[string]tea.KeyType{
+	"enter": tea.KeyEnter, "esc": tea.KeyEsc, "up": tea.KeyUp, "down": tea.KeyDown,
+	"pgup": tea.KeyPgUp, "pgdown": tea.KeyPgDown, "home": tea.KeyHome, "end": tea.KeyEnd,
+	"ctrl+r": tea.KeyCtrlR, "ctrl+c": tea.KeyCtrlC, "ctrl+s": tea.KeyCtrlS, "tab": tea.KeyTab,
+	"backspace": tea.KeyBackspace, "space": tea.KeySpace,
+}
+
+func keyMsg(k string) tea.KeyMsg {
+	if t, ok := special[k]; ok {
+		return tea.KeyMsg{Type: t}
+	}
+	return tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(k)}
+}
+
+// names returns the names of the records shown, in order.
+func (h *harness) names() []string {
+	var out []string
+	for _, r := range h.m.rows {
+		if r.rec != nil {
+			out = append(out, r.rec.Name)
+		}
+	}
+	return out
+}
+
+// selectName moves the cursor to the record named name.
+func (h *harness) selectName(name string) {
+	h.t.Helper()
+	for i, r := range h.m.rows {
+		if r.rec != nil && r.rec.Name == name {
+			h.m.cursor = i
+			h.m.selected = r.rec
+			return
+		}
+	}
+	h.t.Fatalf("no row for %q in %q", name, h.names())
+}
+
+// reopen reads the catalogue file as another process would.
+func (h *harness) reopen() *catalogue.Catalogue {
+	h.t.Helper()
+	c, err := catalogue.Open(h.m.path)
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	return c
+}
+
+// find returns the record of c named name, or nil.
+func find(c *catalogue.Catalogue, name string) *catalogue.Record {
+	for _, r := range c.Records() {
+		if r.Name == name {
+			return r
+		}
+	}
+	return nil
+}

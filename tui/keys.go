@@ -1,0 +1,99 @@
+package tui
+
+import "github.com/charmbracelet/bubbles/key"
+
+// keyMap declares every key of the browsing screen once: Update matches
+// against it and the help bar and `?` help are drawn from it.
+type keyMap struct {
+	Up, Down, PageUp, PageDown, Home, End key.Binding
+
+	Search, AcceptSearch, ClearSearch key.Binding
+
+	Sort, ReverseSort, Group, Fold, FoldAll key.Binding
+
+	Rate, ClearRating key.Binding
+
+	Category, Add, Edit, Delete, Undo, Redo key.Binding
+
+	Open, Copy, Detail, Problems, Import, Export key.Binding
+
+	Save, Reload, Help, Quit, ForceQuit key.Binding
+
+	Yes, No key.Binding
+}
+
+func newKeyMap() keyMap {
+	return keyMap{
+		Up:       key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/k", "up")),
+		Down:     key.NewBinding(key.WithKeys("down", "j"), key.WithHelp("↓/j", "down")),
+		PageUp:   key.NewBinding(key.WithKeys("pgup", "ctrl+b", "ctrl+u"), key.WithHelp("pgup", "page up")),
+		PageDown: key.NewBinding(key.WithKeys("pgdown", "ctrl+f", "ctrl+d"), key.WithHelp("pgdn", "page down")),
+		Home:     key.NewBinding(key.WithKeys("home", "g"), key.WithHelp("g/home", "first")),
+		End:      key.NewBinding(key.WithKeys("end", "G"), key.WithHelp("G/end", "last")),
+
+		Search:       key.NewBinding(key.WithKeys("/"), key.WithHelp("/", "search")),
+		AcceptSearch: key.NewBinding(key.WithKeys("enter", "down", "up"), key.WithHelp("enter", "keep filter")),
+		ClearSearch:  key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "clear filter")),
+
+		Sort:        key.NewBinding(key.WithKeys("s"), key.WithHelp("s", "sort: name/date/rating")),
+		ReverseSort: key.NewBinding(key.WithKeys("S"), key.WithHelp("S", "reverse sort")),
+		Group:       key.NewBinding(key.WithKeys("b"), key.WithHelp("b", "group by")),
+		Fold:        key.NewBinding(key.WithKeys(" ", "z"), key.WithHelp("space/z", "fold group")),
+		FoldAll:     key.NewBinding(key.WithKeys("Z"), key.WithHelp("Z", "fold/unfold all")),
+
+		Rate:        key.NewBinding(key.WithKeys("1", "2", "3", "4", "5"), key.WithHelp("1-5", "rate")),
+		ClearRating: key.NewBinding(key.WithKeys("0"), key.WithHelp("0", "clear rating")),
+
+		Category: key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "category")),
+		Add:      key.NewBinding(key.WithKeys("a"), key.WithHelp("a", "add")),
+		Edit:     key.NewBinding(key.WithKeys("e"), key.WithHelp("e", "edit")),
+		Delete:   key.NewBinding(key.WithKeys("d", "delete"), key.WithHelp("d", "delete")),
+		Undo:     key.NewBinding(key.WithKeys("u"), key.WithHelp("u", "undo")),
+		Redo:     key.NewBinding(key.WithKeys("ctrl+r"), key.WithHelp("ctrl+r", "redo")),
+
+		Open:     key.NewBinding(key.WithKeys("o"), key.WithHelp("o", "open URI")),
+		Copy:     key.NewBinding(key.WithKeys("y"), key.WithHelp("y", "copy URI")),
+		Detail:   key.NewBinding(key.WithKeys("enter", "tab"), key.WithHelp("enter", "details")),
+		Problems: key.NewBinding(key.WithKeys("!", "p"), key.WithHelp("!", "problems")),
+		Import:   key.NewBinding(key.WithKeys("i"), key.WithHelp("i", "import")),
+		Export:   key.NewBinding(key.WithKeys("x"), key.WithHelp("x", "export")),
+
+		Save:      key.NewBinding(key.WithKeys("ctrl+s"), key.WithHelp("ctrl+s", "save again")),
+		Reload:    key.NewBinding(key.WithKeys("R"), key.WithHelp("R", "reload file")),
+		Help:      key.NewBinding(key.WithKeys("?"), key.WithHelp("?", "help")),
+		Quit:      key.NewBinding(key.WithKeys("q"), key.WithHelp("q", "quit")),
+		ForceQuit: key.NewBinding(key.WithKeys("ctrl+c"), key.WithHelp("ctrl+c", "quit")),
+
+		Yes: key.NewBinding(key.WithKeys("y", "Y"), key.WithHelp("y", "yes")),
+		No:  key.NewBinding(key.WithKeys("n", "N", "esc"), key.WithHelp("n/esc", "no")),
+	}
+}
+
+// ShortHelp is the help bar under the list.
+func (k keyMap) ShortHelp() []key.Binding {
+	return []key.Binding{k.Search, k.Rate, k.Add, k.Edit, k.Delete, k.Undo, k.Open, k.Help, k.Quit}
+}
+
+// FullHelp is the `?` help, in columns.
+func (k keyMap) FullHelp() [][]key.Binding {
+	return [][]key.Binding{
+		{k.Up, k.Down, k.PageUp, k.PageDown, k.Home, k.End, k.Detail},
+		{k.Search, k.AcceptSearch, k.ClearSearch, k.Sort, k.ReverseSort, k.Group, k.Fold, k.FoldAll},
+		{k.Rate, k.ClearRating, k.Category, k.Add, k.Edit, k.Delete, k.Undo, k.Redo},
+		{k.Open, k.Copy, k.Problems, k.Import, k.Export, k.Save, k.Reload, k.Help, k.Quit},
+	}
+}
+
+// searchHelp is the help bar while typing a search.
+type searchHelp struct{ k keyMap }
+
+func (h searchHelp) ShortHelp() []key.Binding {
+	return []key.Binding{h.k.AcceptSearch, h.k.ClearSearch, h.k.ForceQuit}
+}
+func (h searchHelp) FullHelp() [][]key.Binding { return [][]key.Binding{h.ShortHelp()} }
+
+// confirmHelp is the help bar while a question waits.
+type confirmHelp struct{ k keyMap }
+
+func (h confirmHelp) ShortHelp() []key.Binding  { return []key.Binding{h.k.Yes, h.k.No} }
+func (h confirmHelp) FullHelp() [][]key.Binding { return [][]key.Binding{h.ShortHelp()} }

@@ -1,0 +1,769 @@
+// Package tui is uricat's terminal UI: the root Bubble Tea model that
+// browses a catalogue (list, detail pane, status bar, live search, sort,
+// groups, rating, delete, undo/redo) and hosts the dialogs of the packages
+// under it (form, picker, problems, transfer, system).
+//
+// Design, briefly:
+//   - All I/O runs in tea.Cmds: loading, saving, reloading, filtering.
+//   - The catalogue has one owner, store, whose mutex serialises Update's
+//     changes against the save command. Every change is saved at once.
+//   - Search, sort and grouping run as labelled passes on a background
+//     goroutine over an immutable snapshot (see filter.go); only the newest
+//     pass's answer is shown.
+//   - Only visible rows are drawn, so a frame costs the same at 100 or
+//     100,000 records.
+package tui
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/charmbracelet/bubbles/cursor"
+	"github.com/charmbracelet/bubbles/help"
+	"github.com/charmbracelet/bubbles/key"
+	"github.com/charmbracelet/bubbles/spinner"
+	"github.com/charmbracelet/bubbles/textinput"
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/tui/theme"
+)
+
+// Options configure New.
+type Options struct {
+	// Path is the catalogue file; it is opened in a command, with a spinner.
+	Path string
+	// Catalogue, if set, is used instead of opening Path (tests).
+	Catalogue *catalogue.Catalogue
+	// Theme styles everything; nil means theme.Plain().
+	Theme *theme.Theme
+}
+
+// mode is what the keyboard currently talks to.
+type mode int
+
+const (
+	modeBrowse        mode = iota
+	modeSearch             // typing in the search box
+	modeConfirmDelete      // "delete …? y/n"
+	modeConfirmQuit        // unsaved changes: "quit anyway? y/n"
+)
+
+// severity of the status message.
+type severity int
+
+const (
+	sevInfo severity = iota
+	sevSuccess
+	sevWarning
+	sevError
+)
+
+// Model is the root model. Create it with New.
+type Model struct {
+	th    *theme.Theme
+	keys  keyMap
+	help  help.Model
+	spin  spinner.Model
+	input textinput.Model
+
+	width, height int
+
+	path    string
+	store   *store
+	loading bool
+	loadErr error
+
+	// The pipeline: recs is the newest snapshot, res the newest answer.
+	recs    []*catalogue.Record
+	seq     int
+	cancel  context.CancelFunc
+	res     *result
+	busy    bool // a pass is running
+	busyAt  time.Time
+	sortKey catalogue.SortKey
+	group   catalogue.GroupKey
+	folded  map[string]bool
+
+	rows     []row
+	cursor   int
+	offset   int
+	selected *catalogue.Record // kept selected across passes
+
+	mode       mode
+	showDetail bool // the detail pane, when the window is too narrow for both
+	spinning   bool
+
+	undo, redo []*change
+
+	saving    bool
+	saveAgain bool
+	unsaved   bool // the last save failed: changes only in memory
+	conflict  bool // the last save met another program's change it cannot merge
+	quitting  bool // quit once the running save ends
+
+	msg    string
+	msgSev severity
+}
+
+// row is a line of the list: a group heading or a record.
+type row struct {
+	header bool
+	label  string
+	count  int
+	rec    *catalogue.Record
+}
+
+// height of a row in lines: a record shows its URI beneath its name.
+func (r row) height() int {
+	if r.header {
+		return 1
+	}
+	return 2
+}
+
+// New returns the root model; Init loads the catalogue.
+func New(opts Options) *Model {
+	th := opts.Theme
+	if th == nil {
+		th = theme.Plain()
+	}
+	m := &Model{th: th, keys: newKeyMap(), path: opts.Path, loading: true, folded: map[string]bool{},
+		width: 80, height: 24}
+	m.help = help.New()
+	m.help.Styles = th.Help
+	m.spin = spinner.New(spinner.WithSpinner(spinner.Dot), spinner.WithStyle(th.Spinner))
+	m.input = textinput.New()
+	m.input.Prompt = "/ "
+	m.input.Placeholder = "search: words, name:, cat:, rating:>=4, date:2024, -word"
+	m.input.PromptStyle = th.Prompt
+	m.input.TextStyle = th.Input
+	m.input.PlaceholderStyle = th.Placeholder
+	m.input.Cursor.Style = th.InputCursor
+	m.input.Cursor.SetMode(cursor.CursorStatic)
+	m.store = &store{c: opts.Catalogue}
+	if opts.Catalogue != nil && m.path == "" {
+		m.path = opts.Catalogue.Path()
+	}
+	return m
+}
+
+// slowCheckMsg comes a little after a pass starts: if it still runs, the
+// spinner shows.
+type slowCheckMsg struct{}
+
+// loadedMsg reports the catalogue opened, indexed and its first pass done.
+type loadedMsg struct {
+	c   *catalogue.Catalogue
+	res *result
+	err error
+}
+
+// Init opens the catalogue in a command, with a spinner meanwhile.
+func (m *Model) Init() tea.Cmd {
+	m.spinning = true
+	return tea.Batch(m.loadCmd(), spinnerTick(m.spin))
+}
+
+// Ticks are package variables so model tests can run commands one by one
+// without sleeping.
+var (
+	spinnerTick = func(s spinner.Model) tea.Cmd { return s.Tick }
+	afterTick   = tea.Tick
+)
+
+// loadCmd opens and indexes the catalogue and runs the first pass.
+func (m *Model) loadCmd() tea.Cmd {
+	c, path := m.store.c, m.path
+	return func() tea.Msg {
+		if c == nil {
+			var err error
+			if c, err = catalogue.Open(path); err != nil {
+				return loadedMsg{err: err}
+			}
+		}
+		c.Index()
+		p := pass{recs: c.Records()}
+		return loadedMsg{c: c, res: p.run(context.Background())}
+	}
+}
+
+// Run opens the catalogue at opts.Path in the alternate screen and runs
+// until the user quits.
+func Run(opts Options) error {
+	m := New(opts)
+	p := tea.NewProgram(m, tea.WithAltScreen(), tea.WithMouseCellMotion())
+	final, err := p.Run()
+	if err != nil {
+		return err
+	}
+	if fm, ok := final.(*Model); ok && fm.loadErr != nil {
+		return fm.loadErr
+	}
+	return nil
+}
+
+// setMsg shows a message on the status bar until the next one.
+func (m *Model) setMsg(sev severity, format string, args ...any) {
+	m.msg, m.msgSev = fmt.Sprintf(format, args...), sev
+}
+
+// Update handles a message.
+func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	switch msg := msg.(type) {
+	case tea.WindowSizeMsg:
+		m.width, m.height = msg.Width, msg.Height
+		m.input.Width = max(10, m.width-4)
+		m.help.Width = m.width
+		m.scrollToCursor()
+		return m, nil
+
+	case loadedMsg:
+		m.loading = false
+		if msg.err != nil {
+			m.loadErr = fmt.Errorf("cannot open the catalogue: %w", msg.err)
+			m.setMsg(sevError, "%v", m.loadErr)
+			return m, nil
+		}
+		m.store.c = msg.c
+		m.recs = msg.res.ix.recs
+		m.apply(msg.res)
+		if inv := msg.res.ix.invalid; inv > 0 {
+			m.setMsg(sevWarning, "%s with errors: press ! to see them", plural(inv, "record"))
+		}
+		return m, nil
+
+	case filteredMsg:
+		if msg.seq != m.seq || msg.res == nil {
+			return m, nil // stale or cancelled: a newer pass answers
+		}
+		m.busy = false
+		m.apply(msg.res)
+		return m, nil
+
+	case savedMsg:
+		return m, m.saved(msg)
+
+	case reloadedMsg:
+		if msg.err != nil {
+			m.setMsg(sevError, "reload failed: %v", msg.err)
+			return m, nil
+		}
+		m.undo, m.redo = nil, nil
+		m.unsaved, m.conflict = false, false
+		m.setMsg(sevSuccess, "reloaded %s", m.path)
+		return m, m.refilter(msg.recs)
+
+	case slowCheckMsg:
+		if m.needSpinner() {
+			return m, m.startSpinner()
+		}
+		return m, nil
+
+	case spinner.TickMsg:
+		if !m.needSpinner() {
+			m.spinning = false
+			return m, nil
+		}
+		var cmd tea.Cmd
+		m.spin, cmd = m.spin.Update(msg)
+		return m, cmd
+
+	case tea.MouseMsg:
+		return m, m.mouse(msg)
+
+	case tea.KeyMsg:
+		return m, m.key(msg)
+	}
+	return m, nil
+}
+
+// needSpinner reports whether something slow is under way.
+func (m *Model) needSpinner() bool {
+	return m.loading || m.saving || (m.busy && time.Since(m.busyAt) > 100*time.Millisecond)
+}
+
+// startSpinner ticks the spinner if it is not ticking yet.
+func (m *Model) startSpinner() tea.Cmd {
+	if m.spinning {
+		return nil
+	}
+	m.spinning = true
+	return spinnerTick(m.spin)
+}
+
+// key handles a key press.
+func (m *Model) key(msg tea.KeyMsg) tea.Cmd {
+	if key.Matches(msg, m.keys.ForceQuit) {
+		return tea.Quit
+	}
+	switch m.mode {
+	case modeSearch:
+		return m.searchKey(msg)
+	case modeConfirmDelete:
+		return m.confirmDeleteKey(msg)
+	case modeConfirmQuit:
+		if key.Matches(msg, m.keys.Yes) {
+			return tea.Quit
+		}
+		m.mode = modeBrowse
+		m.msg = ""
+		return nil
+	}
+	if m.loading {
+		if key.Matches(msg, m.keys.Quit) {
+			return tea.Quit
+		}
+		return nil
+	}
+	if m.help.ShowAll {
+		// Any key closes the full help; q still quits.
+		m.help.ShowAll = false
+		if !key.Matches(msg, m.keys.Quit) {
+			return nil
+		}
+	}
+	k := m.keys
+	switch {
+	case key.Matches(msg, k.Quit):
+		return m.quit()
+	case key.Matches(msg, k.Help):
+		m.help.ShowAll = true
+	case key.Matches(msg, k.Up):
+		m.move(-1)
+	case key.Matches(msg, k.Down):
+		m.move(1)
+	case key.Matches(msg, k.PageUp):
+		m.move(-m.pageRows())
+	case key.Matches(msg, k.PageDown):
+		m.move(m.pageRows())
+	case key.Matches(msg, k.Home):
+		m.move(-len(m.rows))
+	case key.Matches(msg, k.End):
+		m.move(len(m.rows))
+	case key.Matches(msg, k.Search):
+		m.mode = modeSearch
+		m.msg = ""
+		return m.input.Focus()
+	case key.Matches(msg, k.ClearSearch):
+		if m.input.Value() != "" {
+			m.input.SetValue("")
+			return m.refilter(m.recs)
+		}
+		m.showDetail = false
+	case key.Matches(msg, k.Sort):
+		m.sortKey = nextSort(m.sortKey)
+		return m.refilter(m.recs)
+	case key.Matches(msg, k.ReverseSort):
+		if m.sortKey.IsZero() {
+			m.sortKey = catalogue.SortByName
+		}
+		m.sortKey = m.sortKey.Reverse()
+		return m.refilter(m.recs)
+	case key.Matches(msg, k.Group):
+		m.group = nextGroup(m.group)
+		m.folded = map[string]bool{}
+		return m.refilter(m.recs)
+	case key.Matches(msg, k.Fold):
+		m.toggleFold()
+	case key.Matches(msg, k.FoldAll):
+		m.toggleFoldAll()
+	case key.Matches(msg, k.Rate), key.Matches(msg, k.ClearRating):
+		return m.rate(int(msg.Runes[0] - '0'))
+	case key.Matches(msg, k.Delete):
+		if rec := m.current(); rec != nil {
+			m.mode = modeConfirmDelete
+			m.setMsg(sevWarning, "Delete “%s”? y/n", catalogue.DisplayText(rec.Name))
+		}
+	case key.Matches(msg, k.Undo):
+		return m.undoRedo(true)
+	case key.Matches(msg, k.Redo):
+		return m.undoRedo(false)
+	case key.Matches(msg, k.Detail):
+		if r := m.currentRow(); r != nil && r.header {
+			m.toggleFold()
+		} else {
+			m.showDetail = !m.showDetail
+		}
+	case key.Matches(msg, k.Save):
+		if m.unsaved {
+			return m.save()
+		}
+		m.setMsg(sevInfo, "nothing to save: every change is saved")
+	case key.Matches(msg, k.Reload):
+		m.setMsg(sevInfo, "reloading…")
+		return m.store.reloadCmd()
+	}
+	return nil
+}
+
+// quit quits, waiting for a running save, and asking first when changes
+// could not be saved.
+func (m *Model) quit() tea.Cmd {
+	switch {
+	case m.saving:
+		m.quitting = true
+		m.setMsg(sevInfo, "saving before quitting…")
+		return nil
+	case m.unsaved:
+		m.mode = modeConfirmQuit
+		m.setMsg(sevWarning, "Changes are not saved (see above). Quit anyway? y/n")
+		return nil
+	}
+	return tea.Quit
+}
+
+// searchKey handles a key while the search box has focus.
+func (m *Model) searchKey(msg tea.KeyMsg) tea.Cmd {
+	switch {
+	case key.Matches(msg, m.keys.ClearSearch):
+		m.mode = modeBrowse
+		m.input.Blur()
+		if m.input.Value() == "" {
+			return nil
+		}
+		m.input.SetValue("")
+		return m.refilter(m.recs)
+	case key.Matches(msg, m.keys.AcceptSearch):
+		m.mode = modeBrowse
+		m.input.Blur()
+		if msg.Type == tea.KeyDown {
+			m.move(1)
+		} else if msg.Type == tea.KeyUp {
+			m.move(-1)
+		}
+		return nil
+	}
+	before := m.input.Value()
+	var cmd tea.Cmd
+	m.input, cmd = m.input.Update(msg)
+	if m.input.Value() != before {
+		return tea.Batch(cmd, m.refilter(m.recs))
+	}
+	return cmd
+}
+
+// confirmDeleteKey answers "delete …? y/n".
+func (m *Model) confirmDeleteKey(msg tea.KeyMsg) tea.Cmd {
+	m.mode = modeBrowse
+	rec := m.current()
+	if !key.Matches(msg, m.keys.Yes) || rec == nil {
+		m.setMsg(sevInfo, "nothing deleted")
+		return nil
+	}
+	name := catalogue.DisplayText(rec.Name)
+	ch, err := m.store.remove(rec, fmt.Sprintf("deleted “%s”", name))
+	if err != nil {
+		m.setMsg(sevError, "cannot delete “%s”: %v", name, err)
+		return nil
+	}
+	// Select the next row once the pass lands.
+	m.selected = nil
+	return m.changed(ch, nil)
+}
+
+// rate sets the selected record's rating (0 clears it).
+func (m *Model) rate(n int) tea.Cmd {
+	rec := m.current()
+	if rec == nil {
+		return nil
+	}
+	if rec.Rating == n {
+		return nil
+	}
+	nr := rec.Clone()
+	nr.Rating = n
+	name := catalogue.DisplayText(rec.Name)
+	what := fmt.Sprintf("rated “%s” %s", name, strings.Repeat("★", n))
+	if n == 0 {
+		what = fmt.Sprintf("cleared the rating of “%s”", name)
+	}
+	return m.edit(rec, nr, what)
+}
+
+// edit replaces rec by nr through the store and saves.
+func (m *Model) edit(rec, nr *catalogue.Record, what string) tea.Cmd {
+	ch, err := m.store.edit(rec, nr, what)
+	if err != nil {
+		m.setMsg(sevError, "cannot change “%s”: %s", catalogue.DisplayText(rec.Name), describe(err))
+		return nil
+	}
+	return m.changed(ch, ch.held)
+}
+
+// changed records a new change for undo, saves, and refilters with sel
+// selected.
+func (m *Model) changed(ch *change, sel *catalogue.Record) tea.Cmd {
+	m.undo = append(m.undo, ch)
+	m.redo = nil
+	m.setMsg(sevSuccess, "%s", ch.what)
+	if sel != nil {
+		m.selected = sel
+	}
+	return tea.Batch(m.refilter(m.store.records()), m.save())
+}
+
+// undoRedo undoes the last change (undo) or redoes the last undone one.
+func (m *Model) undoRedo(undo bool) tea.Cmd {
+	from, to, verb := &m.undo, &m.redo, "undid"
+	if !undo {
+		from, to, verb = &m.redo, &m.undo, "redid"
+	}
+	if len(*from) == 0 {
+		m.setMsg(sevInfo, "nothing to %s", strings.TrimSuffix(verb, "id")+"o")
+		return nil
+	}
+	ch := (*from)[len(*from)-1]
+	sel, err := m.store.undo(ch)
+	if err != nil {
+		m.setMsg(sevError, "cannot %s: %v", strings.TrimSuffix(verb, "id")+"o", err)
+		if errors.Is(err, errGone) {
+			*from = (*from)[:len(*from)-1]
+		}
+		return nil
+	}
+	*from = (*from)[:len(*from)-1]
+	*to = append(*to, ch)
+	m.setMsg(sevSuccess, "%s: %s", verb, ch.what)
+	if sel != nil {
+		m.selected = sel
+	}
+	return tea.Batch(m.refilter(m.store.records()), m.save())
+}
+
+// save starts a save, or asks for another when one is running.
+func (m *Model) save() tea.Cmd {
+	if m.saving {
+		m.saveAgain = true
+		return nil
+	}
+	m.saving = true
+	return tea.Batch(m.store.saveCmd(), m.startSpinner())
+}
+
+// saved handles the end of a save.
+func (m *Model) saved(msg savedMsg) tea.Cmd {
+	m.saving = false
+	var conflict *catalogue.ConflictError
+	switch {
+	case errors.As(msg.err, &conflict):
+		m.unsaved, m.conflict = true, true
+		m.quitting = false
+		m.setMsg(sevError, "not saved: %s changed elsewhere and here; press R to reload the file (your unsaved changes are dropped)", catalogue.DisplayText(conflict.Name))
+		return nil
+	case msg.err != nil:
+		m.unsaved = true
+		m.quitting = false
+		m.setMsg(sevError, "not saved, kept in memory: %v (ctrl+s retries)", msg.err)
+		return nil
+	}
+	m.unsaved, m.conflict = false, false
+	var cmds []tea.Cmd
+	if !sameSlice(msg.recs, m.recs) {
+		// Another program's changes were merged: records may be new.
+		cmds = append(cmds, m.refilter(msg.recs))
+	}
+	if m.saveAgain {
+		m.saveAgain = false
+		cmds = append(cmds, m.save())
+	} else if m.quitting {
+		return tea.Quit
+	}
+	return tea.Batch(cmds...)
+}
+
+// refilter starts a pass over recs with the current search, sort and
+// group, cancelling the running one.
+func (m *Model) refilter(recs []*catalogue.Record) tea.Cmd {
+	if m.cancel != nil {
+		m.cancel()
+	}
+	m.recs = recs
+	m.seq++
+	ctx, cancel := context.WithCancel(context.Background())
+	m.cancel = cancel
+	p := pass{seq: m.seq, text: m.input.Value(), recs: recs, sort: m.sortKey, group: m.group, prev: m.res}
+	if !m.busy {
+		m.busy, m.busyAt = true, time.Now()
+	}
+	return tea.Batch(func() tea.Msg {
+		return filteredMsg{seq: p.seq, res: p.run(ctx)}
+	}, afterTick(110*time.Millisecond, func(time.Time) tea.Msg { return slowCheckMsg{} }))
+}
+
+// apply shows a pass's answer, keeping the selected record selected.
+func (m *Model) apply(res *result) {
+	m.res = res
+	if sel := m.current(); sel != nil && m.selected == nil {
+		m.selected = sel
+	}
+	m.buildRows()
+	if m.selected != nil {
+		for i, r := range m.rows {
+			if r.rec == m.selected {
+				m.cursor = i
+				m.scrollToCursor()
+				return
+			}
+		}
+	}
+	m.cursor = max(0, min(m.cursor, len(m.rows)-1))
+	m.selected = nil
+	if r := m.currentRow(); r != nil {
+		m.selected = r.rec
+	}
+	m.scrollToCursor()
+}
+
+// buildRows flattens the answer's groups into rows, leaving out the
+// records of folded groups.
+func (m *Model) buildRows() {
+	m.rows = m.rows[:0]
+	if m.res == nil {
+		return
+	}
+	if m.res.groups == nil {
+		if cap(m.rows) < len(m.res.shown) {
+			m.rows = make([]row, 0, len(m.res.shown))
+		}
+		for _, r := range m.res.shown {
+			m.rows = append(m.rows, row{rec: r})
+		}
+		return
+	}
+	for _, g := range m.res.groups {
+		m.rows = append(m.rows, row{header: true, label: g.Label, count: len(g.Records)})
+		if m.folded[g.Label] {
+			continue
+		}
+		for _, r := range g.Records {
+			m.rows = append(m.rows, row{rec: r})
+		}
+	}
+}
+
+// current returns the selected record, or nil (none, or a heading).
+func (m *Model) current() *catalogue.Record {
+	if r := m.currentRow(); r != nil {
+		return r.rec
+	}
+	return nil
+}
+
+func (m *Model) currentRow() *row {
+	if m.cursor < 0 || m.cursor >= len(m.rows) {
+		return nil
+	}
+	return &m.rows[m.cursor]
+}
+
+// move moves the cursor by n rows.
+func (m *Model) move(n int) {
+	if len(m.rows) == 0 {
+		return
+	}
+	m.cursor = max(0, min(m.cursor+n, len(m.rows)-1))
+	m.selected = m.rows[m.cursor].rec
+	m.scrollToCursor()
+}
+
+// toggleFold folds or unfolds the group the cursor is in.
+func (m *Model) toggleFold() {
+	if m.group.IsZero() {
+		return
+	}
+	i := m.cursor
+	for i >= 0 && i < len(m.rows) && !m.rows[i].header {
+		i--
+	}
+	if i < 0 || i >= len(m.rows) {
+		return
+	}
+	label := m.rows[i].label
+	m.folded[label] = !m.folded[label]
+	m.buildRows()
+	m.cursor = i
+	m.selected = nil
+	m.scrollToCursor()
+}
+
+// toggleFoldAll folds every group, or unfolds all if all are folded.
+func (m *Model) toggleFoldAll() {
+	if m.group.IsZero() || m.res == nil {
+		return
+	}
+	all := true
+	for _, g := range m.res.groups {
+		if !m.folded[g.Label] {
+			all = false
+		}
+	}
+	label := ""
+	if r := m.currentRow(); r != nil {
+		for i := m.cursor; i >= 0; i-- {
+			if m.rows[i].header {
+				label = m.rows[i].label
+				break
+			}
+		}
+	}
+	for _, g := range m.res.groups {
+		m.folded[g.Label] = !all
+	}
+	m.buildRows()
+	m.selected = nil
+	for i, r := range m.rows {
+		if r.header && r.label == label {
+			m.cursor = i
+		}
+	}
+	m.cursor = max(0, min(m.cursor, len(m.rows)-1))
+	m.scrollToCursor()
+}
+
+// nextSort cycles file order → name → date → rating → file order.
+func nextSort(k catalogue.SortKey) catalogue.SortKey {
+	switch k.Field() {
+	case "":
+		return catalogue.SortByName
+	case catalogue.SortByName.Field():
+		return catalogue.SortByDate.Desc()
+	case catalogue.SortByDate.Field():
+		return catalogue.SortByRating.Desc()
+	}
+	return catalogue.SortKey{}
+}
+
+// nextGroup cycles none → each of catalogue.GroupKeys → none.
+func nextGroup(k catalogue.GroupKey) catalogue.GroupKey {
+	keys := catalogue.GroupKeys
+	if k.IsZero() {
+		return keys[0]
+	}
+	for i, g := range keys {
+		if g == k && i+1 < len(keys) {
+			return keys[i+1]
+		}
+	}
+	return catalogue.GroupKey{}
+}
+
+// describe turns a catalogue error into a sentence for the status bar.
+func describe(err error) string {
+	var v *catalogue.ValidationError
+	if errors.As(err, &v) && len(v.Problems) > 0 {
+		p := v.Problems[0]
+		return fmt.Sprintf("%s %s", p.Field, p.Msg)
+	}
+	return err.Error()
+}
+
+// plural says "1 record" or "3 records".
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}

@@ -1,0 +1,43 @@
+package tui
+
+import tea "github.com/charmbracelet/bubbletea"
+
+// wheelRows is how many rows one wheel notch moves.
+const wheelRows = 3
+
+// mouse handles the wheel (move the cursor) and clicks on the list
+// (select a record; a click on a heading folds it).
+func (m *Model) mouse(msg tea.MouseMsg) tea.Cmd {
+	if m.loading || m.mode != modeBrowse || m.help.ShowAll {
+		return nil
+	}
+	l := m.layout()
+	switch msg.Button {
+	case tea.MouseButtonWheelUp:
+		m.move(-wheelRows)
+	case tea.MouseButtonWheelDown:
+		m.move(wheelRows)
+	case tea.MouseButtonLeft:
+		if msg.Action != tea.MouseActionPress || msg.X >= l.listW {
+			return nil
+		}
+		y := msg.Y - l.bodyTop
+		if y < 0 || y >= l.bodyH {
+			return nil
+		}
+		for i := m.offset; i < len(m.rows); i++ {
+			h := m.rows[i].height()
+			if y < h {
+				m.cursor = i
+				m.selected = m.rows[i].rec
+				if m.rows[i].header {
+					m.toggleFold()
+				}
+				m.scrollToCursor()
+				return nil
+			}
+			y -= h
+		}
+	}
+	return nil
+}

@@ -1,0 +1,470 @@
+package tui
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/charmbracelet/bubbles/help"
+	"github.com/charmbracelet/lipgloss"
+	"github.com/charmbracelet/x/ansi"
+	"github.com/mattn/go-runewidth"
+	"github.com/uricat/uricat/catalogue"
+)
+
+// splitWidth is the narrowest window that shows list and detail side by
+// side; narrower ones show the detail pane on enter instead.
+const splitWidth = 100
+
+// layout is where things go on the screen.
+type layout struct {
+	bodyTop, bodyH int // the list/detail area: first line and height
+	listW, detailW int // 0 when not shown
+	msgLine        bool
+}
+
+func (m *Model) layout() layout {
+	l := layout{bodyTop: 1}
+	l.msgLine = m.msg != ""
+	l.bodyH = m.height - 3 // search line, status bar, help bar
+	if l.msgLine {
+		l.bodyH--
+	}
+	l.bodyH = max(1, l.bodyH)
+	switch {
+	case m.width >= splitWidth:
+		l.listW = m.width * 55 / 100
+		l.detailW = m.width - l.listW
+	case m.showDetail:
+		l.detailW = m.width
+	default:
+		l.listW = m.width
+	}
+	return l
+}
+
+// View draws the screen.
+func (m *Model) View() string {
+	if m.width <= 0 || m.height <= 0 {
+		return ""
+	}
+	l := m.layout()
+	var b strings.Builder
+	b.WriteString(m.searchLine())
+	b.WriteByte('\n')
+	b.WriteString(m.body(l))
+	if l.msgLine {
+		b.WriteByte('\n')
+		b.WriteString(m.messageLine())
+	}
+	b.WriteByte('\n')
+	b.WriteString(m.statusBar())
+	b.WriteByte('\n')
+	b.WriteString(m.helpLine())
+	return b.String()
+}
+
+// searchLine is the top line: the search box, or a hint.
+func (m *Model) searchLine() string {
+	if m.mode == modeSearch || m.input.Value() != "" {
+		line := m.input.View()
+		if m.res != nil && m.res.search.err != nil && m.res.search.text == m.input.Value() {
+			line += "  " + m.th.Warning.Render(catalogue.DisplayText(m.res.search.err.Error()))
+		}
+		return fit(line, m.width)
+	}
+	return fit(m.th.Title.Render("uricat")+m.th.Dim.Render("  press / to search, ? for help"), m.width)
+}
+
+// body draws the list and/or detail pane, or the loading state.
+func (m *Model) body(l layout) string {
+	switch {
+	case m.loading:
+		return block(m.spin.View()+" "+m.th.Dim.Render("Opening "+catalogue.DisplayText(m.path)+"…"), m.width, l.bodyH)
+	case m.loadErr != nil:
+		return block(m.th.Error.Render(catalogue.DisplayText(m.loadErr.Error()))+"\n"+m.th.Dim.Render("q quits"), m.width, l.bodyH)
+	case m.help.ShowAll:
+		h := m.help
+		h.ShowAll = true
+		return block(lipgloss.NewStyle().Padding(1, 2).Render(h.View(m.keys)), m.width, l.bodyH)
+	}
+	var parts []string
+	if l.listW > 0 {
+		parts = append(parts, m.listView(l.listW, l.bodyH))
+	}
+	if l.detailW > 0 {
+		parts = append(parts, m.detailView(l.detailW, l.bodyH))
+	}
+	return lipgloss.JoinHorizontal(lipgloss.Top, parts...)
+}
+
+// block fits s into exactly w×h cells.
+func block(s string, w, h int) string {
+	lines := strings.Split(s, "\n")
+	if len(lines) > h {
+		lines = lines[:h]
+	}
+	for len(lines) < h {
+		lines = append(lines, "")
+	}
+	for i, ln := range lines {
+		lines[i] = fit(ln, w)
+	}
+	return strings.Join(lines, "\n")
+}
+
+// fit truncates or pads a styled line to exactly w cells.
+func fit(s string, w int) string {
+	if w <= 0 {
+		return ""
+	}
+	sw := ansi.StringWidth(s)
+	if sw > w {
+		s = ansi.Truncate(s, w, "…")
+		sw = ansi.StringWidth(s)
+	}
+	return s + strings.Repeat(" ", max(0, w-sw))
+}
+
+// scrollToCursor moves the view so the cursor's row is on screen.
+func (m *Model) scrollToCursor() {
+	h := m.layout().bodyH
+	if m.cursor < m.offset {
+		m.offset = m.cursor
+	}
+	for m.offset < m.cursor {
+		used := 0
+		for i := m.offset; i <= m.cursor; i++ {
+			used += m.rows[i].height()
+		}
+		if used <= h {
+			break
+		}
+		m.offset++
+	}
+	m.offset = max(0, min(m.offset, len(m.rows)-1))
+}
+
+// pageRows is how many rows a page key moves.
+func (m *Model) pageRows() int { return max(1, m.layout().bodyH/2) }
+
+// listView draws the visible rows only.
+func (m *Model) listView(w, h int) string {
+	if len(m.rows) == 0 {
+		var s string
+		switch {
+		case m.res == nil:
+			s = ""
+		case len(m.recs) == 0:
+			s = "No bookmarks yet. Press a to add one, or i to import a file."
+		default:
+			s = fmt.Sprintf("No bookmark matches “%s”. Press esc to clear the search.", catalogue.DisplayText(m.input.Value()))
+		}
+		return block("\n  "+m.th.EmptyMessage.Render(s), w, h)
+	}
+	lines := make([]string, 0, h)
+	for i := m.offset; i < len(m.rows) && len(lines) < h; i++ {
+		lines = append(lines, m.rowLines(m.rows[i], i == m.cursor, w)...)
+	}
+	return block(strings.Join(lines, "\n"), w, h)
+}
+
+// rowLines draws one row at width w.
+func (m *Model) rowLines(r row, selected bool, w int) []string {
+	th := m.th
+	st := func(s lipgloss.Style) lipgloss.Style {
+		if selected {
+			return s.Inherit(th.RowSelected)
+		}
+		return s
+	}
+	marker := st(th.Row).Render("  ")
+	if selected {
+		marker = st(th.Cursor).Render("▌ ")
+	}
+	if r.header {
+		arrow := "▾"
+		if m.folded[r.label] {
+			arrow = "▸"
+		}
+		label := catalogue.DisplayText(r.label)
+		text := marker + st(th.GroupHeader).Render(arrow+" "+label) + st(th.GroupCount).Render(fmt.Sprintf("  %d", r.count))
+		return []string{pad(text, w, st(th.Row))}
+	}
+	rec := r.rec
+	// Right-hand metadata: category, stars, date; less when narrow.
+	var meta []string
+	if c := catalogue.DisplayText(rec.Category); c != "" {
+		meta = append(meta, st(th.Category).Render(truncate(c, min(18, max(6, w/5)))))
+	}
+	meta = append(meta, starsFor(m, rec.Rating, selected))
+	if w >= 60 && !rec.Date.IsZero() {
+		meta = append(meta, st(th.Date).Render(rec.Date.Format("2006-01-02")))
+	}
+	right := strings.Join(meta, st(th.Row).Render("  "))
+	rightW := ansi.StringWidth(right)
+
+	var lead string
+	leadW := 2
+	if !rec.Valid() {
+		lead = st(th.Invalid).Render("✗ ")
+		leadW += 2
+	}
+	nameW := max(4, w-leadW-rightW-2)
+	name := catalogue.DisplayText(rec.Name)
+	var hits map[int]bool
+	if m.res != nil {
+		hits = m.res.search.highlight(name, true)
+	}
+	nameS := styled(name, nameW, st(th.Name), st(th.Match).Bold(true), hits)
+	gap := w - leadW - ansi.StringWidth(nameS) - rightW
+	line1 := marker + lead + nameS + st(th.Row).Render(strings.Repeat(" ", max(1, gap))) + right
+	uri := catalogue.DisplayText(rec.URI)
+	line2 := marker + st(th.URI).Render(truncate(uri, max(1, w-2)))
+	return []string{fit(line1, w), pad(line2, w, st(th.Row))}
+}
+
+func starsFor(m *Model, n int, selected bool) string {
+	if !selected {
+		return m.th.Stars(n)
+	}
+	n = max(0, min(n, 5))
+	return m.th.Star.Inherit(m.th.RowSelected).Render(strings.Repeat("★", n)) +
+		m.th.StarEmpty.Inherit(m.th.RowSelected).Render(strings.Repeat("☆", 5-n))
+}
+
+// pad pads a styled line to w cells with style st (the row background).
+func pad(s string, w int, st lipgloss.Style) string {
+	sw := ansi.StringWidth(s)
+	if sw > w {
+		return ansi.Truncate(s, w, "…")
+	}
+	return s + st.Render(strings.Repeat(" ", w-sw))
+}
+
+// truncate cuts plain text to w cells, ending in "…" if cut.
+func truncate(s string, w int) string {
+	if runewidth.StringWidth(s) <= w {
+		return s
+	}
+	return runewidth.Truncate(s, w, "…")
+}
+
+// styled renders plain text cut to w cells, with the runes in hits drawn
+// in hl and the rest in base.
+func styled(text string, w int, base, hl lipgloss.Style, hits map[int]bool) string {
+	text = truncate(text, w)
+	if len(hits) == 0 {
+		return base.Render(text)
+	}
+	var b, run strings.Builder
+	inHit := false
+	flush := func() {
+		if run.Len() == 0 {
+			return
+		}
+		if inHit {
+			b.WriteString(hl.Render(run.String()))
+		} else {
+			b.WriteString(base.Render(run.String()))
+		}
+		run.Reset()
+	}
+	i := 0
+	for _, r := range text {
+		h := hits[i]
+		if h != inHit {
+			flush()
+			inHit = h
+		}
+		run.WriteRune(r)
+		i++
+	}
+	flush()
+	return b.String()
+}
+
+// detailView draws every field of the selected record, its X- fields and
+// its problems, in a bordered pane of w×h cells.
+func (m *Model) detailView(w, h int) string {
+	th := m.th
+	inner := max(10, w-4) // border and padding
+	rec := m.current()
+	var b strings.Builder
+	if rec == nil {
+		b.WriteString(th.EmptyMessage.Render("No bookmark selected."))
+	} else {
+		var hits map[int]bool
+		name := catalogue.DisplayText(rec.Name)
+		if m.res != nil {
+			hits = m.res.search.highlight(name, true)
+		}
+		b.WriteString(wrapStyled(name, inner, th.Title, th.Match, hits))
+		b.WriteByte('\n')
+		b.WriteString(th.URI.Render(ansi.Hardwrap(catalogue.DisplayText(rec.URI), inner, true)))
+		b.WriteString("\n\n")
+		field := func(label, value string) {
+			if value == "" {
+				return
+			}
+			b.WriteString(th.Label.Render(fmt.Sprintf("%-11s", label)))
+			b.WriteString(value)
+			b.WriteByte('\n')
+		}
+		field("Category", th.Category.Render(catalogue.DisplayText(rec.Category)))
+		if rec.Rating > 0 {
+			field("Rating", th.Stars(rec.Rating))
+		} else {
+			field("Rating", th.Dim.Render("none"))
+		}
+		if !rec.Date.IsZero() {
+			field("Date", th.Value.Render(catalogue.FormatDate(rec.Date)))
+		}
+		field("Language", th.Value.Render(catalogue.DisplayText(rec.Language)))
+		field("Type", th.Value.Render(catalogue.DisplayText(rec.Type)))
+		field("ID", th.Value.Render(catalogue.DisplayText(rec.ID)))
+		for _, f := range rec.Extensions {
+			field(catalogue.DisplayText(f.Name), th.Value.Render(truncate(catalogue.DisplayText(f.Value), max(1, inner-11))))
+		}
+		if d := catalogue.CleanText(rec.Description); d != "" {
+			b.WriteByte('\n')
+			var dh map[int]bool
+			if m.res != nil {
+				dh = m.res.search.highlight(d, false)
+			}
+			b.WriteString(wrapStyled(d, inner, th.Value, th.Match, dh))
+			b.WriteByte('\n')
+		}
+		if probs := rec.Problems(); len(probs) > 0 {
+			b.WriteByte('\n')
+			b.WriteString(th.Error.Render(fmt.Sprintf("%d problem(s):", len(probs))))
+			b.WriteByte('\n')
+			for _, p := range probs {
+				st := th.Error
+				if p.Severity == catalogue.Warning {
+					st = th.Warning
+				}
+				text := fmt.Sprintf("line %d: %s", p.Line, catalogue.DisplayText(p.String()))
+				if p.Field != "" {
+					text = fmt.Sprintf("line %d: %s: %s", p.Line, p.Field, catalogue.DisplayText(p.String()))
+				}
+				b.WriteString(st.Render(ansi.Wrap(text, inner, " ")))
+				b.WriteByte('\n')
+			}
+		}
+	}
+	content := block(strings.TrimRight(b.String(), "\n"), inner, max(1, h-2))
+	return th.Pane.Width(w - 2).Render(content)
+}
+
+// wrapStyled word-wraps plain text to w cells, highlighting hits.
+func wrapStyled(text string, w int, base, hl lipgloss.Style, hits map[int]bool) string {
+	wrapped := ansi.Wrap(text, w, " -")
+	if len(hits) == 0 {
+		return base.Render(wrapped)
+	}
+	// Map hits (rune positions of text) onto the wrapped text, whose
+	// runes are text's plus inserted newlines (spaces at breaks may go).
+	src := []rune(text)
+	var lines []string
+	i := 0
+	for _, line := range strings.Split(wrapped, "\n") {
+		lh := map[int]bool{}
+		j := 0
+		for _, r := range line {
+			for i < len(src) && src[i] != r {
+				i++
+			}
+			if i < len(src) && hits[i] {
+				lh[j] = true
+			}
+			i++
+			j++
+		}
+		lines = append(lines, styled(line, w, base, hl, lh))
+	}
+	return strings.Join(lines, "\n")
+}
+
+// messageLine shows the last message, coloured by its severity.
+func (m *Model) messageLine() string {
+	st := m.th.Info
+	switch m.msgSev {
+	case sevSuccess:
+		st = m.th.Success
+	case sevWarning:
+		st = m.th.Warning
+	case sevError:
+		st = m.th.Error
+	}
+	return fit(" "+st.Render(catalogue.DisplayText(m.msg)), m.width)
+}
+
+// statusBar shows the counts, sort, group, filter and the catalogue path.
+func (m *Model) statusBar() string {
+	th := m.th
+	sep := th.StatusBar.Render("  ")
+	parts := []string{th.StatusBrand.Render("uricat")}
+	if m.res != nil {
+		counts := fmt.Sprintf("%d/%d", len(m.res.shown), len(m.recs))
+		parts = append(parts, th.StatusValue.Render(counts)+th.StatusKey.Render(" shown"))
+		if inv := m.res.ix.invalid; inv > 0 {
+			parts = append(parts, th.Error.Inherit(th.StatusBar).Render(fmt.Sprintf("✗ %d invalid", inv)))
+		}
+	}
+	sortText := "file order"
+	if !m.sortKey.IsZero() {
+		sortText = strings.ToLower(m.sortKey.Field()) + " ↑"
+		if m.sortKey.Descending() {
+			sortText = strings.ToLower(m.sortKey.Field()) + " ↓"
+		}
+	}
+	parts = append(parts, th.StatusKey.Render("sort ")+th.StatusValue.Render(sortText))
+	if !m.group.IsZero() {
+		parts = append(parts, th.StatusKey.Render("group ")+th.StatusValue.Render(m.group.String()))
+	}
+	if q := m.input.Value(); q != "" && m.mode != modeSearch {
+		parts = append(parts, th.StatusKey.Render("filter ")+th.StatusValue.Render(truncate(catalogue.DisplayText(q), 20)))
+	}
+	if m.saving {
+		parts = append(parts, m.spin.View()+th.StatusKey.Render(" saving"))
+	} else if m.busy && m.spinning {
+		parts = append(parts, m.spin.View()+th.StatusKey.Render(" searching"))
+	} else if m.unsaved {
+		parts = append(parts, th.Error.Inherit(th.StatusBar).Render("unsaved"))
+	}
+	left := strings.Join(parts, sep)
+	room := m.width - ansi.StringWidth(left) - 2
+	path := catalogue.DisplayText(m.path)
+	if room >= 8 {
+		if runewidth.StringWidth(path) > room {
+			path = "…" + truncateLeft(path, room-1)
+		}
+		right := th.StatusKey.Render(path)
+		gap := m.width - ansi.StringWidth(left) - ansi.StringWidth(right)
+		return left + th.StatusBar.Render(strings.Repeat(" ", max(1, gap))) + right
+	}
+	return pad(left, m.width, th.StatusBar)
+}
+
+// truncateLeft keeps the last w cells of s (a path's file name matters most).
+func truncateLeft(s string, w int) string {
+	r := []rune(s)
+	for len(r) > 0 && runewidth.StringWidth(string(r)) > w {
+		r = r[1:]
+	}
+	return string(r)
+}
+
+// helpLine is the short help for the current mode.
+func (m *Model) helpLine() string {
+	h := m.help
+	h.ShowAll = false
+	var km help.KeyMap = m.keys
+	switch m.mode {
+	case modeSearch:
+		km = searchHelp{m.keys}
+	case modeConfirmDelete, modeConfirmQuit:
+		km = confirmHelp{m.keys}
+	}
+	return fit(" "+h.View(km), m.width)
+}
