@@ -18,6 +18,10 @@ type RunConfig struct {
 	// AllowDuplicates imports records whose URI the catalogue (or the same
 	// import) already has.
 	AllowDuplicates bool
+	// Seen, if set, is the set of URIs already imported or in the
+	// catalogue, shared between the Runs of one import of several files;
+	// Run adds to it. When nil, Run makes one from the catalogue.
+	Seen *URISet
 	// DryRun reads and checks everything but adds nothing to the catalogue.
 	DryRun bool
 	// Progress, if set, is called with the number of bytes read so far each
@@ -91,8 +95,8 @@ func Run(c *catalogue.Catalogue, f Format, r io.Reader, cfg RunConfig) (Summary,
 	if cfg.Progress != nil {
 		r = &progressReader{r: r, report: cfg.Progress}
 	}
-	var seen *URISet
-	if !cfg.AllowDuplicates {
+	seen := cfg.Seen
+	if seen == nil && !cfg.AllowDuplicates {
 		seen = NewURISet(c)
 	}
 	rd := f.NewReader(r, cfg.Options)
@@ -116,7 +120,7 @@ func Run(c *catalogue.Catalogue, f Format, r io.Reader, cfg RunConfig) (Summary,
 		if err != nil {
 			return s, fmt.Errorf("%s: %w", cfg.Source, err)
 		}
-		if seen != nil && !seen.Add(rec.URI) {
+		if seen != nil && !seen.Add(rec.URI) && !cfg.AllowDuplicates {
 			s.Duplicates++
 			continue
 		}
@@ -193,6 +197,9 @@ func (s *URISet) Has(uri string) bool {
 	return ok
 }
 
+// Remove takes uri out of the set (its import was taken back).
+func (s *URISet) Remove(uri string) { delete(s.m, URIKey(uri)) }
+
 // Len returns the number of distinct URIs in the set.
 func (s *URISet) Len() int { return len(s.m) }
 
@@ -200,7 +207,7 @@ func (s *URISet) Len() int { return len(s.m) }
 // compare equal: catalogue.NormalizeURI (IRI to URI, IDNA host), then the
 // normalisations RFC 3986 6.2.2-6.2.3 calls safe: scheme and host in lower
 // case, upper-case hex in escapes, escaped unreserved characters decoded, the
-// scheme's default port left out, and an empty http(s) path written as "/".
+// scheme's default port and an empty one left out, and an empty http(s) path written as "/".
 func URIKey(uri string) string {
 	v := normalizeEscapes(catalogue.NormalizeURI(uri))
 	colon := strings.IndexByte(v, ':')
@@ -221,7 +228,7 @@ func URIKey(uri string) string {
 	if at := strings.LastIndexByte(auth, '@'); at >= 0 {
 		userinfo, host = auth[:at+1], auth[at+1:]
 	}
-	host = strings.ToLower(host)
+	host = strings.TrimSuffix(strings.ToLower(host), ":") // an empty port (6.2.3)
 	if port, ok := defaultPorts[scheme]; ok {
 		host = strings.TrimSuffix(host, port)
 	}

@@ -1,0 +1,218 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/uricat/uricat/catalogue"
+)
+
+// browserExport returns the path of one of the netscape importer's fixtures.
+func browserExport(name string) string {
+	return filepath.Join("..", "..", "importers", "netscape", "testdata", name)
+}
+
+func importCLI(t *testing.T, stdin string, args ...string) (code int, stdout, stderr string) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	code = run(args, strings.NewReader(stdin), &out, &errb)
+	return code, out.String(), errb.String()
+}
+
+func openCatalogue(t *testing.T, p string) *catalogue.Catalogue {
+	t.Helper()
+	c, err := catalogue.Open(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ps := c.Problems(); len(ps) > 0 {
+		t.Errorf("the catalogue written has problems: %v", ps)
+	}
+	return c
+}
+
+func TestImportFirefoxTwice(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "b.uricat")
+	src := browserExport("firefox.html")
+	code, out, errs := importCLI(t, "", "--catalogue", p, "import", src)
+	if code != 0 {
+		t.Fatalf("exit %d, stderr:\n%s", code, errs)
+	}
+	if want := src + ": imported 6 records, 0 records skipped as duplicates, 2 records skipped, 1 value dropped (netscape)\n"; out != want {
+		t.Errorf("stdout\n got %q\nwant %q", out, want)
+	}
+	for _, want := range []string{
+		src + `:18: skipped: "Recently Bookmarked" is a Firefox smart bookmark (a place: query), not an address`,
+		src + `:25: skipped: "Save to Wayback" is a bookmarklet (a javascript: link), not an address`,
+		src + `: dropped: favicons (ICON, ICON_URI) of 2 bookmark(s) not imported`,
+	} {
+		if !strings.Contains(errs, want+"\n") && !strings.Contains(errs, want) {
+			t.Errorf("stderr lacks %q:\n%s", want, errs)
+		}
+	}
+	c := openCatalogue(t, p)
+	recs := c.Valid()
+	if len(recs) != 6 {
+		t.Fatalf("catalogue has %d valid records, want 6", len(recs))
+	}
+	r := recs[3]
+	if r.URI != "https://go.dev/doc/" || r.Category != "Bookmarks Toolbar" || r.Description != "Tutorials & references\nfor <Go>" ||
+		r.Extension("X-TAGS") != "go, documentation" || !r.Date.Equal(time.Unix(1699100000, 0)) {
+		t.Errorf("record 4 read back as %+v", r.JSON())
+	}
+	if recs[4].Name != "日本 - Wikipedia" {
+		t.Errorf("Unicode name read back as %q", recs[4].Name)
+	}
+	before, _ := os.ReadFile(p)
+
+	// The second time, everything is a duplicate and the file is not touched.
+	code, out, _ = importCLI(t, "", "--catalogue", p, "import", src)
+	if code != 0 || !strings.Contains(out, "imported 0 records, 6 records skipped as duplicates") {
+		t.Fatalf("second import: exit %d, %q", code, out)
+	}
+	after, _ := os.ReadFile(p)
+	if !bytes.Equal(before, after) {
+		t.Error("importing the same file again changed the catalogue")
+	}
+
+	// Unless duplicates are allowed.
+	code, out, _ = importCLI(t, "", "--catalogue", p, "import", "--allow-duplicates", src)
+	if code != 0 || !strings.Contains(out, "imported 6 records") {
+		t.Fatalf("--allow-duplicates: exit %d, %q", code, out)
+	}
+	if n := len(openCatalogue(t, p).Valid()); n != 12 {
+		t.Errorf("after --allow-duplicates the catalogue has %d records, want 12", n)
+	}
+}
+
+func TestImportDryRun(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "b.uricat")
+	src := browserExport("safari.html")
+	code, out, errs := importCLI(t, "", "--catalogue", p, "import", "--dry-run", src)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	want := src + ": would import 4 records, 0 records skipped as duplicates, 0 records skipped (netscape)\n" +
+		"  + Apple <https://www.apple.com/uk/> [Favourites]\n" +
+		"  + Bing <https://www.bing.com/> [Favourites]\n" +
+		"  + The best cafés in London <https://www.timeout.com/london/restaurants/best-cafes-in-london> [Cafés]\n" +
+		"  + An article to read later <https://www.theverge.com/2023/1/1/article> [Reading List]\n"
+	if out != want {
+		t.Errorf("stdout\n got %q\nwant %q", out, want)
+	}
+	if _, err := os.Stat(p); !os.IsNotExist(err) {
+		t.Errorf("a dry run created the catalogue (stat: %v)", err)
+	}
+}
+
+// Records without a date of their own take the file's modification time.
+func TestImportFileDate(t *testing.T) {
+	dir := t.TempDir()
+	p := filepath.Join(dir, "b.uricat")
+	data, err := os.ReadFile(browserExport("safari.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := filepath.Join(dir, "Safari Bookmarks.html")
+	if err := os.WriteFile(src, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	mtime := time.Date(2021, 7, 4, 10, 11, 12, 0, time.UTC)
+	if err := os.Chtimes(src, mtime, mtime); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, errs := importCLI(t, "", "--catalogue", p, "import", src); code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	for _, r := range openCatalogue(t, p).Valid() {
+		if !r.Date.Equal(mtime) {
+			t.Errorf("%s: DATE %s, want the file's time %s", r.URI, r.Date, mtime)
+		}
+	}
+}
+
+// A file that cannot be read is reported; the others are imported, and
+// the exit status says something went wrong.
+func TestImportMissingFile(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "b.uricat")
+	missing := filepath.Join(t.TempDir(), "nope.html")
+	code, out, errs := importCLI(t, "", "--catalogue", p, "import", missing, browserExport("chrome.html"))
+	if code != 1 {
+		t.Errorf("exit %d, want 1", code)
+	}
+	if !strings.Contains(errs, "nope.html") {
+		t.Errorf("stderr does not name the missing file:\n%s", errs)
+	}
+	if !strings.Contains(out, "chrome.html: imported 6 records, 1 record skipped as duplicates") {
+		t.Errorf("stdout: %q", out)
+	}
+	if n := len(openCatalogue(t, p).Valid()); n != 6 {
+		t.Errorf("catalogue has %d records, want 6", n)
+	}
+}
+
+func TestImportStdin(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "b.uricat")
+	in := "<DL><DT><A HREF=\"doc/intro.html\" ADD_DATE=\"1500000000\">Intro</A></DL>"
+	// Detected from the content; the relative link needs --base.
+	code, out, errs := importCLI(t, in, "--catalogue", p, "import", "--base", "https://example.org/", "-")
+	if code != 0 || out != "-: imported 1 record, 0 records skipped as duplicates, 0 records skipped (netscape)\n" {
+		t.Fatalf("exit %d, stdout %q, stderr %q", code, out, errs)
+	}
+	recs := openCatalogue(t, p).Valid()
+	if len(recs) != 1 || recs[0].URI != "https://example.org/doc/intro.html" || recs[0].Name != "Intro" {
+		t.Fatalf("imported %v", recs)
+	}
+	// Without --base the record has no absolute URI: skipped, with its line.
+	code, out, errs = importCLI(t, "\n\n"+in, "--catalogue", p, "import", "--format", "netscape", "-")
+	if code != 0 || !strings.Contains(out, "imported 0 records, 0 records skipped as duplicates, 1 record skipped") ||
+		!strings.Contains(errs, `-:3: skipped: record not imported: URI "doc/intro.html" has no scheme`) {
+		t.Fatalf("exit %d, stdout %q, stderr %q", code, out, errs)
+	}
+}
+
+func TestImportUsageErrors(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "b.uricat")
+	tests := []struct {
+		args []string
+		code int
+		err  string
+	}{
+		{[]string{"import"}, 2, "usage: uricat import"},
+		{[]string{"import", "--format", "gopher", "x"}, 2, `unknown format "gopher" (formats: netscape, soif,`},
+		{[]string{"import", "--base", "relative/path", "x"}, 2, `--base "relative/path" is not an absolute URL`},
+		{[]string{"import", "-"}, 1, "no known format recognised in the first 21 bytes; uricat imports netscape (Netscape bookmark file"},
+	}
+	for _, tt := range tests {
+		code, _, errs := importCLI(t, "just some plain text\n", append([]string{"--catalogue", p}, tt.args...)...)
+		if code != tt.code || !strings.Contains(errs, tt.err) {
+			t.Errorf("%v: exit %d, stderr %q; want %d and %q", tt.args, code, errs, tt.code, tt.err)
+		}
+	}
+	if _, err := os.Stat(p); !os.IsNotExist(err) {
+		t.Error("a failed import created the catalogue")
+	}
+}
+
+// Every real sample of ../shared/samples imports, detected from its content.
+func TestImportRealSamples(t *testing.T) {
+	files, _ := filepath.Glob(filepath.Join("..", "..", "..", "shared", "samples", "*", "*"))
+	if len(files) == 0 {
+		t.Skip("no samples")
+	}
+	p := filepath.Join(t.TempDir(), "b.uricat")
+	for _, f := range files {
+		code, out, errs := importCLI(t, "", "--catalogue", p, "import", f)
+		if code != 0 || !strings.HasPrefix(out, f+": imported ") {
+			t.Errorf("%s: exit %d, stdout %q, stderr:\n%s", filepath.Base(f), code, out, errs)
+		}
+	}
+	c := openCatalogue(t, p)
+	if len(c.Valid()) == 0 {
+		t.Error("no sample gave a record")
+	}
+}
