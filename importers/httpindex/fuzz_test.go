@@ -1,0 +1,82 @@
+package httpindex
+
+import (
+	"errors"
+	"io"
+	"net/url"
+	"strings"
+	"testing"
+	"unicode"
+
+	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/importers"
+)
+
+// FuzzReader checks that no input makes the reader panic or loop, and that
+// every record it returns is one the catalogue accepts, with no control
+// characters or escape sequences in its text.
+func FuzzReader(f *testing.F) {
+	f.Add(specExample, "")
+	f.Add("300: ftp://localhost/bug365133/\n200: filename content-length last-modified file-type\n201: \"a%20\" 0 Sat%2C%2001%20Jan%202000%2000%3A00%3A00%20GMT DIRECTORY \n", "")
+	f.Add("200: description filename\r201: 'x' gopher://h/1/\r", "")
+	f.Add("200: filename\n201: a\n", "http://base.example/d")
+	f.Add("300: ..\n301: ISO-8859-1\n200: Filename Content-Type\n201: %FF text/html\n", "ftp://h/")
+	f.Fuzz(func(t *testing.T, input, base string) {
+		var opts importers.Options
+		opts.Now = now
+		if u, err := url.Parse(base); err == nil && base != "" {
+			opts.Base = u
+		}
+		r := NewReader(strings.NewReader(input), opts)
+		noBase := 0
+		for i := 0; ; i++ {
+			if i > len(input)+2 {
+				t.Fatal("more reads than lines: the reader does not advance")
+			}
+			rec, err := r.Read()
+			for _, d := range r.Diagnostics() {
+				if d.Line <= 0 {
+					t.Errorf("diagnostic without a line: %+v", d)
+				}
+			}
+			var nb *NoBaseError
+			if errors.As(err, &nb) {
+				if noBase++; noBase > 1 {
+					t.Fatal("NoBaseError returned twice")
+				}
+				continue
+			}
+			if err == io.EOF {
+				return
+			}
+			if err != nil {
+				t.Fatalf("unexpected error: %v", err)
+			}
+			checkRecord(t, rec)
+		}
+	})
+}
+
+// checkRecord fails t if rec would be rejected by the catalogue or holds
+// control characters (other than the line breaks and tabs text may hold)
+// or ESC.
+func checkRecord(t *testing.T, rec *catalogue.Record) {
+	t.Helper()
+	if ps := rec.Validate(); len(ps) > 0 {
+		t.Fatalf("record %q does not validate: %v", rec.URI, ps)
+	}
+	texts := []string{rec.URI, rec.Name, rec.Category, rec.Description, rec.Language, rec.Type, rec.ID}
+	for _, f := range rec.Extensions {
+		texts = append(texts, f.Name, f.Value)
+	}
+	for i, s := range texts {
+		for _, c := range s {
+			if c == '\n' && i >= 3 || c == '\t' && i >= 3 {
+				continue // multi-line text fields may hold these
+			}
+			if unicode.IsControl(c) {
+				t.Fatalf("record %q holds the control character %U in %q", rec.URI, c, s)
+			}
+		}
+	}
+}

@@ -1,0 +1,643 @@
+// Package httpindex imports application/http-index-format directory listings
+// (the format Netscape and Mozilla used for FTP and Gopher directories): each
+// 201 row becomes a bookmark of the file it names.
+//
+// The reader follows the spec (../shared/specs/http-index-format.txt) and
+// accepts what real writers produced (../shared/samples/WRITERS.md): lines
+// ended by CR LF, LF or CR alone; column names in any case; quoted or bare,
+// URL-escaped tokens; dates in RFC 1123, RFC 850, asctime or Mozilla's
+// "%m/%d/%y %I:%M:%S %p" forms, with or without a zone, whatever the weekday.
+//
+// Mapping of a row to a record:
+//   - Filename, resolved against the 300 line's URL (a DIRECTORY gets a
+//     trailing slash) -> URI; the unescaped file name -> NAME;
+//   - Description (the Gopher converter's item title), when present -> NAME;
+//   - Last-Modified -> DATE; Content-Type -> TYPE;
+//   - Content-Length -> X-CONTENT-LENGTH, File-type -> X-FILE-TYPE, and any
+//     other column (Permissions, ...) -> X-<COLUMN>.
+//
+// The 101 and 102 lines describe the listing as a whole, not one file, and
+// the Gopher converter used them for info items between rows: they are not
+// copied onto every record, but reported as Info diagnostics (102's HTML as
+// plain text) and kept in Reader.Description.
+package httpindex
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"mime"
+	"net/url"
+	"regexp"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"golang.org/x/net/html"
+	"golang.org/x/text/encoding"
+	"golang.org/x/text/encoding/charmap"
+	"golang.org/x/text/encoding/ianaindex"
+
+	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/importers"
+)
+
+// Format registers the reader with the importers.
+var Format = importers.Format{
+	Name:   "httpindex",
+	Title:  "application/http-index-format directory listing",
+	Detect: Detect,
+	NewReader: func(r io.Reader, opts importers.Options) importers.Reader {
+		return NewReader(r, opts)
+	},
+}
+
+// NoBaseError is returned by Read, once, when a row names a file relative to
+// a directory whose URL the listing does not give (no 300 line) and the
+// caller gave no Options.Base either. The row is skipped; later relative
+// rows are skipped too, each with a diagnostic, and Read goes on.
+type NoBaseError struct {
+	Line int // the first row that could not be resolved
+}
+
+func (e *NoBaseError) Error() string {
+	return fmt.Sprintf("line %d: the listing has no 300 line giving the directory's URL, so its file names cannot be made into URIs; pass the directory's URL with --base URL", e.Line)
+}
+
+// Reader reads the rows of an http-index-format listing as bookmarks.
+type Reader struct {
+	lr         *lineReader
+	opts       importers.Options
+	columns    []string // lower-cased 200 column names; nil before any 200
+	base       *url.URL // the 300 line's URL, else opts.Base; a directory (path ends in "/")
+	from300    bool     // base came from a 300 line
+	baseString string   // base.String()
+	charset    encoding.Encoding
+	desc       []string // 101/102 text, in order
+	diags      []importers.Diagnostic
+
+	noteLF, noteCR, noteNoSpace bool            // deviations reported once per file
+	noBaseLine                  int             // the row that raised NoBaseError, 0 before
+	unknown                     map[string]bool // codes reported
+	noted                       map[string]bool // date deviations reported
+	infoStart                   int             // first line of the current 101/102 block
+	info                        []string
+}
+
+// NewReader returns a Reader that reads the listing in r.
+func NewReader(r io.Reader, opts importers.Options) *Reader {
+	rd := &Reader{lr: newLineReader(r), opts: opts, unknown: map[string]bool{}, noted: map[string]bool{}}
+	if opts.Base != nil {
+		rd.base = directoryURL(opts.Base)
+		rd.baseString = rd.base.String()
+	}
+	return rd
+}
+
+// Diagnostics returns the diagnostics gathered since the last call.
+func (r *Reader) Diagnostics() []importers.Diagnostic {
+	d := r.diags
+	r.diags = nil
+	return d
+}
+
+// Description returns the listing's 101 and 102 lines read so far, as text,
+// one line each: what the listing says about itself to the user.
+func (r *Reader) Description() string { return strings.Join(r.desc, "\n") }
+
+func (r *Reader) report(kind importers.Kind, format string, a ...any) {
+	r.diags = append(r.diags, importers.Diagnostic{Line: r.lr.lineNo, Offset: r.lr.offset, Kind: kind, Msg: fmt.Sprintf(format, a...)})
+}
+
+// Read returns the next bookmark, io.EOF after the last, a *NoBaseError once
+// if rows cannot be resolved for want of a base URL, or an I/O error.
+func (r *Reader) Read() (*catalogue.Record, error) {
+	for {
+		line, long, end, err := r.lr.readLine()
+		if err != nil {
+			r.flushInfo()
+			if err == io.EOF {
+				return nil, io.EOF
+			}
+			return nil, fmt.Errorf("http-index-format: line %d: %w", r.lr.lineNo+1, err)
+		}
+		r.noteEOL(end)
+		if long {
+			r.flushInfo()
+			r.report(importers.Skipped, "line is longer than %d bytes; ignored", maxLine)
+			continue
+		}
+		rec, err := r.parseLine(line)
+		if rec != nil || err != nil {
+			return rec, err
+		}
+	}
+}
+
+// noteEOL reports, once, line breaks other than the CR LF the spec requires.
+func (r *Reader) noteEOL(end eol) {
+	switch {
+	case end == eolLF && !r.noteLF:
+		r.noteLF = true
+		r.report(importers.Deviation, "lines end in LF alone, not CR LF as the spec requires (as Mozilla wrote them); read anyway")
+	case end == eolCR && !r.noteCR:
+		r.noteCR = true
+		r.report(importers.Deviation, "lines end in CR alone, not CR LF as the spec requires; read anyway")
+	}
+}
+
+// parseLine handles one "NNN: DATA" line and returns a record for a 201 row
+// that makes one.
+func (r *Reader) parseLine(line []byte) (*catalogue.Record, error) {
+	code, data, ok := splitCode(line)
+	if !ok {
+		if len(bytes.TrimSpace(line)) > 0 {
+			r.flushInfo()
+			r.report(importers.Deviation, "line is not of the form \"NUMBER: DATA\"; ignored")
+		}
+		return nil, nil
+	}
+	if len(data) > 0 && data[0] == ' ' {
+		data = data[1:]
+	} else if len(data) > 0 && !r.noteNoSpace {
+		r.noteNoSpace = true
+		r.report(importers.Deviation, "no space after \"%s:\" (the spec separates NUMBER and DATA by a colon and a space); read anyway", code)
+	}
+	if code != "101" && code != "102" {
+		r.flushInfo()
+	}
+	switch code {
+	case "100": // a comment for humans reading the file: ignored (spec, 100)
+	case "101":
+		r.addInfo(strings.TrimRight(string(data), " \t"))
+	case "102":
+		r.addInfo(htmlText(data))
+	case "200":
+		r.setColumns(data)
+	case "201":
+		return r.row(data)
+	case "300":
+		r.setBase(data)
+	case "301":
+		r.setCharset(data)
+	default:
+		// Unknown codes must be ignored (spec, Syntax); say so once per code.
+		if !r.unknown[code] {
+			r.unknown[code] = true
+			r.report(importers.Info, "code %s is not one this reader knows; its lines are ignored", code)
+		}
+	}
+	return nil, nil
+}
+
+// splitCode splits "NNN: DATA" into its code (three or more digits) and data.
+func splitCode(line []byte) (code string, data []byte, ok bool) {
+	i := 0
+	for i < len(line) && line[i] >= '0' && line[i] <= '9' {
+		i++
+	}
+	if i < 3 || i >= len(line) || line[i] != ':' {
+		return "", nil, false
+	}
+	return string(line[:i]), line[i+1:], true
+}
+
+func (r *Reader) addInfo(text string) {
+	if r.info == nil {
+		r.infoStart = r.lr.lineNo
+	}
+	r.info = append(r.info, text)
+	r.desc = append(r.desc, text)
+}
+
+// flushInfo reports the 101/102 block just ended as one Info diagnostic at
+// its first line.
+func (r *Reader) flushInfo() {
+	if r.info == nil {
+		return
+	}
+	text := strings.TrimSpace(strings.Join(r.info, "\n"))
+	if text != "" {
+		r.diags = append(r.diags, importers.Diagnostic{Line: r.infoStart, Offset: -1, Kind: importers.Info,
+			Msg: "the listing says: " + catalogue.CleanText(text)})
+	}
+	r.info = nil
+}
+
+// htmlText turns a 102 line's HTML into its text.
+func htmlText(data []byte) string {
+	z := html.NewTokenizer(bytes.NewReader(data))
+	var b strings.Builder
+	for {
+		switch z.Next() {
+		case html.ErrorToken:
+			return strings.Join(strings.Fields(b.String()), " ")
+		case html.TextToken:
+			b.Write(z.Text())
+		case html.StartTagToken, html.EndTagToken, html.SelfClosingTagToken:
+			b.WriteByte(' ')
+		}
+	}
+}
+
+// setColumns takes a 200 line: the column names, case-insensitive; a later
+// 200 line replaces an earlier one (spec, 200).
+func (r *Reader) setColumns(data []byte) {
+	if r.columns != nil {
+		r.report(importers.Info, "a new 200 line replaces the columns of the one before")
+	}
+	fields := strings.Fields(string(data))
+	r.columns = make([]string, 0, len(fields))
+	seen := map[string]bool{}
+	hasFilename := false
+	for _, f := range fields {
+		name := strings.ToLower(unescape(f))
+		if seen[name] {
+			r.report(importers.Deviation, "column %q is named twice in the 200 line; the first one is used", name)
+			name = "" // an empty name marks a column that is ignored
+		}
+		seen[name] = true
+		hasFilename = hasFilename || name == "filename"
+		r.columns = append(r.columns, name)
+	}
+	if !hasFilename {
+		r.report(importers.Deviation, "the 200 line has no Filename column: its rows cannot become bookmarks")
+	}
+}
+
+// setBase takes a 300 line: the URL of the directory listed (spec, 300). A
+// later 300 line replaces an earlier one.
+func (r *Reader) setBase(data []byte) {
+	raw := strings.TrimSpace(string(data))
+	u, err := url.Parse(catalogue.NormalizeURI(raw))
+	switch {
+	case err != nil || raw == "":
+		r.report(importers.Deviation, "300 line %q is not a URL; ignored", clip(raw))
+		return
+	case !u.IsAbs():
+		if r.opts.Base == nil {
+			r.report(importers.Deviation, "300 line %q is not an absolute URL and no base was given; ignored", clip(raw))
+			return
+		}
+		u = r.opts.Base.ResolveReference(u)
+	}
+	u = directoryURL(u)
+	if r.opts.Base != nil && !r.from300 && directoryURL(r.opts.Base).String() != u.String() {
+		r.report(importers.Info, "the 300 line's URL %s is used as the base, not %s", u, r.opts.Base)
+	}
+	if r.from300 && r.base.String() != u.String() {
+		r.report(importers.Info, "a new 300 line changes the base URL to %s", u)
+	}
+	r.base, r.from300 = u, true
+	r.baseString = u.String()
+}
+
+// directoryURL returns u as the URL of a directory: with a path that ends
+// in "/", so that file names resolve inside it. The spec's own example gives
+// "ftp://test.netscape.com/u/montulli" for a directory.
+func directoryURL(u *url.URL) *url.URL {
+	d := *u
+	d.RawQuery, d.Fragment, d.RawFragment, d.ForceQuery = "", "", "", false
+	if !strings.HasSuffix(d.Path, "/") {
+		d.Path += "/"
+		if d.RawPath != "" {
+			d.RawPath += "/"
+		}
+	}
+	return &d
+}
+
+// setCharset takes a 301 line, the charset of the file names (as GIO and
+// GnomeVFS wrote it).
+func (r *Reader) setCharset(data []byte) {
+	name := strings.TrimSpace(string(data))
+	enc, err := ianaindex.MIME.Encoding(name)
+	if err != nil || enc == nil {
+		enc, err = ianaindex.IANA.Encoding(name)
+	}
+	if err != nil || enc == nil {
+		r.report(importers.Deviation, "301 line names the charset %q, which this reader cannot decode; names are read as UTF-8", clip(name))
+		r.charset = nil
+		return
+	}
+	r.charset = enc
+}
+
+// row turns a 201 line into a record (spec, 201).
+func (r *Reader) row(data []byte) (*catalogue.Record, error) {
+	if r.columns == nil {
+		r.report(importers.Skipped, "201 line before any 200 line; ignored, as the spec requires")
+		return nil, nil
+	}
+	tokens, unterminated := splitTokens(data)
+	if unterminated {
+		r.report(importers.Deviation, "a quoted token is not closed before the end of the line; taken to the end of the line")
+	}
+	if len(tokens) > len(r.columns) {
+		r.report(importers.Deviation, "row has %d values for %d columns; the extra ones are ignored", len(tokens), len(r.columns))
+	}
+	var (
+		rec      catalogue.Record
+		filename []byte
+		hasName  bool
+		isDir    bool
+		exts     []catalogue.Field
+	)
+	for i, col := range r.columns {
+		if col == "" || i >= len(tokens) {
+			continue
+		}
+		value, err := unescapeBytes(tokens[i])
+		if err != nil {
+			r.report(importers.Deviation, "%s value %q has a %% that starts no %%XX escape; taken as written", col, clip(tokens[i]))
+		}
+		switch col {
+		case "filename":
+			filename, hasName = value, true
+		case "description":
+			rec.Name = r.text(value)
+		case "last-modified":
+			if len(value) == 0 {
+				continue
+			}
+			t, note, err := parseDate(string(value))
+			switch {
+			case err != nil:
+				r.report(importers.Dropped, "Last-Modified %q is not a date this reader knows; the record gets the file's date", clip(string(value)))
+			default:
+				rec.Date = t
+				if note != "" && !r.noted[note] {
+					// Once per kind: a listing writes all its dates alike.
+					r.noted[note] = true
+					r.report(importers.Deviation, "Last-Modified %q %s (reported once for this listing)", clip(string(value)), note)
+				}
+			}
+		case "content-type":
+			rec.Type = mediaType(string(value))
+		case "content-length":
+			v := string(value)
+			if v != "" && strings.Trim(v, "0123456789") != "" {
+				r.report(importers.Dropped, "Content-Length %q is not a number of bytes (the spec allows only digits); dropped", clip(v))
+				continue
+			}
+			exts = append(exts, catalogue.Field{Name: "X-CONTENT-LENGTH", Value: v})
+		case "file-type":
+			v := r.text(value)
+			isDir = strings.EqualFold(v, "DIRECTORY") || strings.EqualFold(v, "SYM-DIRECTORY")
+			exts = append(exts, catalogue.Field{Name: "X-FILE-TYPE", Value: v})
+		default:
+			if name := extensionName(col); name != "" {
+				exts = append(exts, catalogue.Field{Name: name, Value: r.text(value)})
+			}
+		}
+	}
+	if !hasName || len(filename) == 0 {
+		r.report(importers.Skipped, "row has no file name; not imported")
+		return nil, nil
+	}
+	if rec.Name == "" {
+		rec.Name = r.text(filename)
+	}
+	rec.Extensions = exts
+	uri, err := r.resolve(filename, isDir)
+	if err != nil {
+		return nil, err
+	}
+	if uri == "" {
+		return nil, nil
+	}
+	rec.URI = uri
+	diags, ok := importers.Finish(&rec, r.opts, r.lr.lineNo, r.lr.offset)
+	r.diags = append(r.diags, diags...)
+	if !ok {
+		return nil, nil
+	}
+	return &rec, nil
+}
+
+// resolve makes the URI of a file named in a row. A name that is itself an
+// absolute URL ("scheme://...", as the Gopher converter wrote) is used as it
+// is. It returns "" for a row it skips, and *NoBaseError the first time a
+// relative name meets no base.
+func (r *Reader) resolve(name []byte, isDir bool) (string, error) {
+	s := string(name)
+	if strings.Contains(s, "://") {
+		if u, err := url.Parse(catalogue.NormalizeURI(s)); err == nil && u.IsAbs() && u.Host != "" {
+			return u.String(), nil
+		}
+	}
+	if s == "." || s == ".." {
+		r.report(importers.Skipped, "row %q names the directory itself or its parent; not imported", s)
+		return "", nil
+	}
+	if r.base == nil {
+		r.report(importers.Skipped, "row %q cannot be resolved: the listing has no 300 line and no base URL was given", clip(r.text(name)))
+		if r.noBaseLine == 0 {
+			r.noBaseLine = r.lr.lineNo
+			return "", &NoBaseError{Line: r.lr.lineNo}
+		}
+		return "", nil
+	}
+	// Escape each path segment, so that a name holding "?", "#", ":" or a
+	// space stays one file name; the original bytes are kept, escaped.
+	segs := strings.Split(s, "/")
+	dots := false
+	for i, seg := range segs {
+		dots = dots || seg == "." || seg == ".."
+		segs[i] = url.PathEscape(seg)
+	}
+	rel := strings.Join(segs, "/")
+	if isDir && !strings.HasSuffix(rel, "/") {
+		rel += "/"
+	}
+	if !dots && !strings.HasPrefix(rel, "/") {
+		// The common case: a plain name inside the directory. Joining
+		// strings gives what ResolveReference would, much faster.
+		return r.baseString + rel, nil
+	}
+	if !strings.HasPrefix(rel, "/") {
+		rel = "./" + rel // so that a name with a ":" is not read as a scheme
+	}
+	ref, err := url.Parse(rel)
+	if err != nil {
+		r.report(importers.Skipped, "file name %q does not make a URL: %v", clip(r.text(name)), err)
+		return "", nil
+	}
+	return r.base.ResolveReference(ref).String(), nil
+}
+
+// text decodes a value's bytes to Unicode: by the 301 line's charset if one
+// was given, else as UTF-8, else (invalid UTF-8) as ISO-8859-1, reported.
+func (r *Reader) text(b []byte) string {
+	if r.charset != nil {
+		if s, err := r.charset.NewDecoder().Bytes(b); err == nil {
+			return string(s)
+		}
+	}
+	if utf8.Valid(b) {
+		return string(b)
+	}
+	s, _ := charmap.ISO8859_1.NewDecoder().Bytes(b)
+	r.report(importers.Deviation, "value %q is not UTF-8 and no 301 line names its charset; read as ISO-8859-1", clip(string(s)))
+	return string(s)
+}
+
+// splitTokens splits a 201 line's data into tokens: white-space separated,
+// bare or quoted with " or ', with no escape inside quotes (a quote in a
+// name is written %22), as Mozilla read them. A quoted token may be empty:
+// that is an empty column.
+func splitTokens(data []byte) (tokens []string, unterminated bool) {
+	i := 0
+	for {
+		for i < len(data) && isSpace(data[i]) {
+			i++
+		}
+		if i >= len(data) {
+			return tokens, unterminated
+		}
+		if q := data[i]; q == '"' || q == '\'' {
+			j := bytes.IndexByte(data[i+1:], q)
+			if j < 0 {
+				tokens = append(tokens, string(data[i+1:]))
+				return tokens, true
+			}
+			tokens = append(tokens, string(data[i+1:i+1+j]))
+			i += j + 2
+			continue
+		}
+		j := i
+		for j < len(data) && !isSpace(data[j]) {
+			j++
+		}
+		tokens = append(tokens, string(data[i:j]))
+		i = j
+	}
+}
+
+func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\v' || c == '\f' }
+
+// unescapeBytes undoes RFC 1738 escaping. A "%" that starts no escape is
+// kept as written, and reported through err.
+func unescapeBytes(s string) ([]byte, error) {
+	if !strings.Contains(s, "%") {
+		return []byte(s), nil
+	}
+	if u, err := url.PathUnescape(s); err == nil {
+		return []byte(u), nil
+	}
+	// Lenient: decode the valid escapes, keep the rest.
+	var b []byte
+	var bad error
+	for i := 0; i < len(s); i++ {
+		if s[i] == '%' && i+2 < len(s) && isHex(s[i+1]) && isHex(s[i+2]) {
+			b = append(b, unhex(s[i+1])<<4|unhex(s[i+2]))
+			i += 2
+			continue
+		}
+		if s[i] == '%' {
+			bad = fmt.Errorf("bad escape")
+		}
+		b = append(b, s[i])
+	}
+	return b, bad
+}
+
+func unescape(s string) string {
+	b, _ := unescapeBytes(s)
+	return string(b)
+}
+
+func isHex(c byte) bool {
+	return c >= '0' && c <= '9' || c|0x20 >= 'a' && c|0x20 <= 'f'
+}
+
+func unhex(c byte) byte {
+	if c <= '9' {
+		return c - '0'
+	}
+	return c | 0x20 - 'a' + 10
+}
+
+// mediaType returns a Content-Type value in canonical form (lower-case type
+// and subtype), or as written when it does not parse: Finish then drops it.
+func mediaType(v string) string {
+	v = strings.TrimSpace(v)
+	mt, params, err := mime.ParseMediaType(v)
+	if err != nil {
+		return v
+	}
+	if f := mime.FormatMediaType(mt, params); f != "" {
+		return f
+	}
+	return v
+}
+
+var notNameChar = regexp.MustCompile(`[^A-Za-z0-9_-]+`)
+
+// extensionName makes the X- field name for a column: X- and the column's
+// name in upper case, with characters a field name cannot hold as "-".
+func extensionName(col string) string {
+	n := strings.Trim(notNameChar.ReplaceAllString(strings.ToUpper(col), "-"), "-")
+	if n == "" {
+		return ""
+	}
+	if strings.HasPrefix(n, "X-") {
+		return n
+	}
+	return "X-" + n
+}
+
+func clip(s string) string {
+	if len(s) > 60 {
+		s = s[:57] + "..."
+	}
+	return catalogue.DisplayText(s)
+}
+
+// dateLayouts are the Last-Modified forms real writers used (WRITERS.md),
+// tried in order after runs of white space are made single spaces. Go's
+// time.Parse checks a weekday's spelling but not that it is the right day:
+// wrong weekdays, which Mozilla wrote, are accepted, as they must be.
+var dateLayouts = []struct {
+	layout string
+	note   string // a deviation from the spec's RFC 1123 to report, if any
+}{
+	{"Mon, 2 Jan 2006 15:04:05 MST", ""},
+	{"Mon, 2 Jan 2006 15:04:05 -0700", ""},
+	{"2 Jan 2006 15:04:05 MST", ""},
+	{"Mon, 2 Jan 2006 15:04:05", "has no time zone (as early Mozilla wrote it); taken as UTC"},
+	{"Monday, 02-Jan-06 15:04:05 MST", "is in RFC 850 form, not RFC 1123; read anyway"},
+	{"Mon Jan 2 15:04:05 2006", "is in asctime form, not RFC 1123; taken as UTC"},
+	{"Mon Jan 2 15:04:05 MST 2006", "is in Unix date form, not RFC 1123; read anyway"},
+	{"01/02/06 03:04:05 PM", "is in Mozilla's local-time form %m/%d/%y %I:%M:%S %p, not RFC 1123; its zone is unknown, taken as UTC"},
+	{"01/02/2006 03:04:05 PM", "is in local-time form %m/%d/%Y %I:%M:%S %p, not RFC 1123; its zone is unknown, taken as UTC"},
+	{time.RFC3339, "is in RFC 3339 form, not RFC 1123; read anyway"},
+}
+
+// zoneOffsets are the zones RFC 822 names besides UT and GMT. time.Parse
+// gives an unknown abbreviation a zero offset, which would be wrong for them.
+var zoneOffsets = map[string]int{"EST": -5, "EDT": -4, "CST": -6, "CDT": -5, "MST": -7, "MDT": -6, "PST": -8, "PDT": -7}
+
+// parseDate reads a Last-Modified value; note says how it departs from RFC
+// 1123, if it does.
+func parseDate(v string) (t time.Time, note string, err error) {
+	v = strings.Join(strings.Fields(v), " ")
+	for _, l := range dateLayouts {
+		t, err = time.Parse(l.layout, v)
+		if err != nil {
+			continue
+		}
+		note = l.note
+		if name, off := t.Zone(); off == 0 {
+			if h, ok := zoneOffsets[strings.ToUpper(name)]; ok {
+				t = time.Date(t.Year(), t.Month(), t.Day(), t.Hour(), t.Minute(), t.Second(), 0, time.FixedZone(name, h*3600))
+			} else if name != "UTC" && name != "GMT" && name != "UT" && name != "Z" && name != "" && strings.Contains(l.layout, "MST") {
+				if note == "" {
+					note = fmt.Sprintf("has the unknown time zone %q; taken as UTC", name)
+				}
+			}
+		}
+		return t.UTC(), note, nil
+	}
+	return time.Time{}, "", err
+}
