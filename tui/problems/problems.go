@@ -1,0 +1,402 @@
+// Package problems is the problems view of uricat's TUI: every problem the
+// catalogue found when it read the file (Catalogue.Problems), by line, each
+// record's problems under it, so that the user can fix or delete what SSD3
+// says not to use (2.2). Invalid records are never dropped from the file:
+// this view is where they are seen.
+//
+// The view emits typed messages and changes nothing itself:
+//
+//   - JumpMsg{Record}: show the record in the list (enter);
+//   - EditMsg{Record}: open the edit form on it, to fix it (e);
+//   - DeleteMsg{Record}: delete it, after the view asked once (d, then y);
+//     only invalid records are offered for deletion here;
+//   - ClosedMsg{}: leave the view (esc or q).
+//
+// After applying a DeleteMsg the root calls Remove; after a save, reload or
+// edit it rebuilds the view with New (record pointers change).
+package problems
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/tui/theme"
+)
+
+// JumpMsg asks the root to show Record in the list.
+type JumpMsg struct{ Record *catalogue.Record }
+
+// EditMsg asks the root to open the edit form on Record.
+type EditMsg struct{ Record *catalogue.Record }
+
+// DeleteMsg asks the root to delete Record; the user has confirmed.
+type DeleteMsg struct{ Record *catalogue.Record }
+
+// ClosedMsg says the user left the problems view.
+type ClosedMsg struct{}
+
+// KeyMap holds the view's key bindings.
+type KeyMap struct {
+	Up, Down, PageUp, PageDown, Home, End key.Binding
+	Jump, Edit, Delete, Yes, No, Close    key.Binding
+}
+
+// DefaultKeyMap is the view's bindings.
+var DefaultKeyMap = KeyMap{
+	Up:       key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/k", "up")),
+	Down:     key.NewBinding(key.WithKeys("down", "j"), key.WithHelp("↓/j", "down")),
+	PageUp:   key.NewBinding(key.WithKeys("pgup", "ctrl+b", "ctrl+u"), key.WithHelp("pgup", "page up")),
+	PageDown: key.NewBinding(key.WithKeys("pgdown", "ctrl+f", "ctrl+d"), key.WithHelp("pgdn", "page down")),
+	Home:     key.NewBinding(key.WithKeys("home", "g"), key.WithHelp("g/home", "first")),
+	End:      key.NewBinding(key.WithKeys("end", "G"), key.WithHelp("G/end", "last")),
+	Jump:     key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "show in list")),
+	Edit:     key.NewBinding(key.WithKeys("e"), key.WithHelp("e", "edit to fix")),
+	Delete:   key.NewBinding(key.WithKeys("d", "delete"), key.WithHelp("d", "delete invalid record")),
+	Yes:      key.NewBinding(key.WithKeys("y", "Y"), key.WithHelp("y", "yes, delete")),
+	No:       key.NewBinding(key.WithKeys("n", "N", "esc"), key.WithHelp("n/esc", "no")),
+	Close:    key.NewBinding(key.WithKeys("esc", "q"), key.WithHelp("esc/q", "close")),
+}
+
+// Item is one entry of the view: a record and its problems, or a problem of
+// the file itself (Record nil).
+type Item struct {
+	Line     int
+	Record   *catalogue.Record
+	Problems []catalogue.Problem
+}
+
+// Model is the problems view.
+type Model struct {
+	th       *theme.Theme
+	keys     KeyMap
+	path     string
+	items    []Item
+	cursor   int
+	offset   int // first item shown
+	confirm  bool
+	note     string
+	errors   int
+	warnings int
+	width    int
+	height   int
+}
+
+// New builds the view from the catalogue's problems. Call it on the
+// goroutine that owns the catalogue (the root's Update).
+func New(th *theme.Theme, c *catalogue.Catalogue) Model {
+	m := Model{th: th, keys: DefaultKeyMap, path: c.Path(), width: 80, height: 24}
+	// Problems of the file itself are those of c.Problems() that belong to
+	// no record: subtract the records' own (a multiset, by value).
+	own := map[catalogue.Problem]int{}
+	for _, r := range c.Records() {
+		if ps := r.Problems(); len(ps) > 0 || !r.Valid() {
+			ps = slices.Clone(ps)
+			slices.SortStableFunc(ps, func(a, b catalogue.Problem) int { return a.Line - b.Line })
+			m.items = append(m.items, Item{Line: r.Line(), Record: r, Problems: ps})
+			for _, p := range ps {
+				own[p]++
+			}
+		}
+	}
+	var file []Item
+	for _, p := range c.Problems() {
+		if own[p] > 0 {
+			own[p]--
+			continue
+		}
+		file = append(file, Item{Line: p.Line, Problems: []catalogue.Problem{p}})
+	}
+	m.items = mergeByLine(file, m.items)
+	for _, it := range m.items {
+		for _, p := range it.Problems {
+			if p.Severity == catalogue.Warning {
+				m.warnings++
+			} else {
+				m.errors++
+			}
+		}
+	}
+	return m
+}
+
+// mergeByLine merges two lists sorted by line, a's first on a tie.
+func mergeByLine(a, b []Item) []Item {
+	out := make([]Item, 0, len(a)+len(b))
+	for len(a) > 0 && len(b) > 0 {
+		if b[0].Line < a[0].Line {
+			out, b = append(out, b[0]), b[1:]
+		} else {
+			out, a = append(out, a[0]), a[1:]
+		}
+	}
+	return append(append(out, a...), b...)
+}
+
+// Items returns the view's entries, by line.
+func (m Model) Items() []Item { return m.items }
+
+// Selected returns the entry under the cursor, if any.
+func (m Model) Selected() (Item, bool) {
+	if m.cursor < len(m.items) {
+		return m.items[m.cursor], true
+	}
+	return Item{}, false
+}
+
+// Confirming reports whether the view is asking to confirm a deletion.
+func (m Model) Confirming() bool { return m.confirm }
+
+// Remove drops rec's entry, after the root deleted it.
+func (m *Model) Remove(rec *catalogue.Record) {
+	for i, it := range m.items {
+		if it.Record == rec {
+			m.items = append(m.items[:i:i], m.items[i+1:]...)
+			for _, p := range it.Problems {
+				if p.Severity == catalogue.Warning {
+					m.warnings--
+				} else {
+					m.errors--
+				}
+			}
+			break
+		}
+	}
+	m.cursor = min(m.cursor, max(0, len(m.items)-1))
+	m.scroll()
+}
+
+// SetSize sets the area the view may use.
+func (m *Model) SetSize(width, height int) {
+	m.width, m.height = width, height
+	m.scroll()
+}
+
+// Update handles a message.
+func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
+	km, ok := msg.(tea.KeyMsg)
+	if !ok {
+		return m, nil
+	}
+	if m.confirm {
+		switch {
+		case key.Matches(km, m.keys.Yes):
+			m.confirm = false
+			it, _ := m.Selected()
+			return m, func() tea.Msg { return DeleteMsg{Record: it.Record} }
+		case key.Matches(km, m.keys.No):
+			m.confirm = false
+		}
+		return m, nil
+	}
+	m.note = ""
+	it, have := m.Selected()
+	switch {
+	case key.Matches(km, m.keys.Close):
+		return m, func() tea.Msg { return ClosedMsg{} }
+	case key.Matches(km, m.keys.Up):
+		m.cursor = max(0, m.cursor-1)
+	case key.Matches(km, m.keys.Down):
+		m.cursor = max(0, min(len(m.items)-1, m.cursor+1))
+	case key.Matches(km, m.keys.PageUp):
+		m.cursor = max(0, m.cursor-m.pageItems())
+	case key.Matches(km, m.keys.PageDown):
+		m.cursor = max(0, min(len(m.items)-1, m.cursor+m.pageItems()))
+	case key.Matches(km, m.keys.Home):
+		m.cursor = 0
+	case key.Matches(km, m.keys.End):
+		m.cursor = max(0, len(m.items)-1)
+	case key.Matches(km, m.keys.Jump):
+		if have && it.Record != nil {
+			return m, func() tea.Msg { return JumpMsg{Record: it.Record} }
+		}
+		m.note = "a problem of the file itself: no record to show"
+	case key.Matches(km, m.keys.Edit):
+		if have && it.Record != nil {
+			return m, func() tea.Msg { return EditMsg{Record: it.Record} }
+		}
+		m.note = "a problem of the file itself: no record to edit"
+	case key.Matches(km, m.keys.Delete):
+		switch {
+		case !have || it.Record == nil:
+			m.note = "a problem of the file itself: no record to delete"
+		case it.Record.Valid():
+			m.note = "this record is valid (its bad fields are ignored): edit it, or delete it from the list"
+		default:
+			m.confirm = true
+		}
+	}
+	m.scroll()
+	return m, nil
+}
+
+// itemHeight is the number of lines an entry takes: a heading and its
+// problems, wrapped.
+func (m Model) itemHeight(it Item) int { return len(m.itemLines(it, false)) }
+
+// listHeight is the number of lines for the entries.
+func (m Model) listHeight() int { return max(1, m.height-4) }
+
+// pageItems is how many entries a page moves: roughly a screenful.
+func (m Model) pageItems() int { return max(1, m.listHeight()/2) }
+
+// scroll moves offset so that the cursor's entry is wholly visible.
+func (m *Model) scroll() {
+	if m.cursor < m.offset {
+		m.offset = m.cursor
+	}
+	for m.offset < m.cursor {
+		h := 0
+		for i := m.offset; i <= m.cursor; i++ {
+			h += m.itemHeight(m.items[i])
+		}
+		if h <= m.listHeight() {
+			break
+		}
+		m.offset++
+	}
+}
+
+// ShortHelp returns the bindings for the short help bar.
+func (m Model) ShortHelp() []key.Binding {
+	if m.confirm {
+		return []key.Binding{m.keys.Yes, m.keys.No}
+	}
+	return []key.Binding{m.keys.Up, m.keys.Down, m.keys.Jump, m.keys.Edit, m.keys.Delete, m.keys.Close}
+}
+
+// FullHelp returns the bindings for the full help view.
+func (m Model) FullHelp() [][]key.Binding {
+	return [][]key.Binding{
+		{m.keys.Up, m.keys.Down, m.keys.PageUp, m.keys.PageDown, m.keys.Home, m.keys.End},
+		{m.keys.Jump, m.keys.Edit, m.keys.Delete, m.keys.Close},
+	}
+}
+
+// View renders a title with the counts, the entries from the scroll offset,
+// and a line for a question or a note.
+func (m Model) View() string {
+	t := m.th
+	var b strings.Builder
+	invalid := 0
+	for _, it := range m.items {
+		if it.Record != nil && !it.Record.Valid() {
+			invalid++
+		}
+	}
+	summary := fmt.Sprintf("%s, %s, %s", plural(invalid, "invalid record"), plural(m.errors, "error"), plural(m.warnings, "warning"))
+	if m.path != "" {
+		summary = catalogue.DisplayText(m.path) + " · " + summary
+	}
+	b.WriteString(t.DialogTitle.Render("Problems") + " " + t.Dim.Render(ansi.Truncate(summary, max(0, m.width-10), "…")) + "\n\n")
+	if len(m.items) == 0 {
+		b.WriteString(t.EmptyMessage.Render("  No problems: the file conforms to SSD3.") + "\n")
+		return b.String()
+	}
+	w := max(20, m.width)
+	used := 0
+	for i := m.offset; i < len(m.items) && used < m.listHeight(); i++ {
+		it := m.items[i]
+		sel := i == m.cursor
+		for j, line := range m.itemLines(it, sel) {
+			if used >= m.listHeight() {
+				break
+			}
+			line = ansi.Truncate(line, w, "…")
+			if sel && j == 0 {
+				line = t.RowSelected.Render(line)
+			}
+			b.WriteString(line + "\n")
+			used++
+		}
+	}
+	b.WriteString("\n")
+	switch {
+	case m.confirm:
+		it, _ := m.Selected()
+		b.WriteString(t.Warning.Render(ansi.Truncate(fmt.Sprintf("Delete the invalid record at line %d from the file? (y/n)", it.Line), m.width, "…")))
+	case m.note != "":
+		b.WriteString(t.Info.Render(m.note))
+	default:
+		b.WriteString(t.Dim.Render(fmt.Sprintf("%d of %d", m.cursor+1, len(m.items))))
+	}
+	return b.String()
+}
+
+// itemLines renders an entry: a heading naming the record (its line, whether
+// it is invalid, its NAME and URI as far as they were read) and a line per
+// problem.
+func (m Model) itemLines(it Item, sel bool) []string {
+	t := m.th
+	cursor := "  "
+	if sel {
+		cursor = t.Cursor.Render("›") + " "
+	}
+	where := t.Label.Render(fmt.Sprintf("line %-5d", it.Line))
+	if it.Record == nil {
+		lines := m.problem(it.Problems[0], problemIndent)
+		lines[0] = cursor + where + " " + strings.TrimLeft(lines[0], " ")
+		return lines
+	}
+	r := it.Record
+	// A valid record with problems is listed, its bad fields ignored (2.2).
+	state := t.Dim.Render("valid   ")
+	if !r.Valid() {
+		state = t.Invalid.Render("invalid ")
+	}
+	name := catalogue.DisplayText(r.Name)
+	if name == "" {
+		name = "(no valid NAME)"
+	}
+	head := cursor + where + " " + state + " " + t.Name.Render(name)
+	if r.URI != "" {
+		head += " " + t.URI.Render(catalogue.DisplayText(r.URI))
+	}
+	lines := []string{head}
+	for _, p := range it.Problems {
+		lines = append(lines, m.problem(p, problemIndent)...)
+	}
+	return lines
+}
+
+// problemIndent is where a record's problems start, under its NAME.
+const problemIndent = 13
+
+// problem renders one problem, wrapped to the width after indent: its
+// column and field when known, and the message, coloured by severity.
+func (m Model) problem(p catalogue.Problem, indent int) []string {
+	t := m.th
+	var pre string
+	if p.Column > 0 {
+		pre = fmt.Sprintf("col %d ", p.Column)
+	}
+	if p.Field != "" {
+		pre += catalogue.DisplayText(p.Field) + ": "
+	}
+	style, msg := t.Error, catalogue.DisplayText(p.Msg)
+	if p.Severity == catalogue.Warning {
+		style, msg = t.Warning, "warning: "+msg
+	}
+	pad := strings.Repeat(" ", indent)
+	var out []string
+	for i, l := range strings.Split(ansi.Wrap(pre+msg, max(20, m.width-indent-1), ""), "\n") {
+		if i == 0 && len(pre) <= len(l) {
+			out = append(out, pad+t.Dim.Render(pre)+style.Render(l[len(pre):]))
+			continue
+		}
+		out = append(out, pad+style.Render(l))
+	}
+	return out
+}
+
+func plural(n int, what string) string {
+	if n == 1 {
+		return "1 " + what
+	}
+	return fmt.Sprintf("%d %ss", n, what)
+}
