@@ -636,8 +636,7 @@ func followsValue(after []byte, atEOF bool) bool {
 	if k == j+1 || after[k] != '}' {
 		return false
 	}
-	k++
-	return k == len(after) && !atEOF || k < len(after) && after[k] == ':'
+	return true // "{SIZE}": a pair starts here, malformed or not
 }
 
 func quoteBytes(b []byte) string {
@@ -662,7 +661,7 @@ func decodeValue(b []byte, r *Reader, name string, off int64) (string, bool) {
 			ctl++
 		}
 	}
-	if ctl*8 > len(b) {
+	if ctl*4 > len(b) {
 		r.report(importers.Dropped, off, "%s{%d} at @%d is binary data; not kept", name, len(b), off)
 		return "", false
 	}
