@@ -74,12 +74,14 @@ func (hw *Writer) Write(w io.Writer, recs []*catalogue.Record) error {
 	b.field("Content-Type", "text/plain; charset=UTF-8")
 	b.field("Date", now().UTC().Format(DateLayout))
 	bw.WriteString("\r\n")
+	var date []byte
 	for _, r := range recs {
 		b.names = b.names[:0]
 		b.field("URL", r.URI)
 		b.field("Title", r.Name)
 		if !r.Date.IsZero() {
-			b.field("Last-Modified", r.Date.UTC().Format(DateLayout))
+			date = r.Date.UTC().AppendFormat(date[:0], DateLayout)
+			b.field("Last-Modified", string(date))
 		}
 		b.field("Keyword", keywords(r))
 		b.field("Author-Name", r.Extension("X-AUTHOR"))
@@ -104,7 +106,7 @@ func (hw *Writer) Write(w io.Writer, recs []*catalogue.Record) error {
 // block writes the fields of one block, each name once.
 type block struct {
 	bw    *bufio.Writer
-	names []string // lower-cased names written so far
+	names []string // names written so far, compared ignoring case
 }
 
 func (b *block) field(name, value string) {
@@ -112,13 +114,12 @@ func (b *block) field(name, value string) {
 	if value == "" {
 		return // "fields with empty values" are not reproduced (section "Propagation")
 	}
-	lower := strings.ToLower(name)
 	for _, n := range b.names {
-		if n == lower {
+		if strings.EqualFold(n, name) {
 			return
 		}
 	}
-	b.names = append(b.names, lower)
+	b.names = append(b.names, name)
 	b.bw.WriteString(name)
 	b.bw.WriteString(": ")
 	b.bw.WriteString(value)

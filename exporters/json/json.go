@@ -5,6 +5,7 @@ package json
 
 import (
 	"bufio"
+	"bytes"
 	stdjson "encoding/json"
 	"fmt"
 	"io"
@@ -22,16 +23,21 @@ func Write(w io.Writer, recs []*catalogue.Record) error {
 		return err
 	}
 	bw := bufio.NewWriterSize(w, 64<<10)
+	// One encoder into one buffer for all records: it reuses its buffers,
+	// where MarshalIndent would allocate two per record.
+	var buf bytes.Buffer
+	enc := stdjson.NewEncoder(&buf)
+	enc.SetIndent("  ", "  ")
 	bw.WriteString("[\n  ")
 	for i, r := range recs {
 		if i > 0 {
 			bw.WriteString(",\n  ")
 		}
-		b, err := stdjson.MarshalIndent(r.JSON(), "  ", "  ")
-		if err != nil {
+		buf.Reset()
+		if err := enc.Encode(r.JSON()); err != nil {
 			return fmt.Errorf("json: record %d (%s): %w", i+1, r.URI, err)
 		}
-		bw.Write(b)
+		bw.Write(bytes.TrimSuffix(buf.Bytes(), []byte("\n")))
 	}
 	bw.WriteString("\n]\n")
 	return bw.Flush()
