@@ -78,7 +78,7 @@ func (c *Catalogue) checkIDs() {
 			r.problems = append(r.problems, Problem{Line: r.fieldLine(FieldID), Field: FieldID, Severity: Error,
 				Msg: fmt.Sprintf("ID %s is already the ID of the record at line %d; IDs must be unique (3.9)", r.ID, other.line)})
 			r.ID = ""
-			r.accepted &^= std[FieldID]
+			r.accepted &^= stdBit(FieldID)
 			continue
 		}
 		ids[key] = r
@@ -299,7 +299,7 @@ func reparse(text string, line int) *Record {
 	if line == 0 {
 		line = 1
 	}
-	r := parseRecord(text, starts, line)
+	r := parseRecord(text, starts, line, nil)
 	r.line = 0
 	r.fold = foldText(r)
 	return r
@@ -319,8 +319,8 @@ func render(rec *Record) string {
 		}
 		// The first line of each field takes the record's value; a line
 		// uricat could not use stays as it was unless the value replaces it.
-		f := parseField(content)
-		if bit, ok := std[f.name]; ok && done&bit == 0 {
+		f := parseField(content, nil)
+		if bit := stdBit(f.name); bit != 0 && done&bit == 0 {
 			done |= bit
 			if hasValue(rec, f.name) {
 				writeField(&b, rec, f.name)
@@ -342,7 +342,7 @@ func render(rec *Record) string {
 		writeLine(&b, "", content)
 	}
 	for _, name := range standardOrder {
-		if done&std[name] == 0 {
+		if done&stdBit(name) == 0 {
 			writeField(&b, rec, name)
 		}
 	}

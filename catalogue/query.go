@@ -1,7 +1,9 @@
 package catalogue
 
 import (
+	"cmp"
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -115,38 +117,43 @@ func ParseSortKey(s string) (SortKey, error) {
 // Sort orders recs in place by k. Ties keep their order; records without a
 // rating come last whichever the direction. Names compare without case.
 func Sort(recs []*Record, k SortKey) {
+	dir := 1
+	if k.desc {
+		dir = -1
+	}
 	switch k.field {
 	case sortName:
-		keys := make(map[*Record]string, len(recs))
-		for _, r := range recs {
-			keys[r] = strings.ToLower(r.Name)
+		type keyed struct {
+			key string
+			r   *Record
 		}
-		sort.SliceStable(recs, func(i, j int) bool {
-			a, b := keys[recs[i]], keys[recs[j]]
-			if k.desc {
-				return a > b
-			}
-			return a < b
-		})
+		ks := make([]keyed, len(recs))
+		for i, r := range recs {
+			ks[i] = keyed{r.nameKey(), r}
+		}
+		slices.SortStableFunc(ks, func(a, b keyed) int { return dir * strings.Compare(a.key, b.key) })
+		for i := range ks {
+			recs[i] = ks[i].r
+		}
 	case sortDate:
-		sort.SliceStable(recs, func(i, j int) bool {
-			if k.desc {
-				return recs[i].Date.After(recs[j].Date)
-			}
-			return recs[i].Date.Before(recs[j].Date)
-		})
+		slices.SortStableFunc(recs, func(a, b *Record) int { return dir * a.Date.Compare(b.Date) })
 	case sortRating:
-		sort.SliceStable(recs, func(i, j int) bool {
-			a, b := recs[i].Rating, recs[j].Rating
-			if a == 0 || b == 0 {
-				return a != 0 && b == 0
+		slices.SortStableFunc(recs, func(a, b *Record) int {
+			if a.Rating == 0 || b.Rating == 0 {
+				return cmp.Compare(b.Rating, a.Rating) // unrated last either way
 			}
-			if k.desc {
-				return a > b
-			}
-			return a < b
+			return dir * cmp.Compare(a.Rating, b.Rating)
 		})
 	}
+}
+
+// nameKey is the lower-cased NAME, taken from the search index when the
+// record has one.
+func (r *Record) nameKey() string {
+	if i := strings.IndexByte(r.fold, 0); i >= 0 {
+		return r.fold[:i]
+	}
+	return strings.ToLower(r.Name)
 }
 
 type groupField int

@@ -9,11 +9,30 @@ import (
 	"time"
 )
 
-// std numbers the standard fields, for the per-record bit masks.
-var std = map[string]uint16{
-	FieldURI: 1 << 0, FieldName: 1 << 1, FieldDate: 1 << 2, FieldCategory: 1 << 3,
-	FieldDescription: 1 << 4, FieldRating: 1 << 5, FieldLanguage: 1 << 6, FieldType: 1 << 7,
-	FieldID: 1 << 8,
+// stdBit numbers the standard fields for the per-record bit masks; 0 for
+// any other name. A switch, not a map: it runs for every line of a file.
+func stdBit(name string) uint16 {
+	switch name {
+	case FieldURI:
+		return 1 << 0
+	case FieldName:
+		return 1 << 1
+	case FieldDate:
+		return 1 << 2
+	case FieldCategory:
+		return 1 << 3
+	case FieldDescription:
+		return 1 << 4
+	case FieldRating:
+		return 1 << 5
+	case FieldLanguage:
+		return 1 << 6
+	case FieldType:
+		return 1 << 7
+	case FieldID:
+		return 1 << 8
+	}
+	return 0
 }
 
 const requiredFields = 1<<0 | 1<<1 | 1<<2
@@ -32,11 +51,33 @@ type Reader struct {
 	records int
 	probs   []Problem
 	err     error
+	cache   valueCache
+}
+
+// valueCache remembers the verdicts on LANGUAGE and TYPE values, which a
+// catalogue repeats from record to record and which are costly to parse.
+type valueCache map[string]error
+
+const valueCacheSize = 512
+
+func (vc valueCache) check(field, v string, validate func(string) error) error {
+	if vc == nil {
+		return validate(v)
+	}
+	key := field + "\x00" + v
+	if err, ok := vc[key]; ok {
+		return err
+	}
+	err := validate(v)
+	if len(vc) < valueCacheSize {
+		vc[key] = err
+	}
+	return err
 }
 
 // NewReader returns a Reader that reads from r.
 func NewReader(r io.Reader) *Reader {
-	return &Reader{br: bufio.NewReaderSize(r, 64<<10)}
+	return &Reader{br: bufio.NewReaderSize(r, 64<<10), cache: valueCache{}}
 }
 
 // Read returns the next record, or io.EOF after the last. A record whose
@@ -108,7 +149,7 @@ func (r *Reader) Read() (*Record, error) {
 	}
 	r.records++
 	raw := string(r.buf)
-	rec := parseRecord(raw, r.starts, first)
+	rec := parseRecord(raw, r.starts, first, r.cache)
 	rec.sep = prefix
 	return rec, nil
 }
@@ -190,7 +231,7 @@ func isSpaceOnly(b []byte) bool {
 
 // parseRecord parses the lines of one record. raw holds them with their line
 // breaks, starts the offset of each, first the file line of the first.
-func parseRecord(raw string, starts []int, first int) *Record {
+func parseRecord(raw string, starts []int, first int, cache valueCache) *Record {
 	rec := &Record{raw: raw, line: first}
 	var seen uint16
 	var dupRequired bool
@@ -200,12 +241,12 @@ func parseRecord(raw string, starts []int, first int) *Record {
 			end = starts[i+1]
 		}
 		lineNo := first + i
-		f := parseField(trimEOLString(raw[start:end]))
+		f := parseField(trimEOLString(raw[start:end]), cache)
 		if f.problem != nil {
 			p := *f.problem
 			p.Line = lineNo
 			rec.problems = append(rec.problems, p)
-			if bit := std[f.name]; bit != 0 {
+			if bit := stdBit(f.name); bit != 0 {
 				if seen&bit != 0 && bit&requiredFields != 0 {
 					dupRequired = true
 				}
@@ -213,7 +254,7 @@ func parseRecord(raw string, starts []int, first int) *Record {
 			}
 			continue
 		}
-		if bit, ok := std[f.name]; ok {
+		if bit := stdBit(f.name); bit != 0 {
 			if seen&bit != 0 {
 				rec.problems = append(rec.problems, Problem{Line: lineNo, Field: f.name, Severity: Error,
 					Msg: fmt.Sprintf("%s appears again; a field name must not occur twice in a record (2.2)", f.name)})
@@ -236,7 +277,7 @@ func parseRecord(raw string, starts []int, first int) *Record {
 		rec.Extensions = append(rec.Extensions, Field{Name: f.name, Value: f.value})
 	}
 	for _, name := range []string{FieldURI, FieldName, FieldDate} {
-		if seen&std[name] == 0 {
+		if seen&stdBit(name) == 0 {
 			rec.problems = append(rec.problems, Problem{Line: first, Field: name, Severity: Error,
 				Msg: fmt.Sprintf("record has no %s field, which is required (%s); the record is kept but not used", name, map[string]string{FieldURI: "3.1", FieldName: "3.2", FieldDate: "3.3"}[name])})
 		}
@@ -285,7 +326,7 @@ type field struct {
 var textFields = map[string]bool{FieldName: true, FieldCategory: true, FieldDescription: true}
 
 // parseField parses and validates one line (without its line break).
-func parseField(line string) field {
+func parseField(line string, cache valueCache) field {
 	bad := func(col int, fname, format string, a ...any) field {
 		return field{name: fname, problem: &Problem{Column: col, Field: fname, Msg: fmt.Sprintf(format, a...), Severity: Error}}
 	}
@@ -326,9 +367,9 @@ func parseField(line string) field {
 	case FieldRating:
 		f.rating, err = ParseRating(value)
 	case FieldLanguage:
-		err = ValidateLanguage(value)
+		err = cache.check(name, value, ValidateLanguage)
 	case FieldType:
-		err = ValidateType(value)
+		err = cache.check(name, value, ValidateType)
 	case FieldID:
 		err = ValidateID(value)
 	case FieldName, FieldCategory, FieldDescription:
@@ -336,7 +377,7 @@ func parseField(line string) field {
 	default:
 		if !strings.HasPrefix(name, "X-") || len(name) == 2 {
 			hint := ""
-			if up := strings.ToUpper(name); std[up] != 0 {
+			if up := strings.ToUpper(name); stdBit(up) != 0 {
 				hint = fmt.Sprintf("; field names are case-sensitive, did you mean %s? (2.1.3)", up)
 			}
 			return bad(1, name, "unknown field %q: fields SSD3 does not define must start with \"X-\" (2.2)%s", clip(name), hint)

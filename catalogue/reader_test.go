@@ -275,3 +275,31 @@ func TestEncodeTextRoundTrip(t *testing.T) {
 		}
 	}
 }
+
+func TestValidateURI(t *testing.T) {
+	tests := []struct{ uri, want string }{
+		{"http://example.com/", ""},
+		{"https://user:pw@example.com:8443/a?b=c#d", ""},
+		{"http://[::1]:80/", ""},
+		{"urn:isbn:0451450523", ""},
+		{"mailto:someone@example.com", ""},
+		{"file:///home/me/notes.txt", ""},
+		{"http://host:abc/", "port"},
+		{"http://a[b]/", "brackets"},
+		{"http://[::1/", "without closing"},
+		{"http://[::1]x/", "only"},
+		{"http://e/a%zz", "%XX"},
+		{"http://e/a#b#c", "second '#'"},
+		{"http://e/<script>", "'<'"},
+		{"1http://e/", "scheme"},
+		{"://e/", "no scheme"},
+		{"http://e/é", "non-ASCII"},
+		{"http://e/[x]", "brackets may only"},
+	}
+	for _, tt := range tests {
+		err := ValidateURI(tt.uri)
+		if tt.want == "" && err != nil || tt.want != "" && (err == nil || !strings.Contains(err.Error(), tt.want)) {
+			t.Errorf("ValidateURI(%q) = %v, want %q", tt.uri, err, tt.want)
+		}
+	}
+}

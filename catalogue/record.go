@@ -87,7 +87,7 @@ func (r *Record) Raw() string { return r.raw }
 // DATE that happens to be Go's zero time, so a DATE read from the file
 // counts whatever its value.
 func (r *Record) hasDate() bool {
-	return !r.Date.IsZero() || r.accepted&std[FieldDate] != 0
+	return !r.Date.IsZero() || r.accepted&stdBit(FieldDate) != 0
 }
 
 // Extension returns the value of the X- field name, or "".

@@ -1,10 +1,8 @@
 package catalogue
 
 import (
-	"errors"
 	"fmt"
 	"mime"
-	"net/url"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -113,20 +111,62 @@ func ValidateURI(v string) error {
 			return errorf("URI has the character %s at byte %d, which a URI may not hold (RFC 3986 2)", describeByte(c), i+1)
 		}
 	}
-	if strings.HasPrefix(v[colon+1:], "//") {
-		if _, err := url.Parse(v); err != nil {
-			return errorf("URI authority is not valid: %v (RFC 3986 3.2)", unwrapURLError(err))
+	if rest := v[colon+1:]; strings.HasPrefix(rest, "//") {
+		auth := rest[2:]
+		if end := strings.IndexAny(auth, "/?#"); end >= 0 {
+			auth = auth[:end]
 		}
+		if err := validateAuthority(auth); err != nil {
+			return err
+		}
+	}
+	if i := strings.IndexAny(v, "[]"); i >= 0 && !strings.HasPrefix(v[colon+1:], "//[") {
+		return errorf("URI has %q at byte %d; brackets may only enclose an IP address in the host (RFC 3986 3.2.2)", v[i], i+1)
 	}
 	return nil
 }
 
-func unwrapURLError(err error) error {
-	var ue *url.Error
-	if errors.As(err, &ue) {
-		return ue.Err
+// validateAuthority checks [userinfo "@"] host [":" port] (RFC 3986 3.2);
+// the characters themselves were checked already.
+func validateAuthority(auth string) error {
+	if at := strings.LastIndexByte(auth, '@'); at >= 0 {
+		if strings.ContainsAny(auth[:at], "[]@") {
+			return errorf("URI user information %q may not hold '[', ']' or '@' (RFC 3986 3.2.1)", clip(auth[:at]))
+		}
+		auth = auth[at+1:]
 	}
-	return err
+	port := ""
+	if strings.HasPrefix(auth, "[") {
+		end := strings.IndexByte(auth, ']')
+		if end < 0 {
+			return errorf("URI host %q opens '[' without closing it (RFC 3986 3.2.2)", clip(auth))
+		}
+		for _, c := range []byte(auth[1:end]) {
+			if !isHex(c) && c != ':' && c != '.' && c != 'v' && c != 'V' {
+				return errorf("URI host %q is not an IP literal (RFC 3986 3.2.2)", clip(auth[:end+1]))
+			}
+		}
+		rest := auth[end+1:]
+		if rest != "" && rest[0] != ':' {
+			return errorf("URI host %q is followed by %q; only \":port\" may follow (RFC 3986 3.2)", clip(auth[:end+1]), clip(rest))
+		}
+		if rest != "" {
+			port = rest[1:]
+		}
+	} else {
+		if i := strings.IndexByte(auth, ':'); i >= 0 {
+			auth, port = auth[:i], auth[i+1:]
+		}
+		if strings.ContainsAny(auth, "[]") {
+			return errorf("URI host %q may not hold brackets (RFC 3986 3.2.2)", clip(auth))
+		}
+	}
+	for i := 0; i < len(port); i++ {
+		if !isDigit(port[i]) {
+			return errorf("URI port %q must be digits (RFC 3986 3.2.3)", clip(port))
+		}
+	}
+	return nil
 }
 
 // uriChar marks the characters RFC 3986 allows in a URI besides "%" and "#":

@@ -1,0 +1,163 @@
+package catalogue
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+)
+
+// Generate writes a realistic catalogue of n records: about 250 bytes each,
+// like a browser's bookmarks, with every standard field in use, some
+// encoded-words and X- fields.
+func generate(n int) string {
+	rng := rand.New(rand.NewPCG(1, 2))
+	words := strings.Fields("go rust terminal bookmark manager search engine news recipe bread music jazz " +
+		"linux kernel release notes travel guide lisbon tokyo paper review database index fast small tool " +
+		"library documentation tutorial video lecture physics history garden weather")
+	cats := []string{"Programming", "Programming/Go", "News", "Cooking", "Music", "Travel", "Science", "Reading list", "Tools"}
+	langs := []string{"en", "en-gb", "en-us", "de", "fr", "ja", "pt-br"}
+	types := []string{"text/html", "text/plain", "application/pdf", "video/mp4"}
+	phrase := func(k int) string {
+		ws := make([]string, k)
+		for i := range ws {
+			ws[i] = words[rng.IntN(len(words))]
+		}
+		return strings.Join(ws, " ")
+	}
+	var b strings.Builder
+	b.Grow(n * 260)
+	for i := 0; i < n; i++ {
+		if i > 0 {
+			b.WriteString("\r\n")
+		}
+		fmt.Fprintf(&b, "URI: https://www.example-%d.org/%s/%d.html\r\n", rng.IntN(5000), strings.ReplaceAll(phrase(2), " ", "-"), i)
+		name := strings.ToUpper(phrase(1)[:1]) + phrase(4)
+		if i%50 == 0 {
+			name = EncodeText("Café " + name)
+		}
+		fmt.Fprintf(&b, "NAME: %s\r\nID: %d\r\n", name, i+1)
+		fmt.Fprintf(&b, "DATE: %02d/%02d/%04d %02d:%02d:%02d\r\n", 1+rng.IntN(28), 1+rng.IntN(12), 1998+rng.IntN(28), rng.IntN(24), rng.IntN(60), rng.IntN(60))
+		fmt.Fprintf(&b, "CATEGORY: %s\r\n", cats[rng.IntN(len(cats))])
+		fmt.Fprintf(&b, "DESCRIPTION: %s\r\n", phrase(10+rng.IntN(8)))
+		if rng.IntN(3) > 0 {
+			fmt.Fprintf(&b, "RATING: %d\r\n", 1+rng.IntN(5))
+		}
+		fmt.Fprintf(&b, "LANGUAGE: %s\r\nTYPE: %s\r\n", langs[rng.IntN(len(langs))], types[rng.IntN(len(types))])
+		if i%10 == 0 {
+			fmt.Fprintf(&b, "X-Tags: %s\r\n", strings.ReplaceAll(phrase(3), " ", ", "))
+		}
+	}
+	return b.String()
+}
+
+var sizes = []struct {
+	name string
+	n    int
+}{{"10k", 10_000}, {"100k", 100_000}, {"1M", 1_000_000}}
+
+// benchFile writes a generated catalogue of n records to a temporary file.
+func benchFile(b *testing.B, n int) (string, int64) {
+	b.Helper()
+	path := filepath.Join(b.TempDir(), "bench.uricat")
+	data := generate(n)
+	if err := os.WriteFile(path, []byte(data), 0o644); err != nil {
+		b.Fatal(err)
+	}
+	return path, int64(len(data))
+}
+
+// BenchmarkLoad opens (reads, parses and validates) a catalogue file, and
+// reports the heap it keeps as a multiple of the file's size.
+func BenchmarkLoad(b *testing.B) {
+	for _, s := range sizes {
+		b.Run(s.name, func(b *testing.B) {
+			path, size := benchFile(b, s.n)
+			b.SetBytes(size)
+			b.ResetTimer()
+			var c *Catalogue
+			for i := 0; i < b.N; i++ {
+				var err error
+				if c, err = Open(path); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.StopTimer()
+			if len(c.Valid()) != s.n || len(c.Problems()) != 0 {
+				b.Fatalf("%d valid of %d, problems %v", len(c.Valid()), s.n, c.Problems()[:1])
+			}
+			b.ReportMetric(heapRatio(size, func() any { return c }), "heap/file")
+			c.Index()
+			b.ReportMetric(heapRatio(size, func() any { return c }), "heap/file-indexed")
+		})
+	}
+}
+
+// heapRatio returns the live heap (after a collection) over size, while
+// keep's result is still reachable.
+func heapRatio(size int64, keep func() any) float64 {
+	c := keep()
+	c2 := c
+	c = nil
+	runtime.GC()
+	runtime.GC()
+	var m runtime.MemStats
+	runtime.ReadMemStats(&m)
+	runtime.KeepAlive(c2)
+	return float64(m.HeapAlloc) / float64(size)
+}
+
+// BenchmarkSave writes a loaded catalogue back to its file, durably: write,
+// fsync, rename, fsync of the directory.
+func BenchmarkSave(b *testing.B) {
+	for _, s := range sizes {
+		b.Run(s.name, func(b *testing.B) {
+			path, size := benchFile(b, s.n)
+			c, err := Open(path)
+			if err != nil {
+				b.Fatal(err)
+			}
+			b.SetBytes(size)
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				if err := c.Save(); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkSearch runs searches over an indexed catalogue.
+func BenchmarkSearch(b *testing.B) {
+	for _, s := range sizes {
+		c, err := Read(strings.NewReader(generate(s.n)))
+		if err != nil {
+			b.Fatal(err)
+		}
+		c.Index()
+		for _, q := range []string{"jazz", "lisbon tokyo", "cat:programming rating:>=4", "uri:example-42"} {
+			query, _ := ParseQuery(q)
+			b.Run(s.name+"/"+q, func(b *testing.B) {
+				for i := 0; i < b.N; i++ {
+					c.Search(query)
+				}
+			})
+		}
+	}
+}
+
+// BenchmarkSort sorts every valid record by each key.
+func BenchmarkSort(b *testing.B) {
+	c, _ := Read(strings.NewReader(generate(100_000)))
+	for _, k := range []SortKey{SortByName, SortByDate, SortByRating.Desc()} {
+		b.Run("100k/"+k.String(), func(b *testing.B) {
+			for i := 0; i < b.N; i++ {
+				Sort(c.Valid(), k)
+			}
+		})
+	}
+}
