@@ -62,8 +62,17 @@ var Format = importers.Format{
 // token ends the import of the file with a diagnostic.
 const MaxToken = 16 << 20
 
-// maxText bounds the text gathered for one title or description.
-const maxText = 256 << 10
+// maxText bounds the text gathered for one title or description, and
+// maxFolderName a folder's name.
+const (
+	maxText       = 256 << 10
+	maxFolderName = 1 << 10
+)
+
+// MaxDepth is how many levels of folders make the CATEGORY path; deeper
+// folders are left out of it, so that a file of a million nested <DL>s
+// costs neither quadratic time nor memory.
+const MaxDepth = 64
 
 // Detect reports whether head, the first bytes of a file, look like a
 // Netscape bookmark file: the DOCTYPE every browser writes, or, for files
@@ -113,7 +122,8 @@ type Reader struct {
 	afterCR   bool  // the last token ended with CR: an LF next does not count
 	decoding  bool  // the input is being converted to UTF-8
 
-	folders  []string // names of the open <DL> levels ("" for a list without an <H3>)
+	folders  []string // the CATEGORY of each open <DL> level, outermost first
+	deep     bool     // MaxDepth was passed (reported once)
 	h3       *strings.Builder
 	h3Name   *string // the last folder name, waiting for its <DL>
 	mode     mode
@@ -285,7 +295,7 @@ func (r *Reader) startTag() {
 	case "a":
 		r.endEntry()
 		r.bookmark++
-		b := &bookmark{line: r.tokLine, offset: r.offsetNow(), folder: JoinFolders(r.folders)}
+		b := &bookmark{line: r.tokLine, offset: r.offsetNow(), folder: r.category()}
 		for hasAttr {
 			var k, v []byte
 			k, v, hasAttr = r.z.TagAttr()
@@ -315,7 +325,20 @@ func (r *Reader) startTag() {
 			folder = *r.h3Name
 		}
 		r.h3Name = nil
-		r.folders = append(r.folders, folder)
+		cat := r.category()
+		switch {
+		case folder == "":
+		case len(r.folders) >= MaxDepth:
+			if !r.deep {
+				r.deep = true
+				r.note(importers.Deviation, "folders nested deeper than %d levels: the deeper ones are left out of CATEGORY", MaxDepth)
+			}
+		case cat == "":
+			cat = JoinFolders([]string{folder})
+		default:
+			cat += "/" + JoinFolders([]string{folder})
+		}
+		r.folders = append(r.folders, cat)
 	case "dd":
 		if r.mode == modeH3 {
 			r.endH3()
@@ -379,10 +402,14 @@ func (r *Reader) text(t []byte) {
 	default:
 		return
 	}
-	if b.Len()+len(t) > maxText {
-		if b.Len() < maxText {
-			r.note(importers.Dropped, "text longer than %d KiB cut short", maxText>>10)
-			t = t[:maxText-b.Len()]
+	limit := maxText
+	if r.mode == modeH3 {
+		limit = maxFolderName
+	}
+	if b.Len()+len(t) > limit {
+		if b.Len() < limit {
+			r.note(importers.Dropped, "text longer than %d KiB cut short", limit>>10)
+			t = t[:limit-b.Len()]
 		} else {
 			return
 		}
@@ -412,6 +439,14 @@ func (r *Reader) endEntry() {
 			r.ready = append(r.ready, rec)
 		}
 	}
+}
+
+// category is the CATEGORY of a bookmark in the innermost open folder.
+func (r *Reader) category() string {
+	if len(r.folders) == 0 {
+		return ""
+	}
+	return r.folders[len(r.folders)-1]
 }
 
 // finish ends the file: the last bookmark, and what is to say about the whole.

@@ -407,3 +407,25 @@ func TestDetect(t *testing.T) {
 		}
 	}
 }
+
+// A million nested folders cost neither quadratic time nor memory: the
+// CATEGORY path stops at MaxDepth levels.
+func TestDeepFolders(t *testing.T) {
+	const depth = 200_000
+	in := strings.Repeat("<DT><H3>f</H3><DL>", depth) + strings.Repeat(`<DT><A HREF="https://deep.example/">deep</A>`, 1000)
+	start := time.Now()
+	recs, diags := readAll(t, strings.NewReader(in), importers.Options{Now: now})
+	if len(recs) != 1000 {
+		t.Fatalf("read %d records, want 1000", len(recs))
+	}
+	if want := strings.TrimSuffix(strings.Repeat("f/", MaxDepth), "/"); recs[0].Category != want {
+		t.Errorf("category has %d levels, want %d", len(SplitFolders(recs[0].Category)), MaxDepth)
+	}
+	checkDiags(t, diags, []string{
+		"1 deviation: folders nested deeper than 64 levels",
+		"1 deviation: the file ends inside 200000 folder list(s)",
+	})
+	if d := time.Since(start); d > 10*time.Second {
+		t.Errorf("took %v", d)
+	}
+}

@@ -1,0 +1,64 @@
+package netscape
+
+import (
+	"errors"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/importers"
+)
+
+// FuzzReader checks that no input makes the reader panic or loop, or emit
+// a record the catalogue would reject or text holding control characters
+// or escape sequences.
+func FuzzReader(f *testing.F) {
+	for _, name := range []string{"firefox.html", "chrome.html", "safari.html"} {
+		b, err := os.ReadFile(filepath.Join("testdata", name))
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(b)
+	}
+	f.Add([]byte("<DL><DT><A HREF=https://a/ ADD_DATE=1>x\x1b[31m<DD>d</DL>"))
+	f.Add([]byte("</DL></DL><DL><DT><H3>a/b</H3><DD>f<DL><DT><A HREF=\"place:x\">"))
+	f.Add([]byte("<META charset=shift_jis><DL><DT><A HREF=\"http://\x82\xa0/\">\x82\xa0</A>"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		r := NewReader(strings.NewReader(string(data)), importers.Options{})
+		for n := 0; ; n++ {
+			if n > len(data)+1 {
+				t.Fatalf("more records (%d) than input bytes", n)
+			}
+			rec, err := r.Read()
+			for _, d := range r.Diagnostics() {
+				if d.Msg == "" {
+					t.Errorf("empty diagnostic at line %d", d.Line)
+				}
+			}
+			if errors.Is(err, io.EOF) {
+				return
+			}
+			if err != nil {
+				t.Fatalf("Read: %v (bad input must not be an error)", err)
+			}
+			if ps := rec.Validate(); len(ps) > 0 {
+				t.Fatalf("record %q fails validation: %v", rec.URI, ps)
+			}
+			texts := []string{rec.URI, rec.Name, rec.Category, rec.Description, rec.Language, rec.Type, rec.ID}
+			for _, x := range rec.Extensions {
+				texts = append(texts, x.Name, x.Value)
+			}
+			for _, s := range texts {
+				if catalogue.CleanText(s) != s {
+					t.Fatalf("record %q holds control characters or escapes: %q", rec.URI, s)
+				}
+			}
+			if strings.ContainsAny(rec.Name+rec.Category, "\n\t") {
+				t.Fatalf("NAME or CATEGORY holds a line break: %q / %q", rec.Name, rec.Category)
+			}
+		}
+	})
+}
