@@ -516,7 +516,7 @@ func (m *Model) undoRedo(undo bool) tea.Cmd {
 		return nil
 	}
 	ch := (*from)[len(*from)-1]
-	sel, err := m.store.undo(ch)
+	sel, was, err := m.store.undo(ch)
 	if err != nil {
 		m.setMsg(sevError, "cannot %s: %v", strings.TrimSuffix(verb, "id")+"o", err)
 		if errors.Is(err, errGone) {
@@ -526,6 +526,7 @@ func (m *Model) undoRedo(undo bool) tea.Cmd {
 	}
 	*from = (*from)[:len(*from)-1]
 	*to = append(*to, ch)
+	remap([][]*change{m.undo, m.redo}, ch, was, ch.held)
 	m.setMsg(sevSuccess, "%s: %s", verb, ch.what)
 	if sel != nil {
 		m.selected = sel

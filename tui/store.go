@@ -125,42 +125,61 @@ func (s *store) remove(rec *catalogue.Record, what string) (*change, error) {
 }
 
 // undo reverts ch in place (ch then describes how to redo it) and returns
-// the record to select afterwards (nil if none).
-func (s *store) undo(ch *change) (*catalogue.Record, error) {
+// the record to select afterwards (nil if none) and, when the catalogue now
+// holds a new pointer for a version other changes refer to, that version's
+// old pointer (the caller remaps them with remap).
+func (s *store) undo(ch *change) (sel, was *catalogue.Record, err error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	switch ch.kind {
 	case changeEdit:
 		if position(s.c.Records(), ch.held) < 0 {
-			return nil, errGone
+			return nil, nil, errGone
 		}
 		now, err := s.c.Replace(ch.held, ch.other)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
+		was := ch.other
 		ch.held, ch.other = now, ch.held
-		return now, nil
+		return now, was, nil
 	case changeInsert:
 		at := position(s.c.Records(), ch.held)
 		if at < 0 {
-			return nil, errGone
+			return nil, nil, errGone
 		}
 		if err := s.c.Delete(ch.held); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		ch.kind, ch.at = changeRemove, at
-		return nil, nil
+		return nil, nil, nil
 	case changeRemove:
 		if err := s.c.Restore(ch.held, ch.at); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		// Restore puts back a copy when the deletion was saved already.
 		recs := s.c.Records()
 		at := max(0, min(ch.at, len(recs)-1))
+		was := ch.held
 		ch.kind, ch.held = changeInsert, recs[at]
-		return ch.held, nil
+		return ch.held, was, nil
 	}
-	return nil, fmt.Errorf("unknown change %d", ch.kind)
+	return nil, nil, fmt.Errorf("unknown change %d", ch.kind)
+}
+
+// remap points the changes that refer to the record held as was at now:
+// undoing one change puts back a version a change beneath it holds.
+func remap(stacks [][]*change, except *change, was, now *catalogue.Record) {
+	if was == nil || was == now {
+		return
+	}
+	for _, st := range stacks {
+		for _, ch := range st {
+			if ch != except && ch.held == was {
+				ch.held = now
+			}
+		}
+	}
 }
 
 func position(recs []*catalogue.Record, rec *catalogue.Record) int {

@@ -33,7 +33,7 @@ func (m *Model) layout() layout {
 	switch {
 	case m.width >= splitWidth:
 		l.listW = m.width * 55 / 100
-		l.detailW = m.width - l.listW
+		l.detailW = m.width - l.listW - 1 // a column between them
 	case m.showDetail:
 		l.detailW = m.width
 	default:
@@ -92,6 +92,9 @@ func (m *Model) body(l layout) string {
 		parts = append(parts, m.listView(l.listW, l.bodyH))
 	}
 	if l.detailW > 0 {
+		if l.listW > 0 {
+			parts = append(parts, block("", 1, l.bodyH))
+		}
 		parts = append(parts, m.detailView(l.detailW, l.bodyH))
 	}
 	return lipgloss.JoinHorizontal(lipgloss.Top, parts...)
@@ -215,10 +218,16 @@ func (m *Model) rowLines(r row, selected bool, w int) []string {
 	if m.res != nil {
 		hits = m.res.search.highlight(name, true)
 	}
+	if name == "" {
+		name = fmt.Sprintf("(no name, line %d)", rec.Line())
+	}
 	nameS := styled(name, nameW, st(th.Name), st(th.Match).Bold(true), hits)
 	gap := w - leadW - ansi.StringWidth(nameS) - rightW
 	line1 := marker + lead + nameS + st(th.Row).Render(strings.Repeat(" ", max(1, gap))) + right
 	uri := catalogue.DisplayText(rec.URI)
+	if uri == "" {
+		uri = "(no URI)"
+	}
 	line2 := marker + st(th.URI).Render(truncate(uri, max(1, w-2)))
 	return []string{fit(line1, w), pad(line2, w, st(th.Row))}
 }
@@ -302,28 +311,28 @@ func (m *Model) detailView(w, h int) string {
 		b.WriteByte('\n')
 		b.WriteString(th.URI.Render(ansi.Hardwrap(catalogue.DisplayText(rec.URI), inner, true)))
 		b.WriteString("\n\n")
-		field := func(label, value string) {
+		field := func(label, value string, st lipgloss.Style) {
 			if value == "" {
 				return
 			}
 			b.WriteString(th.Label.Render(fmt.Sprintf("%-11s", label)))
-			b.WriteString(value)
+			b.WriteString(st.Render(truncate(value, max(1, inner-11))))
 			b.WriteByte('\n')
 		}
-		field("Category", th.Category.Render(catalogue.DisplayText(rec.Category)))
+		field("Category", catalogue.DisplayText(rec.Category), th.Category)
 		if rec.Rating > 0 {
-			field("Rating", th.Stars(rec.Rating))
+			b.WriteString(th.Label.Render(fmt.Sprintf("%-11s", "Rating")) + th.Stars(rec.Rating) + "\n")
 		} else {
-			field("Rating", th.Dim.Render("none"))
+			field("Rating", "none", th.Dim)
 		}
 		if !rec.Date.IsZero() {
-			field("Date", th.Value.Render(catalogue.FormatDate(rec.Date)))
+			field("Date", catalogue.FormatDate(rec.Date), th.Value)
 		}
-		field("Language", th.Value.Render(catalogue.DisplayText(rec.Language)))
-		field("Type", th.Value.Render(catalogue.DisplayText(rec.Type)))
-		field("ID", th.Value.Render(catalogue.DisplayText(rec.ID)))
+		field("Language", catalogue.DisplayText(rec.Language), th.Value)
+		field("Type", catalogue.DisplayText(rec.Type), th.Value)
+		field("ID", catalogue.DisplayText(rec.ID), th.Value)
 		for _, f := range rec.Extensions {
-			field(catalogue.DisplayText(f.Name), th.Value.Render(truncate(catalogue.DisplayText(f.Value), max(1, inner-11))))
+			field(catalogue.DisplayText(f.Name), catalogue.DisplayText(f.Value), th.Value)
 		}
 		if d := catalogue.CleanText(rec.Description); d != "" {
 			b.WriteByte('\n')

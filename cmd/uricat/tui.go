@@ -1,7 +1,33 @@
 package main
 
-// runTUI opens the catalogue in the terminal UI. Until the TUI lands it
-// prints the catalogue, as `uricat list` does.
+import (
+	"fmt"
+	"os"
+
+	"github.com/charmbracelet/lipgloss"
+	"github.com/uricat/uricat/tui"
+	"github.com/uricat/uricat/tui/theme"
+)
+
+// runTUI opens the catalogue in the terminal UI. When standard input or
+// output is not a terminal (a pipe, a script) it prints the catalogue as
+// `uricat list` does instead.
 func runTUI(e *env) int {
-	return runList(e, nil)
+	if !isTerminal(os.Stdin) || !isTerminal(os.Stdout) || e.stdout != os.Stdout {
+		return runList(e, nil)
+	}
+	// The background is queried before the program starts: once Bubble
+	// Tea reads the terminal, the answer would race with key presses.
+	dark := lipgloss.HasDarkBackground()
+	if err := tui.Run(tui.Options{Path: e.catalogue, Theme: theme.New(dark)}); err != nil {
+		fmt.Fprintf(e.stderr, "uricat: %v\n", err)
+		return 1
+	}
+	return 0
+}
+
+// isTerminal reports whether f is a character device (a terminal).
+func isTerminal(f *os.File) bool {
+	info, err := f.Stat()
+	return err == nil && info.Mode()&os.ModeCharDevice != 0
 }
