@@ -2,7 +2,7 @@ package tui
 
 import (
 	"os"
-		"slices"
+	"slices"
 	"strings"
 	"testing"
 
