@@ -21,11 +21,14 @@
 // Mapping: URI is HREF; NAME the link text; DATE both ADD_DATE and
 // LAST_MODIFIED (Unix seconds); CATEGORY "A/B" the folder B inside folder A
 // (a folder name cannot hold "/", so every "/" separates folders; records
-// without a category are at the top level); X-TAGS the TAGS attribute
-// (comma-separated, as Firefox has it); DESCRIPTION the <DD> text (read by
-// Firefox's importer and by ours; Chromium ignores it).
+// without a category are at the top level); DESCRIPTION the <DD> text (read
+// by Firefox's importer and by ours; Chromium ignores it). Extensions that
+// a browser attribute holds, as our importer names them: X-TAGS is TAGS
+// (written as Firefox writes it, "a,b": comma-separated without blanks),
+// X-KEYWORD is SHORTCUTURL (a Firefox keyword), X-FEED-URL FEEDURL and
+// X-LAST-VISIT LAST_VISIT.
 // Not carried, because no browser has a place for them: RATING, LANGUAGE,
-// TYPE, ID and extensions other than X-TAGS.
+// TYPE, ID and other extensions.
 //
 // Folders appear in the order of their first record, and inside a folder
 // records keep the order given; all records of a folder are written
@@ -150,10 +153,17 @@ func writeEntries(bw *bufio.Writer, f *folder, depth int) {
 		bw.WriteString(`" LAST_MODIFIED="`)
 		bw.WriteString(date)
 		bw.WriteByte('"')
-		if tags := r.Extension("X-TAGS"); tags != "" {
-			bw.WriteString(` TAGS="`)
-			bw.WriteString(escape(tags))
-			bw.WriteByte('"')
+		for _, a := range attributes {
+			v := r.Extension(a.ext)
+			if a.ext == "X-TAGS" {
+				v = Tags(v)
+			}
+			if v != "" {
+				bw.WriteString(a.attr)
+				bw.WriteString(`="`)
+				bw.WriteString(escape(v))
+				bw.WriteByte('"')
+			}
 		}
 		bw.WriteByte('>')
 		bw.WriteString(escape(r.Name))
@@ -165,6 +175,24 @@ func writeEntries(bw *bufio.Writer, f *folder, depth int) {
 			bw.WriteByte('\n')
 		}
 	}
+}
+
+// attributes are the <A> attributes that extensions become.
+var attributes = []struct{ ext, attr string }{
+	{"X-TAGS", " TAGS"}, {"X-KEYWORD", " SHORTCUTURL"}, {"X-FEED-URL", " FEEDURL"}, {"X-LAST-VISIT", " LAST_VISIT"},
+}
+
+// Tags returns an X-TAGS value as a TAGS attribute: the comma-separated
+// tags without blanks around them and without empty ones ("a, b,," is
+// "a,b").
+func Tags(v string) string {
+	var tags []string
+	for t := range strings.SplitSeq(v, ",") {
+		if t = strings.TrimSpace(t); t != "" {
+			tags = append(tags, t)
+		}
+	}
+	return strings.Join(tags, ",")
 }
 
 func unix(t time.Time) string {

@@ -186,3 +186,28 @@ func TestFolderDates(t *testing.T) {
 		}
 	}
 }
+
+func TestTags(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"", ""}, {"go", "go"}, {"go,lang", "go,lang"}, {"go, lang", "go,lang"}, {" a ,, b ,", "a,b"}, {"two words, x", "two words,x"},
+	} {
+		if got := Tags(tc.in); got != tc.want {
+			t.Errorf("Tags(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}
+
+// Extensions that browsers have an attribute for are carried in it.
+func TestAttributes(t *testing.T) {
+	rec := &catalogue.Record{URI: "http://a/", Name: "a", Date: time.Unix(1, 0), Extensions: []catalogue.Field{
+		{Name: "X-TAGS", Value: "x, y"}, {Name: "X-KEYWORD", Value: "kw"}, {Name: "X-FEED-URL", Value: "http://a/feed?x=1&y=2"},
+		{Name: "X-LAST-VISIT", Value: "7"}, {Name: "X-OTHER", Value: "not carried"}}}
+	var buf bytes.Buffer
+	if err := Write(&buf, []*catalogue.Record{rec}); err != nil {
+		t.Fatal(err)
+	}
+	want := `<DT><A HREF="http://a/" ADD_DATE="1" LAST_MODIFIED="1" TAGS="x,y" SHORTCUTURL="kw" FEEDURL="http://a/feed?x=1&amp;y=2" LAST_VISIT="7">a</A>`
+	if !strings.Contains(buf.String(), want) || strings.Contains(buf.String(), "not carried") {
+		t.Errorf("output lacks %s:\n%s", want, buf.String())
+	}
+}
