@@ -85,8 +85,8 @@ func plural(n int, noun string) string {
 // an import that fails half-way leaves the file as it was.
 //
 // Bad input is never an error: it is in the Summary's diagnostics. The error
-// is for input that could not be read; the Summary then says what was
-// imported before it.
+// is for input that could not be read; the records added before it are in
+// the Summary, for the caller to keep or take back.
 func Run(c *catalogue.Catalogue, f Format, r io.Reader, cfg RunConfig) (Summary, error) {
 	s := Summary{Source: cfg.Source, Format: f.Name, DryRun: cfg.DryRun}
 	if f.NewReader == nil {
@@ -131,6 +131,9 @@ func Run(c *catalogue.Catalogue, f Format, r io.Reader, cfg RunConfig) (Summary,
 		}
 		held, err := add(c, rec)
 		if err != nil {
+			if seen != nil {
+				seen.Remove(rec.URI) // not in the catalogue after all
+			}
 			note([]Diagnostic{{Offset: -1, Kind: Skipped, Msg: fmt.Sprintf("record %s not imported: %v", rec.URI, err)}})
 			continue
 		}

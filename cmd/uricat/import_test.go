@@ -2,6 +2,8 @@ package main
 
 import (
 	"bytes"
+	"errors"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -214,5 +216,34 @@ func TestImportRealSamples(t *testing.T) {
 	c := openCatalogue(t, p)
 	if len(c.Valid()) == 0 {
 		t.Error("no sample gave a record")
+	}
+}
+
+type failingReader struct{}
+
+func (failingReader) Read([]byte) (int, error) { return 0, errors.New("connection reset") }
+
+// A file that breaks off half-way adds nothing: the records read before the
+// error are taken back. The other files are imported.
+func TestImportReadErrorTakesBack(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "b.uricat")
+	in := io.MultiReader(strings.NewReader(`<!DOCTYPE NETSCAPE-Bookmark-file-1><DL><DT><A HREF="https://a.example/">A</A><DT><A HREF="https://b.example/">B</A>`+
+		strings.Repeat(" ", 10000)), failingReader{})
+	var out, errb bytes.Buffer
+	code := run([]string{"--catalogue", p, "import", "-", browserExport("safari.html")}, in, &out, &errb)
+	if code != 1 {
+		t.Errorf("exit %d, want 1", code)
+	}
+	if !strings.Contains(errb.String(), "uricat: import: -: connection reset; nothing was imported from -") {
+		t.Errorf("stderr: %s", errb.String())
+	}
+	recs := openCatalogue(t, p).Valid()
+	if len(recs) != 4 {
+		t.Fatalf("catalogue has %d records, want the 4 of safari.html", len(recs))
+	}
+	for _, r := range recs {
+		if strings.Contains(r.URI, "a.example") || strings.Contains(r.URI, "b.example") {
+			t.Errorf("record %s of the broken input was kept", r.URI)
+		}
 	}
 }
