@@ -107,6 +107,13 @@ type bookmark struct {
 	folder string
 }
 
+// level is an open <DL>: the CATEGORY of what is in it, and how many named
+// folders that path has.
+type level struct {
+	category string
+	depth    int
+}
+
 // Reader reads the bookmarks of a Netscape bookmark file, one by one.
 type Reader struct {
 	opts    importers.Options
@@ -122,17 +129,16 @@ type Reader struct {
 	afterCR   bool  // the last token ended with CR: an LF next does not count
 	decoding  bool  // the input is being converted to UTF-8
 
-	folders  []string // the CATEGORY of each open <DL> level, outermost first
-	deep     bool     // MaxDepth was passed (reported once)
-	h3       *strings.Builder
-	h3Name   *string // the last folder name, waiting for its <DL>
-	mode     mode
-	cur      *bookmark // the last <A>, until the next entry starts
-	ready    []*catalogue.Record
-	diags    []importers.Diagnostic
-	icons    int            // bookmarks whose favicon was dropped
-	units    map[string]int // dates not in seconds, by unit
-	bookmark int            // <A> tags seen
+	folders []level // the open <DL> levels, outermost first
+	deep    bool    // MaxDepth was passed (reported once)
+	h3      *strings.Builder
+	h3Name  *string // the last folder name, waiting for its <DL>
+	mode    mode
+	cur     *bookmark // the last <A>, until the next entry starts
+	ready   []*catalogue.Record
+	diags   []importers.Diagnostic
+	icons   int            // bookmarks whose favicon was dropped
+	units   map[string]int // dates not in seconds, by unit
 }
 
 // NewReader returns a Reader of r. The charset is the one the file declares
@@ -294,14 +300,16 @@ func (r *Reader) startTag() {
 	switch string(name) {
 	case "a":
 		r.endEntry()
-		r.bookmark++
 		b := &bookmark{line: r.tokLine, offset: r.offsetNow(), folder: r.category()}
+		hasHref := false
 		for hasAttr {
 			var k, v []byte
 			k, v, hasAttr = r.z.TagAttr()
 			switch key := string(k); key {
 			case "href":
-				b.href = string(v)
+				if !hasHref { // the first one counts, as in a browser
+					b.href, hasHref = string(v), true
+				}
 			case "icon", "icon_uri":
 				if b.attrs == nil || b.attrs["icon"] == "" {
 					r.icons++
@@ -325,20 +333,23 @@ func (r *Reader) startTag() {
 			folder = *r.h3Name
 		}
 		r.h3Name = nil
-		cat := r.category()
+		var in level
+		if n := len(r.folders); n > 0 {
+			in = r.folders[n-1]
+		}
 		switch {
 		case folder == "":
-		case len(r.folders) >= MaxDepth:
+		case in.depth >= MaxDepth:
 			if !r.deep {
 				r.deep = true
 				r.note(importers.Deviation, "folders nested deeper than %d levels: the deeper ones are left out of CATEGORY", MaxDepth)
 			}
-		case cat == "":
-			cat = JoinFolders([]string{folder})
+		case in.depth == 0:
+			in = level{JoinFolders([]string{folder}), 1}
 		default:
-			cat += "/" + JoinFolders([]string{folder})
+			in = level{in.category + "/" + JoinFolders([]string{folder}), in.depth + 1}
 		}
-		r.folders = append(r.folders, cat)
+		r.folders = append(r.folders, in)
 	case "dd":
 		if r.mode == modeH3 {
 			r.endH3()
@@ -446,7 +457,7 @@ func (r *Reader) category() string {
 	if len(r.folders) == 0 {
 		return ""
 	}
-	return r.folders[len(r.folders)-1]
+	return r.folders[len(r.folders)-1].category
 }
 
 // finish ends the file: the last bookmark, and what is to say about the whole.

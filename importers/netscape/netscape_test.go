@@ -248,6 +248,11 @@ func TestTagSoup(t *testing.T) {
 				ext: map[string]string{"X-LAST-VISIT": unix(1600000000)}}},
 		},
 		{
+			name: "two HREFs: the first counts, as in a browser",
+			in:   `<DL><DT><A HREF="https://first.example/" href="https://second.example/">Two</A></DL>`,
+			want: []want{{uri: "https://first.example/", name: "Two", date: catalogue.FormatDate(now)}},
+		},
+		{
 			name: "no title: the name comes from the URI",
 			in:   `<DL><DT><A HREF="https://n.example/docs/intro.html"></A></DL>`,
 			want: []want{{uri: "https://n.example/docs/intro.html", name: "intro.html", date: catalogue.FormatDate(now)}},
