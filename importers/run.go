@@ -41,8 +41,9 @@ type Summary struct {
 	// Skipped holds the diagnostics of foreign records that were not
 	// imported, each with its reason and position.
 	Skipped []Diagnostic
-	// Dropped counts the Dropped diagnostics: values left out of records
-	// that were imported.
+	// Dropped counts the Dropped diagnostics: each tells of values left out
+	// of records that were imported (one may count many: "favicons of 40
+	// bookmarks").
 	Dropped int
 	// Diagnostics holds every diagnostic, Skipped ones included, in the
 	// order the reader gave them.
@@ -64,7 +65,7 @@ func (s Summary) String() string {
 	fmt.Fprintf(&b, "%s %s, %s skipped as duplicates, %s skipped",
 		verb, plural(s.Imported, "record"), plural(s.Duplicates, "record"), plural(len(s.Skipped), "record"))
 	if s.Dropped > 0 {
-		fmt.Fprintf(&b, ", %s dropped", plural(s.Dropped, "value"))
+		fmt.Fprintf(&b, ", %s about values dropped", plural(s.Dropped, "message"))
 	}
 	if s.Format != "" {
 		fmt.Fprintf(&b, " (%s)", s.Format)

@@ -105,7 +105,7 @@ func TestRun(t *testing.T) {
 			duplicates: 2,
 			skipped:    []string{`in.txt:5: skipped: record not imported: URI "no%20scheme" has no scheme`},
 			dropped:    2,
-			summary:    "in.txt: imported 4 records, 2 records skipped as duplicates, 1 record skipped, 2 values dropped (lines)",
+			summary:    "in.txt: imported 4 records, 2 records skipped as duplicates, 1 record skipped, 2 messages about values dropped (lines)",
 			catalogueN: 6,
 		},
 		{
@@ -114,7 +114,7 @@ func TestRun(t *testing.T) {
 			imported:   []string{"http://example.com/", "https://new.example/a%7eb", "https://NEW.example:443/a~b", "https://invalid.example/", "https://id.example/", "https://id2.example/"},
 			skipped:    []string{`in.txt:5: skipped`},
 			dropped:    2,
-			summary:    "in.txt: imported 6 records, 0 records skipped as duplicates, 1 record skipped, 2 values dropped (lines)",
+			summary:    "in.txt: imported 6 records, 0 records skipped as duplicates, 1 record skipped, 2 messages about values dropped (lines)",
 			catalogueN: 8,
 		},
 		{
@@ -125,7 +125,7 @@ func TestRun(t *testing.T) {
 			skipped:    []string{`-:5: skipped`},
 			// In a dry run the ID clash is not found: nothing is added.
 			dropped:    1,
-			summary:    "-: would import 4 records, 2 records skipped as duplicates, 1 record skipped, 1 value dropped (lines)",
+			summary:    "-: would import 4 records, 2 records skipped as duplicates, 1 record skipped, 1 message about values dropped (lines)",
 			catalogueN: 2,
 		},
 	}

@@ -118,6 +118,9 @@ func importFile(e *env, c *catalogue.Catalogue, name string, format *importers.F
 		}
 	}
 	s, runErr := importers.Run(c, f, in, cfg)
+	if runErr == nil {
+		fmt.Fprintln(e.stdout, s)
+	}
 	for _, d := range s.Diagnostics {
 		fmt.Fprintf(e.stderr, "%s: %s\n", d.Where(name), d)
 	}
@@ -132,7 +135,6 @@ func importFile(e *env, c *catalogue.Catalogue, name string, format *importers.F
 		}
 		return s, fmt.Errorf("%w; nothing was imported from %s", runErr, name)
 	}
-	fmt.Fprintln(e.stdout, s)
 	if cfg.DryRun {
 		for _, r := range s.Records {
 			line := "  + " + catalogue.DisplayText(r.Name) + " <" + r.URI + ">"

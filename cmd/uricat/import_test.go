@@ -44,7 +44,7 @@ func TestImportFirefoxTwice(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d, stderr:\n%s", code, errs)
 	}
-	if want := src + ": imported 6 records, 0 records skipped as duplicates, 2 records skipped, 1 value dropped (netscape)\n"; out != want {
+	if want := src + ": imported 6 records, 0 records skipped as duplicates, 2 records skipped, 1 message about values dropped (netscape)\n"; out != want {
 		t.Errorf("stdout\n got %q\nwant %q", out, want)
 	}
 	for _, want := range []string{
