@@ -1,0 +1,85 @@
+package urc
+
+import (
+	"bufio"
+	"errors"
+	"io"
+)
+
+// Limits that keep memory bounded whatever the input: a longer element is
+// cut (and reported), a citation with more is cut short (and reported).
+const (
+	maxElement     = 1 << 20
+	maxCitation    = 8 << 20
+	maxLookahead   = 512 // how far past a '>' the scanner looks for the next '<'
+	maxOutsideNote = 60
+)
+
+// scanner reads bytes and knows where it is: line (1-based; CR LF, LF and
+// CR alone each end a line) and byte offset.
+type scanner struct {
+	br     *bufio.Reader
+	line   int
+	offset int64
+	err    error // the first non-EOF read error
+}
+
+func newScanner(r io.Reader) *scanner {
+	return &scanner{br: bufio.NewReaderSize(r, 64<<10), line: 1}
+}
+
+// next returns the next byte, or false at the end of input (or on a read
+// error, kept in s.err).
+func (s *scanner) next() (byte, bool) {
+	c, err := s.br.ReadByte()
+	if err != nil {
+		if !errors.Is(err, io.EOF) && s.err == nil {
+			s.err = err
+		}
+		return 0, false
+	}
+	s.offset++
+	switch c {
+	case '\n':
+		s.line++
+	case '\r':
+		if b, err := s.br.Peek(1); err != nil || b[0] != '\n' {
+			s.line++
+		}
+	}
+	return c, true
+}
+
+// peek returns the next byte without consuming it.
+func (s *scanner) peek() (byte, bool) {
+	b, err := s.br.Peek(1)
+	if err != nil {
+		if !errors.Is(err, io.EOF) && s.err == nil {
+			s.err = err
+		}
+		return 0, false
+	}
+	return b[0], true
+}
+
+// closesCitation reports whether what follows a '>' met inside an element
+// is only white space before the next '<' or the end of input: then the
+// '>' closes a citation whose last element lacks its ';'. Otherwise the '>'
+// is part of a value ("<" and ">" need no special treatment in values).
+func (s *scanner) closesCitation() bool {
+	b, err := s.br.Peek(maxLookahead)
+	for _, c := range b {
+		switch c {
+		case ' ', '\t', '\r', '\n':
+			continue
+		case '<':
+			return true
+		}
+		return false
+	}
+	return err != nil // only white space up to the end of input
+}
+
+func isSpace(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\v'
+}

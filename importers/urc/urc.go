@@ -1,0 +1,723 @@
+// Package urc imports Uniform Resource Citations in the syntax Olle
+// Jarnefors proposed in 1993 (../shared/specs/urc-syntax-jarnefors-1993.txt):
+//
+//	<ftp://nic.nordu.net/internet-drafts/draft-ietf-uri-url-01.txt;
+//	URN:IANA:0::drafts:1204;
+//	Title=Uniform Resource Locators;
+//	Title.sv/Text/Plain/charset:SEN_850200_B=Likformiga resursl{gesgivare;
+//	Language=en;>
+//
+// A citation is "<", elements each closed by ";", and ">". An element is a
+// URL or URN (scheme ":" value), a URD (Field[.lang][/repr] "=" value; the
+// order of the proposal's prose and example, which its BNF rule 5 swaps and
+// which is also read, reported) or a structor, "BEGIN *comment" / "END
+// *comment", grouping elements in nested blocks.
+//
+// Each URL becomes one bookmark. It takes the URDs and URNs of its own group
+// and of every group around it, wherever in the group they stand (the
+// proposal's examples put them before and after the URLs); an inner group's
+// field replaces an outer group's field of the same name and language tag:
+//   - Title -> NAME; translations (Title.sv) -> X-TITLE-SV, or NAME when
+//     there is no untranslated title (and then their tag is the LANGUAGE
+//     if no Language URD gives one);
+//   - Language -> LANGUAGE; Description -> DESCRIPTION; Date -> DATE;
+//   - Content-type -> TYPE when it is a media type ("Text/Plain"), with a
+//     Charset URD as its charset parameter; otherwise X-CONTENT-TYPE
+//     ("PostScript") and X-CHARSET;
+//   - the URN -> X-URN; any other field (Author, Version, Fragment, ...) ->
+//     X-<FIELD>[-<LANG>], upper case; several values are joined with "; ".
+//
+// Values are unescaped as the proposal says ("%%", "%;", "%XX") and decoded
+// from the charset their representation tag names (ISO-8859-1,
+// SEN_850200_B, anything golang.org/x/text knows). In URLs and URNs only
+// "%%" and "%;" are unescaped: "%XX" is already the URL's own escaping, and
+// decoding it could change what the URL means (%2F is not "/").
+package urc
+
+import (
+	"fmt"
+	"io"
+	"mime"
+	"regexp"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/importers"
+)
+
+// Format registers the reader with the importers.
+var Format = importers.Format{
+	Name:   "urc",
+	Title:  "Uniform Resource Citations (Jarnefors 1993)",
+	Detect: Detect,
+	NewReader: func(r io.Reader, opts importers.Options) importers.Reader {
+		return NewReader(r, opts)
+	},
+}
+
+// Reader reads the citations of a URC file, one bookmark per URL.
+type Reader struct {
+	s     *scanner
+	opts  importers.Options
+	queue []*catalogue.Record // bookmarks of the citation last read, to return
+	diags []importers.Diagnostic
+	err   error
+}
+
+// NewReader returns a Reader that reads the citations in r.
+func NewReader(r io.Reader, opts importers.Options) *Reader {
+	return &Reader{s: newScanner(r), opts: opts}
+}
+
+// Diagnostics returns the diagnostics gathered since the last call.
+func (r *Reader) Diagnostics() []importers.Diagnostic {
+	d := r.diags
+	r.diags = nil
+	return d
+}
+
+func (r *Reader) report(line int, offset int64, kind importers.Kind, format string, a ...any) {
+	r.diags = append(r.diags, importers.Diagnostic{Line: line, Offset: offset, Kind: kind, Msg: fmt.Sprintf(format, a...)})
+}
+
+// Read returns the next bookmark, io.EOF after the last, or an I/O error.
+// A citation is read whole before its first bookmark is returned, since a
+// URL's fields may follow it.
+func (r *Reader) Read() (*catalogue.Record, error) {
+	for len(r.queue) == 0 {
+		if r.err != nil {
+			return nil, r.err
+		}
+		elems, ok := r.readCitation()
+		switch {
+		case r.s.err != nil:
+			// The citation was cut short by the error: what it would
+			// have given is not known, so it gives nothing.
+			r.err = fmt.Errorf("urc: line %d (byte %d): %w", r.s.line, r.s.offset, r.s.err)
+		case !ok:
+			r.err = io.EOF
+		case len(elems) > 0:
+			r.build(elems)
+		}
+	}
+	rec := r.queue[0]
+	r.queue[0] = nil
+	r.queue = r.queue[1:]
+	return rec, nil
+}
+
+// element is one element of a citation as read: its bytes, escapes still in
+// place, without the closing ";" and surrounding white space.
+type element struct {
+	raw    string
+	line   int
+	offset int64
+}
+
+// readCitation skips to the next "<" and reads the elements up to the
+// closing ">". It returns false when the input ended before any "<".
+func (r *Reader) readCitation() (elems []element, ok bool) {
+	if !r.skipOutside() {
+		return nil, false
+	}
+	startLine, startOff := r.s.line, r.s.offset
+	r.s.next() // the "<"
+	size := 0
+	full := false
+	for {
+		c, more := r.s.peek()
+		for more && isSpace(c) {
+			r.s.next()
+			c, more = r.s.peek()
+		}
+		if !more {
+			r.report(startLine, startOff, importers.Deviation, "the citation opened here is not closed with \">\" before the end of the input")
+			return elems, true
+		}
+		if c == '>' {
+			r.s.next()
+			return elems, true
+		}
+		el, closed, ended := r.readElement()
+		if el.raw != "" {
+			if size += len(el.raw); size > maxCitation {
+				if !full {
+					full = true
+					r.report(el.line, el.offset, importers.Skipped, "the citation opened at line %d is longer than %d bytes; the rest of it is ignored", startLine, maxCitation)
+				}
+			} else {
+				elems = append(elems, el)
+			}
+		}
+		if closed {
+			r.report(el.line, el.offset, importers.Deviation, "the last element has no \";\" before the \">\" that closes the citation (URC = \"<\" *(URI \";\") \">\", rule 1); read anyway")
+			return elems, true
+		}
+		if ended {
+			r.report(startLine, startOff, importers.Deviation, "the citation opened here is not closed with \">\" before the end of the input")
+			return elems, true
+		}
+	}
+}
+
+// skipOutside skips to the next "<", reporting text that is not white space
+// (once per stretch of it). It returns false at the end of input.
+func (r *Reader) skipOutside() bool {
+	var junk strings.Builder
+	line, off := 0, int64(0)
+	flush := func() {
+		if junk.Len() > 0 {
+			r.report(line, off, importers.Deviation, "text outside a citation (\"<\" ... \">\") is ignored: %q", clip(junk.String()))
+			junk.Reset()
+		}
+	}
+	for {
+		c, ok := r.s.peek()
+		if !ok {
+			flush()
+			return false
+		}
+		if c == '<' {
+			flush()
+			return true
+		}
+		if !isSpace(c) && junk.Len() == 0 {
+			line, off = r.s.line, r.s.offset
+		}
+		if junk.Len() > 0 || !isSpace(c) {
+			if junk.Len() < maxOutsideNote {
+				junk.WriteByte(c)
+			}
+		}
+		r.s.next()
+	}
+}
+
+// readElement reads one element up to its unescaped ";". closed is true
+// when a ">" ended the element and the citation (see closesCitation);
+// ended when the input did.
+func (r *Reader) readElement() (el element, closed, ended bool) {
+	el.line, el.offset = r.s.line, r.s.offset
+	var b []byte
+	long := false
+	add := func(c byte) {
+		if len(b) < maxElement {
+			b = append(b, c)
+		} else {
+			long = true
+		}
+	}
+	for {
+		c, ok := r.s.next()
+		if !ok {
+			ended = true
+			break
+		}
+		if c == ';' {
+			break
+		}
+		if c == '%' {
+			// "%;" and "%%" stand for ";" and "%": keep them escaped, but do
+			// not let the ";" end the element.
+			add(c)
+			if n, ok := r.s.peek(); ok && (n == ';' || n == '%') {
+				r.s.next()
+				add(n)
+			}
+			continue
+		}
+		if c == '>' && r.s.closesCitation() {
+			closed = true
+			break
+		}
+		add(c)
+	}
+	if long {
+		r.report(el.line, el.offset, importers.Skipped, "element longer than %d bytes; ignored", maxElement)
+		return element{line: el.line, offset: el.offset}, closed, ended
+	}
+	el.raw = strings.TrimRight(string(b), " \t\r\n\f\v")
+	return el, closed, ended
+}
+
+// group is a BEGIN/END block, or the citation itself.
+type group struct {
+	parent  *group
+	comment string
+	line    int
+	fields  map[string][]urd // by fieldKey
+	urns    []string
+}
+
+// urd is one URD's value and what its label said.
+type urd struct {
+	name  string // as written
+	lang  string // language tag, "" for the original
+	value string // unescaped and decoded
+	line  int
+	off   int64
+}
+
+// locator is a URL of the citation and the group it stands in.
+type locator struct {
+	uri   string
+	group *group
+	line  int
+	off   int64
+}
+
+func fieldKey(name, lang string) string { return strings.ToLower(name) + "." + strings.ToLower(lang) }
+
+// build turns the elements of one citation into bookmarks, queued in the
+// order of their URLs.
+func (r *Reader) build(elems []element) {
+	root := &group{fields: map[string][]urd{}, line: elems[0].line}
+	cur := root
+	var urls []locator
+	var order []string // field keys in order of first appearance
+	seen := map[string]bool{}
+	for _, el := range elems {
+		kind, label, value := classify(el.raw)
+		switch kind {
+		case kindStructor:
+			keyword := strings.ToUpper(label)
+			switch keyword {
+			case "BEGIN":
+				cur = &group{parent: cur, comment: value, line: el.line, fields: map[string][]urd{}}
+			case "END":
+				if cur == root {
+					r.report(el.line, el.offset, importers.Deviation, "END *%s has no BEGIN to close (rule 9: structors nest); ignored", value)
+					continue
+				}
+				if value != "" && cur.comment != "" && !strings.EqualFold(value, cur.comment) {
+					r.report(el.line, el.offset, importers.Deviation, "END *%s closes BEGIN *%s of line %d", value, cur.comment, cur.line)
+				}
+				cur = cur.parent
+			default:
+				r.report(el.line, el.offset, importers.Deviation, "structor %s* is not BEGIN* or END*; ignored", clip(label))
+			}
+		case kindURL:
+			uri, charset := decodeLocator(value), label
+			if charset != "" {
+				uri = r.decodeText([]byte(uri), charset, el)
+			}
+			urls = append(urls, locator{uri: uri, group: cur, line: el.line, off: el.offset})
+		case kindURN:
+			cur.urns = append(cur.urns, catalogue.NormalizeURI(decodeLocator(value)))
+		case kindURD:
+			u, ok := r.parseURD(label, value, el)
+			if !ok {
+				continue
+			}
+			k := fieldKey(u.name, u.lang)
+			cur.fields[k] = append(cur.fields[k], u)
+			if !seen[k] {
+				seen[k] = true
+				order = append(order, k)
+			}
+		default:
+			r.report(el.line, el.offset, importers.Deviation, "element %q is neither a URL, a URN, a URD (Field=value) nor a structor (BEGIN*/END*); ignored", clip(el.raw))
+		}
+	}
+	for g := cur; g != root; g = g.parent {
+		r.report(g.line, -1, importers.Deviation, "BEGIN *%s is not closed by an END* before the end of its citation", g.comment)
+	}
+	if len(urls) == 0 {
+		r.report(elems[0].line, elems[0].offset, importers.Skipped, "citation has no URL; nothing to import")
+		return
+	}
+	for _, u := range urls {
+		rec := r.record(u, order)
+		diags, ok := importers.Finish(rec, r.opts, u.line, u.off)
+		r.diags = append(r.diags, diags...)
+		if ok {
+			r.queue = append(r.queue, rec)
+		}
+	}
+}
+
+// record makes the bookmark of one URL from the fields in scope.
+func (r *Reader) record(u locator, order []string) *catalogue.Record {
+	rec := &catalogue.Record{URI: u.uri}
+	// The innermost group holding a field gives it (inner ones win).
+	lookup := func(k string) []urd {
+		for g := u.group; g != nil; g = g.parent {
+			if v, ok := g.fields[k]; ok {
+				return v
+			}
+		}
+		return nil
+	}
+	var urns []string
+	for g := u.group; g != nil && urns == nil; g = g.parent {
+		urns = g.urns
+	}
+	var ext []catalogue.Field
+	addExt := func(name string, values ...string) {
+		if v := strings.Join(values, "; "); v != "" {
+			ext = append(ext, catalogue.Field{Name: name, Value: v})
+		}
+	}
+	var charset []urd
+	titleLang := ""
+	for _, k := range order {
+		vals := lookup(k)
+		if len(vals) == 0 {
+			continue
+		}
+		name, lang := strings.ToLower(vals[0].name), vals[0].lang
+		switch {
+		case name == "title" && lang == "":
+			rec.Name = join(vals)
+		case name == "title" && !hasField(lookup, "title"):
+			if rec.Name == "" {
+				rec.Name, titleLang = join(vals), lang
+			} else {
+				addExt(extName(vals[0].name, lang), join(vals))
+			}
+		case name == "language" && lang == "":
+			rec.Language = vals[0].value
+			for _, v := range vals[1:] {
+				r.report(v.line, v.off, importers.Dropped, "a second Language %q for %s; the first, %q, is kept", v.value, u.uri, rec.Language)
+			}
+		case name == "description" && lang == "":
+			rec.Description = join(vals)
+		case name == "date" && lang == "":
+			if t, err := parseDate(vals[0].value); err == nil {
+				rec.Date = t
+			} else {
+				addExt("X-DATE", join(vals))
+			}
+		case name == "content-type" && lang == "":
+			if mt := mediaType(vals[0].value); mt != "" {
+				rec.Type = mt
+			} else {
+				addExt("X-CONTENT-TYPE", join(vals))
+			}
+		case name == "charset" && lang == "":
+			charset = vals
+		default:
+			addExt(extName(vals[0].name, lang), join(vals))
+		}
+	}
+	if rec.Language == "" && titleLang != "" {
+		rec.Language = titleLang
+	}
+	if len(charset) > 0 {
+		// "Content-Type: Text/Plain; charset=US-ASCII" is what the two
+		// URDs say together; a charset means nothing to a non-text type.
+		if strings.HasPrefix(rec.Type, "text/") && !strings.Contains(rec.Type, "charset=") {
+			rec.Type = mediaType(rec.Type + "; charset=" + charset[0].value)
+		} else {
+			addExt("X-CHARSET", join(charset))
+		}
+	}
+	if len(urns) > 0 {
+		addExt("X-URN", urns...)
+	}
+	rec.Extensions = ext
+	return rec
+}
+
+// hasField reports whether an untranslated field of that name is in scope.
+func hasField(lookup func(string) []urd, name string) bool {
+	return len(lookup(fieldKey(name, ""))) > 0
+}
+
+func join(vals []urd) string {
+	s := make([]string, 0, len(vals))
+	for _, v := range vals {
+		if v.value != "" {
+			s = append(s, v.value)
+		}
+	}
+	return strings.Join(s, "; ")
+}
+
+var notNameChar = regexp.MustCompile(`[^A-Za-z0-9_-]+`)
+
+// extName is the X- field for a URD: X-, its name and any language tag, in
+// upper case, with characters a field name cannot hold as "-".
+func extName(name, lang string) string {
+	n := strings.ToUpper(name)
+	if lang != "" {
+		n += "-" + strings.ToUpper(lang)
+	}
+	n = strings.Trim(notNameChar.ReplaceAllString(n, "-"), "-")
+	if strings.HasPrefix(n, "X-") {
+		return n
+	}
+	return "X-" + n
+}
+
+// Element kinds.
+const (
+	kindUnknown = iota
+	kindStructor
+	kindURL
+	kindURN
+	kindURD
+)
+
+// classify tells what an element is (rules 2-5, 9) and splits it: for a
+// structor, its keyword and comment; for a URL, its charset (from
+// scheme/charset:) and the URL; for a URN, the URN; for a URD, its label
+// and raw value.
+func classify(raw string) (kind int, label, value string) {
+	i := 0
+	for i < len(raw) && (isLetter(raw[i]) || i > 0 && (isDigit(raw[i]) || raw[i] == '-' || raw[i] == '_')) {
+		i++
+	}
+	if i == 0 {
+		return kindUnknown, "", ""
+	}
+	ident := raw[:i]
+	rest := raw[i:]
+	// Structor: keyword, white space, "*", comment (rule 9).
+	if t := strings.TrimLeft(rest, " \t\r\n"); strings.HasPrefix(t, "*") {
+		return kindStructor, ident, strings.TrimSpace(t[1:])
+	}
+	// URL or URN: scheme ":" value (rules 3, 4), where a real scheme may
+	// also hold "+" and "." (RFC 3986 3.1).
+	j := i
+	for j < len(raw) && (isLetter(raw[j]) || isDigit(raw[j]) || raw[j] == '+' || raw[j] == '.' || raw[j] == '-') {
+		j++
+	}
+	if j < len(raw) && raw[j] == ':' {
+		if strings.EqualFold(raw[:j], "URN") {
+			return kindURN, "", raw
+		}
+		return kindURL, "", raw
+	}
+	// URL with the charset of its value: scheme "/" charset ":" value.
+	if strings.HasPrefix(rest, "/") {
+		k := 1
+		for k < len(rest) && (isLetter(rest[k]) || isDigit(rest[k]) || strings.IndexByte("-_.+", rest[k]) >= 0) {
+			k++
+		}
+		if k > 1 && k < len(rest) && rest[k] == ':' && !strings.Contains(rest[:k], ".") && !strings.Contains(rest[k:], "=") {
+			return kindURL, rest[1:k], rest[k+1:]
+		}
+	}
+	if eq := strings.IndexByte(raw, '='); eq > 0 {
+		label := strings.TrimRight(raw[:eq], " \t")
+		if validLabel(label[i:]) {
+			return kindURD, label, strings.TrimLeft(raw[eq+1:], " \t")
+		}
+	}
+	return kindUnknown, "", ""
+}
+
+// validLabel reports whether the tags after a field name hold only what
+// language and representation tags can (rules 5, 7, 8).
+func validLabel(tags string) bool {
+	if tags != "" && tags[0] != '.' && tags[0] != '/' {
+		return false
+	}
+	for i := 0; i < len(tags); i++ {
+		c := tags[i]
+		if !isLetter(c) && !isDigit(c) && strings.IndexByte("./:-_+", c) < 0 {
+			return false
+		}
+	}
+	return true
+}
+
+var langShape = regexp.MustCompile(`^[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*$`)
+
+// parseURD splits a URD's label into field name, language tag and
+// representation tag, and decodes its value.
+func (r *Reader) parseURD(label, rawValue string, el element) (urd, bool) {
+	i := 0
+	for i < len(label) && label[i] != '.' && label[i] != '/' {
+		i++
+	}
+	name, tags := label[:i], label[i:]
+	var lang, repr string
+	switch {
+	case strings.HasPrefix(tags, "."):
+		// The prose and example: Title.sv/Text/Plain/charset:...
+		lang, repr, _ = strings.Cut(tags[1:], "/")
+	case strings.HasPrefix(tags, "/"):
+		before, after, hasDot := strings.Cut(tags[1:], ".")
+		if !strings.Contains(before, "/") && langShape.MatchString(before) && (hasDot || isLanguage(before)) {
+			// BNF rule 5's order: Title/sv.Text/Plain/...
+			lang, repr = before, after
+			r.report(el.line, el.offset, importers.Deviation, "%s: language tag after \"/\" and representation after \".\", as the proposal's BNF rule 5 has it; its prose and example have them the other way round; read anyway", clip(label))
+		} else {
+			repr = tags[1:]
+		}
+	}
+	u := urd{name: name, lang: lang, line: el.line, off: el.offset}
+	if lang != "" && !langShape.MatchString(lang) {
+		r.report(el.line, el.offset, importers.Deviation, "%s: %q is not a language tag (rule 7); ignored", clip(label), lang)
+		u.lang = ""
+	}
+	charset := ""
+	if repr != "" {
+		segs := strings.Split(repr, "/")
+		if len(segs) < 2 || segs[0] == "" || segs[1] == "" {
+			r.report(el.line, el.offset, importers.Deviation, "%s: representation tag %q is not type/subtype (rule 8); ignored", clip(label), clip(repr))
+		} else {
+			if !strings.EqualFold(segs[0], "text") {
+				r.report(el.line, el.offset, importers.Dropped, "%s: a value in %s/%s is not text; dropped", clip(label), segs[0], segs[1])
+				return u, false
+			}
+			for _, p := range segs[2:] {
+				if k, v, ok := strings.Cut(p, ":"); ok && strings.EqualFold(k, "charset") {
+					charset = v
+				}
+			}
+		}
+	}
+	b, bad := unescapeValue(rawValue)
+	if bad >= 0 {
+		r.report(el.line, el.offset, importers.Deviation, "%s: a %% at byte %d of the value is not %%%%, %%; or %%XX (a data error); taken as written", clip(label), bad+1)
+	}
+	v := r.decodeText(b, charset, el)
+	if !strings.EqualFold(name, "description") {
+		v = strings.Join(strings.Fields(v), " ")
+	}
+	u.value = strings.TrimSpace(v)
+	return u, true
+}
+
+func isLanguage(s string) bool { return catalogue.ValidateLanguage(s) == nil }
+
+// decodeText turns a value's bytes into text by charset, or, untagged, as
+// ASCII, which the proposal assumes; other bytes are read as UTF-8 if they
+// are, else as ISO-8859-1, reported.
+func (r *Reader) decodeText(b []byte, charset string, el element) string {
+	if charset != "" {
+		if dec := lookupCharset(charset); dec != nil {
+			if s, err := dec(b); err == nil {
+				return s
+			}
+			r.report(el.line, el.offset, importers.Deviation, "value is not valid %s; read as UTF-8", clip(charset))
+		} else {
+			r.report(el.line, el.offset, importers.Deviation, "charset %q is not one this reader can decode; read as UTF-8", clip(charset))
+		}
+	}
+	ascii := true
+	for _, c := range b {
+		if c >= 0x80 {
+			ascii = false
+			break
+		}
+	}
+	if ascii {
+		return string(b)
+	}
+	if utf8.Valid(b) {
+		if charset == "" {
+			r.report(el.line, el.offset, importers.Deviation, "value has non-ASCII bytes but no charset tag; read as UTF-8")
+		}
+		return string(b)
+	}
+	s, _ := latin1.NewDecoder().Bytes(b)
+	r.report(el.line, el.offset, importers.Deviation, "value has bytes that are not UTF-8 and no charset tag says what they are; read as ISO-8859-1")
+	return string(s)
+}
+
+// unescapeValue undoes the proposal's encodings in a URD value: "%%" is
+// "%", "%;" is ";", "%XX" the byte XX. Any other "%" is a data error: it is
+// kept, and bad is its index (else -1).
+func unescapeValue(s string) (b []byte, bad int) {
+	bad = -1
+	if !strings.Contains(s, "%") {
+		return []byte(s), bad
+	}
+	b = make([]byte, 0, len(s))
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c != '%' {
+			b = append(b, c)
+			continue
+		}
+		switch {
+		case i+1 < len(s) && (s[i+1] == '%' || s[i+1] == ';'):
+			b = append(b, s[i+1])
+			i++
+		case i+2 < len(s) && isHex(s[i+1]) && isHex(s[i+2]):
+			b = append(b, unhex(s[i+1])<<4|unhex(s[i+2]))
+			i += 2
+		default:
+			if bad < 0 {
+				bad = i
+			}
+			b = append(b, c)
+		}
+	}
+	return b, bad
+}
+
+// decodeLocator undoes "%%" and "%;" in a URL or URN; "%XX" stays, as the
+// URL's own escaping.
+func decodeLocator(s string) string {
+	if !strings.Contains(s, "%") {
+		return strings.TrimSpace(s)
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] == '%' && i+1 < len(s) && (s[i+1] == '%' || s[i+1] == ';') {
+			b.WriteByte(s[i+1])
+			i++
+			continue
+		}
+		b.WriteByte(s[i])
+	}
+	return strings.TrimSpace(b.String())
+}
+
+// mediaType returns a Content-type value as a media type in canonical form,
+// or "" when it is not one ("PostScript").
+func mediaType(v string) string {
+	if catalogue.ValidateType(v) != nil {
+		return ""
+	}
+	mt, params, err := mime.ParseMediaType(v)
+	if err != nil {
+		return ""
+	}
+	return mime.FormatMediaType(mt, params)
+}
+
+// dateLayouts are the date forms a Date URD is read in; the proposal defines
+// none, so the common Internet ones.
+var dateLayouts = []string{
+	"Mon, 2 Jan 2006 15:04:05 MST", "Mon, 2 Jan 2006 15:04:05 -0700", "2 Jan 2006 15:04:05 MST",
+	"Mon, 2 Jan 06 15:04:05 MST", "Mon, 2 Jan 06 15:04:05 -0700", "Monday, 02-Jan-06 15:04:05 MST", "Mon Jan 2 15:04:05 2006",
+	time.RFC3339, "2006-01-02T15:04:05", "2006-01-02 15:04:05", "2006-01-02", "02/01/2006 15:04:05",
+}
+
+func parseDate(v string) (time.Time, error) {
+	v = strings.Join(strings.Fields(v), " ")
+	var err error
+	for _, l := range dateLayouts {
+		var t time.Time
+		if t, err = time.Parse(l, v); err == nil {
+			return t.UTC(), nil
+		}
+	}
+	return time.Time{}, err
+}
+
+func isLetter(c byte) bool { return c|0x20 >= 'a' && c|0x20 <= 'z' }
+func isDigit(c byte) bool  { return c >= '0' && c <= '9' }
+func isHex(c byte) bool    { return isDigit(c) || c|0x20 >= 'a' && c|0x20 <= 'f' }
+
+func unhex(c byte) byte {
+	if c <= '9' {
+		return c - '0'
+	}
+	return c | 0x20 - 'a' + 10
+}
+
+func clip(s string) string {
+	if len(s) > 60 {
+		s = s[:57] + "..."
+	}
+	return catalogue.DisplayText(s)
+}
