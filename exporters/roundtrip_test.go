@@ -15,6 +15,7 @@ import (
 	"github.com/uricat/uricat/importers"
 	netscapeimport "github.com/uricat/uricat/importers/netscape"
 	soifimport "github.com/uricat/uricat/importers/soif"
+	urcimport "github.com/uricat/uricat/importers/urc"
 )
 
 // roundTrip is one format exported and read back with our own importer.
@@ -61,6 +62,18 @@ var roundTrips = []roundTrip{
 		// The SOIF importer maps Title, Description, Type, Language and
 		// Last-Modification-Time; Category, Rating and Id come back as X-
 		// fields named after the attribute.
+		w := r.Clone()
+		w.Category, w.Rating, w.ID = "", 0, ""
+		w.Extensions = nil
+		for name, v := range ext(r, "X-CATEGORY", r.Category, "X-RATING", itoa(r.Rating), "X-ID", r.ID) {
+			w.SetExtension(name, v)
+		}
+		return w
+	}},
+	{"urc", urcimport.Format, func(r *catalogue.Record) *catalogue.Record {
+		// The URC importer maps Title, Description, Date, Language and
+		// Content-type; Category, Rating and Id come back as X- fields, and
+		// so do Author and Version, as X-AUTHOR and X-VERSION.
 		w := r.Clone()
 		w.Category, w.Rating, w.ID = "", 0, ""
 		w.Extensions = nil

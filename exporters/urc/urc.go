@@ -70,7 +70,9 @@ func Write(w io.Writer, recs []*catalogue.Record) error {
 		bw.WriteByte(';')
 		if urn := r.Extension("X-URN"); urn != "" {
 			bw.WriteString("\r\n")
-			if !strings.HasPrefix(strings.ToUpper(urn), "URN:") {
+			// The URN as it is ("urn:" is case-insensitive, RFC 8141 3.1);
+			// the label the examples show when X-URN lacks one.
+			if len(urn) < 4 || !strings.EqualFold(urn[:4], "urn:") {
 				bw.WriteString("URN:")
 			}
 			writeEscaped(bw, urn)
