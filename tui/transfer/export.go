@@ -1,0 +1,357 @@
+package transfer
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/charmbracelet/bubbles/key"
+	"github.com/charmbracelet/bubbles/spinner"
+	"github.com/charmbracelet/bubbles/textinput"
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/exporters"
+	"github.com/uricat/uricat/tui/theme"
+)
+
+// ExportedMsg reports that Count records were written to Path in Format.
+// On failure the export screen stays open and shows Err; the root need
+// only act on success (close the screen, say where the file went).
+type ExportedMsg struct {
+	Path   string
+	Format string
+	Count  int
+	Err    error
+}
+
+// ExportKeyMap holds the export screen's bindings.
+type ExportKeyMap struct {
+	Up, Down, Switch, Write, Yes, No, Cancel key.Binding
+}
+
+// DefaultExportKeyMap is the export screen's bindings.
+var DefaultExportKeyMap = ExportKeyMap{
+	Up:     key.NewBinding(key.WithKeys("up"), key.WithHelp("↑", "previous format")),
+	Down:   key.NewBinding(key.WithKeys("down"), key.WithHelp("↓", "next format")),
+	Switch: key.NewBinding(key.WithKeys("tab", "shift+tab"), key.WithHelp("tab", "format/path")),
+	Write:  key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "export")),
+	Yes:    key.NewBinding(key.WithKeys("y", "Y"), key.WithHelp("y", "overwrite")),
+	No:     key.NewBinding(key.WithKeys("n", "N", "esc"), key.WithHelp("n/esc", "no")),
+	Cancel: key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel")),
+}
+
+// Export is the export screen.
+type Export struct {
+	th       *theme.Theme
+	keys     ExportKeyMap
+	recs     []*catalogue.Record
+	what     string // what recs are, for the title ("12 records shown")
+	format   int    // index into exporters.Formats
+	onPath   bool   // the path input has focus
+	path     textinput.Model
+	auto     string // the path as last suggested, to follow format changes
+	confirm  bool   // asking whether to overwrite
+	writing  bool
+	spinner  spinner.Model
+	err      error
+	id       int
+	width    int
+	height   int
+	getwd    func() (string, error)
+	homeDir  func() (string, error)
+	statFile func(string) (os.FileInfo, error)
+}
+
+// exportedMsg is the end of a write, labelled with the screen that asked.
+type exportedMsg struct {
+	id  int
+	msg ExportedMsg
+}
+
+// NewExport returns the export screen for recs (records never change, so
+// the root may pass its current snapshot: the whole catalogue's valid
+// records or those its search shows), described by what ("all 120
+// records"). The path starts as bookmarks.EXT in dir ("" for the working
+// directory).
+func NewExport(th *theme.Theme, recs []*catalogue.Record, what, dir string) Export {
+	ti := textinput.New()
+	ti.Prompt = ""
+	ti.TextStyle = th.Input
+	ti.PlaceholderStyle = th.Placeholder
+	ti.Cursor.Style = th.InputCursor
+	ti.Cursor.TextStyle = th.Input
+	ti.Placeholder = "file to write"
+	if dir == "" {
+		if wd, err := os.Getwd(); err == nil {
+			dir = wd
+		}
+	}
+	m := Export{th: th, keys: DefaultExportKeyMap, recs: recs, what: what, path: ti, id: nextImportID(),
+		spinner: spinner.New(spinner.WithSpinner(spinner.Dot), spinner.WithStyle(th.Spinner)),
+		width:   80, height: 24, getwd: os.Getwd, homeDir: os.UserHomeDir, statFile: os.Stat}
+	m.auto = filepath.Join(dir, "bookmarks"+exporters.Formats[0].Ext)
+	m.path.SetValue(m.auto)
+	m.path.CursorEnd()
+	m.SetSize(80, 24)
+	return m
+}
+
+// SetSize sets the area the screen may use.
+func (m *Export) SetSize(width, height int) {
+	m.width, m.height = width, height
+	m.path.Width = max(10, width-12)
+}
+
+// Format returns the chosen format.
+func (m Export) Format() exporters.Format { return exporters.Formats[m.format] }
+
+// Path returns the path the export will write, as typed.
+func (m Export) Path() string { return m.path.Value() }
+
+// Confirming reports whether the screen asks to overwrite a file.
+func (m Export) Confirming() bool { return m.confirm }
+
+// setFormat chooses format i; a path the user has not edited follows it.
+func (m *Export) setFormat(i int) {
+	n := len(exporters.Formats)
+	m.format = (i%n + n) % n
+	if m.path.Value() == m.auto {
+		ext := filepath.Ext(m.auto)
+		m.auto = strings.TrimSuffix(m.auto, ext) + exporters.Formats[m.format].Ext
+		m.path.SetValue(m.auto)
+		m.path.CursorEnd()
+	}
+}
+
+// target resolves the typed path: "~/" is the home directory, a relative
+// path is relative to the working directory.
+func (m Export) target() (string, error) {
+	p := strings.TrimSpace(m.path.Value())
+	if p == "" {
+		return "", errors.New("no file name given")
+	}
+	if p == "~" || strings.HasPrefix(p, "~/") {
+		home, err := m.homeDir()
+		if err != nil {
+			return "", err
+		}
+		p = filepath.Join(home, p[1:])
+	}
+	if !filepath.IsAbs(p) {
+		wd, err := m.getwd()
+		if err != nil {
+			return "", err
+		}
+		p = filepath.Join(wd, p)
+	}
+	return filepath.Clean(p), nil
+}
+
+// write writes the records to path in a command.
+func (m Export) write(path string) tea.Cmd {
+	id, f, recs := m.id, m.Format(), m.recs
+	return func() tea.Msg {
+		err := writeFileAtomic(path, func(w *bufio.Writer) error { return f.Write(w, recs) })
+		return exportedMsg{id: id, msg: ExportedMsg{Path: path, Format: f.Name, Count: len(recs), Err: err}}
+	}
+}
+
+// Update handles a message.
+func (m Export) Update(msg tea.Msg) (Export, tea.Cmd) {
+	switch msg := msg.(type) {
+	case exportedMsg:
+		if msg.id != m.id {
+			return m, nil
+		}
+		m.writing = false
+		m.err = msg.msg.Err
+		done := msg.msg
+		return m, func() tea.Msg { return done }
+	case spinner.TickMsg:
+		if !m.writing {
+			return m, nil
+		}
+		var cmd tea.Cmd
+		m.spinner, cmd = m.spinner.Update(msg)
+		return m, cmd
+	case tea.KeyMsg:
+		if m.writing {
+			return m, nil
+		}
+		return m.key(msg)
+	}
+	var cmd tea.Cmd
+	m.path, cmd = m.path.Update(msg)
+	return m, cmd
+}
+
+func (m Export) key(km tea.KeyMsg) (Export, tea.Cmd) {
+	if m.confirm {
+		switch {
+		case key.Matches(km, m.keys.Yes):
+			m.confirm = false
+			return m.start()
+		case key.Matches(km, m.keys.No):
+			m.confirm = false
+		}
+		return m, nil
+	}
+	switch {
+	case key.Matches(km, m.keys.Cancel):
+		return m, func() tea.Msg { return ClosedMsg{} }
+	case key.Matches(km, m.keys.Switch):
+		m.onPath = !m.onPath
+		if m.onPath {
+			return m, m.path.Focus()
+		}
+		m.path.Blur()
+		return m, nil
+	case key.Matches(km, m.keys.Write):
+		path, err := m.target()
+		if err != nil {
+			m.err = err
+			return m, nil
+		}
+		if info, err := m.statFile(path); err == nil {
+			if info.IsDir() {
+				m.err = fmt.Errorf("%s is a directory", path)
+				return m, nil
+			}
+			m.confirm = true
+			return m, nil
+		}
+		return m.start()
+	case !m.onPath && key.Matches(km, m.keys.Up):
+		m.setFormat(m.format - 1)
+		return m, nil
+	case !m.onPath && key.Matches(km, m.keys.Down):
+		m.setFormat(m.format + 1)
+		return m, nil
+	}
+	if !m.onPath {
+		// Typing goes to the path: the format list has no use for it.
+		m.onPath = true
+		cmd := m.path.Focus()
+		var c2 tea.Cmd
+		m.path, c2 = m.path.Update(km)
+		m.err = nil
+		return m, tea.Batch(cmd, c2)
+	}
+	var cmd tea.Cmd
+	m.path, cmd = m.path.Update(km)
+	m.err = nil
+	return m, cmd
+}
+
+func (m Export) start() (Export, tea.Cmd) {
+	path, err := m.target()
+	if err != nil {
+		m.err = err
+		return m, nil
+	}
+	m.writing, m.err = true, nil
+	return m, tea.Batch(m.write(path), m.spinner.Tick)
+}
+
+// ShortHelp returns the bindings for the short help bar.
+func (m Export) ShortHelp() []key.Binding {
+	if m.confirm {
+		return []key.Binding{m.keys.Yes, m.keys.No}
+	}
+	return []key.Binding{m.keys.Up, m.keys.Down, m.keys.Switch, m.keys.Write, m.keys.Cancel}
+}
+
+// FullHelp returns the bindings for the full help view.
+func (m Export) FullHelp() [][]key.Binding { return [][]key.Binding{m.ShortHelp()} }
+
+// View renders the format list, the path, and the state of the write.
+func (m Export) View() string {
+	t := m.th
+	var b strings.Builder
+	b.WriteString(t.DialogTitle.Render("Export bookmarks") + " " + t.Dim.Render(catalogue.DisplayText(m.what)) + "\n\n")
+	for i, f := range exporters.Formats {
+		line := fmt.Sprintf("%-9s %s", f.Name, f.Title)
+		line = ansi.Truncate(line, max(10, m.width-2), "…")
+		if i == m.format {
+			mark := "›"
+			if m.onPath {
+				mark = "•"
+			}
+			b.WriteString(t.Cursor.Render(mark) + " " + t.RowSelected.Render(line) + "\n")
+		} else {
+			b.WriteString("  " + t.Dim.Render(line) + "\n")
+		}
+	}
+	b.WriteString("\n")
+	label := t.Label.Render("file ")
+	if m.onPath {
+		label = t.Prompt.Render("file ")
+	}
+	b.WriteString(label + " " + m.path.View() + "\n\n")
+	switch {
+	case m.writing:
+		b.WriteString(m.spinner.View() + " writing…")
+	case m.confirm:
+		b.WriteString(t.Warning.Render("The file exists. Overwrite it? (y/n)"))
+	case m.err != nil:
+		for _, l := range strings.Split(ansi.Wrap("✗ "+catalogue.DisplayText(m.err.Error()), max(20, m.width), ""), "\n") {
+			b.WriteString(t.Error.Render(l) + "\n")
+		}
+	default:
+		b.WriteString(t.Dim.Render(fmt.Sprintf("enter writes %s as %s", plural(len(m.recs), "record"), m.Format().Name)))
+	}
+	return strings.TrimRight(b.String(), "\n")
+}
+
+// writeFileAtomic writes path through a temporary file in the same
+// directory, renamed over it only once complete and synced, so that a
+// failed export never leaves a half-written file or destroys the old one.
+// An existing file keeps its permissions.
+func writeFileAtomic(path string, write func(*bufio.Writer) error) (err error) {
+	dir, base := filepath.Split(path)
+	if dir == "" {
+		dir = "."
+	}
+	mode := os.FileMode(0o644)
+	if st, err := os.Stat(path); err == nil {
+		if !st.Mode().IsRegular() {
+			return fmt.Errorf("export: %s is not a regular file", path)
+		}
+		mode = st.Mode().Perm()
+	}
+	tmp, err := os.CreateTemp(dir, "."+base+".*.tmp")
+	if err != nil {
+		return fmt.Errorf("export: %w", err)
+	}
+	defer func() {
+		if err != nil {
+			tmp.Close()
+			os.Remove(tmp.Name())
+		}
+	}()
+	w := bufio.NewWriter(tmp)
+	if err = write(w); err == nil {
+		err = w.Flush()
+	}
+	if err != nil {
+		return fmt.Errorf("export: writing %s: %w", path, err)
+	}
+	if err = tmp.Chmod(mode); err != nil {
+		return fmt.Errorf("export: %w", err)
+	}
+	if err = tmp.Sync(); err != nil {
+		return fmt.Errorf("export: %w", err)
+	}
+	if err = tmp.Close(); err != nil {
+		return fmt.Errorf("export: %w", err)
+	}
+	if err = os.Rename(tmp.Name(), path); err != nil {
+		return fmt.Errorf("export: %w", err)
+	}
+	return nil
+}

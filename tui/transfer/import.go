@@ -1,0 +1,580 @@
+// Package transfer holds the import and export screens of uricat's TUI.
+//
+// # Import
+//
+// Import walks the user through: pick a file (bubbles filepicker), see the
+// format detect.Sniff finds in it (tab picks another), import it with a
+// progress bar on large files, then read the summary: imported, duplicates,
+// and every record skipped with its reason and position.
+//
+// The catalogue is not safe for concurrent use, so the mechanism is:
+//
+//  1. The root hands NewImport its catalogue and the sync.Locker that
+//     guards it (the lock its save command takes).
+//  2. The import command parses the file with no lock held, as a dry run
+//     (importers.Run with DryRun) against the set of URIs the catalogue
+//     held when the import started (taken under the lock), so duplicates
+//     are found without touching the catalogue.
+//  3. It then takes the lock only to add the records it found
+//     (importers.Run again, over the parsed records, which gives IDs
+//     already taken the same treatment as `uricat import`), and releases it.
+//  4. It answers ImportedMsg: the root re-reads Records(), records the
+//     added records for undo, and saves. The screen then shows the summary
+//     until the user closes it (ClosedMsg).
+//
+// Messages the root does not know (file listings, progress, spinner ticks)
+// must be routed to the screen's Update.
+//
+// # Export
+//
+// Export (export.go) lets the user choose a format of exporters.Formats and
+// a path, and writes the records the root handed it atomically, in a
+// command; it answers ExportedMsg.
+package transfer
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/charmbracelet/bubbles/filepicker"
+	"github.com/charmbracelet/bubbles/key"
+	"github.com/charmbracelet/bubbles/progress"
+	"github.com/charmbracelet/bubbles/spinner"
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
+	"github.com/charmbracelet/x/ansi"
+	"github.com/dustin/go-humanize"
+
+	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/importers"
+	"github.com/uricat/uricat/importers/detect"
+	"github.com/uricat/uricat/tui/theme"
+)
+
+// ImportedMsg reports a finished import. The catalogue holds the records
+// of each Summary's Records already; the root saves. Err is why the file
+// could not be read; nothing was added then.
+type ImportedMsg struct {
+	Summaries []importers.Summary
+	Err       error
+}
+
+// ClosedMsg says the user left the import or export screen.
+type ClosedMsg struct{}
+
+// ImportConfig is what the import screen needs from the root.
+type ImportConfig struct {
+	// Catalogue receives the records.
+	Catalogue *catalogue.Catalogue
+	// Lock guards Catalogue against the root's other users (its save
+	// command); nil when nothing else touches it.
+	Lock sync.Locker
+	// Dir is where the file picker starts; "" means the working directory.
+	Dir string
+	// Now is the DATE of records without one; zero means the time of the
+	// import.
+	Now time.Time
+}
+
+// importState is the step the import screen is at.
+type importState int
+
+const (
+	importPick    importState = iota // choosing a file
+	importSniff                      // reading its head
+	importConfirm                    // showing the format, waiting for enter
+	importRun                        // importing
+	importDone                       // showing the summary
+)
+
+// largeFile is the size from which an import shows a progress bar.
+const largeFile = 256 << 10
+
+// ImportKeyMap holds the import screen's bindings (the file picker has its
+// own: arrows or hjkl to move and enter directories, enter to choose).
+type ImportKeyMap struct {
+	Choose, Format, Back, Close, Up, Down key.Binding
+}
+
+// DefaultImportKeyMap is the import screen's bindings.
+var DefaultImportKeyMap = ImportKeyMap{
+	Choose: key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "choose / import")),
+	Format: key.NewBinding(key.WithKeys("tab"), key.WithHelp("tab", "other format")),
+	Back:   key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "back")),
+	Close:  key.NewBinding(key.WithKeys("esc", "q", "enter"), key.WithHelp("esc", "close")),
+	Up:     key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/k", "scroll up")),
+	Down:   key.NewBinding(key.WithKeys("down", "j"), key.WithHelp("↓/j", "scroll down")),
+}
+
+// Import is the import screen.
+type Import struct {
+	th      *theme.Theme
+	keys    ImportKeyMap
+	cfg     ImportConfig
+	id      int // labels this screen's messages
+	state   importState
+	picker  filepicker.Model
+	spinner spinner.Model
+	bar     progress.Model
+
+	path     string
+	size     int64
+	format   int // index into detect.Formats, -1 when none was recognised
+	sniffErr string
+
+	read     int64
+	progress chan int64
+	started  time.Time
+
+	summary importers.Summary
+	err     error
+	offset  int // first summary line shown
+
+	width, height int
+}
+
+var importIDs struct {
+	sync.Mutex
+	n int
+}
+
+func nextImportID() int {
+	importIDs.Lock()
+	defer importIDs.Unlock()
+	importIDs.n++
+	return importIDs.n
+}
+
+// NewImport returns the import screen. Call Init for its first command.
+func NewImport(th *theme.Theme, cfg ImportConfig) Import {
+	if cfg.Lock == nil {
+		cfg.Lock = noLock{}
+	}
+	fp := filepicker.New()
+	fp.CurrentDirectory = cfg.Dir
+	if fp.CurrentDirectory == "" {
+		fp.CurrentDirectory = "."
+	}
+	if abs, err := filepath.Abs(fp.CurrentDirectory); err == nil {
+		fp.CurrentDirectory = abs
+	}
+	fp.AutoHeight = false
+	fp.Cursor = "›"
+	fp.ShowPermissions = false
+	// The picker's own styles stay plain: its view is sanitised (file
+	// names may hold escape sequences) and styled afterwards.
+	plain := th.Renderer.NewStyle()
+	fp.Styles = filepicker.Styles{DisabledCursor: plain, Cursor: plain, Symlink: plain, Directory: plain,
+		File: plain, DisabledFile: plain, Permission: plain, Selected: plain, DisabledSelected: plain,
+		FileSize: plain.Width(7).Align(lipgloss.Right), EmptyDirectory: plain.SetString("  (no files here)")}
+	sp := spinner.New(spinner.WithSpinner(spinner.Dot), spinner.WithStyle(th.Spinner))
+	opts := []progress.Option{progress.WithColorProfile(th.Renderer.ColorProfile())}
+	if th.ProgressStart != "" {
+		opts = append(opts, progress.WithGradient(th.ProgressStart, th.ProgressEnd))
+	}
+	m := Import{th: th, keys: DefaultImportKeyMap, cfg: cfg, id: nextImportID(), picker: fp, spinner: sp,
+		bar: progress.New(opts...), format: -1, width: 80, height: 24}
+	m.SetSize(80, 24)
+	return m
+}
+
+type noLock struct{}
+
+func (noLock) Lock()   {}
+func (noLock) Unlock() {}
+
+// Init lists the starting directory.
+func (m Import) Init() tea.Cmd { return m.picker.Init() }
+
+// SetSize sets the area the screen may use.
+func (m *Import) SetSize(width, height int) {
+	m.width, m.height = width, height
+	m.picker.SetHeight(max(3, height-4))
+	m.bar.Width = max(10, min(60, width-4))
+}
+
+// Path returns the chosen file, "" before one is chosen.
+func (m Import) Path() string { return m.path }
+
+// Format returns the format the import will use, if any.
+func (m Import) Format() (importers.Format, bool) {
+	if m.format < 0 {
+		return importers.Format{}, false
+	}
+	return detect.Formats[m.format], true
+}
+
+// Done reports whether the import finished (the summary shows).
+func (m Import) Done() bool { return m.state == importDone }
+
+// Summary returns the summary of the finished import.
+func (m Import) Summary() (importers.Summary, error) { return m.summary, m.err }
+
+// sniffedMsg carries what the head of the chosen file looks like.
+type sniffedMsg struct {
+	id     int
+	path   string
+	size   int64
+	format int
+	err    error
+}
+
+// progressMsg carries how many bytes the import has read.
+type progressMsg struct {
+	id   int
+	read int64
+}
+
+// doneMsg carries the end of the import.
+type doneMsg struct {
+	id      int
+	summary importers.Summary
+	err     error
+}
+
+// sniff reads the head of path and finds its format.
+func (m Import) sniff(path string) tea.Cmd {
+	id := m.id
+	return func() tea.Msg {
+		f, err := os.Open(path)
+		if err != nil {
+			return sniffedMsg{id: id, path: path, format: -1, err: err}
+		}
+		defer f.Close()
+		info, err := f.Stat()
+		if err != nil {
+			return sniffedMsg{id: id, path: path, format: -1, err: err}
+		}
+		head := make([]byte, detect.HeadSize)
+		n, err := io.ReadFull(f, head)
+		if err != nil && !errors.Is(err, io.ErrUnexpectedEOF) && !errors.Is(err, io.EOF) {
+			return sniffedMsg{id: id, path: path, size: info.Size(), format: -1, err: err}
+		}
+		format, err := detect.Sniff(head[:n])
+		idx := -1
+		for i, fm := range detect.Formats {
+			if err == nil && fm.Name == format.Name {
+				idx = i
+			}
+		}
+		return sniffedMsg{id: id, path: path, size: info.Size(), format: idx, err: err}
+	}
+}
+
+// run imports the chosen file (see the package doc for the locking).
+func (m Import) run() tea.Cmd {
+	id, path, format, cfg, ch := m.id, m.path, detect.Formats[m.format], m.cfg, m.progress
+	return func() tea.Msg {
+		defer close(ch)
+		s, err := importFile(cfg, path, format, func(n int64) {
+			select { // keep only the newest count: the screen draws at its own pace
+			case ch <- n:
+			default:
+			}
+		})
+		return doneMsg{id: id, summary: s, err: err}
+	}
+}
+
+// importFile is the import itself: a dry run with no lock held, then the
+// additions under the lock.
+func importFile(cfg ImportConfig, path string, format importers.Format, progress func(int64)) (importers.Summary, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return importers.Summary{Source: path, Format: format.Name}, err
+	}
+	defer f.Close()
+	now := cfg.Now
+	if now.IsZero() {
+		now = time.Now().UTC().Truncate(time.Second)
+	}
+	opts := importers.Options{Now: now}
+	if info, err := f.Stat(); err == nil {
+		opts.FileDate = info.ModTime()
+	}
+	cfg.Lock.Lock()
+	seen := importers.NewURISet(cfg.Catalogue)
+	cfg.Lock.Unlock()
+	scratch, _ := catalogue.Read(strings.NewReader(""))
+	dry, err := importers.Run(scratch, format, f, importers.RunConfig{Source: path, Options: opts, Seen: seen, DryRun: true, Progress: progress})
+	dry.DryRun = false
+	if err != nil {
+		// Half a file is not imported, as with `uricat import`.
+		dry.Imported, dry.Records = 0, nil
+		return dry, fmt.Errorf("%w; nothing was imported", err)
+	}
+	cfg.Lock.Lock()
+	added, err := importers.Run(cfg.Catalogue, replay(format, dry.Records), nil, importers.RunConfig{Source: path, AllowDuplicates: true})
+	cfg.Lock.Unlock()
+	dry.Imported, dry.Records = added.Imported, added.Records
+	dry.Dropped += added.Dropped
+	dry.Skipped = append(dry.Skipped, added.Skipped...)
+	dry.Diagnostics = append(dry.Diagnostics, added.Diagnostics...)
+	return dry, err
+}
+
+// replay is a format whose reader gives back records already read.
+func replay(f importers.Format, recs []*catalogue.Record) importers.Format {
+	return importers.Format{Name: f.Name, Title: f.Title, NewReader: func(io.Reader, importers.Options) importers.Reader {
+		return &replayReader{recs: recs}
+	}}
+}
+
+type replayReader struct{ recs []*catalogue.Record }
+
+func (r *replayReader) Read() (*catalogue.Record, error) {
+	if len(r.recs) == 0 {
+		return nil, io.EOF
+	}
+	rec := r.recs[0]
+	r.recs = r.recs[1:]
+	return rec, nil
+}
+
+func (r *replayReader) Diagnostics() []importers.Diagnostic { return nil }
+
+// waitProgress waits for the next progress count.
+func waitProgress(id int, ch <-chan int64) tea.Cmd {
+	return func() tea.Msg {
+		n, ok := <-ch
+		if !ok {
+			return nil
+		}
+		return progressMsg{id: id, read: n}
+	}
+}
+
+// Update handles a message.
+func (m Import) Update(msg tea.Msg) (Import, tea.Cmd) {
+	switch msg := msg.(type) {
+	case sniffedMsg:
+		if msg.id != m.id || m.state != importSniff {
+			return m, nil
+		}
+		m.state, m.path, m.size, m.format, m.sniffErr = importConfirm, msg.path, msg.size, msg.format, ""
+		if msg.err != nil {
+			m.sniffErr = msg.err.Error()
+		}
+		return m, nil
+	case progressMsg:
+		if msg.id != m.id || m.state != importRun {
+			return m, nil
+		}
+		m.read = msg.read
+		return m, waitProgress(m.id, m.progress)
+	case doneMsg:
+		if msg.id != m.id {
+			return m, nil
+		}
+		m.state, m.summary, m.err, m.offset = importDone, msg.summary, msg.err, 0
+		s, err := msg.summary, msg.err
+		return m, func() tea.Msg { return ImportedMsg{Summaries: []importers.Summary{s}, Err: err} }
+	case spinner.TickMsg:
+		if m.state != importRun && m.state != importSniff {
+			return m, nil
+		}
+		var cmd tea.Cmd
+		m.spinner, cmd = m.spinner.Update(msg)
+		return m, cmd
+	case tea.KeyMsg:
+		return m.key(msg)
+	}
+	if m.state == importPick {
+		var cmd tea.Cmd
+		m.picker, cmd = m.picker.Update(msg)
+		return m, cmd
+	}
+	return m, nil
+}
+
+func (m Import) key(km tea.KeyMsg) (Import, tea.Cmd) {
+	switch m.state {
+	case importPick:
+		if key.Matches(km, m.keys.Back) {
+			return m, func() tea.Msg { return ClosedMsg{} }
+		}
+		var cmd tea.Cmd
+		m.picker, cmd = m.picker.Update(km)
+		if ok, path := m.picker.DidSelectFile(km); ok {
+			m.state = importSniff
+			return m, tea.Batch(m.sniff(path), m.spinner.Tick)
+		}
+		return m, cmd
+	case importConfirm:
+		switch {
+		case key.Matches(km, m.keys.Back):
+			m.state = importPick
+			return m, nil
+		case key.Matches(km, m.keys.Format):
+			m.format = (m.format + 1) % len(detect.Formats)
+			return m, nil
+		case key.Matches(km, m.keys.Choose):
+			if m.format < 0 {
+				return m, nil
+			}
+			m.state, m.read, m.started = importRun, 0, time.Now()
+			m.progress = make(chan int64, 1)
+			return m, tea.Batch(m.run(), waitProgress(m.id, m.progress), m.spinner.Tick)
+		}
+	case importDone:
+		switch {
+		case key.Matches(km, m.keys.Up):
+			m.offset = max(0, m.offset-1)
+		case key.Matches(km, m.keys.Down):
+			m.offset = max(0, min(m.offset+1, len(m.summaryLines())-m.summaryHeight()))
+		case key.Matches(km, m.keys.Close):
+			return m, func() tea.Msg { return ClosedMsg{} }
+		}
+	}
+	return m, nil
+}
+
+// ShortHelp returns the bindings for the short help bar.
+func (m Import) ShortHelp() []key.Binding {
+	switch m.state {
+	case importPick:
+		fk := m.picker.KeyMap
+		return []key.Binding{fk.Up, fk.Down, fk.Back, fk.Open, m.keys.Back}
+	case importConfirm:
+		return []key.Binding{m.keys.Choose, m.keys.Format, m.keys.Back}
+	case importDone:
+		return []key.Binding{m.keys.Up, m.keys.Down, m.keys.Close}
+	}
+	return nil
+}
+
+// FullHelp returns the bindings for the full help view.
+func (m Import) FullHelp() [][]key.Binding { return [][]key.Binding{m.ShortHelp()} }
+
+// View renders the current step.
+func (m Import) View() string {
+	t := m.th
+	var b strings.Builder
+	b.WriteString(t.DialogTitle.Render("Import bookmarks") + "\n")
+	switch m.state {
+	case importPick:
+		b.WriteString(t.Dim.Render(ansi.Truncate(catalogue.DisplayText(m.picker.CurrentDirectory), m.width, "…")) + "\n\n")
+		b.WriteString(m.pickerView())
+	case importSniff:
+		b.WriteString("\n" + m.spinner.View() + " reading " + catalogue.DisplayText(filepath.Base(m.path)))
+	case importConfirm:
+		b.WriteString("\n")
+		b.WriteString(t.Label.Render("file    ") + " " + t.Value.Render(catalogue.DisplayText(m.path)) + "\n")
+		b.WriteString(t.Label.Render("size    ") + " " + t.Value.Render(humanize.IBytes(uint64(max(0, m.size)))) + "\n")
+		if f, ok := m.Format(); ok {
+			b.WriteString(t.Label.Render("format  ") + " " + t.Value.Render(f.Title) + t.Dim.Render(" ("+f.Name+")") + "\n")
+		} else {
+			b.WriteString(t.Label.Render("format  ") + " " + t.Warning.Render("not recognised") + "\n")
+		}
+		if m.sniffErr != "" {
+			for _, l := range strings.Split(ansi.Wrap(catalogue.DisplayText(m.sniffErr), max(20, m.width-2), ""), "\n") {
+				b.WriteString(t.Dim.Render(l) + "\n")
+			}
+		}
+		b.WriteString("\n")
+		if m.format < 0 {
+			b.WriteString(t.Info.Render("tab: choose the format yourself · esc: another file"))
+		} else {
+			b.WriteString(t.Info.Render("enter: import · tab: another format · esc: another file"))
+		}
+	case importRun:
+		b.WriteString("\n" + m.spinner.View() + " importing " + catalogue.DisplayText(filepath.Base(m.path)) + "\n\n")
+		if m.size >= largeFile {
+			b.WriteString(m.bar.ViewAs(min(1, float64(m.read)/float64(m.size))) + "\n")
+			b.WriteString(t.Dim.Render(humanize.IBytes(uint64(m.read)) + " of " + humanize.IBytes(uint64(m.size))))
+		}
+	case importDone:
+		b.WriteString("\n")
+		lines := m.summaryLines()
+		end := min(len(lines), m.offset+m.summaryHeight())
+		b.WriteString(strings.Join(lines[m.offset:end], "\n"))
+		if len(lines) > m.summaryHeight() {
+			b.WriteString("\n" + t.Dim.Render(fmt.Sprintf("lines %d-%d of %d", m.offset+1, end, len(lines))))
+		}
+	}
+	return b.String()
+}
+
+// pickerView is the file picker's view with every file name sanitised, the
+// selected line styled by the theme.
+func (m Import) pickerView() string {
+	t := m.th
+	lines := strings.Split(strings.TrimRight(m.picker.View(), "\n"), "\n")
+	for i, l := range lines {
+		l = ansi.Truncate(catalogue.DisplayText(l), max(10, m.width), "…")
+		if strings.HasPrefix(l, m.picker.Cursor) {
+			l = t.Cursor.Render(m.picker.Cursor) + t.RowSelected.Render(strings.TrimPrefix(l, m.picker.Cursor))
+		}
+		lines[i] = l
+	}
+	return strings.Join(lines, "\n")
+}
+
+func (m Import) summaryHeight() int { return max(1, m.height-4) }
+
+// summaryLines is the summary: the counts, then each skipped record and
+// dropped value with its position in the file.
+func (m Import) summaryLines() []string {
+	t := m.th
+	s := m.summary
+	name := catalogue.DisplayText(filepath.Base(s.Source))
+	var out []string
+	if m.err != nil {
+		for _, l := range strings.Split(ansi.Wrap(catalogue.DisplayText(m.err.Error()), max(20, m.width), ""), "\n") {
+			out = append(out, t.Error.Render(l))
+		}
+		out = append(out, "")
+	}
+	format := s.Format
+	if f, ok := m.Format(); ok {
+		format = f.Title
+	}
+	out = append(out,
+		t.Label.Render("from      ")+" "+t.Value.Render(catalogue.DisplayText(s.Source))+t.Dim.Render(" ("+format+")"),
+		t.Label.Render("imported  ")+" "+t.Success.Render(plural(s.Imported, "record")),
+		t.Label.Render("duplicates")+" "+t.Value.Render(plural(s.Duplicates, "record")+" already in the catalogue, left out"),
+		t.Label.Render("skipped   ")+" "+t.Value.Render(plural(len(s.Skipped), "record")),
+	)
+	if s.Dropped > 0 {
+		out = append(out, t.Label.Render("dropped   ")+" "+t.Value.Render(plural(s.Dropped, "value")+" the catalogue cannot hold"))
+	}
+	var notes []importers.Diagnostic
+	for _, d := range s.Diagnostics {
+		if d.Kind != importers.Info && d.Kind != importers.Deviation || len(notes) < 200 {
+			notes = append(notes, d)
+		}
+	}
+	if len(notes) > 0 {
+		out = append(out, "", t.Label.Render("Why"))
+	}
+	for _, d := range notes {
+		style := t.Dim
+		switch d.Kind {
+		case importers.Skipped:
+			style = t.Error
+		case importers.Dropped:
+			style = t.Warning
+		}
+		text := d.Where(name) + ": " + catalogue.DisplayText(d.String())
+		for i, l := range strings.Split(ansi.Wrap(text, max(20, m.width-2), ""), "\n") {
+			if i > 0 {
+				l = "    " + l
+			}
+			out = append(out, "  "+style.Render(l))
+		}
+	}
+	return out
+}
+
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}

@@ -1,0 +1,491 @@
+package transfer
+
+import (
+	"bytes"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/charmbracelet/bubbles/spinner"
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/exporters"
+	"github.com/uricat/uricat/importers"
+	"github.com/uricat/uricat/importers/detect"
+	"github.com/uricat/uricat/tui/theme"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata")
+
+func golden(t *testing.T, name, got string) {
+	t.Helper()
+	path := filepath.Join("testdata", name+".golden")
+	if *update {
+		if err := os.MkdirAll("testdata", 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test -update to create it)", err)
+	}
+	if got != string(want) {
+		t.Errorf("view differs from %s (go test -update rewrites it)\n--- got ---\n%s\n--- want ---\n%s", path, got, want)
+	}
+}
+
+// updater is the part of the screens the driver needs.
+type updater[M any] interface {
+	Update(tea.Msg) (M, tea.Cmd)
+}
+
+// drain runs cmd and feeds what it answers back to m, as the Bubble Tea
+// runtime would, and returns the messages meant for the root (those of
+// this package's exported types). Spinner ticks are not fed back, so that
+// the loop ends.
+func drain[M updater[M]](t *testing.T, m M, cmd tea.Cmd) (M, []tea.Msg) {
+	t.Helper()
+	var out []tea.Msg
+	queue := []tea.Cmd{cmd}
+	for steps := 0; len(queue) > 0; steps++ {
+		if steps > 1000 {
+			t.Fatal("commands never settle")
+		}
+		c := queue[0]
+		queue = queue[1:]
+		if c == nil {
+			continue
+		}
+		msg := c()
+		switch msg := msg.(type) {
+		case nil, spinner.TickMsg:
+			continue
+		case tea.BatchMsg:
+			queue = append(queue, msg...)
+			continue
+		case ImportedMsg, ClosedMsg, ExportedMsg:
+			out = append(out, msg)
+			continue
+		}
+		var next tea.Cmd
+		m, next = m.Update(msg)
+		queue = append(queue, next)
+	}
+	return m, out
+}
+
+func press(k tea.KeyType) tea.KeyMsg { return tea.KeyMsg{Type: k} }
+
+func runes(s string) tea.KeyMsg { return tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(s)} }
+
+const bookmarks = `<!DOCTYPE NETSCAPE-Bookmark-file-1>
+<META HTTP-EQUIV="Content-Type" CONTENT="text/html; charset=UTF-8">
+<TITLE>Bookmarks</TITLE>
+<H1>Bookmarks</H1>
+<DL><p>
+    <DT><H3>Programming</H3>
+    <DL><p>
+        <DT><A HREF="https://go.dev/" ADD_DATE="1700000000">Go</A>
+        <DT><A HREF="https://pkg.go.dev/" ADD_DATE="1700000000">Go packages</A>
+        <DT><A HREF="not a uri" ADD_DATE="1700000000">Broken</A>
+    </DL><p>
+    <DT><A HREF="https://example.org/" ADD_DATE="1700000000">Example</A>
+</DL><p>
+`
+
+func newCatalogue(t *testing.T) *catalogue.Catalogue {
+	t.Helper()
+	c, err := catalogue.Read(strings.NewReader("URI: https://go.dev/\r\nNAME: Go\r\nDATE: 01/02/2024 10:00:00\r\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+// countingLock checks that the import takes the root's lock, and never
+// holds it twice.
+type countingLock struct {
+	mu    sync.Mutex
+	locks int
+	held  bool
+}
+
+func (l *countingLock) Lock() {
+	l.mu.Lock()
+	l.locks++
+	l.held = true
+}
+
+func (l *countingLock) Unlock() {
+	l.held = false
+	l.mu.Unlock()
+}
+
+// pick drives the file picker to name and chooses it.
+func pick(t *testing.T, m Import, name string) (Import, []tea.Msg) {
+	t.Helper()
+	m, _ = drain(t, m, m.Init())
+	for i := 0; i < 20; i++ {
+		if strings.Contains(m.pickerView(), "› ") && strings.Contains(selectedLine(m), name) {
+			break
+		}
+		m, _ = m.Update(press(tea.KeyDown))
+	}
+	if !strings.Contains(selectedLine(m), name) {
+		t.Fatalf("%s not in the picker:\n%s", name, m.View())
+	}
+	var cmd tea.Cmd
+	m, cmd = m.Update(press(tea.KeyEnter))
+	return drain(t, m, cmd)
+}
+
+func selectedLine(m Import) string {
+	for _, l := range strings.Split(m.pickerView(), "\n") {
+		if strings.HasPrefix(l, "›") {
+			return l
+		}
+	}
+	return ""
+}
+
+func writeFile(t *testing.T, dir, name, text string) string {
+	t.Helper()
+	p := filepath.Join(dir, name)
+	if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	old := time.Date(2024, 1, 1, 0, 0, 0, 0, time.UTC)
+	os.Chtimes(p, old, old)
+	return p
+}
+
+func TestImportFlow(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, dir, "a-notes.txt", "just some notes\n")
+	path := writeFile(t, dir, "bookmarks.html", bookmarks)
+	c := newCatalogue(t)
+	lock := &countingLock{}
+	m := NewImport(theme.Plain(), ImportConfig{Catalogue: c, Lock: lock, Dir: dir, Now: time.Date(2025, 1, 2, 3, 4, 5, 0, time.UTC)})
+	m.SetSize(80, 24)
+	m, out := pick(t, m, "bookmarks.html")
+	if len(out) > 0 {
+		t.Fatalf("choosing a file emitted %v", out)
+	}
+	if m.Path() != path {
+		t.Fatalf("path %q, want %q", m.Path(), path)
+	}
+	f, ok := m.Format()
+	if !ok || f.Name != "netscape" {
+		t.Fatalf("detected %+v, want netscape", f)
+	}
+	v := m.View()
+	for _, want := range []string{"Netscape", "enter: import"} {
+		if !strings.Contains(v, want) {
+			t.Errorf("confirm step lacks %q:\n%s", want, v)
+		}
+	}
+	if c.Len() != 1 {
+		t.Fatal("the catalogue changed before enter")
+	}
+	m, cmd := m.Update(press(tea.KeyEnter))
+	m, out = drain(t, m, cmd)
+	if len(out) != 1 {
+		t.Fatalf("import emitted %v, want one ImportedMsg", out)
+	}
+	im := out[0].(ImportedMsg)
+	if im.Err != nil || len(im.Summaries) != 1 {
+		t.Fatalf("ImportedMsg %+v", im)
+	}
+	s := im.Summaries[0]
+	// go.dev is in the catalogue already; "not a uri" cannot be imported.
+	if s.Imported != 2 || s.Duplicates != 1 || len(s.Skipped) != 1 {
+		t.Errorf("summary %s; skipped %v", s, s.Skipped)
+	}
+	if c.Len() != 3 || !c.Modified() {
+		t.Errorf("catalogue has %d records (modified %v), want 3", c.Len(), c.Modified())
+	}
+	for _, r := range s.Records {
+		found := false
+		for _, h := range c.Records() {
+			found = found || h == r
+		}
+		if !found {
+			t.Errorf("summary record %s is not the one the catalogue holds", r.URI)
+		}
+	}
+	if lock.locks < 2 || lock.held {
+		t.Errorf("lock taken %d times, held at the end: %v", lock.locks, lock.held)
+	}
+	if !m.Done() {
+		t.Fatal("not showing the summary")
+	}
+	view := strings.ReplaceAll(m.View(), dir, "$DIR")
+	golden(t, "import-summary-80x24", view)
+	_, cmd = m.Update(press(tea.KeyEsc))
+	if _, ok := cmd().(ClosedMsg); !ok {
+		t.Error("esc did not close the summary")
+	}
+}
+
+func TestImportUnrecognisedFile(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, dir, "notes.txt", "just some notes\n")
+	c := newCatalogue(t)
+	m := NewImport(theme.Plain(), ImportConfig{Catalogue: c, Dir: dir})
+	m, _ = pick(t, m, "notes.txt")
+	if _, ok := m.Format(); ok {
+		t.Fatal("a text file was recognised")
+	}
+	if !strings.Contains(m.View(), "not recognised") {
+		t.Errorf("view:\n%s", m.View())
+	}
+	m, cmd := m.Update(press(tea.KeyEnter))
+	if cmd != nil || m.Done() {
+		t.Fatal("enter imported a file of no known format")
+	}
+	// tab chooses a format by hand; esc goes back to the picker.
+	m, _ = m.Update(press(tea.KeyTab))
+	if _, ok := m.Format(); !ok {
+		t.Fatal("tab chose no format")
+	}
+	m, _ = m.Update(press(tea.KeyEsc))
+	if m.state != importPick {
+		t.Errorf("esc went to state %d, want the picker", m.state)
+	}
+	_, cmd = m.Update(press(tea.KeyEsc))
+	if _, ok := cmd().(ClosedMsg); !ok {
+		t.Error("esc in the picker did not close")
+	}
+}
+
+func TestImportReadErrorAddsNothing(t *testing.T) {
+	c := newCatalogue(t)
+	s, err := importFile(ImportConfig{Catalogue: c, Lock: noLock{}}, filepath.Join(t.TempDir(), "missing.html"), importers.Format{}, nil)
+	if err == nil || s.Imported != 0 || c.Len() != 1 {
+		t.Errorf("err %v, summary %s, catalogue %d", err, s, c.Len())
+	}
+}
+
+func TestPickerSanitisesFileNames(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, dir, "evil\x1b]0;pwned\x07name.html", bookmarks)
+	m := NewImport(theme.Plain(), ImportConfig{Catalogue: newCatalogue(t), Dir: dir})
+	m, _ = drain(t, m, m.Init())
+	v := m.View()
+	if strings.ContainsAny(v, "\x1b\x07") {
+		t.Fatalf("escape sequence from a file name reached the screen: %q", v)
+	}
+	if !strings.Contains(v, "evil") {
+		t.Errorf("file not listed:\n%s", v)
+	}
+}
+
+func TestProgressBarOnLargeFiles(t *testing.T) {
+	m := NewImport(theme.Plain(), ImportConfig{Catalogue: newCatalogue(t)})
+	m.SetSize(80, 24)
+	m.state, m.path = importRun, "/x/big.html"
+	m.size, m.read = 100<<10, 50<<10
+	if v := m.View(); strings.Contains(v, "%") {
+		t.Errorf("a bar for a small file:\n%s", v)
+	}
+	m.size, m.read = 4<<20, 1<<20
+	v := m.View()
+	for _, want := range []string{"25%", "1.0 MiB of 4.0 MiB", "importing big.html"} {
+		if !strings.Contains(v, want) {
+			t.Errorf("view lacks %q:\n%s", want, v)
+		}
+	}
+	// Progress reported by the running import moves the bar.
+	ch := make(chan int64, 1)
+	m.progress = ch
+	ch <- 3 << 20
+	msg := waitProgress(m.id, ch)()
+	m, _ = m.Update(msg)
+	if !strings.Contains(m.View(), "75%") {
+		t.Errorf("progress not shown:\n%s", m.View())
+	}
+	// A message from another screen's import is ignored.
+	m, _ = m.Update(progressMsg{id: m.id + 1000, read: 0})
+	if !strings.Contains(m.View(), "75%") {
+		t.Error("another import's progress moved this bar")
+	}
+}
+
+func TestImportLargeFileReportsProgress(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("<!DOCTYPE NETSCAPE-Bookmark-file-1>\n<DL><p>\n")
+	for i := 0; b.Len() < 2*largeFile; i++ {
+		fmt.Fprintf(&b, "<DT><A HREF=\"https://example.org/page/%d\" ADD_DATE=\"1700000000\">Page %d</A>\n", i, i)
+	}
+	b.WriteString("</DL><p>\n")
+	path := writeFile(t, t.TempDir(), "big.html", b.String())
+	var calls []int64
+	c := newCatalogue(t)
+	f, _ := detect.ByName("netscape")
+	s, err := importFile(ImportConfig{Catalogue: c, Lock: noLock{}}, path, f, func(n int64) { calls = append(calls, n) })
+	if err != nil || s.Imported == 0 {
+		t.Fatalf("err %v summary %s", err, s)
+	}
+	if len(calls) < 2 || calls[len(calls)-1] != int64(b.Len()) {
+		t.Errorf("progress calls %v, want several ending at %d", calls, b.Len())
+	}
+}
+
+func TestGoldenPicker(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, dir, "bookmarks.html", bookmarks)
+	writeFile(t, dir, "index.soif", "@FILE { http://x/\nTitle{1}:\tx\n}\n")
+	m := NewImport(theme.Plain(), ImportConfig{Catalogue: newCatalogue(t), Dir: dir})
+	m.SetSize(60, 10)
+	m, _ = drain(t, m, m.Init())
+	golden(t, "import-picker-60x10", strings.ReplaceAll(m.View(), dir, "$DIR"))
+}
+
+func records(t *testing.T) []*catalogue.Record {
+	t.Helper()
+	c, err := catalogue.Read(strings.NewReader("URI: https://go.dev/\r\nNAME: Go\r\nDATE: 01/02/2024 10:00:00\r\nCATEGORY: Programming\r\n\r\n" +
+		"URI: https://example.org/\r\nNAME: Example\r\nDATE: 02/02/2024 10:00:00\r\nRATING: 4\r\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c.Valid()
+}
+
+func TestExportFlow(t *testing.T) {
+	dir := t.TempDir()
+	recs := records(t)
+	m := NewExport(theme.Plain(), recs, "all 2 records", dir)
+	if m.Path() != filepath.Join(dir, "bookmarks.html") || m.Format().Name != "netscape" {
+		t.Fatalf("starts with %s as %s", m.Path(), m.Format().Name)
+	}
+	// Down to SOIF: the suggested path follows the format.
+	m, _ = m.Update(press(tea.KeyDown))
+	if m.Format().Name != "soif" || m.Path() != filepath.Join(dir, "bookmarks.soif") {
+		t.Fatalf("after down: %s as %s", m.Path(), m.Format().Name)
+	}
+	m, cmd := m.Update(press(tea.KeyEnter))
+	m, out := drain(t, m, cmd)
+	if len(out) != 1 {
+		t.Fatalf("emitted %v", out)
+	}
+	em := out[0].(ExportedMsg)
+	if em.Err != nil || em.Count != 2 || em.Format != "soif" || em.Path != filepath.Join(dir, "bookmarks.soif") {
+		t.Fatalf("ExportedMsg %+v", em)
+	}
+	got, err := os.ReadFile(em.Path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want bytes.Buffer
+	f, _ := exporters.ByName("soif")
+	if err := f.Write(&want, recs); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got, want.Bytes()) {
+		t.Errorf("file differs from the soif exporter's output:\n%s\nwant\n%s", got, want.Bytes())
+	}
+	if leftovers, _ := filepath.Glob(filepath.Join(dir, ".*.tmp")); len(leftovers) > 0 {
+		t.Errorf("temporary files left: %v", leftovers)
+	}
+}
+
+func TestExportAsksBeforeOverwriting(t *testing.T) {
+	dir := t.TempDir()
+	old := writeFile(t, dir, "bookmarks.html", "old contents")
+	m := NewExport(theme.Plain(), records(t), "all 2 records", dir)
+	m, cmd := m.Update(press(tea.KeyEnter))
+	if cmd != nil || !m.Confirming() {
+		t.Fatal("no question before overwriting")
+	}
+	if !strings.Contains(m.View(), "The file exists. Overwrite it? (y/n)") {
+		t.Errorf("view:\n%s", m.View())
+	}
+	m, cmd = m.Update(runes("n"))
+	if cmd != nil || m.Confirming() {
+		t.Fatal("n did not cancel")
+	}
+	if b, _ := os.ReadFile(old); string(b) != "old contents" {
+		t.Fatal("file overwritten after n")
+	}
+	m, _ = m.Update(press(tea.KeyEnter))
+	m, cmd = m.Update(runes("y"))
+	_, out := drain(t, m, cmd)
+	if len(out) != 1 || out[0].(ExportedMsg).Err != nil {
+		t.Fatalf("emitted %v", out)
+	}
+	if b, _ := os.ReadFile(old); !strings.Contains(string(b), "NETSCAPE-Bookmark-file-1") {
+		t.Errorf("file not overwritten: %q", b)
+	}
+}
+
+func TestExportTypedPath(t *testing.T) {
+	dir := t.TempDir()
+	m := NewExport(theme.Plain(), records(t), "all 2 records", dir)
+	m, _ = m.Update(press(tea.KeyTab))
+	for m.Path() != "" {
+		m, _ = m.Update(press(tea.KeyBackspace))
+	}
+	target := filepath.Join(dir, "out", "list.csv")
+	for _, r := range target {
+		m, _ = m.Update(runes(string(r)))
+	}
+	// An edited path stays as typed when the format changes.
+	m, _ = m.Update(press(tea.KeyTab))
+	for m.Format().Name != "csv" {
+		m, _ = m.Update(press(tea.KeyDown))
+	}
+	if m.Path() != target {
+		t.Fatalf("path %q changed with the format", m.Path())
+	}
+	// The directory does not exist: the error shows and the screen stays.
+	m, cmd := m.Update(press(tea.KeyEnter))
+	m, out := drain(t, m, cmd)
+	if len(out) != 1 || out[0].(ExportedMsg).Err == nil {
+		t.Fatalf("emitted %v", out)
+	}
+	if v := m.View(); !strings.Contains(v, "✗ export:") {
+		t.Errorf("error not shown:\n%s", v)
+	}
+	if err := os.Mkdir(filepath.Join(dir, "out"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	m, cmd = m.Update(press(tea.KeyEnter))
+	_, out = drain(t, m, cmd)
+	if len(out) != 1 || out[0].(ExportedMsg).Err != nil {
+		t.Fatalf("emitted %v", out)
+	}
+	b, _ := os.ReadFile(target)
+	if !strings.HasPrefix(string(b), "uri,") && !strings.Contains(strings.ToLower(string(b)), "uri") {
+		t.Errorf("csv file: %q", b)
+	}
+}
+
+func TestExportTildeAndCancel(t *testing.T) {
+	m := NewExport(theme.Plain(), records(t), "x", "/nowhere")
+	m.homeDir = func() (string, error) { return "/home/u", nil }
+	m.path.SetValue("~/b.html")
+	if p, _ := m.target(); p != "/home/u/b.html" {
+		t.Errorf("~ resolved to %s", p)
+	}
+	_, cmd := m.Update(press(tea.KeyEsc))
+	if _, ok := cmd().(ClosedMsg); !ok {
+		t.Error("esc did not close")
+	}
+}
+
+func TestGoldenExport(t *testing.T) {
+	m := NewExport(theme.Plain(), records(t), "all 2 records", "/home/u")
+	m.SetSize(80, 24)
+	m, _ = m.Update(press(tea.KeyDown))
+	golden(t, "export-80x24", m.View())
+}
