@@ -65,13 +65,19 @@ func (c *Catalogue) readFrom(r io.Reader, name string) error {
 // first record keeps it; in later ones the field is invalid and not used,
 // but stays in the file.
 func (c *Catalogue) checkIDs() {
-	var ids map[string]*Record
+	n := 0
+	for _, r := range c.records {
+		if r.ID != "" {
+			n++
+		}
+	}
+	if n == 0 {
+		return
+	}
+	ids := make(map[string]*Record, n)
 	for _, r := range c.records {
 		if r.ID == "" || r.invalid {
 			continue
-		}
-		if ids == nil {
-			ids = make(map[string]*Record)
 		}
 		key := canonicalID(r.ID)
 		if other, ok := ids[key]; ok {

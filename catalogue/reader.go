@@ -2,6 +2,7 @@ package catalogue
 
 import (
 	"bufio"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"io"
@@ -51,33 +52,45 @@ type Reader struct {
 	records int
 	probs   []Problem
 	err     error
-	cache   valueCache
+	cache   *valueCache
 }
 
 // valueCache remembers the verdicts on LANGUAGE and TYPE values, which a
 // catalogue repeats from record to record and which are costly to parse.
-type valueCache map[string]error
+type valueCache struct {
+	lang, typ map[string]error
+}
 
 const valueCacheSize = 512
 
-func (vc valueCache) check(field, v string, validate func(string) error) error {
-	if vc == nil {
-		return validate(v)
+func newValueCache() *valueCache {
+	return &valueCache{lang: map[string]error{}, typ: map[string]error{}}
+}
+
+func (vc *valueCache) check(field, v string) error {
+	validate, m := ValidateLanguage, map[string]error(nil)
+	if field == FieldType {
+		validate = ValidateType
 	}
-	key := field + "\x00" + v
-	if err, ok := vc[key]; ok {
-		return err
+	if vc != nil {
+		m = vc.lang
+		if field == FieldType {
+			m = vc.typ
+		}
+		if err, ok := m[v]; ok {
+			return err
+		}
 	}
 	err := validate(v)
-	if len(vc) < valueCacheSize {
-		vc[key] = err
+	if m != nil && len(m) < valueCacheSize {
+		m[v] = err
 	}
 	return err
 }
 
 // NewReader returns a Reader that reads from r.
 func NewReader(r io.Reader) *Reader {
-	return &Reader{br: bufio.NewReaderSize(r, 64<<10), cache: valueCache{}}
+	return &Reader{br: bufio.NewReaderSize(r, 64<<10), cache: newValueCache()}
 }
 
 // Read returns the next record, or io.EOF after the last. A record whose
@@ -231,7 +244,7 @@ func isSpaceOnly(b []byte) bool {
 
 // parseRecord parses the lines of one record. raw holds them with their line
 // breaks, starts the offset of each, first the file line of the first.
-func parseRecord(raw string, starts []int, first int, cache valueCache) *Record {
+func parseRecord(raw string, starts []int, first int, cache *valueCache) *Record {
 	rec := &Record{raw: raw, line: first}
 	var seen uint16
 	var dupRequired bool
@@ -326,7 +339,7 @@ type field struct {
 var textFields = map[string]bool{FieldName: true, FieldCategory: true, FieldDescription: true}
 
 // parseField parses and validates one line (without its line break).
-func parseField(line string, cache valueCache) field {
+func parseField(line string, cache *valueCache) field {
 	bad := func(col int, fname, format string, a ...any) field {
 		return field{name: fname, problem: &Problem{Column: col, Field: fname, Msg: fmt.Sprintf(format, a...), Severity: Error}}
 	}
@@ -341,10 +354,9 @@ func parseField(line string, cache valueCache) field {
 	if i := badNameChar(name); i >= 0 {
 		return bad(i+1, "", "field name %q has %s; names may hold only letters, digits, '-' and '_' (2.1.3)", clip(name), describeByte(name[i]))
 	}
-	for i := colon + 1; i < len(line); i++ {
-		if c := line[i]; c < 0x20 || c >= 0x7f {
-			return bad(i+1, name, "%s has %s, which must not appear in a catalogue (2.1.1)", name, describeByte(c))
-		}
+	if i := firstForbidden(line[colon+1:]); i >= 0 {
+		i += colon + 1
+		return bad(i+1, name, "%s has %s, which must not appear in a catalogue (2.1.1)", name, describeByte(line[i]))
 	}
 	if colon+1 >= len(line) || line[colon+1] != ' ' {
 		if colon+1 >= len(line) {
@@ -367,9 +379,9 @@ func parseField(line string, cache valueCache) field {
 	case FieldRating:
 		f.rating, err = ParseRating(value)
 	case FieldLanguage:
-		err = cache.check(name, value, ValidateLanguage)
+		err = cache.check(name, value)
 	case FieldType:
-		err = cache.check(name, value, ValidateType)
+		err = cache.check(name, value)
 	case FieldID:
 		err = ValidateID(value)
 	case FieldName, FieldCategory, FieldDescription:
@@ -399,4 +411,27 @@ func decodeValue(name, v string) (string, error) {
 		return "", fmt.Errorf("%s is blank; values must not be empty (2.2)", name)
 	}
 	return d, nil
+}
+
+// firstForbidden returns the index of the first byte of s that 2.1.1
+// forbids in a line (a control character, DEL, or any byte >= 128), or -1.
+// It tests eight bytes at a time: it runs over every byte of a file.
+func firstForbidden(s string) int {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	i := 0
+	for ; i+8 <= len(s); i += 8 {
+		w := binary.LittleEndian.Uint64([]byte(s[i : i+8]))
+		lt20 := (w - ones*0x20) &^ w & highs // a byte below 0x20
+		x7f := w ^ (ones * 0x7f)
+		is7f := (x7f - ones) &^ x7f & highs // a byte equal to 0x7f
+		if lt20|is7f|w&highs != 0 {
+			break
+		}
+	}
+	for ; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c >= 0x7f {
+			return i
+		}
+	}
+	return -1
 }

@@ -90,9 +90,15 @@ func ValidateURI(v string) error {
 		}
 		return errorf("URI scheme %q is not valid: it must start with a letter and hold only letters, digits, '+', '-', '.' (RFC 3986 3.1)", clip(v[:colon]))
 	}
-	hashes := 0
+	hashes, bracket := 0, -1
 	for i := colon + 1; i < len(v); i++ {
 		c := v[i]
+		if uriChar[c] {
+			if (c == '[' || c == ']') && bracket < 0 {
+				bracket = i
+			}
+			continue
+		}
 		switch {
 		case c == '%':
 			if i+2 >= len(v) || !isHex(v[i+1]) || !isHex(v[i+2]) {
@@ -106,12 +112,12 @@ func ValidateURI(v string) error {
 			}
 		case c == ' ':
 			return errorf("URI has a space at byte %d; write it as %%20 (RFC 3986 2)", i+1)
-		case uriChar[c]:
 		default:
 			return errorf("URI has the character %s at byte %d, which a URI may not hold (RFC 3986 2)", describeByte(c), i+1)
 		}
 	}
-	if rest := v[colon+1:]; strings.HasPrefix(rest, "//") {
+	rest := v[colon+1:]
+	if strings.HasPrefix(rest, "//") {
 		auth := rest[2:]
 		if end := strings.IndexAny(auth, "/?#"); end >= 0 {
 			auth = auth[:end]
@@ -120,8 +126,8 @@ func ValidateURI(v string) error {
 			return err
 		}
 	}
-	if i := strings.IndexAny(v, "[]"); i >= 0 && !strings.HasPrefix(v[colon+1:], "//[") {
-		return errorf("URI has %q at byte %d; brackets may only enclose an IP address in the host (RFC 3986 3.2.2)", v[i], i+1)
+	if bracket >= 0 && !strings.HasPrefix(rest, "//[") {
+		return errorf("URI has %q at byte %d; brackets may only enclose an IP address in the host (RFC 3986 3.2.2)", v[bracket], bracket+1)
 	}
 	return nil
 }
