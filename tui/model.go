@@ -91,6 +91,7 @@ type Model struct {
 	cursor   int
 	offset   int
 	selected *catalogue.Record // kept selected across passes
+	toTop    bool              // the next answer selects its first row
 
 	mode       mode
 	showDetail bool // the detail pane, when the window is too narrow for both
@@ -440,6 +441,8 @@ func (m *Model) searchKey(msg tea.KeyMsg) tea.Cmd {
 	var cmd tea.Cmd
 	m.input, cmd = m.input.Update(msg)
 	if m.input.Value() != before {
+		// A new search selects its best match, as fzf does.
+		m.toTop = true
 		return tea.Batch(cmd, m.refilter(m.recs))
 	}
 	return cmd
@@ -597,7 +600,10 @@ func (m *Model) refilter(recs []*catalogue.Record) tea.Cmd {
 // apply shows a pass's answer, keeping the selected record selected.
 func (m *Model) apply(res *result) {
 	m.res = res
-	if sel := m.current(); sel != nil && m.selected == nil {
+	if m.toTop {
+		m.toTop = false
+		m.selected, m.cursor, m.offset = nil, 0, 0
+	} else if sel := m.current(); sel != nil && m.selected == nil {
 		m.selected = sel
 	}
 	m.buildRows()

@@ -83,9 +83,10 @@ func (m *Model) body(l layout) string {
 	case m.loadErr != nil:
 		return block(m.th.Error.Render(catalogue.DisplayText(m.loadErr.Error()))+"\n"+m.th.Dim.Render("q quits"), m.width, l.bodyH)
 	case m.help.ShowAll:
-		h := m.help
-		h.ShowAll = true
-		return block(lipgloss.NewStyle().Padding(1, 2).Render(h.View(m.keys)), m.width, l.bodyH)
+		// Two rows of two columns: four columns do not fit 80 cells.
+		groups := m.keys.FullHelp()
+		text := m.help.FullHelpView(groups[:2]) + "\n\n" + m.help.FullHelpView(groups[2:])
+		return block(lipgloss.NewStyle().Padding(1, 2).Render(text), m.width, l.bodyH)
 	}
 	var parts []string
 	if l.listW > 0 {

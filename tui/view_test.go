@@ -1,0 +1,84 @@
+package tui
+
+import (
+	"strings"
+	"testing"
+
+	tea "github.com/charmbracelet/bubbletea"
+	xgolden "github.com/charmbracelet/x/exp/golden"
+	"github.com/muesli/termenv"
+	"github.com/uricat/uricat/tui/theme"
+)
+
+// golden compares got with testdata/<test name>.golden; go test ./tui
+// -update rewrites the files (the flag is x/exp/golden's, as teatest's).
+func golden(t *testing.T, got string) {
+	t.Helper()
+	xgolden.RequireEqual(t, []byte(got))
+}
+
+// Golden views at fixed sizes, in the plain (Ascii) profile, so the files
+// are readable: layout, truncation, markers, counts.
+func TestGoldenViews(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		w, h int
+		text string
+		do   func(h *harness)
+	}{
+		{"list_80x24", 80, 24, fixture, nil},
+		{"split_120x30_invalid_record", 120, 30, fixture, func(h *harness) { h.selectName("Lost bookmark") }},
+		{"split_120x30_extension_fields", 120, 30, fixture, func(h *harness) { h.keys("j") }},
+		{"detail_80x24", 80, 24, fixture, func(h *harness) { h.keys("j", "enter") }},
+		{"search_typing_80x24", 80, 24, fixture, func(h *harness) { h.keys("/"); h.typeText("prog") }},
+		{"search_kept_80x24", 80, 24, fixture, func(h *harness) { h.keys("/"); h.typeText("rating:>=2"); h.keys("enter") }},
+		{"search_no_match_80x24", 80, 24, fixture, func(h *harness) { h.keys("/"); h.typeText("zzzz") }},
+		{"grouped_folded_80x24", 80, 24, fixture, func(h *harness) {
+			for h.m.group.String() != "category" {
+				h.keys("b")
+			}
+			h.keys("home", "space", "s")
+		}},
+		{"confirm_delete_80x24", 80, 24, fixture, func(h *harness) { h.keys("j", "j", "d") }},
+		{"help_80x24", 80, 24, fixture, func(h *harness) { h.keys("?") }},
+		{"empty_80x24", 80, 24, "", nil},
+		{"small_50x12", 50, 12, fixture, func(h *harness) { h.keys("G") }},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			h := newHarness(t, tc.text, tc.w, tc.h)
+			h.m.path = "/home/ada/.local/share/uricat/bookmarks.uricat"
+			if tc.do != nil {
+				tc.do(h)
+			}
+			view := h.m.View()
+			if n := strings.Count(view, "\n") + 1; n != tc.h {
+				t.Errorf("view has %d lines, want %d", n, tc.h)
+			}
+			golden(t, view)
+		})
+	}
+}
+
+// One view in 256 colours, dark, to pin the palette's use: the match
+// highlight, selection band, stars and dimmed URIs.
+func TestGoldenColourView(t *testing.T) {
+	h := newHarness(t, fixture, 100, 16)
+	h.m.path = "/home/ada/bookmarks.uricat"
+	th := theme.Fixed(termenv.ANSI256, true)
+	h.m.th = th
+	h.m.help.Styles = th.Help
+	h.m.input.PromptStyle, h.m.input.TextStyle = th.Prompt, th.Input
+	h.keys("/")
+	h.typeText("go")
+	h.keys("enter")
+	golden(t, h.m.View())
+}
+
+// The first frame, before the catalogue has loaded, shows a spinner.
+func TestLoadingView(t *testing.T) {
+	m := New(Options{Path: "/nonexistent/dir/x.uricat", Theme: theme.Plain()})
+	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	if v := m.View(); !strings.Contains(v, "Opening /nonexistent/dir/x.uricat") {
+		t.Errorf("loading view: %q", v)
+	}
+}
