@@ -343,8 +343,10 @@ func (r *Reader) row(data []byte) (*catalogue.Record, error) {
 		isDir    bool
 		exts     []catalogue.Field
 	)
-	for i, col := range r.columns {
-		if col == "" || i >= len(tokens) {
+	// Only the columns the row has values for: a row costs its own length,
+	// however many columns a 200 line named.
+	for i, col := range r.columns[:min(len(tokens), len(r.columns))] {
+		if col == "" {
 			continue
 		}
 		value, err := unescapeBytes(tokens[i])

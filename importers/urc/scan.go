@@ -7,11 +7,14 @@ import (
 )
 
 // Limits that keep memory bounded whatever the input: a longer element is
-// cut (and reported), a citation with more is cut short (and reported).
+// cut (and reported), a citation with more is cut short (and reported),
+// and blocks nested deeper are flattened (and reported).
 const (
 	maxElement     = 1 << 20
 	maxCitation    = 8 << 20
-	maxLookahead   = 512 // how far past a '>' the scanner looks for the next '<'
+	maxElements    = 10000 // elements in a citation
+	maxDepth       = 100   // BEGIN*/END* levels
+	maxLookahead   = 512   // how far past a '>' the scanner looks for the next '<'
 	maxOutsideNote = 60
 )
 

@@ -63,6 +63,7 @@ type Reader struct {
 	opts  importers.Options
 	queue []*catalogue.Record // bookmarks of the citation last read, to return
 	diags []importers.Diagnostic
+	buf   []byte // the element being read, reused
 	err   error
 }
 
@@ -142,10 +143,10 @@ func (r *Reader) readCitation() (elems []element, ok bool) {
 		}
 		el, closed, ended := r.readElement()
 		if el.raw != "" {
-			if size += len(el.raw); size > maxCitation {
+			if size += len(el.raw); size > maxCitation || len(elems) >= maxElements {
 				if !full {
 					full = true
-					r.report(el.line, el.offset, importers.Skipped, "the citation opened at line %d is longer than %d bytes; the rest of it is ignored", startLine, maxCitation)
+					r.report(el.line, el.offset, importers.Skipped, "the citation opened at line %d has more than %d elements or %d bytes; the rest of it is ignored", startLine, maxElements, maxCitation)
 				}
 			} else {
 				elems = append(elems, el)
@@ -200,7 +201,8 @@ func (r *Reader) skipOutside() bool {
 // ended when the input did.
 func (r *Reader) readElement() (el element, closed, ended bool) {
 	el.line, el.offset = r.s.line, r.s.offset
-	var b []byte
+	b := r.buf[:0]
+	defer func() { r.buf = b[:0] }()
 	long := false
 	add := func(c byte) {
 		if len(b) < maxElement {
@@ -276,7 +278,8 @@ func (r *Reader) build(elems []element) {
 	root := &group{fields: map[string][]urd{}, line: elems[0].line}
 	cur := root
 	var urls []locator
-	var order []string // field keys in order of first appearance
+	depth, excess := 0, 0 // BEGIN levels open, and those beyond maxDepth
+	var order []string    // field keys in order of first appearance
 	seen := map[string]bool{}
 	for _, el := range elems {
 		kind, label, value := classify(el.raw)
@@ -285,8 +288,20 @@ func (r *Reader) build(elems []element) {
 			keyword := strings.ToUpper(label)
 			switch keyword {
 			case "BEGIN":
+				if depth == maxDepth {
+					// Deeper blocks are read as part of this one, so that
+					// a URL's fields are found in bounded time.
+					r.report(el.line, el.offset, importers.Deviation, "BEGIN *%s nests deeper than %d levels; read as part of the block around it", value, maxDepth)
+					excess++
+					continue
+				}
+				depth++
 				cur = &group{parent: cur, comment: value, line: el.line, fields: map[string][]urd{}}
 			case "END":
+				if excess > 0 {
+					excess--
+					continue
+				}
 				if cur == root {
 					r.report(el.line, el.offset, importers.Deviation, "END *%s has no BEGIN to close (rule 9: structors nest); ignored", value)
 					continue
@@ -295,6 +310,7 @@ func (r *Reader) build(elems []element) {
 					r.report(el.line, el.offset, importers.Deviation, "END *%s closes BEGIN *%s of line %d", value, cur.comment, cur.line)
 				}
 				cur = cur.parent
+				depth--
 			default:
 				r.report(el.line, el.offset, importers.Deviation, "structor %s* is not BEGIN* or END*; ignored", clip(label))
 			}

@@ -455,3 +455,24 @@ func TestIOError(t *testing.T) {
 		t.Errorf("Read error = %v, want the I/O error", err)
 	}
 }
+
+// Blocks nested deeper than maxDepth are flattened, so that a hostile file
+// cannot make finding a URL's fields quadratic.
+func TestDeepNesting(t *testing.T) {
+	in := "<Title=T;" + strings.Repeat("BEGIN*;", maxDepth+2) + "http://e.org/a;Author=deep;" + strings.Repeat("END*;", maxDepth+2) + "http://e.org/b;>"
+	recs, diags := readAll(t, in)
+	want := []got{{URI: "http://e.org/a", Name: "T", Ext: "X-AUTHOR=deep"}, {URI: "http://e.org/b", Name: "T"}}
+	if !reflect.DeepEqual(recs, want) {
+		t.Errorf("records:\n got %+v\nwant %+v", recs, want)
+	}
+	checkDiags(t, diags, []string{"1 deviation: BEGIN * nests deeper than 100 levels", "1 deviation: BEGIN * nests deeper"})
+}
+
+func TestTooManyElements(t *testing.T) {
+	in := "<" + strings.Repeat("Author=x;", maxElements) + "http://e.org/lost;>"
+	recs, diags := readAll(t, in)
+	if len(recs) != 0 {
+		t.Errorf("records = %+v, want none (the URL is past the limit)", recs)
+	}
+	checkDiags(t, diags, []string{"1 skipped: the citation opened at line 1 has more than", "1 skipped: citation has no URL"})
+}

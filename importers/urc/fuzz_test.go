@@ -1,0 +1,67 @@
+package urc
+
+import (
+	"io"
+	"strings"
+	"testing"
+	"unicode"
+
+	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/importers"
+)
+
+// FuzzReader checks that no input makes the reader panic or loop, and that
+// every record it returns is one the catalogue accepts, with no control
+// characters or escape sequences in its text.
+func FuzzReader(f *testing.F) {
+	f.Add(simpleExample)
+	f.Add(complexExample)
+	f.Add("<http://www.kth.se/;Author/Text/Plain/charset:SEN_850200_B=Olle J{rnefors;>")
+	f.Add("<http/ISO-8859-1:http://e.org/r\xE4ka;Title/sv.Text/Plain=x;>junk<http://e.org/a>")
+	f.Add("<BEGIN*;BEGIN*;http://e.org/%;%%;END*;Title=%1B%zz;")
+	f.Fuzz(func(t *testing.T, input string) {
+		r := NewReader(strings.NewReader(input), importers.Options{Now: now})
+		for i := 0; ; i++ {
+			if i > len(input)+1 {
+				t.Fatal("more records than bytes: the reader does not advance")
+			}
+			rec, err := r.Read()
+			for _, d := range r.Diagnostics() {
+				if d.Line <= 0 {
+					t.Errorf("diagnostic without a line: %+v", d)
+				}
+			}
+			if err == io.EOF {
+				return
+			}
+			if err != nil {
+				t.Fatalf("unexpected error: %v", err)
+			}
+			checkRecord(t, rec)
+		}
+	})
+}
+
+// checkRecord fails t if rec would be rejected by the catalogue or holds
+// control characters (other than the line breaks and tabs multi-line text
+// may hold) or ESC.
+func checkRecord(t *testing.T, rec *catalogue.Record) {
+	t.Helper()
+	if ps := rec.Validate(); len(ps) > 0 {
+		t.Fatalf("record %q does not validate: %v", rec.URI, ps)
+	}
+	texts := []string{rec.URI, rec.Name, rec.Category, rec.Description, rec.Language, rec.Type, rec.ID}
+	for _, f := range rec.Extensions {
+		texts = append(texts, f.Name, f.Value)
+	}
+	for i, s := range texts {
+		for _, c := range s {
+			if (c == '\n' || c == '\t') && i >= 3 {
+				continue
+			}
+			if unicode.IsControl(c) {
+				t.Fatalf("record %q holds the control character %U in %q", rec.URI, c, s)
+			}
+		}
+	}
+}
