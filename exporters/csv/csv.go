@@ -5,7 +5,10 @@
 // then one column per extension field (X-...) that any record has, in the
 // order the extensions first appear. Dates are RFC 3339 in UTC, as in the
 // JSON export; an absent value is an empty cell, so every field and
-// extension is carried.
+// extension is carried. A line break inside a field (LF, CR LF, or a lone
+// CR) is written as CR LF, as RFC 4180 has it, and reads back as LF
+// (encoding/csv, like most readers, drops the CR; its writer would drop a
+// lone CR altogether): text a catalogue holds uses LF already.
 package csv
 
 import (
@@ -14,6 +17,7 @@ import (
 	"fmt"
 	"io"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/uricat/uricat/catalogue"
@@ -21,6 +25,9 @@ import (
 
 // Columns are the standard columns, in order, before the extension columns.
 var Columns = []string{"uri", "name", "date", "category", "description", "rating", "language", "type", "id"}
+
+// lineBreaks makes every line break LF, which the writer turns into CR LF.
+var lineBreaks = strings.NewReplacer("\r\n", "\n", "\r", "\n")
 
 // Write writes recs to w as CSV with a header row.
 func Write(w io.Writer, recs []*catalogue.Record) error {
@@ -57,6 +64,11 @@ func Write(w io.Writer, recs []*catalogue.Record) error {
 		row[6], row[7], row[8] = r.Language, r.Type, r.ID
 		for _, f := range r.Extensions {
 			row[extCol[f.Name]] = f.Value
+		}
+		for j, v := range row {
+			if strings.IndexByte(v, '\r') >= 0 {
+				row[j] = lineBreaks.Replace(v)
+			}
 		}
 		if err := cw.Write(row); err != nil {
 			return fmt.Errorf("csv: record %d (%s): %w", i+1, r.URI, err)

@@ -81,3 +81,34 @@ func TestRoundTrip(t *testing.T) {
 		}
 	}
 }
+
+// FuzzWrite: whatever the text, encoding/csv reads back the same fields,
+// except that every line break reads back as LF (see the package doc).
+func FuzzWrite(f *testing.F) {
+	f.Add("a,\"b\"", "x\ny\r\nz", "X-T", "\r")
+	f.Fuzz(func(t *testing.T, name, desc, extName, extValue string) {
+		rec := &catalogue.Record{URI: "http://example.org/", Name: name, Description: desc, Date: time.Unix(1, 0).UTC(),
+			Extensions: []catalogue.Field{{Name: extName, Value: extValue}}}
+		if catalogue.ValidateExtensionName(extName) != nil {
+			rec.Extensions = nil
+		}
+		var buf bytes.Buffer
+		if err := Write(&buf, []*catalogue.Record{rec}); err != nil {
+			t.Fatal(err)
+		}
+		rows, err := stdcsv.NewReader(&buf).ReadAll()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(rows) != 2 {
+			t.Fatalf("%d rows, want 2", len(rows))
+		}
+		lf := func(s string) string { return strings.ReplaceAll(strings.ReplaceAll(s, "\r\n", "\n"), "\r", "\n") }
+		if rows[1][1] != lf(name) || rows[1][4] != lf(desc) {
+			t.Errorf("read back %q, %q; want %q, %q", rows[1][1], rows[1][4], name, desc)
+		}
+		if rec.Extensions != nil && rows[1][9] != lf(extValue) {
+			t.Errorf("%s read back as %q, want %q", extName, rows[1][9], extValue)
+		}
+	})
+}

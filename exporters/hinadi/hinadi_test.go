@@ -111,3 +111,21 @@ func TestURLFirst(t *testing.T) {
 	}
 	checkGrammar(t, out)
 }
+
+// FuzzWrite: whatever the text, the file follows the spec's grammar (one
+// line per field, unique names per block) and has one block per record.
+func FuzzWrite(f *testing.F) {
+	f.Add("ひな", "a\nb\r\n", "x: y", "X-DESCRIPTION", " lead\ttab")
+	f.Add("", "", "", "X-A", "")
+	f.Fuzz(func(t *testing.T, name, desc, cat, extName, extValue string) {
+		rec := &catalogue.Record{URI: "http://example.org/", Name: name, Description: desc, Category: cat, Date: now,
+			Extensions: []catalogue.Field{{Name: extName, Value: extValue}, {Name: "X-KEYWORDS", Value: cat + ";" + extValue}}}
+		if catalogue.ValidateExtensionName(extName) != nil || extName == "X-KEYWORDS" {
+			rec.Extensions = rec.Extensions[1:]
+		}
+		blocks := checkGrammar(t, write(t, rec, rec))
+		if len(blocks) != 3 || blocks[2]["url"] != rec.URI {
+			t.Fatalf("%d blocks, want header + 2: %q", len(blocks), blocks)
+		}
+	})
+}

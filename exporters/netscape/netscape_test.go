@@ -211,3 +211,34 @@ func TestAttributes(t *testing.T) {
 		t.Errorf("output lacks %s:\n%s", want, buf.String())
 	}
 }
+
+// FuzzWrite: whatever the text (cleaned as the catalogue cleans imported
+// text), the file reads back with the same names, folders, tags and
+// descriptions, and each bookmark stays on one line.
+func FuzzWrite(f *testing.F) {
+	f.Add("Café & <b>", "line\n<DD>two</A>", "A/B", "x,y")
+	f.Add("", "", "/", "")
+	f.Fuzz(func(t *testing.T, name, desc, cat, tags string) {
+		name, desc, cat, tags = catalogue.CleanText(name), catalogue.CleanText(desc), catalogue.CleanText(cat), catalogue.CleanText(tags)
+		rec := &catalogue.Record{URI: "http://example.org/?a=1&b=2", Name: name, Description: desc, Category: cat,
+			Date: time.Unix(5, 0).UTC(), Extensions: []catalogue.Field{{Name: "X-TAGS", Value: tags}}}
+		var buf bytes.Buffer
+		if err := Write(&buf, []*catalogue.Record{rec, rec}); err != nil {
+			t.Fatal(err)
+		}
+		got := readBack(t, buf.Bytes())
+		if len(got) != 2 {
+			t.Fatalf("%d bookmarks read back, want 2:\n%s", len(got), buf.String())
+		}
+		b := got[1]
+		if b.name != name || strings.TrimSpace(b.description) != strings.TrimSpace(desc) ||
+			b.folder != strings.Join(Folders(cat), "/") || b.tags != Tags(tags) || b.href != rec.URI {
+			t.Errorf("read back %+v from\n%s", b, buf.String())
+		}
+		for _, line := range strings.Split(buf.String(), "\n") {
+			if strings.Contains(line, "<DT><A ") && !strings.HasSuffix(line, "</A>") {
+				t.Errorf("bookmark not on one line: %q", line)
+			}
+		}
+	})
+}

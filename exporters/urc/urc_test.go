@@ -120,3 +120,41 @@ func TestOneCitationPerRecord(t *testing.T) {
 		t.Errorf("the URL's ';' is not escaped: %q", citations[0])
 	}
 }
+
+// FuzzEscape: an escaped value never holds a bare ";" (which would end the
+// element early) or a "%" that does not start an escape, and reads back.
+func FuzzEscape(f *testing.F) {
+	f.Add("100%; \r\n\x00\x1b")
+	f.Add("%;%%%")
+	f.Fuzz(func(t *testing.T, s string) {
+		e := Escape(s)
+		for i := 0; i < len(e); i++ {
+			switch e[i] {
+			case ';':
+				t.Fatalf("Escape(%q) = %q has a bare ';' at %d", s, e, i)
+			case '%':
+				if i+1 >= len(e) {
+					t.Fatalf("Escape(%q) = %q ends in '%%'", s, e)
+				}
+				if e[i+1] == '%' || e[i+1] == ';' {
+					i++
+				} else if i+2 < len(e) && strings.ContainsRune(hexDigits, rune(e[i+1])) && strings.ContainsRune(hexDigits, rune(e[i+2])) {
+					i += 2
+				} else {
+					t.Fatalf("Escape(%q) = %q: '%%' at %d starts no escape", s, e, i)
+				}
+			case '\r':
+				if i+1 >= len(e) || e[i+1] != '\n' {
+					t.Fatalf("Escape(%q) = %q: bare CR at %d", s, e, i)
+				}
+			case '\n':
+				if i == 0 || e[i-1] != '\r' {
+					t.Fatalf("Escape(%q) = %q: bare LF at %d", s, e, i)
+				}
+			}
+		}
+		if got := unescape(e); got != strings.ReplaceAll(s, "\r\n", "\n") {
+			t.Fatalf("unescape(Escape(%q)) = %q", s, got)
+		}
+	})
+}
