@@ -289,3 +289,17 @@ func BenchmarkRunDedup(b *testing.B) {
 		})
 	}
 }
+
+// FuzzURIKey checks that URIKey never panics and is idempotent: a key is
+// its own key, so that keys of keys compare as the URIs do.
+func FuzzURIKey(f *testing.F) {
+	for _, s := range []string{"http://Example.COM:80", "https://bücher.example/%7e", "mailto:X@Y", "http://u@h:/p?q#f", "%zz", ":", "a://@:80"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, uri string) {
+		k := URIKey(uri)
+		if k2 := URIKey(k); k2 != k {
+			t.Fatalf("URIKey(%q) = %q, but URIKey of that = %q", uri, k, k2)
+		}
+	})
+}
