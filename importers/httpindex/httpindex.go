@@ -81,14 +81,25 @@ type Reader struct {
 	unknown                     map[string]bool // codes reported
 	noted                       map[string]bool // date deviations reported
 	infoStart                   int             // first line of the current 101/102 block
+	infoOffset                  int64
 	info                        []string
+	infoSize, descSize          int // bytes of 101/102 text seen, in the block and in all
 }
+
+// maxDescription bounds the 101/102 text kept, in Description and in one
+// Info diagnostic.
+const maxDescription = 64 << 10
 
 // NewReader returns a Reader that reads the listing in r.
 func NewReader(r io.Reader, opts importers.Options) *Reader {
 	rd := &Reader{lr: newLineReader(r), opts: opts, unknown: map[string]bool{}, noted: map[string]bool{}}
-	if opts.Base != nil {
-		rd.base = directoryURL(opts.Base)
+	if opts.Base != nil && !opts.Base.IsAbs() {
+		rd.diags = append(rd.diags, importers.Diagnostic{Offset: -1, Kind: importers.Deviation,
+			Msg: fmt.Sprintf("the base URL %q has no scheme (such as ftp: or https:); it is not used", opts.Base.String())})
+		rd.opts.Base = nil
+	}
+	if rd.opts.Base != nil {
+		rd.base = directoryURL(rd.opts.Base)
 		rd.baseString = rd.base.String()
 	}
 	return rd
@@ -204,10 +215,16 @@ func splitCode(line []byte) (code string, data []byte, ok bool) {
 
 func (r *Reader) addInfo(text string) {
 	if r.info == nil {
-		r.infoStart = r.lr.lineNo
+		r.infoStart, r.infoOffset = r.lr.lineNo, r.lr.offset
+		r.infoSize = 0
 	}
-	r.info = append(r.info, text)
-	r.desc = append(r.desc, text)
+	// Keep memory bounded however many 101 lines a listing has.
+	if r.infoSize += len(text); r.infoSize <= maxDescription {
+		r.info = append(r.info, text)
+	}
+	if r.descSize += len(text); r.descSize <= maxDescription {
+		r.desc = append(r.desc, text)
+	}
 }
 
 // flushInfo reports the 101/102 block just ended as one Info diagnostic at
@@ -218,7 +235,7 @@ func (r *Reader) flushInfo() {
 	}
 	text := strings.TrimSpace(strings.Join(r.info, "\n"))
 	if text != "" {
-		r.diags = append(r.diags, importers.Diagnostic{Line: r.infoStart, Offset: -1, Kind: importers.Info,
+		r.diags = append(r.diags, importers.Diagnostic{Line: r.infoStart, Offset: r.infoOffset, Kind: importers.Info,
 			Msg: "the listing says: " + catalogue.CleanText(text)})
 	}
 	r.info = nil

@@ -91,7 +91,7 @@ func TestSpecExample(t *testing.T) {
 		t.Errorf("records:\n got %+v\nwant %+v", recs, want)
 	}
 	// The 101 lines are "intended for the end user": one Info at line 3.
-	wantDiags := []importers.Diagnostic{{Line: 3, Offset: -1, Kind: importers.Info,
+	wantDiags := []importers.Diagnostic{{Line: 3, Offset: int64(strings.Index(specExample, "101:")), Kind: importers.Info,
 		Msg: "the listing says: The files in this directory are put forth for public\nconsumption and the provider make no guarentee as\nas to the functionality of the data or programs\npresented."}}
 	if !reflect.DeepEqual(diags, wantDiags) {
 		t.Errorf("diagnostics:\n got %+v\nwant %+v", diags, wantDiags)
@@ -428,6 +428,16 @@ func TestNoBase(t *testing.T) {
 	want := []string{"http://elsewhere.example/b", "http://late.example/d"}
 	if !reflect.DeepEqual(uris, want) {
 		t.Errorf("imported %v, want %v", uris, want)
+	}
+}
+
+func TestRelativeBase(t *testing.T) {
+	recs, diags, errs := readAll(t, "200: filename\n201: a\n", importers.Options{Base: mustURL("example.org/dir")})
+	if len(recs) != 0 || len(errs) != 1 {
+		t.Errorf("records %+v, errors %v; want none and a NoBaseError", recs, errs)
+	}
+	if len(diags) == 0 || !strings.Contains(diags[0].Msg, "has no scheme") {
+		t.Errorf("diagnostics %+v; want the relative base reported first", diags)
 	}
 }
 

@@ -513,7 +513,7 @@ func classify(raw string) (kind int, label, value string) {
 		for k < len(rest) && (isLetter(rest[k]) || isDigit(rest[k]) || strings.IndexByte("-_.+", rest[k]) >= 0) {
 			k++
 		}
-		if k > 1 && k < len(rest) && rest[k] == ':' && !strings.Contains(rest[:k], ".") && !strings.Contains(rest[k:], "=") {
+		if k > 1 && k < len(rest) && rest[k] == ':' && !strings.Contains(rest[:k], ".") {
 			return kindURL, rest[1:k], rest[k+1:]
 		}
 	}
