@@ -13,6 +13,7 @@ import (
 	"github.com/uricat/uricat/importers/httpindex"
 	"github.com/uricat/uricat/importers/netscape"
 	"github.com/uricat/uricat/importers/soif"
+	"github.com/uricat/uricat/importers/urc"
 )
 
 // Formats are the importable formats, in the order Sniff tries them: the
@@ -23,6 +24,7 @@ var Formats = []importers.Format{
 	netscape.Format,
 	soif.Format,
 	httpindex.Format,
+	urc.Format,
 }
 
 // HeadSize is how many bytes of a file Sniff needs to see.

@@ -7,6 +7,10 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/importers"
 )
 
 // samples is ../shared/samples, the real files (see its SOURCES.md).
@@ -134,5 +138,72 @@ func TestSniffReaderKeepsHead(t *testing.T) {
 	b, _ := io.ReadAll(r)
 	if string(b) != in {
 		t.Fatalf("the reader gave %d bytes, want the %d of the input", len(b), len(in))
+	}
+}
+
+// TestPipeline imports every sample and spec example, detected, through
+// importers.Run into one catalogue: each gives the records a reader of the
+// file counts, and every record is one the catalogue accepts.
+func TestPipeline(t *testing.T) {
+	realSamples, _ := filepath.Glob(filepath.Join(samples, "*", "*"))
+	tests := []struct {
+		file string
+		want int // records imported
+	}{
+		{"testdata/soif-spec-documents.soif", 2},
+		{"testdata/httpindex-spec.idx", 3},
+		{"testdata/hinadi-wdb.hina", 1},
+		{"testdata/hinadi-tamatebako.hina", 1},
+		{"testdata/urc-spec-simple.urc", 1},
+		// Four URLs (the two copies of draft -00 are at different hosts),
+		// but the -01.txt came with the simple example: a duplicate.
+		{"testdata/urc-spec-complex.urc", 3},
+		{"../netscape/testdata/firefox.html", 6},
+		{"../netscape/testdata/chrome.html", 6}, // one of 7 is a duplicate
+		{"../netscape/testdata/safari.html", 4},
+	}
+	for _, f := range realSamples {
+		if strings.HasSuffix(f, ".md") {
+			continue
+		}
+		tests = append(tests, struct {
+			file string
+			want int
+		}{f, -1})
+	}
+	c, err := catalogue.Read(strings.NewReader(""))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range tests {
+		t.Run(filepath.Base(tt.file), func(t *testing.T) {
+			in, err := os.Open(tt.file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer in.Close()
+			f, r, err := SniffReader(in)
+			if err != nil {
+				if errors.Is(err, ErrNotRecognised) {
+					t.Skipf("not recognised (its format may not be registered yet): %v", err)
+				}
+				t.Fatal(err)
+			}
+			s, err := importers.Run(c, f, r, importers.RunConfig{Source: tt.file, Options: importers.Options{Now: time.Now()}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if tt.want >= 0 && s.Imported != tt.want {
+				t.Errorf("imported %d records, want %d; %s", s.Imported, tt.want, s)
+				for _, d := range s.Diagnostics {
+					t.Log(d.Where(tt.file), d)
+				}
+			}
+			for _, rec := range s.Records {
+				if ps := rec.Validate(); len(ps) > 0 {
+					t.Errorf("record %s: %v", rec.URI, ps)
+				}
+			}
+		})
 	}
 }
