@@ -3,8 +3,6 @@ package main
 import (
 	"bufio"
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 
 	"github.com/uricat/uricat/catalogue"
@@ -55,50 +53,10 @@ func runExport(e *env, args []string) int {
 		}
 		return 0
 	}
-	if err := writeFileAtomic(*out, func(w *os.File) error { return f.Write(w, recs) }); err != nil {
-		fmt.Fprintf(e.stderr, "uricat: export: %v\n", err)
+	if err := exporters.WriteFile(*out, f, recs); err != nil {
+		fmt.Fprintf(e.stderr, "uricat: %v\n", err)
 		return 1
 	}
 	fmt.Fprintf(e.stderr, "exported %d record(s) as %s to %s\n", len(recs), f.Name, *out)
 	return 0
-}
-
-// writeFileAtomic writes path through a temporary file in the same
-// directory that is renamed over it only once complete, so that a failed
-// export never leaves a half-written file (or destroys the old one).
-func writeFileAtomic(path string, write func(*os.File) error) (err error) {
-	dir, base := filepath.Split(path)
-	if dir == "" {
-		dir = "."
-	}
-	mode := os.FileMode(0o644)
-	if st, err := os.Stat(path); err == nil {
-		if !st.Mode().IsRegular() {
-			return fmt.Errorf("%s is not a regular file", path)
-		}
-		mode = st.Mode().Perm()
-	}
-	tmp, err := os.CreateTemp(dir, "."+base+".*.tmp")
-	if err != nil {
-		return err
-	}
-	defer func() {
-		if err != nil {
-			tmp.Close()
-			os.Remove(tmp.Name())
-		}
-	}()
-	if err = write(tmp); err != nil {
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
-	if err = tmp.Chmod(mode); err != nil {
-		return err
-	}
-	if err = tmp.Sync(); err != nil {
-		return err
-	}
-	if err = tmp.Close(); err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), path)
 }

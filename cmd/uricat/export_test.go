@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/csv"
 	"encoding/json"
-	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -127,29 +126,6 @@ func TestExportIntoMissingDirectory(t *testing.T) {
 	code, _, stderr := runCLI(t, "--catalogue", p, "export", "--format", "csv", "-o", out)
 	if code != 1 || !strings.Contains(stderr, "missing-dir") {
 		t.Errorf("export into a missing directory: exit %d, stderr %q; want 1 and the path", code, stderr)
-	}
-}
-
-// A write that fails half-way leaves the old file as it was, and no
-// temporary file.
-func TestWriteFileAtomicFailureKeepsOldFile(t *testing.T) {
-	dir := t.TempDir()
-	out := filepath.Join(dir, "out.soif")
-	if err := os.WriteFile(out, []byte("old content"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	err := writeFileAtomic(out, func(f *os.File) error {
-		f.WriteString("@FILE { half-written")
-		return errors.New("disk full")
-	})
-	if err == nil || !strings.Contains(err.Error(), "disk full") || !strings.Contains(err.Error(), out) {
-		t.Errorf("error = %v, want the cause and the file", err)
-	}
-	if data, _ := os.ReadFile(out); string(data) != "old content" {
-		t.Errorf("old file now holds %q", data)
-	}
-	if entries, _ := os.ReadDir(dir); len(entries) != 1 {
-		t.Errorf("temporary files left behind: %v", entries)
 	}
 }
 
