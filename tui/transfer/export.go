@@ -305,7 +305,7 @@ func (m Export) View() string {
 	default:
 		b.WriteString(t.Dim.Render(fmt.Sprintf("enter writes %s as %s", plural(len(m.recs), "record"), m.Format().Name)))
 	}
-	return strings.TrimRight(b.String(), "\n")
+	return fitLines(strings.TrimRight(b.String(), "\n"), m.width)
 }
 
 // writeFileAtomic writes path through a temporary file in the same

@@ -106,7 +106,7 @@ type ImportKeyMap struct {
 var DefaultImportKeyMap = ImportKeyMap{
 	Choose: key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "choose / import")),
 	Format: key.NewBinding(key.WithKeys("tab"), key.WithHelp("tab", "other format")),
-	Back:   key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "back")),
+	Back:   key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "close")),
 	Close:  key.NewBinding(key.WithKeys("esc", "q", "enter"), key.WithHelp("esc", "close")),
 	Up:     key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/k", "scroll up")),
 	Down:   key.NewBinding(key.WithKeys("down", "j"), key.WithHelp("↓/j", "scroll down")),
@@ -459,13 +459,13 @@ func (m Import) View() string {
 	b.WriteString(t.DialogTitle.Render("Import bookmarks") + "\n")
 	switch m.state {
 	case importPick:
-		b.WriteString(t.Dim.Render(ansi.Truncate(catalogue.DisplayText(m.picker.CurrentDirectory), m.width, "…")) + "\n\n")
+		b.WriteString(t.Dim.Render(fitLeft(catalogue.DisplayText(m.picker.CurrentDirectory), m.width)) + "\n\n")
 		b.WriteString(m.pickerView())
 	case importSniff:
 		b.WriteString("\n" + m.spinner.View() + " reading " + catalogue.DisplayText(filepath.Base(m.path)))
 	case importConfirm:
 		b.WriteString("\n")
-		b.WriteString(t.Label.Render("file    ") + " " + t.Value.Render(catalogue.DisplayText(m.path)) + "\n")
+		b.WriteString(t.Label.Render("file    ") + " " + t.Value.Render(fitLeft(catalogue.DisplayText(m.path), m.width-10)) + "\n")
 		b.WriteString(t.Label.Render("size    ") + " " + t.Value.Render(humanize.IBytes(uint64(max(0, m.size)))) + "\n")
 		if f, ok := m.Format(); ok {
 			b.WriteString(t.Label.Render("format  ") + " " + t.Value.Render(f.Title) + t.Dim.Render(" ("+f.Name+")") + "\n")
@@ -481,7 +481,7 @@ func (m Import) View() string {
 		if m.format < 0 {
 			b.WriteString(t.Info.Render("tab: choose the format yourself · esc: another file"))
 		} else {
-			b.WriteString(t.Info.Render("enter: import · tab: another format · esc: another file"))
+			b.WriteString(t.Info.Render("enter: import · tab: other format · esc: back"))
 		}
 	case importRun:
 		b.WriteString("\n" + m.spinner.View() + " importing " + catalogue.DisplayText(filepath.Base(m.path)) + "\n\n")
@@ -498,7 +498,16 @@ func (m Import) View() string {
 			b.WriteString("\n" + t.Dim.Render(fmt.Sprintf("lines %d-%d of %d", m.offset+1, end, len(lines))))
 		}
 	}
-	return b.String()
+	return fitLines(b.String(), m.width)
+}
+
+// fitLines cuts every line of s to width w, so that nothing wraps.
+func fitLines(s string, w int) string {
+	lines := strings.Split(s, "\n")
+	for i, l := range lines {
+		lines[i] = ansi.Truncate(l, max(10, w), "…")
+	}
+	return strings.Join(lines, "\n")
 }
 
 // pickerView is the file picker's view with every file name sanitised, the
@@ -536,7 +545,8 @@ func (m Import) summaryLines() []string {
 		format = f.Title
 	}
 	out = append(out,
-		t.Label.Render("from      ")+" "+t.Value.Render(catalogue.DisplayText(s.Source))+t.Dim.Render(" ("+format+")"),
+		t.Label.Render("from      ")+" "+t.Value.Render(fitLeft(catalogue.DisplayText(s.Source), m.width-12)),
+		t.Label.Render("format    ")+" "+t.Value.Render(ansi.Truncate(format, max(10, m.width-12), "…")),
 		t.Label.Render("imported  ")+" "+t.Success.Render(plural(s.Imported, "record")),
 		t.Label.Render("duplicates")+" "+t.Value.Render(plural(s.Duplicates, "record")+" already in the catalogue, left out"),
 		t.Label.Render("skipped   ")+" "+t.Value.Render(plural(len(s.Skipped), "record")),
@@ -570,6 +580,16 @@ func (m Import) summaryLines() []string {
 		}
 	}
 	return out
+}
+
+// fitLeft shortens s to width w by cutting its start: the end of a path
+// (the file name) says the most.
+func fitLeft(s string, w int) string {
+	w = max(10, w)
+	if n := ansi.StringWidth(s); n > w {
+		return ansi.TruncateLeft(s, n-w+1, "…")
+	}
+	return s
 }
 
 func plural(n int, noun string) string {

@@ -13,6 +13,7 @@ import (
 
 	"github.com/charmbracelet/bubbles/spinner"
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/exporters"
@@ -349,6 +350,20 @@ func TestGoldenPicker(t *testing.T) {
 	m.SetSize(60, 10)
 	m, _ = drain(t, m, m.Init())
 	golden(t, "import-picker-60x10", strings.ReplaceAll(m.View(), dir, "$DIR"))
+}
+
+func TestLongPathsKeepTheirEnd(t *testing.T) {
+	m := NewImport(theme.Plain(), ImportConfig{Catalogue: newCatalogue(t)})
+	m.SetSize(40, 20)
+	m.state, m.path, m.format = importConfirm, "/very/long/directory/name/that/goes/on/and/on/bookmarks.html", 0
+	for _, l := range strings.Split(m.View(), "\n") {
+		if w := ansi.StringWidth(l); w > 40 {
+			t.Errorf("line %q is %d wide, wider than 40", l, w)
+		}
+	}
+	if !strings.Contains(m.View(), "…") || !strings.Contains(m.View(), "on/bookmarks.html") {
+		t.Errorf("view:\n%s", m.View())
+	}
 }
 
 func records(t *testing.T) []*catalogue.Record {
