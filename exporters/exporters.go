@@ -1,6 +1,20 @@
 // Package exporters is the registry of the formats uricat exports to. Each
 // format lives in its own sub-package with a Write function; the CLI's
-// `export` command and the TUI's export key look formats up here.
+// `export` command and the TUI's export key look formats up here, and
+// WriteFile writes an export to a file atomically.
+//
+// What each format carries (the sub-packages' docs give the details):
+//
+//	format    URI NAME DATE CATEGORY DESCRIPTION RATING LANGUAGE TYPE ID  extensions
+//	netscape  yes yes  yes  folders  <DD>        -      -        -    -   X-TAGS, X-KEYWORD, X-FEED-URL, X-LAST-VISIT
+//	soif      yes yes  yes  yes      yes         yes    yes      yes  yes all
+//	hinadi    yes yes  yes  Keyword  one line    X-     X-       yes  X-  all (X-AUTHOR as Author-Name)
+//	urc       yes yes  yes  yes      yes         yes    yes      yes  yes all (X-URN as a URN element)
+//	json      all fields and extensions, as uricat list --json
+//	csv       all fields and extensions, one column each
+//
+// Writers take the records in the order given and stream them through a
+// buffer; none of them fails on any text a record can hold.
 package exporters
 
 import (
