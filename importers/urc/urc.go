@@ -344,8 +344,18 @@ func (r *Reader) build(elems []element) {
 		r.report(elems[0].line, elems[0].offset, importers.Skipped, "citation has no URL; nothing to import")
 		return
 	}
+	// URLs of one group have the same fields: work them out once per
+	// group, so that a citation's cost (and the memory its records share)
+	// does not grow with the product of its URLs and its fields.
+	templates := map[*group]*catalogue.Record{}
 	for _, u := range urls {
-		rec := r.record(u, order)
+		t, ok := templates[u.group]
+		if !ok {
+			t = r.fieldsOf(u.group, order)
+			templates[u.group] = t
+		}
+		rec := t.Clone()
+		rec.URI = u.uri
 		diags, ok := importers.Finish(rec, r.opts, u.line, u.off)
 		r.diags = append(r.diags, diags...)
 		if ok {
@@ -354,12 +364,13 @@ func (r *Reader) build(elems []element) {
 	}
 }
 
-// record makes the bookmark of one URL from the fields in scope.
-func (r *Reader) record(u locator, order []string) *catalogue.Record {
-	rec := &catalogue.Record{URI: u.uri}
+// fieldsOf makes the bookmark, without its URI, of a URL that stands in
+// group in: the fields in scope there.
+func (r *Reader) fieldsOf(in *group, order []string) *catalogue.Record {
+	rec := &catalogue.Record{}
 	// The innermost group holding a field gives it (inner ones win).
 	lookup := func(k string) []urd {
-		for g := u.group; g != nil; g = g.parent {
+		for g := in; g != nil; g = g.parent {
 			if v, ok := g.fields[k]; ok {
 				return v
 			}
@@ -367,7 +378,7 @@ func (r *Reader) record(u locator, order []string) *catalogue.Record {
 		return nil
 	}
 	var urns []string
-	for g := u.group; g != nil && urns == nil; g = g.parent {
+	for g := in; g != nil && urns == nil; g = g.parent {
 		urns = g.urns
 	}
 	var ext []catalogue.Field
@@ -396,7 +407,7 @@ func (r *Reader) record(u locator, order []string) *catalogue.Record {
 		case name == "language" && lang == "":
 			rec.Language = vals[0].value
 			for _, v := range vals[1:] {
-				r.report(v.line, v.off, importers.Dropped, "a second Language %q for %s; the first, %q, is kept", v.value, u.uri, rec.Language)
+				r.report(v.line, v.off, importers.Dropped, "a second Language %q; the first, %q, is kept", v.value, rec.Language)
 			}
 		case name == "description" && lang == "":
 			rec.Description = join(vals)
