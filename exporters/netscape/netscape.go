@@ -20,8 +20,9 @@
 //
 // Mapping: URI is HREF; NAME the link text; DATE both ADD_DATE and
 // LAST_MODIFIED (Unix seconds); CATEGORY "A/B" the folder B inside folder A
-// (a folder name cannot hold "/", so every "/" separates folders; records
-// without a category are at the top level); DESCRIPTION the <DD> text (read
+// (records without a category are at the top level; a "\" escapes the
+// character after it, so `News\/Politics` is the one folder "News/Politics",
+// as our importer writes it: see Folders); DESCRIPTION the <DD> text (read
 // by Firefox's importer and by ours; Chromium ignores it). Extensions that
 // a browser attribute holds, as our importer names them: X-TAGS is TAGS
 // (written as Firefox writes it, "a,b": comma-separated without blanks),
@@ -45,6 +46,7 @@ import (
 	"time"
 
 	"github.com/uricat/uricat/catalogue"
+	netscapeimport "github.com/uricat/uricat/importers/netscape"
 )
 
 // Header is the start of every file, as Firefox writes it.
@@ -95,13 +97,14 @@ func (f *folder) note(t time.Time) {
 	}
 }
 
-// Folders splits a CATEGORY into the folder path it becomes: at every "/",
-// with blank parts left out.
+// Folders splits a CATEGORY into the folder path it becomes, as our
+// importer's netscape.SplitFolders reads it (at each "/" not escaped by
+// "\"), with blanks around names and empty names left out.
 func Folders(category string) []string {
 	var path []string
-	for part := range strings.SplitSeq(category, "/") {
-		if part = strings.TrimSpace(part); part != "" {
-			path = append(path, part)
+	for _, name := range netscapeimport.SplitFolders(category) {
+		if name = strings.TrimSpace(name); name != "" {
+			path = append(path, name)
 		}
 	}
 	return path

@@ -11,6 +11,7 @@ import (
 	"golang.org/x/net/html"
 
 	"github.com/uricat/uricat/catalogue"
+	netscapeimport "github.com/uricat/uricat/importers/netscape"
 )
 
 func TestFolders(t *testing.T) {
@@ -24,6 +25,8 @@ func TestFolders(t *testing.T) {
 		{" Tech / Go /Parsers ", []string{"Tech", "Go", "Parsers"}},
 		{"a//b/", []string{"a", "b"}},
 		{"/", nil},
+		{`News\/Politics/UK`, []string{"News/Politics", "UK"}}, // the importer's JoinFolders escaping
+		{`a\\b`, []string{`a\b`}},
 	} {
 		if got := Folders(tc.category); fmt.Sprint(got) != fmt.Sprint(tc.want) {
 			t.Errorf("Folders(%q) = %q, want %q", tc.category, got, tc.want)
@@ -69,7 +72,7 @@ func readBack(t *testing.T, data []byte) []bookmark {
 				in, pending = "h3", ""
 			case "a":
 				in = "a"
-				b := bookmark{folder: strings.Join(path, "/")}
+				b := bookmark{folder: netscapeimport.JoinFolders(path)}
 				for _, a := range tok.Attr {
 					switch a.Key {
 					case "href":
@@ -135,7 +138,7 @@ func TestWriteReadsBack(t *testing.T) {
 		r, b := recs[j], got[i]
 		b.description = strings.TrimSpace(b.description) // DD text runs to the next tag
 		date := strconv.FormatInt(r.Date.Unix(), 10)
-		want := bookmark{folder: strings.Join(Folders(r.Category), "/"), href: r.URI, name: r.Name,
+		want := bookmark{folder: netscapeimport.JoinFolders(Folders(r.Category)), href: r.URI, name: r.Name,
 			addDate: date, lastModified: date, tags: r.Extension("X-TAGS"), description: r.Description}
 		if b != want {
 			t.Errorf("bookmark %d\n got %+v\nwant %+v", i, b, want)
@@ -232,7 +235,7 @@ func FuzzWrite(f *testing.F) {
 		}
 		b := got[1]
 		if b.name != name || strings.TrimSpace(b.description) != strings.TrimSpace(desc) ||
-			b.folder != strings.Join(Folders(cat), "/") || b.tags != Tags(tags) || b.href != rec.URI {
+			b.folder != netscapeimport.JoinFolders(Folders(cat)) || b.tags != Tags(tags) || b.href != rec.URI {
 			t.Errorf("read back %+v from\n%s", b, buf.String())
 		}
 		for _, line := range strings.Split(buf.String(), "\n") {
