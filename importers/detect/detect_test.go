@@ -72,6 +72,7 @@ func TestSpecExamples(t *testing.T) {
 		{"../netscape/testdata/firefox.html", "netscape"},
 		{"../netscape/testdata/chrome.html", "netscape"},
 		{"../netscape/testdata/safari.html", "netscape"},
+		{"../netscape/testdata/ie6.html", "netscape"},
 	}
 	for _, tt := range tests {
 		t.Run(filepath.Base(tt.file), func(t *testing.T) {
@@ -161,6 +162,7 @@ func TestPipeline(t *testing.T) {
 		{"../netscape/testdata/firefox.html", 6},
 		{"../netscape/testdata/chrome.html", 6}, // one of 7 is a duplicate
 		{"../netscape/testdata/safari.html", 4},
+		{"../netscape/testdata/ie6.html", 6},
 	}
 	for _, f := range realSamples {
 		if strings.HasSuffix(f, ".md") {

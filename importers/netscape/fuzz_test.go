@@ -16,7 +16,7 @@ import (
 // a record the catalogue would reject or text holding control characters
 // or escape sequences.
 func FuzzReader(f *testing.F) {
-	for _, name := range []string{"firefox.html", "chrome.html", "safari.html"} {
+	for _, name := range []string{"firefox.html", "chrome.html", "safari.html", "ie6.html"} {
 		b, err := os.ReadFile(filepath.Join("testdata", name))
 		if err != nil {
 			f.Fatal(err)

@@ -41,6 +41,7 @@ import (
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/charset"
 	"golang.org/x/text/encoding"
+	"golang.org/x/text/encoding/charmap"
 	"golang.org/x/text/transform"
 
 	"github.com/uricat/uricat/catalogue"
@@ -131,6 +132,7 @@ type Reader struct {
 
 	folders []level // the open <DL> levels, outermost first
 	deep    bool    // MaxDepth was passed (reported once)
+	mixed   bool    // text not UTF-8 was read as windows-1252 (reported once)
 	h3      *strings.Builder
 	h3Name  *string // the last folder name, waiting for its <DL>
 	mode    mode
@@ -429,7 +431,7 @@ func (r *Reader) text(t []byte) {
 }
 
 func (r *Reader) endH3() {
-	name := strings.Join(strings.Fields(catalogue.CleanText(r.h3.String())), " ")
+	name := strings.Join(strings.Fields(catalogue.CleanText(r.latin1(r.h3.String()))), " ")
 	if name == "" {
 		name = "(untitled)"
 	}
@@ -477,13 +479,36 @@ func (r *Reader) finish() {
 	}
 }
 
+// latin1 reads the bytes of s that are not UTF-8 as windows-1252: old
+// exports (Internet Explorer, Netscape 4) wrote the system's 8-bit charset
+// without declaring it, and a head of plain ASCII does not tell.
+func (r *Reader) latin1(s string) string {
+	if utf8.ValidString(s) {
+		return s
+	}
+	if !r.mixed {
+		r.mixed = true
+		r.note(importers.Deviation, "text that is not UTF-8 and no charset declared: its bytes are read as windows-1252")
+	}
+	var b strings.Builder
+	for len(s) > 0 {
+		c, n := utf8.DecodeRuneInString(s)
+		if c == utf8.RuneError && n == 1 {
+			c = charmap.Windows1252.DecodeByte(s[0])
+		}
+		b.WriteRune(c)
+		s = s[n:]
+	}
+	return b.String()
+}
+
 // record turns a bookmark into a catalogue record, or reports why it cannot.
 func (r *Reader) record(b *bookmark) *catalogue.Record {
 	skip := func(format string, a ...any) *catalogue.Record {
 		r.noteAt(b.line, b.offset, importers.Skipped, format, a...)
 		return nil
 	}
-	name := strings.TrimSpace(b.name.String())
+	name := strings.TrimSpace(r.latin1(b.name.String()))
 	href := strings.TrimSpace(b.href)
 	scheme := ""
 	if i := strings.IndexByte(href, ':'); i > 0 {
@@ -502,7 +527,7 @@ func (r *Reader) record(b *bookmark) *catalogue.Record {
 			href = r.opts.Base.ResolveReference(u).String()
 		}
 	}
-	rec := &catalogue.Record{URI: href, Name: name, Category: b.folder, Description: b.desc.String()}
+	rec := &catalogue.Record{URI: href, Name: name, Category: b.folder, Description: r.latin1(b.desc.String())}
 	var dates []time.Time
 	for _, key := range []string{"add_date", "last_modified"} {
 		if t, ok := r.date(b, key); ok {

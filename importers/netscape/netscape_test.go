@@ -402,7 +402,7 @@ func TestDetect(t *testing.T) {
 			t.Errorf("%s: Detect = %v, want %v", tt.name, got, tt.want)
 		}
 	}
-	for _, name := range []string{"firefox.html", "chrome.html", "safari.html"} {
+	for _, name := range []string{"firefox.html", "chrome.html", "safari.html", "ie6.html"} {
 		b, err := os.ReadFile(filepath.Join("testdata", name))
 		if err != nil {
 			t.Fatal(err)
@@ -433,4 +433,24 @@ func TestDeepFolders(t *testing.T) {
 	if d := time.Since(start); d > 10*time.Second {
 		t.Errorf("took %v", d)
 	}
+}
+
+func TestInternetExplorerExport(t *testing.T) {
+	// IE 6: CRLF, no META charset, and windows-1252 text after a first KB
+	// of ASCII, so only the bytes themselves can tell.
+	recs, diags := readFile(t, "ie6.html")
+	const ms = "http://go.microsoft.com/fwlink/?LinkId="
+	visited := map[string]string{"X-LAST-VISIT": unix(1104537600)}
+	checkRecords(t, recs, []want{
+		{uri: ms + "30857", name: "Customize Links", category: "Links", date: unix(1104537600), ext: visited},
+		{uri: ms + "30858", name: "Free Hotmail", category: "Links", date: unix(1104537600), ext: visited},
+		{uri: ms + "30859", name: "Windows Marketplace", category: "Links", date: unix(1104537600), ext: visited},
+		{uri: ms + "30860", name: "Windows Media", category: "Links", date: unix(1104537600), ext: visited},
+		{uri: ms + "30861", name: "Windows", category: "Links", date: unix(1104537600), ext: visited},
+		{uri: "http://www.example.fr/menu.html", name: "Le Café de Flore – Menu", category: "Cafés & Restaurants",
+			date: unix(1136073600), ext: map[string]string{"X-LAST-VISIT": unix(1136160000)}},
+	})
+	checkDiags(t, diags, []string{
+		"16 deviation: text that is not UTF-8 and no charset declared: its bytes are read as windows-1252",
+	})
 }
