@@ -17,7 +17,7 @@ func FuzzReader(f *testing.F) {
 	f.Add(simpleExample)
 	f.Add(complexExample)
 	f.Add("<http://www.kth.se/;Author/Text/Plain/charset:SEN_850200_B=Olle J{rnefors;>")
-	f.Add("<http/ISO-8859-1:http://e.org/r\xE4ka;Title/sv.Text/Plain=x;>junk<http://e.org/a>")
+	f.Add("<http/ISO-8859-1://e.org/r\xE4ka;Title/sv.Text/Plain=x;>junk<http://e.org/a>")
 	f.Add("<BEGIN*;BEGIN*;http://e.org/%;%%;END*;Title=%1B%zz;")
 	f.Fuzz(func(t *testing.T, input string) {
 		r := NewReader(strings.NewReader(input), importers.Options{Now: now})

@@ -321,7 +321,11 @@ func (r *Reader) build(elems []element) {
 			}
 			urls = append(urls, locator{uri: uri, group: cur, line: el.line, off: el.offset})
 		case kindURN:
-			cur.urns = append(cur.urns, catalogue.NormalizeURI(decodeLocator(value)))
+			urn := decodeLocator(value)
+			if label != "" {
+				urn = r.decodeText([]byte(urn), label, el)
+			}
+			cur.urns = append(cur.urns, catalogue.NormalizeURI(urn))
 		case kindURD:
 			u, ok := r.parseURD(label, value, el)
 			if !ok {
@@ -489,9 +493,8 @@ const (
 )
 
 // classify tells what an element is (rules 2-5, 9) and splits it: for a
-// structor, its keyword and comment; for a URL, its charset (from
-// scheme/charset:) and the URL; for a URN, the URN; for a URD, its label
-// and raw value.
+// structor, its keyword and comment; for a URL or URN, its charset (from
+// scheme/charset:) and itself; for a URD, its label and raw value.
 func classify(raw string) (kind int, label, value string) {
 	i := 0
 	for i < len(raw) && (isLetter(raw[i]) || i > 0 && (isDigit(raw[i]) || raw[i] == '-' || raw[i] == '_')) {
@@ -518,14 +521,19 @@ func classify(raw string) (kind int, label, value string) {
 		}
 		return kindURL, "", raw
 	}
-	// URL with the charset of its value: scheme "/" charset ":" value.
+	// URL with the charset of its value: scheme "/" charset ":" value,
+	// which is the URL scheme ":" value (rule 3), as in
+	// "ftp/ISO-8859-1://host/r\xE4ka".
 	if strings.HasPrefix(rest, "/") {
 		k := 1
 		for k < len(rest) && (isLetter(rest[k]) || isDigit(rest[k]) || strings.IndexByte("-_.+", rest[k]) >= 0) {
 			k++
 		}
 		if k > 1 && k < len(rest) && rest[k] == ':' && !strings.Contains(rest[:k], ".") {
-			return kindURL, rest[1:k], rest[k+1:]
+			if strings.EqualFold(ident, "URN") {
+				return kindURN, rest[1:k], ident + ":" + rest[k+1:]
+			}
+			return kindURL, rest[1:k], ident + ":" + rest[k+1:]
 		}
 	}
 	if eq := strings.IndexByte(raw, '='); eq > 0 {

@@ -260,8 +260,8 @@ func TestRules(t *testing.T) {
 		},
 		{
 			name: "URL with its charset: scheme/charset:value (rule 3)",
-			in:   "<http/ISO-8859-1:http://e.org/r\xE4ka;>",
-			want: []got{{URI: "http://e.org/r%C3%A4ka", Name: "räka"}},
+			in:   "<http/ISO-8859-1://e.org/r\xE4ka;URN/ISO-8859-1:x-r\xE4ka:1;>",
+			want: []got{{URI: "http://e.org/r%C3%A4ka", Name: "räka", Ext: "X-URN=URN:x-r%C3%A4ka:1"}},
 		},
 		{
 			name: "a value may span lines; white space between elements is free",
