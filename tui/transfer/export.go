@@ -1,7 +1,6 @@
 package transfer
 
 import (
-	"bufio"
 	"errors"
 	"fmt"
 	"os"
@@ -156,7 +155,7 @@ func (m Export) target() (string, error) {
 func (m Export) write(path string) tea.Cmd {
 	id, f, recs := m.id, m.Format(), m.recs
 	return func() tea.Msg {
-		err := writeFileAtomic(path, func(w *bufio.Writer) error { return f.Write(w, recs) })
+		err := exporters.WriteFile(path, f, recs)
 		return exportedMsg{id: id, msg: ExportedMsg{Path: path, Format: f.Name, Count: len(recs), Err: err}}
 	}
 }
@@ -306,52 +305,4 @@ func (m Export) View() string {
 		b.WriteString(t.Dim.Render(fmt.Sprintf("enter writes %s as %s", plural(len(m.recs), "record"), m.Format().Name)))
 	}
 	return fitLines(strings.TrimRight(b.String(), "\n"), m.width)
-}
-
-// writeFileAtomic writes path through a temporary file in the same
-// directory, renamed over it only once complete and synced, so that a
-// failed export never leaves a half-written file or destroys the old one.
-// An existing file keeps its permissions.
-func writeFileAtomic(path string, write func(*bufio.Writer) error) (err error) {
-	dir, base := filepath.Split(path)
-	if dir == "" {
-		dir = "."
-	}
-	mode := os.FileMode(0o644)
-	if st, err := os.Stat(path); err == nil {
-		if !st.Mode().IsRegular() {
-			return fmt.Errorf("export: %s is not a regular file", path)
-		}
-		mode = st.Mode().Perm()
-	}
-	tmp, err := os.CreateTemp(dir, "."+base+".*.tmp")
-	if err != nil {
-		return fmt.Errorf("export: %w", err)
-	}
-	defer func() {
-		if err != nil {
-			tmp.Close()
-			os.Remove(tmp.Name())
-		}
-	}()
-	w := bufio.NewWriter(tmp)
-	if err = write(w); err == nil {
-		err = w.Flush()
-	}
-	if err != nil {
-		return fmt.Errorf("export: writing %s: %w", path, err)
-	}
-	if err = tmp.Chmod(mode); err != nil {
-		return fmt.Errorf("export: %w", err)
-	}
-	if err = tmp.Sync(); err != nil {
-		return fmt.Errorf("export: %w", err)
-	}
-	if err = tmp.Close(); err != nil {
-		return fmt.Errorf("export: %w", err)
-	}
-	if err = os.Rename(tmp.Name(), path); err != nil {
-		return fmt.Errorf("export: %w", err)
-	}
-	return nil
 }

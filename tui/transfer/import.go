@@ -28,7 +28,8 @@
 // # Export
 //
 // Export (export.go) lets the user choose a format of exporters.Formats and
-// a path, and writes the records the root handed it atomically, in a
+// a path, and writes the records the root handed it atomically
+// (exporters.WriteFile), in a
 // command; it answers ExportedMsg.
 package transfer
 

@@ -468,7 +468,7 @@ func TestExportTypedPath(t *testing.T) {
 	if len(out) != 1 || out[0].(ExportedMsg).Err == nil {
 		t.Fatalf("emitted %v", out)
 	}
-	if v := m.View(); !strings.Contains(v, "✗ export:") {
+	if v := flat(m.View()); !strings.Contains(v, "✗ export to") || !strings.Contains(v, "no such file or directory") {
 		t.Errorf("error not shown:\n%s", v)
 	}
 	if err := os.Mkdir(filepath.Join(dir, "out"), 0o755); err != nil {
@@ -504,3 +504,6 @@ func TestGoldenExport(t *testing.T) {
 	m, _ = m.Update(press(tea.KeyDown))
 	golden(t, "export-80x24", m.View())
 }
+
+// flat joins the view's words with single spaces, undoing line wrapping.
+func flat(v string) string { return strings.Join(strings.Fields(v), " ") }
