@@ -2,14 +2,14 @@
 // file that Firefox, Chrome, Edge and Safari import ("Import bookmarks from
 // HTML").
 //
-// The layout is the one Firefox writes and that both of these importers
-// read: Firefox's BookmarkHTMLUtils (which parses the file with an HTML
-// parser) and Chromium's bookmark_html_reader.cc (which reads it line by
-// line). So the file starts with the <!DOCTYPE NETSCAPE-Bookmark-file-1>
-// header and a META tag declaring charset UTF-8 (Chromium reads the charset
-// from that line, Firefox from the META), then a <DL><p> list in which each
-// folder is a <DT><H3>...</H3> line followed by its own <DL><p> ... </DL><p>,
-// and each bookmark is one line:
+// The layout is the one Firefox and Chrome write, which both browsers'
+// importers read: Firefox's BookmarkHTMLUtils (which parses the file with
+// an HTML parser) and Chromium's bookmark_html_reader.cc (which reads it
+// line by line). So the file starts with the <!DOCTYPE
+// NETSCAPE-Bookmark-file-1> header and a META tag declaring charset UTF-8
+// (Chromium reads the charset from that line, Firefox from the META), then
+// a <DL><p> list in which each folder is a <DT><H3>...</H3> line followed by
+// its own <DL><p> ... </DL><p>, and each bookmark is one line:
 //
 //	<DT><A HREF="uri" ADD_DATE="unix" LAST_MODIFIED="unix" TAGS="a,b">name</A>
 //	<DD>description
@@ -23,13 +23,13 @@
 // (records without a category are at the top level; a "\" escapes the
 // character after it, so `News\/Politics` is the one folder "News/Politics",
 // as our importer writes it: see Folders); DESCRIPTION the <DD> text (read
-// by Firefox's importer and by ours; Chromium ignores it). Extensions that
-// a browser attribute holds, as our importer names them: X-TAGS is TAGS
-// (written as Firefox writes it, "a,b": comma-separated without blanks),
-// X-KEYWORD is SHORTCUTURL (a Firefox keyword), X-FEED-URL FEEDURL and
-// X-LAST-VISIT LAST_VISIT.
-// Not carried, because no browser has a place for them: RATING, LANGUAGE,
-// TYPE, ID and other extensions.
+// by our importer and by the Firefox versions that kept descriptions;
+// current Firefox and Chromium pass over it). Extensions that a browser
+// attribute holds, as our importer names them: X-TAGS is TAGS (written as
+// Firefox writes it, "a,b": comma-separated without blanks), X-KEYWORD is
+// SHORTCUTURL (a Firefox keyword), X-FEED-URL FEEDURL and X-LAST-VISIT
+// LAST_VISIT. Not carried, because no browser has a place for them:
+// RATING, LANGUAGE, TYPE, ID and other extensions.
 //
 // Folders appear in the order of their first record, and inside a folder
 // records keep the order given; all records of a folder are written
