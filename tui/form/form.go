@@ -498,7 +498,11 @@ func (m Model) View() string {
 		if r.ext() {
 			l = marker(i == s.row) + t.Renderer.NewStyle().Width(labelWidth).Render(r.name.View()) + " " + r.value.View()
 		} else {
-			l = marker(i == s.row) + label.Render(r.field) + " " + r.value.View()
+			lab := label
+			if i == s.row {
+				lab = t.Prompt.Width(labelWidth) // the focused field's name stands out
+			}
+			l = marker(i == s.row) + lab.Render(r.field) + " " + r.value.View()
 			if r.field == catalogue.FieldRating {
 				if n, err := catalogue.ParseRating(r.value.Value()); err == nil {
 					l += " " + t.Star.Render(strings.Repeat("★", n)) + t.StarEmpty.Render(strings.Repeat("☆", 5-n))
