@@ -290,6 +290,10 @@ func parseRecord(raw string, starts []int, first int, cache *valueCache) *Record
 		rec.Extensions = append(rec.Extensions, Field{Name: f.name, Value: f.value})
 	}
 	for _, name := range []string{FieldURI, FieldName, FieldDate} {
+		if bit := stdBit(name); seen&bit != 0 && rec.accepted&bit == 0 {
+			rec.problems = append(rec.problems, Problem{Line: first, Field: name, Severity: Error,
+				Msg: fmt.Sprintf("record kept but not used: its %s, which is required, is invalid (2.2)", name)})
+		}
 		if seen&stdBit(name) == 0 {
 			rec.problems = append(rec.problems, Problem{Line: first, Field: name, Severity: Error,
 				Msg: fmt.Sprintf("record has no %s field, which is required (%s); the record is kept but not used", name, map[string]string{FieldURI: "3.1", FieldName: "3.2", FieldDate: "3.3"}[name])})

@@ -1,0 +1,195 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+const example41 = "URI: http://google.co.uk/\r\nNAME: Google\r\nID: 1\r\nDATE: 30/10/2007 08:31:32\r\n" +
+	"CATEGORY: Search Engines\r\nDESCRIPTION: A popular search engine run by Google, Inc. of the USA\r\n" +
+	"RATING: 1\r\nLANGUAGE: en-us\r\nTYPE: text/html\r\n\r\n" +
+	"URI: http://shadyindustries.biz/ssd/ssd3.txt\r\nNAME: SSD3 - \"Specification of URI-Catalogue format\"\r\n" +
+	"ID: 2\r\nDATE: 31/10/2007 19:28:45\r\nCATEGORY: Official Documents\r\n" +
+	"DESCRIPTION: The Specification for the URI-Catalogue format\r\nRATING: 2\r\nLANGUAGE: en-gb\r\nTYPE: text/plain\r\n"
+
+// uricat runs the command in-process and returns exit code, stdout, stderr.
+func uricat(t *testing.T, args ...string) (int, string, string) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	code := run(args, strings.NewReader(""), &out, &errb)
+	return code, out.String(), errb.String()
+}
+
+func writeCatalogue(t *testing.T, text string) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "c.uricat")
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+func TestCheck(t *testing.T) {
+	good := writeCatalogue(t, example41)
+	code, out, errs := uricat(t, "check", good)
+	if code != 0 || errs != "" || !strings.Contains(out, "2 records (2 valid, 0 invalid), 0 errors, 0 warnings: conforms") {
+		t.Errorf("conforming file: exit %d, %q, %q", code, out, errs)
+	}
+	bad := writeCatalogue(t, "URI: http://a/\nNAME: A\nDATE: 31/02/2007 00:00:00\nRATING: 7\n")
+	code, out, errs = uricat(t, "--catalogue", bad, "check")
+	if code != 1 {
+		t.Errorf("exit %d, want 1", code)
+	}
+	for _, want := range []string{bad + ":1: warning: 4 line(s) end in LF alone", bad + ":3: column 7: DATE \"31/02/2007 00:00:00\": February 2007 has no day 31 (3.3)",
+		bad + ":4: column 9: RATING \"7\" must be an integer from 1 to 5 (3.6)", bad + ":1: record kept but not used: its DATE, which is required, is invalid (2.2)"} {
+		if !strings.Contains(errs, want) {
+			t.Errorf("stderr lacks %q:\n%s", want, errs)
+		}
+	}
+	if !strings.Contains(out, "1 records (0 valid, 1 invalid)") {
+		t.Errorf("summary %q", out)
+	}
+	if code, _, errs := uricat(t, "check", filepath.Join(t.TempDir(), "missing")); code != 2 || errs == "" {
+		t.Errorf("missing file: exit %d, %q", code, errs)
+	}
+	if code, _, _ := uricat(t, "check", t.TempDir()); code != 2 {
+		t.Errorf("a directory: exit %d, want 2", code)
+	}
+}
+
+func TestListJSON(t *testing.T) {
+	path := writeCatalogue(t, example41+"\r\nURI: http://bad/\r\nNAME: no date\r\n\r\n"+
+		"URI: http://x/\r\nNAME: =?UTF-8?Q?Caf=C3=A9?=\r\nDATE: 01/01/2020 10:00:00\r\nLANGUAGE: nope-nope-nope\r\nX-Tags: a, b\r\n")
+	code, out, errs := uricat(t, "--catalogue", path, "list", "--json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	if !strings.Contains(errs, path+":21: record has no DATE") {
+		t.Errorf("the invalid record is not reported on stderr: %q", errs)
+	}
+	var got []map[string]any
+	if err := json.Unmarshal([]byte(out), &got); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	if len(got) != 3 {
+		t.Fatalf("%d records, want the 3 valid ones", len(got))
+	}
+	first := got[0]
+	want := map[string]any{"uri": "http://google.co.uk/", "name": "Google", "date": "2007-10-30T08:31:32Z",
+		"category": "Search Engines", "description": "A popular search engine run by Google, Inc. of the USA",
+		"rating": float64(1), "language": "en-us", "type": "text/html", "id": "1"}
+	for k, v := range want {
+		if first[k] != v {
+			t.Errorf("%s = %#v, want %#v", k, first[k], v)
+		}
+	}
+	last := got[2]
+	if last["name"] != "Café" || last["language"] != nil || last["extensions"].(map[string]any)["X-Tags"] != "a, b" {
+		t.Errorf("decoded name, dropped invalid language, extensions: %v", last)
+	}
+}
+
+func TestListSortGroupSearch(t *testing.T) {
+	path := writeCatalogue(t, example41)
+	code, out, _ := uricat(t, "--catalogue", path, "list", "--sort", "rating:desc")
+	if code != 0 || strings.Index(out, "SSD3") > strings.Index(out, "Google") {
+		t.Errorf("sort rating:desc: %d\n%s", code, out)
+	}
+	code, out, _ = uricat(t, "--catalogue", path, "list", "--group", "language", "--json")
+	var groups []struct {
+		Group   string
+		Records []map[string]any
+	}
+	if err := json.Unmarshal([]byte(out), &groups); code != 0 || err != nil || len(groups) != 2 || groups[0].Group != "en-gb" {
+		t.Errorf("group: %d %v %s", code, err, out)
+	}
+	code, out, _ = uricat(t, "--catalogue", path, "list", "--search", "cat:official")
+	if code != 0 || strings.Contains(out, "Google") || !strings.Contains(out, "SSD3") {
+		t.Errorf("search: %s", out)
+	}
+	for _, bad := range [][]string{{"--sort", "uri"}, {"--group", "description"}, {"--sort", "category"}, {"--search", "rating:9"}} {
+		code, _, errs := uricat(t, append([]string{"--catalogue", path, "list"}, bad...)...)
+		if code != 2 || errs == "" {
+			t.Errorf("list %v: exit %d, %q; want 2 with the reason", bad, code, errs)
+		}
+	}
+	_, _, errs := uricat(t, "--catalogue", path, "list", "--sort", "uri")
+	if !strings.Contains(errs, "3.1") || !strings.Contains(errs, "MUST NOT") {
+		t.Errorf("refusal does not quote 3.1: %q", errs)
+	}
+}
+
+func TestAdd(t *testing.T) {
+	path := writeCatalogue(t, example41)
+	code, out, errs := uricat(t, "--catalogue", path, "add", "https://bücher.de/straße", "--name", "Bücher",
+		"--category", "Shops", "--rating", "4", "--language", "de", "--type", "text/html", "--description", "line one\nline two")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	if !strings.Contains(out, "Bücher") {
+		t.Errorf("stdout %q", out)
+	}
+	data, _ := os.ReadFile(path)
+	if !strings.HasPrefix(string(data), example41) {
+		t.Errorf("existing bytes changed")
+	}
+	added := string(data[len(example41):])
+	for _, want := range []string{"\r\nURI: https://xn--bcher-kva.de/stra%C3%9Fe\r\n", "NAME: =?UTF-8?q?B=C3=BCcher?=\r\n",
+		"RATING: 4\r\n", "DESCRIPTION: =?UTF-8?q?line_one=0Aline_two?=\r\n"} {
+		if !strings.Contains(added, want) {
+			t.Errorf("appended record lacks %q:\n%s", want, added)
+		}
+	}
+	if code, _, errs := uricat(t, "check", path); code != 0 {
+		t.Errorf("after add, check fails: %s", errs)
+	}
+	for _, bad := range [][]string{
+		{"add", "no-scheme", "--name", "x"},
+		{"add", "http://e/", "--name", ""},
+		{"add", "http://e/", "--name", "x", "--rating", "6"},
+		{"add", "http://e/", "--name", "x", "--language", "klingon"},
+		{"add", "http://e/", "--name", "x", "--type", "html"},
+		{"add", "http://e/", "--name", "x", "--id", "1"}, // 3.9: taken
+	} {
+		before, _ := os.ReadFile(path)
+		code, _, errs := uricat(t, append([]string{"--catalogue", path}, bad...)...)
+		after, _ := os.ReadFile(path)
+		if code == 0 || errs == "" || !bytes.Equal(before, after) {
+			t.Errorf("%v: exit %d, %q; the file must stay untouched", bad, code, errs)
+		}
+	}
+}
+
+func TestAddCreatesTheDefaultCatalogue(t *testing.T) {
+	dir := t.TempDir()
+	t.Setenv("URICAT_CATALOGUE", "")
+	t.Setenv("XDG_DATA_HOME", dir)
+	path := filepath.Join(dir, "via-env.uricat")
+	t.Setenv("URICAT_CATALOGUE", path)
+	if code, _, errs := uricat(t, "add", "http://e/", "--name", "e"); code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	if _, err := os.Stat(path); err != nil {
+		t.Errorf("$URICAT_CATALOGUE not used: %v", err)
+	}
+	other := filepath.Join(dir, "flag.uricat")
+	if code, _, _ := uricat(t, "--catalogue", other, "add", "http://f/", "--name", "f"); code != 0 {
+		t.Fatal("add with --catalogue failed")
+	}
+	if _, err := os.Stat(other); err != nil {
+		t.Errorf("--catalogue does not override $URICAT_CATALOGUE: %v", err)
+	}
+}
+
+func TestUsage(t *testing.T) {
+	if code, _, errs := uricat(t, "frobnicate"); code != 2 || !strings.Contains(errs, "unknown command") {
+		t.Errorf("unknown command: %d %q", code, errs)
+	}
+	if code, out, _ := uricat(t, "help"); code != 0 || !strings.Contains(out, "uricat [--catalogue PATH] check") {
+		t.Errorf("help: %d %q", code, out)
+	}
+}
