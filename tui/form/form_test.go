@@ -101,9 +101,9 @@ func TestValidationAsYouType(t *testing.T) {
 		field, input, want string
 	}{
 		{catalogue.FieldURI, "example.org", "has no scheme"},
-		// Input is normalised first (IRI to URI), so a space in a path is
-		// no error, but one in a host is.
-		{catalogue.FieldURI, "http://a b/", "URI authority is not valid"},
+		// Input is normalised first (IRI to URI), so a space is no error,
+		// but a port that is not a number is (RFC 3986 3.2.3).
+		{catalogue.FieldURI, "http://host:port/", `URI port "port" must be digits`},
 		{catalogue.FieldURI, "1http://x/", "URI scheme \"1http\" is not valid"},
 		{catalogue.FieldName, "   ", "NAME is required and must not be empty (3.2)"},
 		{catalogue.FieldRating, "7", "must be an integer from 1 to 5 (3.6)"},
