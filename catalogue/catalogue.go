@@ -4,10 +4,12 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"runtime"
 	"slices"
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -39,18 +41,68 @@ func Read(r io.Reader) (*Catalogue, error) {
 
 func (c *Catalogue) readFrom(r io.Reader, name string) error {
 	rd := NewReader(r)
+	// One goroutine splits records off the input; workers parse chunks of
+	// them, each with its own cache, into their places in file order.
+	type chunk struct {
+		raws []rawRecord
+		recs []*Record
+	}
+	const chunkSize = 1024
+	work := make(chan *chunk, 2*runtime.GOMAXPROCS(0))
+	var wg sync.WaitGroup
+	for range runtime.GOMAXPROCS(0) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			cache := newValueCache()
+			for ch := range work {
+				ch.recs = make([]*Record, len(ch.raws))
+				for i, rr := range ch.raws {
+					rec := parseRecord(rr.raw, rr.first, cache)
+					rec.sep = rr.sep
+					ch.recs[i] = rec
+				}
+			}
+		}()
+	}
+	var chunks []*chunk
+	cur := &chunk{}
+	var err error
 	for {
-		rec, err := rd.Read()
-		if errors.Is(err, io.EOF) {
+		rr, e := rd.next()
+		if errors.Is(e, io.EOF) {
 			break
 		}
-		if err != nil {
-			if name != "" {
-				return fmt.Errorf("%s:%d: %w", name, rd.Line(), err)
-			}
-			return fmt.Errorf("line %d: %w", rd.Line(), err)
+		if e != nil {
+			err = e
+			break
 		}
-		c.records = append(c.records, rec)
+		cur.raws = append(cur.raws, rr)
+		if len(cur.raws) == chunkSize {
+			chunks = append(chunks, cur)
+			work <- cur
+			cur = &chunk{raws: make([]rawRecord, 0, chunkSize)}
+		}
+	}
+	if len(cur.raws) > 0 {
+		chunks = append(chunks, cur)
+		work <- cur
+	}
+	close(work)
+	wg.Wait()
+	if err != nil {
+		if name != "" {
+			return fmt.Errorf("%s:%d: %w", name, rd.Line(), err)
+		}
+		return fmt.Errorf("line %d: %w", rd.Line(), err)
+	}
+	n := 0
+	for _, ch := range chunks {
+		n += len(ch.recs)
+	}
+	c.records = make([]*Record, 0, n)
+	for _, ch := range chunks {
+		c.records = append(c.records, ch.recs...)
 	}
 	c.tail = rd.Trailer()
 	if len(c.records) > 0 {
@@ -293,19 +345,10 @@ func (c *Catalogue) check(rec, old *Record) error {
 // reparse reads a rendered record back, so that what the catalogue holds
 // is exactly what the file will hold.
 func reparse(text string, line int) *Record {
-	var starts []int
-	for i := 0; i < len(text); {
-		starts = append(starts, i)
-		j := strings.IndexByte(text[i:], '\n')
-		if j < 0 {
-			break
-		}
-		i += j + 1
-	}
 	if line == 0 {
 		line = 1
 	}
-	r := parseRecord(text, starts, line, nil)
+	r := parseRecord(text, line, nil)
 	r.line = 0
 	r.fold = foldText(r)
 	return r

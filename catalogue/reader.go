@@ -46,8 +46,8 @@ type Reader struct {
 	line    int    // lines read so far
 	pending string // blank lines read since the last record
 	buf     []byte
-	starts  []int // offsets in buf at which each line of the record starts
-	lf      int   // lines ended by LF alone
+	lines   int // lines in buf
+	lf      int // lines ended by LF alone
 	firstLF int
 	records int
 	probs   []Problem
@@ -98,11 +98,30 @@ func NewReader(r io.Reader) *Reader {
 // false), so that nothing in the file is lost. Any other error is an I/O
 // error from the underlying reader.
 func (r *Reader) Read() (*Record, error) {
+	rr, err := r.next()
+	if err != nil {
+		return nil, err
+	}
+	rec := parseRecord(rr.raw, rr.first, r.cache)
+	rec.sep = rr.sep
+	return rec, nil
+}
+
+// rawRecord is a record's text as split from the file, not yet parsed.
+type rawRecord struct {
+	raw   string // its lines with their line breaks
+	sep   string // the blank lines before it
+	first int    // the file line of its first line
+}
+
+// next splits the next record from the input: the cheap, sequential half
+// of Read, so that Open can parse records on several cores.
+func (r *Reader) next() (rawRecord, error) {
 	if r.err != nil {
-		return nil, r.err
+		return rawRecord{}, r.err
 	}
 	r.buf = r.buf[:0]
-	r.starts = r.starts[:0]
+	r.lines = 0
 	first := 0
 	var sep strings.Builder
 	sep.WriteString(r.pending)
@@ -113,7 +132,7 @@ func (r *Reader) Read() (*Record, error) {
 			r.line++
 			content := trimEOL(line)
 			if len(content) == 0 || isSpaceOnly(content) {
-				if len(r.starts) > 0 {
+				if r.lines > 0 {
 					r.pending = string(line)
 					r.noteBlank(content, r.line)
 					break
@@ -124,24 +143,24 @@ func (r *Reader) Read() (*Record, error) {
 				sep.Write(line)
 				continue
 			}
-			if len(r.starts) == 0 {
+			if r.lines == 0 {
 				first = r.line
 			}
-			r.starts = append(r.starts, len(r.buf))
+			r.lines++
 			r.buf = append(r.buf, line...)
 		}
 		if err != nil {
 			if !errors.Is(err, io.EOF) {
 				r.err = err
-				return nil, err
+				return rawRecord{}, err
 			}
 			r.err = io.EOF
-			if len(r.starts) == 0 {
+			if r.lines == 0 {
 				r.pending = sep.String()
 				if r.pending != "" {
 					r.probs = append(r.probs, Problem{Line: r.line, Msg: "blank line after the last record (2.1.2: blank lines only separate records)", Severity: Warning})
 				}
-				return nil, io.EOF
+				return rawRecord{}, io.EOF
 			}
 			break
 		}
@@ -161,10 +180,7 @@ func (r *Reader) Read() (*Record, error) {
 		r.probs = append(r.probs, Problem{Line: first - 1, Msg: fmt.Sprintf("%s (2.1.2: records are separated by one blank line)", what), Severity: Warning})
 	}
 	r.records++
-	raw := string(r.buf)
-	rec := parseRecord(raw, r.starts, first, r.cache)
-	rec.sep = prefix
-	return rec, nil
+	return rawRecord{raw: string(r.buf), sep: prefix, first: first}, nil
 }
 
 // Trailer returns what followed the last record (blank lines), once Read
@@ -243,18 +259,21 @@ func isSpaceOnly(b []byte) bool {
 }
 
 // parseRecord parses the lines of one record. raw holds them with their line
-// breaks, starts the offset of each, first the file line of the first.
-func parseRecord(raw string, starts []int, first int, cache *valueCache) *Record {
+// breaks, first is the file line of the first. cache may be nil.
+func parseRecord(raw string, first int, cache *valueCache) *Record {
 	rec := &Record{raw: raw, line: first}
 	var seen uint16
 	var dupRequired bool
-	for i, start := range starts {
-		end := len(raw)
-		if i+1 < len(starts) {
-			end = starts[i+1]
+	lineNo := first - 1
+	for rest := raw; rest != ""; {
+		line := rest
+		if i := strings.IndexByte(rest, '\n'); i >= 0 {
+			line, rest = rest[:i+1], rest[i+1:]
+		} else {
+			rest = ""
 		}
-		lineNo := first + i
-		f := parseField(trimEOLString(raw[start:end]), cache)
+		lineNo++
+		f := parseField(trimEOLString(line), cache)
 		if f.problem != nil {
 			p := *f.problem
 			p.Line = lineNo
