@@ -46,53 +46,57 @@ func (r *Reader) record(o *object) *catalogue.Record {
 		r.report(importers.Skipped, o.start, "the CIP-HINT object at @%d is an index hint, not a bookmark (Appendix B); skipped", o.start)
 		return nil
 	}
-	ps := sortPairs(o.pairs)
+	ps := o.pairs
+	sortPairs(ps)
 	rec := &catalogue.Record{}
-	values := func(base string) []*pair {
-		var out []*pair
-		for i := range ps {
-			if ps[i].base == base && !ps[i].used {
-				out = append(out, &ps[i])
-			}
-		}
-		return out
-	}
+	// first takes the first unused value of the first of bases present.
 	first := func(bases ...string) string {
 		for _, b := range bases {
-			if vs := values(b); len(vs) > 0 {
-				vs[0].used = true
-				return vs[0].value
+			for i := range ps {
+				if p := &ps[i]; p.base == b && !p.used {
+					p.used = true
+					return p.value
+				}
 			}
 		}
 		return ""
 	}
 
-	if !r.setURI(o, rec, values("identifier")) {
+	if !r.setURI(o, rec, ps) {
 		return nil
 	}
 	rec.Name = first("title")
 	rec.Description = first("description", "abstract")
 typeLoop:
 	for _, b := range typeAttrs {
-		for _, p := range values(b) {
-			if t := strings.TrimSpace(p.value); catalogue.ValidateType(t) == nil {
-				rec.Type, p.used = t, true
-				break typeLoop
+		for i := range ps {
+			if p := &ps[i]; p.base == b {
+				// Only "type/subtype" can be a media type (Harvest's "HTML" is not).
+				if t := strings.TrimSpace(p.value); strings.Contains(t, "/") && catalogue.ValidateType(t) == nil {
+					rec.Type, p.used = t, true
+					break typeLoop
+				}
 			}
 		}
 	}
-	for _, p := range values("language") {
-		if l, ok := normalizeLanguage(p.value); ok {
-			rec.Language, p.used = l, true
-			break
+	for i := range ps {
+		if p := &ps[i]; p.base == "language" {
+			if l, ok := normalizeLanguage(p.value); ok {
+				rec.Language, p.used = l, true
+				break
+			}
 		}
 	}
 dateLoop:
 	for _, d := range dateAttrs {
-		for _, p := range values(d.base) {
+		for i := range ps {
+			p := &ps[i]
+			if p.base != d.base {
+				continue
+			}
 			t, note, ok := parseDate(p.value, d.unixSeconds)
 			if !ok || catalogue.ValidateDate(t) != nil {
-				r.report(importers.Deviation, p.off, "%s at @%d: %q is not a date uricat can read; kept as %s", p.name, p.off, oneLine(p.value), xName(p.base))
+				r.report(importers.Deviation, p.off, "%s at @%d: %q is not a date uricat can read; kept as %s", p.name, p.off, oneLine(p.value), p.xname)
 				continue
 			}
 			if note != "" {
@@ -102,7 +106,7 @@ dateLoop:
 			break dateLoop
 		}
 	}
-	r.setExtensions(o, rec, ps)
+	r.setExtensions(rec, ps)
 
 	diags, ok := importers.Finish(rec, r.opts, 0, o.start)
 	r.diags = append(r.diags, diags...)
@@ -115,9 +119,19 @@ dateLoop:
 // setURI takes the object's URL, or, when it has none ("-", 4.5) or it is not
 // a URI, the first IDENTIFIER that is one (Dublin-Core, Appendix C). It
 // reports false, with the reason, when there is none.
-func (r *Reader) setURI(o *object, rec *catalogue.Record, ids []*pair) bool {
-	uri := catalogue.NormalizeURI(catalogue.CleanText(o.url))
+func (r *Reader) setURI(o *object, rec *catalogue.Record, ps []pair) bool {
+	var ids []*pair
+	for i := range ps {
+		if ps[i].base == "identifier" {
+			ids = append(ids, &ps[i])
+		}
+	}
+	uri := o.url
 	urlErr := catalogue.ValidateURI(uri)
+	if urlErr != nil { // an IRI, say: Finish normalises it the same way
+		uri = catalogue.NormalizeURI(catalogue.CleanText(o.url))
+		urlErr = catalogue.ValidateURI(uri)
+	}
 	if o.url != "" && o.url != "-" && urlErr == nil {
 		rec.URI = o.url
 		for _, p := range ids {
@@ -148,48 +162,53 @@ func (r *Reader) setURI(o *object, rec *catalogue.Record, ids []*pair) bool {
 // setExtensions keeps every value not used for a catalogue field as an X-
 // field named after its attribute (Author-1, Author-2 -> X-AUTHOR), values
 // joined with "; ". What is too long for metadata is dropped as bulk.
-func (r *Reader) setExtensions(o *object, rec *catalogue.Record, ps []pair) {
-	type ext struct {
-		name string
-		off  int64
-		vals []string
-	}
-	var exts []*ext
-	byName := map[string]*ext{}
+func (r *Reader) setExtensions(rec *catalogue.Record, ps []pair) {
+	var b strings.Builder
 	for i := range ps {
 		p := &ps[i]
 		if p.used {
 			continue
 		}
-		name := xName(p.base)
-		e := byName[name]
-		if e == nil {
-			e = &ext{name: name, off: p.off}
-			byName[name] = e
-			exts = append(exts, e)
-		}
-		if listAttrs[p.base] {
-			for _, line := range strings.Split(p.value, "\n") {
-				if v := oneLine(line); v != "" {
-					e.vals = append(e.vals, v)
-				}
+		// Gather every unused value with the same X- name (pairs of one
+		// attribute are adjacent after sortPairs; "X-Foo" and "Foo" are not).
+		name, off := p.xname, p.off
+		b.Reset()
+		for j := i; j < len(ps); j++ {
+			q := &ps[j]
+			if q.used || q.xname != name {
+				continue
 			}
-		} else if v := oneLine(p.value); v != "" {
-			e.vals = append(e.vals, v)
+			q.used = true
+			if listAttrs[q.base] {
+				for line := range strings.SplitSeq(q.value, "\n") {
+					appendValue(&b, oneLine(line))
+				}
+			} else {
+				appendValue(&b, oneLine(q.value))
+			}
 		}
-	}
-	for _, e := range exts {
-		v := strings.Join(e.vals, "; ")
+		v := b.String()
 		switch {
 		case v == "":
-		case catalogue.ValidateExtensionName(e.name) != nil:
-			r.report(importers.Dropped, e.off, "attribute at @%d: %s is not a field name the catalogue can hold; not kept", e.off, e.name)
+		case catalogue.ValidateExtensionName(name) != nil:
+			r.report(importers.Dropped, off, "attribute at @%d: %s is not a field name the catalogue can hold; not kept", off, name)
 		case len(v) > maxExtension:
-			r.report(importers.Dropped, e.off, "%s from @%d is %d bytes long: bulk, not metadata; not kept", e.name, e.off, len(v))
+			r.report(importers.Dropped, off, "%s from @%d is %d bytes long: bulk, not metadata; not kept", name, off, len(v))
 		default:
-			rec.Extensions = append(rec.Extensions, catalogue.Field{Name: e.name, Value: v})
+			rec.Extensions = append(rec.Extensions, catalogue.Field{Name: name, Value: v})
 		}
 	}
+}
+
+// appendValue adds one value of a multi-valued field, "; " between values.
+func appendValue(b *strings.Builder, v string) {
+	if v == "" {
+		return
+	}
+	if b.Len() > 0 {
+		b.WriteString("; ")
+	}
+	b.WriteString(v)
 }
 
 // xName names the X- field for an attribute: "creator-email" gives
@@ -222,6 +241,26 @@ func normalizeLanguage(v string) (string, bool) {
 	return primary, true
 }
 
+// oneLine makes s one line of clean text, runs of white space made one
+// space. Most values already are.
 func oneLine(s string) string {
+	if isOneLine(s) {
+		return s
+	}
 	return strings.Join(strings.Fields(catalogue.CleanText(s)), " ")
+}
+
+func isOneLine(s string) bool {
+	if s == "" {
+		return true
+	}
+	if s[0] == ' ' || s[len(s)-1] == ' ' {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c >= 0x7f || c == ' ' && s[i+1] == ' ' {
+			return false
+		}
+	}
+	return true
 }

@@ -41,7 +41,7 @@ const (
 	maxName      = 256     // attribute identifier
 	maxURL       = 8 << 10 // the URL after "{"
 	maxTemplate  = 64      // template type
-	maxPairs     = 1024    // attributes kept per object
+	maxPairs     = 512     // attributes kept per object
 	maxNotes     = 64      // distinct once-per-file deviations
 )
 
@@ -84,8 +84,10 @@ type Reader struct {
 	notes map[string]*note
 	order []string // note keys, in the order first seen
 	next  *anchor  // an object start found while resynchronising
-	err   error    // sticky: io.EOF or a wrapped I/O error
-	ended bool     // the end-of-input notes were given
+	names map[string]*attrName
+	pairs []pair // reused from object to object
+	err   error  // sticky: io.EOF or a wrapped I/O error
+	ended bool   // the end-of-input notes were given
 }
 
 // anchor is the start of an object: "@TEMPLATE {" at offset at.
@@ -114,15 +116,26 @@ type object struct {
 	dropped  bool // more than maxPairs attributes
 }
 
-// pair is one ATTRIBUTE-VALUE pair kept for mapping.
-type pair struct {
+// attrName is what the mapping needs to know of an attribute identifier.
+// Objects repeat the same few names, so they are worked out once.
+type attrName struct {
 	name  string // as written
 	base  string // lower case, without the "-N" multi-value suffix (4.3)
 	index int    // the N of "-N", 0 without one
+	xname string // the X- field it becomes
+}
+
+// pair is one ATTRIBUTE-VALUE pair kept for mapping.
+type pair struct {
+	*attrName
 	value string // decoded text
 	off   int64  // offset of the attribute identifier
+	group int    // position of the first pair with the same base
 	used  bool
 }
+
+// maxNames bounds the cache of attribute names.
+const maxNames = 4096
 
 // NewReader returns a Reader of the SOIF stream r. opts supplies the dates
 // used for objects that carry none.
@@ -345,7 +358,7 @@ func (r *Reader) resync(off int64, format string, a ...any) {
 
 // readObject reads the object whose "@TEMPLATE {" was at a.
 func (r *Reader) readObject(a *anchor) *object {
-	o := &object{start: a.at, template: a.template}
+	o := &object{start: a.at, template: a.template, pairs: r.pairs[:0]}
 	t := strings.ToLower(a.template)
 	switch {
 	case t == "cip-hint":
@@ -358,6 +371,7 @@ func (r *Reader) readObject(a *anchor) *object {
 	r.readURL(o)
 	for r.readPair(o) {
 	}
+	r.pairs = o.pairs[:0] // record is done with them before the next object
 	return o
 }
 
@@ -371,26 +385,24 @@ func (r *Reader) readURL(o *object) {
 		}
 		r.readByte()
 	}
-	var b []byte
-	for {
-		c, ok := r.peekByte()
-		if !ok || isSpace(c) || len(b) == 0 && c == '}' {
-			break
-		}
-		r.readByte()
-		if len(b) < maxURL {
-			b = append(b, c)
-		}
-		if len(b) == maxURL {
-			o.url = ""
-			r.report(importers.Dropped, o.start, "the URL of the object at @%d is longer than %d bytes; not kept", o.start, maxURL)
-			for c, ok := r.peekByte(); ok && !isSpace(c); c, ok = r.peekByte() {
-				r.readByte()
-			}
-			return
-		}
+	b, _ := r.br.Peek(maxURL + 1)
+	n := 0
+	for n < len(b) && !isSpace(b[n]) && !(n == 0 && b[n] == '}') {
+		n++
 	}
-	o.url = decodeText(b, r, o.start)
+	if n > maxURL {
+		r.report(importers.Dropped, o.start, "the URL of the object at @%d is longer than %d bytes; not kept", o.start, maxURL)
+		for c, ok := r.peekByte(); ok && !isSpace(c); c, ok = r.peekByte() {
+			r.readByte()
+		}
+		return
+	}
+	url := decodeText(b[:n], r, o.start)
+	r.discard(int64(n))
+	if n > 0 {
+		r.last = url[len(url)-1]
+	}
+	o.url = url
 }
 
 // readPair reads one ATTRIBUTE-VALUE pair, or the "}" that ends the object,
@@ -424,10 +436,11 @@ func (r *Reader) readPair(o *object) bool {
 			}
 		}
 	}
-	name, ok := r.readName()
+	an, ok := r.readName()
 	if !ok {
 		return false
 	}
+	name := an.name
 	if name == "" {
 		r.resync(off, "expected an attribute, \"}\" or the next object at @%d, found %s", off, r.describeNext())
 		return false
@@ -474,7 +487,7 @@ func (r *Reader) readPair(o *object) bool {
 	default:
 		r.noteOnce("delim-none", importers.Deviation, off, fmt.Sprintf("attribute %q at @%d: no TAB after \":\" (4.5); the value is taken to start right after the colon", name, off))
 	}
-	return r.readValue(o, name, size, off)
+	return r.readValue(o, an, size, off)
 }
 
 // describeNext quotes the next few bytes for a message.
@@ -489,7 +502,7 @@ func (r *Reader) describeNext() string {
 // readName reads an attribute identifier. Besides IDENTIFIER characters
 // (4.5) it accepts bracketed parts, as in CIP-HINT's
 // "Weightlist-[IMAGE:Subject]" (Appendix B).
-func (r *Reader) readName() (string, bool) {
+func (r *Reader) readName() (*attrName, bool) {
 	b, _ := r.br.Peek(maxName + 1)
 	i := 0
 	for i < len(b) && i <= maxName {
@@ -513,14 +526,26 @@ func (r *Reader) readName() (string, bool) {
 	if i > maxName {
 		off := r.off
 		r.resync(off, "attribute name at @%d is longer than %d bytes", off, maxName)
-		return "", false
+		return nil, false
 	}
-	name := string(b[:i])
+	an := r.names[string(b[:i])]
+	if an == nil {
+		an = newAttrName(string(b[:i]))
+		if r.names == nil || len(r.names) >= maxNames {
+			r.names = map[string]*attrName{}
+		}
+		r.names[an.name] = an
+	}
 	r.discard(int64(i))
 	if i > 0 {
 		r.last = b[i-1]
 	}
-	return name, true
+	return an, true
+}
+
+func newAttrName(name string) *attrName {
+	base, index := splitIndex(strings.ToLower(name))
+	return &attrName{name: name, base: base, index: index, xname: xName(base)}
 }
 
 // readValue reads (or skips) a value of size bytes and checks that the size
@@ -529,8 +554,8 @@ func (r *Reader) readName() (string, bool) {
 // the buffer is checked before it is consumed, so that after a wrong size
 // reading resumes inside it (a size too large swallows the next object, as
 // in the draft's flattened examples).
-func (r *Reader) readValue(o *object, name string, size int64, off int64) bool {
-	base, index := splitIndex(strings.ToLower(name))
+func (r *Reader) readValue(o *object, an *attrName, size int64, off int64) bool {
+	name, base := an.name, an.base
 	if size > maxValue {
 		if got := r.skipValue(size); got < size {
 			if r.err == io.EOF {
@@ -590,7 +615,7 @@ func (r *Reader) readValue(o *object, name string, size int64, off int64) bool {
 		}
 		return true
 	}
-	o.pairs = append(o.pairs, pair{name: name, base: base, index: index, value: text, off: off})
+	o.pairs = append(o.pairs, pair{attrName: an, value: text, off: off})
 	return true
 }
 
@@ -687,8 +712,12 @@ func splitIndex(name string) (string, int) {
 	if i <= 0 || i == len(name)-1 {
 		return name, 0
 	}
-	n, err := strconv.Atoi(name[i+1:])
-	if err != nil || n <= 0 || name[i+1] == '+' {
+	digits := name[i+1:]
+	if len(digits) > 9 || !allDigits(digits) {
+		return name, 0
+	}
+	n, _ := strconv.Atoi(digits)
+	if n <= 0 {
 		return name, 0
 	}
 	return name[:i], n
@@ -697,18 +726,23 @@ func splitIndex(name string) (string, int) {
 // sortPairs orders the values of each attribute by their "-N" index, keeping
 // attributes in the order they first appear (writers did not always number
 // in sequence: WRITERS.md).
-func sortPairs(ps []pair) []pair {
-	first := map[string]int{}
-	for i, p := range ps {
-		if _, ok := first[p.base]; !ok {
-			first[p.base] = i
+func sortPairs(ps []pair) {
+	for i := range ps {
+		ps[i].group = i
+		for j := 0; j < i; j++ {
+			if ps[j].base == ps[i].base {
+				ps[i].group = ps[j].group
+				break
+			}
 		}
 	}
-	slices.SortStableFunc(ps, func(a, b pair) int {
-		if fa, fb := first[a.base], first[b.base]; fa != fb {
-			return fa - fb
+	byGroup := func(a, b pair) int {
+		if a.group != b.group {
+			return a.group - b.group
 		}
 		return a.index - b.index
-	})
-	return ps
+	}
+	if !slices.IsSortedFunc(ps, byGroup) {
+		slices.SortStableFunc(ps, byGroup)
+	}
 }

@@ -1,0 +1,144 @@
+package soif
+
+import (
+	"io"
+	"runtime"
+	"strconv"
+	"testing"
+	"time"
+
+	"github.com/uricat/uricat/importers"
+)
+
+// generator streams realistic Harvest FILE objects, made as they are read,
+// up to size bytes: the benchmark's input is never held in memory.
+type generator struct {
+	size, done int64
+	n          int
+	buf, pend  []byte
+	num, val   []byte
+}
+
+func newGenerator(size int64) *generator { return &generator{size: size} }
+
+func (g *generator) Read(p []byte) (int, error) {
+	if g.done >= g.size {
+		return 0, io.EOF
+	}
+	if len(g.pend) == 0 {
+		g.n++
+		g.buf = g.object(g.buf[:0], g.n)
+		g.pend = g.buf
+	}
+	n := copy(p, g.pend)
+	if rest := g.size - g.done; int64(n) > rest {
+		n = int(rest)
+	}
+	g.pend = g.pend[n:]
+	g.done += int64(n)
+	return n, nil
+}
+
+// pairTo appends an ATTRIBUTE-VALUE pair as Harvest wrote it.
+func pairTo(b []byte, name string, value []byte) []byte {
+	b = append(b, name...)
+	b = append(b, '{')
+	b = strconv.AppendInt(b, int64(len(value)), 10)
+	b = append(b, "}:\t"...)
+	b = append(b, value...)
+	return append(b, '\n')
+}
+
+// object writes the n-th object: about 650 bytes, with the attributes a
+// gatherer wrote (Appendix A). It is cheap, so that the benchmark measures
+// the reader.
+func (g *generator) object(b []byte, n int) []byte {
+	num := strconv.AppendInt(g.num[:0], int64(n), 10)
+	b = append(b, "@FILE { http://www"...)
+	b = strconv.AppendInt(b, int64(n%97), 10)
+	b = append(b, ".example.org/docs/page-"...)
+	b = append(b, num...)
+	b = append(b, ".html\n"...)
+	g.val = append(append(append(g.val[:0], "Page "...), num...), ": notes on summary objects and indexing"...)
+	b = pairTo(b, "Title", g.val)
+	g.val = append(append(append(g.val[:0], "A page about harvesting, number "...), num...),
+		", with a description of moderate length to be realistic."...)
+	b = pairTo(b, "Description", g.val)
+	b = pairTo(b, "Keywords", []byte("harvest\nsoif\nindexing\nsummary objects\nbroker"))
+	b = pairTo(b, "Author-1", []byte("Darren Hardy"))
+	b = pairTo(b, "Author-2", []byte("Mike Schwartz"))
+	b = pairTo(b, "Type", []byte("HTML"))
+	b = pairTo(b, "File-Size", strconv.AppendInt(g.val[:0], int64(1000+n%50000), 10))
+	b = pairTo(b, "Last-Modification-Time", strconv.AppendInt(g.val[:0], int64(800000000+n), 10))
+	b = pairTo(b, "Update-Time", strconv.AppendInt(g.val[:0], int64(850000000+n), 10))
+	b = pairTo(b, "MD5", []byte("24766f075e3f96a7b5494fea88659fa8"))
+	b = pairTo(b, "Gatherer-Name", []byte("Example Gatherer"))
+	b = pairTo(b, "Partial-Text", []byte("The first lines of the document, which Harvest kept for full-text search and uricat does not keep."))
+	return append(b, "}\n"...)
+}
+
+// drain reads every record of a reader, discarding diagnostics as a caller
+// would after reporting them, and calls each after every record.
+func drain(tb testing.TB, r *Reader, each func(n int)) int {
+	n := 0
+	for {
+		_, err := r.Read()
+		r.Diagnostics()
+		if err == io.EOF {
+			return n
+		}
+		if err != nil {
+			tb.Fatal(err)
+		}
+		n++
+		if each != nil {
+			each(n)
+		}
+	}
+}
+
+// BenchmarkRead100MB imports 100 MB of generated SOIF streamed from an
+// io.Reader. The issue asks for 50 MB/s or better.
+func BenchmarkRead100MB(b *testing.B) {
+	const size = 100 << 20
+	b.SetBytes(size)
+	b.ReportAllocs()
+	opts := importers.Options{Now: time.Now()}
+	for b.Loop() {
+		r := NewReader(newGenerator(size), opts)
+		if drain(b, r, nil) == 0 {
+			b.Fatal("no records")
+		}
+	}
+}
+
+// TestMemoryBounded streams a large generated file and samples the heap
+// while it is read: the heap in use must stay under a fixed bound, far
+// below the size of the stream (100 MB; less under the race detector,
+// which slows reading tenfold).
+func TestMemoryBounded(t *testing.T) {
+	size := int64(100 << 20)
+	if raceEnabled || testing.Short() {
+		size = 8 << 20
+	}
+	const bound = 16 << 20
+	runtime.GC()
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	base := ms.HeapInuse
+	var peak uint64
+	r := NewReader(newGenerator(size), importers.Options{Now: now})
+	n := drain(t, r, func(n int) {
+		if n%2000 == 0 {
+			runtime.ReadMemStats(&ms)
+			peak = max(peak, ms.HeapInuse)
+		}
+	})
+	if n < int(size/1000) {
+		t.Fatalf("read %d records from %d bytes", n, size)
+	}
+	t.Logf("%d records from %d MB; heap in use: %d KB before, peak %d KB", n, size>>20, base>>10, peak>>10)
+	if peak > base+bound {
+		t.Errorf("heap in use reached %d KB reading %d MB: more than %d KB above the start", peak>>10, size>>20, bound>>10)
+	}
+}

@@ -1,0 +1,5 @@
+//go:build !race
+
+package soif
+
+const raceEnabled = false
