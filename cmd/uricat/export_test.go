@@ -158,3 +158,44 @@ func TestExportEveryFormat(t *testing.T) {
 		}
 	}
 }
+
+// Leaving uricat and coming back: export the catalogue as a browser's
+// bookmark file, import that file into an empty catalogue, and get the same
+// bookmarks, with their names, dates, categories and descriptions.
+func TestExportThenImport(t *testing.T) {
+	p := exportSample(t)
+	out := filepath.Join(t.TempDir(), "bookmarks.html")
+	if code, _, stderr := runCLI(t, "--catalogue", p, "export", "--format", "netscape", "-o", out); code != 0 {
+		t.Fatalf("export: exit %d: %s", code, stderr)
+	}
+	fresh := filepath.Join(t.TempDir(), "fresh.uricat")
+	if code, _, stderr := runCLI(t, "--catalogue", fresh, "import", out); code != 0 {
+		t.Fatalf("import: exit %d: %s", code, stderr)
+	}
+	before, err := catalogue.Open(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	after, err := catalogue.Open(fresh)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]*catalogue.Record{}
+	for _, r := range after.Valid() {
+		got[r.URI] = r
+	}
+	if len(got) != len(before.Valid()) {
+		t.Errorf("imported %d records, want %d", len(got), len(before.Valid()))
+	}
+	for _, r := range before.Valid() {
+		g := got[r.URI]
+		if g == nil {
+			t.Errorf("%s did not come back", r.URI)
+			continue
+		}
+		if g.Name != r.Name || !g.Date.Equal(r.Date) || g.Category != r.Category || g.Description != r.Description {
+			t.Errorf("%s came back as %q %v %q %q, want %q %v %q %q", r.URI, g.Name, g.Date, g.Category, g.Description,
+				r.Name, r.Date, r.Category, r.Description)
+		}
+	}
+}
