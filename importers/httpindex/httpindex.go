@@ -399,14 +399,14 @@ func (r *Reader) row(data []byte) (*catalogue.Record, error) {
 				r.report(importers.Dropped, "Content-Length %q is not a number of bytes (the spec allows only digits); dropped", clip(v))
 				continue
 			}
-			exts = append(exts, catalogue.Field{Name: "X-CONTENT-LENGTH", Value: v})
+			exts = addField(exts, "X-CONTENT-LENGTH", v)
 		case "file-type":
 			v := r.text(value)
 			isDir = strings.EqualFold(v, "DIRECTORY") || strings.EqualFold(v, "SYM-DIRECTORY")
-			exts = append(exts, catalogue.Field{Name: "X-FILE-TYPE", Value: v})
+			exts = addField(exts, "X-FILE-TYPE", v)
 		default:
 			if name := extensionName(col); name != "" {
-				exts = append(exts, catalogue.Field{Name: name, Value: r.text(value)})
+				exts = addField(exts, name, r.text(value))
 			}
 		}
 	}
@@ -589,6 +589,20 @@ func mediaType(v string) string {
 		return f
 	}
 	return v
+}
+
+// addField adds an X- field, or, when two columns come to the same field
+// name ("Owner Name" and "owner-name"), joins the values with "; ".
+func addField(exts []catalogue.Field, name, value string) []catalogue.Field {
+	for i := range exts {
+		if exts[i].Name == name {
+			if value != "" {
+				exts[i].Value = strings.TrimPrefix(exts[i].Value+"; "+value, "; ")
+			}
+			return exts
+		}
+	}
+	return append(exts, catalogue.Field{Name: name, Value: value})
 }
 
 var notNameChar = regexp.MustCompile(`[^A-Za-z0-9_-]+`)

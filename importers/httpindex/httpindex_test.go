@@ -304,6 +304,11 @@ func TestRules(t *testing.T) {
 			want: []got{{URI: "http://example.org/pub/a", Name: "a", Ext: "X-PERMISSIONS=RW- X-OWNER-NAME=root"}},
 		},
 		{
+			name: "two columns that make the same X- field have their values joined",
+			in:   hdr + "200: Filename Owner%20Name owner-name X-FILE-TYPE File-type\n201: a root wheel DIR FILE\n",
+			want: []got{{URI: "http://example.org/pub/a", Name: "a", Ext: "X-OWNER-NAME=root; wheel X-FILE-TYPE=DIR; FILE"}},
+		},
+		{
 			name: "the Gopher converter: description is the title, filename a full URL, 101 an info item",
 			in: "300: gopher://gopher.example:70/1/\n200: description filename file-type\n" +
 				"101: Welcome%20to%20the%20server\n" +
