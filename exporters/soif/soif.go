@@ -15,7 +15,8 @@
 // Attribute names follow Harvest's FILE template (Appendix A) where one
 // fits: NAME is Title, DESCRIPTION Description, DATE Last-Modification-Time
 // (Unix seconds), TYPE Type (a media type rather than Harvest's Essence type
-// names), X-KEYWORDS Keywords and X-AUTHOR Author. The other fields have no
+// names), X-KEYWORDS Keywords (one keyword a line, as in Harvest's objects)
+// and X-AUTHOR Author. The other fields have no
 // Harvest attribute and get their own name: CATEGORY is Category, RATING
 // Rating, LANGUAGE Language (as in the Dublin-Core template, Appendix C), ID
 // Id. Any other extension X-NAME is written as the attribute Name (without
@@ -70,7 +71,11 @@ func Write(w io.Writer, recs []*catalogue.Record) error {
 		attr("Type", r.Type)
 		attr("Id", r.ID)
 		for _, f := range r.Extensions {
-			attr(AttributeName(f.Name), f.Value)
+			v := f.Value
+			if f.Name == "X-KEYWORDS" {
+				v = keywordLines(v)
+			}
+			attr(AttributeName(f.Name), v)
 		}
 		bw.WriteString("}\n\n")
 	}
@@ -99,6 +104,18 @@ func AttributeName(ext string) string {
 		}
 	}
 	return strings.Join(parts, "-")
+}
+
+// keywordLines writes an X-KEYWORDS value ("a; b", as importers join
+// values) one keyword a line, as Harvest wrote Keywords.
+func keywordLines(v string) string {
+	var kws []string
+	for k := range strings.SplitSeq(v, ";") {
+		if k = strings.TrimSpace(k); k != "" {
+			kws = append(kws, k)
+		}
+	}
+	return strings.Join(kws, "\n")
 }
 
 // multiValued reports whether name ends in "-N", the suffix of a

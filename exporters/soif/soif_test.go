@@ -112,7 +112,7 @@ func TestWriteAttributes(t *testing.T) {
 	rec := &catalogue.Record{URI: "https://example.org/a;b?c=%20", Name: "N", Date: time.Unix(1700000000, 0).UTC(),
 		Category: "A/B", Description: "D", Rating: 4, Language: "en-gb", Type: "text/html", ID: "42",
 		Extensions: []catalogue.Field{{Name: "X-AUTHOR", Value: "Alan O. Freier; Paul C. Kocher"},
-			{Name: "X-KEYWORDS", Value: "ssl; tls"}, {Name: "X-TITLE", Value: "other title"},
+			{Name: "X-KEYWORDS", Value: "ssl; tls;"}, {Name: "X-TITLE", Value: "other title"},
 			{Name: "X-PART-2", Value: "p2"}, {Name: "X-FILE-SIZE", Value: "5870"}}}
 	var buf bytes.Buffer
 	if err := Write(&buf, []*catalogue.Record{rec}); err != nil {
@@ -131,7 +131,7 @@ func TestWriteAttributes(t *testing.T) {
 		got = append(got, a[0]+"="+a[1])
 	}
 	want := []string{"Title=N", "Description=D", "Last-Modification-Time=1700000000", "Category=A/B", "Rating=4",
-		"Language=en-gb", "Type=text/html", "Id=42", "Author=Alan O. Freier; Paul C. Kocher", "Keywords=ssl; tls",
+		"Language=en-gb", "Type=text/html", "Id=42", "Author=Alan O. Freier; Paul C. Kocher", "Keywords=ssl\ntls",
 		"X-TITLE=other title", "X-PART-2=p2", "File-Size=5870"}
 	if fmt.Sprint(got) != fmt.Sprint(want) {
 		t.Errorf("attributes\n got %q\nwant %q", got, want)
