@@ -1,0 +1,473 @@
+// Package hinadi imports Hina-Di 2.2, the metadata format of Asahina
+// Antenna (and of the WDB and Tamatebako antenna generators): a header
+// block, then entity blocks of RFC 822-like "Name: value" lines, blocks
+// separated by a blank line.
+//
+//	HINA/2.2beta
+//	User-Agent: WDB/1.0
+//	Content-Type: text/plain; charset=EUC-JP
+//
+//	URL: http://example.jp/diary/
+//	Title: ...
+//	Last-Modified: Sun, 02 Dec 2001 03:04:05 GMT
+//
+// The Reader streams, one block at a time, decoding the charset the header
+// names (EUC-JP when it names none: Encoding). Every position it reports is
+// a line number.
+package hinadi
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"mime"
+	"strings"
+	"unicode/utf8"
+
+	"golang.org/x/text/encoding"
+	"golang.org/x/text/encoding/htmlindex"
+	"golang.org/x/text/encoding/ianaindex"
+	"golang.org/x/text/encoding/japanese"
+
+	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/importers"
+)
+
+// Limits that keep memory bounded whatever the input holds.
+const (
+	bufSize   = 64 << 10 // a longer line is dropped
+	maxFields = 256      // fields kept per block
+	maxNotes  = 64       // distinct once-per-file deviations
+)
+
+// Format describes Hina-Di for the import registry.
+var Format = importers.Format{
+	Name:   "hinadi",
+	Title:  "Hina-Di (Asahina Antenna metadata)",
+	Detect: Detect,
+	NewReader: func(r io.Reader, opts importers.Options) importers.Reader {
+		return NewReader(r, opts)
+	},
+}
+
+// Detect reports whether head starts with the HINA field that must open a
+// Hina-Di file ("HINA/2.2beta", Header block).
+func Detect(head []byte) bool {
+	head = bytes.TrimPrefix(head, []byte("\ufeff"))
+	head = bytes.TrimLeft(head, " \t\r\n")
+	return len(head) >= 5 && bytes.EqualFold(head[:5], []byte("HINA/"))
+}
+
+// Reader reads bookmarks from a Hina-Di file, one entity block at a time.
+type Reader struct {
+	br       *bufio.Reader
+	line     int // lines read
+	opts     importers.Options
+	dec      *encoding.Decoder // nil: UTF-8
+	declared bool              // the header named a charset
+	header   bool              // the header block was read
+	diags    []importers.Diagnostic
+	notes    map[string]*note
+	order    []string
+	err      error // sticky: io.EOF or a wrapped I/O error
+	ended    bool
+	crlf, lf int // lines ended each way, for the line-ending note
+	carry    *block
+}
+
+// note is a deviation reported once per file, then counted.
+type note struct {
+	line int
+	msg  string
+	more int
+}
+
+// field is one "Name: value" line of a block.
+type field struct {
+	name  string // as written
+	key   string // lower case: names are case-insensitive (Block)
+	value string // decoded, trimmed
+	line  int
+}
+
+// block is a run of field lines up to a blank line.
+type block struct {
+	line    int // first line
+	fields  []field
+	last    int  // last line
+	closed  bool // a blank line followed it
+	tooMany bool
+}
+
+// NewReader returns a Reader of the Hina-Di file r. opts supplies the dates
+// for blocks without one (after the header's Date).
+func NewReader(r io.Reader, opts importers.Options) *Reader {
+	return &Reader{br: bufio.NewReaderSize(r, bufSize), opts: opts, dec: japanese.EUCJP.NewDecoder()}
+}
+
+// Diagnostics returns what the Reader has noted since the last call.
+func (r *Reader) Diagnostics() []importers.Diagnostic {
+	d := r.diags
+	r.diags = nil
+	return d
+}
+
+// Read returns the next bookmark, or io.EOF after the last. Blocks that are
+// not bookmarks are skipped with a diagnostic; only I/O errors are errors.
+func (r *Reader) Read() (*catalogue.Record, error) {
+	for {
+		b := r.carry
+		r.carry = nil
+		if b == nil {
+			b = r.readBlock()
+		}
+		if b == nil {
+			break
+		}
+		if !r.header {
+			r.header = true
+			if b = r.readHeader(b); b == nil {
+				continue
+			}
+		}
+		if rec := r.record(b); rec != nil {
+			return rec, nil
+		}
+	}
+	if r.err == io.EOF && !r.ended {
+		r.ended = true
+		if !r.header {
+			r.report(importers.Deviation, 0, "the input is empty: no HINA header and no entity block")
+		}
+		r.flushNotes()
+	}
+	return nil, r.err
+}
+
+func (r *Reader) report(kind importers.Kind, line int, format string, a ...any) {
+	r.diags = append(r.diags, importers.Diagnostic{Line: line, Offset: -1, Kind: kind, Msg: fmt.Sprintf(format, a...)})
+}
+
+// noteOnce reports a deviation the first time key occurs and counts the
+// rest, which flushNotes reports at the end: a writer's habit (LF line
+// ends, unpadded days) is worth one message, not one per line.
+func (r *Reader) noteOnce(key string, line int, msg string) {
+	if n, ok := r.notes[key]; ok {
+		n.more++
+		return
+	}
+	if r.notes == nil {
+		r.notes = map[string]*note{}
+	}
+	if len(r.notes) >= maxNotes {
+		return
+	}
+	r.notes[key] = &note{line: line, msg: msg}
+	r.order = append(r.order, key)
+	r.report(importers.Deviation, line, "%s", msg)
+}
+
+func (r *Reader) flushNotes() {
+	for _, k := range r.order {
+		if n := r.notes[k]; n.more > 0 {
+			r.report(importers.Info, n.line, "the same again %d more time(s) after this line: %s", n.more, n.msg)
+		}
+	}
+}
+
+// readLine returns the next line without its line break, decoded to UTF-8,
+// and whether there was one. A line longer than the buffer is dropped.
+func (r *Reader) readLine() (text string, eol, ok bool) {
+	for {
+		raw, err := r.br.ReadSlice('\n')
+		if errors.Is(err, bufio.ErrBufferFull) {
+			r.line++
+			for errors.Is(err, bufio.ErrBufferFull) {
+				_, err = r.br.ReadSlice('\n')
+			}
+			r.report(importers.Dropped, r.line, "line %d is longer than %d KiB; ignored", r.line, bufSize>>10)
+			if err != nil {
+				r.fail(err)
+				return "", false, false
+			}
+			continue
+		}
+		if len(raw) == 0 {
+			r.fail(err)
+			return "", false, false
+		}
+		r.line++
+		if err != nil && err != io.EOF {
+			r.fail(err)
+			return "", false, false
+		}
+		eol = raw[len(raw)-1] == '\n'
+		if eol {
+			raw = raw[:len(raw)-1]
+			if len(raw) > 0 && raw[len(raw)-1] == '\r' {
+				raw = raw[:len(raw)-1]
+				r.crlf++
+			} else {
+				r.lf++
+				r.noteOnce("lf", r.line, fmt.Sprintf("line %d ends in LF alone, not CRLF (line-format); read anyway", r.line))
+			}
+		}
+		return r.decode(raw), eol, true
+	}
+}
+
+// decode turns a line of the file's charset into UTF-8.
+func (r *Reader) decode(raw []byte) string {
+	if isASCII(raw) {
+		return string(raw)
+	}
+	if r.dec == nil {
+		return string(raw) // UTF-8; CleanText drops what is not
+	}
+	s, err := r.dec.Bytes(raw)
+	if err != nil {
+		return strings.ToValidUTF8(string(raw), "\uFFFD")
+	}
+	if !r.declared && utf8.Valid(raw) && bytes.ContainsRune(s, utf8.RuneError) {
+		// No charset declared, and the line is UTF-8 but not EUC-JP (a
+		// 2010 Tamatebako fork wrote UTF-8: WRITERS.md).
+		r.noteOnce("utf8", r.line, fmt.Sprintf("line %d is UTF-8, not EUC-JP, the charset Hina-Di assumes when the header names none (Encoding); read as UTF-8", r.line))
+		return string(raw)
+	}
+	return string(s)
+}
+
+func isASCII(b []byte) bool {
+	for _, c := range b {
+		if c >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
+}
+
+func (r *Reader) fail(err error) {
+	if r.err != nil {
+		return
+	}
+	if err == io.EOF {
+		r.err = io.EOF
+		return
+	}
+	r.err = fmt.Errorf("hinadi: reading line %d: %w", r.line+1, err)
+}
+
+// readBlock reads the next block: blank lines are skipped, then field lines
+// up to a blank line or the end. It returns nil at the end of the input.
+func (r *Reader) readBlock() *block {
+	var b *block
+	for {
+		text, eol, ok := r.readLine()
+		if !ok {
+			break
+		}
+		if strings.TrimSpace(text) == "" {
+			if b != nil {
+				b.closed = true
+				return b
+			}
+			continue
+		}
+		if b == nil {
+			b = &block{line: r.line}
+		}
+		b.last = r.line
+		if f, ok := r.parseField(text); ok {
+			if len(b.fields) >= maxFields {
+				if !b.tooMany {
+					b.tooMany = true
+					r.report(importers.Dropped, r.line, "the block at line %d has more than %d fields; those from line %d on are not kept", b.line, maxFields, r.line)
+				}
+			} else {
+				b.fields = append(b.fields, f)
+			}
+		}
+		if !eol {
+			break
+		}
+	}
+	if b != nil && (r.err == nil || r.err == io.EOF) {
+		r.report(importers.Deviation, b.last, "the block at line %d is the last and no blank line follows it (Entity-block ends with CRLF); read anyway", b.line)
+		return b
+	}
+	return nil
+}
+
+// parseField splits a line into field-name SEPARATOR field-value (Block):
+// the name is WORD *("-" WORD), the separator ":" and one or more blanks.
+func (r *Reader) parseField(text string) (field, bool) {
+	if strings.HasPrefix(strings.ToUpper(text), "HINA/") {
+		return field{name: "HINA", key: "hina", value: text[5:], line: r.line}, true
+	}
+	colon := strings.IndexByte(text, ':')
+	if colon < 0 {
+		r.report(importers.Dropped, r.line, "line %d is not a field (Name: value): %q; ignored", r.line, clip(catalogue.DisplayText(text)))
+		return field{}, false
+	}
+	name := text[:colon]
+	if !validName(name) {
+		if n := strings.TrimSpace(name); validName(n) {
+			r.noteOnce("name-space", r.line, fmt.Sprintf("line %d: blanks around the field name %q; read anyway", r.line, n))
+			name = n
+		} else {
+			r.report(importers.Dropped, r.line, "line %d: %q is not a field name (WORD *(\"-\" WORD), Block); line ignored", r.line, clip(catalogue.DisplayText(name)))
+			return field{}, false
+		}
+	}
+	rest := text[colon+1:]
+	if rest != "" && rest[0] != ' ' && rest[0] != '\t' {
+		r.noteOnce("separator", r.line, fmt.Sprintf("line %d: no space or tab after %q's colon (SEPARATOR = \":\" 1*(SP|HT)); read anyway", r.line, name))
+	}
+	return field{name: name, key: strings.ToLower(name), value: strings.TrimSpace(rest), line: r.line}, true
+}
+
+// validName reports whether s is WORD *("-" WORD), WORD = 1*(ALPHA|DIGIT).
+func validName(s string) bool {
+	if s == "" || s[0] == '-' || s[len(s)-1] == '-' {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c >= '0' && c <= '9':
+		case c == '-' && s[i-1] != '-':
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// duplicate returns the first field whose name repeats an earlier one's
+// (case-insensitively), and that earlier field.
+func (b *block) duplicate() (dup, first *field) {
+	for i := range b.fields {
+		for j := 0; j < i; j++ {
+			if b.fields[i].key == b.fields[j].key {
+				return &b.fields[i], &b.fields[j]
+			}
+		}
+	}
+	return nil, nil
+}
+
+// get returns the value of the field named key (lower case), or "".
+func (b *block) get(key string) (string, *field) {
+	for i := range b.fields {
+		if b.fields[i].key == key {
+			return b.fields[i].value, &b.fields[i]
+		}
+	}
+	return "", nil
+}
+
+// readHeader reads the header block (Header block): the HINA line, then
+// User-Agent, Content-Type (whose charset decodes the rest of the file) and
+// Date (the date of records that have none). It returns the part of b that
+// is an entity block when b is not (only) a header, else nil.
+func (r *Reader) readHeader(b *block) *block {
+	if len(b.fields) == 0 || b.fields[0].key != "hina" {
+		if _, u := b.get("url"); u != nil {
+			r.report(importers.Deviation, b.line, "the file does not start with a HINA header (\"HINA/2.2beta\", Header block); reading entity blocks anyway")
+			return b
+		}
+		r.report(importers.Deviation, b.line, "the file does not start with the HINA line (\"HINA/2.2beta\", Header block); the first block is taken as the header")
+	} else if v := b.fields[0].value; v != "2.2beta" {
+		r.report(importers.Deviation, b.line, "line %d: HINA/%s: the version is not 2.2beta (HINA); read anyway", b.fields[0].line, clip(catalogue.DisplayText(v)))
+	}
+	// A URL in the header means the blank line after it is missing: the
+	// entity block starts there.
+	var rest *block
+	for i, f := range b.fields {
+		if f.key == "url" {
+			r.report(importers.Deviation, f.line, "line %d: a URL field in the header block: the blank line that ends the header is missing; an entity block is taken to start here", f.line)
+			rest = &block{line: f.line, last: b.last, fields: b.fields[i:], closed: b.closed}
+			b.fields = b.fields[:i]
+			break
+		}
+	}
+	if dup, first := b.duplicate(); dup != nil {
+		r.report(importers.Deviation, dup.line, "the header block has the field %q twice (lines %d and %d); a block with duplicate field names MUST be discarded (Block): its charset and date are not used", dup.name, first.line, dup.line)
+		return rest
+	}
+	if _, ua := b.get("user-agent"); ua == nil {
+		r.report(importers.Deviation, b.line, "the header block has no User-Agent (required in header blocks, User-Agent); read anyway")
+	}
+	if ct, f := b.get("content-type"); f != nil {
+		r.setCharset(ct, f.line)
+	}
+	if d, f := b.get("date"); f != nil {
+		if t, note, ok := parseDate(d); ok && catalogue.ValidateDate(t) == nil {
+			r.opts.FileDate = t
+			if note != "" {
+				r.report(importers.Deviation, f.line, "line %d: the header's Date %s; read anyway", f.line, note)
+			}
+		} else {
+			r.report(importers.Deviation, f.line, "line %d: the header's Date %q is not a date (rfc1123-date); not used", f.line, clip(catalogue.DisplayText(d)))
+		}
+	}
+	return rest
+}
+
+// setCharset takes the charset parameter of the header's Content-Type
+// (Encoding). UTF-8 needs no decoder; an unknown charset leaves EUC-JP.
+func (r *Reader) setCharset(ct string, line int) {
+	cs := ""
+	if _, params, err := mime.ParseMediaType(ct); err == nil {
+		cs = params["charset"]
+	} else if i := strings.Index(strings.ToLower(ct), "charset="); i >= 0 {
+		cs = strings.Trim(strings.Fields(ct[i+len("charset="):] + " ")[0], "\"';")
+	}
+	if cs == "" {
+		return
+	}
+	enc, err := lookupCharset(cs)
+	if err != nil {
+		r.report(importers.Deviation, line, "line %d: unknown charset %q; reading as EUC-JP (Encoding)", line, clip(catalogue.DisplayText(cs)))
+		return
+	}
+	r.declared = true
+	if enc == encoding.Nop || enc == nil {
+		r.dec = nil
+		return
+	}
+	r.dec = enc.NewDecoder()
+}
+
+// lookupCharset finds a charset by its IANA name or a label browsers know
+// ("x-sjis", "x-euc-jp"). UTF-8 and US-ASCII give nil: no decoding.
+func lookupCharset(name string) (encoding.Encoding, error) {
+	switch strings.ToLower(name) {
+	case "utf-8", "utf8", "us-ascii", "ascii":
+		return nil, nil
+	}
+	if e, err := htmlindex.Get(name); err == nil {
+		if n, _ := htmlindex.Name(e); n == "utf-8" {
+			return nil, nil
+		}
+		return e, nil
+	}
+	e, err := ianaindex.MIME.Encoding(name)
+	if err != nil || e == nil {
+		return nil, fmt.Errorf("unknown charset %q", name)
+	}
+	return e, nil
+}
+
+func clip(s string) string {
+	if len(s) > 60 {
+		i := 57
+		for i > 0 && !utf8.RuneStart(s[i]) {
+			i--
+		}
+		return s[:i] + "..."
+	}
+	return s
+}

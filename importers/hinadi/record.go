@@ -1,0 +1,175 @@
+package hinadi
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/importers"
+)
+
+// dateFields give DATE, best first (the issue: Last-Modified, else Date,
+// else Last-Modified-Detected).
+var dateFields = []string{"last-modified", "date", "last-modified-detected"}
+
+// notKept are fields about the Hina-Di file rather than the page: the
+// format's own bookkeeping.
+var notKept = map[string]bool{"hina": true, "hina-version": true}
+
+// record maps an entity block to a bookmark, or returns nil (with a
+// diagnostic) when it is not one:
+//
+//	URL (or Virtual with other fields)      -> URI
+//	Title                                   -> NAME
+//	Last-Modified, Date, Last-Modified-Detected -> DATE
+//	Keyword (several, SEPARATOR between)    -> CATEGORY (the first) and X-KEYWORDS
+//	Author-Name                             -> X-AUTHOR
+//	Content-Type (a media type)             -> TYPE
+//	any other field                         -> X-<NAME>
+func (r *Reader) record(b *block) *catalogue.Record {
+	if dup, first := b.duplicate(); dup != nil {
+		r.report(importers.Skipped, dup.line, "the block at line %d has the field %q twice (lines %d and %d): a block with duplicate field names MUST be discarded (Block); skipped", b.line, dup.name, first.line, dup.line)
+		return nil
+	}
+	if len(b.fields) == 0 {
+		return nil // only lines that were not fields: each was reported
+	}
+	used := make([]bool, len(b.fields))
+	take := func(key string) (string, *field) {
+		for i := range b.fields {
+			if b.fields[i].key == key && !used[i] {
+				used[i] = true
+				return b.fields[i].value, &b.fields[i]
+			}
+		}
+		return "", nil
+	}
+	rec := &catalogue.Record{}
+	uri, u := take("url")
+	virtual, vf := take("virtual")
+	if vf == nil {
+		virtual, vf = take("vitural") // the original spec's spelling (Virtual)
+	}
+	switch {
+	case u != nil && uri != "":
+		rec.URI = uri
+		if vf != nil {
+			used[index(b, vf)] = false // kept as X-VIRTUAL
+		}
+	case vf != nil && len(b.fields) == 1:
+		r.report(importers.Info, vf.line, "line %d: %s: %s: this entry is kept in another Hina-Di file (Virtual); not a bookmark, not imported", vf.line, vf.name, clip(catalogue.DisplayText(virtual)))
+		return nil
+	case vf != nil && virtual != "":
+		// "If there are fields in the entity block other than Virtual, then
+		// it takes the same meaning as the regular URL field."
+		rec.URI = virtual
+	default:
+		r.report(importers.Skipped, b.line, "the block at lines %d-%d has no URL (required in entity blocks, URL); skipped", b.line, b.last)
+		return nil
+	}
+	rec.Name, _ = take("title")
+	for _, key := range dateFields {
+		for i := range b.fields {
+			f := &b.fields[i]
+			if f.key != key || used[i] {
+				continue
+			}
+			t, note, ok := parseDate(f.value)
+			if !ok || catalogue.ValidateDate(t) != nil {
+				r.report(importers.Deviation, f.line, "line %d: %s %q is not a date (rfc1123-date); kept as %s", f.line, f.name, clip(catalogue.DisplayText(f.value)), xName(f.key))
+				continue
+			}
+			if note != "" {
+				r.noteOnce("date:"+note, f.line, fmt.Sprintf("line %d: %s %s; read anyway", f.line, f.name, note))
+			}
+			rec.Date, used[i] = t, true
+			break
+		}
+		if !rec.Date.IsZero() {
+			break
+		}
+	}
+	if kw, f := take("keyword"); f != nil {
+		words := splitKeywords(kw)
+		if len(words) > 0 {
+			rec.Category = words[0]
+			rec.Extensions = append(rec.Extensions, catalogue.Field{Name: "X-KEYWORDS", Value: strings.Join(words, "; ")})
+		}
+	}
+	if a, f := take("author-name"); f != nil {
+		rec.Extensions = append(rec.Extensions, catalogue.Field{Name: "X-AUTHOR", Value: oneLine(a)})
+	}
+	for i := range b.fields {
+		f := &b.fields[i]
+		if f.key == "content-type" && !used[i] && catalogue.ValidateType(f.value) == nil {
+			rec.Type, used[i] = f.value, true
+		}
+	}
+	for i := range b.fields {
+		f := &b.fields[i]
+		if used[i] || notKept[f.key] {
+			continue
+		}
+		name := xName(f.key)
+		if v := oneLine(f.value); v != "" && rec.Extension(name) == "" {
+			rec.Extensions = append(rec.Extensions, catalogue.Field{Name: name, Value: v})
+		}
+	}
+	diags, ok := importers.Finish(rec, r.opts, b.line, -1)
+	r.diags = append(r.diags, diags...)
+	if !ok {
+		return nil
+	}
+	return rec
+}
+
+func index(b *block, f *field) int {
+	for i := range b.fields {
+		if &b.fields[i] == f {
+			return i
+		}
+	}
+	return -1
+}
+
+// splitKeywords splits a Keyword value at each SEPARATOR (":" and blanks:
+// keywords = TOKEN *(SEPARATOR TOKEN)).
+func splitKeywords(v string) []string {
+	var words []string
+	for {
+		i := strings.Index(v, ":")
+		for i >= 0 && (i+1 >= len(v) || v[i+1] != ' ' && v[i+1] != '\t') {
+			j := strings.Index(v[i+1:], ":")
+			if j < 0 {
+				i = -1
+				break
+			}
+			i += 1 + j
+		}
+		if i < 0 {
+			break
+		}
+		if w := oneLine(v[:i]); w != "" {
+			words = append(words, w)
+		}
+		v = v[i+1:]
+	}
+	if w := oneLine(v); w != "" {
+		words = append(words, w)
+	}
+	return words
+}
+
+// xName names the X- field for a field: "image-width" gives
+// "X-IMAGE-WIDTH"; an experimental "X-..." field keeps its name.
+func xName(key string) string {
+	u := strings.ToUpper(key)
+	if strings.HasPrefix(u, "X-") {
+		return u
+	}
+	return "X-" + u
+}
+
+func oneLine(s string) string {
+	return strings.Join(strings.Fields(catalogue.CleanText(s)), " ")
+}
