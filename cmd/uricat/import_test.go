@@ -247,3 +247,37 @@ func TestImportReadErrorTakesBack(t *testing.T) {
 		}
 	}
 }
+
+// Files of different formats in one run, each detected; a URI in two files
+// is imported once, in a dry run as in a real one.
+func TestImportSeveralFormats(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "b.uricat")
+	urc := filepath.Join("..", "..", "importers", "detect", "testdata")
+	args := []string{"--catalogue", p, "import", filepath.Join(urc, "urc-spec-complex.urc"), filepath.Join(urc, "urc-spec-simple.urc"), browserExport("safari.html")}
+	for _, dry := range []bool{true, false} {
+		a := args
+		if dry {
+			a = append(append([]string(nil), args[:3]...), append([]string{"--dry-run"}, args[3:]...)...)
+		}
+		code, out, errs := importCLI(t, "", a...)
+		if code != 0 {
+			t.Fatalf("dry=%v: exit %d: %s", dry, code, errs)
+		}
+		verb := "imported"
+		if dry {
+			verb = "would import"
+		}
+		for _, want := range []string{
+			"urc-spec-complex.urc: " + verb + " 4 records, 0 records skipped as duplicates, 0 records skipped (urc)\n",
+			"urc-spec-simple.urc: " + verb + " 0 records, 1 record skipped as duplicates, 0 records skipped (urc)\n",
+			"safari.html: " + verb + " 4 records, 0 records skipped as duplicates, 0 records skipped (netscape)\n",
+		} {
+			if !strings.Contains(out, want) {
+				t.Errorf("dry=%v: stdout lacks %q:\n%s", dry, want, out)
+			}
+		}
+	}
+	if n := len(openCatalogue(t, p).Valid()); n != 8 {
+		t.Errorf("catalogue has %d records, want 8", n)
+	}
+}
