@@ -83,7 +83,9 @@ func plural(n int, noun string) string {
 // Run imports every record that f's reader finds in r into c: duplicates
 // are left out unless cfg.AllowDuplicates, and nothing is added in a dry
 // run. Run never saves: the caller saves once, after all its files, so that
-// an import that fails half-way leaves the file as it was.
+// an import that fails half-way leaves the file as it was. Outside a dry run
+// Run adds to c, so nothing else may use c until it returns; a dry run only
+// reads c, and its Records can be added later with c.Add.
 //
 // Bad input is never an error: it is in the Summary's diagnostics. The error
 // is for input that could not be read; the records added before it are in
