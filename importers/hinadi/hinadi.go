@@ -239,9 +239,11 @@ func (r *Reader) decode(raw []byte) string {
 	return string(s)
 }
 
+// isASCII reports whether b needs no decoding: no 8-bit byte, and no ESC
+// (ISO-2022-JP is 7-bit: ESC sequences switch it to kanji).
 func isASCII(b []byte) bool {
 	for _, c := range b {
-		if c >= utf8.RuneSelf {
+		if c >= utf8.RuneSelf || c == 0x1b {
 			return false
 		}
 	}

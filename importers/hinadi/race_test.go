@@ -1,0 +1,5 @@
+//go:build race
+
+package hinadi
+
+const raceEnabled = true
