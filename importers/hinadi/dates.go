@@ -42,39 +42,43 @@ var zoneOffsets = map[string]int{
 }
 
 // parseDate reads a Hina-Di date. note says how it departs from the
-// rfc1123-date the spec requires ("" when it does not).
-func parseDate(v string) (t time.Time, note string, ok bool) {
+// rfc1123-date the spec requires ("" when it does not), and key names that
+// kind of departure, so that a writer's habit is reported once.
+func parseDate(v string) (t time.Time, key, note string, ok bool) {
 	v = strings.Join(strings.Fields(v), " ")
 	if t, err := time.Parse(strictDate, v); err == nil {
-		return t, weekdayNote(v, t), true
+		if w := weekdayNote(v, t); w != "" {
+			return t, "weekday", w, true
+		}
+		return t, "", "", true
 	}
 	for _, f := range dateForms {
 		t, err := time.Parse(f.layout, v)
 		if err != nil {
 			continue
 		}
-		note = "in " + f.name + " form, not RFC 1123"
+		key, note = f.name, "in "+f.name+" form, not RFC 1123"
 		if f.abbrev {
 			abbr, _ := t.Zone()
 			off, known := zoneOffsets[strings.ToUpper(abbr)]
 			switch {
 			case !known:
-				note = "has the unknown time zone " + strconv.Quote(abbr) + ", read as GMT"
+				key, note = "unknown zone", "has the unknown time zone "+strconv.Quote(abbr)+", read as GMT"
 			case f.name == "RFC 1123" && off != 0:
-				note = "has the zone " + abbr + ", not GMT"
+				key, note = "zone", "has the zone "+abbr+", not GMT"
 			case f.name == "RFC 1123":
-				note = "has a day not padded to two digits"
+				key, note = "unpadded", "has a day not padded to two digits"
 			}
 			t = time.Date(t.Year(), t.Month(), t.Day(), t.Hour(), t.Minute(), t.Second(), 0, time.FixedZone(abbr, off))
 		}
 		if f.weekday {
 			if w := weekdayNote(v, t); w != "" {
-				note += "; " + w
+				key, note = key+"+weekday", note+"; "+w
 			}
 		}
-		return t.UTC(), note, true
+		return t.UTC(), key, note, true
 	}
-	return time.Time{}, "", false
+	return time.Time{}, "", "", false
 }
 
 // weekdayNote reports a weekday that does not match the date (WRITERS.md:

@@ -153,7 +153,7 @@ func (r *Reader) report(kind importers.Kind, line int, format string, a ...any) 
 // noteOnce reports a deviation the first time key occurs and counts the
 // rest, which flushNotes reports at the end: a writer's habit (LF line
 // ends, unpadded days) is worth one message, not one per line.
-func (r *Reader) noteOnce(key string, line int, msg string) {
+func (r *Reader) noteOnce(key string, line int, format string, a ...any) {
 	if n, ok := r.notes[key]; ok {
 		n.more++
 		return
@@ -161,9 +161,11 @@ func (r *Reader) noteOnce(key string, line int, msg string) {
 	if r.notes == nil {
 		r.notes = map[string]*note{}
 	}
-	if len(r.notes) >= maxNotes {
+	if len(r.notes) >= maxNotes { // too many kinds to count: report each
+		r.report(importers.Deviation, line, format, a...)
 		return
 	}
+	msg := fmt.Sprintf(format, a...)
 	r.notes[key] = &note{line: line, msg: msg}
 	r.order = append(r.order, key)
 	r.report(importers.Deviation, line, "%s", msg)
@@ -211,7 +213,7 @@ func (r *Reader) readLine() (text string, eol, ok bool) {
 				r.crlf++
 			} else {
 				r.lf++
-				r.noteOnce("lf", r.line, fmt.Sprintf("line %d ends in LF alone, not CRLF (line-format); read anyway", r.line))
+				r.noteOnce("lf", r.line, "line %d ends in LF alone, not CRLF (line-format); read anyway", r.line)
 			}
 		}
 		return r.decode(raw), eol, true
@@ -233,7 +235,7 @@ func (r *Reader) decode(raw []byte) string {
 	if !r.declared && utf8.Valid(raw) && bytes.ContainsRune(s, utf8.RuneError) {
 		// No charset declared, and the line is UTF-8 but not EUC-JP (a
 		// 2010 Tamatebako fork wrote UTF-8: WRITERS.md).
-		r.noteOnce("utf8", r.line, fmt.Sprintf("line %d is UTF-8, not EUC-JP, the charset Hina-Di assumes when the header names none (Encoding); read as UTF-8", r.line))
+		r.noteOnce("utf8", r.line, "line %d is UTF-8, not EUC-JP, the charset Hina-Di assumes when the header names none (Encoding); read as UTF-8", r.line)
 		return string(raw)
 	}
 	return string(s)
@@ -316,7 +318,7 @@ func (r *Reader) parseField(text string) (field, bool) {
 	name := text[:colon]
 	if !validName(name) {
 		if n := strings.TrimSpace(name); validName(n) {
-			r.noteOnce("name-space", r.line, fmt.Sprintf("line %d: blanks around the field name %q; read anyway", r.line, n))
+			r.noteOnce("name-space", r.line, "line %d: blanks around the field name %q; read anyway", r.line, n)
 			name = n
 		} else {
 			r.report(importers.Dropped, r.line, "line %d: %q is not a field name (WORD *(\"-\" WORD), Block); line ignored", r.line, clip(catalogue.DisplayText(name)))
@@ -325,7 +327,7 @@ func (r *Reader) parseField(text string) (field, bool) {
 	}
 	rest := text[colon+1:]
 	if rest != "" && rest[0] != ' ' && rest[0] != '\t' {
-		r.noteOnce("separator", r.line, fmt.Sprintf("line %d: no space or tab after %q's colon (SEPARATOR = \":\" 1*(SP|HT)); read anyway", r.line, name))
+		r.noteOnce("separator", r.line, "line %d: no space or tab after %q's colon (SEPARATOR = \":\" 1*(SP|HT)); read anyway", r.line, name)
 	}
 	return field{name: name, key: strings.ToLower(name), value: strings.TrimSpace(rest), line: r.line}, true
 }
@@ -406,7 +408,7 @@ func (r *Reader) readHeader(b *block) *block {
 		r.setCharset(ct, f.line)
 	}
 	if d, f := b.get("date"); f != nil {
-		if t, note, ok := parseDate(d); ok && catalogue.ValidateDate(t) == nil {
+		if t, _, note, ok := parseDate(d); ok && catalogue.ValidateDate(t) == nil {
 			r.opts.FileDate = t
 			if note != "" {
 				r.report(importers.Deviation, f.line, "line %d: the header's Date %s; read anyway", f.line, note)

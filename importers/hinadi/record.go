@@ -1,7 +1,6 @@
 package hinadi
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/uricat/uricat/catalogue"
@@ -74,13 +73,13 @@ func (r *Reader) record(b *block) *catalogue.Record {
 			if f.key != key || used[i] {
 				continue
 			}
-			t, note, ok := parseDate(f.value)
+			t, key, note, ok := parseDate(f.value)
 			if !ok || catalogue.ValidateDate(t) != nil {
 				r.report(importers.Deviation, f.line, "line %d: %s %q is not a date (rfc1123-date); kept as %s", f.line, f.name, clip(catalogue.DisplayText(f.value)), xName(f.key))
 				continue
 			}
 			if note != "" {
-				r.noteOnce("date:"+note, f.line, fmt.Sprintf("line %d: %s %s; read anyway", f.line, f.name, note))
+				r.noteOnce("date:"+key, f.line, "line %d: %s %s; read anyway", f.line, f.name, note)
 			}
 			rec.Date, used[i] = t, true
 			break

@@ -187,7 +187,7 @@ func (r *Reader) report(kind importers.Kind, off int64, format string, a ...any)
 
 // noteOnce reports a deviation the first time key occurs and counts the
 // rest, which flushNotes reports at the end of the input.
-func (r *Reader) noteOnce(key string, kind importers.Kind, off int64, msg string) {
+func (r *Reader) noteOnce(key string, kind importers.Kind, off int64, format string, a ...any) {
 	if n, ok := r.notes[key]; ok {
 		n.more++
 		return
@@ -195,9 +195,11 @@ func (r *Reader) noteOnce(key string, kind importers.Kind, off int64, msg string
 	if r.notes == nil {
 		r.notes = map[string]*note{}
 	}
-	if len(r.notes) >= maxNotes {
+	if len(r.notes) >= maxNotes { // too many kinds to count: report each
+		r.report(kind, off, format, a...)
 		return
 	}
+	msg := fmt.Sprintf(format, a...)
 	r.notes[key] = &note{first: off, kind: kind, msg: msg}
 	r.order = append(r.order, key)
 	r.report(kind, off, "%s", msg)
@@ -366,7 +368,7 @@ func (r *Reader) readObject(a *anchor) *object {
 	case t == "file" || t == "document" || t == "object" || strings.HasPrefix(t, "dublin-core"):
 	default:
 		r.noteOnce("template:"+t, importers.Info, a.at,
-			fmt.Sprintf("template %q is not one SOIF's draft names (FILE, DOCUMENT, Dublin-Core); its attributes are read as usual", a.template))
+			"template %q is not one SOIF's draft names (FILE, DOCUMENT, Dublin-Core); its attributes are read as usual", a.template)
 	}
 	r.readURL(o)
 	for r.readPair(o) {
@@ -483,9 +485,9 @@ func (r *Reader) readPair(o *object) bool {
 		r.readByte()
 	case ' ':
 		r.readByte()
-		r.noteOnce("delim-space", importers.Deviation, off, fmt.Sprintf("attribute %q at @%d: the delimiter is \":\" and a space, not \":\" TAB (4.5); read anyway", name, off))
+		r.noteOnce("delim-space", importers.Deviation, off, "attribute %q at @%d: the delimiter is \":\" and a space, not \":\" TAB (4.5); read anyway", name, off)
 	default:
-		r.noteOnce("delim-none", importers.Deviation, off, fmt.Sprintf("attribute %q at @%d: no TAB after \":\" (4.5); the value is taken to start right after the colon", name, off))
+		r.noteOnce("delim-none", importers.Deviation, off, "attribute %q at @%d: no TAB after \":\" (4.5); the value is taken to start right after the colon", name, off)
 	}
 	return r.readValue(o, an, size, off)
 }
@@ -590,7 +592,7 @@ func (r *Reader) readValue(o *object, an *attrName, size int64, off int64) bool 
 		return false
 	}
 	if n > 0 && len(after) > 0 && !isSpace(after[0]) && isSpace(value[n-1]) {
-		r.noteOnce("size-counts-break", importers.Deviation, off, fmt.Sprintf("%s{%d} at @%d: the size counts the line break after the value; read anyway", name, size, off))
+		r.noteOnce("size-counts-break", importers.Deviation, off, "%s{%d} at @%d: the size counts the line break after the value; read anyway", name, size, off)
 	}
 	var text string
 	kept := false
@@ -701,7 +703,7 @@ func decodeText(b []byte, r *Reader, off int64) string {
 	if err != nil { // ISO-8859-1 maps every byte; kept for safety
 		return strings.ToValidUTF8(string(b), "\uFFFD")
 	}
-	r.noteOnce("latin1", importers.Info, off, fmt.Sprintf("text at @%d is not UTF-8; read as ISO-8859-1 (Latin-1, the draft's character set)", off))
+	r.noteOnce("latin1", importers.Info, off, "text at @%d is not UTF-8; read as ISO-8859-1 (Latin-1, the draft's character set)", off)
 	return string(s)
 }
 
