@@ -467,7 +467,26 @@ func join(vals []urd) string {
 	return strings.Join(s, "; ")
 }
 
-var notNameChar = regexp.MustCompile(`[^A-Za-z0-9_-]+`)
+// nameChars replaces each run of characters a field name cannot hold (SSD3
+// 2.1.3: letters, digits, "-", "_") by "-", and trims "-" at both ends.
+func nameChars(n string) string {
+	var b strings.Builder
+	b.Grow(len(n))
+	dash := false
+	for i := 0; i < len(n); i++ {
+		c := n[i]
+		if isLetter(c) || isDigit(c) || c == '_' || c == '-' {
+			if dash && b.Len() > 0 {
+				b.WriteByte('-')
+			}
+			dash = false
+			b.WriteByte(c)
+		} else {
+			dash = true
+		}
+	}
+	return strings.Trim(b.String(), "-")
+}
 
 // extName is the X- field for a URD: X-, its name and any language tag, in
 // upper case, with characters a field name cannot hold as "-".
@@ -476,7 +495,7 @@ func extName(name, lang string) string {
 	if lang != "" {
 		n += "-" + strings.ToUpper(lang)
 	}
-	n = strings.Trim(notNameChar.ReplaceAllString(n, "-"), "-")
+	n = nameChars(n)
 	if strings.HasPrefix(n, "X-") {
 		return n
 	}

@@ -476,3 +476,19 @@ func TestTooManyElements(t *testing.T) {
 	}
 	checkDiags(t, diags, []string{"1 skipped: the citation opened at line 1 has more than", "1 skipped: citation has no URL"})
 }
+
+func TestExtName(t *testing.T) {
+	tests := []struct{ name, lang, want string }{
+		{"Author", "", "X-AUTHOR"},
+		{"IAFA-Author", "", "X-IAFA-AUTHOR"},
+		{"Title", "en-gb", "X-TITLE-EN-GB"},
+		{"X-Private", "", "X-PRIVATE"},
+		{"odd..name", "", "X-ODD-NAME"},
+		{"Abstract", "x.y", "X-ABSTRACT-X-Y"},
+	}
+	for _, tt := range tests {
+		if got := extName(tt.name, tt.lang); got != tt.want {
+			t.Errorf("extName(%q, %q) = %q, want %q", tt.name, tt.lang, got, tt.want)
+		}
+	}
+}
