@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/charmbracelet/bubbles/cursor"
 	"github.com/charmbracelet/bubbles/spinner"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/uricat/uricat/catalogue"
@@ -18,6 +19,13 @@ func init() {
 	spinnerTick = func(spinner.Model) tea.Cmd { return nil }
 	afterTick = func(time.Duration, func(time.Time) tea.Msg) tea.Cmd { return nil }
 }
+
+// cmdTimeout bounds a command in model tests; blinkWait is how long a
+// command may take while a dialog is open before it counts as a timer.
+const (
+	cmdTimeout = 20 * time.Second
+	blinkWait  = 150 * time.Millisecond
+)
 
 // fixture is a small catalogue with one invalid record (no URI, 3.1).
 const fixture = `URI: http://google.co.uk/
@@ -111,14 +119,33 @@ func (h *harness) send(msg tea.Msg) {
 	h.run(cmd)
 }
 
-// run runs cmd and delivers its messages, recursively.
+// run runs cmd and delivers its messages, recursively. While a dialog is
+// open, a command that takes longer than blinkWait is taken for its text
+// cursor's blink timer (530 ms) and dropped, as are blink messages: they
+// would loop for ever. The root's own commands (load, pass, save) are
+// waited for.
 func (h *harness) run(cmd tea.Cmd) {
 	h.t.Helper()
 	if cmd == nil {
 		return
 	}
-	switch msg := cmd().(type) {
-	case nil:
+	done := make(chan tea.Msg, 1)
+	go func() { done <- cmd() }()
+	var msg tea.Msg
+	wait := cmdTimeout
+	if h.m.dlg.screen != screenNone {
+		wait = blinkWait
+	}
+	select {
+	case msg = <-done:
+	case <-time.After(wait):
+		if h.m.dlg.screen == screenNone {
+			h.t.Fatalf("a command took over %v", wait)
+		}
+		return
+	}
+	switch msg := msg.(type) {
+	case nil, cursor.BlinkMsg:
 	case tea.BatchMsg:
 		for _, c := range msg {
 			h.run(c)

@@ -49,6 +49,7 @@ const (
 	modeSearch             // typing in the search box
 	modeConfirmDelete      // "delete …? y/n"
 	modeConfirmQuit        // unsaved changes: "quit anyway? y/n"
+	modeConfirmOpen        // "open a …: link? y/n"
 )
 
 // severity of the status message.
@@ -98,6 +99,8 @@ type Model struct {
 	spinning   bool
 
 	undo, redo []*change
+
+	dlg dialogs // the dialog or screen open over the list, if any
 
 	saving    bool
 	saveAgain bool
@@ -213,12 +216,23 @@ func (m *Model) setMsg(sev severity, format string, args ...any) {
 
 // Update handles a message.
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	if m.mode == modeBrowse {
+		if cmd, ok := m.dialogMsg(msg); ok {
+			return m, cmd
+		}
+	}
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		m.width, m.height = msg.Width, msg.Height
 		m.input.Width = max(10, m.width-4)
 		m.help.Width = m.width
 		m.scrollToCursor()
+		w, h := m.dialogSize()
+		m.dlg.form.SetSize(w, h)
+		m.dlg.picker.SetSize(w, h)
+		m.dlg.problems.SetSize(w, h)
+		m.dlg.imp.SetSize(w, h)
+		m.dlg.exp.SetSize(w, h)
 		return m, nil
 
 	case loadedMsg:
@@ -264,6 +278,9 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, nil
 
 	case spinner.TickMsg:
+		if msg.ID != m.spin.ID() {
+			return m, nil // a dialog's, after it closed
+		}
 		if !m.needSpinner() {
 			m.spinning = false
 			return m, nil
@@ -305,6 +322,8 @@ func (m *Model) key(msg tea.KeyMsg) tea.Cmd {
 		return m.searchKey(msg)
 	case modeConfirmDelete:
 		return m.confirmDeleteKey(msg)
+	case modeConfirmOpen:
+		return m.confirmOpenKey(msg)
 	case modeConfirmQuit:
 		if key.Matches(msg, m.keys.Yes) {
 			return tea.Quit
@@ -325,6 +344,9 @@ func (m *Model) key(msg tea.KeyMsg) tea.Cmd {
 		if !key.Matches(msg, m.keys.Quit) {
 			return nil
 		}
+	}
+	if cmd, ok := m.openDialog(msg); ok {
+		return cmd
 	}
 	k := m.keys
 	switch {

@@ -3,6 +3,7 @@ package tui
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"sync"
 
 	tea "github.com/charmbracelet/bubbletea"
@@ -71,6 +72,7 @@ const (
 	changeEdit   changeKind = iota // a record replaced by a new version
 	changeInsert                   // a record added
 	changeRemove                   // a record deleted
+	changeBatch                    // several at once (an import)
 )
 
 // change is one user change, undoable and redoable. For an edit, held is
@@ -82,7 +84,8 @@ type change struct {
 	held  *catalogue.Record
 	other *catalogue.Record
 	at    int
-	what  string // for messages: "rated “Go” ★★★"
+	parts []*change // for a batch, in the order they apply
+	what  string    // for messages: "rated “Go” ★★★"
 }
 
 // errGone says the record of an undo step is no longer in the catalogue.
@@ -131,7 +134,23 @@ func (s *store) remove(rec *catalogue.Record, what string) (*change, error) {
 func (s *store) undo(ch *change) (sel, was *catalogue.Record, err error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	return s.undoLocked(ch)
+}
+
+func (s *store) undoLocked(ch *change) (sel, was *catalogue.Record, err error) {
 	switch ch.kind {
+	case changeBatch:
+		// Undo the parts last first; each becomes its inverse, so the
+		// reversed list is the batch's inverse (the redo).
+		for i := len(ch.parts) - 1; i >= 0; i-- {
+			if _, _, err := s.undoLocked(ch.parts[i]); err != nil {
+				ch.parts = ch.parts[:i+1]
+				slices.Reverse(ch.parts[i+1:])
+				return nil, nil, err
+			}
+		}
+		slices.Reverse(ch.parts)
+		return nil, nil, nil
 	case changeEdit:
 		if position(s.c.Records(), ch.held) < 0 {
 			return nil, nil, errGone

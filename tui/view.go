@@ -82,6 +82,8 @@ func (m *Model) body(l layout) string {
 		return block(m.spin.View()+" "+m.th.Dim.Render("Opening "+catalogue.DisplayText(m.path)+"…"), m.width, l.bodyH)
 	case m.loadErr != nil:
 		return block(m.th.Error.Render(catalogue.DisplayText(m.loadErr.Error()))+"\n"+m.th.Dim.Render("q quits"), m.width, l.bodyH)
+	case m.dlg.screen != screenNone:
+		return m.dialogView(l.bodyH)
 	case m.help.ShowAll:
 		// Two rows of two columns: four columns do not fit 80 cells.
 		groups := m.keys.FullHelp()
@@ -473,8 +475,12 @@ func (m *Model) helpLine() string {
 	switch m.mode {
 	case modeSearch:
 		km = searchHelp{m.keys}
-	case modeConfirmDelete, modeConfirmQuit:
+	case modeConfirmDelete, modeConfirmQuit, modeConfirmOpen:
 		km = confirmHelp{m.keys}
+	default:
+		if d, ok := m.dialogHelp(); ok {
+			km = d
+		}
 	}
 	return fit(" "+h.View(km), m.width)
 }

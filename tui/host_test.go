@@ -1,0 +1,207 @@
+package tui
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/importers"
+	"github.com/uricat/uricat/tui/form"
+	"github.com/uricat/uricat/tui/problems"
+	"github.com/uricat/uricat/tui/system"
+	"github.com/uricat/uricat/tui/transfer"
+)
+
+func TestAddThroughTheFormSavesAndUndoes(t *testing.T) {
+	h := newHarness(t, fixture, 100, 30)
+	h.keys("a")
+	if h.m.dlg.screen != screenForm {
+		t.Fatal("a did not open the form")
+	}
+	h.typeText("https://example.org/new")
+	h.keys("enter")
+	h.typeText("A new page")
+	// q types in the form: it does not quit.
+	h.typeText(" q")
+	if h.quit {
+		t.Fatal("q quit while typing in the form")
+	}
+	h.keys("ctrl+s")
+	if h.m.dlg.screen != screenNone {
+		t.Fatalf("the form stayed open: %s", h.m.View())
+	}
+	if got := h.m.current(); got == nil || got.Name != "A new page q" {
+		t.Fatalf("selected %v, want the new record", got)
+	}
+	r := find(h.reopen(), "A new page q")
+	if r == nil || r.URI != "https://example.org/new" || !r.Date.Equal(fixedNow) {
+		t.Fatalf("on disk: %+v", r)
+	}
+	h.keys("u")
+	if find(h.reopen(), "A new page q") != nil {
+		t.Error("undo did not remove the added record from the file")
+	}
+	h.keys("ctrl+r")
+	if find(h.reopen(), "A new page q") == nil {
+		t.Error("redo did not add it back")
+	}
+}
+
+func TestEditThroughTheForm(t *testing.T) {
+	h := newHarness(t, fixture, 100, 30)
+	h.selectName("go.dev")
+	h.keys("e")
+	if h.m.dlg.screen != screenForm || !h.m.dlg.form.Editing() {
+		t.Fatal("e did not open the form on the record")
+	}
+	h.keys("enter") // to NAME
+	h.typeText(" home")
+	h.keys("ctrl+s")
+	if r := find(h.reopen(), "go.dev home"); r == nil || r.Rating != 5 {
+		t.Fatalf("edit not saved: %+v", r)
+	}
+	h.keys("u")
+	if find(h.reopen(), "go.dev") == nil {
+		t.Error("undo did not restore the name")
+	}
+}
+
+func TestFormRefusalStaysOpen(t *testing.T) {
+	h := newHarness(t, fixture, 100, 30)
+	// The catalogue refuses an ID another record has (3.9): the form
+	// cannot know, so the root hands the error back.
+	h.send(form.SubmittedMsg{Record: withRating(find2(h.m.rows, "Google"), 2)})
+	if h.m.dlg.screen != screenNone {
+		t.Fatal("a submission with no open form opened one")
+	}
+	h.keys("a")
+	dup := find2(h.m.rows, "Google").Clone()
+	dup.Date = fixedNow
+	dup.ID = "x"
+	h.send(form.SubmittedMsg{Record: dup})
+	h.keys("a")
+	dup2 := dup.Clone()
+	h.send(form.SubmittedMsg{Record: dup2})
+	if h.m.dlg.screen != screenForm || !strings.Contains(h.m.View(), "not saved") {
+		t.Errorf("refused record: screen %d\n%s", h.m.dlg.screen, h.m.View())
+	}
+}
+
+func TestCategoriseWithThePicker(t *testing.T) {
+	h := newHarness(t, fixture, 100, 30)
+	h.selectName("DuckDuckGo")
+	h.keys("c")
+	if h.m.dlg.screen != screenPicker {
+		t.Fatal("c did not open the picker")
+	}
+	// Clear the current category and type a new one.
+	for range len("Search Engines") {
+		h.keys("backspace")
+	}
+	h.typeText("Privacy")
+	h.keys("enter")
+	if h.m.dlg.screen != screenNone {
+		t.Fatal("the picker stayed open")
+	}
+	if r := find(h.reopen(), "DuckDuckGo"); r.Category != "Privacy" {
+		t.Errorf("category on disk %q", r.Category)
+	}
+	if !strings.Contains(h.m.msg, "Privacy") {
+		t.Errorf("message %q", h.m.msg)
+	}
+	h.keys("c", "esc")
+	if h.m.dlg.screen != screenNone || find(h.reopen(), "DuckDuckGo").Category != "Privacy" {
+		t.Error("esc in the picker changed something or stayed open")
+	}
+}
+
+func TestProblemsViewJumpAndDelete(t *testing.T) {
+	h := newHarness(t, fixture, 100, 30)
+	h.keys("!")
+	if h.m.dlg.screen != screenProblems || !strings.Contains(h.m.View(), "Lost bookmark") {
+		t.Fatalf("! did not show the problems:\n%s", h.m.View())
+	}
+	lost := find2(h.m.rows, "Lost bookmark")
+	h.send(problems.JumpMsg{Record: lost})
+	if h.m.dlg.screen != screenNone || h.m.current() != lost {
+		t.Errorf("jump: screen %d, selected %v", h.m.dlg.screen, h.m.current())
+	}
+	h.keys("!")
+	h.send(problems.DeleteMsg{Record: lost})
+	if find(h.reopen(), "Lost bookmark") != nil {
+		t.Error("delete from the problems view did not save")
+	}
+	h.keys("esc", "u")
+	if find(h.reopen(), "Lost bookmark") == nil {
+		t.Error("undo did not bring the invalid record back")
+	}
+}
+
+func TestOpenAsksForOtherSchemes(t *testing.T) {
+	h := newHarness(t, fixture, 100, 30)
+	h.send(system.ConfirmMsg{URI: "file:///etc/passwd", Scheme: "file"})
+	if h.m.mode != modeConfirmOpen || !strings.Contains(h.m.msg, "file:///etc/passwd") {
+		t.Fatalf("mode %d, message %q", h.m.mode, h.m.msg)
+	}
+	h.keys("n")
+	if h.m.mode != modeBrowse || h.m.msg != "not opened" {
+		t.Errorf("n: mode %d, message %q", h.m.mode, h.m.msg)
+	}
+	h.send(system.OpenedMsg{URI: "http://go.dev/"})
+	if !strings.Contains(h.m.msg, "opened http://go.dev/") {
+		t.Errorf("opened message %q", h.m.msg)
+	}
+	h.send(system.CopiedMsg{Text: "http://go.dev/"})
+	if !strings.Contains(h.m.msg, "copied http://go.dev/") {
+		t.Errorf("copied message %q", h.m.msg)
+	}
+}
+
+func TestImportIsOneUndoableChange(t *testing.T) {
+	h := newHarness(t, fixture, 100, 30)
+	h.keys("i")
+	if h.m.dlg.screen != screenImport {
+		t.Fatal("i did not open the import screen")
+	}
+	// The screen adds the records under the store's lock, as
+	// transfer.ImportConfig.Lock says, then answers ImportedMsg.
+	var added []*catalogue.Record
+	h.m.store.mu.Lock()
+	for _, name := range []string{"Imported one", "Imported two"} {
+		r, err := h.m.store.c.Add(&catalogue.Record{URI: "http://" + strings.ReplaceAll(name, " ", "-") + ".example/", Name: name})
+		if err != nil {
+			t.Fatal(err)
+		}
+		added = append(added, r)
+	}
+	h.m.store.mu.Unlock()
+	h.send(transfer.ImportedMsg{Summaries: []importers.Summary{{Imported: 2, Records: added}}})
+	if h.m.dlg.screen != screenImport {
+		t.Error("the summary screen closed before the user read it")
+	}
+	c := h.reopen()
+	if find(c, "Imported one") == nil || find(c, "Imported two") == nil {
+		t.Fatal("the import was not saved")
+	}
+	h.keys("esc")
+	h.send(transfer.ClosedMsg{})
+	if len(h.names()) != 8 {
+		t.Errorf("list has %d records after import, want 8", len(h.names()))
+	}
+	h.keys("u")
+	c = h.reopen()
+	if find(c, "Imported one") != nil || find(c, "Imported two") != nil || len(c.Records()) != 6 {
+		t.Errorf("one undo did not remove the whole import: %d records", len(c.Records()))
+	}
+	h.keys("ctrl+r")
+	c = h.reopen()
+	if len(c.Records()) != 8 || c.Records()[6].Name != "Imported one" || c.Records()[7].Name != "Imported two" {
+		t.Errorf("redo did not re-add the import in order: %d records", len(c.Records()))
+	}
+	// An import that added nothing is no undo step.
+	n := len(h.m.undo)
+	h.send(transfer.ImportedMsg{Summaries: []importers.Summary{{Duplicates: 3}}})
+	if len(h.m.undo) != n {
+		t.Error("an empty import made an undo step")
+	}
+}
