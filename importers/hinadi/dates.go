@@ -45,7 +45,9 @@ var zoneOffsets = map[string]int{
 // rfc1123-date the spec requires ("" when it does not), and key names that
 // kind of departure, so that a writer's habit is reported once.
 func parseDate(v string) (t time.Time, key, note string, ok bool) {
-	v = strings.Join(strings.Fields(v), " ")
+	if !isOneLine(v) {
+		v = strings.Join(strings.Fields(v), " ")
+	}
 	if t, err := time.Parse(strictDate, v); err == nil {
 		if w := weekdayNote(v, t); w != "" {
 			return t, "weekday", w, true

@@ -40,6 +40,7 @@ const (
 	bufSize   = 64 << 10 // a longer line is dropped
 	maxFields = 256      // fields kept per block
 	maxNotes  = 64       // distinct once-per-file deviations
+	maxKeys   = 1024     // field names remembered in lower case
 )
 
 // Format describes Hina-Di for the import registry.
@@ -75,6 +76,7 @@ type Reader struct {
 	ended    bool
 	crlf, lf int // lines ended each way, for the line-ending note
 	carry    *block
+	keys     map[string]string // field name -> lower case
 }
 
 // note is a deviation reported once per file, then counted.
@@ -307,7 +309,7 @@ func (r *Reader) readBlock() *block {
 // parseField splits a line into field-name SEPARATOR field-value (Block):
 // the name is WORD *("-" WORD), the separator ":" and one or more blanks.
 func (r *Reader) parseField(text string) (field, bool) {
-	if strings.HasPrefix(strings.ToUpper(text), "HINA/") {
+	if len(text) >= 5 && strings.EqualFold(text[:5], "HINA/") {
 		return field{name: "HINA", key: "hina", value: text[5:], line: r.line}, true
 	}
 	colon := strings.IndexByte(text, ':')
@@ -329,7 +331,21 @@ func (r *Reader) parseField(text string) (field, bool) {
 	if rest != "" && rest[0] != ' ' && rest[0] != '\t' {
 		r.noteOnce("separator", r.line, "line %d: no space or tab after %q's colon (SEPARATOR = \":\" 1*(SP|HT)); read anyway", r.line, name)
 	}
-	return field{name: name, key: strings.ToLower(name), value: strings.TrimSpace(rest), line: r.line}, true
+	return field{name: name, key: r.key(name), value: strings.TrimSpace(rest), line: r.line}, true
+}
+
+// key returns the lower-case form of a field name; files repeat the same
+// few names, so each is lowered once.
+func (r *Reader) key(name string) string {
+	if k, ok := r.keys[name]; ok {
+		return k
+	}
+	k := strings.ToLower(name)
+	if r.keys == nil || len(r.keys) >= maxKeys {
+		r.keys = map[string]string{}
+	}
+	r.keys[name] = k
+	return k
 }
 
 // validName reports whether s is WORD *("-" WORD), WORD = 1*(ALPHA|DIGIT).

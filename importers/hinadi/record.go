@@ -169,6 +169,26 @@ func xName(key string) string {
 	return "X-" + u
 }
 
+// oneLine makes s one line of clean text, runs of white space made one
+// space. Most values already are.
 func oneLine(s string) string {
+	if isOneLine(s) {
+		return s
+	}
 	return strings.Join(strings.Fields(catalogue.CleanText(s)), " ")
+}
+
+func isOneLine(s string) bool {
+	if s == "" {
+		return true
+	}
+	if s[0] == ' ' || s[len(s)-1] == ' ' {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c == 0x7f || c == ' ' && s[i+1] == ' ' {
+			return false
+		}
+	}
+	return true
 }
