@@ -5,6 +5,7 @@ import (
 	"errors"
 	"io"
 	"maps"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -13,6 +14,7 @@ import (
 	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/exporters/netscape"
 	"github.com/uricat/uricat/importers"
+	hinadiimport "github.com/uricat/uricat/importers/hinadi"
 	netscapeimport "github.com/uricat/uricat/importers/netscape"
 	soifimport "github.com/uricat/uricat/importers/soif"
 	urcimport "github.com/uricat/uricat/importers/urc"
@@ -67,6 +69,29 @@ var roundTrips = []roundTrip{
 		w.Extensions = nil
 		for name, v := range ext(r, "X-CATEGORY", r.Category, "X-RATING", itoa(r.Rating), "X-ID", r.ID) {
 			w.SetExtension(name, v)
+		}
+		return w
+	}},
+	{"hinadi", hinadiimport.Format, func(r *catalogue.Record) *catalogue.Record {
+		// Hina-Di has Keyword, of which our importer makes CATEGORY (the
+		// first) and X-KEYWORDS (all); Author-Name is X-AUTHOR; the
+		// X-Description, X-Rating, X-Language and X-Id fields come back
+		// as X- fields in capitals, the description on one line.
+		w := &catalogue.Record{URI: r.URI, Name: r.Name, Date: r.Date, Type: r.Type}
+		var words []string
+		for _, k := range append([]string{r.Category}, strings.Split(r.Extension("X-KEYWORDS"), ";")...) {
+			// A keyword is one TOKEN: its ": " would end it, and is written ":".
+			k = strings.ReplaceAll(strings.Join(strings.Fields(k), " "), ": ", ":")
+			if k != "" && !slices.Contains(words, k) {
+				words = append(words, k)
+			}
+		}
+		if len(words) > 0 {
+			w.Category = words[0]
+		}
+		for name, v := range ext(r, "X-KEYWORDS", strings.Join(words, "; "), "X-DESCRIPTION", strings.Join(strings.Fields(r.Description), " "),
+			"X-RATING", itoa(r.Rating), "X-LANGUAGE", r.Language, "X-ID", r.ID) {
+			w.SetExtension(strings.ToUpper(name), v)
 		}
 		return w
 	}},

@@ -127,14 +127,15 @@ func (b *block) field(name, value string) {
 }
 
 // keywords returns the Keyword value: CATEGORY, then the X-KEYWORDS values
-// (which importers join with "; "), without repeats.
+// (which importers join with "; "), without repeats. Our importer reads the
+// first keyword as CATEGORY and all of them as X-KEYWORDS, so a record it
+// made exports to the same Keyword.
 func keywords(r *catalogue.Record) string {
 	var list []string
 	add := func(k string) {
 		// A keyword is one TOKEN: ": " inside it would split it in two.
 		k = strings.Join(strings.Fields(k), " ")
 		k = strings.ReplaceAll(k, ": ", ":")
-		k = strings.TrimSuffix(k, ":")
 		if k == "" {
 			return
 		}
