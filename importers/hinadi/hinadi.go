@@ -77,6 +77,7 @@ type Reader struct {
 	crlf, lf int // lines ended each way, for the line-ending note
 	carry    *block
 	keys     map[string]string // field name -> lower case
+	entities int               // entity blocks read
 }
 
 // note is a deviation reported once per file, then counted.
@@ -134,14 +135,18 @@ func (r *Reader) Read() (*catalogue.Record, error) {
 				continue
 			}
 		}
+		r.entities++
 		if rec := r.record(b); rec != nil {
 			return rec, nil
 		}
 	}
 	if r.err == io.EOF && !r.ended {
 		r.ended = true
-		if !r.header {
+		switch {
+		case !r.header:
 			r.report(importers.Deviation, 0, "the input is empty: no HINA header and no entity block")
+		case r.entities == 0:
+			r.report(importers.Deviation, 1, "no entity block follows the header (one or more MUST: Structure)")
 		}
 		r.flushNotes()
 	}

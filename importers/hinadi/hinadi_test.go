@@ -503,6 +503,10 @@ func TestHeader(t *testing.T) {
 		want:  []*catalogue.Record{{URI: "http://a.example/", Name: "a.example", Date: now}},
 		diags: []wantDiag{{importers.Deviation, 3, `the header's Date "soon" is not a date`}},
 	}, {
+		name:  "a header and nothing else",
+		input: file("HINA/2.2beta", "User-Agent: x", ""),
+		diags: []wantDiag{{importers.Deviation, 1, "no entity block follows the header"}},
+	}, {
 		name:  "an empty input",
 		input: "",
 		diags: []wantDiag{},
