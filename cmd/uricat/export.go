@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"fmt"
+	"os"
 	"strings"
 
 	"github.com/uricat/uricat/catalogue"
@@ -36,6 +37,10 @@ func runExport(e *env, args []string) int {
 		fmt.Fprintf(e.stderr, "uricat: export: %v\n", err)
 		return 2
 	}
+	if *out != "" && *out != "-" && sameFile(*out, e.catalogue) {
+		fmt.Fprintf(e.stderr, "uricat: export: %s is the catalogue itself; choose another file\n", *out)
+		return 2
+	}
 	c, ok := e.open(true)
 	if !ok {
 		return 2
@@ -59,4 +64,14 @@ func runExport(e *env, args []string) int {
 	}
 	fmt.Fprintf(e.stderr, "exported %d record(s) as %s to %s\n", len(recs), f.Name, *out)
 	return 0
+}
+
+// sameFile reports whether paths a and b name the same existing file.
+func sameFile(a, b string) bool {
+	sa, err := os.Stat(a)
+	if err != nil {
+		return false
+	}
+	sb, err := os.Stat(b)
+	return err == nil && os.SameFile(sa, sb)
 }

@@ -140,11 +140,15 @@ func TestExportUsageErrors(t *testing.T) {
 		{[]string{"export", "--format", "csv", "--search", "rating:9"}, `search term "rating:9"`},
 		{[]string{"export", "--format", "csv", "extra"}, "usage: uricat export"},
 		{[]string{"export", "--bogus"}, "usage: uricat export"},
+		{[]string{"export", "--format", "csv", "-o", p}, "is the catalogue itself"},
 	} {
 		code, stdout, stderr := runCLI(t, append([]string{"--catalogue", p}, tc.args...)...)
 		if code != 2 || !strings.Contains(stderr, tc.want) || stdout != "" {
 			t.Errorf("%q: exit %d, stdout %q, stderr %q; want exit 2 and %q", tc.args, code, stdout, stderr, tc.want)
 		}
+	}
+	if data, _ := os.ReadFile(p); !strings.HasPrefix(string(data), "URI: ") {
+		t.Errorf("the catalogue was overwritten: %q", data[:min(len(data), 40)])
 	}
 }
 
