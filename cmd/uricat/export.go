@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"fmt"
 	"os"
 	"strings"
@@ -47,12 +46,8 @@ func runExport(e *env, args []string) int {
 	}
 	recs := c.Search(q)
 	if *out == "" || *out == "-" {
-		bw := bufio.NewWriter(e.stdout)
-		if err := f.Write(bw, recs); err != nil {
-			fmt.Fprintf(e.stderr, "uricat: export: %v\n", err)
-			return 1
-		}
-		if err := bw.Flush(); err != nil {
+		// Every writer buffers its output itself.
+		if err := f.Write(e.stdout, recs); err != nil {
 			fmt.Fprintf(e.stderr, "uricat: export: %v\n", err)
 			return 1
 		}
