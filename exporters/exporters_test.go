@@ -2,6 +2,7 @@ package exporters
 
 import (
 	"bytes"
+	"errors"
 	"flag"
 	"os"
 	"path/filepath"
@@ -115,6 +116,36 @@ func TestByName(t *testing.T) {
 	for _, name := range Names() {
 		if !strings.Contains(err.Error(), name) {
 			t.Errorf("error %q does not list format %s", err, name)
+		}
+	}
+}
+
+// failingWriter fails once more than n bytes are written, like a full disk.
+type failingWriter struct{ n int }
+
+func (w *failingWriter) Write(p []byte) (int, error) {
+	if len(p) > w.n {
+		k := w.n
+		w.n = 0
+		return k, errors.New("disk full")
+	}
+	w.n -= len(p)
+	return len(p), nil
+}
+
+// A write error reaches the caller, in every format, whether it happens at
+// the first byte or at the last.
+func TestWriteErrors(t *testing.T) {
+	recs := loadSample(t)
+	for _, f := range Formats {
+		full, err := writeFixed(f, recs)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, n := range []int{0, len(full) / 2, len(full) - 1} {
+			if err := f.Write(&failingWriter{n: n}, recs); err == nil || !strings.Contains(err.Error(), "disk full") {
+				t.Errorf("%s: write failing after %d of %d bytes returned %v", f.Name, n, len(full), err)
+			}
 		}
 	}
 }
