@@ -150,6 +150,18 @@ func New(th *theme.Theme, original *catalogue.Record, categories []string) Model
 			m.rows = append(m.rows, r)
 		}
 	}
+	if original != nil {
+		// A value the catalogue rejected when reading the file is not in
+		// the record; show it as the file has it, so the user can fix it
+		// rather than type it again.
+		for _, p := range original.Problems() {
+			for _, r := range m.rows {
+				if r.field == p.Field && r.orig == "" {
+					r.orig = rawValue(original.Raw(), p.Field)
+				}
+			}
+		}
+	}
 	for _, r := range m.rows {
 		r.initial = catalogue.DisplayText(r.orig)
 		r.value.SetValue(r.initial)
@@ -195,6 +207,22 @@ func standardValue(r *catalogue.Record, field string) string {
 		return r.Type
 	case catalogue.FieldID:
 		return r.ID
+	}
+	return ""
+}
+
+// rawValue returns the value of the first line of a record's text that
+// names field (SSD3 2.1: NAME ":" value), decoded if it is RFC 2047 text.
+func rawValue(raw, field string) string {
+	for _, line := range strings.Split(raw, "\n") {
+		name, value, ok := strings.Cut(strings.TrimRight(line, "\r"), ":")
+		if ok && name == field {
+			value = strings.TrimSpace(value)
+			if d, err := catalogue.DecodeText(value); err == nil {
+				return d
+			}
+			return value
+		}
 	}
 	return ""
 }

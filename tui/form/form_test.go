@@ -370,3 +370,38 @@ func TestGoldenSmallScrolls(t *testing.T) {
 	}
 	golden(t, "edit-60x10", v)
 }
+
+func TestEditInvalidRecordShowsTheFilesValue(t *testing.T) {
+	// The URI has a space (RFC 3986 2), the RATING is out of range (3.6):
+	// the catalogue keeps neither in the record, the form shows both.
+	c, err := catalogue.Read(strings.NewReader("URI: http://a b/\r\nNAME: Broken\r\nDATE: 01/02/2024 10:00:00\r\nRATING: 9\r\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	orig := c.Records()[0]
+	if orig.Valid() || orig.URI != "" {
+		t.Fatalf("sample record is not invalid: %+v", orig)
+	}
+	m := New(theme.Plain(), orig, nil)
+	v := m.View()
+	for _, want := range []string{"http://a b/", "saved as http://a%20b/", `RATING "9" must be an integer from 1 to 5 (3.6)`} {
+		if !strings.Contains(flat(v), want) {
+			t.Errorf("view lacks %q:\n%s", want, v)
+		}
+	}
+	// Fixing the rating is enough: the URI is normalised when saved.
+	m = focusField(t, m, catalogue.FieldRating)
+	m = clear(m)
+	m = typeText(m, "2")
+	_, cmd := press(m, tea.KeyCtrlS)
+	msg, ok := result(t, cmd).(SubmittedMsg)
+	if !ok {
+		t.Fatalf("got %#v; errors %v", result(t, cmd), m.Errors())
+	}
+	if _, err := c.Update(msg.Original, msg.Record); err != nil {
+		t.Fatalf("the catalogue refuses the fixed record: %v", err)
+	}
+	if !c.Records()[0].Valid() || c.Records()[0].URI != "http://a%20b/" || c.Records()[0].Rating != 2 {
+		t.Errorf("fixed record %+v", c.Records()[0])
+	}
+}
