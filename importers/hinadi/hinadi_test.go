@@ -406,6 +406,10 @@ func TestBlocks(t *testing.T) {
 		input: h + file("Title: lost", "Author-Name: someone", ""),
 		diags: []wantDiag{{importers.Skipped, 5, "the block at lines 5-6 has no URL"}},
 	}, {
+		name:  "an experimental X-Author joins Author-Name's X-AUTHOR",
+		input: h + file("URL: http://a.example/", "Author-Name: A", "X-Author: B", ""),
+		want:  []*catalogue.Record{{URI: "http://a.example/", Name: "a.example", Date: now, Extensions: x("X-AUTHOR", "A; B")}},
+	}, {
 		name:  "a Content-Type that is not a media type stays X-CONTENT-TYPE",
 		input: h + file("URL: http://a.example/", "Content-Type: html", ""),
 		want:  []*catalogue.Record{{URI: "http://a.example/", Name: "a.example", Date: now, Extensions: x("X-CONTENT-TYPE", "html")}},

@@ -110,7 +110,12 @@ func (r *Reader) record(b *block) *catalogue.Record {
 			continue
 		}
 		name := xName(f.key)
-		if v := oneLine(f.value); v != "" && rec.Extension(name) == "" {
+		v := oneLine(f.value)
+		switch old := rec.Extension(name); {
+		case v == "":
+		case old != "": // "X-Author" besides Author-Name: keep both
+			rec.SetExtension(name, old+"; "+v)
+		default:
 			rec.Extensions = append(rec.Extensions, catalogue.Field{Name: name, Value: v})
 		}
 	}
