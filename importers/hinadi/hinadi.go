@@ -448,7 +448,10 @@ func (r *Reader) setCharset(ct string, line int) {
 	if _, params, err := mime.ParseMediaType(ct); err == nil {
 		cs = params["charset"]
 	} else if i := strings.Index(strings.ToLower(ct), "charset="); i >= 0 {
-		cs = strings.Trim(strings.Fields(ct[i+len("charset="):] + " ")[0], "\"';")
+		// A Content-Type mime cannot parse: take what follows "charset=".
+		if f := strings.Fields(ct[i+len("charset="):]); len(f) > 0 {
+			cs = strings.Trim(f[0], "\"';")
+		}
 	}
 	if cs == "" {
 		return
