@@ -570,7 +570,11 @@ func (r *Reader) readValue(o *object, an *attrName, size int64, off int64) bool 
 			r.resync(off, "%s{%d} at @%d: the value does not end after %d bytes (next comes %s): the size does not match the data", name, size, off, size, quoteBytes(after))
 			return false
 		}
-		if !o.hint {
+		switch {
+		case o.hint:
+		case bulk[base]:
+			r.report(importers.Dropped, off, "%s{%d} at @%d is bulk content, not bookmark metadata; not kept", name, size, off)
+		default:
 			r.report(importers.Dropped, off, "%s{%d} at @%d is larger than %d KiB; not kept", name, size, off, maxValue>>10)
 		}
 		return true

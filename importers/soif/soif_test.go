@@ -489,6 +489,8 @@ func TestHugeSize(t *testing.T) {
 			wantDiag{importers.Dropped, 26, "is cut short by the end of the input", ""}, 1},
 		{"large and present", "@FILE { http://a.example/\nDescription{200000}:\t" + strings.Repeat("d", 200000) + "\nTitle{1}:\tT\n}\n",
 			wantDiag{importers.Dropped, 26, "Description{200000} at @26 is larger than 64 KiB; not kept", ""}, 1},
+		{"bulk, large and present", "@FILE { http://a.example/\nFull-Text{300000}:\t" + strings.Repeat("f", 300000) + "\n}\n",
+			wantDiag{importers.Dropped, 26, "Full-Text{300000} at @26 is bulk content", ""}, 1},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
