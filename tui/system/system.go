@@ -178,23 +178,28 @@ type Clipboard struct {
 var DefaultClipboard = Clipboard{Out: os.Stdout, Getenv: os.Getenv}
 
 // Copy returns a command that puts text on the terminal's clipboard with
-// OSC 52, which works over ssh. Inside tmux or screen the sequence is wrapped
-// so that it reaches the outer terminal.
+// OSC 52, which works over ssh. Inside tmux or screen the sequence is
+// wrapped so that it reaches the outer terminal.
 func Copy(text string) tea.Cmd { return DefaultClipboard.Copy(text) }
 
 // Copy is the package's Copy with this clipboard.
 func (c Clipboard) Copy(text string) tea.Cmd {
 	return func() tea.Msg {
 		seq := osc52.New(text)
+		out := seq.String()
 		switch {
 		case c.Getenv("TMUX") != "":
-			seq = seq.Tmux()
+			// tmux takes a plain OSC 52 itself when set-clipboard is on
+			// (and passes it on to the terminal), and lets a wrapped one
+			// through when allow-passthrough is on; neither is the
+			// default everywhere, so send both.
+			out += seq.Tmux().String()
 		case strings.HasPrefix(c.Getenv("TERM"), "screen"):
-			seq = seq.Screen()
+			out = seq.Screen().String()
 		}
 		// One write, so that the sequence is not split by a frame the
 		// renderer writes at the same time.
-		_, err := io.WriteString(c.Out, seq.String())
+		_, err := io.WriteString(c.Out, out)
 		if err != nil {
 			err = fmt.Errorf("copy to clipboard: %w", err)
 		}

@@ -155,7 +155,8 @@ func TestCopy(t *testing.T) {
 		want string
 	}{
 		{"plain terminal", map[string]string{"TERM": "xterm-256color"}, "\x1b]52;c;" + b64 + "\x07"},
-		{"inside tmux", map[string]string{"TMUX": "/tmp/tmux-0/default,1,0", "TERM": "tmux-256color"}, "\x1bPtmux;\x1b\x1b]52;c;" + b64 + "\x07\x1b\\"},
+		{"inside tmux", map[string]string{"TMUX": "/tmp/tmux-0/default,1,0", "TERM": "tmux-256color"},
+			"\x1b]52;c;" + b64 + "\x07" + "\x1bPtmux;\x1b\x1b]52;c;" + b64 + "\x07\x1b\\"},
 		{"inside screen", map[string]string{"TERM": "screen"}, "\x1bP\x1b]52;c;" + b64 + "\x07\x1b\\"},
 	}
 	for _, c := range cases {
