@@ -100,14 +100,15 @@ const largeFile = 256 << 10
 // ImportKeyMap holds the import screen's bindings (the file picker has its
 // own: arrows or hjkl to move and enter directories, enter to choose).
 type ImportKeyMap struct {
-	Choose, Format, Back, Close, Up, Down key.Binding
+	Choose, Format, Leave, Back, Close, Up, Down key.Binding
 }
 
 // DefaultImportKeyMap is the import screen's bindings.
 var DefaultImportKeyMap = ImportKeyMap{
 	Choose: key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "choose / import")),
 	Format: key.NewBinding(key.WithKeys("tab"), key.WithHelp("tab", "other format")),
-	Back:   key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "close")),
+	Leave:  key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "close")),
+	Back:   key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "another file")),
 	Close:  key.NewBinding(key.WithKeys("esc", "q", "enter"), key.WithHelp("esc", "close")),
 	Up:     key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/k", "scroll up")),
 	Down:   key.NewBinding(key.WithKeys("down", "j"), key.WithHelp("↓/j", "scroll down")),
@@ -397,7 +398,7 @@ func (m Import) Update(msg tea.Msg) (Import, tea.Cmd) {
 func (m Import) key(km tea.KeyMsg) (Import, tea.Cmd) {
 	switch m.state {
 	case importPick:
-		if key.Matches(km, m.keys.Back) {
+		if key.Matches(km, m.keys.Leave) {
 			return m, func() tea.Msg { return ClosedMsg{} }
 		}
 		var cmd tea.Cmd
@@ -441,7 +442,7 @@ func (m Import) ShortHelp() []key.Binding {
 	switch m.state {
 	case importPick:
 		fk := m.picker.KeyMap
-		return []key.Binding{fk.Up, fk.Down, fk.Back, fk.Open, m.keys.Back}
+		return []key.Binding{fk.Up, fk.Down, fk.Back, fk.Open, fk.Select, m.keys.Leave}
 	case importConfirm:
 		return []key.Binding{m.keys.Choose, m.keys.Format, m.keys.Back}
 	case importDone:
