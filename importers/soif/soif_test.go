@@ -216,12 +216,40 @@ func TestSpecExamples(t *testing.T) {
 			),
 		}},
 		diags: []wantDiag{{importers.Dropped, 781, `malformed attribute "IDENTIFIER" at @781`, ""}},
+	}, {
+		// The same in the layout the draft's authors wrote it (one pair a
+		// line, TAB after the colon: specs/README.md), followed by section
+		// 7's first object: reading resumes at that next object.
+		name: "C Dublin-Core in its original layout, then another object",
+		file: "testdata/spec-c-dublin-core-relined.soif",
+		want: []*catalogue.Record{{
+			URI:         "ftp://ds.internic.net/internet-drafts/draft-kunze-dc-00.txt",
+			Name:        "Dublin Core Metadata for Simple Resource Description",
+			Description: "Reference description of Dublin Core elements.",
+			Date:        date(1997, 2, 9, 0, 0, 0),
+			Extensions: x(
+				"X-CREATOR", "S. Weibel; J. Kunze; C. Lagoze",
+				"X-SUBJECT", "The Dublin Core Set of Elements for Metadata",
+				"X-PUBLISHER", "Internet Engineering Task Force",
+				"X-CONTRIBUTOR", "Nick Arnett; Eliot Christian; Martijn Koster; Christian Mogensen; Timothy Niesen; Andrew Wood; Mic Bowman; Dan Connoly; Michael Mauldin; Wick Nichols",
+				"X-TYPE", "Internet draft",
+				"X-FORMAT", "Text",
+			),
+		}, {
+			URI: "http://home.netscape.com:80/", Name: "Welcome to Netscape", Date: now,
+			Type: "text/html", Extensions: x("X-CONTENT-LENGTH", "33262"),
+		}},
+		diags: []wantDiag{
+			{importers.Dropped, 0, `malformed attribute "IDENTIFIER"`, "IDENTIFIER:{21}"},
+			{importers.Dropped, 781, "the rest of the object (@781 to @1039) is skipped", ""},
+		},
 	}}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			recs, diags := readAll(t, readFile(t, tt.file))
+			input := readFile(t, tt.file)
+			recs, diags := readAll(t, input)
 			checkRecords(t, recs, tt.want)
-			checkDiags(t, diags, tt.diags)
+			checkDiags(t, diags, resolve(input, tt.diags))
 		})
 	}
 }
