@@ -99,11 +99,11 @@ func (f *folder) note(t time.Time) {
 
 // Folders splits a CATEGORY into the folder path it becomes, as our
 // importer's netscape.SplitFolders reads it (at each "/" not escaped by
-// "\"), with blanks around names and empty names left out.
+// "\"), each name on one line with single blanks, empty names left out.
 func Folders(category string) []string {
 	var path []string
 	for _, name := range netscapeimport.SplitFolders(category) {
-		if name = strings.TrimSpace(name); name != "" {
+		if name = strings.Join(strings.Fields(name), " "); name != "" {
 			path = append(path, name)
 		}
 	}

@@ -27,6 +27,7 @@ func TestFolders(t *testing.T) {
 		{"/", nil},
 		{`News\/Politics/UK`, []string{"News/Politics", "UK"}}, // the importer's JoinFolders escaping
 		{`a\\b`, []string{`a\b`}},
+		{"a \\ b\n/c", []string{"a b", "c"}}, // "\ " is a blank, and blanks collapse
 	} {
 		if got := Folders(tc.category); fmt.Sprint(got) != fmt.Sprint(tc.want) {
 			t.Errorf("Folders(%q) = %q, want %q", tc.category, got, tc.want)
