@@ -66,6 +66,13 @@ type Export struct {
 	statFile func(string) (os.FileInfo, error)
 }
 
+// checkedMsg says whether the chosen path exists, before writing.
+type checkedMsg struct {
+	id          int
+	path        string
+	exists, dir bool
+}
+
 // exportedMsg is the end of a write, labelled with the screen that asked.
 type exportedMsg struct {
 	id  int
@@ -171,6 +178,22 @@ func (m Export) Update(msg tea.Msg) (Export, tea.Cmd) {
 		m.err = msg.msg.Err
 		done := msg.msg
 		return m, func() tea.Msg { return done }
+	case checkedMsg:
+		if msg.id != m.id || m.writing || m.confirm {
+			return m, nil
+		}
+		if p, err := m.target(); err != nil || p != msg.path {
+			return m, nil // the path changed since: the user presses enter again
+		}
+		switch {
+		case msg.dir:
+			m.err = fmt.Errorf("%s is a directory", msg.path)
+		case msg.exists:
+			m.confirm = true
+		default:
+			return m.start()
+		}
+		return m, nil
 	case spinner.TickMsg:
 		if !m.writing {
 			return m, nil
@@ -216,15 +239,12 @@ func (m Export) key(km tea.KeyMsg) (Export, tea.Cmd) {
 			m.err = err
 			return m, nil
 		}
-		if info, err := m.statFile(path); err == nil {
-			if info.IsDir() {
-				m.err = fmt.Errorf("%s is a directory", path)
-				return m, nil
-			}
-			m.confirm = true
-			return m, nil
+		// Whether the file exists is asked in a command: no I/O in Update.
+		id, stat := m.id, m.statFile
+		return m, func() tea.Msg {
+			info, err := stat(path)
+			return checkedMsg{id: id, path: path, exists: err == nil, dir: err == nil && info.IsDir()}
 		}
-		return m.start()
 	case !m.onPath && key.Matches(km, m.keys.Up):
 		m.setFormat(m.format - 1)
 		return m, nil

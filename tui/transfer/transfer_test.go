@@ -419,8 +419,9 @@ func TestExportAsksBeforeOverwriting(t *testing.T) {
 	old := writeFile(t, dir, "bookmarks.html", "old contents")
 	m := NewExport(theme.Plain(), records(t), "all 2 records", dir)
 	m, cmd := m.Update(press(tea.KeyEnter))
-	if cmd != nil || !m.Confirming() {
-		t.Fatal("no question before overwriting")
+	m, out := drain(t, m, cmd)
+	if len(out) > 0 || !m.Confirming() {
+		t.Fatalf("no question before overwriting (emitted %v)", out)
 	}
 	if !strings.Contains(m.View(), "The file exists. Overwrite it? (y/n)") {
 		t.Errorf("view:\n%s", m.View())
@@ -432,9 +433,10 @@ func TestExportAsksBeforeOverwriting(t *testing.T) {
 	if b, _ := os.ReadFile(old); string(b) != "old contents" {
 		t.Fatal("file overwritten after n")
 	}
-	m, _ = m.Update(press(tea.KeyEnter))
+	m, cmd = m.Update(press(tea.KeyEnter))
+	m, _ = drain(t, m, cmd)
 	m, cmd = m.Update(runes("y"))
-	_, out := drain(t, m, cmd)
+	_, out = drain(t, m, cmd)
 	if len(out) != 1 || out[0].(ExportedMsg).Err != nil {
 		t.Fatalf("emitted %v", out)
 	}
@@ -507,3 +509,17 @@ func TestGoldenExport(t *testing.T) {
 
 // flat joins the view's words with single spaces, undoing line wrapping.
 func flat(v string) string { return strings.Join(strings.Fields(v), " ") }
+
+func TestExportRefusesDirectory(t *testing.T) {
+	dir := t.TempDir()
+	m := NewExport(theme.Plain(), records(t), "x", dir)
+	m.path.SetValue(dir)
+	m, cmd := m.Update(press(tea.KeyEnter))
+	m, out := drain(t, m, cmd)
+	if len(out) > 0 || m.Confirming() {
+		t.Fatalf("emitted %v, confirming %v", out, m.Confirming())
+	}
+	if !strings.Contains(flat(m.View()), "is a directory") {
+		t.Errorf("view:\n%s", m.View())
+	}
+}
