@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/uricat/uricat/importers"
+	"github.com/uricat/uricat/importers/hinadi"
 	"github.com/uricat/uricat/importers/httpindex"
 	"github.com/uricat/uricat/importers/netscape"
 	"github.com/uricat/uricat/importers/soif"
@@ -17,12 +18,14 @@ import (
 )
 
 // Formats are the importable formats, in the order Sniff tries them: the
-// ones whose files announce themselves most surely come first. A Netscape
-// bookmark file is HTML and starts with "<" as a URC does, so it is tried
-// before URC.
+// ones whose files announce themselves most surely come first (a DOCTYPE,
+// "@TEMPLATE {", a "HINA/" header), then the line-shaped http-index-format,
+// and URC last: a Netscape bookmark file is HTML and starts with "<" as a
+// URC does.
 var Formats = []importers.Format{
 	netscape.Format,
 	soif.Format,
+	hinadi.Format,
 	httpindex.Format,
 	urc.Format,
 }

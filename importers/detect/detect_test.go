@@ -45,7 +45,7 @@ func TestRealSamples(t *testing.T) {
 			n++
 			t.Run(filepath.Base(path), func(t *testing.T) {
 				if !registered(want) {
-					t.Skipf("format %s is not registered yet", want)
+					t.Fatalf("format %s is not registered", want)
 				}
 				got, err := sniffFile(t, path)
 				if got != want {
@@ -77,13 +77,25 @@ func TestSpecExamples(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(filepath.Base(tt.file), func(t *testing.T) {
 			if !registered(tt.want) {
-				t.Skipf("format %s is not registered yet", tt.want)
+				t.Fatalf("format %s is not registered", tt.want)
 			}
 			got, err := sniffFile(t, tt.file)
 			if got != tt.want {
 				t.Errorf("Sniff = %q (%v), want %s", got, err, tt.want)
 			}
 		})
+	}
+}
+
+func TestFormats(t *testing.T) {
+	want := "netscape soif hinadi httpindex urc"
+	if got := strings.Join(Names(), " "); got != want {
+		t.Errorf("Names() = %q, want %q", got, want)
+	}
+	for _, alias := range []string{"hina-di", "http-index-format", "html"} {
+		if _, err := ByName(alias); err != nil {
+			t.Errorf("ByName(%q): %v", alias, err)
+		}
 	}
 }
 
@@ -119,10 +131,8 @@ func TestByName(t *testing.T) {
 			t.Errorf("format %s is incomplete", f.Name)
 		}
 	}
-	if registered("httpindex") {
-		if f, err := ByName("http-index-format"); err != nil || f.Name != "httpindex" {
-			t.Errorf("ByName(http-index-format) = %q, %v", f.Name, err)
-		}
+	if f, err := ByName("http-index-format"); err != nil || f.Name != "httpindex" {
+		t.Errorf("ByName(http-index-format) = %q, %v", f.Name, err)
 	}
 	_, err := ByName("gopher")
 	if err == nil || !strings.Contains(err.Error(), `"gopher"`) || !strings.Contains(err.Error(), "netscape") {
@@ -186,9 +196,6 @@ func TestPipeline(t *testing.T) {
 			defer in.Close()
 			f, r, err := SniffReader(in)
 			if err != nil {
-				if errors.Is(err, ErrNotRecognised) {
-					t.Skipf("not recognised (its format may not be registered yet): %v", err)
-				}
 				t.Fatal(err)
 			}
 			s, err := importers.Run(c, f, r, importers.RunConfig{Source: tt.file, Options: importers.Options{Now: time.Now()}})
