@@ -22,7 +22,11 @@
 // Values are escaped as the proposal prescribes: "%" as %%, ";" as %;, a
 // line break (LF or CR LF, as text holds them) as CR LF, a lone CR as %0D,
 // NUL as %00, ESC as %1B and the other control characters as %XX; tabs and
-// all other bytes are written as they are. A URI's own "%XX" escapes thus
+// all other bytes are written as they are, "<" and ">" too ("need no special
+// treatment"), except a ">" that blanks or line breaks alone separate from a
+// following "<": that is %3E, since readers that tolerate a missing ";" (ours
+// does) would take "><" for the end of one citation and the start of the
+// next. A URI's own "%XX" escapes thus
 // become "%%XX". A value that is not ASCII is written in UTF-8 (the
 // proposal's "UTF-2") and its label gets the representation tag
 // /Text/Plain/charset:UTF-8, placed after the field name as the example
@@ -120,7 +124,7 @@ func writeEscaped(bw *bufio.Writer, v string) {
 	start := 0
 	for i := 0; i < len(v); i++ {
 		c := v[i]
-		if c >= 0x20 && c != '%' && c != ';' && c != 0x7f {
+		if c >= 0x20 && c != '%' && c != ';' && c != 0x7f && (c != '>' || !beforeOpen(v[i+1:])) {
 			continue
 		}
 		bw.WriteString(v[start:i])
@@ -132,6 +136,8 @@ func writeEscaped(bw *bufio.Writer, v string) {
 			bw.WriteString("%;")
 		case c == '\t':
 			bw.WriteByte('\t')
+		case c == '>':
+			bw.WriteString("%3E")
 		case c == '\n':
 			bw.WriteString("\r\n") // a line break (the proposal: "an ASCII CR LF pair")
 		case c == '\r' && i+1 < len(v) && v[i+1] == '\n':
@@ -145,6 +151,13 @@ func writeEscaped(bw *bufio.Writer, v string) {
 		}
 	}
 	bw.WriteString(v[start:])
+}
+
+// beforeOpen reports whether rest starts, after blanks and line breaks,
+// with "<": then a ">" before it would look like the end of one citation
+// and the start of the next to a reader that tolerates a missing ";".
+func beforeOpen(rest string) bool {
+	return strings.HasPrefix(strings.TrimLeft(rest, " \t\r\n"), "<")
 }
 
 func isASCII(s string) bool {

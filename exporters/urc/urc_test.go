@@ -23,6 +23,8 @@ func TestEscape(t *testing.T) {
 		{"a\x07b\x7f", "a%07b%7F", "other controls as %XX"},
 		{"tab\there", "tab\there", "tabs are text"},
 		{"<a> & b=c.d/e:f", "<a> & b=c.d/e:f", `"<" and ">" need no special treatment in URI values`},
+		{"a><b", "a%3E<b", `"><" would read as the end of one citation and the start of another`},
+		{"a> \n <b>", "a%3E \r\n <b>", "blanks and line breaks between do not change that"},
 		{"http://x/%7Euser", "http://x/%%7Euser", "a URI's own escapes: the % is escaped"},
 		{"Likformiga resurslägesgivare", "Likformiga resurslägesgivare", "non-ASCII bytes are allowed"},
 	} {
