@@ -447,6 +447,11 @@ func (r *Reader) readPair(o *object) bool {
 		r.resync(off, "expected an attribute, \"}\" or the next object at @%d, found %s", off, r.describeNext())
 		return false
 	}
+	if size, n := sizeDelim(r.br); n > 0 { // the usual "{N}:<TAB>", in one step
+		r.discard(int64(n))
+		r.last = '\t'
+		return r.readValue(o, an, size, off)
+	}
 	if c, ok := r.peekByte(); !ok || c != '{' {
 		if ok {
 			r.resync(off, "malformed attribute %q at @%d: expected \"{\" and the value's size after the name, found %s", name, off, r.describeNext())
@@ -490,6 +495,25 @@ func (r *Reader) readPair(o *object) bool {
 		r.noteOnce("delim-none", importers.Deviation, off, "attribute %q at @%d: no TAB after \":\" (4.5); the value is taken to start right after the colon", name, off)
 	}
 	return r.readValue(o, an, size, off)
+}
+
+// sizeDelim matches "{N}:<TAB>" at the reader's position, without
+// consuming it, and returns N and the bytes matched, or 0 bytes when the
+// pair is anything else (readPair then goes byte by byte to say what).
+func sizeDelim(br *bufio.Reader) (int64, int) {
+	w, _ := br.Peek(22)
+	if len(w) < 5 || w[0] != '{' {
+		return 0, 0
+	}
+	var size int64
+	i := 1
+	for ; i < len(w) && i <= 18 && w[i] >= '0' && w[i] <= '9'; i++ {
+		size = size*10 + int64(w[i]-'0')
+	}
+	if i == 1 || i+2 >= len(w) || w[i] != '}' || w[i+1] != ':' || w[i+2] != '\t' {
+		return 0, 0
+	}
+	return size, i + 3
 }
 
 // describeNext quotes the next few bytes for a message.
