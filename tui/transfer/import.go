@@ -94,6 +94,10 @@ const (
 	importDone                       // showing the summary
 )
 
+// parsed is the progress count that says the file is read and the records
+// are being added to the catalogue.
+const parsed = -1
+
 // largeFile is the size from which an import shows a progress bar.
 const largeFile = 256 << 10
 
@@ -131,6 +135,7 @@ type Import struct {
 	sniffErr string
 
 	read     int64
+	adding   bool // the file is read; its records are being added
 	progress chan int64
 	started  time.Time
 
@@ -275,6 +280,15 @@ func (m Import) run() tea.Cmd {
 	return func() tea.Msg {
 		defer close(ch)
 		s, err := importFile(cfg, path, format, func(n int64) {
+			if n == parsed {
+				// Must arrive: make room for it (only this goroutine sends).
+				select {
+				case <-ch:
+				default:
+				}
+				ch <- n
+				return
+			}
 			select { // keep only the newest count: the screen draws at its own pace
 			case ch <- n:
 			default:
@@ -306,6 +320,9 @@ func importFile(cfg ImportConfig, path string, format importers.Format, progress
 	scratch, _ := catalogue.Read(strings.NewReader(""))
 	dry, err := importers.Run(scratch, format, f, importers.RunConfig{Source: path, Options: opts, Seen: seen, DryRun: true, Progress: progress})
 	dry.DryRun = false
+	if progress != nil && err == nil {
+		progress(parsed)
+	}
 	if err != nil {
 		// Half a file is not imported, as with `uricat import`.
 		dry.Imported, dry.Records = 0, nil
@@ -368,7 +385,11 @@ func (m Import) Update(msg tea.Msg) (Import, tea.Cmd) {
 		if msg.id != m.id || m.state != importRun {
 			return m, nil
 		}
-		m.read = msg.read
+		if msg.read == parsed {
+			m.adding = true
+		} else {
+			m.read = msg.read
+		}
 		return m, waitProgress(m.id, m.progress)
 	case doneMsg:
 		if msg.id != m.id {
@@ -420,7 +441,7 @@ func (m Import) key(km tea.KeyMsg) (Import, tea.Cmd) {
 			if m.format < 0 {
 				return m, nil
 			}
-			m.state, m.read, m.started = importRun, 0, time.Now()
+			m.state, m.read, m.adding, m.started = importRun, 0, false, time.Now()
 			m.progress = make(chan int64, 1)
 			return m, tea.Batch(m.run(), waitProgress(m.id, m.progress), m.spinner.Tick)
 		}
@@ -486,6 +507,10 @@ func (m Import) View() string {
 			b.WriteString(t.Info.Render("enter: import · tab: other format · esc: back"))
 		}
 	case importRun:
+		if m.adding {
+			b.WriteString("\n" + m.spinner.View() + " adding the records of " + catalogue.DisplayText(filepath.Base(m.path)) + " to the catalogue")
+			break
+		}
 		b.WriteString("\n" + m.spinner.View() + " importing " + catalogue.DisplayText(filepath.Base(m.path)) + "\n\n")
 		if m.size >= largeFile {
 			b.WriteString(m.bar.ViewAs(min(1, float64(m.read)/float64(m.size))) + "\n")

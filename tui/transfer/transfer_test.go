@@ -320,6 +320,11 @@ func TestProgressBarOnLargeFiles(t *testing.T) {
 	if !strings.Contains(m.View(), "75%") {
 		t.Error("another import's progress moved this bar")
 	}
+	// Once the file is read, the screen says the records are going in.
+	m, _ = m.Update(progressMsg{id: m.id, read: parsed})
+	if !strings.Contains(m.View(), "adding the records of big.html") {
+		t.Errorf("view:\n%s", m.View())
+	}
 }
 
 func TestImportLargeFileReportsProgress(t *testing.T) {
@@ -337,8 +342,9 @@ func TestImportLargeFileReportsProgress(t *testing.T) {
 	if err != nil || s.Imported == 0 {
 		t.Fatalf("err %v summary %s", err, s)
 	}
-	if len(calls) < 2 || calls[len(calls)-1] != int64(b.Len()) {
-		t.Errorf("progress calls %v, want several ending at %d", calls, b.Len())
+	// Byte counts up to the size, then "parsed" when the records go in.
+	if n := len(calls); n < 3 || calls[n-2] != int64(b.Len()) || calls[n-1] != parsed {
+		t.Errorf("progress calls %v, want several reaching %d, then %d", calls, b.Len(), parsed)
 	}
 }
 
