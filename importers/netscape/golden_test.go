@@ -1,0 +1,71 @@
+package netscape
+
+import (
+	"bytes"
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/uricat/uricat/catalogue"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata")
+
+// TestGolden imports each browser export into an empty catalogue and
+// compares the catalogue written, and the diagnostics, with the golden
+// files testdata/NAME.uricat and testdata/NAME.diag (go test -update
+// rewrites them).
+func TestGolden(t *testing.T) {
+	for _, name := range []string{"firefox.html", "chrome.html", "safari.html", "ie6.html"} {
+		t.Run(name, func(t *testing.T) {
+			recs, diags := readFile(t, name)
+			c, err := catalogue.Read(strings.NewReader(""))
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, r := range recs {
+				if _, err := c.Add(r); err != nil {
+					t.Fatalf("Add(%s): %v", r.URI, err)
+				}
+			}
+			var got bytes.Buffer
+			if _, err := c.WriteTo(&got); err != nil {
+				t.Fatal(err)
+			}
+			var d bytes.Buffer
+			for _, x := range diags {
+				d.WriteString(x.Where(name) + ": " + x.String() + "\n")
+			}
+			base := filepath.Join("testdata", strings.TrimSuffix(name, ".html"))
+			compareGolden(t, base+".uricat", got.Bytes())
+			compareGolden(t, base+".diag", d.Bytes())
+			// What was written reads back as the same records, with no problem.
+			back, err := catalogue.Read(bytes.NewReader(got.Bytes()))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if ps := back.Problems(); len(ps) > 0 || len(back.Valid()) != len(recs) {
+				t.Errorf("read back %d valid records of %d, problems %v", len(back.Valid()), len(recs), ps)
+			}
+		})
+	}
+}
+
+func compareGolden(t *testing.T, path string, got []byte) {
+	t.Helper()
+	if *update {
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test -update to create it)", err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("%s differs from what was imported:\n--- got\n%s\n--- want\n%s", path, got, want)
+	}
+}
