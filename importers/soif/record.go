@@ -163,7 +163,15 @@ func (r *Reader) setURI(o *object, rec *catalogue.Record, ps []pair) bool {
 // field named after its attribute (Author-1, Author-2 -> X-AUTHOR), values
 // joined with "; ". What is too long for metadata is dropped as bulk.
 func (r *Reader) setExtensions(rec *catalogue.Record, ps []pair) {
-	var b strings.Builder
+	unused := 0
+	for i := range ps {
+		if !ps[i].used {
+			unused++
+		}
+	}
+	if unused > 0 {
+		rec.Extensions = make([]catalogue.Field, 0, unused)
+	}
 	for i := range ps {
 		p := &ps[i]
 		if p.used {
@@ -172,7 +180,7 @@ func (r *Reader) setExtensions(rec *catalogue.Record, ps []pair) {
 		// Gather every unused value with the same X- name (pairs of one
 		// attribute are adjacent after sortPairs; "X-Foo" and "Foo" are not).
 		name, off := p.xname, p.off
-		b.Reset()
+		vals := r.vals[:0]
 		for j := i; j < len(ps); j++ {
 			q := &ps[j]
 			if q.used || q.xname != name {
@@ -181,15 +189,25 @@ func (r *Reader) setExtensions(rec *catalogue.Record, ps []pair) {
 			q.used = true
 			if listAttrs[q.base] {
 				for line := range strings.SplitSeq(q.value, "\n") {
-					appendValue(&b, oneLine(line))
+					if v := oneLine(line); v != "" {
+						vals = append(vals, v)
+					}
 				}
-			} else {
-				appendValue(&b, oneLine(q.value))
+			} else if v := oneLine(q.value); v != "" {
+				vals = append(vals, v)
 			}
 		}
-		v := b.String()
+		r.vals = vals[:0]
+		var v string
+		switch len(vals) {
+		case 0:
+			continue
+		case 1:
+			v = vals[0]
+		default:
+			v = strings.Join(vals, "; ")
+		}
 		switch {
-		case v == "":
 		case catalogue.ValidateExtensionName(name) != nil:
 			r.report(importers.Dropped, off, "attribute at @%d: %s is not a field name the catalogue can hold; not kept", off, name)
 		case len(v) > maxExtension:
@@ -198,17 +216,6 @@ func (r *Reader) setExtensions(rec *catalogue.Record, ps []pair) {
 			rec.Extensions = append(rec.Extensions, catalogue.Field{Name: name, Value: v})
 		}
 	}
-}
-
-// appendValue adds one value of a multi-valued field, "; " between values.
-func appendValue(b *strings.Builder, v string) {
-	if v == "" {
-		return
-	}
-	if b.Len() > 0 {
-		b.WriteString("; ")
-	}
-	b.WriteString(v)
 }
 
 // xName names the X- field for an attribute: "creator-email" gives

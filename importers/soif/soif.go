@@ -85,9 +85,10 @@ type Reader struct {
 	order []string // note keys, in the order first seen
 	next  *anchor  // an object start found while resynchronising
 	names map[string]*attrName
-	pairs []pair // reused from object to object
-	err   error  // sticky: io.EOF or a wrapped I/O error
-	ended bool   // the end-of-input notes were given
+	pairs []pair   // reused from object to object
+	vals  []string // reused by setExtensions
+	err   error    // sticky: io.EOF or a wrapped I/O error
+	ended bool     // the end-of-input notes were given
 }
 
 // anchor is the start of an object: "@TEMPLATE {" at offset at.
