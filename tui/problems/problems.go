@@ -83,6 +83,8 @@ type Model struct {
 	note     string
 	errors   int
 	warnings int
+	invalid  int   // invalid records among the items
+	heights  []int // lines each item takes at width; see itemHeight
 	width    int
 	height   int
 }
@@ -93,7 +95,7 @@ func New(th *theme.Theme, c *catalogue.Catalogue) Model {
 	m := Model{th: th, keys: DefaultKeyMap, path: c.Path(), width: 80, height: 24}
 	// Problems of the file itself are those of c.Problems() that belong to
 	// no record: subtract the records' own (a multiset, by value).
-	own := map[catalogue.Problem]int{}
+	own := make(map[catalogue.Problem]int, len(c.Records())/4)
 	for _, r := range c.Records() {
 		if ps := r.Problems(); len(ps) > 0 || !r.Valid() {
 			ps = slices.Clone(ps)
@@ -114,6 +116,9 @@ func New(th *theme.Theme, c *catalogue.Catalogue) Model {
 	}
 	m.items = mergeByLine(file, m.items)
 	for _, it := range m.items {
+		if it.Record != nil && !it.Record.Valid() {
+			m.invalid++
+		}
 		for _, p := range it.Problems {
 			if p.Severity == catalogue.Warning {
 				m.warnings++
@@ -157,6 +162,10 @@ func (m *Model) Remove(rec *catalogue.Record) {
 	for i, it := range m.items {
 		if it.Record == rec {
 			m.items = append(m.items[:i:i], m.items[i+1:]...)
+			m.heights = nil
+			if !rec.Valid() {
+				m.invalid--
+			}
 			for _, p := range it.Problems {
 				if p.Severity == catalogue.Warning {
 					m.warnings--
@@ -173,6 +182,9 @@ func (m *Model) Remove(rec *catalogue.Record) {
 
 // SetSize sets the area the view may use.
 func (m *Model) SetSize(width, height int) {
+	if width != m.width {
+		m.heights = nil
+	}
 	m.width, m.height = width, height
 	m.scroll()
 }
@@ -237,7 +249,17 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 
 // itemHeight is the number of lines an entry takes: a heading and its
 // problems, wrapped.
-func (m Model) itemHeight(it Item) int { return len(m.itemLines(it, false)) }
+// Heights are cached per width (heights[i] == 0: not known yet), so that
+// moving the cursor does not wrap every entry above it again.
+func (m *Model) itemHeight(i int) int {
+	if len(m.heights) != len(m.items) {
+		m.heights = make([]int, len(m.items))
+	}
+	if m.heights[i] == 0 {
+		m.heights[i] = len(m.itemLines(m.items[i], false))
+	}
+	return m.heights[i]
+}
 
 // listHeight is the number of lines for the entries.
 func (m Model) listHeight() int { return max(1, m.height-4) }
@@ -253,7 +275,7 @@ func (m *Model) scroll() {
 	for m.offset < m.cursor {
 		h := 0
 		for i := m.offset; i <= m.cursor; i++ {
-			h += m.itemHeight(m.items[i])
+			h += m.itemHeight(i)
 		}
 		if h <= m.listHeight() {
 			break
@@ -283,13 +305,7 @@ func (m Model) FullHelp() [][]key.Binding {
 func (m Model) View() string {
 	t := m.th
 	var b strings.Builder
-	invalid := 0
-	for _, it := range m.items {
-		if it.Record != nil && !it.Record.Valid() {
-			invalid++
-		}
-	}
-	summary := fmt.Sprintf("%s, %s, %s", plural(invalid, "invalid record"), plural(m.errors, "error"), plural(m.warnings, "warning"))
+	summary := fmt.Sprintf("%s, %s, %s", plural(m.invalid, "invalid record"), plural(m.errors, "error"), plural(m.warnings, "warning"))
 	if m.path != "" {
 		summary = catalogue.DisplayText(m.path) + " · " + summary
 	}
