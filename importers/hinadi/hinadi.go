@@ -74,10 +74,10 @@ type Reader struct {
 	order    []string
 	err      error // sticky: io.EOF or a wrapped I/O error
 	ended    bool
-	crlf, lf int // lines ended each way, for the line-ending note
-	carry    *block
+	crlf, lf int               // lines ended each way, for the line-ending note
 	keys     map[string]string // field name -> lower case
 	entities int               // entity blocks read
+	fields   []field           // the fields of the last block, reused
 }
 
 // note is a deviation reported once per file, then counted.
@@ -121,11 +121,7 @@ func (r *Reader) Diagnostics() []importers.Diagnostic {
 // not bookmarks are skipped with a diagnostic; only I/O errors are errors.
 func (r *Reader) Read() (*catalogue.Record, error) {
 	for {
-		b := r.carry
-		r.carry = nil
-		if b == nil {
-			b = r.readBlock()
-		}
+		b := r.readBlock()
 		if b == nil {
 			break
 		}
@@ -287,7 +283,8 @@ func (r *Reader) readBlock() *block {
 			continue
 		}
 		if b == nil {
-			b = &block{line: r.line}
+			// The previous block is done with: reuse its fields' array.
+			b = &block{line: r.line, fields: r.fields[:0]}
 		}
 		b.last = r.line
 		if f, ok := r.parseField(text); ok {
@@ -298,6 +295,7 @@ func (r *Reader) readBlock() *block {
 				}
 			} else {
 				b.fields = append(b.fields, f)
+				r.fields = b.fields
 			}
 		}
 		if !eol {

@@ -43,7 +43,7 @@ func (r *Reader) record(b *block) *catalogue.Record {
 		}
 		return "", nil
 	}
-	rec := &catalogue.Record{}
+	rec := &catalogue.Record{Extensions: make([]catalogue.Field, 0, len(b.fields))}
 	uri, u := take("url")
 	virtual, vf := take("virtual")
 	if vf == nil {
