@@ -262,7 +262,59 @@ func (m *Model) itemHeight(i int) int {
 }
 
 // listHeight is the number of lines for the entries.
-func (m Model) listHeight() int { return max(1, m.height-4) }
+func (m Model) listHeight() int {
+	h := m.height - 4
+	if ph := m.previewHeight(); ph > 0 {
+		h -= ph + 1
+	}
+	return max(1, h)
+}
+
+// previewHeight is the number of lines of the selected record's text shown
+// under the list: none on a short screen. It does not depend on the
+// selection, so the list does not jump as the cursor moves.
+func (m Model) previewHeight() int {
+	if m.height < 16 {
+		return 0
+	}
+	return min(8, m.height/3)
+}
+
+// preview renders the selected record as the file has it, with line
+// numbers, the lines with a problem marked, and the first of them in view.
+func (m Model) preview(it Item) []string {
+	t := m.th
+	h := m.previewHeight()
+	if it.Record == nil || it.Record.Raw() == "" {
+		return []string{t.Faint.Render(strings.Repeat("─", max(1, m.width))), "  " + t.EmptyMessage.Render("(a problem of the file itself: no record text to show)")}
+	}
+	r := it.Record
+	title := fmt.Sprintf("── line %d as the file has it ", r.Line())
+	out := []string{t.Faint.Render(title + strings.Repeat("─", max(0, m.width-ansi.StringWidth(title))))}
+	bad := map[int]bool{}
+	first := 0
+	for _, p := range it.Problems {
+		bad[p.Line] = true
+		if first == 0 || p.Line < first && p.Line >= r.Line() {
+			first = p.Line
+		}
+	}
+	lines := strings.Split(strings.TrimRight(r.Raw(), "\r\n"), "\n")
+	start := 0
+	if first > r.Line() {
+		start = min(first-r.Line()-1, max(0, len(lines)-(h-1)))
+	}
+	for i := start; i < len(lines) && len(out) < h; i++ {
+		n := r.Line() + i
+		mark := "  "
+		if bad[n] {
+			mark = t.Error.Render("✗ ")
+		}
+		text := ansi.Truncate(catalogue.DisplayText(strings.TrimRight(lines[i], "\r")), max(10, m.width-9), "…")
+		out = append(out, mark+t.Dim.Render(fmt.Sprintf("%5d ", n))+t.Value.Render(text))
+	}
+	return out
+}
 
 // pageItems is how many entries a page moves: roughly a screenful.
 func (m Model) pageItems() int { return max(1, m.listHeight()/2) }
@@ -330,6 +382,13 @@ func (m Model) View() string {
 			b.WriteString(line + "\n")
 			used++
 		}
+	}
+	if m.previewHeight() > 0 {
+		for ; used < m.listHeight(); used++ {
+			b.WriteString("\n")
+		}
+		it, _ := m.Selected()
+		b.WriteString(strings.Join(m.preview(it), "\n") + "\n")
 	}
 	b.WriteString("\n")
 	switch {

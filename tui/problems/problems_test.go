@@ -265,3 +265,24 @@ func TestGolden(t *testing.T) {
 	m, _ = press(m, "down", "down", "d")
 	golden(t, "confirm-60x9", m.View())
 }
+
+func TestPreviewShowsTheRecordAsInTheFile(t *testing.T) {
+	text := sample + "\r\nURI: https://x.example/\r\nNAME: evil\x1b[2Jname\r\nDATE: 01/02/2024 10:00:00\r\nLANGUAGE: english\r\n"
+	m := New(theme.Plain(), load(t, text))
+	m.SetSize(80, 30)
+	m, _ = press(m, "end")
+	v := m.View()
+	for _, want := range []string{"── line 19 as the file has it", "   19 URI: https://x.example/", "✗    22 LANGUAGE: english", "NAME: evilname"} {
+		if !strings.Contains(v, want) {
+			t.Errorf("preview lacks %q:\n%s", want, v)
+		}
+	}
+	if strings.ContainsRune(v, 0x1b) {
+		t.Errorf("escape sequence from the file on screen: %q", v)
+	}
+	// No preview on a short screen: the list needs the room.
+	m.SetSize(80, 12)
+	if strings.Contains(m.View(), "as the file has it") {
+		t.Errorf("preview at height 12:\n%s", m.View())
+	}
+}
