@@ -2,6 +2,7 @@ package main
 
 import (
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"net/url"
@@ -26,7 +27,12 @@ func runImport(e *env, args []string) int {
 	dryRun := fs.Bool("dry-run", false, "show what would be imported, and write nothing")
 	allowDup := fs.Bool("allow-duplicates", false, "import records whose URI the catalogue already has")
 	files, err := parseFlags(fs, args)
-	if err != nil || len(files) == 0 {
+	switch {
+	case errors.Is(err, flag.ErrHelp):
+		return 0
+	case err != nil:
+		return 2 // the flag package has said what is wrong, and the usage
+	case len(files) == 0:
 		fs.Usage()
 		return 2
 	}

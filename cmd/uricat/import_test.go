@@ -177,6 +177,13 @@ func TestImportStdin(t *testing.T) {
 	}
 }
 
+func TestImportHelp(t *testing.T) {
+	code, out, errs := importCLI(t, "", "import", "--help")
+	if code != 0 || out != "" || strings.Count(errs, "usage: uricat import") != 1 || !strings.Contains(errs, "-dry-run") {
+		t.Errorf("import --help: exit %d, stdout %q, stderr %q", code, out, errs)
+	}
+}
+
 func TestImportUsageErrors(t *testing.T) {
 	p := filepath.Join(t.TempDir(), "b.uricat")
 	tests := []struct {
@@ -187,7 +194,8 @@ func TestImportUsageErrors(t *testing.T) {
 		{[]string{"import"}, 2, "usage: uricat import"},
 		{[]string{"import", "--format", "gopher", "x"}, 2, `unknown format "gopher" (formats: netscape, soif,`},
 		{[]string{"import", "--base", "relative/path", "x"}, 2, `--base "relative/path" is not an absolute URL`},
-		{[]string{"import", "-"}, 1, "no known format recognised in the first 21 bytes; uricat imports netscape (Netscape bookmark file"},
+		{[]string{"import", "-"}, 1, "uricat: import: -: no known format recognised in the first 21 bytes (formats: netscape, soif, hinadi, httpindex, urc); name one with --format\n"},
+		{[]string{"import", "--dry-ru", "x"}, 2, "flag provided but not defined: -dry-ru\nusage: uricat import"},
 	}
 	for _, tt := range tests {
 		code, _, errs := importCLI(t, "just some plain text\n", append([]string{"--catalogue", p}, tt.args...)...)

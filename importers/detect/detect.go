@@ -83,12 +83,8 @@ func Sniff(head []byte) (importers.Format, error) {
 	if len(head) == 0 {
 		return importers.Format{}, fmt.Errorf("%w: the input is empty", ErrNotRecognised)
 	}
-	titles := make([]string, len(Formats))
-	for i, f := range Formats {
-		titles[i] = fmt.Sprintf("%s (%s)", f.Name, f.Title)
-	}
-	return importers.Format{}, fmt.Errorf("%w in the first %d bytes; uricat imports %s: name one with --format",
-		ErrNotRecognised, min(len(head), HeadSize), strings.Join(titles, ", "))
+	return importers.Format{}, fmt.Errorf("%w in the first %d bytes (formats: %s); name one with --format",
+		ErrNotRecognised, min(len(head), HeadSize), strings.Join(Names(), ", "))
 }
 
 // SniffReader looks at the head of r and returns its format, with a reader
