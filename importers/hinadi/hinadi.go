@@ -443,6 +443,7 @@ func (r *Reader) readHeader(b *block) *block {
 // (Encoding). UTF-8 needs no decoder; an unknown charset leaves EUC-JP.
 func (r *Reader) setCharset(ct string, line int) {
 	cs := ""
+	ct = mediaType(ct)
 	if _, params, err := mime.ParseMediaType(ct); err == nil {
 		cs = params["charset"]
 	} else if i := strings.Index(strings.ToLower(ct), "charset="); i >= 0 {

@@ -410,6 +410,10 @@ func TestBlocks(t *testing.T) {
 		input: h + file("URL: http://a.example/", "Author-Name: A", "X-Author: B", ""),
 		want:  []*catalogue.Record{{URI: "http://a.example/", Name: "a.example", Date: now, Extensions: x("X-AUTHOR", "A; B")}},
 	}, {
+		name:  "a Content-Type value as the spec's grammar writes it (\"Content-Type\" \":\" type \"/\" subtype)",
+		input: h + file("URL: http://a.example/", "Content-Type: Content-Type: text/html", ""),
+		want:  []*catalogue.Record{{URI: "http://a.example/", Name: "a.example", Date: now, Type: "text/html"}},
+	}, {
 		name:  "a Content-Type that is not a media type stays X-CONTENT-TYPE",
 		input: h + file("URL: http://a.example/", "Content-Type: html", ""),
 		want:  []*catalogue.Record{{URI: "http://a.example/", Name: "a.example", Date: now, Extensions: x("X-CONTENT-TYPE", "html")}},

@@ -100,8 +100,10 @@ func (r *Reader) record(b *block) *catalogue.Record {
 	}
 	for i := range b.fields {
 		f := &b.fields[i]
-		if f.key == "content-type" && !used[i] && catalogue.ValidateType(f.value) == nil {
-			rec.Type, used[i] = f.value, true
+		if f.key == "content-type" && !used[i] {
+			if t := mediaType(f.value); catalogue.ValidateType(t) == nil {
+				rec.Type, used[i] = t, true
+			}
 		}
 	}
 	for i := range b.fields {
@@ -134,6 +136,16 @@ func index(b *block, f *field) int {
 		}
 	}
 	return -1
+}
+
+// mediaType takes the media type from a Content-Type value. The spec's
+// grammar repeats the field name inside the value (rfc1521-type =
+// "Content-Type" ":" type "/" subtype), so a value that does so is read too.
+func mediaType(v string) string {
+	if len(v) > len("content-type:") && strings.EqualFold(v[:len("content-type:")], "content-type:") {
+		v = strings.TrimSpace(v[len("content-type:"):])
+	}
+	return v
 }
 
 // splitKeywords splits a Keyword value at each SEPARATOR (":" and blanks:
