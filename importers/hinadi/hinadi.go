@@ -74,7 +74,6 @@ type Reader struct {
 	order    []string
 	err      error // sticky: io.EOF or a wrapped I/O error
 	ended    bool
-	crlf, lf int               // lines ended each way, for the line-ending note
 	keys     map[string]string // field name -> lower case
 	entities int               // entity blocks read
 	fields   []field           // the fields of the last block, reused
@@ -213,9 +212,7 @@ func (r *Reader) readLine() (text string, eol, ok bool) {
 			raw = raw[:len(raw)-1]
 			if len(raw) > 0 && raw[len(raw)-1] == '\r' {
 				raw = raw[:len(raw)-1]
-				r.crlf++
 			} else {
-				r.lf++
 				r.noteOnce("lf", r.line, "line %d ends in LF alone, not CRLF (line-format); read anyway", r.line)
 			}
 		}
