@@ -15,8 +15,8 @@
 //	<DD>description
 //
 // Chromium's reader needs the whole <A> element on one line, so line breaks
-// in text are written as the character reference &#10;; all text and
-// attribute values are HTML-escaped.
+// in text are written as character references (&#10;, and &#13; for a CR);
+// all text and attribute values are HTML-escaped.
 //
 // Mapping: URI is HREF; NAME the link text; DATE both ADD_DATE and
 // LAST_MODIFIED (Unix seconds); CATEGORY "A/B" the folder B inside folder A
@@ -39,7 +39,6 @@ package netscape
 
 import (
 	"bufio"
-	"html"
 	"io"
 	"strconv"
 	"strings"
@@ -65,6 +64,7 @@ const Header = `<!DOCTYPE NETSCAPE-Bookmark-file-1>
 // record or a sub-folder.
 type folder struct {
 	name          string
+	parent        *folder
 	entries       []entry
 	sub           map[string]*folder
 	first, latest time.Time
@@ -82,7 +82,7 @@ func (f *folder) child(name string) *folder {
 	if f.sub == nil {
 		f.sub = make(map[string]*folder)
 	}
-	c := &folder{name: name}
+	c := &folder{name: name, parent: f}
 	f.sub[name] = c
 	f.entries = append(f.entries, entry{dir: c})
 	return c
@@ -113,48 +113,61 @@ func Folders(category string) []string {
 // Write writes recs to w as a Netscape bookmark file.
 func Write(w io.Writer, recs []*catalogue.Record) error {
 	root := &folder{}
+	byCategory := map[string]*folder{"": root} // categories repeat: split each once
 	for _, r := range recs {
-		f := root
-		for _, name := range Folders(r.Category) {
-			f = f.child(name)
-			f.note(r.Date)
+		f, ok := byCategory[r.Category]
+		if !ok {
+			f = root
+			for _, name := range Folders(r.Category) {
+				f = f.child(name)
+			}
+			byCategory[r.Category] = f
+		}
+		for d := f; d != root; d = d.parent {
+			d.note(r.Date)
 		}
 		f.entries = append(f.entries, entry{rec: r})
 	}
-	bw := bufio.NewWriterSize(w, 64<<10)
-	bw.WriteString(Header)
-	writeEntries(bw, root, 1)
-	bw.WriteString("</DL><p>\n")
-	return bw.Flush()
+	fw := &fileWriter{bw: bufio.NewWriterSize(w, 64<<10)}
+	fw.bw.WriteString(Header)
+	fw.entries(root, 1)
+	fw.bw.WriteString("</DL><p>\n")
+	return fw.bw.Flush()
 }
 
-func writeEntries(bw *bufio.Writer, f *folder, depth int) {
+// fileWriter writes the folder tree.
+type fileWriter struct {
+	bw  *bufio.Writer
+	num []byte
+}
+
+func (fw *fileWriter) entries(f *folder, depth int) {
+	bw := fw.bw
 	indent := strings.Repeat("    ", depth)
 	for _, e := range f.entries {
 		bw.WriteString(indent)
 		if d := e.dir; d != nil {
 			bw.WriteString(`<DT><H3 ADD_DATE="`)
-			bw.WriteString(unix(d.first))
+			fw.unix(d.first)
 			bw.WriteString(`" LAST_MODIFIED="`)
-			bw.WriteString(unix(d.latest))
+			fw.unix(d.latest)
 			bw.WriteString(`">`)
-			bw.WriteString(escape(d.name))
+			escaper.WriteString(bw, d.name)
 			bw.WriteString("</H3>\n")
 			bw.WriteString(indent)
 			bw.WriteString("<DL><p>\n")
-			writeEntries(bw, d, depth+1)
+			fw.entries(d, depth+1)
 			bw.WriteString(indent)
 			bw.WriteString("</DL><p>\n")
 			continue
 		}
 		r := e.rec
-		date := unix(r.Date)
 		bw.WriteString(`<DT><A HREF="`)
-		bw.WriteString(escape(r.URI))
+		escaper.WriteString(bw, r.URI)
 		bw.WriteString(`" ADD_DATE="`)
-		bw.WriteString(date)
+		fw.unix(r.Date)
 		bw.WriteString(`" LAST_MODIFIED="`)
-		bw.WriteString(date)
+		fw.unix(r.Date)
 		bw.WriteByte('"')
 		for _, a := range attributes {
 			v := r.Extension(a.ext)
@@ -164,20 +177,30 @@ func writeEntries(bw *bufio.Writer, f *folder, depth int) {
 			if v != "" {
 				bw.WriteString(a.attr)
 				bw.WriteString(`="`)
-				bw.WriteString(escape(v))
+				escaper.WriteString(bw, v)
 				bw.WriteByte('"')
 			}
 		}
 		bw.WriteByte('>')
-		bw.WriteString(escape(r.Name))
+		escaper.WriteString(bw, r.Name)
 		bw.WriteString("</A>\n")
 		if r.Description != "" {
 			bw.WriteString(indent)
 			bw.WriteString("<DD>")
-			bw.WriteString(escape(r.Description))
+			escaper.WriteString(bw, r.Description)
 			bw.WriteByte('\n')
 		}
 	}
+}
+
+// unix writes t in Unix seconds, 0 for no time.
+func (fw *fileWriter) unix(t time.Time) {
+	if t.IsZero() {
+		fw.bw.WriteByte('0')
+		return
+	}
+	fw.num = strconv.AppendInt(fw.num[:0], t.Unix(), 10)
+	fw.bw.Write(fw.num)
 }
 
 // attributes are the <A> attributes that extensions become.
@@ -198,21 +221,9 @@ func Tags(v string) string {
 	return strings.Join(tags, ",")
 }
 
-func unix(t time.Time) string {
-	if t.IsZero() {
-		return "0"
-	}
-	return strconv.FormatInt(t.Unix(), 10)
-}
-
-// lineBreaks keeps each element on one line for Chromium's line reader.
-var lineBreaks = strings.NewReplacer("\r\n", "&#10;", "\n", "&#10;", "\r", "&#10;")
-
-// escape HTML-escapes s (& < > " ') and writes its line breaks as &#10;.
-func escape(s string) string {
-	s = html.EscapeString(s)
-	if strings.ContainsAny(s, "\r\n") {
-		s = lineBreaks.Replace(s)
-	}
-	return s
-}
+// escaper HTML-escapes text and attribute values with html.EscapeString's
+// table (& < > " '), and writes line breaks as character references so
+// that each element stays on one line for Chromium's line reader. Unlike
+// html.EscapeString, it writes straight into the buffer.
+var escaper = strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&#34;", "'", "&#39;",
+	"\n", "&#10;", "\r", "&#13;")

@@ -193,7 +193,7 @@ func TestFolderDates(t *testing.T) {
 
 func TestTags(t *testing.T) {
 	for _, tc := range []struct{ in, want string }{
-		{"", ""}, {"go", "go"}, {"go,lang", "go,lang"}, {"go, lang", "go,lang"}, {" a ,, b ,", "a,b"}, {"two words, x", "two words,x"},
+		{"", ""}, {"go", "go"}, {"go,lang", "go,lang"}, {"go, lang", "go,lang"}, {" a ,, b ,", "a,b"}, {"two words, x", "two words,x"}, {"a,\tb\n", "a,b"},
 	} {
 		if got := Tags(tc.in); got != tc.want {
 			t.Errorf("Tags(%q) = %q, want %q", tc.in, got, tc.want)
