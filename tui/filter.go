@@ -2,8 +2,10 @@ package tui
 
 import (
 	"context"
-	"sort"
+	"slices"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"time"
 	"unicode"
 	"unicode/utf8"
@@ -25,12 +27,20 @@ import (
 
 // index is a snapshot of the catalogue's records prepared for search: the
 // lower-cased text of each record's NAME, CATEGORY and DESCRIPTION, made
-// once per record and reused across snapshots.
+// once per record and reused across snapshots. The text and the position
+// map are built on first use (sync.Once), so the first frame, which
+// searches nothing, does not wait for them; passes share them safely.
 type index struct {
 	recs    []*catalogue.Record
-	entries []entry
-	byRec   map[*catalogue.Record]int // position in entries
-	invalid int                       // records with errors (!Valid)
+	invalid int // records with errors (!Valid)
+
+	prev     *index // whose text newer snapshots reuse; dropped once built
+	textOnce sync.Once
+	textDone atomic.Bool
+	entries  []entry
+
+	posOnce sync.Once
+	byRec   map[*catalogue.Record]int // position in recs
 }
 
 // entry is one record's search text.
@@ -39,31 +49,49 @@ type entry struct {
 	name, category, descr string // lower-cased
 }
 
-// buildIndex indexes recs, reusing the search text of records prev already
-// indexed (records are immutable, so a pointer seen before has the same text).
-func buildIndex(ctx context.Context, recs []*catalogue.Record, prev *index) *index {
-	ix := &index{recs: recs, entries: make([]entry, len(recs)), byRec: make(map[*catalogue.Record]int, len(recs))}
-	for i, r := range recs {
-		if i&1023 == 0 && ctx.Err() != nil {
-			return nil
-		}
-		if prev != nil {
-			if j, ok := prev.byRec[r]; ok {
-				ix.entries[i] = prev.entries[j]
-				ix.byRec[r] = i
-				if !r.Valid() {
-					ix.invalid++
-				}
-				continue
-			}
-		}
-		ix.entries[i] = entry{rec: r, name: lower(r.Name), category: lower(r.Category), descr: lower(r.Description)}
-		ix.byRec[r] = i
+// newIndex indexes recs; prev, if any, is the index of an earlier
+// snapshot whose text is reused for the records both hold.
+func newIndex(recs []*catalogue.Record, prev *index) *index {
+	ix := &index{recs: recs, prev: prev}
+	for _, r := range recs {
 		if !r.Valid() {
 			ix.invalid++
 		}
 	}
 	return ix
+}
+
+// text returns the search text of every record, building it once.
+func (ix *index) text() []entry {
+	ix.textOnce.Do(func() {
+		var reuse []entry
+		var pos map[*catalogue.Record]int
+		if p := ix.prev; p != nil && p.textDone.Load() {
+			reuse, pos = p.entries, p.positions()
+		}
+		ix.entries = make([]entry, len(ix.recs))
+		for i, r := range ix.recs {
+			if j, ok := pos[r]; ok {
+				ix.entries[i] = reuse[j]
+				continue
+			}
+			ix.entries[i] = entry{rec: r, name: lower(r.Name), category: lower(r.Category), descr: lower(r.Description)}
+		}
+		ix.prev = nil
+		ix.textDone.Store(true)
+	})
+	return ix.entries
+}
+
+// positions maps each record to its position, building the map once.
+func (ix *index) positions() map[*catalogue.Record]int {
+	ix.posOnce.Do(func() {
+		ix.byRec = make(map[*catalogue.Record]int, len(ix.recs))
+		for i, r := range ix.recs {
+			ix.byRec[r] = i
+		}
+	})
+	return ix.byRec
 }
 
 // lower lower-cases s, without allocating when it is already lower-case ASCII.
@@ -254,7 +282,7 @@ type ordering struct {
 }
 
 func newOrdering(ctx context.Context, ix *index, key catalogue.SortKey) *ordering {
-	o := &ordering{ix: ix, key: key, order: make([]int32, len(ix.entries))}
+	o := &ordering{ix: ix, key: key, order: make([]int32, len(ix.recs))}
 	for i := range o.order {
 		o.order[i] = int32(i)
 	}
@@ -266,8 +294,9 @@ func newOrdering(ctx context.Context, ix *index, key catalogue.SortKey) *orderin
 	}
 	recs := append([]*catalogue.Record(nil), ix.recs...)
 	catalogue.Sort(recs, key)
+	pos := ix.positions()
 	for i, r := range recs {
-		o.order[i] = int32(ix.byRec[r])
+		o.order[i] = int32(pos[r])
 	}
 	return o
 }
@@ -280,6 +309,9 @@ type pass struct {
 	sort  catalogue.SortKey
 	group catalogue.GroupKey
 	prev  *result // the last answer, whose index, ordering and matches may be reused
+	// ready is closed once the catalogue's own search text is made: the
+	// query language reads it. nil means ready.
+	ready <-chan struct{}
 }
 
 // result is a pass's answer.
@@ -288,7 +320,7 @@ type result struct {
 	search  search
 	ix      *index
 	order   *ordering
-	matched []int32 // positions in ix.entries that match, in order's order
+	matched []int32 // positions in ix.recs that match, in order's order
 	shown   []*catalogue.Record
 	groups  []catalogue.Group // nil unless grouping
 	group   catalogue.GroupKey
@@ -312,8 +344,8 @@ func (p pass) run(ctx context.Context) *result {
 	// Reuse the index if the snapshot is the same slice.
 	if prevIx != nil && sameSlice(prevIx.recs, p.recs) {
 		res.ix = prevIx
-	} else if res.ix = buildIndex(ctx, p.recs, prevIx); res.ix == nil {
-		return nil
+	} else {
+		res.ix = newIndex(p.recs, prevIx)
 	}
 	if p.prev != nil && p.prev.order != nil && p.prev.order.ix == res.ix && p.prev.order.key == p.sort {
 		res.order = p.prev.order
@@ -321,6 +353,13 @@ func (p pass) run(ctx context.Context) *result {
 		return nil
 	}
 
+	if res.search.query != nil && p.ready != nil {
+		select {
+		case <-p.ready:
+		case <-ctx.Done():
+			return nil
+		}
+	}
 	candidates := res.order.order
 	if p.prev != nil && p.prev.order == res.order && res.search.narrows(p.prev.search) {
 		candidates = p.prev.matched
@@ -334,11 +373,12 @@ func (p pass) run(ctx context.Context) *result {
 			score int
 		}
 		var hits []scored
+		entries := res.ix.text()
 		for n, pos := range candidates {
 			if n&1023 == 0 && ctx.Err() != nil {
 				return nil
 			}
-			if sc, ok := s.match(&res.ix.entries[pos]); ok {
+			if sc, ok := s.match(&entries[pos]); ok {
 				hits = append(hits, scored{pos, sc})
 			}
 		}
@@ -348,20 +388,20 @@ func (p pass) run(ctx context.Context) *result {
 		}
 		if p.sort.IsZero() && len(s.words) > 0 {
 			// No sort key chosen: best matches first, file order on ties.
-			sort.SliceStable(hits, func(i, j int) bool { return hits[i].score > hits[j].score })
+			slices.SortStableFunc(hits, func(a, b scored) int { return b.score - a.score })
 		}
 		if ctx.Err() != nil {
 			return nil
 		}
 		res.shown = make([]*catalogue.Record, len(hits))
 		for i, h := range hits {
-			res.shown[i] = res.ix.entries[h.pos].rec
+			res.shown[i] = res.ix.recs[h.pos]
 		}
 	}
 	if res.shown == nil {
 		res.shown = make([]*catalogue.Record, len(res.matched))
 		for i, pos := range res.matched {
-			res.shown[i] = res.ix.entries[pos].rec
+			res.shown[i] = res.ix.recs[pos]
 		}
 	}
 	if !p.group.IsZero() {

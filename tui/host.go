@@ -159,13 +159,11 @@ func (m *Model) dialogMsg(msg tea.Msg) (tea.Cmd, bool) {
 		if rec == nil || rec.Category == msg.Category {
 			return nil, true
 		}
-		nr := rec.Clone()
-		nr.Category = msg.Category
 		what := fmt.Sprintf("put “%s” in %s", catalogue.DisplayText(rec.Name), catalogue.DisplayText(msg.Category))
 		if msg.Category == "" {
 			what = fmt.Sprintf("removed the category of “%s”", catalogue.DisplayText(rec.Name))
 		}
-		return m.edit(rec, nr, what), true
+		return m.modify(rec, what, func(nr *catalogue.Record) { nr.Category = msg.Category }), true
 	case problems.JumpMsg:
 		m.closeDialog()
 		return m.jumpTo(msg.Record), true

@@ -102,6 +102,8 @@ type Model struct {
 
 	dlg dialogs // the dialog or screen open over the list, if any
 
+	indexed chan struct{} // closed once Catalogue.Index has run
+
 	saving    bool
 	saveAgain bool
 	unsaved   bool // the last save failed: changes only in memory
@@ -148,6 +150,7 @@ func New(opts Options) *Model {
 	m.input.Cursor.Style = th.InputCursor
 	m.input.Cursor.SetMode(cursor.CursorStatic)
 	m.store = &store{c: opts.Catalogue}
+	m.indexed = make(chan struct{})
 	if opts.Catalogue != nil && m.path == "" {
 		m.path = opts.Catalogue.Path()
 	}
@@ -188,7 +191,8 @@ func (m *Model) loadCmd() tea.Cmd {
 				return loadedMsg{err: err}
 			}
 		}
-		c.Index()
+		// The first pass searches nothing: it needs no index, so the
+		// first frame does not wait for one (indexCmd follows).
 		p := pass{recs: c.Records()}
 		return loadedMsg{c: c, res: p.run(context.Background())}
 	}
@@ -248,7 +252,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		if inv := msg.res.ix.invalid; inv > 0 {
 			m.setMsg(sevWarning, "%s with errors: press ! to see them", plural(inv, "record"))
 		}
-		return m, nil
+		return m, m.store.indexCmd(m.indexed)
 
 	case filteredMsg:
 		if msg.seq != m.seq || msg.res == nil {
@@ -498,19 +502,17 @@ func (m *Model) rate(n int) tea.Cmd {
 	if rec.Rating == n {
 		return nil
 	}
-	nr := rec.Clone()
-	nr.Rating = n
 	name := catalogue.DisplayText(rec.Name)
 	what := fmt.Sprintf("rated “%s” %s", name, strings.Repeat("★", n))
 	if n == 0 {
 		what = fmt.Sprintf("cleared the rating of “%s”", name)
 	}
-	return m.edit(rec, nr, what)
+	return m.modify(rec, what, func(nr *catalogue.Record) { nr.Rating = n })
 }
 
-// edit replaces rec by nr through the store and saves.
-func (m *Model) edit(rec, nr *catalogue.Record, what string) tea.Cmd {
-	ch, err := m.store.edit(rec, nr, what)
+// modify changes a copy of rec through the store and saves.
+func (m *Model) modify(rec *catalogue.Record, what string, change func(*catalogue.Record)) tea.Cmd {
+	ch, err := m.store.modify(rec, what, change)
 	if err != nil {
 		m.setMsg(sevError, "cannot change “%s”: %s", catalogue.DisplayText(rec.Name), describe(err))
 		return nil
@@ -610,7 +612,7 @@ func (m *Model) refilter(recs []*catalogue.Record) tea.Cmd {
 	m.seq++
 	ctx, cancel := context.WithCancel(context.Background())
 	m.cancel = cancel
-	p := pass{seq: m.seq, text: m.input.Value(), recs: recs, sort: m.sortKey, group: m.group, prev: m.res}
+	p := pass{seq: m.seq, text: m.input.Value(), recs: recs, sort: m.sortKey, group: m.group, prev: m.res, ready: m.indexed}
 	if !m.busy {
 		m.busy, m.busyAt = true, time.Now()
 	}

@@ -77,7 +77,7 @@ func TestConcurrentPassesNewestWins(t *testing.T) {
 
 // A newer keystroke cancels the running pass: its answer is nil.
 func TestNewPassCancelsTheRunningOne(t *testing.T) {
-	ix := buildIndex(context.Background(), mustOpen(t, genCatalogue(20000)).Records(), nil)
+	ix := newIndex(mustOpen(t, genCatalogue(20000)).Records(), nil)
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	if res := (pass{seq: 1, text: "g", recs: ix.recs, prev: &result{ix: ix}}).run(ctx); res != nil {

@@ -47,6 +47,19 @@ func (s *store) saveCmd() tea.Cmd {
 	}
 }
 
+// indexCmd prepares the catalogue's own search text (Catalogue.Index)
+// after the first frame, under the lock, then closes ready: passes that
+// use the query language wait for it (Query.Match reads that text).
+func (s *store) indexCmd(ready chan struct{}) tea.Cmd {
+	return func() tea.Msg {
+		s.mu.Lock()
+		s.c.Index()
+		s.mu.Unlock()
+		close(ready)
+		return nil
+	}
+}
+
 // reloadedMsg reports a reload of the file.
 type reloadedMsg struct {
 	recs []*catalogue.Record
@@ -59,7 +72,7 @@ func (s *store) reloadCmd() tea.Cmd {
 		defer s.mu.Unlock()
 		err := s.c.Reload()
 		if err == nil {
-			s.c.Index()
+			s.c.Index() // before any pass sees the new records
 		}
 		return reloadedMsg{recs: s.c.Records(), err: err}
 	}
@@ -95,11 +108,25 @@ var errGone = errors.New("the record is no longer in the catalogue (another prog
 func (s *store) edit(old, rec *catalogue.Record, what string) (*change, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	return s.editLocked(old, rec, what)
+}
+
+func (s *store) editLocked(old, rec *catalogue.Record, what string) (*change, error) {
 	held, err := s.c.Update(old, rec)
 	if err != nil {
 		return nil, err
 	}
 	return &change{kind: changeEdit, held: held, other: old, what: what}, nil
+}
+
+// modify edits a copy of old with change, made under the lock (Clone reads
+// fields the background indexing writes), and replaces old with it.
+func (s *store) modify(old *catalogue.Record, what string, change func(*catalogue.Record)) (*change, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	rec := old.Clone()
+	change(rec)
+	return s.editLocked(old, rec, what)
 }
 
 // add appends rec and returns the change.

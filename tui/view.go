@@ -131,21 +131,26 @@ func fit(s string, w int) string {
 	return s + strings.Repeat(" ", max(0, w-sw))
 }
 
-// scrollToCursor moves the view so the cursor's row is on screen.
+// scrollToCursor moves the view so the cursor's row is on screen, moving
+// it as little as possible.
 func (m *Model) scrollToCursor() {
 	h := m.layout().bodyH
 	if m.cursor < m.offset {
 		m.offset = m.cursor
 	}
-	for m.offset < m.cursor {
-		used := 0
-		for i := m.offset; i <= m.cursor; i++ {
-			used += m.rows[i].height()
-		}
-		if used <= h {
+	// The lowest offset that still shows the cursor's row whole: walk up
+	// from the cursor while the rows fit (never more than a screenful).
+	lowest, used := m.cursor, 0
+	for lowest >= 0 && lowest < len(m.rows) {
+		used += m.rows[lowest].height()
+		if used > h {
 			break
 		}
-		m.offset++
+		lowest--
+	}
+	lowest++
+	if m.offset < lowest {
+		m.offset = min(lowest, m.cursor)
 	}
 	m.offset = max(0, min(m.offset, len(m.rows)-1))
 }

@@ -14,6 +14,7 @@ package theme
 import (
 	"io"
 	"os"
+	"strconv"
 	"strings"
 
 	"github.com/charmbracelet/bubbles/help"
@@ -168,25 +169,28 @@ func build(profile termenv.Profile, color, dark bool) *Theme {
 	p := DefaultPalette
 	t := &Theme{Renderer: r, Dark: dark, Color: color, Palette: p}
 
-	// fg and bg give a style the colour, or nothing under NO_COLOR.
+	// fg and bg give a style the colour, or nothing under NO_COLOR. The
+	// colour is resolved now, for this background and profile: lipgloss
+	// would otherwise convert the hex colour to the profile's nearest on
+	// every Render, which costs more than the rest of a frame.
 	s := r.NewStyle
 	fg := func(st lipgloss.Style, c lipgloss.AdaptiveColor) lipgloss.Style {
 		if !color {
 			return st
 		}
-		return st.Foreground(c)
+		return st.Foreground(resolve(profile, dark, c))
 	}
 	bg := func(st lipgloss.Style, c lipgloss.AdaptiveColor) lipgloss.Style {
 		if !color {
 			return st
 		}
-		return st.Background(c)
+		return st.Background(resolve(profile, dark, c))
 	}
 	border := func(st lipgloss.Style, c lipgloss.AdaptiveColor) lipgloss.Style {
 		if !color {
 			return st
 		}
-		return st.BorderForeground(c)
+		return st.BorderForeground(resolve(profile, dark, c))
 	}
 
 	t.Base = fg(s(), p.Text)
@@ -246,8 +250,8 @@ func build(profile termenv.Profile, color, dark bool) *Theme {
 	t.StatusValue = bg(fg(s(), p.BarText), p.Bar)
 	if color {
 		t.StatusBrand = s().Bold(true).Padding(0, 1).
-			Foreground(lipgloss.AdaptiveColor{Light: "#FFFFFF", Dark: "#FFFFFF"}).
-			Background(p.Accent)
+			Foreground(resolve(profile, dark, lipgloss.AdaptiveColor{Light: "#FFFFFF", Dark: "#FFFFFF"})).
+			Background(resolve(profile, dark, p.Accent))
 	} else {
 		t.StatusBrand = s().Bold(true).Padding(0, 1).Reverse(true)
 	}
@@ -271,6 +275,22 @@ func build(profile termenv.Profile, color, dark bool) *Theme {
 		FullSeparator:  fg(s(), p.Faint),
 	}
 	return t
+}
+
+// resolve picks c's variant for the background and converts it to the
+// profile's nearest colour once: "105" for 256 colours, "13" for 16.
+func resolve(profile termenv.Profile, dark bool, c lipgloss.AdaptiveColor) lipgloss.Color {
+	hex := c.Light
+	if dark {
+		hex = c.Dark
+	}
+	switch col := profile.Color(hex).(type) {
+	case termenv.ANSI256Color:
+		return lipgloss.Color(strconv.Itoa(int(col)))
+	case termenv.ANSIColor:
+		return lipgloss.Color(strconv.Itoa(int(col)))
+	}
+	return lipgloss.Color(hex)
 }
 
 // environment adapts an os.Environ()-style list to termenv.Environ.

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/charmbracelet/lipgloss"
 	"github.com/muesli/termenv"
 )
 
@@ -87,5 +88,24 @@ func TestEnvironmentGetenv(t *testing.T) {
 	}
 	if got := e.Getenv("B"); got != "" {
 		t.Errorf("Getenv(B) = %q, want empty", got)
+	}
+}
+
+// Colours are converted for the profile once, when the theme is made.
+func TestColoursResolvedForProfile(t *testing.T) {
+	for _, tc := range []struct {
+		profile termenv.Profile
+		want    string
+	}{
+		{termenv.TrueColor, "#FF6AC1"},
+		{termenv.ANSI256, "205"},
+	} {
+		th := Fixed(tc.profile, true)
+		if got := th.Match.GetForeground(); got != lipgloss.Color(tc.want) {
+			t.Errorf("%v: match colour %v, want %s", tc.profile, got, tc.want)
+		}
+	}
+	if got := Fixed(termenv.ANSI, true).Match.GetForeground().(lipgloss.Color); len(got) > 2 {
+		t.Errorf("16-colour theme keeps %q", got)
 	}
 }
