@@ -2,7 +2,7 @@ package main
 
 // The end-to-end test drives the real binary in a real terminal (tmux) as a
 // user would: open, search, rate, categorise, add, edit, undo, delete,
-// quit; then checks the file with `uricat check` and `uricat list --json`.
+// delete an invalid record from the problems view, quit; then checks the file with `uricat check` and `uricat list --json`.
 // It skips when tmux is not installed (.ci/run installs it).
 
 import (
@@ -23,7 +23,9 @@ import (
 // records separated by one blank line).
 const e2eCatalogue = "URI: https://go.dev/\r\nNAME: Go\r\nDATE: 01/02/2024 10:00:00\r\nCATEGORY: Programming\r\nRATING: 5\r\n\r\n" +
 	"URI: https://www.rust-lang.org/\r\nNAME: Rust\r\nDATE: 02/02/2024 10:00:00\r\n\r\n" +
-	"URI: https://example.org/\r\nNAME: Example Domain\r\nDATE: 03/02/2024 10:00:00\r\nCATEGORY: Reference\r\n"
+	"URI: https://example.org/\r\nNAME: Example Domain\r\nDATE: 03/02/2024 10:00:00\r\nCATEGORY: Reference\r\n\r\n" +
+	// Invalid (3.1: a URI has no spaces): kept, shown in the problems view.
+	"URI: not a uri\r\nNAME: Damaged\r\nDATE: 04/02/2024 10:00:00\r\n"
 
 // session is a uricat running in a detached tmux session on its own server.
 type session struct {
@@ -215,6 +217,19 @@ func TestE2ETmux(t *testing.T) {
 	s.keys("d")
 	s.keys("y")
 	s.waitFile(path, "delete Example Domain", func(text string) bool { return !strings.Contains(text, "example.org") })
+
+	// Problems: the damaged record is listed with its line; delete it.
+	s.keys("/")
+	s.keys("Escape")
+	s.keys("!")
+	s.waitFor("the problems view", func(sc string) bool {
+		return strings.Contains(sc, "Problems") && strings.Contains(sc, "line 16") && strings.Contains(sc, "Damaged")
+	})
+	s.keys("d")
+	s.waitText("Delete the invalid record at line 16")
+	s.keys("y")
+	s.waitFile(path, "delete the damaged record", func(text string) bool { return !strings.Contains(text, "not a uri") })
+	s.keys("Escape")
 
 	// Quit.
 	s.keys("q")
