@@ -2,7 +2,8 @@ package main
 
 // The end-to-end test drives the real binary in a real terminal (tmux) as a
 // user would: open, search, rate, categorise, add, edit, undo, delete,
-// delete an invalid record from the problems view, quit; then checks the file with `uricat check` and `uricat list --json`.
+// delete an invalid record from the problems view, quit; then checks the
+// file with `uricat check` and `uricat list --json`.
 // It skips when tmux is not installed (.ci/run installs it).
 
 import (
