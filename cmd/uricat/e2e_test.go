@@ -28,6 +28,9 @@ const e2eCatalogue = "URI: https://go.dev/\r\nNAME: Go\r\nDATE: 01/02/2024 10:00
 	// Invalid (3.1: a URI has no spaces): kept, shown in the problems view.
 	"URI: not a uri\r\nNAME: Damaged\r\nDATE: 04/02/2024 10:00:00\r\n"
 
+// waitLimit bounds every wait: generous, for a loaded CI machine.
+const waitLimit = 20 * time.Second
+
 // session is a uricat running in a detached tmux session on its own server.
 type session struct {
 	t      *testing.T
@@ -72,17 +75,17 @@ func (s *session) screen() string {
 	return out
 }
 
-// waitFor polls the screen until ok says yes, for at most 10 seconds.
+// waitFor polls the screen until ok says yes, for at most waitLimit.
 func (s *session) waitFor(what string, ok func(screen string) bool) string {
 	s.t.Helper()
-	deadline := time.Now().Add(10 * time.Second)
+	deadline := time.Now().Add(waitLimit)
 	for {
 		sc := s.screen()
 		if ok(sc) {
 			return sc
 		}
 		if time.Now().After(deadline) {
-			s.t.Fatalf("waited 10s for %s; the screen shows:\n%s", what, sc)
+			s.t.Fatalf("waited %v for %s; the screen shows:\n%s", waitLimit, what, sc)
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
@@ -97,14 +100,14 @@ func (s *session) waitText(text string) string {
 // saved at once, so the file tells when the app has done a step.
 func (s *session) waitFile(path, what string, ok func(text string) bool) {
 	s.t.Helper()
-	deadline := time.Now().Add(10 * time.Second)
+	deadline := time.Now().Add(waitLimit)
 	for {
 		b, _ := os.ReadFile(path)
 		if ok(string(b)) {
 			return
 		}
 		if time.Now().After(deadline) {
-			s.t.Fatalf("waited 10s for the file to %s; it holds:\n%s\nthe screen shows:\n%s", what, b, s.screen())
+			s.t.Fatalf("waited %v for the file to %s; it holds:\n%s\nthe screen shows:\n%s", waitLimit, what, b, s.screen())
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
