@@ -88,6 +88,7 @@ func diffRecord(got, want *catalogue.Record) []string {
 	}
 	cmp("CATEGORY", got.Category, want.Category)
 	cmp("DESCRIPTION", got.Description, want.Description)
+	cmp("RATING", fmt.Sprint(got.Rating), fmt.Sprint(want.Rating))
 	cmp("LANGUAGE", got.Language, want.Language)
 	cmp("TYPE", got.Type, want.Type)
 	cmp("ID", got.ID, want.ID)
@@ -405,6 +406,12 @@ func TestBlocks(t *testing.T) {
 		name:  "a block without URL is skipped with the reason",
 		input: h + file("Title: lost", "Author-Name: someone", ""),
 		diags: []wantDiag{{importers.Skipped, 5, "the block at lines 5-6 has no URL"}},
+	}, {
+		name:  "X-Description, X-Rating and X-Language, as uricat's own export writes them, are read back",
+		input: h + file("URL: http://a.example/", "X-Description: about it", "X-Rating: 4", "X-Language: ja", "X-Id: 3", "", "URL: http://b.example/", "X-Rating: 9", "X-Language: Japanese", ""),
+		want: []*catalogue.Record{
+			{URI: "http://a.example/", Name: "a.example", Date: now, Description: "about it", Rating: 4, Language: "ja", Extensions: x("X-ID", "3")},
+			{URI: "http://b.example/", Name: "b.example", Date: now, Extensions: x("X-RATING", "9", "X-LANGUAGE", "Japanese")}},
 	}, {
 		name:  "an experimental X-Author joins Author-Name's X-AUTHOR",
 		input: h + file("URL: http://a.example/", "Author-Name: A", "X-Author: B", ""),

@@ -24,6 +24,7 @@ var notKept = map[string]bool{"hina": true, "hina-version": true}
 //	Keyword (several, SEPARATOR between)    -> CATEGORY (the first) and X-KEYWORDS
 //	Author-Name                             -> X-AUTHOR
 //	Content-Type (a media type)             -> TYPE
+//	X-Description, X-Rating, X-Language     -> DESCRIPTION, RATING, LANGUAGE (uricat's export)
 //	any other field                         -> X-<NAME>
 func (r *Reader) record(b *block) *catalogue.Record {
 	if dup, first := b.duplicate(); dup != nil {
@@ -93,6 +94,23 @@ func (r *Reader) record(b *block) *catalogue.Record {
 		if len(words) > 0 {
 			rec.Category = words[0]
 			rec.Extensions = append(rec.Extensions, catalogue.Field{Name: "X-KEYWORDS", Value: strings.Join(words, "; ")})
+		}
+	}
+	// uricat's own Hina-Di export keeps the fields Hina-Di lacks as
+	// experimental fields: read them back.
+	rec.Description, _ = take("x-description")
+	for i := range b.fields {
+		f := &b.fields[i]
+		switch {
+		case used[i]:
+		case f.key == "x-rating":
+			if n, err := catalogue.ParseRating(f.value); err == nil {
+				rec.Rating, used[i] = n, true
+			}
+		case f.key == "x-language":
+			if catalogue.ValidateLanguage(f.value) == nil {
+				rec.Language, used[i] = f.value, true
+			}
 		}
 	}
 	if a, f := take("author-name"); f != nil {

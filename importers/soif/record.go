@@ -39,6 +39,7 @@ var listAttrs = map[string]bool{"keywords": true, "subject": true}
 //	Description, else Abstract              -> DESCRIPTION
 //	Content-Type, FORMAT, Type (media type) -> TYPE
 //	Language / LANGUAGE (RFC 3066 tag)      -> LANGUAGE
+//	Category, Rating (1-5; uricat's export) -> CATEGORY, RATING
 //	a date attribute (see dateAttrs)        -> DATE
 //	anything else, short                    -> X-<ATTRIBUTE>, values joined by "; "
 func (r *Reader) record(o *object) *catalogue.Record {
@@ -67,6 +68,17 @@ func (r *Reader) record(o *object) *catalogue.Record {
 	}
 	rec.Name = first("title")
 	rec.Description = first("description", "abstract")
+	// Category and Rating are not in the draft, but uricat's own SOIF
+	// export writes them: read them back.
+	rec.Category = first("category")
+	for i := range ps {
+		if p := &ps[i]; p.base == "rating" {
+			if n, err := catalogue.ParseRating(strings.TrimSpace(p.value)); err == nil {
+				rec.Rating, p.used = n, true
+				break
+			}
+		}
+	}
 typeLoop:
 	for _, b := range typeAttrs {
 		for i := range ps {
