@@ -289,3 +289,22 @@ func TestImportSeveralFormats(t *testing.T) {
 		t.Errorf("catalogue has %d records, want 8", n)
 	}
 }
+
+// An http-index-format listing without a 300 line needs --base: without
+// it the import of that file fails with a clear message and adds nothing.
+func TestImportListingNeedsBase(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "b.uricat")
+	listing := "200: filename content-length last-modified file-type\n201: \"notes.txt\" 12 Sat%2C%2001%20Jan%202000%2000%3A00%3A00 FILE\n"
+	code, _, errs := importCLI(t, listing, "--catalogue", p, "import", "-")
+	if code != 1 || !strings.Contains(errs, "--base") || !strings.Contains(errs, "nothing was imported from -") {
+		t.Fatalf("without --base: exit %d, stderr %q", code, errs)
+	}
+	code, out, errs := importCLI(t, listing, "--catalogue", p, "import", "--base", "ftp://ftp.example.org/pub/", "-")
+	if code != 0 || !strings.Contains(out, "imported 1 record") {
+		t.Fatalf("with --base: exit %d, stdout %q, stderr %q", code, out, errs)
+	}
+	recs := openCatalogue(t, p).Valid()
+	if len(recs) != 1 || recs[0].URI != "ftp://ftp.example.org/pub/notes.txt" {
+		t.Fatalf("imported %v", recs)
+	}
+}
