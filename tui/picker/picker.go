@@ -143,6 +143,16 @@ func (m Model) listHeight() int { return max(1, m.height-6) }
 
 // Update handles a message.
 func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
+	if mm, ok := msg.(tea.MouseMsg); ok {
+		switch mm.Button {
+		case tea.MouseButtonWheelUp:
+			m.selected = max(-1, m.selected-1)
+		case tea.MouseButtonWheelDown:
+			m.selected = min(len(m.matches)-1, m.selected+1)
+		}
+		m.scroll()
+		return m, nil
+	}
 	km, ok := msg.(tea.KeyMsg)
 	if !ok {
 		var cmd tea.Cmd

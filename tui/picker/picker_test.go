@@ -202,3 +202,18 @@ func TestGolden(t *testing.T) {
 	m, _ = press(m, tea.KeyDown)
 	golden(t, "typed-60x12", m.View())
 }
+
+func TestMouseWheel(t *testing.T) {
+	m := New(theme.Plain(), inUse, "")
+	m, _ = m.Update(tea.MouseMsg{Button: tea.MouseButtonWheelDown, Action: tea.MouseActionPress})
+	m, _ = m.Update(tea.MouseMsg{Button: tea.MouseButtonWheelDown, Action: tea.MouseActionPress})
+	if m.Selected() != "Golf" {
+		t.Errorf("two notches down: %q, want Golf", m.Selected())
+	}
+	for i := 0; i < 5; i++ {
+		m, _ = m.Update(tea.MouseMsg{Button: tea.MouseButtonWheelUp, Action: tea.MouseActionPress})
+	}
+	if m.Selected() != "" {
+		t.Errorf("wheel up past the top: %q, want the typed text", m.Selected())
+	}
+}

@@ -191,6 +191,17 @@ func (m *Model) SetSize(width, height int) {
 
 // Update handles a message.
 func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
+	if mm, ok := msg.(tea.MouseMsg); ok && !m.confirm {
+		// The wheel moves the cursor, three entries a notch.
+		switch mm.Button {
+		case tea.MouseButtonWheelUp:
+			m.cursor = max(0, m.cursor-3)
+		case tea.MouseButtonWheelDown:
+			m.cursor = max(0, min(len(m.items)-1, m.cursor+3))
+		}
+		m.scroll()
+		return m, nil
+	}
 	km, ok := msg.(tea.KeyMsg)
 	if !ok {
 		return m, nil

@@ -286,3 +286,15 @@ func TestPreviewShowsTheRecordAsInTheFile(t *testing.T) {
 		t.Errorf("preview at height 12:\n%s", m.View())
 	}
 }
+
+func TestMouseWheel(t *testing.T) {
+	m := New(theme.Plain(), load(t, sample))
+	m, _ = m.Update(tea.MouseMsg{Button: tea.MouseButtonWheelDown, Action: tea.MouseActionPress})
+	if it, _ := m.Selected(); it.Line != 14 {
+		t.Errorf("wheel down: on line %d, want three entries down (14)", it.Line)
+	}
+	m, _ = m.Update(tea.MouseMsg{Button: tea.MouseButtonWheelUp, Action: tea.MouseActionPress})
+	if it, _ := m.Selected(); it.Line != 5 {
+		t.Errorf("wheel up: on line %d, want 5", it.Line)
+	}
+}

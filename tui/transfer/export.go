@@ -206,6 +206,16 @@ func (m Export) Update(msg tea.Msg) (Export, tea.Cmd) {
 			return m, nil
 		}
 		return m.key(msg)
+	case tea.MouseMsg:
+		if !m.writing && !m.confirm {
+			switch msg.Button {
+			case tea.MouseButtonWheelUp:
+				m.setFormat(max(0, m.format-1))
+			case tea.MouseButtonWheelDown:
+				m.setFormat(min(len(exporters.Formats)-1, m.format+1))
+			}
+		}
+		return m, nil
 	}
 	var cmd tea.Cmd
 	m.path, cmd = m.path.Update(msg)

@@ -407,6 +407,16 @@ func (m Import) Update(msg tea.Msg) (Import, tea.Cmd) {
 		return m, cmd
 	case tea.KeyMsg:
 		return m.key(msg)
+	case tea.MouseMsg:
+		if m.state == importDone {
+			switch msg.Button {
+			case tea.MouseButtonWheelUp:
+				m.offset = max(0, m.offset-3)
+			case tea.MouseButtonWheelDown:
+				m.offset = max(0, min(m.offset+3, len(m.summaryLines())-m.summaryHeight()))
+			}
+			return m, nil
+		}
 	}
 	if m.state == importPick {
 		var cmd tea.Cmd

@@ -529,3 +529,17 @@ func TestExportRefusesDirectory(t *testing.T) {
 		t.Errorf("view:\n%s", m.View())
 	}
 }
+
+func TestExportMouseWheel(t *testing.T) {
+	m := NewExport(theme.Plain(), records(t), "x", "/home/u")
+	m, _ = m.Update(tea.MouseMsg{Button: tea.MouseButtonWheelDown, Action: tea.MouseActionPress})
+	if m.Format().Name != "soif" {
+		t.Errorf("wheel down: %s", m.Format().Name)
+	}
+	for i := 0; i < 3; i++ {
+		m, _ = m.Update(tea.MouseMsg{Button: tea.MouseButtonWheelUp, Action: tea.MouseActionPress})
+	}
+	if m.Format().Name != "netscape" {
+		t.Errorf("wheel up past the top: %s", m.Format().Name)
+	}
+}
