@@ -9,6 +9,7 @@ import (
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/muesli/termenv"
 
 	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/tui/theme"
@@ -403,5 +404,28 @@ func TestEditInvalidRecordShowsTheFilesValue(t *testing.T) {
 	}
 	if !c.Records()[0].Valid() || c.Records()[0].URI != "http://a%20b/" || c.Records()[0].Rating != 2 {
 		t.Errorf("fixed record %+v", c.Records()[0])
+	}
+}
+
+// TestGoldenColours pins the styling: the error in the theme's error
+// colour, the focused field's name in the accent, on dark and light
+// backgrounds (ANSI 256 profile).
+func TestGoldenColours(t *testing.T) {
+	for _, dark := range []bool{true, false} {
+		m := New(theme.Fixed(termenv.ANSI256, dark), sample(), nil)
+		m.SetSize(80, 24)
+		m = focusField(t, m, catalogue.FieldRating)
+		m = clear(m)
+		m = typeText(m, "6")
+		name := "colours-light"
+		if dark {
+			name = "colours-dark"
+		}
+		v := m.View()
+		th := theme.Fixed(termenv.ANSI256, dark)
+		if !strings.Contains(v, th.Error.Render(`✗ RATING "6" must be an integer from 1 to 5 (3.6)`)) {
+			t.Errorf("%s: the message is not in the error style:\n%q", name, v)
+		}
+		golden(t, name, v)
 	}
 }
