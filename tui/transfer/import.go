@@ -4,8 +4,9 @@
 //
 // Import walks the user through: pick a file (bubbles filepicker), see the
 // format detect.Sniff finds in it (tab picks another), import it with a
-// progress bar on large files, then read the summary: imported, duplicates,
-// and every record skipped with its reason and position.
+// progress bar on large files (esc stops it while the file is being read:
+// then nothing is added), then read the summary: imported, duplicates, and
+// every record skipped with its reason and position.
 //
 // The catalogue is not safe for concurrent use, so the mechanism is:
 //
@@ -34,6 +35,7 @@
 package transfer
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -104,7 +106,7 @@ const largeFile = 256 << 10
 // ImportKeyMap holds the import screen's bindings (the file picker has its
 // own: arrows or hjkl to move and enter directories, enter to choose).
 type ImportKeyMap struct {
-	Choose, Format, Leave, Back, Close, Up, Down key.Binding
+	Choose, Format, Leave, Back, Cancel, Close, Up, Down key.Binding
 }
 
 // DefaultImportKeyMap is the import screen's bindings.
@@ -113,6 +115,7 @@ var DefaultImportKeyMap = ImportKeyMap{
 	Format: key.NewBinding(key.WithKeys("tab"), key.WithHelp("tab", "other format")),
 	Leave:  key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "close")),
 	Back:   key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "another file")),
+	Cancel: key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "stop the import")),
 	Close:  key.NewBinding(key.WithKeys("esc", "q", "enter"), key.WithHelp("esc", "close")),
 	Up:     key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/k", "scroll up")),
 	Down:   key.NewBinding(key.WithKeys("down", "j"), key.WithHelp("↓/j", "scroll down")),
@@ -136,6 +139,9 @@ type Import struct {
 
 	read     int64
 	adding   bool // the file is read; its records are being added
+	ctx      context.Context
+	cancel   context.CancelFunc // stops the running import before it adds anything
+	stopping bool
 	progress chan int64
 	started  time.Time
 
@@ -276,10 +282,10 @@ func (m Import) sniff(path string) tea.Cmd {
 
 // run imports the chosen file (see the package doc for the locking).
 func (m Import) run() tea.Cmd {
-	id, path, format, cfg, ch := m.id, m.path, detect.Formats[m.format], m.cfg, m.progress
+	id, path, format, cfg, ch, ctx := m.id, m.path, detect.Formats[m.format], m.cfg, m.progress, m.ctx
 	return func() tea.Msg {
 		defer close(ch)
-		s, err := importFile(cfg, path, format, func(n int64) {
+		s, err := importFile(ctx, cfg, path, format, func(n int64) {
 			if n == parsed {
 				// Must arrive: make room for it (only this goroutine sends).
 				select {
@@ -300,7 +306,7 @@ func (m Import) run() tea.Cmd {
 
 // importFile is the import itself: a dry run with no lock held, then the
 // additions under the lock.
-func importFile(cfg ImportConfig, path string, format importers.Format, progress func(int64)) (importers.Summary, error) {
+func importFile(ctx context.Context, cfg ImportConfig, path string, format importers.Format, progress func(int64)) (importers.Summary, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return importers.Summary{Source: path, Format: format.Name}, err
@@ -318,8 +324,11 @@ func importFile(cfg ImportConfig, path string, format importers.Format, progress
 	seen := importers.NewURISet(cfg.Catalogue)
 	cfg.Lock.Unlock()
 	scratch, _ := catalogue.Read(strings.NewReader(""))
-	dry, err := importers.Run(scratch, format, f, importers.RunConfig{Source: path, Options: opts, Seen: seen, DryRun: true, Progress: progress})
+	dry, err := importers.Run(scratch, format, cancellable{ctx, f}, importers.RunConfig{Source: path, Options: opts, Seen: seen, DryRun: true, Progress: progress})
 	dry.DryRun = false
+	if err == nil {
+		err = ctx.Err() // cancelled after the last read: still nothing added
+	}
 	if progress != nil && err == nil {
 		progress(parsed)
 	}
@@ -336,6 +345,20 @@ func importFile(cfg ImportConfig, path string, format importers.Format, progress
 	dry.Skipped = append(dry.Skipped, added.Skipped...)
 	dry.Diagnostics = append(dry.Diagnostics, added.Diagnostics...)
 	return dry, err
+}
+
+// cancellable is a reader that fails once its context is done, so that
+// cancelling stops an import at its next read.
+type cancellable struct {
+	ctx context.Context
+	r   io.Reader
+}
+
+func (c cancellable) Read(p []byte) (int, error) {
+	if err := c.ctx.Err(); err != nil {
+		return 0, fmt.Errorf("import cancelled: %w", err)
+	}
+	return c.r.Read(p)
 }
 
 // replay is a format whose reader gives back records already read.
@@ -396,6 +419,9 @@ func (m Import) Update(msg tea.Msg) (Import, tea.Cmd) {
 			return m, nil
 		}
 		m.state, m.summary, m.err, m.offset = importDone, msg.summary, msg.err, 0
+		if m.cancel != nil {
+			m.cancel() // release the context
+		}
 		s, err := msg.summary, msg.err
 		return m, func() tea.Msg { return ImportedMsg{Summaries: []importers.Summary{s}, Err: err} }
 	case spinner.TickMsg:
@@ -451,9 +477,15 @@ func (m Import) key(km tea.KeyMsg) (Import, tea.Cmd) {
 			if m.format < 0 {
 				return m, nil
 			}
-			m.state, m.read, m.adding, m.started = importRun, 0, false, time.Now()
+			m.state, m.read, m.adding, m.stopping, m.started = importRun, 0, false, false, time.Now()
+			m.ctx, m.cancel = context.WithCancel(context.Background())
 			m.progress = make(chan int64, 1)
 			return m, tea.Batch(m.run(), waitProgress(m.id, m.progress), m.spinner.Tick)
+		}
+	case importRun:
+		if key.Matches(km, m.keys.Cancel) && !m.adding && m.cancel != nil {
+			m.cancel()
+			m.stopping = true
 		}
 	case importDone:
 		switch {
@@ -476,6 +508,10 @@ func (m Import) ShortHelp() []key.Binding {
 		return []key.Binding{fk.Up, fk.Down, fk.Back, fk.Open, fk.Select, m.keys.Leave}
 	case importConfirm:
 		return []key.Binding{m.keys.Choose, m.keys.Format, m.keys.Back}
+	case importRun:
+		if !m.adding && !m.stopping {
+			return []key.Binding{m.keys.Cancel}
+		}
 	case importDone:
 		return []key.Binding{m.keys.Up, m.keys.Down, m.keys.Close}
 	}
@@ -521,7 +557,11 @@ func (m Import) View() string {
 			b.WriteString("\n" + m.spinner.View() + " adding the records of " + catalogue.DisplayText(filepath.Base(m.path)) + " to the catalogue")
 			break
 		}
-		b.WriteString("\n" + m.spinner.View() + " importing " + catalogue.DisplayText(filepath.Base(m.path)) + "\n\n")
+		verb := " importing "
+		if m.stopping {
+			verb = " stopping the import of "
+		}
+		b.WriteString("\n" + m.spinner.View() + verb + catalogue.DisplayText(filepath.Base(m.path)) + "\n\n")
 		if m.size >= largeFile {
 			b.WriteString(m.bar.ViewAs(min(1, float64(m.read)/float64(m.size))) + "\n")
 			b.WriteString(t.Dim.Render(humanize.IBytes(uint64(m.read)) + " of " + humanize.IBytes(uint64(m.size))))

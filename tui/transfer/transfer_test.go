@@ -2,6 +2,7 @@ package transfer
 
 import (
 	"bytes"
+	"context"
 	"flag"
 	"fmt"
 	"os"
@@ -271,7 +272,7 @@ func TestImportUnrecognisedFile(t *testing.T) {
 
 func TestImportReadErrorAddsNothing(t *testing.T) {
 	c := newCatalogue(t)
-	s, err := importFile(ImportConfig{Catalogue: c, Lock: noLock{}}, filepath.Join(t.TempDir(), "missing.html"), importers.Format{}, nil)
+	s, err := importFile(context.Background(), ImportConfig{Catalogue: c, Lock: noLock{}}, filepath.Join(t.TempDir(), "missing.html"), importers.Format{}, nil)
 	if err == nil || s.Imported != 0 || c.Len() != 1 {
 		t.Errorf("err %v, summary %s, catalogue %d", err, s, c.Len())
 	}
@@ -338,7 +339,7 @@ func TestImportLargeFileReportsProgress(t *testing.T) {
 	var calls []int64
 	c := newCatalogue(t)
 	f, _ := detect.ByName("netscape")
-	s, err := importFile(ImportConfig{Catalogue: c, Lock: noLock{}}, path, f, func(n int64) { calls = append(calls, n) })
+	s, err := importFile(context.Background(), ImportConfig{Catalogue: c, Lock: noLock{}}, path, f, func(n int64) { calls = append(calls, n) })
 	if err != nil || s.Imported == 0 {
 		t.Fatalf("err %v summary %s", err, s)
 	}
@@ -541,5 +542,49 @@ func TestExportMouseWheel(t *testing.T) {
 	}
 	if m.Format().Name != "netscape" {
 		t.Errorf("wheel up past the top: %s", m.Format().Name)
+	}
+}
+
+func TestCancelledImportAddsNothing(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("<!DOCTYPE NETSCAPE-Bookmark-file-1>\n<DL><p>\n")
+	for i := 0; b.Len() < 4*largeFile; i++ {
+		fmt.Fprintf(&b, "<DT><A HREF=\"https://example.org/page/%d\">Page %d</A>\n", i, i)
+	}
+	path := writeFile(t, t.TempDir(), "big.html", b.String())
+	c := newCatalogue(t)
+	f, _ := detect.ByName("netscape")
+	ctx, cancel := context.WithCancel(context.Background())
+	reads := 0
+	s, err := importFile(ctx, ImportConfig{Catalogue: c, Lock: noLock{}}, path, f, func(n int64) {
+		if reads++; reads == 2 {
+			cancel() // the user pressed esc half-way
+		}
+	})
+	if err == nil || !strings.Contains(err.Error(), "import cancelled") || !strings.Contains(err.Error(), "nothing was imported") {
+		t.Fatalf("err = %v", err)
+	}
+	if s.Imported != 0 || c.Len() != 1 || c.Modified() {
+		t.Errorf("a cancelled import changed the catalogue: %s, %d records", s, c.Len())
+	}
+}
+
+func TestEscStopsTheRunningImport(t *testing.T) {
+	m := NewImport(theme.Plain(), ImportConfig{Catalogue: newCatalogue(t)})
+	m.state, m.path, m.size = importRun, "/x/big.html", 4<<20
+	m.ctx, m.cancel = context.WithCancel(context.Background())
+	m, _ = m.Update(press(tea.KeyEsc))
+	if m.ctx.Err() == nil {
+		t.Fatal("esc did not cancel the import")
+	}
+	if !strings.Contains(m.View(), "stopping the import of big.html") {
+		t.Errorf("view:\n%s", m.View())
+	}
+	// Once the records are going in, it is too late: esc does nothing.
+	m.ctx, m.cancel = context.WithCancel(context.Background())
+	m.stopping, m.adding = false, true
+	m, _ = m.Update(press(tea.KeyEsc))
+	if m.ctx.Err() != nil {
+		t.Error("esc cancelled while records were being added")
 	}
 }
