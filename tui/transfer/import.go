@@ -326,8 +326,8 @@ func importFile(ctx context.Context, cfg ImportConfig, path string, format impor
 	scratch, _ := catalogue.Read(strings.NewReader(""))
 	dry, err := importers.Run(scratch, format, cancellable{ctx, f}, importers.RunConfig{Source: path, Options: opts, Seen: seen, DryRun: true, Progress: progress})
 	dry.DryRun = false
-	if err == nil {
-		err = ctx.Err() // cancelled after the last read: still nothing added
+	if err == nil && ctx.Err() != nil {
+		err = errStopped // stopped after the last read: still nothing added
 	}
 	if progress != nil && err == nil {
 		progress(parsed)
@@ -347,6 +347,9 @@ func importFile(ctx context.Context, cfg ImportConfig, path string, format impor
 	return dry, err
 }
 
+// errStopped is why an import the user stopped failed.
+var errStopped = errors.New("import stopped")
+
 // cancellable is a reader that fails once its context is done, so that
 // cancelling stops an import at its next read.
 type cancellable struct {
@@ -355,8 +358,8 @@ type cancellable struct {
 }
 
 func (c cancellable) Read(p []byte) (int, error) {
-	if err := c.ctx.Err(); err != nil {
-		return 0, fmt.Errorf("import cancelled: %w", err)
+	if c.ctx.Err() != nil {
+		return 0, errStopped
 	}
 	return c.r.Read(p)
 }

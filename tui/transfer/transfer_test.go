@@ -3,6 +3,7 @@ package transfer
 import (
 	"bytes"
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"os"
@@ -561,7 +562,7 @@ func TestCancelledImportAddsNothing(t *testing.T) {
 			cancel() // the user pressed esc half-way
 		}
 	})
-	if err == nil || !strings.Contains(err.Error(), "import cancelled") || !strings.Contains(err.Error(), "nothing was imported") {
+	if err == nil || !errors.Is(err, errStopped) || !strings.Contains(err.Error(), "nothing was imported") {
 		t.Fatalf("err = %v", err)
 	}
 	if s.Imported != 0 || c.Len() != 1 || c.Modified() {
