@@ -61,23 +61,24 @@ var roundTrips = []roundTrip{
 		return w
 	}},
 	{"soif", soifimport.Format, func(r *catalogue.Record) *catalogue.Record {
-		// The SOIF importer maps Title, Description, Type, Language and
-		// Last-Modification-Time; Category, Rating and Id come back as X-
-		// fields named after the attribute.
+		// The SOIF importer maps Title, Description, Type, Language,
+		// Last-Modification-Time, and the Category and Rating we write; Id
+		// comes back as X-ID, named after the attribute.
 		w := r.Clone()
-		w.Category, w.Rating, w.ID = "", 0, ""
+		w.ID = ""
 		w.Extensions = nil
-		for name, v := range ext(r, "X-CATEGORY", r.Category, "X-RATING", itoa(r.Rating), "X-ID", r.ID) {
+		for name, v := range ext(r, "X-ID", r.ID) {
 			w.SetExtension(name, v)
 		}
 		return w
 	}},
 	{"hinadi", hinadiimport.Format, func(r *catalogue.Record) *catalogue.Record {
 		// Hina-Di has Keyword, of which our importer makes CATEGORY (the
-		// first) and X-KEYWORDS (all); Author-Name is X-AUTHOR; the
-		// X-Description, X-Rating, X-Language and X-Id fields come back
-		// as X- fields in capitals, the description on one line.
-		w := &catalogue.Record{URI: r.URI, Name: r.Name, Date: r.Date, Type: r.Type}
+		// first) and X-KEYWORDS (all); Author-Name is X-AUTHOR. The
+		// importer reads back the X-Description (one line), X-Rating and
+		// X-Language we write; X-Id comes back as X-ID.
+		w := &catalogue.Record{URI: r.URI, Name: r.Name, Date: r.Date, Type: r.Type,
+			Description: hinadiLine(r.Description), Rating: r.Rating, Language: r.Language}
 		var words []string
 		for _, k := range append([]string{r.Category}, strings.Split(r.Extension("X-KEYWORDS"), ";")...) {
 			// A keyword is one TOKEN: its ": " would end it, and is written ":".
@@ -89,8 +90,7 @@ var roundTrips = []roundTrip{
 		if len(words) > 0 {
 			w.Category = words[0]
 		}
-		for name, v := range ext(r, "X-KEYWORDS", strings.Join(words, "; "), "X-DESCRIPTION", strings.Join(strings.Fields(r.Description), " "),
-			"X-RATING", itoa(r.Rating), "X-LANGUAGE", r.Language, "X-ID", r.ID) {
+		for name, v := range ext(r, "X-KEYWORDS", strings.Join(words, "; "), "X-ID", r.ID) {
 			w.SetExtension(strings.ToUpper(name), v)
 		}
 		return w
@@ -107,6 +107,12 @@ var roundTrips = []roundTrip{
 		}
 		return w
 	}},
+}
+
+// hinadiLine is a value as the Hina-Di export writes it: one line, each run
+// of control characters one space (see the hinadi package doc).
+func hinadiLine(v string) string {
+	return strings.TrimSpace(strings.Join(strings.FieldsFunc(v, func(r rune) bool { return r < 0x20 || r == 0x7f }), " "))
 }
 
 // TestRoundTrip exports the sample catalogue in each format that has an

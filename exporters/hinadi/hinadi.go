@@ -155,21 +155,22 @@ func keywords(r *catalogue.Record) string {
 	return strings.Join(list, ": ")
 }
 
-// oneLine makes v one line of TEXT, which holds no control characters but
-// HT, and a TOKEN, which does not start with white space: each run of line
-// breaks and other control characters becomes one space.
+// oneLine makes v one line of TEXT, which holds no control characters
+// (HT aside, which readers could take for part of a SEPARATOR), and a
+// TOKEN, which does not start with white space: each run of line breaks,
+// tabs and other control characters becomes one space.
 func oneLine(v string) string {
 	clean := true
 	for i := 0; i < len(v); i++ {
-		if c := v[i]; c < 0x20 && c != '\t' || c == 0x7f {
+		if c := v[i]; c < 0x20 || c == 0x7f {
 			clean = false
 			break
 		}
 	}
 	if !clean {
-		v = strings.Join(strings.FieldsFunc(v, func(r rune) bool {
-			return r < 0x20 && r != '\t' || r == 0x7f
-		}), " ")
+		v = strings.Join(strings.FieldsFunc(v, isControl), " ")
 	}
 	return strings.TrimSpace(v)
 }
+
+func isControl(r rune) bool { return r < 0x20 || r == 0x7f }

@@ -85,7 +85,7 @@ func TestEntityBlock(t *testing.T) {
 		"author-name":   "Hina",
 		"content-type":  "text/html",
 		"hina-version":  "HINA/2.2beta",
-		"x-description": "first line second\tline", // one line of TEXT
+		"x-description": "first line second line", // one line of TEXT
 		"x-rating":      "4",
 		"x-language":    "ja",
 		"x-id":          "7",
