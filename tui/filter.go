@@ -2,6 +2,8 @@ package tui
 
 import (
 	"context"
+	"math"
+	"runtime"
 	"slices"
 	"strings"
 	"sync"
@@ -47,6 +49,36 @@ type index struct {
 type entry struct {
 	rec                   *catalogue.Record
 	name, category, descr string // lower-cased
+	mask                  uint64 // the letters and digits in them (charMask)
+}
+
+// charMask is a set of the ASCII letters and digits of s, plus one bit for
+// anything else: a word can only match text whose mask holds its own, so
+// most records are rejected without looking at their text.
+func charMask(s string) uint64 {
+	var m uint64
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case 'a' <= c && c <= 'z':
+			m |= 1 << (c - 'a')
+		case '0' <= c && c <= '9':
+			m |= 1 << (26 + c - '0')
+		default:
+			m |= 1 << 63
+		}
+	}
+	return m
+}
+
+// mayMatch reports whether every word's characters occur in e at all.
+func (e *entry) mayMatch(masks []uint64) bool {
+	for _, m := range masks {
+		if e.mask&m != m {
+			return false
+		}
+	}
+	return true
 }
 
 // newIndex indexes recs; prev, if any, is the index of an earlier
@@ -75,7 +107,9 @@ func (ix *index) text() []entry {
 				ix.entries[i] = reuse[j]
 				continue
 			}
-			ix.entries[i] = entry{rec: r, name: lower(r.Name), category: lower(r.Category), descr: lower(r.Description)}
+			e := entry{rec: r, name: lower(r.Name), category: lower(r.Category), descr: lower(r.Description)}
+			e.mask = charMask(e.name) | charMask(e.category) | charMask(e.descr)
+			ix.entries[i] = e
 		}
 		ix.prev = nil
 		ix.textDone.Store(true)
@@ -158,6 +192,15 @@ func splitTerms(s string) []string {
 	}
 	if b.Len() > 0 {
 		out = append(out, b.String())
+	}
+	return out
+}
+
+// masks returns the charMask of each fuzzy word.
+func (s *search) masks() []uint64 {
+	out := make([]uint64, len(s.words))
+	for i, w := range s.words {
+		out[i] = charMask(w)
 	}
 	return out
 }
@@ -273,6 +316,99 @@ func (s *search) match(e *entry) (int, bool) {
 	return s.score(e)
 }
 
+// scored is a matching record (its position) and its score.
+type scored struct {
+	pos   int32
+	score int32
+}
+
+// parallelFrom is the number of candidates from which a pass splits its
+// scan over the CPUs.
+const parallelFrom = 16384
+
+// scan returns the candidates (positions in entries) that match s, in
+// order, with their scores; nil if ctx was cancelled. Large scans run on
+// every CPU, each on a contiguous share, joined in order.
+func scan(ctx context.Context, s *search, entries []entry, candidates []int32) []scored {
+	masks := s.masks()
+	scanPart := func(part []int32) []scored {
+		out := make([]scored, 0, len(part)/8)
+		for n, pos := range part {
+			if n&1023 == 0 && ctx.Err() != nil {
+				return nil
+			}
+			e := &entries[pos]
+			if !e.mayMatch(masks) {
+				continue
+			}
+			if sc, ok := s.match(e); ok {
+				out = append(out, scored{pos, int32(min(sc, math.MaxInt32))})
+			}
+		}
+		return out
+	}
+	workers := runtime.GOMAXPROCS(0)
+	if len(candidates) < parallelFrom || workers < 2 {
+		out := scanPart(candidates)
+		if ctx.Err() != nil {
+			return nil
+		}
+		return out
+	}
+	parts := make([][]scored, workers)
+	var wg sync.WaitGroup
+	size := (len(candidates) + workers - 1) / workers
+	for w := range workers {
+		lo, hi := min(w*size, len(candidates)), min((w+1)*size, len(candidates))
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			parts[w] = scanPart(candidates[lo:hi])
+		}()
+	}
+	wg.Wait()
+	if ctx.Err() != nil {
+		return nil
+	}
+	total := 0
+	for _, p := range parts {
+		total += len(p)
+	}
+	out := make([]scored, 0, total)
+	for _, p := range parts {
+		out = append(out, p...)
+	}
+	return out
+}
+
+// byScore orders hits best first, keeping their order on ties: a counting
+// sort, since scores are small integers (a comparison sort of 100,000
+// hits costs more than the scan).
+func byScore(hits []scored) []scored {
+	hi := int32(0)
+	for _, h := range hits {
+		hi = max(hi, h.score)
+	}
+	if hi > 1<<16 {
+		slices.SortStableFunc(hits, func(a, b scored) int { return int(b.score - a.score) })
+		return hits
+	}
+	count := make([]int, hi+2)
+	for _, h := range hits {
+		count[hi-h.score+1]++ // descending: the best score gets bucket 0
+	}
+	for i := 1; i < len(count); i++ {
+		count[i] += count[i-1]
+	}
+	out := make([]scored, len(hits))
+	for _, h := range hits {
+		b := hi - h.score
+		out[count[b]] = h
+		count[b]++
+	}
+	return out
+}
+
 // ordering is an index's records in one sort order, as positions in
 // index.entries. It is made once per (index, key) and reused while typing.
 type ordering struct {
@@ -368,19 +504,9 @@ func (p pass) run(ctx context.Context) *result {
 	if s.Empty() {
 		res.matched = candidates
 	} else {
-		type scored struct {
-			pos   int32
-			score int
-		}
-		var hits []scored
-		entries := res.ix.text()
-		for n, pos := range candidates {
-			if n&1023 == 0 && ctx.Err() != nil {
-				return nil
-			}
-			if sc, ok := s.match(&entries[pos]); ok {
-				hits = append(hits, scored{pos, sc})
-			}
+		hits := scan(ctx, s, res.ix.text(), candidates)
+		if hits == nil {
+			return nil
 		}
 		res.matched = make([]int32, len(hits))
 		for i, h := range hits {
@@ -388,7 +514,7 @@ func (p pass) run(ctx context.Context) *result {
 		}
 		if p.sort.IsZero() && len(s.words) > 0 {
 			// No sort key chosen: best matches first, file order on ties.
-			slices.SortStableFunc(hits, func(a, b scored) int { return b.score - a.score })
+			hits = byScore(hits)
 		}
 		if ctx.Err() != nil {
 			return nil
