@@ -1,10 +1,11 @@
 package main
 
 // The end-to-end test drives the real binary in a real terminal (tmux) as a
-// user would: open, search, rate, categorise, add, edit, undo, delete,
-// delete an invalid record from the problems view, quit; then checks the
-// file with `uricat check` and `uricat list --json`.
-// It skips when tmux is not installed (.ci/run installs it).
+// user would: open (and open a URI with $BROWSER, copy it with OSC 52),
+// search, rate, categorise, add, edit, undo, delete, delete an invalid
+// record from the problems view, quit; then checks the file with
+// `uricat check` and `uricat list --json`. It skips when tmux is not
+// installed (.ci/run installs it).
 
 import (
 	"bytes"
@@ -137,10 +138,18 @@ func TestE2ETmux(t *testing.T) {
 		t.Fatal(err)
 	}
 
+	// The "browser" records its arguments, one a line: uricat must pass
+	// the URI as one argument, through no shell.
+	opened := filepath.Join(dir, "opened.txt")
+	browser := filepath.Join(dir, "browser")
+	if err := os.WriteFile(browser, []byte("#!/bin/sh\nprintf '%s\\n' \"$@\" > "+quote(opened)+"\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+
 	s := &session{t: t, socket: fmt.Sprintf("uricat-e2e-%d", os.Getpid()), name: "e2e"}
 	env := []string{"HOME=" + home, "XDG_DATA_HOME=" + filepath.Join(home, "data"), "XDG_CONFIG_HOME=" + filepath.Join(home, "config"),
 		"XDG_CACHE_HOME=" + filepath.Join(home, "cache"), "XDG_STATE_HOME=" + filepath.Join(home, "state"),
-		"URICAT_CATALOGUE=", "BROWSER=true", "TERM=xterm-256color", "LANG=C.UTF-8"}
+		"URICAT_CATALOGUE=", "BROWSER=" + browser + " --new-tab %s", "TERM=xterm-256color", "LANG=C.UTF-8"}
 	shellCmd := "env " + strings.Join(quoteAll(env), " ") + " " + quote(bin) + " --catalogue " + quote(path) +
 		"; echo uricat-exited-$?; sleep 30"
 	if out, err := s.tmux("new-session", "-d", "-s", s.name, "-x", "100", "-y", "30", shellCmd); err != nil {
@@ -151,6 +160,19 @@ func TestE2ETmux(t *testing.T) {
 	// Open: the list shows the records.
 	s.waitFor("the three records", func(sc string) bool {
 		return strings.Contains(sc, "Go") && strings.Contains(sc, "Rust") && strings.Contains(sc, "Example Domain")
+	})
+
+	// Open the selected record (Go) with $BROWSER, and copy its URI: tmux
+	// keeps what OSC 52 sends when set-clipboard is on.
+	s.keys("o")
+	s.waitFile(opened, "record the browser's arguments", func(text string) bool { return text == "--new-tab\nhttps://go.dev/\n" })
+	if out, err := s.tmux("set-option", "-g", "set-clipboard", "on"); err != nil {
+		t.Fatalf("tmux set-option: %v: %s", err, out)
+	}
+	s.keys("y")
+	s.waitFor("the URI in tmux's clipboard", func(string) bool {
+		out, err := s.tmux("show-buffer")
+		return err == nil && out == "https://go.dev/"
 	})
 
 	// Search: "rust" leaves only Rust; enter keeps the filter.
