@@ -20,7 +20,8 @@
 // Author-Name (X-AUTHOR), Content-Type (TYPE), HINA-Version (HINA/2.2beta,
 // saying the block is complete), then experimental X- fields (section
 // "Experimental fields"): X-Description, X-Rating, X-Language, X-Id, and the
-// record's other extensions under their own names.
+// record's other extensions under their own names, made field-names where
+// they are not (see FieldName).
 //
 // A field value is one line of TEXT (no control characters), so line
 // breaks and tabs in a value are written as spaces: that is all a
@@ -94,13 +95,43 @@ func (hw *Writer) Write(w io.Writer, recs []*catalogue.Record) error {
 		b.field("X-Language", r.Language)
 		b.field("X-Id", r.ID)
 		for _, f := range r.Extensions {
-			if f.Name != "X-AUTHOR" && f.Name != "X-KEYWORDS" {
-				b.field(f.Name, f.Value)
+			if name, ok := FieldName(f.Name); ok && f.Name != "X-AUTHOR" && f.Name != "X-KEYWORDS" {
+				b.field(name, f.Value)
 			}
 		}
 		bw.WriteString("\r\n")
 	}
 	return bw.Flush()
+}
+
+// FieldName returns the Hina-Di field an extension is written as. A
+// field-name is WORD *("-" WORD), WORD letters and digits, so "_" becomes
+// "-" and empty words are left out: X-MY_FIELD is X-MY-FIELD. An extension
+// with no word after "X-" (X--) has no such name: ok is false.
+func FieldName(ext string) (name string, ok bool) {
+	if isFieldName(ext) {
+		return ext, true
+	}
+	words := strings.FieldsFunc(ext, func(r rune) bool { return r == '-' || r == '_' })
+	if len(words) < 2 {
+		return "", false
+	}
+	return strings.Join(words, "-"), true
+}
+
+func isFieldName(s string) bool {
+	word := 0 // length of the current WORD
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == '-' && word > 0:
+			word = 0
+		case c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9':
+			word++
+		default:
+			return false
+		}
+	}
+	return word > 0
 }
 
 // block writes the fields of one block, each name once.

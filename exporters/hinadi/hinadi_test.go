@@ -129,3 +129,21 @@ func FuzzWrite(f *testing.F) {
 		}
 	})
 }
+
+func TestFieldName(t *testing.T) {
+	for _, tc := range []struct {
+		ext, want string
+		ok        bool
+	}{
+		{"X-AUTHOR", "X-AUTHOR", true},
+		{"X-Image-Width", "X-Image-Width", true},
+		{"X-MY_FIELD", "X-MY-FIELD", true}, // field-name = WORD *("-" WORD)
+		{"X-A--B-", "X-A-B", true},
+		{"X--", "", false},
+		{"X-_", "", false},
+	} {
+		if got, ok := FieldName(tc.ext); got != tc.want || ok != tc.ok {
+			t.Errorf("FieldName(%q) = %q, %v; want %q, %v", tc.ext, got, ok, tc.want, tc.ok)
+		}
+	}
+}
