@@ -123,6 +123,7 @@ func Run(c *catalogue.Catalogue, f Format, r io.Reader, cfg RunConfig) (Summary,
 		if err != nil {
 			return s, fmt.Errorf("%s: %w", cfg.Source, err)
 		}
+		sanitize(rec)
 		if seen != nil && !seen.Add(rec.URI) && !cfg.AllowDuplicates {
 			s.Duplicates++
 			continue
@@ -145,6 +146,28 @@ func Run(c *catalogue.Catalogue, f Format, r io.Reader, cfg RunConfig) (Summary,
 		}
 		s.Imported++
 		s.Records = append(s.Records, held)
+	}
+}
+
+// sanitize is the last gate before the catalogue: whatever a reader let
+// through, no control character, escape sequence or invalid UTF-8 reaches
+// it, and NAME and CATEGORY stay on one line. For a record that has been
+// through Finish it changes nothing, at the cost of a scan.
+func sanitize(rec *catalogue.Record) {
+	line := func(s string) string {
+		if catalogue.CleanText(s) == s && !strings.ContainsAny(s, "\n\t") {
+			return s
+		}
+		return oneLine(s)
+	}
+	rec.Name = line(rec.Name)
+	if rec.Name == "" {
+		rec.Name = oneLine(NameFromURI(rec.URI))
+	}
+	rec.Category = line(rec.Category)
+	rec.Description = catalogue.CleanText(rec.Description)
+	for i := range rec.Extensions {
+		rec.Extensions[i].Value = catalogue.CleanText(rec.Extensions[i].Value)
 	}
 }
 

@@ -303,3 +303,41 @@ func FuzzURIKey(f *testing.F) {
 		}
 	})
 }
+
+// TestRunSanitizes: whatever a reader lets through, Run keeps control
+// characters, escape sequences and invalid UTF-8 out of the catalogue.
+func TestRunSanitizes(t *testing.T) {
+	dirty := Format{Name: "dirty", NewReader: func(io.Reader, Options) Reader {
+		return &sliceReader{recs: []*catalogue.Record{{
+			URI: "https://d.example/", Name: "a\x1b[2Jb\x80\nc", Category: "x\ty", Description: "ok\x07\nline",
+			Date: testNow, Extensions: []catalogue.Field{{Name: "X-NOTE", Value: "n\x1b]0;t\x07"}},
+		}, {
+			URI: "https://e.example/host", Name: "\x1b[0m", Date: testNow, // nothing left: named from the URI
+		}}}
+	}}
+	c := catalogueOf(t, "")
+	s, err := Run(c, dirty, strings.NewReader(""), RunConfig{Source: "d"})
+	if err != nil || s.Imported != 2 {
+		t.Fatalf("Run: %v, %v", s, err)
+	}
+	r := c.Records()[0]
+	if r.Name != "ab c" || r.Category != "x y" || r.Description != "ok\nline" || r.Extension("X-NOTE") != "n" {
+		t.Errorf("got name %q, category %q, description %q, X-NOTE %q", r.Name, r.Category, r.Description, r.Extension("X-NOTE"))
+	}
+	if n := c.Records()[1].Name; n != "host" {
+		t.Errorf("empty name became %q, want host", n)
+	}
+}
+
+type sliceReader struct{ recs []*catalogue.Record }
+
+func (s *sliceReader) Read() (*catalogue.Record, error) {
+	if len(s.recs) == 0 {
+		return nil, io.EOF
+	}
+	r := s.recs[0]
+	s.recs = s.recs[1:]
+	return r, nil
+}
+
+func (s *sliceReader) Diagnostics() []Diagnostic { return nil }
