@@ -483,9 +483,16 @@ func (m Model) submit() (Model, tea.Cmd) {
 	return m, func() tea.Msg { return SubmittedMsg{Original: orig, Record: rec} }
 }
 
+// completeHelp documents the CATEGORY input's completion key.
+var completeHelp = key.NewBinding(key.WithKeys("right"), key.WithHelp("→", "complete category"))
+
 // ShortHelp returns the bindings for the short help bar.
 func (m Model) ShortHelp() []key.Binding {
-	return []key.Binding{m.keys.Next, m.keys.Prev, m.keys.Submit, m.keys.Cancel}
+	b := []key.Binding{m.keys.Next, m.keys.Prev, m.keys.Submit, m.keys.Cancel}
+	if m.Focused() == catalogue.FieldCategory {
+		b = append(b, completeHelp)
+	}
+	return b
 }
 
 // FullHelp returns the bindings for the full help view.

@@ -429,3 +429,17 @@ func TestGoldenColours(t *testing.T) {
 		golden(t, name, v)
 	}
 }
+
+func TestCategoryCompletes(t *testing.T) {
+	m := New(theme.Plain(), nil, []string{"Programming", "News"})
+	m = focusField(t, m, catalogue.FieldCategory)
+	if h := m.ShortHelp(); h[len(h)-1].Help().Desc != "complete category" {
+		t.Errorf("help on CATEGORY lacks completion: %v", h)
+	}
+	m = typeText(m, "Pro")
+	m, _ = m.Update(tea.KeyMsg{Type: tea.KeyRight})
+	rec, _ := m.Record()
+	if rec.Category != "Programming" {
+		t.Errorf("→ completed to %q, want Programming", rec.Category)
+	}
+}
