@@ -14,7 +14,8 @@
 // Language (LANGUAGE, as in the example), Content-type (TYPE, the
 // proposal's field name), Id (ID), Author and Version (X-AUTHOR and
 // X-VERSION, names the examples use) and every other extension under its
-// own name, which starts with "X-" as the proposal asks of private fields.
+// own name, which starts with "X-" as the proposal asks of private fields
+// ("_", which a field name cannot hold, as "-": see Label).
 // X-URN becomes a URN element (URN:...), as in the examples. So every
 // field is carried. A record whose URI is itself a URN (urn:...) cannot be
 // told from a citation's URN element.
@@ -51,6 +52,13 @@ const (
 
 // renamed are extensions written under the proposal's own field names.
 var renamed = map[string]string{"X-AUTHOR": "Author", "X-VERSION": "Version"}
+
+// Label returns the URD label an extension is written under: its name, with
+// "_" as "-", since a field name is an identifier (BNF rules 6 and 11:
+// ASCII-letter *(ASCII-letter / digit / "-")).
+func Label(ext string) string {
+	return strings.ReplaceAll(ext, "_", "-")
+}
 
 // Write writes recs to w, one citation per record, CRLF line ends.
 func Write(w io.Writer, recs []*catalogue.Record) error {
@@ -98,7 +106,7 @@ func Write(w io.Writer, recs []*catalogue.Record) error {
 			if f.Name == "X-URN" {
 				continue
 			}
-			label := f.Name
+			label := Label(f.Name)
 			if n, ok := renamed[f.Name]; ok {
 				label = n
 			}

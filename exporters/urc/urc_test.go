@@ -72,7 +72,7 @@ func TestWriteCitation(t *testing.T) {
 		Name: "Likformiga resurslägesgivare", Date: time.Date(1993, 10, 26, 11, 59, 44, 0, time.UTC),
 		Language: "en", Type: "text/plain", Description: "RFC; draft\nv1",
 		Extensions: []catalogue.Field{{Name: "X-AUTHOR", Value: "Tim Berners-Lee"}, {Name: "X-URN", Value: "IANA:0::drafts:1204"},
-			{Name: "X-VERSION", Value: "01"}, {Name: "X-PRIVATE", Value: "p"}}}
+			{Name: "X-VERSION", Value: "01"}, {Name: "X-PRIVATE", Value: "p"}, {Name: "X-MY_FIELD", Value: "m"}}}
 	var buf bytes.Buffer
 	if err := Write(&buf, []*catalogue.Record{rec}); err != nil {
 		t.Fatal(err)
@@ -86,7 +86,8 @@ func TestWriteCitation(t *testing.T) {
 		"Content-type=text/plain;\r\n" +
 		"Author=Tim Berners-Lee;\r\n" +
 		"Version=01;\r\n" +
-		"X-PRIVATE=p;>\r\n"
+		"X-PRIVATE=p;\r\n" +
+		"X-MY-FIELD=m;>\r\n"
 	if got := buf.String(); got != want {
 		t.Errorf("citation\n got %q\nwant %q", got, want)
 	}
