@@ -336,7 +336,7 @@ func (m *Model) key(msg tea.KeyMsg) tea.Cmd {
 		m.msg = ""
 		return nil
 	}
-	if m.loading {
+	if m.loading || m.loadErr != nil {
 		if key.Matches(msg, m.keys.Quit) {
 			return tea.Quit
 		}

@@ -8,6 +8,7 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/tui/theme"
 )
 
 var fileOrder = []string{"Google", `SSD3 - "Specification of URI-Catalogue format"`, "go.dev", "Lost bookmark", "DuckDuckGo", "The Go Programming Language (git)"}
@@ -460,5 +461,24 @@ func TestTextFromFileIsSanitised(t *testing.T) {
 	}
 	if !strings.Contains(view, "Evil") {
 		t.Errorf("the name is not shown: %q", view)
+	}
+}
+
+func TestUnreadableCatalogueSaysWhyAndQuits(t *testing.T) {
+	dir := t.TempDir() // a directory is not a catalogue file
+	m := New(Options{Path: dir, Theme: theme.Plain()})
+	h := &harness{t: t, m: m}
+	h.send(tea.WindowSizeMsg{Width: 80, Height: 24})
+	h.run(m.Init())
+	if m.loadErr == nil || !strings.Contains(m.View(), "cannot open the catalogue") {
+		t.Fatalf("view:\n%s", m.View())
+	}
+	h.keys("a", "4", "d", "y")
+	if m.dlg.screen != screenNone || len(m.undo) != 0 {
+		t.Error("keys acted on a catalogue that did not open")
+	}
+	h.keys("q")
+	if !h.quit {
+		t.Error("q did not quit")
 	}
 }
