@@ -252,7 +252,10 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		if inv := msg.res.ix.invalid; inv > 0 {
 			m.setMsg(sevWarning, "%s with errors: press ! to see them", plural(inv, "record"))
 		}
-		return m, m.store.indexCmd(m.indexed)
+		// Prepare both search indexes in the background now, so the first
+		// keystroke of a search does not wait for them.
+		ix := msg.res.ix
+		return m, tea.Batch(m.store.indexCmd(m.indexed), func() tea.Msg { ix.text(); return nil })
 
 	case filteredMsg:
 		if msg.seq != m.seq || msg.res == nil {

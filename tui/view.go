@@ -88,7 +88,7 @@ func (m *Model) body(l layout) string {
 		// Two rows of two columns: four columns do not fit 80 cells.
 		groups := m.keys.FullHelp()
 		text := m.help.FullHelpView(groups[:2]) + "\n\n" + m.help.FullHelpView(groups[2:])
-		return block(lipgloss.NewStyle().Padding(1, 2).Render(text), m.width, l.bodyH)
+		return block(m.th.Renderer.NewStyle().Padding(1, 2).Render(text), m.width, l.bodyH)
 	}
 	var parts []string
 	if l.listW > 0 {
