@@ -43,6 +43,9 @@ func TestGoldenViews(t *testing.T) {
 		{"help_80x24", 80, 24, fixture, func(h *harness) { h.keys("?") }},
 		{"empty_80x24", 80, 24, "", nil},
 		{"small_50x12", 50, 12, fixture, func(h *harness) { h.keys("G") }},
+		// Hosted dialogs take the body; the help bar is theirs.
+		{"form_add_80x24", 80, 24, fixture, func(h *harness) { h.keys("a") }},
+		{"picker_80x24", 80, 24, fixture, func(h *harness) { h.keys("c") }},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			h := newHarness(t, tc.text, tc.w, tc.h)
