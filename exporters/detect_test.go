@@ -6,7 +6,8 @@ import (
 	"github.com/uricat/uricat/importers/detect"
 )
 
-// What we export in a format that uricat also imports is recognised as that
+// What we export in a format that uricat also imports (netscape, soif,
+// hinadi, urc) is recognised as that
 // format by `uricat import` without --format.
 func TestImportDetectsExports(t *testing.T) {
 	recs := loadSample(t)
@@ -25,7 +26,7 @@ func TestImportDetectsExports(t *testing.T) {
 			t.Errorf("%s export detected as %q (%v)", f.Name, got.Name, err)
 		}
 	}
-	if checked < 3 {
-		t.Errorf("only %d export formats have an importer; netscape, soif and urc at least should", checked)
+	if checked < 4 {
+		t.Errorf("only %d export formats have an importer; netscape, soif, hinadi and urc should", checked)
 	}
 }
