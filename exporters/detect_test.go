@@ -7,8 +7,8 @@ import (
 )
 
 // What we export in a format that uricat also imports (netscape, soif,
-// hinadi, urc) is recognised as that
-// format by `uricat import` without --format.
+// hinadi, urc) is recognised as that format by `uricat import` without
+// --format.
 func TestImportDetectsExports(t *testing.T) {
 	recs := loadSample(t)
 	checked := 0
