@@ -552,6 +552,14 @@ func (r *Reader) record(b *bookmark) *catalogue.Record {
 	if !ok {
 		return nil
 	}
+	// A NAME made up from the URI's host is not cleaned by Finish, and a
+	// %-escaped host can hold any byte.
+	if n := strings.Join(strings.Fields(catalogue.CleanText(rec.Name)), " "); n != rec.Name {
+		if n == "" {
+			n = rec.URI
+		}
+		rec.Name = n
+	}
 	return rec
 }
 

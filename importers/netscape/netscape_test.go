@@ -248,6 +248,14 @@ func TestTagSoup(t *testing.T) {
 				ext: map[string]string{"X-LAST-VISIT": unix(1600000000)}}},
 		},
 		{
+			name: "no title and a %-escaped host: the name is cleaned too",
+			in:   `<DL><DT><A HREF="http://0%80x/"></A><DT><A HREF="http://%80/"></A></DL>`,
+			want: []want{
+				{uri: "http://0%80x/", name: "0x", date: catalogue.FormatDate(now)},
+				{uri: "http://%80/", name: "http://%80/", date: catalogue.FormatDate(now)},
+			},
+		},
+		{
 			name: "two HREFs: the first counts, as in a browser",
 			in:   `<DL><DT><A HREF="https://first.example/" href="https://second.example/">Two</A></DL>`,
 			want: []want{{uri: "https://first.example/", name: "Two", date: catalogue.FormatDate(now)}},
