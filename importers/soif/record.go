@@ -199,7 +199,7 @@ func (r *Reader) setExtensions(rec *catalogue.Record, ps []pair) {
 				continue
 			}
 			q.used = true
-			if listAttrs[q.base] {
+			if q.list {
 				for line := range strings.SplitSeq(q.value, "\n") {
 					if v := oneLine(line); v != "" {
 						vals = append(vals, v)

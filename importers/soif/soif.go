@@ -124,6 +124,8 @@ type attrName struct {
 	base  string // lower case, without the "-N" multi-value suffix (4.3)
 	index int    // the N of "-N", 0 without one
 	xname string // the X- field it becomes
+	bulk  bool   // a document, not metadata: not kept
+	list  bool   // one item a line (listAttrs)
 }
 
 // pair is one ATTRIBUTE-VALUE pair kept for mapping.
@@ -572,7 +574,7 @@ func (r *Reader) readName() (*attrName, bool) {
 
 func newAttrName(name string) *attrName {
 	base, index := splitIndex(strings.ToLower(name))
-	return &attrName{name: name, base: base, index: index, xname: xName(base)}
+	return &attrName{name: name, base: base, index: index, xname: xName(base), bulk: bulk[base], list: listAttrs[base]}
 }
 
 // readValue reads (or skips) a value of size bytes and checks that the size
@@ -582,7 +584,7 @@ func newAttrName(name string) *attrName {
 // reading resumes inside it (a size too large swallows the next object, as
 // in the draft's flattened examples).
 func (r *Reader) readValue(o *object, an *attrName, size int64, off int64) bool {
-	name, base := an.name, an.base
+	name := an.name
 	if size > maxValue {
 		if got := r.skipValue(size); got < size {
 			if r.err == io.EOF {
@@ -597,7 +599,7 @@ func (r *Reader) readValue(o *object, an *attrName, size int64, off int64) bool 
 		}
 		switch {
 		case o.hint:
-		case bulk[base]:
+		case an.bulk:
 			r.report(importers.Dropped, off, "%s{%d} at @%d is bulk content, not bookmark metadata; not kept", name, size, off)
 		default:
 			r.report(importers.Dropped, off, "%s{%d} at @%d is larger than %d KiB; not kept", name, size, off, maxValue>>10)
@@ -627,7 +629,7 @@ func (r *Reader) readValue(o *object, an *attrName, size int64, off int64) bool 
 	kept := false
 	switch {
 	case o.hint || n == 0:
-	case bulk[base]:
+	case an.bulk:
 		r.report(importers.Dropped, off, "%s{%d} at @%d is bulk content, not bookmark metadata; not kept", name, size, off)
 	default:
 		text, kept = decodeValue(value, r, name, off)
