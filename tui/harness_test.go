@@ -12,6 +12,7 @@ import (
 	"github.com/charmbracelet/bubbles/cursor"
 	"github.com/charmbracelet/bubbles/spinner"
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
 	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/tui/theme"
 )
@@ -228,3 +229,6 @@ func find(c *catalogue.Catalogue, name string) *catalogue.Record {
 	}
 	return nil
 }
+
+// ansiWidth is a line's width in cells.
+func ansiWidth(s string) int { return ansi.StringWidth(s) }

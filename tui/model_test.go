@@ -482,3 +482,23 @@ func TestUnreadableCatalogueSaysWhyAndQuits(t *testing.T) {
 		t.Error("q did not quit")
 	}
 }
+
+// No size is too small to draw: every screen at tiny sizes, no panic, no
+// line wider than the window.
+func TestTinyWindows(t *testing.T) {
+	for _, size := range [][2]int{{1, 1}, {10, 3}, {20, 5}, {30, 8}, {99, 4}, {101, 6}} {
+		for _, keys := range [][]string{nil, {"/", "g"}, {"?"}, {"enter"}, {"b", "space"}, {"a"}, {"c"}, {"!"}, {"d"}} {
+			h := newHarness(t, fixture, 80, 24)
+			h.keys(keys...)
+			h.send(tea.WindowSizeMsg{Width: size[0], Height: size[1]})
+			h.keys("j", "G")
+			view := h.m.View()
+			for _, ln := range strings.Split(view, "\n") {
+				if w := ansiWidth(ln); w > size[0] {
+					t.Errorf("%dx%d after %q: line %q is %d wide", size[0], size[1], keys, ln, w)
+					break
+				}
+			}
+		}
+	}
+}

@@ -370,7 +370,7 @@ func (m *Model) detailView(w, h int) string {
 		}
 	}
 	content := block(strings.TrimRight(b.String(), "\n"), inner, max(1, h-2))
-	return th.Pane.Width(w - 2).Render(content)
+	return block(th.Pane.Width(max(1, w-2)).Render(content), w, h)
 }
 
 // wrapStyled word-wraps plain text to w cells, highlighting hits.
