@@ -35,6 +35,10 @@ import (
 	"github.com/uricat/uricat/importers"
 )
 
+// blanks are the white space trimmed from values and that makes a line
+// blank (ASCII only: strings.Trim with an ASCII set is fast).
+const blanks = " \t\r\n\f\v"
+
 // Limits that keep memory bounded whatever the input holds.
 const (
 	bufSize   = 64 << 10 // a longer line is dropped
@@ -272,7 +276,7 @@ func (r *Reader) readBlock() *block {
 		if !ok {
 			break
 		}
-		if strings.TrimSpace(text) == "" {
+		if strings.Trim(text, blanks) == "" {
 			if b != nil {
 				b.closed = true
 				return b
@@ -331,7 +335,7 @@ func (r *Reader) parseField(text string) (field, bool) {
 	if rest != "" && rest[0] != ' ' && rest[0] != '\t' {
 		r.noteOnce("separator", r.line, "line %d: no space or tab after %q's colon (SEPARATOR = \":\" 1*(SP|HT)); read anyway", r.line, name)
 	}
-	return field{name: name, key: r.key(name), value: strings.TrimSpace(rest), line: r.line}, true
+	return field{name: name, key: r.key(name), value: strings.Trim(rest, blanks), line: r.line}, true
 }
 
 // key returns the lower-case form of a field name; files repeat the same
