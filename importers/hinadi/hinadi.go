@@ -11,6 +11,22 @@
 //	Title: ...
 //	Last-Modified: Sun, 02 Dec 2001 03:04:05 GMT
 //
+// Fields map to a bookmark as follows (names are case-insensitive):
+//
+//	URL (or Virtual, with other fields)          URI
+//	Title                                        NAME
+//	Last-Modified, else Date, else
+//	Last-Modified-Detected                       DATE (else the header's Date)
+//	Keyword (TOKENs separated by ": ")           CATEGORY (the first), X-KEYWORDS (all)
+//	Author-Name                                  X-AUTHOR
+//	Content-Type (a media type)                  TYPE
+//	X-Description, X-Rating, X-Language          DESCRIPTION, RATING, LANGUAGE (uricat's export)
+//	any other field                              X-<FIELD>
+//
+// A block with a duplicate field name is discarded (the spec's MUST) and
+// reported; a block with only Virtual points at another Hina-Di file and is
+// reported, not imported.
+//
 // The Reader streams, one block at a time, decoding the charset the header
 // names (EUC-JP when it names none: Encoding). Every position it reports is
 // a line number.

@@ -10,6 +10,25 @@
 // streams: memory does not grow with the input, and a value it does not keep
 // (bulk text, a huge declared size) is skipped without being read into memory.
 //
+// Attributes map to a bookmark as follows (names are case-insensitive, and
+// "Author-1", "Author-2" are values of "Author": section 4.3):
+//
+//	URL, else an IDENTIFIER that is a URI      URI (URL "-" has none: 4.5)
+//	Title                                      NAME
+//	Description, else Abstract                 DESCRIPTION
+//	Content-Type, FORMAT, Type (a media type)  TYPE
+//	Language (made an RFC 3066 tag)            LANGUAGE
+//	Last-Modification-Time, Last-Modified,
+//	DATE, Update-Time (the first that reads)   DATE
+//	Category, Rating (uricat's own export)     CATEGORY, RATING
+//	any other short attribute                  X-<ATTRIBUTE>, values joined by "; "
+//
+// Full-Text, Partial-Text, URL-References and Thumbnail are bulk: they are
+// skipped and reported as dropped, as are values over 64 KiB. CIP-HINT
+// objects (Appendix B) are skipped and reported. A size that does not match
+// the data, or a malformed pair, is reported and reading resumes at the
+// next object; the attributes read before it are kept.
+//
 // Every position the Reader reports is a byte offset (SOIF is not
 // line-oriented: section 4.3).
 package soif
