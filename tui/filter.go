@@ -36,7 +36,7 @@ type index struct {
 	recs    []*catalogue.Record
 	invalid int // records with errors (!Valid)
 
-	prev     *index // whose text newer snapshots reuse; dropped once built
+	prev     atomic.Pointer[index] // whose text this one reuses; dropped once built
 	textOnce sync.Once
 	textDone atomic.Bool
 	entries  []entry
@@ -84,7 +84,14 @@ func (e *entry) mayMatch(masks []uint64) bool {
 // newIndex indexes recs; prev, if any, is the index of an earlier
 // snapshot whose text is reused for the records both hold.
 func newIndex(recs []*catalogue.Record, prev *index) *index {
-	ix := &index{recs: recs, prev: prev}
+	ix := &index{recs: recs}
+	// Reuse the newest index whose text is built: an index whose text
+	// never was (no search since) lends its own predecessor, so the chain
+	// is one long at most and old snapshots are not kept alive.
+	for prev != nil && !prev.textDone.Load() {
+		prev = prev.prev.Load()
+	}
+	ix.prev.Store(prev)
 	for _, r := range recs {
 		if !r.Valid() {
 			ix.invalid++
@@ -98,7 +105,7 @@ func (ix *index) text() []entry {
 	ix.textOnce.Do(func() {
 		var reuse []entry
 		var pos map[*catalogue.Record]int
-		if p := ix.prev; p != nil && p.textDone.Load() {
+		if p := ix.prev.Load(); p != nil && p.textDone.Load() {
 			reuse, pos = p.entries, p.positions()
 		}
 		ix.entries = make([]entry, len(ix.recs))
@@ -111,7 +118,7 @@ func (ix *index) text() []entry {
 			e.mask = charMask(e.name) | charMask(e.category) | charMask(e.descr)
 			ix.entries[i] = e
 		}
-		ix.prev = nil
+		ix.prev.Store(nil)
 		ix.textDone.Store(true)
 	})
 	return ix.entries

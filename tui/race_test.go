@@ -126,3 +126,25 @@ func TestTypingFastInTheRealProgram(t *testing.T) {
 		}
 	}
 }
+
+// Many edits without a search must not keep every old snapshot alive.
+func TestIndexChainStaysShort(t *testing.T) {
+	c := mustOpen(t, genCatalogue(100))
+	ix := newIndex(c.Records(), nil)
+	ix.text()
+	for i := range 50 {
+		recs := append([]*catalogue.Record(nil), c.Records()...)
+		recs[i%len(recs)] = recs[i%len(recs)].Clone()
+		ix = newIndex(recs, ix)
+	}
+	n := 0
+	for p := ix.prev.Load(); p != nil; p = p.prev.Load() {
+		n++
+	}
+	if n > 1 {
+		t.Errorf("an index keeps %d predecessors alive", n)
+	}
+	if e := ix.text(); len(e) != 100 || e[5].name != lower(ix.recs[5].Name) {
+		t.Error("text reused wrongly")
+	}
+}
