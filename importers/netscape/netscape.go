@@ -21,9 +21,19 @@
 // bookmarks") and javascript: bookmarklets are not addresses: they are
 // skipped with a reason.
 //
+// The browsers' own top folders ("Bookmarks Toolbar", "Bookmarks bar",
+// "Other Bookmarks") stay in the path as written: they are where the user
+// knows to look. Chrome writes its "Other bookmarks" at the top level, so
+// those have no CATEGORY. Dates that are too large for seconds are read as
+// the milliseconds or microseconds some tools write (see ParseTimestamp).
+//
 // The file is HTML, read with golang.org/x/net/html's streaming tokenizer,
 // so that any tag soup a browser wrote (unclosed <DT> and <p>, missing </A>,
-// attributes in any case) reads as a browser would read it.
+// attributes in any case) reads as a browser would read it. The charset is
+// the declared one (<META> or byte order mark), else UTF-8; bytes that are
+// not UTF-8 in a file that declares nothing (Internet Explorer and Netscape
+// 4 wrote the system's code page) are read as windows-1252. The tokenizer
+// counts no lines: the Reader counts them, so every diagnostic has one.
 package netscape
 
 import (
