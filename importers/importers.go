@@ -183,7 +183,11 @@ func NameFromURI(uri string) string {
 		}
 	}
 	if u.Host != "" {
-		return u.Hostname()
+		if h, err := url.PathUnescape(u.Hostname()); err == nil {
+			if n := oneLine(h); n != "" {
+				return n
+			}
+		}
 	}
 	if u.Opaque != "" {
 		return oneLine(u.Opaque)

@@ -1,0 +1,70 @@
+package importers
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/uricat/uricat/catalogue"
+)
+
+func TestNameFromURI(t *testing.T) {
+	tests := []struct{ uri, want string }{
+		{"http://example.com/docs/Read%20Me.html", "Read Me.html"},
+		{"http://example.com/a/b/", "b"},
+		{"http://example.com/", "example.com"},
+		{"http://0%80x/", "0x"}, // a raw invalid byte never reaches NAME
+		{"http://%E6%9D%B1%E4%BA%AC.jp/", "東京.jp"},
+		{"mailto:someone@example.com", "someone@example.com"},
+		{"http://example.com/%1B%5B31mred", "red"}, // the escape sequence is stripped whole
+	}
+	for _, tt := range tests {
+		got := NameFromURI(tt.uri)
+		if got != tt.want {
+			t.Errorf("NameFromURI(%q) = %q, want %q", tt.uri, got, tt.want)
+		}
+		if err := (&catalogue.Record{URI: "http://e/", Name: got, Date: time.Now()}).Validate(); len(err) > 0 {
+			t.Errorf("NameFromURI(%q) = %q is not a valid NAME: %v", tt.uri, got, err)
+		}
+	}
+}
+
+func TestFinish(t *testing.T) {
+	opts := Options{Now: time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC), FileDate: time.Date(2001, 1, 1, 0, 0, 0, 0, time.UTC)}
+	rec := &catalogue.Record{URI: " http://bücher.de/a b ", Name: "  Two\n lines\x1b[31m  ", Rating: 9, Language: "english",
+		Type: "text", Category: "A\tB", Extensions: []catalogue.Field{{Name: "X-Ok", Value: "v\x07"}, {Name: "Bad", Value: "x"}}}
+	diags, ok := Finish(rec, opts, 7, -1)
+	if !ok {
+		t.Fatalf("record refused: %v", diags)
+	}
+	if rec.URI != "http://xn--bcher-kva.de/a%20b" || rec.Name != "Two lines" || rec.Category != "A B" {
+		t.Errorf("cleaned: %q %q %q", rec.URI, rec.Name, rec.Category)
+	}
+	if !rec.Date.Equal(opts.FileDate) {
+		t.Errorf("DATE %v, want the file's date", rec.Date)
+	}
+	if rec.Rating != 0 || rec.Language != "" || rec.Type != "" || rec.Extension("Bad") != "" || rec.Extension("X-Ok") != "v" {
+		t.Errorf("invalid values kept: %+v", rec)
+	}
+	dropped := 0
+	for _, d := range diags {
+		if d.Kind == Dropped && d.Line == 7 {
+			dropped++
+		}
+	}
+	if dropped != 4 {
+		t.Errorf("%d dropped diagnostics at line 7, want 4 (rating, language, type, Bad): %v", dropped, diags)
+	}
+	if ps := rec.Validate(); len(ps) > 0 {
+		t.Errorf("Finish left problems: %v", ps)
+	}
+	noURI := &catalogue.Record{URI: "not a uri", Name: "x"}
+	if diags, ok := Finish(noURI, opts, 0, 42); ok || len(diags) != 1 || diags[0].Kind != Skipped || !strings.Contains(diags[0].Where("f"), "f:@42") {
+		t.Errorf("record without a URI: ok=%v %v", ok, diags)
+	}
+	noDate := &catalogue.Record{URI: "http://e/"}
+	Finish(noDate, Options{Now: opts.Now}, 0, -1)
+	if !noDate.Date.Equal(opts.Now) || noDate.Name != "e" {
+		t.Errorf("fallbacks: %v %q", noDate.Date, noDate.Name)
+	}
+}
