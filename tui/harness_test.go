@@ -232,3 +232,13 @@ func find(c *catalogue.Catalogue, name string) *catalogue.Record {
 
 // ansiWidth is a line's width in cells.
 func ansiWidth(s string) int { return ansi.StringWidth(s) }
+
+// openFixture opens the fixture as a file, indexed.
+func openFixture(t testing.TB) (*catalogue.Catalogue, error) {
+	c, err := catalogue.Open(writeCatalogue(t, fixture))
+	if err != nil {
+		return nil, err
+	}
+	c.Index()
+	return c, nil
+}
