@@ -61,6 +61,7 @@ const (
 	maxURL       = 8 << 10 // the URL after "{"
 	maxTemplate  = 64      // template type
 	maxPairs     = 512     // attributes kept per object
+	maxKept      = 1 << 20 // bytes of values kept per object
 	maxNotes     = 64      // distinct once-per-file deviations
 )
 
@@ -106,6 +107,7 @@ type Reader struct {
 	names map[string]*attrName
 	pairs []pair   // reused from object to object
 	vals  []string // reused by setExtensions
+	vbuf  []byte   // the current object's UTF-8 values, end to end
 	err   error    // sticky: io.EOF or a wrapped I/O error
 	ended bool     // the end-of-input notes were given
 }
@@ -134,6 +136,7 @@ type object struct {
 	hint     bool // CIP-HINT: not a bookmark
 	pairs    []pair
 	dropped  bool // more than maxPairs attributes
+	kept     int  // bytes of values kept
 }
 
 // attrName is what the mapping needs to know of an attribute identifier.
@@ -153,6 +156,9 @@ type pair struct {
 	value string // decoded text
 	off   int64  // offset of the attribute identifier
 	group int    // position of the first pair with the same base
+	inBuf bool   // the value is vbuf[start:end] until the object ends
+	start int
+	end   int
 	used  bool
 }
 
@@ -396,6 +402,15 @@ func (r *Reader) readObject(a *anchor) *object {
 	for r.readPair(o) {
 	}
 	r.pairs = o.pairs[:0] // record is done with them before the next object
+	if len(r.vbuf) > 0 {
+		all := string(r.vbuf)
+		for i := range o.pairs {
+			if p := &o.pairs[i]; p.inBuf {
+				p.value = all[p.start:p.end]
+			}
+		}
+		r.vbuf = r.vbuf[:0]
+	}
 	return o
 }
 
@@ -645,11 +660,19 @@ func (r *Reader) readValue(o *object, an *attrName, size int64, off int64) bool 
 		r.noteOnce("size-counts-break", importers.Deviation, off, "%s{%d} at @%d: the size counts the line break after the value; read anyway", name, size, off)
 	}
 	var text string
-	kept := false
+	kept, inBuf := false, false
+	start := len(r.vbuf)
 	switch {
 	case o.hint || n == 0:
 	case an.bulk:
 		r.report(importers.Dropped, off, "%s{%d} at @%d is bulk content, not bookmark metadata; not kept", name, size, off)
+	case o.kept+n > maxKept:
+		r.report(importers.Dropped, off, "%s{%d} at @%d: the object at @%d already holds %d KiB of values; not kept", name, size, off, o.start, o.kept>>10)
+	case utf8.Valid(value) && !isBinary(value):
+		// Most values: gathered in one buffer that becomes one string
+		// when the object ends (one allocation per object, not per value).
+		r.vbuf = append(r.vbuf, value...)
+		kept, inBuf = true, true
 	default:
 		text, kept = decodeValue(value, r, name, off)
 	}
@@ -667,7 +690,8 @@ func (r *Reader) readValue(o *object, an *attrName, size int64, off int64) bool 
 		}
 		return true
 	}
-	o.pairs = append(o.pairs, pair{attrName: an, value: text, off: off})
+	o.kept += n
+	o.pairs = append(o.pairs, pair{attrName: an, value: text, off: off, inBuf: inBuf, start: start, end: len(r.vbuf)})
 	return true
 }
 
@@ -728,6 +752,16 @@ func quoteBytes(b []byte) string {
 // draft's world Latin-1, so what is not UTF-8 is read as ISO-8859-1. Binary
 // data is not text: it is reported and not kept.
 func decodeValue(b []byte, r *Reader, name string, off int64) (string, bool) {
+	if isBinary(b) {
+		r.report(importers.Dropped, off, "%s{%d} at @%d is binary data; not kept", name, len(b), off)
+		return "", false
+	}
+	return decodeText(b, r, off), true
+}
+
+// isBinary reports whether b is data rather than text: a NUL, or more than
+// one control byte in four.
+func isBinary(b []byte) bool {
 	ctl := 0
 	for _, c := range b {
 		if c == 0 {
@@ -738,11 +772,7 @@ func decodeValue(b []byte, r *Reader, name string, off int64) (string, bool) {
 			ctl++
 		}
 	}
-	if ctl*4 > len(b) {
-		r.report(importers.Dropped, off, "%s{%d} at @%d is binary data; not kept", name, len(b), off)
-		return "", false
-	}
-	return decodeText(b, r, off), true
+	return ctl*4 > len(b)
 }
 
 func decodeText(b []byte, r *Reader, off int64) string {
