@@ -106,16 +106,16 @@ func TestTypingFastInTheRealProgram(t *testing.T) {
 	m := New(Options{Catalogue: c, Theme: theme.Plain()})
 	tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(100, 30))
 	teatest.WaitFor(t, tm.Output(), func(b []byte) bool { return strings.Contains(string(b), "/100000 shown") },
-		teatest.WithDuration(10*time.Second))
+		teatest.WithDuration(60*time.Second))
 	tm.Send(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{'/'}})
 	for _, r := range "git server" {
 		tm.Send(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{r}})
 	}
 	wantBar := fmt.Sprintf("%d/100000 shown", len(want.shown))
 	teatest.WaitFor(t, tm.Output(), func(b []byte) bool { return strings.Contains(string(b), wantBar) },
-		teatest.WithDuration(10*time.Second))
+		teatest.WithDuration(60*time.Second))
 	tm.Send(tea.KeyMsg{Type: tea.KeyCtrlC})
-	final := tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second)).(*Model)
+	final := tm.FinalModel(t, teatest.WithFinalTimeout(30*time.Second)).(*Model)
 	if final.res.search.text != "git server" || len(final.res.shown) != len(want.shown) {
 		t.Errorf("final answer is for %q with %d records; want %q with %d",
 			final.res.search.text, len(final.res.shown), "git server", len(want.shown))
