@@ -71,7 +71,7 @@ func newKeyMap() keyMap {
 
 // ShortHelp is the help bar under the list.
 func (k keyMap) ShortHelp() []key.Binding {
-	return []key.Binding{k.Search, k.Rate, k.Add, k.Edit, k.Delete, k.Undo, k.Open, k.Help, k.Quit}
+	return []key.Binding{k.Search, k.Rate, k.Add, k.Edit, k.Delete, k.Undo, k.Help, k.Quit}
 }
 
 // FullHelp is the `?` help, in columns.
