@@ -117,34 +117,63 @@ func ParseSortKey(s string) (SortKey, error) {
 // Sort orders recs in place by k. Ties keep their order; records without a
 // rating come last whichever the direction. Names compare without case.
 func Sort(recs []*Record, k SortKey) {
+	if k.field == 0 {
+		return
+	}
+	order := Order(recs, k)
+	sorted := make([]*Record, len(recs))
+	for i, j := range order {
+		sorted[i] = recs[j]
+	}
+	copy(recs, sorted)
+}
+
+// Order returns the positions of recs in the order Sort puts them, leaving
+// recs as it is: for callers that keep their own parallel arrays.
+func Order(recs []*Record, k SortKey) []int32 {
+	// Each entry carries its position, which breaks ties: a stable result
+	// from pdqsort's O(n log n), where a stable sort would cost O(n log² n).
+	type keyed struct {
+		str string
+		num int64
+		pos int32
+	}
+	ks := make([]keyed, len(recs))
+	for i, r := range recs {
+		ks[i].pos = int32(i)
+		switch k.field {
+		case sortName:
+			ks[i].str = r.nameKey()
+		case sortDate:
+			ks[i].num = r.Date.Unix()
+		case sortRating:
+			ks[i].num = int64(r.Rating)
+		}
+	}
 	dir := 1
 	if k.desc {
 		dir = -1
 	}
-	switch k.field {
-	case sortName:
-		type keyed struct {
-			key string
-			r   *Record
+	slices.SortFunc(ks, func(a, b keyed) int {
+		var c int
+		switch {
+		case k.field == sortName:
+			c = dir * strings.Compare(a.str, b.str)
+		case k.field == sortRating && (a.num == 0 || b.num == 0):
+			c = cmp.Compare(b.num, a.num) // unrated last either way
+		default:
+			c = dir * cmp.Compare(a.num, b.num)
 		}
-		ks := make([]keyed, len(recs))
-		for i, r := range recs {
-			ks[i] = keyed{r.nameKey(), r}
+		if c == 0 {
+			c = cmp.Compare(a.pos, b.pos)
 		}
-		slices.SortStableFunc(ks, func(a, b keyed) int { return dir * strings.Compare(a.key, b.key) })
-		for i := range ks {
-			recs[i] = ks[i].r
-		}
-	case sortDate:
-		slices.SortStableFunc(recs, func(a, b *Record) int { return dir * a.Date.Compare(b.Date) })
-	case sortRating:
-		slices.SortStableFunc(recs, func(a, b *Record) int {
-			if a.Rating == 0 || b.Rating == 0 {
-				return cmp.Compare(b.Rating, a.Rating) // unrated last either way
-			}
-			return dir * cmp.Compare(a.Rating, b.Rating)
-		})
+		return c
+	})
+	out := make([]int32, len(ks))
+	for i := range ks {
+		out[i] = ks[i].pos
 	}
+	return out
 }
 
 // nameKey is the lower-cased NAME, taken from the search index when the

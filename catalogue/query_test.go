@@ -2,8 +2,10 @@ package catalogue
 
 import (
 	"errors"
+	"sort"
 	"strings"
 	"testing"
+	"time"
 )
 
 const queryFixture = `
@@ -172,6 +174,49 @@ func TestGroups(t *testing.T) {
 		}
 		if strings.Join(got, "|") != tt.want {
 			t.Errorf("group by %s = %s, want %s", tt.key, strings.Join(got, "|"), tt.want)
+		}
+	}
+}
+
+// TestOrderMatchesAStableSort compares Order with sort.SliceStable over many
+// ties, for every key and direction.
+func TestOrderMatchesAStableSort(t *testing.T) {
+	c := mustRead(t, generate(3000))
+	recs := c.Valid()
+	for i, r := range recs { // many ties: few names, dates and ratings
+		r.Name = []string{"b", "A", "a", "c"}[i%4]
+		r.Date = r.Date.Truncate(24 * 365 * time.Hour)
+	}
+	for _, k := range []SortKey{SortByName, SortByName.Desc(), SortByDate, SortByDate.Desc(), SortByRating, SortByRating.Desc()} {
+		want := append([]*Record(nil), recs...)
+		sort.SliceStable(want, func(i, j int) bool {
+			a, b := want[i], want[j]
+			switch k.Field() {
+			case FieldName:
+				if k.desc {
+					return strings.ToLower(a.Name) > strings.ToLower(b.Name)
+				}
+				return strings.ToLower(a.Name) < strings.ToLower(b.Name)
+			case FieldDate:
+				if k.desc {
+					return a.Date.After(b.Date)
+				}
+				return a.Date.Before(b.Date)
+			}
+			if a.Rating == 0 || b.Rating == 0 {
+				return a.Rating != 0 && b.Rating == 0
+			}
+			if k.desc {
+				return a.Rating > b.Rating
+			}
+			return a.Rating < b.Rating
+		})
+		got := append([]*Record(nil), recs...)
+		Sort(got, k)
+		for i := range got {
+			if got[i] != want[i] {
+				t.Fatalf("sort %s differs from a stable sort at %d", k, i)
+			}
 		}
 	}
 }
