@@ -435,12 +435,7 @@ func newOrdering(ctx context.Context, ix *index, key catalogue.SortKey) *orderin
 	if ctx.Err() != nil {
 		return nil
 	}
-	recs := append([]*catalogue.Record(nil), ix.recs...)
-	catalogue.Sort(recs, key)
-	pos := ix.positions()
-	for i, r := range recs {
-		o.order[i] = int32(pos[r])
-	}
+	o.order = catalogue.Order(ix.recs, key)
 	return o
 }
 
