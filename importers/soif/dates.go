@@ -53,7 +53,9 @@ var zoneOffsets = map[string]int{
 // Last-Modification-Time, Appendix A). note is a deviation worth reporting
 // (a weekday that does not match the date, an unknown zone), or "".
 func parseDate(v string, unixSeconds bool) (t time.Time, note string, ok bool) {
-	v = strings.Join(strings.Fields(v), " ")
+	if strings.Contains(v, "  ") || strings.ContainsAny(v, "\t\r\n") || strings.TrimSpace(v) != v {
+		v = strings.Join(strings.Fields(v), " ")
+	}
 	if v == "" {
 		return time.Time{}, "", false
 	}

@@ -138,6 +138,10 @@ func (r *Reader) setURI(o *object, rec *catalogue.Record, ps []pair) bool {
 			ids = append(ids, &ps[i])
 		}
 	}
+	if len(ids) == 0 && hasScheme(o.url) {
+		rec.URI = o.url // Finish validates it, and says why if it must
+		return true
+	}
 	uri := o.url
 	urlErr := catalogue.ValidateURI(uri)
 	if urlErr != nil { // an IRI, say: Finish normalises it the same way
@@ -167,6 +171,23 @@ func (r *Reader) setURI(o *object, rec *catalogue.Record, ps []pair) bool {
 		r.report(importers.Skipped, o.start, "the object at @%d has no URL (\"-\" or none) and no IDENTIFIER that is a URI; skipped", o.start)
 	default:
 		r.report(importers.Skipped, o.start, "the object at @%d: its URL %q is not a URI (%v), and it has no IDENTIFIER that is one; skipped", o.start, oneLine(o.url), urlErr)
+	}
+	return false
+}
+
+// hasScheme reports whether s starts with a URI scheme and ":" (RFC 3986
+// 3.1), the cheap half of a URI check.
+func hasScheme(s string) bool {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z':
+		case i > 0 && (c >= '0' && c <= '9' || c == '+' || c == '-' || c == '.'):
+		case i > 0 && c == ':':
+			return true
+		default:
+			return false
+		}
 	}
 	return false
 }
