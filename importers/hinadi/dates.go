@@ -90,8 +90,8 @@ func weekdayNote(v string, t time.Time) string {
 	if end <= 0 {
 		return ""
 	}
-	w := v[:end]
-	if strings.HasPrefix(strings.ToLower(t.Weekday().String()), strings.ToLower(w)) {
+	w, day := v[:end], t.Weekday().String()
+	if len(w) <= len(day) && strings.EqualFold(day[:len(w)], w) {
 		return ""
 	}
 	return "its weekday " + strconv.Quote(w) + " does not match the date (a " + t.Weekday().String() + ")"

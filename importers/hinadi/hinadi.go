@@ -95,6 +95,7 @@ type Reader struct {
 	err      error // sticky: io.EOF or a wrapped I/O error
 	ended    bool
 	keys     map[string]string // field name -> lower case
+	xnames   map[string]string // lower-case name -> X- field name
 	entities int               // entity blocks read
 	fields   []field           // the fields of the last block, reused
 }

@@ -129,7 +129,7 @@ func (r *Reader) record(b *block) *catalogue.Record {
 		if used[i] || notKept[f.key] {
 			continue
 		}
-		name := xName(f.key)
+		name := r.xName(f.key)
 		v := oneLine(f.value)
 		switch old := rec.Extension(name); {
 		case v == "":
@@ -192,6 +192,19 @@ func splitKeywords(v string) []string {
 		words = append(words, w)
 	}
 	return words
+}
+
+// xName is xName, remembered: files repeat the same few field names.
+func (r *Reader) xName(key string) string {
+	if x, ok := r.xnames[key]; ok {
+		return x
+	}
+	x := xName(key)
+	if r.xnames == nil || len(r.xnames) >= maxKeys {
+		r.xnames = map[string]string{}
+	}
+	r.xnames[key] = x
+	return x
 }
 
 // xName names the X- field for a field: "image-width" gives

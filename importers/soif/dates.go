@@ -93,7 +93,7 @@ func parseDate(v string, unixSeconds bool) (t time.Time, note string, ok bool) {
 			t = time.Date(t.Year(), t.Month(), t.Day(), t.Hour(), t.Minute(), t.Second(), 0, time.FixedZone(abbr, off))
 		}
 		if f.weekday {
-			if w := weekdayOf(v); w != "" && !strings.HasPrefix(strings.ToLower(t.Weekday().String()), strings.ToLower(w)) {
+			if w, day := weekdayOf(v), t.Weekday().String(); w != "" && (len(w) > len(day) || !strings.EqualFold(day[:len(w)], w)) {
 				note = "weekday " + strconv.Quote(w) + " does not match the date (it was a " + t.Weekday().String() + ")"
 			}
 		}
