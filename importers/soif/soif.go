@@ -105,11 +105,13 @@ type Reader struct {
 	order []string // note keys, in the order first seen
 	next  *anchor  // an object start found while resynchronising
 	names map[string]*attrName
-	pairs []pair   // reused from object to object
-	vals  []string // reused by setExtensions
-	vbuf  []byte   // the current object's UTF-8 values, end to end
-	err   error    // sticky: io.EOF or a wrapped I/O error
-	ended bool     // the end-of-input notes were given
+	pairs []pair      // reused from object to object
+	vals  []string    // reused by setExtensions
+	vbuf  []byte      // the current object's UTF-8 values, end to end
+	byPos []*attrName // the attribute names of the last object, in order
+	pos   int         // attributes read in the current object
+	err   error       // sticky: io.EOF or a wrapped I/O error
+	ended bool        // the end-of-input notes were given
 }
 
 // anchor is the start of an object: "@TEMPLATE {" at offset at.
@@ -389,6 +391,7 @@ func (r *Reader) resync(off int64, format string, a ...any) {
 // readObject reads the object whose "@TEMPLATE {" was at a.
 func (r *Reader) readObject(a *anchor) *object {
 	o := &object{start: a.at, template: a.template, pairs: r.pairs[:0]}
+	r.pos = 0
 	t := strings.ToLower(a.template)
 	switch {
 	case t == "cip-hint":
@@ -591,7 +594,14 @@ func (r *Reader) readName() (*attrName, bool) {
 		r.resync(off, "attribute name at @%d is longer than %d bytes", off, maxName)
 		return nil, false
 	}
-	an := r.names[string(b[:i])]
+	// Objects list the same attributes in the same order: try the name
+	// seen last at this position before the map.
+	var an *attrName
+	if r.pos < len(r.byPos) && r.byPos[r.pos].name == string(b[:i]) {
+		an = r.byPos[r.pos]
+	} else {
+		an = r.names[string(b[:i])]
+	}
 	if an == nil {
 		an = newAttrName(string(b[:i]))
 		if r.names == nil || len(r.names) >= maxNames {
@@ -599,6 +609,12 @@ func (r *Reader) readName() (*attrName, bool) {
 		}
 		r.names[an.name] = an
 	}
+	if r.pos < len(r.byPos) {
+		r.byPos[r.pos] = an
+	} else if r.pos < maxPairs {
+		r.byPos = append(r.byPos, an)
+	}
+	r.pos++
 	r.discard(int64(i))
 	if i > 0 {
 		r.last = b[i-1]
@@ -665,10 +681,12 @@ func (r *Reader) readValue(o *object, an *attrName, size int64, off int64) bool 
 	switch {
 	case o.hint || n == 0:
 	case an.bulk:
-		r.report(importers.Dropped, off, "%s{%d} at @%d is bulk content, not bookmark metadata; not kept", name, size, off)
+		// As r.report, without fmt: Harvest objects carry bulk text often.
+		msg := name + "{" + strconv.Itoa(n) + "} at @" + strconv.FormatInt(off, 10) + " is bulk content, not bookmark metadata; not kept"
+		r.diags = append(r.diags, importers.Diagnostic{Offset: off, Kind: importers.Dropped, Msg: msg})
 	case o.kept+n > maxKept:
 		r.report(importers.Dropped, off, "%s{%d} at @%d: the object at @%d already holds %d KiB of values; not kept", name, size, off, o.start, o.kept>>10)
-	case utf8.Valid(value) && !isBinary(value):
+	case isText(value):
 		// Most values: gathered in one buffer that becomes one string
 		// when the object ends (one allocation per object, not per value).
 		r.vbuf = append(r.vbuf, value...)
@@ -757,6 +775,23 @@ func decodeValue(b []byte, r *Reader, name string, off int64) (string, bool) {
 		return "", false
 	}
 	return decodeText(b, r, off), true
+}
+
+// isText reports whether b is UTF-8 text, in one pass for ASCII.
+func isText(b []byte) bool {
+	ctl, high := 0, false
+	for _, c := range b {
+		switch {
+		case c >= 0x80:
+			high = true
+		case c >= 0x20:
+		case c == 0:
+			return false
+		case c != '\t' && c != '\n' && c != '\r':
+			ctl++
+		}
+	}
+	return ctl*4 <= len(b) && (!high || utf8.Valid(b))
 }
 
 // isBinary reports whether b is data rather than text: a NUL, or more than
