@@ -579,7 +579,8 @@ func (r *Reader) readName() (*attrName, bool) {
 		}
 		if c == '[' {
 			j := i + 1
-			for j < len(b) && b[j] != ']' && !isSpace(b[j]) && b[j] != '{' && b[j] != '}' {
+			// Printable ASCII only: names appear in messages.
+			for j < len(b) && b[j] != ']' && b[j] > ' ' && b[j] < 0x7f && b[j] != '{' && b[j] != '}' {
 				j++
 			}
 			if j < len(b) && b[j] == ']' {
