@@ -16,6 +16,7 @@ type keyMap struct {
 	Category, Add, Edit, Delete, Undo, Redo key.Binding
 
 	Open, Copy, Detail, Problems, Import, Export key.Binding
+	Sample                                       key.Binding // only while the catalogue is empty
 
 	Save, Reload, Help, Quit, ForceQuit key.Binding
 
@@ -57,6 +58,7 @@ func newKeyMap() keyMap {
 		Problems: key.NewBinding(key.WithKeys("!", "p"), key.WithHelp("!", "problems")),
 		Import:   key.NewBinding(key.WithKeys("i"), key.WithHelp("i", "import")),
 		Export:   key.NewBinding(key.WithKeys("x"), key.WithHelp("x", "export")),
+		Sample:   key.NewBinding(key.WithKeys("t"), key.WithHelp("t", "try the sample bookmarks")),
 
 		Save:      key.NewBinding(key.WithKeys("ctrl+s"), key.WithHelp("ctrl+s", "save again")),
 		Reload:    key.NewBinding(key.WithKeys("R"), key.WithHelp("R", "reload file")),

@@ -352,6 +352,9 @@ func (m *Model) key(msg tea.KeyMsg) tea.Cmd {
 			return nil
 		}
 	}
+	if key.Matches(msg, m.keys.Sample) && len(m.recs) == 0 && m.res != nil {
+		return m.addSample()
+	}
 	if cmd, ok := m.openDialog(msg); ok {
 		return cmd
 	}

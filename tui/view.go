@@ -166,7 +166,7 @@ func (m *Model) listView(w, h int) string {
 		case m.res == nil:
 			s = ""
 		case len(m.recs) == 0:
-			s = "No bookmarks yet. Press a to add one, or i to import a file."
+			s = "No bookmarks yet: press a to add one, i to import a file, t for samples."
 		default:
 			s = fmt.Sprintf("No bookmark matches “%s”. Press esc to clear the search.", catalogue.DisplayText(m.input.Value()))
 		}
