@@ -32,15 +32,21 @@ type Catalogue struct {
 
 // Read reads a whole catalogue from r.
 func Read(r io.Reader) (*Catalogue, error) {
+	data, err := io.ReadAll(r)
+	if err != nil {
+		return nil, err
+	}
 	c := &Catalogue{}
-	if err := c.readFrom(r, ""); err != nil {
+	if err := c.readFrom(data, ""); err != nil {
 		return nil, err
 	}
 	return c, nil
 }
 
-func (c *Catalogue) readFrom(r io.Reader, name string) error {
-	rd := NewReader(r)
+// readFrom reads the catalogue from data, which it keeps: the records'
+// text is data's.
+func (c *Catalogue) readFrom(data []byte, name string) error {
+	rd := newMemoryReader(data)
 	// One goroutine splits records off the input; workers parse chunks of
 	// them, each with its own cache, into their places in file order.
 	type chunk struct {
@@ -117,14 +123,16 @@ func (c *Catalogue) readFrom(r io.Reader, name string) error {
 // first record keeps it; in later ones the field is invalid and not used,
 // but stays in the file.
 func (c *Catalogue) checkIDs() {
-	n := 0
+	n, prev, increasing := 0, "", true
 	for _, r := range c.records {
-		if r.ID != "" {
+		if r.ID != "" && !r.invalid {
 			n++
+			increasing = increasing && (prev == "" || CompareIDs(prev, r.ID) < 0)
+			prev = r.ID
 		}
 	}
-	if n == 0 {
-		return
+	if n == 0 || increasing {
+		return // IDs that only ever increase cannot repeat
 	}
 	ids := make(map[string]*Record, n)
 	for _, r := range c.records {

@@ -2,12 +2,14 @@ package catalogue
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/binary"
 	"errors"
 	"fmt"
 	"io"
 	"strings"
 	"time"
+	"unsafe"
 )
 
 // stdBit numbers the standard fields for the per-record bit masks; 0 for
@@ -43,6 +45,9 @@ const requiredFields = 1<<0 | 1<<1 | 1<<2
 // reports what is wrong in the record's Problems and goes on.
 type Reader struct {
 	br      *bufio.Reader
+	data    []byte // the whole input, when reading from memory (br is nil)
+	src     string // data as a string: records are substrings of it
+	off     int    // bytes read so far
 	line    int    // lines read so far
 	pending string // blank lines read since the last record
 	buf     []byte
@@ -88,6 +93,13 @@ func (vc *valueCache) check(field, v string) error {
 	return err
 }
 
+// newMemoryReader returns a Reader over data held in memory, which it must
+// own: the records it returns are substrings of data, not copies, so a
+// catalogue costs its file's size once.
+func newMemoryReader(data []byte) *Reader {
+	return &Reader{data: data, src: unsafe.String(unsafe.SliceData(data), len(data)), cache: newValueCache()}
+}
+
 // NewReader returns a Reader that reads from r.
 func NewReader(r io.Reader) *Reader {
 	return &Reader{br: bufio.NewReaderSize(r, 64<<10), cache: newValueCache()}
@@ -123,31 +135,43 @@ func (r *Reader) next() (rawRecord, error) {
 	r.buf = r.buf[:0]
 	r.lines = 0
 	first := 0
+	// The blank lines before the record began with the pending one, which
+	// was the last line read. From memory they and the record are taken as
+	// substrings; from a stream they are copied as they go by.
+	sepStart, recStart, recEnd := r.off-len(r.pending), 0, 0
 	var sep strings.Builder
-	sep.WriteString(r.pending)
+	if r.br != nil {
+		sep.WriteString(r.pending)
+	}
 	r.pending = ""
 	for {
+		lineStart := r.off
 		line, err := r.readLine()
 		if len(line) > 0 {
 			r.line++
 			content := trimEOL(line)
 			if len(content) == 0 || isSpaceOnly(content) {
 				if r.lines > 0 {
-					r.pending = string(line)
+					r.pending = r.text(line, lineStart)
 					r.noteBlank(content, r.line)
 					break
 				}
 				if len(content) > 0 {
 					r.noteBlank(content, r.line)
 				}
-				sep.Write(line)
+				if r.br != nil {
+					sep.Write(line)
+				}
 				continue
 			}
 			if r.lines == 0 {
-				first = r.line
+				first, recStart = r.line, lineStart
 			}
 			r.lines++
-			r.buf = append(r.buf, line...)
+			recEnd = r.off
+			if r.br != nil {
+				r.buf = append(r.buf, line...)
+			}
 		}
 		if err != nil {
 			if !errors.Is(err, io.EOF) {
@@ -156,7 +180,11 @@ func (r *Reader) next() (rawRecord, error) {
 			}
 			r.err = io.EOF
 			if r.lines == 0 {
-				r.pending = sep.String()
+				if r.br != nil {
+					r.pending = sep.String()
+				} else {
+					r.pending = r.src[sepStart:r.off]
+				}
 				if r.pending != "" {
 					r.probs = append(r.probs, Problem{Line: r.line, Msg: "blank line after the last record (2.1.2: blank lines only separate records)", Severity: Warning})
 				}
@@ -165,7 +193,12 @@ func (r *Reader) next() (rawRecord, error) {
 			break
 		}
 	}
-	prefix := sep.String()
+	var prefix, raw string
+	if r.br != nil {
+		prefix, raw = sep.String(), string(r.buf)
+	} else {
+		prefix, raw = r.src[sepStart:recStart], r.src[recStart:recEnd]
+	}
 	// Blank lines are counted from the previous record's end: the first one is
 	// the separator the spec asks for, and any more are a deviation.
 	extra := strings.Count(prefix, "\n")
@@ -180,7 +213,16 @@ func (r *Reader) next() (rawRecord, error) {
 		r.probs = append(r.probs, Problem{Line: first - 1, Msg: fmt.Sprintf("%s (2.1.2: records are separated by one blank line)", what), Severity: Warning})
 	}
 	r.records++
-	return rawRecord{raw: string(r.buf), sep: prefix, first: first}, nil
+	return rawRecord{raw: raw, sep: prefix, first: first}, nil
+}
+
+// text returns line, read at offset off, as a string: a substring of the
+// input when reading from memory, a copy otherwise.
+func (r *Reader) text(line []byte, off int) string {
+	if r.br == nil {
+		return r.src[off : off+len(line)]
+	}
+	return string(line)
 }
 
 // Trailer returns what followed the last record (blank lines), once Read
@@ -208,7 +250,31 @@ func (r *Reader) noteBlank(content []byte, line int) {
 }
 
 // readLine returns the next line with its line break, however long.
-func (r *Reader) readLine() ([]byte, error) {
+func (r *Reader) readLine() (line []byte, err error) {
+	if r.br == nil {
+		rest := r.data[r.off:]
+		if len(rest) == 0 {
+			return nil, io.EOF
+		}
+		if i := bytes.IndexByte(rest, '\n'); i >= 0 {
+			line = rest[:i+1]
+		} else {
+			line, err = rest, io.EOF
+		}
+	} else {
+		line, err = r.readStreamLine()
+	}
+	r.off += len(line)
+	if n := len(line); n > 0 && line[n-1] == '\n' && (n < 2 || line[n-2] != '\r') {
+		if r.lf == 0 {
+			r.firstLF = r.line + 1
+		}
+		r.lf++
+	}
+	return line, err
+}
+
+func (r *Reader) readStreamLine() ([]byte, error) {
 	line, err := r.br.ReadSlice('\n')
 	if errors.Is(err, bufio.ErrBufferFull) {
 		long := append([]byte(nil), line...)
@@ -217,12 +283,6 @@ func (r *Reader) readLine() ([]byte, error) {
 			long = append(long, line...)
 		}
 		line = long
-	}
-	if n := len(line); n > 0 && line[n-1] == '\n' && (n < 2 || line[n-2] != '\r') {
-		if r.lf == 0 {
-			r.firstLF = r.line + 1
-		}
-		r.lf++
 	}
 	return line, err
 }

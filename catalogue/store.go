@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"hash/crc32"
-	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -67,24 +66,17 @@ func (c *Catalogue) load() error {
 	if info.IsDir() {
 		return fmt.Errorf("%s: is a directory, not a catalogue file", c.path)
 	}
-	h := crc32.New(castagnoli)
-	cr := &countingReader{r: io.TeeReader(f, h)}
-	if err := c.readFrom(cr, c.path); err != nil {
+	var buf bytes.Buffer
+	buf.Grow(int(info.Size()) + bytes.MinRead)
+	if _, err := buf.ReadFrom(f); err != nil {
+		return fmt.Errorf("%s: %w", c.path, err)
+	}
+	data := buf.Bytes()
+	if err := c.readFrom(data, c.path); err != nil {
 		return err
 	}
-	c.disk = diskState{exists: true, info: info, size: cr.n, crc: h.Sum32()}
+	c.disk = diskState{exists: true, info: info, size: int64(len(data)), crc: crc32.Checksum(data, castagnoli)}
 	return nil
-}
-
-type countingReader struct {
-	r io.Reader
-	n int64
-}
-
-func (c *countingReader) Read(p []byte) (int, error) {
-	n, err := c.r.Read(p)
-	c.n += int64(n)
-	return n, err
 }
 
 // Reload reads the file again, dropping unsaved changes.

@@ -90,12 +90,23 @@ func ValidateURI(v string) error {
 		}
 		return errorf("URI scheme %q is not valid: it must start with a letter and hold only letters, digits, '+', '-', '.' (RFC 3986 3.1)", clip(v[:colon]))
 	}
+	// One pass: the characters, and where the authority ends.
+	rest := v[colon+1:]
+	hasAuth := strings.HasPrefix(rest, "//")
+	authEnd := -1 // index in v of the first '/', '?' or '#' after "//"
 	hashes, bracket := 0, -1
 	for i := colon + 1; i < len(v); i++ {
 		c := v[i]
 		if uriChar[c] {
-			if (c == '[' || c == ']') && bracket < 0 {
-				bracket = i
+			switch c {
+			case '[', ']':
+				if bracket < 0 {
+					bracket = i
+				}
+			case '/', '?':
+				if authEnd < 0 && hasAuth && i >= colon+3 {
+					authEnd = i
+				}
 			}
 			continue
 		}
@@ -110,19 +121,20 @@ func ValidateURI(v string) error {
 			if hashes > 1 {
 				return errorf("URI has a second '#' at byte %d (RFC 3986 3.5)", i+1)
 			}
+			if authEnd < 0 && hasAuth {
+				authEnd = i
+			}
 		case c == ' ':
 			return errorf("URI has a space at byte %d; write it as %%20 (RFC 3986 2)", i+1)
 		default:
 			return errorf("URI has the character %s at byte %d, which a URI may not hold (RFC 3986 2)", describeByte(c), i+1)
 		}
 	}
-	rest := v[colon+1:]
-	if strings.HasPrefix(rest, "//") {
-		auth := rest[2:]
-		if end := strings.IndexAny(auth, "/?#"); end >= 0 {
-			auth = auth[:end]
+	if hasAuth {
+		if authEnd < 0 {
+			authEnd = len(v)
 		}
-		if err := validateAuthority(auth); err != nil {
+		if err := validateAuthority(v[colon+3 : authEnd]); err != nil {
 			return err
 		}
 	}
@@ -135,6 +147,9 @@ func ValidateURI(v string) error {
 // validateAuthority checks [userinfo "@"] host [":" port] (RFC 3986 3.2);
 // the characters themselves were checked already.
 func validateAuthority(auth string) error {
+	if strings.IndexByte(auth, '@') < 0 && strings.IndexByte(auth, '[') < 0 && strings.IndexByte(auth, ']') < 0 && strings.IndexByte(auth, ':') < 0 {
+		return nil // a plain host name: its characters are checked already
+	}
 	if at := strings.LastIndexByte(auth, '@'); at >= 0 {
 		if strings.ContainsAny(auth[:at], "[]@") {
 			return errorf("URI user information %q may not hold '[', ']' or '@' (RFC 3986 3.2.1)", clip(auth[:at]))
