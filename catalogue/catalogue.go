@@ -25,6 +25,7 @@ type Catalogue struct {
 	removed  []*Record // records the file holds that were deleted since
 	disk     diskState // what the file was when read or last saved
 	modified bool      // Add, Update or Delete since the last save
+	search   *searchIndex
 
 	// Now is the clock used to stamp DATE on records added or edited (3.3).
 	Now func() time.Time

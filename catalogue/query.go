@@ -578,24 +578,131 @@ func foldText(r *Record) string {
 	return strings.ToLower(r.Name + "\x00" + r.Category + "\x00" + r.Description)
 }
 
-// Index prepares every record for fast free-text search. Search works
-// without it, but computes the same text again on every search. Records
-// added or edited later are indexed as they are made.
+// Index prepares every record for fast search. Search works without it,
+// but then lower-cases every record's text on every search. Records added
+// or edited later carry their own search text; Search sweeps the index only
+// while the records are the ones it was built for, and otherwise visits
+// records one by one, with the same results.
 func (c *Catalogue) Index() {
-	for _, r := range c.records {
+	folds := make([]string, len(c.records))
+	size, uris := 0, 0
+	for i, r := range c.records {
+		folds[i] = r.fold
+		if folds[i] == "" {
+			folds[i] = foldText(r)
+		}
+		size += len(folds[i]) + 1
+		uris += len(r.URI) + 1
+	}
+	ix := &searchIndex{recs: c.records}
+	text := ix.fold.build(folds, size)
+	for i, r := range c.records {
 		if r.fold == "" {
-			r.fold = foldText(r)
+			// The record's own text is its stretch of the index: no copy.
+			r.fold = text[ix.fold.starts[i] : ix.fold.starts[i]+len(folds[i])]
+		}
+		folds[i] = strings.ToLower(r.URI)
+	}
+	ix.uri.build(folds, uris)
+	c.search = ix
+}
+
+// searchIndex holds, for one snapshot of the records, their search text and
+// their URIs each end to end, so that a word is found by one sweep of
+// strings.Index over all of them rather than by one call per record.
+type searchIndex struct {
+	recs      []*Record
+	fold, uri sweep
+}
+
+// sweep is the texts of a snapshot's records joined by "\x01", and where
+// each starts.
+type sweep struct {
+	text   string
+	starts []int
+}
+
+func (sw *sweep) build(texts []string, size int) string {
+	var b strings.Builder
+	b.Grow(size)
+	sw.starts = make([]int, len(texts))
+	for i, t := range texts {
+		sw.starts[i] = b.Len()
+		b.WriteString(t)
+		b.WriteByte(1)
+	}
+	sw.text = b.String()
+	return sw.text
+}
+
+// find calls hit with the position of each record whose text holds word,
+// in order.
+func (sw *sweep) find(word string, hit func(int)) {
+	for from, k := 0, 0; from < len(sw.text); {
+		i := strings.Index(sw.text[from:], word)
+		if i < 0 {
+			return
+		}
+		i += from
+		for k+1 < len(sw.starts) && sw.starts[k+1] <= i {
+			k++ // hits only move forward: the walk costs O(records) in all
+		}
+		hit(k)
+		k++
+		if k >= len(sw.starts) {
+			return
+		}
+		from = sw.starts[k]
+	}
+}
+
+// anchor returns a term that every match must hold, for a sweep: the
+// longest plain word, or else the longest uri: term.
+func (q *Query) anchor() (word string, uri bool) {
+	var plain, inURI string
+	for _, t := range q.terms {
+		if t.neg || strings.ContainsAny(t.text, "\x00\x01") {
+			continue
+		}
+		switch {
+		case t.field == "" && len(t.text) > len(plain):
+			plain = t.text
+		case t.field == FieldURI && len(t.text) > len(inURI):
+			inURI = t.text
 		}
 	}
+	if plain != "" {
+		return plain, false
+	}
+	return inURI, inURI != ""
 }
 
 // Search returns the valid records q matches, in file order.
 func (c *Catalogue) Search(q *Query) []*Record {
 	out := make([]*Record, 0, 64)
+	if ix := c.search; ix != nil && sameRecords(ix.recs, c.records) {
+		if word, uri := q.anchor(); word != "" {
+			sw := &ix.fold
+			if uri {
+				sw = &ix.uri
+			}
+			sw.find(word, func(k int) {
+				if r := ix.recs[k]; !r.invalid && q.Match(r) {
+					out = append(out, r)
+				}
+			})
+			return out
+		}
+	}
 	for _, r := range c.records {
 		if !r.invalid && q.Match(r) {
 			out = append(out, r)
 		}
 	}
 	return out
+}
+
+// sameRecords reports whether a and b are the same snapshot of records.
+func sameRecords(a, b []*Record) bool {
+	return len(a) == len(b) && (len(a) == 0 || &a[0] == &b[0])
 }

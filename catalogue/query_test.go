@@ -220,3 +220,37 @@ func TestOrderMatchesAStableSort(t *testing.T) {
 		}
 	}
 }
+
+// TestSearchAfterChanges: records added or edited after Index are found,
+// and a deleted one is not, although the index was built before.
+func TestSearchAfterChanges(t *testing.T) {
+	c := mustRead(t, crlf(queryFixture))
+	c.Index()
+	q, _ := ParseQuery("zebra")
+	if len(c.Search(q)) != 0 {
+		t.Fatal("zebra found before it was added")
+	}
+	added, err := c.Add(&Record{URI: "http://zoo/", Name: "Zebra crossing"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := c.Search(q); len(got) != 1 || got[0] != added {
+		t.Errorf("after Add: %v", names(got))
+	}
+	g := c.Records()[0]
+	edit := g.Clone()
+	edit.Description = "zebra stripes"
+	c.Update(g, edit)
+	if got := names(c.Search(q)); got != "Google,Zebra crossing" {
+		t.Errorf("after Update: %s", got)
+	}
+	c.Delete(added)
+	c.Index()
+	if got := names(c.Search(q)); got != "Google" {
+		t.Errorf("after Delete and a new Index: %s", got)
+	}
+	uq, _ := ParseQuery("uri:GOOGLE.co")
+	if got := names(c.Search(uq)); got != "Google" {
+		t.Errorf("uri: through the index: %s", got)
+	}
+}
