@@ -5,6 +5,7 @@ import (
 	"os"
 	"strings"
 	"testing"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -184,6 +185,29 @@ func FuzzFirstForbidden(f *testing.F) {
 		}
 		if got := firstForbidden(s); got != want {
 			t.Fatalf("firstForbidden(%q) = %d, want %d", s, got, want)
+		}
+	})
+}
+
+// FuzzCleanText: cleaned text is valid UTF-8 with no control character but
+// line feed and tab, no escape sequence left, and cleaning it again changes
+// nothing (so the fast path and the slow path agree).
+func FuzzCleanText(f *testing.F) {
+	for _, s := range []string{"plain", "\x1b[31mred", "東京\u0085x", "a\u2028b", "\xff\xfe", "\u009b31m", "\x1b]0;t\x07", "é\r\n"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		c := CleanText(s)
+		if !utf8.ValidString(c) {
+			t.Fatalf("CleanText(%q) = %q is not UTF-8", s, c)
+		}
+		for _, r := range c {
+			if unicode.IsControl(r) && r != '\n' && r != '\t' || r == '\u2028' || r == '\u2029' {
+				t.Fatalf("CleanText(%q) = %q keeps %U", s, c, r)
+			}
+		}
+		if again := CleanText(c); again != c {
+			t.Fatalf("CleanText is not idempotent: %q then %q", c, again)
 		}
 	})
 }

@@ -157,13 +157,14 @@ func (r *Record) Validate() []Problem {
 	if r.ID != "" {
 		add(FieldID, ValidateID(r.ID))
 	}
-	seen := map[string]bool{}
-	for _, f := range r.Extensions {
+	for i, f := range r.Extensions {
 		add(f.Name, ValidateExtensionName(f.Name))
-		if seen[f.Name] {
-			add(f.Name, errorf("field %s appears twice; a name must not occur twice in a record (2.2)", f.Name))
+		for _, g := range r.Extensions[:i] {
+			if g.Name == f.Name {
+				add(f.Name, errorf("field %s appears twice; a name must not occur twice in a record (2.2)", f.Name))
+				break
+			}
 		}
-		seen[f.Name] = true
 		add(f.Name, validateText(f.Name, f.Value, true))
 	}
 	return ps

@@ -54,13 +54,33 @@ func DisplayText(s string) string {
 	return s
 }
 
+// isPlain reports whether CleanText would return s unchanged: valid UTF-8
+// with no control character but line feed and tab, no C1 control (U+0080
+// to U+009F, 0xC2 0x80-0x9F in UTF-8), and no U+2028 or U+2029. Most text,
+// in any script, is plain, and is returned without a copy.
 func isPlain(s string) bool {
+	ascii := true
 	for i := 0; i < len(s); i++ {
-		if c := s[i]; c < 0x20 && c != '\n' && c != '\t' || c >= 0x7f {
+		c := s[i]
+		switch {
+		case c < 0x20:
+			if c != '\n' && c != '\t' {
+				return false
+			}
+		case c < 0x7f:
+		case c == 0x7f:
 			return false
+		default:
+			ascii = false
+			if c == 0xc2 && i+1 < len(s) && s[i+1] < 0xa0 {
+				return false
+			}
+			if c == 0xe2 && i+2 < len(s) && s[i+1] == 0x80 && (s[i+2] == 0xa8 || s[i+2] == 0xa9) {
+				return false
+			}
 		}
 	}
-	return true
+	return ascii || utf8.ValidString(s)
 }
 
 // skipEscape returns the index after the escape sequence that starts at i.

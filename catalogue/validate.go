@@ -214,8 +214,8 @@ var uriChar = func() (t [256]bool) {
 // still has to pass ValidateURI: NormalizeURI does not invent a scheme.
 func NormalizeURI(v string) string {
 	v = strings.TrimSpace(v)
-	if v == "" {
-		return v
+	if v == "" || ValidateURI(v) == nil {
+		return v // a URI already: nothing to encode
 	}
 	colon := strings.IndexByte(v, ':')
 	if colon > 0 {

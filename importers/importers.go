@@ -163,8 +163,17 @@ func Finish(rec *catalogue.Record, opts Options, line int, offset int64) (diags 
 	return diags, true
 }
 
+// oneLine cleans s and folds its white space to single spaces.
 func oneLine(s string) string {
-	return strings.Join(strings.Fields(catalogue.CleanText(s)), " ")
+	s = catalogue.CleanText(s)
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c == '\n' || c == '\t' || c == '\r' || c == '\v' || c == '\f' || c >= 0x80 ||
+			c == ' ' && (i == 0 || i == len(s)-1 || s[i+1] == ' ') {
+			return strings.Join(strings.Fields(s), " ")
+		}
+	}
+	return s // ASCII with single inner spaces already
 }
 
 // NameFromURI makes a NAME for a record that has none: the URI's last path
