@@ -3,10 +3,12 @@ package catalogue
 import (
 	"cmp"
 	"fmt"
+	"runtime"
 	"slices"
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 	"unicode"
 	"unicode/utf8"
@@ -635,21 +637,25 @@ func (sw *sweep) build(texts []string, size int) string {
 	return sw.text
 }
 
-// find calls hit with the position of each record whose text holds word,
-// in order.
-func (sw *sweep) find(word string, hit func(int)) {
-	for from, k := 0, 0; from < len(sw.text); {
-		i := strings.Index(sw.text[from:], word)
+// find calls hit with the position of each record in [lo, hi) whose text
+// holds word, in order.
+func (sw *sweep) find(word string, lo, hi int, hit func(int)) {
+	end := len(sw.text)
+	if hi < len(sw.starts) {
+		end = sw.starts[hi]
+	}
+	for from, k := sw.starts[lo], lo; from < end; {
+		i := strings.Index(sw.text[from:end], word)
 		if i < 0 {
 			return
 		}
 		i += from
-		for k+1 < len(sw.starts) && sw.starts[k+1] <= i {
+		for k+1 < hi && sw.starts[k+1] <= i {
 			k++ // hits only move forward: the walk costs O(records) in all
 		}
 		hit(k)
 		k++
-		if k >= len(sw.starts) {
+		if k >= hi {
 			return
 		}
 		from = sw.starts[k]
@@ -677,29 +683,61 @@ func (q *Query) anchor() (word string, uri bool) {
 	return inURI, inURI != ""
 }
 
-// Search returns the valid records q matches, in file order.
+// parallelSearchFrom is the number of records from which Search splits
+// the work over the CPUs.
+const parallelSearchFrom = 20000
+
+// Search returns the valid records q matches, in file order. A large
+// catalogue is searched on every CPU, each taking a contiguous share.
 func (c *Catalogue) Search(q *Query) []*Record {
-	out := make([]*Record, 0, 64)
-	if ix := c.search; ix != nil && sameRecords(ix.recs, c.records) {
-		if word, uri := q.anchor(); word != "" {
-			sw := &ix.fold
+	recs := c.records
+	var sw *sweep
+	var word string
+	if ix := c.search; ix != nil && sameRecords(ix.recs, recs) {
+		var uri bool
+		if word, uri = q.anchor(); word != "" {
+			sw = &ix.fold
 			if uri {
 				sw = &ix.uri
 			}
-			sw.find(word, func(k int) {
-				if r := ix.recs[k]; !r.invalid && q.Match(r) {
+		}
+	}
+	part := func(lo, hi int) []*Record {
+		out := make([]*Record, 0, 64)
+		if sw != nil {
+			sw.find(word, lo, hi, func(k int) {
+				if r := recs[k]; !r.invalid && q.Match(r) {
 					out = append(out, r)
 				}
 			})
 			return out
 		}
-	}
-	for _, r := range c.records {
-		if !r.invalid && q.Match(r) {
-			out = append(out, r)
+		for _, r := range recs[lo:hi] {
+			if !r.invalid && q.Match(r) {
+				out = append(out, r)
+			}
 		}
+		return out
 	}
-	return out
+	workers := runtime.GOMAXPROCS(0)
+	if len(recs) < parallelSearchFrom || workers < 2 {
+		return part(0, len(recs))
+	}
+	parts := make([][]*Record, workers)
+	size := (len(recs) + workers - 1) / workers
+	var wg sync.WaitGroup
+	for w := range workers {
+		lo, hi := min(w*size, len(recs)), min((w+1)*size, len(recs))
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if lo < hi {
+				parts[w] = part(lo, hi)
+			}
+		}()
+	}
+	wg.Wait()
+	return slices.Concat(parts...)
 }
 
 // sameRecords reports whether a and b are the same snapshot of records.

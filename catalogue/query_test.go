@@ -2,6 +2,7 @@ package catalogue
 
 import (
 	"errors"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -252,5 +253,29 @@ func TestSearchAfterChanges(t *testing.T) {
 	uq, _ := ParseQuery("uri:GOOGLE.co")
 	if got := names(c.Search(uq)); got != "Google" {
 		t.Errorf("uri: through the index: %s", got)
+	}
+}
+
+// TestParallelSearchKeepsFileOrder searches a catalogue large enough to be
+// split over the CPUs, with and without the index.
+func TestParallelSearchKeepsFileOrder(t *testing.T) {
+	c := mustRead(t, generate(parallelSearchFrom+5000))
+	for _, indexed := range []bool{false, true} {
+		if indexed {
+			c.Index()
+		}
+		for _, text := range []string{"jazz", "lisbon tokyo", "rating:>=4", "uri:example-42", "-go"} {
+			q, _ := ParseQuery(text)
+			got := c.Search(q)
+			var want []*Record
+			for _, r := range c.Records() {
+				if r.Valid() && q.Match(r) {
+					want = append(want, r)
+				}
+			}
+			if !slices.Equal(got, want) {
+				t.Errorf("indexed %v, %q: %d records, want %d in file order", indexed, text, len(got), len(want))
+			}
+		}
 	}
 }
