@@ -4,49 +4,23 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/uricat/uricat/importers"
 )
 
-// dateForm is one way SOIF writers wrote a date.
-type dateForm struct {
-	layout  string
-	name    string
-	weekday bool // starts with a weekday name, to be checked against the date
-	abbrev  bool // ends with a zone abbreviation ("MST" in the layout)
-}
-
 // dateForms are the forms the SOIF draft shows or its sources used: HTTP's
-// three (RFC 1123, RFC 850, asctime; Last-Modified in section 7), RFC 822
-// variants, the Dublin-Core example's "February 9, 1997" and the ISO 8601
-// dates later DC writers used. Days may be unpadded ("_2").
-var dateForms = []dateForm{
-	{"Mon, _2 Jan 2006 15:04:05 MST", "RFC 1123", true, true},
-	{"Mon, _2 Jan 2006 15:04:05 -0700", "RFC 1123", true, false},
-	{"Monday, _2-Jan-06 15:04:05 MST", "RFC 850", true, true},
-	{"Mon, _2-Jan-06 15:04:05 MST", "RFC 850", true, true},
-	{"Mon Jan _2 15:04:05 2006", "asctime", true, false},
-	{"Mon, _2 Jan 06 15:04:05 MST", "RFC 822", true, true},
-	{"_2 Jan 2006 15:04:05 MST", "RFC 822", false, true},
-	{"_2 Jan 2006 15:04:05 -0700", "RFC 822", false, false},
-	{"January _2, 2006", "month day, year", false, false},
-	{"Jan _2, 2006", "month day, year", false, false},
-	{"_2 January 2006", "day month year", false, false},
-	{"_2 Jan 2006", "day month year", false, false},
-	{time.RFC3339, "ISO 8601", false, false},
-	{"2006-01-02T15:04Z07:00", "ISO 8601", false, false},
-	{"2006-01-02 15:04:05", "ISO 8601", false, false},
-	{"2006-01-02", "ISO 8601", false, false},
-	{"2006-01", "ISO 8601", false, false},
-}
-
-// zoneOffsets are the zone names RFC 822 (5.1) defines, plus UTC and JST.
-// time.Parse gives an unknown abbreviation a zero offset, silently; uricat
-// decides itself.
-var zoneOffsets = map[string]int{
-	"GMT": 0, "UT": 0, "UTC": 0, "Z": 0,
-	"EST": -5 * 3600, "EDT": -4 * 3600, "CST": -6 * 3600, "CDT": -5 * 3600,
-	"MST": -7 * 3600, "MDT": -6 * 3600, "PST": -8 * 3600, "PDT": -7 * 3600,
-	"JST": 9 * 3600,
-}
+// (Last-Modified in section 7) and RFC 822's, the Dublin-Core example's
+// "February 9, 1997" and the ISO 8601 dates later DC writers used.
+var dateForms = append(append([]importers.DateForm(nil), importers.HTTPDateForms...),
+	importers.DateForm{Layout: "January _2, 2006", Name: "month day, year"},
+	importers.DateForm{Layout: "Jan _2, 2006", Name: "month day, year"},
+	importers.DateForm{Layout: "_2 January 2006", Name: "day month year"},
+	importers.DateForm{Layout: "_2 Jan 2006", Name: "day month year"},
+	importers.DateForm{Layout: "2006-01-02T15:04Z07:00", Name: "ISO 8601"},
+	importers.DateForm{Layout: "2006-01-02 15:04:05", Name: "ISO 8601"},
+	importers.DateForm{Layout: "2006-01-02", Name: "ISO 8601"},
+	importers.DateForm{Layout: "2006-01", Name: "ISO 8601"},
+)
 
 // parseDate reads a date attribute. unixSeconds says the attribute holds a
 // count of seconds since 1970 (Harvest's Update-Time and
@@ -79,36 +53,17 @@ func parseDate(v string, unixSeconds bool) (t time.Time, note string, ok bool) {
 		}
 		return time.Unix(n, 0).UTC(), "", true
 	}
-	for _, f := range dateForms {
-		t, err := time.Parse(f.layout, v)
-		if err != nil {
-			continue
-		}
-		if f.abbrev {
-			abbr, _ := t.Zone()
-			off, known := zoneOffsets[strings.ToUpper(abbr)]
-			if !known {
-				note = "unknown time zone " + strconv.Quote(abbr) + " read as GMT"
-			}
-			t = time.Date(t.Year(), t.Month(), t.Day(), t.Hour(), t.Minute(), t.Second(), 0, time.FixedZone(abbr, off))
-		}
-		if f.weekday {
-			if w, day := weekdayOf(v), t.Weekday().String(); w != "" && (len(w) > len(day) || !strings.EqualFold(day[:len(w)], w)) {
-				note = "weekday " + strconv.Quote(w) + " does not match the date (it was a " + t.Weekday().String() + ")"
-			}
-		}
-		return t.UTC(), note, true
+	d, ok := importers.ParseDate(v, dateForms)
+	if !ok {
+		return time.Time{}, "", false
 	}
-	return time.Time{}, "", false
-}
-
-// weekdayOf returns the weekday word a date starts with.
-func weekdayOf(v string) string {
-	end := strings.IndexAny(v, ", ")
-	if end < 0 {
-		return ""
+	if d.UnknownZone {
+		note = "unknown time zone " + strconv.Quote(d.Zone) + " read as GMT"
 	}
-	return v[:end]
+	if d.BadWeekday != "" {
+		note = "weekday " + strconv.Quote(d.BadWeekday) + " does not match the date (it was a " + d.Weekday.String() + ")"
+	}
+	return d.Time, note, true
 }
 
 func allDigits(s string) bool {
