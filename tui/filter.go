@@ -339,7 +339,7 @@ const parallelFrom = 16384
 func scan(ctx context.Context, s *search, entries []entry, candidates []int32) []scored {
 	masks := s.masks()
 	scanPart := func(part []int32) []scored {
-		out := make([]scored, 0, len(part)/8)
+		out := make([]scored, 0, len(part)) // a short query matches most records: no regrowth
 		for n, pos := range part {
 			if n&1023 == 0 && ctx.Err() != nil {
 				return nil
@@ -499,16 +499,27 @@ func (p pass) run(ctx context.Context) *result {
 		}
 	}
 	candidates := res.order.order
-	if p.prev != nil && p.prev.order == res.order && res.search.narrows(p.prev.search) {
+	narrowing := p.prev != nil && p.prev.order == res.order && res.search.narrows(p.prev.search)
+	if narrowing {
 		candidates = p.prev.matched
 	}
 	s := &res.search
 	if s.Empty() {
 		res.matched = candidates
 	} else {
+		// A pass over most records in a sort order would visit the entries
+		// all over memory: scan them all in file order, then put the hits
+		// in order. (When narrowing, the hits are candidates anyway.)
+		resort := !p.sort.IsZero() && len(candidates)*2 > len(res.ix.recs)
+		if resort {
+			candidates = identity(len(res.ix.recs))
+		}
 		hits := scan(ctx, s, res.ix.text(), candidates)
 		if hits == nil {
 			return nil
+		}
+		if resort {
+			hits = inOrder(hits, res.order.order, len(res.ix.recs))
 		}
 		res.matched = make([]int32, len(hits))
 		for i, h := range hits {
@@ -540,6 +551,30 @@ func (p pass) run(ctx context.Context) *result {
 	}
 	res.took = time.Since(start)
 	return res
+}
+
+// identity returns the positions 0..n-1.
+func identity(n int) []int32 {
+	out := make([]int32, n)
+	for i := range out {
+		out[i] = int32(i)
+	}
+	return out
+}
+
+// inOrder returns hits (positions below n) in the order of order.
+func inOrder(hits []scored, order []int32, n int) []scored {
+	hit := make([]bool, n)
+	for _, h := range hits {
+		hit[h.pos] = true
+	}
+	out := make([]scored, 0, len(hits))
+	for _, pos := range order {
+		if hit[pos] {
+			out = append(out, scored{pos: pos})
+		}
+	}
+	return out
 }
 
 func sameSlice(a, b []*catalogue.Record) bool {
