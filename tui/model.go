@@ -78,15 +78,18 @@ type Model struct {
 	loadErr error
 
 	// The pipeline: recs is the newest snapshot, res the newest answer.
-	recs    []*catalogue.Record
-	seq     int
-	cancel  context.CancelFunc
-	res     *result
-	busy    bool // a pass is running
-	busyAt  time.Time
-	sortKey catalogue.SortKey
-	group   catalogue.GroupKey
-	folded  map[string]bool
+	recs []*catalogue.Record
+	seq  int
+	// deferred holds browse keys typed while a pass was running, in order;
+	// they run when its answer is applied.
+	deferred []tea.KeyMsg
+	cancel   context.CancelFunc
+	res      *result
+	busy     bool // a pass is running
+	busyAt   time.Time
+	sortKey  catalogue.SortKey
+	group    catalogue.GroupKey
+	folded   map[string]bool
 
 	rows     []row
 	cursor   int
@@ -220,6 +223,18 @@ func (m *Model) setMsg(sev severity, format string, args ...any) {
 
 // Update handles a message.
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	// Keys typed faster than the terminal is read (over ssh, from tmux)
+	// arrive as one message holding several runes ("/jazz"): take them one
+	// by one, as typed, so that "/" still opens the search. A paste stays
+	// whole.
+	if k, ok := msg.(tea.KeyMsg); ok && k.Type == tea.KeyRunes && len(k.Runes) > 1 && !k.Paste {
+		cmds := make([]tea.Cmd, 0, len(k.Runes))
+		for _, r := range k.Runes {
+			_, cmd := m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{r}, Alt: k.Alt})
+			cmds = append(cmds, cmd)
+		}
+		return m, tea.Batch(cmds...)
+	}
 	if m.mode == modeBrowse {
 		if cmd, ok := m.dialogMsg(msg); ok {
 			return m, cmd
@@ -263,7 +278,14 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 		m.busy = false
 		m.apply(msg.res)
-		return m, nil
+		keys := m.deferred
+		m.deferred = nil
+		cmds := make([]tea.Cmd, 0, len(keys))
+		for _, k := range keys {
+			_, cmd := m.Update(k)
+			cmds = append(cmds, cmd)
+		}
+		return m, tea.Batch(cmds...)
 
 	case savedMsg:
 		return m, m.saved(msg)
@@ -343,6 +365,13 @@ func (m *Model) key(msg tea.KeyMsg) tea.Cmd {
 		if key.Matches(msg, m.keys.Quit) {
 			return tea.Quit
 		}
+		return nil
+	}
+	if m.res != nil && m.res.seq != m.seq && !key.Matches(msg, m.keys.Quit) {
+		// The list on screen is about to change (a search or sort pass is
+		// running): a key that moves or acts on the selection waits for
+		// it, so that "/jazz⏎4" typed at once rates what the search found.
+		m.deferred = append(m.deferred, msg)
 		return nil
 	}
 	if m.help.ShowAll {
