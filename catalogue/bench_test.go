@@ -2,6 +2,7 @@ package catalogue
 
 import (
 	"fmt"
+	"github.com/uricat/uricat/internal/cputime"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -78,7 +79,7 @@ func BenchmarkLoad(b *testing.B) {
 			path, size := benchFile(b, s.n)
 			b.SetBytes(size)
 			b.ResetTimer()
-			start := cpuTime()
+			start := cputime.Used()
 			var c *Catalogue
 			for i := 0; i < b.N; i++ {
 				var err error
@@ -87,7 +88,7 @@ func BenchmarkLoad(b *testing.B) {
 				}
 			}
 			b.StopTimer()
-			reportCPU(b, start)
+			cputime.Report(b, start)
 			if len(c.Valid()) != s.n || len(c.Problems()) != 0 {
 				b.Fatalf("%d valid of %d, problems %v", len(c.Valid()), s.n, c.Problems()[:1])
 			}
@@ -124,13 +125,13 @@ func BenchmarkSave(b *testing.B) {
 			}
 			b.SetBytes(size)
 			b.ResetTimer()
-			start := cpuTime()
+			start := cputime.Used()
 			for i := 0; i < b.N; i++ {
 				if err := c.Save(); err != nil {
 					b.Fatal(err)
 				}
 			}
-			reportCPU(b, start)
+			cputime.Report(b, start)
 		})
 	}
 }
@@ -146,11 +147,11 @@ func BenchmarkSearch(b *testing.B) {
 		for _, q := range []string{"jazz", "lisbon tokyo", "cat:programming rating:>=4", "uri:example-42"} {
 			query, _ := ParseQuery(q)
 			b.Run(s.name+"/"+q, func(b *testing.B) {
-				start := cpuTime()
+				start := cputime.Used()
 				for i := 0; i < b.N; i++ {
 					c.Search(query)
 				}
-				reportCPU(b, start)
+				cputime.Report(b, start)
 			})
 		}
 	}
@@ -161,11 +162,11 @@ func BenchmarkSort(b *testing.B) {
 	c, _ := Read(strings.NewReader(generate(100_000)))
 	for _, k := range []SortKey{SortByName, SortByDate, SortByRating.Desc()} {
 		b.Run("100k/"+k.String(), func(b *testing.B) {
-			start := cpuTime()
+			start := cputime.Used()
 			for i := 0; i < b.N; i++ {
 				Sort(c.Valid(), k)
 			}
-			reportCPU(b, start)
+			cputime.Report(b, start)
 		})
 	}
 }

@@ -2,6 +2,7 @@ package exporters
 
 import (
 	"fmt"
+	"github.com/uricat/uricat/internal/cputime"
 	"io"
 	"strconv"
 	"testing"
@@ -50,13 +51,13 @@ func BenchmarkExport(b *testing.B) {
 	for _, f := range Formats {
 		b.Run(f.Name, func(b *testing.B) {
 			n := &countingWriter{}
-			cpu := cpuTime()
+			cpu := cputime.Used()
 			for b.Loop() {
 				if err := f.Write(n, recs); err != nil {
 					b.Fatal(err)
 				}
 			}
-			if cpu := cpuTime() - cpu; cpu > 0 {
+			if cpu := cputime.Used() - cpu; cpu > 0 {
 				// GC runs on other threads: CPU time may exceed wall time.
 				b.ReportMetric(float64(cpu.Milliseconds())/float64(b.N), "cpu-ms/op")
 			}

@@ -3,6 +3,7 @@ package tui
 import (
 	"context"
 	"fmt"
+	"github.com/uricat/uricat/internal/cputime"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -62,14 +63,14 @@ func loadedModel(b *testing.B) *Model {
 func BenchmarkFirstFrame(b *testing.B) {
 	benchCatalogue(b)
 	b.ResetTimer()
-	start := cpuTime()
+	start := cputime.Used()
 	for b.Loop() {
 		m := loadedModel(b)
 		if len(m.View()) == 0 {
 			b.Fatal("empty frame")
 		}
 	}
-	reportCPU(b, start)
+	cputime.Report(b, start)
 }
 
 // BenchmarkSearchKeystroke types the next character of a search: the pass
@@ -86,13 +87,13 @@ func BenchmarkSearchKeystroke(b *testing.B) {
 			m := loadedModel(b)
 			prev := (pass{text: tc.before, recs: m.recs, prev: m.res}).run(context.Background())
 			b.ResetTimer()
-			start := cpuTime()
+			start := cputime.Used()
 			for b.Loop() {
 				res := (pass{seq: 1, text: tc.after, recs: m.recs, prev: prev}).run(context.Background())
 				m.apply(res)
 				_ = m.View()
 			}
-			reportCPU(b, start)
+			cputime.Report(b, start)
 			b.ReportMetric(float64(len(m.res.shown)), "shown")
 		})
 	}
@@ -105,38 +106,38 @@ func BenchmarkSearchKeystrokeSorted(b *testing.B) {
 	m.sortKey = catalogue.SortByName
 	prev := (pass{text: "", recs: m.recs, sort: m.sortKey, prev: m.res}).run(context.Background())
 	b.ResetTimer()
-	start := cpuTime()
+	start := cputime.Used()
 	for b.Loop() {
 		res := (pass{seq: 1, text: "g", recs: m.recs, sort: m.sortKey, prev: prev}).run(context.Background())
 		m.apply(res)
 		_ = m.View()
 	}
-	reportCPU(b, start)
+	cputime.Report(b, start)
 }
 
 // BenchmarkSortChange is choosing a sort key (once, in the background).
 func BenchmarkSortChange(b *testing.B) {
 	m := loadedModel(b)
-	start := cpuTime()
+	start := cputime.Used()
 	for b.Loop() {
 		res := (pass{seq: 1, recs: m.recs, sort: catalogue.SortByName, prev: m.res}).run(context.Background())
 		m.apply(res)
 		_ = m.View()
 	}
-	reportCPU(b, start)
+	cputime.Report(b, start)
 }
 
 // BenchmarkGroupChange is grouping by category (in the background).
 func BenchmarkGroupChange(b *testing.B) {
 	m := loadedModel(b)
-	start := cpuTime()
+	start := cputime.Used()
 	for b.Loop() {
 		res := (pass{seq: 1, recs: m.recs, group: catalogue.GroupByCategory, prev: m.res}).run(context.Background())
 		m.group = catalogue.GroupByCategory
 		m.apply(res)
 		_ = m.View()
 	}
-	reportCPU(b, start)
+	cputime.Report(b, start)
 }
 
 // BenchmarkCursorMove is one key press down plus the frame.
@@ -145,7 +146,7 @@ func BenchmarkCursorMove(b *testing.B) {
 	down := tea.KeyMsg{Type: tea.KeyDown}
 	up := tea.KeyMsg{Type: tea.KeyUp}
 	i := 0
-	start := cpuTime()
+	start := cputime.Used()
 	for b.Loop() {
 		if i%2000 < 1000 {
 			m.Update(down)
@@ -155,19 +156,19 @@ func BenchmarkCursorMove(b *testing.B) {
 		i++
 		_ = m.View()
 	}
-	reportCPU(b, start)
+	cputime.Report(b, start)
 }
 
 // BenchmarkMemory reports the live heap with the catalogue loaded.
 func BenchmarkMemory(b *testing.B) {
 	benchCatalogue(b)
 	var m *Model
-	start := cpuTime()
+	start := cputime.Used()
 	for b.Loop() {
 		m = loadedModel(b)
 		m.res.ix.text() // as after the first search
 	}
-	reportCPU(b, start)
+	cputime.Report(b, start)
 	runtime.GC()
 	var ms runtime.MemStats
 	runtime.ReadMemStats(&ms)
@@ -199,21 +200,21 @@ func bubblesList(b *testing.B) (list.Model, []string) {
 func BenchmarkBubblesListView(b *testing.B) {
 	l, _ := bubblesList(b)
 	b.ResetTimer()
-	start := cpuTime()
+	start := cputime.Used()
 	for b.Loop() {
 		_ = l.View()
 	}
-	reportCPU(b, start)
+	cputime.Report(b, start)
 }
 
 func BenchmarkBubblesListDefaultFilter(b *testing.B) {
 	_, targets := bubblesList(b)
 	b.ResetTimer()
-	start := cpuTime()
+	start := cputime.Used()
 	for b.Loop() {
 		_ = list.DefaultFilter("git", targets)
 	}
-	reportCPU(b, start)
+	cputime.Report(b, start)
 }
 
 func termenvANSI256() termenv.Profile { return termenv.ANSI256 }

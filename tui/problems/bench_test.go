@@ -2,9 +2,9 @@ package problems
 
 import (
 	"fmt"
+	"github.com/uricat/uricat/internal/cputime"
 	"strings"
 	"testing"
-	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
 
@@ -41,18 +41,13 @@ func BenchmarkOpen100k(b *testing.B) {
 	c := bigCatalogue(b, 100_000)
 	th := theme.Plain()
 	b.ResetTimer()
-	start := cpuTime()
+	start := cputime.Used()
 	for b.Loop() {
 		m := New(th, c)
 		m.SetSize(80, 24)
 		_ = m.View()
 	}
-	reportCPU(b, start)
-}
-
-// reportCPU reports the CPU time per operation since start.
-func reportCPU(b *testing.B, start time.Duration) {
-	b.ReportMetric(float64(cpuTime()-start)/float64(b.N)/1e6, "cpu-ms/op")
+	cputime.Report(b, start)
 }
 
 // BenchmarkMoveAndRender100k is one cursor move and a frame.
@@ -61,10 +56,10 @@ func BenchmarkMoveAndRender100k(b *testing.B) {
 	m.SetSize(80, 24)
 	down := tea.KeyMsg{Type: tea.KeyDown}
 	b.ResetTimer()
-	start := cpuTime()
+	start := cputime.Used()
 	for b.Loop() {
 		m, _ = m.Update(down)
 		_ = m.View()
 	}
-	reportCPU(b, start)
+	cputime.Report(b, start)
 }

@@ -1,0 +1,8 @@
+//go:build !unix
+
+package cputime
+
+import "time"
+
+// Used returns 0 where getrusage is not available: the metric then reads 0.
+func Used() time.Duration { return 0 }
