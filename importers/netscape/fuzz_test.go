@@ -2,13 +2,13 @@ package netscape
 
 import (
 	"errors"
+	"github.com/uricat/uricat/importers/importertest"
 	"io"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
-	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/importers"
 )
 
@@ -44,21 +44,7 @@ func FuzzReader(f *testing.F) {
 			if err != nil {
 				t.Fatalf("Read: %v (bad input must not be an error)", err)
 			}
-			if ps := rec.Validate(); len(ps) > 0 {
-				t.Fatalf("record %q fails validation: %v", rec.URI, ps)
-			}
-			texts := []string{rec.URI, rec.Name, rec.Category, rec.Description, rec.Language, rec.Type, rec.ID}
-			for _, x := range rec.Extensions {
-				texts = append(texts, x.Name, x.Value)
-			}
-			for _, s := range texts {
-				if catalogue.CleanText(s) != s {
-					t.Fatalf("record %q holds control characters or escapes: %q", rec.URI, s)
-				}
-			}
-			if strings.ContainsAny(rec.Name+rec.Category, "\n\t") {
-				t.Fatalf("NAME or CATEGORY holds a line break: %q / %q", rec.Name, rec.Category)
-			}
+			importertest.CheckRecord(t, rec, true)
 		}
 	})
 }

@@ -1,14 +1,13 @@
 package soif
 
 import (
+	"github.com/uricat/uricat/importers/importertest"
 	"io"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
-	"unicode"
 
-	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/importers"
 )
 
@@ -42,7 +41,7 @@ func FuzzReader(f *testing.F) {
 				if d.Line != 0 || d.Offset < 0 || d.Offset > int64(len(input)) {
 					t.Errorf("diagnostic outside the input (%d bytes): %+v", len(input), d)
 				}
-				checkText(t, "diagnostic", d.Msg, false)
+				importertest.CheckText(t, "diagnostic", d.Msg, false)
 			}
 			if err == io.EOF {
 				return
@@ -50,39 +49,7 @@ func FuzzReader(f *testing.F) {
 			if err != nil {
 				t.Fatalf("unexpected error: %v", err)
 			}
-			checkRecord(t, rec)
+			importertest.CheckRecord(t, rec, false)
 		}
 	})
-}
-
-// checkRecord fails t if the catalogue would reject rec, or if its text
-// holds what must never reach a terminal.
-func checkRecord(t *testing.T, rec *catalogue.Record) {
-	t.Helper()
-	if ps := rec.Validate(); len(ps) > 0 {
-		t.Fatalf("record %q does not validate: %v", rec.URI, ps)
-	}
-	checkText(t, "URI", rec.URI, false)
-	checkText(t, "NAME", rec.Name, false)
-	checkText(t, "CATEGORY", rec.Category, false)
-	checkText(t, "DESCRIPTION", rec.Description, true)
-	checkText(t, "LANGUAGE", rec.Language, false)
-	checkText(t, "TYPE", rec.Type, false)
-	for _, e := range rec.Extensions {
-		checkText(t, e.Name, e.Value, false)
-	}
-}
-
-// checkText fails t if s holds a control character (or ESC), other than
-// line breaks and tabs where multiline says the field may hold them.
-func checkText(t *testing.T, field, s string, multiline bool) {
-	t.Helper()
-	for _, c := range s {
-		if multiline && (c == '\n' || c == '\t') {
-			continue
-		}
-		if unicode.IsControl(c) || c == 0x1b {
-			t.Fatalf("%s %q holds the control character %U", field, s, c)
-		}
-	}
 }

@@ -1,12 +1,11 @@
 package urc
 
 import (
+	"github.com/uricat/uricat/importers/importertest"
 	"io"
 	"strings"
 	"testing"
-	"unicode"
 
-	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/importers"
 )
 
@@ -37,31 +36,7 @@ func FuzzReader(f *testing.F) {
 			if err != nil {
 				t.Fatalf("unexpected error: %v", err)
 			}
-			checkRecord(t, rec)
+			importertest.CheckRecord(t, rec, true)
 		}
 	})
-}
-
-// checkRecord fails t if rec would be rejected by the catalogue or holds
-// control characters (other than the line breaks and tabs multi-line text
-// may hold) or ESC.
-func checkRecord(t *testing.T, rec *catalogue.Record) {
-	t.Helper()
-	if ps := rec.Validate(); len(ps) > 0 {
-		t.Fatalf("record %q does not validate: %v", rec.URI, ps)
-	}
-	texts := []string{rec.URI, rec.Name, rec.Category, rec.Description, rec.Language, rec.Type, rec.ID}
-	for _, f := range rec.Extensions {
-		texts = append(texts, f.Name, f.Value)
-	}
-	for i, s := range texts {
-		for _, c := range s {
-			if (c == '\n' || c == '\t') && i >= 3 {
-				continue
-			}
-			if unicode.IsControl(c) {
-				t.Fatalf("record %q holds the control character %U in %q", rec.URI, c, s)
-			}
-		}
-	}
 }

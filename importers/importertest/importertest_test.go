@@ -1,0 +1,48 @@
+package importertest
+
+import (
+	"testing"
+	"time"
+
+	"github.com/uricat/uricat/catalogue"
+)
+
+// fails reports whether check fails its test.
+func fails(check func(t testing.TB)) bool {
+	var failed bool
+	t := &testing.T{}
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		defer func() { failed = t.Failed() }()
+		check(t)
+	}()
+	<-done
+	return failed
+}
+
+func TestCheckRecord(t *testing.T) {
+	good := func() *catalogue.Record {
+		return &catalogue.Record{URI: "http://e/", Name: "n", Date: time.Now(), Description: "two\nlines",
+			Extensions: []catalogue.Field{{Name: "X-Note", Value: "a\tb"}}}
+	}
+	if fails(func(t testing.TB) { CheckRecord(t, good(), true) }) {
+		t.Error("a good record fails")
+	}
+	for name, spoil := range map[string]func(*catalogue.Record){
+		"invalid":        func(r *catalogue.Record) { r.Rating = 9 },
+		"escape in name": func(r *catalogue.Record) { r.Name = "a\x1b[31mb" },
+		"tab in name":    func(r *catalogue.Record) { r.Name = "a\tb" },
+		"bad UTF-8":      func(r *catalogue.Record) { r.Category = "\xff" },
+		"bell in desc":   func(r *catalogue.Record) { r.Description = "a\x07" },
+	} {
+		r := good()
+		spoil(r)
+		if !fails(func(t testing.TB) { CheckRecord(t, r, true) }) {
+			t.Errorf("%s: not caught", name)
+		}
+	}
+	if !fails(func(t testing.TB) { CheckRecord(t, good(), false) }) {
+		t.Error("a tab in an X- value passes where extensions are one line")
+	}
+}
