@@ -1,6 +1,7 @@
 package hinadi
 
 import (
+	"github.com/uricat/uricat/importers/importertest"
 	"io"
 	"runtime"
 	"strconv"
@@ -56,24 +57,6 @@ func (g *generator) block(b []byte, n int) []byte {
 	return b
 }
 
-func drain(tb testing.TB, r *Reader, each func(int)) int {
-	n := 0
-	for {
-		_, err := r.Read()
-		r.Diagnostics()
-		if err == io.EOF {
-			return n
-		}
-		if err != nil {
-			tb.Fatal(err)
-		}
-		n++
-		if each != nil {
-			each(n)
-		}
-	}
-}
-
 // BenchmarkRead imports 32 MB of Hina-Di in EUC-JP, converted from the
 // generator's text as it streams.
 func BenchmarkRead(b *testing.B) {
@@ -84,29 +67,13 @@ func BenchmarkRead(b *testing.B) {
 	var peak uint64
 	for b.Loop() {
 		in := transform.NewReader(&generator{size: size}, japanese.EUCJP.NewEncoder())
-		if drain(b, NewReader(in, opts), sampleHeap(&peak)) == 0 {
+		if importertest.Drain(b, NewReader(in, opts), importertest.SampleHeap(&peak)) == 0 {
 			b.Fatal("no records")
 		}
 	}
 	b.ReportMetric(float64(peak>>10), "peak-heap-KB")
-	if peak > heapBound {
-		b.Errorf("heap in use reached %d KB streaming %d MB; the bound is %d KB", peak>>10, size>>20, heapBound>>10)
-	}
-}
-
-// heapBound is what the heap in use may reach while a file is read,
-// whatever its size: the buffer, one block, and garbage not yet collected.
-const heapBound = 24 << 20
-
-// sampleHeap returns a drain callback that records the peak heap in use,
-// sampled every 256 records (ReadMemStats stops the world).
-func sampleHeap(peak *uint64) func(int) {
-	var ms runtime.MemStats
-	return func(n int) {
-		if n%256 == 0 {
-			runtime.ReadMemStats(&ms)
-			*peak = max(*peak, ms.HeapInuse)
-		}
+	if peak > importertest.HeapBound {
+		b.Errorf("heap in use reached %d KB streaming %d MB; the bound is %d KB", peak>>10, size>>20, importertest.HeapBound>>10)
 	}
 }
 
@@ -122,10 +89,10 @@ func TestMemoryBounded(t *testing.T) {
 	for _, size := range []int64{small, large} {
 		runtime.GC()
 		var peak uint64
-		n := drain(t, NewReader(&generator{size: size}, importers.Options{Now: now}), sampleHeap(&peak))
+		n := importertest.Drain(t, NewReader(&generator{size: size}, importers.Options{Now: now}), importertest.SampleHeap(&peak))
 		t.Logf("%d records from %d KB: peak heap in use %d KB", n, size>>10, peak>>10)
-		if peak > heapBound {
-			t.Errorf("heap in use reached %d KB reading %d KB; the bound is %d KB", peak>>10, size>>10, heapBound>>10)
+		if peak > importertest.HeapBound {
+			t.Errorf("heap in use reached %d KB reading %d KB; the bound is %d KB", peak>>10, size>>10, importertest.HeapBound>>10)
 		}
 		if peak == 0 {
 			t.Fatal("the heap was never sampled")

@@ -3,10 +3,14 @@
 package importertest
 
 import (
+	"fmt"
+	"io"
+	"runtime"
 	"strings"
 	"testing"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/importers"
 )
 
 // CheckRecord fails t if the catalogue would reject rec, or if any of its
@@ -40,5 +44,68 @@ func CheckText(t testing.TB, what, s string, multiLine bool) {
 	}
 	if !multiLine && strings.ContainsAny(s, "\n\t") {
 		t.Fatalf("%s %q holds a line break or a tab", what, s)
+	}
+}
+
+// Diff lists how got differs from want, field by field, for a test's
+// message; nil when they hold the same values.
+func Diff(got, want *catalogue.Record) []string {
+	var d []string
+	cmp := func(field, g, w string) {
+		if g != w {
+			d = append(d, fmt.Sprintf("%s = %q, want %q", field, g, w))
+		}
+	}
+	cmp("URI", got.URI, want.URI)
+	cmp("NAME", got.Name, want.Name)
+	if !got.Date.Equal(want.Date) {
+		d = append(d, fmt.Sprintf("DATE = %v, want %v", got.Date, want.Date))
+	}
+	cmp("CATEGORY", got.Category, want.Category)
+	cmp("DESCRIPTION", got.Description, want.Description)
+	cmp("RATING", fmt.Sprint(got.Rating), fmt.Sprint(want.Rating))
+	cmp("LANGUAGE", got.Language, want.Language)
+	cmp("TYPE", got.Type, want.Type)
+	cmp("ID", got.ID, want.ID)
+	cmp("extensions", fmt.Sprintf("%q", got.Extensions), fmt.Sprintf("%q", want.Extensions))
+	return d
+}
+
+// Drain reads r to the end, discarding records and diagnostics, calls each
+// (when not nil) with the count after every record, and returns the count.
+// An error other than io.EOF fails tb.
+func Drain(tb testing.TB, r importers.Reader, each func(n int)) int {
+	tb.Helper()
+	n := 0
+	for {
+		_, err := r.Read()
+		r.Diagnostics()
+		if err == io.EOF {
+			return n
+		}
+		if err != nil {
+			tb.Fatal(err)
+		}
+		n++
+		if each != nil {
+			each(n)
+		}
+	}
+}
+
+// HeapBound is what the heap in use may reach while a streaming importer
+// reads, whatever the size of the stream: its buffer, one record, and
+// garbage not yet collected.
+const HeapBound = 24 << 20
+
+// SampleHeap returns a Drain callback that records in peak the highest heap
+// in use, sampled every 256 records (ReadMemStats stops the world).
+func SampleHeap(peak *uint64) func(int) {
+	var ms runtime.MemStats
+	return func(n int) {
+		if n%256 == 0 {
+			runtime.ReadMemStats(&ms)
+			*peak = max(*peak, ms.HeapInuse)
+		}
 	}
 }

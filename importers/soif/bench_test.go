@@ -1,6 +1,7 @@
 package soif
 
 import (
+	"github.com/uricat/uricat/importers/importertest"
 	"io"
 	"runtime"
 	"strconv"
@@ -77,26 +78,6 @@ func (g *generator) object(b []byte, n int) []byte {
 	return append(b, "}\n"...)
 }
 
-// drain reads every record of a reader, discarding diagnostics as a caller
-// would after reporting them, and calls each after every record.
-func drain(tb testing.TB, r *Reader, each func(n int)) int {
-	n := 0
-	for {
-		_, err := r.Read()
-		r.Diagnostics()
-		if err == io.EOF {
-			return n
-		}
-		if err != nil {
-			tb.Fatal(err)
-		}
-		n++
-		if each != nil {
-			each(n)
-		}
-	}
-}
-
 // BenchmarkRead100MB imports 100 MB of generated SOIF streamed from an
 // io.Reader. The issue asks for 50 MB/s or better.
 func BenchmarkRead100MB(b *testing.B) {
@@ -107,29 +88,13 @@ func BenchmarkRead100MB(b *testing.B) {
 	var peak uint64
 	for b.Loop() {
 		r := NewReader(newGenerator(size), opts)
-		if drain(b, r, sampleHeap(&peak)) == 0 {
+		if importertest.Drain(b, r, importertest.SampleHeap(&peak)) == 0 {
 			b.Fatal("no records")
 		}
 	}
 	b.ReportMetric(float64(peak>>10), "peak-heap-KB")
-	if peak > heapBound {
-		b.Errorf("heap in use reached %d KB streaming %d MB; the bound is %d KB", peak>>10, size>>20, heapBound>>10)
-	}
-}
-
-// heapBound is what the heap in use may reach while a stream is read,
-// whatever its size: the buffer, one object, and garbage not yet collected.
-const heapBound = 24 << 20
-
-// sampleHeap returns a drain callback that records the peak heap in use,
-// sampled every 256 records (ReadMemStats stops the world).
-func sampleHeap(peak *uint64) func(int) {
-	var ms runtime.MemStats
-	return func(n int) {
-		if n%256 == 0 {
-			runtime.ReadMemStats(&ms)
-			*peak = max(*peak, ms.HeapInuse)
-		}
+	if peak > importertest.HeapBound {
+		b.Errorf("heap in use reached %d KB streaming %d MB; the bound is %d KB", peak>>10, size>>20, importertest.HeapBound>>10)
 	}
 }
 
@@ -146,13 +111,13 @@ func TestMemoryBounded(t *testing.T) {
 	for _, size := range []int64{small, large} {
 		runtime.GC()
 		var peak uint64
-		n := drain(t, NewReader(newGenerator(size), importers.Options{Now: now}), sampleHeap(&peak))
+		n := importertest.Drain(t, NewReader(newGenerator(size), importers.Options{Now: now}), importertest.SampleHeap(&peak))
 		if n < int(size/1000) {
 			t.Fatalf("read %d records from %d bytes", n, size)
 		}
 		t.Logf("%d records from %d MB: peak heap in use %d KB", n, size>>20, peak>>10)
-		if peak > heapBound {
-			t.Errorf("heap in use reached %d KB reading %d MB; the bound is %d KB", peak>>10, size>>20, heapBound>>10)
+		if peak > importertest.HeapBound {
+			t.Errorf("heap in use reached %d KB reading %d MB; the bound is %d KB", peak>>10, size>>20, importertest.HeapBound>>10)
 		}
 		if peak == 0 {
 			t.Fatal("the heap was never sampled")

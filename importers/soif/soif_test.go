@@ -2,7 +2,7 @@ package soif
 
 import (
 	"errors"
-	"fmt"
+	"github.com/uricat/uricat/importers/importertest"
 	"io"
 	"os"
 	"path/filepath"
@@ -66,29 +66,6 @@ func date(y int, m time.Month, d, hh, mm, ss int) time.Time {
 	return time.Date(y, m, d, hh, mm, ss, 0, time.UTC)
 }
 
-// diffRecord lists how got differs from want, field by field.
-func diffRecord(got, want *catalogue.Record) []string {
-	var d []string
-	cmp := func(field, g, w string) {
-		if g != w {
-			d = append(d, fmt.Sprintf("%s = %q, want %q", field, g, w))
-		}
-	}
-	cmp("URI", got.URI, want.URI)
-	cmp("NAME", got.Name, want.Name)
-	if !got.Date.Equal(want.Date) {
-		d = append(d, fmt.Sprintf("DATE = %v, want %v", got.Date, want.Date))
-	}
-	cmp("CATEGORY", got.Category, want.Category)
-	cmp("DESCRIPTION", got.Description, want.Description)
-	cmp("RATING", fmt.Sprint(got.Rating), fmt.Sprint(want.Rating))
-	cmp("LANGUAGE", got.Language, want.Language)
-	cmp("TYPE", got.Type, want.Type)
-	cmp("ID", got.ID, want.ID)
-	cmp("extensions", fmt.Sprintf("%q", got.Extensions), fmt.Sprintf("%q", want.Extensions))
-	return d
-}
-
 // wantDiag is a diagnostic a test expects: its kind, its byte offset, and
 // words its message holds.
 type wantDiag struct {
@@ -118,7 +95,7 @@ func checkRecords(t *testing.T, got []*catalogue.Record, want []*catalogue.Recor
 		t.Fatalf("got %d records, want %d", len(got), len(want))
 	}
 	for i := range want {
-		for _, d := range diffRecord(got[i], want[i]) {
+		for _, d := range importertest.Diff(got[i], want[i]) {
 			t.Errorf("record %d (%s): %s", i, want[i].URI, d)
 		}
 	}
