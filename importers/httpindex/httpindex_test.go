@@ -3,6 +3,7 @@ package httpindex
 import (
 	"errors"
 	"fmt"
+	"github.com/uricat/uricat/importers/importertest"
 	"io"
 	"net/url"
 	"os"
@@ -380,27 +381,8 @@ func TestRules(t *testing.T) {
 			if !reflect.DeepEqual(recs, tt.want) {
 				t.Errorf("records:\n got %+v\nwant %+v", recs, tt.want)
 			}
-			checkDiags(t, diags, tt.diags)
+			importertest.CheckDiagnostics(t, diags, tt.diags, false)
 		})
-	}
-}
-
-// checkDiags checks that each wanted "LINE kind: text" matches a diagnostic,
-// in order.
-func checkDiags(t *testing.T, diags []importers.Diagnostic, want []string) {
-	t.Helper()
-	var all []string
-	for _, d := range diags {
-		all = append(all, fmt.Sprintf("%d %s", d.Line, d))
-	}
-	i := 0
-	for _, s := range all {
-		if i < len(want) && strings.HasPrefix(s, want[i]) {
-			i++
-		}
-	}
-	if i < len(want) {
-		t.Errorf("diagnostic %q not found (in order) among:\n%s", want[i], strings.Join(all, "\n"))
 	}
 }
 
@@ -452,7 +434,7 @@ func TestLongLine(t *testing.T) {
 	if len(recs) != 1 || recs[0].Name != "ok" {
 		t.Errorf("records = %+v, want only ok", recs)
 	}
-	checkDiags(t, diags, []string{"3 skipped: line is longer than"})
+	importertest.CheckDiagnostics(t, diags, []string{"3 skipped: line is longer than"}, false)
 }
 
 func TestDiagnosticOffsets(t *testing.T) {

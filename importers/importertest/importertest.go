@@ -109,3 +109,24 @@ func SampleHeap(peak *uint64) func(int) {
 		}
 	}
 }
+
+// CheckDiagnostics fails t unless each of want, a prefix of "LINE kind:
+// message", matches a diagnostic, in order; with exact, there must be no
+// other diagnostics.
+func CheckDiagnostics(t testing.TB, diags []importers.Diagnostic, want []string, exact bool) {
+	t.Helper()
+	var all []string
+	for _, d := range diags {
+		all = append(all, fmt.Sprintf("%d %s", d.Line, d))
+	}
+	i := 0
+	for _, s := range all {
+		if i < len(want) && strings.HasPrefix(s, want[i]) {
+			i++
+		}
+	}
+	if i < len(want) || exact && len(all) != len(want) {
+		t.Errorf("diagnostics:\n%s\nwant (prefixes, in order%s):\n%s", strings.Join(all, "\n"),
+			map[bool]string{true: ", and no others", false: ""}[exact], strings.Join(want, "\n"))
+	}
+}

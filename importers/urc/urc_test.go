@@ -2,7 +2,7 @@ package urc
 
 import (
 	"errors"
-	"fmt"
+	"github.com/uricat/uricat/importers/importertest"
 	"io"
 	"reflect"
 	"strings"
@@ -310,27 +310,8 @@ func TestRules(t *testing.T) {
 			if !reflect.DeepEqual(recs, tt.want) {
 				t.Errorf("records:\n got %+v\nwant %+v", recs, tt.want)
 			}
-			checkDiags(t, diags, tt.diags)
+			importertest.CheckDiagnostics(t, diags, tt.diags, true)
 		})
-	}
-}
-
-// checkDiags checks that each wanted "LINE kind: text" matches a diagnostic,
-// in order, and that there are no others.
-func checkDiags(t *testing.T, diags []importers.Diagnostic, want []string) {
-	t.Helper()
-	var all []string
-	for _, d := range diags {
-		all = append(all, fmt.Sprintf("%d %s", d.Line, d))
-	}
-	i := 0
-	for _, s := range all {
-		if i < len(want) && strings.HasPrefix(s, want[i]) {
-			i++
-		}
-	}
-	if i < len(want) || len(all) != len(want) {
-		t.Errorf("diagnostics:\n%s\nwant (prefixes, in order):\n%s", strings.Join(all, "\n"), strings.Join(want, "\n"))
 	}
 }
 
@@ -405,7 +386,7 @@ func TestLongElement(t *testing.T) {
 	if len(recs) != 2 || recs[0].Name != "a" {
 		t.Errorf("records = %+v", recs)
 	}
-	checkDiags(t, diags, []string{"1 skipped: element longer than"})
+	importertest.CheckDiagnostics(t, diags, []string{"1 skipped: element longer than"}, true)
 }
 
 func TestDetect(t *testing.T) {
@@ -465,7 +446,7 @@ func TestDeepNesting(t *testing.T) {
 	if !reflect.DeepEqual(recs, want) {
 		t.Errorf("records:\n got %+v\nwant %+v", recs, want)
 	}
-	checkDiags(t, diags, []string{"1 deviation: BEGIN * nests deeper than 100 levels", "1 deviation: BEGIN * nests deeper"})
+	importertest.CheckDiagnostics(t, diags, []string{"1 deviation: BEGIN * nests deeper than 100 levels", "1 deviation: BEGIN * nests deeper"}, true)
 }
 
 func TestTooManyElements(t *testing.T) {
@@ -474,7 +455,7 @@ func TestTooManyElements(t *testing.T) {
 	if len(recs) != 0 {
 		t.Errorf("records = %+v, want none (the URL is past the limit)", recs)
 	}
-	checkDiags(t, diags, []string{"1 skipped: the citation opened at line 1 has more than", "1 skipped: citation has no URL"})
+	importertest.CheckDiagnostics(t, diags, []string{"1 skipped: the citation opened at line 1 has more than", "1 skipped: citation has no URL"}, true)
 }
 
 func TestExtName(t *testing.T) {
