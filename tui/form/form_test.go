@@ -1,9 +1,7 @@
 package form
 
 import (
-	"flag"
-	"os"
-	"path/filepath"
+	xgolden "github.com/charmbracelet/x/exp/golden"
 	"strings"
 	"testing"
 	"time"
@@ -15,27 +13,11 @@ import (
 	"github.com/uricat/uricat/tui/theme"
 )
 
-var update = flag.Bool("update", false, "rewrite the golden files in testdata")
-
+// golden compares got with testdata/<test>/<name>.golden; go test -update
+// rewrites it.
 func golden(t *testing.T, name, got string) {
 	t.Helper()
-	path := filepath.Join("testdata", name+".golden")
-	if *update {
-		if err := os.MkdirAll("testdata", 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test -update to create it)", err)
-	}
-	if got != string(want) {
-		t.Errorf("view differs from %s (go test -update rewrites it)\n--- got ---\n%s\n--- want ---\n%s", path, got, want)
-	}
+	t.Run(name, func(t *testing.T) { xgolden.RequireEqual(t, []byte(got)) })
 }
 
 // flat joins the view's words with single spaces, undoing line wrapping.
