@@ -38,15 +38,14 @@ func Read(r io.Reader) (*Catalogue, error) {
 		return nil, err
 	}
 	c := &Catalogue{}
-	if err := c.readFrom(data, ""); err != nil {
-		return nil, err
-	}
+	c.readFrom(data)
 	return c, nil
 }
 
 // readFrom reads the catalogue from data, which it keeps: the records'
-// text is data's.
-func (c *Catalogue) readFrom(data []byte, name string) error {
+// text is data's. Reading from memory cannot fail: every problem in the
+// text is a Problem.
+func (c *Catalogue) readFrom(data []byte) {
 	rd := newMemoryReader(data)
 	// One goroutine splits records off the input; workers parse chunks of
 	// them, each with its own cache, into their places in file order.
@@ -74,14 +73,10 @@ func (c *Catalogue) readFrom(data []byte, name string) error {
 	}
 	var chunks []*chunk
 	cur := &chunk{}
-	var err error
+	// From memory, next fails only with io.EOF, at the end.
 	for {
-		rr, e := rd.next()
-		if errors.Is(e, io.EOF) {
-			break
-		}
-		if e != nil {
-			err = e
+		rr, err := rd.next()
+		if err != nil {
 			break
 		}
 		cur.raws = append(cur.raws, rr)
@@ -97,12 +92,6 @@ func (c *Catalogue) readFrom(data []byte, name string) error {
 	}
 	close(work)
 	wg.Wait()
-	if err != nil {
-		if name != "" {
-			return fmt.Errorf("%s:%d: %w", name, rd.Line(), err)
-		}
-		return fmt.Errorf("line %d: %w", rd.Line(), err)
-	}
 	n := 0
 	for _, ch := range chunks {
 		n += len(ch.recs)
@@ -117,7 +106,6 @@ func (c *Catalogue) readFrom(data []byte, name string) error {
 	}
 	c.probs = rd.Problems()
 	c.checkIDs()
-	return nil
 }
 
 // checkIDs enforces 3.9: an ID must not be the ID of another record. The

@@ -375,7 +375,7 @@ func parseRecord(raw string, first int, cache *valueCache) *Record {
 		}
 		if seen&stdBit(name) == 0 {
 			rec.problems = append(rec.problems, Problem{Line: first, Field: name, Severity: Error,
-				Msg: fmt.Sprintf("record has no %s field, which is required (%s); the record is kept but not used", name, map[string]string{FieldURI: "3.1", FieldName: "3.2", FieldDate: "3.3"}[name])})
+				Msg: fmt.Sprintf("record has no %s field, which is required (%s); the record is kept but not used", name, requiredSection[name])})
 		}
 	}
 	rec.invalid = rec.accepted&requiredFields != requiredFields || dupRequired

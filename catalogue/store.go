@@ -9,7 +9,6 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"strings"
 	"time"
 
 	"github.com/adrg/xdg"
@@ -72,9 +71,7 @@ func (c *Catalogue) load() error {
 		return fmt.Errorf("%s: %w", c.path, err)
 	}
 	data := buf.Bytes()
-	if err := c.readFrom(data, c.path); err != nil {
-		return err
-	}
+	c.readFrom(data)
 	c.disk = diskState{exists: true, info: info, size: int64(len(data)), crc: crc32.Checksum(data, castagnoli)}
 	return nil
 }
@@ -297,5 +294,5 @@ func writeAtomic(path string, data []byte, mode fs.FileMode) error {
 const lockRetry = 10 * time.Second
 
 func lockTimeoutError(path string) error {
-	return fmt.Errorf("another uricat process holds the lock %s; try again when it has finished", strings.TrimSuffix(path, ".lock")+".lock")
+	return fmt.Errorf("another uricat process holds the lock %s; try again when it has finished", path)
 }

@@ -61,9 +61,12 @@ func (e *ValidationError) Error() string {
 
 func errorf(format string, a ...any) error { return fmt.Errorf(format, a...) }
 
+// requiredSection is the section of SSD3 that makes each required field so.
+var requiredSection = map[string]string{FieldURI: "3.1", FieldName: "3.2", FieldDate: "3.3"}
+
 func errRequired(field, section string) error {
 	if section == "" {
-		section = map[string]string{FieldURI: "3.1", FieldName: "3.2", FieldDate: "3.3"}[field]
+		section = requiredSection[field]
 	}
 	if section == "" {
 		section = "2.2"
