@@ -82,14 +82,32 @@ type Options struct {
 	FileDate time.Time
 }
 
-// Format is one importable format.
+// Format is one foreign format: what reads it, what writes it, and how to
+// recognise it. Each format package exports one, and one registry lists them.
 type Format struct {
 	Name  string // as --format takes it: soif, hinadi, httpindex, urc, netscape
 	Title string // for people
+	// Extensions are the usual file name extensions, with their dots; the
+	// first is what an export proposes.
+	Extensions []string
 	// Detect reports whether the first bytes of a file look like this format.
 	Detect func(head []byte) bool
-	// NewReader returns a reader of the format over r.
+	// NewReader returns a reader of the format over r; nil for a format
+	// uricat only writes.
 	NewReader func(r io.Reader, opts Options) Reader
+	// NewWriter returns a writer of the format over w; nil for a format
+	// uricat only reads (http-index-format).
+	NewWriter func(w io.Writer) Writer
+}
+
+// Writer writes records in one format, in the order given. Write may buffer
+// (a Netscape file groups records into folders); Close writes what remains
+// and reports the first error, and must be called once at the end. A writer
+// never fails on any text a record can hold, and never writes a control
+// character that came from the data.
+type Writer interface {
+	Write(rec *catalogue.Record) error
+	Close() error
 }
 
 // Finish makes rec fit the catalogue, in place, and returns what it dropped
