@@ -6,8 +6,10 @@ import (
 	"fmt"
 	"io"
 	"runtime"
+	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/importers"
@@ -129,4 +131,40 @@ func CheckDiagnostics(t testing.TB, diags []importers.Diagnostic, want []string,
 		t.Errorf("diagnostics:\n%s\nwant (prefixes, in order%s):\n%s", strings.Join(all, "\n"),
 			map[bool]string{true: ", and no others", false: ""}[exact], strings.Join(want, "\n"))
 	}
+}
+
+// Records makes n records shaped like a real catalogue, for writers'
+// benchmarks: most have a category (some nested) and a description over two
+// lines, some have non-ASCII text, a rating, a language, a type and
+// extensions.
+func Records(n int) []*catalogue.Record {
+	cats := []string{"", "Tech", "Tech/Go", "Tech/Go/Parsers", "Food/Paris", "Food/Tokyo", "News", "Reference/RFCs"}
+	base := time.Date(2000, 1, 1, 0, 0, 0, 0, time.UTC)
+	recs := make([]*catalogue.Record, n)
+	for i := range recs {
+		r := &catalogue.Record{
+			URI:  fmt.Sprintf("https://site%d.example.org/path/to/page-%d.html?q=%d&x=y", i%997, i, i),
+			Name: fmt.Sprintf("Page %d about things & stuff", i),
+			Date: base.Add(time.Duration(i) * 37 * time.Minute),
+		}
+		if c := cats[i%len(cats)]; c != "" {
+			r.Category = c + strconv.Itoa(i%50)
+		}
+		if i%3 != 0 {
+			r.Description = fmt.Sprintf("A description of page %d; it says 100%% of \"what\" <matters>,\nover two lines.", i)
+		}
+		if i%5 == 0 {
+			r.Name = fmt.Sprintf("Café numéro %d — 日本語", i)
+		}
+		if i%4 == 0 {
+			r.Rating = i%5 + 1
+			r.Type = "text/html"
+			r.Language = "en"
+		}
+		if i%7 == 0 {
+			r.Extensions = []catalogue.Field{{Name: "X-TAGS", Value: "a,b,c"}, {Name: "X-AUTHOR", Value: "Someone"}}
+		}
+		recs[i] = r
+	}
+	return recs
 }
