@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/internal/textclip"
 )
 
 // Reader streams the bookmarks of one foreign file.
@@ -221,3 +222,7 @@ func NameFromURI(uri string) string {
 	}
 	return uri
 }
+
+// Excerpt is s as a diagnostic quotes it: made safe for a terminal, on one
+// line (catalogue.DisplayText), and clipped to 60 characters.
+func Excerpt(s string) string { return textclip.Clip(catalogue.DisplayText(s), 60) }

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/uricat/uricat/importers"
+	"github.com/uricat/uricat/internal/dates"
 )
 
 // strictDate is the one date form Hina-Di allows (Date: rfc1123-date, with
@@ -16,23 +16,23 @@ const strictDate = "Mon, 02 Jan 2006 15:04:05 GMT"
 // rfc1123-date the spec requires ("" when it does not), and key names that
 // kind of departure, so that a writer's habit is reported once.
 func parseDate(v string) (t time.Time, key, note string, ok bool) {
-	if !isOneLine(v) {
-		v = strings.Join(strings.Fields(v), " ")
+	if strings.Contains(v, "  ") || strings.IndexByte(v, '\t') >= 0 {
+		v = strings.Join(strings.Fields(v), " ") // values are trimmed: only inner runs
 	}
 	if t, err := time.Parse(strictDate, v); err == nil {
-		if w := importers.BadWeekday(v, t); w != "" {
+		if w := dates.BadWeekday(v, t); w != "" {
 			return t, "weekday", weekdayNote(w, t.Weekday()), true
 		}
 		return t, "", "", true
 	}
 	// Forms real writers used and readers accepted (WRITERS.md: RFC 1123,
 	// RFC 850 and asctime; WDB wrote unpadded days).
-	d, ok := importers.ParseDate(v, importers.HTTPDateForms)
+	d, ok := dates.Parse(v, dates.HTTP)
 	if !ok {
 		return time.Time{}, "", "", false
 	}
 	key, note = d.Form.Name, "in "+d.Form.Name+" form, not RFC 1123"
-	if d.Form.Abbrev {
+	if d.Form.Zone {
 		switch {
 		case d.UnknownZone:
 			key, note = "unknown zone", "has the unknown time zone "+strconv.Quote(d.Zone)+", read as GMT"

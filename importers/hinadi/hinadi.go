@@ -33,9 +33,7 @@
 package hinadi
 
 import (
-	"bufio"
 	"bytes"
-	"errors"
 	"fmt"
 	"io"
 	"mime"
@@ -43,12 +41,12 @@ import (
 	"unicode/utf8"
 
 	"golang.org/x/text/encoding"
-	"golang.org/x/text/encoding/htmlindex"
-	"golang.org/x/text/encoding/ianaindex"
 	"golang.org/x/text/encoding/japanese"
 
 	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/importers"
+	"github.com/uricat/uricat/internal/charset"
+	"github.com/uricat/uricat/internal/lines"
 )
 
 // blanks are the white space trimmed from values and that makes a line
@@ -57,7 +55,7 @@ const blanks = " \t\r\n\f\v"
 
 // Limits that keep memory bounded whatever the input holds.
 const (
-	bufSize   = 64 << 10 // a longer line is dropped
+	maxLine   = 64 << 10 // a longer line is dropped
 	maxFields = 256      // fields kept per block
 	maxNotes  = 64       // distinct once-per-file deviations
 	maxKeys   = 1024     // field names remembered in lower case
@@ -83,8 +81,8 @@ func Detect(head []byte) bool {
 
 // Reader reads bookmarks from a Hina-Di file, one entity block at a time.
 type Reader struct {
-	br       *bufio.Reader
-	line     int // lines read
+	lr       *lines.Reader
+	line     int // the number of the line last read
 	opts     importers.Options
 	dec      *encoding.Decoder // nil: UTF-8
 	declared bool              // the header named a charset
@@ -127,7 +125,7 @@ type block struct {
 // NewReader returns a Reader of the Hina-Di file r. opts supplies the dates
 // for blocks without one (after the header's Date).
 func NewReader(r io.Reader, opts importers.Options) *Reader {
-	return &Reader{br: bufio.NewReaderSize(r, bufSize), opts: opts, dec: japanese.EUCJP.NewDecoder()}
+	return &Reader{lr: lines.NewReader(r, maxLine), opts: opts, dec: japanese.EUCJP.NewDecoder()}
 }
 
 // Diagnostics returns what the Reader has noted since the last call.
@@ -203,41 +201,26 @@ func (r *Reader) flushNotes() {
 }
 
 // readLine returns the next line without its line break, decoded to UTF-8,
-// and whether there was one. A line longer than the buffer is dropped.
+// and whether there was one. A line longer than maxLine is dropped.
 func (r *Reader) readLine() (text string, eol, ok bool) {
 	for {
-		raw, err := r.br.ReadSlice('\n')
-		if errors.Is(err, bufio.ErrBufferFull) {
-			r.line++
-			for errors.Is(err, bufio.ErrBufferFull) {
-				_, err = r.br.ReadSlice('\n')
-			}
-			r.report(importers.Dropped, r.line, "line %d is longer than %d KiB; ignored", r.line, bufSize>>10)
-			if err != nil {
-				r.fail(err)
-				return "", false, false
-			}
+		l, err := r.lr.Read()
+		if err != nil {
+			r.fail(err)
+			return "", false, false
+		}
+		r.line = l.Number
+		if l.Cut {
+			r.report(importers.Dropped, r.line, "line %d is longer than %d KiB; ignored", r.line, maxLine>>10)
 			continue
 		}
-		if len(raw) == 0 {
-			r.fail(err)
-			return "", false, false
+		switch l.Ending {
+		case lines.LF:
+			r.noteOnce("lf", r.line, "line %d ends in LF alone, not CRLF (line-format); read anyway", r.line)
+		case lines.CR:
+			r.noteOnce("cr", r.line, "line %d ends in CR alone, not CRLF (line-format); read anyway", r.line)
 		}
-		r.line++
-		if err != nil && err != io.EOF {
-			r.fail(err)
-			return "", false, false
-		}
-		eol = raw[len(raw)-1] == '\n'
-		if eol {
-			raw = raw[:len(raw)-1]
-			if len(raw) > 0 && raw[len(raw)-1] == '\r' {
-				raw = raw[:len(raw)-1]
-			} else {
-				r.noteOnce("lf", r.line, "line %d ends in LF alone, not CRLF (line-format); read anyway", r.line)
-			}
-		}
-		return r.decode(raw), eol, true
+		return r.decode(l.Text), l.Ending != lines.EOF, true
 	}
 }
 
@@ -335,7 +318,7 @@ func (r *Reader) parseField(text string) (field, bool) {
 	}
 	colon := strings.IndexByte(text, ':')
 	if colon < 0 {
-		r.report(importers.Dropped, r.line, "line %d is not a field (Name: value): %q; ignored", r.line, clip(catalogue.DisplayText(text)))
+		r.report(importers.Dropped, r.line, "line %d is not a field (Name: value): %q; ignored", r.line, importers.Excerpt(text))
 		return field{}, false
 	}
 	name := text[:colon]
@@ -344,7 +327,7 @@ func (r *Reader) parseField(text string) (field, bool) {
 			r.noteOnce("name-space", r.line, "line %d: blanks around the field name %q; read anyway", r.line, n)
 			name = n
 		} else {
-			r.report(importers.Dropped, r.line, "line %d: %q is not a field name (WORD *(\"-\" WORD), Block); line ignored", r.line, clip(catalogue.DisplayText(name)))
+			r.report(importers.Dropped, r.line, "line %d: %q is not a field name (WORD *(\"-\" WORD), Block); line ignored", r.line, importers.Excerpt(name))
 			return field{}, false
 		}
 	}
@@ -421,7 +404,7 @@ func (r *Reader) readHeader(b *block) *block {
 		}
 		r.report(importers.Deviation, b.line, "the file does not start with the HINA line (\"HINA/2.2beta\", Header block); the first block is taken as the header")
 	} else if v := b.fields[0].value; v != "2.2beta" {
-		r.report(importers.Deviation, b.line, "line %d: HINA/%s: the version is not 2.2beta (HINA); read anyway", b.fields[0].line, clip(catalogue.DisplayText(v)))
+		r.report(importers.Deviation, b.line, "line %d: HINA/%s: the version is not 2.2beta (HINA); read anyway", b.fields[0].line, importers.Excerpt(v))
 	}
 	// A URL in the header means the blank line after it is missing: the
 	// entity block starts there.
@@ -451,7 +434,7 @@ func (r *Reader) readHeader(b *block) *block {
 				r.report(importers.Deviation, f.line, "line %d: the header's Date %s; read anyway", f.line, note)
 			}
 		} else {
-			r.report(importers.Deviation, f.line, "line %d: the header's Date %q is not a date (rfc1123-date); not used", f.line, clip(catalogue.DisplayText(d)))
+			r.report(importers.Deviation, f.line, "line %d: the header's Date %q is not a date (rfc1123-date); not used", f.line, importers.Excerpt(d))
 		}
 	}
 	return rest
@@ -473,46 +456,15 @@ func (r *Reader) setCharset(ct string, line int) {
 	if cs == "" {
 		return
 	}
-	enc, err := lookupCharset(cs)
+	enc, err := charset.Lookup(cs)
 	if err != nil {
-		r.report(importers.Deviation, line, "line %d: unknown charset %q; reading as EUC-JP (Encoding)", line, clip(catalogue.DisplayText(cs)))
+		r.report(importers.Deviation, line, "line %d: unknown charset %q; reading as EUC-JP (Encoding)", line, importers.Excerpt(cs))
 		return
 	}
 	r.declared = true
-	if enc == encoding.Nop || enc == nil {
+	if enc == nil { // UTF-8 or ASCII
 		r.dec = nil
 		return
 	}
 	r.dec = enc.NewDecoder()
-}
-
-// lookupCharset finds a charset by its IANA name or a label browsers know
-// ("x-sjis", "x-euc-jp"). UTF-8 and US-ASCII give nil: no decoding.
-func lookupCharset(name string) (encoding.Encoding, error) {
-	switch strings.ToLower(name) {
-	case "utf-8", "utf8", "us-ascii", "ascii":
-		return nil, nil
-	}
-	if e, err := htmlindex.Get(name); err == nil {
-		if n, _ := htmlindex.Name(e); n == "utf-8" {
-			return nil, nil
-		}
-		return e, nil
-	}
-	e, err := ianaindex.MIME.Encoding(name)
-	if err != nil || e == nil {
-		return nil, fmt.Errorf("unknown charset %q", name)
-	}
-	return e, nil
-}
-
-func clip(s string) string {
-	if len(s) > 60 {
-		i := 57
-		for i > 0 && !utf8.RuneStart(s[i]) {
-			i--
-		}
-		return s[:i] + "..."
-	}
-	return s
 }

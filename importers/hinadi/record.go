@@ -57,7 +57,7 @@ func (r *Reader) record(b *block) *catalogue.Record {
 			used[index(b, vf)] = false // kept as X-VIRTUAL
 		}
 	case vf != nil && len(b.fields) == 1:
-		r.report(importers.Info, vf.line, "line %d: %s: %s: this entry is kept in another Hina-Di file (Virtual); not a bookmark, not imported", vf.line, vf.name, clip(catalogue.DisplayText(virtual)))
+		r.report(importers.Info, vf.line, "line %d: %s: %s: this entry is kept in another Hina-Di file (Virtual); not a bookmark, not imported", vf.line, vf.name, importers.Excerpt(virtual))
 		return nil
 	case vf != nil && virtual != "":
 		// "If there are fields in the entity block other than Virtual, then
@@ -76,7 +76,7 @@ func (r *Reader) record(b *block) *catalogue.Record {
 			}
 			t, key, note, ok := parseDate(f.value)
 			if !ok || catalogue.ValidateDate(t) != nil {
-				r.report(importers.Deviation, f.line, "line %d: %s %q is not a date (rfc1123-date); kept as %s", f.line, f.name, clip(catalogue.DisplayText(f.value)), xName(f.key))
+				r.report(importers.Deviation, f.line, "line %d: %s %q is not a date (rfc1123-date); kept as %s", f.line, f.name, importers.Excerpt(f.value), xName(f.key))
 				continue
 			}
 			if note != "" {

@@ -462,7 +462,7 @@ func TestDetect(t *testing.T) {
 	}
 	for _, tt := range tests {
 		if got := Detect([]byte(tt.head)); got != tt.want {
-			t.Errorf("Detect(%q) = %v, want %v", clip(tt.head), got, tt.want)
+			t.Errorf("Detect(%q) = %v, want %v", importers.Excerpt(tt.head), got, tt.want)
 		}
 	}
 }
