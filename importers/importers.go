@@ -111,6 +111,17 @@ type Writer interface {
 	Close() error
 }
 
+// WriteAll writes recs with w, in order, and closes it.
+func WriteAll(w Writer, recs []*catalogue.Record) error {
+	for _, r := range recs {
+		if err := w.Write(r); err != nil {
+			w.Close()
+			return err
+		}
+	}
+	return w.Close()
+}
+
 // Finish makes rec fit the catalogue, in place, and returns what it dropped
 // or had to invent, as diagnostics at (line, offset):
 //   - text is cleaned (catalogue.CleanText) and the URI normalised (IRI to URI);

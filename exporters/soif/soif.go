@@ -1,134 +1,16 @@
-// Package soif exports records as SOIF, the Summary Object Interchange
-// Format of the Harvest system (CIP index object draft, 1997, section 4),
-// one FILE template per record, as Harvest's own writer laid them out:
-//
-//	@FILE { uri
-//	Title{12}:<TAB>the NAME
-//	Last-Modification-Time{10}:<TAB>1700000000
-//	}
-//
-// Each value is preceded by its size in bytes (section 4.5: "how many octets
-// the VALUE occupies"), not in characters, and is written as it is: line
-// breaks and any other bytes included, in UTF-8 (as Sun/Netscape SOIF
-// declared). Empty values are left out, as Harvest did.
-//
-// Attribute names follow Harvest's FILE template (Appendix A) where one
-// fits: NAME is Title, DESCRIPTION Description, DATE Last-Modification-Time
-// (Unix seconds), TYPE Type (a media type rather than Harvest's Essence type
-// names), X-KEYWORDS Keywords (one keyword a line, as in Harvest's objects)
-// and X-AUTHOR Author. The other fields have no
-// Harvest attribute and get their own name: CATEGORY is Category, RATING
-// Rating, LANGUAGE Language (as in the Dublin-Core template, Appendix C), ID
-// Id. Any other extension X-NAME is written as the attribute Name (without
-// "X-", capitalised as Harvest capitalised), unless that would be taken for
-// one of the attributes above or for a multi-valued "-N" attribute (section
-// 4.3), in which case it keeps its "X-". So every field is carried.
+// Package soif forwards to importers/soif, where the SOIF writer now lives
+// beside its reader. It goes when the exporters registry does.
 package soif
 
 import (
-	"bufio"
 	"io"
-	"strconv"
-	"strings"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/importers"
+	"github.com/uricat/uricat/importers/soif"
 )
 
-// Template is the template type of every object written (section 4.1:
-// Harvest's objects are FILE).
-const Template = "FILE"
-
-// Write writes recs to w, one SOIF object per record.
+// Write writes recs to w with soif.Writer.
 func Write(w io.Writer, recs []*catalogue.Record) error {
-	bw := bufio.NewWriterSize(w, 64<<10)
-	var num []byte
-	attr := func(name, value string) {
-		if value == "" {
-			return
-		}
-		bw.WriteString(name)
-		bw.WriteByte('{')
-		num = strconv.AppendInt(num[:0], int64(len(value)), 10)
-		bw.Write(num)
-		bw.WriteString("}:\t")
-		bw.WriteString(value)
-		bw.WriteByte('\n')
-	}
-	for _, r := range recs {
-		bw.WriteString("@" + Template + " { ")
-		bw.WriteString(r.URI)
-		bw.WriteByte('\n')
-		attr("Title", r.Name)
-		attr("Description", r.Description)
-		if !r.Date.IsZero() {
-			attr("Last-Modification-Time", strconv.FormatInt(r.Date.Unix(), 10))
-		}
-		attr("Category", r.Category)
-		if r.Rating != 0 {
-			attr("Rating", strconv.Itoa(r.Rating))
-		}
-		attr("Language", r.Language)
-		attr("Type", r.Type)
-		attr("Id", r.ID)
-		for _, f := range r.Extensions {
-			v := f.Value
-			if f.Name == "X-KEYWORDS" {
-				v = keywordLines(v)
-			}
-			attr(AttributeName(f.Name), v)
-		}
-		bw.WriteString("}\n\n")
-	}
-	return bw.Flush()
-}
-
-// reserved are the attributes the standard fields are written as, which an
-// extension must not be mistaken for (compared in lower case, as SOIF
-// readers compare attribute names: section 5).
-var reserved = map[string]bool{"title": true, "description": true, "last-modification-time": true,
-	"category": true, "rating": true, "language": true, "type": true, "id": true, "url": true}
-
-// AttributeName returns the SOIF attribute an extension field is written as:
-// X-AUTHOR is Author, X-FILE-SIZE File-Size; X-TITLE stays X-TITLE, since
-// Title is NAME, and so does X-PART-2, which would read as the second value
-// of PART.
-func AttributeName(ext string) string {
-	name, ok := strings.CutPrefix(ext, "X-")
-	if !ok || name == "" || reserved[strings.ToLower(name)] || multiValued(name) {
-		return ext
-	}
-	parts := strings.Split(strings.ToLower(name), "-")
-	for i, p := range parts {
-		if p != "" {
-			parts[i] = strings.ToUpper(p[:1]) + p[1:]
-		}
-	}
-	return strings.Join(parts, "-")
-}
-
-// keywordLines writes an X-KEYWORDS value ("a; b", as importers join
-// values) one keyword a line, as Harvest wrote Keywords.
-func keywordLines(v string) string {
-	var kws []string
-	for k := range strings.SplitSeq(v, ";") {
-		if k = strings.TrimSpace(k); k != "" {
-			kws = append(kws, k)
-		}
-	}
-	return strings.Join(kws, "\n")
-}
-
-// multiValued reports whether name ends in "-N", the suffix of a
-// multi-valued attribute (section 4.3).
-func multiValued(name string) bool {
-	i := strings.LastIndexByte(name, '-')
-	if i < 0 || i == len(name)-1 {
-		return false
-	}
-	for _, c := range name[i+1:] {
-		if c < '0' || c > '9' {
-			return false
-		}
-	}
-	return true
+	return importers.WriteAll(soif.NewWriter(w), recs)
 }

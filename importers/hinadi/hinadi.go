@@ -1,4 +1,4 @@
-// Package hinadi imports Hina-Di 2.2, the metadata format of Asahina
+// Package hinadi reads and writes Hina-Di 2.2, the metadata format of Asahina
 // Antenna (and of the WDB and Tamatebako antenna generators): a header
 // block, then entity blocks of RFC 822-like "Name: value" lines, blocks
 // separated by a blank line.
@@ -61,14 +61,16 @@ const (
 	maxKeys   = 1024     // field names remembered in lower case
 )
 
-// Format describes Hina-Di for the import registry.
+// Format describes Hina-Di for the registry.
 var Format = importers.Format{
-	Name:   "hinadi",
-	Title:  "Hina-Di (Asahina Antenna metadata)",
-	Detect: Detect,
+	Name:  "hinadi",
+	Title: "Hina-Di 2.2 (Asahina Antenna metadata)",
+	Extensions: []string{".di", ".hina"},
+	Detect:     Detect,
 	NewReader: func(r io.Reader, opts importers.Options) importers.Reader {
 		return NewReader(r, opts)
 	},
+	NewWriter: func(w io.Writer) importers.Writer { return NewWriter(w) },
 }
 
 // Detect reports whether head starts with the HINA field that must open a

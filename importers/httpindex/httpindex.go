@@ -44,11 +44,13 @@ import (
 	"github.com/uricat/uricat/internal/lines"
 )
 
-// Format registers the reader with the importers.
+// Format describes http-index-format for the registry: a reader only, since
+// a directory listing is not what one exports bookmarks to.
 var Format = importers.Format{
-	Name:   "httpindex",
-	Title:  "application/http-index-format directory listing",
-	Detect: Detect,
+	Name:       "httpindex",
+	Title:      "application/http-index-format directory listing",
+	Extensions: []string{".idx"},
+	Detect:     Detect,
 	NewReader: func(r io.Reader, opts importers.Options) importers.Reader {
 		return NewReader(r, opts)
 	},

@@ -1,5 +1,5 @@
-// Package soif imports SOIF, Harvest's Summary Object Interchange Format, as
-// the 1997 draft "CIP Index Object Format for SOIF Objects" defines it:
+// Package soif reads and writes SOIF, Harvest's Summary Object Interchange
+// Format, as the 1997 draft "CIP Index Object Format for SOIF Objects" defines it:
 //
 //	@TEMPLATE { URL
 //	Attribute{SIZE}:<TAB>value of exactly SIZE bytes
@@ -72,14 +72,16 @@ var bulk = map[string]bool{
 	"thumbnail": true, "selected-text": true,
 }
 
-// Format describes SOIF for the import registry.
+// Format describes SOIF for the registry.
 var Format = importers.Format{
-	Name:   "soif",
-	Title:  "SOIF (Harvest Summary Object Interchange Format)",
-	Detect: Detect,
+	Name:       "soif",
+	Title:      "SOIF (Harvest Summary Object Interchange Format)",
+	Extensions: []string{".soif"},
+	Detect:     Detect,
 	NewReader: func(r io.Reader, opts importers.Options) importers.Reader {
 		return NewReader(r, opts)
 	},
+	NewWriter: func(w io.Writer) importers.Writer { return NewWriter(w) },
 }
 
 // Detect reports whether head starts, after white space, with a SOIF object:

@@ -1,4 +1,4 @@
-// Package urc imports Uniform Resource Citations in the syntax Olle
+// Package urc reads and writes Uniform Resource Citations in the syntax Olle
 // Jarnefors proposed in 1993 (../shared/specs/urc-syntax-jarnefors-1993.txt):
 //
 //	<ftp://nic.nordu.net/internet-drafts/draft-ietf-uri-url-01.txt;
@@ -51,14 +51,16 @@ import (
 	"github.com/uricat/uricat/internal/dates"
 )
 
-// Format registers the reader with the importers.
+// Format describes URC for the registry.
 var Format = importers.Format{
-	Name:   "urc",
-	Title:  "Uniform Resource Citations (Jarnefors 1993)",
-	Detect: Detect,
+	Name:       "urc",
+	Title:      "Uniform Resource Citations (Jarnefors 1993)",
+	Extensions: []string{".urc"},
+	Detect:     Detect,
 	NewReader: func(r io.Reader, opts importers.Options) importers.Reader {
 		return NewReader(r, opts)
 	},
+	NewWriter: func(w io.Writer) importers.Writer { return NewWriter(w) },
 }
 
 // Reader reads the citations of a URC file, one bookmark per URL.

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/importers"
 )
 
 // TestEscape follows the proposal's list of "special encodings in the value
@@ -74,7 +75,7 @@ func TestWriteCitation(t *testing.T) {
 		Extensions: []catalogue.Field{{Name: "X-AUTHOR", Value: "Tim Berners-Lee"}, {Name: "X-URN", Value: "IANA:0::drafts:1204"},
 			{Name: "X-VERSION", Value: "01"}, {Name: "X-PRIVATE", Value: "p"}, {Name: "X-MY_FIELD", Value: "m"}}}
 	var buf bytes.Buffer
-	if err := Write(&buf, []*catalogue.Record{rec}); err != nil {
+	if err := importers.WriteAll(NewWriter(&buf), []*catalogue.Record{rec}); err != nil {
 		t.Fatal(err)
 	}
 	want := "<ftp://nic.nordu.net/internet-drafts/draft-ietf-uri-url-01.txt;\r\n" +
@@ -101,7 +102,7 @@ func TestOneCitationPerRecord(t *testing.T) {
 		{URI: "http://example.com/", Name: "z", Date: time.Unix(0, 0).UTC(), Category: "A;B"},
 	}
 	var buf bytes.Buffer
-	if err := Write(&buf, recs); err != nil {
+	if err := importers.WriteAll(NewWriter(&buf), recs); err != nil {
 		t.Fatal(err)
 	}
 	citations := strings.SplitAfter(strings.TrimSuffix(buf.String(), "\r\n"), ">\r\n")

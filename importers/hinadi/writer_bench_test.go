@@ -4,6 +4,7 @@ import (
 	"io"
 	"testing"
 
+	"github.com/uricat/uricat/importers"
 	"github.com/uricat/uricat/importers/importertest"
 	"github.com/uricat/uricat/internal/cputime"
 )
@@ -13,7 +14,7 @@ func BenchmarkWrite100k(b *testing.B) {
 	recs := importertest.Records(100_000)
 	cpu := cputime.Used()
 	for b.Loop() {
-		if err := Write(io.Discard, recs); err != nil {
+		if err := importers.WriteAll(NewWriter(io.Discard), recs); err != nil {
 			b.Fatal(err)
 		}
 	}

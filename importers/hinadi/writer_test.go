@@ -8,14 +8,18 @@ import (
 	"time"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/importers"
 )
 
-var now = time.Date(2001, 12, 2, 3, 4, 5, 0, time.UTC)
+// exportTime dates the header blocks the tests write.
+var exportTime = time.Date(2001, 12, 2, 3, 4, 5, 0, time.UTC)
 
 func write(t *testing.T, recs ...*catalogue.Record) string {
 	t.Helper()
 	var buf bytes.Buffer
-	if err := (&Writer{Now: func() time.Time { return now }}).Write(&buf, recs); err != nil {
+	w := NewWriter(&buf)
+	w.Now = func() time.Time { return exportTime }
+	if err := importers.WriteAll(w, recs); err != nil {
 		t.Fatal(err)
 	}
 	return buf.String()
@@ -103,8 +107,8 @@ func TestEntityBlock(t *testing.T) {
 
 // Each entity block starts with URL, as RECOMMENDED (section URL).
 func TestURLFirst(t *testing.T) {
-	out := write(t, &catalogue.Record{URI: "http://a.example/", Name: "A", Date: now},
-		&catalogue.Record{URI: "http://b.example/", Name: "B", Date: now})
+	out := write(t, &catalogue.Record{URI: "http://a.example/", Name: "A", Date: exportTime},
+		&catalogue.Record{URI: "http://b.example/", Name: "B", Date: exportTime})
 	if !strings.Contains(out, "\r\n\r\nURL: http://a.example/\r\nTitle: A\r\n") ||
 		!strings.Contains(out, "\r\n\r\nURL: http://b.example/\r\nTitle: B\r\n") {
 		t.Errorf("entity blocks do not start with URL:\n%s", out)
@@ -118,7 +122,7 @@ func FuzzWrite(f *testing.F) {
 	f.Add("ひな", "a\nb\r\n", "x: y", "X-DESCRIPTION", " lead\ttab")
 	f.Add("", "", "", "X-A", "")
 	f.Fuzz(func(t *testing.T, name, desc, cat, extName, extValue string) {
-		rec := &catalogue.Record{URI: "http://example.org/", Name: name, Description: desc, Category: cat, Date: now,
+		rec := &catalogue.Record{URI: "http://example.org/", Name: name, Description: desc, Category: cat, Date: exportTime,
 			Extensions: []catalogue.Field{{Name: extName, Value: extValue}, {Name: "X-KEYWORDS", Value: cat + ";" + extValue}}}
 		if catalogue.ValidateExtensionName(extName) != nil || extName == "X-KEYWORDS" {
 			rec.Extensions = rec.Extensions[1:]

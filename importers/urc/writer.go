@@ -1,0 +1,190 @@
+package urc
+
+import (
+	"bufio"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/uricat/uricat/catalogue"
+)
+
+const (
+	// DateLayout is the form of the Date URD: RFC 1123, in GMT.
+	DateLayout = "Mon, 02 Jan 2006 15:04:05 GMT"
+	// Charset is the representation tag of a value that is not ASCII.
+	Charset = "/Text/Plain/charset:UTF-8"
+)
+
+// renamed are extensions written under the proposal's own field names.
+var renamed = map[string]string{"X-AUTHOR": "Author", "X-VERSION": "Version"}
+
+// Label returns the URD label an extension is written under: its name, with
+// "_" as "-", since a field name is an identifier (BNF rules 6 and 11:
+// ASCII-letter *(ASCII-letter / digit / "-")).
+func Label(ext string) string {
+	return strings.ReplaceAll(ext, "_", "-")
+}
+
+// Writer writes records as Uniform Resource Citations in the syntax of the
+// proposal (urc-syntax-jarnefors-1993.txt): one citation per record, each element closed by ";" and on its own line, the
+// whole wrapped in "<" ... ">", as in the proposal's simple example:
+//
+//	<http://example.org/;
+//	Title=Example;
+//	Date=Sat, 21 Nov 2026 15:04:05 GMT;
+//	Language=en;>
+//
+// The URL comes first; then URDs (label "=" value): Title (NAME),
+// Description (DESCRIPTION), Date (DATE, in the RFC 822/1123 form the
+// proposal's own headers use), Category (CATEGORY), Rating (RATING),
+// Language (LANGUAGE, as in the example), Content-type (TYPE, the
+// proposal's field name), Id (ID), Author and Version (X-AUTHOR and
+// X-VERSION, names the examples use) and every other extension under its
+// own name, which starts with "X-" as the proposal asks of private fields
+// ("_", which a field name cannot hold, as "-": see Label).
+// X-URN becomes a URN element (URN:...), as in the examples. So every
+// field is carried. A record whose URI is itself a URN (urn:...) cannot be
+// told from a citation's URN element.
+//
+// Values are escaped as the proposal prescribes: "%" as %%, ";" as %;, a
+// line break (LF or CR LF, as text holds them) as CR LF, a lone CR as %0D,
+// NUL as %00, ESC as %1B and the other control characters as %XX; tabs and
+// all other bytes are written as they are, "<" and ">" too ("need no special
+// treatment"), except a ">" that blanks or line breaks alone separate from a
+// following "<": that is %3E, since readers that tolerate a missing ";" (ours
+// does) would take "><" for the end of one citation and the start of the
+// next. A URI's own "%XX" escapes thus
+// become "%%XX". A value that is not ASCII is written in UTF-8 (the
+// proposal's "UTF-2") and its label gets the representation tag
+// /Text/Plain/charset:UTF-8, placed after the field name as the example
+// places it (Title.sv/Text/Plain/charset:...).
+type Writer struct {
+	bw *bufio.Writer
+}
+
+// NewWriter returns a Writer to w.
+func NewWriter(w io.Writer) *Writer {
+	return &Writer{bw: bufio.NewWriterSize(w, 64<<10)}
+}
+
+// urd writes one URD on a line of its own; an empty value is left out.
+func (w *Writer) urd(label, value string) {
+	if value == "" {
+		return
+	}
+	bw := w.bw
+	bw.WriteString("\r\n")
+	bw.WriteString(label)
+	if !isASCII(value) {
+		bw.WriteString(Charset)
+	}
+	bw.WriteByte('=')
+	writeEscaped(bw, value)
+	bw.WriteByte(';')
+}
+
+// Write writes one record as a citation, CRLF line ends.
+func (w *Writer) Write(r *catalogue.Record) error {
+	bw := w.bw
+	bw.WriteByte('<')
+	writeEscaped(bw, r.URI)
+	bw.WriteByte(';')
+	if urn := r.Extension("X-URN"); urn != "" {
+		bw.WriteString("\r\n")
+		// The URN as it is ("urn:" is case-insensitive, RFC 8141 3.1);
+		// the label the examples show when X-URN lacks one.
+		if len(urn) < 4 || !strings.EqualFold(urn[:4], "urn:") {
+			bw.WriteString("URN:")
+		}
+		writeEscaped(bw, urn)
+		bw.WriteByte(';')
+	}
+	w.urd("Title", r.Name)
+	w.urd("Description", r.Description)
+	if !r.Date.IsZero() {
+		w.urd("Date", r.Date.UTC().Format(DateLayout))
+	}
+	w.urd("Category", r.Category)
+	if r.Rating != 0 {
+		w.urd("Rating", strconv.Itoa(r.Rating))
+	}
+	w.urd("Language", r.Language)
+	w.urd("Content-type", r.Type)
+	w.urd("Id", r.ID)
+	for _, f := range r.Extensions {
+		if f.Name == "X-URN" {
+			continue
+		}
+		label := Label(f.Name)
+		if n, ok := renamed[f.Name]; ok {
+			label = n
+		}
+		w.urd(label, f.Value)
+	}
+	_, err := bw.WriteString(">\r\n") // bufio's errors are sticky: this reports any
+	return err
+}
+
+// Close writes what is buffered.
+func (w *Writer) Close() error { return w.bw.Flush() }
+
+// Escape returns v as the value of a URC element: see the package doc.
+func Escape(v string) string {
+	var b strings.Builder
+	bw := bufio.NewWriter(&b)
+	writeEscaped(bw, v)
+	bw.Flush()
+	return b.String()
+}
+
+const hexDigits = "0123456789ABCDEF"
+
+func writeEscaped(bw *bufio.Writer, v string) {
+	start := 0
+	for i := 0; i < len(v); i++ {
+		c := v[i]
+		if c >= 0x20 && c != '%' && c != ';' && c != 0x7f && (c != '>' || !beforeOpen(v[i+1:])) {
+			continue
+		}
+		bw.WriteString(v[start:i])
+		start = i + 1
+		switch {
+		case c == '%':
+			bw.WriteString("%%")
+		case c == ';':
+			bw.WriteString("%;")
+		case c == '\t':
+			bw.WriteByte('\t')
+		case c == '>':
+			bw.WriteString("%3E")
+		case c == '\n':
+			bw.WriteString("\r\n") // a line break (the proposal: "an ASCII CR LF pair")
+		case c == '\r' && i+1 < len(v) && v[i+1] == '\n':
+			bw.WriteString("\r\n")
+			i++
+			start = i + 1
+		default: // lone CR, NUL, ESC and the other controls
+			bw.WriteByte('%')
+			bw.WriteByte(hexDigits[c>>4])
+			bw.WriteByte(hexDigits[c&0xf])
+		}
+	}
+	bw.WriteString(v[start:])
+}
+
+// beforeOpen reports whether rest starts, after blanks and line breaks,
+// with "<": then a ">" before it would look like the end of one citation
+// and the start of the next to a reader that tolerates a missing ";".
+func beforeOpen(rest string) bool {
+	return strings.HasPrefix(strings.TrimLeft(rest, " \t\r\n"), "<")
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
+}
