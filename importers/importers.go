@@ -73,7 +73,8 @@ func (d Diagnostic) String() string { return d.Kind.String() + ": " + d.Msg }
 
 // Options are what a reader may need beyond its input.
 type Options struct {
-	// Base resolves relative URLs (http-index-format without a 300 line).
+	// Base resolves relative URLs: an http-index-format listing's file
+	// names when it has no 300 line, and any other format's relative links.
 	Base *url.URL
 	// Now is the DATE of records that have no date of their own, and the
 	// reference for dates without a year.
@@ -125,7 +126,8 @@ func WriteAll(w Writer, recs []*catalogue.Record) error {
 // Finish makes rec fit the catalogue, in place, and returns what it dropped
 // or had to invent, as diagnostics at (line, offset):
 //   - text is cleaned (catalogue.CleanText) and the URI normalised (IRI to URI);
-//   - without a valid URI the record cannot be imported: ok is false;
+//   - a relative URI is resolved against opts.Base; without a base, or
+//     without a valid URI, the record cannot be imported: ok is false;
 //   - a missing NAME falls back to the URI's last path segment, then its host;
 //   - a missing DATE falls back to opts.FileDate, then opts.Now;
 //   - any other value the catalogue rejects is dropped and reported.
@@ -135,17 +137,33 @@ func Finish(rec *catalogue.Record, opts Options, line int, offset int64) (diags 
 	}
 	rec.URI = catalogue.NormalizeURI(catalogue.CleanText(rec.URI))
 	if err := catalogue.ValidateURI(rec.URI); err != nil {
-		report(Skipped, "record not imported: %v", err)
-		return diags, false
+		ref, perr := url.Parse(rec.URI)
+		switch {
+		case rec.URI == "" || perr != nil || ref.IsAbs():
+			report(Skipped, "record not imported: %v", err)
+			return diags, false
+		case opts.Base == nil || !opts.Base.IsAbs():
+			report(Skipped, "record not imported: %q is a relative URI; give the URL it is relative to with --base", Excerpt(rec.URI))
+			return diags, false
+		}
+		rec.URI = catalogue.NormalizeURI(opts.Base.ResolveReference(ref).String())
+		if err := catalogue.ValidateURI(rec.URI); err != nil {
+			report(Skipped, "record not imported: %v", err)
+			return diags, false
+		}
+		report(Info, "the relative URI %q is read against the base %s: %s", Excerpt(ref.String()), opts.Base, rec.URI)
 	}
-	rec.Name = oneLine(rec.Name)
-	rec.Category = oneLine(rec.Category)
+	rec.Name = OneLine(rec.Name)
+	rec.Category = OneLine(rec.Category)
 	rec.Description = strings.TrimSpace(catalogue.CleanText(rec.Description))
 	rec.Language = strings.TrimSpace(rec.Language)
 	rec.Type = strings.TrimSpace(rec.Type)
 	rec.ID = strings.TrimSpace(rec.ID)
-	if rec.Name == "" {
+	if strings.TrimSpace(rec.Name) == "" {
 		rec.Name = NameFromURI(rec.URI)
+	}
+	if strings.TrimSpace(rec.Category) == "" {
+		rec.Category = ""
 	}
 	if rec.Date.IsZero() || catalogue.ValidateDate(rec.Date) != nil {
 		if !rec.Date.IsZero() {
@@ -193,17 +211,43 @@ func Finish(rec *catalogue.Record, opts Options, line int, offset int64) (diags 
 	return diags, true
 }
 
-// oneLine cleans s and folds its white space to single spaces.
-func oneLine(s string) string {
-	s = catalogue.CleanText(s)
+// OneLine makes s one line of clean text, for NAME, CATEGORY and X-
+// values: escape sequences and control characters go (catalogue.CleanText),
+// each line break with the blanks around it becomes one space (none at
+// either end), and a tab one space. Other spaces are kept as they are, runs
+// of them and at the ends: they are part of the text (a file named "a  b "
+// is not "a b", and its URI says so).
+func OneLine(s string) string {
 	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if c == '\n' || c == '\t' || c == '\r' || c == '\v' || c == '\f' || c >= 0x80 ||
-			c == ' ' && (i == 0 || i == len(s)-1 || s[i+1] == ' ') {
-			return strings.Join(strings.Fields(s), " ")
+		if c := s[i]; c < 0x20 || c >= 0x7f {
+			return oneLine(s)
 		}
 	}
-	return s // ASCII with single inner spaces already
+	return s // printable ASCII: nothing to do
+}
+
+func oneLine(s string) string {
+	s = catalogue.CleanText(s) // s itself when it is plain
+	if strings.IndexByte(s, '\n') < 0 {
+		if strings.IndexByte(s, '\t') < 0 {
+			return s
+		}
+		return strings.ReplaceAll(s, "\t", " ")
+	}
+	pieces := strings.Split(s, "\n")
+	kept := pieces[:0]
+	for i, p := range pieces {
+		if i > 0 {
+			p = strings.TrimLeft(p, " \t")
+		}
+		if i < len(pieces)-1 {
+			p = strings.TrimRight(p, " \t")
+		}
+		if p != "" {
+			kept = append(kept, p)
+		}
+	}
+	return strings.ReplaceAll(strings.Join(kept, " "), "\t", " ")
 }
 
 // NameFromURI makes a NAME for a record that has none: the URI's last path
@@ -217,19 +261,19 @@ func NameFromURI(uri string) string {
 		if s, err := url.PathUnescape(seg); err == nil {
 			seg = s
 		}
-		if n := oneLine(seg); n != "" {
+		if n := OneLine(seg); strings.TrimSpace(n) != "" {
 			return n
 		}
 	}
 	if u.Host != "" {
 		if h, err := url.PathUnescape(u.Hostname()); err == nil {
-			if n := oneLine(h); n != "" {
+			if n := OneLine(h); strings.TrimSpace(n) != "" {
 				return n
 			}
 		}
 	}
 	if u.Opaque != "" {
-		return oneLine(u.Opaque)
+		return OneLine(u.Opaque)
 	}
 	return uri
 }

@@ -154,17 +154,11 @@ func Run(c *catalogue.Catalogue, f Format, r io.Reader, cfg RunConfig) (Summary,
 // it, and NAME and CATEGORY stay on one line. For a record that has been
 // through Finish it changes nothing, at the cost of a scan.
 func sanitize(rec *catalogue.Record) {
-	line := func(s string) string {
-		if catalogue.CleanText(s) == s && !strings.ContainsAny(s, "\n\t") {
-			return s
-		}
-		return oneLine(s)
+	rec.Name = OneLine(rec.Name)
+	if strings.TrimSpace(rec.Name) == "" {
+		rec.Name = OneLine(NameFromURI(rec.URI))
 	}
-	rec.Name = line(rec.Name)
-	if rec.Name == "" {
-		rec.Name = oneLine(NameFromURI(rec.URI))
-	}
-	rec.Category = line(rec.Category)
+	rec.Category = OneLine(rec.Category)
 	rec.Description = catalogue.CleanText(rec.Description)
 	for i := range rec.Extensions {
 		rec.Extensions[i].Value = catalogue.CleanText(rec.Extensions[i].Value)

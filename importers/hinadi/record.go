@@ -114,7 +114,7 @@ func (r *Reader) record(b *block) *catalogue.Record {
 		}
 	}
 	if a, f := take("author-name"); f != nil {
-		rec.Extensions = append(rec.Extensions, catalogue.Field{Name: "X-AUTHOR", Value: oneLine(a)})
+		rec.Extensions = append(rec.Extensions, catalogue.Field{Name: "X-AUTHOR", Value: importers.OneLine(a)})
 	}
 	for i := range b.fields {
 		f := &b.fields[i]
@@ -130,7 +130,7 @@ func (r *Reader) record(b *block) *catalogue.Record {
 			continue
 		}
 		name := r.xName(f.key)
-		v := oneLine(f.value)
+		v := importers.OneLine(f.value)
 		switch old := rec.Extension(name); {
 		case v == "":
 		case old != "": // "X-Author" besides Author-Name: keep both
@@ -183,12 +183,12 @@ func splitKeywords(v string) []string {
 		if i < 0 {
 			break
 		}
-		if w := oneLine(v[:i]); w != "" {
+		if w := strings.TrimSpace(importers.OneLine(v[:i])); w != "" {
 			words = append(words, w)
 		}
 		v = v[i+1:]
 	}
-	if w := oneLine(v); w != "" {
+	if w := strings.TrimSpace(importers.OneLine(v)); w != "" {
 		words = append(words, w)
 	}
 	return words
@@ -215,28 +215,4 @@ func xName(key string) string {
 		return u
 	}
 	return "X-" + u
-}
-
-// oneLine makes s one line of clean text, runs of white space made one
-// space. Most values already are.
-func oneLine(s string) string {
-	if isOneLine(s) {
-		return s
-	}
-	return strings.Join(strings.Fields(catalogue.CleanText(s)), " ")
-}
-
-func isOneLine(s string) bool {
-	if s == "" {
-		return true
-	}
-	if s[0] == ' ' || s[len(s)-1] == ' ' {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; c < 0x20 || c == 0x7f || c == ' ' && s[i+1] == ' ' {
-			return false
-		}
-	}
-	return true
 }

@@ -363,7 +363,8 @@ func (r *Reader) row(data []byte) (*catalogue.Record, error) {
 	}
 	var (
 		rec      catalogue.Record
-		filename []byte
+		filename []byte // unescaped: the name as the user knows it
+		rawName  string // as written: the URI keeps its escapes
 		hasName  bool
 		isDir    bool
 		exts     []catalogue.Field
@@ -380,7 +381,7 @@ func (r *Reader) row(data []byte) (*catalogue.Record, error) {
 		}
 		switch col {
 		case "filename":
-			filename, hasName = value, true
+			filename, rawName, hasName = value, tokens[i], true
 		case "description":
 			rec.Name = r.text(value)
 		case "last-modified":
@@ -426,7 +427,7 @@ func (r *Reader) row(data []byte) (*catalogue.Record, error) {
 		rec.Name = r.text(filename)
 	}
 	rec.Extensions = exts
-	uri, err := r.resolve(filename, isDir)
+	uri, err := r.resolve(rawName, filename, isDir)
 	if err != nil {
 		return nil, err
 	}
@@ -442,38 +443,37 @@ func (r *Reader) row(data []byte) (*catalogue.Record, error) {
 	return &rec, nil
 }
 
-// resolve makes the URI of a file named in a row. A name that is itself an
-// absolute URL ("scheme://...", as the Gopher converter wrote) is used as it
-// is. It returns "" for a row it skips, and *NoBaseError the first time a
-// relative name meets no base.
-func (r *Reader) resolve(name []byte, isDir bool) (string, error) {
-	s := string(name)
-	if strings.Contains(s, "://") {
-		if u, err := url.Parse(catalogue.NormalizeURI(s)); err == nil && u.IsAbs() && u.Host != "" {
-			return u.String(), nil
+// resolve makes the URI of a file named in a row, from raw, the name as
+// the row escapes it, and name, unescaped. The URI keeps raw's escapes:
+// "%2F" and "/", "%2B" and "+" are different characters in a URI path
+// (RFC 3986 2.2: reserved characters and their escapes are not
+// equivalent), so a file "a%2Fb.txt" is one file in the directory, not
+// "b.txt" in a directory "a". What a URI cannot hold as it is (a space, a
+// "?", 8-bit bytes, a "%" that starts no escape) is escaped, byte for byte.
+// A name that is itself an absolute URL ("scheme://...", as the Gopher
+// converter wrote) is used as it is. It returns "" for a row it skips, and
+// *NoBaseError the first time a relative name meets no base.
+func (r *Reader) resolve(raw string, name []byte, isDir bool) (string, error) {
+	for _, s := range []string{raw, string(name)} {
+		if strings.Contains(s, "://") {
+			if u, err := url.Parse(catalogue.NormalizeURI(s)); err == nil && u.IsAbs() && u.Host != "" {
+				return u.String(), nil
+			}
 		}
 	}
-	if s == "." || s == ".." {
+	if s := string(name); s == "." || s == ".." {
 		r.report(importers.Skipped, "row %q names the directory itself or its parent; not imported", s)
 		return "", nil
 	}
 	if r.base == nil {
-		r.report(importers.Skipped, "row %q cannot be resolved: the listing has no 300 line and no base URL was given", importers.Excerpt(r.text(name)))
+		r.report(importers.Skipped, "row %q cannot be resolved: the listing has no 300 line giving the directory's URL; pass it with --base URL", importers.Excerpt(r.text(name)))
 		if r.noBaseLine == 0 {
 			r.noBaseLine = r.lineNo
 			return "", &NoBaseError{Line: r.lineNo}
 		}
 		return "", nil
 	}
-	// Escape each path segment, so that a name holding "?", "#", ":" or a
-	// space stays one file name; the original bytes are kept, escaped.
-	segs := strings.Split(s, "/")
-	dots := false
-	for i, seg := range segs {
-		dots = dots || seg == "." || seg == ".."
-		segs[i] = url.PathEscape(seg)
-	}
-	rel := strings.Join(segs, "/")
+	rel, dots := escapePath(raw)
 	if isDir && !strings.HasSuffix(rel, "/") {
 		rel += "/"
 	}
@@ -491,6 +491,48 @@ func (r *Reader) resolve(name []byte, isDir bool) (string, error) {
 		return "", nil
 	}
 	return r.base.ResolveReference(ref).String(), nil
+}
+
+// escapePath makes a path of a raw file name: its "/"s separate segments,
+// its "%XX" escapes stay as written, and every other byte a path segment
+// cannot hold as it is (RFC 3986 3.3: pchar) is escaped. dots reports a
+// segment that is, once unescaped, "." or "..": the caller resolves those.
+func escapePath(raw string) (path string, dots bool) {
+	b := make([]byte, 0, len(raw)+8)
+	seg, out := 0, 0 // where the current segment starts in raw and in b
+	for i := 0; i <= len(raw); i++ {
+		if i == len(raw) || raw[i] == '/' {
+			if d := unescape(raw[seg:i]); d == "." || d == ".." {
+				dots = true
+				b = append(b[:out], d...) // "%2E%2E" is ".." to a resolver
+			}
+			if i < len(raw) {
+				b = append(b, '/')
+			}
+			seg, out = i+1, len(b)
+			continue
+		}
+		c := raw[i]
+		switch {
+		case c == '%' && i+2 < len(raw) && isHex(raw[i+1]) && isHex(raw[i+2]):
+			b = append(b, raw[i:i+3]...)
+			i += 2
+		case pchar(c):
+			b = append(b, c)
+		default:
+			b = append(b, '%', upperHex[c>>4], upperHex[c&0xf])
+		}
+	}
+	return string(b), dots
+}
+
+const upperHex = "0123456789ABCDEF"
+
+// pchar reports whether c may stand unescaped in a path segment (RFC 3986
+// 3.3: unreserved, sub-delims, ":" and "@").
+func pchar(c byte) bool {
+	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' ||
+		strings.IndexByte("-._~!$&'()*+,;=:@", c) >= 0
 }
 
 // text decodes a value's bytes to Unicode: by the 301 line's charset if one

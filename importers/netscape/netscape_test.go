@@ -212,7 +212,7 @@ func TestTagSoup(t *testing.T) {
 		{
 			name:  "relative HREF without a base is skipped",
 			in:    `<DL><DT><A HREF="page.html">Rel</A></DL>`,
-			diags: []string{`1 skipped: record not imported: URI "page.html" has no scheme`},
+			diags: []string{`1 skipped: record not imported: "page.html" is a relative URI; give the URL it is relative to with --base`},
 		},
 		{
 			name: "control characters and escape sequences never get through",

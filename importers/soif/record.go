@@ -108,7 +108,7 @@ dateLoop:
 			}
 			t, note, ok := parseDate(p.value, d.unixSeconds)
 			if !ok || catalogue.ValidateDate(t) != nil {
-				r.report(importers.Deviation, p.off, "%s at @%d: %q is not a date uricat can read; kept as %s", p.name, p.off, oneLine(p.value), p.xname)
+				r.report(importers.Deviation, p.off, "%s at @%d: %q is not a date uricat can read; kept as %s", p.name, p.off, importers.OneLine(p.value), p.xname)
 				continue
 			}
 			if note != "" {
@@ -161,7 +161,7 @@ func (r *Reader) setURI(o *object, rec *catalogue.Record, ps []pair) bool {
 		if catalogue.ValidateURI(catalogue.NormalizeURI(catalogue.CleanText(p.value))) == nil {
 			rec.URI, p.used = p.value, true
 			if o.url != "-" && o.url != "" {
-				r.report(importers.Deviation, o.start, "the object at @%d has %q where its URL goes, which is not a URI; using its %s %q", o.start, oneLine(o.url), p.name, oneLine(p.value))
+				r.report(importers.Deviation, o.start, "the object at @%d has %q where its URL goes, which is not a URI; using its %s %q", o.start, importers.OneLine(o.url), p.name, importers.OneLine(p.value))
 			}
 			return true
 		}
@@ -170,7 +170,7 @@ func (r *Reader) setURI(o *object, rec *catalogue.Record, ps []pair) bool {
 	case o.url == "" || o.url == "-":
 		r.report(importers.Skipped, o.start, "the object at @%d has no URL (\"-\" or none) and no IDENTIFIER that is a URI; skipped", o.start)
 	default:
-		r.report(importers.Skipped, o.start, "the object at @%d: its URL %q is not a URI (%v), and it has no IDENTIFIER that is one; skipped", o.start, oneLine(o.url), urlErr)
+		r.report(importers.Skipped, o.start, "the object at @%d: its URL %q is not a URI (%v), and it has no IDENTIFIER that is one; skipped", o.start, importers.OneLine(o.url), urlErr)
 	}
 	return false
 }
@@ -222,11 +222,11 @@ func (r *Reader) setExtensions(rec *catalogue.Record, ps []pair) {
 			q.used = true
 			if q.list {
 				for line := range strings.SplitSeq(q.value, "\n") {
-					if v := oneLine(line); v != "" {
+					if v := importers.OneLine(line); v != "" {
 						vals = append(vals, v)
 					}
 				}
-			} else if v := oneLine(q.value); v != "" {
+			} else if v := importers.OneLine(q.value); v != "" {
 				vals = append(vals, v)
 			}
 		}
@@ -279,28 +279,4 @@ func normalizeLanguage(v string) (string, bool) {
 		return primary + "-" + rest, true
 	}
 	return primary, true
-}
-
-// oneLine makes s one line of clean text, runs of white space made one
-// space. Most values already are.
-func oneLine(s string) string {
-	if isOneLine(s) {
-		return s
-	}
-	return strings.Join(strings.Fields(catalogue.CleanText(s)), " ")
-}
-
-func isOneLine(s string) bool {
-	if s == "" {
-		return true
-	}
-	if s[0] == ' ' || s[len(s)-1] == ' ' {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; c < 0x20 || c >= 0x7f || c == ' ' && s[i+1] == ' ' {
-			return false
-		}
-	}
-	return true
 }
