@@ -597,6 +597,12 @@ func (r *Reader) parseURD(label, rawValue string, el element) (urd, bool) {
 	name, tags := label[:i], label[i:]
 	var lang, repr string
 	switch {
+	case strings.HasPrefix(tags, ".") && reprFirst(tags[1:]):
+		// BNF rule 5's order with no language tag: Title.Text/Plain/...
+		// (read as the prose's order, "Text" would be a language and
+		// "Plain" a representation that is not text: the value was lost).
+		repr = tags[1:]
+		r.report(el.line, el.offset, importers.Deviation, "%s: representation tag after \".\", as the proposal's BNF rule 5 has it; its prose and example put a language tag there; read anyway", importers.Excerpt(label))
 	case strings.HasPrefix(tags, "."):
 		// The prose and example: Title.sv/Text/Plain/charset:...
 		lang, repr, _ = strings.Cut(tags[1:], "/")
@@ -645,6 +651,23 @@ func (r *Reader) parseURD(label, rawValue string, el element) (urd, bool) {
 }
 
 func isLanguage(s string) bool { return catalogue.ValidateLanguage(s) == nil }
+
+// mimeTypes are the MIME top-level types (RFC 2046 and later), which no
+// language tag is.
+var mimeTypes = map[string]bool{"text": true, "application": true, "image": true, "audio": true,
+	"video": true, "message": true, "multipart": true, "model": true, "font": true}
+
+// reprFirst reports whether the tags after a "." are a representation tag
+// (rule 8: type "/" subtype *("/" attribute ":" value)) rather than a
+// language tag and one: "Text/Plain/charset:US-ASCII", not
+// "sv/Text/Plain/charset:SEN_850200_B".
+func reprFirst(tags string) bool {
+	segs := strings.SplitN(tags, "/", 4)
+	if len(segs) < 2 || !mimeTypes[strings.ToLower(segs[0])] {
+		return false
+	}
+	return len(segs) == 2 || strings.Contains(segs[2], ":")
+}
 
 // decodeText turns a value's bytes into text by charset, or, untagged, as
 // ASCII, which the proposal assumes; other bytes are read as UTF-8 if they

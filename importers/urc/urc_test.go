@@ -219,6 +219,21 @@ func TestRules(t *testing.T) {
 			diags: []string{"1 deviation: Title/sv.Text/Plain/charset:ISO-8859-1: language tag after \"/\""},
 		},
 		{
+			// Rule 5: URD_URF = field_name ["/" lang_tag] ["." repr_tag]
+			// "=" value. With no language tag, "." opens the representation
+			// tag: Language.Text/Plain is not the language "Text" (issue 10:
+			// the language was lost, and a Title so tagged dropped as "not
+			// text").
+			name: "BNF rule 5's order without a language tag: \".\" opens the representation tag",
+			in: "<http://e.org/;Language.Text/Plain/charset:US-ASCII=en-gb;" +
+				"Title.Text/Plain/charset:ISO-8859-1=R\xE4ka;Author.Text/Plain=Q;Title.sv=R\xE4kor;>",
+			want: []got{{URI: "http://e.org/", Name: "Räka", Language: "en-gb", Ext: "X-AUTHOR=Q | X-TITLE-SV=Räkor"}},
+			diags: []string{"1 deviation: Language.Text/Plain/charset:US-ASCII: representation tag after \".\", as the proposal's BNF rule 5 has it",
+				"1 deviation: Title.Text/Plain/charset:ISO-8859-1: representation tag after \".\"",
+				"1 deviation: Author.Text/Plain: representation tag after \".\"",
+				"1 deviation: value has bytes that are not UTF-8 and no charset tag"}, // Title.sv's
+		},
+		{
 			name: "charsets golang.org/x/text knows, and SEN_850200_C",
 			in: "<http://e.org/;Title/Text/Plain/charset:ISO-2022-JP=\x1b$B$3$s$K$A$O\x1b(B;" +
 				"Author/Text/Plain/charset:SEN_850200_C=@mile Z`la;>",
