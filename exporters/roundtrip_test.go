@@ -61,16 +61,8 @@ var roundTrips = []roundTrip{
 		return w
 	}},
 	{"soif", soifimport.Format, func(r *catalogue.Record) *catalogue.Record {
-		// The SOIF importer maps Title, Description, Type, Language,
-		// Last-Modification-Time, and the Category and Rating we write; Id
-		// comes back as X-ID, named after the attribute.
-		w := r.Clone()
-		w.ID = ""
-		w.Extensions = nil
-		for name, v := range ext(r, "X-ID", r.ID) {
-			w.SetExtension(name, v)
-		}
-		return w
+		// SOIF carries every field (importers/soif: the Writer's doc).
+		return r.Clone()
 	}},
 	{"hinadi", hinadiimport.Format, func(r *catalogue.Record) *catalogue.Record {
 		// Hina-Di has Keyword, of which our importer makes CATEGORY (the

@@ -123,6 +123,19 @@ func WriteAll(w Writer, recs []*catalogue.Record) error {
 	return w.Close()
 }
 
+// Reporter is what a Writer also is when its format cannot hold every
+// value as it is: Diagnostics returns what it left out or changed since the
+// last call, each naming its record by URI (a writer has no input position:
+// Line is 0 and Offset -1).
+type Reporter interface {
+	Diagnostics() []Diagnostic
+}
+
+// WriterNote makes the diagnostic a writer gives about the record with uri.
+func WriterNote(kind Kind, uri, format string, a ...any) Diagnostic {
+	return Diagnostic{Offset: -1, Kind: kind, Msg: "record " + catalogue.DisplayText(uri) + ": " + fmt.Sprintf(format, a...)}
+}
+
 // Finish makes rec fit the catalogue, in place, and returns what it dropped
 // or had to invent, as diagnostics at (line, offset):
 //   - text is cleaned (catalogue.CleanText) and the URI normalised (IRI to URI);

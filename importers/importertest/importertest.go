@@ -3,6 +3,7 @@
 package importertest
 
 import (
+	"bytes"
 	"fmt"
 	"io"
 	"runtime"
@@ -10,6 +11,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/importers"
@@ -167,4 +169,121 @@ func Records(n int) []*catalogue.Record {
 		recs[i] = r
 	}
 	return recs
+}
+
+// RoundTrip writes recs with f's writer, reads the output back with f's
+// reader and fails t unless each record comes back as it was, or the writer
+// reported (importers.Reporter) what it could not hold of it: what a
+// format cannot carry may change, but never silently. recs should be as
+// an import leaves them (through importers.Finish): what a reader gives
+// back is. The output must be safe to show (CheckOutput). It returns the
+// output.
+func RoundTrip(t testing.TB, f importers.Format, recs []*catalogue.Record) []byte {
+	t.Helper()
+	var buf bytes.Buffer
+	w := f.NewWriter(&buf)
+	reported := map[int][]string{} // by record index
+	for i, r := range recs {
+		if err := w.Write(r); err != nil {
+			t.Fatalf("%s: writing %s: %v", f.Name, r.URI, err)
+		}
+		if rep, ok := w.(importers.Reporter); ok {
+			for _, d := range rep.Diagnostics() {
+				reported[i] = append(reported[i], d.String())
+			}
+		}
+	}
+	if err := w.Close(); err != nil {
+		t.Fatalf("%s: %v", f.Name, err)
+	}
+	out := buf.Bytes()
+	CheckOutput(t, f.Name, out)
+	rd := f.NewReader(bytes.NewReader(out), importers.Options{Now: time.Date(2099, 1, 1, 0, 0, 0, 0, time.UTC)})
+	var got []*catalogue.Record
+	var diags []string
+	for {
+		rec, err := rd.Read()
+		for _, d := range rd.Diagnostics() {
+			if d.Kind == importers.Skipped || d.Kind == importers.Dropped {
+				diags = append(diags, d.Where(f.Name)+": "+d.String())
+			}
+		}
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			t.Fatalf("%s: reading our own output: %v", f.Name, err)
+		}
+		got = append(got, rec)
+	}
+	if len(reported) == 0 && len(diags) > 0 {
+		t.Errorf("%s: reading our own output back:\n%s", f.Name, strings.Join(diags, "\n"))
+	}
+	if len(got) != len(recs) {
+		t.Fatalf("%s: %d records written, %d read back; writer said %v\n%s", f.Name, len(recs), len(got), reported, clipOutput(out))
+	}
+	for i, want := range recs {
+		if d := Diff(got[i], want); len(d) > 0 && len(reported[i]) == 0 {
+			t.Errorf("%s: record %d (%s) came back changed, and the writer said nothing:\n  %s\n%s", f.Name, i, want.URI, strings.Join(d, "\n  "), clipOutput(out))
+		}
+	}
+	return out
+}
+
+func clipOutput(b []byte) string {
+	if len(b) > 2000 {
+		return fmt.Sprintf("%q...", b[:2000])
+	}
+	return fmt.Sprintf("%q", b)
+}
+
+// CheckOutput fails t if a writer's output holds what must never reach a
+// terminal: a control character other than tab, line feed and the carriage
+// return of a CR LF, a C1 control (U+0080 to U+009F), or invalid UTF-8.
+func CheckOutput(t testing.TB, what string, out []byte) {
+	t.Helper()
+	if !utf8.Valid(out) {
+		t.Fatalf("%s: the output is not valid UTF-8", what)
+	}
+	for i, r := range string(out) {
+		switch {
+		case r == '\t' || r == '\n':
+		case r == '\r' && i+1 < len(out) && out[i+1] == '\n':
+		case r < 0x20 || r == 0x7f || r >= 0x80 && r <= 0x9f:
+			t.Fatalf("%s: the output holds the control character %U at byte %d: %q", what, r, i, out[max(0, i-20):min(len(out), i+20)])
+		}
+	}
+}
+
+// Imported returns recs as an import leaves them: each a clone passed
+// through importers.Finish. Records Finish refuses are left out.
+func Imported(recs []*catalogue.Record) []*catalogue.Record {
+	opts := importers.Options{Now: time.Date(2001, 2, 3, 4, 5, 6, 0, time.UTC)}
+	var out []*catalogue.Record
+	for _, r := range recs {
+		c := r.Clone()
+		if _, ok := importers.Finish(c, opts, 0, -1); ok {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// Tricky are records whose text a writer must take care of: the characters
+// its format gives a meaning to, non-ASCII text, line breaks, blanks at the
+// ends of a NAME, every field set.
+func Tricky() []*catalogue.Record {
+	d := time.Date(2001, 12, 2, 3, 4, 5, 0, time.UTC)
+	return []*catalogue.Record{
+		{URI: "http://example.org/a;b?c=%20&d=%25#f", Name: "100% sure; \"quoted\" <tag> & {braces}", Date: d,
+			Category: "Food/Paris", Description: "line one\nline two }\n@FILE { http://x/\n<a;b>\tend", Rating: 5,
+			Language: "en-gb", Type: "text/html; charset=utf-8", ID: "42",
+			Extensions: []catalogue.Field{{Name: "X-AUTHOR", Value: "Alan O. Freier; Paul C. Kocher"},
+				{Name: "X-KEYWORDS", Value: "ssl; tls"}, {Name: "X-FILE-SIZE", Value: "5870"}}},
+		{URI: "https://bücher.example/straße", Name: "Bücher — 日本語の本", Date: d.Add(time.Hour),
+			Category: "Books: Reference", Description: "Ünïcödé %%; >< \"", Extensions: []catalogue.Field{{Name: "X-TAGS", Value: "a,b"}}},
+		{URI: "ftp://ftp.example.org/pub/a%20b%2Fc", Name: "  a  b  ", Date: d.Add(2 * time.Hour), Category: "x"},
+		{URI: "gopher://gopher.example:70/0/about.txt", Name: "=?UTF-8?Q?not_encoded?= HINA/2.2beta", Date: d.Add(3 * time.Hour),
+			Description: "URL: http://not.a.field/\r\nTitle: no"},
+	}
 }

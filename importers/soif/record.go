@@ -31,6 +31,31 @@ var typeAttrs = []string{"content-type", "format", "type"}
 // listAttrs hold several items, one per line (the DC-dot sample's Keywords).
 var listAttrs = map[string]bool{"keywords": true, "subject": true}
 
+// fieldAttrs are the other attributes record may take for a field; with
+// dateAttrs and typeAttrs, they are what the writer must not name an
+// extension (see AttributeName).
+var fieldAttrs = map[string]bool{"url": true, "identifier": true, "title": true, "description": true,
+	"abstract": true, "category": true, "rating": true, "id": true, "language": true}
+
+// interpreted reports whether record may take the attribute with this base
+// (lower case) for a field.
+func interpreted(base string) bool {
+	if fieldAttrs[base] {
+		return true
+	}
+	for _, d := range dateAttrs {
+		if d.base == base {
+			return true
+		}
+	}
+	for _, t := range typeAttrs {
+		if t == base {
+			return true
+		}
+	}
+	return false
+}
+
 // record maps an object to a bookmark, or returns nil (with a diagnostic)
 // when it is not one:
 //
@@ -39,7 +64,7 @@ var listAttrs = map[string]bool{"keywords": true, "subject": true}
 //	Description, else Abstract              -> DESCRIPTION
 //	Content-Type, FORMAT, Type (media type) -> TYPE
 //	Language / LANGUAGE (RFC 3066 tag)      -> LANGUAGE
-//	Category, Rating (1-5; uricat's export) -> CATEGORY, RATING
+//	Category, Rating (1-5), Id (uricat's export) -> CATEGORY, RATING, ID
 //	a date attribute (see dateAttrs)        -> DATE
 //	anything else, short                    -> X-<ATTRIBUTE>, values joined by "; "
 func (r *Reader) record(o *object) *catalogue.Record {
@@ -75,6 +100,15 @@ func (r *Reader) record(o *object) *catalogue.Record {
 		if p := &ps[i]; p.base == "rating" {
 			if n, err := catalogue.ParseRating(strings.TrimSpace(p.value)); err == nil {
 				rec.Rating, p.used = n, true
+				break
+			}
+		}
+	}
+	// And Id, the record's ID (it came back as X-ID: issue 10).
+	for i := range ps {
+		if p := &ps[i]; p.base == "id" {
+			if v := strings.TrimSpace(p.value); catalogue.ValidateID(v) == nil {
+				rec.ID, p.used = v, true
 				break
 			}
 		}

@@ -20,7 +20,7 @@
 //	Language (made an RFC 3066 tag)            LANGUAGE
 //	Last-Modification-Time, Last-Modified,
 //	DATE, Update-Time (the first that reads)   DATE
-//	Category, Rating (uricat's own export)     CATEGORY, RATING
+//	Category, Rating, Id (uricat's own export) CATEGORY, RATING, ID
 //	any other short attribute                  X-<ATTRIBUTE>, values joined by "; "
 //
 // Full-Text, Partial-Text, URL-References and Thumbnail are bulk: they are

@@ -393,11 +393,14 @@ func TestMapping(t *testing.T) {
 			{URI: "http://a.example/", Name: "a.example", Date: now, Language: "en"},
 			{URI: "http://b.example/", Name: "b.example", Date: now, Extensions: x("X-LANGUAGE", "English")}},
 	}, {
-		name:  "Category and Rating, as uricat's own export writes them, are read back",
-		input: "@FILE { http://a.example/\nCategory{10}:\tFood/Paris\nRating{1}:\t5\nId{1}:\t7\n}\n@FILE { http://b.example/\nRating{2}:\t10\n}\n",
+		// Issue 10: Id came back as X-ID. A value the field cannot hold
+		// stays an X- field.
+		name: "Category, Rating and Id, as uricat's own export writes them, are read back",
+		input: "@FILE { http://a.example/\nCategory{10}:\tFood/Paris\nRating{1}:\t5\nId{1}:\t7\n}\n" +
+			"@FILE { http://b.example/\nRating{2}:\t10\nId{3}:\tabc\n}\n",
 		want: []*catalogue.Record{
-			{URI: "http://a.example/", Name: "a.example", Date: now, Category: "Food/Paris", Rating: 5, Extensions: x("X-ID", "7")},
-			{URI: "http://b.example/", Name: "b.example", Date: now, Extensions: x("X-RATING", "10")}},
+			{URI: "http://a.example/", Name: "a.example", Date: now, Category: "Food/Paris", Rating: 5, ID: "7"},
+			{URI: "http://b.example/", Name: "b.example", Date: now, Extensions: x("X-RATING", "10", "X-ID", "abc")}},
 	}, {
 		name: "bulk values are dropped and counted, each one",
 		input: "@FILE { http://a.example/\nFull-Text{5}:\tabcde\nPartial-Text{3}:\tabc\n" +

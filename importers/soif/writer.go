@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/importers"
 )
 
 // Writer writes records as SOIF, one FILE object per record, as Harvest's
@@ -18,9 +19,12 @@ import (
 //	}
 //
 // Each value is preceded by its size in bytes (section 4.5: "how many octets
-// the VALUE occupies"), not in characters, and is written as it is: line
-// breaks and any other bytes included, in UTF-8 (as Sun/Netscape SOIF
-// declared). Empty values are left out, as Harvest did.
+// the VALUE occupies"), not in characters, and is written as it is, line
+// breaks included, in UTF-8 (as Sun/Netscape SOIF declared). SOIF has no
+// escapes, and its output must be safe to show: control characters other
+// than line feed and tab, and escape sequences, are left out of values
+// (catalogue.CleanText) and reported. Empty values are left out, as
+// Harvest did.
 //
 // Attribute names follow Harvest's FILE template (Appendix A) where one
 // fits: NAME is Title, DESCRIPTION Description, DATE Last-Modification-Time
@@ -29,13 +33,19 @@ import (
 // and X-AUTHOR Author. The other fields have no
 // Harvest attribute and get their own name: CATEGORY is Category, RATING
 // Rating, LANGUAGE Language (as in the Dublin-Core template, Appendix C), ID
-// Id. Any other extension X-NAME is written as the attribute Name (without
-// "X-", capitalised as Harvest capitalised), unless that would be taken for
-// one of the attributes above or for a multi-valued "-N" attribute (section
-// 4.3), in which case it keeps its "X-". So every field is carried.
+// Id (which the reader takes back as ID, RATING and CATEGORY). Any other
+// extension X-NAME is written as the attribute Name (without "X-",
+// capitalised as Harvest capitalised), unless the reader would take that
+// name for a field (Format, Abstract, a date...), in which case it keeps
+// its "X-". What does not read back as it was is reported: a name in lower
+// case (SOIF's names are case-insensitive: section 5), one ending in "-N"
+// (a multi-valued attribute: 4.3), a value on several lines (X- values are
+// read as one line).
 type Writer struct {
-	bw  *bufio.Writer
-	num []byte
+	bw    *bufio.Writer
+	num   []byte
+	uri   string // the record being written, for diagnostics
+	diags []importers.Diagnostic
 }
 
 // NewWriter returns a Writer to w.
@@ -47,30 +57,55 @@ func NewWriter(w io.Writer) *Writer {
 // Harvest's objects are FILE).
 const Template = "FILE"
 
+// Diagnostics returns what the Writer could not write as it was, since the
+// last call.
+func (w *Writer) Diagnostics() []importers.Diagnostic {
+	d := w.diags
+	w.diags = nil
+	return d
+}
+
+func (w *Writer) report(kind importers.Kind, format string, a ...any) {
+	w.diags = append(w.diags, importers.WriterNote(kind, w.uri, format, a...))
+}
+
 // Write writes one record as a SOIF object.
 func (w *Writer) Write(r *catalogue.Record) error {
 	bw := w.bw
+	w.uri = r.URI
 	bw.WriteString("@" + Template + " { ")
-	bw.WriteString(r.URI)
+	bw.WriteString(w.url(r.URI))
 	bw.WriteByte('\n')
-	w.attr("Title", r.Name)
-	w.attr("Description", r.Description)
+	w.attr("NAME", "Title", r.Name)
+	w.attr("DESCRIPTION", "Description", r.Description)
 	if !r.Date.IsZero() {
-		w.attr("Last-Modification-Time", strconv.FormatInt(r.Date.Unix(), 10))
+		w.attr("DATE", "Last-Modification-Time", strconv.FormatInt(r.Date.Unix(), 10))
 	}
-	w.attr("Category", r.Category)
+	w.attr("CATEGORY", "Category", r.Category)
 	if r.Rating != 0 {
-		w.attr("Rating", strconv.Itoa(r.Rating))
+		w.attr("RATING", "Rating", strconv.Itoa(r.Rating))
 	}
-	w.attr("Language", r.Language)
-	w.attr("Type", r.Type)
-	w.attr("Id", r.ID)
+	if l, _ := normalizeLanguage(r.Language); l != r.Language && r.Language != "" {
+		w.report(importers.Deviation, "LANGUAGE %q is written as it is, but reads back as %q (RFC 3066 2.3 prefers the two-letter code)", r.Language, l)
+	}
+	w.attr("LANGUAGE", "Language", r.Language)
+	w.attr("TYPE", "Type", r.Type)
+	w.attr("ID", "Id", r.ID)
 	for _, f := range r.Extensions {
 		v := f.Value
+		attr := AttributeName(f.Name)
+		if back := readBack(attr); back != f.Name {
+			w.report(importers.Deviation, "%s is written as the attribute %s, which reads back as %s (SOIF's attribute names are case-insensitive, and \"-N\" numbers the values of one attribute: 4.3, 5)", f.Name, attr, back)
+		}
 		if f.Name == "X-KEYWORDS" {
 			v = keywordLines(v)
+			if back := strings.Join(strings.Split(v, "\n"), "; "); back != f.Value {
+				w.report(importers.Deviation, "X-KEYWORDS %q is written one keyword a line, which reads back as %q", f.Value, back)
+			}
+		} else if back := strings.TrimSpace(importers.OneLine(v)); back != v {
+			w.report(importers.Deviation, "%s is written as it is, but reads back as %q (an X- value is read as one line)", f.Name, back)
 		}
-		w.attr(AttributeName(f.Name), v)
+		w.attr(f.Name, attr, v)
 	}
 	_, err := bw.WriteString("}\n\n") // bufio's errors are sticky: this reports any
 	return err
@@ -79,10 +114,29 @@ func (w *Writer) Write(r *catalogue.Record) error {
 // Close writes what is buffered.
 func (w *Writer) Close() error { return w.bw.Flush() }
 
-// attr writes one ATTRIBUTE-VALUE pair; an empty value is left out.
-func (w *Writer) attr(name, value string) {
+// url makes the URL of an object's first line: a URI holds no white space,
+// brace or control character, but the record may not be valid.
+func (w *Writer) url(uri string) string {
+	if catalogue.ValidateURI(uri) == nil {
+		return uri
+	}
+	u := catalogue.NormalizeURI(catalogue.CleanText(uri))
+	if u == "" || strings.ContainsAny(u, " \t\n{}") {
+		u = "-" // 4.5: "If the summary object has no URL ... a hyphen"
+	}
+	w.report(importers.Dropped, "its URI is not one SOIF's URL can hold (RFC 1738); written as %q", u)
+	return u
+}
+
+// attr writes one ATTRIBUTE-VALUE pair of field; an empty value is left
+// out. What a terminal would take for a command is left out, and reported.
+func (w *Writer) attr(field, name, value string) {
 	if value == "" {
 		return
+	}
+	if clean := catalogue.CleanText(value); clean != value {
+		w.report(importers.Dropped, "%s: control characters or escape sequences are left out (SOIF has no way to escape them, and its output must be safe to show)", field)
+		value = clean
 	}
 	bw := w.bw
 	bw.WriteString(name)
@@ -94,19 +148,14 @@ func (w *Writer) attr(name, value string) {
 	bw.WriteByte('\n')
 }
 
-// reserved are the attributes the standard fields are written as, which an
-// extension must not be mistaken for (compared in lower case, as SOIF
-// readers compare attribute names: section 5).
-var reserved = map[string]bool{"title": true, "description": true, "last-modification-time": true,
-	"category": true, "rating": true, "language": true, "type": true, "id": true, "url": true}
-
 // AttributeName returns the SOIF attribute an extension field is written as:
 // X-AUTHOR is Author, X-FILE-SIZE File-Size; X-TITLE stays X-TITLE, since
-// Title is NAME, and so does X-PART-2, which would read as the second value
-// of PART.
+// Title is NAME, X-FORMAT stays X-FORMAT, since the reader may take Format
+// for TYPE, and X-PART-2 stays X-PART-2, which would read as the second
+// value of Part.
 func AttributeName(ext string) string {
 	name, ok := strings.CutPrefix(ext, "X-")
-	if !ok || name == "" || reserved[strings.ToLower(name)] || multiValued(name) {
+	if !ok || name == "" || interpreted(strings.ToLower(name)) || multiValued(name) {
 		return ext
 	}
 	parts := strings.Split(strings.ToLower(name), "-")
@@ -116,6 +165,12 @@ func AttributeName(ext string) string {
 		}
 	}
 	return strings.Join(parts, "-")
+}
+
+// readBack is the field the reader makes of an attribute it does not
+// interpret: the X- name of its base (see newAttrName).
+func readBack(attr string) string {
+	return newAttrName(attr).xname
 }
 
 // keywordLines writes an X-KEYWORDS value ("a; b", as importers join
