@@ -5,7 +5,6 @@ import (
 	"errors"
 	"io"
 	"maps"
-	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -65,27 +64,8 @@ var roundTrips = []roundTrip{
 		return r.Clone()
 	}},
 	{"hinadi", hinadiimport.Format, func(r *catalogue.Record) *catalogue.Record {
-		// Hina-Di has Keyword, of which our importer makes CATEGORY (the
-		// first) and X-KEYWORDS (all); Author-Name is X-AUTHOR. The
-		// importer reads back the X-Description (one line), X-Rating and
-		// X-Language we write; X-Id comes back as X-ID.
-		w := &catalogue.Record{URI: r.URI, Name: r.Name, Date: r.Date, Type: r.Type,
-			Description: hinadiLine(r.Description), Rating: r.Rating, Language: r.Language}
-		var words []string
-		for _, k := range append([]string{r.Category}, strings.Split(r.Extension("X-KEYWORDS"), ";")...) {
-			// A keyword is one TOKEN: its ": " would end it, and is written ":".
-			k = strings.ReplaceAll(strings.Join(strings.Fields(k), " "), ": ", ":")
-			if k != "" && !slices.Contains(words, k) {
-				words = append(words, k)
-			}
-		}
-		if len(words) > 0 {
-			w.Category = words[0]
-		}
-		for name, v := range ext(r, "X-KEYWORDS", strings.Join(words, "; "), "X-ID", r.ID) {
-			w.SetExtension(strings.ToUpper(name), v)
-		}
-		return w
+		// Hina-Di carries every field (importers/hinadi: the Writer's doc).
+		return r.Clone()
 	}},
 	{"urc", urcimport.Format, func(r *catalogue.Record) *catalogue.Record {
 		// The URC importer maps Title, Description, Date, Language and
@@ -99,12 +79,6 @@ var roundTrips = []roundTrip{
 		}
 		return w
 	}},
-}
-
-// hinadiLine is a value as the Hina-Di export writes it: one line, each run
-// of control characters one space (see the hinadi package doc).
-func hinadiLine(v string) string {
-	return strings.TrimSpace(strings.Join(strings.FieldsFunc(v, func(r rune) bool { return r < 0x20 || r == 0x7f }), " "))
 }
 
 // TestRoundTrip exports the sample catalogue in each format that has an

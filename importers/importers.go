@@ -131,6 +131,19 @@ type Reporter interface {
 	Diagnostics() []Diagnostic
 }
 
+// SafeText is v as a writer may write it (catalogue.CleanText: no control
+// character but line feed and tab, no escape sequence, valid UTF-8), and
+// whether that left out anything more than the CR of a line break, which a
+// writer must report.
+func SafeText(v string) (safe string, dropped bool) {
+	safe = catalogue.CleanText(v)
+	if safe == v {
+		return v, false
+	}
+	breaks := strings.ReplaceAll(strings.ReplaceAll(v, "\r\n", "\n"), "\r", "\n")
+	return safe, safe != breaks
+}
+
 // WriterNote makes the diagnostic a writer gives about the record with uri.
 func WriterNote(kind Kind, uri, format string, a ...any) Diagnostic {
 	return Diagnostic{Offset: -1, Kind: kind, Msg: "record " + catalogue.DisplayText(uri) + ": " + fmt.Sprintf(format, a...)}

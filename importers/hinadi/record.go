@@ -15,17 +15,30 @@ var dateFields = []string{"last-modified", "date", "last-modified-detected"}
 // format's own bookkeeping.
 var notKept = map[string]bool{"hina": true, "hina-version": true}
 
+// fieldOf names the field record takes each of these fields (lower case)
+// for: the writer must not write an extension under one of these names.
+var fieldOf = map[string]string{
+	"url": "URI", "virtual": "URI", "vitural": "URI", "title": "NAME", "last-modified": "DATE",
+	"keyword": "CATEGORY", "author-name": "X-AUTHOR", "content-type": "TYPE",
+	"x-description": "DESCRIPTION", "x-rating": "RATING", "x-language": "LANGUAGE", "x-id": "ID",
+	"x-category": "CATEGORY", "x-keywords": "X-KEYWORDS", "hina": "", "hina-version": "",
+}
+
 // record maps an entity block to a bookmark, or returns nil (with a
 // diagnostic) when it is not one:
 //
 //	URL (or Virtual with other fields)      -> URI
 //	Title                                   -> NAME
 //	Last-Modified, Date, Last-Modified-Detected -> DATE
-//	Keyword (several, SEPARATOR between)    -> CATEGORY (the first) and X-KEYWORDS
+//	Keyword (several, SEPARATOR between)    -> CATEGORY (the first) and X-KEYWORDS (the others)
 //	Author-Name                             -> X-AUTHOR
 //	Content-Type (a media type)             -> TYPE
-//	X-Description, X-Rating, X-Language     -> DESCRIPTION, RATING, LANGUAGE (uricat's export)
+//	X-Description, X-Rating, X-Language,
+//	X-Id, X-Category, X-Keywords            -> DESCRIPTION, RATING, LANGUAGE, ID, CATEGORY, X-KEYWORDS (uricat's export)
 //	any other field                         -> X-<NAME>
+//
+// The values of experimental fields (X-...) may be RFC 2047 encoded-words,
+// as uricat's export writes a multi-line DESCRIPTION: they are decoded.
 func (r *Reader) record(b *block) *catalogue.Record {
 	if dup, first := b.duplicate(); dup != nil {
 		r.report(importers.Skipped, dup.line, "the block at line %d has the field %q twice (lines %d and %d): a block with duplicate field names MUST be discarded (Block); skipped", b.line, dup.name, first.line, dup.line)
@@ -89,28 +102,47 @@ func (r *Reader) record(b *block) *catalogue.Record {
 			break
 		}
 	}
+	// The first keyword is the CATEGORY, the others X-KEYWORDS (issue 10:
+	// X-KEYWORDS held a copy of the CATEGORY, which an export then wrote
+	// twice).
 	if kw, f := take("keyword"); f != nil {
 		words := splitKeywords(kw)
 		if len(words) > 0 {
 			rec.Category = words[0]
-			rec.Extensions = append(rec.Extensions, catalogue.Field{Name: "X-KEYWORDS", Value: strings.Join(words, "; ")})
+		}
+		if len(words) > 1 {
+			rec.Extensions = append(rec.Extensions, catalogue.Field{Name: "X-KEYWORDS", Value: strings.Join(words[1:], "; ")})
 		}
 	}
 	// uricat's own Hina-Di export keeps the fields Hina-Di lacks as
 	// experimental fields: read them back.
-	rec.Description, _ = take("x-description")
+	if d, f := take("x-description"); f != nil {
+		rec.Description = decodeWords(d)
+	}
 	for i := range b.fields {
 		f := &b.fields[i]
-		switch {
+		switch v := decodeWords(f.value); {
 		case used[i]:
 		case f.key == "x-rating":
-			if n, err := catalogue.ParseRating(f.value); err == nil {
+			if n, err := catalogue.ParseRating(v); err == nil {
 				rec.Rating, used[i] = n, true
 			}
 		case f.key == "x-language":
-			if catalogue.ValidateLanguage(f.value) == nil {
-				rec.Language, used[i] = f.value, true
+			if catalogue.ValidateLanguage(v) == nil {
+				rec.Language, used[i] = v, true
 			}
+		case f.key == "x-id":
+			if catalogue.ValidateID(v) == nil {
+				rec.ID, used[i] = v, true
+			}
+		case f.key == "x-category" && rec.Category == "":
+			rec.Category, used[i] = v, true
+		case f.key == "x-keywords":
+			if old := rec.Extension("X-KEYWORDS"); old != "" {
+				v = old + "; " + v
+			}
+			rec.SetExtension("X-KEYWORDS", v)
+			used[i] = true
 		}
 	}
 	if a, f := take("author-name"); f != nil {
@@ -130,7 +162,11 @@ func (r *Reader) record(b *block) *catalogue.Record {
 			continue
 		}
 		name := r.xName(f.key)
-		v := importers.OneLine(f.value)
+		v := f.value
+		if experimental(f.name) {
+			v = decodeWords(v)
+		}
+		v = importers.OneLine(v)
 		switch old := rec.Extension(name); {
 		case v == "":
 		case old != "": // "X-Author" besides Author-Name: keep both
@@ -215,4 +251,16 @@ func xName(key string) string {
 		return u
 	}
 	return "X-" + u
+}
+
+// decodeWords decodes the RFC 2047 encoded-words in the value of an
+// experimental field; a value that does not decode is kept as it is.
+func decodeWords(v string) string {
+	if !strings.Contains(v, "=?") {
+		return v
+	}
+	if d, err := catalogue.DecodeText(v); err == nil {
+		return d
+	}
+	return v
 }

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/importers"
 )
 
 const (
@@ -20,8 +21,9 @@ const (
 )
 
 // Writer writes records as a Hina-Di 2.2 file (see hina-di-2.2.txt): a
-// header block, then one entity block per record, every line "Name: value" ending in CRLF and every block
-// ending in an empty line (section "Block", "line-format").
+// header block, then one entity block per record, every line "Name: value"
+// ending in CRLF and every block ending in an empty line (section "Block",
+// "line-format").
 //
 // The header block (section "Header block") is
 //
@@ -36,20 +38,30 @@ const (
 //
 // An entity block carries, in this order: URL (URI, first as RECOMMENDED),
 // Title (NAME), Last-Modified (DATE, RFC 1123), Keyword (CATEGORY, then the
-// values of X-KEYWORDS, each a TOKEN, joined by the SEPARATOR ": "),
+// values of X-KEYWORDS, each a TOKEN, joined by the SEPARATOR ": "; the
+// reader takes the first back as CATEGORY and the others as X-KEYWORDS),
 // Author-Name (X-AUTHOR), Content-Type (TYPE), HINA-Version (HINA/2.2beta,
-// saying the block is complete), then experimental X- fields (section
-// "Experimental fields"): X-Description, X-Rating, X-Language, X-Id, and the
-// record's other extensions under their own names, made field-names where
-// they are not (see FieldName).
+// saying the block is complete), then experimental fields (section
+// "Experimental fields"): X-Description, X-Rating, X-Language, X-Id, and
+// the record's other extensions, made field-names where they are not (see
+// FieldName). An extension the reader made of one of the spec's fields
+// (X-EXPIRES, X-SERVER, X-METHOD...) is written back as that field. When
+// CATEGORY is not one keyword (it holds ": "), it is written as
+// X-Category, and X-KEYWORDS as X-Keywords when the Keyword field cannot
+// carry them.
 //
-// A field value is one line of TEXT (no control characters), so line
-// breaks and tabs in a value are written as spaces: that is all a
-// multi-line DESCRIPTION loses. Field names are case-insensitive and must
-// be unique in a block (a block with a duplicate MUST be discarded), so an
-// extension whose name equals, ignoring case, a field already in the block
-// (X-DESCRIPTION, say) is left out. With no records the file is the header
-// block alone, although the spec asks for at least one entity block.
+// A value is one line of TEXT: no control character but HT, nothing that
+// could end the line. In the experimental fields, uricat's own, a value
+// that holds line breaks (a multi-line DESCRIPTION) or "=?" is written as
+// RFC 2047 encoded-words, as RFC 822 headers carry such text, and the
+// reader decodes it: nothing is lost. In the spec's own fields, which
+// other programs read, line breaks are written as spaces, control
+// characters and escape sequences are left out, and so are blanks at the
+// ends (SEPARATOR takes them): each such change is reported, as is an
+// extension whose name Hina-Di cannot hold (field names are
+// case-insensitive WORDs joined by "-") or that another field of the
+// block already has. With no records the file is the header block alone,
+// although the spec asks for at least one entity block.
 //
 // Now is the clock of the header's Date (nil: time.Now); set it before the
 // first Write.
@@ -58,12 +70,26 @@ type Writer struct {
 	bw     *bufio.Writer
 	names  []string // the names written in the current block, compared ignoring case
 	date   []byte
-	header bool // the header block is written
+	header bool   // the header block is written
+	uri    string // the record being written, for diagnostics
+	diags  []importers.Diagnostic
 }
 
 // NewWriter returns a Writer to w.
 func NewWriter(w io.Writer) *Writer {
 	return &Writer{bw: bufio.NewWriterSize(w, 64<<10)}
+}
+
+// Diagnostics returns what the Writer could not write as it was, since the
+// last call.
+func (w *Writer) Diagnostics() []importers.Diagnostic {
+	d := w.diags
+	w.diags = nil
+	return d
+}
+
+func (w *Writer) report(kind importers.Kind, format string, a ...any) {
+	w.diags = append(w.diags, importers.WriterNote(kind, w.uri, format, a...))
 }
 
 // writeHeader writes the header block, once.
@@ -78,36 +104,70 @@ func (w *Writer) writeHeader() {
 	}
 	w.bw.WriteString(Version + "\r\n")
 	w.names = w.names[:0]
-	w.field("User-Agent", UserAgent)
-	w.field("Content-Type", "text/plain; charset=UTF-8")
-	w.field("Date", now().UTC().Format(DateLayout))
+	w.field("", "User-Agent", UserAgent)
+	w.field("", "Content-Type", "text/plain; charset=UTF-8")
+	w.field("", "Date", now().UTC().Format(DateLayout))
 	w.bw.WriteString("\r\n")
+}
+
+// specFields are the entity-block fields of the spec that the reader keeps
+// as X- fields (X-EXPIRES, ...): they are written back under their own
+// names (section "Propagation": fields "MUST be reproduced without
+// modification").
+var specFields = map[string]string{
+	"X-VIRTUAL": "Virtual", "X-DATE": "Date", "X-EXPIRES": "Expires",
+	"X-EXPIRE": "Expire", "X-LAST-MODIFIED-DETECTED": "Last-Modified-Detected", "X-SERVER": "Server",
+	"X-AUTHORIZED": "Authorized", "X-AUTHORIZED-URL": "Authorized-url", "X-METHOD": "Method",
+	"X-IMAGE-WIDTH": "Image-Width", "X-IMAGE-HEIGHT": "Image-Height",
 }
 
 // Write writes one record as an entity block.
 func (w *Writer) Write(r *catalogue.Record) error {
 	w.writeHeader()
+	w.uri = r.URI
 	w.names = w.names[:0]
-	w.field("URL", r.URI)
-	w.field("Title", r.Name)
+	w.field("URI", "URL", r.URI)
+	w.field("NAME", "Title", r.Name)
 	if !r.Date.IsZero() {
 		w.date = r.Date.UTC().AppendFormat(w.date[:0], DateLayout)
-		w.field("Last-Modified", string(w.date))
+		w.field("DATE", "Last-Modified", string(w.date))
 	}
-	w.field("Keyword", keywords(r))
-	w.field("Author-Name", r.Extension("X-AUTHOR"))
-	w.field("Content-Type", r.Type)
-	w.field("HINA-Version", Version)
-	w.field("X-Description", r.Description)
+	kw, xcat, xkw := keywords(r)
+	w.field("CATEGORY", "Keyword", kw)
+	w.field("X-AUTHOR", "Author-Name", r.Extension("X-AUTHOR"))
+	w.field("TYPE", "Content-Type", r.Type)
+	w.field("", "HINA-Version", Version)
+	w.field("DESCRIPTION", "X-Description", r.Description)
 	if r.Rating != 0 {
-		w.field("X-Rating", strconv.Itoa(r.Rating))
+		w.field("RATING", "X-Rating", strconv.Itoa(r.Rating))
 	}
-	w.field("X-Language", r.Language)
-	w.field("X-Id", r.ID)
+	w.field("LANGUAGE", "X-Language", r.Language)
+	w.field("ID", "X-Id", r.ID)
+	if xcat {
+		w.field("CATEGORY", "X-Category", r.Category)
+	}
+	if xkw {
+		w.field("X-KEYWORDS", "X-Keywords", r.Extension("X-KEYWORDS"))
+	}
 	for _, f := range r.Extensions {
-		if name, ok := FieldName(f.Name); ok && f.Name != "X-AUTHOR" && f.Name != "X-KEYWORDS" {
-			w.field(name, f.Value)
+		if f.Name == "X-AUTHOR" || f.Name == "X-KEYWORDS" {
+			continue
 		}
+		name, ok := FieldName(f.Name)
+		if spec, isSpec := specFields[f.Name]; isSpec && !w.has(spec) {
+			name, ok = spec, true
+		}
+		switch {
+		case !ok:
+			w.report(importers.Dropped, "%s is left out: Hina-Di has no field name for it (WORD *(\"-\" WORD), Block)", f.Name)
+			continue
+		case w.has(name) || fieldOf[strings.ToLower(name)] != "":
+			w.report(importers.Dropped, "%s is left out: its field, %s, would be taken for another (field names are case-insensitive and unique in a block: Block)", f.Name, name)
+			continue
+		case xName(strings.ToLower(name)) != f.Name:
+			w.report(importers.Deviation, "%s is written as %s, which reads back as %s (Hina-Di field names are case-insensitive WORDs joined by \"-\")", f.Name, name, xName(strings.ToLower(name)))
+		}
+		w.field(f.Name, name, f.Value)
 	}
 	_, err := w.bw.WriteString("\r\n") // bufio's errors are sticky: this reports any
 	return err
@@ -150,16 +210,31 @@ func isFieldName(s string) bool {
 	return word > 0
 }
 
-// field writes one field of the current block, each name once.
-func (w *Writer) field(name, value string) {
-	value = oneLineText(value)
-	if value == "" {
-		return // "fields with empty values" are not reproduced (section "Propagation")
-	}
+// has reports whether the current block has a field called name.
+func (w *Writer) has(name string) bool {
 	for _, n := range w.names {
 		if strings.EqualFold(n, name) {
-			return
+			return true
 		}
+	}
+	return false
+}
+
+// field writes one field of the current block, named name, that holds the
+// value of the record's field what ("" for the file's own fields). An
+// empty value is left out ("fields with empty values" are not reproduced:
+// section "Propagation").
+func (w *Writer) field(what, name, value string) {
+	if value == "" || w.has(name) {
+		return
+	}
+	if experimental(name) {
+		value = w.experimentalValue(what, value)
+	} else {
+		value = w.text(what, value)
+	}
+	if value == "" {
+		return
 	}
 	w.names = append(w.names, name)
 	w.bw.WriteString(name)
@@ -168,51 +243,90 @@ func (w *Writer) field(name, value string) {
 	w.bw.WriteString("\r\n")
 }
 
-// keywords returns the Keyword value: CATEGORY, then the X-KEYWORDS values
-// (which importers join with "; "), without repeats. Our importer reads the
-// first keyword as CATEGORY and all of them as X-KEYWORDS, so a record it
-// made exports to the same Keyword.
-func keywords(r *catalogue.Record) string {
-	var list []string
-	add := func(k string) {
-		// A keyword is one TOKEN: ": " inside it would split it in two.
-		k = strings.Join(strings.Fields(k), " ")
-		k = strings.ReplaceAll(k, ": ", ":")
-		if k == "" {
-			return
+// experimental reports whether name is an experimental field (X-...),
+// uricat's own, whose values the reader decodes.
+func experimental(name string) bool {
+	return len(name) > 2 && (name[0] == 'X' || name[0] == 'x') && name[1] == '-'
+}
+
+// text makes value one line of TEXT for one of the spec's fields, and
+// reports what that changes.
+func (w *Writer) text(what, value string) string {
+	v, dropped := importers.SafeText(value)
+	if dropped {
+		w.report(importers.Dropped, "%s: control characters or escape sequences are left out (a Hina-Di value is TEXT, and the output must be safe to show)", what)
+	}
+	if strings.ContainsAny(v, "\n\t") {
+		flat := strings.TrimSpace(importers.OneLine(v))
+		w.report(importers.Deviation, "%s: written on one line, %q (a Hina-Di value is one line)", what, importers.Excerpt(flat))
+		return flat
+	}
+	if t := strings.TrimSpace(v); t != v {
+		w.report(importers.Deviation, "%s: the blanks at its ends are left out (the SEPARATOR before a value takes them)", what)
+		v = t
+	}
+	return v
+}
+
+// experimentalValue writes value for an experimental field: as it is when
+// it is one line of TEXT, else as RFC 2047 encoded-words (see the Writer's
+// doc), which the reader decodes. Only DESCRIPTION keeps its line breaks
+// and tabs so: the reader makes every other value one line.
+func (w *Writer) experimentalValue(what, value string) string {
+	v, dropped := importers.SafeText(value)
+	if dropped {
+		w.report(importers.Dropped, "%s: control characters or escape sequences are left out (the output must be safe to show)", what)
+	}
+	if what != "DESCRIPTION" && strings.ContainsAny(v, "\n\t") {
+		v = strings.TrimSpace(importers.OneLine(v))
+		w.report(importers.Deviation, "%s: written on one line, %q (the reader makes it one)", what, importers.Excerpt(v))
+	}
+	if t := strings.TrimSpace(v); t != v {
+		if what != "DESCRIPTION" { // Finish trims DESCRIPTION whatever the format
+			w.report(importers.Deviation, "%s: the blanks at its ends are left out (the SEPARATOR before a value takes them)", what)
 		}
-		for _, have := range list {
-			if have == k {
-				return
-			}
+		v = t
+	}
+	if strings.ContainsAny(v, "\n\t") || strings.Contains(v, "=?") {
+		return catalogue.EncodeText(v)
+	}
+	return v
+}
+
+// keywords returns the Keyword value, and whether CATEGORY and X-KEYWORDS
+// must go in X-Category and X-Keywords instead. Keyword's first TOKEN is
+// CATEGORY: it can hold CATEGORY when that is one keyword (no ": " in it),
+// and then X-KEYWORDS' values after it when each is one too.
+func keywords(r *catalogue.Record) (kw string, xcat, xkw bool) {
+	words := r.Extension("X-KEYWORDS")
+	switch {
+	case r.Category == "":
+		return "", false, words != ""
+	case !isKeyword(r.Category):
+		return "", true, words != ""
+	case words == "":
+		return r.Category, false, false
+	}
+	list := []string{r.Category}
+	for k := range strings.SplitSeq(words, ";") {
+		k = strings.TrimSpace(k)
+		if !isKeyword(k) {
+			return r.Category, false, true
 		}
 		list = append(list, k)
 	}
-	add(r.Category)
-	if kw := r.Extension("X-KEYWORDS"); kw != "" {
-		for k := range strings.SplitSeq(kw, ";") {
-			add(k)
-		}
+	if strings.Join(list[1:], "; ") != words {
+		return r.Category, false, true // it would not read back as it is
 	}
-	return strings.Join(list, ": ")
+	return strings.Join(list, ": "), false, false
 }
 
-// oneLineText makes v one line of TEXT, which holds no control characters
-// (HT aside, which readers could take for part of a SEPARATOR), and a
-// TOKEN, which does not start with white space: each run of line breaks,
-// tabs and other control characters becomes one space.
-func oneLineText(v string) string {
-	clean := true
-	for i := 0; i < len(v); i++ {
-		if c := v[i]; c < 0x20 || c == 0x7f {
-			clean = false
-			break
-		}
+// isKeyword reports whether k is one TOKEN of a Keyword field, as the
+// reader splits them: one line of TEXT, no blank at either end, no ":"
+// followed by a blank (SEPARATOR).
+func isKeyword(k string) bool {
+	if k == "" || k != strings.TrimSpace(k) || catalogue.CleanText(k) != k || strings.ContainsAny(k, "\n\t") {
+		return false
 	}
-	if !clean {
-		v = strings.Join(strings.FieldsFunc(v, isControl), " ")
-	}
-	return strings.TrimSpace(v)
+	return !strings.Contains(k, ": ")
 }
-
-func isControl(r rune) bool { return r < 0x20 || r == 0x7f }

@@ -134,9 +134,9 @@ func (w *Writer) attr(field, name, value string) {
 	if value == "" {
 		return
 	}
-	if clean := catalogue.CleanText(value); clean != value {
+	value, dropped := importers.SafeText(value)
+	if dropped {
 		w.report(importers.Dropped, "%s: control characters or escape sequences are left out (SOIF has no way to escape them, and its output must be safe to show)", field)
-		value = clean
 	}
 	bw := w.bw
 	bw.WriteString(name)
