@@ -43,13 +43,6 @@ func ext(r *catalogue.Record, pairs ...string) map[string]string {
 	return m
 }
 
-func itoa(n int) string {
-	if n == 0 {
-		return ""
-	}
-	return strconv.Itoa(n)
-}
-
 var roundTrips = []roundTrip{
 	{"netscape", netscapeimport.Format, func(r *catalogue.Record) *catalogue.Record {
 		// Browsers have no place for RATING, LANGUAGE, TYPE, ID or other
@@ -68,16 +61,8 @@ var roundTrips = []roundTrip{
 		return r.Clone()
 	}},
 	{"urc", urcimport.Format, func(r *catalogue.Record) *catalogue.Record {
-		// The URC importer maps Title, Description, Date, Language and
-		// Content-type; Category, Rating and Id come back as X- fields, and
-		// so do Author and Version, as X-AUTHOR and X-VERSION.
-		w := r.Clone()
-		w.Category, w.Rating, w.ID = "", 0, ""
-		w.Extensions = nil
-		for name, v := range ext(r, "X-CATEGORY", r.Category, "X-RATING", itoa(r.Rating), "X-ID", r.ID) {
-			w.SetExtension(name, v)
-		}
-		return w
+		// URC carries every field (importers/urc: the Writer's doc).
+		return r.Clone()
 	}},
 }
 

@@ -24,8 +24,13 @@
 //   - Content-type -> TYPE when it is a media type ("Text/Plain"), with a
 //     Charset URD as its charset parameter; otherwise X-CONTENT-TYPE
 //     ("PostScript") and X-CHARSET;
+//   - Category, Rating and Id (uricat's export writes them) -> CATEGORY,
+//     RATING, ID;
 //   - the URN -> X-URN; any other field (Author, Version, Fragment, ...) ->
 //     X-<FIELD>[-<LANG>], upper case; several values are joined with "; ".
+//
+// A value other than a Description is one line: a line break in it, and
+// the blanks around that, is a space; its other blanks are its own.
 //
 // Values are unescaped as the proposal says ("%%", "%;", "%XX") and decoded
 // from the charset their representation tag names (ISO-8859-1,
@@ -421,6 +426,15 @@ func (r *Reader) fieldsOf(in *group, order []string) *catalogue.Record {
 			}
 		case name == "description" && lang == "":
 			rec.Description = join(vals)
+		// Category, Rating and Id are not the proposal's, but uricat's
+		// export writes them: read them back (issue 10: CATEGORY came back
+		// as X-CATEGORY). A value the field cannot hold stays an X- field.
+		case name == "category" && lang == "":
+			rec.Category = join(vals)
+		case name == "rating" && lang == "" && len(vals) == 1 && validRating(vals[0].value):
+			rec.Rating, _ = catalogue.ParseRating(vals[0].value)
+		case name == "id" && lang == "" && len(vals) == 1 && catalogue.ValidateID(vals[0].value) == nil:
+			rec.ID = vals[0].value
 		case name == "date" && lang == "":
 			if t, ok := parseDate(vals[0].value); ok {
 				rec.Date = t
@@ -644,13 +658,22 @@ func (r *Reader) parseURD(label, rawValue string, el element) (urd, bool) {
 	}
 	v := r.decodeText(b, charset, el)
 	if !strings.EqualFold(name, "description") {
-		v = strings.Join(strings.Fields(v), " ")
+		// A long URD may be divided into lines "in the most obvious way":
+		// a line break is a space. Other blanks are the value's own: the
+		// blanks around it were trimmed before it was unescaped, so "%20"
+		// at either end stays.
+		v = importers.OneLine(v)
 	}
-	u.value = strings.TrimSpace(v)
+	u.value = v
 	return u, true
 }
 
 func isLanguage(s string) bool { return catalogue.ValidateLanguage(s) == nil }
+
+func validRating(s string) bool {
+	_, err := catalogue.ParseRating(s)
+	return err == nil
+}
 
 // mimeTypes are the MIME top-level types (RFC 2046 and later), which no
 // language tag is.

@@ -5,8 +5,10 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/importers"
 )
 
 const (
@@ -27,8 +29,9 @@ func Label(ext string) string {
 }
 
 // Writer writes records as Uniform Resource Citations in the syntax of the
-// proposal (urc-syntax-jarnefors-1993.txt): one citation per record, each element closed by ";" and on its own line, the
-// whole wrapped in "<" ... ">", as in the proposal's simple example:
+// proposal (urc-syntax-jarnefors-1993.txt): one citation per record, each
+// element closed by ";" and on its own line, the whole wrapped in "<" ...
+// ">", as in the proposal's simple example:
 //
 //	<http://example.org/;
 //	Title=Example;
@@ -42,30 +45,50 @@ func Label(ext string) string {
 // proposal's field name), Id (ID), Author and Version (X-AUTHOR and
 // X-VERSION, names the examples use) and every other extension under its
 // own name, which starts with "X-" as the proposal asks of private fields
-// ("_", which a field name cannot hold, as "-": see Label).
-// X-URN becomes a URN element (URN:...), as in the examples. So every
-// field is carried. A record whose URI is itself a URN (urn:...) cannot be
-// told from a citation's URN element.
+// ("_", which a field name cannot hold, as "-": see Label). X-URN becomes a
+// URN element (URN:...), as in the examples. The reader takes every one of
+// them back to its field.
 //
 // Values are escaped as the proposal prescribes: "%" as %%, ";" as %;, a
 // line break (LF or CR LF, as text holds them) as CR LF, a lone CR as %0D,
-// NUL as %00, ESC as %1B and the other control characters as %XX; tabs and
-// all other bytes are written as they are, "<" and ">" too ("need no special
-// treatment"), except a ">" that blanks or line breaks alone separate from a
-// following "<": that is %3E, since readers that tolerate a missing ";" (ours
-// does) would take "><" for the end of one citation and the start of the
-// next. A URI's own "%XX" escapes thus
-// become "%%XX". A value that is not ASCII is written in UTF-8 (the
-// proposal's "UTF-2") and its label gets the representation tag
-// /Text/Plain/charset:UTF-8, placed after the field name as the example
-// places it (Title.sv/Text/Plain/charset:...).
+// NUL as %00, ESC as %1B and the other control characters as %XX, C1
+// controls (U+0080 to U+009F) and bytes that are not UTF-8 too, byte by
+// byte: the output carries none of them raw. Tabs and all other characters
+// are written as they are, "<" and ">" too ("need no special treatment"),
+// except a ">" that blanks or line breaks alone separate from a following
+// "<": that is %3E, since readers that tolerate a missing ";" (ours does)
+// would take "><" for the end of one citation and the start of the next,
+// and blanks at either end of a value, which readers trim: %20 and %09. A
+// URI's own "%XX" escapes thus become "%%XX". A value that is not ASCII is
+// written in UTF-8 (the proposal's "UTF-2") and its label gets the
+// representation tag /Text/Plain/charset:UTF-8, placed after the field
+// name as the example places it (Title.sv/Text/Plain/charset:...).
+//
+// What does not read back as it was is reported (see importers.Reporter):
+// a URI that is a URN (the reader takes it for the citation's URN, not its
+// URL), an extension name a URD label cannot hold, an X- value on several
+// lines (the reader makes it one), a TYPE not in canonical form.
 type Writer struct {
-	bw *bufio.Writer
+	bw    *bufio.Writer
+	uri   string
+	diags []importers.Diagnostic
 }
 
 // NewWriter returns a Writer to w.
 func NewWriter(w io.Writer) *Writer {
 	return &Writer{bw: bufio.NewWriterSize(w, 64<<10)}
+}
+
+// Diagnostics returns what the Writer could not write as it was, since the
+// last call.
+func (w *Writer) Diagnostics() []importers.Diagnostic {
+	d := w.diags
+	w.diags = nil
+	return d
+}
+
+func (w *Writer) report(kind importers.Kind, format string, a ...any) {
+	w.diags = append(w.diags, importers.WriterNote(kind, w.uri, format, a...))
 }
 
 // urd writes one URD on a line of its own; an empty value is left out.
@@ -80,13 +103,17 @@ func (w *Writer) urd(label, value string) {
 		bw.WriteString(Charset)
 	}
 	bw.WriteByte('=')
-	writeEscaped(bw, value)
+	writeValue(bw, value)
 	bw.WriteByte(';')
 }
 
 // Write writes one record as a citation, CRLF line ends.
 func (w *Writer) Write(r *catalogue.Record) error {
 	bw := w.bw
+	w.uri = r.URI
+	if kind, _, _ := classify(r.URI); kind != kindURL {
+		w.report(importers.Deviation, "its URI is written as the citation's URL, but reads back as a URN or not at all: a URN element and a URL look alike (rules 3, 4)")
+	}
 	bw.WriteByte('<')
 	writeEscaped(bw, r.URI)
 	bw.WriteByte(';')
@@ -96,6 +123,9 @@ func (w *Writer) Write(r *catalogue.Record) error {
 		// the label the examples show when X-URN lacks one.
 		if len(urn) < 4 || !strings.EqualFold(urn[:4], "urn:") {
 			bw.WriteString("URN:")
+			w.report(importers.Deviation, "X-URN %q is written as the URN element URN:%s, and reads back so", urn, urn)
+		} else if n := catalogue.NormalizeURI(urn); n != urn {
+			w.report(importers.Deviation, "X-URN %q reads back as %q", urn, n)
 		}
 		writeEscaped(bw, urn)
 		bw.WriteByte(';')
@@ -110,6 +140,9 @@ func (w *Writer) Write(r *catalogue.Record) error {
 		w.urd("Rating", strconv.Itoa(r.Rating))
 	}
 	w.urd("Language", r.Language)
+	if mt := mediaType(r.Type); mt != r.Type && r.Type != "" {
+		w.report(importers.Deviation, "TYPE %q reads back in canonical form, %q", r.Type, mt)
+	}
 	w.urd("Content-type", r.Type)
 	w.urd("Id", r.ID)
 	for _, f := range r.Extensions {
@@ -119,6 +152,12 @@ func (w *Writer) Write(r *catalogue.Record) error {
 		label := Label(f.Name)
 		if n, ok := renamed[f.Name]; ok {
 			label = n
+		}
+		if back := extName(label, ""); back != f.Name {
+			w.report(importers.Deviation, "%s is written as the URD %s, which reads back as %s (a field name is an identifier: rules 6, 11)", f.Name, label, back)
+		}
+		if back := importers.OneLine(f.Value); back != f.Value {
+			w.report(importers.Deviation, "%s is written as it is, but reads back as %q (the reader makes an X- value one line)", f.Name, importers.Excerpt(back))
 		}
 		w.urd(label, f.Value)
 	}
@@ -144,6 +183,20 @@ func writeEscaped(bw *bufio.Writer, v string) {
 	start := 0
 	for i := 0; i < len(v); i++ {
 		c := v[i]
+		if c >= 0x80 {
+			r, n := utf8.DecodeRuneInString(v[i:])
+			if r == utf8.RuneError && n == 1 || r <= 0x9f { // not UTF-8, or a C1 control
+				bw.WriteString(v[start:i])
+				for _, b := range []byte(v[i : i+n]) {
+					bw.WriteByte('%')
+					bw.WriteByte(hexDigits[b>>4])
+					bw.WriteByte(hexDigits[b&0xf])
+				}
+				start = i + n
+			}
+			i += n - 1
+			continue
+		}
 		if c >= 0x20 && c != '%' && c != ';' && c != 0x7f && (c != '>' || !beforeOpen(v[i+1:])) {
 			continue
 		}
@@ -171,6 +224,24 @@ func writeEscaped(bw *bufio.Writer, v string) {
 		}
 	}
 	bw.WriteString(v[start:])
+}
+
+// writeValue writes a URD's value escaped (writeEscaped), and the blanks at
+// its ends as %20 and %09: a reader trims the blanks around a value.
+func writeValue(bw *bufio.Writer, v string) {
+	rest := strings.TrimLeft(v, " \t")
+	body := strings.TrimRight(rest, " \t")
+	writeBlanks(bw, v[:len(v)-len(rest)])
+	writeEscaped(bw, body)
+	writeBlanks(bw, rest[len(body):])
+}
+
+func writeBlanks(bw *bufio.Writer, b string) {
+	for i := 0; i < len(b); i++ {
+		bw.WriteByte('%')
+		bw.WriteByte(hexDigits[b[i]>>4])
+		bw.WriteByte(hexDigits[b[i]&0xf])
+	}
 }
 
 // beforeOpen reports whether rest starts, after blanks and line breaks,
