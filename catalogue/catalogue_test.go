@@ -258,3 +258,57 @@ func TestCleanText(t *testing.T) {
 		t.Errorf("DisplayText = %q", got)
 	}
 }
+
+// An add never joins the new record to what ends the file, and deleting it
+// again gives back the file byte for byte, whatever the file ended with.
+func TestAddThenDeleteGivesBackEveryByte(t *testing.T) {
+	const rec = "URI: http://a/\r\nNAME: A\r\nDATE: 01/01/2001 00:00:00"
+	for _, tail := range []string{"", "\r\n", "\r\n\r\n", "\r\n\r\n\r\n", "\r\n\r\n  ", "\r\n  ", "\r\n \r\n\t", "\n\n", "\r\n\r\n  \r\n"} {
+		for _, empty := range []bool{false, true} {
+			orig := rec + tail
+			if empty {
+				orig = strings.TrimPrefix(tail, "\r\n")
+			}
+			c := mustRead(t, orig)
+			n := len(c.Valid())
+			if _, err := c.Apply(Add{Records: []*Record{{URI: "http://new/", Name: "New"}}}); err != nil {
+				t.Fatal(err)
+			}
+			written := text(t, c)
+			if !strings.HasPrefix(written, orig) {
+				t.Errorf("tail %q: the add changed bytes already there:\n%q", tail, written)
+			}
+			again := mustRead(t, written)
+			if got := len(again.Valid()); got != n+1 {
+				t.Errorf("tail %q (empty %v): %d valid records after the add, want %d:\n%q", tail, empty, got, n+1, written)
+			}
+			last := c.Records()[len(c.Records())-1]
+			if _, err := c.Apply(Delete{Refs: []Ref{last.Ref()}}); err != nil {
+				t.Fatal(err)
+			}
+			if got := text(t, c); got != orig {
+				t.Errorf("tail %q (empty %v): add then delete gave\n%q, want\n%q", tail, empty, got, orig)
+			}
+		}
+	}
+}
+
+// Undo and redo of a large batch take time in proportion to the batch,
+// and a batch that fails half-way changes nothing.
+func TestBatchIsAllOrNothing(t *testing.T) {
+	c := mustRead(t, messy)
+	before := text(t, c)
+	v := c.Version()
+	a := c.Records()[0]
+	_, err := c.Apply(Batch{Edits: []Edit{
+		Set{Ref: a.Ref(), Fields: []Field{{Name: FieldRating, Value: "5"}}},
+		Add{Records: []*Record{{URI: "http://fresh/", Name: "Fresh"}}},
+		Delete{Refs: []Ref{12345678}},
+	}})
+	if !errors.Is(err, ErrNoRecord) {
+		t.Fatalf("batch with a missing record: %v", err)
+	}
+	if got := text(t, c); got != before || c.Version() != v || c.Lookup(a.Ref()) != a {
+		t.Errorf("a failed batch changed the catalogue (version %d→%d):\n%q", v, c.Version(), got)
+	}
+}

@@ -467,33 +467,22 @@ func (e Delete) applyTo(c *Catalogue) (Edit, error) {
 	for _, ref := range e.Refs {
 		p.remove[ref] = true
 	}
-	// The blank lines a removed record took from the file's end go to the
-	// record after it or, if none is left after it, back to the end.
-	var carry *Record
-	found := 0
+	// The blank lines a removed record took from the file's end when it was
+	// added go back to the end: add then delete gives back every byte.
+	found, tail := 0, ""
 	for _, r := range c.records {
 		if p.remove[r.ref] {
 			found++
 			if r.sepTail > 0 {
-				carry = r
+				tail += r.sep[:r.sepTail]
 			}
-			continue
-		}
-		if carry != nil {
-			nr := *r
-			nr.sep, nr.sepTail = carry.sep, carry.sepTail
-			if p.replace == nil {
-				p.replace = map[Ref]*Record{}
-			}
-			p.replace[r.ref] = &nr
-			carry = nil
 		}
 	}
 	if found != len(p.remove) {
 		return nil, fmt.Errorf("delete: %w", ErrNoRecord)
 	}
-	if carry != nil {
-		tail := carry.sep[:carry.sepTail] + c.tail
+	if tail != "" {
+		tail += c.tail
 		p.tail = &tail
 	}
 	return c.applyPatch(p), nil
