@@ -57,7 +57,6 @@ const blanks = " \t\r\n\f\v"
 const (
 	maxLine   = 64 << 10 // a longer line is dropped
 	maxFields = 256      // fields kept per block
-	maxNotes  = 64       // distinct once-per-file deviations
 	maxKeys   = 1024     // field names remembered in lower case
 )
 
@@ -90,21 +89,14 @@ type Reader struct {
 	declared bool              // the header named a charset
 	header   bool              // the header block was read
 	diags    []importers.Diagnostic
-	notes    map[string]*note
-	order    []string
+	lfNoted  bool  // lines ending in LF alone were reported: a file-wide habit
+	crNoted  bool  // and in CR alone
 	err      error // sticky: io.EOF or a wrapped I/O error
 	ended    bool
 	keys     map[string]string // field name -> lower case
 	xnames   map[string]string // lower-case name -> X- field name
 	entities int               // entity blocks read
 	fields   []field           // the fields of the last block, reused
-}
-
-// note is a deviation reported once per file, then counted.
-type note struct {
-	line int
-	msg  string
-	more int
 }
 
 // field is one "Name: value" line of a block.
@@ -164,42 +156,12 @@ func (r *Reader) Read() (*catalogue.Record, error) {
 		case r.entities == 0:
 			r.report(importers.Deviation, 1, "no entity block follows the header (one or more MUST: Structure)")
 		}
-		r.flushNotes()
 	}
 	return nil, r.err
 }
 
 func (r *Reader) report(kind importers.Kind, line int, format string, a ...any) {
 	r.diags = append(r.diags, importers.Diagnostic{Line: line, Offset: -1, Kind: kind, Msg: fmt.Sprintf(format, a...)})
-}
-
-// noteOnce reports a deviation the first time key occurs and counts the
-// rest, which flushNotes reports at the end: a writer's habit (LF line
-// ends, unpadded days) is worth one message, not one per line.
-func (r *Reader) noteOnce(key string, line int, format string, a ...any) {
-	if n, ok := r.notes[key]; ok {
-		n.more++
-		return
-	}
-	if r.notes == nil {
-		r.notes = map[string]*note{}
-	}
-	if len(r.notes) >= maxNotes { // too many kinds to count: report each
-		r.report(importers.Deviation, line, format, a...)
-		return
-	}
-	msg := fmt.Sprintf(format, a...)
-	r.notes[key] = &note{line: line, msg: msg}
-	r.order = append(r.order, key)
-	r.report(importers.Deviation, line, "%s", msg)
-}
-
-func (r *Reader) flushNotes() {
-	for _, k := range r.order {
-		if n := r.notes[k]; n.more > 0 {
-			r.report(importers.Info, n.line, "the same again %d more time(s) after this line: %s", n.more, n.msg)
-		}
-	}
 }
 
 // readLine returns the next line without its line break, decoded to UTF-8,
@@ -218,9 +180,15 @@ func (r *Reader) readLine() (text string, eol, ok bool) {
 		}
 		switch l.Ending {
 		case lines.LF:
-			r.noteOnce("lf", r.line, "line %d ends in LF alone, not CRLF (line-format); read anyway", r.line)
+			if !r.lfNoted {
+				r.lfNoted = true
+				r.report(importers.Deviation, r.line, "lines end in LF alone, not CRLF (line-format), from line %d on; read anyway", r.line)
+			}
 		case lines.CR:
-			r.noteOnce("cr", r.line, "line %d ends in CR alone, not CRLF (line-format); read anyway", r.line)
+			if !r.crNoted {
+				r.crNoted = true
+				r.report(importers.Deviation, r.line, "lines end in CR alone, not CRLF (line-format), from line %d on; read anyway", r.line)
+			}
 		}
 		return r.decode(l.Text), l.Ending != lines.EOF, true
 	}
@@ -241,7 +209,7 @@ func (r *Reader) decode(raw []byte) string {
 	if !r.declared && utf8.Valid(raw) && bytes.ContainsRune(s, utf8.RuneError) {
 		// No charset declared, and the line is UTF-8 but not EUC-JP (a
 		// 2010 Tamatebako fork wrote UTF-8: WRITERS.md).
-		r.noteOnce("utf8", r.line, "line %d is UTF-8, not EUC-JP, the charset Hina-Di assumes when the header names none (Encoding); read as UTF-8", r.line)
+		r.report(importers.Deviation, r.line, "line %d is UTF-8, not EUC-JP, the charset Hina-Di assumes when the header names none (Encoding); read as UTF-8", r.line)
 		return string(raw)
 	}
 	return string(s)
@@ -326,7 +294,7 @@ func (r *Reader) parseField(text string) (field, bool) {
 	name := text[:colon]
 	if !validName(name) {
 		if n := strings.TrimSpace(name); validName(n) {
-			r.noteOnce("name-space", r.line, "line %d: blanks around the field name %q; read anyway", r.line, n)
+			r.report(importers.Deviation, r.line, "line %d: blanks around the field name %q; read anyway", r.line, n)
 			name = n
 		} else {
 			r.report(importers.Dropped, r.line, "line %d: %q is not a field name (WORD *(\"-\" WORD), Block); line ignored", r.line, importers.Excerpt(name))
@@ -335,7 +303,7 @@ func (r *Reader) parseField(text string) (field, bool) {
 	}
 	rest := text[colon+1:]
 	if rest != "" && rest[0] != ' ' && rest[0] != '\t' {
-		r.noteOnce("separator", r.line, "line %d: no space or tab after %q's colon (SEPARATOR = \":\" 1*(SP|HT)); read anyway", r.line, name)
+		r.report(importers.Deviation, r.line, "line %d: no space or tab after %q's colon (SEPARATOR = \":\" 1*(SP|HT)); read anyway", r.line, name)
 	}
 	return field{name: name, key: r.key(name), value: strings.Trim(rest, blanks), line: r.line}, true
 }
@@ -430,7 +398,7 @@ func (r *Reader) readHeader(b *block) *block {
 		r.setCharset(ct, f.line)
 	}
 	if d, f := b.get("date"); f != nil {
-		if t, _, note, ok := parseDate(d); ok && catalogue.ValidateDate(t) == nil {
+		if t, note, ok := parseDate(d); ok && catalogue.ValidateDate(t) == nil {
 			r.opts.FileDate = t
 			if note != "" {
 				r.report(importers.Deviation, f.line, "line %d: the header's Date %s; read anyway", f.line, note)

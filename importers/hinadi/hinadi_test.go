@@ -239,7 +239,7 @@ func TestWriters(t *testing.T) {
 				"X-WDB-STATUS", "OK"),
 		}},
 		diags: []wantDiag{
-			{importers.Deviation, 1, "line 1 ends in LF alone, not CRLF"},
+			{importers.Deviation, 1, "lines end in LF alone, not CRLF (line-format), from line 1 on"},
 			{importers.Deviation, 4, "the header's Date has a day not padded to two digits"},
 			{importers.Deviation, 8, "Last-Modified has a day not padded to two digits"},
 		},

@@ -87,13 +87,13 @@ func (r *Reader) record(b *block) *catalogue.Record {
 			if f.key != key || used[i] {
 				continue
 			}
-			t, key, note, ok := parseDate(f.value)
+			t, note, ok := parseDate(f.value)
 			if !ok || catalogue.ValidateDate(t) != nil {
 				r.report(importers.Deviation, f.line, "line %d: %s %q is not a date (rfc1123-date); kept as %s", f.line, f.name, importers.Excerpt(f.value), xName(f.key))
 				continue
 			}
 			if note != "" {
-				r.noteOnce("date:"+key, f.line, "line %d: %s %s; read anyway", f.line, f.name, note)
+				r.report(importers.Deviation, f.line, "line %d: %s %s; read anyway", f.line, f.name, note)
 			}
 			rec.Date, used[i] = t, true
 			break

@@ -85,7 +85,6 @@ type Reader struct {
 	noteLF, noteCR, noteNoSpace bool            // deviations reported once per file
 	noBaseLine                  int             // the row that raised NoBaseError, 0 before
 	unknown                     map[string]bool // codes reported
-	noted                       map[string]bool // date deviations reported
 	infoStart                   int             // first line of the current 101/102 block
 	infoOffset                  int64
 	info                        []string
@@ -103,7 +102,7 @@ const maxDescription = 64 << 10
 
 // NewReader returns a Reader that reads the listing in r.
 func NewReader(r io.Reader, opts importers.Options) *Reader {
-	rd := &Reader{lr: lines.NewReader(r, maxLine), opts: opts, unknown: map[string]bool{}, noted: map[string]bool{}}
+	rd := &Reader{lr: lines.NewReader(r, maxLine), opts: opts, unknown: map[string]bool{}}
 	if opts.Base != nil && !opts.Base.IsAbs() {
 		rd.diags = append(rd.diags, importers.Diagnostic{Offset: -1, Kind: importers.Deviation,
 			Msg: fmt.Sprintf("the base URL %q has no scheme (such as ftp: or https:); it is not used", opts.Base.String())})
@@ -394,10 +393,10 @@ func (r *Reader) row(data []byte) (*catalogue.Record, error) {
 				r.report(importers.Dropped, "Last-Modified %q is not a date this reader knows; the record gets the file's date", importers.Excerpt(string(value)))
 			default:
 				rec.Date = t
-				if note != "" && !r.noted[note] {
-					// Once per kind: a listing writes all its dates alike.
-					r.noted[note] = true
-					r.report(importers.Deviation, "Last-Modified %q %s (reported once for this listing)", importers.Excerpt(string(value)), note)
+				if note != "" {
+					// A listing writes all its dates alike: the import
+					// summarises the flood (importers.FloodKeep).
+					r.report(importers.Deviation, "Last-Modified %q %s", importers.Excerpt(string(value)), note)
 				}
 			}
 		case "content-type":

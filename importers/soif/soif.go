@@ -70,7 +70,6 @@ const (
 	maxTemplate  = 64      // template type
 	maxPairs     = 512     // attributes kept per object
 	maxKept      = 1 << 20 // bytes of values kept per object
-	maxNotes     = 64      // distinct once-per-file deviations
 )
 
 // bulk attributes hold documents, not metadata (Appendix A): they are
@@ -111,8 +110,6 @@ type Reader struct {
 	last  byte  // the byte before off
 	opts  importers.Options
 	diags []importers.Diagnostic
-	notes map[string]*note
-	order []string // note keys, in the order first seen
 	names map[string]*attrName
 	pairs []pair      // reused from object to object
 	vals  []string    // reused by setExtensions
@@ -120,23 +117,12 @@ type Reader struct {
 	byPos []*attrName // the attribute names of the last object, in order
 	pos   int         // attributes read in the current object
 	err   error       // sticky: io.EOF or a wrapped I/O error
-	ended bool        // the end-of-input notes were given
 }
 
 // anchor is the start of an object: "@TEMPLATE {" at offset at.
 type anchor struct {
 	at       int64
 	template string
-}
-
-// note is a deviation reported once per file and then only counted, so
-// that a writer's habit (a space for the TAB delimiter on every line) does
-// not bury everything else.
-type note struct {
-	first int64
-	kind  importers.Kind
-	msg   string
-	more  int
 }
 
 // object is one SOIF object as read, before mapping to a record.
@@ -206,43 +192,11 @@ func (r *Reader) Read() (*catalogue.Record, error) {
 			return rec, nil
 		}
 	}
-	if r.err == io.EOF && !r.ended {
-		r.ended = true
-		r.flushNotes()
-	}
 	return nil, r.err
 }
 
 func (r *Reader) report(kind importers.Kind, off int64, format string, a ...any) {
 	r.diags = append(r.diags, importers.Diagnostic{Offset: off, Kind: kind, Msg: fmt.Sprintf(format, a...)})
-}
-
-// noteOnce reports a deviation the first time key occurs and counts the
-// rest, which flushNotes reports at the end of the input.
-func (r *Reader) noteOnce(key string, kind importers.Kind, off int64, format string, a ...any) {
-	if n, ok := r.notes[key]; ok {
-		n.more++
-		return
-	}
-	if r.notes == nil {
-		r.notes = map[string]*note{}
-	}
-	if len(r.notes) >= maxNotes { // too many kinds to count: report each
-		r.report(kind, off, format, a...)
-		return
-	}
-	msg := fmt.Sprintf(format, a...)
-	r.notes[key] = &note{first: off, kind: kind, msg: msg}
-	r.order = append(r.order, key)
-	r.report(kind, off, "%s", msg)
-}
-
-func (r *Reader) flushNotes() {
-	for _, k := range r.order {
-		if n := r.notes[k]; n.more > 0 {
-			r.report(importers.Info, n.first, "the same again %d more time(s) after this offset: %s", n.more, n.msg)
-		}
-	}
 }
 
 // fail records an error from the underlying reader.
@@ -384,7 +338,7 @@ func (r *Reader) readObject(a *anchor) *object {
 		o.hint = true
 	case t == "file" || t == "document" || t == "object" || strings.HasPrefix(t, "dublin-core"):
 	default:
-		r.noteOnce("template:"+t, importers.Info, a.at,
+		r.report(importers.Info, a.at,
 			"template %q is not one SOIF's draft names (FILE, DOCUMENT, Dublin-Core); its attributes are read as usual", a.template)
 	}
 	r.readURL(o)
@@ -506,9 +460,9 @@ func (r *Reader) delimiter(name string, off int64) {
 		r.readByte()
 	case ' ':
 		r.readByte()
-		r.noteOnce("delim-space", importers.Deviation, off, "attribute %q at @%d: the delimiter is \":\" and a space, not \":\" TAB (4.5); read anyway", name, off)
+		r.report(importers.Deviation, off, "attribute %q at @%d: the delimiter is \":\" and a space, not \":\" TAB (4.5); read anyway", name, off)
 	default:
-		r.noteOnce("delim-none", importers.Deviation, off, "attribute %q at @%d: no TAB after \":\" (4.5); the value is taken to start right after the colon", name, off)
+		r.report(importers.Deviation, off, "attribute %q at @%d: no TAB after \":\" (4.5); the value is taken to start right after the colon", name, off)
 	}
 }
 
@@ -822,7 +776,7 @@ func (r *Reader) readValue(o *object, an *attrName, size int64, off int64) bool 
 		}
 	}
 	if cut == n && n > 0 && len(b) > n && !isSpace(b[n]) && isSpace(b[n-1]) {
-		r.noteOnce("size-counts-break", importers.Deviation, off, "%s{%d} at @%d: the size counts the line break after the value; read anyway", name, size, off)
+		r.report(importers.Deviation, off, "%s{%d} at @%d: the size counts the line break after the value; read anyway", name, size, off)
 	}
 	r.keepValue(o, an, b[:cut], off)
 	if used > 0 {
@@ -1045,7 +999,7 @@ func decodeText(b []byte, r *Reader, off int64) string {
 	if err != nil { // ISO-8859-1 maps every byte; kept for safety
 		return strings.ToValidUTF8(string(b), "\uFFFD")
 	}
-	r.noteOnce("latin1", importers.Info, off, "text at @%d is not UTF-8; read as ISO-8859-1 (Latin-1, the draft's character set)", off)
+	r.report(importers.Info, off, "text at @%d is not UTF-8; read as ISO-8859-1 (Latin-1, the draft's character set)", off)
 	return string(s)
 }
 

@@ -302,7 +302,7 @@ func (r *Reader) build(elems []element) {
 				if depth == maxDepth {
 					// Deeper blocks are read as part of this one, so that
 					// a URL's fields are found in bounded time.
-					r.report(el.line, el.offset, importers.Deviation, "BEGIN *%s nests deeper than %d levels; read as part of the block around it", value, maxDepth)
+					r.report(el.line, el.offset, importers.Deviation, "this BEGIN* nests deeper than %d levels; read as part of the block around it", maxDepth)
 					excess++
 					continue
 				}

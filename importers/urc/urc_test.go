@@ -439,7 +439,7 @@ func TestDeepNesting(t *testing.T) {
 	if !reflect.DeepEqual(recs, want) {
 		t.Errorf("records:\n got %+v\nwant %+v", recs, want)
 	}
-	importertest.CheckDiagnostics(t, diags, []string{"1 deviation: BEGIN * nests deeper than 100 levels", "1 deviation: BEGIN * nests deeper"}, true)
+	importertest.CheckDiagnostics(t, diags, []string{"1 deviation: this BEGIN* nests deeper than 100 levels", "1 deviation: this BEGIN* nests deeper"}, true)
 }
 
 func TestTooManyElements(t *testing.T) {
