@@ -305,7 +305,10 @@ func (r *Reader) parseField(text string) (field, bool) {
 	if rest != "" && rest[0] != ' ' && rest[0] != '\t' {
 		r.report(importers.Deviation, r.line, "line %d: no space or tab after %q's colon (SEPARATOR = \":\" 1*(SP|HT)); read anyway", r.line, name)
 	}
-	return field{name: name, key: r.key(name), value: strings.Trim(rest, blanks), line: r.line}, true
+	// SEPARATOR takes the blanks before the value; those after it are the
+	// value's own (a TOKEN only may not start with one), which matters to
+	// a Title only: the other fields trim them as they read them.
+	return field{name: name, key: r.key(name), value: strings.TrimLeft(rest, blanks), line: r.line}, true
 }
 
 // key returns the lower-case form of a field name; files repeat the same

@@ -363,7 +363,7 @@ func TestBlocks(t *testing.T) {
 	}, {
 		name:  "SEPARATOR is \":\" and blanks; none is read and reported",
 		input: h + file("URL:http://a.example/", "Title: \t  spaced  out ", ""),
-		want:  []*catalogue.Record{{URI: "http://a.example/", Name: "spaced  out", Date: now}}, // the SEPARATOR's blanks go, the value's own stay
+		want:  []*catalogue.Record{{URI: "http://a.example/", Name: "spaced  out ", Date: now}}, // the SEPARATOR's blanks go, the value's own stay (TOKEN may end in one)
 		diags: []wantDiag{{importers.Deviation, 5, `no space or tab after "URL"'s colon`}},
 	}, {
 		name:  "Keyword: only \":\" with blanks separates (a URL-like token stays whole)",

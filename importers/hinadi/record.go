@@ -121,7 +121,7 @@ func (r *Reader) record(b *block) *catalogue.Record {
 	}
 	for i := range b.fields {
 		f := &b.fields[i]
-		switch v := decodeWords(f.value); {
+		switch v := strings.TrimSpace(decodeWords(f.value)); {
 		case used[i]:
 		case f.key == "x-rating":
 			if n, err := catalogue.ParseRating(v); err == nil {
@@ -151,7 +151,7 @@ func (r *Reader) record(b *block) *catalogue.Record {
 	for i := range b.fields {
 		f := &b.fields[i]
 		if f.key == "content-type" && !used[i] {
-			if t := mediaType(f.value); catalogue.ValidateType(t) == nil {
+			if t := mediaType(strings.TrimSpace(f.value)); catalogue.ValidateType(t) == nil {
 				rec.Type, used[i] = t, true
 			}
 		}

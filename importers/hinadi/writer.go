@@ -261,8 +261,8 @@ func (w *Writer) text(what, value string) string {
 		w.report(importers.Deviation, "%s: written on one line, %q (a Hina-Di value is one line)", what, importers.Excerpt(flat))
 		return flat
 	}
-	if t := strings.TrimSpace(v); t != v {
-		w.report(importers.Deviation, "%s: the blanks at its ends are left out (the SEPARATOR before a value takes them)", what)
+	if t := strings.TrimLeft(v, " \t"); t != v {
+		w.report(importers.Deviation, "%s: the blanks at its start are left out (the SEPARATOR before a value takes them)", what)
 		v = t
 	}
 	return v

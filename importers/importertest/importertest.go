@@ -1,5 +1,6 @@
-// Package importertest checks what every importer promises of the records
-// it emits, for the importers' tests and fuzz targets.
+// Package importertest checks what every reader promises of the records it
+// emits, and every writer of what it writes, for the formats' tests and
+// fuzz targets; and it makes the records their benchmarks write.
 package importertest
 
 import (
@@ -191,6 +192,7 @@ func RoundTrip(t testing.TB, f importers.Format, recs []*catalogue.Record) []byt
 		if rep, ok := w.(importers.Reporter); ok {
 			for _, d := range rep.Diagnostics() {
 				reported[i] = append(reported[i], d.String())
+				t.Logf("%s writer: %s", f.Name, d)
 			}
 		}
 	}
