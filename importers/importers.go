@@ -136,6 +136,9 @@ type Reporter interface {
 // whether that left out anything more than the CR of a line break, which a
 // writer must report.
 func SafeText(v string) (safe string, dropped bool) {
+	if Printable(v) {
+		return v, false
+	}
 	safe = catalogue.CleanText(v)
 	if safe == v {
 		return v, false
@@ -144,9 +147,54 @@ func SafeText(v string) (safe string, dropped bool) {
 	return safe, safe != breaks
 }
 
-// WriterNote makes the diagnostic a writer gives about the record with uri.
-func WriterNote(kind Kind, uri, format string, a ...any) Diagnostic {
-	return Diagnostic{Offset: -1, Kind: kind, Msg: "record " + catalogue.DisplayText(uri) + ": " + fmt.Sprintf(format, a...)}
+// Printable reports whether v is printable ASCII, line feeds and tabs: the
+// common case, checked at once.
+func Printable(v string) bool {
+	i := 0
+	// Eight bytes at a time while they are all 0x20 to 0x7e: no byte under
+	// 0x20 (x - 0x20... borrows) and none over 0x7e (x + 0x01... carries).
+	for ; i+8 <= len(v); i += 8 {
+		x := uint64(v[i]) | uint64(v[i+1])<<8 | uint64(v[i+2])<<16 | uint64(v[i+3])<<24 |
+			uint64(v[i+4])<<32 | uint64(v[i+5])<<40 | uint64(v[i+6])<<48 | uint64(v[i+7])<<56
+		if ((x-0x2020202020202020)|(x+0x0101010101010101)|x)&0x8080808080808080 != 0 && !printableBytes(v[i:i+8]) {
+			return false
+		}
+	}
+	return printableBytes(v[i:])
+}
+
+func printableBytes(v string) bool {
+	for i := 0; i < len(v); i++ {
+		if c := v[i]; (c < 0x20 || c >= 0x7f) && c != '\n' && c != '\t' {
+			return false
+		}
+	}
+	return true
+}
+
+// WriterNotes gathers what a writer says about the records it writes: a
+// Writer embeds it to be a Reporter. Record names the record being written;
+// Note adds a diagnostic about it.
+type WriterNotes struct {
+	uri   string
+	diags []Diagnostic
+}
+
+// Record says which record the next notes are about.
+func (n *WriterNotes) Record(uri string) { n.uri = uri }
+
+// Note adds a diagnostic about the current record, which its message names
+// by URI (a writer has no input position: Line is 0 and Offset -1).
+func (n *WriterNotes) Note(kind Kind, format string, a ...any) {
+	n.diags = append(n.diags, Diagnostic{Offset: -1, Kind: kind,
+		Msg: "record " + catalogue.DisplayText(n.uri) + ": " + fmt.Sprintf(format, a...)})
+}
+
+// Diagnostics returns the notes since the last call.
+func (n *WriterNotes) Diagnostics() []Diagnostic {
+	d := n.diags
+	n.diags = nil
+	return d
 }
 
 // Finish makes rec fit the catalogue, in place, and returns what it dropped

@@ -1,13 +1,10 @@
 package hinadi
 
 import (
-	"bytes"
-	"strings"
 	"testing"
 	"time"
 
 	"github.com/uricat/uricat/catalogue"
-	"github.com/uricat/uricat/importers"
 	"github.com/uricat/uricat/importers/importertest"
 )
 
@@ -59,25 +56,8 @@ func TestWriterReports(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			var buf bytes.Buffer
-			w := NewWriter(&buf)
-			if err := importers.WriteAll(w, []*catalogue.Record{tt.rec}); err != nil {
-				t.Fatal(err)
-			}
-			importertest.CheckOutput(t, "hinadi", buf.Bytes())
-			checkGrammar(t, buf.String())
-			var got []string
-			for _, d := range w.Diagnostics() {
-				got = append(got, d.String())
-			}
-			if len(got) != len(tt.want) {
-				t.Fatalf("diagnostics %q, want %d", got, len(tt.want))
-			}
-			for i, w := range tt.want {
-				if !strings.Contains(got[i], w) || !strings.Contains(got[i], tt.rec.URI) {
-					t.Errorf("diagnostic %q lacks %q or the record's URI", got[i], w)
-				}
-			}
+			out := importertest.CheckWriterNotes(t, Format, tt.rec, tt.want)
+			checkGrammar(t, string(out))
 		})
 	}
 }

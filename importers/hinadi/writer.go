@@ -70,26 +70,13 @@ type Writer struct {
 	bw     *bufio.Writer
 	names  []string // the names written in the current block, compared ignoring case
 	date   []byte
-	header bool   // the header block is written
-	uri    string // the record being written, for diagnostics
-	diags  []importers.Diagnostic
+	header bool // the header block is written
+	importers.WriterNotes
 }
 
 // NewWriter returns a Writer to w.
 func NewWriter(w io.Writer) *Writer {
 	return &Writer{bw: bufio.NewWriterSize(w, 64<<10)}
-}
-
-// Diagnostics returns what the Writer could not write as it was, since the
-// last call.
-func (w *Writer) Diagnostics() []importers.Diagnostic {
-	d := w.diags
-	w.diags = nil
-	return d
-}
-
-func (w *Writer) report(kind importers.Kind, format string, a ...any) {
-	w.diags = append(w.diags, importers.WriterNote(kind, w.uri, format, a...))
 }
 
 // writeHeader writes the header block, once.
@@ -124,13 +111,13 @@ var specFields = map[string]string{
 // Write writes one record as an entity block.
 func (w *Writer) Write(r *catalogue.Record) error {
 	w.writeHeader()
-	w.uri = r.URI
+	w.Record(r.URI)
 	w.names = w.names[:0]
 	w.field("URI", "URL", r.URI)
 	w.field("NAME", "Title", r.Name)
 	if !r.Date.IsZero() {
 		w.date = r.Date.UTC().AppendFormat(w.date[:0], DateLayout)
-		w.field("DATE", "Last-Modified", string(w.date))
+		w.field("", "Last-Modified", string(w.date)) // our own text: nothing to check
 	}
 	kw, xcat, xkw := keywords(r)
 	w.field("CATEGORY", "Keyword", kw)
@@ -159,13 +146,13 @@ func (w *Writer) Write(r *catalogue.Record) error {
 		}
 		switch {
 		case !ok:
-			w.report(importers.Dropped, "%s is left out: Hina-Di has no field name for it (WORD *(\"-\" WORD), Block)", f.Name)
+			w.Note(importers.Dropped, "%s is left out: Hina-Di has no field name for it (WORD *(\"-\" WORD), Block)", f.Name)
 			continue
 		case w.has(name) || fieldOf[strings.ToLower(name)] != "":
-			w.report(importers.Dropped, "%s is left out: its field, %s, would be taken for another (field names are case-insensitive and unique in a block: Block)", f.Name, name)
+			w.Note(importers.Dropped, "%s is left out: its field, %s, would be taken for another (field names are case-insensitive and unique in a block: Block)", f.Name, name)
 			continue
 		case xName(strings.ToLower(name)) != f.Name:
-			w.report(importers.Deviation, "%s is written as %s, which reads back as %s (Hina-Di field names are case-insensitive WORDs joined by \"-\")", f.Name, name, xName(strings.ToLower(name)))
+			w.Note(importers.Deviation, "%s is written as %s, which reads back as %s (Hina-Di field names are case-insensitive WORDs joined by \"-\")", f.Name, name, xName(strings.ToLower(name)))
 		}
 		w.field(f.Name, name, f.Value)
 	}
@@ -225,12 +212,14 @@ func (w *Writer) has(name string) bool {
 // empty value is left out ("fields with empty values" are not reproduced:
 // section "Propagation").
 func (w *Writer) field(what, name, value string) {
-	if value == "" || w.has(name) {
+	if value == "" {
 		return
 	}
-	if experimental(name) {
+	switch {
+	case what == "": // the format's own: nothing to check
+	case experimental(name):
 		value = w.experimentalValue(what, value)
-	} else {
+	default:
 		value = w.text(what, value)
 	}
 	if value == "" {
@@ -254,18 +243,25 @@ func experimental(name string) bool {
 func (w *Writer) text(what, value string) string {
 	v, dropped := importers.SafeText(value)
 	if dropped {
-		w.report(importers.Dropped, "%s: control characters or escape sequences are left out (a Hina-Di value is TEXT, and the output must be safe to show)", what)
+		w.Note(importers.Dropped, "%s: control characters or escape sequences are left out (a Hina-Di value is TEXT, and the output must be safe to show)", what)
 	}
-	if strings.ContainsAny(v, "\n\t") {
+	if hasBreak(v) {
 		flat := strings.TrimSpace(importers.OneLine(v))
-		w.report(importers.Deviation, "%s: written on one line, %q (a Hina-Di value is one line)", what, importers.Excerpt(flat))
+		w.Note(importers.Deviation, "%s: written on one line, %q (a Hina-Di value is one line)", what, importers.Excerpt(flat))
 		return flat
 	}
-	if t := strings.TrimLeft(v, " \t"); t != v {
-		w.report(importers.Deviation, "%s: the blanks at its start are left out (the SEPARATOR before a value takes them)", what)
-		v = t
+	if v != "" && (v[0] == ' ' || v[0] == '\t') {
+		w.Note(importers.Deviation, "%s: the blanks at its start are left out (the SEPARATOR before a value takes them)", what)
+		v = strings.TrimLeft(v, " \t")
 	}
 	return v
+}
+
+func isBlank(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
+
+// hasBreak reports whether v holds a line feed or a tab.
+func hasBreak(v string) bool {
+	return strings.IndexByte(v, '\n') >= 0 || strings.IndexByte(v, '\t') >= 0
 }
 
 // experimentalValue writes value for an experimental field: as it is when
@@ -275,19 +271,19 @@ func (w *Writer) text(what, value string) string {
 func (w *Writer) experimentalValue(what, value string) string {
 	v, dropped := importers.SafeText(value)
 	if dropped {
-		w.report(importers.Dropped, "%s: control characters or escape sequences are left out (the output must be safe to show)", what)
+		w.Note(importers.Dropped, "%s: control characters or escape sequences are left out (the output must be safe to show)", what)
 	}
-	if what != "DESCRIPTION" && strings.ContainsAny(v, "\n\t") {
+	if what != "DESCRIPTION" && hasBreak(v) {
 		v = strings.TrimSpace(importers.OneLine(v))
-		w.report(importers.Deviation, "%s: written on one line, %q (the reader makes it one)", what, importers.Excerpt(v))
+		w.Note(importers.Deviation, "%s: written on one line, %q (the reader makes it one)", what, importers.Excerpt(v))
 	}
-	if t := strings.TrimSpace(v); t != v {
+	if v != "" && (isBlank(v[0]) || isBlank(v[len(v)-1])) {
 		if what != "DESCRIPTION" { // Finish trims DESCRIPTION whatever the format
-			w.report(importers.Deviation, "%s: the blanks at its ends are left out (the SEPARATOR before a value takes them)", what)
+			w.Note(importers.Deviation, "%s: the blanks at its ends are left out (the SEPARATOR before a value takes them)", what)
 		}
-		v = t
+		v = strings.TrimSpace(v)
 	}
-	if strings.ContainsAny(v, "\n\t") || strings.Contains(v, "=?") {
+	if hasBreak(v) || strings.Contains(v, "=?") {
 		return catalogue.EncodeText(v)
 	}
 	return v
@@ -325,8 +321,9 @@ func keywords(r *catalogue.Record) (kw string, xcat, xkw bool) {
 // reader splits them: one line of TEXT, no blank at either end, no ":"
 // followed by a blank (SEPARATOR).
 func isKeyword(k string) bool {
-	if k == "" || k != strings.TrimSpace(k) || catalogue.CleanText(k) != k || strings.ContainsAny(k, "\n\t") {
+	if k == "" || isBlank(k[0]) || isBlank(k[len(k)-1]) || hasBreak(k) || strings.IndexByte(k, '\r') >= 0 || strings.Contains(k, ": ") {
 		return false
 	}
-	return !strings.Contains(k, ": ")
+	_, dropped := importers.SafeText(k)
+	return !dropped
 }

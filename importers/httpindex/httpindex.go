@@ -453,15 +453,15 @@ func (r *Reader) row(data []byte) (*catalogue.Record, error) {
 // converter wrote) is used as it is. It returns "" for a row it skips, and
 // *NoBaseError the first time a relative name meets no base.
 func (r *Reader) resolve(raw string, name []byte, isDir bool) (string, error) {
-	for _, s := range []string{raw, string(name)} {
-		if strings.Contains(s, "://") {
+	if strings.Contains(raw, "://") || bytes.Contains(name, []byte("://")) {
+		for _, s := range []string{raw, string(name)} {
 			if u, err := url.Parse(catalogue.NormalizeURI(s)); err == nil && u.IsAbs() && u.Host != "" {
 				return u.String(), nil
 			}
 		}
 	}
-	if s := string(name); s == "." || s == ".." {
-		r.report(importers.Skipped, "row %q names the directory itself or its parent; not imported", s)
+	if string(name) == "." || string(name) == ".." {
+		r.report(importers.Skipped, "row %q names the directory itself or its parent; not imported", name)
 		return "", nil
 	}
 	if r.base == nil {

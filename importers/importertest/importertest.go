@@ -17,6 +17,7 @@ import (
 
 	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/importers"
+	"github.com/uricat/uricat/internal/cputime"
 )
 
 // CheckRecord fails t if the catalogue would reject rec, or if any of its
@@ -304,4 +305,46 @@ func Tricky() []*catalogue.Record {
 		{URI: "gopher://gopher.example:70/0/about.txt", Name: "=?UTF-8?Q?not_encoded?= HINA/2.2beta", Date: d.Add(3 * time.Hour),
 			Description: "URL: http://not.a.field/\r\nTitle: no"},
 	}
+}
+
+// CheckWriterNotes writes rec with f's writer and fails t unless the output
+// is safe to show (CheckOutput) and the writer's diagnostics are, in order,
+// one for each of want (words its message holds), each naming rec's URI.
+// It returns the output.
+func CheckWriterNotes(t testing.TB, f importers.Format, rec *catalogue.Record, want []string) []byte {
+	t.Helper()
+	var buf bytes.Buffer
+	w := f.NewWriter(&buf)
+	if err := importers.WriteAll(w, []*catalogue.Record{rec}); err != nil {
+		t.Fatal(err)
+	}
+	CheckOutput(t, f.Name, buf.Bytes())
+	var got []string
+	if rep, ok := w.(importers.Reporter); ok {
+		for _, d := range rep.Diagnostics() {
+			got = append(got, d.String())
+		}
+	}
+	if len(got) != len(want) {
+		t.Fatalf("%s writer: diagnostics %q, want %d", f.Name, got, len(want))
+	}
+	for i, w := range want {
+		if !strings.Contains(got[i], w) || !strings.Contains(got[i], rec.URI) {
+			t.Errorf("%s writer: diagnostic %q lacks %q or the record's URI", f.Name, got[i], w)
+		}
+	}
+	return buf.Bytes()
+}
+
+// BenchmarkWriter writes 100,000 records (Records) with f's writer each
+// time, and reports the CPU time it takes.
+func BenchmarkWriter(b *testing.B, f importers.Format) {
+	recs := Records(100_000)
+	cpu := cputime.Used()
+	for b.Loop() {
+		if err := importers.WriteAll(f.NewWriter(io.Discard), recs); err != nil {
+			b.Fatal(err)
+		}
+	}
+	cputime.Report(b, cpu)
 }

@@ -42,11 +42,15 @@ import (
 // (a multi-valued attribute: 4.3), a value on several lines (X- values are
 // read as one line).
 type Writer struct {
-	bw    *bufio.Writer
-	num   []byte
-	uri   string // the record being written, for diagnostics
-	diags []importers.Diagnostic
+	bw  *bufio.Writer
+	num []byte
+	importers.WriterNotes
+	names map[string]attrOf // extensions' attributes: records repeat the same few
 }
+
+// attrOf is the attribute an extension is written as, and the field the
+// reader makes of it.
+type attrOf struct{ attr, back string }
 
 // NewWriter returns a Writer to w.
 func NewWriter(w io.Writer) *Writer {
@@ -57,22 +61,10 @@ func NewWriter(w io.Writer) *Writer {
 // Harvest's objects are FILE).
 const Template = "FILE"
 
-// Diagnostics returns what the Writer could not write as it was, since the
-// last call.
-func (w *Writer) Diagnostics() []importers.Diagnostic {
-	d := w.diags
-	w.diags = nil
-	return d
-}
-
-func (w *Writer) report(kind importers.Kind, format string, a ...any) {
-	w.diags = append(w.diags, importers.WriterNote(kind, w.uri, format, a...))
-}
-
 // Write writes one record as a SOIF object.
 func (w *Writer) Write(r *catalogue.Record) error {
 	bw := w.bw
-	w.uri = r.URI
+	w.Record(r.URI)
 	bw.WriteString("@" + Template + " { ")
 	bw.WriteString(w.url(r.URI))
 	bw.WriteByte('\n')
@@ -85,25 +77,36 @@ func (w *Writer) Write(r *catalogue.Record) error {
 	if r.Rating != 0 {
 		w.attr("RATING", "Rating", strconv.Itoa(r.Rating))
 	}
-	if l, _ := normalizeLanguage(r.Language); l != r.Language && r.Language != "" {
-		w.report(importers.Deviation, "LANGUAGE %q is written as it is, but reads back as %q (RFC 3066 2.3 prefers the two-letter code)", r.Language, l)
+	if l := r.Language; len(l) == 3 || len(l) > 3 && l[3] == '-' { // only a three-letter code may change
+		if n, _ := normalizeLanguage(l); n != l {
+			w.Note(importers.Deviation, "LANGUAGE %q is written as it is, but reads back as %q (RFC 3066 2.3 prefers the two-letter code)", l, n)
+		}
 	}
 	w.attr("LANGUAGE", "Language", r.Language)
 	w.attr("TYPE", "Type", r.Type)
 	w.attr("ID", "Id", r.ID)
 	for _, f := range r.Extensions {
 		v := f.Value
-		attr := AttributeName(f.Name)
-		if back := readBack(attr); back != f.Name {
-			w.report(importers.Deviation, "%s is written as the attribute %s, which reads back as %s (SOIF's attribute names are case-insensitive, and \"-N\" numbers the values of one attribute: 4.3, 5)", f.Name, attr, back)
+		a, ok := w.names[f.Name]
+		if !ok {
+			a = attrOf{AttributeName(f.Name), ""}
+			a.back = readBack(a.attr)
+			if w.names == nil || len(w.names) > 1024 {
+				w.names = map[string]attrOf{}
+			}
+			w.names[f.Name] = a
+		}
+		attr := a.attr
+		if back := a.back; back != f.Name {
+			w.Note(importers.Deviation, "%s is written as the attribute %s, which reads back as %s (SOIF's attribute names are case-insensitive, and \"-N\" numbers the values of one attribute: 4.3, 5)", f.Name, attr, back)
 		}
 		if f.Name == "X-KEYWORDS" {
 			v = keywordLines(v)
 			if back := strings.Join(strings.Split(v, "\n"), "; "); back != f.Value {
-				w.report(importers.Deviation, "X-KEYWORDS %q is written one keyword a line, which reads back as %q", f.Value, back)
+				w.Note(importers.Deviation, "X-KEYWORDS %q is written one keyword a line, which reads back as %q", f.Value, back)
 			}
 		} else if back := strings.TrimSpace(importers.OneLine(v)); back != v {
-			w.report(importers.Deviation, "%s is written as it is, but reads back as %q (an X- value is read as one line)", f.Name, back)
+			w.Note(importers.Deviation, "%s is written as it is, but reads back as %q (an X- value is read as one line)", f.Name, back)
 		}
 		w.attr(f.Name, attr, v)
 	}
@@ -117,14 +120,15 @@ func (w *Writer) Close() error { return w.bw.Flush() }
 // url makes the URL of an object's first line: a URI holds no white space,
 // brace or control character, but the record may not be valid.
 func (w *Writer) url(uri string) string {
-	if catalogue.ValidateURI(uri) == nil {
-		return uri
+	if uri != "" && importers.Printable(uri) && strings.IndexByte(uri, ' ') < 0 && strings.IndexByte(uri, '\n') < 0 &&
+		strings.IndexByte(uri, '\t') < 0 && strings.IndexByte(uri, '}') < 0 {
+		return uri // what a URI holds: "{" is harmless inside the URL, "}" would close the object
 	}
 	u := catalogue.NormalizeURI(catalogue.CleanText(uri))
 	if u == "" || strings.ContainsAny(u, " \t\n{}") {
 		u = "-" // 4.5: "If the summary object has no URL ... a hyphen"
 	}
-	w.report(importers.Dropped, "its URI is not one SOIF's URL can hold (RFC 1738); written as %q", u)
+	w.Note(importers.Dropped, "its URI is not one SOIF's URL can hold (RFC 1738); written as %q", u)
 	return u
 }
 
@@ -136,7 +140,7 @@ func (w *Writer) attr(field, name, value string) {
 	}
 	value, dropped := importers.SafeText(value)
 	if dropped {
-		w.report(importers.Dropped, "%s: control characters or escape sequences are left out (SOIF has no way to escape them, and its output must be safe to show)", field)
+		w.Note(importers.Dropped, "%s: control characters or escape sequences are left out (SOIF has no way to escape them, and its output must be safe to show)", field)
 	}
 	bw := w.bw
 	bw.WriteString(name)

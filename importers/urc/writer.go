@@ -69,26 +69,19 @@ func Label(ext string) string {
 // URL), an extension name a URD label cannot hold, an X- value on several
 // lines (the reader makes it one), a TYPE not in canonical form.
 type Writer struct {
-	bw    *bufio.Writer
-	uri   string
-	diags []importers.Diagnostic
+	bw *bufio.Writer
+	importers.WriterNotes
+	types  map[string]string  // TYPE -> what the reader makes of it: records repeat the same few
+	labels map[string]labelOf // extension -> its URD label, and what the reader makes of it
 }
+
+// labelOf is the label an extension is written under, and the field the
+// reader makes of it.
+type labelOf struct{ label, back string }
 
 // NewWriter returns a Writer to w.
 func NewWriter(w io.Writer) *Writer {
 	return &Writer{bw: bufio.NewWriterSize(w, 64<<10)}
-}
-
-// Diagnostics returns what the Writer could not write as it was, since the
-// last call.
-func (w *Writer) Diagnostics() []importers.Diagnostic {
-	d := w.diags
-	w.diags = nil
-	return d
-}
-
-func (w *Writer) report(kind importers.Kind, format string, a ...any) {
-	w.diags = append(w.diags, importers.WriterNote(kind, w.uri, format, a...))
 }
 
 // urd writes one URD on a line of its own; an empty value is left out.
@@ -110,9 +103,9 @@ func (w *Writer) urd(label, value string) {
 // Write writes one record as a citation, CRLF line ends.
 func (w *Writer) Write(r *catalogue.Record) error {
 	bw := w.bw
-	w.uri = r.URI
-	if kind, _, _ := classify(r.URI); kind != kindURL {
-		w.report(importers.Deviation, "its URI is written as the citation's URL, but reads back as a URN or not at all: a URN element and a URL look alike (rules 3, 4)")
+	w.Record(r.URI)
+	if !citedAsURL(r.URI) {
+		w.Note(importers.Deviation, "its URI is written as the citation's URL, but reads back as a URN or not at all: a URN element and a URL look alike (rules 3, 4)")
 	}
 	bw.WriteByte('<')
 	writeEscaped(bw, r.URI)
@@ -123,9 +116,9 @@ func (w *Writer) Write(r *catalogue.Record) error {
 		// the label the examples show when X-URN lacks one.
 		if len(urn) < 4 || !strings.EqualFold(urn[:4], "urn:") {
 			bw.WriteString("URN:")
-			w.report(importers.Deviation, "X-URN %q is written as the URN element URN:%s, and reads back so", urn, urn)
+			w.Note(importers.Deviation, "X-URN %q is written as the URN element URN:%s, and reads back so", urn, urn)
 		} else if n := catalogue.NormalizeURI(urn); n != urn {
-			w.report(importers.Deviation, "X-URN %q reads back as %q", urn, n)
+			w.Note(importers.Deviation, "X-URN %q reads back as %q", urn, n)
 		}
 		writeEscaped(bw, urn)
 		bw.WriteByte(';')
@@ -140,8 +133,18 @@ func (w *Writer) Write(r *catalogue.Record) error {
 		w.urd("Rating", strconv.Itoa(r.Rating))
 	}
 	w.urd("Language", r.Language)
-	if mt := mediaType(r.Type); mt != r.Type && r.Type != "" {
-		w.report(importers.Deviation, "TYPE %q reads back in canonical form, %q", r.Type, mt)
+	if r.Type != "" {
+		mt, ok := w.types[r.Type]
+		if !ok {
+			mt = mediaType(r.Type)
+			if w.types == nil || len(w.types) > 256 {
+				w.types = map[string]string{}
+			}
+			w.types[r.Type] = mt
+		}
+		if mt != r.Type {
+			w.Note(importers.Deviation, "TYPE %q reads back in canonical form, %q", r.Type, mt)
+		}
 	}
 	w.urd("Content-type", r.Type)
 	w.urd("Id", r.ID)
@@ -149,15 +152,24 @@ func (w *Writer) Write(r *catalogue.Record) error {
 		if f.Name == "X-URN" {
 			continue
 		}
-		label := Label(f.Name)
-		if n, ok := renamed[f.Name]; ok {
-			label = n
+		l, ok := w.labels[f.Name]
+		if !ok {
+			l.label = Label(f.Name)
+			if n, ok := renamed[f.Name]; ok {
+				l.label = n
+			}
+			l.back = extName(l.label, "")
+			if w.labels == nil || len(w.labels) > 1024 {
+				w.labels = map[string]labelOf{}
+			}
+			w.labels[f.Name] = l
 		}
-		if back := extName(label, ""); back != f.Name {
-			w.report(importers.Deviation, "%s is written as the URD %s, which reads back as %s (a field name is an identifier: rules 6, 11)", f.Name, label, back)
+		label := l.label
+		if back := l.back; back != f.Name {
+			w.Note(importers.Deviation, "%s is written as the URD %s, which reads back as %s (a field name is an identifier: rules 6, 11)", f.Name, label, back)
 		}
 		if back := importers.OneLine(f.Value); back != f.Value {
-			w.report(importers.Deviation, "%s is written as it is, but reads back as %q (the reader makes an X- value one line)", f.Name, importers.Excerpt(back))
+			w.Note(importers.Deviation, "%s is written as it is, but reads back as %q (the reader makes an X- value one line)", f.Name, importers.Excerpt(back))
 		}
 		w.urd(label, f.Value)
 	}
@@ -179,10 +191,22 @@ func Escape(v string) string {
 
 const hexDigits = "0123456789ABCDEF"
 
+// asIs are the ASCII bytes a value holds as they are: printable, but "%",
+// ";" and ">", which writeEscaped looks at.
+var asIs = func() (t [256]bool) {
+	for c := 0x20; c < 0x7f; c++ {
+		t[c] = c != '%' && c != ';' && c != '>'
+	}
+	return t
+}()
+
 func writeEscaped(bw *bufio.Writer, v string) {
 	start := 0
 	for i := 0; i < len(v); i++ {
 		c := v[i]
+		if asIs[c] {
+			continue
+		}
 		if c >= 0x80 {
 			r, n := utf8.DecodeRuneInString(v[i:])
 			if r == utf8.RuneError && n == 1 || r <= 0x9f { // not UTF-8, or a C1 control
@@ -197,7 +221,7 @@ func writeEscaped(bw *bufio.Writer, v string) {
 			i += n - 1
 			continue
 		}
-		if c >= 0x20 && c != '%' && c != ';' && c != 0x7f && (c != '>' || !beforeOpen(v[i+1:])) {
+		if c == '>' && !beforeOpen(v[i+1:]) {
 			continue
 		}
 		bw.WriteString(v[start:i])
@@ -229,11 +253,16 @@ func writeEscaped(bw *bufio.Writer, v string) {
 // writeValue writes a URD's value escaped (writeEscaped), and the blanks at
 // its ends as %20 and %09: a reader trims the blanks around a value.
 func writeValue(bw *bufio.Writer, v string) {
-	rest := strings.TrimLeft(v, " \t")
-	body := strings.TrimRight(rest, " \t")
-	writeBlanks(bw, v[:len(v)-len(rest)])
-	writeEscaped(bw, body)
-	writeBlanks(bw, rest[len(body):])
+	start, end := 0, len(v)
+	for start < end && (v[start] == ' ' || v[start] == '\t') {
+		start++
+	}
+	for end > start && (v[end-1] == ' ' || v[end-1] == '\t') {
+		end--
+	}
+	writeBlanks(bw, v[:start])
+	writeEscaped(bw, v[start:end])
+	writeBlanks(bw, v[end:])
 }
 
 func writeBlanks(bw *bufio.Writer, b string) {
@@ -242,6 +271,23 @@ func writeBlanks(bw *bufio.Writer, b string) {
 		bw.WriteByte(hexDigits[b[i]>>4])
 		bw.WriteByte(hexDigits[b[i]&0xf])
 	}
+}
+
+// citedAsURL reports whether the reader takes uri, as a citation's first
+// element, for its URL: whether it starts with a scheme (rules 3, 4) that is
+// not "URN".
+func citedAsURL(uri string) bool {
+	colon := strings.IndexByte(uri, ':')
+	if colon <= 0 || strings.EqualFold(uri[:colon], "urn") || !isLetter(uri[0]) {
+		return false
+	}
+	for i := 1; i < colon; i++ {
+		if c := uri[i]; !isLetter(c) && !isDigit(c) && c != '+' && c != '.' && c != '-' {
+			kind, _, _ := classify(uri) // a URD's label, a structor...
+			return kind == kindURL
+		}
+	}
+	return true
 }
 
 // beforeOpen reports whether rest starts, after blanks and line breaks,

@@ -46,6 +46,16 @@ var zones = map[string]int{
 	"JST": 9 * 3600,
 }
 
+// locations are zones' locations, made once: a listing has thousands of
+// dates in one zone.
+var locations = func() map[string]*time.Location {
+	m := map[string]*time.Location{}
+	for name, off := range zones {
+		m[name] = time.FixedZone(name, off)
+	}
+	return m
+}()
+
 // Date is a date read by Parse, with what a reader may report.
 type Date struct {
 	Time        time.Time    // in UTC
@@ -71,9 +81,17 @@ func Parse(v string, forms []Form) (Date, bool) {
 		d := Date{Form: f}
 		if f.Zone {
 			d.Zone, _ = t.Zone()
-			off, known := zones[strings.ToUpper(d.Zone)]
+			name := d.Zone
+			if !isUpper(name) {
+				name = strings.ToUpper(name)
+			}
+			off, known := zones[name]
 			d.ZoneOffset, d.UnknownZone = off, !known
-			t = time.Date(t.Year(), t.Month(), t.Day(), t.Hour(), t.Minute(), t.Second(), t.Nanosecond(), time.FixedZone(d.Zone, off))
+			loc := locations[name]
+			if loc == nil {
+				loc = time.UTC // an unknown zone is read as GMT
+			}
+			t = time.Date(t.Year(), t.Month(), t.Day(), t.Hour(), t.Minute(), t.Second(), t.Nanosecond(), loc)
 		}
 		if f.Weekday {
 			d.BadWeekday = BadWeekday(v, t)
@@ -111,4 +129,13 @@ func BadWeekday(v string, t time.Time) string {
 		return ""
 	}
 	return w
+}
+
+func isUpper(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 'a' && s[i] <= 'z' {
+			return false
+		}
+	}
+	return true
 }
