@@ -17,15 +17,17 @@
 //	Title                                        NAME
 //	Last-Modified, else Date, else
 //	Last-Modified-Detected                       DATE (else the header's Date)
-//	Keyword (TOKENs separated by ": ")           CATEGORY (the first), X-KEYWORDS (all)
+//	Keyword (TOKENs separated by ": ")           CATEGORY (the first), X-KEYWORDS (the others)
 //	Author-Name                                  X-AUTHOR
 //	Content-Type (a media type)                  TYPE
-//	X-Description, X-Rating, X-Language          DESCRIPTION, RATING, LANGUAGE (uricat's export)
-//	any other field                              X-<FIELD>
+//	X-Description, X-Rating, X-Language, X-Id,
+//	X-Category, X-Keywords (uricat's export)     DESCRIPTION, RATING, LANGUAGE, ID, CATEGORY, X-KEYWORDS
+//	any other field                              X-<FIELD>, its RFC 2047 encoded-words decoded
 //
 // A block with a duplicate field name is discarded (the spec's MUST) and
 // reported; a block with only Virtual points at another Hina-Di file and is
-// reported, not imported.
+// reported, not imported. The Writer (see its doc) writes every field of a
+// record so that this reads it back.
 //
 // The Reader streams, one block at a time, decoding the charset the header
 // names (EUC-JP when it names none: Encoding). Every position it reports is

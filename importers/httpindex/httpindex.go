@@ -10,7 +10,9 @@
 //
 // Mapping of a row to a record:
 //   - Filename, resolved against the 300 line's URL (a DIRECTORY gets a
-//     trailing slash) -> URI; the unescaped file name -> NAME;
+//     trailing slash) -> URI, which keeps the row's escapes ("%2F" is part
+//     of a name, not a "/": RFC 3986 2.2); the unescaped file name, blanks
+//     and all -> NAME;
 //   - Description (the Gopher converter's item title), when present -> NAME;
 //   - Last-Modified -> DATE; Content-Type -> TYPE;
 //   - Content-Length -> X-CONTENT-LENGTH, File-type -> X-FILE-TYPE, and any
