@@ -219,12 +219,12 @@ func splitKeywords(v string) []string {
 		if i < 0 {
 			break
 		}
-		if w := strings.TrimSpace(importers.OneLine(v[:i])); w != "" {
+		if w := strings.Trim(importers.OneLine(v[:i]), " \t"); w != "" {
 			words = append(words, w)
 		}
 		v = v[i+1:]
 	}
-	if w := strings.TrimSpace(importers.OneLine(v)); w != "" {
+	if w := strings.Trim(importers.OneLine(v), " \t"); w != "" {
 		words = append(words, w)
 	}
 	return words
