@@ -261,7 +261,10 @@ func TestStackOpenRunsInitAndSizes(t *testing.T) {
 		t.Errorf("opening over a dialog ran %v, want the new one's Init", msgs)
 	}
 	s.SetSize(33, 11)
-	for _, d := range s.dialogs {
+	if len(s.Dialogs()) != 2 || s.Dialogs()[0].(*page).name != "a" {
+		t.Errorf("Dialogs %v, want a then a+", s.Dialogs())
+	}
+	for _, d := range s.Dialogs() {
 		if p := d.(*page); p.w != 33 || p.h != 11 {
 			t.Errorf("%s sized %dx%d", p.name, p.w, p.h)
 		}

@@ -1,6 +1,7 @@
 package dialog
 
 import (
+	"slices"
 	"strings"
 
 	tea "github.com/charmbracelet/bubbletea"
@@ -25,6 +26,9 @@ func (s *Stack) Top() Dialog {
 	}
 	return s.dialogs[len(s.dialogs)-1]
 }
+
+// Dialogs returns the open dialogs, bottom first.
+func (s *Stack) Dialogs() []Dialog { return slices.Clone(s.dialogs) }
 
 // Push opens d over the others and returns its Init command.
 func (s *Stack) Push(d Dialog) tea.Cmd {
