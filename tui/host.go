@@ -68,23 +68,18 @@ func (m *Model) dialogContext() dialog.Context {
 func (m *Model) openDialog(msg tea.KeyMsg) (tea.Cmd, bool) {
 	k := m.keys
 	ctx := m.dialogContext()
+	rec := m.current()
 	var d dialog.Dialog
 	switch {
+	case key.Matches(msg, k.Edit, k.Delete, k.Category, k.Open, k.Copy) && rec == nil:
+		return nil, true // they act on the selected record: a heading is none
 	case key.Matches(msg, k.Add):
 		d = form.New(ctx, nil, m.categories())
 		m.msg = ""
 	case key.Matches(msg, k.Edit):
-		rec := m.current()
-		if rec == nil {
-			return nil, true
-		}
 		d = form.New(ctx, rec, m.categories())
 		m.msg = ""
 	case key.Matches(msg, k.Delete):
-		rec := m.current()
-		if rec == nil {
-			return nil, true
-		}
 		d = dialog.NewConfirm(ctx, dialog.Question{
 			Text:   fmt.Sprintf("Delete “%s”?", catalogue.DisplayText(rec.Name)),
 			Detail: "u undoes it.",
@@ -94,10 +89,6 @@ func (m *Model) openDialog(msg tea.KeyMsg) (tea.Cmd, bool) {
 		})
 		m.msg = ""
 	case key.Matches(msg, k.Category):
-		rec := m.current()
-		if rec == nil {
-			return nil, true
-		}
 		d = picker.New(ctx, rec, m.categories())
 	case key.Matches(msg, k.Problems):
 		d = problems.New(ctx, m.cat)
@@ -120,15 +111,9 @@ func (m *Model) openDialog(msg tea.KeyMsg) (tea.Cmd, bool) {
 		d = transfer.NewExport(ctx, recs, what, "")
 		m.msg = ""
 	case key.Matches(msg, k.Open):
-		if rec := m.current(); rec != nil {
-			return system.Open(rec.URI), true
-		}
-		return nil, true
+		return system.Open(rec.URI), true
 	case key.Matches(msg, k.Copy):
-		if rec := m.current(); rec != nil {
-			return system.Copy(rec.URI), true
-		}
-		return nil, true
+		return system.Copy(rec.URI), true
 	default:
 		return nil, false
 	}

@@ -293,15 +293,17 @@ func TestDeleteAsksOnceAndUndoRestoresInPlace(t *testing.T) {
 }
 
 func TestQuitKeys(t *testing.T) {
-	h := newHarness(t, fixture, 80, 24)
-	h.keys("q")
-	if !h.quit {
-		t.Error("q did not quit")
-	}
-	h = newHarness(t, fixture, 80, 24)
-	h.keys("/", "ctrl+c")
-	if !h.quit {
-		t.Error("ctrl+c did not quit while typing")
+	for _, keys := range [][]string{
+		{"q"},
+		{"/", "ctrl+c"},           // while typing a search
+		{"a", "ctrl+c"},           // from a dialog
+		{"!", "j", "d", "ctrl+c"}, // from a question over a dialog
+	} {
+		h := newHarness(t, fixture, 80, 24)
+		h.keys(keys...)
+		if !h.quit {
+			t.Errorf("%q did not quit", keys)
+		}
 	}
 }
 

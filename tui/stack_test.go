@@ -143,12 +143,6 @@ func TestQuitWithUnsavedChangesAsksOnce(t *testing.T) {
 	if !h.quit {
 		t.Error("y did not quit")
 	}
-	// ctrl+c quits whatever is open.
-	h = newHarness(t, fixture, 80, 24)
-	h.keys("a", "ctrl+c")
-	if !h.quit {
-		t.Error("ctrl+c did not quit from the form")
-	}
 }
 
 func TestRootMessagesNeverGoToADialog(t *testing.T) {
