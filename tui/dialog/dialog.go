@@ -8,8 +8,8 @@
 // A dialog changes nothing itself. It talks to the root in two ways:
 //
 //   - results, typed messages of its package (form.SubmittedMsg,
-//     problems.EditMsg…) returned by its commands, which the root applies
-//     as edits of the catalogue;
+//     picker.ChosenMsg…), returned by its commands or as the Result of its
+//     Close, which the root applies as edits of the catalogue;
 //   - stack steps, returned by its Update in place of itself: Close (it is
 //     finished; its Result, if any, is handled at once) and Open (another
 //     dialog goes over it). These are not messages because they must take
