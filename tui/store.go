@@ -142,7 +142,12 @@ func (m *Model) locked(msg lockedMsg) tea.Cmd {
 			msg.tx.Abort()
 			return m.saveFailed(err)
 		}
-		m.setMsg(sevInfo, "another program changed the file: its changes and yours are both kept%s", duplicatesNote(rep))
+		note := "another program changed the file: its changes and yours are both kept" + duplicatesNote(rep)
+		if m.msgSev == sevSuccess && m.msg != "" {
+			m.msg += " · " + note
+		} else {
+			m.setMsg(sevInfo, "%s", note)
+		}
 		cmds = append(cmds, m.refilter(m.cat.Records()))
 	}
 	cmds = append(cmds, commit(msg.tx, m.cat.Snapshot()))
