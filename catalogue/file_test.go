@@ -24,7 +24,11 @@ func addOne(t *testing.T, c *Catalogue, uri string) {
 // openAndAdd opens path and adds a record, unsaved.
 func openAndAdd(t *testing.T, path string) *Catalogue {
 	t.Helper()
-	c := openAndAdd(t, path)
+	c, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	addOne(t, c, "http://c/")
 	return c
 }
 
