@@ -169,15 +169,15 @@ func (m *Model) result(msg tea.Msg) (cmd tea.Cmd, ok bool) {
 		return m.dialogs.Push(form.New(m.dialogContext(), msg.Record, m.categories())), true
 	case problems.DeleteMsg:
 		name := recordLabel(msg.Record)
-		if err := m.hist.Apply(m.cat, catalogue.Delete{Refs: []catalogue.Ref{msg.Record.Ref()}}, "deleted "+name); err != nil {
+		cmd, err := m.applyEdit(catalogue.Delete{Refs: []catalogue.Ref{msg.Record.Ref()}}, "deleted "+name)
+		if err != nil {
 			m.setMsg(sevError, "cannot delete %s: %v", name, err)
 			return nil, true
 		}
 		if p, ok := m.dialogs.Top().(*problems.Model); ok {
 			p.Remove(msg.Record)
 		}
-		m.setMsg(sevSuccess, "deleted %s", name)
-		return tea.Batch(m.refilter(m.cat.Records()), m.save()), true
+		return cmd, true
 	case transfer.ImportedMsg:
 		return m.imported(msg), true
 	case transfer.ExportedMsg:
@@ -240,7 +240,8 @@ func (m *Model) submitted(msg form.SubmittedMsg) tea.Cmd {
 		e = catalogue.Set{Ref: msg.Original.Ref(), Fields: fields}
 		what = fmt.Sprintf("edited “%s”", catalogue.DisplayText(msg.Record.Name))
 	}
-	if err := m.hist.Apply(m.cat, e, what); err != nil {
+	cmd, err := m.applyEdit(e, what)
+	if err != nil {
 		if f, ok := m.dialogs.Top().(*form.Model); ok {
 			f.SetError(err)
 		} else {
@@ -260,8 +261,7 @@ func (m *Model) submitted(msg form.SubmittedMsg) tea.Cmd {
 		}
 	}
 	m.selected = sel
-	m.setMsg(sevSuccess, "%s", what)
-	return tea.Batch(m.refilter(m.cat.Records()), m.save())
+	return cmd
 }
 
 // formDone closes the form on top once its record is applied; a problems
@@ -328,15 +328,14 @@ func (m *Model) imported(msg transfer.ImportedMsg) tea.Cmd {
 		m.setMsg(sevInfo, "nothing new to import")
 		return nil
 	}
-	what := fmt.Sprintf("imported %s", plural(out.Added, "record"))
-	if err := m.hist.Apply(m.cat, add, what); err != nil {
-		applied(out, err)
+	cmd, err := m.applyEdit(add, fmt.Sprintf("imported %s", plural(out.Added, "record")))
+	applied(out, err)
+	if err != nil {
 		m.setMsg(sevError, "nothing imported: %s", describe(err))
 		return nil
 	}
-	applied(out, nil)
-	m.setMsg(sevSuccess, "%s (u undoes)", what)
-	return tea.Batch(m.refilter(m.cat.Records()), m.save())
+	m.msg += " (u undoes)"
+	return cmd
 }
 
 // jumpTo shows rec in the list: the search is cleared and its group unfolded.
