@@ -1,63 +1,79 @@
 package main
 
 import (
-	"errors"
 	"fmt"
 	"time"
+
+	"github.com/spf13/cobra"
 
 	"github.com/uricat/uricat/catalogue"
 )
 
-// runAdd validates a new record and appends it to the catalogue. Invalid
-// input leaves the file untouched.
-func runAdd(e *env, args []string) int {
-	fs := newFlagSet(e, "add URI --name NAME [--category C] [--description D] [--rating N] [--language L] [--type T]")
-	name := fs.String("name", "", "the bookmark's name (required)")
-	category := fs.String("category", "", "category")
-	description := fs.String("description", "", "description")
-	rating := fs.Int("rating", 0, "rating, 1 to 5")
-	lang := fs.String("language", "", "language tag (RFC 3066), such as en-gb")
-	typ := fs.String("type", "", "media type, such as text/html")
-	id := fs.String("id", "", "a unique positive integer ID")
-	pos, err := parseFlags(fs, args)
-	if err != nil || len(pos) != 1 {
-		fs.Usage()
-		return 2
+// addOptions are the flags of `uricat add`.
+type addOptions struct {
+	rec            catalogue.Record
+	tags           string
+	allowDuplicate bool
+}
+
+func newAddCmd(e *env) *cobra.Command {
+	var o addOptions
+	cmd := &cobra.Command{
+		Use:   "add URI --name NAME",
+		Short: "Add a bookmark",
+		Long: `Add validates a new record and appends it to the catalogue; nothing already in
+the file changes. An IRI (Unicode host or path) is stored as the URI it
+stands for. DATE is now. A URI the catalogue already has is refused unless
+--allow-duplicate is given. Invalid input leaves the file untouched.`,
+		Example: `  uricat add https://go.dev/ --name "The Go language" --category Programming --rating 5
+  uricat add 'https://bücher.de/straße' --name Bücher --language de --tags books,shops`,
+		Args: exactArgs(1, "one URI"),
+		RunE: func(_ *cobra.Command, args []string) error { return o.run(e, args[0]) },
 	}
-	rec := &catalogue.Record{URI: catalogue.NormalizeURI(pos[0]), Name: *name, Category: *category,
-		Description: *description, Rating: *rating, Language: *lang, Type: *typ, ID: *id,
-		Date: time.Now().UTC().Truncate(time.Second)}
+	f := cmd.Flags()
+	f.StringVar(&o.rec.Name, "name", "", "the bookmark's `NAME` (required)")
+	f.StringVar(&o.rec.Category, "category", "", "the `CATEGORY`")
+	f.StringVar(&o.rec.Description, "description", "", "the `DESCRIPTION`")
+	f.IntVar(&o.rec.Rating, "rating", 0, "`RATING`, 1 to 5")
+	f.StringVar(&o.rec.Language, "language", "", "`LANGUAGE` tag (RFC 3066), such as en-gb")
+	f.StringVar(&o.rec.Type, "type", "", "media `TYPE`, such as text/html")
+	f.StringVar(&o.rec.ID, "id", "", "a unique positive integer `ID`")
+	f.StringVar(&o.tags, "tags", "", "comma-separated `TAGS`, stored as "+catalogue.FieldTags)
+	f.BoolVar(&o.allowDuplicate, "allow-duplicate", false, "add the URI even if the catalogue has it already")
+	_ = cmd.MarkFlagRequired("name")
+	return cmd
+}
+
+// run validates the new record and appends it to the catalogue.
+func (o *addOptions) run(e *env, uri string) error {
+	rec := o.rec.Clone()
+	rec.URI = catalogue.NormalizeURI(uri)
+	rec.Date = time.Now().UTC().Truncate(time.Second)
+	if tags := catalogue.SplitTags(o.tags); len(tags) > 0 {
+		rec.SetExtension(catalogue.FieldTags, catalogue.JoinTags(tags))
+	}
 	if probs := rec.Validate(); len(probs) > 0 {
-		for _, p := range probs {
-			fmt.Fprintf(e.stderr, "uricat: add: %s\n", p.Msg)
-		}
-		return 1
+		return refused(&catalogue.ValidationError{Problems: probs})
 	}
-	c, ok := e.open(false)
-	if !ok {
-		return 2
+	c, err := e.open(false)
+	if err != nil {
+		return err
 	}
-	for _, r := range c.Valid() {
-		if r.URI == rec.URI {
-			fmt.Fprintf(e.stderr, "uricat: note: %s is already in the catalogue as %q (line %d)\n", rec.URI, catalogue.DisplayText(r.Name), r.Line())
+	if !o.allowDuplicate {
+		for _, r := range c.Records() {
+			if r.URI == rec.URI {
+				return refused(fmt.Errorf("%s is already there: %q, line %d of %s; add --allow-duplicate to add it again",
+					rec.URI, catalogue.DisplayText(r.Name), r.Line(), c.Path()))
+			}
 		}
 	}
 	nr, err := c.Add(rec)
 	if err != nil {
-		var ve *catalogue.ValidationError
-		if errors.As(err, &ve) {
-			for _, p := range ve.Problems {
-				fmt.Fprintf(e.stderr, "uricat: add: %s\n", p.Msg)
-			}
-			return 1
-		}
-		fmt.Fprintf(e.stderr, "uricat: add: %v\n", err)
-		return 1
+		return refused(err)
 	}
 	if err := c.Save(); err != nil {
-		fmt.Fprintf(e.stderr, "uricat: %v\n", err)
-		return 1
+		return refused(err)
 	}
 	fmt.Fprintf(e.stdout, "added %q to %s\n", catalogue.DisplayText(nr.Name), c.Path())
-	return 0
+	return nil
 }
