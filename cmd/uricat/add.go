@@ -23,8 +23,9 @@ func newAddCmd(e *env) *cobra.Command {
 		Short: "Add a bookmark",
 		Long: `Add validates a new record and appends it to the catalogue; nothing already in
 the file changes. An IRI (Unicode host or path) is stored as the URI it
-stands for. DATE is now. A URI the catalogue already has is refused unless
---allow-duplicate is given. Invalid input leaves the file untouched.`,
+stands for. DATE is now. A URI the catalogue already has (in any of its
+equivalent forms: HTTP://Example.com:80 is http://example.com/) is refused
+unless --allow-duplicate is given. Invalid input leaves the file untouched.`,
 		Example: `  uricat add https://go.dev/ --name "The Go language" --category Programming --rating 5
   uricat add 'https://bücher.de/straße' --name Bücher --language de --tags books,shops`,
 		Args: exactArgs(1, "one URI"),
@@ -60,10 +61,11 @@ func (o *addOptions) run(e *env, uri string) error {
 		return err
 	}
 	if !o.allowDuplicate {
+		key := catalogue.URIKey(rec.URI)
 		for _, r := range c.Records() {
-			if r.URI == rec.URI {
-				return refused(fmt.Errorf("%s is already there: %q, line %d of %s; add --allow-duplicate to add it again",
-					rec.URI, catalogue.DisplayText(r.Name), r.Line(), c.Path()))
+			if r.URI != "" && catalogue.URIKey(r.URI) == key {
+				return refused(fmt.Errorf("already there: %q, line %d of %s (%s); add --allow-duplicate to add it again",
+					catalogue.DisplayText(r.Name), r.Line(), c.Path(), r.URI))
 			}
 		}
 	}

@@ -203,16 +203,16 @@ func TestAddTagsAndDuplicates(t *testing.T) {
 	if !strings.HasSuffix(string(data), "X-TAGS: books, shops\r\n") {
 		t.Errorf("X-TAGS not stored as \"books, shops\":\n%s", data)
 	}
-	for _, uri := range []string{"https://bücher.de/", "https://xn--bcher-kva.de/", "http://google.co.uk/"} {
+	for _, uri := range []string{"https://bücher.de/", "https://xn--bcher-kva.de/", "http://google.co.uk/", "HTTP://Google.co.uk:80"} {
 		before, _ := os.ReadFile(path)
 		code, out, errs := uricat(t, "--catalogue", path, "add", uri, "--name", "again")
 		after, _ := os.ReadFile(path)
-		if code != 1 || out != "" || !strings.Contains(errs, "is already there: ") || !strings.Contains(errs, "add --allow-duplicate") || !bytes.Equal(before, after) {
+		if code != 1 || out != "" || !strings.Contains(errs, "uricat add: already there: ") || !strings.Contains(errs, "add --allow-duplicate") || !bytes.Equal(before, after) {
 			t.Errorf("add %s again: exit %d, stdout %q, stderr %q, file changed %v; want 1, the record and the way out", uri, code, out, errs, !bytes.Equal(before, after))
 		}
 	}
 	_, _, errs = uricat(t, "--catalogue", path, "add", "https://xn--bcher-kva.de/", "--name", "again")
-	if want := "uricat add: https://xn--bcher-kva.de/ is already there: \"Bücher\", line 21 of " + path; !strings.Contains(errs, want) {
+	if want := "uricat add: already there: \"Bücher\", line 21 of " + path + " (https://xn--bcher-kva.de/); add --allow-duplicate to add it again\n"; !strings.Contains(errs, want) {
 		t.Errorf("stderr %q lacks %q", errs, want)
 	}
 	if code, _, errs := uricat(t, "--catalogue", path, "add", "http://google.co.uk/", "--name", "again", "--allow-duplicate"); code != 0 {
