@@ -71,6 +71,9 @@ func newRootCmd(e *env) *cobra.Command {
 		newAddCmd(e),
 		newImportCmd(e),
 		newExportCmd(e),
+		newOpenCmd(e),
+		newCategoriesCmd(e),
+		newTagsCmd(e),
 		newVersionCmd(),
 		newManCmd(),
 	)
