@@ -69,13 +69,13 @@ func (o *addOptions) run(e *env, uri string) error {
 			}
 		}
 	}
-	nr, err := c.Add(rec)
+	_, err = c.Apply(catalogue.Add{Records: []*catalogue.Record{rec}, AllowDuplicates: true})
 	if err != nil {
 		return refused(err)
 	}
 	if err := c.Save(); err != nil {
 		return refused(err)
 	}
-	fmt.Fprintf(e.stdout, "added %q to %s\n", catalogue.DisplayText(nr.Name), c.Path())
+	fmt.Fprintf(e.stdout, "added %q to %s\n", catalogue.DisplayText(rec.Name), c.Path())
 	return nil
 }
