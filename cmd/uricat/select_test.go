@@ -13,7 +13,7 @@ import (
 // selectCatalogue has, at lines 1, 6, 11, 16 and 20: an IRI stored as its
 // URI, a URI twice, an ID written with a leading zero, a record with an
 // invalid URI and a file: URI.
-const selectCatalogue = "URI: https://xn--bcher-kva.de/\r\nNAME: Bücher\r\nDATE: 01/01/2020 00:00:00\r\nID: 07\r\n\r\n" +
+const selectCatalogue = "URI: https://xn--bcher-kva.de/\r\nNAME: =?UTF-8?q?B=C3=BCcher?=\r\nDATE: 01/01/2020 00:00:00\r\nID: 07\r\n\r\n" +
 	"URI: http://twice.example/\r\nNAME: First\r\nDATE: 01/01/2020 00:00:00\r\nID: 8\r\n\r\n" +
 	"URI: http://twice.example/\r\nNAME: Second\r\nDATE: 01/01/2020 00:00:00\r\nCATEGORY: x\r\n\r\n" +
 	"URI: http://a b/\r\nNAME: Broken\r\nDATE: 01/01/2020 00:00:00\r\n\r\n" +

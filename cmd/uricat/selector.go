@@ -68,10 +68,27 @@ func selectRecord(c *catalogue.Catalogue, sel string) (*catalogue.Record, error)
 	var b strings.Builder
 	fmt.Fprintf(&b, "%d records have the URI %s; name one with line:N:", len(found), found[0].URI)
 	for _, r := range found {
-		fmt.Fprintf(&b, "\n  line %d: %q", r.Line(), catalogue.DisplayText(r.Name))
+		fmt.Fprintf(&b, "\n  line %d: %s", r.Line(), quoteName(r))
 		if r.ID != "" {
 			fmt.Fprintf(&b, " (id:%s)", r.ID)
 		}
 	}
 	return nil, refused(errors.New(b.String()))
+}
+
+// quoteName returns rec's NAME quoted for a message, or says it has none.
+func quoteName(rec *catalogue.Record) string {
+	if rec.Name == "" {
+		return "(no valid NAME)"
+	}
+	return strconv.Quote(catalogue.DisplayText(rec.Name))
+}
+
+// describe names rec in a message: its NAME and URI, or what it lacks.
+func describe(rec *catalogue.Record) string {
+	uri := "(no valid URI)"
+	if rec.URI != "" {
+		uri = "<" + rec.URI + ">"
+	}
+	return quoteName(rec) + " " + uri
 }
