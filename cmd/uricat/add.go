@@ -24,6 +24,9 @@ unless --allow-duplicate is given. Invalid input leaves the file untouched.`,
   uricat add 'https://bücher.de/straße' --name Bücher --language de --tags books,shops`,
 		Args: exactArgs(1, "one URI"),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if !cmd.Flags().Changed("name") {
+				return usageError(fmt.Errorf("--name is required: every bookmark has a NAME (SSD3 3.2)"))
+			}
 			fields, err := ff.fields(cmd.Flags())
 			if err != nil {
 				return err
@@ -33,7 +36,6 @@ unless --allow-duplicate is given. Invalid input leaves the file untouched.`,
 	}
 	ff.register(cmd.Flags(), false)
 	cmd.Flags().BoolVar(&allowDuplicate, "allow-duplicate", false, "add the URI even if the catalogue has it already")
-	_ = cmd.MarkFlagRequired("name")
 	return cmd
 }
 

@@ -19,7 +19,7 @@ type exportOptions struct {
 func newExportCmd(e *env) *cobra.Command {
 	var o exportOptions
 	cmd := &cobra.Command{
-		Use:   "export --format F [--search QUERY] [-o FILE]",
+		Use:   "export --format FORMAT",
 		Short: "Write the valid records in another format (netscape, soif, hinadi, urc, json, csv)",
 		Long: `Export writes the valid records (those a search matches, when given), in file
 order, in another format, to standard output or to a file that is replaced

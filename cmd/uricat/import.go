@@ -25,7 +25,7 @@ type importOptions struct {
 func newImportCmd(e *env) *cobra.Command {
 	var o importOptions
 	cmd := &cobra.Command{
-		Use:   "import [--format F] [--base URL] [--dry-run] FILE...",
+		Use:   "import FILE...",
 		Short: "Import bookmark files of other formats (browsers, SOIF, Hina-Di, URC, http-index)",
 		Long: `Import reads bookmark files of other formats ("-" is standard input),
 detecting each file's format unless --format names it, and adds their

@@ -13,7 +13,7 @@ import (
 const selectorHelp = `SELECTOR is the record's URI (as stored, or as typed: an IRI such as
 https://bücher.de/ finds https://xn--bcher-kva.de/), id:N for the record
 whose ID is N, or line:N for the record that starts at line N of the file
-(as check, list and the messages give it).`
+(as check, show and rm give it).`
 
 // selectorUsage ends the message of a selector that names no record.
 const selectorUsage = "SELECTOR is a URI, id:N or line:N"

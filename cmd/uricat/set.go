@@ -13,7 +13,7 @@ import (
 func newSetCmd(e *env) *cobra.Command {
 	var ff fieldFlags
 	cmd := &cobra.Command{
-		Use:   "set SELECTOR [--name N] [--category C] [--rating 0-5] [--x X-NAME=VALUE]...",
+		Use:   "set SELECTOR",
 		Short: "Change fields of a bookmark",
 		Long: `Set changes the fields given on the line, and only those; an empty value
 (and --rating 0) clears a field. DATE becomes now, as SSD3 3.3 asks of an

@@ -11,7 +11,7 @@ import (
 func newShowCmd(e *env) *cobra.Command {
 	var asJSON bool
 	cmd := &cobra.Command{
-		Use:   "show SELECTOR [--json]",
+		Use:   "show SELECTOR",
 		Short: "Print one bookmark: every field, and its problems",
 		Long: `Show prints every field of the record, as NAME: value lines, then where it is
 in the file and whether it is used (SSD3 2.2: a record needs a valid URI,
