@@ -6,8 +6,32 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	"github.com/spf13/cobra"
+
 	"github.com/uricat/uricat/catalogue"
 )
+
+// newCountCmd makes a command that lists the values that values gives
+// for the valid records, each with its count: categories, tags.
+func newCountCmd(e *env, name, short, long string, values func(*catalogue.Record) []string) *cobra.Command {
+	var asJSON bool
+	cmd := &cobra.Command{
+		Use:     name,
+		Short:   short,
+		Long:    long,
+		Example: "  uricat " + name + "\n  uricat " + name + " --json",
+		Args:    noArgs,
+		RunE: func(*cobra.Command, []string) error {
+			c, err := e.open(true)
+			if err != nil {
+				return err
+			}
+			return e.printCounts(countValues(c, values), asJSON)
+		},
+	}
+	cmd.Flags().BoolVar(&asJSON, "json", false, `print JSON: [{"name": ..., "count": ...}]`)
+	return cmd
+}
 
 // count is one line of `uricat categories` and `uricat tags`.
 type count struct {

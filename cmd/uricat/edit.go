@@ -35,11 +35,7 @@ the record that uricat cannot use are kept in the file as they are.
 // runEdit edits the record sel names until its fields are valid, unchanged
 // or empty, and applies the changed ones as one Set edit.
 func runEdit(e *env, sel string) error {
-	c, err := e.open(false)
-	if err != nil {
-		return err
-	}
-	rec, err := selectRecord(c, sel)
+	c, rec, err := e.openRecord(sel)
 	if err != nil {
 		return err
 	}

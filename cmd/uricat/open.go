@@ -26,11 +26,7 @@ whose scheme is not ` + opener.SafeSchemes() + ` is opened only with --yes.
   uricat open --yes file:///usr/share/doc/index.html`,
 		Args: exactArgs(1, "one SELECTOR"),
 		RunE: func(_ *cobra.Command, args []string) error {
-			c, err := e.open(false)
-			if err != nil {
-				return err
-			}
-			rec, err := selectRecord(c, args[0])
+			_, rec, err := e.openRecord(args[0])
 			if err != nil {
 				return err
 			}

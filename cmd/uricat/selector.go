@@ -18,6 +18,19 @@ whose ID is N, or line:N for the record that starts at line N of the file
 // selectorUsage ends the message of a selector that names no record.
 const selectorUsage = "SELECTOR is a URI, id:N or line:N"
 
+// openRecord opens the catalogue and returns it with the record sel names.
+func (e *env) openRecord(sel string) (*catalogue.Catalogue, *catalogue.Record, error) {
+	c, err := e.open(false)
+	if err != nil {
+		return nil, nil, err
+	}
+	rec, err := selectRecord(c, sel)
+	if err != nil {
+		return nil, nil, err
+	}
+	return c, rec, nil
+}
+
 // selectRecord returns the record sel names (see selectorHelp). Several
 // records with the URI are an error that lists them, with their lines.
 func selectRecord(c *catalogue.Catalogue, sel string) (*catalogue.Record, error) {

@@ -45,11 +45,7 @@ are. Invalid values change nothing.
 
 // runSet applies one Set edit to the record sel names, and saves.
 func runSet(e *env, sel string, fields []catalogue.Field) error {
-	c, err := e.open(false)
-	if err != nil {
-		return err
-	}
-	rec, err := selectRecord(c, sel)
+	c, rec, err := e.openRecord(sel)
 	if err != nil {
 		return err
 	}

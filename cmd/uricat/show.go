@@ -24,11 +24,7 @@ can be shown (by line:N) and fixed with uricat edit.
   uricat show line:12`,
 		Args: exactArgs(1, "one SELECTOR"),
 		RunE: func(_ *cobra.Command, args []string) error {
-			c, err := e.open(false)
-			if err != nil {
-				return err
-			}
-			rec, err := selectRecord(c, args[0])
+			c, rec, err := e.openRecord(args[0])
 			if err != nil {
 				return err
 			}
