@@ -84,6 +84,8 @@ func TestExitCodes(t *testing.T) {
 		{[]string{"--catalogue", dir, "list"}, 2, "uricat list: " + dir + " is a directory, not a catalogue file"},
 		{[]string{"check", missing}, 2, "uricat check: " + missing + " does not exist"},
 		{[]string{"completion", "tcsh"}, 2, "uricat completion: unknown shell \"tcsh\" (shells: bash, fish, powershell, zsh)\nRun 'uricat completion --help' for usage."},
+		{[]string{"help", "frob"}, 2, "uricat help: no command \"frob\": uricat --help lists them\n"},
+		{[]string{"help", "add", "extra"}, 2, "uricat help: no command \"add extra\""},
 		{[]string{"completion"}, 2, "uricat completion: expects a shell: bash, fish, powershell, zsh"},
 	}
 	for _, tt := range tests {

@@ -82,5 +82,6 @@ func newRootCmd(e *env) *cobra.Command {
 		newManCmd(),
 	)
 	initCompletionCmd(root) // after SetOut: its commands keep the writer it had
+	initHelpCmd(root)
 	return root
 }
