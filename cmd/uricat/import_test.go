@@ -303,7 +303,7 @@ func TestImportSummaryIsHonestWhenTheSaveFails(t *testing.T) {
 	if err := os.WriteFile(p, []byte("URI: https://x.example/\r\nNAME: X\r\nDATE: 01/01/2020 00:00:00\r\n"), 0o444); err != nil {
 		t.Fatal(err)
 	}
-	code, out, errs := importCLI(t, "", "--catalogue", p, "import", browserExport("safari.html"))
+	code, out, errs := uricatIn(t, "", "--catalogue", p, "import", browserExport("safari.html"))
 	if code != 1 || strings.Contains(out, "imported") || !strings.Contains(errs, "nothing was imported") || !strings.Contains(errs, "read-only") {
 		t.Errorf("exit %d\nstdout %q\nstderr %q", code, out, errs)
 	}
