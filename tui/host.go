@@ -124,7 +124,7 @@ func (m *Model) openDialog(msg tea.KeyMsg) (tea.Cmd, bool) {
 // to a dialog.
 func (m *Model) rootMsg(msg tea.Msg) bool {
 	switch msg := msg.(type) {
-	case tea.WindowSizeMsg, loadedMsg, filteredMsg, lockedMsg, saveRetryMsg, savedMsg, reloadedMsg, slowCheckMsg:
+	case tea.WindowSizeMsg, loadedMsg, filteredMsg, lockedMsg, saveRetryMsg, savedMsg, reloadedMsg, slowCheckMsg, keyIndexMsg:
 		return true
 	case spinner.TickMsg:
 		return msg.ID == m.spin.ID()
