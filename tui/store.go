@@ -72,18 +72,51 @@ func reloadCmd(path string) tea.Cmd {
 	}
 }
 
-// edit applies e as one undoable step described by what, selects sel (if
-// not 0), and saves.
-func (m *Model) edit(e catalogue.Edit, what string, sel catalogue.Ref) tea.Cmd {
+// keyIndexMsg carries the URI and ID index built from a snapshot.
+type keyIndexMsg struct{ ki *catalogue.KeyIndex }
+
+// prepareKeys builds the catalogue's key index on another goroutine when it
+// has none, so that the first add or import does not build it in Update.
+func (m *Model) prepareKeys() tea.Cmd {
+	if m.cat == nil || m.indexingKeys || !m.cat.NeedsKeyIndex() {
+		return nil
+	}
+	m.indexingKeys = true
+	snap := m.cat.Snapshot()
+	return func() tea.Msg { return keyIndexMsg{snap.KeyIndex()} }
+}
+
+// keysReady installs the index if the catalogue has not changed since, or
+// builds it again from the catalogue as it is now.
+func (m *Model) keysReady(msg keyIndexMsg) tea.Cmd {
+	m.indexingKeys = false
+	m.cat.UseKeyIndex(msg.ki)
+	return m.prepareKeys()
+}
+
+// applyEdit applies e as one undoable step described by what and says so;
+// the command it returns shows the change and saves it. Every change the
+// TUI makes goes through here.
+func (m *Model) applyEdit(e catalogue.Edit, what string) (tea.Cmd, error) {
 	if err := m.hist.Apply(m.cat, e, what); err != nil {
+		return nil, err
+	}
+	m.setMsg(sevSuccess, "%s", what)
+	return tea.Batch(m.refilter(m.cat.Records()), m.save(), m.prepareKeys()), nil
+}
+
+// edit is applyEdit for a key: a refusal is said in the status line, and
+// sel (if not 0) is selected.
+func (m *Model) edit(e catalogue.Edit, what string, sel catalogue.Ref) tea.Cmd {
+	cmd, err := m.applyEdit(e, what)
+	if err != nil {
 		m.setMsg(sevError, "cannot change the catalogue (%s): %s", what, describe(err))
 		return nil
 	}
-	m.setMsg(sevSuccess, "%s", what)
 	if sel != 0 {
 		m.selected = sel
 	}
-	return tea.Batch(m.refilter(m.cat.Records()), m.save())
+	return cmd
 }
 
 // undoRedo undoes the last change (undo) or redoes the last undone one.
@@ -105,7 +138,7 @@ func (m *Model) undoRedo(undo bool) tea.Cmd {
 	if len(st.Refs) > 0 {
 		m.selected = st.Refs[0]
 	}
-	return tea.Batch(m.refilter(m.cat.Records()), m.save())
+	return tea.Batch(m.refilter(m.cat.Records()), m.save(), m.prepareKeys())
 }
 
 // save starts a save, or asks for another when one is running.
@@ -142,7 +175,12 @@ func (m *Model) locked(msg lockedMsg) tea.Cmd {
 			msg.tx.Abort()
 			return m.saveFailed(err)
 		}
-		m.setMsg(sevInfo, "another program changed the file: its changes and yours are both kept%s", duplicatesNote(rep))
+		note := "another program changed the file: its changes and yours are both kept" + duplicatesNote(rep)
+		if m.msgSev == sevSuccess && m.msg != "" {
+			m.msg += " · " + note
+		} else {
+			m.setMsg(sevInfo, "%s", note)
+		}
 		cmds = append(cmds, m.refilter(m.cat.Records()))
 	}
 	cmds = append(cmds, commit(msg.tx, m.cat.Snapshot()))
