@@ -529,12 +529,17 @@ func escapePath(raw string) (path string, dots bool) {
 
 const upperHex = "0123456789ABCDEF"
 
-// pchar reports whether c may stand unescaped in a path segment (RFC 3986
-// 3.3: unreserved, sub-delims, ":" and "@").
-func pchar(c byte) bool {
-	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' ||
-		strings.IndexByte("-._~!$&'()*+,;=:@", c) >= 0
-}
+// pchars are the bytes that may stand unescaped in a path segment (RFC
+// 3986 3.3: unreserved, sub-delims, ":" and "@").
+var pchars = func() (t [256]bool) {
+	for c := 0; c < 256; c++ {
+		t[c] = 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' ||
+			strings.IndexByte("-._~!$&'()*+,;=:@", byte(c)) >= 0
+	}
+	return t
+}()
+
+func pchar(c byte) bool { return pchars[c] }
 
 // text decodes a value's bytes to Unicode: by the 301 line's charset if one
 // was given, else as UTF-8, else (invalid UTF-8) as ISO-8859-1, reported.

@@ -120,8 +120,11 @@ func fold(v string) string {
 // BadWeekday returns the weekday word v starts with when it is not t's
 // weekday (nor an abbreviation of it), else "".
 func BadWeekday(v string, t time.Time) string {
-	end := strings.IndexAny(v, ", ")
-	if end <= 0 {
+	end := 0
+	for end < len(v) && v[end] != ',' && v[end] != ' ' {
+		end++
+	}
+	if end == 0 || end == len(v) {
 		return ""
 	}
 	w, day := v[:end], t.Weekday().String()
