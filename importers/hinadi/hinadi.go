@@ -51,9 +51,30 @@ import (
 	"github.com/uricat/uricat/internal/lines"
 )
 
-// blanks are the white space trimmed from values and that makes a line
-// blank (ASCII only: strings.Trim with an ASCII set is fast).
-const blanks = " \t\r\n\f\v"
+// isBlankByte reports the white space trimmed from values and that makes
+// a line blank: ASCII only.
+func isBlankByte(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\v'
+}
+
+// trimLeftBlanks and trimBlanks trim that white space; they are called for
+// every line, where strings.Trim would build its set of bytes each time.
+func trimLeftBlanks(s string) string {
+	i := 0
+	for i < len(s) && isBlankByte(s[i]) {
+		i++
+	}
+	return s[i:]
+}
+
+func trimBlanks(s string) string {
+	s = trimLeftBlanks(s)
+	j := len(s)
+	for j > 0 && isBlankByte(s[j-1]) {
+		j--
+	}
+	return s[:j]
+}
 
 // Limits that keep memory bounded whatever the input holds.
 const (
@@ -248,7 +269,7 @@ func (r *Reader) readBlock() *block {
 		if !ok {
 			break
 		}
-		if strings.Trim(text, blanks) == "" {
+		if trimBlanks(text) == "" {
 			if b != nil {
 				b.closed = true
 				return b
@@ -310,7 +331,7 @@ func (r *Reader) parseField(text string) (field, bool) {
 	// SEPARATOR takes the blanks before the value; those after it are the
 	// value's own (a TOKEN only may not start with one), which matters to
 	// a Title only: the other fields trim them as they read them.
-	return field{name: name, key: r.key(name), value: strings.TrimLeft(rest, blanks), line: r.line}, true
+	return field{name: name, key: r.key(name), value: rest[len(rest)-len(trimLeftBlanks(rest)):], line: r.line}, true
 }
 
 // key returns the lower-case form of a field name; files repeat the same

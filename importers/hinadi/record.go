@@ -121,8 +121,10 @@ func (r *Reader) record(b *block) *catalogue.Record {
 	}
 	for i := range b.fields {
 		f := &b.fields[i]
+		if used[i] || !strings.HasPrefix(f.key, "x-") {
+			continue
+		}
 		switch v := strings.TrimSpace(decodeWords(f.value)); {
-		case used[i]:
 		case f.key == "x-rating":
 			if n, err := catalogue.ParseRating(v); err == nil {
 				rec.Rating, used[i] = n, true
@@ -219,12 +221,12 @@ func splitKeywords(v string) []string {
 		if i < 0 {
 			break
 		}
-		if w := strings.Trim(importers.OneLine(v[:i]), " \t"); w != "" {
+		if w := trimBlanks(importers.OneLine(v[:i])); w != "" {
 			words = append(words, w)
 		}
 		v = v[i+1:]
 	}
-	if w := strings.Trim(importers.OneLine(v), " \t"); w != "" {
+	if w := trimBlanks(importers.OneLine(v)); w != "" {
 		words = append(words, w)
 	}
 	return words
