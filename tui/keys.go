@@ -21,7 +21,7 @@ type keyMap struct {
 	Category, Add, Edit, Delete, Undo, Redo key.Binding
 
 	Open, Copy, Detail, Problems, Import, Export key.Binding
-	Sample                                       key.Binding // only while the catalogue is empty
+	Sample                                       key.Binding // enabled only while the catalogue is empty (see Model.keyMap)
 
 	Save, Reload, Help, Quit key.Binding
 }
@@ -65,8 +65,13 @@ func newKeyMap() keyMap {
 	}
 }
 
-// ShortHelp is the help bar under the list.
+// ShortHelp is the help bar under the list. An empty catalogue (Sample
+// enabled) shows the ways to fill it instead of the keys that act on a
+// record.
 func (k keyMap) ShortHelp() []key.Binding {
+	if k.Sample.Enabled() {
+		return []key.Binding{k.Add, k.Import, k.Sample, k.Help, k.Quit}
+	}
 	return []key.Binding{k.Search, k.Rate, k.Add, k.Edit, k.Delete, k.Undo, k.Help, k.Quit}
 }
 
@@ -76,7 +81,7 @@ func (k keyMap) FullHelp() [][]key.Binding {
 		{k.Up, k.Down, k.PageUp, k.PageDown, k.Home, k.End, k.Detail},
 		{k.Search, k.AcceptSearch, k.ClearSearch, k.Sort, k.ReverseSort, k.Group, k.Fold, k.FoldAll},
 		{k.Rate, k.ClearRating, k.Category, k.Add, k.Edit, k.Delete, k.Undo, k.Redo},
-		{k.Open, k.Copy, k.Problems, k.Import, k.Export, k.Save, k.Reload, k.Help, k.Quit},
+		{k.Open, k.Copy, k.Problems, k.Import, k.Sample, k.Export, k.Save, k.Reload, k.Help, k.Quit},
 	}
 }
 

@@ -148,6 +148,7 @@ func New(opts Options) *Model {
 	m.help = help.New()
 	m.help.Styles = th.Help
 	m.spin = spinner.New(spinner.WithSpinner(spinner.Dot), spinner.WithStyle(th.Spinner))
+	m.keys.Sample.SetEnabled(false) // until the catalogue is read and found empty
 	m.input = textinput.New()
 	m.input.Prompt = "/ "
 	m.input.Placeholder = "search: words, name:, cat:, rating:>=4, date:2024, -word"
@@ -260,7 +261,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			return m, nil
 		}
 		m.cat = msg.c
-		m.recs = msg.res.ix.recs
+		m.setRecs(msg.res.ix.recs)
 		m.apply(msg.res)
 		if inv := msg.res.ix.invalid; inv > 0 {
 			m.setMsg(sevWarning, "%s with errors: press ! to see them", plural(inv, "record"))
@@ -375,7 +376,7 @@ func (m *Model) key(msg tea.KeyMsg) tea.Cmd {
 			return nil
 		}
 	}
-	if key.Matches(msg, m.keys.Sample) && len(m.recs) == 0 && m.res != nil {
+	if key.Matches(msg, m.keys.Sample) && m.res != nil {
 		return m.addSample()
 	}
 	if cmd, ok := m.openDialog(msg); ok {
@@ -530,7 +531,7 @@ func (m *Model) refilter(recs []*catalogue.Record) tea.Cmd {
 	if m.cancel != nil {
 		m.cancel()
 	}
-	m.recs = recs
+	m.setRecs(recs)
 	m.seq++
 	ctx, cancel := context.WithCancel(context.Background())
 	m.cancel = cancel
@@ -541,6 +542,13 @@ func (m *Model) refilter(recs []*catalogue.Record) tea.Cmd {
 	return tea.Batch(func() tea.Msg {
 		return filteredMsg{seq: p.seq, res: p.run(ctx)}
 	}, afterTick(110*time.Millisecond, func(time.Time) tea.Msg { return slowCheckMsg{} }))
+}
+
+// setRecs makes recs the newest snapshot; the sample key works, and is
+// in the help, only while it is empty.
+func (m *Model) setRecs(recs []*catalogue.Record) {
+	m.recs = recs
+	m.keys.Sample.SetEnabled(len(recs) == 0)
 }
 
 // apply shows a pass's answer, keeping the selected record selected.

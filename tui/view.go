@@ -171,11 +171,16 @@ func (m *Model) listView(w, h int) string {
 		case m.res == nil:
 			s = ""
 		case len(m.recs) == 0:
-			s = "No bookmarks yet: press a to add one, i to import a file, t for samples."
+			s = "No bookmarks yet: press a to add one, i to import a file, or t to try the sample bookmarks."
 		default:
 			s = fmt.Sprintf("No bookmark matches “%s”. Press esc to clear the search.", catalogue.DisplayText(m.input.Value()))
 		}
-		return block("\n  "+m.th.EmptyMessage.Render(s), w, h)
+		// Wrapped, not cut: the keys are at the end.
+		lines := strings.Split(ansi.Wrap(s, max(10, w-4), " "), "\n")
+		for i, l := range lines {
+			lines[i] = "  " + m.th.EmptyMessage.Render(l)
+		}
+		return block("\n"+strings.Join(lines, "\n"), w, h)
 	}
 	lines := make([]string, 0, h)
 	for i := m.offset; i < len(m.rows) && len(lines) < h; i++ {

@@ -42,6 +42,7 @@ func TestGoldenViews(t *testing.T) {
 		{"confirm_delete_80x24", 80, 24, fixture, func(h *harness) { h.keys("j", "j", "d") }},
 		{"help_80x24", 80, 24, fixture, func(h *harness) { h.keys("?") }},
 		{"empty_80x24", 80, 24, "", nil},
+		{"empty_100x24", 100, 24, "", nil},
 		{"small_50x12", 50, 12, fixture, func(h *harness) { h.keys("G") }},
 		// Hosted dialogs take the body; the help bar is theirs.
 		{"form_add_80x24", 80, 24, fixture, func(h *harness) { h.keys("a") }},
