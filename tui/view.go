@@ -254,9 +254,7 @@ func starsFor(m *Model, n int, selected bool) string {
 	if !selected {
 		return m.th.Stars(n)
 	}
-	n = max(0, min(n, 5))
-	return m.th.Star.Inherit(m.th.RowSelected).Render(strings.Repeat("★", n)) +
-		m.th.StarEmpty.Inherit(m.th.RowSelected).Render(strings.Repeat("☆", 5-n))
+	return m.th.StarsOn(n, m.th.RowSelected)
 }
 
 // pad pads a styled line to w cells with style st (the row background).

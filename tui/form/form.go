@@ -540,7 +540,7 @@ func (m *Model) View() string {
 			l = marker(i == s.row) + lab.Render(r.field) + " " + r.value.View()
 			if r.field == catalogue.FieldRating {
 				if n, err := catalogue.ParseRating(r.value.Value()); err == nil {
-					l += " " + t.Star.Render(strings.Repeat("★", n)) + t.StarEmpty.Render(strings.Repeat("☆", 5-n))
+					l += " " + t.Stars(n)
 				}
 			}
 		}
