@@ -219,7 +219,7 @@ func (m *Model) rowLines(r row, selected bool, w int) []string {
 	}
 	meta = append(meta, starsFor(m, rec.Rating, selected))
 	if w >= 60 && !rec.Date.IsZero() {
-		meta = append(meta, st(th.Date).Render(rec.Date.Format("2006-01-02")))
+		meta = append(meta, st(th.Date).Render(catalogue.DisplayDate(rec.Date)))
 	}
 	right := strings.Join(meta, st(th.Row).Render("  "))
 	rightW := ansi.StringWidth(right)
@@ -341,9 +341,7 @@ func (m *Model) detailView(w, h int) string {
 		} else {
 			field("Rating", "none", th.Dim)
 		}
-		if !rec.Date.IsZero() {
-			field("Date", catalogue.FormatDate(rec.Date), th.Value)
-		}
+		field("Date", catalogue.DisplayDate(rec.Date), th.Value)
 		field("Language", catalogue.DisplayText(rec.Language), th.Value)
 		field("Type", catalogue.DisplayText(rec.Type), th.Value)
 		field("ID", catalogue.DisplayText(rec.ID), th.Value)

@@ -557,7 +557,7 @@ func (m *Model) View() string {
 	}
 	date := "set to now when saved (3.3)"
 	if m.original != nil && !m.original.Date.IsZero() {
-		date = catalogue.FormatDate(m.original.Date) + " · " + date
+		date = catalogue.DisplayDate(m.original.Date) + " · " + date
 	}
 	lines = append(lines, "", "  "+label.Render(catalogue.FieldDate)+" "+t.Dim.Render(date))
 	if m.other != "" && m.tried {
