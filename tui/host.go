@@ -73,6 +73,14 @@ func (m *Model) openDialog(msg tea.KeyMsg) (tea.Cmd, bool) {
 	switch {
 	case key.Matches(msg, k.Edit, k.Delete, k.Category, k.Open, k.Copy) && rec == nil:
 		return nil, true // they act on the selected record: a heading is none
+	case key.Matches(msg, k.Open, k.Copy) && catalogue.ValidateURI(rec.URI) != nil:
+		// Said at once, rather than asking about a URI that is not there.
+		verb := "open"
+		if key.Matches(msg, k.Copy) {
+			verb = "copy"
+		}
+		m.setMsg(sevError, "nothing to %s: %s has no valid URI (e edits it, ! lists its problems)", verb, recordLabel(rec))
+		return nil, true
 	case key.Matches(msg, k.Add):
 		d = form.New(ctx, nil, m.categories())
 		m.msg = ""
@@ -190,16 +198,16 @@ func (m *Model) result(msg tea.Msg) (cmd tea.Cmd, ok bool) {
 		return nil, true
 	case system.OpenedMsg:
 		if msg.Err != nil {
-			m.setMsg(sevError, "cannot open %s: %v", catalogue.DisplayText(msg.URI), msg.Err)
+			m.setMsg(sevError, "cannot open %s: %v", catalogue.DisplayURI(msg.URI), msg.Err)
 		} else {
-			m.setMsg(sevSuccess, "opened %s", catalogue.DisplayText(msg.URI))
+			m.setMsg(sevSuccess, "opened %s", catalogue.DisplayURI(msg.URI))
 		}
 		return nil, true
 	case system.ConfirmMsg:
 		m.msg = ""
 		return m.dialogs.Push(dialog.NewConfirm(m.dialogContext(), dialog.Question{
 			Text:   fmt.Sprintf("Open a %s: link with the system opener?", catalogue.DisplayText(msg.Scheme)),
-			Detail: msg.URI,
+			Detail: catalogue.DisplayURI(msg.URI),
 			Verb:   "open",
 			Yes:    openMsg{uri: msg.URI},
 			No:     noteMsg("not opened"),
@@ -208,7 +216,7 @@ func (m *Model) result(msg tea.Msg) (cmd tea.Cmd, ok bool) {
 		if msg.Err != nil {
 			m.setMsg(sevError, "cannot copy: %v", msg.Err)
 		} else {
-			m.setMsg(sevSuccess, "copied %s", catalogue.DisplayText(msg.Text))
+			m.setMsg(sevSuccess, "copied %s", catalogue.DisplayURI(msg.Text))
 		}
 		return nil, true
 	case deleteMsg:

@@ -242,7 +242,7 @@ func (m *Model) rowLines(r row, selected bool, w int) []string {
 	nameS := styled(name, nameW, st(th.Name), st(th.Match).Bold(true), hits)
 	gap := w - leadW - ansi.StringWidth(nameS) - rightW
 	line1 := marker + lead + nameS + st(th.Row).Render(strings.Repeat(" ", max(1, gap))) + right
-	uri := catalogue.DisplayText(rec.URI)
+	uri := catalogue.DisplayText(catalogue.DisplayURI(rec.URI))
 	if uri == "" {
 		uri = "(no URI)"
 	}
@@ -325,7 +325,7 @@ func (m *Model) detailView(w, h int) string {
 		}
 		b.WriteString(wrapStyled(name, inner, th.Title, th.Match, hits))
 		b.WriteByte('\n')
-		b.WriteString(th.URI.Render(ansi.Hardwrap(catalogue.DisplayText(rec.URI), inner, true)))
+		b.WriteString(th.URI.Render(ansi.Hardwrap(catalogue.DisplayText(catalogue.DisplayURI(rec.URI)), inner, true)))
 		b.WriteString("\n\n")
 		field := func(label, value string, st lipgloss.Style) {
 			if value == "" {

@@ -159,6 +159,12 @@ func New(ctx dialog.Context, original *catalogue.Record, categories []string) *M
 	}
 	for _, r := range m.rows {
 		r.initial = catalogue.DisplayText(r.orig)
+		if r.field == catalogue.FieldURI {
+			// Shown as an IRI ("bücher.de/straße"); left as shown, the
+			// stored URI is kept as it is (text), and an edited one is
+			// stored normalised, as `uricat add` stores it (Record).
+			r.initial = catalogue.DisplayText(catalogue.DisplayURI(r.orig))
+		}
 		r.value.SetValue(r.initial)
 	}
 	m.addBlankExtension()
@@ -548,7 +554,9 @@ func (m *Model) View() string {
 		if e := m.visibleErr(r); e != "" {
 			lines = append(lines, wrap(t.Error, "✗ "+e, m.ctx.Width, labelWidth+3)...)
 		} else if r.field == catalogue.FieldURI {
-			if v := strings.TrimSpace(r.value.Value()); v != "" && catalogue.NormalizeURI(v) != v {
+			// r.text, not the input: an IRI shown for a stored URI is
+			// stored as it was.
+			if v := r.text(); v != "" && catalogue.NormalizeURI(v) != v {
 				lines = append(lines, wrap(t.Dim, "saved as "+catalogue.DisplayText(catalogue.NormalizeURI(v)), m.ctx.Width, labelWidth+3)...)
 			}
 		} else if r.ext() && r.orig != "" && r.value.Value() == "" {

@@ -1,0 +1,132 @@
+package tui
+
+import (
+	"bytes"
+	"os/exec"
+	"strings"
+	"testing"
+
+	"github.com/aymanbagabas/go-osc52/v2"
+	"github.com/uricat/uricat/internal/opener"
+	"github.com/uricat/uricat/tui/dialog"
+	"github.com/uricat/uricat/tui/system"
+)
+
+// iriFixture holds URIs that are IRIs percent-encoded (RFC 3987 3.1): a
+// UTF-8 path and an IDNA host.
+const iriFixture = "URI: https://de.wikipedia.org/wiki/K%C3%B6ln\r\nNAME: Koeln\r\nDATE: 01/02/2020 10:00:00\r\n\r\n" +
+	"URI: https://xn--bcher-kva.de/\r\nNAME: Buecher\r\nDATE: 01/02/2020 11:00:00\r\n\r\n" +
+	"NAME: Lost bookmark\r\nDATE: 02/02/2002 00:00:00\r\n"
+
+// fakeDesktop replaces the opener and the clipboard for the test: it
+// returns what was opened and what was written to the terminal.
+func fakeDesktop(t *testing.T) (opened *[]string, clip *bytes.Buffer) {
+	t.Helper()
+	opened, clip = new([]string), new(bytes.Buffer)
+	oldOpener, oldClip := system.DefaultOpener, system.DefaultClipboard
+	t.Cleanup(func() { system.DefaultOpener, system.DefaultClipboard = oldOpener, oldClip })
+	system.DefaultOpener = system.Opener{Opener: opener.Opener{
+		Getenv:   func(k string) string { return map[string]string{"BROWSER": "browser"}[k] },
+		LookPath: func(p string) (string, error) { return "/usr/bin/" + p, nil },
+		GOOS:     "linux",
+		Start:    func(c *exec.Cmd) error { *opened = append(*opened, c.Args[len(c.Args)-1]); return nil },
+	}}
+	system.DefaultClipboard = system.Clipboard{Out: clip, Getenv: func(string) string { return "" }}
+	return opened, clip
+}
+
+// The list and the detail pane show a URI as people read it; y and o use
+// the URI as stored.
+func TestURIsShowAsIRIsAndAreCopiedAndOpenedAsStored(t *testing.T) {
+	opened, clip := fakeDesktop(t)
+	h := newHarness(t, iriFixture, 120, 30)
+	v := h.m.View()
+	for _, want := range []string{"https://de.wikipedia.org/wiki/Köln", "https://bücher.de/"} {
+		if !strings.Contains(h.m.listView(60, 20), want) {
+			t.Errorf("the list lacks %q:\n%s", want, v)
+		}
+	}
+	if strings.Contains(v, "%C3%B6") || strings.Contains(v, "xn--") {
+		t.Errorf("view shows percent-encoded or IDNA forms:\n%s", v)
+	}
+	if !strings.Contains(h.m.detailView(50, 20), "https://de.wikipedia.org/wiki/Köln") {
+		t.Errorf("the detail pane does not show the IRI:\n%s", h.m.detailView(50, 20))
+	}
+	h.keys("y")
+	if want := osc52.New("https://de.wikipedia.org/wiki/K%C3%B6ln").String(); clip.String() != want {
+		t.Errorf("y wrote %q, want the stored URI %q", clip.String(), want)
+	}
+	if !strings.Contains(h.m.msg, "copied https://de.wikipedia.org/wiki/Köln") {
+		t.Errorf("message %q", h.m.msg)
+	}
+	h.keys("j", "o")
+	if len(*opened) != 1 || (*opened)[0] != "https://xn--bcher-kva.de/" {
+		t.Errorf("o opened %q, want the stored URI", *opened)
+	}
+	if !strings.Contains(h.m.msg, "opened https://bücher.de/") {
+		t.Errorf("message %q", h.m.msg)
+	}
+}
+
+// The form shows the IRI; left as shown, the stored URI stays as it was
+// (no change); edited, it is stored as `uricat add` stores an IRI.
+func TestFormShowsTheIRIAndStoresAURI(t *testing.T) {
+	h := newHarness(t, iriFixture, 100, 30)
+	h.selectName("Buecher")
+	h.keys("e")
+	if v := h.m.View(); !strings.Contains(v, "URI           https://bücher.de/") || strings.Contains(v, "saved as") {
+		t.Fatalf("the form does not show the IRI alone:\n%s", v)
+	}
+	// Unchanged: nothing to save, nothing written (DATE not restamped).
+	h.keys("ctrl+s")
+	if h.m.dialogs.Len() != 0 {
+		t.Fatalf("an unchanged form stayed open:\n%s", h.m.View())
+	}
+	if r := find(h.reopen(), "Buecher"); r.URI != "https://xn--bcher-kva.de/" || r.Date.Hour() != 11 {
+		t.Fatalf("an unchanged form changed the record: %+v", r)
+	}
+	// Another field changed: the URI is not among the changes.
+	h.keys("e", "enter")
+	h.typeText(" online")
+	h.keys("ctrl+s")
+	if r := find(h.reopen(), "Buecher online"); r == nil || r.URI != "https://xn--bcher-kva.de/" {
+		t.Fatalf("after editing the NAME: %+v", r)
+	}
+	// The URI edited as an IRI is stored as a URI.
+	h.keys("e")
+	for range len([]rune("https://bücher.de/")) {
+		h.keys("backspace")
+	}
+	h.typeText("https://bücher.de/straße")
+	if v := h.m.View(); !strings.Contains(v, "saved as https://xn--bcher-kva.de/stra%C3%9Fe") {
+		t.Errorf("the form does not say how the IRI is stored:\n%s", v)
+	}
+	h.keys("ctrl+s")
+	if r := find(h.reopen(), "Buecher online"); r == nil || r.URI != "https://xn--bcher-kva.de/stra%C3%9Fe" {
+		t.Fatalf("after editing the URI: %+v", r)
+	}
+	if v := h.m.View(); !strings.Contains(v, "https://bücher.de/straße") {
+		t.Errorf("the list does not show the new IRI:\n%s", v)
+	}
+}
+
+// o and y on a record without a valid URI say so at once, rather than
+// asking about an empty URI.
+func TestOpenOrCopyARecordWithoutURI(t *testing.T) {
+	opened, clip := fakeDesktop(t)
+	h := newHarness(t, iriFixture, 100, 30)
+	h.selectName("Lost bookmark")
+	for _, k := range []string{"o", "y"} {
+		h.keys(k)
+		if _, ok := h.m.dialogs.Top().(*dialog.Confirm); ok {
+			t.Fatalf("%s asked a question:\n%s", k, h.m.View())
+		}
+		verb := map[string]string{"o": "open", "y": "copy"}[k]
+		if want := "nothing to " + verb + ": “Lost bookmark” has no valid URI"; !strings.Contains(h.m.msg, want) {
+			t.Errorf("%s: message %q, want %q", k, h.m.msg, want)
+		}
+	}
+	if len(*opened) != 0 || clip.Len() != 0 {
+		t.Errorf("opened %q, copied %q", *opened, clip.String())
+	}
+}
