@@ -2,13 +2,17 @@ package tui
 
 import (
 	"bytes"
+	"os"
 	"os/exec"
 	"strings"
 	"testing"
 
 	"github.com/aymanbagabas/go-osc52/v2"
+	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/internal/opener"
 	"github.com/uricat/uricat/tui/dialog"
+	"github.com/uricat/uricat/tui/form"
+	"github.com/uricat/uricat/tui/problems"
 	"github.com/uricat/uricat/tui/system"
 )
 
@@ -128,5 +132,68 @@ func TestOpenOrCopyARecordWithoutURI(t *testing.T) {
 	}
 	if len(*opened) != 0 || clip.Len() != 0 {
 		t.Errorf("opened %q, copied %q", *opened, clip.String())
+	}
+}
+
+// dateFixture has a record whose DATE is no date (February has no 31st)
+// and one without DATE: both invalid (SSD3 2.2, 3.3).
+const dateFixture = "URI: http://a.example/\r\nNAME: Bad date\r\nDATE: 31/02/2007 10:00:00\r\n\r\n" +
+	"URI: http://b.example/\r\nNAME: No date\r\n"
+
+// A record with a wrong DATE is fixed from the problems view: the form
+// shows the file's DATE, takes a typed one, and the record becomes valid.
+func TestFixAnInvalidDateFromTheProblemsView(t *testing.T) {
+	h := newHarness(t, dateFixture, 100, 30)
+	h.keys("!", "e") // the first problem is the bad DATE's
+	f, ok := h.m.dialogs.Top().(*form.Model)
+	if !ok {
+		t.Fatalf("e in the problems view opened %T:\n%s", h.m.dialogs.Top(), h.m.View())
+	}
+	v := h.m.View()
+	for _, want := range []string{"DATE          31/02/2007 10:00:00", "February 2007 has no day 31"} {
+		if !strings.Contains(v, want) {
+			t.Errorf("the form lacks %q:\n%s", want, v)
+		}
+	}
+	if strings.Contains(v, "DATE is required") || strings.Contains(v, "set to now when saved") {
+		t.Errorf("the form contradicts itself about DATE:\n%s", v)
+	}
+	if f.Focused() != catalogue.FieldDate {
+		t.Errorf("the form opens on %s, not on the field to fix", f.Focused())
+	}
+	for range len("31/02/2007 10:00:00") {
+		h.keys("backspace")
+	}
+	h.typeText("28/02/2007 10:00:00")
+	if v := h.m.View(); !strings.Contains(v, "shown as 2007-02-28 10:00 UTC") {
+		t.Errorf("the form does not read the typed DATE back:\n%s", v)
+	}
+	h.keys("ctrl+s")
+	r := find(h.reopen(), "Bad date")
+	if r == nil || !r.Valid() || catalogue.FormatDate(r.Date) != "28/02/2007 10:00:00" {
+		t.Fatalf("on disk: %+v", r)
+	}
+	if b, _ := os.ReadFile(h.m.path); strings.Contains(string(b), "31/02/2007") {
+		t.Errorf("the file keeps the wrong DATE beside the new one:\n%s", b)
+	}
+	if _, ok := h.m.dialogs.Top().(*problems.Model); !ok {
+		t.Errorf("back to %T, want the problems view", h.m.dialogs.Top())
+	}
+}
+
+// A record without DATE saved as it is gets now (3.3), and is valid.
+func TestAMissingDateBecomesNow(t *testing.T) {
+	h := newHarness(t, dateFixture, 100, 30)
+	h.selectName("No date")
+	h.keys("e")
+	if v := h.m.View(); !strings.Contains(v, "empty: set to now when saved") || strings.Contains(v, "DATE is required") {
+		t.Fatalf("the form:\n%s", v)
+	}
+	h.keys("ctrl+s")
+	if r := find(h.reopen(), "No date"); r == nil || !r.Valid() || !r.Date.Equal(fixedNow) {
+		t.Fatalf("on disk: %+v", r)
+	}
+	if h.m.dialogs.Len() != 0 {
+		t.Errorf("the form stayed open:\n%s", h.m.View())
 	}
 }

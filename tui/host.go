@@ -240,11 +240,18 @@ func (m *Model) submitted(msg form.SubmittedMsg) tea.Cmd {
 		e = catalogue.Add{Records: []*catalogue.Record{msg.Record}}
 	} else {
 		fields := catalogue.Diff(msg.Original, msg.Record)
-		if len(fields) == 0 {
+		if d := msg.Record.Date; !d.IsZero() && !d.Equal(msg.Original.Date) {
+			// The user typed the DATE of a record that had none valid:
+			// Set keeps a DATE among its fields rather than stamping now.
+			fields = append(fields, catalogue.Field{Name: catalogue.FieldDate, Value: catalogue.FormatDate(d)})
+		}
+		if len(fields) == 0 && !msg.Original.Date.IsZero() {
 			m.formDone()
 			m.setMsg(sevInfo, "nothing changed")
 			return nil
 		}
+		// No fields, and no valid DATE: the Set stamps now, which is
+		// what the record lacked.
 		e = catalogue.Set{Ref: msg.Original.Ref(), Fields: fields}
 		what = fmt.Sprintf("edited “%s”", catalogue.DisplayText(msg.Record.Name))
 	}

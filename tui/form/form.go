@@ -10,8 +10,11 @@
 // the form (dialog.Close), and so does saving an edit that changed nothing
 // (saving it would only restamp DATE).
 //
-// DATE is not an input: SSD3 3.3 makes it the time of the last change, which
-// the catalogue stamps when it stores the record.
+// DATE is an input only when the edited record has no valid DATE (it is
+// missing, or the file's value is not DD/MM/YYYY hh:mm:ss): SSD3 3.3 makes
+// it the time of the last change, which the catalogue stamps when it
+// stores the record, so the user may leave it empty (now) or type the date
+// the bookmark was made. Otherwise the form only says what DATE becomes.
 package form
 
 import (
@@ -20,6 +23,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/charmbracelet/bubbles/key"
 	"github.com/charmbracelet/bubbles/textinput"
@@ -32,7 +36,10 @@ import (
 
 // SubmittedMsg carries a record the user saved. Original is the record
 // edited, nil when adding; Record is the new version (for an edit, a Clone
-// of Original with the user's changes).
+// of Original with the user's changes). Record.Date differs from
+// Original.Date only when the user typed a DATE (the form shows DATE when
+// Original has none valid): the edit must then keep it rather than stamp
+// now.
 type SubmittedMsg struct {
 	Original *catalogue.Record
 	Record   *catalogue.Record
@@ -66,6 +73,7 @@ var placeholders = map[string]string{
 	catalogue.FieldLanguage:    "en, de-CH…, optional",
 	catalogue.FieldType:        "text/html…, optional",
 	catalogue.FieldID:          "a positive integer, optional",
+	catalogue.FieldDate:        "DD/MM/YYYY hh:mm:ss in UTC, or empty for now",
 }
 
 // row is one line of the form: a standard field, or an extension field with
@@ -123,7 +131,13 @@ const labelWidth = 13
 // nil. categories (the categories in use) complete the CATEGORY input.
 func New(ctx dialog.Context, original *catalogue.Record, categories []string) *Model {
 	m := &Model{ctx: ctx, keys: DefaultKeyMap, original: original}
-	for _, f := range standardFields {
+	fields := standardFields
+	if original != nil && original.Date.IsZero() {
+		// No valid DATE to keep: the user may type one (see the
+		// package doc).
+		fields = append(slices.Clip(fields), catalogue.FieldDate)
+	}
+	for _, f := range fields {
 		r := &row{field: f, value: m.input(placeholders[f])}
 		if original != nil {
 			r.orig = standardValue(original, f)
@@ -170,6 +184,14 @@ func New(ctx dialog.Context, original *catalogue.Record, categories []string) *M
 	m.addBlankExtension()
 	m.setFocus(0)
 	m.validate()
+	// An invalid record (from the problems view) opens on the first
+	// field to fix.
+	for i, s := range m.slots() {
+		if !s.name && m.rows[s.row].err != "" && m.original != nil {
+			m.setFocus(i)
+			break
+		}
+	}
 	m.SetSize(ctx.Width, ctx.Height)
 	return m
 }
@@ -352,6 +374,16 @@ func (m *Model) Record() (*catalogue.Record, []catalogue.Problem) {
 			rec.Type = v
 		case catalogue.FieldID:
 			rec.ID = v
+		case catalogue.FieldDate:
+			// Empty: the catalogue stamps now when it stores the record.
+			rec.Date = time.Time{}
+			if v != "" {
+				d, err := catalogue.ParseDate(v)
+				if err != nil {
+					ps = append(ps, catalogue.Problem{Field: r.field, Msg: err.Error()})
+				}
+				rec.Date = d
+			}
 		case "":
 			name := r.label()
 			switch {
@@ -371,13 +403,24 @@ func (m *Model) Record() (*catalogue.Record, []catalogue.Problem) {
 		}
 	}
 	for _, p := range rec.Validate() {
-		// A new record gets its DATE from Catalogue.Add.
-		if p.Field == catalogue.FieldDate && m.original == nil {
+		// A record without a DATE gets now when the catalogue stores
+		// it; a DATE typed wrong has its problem already.
+		if p.Field == catalogue.FieldDate && rec.Date.IsZero() {
 			continue
 		}
 		ps = append(ps, p)
 	}
 	return rec, ps
+}
+
+// datesInput reports whether the form has a DATE input.
+func (m *Model) datesInput() bool {
+	for _, r := range m.rows {
+		if r.field == catalogue.FieldDate {
+			return true
+		}
+	}
+	return false
 }
 
 // validate recomputes every row's message from the catalogue's validators.
@@ -424,7 +467,7 @@ func (m *Model) visibleErr(r *row) string {
 // same reports whether a and b hold the same values in the fields the form
 // edits.
 func same(a, b *catalogue.Record) bool {
-	return a.URI == b.URI && a.Name == b.Name && a.Category == b.Category &&
+	return a.URI == b.URI && a.Name == b.Name && a.Date.Equal(b.Date) && a.Category == b.Category &&
 		a.Description == b.Description && a.Rating == b.Rating && a.Language == b.Language &&
 		a.Type == b.Type && a.ID == b.ID && slices.Equal(a.Extensions, b.Extensions)
 }
@@ -482,7 +525,9 @@ func (m *Model) submit() (tea.Model, tea.Cmd) {
 		}
 		return m, nil
 	}
-	if m.original != nil && same(rec, m.original) {
+	if m.original != nil && same(rec, m.original) && !m.original.Date.IsZero() {
+		// Nothing to save. (A record without a valid DATE is saved even
+		// so: it gets one, now, and becomes valid.)
 		return dialog.Close{}, nil
 	}
 	orig := m.original
@@ -561,13 +606,21 @@ func (m *Model) View() string {
 			}
 		} else if r.ext() && r.orig != "" && r.value.Value() == "" {
 			lines = append(lines, wrap(t.Warning, "this field will be removed", m.ctx.Width, labelWidth+3)...)
+		} else if r.field == catalogue.FieldDate {
+			hint := "empty: set to now when saved (3.3)"
+			if d, err := catalogue.ParseDate(r.text()); err == nil {
+				hint = "shown as " + catalogue.DisplayDate(d)
+			}
+			lines = append(lines, wrap(t.Dim, hint, m.ctx.Width, labelWidth+3)...)
 		}
 	}
-	date := "set to now when saved (3.3)"
-	if m.original != nil && !m.original.Date.IsZero() {
-		date = catalogue.DisplayDate(m.original.Date) + " · " + date
+	if !m.datesInput() {
+		date := "set to now when saved (3.3)"
+		if m.original != nil && !m.original.Date.IsZero() {
+			date = catalogue.DisplayDate(m.original.Date) + " · " + date
+		}
+		lines = append(lines, "", "  "+label.Render(catalogue.FieldDate)+" "+t.Dim.Render(date))
 	}
-	lines = append(lines, "", "  "+label.Render(catalogue.FieldDate)+" "+t.Dim.Render(date))
 	if m.other != "" && m.tried {
 		lines = append(lines, wrap(t.Error, "✗ "+m.other, m.ctx.Width, 2)...)
 	}
