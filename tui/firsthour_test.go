@@ -197,3 +197,59 @@ func TestAMissingDateBecomesNow(t *testing.T) {
 		t.Errorf("the form stayed open:\n%s", h.m.View())
 	}
 }
+
+// The form warns of a URI the catalogue has, as `uricat add` refuses it,
+// and adds it only when the user saves a second time.
+func TestAddingADuplicateWarnsAndAsksAgain(t *testing.T) {
+	h := newHarness(t, fixture, 100, 30)
+	h.keys("a")
+	h.typeText("http://GO.dev") // the same URI as go.dev's (URIKey)
+	if v := h.m.View(); !strings.Contains(v, "already there: go.dev, line 20") {
+		t.Fatalf("the form does not warn of the duplicate:\n%s", v)
+	}
+	h.keys("enter")
+	h.typeText("Go again")
+	h.keys("ctrl+s")
+	if _, ok := h.m.dialogs.Top().(*form.Model); !ok {
+		t.Fatalf("the first save closed the form:\n%s", h.m.View())
+	}
+	if v := h.m.View(); !strings.Contains(v, "not saved: already there: go.dev, line 20 · ctrl+s again saves it anyway") {
+		t.Errorf("the form does not say how to add it anyway:\n%s", v)
+	}
+	if find(h.reopen(), "Go again") != nil {
+		t.Fatal("the first save added the duplicate")
+	}
+	h.keys("ctrl+s")
+	if h.m.dialogs.Len() != 0 {
+		t.Fatalf("the second save did not close the form:\n%s", h.m.View())
+	}
+	if r := find(h.reopen(), "Go again"); r == nil || r.URI != "http://GO.dev" {
+		t.Fatalf("the duplicate was not added: %+v", r)
+	}
+	// Editing a record does not warn of its own URI.
+	h.selectName("go.dev")
+	h.keys("e")
+	if v := h.m.View(); strings.Contains(v, "already there") {
+		t.Errorf("the form warns of the record's own URI:\n%s", v)
+	}
+}
+
+// A duplicate the form did not know of (the catalogue refuses it) gets the
+// same second chance, not a dead end.
+func TestARefusedDuplicateCanBeAddedAnyway(t *testing.T) {
+	h := newHarness(t, fixture, 100, 30)
+	h.keys("a")
+	f := h.m.dialogs.Top().(*form.Model)
+	f.CheckDuplicates(nil)
+	h.typeText("http://duckduckgo.com/")
+	h.keys("enter")
+	h.typeText("Duck again")
+	h.keys("ctrl+s")
+	if v := h.m.View(); !strings.Contains(v, "not saved: already there: DuckDuckGo, line 31 · ctrl+s again saves it anyway") {
+		t.Fatalf("the refusal:\n%s", v)
+	}
+	h.keys("ctrl+s")
+	if r := find(h.reopen(), "Duck again"); r == nil || h.m.dialogs.Len() != 0 {
+		t.Fatalf("not added anyway: %+v, %d dialogs open", r, h.m.dialogs.Len())
+	}
+}

@@ -51,6 +51,15 @@ func (m *Model) categories() []string {
 	return out
 }
 
+// form returns the add (rec nil) or edit form, which warns of a URI the
+// catalogue has already. Its lookups run in its Update, on the root's
+// goroutine, which owns the catalogue.
+func (m *Model) form(rec *catalogue.Record) *form.Model {
+	f := form.New(m.dialogContext(), rec, m.categories())
+	f.CheckDuplicates(func(uri string) []*catalogue.Record { return m.cat.FindURI(uri) }) // m.cat as it is then
+	return f
+}
+
 // dialogSize is the area a dialog gets: the body.
 func (m *Model) dialogSize() (int, int) {
 	return m.width, m.layout().bodyH
@@ -82,10 +91,10 @@ func (m *Model) openDialog(msg tea.KeyMsg) (tea.Cmd, bool) {
 		m.setMsg(sevError, "nothing to %s: %s has no valid URI (e edits it, ! lists its problems)", verb, recordLabel(rec))
 		return nil, true
 	case key.Matches(msg, k.Add):
-		d = form.New(ctx, nil, m.categories())
+		d = m.form(nil)
 		m.msg = ""
 	case key.Matches(msg, k.Edit):
-		d = form.New(ctx, rec, m.categories())
+		d = m.form(rec)
 		m.msg = ""
 	case key.Matches(msg, k.Delete):
 		d = dialog.NewConfirm(ctx, dialog.Question{
@@ -174,7 +183,7 @@ func (m *Model) result(msg tea.Msg) (cmd tea.Cmd, ok bool) {
 	case problems.JumpMsg:
 		return m.jumpTo(msg.Record), true
 	case problems.EditMsg:
-		return m.dialogs.Push(form.New(m.dialogContext(), msg.Record, m.categories())), true
+		return m.dialogs.Push(m.form(msg.Record)), true
 	case problems.DeleteMsg:
 		name := recordLabel(msg.Record)
 		cmd, err := m.applyEdit(catalogue.Delete{Refs: []catalogue.Ref{msg.Record.Ref()}}, "deleted "+name)
@@ -237,7 +246,7 @@ func (m *Model) submitted(msg form.SubmittedMsg) tea.Cmd {
 	var e catalogue.Edit
 	what := fmt.Sprintf("added “%s”", catalogue.DisplayText(msg.Record.Name))
 	if msg.Original == nil {
-		e = catalogue.Add{Records: []*catalogue.Record{msg.Record}}
+		e = catalogue.Add{Records: []*catalogue.Record{msg.Record}, AllowDuplicates: msg.AllowDuplicate}
 	} else {
 		fields := catalogue.Diff(msg.Original, msg.Record)
 		if d := msg.Record.Date; !d.IsZero() && !d.Equal(msg.Original.Date) {

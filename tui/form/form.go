@@ -40,10 +40,20 @@ import (
 // Original.Date only when the user typed a DATE (the form shows DATE when
 // Original has none valid): the edit must then keep it rather than stamp
 // now.
+//
+// AllowDuplicate says the user saved the record knowing that its URI is
+// already in the catalogue (the form warned, and they saved again): the
+// Add must allow it.
 type SubmittedMsg struct {
-	Original *catalogue.Record
-	Record   *catalogue.Record
+	Original       *catalogue.Record
+	Record         *catalogue.Record
+	AllowDuplicate bool
 }
+
+// FindURI returns the records of the catalogue that have uri, compared as
+// catalogue.URIKey compares: (*catalogue.Catalogue).FindURI. The form
+// calls it in its Update, when the URI typed changes.
+type FindURI func(uri string) []*catalogue.Record
 
 // KeyMap holds the form's own key bindings; esc (cancel) is the shared
 // dialog.KeyMap's.
@@ -123,6 +133,11 @@ type Model struct {
 	tried    bool
 	err      string // from the root: why the catalogue refused the record
 	other    string // problems that belong to no input (DATE of an edited record)
+
+	findURI  FindURI
+	dupFor   string                    // the URI dup was looked up for
+	dup      *catalogue.DuplicateError // another record has the URI typed; nil if none
+	allowDup string                    // the URI the user saved again, knowing it is a duplicate
 }
 
 const labelWidth = 13
@@ -194,6 +209,34 @@ func New(ctx dialog.Context, original *catalogue.Record, categories []string) *M
 	}
 	m.SetSize(ctx.Width, ctx.Height)
 	return m
+}
+
+// CheckDuplicates makes the form warn when the URI typed is another
+// record's (find looks it up), and ask for a second save before it
+// submits such a record, as `uricat add` refuses one without
+// --allow-duplicate.
+func (m *Model) CheckDuplicates(find FindURI) {
+	m.findURI = find
+	m.validate()
+}
+
+// duplicate returns why uri, as it will be stored, is a duplicate: the
+// first other record that has it; nil when none has it.
+func (m *Model) duplicate(uri string) *catalogue.DuplicateError {
+	if uri == m.dupFor {
+		return m.dup
+	}
+	m.dupFor, m.dup = uri, nil
+	if m.findURI == nil || uri == "" || catalogue.ValidateURI(uri) != nil {
+		return nil
+	}
+	for _, r := range m.findURI(uri) {
+		if m.original == nil || r.Ref() != m.original.Ref() {
+			m.dup = &catalogue.DuplicateError{URI: uri, Existing: r}
+			break
+		}
+	}
+	return m.dup
 }
 
 // Init starts the text cursor blinking.
@@ -336,6 +379,13 @@ func (m *Model) SetError(err error) {
 		m.err = "not saved: fix the fields marked"
 		return
 	}
+	var de *catalogue.DuplicateError
+	if errors.As(err, &de) {
+		rec, _ := m.Record()
+		m.allowDup = rec.URI
+		m.err = "not saved: " + catalogue.DisplayText(de.Error()) + " · ctrl+s again saves it anyway"
+		return
+	}
 	m.err = "not saved: " + catalogue.DisplayText(err.Error())
 }
 
@@ -423,10 +473,12 @@ func (m *Model) datesInput() bool {
 	return false
 }
 
-// validate recomputes every row's message from the catalogue's validators.
+// validate recomputes every row's message from the catalogue's validators,
+// and looks the URI up among the other records.
 func (m *Model) validate() {
-	_, ps := m.Record()
+	rec, ps := m.Record()
 	m.assign(ps)
+	m.duplicate(rec.URI)
 }
 
 // assign puts each problem on the row of its field: a standard field's row,
@@ -530,8 +582,14 @@ func (m *Model) submit() (tea.Model, tea.Cmd) {
 		// so: it gets one, now, and becomes valid.)
 		return dialog.Close{}, nil
 	}
-	orig := m.original
-	return m, func() tea.Msg { return SubmittedMsg{Original: orig, Record: rec} }
+	if d := m.duplicate(rec.URI); d != nil && m.allowDup != rec.URI {
+		// Said in the form, and saved only if the user saves again.
+		m.allowDup = rec.URI
+		m.err = "not saved: " + catalogue.DisplayText(d.Error()) + " · ctrl+s again saves it anyway"
+		return m, nil
+	}
+	orig, allow := m.original, rec.URI != "" && m.allowDup == rec.URI
+	return m, func() tea.Msg { return SubmittedMsg{Original: orig, Record: rec, AllowDuplicate: allow} }
 }
 
 // completeHelp documents the CATEGORY input's completion key.
@@ -603,6 +661,9 @@ func (m *Model) View() string {
 			// stored as it was.
 			if v := r.text(); v != "" && catalogue.NormalizeURI(v) != v {
 				lines = append(lines, wrap(t.Dim, "saved as "+catalogue.DisplayText(catalogue.NormalizeURI(v)), m.ctx.Width, labelWidth+3)...)
+			}
+			if m.dup != nil {
+				lines = append(lines, wrap(t.Warning, "! "+catalogue.DisplayText(m.dup.Error()), m.ctx.Width, labelWidth+3)...)
 			}
 		} else if r.ext() && r.orig != "" && r.value.Value() == "" {
 			lines = append(lines, wrap(t.Warning, "this field will be removed", m.ctx.Width, labelWidth+3)...)
