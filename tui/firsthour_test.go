@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/aymanbagabas/go-osc52/v2"
+	tea "github.com/charmbracelet/bubbletea"
 	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/internal/opener"
 	"github.com/uricat/uricat/tui/dialog"
@@ -252,4 +253,74 @@ func TestARefusedDuplicateCanBeAddedAnyway(t *testing.T) {
 	if r := find(h.reopen(), "Duck again"); r == nil || h.m.dialogs.Len() != 0 {
 		t.Fatalf("not added anyway: %+v, %d dialogs open", r, h.m.dialogs.Len())
 	}
+}
+
+// longFixture's first record has X- names longer than the label column
+// and more lines than a pane holds.
+var longFixture = "URI: https://example.org/a/very/long/path/that/does/not/fit/in/the/pane/at/all/index.html\r\n" +
+	"NAME: Long\r\nDATE: 01/02/2020 10:00:00\r\nCATEGORY: Reading\r\nRATING: 3\r\nLANGUAGE: en\r\n" +
+	"X-CREATOR-EMAIL: ada@example.org\r\nX-A-VERY-LONG-EXTENSION-FIELD-NAME-INDEED: short\r\n" +
+	"X-MIRROR: https://mirror.example.net/a/very/long/path/that/does/not/fit/either/index.html\r\n" +
+	"DESCRIPTION: " + strings.Repeat("Words and more words to read. ", 40) + "The end.\r\n\r\n" +
+	"URI: http://b.example/\r\nNAME: Short\r\nDATE: 01/02/2020 10:00:00\r\n"
+
+// Long X- names do not run into their values; the pane scrolls with the
+// keys when it has them (enter) and with the wheel under the pointer, and
+// says where the user is.
+func TestDetailPaneLaysOutLongNamesAndScrolls(t *testing.T) {
+	h := newHarness(t, longFixture, 120, 30)
+	d := h.m.detailView(53, 27)
+	if !strings.Contains(d, "X-CREATOR-EMAIL  ada@example.org") {
+		t.Errorf("X-CREATOR-EMAIL runs into its value:\n%s", d)
+	}
+	if !strings.Contains(d, "│ X-A-VERY-LONG-EXTENSION-FIELD-NAME-INDEED") || !strings.Contains(d, "│                  short") {
+		t.Errorf("a name wider than the label column is not on a line of its own:\n%s", d)
+	}
+	if !strings.Contains(d, "lines 1-24 of 42 · enter, then ↓, scrolls") || strings.Contains(d, "The end.") {
+		t.Fatalf("the pane does not say there is more:\n%s", d)
+	}
+	golden(t, d)
+
+	h.keys("enter")
+	if !h.m.showDetail || !strings.Contains(h.m.helpLine(), "scroll") {
+		t.Fatalf("enter did not give the detail pane the keys: %q", h.m.helpLine())
+	}
+	h.keys("G")
+	if v := h.m.View(); !strings.Contains(v, "The end.") || h.m.current().Name != "Long" {
+		t.Errorf("G did not scroll to the end of the record (selected %q):\n%s", h.m.current().Name, v)
+	}
+	h.keys("g", "j")
+	if v := h.m.View(); !strings.Contains(v, "lines 2-") || h.m.current().Name != "Long" {
+		t.Errorf("j did not scroll by a line:\n%s", v)
+	}
+	h.keys("esc")
+	if h.m.showDetail {
+		t.Error("esc did not give the keys back to the list")
+	}
+	// The wheel over the pane scrolls it; over the list, it moves.
+	h.send(tea.MouseMsg{X: 100, Y: 10, Button: tea.MouseButtonWheelDown, Action: tea.MouseActionPress})
+	if v := h.m.View(); !strings.Contains(v, "lines 5-") || h.m.current().Name != "Long" {
+		t.Errorf("the wheel over the pane did not scroll it:\n%s", v)
+	}
+	h.send(tea.MouseMsg{X: 10, Y: 10, Button: tea.MouseButtonWheelDown, Action: tea.MouseActionPress})
+	if h.m.current().Name != "Short" {
+		t.Errorf("the wheel over the list selected %q", h.m.current().Name)
+	}
+	// Another record starts at its top.
+	h.keys("k")
+	if v := h.m.View(); !strings.Contains(v, "lines 1-24 of 42") {
+		t.Errorf("back on the record, the pane is not at its top:\n%s", v)
+	}
+}
+
+// On a narrow window the pane takes the screen and the same keys scroll.
+func TestNarrowDetailScrolls(t *testing.T) {
+	h := newHarness(t, longFixture, 60, 20)
+	h.keys("enter")
+	h.keys("pgdown", "pgdown", "pgdown", "pgdown", "pgdown")
+	v := h.m.View()
+	if !strings.Contains(v, "The end.") || h.m.current().Name != "Long" {
+		t.Fatalf("pgdown did not scroll the full-screen pane:\n%s", v)
+	}
+	golden(t, v)
 }

@@ -24,6 +24,11 @@ type keyMap struct {
 	Sample                                       key.Binding // enabled only while the catalogue is empty (see Model.keyMap)
 
 	Save, Reload, Help, Quit key.Binding
+
+	// While the detail pane has the keys, the moving keys scroll it, and
+	// Detail (or esc) gives them back to the list: these say so in its
+	// help bar.
+	DetailScroll, DetailBack key.Binding
 }
 
 func newKeyMap() keyMap {
@@ -62,6 +67,9 @@ func newKeyMap() keyMap {
 		Reload: key.NewBinding(key.WithKeys("R"), key.WithHelp("R", "reload file")),
 		Help:   key.NewBinding(key.WithKeys("?"), key.WithHelp("?", "help")),
 		Quit:   key.NewBinding(key.WithKeys("q"), key.WithHelp("q", "quit")),
+
+		DetailScroll: key.NewBinding(key.WithKeys("up", "down", "pgup", "pgdown"), key.WithHelp("↑/↓ pgup/pgdn", "scroll")),
+		DetailBack:   key.NewBinding(key.WithKeys("enter", "esc"), key.WithHelp("enter/esc", "back to the list")),
 	}
 }
 
@@ -84,6 +92,14 @@ func (k keyMap) FullHelp() [][]key.Binding {
 		{k.Open, k.Copy, k.Problems, k.Import, k.Sample, k.Export, k.Save, k.Reload, k.Help, k.Quit},
 	}
 }
+
+// detailHelp is the help bar while the detail pane has the keys.
+type detailHelp struct{ k keyMap }
+
+func (h detailHelp) ShortHelp() []key.Binding {
+	return []key.Binding{h.k.DetailScroll, h.k.DetailBack, h.k.Edit, h.k.Open, h.k.Copy, h.k.Help, h.k.Quit}
+}
+func (h detailHelp) FullHelp() [][]key.Binding { return [][]key.Binding{h.ShortHelp()} }
 
 // searchHelp is the help bar while typing a search.
 type searchHelp struct{ k keyMap }

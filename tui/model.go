@@ -101,7 +101,9 @@ type Model struct {
 	toTop    bool          // the next answer selects its first row
 
 	mode       mode
-	showDetail bool // the detail pane, when the window is too narrow for both
+	showDetail bool // the detail pane has the keys (and, on a narrow window, the screen)
+	detailFor  catalogue.Ref
+	detailTop  int // the first line the detail pane shows, for the record detailFor
 	spinning   bool
 
 	dialogs dialog.Stack // the dialogs open over the list, the top one getting the keys
@@ -382,6 +384,9 @@ func (m *Model) key(msg tea.KeyMsg) tea.Cmd {
 	if cmd, ok := m.openDialog(msg); ok {
 		return cmd
 	}
+	if m.showDetail && m.detailKey(msg) {
+		return nil
+	}
 	k := m.keys
 	switch {
 	case key.Matches(msg, k.Quit):
@@ -450,6 +455,30 @@ func (m *Model) key(msg tea.KeyMsg) tea.Cmd {
 		return reloadCmd(m.path)
 	}
 	return nil
+}
+
+// detailKey scrolls the detail pane, which has the keys, on the keys that
+// move in the list; it reports whether msg was one.
+func (m *Model) detailKey(msg tea.KeyMsg) bool {
+	k := m.keys
+	page := max(1, m.layout().bodyH/2)
+	switch {
+	case key.Matches(msg, k.Up):
+		m.scrollDetail(-1)
+	case key.Matches(msg, k.Down):
+		m.scrollDetail(1)
+	case key.Matches(msg, k.PageUp):
+		m.scrollDetail(-page)
+	case key.Matches(msg, k.PageDown):
+		m.scrollDetail(page)
+	case key.Matches(msg, k.Home):
+		m.scrollDetail(-1 << 30)
+	case key.Matches(msg, k.End):
+		m.scrollDetail(1 << 30)
+	default:
+		return false
+	}
+	return true
 }
 
 // quit quits, waiting for a running save, and asking first when changes
@@ -627,6 +656,7 @@ func (m *Model) move(n int) {
 	}
 	m.cursor = max(0, min(m.cursor+n, len(m.rows)-1))
 	m.selected = refOf(m.rows[m.cursor].rec)
+	m.detailFor = 0 // the detail pane shows a record from its top
 	m.scrollToCursor()
 }
 

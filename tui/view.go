@@ -309,10 +309,111 @@ func styled(text string, w int, base, hl lipgloss.Style, hits map[int]bool) stri
 }
 
 // detailView draws every field of the selected record, its X- fields and
-// its problems, in a bordered pane of w×h cells.
+// its problems, in a bordered pane of w×h cells, scrolled to the user's
+// place in it; when they do not all fit, the last line says where that is.
+// The pane has the focus border while its keys scroll it.
 func (m *Model) detailView(w, h int) string {
 	th := m.th
 	inner := max(10, w-4) // border and padding
+	lines, rows, top := m.detailWindow(w, h)
+	if len(lines) > rows {
+		end := min(len(lines), top+rows-1)
+		where := fmt.Sprintf("lines %d-%d of %d · ↑/↓ scroll", top+1, end, len(lines))
+		if !m.showDetail {
+			where = fmt.Sprintf("lines %d-%d of %d · enter, then ↓, scrolls", top+1, end, len(lines))
+		}
+		lines = append(lines[top:end:end], th.Dim.Render(truncate(where, inner)))
+	}
+	pane := th.Pane
+	if m.showDetail {
+		pane = th.PaneFocused
+	}
+	content := block(strings.Join(lines, "\n"), inner, max(1, h-2))
+	return block(pane.Width(max(1, w-2)).Render(content), w, h)
+}
+
+// detailWindow returns the lines of the detail pane of w×h cells, how many
+// rows show them, and the first line shown: the user's scroll for the
+// record selected, kept within the lines.
+func (m *Model) detailWindow(w, h int) (lines []string, rows, top int) {
+	lines = strings.Split(m.detailText(max(10, w-4)), "\n")
+	rows = max(1, h-2)
+	if len(lines) <= rows {
+		return lines, rows, 0
+	}
+	if rec := m.current(); rec != nil && rec.Ref() == m.detailFor {
+		// The last row says where the user is.
+		top = max(0, min(m.detailTop, len(lines)-(rows-1)))
+	}
+	return lines, rows, top
+}
+
+// scrollDetail scrolls the detail pane by n lines (from the top when n is
+// -len, to the end when it is large), for the record selected.
+func (m *Model) scrollDetail(n int) {
+	l := m.layout()
+	if l.detailW <= 0 {
+		return
+	}
+	rec := m.current()
+	if rec == nil {
+		return
+	}
+	if rec.Ref() != m.detailFor {
+		m.detailFor, m.detailTop = rec.Ref(), 0
+	}
+	lines, rows, top := m.detailWindow(l.detailW, l.bodyH)
+	m.detailTop = max(0, min(top+n, len(lines)-(rows-1)))
+}
+
+// detailField is a line of the detail pane's fields: a label and a value,
+// wrapped in the value's column; rendered, if set, is the value drawn.
+type detailField struct {
+	label, value string
+	st           lipgloss.Style
+	rendered     string
+}
+
+// detailFields lays out fields in two columns, the labels as wide as the
+// longest needs (up to two fifths of w cells): a longer label, an X- field
+// name, has a line of its own above its value.
+func (m *Model) detailFields(fields []detailField, w int) string {
+	limit, labelW := max(8, w*2/5), 0
+	for _, f := range fields {
+		if lw := runewidth.StringWidth(f.label) + 2; lw <= limit {
+			labelW = max(labelW, lw)
+		}
+	}
+	valueW := max(1, w-labelW)
+	indent := strings.Repeat(" ", labelW)
+	var out []string
+	for _, f := range fields {
+		vals := []string{f.rendered}
+		if f.rendered == "" {
+			vals = strings.Split(ansi.Wrap(f.value, valueW, " -/"), "\n")
+			for i, v := range vals {
+				vals[i] = f.st.Render(v)
+			}
+		}
+		if lw := runewidth.StringWidth(f.label); lw+2 > labelW {
+			out = append(out, m.th.Label.Render(ansi.Wrap(f.label, w, "-")))
+			for _, v := range vals {
+				out = append(out, indent+v)
+			}
+			continue
+		}
+		out = append(out, m.th.Label.Render(f.label)+strings.Repeat(" ", labelW-runewidth.StringWidth(f.label))+vals[0])
+		for _, v := range vals[1:] {
+			out = append(out, indent+v)
+		}
+	}
+	return strings.Join(out, "\n")
+}
+
+// detailText is the content of the detail pane at w cells: the selected
+// record's name, URI, fields, description and problems.
+func (m *Model) detailText(inner int) string {
+	th := m.th
 	rec := m.current()
 	var b strings.Builder
 	if rec == nil {
@@ -325,19 +426,17 @@ func (m *Model) detailView(w, h int) string {
 		}
 		b.WriteString(wrapStyled(name, inner, th.Title, th.Match, hits))
 		b.WriteByte('\n')
-		b.WriteString(th.URI.Render(ansi.Hardwrap(catalogue.DisplayText(catalogue.DisplayURI(rec.URI)), inner, true)))
+		b.WriteString(th.URI.Render(ansi.Wrap(catalogue.DisplayText(catalogue.DisplayURI(rec.URI)), inner, "/?&")))
 		b.WriteString("\n\n")
+		var fields []detailField
 		field := func(label, value string, st lipgloss.Style) {
-			if value == "" {
-				return
+			if value != "" {
+				fields = append(fields, detailField{label: label, value: value, st: st})
 			}
-			b.WriteString(th.Label.Render(fmt.Sprintf("%-11s", label)))
-			b.WriteString(st.Render(truncate(value, max(1, inner-11))))
-			b.WriteByte('\n')
 		}
 		field("Category", catalogue.DisplayText(rec.Category), th.Category)
 		if rec.Rating > 0 {
-			b.WriteString(th.Label.Render(fmt.Sprintf("%-11s", "Rating")) + th.Stars(rec.Rating) + "\n")
+			fields = append(fields, detailField{label: "Rating", rendered: th.Stars(rec.Rating)})
 		} else {
 			field("Rating", "none", th.Dim)
 		}
@@ -348,6 +447,8 @@ func (m *Model) detailView(w, h int) string {
 		for _, f := range rec.Extensions {
 			field(catalogue.DisplayText(f.Name), catalogue.DisplayText(f.Value), th.Value)
 		}
+		b.WriteString(m.detailFields(fields, inner))
+		b.WriteByte('\n')
 		if d := catalogue.CleanText(rec.Description); d != "" {
 			b.WriteByte('\n')
 			var dh map[int]bool
@@ -375,8 +476,7 @@ func (m *Model) detailView(w, h int) string {
 			}
 		}
 	}
-	content := block(strings.TrimRight(b.String(), "\n"), inner, max(1, h-2))
-	return block(th.Pane.Width(max(1, w-2)).Render(content), w, h)
+	return strings.TrimRight(b.String(), "\n")
 }
 
 // wrapStyled word-wraps plain text to w cells, highlighting hits.
@@ -490,6 +590,8 @@ func (m *Model) helpLine() string {
 		km = m.dialogs.Top()
 	case m.mode == modeSearch:
 		km = searchHelp{m.keys}
+	case m.showDetail:
+		km = detailHelp{m.keys}
 	}
 	return fit(" "+h.View(km), m.width)
 }

@@ -219,6 +219,10 @@ func build(profile termenv.Profile, color, dark bool) *Theme {
 
 	t.Pane = border(s().Border(lipgloss.RoundedBorder()).Padding(0, 1), p.Faint)
 	t.PaneFocused = border(s().Border(lipgloss.RoundedBorder()).Padding(0, 1), p.Accent)
+	if !color {
+		// No accent colour to tell it by: a heavier line.
+		t.PaneFocused = s().Border(lipgloss.ThickBorder()).Padding(0, 1)
+	}
 	t.Label = fg(s().Bold(true), p.Dim)
 	t.Value = fg(s(), p.Text)
 	t.Dialog = border(s().Border(lipgloss.RoundedBorder()).Padding(1, 2), p.Accent)
