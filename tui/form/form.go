@@ -29,6 +29,7 @@ import (
 	"github.com/charmbracelet/bubbles/textinput"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/tui/dialog"
@@ -140,7 +141,22 @@ type Model struct {
 	allowDup string                    // the URI the user saved again, knowing it is a duplicate
 }
 
+// labelWidth is the narrowest column of field names: DESCRIPTION's and a
+// gap. Longer X- names widen it (labelW).
 const labelWidth = 13
+
+// labelW returns the width of the column of field names: as wide as the
+// longest name that fits in two fifths of the form; a longer one is cut
+// ("…"), and scrolls in its input as it is edited.
+func (m *Model) labelW() int {
+	w, limit := labelWidth, max(labelWidth, m.ctx.Width*2/5)
+	for _, r := range m.rows {
+		if n := ansi.StringWidth(r.name.Value()) + 2; r.ext() && n <= limit {
+			w = max(w, n)
+		}
+	}
+	return w
+}
 
 // New returns a form that edits original, or adds a record when original is
 // nil. categories (the categories in use) complete the CATEGORY input.
@@ -358,13 +374,14 @@ func (m *Model) Errors() map[string]string {
 // SetSize sets the area the form may use.
 func (m *Model) SetSize(width, height int) {
 	m.ctx.SetSize(width, height)
-	w := max(10, width-labelWidth-6)
+	lw := m.labelW()
+	w := max(10, width-lw-6)
 	for _, r := range m.rows {
 		r.value.Width = w
 		if r.field == catalogue.FieldRating {
 			r.value.Width = 3 // the stars follow it
 		}
-		r.name.Width = labelWidth - 2
+		r.name.Width = lw - 2
 	}
 }
 
@@ -554,8 +571,9 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	last := m.rows[len(m.rows)-1]
 	if last.name.Value() != "" || last.value.Value() != "" {
 		m.addBlankExtension()
-		m.SetSize(m.ctx.Width, m.ctx.Height)
 	}
+	m.SetSize(m.ctx.Width, m.ctx.Height) // a longer X- name widens the names' column
+
 	m.validate()
 	return m, cmd
 }
@@ -622,7 +640,8 @@ func (m *Model) View() string {
 	var lines []string
 	focusLine := 0
 	s := m.slots()[m.focus]
-	label := t.Label.Width(labelWidth)
+	lw := m.labelW()
+	label := t.Label.Width(lw)
 	marker := func(on bool) string {
 		if on {
 			return t.Cursor.Render("›") + " "
@@ -640,11 +659,14 @@ func (m *Model) View() string {
 		}
 		var l string
 		if r.ext() {
-			l = marker(i == s.row) + t.Renderer.NewStyle().Width(labelWidth).Render(r.name.View()) + " " + r.value.View()
+			// Cut, never wrapped: a name longer than the column scrolls
+			// in its input as it is typed.
+			name := ansi.Truncate(r.name.View(), lw-1, "…")
+			l = marker(i == s.row) + name + strings.Repeat(" ", max(0, lw-ansi.StringWidth(name))) + " " + r.value.View()
 		} else {
 			lab := label
 			if i == s.row {
-				lab = t.Prompt.Width(labelWidth) // the focused field's name stands out
+				lab = t.Prompt.Width(lw) // the focused field's name stands out
 			}
 			l = marker(i == s.row) + lab.Render(r.field) + " " + r.value.View()
 			if r.field == catalogue.FieldRating {
@@ -655,24 +677,24 @@ func (m *Model) View() string {
 		}
 		lines = append(lines, l)
 		if e := m.visibleErr(r); e != "" {
-			lines = append(lines, wrap(t.Error, "✗ "+e, m.ctx.Width, labelWidth+3)...)
+			lines = append(lines, wrap(t.Error, "✗ "+e, m.ctx.Width, lw+3)...)
 		} else if r.field == catalogue.FieldURI {
 			// r.text, not the input: an IRI shown for a stored URI is
 			// stored as it was.
 			if v := r.text(); v != "" && catalogue.NormalizeURI(v) != v {
-				lines = append(lines, wrap(t.Dim, "saved as "+catalogue.DisplayText(catalogue.NormalizeURI(v)), m.ctx.Width, labelWidth+3)...)
+				lines = append(lines, wrap(t.Dim, "saved as "+catalogue.DisplayText(catalogue.NormalizeURI(v)), m.ctx.Width, lw+3)...)
 			}
 			if m.dup != nil {
-				lines = append(lines, wrap(t.Warning, "! "+catalogue.DisplayText(m.dup.Error()), m.ctx.Width, labelWidth+3)...)
+				lines = append(lines, wrap(t.Warning, "! "+catalogue.DisplayText(m.dup.Error()), m.ctx.Width, lw+3)...)
 			}
 		} else if r.ext() && r.orig != "" && r.value.Value() == "" {
-			lines = append(lines, wrap(t.Warning, "this field will be removed", m.ctx.Width, labelWidth+3)...)
+			lines = append(lines, wrap(t.Warning, "this field will be removed", m.ctx.Width, lw+3)...)
 		} else if r.field == catalogue.FieldDate {
 			hint := "empty: set to now when saved (3.3)"
 			if d, err := catalogue.ParseDate(r.text()); err == nil {
 				hint = "shown as " + catalogue.DisplayDate(d)
 			}
-			lines = append(lines, wrap(t.Dim, hint, m.ctx.Width, labelWidth+3)...)
+			lines = append(lines, wrap(t.Dim, hint, m.ctx.Width, lw+3)...)
 		}
 	}
 	if !m.datesInput() {
