@@ -464,7 +464,9 @@ func (e Set) applyTo(c *Catalogue) (Edit, error) {
 	}
 	if len(ps) == 0 {
 		ps = in.Validate()
-		if in.ID != "" && ValidateID(in.ID) == nil {
+		// Only a new ID can clash: an unchanged one needs no index (which
+		// costs a URIKey per record to build).
+		if in.ID != "" && in.ID != old.ID && ValidateID(in.ID) == nil {
 			if other, ok := c.keyIndex().ids[canonicalID(in.ID)]; ok && other != old.ref {
 				name := ""
 				if r := c.Lookup(other); r != nil {
