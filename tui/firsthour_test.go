@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -323,4 +324,43 @@ func TestNarrowDetailScrolls(t *testing.T) {
 		t.Fatalf("pgdown did not scroll the full-screen pane:\n%s", v)
 	}
 	golden(t, v)
+}
+
+// The import screen starts where the last one was, for the session.
+func TestImportStartsInTheLastFolder(t *testing.T) {
+	dir := t.TempDir()
+	sub := filepath.Join(dir, "sub")
+	if err := os.Mkdir(sub, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	html := `<!DOCTYPE NETSCAPE-Bookmark-file-1><DL><DT><A HREF="http://imported.example/">Imported</A></DL>`
+	if err := os.WriteFile(filepath.Join(sub, "b.html"), []byte(html), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	h := newHarness(t, fixture, 100, 30)
+	if wd, _ := os.Getwd(); h.m.importDir != wd {
+		t.Errorf("the first import starts in %q, want the working directory %q", h.m.importDir, wd)
+	}
+	h.keys("i")
+	h.send(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(sub + "/"), Paste: true})
+	if v := h.m.View(); !strings.Contains(v, "b.html") {
+		t.Fatalf("the pasted folder is not listed:\n%s", v)
+	}
+	h.keys("esc")
+	if h.m.dialogs.Len() != 0 || h.m.importDir != sub {
+		t.Fatalf("after esc: %d open, next import in %q", h.m.dialogs.Len(), h.m.importDir)
+	}
+	h.keys("i")
+	if v := h.m.View(); !strings.Contains(v, "b.html") {
+		t.Fatalf("the second import does not start in %s:\n%s", sub, v)
+	}
+	h.keys("b", "enter") // the only file starting with b
+	h.keys("enter")      // its format, found: import
+	if find(h.reopen(), "Imported") == nil {
+		t.Fatalf("not imported:\n%s", h.m.View())
+	}
+	h.keys("esc")
+	if h.m.dialogs.Len() != 0 || h.m.importDir != sub {
+		t.Errorf("after the import: %d open, next import in %q", h.m.dialogs.Len(), h.m.importDir)
+	}
 }

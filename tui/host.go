@@ -111,7 +111,7 @@ func (m *Model) openDialog(msg tea.KeyMsg) (tea.Cmd, bool) {
 		d = problems.New(ctx, m.cat)
 		m.msg = ""
 	case key.Matches(msg, k.Import):
-		d = transfer.NewImport(ctx, transfer.ImportConfig{Records: m.cat.Records()})
+		d = transfer.NewImport(ctx, transfer.ImportConfig{Records: m.cat.Records(), Dir: m.importDir})
 	case key.Matches(msg, k.Export):
 		var recs []*catalogue.Record
 		if m.res != nil {
@@ -197,6 +197,9 @@ func (m *Model) result(msg tea.Msg) (cmd tea.Cmd, ok bool) {
 		return cmd, true
 	case transfer.ImportedMsg:
 		return m.imported(msg), true
+	case transfer.FolderMsg:
+		m.importDir = msg.Dir
+		return nil, true
 	case transfer.ExportedMsg:
 		if msg.Err == nil {
 			if _, ok := m.dialogs.Top().(*transfer.Export); ok {

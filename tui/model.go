@@ -22,6 +22,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
 	"strings"
 	"time"
 
@@ -108,6 +109,12 @@ type Model struct {
 
 	dialogs dialog.Stack // the dialogs open over the list, the top one getting the keys
 
+	// importDir is the folder the import screen starts in: where the last
+	// one was (transfer.FolderMsg), else the working directory. It lasts
+	// the session: the folder uricat is started in is the user's choice,
+	// and a state file for it would be one more file they did not ask for.
+	importDir string
+
 	indexed chan struct{} // closed: passes need not wait for an index
 
 	saving      bool
@@ -177,6 +184,7 @@ type loadedMsg struct {
 	c   *catalogue.Catalogue
 	res *result
 	err error
+	wd  string // the working directory, where the first import starts
 }
 
 // Init opens the catalogue in a command, with a spinner meanwhile.
@@ -205,7 +213,8 @@ func (m *Model) loadCmd() tea.Cmd {
 		// The first pass searches nothing: it needs no index, so the
 		// first frame does not wait for one (indexCmd follows).
 		p := pass{recs: c.Records()}
-		return loadedMsg{c: c, res: p.run(context.Background())}
+		wd, _ := os.Getwd()
+		return loadedMsg{c: c, res: p.run(context.Background()), wd: wd}
 	}
 }
 
@@ -264,6 +273,9 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 		m.cat = msg.c
 		m.setRecs(msg.res.ix.recs)
+		if m.importDir == "" {
+			m.importDir = msg.wd
+		}
 		m.apply(msg.res)
 		if inv := msg.res.ix.invalid; inv > 0 {
 			m.setMsg(sevWarning, "%s with errors: press ! to see them", plural(inv, "record"))
