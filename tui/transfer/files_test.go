@@ -14,7 +14,7 @@ import (
 
 // folder makes a folder to choose from: two bookmark files with a common
 // start, a subfolder, a note and a hidden file.
-func folder(t *testing.T) string {
+func folder(t testing.TB) string {
 	t.Helper()
 	dir := t.TempDir()
 	writeFile(t, dir, "bookmarks.html", bookmarks)
@@ -264,4 +264,69 @@ func TestCommonPrefix(t *testing.T) {
 			t.Errorf("commonPrefix(%q, %q) = %q, want %q", tc[0], tc[1], got, tc[2])
 		}
 	}
+}
+
+// FuzzChooserKeys types any keys, with the listings they ask for delivered
+// late or never (as keys outrun the folders' reading): the chooser never
+// panics, never shows a control character, and what it chooses is always
+// a file that is there.
+func FuzzChooserKeys(f *testing.F) {
+	f.Add("books/M\tb\n", uint8(3))
+	f.Add("\x7f\x7f\x7f\x7fb\t\t\n", uint8(0))
+	f.Add("..\n\x10\x10\n", uint8(255))
+	f.Add("~/\x1b[2J\t.\t\n", uint8(7))
+	dir := folder(f)
+	writeFile(f, dir, "evil\x1b]0;x\x07.html", bookmarks)
+	f.Fuzz(func(t *testing.T, keys string, late uint8) {
+		m := NewImport(dialog.NewContext(theme.Plain()), ImportConfig{Records: nil, Dir: dir})
+		m.SetSize(60, 12)
+		var held []tea.Cmd
+		run := func(cmd tea.Cmd) {
+			// Some commands wait (their listing comes later), others run
+			// now, as late's bits say.
+			if late&1 == 1 {
+				held = append(held, cmd)
+			} else {
+				m, _ = drain(t, m, cmd)
+			}
+			late = late>>1 | late<<7
+		}
+		run(m.Init())
+		for _, r := range keys {
+			var msg tea.KeyMsg
+			switch r {
+			case '\t':
+				msg = press(tea.KeyTab)
+			case '\n':
+				msg = press(tea.KeyEnter)
+			case 0x7f:
+				msg = press(tea.KeyBackspace)
+			case 0x10:
+				msg = press(tea.KeyUp)
+			case 0x0e:
+				msg = press(tea.KeyDown)
+			default:
+				msg = runes(string(r))
+			}
+			if m.state != importPick {
+				break
+			}
+			var cmd tea.Cmd
+			m, cmd = step(m, msg)
+			run(cmd)
+		}
+		for _, cmd := range held {
+			if m.state == importPick {
+				m, _ = drain(t, m, cmd)
+			}
+		}
+		if v := m.View(); strings.ContainsAny(v, "\x1b\x07") {
+			t.Fatalf("a control character on screen: %q", v)
+		}
+		if m.state != importPick {
+			if fi, err := os.Stat(m.Path()); err != nil || fi.IsDir() {
+				t.Fatalf("chose %q, which is no file: %v", m.Path(), err)
+			}
+		}
+	})
 }
