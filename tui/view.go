@@ -375,10 +375,10 @@ type detailField struct {
 }
 
 // detailFields lays out fields in two columns, the labels as wide as the
-// longest needs (up to two fifths of w cells): a longer label, an X- field
+// longest needs (up to half of w cells): a longer label, an X- field
 // name, has a line of its own above its value.
 func (m *Model) detailFields(fields []detailField, w int) string {
-	limit, labelW := max(8, w*2/5), 0
+	limit, labelW := max(8, w/2), 0
 	for _, f := range fields {
 		if lw := runewidth.StringWidth(f.label) + 2; lw <= limit {
 			labelW = max(labelW, lw)
