@@ -115,7 +115,8 @@ type Writer interface {
 //   - text is cleaned (catalogue.CleanText) and the URI normalised (IRI to URI);
 //   - without a valid URI the record cannot be imported: ok is false;
 //   - a missing NAME falls back to the URI's last path segment, then its host;
-//   - a missing DATE falls back to opts.FileDate, then opts.Now;
+//   - a missing DATE falls back to opts.FileDate, then opts.Now (FallbackDate:
+//     the reader says so once per file, NoDateNote);
 //   - any other value the catalogue rejects is dropped and reported.
 func Finish(rec *catalogue.Record, opts Options, line int, offset int64) (diags []Diagnostic, ok bool) {
 	report := func(kind Kind, format string, a ...any) {
@@ -139,13 +140,7 @@ func Finish(rec *catalogue.Record, opts Options, line int, offset int64) (diags 
 		if !rec.Date.IsZero() {
 			report(Dropped, "date %s is out of DATE's range; using the file's date or now", rec.Date.Format(time.RFC3339))
 		}
-		rec.Date = opts.FileDate
-		if rec.Date.IsZero() {
-			rec.Date = opts.Now
-		}
-		if rec.Date.IsZero() {
-			rec.Date = time.Now()
-		}
+		rec.Date, _ = FallbackDate(opts)
 	}
 	rec.Date = rec.Date.UTC().Truncate(time.Second)
 	var ext []catalogue.Field

@@ -6,15 +6,16 @@ import (
 	"strings"
 
 	"github.com/uricat/uricat/catalogue"
-	"github.com/uricat/uricat/exporters"
+	"github.com/uricat/uricat/importers"
+	"github.com/uricat/uricat/importers/formats"
 )
 
 // runExport writes the valid records (those a search matches, when given),
 // in file order, in a foreign format, to stdout or to a file that is
 // replaced atomically.
 func runExport(e *env, args []string) int {
-	fs := newFlagSet(e, "export --format "+strings.Join(exporters.Names(), "|")+" [--search QUERY] [-o FILE]")
-	format := fs.String("format", "", "the format: "+strings.Join(exporters.Names(), ", "))
+	fs := newFlagSet(e, "export --format "+strings.Join(formats.Names(formats.Writers()), "|")+" [--search QUERY] [-o FILE]")
+	format := fs.String("format", "", "the format: "+strings.Join(formats.Names(formats.Writers()), ", "))
 	search := fs.String("search", "", "only records that match this search")
 	out := fs.String("o", "", "write to this file instead of standard output")
 	pos, err := parseFlags(fs, args)
@@ -23,10 +24,10 @@ func runExport(e *env, args []string) int {
 		return 2
 	}
 	if *format == "" {
-		fmt.Fprintf(e.stderr, "uricat: export: --format is required (formats: %s)\n", strings.Join(exporters.Names(), ", "))
+		fmt.Fprintf(e.stderr, "uricat: export: --format is required (formats: %s)\n", strings.Join(formats.Names(formats.Writers()), ", "))
 		return 2
 	}
-	f, err := exporters.ByName(*format)
+	f, err := formats.ByName(formats.Writers(), *format)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "uricat: export: %v\n", err)
 		return 2
@@ -47,18 +48,29 @@ func runExport(e *env, args []string) int {
 	recs := c.Search(q)
 	if *out == "" || *out == "-" {
 		// Every writer buffers its output itself.
-		if err := f.Write(e.stdout, recs); err != nil {
+		losses, err := formats.Write(e.stdout, f, recs)
+		if err != nil {
 			fmt.Fprintf(e.stderr, "uricat: export: %v\n", err)
 			return 1
 		}
+		printLosses(e, losses)
 		return 0
 	}
-	if err := exporters.WriteFile(*out, f, recs); err != nil {
+	losses, err := formats.WriteFile(*out, f, recs)
+	if err != nil {
 		fmt.Fprintf(e.stderr, "uricat: %v\n", err)
 		return 1
 	}
+	printLosses(e, losses)
 	fmt.Fprintf(e.stderr, "exported %d record(s) as %s to %s\n", len(recs), f.Name, *out)
 	return 0
+}
+
+// printLosses says what the format could not hold as it was.
+func printLosses(e *env, losses []importers.Diagnostic) {
+	for _, d := range losses {
+		fmt.Fprintf(e.stderr, "uricat: export: %s\n", d)
+	}
 }
 
 // sameFile reports whether paths a and b name the same existing file.

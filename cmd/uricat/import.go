@@ -12,7 +12,7 @@ import (
 
 	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/importers"
-	"github.com/uricat/uricat/importers/detect"
+	"github.com/uricat/uricat/importers/formats"
 )
 
 // runImport imports bookmark files of foreign formats into the catalogue:
@@ -21,7 +21,7 @@ import (
 // a failed import leaves the catalogue as it was. It exits 0 when every
 // file was read, 1 otherwise, 2 on a usage error.
 func runImport(e *env, args []string) int {
-	fs := newFlagSet(e, "import [--format "+strings.Join(detect.Names(), "|")+"] [--base URL] [--dry-run] [--allow-duplicates] FILE...")
+	fs := newFlagSet(e, "import [--format "+strings.Join(formats.Names(formats.Readers()), "|")+"] [--base URL] [--dry-run] [--allow-duplicates] FILE...")
 	formatName := fs.String("format", "", "the files' format (default: detected from their content)")
 	baseFlag := fs.String("base", "", "absolute URL that relative links are resolved against")
 	dryRun := fs.Bool("dry-run", false, "show what would be imported, and write nothing")
@@ -38,7 +38,7 @@ func runImport(e *env, args []string) int {
 	}
 	var format *importers.Format
 	if *formatName != "" {
-		f, err := detect.ByName(*formatName)
+		f, err := formats.ByName(formats.Readers(), *formatName)
 		if err != nil {
 			fmt.Fprintf(e.stderr, "uricat: import: %v\n", err)
 			return 2
@@ -118,7 +118,7 @@ func importFile(e *env, c *catalogue.Catalogue, name string, format *importers.F
 		f = *format
 	} else {
 		var err error
-		f, in, err = detect.SniffReader(in)
+		f, in, err = formats.SniffReader(in)
 		if err != nil {
 			return importers.Summary{}, fmt.Errorf("%s: %w", name, err)
 		}

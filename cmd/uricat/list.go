@@ -1,13 +1,13 @@
 package main
 
 import (
-	"encoding/json"
 	"flag"
 	"fmt"
 	"strings"
 	"text/tabwriter"
 
 	"github.com/uricat/uricat/catalogue"
+	jsonformat "github.com/uricat/uricat/importers/json"
 )
 
 func newFlagSet(e *env, synopsis string) *flag.FlagSet {
@@ -64,16 +64,14 @@ func runList(e *env, args []string) int {
 		groups = catalogue.GroupRecords(recs, group)
 	}
 	if *asJSON {
-		enc := json.NewEncoder(e.stdout)
-		enc.SetIndent("", "  ")
 		if groups != nil {
 			out := make([]catalogue.JSONGroup, 0, len(groups))
 			for _, g := range groups {
 				out = append(out, catalogue.JSONGroup{Group: g.Label, Records: toJSON(g.Records)})
 			}
-			err = enc.Encode(out)
+			err = jsonformat.Encode(e.stdout, out)
 		} else {
-			err = enc.Encode(toJSON(recs))
+			err = jsonformat.Encode(e.stdout, toJSON(recs))
 		}
 		if err != nil {
 			fmt.Fprintf(e.stderr, "uricat: %v\n", err)

@@ -1,0 +1,371 @@
+package netscape
+
+// The Writer writes the layout that Firefox and Chrome write, which both
+// browsers' importers read: Firefox's BookmarkHTMLUtils (which parses the
+// file with an HTML parser) and Chromium's bookmark_html_reader.cc (which
+// reads it line by line). So the file starts with the <!DOCTYPE
+// NETSCAPE-Bookmark-file-1> header and a META tag declaring charset UTF-8
+// (Chromium reads the charset from that line, Firefox from the META), then
+// a <DL><p> list in which each folder is a <DT><H3>...</H3> line followed by
+// its own <DL><p> ... </DL><p>, and each bookmark is one line:
+//
+//	<DT><A HREF="uri" ADD_DATE="unix" LAST_MODIFIED="unix" TAGS="a,b">name</A>
+//	<DD>description
+//
+// Chromium's reader needs the whole <A> element on one line, so line breaks
+// in text are written as character references (&#10;); all text and
+// attribute values are HTML-escaped.
+//
+// Every field is written where the Reader finds it again (see the package
+// doc): ADD_DATE is DATE and LAST_MODIFIED X-LAST-MODIFIED, written only
+// when the record has it, as imported; the other browser attributes from
+// their X- fields (browserAttrs); LANGUAGE as HREFLANG, TYPE, ID, RATING;
+// any other extension as an attribute of its own name, which browsers pass
+// over. A date field that is not DATE text (SSD3 3.3) is written under its
+// own name too, so that no browser reads it as a date.
+//
+// Folders appear in the order of their first record, and inside a folder
+// records keep the order given; all records of a folder are written
+// together, so a category that recurs later in the input does not make a
+// second folder of the same name. A folder's ADD_DATE and LAST_MODIFIED are
+// the DATEs of its oldest and newest bookmark.
+//
+// What the file cannot hold as it is, the Writer leaves out or changes and
+// reports (Report): control characters and escape sequences (which must
+// never reach a terminal; HTML has no way to write most of them), a
+// CATEGORY that is not a path of folder names, an extension name with
+// lower-case letters (HTML attribute names have no case), a DATE that
+// Unix seconds in this format cannot say, and a record too long for a
+// reader (MaxToken).
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/importers"
+)
+
+// Header is the start of every file, as Firefox writes it.
+const Header = `<!DOCTYPE NETSCAPE-Bookmark-file-1>
+<!-- This is an automatically generated file.
+     It will be read and overwritten.
+     DO NOT EDIT! -->
+<META HTTP-EQUIV="Content-Type" CONTENT="text/html; charset=UTF-8">
+<TITLE>Bookmarks</TITLE>
+<H1>Bookmarks</H1>
+
+<DL><p>
+`
+
+// folder is a node of the folder tree: its entries in order, each either a
+// record or a sub-folder.
+type folder struct {
+	name          string
+	parent        *folder
+	entries       []entry
+	sub           map[string]*folder
+	first, latest time.Time
+}
+
+// entry is a bookmark or a folder; a bookmark holds its attributes and text
+// as they will be written, cleaned.
+type entry struct {
+	dir   *folder
+	uri   string
+	attrs []attr // name as written, value not yet escaped
+	name  string
+	desc  string
+}
+
+func (f *folder) child(name string) *folder {
+	if c, ok := f.sub[name]; ok {
+		return c
+	}
+	if f.sub == nil {
+		f.sub = make(map[string]*folder)
+	}
+	c := &folder{name: name, parent: f}
+	f.sub[name] = c
+	f.entries = append(f.entries, entry{dir: c})
+	return c
+}
+
+func (f *folder) note(t time.Time) {
+	if f.first.IsZero() || t.Before(f.first) {
+		f.first = t
+	}
+	if t.After(f.latest) {
+		f.latest = t
+	}
+}
+
+// Folders splits a CATEGORY into the folder path it becomes, as the Reader
+// reads it back (SplitFolders: at each "/" not escaped by "\"), each name on
+// one line with single blanks, empty names left out.
+func Folders(category string) []string {
+	var path []string
+	for _, name := range SplitFolders(category) {
+		if name = strings.Join(strings.Fields(name), " "); name != "" {
+			path = append(path, name)
+		}
+	}
+	return path
+}
+
+// Writer writes records as a Netscape bookmark file. It holds them until
+// Close, which writes the file: the records of a folder are written
+// together.
+type Writer struct {
+	w          io.Writer
+	root       *folder
+	byCategory map[string]*place // categories repeat: split each once
+	losses     importers.Losses
+	closed     bool
+}
+
+// NewWriter returns a Writer to w.
+func NewWriter(w io.Writer) *Writer {
+	root := &folder{}
+	return &Writer{w: w, root: root, byCategory: map[string]*place{"": {f: root}}}
+}
+
+// place is the folder of a CATEGORY, and what writing it there loses.
+type place struct {
+	f      *folder
+	losses []string
+	dirty  bool // the CATEGORY holds control characters
+}
+
+// place makes the folder of a CATEGORY.
+func (w *Writer) place(category string) *place {
+	p := &place{}
+	cat := catalogue.CleanText(category)
+	p.dirty = cat != category && cat != lineBreaks.Replace(category)
+	path := Folders(cat)
+	if JoinFolders(path) != strings.Join(strings.Fields(cat), " ") {
+		p.losses = append(p.losses, "CATEGORY written as another folder path: a Netscape folder name cannot be empty or start or end with blanks")
+	}
+	if len(path) > MaxDepth {
+		p.losses = append(p.losses, fmt.Sprintf("CATEGORY deeper than %d folders: a reader leaves the deeper ones out", MaxDepth))
+	}
+	for _, name := range path {
+		if len(name)*5 > MaxToken {
+			p.losses = append(p.losses, fmt.Sprintf("CATEGORY not written: a folder name is longer than the %d MiB a Netscape reader takes", MaxToken>>20))
+			path = nil
+			break
+		}
+	}
+	p.f = w.root
+	for _, name := range path {
+		p.f = p.f.child(name)
+	}
+	return p
+}
+
+// Write adds rec to the file.
+func (w *Writer) Write(rec *catalogue.Record) error {
+	if w.closed {
+		return errors.New("netscape: Write after Close")
+	}
+	e := entry{uri: rec.URI, name: w.clean(rec.Name, rec), desc: w.clean(rec.Description, rec)}
+	e.attrs = w.attributes(rec)
+	if w.tooLong(e) {
+		w.losses.Add(fmt.Sprintf("record not written: its text is longer than the %d MiB a Netscape reader takes in one piece", MaxToken>>20), rec.URI)
+		return nil
+	}
+	p, ok := w.byCategory[rec.Category]
+	if !ok {
+		p = w.place(rec.Category)
+		w.byCategory[rec.Category] = p
+	}
+	for _, msg := range p.losses {
+		w.losses.Add(msg, rec.URI)
+	}
+	if p.dirty {
+		w.losses.Add(lostControls, rec.URI)
+	}
+	f := p.f
+	for d := f; d != w.root; d = d.parent {
+		d.note(rec.Date)
+	}
+	f.entries = append(f.entries, e)
+	return nil
+}
+
+// clean returns s without what must not be written (see the package doc),
+// and reports rec if that changed more than its line breaks.
+func (w *Writer) clean(s string, rec *catalogue.Record) string {
+	c := catalogue.CleanText(s)
+	if c != s && c != lineBreaks.Replace(s) {
+		w.losses.Add(lostControls, rec.URI)
+	}
+	return c
+}
+
+const lostControls = "control characters and escape sequences left out of the text: a file must not carry them to a terminal"
+
+// lineBreaks makes every line break LF, as CleanText does.
+var lineBreaks = strings.NewReplacer("\r\n", "\n", "\r", "\n")
+
+// attributes returns the attributes of rec's <A> but HREF, in the order
+// they are written: ADD_DATE, the extensions in the record's order (which
+// is the order an import found them in), then the standard fields.
+func (w *Writer) attributes(rec *catalogue.Record) []attr {
+	attrs := make([]attr, 0, 2+len(rec.Extensions))
+	if !rec.Date.IsZero() {
+		attrs = append(attrs, attr{"ADD_DATE", w.unix(rec.Date, "DATE", rec)})
+	}
+	for _, f := range rec.Extensions {
+		if f.Value == "" {
+			continue
+		}
+		v := w.clean(f.Value, rec)
+		if a := attrByField[f.Name]; a != nil {
+			if !a.date {
+				attrs = append(attrs, attr{a.attr, v})
+				continue
+			}
+			if t, err := catalogue.ParseDate(v); err == nil {
+				attrs = append(attrs, attr{a.attr, w.unix(t, a.field, rec)})
+				continue
+			}
+			// Not a date: under its own name, below, so that no browser
+			// takes it for one.
+		}
+		name := attrForField(f.Name)
+		if fieldForAttr(strings.ToLower(name)) != f.Name {
+			w.losses.Add(fmt.Sprintf("%s written as %s: HTML attribute names have no case", f.Name, strings.ToUpper(f.Name)), rec.URI)
+		}
+		attrs = append(attrs, attr{name, v})
+	}
+	if rec.Language != "" {
+		attrs = append(attrs, attr{attrLanguage, rec.Language})
+	}
+	if rec.Type != "" {
+		attrs = append(attrs, attr{attrType, rec.Type})
+	}
+	if rec.ID != "" {
+		attrs = append(attrs, attr{attrID, rec.ID})
+	}
+	if rec.Rating != 0 {
+		attrs = append(attrs, attr{attrRating, strconv.Itoa(rec.Rating)})
+	}
+	return attrs
+}
+
+// unix writes t in Unix seconds, and reports a date that reads back as
+// another: 0 means "no date", and from the year 5138 the number is taken
+// for milliseconds (ParseTimestamp).
+func (w *Writer) unix(t time.Time, field string, rec *catalogue.Record) string {
+	n := t.Unix()
+	switch {
+	case n == 0:
+		w.losses.Add(field+" 01/01/1970 00:00:00 is Unix time 0, which a bookmark file takes for no date", rec.URI)
+	case n >= 1e11:
+		w.losses.Add(field+" after the year 5137 is a number a bookmark file takes for milliseconds", rec.URI)
+	}
+	return strconv.FormatInt(n, 10)
+}
+
+// tooLong reports whether a tag or text of e would be longer, escaped, than
+// a reader takes.
+func (w *Writer) tooLong(e entry) bool {
+	n := len(e.uri)
+	for _, a := range e.attrs {
+		n += len(a.key) + len(a.val) + 4
+	}
+	// Escaping makes at most five bytes of one ("&amp;", "&#34;", "&#10;").
+	return 5*n+len("<A HREF=\"\">") > MaxToken || 5*len(e.name) > MaxToken || 5*len(e.desc) > MaxToken
+}
+
+// Close writes the file and reports the first error.
+func (w *Writer) Close() error {
+	if w.closed {
+		return errors.New("netscape: Close called twice")
+	}
+	w.closed = true
+	fw := &fileWriter{bw: bufio.NewWriterSize(w.w, 64<<10)}
+	fw.bw.WriteString(Header)
+	fw.entries(w.root, 1)
+	fw.bw.WriteString("</DL><p>\n")
+	w.root, w.byCategory = nil, nil
+	if err := fw.bw.Flush(); err != nil {
+		return fmt.Errorf("netscape: %w", err)
+	}
+	return nil
+}
+
+// Report returns what the file could not hold as it was: one diagnostic
+// per kind, with the number of records.
+func (w *Writer) Report() []importers.Diagnostic { return w.losses.Report() }
+
+// fileWriter writes the folder tree.
+type fileWriter struct {
+	bw  *bufio.Writer
+	num []byte
+}
+
+func (fw *fileWriter) entries(f *folder, depth int) {
+	bw := fw.bw
+	indent := strings.Repeat("    ", depth)
+	for _, e := range f.entries {
+		bw.WriteString(indent)
+		if d := e.dir; d != nil {
+			bw.WriteString(`<DT><H3 ADD_DATE="`)
+			fw.unix(d.first)
+			bw.WriteString(`" LAST_MODIFIED="`)
+			fw.unix(d.latest)
+			bw.WriteString(`">`)
+			escaper.WriteString(bw, d.name)
+			bw.WriteString("</H3>\n")
+			bw.WriteString(indent)
+			bw.WriteString("<DL><p>\n")
+			fw.entries(d, depth+1)
+			bw.WriteString(indent)
+			bw.WriteString("</DL><p>\n")
+			continue
+		}
+		bw.WriteString(`<DT><A HREF="`)
+		escaper.WriteString(bw, e.uri)
+		bw.WriteByte('"')
+		for _, a := range e.attrs {
+			bw.WriteByte(' ')
+			bw.WriteString(a.key)
+			bw.WriteString(`="`)
+			escaper.WriteString(bw, a.val)
+			bw.WriteByte('"')
+		}
+		bw.WriteByte('>')
+		escaper.WriteString(bw, e.name)
+		bw.WriteString("</A>\n")
+		if e.desc != "" {
+			bw.WriteString(indent)
+			bw.WriteString("<DD>")
+			escaper.WriteString(bw, e.desc)
+			bw.WriteByte('\n')
+		}
+	}
+}
+
+// unix writes a folder's date in Unix seconds, 0 for no time.
+func (fw *fileWriter) unix(t time.Time) {
+	if t.IsZero() {
+		fw.bw.WriteByte('0')
+		return
+	}
+	fw.num = strconv.AppendInt(fw.num[:0], t.Unix(), 10)
+	fw.bw.Write(fw.num)
+}
+
+// escaper HTML-escapes text and attribute values with html.EscapeString's
+// table (& < > " '), and writes line breaks as character references so
+// that each element stays on one line for Chromium's line reader. Unlike
+// html.EscapeString, it writes straight into the buffer.
+var escaper = strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&#34;", "'", "&#39;",
+	"\n", "&#10;", "\r", "&#13;")
