@@ -29,7 +29,6 @@ import (
 	"fmt"
 	"io"
 	"strings"
-	"time"
 	"unicode/utf8"
 
 	"github.com/uricat/uricat/catalogue"
@@ -224,7 +223,7 @@ func (r *Reader) record(row []string, line int) *catalogue.Record {
 		case 1:
 			rec.Name = v
 		case 2:
-			t, err := parseDate(v)
+			t, err := importers.ParseExportDate(v)
 			if err != nil {
 				notes = append(notes, fmt.Sprintf("date %q is neither RFC 3339 nor DD/MM/YYYY hh:mm:ss: left out", clip(v)))
 			}
@@ -261,16 +260,6 @@ func (r *Reader) record(row []string, line int) *catalogue.Record {
 		r.noDate++
 	}
 	return rec
-}
-
-// parseDate reads a date as the Writer writes it (RFC 3339, in UTC), or
-// with any offset, or as SSD3 writes it (3.3).
-func parseDate(v string) (time.Time, error) {
-	v = strings.TrimSpace(v)
-	if t, err := time.Parse(time.RFC3339, v); err == nil {
-		return t.UTC(), nil
-	}
-	return catalogue.ParseDate(v)
 }
 
 func clip(s string) string {

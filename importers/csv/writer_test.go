@@ -1,10 +1,8 @@
 package csv
 
 import (
-	"bytes"
 	stdcsv "encoding/csv"
 	"flag"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -31,17 +29,7 @@ func sample() []*catalogue.Record {
 // write writes recs with a Writer and returns the output and the report.
 func write(t testing.TB, recs ...*catalogue.Record) (string, []importers.Diagnostic) {
 	t.Helper()
-	var buf bytes.Buffer
-	w := NewWriter(&buf)
-	for _, r := range recs {
-		if err := w.Write(r); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if err := w.Close(); err != nil {
-		t.Fatal(err)
-	}
-	return buf.String(), w.Report()
+	return importertest.Export(t, newWriter, recs...)
 }
 
 func TestHeaderAndLineEnds(t *testing.T) {
@@ -145,19 +133,7 @@ func TestControlsLeftOut(t *testing.T) {
 // testdata/export.golden (go test -update rewrites it).
 func TestExportGolden(t *testing.T) {
 	got, losses := write(t, importertest.Sample(t)...)
-	path := filepath.Join("testdata", "export.golden")
-	if *update {
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test -update to create it)", err)
-	}
-	if got != string(want) {
-		t.Errorf("output differs from %s (go test -update rewrites it after review):\n--- got\n%q\n--- want\n%q", path, got, want)
-	}
+	importertest.CompareGolden(t, filepath.Join("testdata", "export.golden"), []byte(got), *update)
 	if len(losses) > 0 {
 		t.Errorf("losses: %v", losses)
 	}

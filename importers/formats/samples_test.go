@@ -3,7 +3,6 @@ package formats
 import (
 	"bytes"
 	"errors"
-	"io"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -41,20 +40,7 @@ var sampleBase, _ = url.Parse("https://shaarli.example/")
 
 func read(t *testing.T, f importers.Format, data []byte) ([]*catalogue.Record, []importers.Diagnostic) {
 	t.Helper()
-	rd := f.NewReader(bytes.NewReader(data), importers.Options{Now: sampleNow, Base: sampleBase})
-	var recs []*catalogue.Record
-	var diags []importers.Diagnostic
-	for {
-		rec, err := rd.Read()
-		diags = append(diags, rd.Diagnostics()...)
-		if errors.Is(err, io.EOF) {
-			return recs, diags
-		}
-		if err != nil {
-			t.Fatal(err)
-		}
-		recs = append(recs, rec)
-	}
+	return importertest.ReadAll(t, f.NewReader(bytes.NewReader(data), importers.Options{Now: sampleNow, Base: sampleBase}))
 }
 
 // TestRealSamplesRoundTrip imports every real Netscape, Pocket and

@@ -36,7 +36,6 @@ import (
 	"io"
 	"slices"
 	"strings"
-	"time"
 
 	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/importers"
@@ -377,7 +376,7 @@ func (r *Reader) finish(e element, j *catalogue.JSONRecord, notes []string) *cat
 	rec := &catalogue.Record{URI: j.URI, Name: j.Name, Category: j.Category, Description: j.Description,
 		Rating: j.Rating, Language: j.Language, Type: j.Type, ID: j.ID}
 	if j.Date != "" {
-		t, err := parseDate(j.Date)
+		t, err := importers.ParseExportDate(j.Date)
 		if err != nil {
 			notes = append(notes, fmt.Sprintf("date %q is neither RFC 3339 nor DD/MM/YYYY hh:mm:ss: not imported", clip(j.Date)))
 		}
@@ -408,15 +407,6 @@ func (r *Reader) finish(e element, j *catalogue.JSONRecord, notes []string) *cat
 		r.noDate++
 	}
 	return rec
-}
-
-// parseDate reads a date as the Writer writes it (RFC 3339, in UTC), or
-// with any offset, or as SSD3 writes it (3.3).
-func parseDate(v string) (time.Time, error) {
-	if t, err := time.Parse(time.RFC3339, v); err == nil {
-		return t.UTC(), nil
-	}
-	return catalogue.ParseDate(v)
 }
 
 func jsonKind(v any) string {

@@ -1,8 +1,6 @@
 package json
 
 import (
-	"errors"
-	"io"
 	"strings"
 	"testing"
 	"time"
@@ -16,21 +14,7 @@ var now = time.Date(2025, 6, 1, 9, 30, 0, 0, time.UTC)
 
 func readAll(t testing.TB, in string) ([]*catalogue.Record, []importers.Diagnostic) {
 	t.Helper()
-	r := NewReader(strings.NewReader(in), importers.Options{Now: now})
-	var recs []*catalogue.Record
-	var diags []importers.Diagnostic
-	for {
-		rec, err := r.Read()
-		diags = append(diags, r.Diagnostics()...)
-		if errors.Is(err, io.EOF) {
-			return recs, diags
-		}
-		if err != nil {
-			t.Fatalf("Read: %v", err)
-		}
-		importertest.CheckRecord(t, rec, true)
-		recs = append(recs, rec)
-	}
+	return importertest.ReadAll(t, NewReader(strings.NewReader(in), importers.Options{Now: now}))
 }
 
 // Our own export reads back whole: every field, every extension.
@@ -168,25 +152,7 @@ func FuzzReader(f *testing.F) {
 	f.Add([]byte(`[{"group": "x", "records": [{"uri": "http://a/", "name": 1}]}, 3, {"extensions": {"X-A": []}}]`))
 	f.Add([]byte(`{"roots": {"bookmark_bar": {}}}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		r := NewReader(strings.NewReader(string(data)), importers.Options{Now: now})
-		for n := 0; ; n++ {
-			if n > len(data)+1 {
-				t.Fatalf("more records (%d) than input bytes", n)
-			}
-			rec, err := r.Read()
-			for _, d := range r.Diagnostics() {
-				if d.Msg == "" {
-					t.Errorf("empty diagnostic at line %d", d.Line)
-				}
-			}
-			if errors.Is(err, io.EOF) {
-				return
-			}
-			if err != nil {
-				t.Fatalf("Read: %v (bad input must not be an error)", err)
-			}
-			importertest.CheckRecord(t, rec, true)
-		}
+		importertest.FuzzRead(t, NewReader(strings.NewReader(string(data)), importers.Options{Now: now}), len(data))
 	})
 }
 

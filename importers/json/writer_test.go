@@ -4,7 +4,6 @@ import (
 	"bytes"
 	stdjson "encoding/json"
 	"flag"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -29,17 +28,7 @@ func sample() []*catalogue.Record {
 // write writes recs with a Writer and returns the output and the report.
 func write(t testing.TB, recs ...*catalogue.Record) (string, []importers.Diagnostic) {
 	t.Helper()
-	var buf bytes.Buffer
-	w := NewWriter(&buf)
-	for _, r := range recs {
-		if err := w.Write(r); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if err := w.Close(); err != nil {
-		t.Fatal(err)
-	}
-	return buf.String(), w.Report()
+	return importertest.Export(t, newWriter, recs...)
 }
 
 // The Writer streams exactly what Encode, which `uricat list --json` uses,
@@ -144,19 +133,7 @@ func TestControlsEscaped(t *testing.T) {
 // testdata/export.golden (go test -update rewrites it).
 func TestExportGolden(t *testing.T) {
 	got, losses := write(t, importertest.Sample(t)...)
-	path := filepath.Join("testdata", "export.golden")
-	if *update {
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test -update to create it)", err)
-	}
-	if got != string(want) {
-		t.Errorf("output differs from %s (go test -update rewrites it after review):\n--- got\n%s\n--- want\n%s", path, got, want)
-	}
+	importertest.CompareGolden(t, filepath.Join("testdata", "export.golden"), []byte(got), *update)
 	if len(losses) > 0 {
 		t.Errorf("losses: %v", losses)
 	}

@@ -13,6 +13,7 @@ import (
 
 	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/importers"
+	"github.com/uricat/uricat/importers/importertest"
 )
 
 var (
@@ -22,23 +23,7 @@ var (
 
 func readAll(t testing.TB, in io.Reader, opts importers.Options) ([]*catalogue.Record, []importers.Diagnostic) {
 	t.Helper()
-	r := NewReader(in, opts)
-	var recs []*catalogue.Record
-	var diags []importers.Diagnostic
-	for {
-		rec, err := r.Read()
-		diags = append(diags, r.Diagnostics()...)
-		if errors.Is(err, io.EOF) {
-			return recs, diags
-		}
-		if err != nil {
-			t.Fatalf("Read: %v", err)
-		}
-		if ps := rec.Validate(); len(ps) > 0 {
-			t.Errorf("record %s: Validate: %v", rec.URI, ps)
-		}
-		recs = append(recs, rec)
-	}
+	return importertest.ReadAll(t, NewReader(in, opts))
 }
 
 func readFile(t *testing.T, name string) ([]*catalogue.Record, []importers.Diagnostic) {

@@ -12,22 +12,13 @@ import (
 
 	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/importers"
+	"github.com/uricat/uricat/importers/importertest"
 )
 
 // write writes recs with a Writer and returns the file and the report.
 func write(t testing.TB, recs ...*catalogue.Record) (string, []importers.Diagnostic) {
 	t.Helper()
-	var buf bytes.Buffer
-	w := NewWriter(&buf)
-	for _, r := range recs {
-		if err := w.Write(r); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if err := w.Close(); err != nil {
-		t.Fatal(err)
-	}
-	return buf.String(), w.Report()
+	return importertest.Export(t, newWriter, recs...)
 }
 
 func TestWriterFolders(t *testing.T) {
