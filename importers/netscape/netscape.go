@@ -421,8 +421,6 @@ func (r *Reader) startTag() {
 			case "href":
 				if !hasHref { // the first one counts, as in a browser
 					b.href, hasHref = string(v), true
-				} else {
-					r.note(importers.Dropped, "a second HREF, %q, is not imported: a browser reads the first", clip(string(v)))
 				}
 			case "icon", "icon_uri":
 				icon = true

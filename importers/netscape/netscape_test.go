@@ -282,6 +282,25 @@ func TestTagSoup(t *testing.T) {
 			noDate: 1,
 		},
 		{
+			// HREFLANG and TYPE are HTML's own attributes of a link, ID and
+			// RATING what the Writer writes; a value the catalogue does not
+			// take (Firefox's "rdf:#$..." IDs) is kept as an X- field. Any
+			// other attribute is kept as X- and its name.
+			name: "standard fields and other attributes",
+			in: `<DL><DT><A HREF="http://a/" ADD_DATE="1" HREFLANG="fr" TYPE="text/html" ID="12" RATING="4" X-Author="Zoë" x-tags="a" TAGS="b" foo:bar="x" data-l10n-id="y">A</A>` +
+				"\n<DT><H3>Lonely</H3>\n" +
+				`<DT><A HREF="http://b/" ADD_DATE="1" HREFLANG="english" TYPE="nope" ID="rdf:#$1" RATING="9">B</A></DL>`,
+			want: []want{
+				{uri: "http://a/", name: "A", date: unix(1), ext: map[string]string{"X-AUTHOR": "Zoë", "X-TAGS": "a", "X-DATA-L10N-ID": "y"}},
+				{uri: "http://b/", name: "B", date: unix(1), ext: map[string]string{"X-HREFLANG": "english", "X-TYPE": "nope", "X-ID": "rdf:#$1", "X-RATING": "9"}},
+			},
+			diags: []string{
+				`1 dropped: TAGS "b" is not imported: an earlier attribute gave X-TAGS`,
+				`1 dropped: attribute "foo:bar" is not imported: its name cannot be a field's (SSD3 2.1.3)`,
+				`2 dropped: empty folder "Lonely" not imported`,
+			},
+		},
+		{
 			name:   "no title: the name comes from the URI",
 			in:     `<DL><DT><A HREF="https://n.example/docs/intro.html"></A></DL>`,
 			want:   []want{{uri: "https://n.example/docs/intro.html", name: "intro.html", date: catalogue.FormatDate(now)}},
@@ -305,6 +324,11 @@ func TestTagSoup(t *testing.T) {
 			}
 			recs, diags := readAll(t, strings.NewReader(tt.in), opts)
 			checkRecords(t, recs, tt.want)
+			if strings.HasPrefix(tt.name, "standard fields") {
+				if r := recs[0]; r.Language != "fr" || r.Type != "text/html" || r.ID != "12" || r.Rating != 4 {
+					t.Errorf("LANGUAGE %q, TYPE %q, ID %q, RATING %d", r.Language, r.Type, r.ID, r.Rating)
+				}
+			}
 			if tt.noDate > 0 {
 				tt.diags = append(tt.diags, noDate(tt.noDate, "the time of the import", opts.Now))
 			}
