@@ -231,7 +231,7 @@ func TestSearchAfterChanges(t *testing.T) {
 	if len(c.Search(q)) != 0 {
 		t.Fatal("zebra found before it was added")
 	}
-	added, err := c.Add(&Record{URI: "http://zoo/", Name: "Zebra crossing"})
+	added, err := testAdd(c, &Record{URI: "http://zoo/", Name: "Zebra crossing"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -241,11 +241,11 @@ func TestSearchAfterChanges(t *testing.T) {
 	g := c.Records()[0]
 	edit := g.Clone()
 	edit.Description = "zebra stripes"
-	c.Update(g, edit)
+	testUpdate(c, g, edit)
 	if got := names(c.Search(q)); got != "Google,Zebra crossing" {
 		t.Errorf("after Update: %s", got)
 	}
-	c.Delete(added)
+	testDelete(c, added)
 	c.Index()
 	if got := names(c.Search(q)); got != "Google" {
 		t.Errorf("after Delete and a new Index: %s", got)

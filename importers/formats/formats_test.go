@@ -207,7 +207,7 @@ func TestSniffReaderKeepsHead(t *testing.T) {
 }
 
 // TestPipeline imports every spec example and our own fixtures, detected,
-// through importers.Run into one catalogue: each gives the records a
+// through importers.Import into one catalogue: each gives the records a
 // reader of the file counts, and every record is one the catalogue
 // accepts. TestPipelineRealSamples does the same with the real files.
 func TestPipeline(t *testing.T) {
@@ -262,7 +262,7 @@ func pipeline(t *testing.T, c *catalogue.Catalogue, file string, want int) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		s, err := importers.Run(c, f, r, importers.RunConfig{Source: file, Options: importers.Options{Now: time.Now()}})
+		s, err := importers.Import(c, f, r, importers.ReadConfig{Source: file, Options: importers.Options{Now: time.Now()}})
 		if err != nil {
 			t.Fatal(err)
 		}
