@@ -73,14 +73,12 @@ type folder struct {
 	first, latest time.Time
 }
 
-// entry is a bookmark or a folder; a bookmark holds its attributes and text
-// as they will be written, cleaned.
+// entry is a bookmark or a folder. A bookmark is written from its record
+// at Close; dirty says its text holds what clean leaves out.
 type entry struct {
 	dir   *folder
-	uri   string
-	attrs []attr // name as written, value not yet escaped
-	name  string
-	desc  string
+	rec   *catalogue.Record
+	dirty bool
 }
 
 func (f *folder) child(name string) *folder {
@@ -168,16 +166,39 @@ func (w *Writer) place(category string) *place {
 	return p
 }
 
-// Write adds rec to the file.
+// Write adds rec to the file. What the file cannot hold of it is noted
+// here, for Report; it is written at Close.
 func (w *Writer) Write(rec *catalogue.Record) error {
 	if w.closed {
 		return errors.New("netscape: Write after Close")
 	}
-	e := entry{uri: rec.URI, name: w.clean(rec.Name, rec), desc: w.clean(rec.Description, rec)}
-	e.attrs = w.attributes(rec)
-	if w.tooLong(e) {
+	if w.tooLong(rec) {
 		w.losses.Add(fmt.Sprintf("record not written: its text is longer than the %d MiB a Netscape reader takes in one piece", MaxToken>>20), rec.URI)
 		return nil
+	}
+	e := entry{rec: rec, dirty: w.dirty(rec.Name, rec) || w.dirty(rec.Description, rec)}
+	if !rec.Date.IsZero() {
+		w.checkDate(rec.Date, "DATE", rec)
+	}
+	for _, f := range rec.Extensions {
+		if f.Value == "" {
+			continue
+		}
+		e.dirty = w.dirty(f.Value, rec) || e.dirty
+		if a := attrByField[f.Name]; a != nil {
+			if !a.date {
+				continue
+			}
+			if t, err := catalogue.ParseDate(catalogue.CleanText(f.Value)); err == nil {
+				w.checkDate(t, a.field, rec)
+				continue
+			}
+			// Not a date: written under its own name, so that no browser
+			// takes it for one.
+		}
+		if fieldForAttr(strings.ToLower(attrForField(f.Name))) != f.Name {
+			w.losses.Add(fmt.Sprintf("%s written as %s: HTML attribute names have no case", f.Name, strings.ToUpper(f.Name)), rec.URI)
+		}
 	}
 	p, ok := w.byCategory[rec.Category]
 	if !ok {
@@ -190,22 +211,33 @@ func (w *Writer) Write(rec *catalogue.Record) error {
 	if p.dirty {
 		w.losses.Add(lostControls, rec.URI)
 	}
-	f := p.f
-	for d := f; d != w.root; d = d.parent {
+	for d := p.f; d != w.root; d = d.parent {
 		d.note(rec.Date)
 	}
-	f.entries = append(f.entries, e)
+	p.f.entries = append(p.f.entries, e)
 	return nil
 }
 
-// clean returns s without what must not be written (see the package doc),
-// and reports rec if that changed more than its line breaks.
-func (w *Writer) clean(s string, rec *catalogue.Record) string {
+// dirty reports whether s holds what clean leaves out, and notes the loss
+// for rec when that is more than a line break's form.
+func (w *Writer) dirty(s string, rec *catalogue.Record) bool {
 	c := catalogue.CleanText(s)
-	if c != s && c != lineBreaks.Replace(s) {
+	if c == s {
+		return false
+	}
+	if c != lineBreaks.Replace(s) {
 		w.losses.Add(lostControls, rec.URI)
 	}
-	return c
+	return true
+}
+
+// clean returns s without what must not be written (see the package doc);
+// dirty has said what it loses.
+func clean(s string, dirty bool) string {
+	if !dirty {
+		return s
+	}
+	return catalogue.CleanText(s)
 }
 
 const lostControls = "control characters and escape sequences left out of the text: a file must not carry them to a terminal"
@@ -213,75 +245,28 @@ const lostControls = "control characters and escape sequences left out of the te
 // lineBreaks makes every line break LF, as CleanText does.
 var lineBreaks = strings.NewReplacer("\r\n", "\n", "\r", "\n")
 
-// attributes returns the attributes of rec's <A> but HREF, in the order
-// they are written: ADD_DATE, the extensions in the record's order (which
-// is the order an import found them in), then the standard fields.
-func (w *Writer) attributes(rec *catalogue.Record) []attr {
-	attrs := make([]attr, 0, 2+len(rec.Extensions))
-	if !rec.Date.IsZero() {
-		attrs = append(attrs, attr{"ADD_DATE", w.unix(rec.Date, "DATE", rec)})
-	}
-	for _, f := range rec.Extensions {
-		if f.Value == "" {
-			continue
-		}
-		v := w.clean(f.Value, rec)
-		if a := attrByField[f.Name]; a != nil {
-			if !a.date {
-				attrs = append(attrs, attr{a.attr, v})
-				continue
-			}
-			if t, err := catalogue.ParseDate(v); err == nil {
-				attrs = append(attrs, attr{a.attr, w.unix(t, a.field, rec)})
-				continue
-			}
-			// Not a date: under its own name, below, so that no browser
-			// takes it for one.
-		}
-		name := attrForField(f.Name)
-		if fieldForAttr(strings.ToLower(name)) != f.Name {
-			w.losses.Add(fmt.Sprintf("%s written as %s: HTML attribute names have no case", f.Name, strings.ToUpper(f.Name)), rec.URI)
-		}
-		attrs = append(attrs, attr{name, v})
-	}
-	if rec.Language != "" {
-		attrs = append(attrs, attr{attrLanguage, rec.Language})
-	}
-	if rec.Type != "" {
-		attrs = append(attrs, attr{attrType, rec.Type})
-	}
-	if rec.ID != "" {
-		attrs = append(attrs, attr{attrID, rec.ID})
-	}
-	if rec.Rating != 0 {
-		attrs = append(attrs, attr{attrRating, strconv.Itoa(rec.Rating)})
-	}
-	return attrs
-}
-
-// unix writes t in Unix seconds, and reports a date that reads back as
-// another: 0 means "no date", and from the year 5138 the number is taken
-// for milliseconds (ParseTimestamp).
-func (w *Writer) unix(t time.Time, field string, rec *catalogue.Record) string {
-	n := t.Unix()
-	switch {
+// checkDate notes a date that Unix seconds in a bookmark file cannot
+// carry: 0 means "no date", and from the year 5138 the number is taken for
+// milliseconds (ParseTimestamp).
+func (w *Writer) checkDate(t time.Time, field string, rec *catalogue.Record) {
+	switch n := t.Unix(); {
 	case n == 0:
 		w.losses.Add(field+" 01/01/1970 00:00:00 is Unix time 0, which a bookmark file takes for no date", rec.URI)
 	case n >= 1e11:
 		w.losses.Add(field+" after the year 5137 is a number a bookmark file takes for milliseconds", rec.URI)
 	}
-	return strconv.FormatInt(n, 10)
 }
 
-// tooLong reports whether a tag or text of e would be longer, escaped, than
-// a reader takes.
-func (w *Writer) tooLong(e entry) bool {
-	n := len(e.uri)
-	for _, a := range e.attrs {
-		n += len(a.key) + len(a.val) + 4
+// tooLong reports whether a tag or text of rec would be longer, escaped,
+// than a reader takes. Escaping makes at most five bytes of one ("&amp;",
+// "&#34;", "&#10;"); a tag's attribute names and dates add less than 64
+// bytes each.
+func (w *Writer) tooLong(rec *catalogue.Record) bool {
+	n := len(rec.URI) + len(rec.Language) + len(rec.Type) + len(rec.ID) + 5*64
+	for _, f := range rec.Extensions {
+		n += len(f.Name) + len(f.Value) + 64
 	}
-	// Escaping makes at most five bytes of one ("&amp;", "&#34;", "&#10;").
-	return 5*n+len("<A HREF=\"\">") > MaxToken || 5*len(e.name) > MaxToken || 5*len(e.desc) > MaxToken
+	return 5*n > MaxToken || 5*len(rec.Name) > MaxToken || 5*len(rec.Description) > MaxToken
 }
 
 // Close writes the file and reports the first error.
@@ -322,7 +307,7 @@ func (fw *fileWriter) entries(f *folder, depth int) {
 			bw.WriteString(`" LAST_MODIFIED="`)
 			fw.unix(d.latest)
 			bw.WriteString(`">`)
-			escaper.WriteString(bw, d.name)
+			escape(bw, d.name)
 			bw.WriteString("</H3>\n")
 			bw.WriteString(indent)
 			bw.WriteString("<DL><p>\n")
@@ -331,29 +316,80 @@ func (fw *fileWriter) entries(f *folder, depth int) {
 			bw.WriteString("</DL><p>\n")
 			continue
 		}
-		bw.WriteString(`<DT><A HREF="`)
-		escaper.WriteString(bw, e.uri)
-		bw.WriteByte('"')
-		for _, a := range e.attrs {
-			bw.WriteByte(' ')
-			bw.WriteString(a.key)
-			bw.WriteString(`="`)
-			escaper.WriteString(bw, a.val)
-			bw.WriteByte('"')
-		}
-		bw.WriteByte('>')
-		escaper.WriteString(bw, e.name)
-		bw.WriteString("</A>\n")
-		if e.desc != "" {
-			bw.WriteString(indent)
-			bw.WriteString("<DD>")
-			escaper.WriteString(bw, e.desc)
-			bw.WriteByte('\n')
-		}
+		fw.bookmark(e, indent)
 	}
 }
 
-// unix writes a folder's date in Unix seconds, 0 for no time.
+// bookmark writes the <DT><A> line of a bookmark, and its <DD>. The
+// attributes but HREF are in this order: ADD_DATE, the extensions in the
+// record's order (which is the order an import found them in), then the
+// standard fields.
+func (fw *fileWriter) bookmark(e entry, indent string) {
+	bw, r := fw.bw, e.rec
+	bw.WriteString(`<DT><A HREF="`)
+	escape(bw, r.URI)
+	bw.WriteByte('"')
+	if !r.Date.IsZero() {
+		bw.WriteString(` ADD_DATE="`)
+		fw.unix(r.Date)
+		bw.WriteByte('"')
+	}
+	for _, f := range r.Extensions {
+		if f.Value == "" {
+			continue
+		}
+		v := clean(f.Value, e.dirty)
+		if a := attrByField[f.Name]; a != nil {
+			if !a.date {
+				fw.attr(a.attr, v)
+				continue
+			}
+			if t, err := catalogue.ParseDate(v); err == nil {
+				bw.WriteByte(' ')
+				bw.WriteString(a.attr)
+				bw.WriteString(`="`)
+				fw.unix(t)
+				bw.WriteByte('"')
+				continue
+			}
+		}
+		fw.attr(attrForField(f.Name), v)
+	}
+	if r.Language != "" {
+		fw.attr(attrLanguage, r.Language)
+	}
+	if r.Type != "" {
+		fw.attr(attrType, r.Type)
+	}
+	if r.ID != "" {
+		fw.attr(attrID, r.ID)
+	}
+	if r.Rating != 0 {
+		bw.WriteString(` RATING="`)
+		bw.WriteByte(byte('0' + r.Rating%10))
+		bw.WriteByte('"')
+	}
+	bw.WriteByte('>')
+	escape(bw, clean(r.Name, e.dirty))
+	bw.WriteString("</A>\n")
+	if r.Description != "" {
+		bw.WriteString(indent)
+		bw.WriteString("<DD>")
+		escape(bw, clean(r.Description, e.dirty))
+		bw.WriteByte('\n')
+	}
+}
+
+// attr writes ` name="value"`, the value escaped.
+func (fw *fileWriter) attr(name, v string) {
+	fw.bw.WriteByte(' ')
+	fw.bw.WriteString(name)
+	fw.bw.WriteString(`="`)
+	escape(fw.bw, v)
+	fw.bw.WriteByte('"')
+}
+
+// unix writes a date in Unix seconds, 0 for no time.
 func (fw *fileWriter) unix(t time.Time) {
 	if t.IsZero() {
 		fw.bw.WriteByte('0')
@@ -363,9 +399,29 @@ func (fw *fileWriter) unix(t time.Time) {
 	fw.bw.Write(fw.num)
 }
 
-// escaper HTML-escapes text and attribute values with html.EscapeString's
-// table (& < > " '), and writes line breaks as character references so
-// that each element stays on one line for Chromium's line reader. Unlike
-// html.EscapeString, it writes straight into the buffer.
-var escaper = strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&#34;", "'", "&#39;",
-	"\n", "&#10;", "\r", "&#13;")
+// escape writes s HTML-escaped, with html.EscapeString's table (& < > "
+// '), and line breaks as character references so that each element stays
+// on one line for Chromium's line reader. Unlike html.EscapeString or a
+// strings.Replacer, it writes straight into the buffer and costs nothing
+// for text with nothing to escape but one pass.
+func escape(bw *bufio.Writer, s string) {
+	last := 0
+	for i := 0; i < len(s); i++ {
+		if special[s[i]] {
+			bw.WriteString(s[last:i])
+			bw.WriteString(escapes[s[i]])
+			last = i + 1
+		}
+	}
+	bw.WriteString(s[last:])
+}
+
+var (
+	escapes = [256]string{'&': "&amp;", '<': "&lt;", '>': "&gt;", '"': "&#34;", '\'': "&#39;", '\n': "&#10;", '\r': "&#13;"}
+	special = func() (t [256]bool) {
+		for i, r := range escapes {
+			t[i] = r != ""
+		}
+		return t
+	}()
+)
