@@ -110,6 +110,43 @@ type Writer interface {
 	Close() error
 }
 
+// WriteAll writes recs with w, in order, and closes it.
+func WriteAll(w Writer, recs []*catalogue.Record) error {
+	for _, r := range recs {
+		if err := w.Write(r); err != nil {
+			w.Close()
+			return err
+		}
+	}
+	return w.Close()
+}
+
+// Reporter is what a Writer also is when its format cannot hold every
+// value as it is: Diagnostics returns what it left out or changed since the
+// last call, each naming its record by URI (a writer has no input position:
+// Line is 0 and Offset -1).
+type Reporter interface {
+	Diagnostics() []Diagnostic
+}
+
+// SafeText is v as a writer may write it (catalogue.CleanText: no control
+// character but line feed and tab, no escape sequence, valid UTF-8), and
+// whether that left out anything more than the CR of a line break, which a
+// writer must report.
+func SafeText(v string) (safe string, dropped bool) {
+	safe = catalogue.CleanText(v)
+	if safe == v {
+		return v, false
+	}
+	breaks := strings.ReplaceAll(strings.ReplaceAll(v, "\r\n", "\n"), "\r", "\n")
+	return safe, safe != breaks
+}
+
+// WriterNote makes the diagnostic a writer gives about the record with uri.
+func WriterNote(kind Kind, uri, format string, a ...any) Diagnostic {
+	return Diagnostic{Offset: -1, Kind: kind, Msg: "record " + catalogue.DisplayText(uri) + ": " + fmt.Sprintf(format, a...)}
+}
+
 // Finish makes rec fit the catalogue, in place, and returns what it dropped
 // or had to invent, as diagnostics at (line, offset):
 //   - text is cleaned (catalogue.CleanText) and the URI normalised (IRI to URI);

@@ -66,9 +66,14 @@ func runExport(e *env, args []string) int {
 	return 0
 }
 
-// printLosses says what the format could not hold as it was.
+// printLosses says what the format could not hold as it was: the first
+// 20 records', then how many more there are.
 func printLosses(e *env, losses []importers.Diagnostic) {
-	for _, d := range losses {
+	for i, d := range losses {
+		if i == 20 {
+			fmt.Fprintf(e.stderr, "uricat: export: and %d more like these\n", len(losses)-i)
+			break
+		}
 		fmt.Fprintf(e.stderr, "uricat: export: %s\n", d)
 	}
 }

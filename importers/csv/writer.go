@@ -20,7 +20,7 @@ type Writer struct {
 	w      io.Writer
 	recs   []*catalogue.Record
 	closed bool
-	losses importers.Losses
+	diags  []importers.Diagnostic
 }
 
 // NewWriter returns a Writer to w.
@@ -32,8 +32,28 @@ func (w *Writer) Write(rec *catalogue.Record) error {
 		return errors.New("csv: Write after Close")
 	}
 	w.recs = append(w.recs, rec)
+	w.check(rec)
 	return nil
 }
+
+// check reports what clean leaves out of rec: CSV has no escapes, and a
+// spreadsheet shows what it reads.
+func (w *Writer) check(rec *catalogue.Record) {
+	for _, v := range []string{rec.Name, rec.Category, rec.Description} {
+		if _, dropped := importers.SafeText(v); dropped {
+			w.diags = append(w.diags, importers.WriterNote(importers.Dropped, rec.URI, lostControls))
+			return
+		}
+	}
+	for _, f := range rec.Extensions {
+		if _, dropped := importers.SafeText(f.Value); dropped {
+			w.diags = append(w.diags, importers.WriterNote(importers.Dropped, rec.URI, lostControls))
+			return
+		}
+	}
+}
+
+const lostControls = "control characters and escape sequences left out: a CSV file has no way to write them that a spreadsheet would read"
 
 // Close writes the file and reports the first error.
 func (w *Writer) Close() error {
@@ -73,12 +93,7 @@ func (w *Writer) Close() error {
 			row[extCol[f.Name]] = f.Value
 		}
 		for j, v := range row {
-			if c := catalogue.CleanText(v); c != v {
-				if c != lineBreaks.Replace(v) {
-					w.losses.Add("control characters and escape sequences left out: a CSV file has no way to write them that a spreadsheet would read", r.URI)
-				}
-				row[j] = c
-			}
+			row[j] = catalogue.CleanText(v)
 		}
 		writeRow(bw, row)
 	}
@@ -88,11 +103,13 @@ func (w *Writer) Close() error {
 	return nil
 }
 
-// Report returns what the file could not hold as it was.
-func (w *Writer) Report() []importers.Diagnostic { return w.losses.Report() }
-
-// lineBreaks makes every line break LF, as CleanText does.
-var lineBreaks = strings.NewReplacer("\r\n", "\n", "\r", "\n")
+// Diagnostics returns what the file cannot hold as it was, since the last
+// call: each record's is known when Write returns.
+func (w *Writer) Diagnostics() []importers.Diagnostic {
+	d := w.diags
+	w.diags = nil
+	return d
+}
 
 // writeRow writes one row as RFC 4180 has it, ended with CR LF (section 2,
 // rule 1), each field quoted if it holds a comma, a quote or a line break

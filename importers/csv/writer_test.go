@@ -124,8 +124,8 @@ func TestControlsLeftOut(t *testing.T) {
 		!strings.Contains(out, "\"CR LF\nis a line break\"") {
 		t.Errorf("output %q", out)
 	}
-	if len(losses) != 1 || !strings.HasSuffix(losses[0].Msg, ": 2 records, the first <http://a/>") {
-		t.Errorf("report %v, want one line for 2 records", losses)
+	if len(losses) != 2 || !strings.HasPrefix(losses[0].Msg, "record http://a/: control characters") || !strings.HasPrefix(losses[1].Msg, "record http://b/: ") {
+		t.Errorf("report %v, want one line for each of the 2 records", losses)
 	}
 }
 

@@ -169,22 +169,29 @@ func SniffReader(r io.Reader) (importers.Format, io.Reader, error) {
 }
 
 // Write writes recs to w in format f and returns what the format could not
-// hold as it was (see importers.Reporter), and the first error.
+// hold as it was (importers.Reporter: a diagnostic per record and kind,
+// naming the record), and the first error.
 func Write(w io.Writer, f importers.Format, recs []*catalogue.Record) ([]importers.Diagnostic, error) {
 	if f.NewWriter == nil {
 		return nil, fmt.Errorf("uricat does not write format %s", f.Name)
 	}
 	fw := f.NewWriter(w)
+	rep, _ := fw.(importers.Reporter)
+	var diags []importers.Diagnostic
 	for _, r := range recs {
 		if err := fw.Write(r); err != nil {
+			fw.Close()
 			return nil, err
+		}
+		if rep != nil {
+			diags = append(diags, rep.Diagnostics()...)
 		}
 	}
 	if err := fw.Close(); err != nil {
 		return nil, err
 	}
-	if rep, ok := fw.(importers.Reporter); ok {
-		return rep.Report(), nil
+	if rep != nil {
+		diags = append(diags, rep.Diagnostics()...)
 	}
-	return nil, nil
+	return diags, nil
 }

@@ -161,7 +161,7 @@ func TestNoControlCharacters(t *testing.T) {
 			}
 			continue
 		}
-		if len(losses) != 1 || !strings.Contains(losses[0].Msg, "control characters") || !strings.Contains(losses[0].Msg, "1 record, <http://evil.example/>") {
+		if len(losses) != 1 || !strings.HasPrefix(losses[0].Msg, "record http://evil.example/: control characters") || losses[0].Kind != importers.Dropped {
 			t.Errorf("%s: report %v, want one line about control characters", f.Name, losses)
 		}
 	}

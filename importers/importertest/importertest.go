@@ -186,19 +186,23 @@ func Export(tb testing.TB, newWriter func(io.Writer) importers.Writer, recs ...*
 	tb.Helper()
 	var buf bytes.Buffer
 	w := newWriter(&buf)
+	var diags []importers.Diagnostic
+	rep, _ := w.(importers.Reporter)
 	for _, r := range recs {
 		if err := w.Write(r); err != nil {
 			tb.Fatal(err)
+		}
+		if rep != nil {
+			diags = append(diags, rep.Diagnostics()...)
 		}
 	}
 	if err := w.Close(); err != nil {
 		tb.Fatal(err)
 	}
-	var losses []importers.Diagnostic
-	if rep, ok := w.(importers.Reporter); ok {
-		losses = rep.Report()
+	if rep != nil {
+		diags = append(diags, rep.Diagnostics()...)
 	}
-	return buf.String(), losses
+	return buf.String(), diags
 }
 
 // CompareGolden fails t unless got is the content of the golden file path;

@@ -23,7 +23,7 @@ type Writer struct {
 	enc    *stdjson.Encoder
 	n      int
 	closed bool
-	losses importers.Losses
+	diags  []importers.Diagnostic
 }
 
 // NewWriter returns a Writer to w.
@@ -62,7 +62,7 @@ func (w *Writer) Write(rec *catalogue.Record) error {
 	}
 	out := bytes.TrimSuffix(w.buf.Bytes(), []byte("\n"))
 	if hasInvalidText(rec) {
-		w.losses.Add("text that is not UTF-8 written as U+FFFD: JSON text is Unicode", rec.URI)
+		w.diags = append(w.diags, importers.WriterNote(importers.Deviation, rec.URI, "text that is not UTF-8 is written as U+FFFD: JSON text is Unicode"))
 	}
 	_, err := writeEscaped(w.bw, out)
 	return err
@@ -101,8 +101,13 @@ func (w *Writer) Close() error {
 	return nil
 }
 
-// Report returns what the output could not hold as it was.
-func (w *Writer) Report() []importers.Diagnostic { return w.losses.Report() }
+// Diagnostics returns what the output cannot hold as it was, since the last
+// call.
+func (w *Writer) Diagnostics() []importers.Diagnostic {
+	d := w.diags
+	w.diags = nil
+	return d
+}
 
 // Encode writes v as `uricat list --json` prints it: indented by two
 // spaces, &, < and > as they are, and no control character raw (see

@@ -31,7 +31,7 @@ package netscape
 // the DATEs of its oldest and newest bookmark.
 //
 // What the file cannot hold as it is, the Writer leaves out or changes and
-// reports (Report): control characters and escape sequences (which must
+// reports (Diagnostics): control characters and escape sequences (which must
 // never reach a terminal; HTML has no way to write most of them), a
 // CATEGORY that is not a path of folder names, an extension name with
 // lower-case letters (HTML attribute names have no case), a DATE that
@@ -123,7 +123,7 @@ type Writer struct {
 	w          io.Writer
 	root       *folder
 	byCategory map[string]*place // categories repeat: split each once
-	losses     importers.Losses
+	diags      []importers.Diagnostic
 	closed     bool
 }
 
@@ -133,28 +133,35 @@ func NewWriter(w io.Writer) *Writer {
 	return &Writer{w: w, root: root, byCategory: map[string]*place{"": {f: root}}}
 }
 
-// place is the folder of a CATEGORY, and what writing it there loses.
+// place is the folder of a CATEGORY, and what writing it there changes.
 type place struct {
-	f      *folder
-	losses []string
-	dirty  bool // the CATEGORY holds control characters
+	f     *folder
+	notes []note
+	dirty bool // the CATEGORY holds control characters
+}
+
+// note is what a writer has to say about a record, but for its URI.
+type note struct {
+	kind importers.Kind
+	msg  string
 }
 
 // place makes the folder of a CATEGORY.
 func (w *Writer) place(category string) *place {
 	p := &place{}
-	cat := catalogue.CleanText(category)
-	p.dirty = cat != category && cat != lineBreaks.Replace(category)
+	cat, dropped := importers.SafeText(category)
+	p.dirty = dropped
 	path := Folders(cat)
 	if JoinFolders(path) != strings.Join(strings.Fields(cat), " ") {
-		p.losses = append(p.losses, "CATEGORY written as another folder path: a Netscape folder name cannot be empty or start or end with blanks")
+		p.notes = append(p.notes, note{importers.Deviation, fmt.Sprintf("CATEGORY %q is written as the folder path %q, which is what reads back: a folder name cannot be empty, nor start or end with blanks",
+			clip(category), clip(JoinFolders(path)))})
 	}
 	if len(path) > MaxDepth {
-		p.losses = append(p.losses, fmt.Sprintf("CATEGORY deeper than %d folders: a reader leaves the deeper ones out", MaxDepth))
+		p.notes = append(p.notes, note{importers.Deviation, fmt.Sprintf("CATEGORY has %d folders: a reader leaves those deeper than %d out", len(path), MaxDepth)})
 	}
 	for _, name := range path {
 		if len(name)*5 > MaxToken {
-			p.losses = append(p.losses, fmt.Sprintf("CATEGORY not written: a folder name is longer than the %d MiB a Netscape reader takes", MaxToken>>20))
+			p.notes = append(p.notes, note{importers.Dropped, fmt.Sprintf("CATEGORY left out: a folder name is longer than the %d MiB a Netscape reader takes", MaxToken>>20)})
 			path = nil
 			break
 		}
@@ -167,16 +174,19 @@ func (w *Writer) place(category string) *place {
 }
 
 // Write adds rec to the file. What the file cannot hold of it is noted
-// here, for Report; it is written at Close.
+// here, for Diagnostics; it is written at Close.
 func (w *Writer) Write(rec *catalogue.Record) error {
 	if w.closed {
 		return errors.New("netscape: Write after Close")
 	}
 	if w.tooLong(rec) {
-		w.losses.Add(fmt.Sprintf("record not written: its text is longer than the %d MiB a Netscape reader takes in one piece", MaxToken>>20), rec.URI)
+		w.note(importers.Skipped, rec, "not written: its text is longer than the %d MiB a Netscape reader takes in one piece", MaxToken>>20)
 		return nil
 	}
-	e := entry{rec: rec, dirty: w.dirty(rec.Name, rec) || w.dirty(rec.Description, rec)}
+	noted := false
+	e := entry{rec: rec}
+	e.dirty = w.dirty(rec.Name, rec, &noted)
+	e.dirty = w.dirty(rec.Description, rec, &noted) || e.dirty
 	if !rec.Date.IsZero() {
 		w.checkDate(rec.Date, "DATE", rec)
 	}
@@ -184,7 +194,7 @@ func (w *Writer) Write(rec *catalogue.Record) error {
 		if f.Value == "" {
 			continue
 		}
-		e.dirty = w.dirty(f.Value, rec) || e.dirty
+		e.dirty = w.dirty(f.Value, rec, &noted) || e.dirty
 		if a := attrByField[f.Name]; a != nil {
 			if !a.date {
 				continue
@@ -197,7 +207,7 @@ func (w *Writer) Write(rec *catalogue.Record) error {
 			// takes it for one.
 		}
 		if fieldForAttr(strings.ToLower(attrForField(f.Name))) != f.Name {
-			w.losses.Add(fmt.Sprintf("%s written as %s: HTML attribute names have no case", f.Name, strings.ToUpper(f.Name)), rec.URI)
+			w.note(importers.Deviation, rec, "%s is written as the attribute %s, which reads back as %s: HTML attribute names have no case", f.Name, f.Name, strings.ToUpper(f.Name))
 		}
 	}
 	p, ok := w.byCategory[rec.Category]
@@ -205,11 +215,11 @@ func (w *Writer) Write(rec *catalogue.Record) error {
 		p = w.place(rec.Category)
 		w.byCategory[rec.Category] = p
 	}
-	for _, msg := range p.losses {
-		w.losses.Add(msg, rec.URI)
+	for _, n := range p.notes {
+		w.diags = append(w.diags, importers.WriterNote(n.kind, rec.URI, "%s", n.msg))
 	}
-	if p.dirty {
-		w.losses.Add(lostControls, rec.URI)
+	if p.dirty && !noted {
+		w.note(importers.Dropped, rec, lostControls)
 	}
 	for d := p.f; d != w.root; d = d.parent {
 		d.note(rec.Date)
@@ -218,17 +228,15 @@ func (w *Writer) Write(rec *catalogue.Record) error {
 	return nil
 }
 
-// dirty reports whether s holds what clean leaves out, and notes the loss
-// for rec when that is more than a line break's form.
-func (w *Writer) dirty(s string, rec *catalogue.Record) bool {
-	c := catalogue.CleanText(s)
-	if c == s {
-		return false
+// dirty reports whether s holds what clean leaves out, and notes it for
+// rec (once) when that is more than the form of a line break.
+func (w *Writer) dirty(s string, rec *catalogue.Record, noted *bool) bool {
+	c, dropped := importers.SafeText(s)
+	if dropped && !*noted {
+		*noted = true
+		w.note(importers.Dropped, rec, lostControls)
 	}
-	if c != lineBreaks.Replace(s) {
-		w.losses.Add(lostControls, rec.URI)
-	}
-	return true
+	return c != s
 }
 
 // clean returns s without what must not be written (see the package doc);
@@ -240,10 +248,7 @@ func clean(s string, dirty bool) string {
 	return catalogue.CleanText(s)
 }
 
-const lostControls = "control characters and escape sequences left out of the text: a file must not carry them to a terminal"
-
-// lineBreaks makes every line break LF, as CleanText does.
-var lineBreaks = strings.NewReplacer("\r\n", "\n", "\r", "\n")
+const lostControls = "control characters and escape sequences left out of its text: a file must not carry them to a terminal"
 
 // checkDate notes a date that Unix seconds in a bookmark file cannot
 // carry: 0 means "no date", and from the year 5138 the number is taken for
@@ -251,9 +256,9 @@ var lineBreaks = strings.NewReplacer("\r\n", "\n", "\r", "\n")
 func (w *Writer) checkDate(t time.Time, field string, rec *catalogue.Record) {
 	switch n := t.Unix(); {
 	case n == 0:
-		w.losses.Add(field+" 01/01/1970 00:00:00 is Unix time 0, which a bookmark file takes for no date", rec.URI)
+		w.note(importers.Deviation, rec, "%s 01/01/1970 00:00:00 is Unix time 0, which a bookmark file takes for no date", field)
 	case n >= 1e11:
-		w.losses.Add(field+" after the year 5137 is a number a bookmark file takes for milliseconds", rec.URI)
+		w.note(importers.Deviation, rec, "%s %s is past the year 5137: Unix seconds that a bookmark file takes for milliseconds", field, catalogue.FormatDate(t))
 	}
 }
 
@@ -286,9 +291,17 @@ func (w *Writer) Close() error {
 	return nil
 }
 
-// Report returns what the file could not hold as it was: one diagnostic
-// per kind, with the number of records.
-func (w *Writer) Report() []importers.Diagnostic { return w.losses.Report() }
+// Diagnostics returns what the file cannot hold as it was, since the last
+// call: each record's is known when Write returns.
+func (w *Writer) Diagnostics() []importers.Diagnostic {
+	d := w.diags
+	w.diags = nil
+	return d
+}
+
+func (w *Writer) note(kind importers.Kind, rec *catalogue.Record, format string, a ...any) {
+	w.diags = append(w.diags, importers.WriterNote(kind, rec.URI, format, a...))
+}
 
 // fileWriter writes the folder tree.
 type fileWriter struct {
