@@ -386,3 +386,21 @@ func sameMap(a, b map[string]string) bool {
 	}
 	return true
 }
+
+// A record whose text, escaped, is longer than a reader takes in one token
+// (MaxToken) would stop the reading of the file there: it is left out and
+// reported, and the rest of the file reads back. Text that fits, escaped,
+// is written, however long.
+func TestTooLongRecord(t *testing.T) {
+	d := time.Unix(1, 0).UTC()
+	long := &catalogue.Record{URI: "http://long/", Name: strings.Repeat("&", MaxToken/5+1), Date: d}
+	fits := &catalogue.Record{URI: "http://fits/", Name: strings.Repeat("n", MaxToken/2), Date: d}
+	out, diags := write(t, long, fits)
+	if len(diags) != 1 || !strings.HasPrefix(diags[0].String(), "skipped: record http://long/: not written: its text is longer than the 16 MiB") {
+		t.Errorf("diagnostics %v", diags)
+	}
+	recs, _ := readAll(t, strings.NewReader(out), importers.Options{Now: now})
+	if len(recs) != 1 || recs[0].URI != "http://fits/" || recs[0].Name != fits.Name {
+		t.Errorf("read back %d records", len(recs))
+	}
+}

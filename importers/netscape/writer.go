@@ -264,14 +264,32 @@ func (w *Writer) checkDate(t time.Time, field string, rec *catalogue.Record) {
 
 // tooLong reports whether a tag or text of rec would be longer, escaped,
 // than a reader takes. Escaping makes at most five bytes of one ("&amp;",
-// "&#34;", "&#10;"); a tag's attribute names and dates add less than 64
-// bytes each.
+// "&#34;", "&#10;"), so only a long record is measured; a tag's attribute
+// names and dates add less than 64 bytes each.
 func (w *Writer) tooLong(rec *catalogue.Record) bool {
 	n := len(rec.URI) + len(rec.Language) + len(rec.Type) + len(rec.ID) + 5*64
 	for _, f := range rec.Extensions {
 		n += len(f.Name) + len(f.Value) + 64
 	}
-	return 5*n > MaxToken || 5*len(rec.Name) > MaxToken || 5*len(rec.Description) > MaxToken
+	if 5*max(n, len(rec.Name), len(rec.Description)) <= MaxToken {
+		return false
+	}
+	n = escapedLen(rec.URI) + len(rec.Language) + len(rec.Type) + len(rec.ID) + 5*64
+	for _, f := range rec.Extensions {
+		n += len(f.Name) + escapedLen(f.Value) + 64
+	}
+	return n > MaxToken || escapedLen(rec.Name) > MaxToken || escapedLen(rec.Description) > MaxToken
+}
+
+// escapedLen is the length of s as escape writes it.
+func escapedLen(s string) int {
+	n := len(s)
+	for i := 0; i < len(s); i++ {
+		if special[s[i]] {
+			n += len(escapes[s[i]]) - 1
+		}
+	}
+	return n
 }
 
 // Close writes the file and reports the first error.
