@@ -168,6 +168,8 @@ func (r *Reader) next() (element, error) {
 	if !r.dec.More() {
 		if _, err := r.dec.Token(); err != nil { // the closing ]
 			r.syntax(err)
+		} else if off := r.dec.InputOffset(); r.dec.More() || !errors.Is(r.trailing(), io.EOF) {
+			r.noteAt(r.lines.lineAt(off), off, importers.Skipped, "there is more after the end of the array: it is not read")
 		}
 		r.end()
 		return element{}, r.lines.err
@@ -180,6 +182,12 @@ func (r *Reader) next() (element, error) {
 	}
 	off := r.dec.InputOffset() - int64(len(raw))
 	return element{raw: raw, line: r.lines.lineAt(off), offset: off}, nil
+}
+
+// trailing reads what follows the array: io.EOF if nothing but white space.
+func (r *Reader) trailing() error {
+	_, err := r.dec.Token()
+	return err
 }
 
 // open reads the [ that starts the file; a file that starts otherwise is
