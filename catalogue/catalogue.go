@@ -59,6 +59,21 @@ func Read(r io.Reader) (*Catalogue, error) {
 // text is a Problem.
 func (c *Catalogue) readFrom(data []byte) {
 	rd := newMemoryReader(data)
+	if len(data) < 256<<10 {
+		// Small: parsing takes less than starting workers.
+		cache := newValueCache()
+		for {
+			rr, err := rd.next()
+			if err != nil {
+				break
+			}
+			rec := parseRecord(rr.raw, rr.first, cache)
+			rec.sep = rr.sep
+			c.records = append(c.records, rec)
+		}
+		c.finishRead(rd)
+		return
+	}
 	// One goroutine splits records off the input; workers parse chunks of
 	// them, each with its own cache, into their places in file order.
 	type chunk struct {
@@ -112,6 +127,11 @@ func (c *Catalogue) readFrom(data []byte) {
 	for _, ch := range chunks {
 		c.records = append(c.records, ch.recs...)
 	}
+	c.finishRead(rd)
+}
+
+// finishRead takes what follows the records from rd and checks the IDs.
+func (c *Catalogue) finishRead(rd *Reader) {
 	c.tail = rd.Trailer()
 	if len(c.records) > 0 {
 		c.head, c.records[0].sep = c.records[0].sep, ""

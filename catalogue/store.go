@@ -1,7 +1,6 @@
 package catalogue
 
 import (
-	"bufio"
 	"bytes"
 	"crypto/rand"
 	"encoding/hex"
@@ -470,11 +469,7 @@ func writeAtomic(path string, data []byte, was fs.FileInfo) error {
 		os.Remove(name)
 		return err
 	}
-	w := bufio.NewWriterSize(tmp, 1<<20)
-	if _, err := w.Write(data); err != nil {
-		return fail(err)
-	}
-	if err := w.Flush(); err != nil {
+	if _, err := tmp.Write(data); err != nil {
 		return fail(err)
 	}
 	if was != nil {

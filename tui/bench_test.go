@@ -159,6 +159,24 @@ func BenchmarkCursorMove(b *testing.B) {
 	cputime.Report(b, start)
 }
 
+// BenchmarkConfirmKeystroke is d (the question opens over the list) or
+// n (it closes), each with its frame: the box is drawn over the list.
+func BenchmarkConfirmKeystroke(b *testing.B) {
+	m := loadedModel(b)
+	keys := []tea.KeyMsg{{Type: tea.KeyRunes, Runes: []rune{'d'}}, {Type: tea.KeyRunes, Runes: []rune{'n'}}}
+	i := 0
+	start := cputime.Used()
+	for b.Loop() {
+		m.Update(keys[i%2])
+		i++
+		_ = m.View()
+	}
+	cputime.Report(b, start)
+	if m.dialogs.Len() > 1 {
+		b.Fatalf("%d dialogs open", m.dialogs.Len())
+	}
+}
+
 // BenchmarkMemory reports the live heap with the catalogue loaded.
 func BenchmarkMemory(b *testing.B) {
 	benchCatalogue(b)

@@ -5,65 +5,80 @@ import (
 	"os"
 	"strings"
 
+	"github.com/spf13/cobra"
+
 	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/importers"
 	"github.com/uricat/uricat/importers/formats"
 )
 
-// runExport writes the valid records (those a search matches, when given),
-// in file order, in a foreign format, to stdout or to a file that is
-// replaced atomically.
-func runExport(e *env, args []string) int {
-	fs := newFlagSet(e, "export --format "+strings.Join(formats.Names(formats.Writers()), "|")+" [--search QUERY] [-o FILE]")
-	format := fs.String("format", "", "the format: "+strings.Join(formats.Names(formats.Writers()), ", "))
-	search := fs.String("search", "", "only records that match this search")
-	out := fs.String("o", "", "write to this file instead of standard output")
-	pos, err := parseFlags(fs, args)
-	if err != nil || len(pos) > 0 {
-		fs.Usage()
-		return 2
+// exportOptions are the flags of `uricat export`.
+type exportOptions struct {
+	format, q, out string
+}
+
+func newExportCmd(e *env) *cobra.Command {
+	var o exportOptions
+	cmd := &cobra.Command{
+		Use:   "export --format FORMAT",
+		Short: "Write the valid records in another format (" + strings.Join(formats.Names(formats.Writers()), ", ") + ")",
+		Long: `Export writes the valid records (those a search matches, when given), in file
+order, in another format, to standard output or to a file that is replaced
+atomically. The netscape file is what Firefox, Chrome and Safari import;
+what uricat exports, it imports back whole. What a format cannot hold as
+it is, export says, record by record.`,
+		Example: `  uricat export --format netscape -o bookmarks.html
+  uricat export --format csv --search 'cat:programming'`,
+		Args: noArgs,
+		RunE: func(*cobra.Command, []string) error { return o.run(e) },
 	}
-	if *format == "" {
-		fmt.Fprintf(e.stderr, "uricat: export: --format is required (formats: %s)\n", strings.Join(formats.Names(formats.Writers()), ", "))
-		return 2
+	f := cmd.Flags()
+	f.StringVar(&o.format, "format", "", "the `FORMAT`: "+strings.Join(formats.Names(formats.Writers()), ", ")+" (required)")
+	f.StringVar(&o.q, "search", "", "only the records that match the search `QUERY`")
+	f.StringVarP(&o.out, "output", "o", "", "write to `FILE` instead of standard output")
+	_ = cmd.RegisterFlagCompletionFunc("format", cobra.FixedCompletions(formats.Names(formats.Writers()), cobra.ShellCompDirectiveNoFileComp))
+	return cmd
+}
+
+// run writes the records to stdout or, through formats.WriteFile, to a
+// file that is replaced atomically, and says what the format could not
+// hold as it was.
+func (o *exportOptions) run(e *env) error {
+	if o.format == "" {
+		return usageError(fmt.Errorf("--format is required (formats: %s)", strings.Join(formats.Names(formats.Writers()), ", ")))
 	}
-	f, err := formats.ByName(formats.Writers(), *format)
+	f, err := formats.ByName(formats.Writers(), o.format)
 	if err != nil {
-		fmt.Fprintf(e.stderr, "uricat: export: %v\n", err)
-		return 2
+		return usageError(err)
 	}
-	q, err := catalogue.ParseQuery(*search)
+	q, err := catalogue.ParseQuery(o.q)
 	if err != nil {
-		fmt.Fprintf(e.stderr, "uricat: export: %v\n", err)
-		return 2
+		return usageError(err)
 	}
-	if *out != "" && *out != "-" && sameFile(*out, e.catalogue) {
-		fmt.Fprintf(e.stderr, "uricat: export: %s is the catalogue itself; choose another file\n", *out)
-		return 2
+	if o.out != "" && o.out != "-" && sameFile(o.out, e.catalogue) {
+		return usageError(fmt.Errorf("%s is the catalogue itself; choose another file", o.out))
 	}
-	c, ok := e.open(true)
-	if !ok {
-		return 2
+	c, err := e.open(true)
+	if err != nil {
+		return err
 	}
 	recs := c.Search(q)
-	if *out == "" || *out == "-" {
+	if o.out == "" || o.out == "-" {
 		// Every writer buffers its output itself.
 		losses, err := formats.Write(e.stdout, f, recs)
 		if err != nil {
-			fmt.Fprintf(e.stderr, "uricat: export: %v\n", err)
-			return 1
+			return refused(err)
 		}
 		printLosses(e, losses)
-		return 0
+		return nil
 	}
-	losses, err := formats.WriteFile(*out, f, recs)
+	losses, err := formats.WriteFile(o.out, f, recs)
 	if err != nil {
-		fmt.Fprintf(e.stderr, "uricat: %v\n", err)
-		return 1
+		return refused(err)
 	}
 	printLosses(e, losses)
-	fmt.Fprintf(e.stderr, "exported %d record(s) as %s to %s\n", len(recs), f.Name, *out)
-	return 0
+	fmt.Fprintf(e.stderr, "exported %d record(s) as %s to %s\n", len(recs), f.Name, o.out)
+	return nil
 }
 
 // printLosses says what the format could not hold as it was: the first
