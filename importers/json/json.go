@@ -206,7 +206,7 @@ func (r *Reader) open() bool {
 	if d, ok := tok.(stdjson.Delim); ok && d == '[' {
 		return true
 	}
-	what := "a JSON " + kindOf(tok)
+	what := "a JSON " + jsonKind(tok)
 	if b := Browser(peek); b != "" {
 		what = b + ", which uricat does not import yet; export the bookmarks to an HTML file from the browser and import that"
 	}
@@ -218,20 +218,6 @@ func (r *Reader) open() bool {
 func (r *Reader) peek() []byte {
 	head, _ := r.br.Peek(4096)
 	return append([]byte(nil), head...)
-}
-
-func kindOf(tok stdjson.Token) string {
-	switch tok.(type) {
-	case stdjson.Delim:
-		return "object"
-	case string:
-		return "string"
-	case float64, stdjson.Number:
-		return "number"
-	case bool:
-		return "boolean"
-	}
-	return "null"
 }
 
 // syntax reports input that is not JSON; the records after it cannot be
@@ -417,18 +403,25 @@ func (r *Reader) finish(e element, j *catalogue.JSONRecord, notes []string) *cat
 	return rec
 }
 
+// jsonKind names the kind of a JSON value, as Unmarshal gives it or a
+// Decoder's Token (a Delim for the start of an object or an array).
 func jsonKind(v any) string {
-	switch v.(type) {
+	switch v := v.(type) {
+	case stdjson.Delim:
+		if v == '[' {
+			return "array"
+		}
+		return "object"
 	case []any:
 		return "array"
+	case map[string]any:
+		return "object"
 	case string:
 		return "string"
-	case float64:
+	case float64, stdjson.Number:
 		return "number"
 	case bool:
 		return "boolean"
-	case map[string]any:
-		return "object"
 	}
 	return "null"
 }
