@@ -185,7 +185,11 @@ func (m *Model) result(msg tea.Msg) (cmd tea.Cmd, ok bool) {
 			if _, ok := m.dialogs.Top().(*transfer.Export); ok {
 				m.dialogs.Pop()
 			}
-			m.setMsg(sevSuccess, "exported %s to %s (%s)", plural(msg.Count, "record"), catalogue.DisplayText(msg.Path), msg.Format)
+			if len(msg.Losses) > 0 {
+				m.setMsg(sevWarning, "exported %s to %s (%s), but: %s", plural(msg.Count, "record"), catalogue.DisplayText(msg.Path), msg.Format, catalogue.DisplayText(msg.Losses[0].Msg))
+			} else {
+				m.setMsg(sevSuccess, "exported %s to %s (%s)", plural(msg.Count, "record"), catalogue.DisplayText(msg.Path), msg.Format)
+			}
 		}
 		return nil, true
 	case system.OpenedMsg:
