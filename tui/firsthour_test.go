@@ -228,11 +228,24 @@ func TestAddingADuplicateWarnsAndAsksAgain(t *testing.T) {
 	if r := find(h.reopen(), "Go again"); r == nil || r.URI != "http://GO.dev" {
 		t.Fatalf("the duplicate was not added: %+v", r)
 	}
-	// Editing a record does not warn of its own URI.
-	h.selectName("go.dev")
+	// Editing a record does not warn of its own URI, even one that is a
+	// duplicate already; it warns of another record's.
+	for _, name := range []string{"go.dev", "Go again"} {
+		h.selectName(name)
+		h.keys("e")
+		if v := h.m.View(); strings.Contains(v, "already there") {
+			t.Errorf("the form of %s warns of the record's own URI:\n%s", name, v)
+		}
+		h.keys("esc")
+	}
+	h.selectName("DuckDuckGo")
 	h.keys("e")
-	if v := h.m.View(); strings.Contains(v, "already there") {
-		t.Errorf("the form warns of the record's own URI:\n%s", v)
+	for range len("http://duckduckgo.com/") {
+		h.keys("backspace")
+	}
+	h.typeText("http://go.dev/")
+	if v := h.m.View(); !strings.Contains(v, "already there: go.dev, line 20") {
+		t.Errorf("editing a URI into another record's does not warn:\n%s", v)
 	}
 }
 

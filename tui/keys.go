@@ -21,7 +21,7 @@ type keyMap struct {
 	Category, Add, Edit, Delete, Undo, Redo key.Binding
 
 	Open, Copy, Detail, Problems, Import, Export key.Binding
-	Sample                                       key.Binding // enabled only while the catalogue is empty (see Model.keyMap)
+	Sample                                       key.Binding // enabled only while the catalogue is empty (Model.setRecs)
 
 	Save, Reload, Help, Quit key.Binding
 

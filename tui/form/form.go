@@ -205,8 +205,8 @@ func New(ctx dialog.Context, original *catalogue.Record, categories []string) *M
 	for _, r := range m.rows {
 		r.initial = catalogue.DisplayText(r.orig)
 		if r.field == catalogue.FieldURI {
-			// Shown as an IRI ("bücher.de/straße"); left as shown, the
-			// stored URI is kept as it is (text), and an edited one is
+			// Shown as an IRI ("bücher.de/straße"). Left as shown, the
+			// stored URI stays as it is (row.text); edited, it is
 			// stored normalised, as `uricat add` stores it (Record).
 			r.initial = catalogue.DisplayText(catalogue.DisplayURI(r.orig))
 		}
@@ -237,13 +237,14 @@ func (m *Model) CheckDuplicates(find FindURI) {
 }
 
 // duplicate returns why uri, as it will be stored, is a duplicate: the
-// first other record that has it; nil when none has it.
+// first other record that has it; nil when none has it, or when it is the
+// edited record's own URI (a duplicate already, the user has seen it).
 func (m *Model) duplicate(uri string) *catalogue.DuplicateError {
 	if uri == m.dupFor {
 		return m.dup
 	}
 	m.dupFor, m.dup = uri, nil
-	if m.findURI == nil || uri == "" || catalogue.ValidateURI(uri) != nil {
+	if m.findURI == nil || uri == "" || catalogue.ValidateURI(uri) != nil || m.original != nil && uri == m.original.URI {
 		return nil
 	}
 	for _, r := range m.findURI(uri) {
@@ -573,7 +574,6 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.addBlankExtension()
 	}
 	m.SetSize(m.ctx.Width, m.ctx.Height) // a longer X- name widens the names' column
-
 	m.validate()
 	return m, cmd
 }
