@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -258,5 +259,74 @@ func BenchmarkRateKeystroke(b *testing.B) {
 	cputime.Report(b, start)
 	if u, _ := m.hist.Len(); u < i-1 { // the first may rate what was rated so
 		b.Fatalf("%d undo steps after %d ratings", u, i)
+	}
+}
+
+// BenchmarkDuplicateWarning is a URI another record has pasted into the
+// add form. keystroke is what Update does (the key index says the URI is
+// there) and the frame; lookup is the command
+// that finds which record has it in a snapshot, off Update, and the frame
+// that warns.
+func BenchmarkDuplicateWarning(b *testing.B) {
+	for _, n := range []int{10_000, 100_000, 1_000_000} {
+		c, err := catalogue.Read(strings.NewReader(genCatalogue(n)))
+		if err != nil {
+			b.Fatal(err)
+		}
+		c.HasURI("") // the key index, built in a command after loading
+		uri := c.Records()[n/2].URI
+		m := New(Options{Catalogue: c, Theme: theme.Plain()})
+		m.Update(tea.WindowSizeMsg{Width: 100, Height: 40})
+		m.Update(m.loadCmd()())
+		paste := tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(uri), Paste: true}
+		b.Run(fmt.Sprintf("keystroke/%dk", n/1000), func(b *testing.B) {
+			// A form per paste (a form looks a URI up once), made
+			// outside the timer and the CPU time counted.
+			var cpu time.Duration
+			for i := 0; i < b.N; i++ {
+				b.StopTimer()
+				f := m.form(nil)
+				b.StartTimer()
+				start := cputime.Used()
+				f.Update(paste)
+				_ = f.View()
+				cpu += cputime.Used() - start
+			}
+			b.ReportMetric(float64(cpu)/float64(time.Millisecond)/float64(b.N), "cpu-ms/op")
+		})
+		b.Run(fmt.Sprintf("lookup/%dk", n/1000), func(b *testing.B) {
+			f := m.form(nil)
+			_, cmd := f.Update(paste)
+			start := cputime.Used()
+			for b.Loop() {
+				for _, msg := range messages(cmd) {
+					f.Update(msg)
+				}
+				if !strings.Contains(f.View(), "already there") {
+					b.Fatal("no warning")
+				}
+			}
+			cputime.Report(b, start)
+		})
+	}
+}
+
+// messages runs cmd and the commands of a batch it answers, and returns
+// their messages.
+func messages(cmd tea.Cmd) []tea.Msg {
+	if cmd == nil {
+		return nil
+	}
+	switch msg := cmd().(type) {
+	case tea.BatchMsg:
+		var out []tea.Msg
+		for _, c := range msg {
+			out = append(out, messages(c)...)
+		}
+		return out
+	case nil:
+		return nil
+	default:
+		return []tea.Msg{msg}
 	}
 }

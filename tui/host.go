@@ -52,11 +52,21 @@ func (m *Model) categories() []string {
 }
 
 // form returns the add (rec nil) or edit form, which warns of a URI the
-// catalogue has already. Its lookups run in its Update, on the root's
-// goroutine, which owns the catalogue.
+// catalogue has already: it asks the key index in its Update, on the
+// root's goroutine, which owns the catalogue (unless the index is to be
+// rebuilt: that would stall Update), and finds which record has the URI
+// in a snapshot, in a command.
 func (m *Model) form(rec *catalogue.Record) *form.Model {
 	f := form.New(m.dialogContext(), rec, m.categories())
-	f.CheckDuplicates(func(uri string) []*catalogue.Record { return m.cat.FindURI(uri) }) // m.cat as it is then
+	f.CheckDuplicates(form.URIs{
+		Has: func(uri string) (bool, bool) {
+			if m.cat.NeedsKeyIndex() {
+				return false, false
+			}
+			return m.cat.HasURI(uri), true
+		},
+		Records: m.cat.Records(),
+	})
 	return f
 }
 

@@ -23,6 +23,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/charmbracelet/bubbles/key"
@@ -51,10 +52,16 @@ type SubmittedMsg struct {
 	AllowDuplicate bool
 }
 
-// FindURI returns the records of the catalogue that have uri, compared as
-// catalogue.URIKey compares: (*catalogue.Catalogue).FindURI. The form
-// calls it in its Update, when the URI typed changes.
-type FindURI func(uri string) []*catalogue.Record
+// URIs is what the form looks a URI up in, to warn of a duplicate.
+type URIs struct {
+	// Has reports at once whether a valid record has uri (the catalogue's
+	// key index: HasURI); known is false when it cannot tell without
+	// reading every record. The form calls it in its Update.
+	Has func(uri string) (has, known bool)
+	// Records is a snapshot of the catalogue's records, searched in a
+	// command for the record that has a URI Has found (or could not tell).
+	Records []*catalogue.Record
+}
 
 // KeyMap holds the form's own key bindings; esc (cancel) is the shared
 // dialog.KeyMap's.
@@ -135,10 +142,11 @@ type Model struct {
 	err      string // from the root: why the catalogue refused the record
 	other    string // problems that belong to no input (DATE of an edited record)
 
-	findURI  FindURI
-	dupFor   string                    // the URI dup was looked up for
-	dup      *catalogue.DuplicateError // another record has the URI typed; nil if none
-	allowDup string                    // the URI the user saved again, knowing it is a duplicate
+	id       int // labels the form's lookups
+	uris     URIs
+	dups     map[string]*catalogue.DuplicateError // each URI looked up, and what has it (nil: none, or not known yet)
+	dup      *catalogue.DuplicateError            // another record has the URI typed; nil if none
+	allowDup string                               // the URI the user saved again, knowing it is a duplicate
 }
 
 // labelWidth is the narrowest column of field names: DESCRIPTION's and a
@@ -228,36 +236,75 @@ func New(ctx dialog.Context, original *catalogue.Record, categories []string) *M
 }
 
 // CheckDuplicates makes the form warn when the URI typed is another
-// record's (find looks it up), and ask for a second save before it
-// submits such a record, as `uricat add` refuses one without
-// --allow-duplicate.
-func (m *Model) CheckDuplicates(find FindURI) {
-	m.findURI = find
-	m.validate()
+// record's, and ask for a second save before it submits such a record, as
+// `uricat add` refuses one without --allow-duplicate. Call it before
+// Init, which looks up the URI the form starts with.
+func (m *Model) CheckDuplicates(uris URIs) {
+	m.uris = uris
+	m.id = int(formIDs.Add(1))
 }
 
-// duplicate returns why uri, as it will be stored, is a duplicate: the
-// first other record that has it; nil when none has it, or when it is the
-// edited record's own URI (a duplicate already, the user has seen it).
-func (m *Model) duplicate(uri string) *catalogue.DuplicateError {
-	if uri == m.dupFor {
-		return m.dup
-	}
-	m.dupFor, m.dup = uri, nil
-	if m.findURI == nil || uri == "" || catalogue.ValidateURI(uri) != nil || m.original != nil && uri == m.original.URI {
+// formIDs labels the forms' lookups, so that a form takes only its own.
+var formIDs atomic.Int64
+
+// foundMsg answers a lookup: rec is the first other record that has uri,
+// nil if none has it.
+type foundMsg struct {
+	id  int
+	uri string
+	rec *catalogue.Record
+}
+
+// lookUp starts finding which other record has uri (as it will be
+// stored), if any: at once when the key index says none has it, else in a
+// command that reads the snapshot (foundMsg). The edited record's own URI
+// is not looked up: a duplicate already, the user has seen it. A URI is
+// looked up once: typing on and deleting back finds the answer kept.
+func (m *Model) lookUp(uri string) tea.Cmd {
+	d, ok := m.dups[uri]
+	m.dup = d
+	if ok || m.uris.Has == nil || uri == "" || catalogue.ValidateURI(uri) != nil || m.original != nil && uri == m.original.URI {
 		return nil
 	}
-	for _, r := range m.findURI(uri) {
-		if m.original == nil || r.Ref() != m.original.Ref() {
-			m.dup = &catalogue.DuplicateError{URI: uri, Existing: r}
-			break
-		}
+	if m.dups == nil {
+		m.dups = map[string]*catalogue.DuplicateError{}
 	}
-	return m.dup
+	m.dups[uri] = nil
+	if has, known := m.uris.Has(uri); known && !has {
+		return nil
+	}
+	id, recs, except := m.id, m.uris.Records, catalogue.Ref(0)
+	if m.original != nil {
+		except = m.original.Ref()
+	}
+	return func() tea.Msg {
+		for _, r := range catalogue.FindURIIn(recs, uri) {
+			if r.Ref() != except {
+				return foundMsg{id: id, uri: uri, rec: r}
+			}
+		}
+		return foundMsg{id: id, uri: uri}
+	}
 }
 
-// Init starts the text cursor blinking.
-func (m *Model) Init() tea.Cmd { return textinput.Blink }
+// found takes the answer of a lookup.
+func (m *Model) found(msg foundMsg) {
+	if msg.id != m.id || msg.rec == nil {
+		return
+	}
+	d := &catalogue.DuplicateError{URI: msg.uri, Existing: msg.rec}
+	m.dups[msg.uri] = d
+	if rec, _ := m.Record(); rec.URI == msg.uri {
+		m.dup = d
+	}
+}
+
+// Init starts the text cursor blinking, and looks up the URI the form
+// starts with (an invalid record's, as the file has it).
+func (m *Model) Init() tea.Cmd {
+	rec, _ := m.Record()
+	return tea.Batch(textinput.Blink, m.lookUp(rec.URI))
+}
 
 // input makes a text input styled by the theme.
 func (m *Model) input(placeholder string) textinput.Model {
@@ -492,11 +539,11 @@ func (m *Model) datesInput() bool {
 }
 
 // validate recomputes every row's message from the catalogue's validators,
-// and looks the URI up among the other records.
-func (m *Model) validate() {
+// and looks the URI up among the other records (the command).
+func (m *Model) validate() tea.Cmd {
 	rec, ps := m.Record()
 	m.assign(ps)
-	m.duplicate(rec.URI)
+	return m.lookUp(rec.URI)
 }
 
 // assign puts each problem on the row of its field: a standard field's row,
@@ -545,6 +592,10 @@ func same(a, b *catalogue.Record) bool {
 // Update handles a message: it returns the form, or dialog.Close when the
 // user leaves it.
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	if f, ok := msg.(foundMsg); ok {
+		m.found(f)
+		return m, nil
+	}
 	km, ok := msg.(tea.KeyMsg)
 	if !ok {
 		var cmd tea.Cmd
@@ -574,8 +625,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.addBlankExtension()
 	}
 	m.SetSize(m.ctx.Width, m.ctx.Height) // a longer X- name widens the names' column
-	m.validate()
-	return m, cmd
+	return m, tea.Batch(cmd, m.validate())
 }
 
 func (m *Model) touchCurrent() {
@@ -600,7 +650,7 @@ func (m *Model) submit() (tea.Model, tea.Cmd) {
 		// so: it gets one, now, and becomes valid.)
 		return dialog.Close{}, nil
 	}
-	if d := m.duplicate(rec.URI); d != nil && m.allowDup != rec.URI {
+	if d := m.dup; d != nil && m.allowDup != rec.URI {
 		// Said in the form, and saved only if the user saves again.
 		m.allowDup = rec.URI
 		m.err = "not saved: " + catalogue.DisplayText(d.Error()) + " · ctrl+s again saves it anyway"
