@@ -25,7 +25,6 @@ type Catalogue struct {
 	removed  []*Record // records the file holds that were deleted since
 	disk     diskState // what the file was when read or last saved
 	modified bool      // Add, Update or Delete since the last save
-	search   *searchIndex
 
 	// Now is the clock used to stamp DATE on records added or edited (3.3).
 	Now func() time.Time
@@ -347,7 +346,6 @@ func reparse(text string, line int) *Record {
 	}
 	r := parseRecord(text, line, nil)
 	r.line = 0
-	r.fold = foldText(r)
 	return r
 }
 

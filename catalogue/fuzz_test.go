@@ -139,38 +139,6 @@ func FuzzTextRoundTrip(f *testing.F) {
 	})
 }
 
-// FuzzQuery: any search parses or fails cleanly, and the indexed search
-// finds exactly the records that matching them one by one finds.
-func FuzzQuery(f *testing.F) {
-	for _, q := range []string{"", "go", `"a b" -c`, "rating:>=4", "date:2007-10", "lang:en type:text/html uri:x", "date:<", `"`,
-		"jazz lisbon", "uri:example-4", "e", "-e", "name:bread recipe", "\x00"} {
-		f.Add(q)
-	}
-	c, _ := Read(strings.NewReader(crlf(queryFixture) + "\r\n" + generate(300)))
-	c.Index()
-	f.Fuzz(func(t *testing.T, q string) {
-		query, err := ParseQuery(q)
-		if err != nil {
-			return
-		}
-		got := c.Search(query)
-		var want []*Record
-		for _, r := range c.Records() {
-			if r.Valid() && query.Match(r) {
-				want = append(want, r)
-			}
-		}
-		if len(got) != len(want) {
-			t.Fatalf("search %q: %d records, matching one by one %d", q, len(got), len(want))
-		}
-		for i := range got {
-			if got[i] != want[i] {
-				t.Fatalf("search %q: record %d differs", q, i)
-			}
-		}
-	})
-}
-
 // FuzzFirstForbidden: the word-at-a-time scan agrees with a byte loop.
 func FuzzFirstForbidden(f *testing.F) {
 	f.Add("plain text")

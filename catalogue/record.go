@@ -65,7 +65,6 @@ type Record struct {
 	invalid  bool      // a required field is missing or invalid (2.2)
 	dirty    bool      // changed since read or new: the file does not hold raw yet
 	base     string    // for a changed record, its text as the file holds it
-	fold     string    // lower-cased search text, once indexed (see Catalogue.Index)
 }
 
 // Line returns the line of the file at which the record starts, or 0 for a

@@ -3,7 +3,6 @@ package tui
 import (
 	"context"
 	"fmt"
-	"github.com/uricat/uricat/internal/cputime"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -14,6 +13,9 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/muesli/termenv"
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/query"
+	"github.com/uricat/uricat/internal/cputime"
+	"github.com/uricat/uricat/internal/gen"
 	"github.com/uricat/uricat/tui/theme"
 )
 
@@ -38,7 +40,7 @@ func benchCatalogue(b *testing.B) string {
 			b.Fatal(err)
 		}
 		benchFile.path = filepath.Join(dir, "bookmarks.uricat")
-		if err := os.WriteFile(benchFile.path, []byte(genCatalogue(benchN)), 0o644); err != nil {
+		if err := os.WriteFile(benchFile.path, []byte(gen.Catalogue(benchN)), 0o644); err != nil {
 			b.Fatal(err)
 		}
 	})
@@ -103,7 +105,7 @@ func BenchmarkSearchKeystroke(b *testing.B) {
 // ordering is computed once and reused while typing).
 func BenchmarkSearchKeystrokeSorted(b *testing.B) {
 	m := loadedModel(b)
-	m.sortKey = catalogue.SortByName
+	m.sortKey = query.SortByName
 	prev := (pass{text: "", recs: m.recs, sort: m.sortKey, prev: m.res}).run(context.Background())
 	b.ResetTimer()
 	start := cputime.Used()
@@ -120,7 +122,7 @@ func BenchmarkSortChange(b *testing.B) {
 	m := loadedModel(b)
 	start := cputime.Used()
 	for b.Loop() {
-		res := (pass{seq: 1, recs: m.recs, sort: catalogue.SortByName, prev: m.res}).run(context.Background())
+		res := (pass{seq: 1, recs: m.recs, sort: query.SortByName, prev: m.res}).run(context.Background())
 		m.apply(res)
 		_ = m.View()
 	}
@@ -132,8 +134,8 @@ func BenchmarkGroupChange(b *testing.B) {
 	m := loadedModel(b)
 	start := cputime.Used()
 	for b.Loop() {
-		res := (pass{seq: 1, recs: m.recs, group: catalogue.GroupByCategory, prev: m.res}).run(context.Background())
-		m.group = catalogue.GroupByCategory
+		res := (pass{seq: 1, recs: m.recs, group: query.GroupByCategory, prev: m.res}).run(context.Background())
+		m.group = query.GroupByCategory
 		m.apply(res)
 		_ = m.View()
 	}
@@ -166,7 +168,7 @@ func BenchmarkMemory(b *testing.B) {
 	start := cputime.Used()
 	for b.Loop() {
 		m = loadedModel(b)
-		m.res.ix.text() // as after the first search
+		m.res.ix.search() // as after the first search
 	}
 	cputime.Report(b, start)
 	runtime.GC()

@@ -233,12 +233,7 @@ func find(c *catalogue.Catalogue, name string) *catalogue.Record {
 // ansiWidth is a line's width in cells.
 func ansiWidth(s string) int { return ansi.StringWidth(s) }
 
-// openFixture opens the fixture as a file, indexed.
+// openFixture opens the fixture as a file.
 func openFixture(t testing.TB) (*catalogue.Catalogue, error) {
-	c, err := catalogue.Open(writeCatalogue(t, fixture))
-	if err != nil {
-		return nil, err
-	}
-	c.Index()
-	return c, nil
+	return catalogue.Open(writeCatalogue(t, fixture))
 }

@@ -28,6 +28,7 @@ import (
 	"github.com/charmbracelet/bubbles/textinput"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/query"
 	"github.com/uricat/uricat/tui/theme"
 )
 
@@ -87,8 +88,8 @@ type Model struct {
 	res      *result
 	busy     bool // a pass is running
 	busyAt   time.Time
-	sortKey  catalogue.SortKey
-	group    catalogue.GroupKey
+	sortKey  query.SortKey
+	group    query.GroupKey
 	folded   map[string]bool
 
 	rows     []row
@@ -104,8 +105,6 @@ type Model struct {
 	undo, redo []*change
 
 	dlg dialogs // the dialog or screen open over the list, if any
-
-	indexed chan struct{} // closed once Catalogue.Index has run
 
 	saving    bool
 	saveAgain bool
@@ -153,7 +152,6 @@ func New(opts Options) *Model {
 	m.input.Cursor.Style = th.InputCursor
 	m.input.Cursor.SetMode(cursor.CursorStatic)
 	m.store = &store{c: opts.Catalogue}
-	m.indexed = make(chan struct{})
 	if opts.Catalogue != nil && m.path == "" {
 		m.path = opts.Catalogue.Path()
 	}
@@ -195,7 +193,7 @@ func (m *Model) loadCmd() tea.Cmd {
 			}
 		}
 		// The first pass searches nothing: it needs no index, so the
-		// first frame does not wait for one (indexCmd follows).
+		// first frame does not wait for one (it is built next).
 		p := pass{recs: c.Records()}
 		return loadedMsg{c: c, res: p.run(context.Background())}
 	}
@@ -267,10 +265,10 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		if inv := msg.res.ix.invalid; inv > 0 {
 			m.setMsg(sevWarning, "%s with errors: press ! to see them", plural(inv, "record"))
 		}
-		// Prepare both search indexes in the background now, so the first
-		// keystroke of a search does not wait for them.
+		// Build the search index in the background now, so the first
+		// keystroke of a search does not wait for it.
 		ix := msg.res.ix
-		return m, tea.Batch(m.store.indexCmd(m.indexed), func() tea.Msg { ix.text(); return nil })
+		return m, func() tea.Msg { ix.search(); return nil }
 
 	case filteredMsg:
 		if msg.seq != m.seq || msg.res == nil {
@@ -420,7 +418,7 @@ func (m *Model) key(msg tea.KeyMsg) tea.Cmd {
 		return m.refilter(m.recs)
 	case key.Matches(msg, k.ReverseSort):
 		if m.sortKey.IsZero() {
-			m.sortKey = catalogue.SortByName
+			m.sortKey = query.SortByName
 		}
 		m.sortKey = m.sortKey.Reverse()
 		return m.refilter(m.recs)
@@ -647,7 +645,7 @@ func (m *Model) refilter(recs []*catalogue.Record) tea.Cmd {
 	m.seq++
 	ctx, cancel := context.WithCancel(context.Background())
 	m.cancel = cancel
-	p := pass{seq: m.seq, text: m.input.Value(), recs: recs, sort: m.sortKey, group: m.group, prev: m.res, ready: m.indexed}
+	p := pass{seq: m.seq, text: m.input.Value(), recs: recs, sort: m.sortKey, group: m.group, prev: m.res}
 	if !m.busy {
 		m.busy, m.busyAt = true, time.Now()
 	}
@@ -790,21 +788,21 @@ func (m *Model) toggleFoldAll() {
 }
 
 // nextSort cycles file order → name → date → rating → file order.
-func nextSort(k catalogue.SortKey) catalogue.SortKey {
+func nextSort(k query.SortKey) query.SortKey {
 	switch k.Field() {
 	case "":
-		return catalogue.SortByName
-	case catalogue.SortByName.Field():
-		return catalogue.SortByDate.Desc()
-	case catalogue.SortByDate.Field():
-		return catalogue.SortByRating.Desc()
+		return query.SortByName
+	case query.SortByName.Field():
+		return query.SortByDate.Desc()
+	case query.SortByDate.Field():
+		return query.SortByRating.Desc()
 	}
-	return catalogue.SortKey{}
+	return query.SortKey{}
 }
 
-// nextGroup cycles none → each of catalogue.GroupKeys → none.
-func nextGroup(k catalogue.GroupKey) catalogue.GroupKey {
-	keys := catalogue.GroupKeys
+// nextGroup cycles none → each of query.GroupKeys → none.
+func nextGroup(k query.GroupKey) query.GroupKey {
+	keys := query.GroupKeys
 	if k.IsZero() {
 		return keys[0]
 	}
@@ -813,7 +811,7 @@ func nextGroup(k catalogue.GroupKey) catalogue.GroupKey {
 			return keys[i+1]
 		}
 	}
-	return catalogue.GroupKey{}
+	return query.GroupKey{}
 }
 
 // describe turns a catalogue error into a sentence for the status bar.

@@ -47,19 +47,6 @@ func (s *store) saveCmd() tea.Cmd {
 	}
 }
 
-// indexCmd prepares the catalogue's own search text (Catalogue.Index)
-// after the first frame, under the lock, then closes ready: passes that
-// use the query language wait for it (Query.Match reads that text).
-func (s *store) indexCmd(ready chan struct{}) tea.Cmd {
-	return func() tea.Msg {
-		s.mu.Lock()
-		s.c.Index()
-		s.mu.Unlock()
-		close(ready)
-		return nil
-	}
-}
-
 // reloadedMsg reports a reload of the file.
 type reloadedMsg struct {
 	recs []*catalogue.Record
@@ -71,9 +58,6 @@ func (s *store) reloadCmd() tea.Cmd {
 		s.mu.Lock()
 		defer s.mu.Unlock()
 		err := s.c.Reload()
-		if err == nil {
-			s.c.Index() // before any pass sees the new records
-		}
 		return reloadedMsg{recs: s.c.Records(), err: err}
 	}
 }

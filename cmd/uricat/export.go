@@ -5,7 +5,7 @@ import (
 	"os"
 	"strings"
 
-	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/query"
 	"github.com/uricat/uricat/exporters"
 )
 
@@ -31,7 +31,7 @@ func runExport(e *env, args []string) int {
 		fmt.Fprintf(e.stderr, "uricat: export: %v\n", err)
 		return 2
 	}
-	q, err := catalogue.ParseQuery(*search)
+	q, err := query.Parse(*search)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "uricat: export: %v\n", err)
 		return 2
@@ -44,7 +44,7 @@ func runExport(e *env, args []string) int {
 	if !ok {
 		return 2
 	}
-	recs := c.Search(q)
+	recs := query.Filter(c.Valid(), q)
 	if *out == "" || *out == "-" {
 		// Every writer buffers its output itself.
 		if err := f.Write(e.stdout, recs); err != nil {

@@ -137,7 +137,7 @@ func TestExportUsageErrors(t *testing.T) {
 	}{
 		{[]string{"export"}, "--format is required (formats: netscape, soif, hinadi, urc, json, csv)"},
 		{[]string{"export", "--format", "xml"}, `unknown export format "xml" (formats: netscape, soif, hinadi, urc, json, csv)`},
-		{[]string{"export", "--format", "csv", "--search", "rating:9"}, `search term "rating:9"`},
+		{[]string{"export", "--format", "csv", "--search", "rating:9"}, `search term rating:9 (column 1): a rating is`},
 		{[]string{"export", "--format", "csv", "extra"}, "usage: uricat export"},
 		{[]string{"export", "--bogus"}, "usage: uricat export"},
 		{[]string{"export", "--format", "csv", "-o", p}, "is the catalogue itself"},

@@ -8,6 +8,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/query"
 )
 
 func newFlagSet(e *env, synopsis string) *flag.FlagSet {
@@ -34,21 +35,21 @@ func runList(e *env, args []string) int {
 		fs.Usage()
 		return 2
 	}
-	var key catalogue.SortKey
+	var key query.SortKey
 	if *sortBy != "" {
-		if key, err = catalogue.ParseSortKey(*sortBy); err != nil {
+		if key, err = query.ParseSortKey(*sortBy); err != nil {
 			fmt.Fprintf(e.stderr, "uricat: %v\n", err)
 			return 2
 		}
 	}
-	var group catalogue.GroupKey
+	var group query.GroupKey
 	if *groupBy != "" {
-		if group, err = catalogue.ParseGroupKey(*groupBy); err != nil {
+		if group, err = query.ParseGroupKey(*groupBy); err != nil {
 			fmt.Fprintf(e.stderr, "uricat: %v\n", err)
 			return 2
 		}
 	}
-	q, err := catalogue.ParseQuery(*search)
+	q, err := query.Parse(*search)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "uricat: %v\n", err)
 		return 2
@@ -57,11 +58,11 @@ func runList(e *env, args []string) int {
 	if !ok {
 		return 2
 	}
-	recs := c.Search(q)
-	catalogue.Sort(recs, key)
-	var groups []catalogue.Group
+	recs := query.Filter(c.Valid(), q)
+	query.Sort(recs, key)
+	var groups []query.Group
 	if !group.IsZero() {
-		groups = catalogue.GroupRecords(recs, group)
+		groups = query.GroupRecords(recs, group)
 	}
 	if *asJSON {
 		enc := json.NewEncoder(e.stdout)
@@ -83,7 +84,7 @@ func runList(e *env, args []string) int {
 	}
 	tw := tabwriter.NewWriter(e.stdout, 0, 4, 2, ' ', 0)
 	if groups == nil {
-		groups = []catalogue.Group{{Records: recs}}
+		groups = []query.Group{{Records: recs}}
 	}
 	for i, g := range groups {
 		if g.Label != "" {
