@@ -75,15 +75,16 @@ func (x *index) search() *query.Index {
 // search is the search box's text as a pass applies it.
 type search struct {
 	text string // as typed
-	// query is the query applied: text's, or while text is not a valid
-	// search, the last valid one (nil if that matched everything: an
-	// invalid search never shows every record).
+	// query is the query applied: text's or, while text is not a valid
+	// search, the terms before the bad one (typed before it, as a rule),
+	// so the list does not flicker while a term is being typed; nil when
+	// there are none, for an invalid search never shows every record.
 	query *query.Query
 	err   *query.Error // why text is not a valid search; nil if it is
 }
 
-// parseSearch parses text; prev is the search the list shows now.
-func parseSearch(text string, prev *search) search {
+// parseSearch parses the search box's text.
+func parseSearch(text string) search {
 	q, err := query.Parse(text)
 	if err == nil {
 		return search{text: text, query: q}
@@ -92,8 +93,9 @@ func parseSearch(text string, prev *search) search {
 	if !errors.As(err, &s.err) {
 		s.err = &query.Error{Term: text, Column: 1, Reason: err.Error()}
 	}
-	if prev != nil && prev.query != nil && !prev.query.Empty() {
-		s.query = prev.query
+	// The terms before the bad one parsed: they parse again.
+	if before, err := query.Parse(text[:s.err.Offset]); err == nil && !before.Empty() {
+		s.query = before
 	}
 	return s
 }
@@ -159,12 +161,11 @@ type filteredMsg struct {
 // run runs the pass; it returns nil if ctx was cancelled first.
 func (p pass) run(ctx context.Context) *result {
 	start := time.Now()
-	var prevSearch *search
 	var prevIx *index
 	if p.prev != nil {
-		prevSearch, prevIx = &p.prev.search, p.prev.ix
+		prevIx = p.prev.ix
 	}
-	res := &result{seq: p.seq, search: parseSearch(p.text, prevSearch), group: p.group}
+	res := &result{seq: p.seq, search: parseSearch(p.text), group: p.group}
 	// Reuse the index if the snapshot is the same slice.
 	switch {
 	case prevIx != nil && sameSlice(prevIx.recs, p.recs):

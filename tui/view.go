@@ -95,22 +95,38 @@ func (m *Model) markedInput(e *query.Error) (string, bool) {
 	text := m.input.TextStyle.Inline(true)
 	cur := m.input.Cursor
 	pos := m.input.Position()
-	var b strings.Builder
+	var b, run strings.Builder
+	runBad := false
+	flush := func() {
+		if run.Len() > 0 {
+			st := text
+			if runBad {
+				st = bad
+			}
+			b.WriteString(st.Render(run.String()))
+			run.Reset()
+		}
+	}
 	b.WriteString(m.input.PromptStyle.Render(m.input.Prompt))
 	i := 0
 	for at, r := range value {
 		ch := catalogue.DisplayText(string(r))
+		isBad := at >= e.Offset && at < e.Offset+len(e.Term)
 		switch {
 		case i == pos:
+			flush()
 			cur.SetChar(ch)
 			b.WriteString(cur.View())
-		case at >= e.Offset && at < e.Offset+len(e.Term):
-			b.WriteString(bad.Render(ch))
 		default:
-			b.WriteString(text.Render(ch))
+			if isBad != runBad {
+				flush()
+				runBad = isBad
+			}
+			run.WriteString(ch)
 		}
 		i++
 	}
+	flush()
 	if pos >= i {
 		cur.SetChar(" ")
 		b.WriteString(cur.View())
@@ -492,10 +508,10 @@ func (m *Model) message() (full, short string, sev severity) {
 		if len(m.res.shown) == 1 {
 			n = "1 match"
 		}
-		shown = fmt.Sprintf("still showing the %s for “%s”", n, catalogue.DisplayText(q.String()))
+		shown = fmt.Sprintf("showing the %s for “%s” meanwhile", n, catalogue.DisplayText(strings.TrimSpace(q.String())))
 	}
 	full = fmt.Sprintf("Not a valid search: %s; %s.", catalogue.DisplayText(e.Error()), shown)
-	short = fmt.Sprintf("Not a valid search: %s.", catalogue.DisplayText(e.Reason))
+	short = catalogue.DisplayText(e.Reason) + "."
 	return full, short, sevWarning
 }
 

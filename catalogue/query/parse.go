@@ -224,10 +224,11 @@ func qualifier(name string) (kind, string, bool) {
 	return 0, "", false
 }
 
-// A few answers are given in more than one place.
+// The forms of ratings and dates, for the reasons of errors: short, since
+// the terminal UI shows them in a narrow window.
 const (
-	ratingForm = "a rating is a whole number from 1 to 5, as in rating:4 or rating:>=4"
-	dateForm   = "a date is YYYY, YYYY-MM or YYYY-MM-DD, as in date:2015, date:2015-10 or date:>=2015-10-31"
+	ratingForm = "a rating is 1 to 5 (rating:4, rating:>=4)"
+	dateForm   = "a date is YYYY, YYYY-MM or YYYY-MM-DD (date:2015, date:>=2015-10)"
 )
 
 // dmy is a date written day first, as SSD3 files write them.
@@ -249,7 +250,7 @@ func (t *term) parseValue(name, v string) error {
 		if err != nil {
 			if m := dmy.FindStringSubmatch(v); m != nil {
 				op := strings.TrimPrefix(t.op, "=")
-				return fmt.Errorf("%s: dates here are written year first: %s:%s%s-%02s-%02s", err, name, op, m[3], m[2], m[1])
+				return fmt.Errorf("dates are written year first here: %s:%s%s-%02s-%02s", name, op, m[3], m[2], m[1])
 			}
 			return err
 		}
@@ -263,14 +264,14 @@ func (t *term) parseValue(name, v string) error {
 	case kindLanguage:
 		t.text = strings.ToLower(v)
 		if strings.Trim(t.text, "abcdefghijklmnopqrstuvwxyz0123456789-") != "" {
-			return errors.New("a language is a tag like en, de or en-gb")
+			return errors.New("a language is a tag like en or en-gb")
 		}
 	case kindType:
 		t.text = strings.ToLower(v)
 	case kindTag:
 		t.text = strings.TrimSpace(Fold(v))
 		if strings.Contains(t.text, ",") {
-			return fmt.Errorf("one tag per term: write tag:a tag:b for records with both")
+			return errors.New("one tag per term: tag:a tag:b finds records with both")
 		}
 	default:
 		t.text = Fold(v)
@@ -303,7 +304,7 @@ func parseDateSpan(v string) (time.Time, time.Time, error) {
 	if len(nums) > 1 {
 		month = nums[1]
 		if month < 1 || month > 12 {
-			return time.Time{}, time.Time{}, fmt.Errorf("there is no month %d: %s", month, dateForm)
+			return time.Time{}, time.Time{}, fmt.Errorf("there is no month %d", month)
 		}
 	}
 	if len(nums) > 2 {

@@ -151,21 +151,21 @@ func TestParseErrors(t *testing.T) {
 		column  int
 		reason  string
 	}{
-		{"rating:9", "rating:9", 1, "a rating is a whole number from 1 to 5, as in rating:4"},
-		{"kernel rating:9", "rating:9", 8, "a rating is a whole number from 1 to 5"},
-		{"café rating:0", "rating:0", 6, "a rating is a whole number from 1 to 5"},
-		{"rating:>x", "rating:>x", 1, "a rating is a whole number"},
-		{"rating:", "rating:", 1, "a rating is a whole number"},
+		{"rating:9", "rating:9", 1, "a rating is 1 to 5 (rating:4, rating:>=4)"},
+		{"kernel rating:9", "rating:9", 8, "a rating is 1 to 5"},
+		{"café rating:0", "rating:0", 6, "a rating is 1 to 5"},
+		{"rating:>x", "rating:>x", 1, "a rating is 1 to 5"},
+		{"rating:", "rating:", 1, "a rating is 1 to 5"},
 		{"cat:", "cat:", 1, "nothing to search for after cat:"},
 		{"go -name:", "-name:", 4, "nothing to search for after name:"},
 		{`cat:""`, `cat:""`, 1, "nothing to search for after cat:"},
 		{"date:2015-13", "date:2015-13", 1, "there is no month 13"},
 		{"date:2015-02-30", "date:2015-02-30", 1, "February 2015 has no day 30"},
-		{"date:31/10/2015", "date:31/10/2015", 1, "dates here are written year first: date:2015-10-31"},
+		{"date:31/10/2015", "date:31/10/2015", 1, "dates are written year first here: date:2015-10-31"},
 		{"date:>=31/10/2015", "date:>=31/10/2015", 1, "date:>=2015-10-31"},
 		{"date:2007/10", "date:2007/10", 1, "a date is YYYY, YYYY-MM or YYYY-MM-DD"},
 		{"date:", "date:", 1, "a date is YYYY, YYYY-MM or YYYY-MM-DD"},
-		{"lang:e_n", "lang:e_n", 1, "a language is a tag like en"},
+		{"lang:e_n", "lang:e_n", 1, "a language is a tag like en or en-gb"},
 		{"tag:a,b", "tag:a,b", 1, "one tag per term"},
 	}
 	for _, tt := range tests {
