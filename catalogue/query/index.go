@@ -5,7 +5,6 @@ import (
 	"math"
 	"runtime"
 	"slices"
-	"strings"
 	"sync"
 	"sync/atomic"
 
@@ -34,12 +33,12 @@ const (
 )
 
 // chunk is the search text of chunkSize consecutive records (fewer in the
-// last chunk): each record's parts separated by NUL, which folded text
-// never holds, with where each record starts and its charMask.
+// last chunk): each record's parts, each ended by NUL, which folded text
+// never holds; where each part starts; and each record's masks.
 type chunk struct {
-	text   string
-	starts []uint32 // one per record, and the end
-	masks  []uint64
+	text  string
+	offs  []uint32 // numParts per record (where its parts start), and the end
+	masks []uint64 // 3 per record: charMask of all its text, of its NAME, CATEGORY and tags, and their startMask
 }
 
 // NewIndex indexes recs, a snapshot of a catalogue's records, as of the
@@ -60,7 +59,7 @@ func (ix *Index) Next(recs []*catalogue.Record, version uint64) *Index {
 	var todo []int
 	for k := range n {
 		lo, hi := k*chunkSize, min((k+1)*chunkSize, len(recs))
-		if ix != nil && k < len(ix.chunks) && len(ix.chunks[k].masks) == hi-lo && slices.Equal(recs[lo:hi], ix.recs[lo:hi]) {
+		if ix != nil && k < len(ix.chunks) && ix.chunks[k].len() == hi-lo && slices.Equal(recs[lo:hi], ix.recs[lo:hi]) {
 			next.chunks[k] = ix.chunks[k]
 			continue
 		}
@@ -82,24 +81,37 @@ func (ix *Index) Next(recs []*catalogue.Record, version uint64) *Index {
 	return next
 }
 
+// len returns the number of records in c.
+func (c *chunk) len() int { return len(c.masks) / 3 }
+
 // newChunk folds recs into a chunk, with buf as scratch space (returned
 // for the next chunk).
 func newChunk(recs []*catalogue.Record, buf []byte) (*chunk, []byte) {
-	c := &chunk{starts: make([]uint32, len(recs)+1), masks: make([]uint64, len(recs))}
+	c := &chunk{offs: make([]uint32, numParts*len(recs)+1), masks: make([]uint64, 3*len(recs))}
 	buf = buf[:0]
 	for i, r := range recs {
+		offs := c.offs[numParts*i:]
 		start := len(buf)
-		c.starts[i] = uint32(start)
-		buf = appendFold(buf, r.Name)
-		buf = append(buf, 0)
-		buf = appendFold(buf, r.Category)
-		buf = append(buf, 0)
-		buf = appendTags(buf, r)
-		buf = append(buf, 0)
-		buf = appendFold(buf, r.Description)
-		c.masks[i] = charMask(string(buf[start:]))
+		for p := range numParts {
+			offs[p] = uint32(len(buf))
+			switch p {
+			case partName:
+				buf = appendFold(buf, r.Name)
+			case partCategory:
+				buf = appendFold(buf, r.Category)
+			case partTags:
+				buf = appendTags(buf, r)
+			case partDescription:
+				buf = appendFold(buf, r.Description)
+			}
+			buf = append(buf, 0)
+		}
+		fields := string(buf[start:offs[partDescription]])
+		c.masks[3*i] = charMask(string(buf[start:]))
+		c.masks[3*i+1] = charMask(fields)
+		c.masks[3*i+2] = startMask(fields)
 	}
-	c.starts[len(recs)] = uint32(len(buf))
+	c.offs[len(c.offs)-1] = uint32(len(buf))
 	c.text = string(buf)
 	return c, buf
 }
@@ -113,31 +125,25 @@ func (ix *Index) Records() []*catalogue.Record { return ix.recs }
 // Len returns the number of records indexed.
 func (ix *Index) Len() int { return len(ix.recs) }
 
-// mask returns the charMask of the record at pos.
+// mask returns the charMask of all the text of the record at pos.
 func (ix *Index) mask(pos int) uint64 {
-	return ix.chunks[pos>>chunkBits].masks[pos&(chunkSize-1)]
+	return ix.chunks[pos>>chunkBits].masks[3*(pos&(chunkSize-1))]
 }
 
 // doc returns the record at pos as searches see it, from the index.
 func (ix *Index) doc(pos int) doc {
 	c := ix.chunks[pos>>chunkBits]
 	i := pos & (chunkSize - 1)
-	text := c.text[c.starts[i]:c.starts[i+1]]
-	d := doc{rec: ix.recs[pos], have: allParts}
-	for p := range partDescription {
-		j := strings.IndexByte(text, 0)
-		d.text[p], text = text[:j], text[j+1:]
-	}
-	d.text[partDescription] = text
-	return d
+	offs := c.offs[numParts*i : numParts*i+numParts+1]
+	return doc{rec: ix.recs[pos], src: c.text, offs: offs, all: c.text[offs[0] : offs[numParts]-1],
+		fields: c.masks[3*i+1], starts: c.masks[3*i+2]}
 }
 
 // name returns the folded NAME of the record at pos.
 func (ix *Index) name(pos int) string {
 	c := ix.chunks[pos>>chunkBits]
-	i := pos & (chunkSize - 1)
-	text := c.text[c.starts[i]:c.starts[i+1]]
-	return text[:strings.IndexByte(text, 0)]
+	i := numParts * (pos & (chunkSize - 1))
+	return c.text[c.offs[i] : c.offs[i+1]-1]
 }
 
 // Hit is a record a search matched: its position in the index's records
@@ -157,8 +163,12 @@ func (ix *Index) Search(ctx context.Context, q *Query, candidates []int32) ([]Hi
 	if candidates != nil {
 		n = len(candidates)
 	}
-	parts := split(n, func(lo, hi int) []Hit {
-		out := make([]Hit, 0, min(hi-lo, 1024))
+	// One slice for every share's hits, each in its own stretch, closed
+	// up at the end: a search that matches most records would otherwise
+	// spend more on growing slices than on matching.
+	out := make([]Hit, n)
+	ends := split(n, func(lo, hi int) []int {
+		w := lo
 		for k := lo; k < hi; k++ {
 			if k&1023 == 0 && ctx.Err() != nil {
 				return nil
@@ -172,15 +182,23 @@ func (ix *Index) Search(ctx context.Context, q *Query, candidates []int32) ([]Hi
 			}
 			d := ix.doc(pos)
 			if sc, ok := q.eval(&d); ok {
-				out = append(out, Hit{int32(pos), int32(min(sc, math.MaxInt32))})
+				out[w] = Hit{int32(pos), int32(min(sc, math.MaxInt32))}
+				w++
 			}
 		}
-		return out
+		return []int{lo, w}
 	})
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	return slices.Concat(parts...), nil
+	m := 0
+	for _, e := range ends {
+		m += copy(out[m:], out[e[0]:e[1]])
+	}
+	if m < n/4 {
+		return slices.Clone(out[:m]), nil // not to keep the rest alive
+	}
+	return out[:m:m], nil
 }
 
 // Rank orders hits best first, keeping their order among equals: matches

@@ -19,6 +19,16 @@ type doc struct {
 	rec  *catalogue.Record
 	text [numParts]string
 	have uint8 // bits of the parts folded so far
+
+	// From an Index only: its text, where the parts start in it (and
+	// end, each before a NUL); to pass over most records quickly, every
+	// part (with NULs between, so that a word, which holds none, is found
+	// within one), and the charMasks of the bytes of NAME, CATEGORY and
+	// the tags, and of those that start their words.
+	src            string
+	offs           []uint32
+	all            string
+	fields, starts uint64
 }
 
 // The parts of a doc, in the order an Index stores them.
@@ -28,7 +38,6 @@ const (
 	partTags
 	partDescription
 	numParts
-	allParts = 1<<numParts - 1
 )
 
 // tagSep separates the tags of the tags part; folded text never holds it.
@@ -36,14 +45,16 @@ const tagSep = '\x1f'
 
 func (d *doc) part(p int) string {
 	if d.have&(1<<p) == 0 {
-		switch p {
-		case partName:
+		switch {
+		case d.offs != nil:
+			d.text[p] = d.src[d.offs[p] : d.offs[p+1]-1]
+		case p == partName:
 			d.text[p] = Fold(d.rec.Name)
-		case partCategory:
+		case p == partCategory:
 			d.text[p] = Fold(d.rec.Category)
-		case partTags:
+		case p == partTags:
 			d.text[p] = string(appendTags(nil, d.rec))
-		case partDescription:
+		default:
 			d.text[p] = Fold(d.rec.Description)
 		}
 		d.have |= 1 << p
@@ -120,8 +131,17 @@ func (t *term) eval(d *doc) (int, bool) {
 	r := d.rec
 	switch t.kind {
 	case kindWord:
+		if d.all != "" && !strings.Contains(d.all, t.text) &&
+			(d.fields&t.mask != t.mask || d.starts&byteBit[t.text[0]] == 0) {
+			// Not in any field; and, as fuzzyMatch would find, not
+			// spelt out from a word's start in NAME, CATEGORY or a tag.
+			return 0, false
+		}
 		return wordScore(d, t.text)
 	case kindPhrase:
+		if d.all != "" && (t.neg || !strings.Contains(d.all, t.text)) {
+			return 0, strings.Contains(d.all, t.text) // an exclusion needs no score
+		}
 		return phraseScore(d, t.text)
 	case kindName:
 		return 0, strings.Contains(d.part(partName), t.text)
@@ -228,7 +248,7 @@ func fieldScore(field, word string) int {
 	if i := strings.Index(field, word); i >= 0 {
 		return substringScore(field, i, len(word))
 	}
-	if !isSubsequence(field, word) {
+	if !mayFuzzyMatch(field, word) {
 		return 0 // the common case, and cheaper to tell
 	}
 	start, end := fuzzyMatch(field, word, nil)
@@ -237,6 +257,27 @@ func fieldScore(field, word string) int {
 	}
 	gaps := (end - start) - len(word)
 	return 130 - min(gaps*4, 90)
+}
+
+// mayFuzzyMatch tells cheaply most fields fuzzyMatch would not find word
+// in: it must start at a word's start, and the rest follow in order.
+func mayFuzzyMatch(field, word string) bool {
+	r, n := utf8.DecodeRuneInString(word)
+	if n == len(word) {
+		return false // one rune: a fuzzy match would be a substring
+	}
+	for at := 0; at < len(field); {
+		i := strings.IndexRune(field[at:], r)
+		if i < 0 {
+			return false
+		}
+		at += i
+		if wordStart(field, at) {
+			return isSubsequence(field[at+n:], word[n:])
+		}
+		at += n
+	}
+	return false
 }
 
 // isSubsequence reports whether word's runes are in field in order.
@@ -346,12 +387,28 @@ func fuzzyMatch(field, word string, trace *[]int) (start, end int) {
 	return int(cur[best].start), int(cur[best].pos) + n
 }
 
-func isWordRune(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
+func isWordRune(r rune) bool {
+	if r < utf8.RuneSelf {
+		return asciiWord[r]
+	}
+	return unicode.IsLetter(r) || unicode.IsDigit(r)
+}
+
+// asciiWord tells the ASCII letters and digits.
+var asciiWord = func() (t [utf8.RuneSelf]bool) {
+	for c := range t {
+		t[c] = 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9'
+	}
+	return t
+}()
 
 // wordStart reports whether byte i of s begins a word.
 func wordStart(s string, i int) bool {
 	if i == 0 {
 		return true
+	}
+	if c := s[i-1]; c < utf8.RuneSelf {
+		return !asciiWord[c]
 	}
 	r, _ := utf8.DecodeLastRuneInString(s[:i])
 	return !isWordRune(r)
@@ -412,6 +469,29 @@ func charMask(s string) uint64 {
 	var m uint64
 	for i := 0; i < len(s); i++ {
 		m |= byteBit[s[i]]
+	}
+	return m
+}
+
+// startMask is the charMask of the first bytes of the words of s: the
+// bytes at which fuzzyMatch may start a match.
+func startMask(s string) uint64 {
+	var m uint64
+	prevWord := false
+	for i := 0; i < len(s); {
+		c := s[i]
+		var r rune
+		n := 1
+		if c < utf8.RuneSelf {
+			r = rune(c)
+		} else {
+			r, n = utf8.DecodeRuneInString(s[i:])
+		}
+		if !prevWord {
+			m |= byteBit[c]
+		}
+		prevWord = isWordRune(r)
+		i += n
 	}
 	return m
 }

@@ -45,6 +45,7 @@ type term struct {
 	neg   bool
 	text  string // folded value; lower-case for lang: and type:
 	field string // kindExtension: the field's name, upper-case ("X-FEED-URL")
+	mask  uint64 // charMask of text
 	op    string // kindRating, kindDate: "=", "<", "<=", ">" or ">="
 	num   int    // kindRating
 	from  time.Time
@@ -94,11 +95,12 @@ func Parse(s string) (*Query, error) {
 		if t.kind == 0 {
 			continue // nothing to search for yet: "-", `""`
 		}
+		t.mask = charMask(t.text)
 		q.terms = append(q.terms, t)
 		if !t.neg {
 			switch t.kind {
 			case kindWord, kindPhrase, kindName, kindCategory, kindDescription, kindTag:
-				q.need |= charMask(t.text)
+				q.need |= t.mask
 			}
 		}
 	}
