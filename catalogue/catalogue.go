@@ -1,13 +1,10 @@
 package catalogue
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"runtime"
-	"slices"
 	"sort"
-	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -15,19 +12,34 @@ import (
 
 // Catalogue is a URI-Catalogue held in memory: its records in file order,
 // valid or not, and what lay between them, so that it writes back exactly
-// what it read plus the changes made through Add, Update and Delete.
+// what it read plus the edits applied to it (Apply).
+//
+// A Catalogue is not safe for concurrent use: one goroutine owns it and
+// applies every edit. Records and Snapshot hand out values that never
+// change, for other goroutines to search, draw and save.
 type Catalogue struct {
-	path     string
-	records  []*Record
-	head     string    // blank lines before the first record
-	tail     string    // blank lines after the last record
-	probs    []Problem // problems of the file as a whole
-	removed  []*Record // records the file holds that were deleted since
-	disk     diskState // what the file was when read or last saved
-	modified bool      // Add, Update or Delete since the last save
+	path    string
+	records []*Record // copy-on-write: Apply makes a new slice
+	head    string    // blank lines before the first record
+	tail    string    // blank lines after the last record
+	probs   []Problem // problems of the file as a whole
+	version uint64    // edits applied since read (see Version)
+	saved   saved     // what the file holds, as far as this catalogue knows
+	keys    *keys     // URIs and IDs, built on first use
+	pos     map[Ref]int
 
 	// Now is the clock used to stamp DATE on records added or edited (3.3).
 	Now func() time.Time
+}
+
+// saved is the state of the file when the catalogue last read or wrote it:
+// what a save compares with to tell this process's changes from another
+// program's.
+type saved struct {
+	version    uint64    // the Version it was
+	records    []*Record // the file's records, a snapshot
+	head, tail string
+	disk       diskState
 }
 
 // Read reads a whole catalogue from r.
@@ -46,6 +58,21 @@ func Read(r io.Reader) (*Catalogue, error) {
 // text is a Problem.
 func (c *Catalogue) readFrom(data []byte) {
 	rd := newMemoryReader(data)
+	if len(data) < 256<<10 {
+		// Small: parsing takes less than starting workers.
+		cache := newValueCache()
+		for {
+			rr, err := rd.next()
+			if err != nil {
+				break
+			}
+			rec := parseRecord(rr.raw, rr.first, cache)
+			rec.sep = rr.sep
+			c.records = append(c.records, rec)
+		}
+		c.finishRead(rd)
+		return
+	}
 	// One goroutine splits records off the input; workers parse chunks of
 	// them, each with its own cache, into their places in file order.
 	type chunk struct {
@@ -99,12 +126,22 @@ func (c *Catalogue) readFrom(data []byte) {
 	for _, ch := range chunks {
 		c.records = append(c.records, ch.recs...)
 	}
+	c.finishRead(rd)
+}
+
+// finishRead takes what follows the records from rd and checks the IDs.
+func (c *Catalogue) finishRead(rd *Reader) {
 	c.tail = rd.Trailer()
 	if len(c.records) > 0 {
 		c.head, c.records[0].sep = c.records[0].sep, ""
 	}
 	c.probs = rd.Problems()
 	c.checkIDs()
+	first := newRefs(len(c.records))
+	for i, r := range c.records {
+		r.ref = first + Ref(i)
+	}
+	c.saved = saved{version: c.version, records: c.records, head: c.head, tail: c.tail}
 }
 
 // checkIDs enforces 3.9: an ID must not be the ID of another record. The
@@ -184,158 +221,14 @@ func (c *Catalogue) Problems() []Problem {
 	return ps
 }
 
-// Modified reports whether the catalogue has changes not yet saved.
-func (c *Catalogue) Modified() bool { return c.modified }
+// Modified reports whether the catalogue has edits not yet saved.
+func (c *Catalogue) Modified() bool { return c.version != c.saved.version }
 
 func (c *Catalogue) now() time.Time {
 	if c.Now != nil {
 		return c.Now().UTC().Truncate(time.Second)
 	}
 	return time.Now().UTC().Truncate(time.Second)
-}
-
-// Add validates rec and appends it to the catalogue. A zero Date is set to
-// now. Nothing already in the file changes: the record goes after the last.
-// It returns the record as the catalogue holds it.
-func (c *Catalogue) Add(rec *Record) (*Record, error) {
-	in := rec.Clone()
-	in.raw, in.sep, in.accepted, in.problems = "", "", 0, nil
-	if in.Date.IsZero() {
-		in.Date = c.now()
-	}
-	if err := c.check(in, nil); err != nil {
-		return nil, err
-	}
-	nr := reparse(render(in), 0)
-	nr.dirty = true
-	// The blank lines that ended the file separate the new record, so every
-	// byte already there stays as it was.
-	if len(c.records) == 0 {
-		c.head += c.tail
-	} else {
-		nr.sep = c.tail
-	}
-	c.tail = ""
-	c.records = append(c.records, nr)
-	c.modified = true
-	return nr, nil
-}
-
-// Update replaces old, a record of the catalogue, with rec (usually
-// old.Clone() with some fields changed), stamps DATE with now (3.3), and
-// returns the record as the catalogue now holds it. Only that record's text
-// changes; its lines that uricat could not use are kept as they were.
-func (c *Catalogue) Update(old, rec *Record) (*Record, error) {
-	i := c.index(old)
-	if i < 0 {
-		return nil, errors.New("update: the record is not in the catalogue")
-	}
-	in := rec.Clone()
-	in.raw, in.accepted = old.raw, old.accepted
-	in.Date = c.now()
-	if err := c.check(in, old); err != nil {
-		return nil, err
-	}
-	nr := reparse(render(in), old.line)
-	nr.sep, nr.dirty, nr.base = old.sep, true, old.base
-	if !old.dirty {
-		nr.base = old.raw
-	}
-	c.records = slices.Clone(c.records)
-	c.records[i] = nr
-	c.modified = true
-	return nr, nil
-}
-
-// Delete removes rec from the catalogue.
-func (c *Catalogue) Delete(rec *Record) error {
-	i := c.index(rec)
-	if i < 0 {
-		return errors.New("delete: the record is not in the catalogue")
-	}
-	if !rec.dirty || rec.base != "" {
-		c.removed = append(c.removed, rec)
-	}
-	c.records = slices.Delete(slices.Clone(c.records), i, i+1)
-	c.modified = true
-	return nil
-}
-
-// Restore puts rec, which Delete removed, back at position at (clamped to
-// the list), as it was: for undo.
-func (c *Catalogue) Restore(rec *Record, at int) error {
-	if c.index(rec) >= 0 {
-		return errors.New("restore: the record is in the catalogue already")
-	}
-	pending := false
-	for i, r := range c.removed {
-		if r == rec {
-			c.removed = append(c.removed[:i], c.removed[i+1:]...)
-			pending = true
-			break
-		}
-	}
-	if !pending && (!rec.dirty || rec.base != "") {
-		// Saved since it was deleted: the file no longer has it, so it
-		// goes back as a new record.
-		rec = rec.Clone()
-		rec.dirty, rec.base = true, ""
-	}
-	at = max(0, min(at, len(c.records)))
-	c.records = slices.Insert(slices.Clone(c.records), at, rec)
-	c.modified = true
-	return nil
-}
-
-// Replace puts prev, an earlier version of cur, back in cur's place exactly
-// as it was, DATE included: for undo and redo. It returns the record as the
-// catalogue now holds it.
-func (c *Catalogue) Replace(cur, prev *Record) (*Record, error) {
-	i := c.index(cur)
-	if i < 0 {
-		return nil, errors.New("replace: the record is not in the catalogue")
-	}
-	nr := prev.Clone()
-	nr.sep = cur.sep
-	nr.dirty = true
-	nr.base = cur.base
-	if !cur.dirty {
-		nr.base = cur.raw
-	}
-	if cur.dirty && cur.base == "" {
-		nr.base = "" // cur was never saved: prev is new too
-	}
-	c.records = slices.Clone(c.records)
-	c.records[i] = nr
-	c.modified = true
-	return nr, nil
-}
-
-func (c *Catalogue) index(rec *Record) int {
-	for i, r := range c.records {
-		if r == rec {
-			return i
-		}
-	}
-	return -1
-}
-
-// check validates rec for Add or Update (old is the record it replaces).
-func (c *Catalogue) check(rec, old *Record) error {
-	ps := rec.Validate()
-	if rec.ID != "" && ValidateID(rec.ID) == nil {
-		key := canonicalID(rec.ID)
-		for _, r := range c.records {
-			if r != old && r.ID != "" && canonicalID(r.ID) == key {
-				ps = append(ps, Problem{Field: FieldID, Msg: fmt.Sprintf("ID %s is already the ID of %q; IDs must be unique (3.9)", rec.ID, r.Name)})
-				break
-			}
-		}
-	}
-	if len(ps) > 0 {
-		return &ValidationError{Problems: ps}
-	}
-	return nil
 }
 
 // reparse reads a rendered record back, so that what the catalogue holds
@@ -385,9 +278,9 @@ func render(rec *Record) string {
 		}
 		writeLine(&b, "", content)
 	}
-	for _, name := range standardOrder {
-		if done&stdBit(name) == 0 {
-			writeField(&b, rec, name)
+	for _, f := range Fields {
+		if done&stdBit(f.Name) == 0 {
+			writeField(&b, rec, f.Name)
 		}
 	}
 	for _, x := range rec.Extensions {
@@ -409,37 +302,16 @@ func contains(list []string, s string) bool {
 
 // hasValue reports whether rec has a value for the standard field name.
 func hasValue(rec *Record, name string) bool {
-	var b strings.Builder
-	writeField(&b, rec, name)
-	return b.Len() > 0
+	f, _ := LookupField(name)
+	return f.Get(rec) != ""
 }
 
 // writeField writes rec's value of a standard field, if it has one.
 func writeField(b *strings.Builder, rec *Record, name string) {
-	var v string
-	switch name {
-	case FieldURI:
-		v = rec.URI
-	case FieldName:
-		v = EncodeText(rec.Name)
-	case FieldDate:
-		if rec.hasDate() {
-			v = FormatDate(rec.Date)
-		}
-	case FieldCategory:
-		v = EncodeText(rec.Category)
-	case FieldDescription:
-		v = EncodeText(rec.Description)
-	case FieldRating:
-		if rec.Rating != 0 {
-			v = strconv.Itoa(rec.Rating)
-		}
-	case FieldLanguage:
-		v = rec.Language
-	case FieldType:
-		v = rec.Type
-	case FieldID:
-		v = rec.ID
+	f, _ := LookupField(name)
+	v := f.Get(rec)
+	if f.Text {
+		v = EncodeText(v)
 	}
 	if v != "" {
 		writeLine(b, name, v)
@@ -458,40 +330,5 @@ func writeLine(b *strings.Builder, name, value string) {
 // WriteTo writes the catalogue in URI-Catalogue format. Records nobody
 // changed are written byte for byte as they were read.
 func (c *Catalogue) WriteTo(w io.Writer) (int64, error) {
-	var n int64
-	var last byte = '\n'
-	write := func(s string) error {
-		if s == "" {
-			return nil
-		}
-		m, err := io.WriteString(w, s)
-		n += int64(m)
-		last = s[len(s)-1]
-		return err
-	}
-	if err := write(c.head); err != nil {
-		return n, err
-	}
-	for i, r := range c.records {
-		sep := r.sep
-		if i > 0 && sep == "" {
-			sep = "\r\n"
-		}
-		if last != '\n' {
-			sep = "\r\n" + sep // the record before ends without a line break
-		}
-		if i == 0 {
-			sep = ""
-			if last != '\n' {
-				sep = "\r\n"
-			}
-		}
-		if err := write(sep); err != nil {
-			return n, err
-		}
-		if err := write(r.raw); err != nil {
-			return n, err
-		}
-	}
-	return n, write(c.tail)
+	return c.Snapshot().WriteTo(w)
 }

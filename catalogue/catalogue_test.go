@@ -40,7 +40,7 @@ func TestAddAppendsLeavingEveryByte(t *testing.T) {
 	for _, orig := range []string{messy, "", crlf("URI: http://a/\nNAME: A\nDATE: 01/01/2001 00:00:00\n"), "\r\n\r\n"} {
 		c := mustRead(t, orig)
 		c.Now = func() time.Time { return fixedNow }
-		nr, err := c.Add(&Record{URI: "http://new/", Name: "Naïve"})
+		nr, err := testAdd(c, &Record{URI: "http://new/", Name: "Naïve"})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -73,7 +73,7 @@ func TestEditRewritesOnlyThatRecord(t *testing.T) {
 	edit.Rating = 4
 	edit.SetExtension("X-Via", "")
 	edit.SetExtension("X-New", "yes")
-	nr, err := c.Update(a, edit)
+	nr, err := testUpdate(c, a, edit)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -96,7 +96,7 @@ func TestEditKeepsInvalidFieldLines(t *testing.T) {
 	r := c.Records()[2] // RATING: 9 is invalid
 	edit := r.Clone()
 	edit.Category = "Letters"
-	if _, err := c.Update(r, edit); err != nil {
+	if _, err := testUpdate(c, r, edit); err != nil {
 		t.Fatal(err)
 	}
 	got := text(t, c)
@@ -106,7 +106,7 @@ func TestEditKeepsInvalidFieldLines(t *testing.T) {
 	// Setting a rating replaces the invalid line in place: one RATING field.
 	edit2 := c.Records()[2].Clone()
 	edit2.Rating = 3
-	nr, err := c.Update(c.Records()[2], edit2)
+	nr, err := testUpdate(c, c.Records()[2], edit2)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -120,7 +120,7 @@ func TestFixingAnInvalidRecord(t *testing.T) {
 	bad := c.Records()[1]
 	fix := bad.Clone()
 	fix.URI = "http://b/"
-	nr, err := c.Update(bad, fix)
+	nr, err := testUpdate(c, bad, fix)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -146,14 +146,14 @@ func TestAddRefusesInvalid(t *testing.T) {
 		{Record{URI: "http://x/", Name: "x", Date: time.Date(12000, 1, 1, 0, 0, 0, 0, time.UTC)}, "four digits"},
 	}
 	for _, tt := range tests {
-		_, err := c.Add(&tt.rec)
+		_, err := testAdd(c, &tt.rec)
 		var ve *ValidationError
 		if !errors.As(err, &ve) || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("Add(%+v) = %v, want a ValidationError with %q", tt.rec, err, tt.want)
 		}
 	}
 	c2 := mustRead(t, crlf("URI: http://a/\nNAME: A\nID: 5\nDATE: 01/01/2001 00:00:00\n"))
-	if _, err := c2.Add(&Record{URI: "http://b/", Name: "b", ID: "0005"}); err == nil || !strings.Contains(err.Error(), "unique") {
+	if _, err := testAdd(c2, &Record{URI: "http://b/", Name: "b", ID: "0005"}); err == nil || !strings.Contains(err.Error(), "unique") {
 		t.Errorf("3.9: duplicate ID 0005 accepted: %v", err)
 	}
 	if text(t, c) != before {
@@ -161,29 +161,38 @@ func TestAddRefusesInvalid(t *testing.T) {
 	}
 }
 
-func TestDeleteRestoreReplace(t *testing.T) {
+// TestInversesGiveBackTheBytes: the inverse Apply returns puts back
+// exactly what was there, DATE and every byte of the file included.
+func TestInversesGiveBackTheBytes(t *testing.T) {
 	c := mustRead(t, messy)
 	a := c.Records()[0]
-	if err := c.Delete(a); err != nil {
+	inv, err := c.Apply(Delete{Refs: []Ref{a.Ref()}})
+	if err != nil {
 		t.Fatal(err)
 	}
 	if strings.Contains(text(t, c), "http://a/") {
 		t.Errorf("deleted record still written")
 	}
-	if err := c.Restore(a, 0); err != nil {
+	if _, err := c.Apply(inv); err != nil {
 		t.Fatal(err)
 	}
 	if got := text(t, c); got != messy {
-		t.Errorf("delete + restore changed the file:\n%q", got)
+		t.Errorf("delete + undo changed the file:\n%q", got)
 	}
-	edit := a.Clone()
-	edit.Name = "changed"
-	nr, _ := c.Update(a, edit)
-	back, err := c.Replace(nr, a)
+	if c.Records()[0] != a {
+		t.Errorf("undo of a delete did not put back the same record")
+	}
+	inv, err = c.Apply(Set{Ref: a.Ref(), Fields: []Field{{Name: FieldName, Value: "changed"}}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := text(t, c); got != messy || !back.Date.Equal(a.Date) {
+	if nr := c.Lookup(a.Ref()); nr.Name != "changed" || nr.Date.Equal(a.Date) {
+		t.Fatalf("Set: name %q, date %v", nr.Name, nr.Date)
+	}
+	if _, err := c.Apply(inv); err != nil {
+		t.Fatal(err)
+	}
+	if got := text(t, c); got != messy || !c.Lookup(a.Ref()).Date.Equal(a.Date) {
 		t.Errorf("undo of an edit did not restore the bytes and date:\n%q", got)
 	}
 }
@@ -194,7 +203,7 @@ func TestRecordValidateUnicode(t *testing.T) {
 		t.Errorf("Unicode text must be storable: %v", ps)
 	}
 	c := mustRead(t, "")
-	nr, err := c.Add(r)
+	nr, err := testAdd(c, r)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -247,5 +256,59 @@ func TestCleanText(t *testing.T) {
 	}
 	if got := DisplayText("a\nb\tc"); got != "a b c" {
 		t.Errorf("DisplayText = %q", got)
+	}
+}
+
+// An add never joins the new record to what ends the file, and deleting it
+// again gives back the file byte for byte, whatever the file ended with.
+func TestAddThenDeleteGivesBackEveryByte(t *testing.T) {
+	const rec = "URI: http://a/\r\nNAME: A\r\nDATE: 01/01/2001 00:00:00"
+	for _, tail := range []string{"", "\r\n", "\r\n\r\n", "\r\n\r\n\r\n", "\r\n\r\n  ", "\r\n  ", "\r\n \r\n\t", "\n\n", "\r\n\r\n  \r\n"} {
+		for _, empty := range []bool{false, true} {
+			orig := rec + tail
+			if empty {
+				orig = strings.TrimPrefix(tail, "\r\n")
+			}
+			c := mustRead(t, orig)
+			n := len(c.Valid())
+			if _, err := c.Apply(Add{Records: []*Record{{URI: "http://new/", Name: "New"}}}); err != nil {
+				t.Fatal(err)
+			}
+			written := text(t, c)
+			if !strings.HasPrefix(written, orig) {
+				t.Errorf("tail %q: the add changed bytes already there:\n%q", tail, written)
+			}
+			again := mustRead(t, written)
+			if got := len(again.Valid()); got != n+1 {
+				t.Errorf("tail %q (empty %v): %d valid records after the add, want %d:\n%q", tail, empty, got, n+1, written)
+			}
+			last := c.Records()[len(c.Records())-1]
+			if _, err := c.Apply(Delete{Refs: []Ref{last.Ref()}}); err != nil {
+				t.Fatal(err)
+			}
+			if got := text(t, c); got != orig {
+				t.Errorf("tail %q (empty %v): add then delete gave\n%q, want\n%q", tail, empty, got, orig)
+			}
+		}
+	}
+}
+
+// Undo and redo of a large batch take time in proportion to the batch,
+// and a batch that fails half-way changes nothing.
+func TestBatchIsAllOrNothing(t *testing.T) {
+	c := mustRead(t, messy)
+	before := text(t, c)
+	v := c.Version()
+	a := c.Records()[0]
+	_, err := c.Apply(Batch{Edits: []Edit{
+		Set{Ref: a.Ref(), Fields: []Field{{Name: FieldRating, Value: "5"}}},
+		Add{Records: []*Record{{URI: "http://fresh/", Name: "Fresh"}}},
+		Delete{Refs: []Ref{12345678}},
+	}})
+	if !errors.Is(err, ErrNoRecord) {
+		t.Fatalf("batch with a missing record: %v", err)
+	}
+	if got := text(t, c); got != before || c.Version() != v || c.Lookup(a.Ref()) != a {
+		t.Errorf("a failed batch changed the catalogue (version %d→%d):\n%q", v, c.Version(), got)
 	}
 }

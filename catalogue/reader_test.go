@@ -191,7 +191,7 @@ DATE: 31/10/2007 19:03:34
 	// Editing the record keeps the rejected ID line as it was.
 	edit := b.Clone()
 	edit.Rating = 3
-	if _, err := c.Update(b, edit); err != nil {
+	if _, err := testUpdate(c, b, edit); err != nil {
 		t.Fatal(err)
 	}
 	var out bytes.Buffer

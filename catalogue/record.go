@@ -24,11 +24,6 @@ const (
 	FieldID          = "ID"
 )
 
-// standardOrder is the order in which a newly written record lists its
-// fields: the order of the spec's full example (4.1).
-var standardOrder = []string{FieldURI, FieldName, FieldID, FieldDate, FieldCategory,
-	FieldDescription, FieldRating, FieldLanguage, FieldType}
-
 // DateLayout is the DATE format of SSD3 3.3 ("DD/MM/YYYY hh:mm:ss", UTC).
 const DateLayout = "02/01/2006 15:04:05"
 
@@ -40,6 +35,10 @@ type Field struct {
 }
 
 // Record is one bookmark: a URI and the metadata SSD3 defines for it.
+//
+// A record a catalogue holds never changes: an edit makes a new one with
+// the same Ref. Change a Clone and give the catalogue the difference
+// (Diff, Set); never modify a record that Records returned.
 //
 // The exported fields hold decoded values; an empty string (or zero Rating,
 // zero Date) means the field is absent or was invalid in the file. A Record
@@ -57,14 +56,15 @@ type Record struct {
 	ID          string // decimal digits, as written
 	Extensions  []Field
 
-	sep      string    // blank lines read before the record, written back as they were
-	raw      string    // the record's lines as read, with their line breaks
+	ref      Ref       // identity for the life of the process (see Ref)
+	sep      string    // blank lines before the record, written back as they were
+	sepTail  int       // how many bytes of sep were the file's last blank lines when it was added
+	raw      string    // the record's lines as read or rendered, with their line breaks
 	line     int       // line number of the record's first line, 0 for a new record
 	problems []Problem // what was wrong with it when read
 	accepted uint16    // standard fields taken from the file (bits of std)
 	invalid  bool      // a required field is missing or invalid (2.2)
-	dirty    bool      // changed since read or new: the file does not hold raw yet
-	base     string    // for a changed record, its text as the file holds it
+	allowDup bool      // added with Add.AllowDuplicates: a merge keeps it whatever the file holds
 }
 
 // Line returns the line of the file at which the record starts, or 0 for a
@@ -116,8 +116,8 @@ func (r *Record) SetExtension(name, value string) {
 	}
 }
 
-// Clone returns a deep copy of r that remembers the same original text, so
-// that applying it with Catalogue.Update rewrites only what changed.
+// Clone returns a deep copy of r, with the same Ref and original text, to
+// change and then compare with r (Diff).
 func (r *Record) Clone() *Record {
 	c := *r
 	c.Extensions = append([]Field(nil), r.Extensions...)

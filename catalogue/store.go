@@ -1,14 +1,17 @@
 package catalogue
 
 import (
-	"bufio"
 	"bytes"
+	"crypto/rand"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"hash/crc32"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/adrg/xdg"
@@ -30,17 +33,24 @@ func DefaultPath() string {
 var castagnoli = crc32.MakeTable(crc32.Castagnoli)
 
 // diskState is what the file was when the catalogue last read or wrote it,
-// to tell whether another program changed it since.
+// to tell whether another program changed it since. The inode's change time
+// moves with every write, whatever the writer does to the modification
+// time, so an edit in place that keeps size and mtime is still seen.
 type diskState struct {
 	exists bool
-	info   fs.FileInfo
+	id     fileID
 	size   int64
 	crc    uint32
 }
 
+func stateOf(info fs.FileInfo, data []byte) diskState {
+	return diskState{exists: true, id: idOf(info), size: int64(len(data)), crc: crc32.Checksum(data, castagnoli)}
+}
+
 // Open reads the catalogue at path. A file that does not exist is an empty
 // catalogue, which Save creates. Problems in the file are not errors: they
-// are in Problems. The error is for a file that cannot be read at all.
+// are in Problems. The error is for a file that cannot be read at all, or
+// that is not a regular file (a FIFO, a device, a directory).
 func Open(path string) (*Catalogue, error) {
 	c := &Catalogue{path: path}
 	if err := c.load(); err != nil {
@@ -49,31 +59,76 @@ func Open(path string) (*Catalogue, error) {
 	return c, nil
 }
 
+// Exists reports whether the catalogue's file existed when it was read or
+// last saved.
+func (c *Catalogue) Exists() bool { return c.saved.disk.exists }
+
 func (c *Catalogue) load() error {
-	f, err := os.Open(c.path)
+	data, state, err := readFile(c.path)
+	if err != nil || !state.exists {
+		return err
+	}
+	c.readFrom(data)
+	c.saved.disk = state
+	return nil
+}
+
+// readFile reads the catalogue file at path, refusing at once anything that
+// is not a regular file: opening a FIFO would wait for a writer forever.
+func readFile(path string) ([]byte, diskState, error) {
+	info, err := os.Stat(path)
 	if errors.Is(err, fs.ErrNotExist) {
-		return nil
+		return nil, diskState{}, nil
 	}
 	if err != nil {
-		return err
+		return nil, diskState{}, err
+	}
+	if err := checkRegular(path, info); err != nil {
+		return nil, diskState{}, err
+	}
+	f, err := openNoBlock(path)
+	if err != nil {
+		return nil, diskState{}, err
 	}
 	defer f.Close()
-	info, err := f.Stat()
-	if err != nil {
-		return err
+	if info, err = f.Stat(); err != nil {
+		return nil, diskState{}, err
 	}
-	if info.IsDir() {
-		return fmt.Errorf("%s: is a directory, not a catalogue file", c.path)
+	if err := checkRegular(path, info); err != nil {
+		return nil, diskState{}, err
 	}
 	var buf bytes.Buffer
 	buf.Grow(int(info.Size()) + bytes.MinRead)
 	if _, err := buf.ReadFrom(f); err != nil {
-		return fmt.Errorf("%s: %w", c.path, err)
+		return nil, diskState{}, fmt.Errorf("%s: %w", path, err)
 	}
 	data := buf.Bytes()
-	c.readFrom(data)
-	c.disk = diskState{exists: true, info: info, size: int64(len(data)), crc: crc32.Checksum(data, castagnoli)}
-	return nil
+	return data, stateOf(info, data), nil
+}
+
+// ErrNotRegular is what the error wraps when the catalogue's path is not a
+// regular file.
+var ErrNotRegular = errors.New("not a regular file")
+
+func checkRegular(path string, info fs.FileInfo) error {
+	m := info.Mode()
+	if m.IsRegular() {
+		return nil
+	}
+	what := "a special file"
+	switch {
+	case m.IsDir():
+		what = "a directory"
+	case m&fs.ModeNamedPipe != 0:
+		what = "a named pipe (FIFO)"
+	case m&fs.ModeSocket != 0:
+		what = "a socket"
+	case m&fs.ModeCharDevice != 0:
+		what = "a character device"
+	case m&fs.ModeDevice != 0:
+		what = "a block device"
+	}
+	return fmt.Errorf("%s is %s, not a catalogue file: uricat reads and writes only regular files (%w)", path, what, ErrNotRegular)
 }
 
 // Reload reads the file again, dropping unsaved changes.
@@ -82,202 +137,364 @@ func (c *Catalogue) Reload() error {
 	if err := fresh.load(); err != nil {
 		return err
 	}
+	fresh.version = c.version + 1
+	fresh.saved.version = fresh.version
 	*c = *fresh
 	return nil
 }
 
-// ConflictError says that the file changed on disk since it was read in a
-// way that makes one of this catalogue's changes impossible to re-apply.
+// Snapshot is one Version of a catalogue, frozen: what a save writes and
+// what another goroutine may read while the catalogue goes on changing.
+type Snapshot struct {
+	Version    uint64
+	path       string
+	records    []*Record
+	head, tail string
+	disk       diskState // the file as the catalogue last saw it
+}
+
+// Snapshot returns the catalogue as it is now. It costs no copy.
+func (c *Catalogue) Snapshot() *Snapshot {
+	return &Snapshot{Version: c.version, path: c.path, records: c.records, head: c.head, tail: c.tail, disk: c.saved.disk}
+}
+
+// Records returns the snapshot's records in file order. Do not modify it.
+func (s *Snapshot) Records() []*Record { return s.records }
+
+// WriteTo writes the snapshot in URI-Catalogue format: what lies between
+// records is written back as it was, and records nobody changed byte for
+// byte as they were read.
+func (s *Snapshot) WriteTo(w io.Writer) (int64, error) {
+	var n int64
+	var last byte = '\n'
+	write := func(s string) error {
+		if s == "" {
+			return nil
+		}
+		m, err := io.WriteString(w, s)
+		n += int64(m)
+		last = s[len(s)-1]
+		return err
+	}
+	if err := write(s.head); err != nil {
+		return n, err
+	}
+	for i, r := range s.records {
+		sep := r.sep
+		if i == 0 && r.sepTail == 0 {
+			// The blank lines before the first record are the head; a
+			// record that became first keeps its separator for later.
+			sep = ""
+		}
+		if i > 0 && countLF(sep) == 0 {
+			sep += "\r\n"
+		}
+		if last != '\n' {
+			sep = "\r\n" + sep // never join a record to what comes before
+		}
+		if err := write(sep); err != nil {
+			return n, err
+		}
+		if err := write(r.raw); err != nil {
+			return n, err
+		}
+	}
+	return n, write(s.tail)
+}
+
+// ConflictError says why a save could not re-apply this process's edits to
+// the version of the file another program wrote meanwhile. Nothing was
+// written.
 type ConflictError struct {
 	Path string
-	Name string // the record concerned
+	// Name is the record concerned ("" when the whole file is).
+	Name string
+	// What clashed, as a phrase: "was edited here and deleted by another program".
 	What string
+	// Deleted is set when another program deleted the file itself.
+	Deleted bool
 }
 
 func (e *ConflictError) Error() string {
-	return fmt.Sprintf("%s: another program changed the file since uricat read it, and %q %s; nothing was saved: reload to see its version, then make the change again", e.Path, e.Name, e.What)
+	if e.Deleted {
+		return fmt.Sprintf("%s: another program deleted the catalogue file since uricat read it; nothing was saved (save again to write it back)", e.Path)
+	}
+	return fmt.Sprintf("%s: another program changed the file since uricat read it, and %q %s; nothing was saved", e.Path, e.Name, e.What)
 }
 
-// Save writes the catalogue to its file, atomically and durably: a crash at
-// any instant leaves either the old file or the new one. It holds a lock
-// while it writes, and if another program changed the file since it was
-// read, it reads that version and re-applies this catalogue's changes to it,
-// or returns a *ConflictError and writes nothing when it cannot.
-func (c *Catalogue) Save() error {
-	if c.path == "" {
-		return errors.New("save: the catalogue has no file")
-	}
-	dir := filepath.Dir(c.path)
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return fmt.Errorf("save: %w", err)
-	}
-	unlock, err := lockFile(c.path + ".lock")
-	if err != nil {
-		return fmt.Errorf("save %s: %w", c.path, err)
-	}
-	defer unlock()
-	changed, err := c.changedOnDisk()
-	if err != nil {
-		return fmt.Errorf("save: %w", err)
-	}
-	if changed {
-		if err := c.rebase(); err != nil {
-			return err
-		}
-	}
-	var buf bytes.Buffer
-	buf.Grow(int(c.disk.size) + 4096)
-	if _, err := c.WriteTo(&buf); err != nil {
-		return err
-	}
-	mode := fs.FileMode(0o644)
-	if c.disk.exists {
-		mode = c.disk.info.Mode().Perm()
-	}
-	if err := writeAtomic(c.path, buf.Bytes(), mode); err != nil {
-		return fmt.Errorf("save %s: %w", c.path, err)
-	}
-	info, err := os.Stat(c.path)
-	if err != nil {
-		return fmt.Errorf("save: %w", err)
-	}
-	c.disk = diskState{exists: true, info: info, size: int64(buf.Len()), crc: crc32.Checksum(buf.Bytes(), castagnoli)}
-	for _, r := range c.records {
-		r.dirty, r.base = false, ""
-	}
-	c.removed = nil
-	c.modified = false
-	return nil
+// ErrLocked is what BeginSave's error wraps when another process holds the
+// catalogue's lock and waiting did not end it.
+var ErrLocked = errors.New("another uricat process is saving this catalogue")
+
+// ErrReadOnly is what a save's error wraps when the file may not be written.
+var ErrReadOnly = errors.New("the catalogue file is read-only")
+
+// SaveTx is a save under way: it holds the catalogue's lock, and knows
+// whether another program changed the file since the catalogue last saw
+// it. BeginSave starts one, Commit writes and ends it, Abort ends it
+// without writing. The file's I/O runs in BeginSave and Commit, which may
+// run on another goroutine than the one that owns the catalogue; Rebase,
+// which the owner calls between them, only computes.
+type SaveTx struct {
+	path   string // as the user named it
+	target string // the file written: path with symbolic links resolved
+	unlock func()
+	info   fs.FileInfo // the target as it is, nil when there is none
+	theirs *Catalogue  // the file as another program left it; nil when unchanged
+	gone   bool        // another program deleted the file
 }
 
-// changedOnDisk reports whether the file differs from what was read.
-func (c *Catalogue) changedOnDisk() (bool, error) {
-	info, err := os.Stat(c.path)
+// BeginSave takes the lock of the snapshot's file, waiting up to wait for
+// another process to let it go (errors.Is(err, ErrLocked) after that), and
+// reads the file again if another program changed it. It refuses at once
+// a path that is not a regular file or that the user may not write.
+func BeginSave(s *Snapshot, wait time.Duration) (*SaveTx, error) {
+	if s.path == "" {
+		return nil, errors.New("save: the catalogue has no file")
+	}
+	target, err := resolveTarget(s.path)
+	if err != nil {
+		return nil, fmt.Errorf("save: %w", err)
+	}
+	tx := &SaveTx{path: s.path, target: target}
+	if tx.info, err = checkWritable(target); err != nil {
+		return nil, err
+	}
+	dir := filepath.Dir(target)
+	if err := os.MkdirAll(dir, 0o777); err != nil {
+		return nil, fmt.Errorf("save: %w", err)
+	}
+	if tx.unlock, err = lockDir(dir, wait); err != nil {
+		return nil, fmt.Errorf("save %s: %w", s.path, err)
+	}
+	// Between the check and the lock, another program may have replaced
+	// the file.
+	if tx.info, err = checkWritable(target); err != nil {
+		tx.Abort()
+		return nil, err
+	}
+	if err := tx.readChanges(s.disk); err != nil {
+		tx.Abort()
+		return nil, fmt.Errorf("save: %w", err)
+	}
+	return tx, nil
+}
+
+// checkWritable returns the target's details, or an error if it exists and
+// is not a regular file or may not be written.
+func checkWritable(target string) (fs.FileInfo, error) {
+	info, err := os.Stat(target)
 	if errors.Is(err, fs.ErrNotExist) {
-		return c.disk.exists, nil
+		return nil, nil
 	}
 	if err != nil {
-		return false, err
+		return nil, fmt.Errorf("save: %w", err)
 	}
-	if !c.disk.exists {
-		return true, nil
+	if err := checkRegular(target, info); err != nil {
+		return nil, err
 	}
-	if os.SameFile(info, c.disk.info) && info.Size() == c.disk.size && info.ModTime().Equal(c.disk.info.ModTime()) {
-		return false, nil
+	if info.Mode().Perm()&0o222 == 0 || !canWrite(target) {
+		return nil, fmt.Errorf("%s is read-only (mode %v): uricat leaves it alone; make it writable (chmod u+w) to save changes (%w)", target, info.Mode().Perm(), ErrReadOnly)
 	}
-	data, err := os.ReadFile(c.path)
-	if err != nil {
-		return false, err
-	}
-	return int64(len(data)) != c.disk.size || crc32.Checksum(data, castagnoli) != c.disk.crc, nil
+	return info, nil
 }
 
-// rebase reads the file as another program left it and re-applies this
-// catalogue's changes to it: added records are appended, edited ones replace
-// the record they were made from, deleted ones are removed. It fails when a
-// record changed here was changed or deleted there too.
-func (c *Catalogue) rebase() error {
-	theirs := &Catalogue{path: c.path, Now: c.Now}
-	if err := theirs.load(); err != nil {
+// resolveTarget follows path's symbolic links, so that a catalogue kept in
+// a dotfiles repository and linked from elsewhere is written where it lives.
+// A dangling link names the file to create.
+func resolveTarget(path string) (string, error) {
+	for range 40 {
+		info, err := os.Lstat(path)
+		if errors.Is(err, fs.ErrNotExist) {
+			return path, nil
+		}
+		if err != nil {
+			return "", err
+		}
+		if info.Mode()&fs.ModeSymlink == 0 {
+			return path, nil
+		}
+		link, err := os.Readlink(path)
+		if err != nil {
+			return "", err
+		}
+		if !filepath.IsAbs(link) {
+			link = filepath.Join(filepath.Dir(path), link)
+		}
+		path = link
+	}
+	return "", fmt.Errorf("%s: too many levels of symbolic links", path)
+}
+
+func (tx *SaveTx) readChanges(was diskState) error {
+	info := tx.info
+	if info == nil {
+		tx.gone = was.exists
+		return nil
+	}
+	if was.exists && idOf(info) == was.id && info.Size() == was.size {
+		return nil
+	}
+	data, state, err := readFile(tx.target)
+	if err != nil {
 		return err
 	}
-	// Index their records by text; identical records pair off in order.
-	byText := make(map[string][]int, len(theirs.records))
-	for i, r := range theirs.records {
-		byText[r.raw] = append(byText[r.raw], i)
+	if was.exists && state.size == was.size && state.crc == was.crc {
+		return nil // touched, not changed
 	}
-	take := func(text string) int {
-		l := byText[text]
-		if len(l) == 0 {
-			return -1
-		}
-		byText[text] = l[1:]
-		return l[0]
+	if !state.exists {
+		tx.gone = was.exists
+		return nil
 	}
-	conflict := func(r *Record, what string) error {
-		return &ConflictError{Path: c.path, Name: r.Name, What: what}
-	}
-	out := append([]*Record(nil), theirs.records...)
-	drop := make(map[int]bool)
-	for _, r := range c.removed {
-		i := take(r.raw)
-		if i < 0 {
-			return conflict(r, "which was deleted here, was changed or deleted there")
-		}
-		drop[i] = true
-	}
-	var added []*Record
-	for _, r := range c.records {
-		switch {
-		case !r.dirty:
-			continue
-		case r.base == "":
-			added = append(added, r)
-		default:
-			i := take(r.base)
-			if i < 0 {
-				return conflict(r, "which was edited here, was changed or deleted there")
-			}
-			r.sep = out[i].sep
-			out[i] = r
-		}
-	}
-	kept := out[:0]
-	for i, r := range out {
-		if !drop[i] {
-			kept = append(kept, r)
-		}
-	}
-	*c = Catalogue{path: c.path, Now: c.Now, records: kept, head: theirs.head, tail: theirs.tail,
-		probs: theirs.probs, disk: theirs.disk, modified: true}
-	for _, r := range added {
-		if len(c.records) == 0 {
-			c.head += c.tail
-			r.sep = ""
-		} else {
-			r.sep = c.tail
-		}
-		c.tail = ""
-		c.records = append(c.records, r)
-	}
+	theirs := &Catalogue{path: tx.path}
+	theirs.readFrom(data)
+	theirs.saved.disk = state
+	tx.theirs = theirs
 	return nil
 }
 
-// writeAtomic replaces path with data: a temporary file in the same
-// directory is written, synced and renamed over path, and the directory is
-// synced, so that the rename itself survives a crash.
-func writeAtomic(path string, data []byte, mode fs.FileMode) error {
+// Changed reports whether another program changed or deleted the file
+// since the catalogue last saw it: the catalogue must Rebase before Commit.
+func (tx *SaveTx) Changed() bool { return tx.theirs != nil || tx.gone }
+
+// Abort ends the save without writing.
+func (tx *SaveTx) Abort() {
+	if tx.unlock != nil {
+		tx.unlock()
+		tx.unlock = nil
+	}
+}
+
+// Saved is what a committed save wrote, for Catalogue.Saved.
+type Saved struct {
+	snap *Snapshot
+	disk diskState
+}
+
+// Version is the Version of the catalogue that was written.
+func (s *Saved) Version() uint64 { return s.snap.Version }
+
+// Commit writes s, atomically and durably: a temporary file in the target's
+// directory is written, synced and renamed over it, and the directory is
+// synced, so that a crash at any instant leaves the old file or the new one.
+// The file keeps its owner, group and mode; a new one gets the umask's.
+// Temporary files that killed saves left behind are removed. Commit always
+// ends the transaction.
+func (tx *SaveTx) Commit(s *Snapshot) (*Saved, error) {
+	defer tx.Abort()
+	var buf bytes.Buffer
+	buf.Grow(int(s.disk.size) + 4096)
+	if _, err := s.WriteTo(&buf); err != nil {
+		return nil, err
+	}
+	if err := writeAtomic(tx.target, buf.Bytes(), tx.info); err != nil {
+		return nil, fmt.Errorf("save %s: %w", tx.path, err)
+	}
+	info, err := os.Stat(tx.target)
+	if err != nil {
+		return nil, fmt.Errorf("save: %w", err)
+	}
+	removeStaleTemps(tx.target)
+	return &Saved{snap: s, disk: stateOf(info, buf.Bytes())}, nil
+}
+
+// Saved tells the catalogue that res was written: the file now holds that
+// Version. Edits applied since are still to be saved (Modified).
+func (c *Catalogue) Saved(res *Saved) {
+	s := res.snap
+	c.saved = saved{version: s.Version, records: s.records, head: s.head, tail: s.tail, disk: res.disk}
+}
+
+// Detach forgets the file the catalogue was read from, so that the next
+// save writes the catalogue as a new file: after another program deleted
+// it, say, and the user asked to write it back.
+func (c *Catalogue) Detach() {
+	c.saved.disk = diskState{}
+	c.saved.records, c.saved.head, c.saved.tail = nil, "", ""
+	c.saved.version = c.version + 1 // matches no version: modified
+}
+
+// Save writes the catalogue to its file: BeginSave (waiting for another
+// process's lock up to 10 s), Rebase if another program changed the file,
+// Commit, Saved. On a *ConflictError nothing was written.
+func (c *Catalogue) Save() error {
+	_, err := c.SaveReport()
+	return err
+}
+
+// SaveReport is Save, and says what merging another program's version of
+// the file did (nil when there was nothing to merge).
+func (c *Catalogue) SaveReport() (*MergeReport, error) {
+	tx, err := BeginSave(c.Snapshot(), lockWait)
+	if err != nil {
+		return nil, err
+	}
+	var rep *MergeReport
+	if tx.Changed() {
+		if rep, err = c.Rebase(tx); err != nil {
+			tx.Abort()
+			return nil, err
+		}
+	}
+	res, err := tx.Commit(c.Snapshot())
+	if err != nil {
+		return rep, err
+	}
+	c.Saved(res)
+	return rep, nil
+}
+
+// lockWait is how long Save waits for another process's lock.
+const lockWait = 10 * time.Second
+
+// tempMark is in the name of every temporary file a save makes, so that
+// only uricat's own are ever removed.
+const tempMark = ".uricat-tmp-"
+
+// writeAtomic replaces path with data through a temporary file in the same
+// directory. was is the file being replaced (nil if there is none): its
+// mode, owner and group go to the new file.
+func writeAtomic(path string, data []byte, was fs.FileInfo) error {
 	dir, base := filepath.Split(path)
 	if dir == "" {
 		dir = "."
 	}
-	tmp, err := os.CreateTemp(dir, "."+base+".tmp-*")
+	tmp, err := createTemp(dir, "."+base+tempMark)
 	if err != nil {
 		return err
 	}
-	defer os.Remove(tmp.Name()) // a no-op once renamed
-	w := bufio.NewWriterSize(tmp, 1<<20)
-	if _, err := w.Write(data); err != nil {
+	name := tmp.Name()
+	fail := func(err error) error {
 		tmp.Close()
+		os.Remove(name)
 		return err
 	}
-	if err := w.Flush(); err != nil {
-		tmp.Close()
-		return err
+	if _, err := tmp.Write(data); err != nil {
+		return fail(err)
 	}
-	if err := tmp.Chmod(mode); err != nil {
-		tmp.Close()
-		return err
+	if was != nil {
+		if err := tmp.Chmod(was.Mode().Perm()); err != nil {
+			return fail(err)
+		}
+		if err := keepOwner(tmp, was); err != nil {
+			return fail(fmt.Errorf("%s belongs to another user or group, which a new file could not keep: %w; nothing was saved", path, err))
+		}
 	}
-	if err := tmp.Sync(); err != nil {
-		tmp.Close()
-		return err
+	if syncFiles {
+		if err := tmp.Sync(); err != nil {
+			return fail(err)
+		}
 	}
 	if err := tmp.Close(); err != nil {
+		os.Remove(name)
 		return err
 	}
-	if err := os.Rename(tmp.Name(), path); err != nil {
+	if err := os.Rename(name, path); err != nil {
+		os.Remove(name)
 		return err
+	}
+	if !syncFiles {
+		return nil
 	}
 	d, err := os.Open(dir)
 	if err != nil {
@@ -290,9 +507,46 @@ func writeAtomic(path string, data []byte, mode fs.FileMode) error {
 	return nil
 }
 
-// lockRetry is how long Save waits for another process's lock.
-const lockRetry = 10 * time.Second
+// syncFiles is false only in tests that save thousands of times and do
+// not test durability.
+var syncFiles = true
 
-func lockTimeoutError(path string) error {
-	return fmt.Errorf("another uricat process holds the lock %s; try again when it has finished", path)
+// createTemp creates a new file named prefix plus a random suffix in dir,
+// with mode 0666 less the umask, as any new file the user makes.
+func createTemp(dir, prefix string) (*os.File, error) {
+	for range 100 {
+		name := filepath.Join(dir, prefix+randomSuffix())
+		f, err := os.OpenFile(name, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o666)
+		if errors.Is(err, fs.ErrExist) {
+			continue
+		}
+		return f, err
+	}
+	return nil, fmt.Errorf("cannot create a temporary file in %s", dir)
+}
+
+// removeStaleTemps removes the temporary files of saves that were killed
+// before they renamed theirs: under the lock no other save is writing one.
+// Files of older uricat versions (".NAME.tmp-*") count too.
+func removeStaleTemps(target string) {
+	dir, base := filepath.Split(target)
+	if dir == "" {
+		dir = "."
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return
+	}
+	for _, e := range entries {
+		n := e.Name()
+		if (strings.HasPrefix(n, "."+base+tempMark) || strings.HasPrefix(n, "."+base+".tmp-")) && e.Type().IsRegular() {
+			os.Remove(filepath.Join(dir, n))
+		}
+	}
+}
+
+func randomSuffix() string {
+	var b [8]byte
+	rand.Read(b[:])
+	return hex.EncodeToString(b[:])
 }

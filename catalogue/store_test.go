@@ -33,13 +33,13 @@ func saveForever(path string) {
 		}
 		if c.Len() == 1 {
 			for j := 0; j < 2000; j++ {
-				if _, err := c.Add(&Record{URI: fmt.Sprintf("http://e/%d", j), Name: "padding record"}); err != nil {
+				if _, err := testAdd(c, &Record{URI: fmt.Sprintf("http://e/%d", j), Name: "padding record"}); err != nil {
 					os.Exit(4)
 				}
 			}
 		} else {
 			for _, r := range append([]*Record(nil), c.Records()[1:]...) {
-				c.Delete(r)
+				testDelete(c, r)
 			}
 		}
 		if err := c.Save(); err != nil {
@@ -103,7 +103,7 @@ func TestOpenMissingFileThenSaveCreatesIt(t *testing.T) {
 	if err != nil || c.Len() != 0 {
 		t.Fatalf("Open of a missing file: %v, %d records", err, c.Len())
 	}
-	if _, err := c.Add(&Record{URI: "http://e/", Name: "e"}); err != nil {
+	if _, err := testAdd(c, &Record{URI: "http://e/", Name: "e"}); err != nil {
 		t.Fatal(err)
 	}
 	if err := c.Save(); err != nil {
@@ -149,22 +149,22 @@ func twoCopies(t *testing.T) (string, *Catalogue, *Catalogue) {
 // changes onto what the first one saved.
 func TestTwoWritersKeepBothChanges(t *testing.T) {
 	path, one, two := twoCopies(t)
-	if _, err := one.Add(&Record{URI: "http://one/", Name: "one"}); err != nil {
+	if _, err := testAdd(one, &Record{URI: "http://one/", Name: "one"}); err != nil {
 		t.Fatal(err)
 	}
 	editA := one.Records()[0].Clone()
 	editA.Rating = 5
-	one.Update(one.Records()[0], editA)
+	testUpdate(one, one.Records()[0], editA)
 	if err := one.Save(); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := two.Add(&Record{URI: "http://two/", Name: "two"}); err != nil {
+	if _, err := testAdd(two, &Record{URI: "http://two/", Name: "two"}); err != nil {
 		t.Fatal(err)
 	}
 	editB := two.Records()[1].Clone()
 	editB.Category = "bees"
-	two.Update(two.Records()[1], editB)
-	two.Delete(two.Records()[0]) // A was edited by one: a conflict...
+	testUpdate(two, two.Records()[1], editB)
+	testDelete(two, two.Records()[0]) // A was edited by one: a conflict...
 	err := two.Save()
 	var ce *ConflictError
 	if !errors.As(err, &ce) || ce.Name != "A" {
@@ -178,15 +178,15 @@ func TestTwoWritersKeepBothChanges(t *testing.T) {
 	// Without the conflicting delete, both sides' changes survive.
 	_, _, _ = path, one, two
 	path2, one2, two2 := twoCopies(t)
-	one2.Add(&Record{URI: "http://one/", Name: "one"})
+	testAdd(one2, &Record{URI: "http://one/", Name: "one"})
 	if err := one2.Save(); err != nil {
 		t.Fatal(err)
 	}
-	two2.Add(&Record{URI: "http://two/", Name: "two"})
+	testAdd(two2, &Record{URI: "http://two/", Name: "two"})
 	e := two2.Records()[1].Clone()
 	e.Category = "bees"
-	two2.Update(two2.Records()[1], e)
-	two2.Delete(two2.Records()[0])
+	testUpdate(two2, two2.Records()[1], e)
+	testDelete(two2, two2.Records()[0])
 	if err := two2.Save(); err != nil {
 		t.Fatal(err)
 	}
@@ -199,7 +199,7 @@ func TestTwoWritersKeepBothChanges(t *testing.T) {
 		t.Errorf("after both saves: %v", names)
 	}
 	// The second writer now holds the merged file and saves cleanly again.
-	two2.Add(&Record{URI: "http://three/", Name: "three"})
+	testAdd(two2, &Record{URI: "http://three/", Name: "three"})
 	if err := two2.Save(); err != nil {
 		t.Fatal(err)
 	}
@@ -212,16 +212,16 @@ func TestEditConflict(t *testing.T) {
 	_, one, two := twoCopies(t)
 	e1 := one.Records()[0].Clone()
 	e1.Name = "A by one"
-	one.Update(one.Records()[0], e1)
+	testUpdate(one, one.Records()[0], e1)
 	if err := one.Save(); err != nil {
 		t.Fatal(err)
 	}
 	e2 := two.Records()[0].Clone()
 	e2.Name = "A by two"
-	two.Update(two.Records()[0], e2)
+	testUpdate(two, two.Records()[0], e2)
 	var ce *ConflictError
-	if err := two.Save(); !errors.As(err, &ce) || !strings.Contains(err.Error(), "reload") {
-		t.Fatalf("two edits of one record: %v, want a ConflictError telling to reload", err)
+	if err := two.Save(); !errors.As(err, &ce) || !strings.Contains(err.Error(), `NAME "A by two" here but "A by one"`) {
+		t.Fatalf("two edits of one record: %v, want a ConflictError naming both values", err)
 	}
 	if err := two.Reload(); err != nil || two.Records()[0].Name != "A by one" {
 		t.Errorf("reload: %v %q", err, two.Records()[0].Name)
@@ -229,14 +229,14 @@ func TestEditConflict(t *testing.T) {
 }
 
 func TestLockIsExclusive(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "c.uricat.lock")
-	unlock, err := lockFile(path)
+	path := t.TempDir()
+	unlock, err := lockDir(path, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
 	done := make(chan error)
 	go func() {
-		u2, err := lockFile(path)
+		u2, err := lockDir(path, time.Second)
 		if err == nil {
 			u2()
 		}

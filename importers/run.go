@@ -1,6 +1,7 @@
 package importers
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -9,31 +10,22 @@ import (
 	"github.com/uricat/uricat/catalogue"
 )
 
-// RunConfig says how Run imports one file.
-type RunConfig struct {
+// ReadConfig says how Plan.Read reads one file.
+type ReadConfig struct {
 	// Source names the input in messages (a file name, or "-" for stdin).
 	Source string
 	// Options are passed to the format's reader.
 	Options Options
-	// AllowDuplicates imports records whose URI the catalogue (or the same
-	// import) already has.
-	AllowDuplicates bool
-	// Seen, if set, is the set of URIs already imported or in the
-	// catalogue, shared between the Runs of one import of several files;
-	// Run adds to it. When nil, Run makes one from the catalogue.
-	Seen *URISet
-	// DryRun reads and checks everything but adds nothing to the catalogue.
-	DryRun bool
 	// Progress, if set, is called with the number of bytes read so far each
 	// time the reader takes more input: for a progress bar.
 	Progress func(bytesRead int64)
 }
 
-// Summary is what one Run did.
+// Summary is what reading one file into a Plan found.
 type Summary struct {
 	Source, Format string
 	DryRun         bool
-	// Imported counts the records added (or, in a dry run, that would be).
+	// Imported counts the records the plan adds (or, once applied, added).
 	Imported int
 	// Duplicates counts the records left out because their URI was in the
 	// catalogue already, or earlier in the same import.
@@ -48,8 +40,7 @@ type Summary struct {
 	// Diagnostics holds every diagnostic, Skipped ones included, in the
 	// order the reader gave them.
 	Diagnostics []Diagnostic
-	// Records are the records imported, as the catalogue holds them (in a
-	// dry run, the records that would have been added).
+	// Records are the records the plan adds from this file.
 	Records []*catalogue.Record
 }
 
@@ -80,29 +71,70 @@ func plural(n int, noun string) string {
 	return fmt.Sprintf("%d %ss", n, noun)
 }
 
-// Run imports every record that f's reader finds in r into c: duplicates
-// are left out unless cfg.AllowDuplicates, and nothing is added in a dry
-// run. Run never saves: the caller saves once, after all its files, so that
-// an import that fails half-way leaves the file as it was. Outside a dry run
-// Run adds to c, so nothing else may use c until it returns; a dry run only
-// reads c, and its Records can be added later with c.Add.
-//
-// Bad input is never an error: it is in the Summary's diagnostics. The error
-// is for input that could not be read; the records added before it are in
-// the Summary, for the caller to keep or take back.
-func Run(c *catalogue.Catalogue, f Format, r io.Reader, cfg RunConfig) (Summary, error) {
-	s := Summary{Source: cfg.Source, Format: f.Name, DryRun: cfg.DryRun}
+// Plan is an import worked out before anything changes: the records to
+// add from one or more files, and for each file what was left out and why
+// (duplicates, records that could not be read, values dropped). Reading
+// files into a plan only reads the catalogue's snapshot it was made from,
+// so it may run on any goroutine; Edit then turns it into one Add edit for
+// the catalogue as it is by then, which applies whole or not at all. The
+// CLI and the TUI import through it alike.
+type Plan struct {
+	allowDup bool
+	files    []Summary
+	records  []*catalogue.Record
+	seen     map[string]bool // URIKeys of the snapshot's valid records and the plan's
+	ids      map[string]bool // IDs of the snapshot's valid records and the plan's
+}
+
+// NewPlan starts a plan against recs, a snapshot of the catalogue's records
+// (Catalogue.Records). Records whose URI the catalogue or the plan has
+// already are left out as duplicates, unless allowDuplicates.
+func NewPlan(recs []*catalogue.Record, allowDuplicates bool) *Plan {
+	p := &Plan{allowDup: allowDuplicates, seen: make(map[string]bool, len(recs)), ids: map[string]bool{}}
+	for _, r := range recs {
+		if !r.Valid() {
+			continue
+		}
+		if !allowDuplicates {
+			p.seen[catalogue.URIKey(r.URI)] = true
+		}
+		if r.ID != "" {
+			p.ids[idKey(r.ID)] = true
+		}
+	}
+	return p
+}
+
+func idKey(id string) string {
+	if t := strings.TrimLeft(id, "0"); t != "" {
+		return t
+	}
+	return "0"
+}
+
+// Files returns the summary of each file read, in order.
+func (p *Plan) Files() []Summary { return p.files }
+
+// Records returns the records the plan adds, in order.
+func (p *Plan) Records() []*catalogue.Record { return p.records }
+
+// Len returns how many records the plan adds.
+func (p *Plan) Len() int { return len(p.records) }
+
+// Read reads every record that f's reader finds in r into the plan. Bad
+// input is never an error: it is in the Summary's diagnostics. The error is
+// for input that could not be read to its end (or ctx ending): then nothing
+// of this file is in the plan, as if it had not been read, and the summary
+// says what was read before.
+func (p *Plan) Read(ctx context.Context, f Format, r io.Reader, cfg ReadConfig) (Summary, error) {
+	s := Summary{Source: cfg.Source, Format: f.Name}
 	if f.NewReader == nil {
-		return s, fmt.Errorf("%s: format %q has no reader", cfg.Source, f.Name)
+		return s, fmt.Errorf("%s: uricat cannot read the %s format", cfg.Source, f.Name)
 	}
 	if cfg.Progress != nil {
 		r = &progressReader{r: r, report: cfg.Progress}
 	}
-	seen := cfg.Seen
-	if seen == nil && !cfg.AllowDuplicates {
-		seen = NewURISet(c)
-	}
-	rd := f.NewReader(r, cfg.Options)
+	rd := f.NewReader(contextReader{ctx, r}, cfg.Options)
 	note := func(ds []Diagnostic) {
 		for _, d := range ds {
 			s.Diagnostics = append(s.Diagnostics, d)
@@ -114,39 +146,123 @@ func Run(c *catalogue.Catalogue, f Format, r io.Reader, cfg RunConfig) (Summary,
 			}
 		}
 	}
+	var keys, ids []string // this file's, to take back on error
+	fail := func(err error) (Summary, error) {
+		for _, k := range keys {
+			delete(p.seen, k)
+		}
+		for _, id := range ids {
+			delete(p.ids, id)
+		}
+		s.Imported, s.Records = 0, nil
+		return s, fmt.Errorf("%s: %w; nothing was imported from %s", cfg.Source, err, cfg.Source)
+	}
 	for {
 		rec, err := rd.Read()
 		note(rd.Diagnostics())
+		if err == nil && ctx.Err() != nil {
+			err = ctx.Err()
+		}
 		if errors.Is(err, io.EOF) {
-			return s, nil
+			break
 		}
 		if err != nil {
-			return s, fmt.Errorf("%s: %w", cfg.Source, err)
+			return fail(err)
 		}
 		sanitize(rec)
-		if seen != nil && !seen.Add(rec.URI) && !cfg.AllowDuplicates {
-			s.Duplicates++
+		if ps := rec.Validate(); len(ps) > 0 {
+			note([]Diagnostic{{Offset: -1, Kind: Skipped, Msg: fmt.Sprintf("record %s not imported: %v", rec.URI, &catalogue.ValidationError{Problems: ps})}})
 			continue
 		}
-		if cfg.DryRun {
-			s.Imported++
-			s.Records = append(s.Records, rec)
-			continue
-		}
-		held, err := add(c, rec)
-		if err != nil {
-			if seen != nil {
-				seen.Remove(rec.URI) // not in the catalogue after all
+		if !p.allowDup {
+			k := catalogue.URIKey(rec.URI)
+			if p.seen[k] {
+				s.Duplicates++
+				continue
 			}
-			note([]Diagnostic{{Offset: -1, Kind: Skipped, Msg: fmt.Sprintf("record %s not imported: %v", rec.URI, err)}})
-			continue
+			p.seen[k] = true
+			keys = append(keys, k)
 		}
-		if held.ID != rec.ID {
-			note([]Diagnostic{{Offset: -1, Kind: Dropped, Msg: fmt.Sprintf("record %s: ID %s dropped: the catalogue has that ID already (SSD3 3.9)", rec.URI, rec.ID)}})
+		if rec.ID != "" {
+			if id := idKey(rec.ID); p.ids[id] {
+				note([]Diagnostic{{Offset: -1, Kind: Dropped, Msg: fmt.Sprintf("record %s: ID %s dropped: the catalogue has that ID already (SSD3 3.9)", rec.URI, rec.ID)}})
+				rec.ID = ""
+			} else {
+				p.ids[id] = true
+				ids = append(ids, id)
+			}
 		}
 		s.Imported++
-		s.Records = append(s.Records, held)
+		s.Records = append(s.Records, rec)
 	}
+	p.records = append(p.records, s.Records...)
+	p.files = append(p.files, s)
+	return s, nil
+}
+
+// contextReader fails once its context is done, so that cancelling stops
+// an import at its next read.
+type contextReader struct {
+	ctx context.Context
+	r   io.Reader
+}
+
+func (c contextReader) Read(b []byte) (int, error) {
+	if err := c.ctx.Err(); err != nil {
+		return 0, err
+	}
+	return c.r.Read(b)
+}
+
+// Outcome is what applying a plan did beyond what it planned.
+type Outcome struct {
+	// Added counts the records the edit adds.
+	Added int
+	// Duplicates are planned records whose URI the catalogue got since
+	// the plan was made, left out.
+	Duplicates []*catalogue.Record
+	// IDsDropped counts the planned records whose ID the catalogue got
+	// since, added without it (SSD3 3.9).
+	IDsDropped int
+}
+
+// Edit returns the plan as one Add edit for c as it is now, which may have
+// changed since the plan's snapshot: records whose URI c has got meanwhile
+// are left out (unless the plan allows duplicates), and IDs c has got
+// meanwhile are dropped. Applying the edit adds every record or none.
+func (p *Plan) Edit(c *catalogue.Catalogue) (catalogue.Add, Outcome) {
+	var out Outcome
+	recs := make([]*catalogue.Record, 0, len(p.records))
+	for _, r := range p.records {
+		if !p.allowDup && c.HasURI(r.URI) {
+			out.Duplicates = append(out.Duplicates, r)
+			continue
+		}
+		if r.ID != "" && c.HasID(r.ID) {
+			r = r.Clone()
+			r.ID = ""
+			out.IDsDropped++
+		}
+		recs = append(recs, r)
+	}
+	out.Added = len(recs)
+	return catalogue.Add{Records: recs, AllowDuplicates: p.allowDup}, out
+}
+
+// Import reads one file into a plan against c and applies the plan's edit
+// to c (without saving): the whole import transaction in one call, for
+// tests and tools that own c. Duplicates are left out.
+func Import(c *catalogue.Catalogue, f Format, r io.Reader, cfg ReadConfig) (Summary, error) {
+	p := NewPlan(c.Records(), false)
+	s, err := p.Read(context.Background(), f, r, cfg)
+	if err != nil {
+		return s, err
+	}
+	add, _ := p.Edit(c)
+	if _, err := c.Apply(add); err != nil {
+		return s, err
+	}
+	return s, nil
 }
 
 // sanitize is the last gate before the catalogue: whatever a reader let
@@ -169,146 +285,6 @@ func sanitize(rec *catalogue.Record) {
 	for i := range rec.Extensions {
 		rec.Extensions[i].Value = catalogue.CleanText(rec.Extensions[i].Value)
 	}
-}
-
-// add adds rec to c; if only its ID stands in the way (IDs must be unique,
-// SSD3 3.9), it adds the record without the ID.
-func add(c *catalogue.Catalogue, rec *catalogue.Record) (*catalogue.Record, error) {
-	held, err := c.Add(rec)
-	var ve *catalogue.ValidationError
-	if err != nil && rec.ID != "" && errors.As(err, &ve) && onlyField(ve.Problems, catalogue.FieldID) {
-		again := rec.Clone()
-		again.ID = ""
-		return c.Add(again)
-	}
-	return held, err
-}
-
-func onlyField(ps []catalogue.Problem, field string) bool {
-	for _, p := range ps {
-		if p.Field != field {
-			return false
-		}
-	}
-	return len(ps) > 0
-}
-
-// URISet is a set of URIs compared after normalisation, for finding
-// duplicates in constant time per URI.
-type URISet struct{ m map[string]struct{} }
-
-// NewURISet returns a set holding the URIs of c's valid records (c may be nil).
-func NewURISet(c *catalogue.Catalogue) *URISet {
-	s := &URISet{m: make(map[string]struct{})}
-	if c != nil {
-		for _, r := range c.Records() {
-			if r.Valid() {
-				s.m[URIKey(r.URI)] = struct{}{}
-			}
-		}
-	}
-	return s
-}
-
-// Add adds uri and reports whether it was new.
-func (s *URISet) Add(uri string) bool {
-	k := URIKey(uri)
-	if _, ok := s.m[k]; ok {
-		return false
-	}
-	s.m[k] = struct{}{}
-	return true
-}
-
-// Has reports whether the set holds uri.
-func (s *URISet) Has(uri string) bool {
-	_, ok := s.m[URIKey(uri)]
-	return ok
-}
-
-// Remove takes uri out of the set (its import was taken back).
-func (s *URISet) Remove(uri string) { delete(s.m, URIKey(uri)) }
-
-// Len returns the number of distinct URIs in the set.
-func (s *URISet) Len() int { return len(s.m) }
-
-// URIKey returns the form in which two URIs that name the same resource
-// compare equal: catalogue.NormalizeURI (IRI to URI, IDNA host), then the
-// normalisations RFC 3986 6.2.2-6.2.3 calls safe: scheme and host in lower
-// case, upper-case hex in escapes, escaped unreserved characters decoded, the
-// scheme's default port and an empty one left out, and an empty http(s) path written as "/".
-func URIKey(uri string) string {
-	v := normalizeEscapes(catalogue.NormalizeURI(uri))
-	colon := strings.IndexByte(v, ':')
-	if colon <= 0 {
-		return v
-	}
-	scheme, rest := strings.ToLower(v[:colon]), v[colon+1:]
-	if !strings.HasPrefix(rest, "//") {
-		return scheme + ":" + rest
-	}
-	rest = rest[2:]
-	end := strings.IndexAny(rest, "/?#")
-	if end < 0 {
-		end = len(rest)
-	}
-	auth, tail := rest[:end], rest[end:]
-	userinfo, host := "", auth
-	if at := strings.LastIndexByte(auth, '@'); at >= 0 {
-		userinfo, host = auth[:at+1], auth[at+1:]
-	}
-	host = strings.TrimSuffix(strings.ToLower(host), ":") // an empty port (6.2.3)
-	if port, ok := defaultPorts[scheme]; ok {
-		host = strings.TrimSuffix(host, port)
-	}
-	if tail == "" || tail[0] != '/' {
-		if scheme == "http" || scheme == "https" {
-			tail = "/" + tail
-		}
-	}
-	return scheme + "://" + userinfo + host + tail
-}
-
-var defaultPorts = map[string]string{"http": ":80", "https": ":443", "ftp": ":21", "gopher": ":70"}
-
-// normalizeEscapes upper-cases the hex of %XX escapes and decodes those of
-// unreserved characters (RFC 3986 6.2.2.1, 6.2.2.2).
-func normalizeEscapes(v string) string {
-	if strings.IndexByte(v, '%') < 0 {
-		return v
-	}
-	var b strings.Builder
-	for i := 0; i < len(v); i++ {
-		c := v[i]
-		if c == '%' && i+2 < len(v) && isHex(v[i+1]) && isHex(v[i+2]) {
-			d := unhex(v[i+1])<<4 | unhex(v[i+2])
-			if unreserved(d) {
-				b.WriteByte(d)
-			} else {
-				b.WriteByte('%')
-				b.WriteString(strings.ToUpper(v[i+1 : i+3]))
-			}
-			i += 2
-			continue
-		}
-		b.WriteByte(c)
-	}
-	return b.String()
-}
-
-func isHex(c byte) bool {
-	return '0' <= c && c <= '9' || 'a' <= c|0x20 && c|0x20 <= 'f'
-}
-
-func unhex(c byte) byte {
-	if c <= '9' {
-		return c - '0'
-	}
-	return c | 0x20 - 'a' + 10
-}
-
-func unreserved(c byte) bool {
-	return 'a' <= c|0x20 && c|0x20 <= 'z' || '0' <= c && c <= '9' || c == '-' || c == '.' || c == '_' || c == '~'
 }
 
 // progressReader reports the bytes read so far after each Read.

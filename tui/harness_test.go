@@ -203,7 +203,7 @@ func (h *harness) selectName(name string) {
 	for i, r := range h.m.rows {
 		if r.rec != nil && r.rec.Name == name {
 			h.m.cursor = i
-			h.m.selected = r.rec
+			h.m.selected = r.rec.Ref()
 			return
 		}
 	}

@@ -93,13 +93,11 @@ func (m *Model) openDialog(msg tea.KeyMsg) (tea.Cmd, bool) {
 		m.dlg.screen = screenPicker
 		return m.dlg.picker.Init(), true
 	case key.Matches(msg, k.Problems):
-		m.store.mu.Lock()
-		m.dlg.problems = problems.New(m.th, m.store.c)
-		m.store.mu.Unlock()
+		m.dlg.problems = problems.New(m.th, m.cat)
 		m.dlg.problems.SetSize(w, h)
 		m.dlg.screen = screenProblems
 	case key.Matches(msg, k.Import):
-		m.dlg.imp = transfer.NewImport(m.th, transfer.ImportConfig{Catalogue: m.store.c, Lock: &m.store.mu})
+		m.dlg.imp = transfer.NewImport(m.th, transfer.ImportConfig{Records: m.cat.Records()})
 		m.dlg.imp.SetSize(w, h)
 		m.dlg.screen = screenImport
 		return m.dlg.imp.Init(), true
@@ -163,7 +161,8 @@ func (m *Model) dialogMsg(msg tea.Msg) (tea.Cmd, bool) {
 		if msg.Category == "" {
 			what = fmt.Sprintf("removed the category of “%s”", catalogue.DisplayText(rec.Name))
 		}
-		return m.modify(rec, what, func(nr *catalogue.Record) { nr.Category = msg.Category }), true
+		set := catalogue.Set{Ref: rec.Ref(), Fields: []catalogue.Field{{Name: catalogue.FieldCategory, Value: msg.Category}}}
+		return m.edit(set, what, rec.Ref()), true
 	case problems.JumpMsg:
 		m.closeDialog()
 		return m.jumpTo(msg.Record), true
@@ -175,13 +174,13 @@ func (m *Model) dialogMsg(msg tea.Msg) (tea.Cmd, bool) {
 		return nil, true
 	case problems.DeleteMsg:
 		name := recordLabel(msg.Record)
-		ch, err := m.store.remove(msg.Record, fmt.Sprintf("deleted %s", name))
-		if err != nil {
+		if err := m.hist.Apply(m.cat, catalogue.Delete{Refs: []catalogue.Ref{msg.Record.Ref()}}, "deleted "+name); err != nil {
 			m.setMsg(sevError, "cannot delete %s: %v", name, err)
 			return nil, true
 		}
 		m.dlg.problems.Remove(msg.Record)
-		return m.changed(ch, nil), true
+		m.setMsg(sevSuccess, "deleted %s", name)
+		return tea.Batch(m.refilter(m.cat.Records()), m.save()), true
 	case transfer.ImportedMsg:
 		return m.imported(msg), true
 	case transfer.ExportedMsg:
@@ -216,7 +215,7 @@ func (m *Model) dialogMsg(msg tea.Msg) (tea.Cmd, bool) {
 	// Keys and the dialog's own messages go to the open dialog, except
 	// ctrl+c, which always quits, and the root's own results.
 	switch msg := msg.(type) {
-	case tea.WindowSizeMsg, loadedMsg, filteredMsg, savedMsg, reloadedMsg, slowCheckMsg:
+	case tea.WindowSizeMsg, loadedMsg, filteredMsg, lockedMsg, saveRetryMsg, savedMsg, reloadedMsg, slowCheckMsg:
 		return nil, false
 	case spinner.TickMsg:
 		if msg.ID == m.spin.ID() {
@@ -244,52 +243,69 @@ func (m *Model) dialogMsg(msg tea.Msg) (tea.Cmd, bool) {
 
 // submitted applies the form: add or edit; a refusal goes back to the form.
 func (m *Model) submitted(msg form.SubmittedMsg) tea.Cmd {
-	var ch *change
-	var err error
+	var e catalogue.Edit
+	what := fmt.Sprintf("added “%s”", catalogue.DisplayText(msg.Record.Name))
 	if msg.Original == nil {
-		ch, err = m.store.add(msg.Record, fmt.Sprintf("added “%s”", catalogue.DisplayText(msg.Record.Name)))
+		e = catalogue.Add{Records: []*catalogue.Record{msg.Record}}
 	} else {
-		ch, err = m.store.edit(msg.Original, msg.Record, fmt.Sprintf("edited “%s”", catalogue.DisplayText(msg.Record.Name)))
+		fields := catalogue.Diff(msg.Original, msg.Record)
+		if len(fields) == 0 {
+			m.closeDialog()
+			m.setMsg(sevInfo, "nothing changed")
+			return nil
+		}
+		e = catalogue.Set{Ref: msg.Original.Ref(), Fields: fields}
+		what = fmt.Sprintf("edited “%s”", catalogue.DisplayText(msg.Record.Name))
 	}
-	if err != nil {
+	if err := m.hist.Apply(m.cat, e, what); err != nil {
 		m.dlg.form.SetError(err)
 		return nil
 	}
 	m.closeDialog()
-	if msg.Original == nil && m.input.Value() != "" {
-		// Show the new record even if the search would hide it.
-		m.input.SetValue("")
+	sel := catalogue.Ref(0)
+	if msg.Original != nil {
+		sel = msg.Original.Ref()
+	} else if recs := m.cat.Records(); len(recs) > 0 {
+		sel = recs[len(recs)-1].Ref()
+		if m.input.Value() != "" {
+			// Show the new record even if the search would hide it.
+			m.input.SetValue("")
+		}
 	}
-	return m.changed(ch, ch.held)
+	m.selected = sel
+	m.setMsg(sevSuccess, "%s", what)
+	return tea.Batch(m.refilter(m.cat.Records()), m.save())
 }
 
-// imported records an import's additions as one undoable change and saves.
+// imported applies an import's plan as one undoable step and saves.
 func (m *Model) imported(msg transfer.ImportedMsg) tea.Cmd {
-	recs := m.store.records()
-	var parts []*change
-	n := 0
-	for _, s := range msg.Summaries {
-		for _, r := range s.Records {
-			parts = append(parts, &change{kind: changeInsert, held: r, at: position(recs, r)})
-			n++
-		}
-	}
-	if n == 0 {
-		if msg.Err != nil {
-			m.setMsg(sevError, "nothing imported: %v", msg.Err)
-		}
+	if msg.Err != nil || msg.Plan == nil {
+		m.setMsg(sevError, "nothing imported: %v", msg.Err)
 		return nil
 	}
-	ch := &change{kind: changeBatch, parts: parts, what: fmt.Sprintf("imported %s", plural(n, "record"))}
-	return m.changed(ch, nil)
+	add, out := msg.Plan.Edit(m.cat)
+	if out.Added == 0 {
+		m.dlg.imp.Applied(out, nil)
+		m.setMsg(sevInfo, "nothing new to import")
+		return nil
+	}
+	what := fmt.Sprintf("imported %s", plural(out.Added, "record"))
+	if err := m.hist.Apply(m.cat, add, what); err != nil {
+		m.dlg.imp.Applied(out, err)
+		m.setMsg(sevError, "nothing imported: %s", describe(err))
+		return nil
+	}
+	m.dlg.imp.Applied(out, nil)
+	m.setMsg(sevSuccess, "%s (u undoes)", what)
+	return tea.Batch(m.refilter(m.cat.Records()), m.save())
 }
 
 // jumpTo shows rec in the list: the search is cleared and its group unfolded.
 func (m *Model) jumpTo(rec *catalogue.Record) tea.Cmd {
-	m.selected = rec
+	m.selected = rec.Ref()
 	m.input.SetValue("")
 	m.folded = map[string]bool{}
-	return m.refilter(m.store.records())
+	return m.refilter(m.cat.Records())
 }
 
 // recordLabel names a record in a message, even one without a NAME.

@@ -1,11 +1,12 @@
 package tui
 
 import (
+	"context"
 	"strings"
 	"testing"
 
-	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/importers"
+	"github.com/uricat/uricat/importers/netscape"
 	"github.com/uricat/uricat/tui/form"
 	"github.com/uricat/uricat/tui/problems"
 	"github.com/uricat/uricat/tui/system"
@@ -163,19 +164,16 @@ func TestImportIsOneUndoableChange(t *testing.T) {
 	if h.m.dlg.screen != screenImport {
 		t.Fatal("i did not open the import screen")
 	}
-	// The screen adds the records under the store's lock, as
-	// transfer.ImportConfig.Lock says, then answers ImportedMsg.
-	var added []*catalogue.Record
-	h.m.store.mu.Lock()
-	for _, name := range []string{"Imported one", "Imported two"} {
-		r, err := h.m.store.c.Add(&catalogue.Record{URI: "http://" + strings.ReplaceAll(name, " ", "-") + ".example/", Name: name})
-		if err != nil {
-			t.Fatal(err)
-		}
-		added = append(added, r)
+	// The screen reads the file into a plan made from a snapshot, then
+	// answers ImportedMsg; the root applies the plan.
+	plan := importers.NewPlan(h.m.cat.Records(), false)
+	html := `<!DOCTYPE NETSCAPE-Bookmark-file-1><DL><DT><A HREF="http://Imported-one.example/">Imported one</A>
+<DT><A HREF="http://Imported-two.example/">Imported two</A></DL>`
+	s, err := plan.Read(context.Background(), netscape.Format, strings.NewReader(html), importers.ReadConfig{Source: "b.html"})
+	if err != nil || s.Imported != 2 {
+		t.Fatalf("plan: %v, %v", s, err)
 	}
-	h.m.store.mu.Unlock()
-	h.send(transfer.ImportedMsg{Summaries: []importers.Summary{{Imported: 2, Records: added}}})
+	h.send(transfer.ImportedMsg{Plan: plan, Summaries: []importers.Summary{s}})
 	if h.m.dlg.screen != screenImport {
 		t.Error("the summary screen closed before the user read it")
 	}
@@ -199,9 +197,9 @@ func TestImportIsOneUndoableChange(t *testing.T) {
 		t.Errorf("redo did not re-add the import in order: %d records", len(c.Records()))
 	}
 	// An import that added nothing is no undo step.
-	n := len(h.m.undo)
-	h.send(transfer.ImportedMsg{Summaries: []importers.Summary{{Duplicates: 3}}})
-	if len(h.m.undo) != n {
+	n, _ := h.m.hist.Len()
+	h.send(transfer.ImportedMsg{Plan: importers.NewPlan(nil, false), Summaries: []importers.Summary{{Duplicates: 3}}})
+	if m, _ := h.m.hist.Len(); m != n {
 		t.Error("an empty import made an undo step")
 	}
 }

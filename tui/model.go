@@ -5,8 +5,9 @@
 //
 // Design, briefly:
 //   - All I/O runs in tea.Cmds: loading, saving, reloading, filtering.
-//   - The catalogue has one owner, store, whose mutex serialises Update's
-//     changes against the save command. Every change is saved at once.
+//   - Update is the catalogue's only writer: every change is an edit
+//     applied through the History, and saved at once by commands that
+//     never block Update (see store.go). Nothing takes a lock.
 //   - Search, sort and grouping run as labelled passes on a background
 //     goroutine over an immutable snapshot (see filter.go); only the newest
 //     pass's answer is shown.
@@ -74,7 +75,8 @@ type Model struct {
 	width, height int
 
 	path    string
-	store   *store
+	cat     *catalogue.Catalogue // owned by Update: nothing else writes it
+	hist    catalogue.History
 	loading bool
 	loadErr error
 
@@ -95,22 +97,23 @@ type Model struct {
 	rows     []row
 	cursor   int
 	offset   int
-	selected *catalogue.Record // kept selected across passes
-	toTop    bool              // the next answer selects its first row
+	selected catalogue.Ref // kept selected across passes and edits
+	toTop    bool          // the next answer selects its first row
 
 	mode       mode
 	showDetail bool // the detail pane, when the window is too narrow for both
 	spinning   bool
 
-	undo, redo []*change
-
 	dlg dialogs // the dialog or screen open over the list, if any
 
-	saving    bool
-	saveAgain bool
-	unsaved   bool // the last save failed: changes only in memory
-	conflict  bool // the last save met another program's change it cannot merge
-	quitting  bool // quit once the running save ends
+	saving      bool
+	saveAgain   bool
+	waitingLock bool      // another process holds the lock; the save retries
+	lockSince   time.Time // when the save began to wait for it
+	unsaved     bool      // the last save failed: changes only in memory
+	conflict    bool      // the last save met another program's change it cannot merge
+	fileGone    bool      // another program deleted the file
+	quitting    bool      // quit once the running save ends
 
 	msg    string
 	msgSev severity
@@ -151,7 +154,7 @@ func New(opts Options) *Model {
 	m.input.PlaceholderStyle = th.Placeholder
 	m.input.Cursor.Style = th.InputCursor
 	m.input.Cursor.SetMode(cursor.CursorStatic)
-	m.store = &store{c: opts.Catalogue}
+	m.cat = opts.Catalogue
 	if opts.Catalogue != nil && m.path == "" {
 		m.path = opts.Catalogue.Path()
 	}
@@ -184,7 +187,7 @@ var (
 
 // loadCmd opens and indexes the catalogue and runs the first pass.
 func (m *Model) loadCmd() tea.Cmd {
-	c, path := m.store.c, m.path
+	c, path := m.cat, m.path
 	return func() tea.Msg {
 		if c == nil {
 			var err error
@@ -259,7 +262,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			m.setMsg(sevError, "%v", m.loadErr)
 			return m, nil
 		}
-		m.store.c = msg.c
+		m.cat = msg.c
 		m.recs = msg.res.ix.recs
 		m.apply(msg.res)
 		if inv := msg.res.ix.invalid; inv > 0 {
@@ -285,6 +288,12 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 		return m, tea.Batch(cmds...)
 
+	case lockedMsg:
+		return m, m.locked(msg)
+
+	case saveRetryMsg:
+		return m, beginSave(m.cat.Snapshot())
+
 	case savedMsg:
 		return m, m.saved(msg)
 
@@ -293,10 +302,12 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			m.setMsg(sevError, "reload failed: %v", msg.err)
 			return m, nil
 		}
-		m.undo, m.redo = nil, nil
-		m.unsaved, m.conflict = false, false
+		msg.c.Now = m.cat.Now
+		m.cat = msg.c
+		m.hist.Clear()
+		m.unsaved, m.conflict, m.fileGone = false, false, false
 		m.setMsg(sevSuccess, "reloaded %s", m.path)
-		return m, m.refilter(msg.recs)
+		return m, m.refilter(m.cat.Records())
 
 	case slowCheckMsg:
 		if m.needSpinner() {
@@ -327,7 +338,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 
 // needSpinner reports whether something slow is under way.
 func (m *Model) needSpinner() bool {
-	return m.loading || m.saving || (m.busy && time.Since(m.busyAt) > 100*time.Millisecond)
+	return m.loading || (m.saving && !m.waitingLock) || (m.busy && time.Since(m.busyAt) > 100*time.Millisecond)
 }
 
 // startSpinner ticks the spinner if it is not ticking yet.
@@ -448,13 +459,14 @@ func (m *Model) key(msg tea.KeyMsg) tea.Cmd {
 			m.showDetail = !m.showDetail
 		}
 	case key.Matches(msg, k.Save):
-		if m.unsaved {
-			return m.save()
-		}
-		m.setMsg(sevInfo, "nothing to save: every change is saved")
+		return m.saveKey()
 	case key.Matches(msg, k.Reload):
+		if m.saving {
+			m.setMsg(sevInfo, "a save is running: reload when it ends")
+			return nil
+		}
 		m.setMsg(sevInfo, "reloading…")
-		return m.store.reloadCmd()
+		return reloadCmd(m.path)
 	}
 	return nil
 }
@@ -516,14 +528,12 @@ func (m *Model) confirmDeleteKey(msg tea.KeyMsg) tea.Cmd {
 		return nil
 	}
 	name := catalogue.DisplayText(rec.Name)
-	ch, err := m.store.remove(rec, fmt.Sprintf("deleted “%s”", name))
-	if err != nil {
-		m.setMsg(sevError, "cannot delete “%s”: %v", name, err)
-		return nil
-	}
 	// Select the next row once the pass lands.
-	m.selected = nil
-	return m.changed(ch, nil)
+	m.selected = 0
+	if next := m.cursor + 1; next < len(m.rows) && m.rows[next].rec != nil {
+		m.selected = m.rows[next].rec.Ref()
+	}
+	return m.edit(catalogue.Delete{Refs: []catalogue.Ref{rec.Ref()}}, fmt.Sprintf("deleted “%s”", name), 0)
 }
 
 // rate sets the selected record's rating (0 clears it).
@@ -540,99 +550,11 @@ func (m *Model) rate(n int) tea.Cmd {
 	if n == 0 {
 		what = fmt.Sprintf("cleared the rating of “%s”", name)
 	}
-	return m.modify(rec, what, func(nr *catalogue.Record) { nr.Rating = n })
-}
-
-// modify changes a copy of rec through the store and saves.
-func (m *Model) modify(rec *catalogue.Record, what string, change func(*catalogue.Record)) tea.Cmd {
-	ch, err := m.store.modify(rec, what, change)
-	if err != nil {
-		m.setMsg(sevError, "cannot change “%s”: %s", catalogue.DisplayText(rec.Name), describe(err))
-		return nil
+	v := ""
+	if n > 0 {
+		v = fmt.Sprint(n)
 	}
-	return m.changed(ch, ch.held)
-}
-
-// changed records a new change for undo, saves, and refilters with sel
-// selected.
-func (m *Model) changed(ch *change, sel *catalogue.Record) tea.Cmd {
-	m.undo = append(m.undo, ch)
-	m.redo = nil
-	m.setMsg(sevSuccess, "%s", ch.what)
-	if sel != nil {
-		m.selected = sel
-	}
-	return tea.Batch(m.refilter(m.store.records()), m.save())
-}
-
-// undoRedo undoes the last change (undo) or redoes the last undone one.
-func (m *Model) undoRedo(undo bool) tea.Cmd {
-	from, to, verb := &m.undo, &m.redo, "undid"
-	if !undo {
-		from, to, verb = &m.redo, &m.undo, "redid"
-	}
-	if len(*from) == 0 {
-		m.setMsg(sevInfo, "nothing to %s", strings.TrimSuffix(verb, "id")+"o")
-		return nil
-	}
-	ch := (*from)[len(*from)-1]
-	sel, was, err := m.store.undo(ch)
-	if err != nil {
-		m.setMsg(sevError, "cannot %s: %v", strings.TrimSuffix(verb, "id")+"o", err)
-		if errors.Is(err, errGone) {
-			*from = (*from)[:len(*from)-1]
-		}
-		return nil
-	}
-	*from = (*from)[:len(*from)-1]
-	*to = append(*to, ch)
-	remap([][]*change{m.undo, m.redo}, ch, was, ch.held)
-	m.setMsg(sevSuccess, "%s: %s", verb, ch.what)
-	if sel != nil {
-		m.selected = sel
-	}
-	return tea.Batch(m.refilter(m.store.records()), m.save())
-}
-
-// save starts a save, or asks for another when one is running.
-func (m *Model) save() tea.Cmd {
-	if m.saving {
-		m.saveAgain = true
-		return nil
-	}
-	m.saving = true
-	return tea.Batch(m.store.saveCmd(), m.startSpinner())
-}
-
-// saved handles the end of a save.
-func (m *Model) saved(msg savedMsg) tea.Cmd {
-	m.saving = false
-	var conflict *catalogue.ConflictError
-	switch {
-	case errors.As(msg.err, &conflict):
-		m.unsaved, m.conflict = true, true
-		m.quitting = false
-		m.setMsg(sevError, "not saved: %s changed elsewhere and here; press R to reload the file (your unsaved changes are dropped)", catalogue.DisplayText(conflict.Name))
-		return nil
-	case msg.err != nil:
-		m.unsaved = true
-		m.quitting = false
-		m.setMsg(sevError, "not saved, kept in memory: %v (ctrl+s retries)", msg.err)
-		return nil
-	}
-	m.unsaved, m.conflict = false, false
-	var cmds []tea.Cmd
-	if !sameSlice(msg.recs, m.recs) {
-		// Another program's changes were merged: records may be new.
-		cmds = append(cmds, m.refilter(msg.recs))
-	}
-	if m.saveAgain {
-		m.saveAgain = false
-		cmds = append(cmds, m.save())
-	} else if m.quitting {
-		return tea.Quit
-	}
-	return tea.Batch(cmds...)
+	return m.edit(catalogue.Set{Ref: rec.Ref(), Fields: []catalogue.Field{{Name: catalogue.FieldRating, Value: v}}}, what, rec.Ref())
 }
 
 // refilter starts a pass over recs with the current search, sort and
@@ -659,14 +581,14 @@ func (m *Model) apply(res *result) {
 	m.res = res
 	if m.toTop {
 		m.toTop = false
-		m.selected, m.cursor, m.offset = nil, 0, 0
-	} else if sel := m.current(); sel != nil && m.selected == nil {
-		m.selected = sel
+		m.selected, m.cursor, m.offset = 0, 0, 0
+	} else if sel := m.current(); sel != nil && m.selected == 0 {
+		m.selected = sel.Ref()
 	}
 	m.buildRows()
-	if m.selected != nil {
+	if m.selected != 0 {
 		for i, r := range m.rows {
-			if r.rec == m.selected {
+			if r.rec != nil && r.rec.Ref() == m.selected {
 				m.cursor = i
 				m.scrollToCursor()
 				return
@@ -674,9 +596,9 @@ func (m *Model) apply(res *result) {
 		}
 	}
 	m.cursor = max(0, min(m.cursor, len(m.rows)-1))
-	m.selected = nil
-	if r := m.currentRow(); r != nil {
-		m.selected = r.rec
+	m.selected = 0
+	if r := m.currentRow(); r != nil && r.rec != nil {
+		m.selected = r.rec.Ref()
 	}
 	m.scrollToCursor()
 }
@@ -729,7 +651,7 @@ func (m *Model) move(n int) {
 		return
 	}
 	m.cursor = max(0, min(m.cursor+n, len(m.rows)-1))
-	m.selected = m.rows[m.cursor].rec
+	m.selected = refOf(m.rows[m.cursor].rec)
 	m.scrollToCursor()
 }
 
@@ -749,7 +671,7 @@ func (m *Model) toggleFold() {
 	m.folded[label] = !m.folded[label]
 	m.buildRows()
 	m.cursor = i
-	m.selected = nil
+	m.selected = 0
 	m.scrollToCursor()
 }
 
@@ -777,7 +699,7 @@ func (m *Model) toggleFoldAll() {
 		m.folded[g.Label] = !all
 	}
 	m.buildRows()
-	m.selected = nil
+	m.selected = 0
 	for i, r := range m.rows {
 		if r.header && r.label == label {
 			m.cursor = i
@@ -815,13 +737,21 @@ func nextGroup(k query.GroupKey) query.GroupKey {
 }
 
 // describe turns a catalogue error into a sentence for the status bar.
+// A problem's message names its field already.
 func describe(err error) string {
 	var v *catalogue.ValidationError
 	if errors.As(err, &v) && len(v.Problems) > 0 {
-		p := v.Problems[0]
-		return fmt.Sprintf("%s %s", p.Field, p.Msg)
+		return v.Problems[0].Msg
 	}
 	return err.Error()
+}
+
+// refOf returns rec's Ref, 0 for no record (a group heading).
+func refOf(rec *catalogue.Record) catalogue.Ref {
+	if rec == nil {
+		return 0
+	}
+	return rec.Ref()
 }
 
 // plural says "1 record" or "3 records".

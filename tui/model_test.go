@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"fmt"
 	"os"
 	"slices"
 	"strings"
@@ -238,7 +239,7 @@ func TestRatingAnInvalidRecordSaysWhy(t *testing.T) {
 	if h.m.msgSev != sevError || !strings.Contains(h.m.msg, "cannot change") {
 		t.Errorf("message %q (severity %d)", h.m.msg, h.m.msgSev)
 	}
-	if len(h.m.undo) != 0 {
+	if n, _ := h.m.hist.Len(); n != 0 {
 		t.Error("a refused change went on the undo stack")
 	}
 }
@@ -346,7 +347,7 @@ func TestAnotherProcessChanges(t *testing.T) {
 	h := newHarness(t, fixture, 80, 24)
 	// Another uricat rates DuckDuckGo and saves.
 	other := h.reopen()
-	if _, err := other.Update(find(other, "DuckDuckGo"), withRating(find(other, "DuckDuckGo"), 3)); err != nil {
+	if _, err := other.Apply(rate(find(other, "DuckDuckGo"), 3)); err != nil {
 		t.Fatal(err)
 	}
 	if err := other.Save(); err != nil {
@@ -364,7 +365,7 @@ func TestAnotherProcessChanges(t *testing.T) {
 	}
 	// Both change the same record: a conflict, shown, nothing written.
 	other = h.reopen()
-	if _, err := other.Update(find(other, "Google"), withRating(find(other, "Google"), 1)); err != nil {
+	if _, err := other.Apply(rate(find(other, "Google"), 1)); err != nil {
 		t.Fatal(err)
 	}
 	if err := other.Save(); err != nil {
@@ -372,7 +373,7 @@ func TestAnotherProcessChanges(t *testing.T) {
 	}
 	h.selectName("Google")
 	h.keys("2")
-	if !h.m.conflict || !strings.Contains(h.m.msg, "press R to reload") {
+	if !h.m.conflict || !strings.Contains(h.m.msg, "R reloads") || !strings.Contains(h.m.msg, `RATING "2" here but "1"`) {
 		t.Fatalf("conflict not shown: %q", h.m.msg)
 	}
 	if find(h.reopen(), "Google").Rating != 1 {
@@ -382,6 +383,16 @@ func TestAnotherProcessChanges(t *testing.T) {
 	if h.m.conflict || find2(h.m.rows, "Google").Rating != 1 {
 		t.Errorf("reload: conflict %v, Google rating %d", h.m.conflict, find2(h.m.rows, "Google").Rating)
 	}
+}
+
+// rate is the edit that rates r n.
+func rate(r *catalogue.Record, n int) catalogue.Edit {
+	return catalogue.Set{Ref: r.Ref(), Fields: []catalogue.Field{{Name: catalogue.FieldRating, Value: fmt.Sprint(n)}}}
+}
+
+func histEmpty(m *Model) bool {
+	u, r := m.hist.Len()
+	return u == 0 && r == 0
 }
 
 func withRating(r *catalogue.Record, n int) *catalogue.Record {
@@ -459,7 +470,7 @@ func TestUnreadableCatalogueSaysWhyAndQuits(t *testing.T) {
 		t.Fatalf("view:\n%s", m.View())
 	}
 	h.keys("a", "4", "d", "y")
-	if m.dlg.screen != screenNone || len(m.undo) != 0 {
+	if m.dlg.screen != screenNone || !histEmpty(m) {
 		t.Error("keys acted on a catalogue that did not open")
 	}
 	h.keys("q")

@@ -29,7 +29,7 @@ func (m *Model) mouse(msg tea.MouseMsg) tea.Cmd {
 			h := m.rows[i].height()
 			if y < h {
 				m.cursor = i
-				m.selected = m.rows[i].rec
+				m.selected = refOf(m.rows[i].rec)
 				if m.rows[i].header {
 					m.toggleFold()
 				}

@@ -18,19 +18,11 @@ func (m *Model) addSample() tea.Cmd {
 		m.setMsg(sevError, "cannot read the sample bookmarks: %v", err)
 		return nil
 	}
-	m.store.mu.Lock()
-	var parts []*change
-	for _, r := range sample.Valid() {
-		held, err := m.store.c.Add(r)
-		if err != nil {
-			continue // an ID or URI the catalogue already has
-		}
-		parts = append(parts, &change{kind: changeInsert, held: held, at: m.store.c.Len() - 1})
+	add := catalogue.Add{Records: sample.Valid()}
+	n := len(m.cat.Records())
+	cmd := m.edit(add, fmt.Sprintf("added %s from the sample (u undoes)", plural(len(add.Records), "bookmark")), 0)
+	if recs := m.cat.Records(); len(recs) > n {
+		m.selected = recs[n].Ref() // the pass the edit started selects it
 	}
-	m.store.mu.Unlock()
-	if len(parts) == 0 {
-		return nil
-	}
-	ch := &change{kind: changeBatch, parts: parts, what: fmt.Sprintf("added %s from the sample (u undoes)", plural(len(parts), "bookmark"))}
-	return m.changed(ch, parts[0].held)
+	return cmd
 }

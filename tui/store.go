@@ -3,220 +3,203 @@ package tui
 import (
 	"errors"
 	"fmt"
-	"slices"
-	"sync"
+	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/uricat/uricat/catalogue"
 )
 
-// store owns the catalogue. The catalogue is not safe for concurrent use,
-// and two goroutines touch it: Update (every change the user makes) and the
-// save command (Catalogue.Save, which may re-read the file and rebase). The
-// mutex serialises them; nothing else touches the catalogue. At most one
-// save runs at a time: a change made while one runs is saved by the next.
+// The edit path. The root model is the catalogue's only writer: Update
+// applies every change as a catalogue.Edit through the History (so every
+// change undoes), and nothing else touches the catalogue. Saving runs in
+// two commands around one step in Update, none of which waits in Update:
 //
-// Search and drawing never take the lock: they read the snapshot that
-// Records returns (copy-on-write) and records, which never change.
-type store struct {
-	mu sync.Mutex
-	c  *catalogue.Catalogue
+//  1. beginSave, on a snapshot: take the file's lock without waiting
+//     (lockedMsg says whether another process holds it; the model retries
+//     and says it is waiting) and read the file again if another program
+//     changed it;
+//  2. Update: Rebase onto that version if there is one (pure computation);
+//  3. commit, on a new snapshot: write, sync, rename, unlock (savedMsg).
+//
+// Edits applied while a save runs are saved by the next one. Searching and
+// drawing read snapshots (Records), which never change.
+
+// lockedMsg answers beginSave for the snapshot of version.
+type lockedMsg struct {
+	version uint64
+	tx      *catalogue.SaveTx
+	err     error
 }
 
-// records returns the current snapshot of every record.
-func (s *store) records() []*catalogue.Record {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.c.Records()
-}
-
-// savedMsg reports the end of a save: the snapshot after it (records may
-// be new pointers if another program's changes were merged) and the error.
+// savedMsg answers commit for the snapshot of version.
 type savedMsg struct {
-	recs []*catalogue.Record
-	err  error
+	version uint64
+	res     *catalogue.Saved
+	err     error
 }
 
-// saveCmd saves the catalogue on a background goroutine.
-func (s *store) saveCmd() tea.Cmd {
+// saveRetryMsg comes when it is time to try another process's lock again.
+type saveRetryMsg struct{}
+
+// lockPatience is how long a save waits for another process's lock before
+// it gives up and says so.
+const lockPatience = 15 * time.Second
+
+func beginSave(snap *catalogue.Snapshot) tea.Cmd {
 	return func() tea.Msg {
-		s.mu.Lock()
-		defer s.mu.Unlock()
-		err := s.c.Save()
-		return savedMsg{recs: s.c.Records(), err: err}
+		tx, err := catalogue.BeginSave(snap, 0)
+		return lockedMsg{version: snap.Version, tx: tx, err: err}
 	}
 }
 
-// reloadedMsg reports a reload of the file.
+func commit(tx *catalogue.SaveTx, snap *catalogue.Snapshot) tea.Cmd {
+	return func() tea.Msg {
+		res, err := tx.Commit(snap)
+		return savedMsg{version: snap.Version, res: res, err: err}
+	}
+}
+
+// reloadedMsg answers a reload of the file.
 type reloadedMsg struct {
-	recs []*catalogue.Record
-	err  error
+	c   *catalogue.Catalogue
+	err error
 }
 
-func (s *store) reloadCmd() tea.Cmd {
+func reloadCmd(path string) tea.Cmd {
 	return func() tea.Msg {
-		s.mu.Lock()
-		defer s.mu.Unlock()
-		err := s.c.Reload()
-		return reloadedMsg{recs: s.c.Records(), err: err}
+		c, err := catalogue.Open(path)
+		return reloadedMsg{c: c, err: err}
 	}
 }
 
-// changeKind is what a change did.
-type changeKind int
-
-const (
-	changeEdit   changeKind = iota // a record replaced by a new version
-	changeInsert                   // a record added
-	changeRemove                   // a record deleted
-	changeBatch                    // several at once (an import)
-)
-
-// change is one user change, undoable and redoable. For an edit, held is
-// the version the catalogue holds and other the one undo/redo swaps in, so
-// undo and redo are the same swap. For insert and remove, rec is the
-// record and at its position.
-type change struct {
-	kind  changeKind
-	held  *catalogue.Record
-	other *catalogue.Record
-	at    int
-	parts []*change // for a batch, in the order they apply
-	what  string    // for messages: "rated “Go” ★★★"
-}
-
-// errGone says the record of an undo step is no longer in the catalogue.
-var errGone = errors.New("the record is no longer in the catalogue (another program changed it)")
-
-// edit replaces old with rec (catalogue.Update) and returns the change.
-func (s *store) edit(old, rec *catalogue.Record, what string) (*change, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.editLocked(old, rec, what)
-}
-
-func (s *store) editLocked(old, rec *catalogue.Record, what string) (*change, error) {
-	held, err := s.c.Update(old, rec)
-	if err != nil {
-		return nil, err
+// edit applies e as one undoable step described by what, selects sel (if
+// not 0), and saves.
+func (m *Model) edit(e catalogue.Edit, what string, sel catalogue.Ref) tea.Cmd {
+	if err := m.hist.Apply(m.cat, e, what); err != nil {
+		m.setMsg(sevError, "cannot change the catalogue (%s): %s", what, describe(err))
+		return nil
 	}
-	return &change{kind: changeEdit, held: held, other: old, what: what}, nil
-}
-
-// modify edits a copy of old with change, made under the lock (Clone reads
-// fields the background indexing writes), and replaces old with it.
-func (s *store) modify(old *catalogue.Record, what string, change func(*catalogue.Record)) (*change, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	rec := old.Clone()
-	change(rec)
-	return s.editLocked(old, rec, what)
-}
-
-// add appends rec and returns the change.
-func (s *store) add(rec *catalogue.Record, what string) (*change, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	held, err := s.c.Add(rec)
-	if err != nil {
-		return nil, err
+	m.setMsg(sevSuccess, "%s", what)
+	if sel != 0 {
+		m.selected = sel
 	}
-	return &change{kind: changeInsert, held: held, at: s.c.Len() - 1, what: what}, nil
+	return tea.Batch(m.refilter(m.cat.Records()), m.save())
 }
 
-// remove deletes rec and returns the change.
-func (s *store) remove(rec *catalogue.Record, what string) (*change, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	at := position(s.c.Records(), rec)
-	if at < 0 {
-		return nil, errGone
+// undoRedo undoes the last change (undo) or redoes the last undone one.
+func (m *Model) undoRedo(undo bool) tea.Cmd {
+	do, verb, past := m.hist.Redo, "redo", "redid"
+	if undo {
+		do, verb, past = m.hist.Undo, "undo", "undid"
 	}
-	if err := s.c.Delete(rec); err != nil {
-		return nil, err
+	st, err := do(m.cat)
+	switch {
+	case errors.Is(err, catalogue.ErrNothing):
+		m.setMsg(sevInfo, "nothing to %s", verb)
+		return nil
+	case err != nil:
+		m.setMsg(sevError, "cannot %s %s: %v", verb, st.What, err)
+		return nil
 	}
-	return &change{kind: changeRemove, held: rec, at: at, what: what}, nil
+	m.setMsg(sevSuccess, "%s: %s", past, st.What)
+	if len(st.Refs) > 0 {
+		m.selected = st.Refs[0]
+	}
+	return tea.Batch(m.refilter(m.cat.Records()), m.save())
 }
 
-// undo reverts ch in place (ch then describes how to redo it) and returns
-// the record to select afterwards (nil if none) and, when the catalogue now
-// holds a new pointer for a version other changes refer to, that version's
-// old pointer (the caller remaps them with remap).
-func (s *store) undo(ch *change) (sel, was *catalogue.Record, err error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.undoLocked(ch)
+// save starts a save, or asks for another when one is running.
+func (m *Model) save() tea.Cmd {
+	if m.saving {
+		m.saveAgain = true
+		return nil
+	}
+	m.saving, m.saveAgain = true, false
+	m.lockSince = time.Time{}
+	return tea.Batch(beginSave(m.cat.Snapshot()), m.startSpinner())
 }
 
-func (s *store) undoLocked(ch *change) (sel, was *catalogue.Record, err error) {
-	switch ch.kind {
-	case changeBatch:
-		// Undo the parts last first; each becomes its inverse, so the
-		// reversed list is the batch's inverse (the redo).
-		for i := len(ch.parts) - 1; i >= 0; i-- {
-			if _, _, err := s.undoLocked(ch.parts[i]); err != nil {
-				ch.parts = ch.parts[:i+1]
-				slices.Reverse(ch.parts[i+1:])
-				return nil, nil, err
-			}
+// locked goes on with a save once beginSave answered.
+func (m *Model) locked(msg lockedMsg) tea.Cmd {
+	switch {
+	case errors.Is(msg.err, catalogue.ErrLocked):
+		if m.lockSince.IsZero() {
+			m.lockSince = time.Now()
 		}
-		slices.Reverse(ch.parts)
-		return nil, nil, nil
-	case changeEdit:
-		if position(s.c.Records(), ch.held) < 0 {
-			return nil, nil, errGone
+		if time.Since(m.lockSince) > lockPatience {
+			return m.saveFailed(fmt.Errorf("another uricat has been saving this catalogue for %s", lockPatience.Round(time.Second)))
 		}
-		now, err := s.c.Replace(ch.held, ch.other)
+		m.waitingLock = true
+		return afterTick(100*time.Millisecond, func(time.Time) tea.Msg { return saveRetryMsg{} })
+	case msg.err != nil:
+		return m.saveFailed(msg.err)
+	}
+	m.waitingLock = false
+	var cmds []tea.Cmd
+	if msg.tx.Changed() {
+		rep, err := m.cat.Rebase(msg.tx)
 		if err != nil {
-			return nil, nil, err
+			msg.tx.Abort()
+			return m.saveFailed(err)
 		}
-		was := ch.other
-		ch.held, ch.other = now, ch.held
-		return now, was, nil
-	case changeInsert:
-		at := position(s.c.Records(), ch.held)
-		if at < 0 {
-			return nil, nil, errGone
-		}
-		if err := s.c.Delete(ch.held); err != nil {
-			return nil, nil, err
-		}
-		ch.kind, ch.at = changeRemove, at
-		return nil, nil, nil
-	case changeRemove:
-		if err := s.c.Restore(ch.held, ch.at); err != nil {
-			return nil, nil, err
-		}
-		// Restore puts back a copy when the deletion was saved already.
-		recs := s.c.Records()
-		at := max(0, min(ch.at, len(recs)-1))
-		was := ch.held
-		ch.kind, ch.held = changeInsert, recs[at]
-		return ch.held, was, nil
+		m.setMsg(sevInfo, "another program changed the file: its changes and yours are both kept%s", duplicatesNote(rep))
+		cmds = append(cmds, m.refilter(m.cat.Records()))
 	}
-	return nil, nil, fmt.Errorf("unknown change %d", ch.kind)
+	cmds = append(cmds, commit(msg.tx, m.cat.Snapshot()))
+	return tea.Batch(cmds...)
 }
 
-// remap points the changes that refer to the record held as was at now:
-// undoing one change puts back a version a change beneath it holds.
-func remap(stacks [][]*change, except *change, was, now *catalogue.Record) {
-	if was == nil || was == now {
-		return
+func duplicatesNote(rep *catalogue.MergeReport) string {
+	if rep == nil || len(rep.Duplicates) == 0 {
+		return ""
 	}
-	for _, st := range stacks {
-		for _, ch := range st {
-			if ch != except && ch.held == was {
-				ch.held = now
-			}
-		}
-	}
+	return fmt.Sprintf(" (%s you added it had already, so not added twice)", plural(len(rep.Duplicates), "record"))
 }
 
-func position(recs []*catalogue.Record, rec *catalogue.Record) int {
-	for i, r := range recs {
-		if r == rec {
-			return i
-		}
+// saveFailed ends a save that did not write.
+func (m *Model) saveFailed(err error) tea.Cmd {
+	m.saving, m.waitingLock = false, false
+	m.unsaved = true
+	m.quitting = false
+	var ce *catalogue.ConflictError
+	switch {
+	case errors.As(err, &ce) && ce.Deleted:
+		m.fileGone = true
+		m.setMsg(sevError, "another program deleted the catalogue file; your bookmarks are in memory: ctrl+s writes them back")
+	case errors.As(err, &ce):
+		m.conflict = true
+		m.setMsg(sevError, "not saved: “%s” %s; R reloads the file (dropping your unsaved changes)", catalogue.DisplayText(ce.Name), ce.What)
+	default:
+		m.setMsg(sevError, "not saved, kept in memory: %v (ctrl+s retries)", err)
 	}
-	return -1
+	return nil
+}
+
+// saved handles the end of a save.
+func (m *Model) saved(msg savedMsg) tea.Cmd {
+	if msg.err != nil {
+		return m.saveFailed(msg.err)
+	}
+	m.saving = false
+	m.cat.Saved(msg.res)
+	m.unsaved, m.conflict, m.fileGone = false, false, false
+	if m.cat.Modified() || m.saveAgain {
+		return m.save()
+	}
+	if m.quitting {
+		return tea.Quit
+	}
+	return nil
+}
+
+// saveKey is ctrl+s: retry a failed save, or write back a deleted file.
+func (m *Model) saveKey() tea.Cmd {
+	if m.fileGone {
+		m.cat.Detach()
+	}
+	if m.unsaved || m.cat.Modified() {
+		return m.save()
+	}
+	m.setMsg(sevInfo, "nothing to save: every change is saved")
+	return nil
 }

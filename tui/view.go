@@ -541,7 +541,9 @@ func (m *Model) statusBar() string {
 	if q := m.input.Value(); q != "" && m.mode != modeSearch {
 		parts = append(parts, th.StatusKey.Render("filter ")+th.StatusValue.Render(truncate(catalogue.DisplayText(q), 20)))
 	}
-	if m.saving {
+	if m.waitingLock {
+		parts = append(parts, th.Warning.Inherit(th.StatusBar).Render("waiting for another uricat to finish saving"))
+	} else if m.saving {
 		parts = append(parts, m.spin.View()+th.StatusKey.Render(" saving"))
 	} else if m.busy && m.spinning {
 		parts = append(parts, m.spin.View()+th.StatusKey.Render(" searching"))

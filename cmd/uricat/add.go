@@ -42,7 +42,7 @@ func runAdd(e *env, args []string) int {
 			fmt.Fprintf(e.stderr, "uricat: note: %s is already in the catalogue as %q (line %d)\n", rec.URI, catalogue.DisplayText(r.Name), r.Line())
 		}
 	}
-	nr, err := c.Add(rec)
+	_, err = c.Apply(catalogue.Add{Records: []*catalogue.Record{rec}, AllowDuplicates: true})
 	if err != nil {
 		var ve *catalogue.ValidationError
 		if errors.As(err, &ve) {
@@ -58,6 +58,6 @@ func runAdd(e *env, args []string) int {
 		fmt.Fprintf(e.stderr, "uricat: %v\n", err)
 		return 1
 	}
-	fmt.Fprintf(e.stdout, "added %q to %s\n", catalogue.DisplayText(nr.Name), c.Path())
+	fmt.Fprintf(e.stdout, "added %q to %s\n", catalogue.DisplayText(rec.Name), c.Path())
 	return 0
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"flag"
 	"fmt"
@@ -57,45 +58,70 @@ func runImport(e *env, args []string) int {
 	if !ok {
 		return 2
 	}
-	// One set of URIs for all the files: a record in two of them is
-	// imported once, in a dry run too.
-	var seen *importers.URISet
-	if !*allowDup {
-		seen = importers.NewURISet(c)
-	}
+	// One plan for all the files: a record in two of them is imported
+	// once, and a file that cannot be read to its end adds nothing.
+	plan := importers.NewPlan(c.Records(), *allowDup)
 	now := time.Now().UTC().Truncate(time.Second)
 	status := 0
+	var read []importers.Summary
 	for _, name := range files {
-		s, err := importFile(e, c, name, format, importers.RunConfig{
-			Source:          name,
-			Options:         importers.Options{Base: base, Now: now},
-			AllowDuplicates: *allowDup,
-			DryRun:          *dryRun,
-			Seen:            seen,
+		s, err := importFile(e, plan, name, format, importers.ReadConfig{
+			Source:  name,
+			Options: importers.Options{Base: base, Now: now},
 		})
 		if err != nil {
 			fmt.Fprintf(e.stderr, "uricat: import: %v\n", err)
 			status = 1
-			if seen != nil {
-				for _, r := range s.Records {
-					seen.Remove(r.URI)
-				}
-			}
+			continue
 		}
+		read = append(read, s)
 	}
-	if *dryRun || !c.Modified() {
+	if *dryRun {
+		for _, s := range read {
+			s.DryRun = true
+			fmt.Fprintln(e.stdout, s)
+			printRecords(e, s.Records)
+		}
 		return status
 	}
-	if err := c.Save(); err != nil {
-		fmt.Fprintf(e.stderr, "uricat: import: %v; nothing was imported\n", err)
-		return 1
+	add, out := plan.Edit(c)
+	if len(add.Records) > 0 {
+		if _, err := c.Apply(add); err != nil {
+			fmt.Fprintf(e.stderr, "uricat: import: %v; nothing was imported\n", err)
+			return 1
+		}
+		rep, err := c.SaveReport()
+		if err != nil {
+			fmt.Fprintf(e.stderr, "uricat: import: %v; nothing was imported\n", err)
+			return 1
+		}
+		if rep != nil {
+			out.Duplicates = append(out.Duplicates, rep.Duplicates...)
+		}
+	}
+	// Only now, saved, does a summary say "imported".
+	gone := map[*catalogue.Record]bool{}
+	for _, r := range out.Duplicates {
+		gone[r] = true
+	}
+	for _, s := range read {
+		for _, r := range s.Records {
+			if gone[r] {
+				s.Imported--
+				s.Duplicates++
+			}
+		}
+		fmt.Fprintln(e.stdout, s)
+	}
+	if n := len(out.Duplicates); n > 0 {
+		fmt.Fprintf(e.stdout, "%d of the records were added to the catalogue by another program meanwhile; not added twice\n", n)
 	}
 	return status
 }
 
-// importFile imports one file (or stdin for "-") and prints its summary
-// and diagnostics. A file that cannot be read to its end adds nothing.
-func importFile(e *env, c *catalogue.Catalogue, name string, format *importers.Format, cfg importers.RunConfig) (importers.Summary, error) {
+// importFile reads one file (or stdin for "-") into the plan and prints
+// its diagnostics. A file that cannot be read to its end adds nothing.
+func importFile(e *env, plan *importers.Plan, name string, format *importers.Format, cfg importers.ReadConfig) (importers.Summary, error) {
 	var in io.Reader
 	if name == "-" {
 		in = e.stdin
@@ -123,32 +149,19 @@ func importFile(e *env, c *catalogue.Catalogue, name string, format *importers.F
 			return importers.Summary{}, fmt.Errorf("%s: %w", name, err)
 		}
 	}
-	s, runErr := importers.Run(c, f, in, cfg)
-	if runErr == nil {
-		fmt.Fprintln(e.stdout, s)
-	}
+	s, err := plan.Read(context.Background(), f, in, cfg)
 	for _, d := range s.Diagnostics {
 		fmt.Fprintf(e.stderr, "%s: %s\n", d.Where(name), d)
 	}
-	if runErr != nil {
-		// Half a file is not imported: take back what it added.
-		for _, r := range s.Records {
-			if !cfg.DryRun {
-				if err := c.Delete(r); err != nil {
-					return s, errors.Join(runErr, err)
-				}
-			}
+	return s, err
+}
+
+func printRecords(e *env, recs []*catalogue.Record) {
+	for _, r := range recs {
+		line := "  + " + catalogue.DisplayText(r.Name) + " <" + r.URI + ">"
+		if r.Category != "" {
+			line += " [" + catalogue.DisplayText(r.Category) + "]"
 		}
-		return s, fmt.Errorf("%w; nothing was imported from %s", runErr, name)
+		fmt.Fprintln(e.stdout, line)
 	}
-	if cfg.DryRun {
-		for _, r := range s.Records {
-			line := "  + " + catalogue.DisplayText(r.Name) + " <" + r.URI + ">"
-			if r.Category != "" {
-				line += " [" + catalogue.DisplayText(r.Category) + "]"
-			}
-			fmt.Fprintln(e.stdout, line)
-		}
-	}
-	return s, nil
 }

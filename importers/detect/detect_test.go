@@ -198,7 +198,7 @@ func TestPipeline(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			s, err := importers.Run(c, f, r, importers.RunConfig{Source: tt.file, Options: importers.Options{Now: time.Now()}})
+			s, err := importers.Import(c, f, r, importers.ReadConfig{Source: tt.file, Options: importers.Options{Now: time.Now()}})
 			if err != nil {
 				t.Fatal(err)
 			}

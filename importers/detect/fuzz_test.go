@@ -36,7 +36,7 @@ func FuzzSniffAndRun(f *testing.F) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		s, err := importers.Run(c, format, bytes.NewReader(data), importers.RunConfig{Source: "fuzz", Options: importers.Options{Now: now}})
+		s, err := importers.Import(c, format, bytes.NewReader(data), importers.ReadConfig{Source: "fuzz", Options: importers.Options{Now: now}})
 		var noBase *httpindex.NoBaseError
 		if errors.As(err, &noBase) {
 			return // the one input error by design: relative rows and no base URL

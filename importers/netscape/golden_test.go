@@ -25,10 +25,8 @@ func TestGolden(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			for _, r := range recs {
-				if _, err := c.Add(r); err != nil {
-					t.Fatalf("Add(%s): %v", r.URI, err)
-				}
+			if _, err := c.Apply(catalogue.Add{Records: recs, AllowDuplicates: true}); err != nil {
+				t.Fatalf("Add: %v", err)
 			}
 			var got bytes.Buffer
 			if _, err := c.WriteTo(&got); err != nil {

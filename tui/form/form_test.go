@@ -381,7 +381,7 @@ func TestEditInvalidRecordShowsTheFilesValue(t *testing.T) {
 	if !ok {
 		t.Fatalf("got %#v; errors %v", result(t, cmd), m.Errors())
 	}
-	if _, err := c.Update(msg.Original, msg.Record); err != nil {
+	if _, err := c.Apply(catalogue.Set{Ref: msg.Original.Ref(), Fields: catalogue.Diff(msg.Original, msg.Record)}); err != nil {
 		t.Fatalf("the catalogue refuses the fixed record: %v", err)
 	}
 	if !c.Records()[0].Valid() || c.Records()[0].URI != "http://a%20b/" || c.Records()[0].Rating != 2 {

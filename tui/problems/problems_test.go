@@ -170,7 +170,7 @@ func TestDeleteAsksOnce(t *testing.T) {
 		t.Fatalf("y gave %#v", run(cmd))
 	}
 	// The root deletes, then removes the entry.
-	if err := c.Delete(dm.Record); err != nil {
+	if _, err := c.Apply(catalogue.Delete{Refs: []catalogue.Ref{dm.Record.Ref()}}); err != nil {
 		t.Fatal(err)
 	}
 	m.Remove(dm.Record)

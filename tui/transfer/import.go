@@ -8,20 +8,18 @@
 // then nothing is added), then read the summary: imported, duplicates, and
 // every record skipped with its reason and position.
 //
-// The catalogue is not safe for concurrent use, so the mechanism is:
+// The screen never touches the catalogue: it is the import plan's reader,
+// as `uricat import` is.
 //
-//  1. The root hands NewImport its catalogue and the sync.Locker that
-//     guards it (the lock its save command takes).
-//  2. The import command parses the file with no lock held, as a dry run
-//     (importers.Run with DryRun) against the set of URIs the catalogue
-//     held when the import started (taken under the lock), so duplicates
-//     are found without touching the catalogue.
-//  3. It then takes the lock only to add the records it found
-//     (importers.Run again, over the parsed records, which gives IDs
-//     already taken the same treatment as `uricat import`), and releases it.
-//  4. It answers ImportedMsg: the root re-reads Records(), records the
-//     added records for undo, and saves. The screen then shows the summary
-//     until the user closes it (ClosedMsg).
+//  1. The root hands NewImport a snapshot of the catalogue's records.
+//  2. The import command reads the file into an importers.Plan made from
+//     that snapshot, on its own goroutine: duplicates and IDs already
+//     taken are found without the catalogue.
+//  3. It answers ImportedMsg with the plan; the root turns it into one Add
+//     edit for the catalogue as it is by then (Plan.Edit), applies it as
+//     one undoable step, saves, and tells the screen what was added
+//     (Applied). The screen then shows the summary until the user closes
+//     it (ClosedMsg).
 //
 // Messages the root does not know (file listings, progress, spinner ticks)
 // must be routed to the screen's Update.
@@ -60,10 +58,11 @@ import (
 	"github.com/uricat/uricat/tui/theme"
 )
 
-// ImportedMsg reports a finished import. The catalogue holds the records
-// of each Summary's Records already; the root saves. Err is why the file
-// could not be read; nothing was added then.
+// ImportedMsg reports a file read into Plan: the root applies the plan
+// and calls Applied. Err is why the file could not be read; the plan adds
+// nothing then.
 type ImportedMsg struct {
+	Plan      *importers.Plan
 	Summaries []importers.Summary
 	Err       error
 }
@@ -73,11 +72,8 @@ type ClosedMsg struct{}
 
 // ImportConfig is what the import screen needs from the root.
 type ImportConfig struct {
-	// Catalogue receives the records.
-	Catalogue *catalogue.Catalogue
-	// Lock guards Catalogue against the root's other users (its save
-	// command); nil when nothing else touches it.
-	Lock sync.Locker
+	// Records is a snapshot of the catalogue's records, to find duplicates.
+	Records []*catalogue.Record
 	// Dir is where the file picker starts; "" means the working directory.
 	Dir string
 	// Now is the DATE of records without one; zero means the time of the
@@ -166,9 +162,6 @@ func nextImportID() int {
 
 // NewImport returns the import screen. Call Init for its first command.
 func NewImport(th *theme.Theme, cfg ImportConfig) Import {
-	if cfg.Lock == nil {
-		cfg.Lock = noLock{}
-	}
 	fp := filepicker.New()
 	fp.CurrentDirectory = cfg.Dir
 	if fp.CurrentDirectory == "" {
@@ -197,11 +190,6 @@ func NewImport(th *theme.Theme, cfg ImportConfig) Import {
 	return m
 }
 
-type noLock struct{}
-
-func (noLock) Lock()   {}
-func (noLock) Unlock() {}
-
 // Init lists the starting directory.
 func (m Import) Init() tea.Cmd { return m.picker.Init() }
 
@@ -226,6 +214,18 @@ func (m Import) Format() (importers.Format, bool) {
 // Done reports whether the import finished (the summary shows).
 func (m Import) Done() bool { return m.state == importDone }
 
+// Applied tells the screen what the root's edit did with the plan, so that
+// the summary says what was really added.
+func (m *Import) Applied(out importers.Outcome, err error) {
+	if err != nil {
+		m.err = fmt.Errorf("nothing was imported: %w", err)
+		m.summary.Imported = 0
+		return
+	}
+	m.summary.Imported = out.Added
+	m.summary.Duplicates += len(out.Duplicates)
+}
+
 // Summary returns the summary of the finished import.
 func (m Import) Summary() (importers.Summary, error) { return m.summary, m.err }
 
@@ -247,6 +247,7 @@ type progressMsg struct {
 // doneMsg carries the end of the import.
 type doneMsg struct {
 	id      int
+	plan    *importers.Plan
 	summary importers.Summary
 	err     error
 }
@@ -285,7 +286,7 @@ func (m Import) run() tea.Cmd {
 	id, path, format, cfg, ch, ctx := m.id, m.path, detect.Formats[m.format], m.cfg, m.progress, m.ctx
 	return func() tea.Msg {
 		defer close(ch)
-		s, err := importFile(ctx, cfg, path, format, func(n int64) {
+		plan, s, err := importFile(ctx, cfg, path, format, func(n int64) {
 			if n == parsed {
 				// Must arrive: make room for it (only this goroutine sends).
 				select {
@@ -300,16 +301,15 @@ func (m Import) run() tea.Cmd {
 			default:
 			}
 		})
-		return doneMsg{id: id, summary: s, err: err}
+		return doneMsg{id: id, plan: plan, summary: s, err: err}
 	}
 }
 
-// importFile is the import itself: a dry run with no lock held, then the
-// additions under the lock.
-func importFile(ctx context.Context, cfg ImportConfig, path string, format importers.Format, progress func(int64)) (importers.Summary, error) {
+// importFile reads the file into a plan made from the snapshot.
+func importFile(ctx context.Context, cfg ImportConfig, path string, format importers.Format, progress func(int64)) (*importers.Plan, importers.Summary, error) {
 	f, err := os.Open(path)
 	if err != nil {
-		return importers.Summary{Source: path, Format: format.Name}, err
+		return nil, importers.Summary{Source: path, Format: format.Name}, err
 	}
 	defer f.Close()
 	now := cfg.Now
@@ -320,69 +320,19 @@ func importFile(ctx context.Context, cfg ImportConfig, path string, format impor
 	if info, err := f.Stat(); err == nil {
 		opts.FileDate = info.ModTime()
 	}
-	cfg.Lock.Lock()
-	seen := importers.NewURISet(cfg.Catalogue)
-	cfg.Lock.Unlock()
-	scratch, _ := catalogue.Read(strings.NewReader(""))
-	dry, err := importers.Run(scratch, format, cancellable{ctx, f}, importers.RunConfig{Source: path, Options: opts, Seen: seen, DryRun: true, Progress: progress})
-	dry.DryRun = false
-	if err == nil && ctx.Err() != nil {
-		err = errStopped // stopped after the last read: still nothing added
+	plan := importers.NewPlan(cfg.Records, false)
+	s, err := plan.Read(ctx, format, f, importers.ReadConfig{Source: path, Options: opts, Progress: progress})
+	if errors.Is(err, context.Canceled) {
+		err = errStopped
 	}
 	if progress != nil && err == nil {
 		progress(parsed)
 	}
-	if err != nil {
-		// Half a file is not imported, as with `uricat import`.
-		dry.Imported, dry.Records = 0, nil
-		return dry, fmt.Errorf("%w; nothing was imported", err)
-	}
-	cfg.Lock.Lock()
-	added, err := importers.Run(cfg.Catalogue, replay(format, dry.Records), nil, importers.RunConfig{Source: path, AllowDuplicates: true})
-	cfg.Lock.Unlock()
-	dry.Imported, dry.Records = added.Imported, added.Records
-	dry.Dropped += added.Dropped
-	dry.Skipped = append(dry.Skipped, added.Skipped...)
-	dry.Diagnostics = append(dry.Diagnostics, added.Diagnostics...)
-	return dry, err
+	return plan, s, err
 }
 
 // errStopped is why an import the user stopped failed.
-var errStopped = errors.New("import stopped")
-
-// cancellable is a reader that fails once its context is done, so that
-// cancelling stops an import at its next read.
-type cancellable struct {
-	ctx context.Context
-	r   io.Reader
-}
-
-func (c cancellable) Read(p []byte) (int, error) {
-	if c.ctx.Err() != nil {
-		return 0, errStopped
-	}
-	return c.r.Read(p)
-}
-
-// replay is a format whose reader gives back records already read.
-func replay(f importers.Format, recs []*catalogue.Record) importers.Format {
-	return importers.Format{Name: f.Name, Title: f.Title, NewReader: func(io.Reader, importers.Options) importers.Reader {
-		return &replayReader{recs: recs}
-	}}
-}
-
-type replayReader struct{ recs []*catalogue.Record }
-
-func (r *replayReader) Read() (*catalogue.Record, error) {
-	if len(r.recs) == 0 {
-		return nil, io.EOF
-	}
-	rec := r.recs[0]
-	r.recs = r.recs[1:]
-	return rec, nil
-}
-
-func (r *replayReader) Diagnostics() []importers.Diagnostic { return nil }
+var errStopped = errors.New("import stopped; nothing was imported")
 
 // waitProgress waits for the next progress count.
 func waitProgress(id int, ch <-chan int64) tea.Cmd {
@@ -425,8 +375,11 @@ func (m Import) Update(msg tea.Msg) (Import, tea.Cmd) {
 		if m.cancel != nil {
 			m.cancel() // release the context
 		}
-		s, err := msg.summary, msg.err
-		return m, func() tea.Msg { return ImportedMsg{Summaries: []importers.Summary{s}, Err: err} }
+		s, err, plan := msg.summary, msg.err, msg.plan
+		if err != nil {
+			m.summary.Imported, m.summary.Records = 0, nil
+		}
+		return m, func() tea.Msg { return ImportedMsg{Plan: plan, Summaries: []importers.Summary{s}, Err: err} }
 	case spinner.TickMsg:
 		if m.state != importRun && m.state != importSniff {
 			return m, nil

@@ -161,8 +161,7 @@ func TestImportFlow(t *testing.T) {
 	writeFile(t, dir, "a-notes.txt", "just some notes\n")
 	path := writeFile(t, dir, "bookmarks.html", bookmarks)
 	c := newCatalogue(t)
-	lock := &countingLock{}
-	m := NewImport(theme.Plain(), ImportConfig{Catalogue: c, Lock: lock, Dir: dir, Now: time.Date(2025, 1, 2, 3, 4, 5, 0, time.UTC)})
+	m := NewImport(theme.Plain(), ImportConfig{Records: c.Records(), Dir: dir, Now: time.Date(2025, 1, 2, 3, 4, 5, 0, time.UTC)})
 	m.SetSize(80, 24)
 	m, out := pick(t, m, "bookmarks.html")
 	if len(out) > 0 {
@@ -198,20 +197,15 @@ func TestImportFlow(t *testing.T) {
 	if s.Imported != 2 || s.Duplicates != 1 || len(s.Skipped) != 1 {
 		t.Errorf("summary %s; skipped %v", s, s.Skipped)
 	}
-	if c.Len() != 3 || !c.Modified() {
-		t.Errorf("catalogue has %d records (modified %v), want 3", c.Len(), c.Modified())
+	if c.Len() != 1 || c.Modified() {
+		t.Errorf("the screen changed the catalogue: %d records (modified %v); the root applies the plan", c.Len(), c.Modified())
 	}
-	for _, r := range s.Records {
-		found := false
-		for _, h := range c.Records() {
-			found = found || h == r
-		}
-		if !found {
-			t.Errorf("summary record %s is not the one the catalogue holds", r.URI)
-		}
+	if im.Plan == nil || im.Plan.Len() != 2 {
+		t.Fatalf("plan %+v, want 2 records", im.Plan)
 	}
-	if lock.locks < 2 || lock.held {
-		t.Errorf("lock taken %d times, held at the end: %v", lock.locks, lock.held)
+	add, outcome := im.Plan.Edit(c)
+	if _, err := c.Apply(add); err != nil || outcome.Added != 2 || c.Len() != 3 {
+		t.Errorf("applying the plan: %v, added %d, catalogue %d", err, outcome.Added, c.Len())
 	}
 	if !m.Done() {
 		t.Fatal("not showing the summary")
@@ -228,7 +222,7 @@ func TestImportUnrecognisedFile(t *testing.T) {
 	dir := t.TempDir()
 	writeFile(t, dir, "notes.txt", "just some notes\n")
 	c := newCatalogue(t)
-	m := NewImport(theme.Plain(), ImportConfig{Catalogue: c, Dir: dir})
+	m := NewImport(theme.Plain(), ImportConfig{Records: c.Records(), Dir: dir})
 	m, _ = pick(t, m, "notes.txt")
 	if _, ok := m.Format(); ok {
 		t.Fatal("a text file was recognised")
@@ -257,7 +251,7 @@ func TestImportUnrecognisedFile(t *testing.T) {
 
 func TestImportReadErrorAddsNothing(t *testing.T) {
 	c := newCatalogue(t)
-	s, err := importFile(context.Background(), ImportConfig{Catalogue: c, Lock: noLock{}}, filepath.Join(t.TempDir(), "missing.html"), importers.Format{}, nil)
+	_, s, err := importFile(context.Background(), ImportConfig{Records: c.Records()}, filepath.Join(t.TempDir(), "missing.html"), importers.Format{}, nil)
 	if err == nil || s.Imported != 0 || c.Len() != 1 {
 		t.Errorf("err %v, summary %s, catalogue %d", err, s, c.Len())
 	}
@@ -266,7 +260,7 @@ func TestImportReadErrorAddsNothing(t *testing.T) {
 func TestPickerSanitisesFileNames(t *testing.T) {
 	dir := t.TempDir()
 	writeFile(t, dir, "evil\x1b]0;pwned\x07name.html", bookmarks)
-	m := NewImport(theme.Plain(), ImportConfig{Catalogue: newCatalogue(t), Dir: dir})
+	m := NewImport(theme.Plain(), ImportConfig{Records: newCatalogue(t).Records(), Dir: dir})
 	m, _ = drain(t, m, m.Init())
 	v := m.View()
 	if strings.ContainsAny(v, "\x1b\x07") {
@@ -278,7 +272,7 @@ func TestPickerSanitisesFileNames(t *testing.T) {
 }
 
 func TestProgressBarOnLargeFiles(t *testing.T) {
-	m := NewImport(theme.Plain(), ImportConfig{Catalogue: newCatalogue(t)})
+	m := NewImport(theme.Plain(), ImportConfig{Records: newCatalogue(t).Records()})
 	m.SetSize(80, 24)
 	m.state, m.path = importRun, "/x/big.html"
 	m.size, m.read = 100<<10, 50<<10
@@ -324,7 +318,7 @@ func TestImportLargeFileReportsProgress(t *testing.T) {
 	var calls []int64
 	c := newCatalogue(t)
 	f, _ := detect.ByName("netscape")
-	s, err := importFile(context.Background(), ImportConfig{Catalogue: c, Lock: noLock{}}, path, f, func(n int64) { calls = append(calls, n) })
+	_, s, err := importFile(context.Background(), ImportConfig{Records: c.Records()}, path, f, func(n int64) { calls = append(calls, n) })
 	if err != nil || s.Imported == 0 {
 		t.Fatalf("err %v summary %s", err, s)
 	}
@@ -338,14 +332,14 @@ func TestGoldenPicker(t *testing.T) {
 	dir := t.TempDir()
 	writeFile(t, dir, "bookmarks.html", bookmarks)
 	writeFile(t, dir, "index.soif", "@FILE { http://x/\nTitle{1}:\tx\n}\n")
-	m := NewImport(theme.Plain(), ImportConfig{Catalogue: newCatalogue(t), Dir: dir})
+	m := NewImport(theme.Plain(), ImportConfig{Records: newCatalogue(t).Records(), Dir: dir})
 	m.SetSize(60, 10)
 	m, _ = drain(t, m, m.Init())
 	golden(t, "import-picker-60x10", strings.ReplaceAll(m.View(), dir, "$DIR"))
 }
 
 func TestLongPathsKeepTheirEnd(t *testing.T) {
-	m := NewImport(theme.Plain(), ImportConfig{Catalogue: newCatalogue(t)})
+	m := NewImport(theme.Plain(), ImportConfig{Records: newCatalogue(t).Records()})
 	m.SetSize(40, 20)
 	m.state, m.path, m.format = importConfirm, "/very/long/directory/name/that/goes/on/and/on/bookmarks.html", 0
 	for _, l := range strings.Split(m.View(), "\n") {
@@ -541,7 +535,7 @@ func TestCancelledImportAddsNothing(t *testing.T) {
 	f, _ := detect.ByName("netscape")
 	ctx, cancel := context.WithCancel(context.Background())
 	reads := 0
-	s, err := importFile(ctx, ImportConfig{Catalogue: c, Lock: noLock{}}, path, f, func(n int64) {
+	_, s, err := importFile(ctx, ImportConfig{Records: c.Records()}, path, f, func(n int64) {
 		if reads++; reads == 2 {
 			cancel() // the user pressed esc half-way
 		}
@@ -555,7 +549,7 @@ func TestCancelledImportAddsNothing(t *testing.T) {
 }
 
 func TestEscStopsTheRunningImport(t *testing.T) {
-	m := NewImport(theme.Plain(), ImportConfig{Catalogue: newCatalogue(t)})
+	m := NewImport(theme.Plain(), ImportConfig{Records: newCatalogue(t).Records()})
 	m.state, m.path, m.size = importRun, "/x/big.html", 4<<20
 	m.ctx, m.cancel = context.WithCancel(context.Background())
 	m, _ = m.Update(press(tea.KeyEsc))

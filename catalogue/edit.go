@@ -1,0 +1,539 @@
+package catalogue
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"sync/atomic"
+)
+
+// Ref is a record's identity for the life of the process: it does not
+// change when the record is edited (an edit makes a new *Record with the
+// same Ref), moved, saved, or merged with another program's version of the
+// file, and no two records of any catalogue share one.
+type Ref uint64
+
+// lastRef is the last Ref handed out, process-wide.
+var lastRef atomic.Uint64
+
+// newRefs reserves n consecutive Refs and returns the first.
+func newRefs(n int) Ref {
+	return Ref(lastRef.Add(uint64(n)) - uint64(n) + 1)
+}
+
+// Ref returns the record's identity; 0 for a record that no catalogue holds.
+func (r *Record) Ref() Ref { return r.ref }
+
+// Edit is a change to a catalogue: Add, Set, Delete, a Batch of these, or
+// the inverse that Apply returns. Edits are values: applying one never
+// changes it, and the same inverse can be kept for undo.
+type Edit interface {
+	applyTo(c *Catalogue) (inverse Edit, err error)
+}
+
+// Add appends records, after the last, as new records: only what follows
+// the last record in the file changes. A record without a DATE gets now.
+// Every record must be valid (Record.Validate), its ID unused (3.9), and,
+// unless AllowDuplicates, its URI not already in the catalogue (compared
+// with URIKey) nor twice in Records; otherwise nothing is added and the
+// error says which record and why (*ValidationError, *DuplicateError).
+type Add struct {
+	Records []*Record
+	// AllowDuplicates adds records whose URI the catalogue already holds;
+	// when a save merges another program's version of the file, such a
+	// record is kept even if that version has its URI.
+	AllowDuplicates bool
+}
+
+// Set changes fields of the record Ref: each Field's Value is the field's
+// text as a user types it (see FieldSpec), "" clears it. DATE becomes now,
+// as 3.3 asks of an amended record, unless DATE is among the Fields. Lines
+// of the record that uricat could not use are kept where they were.
+type Set struct {
+	Ref    Ref
+	Fields []Field
+}
+
+// Delete removes the records Refs.
+type Delete struct {
+	Refs []Ref
+}
+
+// Batch applies its Edits in order, as one: if one fails, those before it
+// are taken back and the catalogue is as it was. It counts as one Version
+// and undoes as one step.
+type Batch struct {
+	Edits []Edit
+}
+
+// ErrNoRecord is what an edit's error wraps when a record it names is not
+// in the catalogue (another program deleted it, say).
+var ErrNoRecord = errors.New("the record is not in the catalogue")
+
+// DuplicateError says that an Add would add a URI the catalogue holds.
+type DuplicateError struct {
+	URI      string
+	Existing *Record // the record already there; nil if the duplicate is within the Add
+}
+
+func (e *DuplicateError) Error() string {
+	if e.Existing == nil {
+		return fmt.Sprintf("%s is twice among the records added", e.URI)
+	}
+	where := ""
+	if e.Existing.line > 0 {
+		where = fmt.Sprintf(", line %d", e.Existing.line)
+	}
+	return fmt.Sprintf("already there: %s%s", e.Existing.Name, where)
+}
+
+// Version counts the edits applied to the catalogue since it was read: a
+// value that names one state of its records, for caches and for messages
+// that answer a request made from that state.
+func (c *Catalogue) Version() uint64 { return c.version }
+
+// Apply applies e and returns its inverse: applying the inverse gives back
+// exactly the records (and bytes) there were before. On error nothing has
+// changed. Records() snapshots taken before stay as they were.
+func (c *Catalogue) Apply(e Edit) (Edit, error) {
+	if e == nil {
+		return nil, errors.New("apply: no edit")
+	}
+	before := c.records
+	c.records = slices.Clone(c.records)
+	inv, err := e.applyTo(c)
+	if err != nil {
+		c.records = before
+		return nil, err
+	}
+	c.version++
+	return inv, nil
+}
+
+// Lookup returns the record ref, or nil if the catalogue does not hold it.
+func (c *Catalogue) Lookup(ref Ref) *Record {
+	if i := c.indexOf(ref); i >= 0 {
+		return c.records[i]
+	}
+	return nil
+}
+
+// indexOf returns the position of ref, or -1.
+func (c *Catalogue) indexOf(ref Ref) int {
+	if c.pos != nil {
+		if i, ok := c.pos[ref]; ok {
+			return i
+		}
+		return -1
+	}
+	for i, r := range c.records {
+		if r.ref == ref {
+			return i
+		}
+	}
+	return -1
+}
+
+// HasURI reports whether a valid record has uri, compared with URIKey.
+func (c *Catalogue) HasURI(uri string) bool {
+	return c.keyIndex().uris[URIKey(uri)] > 0
+}
+
+// FindURI returns the valid records whose URI is uri, compared with URIKey.
+func (c *Catalogue) FindURI(uri string) []*Record {
+	k := URIKey(uri)
+	if c.keyIndex().uris[k] == 0 {
+		return nil
+	}
+	var out []*Record
+	for _, r := range c.records {
+		if !r.invalid && URIKey(r.URI) == k {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// HasID reports whether a valid record has the ID id (compared as numbers).
+func (c *Catalogue) HasID(id string) bool {
+	_, ok := c.keyIndex().ids[canonicalID(id)]
+	return ok
+}
+
+// keys indexes the URIs and IDs of the valid records, for duplicate and
+// uniqueness checks in constant time. It is built on first use and kept
+// up to date by every edit after.
+type keys struct {
+	uris map[string]int // URIKey → how many valid records have it
+	ids  map[string]Ref // canonical ID → the record that has it
+}
+
+func (c *Catalogue) keyIndex() *keys {
+	if c.keys == nil {
+		k := &keys{uris: make(map[string]int, len(c.records)), ids: map[string]Ref{}}
+		for _, r := range c.records {
+			k.add(r)
+		}
+		c.keys = k
+	}
+	return c.keys
+}
+
+func (k *keys) add(r *Record) {
+	if k == nil || r.invalid {
+		return
+	}
+	k.uris[URIKey(r.URI)]++
+	if r.ID != "" {
+		if _, ok := k.ids[canonicalID(r.ID)]; !ok {
+			k.ids[canonicalID(r.ID)] = r.ref
+		}
+	}
+}
+
+func (k *keys) remove(r *Record) {
+	if k == nil || r.invalid {
+		return
+	}
+	u := URIKey(r.URI)
+	if k.uris[u]--; k.uris[u] <= 0 {
+		delete(k.uris, u)
+	}
+	if r.ID != "" && k.ids[canonicalID(r.ID)] == r.ref {
+		delete(k.ids, canonicalID(r.ID))
+	}
+}
+
+// patch is the one way records change: remove some, replace some by new
+// versions with the same Ref, insert some at their final positions, and set
+// the blank lines before the first record and after the last. Every edit
+// becomes a patch, and applying a patch returns the patch that undoes it,
+// in time proportional to the catalogue's length in pointer moves and to
+// the patch's size in real work.
+type patch struct {
+	remove  map[Ref]bool
+	replace map[Ref]*Record
+	insert  []*Record // ascending final positions in at
+	at      []int
+	head    *string
+	tail    *string
+}
+
+func (p patch) applyTo(c *Catalogue) (Edit, error) {
+	for ref := range p.replace {
+		if c.indexOf(ref) < 0 {
+			return nil, fmt.Errorf("%w (another program deleted it?)", ErrNoRecord)
+		}
+	}
+	for ref := range p.remove {
+		if c.indexOf(ref) < 0 {
+			return nil, fmt.Errorf("%w (another program deleted it?)", ErrNoRecord)
+		}
+	}
+	return c.applyPatch(p), nil
+}
+
+// applyPatch applies p to c.records, which the caller owns (Apply cloned
+// it), and returns the inverse patch.
+func (c *Catalogue) applyPatch(p patch) patch {
+	var inv patch
+	k := c.keys
+	if p.head != nil {
+		old := c.head
+		inv.head, c.head = &old, *p.head
+	}
+	if p.tail != nil {
+		old := c.tail
+		inv.tail, c.tail = &old, *p.tail
+	}
+	if len(p.replace) > 0 {
+		inv.replace = make(map[Ref]*Record, len(p.replace))
+	}
+	switch {
+	case len(p.remove) == 0 && len(p.replace) > 0 && len(p.replace) <= 8:
+		for ref, nr := range p.replace {
+			i := c.indexOf(ref)
+			old := c.records[i]
+			k.remove(old)
+			k.add(nr)
+			inv.replace[ref], c.records[i] = old, nr
+		}
+	case len(p.remove) > 0 || len(p.replace) > 0:
+		out := c.records[:0]
+		for i, r := range c.records {
+			if p.remove[r.ref] {
+				k.remove(r)
+				inv.insert = append(inv.insert, r)
+				inv.at = append(inv.at, i)
+				continue
+			}
+			if nr, ok := p.replace[r.ref]; ok {
+				k.remove(r)
+				k.add(nr)
+				inv.replace[r.ref], r = r, nr
+			}
+			out = append(out, r)
+		}
+		clear(c.records[len(out):])
+		c.records = out
+	}
+	if len(p.insert) > 0 {
+		n := len(c.records) + len(p.insert)
+		out := make([]*Record, 0, n)
+		j, old := 0, 0
+		for len(out) < n {
+			if j < len(p.insert) && (p.at[j] <= len(out) || old >= len(c.records)) {
+				out = append(out, p.insert[j])
+				k.add(p.insert[j])
+				j++
+				continue
+			}
+			out = append(out, c.records[old])
+			old++
+		}
+		c.records = out
+		inv.remove = make(map[Ref]bool, len(p.insert))
+		for _, r := range p.insert {
+			inv.remove[r.ref] = true
+		}
+	}
+	if len(p.remove) > 0 || len(p.insert) > 0 {
+		c.pos = nil // replacing keeps positions; nothing else does
+	}
+	return inv
+}
+
+func (e Add) applyTo(c *Catalogue) (Edit, error) {
+	if len(e.Records) == 0 {
+		return patch{}, nil
+	}
+	k := c.keyIndex()
+	now := c.now()
+	var seenURI map[string]bool
+	var seenID map[string]bool
+	p := patch{at: make([]int, 0, len(e.Records)), insert: make([]*Record, 0, len(e.Records))}
+	first := newRefs(len(e.Records))
+	for i, rec := range e.Records {
+		in := rec.Clone()
+		in.raw, in.sep, in.sepTail, in.accepted, in.problems, in.line, in.ref = "", "", 0, 0, nil, 0, 0
+		if in.Date.IsZero() {
+			in.Date = now
+		}
+		ps := in.Validate()
+		if in.ID != "" && ValidateID(in.ID) == nil {
+			id := canonicalID(in.ID)
+			if other, ok := k.ids[id]; ok || seenID[id] {
+				name := "another record added with it"
+				if r := c.Lookup(other); ok && r != nil {
+					name = fmt.Sprintf("%q", r.Name)
+				}
+				ps = append(ps, Problem{Field: FieldID, Msg: fmt.Sprintf("ID %s is already the ID of %s; IDs must be unique (3.9)", in.ID, name)})
+			}
+			if seenID == nil {
+				seenID = map[string]bool{}
+			}
+			seenID[id] = true
+		}
+		if len(ps) > 0 {
+			return nil, &ValidationError{Record: recordLabel(in, i, len(e.Records)), Problems: ps}
+		}
+		if !e.AllowDuplicates {
+			u := URIKey(in.URI)
+			if k.uris[u] > 0 {
+				existing := c.FindURI(in.URI)
+				return nil, &DuplicateError{URI: in.URI, Existing: existing[0]}
+			}
+			if seenURI[u] {
+				return nil, &DuplicateError{URI: in.URI}
+			}
+			if seenURI == nil {
+				seenURI = map[string]bool{}
+			}
+			seenURI[u] = true
+		}
+		nr := reparse(render(in), 0)
+		nr.ref = first + Ref(i)
+		nr.allowDup = e.AllowDuplicates
+		nr.sep = "\r\n"
+		p.insert = append(p.insert, nr)
+		p.at = append(p.at, len(c.records)+i)
+	}
+	// The first new record takes the blank lines that ended the file as
+	// its separator, so every byte already there stays; Delete gives them
+	// back as the file's end.
+	nr := p.insert[0]
+	prev, hasPrev := c.head, false
+	if n := len(c.records); n > 0 {
+		prev, hasPrev = c.records[n-1].raw, true
+	}
+	nr.sep, nr.sepTail = separator(prev, hasPrev, c.tail), len(c.tail)
+	if c.tail != "" {
+		empty := ""
+		p.tail = &empty
+	}
+	return c.applyPatch(p), nil
+}
+
+// separator returns what goes between prev (the last record's text, or the
+// blank lines before the first record when hasPrev is false), followed by
+// tail (the blank lines the file ended with), and a new record: tail, a line
+// break if tail (or prev) does not end in one, and a blank line if a record
+// comes before.
+func separator(prev string, hasPrev bool, tail string) string {
+	sep := tail
+	last := prev + tail
+	if last != "" && last[len(last)-1] != '\n' {
+		sep += "\r\n"
+	}
+	if hasPrev {
+		need := 1
+		if prev == "" || prev[len(prev)-1] != '\n' {
+			need = 2
+		}
+		for have := countLF(sep); have < need; have++ {
+			sep += "\r\n"
+		}
+	}
+	return sep
+}
+
+func countLF(s string) int {
+	n := 0
+	for i := 0; i < len(s); i++ {
+		if s[i] == '\n' {
+			n++
+		}
+	}
+	return n
+}
+
+// recordLabel names a record of an Add in an error.
+func recordLabel(r *Record, i, n int) string {
+	what := r.URI
+	if what == "" {
+		what = r.Name
+	}
+	if n == 1 {
+		return what
+	}
+	return fmt.Sprintf("record %d (%s)", i+1, what)
+}
+
+func (e Set) applyTo(c *Catalogue) (Edit, error) {
+	i := c.indexOf(e.Ref)
+	if i < 0 {
+		return nil, fmt.Errorf("set: %w", ErrNoRecord)
+	}
+	old := c.records[i]
+	in := old.Clone()
+	var ps []Problem
+	dated := false
+	for _, f := range e.Fields {
+		if f.Name == FieldDate {
+			dated = true
+		}
+		if err := SetField(in, f.Name, f.Value); err != nil {
+			ps = append(ps, Problem{Field: f.Name, Msg: err.Error()})
+		}
+	}
+	if !dated {
+		in.Date = c.now()
+	}
+	if len(ps) == 0 {
+		ps = in.Validate()
+		if in.ID != "" && ValidateID(in.ID) == nil {
+			if other, ok := c.keyIndex().ids[canonicalID(in.ID)]; ok && other != old.ref {
+				name := ""
+				if r := c.Lookup(other); r != nil {
+					name = r.Name
+				}
+				ps = append(ps, Problem{Field: FieldID, Msg: fmt.Sprintf("ID %s is already the ID of %q; IDs must be unique (3.9)", in.ID, name)})
+			}
+		}
+	}
+	if len(ps) > 0 {
+		return nil, &ValidationError{Record: old.Name, Problems: ps}
+	}
+	nr := reparse(render(in), old.line)
+	nr.ref, nr.sep, nr.sepTail, nr.allowDup = old.ref, old.sep, old.sepTail, old.allowDup
+	return c.applyPatch(patch{replace: map[Ref]*Record{old.ref: nr}}), nil
+}
+
+func (e Delete) applyTo(c *Catalogue) (Edit, error) {
+	if len(e.Refs) == 0 {
+		return patch{}, nil
+	}
+	p := patch{remove: make(map[Ref]bool, len(e.Refs))}
+	for _, ref := range e.Refs {
+		p.remove[ref] = true
+	}
+	// The blank lines a removed record took from the file's end when it was
+	// added go back to the end: add then delete gives back every byte.
+	found, tail := 0, ""
+	for _, r := range c.records {
+		if p.remove[r.ref] {
+			found++
+			if r.sepTail > 0 {
+				tail += r.sep[:r.sepTail]
+			}
+		}
+	}
+	if found != len(p.remove) {
+		return nil, fmt.Errorf("delete: %w", ErrNoRecord)
+	}
+	if tail != "" {
+		tail += c.tail
+		p.tail = &tail
+	}
+	return c.applyPatch(p), nil
+}
+
+func (b Batch) applyTo(c *Catalogue) (Edit, error) {
+	// Many edits of single records look their records up by position.
+	if len(b.Edits) > 16 && c.pos == nil {
+		c.pos = make(map[Ref]int, len(c.records))
+		for i, r := range c.records {
+			c.pos[r.ref] = i
+		}
+	}
+	invs := make([]Edit, 0, len(b.Edits))
+	for _, e := range b.Edits {
+		inv, err := e.applyTo(c)
+		if err != nil {
+			for i := len(invs) - 1; i >= 0; i-- {
+				if _, rerr := invs[i].applyTo(c); rerr != nil {
+					return nil, errors.Join(err, fmt.Errorf("taking the batch back: %w", rerr))
+				}
+			}
+			return nil, err
+		}
+		invs = append(invs, inv)
+	}
+	slices.Reverse(invs)
+	return Batch{Edits: invs}, nil
+}
+
+func (b Batch) String() string { return fmt.Sprintf("batch of %d edits", len(b.Edits)) }
+
+// Refs returns the records an applied edit (an inverse that Apply
+// returned, say) puts in place or changes, in no particular order: for
+// selecting what an undo brought back.
+func Refs(e Edit) []Ref {
+	var out []Ref
+	switch e := e.(type) {
+	case patch:
+		for ref := range e.replace {
+			out = append(out, ref)
+		}
+		for _, r := range e.insert {
+			out = append(out, r.ref)
+		}
+	case Batch:
+		for _, x := range e.Edits {
+			out = append(out, Refs(x)...)
+		}
+	case Set:
+		out = append(out, e.Ref)
+	}
+	return out
+}

@@ -1,0 +1,290 @@
+//go:build unix
+
+package catalogue
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+const twoRecords = "URI: http://a/\r\nNAME: A\r\nDATE: 01/01/2001 00:00:00\r\n\r\nURI: http://b/\r\nNAME: B\r\nDATE: 02/02/2002 00:00:00\r\n"
+
+func addOne(t *testing.T, c *Catalogue, uri string) {
+	t.Helper()
+	if _, err := c.Apply(Add{Records: []*Record{{URI: uri, Name: "new"}}}); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func writeFile(t *testing.T, path, text string, mode os.FileMode) {
+	t.Helper()
+	if err := os.WriteFile(path, []byte(text), mode); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chmod(path, mode); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// dirNames lists a directory, for "nothing left beside the catalogue".
+func dirNames(t *testing.T, dir string) []string {
+	t.Helper()
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, e := range entries {
+		names = append(names, e.Name())
+	}
+	return names
+}
+
+// A catalogue kept in a dotfiles repository and linked from
+// ~/.local/share: the save writes the link's target, the link stays.
+func TestSaveWritesThroughASymlink(t *testing.T) {
+	root := t.TempDir()
+	repo := filepath.Join(root, "dotfiles")
+	os.Mkdir(repo, 0o755)
+	target := filepath.Join(repo, "bookmarks.uricat")
+	writeFile(t, target, twoRecords, 0o644)
+	link := filepath.Join(root, "share", "bookmarks.uricat")
+	os.Mkdir(filepath.Dir(link), 0o755)
+	if err := os.Symlink("../dotfiles/bookmarks.uricat", link); err != nil {
+		t.Fatal(err)
+	}
+	c, err := Open(link)
+	if err != nil {
+		t.Fatal(err)
+	}
+	addOne(t, c, "http://c/")
+	if err := c.Save(); err != nil {
+		t.Fatal(err)
+	}
+	info, err := os.Lstat(link)
+	if err != nil || info.Mode()&os.ModeSymlink == 0 {
+		t.Fatalf("the link was replaced by a regular file (%v)", err)
+	}
+	data, _ := os.ReadFile(target)
+	if !strings.HasPrefix(string(data), twoRecords) || !strings.Contains(string(data), "URI: http://c/") {
+		t.Errorf("the link's target did not get the change:\n%s", data)
+	}
+	if names := dirNames(t, repo); len(names) != 1 {
+		t.Errorf("left beside the target: %v", names)
+	}
+	if names := dirNames(t, filepath.Dir(link)); len(names) != 1 {
+		t.Errorf("left beside the link: %v", names)
+	}
+}
+
+// A file the user made read-only is refused with a clear message and left
+// alone, even by root.
+func TestReadOnlyFileIsRefused(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "c.uricat")
+	writeFile(t, path, twoRecords, 0o444)
+	c, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	addOne(t, c, "http://c/")
+	err = c.Save()
+	if !errors.Is(err, ErrReadOnly) || !strings.Contains(err.Error(), path) || !strings.Contains(err.Error(), "chmod u+w") {
+		t.Fatalf("saving a 0444 file: %v", err)
+	}
+	data, _ := os.ReadFile(path)
+	info, _ := os.Stat(path)
+	if string(data) != twoRecords || info.Mode().Perm() != 0o444 {
+		t.Errorf("the read-only file was changed: mode %v", info.Mode().Perm())
+	}
+}
+
+// Owner, group and mode survive a save, even root's.
+func TestSaveKeepsOwnerGroupAndMode(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "c.uricat")
+	writeFile(t, path, twoRecords, 0o640)
+	if os.Geteuid() == 0 {
+		if err := os.Chown(path, 1234, 5678); err != nil {
+			t.Fatal(err)
+		}
+	}
+	before, _ := os.Stat(path)
+	c, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	addOne(t, c, "http://c/")
+	if err := c.Save(); err != nil {
+		t.Fatal(err)
+	}
+	after, _ := os.Stat(path)
+	b, a := before.Sys().(*syscall.Stat_t), after.Sys().(*syscall.Stat_t)
+	if after.Mode().Perm() != 0o640 || a.Uid != b.Uid || a.Gid != b.Gid {
+		t.Errorf("after save: mode %v uid %d gid %d, want 0640 %d %d", after.Mode().Perm(), a.Uid, a.Gid, b.Uid, b.Gid)
+	}
+}
+
+// A FIFO or a device as the catalogue is refused at once, never opened for
+// a read that would wait forever, never replaced by a file.
+func TestNotARegularFileIsRefused(t *testing.T) {
+	fifo := filepath.Join(t.TempDir(), "c.uricat")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, path := range []string{fifo, "/dev/null"} {
+		done := make(chan error, 1)
+		go func() {
+			_, err := Open(path)
+			done <- err
+		}()
+		select {
+		case err := <-done:
+			if !errors.Is(err, ErrNotRegular) || !strings.Contains(err.Error(), path) {
+				t.Errorf("Open(%s): %v, want ErrNotRegular naming it", path, err)
+			}
+		case <-time.After(5 * time.Second):
+			t.Fatalf("Open(%s) hangs", path)
+		}
+	}
+	// A catalogue that becomes a FIFO behind uricat's back is not replaced.
+	path := filepath.Join(t.TempDir(), "c.uricat")
+	writeFile(t, path, twoRecords, 0o644)
+	c, _ := Open(path)
+	addOne(t, c, "http://c/")
+	os.Remove(path)
+	syscall.Mkfifo(path, 0o644)
+	if err := c.Save(); !errors.Is(err, ErrNotRegular) {
+		t.Errorf("saving over a FIFO: %v", err)
+	}
+	if info, _ := os.Lstat(path); info.Mode()&os.ModeNamedPipe == 0 {
+		t.Error("the FIFO was replaced")
+	}
+}
+
+// The lock is the directory's own: no lock file exists to be committed by
+// mistake or to be a symbolic link that a save follows.
+func TestNoLockFileAndOldLockLinksAreNotFollowed(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "c.uricat")
+	writeFile(t, path, twoRecords, 0o644)
+	victim := filepath.Join(t.TempDir(), "victim")
+	if err := os.Symlink(victim, path+".lock"); err != nil {
+		t.Fatal(err)
+	}
+	c, _ := Open(path)
+	addOne(t, c, "http://c/")
+	if err := c.Save(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Lstat(victim); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("the save followed a lock-file symlink: %v", err)
+	}
+	os.Remove(path + ".lock")
+	if names := dirNames(t, dir); len(names) != 1 || names[0] != "c.uricat" {
+		t.Errorf("files beside the catalogue after a save: %v", names)
+	}
+}
+
+// A new catalogue gets the mode any new file gets: 0666 less the umask.
+func TestNewCatalogueHonoursTheUmask(t *testing.T) {
+	old := syscall.Umask(0o077)
+	defer syscall.Umask(old)
+	path := filepath.Join(t.TempDir(), "new.uricat")
+	c, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	addOne(t, c, "http://c/")
+	if err := c.Save(); err != nil {
+		t.Fatal(err)
+	}
+	if info, _ := os.Stat(path); info.Mode().Perm() != 0o600 {
+		t.Errorf("new catalogue under umask 077 has mode %v, want 0600", info.Mode().Perm())
+	}
+}
+
+// Temporary files of killed saves (this version's and the last one's) go
+// at the next save; files that are not uricat's stay.
+func TestSaveRemovesStaleTemporaryFiles(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "c.uricat")
+	writeFile(t, path, twoRecords, 0o644)
+	stale := []string{".c.uricat" + tempMark + "0123456789abcdef", ".c.uricat.tmp-42"}
+	keep := []string{".other.uricat" + tempMark + "1", "notes.txt", ".c.uricat.swp"}
+	for _, n := range append(stale, keep...) {
+		writeFile(t, filepath.Join(dir, n), "x", 0o644)
+	}
+	c, _ := Open(path)
+	addOne(t, c, "http://c/")
+	if err := c.Save(); err != nil {
+		t.Fatal(err)
+	}
+	names := strings.Join(dirNames(t, dir), " ")
+	for _, n := range stale {
+		if strings.Contains(names, n) {
+			t.Errorf("stale %s was not removed", n)
+		}
+	}
+	for _, n := range keep {
+		if !strings.Contains(names, n) {
+			t.Errorf("%s, not uricat's, was removed", n)
+		}
+	}
+}
+
+// An edit in place that keeps the size and the modification time is seen:
+// its change is merged, not overwritten.
+func TestSameSizeSameMtimeEditIsSeen(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "c.uricat")
+	writeFile(t, path, twoRecords, 0o644)
+	c, _ := Open(path)
+	info, _ := os.Stat(path)
+	f, err := os.OpenFile(path, os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.WriteAt([]byte("Z"), int64(strings.Index(twoRecords, "NAME: A")+len("NAME: ")))
+	f.Close()
+	os.Chtimes(path, info.ModTime(), info.ModTime())
+	if after, _ := os.Stat(path); after.Size() != info.Size() || !after.ModTime().Equal(info.ModTime()) {
+		t.Fatal("could not keep size and mtime")
+	}
+	addOne(t, c, "http://c/")
+	if err := c.Save(); err != nil {
+		t.Fatal(err)
+	}
+	data, _ := os.ReadFile(path)
+	if !strings.Contains(string(data), "NAME: Z") || !strings.Contains(string(data), "http://c/") {
+		t.Errorf("the in-place edit was overwritten:\n%s", data)
+	}
+}
+
+// A catalogue deleted while uricat has it open is reported as deleted, and
+// can be written back.
+func TestDeletedCatalogueIsReportedAndCanBeWrittenBack(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "c.uricat")
+	writeFile(t, path, twoRecords, 0o644)
+	c, _ := Open(path)
+	addOne(t, c, "http://c/")
+	os.Remove(path)
+	err := c.Save()
+	var ce *ConflictError
+	if !errors.As(err, &ce) || !ce.Deleted || !strings.Contains(err.Error(), "deleted the catalogue file") {
+		t.Fatalf("save after the file was deleted: %v", err)
+	}
+	if _, err := os.Stat(path); !errors.Is(err, os.ErrNotExist) {
+		t.Fatal("a refused save wrote the file")
+	}
+	c.Detach()
+	if err := c.Save(); err != nil {
+		t.Fatal(err)
+	}
+	back, _ := Open(path)
+	if len(back.Valid()) != 3 {
+		t.Errorf("written back with %d records, want 3", len(back.Valid()))
+	}
+}

@@ -1,0 +1,22 @@
+package catalogue
+
+// Shorthands for tests that add, change and delete one record at a time.
+
+func testAdd(c *Catalogue, r *Record) (*Record, error) {
+	if _, err := c.Apply(Add{Records: []*Record{r}, AllowDuplicates: true}); err != nil {
+		return nil, err
+	}
+	return c.records[len(c.records)-1], nil
+}
+
+func testUpdate(c *Catalogue, old, r *Record) (*Record, error) {
+	if _, err := c.Apply(Set{Ref: old.Ref(), Fields: Diff(old, r)}); err != nil {
+		return nil, err
+	}
+	return c.Lookup(old.Ref()), nil
+}
+
+func testDelete(c *Catalogue, r *Record) error {
+	_, err := c.Apply(Delete{Refs: []Ref{r.Ref()}})
+	return err
+}

@@ -1,0 +1,746 @@
+package catalogue
+
+import (
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+)
+
+// The model-based test of the edit path: random sequences of adds, edits,
+// ratings, deletes, batch imports, undo, redo, saves, failed saves, reloads
+// and another process adding, editing and deleting in the file, run against
+// a Catalogue and a plain reference model side by side. After every step
+// the catalogue's records equal the model's, and the file's records equal
+// what the model says the file holds.
+
+// entry is one record of the model: its fields as text (standard and X-),
+// keyed by name. "X-N" is a serial number no edit touches, so that no two
+// records are ever identical (identical records cannot be told apart in a
+// file, by anyone).
+type entry map[string]string
+
+func (e entry) clone() entry {
+	c := make(entry, len(e))
+	for k, v := range e {
+		c[k] = v
+	}
+	return c
+}
+
+func (e entry) equal(o entry) bool {
+	if len(e) != len(o) {
+		return false
+	}
+	for k, v := range e {
+		if o[k] != v {
+			return false
+		}
+	}
+	return true
+}
+
+// item is a record of the model with its identity (the serial number).
+type item struct {
+	id int
+	e  entry
+}
+
+// state is a list of records in file order.
+type state []item
+
+func (s state) find(id int) int {
+	for i, it := range s {
+		if it.id == id {
+			return i
+		}
+	}
+	return -1
+}
+
+func (s state) clone() state {
+	c := make(state, len(s))
+	for i, it := range s {
+		c[i] = item{it.id, it.e.clone()}
+	}
+	return c
+}
+
+// step is an undo or redo step of the model.
+type mstep struct {
+	kind string // "set": put back e for id; "remove": remove ids; "insert": put back items at positions
+	id   int
+	e    entry
+	ids  []int
+	at   []int
+	its  []item
+}
+
+// model is the reference: what this process holds, what the file holds,
+// and what the file held when this process last read or wrote it.
+type model struct {
+	ours, disk, base state
+	undo, redo       [][]mstep // a step is a list of inverse operations, applied in order
+	allowDup         map[int]bool
+}
+
+// apply applies inverse operations and returns the operations that undo
+// them, or ok false if a record they need is gone (then nothing changes).
+func (m *model) apply(ops []mstep) ([]mstep, bool) {
+	for _, op := range ops {
+		switch op.kind {
+		case "set":
+			if m.ours.find(op.id) < 0 {
+				return nil, false
+			}
+		case "remove":
+			for _, id := range op.ids {
+				if m.ours.find(id) < 0 {
+					return nil, false
+				}
+			}
+		}
+	}
+	var inv []mstep
+	for _, op := range ops {
+		switch op.kind {
+		case "set":
+			i := m.ours.find(op.id)
+			inv = append(inv, mstep{kind: "set", id: op.id, e: m.ours[i].e})
+			m.ours[i].e = op.e
+		case "remove":
+			drop := map[int]bool{}
+			for _, id := range op.ids {
+				drop[id] = true
+			}
+			back := mstep{kind: "insert"}
+			var kept state
+			for i, it := range m.ours {
+				if drop[it.id] {
+					back.its = append(back.its, it)
+					back.at = append(back.at, i)
+					continue
+				}
+				kept = append(kept, it)
+			}
+			m.ours = kept
+			inv = append(inv, back)
+		case "insert":
+			rm := mstep{kind: "remove"}
+			for j, it := range op.its {
+				at := min(op.at[j], len(m.ours))
+				m.ours = slices.Insert(m.ours, at, it)
+				rm.ids = append(rm.ids, it.id)
+			}
+			inv = append(inv, rm)
+		}
+	}
+	slices.Reverse(inv)
+	return inv, true
+}
+
+// merge is what a save computes when the file changed: ours onto disk,
+// with base as the common ancestor. ok is false on a conflict.
+func (m *model) merge() (merged state, dups []int, ok bool) {
+	baseOf := map[int]entry{}
+	for _, it := range m.base {
+		baseOf[it.id] = it.e
+	}
+	oursOf := map[int]entry{}
+	for _, it := range m.ours {
+		oursOf[it.id] = it.e
+	}
+	diskOf := map[int]entry{}
+	for _, it := range m.disk {
+		diskOf[it.id] = it.e
+	}
+	// Edited here and deleted there, or deleted here and edited there.
+	for _, it := range m.ours {
+		b, inBase := baseOf[it.id]
+		if inBase && !b.equal(it.e) && diskOf[it.id] == nil {
+			return nil, nil, false
+		}
+	}
+	for _, it := range m.base {
+		if oursOf[it.id] == nil && diskOf[it.id] != nil && !diskOf[it.id].equal(it.e) {
+			return nil, nil, false
+		}
+	}
+	for _, t := range m.disk {
+		b, o := baseOf[t.id], oursOf[t.id]
+		switch {
+		case b == nil: // added there
+			merged = append(merged, t)
+		case o == nil: // deleted here
+		case b.equal(o):
+			merged = append(merged, t)
+		default:
+			e, ok := merge3(b, o, t.e)
+			if !ok {
+				return nil, nil, false
+			}
+			merged = append(merged, item{t.id, e})
+		}
+	}
+	uris := map[string]bool{}
+	for _, it := range merged {
+		uris[URIKey(it.e[FieldURI])] = true
+	}
+	for _, it := range m.ours {
+		if baseOf[it.id] != nil {
+			continue
+		}
+		k := URIKey(it.e[FieldURI])
+		if uris[k] && !m.allowDup[it.id] {
+			dups = append(dups, it.id)
+			continue
+		}
+		uris[k] = true
+		merged = append(merged, it)
+	}
+	return merged, dups, true
+}
+
+func merge3(b, o, t entry) (entry, bool) {
+	m := t.clone()
+	names := map[string]bool{}
+	for _, e := range []entry{b, o, t} {
+		for k := range e {
+			names[k] = true
+		}
+	}
+	for name := range names {
+		bv, ov, tv := b[name], o[name], t[name]
+		if ov == bv || ov == tv {
+			continue
+		}
+		if tv != bv {
+			if name != FieldDate {
+				return nil, false
+			}
+			od, _ := ParseDate(ov)
+			td, _ := ParseDate(tv)
+			if !od.After(td) {
+				continue
+			}
+		}
+		if ov == "" {
+			delete(m, name)
+		} else {
+			m[name] = ov
+		}
+	}
+	return m, true
+}
+
+// entryOf reads a record into the model's form.
+func entryOf(r *Record) entry {
+	e := entry{}
+	for _, name := range FieldNames(r) {
+		e[name] = GetField(r, name)
+	}
+	return e
+}
+
+func serial(e entry) int {
+	var n int
+	fmt.Sscan(e["X-N"], &n)
+	return n
+}
+
+// sequence runs one random sequence of n steps; it fails t with the steps
+// so far on the first difference.
+type sequence struct {
+	t       testing.TB
+	rng     *rand.Rand
+	dir     string
+	path    string
+	c       *Catalogue
+	h       History
+	m       model
+	clock   *time.Time
+	serials int
+	log     []string
+
+	lastFile string // the file at the last check
+	lastDisk state  // the model's idea of it then
+}
+
+func (s *sequence) now() time.Time {
+	*s.clock = s.clock.Add(time.Second)
+	return *s.clock
+}
+
+func (s *sequence) fail(format string, a ...any) {
+	s.t.Helper()
+	s.t.Fatalf("%s\nsteps:\n  %s", fmt.Sprintf(format, a...), strings.Join(s.log, "\n  "))
+}
+
+func (s *sequence) newEntry(uri string) entry {
+	s.serials++
+	e := entry{FieldURI: uri, FieldName: fmt.Sprintf("Name %d", s.rng.IntN(50)),
+		FieldDate: FormatDate(s.now()), "X-N": fmt.Sprint(s.serials)}
+	if s.rng.IntN(2) == 0 {
+		e[FieldCategory] = []string{"Go", "Music", "Köln", "News"}[s.rng.IntN(4)]
+	}
+	if s.rng.IntN(3) == 0 {
+		e[FieldRating] = fmt.Sprint(1 + s.rng.IntN(5))
+	}
+	return e
+}
+
+func (s *sequence) uri() string {
+	return fmt.Sprintf("http://site%d.example/p%d", s.rng.IntN(4), s.rng.IntN(40))
+}
+
+func recordOf(e entry) *Record {
+	r := &Record{}
+	for name, v := range e {
+		if err := SetField(r, name, v); err != nil {
+			panic(err)
+		}
+	}
+	return r
+}
+
+// check compares the catalogue with the model, and the file with the
+// model's idea of it.
+func (s *sequence) check() {
+	s.t.Helper()
+	s.compare("catalogue", s.c.Records(), s.m.ours)
+	data, err := os.ReadFile(s.path)
+	if err != nil {
+		s.fail("reading the file: %v", err)
+	}
+	// The same bytes as at the last check need no new parse, but the model
+	// must not have changed its idea of the file either.
+	if string(data) != s.lastFile || !statesEqual(s.m.disk, s.lastDisk) {
+		onDisk, err := Read(strings.NewReader(string(data)))
+		if err != nil {
+			s.fail("%v", err)
+		}
+		s.compare("file", onDisk.Records(), s.m.disk)
+		s.lastFile, s.lastDisk = string(data), s.m.disk.clone()
+	}
+	// What the catalogue would write reads back as the same records.
+	var b strings.Builder
+	if _, err := s.c.WriteTo(&b); err != nil {
+		s.fail("%v", err)
+	}
+	again, _ := Read(strings.NewReader(b.String()))
+	s.compare("catalogue written and read back", again.Records(), s.m.ours)
+}
+
+func (s *sequence) compare(what string, recs []*Record, want state) {
+	s.t.Helper()
+	var got []string
+	for _, r := range recs {
+		if !r.Valid() {
+			continue
+		}
+		got = append(got, describeEntry(entryOf(r)))
+	}
+	var exp []string
+	for _, it := range want {
+		exp = append(exp, describeEntry(it.e))
+	}
+	if strings.Join(got, "\n") != strings.Join(exp, "\n") {
+		s.fail("%s differs from the model:\n got:\n    %s\nwant:\n    %s", what, strings.Join(got, "\n    "), strings.Join(exp, "\n    "))
+	}
+	invalid := 0
+	for _, r := range recs {
+		if !r.Valid() {
+			invalid++
+		}
+	}
+	if invalid != 1 {
+		s.fail("%s: %d invalid records, want the 1 the file started with", what, invalid)
+	}
+}
+
+func describeEntry(e entry) string {
+	keys := make([]string, 0, len(e))
+	for k := range e {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	var b strings.Builder
+	for _, k := range keys {
+		fmt.Fprintf(&b, "%s=%s ", k, e[k])
+	}
+	return b.String()
+}
+
+const modelSeed = "URI: http://seed.example/\r\nNAME: Seed\r\nDATE: 01/01/2001 00:00:00\r\nX-N: 0\r\n\r\n" +
+	"NAME: No URI, kept but not used\r\nDATE: 01/01/2001 00:00:00\r\n\r\n" +
+	"URI: http://seed.example/two\r\nNAME: Two\r\nDATE: 02/01/2001 00:00:00\r\nRATING: 3\r\nX-N: -1\r\n \r\n"
+
+func newSequence(t testing.TB, seed uint64) *sequence {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "model.uricat")
+	if err := os.WriteFile(path, []byte(modelSeed), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	clock := time.Date(2020, 1, 1, 0, 0, 0, 0, time.UTC)
+	s := &sequence{t: t, rng: rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)), dir: dir, path: path, clock: &clock}
+	c, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.Now = s.now
+	s.c = c
+	for _, r := range c.Records() {
+		if r.Valid() {
+			e := entryOf(r)
+			s.m.ours = append(s.m.ours, item{serial(e), e})
+		}
+	}
+	s.m.disk, s.m.base = s.m.ours.clone(), s.m.ours.clone()
+	s.m.allowDup = map[int]bool{}
+	return s
+}
+
+// do runs one step chosen by op.
+func (s *sequence) do(op int) {
+	s.t.Helper()
+	switch op % 12 {
+	case 0, 1: // add one record; a URI already there is refused
+		e := s.newEntry(s.uri())
+		allow := s.rng.IntN(4) == 0
+		s.log = append(s.log, fmt.Sprintf("add %s allowDup=%v", describeEntry(e), allow))
+		dup := false
+		for _, it := range s.m.ours {
+			dup = dup || URIKey(it.e[FieldURI]) == URIKey(e[FieldURI])
+		}
+		err := s.h.Apply(s.c, Add{Records: []*Record{recordOf(e)}, AllowDuplicates: allow}, "add")
+		var de *DuplicateError
+		switch {
+		case dup && !allow:
+			if !errors.As(err, &de) {
+				s.fail("adding a URI already there: %v, want a DuplicateError", err)
+			}
+			return
+		case err != nil:
+			s.fail("add: %v", err)
+		}
+		id := serial(e)
+		s.m.ours = append(s.m.ours, item{id, e})
+		s.m.allowDup[id] = allow
+		s.m.push([]mstep{{kind: "remove", ids: []int{id}}})
+	case 2, 3: // edit fields of a record, or rate it
+		if len(s.m.ours) == 0 {
+			return
+		}
+		it := s.m.ours[s.rng.IntN(len(s.m.ours))]
+		var fields []Field
+		switch s.rng.IntN(4) {
+		case 0:
+			fields = []Field{{FieldRating, fmt.Sprint(s.rng.IntN(6))}}
+			if fields[0].Value == "0" {
+				fields[0].Value = ""
+			}
+		case 1:
+			fields = []Field{{FieldName, fmt.Sprintf("Name %d", s.rng.IntN(50))}, {FieldCategory, []string{"", "Go", "Café"}[s.rng.IntN(3)]}}
+		case 2:
+			fields = []Field{{FieldDescription, []string{"", "line one\nline two", "plain"}[s.rng.IntN(3)]}, {"X-TAGS", []string{"", "a,b", "hiking"}[s.rng.IntN(3)]}}
+		case 3:
+			fields = []Field{{FieldRating, "9"}} // invalid: refused, nothing changes
+		}
+		s.log = append(s.log, fmt.Sprintf("set #%d %v", it.id, fields))
+		err := s.h.Apply(s.c, Set{Ref: s.refOf(it.id), Fields: fields}, "set")
+		if fields[0].Value == "9" {
+			var ve *ValidationError
+			if !errors.As(err, &ve) {
+				s.fail("RATING 9: %v, want a ValidationError", err)
+			}
+			return
+		}
+		if err != nil {
+			s.fail("set: %v", err)
+		}
+		i := s.m.ours.find(it.id)
+		old := s.m.ours[i].e
+		e := old.clone()
+		for _, f := range fields {
+			if f.Value == "" {
+				delete(e, f.Name)
+			} else {
+				e[f.Name] = f.Value
+			}
+		}
+		e[FieldDate] = FormatDate(*s.clock)
+		s.m.ours[i].e = e
+		s.m.push([]mstep{{kind: "set", id: it.id, e: old}})
+	case 4: // delete one or two records
+		if len(s.m.ours) == 0 {
+			return
+		}
+		ids := []int{s.m.ours[s.rng.IntN(len(s.m.ours))].id}
+		if len(s.m.ours) > 2 && s.rng.IntN(2) == 0 {
+			if other := s.m.ours[s.rng.IntN(len(s.m.ours))].id; other != ids[0] {
+				ids = append(ids, other)
+			}
+		}
+		s.log = append(s.log, fmt.Sprintf("delete %v", ids))
+		var refs []Ref
+		for _, id := range ids {
+			refs = append(refs, s.refOf(id))
+		}
+		if err := s.h.Apply(s.c, Delete{Refs: refs}, "delete"); err != nil {
+			s.fail("delete: %v", err)
+		}
+		inv, _ := s.m.apply([]mstep{{kind: "remove", ids: ids}})
+		s.m.push(inv)
+	case 5: // a batch import of new URIs
+		n := 1 + s.rng.IntN(5)
+		var recs []*Record
+		var ids []int
+		var es []entry
+		for j := 0; j < n; j++ {
+			e := s.newEntry(fmt.Sprintf("http://import.example/%d", s.serials+1))
+			recs, es = append(recs, recordOf(e)), append(es, e)
+			ids = append(ids, serial(e))
+		}
+		s.log = append(s.log, fmt.Sprintf("import %v", ids))
+		if err := s.h.Apply(s.c, Add{Records: recs}, "import"); err != nil {
+			s.fail("import: %v", err)
+		}
+		for j, e := range es {
+			s.m.ours = append(s.m.ours, item{ids[j], e})
+		}
+		s.m.push([]mstep{{kind: "remove", ids: ids}})
+	case 6: // undo
+		s.log = append(s.log, "undo")
+		s.undoRedo(true)
+	case 7: // redo
+		s.log = append(s.log, "redo")
+		s.undoRedo(false)
+	case 8, 9: // save
+		s.log = append(s.log, "save")
+		s.save()
+	case 10: // another process changes the file
+		s.other()
+	case 11:
+		switch s.rng.IntN(3) {
+		case 0: // reload: unsaved changes are dropped
+			s.log = append(s.log, "reload")
+			if err := s.c.Reload(); err != nil {
+				s.fail("reload: %v", err)
+			}
+			s.h.Clear()
+			s.m.ours, s.m.base = s.m.disk.clone(), s.m.disk.clone()
+			s.m.undo, s.m.redo = nil, nil
+		default: // a save that fails: the file is read-only for a moment
+			s.log = append(s.log, "save to a read-only file")
+			os.Chmod(s.path, 0o444)
+			err := s.c.Save()
+			os.Chmod(s.path, 0o644)
+			if !errors.Is(err, ErrReadOnly) {
+				s.fail("saving a read-only file: %v, want ErrReadOnly", err)
+			}
+		}
+	}
+}
+
+func (m *model) push(inv []mstep) {
+	m.undo = append(m.undo, inv)
+	m.redo = nil
+}
+
+func (s *sequence) refOf(id int) Ref {
+	for _, r := range s.c.Records() {
+		if r.Valid() && serial(entryOf(r)) == id {
+			return r.Ref()
+		}
+	}
+	s.fail("record #%d is not in the catalogue", id)
+	return 0
+}
+
+func (s *sequence) undoRedo(undo bool) {
+	from, to := &s.m.undo, &s.m.redo
+	do := s.h.Undo
+	if !undo {
+		from, to, do = &s.m.redo, &s.m.undo, s.h.Redo
+	}
+	_, err := do(s.c)
+	if len(*from) == 0 {
+		if !errors.Is(err, ErrNothing) {
+			s.fail("nothing to undo/redo, but: %v", err)
+		}
+		return
+	}
+	ops := (*from)[len(*from)-1]
+	*from = (*from)[:len(*from)-1]
+	inv, ok := s.m.apply(ops)
+	if !ok {
+		if err == nil {
+			s.fail("undo/redo of a step whose record another program deleted succeeded")
+		}
+		return
+	}
+	if err != nil {
+		s.fail("undo/redo: %v", err)
+	}
+	*to = append(*to, inv)
+}
+
+func (s *sequence) save() {
+	changed := !statesEqual(s.m.disk, s.m.base)
+	err := s.c.Save()
+	if !changed {
+		if err != nil {
+			s.fail("save: %v", err)
+		}
+		s.m.disk, s.m.base = s.m.ours.clone(), s.m.ours.clone()
+		return
+	}
+	merged, dups, ok := s.m.merge()
+	var ce *ConflictError
+	if !ok {
+		if !errors.As(err, &ce) {
+			s.fail("save with a conflict: %v, want a ConflictError", err)
+		}
+		return
+	}
+	if err != nil {
+		s.fail("save with a merge: %v", err)
+	}
+	drop := map[int]bool{}
+	for _, id := range dups {
+		drop[id] = true
+	}
+	// Steps that added a record the merge dropped cannot be undone any more.
+	s.m.ours, s.m.disk, s.m.base = merged, merged.clone(), merged.clone()
+	s.log = append(s.log, fmt.Sprintf("  (merged; dropped as duplicates: %v)", dups))
+}
+
+func statesEqual(a, b state) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i].id != b[i].id || !a[i].e.equal(b[i].e) {
+			return false
+		}
+	}
+	return true
+}
+
+// other opens the file as another process would, changes it and saves.
+func (s *sequence) other() {
+	o, err := Open(s.path)
+	if err != nil {
+		s.fail("other: %v", err)
+	}
+	o.Now = s.now
+	switch s.rng.IntN(3) {
+	case 0: // adds a record, sometimes with a URI this process added too
+		uri := s.uri()
+		e := s.newEntry(uri)
+		s.log = append(s.log, fmt.Sprintf("other adds %s", describeEntry(e)))
+		for _, it := range s.m.disk {
+			if URIKey(it.e[FieldURI]) == URIKey(uri) {
+				return // the other uricat would refuse it
+			}
+		}
+		if _, err := o.Apply(Add{Records: []*Record{recordOf(e)}}); err != nil {
+			s.fail("other add: %v", err)
+		}
+		s.m.disk = append(s.m.disk, item{serial(e), e})
+	case 1: // edits a record
+		if len(s.m.disk) == 0 {
+			return
+		}
+		it := s.m.disk[s.rng.IntN(len(s.m.disk))]
+		fields := []Field{{FieldRating, fmt.Sprint(1 + s.rng.IntN(5))}}
+		if s.rng.IntN(2) == 0 {
+			fields = []Field{{FieldName, fmt.Sprintf("Name %d", s.rng.IntN(50))}}
+		}
+		s.log = append(s.log, fmt.Sprintf("other sets #%d %v", it.id, fields))
+		var ref Ref
+		for _, r := range o.Records() {
+			if r.Valid() && serial(entryOf(r)) == it.id {
+				ref = r.Ref()
+			}
+		}
+		if _, err := o.Apply(Set{Ref: ref, Fields: fields}); err != nil {
+			s.fail("other set: %v", err)
+		}
+		i := s.m.disk.find(it.id)
+		e := s.m.disk[i].e.clone()
+		for _, f := range fields {
+			e[f.Name] = f.Value
+		}
+		e[FieldDate] = FormatDate(*s.clock)
+		s.m.disk[i].e = e
+	case 2: // deletes a record
+		if len(s.m.disk) == 0 {
+			return
+		}
+		it := s.m.disk[s.rng.IntN(len(s.m.disk))]
+		s.log = append(s.log, fmt.Sprintf("other deletes #%d", it.id))
+		for _, r := range o.Records() {
+			if r.Valid() && serial(entryOf(r)) == it.id {
+				if _, err := o.Apply(Delete{Refs: []Ref{r.Ref()}}); err != nil {
+					s.fail("other delete: %v", err)
+				}
+			}
+		}
+		s.m.disk = slices.Delete(s.m.disk, s.m.disk.find(it.id), s.m.disk.find(it.id)+1)
+	}
+	if err := o.Save(); err != nil {
+		s.fail("other save: %v", err)
+	}
+}
+
+// TestEditPathModel runs a fixed set of random sequences (2,000 of 40
+// steps each; 200 with -short).
+func TestEditPathModel(t *testing.T) {
+	syncFiles = false
+	t.Cleanup(func() { syncFiles = true })
+	n := uint64(2000)
+	if testing.Short() {
+		n = 200
+	}
+	// In parallel parts, so that every core works; seeds stay fixed.
+	const parts = 4
+	t.Run("seeds", func(t *testing.T) {
+		for p := range uint64(parts) {
+			t.Run(fmt.Sprint(p), func(t *testing.T) {
+				t.Parallel()
+				for seed := p; seed < n; seed += parts {
+					s := newSequence(t, seed)
+					s.check()
+					for range 40 {
+						s.do(s.rng.IntN(12))
+						s.check()
+					}
+				}
+			})
+		}
+	})
+}
+
+// FuzzEditPathModel runs the sequence the fuzzer's bytes choose.
+func FuzzEditPathModel(f *testing.F) {
+	f.Add(uint64(1), []byte{0, 0, 8, 2, 6, 6, 7, 10, 4, 8, 6, 9})
+	f.Add(uint64(7), []byte{5, 10, 10, 2, 8, 6, 6, 8, 7, 11, 3, 10, 9})
+	f.Fuzz(func(t *testing.T, seed uint64, ops []byte) {
+		syncFiles = false
+		defer func() { syncFiles = true }()
+		if len(ops) > 200 {
+			ops = ops[:200]
+		}
+		s := newSequence(t, seed)
+		for _, op := range ops {
+			s.do(int(op))
+			s.check()
+		}
+	})
+}
