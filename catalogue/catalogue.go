@@ -130,7 +130,7 @@ func (c *Catalogue) readFrom(data []byte) {
 }
 
 // finishRead takes what follows the records from rd and checks the IDs.
-func (c *Catalogue) finishRead(rd *Reader) {
+func (c *Catalogue) finishRead(rd *reader) {
 	c.tail = rd.Trailer()
 	if len(c.records) > 0 {
 		c.head, c.records[0].sep = c.records[0].sep, ""
