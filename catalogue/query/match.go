@@ -7,6 +7,7 @@ import (
 	"sync"
 	"unicode"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/uricat/uricat/catalogue"
 )
@@ -29,6 +30,10 @@ type doc struct {
 	offs           []uint32
 	all            string
 	fields, starts uint64
+
+	// From Filter only: where the parts are folded, so that a search
+	// over many records does not allocate for each (see part).
+	scratch *[]byte
 }
 
 // The parts of a doc, in the order an Index stores them.
@@ -48,18 +53,34 @@ func (d *doc) part(p int) string {
 		switch {
 		case d.offs != nil:
 			d.text[p] = d.src[d.offs[p] : d.offs[p+1]-1]
-		case p == partName:
-			d.text[p] = Fold(d.rec.Name)
-		case p == partCategory:
-			d.text[p] = Fold(d.rec.Category)
-		case p == partTags:
-			d.text[p] = string(appendTags(nil, d.rec))
+		case d.scratch != nil:
+			// The scratch space is reused for the next record, once this
+			// one's doc is gone; a part already folded keeps the array it
+			// was folded into, should appending move the slice.
+			b := *d.scratch
+			start := len(b)
+			b = d.fold(p, b)
+			*d.scratch = b
+			d.text[p] = unsafe.String(unsafe.SliceData(b[start:]), len(b)-start)
 		default:
-			d.text[p] = Fold(d.rec.Description)
+			d.text[p] = string(d.fold(p, nil))
 		}
 		d.have |= 1 << p
 	}
 	return d.text[p]
+}
+
+// fold appends part p of the record, folded, to dst.
+func (d *doc) fold(p int, dst []byte) []byte {
+	switch p {
+	case partName:
+		return appendFold(dst, d.rec.Name)
+	case partCategory:
+		return appendFold(dst, d.rec.Category)
+	case partTags:
+		return appendTags(dst, d.rec)
+	}
+	return appendFold(dst, d.rec.Description)
 }
 
 // appendTags appends the record's tags, folded, each without the blanks
@@ -434,8 +455,10 @@ func Filter(recs []*catalogue.Record, q *Query) []*catalogue.Record {
 	}
 	parts := split(len(recs), func(lo, hi int) []*catalogue.Record {
 		var out []*catalogue.Record
+		scratch := make([]byte, 0, 1024)
 		for _, r := range recs[lo:hi] {
-			if _, ok := q.eval(&doc{rec: r}); ok {
+			scratch = scratch[:0]
+			if _, ok := q.eval(&doc{rec: r, scratch: &scratch}); ok {
 				out = append(out, r)
 			}
 		}

@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 	"unicode"
 	"unicode/utf8"
@@ -233,8 +234,11 @@ const (
 	dateForm   = "a date is YYYY, YYYY-MM or YYYY-MM-DD (date:2015, date:>=2015-10)"
 )
 
-// dmy is a date written day first, as SSD3 files write them.
-var dmy = regexp.MustCompile(`^(\d{1,2})[/.](\d{1,2})[/.](\d{4})$`)
+// dmy matches a date written day first, as SSD3 files write them;
+// compiled on first use, so that start-up does not pay for it.
+var dmy = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^(\d{1,2})[/.](\d{1,2})[/.](\d{4})$`)
+})
 
 func (t *term) parseValue(name, v string) error {
 	switch t.kind {
@@ -250,7 +254,7 @@ func (t *term) parseValue(name, v string) error {
 		t.op, v = cutOp(v)
 		from, to, err := parseDateSpan(v)
 		if err != nil {
-			if m := dmy.FindStringSubmatch(v); m != nil {
+			if m := dmy().FindStringSubmatch(v); m != nil {
 				op := strings.TrimPrefix(t.op, "=")
 				return fmt.Errorf("dates are written year first here: %s:%s%s-%02s-%02s", name, op, m[3], m[2], m[1])
 			}

@@ -40,6 +40,7 @@ func runExport(e *env, args []string) int {
 		fmt.Fprintf(e.stderr, "uricat: export: %s is the catalogue itself; choose another file\n", *out)
 		return 2
 	}
+	oneShot(e.catalogue)
 	c, ok := e.open(true)
 	if !ok {
 		return 2

@@ -54,6 +54,7 @@ func runList(e *env, args []string) int {
 		fmt.Fprintf(e.stderr, "uricat: %v\n", err)
 		return 2
 	}
+	oneShot(e.catalogue)
 	c, ok := e.open(true)
 	if !ok {
 		return 2
