@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"unicode"
 	"unicode/utf8"
 	"unsafe"
@@ -152,7 +153,7 @@ func (t *term) eval(d *doc) (int, bool) {
 	r := d.rec
 	switch t.kind {
 	case kindWord:
-		if d.all != "" && !strings.Contains(d.all, t.text) &&
+		if d.all != "" && !t.exact && !strings.Contains(d.all, t.text) &&
 			(d.fields&t.mask != t.mask || d.starts&byteBit[t.text[0]] == 0) {
 			// Not in any field; and, as fuzzyMatch would find, not
 			// spelt out from a word's start in NAME, CATEGORY or a tag.
@@ -467,19 +468,24 @@ func Filter(recs []*catalogue.Record, q *Query) []*catalogue.Record {
 	return slices.Concat(parts...)
 }
 
-// split runs part over [0, n) in contiguous shares, one per CPU when n is
-// large, and returns their results in order.
+// split runs part over [0, n) in contiguous shares of parallelFrom, on
+// every CPU when n is large, and returns their results in order. Each CPU
+// takes the next share when done with one, so that a CPU another program
+// keeps busy does not hold up the answer.
 func split[T any](n int, part func(lo, hi int) []T) [][]T {
 	workers := runtime.GOMAXPROCS(0)
 	if n < parallelFrom || workers < 2 {
 		return [][]T{part(0, n)}
 	}
-	out := make([][]T, workers)
-	size := (n + workers - 1) / workers
+	out := make([][]T, (n+parallelFrom-1)/parallelFrom)
+	var next atomic.Int64
 	var wg sync.WaitGroup
-	for w := range workers {
-		lo, hi := min(w*size, n), min((w+1)*size, n)
-		wg.Go(func() { out[w] = part(lo, hi) })
+	for range min(workers, len(out)) {
+		wg.Go(func() {
+			for i := int(next.Add(1) - 1); i < len(out); i = int(next.Add(1) - 1) {
+				out[i] = part(i*parallelFrom, min((i+1)*parallelFrom, n))
+			}
+		})
 	}
 	wg.Wait()
 	return out
