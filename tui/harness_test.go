@@ -13,6 +13,7 @@ import (
 	"github.com/charmbracelet/bubbles/spinner"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
+	"github.com/muesli/termenv"
 	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/tui/theme"
 )
@@ -184,6 +185,16 @@ func keyMsg(k string) tea.KeyMsg {
 		return tea.KeyMsg{Type: t}
 	}
 	return tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(k)}
+}
+
+// colour draws in 256 colours, dark, with path as the catalogue's, for
+// golden views that pin styles.
+func (h *harness) colour(path string) {
+	h.m.path = path
+	th := theme.Fixed(termenv.ANSI256, true)
+	h.m.th = th
+	h.m.help.Styles = th.Help
+	h.m.input.PromptStyle, h.m.input.TextStyle = th.Prompt, th.Input
 }
 
 // names returns the names of the records shown, in order.

@@ -8,11 +8,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/muesli/termenv"
 	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/query"
 	"github.com/uricat/uricat/internal/gen"
-	"github.com/uricat/uricat/tui/theme"
 )
 
 // issueFixture holds the cases of issue 9: go.dev for "gdv", a kernel
@@ -180,11 +178,7 @@ func TestInvalidSearchShownInPlace(t *testing.T) {
 // style, underlined, in the search line (a golden view in colour).
 func TestInvalidSearchMarksTheTerm(t *testing.T) {
 	h := newHarness(t, issueFixture, 100, 12)
-	h.m.path = "/home/ada/bookmarks.uricat"
-	th := theme.Fixed(termenv.ANSI256, true)
-	h.m.th = th
-	h.m.help.Styles = th.Help
-	h.m.input.PromptStyle, h.m.input.TextStyle = th.Prompt, th.Input
+	h.colour("/home/ada/bookmarks.uricat")
 	h.keys("/")
 	h.typeText("kernel rating:9 go")
 	golden(t, h.m.View())

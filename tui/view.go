@@ -88,50 +88,30 @@ func (m *Model) searchError() *query.Error {
 // (the text input then scrolls it, and the message still names the term).
 func (m *Model) markedInput(e *query.Error) (string, bool) {
 	value := m.input.Value()
-	if ansi.StringWidth(m.input.Prompt)+runewidth.StringWidth(value)+1 > m.width {
+	if catalogue.DisplayText(value) != value || ansi.StringWidth(m.input.Prompt)+runewidth.StringWidth(value)+1 > m.width {
 		return "", false
+	}
+	runes := []rune(value)
+	marks := make([]bool, 0, len(runes))
+	for at := range value {
+		marks = append(marks, at >= e.Offset && at < e.Offset+len(e.Term))
 	}
 	bad := m.th.Error.Underline(true).Inline(true)
 	text := m.input.TextStyle.Inline(true)
+	piece := func(lo, hi int) string {
+		if lo >= hi {
+			return ""
+		}
+		s := string(runes[lo:hi])
+		return styled(s, runewidth.StringWidth(s), text, bad, marks[lo:hi])
+	}
+	pos := min(m.input.Position(), len(runes))
 	cur := m.input.Cursor
-	pos := m.input.Position()
-	var b, run strings.Builder
-	runBad := false
-	flush := func() {
-		if run.Len() > 0 {
-			st := text
-			if runBad {
-				st = bad
-			}
-			b.WriteString(st.Render(run.String()))
-			run.Reset()
-		}
+	cur.SetChar(" ")
+	if pos < len(runes) {
+		cur.SetChar(string(runes[pos]))
 	}
-	b.WriteString(m.input.PromptStyle.Render(m.input.Prompt))
-	i := 0
-	for at, r := range value {
-		ch := catalogue.DisplayText(string(r))
-		isBad := at >= e.Offset && at < e.Offset+len(e.Term)
-		switch {
-		case i == pos:
-			flush()
-			cur.SetChar(ch)
-			b.WriteString(cur.View())
-		default:
-			if isBad != runBad {
-				flush()
-				runBad = isBad
-			}
-			run.WriteString(ch)
-		}
-		i++
-	}
-	flush()
-	if pos >= i {
-		cur.SetChar(" ")
-		b.WriteString(cur.View())
-	}
-	return b.String(), true
+	return m.input.PromptStyle.Render(m.input.Prompt) + piece(0, pos) + cur.View() + piece(pos+1, len(runes)), true
 }
 
 // body draws the list and/or detail pane, or the loading state.

@@ -40,12 +40,10 @@ func runExport(e *env, args []string) int {
 		fmt.Fprintf(e.stderr, "uricat: export: %s is the catalogue itself; choose another file\n", *out)
 		return 2
 	}
-	oneShot(e.catalogue)
-	c, ok := e.open(true)
+	recs, ok := e.search(q)
 	if !ok {
 		return 2
 	}
-	recs := query.Filter(c.Valid(), q)
 	if *out == "" || *out == "-" {
 		// Every writer buffers its output itself.
 		if err := f.Write(e.stdout, recs); err != nil {

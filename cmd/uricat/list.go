@@ -54,12 +54,10 @@ func runList(e *env, args []string) int {
 		fmt.Fprintf(e.stderr, "uricat: %v\n", err)
 		return 2
 	}
-	oneShot(e.catalogue)
-	c, ok := e.open(true)
+	recs, ok := e.search(q)
 	if !ok {
 		return 2
 	}
-	recs := query.Filter(c.Valid(), q)
 	query.Sort(recs, key)
 	var groups []query.Group
 	if !group.IsZero() {

@@ -3,7 +3,22 @@ package main
 import (
 	"os"
 	"runtime/debug"
+
+	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/query"
 )
+
+// search opens the catalogue for a command that answers once and exits,
+// and returns its valid records that q matches, in file order: what list
+// and export --search show, found as the TUI finds them (catalogue/query).
+func (e *env) search(q *query.Query) ([]*catalogue.Record, bool) {
+	oneShot(e.catalogue)
+	c, ok := e.open(true)
+	if !ok {
+		return nil, false
+	}
+	return query.Filter(c.Valid(), q), true
+}
 
 // oneShot tunes the garbage collector for a command that reads the
 // catalogue at path, answers and exits (list, export): collecting garbage
