@@ -133,3 +133,67 @@ func BenchmarkSave(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkRateAndSave is the TUI's commonest change: one record rated,
+// then saved durably (BeginSave, Commit).
+func BenchmarkRateAndSave(b *testing.B) {
+	for _, s := range sizes {
+		b.Run(s.name, func(b *testing.B) {
+			path, _ := benchFile(b, s.n)
+			c, err := Open(path)
+			if err != nil {
+				b.Fatal(err)
+			}
+			ref := c.Records()[s.n/2].Ref()
+			b.ResetTimer()
+			start := cputime.Used()
+			for i := 0; i < b.N; i++ {
+				if _, err := c.Apply(Set{Ref: ref, Fields: []Field{{Name: FieldRating, Value: fmt.Sprint(1 + i%5)}}}); err != nil {
+					b.Fatal(err)
+				}
+				if err := c.Save(); err != nil {
+					b.Fatal(err)
+				}
+			}
+			cputime.Report(b, start)
+		})
+	}
+}
+
+// BenchmarkUndoRedoImport undoes and redoes an import as large as the
+// catalogue it went into: one step each, in time proportional to the batch.
+func BenchmarkUndoRedoImport(b *testing.B) {
+	for _, s := range sizes[:2] {
+		b.Run(s.name, func(b *testing.B) {
+			c, err := Read(strings.NewReader(generate(s.n)))
+			if err != nil {
+				b.Fatal(err)
+			}
+			imported, err := Read(strings.NewReader(strings.NewReplacer("URI: http", "URI: imported+http", "\nID: ", "\nX-OLD-ID: ").Replace(generate(s.n))))
+			if err != nil {
+				b.Fatal(err)
+			}
+			var h History
+			if err := h.Apply(c, Add{Records: imported.Valid()}, "import"); err != nil {
+				b.Fatal(err)
+			}
+			if c.Len() != 2*s.n {
+				b.Fatalf("%d records after the import", c.Len())
+			}
+			b.ResetTimer()
+			start := cputime.Used()
+			for i := 0; i < b.N; i++ {
+				if _, err := h.Undo(c); err != nil {
+					b.Fatal(err)
+				}
+				if _, err := h.Redo(c); err != nil {
+					b.Fatal(err)
+				}
+			}
+			cputime.Report(b, start)
+			if c.Len() != 2*s.n {
+				b.Fatalf("%d records after undo and redo", c.Len())
+			}
+		})
+	}
+}

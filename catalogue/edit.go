@@ -220,13 +220,31 @@ type patch struct {
 }
 
 func (p patch) applyTo(c *Catalogue) (Edit, error) {
-	for ref := range p.replace {
-		if c.indexOf(ref) < 0 {
-			return nil, fmt.Errorf("%w (another program deleted it?)", ErrNoRecord)
+	// Every record the patch names must be here: one pass, whatever the
+	// patch's size.
+	if n := len(p.remove) + len(p.replace); n > 0 {
+		found := 0
+		if n <= 8 && c.pos == nil {
+			for ref := range p.remove {
+				if c.indexOf(ref) >= 0 {
+					found++
+				}
+			}
+			for ref := range p.replace {
+				if c.indexOf(ref) >= 0 {
+					found++
+				}
+			}
+		} else {
+			for _, r := range c.records {
+				if p.remove[r.ref] {
+					found++
+				} else if _, ok := p.replace[r.ref]; ok {
+					found++
+				}
+			}
 		}
-	}
-	for ref := range p.remove {
-		if c.indexOf(ref) < 0 {
+		if found != n {
 			return nil, fmt.Errorf("%w (another program deleted it?)", ErrNoRecord)
 		}
 	}
@@ -238,6 +256,11 @@ func (p patch) applyTo(c *Catalogue) (Edit, error) {
 func (c *Catalogue) applyPatch(p patch) patch {
 	var inv patch
 	k := c.keys
+	if size := len(p.remove) + len(p.replace) + len(p.insert); k != nil && size > 1024 && size > len(c.records)/16 {
+		// Keeping the keys up to date would cost a URIKey per record of a
+		// large patch (an undone import): build them again when needed.
+		c.keys, k = nil, nil
+	}
 	if p.head != nil {
 		old := c.head
 		inv.head, c.head = &old, *p.head

@@ -21,6 +21,25 @@ func addOne(t *testing.T, c *Catalogue, uri string) {
 	}
 }
 
+// openAndAdd opens path and adds a record, unsaved.
+func openAndAdd(t *testing.T, path string) *Catalogue {
+	t.Helper()
+	c, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	addOne(t, c, "http://c/")
+	return c
+}
+
+// addAndSave opens path, adds a record and saves it.
+func addAndSave(t *testing.T, path string) {
+	t.Helper()
+	if err := openAndAdd(t, path).Save(); err != nil {
+		t.Fatal(err)
+	}
+}
+
 func writeFile(t *testing.T, path, text string, mode os.FileMode) {
 	t.Helper()
 	if err := os.WriteFile(path, []byte(text), mode); err != nil {
@@ -58,14 +77,7 @@ func TestSaveWritesThroughASymlink(t *testing.T) {
 	if err := os.Symlink("../dotfiles/bookmarks.uricat", link); err != nil {
 		t.Fatal(err)
 	}
-	c, err := Open(link)
-	if err != nil {
-		t.Fatal(err)
-	}
-	addOne(t, c, "http://c/")
-	if err := c.Save(); err != nil {
-		t.Fatal(err)
-	}
+	addAndSave(t, link)
 	info, err := os.Lstat(link)
 	if err != nil || info.Mode()&os.ModeSymlink == 0 {
 		t.Fatalf("the link was replaced by a regular file (%v)", err)
@@ -87,12 +99,7 @@ func TestSaveWritesThroughASymlink(t *testing.T) {
 func TestReadOnlyFileIsRefused(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "c.uricat")
 	writeFile(t, path, twoRecords, 0o444)
-	c, err := Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	addOne(t, c, "http://c/")
-	err = c.Save()
+	err := openAndAdd(t, path).Save()
 	if !errors.Is(err, ErrReadOnly) || !strings.Contains(err.Error(), path) || !strings.Contains(err.Error(), "chmod u+w") {
 		t.Fatalf("saving a 0444 file: %v", err)
 	}
@@ -113,14 +120,7 @@ func TestSaveKeepsOwnerGroupAndMode(t *testing.T) {
 		}
 	}
 	before, _ := os.Stat(path)
-	c, err := Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	addOne(t, c, "http://c/")
-	if err := c.Save(); err != nil {
-		t.Fatal(err)
-	}
+	addAndSave(t, path)
 	after, _ := os.Stat(path)
 	b, a := before.Sys().(*syscall.Stat_t), after.Sys().(*syscall.Stat_t)
 	if after.Mode().Perm() != 0o640 || a.Uid != b.Uid || a.Gid != b.Gid {
@@ -153,8 +153,7 @@ func TestNotARegularFileIsRefused(t *testing.T) {
 	// A catalogue that becomes a FIFO behind uricat's back is not replaced.
 	path := filepath.Join(t.TempDir(), "c.uricat")
 	writeFile(t, path, twoRecords, 0o644)
-	c, _ := Open(path)
-	addOne(t, c, "http://c/")
+	c := openAndAdd(t, path)
 	os.Remove(path)
 	syscall.Mkfifo(path, 0o644)
 	if err := c.Save(); !errors.Is(err, ErrNotRegular) {
@@ -175,11 +174,7 @@ func TestNoLockFileAndOldLockLinksAreNotFollowed(t *testing.T) {
 	if err := os.Symlink(victim, path+".lock"); err != nil {
 		t.Fatal(err)
 	}
-	c, _ := Open(path)
-	addOne(t, c, "http://c/")
-	if err := c.Save(); err != nil {
-		t.Fatal(err)
-	}
+	addAndSave(t, path)
 	if _, err := os.Lstat(victim); !errors.Is(err, os.ErrNotExist) {
 		t.Errorf("the save followed a lock-file symlink: %v", err)
 	}
@@ -194,14 +189,7 @@ func TestNewCatalogueHonoursTheUmask(t *testing.T) {
 	old := syscall.Umask(0o077)
 	defer syscall.Umask(old)
 	path := filepath.Join(t.TempDir(), "new.uricat")
-	c, err := Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	addOne(t, c, "http://c/")
-	if err := c.Save(); err != nil {
-		t.Fatal(err)
-	}
+	addAndSave(t, path)
 	if info, _ := os.Stat(path); info.Mode().Perm() != 0o600 {
 		t.Errorf("new catalogue under umask 077 has mode %v, want 0600", info.Mode().Perm())
 	}
@@ -218,11 +206,7 @@ func TestSaveRemovesStaleTemporaryFiles(t *testing.T) {
 	for _, n := range append(stale, keep...) {
 		writeFile(t, filepath.Join(dir, n), "x", 0o644)
 	}
-	c, _ := Open(path)
-	addOne(t, c, "http://c/")
-	if err := c.Save(); err != nil {
-		t.Fatal(err)
-	}
+	addAndSave(t, path)
 	names := strings.Join(dirNames(t, dir), " ")
 	for _, n := range stale {
 		if strings.Contains(names, n) {
@@ -268,8 +252,7 @@ func TestSameSizeSameMtimeEditIsSeen(t *testing.T) {
 func TestDeletedCatalogueIsReportedAndCanBeWrittenBack(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "c.uricat")
 	writeFile(t, path, twoRecords, 0o644)
-	c, _ := Open(path)
-	addOne(t, c, "http://c/")
+	c := openAndAdd(t, path)
 	os.Remove(path)
 	err := c.Save()
 	var ce *ConflictError

@@ -45,9 +45,10 @@ func CleanText(s string) string {
 }
 
 // DisplayText is CleanText for one line of a screen: line breaks and tabs
-// become spaces.
+// become spaces, and bidirectional and zero-width characters, which would
+// reorder or hide what is around them, are shown as markers ("⟨U+202E⟩").
 func DisplayText(s string) string {
-	s = CleanText(s)
+	s = revealInvisible(CleanText(s))
 	if strings.ContainsAny(s, "\n\t") {
 		s = strings.NewReplacer("\n", " ", "\t", " ").Replace(s)
 	}

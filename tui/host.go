@@ -174,13 +174,13 @@ func (m *Model) dialogMsg(msg tea.Msg) (tea.Cmd, bool) {
 		return nil, true
 	case problems.DeleteMsg:
 		name := recordLabel(msg.Record)
-		if err := m.hist.Apply(m.cat, catalogue.Delete{Refs: []catalogue.Ref{msg.Record.Ref()}}, "deleted "+name); err != nil {
+		cmd, err := m.applyEdit(catalogue.Delete{Refs: []catalogue.Ref{msg.Record.Ref()}}, "deleted "+name)
+		if err != nil {
 			m.setMsg(sevError, "cannot delete %s: %v", name, err)
 			return nil, true
 		}
 		m.dlg.problems.Remove(msg.Record)
-		m.setMsg(sevSuccess, "deleted %s", name)
-		return tea.Batch(m.refilter(m.cat.Records()), m.save()), true
+		return cmd, true
 	case transfer.ImportedMsg:
 		return m.imported(msg), true
 	case transfer.ExportedMsg:
@@ -257,7 +257,8 @@ func (m *Model) submitted(msg form.SubmittedMsg) tea.Cmd {
 		e = catalogue.Set{Ref: msg.Original.Ref(), Fields: fields}
 		what = fmt.Sprintf("edited “%s”", catalogue.DisplayText(msg.Record.Name))
 	}
-	if err := m.hist.Apply(m.cat, e, what); err != nil {
+	cmd, err := m.applyEdit(e, what)
+	if err != nil {
 		m.dlg.form.SetError(err)
 		return nil
 	}
@@ -273,8 +274,7 @@ func (m *Model) submitted(msg form.SubmittedMsg) tea.Cmd {
 		}
 	}
 	m.selected = sel
-	m.setMsg(sevSuccess, "%s", what)
-	return tea.Batch(m.refilter(m.cat.Records()), m.save())
+	return cmd
 }
 
 // imported applies an import's plan as one undoable step and saves.
@@ -289,15 +289,14 @@ func (m *Model) imported(msg transfer.ImportedMsg) tea.Cmd {
 		m.setMsg(sevInfo, "nothing new to import")
 		return nil
 	}
-	what := fmt.Sprintf("imported %s", plural(out.Added, "record"))
-	if err := m.hist.Apply(m.cat, add, what); err != nil {
-		m.dlg.imp.Applied(out, err)
+	cmd, err := m.applyEdit(add, fmt.Sprintf("imported %s", plural(out.Added, "record")))
+	m.dlg.imp.Applied(out, err)
+	if err != nil {
 		m.setMsg(sevError, "nothing imported: %s", describe(err))
 		return nil
 	}
-	m.dlg.imp.Applied(out, nil)
-	m.setMsg(sevSuccess, "%s (u undoes)", what)
-	return tea.Batch(m.refilter(m.cat.Records()), m.save())
+	m.msg += " (u undoes)"
+	return cmd
 }
 
 // jumpTo shows rec in the list: the search is cleared and its group unfolded.

@@ -20,9 +20,10 @@ func (m *Model) addSample() tea.Cmd {
 	}
 	add := catalogue.Add{Records: sample.Valid()}
 	n := len(m.cat.Records())
-	cmd := m.edit(add, fmt.Sprintf("added %s from the sample (u undoes)", plural(len(add.Records), "bookmark")), 0)
+	cmd := m.edit(add, fmt.Sprintf("added %s from the sample", plural(len(add.Records), "bookmark")), 0)
 	if recs := m.cat.Records(); len(recs) > n {
 		m.selected = recs[n].Ref() // the pass the edit started selects it
+		m.msg += " (u undoes)"
 	}
 	return cmd
 }

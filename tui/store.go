@@ -72,18 +72,29 @@ func reloadCmd(path string) tea.Cmd {
 	}
 }
 
-// edit applies e as one undoable step described by what, selects sel (if
-// not 0), and saves.
-func (m *Model) edit(e catalogue.Edit, what string, sel catalogue.Ref) tea.Cmd {
+// applyEdit applies e as one undoable step described by what and says so;
+// the command it returns shows the change and saves it. Every change the
+// TUI makes goes through here.
+func (m *Model) applyEdit(e catalogue.Edit, what string) (tea.Cmd, error) {
 	if err := m.hist.Apply(m.cat, e, what); err != nil {
+		return nil, err
+	}
+	m.setMsg(sevSuccess, "%s", what)
+	return tea.Batch(m.refilter(m.cat.Records()), m.save()), nil
+}
+
+// edit is applyEdit for a key: a refusal is said in the status line, and
+// sel (if not 0) is selected.
+func (m *Model) edit(e catalogue.Edit, what string, sel catalogue.Ref) tea.Cmd {
+	cmd, err := m.applyEdit(e, what)
+	if err != nil {
 		m.setMsg(sevError, "cannot change the catalogue (%s): %s", what, describe(err))
 		return nil
 	}
-	m.setMsg(sevSuccess, "%s", what)
 	if sel != 0 {
 		m.selected = sel
 	}
-	return tea.Batch(m.refilter(m.cat.Records()), m.save())
+	return cmd
 }
 
 // undoRedo undoes the last change (undo) or redoes the last undone one.
@@ -142,7 +153,12 @@ func (m *Model) locked(msg lockedMsg) tea.Cmd {
 			msg.tx.Abort()
 			return m.saveFailed(err)
 		}
-		m.setMsg(sevInfo, "another program changed the file: its changes and yours are both kept%s", duplicatesNote(rep))
+		note := "another program changed the file: its changes and yours are both kept" + duplicatesNote(rep)
+		if m.msgSev == sevSuccess && m.msg != "" {
+			m.msg += " · " + note
+		} else {
+			m.setMsg(sevInfo, "%s", note)
+		}
 		cmds = append(cmds, m.refilter(m.cat.Records()))
 	}
 	cmds = append(cmds, commit(msg.tx, m.cat.Snapshot()))

@@ -3,61 +3,68 @@ package main
 import (
 	"errors"
 	"fmt"
-	"time"
+
+	"github.com/spf13/cobra"
 
 	"github.com/uricat/uricat/catalogue"
 )
 
-// runAdd validates a new record and appends it to the catalogue. Invalid
-// input leaves the file untouched.
-func runAdd(e *env, args []string) int {
-	fs := newFlagSet(e, "add URI --name NAME [--category C] [--description D] [--rating N] [--language L] [--type T]")
-	name := fs.String("name", "", "the bookmark's name (required)")
-	category := fs.String("category", "", "category")
-	description := fs.String("description", "", "description")
-	rating := fs.Int("rating", 0, "rating, 1 to 5")
-	lang := fs.String("language", "", "language tag (RFC 3066), such as en-gb")
-	typ := fs.String("type", "", "media type, such as text/html")
-	id := fs.String("id", "", "a unique positive integer ID")
-	pos, err := parseFlags(fs, args)
-	if err != nil || len(pos) != 1 {
-		fs.Usage()
-		return 2
-	}
-	rec := &catalogue.Record{URI: catalogue.NormalizeURI(pos[0]), Name: *name, Category: *category,
-		Description: *description, Rating: *rating, Language: *lang, Type: *typ, ID: *id,
-		Date: time.Now().UTC().Truncate(time.Second)}
-	if probs := rec.Validate(); len(probs) > 0 {
-		for _, p := range probs {
-			fmt.Fprintf(e.stderr, "uricat: add: %s\n", p.Msg)
-		}
-		return 1
-	}
-	c, ok := e.open(false)
-	if !ok {
-		return 2
-	}
-	for _, r := range c.Valid() {
-		if r.URI == rec.URI {
-			fmt.Fprintf(e.stderr, "uricat: note: %s is already in the catalogue as %q (line %d)\n", rec.URI, catalogue.DisplayText(r.Name), r.Line())
-		}
-	}
-	_, err = c.Apply(catalogue.Add{Records: []*catalogue.Record{rec}, AllowDuplicates: true})
-	if err != nil {
-		var ve *catalogue.ValidationError
-		if errors.As(err, &ve) {
-			for _, p := range ve.Problems {
-				fmt.Fprintf(e.stderr, "uricat: add: %s\n", p.Msg)
+func newAddCmd(e *env) *cobra.Command {
+	var ff fieldFlags
+	var allowDuplicate bool
+	cmd := &cobra.Command{
+		Use:   "add URI --name NAME",
+		Short: "Add a bookmark",
+		Long: `Add validates a new record and appends it to the catalogue; nothing already in
+the file changes. An IRI (Unicode host or path) is stored as the URI it
+stands for. DATE is now. A URI the catalogue already has (in any of its
+equivalent forms: HTTP://Example.com:80 is http://example.com/) is refused
+unless --allow-duplicate is given. Invalid input leaves the file untouched.`,
+		Example: `  uricat add https://go.dev/ --name "The Go language" --category Programming --rating 5
+  uricat add 'https://bücher.de/straße' --name Bücher --language de --tags books,shops`,
+		Args: exactArgs(1, "one URI"),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if !cmd.Flags().Changed("name") {
+				return usageError(fmt.Errorf("--name is required: every bookmark has a NAME (SSD3 3.2)"))
 			}
-			return 1
-		}
-		fmt.Fprintf(e.stderr, "uricat: add: %v\n", err)
-		return 1
+			fields, err := ff.fields(cmd.Flags())
+			if err != nil {
+				return err
+			}
+			return runAdd(e, args[0], fields, allowDuplicate)
+		},
 	}
-	if err := c.Save(); err != nil {
-		fmt.Fprintf(e.stderr, "uricat: %v\n", err)
-		return 1
+	ff.register(cmd.Flags(), false)
+	cmd.Flags().BoolVar(&allowDuplicate, "allow-duplicate", false, "add the URI even if the catalogue has it already")
+	return cmd
+}
+
+// runAdd validates the new record and appends it to the catalogue.
+func runAdd(e *env, uri string, fields []catalogue.Field, allowDuplicate bool) error {
+	rec := &catalogue.Record{}
+	if err := setFields(rec, append([]catalogue.Field{{Name: catalogue.FieldURI, Value: uri}}, fields...)); err != nil {
+		return err
+	}
+	c, err := e.open(false)
+	if err != nil {
+		return err
+	}
+	if _, err := c.Apply(catalogue.Add{Records: []*catalogue.Record{rec}, AllowDuplicates: allowDuplicate}); err != nil {
+		var dup *catalogue.DuplicateError
+		if errors.As(err, &dup) && dup.Existing != nil {
+			r := dup.Existing
+			return refused(fmt.Errorf("already there: %q, line %d of %s (%s); add --allow-duplicate to add it again",
+				catalogue.DisplayText(r.Name), r.Line(), c.Path(), r.URI))
+		}
+		return refused(err)
+	}
+	rep, err := c.SaveReport()
+	if err != nil {
+		return refused(err)
+	}
+	if rep != nil && len(rep.Duplicates) > 0 {
+		return refused(fmt.Errorf("already there: another program added %s to %s meanwhile; add --allow-duplicate to add it again", rec.URI, c.Path()))
 	}
 	fmt.Fprintf(e.stdout, "added %q to %s\n", catalogue.DisplayText(rec.Name), c.Path())
-	return 0
+	return nil
 }

@@ -1,34 +1,50 @@
 package main
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
+
+	"github.com/spf13/cobra"
 
 	"github.com/uricat/uricat/catalogue"
 )
 
-// runCheck prints every problem of a catalogue and a summary. Exit status:
-// 0 when the file fully conforms to SSD3, 1 when it does not, 2 when it
-// cannot be read.
-func runCheck(e *env, args []string) int {
-	fs := newFlagSet(e, "check [PATH]")
-	pos, err := parseFlags(fs, args)
-	if err != nil || len(pos) > 1 {
-		fs.Usage()
-		return 2
+func newCheckCmd(e *env) *cobra.Command {
+	return &cobra.Command{
+		Use:   "check [PATH]",
+		Short: "Report every problem of the catalogue (or of PATH); exit 0 if it conforms to SSD3",
+		Long: `Check prints every problem of the catalogue, or of the file PATH, on stderr
+as PATH:LINE: message, and a summary on stdout. It exits 0 when the file
+conforms to SSD3, 1 when it does not, 2 when it cannot be read.`,
+		Example: "  uricat check\n  uricat check ~/old-bookmarks.uricat",
+		Args:    cobra.MaximumNArgs(1),
+		RunE: func(_ *cobra.Command, args []string) error {
+			path, named := e.catalogue, len(args) == 1
+			if named {
+				path = args[0]
+			}
+			return runCheck(e, path, named)
+		},
 	}
-	path := e.catalogue
-	if len(pos) == 1 {
-		path = pos[0]
-	}
-	if _, err := os.Stat(path); err != nil {
-		fmt.Fprintf(e.stderr, "uricat: %v\n", err)
-		return 2
+}
+
+// runCheck prints every problem of the catalogue at path and a summary.
+// named says the user gave path on the line rather than as the catalogue.
+func runCheck(e *env, path string, named bool) error {
+	_, err := os.Stat(path)
+	switch {
+	case errors.Is(err, fs.ErrNotExist) && named:
+		return unreadable(fmt.Errorf("%s does not exist", path))
+	case errors.Is(err, fs.ErrNotExist):
+		return unreadable(fmt.Errorf("the catalogue %s does not exist yet: `uricat add URI --name NAME` or `uricat import FILE` creates it; or check another one with --catalogue PATH", path))
+	case err != nil:
+		return unreadable(err)
 	}
 	c, err := catalogue.Open(path)
 	if err != nil {
-		fmt.Fprintf(e.stderr, "uricat: %v\n", err)
-		return 2
+		return unreadable(err)
 	}
 	probs := c.Problems()
 	errs, warns := 0, 0
@@ -48,7 +64,7 @@ func runCheck(e *env, args []string) int {
 	fmt.Fprintf(e.stdout, "%s: %d records (%d valid, %d invalid), %d errors, %d warnings: %s\n",
 		path, c.Len(), valid, c.Len()-valid, errs, warns, verdict)
 	if len(probs) > 0 {
-		return 1
+		return silent(exitRefused)
 	}
-	return 0
+	return nil
 }

@@ -17,10 +17,16 @@ const example41 = "URI: http://google.co.uk/\r\nNAME: Google\r\nID: 1\r\nDATE: 3
 	"DESCRIPTION: The Specification for the URI-Catalogue format\r\nRATING: 2\r\nLANGUAGE: en-gb\r\nTYPE: text/plain\r\n"
 
 // uricat runs the command in-process and returns exit code, stdout, stderr.
-func uricat(t *testing.T, args ...string) (int, string, string) {
+func uricat(t *testing.T, args ...string) (code int, stdout, stderr string) {
+	t.Helper()
+	return uricatIn(t, "", args...)
+}
+
+// uricatIn is uricat with stdin as its standard input.
+func uricatIn(t *testing.T, stdin string, args ...string) (code int, stdout, stderr string) {
 	t.Helper()
 	var out, errb bytes.Buffer
-	code := run(args, strings.NewReader(""), &out, &errb)
+	code = run(args, strings.NewReader(stdin), &out, &errb)
 	return code, out.String(), errb.String()
 }
 
@@ -185,11 +191,43 @@ func TestAddCreatesTheDefaultCatalogue(t *testing.T) {
 	}
 }
 
-func TestUsage(t *testing.T) {
-	if code, _, errs := uricat(t, "frobnicate"); code != 2 || !strings.Contains(errs, "unknown command") {
-		t.Errorf("unknown command: %d %q", code, errs)
+// add --tags stores X-TAGS; a URI already there, as typed or as the IRI
+// it normalises to, is refused unless --allow-duplicate.
+func TestAddTagsAndDuplicates(t *testing.T) {
+	path := writeCatalogue(t, example41)
+	code, _, errs := uricat(t, "--catalogue", path, "add", "https://bücher.de/", "--name", "Bücher", "--tags", " books, shops,,")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
 	}
-	if code, out, _ := uricat(t, "help"); code != 0 || !strings.Contains(out, "uricat [--catalogue PATH] check") {
-		t.Errorf("help: %d %q", code, out)
+	data, _ := os.ReadFile(path)
+	if !strings.HasSuffix(string(data), "X-TAGS: books, shops\r\n") {
+		t.Errorf("X-TAGS not stored as \"books, shops\":\n%s", data)
 	}
+	for _, uri := range []string{"https://bücher.de/", "https://xn--bcher-kva.de/", "http://google.co.uk/", "HTTP://Google.co.uk:80"} {
+		before, _ := os.ReadFile(path)
+		code, out, errs := uricat(t, "--catalogue", path, "add", uri, "--name", "again")
+		after, _ := os.ReadFile(path)
+		if code != 1 || out != "" || !strings.Contains(errs, "uricat add: already there: ") || !strings.Contains(errs, "add --allow-duplicate") || !bytes.Equal(before, after) {
+			t.Errorf("add %s again: exit %d, stdout %q, stderr %q, file changed %v; want 1, the record and the way out", uri, code, out, errs, !bytes.Equal(before, after))
+		}
+	}
+	_, _, errs = uricat(t, "--catalogue", path, "add", "https://xn--bcher-kva.de/", "--name", "again")
+	if want := "uricat add: already there: \"Bücher\", line 21 of " + path + " (https://xn--bcher-kva.de/); add --allow-duplicate to add it again\n"; !strings.Contains(errs, want) {
+		t.Errorf("stderr %q lacks %q", errs, want)
+	}
+	if code, _, errs := uricat(t, "--catalogue", path, "add", "http://google.co.uk/", "--name", "again", "--allow-duplicate"); code != 0 {
+		t.Errorf("--allow-duplicate: exit %d: %s", code, errs)
+	}
+	if n := strings.Count(string(mustRead(t, path)), "URI: http://google.co.uk/\r\n"); n != 2 {
+		t.Errorf("%d records of http://google.co.uk/, want 2", n)
+	}
+}
+
+func mustRead(t *testing.T, path string) []byte {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
 }

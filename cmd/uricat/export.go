@@ -5,59 +5,71 @@ import (
 	"os"
 	"strings"
 
+	"github.com/spf13/cobra"
+
 	"github.com/uricat/uricat/catalogue/query"
 	"github.com/uricat/uricat/exporters"
 )
 
-// runExport writes the valid records (those a search matches, when given),
-// in file order, in a foreign format, to stdout or to a file that is
-// replaced atomically.
-func runExport(e *env, args []string) int {
-	fs := newFlagSet(e, "export --format "+strings.Join(exporters.Names(), "|")+" [--search QUERY] [-o FILE]")
-	format := fs.String("format", "", "the format: "+strings.Join(exporters.Names(), ", "))
-	search := fs.String("search", "", "only records that match this search")
-	out := fs.String("o", "", "write to this file instead of standard output")
-	pos, err := parseFlags(fs, args)
-	if err != nil || len(pos) > 0 {
-		fs.Usage()
-		return 2
+// exportOptions are the flags of `uricat export`.
+type exportOptions struct {
+	format, q, out string
+}
+
+func newExportCmd(e *env) *cobra.Command {
+	var o exportOptions
+	cmd := &cobra.Command{
+		Use:   "export --format FORMAT",
+		Short: "Write the valid records in another format (netscape, soif, hinadi, urc, json, csv)",
+		Long: `Export writes the valid records (those a search matches, when given), in file
+order, in another format, to standard output or to a file that is replaced
+atomically. The netscape file is what Firefox, Chrome and Safari import.`,
+		Example: `  uricat export --format netscape -o bookmarks.html
+  uricat export --format csv --search 'cat:programming'`,
+		Args: noArgs,
+		RunE: func(*cobra.Command, []string) error { return o.run(e) },
 	}
-	if *format == "" {
-		fmt.Fprintf(e.stderr, "uricat: export: --format is required (formats: %s)\n", strings.Join(exporters.Names(), ", "))
-		return 2
+	f := cmd.Flags()
+	f.StringVar(&o.format, "format", "", "the `FORMAT`: "+strings.Join(exporters.Names(), ", ")+" (required)")
+	f.StringVar(&o.q, "search", "", "only the records that match the search `QUERY`")
+	f.StringVarP(&o.out, "output", "o", "", "write to `FILE` instead of standard output")
+	_ = cmd.RegisterFlagCompletionFunc("format", cobra.FixedCompletions(exporters.Names(), cobra.ShellCompDirectiveNoFileComp))
+	return cmd
+}
+
+// run writes the records to stdout or, through exporters.WriteFile, to a
+// file that is replaced atomically.
+func (o *exportOptions) run(e *env) error {
+	if o.format == "" {
+		return usageError(fmt.Errorf("--format is required (formats: %s)", strings.Join(exporters.Names(), ", ")))
 	}
-	f, err := exporters.ByName(*format)
+	f, err := exporters.ByName(o.format)
 	if err != nil {
-		fmt.Fprintf(e.stderr, "uricat: export: %v\n", err)
-		return 2
+		return usageError(err)
 	}
-	q, err := query.Parse(*search)
+	q, err := query.Parse(o.q)
 	if err != nil {
-		fmt.Fprintf(e.stderr, "uricat: export: %v\n", err)
-		return 2
+		return usageError(err)
 	}
-	if *out != "" && *out != "-" && sameFile(*out, e.catalogue) {
-		fmt.Fprintf(e.stderr, "uricat: export: %s is the catalogue itself; choose another file\n", *out)
-		return 2
+	if o.out != "" && o.out != "-" && sameFile(o.out, e.catalogue) {
+		return usageError(fmt.Errorf("%s is the catalogue itself; choose another file", o.out))
 	}
-	recs, ok := e.search(q)
-	if !ok {
-		return 2
+	recs, err := e.search(q)
+	if err != nil {
+		return err
 	}
-	if *out == "" || *out == "-" {
+	if o.out == "" || o.out == "-" {
 		// Every writer buffers its output itself.
 		if err := f.Write(e.stdout, recs); err != nil {
-			fmt.Fprintf(e.stderr, "uricat: export: %v\n", err)
-			return 1
+			return refused(err)
 		}
-		return 0
+		return nil
 	}
-	if err := exporters.WriteFile(*out, f, recs); err != nil {
-		fmt.Fprintf(e.stderr, "uricat: %v\n", err)
-		return 1
+	if err := exporters.WriteFile(o.out, f, recs); err != nil {
+		return refused(err)
 	}
-	fmt.Fprintf(e.stderr, "exported %d record(s) as %s to %s\n", len(recs), f.Name, *out)
-	return 0
+	fmt.Fprintf(e.stderr, "exported %d record(s) as %s to %s\n", len(recs), f.Name, o.out)
+	return nil
 }
 
 // sameFile reports whether paths a and b name the same existing file.

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"encoding/csv"
 	"encoding/json"
 	"os"
@@ -27,21 +26,14 @@ func exportSample(t *testing.T) string {
 	return p
 }
 
-func runCLI(t *testing.T, args ...string) (code int, stdout, stderr string) {
-	t.Helper()
-	var out, errb bytes.Buffer
-	code = run(args, strings.NewReader(""), &out, &errb)
-	return code, out.String(), errb.String()
-}
-
 // The json export prints the same objects as `uricat list --json`.
 func TestExportJSONIsListJSON(t *testing.T) {
 	p := exportSample(t)
-	code, list, stderr := runCLI(t, "--catalogue", p, "list", "--json")
+	code, list, stderr := uricat(t, "--catalogue", p, "list", "--json")
 	if code != 0 {
 		t.Fatalf("list --json: exit %d: %s", code, stderr)
 	}
-	code, export, stderr := runCLI(t, "--catalogue", p, "export", "--format", "json")
+	code, export, stderr := uricat(t, "--catalogue", p, "export", "--format", "json")
 	if code != 0 {
 		t.Fatalf("export --format json: exit %d: %s", code, stderr)
 	}
@@ -68,7 +60,7 @@ func TestExportJSONIsListJSON(t *testing.T) {
 
 func TestExportSearchKeepsFileOrder(t *testing.T) {
 	p := exportSample(t)
-	code, out, stderr := runCLI(t, "--catalogue", p, "export", "--format", "csv", "--search", "cat:food")
+	code, out, stderr := uricat(t, "--catalogue", p, "export", "--format", "csv", "--search", "cat:food")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
@@ -93,7 +85,7 @@ func TestExportToFile(t *testing.T) {
 	if err := os.WriteFile(out, []byte("old content"), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	code, stdout, stderr := runCLI(t, "--catalogue", p, "export", "--format", "netscape", "-o", out)
+	code, stdout, stderr := uricat(t, "--catalogue", p, "export", "--format", "netscape", "-o", out)
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
@@ -123,7 +115,7 @@ func TestExportIntoMissingDirectory(t *testing.T) {
 	p := exportSample(t)
 	dir := t.TempDir()
 	out := filepath.Join(dir, "missing-dir", "out.csv")
-	code, _, stderr := runCLI(t, "--catalogue", p, "export", "--format", "csv", "-o", out)
+	code, _, stderr := uricat(t, "--catalogue", p, "export", "--format", "csv", "-o", out)
 	if code != 1 || !strings.Contains(stderr, "missing-dir") {
 		t.Errorf("export into a missing directory: exit %d, stderr %q; want 1 and the path", code, stderr)
 	}
@@ -138,11 +130,11 @@ func TestExportUsageErrors(t *testing.T) {
 		{[]string{"export"}, "--format is required (formats: netscape, soif, hinadi, urc, json, csv)"},
 		{[]string{"export", "--format", "xml"}, `unknown export format "xml" (formats: netscape, soif, hinadi, urc, json, csv)`},
 		{[]string{"export", "--format", "csv", "--search", "rating:9"}, `search term rating:9 (column 1): a rating is`},
-		{[]string{"export", "--format", "csv", "extra"}, "usage: uricat export"},
-		{[]string{"export", "--bogus"}, "usage: uricat export"},
+		{[]string{"export", "--format", "csv", "extra"}, "uricat export: takes no arguments; got \"extra\"\nRun 'uricat export --help' for usage.\n"},
+		{[]string{"export", "--bogus"}, "uricat export: unknown flag: --bogus\nRun 'uricat export --help' for usage.\n"},
 		{[]string{"export", "--format", "csv", "-o", p}, "is the catalogue itself"},
 	} {
-		code, stdout, stderr := runCLI(t, append([]string{"--catalogue", p}, tc.args...)...)
+		code, stdout, stderr := uricat(t, append([]string{"--catalogue", p}, tc.args...)...)
 		if code != 2 || !strings.Contains(stderr, tc.want) || stdout != "" {
 			t.Errorf("%q: exit %d, stdout %q, stderr %q; want exit 2 and %q", tc.args, code, stdout, stderr, tc.want)
 		}
@@ -156,7 +148,7 @@ func TestExportUsageErrors(t *testing.T) {
 func TestExportEveryFormat(t *testing.T) {
 	p := exportSample(t)
 	for _, f := range []string{"netscape", "soif", "hinadi", "urc", "json", "csv"} {
-		code, out, stderr := runCLI(t, "--catalogue", p, "export", "--format", f)
+		code, out, stderr := uricat(t, "--catalogue", p, "export", "--format", f)
 		if code != 0 || !strings.Contains(out, "example.org/plain") || strings.Contains(out, "no-date") {
 			t.Errorf("%s: exit %d, stderr %q, output:\n%s", f, code, stderr, out)
 		}
@@ -169,11 +161,11 @@ func TestExportEveryFormat(t *testing.T) {
 func TestExportThenImport(t *testing.T) {
 	p := exportSample(t)
 	out := filepath.Join(t.TempDir(), "bookmarks.html")
-	if code, _, stderr := runCLI(t, "--catalogue", p, "export", "--format", "netscape", "-o", out); code != 0 {
+	if code, _, stderr := uricat(t, "--catalogue", p, "export", "--format", "netscape", "-o", out); code != 0 {
 		t.Fatalf("export: exit %d: %s", code, stderr)
 	}
 	fresh := filepath.Join(t.TempDir(), "fresh.uricat")
-	if code, _, stderr := runCLI(t, "--catalogue", fresh, "import", out); code != 0 {
+	if code, _, stderr := uricat(t, "--catalogue", fresh, "import", out); code != 0 {
 		t.Fatalf("import: exit %d: %s", code, stderr)
 	}
 	before, err := catalogue.Open(p)

@@ -2,8 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"net/url"
@@ -11,58 +9,74 @@ import (
 	"strings"
 	"time"
 
+	"github.com/spf13/cobra"
+
 	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/importers"
 	"github.com/uricat/uricat/importers/detect"
 )
 
-// runImport imports bookmark files of foreign formats into the catalogue:
-// one summary line per file on stdout, the reason for every record skipped
-// or value dropped on stderr as FILE:LINE, and one save at the end, so that
-// a failed import leaves the catalogue as it was. It exits 0 when every
-// file was read, 1 otherwise, 2 on a usage error.
-func runImport(e *env, args []string) int {
-	fs := newFlagSet(e, "import [--format "+strings.Join(detect.Names(), "|")+"] [--base URL] [--dry-run] [--allow-duplicates] FILE...")
-	formatName := fs.String("format", "", "the files' format (default: detected from their content)")
-	baseFlag := fs.String("base", "", "absolute URL that relative links are resolved against")
-	dryRun := fs.Bool("dry-run", false, "show what would be imported, and write nothing")
-	allowDup := fs.Bool("allow-duplicates", false, "import records whose URI the catalogue already has")
-	files, err := parseFlags(fs, args)
-	switch {
-	case errors.Is(err, flag.ErrHelp):
-		return 0
-	case err != nil:
-		return 2 // the flag package has said what is wrong, and the usage
-	case len(files) == 0:
-		fs.Usage()
-		return 2
+// importOptions are the flags of `uricat import`.
+type importOptions struct {
+	format, base     string
+	dryRun, allowDup bool
+}
+
+func newImportCmd(e *env) *cobra.Command {
+	var o importOptions
+	cmd := &cobra.Command{
+		Use:   "import FILE...",
+		Short: "Import bookmark files of other formats (browsers, SOIF, Hina-Di, URC, http-index)",
+		Long: `Import reads bookmark files of other formats ("-" is standard input),
+detecting each file's format unless --format names it, and adds their
+records to the catalogue, skipping URIs it already has. It prints one
+summary line per file on stdout and every record skipped or value dropped
+on stderr as FILE:LINE: reason, and saves once at the end, so that a failed
+import changes nothing. It exits 0 when every file was read, 1 otherwise.`,
+		Example: `  uricat import bookmarks.html
+  uricat import --dry-run listing.idx --base ftp://ftp.example.org/pub/`,
+		Args: minArgs(1, `one FILE or more ("-" for standard input)`),
+		RunE: func(_ *cobra.Command, files []string) error { return o.run(e, files) },
 	}
+	f := cmd.Flags()
+	f.StringVar(&o.format, "format", "", "the files' `FORMAT`: "+strings.Join(detect.Names(), ", ")+" (default: detected from their content)")
+	f.StringVar(&o.base, "base", "", "absolute `URL` that relative links are resolved against")
+	f.BoolVar(&o.dryRun, "dry-run", false, "show what would be imported, and write nothing")
+	f.BoolVar(&o.allowDup, "allow-duplicates", false, "import records whose URI the catalogue already has")
+	_ = cmd.RegisterFlagCompletionFunc("format", cobra.FixedCompletions(detect.Names(), cobra.ShellCompDirectiveNoFileComp))
+	return cmd
+}
+
+// run imports the files into the catalogue: one summary line per file on
+// stdout, the reason for every record skipped or value dropped on stderr as
+// FILE:LINE, and one save at the end, so that a failed import leaves the
+// catalogue as it was.
+func (o *importOptions) run(e *env, files []string) error {
 	var format *importers.Format
-	if *formatName != "" {
-		f, err := detect.ByName(*formatName)
+	if o.format != "" {
+		f, err := detect.ByName(o.format)
 		if err != nil {
-			fmt.Fprintf(e.stderr, "uricat: import: %v\n", err)
-			return 2
+			return usageError(err)
 		}
 		format = &f
 	}
 	var base *url.URL
-	if *baseFlag != "" {
-		base, err = url.Parse(*baseFlag)
+	if o.base != "" {
+		var err error
+		base, err = url.Parse(o.base)
 		if err != nil || !base.IsAbs() {
-			fmt.Fprintf(e.stderr, "uricat: import: --base %q is not an absolute URL\n", *baseFlag)
-			return 2
+			return usageError(fmt.Errorf("--base %q is not an absolute URL", o.base))
 		}
 	}
-	c, ok := e.open(false)
-	if !ok {
-		return 2
+	c, err := e.open(false)
+	if err != nil {
+		return err
 	}
 	// One plan for all the files: a record in two of them is imported
 	// once, and a file that cannot be read to its end adds nothing.
-	plan := importers.NewPlan(c.Records(), *allowDup)
+	plan := importers.NewPlan(c.Records(), o.allowDup)
 	now := time.Now().UTC().Truncate(time.Second)
-	status := 0
+	var failed error
 	var read []importers.Summary
 	for _, name := range files {
 		s, err := importFile(e, plan, name, format, importers.ReadConfig{
@@ -70,30 +84,28 @@ func runImport(e *env, args []string) int {
 			Options: importers.Options{Base: base, Now: now},
 		})
 		if err != nil {
-			fmt.Fprintf(e.stderr, "uricat: import: %v\n", err)
-			status = 1
+			fmt.Fprintf(e.stderr, "uricat import: %v\n", err)
+			failed = silent(exitRefused)
 			continue
 		}
 		read = append(read, s)
 	}
-	if *dryRun {
+	if o.dryRun {
 		for _, s := range read {
 			s.DryRun = true
 			fmt.Fprintln(e.stdout, s)
 			printRecords(e, s.Records)
 		}
-		return status
+		return failed
 	}
 	add, out := plan.Edit(c)
 	if len(add.Records) > 0 {
 		if _, err := c.Apply(add); err != nil {
-			fmt.Fprintf(e.stderr, "uricat: import: %v; nothing was imported\n", err)
-			return 1
+			return refused(fmt.Errorf("%w; nothing was imported", err))
 		}
 		rep, err := c.SaveReport()
 		if err != nil {
-			fmt.Fprintf(e.stderr, "uricat: import: %v; nothing was imported\n", err)
-			return 1
+			return refused(fmt.Errorf("%w; nothing was imported", err))
 		}
 		if rep != nil {
 			out.Duplicates = append(out.Duplicates, rep.Duplicates...)
@@ -116,7 +128,7 @@ func runImport(e *env, args []string) int {
 	if n := len(out.Duplicates); n > 0 {
 		fmt.Fprintf(e.stdout, "%d of the records were added to the catalogue by another program meanwhile; not added twice\n", n)
 	}
-	return status
+	return failed
 }
 
 // importFile reads one file (or stdin for "-") into the plan and prints

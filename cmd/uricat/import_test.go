@@ -18,13 +18,6 @@ func browserExport(name string) string {
 	return filepath.Join("..", "..", "importers", "netscape", "testdata", name)
 }
 
-func importCLI(t *testing.T, stdin string, args ...string) (code int, stdout, stderr string) {
-	t.Helper()
-	var out, errb bytes.Buffer
-	code = run(args, strings.NewReader(stdin), &out, &errb)
-	return code, out.String(), errb.String()
-}
-
 func openCatalogue(t *testing.T, p string) *catalogue.Catalogue {
 	t.Helper()
 	c, err := catalogue.Open(p)
@@ -40,7 +33,7 @@ func openCatalogue(t *testing.T, p string) *catalogue.Catalogue {
 func TestImportFirefoxTwice(t *testing.T) {
 	p := filepath.Join(t.TempDir(), "b.uricat")
 	src := browserExport("firefox.html")
-	code, out, errs := importCLI(t, "", "--catalogue", p, "import", src)
+	code, out, errs := uricatIn(t, "", "--catalogue", p, "import", src)
 	if code != 0 {
 		t.Fatalf("exit %d, stderr:\n%s", code, errs)
 	}
@@ -72,7 +65,7 @@ func TestImportFirefoxTwice(t *testing.T) {
 	before, _ := os.ReadFile(p)
 
 	// The second time, everything is a duplicate and the file is not touched.
-	code, out, _ = importCLI(t, "", "--catalogue", p, "import", src)
+	code, out, _ = uricatIn(t, "", "--catalogue", p, "import", src)
 	if code != 0 || !strings.Contains(out, "imported 0 records, 6 records skipped as duplicates") {
 		t.Fatalf("second import: exit %d, %q", code, out)
 	}
@@ -82,7 +75,7 @@ func TestImportFirefoxTwice(t *testing.T) {
 	}
 
 	// Unless duplicates are allowed.
-	code, out, _ = importCLI(t, "", "--catalogue", p, "import", "--allow-duplicates", src)
+	code, out, _ = uricatIn(t, "", "--catalogue", p, "import", "--allow-duplicates", src)
 	if code != 0 || !strings.Contains(out, "imported 6 records") {
 		t.Fatalf("--allow-duplicates: exit %d, %q", code, out)
 	}
@@ -94,7 +87,7 @@ func TestImportFirefoxTwice(t *testing.T) {
 func TestImportDryRun(t *testing.T) {
 	p := filepath.Join(t.TempDir(), "b.uricat")
 	src := browserExport("safari.html")
-	code, out, errs := importCLI(t, "", "--catalogue", p, "import", "--dry-run", src)
+	code, out, errs := uricatIn(t, "", "--catalogue", p, "import", "--dry-run", src)
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
@@ -127,7 +120,7 @@ func TestImportFileDate(t *testing.T) {
 	if err := os.Chtimes(src, mtime, mtime); err != nil {
 		t.Fatal(err)
 	}
-	if code, _, errs := importCLI(t, "", "--catalogue", p, "import", src); code != 0 {
+	if code, _, errs := uricatIn(t, "", "--catalogue", p, "import", src); code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
 	for _, r := range openCatalogue(t, p).Valid() {
@@ -142,7 +135,7 @@ func TestImportFileDate(t *testing.T) {
 func TestImportMissingFile(t *testing.T) {
 	p := filepath.Join(t.TempDir(), "b.uricat")
 	missing := filepath.Join(t.TempDir(), "nope.html")
-	code, out, errs := importCLI(t, "", "--catalogue", p, "import", missing, browserExport("chrome.html"))
+	code, out, errs := uricatIn(t, "", "--catalogue", p, "import", missing, browserExport("chrome.html"))
 	if code != 1 {
 		t.Errorf("exit %d, want 1", code)
 	}
@@ -161,7 +154,7 @@ func TestImportStdin(t *testing.T) {
 	p := filepath.Join(t.TempDir(), "b.uricat")
 	in := "<DL><DT><A HREF=\"doc/intro.html\" ADD_DATE=\"1500000000\">Intro</A></DL>"
 	// Detected from the content; the relative link needs --base.
-	code, out, errs := importCLI(t, in, "--catalogue", p, "import", "--base", "https://example.org/", "-")
+	code, out, errs := uricatIn(t, in, "--catalogue", p, "import", "--base", "https://example.org/", "-")
 	if code != 0 || out != "-: imported 1 record, 0 records skipped as duplicates, 0 records skipped (netscape)\n" {
 		t.Fatalf("exit %d, stdout %q, stderr %q", code, out, errs)
 	}
@@ -170,17 +163,10 @@ func TestImportStdin(t *testing.T) {
 		t.Fatalf("imported %v", recs)
 	}
 	// Without --base the record has no absolute URI: skipped, with its line.
-	code, out, errs = importCLI(t, "\n\n"+in, "--catalogue", p, "import", "--format", "netscape", "-")
+	code, out, errs = uricatIn(t, "\n\n"+in, "--catalogue", p, "import", "--format", "netscape", "-")
 	if code != 0 || !strings.Contains(out, "imported 0 records, 0 records skipped as duplicates, 1 record skipped") ||
 		!strings.Contains(errs, `-:3: skipped: record not imported: URI "doc/intro.html" has no scheme`) {
 		t.Fatalf("exit %d, stdout %q, stderr %q", code, out, errs)
-	}
-}
-
-func TestImportHelp(t *testing.T) {
-	code, out, errs := importCLI(t, "", "import", "--help")
-	if code != 0 || out != "" || strings.Count(errs, "usage: uricat import") != 1 || !strings.Contains(errs, "-dry-run") {
-		t.Errorf("import --help: exit %d, stdout %q, stderr %q", code, out, errs)
 	}
 }
 
@@ -191,14 +177,14 @@ func TestImportUsageErrors(t *testing.T) {
 		code int
 		err  string
 	}{
-		{[]string{"import"}, 2, "usage: uricat import"},
+		{[]string{"import"}, 2, "uricat import: expects one FILE or more (\"-\" for standard input); got 0 argument(s)\nRun 'uricat import --help' for usage.\n"},
 		{[]string{"import", "--format", "gopher", "x"}, 2, `unknown format "gopher" (formats: netscape, soif,`},
 		{[]string{"import", "--base", "relative/path", "x"}, 2, `--base "relative/path" is not an absolute URL`},
-		{[]string{"import", "-"}, 1, "uricat: import: -: no known format recognised in the first 21 bytes (formats: netscape, soif, hinadi, httpindex, urc); name one with --format\n"},
-		{[]string{"import", "--dry-ru", "x"}, 2, "flag provided but not defined: -dry-ru\nusage: uricat import"},
+		{[]string{"import", "-"}, 1, "uricat import: -: no known format recognised in the first 21 bytes (formats: netscape, soif, hinadi, httpindex, urc); name one with --format\n"},
+		{[]string{"import", "--dry-ru", "x"}, 2, "uricat import: unknown flag: --dry-ru\nRun 'uricat import --help' for usage.\n"},
 	}
 	for _, tt := range tests {
-		code, _, errs := importCLI(t, "just some plain text\n", append([]string{"--catalogue", p}, tt.args...)...)
+		code, _, errs := uricatIn(t, "just some plain text\n", append([]string{"--catalogue", p}, tt.args...)...)
 		if code != tt.code || !strings.Contains(errs, tt.err) {
 			t.Errorf("%v: exit %d, stderr %q; want %d and %q", tt.args, code, errs, tt.code, tt.err)
 		}
@@ -210,13 +196,14 @@ func TestImportUsageErrors(t *testing.T) {
 
 // Every real sample of ../shared/samples imports, detected from its content.
 func TestImportRealSamples(t *testing.T) {
-	files, _ := filepath.Glob(filepath.Join("..", "..", "..", "shared", "samples", "*", "*"))
+	dir := filepath.Join("..", "..", "..", "shared", "samples")
+	files, _ := filepath.Glob(filepath.Join(dir, "*", "*"))
 	if len(files) == 0 {
-		t.Skip("no samples")
+		t.Skipf("no samples in %s: the shared samples are not beside the repository", dir)
 	}
 	p := filepath.Join(t.TempDir(), "b.uricat")
 	for _, f := range files {
-		code, out, errs := importCLI(t, "", "--catalogue", p, "import", f)
+		code, out, errs := uricatIn(t, "", "--catalogue", p, "import", f)
 		if code != 0 || !strings.HasPrefix(out, f+": imported ") {
 			t.Errorf("%s: exit %d, stdout %q, stderr:\n%s", filepath.Base(f), code, out, errs)
 		}
@@ -242,7 +229,7 @@ func TestImportReadErrorTakesBack(t *testing.T) {
 	if code != 1 {
 		t.Errorf("exit %d, want 1", code)
 	}
-	if !strings.Contains(errb.String(), "uricat: import: -: connection reset; nothing was imported from -") {
+	if !strings.Contains(errb.String(), "uricat import: -: connection reset; nothing was imported from -") {
 		t.Errorf("stderr: %s", errb.String())
 	}
 	recs := openCatalogue(t, p).Valid()
@@ -267,7 +254,7 @@ func TestImportSeveralFormats(t *testing.T) {
 		if dry {
 			a = append(append([]string(nil), args[:3]...), append([]string{"--dry-run"}, args[3:]...)...)
 		}
-		code, out, errs := importCLI(t, "", a...)
+		code, out, errs := uricatIn(t, "", a...)
 		if code != 0 {
 			t.Fatalf("dry=%v: exit %d: %s", dry, code, errs)
 		}
@@ -295,16 +282,29 @@ func TestImportSeveralFormats(t *testing.T) {
 func TestImportListingNeedsBase(t *testing.T) {
 	p := filepath.Join(t.TempDir(), "b.uricat")
 	listing := "200: filename content-length last-modified file-type\n201: \"notes.txt\" 12 Sat%2C%2001%20Jan%202000%2000%3A00%3A00 FILE\n"
-	code, _, errs := importCLI(t, listing, "--catalogue", p, "import", "-")
+	code, _, errs := uricatIn(t, listing, "--catalogue", p, "import", "-")
 	if code != 1 || !strings.Contains(errs, "--base") || !strings.Contains(errs, "nothing was imported from -") {
 		t.Fatalf("without --base: exit %d, stderr %q", code, errs)
 	}
-	code, out, errs := importCLI(t, listing, "--catalogue", p, "import", "--base", "ftp://ftp.example.org/pub/", "-")
+	code, out, errs := uricatIn(t, listing, "--catalogue", p, "import", "--base", "ftp://ftp.example.org/pub/", "-")
 	if code != 0 || !strings.Contains(out, "imported 1 record") {
 		t.Fatalf("with --base: exit %d, stdout %q, stderr %q", code, out, errs)
 	}
 	recs := openCatalogue(t, p).Valid()
 	if len(recs) != 1 || recs[0].URI != "ftp://ftp.example.org/pub/notes.txt" {
 		t.Fatalf("imported %v", recs)
+	}
+}
+
+// An import whose save fails says nothing was imported, and never printed
+// "imported" before finding out.
+func TestImportSummaryIsHonestWhenTheSaveFails(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "b.uricat")
+	if err := os.WriteFile(p, []byte("URI: https://x.example/\r\nNAME: X\r\nDATE: 01/01/2020 00:00:00\r\n"), 0o444); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errs := uricatIn(t, "", "--catalogue", p, "import", browserExport("safari.html"))
+	if code != 1 || strings.Contains(out, "imported") || !strings.Contains(errs, "nothing was imported") || !strings.Contains(errs, "read-only") {
+		t.Errorf("exit %d\nstdout %q\nstderr %q", code, out, errs)
 	}
 }

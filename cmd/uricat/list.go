@@ -2,84 +2,80 @@ package main
 
 import (
 	"encoding/json"
-	"flag"
 	"fmt"
 	"strings"
 	"text/tabwriter"
+
+	"github.com/spf13/cobra"
 
 	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/query"
 )
 
-func newFlagSet(e *env, synopsis string) *flag.FlagSet {
-	name, _, _ := strings.Cut(synopsis, " ")
-	fs := flag.NewFlagSet(name, flag.ContinueOnError)
-	fs.SetOutput(e.stderr)
-	fs.Usage = func() {
-		fmt.Fprintf(e.stderr, "usage: uricat %s\n", synopsis)
-		fs.PrintDefaults()
-	}
-	return fs
+// listOptions are the flags of `uricat list`.
+type listOptions struct {
+	json           bool
+	sort, group, q string
 }
 
-// runList prints the valid records: file order unless sorted, optionally
-// grouped and searched, as text for people or as JSON.
-func runList(e *env, args []string) int {
-	fs := newFlagSet(e, "list [--json] [--sort name|date|rating[:desc]] [--group FIELD] [--search QUERY]")
-	asJSON := fs.Bool("json", false, "print JSON")
-	sortBy := fs.String("sort", "", "sort by name, date or rating, with :desc for descending")
-	groupBy := fs.String("group", "", "group by name, date[:year|month|day], category, rating, language or type")
-	search := fs.String("search", "", "only records that match this search")
-	pos, err := parseFlags(fs, args)
-	if err != nil || len(pos) > 0 {
-		fs.Usage()
-		return 2
+func newListCmd(e *env) *cobra.Command {
+	var o listOptions
+	cmd := &cobra.Command{
+		Use:   "list",
+		Short: "Print the valid records, in file order unless sorted",
+		Long: `List prints the valid records (SSD3 2.2: those with a valid URI, NAME and
+DATE), in file order unless sorted, optionally grouped and searched, as
+text or as JSON. The invalid records are reported on stderr.`,
+		Example: `  uricat list --sort rating:desc
+  uricat list --group category --json
+  uricat list --search 'cat:programming rating:>=4 -"old stuff"'`,
+		Args: noArgs,
+		RunE: func(*cobra.Command, []string) error { return o.run(e) },
 	}
+	f := cmd.Flags()
+	f.BoolVar(&o.json, "json", false, "print JSON")
+	f.StringVar(&o.sort, "sort", "", "sort by `KEY`: name, date or rating, with :desc for descending")
+	f.StringVar(&o.group, "group", "", "group by `FIELD`: name, date[:year|month|day], category, rating, language or type")
+	f.StringVar(&o.q, "search", "", "only the records that match the search `QUERY`")
+	return cmd
+}
+
+func (o *listOptions) run(e *env) error {
 	var key query.SortKey
-	if *sortBy != "" {
-		if key, err = query.ParseSortKey(*sortBy); err != nil {
-			fmt.Fprintf(e.stderr, "uricat: %v\n", err)
-			return 2
+	var err error
+	if o.sort != "" {
+		if key, err = query.ParseSortKey(o.sort); err != nil {
+			return usageError(err)
 		}
 	}
 	var group query.GroupKey
-	if *groupBy != "" {
-		if group, err = query.ParseGroupKey(*groupBy); err != nil {
-			fmt.Fprintf(e.stderr, "uricat: %v\n", err)
-			return 2
+	if o.group != "" {
+		if group, err = query.ParseGroupKey(o.group); err != nil {
+			return usageError(err)
 		}
 	}
-	q, err := query.Parse(*search)
+	q, err := query.Parse(o.q)
 	if err != nil {
-		fmt.Fprintf(e.stderr, "uricat: %v\n", err)
-		return 2
+		return usageError(err)
 	}
-	recs, ok := e.search(q)
-	if !ok {
-		return 2
+	recs, err := e.search(q)
+	if err != nil {
+		return err
 	}
 	query.Sort(recs, key)
 	var groups []query.Group
 	if !group.IsZero() {
 		groups = query.GroupRecords(recs, group)
 	}
-	if *asJSON {
-		enc := json.NewEncoder(e.stdout)
-		enc.SetIndent("", "  ")
+	if o.json {
 		if groups != nil {
 			out := make([]catalogue.JSONGroup, 0, len(groups))
 			for _, g := range groups {
 				out = append(out, catalogue.JSONGroup{Group: g.Label, Records: toJSON(g.Records)})
 			}
-			err = enc.Encode(out)
-		} else {
-			err = enc.Encode(toJSON(recs))
+			return e.printJSON(out)
 		}
-		if err != nil {
-			fmt.Fprintf(e.stderr, "uricat: %v\n", err)
-			return 2
-		}
-		return 0
+		return e.printJSON(toJSON(recs))
 	}
 	tw := tabwriter.NewWriter(e.stdout, 0, 4, 2, ' ', 0)
 	if groups == nil {
@@ -97,8 +93,20 @@ func runList(e *env, args []string) int {
 				catalogue.DisplayText(r.Category), r.Date.Format("2006-01-02"), r.URI)
 		}
 	}
-	tw.Flush()
-	return 0
+	if err := tw.Flush(); err != nil {
+		return refused(err)
+	}
+	return nil
+}
+
+// printJSON prints v as indented JSON on stdout.
+func (e *env) printJSON(v any) error {
+	enc := json.NewEncoder(e.stdout)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(v); err != nil {
+		return refused(err)
+	}
+	return nil
 }
 
 func toJSON(recs []*catalogue.Record) []catalogue.JSONRecord {

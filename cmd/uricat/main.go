@@ -1,132 +1,87 @@
 // Command uricat is a terminal bookmark manager whose store is a
-// URI-Catalogue file (SSD3). With no subcommand it opens the TUI; the
-// subcommands check, list, add, import and export are for scripts.
+// URI-Catalogue file (SSD3). With no command it opens the TUI; the commands
+// (check, list, add, import, export, ...) are for scripts.
 package main
 
 import (
-	"errors"
-	"flag"
-	"fmt"
 	"io"
 	"os"
-	"strings"
+
+	"github.com/spf13/cobra"
 
 	"github.com/uricat/uricat/catalogue"
 )
 
-// env is what a subcommand runs with, so tests can run it in-process.
-type env struct {
-	stdin          io.Reader
-	stdout, stderr io.Writer
-	catalogue      string // path from --catalogue or the default
-}
+// about is the description `uricat --help` and the man page open with.
+const about = `uricat keeps bookmarks in one URI-Catalogue file (SSD3): plain text that
+other programs and people can read. With no command it opens the catalogue
+in the terminal UI; the commands are for scripts.`
 
-// command runs one subcommand and returns the process exit code.
-type command func(e *env, args []string) int
+// catalogueHelp says which file uricat works on.
+const catalogueHelp = `The catalogue is --catalogue PATH, else $URICAT_CATALOGUE, else
+$XDG_DATA_HOME/uricat/bookmarks.uricat (~/.local/share/uricat/bookmarks.uricat).
+A missing file is an empty catalogue; the first change creates it.`
 
-var commands = map[string]command{
-	"check":  runCheck,
-	"list":   runList,
-	"add":    runAdd,
-	"import": runImport,
-	"export": runExport,
-}
-
-const usage = `uricat: a terminal bookmark manager on a URI-Catalogue file (SSD3)
-
-usage:
-  uricat [--catalogue PATH]                 open the catalogue in the TUI
-  uricat [--catalogue PATH] check [PATH]    report every problem; exit 0 if it conforms
-  uricat [--catalogue PATH] list [--json] [--sort name|date|rating[:desc]]
-                                 [--group FIELD] [--search QUERY]
-  uricat [--catalogue PATH] add URI --name NAME [--category C] [--description D]
-                                 [--rating N] [--language L] [--type T]
-  uricat [--catalogue PATH] import [--format F] [--base URL] [--dry-run]
-                                 [--allow-duplicates] FILE...
-  uricat [--catalogue PATH] export --format F [--search QUERY] [-o FILE]
-
-The catalogue is --catalogue PATH, else $URICAT_CATALOGUE, else
-$XDG_DATA_HOME/uricat/bookmarks.uricat.
-`
+// exitHelp documents the exit codes every command keeps to (see exit.go).
+const exitHelp = `Exit status: 0 done; 1 refused, or problems found; 2 bad usage, or a file
+that cannot be read.`
 
 func main() {
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 
+// run runs uricat with args (without the program name) and returns the
+// process's exit code. Tests call it in-process.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("uricat", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() { fmt.Fprint(stderr, usage) }
-	path := fs.String("catalogue", "", "the catalogue file")
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return 0
-		}
-		return 2
-	}
-	e := &env{stdin: stdin, stdout: stdout, stderr: stderr, catalogue: *path}
-	if e.catalogue == "" {
-		e.catalogue = catalogue.DefaultPath()
-	}
-	rest := fs.Args()
-	if len(rest) == 0 {
-		return runTUI(e)
-	}
-	if rest[0] == "help" {
-		fmt.Fprint(stdout, usage)
-		return 0
-	}
-	cmd, ok := commands[rest[0]]
-	if !ok {
-		fmt.Fprintf(stderr, "uricat: unknown command %q (commands: check, list, add, import, export)\n", rest[0])
-		return 2
-	}
-	return cmd(e, rest[1:])
+	e := &env{stdin: stdin, stdout: stdout, stderr: stderr}
+	root := newRootCmd(e)
+	root.SetArgs(args)
+	cmd, err := root.ExecuteC()
+	return e.exit(cmd, err)
 }
 
-// parseFlags parses flags that may come before, between or after the
-// positional arguments (`add URI --name N`), and returns the positionals.
-func parseFlags(fs *flag.FlagSet, args []string) ([]string, error) {
-	var pos []string
-	for {
-		if err := fs.Parse(args); err != nil {
-			return nil, err
-		}
-		args = fs.Args()
-		if len(args) == 0 {
-			return pos, nil
-		}
-		if args[0] == "--" || !strings.HasPrefix(args[0], "-") || args[0] == "-" {
-			if args[0] == "--" {
-				return append(pos, args[1:]...), nil
+// newRootCmd wires every command to e.
+func newRootCmd(e *env) *cobra.Command {
+	root := &cobra.Command{
+		Use:     "uricat",
+		Short:   "a terminal bookmark manager on a URI-Catalogue file (SSD3)",
+		Long:    about + "\n\n" + catalogueHelp + "\n\n" + exitHelp,
+		Version: version(),
+		// Errors and usage are printed by env.exit, once, on stderr.
+		SilenceErrors: true,
+		SilenceUsage:  true,
+		PersistentPreRun: func(*cobra.Command, []string) {
+			if e.catalogue == "" {
+				e.catalogue = catalogue.DefaultPath()
 			}
-			pos = append(pos, args[0])
-			args = args[1:]
-			continue
-		}
+		},
+		RunE: func(*cobra.Command, []string) error { return runTUI(e) },
 	}
-}
-
-// open loads the catalogue, printing its problems on stderr.
-func (e *env) open(report bool) (*catalogue.Catalogue, bool) {
-	c, err := catalogue.Open(e.catalogue)
-	if err != nil {
-		fmt.Fprintf(e.stderr, "uricat: %v\n", err)
-		return nil, false
-	}
-	if report {
-		e.report(c, true)
-	}
-	return c, true
-}
-
-// report prints the catalogue's problems as PATH:LINE: message; with
-// errorsOnly, warnings are left out.
-func (e *env) report(c *catalogue.Catalogue, errorsOnly bool) {
-	for _, p := range c.Problems() {
-		if errorsOnly && p.Severity == catalogue.Warning {
-			continue
-		}
-		fmt.Fprintf(e.stderr, "%s:%d: %s\n", c.Path(), p.Line, p)
-	}
+	root.SetIn(e.stdin)
+	root.SetOut(e.stdout)
+	root.SetErr(e.stderr)
+	root.SetVersionTemplate(versionLine)
+	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError(err) })
+	root.PersistentFlags().StringVar(&e.catalogue, "catalogue", "",
+		"the catalogue file at `PATH` (default $URICAT_CATALOGUE, else $XDG_DATA_HOME/uricat/bookmarks.uricat)")
+	_ = root.MarkPersistentFlagFilename("catalogue", "uricat")
+	root.AddCommand(
+		newCheckCmd(e),
+		newListCmd(e),
+		newAddCmd(e),
+		newImportCmd(e),
+		newExportCmd(e),
+		newShowCmd(e),
+		newSetCmd(e),
+		newRmCmd(e),
+		newEditCmd(e),
+		newOpenCmd(e),
+		newCategoriesCmd(e),
+		newTagsCmd(e),
+		newVersionCmd(),
+		newManCmd(),
+	)
+	initCompletionCmd(root) // after SetOut: its commands keep the writer it had
+	initHelpCmd(root)
+	return root
 }

@@ -11,13 +11,13 @@ import (
 // search opens the catalogue for a command that answers once and exits,
 // and returns its valid records that q matches, in file order: what list
 // and export --search show, found as the TUI finds them (catalogue/query).
-func (e *env) search(q *query.Query) ([]*catalogue.Record, bool) {
+func (e *env) search(q *query.Query) ([]*catalogue.Record, error) {
 	oneShot(e.catalogue)
-	c, ok := e.open(true)
-	if !ok {
-		return nil, false
+	c, err := e.open(true)
+	if err != nil {
+		return nil, err
 	}
-	return query.Filter(c.Valid(), q), true
+	return query.Filter(c.Valid(), q), nil
 }
 
 // oneShot tunes the garbage collector for a command that reads the

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"fmt"
 	"os"
 
 	"github.com/charmbracelet/lipgloss"
@@ -12,18 +11,17 @@ import (
 // runTUI opens the catalogue in the terminal UI. When standard input or
 // output is not a terminal (a pipe, a script) it prints the catalogue as
 // `uricat list` does instead.
-func runTUI(e *env) int {
+func runTUI(e *env) error {
 	if !isTerminal(os.Stdin) || !isTerminal(os.Stdout) || e.stdout != os.Stdout {
-		return runList(e, nil)
+		return (&listOptions{}).run(e)
 	}
 	// The background is queried before the program starts: once Bubble
 	// Tea reads the terminal, the answer would race with key presses.
 	dark := lipgloss.HasDarkBackground()
 	if err := tui.Run(tui.Options{Path: e.catalogue, Theme: theme.New(dark)}); err != nil {
-		fmt.Fprintf(e.stderr, "uricat: %v\n", err)
-		return 1
+		return refused(err)
 	}
-	return 0
+	return nil
 }
 
 // isTerminal reports whether f is a character device (a terminal).

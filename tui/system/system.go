@@ -9,42 +9,21 @@
 //     calls OpenConfirmed(uri).
 //   - Copy(text) answers CopiedMsg.
 //
-// The opener is never a shell: $BROWSER (a colon-separated list of commands,
-// each optionally with %s for the URI, as Debian's sensible-browser reads
-// it) is split into words and run directly, else xdg-open (open on macOS).
+// The opener itself, which the CLI's `uricat open` shares, is
+// internal/opener.
 package system
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"os"
-	"os/exec"
-	"runtime"
 	"strings"
 
 	"github.com/aymanbagabas/go-osc52/v2"
 	tea "github.com/charmbracelet/bubbletea"
 
-	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/internal/opener"
 )
-
-// safeSchemes are opened without asking: schemes a browser handles and that
-// cannot run a local program or reach a local file.
-var safeSchemes = map[string]bool{"http": true, "https": true, "ftp": true, "mailto": true, "gopher": true}
-
-// Scheme returns the URI's scheme, lower-cased, or "" if it has none.
-func Scheme(uri string) string {
-	colon := strings.IndexByte(uri, ':')
-	if colon <= 0 {
-		return ""
-	}
-	return strings.ToLower(uri[:colon])
-}
-
-// NeedsConfirm reports whether opening uri must be confirmed by the user
-// first: its scheme is not http, https, ftp, mailto or gopher.
-func NeedsConfirm(uri string) bool { return !safeSchemes[Scheme(uri)] }
 
 // OpenedMsg reports that the opener was started for URI (Err nil), or why it
 // could not be.
@@ -67,32 +46,15 @@ type CopiedMsg struct {
 	Err  error
 }
 
-// Opener starts the program that opens URIs. The zero value is not usable:
-// use DefaultOpener or fill every field (tests replace Start).
-type Opener struct {
-	Getenv   func(string) string
-	LookPath func(string) (string, error)
-	GOOS     string
-	// Start starts cmd without waiting for it to finish.
-	Start func(cmd *exec.Cmd) error
-}
+// Opener is an opener.Opener whose Open and OpenConfirmed are tea.Cmds.
+type Opener struct{ opener.Opener }
 
-// DefaultOpener opens with the real environment and processes.
-var DefaultOpener = Opener{Getenv: os.Getenv, LookPath: exec.LookPath, GOOS: runtime.GOOS, Start: startDetached}
+// DefaultOpener opens with the real environment and processes, detached
+// from the terminal the TUI owns.
+var DefaultOpener = Opener{opener.Default}
 
-// startDetached starts cmd with no terminal I/O (the TUI owns the terminal)
-// and reaps it in the background.
-func startDetached(cmd *exec.Cmd) error {
-	cmd.Stdin, cmd.Stdout, cmd.Stderr = nil, nil, nil
-	if err := cmd.Start(); err != nil {
-		return err
-	}
-	go cmd.Wait() //nolint:errcheck // the opener's exit status says nothing we can act on
-	return nil
-}
-
-// Open returns a command that opens uri, or, when NeedsConfirm(uri), answers
-// ConfirmMsg and opens nothing.
+// Open returns a command that opens uri, or, when opener.NeedsConfirm(uri),
+// answers ConfirmMsg and opens nothing.
 func Open(uri string) tea.Cmd { return DefaultOpener.Open(uri) }
 
 // OpenConfirmed returns a command that opens uri whatever its scheme: call it
@@ -101,71 +63,15 @@ func OpenConfirmed(uri string) tea.Cmd { return DefaultOpener.OpenConfirmed(uri)
 
 // Open is the package's Open with this opener.
 func (o Opener) Open(uri string) tea.Cmd {
-	if NeedsConfirm(uri) {
-		return func() tea.Msg { return ConfirmMsg{URI: uri, Scheme: Scheme(uri)} }
+	if opener.NeedsConfirm(uri) {
+		return func() tea.Msg { return ConfirmMsg{URI: uri, Scheme: opener.Scheme(uri)} }
 	}
 	return o.OpenConfirmed(uri)
 }
 
 // OpenConfirmed is the package's OpenConfirmed with this opener.
 func (o Opener) OpenConfirmed(uri string) tea.Cmd {
-	return func() tea.Msg {
-		cmd, err := o.Command(uri)
-		if err == nil {
-			err = o.Start(cmd)
-			if err != nil {
-				err = fmt.Errorf("open %s: %w", cmd.Path, err)
-			}
-		}
-		return OpenedMsg{URI: uri, Err: err}
-	}
-}
-
-// Command returns the command that would open uri, without starting it. A
-// URI that is not valid (SSD3 3.1) is refused: it came from a file and could
-// be anything.
-func (o Opener) Command(uri string) (*exec.Cmd, error) {
-	if err := catalogue.ValidateURI(uri); err != nil {
-		return nil, fmt.Errorf("not opened: %w", err)
-	}
-	if b := o.Getenv("BROWSER"); strings.TrimSpace(b) != "" {
-		for _, entry := range strings.Split(b, ":") {
-			words := strings.Fields(entry)
-			if len(words) == 0 {
-				continue
-			}
-			path, err := o.LookPath(words[0])
-			if err != nil {
-				continue
-			}
-			args, substituted := make([]string, 0, len(words)), false
-			for _, w := range words[1:] {
-				if strings.Contains(w, "%s") {
-					w, substituted = strings.ReplaceAll(w, "%s", uri), true
-				}
-				args = append(args, w)
-			}
-			if !substituted {
-				args = append(args, uri)
-			}
-			return exec.Command(path, args...), nil
-		}
-	}
-	var candidates [][]string
-	switch o.GOOS {
-	case "darwin":
-		candidates = [][]string{{"open"}}
-	case "windows":
-		candidates = [][]string{{"rundll32", "url.dll,FileProtocolHandler"}}
-	default:
-		candidates = [][]string{{"xdg-open"}, {"wslview"}}
-	}
-	for _, c := range candidates {
-		if path, err := o.LookPath(c[0]); err == nil {
-			return exec.Command(path, append(c[1:], uri)...), nil
-		}
-	}
-	return nil, errors.New("no program to open URIs: set $BROWSER or install xdg-open")
+	return func() tea.Msg { return OpenedMsg{URI: uri, Err: o.Opener.Open(uri)} }
 }
 
 // Clipboard writes OSC 52 sequences to a terminal.

@@ -1,0 +1,153 @@
+package catalogue
+
+import (
+	"fmt"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"golang.org/x/net/idna"
+)
+
+// invisible reports whether r changes how text around it is shown without
+// showing itself: the bidirectional controls (U+202A-U+202E, U+2066-U+2069,
+// U+200E, U+200F, U+061C) and the zero-width characters (U+200B-U+200D,
+// U+2060, U+FEFF). A name holding U+202E makes "BIDIMARK\u202Etxt.exe"
+// read as "...exe.txt"; such characters are kept in the data and shown as
+// visible markers.
+func invisible(r rune) bool {
+	switch {
+	case r >= 0x202a && r <= 0x202e, r >= 0x2066 && r <= 0x2069,
+		r == 0x200e, r == 0x200f, r == 0x061c,
+		r >= 0x200b && r <= 0x200d, r == 0x2060, r == 0xfeff:
+		return true
+	}
+	return false
+}
+
+// revealInvisible replaces each invisible character of s with a visible
+// marker, "⟨U+202E⟩".
+func revealInvisible(s string) string {
+	i := strings.IndexFunc(s, invisible)
+	if i < 0 {
+		return s
+	}
+	var b strings.Builder
+	b.WriteString(s[:i])
+	for _, r := range s[i:] {
+		if invisible(r) {
+			fmt.Fprintf(&b, "⟨U+%04X⟩", r)
+			continue
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+// DisplayURI returns uri as people read it (RFC 3987 3.2): percent-escapes
+// of UTF-8 text decoded ("wiki/K%C3%B6ln" shows "wiki/Köln") and an IDNA
+// host in Unicode ("xn--bcher-kva.de" shows "bücher.de"). Escapes of ASCII
+// characters stay (decoding "%2F" would change the path), as do escapes of
+// characters that are not text: spaces, controls, bidirectional and
+// zero-width characters. It is for display only: copy and open the stored
+// URI.
+func DisplayURI(uri string) string {
+	if !strings.Contains(uri, "%") && !strings.Contains(uri, "xn--") {
+		return uri
+	}
+	return decodePercentText(unicodeHost(uri))
+}
+
+// unicodeHost shows the host of an absolute URI with an authority in
+// Unicode, when it has IDNA labels.
+func unicodeHost(uri string) string {
+	colon := strings.Index(uri, "://")
+	if colon < 0 {
+		return uri
+	}
+	start := colon + 3
+	end := len(uri)
+	if i := strings.IndexAny(uri[start:], "/?#"); i >= 0 {
+		end = start + i
+	}
+	auth := uri[start:end]
+	hostStart := start
+	if at := strings.LastIndexByte(auth, '@'); at >= 0 {
+		hostStart = start + at + 1
+	}
+	host := uri[hostStart:end]
+	port := ""
+	if i := strings.LastIndexByte(host, ':'); i >= 0 && !strings.Contains(host, "]") {
+		host, port = host[:i], host[i:]
+	}
+	if !strings.Contains(strings.ToLower(host), "xn--") {
+		return uri
+	}
+	u, err := idna.Display.ToUnicode(host)
+	if err != nil || strings.IndexFunc(u, invisible) >= 0 {
+		return uri
+	}
+	return uri[:hostStart] + u + port + uri[end:]
+}
+
+// decodePercentText decodes the runs of percent-escapes that form valid
+// UTF-8 for characters that are text and not ASCII.
+func decodePercentText(s string) string {
+	if !strings.Contains(s, "%") {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); {
+		if s[i] != '%' {
+			b.WriteByte(s[i])
+			i++
+			continue
+		}
+		// Gather the run of escapes here.
+		var raw []byte
+		j := i
+		for j+2 < len(s) && s[j] == '%' && isHex(s[j+1]) && isHex(s[j+2]) {
+			raw = append(raw, unhexByte(s[j+1])<<4|unhexByte(s[j+2]))
+			j += 3
+		}
+		if len(raw) == 0 {
+			b.WriteByte(s[i])
+			i++
+			continue
+		}
+		// Decode what forms whole non-ASCII text characters; keep the
+		// escapes of the rest as they were written.
+		k := 0
+		for k < len(raw) {
+			r, n := utf8.DecodeRune(raw[k:])
+			esc := s[i+3*k : i+3*(k+n)]
+			if r == utf8.RuneError || r < 0x80 || !shownInIRI(r) {
+				esc = s[i+3*k : i+3*k+3]
+				b.WriteString(esc)
+				k++
+				continue
+			}
+			b.WriteRune(r)
+			k += n
+		}
+		i = j
+	}
+	return b.String()
+}
+
+// shownInIRI reports whether r may be shown decoded in an IRI: a letter,
+// mark, number, punctuation or symbol, and not one that hides or reorders
+// text (RFC 3987 4.1).
+func shownInIRI(r rune) bool {
+	return !invisible(r) && (unicode.IsLetter(r) || unicode.IsMark(r) || unicode.IsNumber(r) || unicode.IsPunct(r) || unicode.IsSymbol(r))
+}
+
+func unhexByte(c byte) byte {
+	switch {
+	case c >= '0' && c <= '9':
+		return c - '0'
+	case c >= 'a' && c <= 'f':
+		return c - 'a' + 10
+	}
+	return c - 'A' + 10
+}

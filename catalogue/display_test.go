@@ -1,0 +1,66 @@
+package catalogue
+
+import "testing"
+
+func TestDisplayURI(t *testing.T) {
+	for _, tt := range []struct{ in, want string }{
+		{"https://de.wikipedia.org/wiki/K%C3%B6ln", "https://de.wikipedia.org/wiki/Köln"},
+		{"https://xn--bcher-kva.de/stra%C3%9Fe", "https://bücher.de/straße"},
+		{"https://user@xn--bcher-kva.de:8080/", "https://user@bücher.de:8080/"},
+		{"https://ja.wikipedia.org/wiki/%E6%9D%B1%E4%BA%AC%E9%83%BD", "https://ja.wikipedia.org/wiki/東京都"},
+		// ASCII escapes change meaning when decoded: they stay.
+		{"http://example.com/a%2Fb.txt?q=%2B%20x", "http://example.com/a%2Fb.txt?q=%2B%20x"},
+		// Not UTF-8, or a lone lead byte: kept as written.
+		{"http://example.com/%FF%C3", "http://example.com/%FF%C3"},
+		// A bidirectional override and a no-break space stay escaped.
+		{"http://example.com/a%E2%80%AEb%C2%A0c", "http://example.com/a%E2%80%AEb%C2%A0c"},
+		{"mailto:someone@example.com", "mailto:someone@example.com"},
+		{"http://xn--invalid-.example/", "http://xn--invalid-.example/"},
+	} {
+		if got := DisplayURI(tt.in); got != tt.want {
+			t.Errorf("DisplayURI(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+func TestDisplayTextShowsInvisibleCharacters(t *testing.T) {
+	for _, tt := range []struct{ in, want string }{
+		{"BIDIMARK\u202Etxt.exe", "BIDIMARK⟨U+202E⟩txt.exe"},
+		{"zero\u200Bwidth", "zero⟨U+200B⟩width"},
+		{"plain Köln", "plain Köln"},
+		{"a\u2067b\u2069", "a⟨U+2067⟩b⟨U+2069⟩"},
+	} {
+		if got := DisplayText(tt.in); got != tt.want {
+			t.Errorf("DisplayText(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+	// The data keeps them.
+	if CleanText("a\u202Eb") != "a\u202Eb" {
+		t.Error("CleanText dropped a bidirectional character the data holds")
+	}
+}
+
+func FuzzDisplayURI(f *testing.F) {
+	for _, s := range []string{"https://xn--bcher-kva.de/%C3%B6", "%", "%e2%80%ae", "a://@xn--/:%zz"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		got := DisplayURI(s)
+		for _, r := range got {
+			if invisible(r) || (r < 0x20 && r != '\t') || (r >= 0x7f && r < 0xa0) {
+				if !containsRune(s, r) {
+					t.Fatalf("DisplayURI(%q) = %q shows %U, which was escaped", s, got, r)
+				}
+			}
+		}
+	})
+}
+
+func containsRune(s string, r rune) bool {
+	for _, x := range s {
+		if x == r {
+			return true
+		}
+	}
+	return false
+}

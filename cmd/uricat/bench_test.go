@@ -1,0 +1,46 @@
+package main
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/internal/cputime"
+)
+
+// BenchmarkSelectRecord finds the last record of a generated catalogue by
+// its URI as stored, by the same URI as a user types it (scheme and host
+// in capitals: every record's URIKey is computed), and by its ID.
+func BenchmarkSelectRecord(b *testing.B) {
+	for _, size := range []struct {
+		name string
+		n    int
+	}{{"10k", 10_000}, {"100k", 100_000}, {"1M", 1_000_000}} {
+		var text strings.Builder
+		for i := 1; i <= size.n; i++ {
+			fmt.Fprintf(&text, "URI: https://www.example.org/pages/%d.html\r\nNAME: Page %d\r\nID: %d\r\nDATE: 01/01/2020 00:00:00\r\n\r\n", i, i, i)
+		}
+		c, err := catalogue.Read(strings.NewReader(text.String()))
+		if err != nil {
+			b.Fatal(err)
+		}
+		last := fmt.Sprintf("https://www.example.org/pages/%d.html", size.n)
+		for _, sel := range []struct{ name, sel string }{
+			{"stored", last},
+			{"typed", strings.Replace(last, "https://www.example.org", "HTTPS://WWW.Example.ORG:443", 1)},
+			{"id", fmt.Sprintf("id:%d", size.n)},
+		} {
+			b.Run(size.name+"/"+sel.name, func(b *testing.B) {
+				start := cputime.Used()
+				for i := 0; i < b.N; i++ {
+					r, err := selectRecord(c, sel.sel)
+					if err != nil || r.URI != last {
+						b.Fatalf("%s: %v %v", sel.sel, r, err)
+					}
+				}
+				cputime.Report(b, start)
+			})
+		}
+	}
+}

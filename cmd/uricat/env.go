@@ -1,0 +1,139 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/uricat/uricat/catalogue"
+)
+
+// env is what a command runs with, so that tests can run it in-process.
+type env struct {
+	stdin          io.Reader
+	stdout, stderr io.Writer
+	catalogue      string // path from --catalogue or the default
+}
+
+// The exit codes, as `uricat --help` documents them (exitHelp).
+const (
+	exitOK      = 0
+	exitRefused = 1 // refused, or problems found
+	exitUsage   = 2 // bad usage, or a file that cannot be read
+)
+
+// exitError is how a command ends with a code other than 0. Its err, when
+// not nil, is printed after the command's name; nil means the command has
+// said everything already (as check does with the problems it found).
+type exitError struct {
+	code  int
+	err   error
+	usage bool // a usage error: point to --help
+}
+
+func (x *exitError) Error() string {
+	if x.err == nil {
+		return fmt.Sprintf("exit status %d", x.code)
+	}
+	return x.err.Error()
+}
+
+func (x *exitError) Unwrap() error { return x.err }
+
+// refused ends a command with exit code 1: the command understood what was
+// asked and refused it, or found problems.
+func refused(err error) error { return &exitError{code: exitRefused, err: err} }
+
+// unreadable ends a command with exit code 2: a file it needs cannot be read.
+func unreadable(err error) error { return &exitError{code: exitUsage, err: err} }
+
+// usageError ends a command with exit code 2 and points to its --help.
+func usageError(err error) error { return &exitError{code: exitUsage, err: err, usage: true} }
+
+// silent ends a command with code, its reasons already printed.
+func silent(code int) error { return &exitError{code: code} }
+
+// exit prints err, if any, as "uricat CMD: message" on stderr and returns the
+// exit code for it. Errors that cobra itself returns (an unknown command or
+// flag, a wrong number of arguments) are usage errors.
+func (e *env) exit(cmd *cobra.Command, err error) int {
+	if err == nil {
+		return exitOK
+	}
+	name := "uricat"
+	if cmd != nil {
+		name = cmd.CommandPath()
+	}
+	x := &exitError{code: exitUsage, err: err, usage: true}
+	errors.As(err, &x)
+	if x.err != nil {
+		fmt.Fprintf(e.stderr, "%s: %s\n", name, strings.TrimRight(x.err.Error(), "\n"))
+	}
+	if x.usage {
+		fmt.Fprintf(e.stderr, "Run '%s --help' for usage.\n", name)
+	}
+	return x.code
+}
+
+// open loads the catalogue. With report, its errors (not its warnings) are
+// printed on stderr, as PATH:LINE: message, before the command's output.
+func (e *env) open(report bool) (*catalogue.Catalogue, error) {
+	c, err := catalogue.Open(e.catalogue)
+	if err != nil {
+		return nil, unreadable(fmt.Errorf("%w (choose another file with --catalogue or $%s)", err, catalogue.EnvCatalogue))
+	}
+	if report {
+		e.report(c, true)
+	}
+	return c, nil
+}
+
+// report prints the catalogue's problems as PATH:LINE: message; with
+// errorsOnly, warnings are left out.
+func (e *env) report(c *catalogue.Catalogue, errorsOnly bool) {
+	for _, p := range c.Problems() {
+		if errorsOnly && p.Severity == catalogue.Warning {
+			continue
+		}
+		fmt.Fprintf(e.stderr, "%s:%d: %s\n", c.Path(), p.Line, p)
+	}
+}
+
+// The argument checks below are cobra's, with messages that say what the
+// command expects.
+
+// noArgs refuses any argument.
+func noArgs(_ *cobra.Command, args []string) error {
+	if len(args) > 0 {
+		quoted := make([]string, len(args))
+		for i, a := range args {
+			quoted[i] = strconv.Quote(a)
+		}
+		return fmt.Errorf("takes no arguments; got %s", strings.Join(quoted, " "))
+	}
+	return nil
+}
+
+// exactArgs wants n arguments, described by what.
+func exactArgs(n int, what string) cobra.PositionalArgs {
+	return func(_ *cobra.Command, args []string) error {
+		if len(args) != n {
+			return fmt.Errorf("expects %s; got %d argument(s)", what, len(args))
+		}
+		return nil
+	}
+}
+
+// minArgs wants n arguments or more, described by what.
+func minArgs(n int, what string) cobra.PositionalArgs {
+	return func(_ *cobra.Command, args []string) error {
+		if len(args) < n {
+			return fmt.Errorf("expects %s; got %d argument(s)", what, len(args))
+		}
+		return nil
+	}
+}

@@ -1,0 +1,94 @@
+package main
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/spf13/pflag"
+
+	"github.com/uricat/uricat/catalogue"
+)
+
+// fieldFlag is a flag that gives one field of a record, for add and set.
+type fieldFlag struct {
+	flag, field, usage string
+}
+
+// fieldFlagTable lists them, in the order of SSD3's fields.
+var fieldFlagTable = []fieldFlag{
+	{"name", catalogue.FieldName, "the bookmark's `NAME`"},
+	{"id", catalogue.FieldID, "a unique positive integer `ID`"},
+	{"category", catalogue.FieldCategory, "the `CATEGORY`"},
+	{"description", catalogue.FieldDescription, "the `DESCRIPTION`"},
+	{"rating", catalogue.FieldRating, "`RATING`, 1 to 5 (0 for none)"},
+	{"language", catalogue.FieldLanguage, "`LANGUAGE` tag (RFC 3066), such as en-gb"},
+	{"type", catalogue.FieldType, "media `TYPE`, such as text/html"},
+	{"tags", catalogue.FieldTags, "comma-separated `TAGS`, stored as " + catalogue.FieldTags},
+}
+
+// fieldFlags holds the values of the field flags of one command.
+type fieldFlags struct {
+	values map[string]*string // by flag name
+	x      []string           // --x X-NAME=VALUE, in order
+}
+
+// register defines the field flags on fs; clear adds what an empty value
+// does, for set.
+func (ff *fieldFlags) register(fs *pflag.FlagSet, clear bool) {
+	ff.values = map[string]*string{}
+	for _, f := range fieldFlagTable {
+		usage := f.usage
+		if clear && f.field != catalogue.FieldName {
+			usage += `; "" clears it`
+		}
+		ff.values[f.flag] = fs.String(f.flag, "", usage)
+	}
+	fs.StringArrayVar(&ff.x, "x", nil, "an extension field, `X-NAME=VALUE` (repeat for more)")
+}
+
+// fields returns the fields the flags gave on the line (those fs says were
+// set), as catalogue.Set takes them: "" clears a field.
+func (ff *fieldFlags) fields(fs *pflag.FlagSet) ([]catalogue.Field, error) {
+	var out []catalogue.Field
+	for _, f := range fieldFlagTable {
+		if !fs.Changed(f.flag) {
+			continue
+		}
+		v := *ff.values[f.flag]
+		switch f.field {
+		case catalogue.FieldRating:
+			if strings.TrimSpace(v) == "0" {
+				v = ""
+			}
+		case catalogue.FieldTags:
+			v = catalogue.JoinTags(catalogue.SplitTags(v))
+		}
+		out = append(out, catalogue.Field{Name: f.field, Value: v})
+	}
+	for _, x := range ff.x {
+		name, value, ok := strings.Cut(x, "=")
+		if !ok {
+			return nil, usageError(fmt.Errorf("--x %q: write X-NAME=VALUE (X-NAME= clears the field)", x))
+		}
+		if !strings.HasPrefix(name, "X-") {
+			return nil, usageError(fmt.Errorf("--x %q: %s is not an extension field; its name starts with X- (SSD3 2.2)", x, name))
+		}
+		out = append(out, catalogue.Field{Name: name, Value: value})
+	}
+	return out, nil
+}
+
+// setFields sets each field of fields in rec. The error, refused (exit 1),
+// is a *catalogue.ValidationError with every problem.
+func setFields(rec *catalogue.Record, fields []catalogue.Field) error {
+	var ps []catalogue.Problem
+	for _, f := range fields {
+		if err := catalogue.SetField(rec, f.Name, f.Value); err != nil {
+			ps = append(ps, catalogue.Problem{Field: f.Name, Msg: err.Error()})
+		}
+	}
+	if len(ps) > 0 {
+		return refused(&catalogue.ValidationError{Problems: ps})
+	}
+	return nil
+}

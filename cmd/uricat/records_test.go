@@ -1,0 +1,133 @@
+package main
+
+// Tests of show, set and rm, on editCatalogue (edit_test.go).
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+func TestShow(t *testing.T) {
+	path := writeCatalogue(t, editCatalogue)
+	code, out, errs := uricat(t, "--catalogue", path, "show", "https://bücher.de/")
+	want := "URI: https://xn--bcher-kva.de/\nNAME: Bücher\nID: 7\nDATE: 01/01/2020 00:00:00\nCATEGORY: Shops\n" +
+		"DESCRIPTION: =?UTF-8?q?two=0Alines?=\nX-TAGS: books, shops\n\nline 1 of " + path + "\n"
+	if code != 0 || out != want || errs != "" {
+		t.Errorf("exit %d, stderr %q, stdout\n%s\nwant\n%s", code, errs, out, want)
+	}
+	code, out, _ = uricat(t, "--catalogue", path, "show", "line:9")
+	want = "URI: http://nodate.example/\nNAME: No date\n\nline 9 of " + path + "; not used: its URI, NAME or DATE is missing or invalid (SSD3 2.2):\n" +
+		path + ":11: column 9: RATING \"nine\" must be an integer from 1 to 5 (3.6)\n"
+	if code != 0 || !strings.HasPrefix(out, want) || !strings.Contains(out, path+":9: record has no DATE") {
+		t.Errorf("invalid record: exit %d, stdout\n%s\nwant it to start with\n%s", code, out, want)
+	}
+	code, out, _ = uricat(t, "--catalogue", path, "show", "--json", "http://nodate.example/")
+	var got shownRecord
+	if err := json.Unmarshal([]byte(out), &got); code != 0 || err != nil {
+		t.Fatalf("show --json: exit %d, %v\n%s", code, err, out)
+	}
+	if got.URI != "http://nodate.example/" || got.Date != "" || got.Line != 9 || got.Valid || len(got.Problems) != 2 ||
+		got.Problems[0] != (shownProblem{Line: 11, Column: 9, Field: "RATING", Severity: "error", Message: `RATING "nine" must be an integer from 1 to 5 (3.6)`}) {
+		t.Errorf("show --json: %+v", got)
+	}
+	code, out, _ = uricat(t, "--catalogue", path, "show", "--json", "id:7")
+	if err := json.Unmarshal([]byte(out), &got); code != 0 || err != nil || got.Name != "Bücher" || got.Description != "two\nlines" ||
+		got.Extensions["X-TAGS"] != "books, shops" || !got.Valid || got.Problems == nil || len(got.Problems) != 0 {
+		t.Errorf("show --json id:7: %v %+v", err, got)
+	}
+}
+
+func TestSet(t *testing.T) {
+	path := writeCatalogue(t, editCatalogue)
+	code, out, errs := uricat(t, "--catalogue", path, "set", "id:7", "--rating", "4", "--category", "", "--tags", "a, b,,c", "--x", "X-SEEN=yes", "--name", "Bücher 2")
+	if code != 0 || out != "changed \"Bücher 2\" in "+path+"\n" {
+		t.Fatalf("exit %d, stdout %q, stderr %q", code, out, errs)
+	}
+	rec, rest, _ := strings.Cut(string(mustRead(t, path)), "\r\n\r\n")
+	for _, want := range []string{"RATING: 4", "X-TAGS: a, b, c", "X-SEEN: yes", "NAME: =?UTF-8?q?B=C3=BCcher_2?=", "DESCRIPTION: =?UTF-8?q?two=0Alines?="} {
+		if !strings.Contains(rec, want+"\r\n") && !strings.HasSuffix(rec, want) {
+			t.Errorf("record lacks %q:\n%s", want, rec)
+		}
+	}
+	if strings.Contains(rec, "CATEGORY") || strings.Contains(rec, "DATE: 01/01/2020") {
+		t.Errorf("CATEGORY not cleared, or DATE not stamped (3.3):\n%s", rec)
+	}
+	if "\r\n\r\n"+rest != editCatalogue[strings.Index(editCatalogue, "\r\n\r\n"):] {
+		t.Errorf("the other record changed:\n%s", rest)
+	}
+	if code, _, errs := uricat(t, "--catalogue", path, "set", "id:7", "--rating", "0", "--x", "X-SEEN="); code != 0 {
+		t.Fatalf("clearing: exit %d: %s", code, errs)
+	}
+	if rec, _, _ := strings.Cut(string(mustRead(t, path)), "\r\n\r\n"); strings.Contains(rec, "RATING") || strings.Contains(rec, "X-SEEN") {
+		t.Errorf("--rating 0 and --x X-SEEN= did not clear:\n%s", rec)
+	}
+	for _, tt := range []struct {
+		args   []string
+		code   int
+		stderr string
+	}{
+		{[]string{"id:7", "--rating", "6"}, 1, "uricat set: RATING \"6\" must be an integer from 1 to 5 (3.6); nothing was changed\n"},
+		{[]string{"id:7", "--name", ""}, 1, "uricat set: NAME is required"},
+		{[]string{"id:7", "--language", "klingon", "--type", "html"}, 1, "LANGUAGE \"klingon\""},
+		{[]string{"id:7"}, 2, "uricat set: nothing to set: give --name, --id, --category, --description, --rating, --language, --type, --tags or --x\n"},
+		{[]string{"http://nowhere/", "--rating", "1"}, 1, "uricat set: no record has the URI http://nowhere/"},
+	} {
+		before := mustRead(t, path)
+		code, _, errs := uricat(t, append([]string{"--catalogue", path, "set"}, tt.args...)...)
+		if code != tt.code || !strings.Contains(errs, tt.stderr) || string(mustRead(t, path)) != string(before) {
+			t.Errorf("set %q: exit %d, stderr %q; want %d, %q and the file unchanged", tt.args, code, errs, tt.code, tt.stderr)
+		}
+	}
+}
+
+func TestSetAmbiguous(t *testing.T) {
+	path := writeCatalogue(t, selectCatalogue)
+	before := mustRead(t, path)
+	code, _, errs := uricat(t, "--catalogue", path, "set", "http://twice.example/", "--rating", "3")
+	want := "uricat set: 2 records have the URI http://twice.example/; name one with line:N:\n  line 6: \"First\" (id:8)\n  line 11: \"Second\"\n"
+	if code != 1 || errs != want || string(mustRead(t, path)) != string(before) {
+		t.Errorf("exit %d, stderr %q; want 1 and %q", code, errs, want)
+	}
+	if code, _, errs := uricat(t, "--catalogue", path, "set", "line:11", "--rating", "3"); code != 0 {
+		t.Errorf("set line:11: exit %d: %s", code, errs)
+	}
+}
+
+func TestRm(t *testing.T) {
+	path := writeCatalogue(t, selectCatalogue)
+	before := string(mustRead(t, path))
+	// All or none: one SELECTOR that names nothing removes nothing.
+	if code, _, errs := uricat(t, "--catalogue", path, "rm", "id:7", "http://nowhere/"); code != 1 || !strings.Contains(errs, "no record has the URI http://nowhere/") || string(mustRead(t, path)) != before {
+		t.Errorf("rm with a bad SELECTOR: exit %d, %q", code, errs)
+	}
+	code, out, errs := uricat(t, "--catalogue", path, "rm", "id:7", "https://xn--bcher-kva.de/", "line:16")
+	want := "removed \"Bücher\" <https://xn--bcher-kva.de/> (line 1) from " + path + "\nremoved \"Broken\" (no valid URI) (line 16) from " + path + "\n"
+	if code != 0 || out != want {
+		t.Errorf("exit %d, stderr %q, stdout\n%s\nwant\n%s", code, errs, out, want)
+	}
+	if data := string(mustRead(t, path)); strings.Contains(data, "Bücher") || strings.Contains(data, "Broken") || !strings.Contains(data, "NAME: First") {
+		t.Errorf("after rm:\n%s", data)
+	}
+}
+
+func TestRmSearch(t *testing.T) {
+	path := writeCatalogue(t, selectCatalogue)
+	before := string(mustRead(t, path))
+	code, out, errs := uricat(t, "--catalogue", path, "rm", "--search", "cat:x")
+	if code != 1 || out != "1 record(s) match \"cat:x\":\n  line 11: \"Second\" <http://twice.example/>\n" ||
+		errs != "uricat rm: nothing removed: add --yes to remove these 1 record(s)\n" || string(mustRead(t, path)) != before {
+		t.Errorf("without --yes: exit %d, stdout %q, stderr %q", code, out, errs)
+	}
+	if code, out, _ := uricat(t, "--catalogue", path, "rm", "--search", "cat:nothing", "--yes"); code != 0 || out != "no record matches \"cat:nothing\"; nothing removed\n" {
+		t.Errorf("no match: exit %d, %q", code, out)
+	}
+	if code, _, errs := uricat(t, "--catalogue", path, "rm", "--search", "cat:x", "--yes"); code != 0 || strings.Contains(string(mustRead(t, path)), "Second") {
+		t.Errorf("with --yes: exit %d, %q", code, errs)
+	}
+	for _, args := range [][]string{{"rm"}, {"rm", "id:8", "--search", "cat:x"}, {"rm", "--search", "rating:9"}} {
+		if code, _, errs := uricat(t, append([]string{"--catalogue", path}, args...)...); code != 2 || !strings.Contains(errs, "Run 'uricat rm --help' for usage.") {
+			t.Errorf("%q: exit %d, stderr %q; want 2 and the pointer to --help", args, code, errs)
+		}
+	}
+}

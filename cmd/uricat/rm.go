@@ -1,0 +1,99 @@
+package main
+
+import (
+	"fmt"
+
+	"github.com/spf13/cobra"
+
+	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/query"
+)
+
+// rmOptions are the flags of `uricat rm`.
+type rmOptions struct {
+	search string
+	yes    bool
+}
+
+func newRmCmd(e *env) *cobra.Command {
+	var o rmOptions
+	cmd := &cobra.Command{
+		Use:   "rm SELECTOR... | rm --search QUERY [--yes]",
+		Short: "Remove bookmarks",
+		Long: `Rm removes the records the SELECTORs name, all or none: a SELECTOR that names
+no record, or several, refuses the whole command. With --search it lists
+the valid records the search matches, and removes them only with --yes.
+
+` + selectorHelp,
+		Example: `  uricat rm https://go.dev/ id:7
+  uricat rm --search 'cat:old'          # lists what it would remove
+  uricat rm --search 'cat:old' --yes    # removes them`,
+		RunE: func(_ *cobra.Command, args []string) error {
+			switch {
+			case o.search != "" && len(args) > 0:
+				return usageError(fmt.Errorf("give SELECTORs or --search, not both"))
+			case o.search == "" && len(args) == 0:
+				return usageError(fmt.Errorf("expects one SELECTOR or more, or --search QUERY"))
+			}
+			return o.run(e, args)
+		},
+	}
+	cmd.Flags().StringVar(&o.search, "search", "", "remove the valid records that match the search `QUERY`")
+	cmd.Flags().BoolVar(&o.yes, "yes", false, "with --search, remove what it lists")
+	return cmd
+}
+
+func (o *rmOptions) run(e *env, sels []string) error {
+	var q *query.Query
+	if o.search != "" {
+		var err error
+		if q, err = query.Parse(o.search); err != nil {
+			return usageError(err)
+		}
+	}
+	c, err := e.open(false)
+	if err != nil {
+		return err
+	}
+	var recs []*catalogue.Record
+	if q != nil {
+		recs = query.Filter(c.Valid(), q)
+		if len(recs) == 0 {
+			fmt.Fprintf(e.stdout, "no record matches %q; nothing removed\n", o.search)
+			return nil
+		}
+		if !o.yes {
+			fmt.Fprintf(e.stdout, "%d record(s) match %q:\n", len(recs), o.search)
+			for _, r := range recs {
+				fmt.Fprintf(e.stdout, "  line %d: %s\n", r.Line(), describe(r))
+			}
+			return refused(fmt.Errorf("nothing removed: add --yes to remove these %d record(s)", len(recs)))
+		}
+	} else {
+		seen := map[catalogue.Ref]bool{}
+		for _, sel := range sels {
+			r, err := selectRecord(c, sel)
+			if err != nil {
+				return err
+			}
+			if !seen[r.Ref()] {
+				seen[r.Ref()] = true
+				recs = append(recs, r)
+			}
+		}
+	}
+	refs := make([]catalogue.Ref, len(recs))
+	for i, r := range recs {
+		refs[i] = r.Ref()
+	}
+	if _, err := c.Apply(catalogue.Delete{Refs: refs}); err != nil {
+		return refused(err)
+	}
+	if err := c.Save(); err != nil {
+		return refused(err)
+	}
+	for _, r := range recs {
+		fmt.Fprintf(e.stdout, "removed %s (line %d) from %s\n", describe(r), r.Line(), c.Path())
+	}
+	return nil
+}

@@ -1,0 +1,107 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/uricat/uricat/catalogue"
+)
+
+// selectorHelp says what a SELECTOR is, for the commands' --help.
+const selectorHelp = `SELECTOR is the record's URI (as stored, or as typed: an IRI such as
+https://bücher.de/ finds https://xn--bcher-kva.de/), id:N for the record
+whose ID is N, or line:N for the record that starts at line N of the file
+(as check, show and rm give it).`
+
+// selectorUsage ends the message of a selector that names no record.
+const selectorUsage = "SELECTOR is a URI, id:N or line:N"
+
+// openRecord opens the catalogue and returns it with the record sel names.
+func (e *env) openRecord(sel string) (*catalogue.Catalogue, *catalogue.Record, error) {
+	c, err := e.open(false)
+	if err != nil {
+		return nil, nil, err
+	}
+	rec, err := selectRecord(c, sel)
+	if err != nil {
+		return nil, nil, err
+	}
+	return c, rec, nil
+}
+
+// selectRecord returns the record sel names (see selectorHelp). Several
+// records with the URI are an error that lists them, with their lines.
+func selectRecord(c *catalogue.Catalogue, sel string) (*catalogue.Record, error) {
+	recs := c.Records()
+	switch kind, v, _ := strings.Cut(sel, ":"); kind {
+	case "id":
+		if err := catalogue.ValidateID(v); err != nil {
+			return nil, usageError(fmt.Errorf("%s: %w", sel, err))
+		}
+		for _, r := range recs {
+			if r.ID != "" && catalogue.CompareIDs(r.ID, v) == 0 {
+				return r, nil
+			}
+		}
+		return nil, refused(fmt.Errorf("no record has ID %s in %s", v, c.Path()))
+	case "line":
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 {
+			return nil, usageError(fmt.Errorf("%s: line:N needs a line number, 1 or more", sel))
+		}
+		for _, r := range recs {
+			if r.Line() == n {
+				return r, nil
+			}
+		}
+		return nil, refused(fmt.Errorf("no record starts at line %d of %s", n, c.Path()))
+	}
+	var found []*catalogue.Record
+	for _, r := range recs {
+		if r.URI == sel {
+			found = append(found, r)
+		}
+	}
+	if len(found) == 0 {
+		key := catalogue.URIKey(sel)
+		for _, r := range recs {
+			if r.URI != "" && catalogue.URIKey(r.URI) == key {
+				found = append(found, r)
+			}
+		}
+	}
+	switch len(found) {
+	case 0:
+		return nil, refused(fmt.Errorf("no record has the URI %s in %s (%s)", sel, c.Path(), selectorUsage))
+	case 1:
+		return found[0], nil
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "%d records have the URI %s; name one with line:N:", len(found), found[0].URI)
+	for _, r := range found {
+		fmt.Fprintf(&b, "\n  line %d: %s", r.Line(), quoteName(r))
+		if r.ID != "" {
+			fmt.Fprintf(&b, " (id:%s)", r.ID)
+		}
+	}
+	return nil, refused(errors.New(b.String()))
+}
+
+// quoteName returns rec's NAME quoted for a message, or says it has none.
+func quoteName(rec *catalogue.Record) string {
+	if rec.Name == "" {
+		return "(no valid NAME)"
+	}
+	return strconv.Quote(catalogue.DisplayText(rec.Name))
+}
+
+// describe names rec in a message: its NAME and URI, or what it lacks.
+func describe(rec *catalogue.Record) string {
+	uri := "(no valid URI)"
+	if rec.URI != "" {
+		uri = "<" + rec.URI + ">"
+	}
+	return quoteName(rec) + " " + uri
+}

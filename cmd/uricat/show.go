@@ -1,0 +1,85 @@
+package main
+
+import (
+	"fmt"
+
+	"github.com/spf13/cobra"
+
+	"github.com/uricat/uricat/catalogue"
+)
+
+func newShowCmd(e *env) *cobra.Command {
+	var asJSON bool
+	cmd := &cobra.Command{
+		Use:   "show SELECTOR",
+		Short: "Print one bookmark: every field, and its problems",
+		Long: `Show prints every field of the record, as NAME: value lines, then where it is
+in the file and whether it is used (SSD3 2.2: a record needs a valid URI,
+NAME and DATE), then its problems as PATH:LINE: message. An invalid record
+can be shown (by line:N) and fixed with uricat edit.
+
+` + selectorHelp,
+		Example: `  uricat show https://go.dev/
+  uricat show id:7 --json
+  uricat show line:12`,
+		Args: exactArgs(1, "one SELECTOR"),
+		RunE: func(_ *cobra.Command, args []string) error {
+			c, rec, err := e.openRecord(args[0])
+			if err != nil {
+				return err
+			}
+			if asJSON {
+				return e.printJSON(showJSON(rec))
+			}
+			for _, l := range fieldLines(rec) {
+				fmt.Fprintln(e.stdout, l)
+			}
+			fmt.Fprintf(e.stdout, "\nline %d of %s", rec.Line(), c.Path())
+			switch n := len(rec.Problems()); {
+			case !rec.Valid():
+				fmt.Fprintln(e.stdout, "; not used: its URI, NAME or DATE is missing or invalid (SSD3 2.2):")
+			case n > 0:
+				fmt.Fprintf(e.stdout, "; used, with %d problem(s):\n", n)
+			default:
+				fmt.Fprintln(e.stdout)
+			}
+			for _, p := range rec.Problems() {
+				fmt.Fprintf(e.stdout, "%s:%d: %s\n", c.Path(), p.Line, p)
+			}
+			return nil
+		},
+	}
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print JSON: the record as list --json prints it, with line, valid and problems")
+	return cmd
+}
+
+// shownRecord is a record as `uricat show --json` prints it.
+type shownRecord struct {
+	catalogue.JSONRecord
+	Line     int            `json:"line"`
+	Valid    bool           `json:"valid"`
+	Problems []shownProblem `json:"problems"`
+}
+
+type shownProblem struct {
+	Line     int    `json:"line"`
+	Column   int    `json:"column,omitempty"`
+	Field    string `json:"field,omitempty"`
+	Severity string `json:"severity"`
+	Message  string `json:"message"`
+}
+
+func showJSON(rec *catalogue.Record) shownRecord {
+	out := shownRecord{JSONRecord: rec.JSON(), Line: rec.Line(), Valid: rec.Valid(), Problems: []shownProblem{}}
+	if catalogue.GetField(rec, catalogue.FieldDate) == "" {
+		out.Date = ""
+	}
+	for _, p := range rec.Problems() {
+		sev := "error"
+		if p.Severity == catalogue.Warning {
+			sev = "warning"
+		}
+		out.Problems = append(out.Problems, shownProblem{Line: p.Line, Column: p.Column, Field: p.Field, Severity: sev, Message: p.Msg})
+	}
+	return out
+}

@@ -1,0 +1,132 @@
+// Package opener opens a URI with the program the desktop has for it, for
+// the TUI's `o` and for `uricat open`.
+//
+// The opener is never a shell: $BROWSER (a colon-separated list of
+// commands, each optionally with %s for the URI, as Debian's
+// sensible-browser reads it) is split into words and run directly, else
+// xdg-open (open on macOS). A URI whose scheme is not one a browser is
+// expected to handle (anything but http, https, ftp, mailto and gopher)
+// must be confirmed by the user first: NeedsConfirm says so, and the caller
+// asks.
+package opener
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"runtime"
+	"slices"
+	"strings"
+
+	"github.com/uricat/uricat/catalogue"
+)
+
+// safeSchemes are opened without asking: schemes a browser handles and that
+// cannot run a local program or reach a local file.
+var safeSchemes = []string{"http", "https", "ftp", "mailto", "gopher"}
+
+// SafeSchemes returns the schemes that are opened without asking, for
+// messages: "http, https, ftp, mailto or gopher".
+func SafeSchemes() string {
+	n := len(safeSchemes)
+	return strings.Join(safeSchemes[:n-1], ", ") + " or " + safeSchemes[n-1]
+}
+
+// Scheme returns the URI's scheme, lower-cased, or "" if it has none.
+func Scheme(uri string) string {
+	colon := strings.IndexByte(uri, ':')
+	if colon <= 0 {
+		return ""
+	}
+	return strings.ToLower(uri[:colon])
+}
+
+// NeedsConfirm reports whether opening uri must be confirmed by the user
+// first: its scheme is not http, https, ftp, mailto or gopher.
+func NeedsConfirm(uri string) bool { return !slices.Contains(safeSchemes, Scheme(uri)) }
+
+// Opener starts the program that opens URIs. The zero value is not usable:
+// use Default or fill every field (tests replace Start).
+type Opener struct {
+	Getenv   func(string) string
+	LookPath func(string) (string, error)
+	GOOS     string
+	// Start runs cmd: StartDetached for the TUI, which owns the terminal.
+	Start func(cmd *exec.Cmd) error
+}
+
+// Default opens with the real environment, and starts the program
+// detached.
+var Default = Opener{Getenv: os.Getenv, LookPath: exec.LookPath, GOOS: runtime.GOOS, Start: StartDetached}
+
+// StartDetached starts cmd with no terminal I/O and reaps it in the
+// background, without waiting for it.
+func StartDetached(cmd *exec.Cmd) error {
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = nil, nil, nil
+	if err := cmd.Start(); err != nil {
+		return err
+	}
+	go cmd.Wait() //nolint:errcheck // the opener's exit status says nothing we can act on
+	return nil
+}
+
+// Open opens uri, whatever its scheme: the caller has asked the user when
+// NeedsConfirm(uri).
+func (o Opener) Open(uri string) error {
+	cmd, err := o.Command(uri)
+	if err != nil {
+		return err
+	}
+	if err := o.Start(cmd); err != nil {
+		return fmt.Errorf("open %s: %w", cmd.Path, err)
+	}
+	return nil
+}
+
+// Command returns the command that would open uri, without starting it. A
+// URI that is not valid (SSD3 3.1) is refused: it came from a file and could
+// be anything, an option for the opener among others.
+func (o Opener) Command(uri string) (*exec.Cmd, error) {
+	if err := catalogue.ValidateURI(uri); err != nil {
+		return nil, fmt.Errorf("not opened: %w", err)
+	}
+	if b := o.Getenv("BROWSER"); strings.TrimSpace(b) != "" {
+		for _, entry := range strings.Split(b, ":") {
+			words := strings.Fields(entry)
+			if len(words) == 0 {
+				continue
+			}
+			path, err := o.LookPath(words[0])
+			if err != nil {
+				continue
+			}
+			args, substituted := make([]string, 0, len(words)), false
+			for _, w := range words[1:] {
+				if strings.Contains(w, "%s") {
+					w, substituted = strings.ReplaceAll(w, "%s", uri), true
+				}
+				args = append(args, w)
+			}
+			if !substituted {
+				args = append(args, uri)
+			}
+			return exec.Command(path, args...), nil
+		}
+	}
+	var candidates [][]string
+	switch o.GOOS {
+	case "darwin":
+		candidates = [][]string{{"open"}}
+	case "windows":
+		candidates = [][]string{{"rundll32", "url.dll,FileProtocolHandler"}}
+	default:
+		candidates = [][]string{{"xdg-open"}, {"wslview"}}
+	}
+	for _, c := range candidates {
+		if path, err := o.LookPath(c[0]); err == nil {
+			return exec.Command(path, append(c[1:], uri)...), nil
+		}
+	}
+	return nil, errors.New("no program to open URIs: set $BROWSER or install xdg-open")
+}
