@@ -100,7 +100,8 @@ func TestSearchIssueCases(t *testing.T) {
 	}
 }
 
-// TestHighlightFollowsAccents: "koln" lights up all of "Köln".
+// TestHighlightFollowsAccents: "koln" lights up all of "Köln", and the
+// detail pane lights up the tag "/hiking" found.
 func TestHighlightFollowsAccents(t *testing.T) {
 	h := newHarness(t, issueFixture, 100, 30)
 	h.keys("/")
@@ -108,6 +109,15 @@ func TestHighlightFollowsAccents(t *testing.T) {
 	marks := h.m.res.search.highlight(catalogue.FieldName, "Köln")
 	if !slices.Equal(marks, []bool{true, true, true, true}) {
 		t.Errorf("koln lights %v of Köln", marks)
+	}
+	h.keys("esc", "/")
+	h.typeText("hiking")
+	marks = h.m.res.search.highlight(query.TagsField, "Hiking, road trip")
+	if len(marks) != 17 || !slices.Equal(marks[:7], []bool{true, true, true, true, true, true, false}) {
+		t.Errorf("hiking lights %v of the tags", marks)
+	}
+	if detail := h.m.detailView(50, 20); !strings.Contains(detail, "X-TAGS") || !strings.Contains(detail, "Hiking") {
+		t.Errorf("the detail pane does not show the tags:\n%s", detail)
 	}
 }
 

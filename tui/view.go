@@ -366,7 +366,21 @@ func (m *Model) detailView(w, h int) string {
 			b.WriteString(st.Render(truncate(value, max(1, inner-11))))
 			b.WriteByte('\n')
 		}
-		field("Category", catalogue.DisplayText(rec.Category), th.Category)
+		// searched is a field a search looks at: what it matched is lit.
+		searched := func(label, name, value string, st lipgloss.Style) {
+			var hits []bool
+			if m.res != nil {
+				hits = m.res.search.highlight(name, value)
+			}
+			if hits == nil {
+				field(label, value, st)
+				return
+			}
+			b.WriteString(th.Label.Render(fmt.Sprintf("%-11s", label)))
+			b.WriteString(styled(value, max(1, inner-11), st, th.Match, hits))
+			b.WriteByte('\n')
+		}
+		searched("Category", catalogue.FieldCategory, catalogue.DisplayText(rec.Category), th.Category)
 		if rec.Rating > 0 {
 			b.WriteString(th.Label.Render(fmt.Sprintf("%-11s", "Rating")) + th.Stars(rec.Rating) + "\n")
 		} else {
@@ -379,7 +393,7 @@ func (m *Model) detailView(w, h int) string {
 		field("Type", catalogue.DisplayText(rec.Type), th.Value)
 		field("ID", catalogue.DisplayText(rec.ID), th.Value)
 		for _, f := range rec.Extensions {
-			field(catalogue.DisplayText(f.Name), catalogue.DisplayText(f.Value), th.Value)
+			searched(catalogue.DisplayText(f.Name), f.Name, catalogue.DisplayText(f.Value), th.Value)
 		}
 		if d := catalogue.CleanText(rec.Description); d != "" {
 			b.WriteByte('\n')
