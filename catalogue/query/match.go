@@ -532,7 +532,6 @@ var byteBit = func() (t [256]uint64) {
 			t[c] = 1 << (c - 'a')
 		case '0' <= c && c <= '9':
 			t[c] = 1 << (26 + c - '0')
-		case c == ' ':
 		default:
 			t[c] = 1 << (36 + c*7%28)
 		}
