@@ -90,6 +90,34 @@ func BenchmarkFirstFrame(b *testing.B) {
 	}
 }
 
+// BenchmarkSession is a short session: open, first frame, the search
+// index built in the background, then "g", "gi", "git" typed. peak/file
+// is the process's peak memory over the file's size: run it alone
+// (-bench 'Session/1M$'), on a file an earlier run wrote.
+func BenchmarkSession(b *testing.B) {
+	for _, s := range sizes {
+		b.Run(s.name, func(b *testing.B) {
+			info, err := os.Stat(benchCatalogue(b, s.n))
+			if err != nil {
+				b.Fatal(err)
+			}
+			b.ResetTimer()
+			start := cputime.Used()
+			for b.Loop() {
+				m := loadedModel(b, s.n)
+				_ = m.View()
+				m.res.ix.search()
+				for _, text := range []string{"g", "gi", "git"} {
+					m.apply((pass{seq: 1, text: text, recs: m.recs, prev: m.res}).run(context.Background()))
+					_ = m.View()
+				}
+			}
+			cputime.Report(b, start)
+			b.ReportMetric(float64(cputime.PeakRSS())/float64(info.Size()), "peak/file")
+		})
+	}
+}
+
 // BenchmarkSearchKeystroke types the next character of a search: the pass
 // (narrowing the previous answer) plus applying it and drawing the frame.
 // The index is built beforehand, as the model builds it after the first

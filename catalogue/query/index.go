@@ -106,10 +106,7 @@ func newChunk(recs []*catalogue.Record, buf []byte) (*chunk, []byte) {
 			}
 			buf = append(buf, 0)
 		}
-		fields := string(buf[start:offs[partDescription]])
-		c.masks[3*i] = charMask(string(buf[start:]))
-		c.masks[3*i+1] = charMask(fields)
-		c.masks[3*i+2] = startMask(fields)
+		c.masks[3*i], c.masks[3*i+1], c.masks[3*i+2] = textMasks(buf[start:], int(offs[partDescription])-start)
 	}
 	c.offs[len(c.offs)-1] = uint32(len(buf))
 	c.text = string(buf)

@@ -494,7 +494,7 @@ func split[T any](n int, part func(lo, hi int) []T) [][]T {
 // charMask is the set of bytes of s, hashed into 64 bits (ASCII letters
 // and digits one bit each): text can only hold s if its mask holds s's,
 // so most records are passed over without looking at their text.
-func charMask(s string) uint64 {
+func charMask[T string | []byte](s T) uint64 {
 	var m uint64
 	for i := 0; i < len(s); i++ {
 		m |= byteBit[s[i]]
@@ -502,27 +502,28 @@ func charMask(s string) uint64 {
 	return m
 }
 
-// startMask is the charMask of the first bytes of the words of s: the
-// bytes at which fuzzyMatch may start a match.
-func startMask(s string) uint64 {
-	var m uint64
+// textMasks returns the charMask of text, and of its first n bytes (the
+// fields fuzzy matching looks at) the charMask and the startMask: the
+// charMask of the first bytes of their words, where fuzzyMatch may start.
+func textMasks(text []byte, n int) (all, fields, starts uint64) {
 	prevWord := false
-	for i := 0; i < len(s); {
-		c := s[i]
-		var r rune
-		n := 1
-		if c < utf8.RuneSelf {
-			r = rune(c)
-		} else {
-			r, n = utf8.DecodeRuneInString(s[i:])
-		}
+	for i := 0; i < n; {
+		c := text[i]
 		if !prevWord {
-			m |= byteBit[c]
+			starts |= byteBit[c]
 		}
+		if c < utf8.RuneSelf {
+			fields |= byteBit[c]
+			prevWord = asciiWord[c]
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRune(text[i:n])
+		fields |= charMask(text[i : i+size])
 		prevWord = isWordRune(r)
-		i += n
+		i += size
 	}
-	return m
+	return fields | charMask(text[n:]), fields, starts
 }
 
 var byteBit = func() (t [256]uint64) {
