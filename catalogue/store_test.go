@@ -69,7 +69,7 @@ func TestKilledSaveNeverTearsTheFile(t *testing.T) {
 		if err := cmd.Start(); err != nil {
 			t.Fatal(err)
 		}
-		time.Sleep(time.Duration(5+rand.IntN(60)) * time.Millisecond)
+		time.Sleep(time.Duration(5+rand.IntN(120)) * time.Millisecond)
 		cmd.Process.Signal(syscall.SIGKILL)
 		cmd.Wait()
 		data, err := os.ReadFile(path)
@@ -95,6 +95,25 @@ func TestKilledSaveNeverTearsTheFile(t *testing.T) {
 		}
 	}
 	t.Logf("after %d kills: %v (records: times seen)", kills, whole)
+	// The next save removes what the killed ones left behind.
+	c, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.Apply(Add{Records: []*Record{{URI: "http://after/", Name: "after"}}}); err != nil {
+		t.Fatal(err)
+	}
+	if err := c.Save(); err != nil {
+		t.Fatal(err)
+	}
+	entries, _ := os.ReadDir(dir)
+	if len(entries) != 1 {
+		var names []string
+		for _, e := range entries {
+			names = append(names, e.Name())
+		}
+		t.Errorf("left beside the catalogue after the next save: %v", names)
+	}
 }
 
 func TestOpenMissingFileThenSaveCreatesIt(t *testing.T) {

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"testing"
+	"time"
 
 	"github.com/charmbracelet/bubbles/list"
 	tea "github.com/charmbracelet/bubbletea"
@@ -210,6 +211,24 @@ func BenchmarkCursorMove(b *testing.B) {
 	cputime.Report(b, start)
 }
 
+// BenchmarkConfirmKeystroke is d (the question opens over the list) or
+// n (it closes), each with its frame: the box is drawn over the list.
+func BenchmarkConfirmKeystroke(b *testing.B) {
+	m := loadedModel(b, benchN)
+	keys := []tea.KeyMsg{{Type: tea.KeyRunes, Runes: []rune{'d'}}, {Type: tea.KeyRunes, Runes: []rune{'n'}}}
+	i := 0
+	start := cputime.Used()
+	for b.Loop() {
+		m.Update(keys[i%2])
+		i++
+		_ = m.View()
+	}
+	cputime.Report(b, start)
+	if m.dialogs.Len() > 1 {
+		b.Fatalf("%d dialogs open", m.dialogs.Len())
+	}
+}
+
 // BenchmarkMemory reports the live heap with the catalogue loaded.
 func BenchmarkMemory(b *testing.B) {
 	benchCatalogue(b, benchN)
@@ -269,3 +288,26 @@ func BenchmarkBubblesListDefaultFilter(b *testing.B) {
 }
 
 func termenvANSI256() termenv.Profile { return termenv.ANSI256 }
+
+// BenchmarkRateKeystroke is the edit path from a key to its frame: a
+// rating applied as an edit in Update (a new version of the record, a new
+// snapshot), the pass over the new snapshot, and the frame. The save runs
+// in commands after the frame, off the keystroke's path.
+func BenchmarkRateKeystroke(b *testing.B) {
+	m := loadedModel(b, benchN)
+	m.cat.Now = func() time.Time { return time.Date(2024, 1, 1, 0, 0, 0, 0, time.UTC) }
+	keys := []tea.KeyMsg{{Type: tea.KeyRunes, Runes: []rune{'4'}}, {Type: tea.KeyRunes, Runes: []rune{'2'}}}
+	i := 0
+	start := cputime.Used()
+	for b.Loop() {
+		m.Update(keys[i%2])
+		i++
+		res := (pass{seq: m.seq, text: m.input.Value(), recs: m.cat.Records(), prev: m.res}).run(context.Background())
+		m.Update(filteredMsg{seq: m.seq, res: res})
+		_ = m.View()
+	}
+	cputime.Report(b, start)
+	if u, _ := m.hist.Len(); u < i-1 { // the first may rate what was rated so
+		b.Fatalf("%d undo steps after %d ratings", u, i)
+	}
+}

@@ -8,6 +8,8 @@ import (
 	"github.com/charmbracelet/bubbles/spinner"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/importers"
+	"github.com/uricat/uricat/tui/dialog"
 	"github.com/uricat/uricat/tui/form"
 	"github.com/uricat/uricat/tui/picker"
 	"github.com/uricat/uricat/tui/problems"
@@ -15,35 +17,25 @@ import (
 	"github.com/uricat/uricat/tui/transfer"
 )
 
-// This file hosts the dialogs and screens of the packages under tui/: it
-// opens them on their keys, routes messages to the one open, and applies
-// their results to the catalogue through the store (so every change is
-// undoable and saved at once).
+// This file hosts the dialogs of the packages under tui/ on the root's
+// dialog.Stack: it opens them on their keys, hands the one on top the keys
+// and its own messages (never the root's), asks the root's questions with
+// the one dialog.Confirm, and applies the dialogs' results to the
+// catalogue through the store (so every change is undoable and saved at
+// once).
 
-// screen is which dialog or screen is open over the list.
-type screen int
-
-const (
-	screenNone screen = iota
-	screenForm
-	screenPicker
-	screenProblems
-	screenImport
-	screenExport
+// The root's own results of its questions (dialog.Question's Yes and No).
+type (
+	// deleteMsg deletes the record ref (from the list: d, then y).
+	deleteMsg struct{ ref catalogue.Ref }
+	// openMsg opens uri with the system opener, the user having agreed
+	// to its scheme.
+	openMsg struct{ uri string }
+	// quitMsg quits, though changes are not saved.
+	quitMsg struct{}
+	// noteMsg says what the answer left undone ("nothing deleted").
+	noteMsg string
 )
-
-// dialogs holds the open dialog's model (only the one of screen is used).
-type dialogs struct {
-	screen   screen
-	form     form.Model
-	picker   picker.Model
-	problems problems.Model
-	imp      transfer.Import
-	exp      transfer.Export
-	target   *catalogue.Record // the record the picker categorises
-	// openURI waits for "open URI with scheme …? y/n".
-	openURI string
-}
 
 // categories returns the categories in use, for the form and the picker.
 func (m *Model) categories() []string {
@@ -64,43 +56,45 @@ func (m *Model) dialogSize() (int, int) {
 	return m.width, m.layout().bodyH
 }
 
+// dialogContext is what every dialog is made with: the root's theme and
+// shared keys, and the body's size.
+func (m *Model) dialogContext() dialog.Context {
+	w, h := m.dialogSize()
+	return dialog.Context{Theme: m.th, Keys: m.keys.KeyMap, Width: w, Height: h}
+}
+
 // openDialog opens the dialog a key asks for; it reports whether the key
 // was one.
 func (m *Model) openDialog(msg tea.KeyMsg) (tea.Cmd, bool) {
 	k := m.keys
-	w, h := m.dialogSize()
+	ctx := m.dialogContext()
+	rec := m.current()
+	var d dialog.Dialog
 	switch {
+	case key.Matches(msg, k.Edit, k.Delete, k.Category, k.Open, k.Copy) && rec == nil:
+		return nil, true // they act on the selected record: a heading is none
 	case key.Matches(msg, k.Add):
-		m.dlg.form = form.New(m.th, nil, m.categories())
-		m.dlg.form.SetSize(w, h)
-		m.dlg.screen = screenForm
+		d = form.New(ctx, nil, m.categories())
+		m.msg = ""
 	case key.Matches(msg, k.Edit):
-		rec := m.current()
-		if rec == nil {
-			return nil, true
-		}
-		m.dlg.form = form.New(m.th, rec, m.categories())
-		m.dlg.form.SetSize(w, h)
-		m.dlg.screen = screenForm
+		d = form.New(ctx, rec, m.categories())
+		m.msg = ""
+	case key.Matches(msg, k.Delete):
+		d = dialog.NewConfirm(ctx, dialog.Question{
+			Text:   fmt.Sprintf("Delete “%s”?", catalogue.DisplayText(rec.Name)),
+			Detail: "u undoes it.",
+			Verb:   "delete",
+			Yes:    deleteMsg{ref: rec.Ref()},
+			No:     noteMsg("nothing deleted"),
+		})
+		m.msg = ""
 	case key.Matches(msg, k.Category):
-		rec := m.current()
-		if rec == nil {
-			return nil, true
-		}
-		m.dlg.picker = picker.New(m.th, m.categories(), rec.Category)
-		m.dlg.picker.SetSize(w, h)
-		m.dlg.target = rec
-		m.dlg.screen = screenPicker
-		return m.dlg.picker.Init(), true
+		d = picker.New(ctx, rec, m.categories())
 	case key.Matches(msg, k.Problems):
-		m.dlg.problems = problems.New(m.th, m.cat)
-		m.dlg.problems.SetSize(w, h)
-		m.dlg.screen = screenProblems
+		d = problems.New(ctx, m.cat)
+		m.msg = ""
 	case key.Matches(msg, k.Import):
-		m.dlg.imp = transfer.NewImport(m.th, transfer.ImportConfig{Records: m.cat.Records()})
-		m.dlg.imp.SetSize(w, h)
-		m.dlg.screen = screenImport
-		return m.dlg.imp.Init(), true
+		d = transfer.NewImport(ctx, transfer.ImportConfig{Records: m.cat.Records()})
 	case key.Matches(msg, k.Export):
 		var recs []*catalogue.Record
 		if m.res != nil {
@@ -114,64 +108,65 @@ func (m *Model) openDialog(msg tea.KeyMsg) (tea.Cmd, bool) {
 		if m.input.Value() != "" {
 			what = fmt.Sprintf("the %s shown", plural(len(recs), "record"))
 		}
-		m.dlg.exp = transfer.NewExport(m.th, recs, what, "")
-		m.dlg.exp.SetSize(w, h)
-		m.dlg.screen = screenExport
+		d = transfer.NewExport(ctx, recs, what, "")
+		m.msg = ""
 	case key.Matches(msg, k.Open):
-		if rec := m.current(); rec != nil {
-			return system.Open(rec.URI), true
-		}
-		return nil, true
+		return system.Open(rec.URI), true
 	case key.Matches(msg, k.Copy):
-		if rec := m.current(); rec != nil {
-			return system.Copy(rec.URI), true
-		}
-		return nil, true
+		return system.Copy(rec.URI), true
 	default:
 		return nil, false
 	}
-	m.msg = ""
-	return nil, true
+	return m.dialogs.Push(d), true
 }
 
-// closeDialog returns to the list.
-func (m *Model) closeDialog() {
-	m.dlg.screen = screenNone
-	m.dlg.target = nil
-}
-
-// dialogMsg handles a message while a dialog is open, or one of the
-// results dialogs send; handled is false for messages the root handles
-// itself.
-func (m *Model) dialogMsg(msg tea.Msg) (tea.Cmd, bool) {
+// rootMsg reports whether msg is one of the root's own, which never goes
+// to a dialog.
+func (m *Model) rootMsg(msg tea.Msg) bool {
 	switch msg := msg.(type) {
-	// Results.
+	case tea.WindowSizeMsg, loadedMsg, filteredMsg, lockedMsg, saveRetryMsg, savedMsg, reloadedMsg, slowCheckMsg:
+		return true
+	case spinner.TickMsg:
+		return msg.ID == m.spin.ID()
+	}
+	return false
+}
+
+// dialogMsg applies the dialogs' results, and hands every other message
+// but the root's own to the dialog on top; handled is false for messages
+// the root handles itself.
+func (m *Model) dialogMsg(msg tea.Msg) (tea.Cmd, bool) {
+	if cmd, ok := m.result(msg); ok {
+		return cmd, true
+	}
+	if m.dialogs.Len() == 0 || m.rootMsg(msg) {
+		return nil, false
+	}
+	// ctrl+c quits whatever is open.
+	if km, ok := msg.(tea.KeyMsg); ok && key.Matches(km, m.keys.ForceQuit) {
+		return tea.Quit, true
+	}
+	cmd, res := m.dialogs.Update(msg)
+	if res != nil {
+		// The dialog closed with a result: handle it now, before the
+		// next key (it is the root's, or the dialog's now on top).
+		_, then := m.Update(res)
+		cmd = tea.Batch(cmd, then)
+	}
+	return cmd, true
+}
+
+// result applies a result of a dialog; ok is false for other messages.
+func (m *Model) result(msg tea.Msg) (cmd tea.Cmd, ok bool) {
+	switch msg := msg.(type) {
 	case form.SubmittedMsg:
 		return m.submitted(msg), true
-	case form.CancelledMsg, picker.CancelledMsg, problems.ClosedMsg, transfer.ClosedMsg:
-		m.closeDialog()
-		return nil, true
 	case picker.ChosenMsg:
-		rec := m.dlg.target
-		m.closeDialog()
-		if rec == nil || rec.Category == msg.Category {
-			return nil, true
-		}
-		what := fmt.Sprintf("put “%s” in %s", catalogue.DisplayText(rec.Name), catalogue.DisplayText(msg.Category))
-		if msg.Category == "" {
-			what = fmt.Sprintf("removed the category of “%s”", catalogue.DisplayText(rec.Name))
-		}
-		set := catalogue.Set{Ref: rec.Ref(), Fields: []catalogue.Field{{Name: catalogue.FieldCategory, Value: msg.Category}}}
-		return m.edit(set, what, rec.Ref()), true
+		return m.categorise(msg), true
 	case problems.JumpMsg:
-		m.closeDialog()
 		return m.jumpTo(msg.Record), true
 	case problems.EditMsg:
-		w, h := m.dialogSize()
-		m.dlg.form = form.New(m.th, msg.Record, m.categories())
-		m.dlg.form.SetSize(w, h)
-		m.dlg.screen = screenForm
-		return nil, true
+		return m.dialogs.Push(form.New(m.dialogContext(), msg.Record, m.categories())), true
 	case problems.DeleteMsg:
 		name := recordLabel(msg.Record)
 		cmd, err := m.applyEdit(catalogue.Delete{Refs: []catalogue.Ref{msg.Record.Ref()}}, "deleted "+name)
@@ -179,13 +174,17 @@ func (m *Model) dialogMsg(msg tea.Msg) (tea.Cmd, bool) {
 			m.setMsg(sevError, "cannot delete %s: %v", name, err)
 			return nil, true
 		}
-		m.dlg.problems.Remove(msg.Record)
+		if p, ok := m.dialogs.Top().(*problems.Model); ok {
+			p.Remove(msg.Record)
+		}
 		return cmd, true
 	case transfer.ImportedMsg:
 		return m.imported(msg), true
 	case transfer.ExportedMsg:
 		if msg.Err == nil {
-			m.closeDialog()
+			if _, ok := m.dialogs.Top().(*transfer.Export); ok {
+				m.dialogs.Pop()
+			}
 			m.setMsg(sevSuccess, "exported %s to %s (%s)", plural(msg.Count, "record"), catalogue.DisplayText(msg.Path), msg.Format)
 		}
 		return nil, true
@@ -197,10 +196,14 @@ func (m *Model) dialogMsg(msg tea.Msg) (tea.Cmd, bool) {
 		}
 		return nil, true
 	case system.ConfirmMsg:
-		m.dlg.openURI = msg.URI
-		m.mode = modeConfirmOpen
-		m.setMsg(sevWarning, "Open a %s: link with the system opener? %s  y/n", catalogue.DisplayText(msg.Scheme), catalogue.DisplayText(msg.URI))
-		return nil, true
+		m.msg = ""
+		return m.dialogs.Push(dialog.NewConfirm(m.dialogContext(), dialog.Question{
+			Text:   fmt.Sprintf("Open a %s: link with the system opener?", catalogue.DisplayText(msg.Scheme)),
+			Detail: msg.URI,
+			Verb:   "open",
+			Yes:    openMsg{uri: msg.URI},
+			No:     noteMsg("not opened"),
+		})), true
 	case system.CopiedMsg:
 		if msg.Err != nil {
 			m.setMsg(sevError, "cannot copy: %v", msg.Err)
@@ -208,37 +211,17 @@ func (m *Model) dialogMsg(msg tea.Msg) (tea.Cmd, bool) {
 			m.setMsg(sevSuccess, "copied %s", catalogue.DisplayText(msg.Text))
 		}
 		return nil, true
-	}
-	if m.dlg.screen == screenNone {
-		return nil, false
-	}
-	// Keys and the dialog's own messages go to the open dialog, except
-	// ctrl+c, which always quits, and the root's own results.
-	switch msg := msg.(type) {
-	case tea.WindowSizeMsg, loadedMsg, filteredMsg, lockedMsg, saveRetryMsg, savedMsg, reloadedMsg, slowCheckMsg:
-		return nil, false
-	case spinner.TickMsg:
-		if msg.ID == m.spin.ID() {
-			return nil, false
-		}
-	}
-	if km, ok := msg.(tea.KeyMsg); ok && key.Matches(km, m.keys.ForceQuit) {
+	case deleteMsg:
+		return m.deleteRecord(msg.ref), true
+	case openMsg:
+		return system.OpenConfirmed(msg.uri), true
+	case quitMsg:
 		return tea.Quit, true
+	case noteMsg:
+		m.setMsg(sevInfo, "%s", string(msg))
+		return nil, true
 	}
-	var cmd tea.Cmd
-	switch m.dlg.screen {
-	case screenForm:
-		m.dlg.form, cmd = m.dlg.form.Update(msg)
-	case screenPicker:
-		m.dlg.picker, cmd = m.dlg.picker.Update(msg)
-	case screenProblems:
-		m.dlg.problems, cmd = m.dlg.problems.Update(msg)
-	case screenImport:
-		m.dlg.imp, cmd = m.dlg.imp.Update(msg)
-	case screenExport:
-		m.dlg.exp, cmd = m.dlg.exp.Update(msg)
-	}
-	return cmd, true
+	return nil, false
 }
 
 // submitted applies the form: add or edit; a refusal goes back to the form.
@@ -250,7 +233,7 @@ func (m *Model) submitted(msg form.SubmittedMsg) tea.Cmd {
 	} else {
 		fields := catalogue.Diff(msg.Original, msg.Record)
 		if len(fields) == 0 {
-			m.closeDialog()
+			m.formDone()
 			m.setMsg(sevInfo, "nothing changed")
 			return nil
 		}
@@ -259,10 +242,14 @@ func (m *Model) submitted(msg form.SubmittedMsg) tea.Cmd {
 	}
 	cmd, err := m.applyEdit(e, what)
 	if err != nil {
-		m.dlg.form.SetError(err)
+		if f, ok := m.dialogs.Top().(*form.Model); ok {
+			f.SetError(err)
+		} else {
+			m.setMsg(sevError, "cannot change the catalogue (%s): %s", what, describe(err))
+		}
 		return nil
 	}
-	m.closeDialog()
+	m.formDone()
 	sel := catalogue.Ref(0)
 	if msg.Original != nil {
 		sel = msg.Original.Ref()
@@ -277,20 +264,72 @@ func (m *Model) submitted(msg form.SubmittedMsg) tea.Cmd {
 	return cmd
 }
 
+// formDone closes the form on top once its record is applied; a problems
+// view beneath it (the form fixed one of its records) is rebuilt.
+func (m *Model) formDone() {
+	if _, ok := m.dialogs.Top().(*form.Model); !ok {
+		return
+	}
+	m.dialogs.Pop()
+	if p, ok := m.dialogs.Top().(*problems.Model); ok {
+		p.Reload(m.cat)
+	}
+}
+
+// categorise applies the picker's choice to its record.
+func (m *Model) categorise(msg picker.ChosenMsg) tea.Cmd {
+	rec := m.cat.Lookup(msg.Record.Ref())
+	if rec == nil || rec.Category == msg.Category {
+		return nil
+	}
+	what := fmt.Sprintf("put “%s” in %s", catalogue.DisplayText(rec.Name), catalogue.DisplayText(msg.Category))
+	if msg.Category == "" {
+		what = fmt.Sprintf("removed the category of “%s”", catalogue.DisplayText(rec.Name))
+	}
+	set := catalogue.Set{Ref: rec.Ref(), Fields: []catalogue.Field{{Name: catalogue.FieldCategory, Value: msg.Category}}}
+	return m.edit(set, what, rec.Ref())
+}
+
+// deleteRecord deletes the record ref, the user having said yes, and
+// selects the row after it.
+func (m *Model) deleteRecord(ref catalogue.Ref) tea.Cmd {
+	rec := m.cat.Lookup(ref)
+	if rec == nil {
+		m.setMsg(sevError, "nothing deleted: the record is no longer in the catalogue")
+		return nil
+	}
+	// Select the next row once the pass lands.
+	m.selected = 0
+	for i, r := range m.rows {
+		if r.rec != nil && r.rec.Ref() == ref {
+			if next := i + 1; next < len(m.rows) && m.rows[next].rec != nil {
+				m.selected = m.rows[next].rec.Ref()
+			}
+			break
+		}
+	}
+	return m.edit(catalogue.Delete{Refs: []catalogue.Ref{ref}}, fmt.Sprintf("deleted “%s”", catalogue.DisplayText(rec.Name)), 0)
+}
+
 // imported applies an import's plan as one undoable step and saves.
 func (m *Model) imported(msg transfer.ImportedMsg) tea.Cmd {
 	if msg.Err != nil || msg.Plan == nil {
 		m.setMsg(sevError, "nothing imported: %v", msg.Err)
 		return nil
 	}
+	// The import screen, still open, shows what the edit did.
+	applied := func(importers.Outcome, error) {}
+	if imp, ok := m.dialogs.Top().(*transfer.Import); ok {
+		applied = imp.Applied
+	}
 	add, out := msg.Plan.Edit(m.cat)
 	if out.Added == 0 {
-		m.dlg.imp.Applied(out, nil)
+		applied(out, nil)
 		m.setMsg(sevInfo, "nothing new to import")
 		return nil
 	}
 	cmd, err := m.applyEdit(add, fmt.Sprintf("imported %s", plural(out.Added, "record")))
-	m.dlg.imp.Applied(out, err)
+	applied(out, err)
 	if err != nil {
 		m.setMsg(sevError, "nothing imported: %s", describe(err))
 		return nil
@@ -315,53 +354,18 @@ func recordLabel(r *catalogue.Record) string {
 	return fmt.Sprintf("the record at line %d", r.Line())
 }
 
-// confirmOpenKey answers "open a …: link? y/n".
-func (m *Model) confirmOpenKey(msg tea.KeyMsg) tea.Cmd {
-	m.mode = modeBrowse
-	uri := m.dlg.openURI
-	m.dlg.openURI = ""
-	if !key.Matches(msg, m.keys.Yes) {
-		m.setMsg(sevInfo, "not opened")
-		return nil
-	}
-	m.msg = ""
-	return system.OpenConfirmed(uri)
-}
-
-// dialogView draws the open dialog in the body, and its help.
-func (m *Model) dialogView(h int) string {
+// dialogView draws the open dialogs in the body: the highest that takes
+// the whole body (else the list), and the floating ones over it.
+func (m *Model) dialogView(l layout) string {
+	base, floating := m.dialogs.Layers()
 	var v string
-	switch m.dlg.screen {
-	case screenForm:
-		v = m.dlg.form.View()
-	case screenPicker:
-		v = m.dlg.picker.View()
-	case screenProblems:
-		v = m.dlg.problems.View()
-	case screenImport:
-		v = m.dlg.imp.View()
-	case screenExport:
-		v = m.dlg.exp.View()
+	if base != nil {
+		v = block(base.View(), m.width, l.bodyH)
+	} else {
+		v = m.listBody(l)
 	}
-	return block(v, m.width, h)
-}
-
-// dialogHelp is the open dialog's key map.
-func (m *Model) dialogHelp() (km interface {
-	ShortHelp() []key.Binding
-	FullHelp() [][]key.Binding
-}, ok bool) {
-	switch m.dlg.screen {
-	case screenForm:
-		return m.dlg.form, true
-	case screenPicker:
-		return m.dlg.picker, true
-	case screenProblems:
-		return m.dlg.problems, true
-	case screenImport:
-		return m.dlg.imp, true
-	case screenExport:
-		return m.dlg.exp, true
+	for _, d := range floating {
+		v = dialog.Overlay(v, d.View(), m.width, l.bodyH)
 	}
-	return nil, false
+	return v
 }

@@ -7,7 +7,9 @@ import (
 
 	"github.com/uricat/uricat/importers"
 	"github.com/uricat/uricat/importers/netscape"
+	"github.com/uricat/uricat/tui/dialog"
 	"github.com/uricat/uricat/tui/form"
+	"github.com/uricat/uricat/tui/picker"
 	"github.com/uricat/uricat/tui/problems"
 	"github.com/uricat/uricat/tui/system"
 	"github.com/uricat/uricat/tui/transfer"
@@ -16,7 +18,7 @@ import (
 func TestAddThroughTheFormSavesAndUndoes(t *testing.T) {
 	h := newHarness(t, fixture, 100, 30)
 	h.keys("a")
-	if h.m.dlg.screen != screenForm {
+	if _, ok := h.m.dialogs.Top().(*form.Model); !ok {
 		t.Fatal("a did not open the form")
 	}
 	h.typeText("https://example.org/new")
@@ -28,7 +30,7 @@ func TestAddThroughTheFormSavesAndUndoes(t *testing.T) {
 		t.Fatal("q quit while typing in the form")
 	}
 	h.keys("ctrl+s")
-	if h.m.dlg.screen != screenNone {
+	if h.m.dialogs.Len() != 0 {
 		t.Fatalf("the form stayed open: %s", h.m.View())
 	}
 	if got := h.m.current(); got == nil || got.Name != "A new page q" {
@@ -52,7 +54,7 @@ func TestEditThroughTheForm(t *testing.T) {
 	h := newHarness(t, fixture, 100, 30)
 	h.selectName("go.dev")
 	h.keys("e")
-	if h.m.dlg.screen != screenForm || !h.m.dlg.form.Editing() {
+	if f, ok := h.m.dialogs.Top().(*form.Model); !ok || !f.Editing() {
 		t.Fatal("e did not open the form on the record")
 	}
 	h.keys("enter") // to NAME
@@ -72,7 +74,7 @@ func TestFormRefusalStaysOpen(t *testing.T) {
 	// The catalogue refuses an ID another record has (3.9): the form
 	// cannot know, so the root hands the error back.
 	h.send(form.SubmittedMsg{Record: withRating(find2(h.m.rows, "Google"), 2)})
-	if h.m.dlg.screen != screenNone {
+	if h.m.dialogs.Len() != 0 {
 		t.Fatal("a submission with no open form opened one")
 	}
 	h.keys("a")
@@ -83,8 +85,8 @@ func TestFormRefusalStaysOpen(t *testing.T) {
 	h.keys("a")
 	dup2 := dup.Clone()
 	h.send(form.SubmittedMsg{Record: dup2})
-	if h.m.dlg.screen != screenForm || !strings.Contains(h.m.View(), "not saved") {
-		t.Errorf("refused record: screen %d\n%s", h.m.dlg.screen, h.m.View())
+	if _, ok := h.m.dialogs.Top().(*form.Model); !ok || !strings.Contains(h.m.View(), "not saved") {
+		t.Errorf("refused record: top %T\n%s", h.m.dialogs.Top(), h.m.View())
 	}
 }
 
@@ -92,7 +94,7 @@ func TestCategoriseWithThePicker(t *testing.T) {
 	h := newHarness(t, fixture, 100, 30)
 	h.selectName("DuckDuckGo")
 	h.keys("c")
-	if h.m.dlg.screen != screenPicker {
+	if _, ok := h.m.dialogs.Top().(*picker.Model); !ok {
 		t.Fatal("c did not open the picker")
 	}
 	// Clear the current category and type a new one.
@@ -101,7 +103,7 @@ func TestCategoriseWithThePicker(t *testing.T) {
 	}
 	h.typeText("Privacy")
 	h.keys("enter")
-	if h.m.dlg.screen != screenNone {
+	if h.m.dialogs.Len() != 0 {
 		t.Fatal("the picker stayed open")
 	}
 	if r := find(h.reopen(), "DuckDuckGo"); r.Category != "Privacy" {
@@ -111,7 +113,7 @@ func TestCategoriseWithThePicker(t *testing.T) {
 		t.Errorf("message %q", h.m.msg)
 	}
 	h.keys("c", "esc")
-	if h.m.dlg.screen != screenNone || find(h.reopen(), "DuckDuckGo").Category != "Privacy" {
+	if h.m.dialogs.Len() != 0 || find(h.reopen(), "DuckDuckGo").Category != "Privacy" {
 		t.Error("esc in the picker changed something or stayed open")
 	}
 }
@@ -119,18 +121,25 @@ func TestCategoriseWithThePicker(t *testing.T) {
 func TestProblemsViewJumpAndDelete(t *testing.T) {
 	h := newHarness(t, fixture, 100, 30)
 	h.keys("!")
-	if h.m.dlg.screen != screenProblems || !strings.Contains(h.m.View(), "Lost bookmark") {
+	if _, ok := h.m.dialogs.Top().(*problems.Model); !ok || !strings.Contains(h.m.View(), "Lost bookmark") {
 		t.Fatalf("! did not show the problems:\n%s", h.m.View())
 	}
 	lost := find2(h.m.rows, "Lost bookmark")
-	h.send(problems.JumpMsg{Record: lost})
-	if h.m.dlg.screen != screenNone || h.m.current() != lost {
-		t.Errorf("jump: screen %d, selected %v", h.m.dlg.screen, h.m.current())
+	h.keys("j", "enter") // past the file's own warning, to its entry
+	if h.m.dialogs.Len() != 0 || h.m.current() != lost {
+		t.Errorf("jump: %d open, selected %v", h.m.dialogs.Len(), h.m.current())
 	}
-	h.keys("!")
-	h.send(problems.DeleteMsg{Record: lost})
+	h.keys("!", "j", "d")
+	if _, ok := h.m.dialogs.Top().(*dialog.Confirm); !ok || !strings.Contains(h.m.View(), "Delete the invalid record at line 28 from the file?") {
+		t.Fatalf("d did not ask:\n%s", h.m.View())
+	}
+	h.keys("y")
 	if find(h.reopen(), "Lost bookmark") != nil {
 		t.Error("delete from the problems view did not save")
+	}
+	// Back in the problems view, which no longer lists it.
+	if p, ok := h.m.dialogs.Top().(*problems.Model); !ok || h.m.dialogs.Len() != 1 || len(p.Items()) != 1 {
+		t.Fatalf("after y: top %T, %d open", h.m.dialogs.Top(), h.m.dialogs.Len())
 	}
 	h.keys("esc", "u")
 	if find(h.reopen(), "Lost bookmark") == nil {
@@ -141,12 +150,19 @@ func TestProblemsViewJumpAndDelete(t *testing.T) {
 func TestOpenAsksForOtherSchemes(t *testing.T) {
 	h := newHarness(t, fixture, 100, 30)
 	h.send(system.ConfirmMsg{URI: "file:///etc/passwd", Scheme: "file"})
-	if h.m.mode != modeConfirmOpen || !strings.Contains(h.m.msg, "file:///etc/passwd") {
-		t.Fatalf("mode %d, message %q", h.m.mode, h.m.msg)
+	q, ok := h.m.dialogs.Top().(*dialog.Confirm)
+	if !ok || q.Question().Text != "Open a file: link with the system opener?" || !strings.Contains(h.m.View(), "file:///etc/passwd") {
+		t.Fatalf("top %T:\n%s", h.m.dialogs.Top(), h.m.View())
 	}
 	h.keys("n")
-	if h.m.mode != modeBrowse || h.m.msg != "not opened" {
-		t.Errorf("n: mode %d, message %q", h.m.mode, h.m.msg)
+	if h.m.dialogs.Len() != 0 || h.m.msg != "not opened" {
+		t.Errorf("n: %d open, message %q", h.m.dialogs.Len(), h.m.msg)
+	}
+	// y runs the opener, told that the user agreed.
+	h.send(system.ConfirmMsg{URI: "file:///etc/passwd", Scheme: "file"})
+	_, cmd := h.m.Update(keyMsg("y"))
+	if h.m.dialogs.Len() != 0 || cmd == nil {
+		t.Fatalf("y: %d open, command %v", h.m.dialogs.Len(), cmd)
 	}
 	h.send(system.OpenedMsg{URI: "http://go.dev/"})
 	if !strings.Contains(h.m.msg, "opened http://go.dev/") {
@@ -161,7 +177,7 @@ func TestOpenAsksForOtherSchemes(t *testing.T) {
 func TestImportIsOneUndoableChange(t *testing.T) {
 	h := newHarness(t, fixture, 100, 30)
 	h.keys("i")
-	if h.m.dlg.screen != screenImport {
+	if _, ok := h.m.dialogs.Top().(*transfer.Import); !ok {
 		t.Fatal("i did not open the import screen")
 	}
 	// The screen reads the file into a plan made from a snapshot, then
@@ -174,7 +190,7 @@ func TestImportIsOneUndoableChange(t *testing.T) {
 		t.Fatalf("plan: %v, %v", s, err)
 	}
 	h.send(transfer.ImportedMsg{Plan: plan, Summaries: []importers.Summary{s}})
-	if h.m.dlg.screen != screenImport {
+	if _, ok := h.m.dialogs.Top().(*transfer.Import); !ok {
 		t.Error("the summary screen closed before the user read it")
 	}
 	c := h.reopen()
@@ -182,7 +198,9 @@ func TestImportIsOneUndoableChange(t *testing.T) {
 		t.Fatal("the import was not saved")
 	}
 	h.keys("esc")
-	h.send(transfer.ClosedMsg{})
+	if h.m.dialogs.Len() != 0 {
+		t.Fatal("esc did not close the import screen")
+	}
 	if len(h.names()) != 8 {
 		t.Errorf("list has %d records after import, want 8", len(h.names()))
 	}

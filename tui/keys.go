@@ -1,11 +1,16 @@
 package tui
 
-import "github.com/charmbracelet/bubbles/key"
+import (
+	"github.com/charmbracelet/bubbles/key"
+	"github.com/uricat/uricat/tui/dialog"
+)
 
 // keyMap declares every key of the browsing screen once: Update matches
-// against it and the help bar and `?` help are drawn from it.
+// against it and the help bar and `?` help are drawn from it. The keys the
+// list shares with the dialogs (moving, ctrl+c) are dialog.KeyMap's, the
+// one the dialogs' Context holds.
 type keyMap struct {
-	Up, Down, PageUp, PageDown, Home, End key.Binding
+	dialog.KeyMap
 
 	Search, AcceptSearch, ClearSearch key.Binding
 
@@ -18,19 +23,12 @@ type keyMap struct {
 	Open, Copy, Detail, Problems, Import, Export key.Binding
 	Sample                                       key.Binding // only while the catalogue is empty
 
-	Save, Reload, Help, Quit, ForceQuit key.Binding
-
-	Yes, No key.Binding
+	Save, Reload, Help, Quit key.Binding
 }
 
 func newKeyMap() keyMap {
 	return keyMap{
-		Up:       key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/k", "up")),
-		Down:     key.NewBinding(key.WithKeys("down", "j"), key.WithHelp("↓/j", "down")),
-		PageUp:   key.NewBinding(key.WithKeys("pgup", "ctrl+b", "ctrl+u"), key.WithHelp("pgup", "page up")),
-		PageDown: key.NewBinding(key.WithKeys("pgdown", "ctrl+f", "ctrl+d"), key.WithHelp("pgdn", "page down")),
-		Home:     key.NewBinding(key.WithKeys("home", "g"), key.WithHelp("g/home", "first")),
-		End:      key.NewBinding(key.WithKeys("end", "G"), key.WithHelp("G/end", "last")),
+		KeyMap: dialog.DefaultKeyMap(),
 
 		Search:       key.NewBinding(key.WithKeys("/"), key.WithHelp("/", "search")),
 		AcceptSearch: key.NewBinding(key.WithKeys("enter", "down", "up"), key.WithHelp("enter", "keep filter")),
@@ -60,14 +58,10 @@ func newKeyMap() keyMap {
 		Export:   key.NewBinding(key.WithKeys("x"), key.WithHelp("x", "export")),
 		Sample:   key.NewBinding(key.WithKeys("t"), key.WithHelp("t", "try the sample bookmarks")),
 
-		Save:      key.NewBinding(key.WithKeys("ctrl+s"), key.WithHelp("ctrl+s", "save again")),
-		Reload:    key.NewBinding(key.WithKeys("R"), key.WithHelp("R", "reload file")),
-		Help:      key.NewBinding(key.WithKeys("?"), key.WithHelp("?", "help")),
-		Quit:      key.NewBinding(key.WithKeys("q"), key.WithHelp("q", "quit")),
-		ForceQuit: key.NewBinding(key.WithKeys("ctrl+c"), key.WithHelp("ctrl+c", "quit")),
-
-		Yes: key.NewBinding(key.WithKeys("y", "Y"), key.WithHelp("y", "yes")),
-		No:  key.NewBinding(key.WithKeys("n", "N", "esc"), key.WithHelp("n/esc", "no")),
+		Save:   key.NewBinding(key.WithKeys("ctrl+s"), key.WithHelp("ctrl+s", "save again")),
+		Reload: key.NewBinding(key.WithKeys("R"), key.WithHelp("R", "reload file")),
+		Help:   key.NewBinding(key.WithKeys("?"), key.WithHelp("?", "help")),
+		Quit:   key.NewBinding(key.WithKeys("q"), key.WithHelp("q", "quit")),
 	}
 }
 
@@ -93,9 +87,3 @@ func (h searchHelp) ShortHelp() []key.Binding {
 	return []key.Binding{h.k.AcceptSearch, h.k.ClearSearch, h.k.ForceQuit}
 }
 func (h searchHelp) FullHelp() [][]key.Binding { return [][]key.Binding{h.ShortHelp()} }
-
-// confirmHelp is the help bar while a question waits.
-type confirmHelp struct{ k keyMap }
-
-func (h confirmHelp) ShortHelp() []key.Binding  { return []key.Binding{h.k.Yes, h.k.No} }
-func (h confirmHelp) FullHelp() [][]key.Binding { return [][]key.Binding{h.ShortHelp()} }

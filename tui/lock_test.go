@@ -45,3 +45,26 @@ func TestKeysWorkWhileAnotherProcessHoldsTheLock(t *testing.T) {
 		t.Errorf("after the lock was let go: waiting %v, saving %v, rating on disk %d", h.m.waitingLock, h.m.saving, find(h.reopen(), "Google").Rating)
 	}
 }
+
+// TestDeletedCatalogueIsSaidAndWrittenBack: another program deletes the
+// file while the TUI has it; the next change says so, keeps everything in
+// memory, and ctrl+s writes it back.
+func TestDeletedCatalogueIsSaidAndWrittenBack(t *testing.T) {
+	h := newHarness(t, fixture, 100, 24)
+	if err := os.Remove(h.m.path); err != nil {
+		t.Fatal(err)
+	}
+	h.selectName("Google")
+	h.keys("4")
+	if !h.m.fileGone || !strings.Contains(h.m.msg, "deleted the catalogue file") || strings.Contains(h.m.msg, "changed elsewhere") {
+		t.Fatalf("message %q", h.m.msg)
+	}
+	if _, err := os.Stat(h.m.path); err == nil {
+		t.Fatal("the file was written back without asking")
+	}
+	h.keys("ctrl+s")
+	c := h.reopen()
+	if r := find(c, "Google"); r == nil || r.Rating != 4 || len(c.Records()) != 6 {
+		t.Errorf("ctrl+s did not write the catalogue back whole")
+	}
+}

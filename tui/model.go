@@ -13,6 +13,9 @@
 //     pass's answer is shown.
 //   - Only visible rows are drawn, so a frame costs the same at 100 or
 //     100,000 records.
+//   - Dialogs share one shape (package dialog): the root keeps the open
+//     ones on a stack, the top one getting the keys, and asks every
+//     question with the one dialog.Confirm (see host.go).
 package tui
 
 import (
@@ -30,6 +33,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/query"
+	"github.com/uricat/uricat/tui/dialog"
 	"github.com/uricat/uricat/tui/theme"
 )
 
@@ -47,11 +51,8 @@ type Options struct {
 type mode int
 
 const (
-	modeBrowse        mode = iota
-	modeSearch             // typing in the search box
-	modeConfirmDelete      // "delete …? y/n"
-	modeConfirmQuit        // unsaved changes: "quit anyway? y/n"
-	modeConfirmOpen        // "open a …: link? y/n"
+	modeBrowse mode = iota
+	modeSearch      // typing in the search box
 )
 
 // severity of the status message.
@@ -104,7 +105,7 @@ type Model struct {
 	showDetail bool // the detail pane, when the window is too narrow for both
 	spinning   bool
 
-	dlg dialogs // the dialog or screen open over the list, if any
+	dialogs dialog.Stack // the dialogs open over the list, the top one getting the keys
 
 	saving      bool
 	saveAgain   bool
@@ -236,10 +237,8 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 		return m, tea.Batch(cmds...)
 	}
-	if m.mode == modeBrowse {
-		if cmd, ok := m.dialogMsg(msg); ok {
-			return m, cmd
-		}
+	if cmd, ok := m.dialogMsg(msg); ok {
+		return m, cmd
 	}
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
@@ -247,12 +246,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.input.Width = max(10, m.width-4)
 		m.help.Width = m.width
 		m.scrollToCursor()
-		w, h := m.dialogSize()
-		m.dlg.form.SetSize(w, h)
-		m.dlg.picker.SetSize(w, h)
-		m.dlg.problems.SetSize(w, h)
-		m.dlg.imp.SetSize(w, h)
-		m.dlg.exp.SetSize(w, h)
+		m.dialogs.SetSize(m.dialogSize())
 		return m, nil
 
 	case loadedMsg:
@@ -355,20 +349,8 @@ func (m *Model) key(msg tea.KeyMsg) tea.Cmd {
 	if key.Matches(msg, m.keys.ForceQuit) {
 		return tea.Quit
 	}
-	switch m.mode {
-	case modeSearch:
+	if m.mode == modeSearch {
 		return m.searchKey(msg)
-	case modeConfirmDelete:
-		return m.confirmDeleteKey(msg)
-	case modeConfirmOpen:
-		return m.confirmOpenKey(msg)
-	case modeConfirmQuit:
-		if key.Matches(msg, m.keys.Yes) {
-			return tea.Quit
-		}
-		m.mode = modeBrowse
-		m.msg = ""
-		return nil
 	}
 	if m.loading || m.loadErr != nil {
 		if key.Matches(msg, m.keys.Quit) {
@@ -443,11 +425,6 @@ func (m *Model) key(msg tea.KeyMsg) tea.Cmd {
 		m.toggleFoldAll()
 	case key.Matches(msg, k.Rate), key.Matches(msg, k.ClearRating):
 		return m.rate(int(msg.Runes[0] - '0'))
-	case key.Matches(msg, k.Delete):
-		if rec := m.current(); rec != nil {
-			m.mode = modeConfirmDelete
-			m.setMsg(sevWarning, "Delete “%s”? y/n", catalogue.DisplayText(rec.Name))
-		}
 	case key.Matches(msg, k.Undo):
 		return m.undoRedo(true)
 	case key.Matches(msg, k.Redo):
@@ -480,9 +457,13 @@ func (m *Model) quit() tea.Cmd {
 		m.setMsg(sevInfo, "saving before quitting…")
 		return nil
 	case m.unsaved:
-		m.mode = modeConfirmQuit
-		m.setMsg(sevWarning, "Changes are not saved (see above). Quit anyway? y/n")
-		return nil
+		// The message line keeps saying why they are not saved.
+		return m.dialogs.Push(dialog.NewConfirm(m.dialogContext(), dialog.Question{
+			Text:   "Changes are not saved. Quit anyway?",
+			Detail: "They are lost if you quit; the message below says why they could not be saved, and ctrl+s tries again.",
+			Verb:   "quit",
+			Yes:    quitMsg{},
+		}))
 	}
 	return tea.Quit
 }
@@ -517,23 +498,6 @@ func (m *Model) searchKey(msg tea.KeyMsg) tea.Cmd {
 		return tea.Batch(cmd, m.refilter(m.recs))
 	}
 	return cmd
-}
-
-// confirmDeleteKey answers "delete …? y/n".
-func (m *Model) confirmDeleteKey(msg tea.KeyMsg) tea.Cmd {
-	m.mode = modeBrowse
-	rec := m.current()
-	if !key.Matches(msg, m.keys.Yes) || rec == nil {
-		m.setMsg(sevInfo, "nothing deleted")
-		return nil
-	}
-	name := catalogue.DisplayText(rec.Name)
-	// Select the next row once the pass lands.
-	m.selected = 0
-	if next := m.cursor + 1; next < len(m.rows) && m.rows[next].rec != nil {
-		m.selected = m.rows[next].rec.Ref()
-	}
-	return m.edit(catalogue.Delete{Refs: []catalogue.Ref{rec.Ref()}}, fmt.Sprintf("deleted “%s”", name), 0)
 }
 
 // rate sets the selected record's rating (0 clears it).

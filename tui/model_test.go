@@ -10,6 +10,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/query"
+	"github.com/uricat/uricat/tui/dialog"
 	"github.com/uricat/uricat/tui/theme"
 )
 
@@ -248,12 +249,12 @@ func TestDeleteAsksOnceAndUndoRestoresInPlace(t *testing.T) {
 	h := newHarness(t, fixture, 80, 24)
 	h.selectName("go.dev")
 	h.keys("d")
-	if h.m.mode != modeConfirmDelete || !strings.Contains(h.m.msg, "Delete “go.dev”? y/n") {
-		t.Fatalf("d: mode %d, message %q", h.m.mode, h.m.msg)
+	if q, ok := h.m.dialogs.Top().(*dialog.Confirm); !ok || q.Question().Text != "Delete “go.dev”?" || !strings.Contains(h.m.View(), "Delete “go.dev”?") {
+		t.Fatalf("d: top %T\n%s", h.m.dialogs.Top(), h.m.View())
 	}
 	h.keys("n")
-	if find(h.reopen(), "go.dev") == nil || len(h.names()) != 6 {
-		t.Fatal("n deleted the record")
+	if find(h.reopen(), "go.dev") == nil || len(h.names()) != 6 || h.m.msg != "nothing deleted" || h.m.dialogs.Len() != 0 {
+		t.Fatalf("n deleted the record, or left the question open (message %q)", h.m.msg)
 	}
 	h.keys("d", "y")
 	if slices.Contains(h.names(), "go.dev") || find(h.reopen(), "go.dev") != nil {
@@ -277,15 +278,17 @@ func TestDeleteAsksOnceAndUndoRestoresInPlace(t *testing.T) {
 }
 
 func TestQuitKeys(t *testing.T) {
-	h := newHarness(t, fixture, 80, 24)
-	h.keys("q")
-	if !h.quit {
-		t.Error("q did not quit")
-	}
-	h = newHarness(t, fixture, 80, 24)
-	h.keys("/", "ctrl+c")
-	if !h.quit {
-		t.Error("ctrl+c did not quit while typing")
+	for _, keys := range [][]string{
+		{"q"},
+		{"/", "ctrl+c"},           // while typing a search
+		{"a", "ctrl+c"},           // from a dialog
+		{"!", "j", "d", "ctrl+c"}, // from a question over a dialog
+	} {
+		h := newHarness(t, fixture, 80, 24)
+		h.keys(keys...)
+		if !h.quit {
+			t.Errorf("%q did not quit", keys)
+		}
 	}
 }
 
@@ -323,10 +326,16 @@ func TestFailedSaveKeepsChangeInMemory(t *testing.T) {
 		t.Error("status bar does not say unsaved")
 	}
 	h.keys("q")
-	if h.quit || h.m.mode != modeConfirmQuit {
+	if q, ok := h.m.dialogs.Top().(*dialog.Confirm); h.quit || !ok || q.Question().Verb != "quit" {
 		t.Fatal("q quit without asking with unsaved changes")
 	}
+	if !strings.Contains(h.m.View(), "not saved, kept in memory") {
+		t.Errorf("the reason went from the screen while asking:\n%s", h.m.View())
+	}
 	h.keys("n")
+	if h.quit || h.m.dialogs.Len() != 0 {
+		t.Fatal("n quit, or left the question open")
+	}
 	// Put the file back; ctrl+s retries.
 	if err := os.Remove(path); err != nil {
 		t.Fatal(err)
@@ -470,7 +479,7 @@ func TestUnreadableCatalogueSaysWhyAndQuits(t *testing.T) {
 		t.Fatalf("view:\n%s", m.View())
 	}
 	h.keys("a", "4", "d", "y")
-	if m.dlg.screen != screenNone || !histEmpty(m) {
+	if m.dialogs.Len() != 0 || !histEmpty(m) {
 		t.Error("keys acted on a catalogue that did not open")
 	}
 	h.keys("q")

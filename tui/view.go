@@ -121,14 +121,19 @@ func (m *Model) body(l layout) string {
 		return block(m.spin.View()+" "+m.th.Dim.Render("Opening "+catalogue.DisplayText(m.path)+"…"), m.width, l.bodyH)
 	case m.loadErr != nil:
 		return block(m.th.Error.Render(catalogue.DisplayText(m.loadErr.Error()))+"\n"+m.th.Dim.Render("q quits"), m.width, l.bodyH)
-	case m.dlg.screen != screenNone:
-		return m.dialogView(l.bodyH)
+	case m.dialogs.Len() > 0:
+		return m.dialogView(l)
 	case m.help.ShowAll:
 		// Two rows of two columns: four columns do not fit 80 cells.
 		groups := m.keys.FullHelp()
 		text := m.help.FullHelpView(groups[:2]) + "\n\n" + m.help.FullHelpView(groups[2:])
 		return block(m.th.Renderer.NewStyle().Padding(1, 2).Render(text), m.width, l.bodyH)
 	}
+	return m.listBody(l)
+}
+
+// listBody draws the list and/or the detail pane.
+func (m *Model) listBody(l layout) string {
 	var parts []string
 	if l.listW > 0 {
 		parts = append(parts, m.listView(l.listW, l.bodyH))
@@ -572,15 +577,11 @@ func (m *Model) helpLine() string {
 	h := m.help
 	h.ShowAll = false
 	var km help.KeyMap = m.keys
-	switch m.mode {
-	case modeSearch:
+	switch {
+	case m.dialogs.Len() > 0:
+		km = m.dialogs.Top()
+	case m.mode == modeSearch:
 		km = searchHelp{m.keys}
-	case modeConfirmDelete, modeConfirmQuit, modeConfirmOpen:
-		km = confirmHelp{m.keys}
-	default:
-		if d, ok := m.dialogHelp(); ok {
-			km = d
-		}
 	}
 	return fit(" "+h.View(km), m.width)
 }

@@ -37,6 +37,9 @@ func sniffFile(t *testing.T, path string) (string, error) {
 
 // TestRealSamples: every real sample is recognised as what it is.
 func TestRealSamples(t *testing.T) {
+	if _, err := os.Stat(samples); err != nil {
+		t.Skipf("the real samples are not here (%s): %v", samples, err)
+	}
 	dirs := map[string]string{"soif": "soif", "http-index-format": "httpindex", "hina-di": "hinadi", "urc": "urc", "netscape": "netscape"}
 	n := 0
 	for dir, want := range dirs {

@@ -4,11 +4,11 @@
 // catalogue.ParseRating, catalogue.ValidateExtensionName), never by copies.
 //
 // The form does not change the catalogue. When the user saves a record that
-// validates it emits SubmittedMsg; the root applies it (Catalogue.Add when
-// Original is nil, else Catalogue.Update) and, if the catalogue still refuses
-// it, hands the error back with SetError so the form stays open. Escape emits
-// CancelledMsg, and so does saving an edit that changed nothing (saving it
-// would only restamp DATE).
+// validates it emits SubmittedMsg; the root applies it (an Add edit when
+// Original is nil, else a Set) and, if the catalogue still refuses it,
+// hands the error back with SetError so the form stays open. Escape closes
+// the form (dialog.Close), and so does saving an edit that changed nothing
+// (saving it would only restamp DATE).
 //
 // DATE is not an input: SSD3 3.3 makes it the time of the last change, which
 // the catalogue stamps when it stores the record.
@@ -27,7 +27,7 @@ import (
 	"github.com/charmbracelet/lipgloss"
 
 	"github.com/uricat/uricat/catalogue"
-	"github.com/uricat/uricat/tui/theme"
+	"github.com/uricat/uricat/tui/dialog"
 )
 
 // SubmittedMsg carries a record the user saved. Original is the record
@@ -38,12 +38,10 @@ type SubmittedMsg struct {
 	Record   *catalogue.Record
 }
 
-// CancelledMsg says the user left the form without saving a change.
-type CancelledMsg struct{}
-
-// KeyMap holds the form's key bindings.
+// KeyMap holds the form's own key bindings; esc (cancel) is the shared
+// dialog.KeyMap's.
 type KeyMap struct {
-	Next, Prev, Submit, Cancel key.Binding
+	Next, Prev, Submit key.Binding
 }
 
 // DefaultKeyMap is the form's bindings. Enter moves on, so that a user
@@ -52,7 +50,6 @@ var DefaultKeyMap = KeyMap{
 	Next:   key.NewBinding(key.WithKeys("tab", "down", "enter"), key.WithHelp("tab/↓", "next field")),
 	Prev:   key.NewBinding(key.WithKeys("shift+tab", "up"), key.WithHelp("shift+tab/↑", "previous field")),
 	Submit: key.NewBinding(key.WithKeys("ctrl+s"), key.WithHelp("ctrl+s", "save")),
-	Cancel: key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel")),
 }
 
 // standardFields are the editable standard fields, in the order of the
@@ -108,9 +105,9 @@ type slot struct {
 	name bool
 }
 
-// Model is the form.
+// Model is the form, a dialog.Dialog.
 type Model struct {
-	th       *theme.Theme
+	ctx      dialog.Context
 	keys     KeyMap
 	original *catalogue.Record
 	rows     []*row
@@ -118,16 +115,14 @@ type Model struct {
 	tried    bool
 	err      string // from the root: why the catalogue refused the record
 	other    string // problems that belong to no input (DATE of an edited record)
-	width    int
-	height   int
 }
 
 const labelWidth = 13
 
 // New returns a form that edits original, or adds a record when original is
 // nil. categories (the categories in use) complete the CATEGORY input.
-func New(th *theme.Theme, original *catalogue.Record, categories []string) Model {
-	m := Model{th: th, keys: DefaultKeyMap, original: original, width: 80, height: 24}
+func New(ctx dialog.Context, original *catalogue.Record, categories []string) *Model {
+	m := &Model{ctx: ctx, keys: DefaultKeyMap, original: original}
 	for _, f := range standardFields {
 		r := &row{field: f, value: m.input(placeholders[f])}
 		if original != nil {
@@ -169,20 +164,24 @@ func New(th *theme.Theme, original *catalogue.Record, categories []string) Model
 	m.addBlankExtension()
 	m.setFocus(0)
 	m.validate()
-	m.SetSize(m.width, m.height)
+	m.SetSize(ctx.Width, ctx.Height)
 	return m
 }
+
+// Init starts the text cursor blinking.
+func (m *Model) Init() tea.Cmd { return textinput.Blink }
 
 // input makes a text input styled by the theme.
 func (m *Model) input(placeholder string) textinput.Model {
 	ti := textinput.New()
 	ti.Prompt = ""
 	ti.Placeholder = placeholder
-	ti.TextStyle = m.th.Input
-	ti.PlaceholderStyle = m.th.Placeholder
-	ti.CompletionStyle = m.th.Dim
-	ti.Cursor.Style = m.th.InputCursor
-	ti.Cursor.TextStyle = m.th.Input
+	t := m.ctx.Theme
+	ti.TextStyle = t.Input
+	ti.PlaceholderStyle = t.Placeholder
+	ti.CompletionStyle = t.Dim
+	ti.Cursor.Style = t.InputCursor
+	ti.Cursor.TextStyle = t.Input
 	return ti
 }
 
@@ -260,18 +259,18 @@ func (m *Model) setFocus(i int) tea.Cmd {
 }
 
 // Editing reports whether the form edits a record (rather than adding one).
-func (m Model) Editing() bool { return m.original != nil }
+func (m *Model) Editing() bool { return m.original != nil }
 
 // Focused returns the name of the field whose input has focus ("" for the
 // name of a new extension field).
-func (m Model) Focused() string {
+func (m *Model) Focused() string {
 	s := m.slots()[m.focus]
 	return m.rows[s.row].label()
 }
 
 // Errors returns the current validation message of each field that has one,
 // keyed by field name (an extension row without a name is keyed "X-").
-func (m Model) Errors() map[string]string {
+func (m *Model) Errors() map[string]string {
 	out := map[string]string{}
 	for _, r := range m.rows {
 		if r.err != "" {
@@ -287,7 +286,7 @@ func (m Model) Errors() map[string]string {
 
 // SetSize sets the area the form may use.
 func (m *Model) SetSize(width, height int) {
-	m.width, m.height = width, height
+	m.ctx.SetSize(width, height)
 	w := max(10, width-labelWidth-6)
 	for _, r := range m.rows {
 		r.value.Width = w
@@ -314,7 +313,7 @@ func (m *Model) SetError(err error) {
 
 // Record returns the record the form holds now and what is wrong with it.
 // The URI is normalised (IRI to URI, IDNA host) as it will be stored.
-func (m Model) Record() (*catalogue.Record, []catalogue.Problem) {
+func (m *Model) Record() (*catalogue.Record, []catalogue.Problem) {
 	rec := &catalogue.Record{}
 	if m.original != nil {
 		rec = m.original.Clone()
@@ -424,8 +423,9 @@ func same(a, b *catalogue.Record) bool {
 		a.Type == b.Type && a.ID == b.ID && slices.Equal(a.Extensions, b.Extensions)
 }
 
-// Update handles a message.
-func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
+// Update handles a message: it returns the form, or dialog.Close when the
+// user leaves it.
+func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	km, ok := msg.(tea.KeyMsg)
 	if !ok {
 		var cmd tea.Cmd
@@ -433,8 +433,8 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 		return m, cmd
 	}
 	switch {
-	case key.Matches(km, m.keys.Cancel):
-		return m, func() tea.Msg { return CancelledMsg{} }
+	case key.Matches(km, m.ctx.Keys.Cancel):
+		return dialog.Close{}, nil
 	case key.Matches(km, m.keys.Submit):
 		return m.submit()
 	case key.Matches(km, m.keys.Next):
@@ -453,7 +453,7 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 	last := m.rows[len(m.rows)-1]
 	if last.name.Value() != "" || last.value.Value() != "" {
 		m.addBlankExtension()
-		m.SetSize(m.width, m.height)
+		m.SetSize(m.ctx.Width, m.ctx.Height)
 	}
 	m.validate()
 	return m, cmd
@@ -463,7 +463,7 @@ func (m *Model) touchCurrent() {
 	m.rows[m.slots()[m.focus].row].touched = true
 }
 
-func (m Model) submit() (Model, tea.Cmd) {
+func (m *Model) submit() (tea.Model, tea.Cmd) {
 	m.tried = true
 	rec, ps := m.Record()
 	m.assign(ps)
@@ -477,7 +477,7 @@ func (m Model) submit() (Model, tea.Cmd) {
 		return m, nil
 	}
 	if m.original != nil && same(rec, m.original) {
-		return m, func() tea.Msg { return CancelledMsg{} }
+		return dialog.Close{}, nil
 	}
 	orig := m.original
 	return m, func() tea.Msg { return SubmittedMsg{Original: orig, Record: rec} }
@@ -487,8 +487,8 @@ func (m Model) submit() (Model, tea.Cmd) {
 var completeHelp = key.NewBinding(key.WithKeys("right"), key.WithHelp("→", "complete category"))
 
 // ShortHelp returns the bindings for the short help bar.
-func (m Model) ShortHelp() []key.Binding {
-	b := []key.Binding{m.keys.Next, m.keys.Prev, m.keys.Submit, m.keys.Cancel}
+func (m *Model) ShortHelp() []key.Binding {
+	b := []key.Binding{m.keys.Next, m.keys.Prev, m.keys.Submit, m.ctx.Keys.Cancel}
 	if m.Focused() == catalogue.FieldCategory {
 		b = append(b, completeHelp)
 	}
@@ -496,13 +496,13 @@ func (m Model) ShortHelp() []key.Binding {
 }
 
 // FullHelp returns the bindings for the full help view.
-func (m Model) FullHelp() [][]key.Binding { return [][]key.Binding{m.ShortHelp()} }
+func (m *Model) FullHelp() [][]key.Binding { return [][]key.Binding{m.ShortHelp()} }
 
 // View renders the form: a title, the fields with their messages beneath,
 // and what will happen to DATE. When it does not fit, it scrolls so that
 // the focused field shows.
-func (m Model) View() string {
-	t := m.th
+func (m *Model) View() string {
+	t := m.ctx.Theme
 	title := "Add bookmark"
 	if m.original != nil {
 		title = "Edit bookmark"
@@ -546,13 +546,13 @@ func (m Model) View() string {
 		}
 		lines = append(lines, l)
 		if e := m.visibleErr(r); e != "" {
-			lines = append(lines, wrap(t.Error, "✗ "+e, m.width, labelWidth+3)...)
+			lines = append(lines, wrap(t.Error, "✗ "+e, m.ctx.Width, labelWidth+3)...)
 		} else if r.field == catalogue.FieldURI {
 			if v := strings.TrimSpace(r.value.Value()); v != "" && catalogue.NormalizeURI(v) != v {
-				lines = append(lines, wrap(t.Dim, "saved as "+catalogue.DisplayText(catalogue.NormalizeURI(v)), m.width, labelWidth+3)...)
+				lines = append(lines, wrap(t.Dim, "saved as "+catalogue.DisplayText(catalogue.NormalizeURI(v)), m.ctx.Width, labelWidth+3)...)
 			}
 		} else if r.ext() && r.orig != "" && r.value.Value() == "" {
-			lines = append(lines, wrap(t.Warning, "this field will be removed", m.width, labelWidth+3)...)
+			lines = append(lines, wrap(t.Warning, "this field will be removed", m.ctx.Width, labelWidth+3)...)
 		}
 	}
 	date := "set to now when saved (3.3)"
@@ -561,12 +561,12 @@ func (m Model) View() string {
 	}
 	lines = append(lines, "", "  "+label.Render(catalogue.FieldDate)+" "+t.Dim.Render(date))
 	if m.other != "" && m.tried {
-		lines = append(lines, wrap(t.Error, "✗ "+m.other, m.width, 2)...)
+		lines = append(lines, wrap(t.Error, "✗ "+m.other, m.ctx.Width, 2)...)
 	}
 	if m.err != "" {
 		lines = append(lines, "", "  "+t.Error.Render(m.err))
 	}
-	lines = window(lines, focusLine, max(1, m.height-2))
+	lines = window(lines, focusLine, max(1, m.ctx.Height-2))
 	return t.DialogTitle.Render(title) + "\n\n" + strings.Join(lines, "\n")
 }
 
@@ -591,3 +591,5 @@ func window(lines []string, focus, height int) []string {
 	start = min(start, len(lines)-height)
 	return lines[start : start+height]
 }
+
+var _ dialog.Dialog = (*Model)(nil)

@@ -6,6 +6,8 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 
+	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/tui/dialog"
 	"github.com/uricat/uricat/tui/theme"
 )
 
@@ -16,12 +18,12 @@ func BenchmarkKeystroke5k(b *testing.B) {
 	for i := range cats {
 		cats[i] = fmt.Sprintf("Category %d/Topic %d", i, i%37)
 	}
-	m := New(theme.Plain(), cats, "")
+	m := New(dialog.NewContext(theme.Plain()), &catalogue.Record{}, cats)
 	m.SetSize(80, 24)
 	keys := []tea.KeyMsg{{Type: tea.KeyRunes, Runes: []rune{'4'}}, {Type: tea.KeyBackspace}}
 	b.ResetTimer()
 	for i := 0; b.Loop(); i++ {
-		m, _ = m.Update(keys[i%2])
+		m.Update(keys[i%2])
 		_ = m.View()
 	}
 }

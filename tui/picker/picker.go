@@ -5,7 +5,8 @@
 // those containing it, ignoring case); up/down choose among them, tab copies
 // the highlighted one into the input, enter picks it, or the typed text when
 // nothing is highlighted. An empty choice clears the record's category. The
-// picker emits ChosenMsg or CancelledMsg; the root applies the category.
+// picker closes (dialog.Close) with ChosenMsg as its result, or with none
+// on esc; the root applies the category.
 package picker
 
 import (
@@ -19,18 +20,20 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/uricat/uricat/catalogue"
-	"github.com/uricat/uricat/tui/theme"
+	"github.com/uricat/uricat/tui/dialog"
 )
 
-// ChosenMsg carries the category the user picked; "" means no category.
-type ChosenMsg struct{ Category string }
+// ChosenMsg carries the category the user picked for Record; "" means no
+// category.
+type ChosenMsg struct {
+	Record   *catalogue.Record
+	Category string
+}
 
-// CancelledMsg says the user left the picker without choosing.
-type CancelledMsg struct{}
-
-// KeyMap holds the picker's key bindings.
+// KeyMap holds the picker's own key bindings; esc (cancel) is the shared
+// dialog.KeyMap's.
 type KeyMap struct {
-	Up, Down, Complete, Choose, Cancel key.Binding
+	Up, Down, Complete, Choose key.Binding
 }
 
 // DefaultKeyMap is the picker's bindings.
@@ -39,26 +42,26 @@ var DefaultKeyMap = KeyMap{
 	Down:     key.NewBinding(key.WithKeys("down", "ctrl+n"), key.WithHelp("↓", "next")),
 	Complete: key.NewBinding(key.WithKeys("tab"), key.WithHelp("tab", "complete")),
 	Choose:   key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "choose")),
-	Cancel:   key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel")),
 }
 
-// Model is the picker.
+// Model is the picker, a dialog.Dialog.
 type Model struct {
-	th         *theme.Theme
+	ctx        dialog.Context
 	keys       KeyMap
+	rec        *catalogue.Record
 	input      textinput.Model
 	categories []string // distinct, sorted
 	matches    []string
 	selected   int // index into matches, -1 for the typed text
 	offset     int // first match shown
 	err        string
-	width      int
-	height     int
 }
 
-// New returns a picker over the categories in use (duplicates and empty
-// ones are dropped), starting with current in the input.
-func New(th *theme.Theme, categories []string, current string) Model {
+// New returns a picker that chooses rec's category among the categories in
+// use (duplicates and empty ones are dropped), starting with rec's own in
+// the input.
+func New(ctx dialog.Context, rec *catalogue.Record, categories []string) *Model {
+	th := ctx.Theme
 	var cs []string
 	for _, c := range categories {
 		if strings.TrimSpace(c) != "" {
@@ -80,26 +83,27 @@ func New(th *theme.Theme, categories []string, current string) Model {
 	ti.Placeholder = "type a category, or leave empty for none"
 	ti.Cursor.Style = th.InputCursor
 	ti.Cursor.TextStyle = th.Input
-	ti.SetValue(catalogue.DisplayText(current))
+	ti.SetValue(catalogue.DisplayText(rec.Category))
 	ti.CursorEnd()
 	ti.Focus()
-	m := Model{th: th, keys: DefaultKeyMap, input: ti, categories: cs, width: 60, height: 12}
+	m := &Model{ctx: ctx, keys: DefaultKeyMap, rec: rec, input: ti, categories: cs}
 	m.filter()
+	m.SetSize(ctx.Width, ctx.Height)
 	return m
 }
 
 // Init starts the cursor blinking.
-func (m Model) Init() tea.Cmd { return textinput.Blink }
+func (m *Model) Init() tea.Cmd { return textinput.Blink }
 
 // Value returns the typed text.
-func (m Model) Value() string { return m.input.Value() }
+func (m *Model) Value() string { return m.input.Value() }
 
 // Matches returns the categories that match the typed text, best first.
-func (m Model) Matches() []string { return m.matches }
+func (m *Model) Matches() []string { return m.matches }
 
 // Selected returns the highlighted category, or "" when the typed text is
 // what enter would choose.
-func (m Model) Selected() string {
+func (m *Model) Selected() string {
 	if m.selected < 0 || m.selected >= len(m.matches) {
 		return ""
 	}
@@ -134,15 +138,16 @@ func (m *Model) filter() {
 
 // SetSize sets the area the picker may use.
 func (m *Model) SetSize(width, height int) {
-	m.width, m.height = width, height
+	m.ctx.SetSize(width, height)
 	m.input.Width = max(10, width-4)
 }
 
 // listHeight is how many matches show at once.
-func (m Model) listHeight() int { return max(1, m.height-6) }
+func (m *Model) listHeight() int { return max(1, m.ctx.Height-6) }
 
-// Update handles a message.
-func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
+// Update handles a message: it returns the picker, or dialog.Close when
+// the user chose or left.
+func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	if mm, ok := msg.(tea.MouseMsg); ok {
 		switch mm.Button {
 		case tea.MouseButtonWheelUp:
@@ -160,8 +165,8 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 		return m, cmd
 	}
 	switch {
-	case key.Matches(km, m.keys.Cancel):
-		return m, func() tea.Msg { return CancelledMsg{} }
+	case key.Matches(km, m.ctx.Keys.Cancel):
+		return dialog.Close{}, nil
 	case key.Matches(km, m.keys.Up):
 		if m.selected >= 0 {
 			m.selected--
@@ -199,7 +204,7 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 
 // choose picks the highlighted category, or the typed text if it is a valid
 // CATEGORY (checked by the catalogue's Record.Validate).
-func (m Model) choose() (Model, tea.Cmd) {
+func (m *Model) choose() (tea.Model, tea.Cmd) {
 	c := m.Selected()
 	if c == "" {
 		c = strings.Join(strings.Fields(m.input.Value()), " ")
@@ -211,7 +216,7 @@ func (m Model) choose() (Model, tea.Cmd) {
 			}
 		}
 	}
-	return m, func() tea.Msg { return ChosenMsg{Category: c} }
+	return dialog.Close{Result: ChosenMsg{Record: m.rec, Category: c}}, nil
 }
 
 // scroll keeps the highlighted match in view.
@@ -226,17 +231,17 @@ func (m *Model) scroll() {
 }
 
 // ShortHelp returns the bindings for the short help bar.
-func (m Model) ShortHelp() []key.Binding {
-	return []key.Binding{m.keys.Up, m.keys.Down, m.keys.Complete, m.keys.Choose, m.keys.Cancel}
+func (m *Model) ShortHelp() []key.Binding {
+	return []key.Binding{m.keys.Up, m.keys.Down, m.keys.Complete, m.keys.Choose, m.ctx.Keys.Cancel}
 }
 
 // FullHelp returns the bindings for the full help view.
-func (m Model) FullHelp() [][]key.Binding { return [][]key.Binding{m.ShortHelp()} }
+func (m *Model) FullHelp() [][]key.Binding { return [][]key.Binding{m.ShortHelp()} }
 
 // View renders the picker: a title, the input, what enter will do, and the
 // matching categories.
-func (m Model) View() string {
-	t := m.th
+func (m *Model) View() string {
+	t := m.ctx.Theme
 	var b strings.Builder
 	b.WriteString(t.DialogTitle.Render("Category") + "\n\n")
 	b.WriteString(m.input.View() + "\n")
@@ -261,7 +266,7 @@ func (m Model) View() string {
 	}
 	h := m.listHeight()
 	end := min(len(m.matches), m.offset+h)
-	w := max(10, m.width-4)
+	w := max(10, m.ctx.Width-4)
 	for i := m.offset; i < end; i++ {
 		name := ansi.Truncate(catalogue.DisplayText(m.matches[i]), w, "…")
 		line := "  " + t.Category.Render(name)
@@ -278,3 +283,5 @@ func (m Model) View() string {
 	}
 	return b.String()
 }
+
+var _ dialog.Dialog = (*Model)(nil)

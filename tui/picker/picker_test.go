@@ -8,6 +8,8 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 
+	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/tui/dialog"
 	"github.com/uricat/uricat/tui/theme"
 )
 
@@ -18,16 +20,25 @@ func golden(t *testing.T, name, got string) {
 	t.Run(name, func(t *testing.T) { xgolden.RequireEqual(t, []byte(got)) })
 }
 
-func typeText(m Model, s string) Model {
+func newPicker(categories []string, current string) *Model {
+	return New(dialog.NewContext(theme.Plain()), &catalogue.Record{Category: current}, categories)
+}
+
+func typeText(m *Model, s string) *Model {
 	for _, r := range s {
-		m, _ = m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{r}})
+		m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{r}})
 	}
 	return m
 }
 
-func press(m Model, k tea.KeyType) (Model, tea.Cmd) { return m.Update(tea.KeyMsg{Type: k}) }
+// press returns the picker and what its Update returned: itself, or
+// dialog.Close.
+func press(m *Model, k tea.KeyType) (*Model, tea.Model) {
+	next, _ := m.Update(tea.KeyMsg{Type: k})
+	return m, next
+}
 
-func clear(m Model) Model {
+func clear(m *Model) *Model {
 	for m.Value() != "" {
 		m, _ = press(m, tea.KeyBackspace)
 	}
@@ -48,54 +59,73 @@ func TestFilterOrdersPrefixFirst(t *testing.T) {
 		{"zzz", nil},
 	}
 	for _, c := range cases {
-		m := typeText(New(theme.Plain(), inUse, ""), c.typed)
+		m := typeText(newPicker(inUse, ""), c.typed)
 		if got := m.Matches(); !reflect.DeepEqual(got, c.want) {
 			t.Errorf("typed %q: matches %q, want %q", c.typed, got, c.want)
 		}
 	}
 }
 
-func chosen(t *testing.T, cmd tea.Cmd) tea.Msg {
+// chosen returns the result the picker closed with, its Record left out
+// (TestChosenIsForTheRecord checks it); nil when it stayed open.
+func chosen(t *testing.T, next tea.Model) tea.Msg {
 	t.Helper()
-	if cmd == nil {
+	cl, ok := next.(dialog.Close)
+	if !ok {
 		return nil
 	}
-	return cmd()
+	if c, ok := cl.Result.(ChosenMsg); ok {
+		c.Record = nil
+		return c
+	}
+	return cl.Result
+}
+
+func TestChosenIsForTheRecord(t *testing.T) {
+	rec := &catalogue.Record{Name: "Go", Category: "Programming"}
+	m := New(dialog.NewContext(theme.Plain()), rec, inUse)
+	if m.Value() != "Programming" {
+		t.Fatalf("starts with %q, want the record's category", m.Value())
+	}
+	next, cmd := m.Update(tea.KeyMsg{Type: tea.KeyEnter})
+	if cl, ok := next.(dialog.Close); !ok || cmd != nil || cl.Result != (ChosenMsg{Record: rec, Category: "Programming"}) {
+		t.Errorf("enter gave %#v, %v", next, cmd)
+	}
 }
 
 func TestChooseHighlighted(t *testing.T) {
-	m := typeText(New(theme.Plain(), inUse, ""), "pro")
+	m := typeText(newPicker(inUse, ""), "pro")
 	m, _ = press(m, tea.KeyDown)
 	if m.Selected() != "Programming" {
 		t.Fatalf("selected %q", m.Selected())
 	}
-	_, cmd := press(m, tea.KeyEnter)
-	if got := chosen(t, cmd); got != (ChosenMsg{Category: "Programming"}) {
+	_, next := press(m, tea.KeyEnter)
+	if got := chosen(t, next); got != (ChosenMsg{Category: "Programming"}) {
 		t.Errorf("enter gave %#v", got)
 	}
 }
 
 func TestTypedTextMatchingExistingCategoryUsesItsSpelling(t *testing.T) {
-	m := typeText(New(theme.Plain(), inUse, ""), "NEWS")
-	_, cmd := press(m, tea.KeyEnter)
-	if got := chosen(t, cmd); got != (ChosenMsg{Category: "news"}) {
+	m := typeText(newPicker(inUse, ""), "NEWS")
+	_, next := press(m, tea.KeyEnter)
+	if got := chosen(t, next); got != (ChosenMsg{Category: "news"}) {
 		t.Errorf("enter gave %#v, want the category in use, news", got)
 	}
 }
 
 func TestNewCategory(t *testing.T) {
-	m := typeText(New(theme.Plain(), inUse, ""), "  Cooking   recipes ")
+	m := typeText(newPicker(inUse, ""), "  Cooking   recipes ")
 	if !strings.Contains(m.View(), "new category Cooking recipes") {
 		t.Errorf("view does not say it is new:\n%s", m.View())
 	}
-	_, cmd := press(m, tea.KeyEnter)
-	if got := chosen(t, cmd); got != (ChosenMsg{Category: "Cooking recipes"}) {
+	_, next := press(m, tea.KeyEnter)
+	if got := chosen(t, next); got != (ChosenMsg{Category: "Cooking recipes"}) {
 		t.Errorf("enter gave %#v", got)
 	}
 }
 
 func TestTabCompletes(t *testing.T) {
-	m := typeText(New(theme.Plain(), inUse, ""), "gol")
+	m := typeText(newPicker(inUse, ""), "gol")
 	m, _ = press(m, tea.KeyTab)
 	if m.Value() != "Golf" {
 		t.Errorf("tab completed to %q, want Golf", m.Value())
@@ -103,19 +133,19 @@ func TestTabCompletes(t *testing.T) {
 }
 
 func TestEmptyClears(t *testing.T) {
-	m := New(theme.Plain(), inUse, "Go")
+	m := newPicker(inUse, "Go")
 	if m.Value() != "Go" || m.Selected() != "Go" {
 		t.Fatalf("starts with %q selected %q", m.Value(), m.Selected())
 	}
 	m = clear(m)
-	_, cmd := press(m, tea.KeyEnter)
-	if got := chosen(t, cmd); got != (ChosenMsg{Category: ""}) {
+	_, next := press(m, tea.KeyEnter)
+	if got := chosen(t, next); got != (ChosenMsg{Category: ""}) {
 		t.Errorf("enter on empty gave %#v", got)
 	}
 }
 
 func TestUpReturnsToTypedText(t *testing.T) {
-	m := typeText(New(theme.Plain(), inUse, ""), "Go")
+	m := typeText(newPicker(inUse, ""), "Go")
 	// "Go" matches exactly: highlighted. Up leaves the list for the text.
 	if m.Selected() != "Go" {
 		t.Fatalf("selected %q", m.Selected())
@@ -125,21 +155,21 @@ func TestUpReturnsToTypedText(t *testing.T) {
 		t.Fatalf("selected %q after up", m.Selected())
 	}
 	m = typeText(m, "lfing")
-	_, cmd := press(m, tea.KeyEnter)
-	if got := chosen(t, cmd); got != (ChosenMsg{Category: "Golfing"}) {
+	_, next := press(m, tea.KeyEnter)
+	if got := chosen(t, next); got != (ChosenMsg{Category: "Golfing"}) {
 		t.Errorf("gave %#v", got)
 	}
 }
 
 func TestEscCancels(t *testing.T) {
-	_, cmd := press(New(theme.Plain(), inUse, ""), tea.KeyEsc)
-	if got := chosen(t, cmd); got != (CancelledMsg{}) {
-		t.Errorf("esc gave %#v", got)
+	_, next := press(newPicker(inUse, ""), tea.KeyEsc)
+	if cl, ok := next.(dialog.Close); !ok || cl.Result != nil {
+		t.Errorf("esc gave %#v, want Close with no result", next)
 	}
 }
 
 func TestSanitisesCategories(t *testing.T) {
-	m := New(theme.Plain(), []string{"evil\x1b[2Jcat\x07"}, "")
+	m := newPicker([]string{"evil\x1b[2Jcat\x07"}, "")
 	m.SetSize(60, 12)
 	v := m.View()
 	if strings.ContainsAny(v, "\x1b\x07") {
@@ -151,8 +181,8 @@ func TestSanitisesCategories(t *testing.T) {
 	// The value chosen is the category as the catalogue holds it, so the
 	// record joins that category.
 	m, _ = press(m, tea.KeyDown)
-	_, cmd := press(m, tea.KeyEnter)
-	if got := chosen(t, cmd); got != (ChosenMsg{Category: "evil\x1b[2Jcat\x07"}) {
+	_, next := press(m, tea.KeyEnter)
+	if got := chosen(t, next); got != (ChosenMsg{Category: "evil\x1b[2Jcat\x07"}) {
 		t.Errorf("gave %#v", got)
 	}
 }
@@ -162,7 +192,7 @@ func TestScrollKeepsSelectionVisible(t *testing.T) {
 	for i := 0; i < 30; i++ {
 		many = append(many, "cat"+string(rune('A'+i)))
 	}
-	m := New(theme.Plain(), many, "")
+	m := newPicker(many, "")
 	m.SetSize(40, 10)
 	for i := 0; i < 20; i++ {
 		m, _ = press(m, tea.KeyDown)
@@ -178,7 +208,7 @@ func TestScrollKeepsSelectionVisible(t *testing.T) {
 }
 
 func TestGolden(t *testing.T) {
-	m := New(theme.Plain(), inUse, "")
+	m := newPicker(inUse, "")
 	m.SetSize(60, 12)
 	m = typeText(m, "o")
 	m, _ = press(m, tea.KeyDown)
@@ -186,14 +216,14 @@ func TestGolden(t *testing.T) {
 }
 
 func TestMouseWheel(t *testing.T) {
-	m := New(theme.Plain(), inUse, "")
-	m, _ = m.Update(tea.MouseMsg{Button: tea.MouseButtonWheelDown, Action: tea.MouseActionPress})
-	m, _ = m.Update(tea.MouseMsg{Button: tea.MouseButtonWheelDown, Action: tea.MouseActionPress})
+	m := newPicker(inUse, "")
+	m.Update(tea.MouseMsg{Button: tea.MouseButtonWheelDown, Action: tea.MouseActionPress})
+	m.Update(tea.MouseMsg{Button: tea.MouseButtonWheelDown, Action: tea.MouseActionPress})
 	if m.Selected() != "Golf" {
 		t.Errorf("two notches down: %q, want Golf", m.Selected())
 	}
 	for i := 0; i < 5; i++ {
-		m, _ = m.Update(tea.MouseMsg{Button: tea.MouseButtonWheelUp, Action: tea.MouseActionPress})
+		m.Update(tea.MouseMsg{Button: tea.MouseButtonWheelUp, Action: tea.MouseActionPress})
 	}
 	if m.Selected() != "" {
 		t.Errorf("wheel up past the top: %q, want the typed text", m.Selected())

@@ -9,6 +9,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/tui/dialog"
 	"github.com/uricat/uricat/tui/theme"
 )
 
@@ -43,7 +44,7 @@ func BenchmarkOpen100k(b *testing.B) {
 	b.ResetTimer()
 	start := cputime.Used()
 	for b.Loop() {
-		m := New(th, c)
+		m := New(dialog.NewContext(th), c)
 		m.SetSize(80, 24)
 		_ = m.View()
 	}
@@ -52,13 +53,13 @@ func BenchmarkOpen100k(b *testing.B) {
 
 // BenchmarkMoveAndRender100k is one cursor move and a frame.
 func BenchmarkMoveAndRender100k(b *testing.B) {
-	m := New(theme.Plain(), bigCatalogue(b, 100_000))
+	m := New(dialog.NewContext(theme.Plain()), bigCatalogue(b, 100_000))
 	m.SetSize(80, 24)
 	down := tea.KeyMsg{Type: tea.KeyDown}
 	b.ResetTimer()
 	start := cputime.Used()
 	for b.Loop() {
-		m, _ = m.Update(down)
+		m.Update(down)
 		_ = m.View()
 	}
 	cputime.Report(b, start)

@@ -8,6 +8,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/tui/dialog"
 	"github.com/uricat/uricat/tui/theme"
 )
 
@@ -25,10 +26,10 @@ func FuzzView(f *testing.F) {
 		if err != nil {
 			return
 		}
-		m := New(theme.Plain(), c)
+		m := New(dialog.NewContext(theme.Plain()), c)
 		m.SetSize(w, h)
 		for _, k := range []tea.KeyType{tea.KeyDown, tea.KeyPgDown, tea.KeyEnd, tea.KeyUp, tea.KeyHome} {
-			m, _ = m.Update(tea.KeyMsg{Type: k})
+			m.Update(tea.KeyMsg{Type: k})
 			v := m.View()
 			for _, r := range v {
 				if r != '\n' && (r < 0x20 || r == 0x7f || r >= 0x80 && r < 0xa0) {

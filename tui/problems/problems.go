@@ -6,14 +6,16 @@
 //
 // The view emits typed messages and changes nothing itself:
 //
-//   - JumpMsg{Record}: show the record in the list (enter);
-//   - EditMsg{Record}: open the edit form on it, to fix it (e);
-//   - DeleteMsg{Record}: delete it, after the view asked once (d, then y);
-//     only invalid records are offered for deletion here;
-//   - ClosedMsg{}: leave the view (esc or q).
+//   - JumpMsg{Record}: show the record in the list (enter); the view
+//     closes with it as its result (dialog.Close);
+//   - EditMsg{Record}: open the edit form on it, over the view, to fix it
+//     (e);
+//   - DeleteMsg{Record}: delete it, the result of the dialog.Confirm the
+//     view opens over itself (d, then y); only invalid records are offered
+//     for deletion here.
 //
-// After applying a DeleteMsg the root calls Remove; after a save, reload or
-// edit it rebuilds the view with New (record pointers change).
+// esc or q closes the view. After applying a DeleteMsg the root calls
+// Remove; after an edit it calls Reload (record pointers change).
 package problems
 
 import (
@@ -26,7 +28,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/uricat/uricat/catalogue"
-	"github.com/uricat/uricat/tui/theme"
+	"github.com/uricat/uricat/tui/dialog"
 )
 
 // JumpMsg asks the root to show Record in the list.
@@ -38,29 +40,18 @@ type EditMsg struct{ Record *catalogue.Record }
 // DeleteMsg asks the root to delete Record; the user has confirmed.
 type DeleteMsg struct{ Record *catalogue.Record }
 
-// ClosedMsg says the user left the problems view.
-type ClosedMsg struct{}
-
-// KeyMap holds the view's key bindings.
+// KeyMap holds the view's own key bindings; moving is the shared
+// dialog.KeyMap's, as in the list.
 type KeyMap struct {
-	Up, Down, PageUp, PageDown, Home, End key.Binding
-	Jump, Edit, Delete, Yes, No, Close    key.Binding
+	Jump, Edit, Delete, Close key.Binding
 }
 
 // DefaultKeyMap is the view's bindings.
 var DefaultKeyMap = KeyMap{
-	Up:       key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/k", "up")),
-	Down:     key.NewBinding(key.WithKeys("down", "j"), key.WithHelp("↓/j", "down")),
-	PageUp:   key.NewBinding(key.WithKeys("pgup", "ctrl+b", "ctrl+u"), key.WithHelp("pgup", "page up")),
-	PageDown: key.NewBinding(key.WithKeys("pgdown", "ctrl+f", "ctrl+d"), key.WithHelp("pgdn", "page down")),
-	Home:     key.NewBinding(key.WithKeys("home", "g"), key.WithHelp("g/home", "first")),
-	End:      key.NewBinding(key.WithKeys("end", "G"), key.WithHelp("G/end", "last")),
-	Jump:     key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "show in list")),
-	Edit:     key.NewBinding(key.WithKeys("e"), key.WithHelp("e", "edit to fix")),
-	Delete:   key.NewBinding(key.WithKeys("d", "delete"), key.WithHelp("d", "delete invalid record")),
-	Yes:      key.NewBinding(key.WithKeys("y", "Y"), key.WithHelp("y", "yes, delete")),
-	No:       key.NewBinding(key.WithKeys("n", "N", "esc"), key.WithHelp("n/esc", "no")),
-	Close:    key.NewBinding(key.WithKeys("esc", "q"), key.WithHelp("esc/q", "close")),
+	Jump:   key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "show in list")),
+	Edit:   key.NewBinding(key.WithKeys("e"), key.WithHelp("e", "edit to fix")),
+	Delete: key.NewBinding(key.WithKeys("d", "delete"), key.WithHelp("d", "delete invalid record")),
+	Close:  key.NewBinding(key.WithKeys("esc", "q"), key.WithHelp("esc/q", "close")),
 }
 
 // Item is one entry of the view: a record and its problems, or a problem of
@@ -71,28 +62,25 @@ type Item struct {
 	Problems []catalogue.Problem
 }
 
-// Model is the problems view.
+// Model is the problems view, a dialog.Dialog.
 type Model struct {
-	th       *theme.Theme
+	ctx      dialog.Context
 	keys     KeyMap
 	path     string
 	items    []Item
 	cursor   int
 	offset   int // first item shown
-	confirm  bool
 	note     string
 	errors   int
 	warnings int
 	invalid  int   // invalid records among the items
 	heights  []int // lines each item takes at width; see itemHeight
-	width    int
-	height   int
 }
 
 // New builds the view from the catalogue's problems. Call it on the
 // goroutine that owns the catalogue (the root's Update).
-func New(th *theme.Theme, c *catalogue.Catalogue) Model {
-	m := Model{th: th, keys: DefaultKeyMap, path: c.Path(), width: 80, height: 24}
+func New(ctx dialog.Context, c *catalogue.Catalogue) *Model {
+	m := &Model{ctx: ctx, keys: DefaultKeyMap, path: c.Path()}
 	// Problems of the file itself are those of c.Problems() that belong to
 	// no record: subtract the records' own (a multiset, by value).
 	own := make(map[catalogue.Problem]int, len(c.Records())/4)
@@ -143,19 +131,28 @@ func mergeByLine(a, b []Item) []Item {
 	return append(append(out, a...), b...)
 }
 
+// Init does nothing: the view is built by New.
+func (m *Model) Init() tea.Cmd { return nil }
+
 // Items returns the view's entries, by line.
-func (m Model) Items() []Item { return m.items }
+func (m *Model) Items() []Item { return m.items }
 
 // Selected returns the entry under the cursor, if any.
-func (m Model) Selected() (Item, bool) {
+func (m *Model) Selected() (Item, bool) {
 	if m.cursor < len(m.items) {
 		return m.items[m.cursor], true
 	}
 	return Item{}, false
 }
 
-// Confirming reports whether the view is asking to confirm a deletion.
-func (m Model) Confirming() bool { return m.confirm }
+// Reload builds the view again from c, after the root changed it (an edit
+// made from the view), keeping the cursor where it was as far as it can.
+func (m *Model) Reload(c *catalogue.Catalogue) {
+	cursor := m.cursor
+	*m = *New(m.ctx, c)
+	m.cursor = min(cursor, max(0, len(m.items)-1))
+	m.scroll()
+}
 
 // Remove drops rec's entry, after the root deleted it.
 func (m *Model) Remove(rec *catalogue.Record) {
@@ -182,16 +179,18 @@ func (m *Model) Remove(rec *catalogue.Record) {
 
 // SetSize sets the area the view may use.
 func (m *Model) SetSize(width, height int) {
-	if width != m.width {
+	if width != m.ctx.Width {
 		m.heights = nil
 	}
-	m.width, m.height = width, height
+	m.ctx.SetSize(width, height)
 	m.scroll()
 }
 
-// Update handles a message.
-func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
-	if mm, ok := msg.(tea.MouseMsg); ok && !m.confirm {
+// Update handles a message: it returns the view, dialog.Close when the user
+// leaves it (with JumpMsg on enter), or dialog.Open with the question
+// before a deletion.
+func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	if mm, ok := msg.(tea.MouseMsg); ok {
 		// The wheel moves the cursor, three entries a notch.
 		switch mm.Button {
 		case tea.MouseButtonWheelUp:
@@ -206,37 +205,27 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 	if !ok {
 		return m, nil
 	}
-	if m.confirm {
-		switch {
-		case key.Matches(km, m.keys.Yes):
-			m.confirm = false
-			it, _ := m.Selected()
-			return m, func() tea.Msg { return DeleteMsg{Record: it.Record} }
-		case key.Matches(km, m.keys.No):
-			m.confirm = false
-		}
-		return m, nil
-	}
 	m.note = ""
 	it, have := m.Selected()
+	nav := m.ctx.Keys
 	switch {
 	case key.Matches(km, m.keys.Close):
-		return m, func() tea.Msg { return ClosedMsg{} }
-	case key.Matches(km, m.keys.Up):
+		return dialog.Close{}, nil
+	case key.Matches(km, nav.Up):
 		m.cursor = max(0, m.cursor-1)
-	case key.Matches(km, m.keys.Down):
+	case key.Matches(km, nav.Down):
 		m.cursor = max(0, min(len(m.items)-1, m.cursor+1))
-	case key.Matches(km, m.keys.PageUp):
+	case key.Matches(km, nav.PageUp):
 		m.cursor = max(0, m.cursor-m.pageItems())
-	case key.Matches(km, m.keys.PageDown):
+	case key.Matches(km, nav.PageDown):
 		m.cursor = max(0, min(len(m.items)-1, m.cursor+m.pageItems()))
-	case key.Matches(km, m.keys.Home):
+	case key.Matches(km, nav.Home):
 		m.cursor = 0
-	case key.Matches(km, m.keys.End):
+	case key.Matches(km, nav.End):
 		m.cursor = max(0, len(m.items)-1)
 	case key.Matches(km, m.keys.Jump):
 		if have && it.Record != nil {
-			return m, func() tea.Msg { return JumpMsg{Record: it.Record} }
+			return dialog.Close{Result: JumpMsg{Record: it.Record}}, nil
 		}
 		m.note = "a problem of the file itself: no record to show"
 	case key.Matches(km, m.keys.Edit):
@@ -251,11 +240,26 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 		case it.Record.Valid():
 			m.note = "this record is valid (its bad fields are ignored): edit it, or delete it from the list"
 		default:
-			m.confirm = true
+			return dialog.Open{Dialog: m.askDelete(it)}, nil
 		}
 	}
 	m.scroll()
 	return m, nil
+}
+
+// askDelete is the question before deleting the invalid record of it.
+func (m *Model) askDelete(it Item) *dialog.Confirm {
+	r := it.Record
+	name := catalogue.DisplayText(r.Name)
+	if name == "" {
+		name = "(no valid NAME)"
+	}
+	return dialog.NewConfirm(m.ctx, dialog.Question{
+		Text:   fmt.Sprintf("Delete the invalid record at line %d from the file?", it.Line),
+		Detail: fmt.Sprintf("%s. Back in the list, u undoes it.", name),
+		Verb:   "delete",
+		Yes:    DeleteMsg{Record: r},
+	})
 }
 
 // itemHeight is the number of lines an entry takes: a heading and its
@@ -273,8 +277,8 @@ func (m *Model) itemHeight(i int) int {
 }
 
 // listHeight is the number of lines for the entries.
-func (m Model) listHeight() int {
-	h := m.height - 4
+func (m *Model) listHeight() int {
+	h := m.ctx.Height - 4
 	if ph := m.previewHeight(); ph > 0 {
 		h -= ph + 1
 	}
@@ -284,24 +288,24 @@ func (m Model) listHeight() int {
 // previewHeight is the number of lines of the selected record's text shown
 // under the list: none on a short screen. It does not depend on the
 // selection, so the list does not jump as the cursor moves.
-func (m Model) previewHeight() int {
-	if m.height < 16 {
+func (m *Model) previewHeight() int {
+	if m.ctx.Height < 16 {
 		return 0
 	}
-	return min(8, m.height/3)
+	return min(8, m.ctx.Height/3)
 }
 
 // preview renders the selected record as the file has it, with line
 // numbers, the lines with a problem marked, and the first of them in view.
-func (m Model) preview(it Item) []string {
-	t := m.th
+func (m *Model) preview(it Item) []string {
+	t := m.ctx.Theme
 	h := m.previewHeight()
 	if it.Record == nil || it.Record.Raw() == "" {
-		return []string{t.Faint.Render(strings.Repeat("─", max(1, m.width))), "  " + t.EmptyMessage.Render("(a problem of the file itself: no record text to show)")}
+		return []string{t.Faint.Render(strings.Repeat("─", max(1, m.ctx.Width))), "  " + t.EmptyMessage.Render("(a problem of the file itself: no record text to show)")}
 	}
 	r := it.Record
 	title := fmt.Sprintf("── line %d as the file has it ", r.Line())
-	out := []string{t.Faint.Render(title + strings.Repeat("─", max(0, m.width-ansi.StringWidth(title))))}
+	out := []string{t.Faint.Render(title + strings.Repeat("─", max(0, m.ctx.Width-ansi.StringWidth(title))))}
 	bad := map[int]bool{}
 	first := 0
 	for _, p := range it.Problems {
@@ -321,14 +325,14 @@ func (m Model) preview(it Item) []string {
 		if bad[n] {
 			mark = t.Error.Render("✗ ")
 		}
-		text := ansi.Truncate(catalogue.DisplayText(strings.TrimRight(lines[i], "\r")), max(10, m.width-9), "…")
+		text := ansi.Truncate(catalogue.DisplayText(strings.TrimRight(lines[i], "\r")), max(10, m.ctx.Width-9), "…")
 		out = append(out, mark+t.Dim.Render(fmt.Sprintf("%5d ", n))+t.Value.Render(text))
 	}
 	return out
 }
 
 // pageItems is how many entries a page moves: roughly a screenful.
-func (m Model) pageItems() int { return max(1, m.listHeight()/2) }
+func (m *Model) pageItems() int { return max(1, m.listHeight()/2) }
 
 // scroll moves offset so that the cursor's entry is wholly visible.
 func (m *Model) scroll() {
@@ -348,36 +352,34 @@ func (m *Model) scroll() {
 }
 
 // ShortHelp returns the bindings for the short help bar.
-func (m Model) ShortHelp() []key.Binding {
-	if m.confirm {
-		return []key.Binding{m.keys.Yes, m.keys.No}
-	}
-	return []key.Binding{m.keys.Up, m.keys.Down, m.keys.Jump, m.keys.Edit, m.keys.Delete, m.keys.Close}
+func (m *Model) ShortHelp() []key.Binding {
+	return []key.Binding{m.ctx.Keys.Up, m.ctx.Keys.Down, m.keys.Jump, m.keys.Edit, m.keys.Delete, m.keys.Close}
 }
 
 // FullHelp returns the bindings for the full help view.
-func (m Model) FullHelp() [][]key.Binding {
+func (m *Model) FullHelp() [][]key.Binding {
+	nav := m.ctx.Keys
 	return [][]key.Binding{
-		{m.keys.Up, m.keys.Down, m.keys.PageUp, m.keys.PageDown, m.keys.Home, m.keys.End},
+		{nav.Up, nav.Down, nav.PageUp, nav.PageDown, nav.Home, nav.End},
 		{m.keys.Jump, m.keys.Edit, m.keys.Delete, m.keys.Close},
 	}
 }
 
 // View renders a title with the counts, the entries from the scroll offset,
 // and a line for a question or a note.
-func (m Model) View() string {
-	t := m.th
+func (m *Model) View() string {
+	t := m.ctx.Theme
 	var b strings.Builder
 	summary := fmt.Sprintf("%s, %s, %s", plural(m.invalid, "invalid record"), plural(m.errors, "error"), plural(m.warnings, "warning"))
 	if m.path != "" {
 		summary = catalogue.DisplayText(m.path) + " · " + summary
 	}
-	b.WriteString(t.DialogTitle.Render("Problems") + " " + t.Dim.Render(ansi.Truncate(summary, max(0, m.width-10), "…")) + "\n\n")
+	b.WriteString(t.DialogTitle.Render("Problems") + " " + t.Dim.Render(ansi.Truncate(summary, max(0, m.ctx.Width-10), "…")) + "\n\n")
 	if len(m.items) == 0 {
 		b.WriteString(t.EmptyMessage.Render("  No problems: the file conforms to SSD3.") + "\n")
 		return b.String()
 	}
-	w := max(20, m.width)
+	w := max(20, m.ctx.Width)
 	used := 0
 	for i := m.offset; i < len(m.items) && used < m.listHeight(); i++ {
 		it := m.items[i]
@@ -403,9 +405,6 @@ func (m Model) View() string {
 	}
 	b.WriteString("\n")
 	switch {
-	case m.confirm:
-		it, _ := m.Selected()
-		b.WriteString(t.Warning.Render(ansi.Truncate(fmt.Sprintf("Delete the invalid record at line %d from the file? (y/n)", it.Line), m.width, "…")))
 	case m.note != "":
 		b.WriteString(t.Info.Render(m.note))
 	default:
@@ -417,8 +416,8 @@ func (m Model) View() string {
 // itemLines renders an entry: a heading naming the record (its line, whether
 // it is invalid, its NAME and URI as far as they were read) and a line per
 // problem.
-func (m Model) itemLines(it Item, sel bool) []string {
-	t := m.th
+func (m *Model) itemLines(it Item, sel bool) []string {
+	t := m.ctx.Theme
 	cursor := "  "
 	if sel {
 		cursor = t.Cursor.Render("›") + " "
@@ -455,8 +454,8 @@ const problemIndent = 13
 
 // problem renders one problem, wrapped to the width after indent: its
 // column and field when known, and the message, coloured by severity.
-func (m Model) problem(p catalogue.Problem, indent int) []string {
-	t := m.th
+func (m *Model) problem(p catalogue.Problem, indent int) []string {
+	t := m.ctx.Theme
 	var pre string
 	if p.Column > 0 {
 		pre = fmt.Sprintf("col %d ", p.Column)
@@ -470,7 +469,7 @@ func (m Model) problem(p catalogue.Problem, indent int) []string {
 	}
 	pad := strings.Repeat(" ", indent)
 	var out []string
-	for i, l := range strings.Split(ansi.Wrap(pre+msg, max(20, m.width-indent-1), ""), "\n") {
+	for i, l := range strings.Split(ansi.Wrap(pre+msg, max(20, m.ctx.Width-indent-1), ""), "\n") {
 		if i == 0 && len(pre) <= len(l) {
 			out = append(out, pad+t.Dim.Render(pre)+style.Render(l[len(pre):]))
 			continue
@@ -486,3 +485,5 @@ func plural(n int, what string) string {
 	}
 	return fmt.Sprintf("%d %ss", n, what)
 }
+
+var _ dialog.Dialog = (*Model)(nil)

@@ -8,6 +8,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/tui/dialog"
 	"github.com/uricat/uricat/tui/theme"
 )
 
@@ -37,8 +38,11 @@ func load(t *testing.T, text string) *catalogue.Catalogue {
 	return c
 }
 
-func press(m Model, keys ...string) (Model, tea.Cmd) {
-	var cmd tea.Cmd
+// press types keys and returns what the last one gave: the stack step
+// (dialog.Close, dialog.Open) the view asked for, else its command's
+// message.
+func press(m *Model, keys ...string) (*Model, tea.Msg) {
+	var out tea.Msg
 	for _, k := range keys {
 		var msg tea.KeyMsg
 		switch k {
@@ -55,9 +59,15 @@ func press(m Model, keys ...string) (Model, tea.Cmd) {
 		default:
 			msg = tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(k)}
 		}
-		m, cmd = m.Update(msg)
+		next, cmd := m.Update(msg)
+		switch next.(type) {
+		case dialog.Close, dialog.Open:
+			out = next
+		default:
+			out = run(cmd)
+		}
 	}
-	return m, cmd
+	return m, out
 }
 
 func run(cmd tea.Cmd) tea.Msg {
@@ -68,7 +78,7 @@ func run(cmd tea.Cmd) tea.Msg {
 }
 
 func TestItemsByLine(t *testing.T) {
-	m := New(theme.Plain(), load(t, sample))
+	m := New(dialog.NewContext(theme.Plain()), load(t, sample))
 	type want struct {
 		line    int
 		record  string // NAME, "" for a file problem
@@ -122,21 +132,22 @@ func TestItemsByLine(t *testing.T) {
 
 func TestJumpAndEdit(t *testing.T) {
 	c := load(t, sample)
-	m := New(theme.Plain(), c)
-	_, cmd := press(m, "enter")
-	jm, ok := run(cmd).(JumpMsg)
-	if !ok || jm.Record != c.Records()[1] {
-		t.Fatalf("enter gave %#v, want JumpMsg for the record at line 5", run(cmd))
+	m := New(dialog.NewContext(theme.Plain()), c)
+	// enter closes the view, asking the root to show the record.
+	_, out := press(m, "enter")
+	if cl, ok := out.(dialog.Close); !ok || cl.Result != (JumpMsg{Record: c.Records()[1]}) {
+		t.Fatalf("enter gave %#v, want Close with JumpMsg for the record at line 5", out)
 	}
-	_, cmd = press(m, "down", "e")
-	em, ok := run(cmd).(EditMsg)
+	// e asks the root for the form, over the view (which stays).
+	_, out = press(m, "down", "e")
+	em, ok := out.(EditMsg)
 	if !ok || em.Record != c.Records()[2] {
-		t.Fatalf("e gave %#v", run(cmd))
+		t.Fatalf("e gave %#v", out)
 	}
 	// A problem of the file has no record to show.
-	m, cmd = press(m, "down", "down", "enter")
-	if cmd != nil {
-		t.Fatalf("enter on a file problem gave %#v", run(cmd))
+	m, out = press(m, "down", "enter") // the cursor was on line 9
+	if out != nil {
+		t.Fatalf("enter on a file problem gave %#v", out)
 	}
 	if !strings.Contains(m.View(), "no record to show") {
 		t.Errorf("no explanation:\n%s", m.View())
@@ -145,29 +156,28 @@ func TestJumpAndEdit(t *testing.T) {
 
 func TestDeleteAsksOnce(t *testing.T) {
 	c := load(t, sample)
-	m := New(theme.Plain(), c)
-	m, cmd := press(m, "d")
-	if cmd != nil || !m.Confirming() {
-		t.Fatal("d did not ask")
+	m := New(dialog.NewContext(theme.Plain()), c)
+	// d opens the one confirm dialog over the view; its yes is DeleteMsg.
+	m, out := press(m, "d")
+	op, ok := out.(dialog.Open)
+	if !ok {
+		t.Fatalf("d gave %#v, want the question opened", out)
 	}
-	if !strings.Contains(m.View(), "Delete the invalid record at line 5 from the file? (y/n)") {
-		t.Errorf("question not shown:\n%s", m.View())
+	q, ok := op.Dialog.(*dialog.Confirm)
+	if !ok {
+		t.Fatalf("d opened %#v, want a dialog.Confirm", op.Dialog)
 	}
-	// n keeps it; esc in the question does not close the view.
-	m, cmd = press(m, "n")
-	if cmd != nil || m.Confirming() {
-		t.Fatal("n did not cancel")
+	if q.Question().Text != "Delete the invalid record at line 5 from the file?" || !strings.Contains(q.View(), "Broken") {
+		t.Errorf("question %+v\n%s", q.Question(), q.View())
 	}
-	m, _ = press(m, "d")
-	m, cmd = press(m, "esc")
-	if cmd != nil || m.Confirming() {
-		t.Fatalf("esc in the question gave %#v", run(cmd))
+	if q.Question().No != nil {
+		t.Errorf("no does something: %#v", q.Question().No)
 	}
-	m, _ = press(m, "d")
-	m, cmd = press(m, "y")
-	dm, ok := run(cmd).(DeleteMsg)
+	// The confirm's answer: y gives DeleteMsg for the root.
+	next, _ := q.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("y")})
+	dm, ok := next.(dialog.Close).Result.(DeleteMsg)
 	if !ok || dm.Record != c.Records()[1] {
-		t.Fatalf("y gave %#v", run(cmd))
+		t.Fatalf("y gave %#v", next)
 	}
 	// The root deletes, then removes the entry.
 	if _, err := c.Apply(catalogue.Delete{Refs: []catalogue.Ref{dm.Record.Ref()}}); err != nil {
@@ -183,10 +193,10 @@ func TestDeleteAsksOnce(t *testing.T) {
 }
 
 func TestDeleteRefusesValidRecord(t *testing.T) {
-	m := New(theme.Plain(), load(t, sample))
-	m, cmd := press(m, "down", "d")
-	if cmd != nil || m.Confirming() {
-		t.Fatal("offered to delete a valid record")
+	m := New(dialog.NewContext(theme.Plain()), load(t, sample))
+	m, out := press(m, "down", "d")
+	if out != nil {
+		t.Fatalf("offered to delete a valid record: %#v", out)
 	}
 	if !strings.Contains(m.View(), "this record is valid") {
 		t.Errorf("view:\n%s", m.View())
@@ -195,27 +205,28 @@ func TestDeleteRefusesValidRecord(t *testing.T) {
 
 func TestClose(t *testing.T) {
 	for _, k := range []string{"esc", "q"} {
-		_, cmd := press(New(theme.Plain(), load(t, sample)), k)
-		if _, ok := run(cmd).(ClosedMsg); !ok {
-			t.Errorf("%s gave %#v", k, run(cmd))
+		_, out := press(New(dialog.NewContext(theme.Plain()), load(t, sample)), k)
+		if out != (dialog.Close{}) {
+			t.Errorf("%s gave %#v, want Close with no result", k, out)
 		}
 	}
 }
 
 func TestNoProblems(t *testing.T) {
-	m := New(theme.Plain(), load(t, "URI: https://go.dev/\r\nNAME: Go\r\nDATE: 01/02/2024 10:00:00\r\n"))
+	m := New(dialog.NewContext(theme.Plain()), load(t, "URI: https://go.dev/\r\nNAME: Go\r\nDATE: 01/02/2024 10:00:00\r\n"))
 	if !strings.Contains(m.View(), "No problems") {
 		t.Errorf("view:\n%s", m.View())
 	}
-	m, cmd := press(m, "down", "enter", "d")
-	if cmd != nil || m.Confirming() {
-		t.Error("keys on an empty view did something")
+	for _, k := range []string{"down", "enter", "d", "e"} {
+		if _, out := press(m, k); out != nil {
+			t.Errorf("%s on an empty view gave %#v", k, out)
+		}
 	}
 }
 
 func TestSanitised(t *testing.T) {
 	text := "URI: http://a b/\r\nNAME: evil\x1b]0;title\x07name\r\nDATE: 01/02/2024 10:00:00\r\n"
-	v := New(theme.Plain(), load(t, text)).View()
+	v := New(dialog.NewContext(theme.Plain()), load(t, text)).View()
 	if strings.ContainsAny(v, "\x1b\x07") {
 		t.Fatalf("escape reached the screen: %q", v)
 	}
@@ -226,7 +237,7 @@ func TestScrollKeepsCursorVisible(t *testing.T) {
 	for i := 0; i < 50; i++ {
 		recs = append(recs, "URI: bad uri\r\nNAME: n\r\nDATE: 01/02/2024 10:00:00\r\n")
 	}
-	m := New(theme.Plain(), load(t, strings.Join(recs, "\r\n")))
+	m := New(dialog.NewContext(theme.Plain()), load(t, strings.Join(recs, "\r\n")))
 	m.SetSize(80, 12)
 	m, _ = press(m, "end")
 	v := m.View()
@@ -239,18 +250,18 @@ func TestScrollKeepsCursorVisible(t *testing.T) {
 }
 
 func TestGolden(t *testing.T) {
-	m := New(theme.Plain(), load(t, sample))
+	m := New(dialog.NewContext(theme.Plain()), load(t, sample))
 	m.SetSize(80, 24)
 	m, _ = press(m, "down")
 	golden(t, "sample-80x24", m.View())
 	m.SetSize(60, 9)
-	m, _ = press(m, "down", "down", "d")
-	golden(t, "confirm-60x9", m.View())
+	m, _ = press(m, "down", "down")
+	golden(t, "small-60x9", m.View())
 }
 
 func TestPreviewShowsTheRecordAsInTheFile(t *testing.T) {
 	text := sample + "\r\nURI: https://x.example/\r\nNAME: evil\x1b[2Jname\r\nDATE: 01/02/2024 10:00:00\r\nLANGUAGE: english\r\n"
-	m := New(theme.Plain(), load(t, text))
+	m := New(dialog.NewContext(theme.Plain()), load(t, text))
 	m.SetSize(80, 30)
 	m, _ = press(m, "end")
 	v := m.View()
@@ -270,13 +281,37 @@ func TestPreviewShowsTheRecordAsInTheFile(t *testing.T) {
 }
 
 func TestMouseWheel(t *testing.T) {
-	m := New(theme.Plain(), load(t, sample))
-	m, _ = m.Update(tea.MouseMsg{Button: tea.MouseButtonWheelDown, Action: tea.MouseActionPress})
+	m := New(dialog.NewContext(theme.Plain()), load(t, sample))
+	m.Update(tea.MouseMsg{Button: tea.MouseButtonWheelDown, Action: tea.MouseActionPress})
 	if it, _ := m.Selected(); it.Line != 14 {
 		t.Errorf("wheel down: on line %d, want three entries down (14)", it.Line)
 	}
-	m, _ = m.Update(tea.MouseMsg{Button: tea.MouseButtonWheelUp, Action: tea.MouseActionPress})
+	m.Update(tea.MouseMsg{Button: tea.MouseButtonWheelUp, Action: tea.MouseActionPress})
 	if it, _ := m.Selected(); it.Line != 5 {
 		t.Errorf("wheel up: on line %d, want 5", it.Line)
+	}
+}
+
+func TestReloadAfterAnEditKeepsTheCursor(t *testing.T) {
+	c := load(t, sample)
+	m := New(dialog.NewContext(theme.Plain()), c)
+	m, _ = press(m, "down")
+	// The root applies the fix made in the form opened from the view:
+	// the bad RATING of line 9 goes.
+	rec := c.Records()[2]
+	if _, err := c.Apply(catalogue.Set{Ref: rec.Ref(), Fields: []catalogue.Field{{Name: catalogue.FieldRating, Value: "4"}}}); err != nil {
+		t.Fatal(err)
+	}
+	m.Reload(c)
+	if len(m.Items()) != 4 {
+		t.Fatalf("%d items after the fix, want 4: %+v", len(m.Items()), m.Items())
+	}
+	if it, _ := m.Selected(); it.Line != 14 {
+		t.Errorf("cursor on line %d, want 14: the next entry moved up under it", it.Line)
+	}
+	m, _ = press(m, "end")
+	m.Reload(load(t, "URI: https://go.dev/\r\nNAME: Go\r\nDATE: 01/02/2024 10:00:00\r\n"))
+	if _, ok := m.Selected(); ok || !strings.Contains(m.View(), "No problems") {
+		t.Errorf("reload to no problems:\n%s", m.View())
 	}
 }

@@ -15,7 +15,7 @@ import (
 
 	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/exporters"
-	"github.com/uricat/uricat/tui/theme"
+	"github.com/uricat/uricat/tui/dialog"
 )
 
 // ExportedMsg reports that Count records were written to Path in Format.
@@ -28,9 +28,10 @@ type ExportedMsg struct {
 	Err    error
 }
 
-// ExportKeyMap holds the export screen's bindings.
+// ExportKeyMap holds the export screen's own bindings; esc (cancel) is the
+// shared dialog.KeyMap's.
 type ExportKeyMap struct {
-	Up, Down, Switch, Write, Yes, No, Cancel key.Binding
+	Up, Down, Switch, Write key.Binding
 }
 
 // DefaultExportKeyMap is the export screen's bindings.
@@ -39,14 +40,11 @@ var DefaultExportKeyMap = ExportKeyMap{
 	Down:   key.NewBinding(key.WithKeys("down"), key.WithHelp("↓", "next format")),
 	Switch: key.NewBinding(key.WithKeys("tab", "shift+tab"), key.WithHelp("tab", "format/path")),
 	Write:  key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "export")),
-	Yes:    key.NewBinding(key.WithKeys("y", "Y"), key.WithHelp("y", "overwrite")),
-	No:     key.NewBinding(key.WithKeys("n", "N", "esc"), key.WithHelp("n/esc", "no")),
-	Cancel: key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel")),
 }
 
-// Export is the export screen.
+// Export is the export screen, a dialog.Dialog.
 type Export struct {
-	th       *theme.Theme
+	ctx      dialog.Context
 	keys     ExportKeyMap
 	recs     []*catalogue.Record
 	what     string // what recs are, for the title ("12 records shown")
@@ -54,13 +52,10 @@ type Export struct {
 	onPath   bool   // the path input has focus
 	path     textinput.Model
 	auto     string // the path as last suggested, to follow format changes
-	confirm  bool   // asking whether to overwrite
 	writing  bool
 	spinner  spinner.Model
 	err      error
 	id       int
-	width    int
-	height   int
 	getwd    func() (string, error)
 	homeDir  func() (string, error)
 	statFile func(string) (os.FileInfo, error)
@@ -71,6 +66,12 @@ type checkedMsg struct {
 	id          int
 	path        string
 	exists, dir bool
+}
+
+// overwriteMsg is the yes of the question whether to write over path.
+type overwriteMsg struct {
+	id   int
+	path string
 }
 
 // exportedMsg is the end of a write, labelled with the screen that asked.
@@ -84,7 +85,8 @@ type exportedMsg struct {
 // records or those its search shows), described by what ("all 120
 // records"). The path starts as bookmarks.EXT in dir ("" for the working
 // directory).
-func NewExport(th *theme.Theme, recs []*catalogue.Record, what, dir string) Export {
+func NewExport(ctx dialog.Context, recs []*catalogue.Record, what, dir string) *Export {
+	th := ctx.Theme
 	ti := textinput.New()
 	ti.Prompt = ""
 	ti.TextStyle = th.Input
@@ -97,30 +99,30 @@ func NewExport(th *theme.Theme, recs []*catalogue.Record, what, dir string) Expo
 			dir = wd
 		}
 	}
-	m := Export{th: th, keys: DefaultExportKeyMap, recs: recs, what: what, path: ti, id: nextImportID(),
+	m := &Export{ctx: ctx, keys: DefaultExportKeyMap, recs: recs, what: what, path: ti, id: nextImportID(),
 		spinner: spinner.New(spinner.WithSpinner(spinner.Dot), spinner.WithStyle(th.Spinner)),
-		width:   80, height: 24, getwd: os.Getwd, homeDir: os.UserHomeDir, statFile: os.Stat}
+		getwd:   os.Getwd, homeDir: os.UserHomeDir, statFile: os.Stat}
 	m.auto = filepath.Join(dir, "bookmarks"+exporters.Formats[0].Ext)
 	m.path.SetValue(m.auto)
 	m.path.CursorEnd()
-	m.SetSize(80, 24)
+	m.SetSize(ctx.Width, ctx.Height)
 	return m
 }
 
+// Init does nothing: the format list has the focus.
+func (m *Export) Init() tea.Cmd { return nil }
+
 // SetSize sets the area the screen may use.
 func (m *Export) SetSize(width, height int) {
-	m.width, m.height = width, height
+	m.ctx.SetSize(width, height)
 	m.path.Width = max(10, width-12)
 }
 
 // Format returns the chosen format.
-func (m Export) Format() exporters.Format { return exporters.Formats[m.format] }
+func (m *Export) Format() exporters.Format { return exporters.Formats[m.format] }
 
 // Path returns the path the export will write, as typed.
-func (m Export) Path() string { return m.path.Value() }
-
-// Confirming reports whether the screen asks to overwrite a file.
-func (m Export) Confirming() bool { return m.confirm }
+func (m *Export) Path() string { return m.path.Value() }
 
 // setFormat chooses format i; a path the user has not edited follows it.
 func (m *Export) setFormat(i int) {
@@ -136,7 +138,7 @@ func (m *Export) setFormat(i int) {
 
 // target resolves the typed path: "~/" is the home directory, a relative
 // path is relative to the working directory.
-func (m Export) target() (string, error) {
+func (m *Export) target() (string, error) {
 	p := strings.TrimSpace(m.path.Value())
 	if p == "" {
 		return "", errors.New("no file name given")
@@ -159,7 +161,7 @@ func (m Export) target() (string, error) {
 }
 
 // write writes the records to path in a command.
-func (m Export) write(path string) tea.Cmd {
+func (m *Export) write(path string) tea.Cmd {
 	id, f, recs := m.id, m.Format(), m.recs
 	return func() tea.Msg {
 		err := exporters.WriteFile(path, f, recs)
@@ -167,8 +169,10 @@ func (m Export) write(path string) tea.Cmd {
 	}
 }
 
-// Update handles a message.
-func (m Export) Update(msg tea.Msg) (Export, tea.Cmd) {
+// Update handles a message: it returns the screen, dialog.Close when the
+// user leaves it, or dialog.Open with the question before writing over a
+// file.
+func (m *Export) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case exportedMsg:
 		if msg.id != m.id {
@@ -179,7 +183,7 @@ func (m Export) Update(msg tea.Msg) (Export, tea.Cmd) {
 		done := msg.msg
 		return m, func() tea.Msg { return done }
 	case checkedMsg:
-		if msg.id != m.id || m.writing || m.confirm {
+		if msg.id != m.id || m.writing {
 			return m, nil
 		}
 		if p, err := m.target(); err != nil || p != msg.path {
@@ -189,11 +193,24 @@ func (m Export) Update(msg tea.Msg) (Export, tea.Cmd) {
 		case msg.dir:
 			m.err = fmt.Errorf("%s is a directory", msg.path)
 		case msg.exists:
-			m.confirm = true
+			return dialog.Open{Dialog: dialog.NewConfirm(m.ctx, dialog.Question{
+				Text:   "The file exists. Overwrite it?",
+				Detail: msg.path,
+				Verb:   "overwrite",
+				Yes:    overwriteMsg{id: m.id, path: msg.path},
+			})}, nil
 		default:
 			return m.start()
 		}
 		return m, nil
+	case overwriteMsg:
+		if msg.id != m.id || m.writing {
+			return m, nil
+		}
+		if p, err := m.target(); err != nil || p != msg.path {
+			return m, nil
+		}
+		return m.start()
 	case spinner.TickMsg:
 		if !m.writing {
 			return m, nil
@@ -207,7 +224,7 @@ func (m Export) Update(msg tea.Msg) (Export, tea.Cmd) {
 		}
 		return m.key(msg)
 	case tea.MouseMsg:
-		if !m.writing && !m.confirm {
+		if !m.writing {
 			switch msg.Button {
 			case tea.MouseButtonWheelUp:
 				m.setFormat(max(0, m.format-1))
@@ -222,20 +239,10 @@ func (m Export) Update(msg tea.Msg) (Export, tea.Cmd) {
 	return m, cmd
 }
 
-func (m Export) key(km tea.KeyMsg) (Export, tea.Cmd) {
-	if m.confirm {
-		switch {
-		case key.Matches(km, m.keys.Yes):
-			m.confirm = false
-			return m.start()
-		case key.Matches(km, m.keys.No):
-			m.confirm = false
-		}
-		return m, nil
-	}
+func (m *Export) key(km tea.KeyMsg) (tea.Model, tea.Cmd) {
 	switch {
-	case key.Matches(km, m.keys.Cancel):
-		return m, func() tea.Msg { return ClosedMsg{} }
+	case key.Matches(km, m.ctx.Keys.Cancel):
+		return dialog.Close{}, nil
 	case key.Matches(km, m.keys.Switch):
 		m.onPath = !m.onPath
 		if m.onPath {
@@ -277,7 +284,7 @@ func (m Export) key(km tea.KeyMsg) (Export, tea.Cmd) {
 	return m, cmd
 }
 
-func (m Export) start() (Export, tea.Cmd) {
+func (m *Export) start() (tea.Model, tea.Cmd) {
 	path, err := m.target()
 	if err != nil {
 		m.err = err
@@ -288,24 +295,21 @@ func (m Export) start() (Export, tea.Cmd) {
 }
 
 // ShortHelp returns the bindings for the short help bar.
-func (m Export) ShortHelp() []key.Binding {
-	if m.confirm {
-		return []key.Binding{m.keys.Yes, m.keys.No}
-	}
-	return []key.Binding{m.keys.Up, m.keys.Down, m.keys.Switch, m.keys.Write, m.keys.Cancel}
+func (m *Export) ShortHelp() []key.Binding {
+	return []key.Binding{m.keys.Up, m.keys.Down, m.keys.Switch, m.keys.Write, m.ctx.Keys.Cancel}
 }
 
 // FullHelp returns the bindings for the full help view.
-func (m Export) FullHelp() [][]key.Binding { return [][]key.Binding{m.ShortHelp()} }
+func (m *Export) FullHelp() [][]key.Binding { return [][]key.Binding{m.ShortHelp()} }
 
 // View renders the format list, the path, and the state of the write.
-func (m Export) View() string {
-	t := m.th
+func (m *Export) View() string {
+	t := m.ctx.Theme
 	var b strings.Builder
 	b.WriteString(t.DialogTitle.Render("Export bookmarks") + " " + t.Dim.Render(catalogue.DisplayText(m.what)) + "\n\n")
 	for i, f := range exporters.Formats {
 		line := fmt.Sprintf("%-9s %s", f.Name, f.Title)
-		line = ansi.Truncate(line, max(10, m.width-2), "…")
+		line = ansi.Truncate(line, max(10, m.ctx.Width-2), "…")
 		if i == m.format {
 			mark := "›"
 			if m.onPath {
@@ -325,14 +329,14 @@ func (m Export) View() string {
 	switch {
 	case m.writing:
 		b.WriteString(m.spinner.View() + " writing…")
-	case m.confirm:
-		b.WriteString(t.Warning.Render("The file exists. Overwrite it? (y/n)"))
 	case m.err != nil:
-		for _, l := range strings.Split(ansi.Wrap("✗ "+catalogue.DisplayText(m.err.Error()), max(20, m.width), ""), "\n") {
+		for _, l := range strings.Split(ansi.Wrap("✗ "+catalogue.DisplayText(m.err.Error()), max(20, m.ctx.Width), ""), "\n") {
 			b.WriteString(t.Error.Render(l) + "\n")
 		}
 	default:
 		b.WriteString(t.Dim.Render(fmt.Sprintf("enter writes %s as %s", plural(len(m.recs), "record"), m.Format().Name)))
 	}
-	return fitLines(strings.TrimRight(b.String(), "\n"), m.width)
+	return fitLines(strings.TrimRight(b.String(), "\n"), m.ctx.Width)
 }
+
+var _ dialog.Dialog = (*Export)(nil)

@@ -19,7 +19,7 @@
 //     edit for the catalogue as it is by then (Plan.Edit), applies it as
 //     one undoable step, saves, and tells the screen what was added
 //     (Applied). The screen then shows the summary until the user closes
-//     it (ClosedMsg).
+//     it (dialog.Close).
 //
 // Messages the root does not know (file listings, progress, spinner ticks)
 // must be routed to the screen's Update.
@@ -28,8 +28,8 @@
 //
 // Export (export.go) lets the user choose a format of exporters.Formats and
 // a path, and writes the records the root handed it atomically
-// (exporters.WriteFile), in a
-// command; it answers ExportedMsg.
+// (exporters.WriteFile), in a command; it answers ExportedMsg. Before
+// writing over a file it asks with a dialog.Confirm opened over itself.
 package transfer
 
 import (
@@ -55,7 +55,7 @@ import (
 	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/importers"
 	"github.com/uricat/uricat/importers/detect"
-	"github.com/uricat/uricat/tui/theme"
+	"github.com/uricat/uricat/tui/dialog"
 )
 
 // ImportedMsg reports a file read into Plan: the root applies the plan
@@ -66,9 +66,6 @@ type ImportedMsg struct {
 	Summaries []importers.Summary
 	Err       error
 }
-
-// ClosedMsg says the user left the import or export screen.
-type ClosedMsg struct{}
 
 // ImportConfig is what the import screen needs from the root.
 type ImportConfig struct {
@@ -117,9 +114,9 @@ var DefaultImportKeyMap = ImportKeyMap{
 	Down:   key.NewBinding(key.WithKeys("down", "j"), key.WithHelp("↓/j", "scroll down")),
 }
 
-// Import is the import screen.
+// Import is the import screen, a dialog.Dialog.
 type Import struct {
-	th      *theme.Theme
+	ctx     dialog.Context
 	keys    ImportKeyMap
 	cfg     ImportConfig
 	id      int // labels this screen's messages
@@ -135,7 +132,7 @@ type Import struct {
 
 	read     int64
 	adding   bool // the file is read; its records are being added
-	ctx      context.Context
+	runCtx   context.Context
 	cancel   context.CancelFunc // stops the running import before it adds anything
 	stopping bool
 	progress chan int64
@@ -144,8 +141,6 @@ type Import struct {
 	summary importers.Summary
 	err     error
 	offset  int // first summary line shown
-
-	width, height int
 }
 
 var importIDs struct {
@@ -161,7 +156,8 @@ func nextImportID() int {
 }
 
 // NewImport returns the import screen. Call Init for its first command.
-func NewImport(th *theme.Theme, cfg ImportConfig) Import {
+func NewImport(ctx dialog.Context, cfg ImportConfig) *Import {
+	th := ctx.Theme
 	fp := filepicker.New()
 	fp.CurrentDirectory = cfg.Dir
 	if fp.CurrentDirectory == "" {
@@ -184,27 +180,27 @@ func NewImport(th *theme.Theme, cfg ImportConfig) Import {
 	if th.ProgressStart != "" {
 		opts = append(opts, progress.WithGradient(th.ProgressStart, th.ProgressEnd))
 	}
-	m := Import{th: th, keys: DefaultImportKeyMap, cfg: cfg, id: nextImportID(), picker: fp, spinner: sp,
-		bar: progress.New(opts...), format: -1, width: 80, height: 24}
-	m.SetSize(80, 24)
+	m := &Import{ctx: ctx, keys: DefaultImportKeyMap, cfg: cfg, id: nextImportID(), picker: fp, spinner: sp,
+		bar: progress.New(opts...), format: -1}
+	m.SetSize(ctx.Width, ctx.Height)
 	return m
 }
 
 // Init lists the starting directory.
-func (m Import) Init() tea.Cmd { return m.picker.Init() }
+func (m *Import) Init() tea.Cmd { return m.picker.Init() }
 
 // SetSize sets the area the screen may use.
 func (m *Import) SetSize(width, height int) {
-	m.width, m.height = width, height
+	m.ctx.SetSize(width, height)
 	m.picker.SetHeight(max(3, height-4))
 	m.bar.Width = max(10, min(60, width-4))
 }
 
 // Path returns the chosen file, "" before one is chosen.
-func (m Import) Path() string { return m.path }
+func (m *Import) Path() string { return m.path }
 
 // Format returns the format the import will use, if any.
-func (m Import) Format() (importers.Format, bool) {
+func (m *Import) Format() (importers.Format, bool) {
 	if m.format < 0 {
 		return importers.Format{}, false
 	}
@@ -212,7 +208,7 @@ func (m Import) Format() (importers.Format, bool) {
 }
 
 // Done reports whether the import finished (the summary shows).
-func (m Import) Done() bool { return m.state == importDone }
+func (m *Import) Done() bool { return m.state == importDone }
 
 // Applied tells the screen what the root's edit did with the plan, so that
 // the summary says what was really added.
@@ -227,7 +223,7 @@ func (m *Import) Applied(out importers.Outcome, err error) {
 }
 
 // Summary returns the summary of the finished import.
-func (m Import) Summary() (importers.Summary, error) { return m.summary, m.err }
+func (m *Import) Summary() (importers.Summary, error) { return m.summary, m.err }
 
 // sniffedMsg carries what the head of the chosen file looks like.
 type sniffedMsg struct {
@@ -253,7 +249,7 @@ type doneMsg struct {
 }
 
 // sniff reads the head of path and finds its format.
-func (m Import) sniff(path string) tea.Cmd {
+func (m *Import) sniff(path string) tea.Cmd {
 	id := m.id
 	return func() tea.Msg {
 		f, err := os.Open(path)
@@ -282,8 +278,8 @@ func (m Import) sniff(path string) tea.Cmd {
 }
 
 // run imports the chosen file (see the package doc for the locking).
-func (m Import) run() tea.Cmd {
-	id, path, format, cfg, ch, ctx := m.id, m.path, detect.Formats[m.format], m.cfg, m.progress, m.ctx
+func (m *Import) run() tea.Cmd {
+	id, path, format, cfg, ch, ctx := m.id, m.path, detect.Formats[m.format], m.cfg, m.progress, m.runCtx
 	return func() tea.Msg {
 		defer close(ch)
 		plan, s, err := importFile(ctx, cfg, path, format, func(n int64) {
@@ -345,8 +341,9 @@ func waitProgress(id int, ch <-chan int64) tea.Cmd {
 	}
 }
 
-// Update handles a message.
-func (m Import) Update(msg tea.Msg) (Import, tea.Cmd) {
+// Update handles a message: it returns the screen, or dialog.Close when
+// the user leaves it.
+func (m *Import) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case sniffedMsg:
 		if msg.id != m.id || m.state != importSniff {
@@ -408,11 +405,11 @@ func (m Import) Update(msg tea.Msg) (Import, tea.Cmd) {
 	return m, nil
 }
 
-func (m Import) key(km tea.KeyMsg) (Import, tea.Cmd) {
+func (m *Import) key(km tea.KeyMsg) (tea.Model, tea.Cmd) {
 	switch m.state {
 	case importPick:
 		if key.Matches(km, m.keys.Leave) {
-			return m, func() tea.Msg { return ClosedMsg{} }
+			return dialog.Close{}, nil
 		}
 		var cmd tea.Cmd
 		m.picker, cmd = m.picker.Update(km)
@@ -434,7 +431,7 @@ func (m Import) key(km tea.KeyMsg) (Import, tea.Cmd) {
 				return m, nil
 			}
 			m.state, m.read, m.adding, m.stopping, m.started = importRun, 0, false, false, time.Now()
-			m.ctx, m.cancel = context.WithCancel(context.Background())
+			m.runCtx, m.cancel = context.WithCancel(context.Background())
 			m.progress = make(chan int64, 1)
 			return m, tea.Batch(m.run(), waitProgress(m.id, m.progress), m.spinner.Tick)
 		}
@@ -450,14 +447,14 @@ func (m Import) key(km tea.KeyMsg) (Import, tea.Cmd) {
 		case key.Matches(km, m.keys.Down):
 			m.offset = max(0, min(m.offset+1, len(m.summaryLines())-m.summaryHeight()))
 		case key.Matches(km, m.keys.Close):
-			return m, func() tea.Msg { return ClosedMsg{} }
+			return dialog.Close{}, nil
 		}
 	}
 	return m, nil
 }
 
 // ShortHelp returns the bindings for the short help bar.
-func (m Import) ShortHelp() []key.Binding {
+func (m *Import) ShortHelp() []key.Binding {
 	switch m.state {
 	case importPick:
 		fk := m.picker.KeyMap
@@ -475,22 +472,22 @@ func (m Import) ShortHelp() []key.Binding {
 }
 
 // FullHelp returns the bindings for the full help view.
-func (m Import) FullHelp() [][]key.Binding { return [][]key.Binding{m.ShortHelp()} }
+func (m *Import) FullHelp() [][]key.Binding { return [][]key.Binding{m.ShortHelp()} }
 
 // View renders the current step.
-func (m Import) View() string {
-	t := m.th
+func (m *Import) View() string {
+	t := m.ctx.Theme
 	var b strings.Builder
 	b.WriteString(t.DialogTitle.Render("Import bookmarks") + "\n")
 	switch m.state {
 	case importPick:
-		b.WriteString(t.Dim.Render(fitLeft(catalogue.DisplayText(m.picker.CurrentDirectory), m.width)) + "\n\n")
+		b.WriteString(t.Dim.Render(fitLeft(catalogue.DisplayText(m.picker.CurrentDirectory), m.ctx.Width)) + "\n\n")
 		b.WriteString(m.pickerView())
 	case importSniff:
 		b.WriteString("\n" + m.spinner.View() + " reading " + catalogue.DisplayText(filepath.Base(m.path)))
 	case importConfirm:
 		b.WriteString("\n")
-		b.WriteString(t.Label.Render("file    ") + " " + t.Value.Render(fitLeft(catalogue.DisplayText(m.path), m.width-10)) + "\n")
+		b.WriteString(t.Label.Render("file    ") + " " + t.Value.Render(fitLeft(catalogue.DisplayText(m.path), m.ctx.Width-10)) + "\n")
 		b.WriteString(t.Label.Render("size    ") + " " + t.Value.Render(humanize.IBytes(uint64(max(0, m.size)))) + "\n")
 		if f, ok := m.Format(); ok {
 			b.WriteString(t.Label.Render("format  ") + " " + t.Value.Render(f.Title) + t.Dim.Render(" ("+f.Name+")") + "\n")
@@ -498,7 +495,7 @@ func (m Import) View() string {
 			b.WriteString(t.Label.Render("format  ") + " " + t.Warning.Render("not recognised") + "\n")
 		}
 		if m.sniffErr != "" {
-			for _, l := range strings.Split(ansi.Wrap(catalogue.DisplayText(m.sniffErr), max(20, m.width-2), ""), "\n") {
+			for _, l := range strings.Split(ansi.Wrap(catalogue.DisplayText(m.sniffErr), max(20, m.ctx.Width-2), ""), "\n") {
 				b.WriteString(t.Dim.Render(l) + "\n")
 			}
 		}
@@ -531,7 +528,7 @@ func (m Import) View() string {
 			b.WriteString("\n" + t.Dim.Render(fmt.Sprintf("lines %d-%d of %d", m.offset+1, end, len(lines))))
 		}
 	}
-	return fitLines(b.String(), m.width)
+	return fitLines(b.String(), m.ctx.Width)
 }
 
 // fitLines cuts every line of s to width w, so that nothing wraps.
@@ -545,11 +542,11 @@ func fitLines(s string, w int) string {
 
 // pickerView is the file picker's view with every file name sanitised, the
 // selected line styled by the theme.
-func (m Import) pickerView() string {
-	t := m.th
+func (m *Import) pickerView() string {
+	t := m.ctx.Theme
 	lines := strings.Split(strings.TrimRight(m.picker.View(), "\n"), "\n")
 	for i, l := range lines {
-		l = ansi.Truncate(catalogue.DisplayText(l), max(10, m.width), "…")
+		l = ansi.Truncate(catalogue.DisplayText(l), max(10, m.ctx.Width), "…")
 		if strings.HasPrefix(l, m.picker.Cursor) {
 			l = t.Cursor.Render(m.picker.Cursor) + t.RowSelected.Render(strings.TrimPrefix(l, m.picker.Cursor))
 		}
@@ -558,17 +555,17 @@ func (m Import) pickerView() string {
 	return strings.Join(lines, "\n")
 }
 
-func (m Import) summaryHeight() int { return max(1, m.height-4) }
+func (m *Import) summaryHeight() int { return max(1, m.ctx.Height-4) }
 
 // summaryLines is the summary: the counts, then each skipped record and
 // dropped value with its position in the file.
-func (m Import) summaryLines() []string {
-	t := m.th
+func (m *Import) summaryLines() []string {
+	t := m.ctx.Theme
 	s := m.summary
 	name := catalogue.DisplayText(filepath.Base(s.Source))
 	var out []string
 	if m.err != nil {
-		for _, l := range strings.Split(ansi.Wrap(catalogue.DisplayText(m.err.Error()), max(20, m.width), ""), "\n") {
+		for _, l := range strings.Split(ansi.Wrap(catalogue.DisplayText(m.err.Error()), max(20, m.ctx.Width), ""), "\n") {
 			out = append(out, t.Error.Render(l))
 		}
 		out = append(out, "")
@@ -578,8 +575,8 @@ func (m Import) summaryLines() []string {
 		format = f.Title
 	}
 	out = append(out,
-		t.Label.Render("from      ")+" "+t.Value.Render(fitLeft(catalogue.DisplayText(s.Source), m.width-12)),
-		t.Label.Render("format    ")+" "+t.Value.Render(ansi.Truncate(format, max(10, m.width-12), "…")),
+		t.Label.Render("from      ")+" "+t.Value.Render(fitLeft(catalogue.DisplayText(s.Source), m.ctx.Width-12)),
+		t.Label.Render("format    ")+" "+t.Value.Render(ansi.Truncate(format, max(10, m.ctx.Width-12), "…")),
 		t.Label.Render("imported  ")+" "+t.Success.Render(plural(s.Imported, "record")),
 		t.Label.Render("duplicates")+" "+t.Value.Render(plural(s.Duplicates, "record")+" already in the catalogue, left out"),
 		t.Label.Render("skipped   ")+" "+t.Value.Render(plural(len(s.Skipped), "record")),
@@ -605,7 +602,7 @@ func (m Import) summaryLines() []string {
 			style = t.Warning
 		}
 		text := d.Where(name) + ": " + catalogue.DisplayText(d.String())
-		for i, l := range strings.Split(ansi.Wrap(text, max(20, m.width-2), ""), "\n") {
+		for i, l := range strings.Split(ansi.Wrap(text, max(20, m.ctx.Width-2), ""), "\n") {
 			if i > 0 {
 				l = "    " + l
 			}
@@ -631,3 +628,5 @@ func plural(n int, noun string) string {
 	}
 	return fmt.Sprintf("%d %ss", n, noun)
 }
+
+var _ dialog.Dialog = (*Import)(nil)

@@ -21,6 +21,7 @@ import (
 	"github.com/uricat/uricat/exporters"
 	"github.com/uricat/uricat/importers"
 	"github.com/uricat/uricat/importers/detect"
+	"github.com/uricat/uricat/tui/dialog"
 	"github.com/uricat/uricat/tui/theme"
 )
 
@@ -31,16 +32,23 @@ func golden(t *testing.T, name, got string) {
 	t.Run(name, func(t *testing.T) { xgolden.RequireEqual(t, []byte(got)) })
 }
 
-// updater is the part of the screens the driver needs.
-type updater[M any] interface {
-	Update(tea.Msg) (M, tea.Cmd)
+// step delivers msg to m as the root's stack would and returns m and its
+// command; a stack step m asks for (dialog.Close, dialog.Open) comes back
+// as a message of the command, so that drain reports it.
+func step[M dialog.Dialog](m M, msg tea.Msg) (M, tea.Cmd) {
+	next, cmd := m.Update(msg)
+	switch next.(type) {
+	case dialog.Close, dialog.Open:
+		return m, tea.Batch(cmd, func() tea.Msg { return next })
+	}
+	return m, cmd
 }
 
 // drain runs cmd and feeds what it answers back to m, as the Bubble Tea
 // runtime would, and returns the messages meant for the root (those of
-// this package's exported types). Spinner ticks are not fed back, so that
-// the loop ends.
-func drain[M updater[M]](t *testing.T, m M, cmd tea.Cmd) (M, []tea.Msg) {
+// this package's exported types) and the stack steps m asked for. Spinner
+// ticks are not fed back, so that the loop ends.
+func drain[M dialog.Dialog](t *testing.T, m M, cmd tea.Cmd) (M, []tea.Msg) {
 	t.Helper()
 	var out []tea.Msg
 	queue := []tea.Cmd{cmd}
@@ -60,12 +68,12 @@ func drain[M updater[M]](t *testing.T, m M, cmd tea.Cmd) (M, []tea.Msg) {
 		case tea.BatchMsg:
 			queue = append(queue, msg...)
 			continue
-		case ImportedMsg, ClosedMsg, ExportedMsg:
+		case ImportedMsg, ExportedMsg, dialog.Close, dialog.Open:
 			out = append(out, msg)
 			continue
 		}
 		var next tea.Cmd
-		m, next = m.Update(msg)
+		m, next = step(m, msg)
 		queue = append(queue, next)
 	}
 	return m, out
@@ -119,24 +127,24 @@ func (l *countingLock) Unlock() {
 }
 
 // pick drives the file picker to name and chooses it.
-func pick(t *testing.T, m Import, name string) (Import, []tea.Msg) {
+func pick(t *testing.T, m *Import, name string) (*Import, []tea.Msg) {
 	t.Helper()
 	m, _ = drain(t, m, m.Init())
 	for i := 0; i < 20; i++ {
 		if strings.Contains(m.pickerView(), "› ") && strings.Contains(selectedLine(m), name) {
 			break
 		}
-		m, _ = m.Update(press(tea.KeyDown))
+		m, _ = step(m, press(tea.KeyDown))
 	}
 	if !strings.Contains(selectedLine(m), name) {
 		t.Fatalf("%s not in the picker:\n%s", name, m.View())
 	}
 	var cmd tea.Cmd
-	m, cmd = m.Update(press(tea.KeyEnter))
+	m, cmd = step(m, press(tea.KeyEnter))
 	return drain(t, m, cmd)
 }
 
-func selectedLine(m Import) string {
+func selectedLine(m *Import) string {
 	for _, l := range strings.Split(m.pickerView(), "\n") {
 		if strings.HasPrefix(l, "›") {
 			return l
@@ -161,7 +169,7 @@ func TestImportFlow(t *testing.T) {
 	writeFile(t, dir, "a-notes.txt", "just some notes\n")
 	path := writeFile(t, dir, "bookmarks.html", bookmarks)
 	c := newCatalogue(t)
-	m := NewImport(theme.Plain(), ImportConfig{Records: c.Records(), Dir: dir, Now: time.Date(2025, 1, 2, 3, 4, 5, 0, time.UTC)})
+	m := NewImport(dialog.NewContext(theme.Plain()), ImportConfig{Records: c.Records(), Dir: dir, Now: time.Date(2025, 1, 2, 3, 4, 5, 0, time.UTC)})
 	m.SetSize(80, 24)
 	m, out := pick(t, m, "bookmarks.html")
 	if len(out) > 0 {
@@ -183,7 +191,7 @@ func TestImportFlow(t *testing.T) {
 	if c.Len() != 1 {
 		t.Fatal("the catalogue changed before enter")
 	}
-	m, cmd := m.Update(press(tea.KeyEnter))
+	m, cmd := step(m, press(tea.KeyEnter))
 	m, out = drain(t, m, cmd)
 	if len(out) != 1 {
 		t.Fatalf("import emitted %v, want one ImportedMsg", out)
@@ -212,8 +220,8 @@ func TestImportFlow(t *testing.T) {
 	}
 	view := strings.ReplaceAll(m.View(), dir, "$DIR")
 	golden(t, "import-summary-80x24", view)
-	_, cmd = m.Update(press(tea.KeyEsc))
-	if _, ok := cmd().(ClosedMsg); !ok {
+	_, cmd = step(m, press(tea.KeyEsc))
+	if _, ok := cmd().(dialog.Close); !ok {
 		t.Error("esc did not close the summary")
 	}
 }
@@ -222,7 +230,7 @@ func TestImportUnrecognisedFile(t *testing.T) {
 	dir := t.TempDir()
 	writeFile(t, dir, "notes.txt", "just some notes\n")
 	c := newCatalogue(t)
-	m := NewImport(theme.Plain(), ImportConfig{Records: c.Records(), Dir: dir})
+	m := NewImport(dialog.NewContext(theme.Plain()), ImportConfig{Records: c.Records(), Dir: dir})
 	m, _ = pick(t, m, "notes.txt")
 	if _, ok := m.Format(); ok {
 		t.Fatal("a text file was recognised")
@@ -230,21 +238,21 @@ func TestImportUnrecognisedFile(t *testing.T) {
 	if !strings.Contains(m.View(), "not recognised") {
 		t.Errorf("view:\n%s", m.View())
 	}
-	m, cmd := m.Update(press(tea.KeyEnter))
+	m, cmd := step(m, press(tea.KeyEnter))
 	if cmd != nil || m.Done() {
 		t.Fatal("enter imported a file of no known format")
 	}
 	// tab chooses a format by hand; esc goes back to the picker.
-	m, _ = m.Update(press(tea.KeyTab))
+	m, _ = step(m, press(tea.KeyTab))
 	if _, ok := m.Format(); !ok {
 		t.Fatal("tab chose no format")
 	}
-	m, _ = m.Update(press(tea.KeyEsc))
+	m, _ = step(m, press(tea.KeyEsc))
 	if m.state != importPick {
 		t.Errorf("esc went to state %d, want the picker", m.state)
 	}
-	_, cmd = m.Update(press(tea.KeyEsc))
-	if _, ok := cmd().(ClosedMsg); !ok {
+	_, cmd = step(m, press(tea.KeyEsc))
+	if _, ok := cmd().(dialog.Close); !ok {
 		t.Error("esc in the picker did not close")
 	}
 }
@@ -260,7 +268,7 @@ func TestImportReadErrorAddsNothing(t *testing.T) {
 func TestPickerSanitisesFileNames(t *testing.T) {
 	dir := t.TempDir()
 	writeFile(t, dir, "evil\x1b]0;pwned\x07name.html", bookmarks)
-	m := NewImport(theme.Plain(), ImportConfig{Records: newCatalogue(t).Records(), Dir: dir})
+	m := NewImport(dialog.NewContext(theme.Plain()), ImportConfig{Records: newCatalogue(t).Records(), Dir: dir})
 	m, _ = drain(t, m, m.Init())
 	v := m.View()
 	if strings.ContainsAny(v, "\x1b\x07") {
@@ -272,7 +280,7 @@ func TestPickerSanitisesFileNames(t *testing.T) {
 }
 
 func TestProgressBarOnLargeFiles(t *testing.T) {
-	m := NewImport(theme.Plain(), ImportConfig{Records: newCatalogue(t).Records()})
+	m := NewImport(dialog.NewContext(theme.Plain()), ImportConfig{Records: newCatalogue(t).Records()})
 	m.SetSize(80, 24)
 	m.state, m.path = importRun, "/x/big.html"
 	m.size, m.read = 100<<10, 50<<10
@@ -291,17 +299,17 @@ func TestProgressBarOnLargeFiles(t *testing.T) {
 	m.progress = ch
 	ch <- 3 << 20
 	msg := waitProgress(m.id, ch)()
-	m, _ = m.Update(msg)
+	m, _ = step(m, msg)
 	if !strings.Contains(m.View(), "75%") {
 		t.Errorf("progress not shown:\n%s", m.View())
 	}
 	// A message from another screen's import is ignored.
-	m, _ = m.Update(progressMsg{id: m.id + 1000, read: 0})
+	m, _ = step(m, progressMsg{id: m.id + 1000, read: 0})
 	if !strings.Contains(m.View(), "75%") {
 		t.Error("another import's progress moved this bar")
 	}
 	// Once the file is read, the screen says the records are going in.
-	m, _ = m.Update(progressMsg{id: m.id, read: parsed})
+	m, _ = step(m, progressMsg{id: m.id, read: parsed})
 	if !strings.Contains(m.View(), "adding the records of big.html") {
 		t.Errorf("view:\n%s", m.View())
 	}
@@ -332,14 +340,14 @@ func TestGoldenPicker(t *testing.T) {
 	dir := t.TempDir()
 	writeFile(t, dir, "bookmarks.html", bookmarks)
 	writeFile(t, dir, "index.soif", "@FILE { http://x/\nTitle{1}:\tx\n}\n")
-	m := NewImport(theme.Plain(), ImportConfig{Records: newCatalogue(t).Records(), Dir: dir})
+	m := NewImport(dialog.NewContext(theme.Plain()), ImportConfig{Records: newCatalogue(t).Records(), Dir: dir})
 	m.SetSize(60, 10)
 	m, _ = drain(t, m, m.Init())
 	golden(t, "import-picker-60x10", strings.ReplaceAll(m.View(), dir, "$DIR"))
 }
 
 func TestLongPathsKeepTheirEnd(t *testing.T) {
-	m := NewImport(theme.Plain(), ImportConfig{Records: newCatalogue(t).Records()})
+	m := NewImport(dialog.NewContext(theme.Plain()), ImportConfig{Records: newCatalogue(t).Records()})
 	m.SetSize(40, 20)
 	m.state, m.path, m.format = importConfirm, "/very/long/directory/name/that/goes/on/and/on/bookmarks.html", 0
 	for _, l := range strings.Split(m.View(), "\n") {
@@ -365,16 +373,16 @@ func records(t *testing.T) []*catalogue.Record {
 func TestExportFlow(t *testing.T) {
 	dir := t.TempDir()
 	recs := records(t)
-	m := NewExport(theme.Plain(), recs, "all 2 records", dir)
+	m := NewExport(dialog.NewContext(theme.Plain()), recs, "all 2 records", dir)
 	if m.Path() != filepath.Join(dir, "bookmarks.html") || m.Format().Name != "netscape" {
 		t.Fatalf("starts with %s as %s", m.Path(), m.Format().Name)
 	}
 	// Down to SOIF: the suggested path follows the format.
-	m, _ = m.Update(press(tea.KeyDown))
+	m, _ = step(m, press(tea.KeyDown))
 	if m.Format().Name != "soif" || m.Path() != filepath.Join(dir, "bookmarks.soif") {
 		t.Fatalf("after down: %s as %s", m.Path(), m.Format().Name)
 	}
-	m, cmd := m.Update(press(tea.KeyEnter))
+	m, cmd := step(m, press(tea.KeyEnter))
 	m, out := drain(t, m, cmd)
 	if len(out) != 1 {
 		t.Fatalf("emitted %v", out)
@@ -403,26 +411,34 @@ func TestExportFlow(t *testing.T) {
 func TestExportAsksBeforeOverwriting(t *testing.T) {
 	dir := t.TempDir()
 	old := writeFile(t, dir, "bookmarks.html", "old contents")
-	m := NewExport(theme.Plain(), records(t), "all 2 records", dir)
-	m, cmd := m.Update(press(tea.KeyEnter))
-	m, out := drain(t, m, cmd)
-	if len(out) > 0 || !m.Confirming() {
-		t.Fatalf("no question before overwriting (emitted %v)", out)
+	m := NewExport(dialog.NewContext(theme.Plain()), records(t), "all 2 records", dir)
+	// enter opens the one confirm dialog over the screen.
+	ask := func() *dialog.Confirm {
+		t.Helper()
+		m, cmd := step(m, press(tea.KeyEnter))
+		_, out := drain(t, m, cmd)
+		if len(out) != 1 {
+			t.Fatalf("no question before overwriting (emitted %v)", out)
+		}
+		q, ok := out[0].(dialog.Open).Dialog.(*dialog.Confirm)
+		if !ok || q.Question().Text != "The file exists. Overwrite it?" || q.Question().Detail != old {
+			t.Fatalf("asked %#v", out[0])
+		}
+		return q
 	}
-	if !strings.Contains(m.View(), "The file exists. Overwrite it? (y/n)") {
-		t.Errorf("view:\n%s", m.View())
-	}
-	m, cmd = m.Update(runes("n"))
-	if cmd != nil || m.Confirming() {
-		t.Fatal("n did not cancel")
+	q := ask()
+	// n closes the question with nothing to do: the screen stays as it was.
+	if next, _ := q.Update(runes("n")); next != (dialog.Close{}) {
+		t.Fatalf("n gave %#v", next)
 	}
 	if b, _ := os.ReadFile(old); string(b) != "old contents" {
 		t.Fatal("file overwritten after n")
 	}
-	m, cmd = m.Update(press(tea.KeyEnter))
-	m, _ = drain(t, m, cmd)
-	m, cmd = m.Update(runes("y"))
-	_, out = drain(t, m, cmd)
+	// y closes it with the screen's own message, which the root hands to
+	// the screen, now on top again.
+	next, _ := ask().Update(runes("y"))
+	m, cmd := step(m, next.(dialog.Close).Result)
+	_, out := drain(t, m, cmd)
 	if len(out) != 1 || out[0].(ExportedMsg).Err != nil {
 		t.Fatalf("emitted %v", out)
 	}
@@ -433,25 +449,25 @@ func TestExportAsksBeforeOverwriting(t *testing.T) {
 
 func TestExportTypedPath(t *testing.T) {
 	dir := t.TempDir()
-	m := NewExport(theme.Plain(), records(t), "all 2 records", dir)
-	m, _ = m.Update(press(tea.KeyTab))
+	m := NewExport(dialog.NewContext(theme.Plain()), records(t), "all 2 records", dir)
+	m, _ = step(m, press(tea.KeyTab))
 	for m.Path() != "" {
-		m, _ = m.Update(press(tea.KeyBackspace))
+		m, _ = step(m, press(tea.KeyBackspace))
 	}
 	target := filepath.Join(dir, "out", "list.csv")
 	for _, r := range target {
-		m, _ = m.Update(runes(string(r)))
+		m, _ = step(m, runes(string(r)))
 	}
 	// An edited path stays as typed when the format changes.
-	m, _ = m.Update(press(tea.KeyTab))
+	m, _ = step(m, press(tea.KeyTab))
 	for m.Format().Name != "csv" {
-		m, _ = m.Update(press(tea.KeyDown))
+		m, _ = step(m, press(tea.KeyDown))
 	}
 	if m.Path() != target {
 		t.Fatalf("path %q changed with the format", m.Path())
 	}
 	// The directory does not exist: the error shows and the screen stays.
-	m, cmd := m.Update(press(tea.KeyEnter))
+	m, cmd := step(m, press(tea.KeyEnter))
 	m, out := drain(t, m, cmd)
 	if len(out) != 1 || out[0].(ExportedMsg).Err == nil {
 		t.Fatalf("emitted %v", out)
@@ -462,7 +478,7 @@ func TestExportTypedPath(t *testing.T) {
 	if err := os.Mkdir(filepath.Join(dir, "out"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	m, cmd = m.Update(press(tea.KeyEnter))
+	m, cmd = step(m, press(tea.KeyEnter))
 	_, out = drain(t, m, cmd)
 	if len(out) != 1 || out[0].(ExportedMsg).Err != nil {
 		t.Fatalf("emitted %v", out)
@@ -474,22 +490,22 @@ func TestExportTypedPath(t *testing.T) {
 }
 
 func TestExportTildeAndCancel(t *testing.T) {
-	m := NewExport(theme.Plain(), records(t), "x", "/nowhere")
+	m := NewExport(dialog.NewContext(theme.Plain()), records(t), "x", "/nowhere")
 	m.homeDir = func() (string, error) { return "/home/u", nil }
 	m.path.SetValue("~/b.html")
 	if p, _ := m.target(); p != "/home/u/b.html" {
 		t.Errorf("~ resolved to %s", p)
 	}
-	_, cmd := m.Update(press(tea.KeyEsc))
-	if _, ok := cmd().(ClosedMsg); !ok {
+	_, cmd := step(m, press(tea.KeyEsc))
+	if _, ok := cmd().(dialog.Close); !ok {
 		t.Error("esc did not close")
 	}
 }
 
 func TestGoldenExport(t *testing.T) {
-	m := NewExport(theme.Plain(), records(t), "all 2 records", "/home/u")
+	m := NewExport(dialog.NewContext(theme.Plain()), records(t), "all 2 records", "/home/u")
 	m.SetSize(80, 24)
-	m, _ = m.Update(press(tea.KeyDown))
+	m, _ = step(m, press(tea.KeyDown))
 	golden(t, "export-80x24", m.View())
 }
 
@@ -498,12 +514,12 @@ func flat(v string) string { return strings.Join(strings.Fields(v), " ") }
 
 func TestExportRefusesDirectory(t *testing.T) {
 	dir := t.TempDir()
-	m := NewExport(theme.Plain(), records(t), "x", dir)
+	m := NewExport(dialog.NewContext(theme.Plain()), records(t), "x", dir)
 	m.path.SetValue(dir)
-	m, cmd := m.Update(press(tea.KeyEnter))
+	m, cmd := step(m, press(tea.KeyEnter))
 	m, out := drain(t, m, cmd)
-	if len(out) > 0 || m.Confirming() {
-		t.Fatalf("emitted %v, confirming %v", out, m.Confirming())
+	if len(out) > 0 {
+		t.Fatalf("emitted %v", out)
 	}
 	if !strings.Contains(flat(m.View()), "is a directory") {
 		t.Errorf("view:\n%s", m.View())
@@ -511,13 +527,13 @@ func TestExportRefusesDirectory(t *testing.T) {
 }
 
 func TestExportMouseWheel(t *testing.T) {
-	m := NewExport(theme.Plain(), records(t), "x", "/home/u")
-	m, _ = m.Update(tea.MouseMsg{Button: tea.MouseButtonWheelDown, Action: tea.MouseActionPress})
+	m := NewExport(dialog.NewContext(theme.Plain()), records(t), "x", "/home/u")
+	m, _ = step(m, tea.MouseMsg{Button: tea.MouseButtonWheelDown, Action: tea.MouseActionPress})
 	if m.Format().Name != "soif" {
 		t.Errorf("wheel down: %s", m.Format().Name)
 	}
 	for i := 0; i < 3; i++ {
-		m, _ = m.Update(tea.MouseMsg{Button: tea.MouseButtonWheelUp, Action: tea.MouseActionPress})
+		m, _ = step(m, tea.MouseMsg{Button: tea.MouseButtonWheelUp, Action: tea.MouseActionPress})
 	}
 	if m.Format().Name != "netscape" {
 		t.Errorf("wheel up past the top: %s", m.Format().Name)
@@ -549,21 +565,21 @@ func TestCancelledImportAddsNothing(t *testing.T) {
 }
 
 func TestEscStopsTheRunningImport(t *testing.T) {
-	m := NewImport(theme.Plain(), ImportConfig{Records: newCatalogue(t).Records()})
+	m := NewImport(dialog.NewContext(theme.Plain()), ImportConfig{Records: newCatalogue(t).Records()})
 	m.state, m.path, m.size = importRun, "/x/big.html", 4<<20
-	m.ctx, m.cancel = context.WithCancel(context.Background())
-	m, _ = m.Update(press(tea.KeyEsc))
-	if m.ctx.Err() == nil {
+	m.runCtx, m.cancel = context.WithCancel(context.Background())
+	m, _ = step(m, press(tea.KeyEsc))
+	if m.runCtx.Err() == nil {
 		t.Fatal("esc did not cancel the import")
 	}
 	if !strings.Contains(m.View(), "stopping the import of big.html") {
 		t.Errorf("view:\n%s", m.View())
 	}
 	// Once the records are going in, it is too late: esc does nothing.
-	m.ctx, m.cancel = context.WithCancel(context.Background())
+	m.runCtx, m.cancel = context.WithCancel(context.Background())
 	m.stopping, m.adding = false, true
-	m, _ = m.Update(press(tea.KeyEsc))
-	if m.ctx.Err() != nil {
+	m, _ = step(m, press(tea.KeyEsc))
+	if m.runCtx.Err() != nil {
 		t.Error("esc cancelled while records were being added")
 	}
 }

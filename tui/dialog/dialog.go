@@ -1,0 +1,126 @@
+// Package dialog is the shape every dialog of uricat's TUI shares, as in
+// soft-serve: a Dialog is a tea.Model that also tells its keys (help.KeyMap)
+// and takes the size it may use (SetSize); every dialog is made with one
+// small shared Context (theme, keys, size); the root model keeps the open
+// dialogs on a Stack, the top one getting the keys; and Confirm is the one
+// yes/no question of the whole UI.
+//
+// A dialog changes nothing itself. It talks to the root in two ways:
+//
+//   - results, typed messages of its package (form.SubmittedMsg,
+//     picker.ChosenMsg…), returned by its commands or as the Result of its
+//     Close, which the root applies as edits of the catalogue;
+//   - stack steps, returned by its Update in place of itself: Close (it is
+//     finished; its Result, if any, is handled at once) and Open (another
+//     dialog goes over it). These are not messages because they must take
+//     effect before the next key: "d y u" typed at once deletes, then
+//     undoes the delete.
+package dialog
+
+import (
+	"github.com/charmbracelet/bubbles/help"
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/uricat/uricat/tui/theme"
+)
+
+// Dialog is a screen or question open over the list.
+//
+// Update returns the dialog to keep on the stack: itself (or a dialog to
+// show instead), Close when it is finished, or Open to open another over
+// it. Dialogs are pointers, changed in place by Update.
+type Dialog interface {
+	tea.Model
+	help.KeyMap
+	// SetSize sets the area the dialog may use: the body of the screen.
+	SetSize(width, height int)
+}
+
+// Floating is a Dialog drawn as a box over what is beneath it (the list or
+// another dialog), centred, rather than in place of it.
+type Floating interface {
+	Dialog
+	// Floats marks the dialog as floating; it does nothing.
+	Floats()
+}
+
+// Context is what every dialog shares: the theme, the keys all dialogs
+// use, and the size of the area dialogs get. The root makes it; a dialog
+// keeps a copy and changes only its size (SetSize).
+type Context struct {
+	Theme  *theme.Theme
+	Keys   KeyMap
+	Width  int
+	Height int
+}
+
+// NewContext returns a context with th, the default keys and an 80×24
+// area (tests; the root sets the size it has).
+func NewContext(th *theme.Theme) Context {
+	return Context{Theme: th, Keys: DefaultKeyMap(), Width: 80, Height: 24}
+}
+
+// SetSize sets the area.
+func (c *Context) SetSize(width, height int) { c.Width, c.Height = width, height }
+
+// KeyMap holds the keys that mean the same in the list and in every dialog.
+type KeyMap struct {
+	// Moving in a list.
+	Up, Down, PageUp, PageDown, Home, End key.Binding
+	// Answering a question: enter answers no (Confirm's default).
+	Yes, No key.Binding
+	// Cancel leaves a dialog without doing anything.
+	Cancel key.Binding
+	// ForceQuit quits from anywhere, whatever is open.
+	ForceQuit key.Binding
+}
+
+// DefaultKeyMap returns the shared keys.
+func DefaultKeyMap() KeyMap {
+	return KeyMap{
+		Up:       key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/k", "up")),
+		Down:     key.NewBinding(key.WithKeys("down", "j"), key.WithHelp("↓/j", "down")),
+		PageUp:   key.NewBinding(key.WithKeys("pgup", "ctrl+b", "ctrl+u"), key.WithHelp("pgup", "page up")),
+		PageDown: key.NewBinding(key.WithKeys("pgdown", "ctrl+f", "ctrl+d"), key.WithHelp("pgdn", "page down")),
+		Home:     key.NewBinding(key.WithKeys("home", "g"), key.WithHelp("g/home", "first")),
+		End:      key.NewBinding(key.WithKeys("end", "G"), key.WithHelp("G/end", "last")),
+
+		Yes: key.NewBinding(key.WithKeys("y", "Y"), key.WithHelp("y", "yes")),
+		No:  key.NewBinding(key.WithKeys("n", "N", "esc", "enter"), key.WithHelp("n/esc/enter", "no")),
+
+		Cancel:    key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel")),
+		ForceQuit: key.NewBinding(key.WithKeys("ctrl+c"), key.WithHelp("ctrl+c", "quit")),
+	}
+}
+
+// Close, returned by a dialog's Update in place of the dialog, closes it:
+// the stack takes it off at once, and the root then handles Result (when
+// not nil) as a message, before the next key. Result goes to the root if
+// it is one of the root's, else to the dialog now on top.
+type Close struct{ Result tea.Msg }
+
+// Open, returned by a dialog's Update in place of the dialog, opens Dialog
+// over it at once; the dialog stays beneath as Update left it.
+type Open struct{ Dialog Dialog }
+
+// Close and Open are tea.Models only so that Update can return them; they
+// never reach the screen.
+
+// Init does nothing.
+func (Close) Init() tea.Cmd { return nil }
+
+// Update does nothing.
+func (c Close) Update(tea.Msg) (tea.Model, tea.Cmd) { return c, nil }
+
+// View is empty.
+func (Close) View() string { return "" }
+
+// Init does nothing.
+func (Open) Init() tea.Cmd { return nil }
+
+// Update does nothing.
+func (o Open) Update(tea.Msg) (tea.Model, tea.Cmd) { return o, nil }
+
+// View is empty.
+func (Open) View() string { return "" }
