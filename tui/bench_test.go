@@ -66,11 +66,11 @@ func loadedModel(b *testing.B, n int) *Model {
 	return m
 }
 
-// BenchmarkFirstFrame is start to first frame: open the file, run the
-// first pass (which needs no search index), draw. peak/file is the
-// process's peak memory over the file's size: meaningful when the
-// benchmark runs alone, on a file written by an earlier run.
-func BenchmarkFirstFrame(b *testing.B) {
+// fromOpen runs session, which opens the catalogue of each size, and
+// reports its CPU time and the process's peak memory over the file's
+// size (peak/file: meaningful when the benchmark runs alone, on a file an
+// earlier run wrote).
+func fromOpen(b *testing.B, session func(b *testing.B, n int)) {
 	for _, s := range sizes {
 		b.Run(s.name, func(b *testing.B) {
 			info, err := os.Stat(benchCatalogue(b, s.n))
@@ -80,10 +80,7 @@ func BenchmarkFirstFrame(b *testing.B) {
 			b.ResetTimer()
 			start := cputime.Used()
 			for b.Loop() {
-				m := loadedModel(b, s.n)
-				if len(m.View()) == 0 {
-					b.Fatal("empty frame")
-				}
+				session(b, s.n)
 			}
 			cputime.Report(b, start)
 			b.ReportMetric(float64(cputime.PeakRSS())/float64(info.Size()), "peak/file")
@@ -91,32 +88,29 @@ func BenchmarkFirstFrame(b *testing.B) {
 	}
 }
 
+// BenchmarkFirstFrame is start to first frame: open the file, run the
+// first pass (which needs no search index), draw.
+func BenchmarkFirstFrame(b *testing.B) {
+	fromOpen(b, func(b *testing.B, n int) {
+		if m := loadedModel(b, n); len(m.View()) == 0 {
+			b.Fatal("empty frame")
+		}
+	})
+}
+
 // BenchmarkSession is a short session: open, first frame, the search
-// index built in the background, then "g", "gi", "git" typed. peak/file
-// is the process's peak memory over the file's size: run it alone
-// (-bench 'Session/1M$'), on a file an earlier run wrote.
+// index built in the background, then "g", "gi", "git" typed. Run it
+// alone for its peak memory: -bench 'Session/1M$'.
 func BenchmarkSession(b *testing.B) {
-	for _, s := range sizes {
-		b.Run(s.name, func(b *testing.B) {
-			info, err := os.Stat(benchCatalogue(b, s.n))
-			if err != nil {
-				b.Fatal(err)
-			}
-			b.ResetTimer()
-			start := cputime.Used()
-			for b.Loop() {
-				m := loadedModel(b, s.n)
-				_ = m.View()
-				m.res.ix.search()
-				for _, text := range []string{"g", "gi", "git"} {
-					m.apply((pass{seq: 1, text: text, recs: m.recs, prev: m.res}).run(context.Background()))
-					_ = m.View()
-				}
-			}
-			cputime.Report(b, start)
-			b.ReportMetric(float64(cputime.PeakRSS())/float64(info.Size()), "peak/file")
-		})
-	}
+	fromOpen(b, func(b *testing.B, n int) {
+		m := loadedModel(b, n)
+		_ = m.View()
+		m.res.ix.search()
+		for _, text := range []string{"g", "gi", "git"} {
+			m.apply((pass{seq: 1, text: text, recs: m.recs, prev: m.res}).run(context.Background()))
+			_ = m.View()
+		}
+	})
 }
 
 // BenchmarkSearchKeystroke types the next character of a search: the pass
