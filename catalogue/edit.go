@@ -170,14 +170,47 @@ type keys struct {
 
 func (c *Catalogue) keyIndex() *keys {
 	if c.keys == nil {
-		k := &keys{uris: make(map[string]int, len(c.records)), ids: map[string]Ref{}}
-		for _, r := range c.records {
-			k.add(r)
-		}
-		c.keys = k
+		c.keys = buildKeys(c.records)
 	}
 	return c.keys
 }
+
+func buildKeys(recs []*Record) *keys {
+	k := &keys{uris: make(map[string]int, len(recs)), ids: map[string]Ref{}}
+	for _, r := range recs {
+		k.add(r)
+	}
+	return k
+}
+
+// KeyIndex is the index of a snapshot's URIs and IDs that adds, imports
+// and HasURI use to find duplicates. Built on another goroutine
+// (Snapshot.KeyIndex) and handed to the catalogue's owner (UseKeyIndex), it
+// spares the first add to a large catalogue the time to build it (about a
+// tenth of a second at 100,000 records).
+type KeyIndex struct {
+	version uint64
+	k       *keys
+}
+
+// KeyIndex builds the snapshot's key index. It reads only the snapshot.
+func (s *Snapshot) KeyIndex() *KeyIndex {
+	return &KeyIndex{version: s.Version, k: buildKeys(s.records)}
+}
+
+// UseKeyIndex installs ki if it was built from the catalogue's current
+// Version and the catalogue has none, and reports whether it did.
+func (c *Catalogue) UseKeyIndex(ki *KeyIndex) bool {
+	if ki == nil || ki.version != c.version || c.keys != nil {
+		return false
+	}
+	c.keys = ki.k
+	return true
+}
+
+// NeedsKeyIndex reports whether the catalogue has no key index (none was
+// built yet, or a large edit dropped it).
+func (c *Catalogue) NeedsKeyIndex() bool { return c.keys == nil }
 
 func (k *keys) add(r *Record) {
 	if k == nil || r.invalid {
@@ -464,7 +497,9 @@ func (e Set) applyTo(c *Catalogue) (Edit, error) {
 	}
 	if len(ps) == 0 {
 		ps = in.Validate()
-		if in.ID != "" && ValidateID(in.ID) == nil {
+		// Only a new ID can clash: an unchanged one needs no index (which
+		// costs a URIKey per record to build).
+		if in.ID != "" && in.ID != old.ID && ValidateID(in.ID) == nil {
 			if other, ok := c.keyIndex().ids[canonicalID(in.ID)]; ok && other != old.ref {
 				name := ""
 				if r := c.Lookup(other); r != nil {

@@ -1,6 +1,7 @@
 package catalogue
 
 import (
+	"bufio"
 	"bytes"
 	"crypto/rand"
 	"encoding/hex"
@@ -382,12 +383,20 @@ func (s *Saved) Version() uint64 { return s.snap.Version }
 // ends the transaction.
 func (tx *SaveTx) Commit(s *Snapshot) (*Saved, error) {
 	defer tx.Abort()
-	var buf bytes.Buffer
-	buf.Grow(int(s.disk.size) + 4096)
-	if _, err := s.WriteTo(&buf); err != nil {
-		return nil, err
-	}
-	if err := writeAtomic(tx.target, buf.Bytes(), tx.info); err != nil {
+	var size int64
+	sum := crc32.New(castagnoli)
+	err := writeAtomic(tx.target, tx.info, func(f io.Writer) error {
+		// Streamed through a buffer, summed on the way: the file is never
+		// held twice in memory.
+		w := bufio.NewWriterSize(io.MultiWriter(f, sum), 256<<10)
+		n, err := s.WriteTo(w)
+		size = n
+		if err != nil {
+			return err
+		}
+		return w.Flush()
+	})
+	if err != nil {
 		return nil, fmt.Errorf("save %s: %w", tx.path, err)
 	}
 	info, err := os.Stat(tx.target)
@@ -395,7 +404,7 @@ func (tx *SaveTx) Commit(s *Snapshot) (*Saved, error) {
 		return nil, fmt.Errorf("save: %w", err)
 	}
 	removeStaleTemps(tx.target)
-	return &Saved{snap: s, disk: stateOf(info, buf.Bytes())}, nil
+	return &Saved{snap: s, disk: diskState{exists: true, id: idOf(info), size: size, crc: sum.Sum32()}}, nil
 }
 
 // Saved tells the catalogue that res was written: the file now holds that
@@ -451,10 +460,10 @@ const lockWait = 10 * time.Second
 // only uricat's own are ever removed.
 const tempMark = ".uricat-tmp-"
 
-// writeAtomic replaces path with data through a temporary file in the same
-// directory. was is the file being replaced (nil if there is none): its
+// writeAtomic replaces path with what write writes, through a temporary
+// file in the same directory. was is the file being replaced (nil if there is none): its
 // mode, owner and group go to the new file.
-func writeAtomic(path string, data []byte, was fs.FileInfo) error {
+func writeAtomic(path string, was fs.FileInfo, write func(io.Writer) error) error {
 	dir, base := filepath.Split(path)
 	if dir == "" {
 		dir = "."
@@ -469,7 +478,7 @@ func writeAtomic(path string, data []byte, was fs.FileInfo) error {
 		os.Remove(name)
 		return err
 	}
-	if _, err := tmp.Write(data); err != nil {
+	if err := write(tmp); err != nil {
 		return fail(err)
 	}
 	if was != nil {

@@ -110,12 +110,50 @@ type Writer interface {
 	Close() error
 }
 
+// WriteAll writes recs with w, in order, and closes it.
+func WriteAll(w Writer, recs []*catalogue.Record) error {
+	for _, r := range recs {
+		if err := w.Write(r); err != nil {
+			w.Close()
+			return err
+		}
+	}
+	return w.Close()
+}
+
+// Reporter is what a Writer also is when its format cannot hold every
+// value as it is: Diagnostics returns what it left out or changed since the
+// last call, each naming its record by URI (a writer has no input position:
+// Line is 0 and Offset -1).
+type Reporter interface {
+	Diagnostics() []Diagnostic
+}
+
+// SafeText is v as a writer may write it (catalogue.CleanText: no control
+// character but line feed and tab, no escape sequence, valid UTF-8), and
+// whether that left out anything more than the CR of a line break, which a
+// writer must report.
+func SafeText(v string) (safe string, dropped bool) {
+	safe = catalogue.CleanText(v)
+	if safe == v {
+		return v, false
+	}
+	breaks := strings.ReplaceAll(strings.ReplaceAll(v, "\r\n", "\n"), "\r", "\n")
+	return safe, safe != breaks
+}
+
+// WriterNote makes the diagnostic a writer gives about the record with uri.
+func WriterNote(kind Kind, uri, format string, a ...any) Diagnostic {
+	return Diagnostic{Offset: -1, Kind: kind, Msg: "record " + catalogue.DisplayText(uri) + ": " + fmt.Sprintf(format, a...)}
+}
+
 // Finish makes rec fit the catalogue, in place, and returns what it dropped
 // or had to invent, as diagnostics at (line, offset):
 //   - text is cleaned (catalogue.CleanText) and the URI normalised (IRI to URI);
 //   - without a valid URI the record cannot be imported: ok is false;
 //   - a missing NAME falls back to the URI's last path segment, then its host;
-//   - a missing DATE falls back to opts.FileDate, then opts.Now;
+//   - a missing DATE falls back to opts.FileDate, then opts.Now (FallbackDate:
+//     the reader says so once per file, NoDateNote);
 //   - any other value the catalogue rejects is dropped and reported.
 func Finish(rec *catalogue.Record, opts Options, line int, offset int64) (diags []Diagnostic, ok bool) {
 	report := func(kind Kind, format string, a ...any) {
@@ -139,13 +177,7 @@ func Finish(rec *catalogue.Record, opts Options, line int, offset int64) (diags 
 		if !rec.Date.IsZero() {
 			report(Dropped, "date %s is out of DATE's range; using the file's date or now", rec.Date.Format(time.RFC3339))
 		}
-		rec.Date = opts.FileDate
-		if rec.Date.IsZero() {
-			rec.Date = opts.Now
-		}
-		if rec.Date.IsZero() {
-			rec.Date = time.Now()
-		}
+		rec.Date, _ = FallbackDate(opts)
 	}
 	rec.Date = rec.Date.UTC().Truncate(time.Second)
 	var ext []catalogue.Field

@@ -124,7 +124,7 @@ func (m *Model) openDialog(msg tea.KeyMsg) (tea.Cmd, bool) {
 // to a dialog.
 func (m *Model) rootMsg(msg tea.Msg) bool {
 	switch msg := msg.(type) {
-	case tea.WindowSizeMsg, loadedMsg, filteredMsg, lockedMsg, saveRetryMsg, savedMsg, reloadedMsg, slowCheckMsg:
+	case tea.WindowSizeMsg, loadedMsg, filteredMsg, lockedMsg, saveRetryMsg, savedMsg, reloadedMsg, slowCheckMsg, keyIndexMsg:
 		return true
 	case spinner.TickMsg:
 		return msg.ID == m.spin.ID()
@@ -185,7 +185,11 @@ func (m *Model) result(msg tea.Msg) (cmd tea.Cmd, ok bool) {
 			if _, ok := m.dialogs.Top().(*transfer.Export); ok {
 				m.dialogs.Pop()
 			}
-			m.setMsg(sevSuccess, "exported %s to %s (%s)", plural(msg.Count, "record"), catalogue.DisplayText(msg.Path), msg.Format)
+			if len(msg.Losses) > 0 {
+				m.setMsg(sevWarning, "exported %s to %s (%s), but: %s", plural(msg.Count, "record"), catalogue.DisplayText(msg.Path), msg.Format, catalogue.DisplayText(msg.Losses[0].Msg))
+			} else {
+				m.setMsg(sevSuccess, "exported %s to %s (%s)", plural(msg.Count, "record"), catalogue.DisplayText(msg.Path), msg.Format)
+			}
 		}
 		return nil, true
 	case system.OpenedMsg:

@@ -68,3 +68,13 @@ func TestDeletedCatalogueIsSaidAndWrittenBack(t *testing.T) {
 		t.Errorf("ctrl+s did not write the catalogue back whole")
 	}
 }
+
+// TestKeyIndexIsBuiltOffUpdate: after loading, and after an edit large
+// enough to drop it, the URI/ID index comes from a command, so that the
+// first add does not build it in Update.
+func TestKeyIndexIsBuiltOffUpdate(t *testing.T) {
+	h := newHarness(t, fixture, 100, 24)
+	if h.m.cat.NeedsKeyIndex() || h.m.indexingKeys {
+		t.Fatal("no key index after loading")
+	}
+}

@@ -114,7 +114,9 @@ type Model struct {
 	unsaved     bool      // the last save failed: changes only in memory
 	conflict    bool      // the last save met another program's change it cannot merge
 	fileGone    bool      // another program deleted the file
-	quitting    bool      // quit once the running save ends
+
+	indexingKeys bool // a key index is being built (prepareKeys)
+	quitting     bool // quit once the running save ends
 
 	msg    string
 	msgSev severity
@@ -265,7 +267,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		// Build the search index in the background now, so the first
 		// keystroke of a search does not wait for it.
 		ix := msg.res.ix
-		return m, func() tea.Msg { ix.search(); return nil }
+		return m, tea.Batch(func() tea.Msg { ix.search(); return nil }, m.prepareKeys())
 
 	case filteredMsg:
 		if msg.seq != m.seq || msg.res == nil {
@@ -285,6 +287,9 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case lockedMsg:
 		return m, m.locked(msg)
 
+	case keyIndexMsg:
+		return m, m.keysReady(msg)
+
 	case saveRetryMsg:
 		return m, beginSave(m.cat.Snapshot())
 
@@ -301,7 +306,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.hist.Clear()
 		m.unsaved, m.conflict, m.fileGone = false, false, false
 		m.setMsg(sevSuccess, "reloaded %s", m.path)
-		return m, m.refilter(m.cat.Records())
+		return m, tea.Batch(m.refilter(m.cat.Records()), m.prepareKeys())
 
 	case slowCheckMsg:
 		if m.needSpinner() {

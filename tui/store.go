@@ -72,6 +72,28 @@ func reloadCmd(path string) tea.Cmd {
 	}
 }
 
+// keyIndexMsg carries the URI and ID index built from a snapshot.
+type keyIndexMsg struct{ ki *catalogue.KeyIndex }
+
+// prepareKeys builds the catalogue's key index on another goroutine when it
+// has none, so that the first add or import does not build it in Update.
+func (m *Model) prepareKeys() tea.Cmd {
+	if m.cat == nil || m.indexingKeys || !m.cat.NeedsKeyIndex() {
+		return nil
+	}
+	m.indexingKeys = true
+	snap := m.cat.Snapshot()
+	return func() tea.Msg { return keyIndexMsg{snap.KeyIndex()} }
+}
+
+// keysReady installs the index if the catalogue has not changed since, or
+// builds it again from the catalogue as it is now.
+func (m *Model) keysReady(msg keyIndexMsg) tea.Cmd {
+	m.indexingKeys = false
+	m.cat.UseKeyIndex(msg.ki)
+	return m.prepareKeys()
+}
+
 // applyEdit applies e as one undoable step described by what and says so;
 // the command it returns shows the change and saves it. Every change the
 // TUI makes goes through here.
@@ -80,7 +102,7 @@ func (m *Model) applyEdit(e catalogue.Edit, what string) (tea.Cmd, error) {
 		return nil, err
 	}
 	m.setMsg(sevSuccess, "%s", what)
-	return tea.Batch(m.refilter(m.cat.Records()), m.save()), nil
+	return tea.Batch(m.refilter(m.cat.Records()), m.save(), m.prepareKeys()), nil
 }
 
 // edit is applyEdit for a key: a refusal is said in the status line, and
@@ -116,7 +138,7 @@ func (m *Model) undoRedo(undo bool) tea.Cmd {
 	if len(st.Refs) > 0 {
 		m.selected = st.Refs[0]
 	}
-	return tea.Batch(m.refilter(m.cat.Records()), m.save())
+	return tea.Batch(m.refilter(m.cat.Records()), m.save(), m.prepareKeys())
 }
 
 // save starts a save, or asks for another when one is running.

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"fmt"
 	"strings"
 	"text/tabwriter"
@@ -10,6 +9,7 @@ import (
 
 	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/query"
+	jsonformat "github.com/uricat/uricat/importers/json"
 )
 
 // listOptions are the flags of `uricat list`.
@@ -99,11 +99,10 @@ func (o *listOptions) run(e *env) error {
 	return nil
 }
 
-// printJSON prints v as indented JSON on stdout.
+// printJSON prints v as indented JSON on stdout, as the json export does
+// (& < > as they are, no control character raw).
 func (e *env) printJSON(v any) error {
-	enc := json.NewEncoder(e.stdout)
-	enc.SetIndent("", "  ")
-	if err := enc.Encode(v); err != nil {
+	if err := jsonformat.Encode(e.stdout, v); err != nil {
 		return refused(err)
 	}
 	return nil

@@ -3,8 +3,11 @@
 package importertest
 
 import (
+	"bytes"
+	"errors"
 	"fmt"
 	"io"
+	"os"
 	"runtime"
 	"strings"
 	"testing"
@@ -128,5 +131,94 @@ func CheckDiagnostics(t testing.TB, diags []importers.Diagnostic, want []string,
 	if i < len(want) || exact && len(all) != len(want) {
 		t.Errorf("diagnostics:\n%s\nwant (prefixes, in order%s):\n%s", strings.Join(all, "\n"),
 			map[bool]string{true: ", and no others", false: ""}[exact], strings.Join(want, "\n"))
+	}
+}
+
+// ReadAll reads r to the end and returns its records and diagnostics. It
+// fails tb on an error (bad input must be a diagnostic) and on a record
+// that breaks CheckRecord.
+func ReadAll(tb testing.TB, r importers.Reader) ([]*catalogue.Record, []importers.Diagnostic) {
+	tb.Helper()
+	var recs []*catalogue.Record
+	var diags []importers.Diagnostic
+	for {
+		rec, err := r.Read()
+		diags = append(diags, r.Diagnostics()...)
+		if errors.Is(err, io.EOF) {
+			return recs, diags
+		}
+		if err != nil {
+			tb.Fatalf("Read: %v (bad input must be a diagnostic)", err)
+		}
+		CheckRecord(tb, rec, true)
+		recs = append(recs, rec)
+	}
+}
+
+// FuzzRead is the body of a reader's fuzz target: r, over size bytes of
+// any input, must not fail (bad input is a diagnostic), loop, give an empty
+// diagnostic or a record that breaks CheckRecord.
+func FuzzRead(t *testing.T, r importers.Reader, size int) {
+	t.Helper()
+	for n := 0; ; n++ {
+		if n > size+1 {
+			t.Fatalf("more records (%d) than input bytes", n)
+		}
+		rec, err := r.Read()
+		for _, d := range r.Diagnostics() {
+			if d.Msg == "" {
+				t.Errorf("empty diagnostic at line %d", d.Line)
+			}
+		}
+		if errors.Is(err, io.EOF) {
+			return
+		}
+		if err != nil {
+			t.Fatalf("Read: %v (bad input must not be an error)", err)
+		}
+		CheckRecord(t, rec, true)
+	}
+}
+
+// Export writes recs with a writer newWriter makes, and returns the output
+// and what the writer reported (importers.Reporter).
+func Export(tb testing.TB, newWriter func(io.Writer) importers.Writer, recs ...*catalogue.Record) (string, []importers.Diagnostic) {
+	tb.Helper()
+	var buf bytes.Buffer
+	w := newWriter(&buf)
+	var diags []importers.Diagnostic
+	rep, _ := w.(importers.Reporter)
+	for _, r := range recs {
+		if err := w.Write(r); err != nil {
+			tb.Fatal(err)
+		}
+		if rep != nil {
+			diags = append(diags, rep.Diagnostics()...)
+		}
+	}
+	if err := w.Close(); err != nil {
+		tb.Fatal(err)
+	}
+	if rep != nil {
+		diags = append(diags, rep.Diagnostics()...)
+	}
+	return buf.String(), diags
+}
+
+// CompareGolden fails t unless got is the content of the golden file path;
+// with update, it writes got there first (go test -update, after review).
+func CompareGolden(t testing.TB, path string, got []byte, update bool) {
+	t.Helper()
+	if update {
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test -update to create it)", err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("output differs from %s (go test -update rewrites it after review):\n--- got\n%s\n--- want\n%s", path, got, want)
 	}
 }

@@ -3,7 +3,7 @@
 // # Import
 //
 // Import walks the user through: pick a file (bubbles filepicker), see the
-// format detect.Sniff finds in it (tab picks another), import it with a
+// format formats.Sniff finds in it (tab picks another), import it with a
 // progress bar on large files (esc stops it while the file is being read:
 // then nothing is added), then read the summary: imported, duplicates, and
 // every record skipped with its reason and position.
@@ -26,9 +26,9 @@
 //
 // # Export
 //
-// Export (export.go) lets the user choose a format of exporters.Formats and
+// Export (export.go) lets the user choose a format of formats.Writers and
 // a path, and writes the records the root handed it atomically
-// (exporters.WriteFile), in a command; it answers ExportedMsg. Before
+// (formats.WriteFile), in a command; it answers ExportedMsg. Before
 // writing over a file it asks with a dialog.Confirm opened over itself.
 package transfer
 
@@ -54,7 +54,7 @@ import (
 
 	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/importers"
-	"github.com/uricat/uricat/importers/detect"
+	"github.com/uricat/uricat/importers/formats"
 	"github.com/uricat/uricat/tui/dialog"
 )
 
@@ -127,7 +127,7 @@ type Import struct {
 
 	path     string
 	size     int64
-	format   int // index into detect.Formats, -1 when none was recognised
+	format   int // index into readers, -1 when none was recognised
 	sniffErr string
 
 	read     int64
@@ -204,8 +204,11 @@ func (m *Import) Format() (importers.Format, bool) {
 	if m.format < 0 {
 		return importers.Format{}, false
 	}
-	return detect.Formats[m.format], true
+	return readers[m.format], true
 }
+
+// readers are the formats an import can read.
+var readers = formats.Readers()
 
 // Done reports whether the import finished (the summary shows).
 func (m *Import) Done() bool { return m.state == importDone }
@@ -261,14 +264,14 @@ func (m *Import) sniff(path string) tea.Cmd {
 		if err != nil {
 			return sniffedMsg{id: id, path: path, format: -1, err: err}
 		}
-		head := make([]byte, detect.HeadSize)
+		head := make([]byte, formats.HeadSize)
 		n, err := io.ReadFull(f, head)
 		if err != nil && !errors.Is(err, io.ErrUnexpectedEOF) && !errors.Is(err, io.EOF) {
 			return sniffedMsg{id: id, path: path, size: info.Size(), format: -1, err: err}
 		}
-		format, err := detect.Sniff(head[:n])
+		format, err := formats.Sniff(head[:n])
 		idx := -1
-		for i, fm := range detect.Formats {
+		for i, fm := range readers {
 			if err == nil && fm.Name == format.Name {
 				idx = i
 			}
@@ -279,7 +282,7 @@ func (m *Import) sniff(path string) tea.Cmd {
 
 // run imports the chosen file (see the package doc for the locking).
 func (m *Import) run() tea.Cmd {
-	id, path, format, cfg, ch, ctx := m.id, m.path, detect.Formats[m.format], m.cfg, m.progress, m.runCtx
+	id, path, format, cfg, ch, ctx := m.id, m.path, readers[m.format], m.cfg, m.progress, m.runCtx
 	return func() tea.Msg {
 		defer close(ch)
 		plan, s, err := importFile(ctx, cfg, path, format, func(n int64) {
@@ -424,7 +427,7 @@ func (m *Import) key(km tea.KeyMsg) (tea.Model, tea.Cmd) {
 			m.state = importPick
 			return m, nil
 		case key.Matches(km, m.keys.Format):
-			m.format = (m.format + 1) % len(detect.Formats)
+			m.format = (m.format + 1) % len(readers)
 			return m, nil
 		case key.Matches(km, m.keys.Choose):
 			if m.format < 0 {

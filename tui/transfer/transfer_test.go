@@ -18,9 +18,8 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/uricat/uricat/catalogue"
-	"github.com/uricat/uricat/exporters"
 	"github.com/uricat/uricat/importers"
-	"github.com/uricat/uricat/importers/detect"
+	"github.com/uricat/uricat/importers/formats"
 	"github.com/uricat/uricat/tui/dialog"
 	"github.com/uricat/uricat/tui/theme"
 )
@@ -325,7 +324,7 @@ func TestImportLargeFileReportsProgress(t *testing.T) {
 	path := writeFile(t, t.TempDir(), "big.html", b.String())
 	var calls []int64
 	c := newCatalogue(t)
-	f, _ := detect.ByName("netscape")
+	f, _ := formats.ByName(formats.Readers(), "netscape")
 	_, s, err := importFile(context.Background(), ImportConfig{Records: c.Records()}, path, f, func(n int64) { calls = append(calls, n) })
 	if err != nil || s.Imported == 0 {
 		t.Fatalf("err %v summary %s", err, s)
@@ -396,8 +395,8 @@ func TestExportFlow(t *testing.T) {
 		t.Fatal(err)
 	}
 	var want bytes.Buffer
-	f, _ := exporters.ByName("soif")
-	if err := f.Write(&want, recs); err != nil {
+	f, _ := formats.ByName(formats.Writers(), "soif")
+	if _, err := formats.Write(&want, f, recs); err != nil {
 		t.Fatal(err)
 	}
 	if !bytes.Equal(got, want.Bytes()) {
@@ -548,7 +547,7 @@ func TestCancelledImportAddsNothing(t *testing.T) {
 	}
 	path := writeFile(t, t.TempDir(), "big.html", b.String())
 	c := newCatalogue(t)
-	f, _ := detect.ByName("netscape")
+	f, _ := formats.ByName(formats.Readers(), "netscape")
 	ctx, cancel := context.WithCancel(context.Background())
 	reads := 0
 	_, s, err := importFile(ctx, ImportConfig{Records: c.Records()}, path, f, func(n int64) {
