@@ -363,7 +363,9 @@ func (m *Model) key(msg tea.KeyMsg) tea.Cmd {
 		}
 		return nil
 	}
-	if m.res != nil && m.res.seq != m.seq && !key.Matches(msg, m.keys.Quit) {
+	// q waits too when keys wait before it: "4q" typed at once rates, saves,
+	// then quits.
+	if m.res != nil && m.res.seq != m.seq && (!key.Matches(msg, m.keys.Quit) || len(m.deferred) > 0) {
 		// The list on screen is about to change (a search or sort pass is
 		// running): a key that moves or acts on the selection waits for
 		// it, so that "/jazz⏎4" typed at once rates what the search found.
@@ -461,6 +463,11 @@ func (m *Model) quit() tea.Cmd {
 		m.quitting = true
 		m.setMsg(sevInfo, "saving before quitting…")
 		return nil
+	case m.cat != nil && m.cat.Modified() && !m.unsaved:
+		// An edit whose save has not started yet: save, then quit.
+		m.quitting = true
+		m.setMsg(sevInfo, "saving before quitting…")
+		return m.save()
 	case m.unsaved:
 		// The message line keeps saying why they are not saved.
 		return m.dialogs.Push(dialog.NewConfirm(m.dialogContext(), dialog.Question{
