@@ -33,6 +33,7 @@ import (
 	"github.com/charmbracelet/bubbles/textinput"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/query"
 	"github.com/uricat/uricat/tui/dialog"
 	"github.com/uricat/uricat/tui/theme"
 )
@@ -91,8 +92,8 @@ type Model struct {
 	res      *result
 	busy     bool // a pass is running
 	busyAt   time.Time
-	sortKey  catalogue.SortKey
-	group    catalogue.GroupKey
+	sortKey  query.SortKey
+	group    query.GroupKey
 	folded   map[string]bool
 
 	rows     []row
@@ -114,8 +115,6 @@ type Model struct {
 	// the session: the folder uricat is started in is the user's choice,
 	// and a state file for it would be one more file they did not ask for.
 	importDir string
-
-	indexed chan struct{} // closed: passes need not wait for an index
 
 	saving      bool
 	saveAgain   bool
@@ -169,8 +168,6 @@ func New(opts Options) *Model {
 	m.input.Cursor.Style = th.InputCursor
 	m.input.Cursor.SetMode(cursor.CursorStatic)
 	m.cat = opts.Catalogue
-	m.indexed = make(chan struct{})
-	close(m.indexed)
 	if opts.Catalogue != nil && m.path == "" {
 		m.path = opts.Catalogue.Path()
 	}
@@ -213,7 +210,7 @@ func (m *Model) loadCmd() tea.Cmd {
 			}
 		}
 		// The first pass searches nothing: it needs no index, so the
-		// first frame does not wait for one (indexCmd follows).
+		// first frame does not wait for one (it is built next).
 		p := pass{recs: c.Records()}
 		wd, _ := os.Getwd()
 		return loadedMsg{c: c, res: p.run(context.Background()), wd: wd}
@@ -282,10 +279,10 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		if inv := msg.res.ix.invalid; inv > 0 {
 			m.setMsg(sevWarning, "%s with errors: press ! to see them", plural(inv, "record"))
 		}
-		// Prepare the search index in the background now, so the first
+		// Build the search index in the background now, so the first
 		// keystroke of a search does not wait for it.
 		ix := msg.res.ix
-		return m, tea.Batch(func() tea.Msg { ix.text(); return nil }, m.prepareKeys())
+		return m, tea.Batch(func() tea.Msg { ix.search(); return nil }, m.prepareKeys())
 
 	case filteredMsg:
 		if msg.seq != m.seq || msg.res == nil {
@@ -381,7 +378,9 @@ func (m *Model) key(msg tea.KeyMsg) tea.Cmd {
 		}
 		return nil
 	}
-	if m.res != nil && m.res.seq != m.seq && !key.Matches(msg, m.keys.Quit) {
+	// q waits too when keys wait before it: "4q" typed at once rates, saves,
+	// then quits.
+	if m.res != nil && m.res.seq != m.seq && (!key.Matches(msg, m.keys.Quit) || len(m.deferred) > 0) {
 		// The list on screen is about to change (a search or sort pass is
 		// running): a key that moves or acts on the selection waits for
 		// it, so that "/jazz⏎4" typed at once rates what the search found.
@@ -437,7 +436,7 @@ func (m *Model) key(msg tea.KeyMsg) tea.Cmd {
 		return m.refilter(m.recs)
 	case key.Matches(msg, k.ReverseSort):
 		if m.sortKey.IsZero() {
-			m.sortKey = catalogue.SortByName
+			m.sortKey = query.SortByName
 		}
 		m.sortKey = m.sortKey.Reverse()
 		return m.refilter(m.recs)
@@ -506,6 +505,11 @@ func (m *Model) quit() tea.Cmd {
 		m.quitting = true
 		m.setMsg(sevInfo, "saving before quitting…")
 		return nil
+	case m.cat != nil && m.cat.Modified() && !m.unsaved:
+		// An edit whose save has not started yet: save, then quit.
+		m.quitting = true
+		m.setMsg(sevInfo, "saving before quitting…")
+		return m.save()
 	case m.unsaved:
 		// The message line keeps saying why they are not saved.
 		return m.dialogs.Push(dialog.NewConfirm(m.dialogContext(), dialog.Question{
@@ -581,7 +585,7 @@ func (m *Model) refilter(recs []*catalogue.Record) tea.Cmd {
 	m.seq++
 	ctx, cancel := context.WithCancel(context.Background())
 	m.cancel = cancel
-	p := pass{seq: m.seq, text: m.input.Value(), recs: recs, sort: m.sortKey, group: m.group, prev: m.res, ready: m.indexed}
+	p := pass{seq: m.seq, text: m.input.Value(), recs: recs, sort: m.sortKey, group: m.group, prev: m.res}
 	if !m.busy {
 		m.busy, m.busyAt = true, time.Now()
 	}
@@ -732,21 +736,21 @@ func (m *Model) toggleFoldAll() {
 }
 
 // nextSort cycles file order → name → date → rating → file order.
-func nextSort(k catalogue.SortKey) catalogue.SortKey {
+func nextSort(k query.SortKey) query.SortKey {
 	switch k.Field() {
 	case "":
-		return catalogue.SortByName
-	case catalogue.SortByName.Field():
-		return catalogue.SortByDate.Desc()
-	case catalogue.SortByDate.Field():
-		return catalogue.SortByRating.Desc()
+		return query.SortByName
+	case query.SortByName.Field():
+		return query.SortByDate.Desc()
+	case query.SortByDate.Field():
+		return query.SortByRating.Desc()
 	}
-	return catalogue.SortKey{}
+	return query.SortKey{}
 }
 
-// nextGroup cycles none → each of catalogue.GroupKeys → none.
-func nextGroup(k catalogue.GroupKey) catalogue.GroupKey {
-	keys := catalogue.GroupKeys
+// nextGroup cycles none → each of query.GroupKeys → none.
+func nextGroup(k query.GroupKey) query.GroupKey {
+	keys := query.GroupKeys
 	if k.IsZero() {
 		return keys[0]
 	}
@@ -755,7 +759,7 @@ func nextGroup(k catalogue.GroupKey) catalogue.GroupKey {
 			return keys[i+1]
 		}
 	}
-	return catalogue.GroupKey{}
+	return query.GroupKey{}
 }
 
 // describe turns a catalogue error into a sentence for the status bar.

@@ -9,6 +9,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 	"github.com/mattn/go-runewidth"
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/query"
 )
 
 // splitWidth is the narrowest window that shows list and detail side by
@@ -19,16 +20,13 @@ const splitWidth = 100
 type layout struct {
 	bodyTop, bodyH int // the list/detail area: first line and height
 	listW, detailW int // 0 when not shown
-	msgLine        bool
+	msgLines       []string
 }
 
 func (m *Model) layout() layout {
 	l := layout{bodyTop: 1}
-	l.msgLine = m.msg != ""
-	l.bodyH = m.height - 3 // search line, status bar, help bar
-	if l.msgLine {
-		l.bodyH--
-	}
+	l.msgLines = m.messageLines()
+	l.bodyH = m.height - 3 - len(l.msgLines) // search line, status bar, help bar
 	l.bodyH = max(1, l.bodyH)
 	switch {
 	case m.width >= splitWidth:
@@ -52,9 +50,9 @@ func (m *Model) View() string {
 	b.WriteString(m.searchLine())
 	b.WriteByte('\n')
 	b.WriteString(m.body(l))
-	if l.msgLine {
+	for _, line := range l.msgLines {
 		b.WriteByte('\n')
-		b.WriteString(m.messageLine())
+		b.WriteString(line)
 	}
 	b.WriteByte('\n')
 	b.WriteString(m.statusBar())
@@ -66,13 +64,54 @@ func (m *Model) View() string {
 // searchLine is the top line: the search box, or a hint.
 func (m *Model) searchLine() string {
 	if m.mode == modeSearch || m.input.Value() != "" {
-		line := m.input.View()
-		if m.res != nil && m.res.search.err != nil && m.res.search.text == m.input.Value() {
-			line += "  " + m.th.Warning.Render(catalogue.DisplayText(m.res.search.err.Error()))
+		if e := m.searchError(); e != nil {
+			if line, ok := m.markedInput(e); ok {
+				return fit(line, m.width)
+			}
 		}
-		return fit(line, m.width)
+		return fit(m.input.View(), m.width)
 	}
 	return fit(m.th.Title.Render("uricat")+m.th.Dim.Render("  press / to search, ? for help"), m.width)
+}
+
+// searchError is why the search box's text is not a valid search, once
+// a pass has answered for that text; nil if it is valid.
+func (m *Model) searchError() *query.Error {
+	if m.res == nil || m.res.search.err == nil || m.res.search.text != m.input.Value() {
+		return nil
+	}
+	return m.res.search.err
+}
+
+// markedInput draws the search box with the term e names marked, as the
+// text input draws it otherwise; ok is false when the text does not fit
+// (the text input then scrolls it, and the message still names the term).
+func (m *Model) markedInput(e *query.Error) (string, bool) {
+	value := m.input.Value()
+	if catalogue.DisplayText(value) != value || ansi.StringWidth(m.input.Prompt)+runewidth.StringWidth(value)+1 > m.width {
+		return "", false
+	}
+	runes := []rune(value)
+	marks := make([]bool, 0, len(runes))
+	for at := range value {
+		marks = append(marks, at >= e.Offset && at < e.Offset+len(e.Term))
+	}
+	bad := m.th.Error.Underline(true).Inline(true)
+	text := m.input.TextStyle.Inline(true)
+	piece := func(lo, hi int) string {
+		if lo >= hi {
+			return ""
+		}
+		s := string(runes[lo:hi])
+		return styled(s, runewidth.StringWidth(s), text, bad, marks[lo:hi])
+	}
+	pos := min(m.input.Position(), len(runes))
+	cur := m.input.Cursor
+	cur.SetChar(" ")
+	if pos < len(runes) {
+		cur.SetChar(string(runes[pos]))
+	}
+	return m.input.PromptStyle.Render(m.input.Prompt) + piece(0, pos) + cur.View() + piece(pos+1, len(runes)), true
 }
 
 // body draws the list and/or detail pane, or the loading state.
@@ -232,9 +271,9 @@ func (m *Model) rowLines(r row, selected bool, w int) []string {
 	}
 	nameW := max(4, w-leadW-rightW-2)
 	name := catalogue.DisplayText(rec.Name)
-	var hits map[int]bool
+	var hits []bool
 	if m.res != nil {
-		hits = m.res.search.highlight(name, true)
+		hits = m.res.search.highlight(catalogue.FieldName, name)
 	}
 	if name == "" {
 		name = fmt.Sprintf("(no name, line %d)", rec.Line())
@@ -274,9 +313,9 @@ func truncate(s string, w int) string {
 	return runewidth.Truncate(s, w, "…")
 }
 
-// styled renders plain text cut to w cells, with the runes in hits drawn
-// in hl and the rest in base.
-func styled(text string, w int, base, hl lipgloss.Style, hits map[int]bool) string {
+// styled renders plain text cut to w cells, with the runes hits marks
+// drawn in hl and the rest in base.
+func styled(text string, w int, base, hl lipgloss.Style, hits []bool) string {
 	text = truncate(text, w)
 	if len(hits) == 0 {
 		return base.Render(text)
@@ -296,7 +335,7 @@ func styled(text string, w int, base, hl lipgloss.Style, hits map[int]bool) stri
 	}
 	i := 0
 	for _, r := range text {
-		h := hits[i]
+		h := i < len(hits) && hits[i]
 		if h != inHit {
 			flush()
 			inHit = h
@@ -419,10 +458,10 @@ func (m *Model) detailText(inner int) string {
 	if rec == nil {
 		b.WriteString(th.EmptyMessage.Render("No bookmark selected."))
 	} else {
-		var hits map[int]bool
+		var hits []bool
 		name := catalogue.DisplayText(rec.Name)
 		if m.res != nil {
-			hits = m.res.search.highlight(name, true)
+			hits = m.res.search.highlight(catalogue.FieldName, name)
 		}
 		b.WriteString(wrapStyled(name, inner, th.Title, th.Match, hits))
 		b.WriteByte('\n')
@@ -434,7 +473,21 @@ func (m *Model) detailText(inner int) string {
 				fields = append(fields, detailField{label: label, value: value, st: st})
 			}
 		}
-		field("Category", catalogue.DisplayText(rec.Category), th.Category)
+		// searched is a field a search looks at: what it matched is lit.
+		searched := func(label, name, value string, st lipgloss.Style) {
+			var hits []bool
+			if m.res != nil {
+				hits = m.res.search.highlight(name, value)
+			}
+			if hits == nil {
+				field(label, value, st)
+				return
+			}
+			b.WriteString(th.Label.Render(fmt.Sprintf("%-11s", label)))
+			b.WriteString(styled(value, max(1, inner-11), st, th.Match, hits))
+			b.WriteByte('\n')
+		}
+		searched("Category", catalogue.FieldCategory, catalogue.DisplayText(rec.Category), th.Category)
 		if rec.Rating > 0 {
 			fields = append(fields, detailField{label: "Rating", rendered: th.Stars(rec.Rating)})
 		} else {
@@ -445,15 +498,15 @@ func (m *Model) detailText(inner int) string {
 		field("Type", catalogue.DisplayText(rec.Type), th.Value)
 		field("ID", catalogue.DisplayText(rec.ID), th.Value)
 		for _, f := range rec.Extensions {
-			field(catalogue.DisplayText(f.Name), catalogue.DisplayText(f.Value), th.Value)
+			searched(catalogue.DisplayText(f.Name), f.Name, catalogue.DisplayText(f.Value), th.Value)
 		}
 		b.WriteString(m.detailFields(fields, inner))
 		b.WriteByte('\n')
 		if d := catalogue.CleanText(rec.Description); d != "" {
 			b.WriteByte('\n')
-			var dh map[int]bool
+			var dh []bool
 			if m.res != nil {
-				dh = m.res.search.highlight(d, false)
+				dh = m.res.search.highlight(catalogue.FieldDescription, d)
 			}
 			b.WriteString(wrapStyled(d, inner, th.Value, th.Match, dh))
 			b.WriteByte('\n')
@@ -480,7 +533,7 @@ func (m *Model) detailText(inner int) string {
 }
 
 // wrapStyled word-wraps plain text to w cells, highlighting hits.
-func wrapStyled(text string, w int, base, hl lipgloss.Style, hits map[int]bool) string {
+func wrapStyled(text string, w int, base, hl lipgloss.Style, hits []bool) string {
 	wrapped := ansi.Wrap(text, w, " -")
 	if len(hits) == 0 {
 		return base.Render(wrapped)
@@ -491,27 +544,32 @@ func wrapStyled(text string, w int, base, hl lipgloss.Style, hits map[int]bool) 
 	var lines []string
 	i := 0
 	for _, line := range strings.Split(wrapped, "\n") {
-		lh := map[int]bool{}
-		j := 0
+		var lh []bool
 		for _, r := range line {
 			for i < len(src) && src[i] != r {
 				i++
 			}
-			if i < len(src) && hits[i] {
-				lh[j] = true
-			}
+			lh = append(lh, i < len(hits) && hits[i])
 			i++
-			j++
 		}
 		lines = append(lines, styled(line, w, base, hl, lh))
 	}
 	return strings.Join(lines, "\n")
 }
 
-// messageLine shows the last message, coloured by its severity.
-func (m *Model) messageLine() string {
+// maxMessageLines is the most lines a message takes above the status bar.
+const maxMessageLines = 3
+
+// messageLines shows the last message, or why the search is not valid,
+// coloured by its severity and wrapped, not cut: at most maxMessageLines
+// lines; a message longer than that is shortened to what matters most.
+func (m *Model) messageLines() []string {
+	full, short, sev := m.message()
+	if full == "" || m.width <= 0 {
+		return nil
+	}
 	st := m.th.Info
-	switch m.msgSev {
+	switch sev {
 	case sevSuccess:
 		st = m.th.Success
 	case sevWarning:
@@ -519,7 +577,42 @@ func (m *Model) messageLine() string {
 	case sevError:
 		st = m.th.Error
 	}
-	return fit(" "+st.Render(catalogue.DisplayText(m.msg)), m.width)
+	w := max(1, m.width-1) // a space before each line
+	lines := strings.Split(ansi.Wrap(full, w, " "), "\n")
+	if len(lines) > maxMessageLines {
+		lines = strings.Split(ansi.Wrap(short, w, " "), "\n")
+	}
+	if len(lines) > maxMessageLines {
+		lines = lines[:maxMessageLines]
+		lines[maxMessageLines-1] = truncate(lines[maxMessageLines-1]+" …", w) // a window too narrow for any sentence
+	}
+	for i, line := range lines {
+		lines[i] = fit(" "+st.Render(line), m.width)
+	}
+	return lines
+}
+
+// message returns the message to show, whole and shortened, and its
+// severity: while the search box holds an invalid search, what is wrong
+// with it (the short form leaves out the term, which the search line
+// marks) and what the list shows meanwhile; else the last message.
+func (m *Model) message() (full, short string, sev severity) {
+	e := m.searchError()
+	if e == nil {
+		msg := catalogue.DisplayText(m.msg)
+		return msg, msg, m.msgSev
+	}
+	shown := "nothing is shown until it is"
+	if q := m.res.search.query; q != nil {
+		n := fmt.Sprintf("%d matches", len(m.res.shown))
+		if len(m.res.shown) == 1 {
+			n = "1 match"
+		}
+		shown = fmt.Sprintf("showing the %s for “%s” meanwhile", n, catalogue.DisplayText(strings.TrimSpace(q.String())))
+	}
+	full = fmt.Sprintf("Not a valid search: %s; %s.", catalogue.DisplayText(e.Error()), shown)
+	short = catalogue.DisplayText(e.Reason) + "."
+	return full, short, sevWarning
 }
 
 // statusBar shows the counts, sort, group, filter and the catalogue path.

@@ -6,7 +6,6 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 	xgolden "github.com/charmbracelet/x/exp/golden"
-	"github.com/muesli/termenv"
 	"github.com/uricat/uricat/tui/theme"
 )
 
@@ -67,11 +66,7 @@ func TestGoldenViews(t *testing.T) {
 // highlight, selection band, stars and dimmed URIs.
 func TestGoldenColourView(t *testing.T) {
 	h := newHarness(t, fixture, 100, 16)
-	h.m.path = "/home/ada/bookmarks.uricat"
-	th := theme.Fixed(termenv.ANSI256, true)
-	h.m.th = th
-	h.m.help.Styles = th.Help
-	h.m.input.PromptStyle, h.m.input.TextStyle = th.Prompt, th.Input
+	h.colour("/home/ada/bookmarks.uricat")
 	h.keys("/")
 	h.typeText("go")
 	h.keys("enter")

@@ -7,7 +7,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/query"
 	"github.com/uricat/uricat/importers"
 	"github.com/uricat/uricat/importers/formats"
 )
@@ -51,18 +51,17 @@ func (o *exportOptions) run(e *env) error {
 	if err != nil {
 		return usageError(err)
 	}
-	q, err := catalogue.ParseQuery(o.q)
+	q, err := query.Parse(o.q)
 	if err != nil {
 		return usageError(err)
 	}
 	if o.out != "" && o.out != "-" && sameFile(o.out, e.catalogue) {
 		return usageError(fmt.Errorf("%s is the catalogue itself; choose another file", o.out))
 	}
-	c, err := e.open(true)
+	recs, err := e.search(q)
 	if err != nil {
 		return err
 	}
-	recs := c.Search(q)
 	if o.out == "" || o.out == "-" {
 		// Every writer buffers its output itself.
 		losses, err := formats.Write(e.stdout, f, recs)

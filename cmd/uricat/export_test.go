@@ -130,7 +130,7 @@ func TestExportUsageErrors(t *testing.T) {
 	}{
 		{[]string{"export"}, "--format is required (formats: netscape, soif, hinadi, urc, json, csv)"},
 		{[]string{"export", "--format", "xml"}, `unknown format "xml" (formats: netscape, soif, hinadi, urc, json, csv)`},
-		{[]string{"export", "--format", "csv", "--search", "rating:9"}, `search term "rating:9"`},
+		{[]string{"export", "--format", "csv", "--search", "rating:9"}, `search term rating:9 (column 1): a rating is`},
 		{[]string{"export", "--format", "csv", "extra"}, "uricat export: takes no arguments; got \"extra\"\nRun 'uricat export --help' for usage.\n"},
 		{[]string{"export", "--bogus"}, "uricat export: unknown flag: --bogus\nRun 'uricat export --help' for usage.\n"},
 		{[]string{"export", "--format", "csv", "-o", p}, "is the catalogue itself"},
