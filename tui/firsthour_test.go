@@ -377,3 +377,28 @@ func TestImportStartsInTheLastFolder(t *testing.T) {
 		t.Errorf("after the import: %d open, next import in %q", h.m.dialogs.Len(), h.m.importDir)
 	}
 }
+
+// A field the search matched is lit in its place among the others, beside
+// its label, however long the label.
+func TestDetailLightsMatchesInPlace(t *testing.T) {
+	h := newHarness(t, issueFixture, 100, 30)
+	h.keys("/")
+	h.typeText("hiking")
+	plain := strings.Split(h.m.detailView(50, 20), "\n")
+	date, tags := -1, -1
+	for i, l := range plain {
+		if strings.Contains(l, "Date ") {
+			date = i
+		}
+		if strings.Contains(l, "X-TAGS  Hiking, road trip") {
+			tags = i
+		}
+	}
+	if tags < 0 || tags < date {
+		t.Errorf("X-TAGS is not beside its value after the other fields (Date line %d, X-TAGS line %d):\n%s", date, tags, strings.Join(plain, "\n"))
+	}
+	h.colour("/home/ada/bookmarks.uricat")
+	if d := h.m.detailView(50, 20); !strings.Contains(d, h.m.th.Match.Render("H")) {
+		t.Errorf("the match in X-TAGS is not lit:\n%q", d)
+	}
+}

@@ -406,10 +406,12 @@ func (m *Model) scrollDetail(n int) {
 }
 
 // detailField is a line of the detail pane's fields: a label and a value,
-// wrapped in the value's column; rendered, if set, is the value drawn.
+// wrapped in the value's column, with what the search matched (hits) lit;
+// rendered, if set, is the value drawn.
 type detailField struct {
 	label, value string
 	st           lipgloss.Style
+	hits         []bool
 	rendered     string
 }
 
@@ -428,7 +430,10 @@ func (m *Model) detailFields(fields []detailField, w int) string {
 	var out []string
 	for _, f := range fields {
 		vals := []string{f.rendered}
-		if f.rendered == "" {
+		switch {
+		case f.hits != nil:
+			vals = strings.Split(wrapStyled(f.value, valueW, f.st, m.th.Match, f.hits), "\n")
+		case f.rendered == "":
 			vals = strings.Split(ansi.Wrap(f.value, valueW, " -/"), "\n")
 			for i, v := range vals {
 				vals[i] = f.st.Render(v)
@@ -476,16 +481,13 @@ func (m *Model) detailText(inner int) string {
 		// searched is a field a search looks at: what it matched is lit.
 		searched := func(label, name, value string, st lipgloss.Style) {
 			var hits []bool
-			if m.res != nil {
+			if m.res != nil && value != "" {
 				hits = m.res.search.highlight(name, value)
 			}
-			if hits == nil {
-				field(label, value, st)
-				return
+			field(label, value, st)
+			if hits != nil {
+				fields[len(fields)-1].hits = hits
 			}
-			b.WriteString(th.Label.Render(fmt.Sprintf("%-11s", label)))
-			b.WriteString(styled(value, max(1, inner-11), st, th.Match, hits))
-			b.WriteByte('\n')
 		}
 		searched("Category", catalogue.FieldCategory, catalogue.DisplayText(rec.Category), th.Category)
 		if rec.Rating > 0 {
