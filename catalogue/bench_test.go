@@ -93,8 +93,6 @@ func BenchmarkLoad(b *testing.B) {
 				b.Fatalf("%d valid of %d, problems %v", len(c.Valid()), s.n, c.Problems()[:1])
 			}
 			b.ReportMetric(heapRatio(size, func() any { return c }), "heap/file")
-			c.Index()
-			b.ReportMetric(heapRatio(size, func() any { return c }), "heap/file-indexed")
 		})
 	}
 }
@@ -130,41 +128,6 @@ func BenchmarkSave(b *testing.B) {
 				if err := c.Save(); err != nil {
 					b.Fatal(err)
 				}
-			}
-			cputime.Report(b, start)
-		})
-	}
-}
-
-// BenchmarkSearch runs searches over an indexed catalogue.
-func BenchmarkSearch(b *testing.B) {
-	for _, s := range sizes {
-		c, err := Read(strings.NewReader(generate(s.n)))
-		if err != nil {
-			b.Fatal(err)
-		}
-		c.Index()
-		for _, q := range []string{"jazz", "lisbon tokyo", "cat:programming rating:>=4", "uri:example-42"} {
-			query, _ := ParseQuery(q)
-			b.Run(s.name+"/"+q, func(b *testing.B) {
-				start := cputime.Used()
-				for i := 0; i < b.N; i++ {
-					c.Search(query)
-				}
-				cputime.Report(b, start)
-			})
-		}
-	}
-}
-
-// BenchmarkSort sorts every valid record by each key.
-func BenchmarkSort(b *testing.B) {
-	c, _ := Read(strings.NewReader(generate(100_000)))
-	for _, k := range []SortKey{SortByName, SortByDate, SortByRating.Desc()} {
-		b.Run("100k/"+k.String(), func(b *testing.B) {
-			start := cputime.Used()
-			for i := 0; i < b.N; i++ {
-				Sort(c.Valid(), k)
 			}
 			cputime.Report(b, start)
 		})

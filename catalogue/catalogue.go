@@ -27,7 +27,6 @@ type Catalogue struct {
 	saved   saved     // what the file holds, as far as this catalogue knows
 	keys    *keys     // URIs and IDs, built on first use
 	pos     map[Ref]int
-	search  *searchIndex
 
 	// Now is the clock used to stamp DATE on records added or edited (3.3).
 	Now func() time.Time
@@ -131,7 +130,7 @@ func (c *Catalogue) readFrom(data []byte) {
 }
 
 // finishRead takes what follows the records from rd and checks the IDs.
-func (c *Catalogue) finishRead(rd *Reader) {
+func (c *Catalogue) finishRead(rd *reader) {
 	c.tail = rd.Trailer()
 	if len(c.records) > 0 {
 		c.head, c.records[0].sep = c.records[0].sep, ""
@@ -240,7 +239,6 @@ func reparse(text string, line int) *Record {
 	}
 	r := parseRecord(text, line, nil)
 	r.line = 0
-	r.fold = foldText(r)
 	return r
 }
 

@@ -3,6 +3,7 @@ package catalogue
 import (
 	"fmt"
 	"strings"
+	"time"
 	"unicode"
 	"unicode/utf8"
 
@@ -42,6 +43,21 @@ func revealInvisible(s string) string {
 		b.WriteRune(r)
 	}
 	return b.String()
+}
+
+// DisplayDateLayout is how a DATE is shown to people, in the TUI and in
+// `uricat list`: year first (no DD/MM or MM/DD to guess), to the minute,
+// and in UTC, as SSD3 3.3 stores it, saying so. A DATE is typed, and
+// written to the file, as DateLayout.
+const DisplayDateLayout = "2006-01-02 15:04 UTC"
+
+// DisplayDate returns t as DisplayDateLayout shows it, "" for the zero
+// time (no DATE).
+func DisplayDate(t time.Time) string {
+	if t.IsZero() {
+		return ""
+	}
+	return t.UTC().Format(DisplayDateLayout)
 }
 
 // DisplayURI returns uri as people read it (RFC 3987 3.2): percent-escapes

@@ -1,6 +1,9 @@
 package catalogue
 
-import "testing"
+import (
+	"testing"
+	"time"
+)
 
 func TestDisplayURI(t *testing.T) {
 	for _, tt := range []struct{ in, want string }{
@@ -63,4 +66,23 @@ func containsRune(s string, r rune) bool {
 		}
 	}
 	return false
+}
+
+// One display of a DATE everywhere: year first, to the minute, saying UTC
+// (the zone SSD3 3.3 stores), whatever zone the time was made in.
+func TestDisplayDate(t *testing.T) {
+	berlin := time.FixedZone("CET", 3600)
+	for _, tt := range []struct {
+		in   time.Time
+		want string
+	}{
+		{time.Date(2007, 10, 30, 8, 31, 32, 0, time.UTC), "2007-10-30 08:31 UTC"},
+		{time.Date(2021, 12, 12, 13, 44, 0, 0, berlin), "2021-12-12 12:44 UTC"},
+		{time.Date(2000, 1, 1, 0, 30, 0, 0, berlin), "1999-12-31 23:30 UTC"},
+		{time.Time{}, ""},
+	} {
+		if got := DisplayDate(tt.in); got != tt.want {
+			t.Errorf("DisplayDate(%v) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
 }

@@ -141,12 +141,19 @@ func (c *Catalogue) HasURI(uri string) bool {
 
 // FindURI returns the valid records whose URI is uri, compared with URIKey.
 func (c *Catalogue) FindURI(uri string) []*Record {
-	k := URIKey(uri)
-	if c.keyIndex().uris[k] == 0 {
+	if c.keyIndex().uris[URIKey(uri)] == 0 {
 		return nil
 	}
+	return FindURIIn(c.records, uri)
+}
+
+// FindURIIn returns the valid records of recs (a snapshot) whose URI is
+// uri, compared with URIKey. It reads every record (a third of a second
+// at a million): for a large snapshot, call it on a goroutine of its own.
+func FindURIIn(recs []*Record, uri string) []*Record {
+	k := URIKey(uri)
 	var out []*Record
-	for _, r := range c.records {
+	for _, r := range recs {
 		if !r.invalid && URIKey(r.URI) == k {
 			out = append(out, r)
 		}

@@ -1,10 +1,8 @@
 package catalogue
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/binary"
-	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -40,19 +38,19 @@ func stdBit(name string) uint16 {
 
 const requiredFields = 1<<0 | 1<<1 | 1<<2
 
-// Reader reads records from a URI-Catalogue, one at a time, keeping line
-// numbers, in the manner of encoding/csv. It never stops at a bad record: it
-// reports what is wrong in the record's Problems and goes on.
-type Reader struct {
-	br      *bufio.Reader
-	data    []byte // the whole input, when reading from memory (br is nil)
+// reader splits a URI-Catalogue held in memory into records, one at a
+// time, keeping line numbers. It never stops at a bad record: what is
+// wrong goes in the record's Problems, and it goes on. Read and Open read
+// a whole file into memory first: records are substrings of it, and are
+// parsed on several cores.
+type reader struct {
+	data    []byte // the whole input
 	src     string // data as a string: records are substrings of it
 	off     int    // bytes read so far
 	line    int    // lines read so far
 	pending string // blank lines read since the last record
-	buf     []byte
-	lines   int // lines in buf
-	lf      int // lines ended by LF alone
+	lines   int    // lines of the record being read
+	lf      int    // lines ended by LF alone
 	firstLF int
 	records int
 	probs   []Problem
@@ -93,30 +91,11 @@ func (vc *valueCache) check(field, v string) error {
 	return err
 }
 
-// newMemoryReader returns a Reader over data held in memory, which it must
-// own: the records it returns are substrings of data, not copies, so a
-// catalogue costs its file's size once.
-func newMemoryReader(data []byte) *Reader {
-	return &Reader{data: data, src: unsafe.String(unsafe.SliceData(data), len(data)), cache: newValueCache()}
-}
-
-// NewReader returns a Reader that reads from r.
-func NewReader(r io.Reader) *Reader {
-	return &Reader{br: bufio.NewReaderSize(r, 64<<10), cache: newValueCache()}
-}
-
-// Read returns the next record, or io.EOF after the last. A record whose
-// required fields are missing or invalid is returned too (Valid reports
-// false), so that nothing in the file is lost. Any other error is an I/O
-// error from the underlying reader.
-func (r *Reader) Read() (*Record, error) {
-	rr, err := r.next()
-	if err != nil {
-		return nil, err
-	}
-	rec := parseRecord(rr.raw, rr.first, r.cache)
-	rec.sep = rr.sep
-	return rec, nil
+// newMemoryReader returns a reader over data, which it must own: the
+// records it returns are substrings of data, not copies, so a catalogue
+// costs its file's size once.
+func newMemoryReader(data []byte) *reader {
+	return &reader{data: data, src: unsafe.String(unsafe.SliceData(data), len(data)), cache: newValueCache()}
 }
 
 // rawRecord is a record's text as split from the file, not yet parsed.
@@ -126,23 +105,18 @@ type rawRecord struct {
 	first int    // the file line of its first line
 }
 
-// next splits the next record from the input: the cheap, sequential half
-// of Read, so that Open can parse records on several cores.
-func (r *Reader) next() (rawRecord, error) {
+// next splits the next record from the input, or returns io.EOF after
+// the last: the cheap, sequential part of reading, so that Open can parse
+// records on several cores.
+func (r *reader) next() (rawRecord, error) {
 	if r.err != nil {
 		return rawRecord{}, r.err
 	}
-	r.buf = r.buf[:0]
 	r.lines = 0
 	first := 0
 	// The blank lines before the record began with the pending one, which
-	// was the last line read. From memory they and the record are taken as
-	// substrings; from a stream they are copied as they go by.
+	// was the last line read. They and the record are substrings.
 	sepStart, recStart, recEnd := r.off-len(r.pending), 0, 0
-	var sep strings.Builder
-	if r.br != nil {
-		sep.WriteString(r.pending)
-	}
 	r.pending = ""
 	for {
 		lineStart := r.off
@@ -152,15 +126,12 @@ func (r *Reader) next() (rawRecord, error) {
 			content := trimEOL(line)
 			if len(content) == 0 || isSpaceOnly(content) {
 				if r.lines > 0 {
-					r.pending = r.text(line, lineStart)
+					r.pending = r.src[lineStart:r.off]
 					r.noteBlank(content, r.line)
 					break
 				}
 				if len(content) > 0 {
 					r.noteBlank(content, r.line)
-				}
-				if r.br != nil {
-					sep.Write(line)
 				}
 				continue
 			}
@@ -169,22 +140,11 @@ func (r *Reader) next() (rawRecord, error) {
 			}
 			r.lines++
 			recEnd = r.off
-			if r.br != nil {
-				r.buf = append(r.buf, line...)
-			}
 		}
-		if err != nil {
-			if !errors.Is(err, io.EOF) {
-				r.err = err
-				return rawRecord{}, err
-			}
+		if err != nil { // io.EOF: memory holds nothing more
 			r.err = io.EOF
 			if r.lines == 0 {
-				if r.br != nil {
-					r.pending = sep.String()
-				} else {
-					r.pending = r.src[sepStart:r.off]
-				}
+				r.pending = r.src[sepStart:r.off]
 				if r.pending != "" {
 					r.probs = append(r.probs, Problem{Line: r.line, Msg: "blank line after the last record (2.1.2: blank lines only separate records)", Severity: Warning})
 				}
@@ -193,12 +153,7 @@ func (r *Reader) next() (rawRecord, error) {
 			break
 		}
 	}
-	var prefix, raw string
-	if r.br != nil {
-		prefix, raw = sep.String(), string(r.buf)
-	} else {
-		prefix, raw = r.src[sepStart:recStart], r.src[recStart:recEnd]
-	}
+	prefix, raw := r.src[sepStart:recStart], r.src[recStart:recEnd]
 	// Blank lines are counted from the previous record's end: the first one is
 	// the separator the spec asks for, and any more are a deviation.
 	extra := strings.Count(prefix, "\n")
@@ -216,22 +171,13 @@ func (r *Reader) next() (rawRecord, error) {
 	return rawRecord{raw: raw, sep: prefix, first: first}, nil
 }
 
-// text returns line, read at offset off, as a string: a substring of the
-// input when reading from memory, a copy otherwise.
-func (r *Reader) text(line []byte, off int) string {
-	if r.br == nil {
-		return r.src[off : off+len(line)]
-	}
-	return string(line)
-}
-
-// Trailer returns what followed the last record (blank lines), once Read
+// Trailer returns what followed the last record (blank lines), once next
 // has returned io.EOF, so that a writer can put it back.
-func (r *Reader) Trailer() string { return r.pending }
+func (r *reader) Trailer() string { return r.pending }
 
 // Problems returns the problems of the file as a whole, rather than of one
 // record: line breaks that are LF alone, and extra blank lines.
-func (r *Reader) Problems() []Problem {
+func (r *reader) Problems() []Problem {
 	ps := r.probs
 	if r.lf > 0 {
 		ps = append(ps[:len(ps):len(ps)], Problem{Line: r.firstLF, Severity: Warning,
@@ -240,29 +186,22 @@ func (r *Reader) Problems() []Problem {
 	return ps
 }
 
-// Line returns the number of lines read so far.
-func (r *Reader) Line() int { return r.line }
-
-func (r *Reader) noteBlank(content []byte, line int) {
+func (r *reader) noteBlank(content []byte, line int) {
 	if len(content) > 0 {
 		r.probs = append(r.probs, Problem{Line: line, Msg: "line holds only white space; a blank line must be empty (2.1.2)", Severity: Error})
 	}
 }
 
 // readLine returns the next line with its line break, however long.
-func (r *Reader) readLine() (line []byte, err error) {
-	if r.br == nil {
-		rest := r.data[r.off:]
-		if len(rest) == 0 {
-			return nil, io.EOF
-		}
-		if i := bytes.IndexByte(rest, '\n'); i >= 0 {
-			line = rest[:i+1]
-		} else {
-			line, err = rest, io.EOF
-		}
+func (r *reader) readLine() (line []byte, err error) {
+	rest := r.data[r.off:]
+	if len(rest) == 0 {
+		return nil, io.EOF
+	}
+	if i := bytes.IndexByte(rest, '\n'); i >= 0 {
+		line = rest[:i+1]
 	} else {
-		line, err = r.readStreamLine()
+		line, err = rest, io.EOF
 	}
 	r.off += len(line)
 	if n := len(line); n > 0 && line[n-1] == '\n' && (n < 2 || line[n-2] != '\r') {
@@ -270,19 +209,6 @@ func (r *Reader) readLine() (line []byte, err error) {
 			r.firstLF = r.line + 1
 		}
 		r.lf++
-	}
-	return line, err
-}
-
-func (r *Reader) readStreamLine() ([]byte, error) {
-	line, err := r.br.ReadSlice('\n')
-	if errors.Is(err, bufio.ErrBufferFull) {
-		long := append([]byte(nil), line...)
-		for errors.Is(err, bufio.ErrBufferFull) {
-			line, err = r.br.ReadSlice('\n')
-			long = append(long, line...)
-		}
-		line = long
 	}
 	return line, err
 }

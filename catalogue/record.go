@@ -65,7 +65,6 @@ type Record struct {
 	accepted uint16    // standard fields taken from the file (bits of std)
 	invalid  bool      // a required field is missing or invalid (2.2)
 	allowDup bool      // added with Add.AllowDuplicates: a merge keeps it whatever the file holds
-	fold     string    // lower-cased search text, once indexed (see Catalogue.Index)
 }
 
 // Line returns the line of the file at which the record starts, or 0 for a

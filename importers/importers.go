@@ -186,8 +186,7 @@ func (n *WriterNotes) Record(uri string) { n.uri = uri }
 // Note adds a diagnostic about the current record, which its message names
 // by URI (a writer has no input position: Line is 0 and Offset -1).
 func (n *WriterNotes) Note(kind Kind, format string, a ...any) {
-	n.diags = append(n.diags, Diagnostic{Offset: -1, Kind: kind,
-		Msg: "record " + catalogue.DisplayText(n.uri) + ": " + fmt.Sprintf(format, a...)})
+	n.diags = append(n.diags, WriterNote(kind, n.uri, format, a...))
 }
 
 // Diagnostics returns the notes since the last call.
@@ -197,13 +196,19 @@ func (n *WriterNotes) Diagnostics() []Diagnostic {
 	return d
 }
 
+// WriterNote makes the diagnostic a writer gives about the record with uri.
+func WriterNote(kind Kind, uri, format string, a ...any) Diagnostic {
+	return Diagnostic{Offset: -1, Kind: kind, Msg: "record " + catalogue.DisplayText(uri) + ": " + fmt.Sprintf(format, a...)}
+}
+
 // Finish makes rec fit the catalogue, in place, and returns what it dropped
 // or had to invent, as diagnostics at (line, offset):
 //   - text is cleaned (catalogue.CleanText) and the URI normalised (IRI to URI);
 //   - a relative URI is resolved against opts.Base; without a base, or
 //     without a valid URI, the record cannot be imported: ok is false;
 //   - a missing NAME falls back to the URI's last path segment, then its host;
-//   - a missing DATE falls back to opts.FileDate, then opts.Now;
+//   - a missing DATE falls back to opts.FileDate, then opts.Now (FallbackDate:
+//     the reader says so once per file, NoDateNote);
 //   - any other value the catalogue rejects is dropped and reported.
 func Finish(rec *catalogue.Record, opts Options, line int, offset int64) (diags []Diagnostic, ok bool) {
 	report := func(kind Kind, format string, a ...any) {
@@ -243,13 +248,7 @@ func Finish(rec *catalogue.Record, opts Options, line int, offset int64) (diags 
 		if !rec.Date.IsZero() {
 			report(Dropped, "date %s is out of DATE's range; using the file's date or now", rec.Date.Format(time.RFC3339))
 		}
-		rec.Date = opts.FileDate
-		if rec.Date.IsZero() {
-			rec.Date = opts.Now
-		}
-		if rec.Date.IsZero() {
-			rec.Date = time.Now()
-		}
+		rec.Date, _ = FallbackDate(opts)
 	}
 	rec.Date = rec.Date.UTC().Truncate(time.Second)
 	var ext []catalogue.Field

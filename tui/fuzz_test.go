@@ -5,14 +5,18 @@ import (
 	"slices"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/uricat/uricat/catalogue"
 )
 
 // FuzzSearch feeds the search box any text: parsing, a pass and the
-// highlighting must not panic, and narrowing (reusing the previous
-// answer while typing on) must give exactly what a full pass gives.
+// highlighting must not panic; narrowing (reusing the previous answer
+// while typing on) must give exactly what a full pass gives; and an
+// invalid search with no valid term before the bad one shows nothing,
+// never every record.
 func FuzzSearch(f *testing.F) {
 	for _, s := range []string{"", "g", "git", "gpl", `"search engine"`, "-cat:search date:2007", "rating:>=4 go",
-		"lang:en", "name:", "é", "ǅ", "İstanbul", "\x00", "a b c", `"unterminated`, "date:<2008-02", "-"} {
+		"lang:en", "name:", "é", "ǅ", "İstanbul", "\x00", "a b c", `"unterminated`, "date:<2008-02", "-", "rating:9"} {
 		f.Add(s, "x")
 	}
 	c, err := openFixture(f)
@@ -29,9 +33,12 @@ func FuzzSearch(f *testing.F) {
 		if first == nil {
 			t.Fatal("an uncancelled pass answered nothing")
 		}
+		if first.search.err != nil && first.search.query == nil && len(first.shown) != 0 {
+			t.Fatalf("the invalid search %q shows %d records", text, len(first.shown))
+		}
 		for _, r := range first.shown {
-			first.search.highlight(r.Name, true)
-			first.search.highlight(r.Description, false)
+			first.search.highlight(catalogue.FieldName, r.Name)
+			first.search.highlight(catalogue.FieldDescription, r.Description)
 		}
 		// Typing on: the narrowed answer equals a full one.
 		next := text + more

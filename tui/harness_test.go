@@ -13,6 +13,7 @@ import (
 	"github.com/charmbracelet/bubbles/spinner"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
+	"github.com/muesli/termenv"
 	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/tui/theme"
 )
@@ -186,6 +187,16 @@ func keyMsg(k string) tea.KeyMsg {
 	return tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(k)}
 }
 
+// colour draws in 256 colours, dark, with path as the catalogue's, for
+// golden views that pin styles.
+func (h *harness) colour(path string) {
+	h.m.path = path
+	th := theme.Fixed(termenv.ANSI256, true)
+	h.m.th = th
+	h.m.help.Styles = th.Help
+	h.m.input.PromptStyle, h.m.input.TextStyle = th.Prompt, th.Input
+}
+
 // names returns the names of the records shown, in order.
 func (h *harness) names() []string {
 	var out []string
@@ -233,12 +244,7 @@ func find(c *catalogue.Catalogue, name string) *catalogue.Record {
 // ansiWidth is a line's width in cells.
 func ansiWidth(s string) int { return ansi.StringWidth(s) }
 
-// openFixture opens the fixture as a file, indexed.
+// openFixture opens the fixture as a file.
 func openFixture(t testing.TB) (*catalogue.Catalogue, error) {
-	c, err := catalogue.Open(writeCatalogue(t, fixture))
-	if err != nil {
-		return nil, err
-	}
-	c.Index()
-	return c, nil
+	return catalogue.Open(writeCatalogue(t, fixture))
 }

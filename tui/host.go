@@ -51,6 +51,25 @@ func (m *Model) categories() []string {
 	return out
 }
 
+// form returns the add (rec nil) or edit form, which warns of a URI the
+// catalogue has already: it asks the key index in its Update, on the
+// root's goroutine, which owns the catalogue (unless the index is to be
+// rebuilt: that would stall Update), and finds which record has the URI
+// in a snapshot, in a command.
+func (m *Model) form(rec *catalogue.Record) *form.Model {
+	f := form.New(m.dialogContext(), rec, m.categories())
+	f.CheckDuplicates(form.URIs{
+		Has: func(uri string) (bool, bool) {
+			if m.cat.NeedsKeyIndex() {
+				return false, false
+			}
+			return m.cat.HasURI(uri), true
+		},
+		Records: m.cat.Records(),
+	})
+	return f
+}
+
 // dialogSize is the area a dialog gets: the body.
 func (m *Model) dialogSize() (int, int) {
 	return m.width, m.layout().bodyH
@@ -73,11 +92,19 @@ func (m *Model) openDialog(msg tea.KeyMsg) (tea.Cmd, bool) {
 	switch {
 	case key.Matches(msg, k.Edit, k.Delete, k.Category, k.Open, k.Copy) && rec == nil:
 		return nil, true // they act on the selected record: a heading is none
+	case key.Matches(msg, k.Open, k.Copy) && catalogue.ValidateURI(rec.URI) != nil:
+		// Said at once, rather than asking about a URI that is not there.
+		verb := "open"
+		if key.Matches(msg, k.Copy) {
+			verb = "copy"
+		}
+		m.setMsg(sevError, "nothing to %s: %s has no valid URI (e edits it, ! lists its problems)", verb, recordLabel(rec))
+		return nil, true
 	case key.Matches(msg, k.Add):
-		d = form.New(ctx, nil, m.categories())
+		d = m.form(nil)
 		m.msg = ""
 	case key.Matches(msg, k.Edit):
-		d = form.New(ctx, rec, m.categories())
+		d = m.form(rec)
 		m.msg = ""
 	case key.Matches(msg, k.Delete):
 		d = dialog.NewConfirm(ctx, dialog.Question{
@@ -94,7 +121,7 @@ func (m *Model) openDialog(msg tea.KeyMsg) (tea.Cmd, bool) {
 		d = problems.New(ctx, m.cat)
 		m.msg = ""
 	case key.Matches(msg, k.Import):
-		d = transfer.NewImport(ctx, transfer.ImportConfig{Records: m.cat.Records()})
+		d = transfer.NewImport(ctx, transfer.ImportConfig{Records: m.cat.Records(), Dir: m.importDir})
 	case key.Matches(msg, k.Export):
 		var recs []*catalogue.Record
 		if m.res != nil {
@@ -166,7 +193,7 @@ func (m *Model) result(msg tea.Msg) (cmd tea.Cmd, ok bool) {
 	case problems.JumpMsg:
 		return m.jumpTo(msg.Record), true
 	case problems.EditMsg:
-		return m.dialogs.Push(form.New(m.dialogContext(), msg.Record, m.categories())), true
+		return m.dialogs.Push(m.form(msg.Record)), true
 	case problems.DeleteMsg:
 		name := recordLabel(msg.Record)
 		cmd, err := m.applyEdit(catalogue.Delete{Refs: []catalogue.Ref{msg.Record.Ref()}}, "deleted "+name)
@@ -180,26 +207,33 @@ func (m *Model) result(msg tea.Msg) (cmd tea.Cmd, ok bool) {
 		return cmd, true
 	case transfer.ImportedMsg:
 		return m.imported(msg), true
+	case transfer.FolderMsg:
+		m.importDir = msg.Dir
+		return nil, true
 	case transfer.ExportedMsg:
 		if msg.Err == nil {
 			if _, ok := m.dialogs.Top().(*transfer.Export); ok {
 				m.dialogs.Pop()
 			}
-			m.setMsg(sevSuccess, "exported %s to %s (%s)", plural(msg.Count, "record"), catalogue.DisplayText(msg.Path), msg.Format)
+			if len(msg.Losses) > 0 {
+				m.setMsg(sevWarning, "exported %s to %s (%s), but: %s", plural(msg.Count, "record"), catalogue.DisplayText(msg.Path), msg.Format, catalogue.DisplayText(msg.Losses[0].Msg))
+			} else {
+				m.setMsg(sevSuccess, "exported %s to %s (%s)", plural(msg.Count, "record"), catalogue.DisplayText(msg.Path), msg.Format)
+			}
 		}
 		return nil, true
 	case system.OpenedMsg:
 		if msg.Err != nil {
-			m.setMsg(sevError, "cannot open %s: %v", catalogue.DisplayText(msg.URI), msg.Err)
+			m.setMsg(sevError, "cannot open %s: %v", catalogue.DisplayURI(msg.URI), msg.Err)
 		} else {
-			m.setMsg(sevSuccess, "opened %s", catalogue.DisplayText(msg.URI))
+			m.setMsg(sevSuccess, "opened %s", catalogue.DisplayURI(msg.URI))
 		}
 		return nil, true
 	case system.ConfirmMsg:
 		m.msg = ""
 		return m.dialogs.Push(dialog.NewConfirm(m.dialogContext(), dialog.Question{
 			Text:   fmt.Sprintf("Open a %s: link with the system opener?", catalogue.DisplayText(msg.Scheme)),
-			Detail: msg.URI,
+			Detail: catalogue.DisplayURI(msg.URI),
 			Verb:   "open",
 			Yes:    openMsg{uri: msg.URI},
 			No:     noteMsg("not opened"),
@@ -208,7 +242,7 @@ func (m *Model) result(msg tea.Msg) (cmd tea.Cmd, ok bool) {
 		if msg.Err != nil {
 			m.setMsg(sevError, "cannot copy: %v", msg.Err)
 		} else {
-			m.setMsg(sevSuccess, "copied %s", catalogue.DisplayText(msg.Text))
+			m.setMsg(sevSuccess, "copied %s", catalogue.DisplayURI(msg.Text))
 		}
 		return nil, true
 	case deleteMsg:
@@ -229,14 +263,21 @@ func (m *Model) submitted(msg form.SubmittedMsg) tea.Cmd {
 	var e catalogue.Edit
 	what := fmt.Sprintf("added “%s”", catalogue.DisplayText(msg.Record.Name))
 	if msg.Original == nil {
-		e = catalogue.Add{Records: []*catalogue.Record{msg.Record}}
+		e = catalogue.Add{Records: []*catalogue.Record{msg.Record}, AllowDuplicates: msg.AllowDuplicate}
 	} else {
 		fields := catalogue.Diff(msg.Original, msg.Record)
-		if len(fields) == 0 {
+		if d := msg.Record.Date; !d.IsZero() && !d.Equal(msg.Original.Date) {
+			// The user typed the DATE of a record that had none valid:
+			// Set keeps a DATE among its fields rather than stamping now.
+			fields = append(fields, catalogue.Field{Name: catalogue.FieldDate, Value: catalogue.FormatDate(d)})
+		}
+		if len(fields) == 0 && !msg.Original.Date.IsZero() {
 			m.formDone()
 			m.setMsg(sevInfo, "nothing changed")
 			return nil
 		}
+		// No fields, and no valid DATE: the Set stamps now, which is
+		// what the record lacked.
 		e = catalogue.Set{Ref: msg.Original.Ref(), Fields: fields}
 		what = fmt.Sprintf("edited “%s”", catalogue.DisplayText(msg.Record.Name))
 	}

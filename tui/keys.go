@@ -21,9 +21,14 @@ type keyMap struct {
 	Category, Add, Edit, Delete, Undo, Redo key.Binding
 
 	Open, Copy, Detail, Problems, Import, Export key.Binding
-	Sample                                       key.Binding // only while the catalogue is empty
+	Sample                                       key.Binding // enabled only while the catalogue is empty (Model.setRecs)
 
 	Save, Reload, Help, Quit key.Binding
+
+	// While the detail pane has the keys, the moving keys scroll it, and
+	// Detail (or esc) gives them back to the list: these say so in its
+	// help bar.
+	DetailScroll, DetailBack key.Binding
 }
 
 func newKeyMap() keyMap {
@@ -62,11 +67,19 @@ func newKeyMap() keyMap {
 		Reload: key.NewBinding(key.WithKeys("R"), key.WithHelp("R", "reload file")),
 		Help:   key.NewBinding(key.WithKeys("?"), key.WithHelp("?", "help")),
 		Quit:   key.NewBinding(key.WithKeys("q"), key.WithHelp("q", "quit")),
+
+		DetailScroll: key.NewBinding(key.WithKeys("up", "down", "pgup", "pgdown"), key.WithHelp("↑/↓ pgup/pgdn", "scroll")),
+		DetailBack:   key.NewBinding(key.WithKeys("enter", "esc"), key.WithHelp("enter/esc", "back to the list")),
 	}
 }
 
-// ShortHelp is the help bar under the list.
+// ShortHelp is the help bar under the list. An empty catalogue (Sample
+// enabled) shows the ways to fill it instead of the keys that act on a
+// record.
 func (k keyMap) ShortHelp() []key.Binding {
+	if k.Sample.Enabled() {
+		return []key.Binding{k.Add, k.Import, k.Sample, k.Help, k.Quit}
+	}
 	return []key.Binding{k.Search, k.Rate, k.Add, k.Edit, k.Delete, k.Undo, k.Help, k.Quit}
 }
 
@@ -76,9 +89,17 @@ func (k keyMap) FullHelp() [][]key.Binding {
 		{k.Up, k.Down, k.PageUp, k.PageDown, k.Home, k.End, k.Detail},
 		{k.Search, k.AcceptSearch, k.ClearSearch, k.Sort, k.ReverseSort, k.Group, k.Fold, k.FoldAll},
 		{k.Rate, k.ClearRating, k.Category, k.Add, k.Edit, k.Delete, k.Undo, k.Redo},
-		{k.Open, k.Copy, k.Problems, k.Import, k.Export, k.Save, k.Reload, k.Help, k.Quit},
+		{k.Open, k.Copy, k.Problems, k.Import, k.Sample, k.Export, k.Save, k.Reload, k.Help, k.Quit},
 	}
 }
+
+// detailHelp is the help bar while the detail pane has the keys.
+type detailHelp struct{ k keyMap }
+
+func (h detailHelp) ShortHelp() []key.Binding {
+	return []key.Binding{h.k.DetailScroll, h.k.DetailBack, h.k.Edit, h.k.Open, h.k.Copy, h.k.Help, h.k.Quit}
+}
+func (h detailHelp) FullHelp() [][]key.Binding { return [][]key.Binding{h.ShortHelp()} }
 
 // searchHelp is the help bar while typing a search.
 type searchHelp struct{ k keyMap }

@@ -3,12 +3,15 @@
 package tui
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"strings"
 	"syscall"
 	"testing"
 	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
 )
 
 // TestKeysWorkWhileAnotherProcessHoldsTheLock: a rating key is applied at
@@ -76,5 +79,28 @@ func TestKeyIndexIsBuiltOffUpdate(t *testing.T) {
 	h := newHarness(t, fixture, 100, 24)
 	if h.m.cat.NeedsKeyIndex() || h.m.indexingKeys {
 		t.Fatal("no key index after loading")
+	}
+}
+
+// TestRateThenQuitTypedAtOnceSaves: "4" waits for a running search pass;
+// a "q" typed right after it waits too, so the rating is saved before the
+// program quits.
+func TestRateThenQuitTypedAtOnceSaves(t *testing.T) {
+	h := newHarness(t, fixture, 100, 24)
+	h.selectName("Google")
+	h.m.seq++ // a pass is running: the list on screen is about to change
+	_, cmd4 := h.m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("4")})
+	_, cmdq := h.m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("q")})
+	if cmd4 != nil || cmdq != nil || len(h.m.deferred) != 2 {
+		t.Fatalf("keys typed during a pass: %d deferred", len(h.m.deferred))
+	}
+	// The pass answers: the keys run in order.
+	res := (pass{seq: h.m.seq, recs: h.m.cat.Records(), prev: h.m.res}).run(context.Background())
+	h.send(filteredMsg{seq: h.m.seq, res: res})
+	if !h.quit {
+		t.Fatal("q did not quit after the save")
+	}
+	if find(h.reopen(), "Google").Rating != 4 {
+		t.Error("the rating typed before q was not saved")
 	}
 }

@@ -22,6 +22,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
 	"strings"
 	"time"
 
@@ -32,6 +33,7 @@ import (
 	"github.com/charmbracelet/bubbles/textinput"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/query"
 	"github.com/uricat/uricat/tui/dialog"
 	"github.com/uricat/uricat/tui/theme"
 )
@@ -90,8 +92,8 @@ type Model struct {
 	res      *result
 	busy     bool // a pass is running
 	busyAt   time.Time
-	sortKey  catalogue.SortKey
-	group    catalogue.GroupKey
+	sortKey  query.SortKey
+	group    query.GroupKey
 	folded   map[string]bool
 
 	rows     []row
@@ -101,12 +103,18 @@ type Model struct {
 	toTop    bool          // the next answer selects its first row
 
 	mode       mode
-	showDetail bool // the detail pane, when the window is too narrow for both
+	showDetail bool // the detail pane has the keys (and, on a narrow window, the screen)
+	detailFor  catalogue.Ref
+	detailTop  int // the first line the detail pane shows, for the record detailFor
 	spinning   bool
 
 	dialogs dialog.Stack // the dialogs open over the list, the top one getting the keys
 
-	indexed chan struct{} // closed: passes need not wait for an index
+	// importDir is the folder the import screen starts in: where the last
+	// one was (transfer.FolderMsg), else the working directory. It lasts
+	// the session: the folder uricat is started in is the user's choice,
+	// and a state file for it would be one more file they did not ask for.
+	importDir string
 
 	saving      bool
 	saveAgain   bool
@@ -150,6 +158,7 @@ func New(opts Options) *Model {
 	m.help = help.New()
 	m.help.Styles = th.Help
 	m.spin = spinner.New(spinner.WithSpinner(spinner.Dot), spinner.WithStyle(th.Spinner))
+	m.keys.Sample.SetEnabled(false) // until the catalogue is read and found empty
 	m.input = textinput.New()
 	m.input.Prompt = "/ "
 	m.input.Placeholder = "search: words, name:, cat:, rating:>=4, date:2024, -word"
@@ -159,8 +168,6 @@ func New(opts Options) *Model {
 	m.input.Cursor.Style = th.InputCursor
 	m.input.Cursor.SetMode(cursor.CursorStatic)
 	m.cat = opts.Catalogue
-	m.indexed = make(chan struct{})
-	close(m.indexed)
 	if opts.Catalogue != nil && m.path == "" {
 		m.path = opts.Catalogue.Path()
 	}
@@ -176,6 +183,7 @@ type loadedMsg struct {
 	c   *catalogue.Catalogue
 	res *result
 	err error
+	wd  string // the working directory, where the first import starts
 }
 
 // Init opens the catalogue in a command, with a spinner meanwhile.
@@ -202,9 +210,10 @@ func (m *Model) loadCmd() tea.Cmd {
 			}
 		}
 		// The first pass searches nothing: it needs no index, so the
-		// first frame does not wait for one (indexCmd follows).
+		// first frame does not wait for one (it is built next).
 		p := pass{recs: c.Records()}
-		return loadedMsg{c: c, res: p.run(context.Background())}
+		wd, _ := os.Getwd()
+		return loadedMsg{c: c, res: p.run(context.Background()), wd: wd}
 	}
 }
 
@@ -262,15 +271,18 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			return m, nil
 		}
 		m.cat = msg.c
-		m.recs = msg.res.ix.recs
+		m.setRecs(msg.res.ix.recs)
+		if m.importDir == "" {
+			m.importDir = msg.wd
+		}
 		m.apply(msg.res)
 		if inv := msg.res.ix.invalid; inv > 0 {
 			m.setMsg(sevWarning, "%s with errors: press ! to see them", plural(inv, "record"))
 		}
-		// Prepare the search index in the background now, so the first
+		// Build the search index in the background now, so the first
 		// keystroke of a search does not wait for it.
 		ix := msg.res.ix
-		return m, tea.Batch(func() tea.Msg { ix.text(); return nil }, m.prepareKeys())
+		return m, tea.Batch(func() tea.Msg { ix.search(); return nil }, m.prepareKeys())
 
 	case filteredMsg:
 		if msg.seq != m.seq || msg.res == nil {
@@ -366,7 +378,9 @@ func (m *Model) key(msg tea.KeyMsg) tea.Cmd {
 		}
 		return nil
 	}
-	if m.res != nil && m.res.seq != m.seq && !key.Matches(msg, m.keys.Quit) {
+	// q waits too when keys wait before it: "4q" typed at once rates, saves,
+	// then quits.
+	if m.res != nil && m.res.seq != m.seq && (!key.Matches(msg, m.keys.Quit) || len(m.deferred) > 0) {
 		// The list on screen is about to change (a search or sort pass is
 		// running): a key that moves or acts on the selection waits for
 		// it, so that "/jazz⏎4" typed at once rates what the search found.
@@ -380,11 +394,14 @@ func (m *Model) key(msg tea.KeyMsg) tea.Cmd {
 			return nil
 		}
 	}
-	if key.Matches(msg, m.keys.Sample) && len(m.recs) == 0 && m.res != nil {
+	if key.Matches(msg, m.keys.Sample) && m.res != nil {
 		return m.addSample()
 	}
 	if cmd, ok := m.openDialog(msg); ok {
 		return cmd
+	}
+	if m.showDetail && m.detailKey(msg) {
+		return nil
 	}
 	k := m.keys
 	switch {
@@ -419,7 +436,7 @@ func (m *Model) key(msg tea.KeyMsg) tea.Cmd {
 		return m.refilter(m.recs)
 	case key.Matches(msg, k.ReverseSort):
 		if m.sortKey.IsZero() {
-			m.sortKey = catalogue.SortByName
+			m.sortKey = query.SortByName
 		}
 		m.sortKey = m.sortKey.Reverse()
 		return m.refilter(m.recs)
@@ -456,6 +473,30 @@ func (m *Model) key(msg tea.KeyMsg) tea.Cmd {
 	return nil
 }
 
+// detailKey scrolls the detail pane, which has the keys, on the keys that
+// move in the list; it reports whether msg was one.
+func (m *Model) detailKey(msg tea.KeyMsg) bool {
+	k := m.keys
+	page := max(1, m.layout().bodyH/2)
+	switch {
+	case key.Matches(msg, k.Up):
+		m.scrollDetail(-1)
+	case key.Matches(msg, k.Down):
+		m.scrollDetail(1)
+	case key.Matches(msg, k.PageUp):
+		m.scrollDetail(-page)
+	case key.Matches(msg, k.PageDown):
+		m.scrollDetail(page)
+	case key.Matches(msg, k.Home):
+		m.scrollDetail(-1 << 30)
+	case key.Matches(msg, k.End):
+		m.scrollDetail(1 << 30)
+	default:
+		return false
+	}
+	return true
+}
+
 // quit quits, waiting for a running save, and asking first when changes
 // could not be saved.
 func (m *Model) quit() tea.Cmd {
@@ -464,6 +505,11 @@ func (m *Model) quit() tea.Cmd {
 		m.quitting = true
 		m.setMsg(sevInfo, "saving before quitting…")
 		return nil
+	case m.cat != nil && m.cat.Modified() && !m.unsaved:
+		// An edit whose save has not started yet: save, then quit.
+		m.quitting = true
+		m.setMsg(sevInfo, "saving before quitting…")
+		return m.save()
 	case m.unsaved:
 		// The message line keeps saying why they are not saved.
 		return m.dialogs.Push(dialog.NewConfirm(m.dialogContext(), dialog.Question{
@@ -535,17 +581,24 @@ func (m *Model) refilter(recs []*catalogue.Record) tea.Cmd {
 	if m.cancel != nil {
 		m.cancel()
 	}
-	m.recs = recs
+	m.setRecs(recs)
 	m.seq++
 	ctx, cancel := context.WithCancel(context.Background())
 	m.cancel = cancel
-	p := pass{seq: m.seq, text: m.input.Value(), recs: recs, sort: m.sortKey, group: m.group, prev: m.res, ready: m.indexed}
+	p := pass{seq: m.seq, text: m.input.Value(), recs: recs, sort: m.sortKey, group: m.group, prev: m.res}
 	if !m.busy {
 		m.busy, m.busyAt = true, time.Now()
 	}
 	return tea.Batch(func() tea.Msg {
 		return filteredMsg{seq: p.seq, res: p.run(ctx)}
 	}, afterTick(110*time.Millisecond, func(time.Time) tea.Msg { return slowCheckMsg{} }))
+}
+
+// setRecs makes recs the newest snapshot; the sample key works, and is
+// in the help, only while it is empty.
+func (m *Model) setRecs(recs []*catalogue.Record) {
+	m.recs = recs
+	m.keys.Sample.SetEnabled(len(recs) == 0)
 }
 
 // apply shows a pass's answer, keeping the selected record selected.
@@ -624,6 +677,7 @@ func (m *Model) move(n int) {
 	}
 	m.cursor = max(0, min(m.cursor+n, len(m.rows)-1))
 	m.selected = refOf(m.rows[m.cursor].rec)
+	m.detailFor = 0 // the detail pane shows a record from its top
 	m.scrollToCursor()
 }
 
@@ -682,21 +736,21 @@ func (m *Model) toggleFoldAll() {
 }
 
 // nextSort cycles file order → name → date → rating → file order.
-func nextSort(k catalogue.SortKey) catalogue.SortKey {
+func nextSort(k query.SortKey) query.SortKey {
 	switch k.Field() {
 	case "":
-		return catalogue.SortByName
-	case catalogue.SortByName.Field():
-		return catalogue.SortByDate.Desc()
-	case catalogue.SortByDate.Field():
-		return catalogue.SortByRating.Desc()
+		return query.SortByName
+	case query.SortByName.Field():
+		return query.SortByDate.Desc()
+	case query.SortByDate.Field():
+		return query.SortByRating.Desc()
 	}
-	return catalogue.SortKey{}
+	return query.SortKey{}
 }
 
-// nextGroup cycles none → each of catalogue.GroupKeys → none.
-func nextGroup(k catalogue.GroupKey) catalogue.GroupKey {
-	keys := catalogue.GroupKeys
+// nextGroup cycles none → each of query.GroupKeys → none.
+func nextGroup(k query.GroupKey) query.GroupKey {
+	keys := query.GroupKeys
 	if k.IsZero() {
 		return keys[0]
 	}
@@ -705,7 +759,7 @@ func nextGroup(k catalogue.GroupKey) catalogue.GroupKey {
 			return keys[i+1]
 		}
 	}
-	return catalogue.GroupKey{}
+	return query.GroupKey{}
 }
 
 // describe turns a catalogue error into a sentence for the status bar.

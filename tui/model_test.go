@@ -9,6 +9,7 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/query"
 	"github.com/uricat/uricat/tui/dialog"
 	"github.com/uricat/uricat/tui/theme"
 )
@@ -118,22 +119,6 @@ func TestSearchQualifiedTerms(t *testing.T) {
 	}
 }
 
-func TestSearchReportsQueryErrors(t *testing.T) {
-	h := newHarness(t, fixture, 80, 24)
-	h.keys("/")
-	h.typeText("rating:9 go")
-	if h.m.res.search.err == nil {
-		t.Fatal("rating:9 gave no error")
-	}
-	if line := h.m.searchLine(); !strings.Contains(line, "rating") {
-		t.Errorf("search line %q does not show the error", line)
-	}
-	// The fuzzy word still filters.
-	if len(h.names()) == 0 || len(h.names()) == 6 {
-		t.Errorf("rows = %q", h.names())
-	}
-}
-
 func TestSortCyclesAndReverses(t *testing.T) {
 	h := newHarness(t, fixture, 80, 24)
 	h.keys("s") // name ascending
@@ -164,7 +149,7 @@ func TestSortCyclesAndReverses(t *testing.T) {
 func TestGroupsFold(t *testing.T) {
 	h := newHarness(t, fixture, 80, 24)
 	h.keys("b") // the first group key
-	want := catalogue.GroupKeys[0]
+	want := query.GroupKeys[0]
 	if h.m.group != want {
 		t.Fatalf("group = %v, want %v", h.m.group, want)
 	}
@@ -177,7 +162,7 @@ func TestGroupsFold(t *testing.T) {
 			headers = append(headers, r.label)
 		}
 	}
-	if !slices.Equal(headers, []string{"Official Documents", "Programming", "Search Engines", catalogue.NoValue}) {
+	if !slices.Equal(headers, []string{"Official Documents", "Programming", "Search Engines", query.NoValue}) {
 		t.Fatalf("headers = %q", headers)
 	}
 	h.keys("home", "j", "space") // inside "Official Documents": fold it
@@ -197,7 +182,7 @@ func TestGroupsFold(t *testing.T) {
 	}
 	// Nothing offers URI or DESCRIPTION (SSD3 3.1, 3.5).
 	seen := map[string]bool{}
-	for range len(catalogue.GroupKeys) + 1 {
+	for range len(query.GroupKeys) + 1 {
 		h.keys("b")
 		seen[h.m.group.String()] = true
 	}

@@ -12,13 +12,29 @@ func (m *Model) mouse(msg tea.MouseMsg) tea.Cmd {
 		return nil
 	}
 	l := m.layout()
+	// The wheel scrolls what is under the pointer: the detail pane, or
+	// the list.
+	overDetail := l.detailW > 0 && msg.X >= l.listW
 	switch msg.Button {
 	case tea.MouseButtonWheelUp:
-		m.move(-wheelRows)
+		if overDetail {
+			m.scrollDetail(-wheelRows)
+		} else {
+			m.move(-wheelRows)
+		}
 	case tea.MouseButtonWheelDown:
-		m.move(wheelRows)
+		if overDetail {
+			m.scrollDetail(wheelRows)
+		} else {
+			m.move(wheelRows)
+		}
 	case tea.MouseButtonLeft:
-		if msg.Action != tea.MouseActionPress || msg.X >= l.listW {
+		if msg.Action != tea.MouseActionPress {
+			return nil
+		}
+		// A click gives the keys to the pane it is in.
+		m.showDetail = overDetail
+		if overDetail {
 			return nil
 		}
 		y := msg.Y - l.bodyTop
@@ -30,6 +46,7 @@ func (m *Model) mouse(msg tea.MouseMsg) tea.Cmd {
 			if y < h {
 				m.cursor = i
 				m.selected = refOf(m.rows[i].rec)
+				m.detailFor = 0
 				if m.rows[i].header {
 					m.toggleFold()
 				}

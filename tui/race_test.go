@@ -11,6 +11,8 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/exp/teatest"
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/query"
+	"github.com/uricat/uricat/internal/gen"
 	"github.com/uricat/uricat/tui/theme"
 )
 
@@ -77,7 +79,7 @@ func TestConcurrentPassesNewestWins(t *testing.T) {
 
 // A newer keystroke cancels the running pass: its answer is nil.
 func TestNewPassCancelsTheRunningOne(t *testing.T) {
-	ix := newIndex(mustOpen(t, genCatalogue(20000)).Records(), nil)
+	ix := newIndex(mustOpen(t, gen.Catalogue(20000)).Records(), 1, nil)
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	if res := (pass{seq: 1, text: "g", recs: ix.recs, prev: &result{ix: ix}}).run(ctx); res != nil {
@@ -91,7 +93,6 @@ func mustOpen(t testing.TB, text string) *catalogue.Catalogue {
 	if err != nil {
 		t.Fatal(err)
 	}
-	c.Index()
 	return c
 }
 
@@ -101,7 +102,7 @@ func TestTypingFastInTheRealProgram(t *testing.T) {
 	if testing.Short() {
 		t.Skip("100,000 records")
 	}
-	c := mustOpen(t, genCatalogue(100000))
+	c := mustOpen(t, gen.Catalogue(100000))
 	want := (pass{text: "git server", recs: c.Records()}).run(context.Background())
 	m := New(Options{Catalogue: c, Theme: theme.Plain()})
 	tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(100, 30))
@@ -129,13 +130,14 @@ func TestTypingFastInTheRealProgram(t *testing.T) {
 
 // Many edits without a search must not keep every old snapshot alive.
 func TestIndexChainStaysShort(t *testing.T) {
-	c := mustOpen(t, genCatalogue(100))
-	ix := newIndex(c.Records(), nil)
-	ix.text()
+	c := mustOpen(t, gen.Catalogue(100))
+	ix := newIndex(c.Records(), 1, nil)
+	ix.search()
 	for i := range 50 {
 		recs := append([]*catalogue.Record(nil), c.Records()...)
 		recs[i%len(recs)] = recs[i%len(recs)].Clone()
-		ix = newIndex(recs, ix)
+		recs[i%len(recs)].Name = "Zebra"
+		ix = newIndex(recs, uint64(i+2), ix)
 	}
 	n := 0
 	for p := ix.prev.Load(); p != nil; p = p.prev.Load() {
@@ -144,7 +146,9 @@ func TestIndexChainStaysShort(t *testing.T) {
 	if n > 1 {
 		t.Errorf("an index keeps %d predecessors alive", n)
 	}
-	if e := ix.text(); len(e) != 100 || e[5].name != lower(ix.recs[5].Name) {
-		t.Error("text reused wrongly")
+	q, _ := query.Parse("zebra")
+	hits, _ := ix.search().Search(context.Background(), q, nil)
+	if len(hits) != 1 || ix.recs[hits[0].Pos] != ix.recs[49] {
+		t.Errorf("the index of the last snapshot finds %v for zebra, want record 49 alone", hits)
 	}
 }

@@ -7,6 +7,7 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/query"
 )
 
 // TestSearchUnderASortKeepsTheSortOrder: a search typed with a sort chosen
@@ -15,17 +16,13 @@ import (
 func TestSearchUnderASortKeepsTheSortOrder(t *testing.T) {
 	h := newHarness(t, fixture, 80, 24)
 	recs := h.m.cat.Records()
-	for _, key := range []catalogue.SortKey{catalogue.SortByName, catalogue.SortByDate.Desc(), catalogue.SortByRating} {
+	for _, key := range []query.SortKey{query.SortByName, query.SortByDate.Desc(), query.SortByRating} {
 		prev := (pass{recs: recs, sort: key}).run(context.Background())
 		for _, text := range []string{"g", "go", "o"} {
 			res := (pass{seq: 1, text: text, recs: recs, sort: key, prev: prev}).run(context.Background())
-			var want []*catalogue.Record
-			for i, r := range res.ix.recs {
-				if _, ok := res.search.match(&res.ix.text()[i]); ok {
-					want = append(want, r)
-				}
-			}
-			catalogue.Sort(want, key)
+			q, _ := query.Parse(text)
+			want := query.Filter(recs, q)
+			query.Sort(want, key)
 			if !slices.Equal(res.shown, want) {
 				t.Errorf("sort %s, search %q: got %v, want %v", key, text, recordNames(res.shown), recordNames(want))
 			}

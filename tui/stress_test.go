@@ -11,6 +11,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/exp/teatest"
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/internal/gen"
 	"github.com/uricat/uricat/tui/theme"
 )
 
@@ -25,7 +26,7 @@ func TestStressEditsWhileSearchingSortingAndSaving(t *testing.T) {
 	saved := afterTick
 	afterTick = tea.Tick
 	defer func() { afterTick = saved }()
-	path := writeCatalogue(t, genCatalogue(2000))
+	path := writeCatalogue(t, gen.Catalogue(2000))
 	c, err := catalogue.Open(path)
 	if err != nil {
 		t.Fatal(err)
@@ -84,14 +85,18 @@ func TestStressEditsWhileSearchingSortingAndSaving(t *testing.T) {
 	}
 	close(stop)
 	wg.Wait()
-	// A last change, so that the last save merges everything; then the
-	// saves settle.
+	// A last change, so that the last save merges everything; then q, which
+	// waits for the running save. Should a conflict keep it from quitting,
+	// ctrl+c ends it later.
 	tm.Send(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("4")})
-	time.Sleep(3 * time.Second)
-	tm.Send(tea.KeyMsg{Type: tea.KeyCtrlC})
-	final := tm.FinalModel(t, teatest.WithFinalTimeout(60*time.Second)).(*Model)
+	tm.Send(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("q")})
+	go func() {
+		time.Sleep(30 * time.Second)
+		tm.Send(tea.KeyMsg{Type: tea.KeyCtrlC})
+	}()
+	final := tm.FinalModel(t, teatest.WithFinalTimeout(90*time.Second)).(*Model)
 	if final.saving {
-		t.Fatalf("a save still runs 3 s after the last key: %s (waiting for the lock: %v)", final.msg, final.waitingLock)
+		t.Fatalf("a save still ran 30 s after the last key: %s (waiting for the lock: %v)", final.msg, final.waitingLock)
 	}
 	if final.unsaved {
 		// A record deleted here and edited there is a conflict: shown, kept

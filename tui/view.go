@@ -9,6 +9,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 	"github.com/mattn/go-runewidth"
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/query"
 )
 
 // splitWidth is the narrowest window that shows list and detail side by
@@ -19,16 +20,13 @@ const splitWidth = 100
 type layout struct {
 	bodyTop, bodyH int // the list/detail area: first line and height
 	listW, detailW int // 0 when not shown
-	msgLine        bool
+	msgLines       []string
 }
 
 func (m *Model) layout() layout {
 	l := layout{bodyTop: 1}
-	l.msgLine = m.msg != ""
-	l.bodyH = m.height - 3 // search line, status bar, help bar
-	if l.msgLine {
-		l.bodyH--
-	}
+	l.msgLines = m.messageLines()
+	l.bodyH = m.height - 3 - len(l.msgLines) // search line, status bar, help bar
 	l.bodyH = max(1, l.bodyH)
 	switch {
 	case m.width >= splitWidth:
@@ -52,9 +50,9 @@ func (m *Model) View() string {
 	b.WriteString(m.searchLine())
 	b.WriteByte('\n')
 	b.WriteString(m.body(l))
-	if l.msgLine {
+	for _, line := range l.msgLines {
 		b.WriteByte('\n')
-		b.WriteString(m.messageLine())
+		b.WriteString(line)
 	}
 	b.WriteByte('\n')
 	b.WriteString(m.statusBar())
@@ -66,13 +64,54 @@ func (m *Model) View() string {
 // searchLine is the top line: the search box, or a hint.
 func (m *Model) searchLine() string {
 	if m.mode == modeSearch || m.input.Value() != "" {
-		line := m.input.View()
-		if m.res != nil && m.res.search.err != nil && m.res.search.text == m.input.Value() {
-			line += "  " + m.th.Warning.Render(catalogue.DisplayText(m.res.search.err.Error()))
+		if e := m.searchError(); e != nil {
+			if line, ok := m.markedInput(e); ok {
+				return fit(line, m.width)
+			}
 		}
-		return fit(line, m.width)
+		return fit(m.input.View(), m.width)
 	}
 	return fit(m.th.Title.Render("uricat")+m.th.Dim.Render("  press / to search, ? for help"), m.width)
+}
+
+// searchError is why the search box's text is not a valid search, once
+// a pass has answered for that text; nil if it is valid.
+func (m *Model) searchError() *query.Error {
+	if m.res == nil || m.res.search.err == nil || m.res.search.text != m.input.Value() {
+		return nil
+	}
+	return m.res.search.err
+}
+
+// markedInput draws the search box with the term e names marked, as the
+// text input draws it otherwise; ok is false when the text does not fit
+// (the text input then scrolls it, and the message still names the term).
+func (m *Model) markedInput(e *query.Error) (string, bool) {
+	value := m.input.Value()
+	if catalogue.DisplayText(value) != value || ansi.StringWidth(m.input.Prompt)+runewidth.StringWidth(value)+1 > m.width {
+		return "", false
+	}
+	runes := []rune(value)
+	marks := make([]bool, 0, len(runes))
+	for at := range value {
+		marks = append(marks, at >= e.Offset && at < e.Offset+len(e.Term))
+	}
+	bad := m.th.Error.Underline(true).Inline(true)
+	text := m.input.TextStyle.Inline(true)
+	piece := func(lo, hi int) string {
+		if lo >= hi {
+			return ""
+		}
+		s := string(runes[lo:hi])
+		return styled(s, runewidth.StringWidth(s), text, bad, marks[lo:hi])
+	}
+	pos := min(m.input.Position(), len(runes))
+	cur := m.input.Cursor
+	cur.SetChar(" ")
+	if pos < len(runes) {
+		cur.SetChar(string(runes[pos]))
+	}
+	return m.input.PromptStyle.Render(m.input.Prompt) + piece(0, pos) + cur.View() + piece(pos+1, len(runes)), true
 }
 
 // body draws the list and/or detail pane, or the loading state.
@@ -171,11 +210,16 @@ func (m *Model) listView(w, h int) string {
 		case m.res == nil:
 			s = ""
 		case len(m.recs) == 0:
-			s = "No bookmarks yet: press a to add one, i to import a file, t for samples."
+			s = "No bookmarks yet: press a to add one, i to import a file, or t to try the sample bookmarks."
 		default:
 			s = fmt.Sprintf("No bookmark matches “%s”. Press esc to clear the search.", catalogue.DisplayText(m.input.Value()))
 		}
-		return block("\n  "+m.th.EmptyMessage.Render(s), w, h)
+		// Wrapped, not cut: the keys are at the end.
+		lines := strings.Split(ansi.Wrap(s, max(10, w-4), " "), "\n")
+		for i, l := range lines {
+			lines[i] = "  " + m.th.EmptyMessage.Render(l)
+		}
+		return block("\n"+strings.Join(lines, "\n"), w, h)
 	}
 	lines := make([]string, 0, h)
 	for i := m.offset; i < len(m.rows) && len(lines) < h; i++ {
@@ -214,7 +258,7 @@ func (m *Model) rowLines(r row, selected bool, w int) []string {
 	}
 	meta = append(meta, starsFor(m, rec.Rating, selected))
 	if w >= 60 && !rec.Date.IsZero() {
-		meta = append(meta, st(th.Date).Render(rec.Date.Format("2006-01-02")))
+		meta = append(meta, st(th.Date).Render(catalogue.DisplayDate(rec.Date)))
 	}
 	right := strings.Join(meta, st(th.Row).Render("  "))
 	rightW := ansi.StringWidth(right)
@@ -227,9 +271,9 @@ func (m *Model) rowLines(r row, selected bool, w int) []string {
 	}
 	nameW := max(4, w-leadW-rightW-2)
 	name := catalogue.DisplayText(rec.Name)
-	var hits map[int]bool
+	var hits []bool
 	if m.res != nil {
-		hits = m.res.search.highlight(name, true)
+		hits = m.res.search.highlight(catalogue.FieldName, name)
 	}
 	if name == "" {
 		name = fmt.Sprintf("(no name, line %d)", rec.Line())
@@ -237,7 +281,7 @@ func (m *Model) rowLines(r row, selected bool, w int) []string {
 	nameS := styled(name, nameW, st(th.Name), st(th.Match).Bold(true), hits)
 	gap := w - leadW - ansi.StringWidth(nameS) - rightW
 	line1 := marker + lead + nameS + st(th.Row).Render(strings.Repeat(" ", max(1, gap))) + right
-	uri := catalogue.DisplayText(rec.URI)
+	uri := catalogue.DisplayText(catalogue.DisplayURI(rec.URI))
 	if uri == "" {
 		uri = "(no URI)"
 	}
@@ -249,9 +293,7 @@ func starsFor(m *Model, n int, selected bool) string {
 	if !selected {
 		return m.th.Stars(n)
 	}
-	n = max(0, min(n, 5))
-	return m.th.Star.Inherit(m.th.RowSelected).Render(strings.Repeat("★", n)) +
-		m.th.StarEmpty.Inherit(m.th.RowSelected).Render(strings.Repeat("☆", 5-n))
+	return m.th.StarsOn(n, m.th.RowSelected)
 }
 
 // pad pads a styled line to w cells with style st (the row background).
@@ -271,9 +313,9 @@ func truncate(s string, w int) string {
 	return runewidth.Truncate(s, w, "…")
 }
 
-// styled renders plain text cut to w cells, with the runes in hits drawn
-// in hl and the rest in base.
-func styled(text string, w int, base, hl lipgloss.Style, hits map[int]bool) string {
+// styled renders plain text cut to w cells, with the runes hits marks
+// drawn in hl and the rest in base.
+func styled(text string, w int, base, hl lipgloss.Style, hits []bool) string {
 	text = truncate(text, w)
 	if len(hits) == 0 {
 		return base.Render(text)
@@ -293,7 +335,7 @@ func styled(text string, w int, base, hl lipgloss.Style, hits map[int]bool) stri
 	}
 	i := 0
 	for _, r := range text {
-		h := hits[i]
+		h := i < len(hits) && hits[i]
 		if h != inHit {
 			flush()
 			inHit = h
@@ -306,52 +348,167 @@ func styled(text string, w int, base, hl lipgloss.Style, hits map[int]bool) stri
 }
 
 // detailView draws every field of the selected record, its X- fields and
-// its problems, in a bordered pane of w×h cells.
+// its problems, in a bordered pane of w×h cells, scrolled to the user's
+// place in it; when they do not all fit, the last line says where that is.
+// The pane has the focus border while its keys scroll it.
 func (m *Model) detailView(w, h int) string {
 	th := m.th
 	inner := max(10, w-4) // border and padding
+	lines, rows, top := m.detailWindow(w, h)
+	if len(lines) > rows {
+		end := min(len(lines), top+rows-1)
+		where := fmt.Sprintf("lines %d-%d of %d · ↑/↓ scroll", top+1, end, len(lines))
+		if !m.showDetail {
+			where = fmt.Sprintf("lines %d-%d of %d · enter, then ↓, scrolls", top+1, end, len(lines))
+		}
+		lines = append(lines[top:end:end], th.Dim.Render(truncate(where, inner)))
+	}
+	pane := th.Pane
+	if m.showDetail {
+		pane = th.PaneFocused
+	}
+	content := block(strings.Join(lines, "\n"), inner, max(1, h-2))
+	return block(pane.Width(max(1, w-2)).Render(content), w, h)
+}
+
+// detailWindow returns the lines of the detail pane of w×h cells, how many
+// rows show them, and the first line shown: the user's scroll for the
+// record selected, kept within the lines.
+func (m *Model) detailWindow(w, h int) (lines []string, rows, top int) {
+	lines = strings.Split(m.detailText(max(10, w-4)), "\n")
+	rows = max(1, h-2)
+	if len(lines) <= rows {
+		return lines, rows, 0
+	}
+	if rec := m.current(); rec != nil && rec.Ref() == m.detailFor {
+		// The last row says where the user is.
+		top = max(0, min(m.detailTop, len(lines)-(rows-1)))
+	}
+	return lines, rows, top
+}
+
+// scrollDetail scrolls the detail pane by n lines (from the top when n is
+// -len, to the end when it is large), for the record selected.
+func (m *Model) scrollDetail(n int) {
+	l := m.layout()
+	if l.detailW <= 0 {
+		return
+	}
+	rec := m.current()
+	if rec == nil {
+		return
+	}
+	if rec.Ref() != m.detailFor {
+		m.detailFor, m.detailTop = rec.Ref(), 0
+	}
+	lines, rows, top := m.detailWindow(l.detailW, l.bodyH)
+	m.detailTop = max(0, min(top+n, len(lines)-(rows-1)))
+}
+
+// detailField is a line of the detail pane's fields: a label and a value,
+// wrapped in the value's column, with what the search matched (hits) lit;
+// rendered, if set, is the value drawn.
+type detailField struct {
+	label, value string
+	st           lipgloss.Style
+	hits         []bool
+	rendered     string
+}
+
+// detailFields lays out fields in two columns, the labels as wide as the
+// longest needs (up to half of w cells): a longer label, an X- field
+// name, has a line of its own above its value.
+func (m *Model) detailFields(fields []detailField, w int) string {
+	limit, labelW := max(8, w/2), 0
+	for _, f := range fields {
+		if lw := runewidth.StringWidth(f.label) + 2; lw <= limit {
+			labelW = max(labelW, lw)
+		}
+	}
+	valueW := max(1, w-labelW)
+	indent := strings.Repeat(" ", labelW)
+	var out []string
+	for _, f := range fields {
+		vals := []string{f.rendered}
+		switch {
+		case f.hits != nil:
+			vals = strings.Split(wrapStyled(f.value, valueW, f.st, m.th.Match, f.hits), "\n")
+		case f.rendered == "":
+			vals = strings.Split(ansi.Wrap(f.value, valueW, " -/"), "\n")
+			for i, v := range vals {
+				vals[i] = f.st.Render(v)
+			}
+		}
+		if lw := runewidth.StringWidth(f.label); lw+2 > labelW {
+			out = append(out, m.th.Label.Render(ansi.Wrap(f.label, w, "-")))
+			for _, v := range vals {
+				out = append(out, indent+v)
+			}
+			continue
+		}
+		out = append(out, m.th.Label.Render(f.label)+strings.Repeat(" ", labelW-runewidth.StringWidth(f.label))+vals[0])
+		for _, v := range vals[1:] {
+			out = append(out, indent+v)
+		}
+	}
+	return strings.Join(out, "\n")
+}
+
+// detailText is the content of the detail pane at w cells: the selected
+// record's name, URI, fields, description and problems.
+func (m *Model) detailText(inner int) string {
+	th := m.th
 	rec := m.current()
 	var b strings.Builder
 	if rec == nil {
 		b.WriteString(th.EmptyMessage.Render("No bookmark selected."))
 	} else {
-		var hits map[int]bool
+		var hits []bool
 		name := catalogue.DisplayText(rec.Name)
 		if m.res != nil {
-			hits = m.res.search.highlight(name, true)
+			hits = m.res.search.highlight(catalogue.FieldName, name)
 		}
 		b.WriteString(wrapStyled(name, inner, th.Title, th.Match, hits))
 		b.WriteByte('\n')
-		b.WriteString(th.URI.Render(ansi.Hardwrap(catalogue.DisplayText(rec.URI), inner, true)))
+		b.WriteString(th.URI.Render(ansi.Wrap(catalogue.DisplayText(catalogue.DisplayURI(rec.URI)), inner, "/?&")))
 		b.WriteString("\n\n")
+		var fields []detailField
 		field := func(label, value string, st lipgloss.Style) {
-			if value == "" {
-				return
+			if value != "" {
+				fields = append(fields, detailField{label: label, value: value, st: st})
 			}
-			b.WriteString(th.Label.Render(fmt.Sprintf("%-11s", label)))
-			b.WriteString(st.Render(truncate(value, max(1, inner-11))))
-			b.WriteByte('\n')
 		}
-		field("Category", catalogue.DisplayText(rec.Category), th.Category)
+		// searched is a field a search looks at: what it matched is lit.
+		searched := func(label, name, value string, st lipgloss.Style) {
+			var hits []bool
+			if m.res != nil && value != "" {
+				hits = m.res.search.highlight(name, value)
+			}
+			field(label, value, st)
+			if hits != nil {
+				fields[len(fields)-1].hits = hits
+			}
+		}
+		searched("Category", catalogue.FieldCategory, catalogue.DisplayText(rec.Category), th.Category)
 		if rec.Rating > 0 {
-			b.WriteString(th.Label.Render(fmt.Sprintf("%-11s", "Rating")) + th.Stars(rec.Rating) + "\n")
+			fields = append(fields, detailField{label: "Rating", rendered: th.Stars(rec.Rating)})
 		} else {
 			field("Rating", "none", th.Dim)
 		}
-		if !rec.Date.IsZero() {
-			field("Date", catalogue.FormatDate(rec.Date), th.Value)
-		}
+		field("Date", catalogue.DisplayDate(rec.Date), th.Value)
 		field("Language", catalogue.DisplayText(rec.Language), th.Value)
 		field("Type", catalogue.DisplayText(rec.Type), th.Value)
 		field("ID", catalogue.DisplayText(rec.ID), th.Value)
 		for _, f := range rec.Extensions {
-			field(catalogue.DisplayText(f.Name), catalogue.DisplayText(f.Value), th.Value)
+			searched(catalogue.DisplayText(f.Name), f.Name, catalogue.DisplayText(f.Value), th.Value)
 		}
+		b.WriteString(m.detailFields(fields, inner))
+		b.WriteByte('\n')
 		if d := catalogue.CleanText(rec.Description); d != "" {
 			b.WriteByte('\n')
-			var dh map[int]bool
+			var dh []bool
 			if m.res != nil {
-				dh = m.res.search.highlight(d, false)
+				dh = m.res.search.highlight(catalogue.FieldDescription, d)
 			}
 			b.WriteString(wrapStyled(d, inner, th.Value, th.Match, dh))
 			b.WriteByte('\n')
@@ -374,12 +531,11 @@ func (m *Model) detailView(w, h int) string {
 			}
 		}
 	}
-	content := block(strings.TrimRight(b.String(), "\n"), inner, max(1, h-2))
-	return block(th.Pane.Width(max(1, w-2)).Render(content), w, h)
+	return strings.TrimRight(b.String(), "\n")
 }
 
 // wrapStyled word-wraps plain text to w cells, highlighting hits.
-func wrapStyled(text string, w int, base, hl lipgloss.Style, hits map[int]bool) string {
+func wrapStyled(text string, w int, base, hl lipgloss.Style, hits []bool) string {
 	wrapped := ansi.Wrap(text, w, " -")
 	if len(hits) == 0 {
 		return base.Render(wrapped)
@@ -390,27 +546,32 @@ func wrapStyled(text string, w int, base, hl lipgloss.Style, hits map[int]bool) 
 	var lines []string
 	i := 0
 	for _, line := range strings.Split(wrapped, "\n") {
-		lh := map[int]bool{}
-		j := 0
+		var lh []bool
 		for _, r := range line {
 			for i < len(src) && src[i] != r {
 				i++
 			}
-			if i < len(src) && hits[i] {
-				lh[j] = true
-			}
+			lh = append(lh, i < len(hits) && hits[i])
 			i++
-			j++
 		}
 		lines = append(lines, styled(line, w, base, hl, lh))
 	}
 	return strings.Join(lines, "\n")
 }
 
-// messageLine shows the last message, coloured by its severity.
-func (m *Model) messageLine() string {
+// maxMessageLines is the most lines a message takes above the status bar.
+const maxMessageLines = 3
+
+// messageLines shows the last message, or why the search is not valid,
+// coloured by its severity and wrapped, not cut: at most maxMessageLines
+// lines; a message longer than that is shortened to what matters most.
+func (m *Model) messageLines() []string {
+	full, short, sev := m.message()
+	if full == "" || m.width <= 0 {
+		return nil
+	}
 	st := m.th.Info
-	switch m.msgSev {
+	switch sev {
 	case sevSuccess:
 		st = m.th.Success
 	case sevWarning:
@@ -418,7 +579,42 @@ func (m *Model) messageLine() string {
 	case sevError:
 		st = m.th.Error
 	}
-	return fit(" "+st.Render(catalogue.DisplayText(m.msg)), m.width)
+	w := max(1, m.width-1) // a space before each line
+	lines := strings.Split(ansi.Wrap(full, w, " "), "\n")
+	if len(lines) > maxMessageLines {
+		lines = strings.Split(ansi.Wrap(short, w, " "), "\n")
+	}
+	if len(lines) > maxMessageLines {
+		lines = lines[:maxMessageLines]
+		lines[maxMessageLines-1] = truncate(lines[maxMessageLines-1]+" …", w) // a window too narrow for any sentence
+	}
+	for i, line := range lines {
+		lines[i] = fit(" "+st.Render(line), m.width)
+	}
+	return lines
+}
+
+// message returns the message to show, whole and shortened, and its
+// severity: while the search box holds an invalid search, what is wrong
+// with it (the short form leaves out the term, which the search line
+// marks) and what the list shows meanwhile; else the last message.
+func (m *Model) message() (full, short string, sev severity) {
+	e := m.searchError()
+	if e == nil {
+		msg := catalogue.DisplayText(m.msg)
+		return msg, msg, m.msgSev
+	}
+	shown := "nothing is shown until it is"
+	if q := m.res.search.query; q != nil {
+		n := fmt.Sprintf("%d matches", len(m.res.shown))
+		if len(m.res.shown) == 1 {
+			n = "1 match"
+		}
+		shown = fmt.Sprintf("showing the %s for “%s” meanwhile", n, catalogue.DisplayText(strings.TrimSpace(q.String())))
+	}
+	full = fmt.Sprintf("Not a valid search: %s; %s.", catalogue.DisplayText(e.Error()), shown)
+	short = catalogue.DisplayText(e.Reason) + "."
+	return full, short, sevWarning
 }
 
 // statusBar shows the counts, sort, group, filter and the catalogue path.
@@ -489,6 +685,8 @@ func (m *Model) helpLine() string {
 		km = m.dialogs.Top()
 	case m.mode == modeSearch:
 		km = searchHelp{m.keys}
+	case m.showDetail:
+		km = detailHelp{m.keys}
 	}
 	return fit(" "+h.View(km), m.width)
 }

@@ -6,7 +6,6 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 	xgolden "github.com/charmbracelet/x/exp/golden"
-	"github.com/muesli/termenv"
 	"github.com/uricat/uricat/tui/theme"
 )
 
@@ -42,6 +41,7 @@ func TestGoldenViews(t *testing.T) {
 		{"confirm_delete_80x24", 80, 24, fixture, func(h *harness) { h.keys("j", "j", "d") }},
 		{"help_80x24", 80, 24, fixture, func(h *harness) { h.keys("?") }},
 		{"empty_80x24", 80, 24, "", nil},
+		{"empty_100x24", 100, 24, "", nil},
 		{"small_50x12", 50, 12, fixture, func(h *harness) { h.keys("G") }},
 		// Hosted dialogs take the body; the help bar is theirs.
 		{"form_add_80x24", 80, 24, fixture, func(h *harness) { h.keys("a") }},
@@ -66,11 +66,7 @@ func TestGoldenViews(t *testing.T) {
 // highlight, selection band, stars and dimmed URIs.
 func TestGoldenColourView(t *testing.T) {
 	h := newHarness(t, fixture, 100, 16)
-	h.m.path = "/home/ada/bookmarks.uricat"
-	th := theme.Fixed(termenv.ANSI256, true)
-	h.m.th = th
-	h.m.help.Styles = th.Help
-	h.m.input.PromptStyle, h.m.input.TextStyle = th.Prompt, th.Input
+	h.colour("/home/ada/bookmarks.uricat")
 	h.keys("/")
 	h.typeText("go")
 	h.keys("enter")

@@ -117,6 +117,10 @@ func TestListSortGroupSearch(t *testing.T) {
 	if code != 0 || strings.Contains(out, "Google") || !strings.Contains(out, "SSD3") {
 		t.Errorf("search: %s", out)
 	}
+	// The date as the TUI shows it, saying its zone (DATE is UTC, 3.3).
+	if !strings.Contains(out, "2007-10-31 19:28 UTC") {
+		t.Errorf("list does not show DATE 31/10/2007 19:28:45 as 2007-10-31 19:28 UTC:\n%s", out)
+	}
 	for _, bad := range [][]string{{"--sort", "uri"}, {"--group", "description"}, {"--sort", "category"}, {"--search", "rating:9"}} {
 		code, _, errs := uricat(t, append([]string{"--catalogue", path, "list"}, bad...)...)
 		if code != 2 || errs == "" {

@@ -7,8 +7,9 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/uricat/uricat/catalogue"
-	"github.com/uricat/uricat/exporters"
+	"github.com/uricat/uricat/catalogue/query"
+	"github.com/uricat/uricat/importers"
+	"github.com/uricat/uricat/importers/formats"
 )
 
 // exportOptions are the flags of `uricat export`.
@@ -20,57 +21,75 @@ func newExportCmd(e *env) *cobra.Command {
 	var o exportOptions
 	cmd := &cobra.Command{
 		Use:   "export --format FORMAT",
-		Short: "Write the valid records in another format (netscape, soif, hinadi, urc, json, csv)",
+		Short: "Write the valid records in another format (" + strings.Join(formats.Names(formats.Writers()), ", ") + ")",
 		Long: `Export writes the valid records (those a search matches, when given), in file
 order, in another format, to standard output or to a file that is replaced
-atomically. The netscape file is what Firefox, Chrome and Safari import.`,
+atomically. The netscape file is what Firefox, Chrome and Safari import;
+what uricat exports, it imports back whole. What a format cannot hold as
+it is, export says, record by record.`,
 		Example: `  uricat export --format netscape -o bookmarks.html
   uricat export --format csv --search 'cat:programming'`,
 		Args: noArgs,
 		RunE: func(*cobra.Command, []string) error { return o.run(e) },
 	}
 	f := cmd.Flags()
-	f.StringVar(&o.format, "format", "", "the `FORMAT`: "+strings.Join(exporters.Names(), ", ")+" (required)")
+	f.StringVar(&o.format, "format", "", "the `FORMAT`: "+strings.Join(formats.Names(formats.Writers()), ", ")+" (required)")
 	f.StringVar(&o.q, "search", "", "only the records that match the search `QUERY`")
 	f.StringVarP(&o.out, "output", "o", "", "write to `FILE` instead of standard output")
-	_ = cmd.RegisterFlagCompletionFunc("format", cobra.FixedCompletions(exporters.Names(), cobra.ShellCompDirectiveNoFileComp))
+	_ = cmd.RegisterFlagCompletionFunc("format", cobra.FixedCompletions(formats.Names(formats.Writers()), cobra.ShellCompDirectiveNoFileComp))
 	return cmd
 }
 
-// run writes the records to stdout or, through exporters.WriteFile, to a
-// file that is replaced atomically.
+// run writes the records to stdout or, through formats.WriteFile, to a
+// file that is replaced atomically, and says what the format could not
+// hold as it was.
 func (o *exportOptions) run(e *env) error {
 	if o.format == "" {
-		return usageError(fmt.Errorf("--format is required (formats: %s)", strings.Join(exporters.Names(), ", ")))
+		return usageError(fmt.Errorf("--format is required (formats: %s)", strings.Join(formats.Names(formats.Writers()), ", ")))
 	}
-	f, err := exporters.ByName(o.format)
+	f, err := formats.ByName(formats.Writers(), o.format)
 	if err != nil {
 		return usageError(err)
 	}
-	q, err := catalogue.ParseQuery(o.q)
+	q, err := query.Parse(o.q)
 	if err != nil {
 		return usageError(err)
 	}
 	if o.out != "" && o.out != "-" && sameFile(o.out, e.catalogue) {
 		return usageError(fmt.Errorf("%s is the catalogue itself; choose another file", o.out))
 	}
-	c, err := e.open(true)
+	recs, err := e.search(q)
 	if err != nil {
 		return err
 	}
-	recs := c.Search(q)
 	if o.out == "" || o.out == "-" {
 		// Every writer buffers its output itself.
-		if err := f.Write(e.stdout, recs); err != nil {
+		losses, err := formats.Write(e.stdout, f, recs)
+		if err != nil {
 			return refused(err)
 		}
+		printLosses(e, losses)
 		return nil
 	}
-	if err := exporters.WriteFile(o.out, f, recs); err != nil {
+	losses, err := formats.WriteFile(o.out, f, recs)
+	if err != nil {
 		return refused(err)
 	}
+	printLosses(e, losses)
 	fmt.Fprintf(e.stderr, "exported %d record(s) as %s to %s\n", len(recs), f.Name, o.out)
 	return nil
+}
+
+// printLosses says what the format could not hold as it was: the first
+// 20 records', then how many more there are.
+func printLosses(e *env, losses []importers.Diagnostic) {
+	for i, d := range losses {
+		if i == 20 {
+			fmt.Fprintf(e.stderr, "uricat: export: and %d more like these\n", len(losses)-i)
+			break
+		}
+		fmt.Fprintf(e.stderr, "uricat: export: %s\n", d)
+	}
 }
 
 // sameFile reports whether paths a and b name the same existing file.

@@ -9,13 +9,14 @@ import (
 	"testing"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/importers/importertest"
 )
 
 // exportSample copies the exporters' sample catalogue (six valid records and
 // one without DATE) to a temporary directory and returns its path.
 func exportSample(t *testing.T) string {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join("..", "..", "exporters", "testdata", "sample.uricat"))
+	data, err := os.ReadFile(importertest.SamplePath())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -128,8 +129,8 @@ func TestExportUsageErrors(t *testing.T) {
 		want string // in stderr
 	}{
 		{[]string{"export"}, "--format is required (formats: netscape, soif, hinadi, urc, json, csv)"},
-		{[]string{"export", "--format", "xml"}, `unknown export format "xml" (formats: netscape, soif, hinadi, urc, json, csv)`},
-		{[]string{"export", "--format", "csv", "--search", "rating:9"}, `search term "rating:9"`},
+		{[]string{"export", "--format", "xml"}, `unknown format "xml" (formats: netscape, soif, hinadi, urc, json, csv)`},
+		{[]string{"export", "--format", "csv", "--search", "rating:9"}, `search term rating:9 (column 1): a rating is`},
 		{[]string{"export", "--format", "csv", "extra"}, "uricat export: takes no arguments; got \"extra\"\nRun 'uricat export --help' for usage.\n"},
 		{[]string{"export", "--bogus"}, "uricat export: unknown flag: --bogus\nRun 'uricat export --help' for usage.\n"},
 		{[]string{"export", "--format", "csv", "-o", p}, "is the catalogue itself"},

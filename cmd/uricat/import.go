@@ -13,7 +13,7 @@ import (
 
 	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/importers"
-	"github.com/uricat/uricat/importers/detect"
+	"github.com/uricat/uricat/importers/formats"
 )
 
 // importOptions are the flags of `uricat import`.
@@ -26,7 +26,7 @@ func newImportCmd(e *env) *cobra.Command {
 	var o importOptions
 	cmd := &cobra.Command{
 		Use:   "import FILE...",
-		Short: "Import bookmark files of other formats (browsers, SOIF, Hina-Di, URC, http-index)",
+		Short: "Import bookmark files of other formats (browsers, Pocket, Instapaper, SOIF, Hina-Di, URC, http-index, our JSON and CSV)",
 		Long: `Import reads bookmark files of other formats ("-" is standard input),
 detecting each file's format unless --format names it, and adds their
 records to the catalogue, skipping URIs it already has. It prints one
@@ -39,11 +39,11 @@ import changes nothing. It exits 0 when every file was read, 1 otherwise.`,
 		RunE: func(_ *cobra.Command, files []string) error { return o.run(e, files) },
 	}
 	f := cmd.Flags()
-	f.StringVar(&o.format, "format", "", "the files' `FORMAT`: "+strings.Join(detect.Names(), ", ")+" (default: detected from their content)")
+	f.StringVar(&o.format, "format", "", "the files' `FORMAT`: "+strings.Join(formats.Names(formats.Readers()), ", ")+" (default: detected from their content)")
 	f.StringVar(&o.base, "base", "", "absolute `URL` that relative links are resolved against")
 	f.BoolVar(&o.dryRun, "dry-run", false, "show what would be imported, and write nothing")
 	f.BoolVar(&o.allowDup, "allow-duplicates", false, "import records whose URI the catalogue already has")
-	_ = cmd.RegisterFlagCompletionFunc("format", cobra.FixedCompletions(detect.Names(), cobra.ShellCompDirectiveNoFileComp))
+	_ = cmd.RegisterFlagCompletionFunc("format", cobra.FixedCompletions(formats.Names(formats.Readers()), cobra.ShellCompDirectiveNoFileComp))
 	return cmd
 }
 
@@ -54,7 +54,7 @@ import changes nothing. It exits 0 when every file was read, 1 otherwise.`,
 func (o *importOptions) run(e *env, files []string) error {
 	var format *importers.Format
 	if o.format != "" {
-		f, err := detect.ByName(o.format)
+		f, err := formats.ByName(formats.Readers(), o.format)
 		if err != nil {
 			return usageError(err)
 		}
@@ -156,7 +156,7 @@ func importFile(e *env, plan *importers.Plan, name string, format *importers.For
 		f = *format
 	} else {
 		var err error
-		f, in, err = detect.SniffReader(in)
+		f, in, err = formats.SniffReader(in)
 		if err != nil {
 			return importers.Summary{}, fmt.Errorf("%s: %w", name, err)
 		}

@@ -37,7 +37,7 @@ func TestImportFirefoxTwice(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d, stderr:\n%s", code, errs)
 	}
-	if want := src + ": imported 6 records, 0 records skipped as duplicates, 2 records skipped, 1 message about values dropped (netscape)\n"; out != want {
+	if want := src + ": imported 6 records, 0 records skipped as duplicates, 2 records skipped, 2 messages about values dropped (netscape)\n"; out != want {
 		t.Errorf("stdout\n got %q\nwant %q", out, want)
 	}
 	for _, want := range []string{
@@ -56,7 +56,7 @@ func TestImportFirefoxTwice(t *testing.T) {
 	}
 	r := recs[3]
 	if r.URI != "https://go.dev/doc/" || r.Category != "Bookmarks Toolbar" || r.Description != "Tutorials & references\nfor <Go>" ||
-		r.Extension("X-TAGS") != "go, documentation" || !r.Date.Equal(time.Unix(1699100000, 0)) {
+		r.Extension("X-TAGS") != "go,documentation" || !r.Date.Equal(time.Unix(1699000000, 0)) {
 		t.Errorf("record 4 read back as %+v", r.JSON())
 	}
 	if recs[4].Name != "日本 - Wikipedia" {
@@ -91,7 +91,7 @@ func TestImportDryRun(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
-	want := src + ": would import 4 records, 0 records skipped as duplicates, 0 records skipped (netscape)\n" +
+	want := src + ": would import 4 records, 0 records skipped as duplicates, 0 records skipped, 1 message about values dropped (netscape)\n" +
 		"  + Apple <https://www.apple.com/uk/> [Favourites]\n" +
 		"  + Bing <https://www.bing.com/> [Favourites]\n" +
 		"  + The best cafés in London <https://www.timeout.com/london/restaurants/best-cafes-in-london> [Cafés]\n" +
@@ -178,9 +178,9 @@ func TestImportUsageErrors(t *testing.T) {
 		err  string
 	}{
 		{[]string{"import"}, 2, "uricat import: expects one FILE or more (\"-\" for standard input); got 0 argument(s)\nRun 'uricat import --help' for usage.\n"},
-		{[]string{"import", "--format", "gopher", "x"}, 2, `unknown format "gopher" (formats: netscape, soif,`},
+		{[]string{"import", "--format", "gopher", "x"}, 2, `unknown format "gopher" (formats: netscape, pocket, instapaper, soif,`},
 		{[]string{"import", "--base", "relative/path", "x"}, 2, `--base "relative/path" is not an absolute URL`},
-		{[]string{"import", "-"}, 1, "uricat import: -: no known format recognised in the first 21 bytes (formats: netscape, soif, hinadi, httpindex, urc); name one with --format\n"},
+		{[]string{"import", "-"}, 1, "uricat import: -: no known format recognised in the first 21 bytes (formats: netscape, pocket, instapaper, soif, hinadi, urc, json, csv, httpindex); name one with --format\n"},
 		{[]string{"import", "--dry-ru", "x"}, 2, "uricat import: unknown flag: --dry-ru\nRun 'uricat import --help' for usage.\n"},
 	}
 	for _, tt := range tests {
@@ -204,6 +204,14 @@ func TestImportRealSamples(t *testing.T) {
 	p := filepath.Join(t.TempDir(), "b.uricat")
 	for _, f := range files {
 		code, out, errs := uricatIn(t, "", "--catalogue", p, "import", f)
+		if strings.HasSuffix(f, ".json") {
+			// The browsers' own JSON files are for a later issue: the import
+			// says what they are, and what to do instead.
+			if code != 1 || !strings.Contains(errs, "a format uricat does not import: this is a") || !strings.Contains(errs, "export the bookmarks to an HTML file") {
+				t.Errorf("%s: exit %d, stderr:\n%s", filepath.Base(f), code, errs)
+			}
+			continue
+		}
 		if code != 0 || !strings.HasPrefix(out, f+": imported ") {
 			t.Errorf("%s: exit %d, stdout %q, stderr:\n%s", filepath.Base(f), code, out, errs)
 		}
@@ -247,7 +255,7 @@ func TestImportReadErrorTakesBack(t *testing.T) {
 // is imported once, in a dry run as in a real one.
 func TestImportSeveralFormats(t *testing.T) {
 	p := filepath.Join(t.TempDir(), "b.uricat")
-	urc := filepath.Join("..", "..", "importers", "detect", "testdata")
+	urc := filepath.Join("..", "..", "importers", "formats", "testdata")
 	args := []string{"--catalogue", p, "import", filepath.Join(urc, "urc-spec-complex.urc"), filepath.Join(urc, "urc-spec-simple.urc"), browserExport("safari.html")}
 	for _, dry := range []bool{true, false} {
 		a := args
@@ -265,7 +273,7 @@ func TestImportSeveralFormats(t *testing.T) {
 		for _, want := range []string{
 			"urc-spec-complex.urc: " + verb + " 4 records, 0 records skipped as duplicates, 0 records skipped (urc)\n",
 			"urc-spec-simple.urc: " + verb + " 0 records, 1 record skipped as duplicates, 0 records skipped (urc)\n",
-			"safari.html: " + verb + " 4 records, 0 records skipped as duplicates, 0 records skipped (netscape)\n",
+			"safari.html: " + verb + " 4 records, 0 records skipped as duplicates, 0 records skipped, 1 message about values dropped (netscape)\n",
 		} {
 			if !strings.Contains(out, want) {
 				t.Errorf("dry=%v: stdout lacks %q:\n%s", dry, want, out)

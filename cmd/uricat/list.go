@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"fmt"
 	"strings"
 	"text/tabwriter"
@@ -9,6 +8,8 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/query"
+	jsonformat "github.com/uricat/uricat/importers/json"
 )
 
 // listOptions are the flags of `uricat list`.
@@ -40,32 +41,31 @@ text or as JSON. The invalid records are reported on stderr.`,
 }
 
 func (o *listOptions) run(e *env) error {
-	var key catalogue.SortKey
+	var key query.SortKey
 	var err error
 	if o.sort != "" {
-		if key, err = catalogue.ParseSortKey(o.sort); err != nil {
+		if key, err = query.ParseSortKey(o.sort); err != nil {
 			return usageError(err)
 		}
 	}
-	var group catalogue.GroupKey
+	var group query.GroupKey
 	if o.group != "" {
-		if group, err = catalogue.ParseGroupKey(o.group); err != nil {
+		if group, err = query.ParseGroupKey(o.group); err != nil {
 			return usageError(err)
 		}
 	}
-	q, err := catalogue.ParseQuery(o.q)
+	q, err := query.Parse(o.q)
 	if err != nil {
 		return usageError(err)
 	}
-	c, err := e.open(true)
+	recs, err := e.search(q)
 	if err != nil {
 		return err
 	}
-	recs := c.Search(q)
-	catalogue.Sort(recs, key)
-	var groups []catalogue.Group
+	query.Sort(recs, key)
+	var groups []query.Group
 	if !group.IsZero() {
-		groups = catalogue.GroupRecords(recs, group)
+		groups = query.GroupRecords(recs, group)
 	}
 	if o.json {
 		if groups != nil {
@@ -79,7 +79,7 @@ func (o *listOptions) run(e *env) error {
 	}
 	tw := tabwriter.NewWriter(e.stdout, 0, 4, 2, ' ', 0)
 	if groups == nil {
-		groups = []catalogue.Group{{Records: recs}}
+		groups = []query.Group{{Records: recs}}
 	}
 	for i, g := range groups {
 		if g.Label != "" {
@@ -90,7 +90,7 @@ func (o *listOptions) run(e *env) error {
 		}
 		for _, r := range g.Records {
 			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", catalogue.DisplayText(r.Name), stars(r.Rating),
-				catalogue.DisplayText(r.Category), r.Date.Format("2006-01-02"), r.URI)
+				catalogue.DisplayText(r.Category), catalogue.DisplayDate(r.Date), r.URI)
 		}
 	}
 	if err := tw.Flush(); err != nil {
@@ -99,11 +99,10 @@ func (o *listOptions) run(e *env) error {
 	return nil
 }
 
-// printJSON prints v as indented JSON on stdout.
+// printJSON prints v as indented JSON on stdout, as the json export does
+// (& < > as they are, no control character raw).
 func (e *env) printJSON(v any) error {
-	enc := json.NewEncoder(e.stdout)
-	enc.SetIndent("", "  ")
-	if err := enc.Encode(v); err != nil {
+	if err := jsonformat.Encode(e.stdout, v); err != nil {
 		return refused(err)
 	}
 	return nil

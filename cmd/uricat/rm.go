@@ -6,6 +6,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/query"
 )
 
 // rmOptions are the flags of `uricat rm`.
@@ -43,10 +44,10 @@ the valid records the search matches, and removes them only with --yes.
 }
 
 func (o *rmOptions) run(e *env, sels []string) error {
-	var q *catalogue.Query
+	var q *query.Query
 	if o.search != "" {
 		var err error
-		if q, err = catalogue.ParseQuery(o.search); err != nil {
+		if q, err = query.Parse(o.search); err != nil {
 			return usageError(err)
 		}
 	}
@@ -56,7 +57,7 @@ func (o *rmOptions) run(e *env, sels []string) error {
 	}
 	var recs []*catalogue.Record
 	if q != nil {
-		recs = c.Search(q)
+		recs = query.Filter(c.Valid(), q)
 		if len(recs) == 0 {
 			fmt.Fprintf(e.stdout, "no record matches %q; nothing removed\n", o.search)
 			return nil

@@ -86,7 +86,7 @@ const (
 // Format describes Hina-Di for the registry.
 var Format = importers.Format{
 	Name:       "hinadi",
-	Title:      "Hina-Di 2.2 (Asahina Antenna metadata)",
+	Title:      "Hina-Di (Asahina Antenna metadata)",
 	Extensions: []string{".di", ".hina"},
 	Detect:     Detect,
 	NewReader: func(r io.Reader, opts importers.Options) importers.Reader {

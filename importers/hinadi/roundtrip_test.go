@@ -13,7 +13,7 @@ import (
 // of CATEGORY, multi-line descriptions were flattened without a word, ID
 // came back as X-ID).
 func TestRoundTrip(t *testing.T) {
-	recs := importertest.Imported(append(importertest.Tricky(), importertest.Records(200)...))
+	recs := importertest.Imported(append(importertest.Tricky(), importertest.Generate(200)...))
 	recs = append(recs, importertest.Imported([]*catalogue.Record{
 		{URI: "http://a.example/", Name: "n", Category: "diary", Extensions: []catalogue.Field{{Name: "X-KEYWORDS", Value: "diary; anime"}}},
 		{URI: "http://b.example/", Name: "n", Extensions: []catalogue.Field{{Name: "X-KEYWORDS", Value: "no category"}}},

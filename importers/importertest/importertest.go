@@ -5,11 +5,12 @@ package importertest
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
+	"os"
 	"runtime"
 	"slices"
-	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -17,7 +18,6 @@ import (
 
 	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/importers"
-	"github.com/uricat/uricat/internal/cputime"
 )
 
 // CheckRecord fails t if the catalogue would reject rec, or if any of its
@@ -136,42 +136,6 @@ func CheckDiagnostics(t testing.TB, diags []importers.Diagnostic, want []string,
 		t.Errorf("diagnostics:\n%s\nwant (prefixes, in order%s):\n%s", strings.Join(all, "\n"),
 			map[bool]string{true: ", and no others", false: ""}[exact], strings.Join(want, "\n"))
 	}
-}
-
-// Records makes n records shaped like a real catalogue, for writers'
-// benchmarks: most have a category (some nested) and a description over two
-// lines, some have non-ASCII text, a rating, a language, a type and
-// extensions.
-func Records(n int) []*catalogue.Record {
-	cats := []string{"", "Tech", "Tech/Go", "Tech/Go/Parsers", "Food/Paris", "Food/Tokyo", "News", "Reference/RFCs"}
-	base := time.Date(2000, 1, 1, 0, 0, 0, 0, time.UTC)
-	recs := make([]*catalogue.Record, n)
-	for i := range recs {
-		r := &catalogue.Record{
-			URI:  fmt.Sprintf("https://site%d.example.org/path/to/page-%d.html?q=%d&x=y", i%997, i, i),
-			Name: fmt.Sprintf("Page %d about things & stuff", i),
-			Date: base.Add(time.Duration(i) * 37 * time.Minute),
-		}
-		if c := cats[i%len(cats)]; c != "" {
-			r.Category = c + strconv.Itoa(i%50)
-		}
-		if i%3 != 0 {
-			r.Description = fmt.Sprintf("A description of page %d; it says 100%% of \"what\" <matters>,\nover two lines.", i)
-		}
-		if i%5 == 0 {
-			r.Name = fmt.Sprintf("Café numéro %d — 日本語", i)
-		}
-		if i%4 == 0 {
-			r.Rating = i%5 + 1
-			r.Type = "text/html"
-			r.Language = "en"
-		}
-		if i%7 == 0 {
-			r.Extensions = []catalogue.Field{{Name: "X-TAGS", Value: "a,b,c"}, {Name: "X-AUTHOR", Value: "Someone"}}
-		}
-		recs[i] = r
-	}
-	return recs
 }
 
 // RoundTrip writes recs with f's writer, reads the output back with f's
@@ -336,15 +300,91 @@ func CheckWriterNotes(t testing.TB, f importers.Format, rec *catalogue.Record, w
 	return buf.Bytes()
 }
 
-// BenchmarkWriter writes 100,000 records (Records) with f's writer each
-// time, and reports the CPU time it takes.
-func BenchmarkWriter(b *testing.B, f importers.Format) {
-	recs := Records(100_000)
-	cpu := cputime.Used()
-	for b.Loop() {
-		if err := importers.WriteAll(f.NewWriter(io.Discard), recs); err != nil {
-			b.Fatal(err)
+// ReadAll reads r to the end and returns its records and diagnostics. It
+// fails tb on an error (bad input must be a diagnostic) and on a record
+// that breaks CheckRecord.
+func ReadAll(tb testing.TB, r importers.Reader) ([]*catalogue.Record, []importers.Diagnostic) {
+	tb.Helper()
+	var recs []*catalogue.Record
+	var diags []importers.Diagnostic
+	for {
+		rec, err := r.Read()
+		diags = append(diags, r.Diagnostics()...)
+		if errors.Is(err, io.EOF) {
+			return recs, diags
+		}
+		if err != nil {
+			tb.Fatalf("Read: %v (bad input must be a diagnostic)", err)
+		}
+		CheckRecord(tb, rec, true)
+		recs = append(recs, rec)
+	}
+}
+
+// FuzzRead is the body of a reader's fuzz target: r, over size bytes of
+// any input, must not fail (bad input is a diagnostic), loop, give an empty
+// diagnostic or a record that breaks CheckRecord.
+func FuzzRead(t *testing.T, r importers.Reader, size int) {
+	t.Helper()
+	for n := 0; ; n++ {
+		if n > size+1 {
+			t.Fatalf("more records (%d) than input bytes", n)
+		}
+		rec, err := r.Read()
+		for _, d := range r.Diagnostics() {
+			if d.Msg == "" {
+				t.Errorf("empty diagnostic at line %d", d.Line)
+			}
+		}
+		if errors.Is(err, io.EOF) {
+			return
+		}
+		if err != nil {
+			t.Fatalf("Read: %v (bad input must not be an error)", err)
+		}
+		CheckRecord(t, rec, true)
+	}
+}
+
+// Export writes recs with a writer newWriter makes, and returns the output
+// and what the writer reported (importers.Reporter).
+func Export(tb testing.TB, newWriter func(io.Writer) importers.Writer, recs ...*catalogue.Record) (string, []importers.Diagnostic) {
+	tb.Helper()
+	var buf bytes.Buffer
+	w := newWriter(&buf)
+	var diags []importers.Diagnostic
+	rep, _ := w.(importers.Reporter)
+	for _, r := range recs {
+		if err := w.Write(r); err != nil {
+			tb.Fatal(err)
+		}
+		if rep != nil {
+			diags = append(diags, rep.Diagnostics()...)
 		}
 	}
-	cputime.Report(b, cpu)
+	if err := w.Close(); err != nil {
+		tb.Fatal(err)
+	}
+	if rep != nil {
+		diags = append(diags, rep.Diagnostics()...)
+	}
+	return buf.String(), diags
+}
+
+// CompareGolden fails t unless got is the content of the golden file path;
+// with update, it writes got there first (go test -update, after review).
+func CompareGolden(t testing.TB, path string, got []byte, update bool) {
+	t.Helper()
+	if update {
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test -update to create it)", err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("output differs from %s (go test -update rewrites it after review):\n--- got\n%s\n--- want\n%s", path, got, want)
+	}
 }

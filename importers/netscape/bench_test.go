@@ -1,13 +1,13 @@
 package netscape
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"strings"
 	"testing"
 
 	"github.com/uricat/uricat/importers"
+	"github.com/uricat/uricat/importers/importertest"
 )
 
 // exportOf generates a Chrome-like export of n bookmarks in folders of 50,
@@ -36,26 +36,15 @@ func exportOf(n int) string {
 	return b.String()
 }
 
-// BenchmarkReader reads a 20,000-bookmark export (about 13 MB).
+func newWriter(w io.Writer) importers.Writer { return NewWriter(w) }
+
+// BenchmarkReader reads Chrome-like exports (exportOf) of 10k, 100k and 1M
+// bookmarks (100k is about 65 MB).
 func BenchmarkReader(b *testing.B) {
-	in := exportOf(20_000)
-	b.SetBytes(int64(len(in)))
-	b.ReportAllocs()
-	for b.Loop() {
-		r := NewReader(strings.NewReader(in), importers.Options{})
-		n := 0
-		for {
-			_, err := r.Read()
-			if errors.Is(err, io.EOF) {
-				break
-			}
-			if err != nil {
-				b.Fatal(err)
-			}
-			n++
-		}
-		if n != 20_000 {
-			b.Fatalf("read %d records", n)
-		}
-	}
+	importertest.BenchmarkReader(b, func(r io.Reader) importers.Reader { return NewReader(r, importers.Options{}) },
+		func(n int) []byte { return []byte(exportOf(n)) })
 }
+
+// BenchmarkWriter writes 10k, 100k and 1M records shaped like a real
+// catalogue.
+func BenchmarkWriter(b *testing.B) { importertest.BenchmarkWriter(b, newWriter) }

@@ -1,9 +1,7 @@
 package netscape
 
 import (
-	"errors"
 	"github.com/uricat/uricat/importers/importertest"
-	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -27,24 +25,6 @@ func FuzzReader(f *testing.F) {
 	f.Add([]byte("</DL></DL><DL><DT><H3>a/b</H3><DD>f<DL><DT><A HREF=\"place:x\">"))
 	f.Add([]byte("<META charset=shift_jis><DL><DT><A HREF=\"http://\x82\xa0/\">\x82\xa0</A>"))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		r := NewReader(strings.NewReader(string(data)), importers.Options{})
-		for n := 0; ; n++ {
-			if n > len(data)+1 {
-				t.Fatalf("more records (%d) than input bytes", n)
-			}
-			rec, err := r.Read()
-			for _, d := range r.Diagnostics() {
-				if d.Msg == "" {
-					t.Errorf("empty diagnostic at line %d", d.Line)
-				}
-			}
-			if errors.Is(err, io.EOF) {
-				return
-			}
-			if err != nil {
-				t.Fatalf("Read: %v (bad input must not be an error)", err)
-			}
-			importertest.CheckRecord(t, rec, true)
-		}
+		importertest.FuzzRead(t, NewReader(strings.NewReader(string(data)), importers.Options{}), len(data))
 	})
 }

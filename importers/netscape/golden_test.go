@@ -3,12 +3,12 @@ package netscape
 import (
 	"bytes"
 	"flag"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/importers/importertest"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata")
@@ -53,17 +53,5 @@ func TestGolden(t *testing.T) {
 
 func compareGolden(t *testing.T, path string, got []byte) {
 	t.Helper()
-	if *update {
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test -update to create it)", err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Errorf("%s differs from what was imported:\n--- got\n%s\n--- want\n%s", path, got, want)
-	}
+	importertest.CompareGolden(t, path, got, *update)
 }

@@ -1,5 +1,6 @@
-// Package netscape reads the Netscape bookmark file, the HTML that Firefox,
-// Chrome, Edge and Safari write when they export bookmarks:
+// Package netscape reads and writes the Netscape bookmark file, the HTML
+// that Firefox, Chrome, Edge and Safari write when they export bookmarks
+// and read when they import them:
 //
 //	<!DOCTYPE NETSCAPE-Bookmark-file-1>
 //	<DL><p>
@@ -10,22 +11,41 @@
 //	    </DL><p>
 //	</DL><p>
 //
+// It also reads the HTML exports of the read-later services Pocket and
+// Instapaper (PocketFormat, InstapaperFormat), which are the same kind of
+// file with <H1> sections instead of folders.
+//
+// # Mapping
+//
 // Each <A> is a bookmark: HREF is the URI, its text the NAME, the text of a
 // <DD> that follows it the DESCRIPTION, and the path of the <H3> folders
-// around it the CATEGORY, joined with "/" (see JoinFolders). ADD_DATE and
-// LAST_MODIFIED are Unix seconds; the later of the two is the DATE, since
-// SSD3 3.3 says DATE is when the record was created or last amended. TAGS
-// becomes X-TAGS, SHORTCUTURL (a Firefox keyword) X-KEYWORD, FEEDURL
-// X-FEED-URL and LAST_VISIT X-LAST-VISIT. Favicons (ICON, ICON_URI) are bulk
+// around it the CATEGORY, joined with "/" (see JoinFolders). ADD_DATE is the
+// DATE, and LAST_MODIFIED is kept as X-LAST-MODIFIED: SSD3 3.3 makes DATE
+// "when the record was created or last amended", and the two dates are kept
+// apart so that an export writes both back as they were (a bookmark with
+// only LAST_MODIFIED takes it as DATE too). The dates are Unix seconds;
+// ones too large for seconds are read as the milliseconds or microseconds
+// some tools write (see ParseTimestamp).
+//
+// The other attributes of browsers and services are kept as X- fields:
+// LAST_VISIT as X-LAST-VISIT (a DATE-style date), TAGS as X-TAGS (as
+// written), SHORTCUTURL (a Firefox keyword) as X-KEYWORD, FEEDURL as
+// X-FEED-URL, PRIVATE, TOREAD, POST_DATA, WEB_PANEL, LAST_CHARSET and
+// DATA-COVER as X-PRIVATE and so on (browserAttrs), and any other attribute
+// as X- and its name. HREFLANG and TYPE are LANGUAGE and TYPE; ID and
+// RATING uricat's own ID and RATING. Favicons (ICON, ICON_URI) are bulk
 // data: they are dropped and counted. Firefox's place: queries ("smart
 // bookmarks") and javascript: bookmarklets are not addresses: they are
-// skipped with a reason.
+// skipped with a reason. What a catalogue has no place for is reported:
+// folder descriptions, empty folders, separators (<HR>), the dates and
+// flags of folders.
 //
 // The browsers' own top folders ("Bookmarks Toolbar", "Bookmarks bar",
 // "Other Bookmarks") stay in the path as written: they are where the user
 // knows to look. Chrome writes its "Other bookmarks" at the top level, so
-// those have no CATEGORY. Dates that are too large for seconds are read as
-// the milliseconds or microseconds some tools write (see ParseTimestamp).
+// those have no CATEGORY.
+//
+// # Reading
 //
 // The file is HTML, read with golang.org/x/net/html's streaming tokenizer,
 // so that any tag soup a browser wrote (unclosed <DT> and <p>, missing </A>,
@@ -34,6 +54,11 @@
 // not UTF-8 in a file that declares nothing (Internet Explorer and Netscape
 // 4 wrote the system's code page) are read as windows-1252. The tokenizer
 // counts no lines: the Reader counts them, so every diagnostic has one.
+//
+// # Writing
+//
+// The Writer writes what the Reader reads back whole; writer.go has the
+// layout, which both Firefox's and Chromium's importers read.
 package netscape
 
 import (
@@ -58,27 +83,52 @@ import (
 	"github.com/uricat/uricat/importers"
 )
 
-// Format is the Netscape bookmark file, for the importers registry.
+// Format is the Netscape bookmark file, for the formats registry.
 var Format = importers.Format{
-	Name:   "netscape",
-	Title:  "Netscape bookmark file (Firefox, Chrome, Edge, Safari exports)",
-	Detect: Detect,
+	Name:       "netscape",
+	Title:      "Netscape bookmark file (Firefox, Chrome, Edge, Safari)",
+	Extensions: []string{".html", ".htm"},
+	Detect:     Detect,
 	NewReader: func(r io.Reader, opts importers.Options) importers.Reader {
 		return NewReader(r, opts)
+	},
+	NewWriter: func(w io.Writer) importers.Writer { return NewWriter(w) },
+}
+
+// PocketFormat is the HTML export of Pocket (getpocket.com): <h1> sections
+// ("Unread", "Read Archive") of <ul> lists of links with a time_added (Unix
+// seconds) and comma-separated tags. Sections become CATEGORY, time_added
+// DATE, tags X-TAGS.
+var PocketFormat = importers.Format{
+	Name:       "pocket",
+	Title:      "Pocket export (HTML)",
+	Extensions: []string{".html"},
+	Detect:     DetectPocket,
+	NewReader: func(r io.Reader, opts importers.Options) importers.Reader {
+		return newReader(r, opts, readLater)
+	},
+}
+
+// InstapaperFormat is the HTML export of Instapaper: an <h1> per folder
+// ("Unread", "Archive", the user's folders) and an <ol> of links, without
+// dates. Folders become CATEGORY.
+var InstapaperFormat = importers.Format{
+	Name:       "instapaper",
+	Title:      "Instapaper export (HTML)",
+	Extensions: []string{".html"},
+	Detect:     DetectInstapaper,
+	NewReader: func(r io.Reader, opts importers.Options) importers.Reader {
+		return newReader(r, opts, readLater)
 	},
 }
 
 // MaxToken bounds the bytes of one tag or run of text (a tag with a huge
 // inline favicon, say): memory stays bounded whatever the input. A longer
-// token ends the import of the file with a diagnostic.
+// token ends the import of the file with a diagnostic. It also bounds the
+// text gathered for one name, description or folder name, which a file
+// may give in many tokens. The Writer reports a record it cannot write
+// within it.
 const MaxToken = 16 << 20
-
-// maxText bounds the text gathered for one title or description, and
-// maxFolderName a folder's name.
-const (
-	maxText       = 256 << 10
-	maxFolderName = 1 << 10
-)
 
 // MaxDepth is how many levels of folders make the CATEGORY path; deeper
 // folders are left out of it, so that a file of a million nested <DL>s
@@ -97,15 +147,41 @@ func Detect(head []byte) bool {
 		(bytes.Contains(h, []byte("<DT><A ")) || bytes.Contains(h, []byte("<DT><H3")))
 }
 
+// DetectPocket recognises a Pocket export by its title, "Pocket Export",
+// or by list items of links with Pocket's time_added attribute.
+func DetectPocket(head []byte) bool {
+	h := bytes.ToLower(head)
+	return !Detect(head) && (bytes.Contains(h, []byte("<title>pocket export</title>")) ||
+		bytes.Contains(h, []byte("<li><a ")) && bytes.Contains(h, []byte(" time_added=")))
+}
+
+// DetectInstapaper recognises an Instapaper export by its title,
+// "Instapaper: Export".
+func DetectInstapaper(head []byte) bool {
+	return !Detect(head) && bytes.Contains(bytes.ToLower(head), []byte("<title>instapaper: export</title>"))
+}
+
+// dialect is the kind of HTML file being read.
+type dialect int
+
+const (
+	bookmarkFile dialect = iota // Netscape: <H3> folders around <DL> lists
+	readLater                   // Pocket, Instapaper: <h1> sections
+)
+
 // mode says what the text being read belongs to.
 type mode int
 
 const (
-	modeNone  mode = iota
-	modeTitle      // the text of an <A>
-	modeH3         // a folder name
-	modeDD         // a bookmark's description
+	modeNone     mode = iota
+	modeTitle         // the text of an <A>
+	modeH3            // a folder name, or a section's
+	modeDD            // a bookmark's description
+	modeFolderDD      // a folder's description
 )
+
+// attr is an attribute of an <A>, name in lower case.
+type attr struct{ key, val string }
 
 // bookmark is an <A> being read, waiting for its text and a <DD>.
 type bookmark struct {
@@ -114,20 +190,31 @@ type bookmark struct {
 	href   string
 	name   strings.Builder
 	desc   strings.Builder
-	attrs  map[string]string
+	attrs  []attr // but HREF and the favicons, in the order written
 	folder string
 }
 
-// level is an open <DL>: the CATEGORY of what is in it, and how many named
-// folders that path has.
+// level is an open <DL>: the CATEGORY of what is in it, how many named
+// folders that path has, and, for a named folder, its name, where its <H3>
+// is, and how many bookmarks are in it (to report an empty one).
 type level struct {
 	category string
 	depth    int
+	name     string
+	line     int
+	entries  int
+}
+
+// heading is a folder or section name that was read, waiting for its list.
+type heading struct {
+	name string
+	line int
 }
 
 // Reader reads the bookmarks of a Netscape bookmark file, one by one.
 type Reader struct {
 	opts    importers.Options
+	dialect dialect
 	src     io.Reader
 	z       *html.Tokenizer
 	started bool
@@ -140,24 +227,36 @@ type Reader struct {
 	afterCR   bool  // the last token ended with CR: an LF next does not count
 	decoding  bool  // the input is being converted to UTF-8
 
-	folders []level // the open <DL> levels, outermost first
-	deep    bool    // MaxDepth was passed (reported once)
-	mixed   bool    // text not UTF-8 was read as windows-1252 (reported once)
-	h3      *strings.Builder
-	h3Name  *string // the last folder name, waiting for its <DL>
-	mode    mode
-	cur     *bookmark // the last <A>, until the next entry starts
-	ready   []*catalogue.Record
-	diags   []importers.Diagnostic
-	icons   int            // bookmarks whose favicon was dropped
-	units   map[string]int // dates not in seconds, by unit
+	folders  []level // the open <DL> levels, outermost first
+	deep     bool    // MaxDepth was passed (reported once)
+	mixed    bool    // text not UTF-8 was read as windows-1252 (reported once)
+	h3       *strings.Builder
+	h3Line   int
+	pending  *heading // the last folder name, waiting for its <DL>
+	section  *level   // the current <h1> section of a read-later file
+	fdesc    strings.Builder
+	fdescAt  int // line of the folder description being read
+	mode     mode
+	cur      *bookmark // the last <A>, until the next entry starts
+	ready    []*catalogue.Record
+	diags    []importers.Diagnostic
+	icons    int            // bookmarks whose favicon was dropped
+	units    map[string]int // dates not in seconds, by unit
+	noDate   int            // bookmarks without a date of their own
+	rules    int            // separators (<HR>)
+	fattrs   []string       // attributes of folders seen, which are not kept
+	fattrSet map[string]bool
 }
 
 // NewReader returns a Reader of r. The charset is the one the file declares
 // (its byte order mark or <META> charset), else UTF-8, which every browser
 // writes today.
 func NewReader(r io.Reader, opts importers.Options) *Reader {
-	return &Reader{src: r, opts: opts, line: 1}
+	return newReader(r, opts, bookmarkFile)
+}
+
+func newReader(r io.Reader, opts importers.Options, d dialect) *Reader {
+	return &Reader{src: r, opts: opts, dialect: d, line: 1}
 }
 
 // start looks at the head of the input for its charset and sets up the
@@ -318,8 +417,9 @@ func (r *Reader) startTag() {
 	switch string(name) {
 	case "a":
 		r.endEntry()
+		r.folderWithoutList()
 		b := &bookmark{line: r.tokLine, offset: r.offsetNow(), folder: r.category()}
-		hasHref := false
+		hasHref, icon := false, false
 		for hasAttr {
 			var k, v []byte
 			k, v, hasAttr = r.z.TagAttr()
@@ -329,55 +429,52 @@ func (r *Reader) startTag() {
 					b.href, hasHref = string(v), true
 				}
 			case "icon", "icon_uri":
-				if b.attrs == nil || b.attrs["icon"] == "" {
-					r.icons++
-				}
-				b.setAttr("icon", "1")
-			case "add_date", "last_modified", "last_visit", "tags", "shortcuturl", "feedurl":
-				b.setAttr(key, string(v))
+				icon = true
+			default:
+				b.attrs = append(b.attrs, attr{key, string(v)})
 			}
 		}
+		if icon {
+			r.icons++
+		}
+		r.count()
 		r.cur = b
 		r.mode = modeTitle
 	case "h3":
 		r.endEntry()
-		r.h3 = &strings.Builder{}
-		r.h3Name = nil
-		r.mode = modeH3
+		r.folderWithoutList()
+		for hasAttr {
+			var k []byte
+			k, _, hasAttr = r.z.TagAttr()
+			r.folderAttr(string(k))
+		}
+		r.startHeading()
+	case "h1":
+		r.endEntry()
+		if r.dialect == readLater {
+			r.endSection()
+			r.startHeading()
+		}
 	case "dl":
 		r.endEntry()
-		folder := ""
-		if r.h3Name != nil {
-			folder = *r.h3Name
-		}
-		r.h3Name = nil
-		var in level
-		if n := len(r.folders); n > 0 {
-			in = r.folders[n-1]
-		}
-		switch {
-		case folder == "":
-		case in.depth >= MaxDepth:
-			if !r.deep {
-				r.deep = true
-				r.note(importers.Deviation, "folders nested deeper than %d levels: the deeper ones are left out of CATEGORY", MaxDepth)
-			}
-		case in.depth == 0:
-			in = level{JoinFolders([]string{folder}), 1}
-		default:
-			in = level{in.category + "/" + JoinFolders([]string{folder}), in.depth + 1}
-		}
-		r.folders = append(r.folders, in)
+		r.openList()
 	case "dd":
 		if r.mode == modeH3 {
-			r.endH3()
+			r.endHeading()
 		}
-		if r.cur != nil {
+		switch {
+		case r.cur != nil:
 			r.mode = modeDD
-		} else {
-			r.mode = modeNone // a folder's description: not a bookmark's
+		case r.pending != nil:
+			r.mode, r.fdescAt = modeFolderDD, r.tokLine
+			r.fdesc.Reset()
+		default:
+			r.mode = modeNone
 		}
-	case "dt", "hr", "h1", "title":
+	case "hr":
+		r.endEntry()
+		r.rules++
+	case "dt", "title", "li", "ul", "ol", "h2":
 		r.endEntry()
 	case "br":
 		if r.mode == modeDD {
@@ -386,11 +483,58 @@ func (r *Reader) startTag() {
 	}
 }
 
-func (b *bookmark) setAttr(k, v string) {
-	if b.attrs == nil {
-		b.attrs = make(map[string]string)
+// count adds a bookmark to the open folders and section.
+func (r *Reader) count() {
+	if n := len(r.folders); n > 0 {
+		r.folders[n-1].entries++
 	}
-	b.attrs[k] = v
+	if r.section != nil {
+		r.section.entries++
+	}
+}
+
+// folderAttr notes an attribute of a folder, which CATEGORY has no place for.
+func (r *Reader) folderAttr(name string) {
+	if r.fattrSet[name] || len(r.fattrs) >= 20 {
+		return
+	}
+	if r.fattrSet == nil {
+		r.fattrSet = make(map[string]bool)
+	}
+	r.fattrSet[name] = true
+	r.fattrs = append(r.fattrs, strings.ToUpper(name))
+}
+
+func (r *Reader) startHeading() {
+	r.h3 = &strings.Builder{}
+	r.h3Line = r.tokLine
+	r.pending = nil
+	r.mode = modeH3
+}
+
+// openList opens a <DL>: the folder of the name before it, if any.
+func (r *Reader) openList() {
+	var in level
+	if n := len(r.folders); n > 0 {
+		in = r.folders[n-1]
+	}
+	in.name, in.entries = "", 0
+	if h := r.pending; h != nil && r.dialect == bookmarkFile {
+		r.pending = nil
+		switch {
+		case in.depth >= MaxDepth:
+			if !r.deep {
+				r.deep = true
+				r.note(importers.Deviation, "folders nested deeper than %d levels: the deeper ones are left out of CATEGORY", MaxDepth)
+			}
+		case in.depth == 0:
+			in = level{category: JoinFolders([]string{h.name}), depth: 1}
+		default:
+			in = level{category: in.category + "/" + JoinFolders([]string{h.name}), depth: in.depth + 1}
+		}
+		in.name, in.line = h.name, h.line
+	}
+	r.folders = append(r.folders, in)
 }
 
 func (r *Reader) endTag(name string) {
@@ -399,46 +543,72 @@ func (r *Reader) endTag(name string) {
 		if r.mode == modeTitle {
 			r.mode = modeNone
 		}
-	case "h3":
+	case "h3", "h1":
 		if r.mode == modeH3 {
-			r.endH3()
+			r.endHeading()
 		}
 	case "dl":
 		r.endEntry()
-		r.h3Name = nil
-		if len(r.folders) == 0 {
+		r.folderWithoutList()
+		n := len(r.folders)
+		if n == 0 {
 			r.note(importers.Deviation, "</DL> closes a folder list that was never opened; ignored")
 			return
 		}
-		r.folders = r.folders[:len(r.folders)-1]
-	case "dd":
-		if r.mode == modeDD {
-			r.mode = modeNone
+		l := r.folders[n-1]
+		r.folders = r.folders[:n-1]
+		if n > 1 {
+			r.folders[n-2].entries += l.entries
 		}
+		if l.name != "" && l.entries == 0 {
+			r.emptyFolder(l.name, l.line)
+		}
+	case "dd":
+		if r.mode == modeDD || r.mode == modeFolderDD {
+			r.endEntry()
+		}
+	}
+}
+
+// emptyFolder reports a folder without bookmarks: a catalogue holds
+// bookmarks, and a CATEGORY exists only on one.
+func (r *Reader) emptyFolder(name string, line int) {
+	what := "folder"
+	if r.dialect == readLater {
+		what = "section"
+	}
+	r.noteAt(line, -1, importers.Dropped, "empty %s %q not imported: a catalogue holds bookmarks, and a CATEGORY only exists on one", what, clip(name))
+}
+
+// folderWithoutList reports a folder name that no list followed: an empty
+// folder too.
+func (r *Reader) folderWithoutList() {
+	if h := r.pending; h != nil && r.dialect == bookmarkFile {
+		r.pending = nil
+		r.emptyFolder(h.name, h.line)
 	}
 }
 
 // text adds t to whatever is being read.
 func (r *Reader) text(t []byte) {
 	var b *strings.Builder
+	what := "a folder name"
 	switch r.mode {
 	case modeTitle:
-		b = &r.cur.name
+		b, what = &r.cur.name, "a bookmark's name"
 	case modeDD:
-		b = &r.cur.desc
+		b, what = &r.cur.desc, "a description"
 	case modeH3:
 		b = r.h3
+	case modeFolderDD:
+		b, what = &r.fdesc, "a folder's description"
 	default:
 		return
 	}
-	limit := maxText
-	if r.mode == modeH3 {
-		limit = maxFolderName
-	}
-	if b.Len()+len(t) > limit {
-		if b.Len() < limit {
-			r.note(importers.Dropped, "text longer than %d KiB cut short", limit>>10)
-			t = t[:limit-b.Len()]
+	if b.Len()+len(t) > MaxToken {
+		if b.Len() < MaxToken {
+			r.note(importers.Dropped, "%s longer than %d MiB cut short", what, MaxToken>>20)
+			t = t[:MaxToken-b.Len()]
 		} else {
 			return
 		}
@@ -446,20 +616,43 @@ func (r *Reader) text(t []byte) {
 	b.Write(t)
 }
 
-func (r *Reader) endH3() {
+// endHeading ends a folder name (or a section's in a read-later file).
+func (r *Reader) endHeading() {
 	name := strings.Join(strings.Fields(catalogue.CleanText(r.latin1(r.h3.String()))), " ")
 	if name == "" {
 		name = "(untitled)"
 	}
-	r.h3Name = &name
 	r.h3 = nil
 	r.mode = modeNone
+	if r.dialect == readLater {
+		r.section = &level{category: JoinFolders([]string{name}), name: name, line: r.h3Line}
+		return
+	}
+	r.pending = &heading{name: name, line: r.h3Line}
+}
+
+// endSection ends a read-later file's section, reporting it if it was empty.
+func (r *Reader) endSection() {
+	if s := r.section; s != nil && s.entries == 0 {
+		r.emptyFolder(s.name, s.line)
+	}
+	r.section = nil
 }
 
 // endEntry ends whatever entry is open: a pending bookmark becomes a record.
 func (r *Reader) endEntry() {
-	if r.mode == modeH3 {
-		r.endH3()
+	switch r.mode {
+	case modeH3:
+		r.endHeading()
+	case modeFolderDD:
+		if d := strings.Join(strings.Fields(catalogue.CleanText(r.latin1(r.fdesc.String()))), " "); d != "" {
+			name := "(untitled)"
+			if r.pending != nil {
+				name = r.pending.name
+			}
+			r.noteAt(r.fdescAt, -1, importers.Dropped, "the description of folder %q is not imported: a CATEGORY has none: %q", clip(name), clip(d))
+		}
+		r.fdesc.Reset()
 	}
 	r.mode = modeNone
 	if b := r.cur; b != nil {
@@ -472,6 +665,9 @@ func (r *Reader) endEntry() {
 
 // category is the CATEGORY of a bookmark in the innermost open folder.
 func (r *Reader) category() string {
+	if r.section != nil {
+		return r.section.category
+	}
 	if len(r.folders) == 0 {
 		return ""
 	}
@@ -481,6 +677,8 @@ func (r *Reader) category() string {
 // finish ends the file: the last bookmark, and what is to say about the whole.
 func (r *Reader) finish() {
 	r.endEntry()
+	r.folderWithoutList()
+	r.endSection()
 	r.done = true
 	if n := len(r.folders); n > 0 {
 		r.note(importers.Deviation, "the file ends inside %d folder list(s) (<DL> without </DL>): it may have been cut short", n)
@@ -492,6 +690,15 @@ func (r *Reader) finish() {
 		if n := r.units[unit]; n > 0 {
 			r.noteAt(0, -1, importers.Deviation, "%d date(s) were in %s, not the Unix seconds of the format; read as such", n, unit)
 		}
+	}
+	if r.rules > 0 {
+		r.noteAt(0, -1, importers.Info, "%d separator(s) (<HR>) not imported: a catalogue has no separators", r.rules)
+	}
+	if len(r.fattrs) > 0 {
+		r.noteAt(0, -1, importers.Info, "the dates and flags of folders are not imported, a CATEGORY being only a name: %s", strings.Join(r.fattrs, ", "))
+	}
+	if r.noDate > 0 {
+		r.diags = append(r.diags, importers.NoDateNote(r.noDate, r.opts))
 	}
 }
 
@@ -544,29 +751,21 @@ func (r *Reader) record(b *bookmark) *catalogue.Record {
 		}
 	}
 	rec := &catalogue.Record{URI: href, Name: name, Category: b.folder, Description: r.latin1(b.desc.String())}
-	var dates []time.Time
-	for _, key := range []string{"add_date", "last_modified"} {
-		if t, ok := r.date(b, key); ok {
-			dates = append(dates, t)
-		}
+	var modified time.Time
+	for _, a := range b.attrs {
+		r.attribute(b, rec, a, &modified)
 	}
-	for _, t := range dates {
-		if t.After(rec.Date) {
-			rec.Date = t
-		}
+	if rec.Date.IsZero() {
+		rec.Date = modified
 	}
-	if tags := splitTags(b.attrs["tags"]); tags != "" {
-		rec.SetExtension("X-TAGS", tags)
-	}
-	rec.SetExtension("X-KEYWORD", b.attrs["shortcuturl"])
-	rec.SetExtension("X-FEED-URL", b.attrs["feedurl"])
-	if t, ok := r.date(b, "last_visit"); ok && catalogue.ValidateDate(t) == nil {
-		rec.SetExtension("X-LAST-VISIT", catalogue.FormatDate(t))
-	}
+	dateless := rec.Date.IsZero()
 	diags, ok := importers.Finish(rec, r.opts, b.line, b.offset)
 	r.diags = append(r.diags, diags...)
 	if !ok {
 		return nil
+	}
+	if dateless {
+		r.noDate++
 	}
 	// A NAME made up from the URI's host is not cleaned by Finish, and a
 	// %-escaped host can hold any byte.
@@ -579,34 +778,99 @@ func (r *Reader) record(b *bookmark) *catalogue.Record {
 	return rec
 }
 
-// date reads the timestamp attribute key of b.
-func (r *Reader) date(b *bookmark, key string) (time.Time, bool) {
-	v, ok := b.attrs[key]
-	if !ok {
-		return time.Time{}, false
+// attribute puts the attribute a of bookmark b into rec (see the package
+// doc); LAST_MODIFIED's date goes to *modified too.
+func (r *Reader) attribute(b *bookmark, rec *catalogue.Record, a attr, modified *time.Time) {
+	v := strings.TrimSpace(r.latin1(a.val))
+	// keep puts v in the extension field, unless an earlier attribute did.
+	keep := func(field, v string) {
+		switch {
+		case v == "":
+		case rec.Extension(field) != "":
+			r.noteAt(b.line, b.offset, importers.Dropped, "%s %q is not imported: an earlier attribute gave %s", strings.ToUpper(a.key), clip(v), field)
+		default:
+			rec.SetExtension(field, v)
+		}
 	}
-	t, unit, err := ParseTimestamp(v)
+	// std sets a standard field to v if the catalogue takes it, else keeps
+	// v in the extension field named after the attribute.
+	std := func(dst *string, valid func(string) error) {
+		if *dst == "" && valid(v) == nil {
+			*dst = v
+			return
+		}
+		keep(fieldForAttr(a.key), v)
+	}
+	switch key := a.key; {
+	case key == "add_date" || key == "time_added" && r.dialect == readLater:
+		if rec.Date.IsZero() {
+			rec.Date = r.date(b, a, "X-ADD-DATE", keep)
+		} else {
+			keep("X-ADD-DATE", v)
+		}
+	case key == "hreflang":
+		std(&rec.Language, catalogue.ValidateLanguage)
+	case key == "type":
+		std(&rec.Type, catalogue.ValidateType)
+	case key == "id":
+		std(&rec.ID, catalogue.ValidateID)
+	case key == "rating":
+		if n, err := catalogue.ParseRating(v); rec.Rating == 0 && err == nil {
+			rec.Rating = n
+		} else {
+			keep("X-RATING", v)
+		}
+	case attrByName[key] != nil:
+		ba := attrByName[key]
+		if !ba.date {
+			keep(ba.field, v)
+			break
+		}
+		if t := r.date(b, a, ba.field, keep); !t.IsZero() {
+			keep(ba.field, catalogue.FormatDate(t))
+			if ba.field == "X-LAST-MODIFIED" && modified.IsZero() {
+				*modified = t
+			}
+		}
+	default:
+		field := fieldForAttr(key)
+		if field == "" {
+			if v != "" {
+				r.noteAt(b.line, b.offset, importers.Dropped, "attribute %q is not imported: its name cannot be a field's (SSD3 2.1.3)", clip(key))
+			}
+			return
+		}
+		keep(field, v)
+	}
+}
+
+// date reads the timestamp attribute a of b. A value that is not a date
+// DATE can hold is kept as it is, in the extension field, and reported.
+func (r *Reader) date(b *bookmark, a attr, field string, keep func(field, v string)) time.Time {
+	t, unit, err := ParseTimestamp(a.val)
+	if err == nil && !t.IsZero() && catalogue.ValidateDate(t) != nil {
+		err = fmt.Errorf("%q is past the year 9999 that DATE can hold", clip(a.val))
+	}
 	if err != nil {
-		r.noteAt(b.line, b.offset, importers.Dropped, "%s: %v", strings.ToUpper(key), err)
-		return time.Time{}, false
+		r.noteAt(b.line, b.offset, importers.Deviation, "%s: %v: kept as it is in %s", strings.ToUpper(a.key), err, field)
+		keep(field, strings.TrimSpace(a.val))
+		return time.Time{}
 	}
-	if t.IsZero() {
-		return t, false
-	}
-	if unit != "seconds" {
+	if !t.IsZero() && unit != "seconds" {
 		if r.units == nil {
 			r.units = make(map[string]int)
 		}
 		r.units[unit]++
 	}
-	return t, true
+	return t
 }
 
 // ParseTimestamp reads a bookmark file's date: Unix seconds as the format
 // has it, or, told apart by size, the milliseconds and microseconds that
 // some exporters write (Chrome and Firefox keep microseconds inside; Chrome's
 // count from 1601). It returns the time and the unit it took; "0" and ""
-// are the zero time (no date).
+// are the zero time (no date). Negative seconds, back to the year 0 that
+// DATE can hold, are dates before 1970, as our Writer writes them.
 func ParseTimestamp(v string) (t time.Time, unit string, err error) {
 	v = strings.TrimSpace(v)
 	if v == "" {
@@ -620,9 +884,10 @@ func ParseTimestamp(v string) (t time.Time, unit string, err error) {
 		}
 		n = int64(f)
 	}
+	const year0 = -62167219200 // 0000-01-01T00:00:00Z
 	switch {
-	case n < 0:
-		return time.Time{}, "", fmt.Errorf("%q is before 1970: not a date in Unix seconds", clip(v))
+	case n < year0:
+		return time.Time{}, "", fmt.Errorf("%q is before the year 0: not a date in Unix seconds", clip(v))
 	case n == 0:
 		return time.Time{}, "", nil
 	case n < 1e11: // up to the year 5138
@@ -638,22 +903,13 @@ func ParseTimestamp(v string) (t time.Time, unit string, err error) {
 	return time.UnixMicro(n - from1601).UTC(), "microseconds since 1601", nil
 }
 
-// splitTags tidies a TAGS list: comma-separated, blanks left out.
-func splitTags(v string) string {
-	var tags []string
-	for t := range strings.SplitSeq(v, ",") {
-		if t = strings.TrimSpace(t); t != "" {
-			tags = append(tags, t)
-		}
-	}
-	return strings.Join(tags, ", ")
-}
-
 // JoinFolders makes a CATEGORY of a folder path: the names joined with "/".
-// A "/" or "\" inside a name is escaped with "\" ("News/Politics" becomes
+// A "/" inside a name is escaped with "\" ("News/Politics" becomes
 // `News\/Politics`), so that SplitFolders gives the path back and a folder
-// named "a/b" is not taken for two. Lists without a name (the file's
-// top-level <DL>) are not part of the path.
+// named "a/b" is not taken for two; so is a "\" that an escape could be
+// taken for (one before a "/" or "\" or at the end of the name), and only
+// that one, so that `C:\dir` stays as it is. Lists without a name (the
+// file's top-level <DL>) are not part of the path.
 func JoinFolders(folders []string) string {
 	var b strings.Builder
 	for _, f := range folders {
@@ -664,7 +920,7 @@ func JoinFolders(folders []string) string {
 			b.WriteByte('/')
 		}
 		for i := 0; i < len(f); i++ {
-			if f[i] == '/' || f[i] == '\\' {
+			if f[i] == '/' || f[i] == '\\' && (i+1 == len(f) || f[i+1] == '/' || f[i+1] == '\\') {
 				b.WriteByte('\\')
 			}
 			b.WriteByte(f[i])
@@ -673,7 +929,8 @@ func JoinFolders(folders []string) string {
 	return b.String()
 }
 
-// SplitFolders undoes JoinFolders.
+// SplitFolders undoes JoinFolders: it splits at each "/" that "\" does not
+// escape, and "\" escapes only "/" and "\".
 func SplitFolders(category string) []string {
 	if category == "" {
 		return nil
@@ -682,7 +939,7 @@ func SplitFolders(category string) []string {
 	var b strings.Builder
 	for i := 0; i < len(category); i++ {
 		switch c := category[i]; {
-		case c == '\\' && i+1 < len(category):
+		case c == '\\' && i+1 < len(category) && (category[i+1] == '/' || category[i+1] == '\\'):
 			i++
 			b.WriteByte(category[i])
 		case c == '/':

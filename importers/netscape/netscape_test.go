@@ -13,6 +13,7 @@ import (
 
 	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/importers"
+	"github.com/uricat/uricat/importers/importertest"
 )
 
 var (
@@ -22,23 +23,7 @@ var (
 
 func readAll(t testing.TB, in io.Reader, opts importers.Options) ([]*catalogue.Record, []importers.Diagnostic) {
 	t.Helper()
-	r := NewReader(in, opts)
-	var recs []*catalogue.Record
-	var diags []importers.Diagnostic
-	for {
-		rec, err := r.Read()
-		diags = append(diags, r.Diagnostics()...)
-		if errors.Is(err, io.EOF) {
-			return recs, diags
-		}
-		if err != nil {
-			t.Fatalf("Read: %v", err)
-		}
-		if ps := rec.Validate(); len(ps) > 0 {
-			t.Errorf("record %s: Validate: %v", rec.URI, ps)
-		}
-		recs = append(recs, rec)
-	}
+	return importertest.ReadAll(t, NewReader(in, opts))
 }
 
 func readFile(t *testing.T, name string) ([]*catalogue.Record, []importers.Diagnostic) {
@@ -58,6 +43,19 @@ type want struct {
 }
 
 func unix(sec int64) string { return catalogue.FormatDate(time.Unix(sec, 0)) }
+
+func lastModified(sec int64) map[string]string {
+	return map[string]string{"X-LAST-MODIFIED": unix(sec)}
+}
+
+// noDate is the one note of an import whose n bookmarks had no date.
+func noDate(n int, what string, t time.Time) string {
+	s := "bookmarks"
+	if n == 1 {
+		s = "bookmark"
+	}
+	return fmt.Sprintf("0 note: %d %s had no date: DATE set to %s, %s", n, s, what, catalogue.FormatDate(t))
+}
 
 func checkRecords(t *testing.T, got []*catalogue.Record, wants []want) {
 	t.Helper()
@@ -109,27 +107,36 @@ func checkDiags(t *testing.T, got []importers.Diagnostic, wants []string) {
 func TestFirefoxExport(t *testing.T) {
 	recs, diags := readFile(t, "firefox.html")
 	checkRecords(t, recs, []want{
-		{uri: "https://support.mozilla.org/en-US/products/firefox", name: "Get Help", category: "Mozilla Firefox", date: unix(1698745200)},
+		{uri: "https://support.mozilla.org/en-US/products/firefox", name: "Get Help", category: "Mozilla Firefox", date: unix(1698745200),
+			ext: lastModified(1698745200)},
 		{uri: "https://support.mozilla.org/en-US/kb/customize-firefox-controls-buttons-and-toolbars?utm_source=firefox-browser&utm_medium=default-bookmarks&utm_campaign=customize",
-			name: "Customize Firefox", category: "Mozilla Firefox", date: unix(1698745200)},
-		{uri: "https://www.mozilla.org/en-US/about/", name: "About Us", category: "Mozilla Firefox", date: unix(1698745200)},
-		// LAST_MODIFIED is later than ADD_DATE: DATE is when the record was
-		// last amended (SSD3 3.3). The <DD> text, entities decoded, is the
-		// description; the keyword and the tags become X- fields.
+			name: "Customize Firefox", category: "Mozilla Firefox", date: unix(1698745200), ext: lastModified(1698745200)},
+		{uri: "https://www.mozilla.org/en-US/about/", name: "About Us", category: "Mozilla Firefox", date: unix(1698745200),
+			ext: lastModified(1698745200)},
+		// ADD_DATE is DATE and LAST_MODIFIED is kept beside it, so that an
+		// export writes both as they were (issue 10, item 3). The <DD>
+		// text, entities decoded, is the description; the keyword and the
+		// tags become X- fields, the tags as written.
 		{uri: "https://go.dev/doc/", name: "Documentation - The Go Programming Language", category: "Bookmarks Toolbar",
-			date: unix(1699100000), desc: "Tutorials & references\nfor <Go>",
-			ext: map[string]string{"X-KEYWORD": "godoc", "X-TAGS": "go, documentation"}},
+			date: unix(1699000000), desc: "Tutorials & references\nfor <Go>",
+			ext: map[string]string{"X-KEYWORD": "godoc", "X-TAGS": "go,documentation", "X-LAST-MODIFIED": unix(1699100000)}},
 		// An IRI becomes a URI (SSD3 3.1 wants RFC 3986); the title stays Unicode.
-		{uri: "https://ja.wikipedia.org/wiki/%E6%97%A5%E6%9C%AC", name: "日本 - Wikipedia", category: "Other Bookmarks", date: unix(1699500000)},
+		{uri: "https://ja.wikipedia.org/wiki/%E6%97%A5%E6%9C%AC", name: "日本 - Wikipedia", category: "Other Bookmarks", date: unix(1699500000),
+			ext: map[string]string{"X-LAST-MODIFIED": unix(1699500000), "X-LAST-CHARSET": "UTF-8"}},
 		// A "/" in a folder name is escaped, not taken for a sub-folder; the
 		// folder's own <DD> is not a bookmark's description.
 		{uri: "https://www.bbc.co.uk/news/politics", name: "Politics - BBC News", category: `Other Bookmarks/News\/Politics`,
-			date: unix(1699600100), ext: map[string]string{"X-TAGS": "news"}},
+			date: unix(1699600100), ext: map[string]string{"X-TAGS": "news", "X-LAST-MODIFIED": unix(1699600100)}},
 	})
 	checkDiags(t, diags, []string{
 		`18 skipped: "Recently Bookmarked" is a Firefox smart bookmark (a place: query)`,
 		`25 skipped: "Save to Wayback" is a bookmarklet (a javascript: link)`,
+		// Firefox writes a folder's description as a <DD> after its <H3>,
+		// and separators as <HR>: a catalogue has neither (issue 10, item 4).
+		`31 dropped: the description of folder "News/Politics" is not imported: a CATEGORY has none: "Folders can have descriptions too"`,
 		`0 dropped: favicons (ICON, ICON_URI) of 2 bookmark(s) not imported`,
+		`0 note: 1 separator(s) (<HR>) not imported: a catalogue has no separators`,
+		`0 note: the dates and flags of folders are not imported, a CATEGORY being only a name: ADD_DATE, LAST_MODIFIED, PERSONAL_TOOLBAR_FOLDER, UNFILED_BOOKMARKS_FOLDER`,
 	})
 }
 
@@ -152,6 +159,7 @@ func TestChromeExport(t *testing.T) {
 	checkDiags(t, diags, []string{
 		`0 dropped: favicons (ICON, ICON_URI) of 1 bookmark(s) not imported`,
 		`0 deviation: 1 date(s) were in microseconds since 1601, not the Unix seconds of the format`,
+		`0 note: the dates and flags of folders are not imported, a CATEGORY being only a name: ADD_DATE, LAST_MODIFIED, PERSONAL_TOOLBAR_FOLDER`,
 	})
 }
 
@@ -165,7 +173,12 @@ func TestSafariExport(t *testing.T) {
 		{uri: "https://www.timeout.com/london/restaurants/best-cafes-in-london", name: "The best cafés in London", category: "Cafés", date: fd},
 		{uri: "https://www.theverge.com/2023/1/1/article", name: "An article to read later", category: "Reading List", date: fd},
 	})
-	checkDiags(t, diags, nil)
+	checkDiags(t, diags, []string{
+		`11 dropped: empty folder "Bookmarks Menu" not imported: a catalogue holds bookmarks, and a CATEGORY only exists on one`,
+		`0 note: the dates and flags of folders are not imported, a CATEGORY being only a name: FOLDED, ID`,
+		// Once for the file, not once a bookmark (issue 10, item 5).
+		noDate(4, "the file's date", fileDate),
+	})
 }
 
 // TestTagSoup covers what hand-edited and old files do, each case with
@@ -178,6 +191,8 @@ func TestTagSoup(t *testing.T) {
 		opts  importers.Options
 		want  []want
 		diags []string
+		// noDate bookmarks had no date: one note says so, at the end.
+		noDate int
 	}{
 		{
 			name: "no closing A, lower case, unquoted attributes",
@@ -186,6 +201,7 @@ func TestTagSoup(t *testing.T) {
 				{uri: "https://a.example/", name: "A", date: unix(1000000000)},
 				{uri: "https://b.example/x", name: "B", date: catalogue.FormatDate(now)},
 			},
+			noDate: 1,
 		},
 		{
 			name: "CR line ends (classic Mac OS) count as lines",
@@ -215,19 +231,20 @@ func TestTagSoup(t *testing.T) {
 			diags: []string{`1 skipped: record not imported: "page.html" is a relative URI; give the URL it is relative to with --base`},
 		},
 		{
-			name: "control characters and escape sequences never get through",
-			in:   "<DL><DT><A HREF=\"https://x.example/\">Evil\x1b]0;pwned\x07 title\x1b[31m red</A><DD>line\x00one\x1b[2J</DL>",
-			want: []want{{uri: "https://x.example/", name: "Evil title red", date: catalogue.FormatDate(now), desc: "lineone"}},
+			name:   "control characters and escape sequences never get through",
+			in:     "<DL><DT><A HREF=\"https://x.example/\">Evil\x1b]0;pwned\x07 title\x1b[31m red</A><DD>line\x00one\x1b[2J</DL>",
+			want:   []want{{uri: "https://x.example/", name: "Evil title red", date: catalogue.FormatDate(now), desc: "lineone"}},
+			noDate: 1,
 		},
 		{
 			name: "milliseconds and microseconds dates",
 			in:   `<DL><DT><A HREF="https://m.example/" ADD_DATE="1500000000000">ms</A><DT><A HREF="https://u.example/" ADD_DATE="1500000000000000" LAST_MODIFIED="junk">us</A></DL>`,
 			want: []want{
 				{uri: "https://m.example/", name: "ms", date: unix(1500000000)},
-				{uri: "https://u.example/", name: "us", date: unix(1500000000)},
+				{uri: "https://u.example/", name: "us", date: unix(1500000000), ext: map[string]string{"X-LAST-MODIFIED": "junk"}},
 			},
 			diags: []string{
-				`1 dropped: LAST_MODIFIED: "junk" is not a date in Unix seconds`,
+				`1 deviation: LAST_MODIFIED: "junk" is not a date in Unix seconds: kept as it is in X-LAST-MODIFIED`,
 				`0 deviation: 1 date(s) were in milliseconds`,
 				`0 deviation: 1 date(s) were in microseconds,`,
 			},
@@ -240,12 +257,14 @@ func TestTagSoup(t *testing.T) {
 				`1 deviation: </DL> closes a folder list that was never opened`,
 				`2 deviation: the file ends inside 2 folder list(s)`,
 			},
+			noDate: 1,
 		},
 		{
 			name: "empty folder name, backslash in folder name, LAST_VISIT",
 			in:   `<DL><DT><H3></H3><DL><DT><H3>a\b</H3><DL><DT><A HREF="https://e.example/" LAST_VISIT="1600000000">E</A></DL></DL></DL>`,
-			want: []want{{uri: "https://e.example/", name: "E", category: `(untitled)/a\\b`, date: catalogue.FormatDate(now),
+			want: []want{{uri: "https://e.example/", name: "E", category: `(untitled)/a\b`, date: catalogue.FormatDate(now),
 				ext: map[string]string{"X-LAST-VISIT": unix(1600000000)}}},
+			noDate: 1,
 		},
 		{
 			name: "no title and a %-escaped host: the name is cleaned too",
@@ -254,25 +273,47 @@ func TestTagSoup(t *testing.T) {
 				{uri: "http://0%80x/", name: "0x", date: catalogue.FormatDate(now)},
 				{uri: "http://%80/", name: "http://%80/", date: catalogue.FormatDate(now)},
 			},
+			noDate: 2,
 		},
 		{
-			name: "two HREFs: the first counts, as in a browser",
-			in:   `<DL><DT><A HREF="https://first.example/" href="https://second.example/">Two</A></DL>`,
-			want: []want{{uri: "https://first.example/", name: "Two", date: catalogue.FormatDate(now)}},
+			name:   "two HREFs: the first counts, as in a browser",
+			in:     `<DL><DT><A HREF="https://first.example/" href="https://second.example/">Two</A></DL>`,
+			want:   []want{{uri: "https://first.example/", name: "Two", date: catalogue.FormatDate(now)}},
+			noDate: 1,
 		},
 		{
-			name: "no title: the name comes from the URI",
-			in:   `<DL><DT><A HREF="https://n.example/docs/intro.html"></A></DL>`,
-			want: []want{{uri: "https://n.example/docs/intro.html", name: "intro.html", date: catalogue.FormatDate(now)}},
-		},
-		{
-			name: "a date past 9999 is dropped and reported",
-			in:   `<DL><DT><A HREF="https://y.example/" ADD_DATE="9000000000000000000">far</A></DL>`,
-			want: []want{{uri: "https://y.example/", name: "far", date: catalogue.FormatDate(now)}},
-			diags: []string{
-				`1 dropped: date 286799-08-25T16:00:00Z is out of DATE's range`,
-				`0 deviation: 1 date(s) were in microseconds since 1601`,
+			// HREFLANG and TYPE are HTML's own attributes of a link, ID and
+			// RATING what the Writer writes; a value the catalogue does not
+			// take (Firefox's "rdf:#$..." IDs) is kept as an X- field. Any
+			// other attribute is kept as X- and its name.
+			name: "standard fields and other attributes",
+			in: `<DL><DT><A HREF="http://a/" ADD_DATE="1" HREFLANG="fr" TYPE="text/html" ID="12" RATING="4" X-Author="Zoë" x-tags="a" TAGS="b" foo:bar="x" data-l10n-id="y">A</A>` +
+				"\n<DT><H3>Lonely</H3>\n" +
+				`<DT><A HREF="http://b/" ADD_DATE="1" HREFLANG="english" TYPE="nope" ID="rdf:#$1" RATING="9">B</A></DL>`,
+			want: []want{
+				{uri: "http://a/", name: "A", date: unix(1), ext: map[string]string{"X-AUTHOR": "Zoë", "X-TAGS": "a", "X-DATA-L10N-ID": "y"}},
+				{uri: "http://b/", name: "B", date: unix(1), ext: map[string]string{"X-HREFLANG": "english", "X-TYPE": "nope", "X-ID": "rdf:#$1", "X-RATING": "9"}},
 			},
+			diags: []string{
+				`1 dropped: TAGS "b" is not imported: an earlier attribute gave X-TAGS`,
+				`1 dropped: attribute "foo:bar" is not imported: its name cannot be a field's (SSD3 2.1.3)`,
+				`2 dropped: empty folder "Lonely" not imported`,
+			},
+		},
+		{
+			name:   "no title: the name comes from the URI",
+			in:     `<DL><DT><A HREF="https://n.example/docs/intro.html"></A></DL>`,
+			want:   []want{{uri: "https://n.example/docs/intro.html", name: "intro.html", date: catalogue.FormatDate(now)}},
+			noDate: 1,
+		},
+		{
+			name: "a date past 9999 is kept as it is and reported",
+			in:   `<DL><DT><A HREF="https://y.example/" ADD_DATE="9000000000000000000">far</A></DL>`,
+			want: []want{{uri: "https://y.example/", name: "far", date: catalogue.FormatDate(now), ext: map[string]string{"X-ADD-DATE": "9000000000000000000"}}},
+			diags: []string{
+				`1 deviation: ADD_DATE: "9000000000000000000" is past the year 9999 that DATE can hold: kept as it is in X-ADD-DATE`,
+			},
+			noDate: 1,
 		},
 	}
 	for _, tt := range tests {
@@ -283,6 +324,14 @@ func TestTagSoup(t *testing.T) {
 			}
 			recs, diags := readAll(t, strings.NewReader(tt.in), opts)
 			checkRecords(t, recs, tt.want)
+			if strings.HasPrefix(tt.name, "standard fields") {
+				if r := recs[0]; r.Language != "fr" || r.Type != "text/html" || r.ID != "12" || r.Rating != 4 {
+					t.Errorf("LANGUAGE %q, TYPE %q, ID %q, RATING %d", r.Language, r.Type, r.ID, r.Rating)
+				}
+			}
+			if tt.noDate > 0 {
+				tt.diags = append(tt.diags, noDate(tt.noDate, "the time of the import", opts.Now))
+			}
 			checkDiags(t, diags, tt.diags)
 		})
 	}
@@ -293,7 +342,7 @@ func TestDeclaredCharset(t *testing.T) {
 		"<DL><p>\n<DT><H3>Caf\xe9s</H3>\n<DL><p>\n<DT><A HREF=\"http://www.example.com/\">Br\xfcck</A>\n</DL><p>\n</DL><p>\n"
 	recs, diags := readAll(t, strings.NewReader(in), importers.Options{Now: now})
 	checkRecords(t, recs, []want{{uri: "http://www.example.com/", name: "Brück", category: "Cafés", date: catalogue.FormatDate(now)}})
-	checkDiags(t, diags, []string{`0 note: reading the file as windows-1252, the charset it declares`})
+	checkDiags(t, diags, []string{`0 note: reading the file as windows-1252, the charset it declares`, noDate(1, "the time of the import", now)})
 }
 
 // A file that declares nothing and is not UTF-8 is read as HTML's default,
@@ -302,7 +351,7 @@ func TestUndeclaredCharset(t *testing.T) {
 	in := "<!DOCTYPE NETSCAPE-Bookmark-file-1>\n<DL><p>\n<DT><A HREF=\"http://www.example.com/\">Br\xfcck</A>\n</DL><p>\n"
 	recs, diags := readAll(t, strings.NewReader(in), importers.Options{Now: now})
 	checkRecords(t, recs, []want{{uri: "http://www.example.com/", name: "Brück", date: catalogue.FormatDate(now)}})
-	checkDiags(t, diags, []string{`0 note: reading the file as windows-1252, HTML's default: it declares no charset`})
+	checkDiags(t, diags, []string{`0 note: reading the file as windows-1252, HTML's default: it declares no charset`, noDate(1, "the time of the import", now)})
 	for _, d := range diags {
 		if strings.Contains(d.Msg, "declares,") || strings.HasSuffix(d.Msg, "it declares") {
 			t.Errorf("%q: the file declares no charset", d.Msg)
@@ -326,6 +375,7 @@ func TestHugeTokenStops(t *testing.T) {
 	checkDiags(t, diags, []string{
 		`2 skipped: a tag or text here is longer than 16 MiB`,
 		`2 deviation: the file ends inside 1 folder list(s)`,
+		noDate(1, "the time of the import", now),
 	})
 }
 
@@ -354,7 +404,9 @@ func TestFolders(t *testing.T) {
 		{[]string{"", "Bookmarks bar"}, "Bookmarks bar"},
 		{[]string{"A", "B"}, "A/B"},
 		{[]string{"News/Politics", "UK"}, `News\/Politics/UK`},
-		{[]string{`C:\dir`}, `C:\\dir`},
+		// "\" is escaped only where it could be taken for an escape.
+		{[]string{`C:\dir`}, `C:\dir`},
+		{[]string{`a\`, `b\/c`}, `a\\/b\\\/c`},
 	}
 	for _, tt := range tests {
 		got := JoinFolders(tt.folders)
@@ -386,7 +438,9 @@ func TestParseTimestamp(t *testing.T) {
 		{"1700000000.5", "2023-11-14T22:13:20Z", "seconds", false},
 		{"0", "", "", false},
 		{"", "", "", false},
-		{"-5", "", "", true},
+		// Before 1970, as the Writer writes a DATE of 1969.
+		{"-86400", "1969-12-31T00:00:00Z", "seconds", false},
+		{"-62167219201", "", "", true},
 		{"yesterday", "", "", true},
 	}
 	for _, tt := range tests {
@@ -451,6 +505,7 @@ func TestDeepFolders(t *testing.T) {
 	checkDiags(t, diags, []string{
 		"1 deviation: folders nested deeper than 64 levels",
 		"1 deviation: the file ends inside 50000 folder list(s)",
+		noDate(1000, "the time of the import", now),
 	})
 	// Joining 50,000 names for each of 1,000 bookmarks would take minutes;
 	// the limit is generous for a loaded machine and the race detector.
@@ -464,7 +519,7 @@ func TestInternetExplorerExport(t *testing.T) {
 	// of ASCII, so only the bytes themselves can tell.
 	recs, diags := readFile(t, "ie6.html")
 	const ms = "http://go.microsoft.com/fwlink/?LinkId="
-	visited := map[string]string{"X-LAST-VISIT": unix(1104537600)}
+	visited := map[string]string{"X-LAST-VISIT": unix(1104537600), "X-LAST-MODIFIED": unix(1104537600)}
 	checkRecords(t, recs, []want{
 		{uri: ms + "30857", name: "Customize Links", category: "Links", date: unix(1104537600), ext: visited},
 		{uri: ms + "30858", name: "Free Hotmail", category: "Links", date: unix(1104537600), ext: visited},
@@ -472,9 +527,10 @@ func TestInternetExplorerExport(t *testing.T) {
 		{uri: ms + "30860", name: "Windows Media", category: "Links", date: unix(1104537600), ext: visited},
 		{uri: ms + "30861", name: "Windows", category: "Links", date: unix(1104537600), ext: visited},
 		{uri: "http://www.example.fr/menu.html", name: "Le Café de Flore – Menu", category: "Cafés & Restaurants",
-			date: unix(1136073600), ext: map[string]string{"X-LAST-VISIT": unix(1136160000)}},
+			date: unix(1136073600), ext: map[string]string{"X-LAST-VISIT": unix(1136160000), "X-LAST-MODIFIED": unix(1136073600)}},
 	})
 	checkDiags(t, diags, []string{
 		"16 deviation: text that is not UTF-8 and no charset declared: its bytes are read as windows-1252",
+		"0 note: the dates and flags of folders are not imported, a CATEGORY being only a name: FOLDED, ADD_DATE",
 	})
 }

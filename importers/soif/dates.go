@@ -31,6 +31,11 @@ func parseDate(v string, unixSeconds bool) (t time.Time, note string, ok bool) {
 	if v == "" {
 		return time.Time{}, "", false
 	}
+	if unixSeconds && len(v) > 1 && v[0] == '-' && allDigits(v[1:]) && len(v) <= 13 {
+		// Before 1970: uricat's own export writes such dates so.
+		n, err := strconv.ParseInt(v, 10, 64)
+		return time.Unix(n, 0).UTC(), "", err == nil
+	}
 	if allDigits(v) {
 		if !unixSeconds && len(v) == 4 {
 			t, err := time.Parse("2006", v)

@@ -11,7 +11,7 @@ import (
 // TestRoundTrip writes records and reads them back: every field comes back
 // as it was (issue 10: ID came back as X-ID), or the writer says why not.
 func TestRoundTrip(t *testing.T) {
-	recs := importertest.Imported(append(importertest.Tricky(), importertest.Records(200)...))
+	recs := importertest.Imported(append(importertest.Tricky(), importertest.Generate(200)...))
 	importertest.RoundTrip(t, Format, recs)
 }
 

@@ -15,7 +15,7 @@ import (
 // as it was, or the writer says why not (issue 10: CATEGORY came back as
 // X-CATEGORY, RATING and ID as X-RATING and X-ID).
 func TestRoundTrip(t *testing.T) {
-	recs := importertest.Imported(append(importertest.Tricky(), importertest.Records(200)...))
+	recs := importertest.Imported(append(importertest.Tricky(), importertest.Generate(200)...))
 	recs = append(recs, importertest.Imported([]*catalogue.Record{
 		{URI: "http://a.example/", Name: "\tspaced  out ", Category: " lead", Extensions: []catalogue.Field{{Name: "X-URN", Value: "URN:IANA:0::drafts:1204"}}},
 		{URI: "http://b.example/", Name: "Blanks%; ;; %%", Description: "a>\n<b; 10:00 EST"},

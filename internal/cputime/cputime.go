@@ -1,6 +1,6 @@
-// Package cputime measures the CPU time the process has used, for
-// benchmarks whose figures must mean something on a shared machine, where
-// wall time measures the neighbours too.
+// Package cputime measures the CPU time the process has used (and its
+// peak memory), for benchmarks whose figures must mean something on a
+// shared machine, where wall time measures the neighbours too.
 package cputime
 
 import (

@@ -13,3 +13,11 @@ func Used() time.Duration {
 	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
+
+// PeakRSS returns the most memory the process has held in RAM at once
+// (its peak resident set), in bytes.
+func PeakRSS() int64 {
+	var ru syscall.Rusage
+	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
+	return ru.Maxrss * 1024 // kilobytes on Linux
+}

@@ -10,8 +10,11 @@
 // the form (dialog.Close), and so does saving an edit that changed nothing
 // (saving it would only restamp DATE).
 //
-// DATE is not an input: SSD3 3.3 makes it the time of the last change, which
-// the catalogue stamps when it stores the record.
+// DATE is an input only when the edited record has no valid DATE (it is
+// missing, or the file's value is not DD/MM/YYYY hh:mm:ss): SSD3 3.3 makes
+// it the time of the last change, which the catalogue stamps when it
+// stores the record, so the user may leave it empty (now) or type the date
+// the bookmark was made. Otherwise the form only says what DATE becomes.
 package form
 
 import (
@@ -20,11 +23,14 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync/atomic"
+	"time"
 
 	"github.com/charmbracelet/bubbles/key"
 	"github.com/charmbracelet/bubbles/textinput"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/tui/dialog"
@@ -32,10 +38,29 @@ import (
 
 // SubmittedMsg carries a record the user saved. Original is the record
 // edited, nil when adding; Record is the new version (for an edit, a Clone
-// of Original with the user's changes).
+// of Original with the user's changes). Record.Date differs from
+// Original.Date only when the user typed a DATE (the form shows DATE when
+// Original has none valid): the edit must then keep it rather than stamp
+// now.
+//
+// AllowDuplicate says the user saved the record knowing that its URI is
+// already in the catalogue (the form warned, and they saved again): the
+// Add must allow it.
 type SubmittedMsg struct {
-	Original *catalogue.Record
-	Record   *catalogue.Record
+	Original       *catalogue.Record
+	Record         *catalogue.Record
+	AllowDuplicate bool
+}
+
+// URIs is what the form looks a URI up in, to warn of a duplicate.
+type URIs struct {
+	// Has reports at once whether a valid record has uri (the catalogue's
+	// key index: HasURI); known is false when it cannot tell without
+	// reading every record. The form calls it in its Update.
+	Has func(uri string) (has, known bool)
+	// Records is a snapshot of the catalogue's records, searched in a
+	// command for the record that has a URI Has found (or could not tell).
+	Records []*catalogue.Record
 }
 
 // KeyMap holds the form's own key bindings; esc (cancel) is the shared
@@ -66,6 +91,7 @@ var placeholders = map[string]string{
 	catalogue.FieldLanguage:    "en, de-CH…, optional",
 	catalogue.FieldType:        "text/html…, optional",
 	catalogue.FieldID:          "a positive integer, optional",
+	catalogue.FieldDate:        "DD/MM/YYYY hh:mm:ss in UTC, or empty for now",
 }
 
 // row is one line of the form: a standard field, or an extension field with
@@ -115,15 +141,42 @@ type Model struct {
 	tried    bool
 	err      string // from the root: why the catalogue refused the record
 	other    string // problems that belong to no input (DATE of an edited record)
+
+	id       int // labels the form's lookups
+	uris     URIs
+	dups     map[string]*catalogue.DuplicateError // each URI looked up, and what has it (nil: none, or not known yet)
+	dup      *catalogue.DuplicateError            // another record has the URI typed; nil if none
+	allowDup string                               // the URI the user saved again, knowing it is a duplicate
 }
 
+// labelWidth is the narrowest column of field names: DESCRIPTION's and a
+// gap. Longer X- names widen it (labelW).
 const labelWidth = 13
+
+// labelW returns the width of the column of field names: as wide as the
+// longest name that fits in two fifths of the form; a longer one is cut
+// ("…"), and scrolls in its input as it is edited.
+func (m *Model) labelW() int {
+	w, limit := labelWidth, max(labelWidth, m.ctx.Width*2/5)
+	for _, r := range m.rows {
+		if n := ansi.StringWidth(r.name.Value()) + 2; r.ext() && n <= limit {
+			w = max(w, n)
+		}
+	}
+	return w
+}
 
 // New returns a form that edits original, or adds a record when original is
 // nil. categories (the categories in use) complete the CATEGORY input.
 func New(ctx dialog.Context, original *catalogue.Record, categories []string) *Model {
 	m := &Model{ctx: ctx, keys: DefaultKeyMap, original: original}
-	for _, f := range standardFields {
+	fields := standardFields
+	if original != nil && original.Date.IsZero() {
+		// No valid DATE to keep: the user may type one (see the
+		// package doc).
+		fields = append(slices.Clip(fields), catalogue.FieldDate)
+	}
+	for _, f := range fields {
 		r := &row{field: f, value: m.input(placeholders[f])}
 		if original != nil {
 			r.orig = standardValue(original, f)
@@ -159,17 +212,99 @@ func New(ctx dialog.Context, original *catalogue.Record, categories []string) *M
 	}
 	for _, r := range m.rows {
 		r.initial = catalogue.DisplayText(r.orig)
+		if r.field == catalogue.FieldURI {
+			// Shown as an IRI ("bücher.de/straße"). Left as shown, the
+			// stored URI stays as it is (row.text); edited, it is
+			// stored normalised, as `uricat add` stores it (Record).
+			r.initial = catalogue.DisplayText(catalogue.DisplayURI(r.orig))
+		}
 		r.value.SetValue(r.initial)
 	}
 	m.addBlankExtension()
 	m.setFocus(0)
 	m.validate()
+	// An invalid record (from the problems view) opens on the first
+	// field to fix.
+	for i, s := range m.slots() {
+		if !s.name && m.rows[s.row].err != "" && m.original != nil {
+			m.setFocus(i)
+			break
+		}
+	}
 	m.SetSize(ctx.Width, ctx.Height)
 	return m
 }
 
-// Init starts the text cursor blinking.
-func (m *Model) Init() tea.Cmd { return textinput.Blink }
+// CheckDuplicates makes the form warn when the URI typed is another
+// record's, and ask for a second save before it submits such a record, as
+// `uricat add` refuses one without --allow-duplicate. Call it before
+// Init, which looks up the URI the form starts with.
+func (m *Model) CheckDuplicates(uris URIs) {
+	m.uris = uris
+	m.id = int(formIDs.Add(1))
+}
+
+// formIDs labels the forms' lookups, so that a form takes only its own.
+var formIDs atomic.Int64
+
+// foundMsg answers a lookup: rec is the first other record that has uri,
+// nil if none has it.
+type foundMsg struct {
+	id  int
+	uri string
+	rec *catalogue.Record
+}
+
+// lookUp starts finding which other record has uri (as it will be
+// stored), if any: at once when the key index says none has it, else in a
+// command that reads the snapshot (foundMsg). The edited record's own URI
+// is not looked up: a duplicate already, the user has seen it. A URI is
+// looked up once: typing on and deleting back finds the answer kept.
+func (m *Model) lookUp(uri string) tea.Cmd {
+	d, ok := m.dups[uri]
+	m.dup = d
+	if ok || m.uris.Has == nil || uri == "" || catalogue.ValidateURI(uri) != nil || m.original != nil && uri == m.original.URI {
+		return nil
+	}
+	if m.dups == nil {
+		m.dups = map[string]*catalogue.DuplicateError{}
+	}
+	m.dups[uri] = nil
+	if has, known := m.uris.Has(uri); known && !has {
+		return nil
+	}
+	id, recs, except := m.id, m.uris.Records, catalogue.Ref(0)
+	if m.original != nil {
+		except = m.original.Ref()
+	}
+	return func() tea.Msg {
+		for _, r := range catalogue.FindURIIn(recs, uri) {
+			if r.Ref() != except {
+				return foundMsg{id: id, uri: uri, rec: r}
+			}
+		}
+		return foundMsg{id: id, uri: uri}
+	}
+}
+
+// found takes the answer of a lookup.
+func (m *Model) found(msg foundMsg) {
+	if msg.id != m.id || msg.rec == nil {
+		return
+	}
+	d := &catalogue.DuplicateError{URI: msg.uri, Existing: msg.rec}
+	m.dups[msg.uri] = d
+	if rec, _ := m.Record(); rec.URI == msg.uri {
+		m.dup = d
+	}
+}
+
+// Init starts the text cursor blinking, and looks up the URI the form
+// starts with (an invalid record's, as the file has it).
+func (m *Model) Init() tea.Cmd {
+	rec, _ := m.Record()
+	return tea.Batch(textinput.Blink, m.lookUp(rec.URI))
+}
 
 // input makes a text input styled by the theme.
 func (m *Model) input(placeholder string) textinput.Model {
@@ -287,13 +422,14 @@ func (m *Model) Errors() map[string]string {
 // SetSize sets the area the form may use.
 func (m *Model) SetSize(width, height int) {
 	m.ctx.SetSize(width, height)
-	w := max(10, width-labelWidth-6)
+	lw := m.labelW()
+	w := max(10, width-lw-6)
 	for _, r := range m.rows {
 		r.value.Width = w
 		if r.field == catalogue.FieldRating {
 			r.value.Width = 3 // the stars follow it
 		}
-		r.name.Width = labelWidth - 2
+		r.name.Width = lw - 2
 	}
 }
 
@@ -306,6 +442,13 @@ func (m *Model) SetError(err error) {
 	if errors.As(err, &ve) {
 		m.assign(ve.Problems)
 		m.err = "not saved: fix the fields marked"
+		return
+	}
+	var de *catalogue.DuplicateError
+	if errors.As(err, &de) {
+		rec, _ := m.Record()
+		m.allowDup = rec.URI
+		m.err = "not saved: " + catalogue.DisplayText(de.Error()) + " · ctrl+s again saves it anyway"
 		return
 	}
 	m.err = "not saved: " + catalogue.DisplayText(err.Error())
@@ -346,6 +489,16 @@ func (m *Model) Record() (*catalogue.Record, []catalogue.Problem) {
 			rec.Type = v
 		case catalogue.FieldID:
 			rec.ID = v
+		case catalogue.FieldDate:
+			// Empty: the catalogue stamps now when it stores the record.
+			rec.Date = time.Time{}
+			if v != "" {
+				d, err := catalogue.ParseDate(v)
+				if err != nil {
+					ps = append(ps, catalogue.Problem{Field: r.field, Msg: err.Error()})
+				}
+				rec.Date = d
+			}
 		case "":
 			name := r.label()
 			switch {
@@ -365,8 +518,9 @@ func (m *Model) Record() (*catalogue.Record, []catalogue.Problem) {
 		}
 	}
 	for _, p := range rec.Validate() {
-		// A new record gets its DATE from Catalogue.Add.
-		if p.Field == catalogue.FieldDate && m.original == nil {
+		// A record without a DATE gets now when the catalogue stores
+		// it; a DATE typed wrong has its problem already.
+		if p.Field == catalogue.FieldDate && rec.Date.IsZero() {
 			continue
 		}
 		ps = append(ps, p)
@@ -374,10 +528,22 @@ func (m *Model) Record() (*catalogue.Record, []catalogue.Problem) {
 	return rec, ps
 }
 
-// validate recomputes every row's message from the catalogue's validators.
-func (m *Model) validate() {
-	_, ps := m.Record()
+// datesInput reports whether the form has a DATE input.
+func (m *Model) datesInput() bool {
+	for _, r := range m.rows {
+		if r.field == catalogue.FieldDate {
+			return true
+		}
+	}
+	return false
+}
+
+// validate recomputes every row's message from the catalogue's validators,
+// and looks the URI up among the other records (the command).
+func (m *Model) validate() tea.Cmd {
+	rec, ps := m.Record()
 	m.assign(ps)
+	return m.lookUp(rec.URI)
 }
 
 // assign puts each problem on the row of its field: a standard field's row,
@@ -418,7 +584,7 @@ func (m *Model) visibleErr(r *row) string {
 // same reports whether a and b hold the same values in the fields the form
 // edits.
 func same(a, b *catalogue.Record) bool {
-	return a.URI == b.URI && a.Name == b.Name && a.Category == b.Category &&
+	return a.URI == b.URI && a.Name == b.Name && a.Date.Equal(b.Date) && a.Category == b.Category &&
 		a.Description == b.Description && a.Rating == b.Rating && a.Language == b.Language &&
 		a.Type == b.Type && a.ID == b.ID && slices.Equal(a.Extensions, b.Extensions)
 }
@@ -426,6 +592,10 @@ func same(a, b *catalogue.Record) bool {
 // Update handles a message: it returns the form, or dialog.Close when the
 // user leaves it.
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	if f, ok := msg.(foundMsg); ok {
+		m.found(f)
+		return m, nil
+	}
 	km, ok := msg.(tea.KeyMsg)
 	if !ok {
 		var cmd tea.Cmd
@@ -453,10 +623,9 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	last := m.rows[len(m.rows)-1]
 	if last.name.Value() != "" || last.value.Value() != "" {
 		m.addBlankExtension()
-		m.SetSize(m.ctx.Width, m.ctx.Height)
 	}
-	m.validate()
-	return m, cmd
+	m.SetSize(m.ctx.Width, m.ctx.Height) // a longer X- name widens the names' column
+	return m, tea.Batch(cmd, m.validate())
 }
 
 func (m *Model) touchCurrent() {
@@ -476,11 +645,19 @@ func (m *Model) submit() (tea.Model, tea.Cmd) {
 		}
 		return m, nil
 	}
-	if m.original != nil && same(rec, m.original) {
+	if m.original != nil && same(rec, m.original) && !m.original.Date.IsZero() {
+		// Nothing to save. (A record without a valid DATE is saved even
+		// so: it gets one, now, and becomes valid.)
 		return dialog.Close{}, nil
 	}
-	orig := m.original
-	return m, func() tea.Msg { return SubmittedMsg{Original: orig, Record: rec} }
+	if d := m.dup; d != nil && m.allowDup != rec.URI {
+		// Said in the form, and saved only if the user saves again.
+		m.allowDup = rec.URI
+		m.err = "not saved: " + catalogue.DisplayText(d.Error()) + " · ctrl+s again saves it anyway"
+		return m, nil
+	}
+	orig, allow := m.original, rec.URI != "" && m.allowDup == rec.URI
+	return m, func() tea.Msg { return SubmittedMsg{Original: orig, Record: rec, AllowDuplicate: allow} }
 }
 
 // completeHelp documents the CATEGORY input's completion key.
@@ -513,7 +690,8 @@ func (m *Model) View() string {
 	var lines []string
 	focusLine := 0
 	s := m.slots()[m.focus]
-	label := t.Label.Width(labelWidth)
+	lw := m.labelW()
+	label := t.Label.Width(lw)
 	marker := func(on bool) string {
 		if on {
 			return t.Cursor.Render("›") + " "
@@ -531,35 +709,51 @@ func (m *Model) View() string {
 		}
 		var l string
 		if r.ext() {
-			l = marker(i == s.row) + t.Renderer.NewStyle().Width(labelWidth).Render(r.name.View()) + " " + r.value.View()
+			// Cut, never wrapped: a name longer than the column scrolls
+			// in its input as it is typed.
+			name := ansi.Truncate(r.name.View(), lw-1, "…")
+			l = marker(i == s.row) + name + strings.Repeat(" ", max(0, lw-ansi.StringWidth(name))) + " " + r.value.View()
 		} else {
 			lab := label
 			if i == s.row {
-				lab = t.Prompt.Width(labelWidth) // the focused field's name stands out
+				lab = t.Prompt.Width(lw) // the focused field's name stands out
 			}
 			l = marker(i == s.row) + lab.Render(r.field) + " " + r.value.View()
 			if r.field == catalogue.FieldRating {
 				if n, err := catalogue.ParseRating(r.value.Value()); err == nil {
-					l += " " + t.Star.Render(strings.Repeat("★", n)) + t.StarEmpty.Render(strings.Repeat("☆", 5-n))
+					l += " " + t.Stars(n)
 				}
 			}
 		}
 		lines = append(lines, l)
 		if e := m.visibleErr(r); e != "" {
-			lines = append(lines, wrap(t.Error, "✗ "+e, m.ctx.Width, labelWidth+3)...)
+			lines = append(lines, wrap(t.Error, "✗ "+e, m.ctx.Width, lw+3)...)
 		} else if r.field == catalogue.FieldURI {
-			if v := strings.TrimSpace(r.value.Value()); v != "" && catalogue.NormalizeURI(v) != v {
-				lines = append(lines, wrap(t.Dim, "saved as "+catalogue.DisplayText(catalogue.NormalizeURI(v)), m.ctx.Width, labelWidth+3)...)
+			// r.text, not the input: an IRI shown for a stored URI is
+			// stored as it was.
+			if v := r.text(); v != "" && catalogue.NormalizeURI(v) != v {
+				lines = append(lines, wrap(t.Dim, "saved as "+catalogue.DisplayText(catalogue.NormalizeURI(v)), m.ctx.Width, lw+3)...)
+			}
+			if m.dup != nil {
+				lines = append(lines, wrap(t.Warning, "! "+catalogue.DisplayText(m.dup.Error()), m.ctx.Width, lw+3)...)
 			}
 		} else if r.ext() && r.orig != "" && r.value.Value() == "" {
-			lines = append(lines, wrap(t.Warning, "this field will be removed", m.ctx.Width, labelWidth+3)...)
+			lines = append(lines, wrap(t.Warning, "this field will be removed", m.ctx.Width, lw+3)...)
+		} else if r.field == catalogue.FieldDate {
+			hint := "empty: set to now when saved (3.3)"
+			if d, err := catalogue.ParseDate(r.text()); err == nil {
+				hint = "shown as " + catalogue.DisplayDate(d)
+			}
+			lines = append(lines, wrap(t.Dim, hint, m.ctx.Width, lw+3)...)
 		}
 	}
-	date := "set to now when saved (3.3)"
-	if m.original != nil && !m.original.Date.IsZero() {
-		date = catalogue.FormatDate(m.original.Date) + " · " + date
+	if !m.datesInput() {
+		date := "set to now when saved (3.3)"
+		if m.original != nil && !m.original.Date.IsZero() {
+			date = catalogue.DisplayDate(m.original.Date) + " · " + date
+		}
+		lines = append(lines, "", "  "+label.Render(catalogue.FieldDate)+" "+t.Dim.Render(date))
 	}
-	lines = append(lines, "", "  "+label.Render(catalogue.FieldDate)+" "+t.Dim.Render(date))
 	if m.other != "" && m.tried {
 		lines = append(lines, wrap(t.Error, "✗ "+m.other, m.ctx.Width, 2)...)
 	}

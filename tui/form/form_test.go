@@ -431,3 +431,31 @@ func TestCategoryCompletes(t *testing.T) {
 		t.Errorf("→ completed to %q, want Programming", rec.Category)
 	}
 }
+
+// X- names longer than the standard ones widen the names' column; one
+// longer than two fifths of the form is cut, never wrapped onto the lines
+// of other fields.
+func TestGoldenLongExtensionNames(t *testing.T) {
+	rec := sample()
+	rec.Extensions = []catalogue.Field{{Name: "X-CREATOR-EMAIL", Value: "ada@example.org"},
+		{Name: "X-A-VERY-LONG-EXTENSION-FIELD-NAME-INDEED", Value: "short"}}
+	m := New(dialog.NewContext(theme.Plain()), rec, nil)
+	m.SetSize(80, 24)
+	v := m.View()
+	if !strings.Contains(v, "  X-CREATOR-EMAIL   ada@example.org") {
+		t.Errorf("X-CREATOR-EMAIL is not beside its value:\n%s", v)
+	}
+	for i, l := range strings.Split(v, "\n")[2:] {
+		if l != "" && !strings.HasPrefix(l, "  ") && !strings.HasPrefix(l, "› ") {
+			t.Errorf("line %d wraps a field name: %q\n%s", i+3, l, v)
+		}
+	}
+	// Editing the long name shows its end as it is typed.
+	m = focusField(t, m, "X-A-VERY-LONG-EXTENSION-FIELD-NAME-INDEED")
+	m, _ = press(m, tea.KeyEnd)
+	m = typeText(m, "-TOO")
+	if v := m.View(); !strings.Contains(v, "INDEED-TOO") {
+		t.Errorf("the end of the name typed is not shown:\n%s", v)
+	}
+	golden(t, "long-names-80x24", m.View())
+}

@@ -1,11 +1,13 @@
 package form
 
 import (
+	"strings"
 	"testing"
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
 
+	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/tui/dialog"
 	"github.com/uricat/uricat/tui/theme"
 )
@@ -63,4 +65,58 @@ func abs(n int) int {
 		return -(n + 1)
 	}
 	return n
+}
+
+// FuzzDateInput types any text into the DATE input of a record that has
+// no DATE: a DATE the form submits is one the catalogue's Set keeps as
+// typed, and an empty one becomes now.
+func FuzzDateInput(f *testing.F) {
+	f.Add("28/02/2007 10:00:00")
+	f.Add("31/02/2007 10:00:00")
+	f.Add("")
+	f.Add("29/02/2000 23:59:59\x1b[2J")
+	f.Fuzz(func(t *testing.T, date string) {
+		c, err := catalogue.Read(strings.NewReader("URI: http://a.example/\r\nNAME: A\r\n"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		orig := c.Records()[0]
+		m := New(dialog.NewContext(theme.Plain()), orig, nil)
+		for i := 0; m.Focused() != catalogue.FieldDate; i++ {
+			if i > 20 {
+				t.Fatal("the form of a record without DATE has no DATE input")
+			}
+			m.Update(tea.KeyMsg{Type: tea.KeyTab})
+		}
+		m = typeText(m, date)
+		if _, ps := m.Record(); len(ps) > 0 {
+			// ctrl+s would focus the DATE input: the DATE typed must be
+			// one ParseDate refuses.
+			if _, err := catalogue.ParseDate(strings.TrimSpace(m.current().Value())); err == nil {
+				t.Fatalf("DATE %q refused: %v", m.current().Value(), ps)
+			}
+			return
+		}
+		_, cmd := m.Update(tea.KeyMsg{Type: tea.KeyCtrlS})
+		sm, ok := cmd().(SubmittedMsg)
+		if !ok {
+			t.Fatalf("a form without problems did not submit: %T", cmd())
+		}
+		fields := catalogue.Diff(sm.Original, sm.Record)
+		if !sm.Record.Date.IsZero() {
+			fields = append(fields, catalogue.Field{Name: catalogue.FieldDate, Value: catalogue.FormatDate(sm.Record.Date)})
+		}
+		c.Now = func() time.Time { return time.Date(2024, 1, 2, 3, 4, 5, 0, time.UTC) }
+		if _, err := c.Apply(catalogue.Set{Ref: orig.Ref(), Fields: fields}); err != nil {
+			t.Fatalf("the catalogue refuses the DATE %q typed: %v", date, err)
+		}
+		got := c.Records()[0]
+		want := sm.Record.Date
+		if want.IsZero() {
+			want = c.Now()
+		}
+		if !got.Valid() || !got.Date.Equal(want) {
+			t.Fatalf("typed %q: stored %v, want %v", date, got.Date, want)
+		}
+	})
 }

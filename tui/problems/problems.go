@@ -440,7 +440,7 @@ func (m *Model) itemLines(it Item, sel bool) []string {
 	}
 	head := cursor + where + " " + state + " " + t.Name.Render(name)
 	if r.URI != "" {
-		head += " " + t.URI.Render(catalogue.DisplayText(r.URI))
+		head += " " + t.URI.Render(catalogue.DisplayText(catalogue.DisplayURI(r.URI)))
 	}
 	lines := []string{head}
 	for _, p := range it.Problems {

@@ -219,6 +219,10 @@ func build(profile termenv.Profile, color, dark bool) *Theme {
 
 	t.Pane = border(s().Border(lipgloss.RoundedBorder()).Padding(0, 1), p.Faint)
 	t.PaneFocused = border(s().Border(lipgloss.RoundedBorder()).Padding(0, 1), p.Accent)
+	if !color {
+		// No accent colour to tell it by: a heavier line.
+		t.PaneFocused = s().Border(lipgloss.ThickBorder()).Padding(0, 1)
+	}
 	t.Label = fg(s().Bold(true), p.Dim)
 	t.Value = fg(s(), p.Text)
 	t.Dialog = border(s().Border(lipgloss.RoundedBorder()).Padding(1, 2), p.Accent)
@@ -310,9 +314,17 @@ func (e environment) Getenv(key string) string {
 	return v
 }
 
-// Stars renders a rating 0-5 as five stars, filled up to rating; 0 (no
-// rating) renders as five empty stars, dimmed. Plain text: ★★★☆☆.
-func (t *Theme) Stars(rating int) string {
-	rating = max(0, min(rating, 5))
-	return t.Star.Render(strings.Repeat("★", rating)) + t.StarEmpty.Render(strings.Repeat("☆", 5-rating))
+// Stars renders a rating 1-5 as five stars, filled up to rating. No
+// rating (0, or less) is a dim dash in the first of the five cells, so
+// that an unrated record does not look like a badly rated one. Plain
+// text: "★★★☆☆", "–    ".
+func (t *Theme) Stars(rating int) string { return t.StarsOn(rating, t.Renderer.NewStyle()) }
+
+// StarsOn is Stars drawn on band, the background of the selected row.
+func (t *Theme) StarsOn(rating int, band lipgloss.Style) string {
+	if rating <= 0 {
+		return t.StarEmpty.Inherit(band).Render("–") + band.Render("    ")
+	}
+	rating = min(rating, 5)
+	return t.Star.Inherit(band).Render(strings.Repeat("★", rating)) + t.StarEmpty.Inherit(band).Render(strings.Repeat("☆", 5-rating))
 }

@@ -27,12 +27,14 @@ func TestPlainHasNoEscapes(t *testing.T) {
 	}
 }
 
+// An unrated record is a dash, not the empty stars of a low rating, in
+// the same five cells (the list's columns stay aligned).
 func TestStarsClamps(t *testing.T) {
 	th := Plain()
 	for _, tc := range []struct {
 		in   int
 		want string
-	}{{0, "☆☆☆☆☆"}, {5, "★★★★★"}, {-1, "☆☆☆☆☆"}, {9, "★★★★★"}} {
+	}{{0, "–    "}, {1, "★☆☆☆☆"}, {5, "★★★★★"}, {-1, "–    "}, {9, "★★★★★"}} {
 		if got := th.Stars(tc.in); got != tc.want {
 			t.Errorf("Stars(%d) = %q, want %q", tc.in, got, tc.want)
 		}

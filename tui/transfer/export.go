@@ -14,17 +14,20 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/uricat/uricat/catalogue"
-	"github.com/uricat/uricat/exporters"
+	"github.com/uricat/uricat/importers"
+	"github.com/uricat/uricat/importers/formats"
 	"github.com/uricat/uricat/tui/dialog"
 )
 
-// ExportedMsg reports that Count records were written to Path in Format.
-// On failure the export screen stays open and shows Err; the root need
-// only act on success (close the screen, say where the file went).
+// ExportedMsg reports that Count records were written to Path in Format,
+// and what the format could not hold as it was (Losses, to show). On
+// failure the export screen stays open and shows Err; the root need only
+// act on success (close the screen, say where the file went).
 type ExportedMsg struct {
 	Path   string
 	Format string
 	Count  int
+	Losses []importers.Diagnostic
 	Err    error
 }
 
@@ -48,7 +51,7 @@ type Export struct {
 	keys     ExportKeyMap
 	recs     []*catalogue.Record
 	what     string // what recs are, for the title ("12 records shown")
-	format   int    // index into exporters.Formats
+	format   int    // index into writers
 	onPath   bool   // the path input has focus
 	path     textinput.Model
 	auto     string // the path as last suggested, to follow format changes
@@ -102,7 +105,7 @@ func NewExport(ctx dialog.Context, recs []*catalogue.Record, what, dir string) *
 	m := &Export{ctx: ctx, keys: DefaultExportKeyMap, recs: recs, what: what, path: ti, id: nextImportID(),
 		spinner: spinner.New(spinner.WithSpinner(spinner.Dot), spinner.WithStyle(th.Spinner)),
 		getwd:   os.Getwd, homeDir: os.UserHomeDir, statFile: os.Stat}
-	m.auto = filepath.Join(dir, "bookmarks"+exporters.Formats[0].Ext)
+	m.auto = filepath.Join(dir, "bookmarks"+writers[0].Extensions[0])
 	m.path.SetValue(m.auto)
 	m.path.CursorEnd()
 	m.SetSize(ctx.Width, ctx.Height)
@@ -119,18 +122,21 @@ func (m *Export) SetSize(width, height int) {
 }
 
 // Format returns the chosen format.
-func (m *Export) Format() exporters.Format { return exporters.Formats[m.format] }
+func (m *Export) Format() importers.Format { return writers[m.format] }
+
+// writers are the formats an export offers.
+var writers = formats.Writers()
 
 // Path returns the path the export will write, as typed.
 func (m *Export) Path() string { return m.path.Value() }
 
 // setFormat chooses format i; a path the user has not edited follows it.
 func (m *Export) setFormat(i int) {
-	n := len(exporters.Formats)
+	n := len(writers)
 	m.format = (i%n + n) % n
 	if m.path.Value() == m.auto {
 		ext := filepath.Ext(m.auto)
-		m.auto = strings.TrimSuffix(m.auto, ext) + exporters.Formats[m.format].Ext
+		m.auto = strings.TrimSuffix(m.auto, ext) + writers[m.format].Extensions[0]
 		m.path.SetValue(m.auto)
 		m.path.CursorEnd()
 	}
@@ -164,8 +170,8 @@ func (m *Export) target() (string, error) {
 func (m *Export) write(path string) tea.Cmd {
 	id, f, recs := m.id, m.Format(), m.recs
 	return func() tea.Msg {
-		err := exporters.WriteFile(path, f, recs)
-		return exportedMsg{id: id, msg: ExportedMsg{Path: path, Format: f.Name, Count: len(recs), Err: err}}
+		losses, err := formats.WriteFile(path, f, recs)
+		return exportedMsg{id: id, msg: ExportedMsg{Path: path, Format: f.Name, Count: len(recs), Losses: losses, Err: err}}
 	}
 }
 
@@ -229,7 +235,7 @@ func (m *Export) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			case tea.MouseButtonWheelUp:
 				m.setFormat(max(0, m.format-1))
 			case tea.MouseButtonWheelDown:
-				m.setFormat(min(len(exporters.Formats)-1, m.format+1))
+				m.setFormat(min(len(writers)-1, m.format+1))
 			}
 		}
 		return m, nil
@@ -307,7 +313,7 @@ func (m *Export) View() string {
 	t := m.ctx.Theme
 	var b strings.Builder
 	b.WriteString(t.DialogTitle.Render("Export bookmarks") + " " + t.Dim.Render(catalogue.DisplayText(m.what)) + "\n\n")
-	for i, f := range exporters.Formats {
+	for i, f := range writers {
 		line := fmt.Sprintf("%-9s %s", f.Name, f.Title)
 		line = ansi.Truncate(line, max(10, m.ctx.Width-2), "…")
 		if i == m.format {

@@ -2,11 +2,14 @@
 //
 // # Import
 //
-// Import walks the user through: pick a file (bubbles filepicker), see the
-// format detect.Sniff finds in it (tab picks another), import it with a
-// progress bar on large files (esc stops it while the file is being read:
-// then nothing is added), then read the summary: imported, duplicates, and
-// every record skipped with its reason and position.
+// Import walks the user through: choose a file (type or paste its path,
+// tab completes it from its folder's entries, listed beneath; see
+// files.go), see the format formats.Sniff finds in it (tab picks another),
+// import it with a progress bar on large files (esc stops it while the
+// file is being read: then nothing is added), then read the summary:
+// imported, duplicates, and every record skipped with its reason and
+// position. When the screen closes, its result is a FolderMsg: the folder
+// it was in, where the root starts the next one.
 //
 // The screen never touches the catalogue: it is the import plan's reader,
 // as `uricat import` is.
@@ -26,13 +29,14 @@
 //
 // # Export
 //
-// Export (export.go) lets the user choose a format of exporters.Formats and
+// Export (export.go) lets the user choose a format of formats.Writers and
 // a path, and writes the records the root handed it atomically
-// (exporters.WriteFile), in a command; it answers ExportedMsg. Before
+// (formats.WriteFile), in a command; it answers ExportedMsg. Before
 // writing over a file it asks with a dialog.Confirm opened over itself.
 package transfer
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -43,18 +47,16 @@ import (
 	"sync"
 	"time"
 
-	"github.com/charmbracelet/bubbles/filepicker"
 	"github.com/charmbracelet/bubbles/key"
 	"github.com/charmbracelet/bubbles/progress"
 	"github.com/charmbracelet/bubbles/spinner"
 	tea "github.com/charmbracelet/bubbletea"
-	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
 	"github.com/dustin/go-humanize"
 
 	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/importers"
-	"github.com/uricat/uricat/importers/detect"
+	"github.com/uricat/uricat/importers/formats"
 	"github.com/uricat/uricat/tui/dialog"
 )
 
@@ -71,18 +73,24 @@ type ImportedMsg struct {
 type ImportConfig struct {
 	// Records is a snapshot of the catalogue's records, to find duplicates.
 	Records []*catalogue.Record
-	// Dir is where the file picker starts; "" means the working directory.
+	// Dir is the folder the file chooser starts in: the last import's
+	// (FolderMsg), else the working directory, which "" means.
 	Dir string
 	// Now is the DATE of records without one; zero means the time of the
 	// import.
 	Now time.Time
 }
 
+// FolderMsg is the import screen's result when it closes: the folder it
+// was last in (that of the file imported, or the one the user went to),
+// where the next import screen is to start (ImportConfig.Dir).
+type FolderMsg struct{ Dir string }
+
 // importState is the step the import screen is at.
 type importState int
 
 const (
-	importPick    importState = iota // choosing a file
+	importPick    importState = iota // choosing a file (chooser)
 	importSniff                      // reading its head
 	importConfirm                    // showing the format, waiting for enter
 	importRun                        // importing
@@ -96,8 +104,8 @@ const parsed = -1
 // largeFile is the size from which an import shows a progress bar.
 const largeFile = 256 << 10
 
-// ImportKeyMap holds the import screen's bindings (the file picker has its
-// own: arrows or hjkl to move and enter directories, enter to choose).
+// ImportKeyMap holds the import screen's bindings (the file chooser has its
+// own: ChooserKeyMap).
 type ImportKeyMap struct {
 	Choose, Format, Leave, Back, Cancel, Close, Up, Down key.Binding
 }
@@ -121,13 +129,13 @@ type Import struct {
 	cfg     ImportConfig
 	id      int // labels this screen's messages
 	state   importState
-	picker  filepicker.Model
+	files   *chooser
 	spinner spinner.Model
 	bar     progress.Model
 
 	path     string
 	size     int64
-	format   int // index into detect.Formats, -1 when none was recognised
+	format   int // index into readers, -1 when none was recognised
 	sniffErr string
 
 	read     int64
@@ -158,42 +166,43 @@ func nextImportID() int {
 // NewImport returns the import screen. Call Init for its first command.
 func NewImport(ctx dialog.Context, cfg ImportConfig) *Import {
 	th := ctx.Theme
-	fp := filepicker.New()
-	fp.CurrentDirectory = cfg.Dir
-	if fp.CurrentDirectory == "" {
-		fp.CurrentDirectory = "."
+	dir := cfg.Dir
+	if dir == "" || !filepath.IsAbs(dir) {
+		// The root passes an absolute folder; this is for tests.
+		if abs, err := filepath.Abs(cmp.Or(dir, ".")); err == nil {
+			dir = abs
+		}
 	}
-	if abs, err := filepath.Abs(fp.CurrentDirectory); err == nil {
-		fp.CurrentDirectory = abs
-	}
-	fp.AutoHeight = false
-	fp.Cursor = "›"
-	fp.ShowPermissions = false
-	// The picker's own styles stay plain: its view is sanitised (file
-	// names may hold escape sequences) and styled afterwards.
-	plain := th.Renderer.NewStyle()
-	fp.Styles = filepicker.Styles{DisabledCursor: plain, Cursor: plain, Symlink: plain, Directory: plain,
-		File: plain, DisabledFile: plain, Permission: plain, Selected: plain, DisabledSelected: plain,
-		FileSize: plain.Width(7).Align(lipgloss.Right), EmptyDirectory: plain.SetString("  (no files here)")}
+	home, _ := os.UserHomeDir() // $HOME: no I/O
 	sp := spinner.New(spinner.WithSpinner(spinner.Dot), spinner.WithStyle(th.Spinner))
 	opts := []progress.Option{progress.WithColorProfile(th.Renderer.ColorProfile())}
 	if th.ProgressStart != "" {
 		opts = append(opts, progress.WithGradient(th.ProgressStart, th.ProgressEnd))
 	}
-	m := &Import{ctx: ctx, keys: DefaultImportKeyMap, cfg: cfg, id: nextImportID(), picker: fp, spinner: sp,
+	id := nextImportID()
+	m := &Import{ctx: ctx, keys: DefaultImportKeyMap, cfg: cfg, id: id, files: newChooser(th, id, dir, home), spinner: sp,
 		bar: progress.New(opts...), format: -1}
 	m.SetSize(ctx.Width, ctx.Height)
 	return m
 }
 
-// Init lists the starting directory.
-func (m *Import) Init() tea.Cmd { return m.picker.Init() }
+// Init lists the starting folder.
+func (m *Import) Init() tea.Cmd { return m.files.refresh() }
 
 // SetSize sets the area the screen may use.
 func (m *Import) SetSize(width, height int) {
 	m.ctx.SetSize(width, height)
-	m.picker.SetHeight(max(3, height-4))
+	m.files.setSize(width, max(4, height-1))
 	m.bar.Width = max(10, min(60, width-4))
+}
+
+// closed is the screen's Close: its result says where it was.
+func (m *Import) closed() dialog.Close {
+	dir := m.files.folder()
+	if m.path != "" && m.state != importPick {
+		dir = filepath.Dir(m.path)
+	}
+	return dialog.Close{Result: FolderMsg{Dir: dir}}
 }
 
 // Path returns the chosen file, "" before one is chosen.
@@ -204,8 +213,11 @@ func (m *Import) Format() (importers.Format, bool) {
 	if m.format < 0 {
 		return importers.Format{}, false
 	}
-	return detect.Formats[m.format], true
+	return readers[m.format], true
 }
+
+// readers are the formats an import can read.
+var readers = formats.Readers()
 
 // Done reports whether the import finished (the summary shows).
 func (m *Import) Done() bool { return m.state == importDone }
@@ -261,14 +273,14 @@ func (m *Import) sniff(path string) tea.Cmd {
 		if err != nil {
 			return sniffedMsg{id: id, path: path, format: -1, err: err}
 		}
-		head := make([]byte, detect.HeadSize)
+		head := make([]byte, formats.HeadSize)
 		n, err := io.ReadFull(f, head)
 		if err != nil && !errors.Is(err, io.ErrUnexpectedEOF) && !errors.Is(err, io.EOF) {
 			return sniffedMsg{id: id, path: path, size: info.Size(), format: -1, err: err}
 		}
-		format, err := detect.Sniff(head[:n])
+		format, err := formats.Sniff(head[:n])
 		idx := -1
-		for i, fm := range detect.Formats {
+		for i, fm := range readers {
 			if err == nil && fm.Name == format.Name {
 				idx = i
 			}
@@ -279,7 +291,7 @@ func (m *Import) sniff(path string) tea.Cmd {
 
 // run imports the chosen file (see the package doc for the locking).
 func (m *Import) run() tea.Cmd {
-	id, path, format, cfg, ch, ctx := m.id, m.path, detect.Formats[m.format], m.cfg, m.progress, m.runCtx
+	id, path, format, cfg, ch, ctx := m.id, m.path, readers[m.format], m.cfg, m.progress, m.runCtx
 	return func() tea.Msg {
 		defer close(ch)
 		plan, s, err := importFile(ctx, cfg, path, format, func(n int64) {
@@ -345,6 +357,12 @@ func waitProgress(id int, ch <-chan int64) tea.Cmd {
 // the user leaves it.
 func (m *Import) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
+	case listedMsg:
+		chosen, cmd := m.files.listed(msg)
+		if chosen != "" && m.state == importPick {
+			return m, tea.Batch(cmd, m.chose(chosen))
+		}
+		return m, cmd
 	case sniffedMsg:
 		if msg.id != m.id || m.state != importSniff {
 			return m, nil
@@ -387,35 +405,36 @@ func (m *Import) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case tea.KeyMsg:
 		return m.key(msg)
 	case tea.MouseMsg:
-		if m.state == importDone {
-			switch msg.Button {
-			case tea.MouseButtonWheelUp:
-				m.offset = max(0, m.offset-3)
-			case tea.MouseButtonWheelDown:
-				m.offset = max(0, min(m.offset+3, len(m.summaryLines())-m.summaryHeight()))
-			}
-			return m, nil
+		switch {
+		case m.state == importDone && msg.Button == tea.MouseButtonWheelUp:
+			m.offset = max(0, m.offset-3)
+		case m.state == importDone && msg.Button == tea.MouseButtonWheelDown:
+			m.offset = max(0, min(m.offset+3, len(m.summaryLines())-m.summaryHeight()))
+		case m.state == importPick && msg.Button == tea.MouseButtonWheelUp:
+			m.files.move(-3)
+		case m.state == importPick && msg.Button == tea.MouseButtonWheelDown:
+			m.files.move(3)
 		}
-	}
-	if m.state == importPick {
-		var cmd tea.Cmd
-		m.picker, cmd = m.picker.Update(msg)
-		return m, cmd
+		return m, nil
 	}
 	return m, nil
+}
+
+// chose goes on with the file chosen: its format is sniffed.
+func (m *Import) chose(path string) tea.Cmd {
+	m.state, m.path = importSniff, path
+	return tea.Batch(m.sniff(path), m.spinner.Tick)
 }
 
 func (m *Import) key(km tea.KeyMsg) (tea.Model, tea.Cmd) {
 	switch m.state {
 	case importPick:
 		if key.Matches(km, m.keys.Leave) {
-			return dialog.Close{}, nil
+			return m.closed(), nil
 		}
-		var cmd tea.Cmd
-		m.picker, cmd = m.picker.Update(km)
-		if ok, path := m.picker.DidSelectFile(km); ok {
-			m.state = importSniff
-			return m, tea.Batch(m.sniff(path), m.spinner.Tick)
+		chosen, cmd := m.files.update(km)
+		if chosen != "" {
+			return m, tea.Batch(cmd, m.chose(chosen))
 		}
 		return m, cmd
 	case importConfirm:
@@ -424,7 +443,7 @@ func (m *Import) key(km tea.KeyMsg) (tea.Model, tea.Cmd) {
 			m.state = importPick
 			return m, nil
 		case key.Matches(km, m.keys.Format):
-			m.format = (m.format + 1) % len(detect.Formats)
+			m.format = (m.format + 1) % len(readers)
 			return m, nil
 		case key.Matches(km, m.keys.Choose):
 			if m.format < 0 {
@@ -447,7 +466,7 @@ func (m *Import) key(km tea.KeyMsg) (tea.Model, tea.Cmd) {
 		case key.Matches(km, m.keys.Down):
 			m.offset = max(0, min(m.offset+1, len(m.summaryLines())-m.summaryHeight()))
 		case key.Matches(km, m.keys.Close):
-			return dialog.Close{}, nil
+			return m.closed(), nil
 		}
 	}
 	return m, nil
@@ -457,8 +476,8 @@ func (m *Import) key(km tea.KeyMsg) (tea.Model, tea.Cmd) {
 func (m *Import) ShortHelp() []key.Binding {
 	switch m.state {
 	case importPick:
-		fk := m.picker.KeyMap
-		return []key.Binding{fk.Up, fk.Down, fk.Back, fk.Open, fk.Select, m.keys.Leave}
+		fk := DefaultChooserKeyMap
+		return []key.Binding{fk.Complete, fk.Up, fk.Choose, m.keys.Leave}
 	case importConfirm:
 		return []key.Binding{m.keys.Choose, m.keys.Format, m.keys.Back}
 	case importRun:
@@ -481,8 +500,7 @@ func (m *Import) View() string {
 	b.WriteString(t.DialogTitle.Render("Import bookmarks") + "\n")
 	switch m.state {
 	case importPick:
-		b.WriteString(t.Dim.Render(fitLeft(catalogue.DisplayText(m.picker.CurrentDirectory), m.ctx.Width)) + "\n\n")
-		b.WriteString(m.pickerView())
+		b.WriteString(m.files.view())
 	case importSniff:
 		b.WriteString("\n" + m.spinner.View() + " reading " + catalogue.DisplayText(filepath.Base(m.path)))
 	case importConfirm:
@@ -536,21 +554,6 @@ func fitLines(s string, w int) string {
 	lines := strings.Split(s, "\n")
 	for i, l := range lines {
 		lines[i] = ansi.Truncate(l, max(10, w), "…")
-	}
-	return strings.Join(lines, "\n")
-}
-
-// pickerView is the file picker's view with every file name sanitised, the
-// selected line styled by the theme.
-func (m *Import) pickerView() string {
-	t := m.ctx.Theme
-	lines := strings.Split(strings.TrimRight(m.picker.View(), "\n"), "\n")
-	for i, l := range lines {
-		l = ansi.Truncate(catalogue.DisplayText(l), max(10, m.ctx.Width), "…")
-		if strings.HasPrefix(l, m.picker.Cursor) {
-			l = t.Cursor.Render(m.picker.Cursor) + t.RowSelected.Render(strings.TrimPrefix(l, m.picker.Cursor))
-		}
-		lines[i] = l
 	}
 	return strings.Join(lines, "\n")
 }

@@ -1,0 +1,164 @@
+package query
+
+import (
+	"strings"
+	"sync/atomic"
+	"unicode"
+	"unicode/utf8"
+
+	"golang.org/x/text/cases"
+	"golang.org/x/text/runes"
+	"golang.org/x/text/transform"
+	"golang.org/x/text/unicode/norm"
+)
+
+// Folding is what makes "koln" find "Köln" and "CAFE" find "café": both the
+// search and the text are folded, then compared byte for byte. A rune folds
+// to its compatibility decomposition (NFKD: "ﬁ" is "fi", "Ａ" is "A")
+// without combining marks (Unicode category Mn: "é" is "e"), case-folded
+// ("ß" is "ss"). A few Latin letters whose stroke is part of the letter,
+// not a mark, fold to the plain letter as well (ø, ł, đ, ħ, ŧ; æ and œ
+// to two letters), since a reader types "lodz" for Łódź. Control
+// characters fold to a space, so folded text never holds the bytes the
+// index uses as separators.
+//
+// Folding works rune by rune, so that each folded byte can be traced back
+// to the rune it came from (see foldMap), which is how a highlight lands
+// on the right characters of the original text.
+
+// Fold returns s folded for comparison. It returns s itself, without
+// copying, when folding changes nothing (lower-case ASCII).
+func Fold(s string) string {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c >= utf8.RuneSelf || asciiFold[c] != c {
+			return string(appendFold(make([]byte, 0, len(s)+8), s))
+		}
+	}
+	return s
+}
+
+// appendFold appends the folding of s to dst.
+func appendFold(dst []byte, s string) []byte {
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			dst = append(dst, asciiFold[c])
+			i++
+			continue
+		}
+		r, n := utf8.DecodeRuneInString(s[i:])
+		dst = append(dst, foldRune(r)...)
+		i += n
+	}
+	return dst
+}
+
+// foldMap folds s and returns, for each byte of the folding, the index of
+// the rune of s it came from.
+func foldMap(s string) (string, []int32) {
+	var b []byte
+	var from []int32
+	i := int32(0)
+	for _, r := range s {
+		f := foldRune(r)
+		b = append(b, f...)
+		for range len(f) {
+			from = append(from, i)
+		}
+		i++
+	}
+	return string(b), from
+}
+
+// asciiFold folds the ASCII bytes: upper case to lower, controls to space.
+var asciiFold = func() (t [utf8.RuneSelf]byte) {
+	for c := range t {
+		switch {
+		case c < 0x20 || c == 0x7f:
+			t[c] = ' '
+		case 'A' <= c && c <= 'Z':
+			t[c] = byte(c) + 'a' - 'A'
+		default:
+			t[c] = byte(c)
+		}
+	}
+	return t
+}()
+
+// Non-ASCII runes are folded once each, a page of 256 at a time, on first
+// use: a catalogue uses few pages, and start-up computes none.
+type foldPage [256]string
+
+var foldPages [(unicode.MaxRune + 1) >> 8]atomic.Pointer[foldPage]
+
+func foldRune(r rune) string {
+	if r < 0 || r > unicode.MaxRune {
+		r = utf8.RuneError
+	}
+	p := foldPages[r>>8].Load()
+	if p == nil {
+		p = newFoldPage(r &^ 0xff)
+		// Two goroutines may compute the same page; either result is right.
+		foldPages[r>>8].CompareAndSwap(nil, p)
+	}
+	return p[r&0xff]
+}
+
+func newFoldPage(base rune) *foldPage {
+	p := new(foldPage)
+	// Casers and transformers are stateful: these serve this page only.
+	fold := cases.Fold()
+	strip := transform.Chain(norm.NFKD, runes.Remove(runes.In(unicode.Mn)))
+	for i := range p {
+		p[i] = computeFold(base+rune(i), fold, strip)
+	}
+	return p
+}
+
+// letters are Latin letters that NFKD leaves whole but readers spell
+// without their stroke
+// (after case folding, so lower case only).
+var letters = map[rune]string{'ø': "o", 'ł': "l", 'đ': "d", 'ħ': "h", 'ŧ': "t", 'æ': "ae", 'œ': "oe"}
+
+func computeFold(r rune, fold cases.Caser, strip transform.Transformer) string {
+	switch {
+	case r < utf8.RuneSelf:
+		return string(rune(asciiFold[r]))
+	case unicode.IsControl(r) || r == '\u2028' || r == '\u2029':
+		return " "
+	case r >= 0xd800 && r <= 0xdfff: // surrogates are not runes
+		r = utf8.RuneError
+	}
+	s := foldOnce(string(r), fold, strip)
+	// Folding is meant to be idempotent, but Unicode folds lower-case
+	// Cherokee to upper case and x/text folds it back: of two texts that
+	// fold to each other, both fold to the lesser.
+	if t := foldOnce(s, fold, strip); t != s && t < s {
+		s = t
+	}
+	return s
+}
+
+// foldOnce decomposes s, removes its marks, folds its case, and does the
+// first two again (folding may uncover what they would change).
+func foldOnce(s string, fold cases.Caser, strip transform.Transformer) string {
+	if t, _, err := transform.String(strip, s); err == nil {
+		s = t
+	}
+	s = fold.String(s)
+	if t, _, err := transform.String(strip, s); err == nil {
+		s = t
+	}
+	var b strings.Builder
+	for _, c := range s {
+		if unicode.IsControl(c) {
+			return " "
+		}
+		if l, ok := letters[c]; ok {
+			b.WriteString(l)
+		} else {
+			b.WriteRune(c)
+		}
+	}
+	return b.String()
+}

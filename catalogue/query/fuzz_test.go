@@ -1,0 +1,184 @@
+package query
+
+import (
+	"context"
+	"slices"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/internal/gen"
+)
+
+// fuzzRecords is the fixture, a generated catalogue, and records with
+// awkward text: combining accents, controls, odd tags.
+func fuzzRecords(t testing.TB) []*catalogue.Record {
+	c, err := catalogue.Read(strings.NewReader(gen.Catalogue(400)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	recs := append(slices.Clone(fixture), c.Records()...)
+	return append(recs,
+		&catalogue.Record{Name: "Cafe\u0301 ﬁle Straße", Category: "a\x00b", Description: "\x1f\x01 İstanbul ǅ", Extensions: tags(",, ,x\u0301,Ａ b,")},
+		&catalogue.Record{Name: "", Description: "东京 タワー", Extensions: []catalogue.Field{{Name: "X-Tags", Value: "lower-case name"}}},
+	)
+}
+
+// FuzzSearch: any search parses or is refused with a term that is really
+// there; an Index finds exactly what Filter and Match find; highlighting
+// never panics and covers the text rune for rune.
+func FuzzSearch(f *testing.F) {
+	for _, s := range []string{"", "gdv", "kernel rust", "-wiki", "rating:9", "cat:", "date:2015-13", "date:31/10/2015",
+		"koln", "cafe creme", "hiking", "tag:hiking", `"search engine"`, "x-tags:b", "lang:en type:text/html uri:x",
+		"date:<2008-02 rating:>=4", "é", "ǅ", "\x00", `"unterminated`, "-", "a -\"b c\"", "ﬁ", "Ａ"} {
+		f.Add(s)
+	}
+	recs := fuzzRecords(f)
+	ix := NewIndex(recs, 1)
+	f.Fuzz(func(t *testing.T, text string) {
+		q, err := Parse(text)
+		if err != nil {
+			e, ok := err.(*Error)
+			if !ok || e.Offset < 0 || e.Offset+len(e.Term) > len(text) || text[e.Offset:e.Offset+len(e.Term)] != e.Term ||
+				e.Column != utf8.RuneCountInString(text[:e.Offset])+1 || e.Reason == "" {
+				t.Fatalf("Parse(%q): %#v", text, err)
+			}
+			if strings.ContainsFunc(err.Error(), func(r rune) bool { return r < 0x20 || r == 0x7f }) {
+				t.Fatalf("Parse(%q): the message %q holds control characters", text, err)
+			}
+			return
+		}
+		want := Filter(recs, q)
+		hits, err := ix.Search(context.Background(), q, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := make([]*catalogue.Record, len(hits))
+		for i, h := range hits {
+			got[i] = recs[h.Pos]
+		}
+		if !slices.Equal(got, want) {
+			t.Fatalf("search %q: the Index finds %d records, Filter %d", text, len(got), len(want))
+		}
+		for _, r := range recs {
+			if q.Match(r) != slices.Contains(want, r) {
+				t.Fatalf("search %q: Match and Filter disagree on %q", text, r.Name)
+			}
+		}
+		for _, r := range want {
+			for field, v := range map[string]string{catalogue.FieldName: r.Name, catalogue.FieldDescription: r.Description,
+				catalogue.FieldCategory: r.Category, TagsField: r.Extension(TagsField), catalogue.FieldURI: r.URI} {
+				if m := q.Highlight(field, v); m != nil && len(m) != utf8.RuneCountInString(v) {
+					t.Fatalf("search %q: %d marks for %d runes of %q", text, len(m), utf8.RuneCountInString(v), v)
+				}
+			}
+		}
+	})
+}
+
+// FuzzNarrows: when a search narrows another, it finds no record the
+// other does not, so a search typed on may look only at the last matches.
+func FuzzNarrows(f *testing.F) {
+	for _, s := range [][2]string{{"g", "i"}, {"go", " -x"}, {"name:go", "."}, {`"search e`, "n"}, {"ca", "fe"}, {"gd", "v"}, {"lk", "r"}} {
+		f.Add(s[0], s[1])
+	}
+	recs := fuzzRecords(f)
+	f.Fuzz(func(t *testing.T, text, more string) {
+		prev, err1 := Parse(text)
+		next, err2 := Parse(text + more)
+		if err1 != nil || err2 != nil || !next.Narrows(prev) {
+			return
+		}
+		wider := Filter(recs, prev)
+		for _, r := range Filter(recs, next) {
+			if !slices.Contains(wider, r) {
+				t.Fatalf("%q narrows %q, but finds %q, which %q does not", text+more, text, r.Name, text)
+			}
+		}
+	})
+}
+
+// FuzzFold: folding is idempotent, never yields the bytes the index uses
+// as separators, and foldMap traces every folded byte to a rune.
+func FuzzFold(f *testing.F) {
+	for _, s := range []string{"Köln", "Café Crème", "ß", "ﬁ", "İ", "ǅ", "e\u0301", "\x00\x1f", "東京", "\xff", "Ærø"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		folded := Fold(s)
+		if again := Fold(folded); again != folded {
+			t.Fatalf("Fold(%q) = %q, but Fold of that = %q", s, folded, again)
+		}
+		if strings.ContainsFunc(folded, func(r rune) bool { return r < 0x20 || r == 0x7f }) {
+			t.Fatalf("Fold(%q) = %q holds control characters", s, folded)
+		}
+		m, from := foldMap(s)
+		if m != folded || len(from) != len(m) {
+			t.Fatalf("foldMap(%q) = %q with %d positions, Fold gives %q", s, m, len(from), folded)
+		}
+		n := int32(utf8.RuneCountInString(s))
+		for i, r := range from {
+			if r < 0 || r >= n || i > 0 && r < from[i-1] {
+				t.Fatalf("foldMap(%q): byte %d comes from rune %d of %d", s, i, r, n)
+			}
+		}
+	})
+}
+
+// TestIndexNext: the next version's index shares the chunks whose records
+// did not change, and searches exactly as a fresh one.
+func TestIndexNext(t *testing.T) {
+	c, err := catalogue.Read(strings.NewReader(gen.Catalogue(3*chunkSize + 10)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	recs := c.Records()
+	ix := NewIndex(recs, 1)
+	edited := slices.Clone(recs)
+	r := edited[chunkSize+5].Clone()
+	r.Name = "Zebra crossing"
+	edited[chunkSize+5] = r
+	edited = append(edited, &catalogue.Record{Name: "Zebra finch"})
+	next := ix.Next(edited, 2)
+	if next.Version() != 2 || next.Len() != len(edited) {
+		t.Fatalf("version %d, %d records", next.Version(), next.Len())
+	}
+	if next.chunks[0] != ix.chunks[0] || next.chunks[2] != ix.chunks[2] {
+		t.Error("unchanged chunks were folded again")
+	}
+	if next.chunks[1] == ix.chunks[1] || next.chunks[3] == ix.chunks[3] {
+		t.Error("a changed chunk was reused")
+	}
+	fresh := NewIndex(edited, 2)
+	for _, text := range []string{"zebra", "git -go", "rating:>=4 kernel", "tag:hiking", "koln"} {
+		q, _ := Parse(text)
+		a, _ := next.Search(context.Background(), q, nil)
+		b, _ := fresh.Search(context.Background(), q, nil)
+		if !slices.Equal(a, b) {
+			t.Errorf("search %q: the next index finds %d, a fresh one %d", text, len(a), len(b))
+		}
+		if !slices.Equal(recsOf(edited, a), Filter(edited, q)) {
+			t.Errorf("search %q: the index and Filter disagree", text)
+		}
+	}
+	// A search over given candidates keeps their order.
+	q, _ := Parse("zebra")
+	hits, _ := next.Search(context.Background(), q, []int32{int32(len(edited) - 1), chunkSize + 5, 0})
+	if len(hits) != 2 || hits[0].Pos != int32(len(edited)-1) || hits[1].Pos != chunkSize+5 {
+		t.Errorf("search over candidates: %v", hits)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := next.Search(ctx, q, nil); err == nil {
+		t.Error("a cancelled search answered")
+	}
+}
+
+func recsOf(recs []*catalogue.Record, hits []Hit) []*catalogue.Record {
+	out := make([]*catalogue.Record, len(hits))
+	for i, h := range hits {
+		out[i] = recs[h.Pos]
+	}
+	return out
+}

@@ -1,0 +1,228 @@
+package query
+
+import (
+	"context"
+	"math"
+	"runtime"
+	"slices"
+	"sync"
+	"sync/atomic"
+
+	"github.com/uricat/uricat/catalogue"
+)
+
+// Index is one snapshot of a catalogue's records prepared for searching
+// as one types: the folded text of each record's NAME, CATEGORY, tags and
+// DESCRIPTION, kept end to end, and a mask of the bytes each holds. It is
+// immutable, safe for concurrent use, and owns all it holds: nothing is
+// written into the records.
+//
+// The text is kept in chunks of a few thousand records, so that the index
+// of the next version shares the chunks whose records did not change.
+type Index struct {
+	recs    []*catalogue.Record
+	version uint64
+	chunks  []*chunk
+}
+
+// chunkBits sets the records per chunk: small enough that an edit
+// re-folds little, large enough that the chunks' overhead is nothing.
+const (
+	chunkBits = 12
+	chunkSize = 1 << chunkBits
+)
+
+// chunk is the search text of chunkSize consecutive records (fewer in the
+// last chunk): each record's parts, each ended by NUL, which folded text
+// never holds; where each part starts; and each record's masks.
+type chunk struct {
+	text  string
+	offs  []uint32 // numParts per record (where its parts start), and the end
+	masks []uint64 // 3 per record: charMask of all its text, of its NAME, CATEGORY and tags, and their startMask
+}
+
+// NewIndex indexes recs, a snapshot of a catalogue's records, as of the
+// catalogue's version (which Version gives back, so that the holder can
+// tell whether the index is current). recs must not change afterwards; the
+// records themselves never do.
+func NewIndex(recs []*catalogue.Record, version uint64) *Index {
+	return (*Index)(nil).Next(recs, version)
+}
+
+// Next indexes recs as of version, reusing the text of ix (which may be
+// nil) for every chunk whose records are the very same records as in ix,
+// at the same places: after an edit only the edited record's chunk is
+// folded again, and after an append only the last.
+func (ix *Index) Next(recs []*catalogue.Record, version uint64) *Index {
+	n := (len(recs) + chunkSize - 1) / chunkSize
+	next := &Index{recs: recs, version: version, chunks: make([]*chunk, n)}
+	var todo []int
+	for k := range n {
+		lo, hi := k*chunkSize, min((k+1)*chunkSize, len(recs))
+		if ix != nil && k < len(ix.chunks) && ix.chunks[k].len() == hi-lo && slices.Equal(recs[lo:hi], ix.recs[lo:hi]) {
+			next.chunks[k] = ix.chunks[k]
+			continue
+		}
+		todo = append(todo, k)
+	}
+	// The chunks are independent: fold them on every CPU.
+	var at atomic.Int64
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), len(todo)) {
+		wg.Go(func() {
+			var buf []byte
+			for i := int(at.Add(1) - 1); i < len(todo); i = int(at.Add(1) - 1) {
+				k := todo[i]
+				next.chunks[k], buf = newChunk(recs[k*chunkSize:min((k+1)*chunkSize, len(recs))], buf)
+			}
+		})
+	}
+	wg.Wait()
+	return next
+}
+
+// len returns the number of records in c.
+func (c *chunk) len() int { return len(c.masks) / 3 }
+
+// newChunk folds recs into a chunk, with buf as scratch space (returned
+// for the next chunk).
+func newChunk(recs []*catalogue.Record, buf []byte) (*chunk, []byte) {
+	c := &chunk{offs: make([]uint32, numParts*len(recs)+1), masks: make([]uint64, 3*len(recs))}
+	buf = buf[:0]
+	for i, r := range recs {
+		offs := c.offs[numParts*i:]
+		start := len(buf)
+		for p := range numParts {
+			offs[p] = uint32(len(buf))
+			switch p {
+			case partName:
+				buf = appendFold(buf, r.Name)
+			case partCategory:
+				buf = appendFold(buf, r.Category)
+			case partTags:
+				buf = appendTags(buf, r)
+			case partDescription:
+				buf = appendFold(buf, r.Description)
+			}
+			buf = append(buf, 0)
+		}
+		c.masks[3*i], c.masks[3*i+1], c.masks[3*i+2] = textMasks(buf[start:], int(offs[partDescription])-start)
+	}
+	c.offs[len(c.offs)-1] = uint32(len(buf))
+	c.text = string(buf)
+	return c, buf
+}
+
+// Version returns the catalogue version the index was built from.
+func (ix *Index) Version() uint64 { return ix.version }
+
+// Records returns the snapshot the index was built from, in file order.
+func (ix *Index) Records() []*catalogue.Record { return ix.recs }
+
+// Len returns the number of records indexed.
+func (ix *Index) Len() int { return len(ix.recs) }
+
+// mask returns the charMask of all the text of the record at pos.
+func (ix *Index) mask(pos int) uint64 {
+	return ix.chunks[pos>>chunkBits].masks[3*(pos&(chunkSize-1))]
+}
+
+// doc returns the record at pos as searches see it, from the index.
+func (ix *Index) doc(pos int) doc {
+	c := ix.chunks[pos>>chunkBits]
+	i := pos & (chunkSize - 1)
+	offs := c.offs[numParts*i : numParts*i+numParts+1]
+	return doc{rec: ix.recs[pos], src: c.text, offs: offs, all: c.text[offs[0] : offs[numParts]-1],
+		fields: c.masks[3*i+1], starts: c.masks[3*i+2]}
+}
+
+// name returns the folded NAME of the record at pos.
+func (ix *Index) name(pos int) string {
+	c := ix.chunks[pos>>chunkBits]
+	i := numParts * (pos & (chunkSize - 1))
+	return c.text[c.offs[i] : c.offs[i+1]-1]
+}
+
+// Hit is a record a search matched: its position in the index's records
+// and how well it matched (see Rank).
+type Hit struct {
+	Pos   int32
+	Score int32
+}
+
+// Search returns the records among candidates (positions in Records; nil
+// means all, in file order) that q matches, in the order of candidates,
+// with their scores. It matches exactly what Filter matches. A large
+// search runs on every CPU; it stops early with ctx's error when ctx is
+// cancelled.
+func (ix *Index) Search(ctx context.Context, q *Query, candidates []int32) ([]Hit, error) {
+	n := len(ix.recs)
+	if candidates != nil {
+		n = len(candidates)
+	}
+	// One slice for every share's hits, each in its own stretch, closed
+	// up at the end: a search that matches most records would otherwise
+	// spend more on growing slices than on matching.
+	out := make([]Hit, n)
+	ends := split(n, func(lo, hi int) []int {
+		w := lo
+		for k := lo; k < hi; k++ {
+			if k&1023 == 0 && ctx.Err() != nil {
+				return nil
+			}
+			pos := k
+			if candidates != nil {
+				pos = int(candidates[k])
+			}
+			if ix.mask(pos)&q.need != q.need {
+				continue
+			}
+			d := ix.doc(pos)
+			if sc, ok := q.eval(&d); ok {
+				out[w] = Hit{int32(pos), int32(min(sc, math.MaxInt32))}
+				w++
+			}
+		}
+		return []int{lo, w}
+	})
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	m := 0
+	for _, e := range ends {
+		m += copy(out[m:], out[e[0]:e[1]])
+	}
+	if m < n/4 {
+		return slices.Clone(out[:m]), nil // not to keep the rest alive
+	}
+	return out[:m:m], nil
+}
+
+// Rank orders hits best first, keeping their order among equals: matches
+// found only in DESCRIPTION (score 0) come last, in the order they came.
+// It is a counting sort, since scores are small: a comparison sort of a
+// million hits would cost more than the search.
+func Rank(hits []Hit) []Hit {
+	hi := int32(0)
+	for _, h := range hits {
+		hi = max(hi, h.Score)
+	}
+	if hi > 1<<16 {
+		slices.SortStableFunc(hits, func(a, b Hit) int { return int(b.Score - a.Score) })
+		return hits
+	}
+	count := make([]int, hi+2)
+	for _, h := range hits {
+		count[hi-h.Score+1]++ // descending: the best score gets bucket 0
+	}
+	for i := 1; i < len(count); i++ {
+		count[i] += count[i-1]
+	}
+	out := make([]Hit, len(hits))
+	for _, h := range hits {
+		b := hi - h.Score
+		out[count[b]] = h
+		count[b]++
+	}
+	return out
+}

@@ -1,0 +1,541 @@
+package query
+
+import (
+	"runtime"
+	"slices"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"unicode"
+	"unicode/utf8"
+	"unsafe"
+
+	"github.com/uricat/uricat/catalogue"
+)
+
+// doc is a record as a search sees it: the folded text of the fields that
+// words search (NAME, CATEGORY, the tags, DESCRIPTION), and the record for
+// every other field. An Index holds the folded text; a one-off search
+// folds each field only when a term asks for it.
+type doc struct {
+	rec  *catalogue.Record
+	text [numParts]string
+	have uint8 // bits of the parts folded so far
+
+	// From an Index only: its text, where the parts start in it (and
+	// end, each before a NUL); to pass over most records quickly, every
+	// part (with NULs between, so that a word, which holds none, is found
+	// within one), and the charMasks of the bytes of NAME, CATEGORY and
+	// the tags, and of those that start their words.
+	src            string
+	offs           []uint32
+	all            string
+	fields, starts uint64
+
+	// From Filter only: where the parts are folded, so that a search
+	// over many records does not allocate for each (see part).
+	scratch *[]byte
+}
+
+// The parts of a doc, in the order an Index stores them.
+const (
+	partName = iota
+	partCategory
+	partTags
+	partDescription
+	numParts
+)
+
+// tagSep separates the tags of the tags part; folded text never holds it.
+const tagSep = '\x1f'
+
+func (d *doc) part(p int) string {
+	if d.have&(1<<p) == 0 {
+		switch {
+		case d.offs != nil:
+			d.text[p] = d.src[d.offs[p] : d.offs[p+1]-1]
+		case d.scratch != nil:
+			// The scratch space is reused for the next record, once this
+			// one's doc is gone; a part already folded keeps the array it
+			// was folded into, should appending move the slice.
+			b := *d.scratch
+			start := len(b)
+			b = d.fold(p, b)
+			*d.scratch = b
+			d.text[p] = unsafe.String(unsafe.SliceData(b[start:]), len(b)-start)
+		default:
+			d.text[p] = string(d.fold(p, nil))
+		}
+		d.have |= 1 << p
+	}
+	return d.text[p]
+}
+
+// fold appends part p of the record, folded, to dst.
+func (d *doc) fold(p int, dst []byte) []byte {
+	switch p {
+	case partName:
+		return appendFold(dst, d.rec.Name)
+	case partCategory:
+		return appendFold(dst, d.rec.Category)
+	case partTags:
+		return appendTags(dst, d.rec)
+	}
+	return appendFold(dst, d.rec.Description)
+}
+
+// appendTags appends the record's tags, folded, each without the blanks
+// around it, separated by tagSep. X-TAGS holds tags separated by commas,
+// as browsers write them ("hiking, road trip"); empty ones are left out.
+func appendTags(dst []byte, r *catalogue.Record) []byte {
+	v := r.Extension(TagsField)
+	n := len(dst)
+	for tag := range strings.SplitSeq(v, ",") {
+		if tag = strings.TrimSpace(tag); tag == "" {
+			continue
+		}
+		if len(dst) > n {
+			dst = append(dst, tagSep)
+		}
+		start := len(dst)
+		dst = appendFold(dst, tag)
+		if t := strings.TrimSpace(string(dst[start:])); len(t) != len(dst)-start {
+			dst = append(dst[:start], t...) // a tag of controls or marks only
+		}
+	}
+	return dst
+}
+
+// eachTag calls f with each tag of a folded tags part, until f returns true.
+func eachTag(tags string, f func(string) bool) bool {
+	for tags != "" {
+		tag := tags
+		if i := strings.IndexByte(tags, tagSep); i >= 0 {
+			tag, tags = tags[:i], tags[i+1:]
+		} else {
+			tags = ""
+		}
+		if f(tag) {
+			return true
+		}
+	}
+	return false
+}
+
+// Weights of the fields that rank matches. SSD3 forbids ordering records
+// by URI (3.1) or DESCRIPTION (3.5): they never add to a score.
+const (
+	weightName     = 3
+	weightCategory = 2
+	weightTag      = 2
+)
+
+// eval reports whether d matches q and how well: the sum, over q's words
+// and phrases, of their best score in NAME, CATEGORY or a tag (0 for one
+// found only in DESCRIPTION).
+func (q *Query) eval(d *doc) (int, bool) {
+	total := 0
+	for i := range q.terms {
+		t := &q.terms[i]
+		score, ok := t.eval(d)
+		if ok == t.neg {
+			return 0, false
+		}
+		if ok && !t.neg {
+			total += score
+		}
+	}
+	return total, true
+}
+
+// eval reports whether d holds t (regardless of t.neg), and t's score.
+func (t *term) eval(d *doc) (int, bool) {
+	r := d.rec
+	switch t.kind {
+	case kindWord:
+		if d.all != "" && !t.exact && !strings.Contains(d.all, t.text) &&
+			(d.fields&t.mask != t.mask || d.starts&byteBit[t.text[0]] == 0) {
+			// Not in any field; and, as fuzzyMatch would find, not
+			// spelt out from a word's start in NAME, CATEGORY or a tag.
+			return 0, false
+		}
+		return wordScore(d, t.text)
+	case kindPhrase:
+		if d.all != "" && (t.neg || !strings.Contains(d.all, t.text)) {
+			return 0, strings.Contains(d.all, t.text) // an exclusion needs no score
+		}
+		return phraseScore(d, t.text)
+	case kindName:
+		return 0, strings.Contains(d.part(partName), t.text)
+	case kindCategory:
+		return 0, strings.Contains(d.part(partCategory), t.text)
+	case kindDescription:
+		return 0, strings.Contains(d.part(partDescription), t.text)
+	case kindTag:
+		return 0, eachTag(d.part(partTags), func(tag string) bool { return tag == t.text })
+	case kindExtension:
+		for _, f := range r.Extensions {
+			if strings.EqualFold(f.Name, t.field) && strings.Contains(Fold(f.Value), t.text) {
+				return 0, true
+			}
+		}
+		return 0, false
+	case kindURI:
+		return 0, strings.Contains(Fold(r.URI), t.text)
+	case kindLanguage:
+		l := lowerASCII(r.Language)
+		return 0, l == t.text || len(l) > len(t.text) && l[len(t.text)] == '-' && strings.HasPrefix(l, t.text)
+	case kindType:
+		ty, _, _ := strings.Cut(r.Type, ";")
+		ty = lowerASCII(strings.TrimSpace(ty))
+		return 0, ty == t.text || len(ty) > len(t.text) && ty[len(t.text)] == '/' && strings.HasPrefix(ty, t.text)
+	case kindRating:
+		return 0, r.Rating != 0 && compare(r.Rating-t.num, t.op)
+	case kindDate:
+		switch t.op {
+		case ">":
+			return 0, !r.Date.Before(t.to)
+		case ">=":
+			return 0, !r.Date.Before(t.from)
+		case "<":
+			return 0, r.Date.Before(t.from)
+		case "<=":
+			return 0, r.Date.Before(t.to)
+		}
+		return 0, !r.Date.Before(t.from) && r.Date.Before(t.to)
+	}
+	return 0, false
+}
+
+func compare(d int, op string) bool {
+	switch op {
+	case ">":
+		return d > 0
+	case ">=":
+		return d >= 0
+	case "<":
+		return d < 0
+	case "<=":
+		return d <= 0
+	}
+	return d == 0
+}
+
+// lowerASCII lower-cases LANGUAGE and TYPE values, which are ASCII.
+func lowerASCII(s string) string {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; 'A' <= c && c <= 'Z' {
+			return strings.ToLower(s)
+		}
+	}
+	return s
+}
+
+// wordScore matches a free word: its letters in order (fuzzily) in NAME,
+// CATEGORY or a tag, scored; or within DESCRIPTION, unscored. Almost any
+// short word is spelt out somewhere in a long description, so there only
+// the word itself counts.
+func wordScore(d *doc, w string) (int, bool) {
+	best := fieldScore(d.part(partName), w) * weightName
+	best = max(best, fieldScore(d.part(partCategory), w)*weightCategory)
+	eachTag(d.part(partTags), func(tag string) bool {
+		best = max(best, fieldScore(tag, w)*weightTag)
+		return false
+	})
+	if best > 0 {
+		return best, true
+	}
+	return 0, strings.Contains(d.part(partDescription), w)
+}
+
+// phraseScore matches a phrase within any of the fields words search.
+func phraseScore(d *doc, p string) (int, bool) {
+	best, found := 0, false
+	for _, f := range []struct {
+		part, weight int
+	}{{partName, weightName}, {partCategory, weightCategory}, {partTags, weightTag}} {
+		text := d.part(f.part)
+		if i := strings.Index(text, p); i >= 0 {
+			best, found = max(best, substringScore(text, i, len(p))*f.weight), true
+		}
+	}
+	return best, found || strings.Contains(d.part(partDescription), p)
+}
+
+// fieldScore scores word in field (both folded): 0 if the field holds
+// neither the word nor its letters in order as fuzzyMatch finds them;
+// more for the word itself, a whole word, at the start of a word, near
+// the field's start.
+func fieldScore(field, word string) int {
+	if i := strings.Index(field, word); i >= 0 {
+		return substringScore(field, i, len(word))
+	}
+	if !mayFuzzyMatch(field, word) {
+		return 0 // the common case, and cheaper to tell
+	}
+	start, end := fuzzyMatch(field, word, nil)
+	if start < 0 {
+		return 0
+	}
+	gaps := (end - start) - len(word)
+	return 130 - min(gaps*4, 90)
+}
+
+// mayFuzzyMatch tells cheaply most fields fuzzyMatch would not find word
+// in: it must start at a word's start, and the rest follow in order.
+func mayFuzzyMatch(field, word string) bool {
+	r, n := utf8.DecodeRuneInString(word)
+	if n == len(word) {
+		return false // one rune: a fuzzy match would be a substring
+	}
+	for at := 0; at < len(field); {
+		i := strings.IndexRune(field[at:], r)
+		if i < 0 {
+			return false
+		}
+		at += i
+		if wordStart(field, at) {
+			return isSubsequence(field[at+n:], word[n:])
+		}
+		at += n
+	}
+	return false
+}
+
+// isSubsequence reports whether word's runes are in field in order.
+func isSubsequence(field, word string) bool {
+	at := 0
+	for _, r := range word {
+		var j int
+		if r < utf8.RuneSelf {
+			j = strings.IndexByte(field[at:], byte(r))
+		} else {
+			j = strings.IndexRune(field[at:], r)
+		}
+		if j < 0 {
+			return false
+		}
+		at += j + utf8.RuneLen(r)
+	}
+	return true
+}
+
+func substringScore(field string, i, n int) int {
+	sc := 200 - min(i, 50)
+	if wordStart(field, i) {
+		sc += 100
+		if r, _ := utf8.DecodeRuneInString(field[i+n:]); i+n == len(field) || !isWordRune(r) {
+			sc += 50 // the whole word
+		}
+	}
+	return sc
+}
+
+// fuzzyMatch finds word's runes in field in order, where each is at the
+// start of a word of the field or in the same word as the rune before:
+// "gdv" is in "go.dev" (g·o.d·e·v), "lkr" in "Linux kernel release", but
+// "cafe" is not in "specification of uri-catalogue format", though its
+// letters are there in order. It returns where the tightest such match
+// starts and ends (start is -1 if there is none), and with trace, the
+// position of each of word's runes in it. A match of a word is a match of
+// every beginning of it, so that typing on only ever narrows.
+func fuzzyMatch(field, word string, trace *[]int) (start, end int) {
+	// levels[i] holds the places word's rune i can take: each with the
+	// latest start of a match of the runes before that ends there.
+	type place struct{ pos, start, from int32 }
+	var bufA, bufB [32]place
+	cur, next := bufA[:0], bufB[:0]
+	var levels [][]place
+	i := 0
+	for _, c := range word {
+		next = next[:0]
+		k := 0         // the next place of cur not yet left behind
+		bestAny := -1  // the latest start among cur's places before here
+		bestWord := -1 // the same, within the current word of field
+		fromAny, fromWord := -1, -1
+		for j, r := range field {
+			for i > 0 && k < len(cur) && int(cur[k].pos) < j {
+				if s := int(cur[k].start); s > bestAny {
+					bestAny, fromAny = s, k
+				}
+				// Only the place's own rune lies between it and here.
+				if r, _ := utf8.DecodeRuneInString(field[cur[k].pos:]); isWordRune(r) && int(cur[k].start) > bestWord {
+					bestWord, fromWord = int(cur[k].start), k
+				}
+				k++
+			}
+			if r == c {
+				switch {
+				case i == 0 && wordStart(field, j):
+					next = append(next, place{int32(j), int32(j), -1})
+				case i > 0 && wordStart(field, j) && bestAny >= 0:
+					next = append(next, place{int32(j), int32(bestAny), int32(fromAny)})
+				case i > 0 && bestWord >= 0:
+					next = append(next, place{int32(j), int32(bestWord), int32(fromWord)})
+				}
+			}
+			if !isWordRune(r) {
+				bestWord, fromWord = -1, -1
+			}
+		}
+		if len(next) == 0 {
+			return -1, 0
+		}
+		if trace != nil {
+			levels = append(levels, slices.Clone(next))
+		}
+		cur, next = next, cur
+		i++
+	}
+	if i == 0 {
+		return -1, 0
+	}
+	// The tightest match: the shortest span from its start to its end.
+	best := 0
+	for k, p := range cur {
+		if int(p.pos-p.start) < int(cur[best].pos-cur[best].start) {
+			best = k
+		}
+	}
+	_, n := utf8.DecodeRuneInString(field[cur[best].pos:])
+	if trace != nil {
+		at := make([]int, len(levels))
+		for l, k := len(levels)-1, best; l >= 0; l-- {
+			at[l] = int(levels[l][k].pos)
+			k = int(levels[l][k].from)
+		}
+		*trace = at
+	}
+	return int(cur[best].start), int(cur[best].pos) + n
+}
+
+func isWordRune(r rune) bool {
+	if r < utf8.RuneSelf {
+		return asciiWord[r]
+	}
+	return unicode.IsLetter(r) || unicode.IsDigit(r)
+}
+
+// asciiWord tells the ASCII letters and digits.
+var asciiWord = func() (t [utf8.RuneSelf]bool) {
+	for c := range t {
+		t[c] = 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9'
+	}
+	return t
+}()
+
+// wordStart reports whether byte i of s begins a word.
+func wordStart(s string, i int) bool {
+	if i == 0 {
+		return true
+	}
+	if c := s[i-1]; c < utf8.RuneSelf {
+		return !asciiWord[c]
+	}
+	r, _ := utf8.DecodeLastRuneInString(s[:i])
+	return !isWordRune(r)
+}
+
+// Match reports whether q matches r.
+func (q *Query) Match(r *catalogue.Record) bool {
+	_, ok := q.eval(&doc{rec: r})
+	return ok
+}
+
+// parallelFrom is the number of records from which a search splits its
+// work over the CPUs, each taking a contiguous share.
+const parallelFrom = 16384
+
+// Filter returns the records of recs that q matches, in their order. It
+// folds each record's text as it goes, only as far as the terms need: the
+// way to search a catalogue once, where building an Index would cost more
+// than it saves.
+func Filter(recs []*catalogue.Record, q *Query) []*catalogue.Record {
+	if q.Empty() {
+		return slices.Clone(recs)
+	}
+	parts := split(len(recs), func(lo, hi int) []*catalogue.Record {
+		var out []*catalogue.Record
+		scratch := make([]byte, 0, 1024)
+		for _, r := range recs[lo:hi] {
+			scratch = scratch[:0]
+			if _, ok := q.eval(&doc{rec: r, scratch: &scratch}); ok {
+				out = append(out, r)
+			}
+		}
+		return out
+	})
+	return slices.Concat(parts...)
+}
+
+// split runs part over [0, n) in contiguous shares of parallelFrom, on
+// every CPU when n is large, and returns their results in order. Each CPU
+// takes the next share when done with one, so that a CPU another program
+// keeps busy does not hold up the answer.
+func split[T any](n int, part func(lo, hi int) []T) [][]T {
+	workers := runtime.GOMAXPROCS(0)
+	if n < parallelFrom || workers < 2 {
+		return [][]T{part(0, n)}
+	}
+	out := make([][]T, (n+parallelFrom-1)/parallelFrom)
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range min(workers, len(out)) {
+		wg.Go(func() {
+			for i := int(next.Add(1) - 1); i < len(out); i = int(next.Add(1) - 1) {
+				out[i] = part(i*parallelFrom, min((i+1)*parallelFrom, n))
+			}
+		})
+	}
+	wg.Wait()
+	return out
+}
+
+// charMask is the set of bytes of s, hashed into 64 bits (ASCII letters
+// and digits one bit each): text can only hold s if its mask holds s's,
+// so most records are passed over without looking at their text.
+func charMask[T string | []byte](s T) uint64 {
+	var m uint64
+	for i := 0; i < len(s); i++ {
+		m |= byteBit[s[i]]
+	}
+	return m
+}
+
+// textMasks returns the charMask of text, and of its first n bytes (the
+// fields fuzzy matching looks at) the charMask and the startMask: the
+// charMask of the first bytes of their words, where fuzzyMatch may start.
+func textMasks(text []byte, n int) (all, fields, starts uint64) {
+	prevWord := false
+	for i := 0; i < n; {
+		c := text[i]
+		if !prevWord {
+			starts |= byteBit[c]
+		}
+		if c < utf8.RuneSelf {
+			fields |= byteBit[c]
+			prevWord = asciiWord[c]
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRune(text[i:n])
+		fields |= charMask(text[i : i+size])
+		prevWord = isWordRune(r)
+		i += size
+	}
+	return fields | charMask(text[n:]), fields, starts
+}
+
+var byteBit = func() (t [256]uint64) {
+	for c := range t {
+		switch {
+		case 'a' <= c && c <= 'z':
+			t[c] = 1 << (c - 'a')
+		case '0' <= c && c <= '9':
+			t[c] = 1 << (26 + c - '0')
+		default:
+			t[c] = 1 << (36 + c*7%28)
+		}
+	}
+	return t
+}()

@@ -1,0 +1,332 @@
+package query
+
+import (
+	"errors"
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/uricat/uricat/catalogue"
+)
+
+// Query is a parsed search. A record matches when it matches every term.
+// The zero Query, like the empty search, matches every record.
+type Query struct {
+	text  string
+	terms []term
+	need  uint64 // the bytes every match's folded text holds (charMask)
+}
+
+// kind is what a term looks at and how.
+type kind uint8
+
+const (
+	kindWord        kind = iota + 1 // free word: fuzzy in NAME, CATEGORY, tags; within DESCRIPTION
+	kindPhrase                      // "quoted words", or an excluded word: within any of those
+	kindName                        // name:
+	kindCategory                    // cat:
+	kindDescription                 // desc:
+	kindTag                         // tag: a whole tag of X-TAGS
+	kindExtension                   // x-NAME: within that extension field
+	kindURI                         // uri:
+	kindLanguage                    // lang: a language and its subtags
+	kindType                        // type: a type or type/subtype
+	kindRating                      // rating:
+	kindDate                        // date:
+)
+
+// term is one term of a query, its value parsed.
+type term struct {
+	kind  kind
+	neg   bool
+	text  string // folded value; lower-case for lang: and type:
+	field string // kindExtension: the field's name, upper-case ("X-FEED-URL")
+	mask  uint64 // charMask of text
+	exact bool   // text is one ASCII letter or digit: a record holds it if its charMask does
+	op    string // kindRating, kindDate: "=", "<", "<=", ">" or ">="
+	num   int    // kindRating
+	from  time.Time
+	to    time.Time // kindDate: the span [from, to) the date names
+}
+
+// TagsField is the extension field that holds a record's tags, separated
+// by commas; free words and tag: search it.
+const TagsField = "X-TAGS"
+
+// Error is a search that cannot be parsed: it names the term, where it
+// starts and what is wrong with it.
+type Error struct {
+	Term   string // the term as typed
+	Offset int    // where the term starts in the search, in bytes
+	Column int    // where the term starts in the search, in runes from 1
+	Reason string
+}
+
+func (e *Error) Error() string {
+	term := e.Term
+	if strings.ContainsFunc(term, func(r rune) bool { return !unicode.IsGraphic(r) }) {
+		term = strconv.Quote(term)
+	}
+	return fmt.Sprintf("search term %s (column %d): %s", term, e.Column, e.Reason)
+}
+
+// qualifiers maps each field name a term may start with to its kind.
+var qualifiers = map[string]kind{
+	"name": kindName, "cat": kindCategory, "category": kindCategory,
+	"desc": kindDescription, "description": kindDescription,
+	"tag": kindTag, "tags": kindTag, "uri": kindURI, "url": kindURI,
+	"lang": kindLanguage, "language": kindLanguage, "type": kindType,
+	"rating": kindRating, "date": kindDate,
+}
+
+// Parse parses a search. Terms are separated by spaces outside double
+// quotes; a quote left open runs to the end of the search, so that a
+// phrase being typed is already searched for.
+func Parse(s string) (*Query, error) {
+	q := &Query{text: s}
+	for _, tok := range tokenize(s) {
+		t, err := parseTerm(tok.text)
+		if err != nil {
+			return nil, &Error{Term: tok.text, Offset: tok.start, Column: utf8.RuneCountInString(s[:tok.start]) + 1, Reason: err.Error()}
+		}
+		if t.kind == 0 {
+			continue // nothing to search for yet: "-", `""`
+		}
+		t.mask = charMask(t.text)
+		t.exact = len(t.text) == 1 && asciiWord[t.text[0]]
+		q.terms = append(q.terms, t)
+		if !t.neg {
+			switch t.kind {
+			case kindWord, kindPhrase, kindName, kindCategory, kindDescription, kindTag:
+				q.need |= t.mask
+			}
+		}
+	}
+	return q, nil
+}
+
+// String returns the search as typed.
+func (q *Query) String() string { return q.text }
+
+// Empty reports whether the query matches every record.
+func (q *Query) Empty() bool { return len(q.terms) == 0 }
+
+// Ranked reports whether the query has words or phrases to rank matches
+// by; a query of qualified terms alone only filters.
+func (q *Query) Ranked() bool {
+	for _, t := range q.terms {
+		if !t.neg && (t.kind == kindWord || t.kind == kindPhrase) {
+			return true
+		}
+	}
+	return false
+}
+
+// Narrows reports whether every record q matches also matches prev, so
+// that a search for q may look only at prev's matches: q is prev with
+// terms added, or with a word or a text term typed on. Exclusions, tags,
+// ratings, dates, languages and types only narrow when they are unchanged.
+func (q *Query) Narrows(prev *Query) bool {
+	if prev == nil || len(q.terms) < len(prev.terms) {
+		return false
+	}
+	for i, p := range prev.terms {
+		t := q.terms[i]
+		if t.kind != p.kind || t.neg != p.neg || t.field != p.field {
+			return false
+		}
+		switch {
+		case t == p:
+		case !t.neg && t.kind <= kindURI && t.kind != kindTag && strings.HasPrefix(t.text, p.text):
+			// Containing (or holding in order) a longer text means
+			// containing its beginning.
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// token is a term as typed and where it starts, in bytes.
+type token struct {
+	text  string
+	start int
+}
+
+// tokenize splits s at spaces outside double quotes.
+func tokenize(s string) []token {
+	var toks []token
+	start, quoted := -1, false
+	for i, c := range s {
+		switch {
+		case c == '"':
+			quoted = !quoted
+		case unicode.IsSpace(c) && !quoted:
+			if start >= 0 {
+				toks = append(toks, token{s[start:i], start})
+				start = -1
+			}
+			continue
+		}
+		if start < 0 {
+			start = i
+		}
+	}
+	if start >= 0 {
+		toks = append(toks, token{s[start:], start})
+	}
+	return toks
+}
+
+func unquote(s string) string { return strings.ReplaceAll(s, `"`, "") }
+
+// parseTerm parses one token. A zero kind means there is nothing to
+// search for.
+func parseTerm(tok string) (term, error) {
+	var t term
+	body := tok
+	if len(body) > 1 && body[0] == '-' {
+		t.neg, body = true, body[1:]
+	} else if body == "-" {
+		return term{}, nil // an exclusion not typed yet
+	}
+	if name, val, ok := strings.Cut(body, ":"); ok && !strings.Contains(name, `"`) {
+		if k, field, known := qualifier(name); known {
+			t.kind, t.field = k, field
+			if err := t.parseValue(strings.ToLower(name), unquote(val)); err != nil {
+				return term{}, err
+			}
+			return t, nil
+		}
+	}
+	t.text = Fold(unquote(body))
+	if strings.TrimSpace(t.text) == "" {
+		return term{}, nil
+	}
+	// A word excluded is excluded where it occurs, not where its letters
+	// occur in order: "-wiki" must not hide "Windows kit index".
+	t.kind = kindWord
+	if t.neg || strings.Contains(body, `"`) {
+		t.kind = kindPhrase
+	}
+	return t, nil
+}
+
+// qualifier returns the kind of term name: starts, and for x-NAME: the
+// extension field's name.
+func qualifier(name string) (kind, string, bool) {
+	if k, ok := qualifiers[strings.ToLower(name)]; ok {
+		return k, "", true
+	}
+	if len(name) > 2 && strings.EqualFold(name[:2], "x-") && catalogue.ValidateExtensionName(strings.ToUpper(name)) == nil {
+		return kindExtension, strings.ToUpper(name), true
+	}
+	return 0, "", false
+}
+
+// The forms of ratings and dates, for the reasons of errors: short, since
+// the terminal UI shows them in a narrow window.
+const (
+	ratingForm = "a rating is 1 to 5 (rating:4, rating:>=4)"
+	dateForm   = "a date is YYYY, YYYY-MM or YYYY-MM-DD (date:2015, date:>=2015-10)"
+)
+
+// dmy matches a date written day first, as SSD3 files write them;
+// compiled on first use, so that start-up does not pay for it.
+var dmy = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^(\d{1,2})[/.](\d{1,2})[/.](\d{4})$`)
+})
+
+func (t *term) parseValue(name, v string) error {
+	switch t.kind {
+	case kindRating:
+		t.op, v = cutOp(v)
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 || n > 5 || v[0] == '+' {
+			return errors.New(ratingForm)
+		}
+		t.num = n
+		return nil
+	case kindDate:
+		t.op, v = cutOp(v)
+		from, to, err := parseDateSpan(v)
+		if err != nil {
+			if m := dmy().FindStringSubmatch(v); m != nil {
+				op := strings.TrimPrefix(t.op, "=")
+				return fmt.Errorf("dates are written year first here: %s:%s%s-%02s-%02s", name, op, m[3], m[2], m[1])
+			}
+			return err
+		}
+		t.from, t.to = from, to
+		return nil
+	}
+	if strings.TrimSpace(v) == "" {
+		return fmt.Errorf("nothing to search for after %s:", name)
+	}
+	switch t.kind {
+	case kindLanguage:
+		t.text = strings.ToLower(v)
+		if strings.Trim(t.text, "abcdefghijklmnopqrstuvwxyz0123456789-") != "" {
+			return errors.New("a language is a tag like en or en-gb")
+		}
+	case kindType:
+		t.text = strings.ToLower(v)
+	case kindTag:
+		t.text = strings.TrimSpace(Fold(v))
+		if strings.Contains(t.text, ",") {
+			return errors.New("one tag per term: tag:a tag:b finds records with both")
+		}
+	default:
+		t.text = Fold(v)
+	}
+	return nil
+}
+
+func cutOp(v string) (string, string) {
+	for _, op := range []string{">=", "<=", ">", "<", "="} {
+		if strings.HasPrefix(v, op) {
+			return op, v[len(op):]
+		}
+	}
+	return "=", v
+}
+
+// parseDateSpan parses YYYY, YYYY-MM or YYYY-MM-DD into the span of time
+// it covers, saying what is wrong with a date that does not exist.
+func parseDateSpan(v string) (time.Time, time.Time, error) {
+	parts := strings.Split(v, "-")
+	var nums []int
+	for i, p := range parts {
+		n, err := strconv.Atoi(p)
+		if err != nil || len(parts) > 3 || p[0] == '+' || (i == 0 && len(p) != 4) || (i > 0 && (len(p) < 1 || len(p) > 2)) {
+			return time.Time{}, time.Time{}, errors.New(dateForm)
+		}
+		nums = append(nums, n)
+	}
+	year, month, day := nums[0], 1, 1
+	if len(nums) > 1 {
+		month = nums[1]
+		if month < 1 || month > 12 {
+			return time.Time{}, time.Time{}, fmt.Errorf("there is no month %d", month)
+		}
+	}
+	if len(nums) > 2 {
+		day = nums[2]
+		if last := time.Date(year, time.Month(month)+1, 0, 0, 0, 0, 0, time.UTC).Day(); day < 1 || day > last {
+			return time.Time{}, time.Time{}, fmt.Errorf("%s %d has no day %d", time.Month(month), year, day)
+		}
+	}
+	from := time.Date(year, time.Month(month), day, 0, 0, 0, 0, time.UTC)
+	switch len(nums) {
+	case 1:
+		return from, from.AddDate(1, 0, 0), nil
+	case 2:
+		return from, from.AddDate(0, 1, 0), nil
+	}
+	return from, from.AddDate(0, 0, 1), nil
+}

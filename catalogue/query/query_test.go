@@ -1,0 +1,316 @@
+package query
+
+import (
+	"context"
+	"errors"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/uricat/uricat/catalogue"
+)
+
+func date(s string) time.Time {
+	t, err := time.Parse(catalogue.DateLayout, s)
+	if err != nil {
+		panic(err)
+	}
+	return t
+}
+
+func tags(v string) []catalogue.Field { return []catalogue.Field{{Name: TagsField, Value: v}} }
+
+const ssd = `SSD3 - "Specification of URI-Catalogue format"`
+
+// fixture holds the spec's example records and the cases of issue 9.
+var fixture = []*catalogue.Record{
+	{URI: "http://google.co.uk/", Name: "Google", Date: date("30/10/2007 08:31:32"), Category: "Search Engines",
+		Description: "A popular search engine run by Google, Inc. of the USA", Rating: 1, Language: "en-us", Type: "text/html"},
+	{URI: "http://shadyindustries.biz/ssd/ssd3.txt", Name: ssd, Date: date("31/10/2007 19:28:45"), Category: "Official Documents",
+		Description: "The Specification for the URI-Catalogue format", Rating: 2, Language: "en-gb", Type: "text/plain"},
+	{URI: "http://go.dev/", Name: "go.dev", Date: date("01/03/2009 00:00:00"), Category: "Programming", Rating: 5,
+		Language: "de", Type: "text/html; charset=utf-8"},
+	{URI: "http://duckduckgo.com/", Name: "DuckDuckGo", Date: date("15/10/2007 12:00:00"), Category: "Search Engines"},
+	{URI: "https://www.koeln.de/", Name: "Köln", Date: date("31/10/2015 10:00:00"), Category: "Travel",
+		Description: "Die Stadt am Rhein", Language: "de"},
+	{URI: "https://cafe.example/creme", Name: "Café Crème", Date: date("01/10/2015 09:00:00"), Category: "Cooking",
+		Description: "How to make a café crème at home", Rating: 4, Extensions: tags("coffee, Récipes")},
+	{URI: "https://trails.example/alps", Name: "Alpine trails", Date: date("02/06/2016 09:00:00"), Category: "Travel",
+		Extensions: append(tags(" Hiking ,road trip,, "), catalogue.Field{Name: "X-KEYWORD", Value: "Alps"})},
+	{URI: "https://en.wikipedia.org/wiki/Linux_kernel", Name: "Linux kernel", Date: date("03/03/2016 09:00:00"),
+		Category: "Reference", Description: "The wiki article about the kernel"},
+	{URI: "https://rust-for-linux.com/", Name: "Rust for Linux", Date: date("04/03/2016 09:00:00"), Category: "Programming",
+		Description: "Rust in the Linux kernel", Rating: 4},
+	{URI: "https://windows.example/kit", Name: "Windows kit index", Date: date("05/03/2016 09:00:00"), Category: "Tools"},
+	{URI: "https://kernel.org/", Name: "Release notes", Date: date("06/03/2016 09:00:00"), Category: "News",
+		Description: "A recipe for bread"},
+}
+
+func names(recs []*catalogue.Record) string {
+	var out []string
+	for _, r := range recs {
+		out = append(out, r.Name)
+	}
+	return strings.Join(out, "|")
+}
+
+// search runs q both ways, one-off (Filter) and through an Index, and
+// fails if they disagree.
+func search(t *testing.T, recs []*catalogue.Record, text string) []*catalogue.Record {
+	t.Helper()
+	q, err := Parse(text)
+	if err != nil {
+		t.Fatalf("Parse(%q): %v", text, err)
+	}
+	got := Filter(recs, q)
+	hits, err := NewIndex(recs, 1).Search(context.Background(), q, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var viaIndex []*catalogue.Record
+	for _, h := range hits {
+		viaIndex = append(viaIndex, recs[h.Pos])
+	}
+	if !slices.Equal(got, viaIndex) {
+		t.Errorf("search %q: Filter finds %q, the Index %q", text, names(got), names(viaIndex))
+	}
+	return got
+}
+
+func TestSearch(t *testing.T) {
+	tests := []struct{ q, want string }{
+		{"", "Google|" + ssd + "|go.dev|DuckDuckGo|Köln|Café Crème|Alpine trails|Linux kernel|Rust for Linux|Windows kit index|Release notes"},
+		{"google", "Google"}, // NAME and DESCRIPTION, not the URI
+		{"SEARCH", "Google|DuckDuckGo"},
+		{"search engine", "Google|DuckDuckGo"},
+		{`"search engine run"`, "Google"},
+		{"-search", ssd + "|go.dev|Köln|Café Crème|Alpine trails|Linux kernel|Rust for Linux|Windows kit index|Release notes"},
+		{"name:go", "Google|go.dev|DuckDuckGo"},
+		{"name:go.", "go.dev"},
+		{"cat:official", ssd},
+		{"desc:popular", "Google"},
+		{"lang:en", "Google|" + ssd},
+		{"lang:en-GB", ssd},
+		{"type:text", "Google|" + ssd + "|go.dev"},
+		{"type:text/html", "Google|go.dev"},
+		{"rating:>=2", ssd + "|go.dev|Café Crème|Rust for Linux"},
+		{"rating:<2", "Google"},
+		{"rating:5", "go.dev"},
+		{"date:2007", "Google|" + ssd + "|DuckDuckGo"},
+		{"date:2007-10-31", ssd},
+		{"date:>=2007-10-30 date:<2010", "Google|" + ssd + "|go.dev"},
+		{"date:<2007-10", ""},
+		{"date:>2015-10-01 date:<=2015-10", "Köln"}, // > is after the day, <= to the month's end
+		{"shadyindustries", ""},                     // 3.1: URIs only when asked for
+		{"uri:shadyindustries", ssd},
+		{"uri:KERNEL", "Linux kernel|Release notes"},
+		{"cat:search -name:duck", "Google"},
+		// Issue 9: the letters of a word in order, in NAME.
+		{"gdv", "go.dev"},
+		{"kernel rust", "Rust for Linux"},
+		// An exclusion excludes the word, not its letters in order.
+		{"-wiki", "Google|" + ssd + "|go.dev|DuckDuckGo|Köln|Café Crème|Alpine trails|Rust for Linux|Windows kit index|Release notes"},
+		{"wiki", "Linux kernel|Windows kit index"},
+		// Accents and case.
+		{"koln", "Köln"},
+		{"KÖLN", "Köln"},
+		{"cafe", "Café Crème"},
+		{"cafe creme", "Café Crème"},
+		{`"cafe creme"`, "Café Crème"},
+		{"crème", "Café Crème"},
+		// Tags: free words find them, tag: matches a whole tag.
+		{"hiking", "Alpine trails"},
+		{"tag:hiking", "Alpine trails"},
+		{"tag:HIKING", "Alpine trails"},
+		{"tag:hik", ""},
+		{`tag:"road trip"`, "Alpine trails"},
+		{"tag:recipes", "Café Crème"},
+		{"-tag:hiking cat:travel", "Köln"},
+		{"x-keyword:alp", "Alpine trails"},
+		{"X-Keyword:ALPS", "Alpine trails"},
+		{"x-nothing:alps", ""},
+		// A description match counts, but the URI does not.
+		{"bread", "Release notes"},
+		{"-", "Google|" + ssd + "|go.dev|DuckDuckGo|Köln|Café Crème|Alpine trails|Linux kernel|Rust for Linux|Windows kit index|Release notes"},
+		{`""`, "Google|" + ssd + "|go.dev|DuckDuckGo|Köln|Café Crème|Alpine trails|Linux kernel|Rust for Linux|Windows kit index|Release notes"},
+		{`"stadt am`, "Köln"}, // a quote left open runs to the end
+	}
+	for _, tt := range tests {
+		if got := names(search(t, fixture, tt.q)); got != tt.want {
+			t.Errorf("search %q = %q, want %q", tt.q, got, tt.want)
+		}
+	}
+}
+
+// TestParseErrors: the invalid terms of issue 9 are refused with the term,
+// its column and the reason.
+func TestParseErrors(t *testing.T) {
+	tests := []struct {
+		q, term string
+		column  int
+		reason  string
+	}{
+		{"rating:9", "rating:9", 1, "a rating is 1 to 5 (rating:4, rating:>=4)"},
+		{"kernel rating:9", "rating:9", 8, "a rating is 1 to 5"},
+		{"café rating:0", "rating:0", 6, "a rating is 1 to 5"},
+		{"rating:>x", "rating:>x", 1, "a rating is 1 to 5"},
+		{"rating:", "rating:", 1, "a rating is 1 to 5"},
+		{"cat:", "cat:", 1, "nothing to search for after cat:"},
+		{"go -name:", "-name:", 4, "nothing to search for after name:"},
+		{`cat:""`, `cat:""`, 1, "nothing to search for after cat:"},
+		{"date:2015-13", "date:2015-13", 1, "there is no month 13"},
+		{"date:2015-02-30", "date:2015-02-30", 1, "February 2015 has no day 30"},
+		{"date:31/10/2015", "date:31/10/2015", 1, "dates are written year first here: date:2015-10-31"},
+		{"date:>=31/10/2015", "date:>=31/10/2015", 1, "date:>=2015-10-31"},
+		{"date:2007/10", "date:2007/10", 1, "a date is YYYY, YYYY-MM or YYYY-MM-DD"},
+		{"date:", "date:", 1, "a date is YYYY, YYYY-MM or YYYY-MM-DD"},
+		{"lang:e_n", "lang:e_n", 1, "a language is a tag like en or en-gb"},
+		{"tag:a,b", "tag:a,b", 1, "one tag per term"},
+	}
+	for _, tt := range tests {
+		_, err := Parse(tt.q)
+		var e *Error
+		if !errors.As(err, &e) {
+			t.Errorf("Parse(%q) = %v, want an *Error", tt.q, err)
+			continue
+		}
+		if e.Term != tt.term || e.Column != tt.column || !strings.Contains(e.Reason, tt.reason) || tt.q[e.Offset:e.Offset+len(e.Term)] != e.Term {
+			t.Errorf("Parse(%q) = %+v, want term %q at column %d, reason with %q", tt.q, e, tt.term, tt.column, tt.reason)
+		}
+		if msg := err.Error(); !strings.Contains(msg, e.Term) || !strings.Contains(msg, "column") {
+			t.Errorf("Parse(%q): message %q names neither the term nor its column", tt.q, msg)
+		}
+	}
+}
+
+// TestRanking: words rank by NAME, CATEGORY and tags only; a match found
+// only in DESCRIPTION (or a term on the URI) ranks as a plain match, after
+// the ranked ones, in file order (SSD3 3.1, 3.5).
+func TestRanking(t *testing.T) {
+	ix := NewIndex(fixture, 1)
+	tests := []struct{ q, want string }{
+		// Name before description; the description-only ones in file order.
+		{"kernel", "Linux kernel|Rust for Linux"},
+		{"recipe", "Café Crème|Release notes"},       // a tag, then a description
+		{"go", "go.dev|Google|DuckDuckGo"},           // a whole word, a word's start, within a word
+		{"uri:kernel", "Linux kernel|Release notes"}, // no words: file order
+	}
+	for _, tt := range tests {
+		q, err := Parse(tt.q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		hits, _ := ix.Search(context.Background(), q, nil)
+		if q.Ranked() {
+			hits = Rank(hits)
+		}
+		var got []string
+		for _, h := range hits {
+			got = append(got, fixture[h.Pos].Name)
+		}
+		if strings.Join(got, "|") != tt.want {
+			t.Errorf("ranked %q = %q, want %q", tt.q, strings.Join(got, "|"), tt.want)
+		}
+	}
+	// Moving the description-only match first in file order, or repeating
+	// the word in it, does not lift it above a NAME match.
+	recs := []*catalogue.Record{
+		{Name: "Notes", Description: "kernel kernel kernel"},
+		{Name: "The kernel"},
+		{Name: "More notes", Description: "kernel"},
+	}
+	q, _ := Parse("kernel")
+	hits, _ := NewIndex(recs, 1).Search(context.Background(), q, nil)
+	var got []string
+	for _, h := range Rank(hits) {
+		got = append(got, recs[h.Pos].Name)
+	}
+	if strings.Join(got, "|") != "The kernel|Notes|More notes" {
+		t.Errorf("ranked kernel = %v", got)
+	}
+}
+
+// TestHighlight: the highlight lands on the characters of the original
+// text that the search matched, accents and all.
+func TestHighlight(t *testing.T) {
+	tests := []struct {
+		q, field, text, want string // want: ^ under each lit rune
+	}{
+		{"koln", catalogue.FieldName, "Köln", "^^^^"},
+		{"cafe creme", catalogue.FieldName, "Café Crème", "^^^^ ^^^^^"},
+		{"cafe", catalogue.FieldName, "Cafe\u0301 au lait", "^^^^^"}, // the combining accent too
+		{"strasse", catalogue.FieldName, "Große Straße", "      ^^^^^^"},
+		{"gdv", catalogue.FieldName, "go.dev", "^  ^ ^"},
+		{"gdv", catalogue.FieldDescription, "go.dev", ""}, // not fuzzy in DESCRIPTION
+		{"kernel", catalogue.FieldDescription, "Kernel, the kernel", "^^^^^^      ^^^^^^"},
+		{"-kernel", catalogue.FieldName, "kernel", ""},
+		{"name:dev", catalogue.FieldName, "go.dev", "   ^^^"},
+		{"name:dev", catalogue.FieldDescription, "go.dev", ""},
+		{"uri:dev", catalogue.FieldURI, "http://go.dev/", "          ^^^"},
+		{"lodz", catalogue.FieldName, "Łódź", "^^^^"},
+		{"東京", catalogue.FieldName, "東京タワー", "^^"},
+	}
+	for _, tt := range tests {
+		q, err := Parse(tt.q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		marks := q.Highlight(tt.field, tt.text)
+		var b strings.Builder
+		for i := range []rune(tt.text) {
+			if i < len(marks) && marks[i] {
+				b.WriteByte('^')
+			} else {
+				b.WriteByte(' ')
+			}
+		}
+		if got := strings.TrimRight(b.String(), " "); got != tt.want {
+			t.Errorf("%q in %s %q lights %q, want %q", tt.q, tt.field, tt.text, got, tt.want)
+		}
+	}
+}
+
+func TestNarrows(t *testing.T) {
+	tests := []struct {
+		prev, next string
+		want       bool
+	}{
+		{"", "g", true},
+		{"gi", "git", true},
+		{"git", "gi", false},
+		{"git", "git s", true},
+		{"go", "go -x", true},
+		{"ab", "a b", false},
+		{"name:go", "name:go.", true},
+		{`"search e`, `"search en`, true},
+		{"search", `search"`, false},
+		{"-wik", "-wiki", false},
+		{"tag:hik", "tag:hiki", false},
+		{"rating:>4", "rating:>4 go", true},
+		{"rating:>3", "rating:>4", false},
+		{"date:2015", "date:2015-1", false},
+	}
+	for _, tt := range tests {
+		p, err1 := Parse(tt.prev)
+		n, err2 := Parse(tt.next)
+		if err1 != nil || err2 != nil {
+			t.Fatal(err1, err2)
+		}
+		if got := n.Narrows(p); got != tt.want {
+			t.Errorf("%q narrows %q = %v, want %v", tt.next, tt.prev, got, tt.want)
+		}
+	}
+}
+
+func TestFold(t *testing.T) {
+	for in, want := range map[string]string{
+		"Köln": "koln", "Café Crème": "cafe creme", "Straße": "strasse", "ﬁle": "file", "ＡＢＣ": "abc",
+		"Łódź": "lodz", "Ærø": "aero", "İstanbul": "istanbul", "ǅ": "dz", "a\x00b\x1fc\td": "a b c d",
+		"東京": "東京", "plain": "plain", "e\u0301": "e",
+	} {
+		if got := Fold(in); got != want {
+			t.Errorf("Fold(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

@@ -1,0 +1,107 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/query"
+	"github.com/uricat/uricat/internal/gen"
+)
+
+// searchFixture holds the cases of issue 9.
+var searchFixture = fmt.Sprintf("URI: http://go.dev/\r\nNAME: go.dev\r\nDATE: 01/03/2009 00:00:00\r\n\r\n"+
+	"URI: https://en.wikipedia.org/wiki/Linux_kernel\r\nNAME: Linux kernel\r\nDATE: 03/03/2016 09:00:00\r\nDESCRIPTION: The wiki article\r\n\r\n"+
+	"URI: https://rust-for-linux.com/\r\nNAME: Rust for Linux\r\nDATE: 04/03/2016 09:00:00\r\nDESCRIPTION: Rust in the Linux kernel\r\n\r\n"+
+	"URI: https://windows.example/kit\r\nNAME: Windows kit index\r\nDATE: 05/03/2016 09:00:00\r\n\r\n"+
+	"URI: https://www.koeln.de/\r\nNAME: %s\r\nDATE: 31/10/2015 10:00:00\r\n\r\n"+
+	"URI: https://cafe.example/creme\r\nNAME: %s\r\nDATE: 01/10/2015 09:00:00\r\n\r\n"+
+	"URI: https://trails.example/alps\r\nNAME: Alpine trails\r\nDATE: 02/06/2016 09:00:00\r\nX-TAGS: Hiking, road trip\r\n",
+	catalogue.EncodeText("Köln"), catalogue.EncodeText("Café Crème"))
+
+// TestListSearchIssueCases: list --search answers the searches of issue 9.
+func TestListSearchIssueCases(t *testing.T) {
+	path := writeCatalogue(t, searchFixture)
+	for _, tc := range []struct{ search, want string }{
+		{"gdv", "go.dev"},
+		{"kernel rust", "Rust for Linux"},
+		{"-wiki", "go.dev|Rust for Linux|Windows kit index|Köln|Café Crème|Alpine trails"},
+		{"koln", "Köln"},
+		{"cafe", "Café Crème"},
+		{"cafe creme", "Café Crème"},
+		{"hiking", "Alpine trails"},
+		{"tag:hiking", "Alpine trails"},
+	} {
+		code, out, errs := uricat(t, "--catalogue", path, "list", "--json", "--search="+tc.search)
+		var recs []catalogue.JSONRecord
+		if err := json.Unmarshal([]byte(out), &recs); code != 0 || err != nil {
+			t.Fatalf("list --search %q: exit %d, %v, %s", tc.search, code, err, errs)
+		}
+		var names []string
+		for _, r := range recs {
+			names = append(names, r.Name)
+		}
+		if got := strings.Join(names, "|"); got != tc.want {
+			t.Errorf("list --search %q = %q, want %q", tc.search, got, tc.want)
+		}
+	}
+	for _, tc := range []struct{ search, want string }{
+		{"rating:9", "search term rating:9 (column 1): a rating is 1 to 5"},
+		{"go cat:", "search term cat: (column 4): nothing to search for after cat:"},
+		{"date:2015-13", "search term date:2015-13 (column 1): there is no month 13"},
+		{"date:31/10/2015", "dates are written year first here: date:2015-10-31"},
+	} {
+		code, out, errs := uricat(t, "--catalogue", path, "list", "--search="+tc.search)
+		if code != 2 || out != "" || !strings.Contains(errs, tc.want) {
+			t.Errorf("list --search %q: exit %d, %q, %q; want exit 2 and %q", tc.search, code, out, errs, tc.want)
+		}
+	}
+}
+
+// FuzzListSearch: list --search lists exactly the valid records
+// query.Filter finds, in file order, and refuses what query.Parse refuses
+// with its message. FuzzTUIAgreesWithCLI in tui holds the terminal UI to
+// the same query.Filter: together, the CLI and the TUI find the same.
+func FuzzListSearch(f *testing.F) {
+	for _, s := range []string{"gdv", "kernel rust", "-wiki", "rating:9", "cat:", "date:2015-13", "date:31/10/2015",
+		"koln", "cafe", "hiking", "git server", "rating:>=4 -cat:music", `"a page"`, "lang:en type:text", "-"} {
+		f.Add(s)
+	}
+	path := filepath.Join(f.TempDir(), "c.uricat")
+	if err := os.WriteFile(path, []byte(searchFixture+"\r\n"+gen.Catalogue(500)), 0o644); err != nil {
+		f.Fatal(err)
+	}
+	c, err := catalogue.Open(path)
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Fuzz(func(t *testing.T, search string) {
+		code, out, errs := uricat(t, "--catalogue", path, "list", "--json", "--search="+search)
+		q, err := query.Parse(search)
+		if err != nil {
+			if code != 2 || !strings.Contains(errs, err.Error()) {
+				t.Fatalf("--search %q: exit %d, %q; want exit 2 and %q", search, code, errs, err)
+			}
+			return
+		}
+		var recs []catalogue.JSONRecord
+		if err := json.Unmarshal([]byte(out), &recs); code != 0 || err != nil {
+			t.Fatalf("--search %q: exit %d, %v, %s", search, code, err, errs)
+		}
+		var got, want []string
+		for _, r := range recs {
+			got = append(got, r.URI)
+		}
+		for _, r := range query.Filter(c.Valid(), q) {
+			want = append(want, r.URI)
+		}
+		if !slices.Equal(got, want) {
+			t.Fatalf("--search %q lists %d records, query.Filter finds %d", search, len(got), len(want))
+		}
+	})
+}

@@ -1,0 +1,271 @@
+// Package csv reads and writes records as CSV (RFC 4180): a header row,
+// then one row per record, CR LF at the end of each row, fields quoted
+// where they must be. The columns are every standard SSD3 field in lower
+// case (uri, name, date, category, description, rating, language, type,
+// id) and then one column per extension field (X-...) that any record has,
+// named as the field, in the order the extensions first appear. Dates are
+// RFC 3339 in UTC, as in the JSON export; an absent value is an empty cell,
+// so every field and extension is carried, and an export reads back whole.
+//
+// A line break inside a value is written as it is, LF: RFC 4180 allows line
+// breaks in quoted fields, and encoding/csv's writer would turn LF into
+// CR LF, which readers other than Go's keep.
+//
+// No control character reaches the output from data: CSV has no escapes,
+// and a spreadsheet shows what it reads, so the Writer leaves out escape
+// sequences and control characters but LF and TAB (catalogue.CleanText),
+// and reports the records it changed. An import does the same to any text.
+//
+// The Reader takes the columns in any order and case; a column that is not
+// a field of the header's list is kept as an extension field named "X-" and
+// the column's name, if that can be a field's name, and is otherwise
+// reported and left out. It reads dates as RFC 3339 or as SSD3 writes them.
+package csv
+
+import (
+	"bytes"
+	stdcsv "encoding/csv"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/importers"
+)
+
+// Format is CSV with a header row, for the formats registry.
+var Format = importers.Format{
+	Name:       "csv",
+	Title:      "CSV (RFC 4180) with a header row",
+	Extensions: []string{".csv"},
+	Detect:     Detect,
+	NewReader: func(r io.Reader, opts importers.Options) importers.Reader {
+		return NewReader(r, opts)
+	},
+	NewWriter: func(w io.Writer) importers.Writer { return NewWriter(w) },
+}
+
+// Columns are the standard columns, in order, before the extension columns.
+var Columns = []string{"uri", "name", "date", "category", "description", "rating", "language", "type", "id"}
+
+// Detect reports whether the first line of head is a header row with a
+// uri column and a name or date column.
+func Detect(head []byte) bool {
+	head = bytes.TrimPrefix(head, []byte("\xef\xbb\xbf"))
+	line, _, _ := bytes.Cut(head, []byte("\n"))
+	cols := strings.Split(strings.ToLower(strings.TrimRight(string(line), "\r")), ",")
+	has := map[string]bool{}
+	for _, c := range cols {
+		has[strings.Trim(strings.TrimSpace(c), `"`)] = true
+	}
+	return has["uri"] && (has["name"] || has["date"])
+}
+
+// Reader reads the records of a CSV file, one by one.
+type Reader struct {
+	opts    importers.Options
+	cr      *stdcsv.Reader
+	started bool
+	done    bool
+	cols    []column // by column index
+	uri     bool     // the header has a uri column
+	diags   []importers.Diagnostic
+	noDate  int
+}
+
+// column says where a column's values go: a standard field (index into
+// Columns) or an extension field; skip for a column left out.
+type column struct {
+	std   int // -1 for an extension
+	field string
+	skip  bool
+}
+
+// NewReader returns a Reader of r.
+func NewReader(r io.Reader, opts importers.Options) *Reader {
+	cr := stdcsv.NewReader(r)
+	cr.FieldsPerRecord = -1 // rows of another length are reported, not refused
+	cr.ReuseRecord = true
+	return &Reader{opts: opts, cr: cr}
+}
+
+// Diagnostics returns the diagnostics gathered since the last call.
+func (r *Reader) Diagnostics() []importers.Diagnostic {
+	d := r.diags
+	r.diags = nil
+	return d
+}
+
+func (r *Reader) noteAt(line int, kind importers.Kind, format string, a ...any) {
+	r.diags = append(r.diags, importers.Diagnostic{Line: line, Offset: -1, Kind: kind, Msg: fmt.Sprintf(format, a...)})
+}
+
+// Read returns the next record, or io.EOF after the last.
+func (r *Reader) Read() (*catalogue.Record, error) {
+	for !r.done {
+		row, err := r.cr.Read()
+		line := 0
+		if len(row) > 0 {
+			line, _ = r.cr.FieldPos(0)
+		}
+		var pe *stdcsv.ParseError
+		switch {
+		case errors.Is(err, io.EOF):
+			if !r.started {
+				r.noteAt(1, importers.Skipped, "the file is empty: no header row")
+			}
+			r.end()
+			return nil, io.EOF
+		case errors.As(err, &pe):
+			if errors.Is(pe.Err, stdcsv.ErrQuote) || errors.Is(pe.Err, stdcsv.ErrBareQuote) {
+				r.noteAt(pe.StartLine, importers.Skipped, "row not imported: %v", pe.Err)
+				if pe.StartLine != pe.Line && errors.Is(pe.Err, stdcsv.ErrQuote) {
+					// A quote never closed: the rest of the file was
+					// read as one field.
+					r.noteAt(pe.StartLine, importers.Skipped, "a quoted field from here to line %d never ends: the rest of the file is not imported", pe.Line)
+					r.end()
+					return nil, io.EOF
+				}
+				continue
+			}
+			line = pe.StartLine
+		case err != nil:
+			r.done = true
+			return nil, fmt.Errorf("csv: %w", err)
+		}
+		if !r.started {
+			r.started = true
+			r.header(row)
+			if !r.uri {
+				r.noteAt(1, importers.Skipped, "the header row has no uri column: not a CSV file of bookmarks, nothing imported")
+				r.end()
+				return nil, io.EOF
+			}
+			continue
+		}
+		if rec := r.record(row, line); rec != nil {
+			return rec, nil
+		}
+	}
+	return nil, io.EOF
+}
+
+// end ends the file.
+func (r *Reader) end() {
+	if r.done {
+		return
+	}
+	r.done = true
+	if r.noDate > 0 {
+		r.diags = append(r.diags, importers.NoDateNote(r.noDate, r.opts))
+	}
+}
+
+// header reads the header row.
+func (r *Reader) header(row []string) {
+	r.cols = make([]column, len(row))
+	seen := map[string]bool{}
+	for i, name := range row {
+		if i == 0 {
+			name = strings.TrimPrefix(name, "\ufeff") // a spreadsheet's byte order mark
+		}
+		name = strings.TrimSpace(name)
+		c := column{std: -1}
+		for j, s := range Columns {
+			if strings.EqualFold(name, s) {
+				c.std, c.field = j, strings.ToUpper(s)
+			}
+		}
+		if c.std < 0 {
+			c.field = name
+			if !strings.HasPrefix(name, "X-") {
+				c.field = "X-" + strings.ToUpper(name)
+			}
+			if catalogue.ValidateExtensionName(c.field) != nil {
+				r.noteAt(1, importers.Dropped, "column %q is left out: its name cannot be a field's (SSD3 2.1.3)", clip(name))
+				c.skip = true
+			} else if !strings.HasPrefix(name, "X-") {
+				r.noteAt(1, importers.Info, "column %q is not a field of a catalogue: kept as %s", clip(name), c.field)
+			}
+		}
+		if !c.skip && seen[c.field] {
+			r.noteAt(1, importers.Dropped, "column %q is left out: an earlier column is %s too", clip(name), c.field)
+			c.skip = true
+		}
+		seen[c.field] = true
+		r.uri = r.uri || c.std == 0
+		r.cols[i] = c
+	}
+}
+
+// record makes a record of a row, or reports why it cannot.
+func (r *Reader) record(row []string, line int) *catalogue.Record {
+	if len(row) == 1 && row[0] == "" {
+		return nil // a blank line
+	}
+	rec := &catalogue.Record{}
+	var notes []string
+	if len(row) > len(r.cols) {
+		notes = append(notes, fmt.Sprintf("%d cell(s) past the last column left out: the header names no column for them", len(row)-len(r.cols)))
+	}
+	for i, v := range row[:min(len(row), len(r.cols))] {
+		c := r.cols[i]
+		if c.skip || v == "" {
+			continue
+		}
+		switch c.std {
+		case -1:
+			rec.Extensions = append(rec.Extensions, catalogue.Field{Name: c.field, Value: v})
+		case 0:
+			rec.URI = v
+		case 1:
+			rec.Name = v
+		case 2:
+			t, err := importers.ParseExportDate(v)
+			if err != nil {
+				notes = append(notes, fmt.Sprintf("date %q is neither RFC 3339 nor DD/MM/YYYY hh:mm:ss: left out", clip(v)))
+			}
+			rec.Date = t
+		case 3:
+			rec.Category = v
+		case 4:
+			rec.Description = v
+		case 5:
+			n, err := catalogue.ParseRating(strings.TrimSpace(v))
+			if err != nil {
+				notes = append(notes, err.Error()+": left out")
+			}
+			rec.Rating = n
+		case 6:
+			rec.Language = v
+		case 7:
+			rec.Type = v
+		case 8:
+			rec.ID = v
+		}
+	}
+	dateless := rec.Date.IsZero()
+	diags, ok := importers.Finish(rec, r.opts, line, -1)
+	if !ok {
+		r.diags = append(r.diags, diags...)
+		return nil
+	}
+	for _, n := range notes {
+		r.noteAt(line, importers.Dropped, "%s", n)
+	}
+	r.diags = append(r.diags, diags...)
+	if dateless {
+		r.noDate++
+	}
+	return rec
+}
+
+func clip(s string) string {
+	s = catalogue.DisplayText(s)
+	if utf8.RuneCountInString(s) > 60 {
+		return string([]rune(s)[:57]) + "..."
+	}
+	return s
+}

@@ -1,0 +1,197 @@
+// Package formats is the one registry of the foreign formats uricat reads
+// and writes: their names (and the other names people use), file name
+// extensions, how to recognise a file of each, and their readers and
+// writers. Each format lives in its own package under importers/, Reader
+// and Writer side by side; `uricat import`, `uricat export` and the TUI's
+// import and export screens find them here.
+//
+// What each writer carries (the packages' docs give the details):
+//
+//	format    URI NAME DATE CATEGORY DESCRIPTION RATING LANGUAGE TYPE ID  extensions
+//	netscape  yes yes  yes  folders  <DD>        yes    HREFLANG yes  yes all, as attributes
+//	soif      yes yes  yes  yes      yes         yes    yes      yes  yes all
+//	hinadi    yes yes  yes  Keyword  one line    X-     X-       yes  X-  all (X-AUTHOR as Author-Name)
+//	urc       yes yes  yes  yes      yes         yes    yes      yes  yes all (X-URN as a URN element)
+//	json      all fields and extensions, as uricat list --json
+//	csv       all fields and extensions, one column each
+//
+// Writers take the records in the order given and buffer their output;
+// none of them fails on any text a record can hold, none writes a control
+// character that came from the data, and a writer that has to leave
+// something out says so (importers.Reporter).
+package formats
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/importers"
+	"github.com/uricat/uricat/importers/csv"
+	"github.com/uricat/uricat/importers/hinadi"
+	"github.com/uricat/uricat/importers/httpindex"
+	"github.com/uricat/uricat/importers/json"
+	"github.com/uricat/uricat/importers/netscape"
+	"github.com/uricat/uricat/importers/soif"
+	"github.com/uricat/uricat/importers/urc"
+)
+
+// Formats are the formats, in the order Sniff tries them and lists show
+// them: the browsers' format first (what an export proposes), then the
+// read-later services' HTML (which a Netscape Detect does not take), then
+// the ones whose files announce themselves ("@TEMPLATE {", a "HINA/"
+// header, a URC citation "<...;", a JSON array with "uri", a CSV header
+// with uri), and the line-shaped http-index-format last. URC comes after
+// the HTML formats: their files start with "<" too.
+var Formats = []importers.Format{
+	netscape.Format,
+	netscape.PocketFormat,
+	netscape.InstapaperFormat,
+	legacyWriter(soif.Format, writeSOIF),
+	legacyWriter(hinadi.Format, writeHinaDi),
+	legacyWriter(urc.Format, writeURC),
+	json.Format,
+	csv.Format,
+	legacyWriter(httpindex.Format, nil),
+}
+
+// HeadSize is how many bytes of a file Sniff needs to see.
+const HeadSize = 8 << 10
+
+// ErrNotRecognised is what Sniff's error wraps when no format recognises
+// the input.
+var ErrNotRecognised = errors.New("no known format recognised")
+
+// ErrUnsupported is what Sniff's error wraps when the input is a bookmark
+// file that uricat recognises but cannot import (a browser's JSON).
+var ErrUnsupported = errors.New("a format uricat does not import")
+
+// Readers returns the formats uricat imports, in the order of Formats.
+func Readers() []importers.Format {
+	return filter(func(f importers.Format) bool { return f.NewReader != nil })
+}
+
+// Writers returns the formats uricat exports to, in the order of Formats.
+func Writers() []importers.Format {
+	return filter(func(f importers.Format) bool { return f.NewWriter != nil })
+}
+
+func filter(keep func(importers.Format) bool) []importers.Format {
+	var out []importers.Format
+	for _, f := range Formats {
+		if keep(f) {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// Names returns the names of fs, for messages and usage lines.
+func Names(fs []importers.Format) []string {
+	names := make([]string, len(fs))
+	for i, f := range fs {
+		names[i] = f.Name
+	}
+	return names
+}
+
+// aliases are other names people use for the formats.
+var aliases = map[string]string{
+	"http-index-format": "httpindex",
+	"http-index":        "httpindex",
+	"hina-di":           "hinadi",
+	"hina":              "hinadi",
+	"html":              "netscape",
+	"bookmarks":         "netscape",
+}
+
+// ByName returns the format called name (case-insensitive; "hina-di",
+// "http-index-format", "html" and the like are accepted too) among fs,
+// Readers() or Writers(). The error names the formats of fs, and says so
+// when name is a format that can only be read, or only written.
+func ByName(fs []importers.Format, name string) (importers.Format, error) {
+	n := strings.ToLower(strings.TrimSpace(name))
+	if a, ok := aliases[n]; ok {
+		n = a
+	}
+	for _, f := range fs {
+		if f.Name == n {
+			return f, nil
+		}
+	}
+	list := strings.Join(Names(fs), ", ")
+	for _, f := range Formats {
+		if f.Name == n {
+			verb := "write"
+			if f.NewReader == nil {
+				verb = "read"
+			}
+			return importers.Format{}, fmt.Errorf("uricat does not %s format %s (formats: %s)", verb, f.Name, list)
+		}
+	}
+	return importers.Format{}, fmt.Errorf("unknown format %q (formats: %s)", name, list)
+}
+
+// Sniff returns the first format of Formats that can be read and whose
+// Detect recognises head, the first bytes (HeadSize or fewer) of a file.
+// Its error names the formats it knows and wraps ErrNotRecognised, or
+// ErrUnsupported for a browser's JSON file, which it names.
+func Sniff(head []byte) (importers.Format, error) {
+	if b := json.Browser(head); b != "" {
+		return importers.Format{}, fmt.Errorf("%w: this is %s; export the bookmarks to an HTML file from the browser (its bookmark manager has \"Export\") and import that",
+			ErrUnsupported, b)
+	}
+	for _, f := range Formats {
+		if f.Detect != nil && f.NewReader != nil && f.Detect(head) {
+			return f, nil
+		}
+	}
+	if len(head) == 0 {
+		return importers.Format{}, fmt.Errorf("%w: the input is empty", ErrNotRecognised)
+	}
+	return importers.Format{}, fmt.Errorf("%w in the first %d bytes (formats: %s); name one with --format",
+		ErrNotRecognised, min(len(head), HeadSize), strings.Join(Names(Readers()), ", "))
+}
+
+// SniffReader looks at the head of r and returns its format, with a reader
+// that gives all of r's bytes again, head included.
+func SniffReader(r io.Reader) (importers.Format, io.Reader, error) {
+	br := bufio.NewReaderSize(r, HeadSize)
+	head, err := br.Peek(HeadSize)
+	if err != nil && !errors.Is(err, io.EOF) && !errors.Is(err, bufio.ErrBufferFull) {
+		return importers.Format{}, br, err
+	}
+	f, err := Sniff(head)
+	return f, br, err
+}
+
+// Write writes recs to w in format f and returns what the format could not
+// hold as it was (importers.Reporter: a diagnostic per record and kind,
+// naming the record), and the first error.
+func Write(w io.Writer, f importers.Format, recs []*catalogue.Record) ([]importers.Diagnostic, error) {
+	if f.NewWriter == nil {
+		return nil, fmt.Errorf("uricat does not write format %s", f.Name)
+	}
+	fw := f.NewWriter(w)
+	rep, _ := fw.(importers.Reporter)
+	var diags []importers.Diagnostic
+	for _, r := range recs {
+		if err := fw.Write(r); err != nil {
+			fw.Close()
+			return nil, err
+		}
+		if rep != nil {
+			diags = append(diags, rep.Diagnostics()...)
+		}
+	}
+	if err := fw.Close(); err != nil {
+		return nil, err
+	}
+	if rep != nil {
+		diags = append(diags, rep.Diagnostics()...)
+	}
+	return diags, nil
+}

@@ -1,0 +1,437 @@
+// Package json reads and writes uricat's JSON: an array of the objects
+// `uricat list --json` prints (catalogue.JSONRecord), one per record,
+// with decoded text, RFC 3339 dates, and only the fields a record has:
+//
+//	[
+//	  {
+//	    "uri": "https://go.dev/",
+//	    "name": "The Go language",
+//	    "date": "2024-03-01T12:00:00Z",
+//	    "rating": 5,
+//	    "extensions": {"X-TAGS": "go"}
+//	  }
+//	]
+//
+// Every field and extension is carried, so an export reads back whole.
+// The Reader also reads `list --group F --json`, an array of {"group",
+// "records"} objects.
+//
+// No control character reaches the output raw: encoding/json writes the
+// C0 controls as \u001b and the like, and the Writer writes DEL and the C1
+// controls (U+0080 to U+009F), which encoding/json leaves raw, as \u007f
+// and \u0080 to \u009f; the text reads back the same. & < > are written as
+// they are, not as \u0026 and the like.
+//
+// Browsers' own JSON files (Chrome's Bookmarks, Firefox's backups) are
+// another format, which uricat does not import yet: Browser tells them
+// apart, so that an import can say so.
+package json
+
+import (
+	"bufio"
+	"bytes"
+	stdjson "encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+
+	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/importers"
+)
+
+// Format is uricat's JSON, for the formats registry.
+var Format = importers.Format{
+	Name:       "json",
+	Title:      "JSON, as uricat list --json prints",
+	Extensions: []string{".json"},
+	Detect:     Detect,
+	NewReader: func(r io.Reader, opts importers.Options) importers.Reader {
+		return NewReader(r, opts)
+	},
+	NewWriter: func(w io.Writer) importers.Writer { return NewWriter(w) },
+}
+
+// Detect reports whether head starts a JSON array that is empty or whose
+// first object has a "uri" key or is a group of `list --group --json`.
+func Detect(head []byte) bool {
+	h := bytes.TrimLeft(bytes.TrimPrefix(head, []byte("\xef\xbb\xbf")), " \t\r\n")
+	if len(h) == 0 || h[0] != '[' {
+		return false
+	}
+	rest := bytes.TrimLeft(h[1:], " \t\r\n")
+	if len(rest) > 0 && rest[0] == ']' {
+		return true
+	}
+	if len(rest) == 0 || rest[0] != '{' {
+		return false
+	}
+	obj := bytes.TrimLeft(rest[1:], " \t\r\n")
+	return bytes.HasPrefix(obj, []byte(`"uri"`)) || bytes.HasPrefix(obj, []byte(`"group"`)) ||
+		bytes.Contains(h, []byte(`"uri":`)) && bytes.Contains(h, []byte(`"name":`))
+}
+
+// Browser names the browser bookmark file that head starts, "" for none:
+// Chrome's Bookmarks file (an object with "roots") or a Firefox bookmarks
+// backup (an object of type "text/x-moz-place-container").
+func Browser(head []byte) string {
+	h := bytes.TrimLeft(bytes.TrimPrefix(head, []byte("\xef\xbb\xbf")), " \t\r\n")
+	if len(h) == 0 || h[0] != '{' {
+		return ""
+	}
+	switch {
+	case bytes.Contains(h, []byte(`"roots"`)) && bytes.Contains(h, []byte(`"bookmark_bar"`)):
+		return "a Chrome (or Edge, Brave, Vivaldi) Bookmarks file"
+	case bytes.Contains(h, []byte(`"text/x-moz-place`)):
+		return "a Firefox bookmarks backup (JSON)"
+	}
+	return ""
+}
+
+// Reader reads the records of a JSON file, one by one.
+type Reader struct {
+	opts    importers.Options
+	lines   *lineCounter
+	br      *bufio.Reader
+	dec     *stdjson.Decoder
+	started bool
+	done    bool
+	queue   []element // records of a group, waiting
+	diags   []importers.Diagnostic
+	noDate  int
+}
+
+// element is one array element, with where it starts.
+type element struct {
+	raw    stdjson.RawMessage
+	line   int
+	offset int64
+}
+
+// NewReader returns a Reader of r.
+func NewReader(r io.Reader, opts importers.Options) *Reader {
+	lc := &lineCounter{r: r, line: 1}
+	br := bufio.NewReaderSize(lc, 64<<10)
+	return &Reader{opts: opts, lines: lc, br: br, dec: stdjson.NewDecoder(br)}
+}
+
+// Diagnostics returns the diagnostics gathered since the last call.
+func (r *Reader) Diagnostics() []importers.Diagnostic {
+	d := r.diags
+	r.diags = nil
+	return d
+}
+
+func (r *Reader) noteAt(line int, offset int64, kind importers.Kind, format string, a ...any) {
+	r.diags = append(r.diags, importers.Diagnostic{Line: line, Offset: offset, Kind: kind, Msg: fmt.Sprintf(format, a...)})
+}
+
+// Read returns the next record, or io.EOF after the last.
+func (r *Reader) Read() (*catalogue.Record, error) {
+	for {
+		if len(r.queue) > 0 {
+			e := r.queue[0]
+			r.queue = r.queue[1:]
+			if rec := r.record(e); rec != nil {
+				return rec, nil
+			}
+			continue
+		}
+		if r.done {
+			return nil, io.EOF
+		}
+		e, err := r.next()
+		if err != nil {
+			r.done = true
+			return nil, err
+		}
+		if e.raw == nil {
+			continue
+		}
+		if rec := r.element(e); rec != nil {
+			return rec, nil
+		}
+	}
+}
+
+// next returns the next element of the top-level array; none (nil raw) at
+// the end or after input that is not JSON, which it reports.
+func (r *Reader) next() (element, error) {
+	if !r.started {
+		r.started = true
+		if !r.open() {
+			r.end()
+			return element{}, r.lines.err
+		}
+	}
+	if !r.dec.More() {
+		if _, err := r.dec.Token(); err != nil { // the closing ]
+			r.syntax(err)
+		} else if off := r.dec.InputOffset(); r.dec.More() || !errors.Is(r.trailing(), io.EOF) {
+			r.noteAt(r.lines.lineAt(off), off, importers.Skipped, "there is more after the end of the array: it is not read")
+		}
+		r.end()
+		return element{}, r.lines.err
+	}
+	var raw stdjson.RawMessage
+	if err := r.dec.Decode(&raw); err != nil {
+		r.syntax(err)
+		r.end()
+		return element{}, r.lines.err
+	}
+	off := r.dec.InputOffset() - int64(len(raw))
+	return element{raw: raw, line: r.lines.lineAt(off), offset: off}, nil
+}
+
+// trailing reads what follows the array: io.EOF if nothing but white space.
+func (r *Reader) trailing() error {
+	_, err := r.dec.Token()
+	return err
+}
+
+// open reads the [ that starts the file; a file that starts otherwise is
+// reported, and read no further.
+func (r *Reader) open() bool {
+	peek := r.peek()
+	tok, err := r.dec.Token()
+	if err != nil {
+		if errors.Is(err, io.EOF) && r.lines.err == nil {
+			r.noteAt(1, 0, importers.Skipped, "the file is empty: not a JSON array of records")
+			return false
+		}
+		r.syntax(err)
+		return false
+	}
+	if d, ok := tok.(stdjson.Delim); ok && d == '[' {
+		return true
+	}
+	what := "a JSON " + jsonKind(tok)
+	if b := Browser(peek); b != "" {
+		what = b + ", which uricat does not import yet; export the bookmarks to an HTML file from the browser and import that"
+	}
+	r.noteAt(1, 0, importers.Skipped, "the file is %s, not the array of records that uricat exports: nothing imported", what)
+	return false
+}
+
+// peek returns the head of the input without consuming it.
+func (r *Reader) peek() []byte {
+	head, _ := r.br.Peek(4096)
+	return append([]byte(nil), head...)
+}
+
+// syntax reports input that is not JSON; the records after it cannot be
+// found.
+func (r *Reader) syntax(err error) {
+	if r.lines.err != nil {
+		return // an I/O error: Read returns it
+	}
+	off := r.dec.InputOffset()
+	var se *stdjson.SyntaxError
+	if errors.As(err, &se) {
+		off = se.Offset
+	}
+	msg := err.Error()
+	if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
+		msg = "the file ends in the middle of the array: it may have been cut short"
+		off = max(off, r.lines.end()-1) // its last byte
+	}
+	r.noteAt(r.lines.lineAt(off), off, importers.Skipped, "not valid JSON here (%s): the records after this point are not imported", msg)
+}
+
+// end ends the file.
+func (r *Reader) end() {
+	r.done = true
+	if r.noDate > 0 {
+		r.diags = append(r.diags, importers.NoDateNote(r.noDate, r.opts))
+	}
+}
+
+// object is a record as the Writer writes it, and a group as `list
+// --group --json` does.
+type object struct {
+	catalogue.JSONRecord
+	Group   *string              `json:"group"`
+	Records []stdjson.RawMessage `json:"records"`
+}
+
+// element reads one element of the top-level array: a record, or a group
+// of them.
+func (r *Reader) element(e element) *catalogue.Record {
+	var o object
+	d := stdjson.NewDecoder(bytes.NewReader(e.raw))
+	d.DisallowUnknownFields()
+	if err := d.Decode(&o); err != nil {
+		return r.slow(e)
+	}
+	if o.Group != nil || o.Records != nil {
+		for _, raw := range o.Records {
+			r.queue = append(r.queue, element{raw: raw, line: e.line, offset: e.offset})
+		}
+		return nil
+	}
+	return r.finish(e, &o.JSONRecord, nil)
+}
+
+// record reads one record of a group.
+func (r *Reader) record(e element) *catalogue.Record {
+	var j catalogue.JSONRecord
+	d := stdjson.NewDecoder(bytes.NewReader(e.raw))
+	d.DisallowUnknownFields()
+	if err := d.Decode(&j); err != nil {
+		return r.slow(e)
+	}
+	return r.finish(e, &j, nil)
+}
+
+// slow reads an element that is not exactly what the Writer writes, key by
+// key, to say what is wrong with each.
+func (r *Reader) slow(e element) *catalogue.Record {
+	var m map[string]stdjson.RawMessage
+	if err := stdjson.Unmarshal(e.raw, &m); err != nil || m == nil {
+		var v any
+		stdjson.Unmarshal(e.raw, &v)
+		r.noteAt(e.line, e.offset, importers.Skipped, "a JSON %s, not an object: not a record", jsonKind(v))
+		return nil
+	}
+	if _, ok := m["records"]; ok {
+		var recs []stdjson.RawMessage
+		if err := stdjson.Unmarshal(m["records"], &recs); err != nil {
+			r.noteAt(e.line, e.offset, importers.Skipped, "a group whose \"records\" is not an array: nothing of it imported")
+			return nil
+		}
+		for _, raw := range recs {
+			r.queue = append(r.queue, element{raw: raw, line: e.line, offset: e.offset})
+		}
+		return nil
+	}
+	var j catalogue.JSONRecord
+	var notes []string
+	str := func(key string, dst *string) {
+		if v, ok := m[key]; ok {
+			if err := stdjson.Unmarshal(v, dst); err != nil {
+				notes = append(notes, fmt.Sprintf("%q is %s, not a string: not imported", key, clipJSON(v)))
+			}
+		}
+	}
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	for _, k := range keys {
+		v := m[k]
+		switch k {
+		case "uri":
+			str(k, &j.URI)
+		case "name":
+			str(k, &j.Name)
+		case "date":
+			str(k, &j.Date)
+		case "category":
+			str(k, &j.Category)
+		case "description":
+			str(k, &j.Description)
+		case "language":
+			str(k, &j.Language)
+		case "type":
+			str(k, &j.Type)
+		case "id":
+			str(k, &j.ID)
+		case "rating":
+			if err := stdjson.Unmarshal(v, &j.Rating); err != nil {
+				notes = append(notes, fmt.Sprintf(`"rating" is %s, not a number from 1 to 5: not imported`, clipJSON(v)))
+			}
+		case "extensions":
+			var ext map[string]stdjson.RawMessage
+			if err := stdjson.Unmarshal(v, &ext); err != nil {
+				notes = append(notes, fmt.Sprintf(`"extensions" is %s, not an object: not imported`, clipJSON(v)))
+				break
+			}
+			j.Extensions = make(map[string]string, len(ext))
+			for name, raw := range ext {
+				var s string
+				if err := stdjson.Unmarshal(raw, &s); err != nil {
+					notes = append(notes, fmt.Sprintf("extension %q is %s, not a string: not imported", clip(name), clipJSON(raw)))
+					continue
+				}
+				j.Extensions[name] = s
+			}
+		default:
+			notes = append(notes, fmt.Sprintf("key %q is not a field of a record: %s not imported", clip(k), clipJSON(v)))
+		}
+	}
+	return r.finish(e, &j, notes)
+}
+
+// finish makes a record of j: notes are what was left out of it, to report
+// if the record is imported.
+func (r *Reader) finish(e element, j *catalogue.JSONRecord, notes []string) *catalogue.Record {
+	rec := &catalogue.Record{URI: j.URI, Name: j.Name, Category: j.Category, Description: j.Description,
+		Rating: j.Rating, Language: j.Language, Type: j.Type, ID: j.ID}
+	if j.Date != "" {
+		t, err := importers.ParseExportDate(j.Date)
+		if err != nil {
+			notes = append(notes, fmt.Sprintf("date %q is neither RFC 3339 nor DD/MM/YYYY hh:mm:ss: not imported", clip(j.Date)))
+		}
+		rec.Date = t
+	}
+	if len(j.Extensions) > 0 {
+		names := make([]string, 0, len(j.Extensions))
+		for name := range j.Extensions {
+			names = append(names, name)
+		}
+		slices.Sort(names) // the order the Writer writes them in
+		rec.Extensions = make([]catalogue.Field, 0, len(names))
+		for _, name := range names {
+			rec.Extensions = append(rec.Extensions, catalogue.Field{Name: name, Value: j.Extensions[name]})
+		}
+	}
+	dateless := rec.Date.IsZero()
+	diags, ok := importers.Finish(rec, r.opts, e.line, e.offset)
+	if !ok {
+		r.diags = append(r.diags, diags...)
+		return nil
+	}
+	for _, n := range notes {
+		r.noteAt(e.line, e.offset, importers.Dropped, "%s", n)
+	}
+	r.diags = append(r.diags, diags...)
+	if dateless {
+		r.noDate++
+	}
+	return rec
+}
+
+// jsonKind names the kind of a JSON value, as Unmarshal gives it or a
+// Decoder's Token (a Delim for the start of an object or an array).
+func jsonKind(v any) string {
+	switch v := v.(type) {
+	case stdjson.Delim:
+		if v == '[' {
+			return "array"
+		}
+		return "object"
+	case []any:
+		return "array"
+	case map[string]any:
+		return "object"
+	case string:
+		return "string"
+	case float64, stdjson.Number:
+		return "number"
+	case bool:
+		return "boolean"
+	}
+	return "null"
+}
+
+func clipJSON(raw stdjson.RawMessage) string { return clip(string(raw)) }
+
+func clip(s string) string {
+	s = catalogue.DisplayText(s)
+	if r := []rune(s); len(r) > 60 {
+		return string(r[:57]) + "..."
+	}
+	return strings.TrimSpace(s)
+}

@@ -1,0 +1,164 @@
+package json
+
+import (
+	"bufio"
+	"bytes"
+	stdjson "encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"unicode/utf8"
+
+	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/importers"
+)
+
+// Writer writes records as one indented JSON array of catalogue.JSONRecord,
+// byte for byte what Encode makes of the []catalogue.JSONRecord that
+// `uricat list --json` prints, but one record at a time, so that a large
+// export does not build the whole document in memory.
+type Writer struct {
+	bw     *bufio.Writer
+	buf    bytes.Buffer
+	enc    *stdjson.Encoder
+	n      int
+	closed bool
+	diags  []importers.Diagnostic
+}
+
+// NewWriter returns a Writer to w.
+func NewWriter(w io.Writer) *Writer {
+	jw := &Writer{bw: bufio.NewWriterSize(w, 64<<10)}
+	// One encoder into one buffer for all records: it reuses its buffers,
+	// where MarshalIndent would allocate two per record.
+	jw.enc = newEncoder(&jw.buf)
+	jw.enc.SetIndent("  ", "  ")
+	return jw
+}
+
+// newEncoder returns an encoder that writes &, < and > as they are: the
+// output is data, not HTML to embed in a page (encoding/json's default
+// writes them as \u0026, \u003c, \u003e).
+func newEncoder(w io.Writer) *stdjson.Encoder {
+	enc := stdjson.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	return enc
+}
+
+// Write writes rec.
+func (w *Writer) Write(rec *catalogue.Record) error {
+	if w.closed {
+		return errors.New("json: Write after Close")
+	}
+	if w.n == 0 {
+		w.bw.WriteString("[\n  ")
+	} else {
+		w.bw.WriteString(",\n  ")
+	}
+	w.n++
+	w.buf.Reset()
+	if err := w.enc.Encode(rec.JSON()); err != nil {
+		return fmt.Errorf("json: record %d (%s): %w", w.n, rec.URI, err)
+	}
+	out := bytes.TrimSuffix(w.buf.Bytes(), []byte("\n"))
+	if hasInvalidText(rec) {
+		w.diags = append(w.diags, importers.WriterNote(importers.Deviation, rec.URI, "text that is not UTF-8 is written as U+FFFD: JSON text is Unicode"))
+	}
+	_, err := writeEscaped(w.bw, out)
+	return err
+}
+
+// hasInvalidText reports whether some text of rec is not valid UTF-8,
+// which encoding/json replaces with U+FFFD.
+func hasInvalidText(rec *catalogue.Record) bool {
+	for _, s := range []string{rec.Name, rec.Category, rec.Description} {
+		if !utf8.ValidString(s) {
+			return true
+		}
+	}
+	for _, f := range rec.Extensions {
+		if !utf8.ValidString(f.Value) {
+			return true
+		}
+	}
+	return false
+}
+
+// Close ends the array and flushes, reporting the first error.
+func (w *Writer) Close() error {
+	if w.closed {
+		return errors.New("json: Close called twice")
+	}
+	w.closed = true
+	if w.n == 0 {
+		w.bw.WriteString("[]\n")
+	} else {
+		w.bw.WriteString("\n]\n")
+	}
+	if err := w.bw.Flush(); err != nil {
+		return fmt.Errorf("json: %w", err)
+	}
+	return nil
+}
+
+// Diagnostics returns what the output cannot hold as it was, since the last
+// call.
+func (w *Writer) Diagnostics() []importers.Diagnostic {
+	d := w.diags
+	w.diags = nil
+	return d
+}
+
+// Encode writes v as `uricat list --json` prints it: indented by two
+// spaces, &, < and > as they are, and no control character raw (see
+// writeEscaped).
+func Encode(w io.Writer, v any) error {
+	var buf bytes.Buffer
+	enc := newEncoder(&buf)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(v); err != nil {
+		return err
+	}
+	_, err := writeEscaped(w, buf.Bytes())
+	return err
+}
+
+// writeEscaped writes encoded JSON to w with DEL and the C1 controls
+// (U+0080 to U+009F) as \u escapes: encoding/json escapes the C0 controls
+// but writes those raw, and a terminal takes U+009B for CSI and U+009D for
+// OSC, as it takes ESC [ and ESC ]. Outside strings, JSON is plain ASCII,
+// so every such byte is inside a string, where the escape means the same
+// character.
+func writeEscaped(w io.Writer, b []byte) (int, error) {
+	if !needsEscape(b) {
+		return w.Write(b)
+	}
+	out := make([]byte, 0, len(b)+32)
+	for i := 0; i < len(b); i++ {
+		switch c := b[i]; {
+		case c == 0x7f:
+			out = append(out, `\u007f`...)
+		case c == 0xc2 && i+1 < len(b) && b[i+1] >= 0x80 && b[i+1] <= 0x9f:
+			out = append(out, `\u00`...)
+			out = append(out, hex[b[i+1]>>4], hex[b[i+1]&0xf])
+			i++
+		default:
+			out = append(out, c)
+		}
+	}
+	return w.Write(out)
+}
+
+const hex = "0123456789abcdef"
+
+func needsEscape(b []byte) bool {
+	if bytes.IndexByte(b, 0x7f) < 0 && bytes.IndexByte(b, 0xc2) < 0 {
+		return false
+	}
+	for i, c := range b {
+		if c == 0x7f || c == 0xc2 && i+1 < len(b) && b[i+1] >= 0x80 && b[i+1] <= 0x9f {
+			return true
+		}
+	}
+	return false
+}

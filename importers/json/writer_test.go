@@ -1,0 +1,150 @@
+package json
+
+import (
+	"bytes"
+	stdjson "encoding/json"
+	"flag"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/importers"
+	"github.com/uricat/uricat/importers/importertest"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata")
+
+func sample() []*catalogue.Record {
+	return []*catalogue.Record{
+		{URI: "https://example.org/?a=1&b=2", Name: "Café & <Co>", Date: time.Date(2024, 3, 1, 12, 0, 0, 0, time.UTC),
+			Category: "Food/Paris", Description: "\"quoted\"; 100%\nsecond line", Rating: 5, Language: "fr", Type: "text/html", ID: "1",
+			Extensions: []catalogue.Field{{Name: "X-AUTHOR", Value: "Zoë"}, {Name: "X-TAGS", Value: "a,b"}}},
+		{URI: "http://example.com/", Name: "Plain", Date: time.Date(1999, 12, 31, 23, 59, 59, 0, time.UTC)},
+	}
+}
+
+// write writes recs with a Writer and returns the output and the report.
+func write(t testing.TB, recs ...*catalogue.Record) (string, []importers.Diagnostic) {
+	t.Helper()
+	return importertest.Export(t, newWriter, recs...)
+}
+
+// The Writer streams exactly what Encode, which `uricat list --json` uses,
+// makes of the []catalogue.JSONRecord.
+func TestWriteMatchesEncode(t *testing.T) {
+	for _, recs := range [][]*catalogue.Record{nil, sample()[:1], sample()} {
+		got, _ := write(t, recs...)
+		objs := make([]catalogue.JSONRecord, len(recs))
+		for i, r := range recs {
+			objs[i] = r.JSON()
+		}
+		var want bytes.Buffer
+		if err := Encode(&want, objs); err != nil {
+			t.Fatal(err)
+		}
+		if got != want.String() {
+			t.Errorf("%d records:\n got %s\nwant %s", len(recs), got, want.String())
+		}
+	}
+}
+
+// Issue 10, item 7: `list --json` wrote & as \u0026 (encoding/json's HTML
+// escaping); the output is data, not HTML.
+func TestNoHTMLEscaping(t *testing.T) {
+	got, _ := write(t, sample()...)
+	for _, want := range []string{`"uri": "https://example.org/?a=1&b=2"`, `"name": "Café & <Co>"`} {
+		if !strings.Contains(got, want) {
+			t.Errorf("output lacks %s:\n%s", want, got)
+		}
+	}
+	if strings.Contains(got, `\u00`) {
+		t.Errorf("output escapes text it need not:\n%s", got)
+	}
+}
+
+// Every field comes back from encoding/json as it went in.
+func TestStandardReader(t *testing.T) {
+	recs := sample()
+	out, _ := write(t, recs...)
+	var back []catalogue.JSONRecord
+	if err := stdjson.Unmarshal([]byte(out), &back); err != nil {
+		t.Fatal(err)
+	}
+	if len(back) != len(recs) {
+		t.Fatalf("%d records back, want %d", len(back), len(recs))
+	}
+	for i, r := range recs {
+		b := back[i]
+		date, err := time.Parse(time.RFC3339, b.Date)
+		if err != nil || !date.Equal(r.Date) {
+			t.Errorf("record %d: date %q (%v), want %v", i, b.Date, err, r.Date)
+		}
+		if b.URI != r.URI || b.Name != r.Name || b.Category != r.Category || b.Description != r.Description ||
+			b.Rating != r.Rating || b.Language != r.Language || b.Type != r.Type || b.ID != r.ID {
+			t.Errorf("record %d: got %+v, want %+v", i, b, r)
+		}
+		if len(b.Extensions) != len(r.Extensions) {
+			t.Errorf("record %d: extensions %v, want %v", i, b.Extensions, r.Extensions)
+		}
+		for _, f := range r.Extensions {
+			if b.Extensions[f.Name] != f.Value {
+				t.Errorf("record %d: %s = %q, want %q", i, f.Name, b.Extensions[f.Name], f.Value)
+			}
+		}
+	}
+}
+
+// Safety: a NAME of another catalogue, =?UTF-8?Q?=1B]52;c;...=07?=, is an
+// OSC 52 clipboard write once decoded; encoding/json escapes ESC and BEL,
+// and the Writer the C1 controls and DEL that encoding/json writes raw. The
+// text reads back the same.
+func TestControlsEscaped(t *testing.T) {
+	rec := &catalogue.Record{URI: "http://a/", Name: "\x1b]52;c;cHduZWQ=\x07x", Date: time.Unix(1, 0).UTC(),
+		Description: "csi\u009b31m del\x7f nel\u0085 ok\u00a0é"}
+	out, losses := write(t, rec)
+	for _, want := range []string{`\u001b]52;c;cHduZWQ=\u0007x`, `csi\u009b31m del\u007f nel\u0085 ok` + "\u00a0é"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %s:\n%s", want, out)
+		}
+	}
+	for _, r := range out {
+		if r < 0x20 && r != '\n' || r >= 0x7f && r <= 0x9f {
+			t.Errorf("raw control %U in\n%q", r, out)
+		}
+	}
+	var back []catalogue.JSONRecord
+	if err := stdjson.Unmarshal([]byte(out), &back); err != nil || back[0].Name != rec.Name || back[0].Description != rec.Description {
+		t.Errorf("read back %+v, %v", back, err)
+	}
+	if len(losses) > 0 {
+		t.Errorf("losses: %v", losses)
+	}
+	// Text that is not UTF-8 cannot be JSON: it becomes U+FFFD, and the
+	// writer says so.
+	_, losses = write(t, &catalogue.Record{URI: "http://b/", Name: "a\xffb", Date: time.Unix(1, 0)})
+	if len(losses) != 1 || !strings.Contains(losses[0].Msg, "U+FFFD") {
+		t.Errorf("losses %v, want one about U+FFFD", losses)
+	}
+}
+
+// TestExportGolden checks the output for the sample catalogue against
+// testdata/export.golden (go test -update rewrites it).
+func TestExportGolden(t *testing.T) {
+	got, losses := write(t, importertest.Sample(t)...)
+	importertest.CompareGolden(t, filepath.Join("testdata", "export.golden"), []byte(got), *update)
+	if len(losses) > 0 {
+		t.Errorf("losses: %v", losses)
+	}
+}
+
+func TestWriteAfterClose(t *testing.T) {
+	w := NewWriter(&bytes.Buffer{})
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if w.Write(sample()[0]) == nil || w.Close() == nil {
+		t.Error("Write or Close after Close succeeded")
+	}
+}

@@ -1,0 +1,458 @@
+package netscape
+
+// The Writer writes the layout that Firefox and Chrome write, which both
+// browsers' importers read: Firefox's BookmarkHTMLUtils (which parses the
+// file with an HTML parser) and Chromium's bookmark_html_reader.cc (which
+// reads it line by line). So the file starts with the <!DOCTYPE
+// NETSCAPE-Bookmark-file-1> header and a META tag declaring charset UTF-8
+// (Chromium reads the charset from that line, Firefox from the META), then
+// a <DL><p> list in which each folder is a <DT><H3>...</H3> line followed by
+// its own <DL><p> ... </DL><p>, and each bookmark is one line:
+//
+//	<DT><A HREF="uri" ADD_DATE="unix" LAST_MODIFIED="unix" TAGS="a,b">name</A>
+//	<DD>description
+//
+// Chromium's reader needs the whole <A> element on one line, so line breaks
+// in text are written as character references (&#10;); all text and
+// attribute values are HTML-escaped.
+//
+// Every field is written where the Reader finds it again (see the package
+// doc): ADD_DATE is DATE and LAST_MODIFIED X-LAST-MODIFIED, written only
+// when the record has it, as imported; the other browser attributes from
+// their X- fields (browserAttrs); LANGUAGE as HREFLANG, TYPE, ID, RATING;
+// any other extension as an attribute of its own name, which browsers pass
+// over. A date field that is not DATE text (SSD3 3.3) is written under its
+// own name too, so that no browser reads it as a date.
+//
+// Folders appear in the order of their first record, and inside a folder
+// records keep the order given; all records of a folder are written
+// together, so a category that recurs later in the input does not make a
+// second folder of the same name. A folder's ADD_DATE and LAST_MODIFIED are
+// the DATEs of its oldest and newest bookmark.
+//
+// What the file cannot hold as it is, the Writer leaves out or changes and
+// reports (Diagnostics): control characters and escape sequences (which must
+// never reach a terminal; HTML has no way to write most of them), a
+// CATEGORY that is not a path of folder names, an extension name with
+// lower-case letters (HTML attribute names have no case), a DATE that
+// Unix seconds in this format cannot say, and a record too long for a
+// reader (MaxToken).
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/importers"
+)
+
+// Header is the start of every file, as Firefox writes it.
+const Header = `<!DOCTYPE NETSCAPE-Bookmark-file-1>
+<!-- This is an automatically generated file.
+     It will be read and overwritten.
+     DO NOT EDIT! -->
+<META HTTP-EQUIV="Content-Type" CONTENT="text/html; charset=UTF-8">
+<TITLE>Bookmarks</TITLE>
+<H1>Bookmarks</H1>
+
+<DL><p>
+`
+
+// folder is a node of the folder tree: its entries in order, each either a
+// record or a sub-folder.
+type folder struct {
+	name          string
+	parent        *folder
+	entries       []entry
+	sub           map[string]*folder
+	first, latest time.Time
+}
+
+// entry is a bookmark or a folder. A bookmark is written from its record
+// at Close; dirty says its text holds what clean leaves out.
+type entry struct {
+	dir   *folder
+	rec   *catalogue.Record
+	dirty bool
+}
+
+func (f *folder) child(name string) *folder {
+	if c, ok := f.sub[name]; ok {
+		return c
+	}
+	if f.sub == nil {
+		f.sub = make(map[string]*folder)
+	}
+	c := &folder{name: name, parent: f}
+	f.sub[name] = c
+	f.entries = append(f.entries, entry{dir: c})
+	return c
+}
+
+func (f *folder) note(t time.Time) {
+	if f.first.IsZero() || t.Before(f.first) {
+		f.first = t
+	}
+	if t.After(f.latest) {
+		f.latest = t
+	}
+}
+
+// Folders splits a CATEGORY into the folder path it becomes, as the Reader
+// reads it back (SplitFolders: at each "/" not escaped by "\"), each name on
+// one line with single blanks, empty names left out.
+func Folders(category string) []string {
+	var path []string
+	for _, name := range SplitFolders(category) {
+		if name = strings.Join(strings.Fields(name), " "); name != "" {
+			path = append(path, name)
+		}
+	}
+	return path
+}
+
+// Writer writes records as a Netscape bookmark file. It holds them until
+// Close, which writes the file: the records of a folder are written
+// together.
+type Writer struct {
+	w          io.Writer
+	root       *folder
+	byCategory map[string]*place // categories repeat: split each once
+	diags      []importers.Diagnostic
+	closed     bool
+}
+
+// NewWriter returns a Writer to w.
+func NewWriter(w io.Writer) *Writer {
+	root := &folder{}
+	return &Writer{w: w, root: root, byCategory: map[string]*place{"": {f: root}}}
+}
+
+// place is the folder of a CATEGORY, and what writing it there changes.
+type place struct {
+	f     *folder
+	notes []note
+	dirty bool // the CATEGORY holds control characters
+}
+
+// note is what a writer has to say about a record, but for its URI.
+type note struct {
+	kind importers.Kind
+	msg  string
+}
+
+// place makes the folder of a CATEGORY.
+func (w *Writer) place(category string) *place {
+	p := &place{}
+	cat, dropped := importers.SafeText(category)
+	p.dirty = dropped
+	path := Folders(cat)
+	if JoinFolders(path) != strings.Join(strings.Fields(cat), " ") {
+		p.notes = append(p.notes, note{importers.Deviation, fmt.Sprintf("CATEGORY %q is written as the folder path %q, which is what reads back: a folder name cannot be empty, nor start or end with blanks",
+			clip(category), clip(JoinFolders(path)))})
+	}
+	if len(path) > MaxDepth {
+		p.notes = append(p.notes, note{importers.Deviation, fmt.Sprintf("CATEGORY has %d folders: a reader leaves those deeper than %d out", len(path), MaxDepth)})
+	}
+	for _, name := range path {
+		if len(name)*5 > MaxToken {
+			p.notes = append(p.notes, note{importers.Dropped, fmt.Sprintf("CATEGORY left out: a folder name is longer than the %d MiB a Netscape reader takes", MaxToken>>20)})
+			path = nil
+			break
+		}
+	}
+	p.f = w.root
+	for _, name := range path {
+		p.f = p.f.child(name)
+	}
+	return p
+}
+
+// Write adds rec to the file. What the file cannot hold of it is noted
+// here, for Diagnostics; it is written at Close.
+func (w *Writer) Write(rec *catalogue.Record) error {
+	if w.closed {
+		return errors.New("netscape: Write after Close")
+	}
+	if w.tooLong(rec) {
+		w.note(importers.Skipped, rec, "not written: its text is longer than the %d MiB a Netscape reader takes in one piece", MaxToken>>20)
+		return nil
+	}
+	noted := false
+	e := entry{rec: rec}
+	e.dirty = w.dirty(rec.Name, rec, &noted)
+	e.dirty = w.dirty(rec.Description, rec, &noted) || e.dirty
+	if !rec.Date.IsZero() {
+		w.checkDate(rec.Date, "DATE", rec)
+	}
+	for _, f := range rec.Extensions {
+		if f.Value == "" {
+			continue
+		}
+		e.dirty = w.dirty(f.Value, rec, &noted) || e.dirty
+		if a := attrByField[f.Name]; a != nil {
+			if !a.date {
+				continue
+			}
+			if t, err := catalogue.ParseDate(catalogue.CleanText(f.Value)); err == nil {
+				w.checkDate(t, a.field, rec)
+				continue
+			}
+			// Not a date: written under its own name, so that no browser
+			// takes it for one.
+		}
+		if fieldForAttr(strings.ToLower(attrForField(f.Name))) != f.Name {
+			w.note(importers.Deviation, rec, "%s is written as the attribute %s, which reads back as %s: HTML attribute names have no case", f.Name, f.Name, strings.ToUpper(f.Name))
+		}
+	}
+	p, ok := w.byCategory[rec.Category]
+	if !ok {
+		p = w.place(rec.Category)
+		w.byCategory[rec.Category] = p
+	}
+	for _, n := range p.notes {
+		w.diags = append(w.diags, importers.WriterNote(n.kind, rec.URI, "%s", n.msg))
+	}
+	if p.dirty && !noted {
+		w.note(importers.Dropped, rec, lostControls)
+	}
+	for d := p.f; d != w.root; d = d.parent {
+		d.note(rec.Date)
+	}
+	p.f.entries = append(p.f.entries, e)
+	return nil
+}
+
+// dirty reports whether s holds what clean leaves out, and notes it for
+// rec (once) when that is more than the form of a line break.
+func (w *Writer) dirty(s string, rec *catalogue.Record, noted *bool) bool {
+	c, dropped := importers.SafeText(s)
+	if dropped && !*noted {
+		*noted = true
+		w.note(importers.Dropped, rec, lostControls)
+	}
+	return c != s
+}
+
+// clean returns s without what must not be written (see the package doc);
+// dirty has said what it loses.
+func clean(s string, dirty bool) string {
+	if !dirty {
+		return s
+	}
+	return catalogue.CleanText(s)
+}
+
+const lostControls = "control characters and escape sequences left out of its text: a file must not carry them to a terminal"
+
+// checkDate notes a date that Unix seconds in a bookmark file cannot
+// carry: 0 means "no date", and from the year 5138 the number is taken for
+// milliseconds (ParseTimestamp).
+func (w *Writer) checkDate(t time.Time, field string, rec *catalogue.Record) {
+	switch n := t.Unix(); {
+	case n == 0:
+		w.note(importers.Deviation, rec, "%s 01/01/1970 00:00:00 is Unix time 0, which a bookmark file takes for no date", field)
+	case n >= 1e11:
+		w.note(importers.Deviation, rec, "%s %s is past the year 5137: Unix seconds that a bookmark file takes for milliseconds", field, catalogue.FormatDate(t))
+	}
+}
+
+// tooLong reports whether a tag or text of rec would be longer, escaped,
+// than a reader takes. Escaping makes at most five bytes of one ("&amp;",
+// "&#34;", "&#10;"), so only a long record is measured; a tag's attribute
+// names and dates add less than 64 bytes each.
+func (w *Writer) tooLong(rec *catalogue.Record) bool {
+	n := len(rec.URI) + len(rec.Language) + len(rec.Type) + len(rec.ID) + 5*64
+	for _, f := range rec.Extensions {
+		n += len(f.Name) + len(f.Value) + 64
+	}
+	if 5*max(n, len(rec.Name), len(rec.Description)) <= MaxToken {
+		return false
+	}
+	n = escapedLen(rec.URI) + len(rec.Language) + len(rec.Type) + len(rec.ID) + 5*64
+	for _, f := range rec.Extensions {
+		n += len(f.Name) + escapedLen(f.Value) + 64
+	}
+	return n > MaxToken || escapedLen(rec.Name) > MaxToken || escapedLen(rec.Description) > MaxToken
+}
+
+// escapedLen is the length of s as escape writes it.
+func escapedLen(s string) int {
+	n := len(s)
+	for i := 0; i < len(s); i++ {
+		if special[s[i]] {
+			n += len(escapes[s[i]]) - 1
+		}
+	}
+	return n
+}
+
+// Close writes the file and reports the first error.
+func (w *Writer) Close() error {
+	if w.closed {
+		return errors.New("netscape: Close called twice")
+	}
+	w.closed = true
+	fw := &fileWriter{bw: bufio.NewWriterSize(w.w, 64<<10)}
+	fw.bw.WriteString(Header)
+	fw.entries(w.root, 1)
+	fw.bw.WriteString("</DL><p>\n")
+	w.root, w.byCategory = nil, nil
+	if err := fw.bw.Flush(); err != nil {
+		return fmt.Errorf("netscape: %w", err)
+	}
+	return nil
+}
+
+// Diagnostics returns what the file cannot hold as it was, since the last
+// call: each record's is known when Write returns.
+func (w *Writer) Diagnostics() []importers.Diagnostic {
+	d := w.diags
+	w.diags = nil
+	return d
+}
+
+func (w *Writer) note(kind importers.Kind, rec *catalogue.Record, format string, a ...any) {
+	w.diags = append(w.diags, importers.WriterNote(kind, rec.URI, format, a...))
+}
+
+// fileWriter writes the folder tree.
+type fileWriter struct {
+	bw  *bufio.Writer
+	num []byte
+}
+
+func (fw *fileWriter) entries(f *folder, depth int) {
+	bw := fw.bw
+	indent := strings.Repeat("    ", depth)
+	for _, e := range f.entries {
+		bw.WriteString(indent)
+		if d := e.dir; d != nil {
+			bw.WriteString(`<DT><H3 ADD_DATE="`)
+			fw.unix(d.first)
+			bw.WriteString(`" LAST_MODIFIED="`)
+			fw.unix(d.latest)
+			bw.WriteString(`">`)
+			escape(bw, d.name)
+			bw.WriteString("</H3>\n")
+			bw.WriteString(indent)
+			bw.WriteString("<DL><p>\n")
+			fw.entries(d, depth+1)
+			bw.WriteString(indent)
+			bw.WriteString("</DL><p>\n")
+			continue
+		}
+		fw.bookmark(e, indent)
+	}
+}
+
+// bookmark writes the <DT><A> line of a bookmark, and its <DD>. The
+// attributes but HREF are in this order: ADD_DATE, the extensions in the
+// record's order (which is the order an import found them in), then the
+// standard fields.
+func (fw *fileWriter) bookmark(e entry, indent string) {
+	bw, r := fw.bw, e.rec
+	bw.WriteString(`<DT><A HREF="`)
+	escape(bw, r.URI)
+	bw.WriteByte('"')
+	if !r.Date.IsZero() {
+		bw.WriteString(` ADD_DATE="`)
+		fw.unix(r.Date)
+		bw.WriteByte('"')
+	}
+	for _, f := range r.Extensions {
+		if f.Value == "" {
+			continue
+		}
+		v := clean(f.Value, e.dirty)
+		if a := attrByField[f.Name]; a != nil {
+			if !a.date {
+				fw.attr(a.attr, v)
+				continue
+			}
+			if t, err := catalogue.ParseDate(v); err == nil {
+				bw.WriteByte(' ')
+				bw.WriteString(a.attr)
+				bw.WriteString(`="`)
+				fw.unix(t)
+				bw.WriteByte('"')
+				continue
+			}
+		}
+		fw.attr(attrForField(f.Name), v)
+	}
+	if r.Language != "" {
+		fw.attr(attrLanguage, r.Language)
+	}
+	if r.Type != "" {
+		fw.attr(attrType, r.Type)
+	}
+	if r.ID != "" {
+		fw.attr(attrID, r.ID)
+	}
+	if r.Rating != 0 {
+		bw.WriteString(` RATING="`)
+		bw.WriteByte(byte('0' + r.Rating%10))
+		bw.WriteByte('"')
+	}
+	bw.WriteByte('>')
+	escape(bw, clean(r.Name, e.dirty))
+	bw.WriteString("</A>\n")
+	if r.Description != "" {
+		bw.WriteString(indent)
+		bw.WriteString("<DD>")
+		escape(bw, clean(r.Description, e.dirty))
+		bw.WriteByte('\n')
+	}
+}
+
+// attr writes ` name="value"`, the value escaped.
+func (fw *fileWriter) attr(name, v string) {
+	fw.bw.WriteByte(' ')
+	fw.bw.WriteString(name)
+	fw.bw.WriteString(`="`)
+	escape(fw.bw, v)
+	fw.bw.WriteByte('"')
+}
+
+// unix writes a date in Unix seconds, 0 for no time.
+func (fw *fileWriter) unix(t time.Time) {
+	if t.IsZero() {
+		fw.bw.WriteByte('0')
+		return
+	}
+	fw.num = strconv.AppendInt(fw.num[:0], t.Unix(), 10)
+	fw.bw.Write(fw.num)
+}
+
+// escape writes s HTML-escaped, with html.EscapeString's table (& < > "
+// '), and line breaks as character references so that each element stays
+// on one line for Chromium's line reader. Unlike html.EscapeString or a
+// strings.Replacer, it writes straight into the buffer and costs nothing
+// for text with nothing to escape but one pass.
+func escape(bw *bufio.Writer, s string) {
+	last := 0
+	for i := 0; i < len(s); i++ {
+		if special[s[i]] {
+			bw.WriteString(s[last:i])
+			bw.WriteString(escapes[s[i]])
+			last = i + 1
+		}
+	}
+	bw.WriteString(s[last:])
+}
+
+var (
+	escapes = [256]string{'&': "&amp;", '<': "&lt;", '>': "&gt;", '"': "&#34;", '\'': "&#39;", '\n': "&#10;", '\r': "&#13;"}
+	special = func() (t [256]bool) {
+		for i, r := range escapes {
+			t[i] = r != ""
+		}
+		return t
+	}()
+)

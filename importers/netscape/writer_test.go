@@ -1,0 +1,241 @@
+package netscape
+
+import (
+	"bytes"
+	"fmt"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"golang.org/x/net/html"
+
+	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/importers"
+	"github.com/uricat/uricat/importers/importertest"
+)
+
+// write writes recs with a Writer and returns the file and the report.
+func write(t testing.TB, recs ...*catalogue.Record) (string, []importers.Diagnostic) {
+	t.Helper()
+	return importertest.Export(t, newWriter, recs...)
+}
+
+func TestWriterFolders(t *testing.T) {
+	for _, tc := range []struct {
+		category string
+		want     []string
+	}{
+		{"", nil},
+		{"Food", []string{"Food"}},
+		{"Food/Paris", []string{"Food", "Paris"}},
+		{" Tech / Go /Parsers ", []string{"Tech", "Go", "Parsers"}},
+		{"a//b/", []string{"a", "b"}},
+		{"/", nil},
+		{`News\/Politics/UK`, []string{"News/Politics", "UK"}}, // the importer's JoinFolders escaping
+		{`a\\b`, []string{`a\b`}},
+		{`C:\dir`, []string{`C:\dir`}},          // "\" escapes only "/" and "\"
+		{"a  \\ b\n/c", []string{`a \ b`, "c"}}, // blanks collapse
+	} {
+		if got := Folders(tc.category); fmt.Sprint(got) != fmt.Sprint(tc.want) {
+			t.Errorf("Folders(%q) = %q, want %q", tc.category, got, tc.want)
+		}
+	}
+}
+
+// bookmark is what a browser's importer reads back.
+type browserMark struct {
+	folder                                  string
+	href, name, addDate, lastModified, tags string
+	description                             string
+}
+
+// readBack reads a Netscape bookmark file with the HTML tokenizer, as
+// Firefox's importer does: H3 opens a folder that the following DL holds,
+// A is a bookmark, DD text its description.
+func readBack(t *testing.T, data []byte) []browserMark {
+	t.Helper()
+	z := html.NewTokenizer(bytes.NewReader(data))
+	var path []string
+	var pending string // the last H3's name, until its DL opens
+	var out []browserMark
+	depth := 0
+	var in string // "h3", "a", "dd"
+	for {
+		tt := z.Next()
+		switch tt {
+		case html.ErrorToken:
+			if depth != 0 {
+				t.Errorf("unbalanced DL: depth %d at the end", depth)
+			}
+			return out
+		case html.StartTagToken:
+			tok := z.Token()
+			switch tok.Data {
+			case "dl":
+				depth++
+				if depth > 1 {
+					path = append(path, pending)
+				}
+			case "h3":
+				in, pending = "h3", ""
+			case "a":
+				in = "a"
+				b := browserMark{folder: JoinFolders(path)}
+				for _, a := range tok.Attr {
+					switch a.Key {
+					case "href":
+						b.href = a.Val
+					case "add_date":
+						b.addDate = a.Val
+					case "last_modified":
+						b.lastModified = a.Val
+					case "tags":
+						b.tags = a.Val
+					}
+				}
+				out = append(out, b)
+			case "dd":
+				in = "dd"
+			case "dt", "p":
+				in = ""
+			}
+		case html.EndTagToken:
+			tok := z.Token()
+			if tok.Data == "dl" {
+				depth--
+				if depth > 0 {
+					path = path[:len(path)-1]
+				}
+			}
+			in = ""
+		case html.TextToken:
+			text := string(z.Text())
+			switch in {
+			case "h3":
+				pending += text
+			case "a":
+				out[len(out)-1].name += text
+			case "dd":
+				out[len(out)-1].description += text
+			}
+		}
+	}
+}
+
+func TestWriteReadsBack(t *testing.T) {
+	d := func(s int64) time.Time { return time.Unix(s, 0).UTC() }
+	recs := []*catalogue.Record{
+		{URI: "https://example.org/?a=1&b=2", Name: `Café & "Co" <menu>`, Date: d(1709294400), Category: "Food/Paris",
+			Description: "line one\nline <two> & 'three'", Extensions: []catalogue.Field{{Name: "X-TAGS", Value: "food,<paris>"}}},
+		{URI: "http://example.com/top", Name: "Top", Date: d(1000)},
+		{URI: "http://example.com/tech", Name: "Tech", Date: d(2000), Category: "Tech"},
+		{URI: "http://example.com/bistro", Name: "Bistro", Date: d(3000), Category: "Food/Paris"},
+		{URI: "http://example.com/tokyo", Name: "日本", Date: d(4000), Category: "Food/Tokyo"},
+	}
+	out, _ := write(t, recs...)
+	got := readBack(t, []byte(out))
+	// Folders in the order of their first record, records of a folder together.
+	order := []int{0, 3, 4, 1, 2}
+	if len(got) != len(order) {
+		t.Fatalf("read back %d bookmarks, want %d:\n%s", len(got), len(order), out)
+	}
+	for i, j := range order {
+		r, b := recs[j], got[i]
+		b.description = strings.TrimSpace(b.description) // DD text runs to the next tag
+		date := strconv.FormatInt(r.Date.Unix(), 10)
+		want := browserMark{folder: JoinFolders(Folders(r.Category)), href: r.URI, name: r.Name,
+			addDate: date, tags: r.Extension("X-TAGS"), description: r.Description}
+		if b != want {
+			t.Errorf("bookmark %d\n got %+v\nwant %+v", i, b, want)
+		}
+	}
+	// Chromium's bookmark_html_reader reads line by line: each bookmark,
+	// title included, must be on one line.
+	for _, line := range strings.Split(out, "\n") {
+		if strings.Contains(line, "<DT><A ") && !strings.HasSuffix(line, "</A>") {
+			t.Errorf("bookmark not on one line: %q", line)
+		}
+	}
+	if strings.Count(out, ">Paris</H3>") != 1 {
+		t.Errorf("folder Paris written more than once:\n%s", out)
+	}
+}
+
+func TestHeader(t *testing.T) {
+	out, _ := write(t)
+	for _, want := range []string{"<!DOCTYPE NETSCAPE-Bookmark-file-1>\n", `<META HTTP-EQUIV="Content-Type" CONTENT="text/html; charset=UTF-8">`,
+		"<DL><p>\n</DL><p>\n"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	if !strings.HasPrefix(out, "<!DOCTYPE NETSCAPE-Bookmark-file-1>") {
+		t.Errorf("output does not start with the DOCTYPE that importers look for")
+	}
+}
+
+func TestFolderDates(t *testing.T) {
+	recs := []*catalogue.Record{
+		{URI: "http://a/", Name: "a", Date: time.Unix(500, 0), Category: "F/G"},
+		{URI: "http://b/", Name: "b", Date: time.Unix(100, 0), Category: "F"},
+		{URI: "http://c/", Name: "c", Date: time.Unix(900, 0), Category: "F/G"},
+	}
+	out, _ := write(t, recs...)
+	for _, want := range []string{`<DT><H3 ADD_DATE="100" LAST_MODIFIED="900">F</H3>`, `<DT><H3 ADD_DATE="500" LAST_MODIFIED="900">G</H3>`} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q (a folder dates from its oldest to its newest bookmark):\n%s", want, out)
+		}
+	}
+}
+
+// Every field is written where the Reader finds it again: the browsers'
+// attributes from their X- fields (dates as Unix seconds), LANGUAGE as
+// HTML's HREFLANG, TYPE, ID, RATING, and other extensions under their own
+// names, which browsers pass over.
+func TestAttributes(t *testing.T) {
+	rec := &catalogue.Record{URI: "http://a/", Name: "a", Date: time.Unix(1, 0), Rating: 4, Language: "fr", Type: "text/html", ID: "7",
+		Extensions: []catalogue.Field{
+			{Name: "X-OTHER", Value: "kept <too>"}, {Name: "X-TAGS", Value: "x, y"}, {Name: "X-KEYWORD", Value: "kw"},
+			{Name: "X-FEED-URL", Value: "http://a/feed?x=1&y=2"}, {Name: "X-LAST-VISIT", Value: "29/03/2019 18:40:52"},
+			{Name: "X-LAST-MODIFIED", Value: "not a date"}, {Name: "X-PRIVATE", Value: "1"}, {Name: "X-DATA-COVER", Value: "http://a/c.png"}}}
+	out, losses := write(t, rec)
+	// The extensions in the record's order, which is the order an import
+	// found them in.
+	want := `<DT><A HREF="http://a/" ADD_DATE="1" X-OTHER="kept &lt;too&gt;" TAGS="x, y" SHORTCUTURL="kw" FEEDURL="http://a/feed?x=1&amp;y=2" LAST_VISIT="1553884852" X-LAST-MODIFIED="not a date" PRIVATE="1" DATA-COVER="http://a/c.png" HREFLANG="fr" TYPE="text/html" ID="7" RATING="4">a</A>`
+	if !strings.Contains(out, want) {
+		t.Errorf("output lacks\n%s\n%s", want, out)
+	}
+	if len(losses) > 0 {
+		t.Errorf("losses reported: %v", losses)
+	}
+}
+
+// FuzzWrite: whatever the text (cleaned as the catalogue cleans imported
+// text), the file reads back, through the HTML tokenizer as Firefox reads
+// it, with the same names, folders, tags and descriptions, and each
+// bookmark stays on one line for Chromium's line reader.
+func FuzzWrite(f *testing.F) {
+	f.Add("Café & <b>", "line\n<DD>two</A>", "A/B", "x,y")
+	f.Add("", "", "/", "")
+	f.Fuzz(func(t *testing.T, name, desc, cat, tags string) {
+		name, desc, cat, tags = catalogue.CleanText(name), catalogue.CleanText(desc), catalogue.CleanText(cat), catalogue.CleanText(tags)
+		rec := &catalogue.Record{URI: "http://example.org/?a=1&b=2", Name: name, Description: desc, Category: cat,
+			Date: time.Unix(5, 0).UTC(), Extensions: []catalogue.Field{{Name: "X-TAGS", Value: tags}}}
+		out, _ := write(t, rec, rec)
+		got := readBack(t, []byte(out))
+		if len(got) != 2 {
+			t.Fatalf("%d bookmarks read back, want 2:\n%s", len(got), out)
+		}
+		b := got[1]
+		if b.name != name || strings.TrimSpace(b.description) != strings.TrimSpace(desc) ||
+			b.folder != JoinFolders(Folders(cat)) || b.tags != tags || b.href != rec.URI {
+			t.Errorf("read back %+v from\n%s", b, out)
+		}
+		for _, line := range strings.Split(out, "\n") {
+			if strings.Contains(line, "<DT><A ") && !strings.HasSuffix(line, "</A>") {
+				t.Errorf("bookmark not on one line: %q", line)
+			}
+		}
+	})
+}

@@ -1,0 +1,33 @@
+package importers
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/uricat/uricat/catalogue"
+)
+
+// FallbackDate is the DATE that Finish gives a record that has none, and
+// what that date is, for messages: the file's date, else the import's.
+func FallbackDate(opts Options) (time.Time, string) {
+	switch {
+	case !opts.FileDate.IsZero():
+		return opts.FileDate.UTC().Truncate(time.Second), "the file's date"
+	case !opts.Now.IsZero():
+		return opts.Now.UTC().Truncate(time.Second), "the time of the import"
+	}
+	return time.Now().UTC().Truncate(time.Second), "the time of the import"
+}
+
+// NoDateNote is the one diagnostic a reader gives, at the end of a file,
+// for the n bookmarks that had no date of their own: SSD3 3.3 requires
+// one, and the one Finish gives them is worth saying once, not n times.
+func NoDateNote(n int, opts Options) Diagnostic {
+	t, what := FallbackDate(opts)
+	noun := "bookmarks"
+	if n == 1 {
+		noun = "bookmark"
+	}
+	return Diagnostic{Offset: -1, Kind: Info,
+		Msg: fmt.Sprintf("%d %s had no date: DATE set to %s, %s (SSD3 3.3 requires one)", n, noun, what, catalogue.FormatDate(t))}
+}
