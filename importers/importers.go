@@ -13,6 +13,7 @@ import (
 	"io"
 	"net/url"
 	"path"
+	"slices"
 	"strings"
 	"time"
 
@@ -174,14 +175,22 @@ func printableBytes(v string) bool {
 
 // WriterNotes gathers what a writer says about the records it writes: a
 // Writer embeds it to be a Reporter. Record names the record being written;
-// Note adds a diagnostic about it.
+// Note adds a diagnostic about it; Controls notes a field that lost control
+// characters, which are reported once per record, naming every such field
+// (a diagnostic per record and kind), for the reason ControlsWhy gives.
 type WriterNotes struct {
-	uri   string
-	diags []Diagnostic
+	// ControlsWhy says why a format leaves control characters out.
+	ControlsWhy string
+	uri         string
+	diags       []Diagnostic
+	controls    []string // fields of the current record that lost some
 }
 
 // Record says which record the next notes are about.
-func (n *WriterNotes) Record(uri string) { n.uri = uri }
+func (n *WriterNotes) Record(uri string) {
+	n.flush()
+	n.uri = uri
+}
 
 // Note adds a diagnostic about the current record, which its message names
 // by URI (a writer has no input position: Line is 0 and Offset -1).
@@ -189,8 +198,24 @@ func (n *WriterNotes) Note(kind Kind, format string, a ...any) {
 	n.diags = append(n.diags, WriterNote(kind, n.uri, format, a...))
 }
 
+// Controls notes that field, of the current record, had control characters
+// or escape sequences left out.
+func (n *WriterNotes) Controls(field string) {
+	if !slices.Contains(n.controls, field) {
+		n.controls = append(n.controls, field)
+	}
+}
+
+func (n *WriterNotes) flush() {
+	if len(n.controls) > 0 {
+		n.Note(Dropped, "control characters and escape sequences left out of %s: %s", strings.Join(n.controls, ", "), n.ControlsWhy)
+		n.controls = n.controls[:0]
+	}
+}
+
 // Diagnostics returns the notes since the last call.
 func (n *WriterNotes) Diagnostics() []Diagnostic {
+	n.flush()
 	d := n.diags
 	n.diags = nil
 	return d

@@ -20,8 +20,8 @@
 //	Keyword (TOKENs separated by ": ")           CATEGORY (the first), X-KEYWORDS (the others)
 //	Author-Name                                  X-AUTHOR
 //	Content-Type (a media type)                  TYPE
-//	X-Description, X-Rating, X-Language, X-Id,
-//	X-Category, X-Keywords (uricat's export)     DESCRIPTION, RATING, LANGUAGE, ID, CATEGORY, X-KEYWORDS
+//	X-Uricat-Description, -Rating, -Language,
+//	-Id, -Category, -Keywords (uricat's export)  DESCRIPTION, RATING, LANGUAGE, ID, CATEGORY, X-KEYWORDS
 //	any other field                              X-<FIELD>, its RFC 2047 encoded-words decoded
 //
 // A block with a duplicate field name is discarded (the spec's MUST) and

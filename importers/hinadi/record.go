@@ -20,8 +20,8 @@ var notKept = map[string]bool{"hina": true, "hina-version": true}
 var fieldOf = map[string]string{
 	"url": "URI", "virtual": "URI", "vitural": "URI", "title": "NAME", "last-modified": "DATE",
 	"keyword": "CATEGORY", "author-name": "X-AUTHOR", "content-type": "TYPE",
-	"x-description": "DESCRIPTION", "x-rating": "RATING", "x-language": "LANGUAGE", "x-id": "ID",
-	"x-category": "CATEGORY", "x-keywords": "X-KEYWORDS", "hina": "", "hina-version": "",
+	"x-uricat-description": "DESCRIPTION", "x-uricat-rating": "RATING", "x-uricat-language": "LANGUAGE", "x-uricat-id": "ID",
+	"x-uricat-category": "CATEGORY", "x-uricat-keywords": "X-KEYWORDS", "hina": "", "hina-version": "",
 }
 
 // record maps an entity block to a bookmark, or returns nil (with a
@@ -33,8 +33,8 @@ var fieldOf = map[string]string{
 //	Keyword (several, SEPARATOR between)    -> CATEGORY (the first) and X-KEYWORDS (the others)
 //	Author-Name                             -> X-AUTHOR
 //	Content-Type (a media type)             -> TYPE
-//	X-Description, X-Rating, X-Language,
-//	X-Id, X-Category, X-Keywords            -> DESCRIPTION, RATING, LANGUAGE, ID, CATEGORY, X-KEYWORDS (uricat's export)
+//	X-Uricat-Description, -Rating, -Language,
+//	-Id, -Category, -Keywords               -> DESCRIPTION, RATING, LANGUAGE, ID, CATEGORY, X-KEYWORDS (uricat's export)
 //	any other field                         -> X-<NAME>
 //
 // The values of experimental fields (X-...) may be RFC 2047 encoded-words,
@@ -115,31 +115,32 @@ func (r *Reader) record(b *block) *catalogue.Record {
 		}
 	}
 	// uricat's own Hina-Di export keeps the fields Hina-Di lacks as
-	// experimental fields: read them back.
-	if d, f := take("x-description"); f != nil {
+	// experimental fields of its own, X-Uricat-..., which no other field
+	// is taken for (a Netscape export's ID is an X-ID): read them back.
+	if d, f := take("x-uricat-description"); f != nil {
 		rec.Description = decodeWords(d)
 	}
 	for i := range b.fields {
 		f := &b.fields[i]
-		if used[i] || !strings.HasPrefix(f.key, "x-") {
+		if used[i] || !strings.HasPrefix(f.key, "x-uricat-") {
 			continue
 		}
 		switch v := strings.TrimSpace(decodeWords(f.value)); {
-		case f.key == "x-rating":
+		case f.key == "x-uricat-rating":
 			if n, err := catalogue.ParseRating(v); err == nil {
 				rec.Rating, used[i] = n, true
 			}
-		case f.key == "x-language":
+		case f.key == "x-uricat-language":
 			if catalogue.ValidateLanguage(v) == nil {
 				rec.Language, used[i] = v, true
 			}
-		case f.key == "x-id":
+		case f.key == "x-uricat-id":
 			if catalogue.ValidateID(v) == nil {
 				rec.ID, used[i] = v, true
 			}
-		case f.key == "x-category" && rec.Category == "":
+		case f.key == "x-uricat-category" && rec.Category == "":
 			rec.Category, used[i] = v, true
-		case f.key == "x-keywords":
+		case f.key == "x-uricat-keywords":
 			if old := rec.Extension("X-KEYWORDS"); old != "" {
 				v = old + "; " + v
 			}

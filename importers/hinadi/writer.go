@@ -42,12 +42,13 @@ const (
 // reader takes the first back as CATEGORY and the others as X-KEYWORDS),
 // Author-Name (X-AUTHOR), Content-Type (TYPE), HINA-Version (HINA/2.2beta,
 // saying the block is complete), then experimental fields (section
-// "Experimental fields"): X-Description, X-Rating, X-Language, X-Id, and
+// "Experimental fields") of uricat's own, named so that no extension is
+// taken for them: X-Uricat-Description, -Rating, -Language, -Id; and
 // the record's other extensions, made field-names where they are not (see
 // FieldName). An extension the reader made of one of the spec's fields
 // (X-EXPIRES, X-SERVER, X-METHOD...) is written back as that field. When
 // CATEGORY is not one keyword (it holds ": "), it is written as
-// X-Category, and X-KEYWORDS as X-Keywords when the Keyword field cannot
+// X-Uricat-Category, and X-KEYWORDS as X-Uricat-Keywords when the Keyword field cannot
 // carry them.
 //
 // A value is one line of TEXT: no control character but HT, nothing that
@@ -76,7 +77,9 @@ type Writer struct {
 
 // NewWriter returns a Writer to w.
 func NewWriter(w io.Writer) *Writer {
-	return &Writer{bw: bufio.NewWriterSize(w, 64<<10)}
+	hw := &Writer{bw: bufio.NewWriterSize(w, 64<<10)}
+	hw.ControlsWhy = "a Hina-Di value is TEXT, and the output must be safe to show"
+	return hw
 }
 
 // writeHeader writes the header block, once.
@@ -124,17 +127,17 @@ func (w *Writer) Write(r *catalogue.Record) error {
 	w.field("X-AUTHOR", "Author-Name", r.Extension("X-AUTHOR"))
 	w.field("TYPE", "Content-Type", r.Type)
 	w.field("", "HINA-Version", Version)
-	w.field("DESCRIPTION", "X-Description", r.Description)
+	w.field("DESCRIPTION", "X-Uricat-Description", r.Description)
 	if r.Rating != 0 {
-		w.field("RATING", "X-Rating", strconv.Itoa(r.Rating))
+		w.field("RATING", "X-Uricat-Rating", strconv.Itoa(r.Rating))
 	}
-	w.field("LANGUAGE", "X-Language", r.Language)
-	w.field("ID", "X-Id", r.ID)
+	w.field("LANGUAGE", "X-Uricat-Language", r.Language)
+	w.field("ID", "X-Uricat-Id", r.ID)
 	if xcat {
-		w.field("CATEGORY", "X-Category", r.Category)
+		w.field("CATEGORY", "X-Uricat-Category", r.Category)
 	}
 	if xkw {
-		w.field("X-KEYWORDS", "X-Keywords", r.Extension("X-KEYWORDS"))
+		w.field("X-KEYWORDS", "X-Uricat-Keywords", r.Extension("X-KEYWORDS"))
 	}
 	for _, f := range r.Extensions {
 		if f.Name == "X-AUTHOR" || f.Name == "X-KEYWORDS" {
@@ -243,7 +246,7 @@ func experimental(name string) bool {
 func (w *Writer) text(what, value string) string {
 	v, dropped := importers.SafeText(value)
 	if dropped {
-		w.Note(importers.Dropped, "%s: control characters or escape sequences are left out (a Hina-Di value is TEXT, and the output must be safe to show)", what)
+		w.Controls(what)
 	}
 	if hasBreak(v) {
 		flat := strings.TrimSpace(importers.OneLine(v))
@@ -271,7 +274,7 @@ func hasBreak(v string) bool {
 func (w *Writer) experimentalValue(what, value string) string {
 	v, dropped := importers.SafeText(value)
 	if dropped {
-		w.Note(importers.Dropped, "%s: control characters or escape sequences are left out (the output must be safe to show)", what)
+		w.Controls(what)
 	}
 	if what != "DESCRIPTION" && hasBreak(v) {
 		v = strings.TrimSpace(importers.OneLine(v))
@@ -290,7 +293,7 @@ func (w *Writer) experimentalValue(what, value string) string {
 }
 
 // keywords returns the Keyword value, and whether CATEGORY and X-KEYWORDS
-// must go in X-Category and X-Keywords instead. Keyword's first TOKEN is
+// must go in X-Uricat-Category and X-Uricat-Keywords instead. Keyword's first TOKEN is
 // CATEGORY: it can hold CATEGORY when that is one keyword (no ": " in it),
 // and then X-KEYWORDS' values after it when each is one too.
 func keywords(r *catalogue.Record) (kw string, xcat, xkw bool) {

@@ -75,7 +75,7 @@ func TestEntityBlock(t *testing.T) {
 	rec := &catalogue.Record{URI: "http://example.jp/~hina/", Name: "ひなの日記", Date: time.Date(2002, 7, 9, 1, 2, 3, 0, time.UTC),
 		Category: "日記", Description: "first line\nsecond\tline\r\n", Rating: 4, Language: "ja", Type: "text/html", ID: "7",
 		Extensions: []catalogue.Field{{Name: "X-AUTHOR", Value: "Hina"}, {Name: "X-KEYWORDS", Value: "日記; antenna: news; 日記"},
-			{Name: "X-DESCRIPTION", Value: "would duplicate X-Description"}, {Name: "X-LANG", Value: "x"}, {Name: "X-EXPIRES", Value: "Tue, 04 Dec 2001 10:00:00 GMT"}}}
+			{Name: "X-URICAT-DESCRIPTION", Value: "would duplicate X-Uricat-Description"}, {Name: "X-DESCRIPTION", Value: "another's"}, {Name: "X-LANG", Value: "x"}, {Name: "X-EXPIRES", Value: "Tue, 04 Dec 2001 10:00:00 GMT"}}}
 	var buf bytes.Buffer
 	w := NewWriter(&buf)
 	w.Now = func() time.Time { return exportTime }
@@ -86,8 +86,8 @@ func TestEntityBlock(t *testing.T) {
 	for _, d := range w.Diagnostics() {
 		diags = append(diags, d.String())
 	}
-	// X-DESCRIPTION cannot be written: X-Description is DESCRIPTION's.
-	if len(diags) != 1 || !strings.Contains(diags[0], "X-DESCRIPTION is left out: its field, X-DESCRIPTION, would be taken for another") {
+	// X-URICAT-DESCRIPTION cannot be written: X-Uricat-Description is DESCRIPTION's.
+	if len(diags) != 1 || !strings.Contains(diags[0], "X-URICAT-DESCRIPTION is left out: its field, X-URICAT-DESCRIPTION, would be taken for another") {
 		t.Errorf("diagnostics %q", diags)
 	}
 	blocks := checkGrammar(t, buf.String())
@@ -96,20 +96,21 @@ func TestEntityBlock(t *testing.T) {
 	}
 	got := blocks[1]
 	want := map[string]string{
-		"url":           "http://example.jp/~hina/",
-		"title":         "ひなの日記",
-		"last-modified": "Tue, 09 Jul 2002 01:02:03 GMT", // rfc1123-date: 2*DIGIT day
-		"keyword":       "日記",                            // keywords = TOKEN *(SEPARATOR TOKEN): "antenna: news" is not one
-		"x-keywords":    "日記; antenna: news; 日記",         // ... so they go in X-Keywords, as they are
-		"author-name":   "Hina",
-		"content-type":  "text/html",
-		"hina-version":  "HINA/2.2beta",
-		"x-description": "=?UTF-8?q?first_line=0Asecond=09line?=", // RFC 2047: one line of TEXT, nothing lost
-		"x-rating":      "4",
-		"x-language":    "ja",
-		"x-id":          "7",
-		"x-lang":        "x",
-		"expires":       "Tue, 04 Dec 2001 10:00:00 GMT", // the spec's field, as the reader found it
+		"url":                  "http://example.jp/~hina/",
+		"title":                "ひなの日記",
+		"last-modified":        "Tue, 09 Jul 2002 01:02:03 GMT", // rfc1123-date: 2*DIGIT day
+		"keyword":              "日記",                            // keywords = TOKEN *(SEPARATOR TOKEN): "antenna: news" is not one
+		"x-uricat-keywords":    "日記; antenna: news; 日記",         // ... so they go in X-Keywords, as they are
+		"author-name":          "Hina",
+		"content-type":         "text/html",
+		"hina-version":         "HINA/2.2beta",
+		"x-uricat-description": "=?UTF-8?q?first_line=0Asecond=09line?=", // RFC 2047: one line of TEXT, nothing lost
+		"x-uricat-rating":      "4",
+		"x-uricat-language":    "ja",
+		"x-uricat-id":          "7",
+		"x-description":        "another's",
+		"x-lang":               "x",
+		"expires":              "Tue, 04 Dec 2001 10:00:00 GMT", // the spec's field, as the reader found it
 	}
 	for k, v := range want {
 		if got[k] != v {

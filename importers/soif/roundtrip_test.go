@@ -26,7 +26,7 @@ func TestWriterReports(t *testing.T) {
 	}{
 		{"an escape sequence in a value is left out, and said",
 			&catalogue.Record{URI: "http://e.org/", Name: "red\x1b[31m text\x07", Date: d, Description: "osc\x1b]52;c;aGk=\x07 and c1 \u009b2J"},
-			[]string{"NAME: control characters or escape sequences are left out", "DESCRIPTION: control characters"}},
+			[]string{"control characters and escape sequences left out of NAME, DESCRIPTION: SOIF has no way"}},
 		{"an extension in lower case reads back in upper case",
 			&catalogue.Record{URI: "http://e.org/", Name: "n", Date: d, Extensions: []catalogue.Field{{Name: "X-foo", Value: "v"}}},
 			[]string{"X-foo is written as the attribute Foo, which reads back as X-FOO"}},

@@ -54,7 +54,9 @@ type attrOf struct{ attr, back string }
 
 // NewWriter returns a Writer to w.
 func NewWriter(w io.Writer) *Writer {
-	return &Writer{bw: bufio.NewWriterSize(w, 64<<10)}
+	sw := &Writer{bw: bufio.NewWriterSize(w, 64<<10)}
+	sw.ControlsWhy = "SOIF has no way to escape them, and its output must be safe to show"
+	return sw
 }
 
 // Template is the template type of every object written (section 4.1:
@@ -105,7 +107,8 @@ func (w *Writer) Write(r *catalogue.Record) error {
 			if back := strings.Join(strings.Split(v, "\n"), "; "); back != f.Value {
 				w.Note(importers.Deviation, "X-KEYWORDS %q is written one keyword a line, which reads back as %q", f.Value, back)
 			}
-		} else if back := strings.TrimSpace(importers.OneLine(v)); back != v {
+		} else if safe, _ := importers.SafeText(v); strings.TrimSpace(importers.OneLine(safe)) != safe {
+			back := strings.TrimSpace(importers.OneLine(safe))
 			w.Note(importers.Deviation, "%s is written as it is, but reads back as %q (an X- value is read as one line)", f.Name, back)
 		}
 		w.attr(f.Name, attr, v)
@@ -140,7 +143,7 @@ func (w *Writer) attr(field, name, value string) {
 	}
 	value, dropped := importers.SafeText(value)
 	if dropped {
-		w.Note(importers.Dropped, "%s: control characters or escape sequences are left out (SOIF has no way to escape them, and its output must be safe to show)", field)
+		w.Controls(field)
 	}
 	bw := w.bw
 	bw.WriteString(name)

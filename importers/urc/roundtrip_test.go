@@ -41,8 +41,9 @@ func TestWriterReports(t *testing.T) {
 		{"an X- value on several lines reads back on one",
 			&catalogue.Record{URI: "http://e.org/", Name: "n", Date: d, Extensions: ext("X-NOTE", "a\nb")},
 			[]string{`X-NOTE is written as it is, but reads back as "a b"`}},
-		{"controls, C1 controls and escape sequences are escaped, not reported",
-			&catalogue.Record{URI: "http://e.org/", Name: "red\x1b[31m \u009b2J", Date: d, Description: "osc\x1b]52;c;aGk=\x07"}, nil},
+		{"controls, C1 controls and escape sequences are escaped; an import leaves them out, which is said once",
+			&catalogue.Record{URI: "http://e.org/", Name: "red\x1b[31m \u009b2J", Date: d, Description: "osc\x1b]52;c;aGk=\x07"},
+			[]string{"control characters and escape sequences left out of NAME, DESCRIPTION: they are written escaped (%XX)"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -81,13 +81,19 @@ type labelOf struct{ label, back string }
 
 // NewWriter returns a Writer to w.
 func NewWriter(w io.Writer) *Writer {
-	return &Writer{bw: bufio.NewWriterSize(w, 64<<10)}
+	uw := &Writer{bw: bufio.NewWriterSize(w, 64<<10)}
+	uw.ControlsWhy = "they are written escaped (%XX), but an import leaves them out, as it leaves them out of any text"
+	return uw
 }
 
-// urd writes one URD on a line of its own; an empty value is left out.
-func (w *Writer) urd(label, value string) {
+// urd writes one URD, the value of the record's field, on a line of its
+// own; an empty value is left out.
+func (w *Writer) urd(field, label, value string) {
 	if value == "" {
 		return
+	}
+	if _, dropped := importers.SafeText(value); dropped {
+		w.Controls(field)
 	}
 	bw := w.bw
 	bw.WriteString("\r\n")
@@ -123,16 +129,16 @@ func (w *Writer) Write(r *catalogue.Record) error {
 		writeEscaped(bw, urn)
 		bw.WriteByte(';')
 	}
-	w.urd("Title", r.Name)
-	w.urd("Description", r.Description)
+	w.urd("NAME", "Title", r.Name)
+	w.urd("DESCRIPTION", "Description", r.Description)
 	if !r.Date.IsZero() {
-		w.urd("Date", r.Date.UTC().Format(DateLayout))
+		w.urd("DATE", "Date", r.Date.UTC().Format(DateLayout))
 	}
-	w.urd("Category", r.Category)
+	w.urd("CATEGORY", "Category", r.Category)
 	if r.Rating != 0 {
-		w.urd("Rating", strconv.Itoa(r.Rating))
+		w.urd("RATING", "Rating", strconv.Itoa(r.Rating))
 	}
-	w.urd("Language", r.Language)
+	w.urd("LANGUAGE", "Language", r.Language)
 	if r.Type != "" {
 		mt, ok := w.types[r.Type]
 		if !ok {
@@ -146,8 +152,8 @@ func (w *Writer) Write(r *catalogue.Record) error {
 			w.Note(importers.Deviation, "TYPE %q reads back in canonical form, %q", r.Type, mt)
 		}
 	}
-	w.urd("Content-type", r.Type)
-	w.urd("Id", r.ID)
+	w.urd("TYPE", "Content-type", r.Type)
+	w.urd("ID", "Id", r.ID)
 	for _, f := range r.Extensions {
 		if f.Name == "X-URN" {
 			continue
@@ -168,10 +174,10 @@ func (w *Writer) Write(r *catalogue.Record) error {
 		if back := l.back; back != f.Name {
 			w.Note(importers.Deviation, "%s is written as the URD %s, which reads back as %s (a field name is an identifier: rules 6, 11)", f.Name, label, back)
 		}
-		if back := importers.OneLine(f.Value); back != f.Value {
-			w.Note(importers.Deviation, "%s is written as it is, but reads back as %q (the reader makes an X- value one line)", f.Name, importers.Excerpt(back))
+		if safe, _ := importers.SafeText(f.Value); importers.OneLine(safe) != safe {
+			w.Note(importers.Deviation, "%s is written as it is, but reads back as %q (the reader makes an X- value one line)", f.Name, importers.Excerpt(importers.OneLine(safe)))
 		}
-		w.urd(label, f.Value)
+		w.urd(f.Name, label, f.Value)
 	}
 	_, err := bw.WriteString(">\r\n") // bufio's errors are sticky: this reports any
 	return err
