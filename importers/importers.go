@@ -113,17 +113,6 @@ type Writer interface {
 	Close() error
 }
 
-// WriteAll writes recs with w, in order, and closes it.
-func WriteAll(w Writer, recs []*catalogue.Record) error {
-	for _, r := range recs {
-		if err := w.Write(r); err != nil {
-			w.Close()
-			return err
-		}
-	}
-	return w.Close()
-}
-
 // Reporter is what a Writer also is when its format cannot hold every
 // value as it is: Diagnostics returns what it left out or changed since the
 // last call, each naming its record by URI (a writer has no input position:

@@ -1,7 +1,7 @@
 package hinadi
 
 import (
-	"bytes"
+	"io"
 	"regexp"
 	"strings"
 	"testing"
@@ -9,6 +9,7 @@ import (
 
 	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/importers"
+	"github.com/uricat/uricat/importers/importertest"
 )
 
 // exportTime dates the header blocks the tests write.
@@ -16,13 +17,15 @@ var exportTime = time.Date(2001, 12, 2, 3, 4, 5, 0, time.UTC)
 
 func write(t *testing.T, recs ...*catalogue.Record) string {
 	t.Helper()
-	var buf bytes.Buffer
-	w := NewWriter(&buf)
-	w.Now = func() time.Time { return exportTime }
-	if err := importers.WriteAll(w, recs); err != nil {
-		t.Fatal(err)
-	}
-	return buf.String()
+	out, _ := importertest.Export(t, fixedClock, recs...)
+	return out
+}
+
+// fixedClock makes Writers that date their header exportTime.
+func fixedClock(w io.Writer) importers.Writer {
+	hw := NewWriter(w)
+	hw.Now = func() time.Time { return exportTime }
+	return hw
 }
 
 // lineFormat is the spec's line-format: field-name SEPARATOR field-value
@@ -76,21 +79,16 @@ func TestEntityBlock(t *testing.T) {
 		Category: "日記", Description: "first line\nsecond\tline\r\n", Rating: 4, Language: "ja", Type: "text/html", ID: "7",
 		Extensions: []catalogue.Field{{Name: "X-AUTHOR", Value: "Hina"}, {Name: "X-KEYWORDS", Value: "日記; antenna: news; 日記"},
 			{Name: "X-URICAT-DESCRIPTION", Value: "would duplicate X-Uricat-Description"}, {Name: "X-DESCRIPTION", Value: "another's"}, {Name: "X-LANG", Value: "x"}, {Name: "X-EXPIRES", Value: "Tue, 04 Dec 2001 10:00:00 GMT"}}}
-	var buf bytes.Buffer
-	w := NewWriter(&buf)
-	w.Now = func() time.Time { return exportTime }
-	if err := importers.WriteAll(w, []*catalogue.Record{rec}); err != nil {
-		t.Fatal(err)
-	}
+	out, notes := importertest.Export(t, fixedClock, rec)
 	var diags []string
-	for _, d := range w.Diagnostics() {
+	for _, d := range notes {
 		diags = append(diags, d.String())
 	}
 	// X-URICAT-DESCRIPTION cannot be written: X-Uricat-Description is DESCRIPTION's.
 	if len(diags) != 1 || !strings.Contains(diags[0], "X-URICAT-DESCRIPTION is left out: its field, X-URICAT-DESCRIPTION, would be taken for another") {
 		t.Errorf("diagnostics %q", diags)
 	}
-	blocks := checkGrammar(t, buf.String())
+	blocks := checkGrammar(t, out)
 	if len(blocks) != 2 {
 		t.Fatalf("%d blocks, want header + 1", len(blocks))
 	}

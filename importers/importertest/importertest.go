@@ -277,17 +277,11 @@ func Tricky() []*catalogue.Record {
 // It returns the output.
 func CheckWriterNotes(t testing.TB, f importers.Format, rec *catalogue.Record, want []string) []byte {
 	t.Helper()
-	var buf bytes.Buffer
-	w := f.NewWriter(&buf)
-	if err := importers.WriteAll(w, []*catalogue.Record{rec}); err != nil {
-		t.Fatal(err)
-	}
-	CheckOutput(t, f.Name, buf.Bytes())
+	out, notes := Export(t, f.NewWriter, rec)
+	CheckOutput(t, f.Name, []byte(out))
 	var got []string
-	if rep, ok := w.(importers.Reporter); ok {
-		for _, d := range rep.Diagnostics() {
-			got = append(got, d.String())
-		}
+	for _, d := range notes {
+		got = append(got, d.String())
 	}
 	if len(got) != len(want) {
 		t.Fatalf("%s writer: diagnostics %q, want %d", f.Name, got, len(want))
@@ -297,7 +291,7 @@ func CheckWriterNotes(t testing.TB, f importers.Format, rec *catalogue.Record, w
 			t.Errorf("%s writer: diagnostic %q lacks %q or the record's URI", f.Name, got[i], w)
 		}
 	}
-	return buf.Bytes()
+	return []byte(out)
 }
 
 // ReadAll reads r to the end and returns its records and diagnostics. It

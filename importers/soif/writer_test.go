@@ -87,11 +87,8 @@ func TestWriteByteCounts(t *testing.T) {
 		{URI: "http://example.org/", Name: "Zoë", Date: date},
 		{URI: "http://example.org/b", Name: "日本", Date: date, Description: "two\nlines {with braces} and }\n"},
 	}
-	var buf bytes.Buffer
-	if err := importers.WriteAll(NewWriter(&buf), recs); err != nil {
-		t.Fatal(err)
-	}
-	out := buf.String()
+	out, _ := importertest.Export(t, Format.NewWriter, recs...)
+	buf := bytes.NewBufferString(out)
 	// Section 4.5: VALUE-SIZE "indicates how many octets the VALUE occupies":
 	// bytes of UTF-8, not characters.
 	for _, want := range []string{
@@ -116,10 +113,8 @@ func TestWriteAttributes(t *testing.T) {
 		Extensions: []catalogue.Field{{Name: "X-AUTHOR", Value: "Alan O. Freier; Paul C. Kocher"},
 			{Name: "X-KEYWORDS", Value: "ssl; tls;"}, {Name: "X-TITLE", Value: "other title"},
 			{Name: "X-PART-2", Value: "p2"}, {Name: "X-FILE-SIZE", Value: "5870"}}}
-	var buf bytes.Buffer
-	if err := importers.WriteAll(NewWriter(&buf), []*catalogue.Record{rec}); err != nil {
-		t.Fatal(err)
-	}
+	out, _ := importertest.Export(t, Format.NewWriter, rec)
+	buf := bytes.NewBufferString(out)
 	objs := parseSOIF(t, buf.Bytes())
 	if len(objs) != 1 {
 		t.Fatalf("%d objects", len(objs))
@@ -170,10 +165,8 @@ func FuzzWrite(f *testing.F) {
 		if catalogue.ValidateExtensionName(extName) != nil {
 			rec.Extensions = nil
 		}
-		var buf bytes.Buffer
-		if err := importers.WriteAll(NewWriter(&buf), []*catalogue.Record{rec, rec}); err != nil {
-			t.Fatal(err)
-		}
+		out, _ := importertest.Export(t, Format.NewWriter, rec, rec)
+		buf := bytes.NewBufferString(out)
 		objs := parseSOIF(t, buf.Bytes())
 		if len(objs) != 2 {
 			t.Fatalf("%d objects, want 2", len(objs))

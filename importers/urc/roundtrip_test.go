@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"github.com/uricat/uricat/catalogue"
-	"github.com/uricat/uricat/importers"
 	"github.com/uricat/uricat/importers/importertest"
 )
 
@@ -58,10 +57,8 @@ func TestWriterReports(t *testing.T) {
 func TestNoRawControls(t *testing.T) {
 	rec := &catalogue.Record{URI: "http://e.org/", Name: "a\u0085b\u009bc", Date: time.Unix(0, 0).UTC(),
 		Description: "\x1b]52;c;aGk=\x07\x1b[2J\xff\xfe", Extensions: []catalogue.Field{{Name: "X-NOTE", Value: "\x00\x7f\u009d"}}}
-	var buf bytes.Buffer
-	if err := importers.WriteAll(NewWriter(&buf), []*catalogue.Record{rec}); err != nil {
-		t.Fatal(err)
-	}
+	out, _ := importertest.Export(t, Format.NewWriter, rec)
+	buf := bytes.NewBufferString(out)
 	importertest.CheckOutput(t, "urc", buf.Bytes())
 	for _, want := range []string{"a%C2%85b%C2%9Bc", "%1B]52%;c%;aGk=%07%1B[2J%FF%FE", "%00%7F%C2%9D"} {
 		if !strings.Contains(buf.String(), want) {
