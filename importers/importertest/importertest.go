@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"runtime"
 	"slices"
 	"strings"
@@ -381,4 +382,18 @@ func CompareGolden(t testing.TB, path string, got []byte, update bool) {
 	if !bytes.Equal(got, want) {
 		t.Errorf("output differs from %s (go test -update rewrites it after review):\n--- got\n%s\n--- want\n%s", path, got, want)
 	}
+}
+
+// CheckGolden writes the sample catalogue (Sample), which has non-ASCII
+// text, quotes, ";", "%", "<", "&", multi-line descriptions and
+// extensions, with a writer newWriter makes, and fails t unless the writer
+// reports no loss and the output is testdata/sample.golden (with update,
+// go test -update, it rewrites the file first, for review).
+func CheckGolden(t *testing.T, newWriter func(io.Writer) importers.Writer, update bool) {
+	t.Helper()
+	out, notes := Export(t, newWriter, Sample(t)...)
+	if len(notes) > 0 {
+		t.Errorf("the writer reports losses: %v", notes)
+	}
+	CompareGolden(t, filepath.Join("testdata", "sample.golden"), []byte(out), update)
 }
