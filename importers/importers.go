@@ -247,16 +247,13 @@ func Finish(rec *catalogue.Record, opts Options, line int, offset int64) (diags 
 		report(Info, "the relative URI %q is read against the base %s: %s", Excerpt(ref.String()), opts.Base, rec.URI)
 	}
 	rec.Name = OneLine(rec.Name)
-	rec.Category = OneLine(rec.Category)
+	rec.Category = strings.TrimSpace(OneLine(rec.Category)) // a path: blanks at its ends are noise
 	rec.Description = strings.TrimSpace(catalogue.CleanText(rec.Description))
 	rec.Language = strings.TrimSpace(rec.Language)
 	rec.Type = strings.TrimSpace(rec.Type)
 	rec.ID = strings.TrimSpace(rec.ID)
 	if strings.TrimSpace(rec.Name) == "" {
 		rec.Name = NameFromURI(rec.URI)
-	}
-	if strings.TrimSpace(rec.Category) == "" {
-		rec.Category = ""
 	}
 	if rec.Date.IsZero() || catalogue.ValidateDate(rec.Date) != nil {
 		if !rec.Date.IsZero() {

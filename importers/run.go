@@ -278,7 +278,7 @@ func sanitize(rec *catalogue.Record) {
 	if strings.TrimSpace(rec.Name) == "" {
 		rec.Name = OneLine(NameFromURI(rec.URI))
 	}
-	rec.Category = OneLine(rec.Category)
+	rec.Category = strings.TrimSpace(OneLine(rec.Category)) // a path: blanks at its ends are noise
 	rec.Description = catalogue.CleanText(rec.Description)
 	for i := range rec.Extensions {
 		rec.Extensions[i].Value = catalogue.CleanText(rec.Extensions[i].Value)
