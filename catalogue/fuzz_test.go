@@ -142,6 +142,23 @@ func FuzzFirstForbidden(f *testing.F) {
 	})
 }
 
+// FuzzIsPlain: the word-at-a-time scan agrees with a byte loop.
+func FuzzIsPlain(f *testing.F) {
+	f.Add("plain ASCII text, long enough for two words\n\tand a tab")
+	f.Add("caf\xc3\xa9 \x7f\x1f~ \u2028 \u0085")
+	f.Fuzz(func(t *testing.T, s string) {
+		want := utf8.ValidString(s)
+		for _, r := range s {
+			if unicode.IsControl(r) && r != '\n' && r != '\t' || r == '\u2028' || r == '\u2029' {
+				want = false
+			}
+		}
+		if got := isPlain(s); got != want {
+			t.Fatalf("isPlain(%q) = %v, want %v", s, got, want)
+		}
+	})
+}
+
 // FuzzCleanText: cleaned text is valid UTF-8 with no control character but
 // line feed and tab, no escape sequence left, and cleaning it again changes
 // nothing (so the fast path and the slow path agree).

@@ -61,13 +61,26 @@ func DisplayText(s string) string {
 // in any script, is plain, and is returned without a copy.
 func isPlain(s string) bool {
 	ascii := true
-	for i := 0; i < len(s); i++ {
+	i := firstForbidden(s) // printable ASCII up to i, a word at a time
+	if i < 0 {
+		return true
+	}
+	for i < len(s) {
 		c := s[i]
 		switch {
 		case c < 0x20:
 			if c != '\n' && c != '\t' {
 				return false
 			}
+			// Printable ASCII again, most likely (the next line of a
+			// description): back to a word at a time.
+			i++
+			if j := firstForbidden(s[i:]); j >= 0 {
+				i += j
+			} else {
+				i = len(s)
+			}
+			continue
 		case c < 0x7f:
 		case c == 0x7f:
 			return false
@@ -80,6 +93,7 @@ func isPlain(s string) bool {
 				return false
 			}
 		}
+		i++
 	}
 	return ascii || utf8.ValidString(s)
 }

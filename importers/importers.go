@@ -126,40 +126,12 @@ type Reporter interface {
 // whether that left out anything more than the CR of a line break, which a
 // writer must report.
 func SafeText(v string) (safe string, dropped bool) {
-	if Printable(v) {
-		return v, false
-	}
-	safe = catalogue.CleanText(v)
+	safe = catalogue.CleanText(v) // v itself, not a copy, when it is clean
 	if safe == v {
 		return v, false
 	}
 	breaks := strings.ReplaceAll(strings.ReplaceAll(v, "\r\n", "\n"), "\r", "\n")
 	return safe, safe != breaks
-}
-
-// Printable reports whether v is printable ASCII, line feeds and tabs: the
-// common case, checked at once.
-func Printable(v string) bool {
-	i := 0
-	// Eight bytes at a time while they are all 0x20 to 0x7e: no byte under
-	// 0x20 (x - 0x20... borrows) and none over 0x7e (x + 0x01... carries).
-	for ; i+8 <= len(v); i += 8 {
-		x := uint64(v[i]) | uint64(v[i+1])<<8 | uint64(v[i+2])<<16 | uint64(v[i+3])<<24 |
-			uint64(v[i+4])<<32 | uint64(v[i+5])<<40 | uint64(v[i+6])<<48 | uint64(v[i+7])<<56
-		if ((x-0x2020202020202020)|(x+0x0101010101010101)|x)&0x8080808080808080 != 0 && !printableBytes(v[i:i+8]) {
-			return false
-		}
-	}
-	return printableBytes(v[i:])
-}
-
-func printableBytes(v string) bool {
-	for i := 0; i < len(v); i++ {
-		if c := v[i]; (c < 0x20 || c >= 0x7f) && c != '\n' && c != '\t' {
-			return false
-		}
-	}
-	return true
 }
 
 // WriterNotes gathers what a writer says about the records it writes: a

@@ -122,20 +122,3 @@ func FuzzOneLine(f *testing.F) {
 		}
 	})
 }
-
-// printable's eight-byte steps agree with a byte-by-byte check.
-func FuzzPrintable(f *testing.F) {
-	f.Add("plain ASCII text, long enough for two words\n\tand a tab")
-	f.Add("caf\xc3\xa9 \x7f\x1f~ ")
-	f.Fuzz(func(t *testing.T, s string) {
-		want := true
-		for i := 0; i < len(s); i++ {
-			if c := s[i]; (c < 0x20 || c >= 0x7f) && c != '\n' && c != '\t' {
-				want = false
-			}
-		}
-		if got := Printable(s); got != want {
-			t.Fatalf("Printable(%q) = %v, want %v", s, got, want)
-		}
-	})
-}

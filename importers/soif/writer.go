@@ -63,30 +63,33 @@ func NewWriter(w io.Writer) *Writer {
 // Harvest's objects are FILE).
 const Template = "FILE"
 
-// Write writes one record as a SOIF object.
+// Write writes one record as a SOIF object. The object is made in the
+// buffer's free space and written at once: one call, not one per piece.
 func (w *Writer) Write(r *catalogue.Record) error {
-	bw := w.bw
 	w.Record(r.URI)
-	bw.WriteString("@" + Template + " { ")
-	bw.WriteString(w.url(r.URI))
-	bw.WriteByte('\n')
-	w.attr("NAME", "Title", r.Name)
-	w.attr("DESCRIPTION", "Description", r.Description)
+	b := w.bw.AvailableBuffer()
+	b = append(b, "@"+Template+" { "...)
+	b = append(b, w.url(r.URI)...)
+	b = append(b, '\n')
+	b = w.attr(b, "NAME", "Title", r.Name)
+	b = w.attr(b, "DESCRIPTION", "Description", r.Description)
 	if !r.Date.IsZero() {
-		w.attr("DATE", "Last-Modification-Time", strconv.FormatInt(r.Date.Unix(), 10))
+		w.num = strconv.AppendInt(w.num[:0], r.Date.Unix(), 10)
+		b = appendPair(b, "Last-Modification-Time", w.num)
 	}
-	w.attr("CATEGORY", "Category", r.Category)
+	b = w.attr(b, "CATEGORY", "Category", r.Category)
 	if r.Rating != 0 {
-		w.attr("RATING", "Rating", strconv.Itoa(r.Rating))
+		w.num = strconv.AppendInt(w.num[:0], int64(r.Rating), 10)
+		b = appendPair(b, "Rating", w.num)
 	}
 	if l := r.Language; len(l) == 3 || len(l) > 3 && l[3] == '-' { // only a three-letter code may change
 		if n, _ := normalizeLanguage(l); n != l {
 			w.Note(importers.Deviation, "LANGUAGE %q is written as it is, but reads back as %q (RFC 3066 2.3 prefers the two-letter code)", l, n)
 		}
 	}
-	w.attr("LANGUAGE", "Language", r.Language)
-	w.attr("TYPE", "Type", r.Type)
-	w.attr("ID", "Id", r.ID)
+	b = w.attr(b, "LANGUAGE", "Language", r.Language)
+	b = w.attr(b, "TYPE", "Type", r.Type)
+	b = w.attr(b, "ID", "Id", r.ID)
 	for _, f := range r.Extensions {
 		v := f.Value
 		a, ok := w.names[f.Name]
@@ -111,9 +114,10 @@ func (w *Writer) Write(r *catalogue.Record) error {
 			back := strings.TrimSpace(importers.OneLine(safe))
 			w.Note(importers.Deviation, "%s is written as it is, but reads back as %q (an X- value is read as one line)", f.Name, back)
 		}
-		w.attr(f.Name, attr, v)
+		b = w.attr(b, f.Name, attr, v)
 	}
-	_, err := bw.WriteString("}\n\n") // bufio's errors are sticky: this reports any
+	b = append(b, "}\n\n"...)
+	_, err := w.bw.Write(b) // bufio's errors are sticky: this reports any
 	return err
 }
 
@@ -123,8 +127,7 @@ func (w *Writer) Close() error { return w.bw.Flush() }
 // url makes the URL of an object's first line: a URI holds no white space,
 // brace or control character, but the record may not be valid.
 func (w *Writer) url(uri string) string {
-	if uri != "" && importers.Printable(uri) && strings.IndexByte(uri, ' ') < 0 && strings.IndexByte(uri, '\n') < 0 &&
-		strings.IndexByte(uri, '\t') < 0 && strings.IndexByte(uri, '}') < 0 {
+	if urlSafe(uri) {
 		return uri // what a URI holds: "{" is harmless inside the URL, "}" would close the object
 	}
 	u := catalogue.NormalizeURI(catalogue.CleanText(uri))
@@ -135,24 +138,39 @@ func (w *Writer) url(uri string) string {
 	return u
 }
 
-// attr writes one ATTRIBUTE-VALUE pair of field; an empty value is left
-// out. What a terminal would take for a command is left out, and reported.
-func (w *Writer) attr(field, name, value string) {
+// urlSafe reports whether uri can be an object's URL as it is: printable
+// ASCII, no blank, no "}".
+func urlSafe(uri string) bool {
+	for i := 0; i < len(uri); i++ {
+		if c := uri[i]; c <= ' ' || c >= 0x7f || c == '}' {
+			return false
+		}
+	}
+	return uri != ""
+}
+
+// attr appends to b the ATTRIBUTE-VALUE pair of field, an attribute called
+// name; an empty value is left out. What a terminal would take for a
+// command is left out, and reported.
+func (w *Writer) attr(b []byte, field, name, value string) []byte {
 	if value == "" {
-		return
+		return b
 	}
 	value, dropped := importers.SafeText(value)
 	if dropped {
 		w.Controls(field)
 	}
-	bw := w.bw
-	bw.WriteString(name)
-	bw.WriteByte('{')
-	w.num = strconv.AppendInt(w.num[:0], int64(len(value)), 10)
-	bw.Write(w.num)
-	bw.WriteString("}:\t")
-	bw.WriteString(value)
-	bw.WriteByte('\n')
+	return appendPair(b, name, value)
+}
+
+// appendPair appends "name{size}:<TAB>value<LF>" to b.
+func appendPair[V string | []byte](b []byte, name string, value V) []byte {
+	b = append(b, name...)
+	b = append(b, '{')
+	b = strconv.AppendInt(b, int64(len(value)), 10)
+	b = append(b, "}:\t"...)
+	b = append(b, value...)
+	return append(b, '\n')
 }
 
 // AttributeName returns the SOIF attribute an extension field is written as:
