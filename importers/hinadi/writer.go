@@ -52,10 +52,11 @@ const (
 // carry them.
 //
 // A value is one line of TEXT: no control character but HT, nothing that
-// could end the line. In the experimental fields, uricat's own, a value
-// that holds line breaks (a multi-line DESCRIPTION) or "=?" is written as
-// RFC 2047 encoded-words, as RFC 822 headers carry such text, and the
-// reader decodes it: nothing is lost. In the spec's own fields, which
+// could end the line. In the experimental fields, uricat's own, the words
+// of a value that hold line breaks (a multi-line DESCRIPTION), tabs or "=?"
+// are written as RFC 2047 encoded-words, as RFC 822 headers carry such
+// text, and the other words as they are; the reader decodes them: nothing
+// is lost, and the rest stays readable. In the spec's own fields, which
 // other programs read, line breaks are written as spaces, control
 // characters and escape sequences are left out, and so are blanks at the
 // ends (SEPARATOR takes them): each such change is reported, as is an
@@ -92,12 +93,12 @@ func (w *Writer) writeHeader() {
 	if w.Now != nil {
 		now = w.Now
 	}
-	w.bw.WriteString(Version + "\r\n")
+	b := append(w.bw.AvailableBuffer(), Version+"\r\n"...)
 	w.names = w.names[:0]
-	w.field("", "User-Agent", UserAgent)
-	w.field("", "Content-Type", "text/plain; charset=UTF-8")
-	w.field("", "Date", now().UTC().Format(DateLayout))
-	w.bw.WriteString("\r\n")
+	b = w.field(b, "", "User-Agent", UserAgent)
+	b = w.field(b, "", "Content-Type", "text/plain; charset=UTF-8")
+	b = w.field(b, "", "Date", now().UTC().Format(DateLayout))
+	w.bw.Write(append(b, "\r\n"...))
 }
 
 // specFields are the entity-block fields of the spec that the reader keeps
@@ -111,33 +112,36 @@ var specFields = map[string]string{
 	"X-IMAGE-WIDTH": "Image-Width", "X-IMAGE-HEIGHT": "Image-Height",
 }
 
-// Write writes one record as an entity block.
+// Write writes one record as an entity block. The block is made in the
+// buffer's free space and written at once: one call, not one per piece.
 func (w *Writer) Write(r *catalogue.Record) error {
 	w.writeHeader()
 	w.Record(r.URI)
 	w.names = w.names[:0]
-	w.field("URI", "URL", r.URI)
-	w.field("NAME", "Title", r.Name)
+	b := w.bw.AvailableBuffer()
+	b = w.field(b, "URI", "URL", r.URI)
+	b = w.field(b, "NAME", "Title", r.Name)
 	if !r.Date.IsZero() {
-		w.date = r.Date.UTC().AppendFormat(w.date[:0], DateLayout)
-		w.field("", "Last-Modified", string(w.date)) // our own text: nothing to check
+		b = append(b, "Last-Modified: "...) // our own text: nothing to check
+		b = append(r.Date.UTC().AppendFormat(b, DateLayout), "\r\n"...)
+		w.names = append(w.names, "Last-Modified")
 	}
 	kw, xcat, xkw := keywords(r)
-	w.field("CATEGORY", "Keyword", kw)
-	w.field("X-AUTHOR", "Author-Name", r.Extension("X-AUTHOR"))
-	w.field("TYPE", "Content-Type", r.Type)
-	w.field("", "HINA-Version", Version)
-	w.field("DESCRIPTION", "X-Uricat-Description", r.Description)
+	b = w.field(b, "CATEGORY", "Keyword", kw)
+	b = w.field(b, "X-AUTHOR", "Author-Name", r.Extension("X-AUTHOR"))
+	b = w.field(b, "TYPE", "Content-Type", r.Type)
+	b = w.field(b, "", "HINA-Version", Version)
+	b = w.field(b, "DESCRIPTION", "X-Uricat-Description", r.Description)
 	if r.Rating != 0 {
-		w.field("RATING", "X-Uricat-Rating", strconv.Itoa(r.Rating))
+		b = w.field(b, "RATING", "X-Uricat-Rating", strconv.Itoa(r.Rating))
 	}
-	w.field("LANGUAGE", "X-Uricat-Language", r.Language)
-	w.field("ID", "X-Uricat-Id", r.ID)
+	b = w.field(b, "LANGUAGE", "X-Uricat-Language", r.Language)
+	b = w.field(b, "ID", "X-Uricat-Id", r.ID)
 	if xcat {
-		w.field("CATEGORY", "X-Uricat-Category", r.Category)
+		b = w.field(b, "CATEGORY", "X-Uricat-Category", r.Category)
 	}
 	if xkw {
-		w.field("X-KEYWORDS", "X-Uricat-Keywords", r.Extension("X-KEYWORDS"))
+		b = w.field(b, "X-KEYWORDS", "X-Uricat-Keywords", r.Extension("X-KEYWORDS"))
 	}
 	for _, f := range r.Extensions {
 		if f.Name == "X-AUTHOR" || f.Name == "X-KEYWORDS" {
@@ -157,9 +161,9 @@ func (w *Writer) Write(r *catalogue.Record) error {
 		case xName(strings.ToLower(name)) != f.Name:
 			w.Note(importers.Deviation, "%s is written as %s, which reads back as %s (Hina-Di field names are case-insensitive WORDs joined by \"-\")", f.Name, name, xName(strings.ToLower(name)))
 		}
-		w.field(f.Name, name, f.Value)
+		b = w.field(b, f.Name, name, f.Value)
 	}
-	_, err := w.bw.WriteString("\r\n") // bufio's errors are sticky: this reports any
+	_, err := w.bw.Write(append(b, "\r\n"...)) // bufio's errors are sticky: this reports any
 	return err
 }
 
@@ -210,29 +214,34 @@ func (w *Writer) has(name string) bool {
 	return false
 }
 
-// field writes one field of the current block, named name, that holds the
-// value of the record's field what ("" for the file's own fields). An
-// empty value is left out ("fields with empty values" are not reproduced:
-// section "Propagation").
-func (w *Writer) field(what, name, value string) {
+// field appends to b one field of the current block, named name, that
+// holds the value of the record's field what ("" for the file's own
+// fields). An empty value is left out ("fields with empty values" are not
+// reproduced: section "Propagation").
+func (w *Writer) field(b []byte, what, name, value string) []byte {
 	if value == "" {
-		return
+		return b
 	}
+	encode := false
 	switch {
 	case what == "": // the format's own: nothing to check
 	case experimental(name):
-		value = w.experimentalValue(what, value)
+		value, encode = w.experimentalValue(what, value), true
 	default:
 		value = w.text(what, value)
 	}
 	if value == "" {
-		return
+		return b
 	}
 	w.names = append(w.names, name)
-	w.bw.WriteString(name)
-	w.bw.WriteString(": ")
-	w.bw.WriteString(value)
-	w.bw.WriteString("\r\n")
+	b = append(b, name...)
+	b = append(b, ": "...)
+	if encode {
+		b = appendEncoded(b, value)
+	} else {
+		b = append(b, value...)
+	}
+	return append(b, "\r\n"...)
 }
 
 // experimental reports whether name is an experimental field (X-...),
@@ -267,10 +276,11 @@ func hasBreak(v string) bool {
 	return strings.IndexByte(v, '\n') >= 0 || strings.IndexByte(v, '\t') >= 0
 }
 
-// experimentalValue writes value for an experimental field: as it is when
-// it is one line of TEXT, else as RFC 2047 encoded-words (see the Writer's
-// doc), which the reader decodes. Only DESCRIPTION keeps its line breaks
-// and tabs so: the reader makes every other value one line.
+// experimentalValue makes value the value of an experimental field, which
+// is written with appendEncoded: its line breaks, tabs and "=?" as
+// encoded-words (see the Writer's doc), which the reader decodes. Only
+// DESCRIPTION keeps its line breaks and tabs so: the reader makes every
+// other value one line.
 func (w *Writer) experimentalValue(what, value string) string {
 	v, dropped := importers.SafeText(value)
 	if dropped {
@@ -286,10 +296,68 @@ func (w *Writer) experimentalValue(what, value string) string {
 		}
 		v = strings.TrimSpace(v)
 	}
-	if hasBreak(v) || strings.Contains(v, "=?") {
-		return catalogue.EncodeText(v)
-	}
 	return v
+}
+
+// appendEncoded appends v, which has no blank at either end, to b with
+// each word that holds a line break, a tab or "=?" written as RFC 2047
+// encoded-words (catalogue.EncodeText) and the other words as they are, so
+// that catalogue.DecodeText gives back v. Encoded words next to each other
+// are encoded as one, with the spaces between them: a decoder drops the
+// white space between two encoded-words (RFC 2047 6.2) and keeps the white
+// space between an encoded-word and a word as it is.
+func appendEncoded(b []byte, v string) []byte {
+	for {
+		k := encodeAt(v)
+		if k < 0 {
+			return append(b, v...)
+		}
+		// v[start:end] are the words to encode: the one that holds k, and
+		// the words after it that need it too.
+		start := strings.LastIndexByte(v[:k], ' ') + 1
+		end := wordEnd(v, k)
+		for next := end; ; {
+			for next < len(v) && v[next] == ' ' {
+				next++
+			}
+			if next == len(v) || encodeAt(v[next:wordEnd(v, next)]) < 0 {
+				break
+			}
+			end = wordEnd(v, next)
+			next = end
+		}
+		b = append(b, v[:start]...)
+		b = append(b, catalogue.EncodeText(v[start:end])...)
+		v = v[end:]
+	}
+}
+
+// encodeAt returns the index of the first line feed, tab or "=?" in v,
+// what appendEncoded encodes, or -1 if there is none.
+func encodeAt(v string) int {
+	k := strings.IndexByte(v, '\n')
+	if k < 0 {
+		k = len(v)
+	}
+	if t := strings.IndexByte(v[:k], '\t'); t >= 0 {
+		k = t
+	}
+	if q := strings.Index(v[:k], "=?"); q >= 0 {
+		k = q
+	}
+	if k == len(v) {
+		return -1
+	}
+	return k
+}
+
+// wordEnd returns the end of the word of v at i: the next space, or the
+// end of v.
+func wordEnd(v string, i int) int {
+	if j := strings.IndexByte(v[i:], ' '); j >= 0 {
+		return i + j
+	}
+	return len(v)
 }
 
 // keywords returns the Keyword value, and whether CATEGORY and X-KEYWORDS

@@ -102,7 +102,7 @@ func TestEntityBlock(t *testing.T) {
 		"author-name":          "Hina",
 		"content-type":         "text/html",
 		"hina-version":         "HINA/2.2beta",
-		"x-uricat-description": "=?UTF-8?q?first_line=0Asecond=09line?=", // RFC 2047: one line of TEXT, nothing lost
+		"x-uricat-description": "first =?UTF-8?q?line=0Asecond=09line?=", // RFC 2047: one line of TEXT, nothing lost
 		"x-uricat-rating":      "4",
 		"x-uricat-language":    "ja",
 		"x-uricat-id":          "7",
@@ -145,6 +145,48 @@ func FuzzWrite(f *testing.F) {
 		blocks := checkGrammar(t, write(t, rec, rec))
 		if len(blocks) != 3 || blocks[2]["url"] != rec.URI {
 			t.Fatalf("%d blocks, want header + 2: %q", len(blocks), blocks)
+		}
+	})
+}
+
+// appendEncoded encodes the words that hold a line break, a tab or "=?",
+// and only those, and what it writes decodes back to the value: the white
+// space between a word and an encoded-word is kept, the white space
+// between two encoded-words dropped (RFC 2047 6.2), so neighbours are one.
+func TestAppendEncoded(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"one line", "one line"},
+		{"first line\nsecond line", "first =?UTF-8?q?line=0Asecond?= line"},
+		{"a\nb  c\td e", "=?UTF-8?q?a=0Ab__c=09d?= e"},              // two words to encode and the spaces between: one
+		{"a\nb  c  d\te", "=?UTF-8?q?a=0Ab?=  c  =?UTF-8?B?ZAll?="}, // a plain word between: two
+		{"see =?UTF-8?Q?x?= there", "see =?UTF-8?B?PT9VVEYtOD9RP3g/PQ==?= there"},
+		{"日本\n語 です", "=?UTF-8?q?=E6=97=A5=E6=9C=AC=0A=E8=AA=9E?= です"},
+		{"a \n b", "a =?UTF-8?q?=0A?= b"},
+	}
+	for _, tt := range tests {
+		got := string(appendEncoded(nil, tt.in))
+		if got != tt.want {
+			t.Errorf("appendEncoded(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+		if back, err := catalogue.DecodeText(got); err != nil || back != tt.in {
+			t.Errorf("appendEncoded(%q) = %q decodes to %q, %v", tt.in, got, back, err)
+		}
+	}
+}
+
+// FuzzAppendEncoded: any clean text without blanks at its ends is written
+// on one line, without a tab, and decodes back to itself.
+func FuzzAppendEncoded(f *testing.F) {
+	f.Add("a\nb  c\td e =?x?= f")
+	f.Add("=?UTF-8?Q?=1B?= \n =? ?=")
+	f.Fuzz(func(t *testing.T, s string) {
+		s = strings.TrimSpace(catalogue.CleanText(s))
+		got := string(appendEncoded(nil, s))
+		if strings.ContainsAny(got, "\r\n\t") {
+			t.Fatalf("appendEncoded(%q) = %q: not one line", s, got)
+		}
+		if back, err := catalogue.DecodeText(got); err != nil || back != s {
+			t.Fatalf("appendEncoded(%q) = %q decodes to %q, %v", s, got, back, err)
 		}
 	})
 }
