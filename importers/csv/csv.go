@@ -29,7 +29,6 @@ import (
 	"fmt"
 	"io"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/importers"
@@ -184,14 +183,14 @@ func (r *Reader) header(row []string) {
 				c.field = "X-" + strings.ToUpper(name)
 			}
 			if catalogue.ValidateExtensionName(c.field) != nil {
-				r.noteAt(1, importers.Dropped, "column %q is left out: its name cannot be a field's (SSD3 2.1.3)", clip(name))
+				r.noteAt(1, importers.Dropped, "column %q is left out: its name cannot be a field's (SSD3 2.1.3)", importers.Excerpt(name))
 				c.skip = true
 			} else if !strings.HasPrefix(name, "X-") {
-				r.noteAt(1, importers.Info, "column %q is not a field of a catalogue: kept as %s", clip(name), c.field)
+				r.noteAt(1, importers.Info, "column %q is not a field of a catalogue: kept as %s", importers.Excerpt(name), c.field)
 			}
 		}
 		if !c.skip && seen[c.field] {
-			r.noteAt(1, importers.Dropped, "column %q is left out: an earlier column is %s too", clip(name), c.field)
+			r.noteAt(1, importers.Dropped, "column %q is left out: an earlier column is %s too", importers.Excerpt(name), c.field)
 			c.skip = true
 		}
 		seen[c.field] = true
@@ -225,7 +224,7 @@ func (r *Reader) record(row []string, line int) *catalogue.Record {
 		case 2:
 			t, err := importers.ParseExportDate(v)
 			if err != nil {
-				notes = append(notes, fmt.Sprintf("date %q is neither RFC 3339 nor DD/MM/YYYY hh:mm:ss: left out", clip(v)))
+				notes = append(notes, fmt.Sprintf("date %q is neither RFC 3339 nor DD/MM/YYYY hh:mm:ss: left out", importers.Excerpt(v)))
 			}
 			rec.Date = t
 		case 3:
@@ -260,12 +259,4 @@ func (r *Reader) record(row []string, line int) *catalogue.Record {
 		r.noDate++
 	}
 	return rec
-}
-
-func clip(s string) string {
-	s = catalogue.DisplayText(s)
-	if utf8.RuneCountInString(s) > 60 {
-		return string([]rune(s)[:57]) + "..."
-	}
-	return s
 }

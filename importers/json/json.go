@@ -35,7 +35,6 @@ import (
 	"fmt"
 	"io"
 	"slices"
-	"strings"
 
 	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/importers"
@@ -310,7 +309,7 @@ func (r *Reader) slow(e element) *catalogue.Record {
 	str := func(key string, dst *string) {
 		if v, ok := m[key]; ok {
 			if err := stdjson.Unmarshal(v, dst); err != nil {
-				notes = append(notes, fmt.Sprintf("%q is %s, not a string: not imported", key, clipJSON(v)))
+				notes = append(notes, fmt.Sprintf("%q is %s, not a string: not imported", key, importers.Excerpt(string(v))))
 			}
 		}
 	}
@@ -340,25 +339,25 @@ func (r *Reader) slow(e element) *catalogue.Record {
 			str(k, &j.ID)
 		case "rating":
 			if err := stdjson.Unmarshal(v, &j.Rating); err != nil {
-				notes = append(notes, fmt.Sprintf(`"rating" is %s, not a number from 1 to 5: not imported`, clipJSON(v)))
+				notes = append(notes, fmt.Sprintf(`"rating" is %s, not a number from 1 to 5: not imported`, importers.Excerpt(string(v))))
 			}
 		case "extensions":
 			var ext map[string]stdjson.RawMessage
 			if err := stdjson.Unmarshal(v, &ext); err != nil {
-				notes = append(notes, fmt.Sprintf(`"extensions" is %s, not an object: not imported`, clipJSON(v)))
+				notes = append(notes, fmt.Sprintf(`"extensions" is %s, not an object: not imported`, importers.Excerpt(string(v))))
 				break
 			}
 			j.Extensions = make(map[string]string, len(ext))
 			for name, raw := range ext {
 				var s string
 				if err := stdjson.Unmarshal(raw, &s); err != nil {
-					notes = append(notes, fmt.Sprintf("extension %q is %s, not a string: not imported", clip(name), clipJSON(raw)))
+					notes = append(notes, fmt.Sprintf("extension %q is %s, not a string: not imported", importers.Excerpt(name), importers.Excerpt(string(raw))))
 					continue
 				}
 				j.Extensions[name] = s
 			}
 		default:
-			notes = append(notes, fmt.Sprintf("key %q is not a field of a record: %s not imported", clip(k), clipJSON(v)))
+			notes = append(notes, fmt.Sprintf("key %q is not a field of a record: %s not imported", importers.Excerpt(k), importers.Excerpt(string(v))))
 		}
 	}
 	return r.finish(e, &j, notes)
@@ -372,7 +371,7 @@ func (r *Reader) finish(e element, j *catalogue.JSONRecord, notes []string) *cat
 	if j.Date != "" {
 		t, err := importers.ParseExportDate(j.Date)
 		if err != nil {
-			notes = append(notes, fmt.Sprintf("date %q is neither RFC 3339 nor DD/MM/YYYY hh:mm:ss: not imported", clip(j.Date)))
+			notes = append(notes, fmt.Sprintf("date %q is neither RFC 3339 nor DD/MM/YYYY hh:mm:ss: not imported", importers.Excerpt(j.Date)))
 		}
 		rec.Date = t
 	}
@@ -424,14 +423,4 @@ func jsonKind(v any) string {
 		return "boolean"
 	}
 	return "null"
-}
-
-func clipJSON(raw stdjson.RawMessage) string { return clip(string(raw)) }
-
-func clip(s string) string {
-	s = catalogue.DisplayText(s)
-	if r := []rune(s); len(r) > 60 {
-		return string(r[:57]) + "..."
-	}
-	return strings.TrimSpace(s)
 }

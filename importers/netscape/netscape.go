@@ -577,7 +577,7 @@ func (r *Reader) emptyFolder(name string, line int) {
 	if r.dialect == readLater {
 		what = "section"
 	}
-	r.noteAt(line, -1, importers.Dropped, "empty %s %q not imported: a catalogue holds bookmarks, and a CATEGORY only exists on one", what, clip(name))
+	r.noteAt(line, -1, importers.Dropped, "empty %s %q not imported: a catalogue holds bookmarks, and a CATEGORY only exists on one", what, importers.Excerpt(name))
 }
 
 // folderWithoutList reports a folder name that no list followed: an empty
@@ -650,7 +650,7 @@ func (r *Reader) endEntry() {
 			if r.pending != nil {
 				name = r.pending.name
 			}
-			r.noteAt(r.fdescAt, -1, importers.Dropped, "the description of folder %q is not imported: a CATEGORY has none: %q", clip(name), clip(d))
+			r.noteAt(r.fdescAt, -1, importers.Dropped, "the description of folder %q is not imported: a CATEGORY has none: %q", importers.Excerpt(name), importers.Excerpt(d))
 		}
 		r.fdesc.Reset()
 	}
@@ -739,11 +739,11 @@ func (r *Reader) record(b *bookmark) *catalogue.Record {
 	}
 	switch {
 	case href == "":
-		return skip("link %q has no HREF: not a bookmark", clip(name))
+		return skip("link %q has no HREF: not a bookmark", importers.Excerpt(name))
 	case scheme == "place":
-		return skip("%q is a Firefox smart bookmark (a place: query), not an address", clip(name))
+		return skip("%q is a Firefox smart bookmark (a place: query), not an address", importers.Excerpt(name))
 	case scheme == "javascript":
-		return skip("%q is a bookmarklet (a javascript: link), not an address", clip(name))
+		return skip("%q is a bookmarklet (a javascript: link), not an address", importers.Excerpt(name))
 	}
 	if r.opts.Base != nil {
 		if u, err := url.Parse(href); err == nil && !u.IsAbs() {
@@ -787,7 +787,7 @@ func (r *Reader) attribute(b *bookmark, rec *catalogue.Record, a attr, modified 
 		switch {
 		case v == "":
 		case rec.Extension(field) != "":
-			r.noteAt(b.line, b.offset, importers.Dropped, "%s %q is not imported: an earlier attribute gave %s", strings.ToUpper(a.key), clip(v), field)
+			r.noteAt(b.line, b.offset, importers.Dropped, "%s %q is not imported: an earlier attribute gave %s", strings.ToUpper(a.key), importers.Excerpt(v), field)
 		default:
 			rec.SetExtension(field, v)
 		}
@@ -836,7 +836,7 @@ func (r *Reader) attribute(b *bookmark, rec *catalogue.Record, a attr, modified 
 		field := fieldForAttr(key)
 		if field == "" {
 			if v != "" {
-				r.noteAt(b.line, b.offset, importers.Dropped, "attribute %q is not imported: its name cannot be a field's (SSD3 2.1.3)", clip(key))
+				r.noteAt(b.line, b.offset, importers.Dropped, "attribute %q is not imported: its name cannot be a field's (SSD3 2.1.3)", importers.Excerpt(key))
 			}
 			return
 		}
@@ -849,7 +849,7 @@ func (r *Reader) attribute(b *bookmark, rec *catalogue.Record, a attr, modified 
 func (r *Reader) date(b *bookmark, a attr, field string, keep func(field, v string)) time.Time {
 	t, unit, err := ParseTimestamp(a.val)
 	if err == nil && !t.IsZero() && catalogue.ValidateDate(t) != nil {
-		err = fmt.Errorf("%q is past the year 9999 that DATE can hold", clip(a.val))
+		err = fmt.Errorf("%q is past the year 9999 that DATE can hold", importers.Excerpt(a.val))
 	}
 	if err != nil {
 		r.noteAt(b.line, b.offset, importers.Deviation, "%s: %v: kept as it is in %s", strings.ToUpper(a.key), err, field)
@@ -880,14 +880,14 @@ func ParseTimestamp(v string) (t time.Time, unit string, err error) {
 	if err != nil {
 		f, ferr := strconv.ParseFloat(v, 64)
 		if ferr != nil || f < 0 || f > 1e11 {
-			return time.Time{}, "", fmt.Errorf("%q is not a date in Unix seconds", clip(v))
+			return time.Time{}, "", fmt.Errorf("%q is not a date in Unix seconds", importers.Excerpt(v))
 		}
 		n = int64(f)
 	}
 	const year0 = -62167219200 // 0000-01-01T00:00:00Z
 	switch {
 	case n < year0:
-		return time.Time{}, "", fmt.Errorf("%q is before the year 0: not a date in Unix seconds", clip(v))
+		return time.Time{}, "", fmt.Errorf("%q is before the year 0: not a date in Unix seconds", importers.Excerpt(v))
 	case n == 0:
 		return time.Time{}, "", nil
 	case n < 1e11: // up to the year 5138
@@ -950,12 +950,4 @@ func SplitFolders(category string) []string {
 		}
 	}
 	return append(out, b.String())
-}
-
-func clip(s string) string {
-	s = catalogue.DisplayText(s)
-	if utf8.RuneCountInString(s) > 60 {
-		return string([]rune(s)[:57]) + "..."
-	}
-	return s
 }

@@ -154,7 +154,7 @@ func (w *Writer) place(category string) *place {
 	path := Folders(cat)
 	if JoinFolders(path) != strings.Join(strings.Fields(cat), " ") {
 		p.notes = append(p.notes, note{importers.Deviation, fmt.Sprintf("CATEGORY %q is written as the folder path %q, which is what reads back: a folder name cannot be empty, nor start or end with blanks",
-			clip(category), clip(JoinFolders(path)))})
+			importers.Excerpt(category), importers.Excerpt(JoinFolders(path)))})
 	}
 	if len(path) > MaxDepth {
 		p.notes = append(p.notes, note{importers.Deviation, fmt.Sprintf("CATEGORY has %d folders: a reader leaves those deeper than %d out", len(path), MaxDepth)})
