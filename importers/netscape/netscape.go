@@ -67,7 +67,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"net/url"
+
 	"strconv"
 	"strings"
 	"time"
@@ -81,6 +81,7 @@ import (
 
 	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/importers"
+	"github.com/uricat/uricat/internal/lines"
 )
 
 // Format is the Netscape bookmark file, for the formats registry.
@@ -220,12 +221,11 @@ type Reader struct {
 	started bool
 	done    bool
 
-	line      int   // line reached (1-based)
-	offset    int64 // bytes read
-	tokLine   int   // line of the current token's first byte
-	tokOffset int64 // byte offset of the current token
-	afterCR   bool  // the last token ended with CR: an LF next does not count
-	decoding  bool  // the input is being converted to UTF-8
+	lines     lines.Counter // the lines of the tokens read
+	offset    int64         // bytes read
+	tokLine   int           // line of the current token's first byte
+	tokOffset int64         // byte offset of the current token
+	decoding  bool          // the input is being converted to UTF-8
 
 	folders  []level // the open <DL> levels, outermost first
 	deep     bool    // MaxDepth was passed (reported once)
@@ -256,7 +256,7 @@ func NewReader(r io.Reader, opts importers.Options) *Reader {
 }
 
 func newReader(r io.Reader, opts importers.Options, d dialect) *Reader {
-	return &Reader{src: r, opts: opts, dialect: d, line: 1}
+	return &Reader{src: r, opts: opts, dialect: d}
 }
 
 // start looks at the head of the input for its charset and sets up the
@@ -366,8 +366,9 @@ func (r *Reader) offsetNow() int64 {
 func (r *Reader) step() error {
 	tt := r.z.Next()
 	raw := r.z.Raw()
-	r.tokLine, r.tokOffset = r.line, r.offset
-	r.advance(raw)
+	r.tokLine, r.tokOffset = r.lines.Line(), r.offset
+	r.lines.Write(raw) // the tokenizer counts no lines
+	r.offset += int64(len(raw))
 	switch tt {
 	case html.ErrorToken:
 		err := r.z.Err()
@@ -390,25 +391,6 @@ func (r *Reader) step() error {
 		r.endTag(string(name))
 	}
 	return nil
-}
-
-// advance counts the lines and bytes of raw, the token just read: the
-// tokenizer does not. CR LF, LF and a lone CR each end a line.
-func (r *Reader) advance(raw []byte) {
-	for i, c := range raw {
-		switch c {
-		case '\r':
-			r.line++
-		case '\n':
-			if afterCR := i == 0 && r.afterCR || i > 0 && raw[i-1] == '\r'; !afterCR {
-				r.line++
-			}
-		}
-	}
-	if len(raw) > 0 {
-		r.afterCR = raw[len(raw)-1] == '\r'
-	}
-	r.offset += int64(len(raw))
 }
 
 // startTag handles a start tag.
@@ -745,11 +727,6 @@ func (r *Reader) record(b *bookmark) *catalogue.Record {
 	case scheme == "javascript":
 		return skip("%q is a bookmarklet (a javascript: link), not an address", importers.Excerpt(name))
 	}
-	if r.opts.Base != nil {
-		if u, err := url.Parse(href); err == nil && !u.IsAbs() {
-			href = r.opts.Base.ResolveReference(u).String()
-		}
-	}
 	rec := &catalogue.Record{URI: href, Name: name, Category: b.folder, Description: r.latin1(b.desc.String())}
 	var modified time.Time
 	for _, a := range b.attrs {
@@ -766,14 +743,6 @@ func (r *Reader) record(b *bookmark) *catalogue.Record {
 	}
 	if dateless {
 		r.noDate++
-	}
-	// A NAME made up from the URI's host is not cleaned by Finish, and a
-	// %-escaped host can hold any byte.
-	if n := strings.Join(strings.Fields(catalogue.CleanText(rec.Name)), " "); n != rec.Name {
-		if n == "" {
-			n = rec.URI
-		}
-		rec.Name = n
 	}
 	return rec
 }

@@ -222,8 +222,17 @@ func TestTagSoup(t *testing.T) {
 		{
 			name: "relative HREF resolved against --base",
 			in:   `<DL><DT><A HREF="../page.html" ADD_DATE="1500000000">Rel</A></DL>`,
-			opts: importers.Options{Base: base, Now: now},
-			want: []want{{uri: "https://example.org/page.html", name: "Rel", date: unix(1500000000)}},
+			opts:  importers.Options{Base: base, Now: now},
+			want:  []want{{uri: "https://example.org/page.html", name: "Rel", date: unix(1500000000)}},
+			diags: []string{`1 note: the relative URI "../page.html" is read against the base https://example.org/dir/: https://example.org/page.html`},
+		},
+		{
+			// Issue 10, item 9: a NAME keeps its runs of blanks (a file
+			// named "a  b" is not "a b"); line breaks, and the blanks at
+			// the ends, which are the HTML's layout, do not stay.
+			name: "a NAME keeps its runs of spaces",
+			in:   "<DL><DT><A HREF=\"https://s.example/\" ADD_DATE=\"1500000000\">\n   two  spaces,   three&#10;  and a break  </A></DL>",
+			want: []want{{uri: "https://s.example/", name: "two  spaces,   three and a break", date: unix(1500000000)}},
 		},
 		{
 			name:  "relative HREF without a base is skipped",

@@ -167,6 +167,22 @@ func TestLongFolderNameReadsBackWhole(t *testing.T) {
 	checkDiags(t, diags, []string{`1 dropped: a bookmark's name longer than 16 MiB cut short`, noDate(1, "the time of the import", now)})
 }
 
+// Issue 10, item 9: a NAME with runs of spaces survives an import, an
+// export and an import again, and nothing is reported; only blanks at its
+// ends, which are the file's layout, are reported as not coming back.
+func TestNameKeepsRunsOfSpaces(t *testing.T) {
+	in := header + `<DT><A HREF="https://a.example/" ADD_DATE="1500000000">two  spaces,   three</A>` + "\n</DL><p>\n"
+	first, _, _, losses := reexport(t, in)
+	if first[0].Name != "two  spaces,   three" || len(losses) > 0 {
+		t.Errorf("NAME %q, losses %v", first[0].Name, losses)
+	}
+	_, losses = write(t, &catalogue.Record{URI: "https://b.example/", Name: " lead and trail ", Date: time.Unix(1, 0)})
+	want := `deviation: record https://b.example/: NAME " lead and trail " reads back as "lead and trail": the blanks at the ends of a link's text are the file's layout, and a NAME is one line`
+	if len(losses) != 1 || losses[0].String() != want {
+		t.Errorf("losses %v, want %q", losses, want)
+	}
+}
+
 // The writer reports what the file cannot hold as it is, and the rest
 // reads back whole.
 func TestWriterReports(t *testing.T) {

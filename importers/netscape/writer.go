@@ -186,9 +186,8 @@ func (w *Writer) Write(rec *catalogue.Record) error {
 	noted := false
 	e := entry{rec: rec}
 	e.dirty = w.dirty(rec.Name, rec, &noted)
-	if name, _ := importers.SafeText(rec.Name); strings.Join(strings.Fields(name), " ") != name {
-		// A NAME keeps its blanks (importers.OneLine), but HTML text does not.
-		w.note(importers.Deviation, rec, "NAME %q reads back as %q: HTML collapses white space", importers.Excerpt(name), importers.Excerpt(strings.Join(strings.Fields(name), " ")))
+	if name, _ := importers.SafeText(rec.Name); nameBack(name) != name {
+		w.note(importers.Deviation, rec, "NAME %q reads back as %q: the blanks at the ends of a link's text are the file's layout, and a NAME is one line", importers.Excerpt(name), importers.Excerpt(nameBack(name)))
 	}
 	e.dirty = w.dirty(rec.Description, rec, &noted) || e.dirty
 	if !rec.Date.IsZero() {
@@ -231,6 +230,11 @@ func (w *Writer) Write(rec *catalogue.Record) error {
 	p.f.entries = append(p.f.entries, e)
 	return nil
 }
+
+// nameBack is what the Reader makes of a NAME written as name: the
+// blanks at the ends go, a line break or a tab is a space
+// (importers.OneLine); runs of spaces stay.
+func nameBack(name string) string { return strings.TrimSpace(importers.OneLine(name)) }
 
 // dirty reports whether s holds what clean leaves out, and notes it for
 // rec (once) when that is more than the form of a line break.
