@@ -220,8 +220,8 @@ func TestTagSoup(t *testing.T) {
 			},
 		},
 		{
-			name: "relative HREF resolved against --base",
-			in:   `<DL><DT><A HREF="../page.html" ADD_DATE="1500000000">Rel</A></DL>`,
+			name:  "relative HREF resolved against --base",
+			in:    `<DL><DT><A HREF="../page.html" ADD_DATE="1500000000">Rel</A></DL>`,
 			opts:  importers.Options{Base: base, Now: now},
 			want:  []want{{uri: "https://example.org/page.html", name: "Rel", date: unix(1500000000)}},
 			diags: []string{`1 note: the relative URI "../page.html" is read against the base https://example.org/dir/: https://example.org/page.html`},
