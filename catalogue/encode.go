@@ -2,20 +2,26 @@ package catalogue
 
 import (
 	"encoding/base64"
-	"fmt"
 	"io"
 	"mime"
 	"strings"
 	"unicode/utf8"
 
-	"golang.org/x/text/encoding/ianaindex"
+	"golang.org/x/text/encoding/unicode"
+
+	"github.com/uricat/uricat/internal/charset"
 )
 
-// wordDecoder decodes RFC 2047 encoded-words in any charset IANA names.
-var wordDecoder = &mime.WordDecoder{CharsetReader: func(charset string, input io.Reader) (io.Reader, error) {
-	enc, err := ianaindex.MIME.Encoding(charset)
-	if err != nil || enc == nil {
-		return nil, fmt.Errorf("unknown charset %q", charset)
+// wordDecoder decodes RFC 2047 encoded-words in any charset
+// internal/charset knows (mime itself knows UTF-8, ISO-8859-1 and
+// US-ASCII).
+var wordDecoder = &mime.WordDecoder{CharsetReader: func(name string, input io.Reader) (io.Reader, error) {
+	enc, err := charset.Lookup(name)
+	if err != nil {
+		return nil, err
+	}
+	if enc == nil {
+		enc = unicode.UTF8 // UTF-8 or ASCII: checked, invalid bytes become U+FFFD
 	}
 	return enc.NewDecoder().Reader(input), nil
 }}
