@@ -124,6 +124,7 @@ type Writer struct {
 	root       *folder
 	byCategory map[string]*place // categories repeat: split each once
 	diags      []importers.Diagnostic
+	backs      map[string]string // readBack's
 	closed     bool
 }
 
@@ -185,11 +186,13 @@ func (w *Writer) Write(rec *catalogue.Record) error {
 	}
 	noted := false
 	e := entry{rec: rec}
-	e.dirty = w.dirty(rec.Name, rec, &noted)
-	if name, _ := importers.SafeText(rec.Name); nameBack(name) != name {
-		w.note(importers.Deviation, rec, "NAME %q reads back as %q: the blanks at the ends of a link's text are the file's layout, and a NAME is one line", importers.Excerpt(name), importers.Excerpt(nameBack(name)))
+	name, dirty := w.safe(rec.Name, rec, &noted)
+	if back := nameBack(name); back != name {
+		w.note(importers.Deviation, rec, "NAME %q reads back as %q: the blanks at the ends of a link's text are the file's layout, and a NAME is one line", importers.Excerpt(name), importers.Excerpt(back))
 	}
-	e.dirty = w.dirty(rec.Description, rec, &noted) || e.dirty
+	e.dirty = dirty
+	_, dirty = w.safe(rec.Description, rec, &noted)
+	e.dirty = e.dirty || dirty
 	if !rec.Date.IsZero() {
 		w.checkDate(rec.Date, "DATE", rec)
 	}
@@ -197,7 +200,8 @@ func (w *Writer) Write(rec *catalogue.Record) error {
 		if f.Value == "" {
 			continue
 		}
-		e.dirty = w.dirty(f.Value, rec, &noted) || e.dirty
+		_, dirty = w.safe(f.Value, rec, &noted)
+		e.dirty = e.dirty || dirty
 		if a := attrByField[f.Name]; a != nil {
 			if !a.date {
 				continue
@@ -209,7 +213,7 @@ func (w *Writer) Write(rec *catalogue.Record) error {
 			// Not a date: written under its own name, so that no browser
 			// takes it for one.
 		}
-		if fieldForAttr(strings.ToLower(attrForField(f.Name))) != f.Name {
+		if w.readBack(f.Name) != f.Name {
 			w.note(importers.Deviation, rec, "%s is written as the attribute %s, which reads back as %s: HTML attribute names have no case", f.Name, f.Name, strings.ToUpper(f.Name))
 		}
 	}
@@ -236,15 +240,30 @@ func (w *Writer) Write(rec *catalogue.Record) error {
 // (importers.OneLine); runs of spaces stay.
 func nameBack(name string) string { return strings.TrimSpace(importers.OneLine(name)) }
 
-// dirty reports whether s holds what clean leaves out, and notes it for
-// rec (once) when that is more than the form of a line break.
-func (w *Writer) dirty(s string, rec *catalogue.Record, noted *bool) bool {
-	c, dropped := importers.SafeText(s)
+// safe returns s as clean leaves it, and whether that changed it; it
+// notes for rec (once) a change that is more than the form of a line break.
+func (w *Writer) safe(s string, rec *catalogue.Record, noted *bool) (safe string, dirty bool) {
+	safe, dropped := importers.SafeText(s)
 	if dropped && !*noted {
 		*noted = true
 		w.note(importers.Dropped, rec, lostControls)
 	}
-	return c != s
+	return safe, safe != s
+}
+
+// readBack is the field the Reader makes of the attribute an extension
+// field is written as (fieldForAttr), remembered: records repeat the same
+// few names.
+func (w *Writer) readBack(field string) string {
+	back, ok := w.backs[field]
+	if !ok {
+		back = fieldForAttr(strings.ToLower(attrForField(field)))
+		if w.backs == nil || len(w.backs) > 1024 {
+			w.backs = map[string]string{}
+		}
+		w.backs[field] = back
+	}
+	return back
 }
 
 // clean returns s without what must not be written (see the package doc);
@@ -329,49 +348,50 @@ func (w *Writer) note(kind importers.Kind, rec *catalogue.Record, format string,
 	w.diags = append(w.diags, importers.WriterNote(kind, rec.URI, format, a...))
 }
 
-// fileWriter writes the folder tree.
+// fileWriter writes the folder tree. Each line is made in the buffer's
+// free space and written in one call, not one per piece.
 type fileWriter struct {
-	bw  *bufio.Writer
-	num []byte
+	bw *bufio.Writer
 }
 
 func (fw *fileWriter) entries(f *folder, depth int) {
 	bw := fw.bw
 	indent := strings.Repeat("    ", depth)
 	for _, e := range f.entries {
-		bw.WriteString(indent)
-		if d := e.dir; d != nil {
-			bw.WriteString(`<DT><H3 ADD_DATE="`)
-			fw.unix(d.first)
-			bw.WriteString(`" LAST_MODIFIED="`)
-			fw.unix(d.latest)
-			bw.WriteString(`">`)
-			escape(bw, d.name)
-			bw.WriteString("</H3>\n")
-			bw.WriteString(indent)
-			bw.WriteString("<DL><p>\n")
-			fw.entries(d, depth+1)
-			bw.WriteString(indent)
-			bw.WriteString("</DL><p>\n")
+		b := append(bw.AvailableBuffer(), indent...)
+		d := e.dir
+		if d == nil {
+			bw.Write(fw.bookmark(b, e, indent))
 			continue
 		}
-		fw.bookmark(e, indent)
+		b = append(b, `<DT><H3 ADD_DATE="`...)
+		b = appendUnix(b, d.first)
+		b = append(b, `" LAST_MODIFIED="`...)
+		b = appendUnix(b, d.latest)
+		b = append(b, `">`...)
+		b = appendEscaped(b, d.name)
+		b = append(b, "</H3>\n"...)
+		b = append(b, indent...)
+		bw.Write(append(b, "<DL><p>\n"...))
+		fw.entries(d, depth+1)
+		bw.WriteString(indent)
+		bw.WriteString("</DL><p>\n")
 	}
 }
 
-// bookmark writes the <DT><A> line of a bookmark, and its <DD>. The
+// bookmark appends to b the <DT><A> line of a bookmark, and its <DD>. The
 // attributes but HREF are in this order: ADD_DATE, the extensions in the
 // record's order (which is the order an import found them in), then the
 // standard fields.
-func (fw *fileWriter) bookmark(e entry, indent string) {
-	bw, r := fw.bw, e.rec
-	bw.WriteString(`<DT><A HREF="`)
-	escape(bw, r.URI)
-	bw.WriteByte('"')
+func (fw *fileWriter) bookmark(b []byte, e entry, indent string) []byte {
+	r := e.rec
+	b = append(b, `<DT><A HREF="`...)
+	b = appendEscaped(b, r.URI)
+	b = append(b, '"')
 	if !r.Date.IsZero() {
-		bw.WriteString(` ADD_DATE="`)
-		fw.unix(r.Date)
-		bw.WriteByte('"')
+		b = append(b, ` ADD_DATE="`...)
+		b = appendUnix(b, r.Date)
+		b = append(b, '"')
 	}
 	for _, f := range r.Extensions {
 		if f.Value == "" {
@@ -380,79 +400,77 @@ func (fw *fileWriter) bookmark(e entry, indent string) {
 		v := clean(f.Value, e.dirty)
 		if a := attrByField[f.Name]; a != nil {
 			if !a.date {
-				fw.attr(a.attr, v)
+				b = appendAttr(b, a.attr, v)
 				continue
 			}
 			if t, err := catalogue.ParseDate(v); err == nil {
-				bw.WriteByte(' ')
-				bw.WriteString(a.attr)
-				bw.WriteString(`="`)
-				fw.unix(t)
-				bw.WriteByte('"')
+				b = append(b, ' ')
+				b = append(b, a.attr...)
+				b = append(b, `="`...)
+				b = appendUnix(b, t)
+				b = append(b, '"')
 				continue
 			}
 		}
-		fw.attr(attrForField(f.Name), v)
+		b = appendAttr(b, attrForField(f.Name), v)
 	}
 	if r.Language != "" {
-		fw.attr(attrLanguage, r.Language)
+		b = appendAttr(b, attrLanguage, r.Language)
 	}
 	if r.Type != "" {
-		fw.attr(attrType, r.Type)
+		b = appendAttr(b, attrType, r.Type)
 	}
 	if r.ID != "" {
-		fw.attr(attrID, r.ID)
+		b = appendAttr(b, attrID, r.ID)
 	}
 	if r.Rating != 0 {
-		bw.WriteString(` RATING="`)
-		bw.WriteByte(byte('0' + r.Rating%10))
-		bw.WriteByte('"')
+		b = append(b, ` RATING="`...)
+		b = append(b, byte('0'+r.Rating%10), '"')
 	}
-	bw.WriteByte('>')
-	escape(bw, clean(r.Name, e.dirty))
-	bw.WriteString("</A>\n")
+	b = append(b, '>')
+	b = appendEscaped(b, clean(r.Name, e.dirty))
+	b = append(b, "</A>\n"...)
 	if r.Description != "" {
-		bw.WriteString(indent)
-		bw.WriteString("<DD>")
-		escape(bw, clean(r.Description, e.dirty))
-		bw.WriteByte('\n')
+		b = append(b, indent...)
+		b = append(b, "<DD>"...)
+		b = appendEscaped(b, clean(r.Description, e.dirty))
+		b = append(b, '\n')
 	}
+	return b
 }
 
-// attr writes ` name="value"`, the value escaped.
-func (fw *fileWriter) attr(name, v string) {
-	fw.bw.WriteByte(' ')
-	fw.bw.WriteString(name)
-	fw.bw.WriteString(`="`)
-	escape(fw.bw, v)
-	fw.bw.WriteByte('"')
+// appendAttr appends ` name="value"`, the value escaped.
+func appendAttr(b []byte, name, v string) []byte {
+	b = append(b, ' ')
+	b = append(b, name...)
+	b = append(b, `="`...)
+	b = appendEscaped(b, v)
+	return append(b, '"')
 }
 
-// unix writes a date in Unix seconds, 0 for no time.
-func (fw *fileWriter) unix(t time.Time) {
+// appendUnix appends a date in Unix seconds, 0 for no time.
+func appendUnix(b []byte, t time.Time) []byte {
 	if t.IsZero() {
-		fw.bw.WriteByte('0')
-		return
+		return append(b, '0')
 	}
-	fw.num = strconv.AppendInt(fw.num[:0], t.Unix(), 10)
-	fw.bw.Write(fw.num)
+	return strconv.AppendInt(b, t.Unix(), 10)
 }
 
-// escape writes s HTML-escaped, with html.EscapeString's table (& < > "
-// '), and line breaks as character references so that each element stays
-// on one line for Chromium's line reader. Unlike html.EscapeString or a
-// strings.Replacer, it writes straight into the buffer and costs nothing
-// for text with nothing to escape but one pass.
-func escape(bw *bufio.Writer, s string) {
+// appendEscaped appends s HTML-escaped, with html.EscapeString's table (&
+// < > " '), and line breaks as character references so that each element
+// stays on one line for Chromium's line reader. Unlike html.EscapeString
+// or a strings.Replacer, it writes straight into the line and costs
+// nothing for text with nothing to escape but one pass.
+func appendEscaped(b []byte, s string) []byte {
 	last := 0
 	for i := 0; i < len(s); i++ {
 		if special[s[i]] {
-			bw.WriteString(s[last:i])
-			bw.WriteString(escapes[s[i]])
+			b = append(b, s[last:i]...)
+			b = append(b, escapes[s[i]]...)
 			last = i + 1
 		}
 	}
-	bw.WriteString(s[last:])
+	return append(b, s[last:]...)
 }
 
 var (
