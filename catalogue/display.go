@@ -10,13 +10,13 @@ import (
 	"golang.org/x/net/idna"
 )
 
-// invisible reports whether r changes how text around it is shown without
+// Invisible reports whether r changes how text around it is shown without
 // showing itself: the bidirectional controls (U+202A-U+202E, U+2066-U+2069,
 // U+200E, U+200F, U+061C) and the zero-width characters (U+200B-U+200D,
 // U+2060, U+FEFF). A name holding U+202E makes "BIDIMARK\u202Etxt.exe"
 // read as "...exe.txt"; such characters are kept in the data and shown as
 // visible markers.
-func invisible(r rune) bool {
+func Invisible(r rune) bool {
 	switch {
 	case r >= 0x202a && r <= 0x202e, r >= 0x2066 && r <= 0x2069,
 		r == 0x200e, r == 0x200f, r == 0x061c,
@@ -26,17 +26,32 @@ func invisible(r rune) bool {
 	return false
 }
 
+// InvisibleLeads are the bytes that start an Invisible character in
+// UTF-8: 0xD8 (U+061C), 0xE2 (U+200B to U+2069) and 0xEF (U+FEFF). Text
+// without them has none, which vectorised scans tell without decoding it.
+const InvisibleLeads = "\xd8\xe2\xef"
+
+// HasInvisible reports whether s holds an Invisible character.
+func HasInvisible(s string) bool {
+	for i := range len(InvisibleLeads) {
+		if strings.IndexByte(s, InvisibleLeads[i]) >= 0 {
+			return strings.IndexFunc(s, Invisible) >= 0
+		}
+	}
+	return false
+}
+
 // revealInvisible replaces each invisible character of s with a visible
 // marker, "⟨U+202E⟩".
 func revealInvisible(s string) string {
-	i := strings.IndexFunc(s, invisible)
-	if i < 0 {
+	if !HasInvisible(s) {
 		return s
 	}
+	i := strings.IndexFunc(s, Invisible)
 	var b strings.Builder
 	b.WriteString(s[:i])
 	for _, r := range s[i:] {
-		if invisible(r) {
+		if Invisible(r) {
 			fmt.Fprintf(&b, "⟨U+%04X⟩", r)
 			continue
 		}
@@ -100,7 +115,7 @@ func unicodeHost(uri string) string {
 		return uri
 	}
 	u, err := idna.Display.ToUnicode(host)
-	if err != nil || strings.IndexFunc(u, invisible) >= 0 {
+	if err != nil || strings.IndexFunc(u, Invisible) >= 0 {
 		return uri
 	}
 	return uri[:hostStart] + u + port + uri[end:]
@@ -155,7 +170,7 @@ func decodePercentText(s string) string {
 // mark, number, punctuation or symbol, and not one that hides or reorders
 // text (RFC 3987 4.1).
 func shownInIRI(r rune) bool {
-	return !invisible(r) && (unicode.IsLetter(r) || unicode.IsMark(r) || unicode.IsNumber(r) || unicode.IsPunct(r) || unicode.IsSymbol(r))
+	return !Invisible(r) && (unicode.IsLetter(r) || unicode.IsMark(r) || unicode.IsNumber(r) || unicode.IsPunct(r) || unicode.IsSymbol(r))
 }
 
 func unhexByte(c byte) byte {

@@ -1,6 +1,7 @@
 package catalogue
 
 import (
+	"strings"
 	"testing"
 	"time"
 )
@@ -50,7 +51,7 @@ func FuzzDisplayURI(f *testing.F) {
 	f.Fuzz(func(t *testing.T, s string) {
 		got := DisplayURI(s)
 		for _, r := range got {
-			if invisible(r) || (r < 0x20 && r != '\t') || (r >= 0x7f && r < 0xa0) {
+			if Invisible(r) || (r < 0x20 && r != '\t') || (r >= 0x7f && r < 0xa0) {
 				if !containsRune(s, r) {
 					t.Fatalf("DisplayURI(%q) = %q shows %U, which was escaped", s, got, r)
 				}
@@ -85,4 +86,15 @@ func TestDisplayDate(t *testing.T) {
 			t.Errorf("DisplayDate(%v) = %q, want %q", tt.in, got, tt.want)
 		}
 	}
+}
+
+// FuzzHasInvisible: the scan for lead bytes agrees with decoding every rune.
+func FuzzHasInvisible(f *testing.F) {
+	f.Add("BIDI\u202Etxt.exe")
+	f.Add("plain — text \ufeff \u061c é")
+	f.Fuzz(func(t *testing.T, s string) {
+		if got, want := HasInvisible(s), strings.IndexFunc(s, Invisible) >= 0; got != want {
+			t.Fatalf("HasInvisible(%q) = %v, want %v", s, got, want)
+		}
+	})
 }

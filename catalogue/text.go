@@ -55,6 +55,21 @@ func DisplayText(s string) string {
 	return s
 }
 
+// DisplayLines is DisplayText for text of several lines, a message or a
+// multi-line value printed for people: each line is shown as DisplayText
+// shows it, and the line breaks stay.
+func DisplayLines(s string) string {
+	s = CleanText(s)
+	if strings.IndexByte(s, '\n') < 0 {
+		return DisplayText(s)
+	}
+	lines := strings.Split(s, "\n")
+	for i, l := range lines {
+		lines[i] = DisplayText(l)
+	}
+	return strings.Join(lines, "\n")
+}
+
 // isPlain reports whether CleanText would return s unchanged: valid UTF-8
 // with no control character but line feed and tab, no C1 control (U+0080
 // to U+009F, 0xC2 0x80-0x9F in UTF-8), and no U+2028 or U+2029. Most text,

@@ -10,6 +10,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/importers"
 )
 
 // env is what a command runs with, so that tests can run it in-process.
@@ -71,7 +72,8 @@ func (e *env) exit(cmd *cobra.Command, err error) int {
 	x := &exitError{code: exitUsage, err: err, usage: true}
 	errors.As(err, &x)
 	if x.err != nil {
-		fmt.Fprintf(e.stderr, "%s: %s\n", name, strings.TrimRight(x.err.Error(), "\n"))
+		// A message may quote a file's text: shown safely (DisplayLines).
+		fmt.Fprintf(e.stderr, "%s: %s\n", name, catalogue.DisplayLines(strings.TrimRight(x.err.Error(), "\n")))
 	}
 	if x.usage {
 		fmt.Fprintf(e.stderr, "Run '%s --help' for usage.\n", name)
@@ -99,8 +101,20 @@ func (e *env) report(c *catalogue.Catalogue, errorsOnly bool) {
 		if errorsOnly && p.Severity == catalogue.Warning {
 			continue
 		}
-		fmt.Fprintf(e.stderr, "%s:%d: %s\n", c.Path(), p.Line, p)
+		e.problem(c.Path(), p)
 	}
+}
+
+// problem prints p as PATH:LINE: message, on stderr; the message may quote
+// the file's text, which is shown safely (catalogue.DisplayText).
+func (e *env) problem(path string, p catalogue.Problem) {
+	fmt.Fprintf(e.stderr, "%s:%d: %s\n", path, p.Line, catalogue.DisplayText(p.String()))
+}
+
+// diagnostic prints what an import or an export has to say, as
+// WHERE: kind: message, on stderr, the message shown safely.
+func (e *env) diagnostic(where string, d importers.Diagnostic) {
+	fmt.Fprintf(e.stderr, "%s: %s\n", where, catalogue.DisplayText(d.String()))
 }
 
 // The argument checks below are cobra's, with messages that say what the

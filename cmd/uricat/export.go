@@ -88,7 +88,7 @@ func printLosses(e *env, losses []importers.Diagnostic) {
 			fmt.Fprintf(e.stderr, "uricat: export: and %d more like these\n", len(losses)-i)
 			break
 		}
-		fmt.Fprintf(e.stderr, "uricat: export: %s\n", d)
+		e.diagnostic("uricat: export", d)
 	}
 }
 

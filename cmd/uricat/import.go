@@ -163,14 +163,14 @@ func importFile(e *env, plan *importers.Plan, name string, format *importers.For
 	}
 	s, err := plan.Read(context.Background(), f, in, cfg)
 	for _, d := range s.Diagnostics {
-		fmt.Fprintf(e.stderr, "%s: %s\n", d.Where(name), d)
+		e.diagnostic(d.Where(name), d)
 	}
 	return s, err
 }
 
 func printRecords(e *env, recs []*catalogue.Record) {
 	for _, r := range recs {
-		line := "  + " + catalogue.DisplayText(r.Name) + " <" + r.URI + ">"
+		line := "  + " + catalogue.DisplayText(r.Name) + " <" + catalogue.DisplayText(r.URI) + ">"
 		if r.Category != "" {
 			line += " [" + catalogue.DisplayText(r.Category) + "]"
 		}

@@ -90,7 +90,7 @@ func (o *listOptions) run(e *env) error {
 		}
 		for _, r := range g.Records {
 			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", catalogue.DisplayText(r.Name), stars(r.Rating),
-				catalogue.DisplayText(r.Category), catalogue.DisplayDate(r.Date), r.URI)
+				catalogue.DisplayText(r.Category), catalogue.DisplayDate(r.Date), catalogue.DisplayText(r.URI))
 		}
 	}
 	if err := tw.Flush(); err != nil {

@@ -12,7 +12,7 @@ func TestShow(t *testing.T) {
 	path := writeCatalogue(t, editCatalogue)
 	code, out, errs := uricat(t, "--catalogue", path, "show", "https://bücher.de/")
 	want := "URI: https://xn--bcher-kva.de/\nNAME: Bücher\nID: 7\nDATE: 01/01/2020 00:00:00\nCATEGORY: Shops\n" +
-		"DESCRIPTION: =?UTF-8?q?two=0Alines?=\nX-TAGS: books, shops\n\nline 1 of " + path + "\n"
+		"DESCRIPTION: two\n  lines\nX-TAGS: books, shops\n\nline 1 of " + path + "\n"
 	if code != 0 || out != want || errs != "" {
 		t.Errorf("exit %d, stderr %q, stdout\n%s\nwant\n%s", code, errs, out, want)
 	}

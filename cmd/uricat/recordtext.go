@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/importers"
 )
 
 // fieldLines returns rec's fields as "NAME: value" lines, in the order of
@@ -23,6 +24,50 @@ func fieldLines(rec *catalogue.Record) []string {
 		lines[i] = name + ": " + v
 	}
 	return lines
+}
+
+// shownLines returns rec's fields as show prints them for people, "NAME:
+// value" lines in the order of catalogue.FieldNames: each value as it
+// reads (catalogue.DisplayLines: control characters and escape sequences
+// left out, bidirectional and zero-width characters shown as markers), the
+// lines of a multi-line value indented under its first. edit's buffer,
+// which must read back, is fieldLines'.
+func shownLines(rec *catalogue.Record) []string {
+	names := catalogue.FieldNames(rec)
+	lines := make([]string, len(names))
+	for i, name := range names {
+		v := catalogue.DisplayLines(catalogue.GetField(rec, name))
+		lines[i] = name + ": " + strings.ReplaceAll(v, "\n", "\n  ")
+	}
+	return lines
+}
+
+// hiddenText says of each field of rec whose text is not shown as it is
+// what show, list and the TUI hide or mark: control characters and escape
+// sequences, which they leave out (a terminal would obey them), and
+// bidirectional and zero-width characters, which they show as markers
+// (they would reorder or hide the text around them). The file keeps them
+// all; check and show say so.
+func hiddenText(rec *catalogue.Record) []string {
+	var notes []string
+	for _, name := range catalogue.FieldNames(rec) {
+		v := catalogue.GetField(rec, name)
+		_, dropped := importers.SafeText(v)
+		marked := catalogue.HasInvisible(v)
+		var what string
+		switch {
+		case dropped && marked:
+			what = "control characters or escape sequences, not shown, and bidirectional or zero-width characters, shown as ⟨U+…⟩"
+		case dropped:
+			what = "control characters or escape sequences, not shown"
+		case marked:
+			what = "bidirectional or zero-width characters, which would reorder or hide the text around them; shown as ⟨U+…⟩"
+		default:
+			continue
+		}
+		notes = append(notes, fmt.Sprintf("note: %s holds %s: %q", name, what, importers.Excerpt(v)))
+	}
+	return notes
 }
 
 // isText reports whether the field name holds text, which may be written

@@ -101,7 +101,7 @@ func quoteName(rec *catalogue.Record) string {
 func describe(rec *catalogue.Record) string {
 	uri := "(no valid URI)"
 	if rec.URI != "" {
-		uri = "<" + rec.URI + ">"
+		uri = "<" + catalogue.DisplayText(rec.URI) + ">"
 	}
 	return quoteName(rec) + " " + uri
 }

@@ -15,7 +15,10 @@ func newShowCmd(e *env) *cobra.Command {
 		Short: "Print one bookmark: every field, and its problems",
 		Long: `Show prints every field of the record, as NAME: value lines, then where it is
 in the file and whether it is used (SSD3 2.2: a record needs a valid URI,
-NAME and DATE), then its problems as PATH:LINE: message. An invalid record
+NAME and DATE), then its problems as PATH:LINE: message. Text is shown as it
+reads: control characters and escape sequences are left out, bidirectional
+and zero-width characters shown as markers (⟨U+202E⟩), and a note says so;
+the file keeps them. An invalid record
 can be shown (by line:N) and fixed with uricat edit.
 
 ` + selectorHelp,
@@ -31,7 +34,7 @@ can be shown (by line:N) and fixed with uricat edit.
 			if asJSON {
 				return e.printJSON(showJSON(rec))
 			}
-			for _, l := range fieldLines(rec) {
+			for _, l := range shownLines(rec) {
 				fmt.Fprintln(e.stdout, l)
 			}
 			fmt.Fprintf(e.stdout, "\nline %d of %s", rec.Line(), c.Path())
@@ -44,7 +47,10 @@ can be shown (by line:N) and fixed with uricat edit.
 				fmt.Fprintln(e.stdout)
 			}
 			for _, p := range rec.Problems() {
-				fmt.Fprintf(e.stdout, "%s:%d: %s\n", c.Path(), p.Line, p)
+				fmt.Fprintf(e.stdout, "%s:%d: %s\n", c.Path(), p.Line, catalogue.DisplayText(p.String()))
+			}
+			for _, n := range hiddenText(rec) {
+				fmt.Fprintf(e.stdout, "%s:%d: %s\n", c.Path(), rec.Line(), n)
 			}
 			return nil
 		},

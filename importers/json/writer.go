@@ -123,42 +123,53 @@ func Encode(w io.Writer, v any) error {
 	return err
 }
 
-// writeEscaped writes encoded JSON to w with DEL and the C1 controls
-// (U+0080 to U+009F) as \u escapes: encoding/json escapes the C0 controls
-// but writes those raw, and a terminal takes U+009B for CSI and U+009D for
-// OSC, as it takes ESC [ and ESC ]. Outside strings, JSON is plain ASCII,
-// so every such byte is inside a string, where the escape means the same
-// character.
+// writeEscaped writes encoded JSON to w with DEL, the C1 controls (U+0080
+// to U+009F) and the invisible characters (catalogue.Invisible: the
+// bidirectional and zero-width ones) as \u escapes: encoding/json escapes
+// the C0 controls but writes those raw, and a terminal takes U+009B for CSI
+// and U+009D for OSC, as it takes ESC [ and ESC ], and shows
+// "BIDI\u202Etxt.exe" as "BIDIexe.txt". Outside strings, JSON is plain
+// ASCII, so every such character is inside a string, where the escape
+// means the same character: the data is kept, and shows visibly.
 func writeEscaped(w io.Writer, b []byte) (int, error) {
 	if !needsEscape(b) {
 		return w.Write(b)
 	}
 	out := make([]byte, 0, len(b)+32)
-	for i := 0; i < len(b); i++ {
-		switch c := b[i]; {
-		case c == 0x7f:
-			out = append(out, `\u007f`...)
-		case c == 0xc2 && i+1 < len(b) && b[i+1] >= 0x80 && b[i+1] <= 0x9f:
-			out = append(out, `\u00`...)
-			out = append(out, hex[b[i+1]>>4], hex[b[i+1]&0xf])
-			i++
-		default:
-			out = append(out, c)
+	for i := 0; i < len(b); {
+		r, n := rune(b[i]), 1
+		if r >= utf8.RuneSelf {
+			r, n = utf8.DecodeRune(b[i:])
 		}
+		if escaped(r) {
+			out = append(out, '\\', 'u', hex[r>>12&0xf], hex[r>>8&0xf], hex[r>>4&0xf], hex[r&0xf])
+		} else {
+			out = append(out, b[i:i+n]...)
+		}
+		i += n
 	}
 	return w.Write(out)
 }
 
 const hex = "0123456789abcdef"
 
+// escaped reports whether writeEscaped writes r as a \u escape.
+func escaped(r rune) bool { return r == 0x7f || r >= 0x80 && r <= 0x9f || catalogue.Invisible(r) }
+
+// needsEscape reports whether b holds a character writeEscaped escapes.
+// Only DEL, 0xC2 (a C1 control) and catalogue.InvisibleLeads can start one:
+// vectorised scans for those rule out most text at once.
 func needsEscape(b []byte) bool {
-	if bytes.IndexByte(b, 0x7f) < 0 && bytes.IndexByte(b, 0xc2) < 0 {
-		return false
+	maybe := false
+	for _, c := range []byte("\x7f\xc2" + catalogue.InvisibleLeads) {
+		maybe = maybe || bytes.IndexByte(b, c) >= 0
 	}
-	for i, c := range b {
-		if c == 0x7f || c == 0xc2 && i+1 < len(b) && b[i+1] >= 0x80 && b[i+1] <= 0x9f {
+	for i := 0; maybe && i < len(b); {
+		r, n := utf8.DecodeRune(b[i:])
+		if escaped(r) {
 			return true
 		}
+		i += n
 	}
 	return false
 }

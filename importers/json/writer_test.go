@@ -96,6 +96,24 @@ func TestStandardReader(t *testing.T) {
 	}
 }
 
+// Bidirectional and zero-width characters are kept, as \u escapes, so that
+// the output shows them visibly on a terminal (issue 10: "BIDIMARK\u202Etxt.exe"
+// displayed as "...exe.txt"); the text reads back the same.
+func TestInvisibleEscaped(t *testing.T) {
+	rec := &catalogue.Record{URI: "http://a/", Name: "BIDI\u202Etxt.exe", Date: time.Unix(1, 0).UTC(),
+		Description: "zero\u200bwidth\u2060joiner\ufeff, arabic mark\u061c, isolate\u2066x\u2069 — kept: é 日本"}
+	out, _ := write(t, rec)
+	for _, want := range []string{`BIDI\u202etxt.exe`, `zero\u200bwidth\u2060joiner\ufeff, arabic mark\u061c, isolate\u2066x\u2069 — kept: é 日本`} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %s:\n%s", want, out)
+		}
+	}
+	var back []catalogue.JSONRecord
+	if err := stdjson.Unmarshal([]byte(out), &back); err != nil || back[0].Name != rec.Name || back[0].Description != rec.Description {
+		t.Errorf("read back %+v, %v", back, err)
+	}
+}
+
 // Safety: a NAME of another catalogue, =?UTF-8?Q?=1B]52;c;...=07?=, is an
 // OSC 52 clipboard write once decoded; encoding/json escapes ESC and BEL,
 // and the Writer the C1 controls and DEL that encoding/json writes raw. The
