@@ -4,6 +4,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/uricat/uricat/catalogue"
 )
 
 // hostile is another program's catalogue, valid SSD3, whose text decodes
@@ -80,4 +82,25 @@ func TestNothingFromAFileReachesTheTerminal(t *testing.T) {
 			t.Errorf("%q: the right-to-left override reaches the terminal raw:\n%s%s", r.args, stdout, stderr)
 		}
 	}
+}
+
+// FuzzShownText: whatever a catalogue holds, what show prints of its
+// fields, and the notes show and check add, carry no control character
+// but the line feeds between lines, and no invisible character raw.
+func FuzzShownText(f *testing.F) {
+	f.Add(hostile)
+	f.Add("URI: http://a/\nNAME: =?UTF-8?B?4oCu?=\nX-A: =?UTF-8?q?=0D=0A=C2=9B?=\nDESCRIPTION: =?UTF-8?q?a=0A=E2=80=8Bb?=\n")
+	f.Fuzz(func(t *testing.T, text string) {
+		c, err := catalogue.Read(strings.NewReader(text))
+		if err != nil {
+			return
+		}
+		for _, r := range c.Records() {
+			for _, out := range append(shownLines(r), hiddenText(r)...) {
+				if i := terminalCommand(out); i >= 0 || catalogue.HasInvisible(out) {
+					t.Fatalf("record %q is shown as %q", r.Raw(), out)
+				}
+			}
+		}
+	})
 }
