@@ -3,6 +3,7 @@ package urc
 import (
 	"bufio"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -71,6 +72,7 @@ func Label(ext string) string {
 type Writer struct {
 	bw *bufio.Writer
 	importers.WriterNotes
+	date   []byte
 	types  map[string]string  // TYPE -> what the reader makes of it: records repeat the same few
 	labels map[string]labelOf // extension -> its URD label, and what the reader makes of it
 }
@@ -86,59 +88,59 @@ func NewWriter(w io.Writer) *Writer {
 	return uw
 }
 
-// urd writes one URD, the value of the record's field, on a line of its
-// own; an empty value is left out.
-func (w *Writer) urd(field, label, value string) {
+// urd appends to b one URD, the value of the record's field, on a line of
+// its own; an empty value is left out.
+func (w *Writer) urd(b []byte, field, label, value string) []byte {
 	if value == "" {
-		return
+		return b
 	}
 	if _, dropped := importers.SafeText(value); dropped {
 		w.Controls(field)
 	}
-	bw := w.bw
-	bw.WriteString("\r\n")
-	bw.WriteString(label)
-	if !isASCII(value) {
-		bw.WriteString(Charset)
+	b = append(b, "\r\n"...)
+	b = append(b, label...)
+	at := len(b)
+	b = append(b, '=')
+	b, ascii := appendValue(b, value)
+	if !ascii {
+		b = slices.Insert(b, at, []byte(Charset)...) // a value in UTF-8 says so before its "="
 	}
-	bw.WriteByte('=')
-	writeValue(bw, value)
-	bw.WriteByte(';')
+	return append(b, ';')
 }
 
 // Write writes one record as a citation, CRLF line ends.
 func (w *Writer) Write(r *catalogue.Record) error {
-	bw := w.bw
 	w.Record(r.URI)
 	if !citedAsURL(r.URI) {
 		w.Note(importers.Deviation, "its URI is written as the citation's URL, but reads back as a URN or not at all: a URN element and a URL look alike (rules 3, 4)")
 	}
-	bw.WriteByte('<')
-	writeEscaped(bw, r.URI)
-	bw.WriteByte(';')
+	b := append(w.bw.AvailableBuffer(), '<')
+	b, _ = appendEscaped(b, r.URI)
+	b = append(b, ';')
 	if urn := r.Extension("X-URN"); urn != "" {
-		bw.WriteString("\r\n")
+		b = append(b, "\r\n"...)
 		// The URN as it is ("urn:" is case-insensitive, RFC 8141 3.1);
 		// the label the examples show when X-URN lacks one.
 		if len(urn) < 4 || !strings.EqualFold(urn[:4], "urn:") {
-			bw.WriteString("URN:")
+			b = append(b, "URN:"...)
 			w.Note(importers.Deviation, "X-URN %q is written as the URN element URN:%s, and reads back so", urn, urn)
 		} else if n := catalogue.NormalizeURI(urn); n != urn {
 			w.Note(importers.Deviation, "X-URN %q reads back as %q", urn, n)
 		}
-		writeEscaped(bw, urn)
-		bw.WriteByte(';')
+		b, _ = appendEscaped(b, urn)
+		b = append(b, ';')
 	}
-	w.urd("NAME", "Title", r.Name)
-	w.urd("DESCRIPTION", "Description", r.Description)
+	b = w.urd(b, "NAME", "Title", r.Name)
+	b = w.urd(b, "DESCRIPTION", "Description", r.Description)
 	if !r.Date.IsZero() {
-		w.urd("DATE", "Date", r.Date.UTC().Format(DateLayout))
+		w.date = r.Date.UTC().AppendFormat(w.date[:0], DateLayout)
+		b = w.urd(b, "DATE", "Date", string(w.date))
 	}
-	w.urd("CATEGORY", "Category", r.Category)
+	b = w.urd(b, "CATEGORY", "Category", r.Category)
 	if r.Rating != 0 {
-		w.urd("RATING", "Rating", strconv.Itoa(r.Rating))
+		b = w.urd(b, "RATING", "Rating", strconv.Itoa(r.Rating))
 	}
-	w.urd("LANGUAGE", "Language", r.Language)
+	b = w.urd(b, "LANGUAGE", "Language", r.Language)
 	if r.Type != "" {
 		mt, ok := w.types[r.Type]
 		if !ok {
@@ -152,8 +154,8 @@ func (w *Writer) Write(r *catalogue.Record) error {
 			w.Note(importers.Deviation, "TYPE %q reads back in canonical form, %q", r.Type, mt)
 		}
 	}
-	w.urd("TYPE", "Content-type", r.Type)
-	w.urd("ID", "Id", r.ID)
+	b = w.urd(b, "TYPE", "Content-type", r.Type)
+	b = w.urd(b, "ID", "Id", r.ID)
 	for _, f := range r.Extensions {
 		if f.Name == "X-URN" {
 			continue
@@ -177,9 +179,9 @@ func (w *Writer) Write(r *catalogue.Record) error {
 		if safe, _ := importers.SafeText(f.Value); importers.OneLine(safe) != safe {
 			w.Note(importers.Deviation, "%s is written as it is, but reads back as %q (the reader makes an X- value one line)", f.Name, importers.Excerpt(importers.OneLine(safe)))
 		}
-		w.urd(f.Name, label, f.Value)
+		b = w.urd(b, f.Name, label, f.Value)
 	}
-	_, err := bw.WriteString(">\r\n") // bufio's errors are sticky: this reports any
+	_, err := w.bw.Write(append(b, ">\r\n"...)) // bufio's errors are sticky: this reports any
 	return err
 }
 
@@ -188,17 +190,14 @@ func (w *Writer) Close() error { return w.bw.Flush() }
 
 // Escape returns v as the value of a URC element: see the package doc.
 func Escape(v string) string {
-	var b strings.Builder
-	bw := bufio.NewWriter(&b)
-	writeEscaped(bw, v)
-	bw.Flush()
-	return b.String()
+	b, _ := appendEscaped(nil, v)
+	return string(b)
 }
 
 const hexDigits = "0123456789ABCDEF"
 
 // asIs are the ASCII bytes a value holds as they are: printable, but "%",
-// ";" and ">", which writeEscaped looks at.
+// ";" and ">", which appendEscaped looks at.
 var asIs = func() (t [256]bool) {
 	for c := 0x20; c < 0x7f; c++ {
 		t[c] = c != '%' && c != ';' && c != '>'
@@ -206,7 +205,10 @@ var asIs = func() (t [256]bool) {
 	return t
 }()
 
-func writeEscaped(bw *bufio.Writer, v string) {
+// appendEscaped appends v escaped as the package doc says, and reports
+// whether v is ASCII (a value that is not declares its charset).
+func appendEscaped(b []byte, v string) (_ []byte, ascii bool) {
+	ascii = true
 	start := 0
 	for i := 0; i < len(v); i++ {
 		c := v[i]
@@ -214,13 +216,12 @@ func writeEscaped(bw *bufio.Writer, v string) {
 			continue
 		}
 		if c >= 0x80 {
+			ascii = false
 			r, n := utf8.DecodeRuneInString(v[i:])
 			if r == utf8.RuneError && n == 1 || r <= 0x9f { // not UTF-8, or a C1 control
-				bw.WriteString(v[start:i])
-				for _, b := range []byte(v[i : i+n]) {
-					bw.WriteByte('%')
-					bw.WriteByte(hexDigits[b>>4])
-					bw.WriteByte(hexDigits[b&0xf])
+				b = append(b, v[start:i]...)
+				for _, x := range []byte(v[i : i+n]) {
+					b = append(b, '%', hexDigits[x>>4], hexDigits[x&0xf])
 				}
 				start = i + n
 			}
@@ -230,35 +231,33 @@ func writeEscaped(bw *bufio.Writer, v string) {
 		if c == '>' && !beforeOpen(v[i+1:]) {
 			continue
 		}
-		bw.WriteString(v[start:i])
+		b = append(b, v[start:i]...)
 		start = i + 1
 		switch {
 		case c == '%':
-			bw.WriteString("%%")
+			b = append(b, "%%"...)
 		case c == ';':
-			bw.WriteString("%;")
+			b = append(b, "%;"...)
 		case c == '\t':
-			bw.WriteByte('\t')
+			b = append(b, '\t')
 		case c == '>':
-			bw.WriteString("%3E")
+			b = append(b, "%3E"...)
 		case c == '\n':
-			bw.WriteString("\r\n") // a line break (the proposal: "an ASCII CR LF pair")
+			b = append(b, "\r\n"...) // a line break (the proposal: "an ASCII CR LF pair")
 		case c == '\r' && i+1 < len(v) && v[i+1] == '\n':
-			bw.WriteString("\r\n")
+			b = append(b, "\r\n"...)
 			i++
 			start = i + 1
 		default: // lone CR, NUL, ESC and the other controls
-			bw.WriteByte('%')
-			bw.WriteByte(hexDigits[c>>4])
-			bw.WriteByte(hexDigits[c&0xf])
+			b = append(b, '%', hexDigits[c>>4], hexDigits[c&0xf])
 		}
 	}
-	bw.WriteString(v[start:])
+	return append(b, v[start:]...), ascii
 }
 
-// writeValue writes a URD's value escaped (writeEscaped), and the blanks at
-// its ends as %20 and %09: a reader trims the blanks around a value.
-func writeValue(bw *bufio.Writer, v string) {
+// appendValue appends a URD's value escaped (appendEscaped), and the blanks
+// at its ends as %20 and %09: a reader trims the blanks around a value.
+func appendValue(b []byte, v string) (_ []byte, ascii bool) {
 	start, end := 0, len(v)
 	for start < end && (v[start] == ' ' || v[start] == '\t') {
 		start++
@@ -266,17 +265,17 @@ func writeValue(bw *bufio.Writer, v string) {
 	for end > start && (v[end-1] == ' ' || v[end-1] == '\t') {
 		end--
 	}
-	writeBlanks(bw, v[:start])
-	writeEscaped(bw, v[start:end])
-	writeBlanks(bw, v[end:])
+	b = appendBlanks(b, v[:start])
+	b, ascii = appendEscaped(b, v[start:end])
+	return appendBlanks(b, v[end:]), ascii
 }
 
-func writeBlanks(bw *bufio.Writer, b string) {
-	for i := 0; i < len(b); i++ {
-		bw.WriteByte('%')
-		bw.WriteByte(hexDigits[b[i]>>4])
-		bw.WriteByte(hexDigits[b[i]&0xf])
+// appendBlanks appends blanks, spaces and tabs, as %XX escapes.
+func appendBlanks(b []byte, blanks string) []byte {
+	for i := 0; i < len(blanks); i++ {
+		b = append(b, '%', hexDigits[blanks[i]>>4], hexDigits[blanks[i]&0xf])
 	}
+	return b
 }
 
 // citedAsURL reports whether the reader takes uri, as a citation's first
@@ -301,13 +300,4 @@ func citedAsURL(uri string) bool {
 // and the start of the next to a reader that tolerates a missing ";".
 func beforeOpen(rest string) bool {
 	return strings.HasPrefix(strings.TrimLeft(rest, " \t\r\n"), "<")
-}
-
-func isASCII(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] >= 0x80 {
-			return false
-		}
-	}
-	return true
 }
