@@ -70,7 +70,7 @@ func init() {
 		uri,
 		stringField(FieldSpec{Name: FieldName, Label: "Name", Section: "3.2", Required: true, Text: true, Hint: "a title"},
 			func(r *Record) *string { return &r.Name }, nil),
-		stringField(FieldSpec{Name: FieldID, Label: "ID", Section: "3.9", Hint: "a positive integer, unique in the catalogue"},
+		stringField(FieldSpec{Name: FieldID, Label: "ID", Section: "3.9", Hint: "a unique positive integer"},
 			func(r *Record) *string { return &r.ID }, ValidateID),
 		dateField,
 		stringField(FieldSpec{Name: FieldCategory, Label: "Category", Section: "3.4", Text: true},
@@ -78,7 +78,7 @@ func init() {
 		stringField(FieldSpec{Name: FieldDescription, Label: "Description", Section: "3.5", Text: true},
 			func(r *Record) *string { return &r.Description }, nil),
 		ratingField,
-		stringField(FieldSpec{Name: FieldLanguage, Label: "Language", Section: "3.7", Hint: "a language tag, such as en or de-CH", cached: true},
+		stringField(FieldSpec{Name: FieldLanguage, Label: "Language", Section: "3.7", Hint: "a language tag, such as en-gb", cached: true},
 			func(r *Record) *string { return &r.Language }, ValidateLanguage),
 		stringField(FieldSpec{Name: FieldType, Label: "Type", Section: "3.8", Hint: "a media type, such as text/html", cached: true},
 			func(r *Record) *string { return &r.Type }, ValidateType),
@@ -170,7 +170,7 @@ func readString(f *FieldSpec) func(r *Record, v string, c *valueCache) error {
 }
 
 // dateField is DATE (3.3): a time in UTC, to the second.
-var dateField = FieldSpec{Name: FieldDate, Label: "Date", Section: "3.3", Required: true, Hint: "DD/MM/YYYY hh:mm:ss, in UTC",
+var dateField = FieldSpec{Name: FieldDate, Label: "Date", Section: "3.3", Required: true, Hint: "DD/MM/YYYY hh:mm:ss in UTC",
 	Get: func(r *Record) string {
 		if !r.hasDate() {
 			return ""
@@ -202,7 +202,7 @@ func readDate(r *Record, v string, _ *valueCache) error {
 }
 
 // ratingField is RATING (3.6): 1 to 5, 0 in Record when absent.
-var ratingField = FieldSpec{Name: FieldRating, Label: "Rating", Section: "3.6", Hint: "1 to 5",
+var ratingField = FieldSpec{Name: FieldRating, Label: "Rating", Section: "3.6", Hint: "1-5",
 	Get: func(r *Record) string {
 		if r.Rating == 0 {
 			return ""

@@ -182,3 +182,19 @@ func TestProblemsNameTheirFieldOnce(t *testing.T) {
 		}
 	}
 }
+
+// FileValue gives a refused value back as the file has it, decoded where
+// the field holds text, so that a user can fix it rather than type it again.
+func TestFileValue(t *testing.T) {
+	c := mustRead(t, "URI: http://a b/\r\nNAME: =?UTF-8?Q?Caf=C3=A9?=\r\nDATE: 31/02/2024 10:00:00\r\nRATING: 9\r\n"+
+		"LANGUAGE: =?UTF-8?Q?en?=\r\nX-NOTE: =?UTF-8?Q?d=C3=A9j=C3=A0?=\r\nCATEGORY:  spaced \r\n")
+	r := c.Records()[0]
+	for name, want := range map[string]string{
+		FieldURI: "http://a b/", FieldName: "Café", FieldDate: "31/02/2024 10:00:00", FieldRating: "9",
+		FieldLanguage: "=?UTF-8?Q?en?=", "X-NOTE": "déjà", FieldCategory: "spaced", FieldType: "", "X-NONE": "",
+	} {
+		if got := r.FileValue(name); got != want {
+			t.Errorf("FileValue(%s) = %q, want %q", name, got, want)
+		}
+	}
+}

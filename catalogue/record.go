@@ -82,6 +82,28 @@ func (r *Record) Valid() bool { return !r.invalid }
 // lines before it), or "" for a record not read from a file.
 func (r *Record) Raw() string { return r.raw }
 
+// FileValue returns the value the record's text gives the field name,
+// valid or not, as a user would type it (decoded from encoded-words unless
+// the field is a standard one that is not Text); "" when the text has no
+// such field. It is what a user fixing a value the reader refused (see
+// Problems) starts from.
+func (r *Record) FileValue(name string) string {
+	for line := range strings.SplitSeq(r.raw, "\n") {
+		n, v, ok := strings.Cut(strings.TrimSuffix(line, "\r"), ":")
+		if !ok || n != name {
+			continue
+		}
+		v = strings.TrimSpace(v)
+		if f := spec(name); f == nil || f.Text {
+			if d, err := DecodeText(v); err == nil {
+				return d
+			}
+		}
+		return v
+	}
+	return ""
+}
+
 // hasDate reports whether r has a DATE. 01/01/0001 00:00:00 is a valid
 // DATE that happens to be Go's zero time, so a DATE read from the file
 // counts whatever its value.
