@@ -29,7 +29,7 @@ type Problem struct {
 	Line     int
 	Column   int
 	Field    string // the field concerned, "" for the record or the file
-	Msg      string
+	Msg      string // names Field itself, once: show it without Field before it
 	Severity Severity
 }
 

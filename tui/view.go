@@ -489,16 +489,26 @@ func (m *Model) detailText(inner int) string {
 				fields[len(fields)-1].hits = hits
 			}
 		}
-		searched("Category", catalogue.FieldCategory, catalogue.DisplayText(rec.Category), th.Category)
-		if rec.Rating > 0 {
-			fields = append(fields, detailField{label: "Rating", rendered: th.Stars(rec.Rating)})
-		} else {
-			field("Rating", "none", th.Dim)
+		// The fields in the catalogue's order, by their labels.
+		for _, f := range catalogue.Fields {
+			value, st := catalogue.DisplayText(f.Get(rec)), th.Value
+			switch f.Name {
+			case catalogue.FieldName, catalogue.FieldURI, catalogue.FieldDescription:
+				continue // the pane's title, the line under it, its text
+			case catalogue.FieldCategory:
+				st = th.Category
+			case catalogue.FieldDate:
+				value = catalogue.DisplayDate(rec.Date)
+			case catalogue.FieldRating:
+				if rec.Rating > 0 {
+					fields = append(fields, detailField{label: f.Label, rendered: th.Stars(rec.Rating)})
+				} else {
+					field(f.Label, "none", th.Dim)
+				}
+				continue
+			}
+			searched(f.Label, f.Name, value, st)
 		}
-		field("Date", catalogue.DisplayDate(rec.Date), th.Value)
-		field("Language", catalogue.DisplayText(rec.Language), th.Value)
-		field("Type", catalogue.DisplayText(rec.Type), th.Value)
-		field("ID", catalogue.DisplayText(rec.ID), th.Value)
 		for _, f := range rec.Extensions {
 			searched(catalogue.DisplayText(f.Name), f.Name, catalogue.DisplayText(f.Value), th.Value)
 		}
@@ -522,10 +532,8 @@ func (m *Model) detailText(inner int) string {
 				if p.Severity == catalogue.Warning {
 					st = th.Warning
 				}
+				// The message names its field (catalogue.Problem).
 				text := fmt.Sprintf("line %d: %s", p.Line, catalogue.DisplayText(p.String()))
-				if p.Field != "" {
-					text = fmt.Sprintf("line %d: %s: %s", p.Line, p.Field, catalogue.DisplayText(p.String()))
-				}
 				b.WriteString(st.Render(ansi.Wrap(text, inner, " ")))
 				b.WriteByte('\n')
 			}

@@ -203,17 +203,14 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 }
 
 // choose picks the highlighted category, or the typed text if it is a valid
-// CATEGORY (checked by the catalogue's Record.Validate).
+// CATEGORY (checked by the catalogue: SetField).
 func (m *Model) choose() (tea.Model, tea.Cmd) {
 	c := m.Selected()
 	if c == "" {
 		c = strings.Join(strings.Fields(m.input.Value()), " ")
-		rec := catalogue.Record{Category: c}
-		for _, p := range rec.Validate() {
-			if p.Field == catalogue.FieldCategory {
-				m.err = p.Msg
-				return m, nil
-			}
+		if err := catalogue.SetField(&catalogue.Record{}, catalogue.FieldCategory, c); err != nil {
+			m.err = err.Error()
+			return m, nil
 		}
 	}
 	return dialog.Close{Result: ChosenMsg{Record: m.rec, Category: c}}, nil

@@ -453,15 +453,13 @@ func (m *Model) itemLines(it Item, sel bool) []string {
 const problemIndent = 13
 
 // problem renders one problem, wrapped to the width after indent: its
-// column and field when known, and the message, coloured by severity.
+// column when known, and the message (which names its field), coloured by
+// severity.
 func (m *Model) problem(p catalogue.Problem, indent int) []string {
 	t := m.ctx.Theme
 	var pre string
 	if p.Column > 0 {
-		pre = fmt.Sprintf("col %d ", p.Column)
-	}
-	if p.Field != "" {
-		pre += catalogue.DisplayText(p.Field) + ": "
+		pre = fmt.Sprintf("col %d: ", p.Column)
 	}
 	style, msg := t.Error, catalogue.DisplayText(p.Msg)
 	if p.Severity == catalogue.Warning {
