@@ -11,6 +11,7 @@ import (
 
 	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/tui/dialog"
+	"github.com/uricat/uricat/tui/dialog/dialogtest"
 	"github.com/uricat/uricat/tui/theme"
 )
 
@@ -350,5 +351,20 @@ func TestMessagesNameTheirFieldOnce(t *testing.T) {
 	}
 	if found := twice(v); found != nil {
 		t.Errorf("the view names fields twice (%q):\n%s", found, v)
+	}
+}
+
+// The view draws inside the area it is given, however small, wherever its
+// cursor is (FuzzView found 5 lines drawn in a height of 4).
+func TestFitsAnySize(t *testing.T) {
+	for _, text := range []string{sample, "URI: https://go.dev/\r\nNAME: Go\r\nDATE: 01/02/2024 10:00:00\r\n", "0"} {
+		for _, keys := range [][]string{nil, {"down"}, {"end"}} {
+			m := New(dialog.NewContext(theme.Plain()), load(t, text))
+			dialogtest.Fits(t, func(w, h int) string {
+				m.SetSize(w, h)
+				press(m, keys...)
+				return m.View()
+			})
+		}
 	}
 }
