@@ -8,6 +8,7 @@ import (
 	xgolden "github.com/charmbracelet/x/exp/golden"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/tui/dialog/dialogtest"
 	"github.com/uricat/uricat/tui/theme"
 )
 
@@ -110,5 +111,18 @@ func TestDetailProblemsNameTheirFieldOnce(t *testing.T) {
 		if !found {
 			t.Errorf("no problem of %s in the pane:\n%s", name, d)
 		}
+	}
+}
+
+// The whole screen draws inside the terminal, however small, with the list,
+// the detail pane, or a dialog open.
+func TestFitsAnySize(t *testing.T) {
+	for _, keys := range [][]string{nil, {"enter"}, {"a"}, {"!"}, {"c"}, {"d"}, {"?"}} {
+		h := newHarness(t, longFixture, 80, 24)
+		h.keys(keys...)
+		dialogtest.Fits(t, func(w, ht int) string {
+			h.send(tea.WindowSizeMsg{Width: w, Height: ht})
+			return h.m.View()
+		})
 	}
 }

@@ -624,7 +624,8 @@ func (m *Model) View() string {
 	for i, r := range m.rows {
 		if r.ext() && first {
 			first = false
-			lines = append(lines, "", "  "+t.Dim.Render("Extension fields (X-NAME: value; an empty value removes the field)"))
+			lines = append(lines, "")
+			lines = append(lines, wrap(t.Dim, "Extension fields (X-NAME: value; an empty value removes the field)", m.ctx.Width, 2)...)
 		}
 		if i == s.row {
 			focusLine = len(lines)
@@ -674,7 +675,10 @@ func (m *Model) View() string {
 		if m.original != nil && hasDate(m.original) {
 			date = catalogue.DisplayDate(m.original.Date) + " · " + date
 		}
-		lines = append(lines, "", "  "+label.Render(catalogue.FieldDate)+" "+t.Dim.Render(date))
+		// The text wrapped beside the label, as a field's message is.
+		dl := wrap(t.Dim, date, m.ctx.Width, lw+3)
+		dl[0] = "  " + label.Render(catalogue.FieldDate) + " " + strings.TrimLeft(dl[0], " ")
+		lines = append(append(lines, ""), dl...)
 	}
 	if m.other != "" && m.tried {
 		lines = append(lines, wrap(t.Error, "✗ "+m.other, m.ctx.Width, 2)...)
@@ -682,8 +686,11 @@ func (m *Model) View() string {
 	if m.err != "" {
 		lines = append(lines, "", "  "+t.Error.Render(m.err))
 	}
-	lines = window(lines, focusLine, max(1, m.ctx.Height-2))
-	return t.DialogTitle.Render(title) + "\n\n" + strings.Join(lines, "\n")
+	// The title and a blank line, as the height leaves room for them.
+	head := []string{t.DialogTitle.Render(title), ""}
+	head = head[:max(0, min(len(head), m.ctx.Height-2))]
+	lines = window(lines, focusLine, max(1, m.ctx.Height-len(head)))
+	return m.ctx.Fit(append(head, lines...))
 }
 
 // wrap renders msg in style, broken into lines that fit width after indent.

@@ -11,6 +11,7 @@ import (
 
 	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/tui/dialog"
+	"github.com/uricat/uricat/tui/dialog/dialogtest"
 	"github.com/uricat/uricat/tui/theme"
 )
 
@@ -519,6 +520,27 @@ func TestInputsFollowTheFieldsTable(t *testing.T) {
 		}
 		if got := f.Get(rec); got != f.Get(want) {
 			t.Errorf("%s typed %q is %q in the record, want %q", f.Name, typed[f.Name], got, f.Get(want))
+		}
+	}
+}
+
+// The form draws inside the area it is given, however small: adding,
+// editing, with messages under its fields, focused anywhere.
+func TestFitsAnySize(t *testing.T) {
+	undated := sample()
+	undated.Date = time.Time{}
+	for _, orig := range []*catalogue.Record{nil, sample(), undated} {
+		for _, tabs := range []int{0, 5, 30} {
+			m := New(dialog.NewContext(theme.Plain()), orig, []string{"Programming"})
+			m = typeText(m, "bad value\x00")
+			for range tabs {
+				m, _ = press(m, tea.KeyTab)
+			}
+			m, _ = press(m, tea.KeyCtrlS)
+			dialogtest.Fits(t, func(w, h int) string {
+				m.SetSize(w, h)
+				return m.View()
+			})
 		}
 	}
 }

@@ -389,7 +389,7 @@ func (m *Model) View() string {
 	}
 	if len(m.items) == 0 {
 		lines = append(lines, t.EmptyMessage.Render("  No problems: the file conforms to SSD3."))
-		return m.fit(lines)
+		return m.ctx.Fit(lines)
 	}
 	list := m.listHeight()
 	used := 0
@@ -424,18 +424,7 @@ func (m *Model) View() string {
 			lines = append(lines, t.Dim.Render(fmt.Sprintf("%d of %d", m.cursor+1, len(m.items))))
 		}
 	}
-	return m.fit(lines)
-}
-
-// fit cuts lines to the view's width (marking a cut with "…") and to its
-// height: View lays out no more lines than the height, and this makes
-// sure of it.
-func (m *Model) fit(lines []string) string {
-	lines = lines[:min(len(lines), max(1, m.ctx.Height))]
-	for i, l := range lines {
-		lines[i] = ansi.Truncate(l, max(1, m.ctx.Width), "…")
-	}
-	return strings.Join(lines, "\n")
+	return m.ctx.Fit(lines)
 }
 
 // chrome says which of the lines around the list the height leaves room
