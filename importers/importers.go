@@ -13,10 +13,12 @@ import (
 	"io"
 	"net/url"
 	"path"
+	"slices"
 	"strings"
 	"time"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/internal/textclip"
 )
 
 // Reader streams the bookmarks of one foreign file.
@@ -72,7 +74,8 @@ func (d Diagnostic) String() string { return d.Kind.String() + ": " + d.Msg }
 
 // Options are what a reader may need beyond its input.
 type Options struct {
-	// Base resolves relative URLs (http-index-format without a 300 line).
+	// Base resolves relative URLs: an http-index-format listing's file
+	// names when it has no 300 line, and any other format's relative links.
 	Base *url.URL
 	// Now is the DATE of records that have no date of their own, and the
 	// reference for dates without a year.
@@ -110,17 +113,6 @@ type Writer interface {
 	Close() error
 }
 
-// WriteAll writes recs with w, in order, and closes it.
-func WriteAll(w Writer, recs []*catalogue.Record) error {
-	for _, r := range recs {
-		if err := w.Write(r); err != nil {
-			w.Close()
-			return err
-		}
-	}
-	return w.Close()
-}
-
 // Reporter is what a Writer also is when its format cannot hold every
 // value as it is: Diagnostics returns what it left out or changed since the
 // last call, each naming its record by URI (a writer has no input position:
@@ -134,12 +126,88 @@ type Reporter interface {
 // whether that left out anything more than the CR of a line break, which a
 // writer must report.
 func SafeText(v string) (safe string, dropped bool) {
+	if Printable(v) {
+		return v, false
+	}
 	safe = catalogue.CleanText(v)
 	if safe == v {
 		return v, false
 	}
 	breaks := strings.ReplaceAll(strings.ReplaceAll(v, "\r\n", "\n"), "\r", "\n")
 	return safe, safe != breaks
+}
+
+// Printable reports whether v is printable ASCII, line feeds and tabs: the
+// common case, checked at once.
+func Printable(v string) bool {
+	i := 0
+	// Eight bytes at a time while they are all 0x20 to 0x7e: no byte under
+	// 0x20 (x - 0x20... borrows) and none over 0x7e (x + 0x01... carries).
+	for ; i+8 <= len(v); i += 8 {
+		x := uint64(v[i]) | uint64(v[i+1])<<8 | uint64(v[i+2])<<16 | uint64(v[i+3])<<24 |
+			uint64(v[i+4])<<32 | uint64(v[i+5])<<40 | uint64(v[i+6])<<48 | uint64(v[i+7])<<56
+		if ((x-0x2020202020202020)|(x+0x0101010101010101)|x)&0x8080808080808080 != 0 && !printableBytes(v[i:i+8]) {
+			return false
+		}
+	}
+	return printableBytes(v[i:])
+}
+
+func printableBytes(v string) bool {
+	for i := 0; i < len(v); i++ {
+		if c := v[i]; (c < 0x20 || c >= 0x7f) && c != '\n' && c != '\t' {
+			return false
+		}
+	}
+	return true
+}
+
+// WriterNotes gathers what a writer says about the records it writes: a
+// Writer embeds it to be a Reporter. Record names the record being written;
+// Note adds a diagnostic about it; Controls notes a field that lost control
+// characters, which are reported once per record, naming every such field
+// (a diagnostic per record and kind), for the reason ControlsWhy gives.
+type WriterNotes struct {
+	// ControlsWhy says why a format leaves control characters out.
+	ControlsWhy string
+	uri         string
+	diags       []Diagnostic
+	controls    []string // fields of the current record that lost some
+}
+
+// Record says which record the next notes are about.
+func (n *WriterNotes) Record(uri string) {
+	n.flush()
+	n.uri = uri
+}
+
+// Note adds a diagnostic about the current record, which its message names
+// by URI (a writer has no input position: Line is 0 and Offset -1).
+func (n *WriterNotes) Note(kind Kind, format string, a ...any) {
+	n.diags = append(n.diags, WriterNote(kind, n.uri, format, a...))
+}
+
+// Controls notes that field, of the current record, had control characters
+// or escape sequences left out.
+func (n *WriterNotes) Controls(field string) {
+	if !slices.Contains(n.controls, field) {
+		n.controls = append(n.controls, field)
+	}
+}
+
+func (n *WriterNotes) flush() {
+	if len(n.controls) > 0 {
+		n.Note(Dropped, "control characters and escape sequences left out of %s: %s", strings.Join(n.controls, ", "), n.ControlsWhy)
+		n.controls = n.controls[:0]
+	}
+}
+
+// Diagnostics returns the notes since the last call.
+func (n *WriterNotes) Diagnostics() []Diagnostic {
+	n.flush()
+	d := n.diags
+	n.diags = nil
+	return d
 }
 
 // WriterNote makes the diagnostic a writer gives about the record with uri.
@@ -150,7 +218,8 @@ func WriterNote(kind Kind, uri, format string, a ...any) Diagnostic {
 // Finish makes rec fit the catalogue, in place, and returns what it dropped
 // or had to invent, as diagnostics at (line, offset):
 //   - text is cleaned (catalogue.CleanText) and the URI normalised (IRI to URI);
-//   - without a valid URI the record cannot be imported: ok is false;
+//   - a relative URI is resolved against opts.Base; without a base, or
+//     without a valid URI, the record cannot be imported: ok is false;
 //   - a missing NAME falls back to the URI's last path segment, then its host;
 //   - a missing DATE falls back to opts.FileDate, then opts.Now (FallbackDate:
 //     the reader says so once per file, NoDateNote);
@@ -161,16 +230,29 @@ func Finish(rec *catalogue.Record, opts Options, line int, offset int64) (diags 
 	}
 	rec.URI = catalogue.NormalizeURI(catalogue.CleanText(rec.URI))
 	if err := catalogue.ValidateURI(rec.URI); err != nil {
-		report(Skipped, "record not imported: %v", err)
-		return diags, false
+		ref, perr := url.Parse(rec.URI)
+		switch {
+		case rec.URI == "" || perr != nil || ref.IsAbs():
+			report(Skipped, "record not imported: %v", err)
+			return diags, false
+		case opts.Base == nil || !opts.Base.IsAbs():
+			report(Skipped, "record not imported: %q is a relative URI; give the URL it is relative to with --base", Excerpt(rec.URI))
+			return diags, false
+		}
+		rec.URI = catalogue.NormalizeURI(opts.Base.ResolveReference(ref).String())
+		if err := catalogue.ValidateURI(rec.URI); err != nil {
+			report(Skipped, "record not imported: %v", err)
+			return diags, false
+		}
+		report(Info, "the relative URI %q is read against the base %s: %s", Excerpt(ref.String()), opts.Base, rec.URI)
 	}
-	rec.Name = oneLine(rec.Name)
-	rec.Category = oneLine(rec.Category)
+	rec.Name = OneLine(rec.Name)
+	rec.Category = strings.TrimSpace(OneLine(rec.Category)) // a path: blanks at its ends are noise
 	rec.Description = strings.TrimSpace(catalogue.CleanText(rec.Description))
 	rec.Language = strings.TrimSpace(rec.Language)
 	rec.Type = strings.TrimSpace(rec.Type)
 	rec.ID = strings.TrimSpace(rec.ID)
-	if rec.Name == "" {
+	if strings.TrimSpace(rec.Name) == "" {
 		rec.Name = NameFromURI(rec.URI)
 	}
 	if rec.Date.IsZero() || catalogue.ValidateDate(rec.Date) != nil {
@@ -202,17 +284,43 @@ func Finish(rec *catalogue.Record, opts Options, line int, offset int64) (diags 
 	return diags, true
 }
 
-// oneLine cleans s and folds its white space to single spaces.
-func oneLine(s string) string {
-	s = catalogue.CleanText(s)
+// OneLine makes s one line of clean text, for NAME, CATEGORY and X-
+// values: escape sequences and control characters go (catalogue.CleanText),
+// each line break with the blanks around it becomes one space (none at
+// either end), and a tab one space. Other spaces are kept as they are, runs
+// of them and at the ends: they are part of the text (a file named "a  b "
+// is not "a b", and its URI says so).
+func OneLine(s string) string {
 	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if c == '\n' || c == '\t' || c == '\r' || c == '\v' || c == '\f' || c >= 0x80 ||
-			c == ' ' && (i == 0 || i == len(s)-1 || s[i+1] == ' ') {
-			return strings.Join(strings.Fields(s), " ")
+		if c := s[i]; c < 0x20 || c >= 0x7f {
+			return oneLine(s)
 		}
 	}
-	return s // ASCII with single inner spaces already
+	return s // printable ASCII: nothing to do
+}
+
+func oneLine(s string) string {
+	s = catalogue.CleanText(s) // s itself when it is plain
+	if strings.IndexByte(s, '\n') < 0 {
+		if strings.IndexByte(s, '\t') < 0 {
+			return s
+		}
+		return strings.ReplaceAll(s, "\t", " ")
+	}
+	pieces := strings.Split(s, "\n")
+	kept := pieces[:0]
+	for i, p := range pieces {
+		if i > 0 {
+			p = strings.TrimLeft(p, " \t")
+		}
+		if i < len(pieces)-1 {
+			p = strings.TrimRight(p, " \t")
+		}
+		if p != "" {
+			kept = append(kept, p)
+		}
+	}
+	return strings.ReplaceAll(strings.Join(kept, " "), "\t", " ")
 }
 
 // NameFromURI makes a NAME for a record that has none: the URI's last path
@@ -226,19 +334,23 @@ func NameFromURI(uri string) string {
 		if s, err := url.PathUnescape(seg); err == nil {
 			seg = s
 		}
-		if n := oneLine(seg); n != "" {
+		if n := OneLine(seg); strings.TrimSpace(n) != "" {
 			return n
 		}
 	}
 	if u.Host != "" {
 		if h, err := url.PathUnescape(u.Hostname()); err == nil {
-			if n := oneLine(h); n != "" {
+			if n := OneLine(h); strings.TrimSpace(n) != "" {
 				return n
 			}
 		}
 	}
 	if u.Opaque != "" {
-		return oneLine(u.Opaque)
+		return OneLine(u.Opaque)
 	}
 	return uri
 }
+
+// Excerpt is s as a diagnostic quotes it: made safe for a terminal, on one
+// line (catalogue.DisplayText), and clipped to 60 characters.
+func Excerpt(s string) string { return textclip.Clip(catalogue.DisplayText(s), 60) }

@@ -1,6 +1,7 @@
 package importers
 
 import (
+	"net/url"
 	"strings"
 	"testing"
 	"time"
@@ -31,7 +32,7 @@ func TestNameFromURI(t *testing.T) {
 
 func TestFinish(t *testing.T) {
 	opts := Options{Now: time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC), FileDate: time.Date(2001, 1, 1, 0, 0, 0, 0, time.UTC)}
-	rec := &catalogue.Record{URI: " http://bücher.de/a b ", Name: "  Two\n lines\x1b[31m  ", Rating: 9, Language: "english",
+	rec := &catalogue.Record{URI: " http://bücher.de/a b ", Name: "Two\n lines\x1b[31m", Rating: 9, Language: "english",
 		Type: "text", Category: "A\tB", Extensions: []catalogue.Field{{Name: "X-Ok", Value: "v\x07"}, {Name: "Bad", Value: "x"}}}
 	diags, ok := Finish(rec, opts, 7, -1)
 	if !ok {
@@ -62,9 +63,79 @@ func TestFinish(t *testing.T) {
 	if diags, ok := Finish(noURI, opts, 0, 42); ok || len(diags) != 1 || diags[0].Kind != Skipped || !strings.Contains(diags[0].Where("f"), "f:@42") {
 		t.Errorf("record without a URI: ok=%v %v", ok, diags)
 	}
+	// A relative link cannot be imported without a base, and the message
+	// says how to give one (issue 10); with a base it is resolved.
+	rel := &catalogue.Record{URI: "../docs/a b.html", Name: "x"}
+	if diags, ok := Finish(rel, opts, 3, -1); ok || len(diags) != 1 || !strings.Contains(diags[0].Msg, "--base") {
+		t.Errorf("relative URI without a base: ok=%v %v", ok, diags)
+	}
+	withBase := opts
+	withBase.Base, _ = url.Parse("https://example.org/pub/list/")
+	rel = &catalogue.Record{URI: "../docs/a b.html", Name: "x"}
+	if diags, ok := Finish(rel, withBase, 3, -1); !ok || rel.URI != "https://example.org/pub/docs/a%20b.html" {
+		t.Errorf("relative URI with a base: ok=%v %q %v", ok, rel.URI, diags)
+	}
 	noDate := &catalogue.Record{URI: "http://e/"}
 	Finish(noDate, Options{Now: opts.Now}, 0, -1)
 	if !noDate.Date.Equal(opts.Now) || noDate.Name != "e" {
 		t.Errorf("fallbacks: %v %q", noDate.Date, noDate.Name)
 	}
+}
+
+// OneLine keeps NAME and CATEGORY on one line and changes nothing else: runs
+// of spaces and blanks at the ends are part of a name (issue 10: an
+// http-index file "a  b " lost them while its URI kept them).
+func TestOneLine(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"plain", "plain"},
+		{"a  b ", "a  b "},
+		{" leading", " leading"},
+		{"Café  日本", "Café  日本"},
+		{"two\nlines", "two lines"},
+		{"two \n\t  lines", "two lines"},
+		{"\n  framed by breaks \r\n", "framed by breaks"},
+		{"a\n\n\nb", "a b"},
+		{"tab\there", "tab here"},
+		{"t\t", "t "}, // Mozilla's sample: a directory "t<TAB>"
+		{"red\x1b[31m text\x07", "red text"},
+		{"c1\u009b31m", "c1"},
+	}
+	for _, tt := range tests {
+		if got := OneLine(tt.in); got != tt.want {
+			t.Errorf("OneLine(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+func FuzzOneLine(f *testing.F) {
+	f.Add("two \n\t  lines\x1b[31m ")
+	f.Fuzz(func(t *testing.T, s string) {
+		got := OneLine(s)
+		if catalogue.CleanText(got) != got || strings.ContainsAny(got, "\n\t") {
+			t.Fatalf("OneLine(%q) = %q: not one line of clean text", s, got)
+		}
+		if OneLine(got) != got {
+			t.Fatalf("OneLine(%q) = %q, which OneLine changes again", s, got)
+		}
+		if clean := catalogue.CleanText(s); !strings.ContainsAny(clean, "\n\t") && got != clean {
+			t.Fatalf("OneLine(%q) = %q: changed a line that was one", s, got)
+		}
+	})
+}
+
+// printable's eight-byte steps agree with a byte-by-byte check.
+func FuzzPrintable(f *testing.F) {
+	f.Add("plain ASCII text, long enough for two words\n\tand a tab")
+	f.Add("caf\xc3\xa9 \x7f\x1f~ ")
+	f.Fuzz(func(t *testing.T, s string) {
+		want := true
+		for i := 0; i < len(s); i++ {
+			if c := s[i]; (c < 0x20 || c >= 0x7f) && c != '\n' && c != '\t' {
+				want = false
+			}
+		}
+		if got := Printable(s); got != want {
+			t.Fatalf("Printable(%q) = %v, want %v", s, got, want)
+		}
+	})
 }

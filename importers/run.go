@@ -37,8 +37,9 @@ type Summary struct {
 	// of records that were imported (one may count many: "favicons of 40
 	// bookmarks").
 	Dropped int
-	// Diagnostics holds every diagnostic, Skipped ones included, in the
-	// order the reader gave them.
+	// Diagnostics holds the diagnostics, Skipped ones included, in the
+	// order the reader gave them, a flood of one kind summarised: after the
+	// first FloodKeep of a kind, one line says "and N more like this".
 	Diagnostics []Diagnostic
 	// Records are the records the plan adds from this file.
 	Records []*catalogue.Record
@@ -135,9 +136,10 @@ func (p *Plan) Read(ctx context.Context, f Format, r io.Reader, cfg ReadConfig) 
 		r = &progressReader{r: r, report: cfg.Progress}
 	}
 	rd := f.NewReader(contextReader{ctx, r}, cfg.Options)
+	var fl flood
 	note := func(ds []Diagnostic) {
 		for _, d := range ds {
-			s.Diagnostics = append(s.Diagnostics, d)
+			fl.add(d)
 			switch d.Kind {
 			case Skipped:
 				s.Skipped = append(s.Skipped, d)
@@ -155,6 +157,7 @@ func (p *Plan) Read(ctx context.Context, f Format, r io.Reader, cfg ReadConfig) 
 			delete(p.ids, id)
 		}
 		s.Imported, s.Records = 0, nil
+		s.Diagnostics = fl.done()
 		return s, fmt.Errorf("%s: %w; nothing was imported from %s", cfg.Source, err, cfg.Source)
 	}
 	for {
@@ -195,6 +198,7 @@ func (p *Plan) Read(ctx context.Context, f Format, r io.Reader, cfg ReadConfig) 
 		s.Imported++
 		s.Records = append(s.Records, rec)
 	}
+	s.Diagnostics = fl.done()
 	p.records = append(p.records, s.Records...)
 	p.files = append(p.files, s)
 	return s, nil
@@ -270,17 +274,11 @@ func Import(c *catalogue.Catalogue, f Format, r io.Reader, cfg ReadConfig) (Summ
 // it, and NAME and CATEGORY stay on one line. For a record that has been
 // through Finish it changes nothing, at the cost of a scan.
 func sanitize(rec *catalogue.Record) {
-	line := func(s string) string {
-		if catalogue.CleanText(s) == s && !strings.ContainsAny(s, "\n\t") {
-			return s
-		}
-		return oneLine(s)
+	rec.Name = OneLine(rec.Name)
+	if strings.TrimSpace(rec.Name) == "" {
+		rec.Name = OneLine(NameFromURI(rec.URI))
 	}
-	rec.Name = line(rec.Name)
-	if rec.Name == "" {
-		rec.Name = oneLine(NameFromURI(rec.URI))
-	}
-	rec.Category = line(rec.Category)
+	rec.Category = strings.TrimSpace(OneLine(rec.Category)) // a path: blanks at its ends are noise
 	rec.Description = catalogue.CleanText(rec.Description)
 	for i := range rec.Extensions {
 		rec.Extensions[i].Value = catalogue.CleanText(rec.Extensions[i].Value)

@@ -126,7 +126,7 @@ func TestRun(t *testing.T) {
 			cfg:        RunConfig{Source: "in.txt", Options: Options{Now: testNow}},
 			imported:   []string{"https://new.example/a%7eb", "https://invalid.example/", "https://id.example/", "https://id2.example/"},
 			duplicates: 2,
-			skipped:    []string{`in.txt:5: skipped: record not imported: URI "no%20scheme" has no scheme`},
+			skipped:    []string{`in.txt:5: skipped: record not imported: "no%20scheme" is a relative URI; give the URL it is relative to with --base`},
 			dropped:    2,
 			summary:    "in.txt: imported 4 records, 2 records skipped as duplicates, 1 record skipped, 2 messages about values dropped (lines)",
 			catalogueN: 6,

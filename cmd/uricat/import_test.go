@@ -165,7 +165,7 @@ func TestImportStdin(t *testing.T) {
 	// Without --base the record has no absolute URI: skipped, with its line.
 	code, out, errs = uricatIn(t, "\n\n"+in, "--catalogue", p, "import", "--format", "netscape", "-")
 	if code != 0 || !strings.Contains(out, "imported 0 records, 0 records skipped as duplicates, 1 record skipped") ||
-		!strings.Contains(errs, `-:3: skipped: record not imported: URI "doc/intro.html" has no scheme`) {
+		!strings.Contains(errs, `-:3: skipped: record not imported: "doc/intro.html" is a relative URI; give the URL it is relative to with --base`) {
 		t.Fatalf("exit %d, stdout %q, stderr %q", code, out, errs)
 	}
 }

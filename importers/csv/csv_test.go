@@ -82,7 +82,7 @@ func TestBadInput(t *testing.T) {
 				"2 dropped: 1 cell(s) past the last column left out",
 				`2 dropped: RATING "9" must be an integer from 1 to 5 (3.6): left out`,
 				`2 dropped: LANGUAGE "english"`,
-				`3 skipped: record not imported: URI "not%20a%20uri" has no scheme`,
+				`3 skipped: record not imported: "not%20a%20uri" is a relative URI; give the URL it is relative to with --base`,
 			}},
 		{"duplicate column", "uri,name,date,X-A,X-A\r\nhttp://a/,a,2024-03-01T12:00:00Z,1,2\r\n", []string{"http://a/"},
 			[]string{`1 dropped: column "X-A" is left out: an earlier column is X-A too`}},

@@ -52,12 +52,7 @@ func TestWriteFileFailureKeepsOldFile(t *testing.T) {
 	if err := os.WriteFile(path, []byte("old content"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	failing := importers.Format{Name: "failing", NewWriter: func(w io.Writer) importers.Writer {
-		return &batchWriter{w: w, write: func(w io.Writer, _ []*catalogue.Record) error {
-			io.WriteString(w, "@FILE { half-written")
-			return errors.New("disk full")
-		}}
-	}}
+	failing := importers.Format{Name: "failing", NewWriter: func(w io.Writer) importers.Writer { return &halfWriter{w: w} }}
 	_, err := WriteFile(path, failing, nil)
 	if err == nil || !strings.Contains(err.Error(), "disk full") || !strings.Contains(err.Error(), path) {
 		t.Errorf("error = %v, want the cause and the file", err)
@@ -72,4 +67,14 @@ func TestWriteFileFailureKeepsOldFile(t *testing.T) {
 	if _, err := WriteFile(dir, failing, nil); err == nil || !strings.Contains(err.Error(), "not a regular file") {
 		t.Errorf("writing over a directory: %v", err)
 	}
+}
+
+// halfWriter writes half an object, then fails, as on a full disk.
+type halfWriter struct{ w io.Writer }
+
+func (h *halfWriter) Write(*catalogue.Record) error { return nil }
+
+func (h *halfWriter) Close() error {
+	io.WriteString(h.w, "@FILE { half-written")
+	return errors.New("disk full")
 }

@@ -50,12 +50,12 @@ var Formats = []importers.Format{
 	netscape.Format,
 	netscape.PocketFormat,
 	netscape.InstapaperFormat,
-	legacyWriter(soif.Format, writeSOIF),
-	legacyWriter(hinadi.Format, writeHinaDi),
-	legacyWriter(urc.Format, writeURC),
+	soif.Format,
+	hinadi.Format,
+	urc.Format,
 	json.Format,
 	csv.Format,
-	legacyWriter(httpindex.Format, nil),
+	httpindex.Format,
 }
 
 // HeadSize is how many bytes of a file Sniff needs to see.

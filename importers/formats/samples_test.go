@@ -45,10 +45,9 @@ func read(t *testing.T, f importers.Format, data []byte) ([]*catalogue.Record, [
 
 // TestRealSamplesRoundTrip imports every real Netscape, Pocket and
 // Instapaper file, exports what it read in each format uricat writes and
-// reads back (netscape, json, csv), and reads the export again: the same
-// records come back, every field, date, category and extension, and the
-// writer reports no loss. (SOIF, Hina-Di and URC are part B's: ADAPTER,
-// see legacy.go.)
+// reads back (netscape, soif, hinadi, urc, json, csv), and reads the
+// export again: the same records come back, every field, date, category
+// and extension, and the writer reports no loss.
 func TestRealSamplesRoundTrip(t *testing.T) {
 	for _, dir := range []string{"netscape-bookmark-file", "pocket-instapaper-html"} {
 		t.Run(dir, func(t *testing.T) {
@@ -59,7 +58,7 @@ func TestRealSamplesRoundTrip(t *testing.T) {
 					if len(recs) == 0 {
 						t.Fatal("no records read")
 					}
-					for _, name := range []string{"netscape", "json", "csv"} {
+					for _, name := range []string{"netscape", "soif", "hinadi", "urc", "json", "csv"} {
 						f, err := ByName(Writers(), name)
 						if err != nil {
 							t.Fatal(err)

@@ -3,19 +3,16 @@ package formats
 import (
 	"bytes"
 	"errors"
-	"flag"
-	"path/filepath"
+	"io"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/uricat/uricat/catalogue"
-	hinadiexport "github.com/uricat/uricat/exporters/hinadi"
 	"github.com/uricat/uricat/importers"
+	"github.com/uricat/uricat/importers/hinadi"
 	"github.com/uricat/uricat/importers/importertest"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files in testdata")
 
 // exportTime is the clock of the Hina-Di header's Date in golden files.
 var exportTime = time.Date(2026, 11, 21, 15, 4, 5, 0, time.UTC)
@@ -24,33 +21,15 @@ var exportTime = time.Date(2026, 11, 21, 15, 4, 5, 0, time.UTC)
 // and returns the output and what the writer reported.
 func writeFixed(f importers.Format, recs []*catalogue.Record) ([]byte, []importers.Diagnostic, error) {
 	var buf bytes.Buffer
-	if f.Name == "hinadi" { // ADAPTER (see legacy.go): the writer with a clock
-		err := (&hinadiexport.Writer{Now: func() time.Time { return exportTime }}).Write(&buf, recs)
-		return buf.Bytes(), nil, err
+	if f.Name == "hinadi" {
+		f.NewWriter = func(w io.Writer) importers.Writer {
+			hw := hinadi.NewWriter(w)
+			hw.Now = func() time.Time { return exportTime }
+			return hw
+		}
 	}
 	losses, err := Write(&buf, f, recs)
 	return buf.Bytes(), losses, err
-}
-
-// TestLegacyGolden checks the output of the writers that still live in
-// exporters/ for the sample catalogue against testdata/FORMAT.golden (go
-// test -update rewrites them). ADAPTER (see legacy.go): the other formats
-// have their golden files in their own packages, and so will these.
-func TestLegacyGolden(t *testing.T) {
-	recs := importertest.Sample(t)
-	for _, name := range []string{"soif", "hinadi", "urc"} {
-		t.Run(name, func(t *testing.T) {
-			f, err := ByName(Writers(), name)
-			if err != nil {
-				t.Fatal(err)
-			}
-			got, _, err := writeFixed(f, recs)
-			if err != nil {
-				t.Fatal(err)
-			}
-			importertest.CompareGolden(t, filepath.Join("testdata", f.Name+".golden"), got, *update)
-		})
-	}
 }
 
 // TestEmpty: no records is a valid, almost empty file in every format.
@@ -124,12 +103,7 @@ func TestNoControlCharacters(t *testing.T) {
 	if len(recs) != 1 || !strings.Contains(recs[0].Name, "\x1b]52") || !strings.Contains(recs[0].Description, "\u009b") {
 		t.Fatalf("the catalogue did not decode the escapes: %d records", len(recs))
 	}
-	// ADAPTER (see legacy.go): part B makes these safe as they move.
-	notYet := map[string]bool{"soif": true, "hinadi": true, "urc": true}
 	for _, f := range Writers() {
-		if notYet[f.Name] {
-			continue
-		}
 		var buf bytes.Buffer
 		losses, err := Write(&buf, f, recs)
 		if err != nil {

@@ -2,6 +2,7 @@ package hinadi
 
 import (
 	"github.com/uricat/uricat/importers/importertest"
+	"github.com/uricat/uricat/internal/cputime"
 	"io"
 	"runtime"
 	"strconv"
@@ -19,6 +20,7 @@ import (
 type generator struct {
 	size, done int64
 	n          int
+	blocks     int // when not 0, the stream ends after this many entity blocks
 	buf, pend  []byte
 }
 
@@ -27,6 +29,9 @@ func (g *generator) Read(p []byte) (int, error) {
 		return 0, io.EOF
 	}
 	if len(g.pend) == 0 {
+		if g.blocks > 0 && g.n > g.blocks {
+			return 0, io.EOF
+		}
 		g.buf = g.block(g.buf[:0], g.n)
 		g.n++
 		g.pend = g.buf
@@ -102,4 +107,17 @@ func TestMemoryBounded(t *testing.T) {
 	if peaks[1] > 2*peaks[0]+4<<20 {
 		t.Errorf("peak heap grew with the file: %d KB for %d KB, %d KB for %d KB", peaks[0]>>10, small>>10, peaks[1]>>10, large>>10)
 	}
+}
+
+// BenchmarkRead100k imports 100,000 generated entity blocks in EUC-JP.
+func BenchmarkRead100k(b *testing.B) {
+	opts := importers.Options{Now: time.Now()}
+	cpu := cputime.Used()
+	for b.Loop() {
+		in := transform.NewReader(&generator{size: 1 << 40, blocks: 100_000}, japanese.EUCJP.NewEncoder())
+		if n := importertest.Drain(b, NewReader(in, opts), nil); n != 100_000 {
+			b.Fatalf("read %d records", n)
+		}
+	}
+	cputime.Report(b, cpu)
 }

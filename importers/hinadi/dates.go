@@ -5,7 +5,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/uricat/uricat/importers"
+	"github.com/uricat/uricat/internal/dates"
 )
 
 // strictDate is the one date form Hina-Di allows (Date: rfc1123-date, with
@@ -13,39 +13,38 @@ import (
 const strictDate = "Mon, 02 Jan 2006 15:04:05 GMT"
 
 // parseDate reads a Hina-Di date. note says how it departs from the
-// rfc1123-date the spec requires ("" when it does not), and key names that
-// kind of departure, so that a writer's habit is reported once.
-func parseDate(v string) (t time.Time, key, note string, ok bool) {
-	if !isOneLine(v) {
-		v = strings.Join(strings.Fields(v), " ")
+// rfc1123-date the spec requires ("" when it does not).
+func parseDate(v string) (t time.Time, note string, ok bool) {
+	if strings.Contains(v, "  ") || strings.IndexByte(v, '\t') >= 0 {
+		v = strings.Join(strings.Fields(v), " ") // values are trimmed: only inner runs
 	}
 	if t, err := time.Parse(strictDate, v); err == nil {
-		if w := importers.BadWeekday(v, t); w != "" {
-			return t, "weekday", weekdayNote(w, t.Weekday()), true
+		if w := dates.BadWeekday(v, t); w != "" {
+			return t, weekdayNote(w, t.Weekday()), true
 		}
-		return t, "", "", true
+		return t, "", true
 	}
 	// Forms real writers used and readers accepted (WRITERS.md: RFC 1123,
 	// RFC 850 and asctime; WDB wrote unpadded days).
-	d, ok := importers.ParseDate(v, importers.HTTPDateForms)
+	d, ok := dates.Parse(v, dates.HTTP)
 	if !ok {
-		return time.Time{}, "", "", false
+		return time.Time{}, "", false
 	}
-	key, note = d.Form.Name, "in "+d.Form.Name+" form, not RFC 1123"
-	if d.Form.Abbrev {
+	note = "in " + d.Form.Name + " form, not RFC 1123"
+	if d.Form.Zone {
 		switch {
 		case d.UnknownZone:
-			key, note = "unknown zone", "has the unknown time zone "+strconv.Quote(d.Zone)+", read as GMT"
+			note = "has the unknown time zone " + strconv.Quote(d.Zone) + ", read as GMT"
 		case d.Form.Name == "RFC 1123" && d.ZoneOffset != 0:
-			key, note = "zone", "has the zone "+d.Zone+", not GMT"
+			note = "has the zone " + d.Zone + ", not GMT"
 		case d.Form.Name == "RFC 1123":
-			key, note = "unpadded", "has a day not padded to two digits"
+			note = "has a day not padded to two digits"
 		}
 	}
 	if d.BadWeekday != "" {
-		key, note = key+"+weekday", note+"; "+weekdayNote(d.BadWeekday, d.Weekday)
+		note += "; " + weekdayNote(d.BadWeekday, d.Weekday)
 	}
-	return d.Time, key, note, true
+	return d.Time, note, true
 }
 
 // weekdayNote says that the weekday w written does not match the date

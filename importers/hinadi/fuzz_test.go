@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/uricat/uricat/importers"
+	"github.com/uricat/uricat/internal/lines"
 )
 
 // FuzzReader checks that no input makes the reader panic or stall, that
@@ -21,7 +22,9 @@ func FuzzReader(f *testing.F) {
 	f.Add("HINA/2.2beta\nContent-Type: text/plain; charset=UTF-8\nDate: Mon, 31 Feb 2001 25:00:00 XYZ\n\nURL: http://a/\nDate: Sun Dec  2 03:04:05 2001\n")
 	f.Fuzz(func(t *testing.T, input string) {
 		r := NewReader(strings.NewReader(input), importers.Options{Now: now})
-		lines := strings.Count(input, "\n") + 1
+		var count lines.Counter // CR LF, LF and CR alone each end a line
+		count.Write([]byte(input))
+		lines := count.Line()
 		for i := 0; ; i++ {
 			// A record needs a line of its own: more than that means the
 			// reader does not advance.

@@ -1,4 +1,4 @@
-// Package hinadi imports Hina-Di 2.2, the metadata format of Asahina
+// Package hinadi reads and writes Hina-Di 2.2, the metadata format of Asahina
 // Antenna (and of the WDB and Tamatebako antenna generators): a header
 // block, then entity blocks of RFC 822-like "Name: value" lines, blocks
 // separated by a blank line.
@@ -17,15 +17,17 @@
 //	Title                                        NAME
 //	Last-Modified, else Date, else
 //	Last-Modified-Detected                       DATE (else the header's Date)
-//	Keyword (TOKENs separated by ": ")           CATEGORY (the first), X-KEYWORDS (all)
+//	Keyword (TOKENs separated by ": ")           CATEGORY (the first), X-KEYWORDS (the others)
 //	Author-Name                                  X-AUTHOR
 //	Content-Type (a media type)                  TYPE
-//	X-Description, X-Rating, X-Language          DESCRIPTION, RATING, LANGUAGE (uricat's export)
-//	any other field                              X-<FIELD>
+//	X-Uricat-Description, -Rating, -Language,
+//	-Id, -Category, -Keywords (uricat's export)  DESCRIPTION, RATING, LANGUAGE, ID, CATEGORY, X-KEYWORDS
+//	any other field                              X-<FIELD>, its RFC 2047 encoded-words decoded
 //
 // A block with a duplicate field name is discarded (the spec's MUST) and
 // reported; a block with only Virtual points at another Hina-Di file and is
-// reported, not imported.
+// reported, not imported. The Writer (see its doc) writes every field of a
+// record so that this reads it back.
 //
 // The Reader streams, one block at a time, decoding the charset the header
 // names (EUC-JP when it names none: Encoding). Every position it reports is
@@ -33,9 +35,7 @@
 package hinadi
 
 import (
-	"bufio"
 	"bytes"
-	"errors"
 	"fmt"
 	"io"
 	"mime"
@@ -43,34 +43,56 @@ import (
 	"unicode/utf8"
 
 	"golang.org/x/text/encoding"
-	"golang.org/x/text/encoding/htmlindex"
-	"golang.org/x/text/encoding/ianaindex"
 	"golang.org/x/text/encoding/japanese"
 
 	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/importers"
+	"github.com/uricat/uricat/internal/charset"
+	"github.com/uricat/uricat/internal/lines"
 )
 
-// blanks are the white space trimmed from values and that makes a line
-// blank (ASCII only: strings.Trim with an ASCII set is fast).
-const blanks = " \t\r\n\f\v"
+// isBlankByte reports the white space trimmed from values and that makes
+// a line blank: ASCII only.
+func isBlankByte(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\v'
+}
+
+// trimLeftBlanks and trimBlanks trim that white space; they are called for
+// every line, where strings.Trim would build its set of bytes each time.
+func trimLeftBlanks(s string) string {
+	i := 0
+	for i < len(s) && isBlankByte(s[i]) {
+		i++
+	}
+	return s[i:]
+}
+
+func trimBlanks(s string) string {
+	s = trimLeftBlanks(s)
+	j := len(s)
+	for j > 0 && isBlankByte(s[j-1]) {
+		j--
+	}
+	return s[:j]
+}
 
 // Limits that keep memory bounded whatever the input holds.
 const (
-	bufSize   = 64 << 10 // a longer line is dropped
+	maxLine   = 64 << 10 // a longer line is dropped
 	maxFields = 256      // fields kept per block
-	maxNotes  = 64       // distinct once-per-file deviations
 	maxKeys   = 1024     // field names remembered in lower case
 )
 
-// Format describes Hina-Di for the import registry.
+// Format describes Hina-Di for the registry.
 var Format = importers.Format{
-	Name:   "hinadi",
-	Title:  "Hina-Di (Asahina Antenna metadata)",
-	Detect: Detect,
+	Name:       "hinadi",
+	Title:      "Hina-Di (Asahina Antenna metadata)",
+	Extensions: []string{".di", ".hina"},
+	Detect:     Detect,
 	NewReader: func(r io.Reader, opts importers.Options) importers.Reader {
 		return NewReader(r, opts)
 	},
+	NewWriter: func(w io.Writer) importers.Writer { return NewWriter(w) },
 }
 
 // Detect reports whether head starts with the HINA field that must open a
@@ -83,28 +105,21 @@ func Detect(head []byte) bool {
 
 // Reader reads bookmarks from a Hina-Di file, one entity block at a time.
 type Reader struct {
-	br       *bufio.Reader
-	line     int // lines read
+	lr       *lines.Reader
+	line     int // the number of the line last read
 	opts     importers.Options
 	dec      *encoding.Decoder // nil: UTF-8
 	declared bool              // the header named a charset
 	header   bool              // the header block was read
 	diags    []importers.Diagnostic
-	notes    map[string]*note
-	order    []string
+	lfNoted  bool  // lines ending in LF alone were reported: a file-wide habit
+	crNoted  bool  // and in CR alone
 	err      error // sticky: io.EOF or a wrapped I/O error
 	ended    bool
 	keys     map[string]string // field name -> lower case
 	xnames   map[string]string // lower-case name -> X- field name
 	entities int               // entity blocks read
 	fields   []field           // the fields of the last block, reused
-}
-
-// note is a deviation reported once per file, then counted.
-type note struct {
-	line int
-	msg  string
-	more int
 }
 
 // field is one "Name: value" line of a block.
@@ -127,7 +142,7 @@ type block struct {
 // NewReader returns a Reader of the Hina-Di file r. opts supplies the dates
 // for blocks without one (after the header's Date).
 func NewReader(r io.Reader, opts importers.Options) *Reader {
-	return &Reader{br: bufio.NewReaderSize(r, bufSize), opts: opts, dec: japanese.EUCJP.NewDecoder()}
+	return &Reader{lr: lines.NewReader(r, maxLine), opts: opts, dec: japanese.EUCJP.NewDecoder()}
 }
 
 // Diagnostics returns what the Reader has noted since the last call.
@@ -164,7 +179,6 @@ func (r *Reader) Read() (*catalogue.Record, error) {
 		case r.entities == 0:
 			r.report(importers.Deviation, 1, "no entity block follows the header (one or more MUST: Structure)")
 		}
-		r.flushNotes()
 	}
 	return nil, r.err
 }
@@ -173,71 +187,33 @@ func (r *Reader) report(kind importers.Kind, line int, format string, a ...any) 
 	r.diags = append(r.diags, importers.Diagnostic{Line: line, Offset: -1, Kind: kind, Msg: fmt.Sprintf(format, a...)})
 }
 
-// noteOnce reports a deviation the first time key occurs and counts the
-// rest, which flushNotes reports at the end: a writer's habit (LF line
-// ends, unpadded days) is worth one message, not one per line.
-func (r *Reader) noteOnce(key string, line int, format string, a ...any) {
-	if n, ok := r.notes[key]; ok {
-		n.more++
-		return
-	}
-	if r.notes == nil {
-		r.notes = map[string]*note{}
-	}
-	if len(r.notes) >= maxNotes { // too many kinds to count: report each
-		r.report(importers.Deviation, line, format, a...)
-		return
-	}
-	msg := fmt.Sprintf(format, a...)
-	r.notes[key] = &note{line: line, msg: msg}
-	r.order = append(r.order, key)
-	r.report(importers.Deviation, line, "%s", msg)
-}
-
-func (r *Reader) flushNotes() {
-	for _, k := range r.order {
-		if n := r.notes[k]; n.more > 0 {
-			r.report(importers.Info, n.line, "the same again %d more time(s) after this line: %s", n.more, n.msg)
-		}
-	}
-}
-
 // readLine returns the next line without its line break, decoded to UTF-8,
-// and whether there was one. A line longer than the buffer is dropped.
+// and whether there was one. A line longer than maxLine is dropped.
 func (r *Reader) readLine() (text string, eol, ok bool) {
 	for {
-		raw, err := r.br.ReadSlice('\n')
-		if errors.Is(err, bufio.ErrBufferFull) {
-			r.line++
-			for errors.Is(err, bufio.ErrBufferFull) {
-				_, err = r.br.ReadSlice('\n')
-			}
-			r.report(importers.Dropped, r.line, "line %d is longer than %d KiB; ignored", r.line, bufSize>>10)
-			if err != nil {
-				r.fail(err)
-				return "", false, false
-			}
+		l, err := r.lr.Read()
+		if err != nil {
+			r.fail(err)
+			return "", false, false
+		}
+		r.line = l.Number
+		if l.Cut {
+			r.report(importers.Dropped, r.line, "line %d is longer than %d KiB; ignored", r.line, maxLine>>10)
 			continue
 		}
-		if len(raw) == 0 {
-			r.fail(err)
-			return "", false, false
-		}
-		r.line++
-		if err != nil && err != io.EOF {
-			r.fail(err)
-			return "", false, false
-		}
-		eol = raw[len(raw)-1] == '\n'
-		if eol {
-			raw = raw[:len(raw)-1]
-			if len(raw) > 0 && raw[len(raw)-1] == '\r' {
-				raw = raw[:len(raw)-1]
-			} else {
-				r.noteOnce("lf", r.line, "line %d ends in LF alone, not CRLF (line-format); read anyway", r.line)
+		switch l.Ending {
+		case lines.LF:
+			if !r.lfNoted {
+				r.lfNoted = true
+				r.report(importers.Deviation, r.line, "lines end in LF alone, not CRLF (line-format), from line %d on; read anyway", r.line)
+			}
+		case lines.CR:
+			if !r.crNoted {
+				r.crNoted = true
+				r.report(importers.Deviation, r.line, "lines end in CR alone, not CRLF (line-format), from line %d on; read anyway", r.line)
 			}
 		}
-		return r.decode(raw), eol, true
+		return r.decode(l.Text), l.Ending != lines.EOF, true
 	}
 }
 
@@ -256,7 +232,7 @@ func (r *Reader) decode(raw []byte) string {
 	if !r.declared && utf8.Valid(raw) && bytes.ContainsRune(s, utf8.RuneError) {
 		// No charset declared, and the line is UTF-8 but not EUC-JP (a
 		// 2010 Tamatebako fork wrote UTF-8: WRITERS.md).
-		r.noteOnce("utf8", r.line, "line %d is UTF-8, not EUC-JP, the charset Hina-Di assumes when the header names none (Encoding); read as UTF-8", r.line)
+		r.report(importers.Deviation, r.line, "line %d is UTF-8, not EUC-JP, the charset Hina-Di assumes when the header names none (Encoding); read as UTF-8", r.line)
 		return string(raw)
 	}
 	return string(s)
@@ -293,7 +269,7 @@ func (r *Reader) readBlock() *block {
 		if !ok {
 			break
 		}
-		if strings.Trim(text, blanks) == "" {
+		if trimBlanks(text) == "" {
 			if b != nil {
 				b.closed = true
 				return b
@@ -335,24 +311,27 @@ func (r *Reader) parseField(text string) (field, bool) {
 	}
 	colon := strings.IndexByte(text, ':')
 	if colon < 0 {
-		r.report(importers.Dropped, r.line, "line %d is not a field (Name: value): %q; ignored", r.line, clip(catalogue.DisplayText(text)))
+		r.report(importers.Dropped, r.line, "line %d is not a field (Name: value): %q; ignored", r.line, importers.Excerpt(text))
 		return field{}, false
 	}
 	name := text[:colon]
 	if !validName(name) {
 		if n := strings.TrimSpace(name); validName(n) {
-			r.noteOnce("name-space", r.line, "line %d: blanks around the field name %q; read anyway", r.line, n)
+			r.report(importers.Deviation, r.line, "line %d: blanks around the field name %q; read anyway", r.line, n)
 			name = n
 		} else {
-			r.report(importers.Dropped, r.line, "line %d: %q is not a field name (WORD *(\"-\" WORD), Block); line ignored", r.line, clip(catalogue.DisplayText(name)))
+			r.report(importers.Dropped, r.line, "line %d: %q is not a field name (WORD *(\"-\" WORD), Block); line ignored", r.line, importers.Excerpt(name))
 			return field{}, false
 		}
 	}
 	rest := text[colon+1:]
 	if rest != "" && rest[0] != ' ' && rest[0] != '\t' {
-		r.noteOnce("separator", r.line, "line %d: no space or tab after %q's colon (SEPARATOR = \":\" 1*(SP|HT)); read anyway", r.line, name)
+		r.report(importers.Deviation, r.line, "line %d: no space or tab after %q's colon (SEPARATOR = \":\" 1*(SP|HT)); read anyway", r.line, name)
 	}
-	return field{name: name, key: r.key(name), value: strings.Trim(rest, blanks), line: r.line}, true
+	// SEPARATOR takes the blanks before the value; those after it are the
+	// value's own (a TOKEN only may not start with one), which matters to
+	// a Title only: the other fields trim them as they read them.
+	return field{name: name, key: r.key(name), value: rest[len(rest)-len(trimLeftBlanks(rest)):], line: r.line}, true
 }
 
 // key returns the lower-case form of a field name; files repeat the same
@@ -421,7 +400,7 @@ func (r *Reader) readHeader(b *block) *block {
 		}
 		r.report(importers.Deviation, b.line, "the file does not start with the HINA line (\"HINA/2.2beta\", Header block); the first block is taken as the header")
 	} else if v := b.fields[0].value; v != "2.2beta" {
-		r.report(importers.Deviation, b.line, "line %d: HINA/%s: the version is not 2.2beta (HINA); read anyway", b.fields[0].line, clip(catalogue.DisplayText(v)))
+		r.report(importers.Deviation, b.line, "line %d: HINA/%s: the version is not 2.2beta (HINA); read anyway", b.fields[0].line, importers.Excerpt(v))
 	}
 	// A URL in the header means the blank line after it is missing: the
 	// entity block starts there.
@@ -445,13 +424,13 @@ func (r *Reader) readHeader(b *block) *block {
 		r.setCharset(ct, f.line)
 	}
 	if d, f := b.get("date"); f != nil {
-		if t, _, note, ok := parseDate(d); ok && catalogue.ValidateDate(t) == nil {
+		if t, note, ok := parseDate(d); ok && catalogue.ValidateDate(t) == nil {
 			r.opts.FileDate = t
 			if note != "" {
 				r.report(importers.Deviation, f.line, "line %d: the header's Date %s; read anyway", f.line, note)
 			}
 		} else {
-			r.report(importers.Deviation, f.line, "line %d: the header's Date %q is not a date (rfc1123-date); not used", f.line, clip(catalogue.DisplayText(d)))
+			r.report(importers.Deviation, f.line, "line %d: the header's Date %q is not a date (rfc1123-date); not used", f.line, importers.Excerpt(d))
 		}
 	}
 	return rest
@@ -473,46 +452,15 @@ func (r *Reader) setCharset(ct string, line int) {
 	if cs == "" {
 		return
 	}
-	enc, err := lookupCharset(cs)
+	enc, err := charset.Lookup(cs)
 	if err != nil {
-		r.report(importers.Deviation, line, "line %d: unknown charset %q; reading as EUC-JP (Encoding)", line, clip(catalogue.DisplayText(cs)))
+		r.report(importers.Deviation, line, "line %d: unknown charset %q; reading as EUC-JP (Encoding)", line, importers.Excerpt(cs))
 		return
 	}
 	r.declared = true
-	if enc == encoding.Nop || enc == nil {
+	if enc == nil { // UTF-8 or ASCII
 		r.dec = nil
 		return
 	}
 	r.dec = enc.NewDecoder()
-}
-
-// lookupCharset finds a charset by its IANA name or a label browsers know
-// ("x-sjis", "x-euc-jp"). UTF-8 and US-ASCII give nil: no decoding.
-func lookupCharset(name string) (encoding.Encoding, error) {
-	switch strings.ToLower(name) {
-	case "utf-8", "utf8", "us-ascii", "ascii":
-		return nil, nil
-	}
-	if e, err := htmlindex.Get(name); err == nil {
-		if n, _ := htmlindex.Name(e); n == "utf-8" {
-			return nil, nil
-		}
-		return e, nil
-	}
-	e, err := ianaindex.MIME.Encoding(name)
-	if err != nil || e == nil {
-		return nil, fmt.Errorf("unknown charset %q", name)
-	}
-	return e, nil
-}
-
-func clip(s string) string {
-	if len(s) > 60 {
-		i := 57
-		for i > 0 && !utf8.RuneStart(s[i]) {
-			i--
-		}
-		return s[:i] + "..."
-	}
-	return s
 }

@@ -15,17 +15,30 @@ var dateFields = []string{"last-modified", "date", "last-modified-detected"}
 // format's own bookkeeping.
 var notKept = map[string]bool{"hina": true, "hina-version": true}
 
+// fieldOf names the field record takes each of these fields (lower case)
+// for: the writer must not write an extension under one of these names.
+var fieldOf = map[string]string{
+	"url": "URI", "virtual": "URI", "vitural": "URI", "title": "NAME", "last-modified": "DATE",
+	"keyword": "CATEGORY", "author-name": "X-AUTHOR", "content-type": "TYPE",
+	"x-uricat-description": "DESCRIPTION", "x-uricat-rating": "RATING", "x-uricat-language": "LANGUAGE", "x-uricat-id": "ID",
+	"x-uricat-category": "CATEGORY", "x-uricat-keywords": "X-KEYWORDS", "hina": "", "hina-version": "",
+}
+
 // record maps an entity block to a bookmark, or returns nil (with a
 // diagnostic) when it is not one:
 //
 //	URL (or Virtual with other fields)      -> URI
 //	Title                                   -> NAME
 //	Last-Modified, Date, Last-Modified-Detected -> DATE
-//	Keyword (several, SEPARATOR between)    -> CATEGORY (the first) and X-KEYWORDS
+//	Keyword (several, SEPARATOR between)    -> CATEGORY (the first) and X-KEYWORDS (the others)
 //	Author-Name                             -> X-AUTHOR
 //	Content-Type (a media type)             -> TYPE
-//	X-Description, X-Rating, X-Language     -> DESCRIPTION, RATING, LANGUAGE (uricat's export)
+//	X-Uricat-Description, -Rating, -Language,
+//	-Id, -Category, -Keywords               -> DESCRIPTION, RATING, LANGUAGE, ID, CATEGORY, X-KEYWORDS (uricat's export)
 //	any other field                         -> X-<NAME>
+//
+// The values of experimental fields (X-...) may be RFC 2047 encoded-words,
+// as uricat's export writes a multi-line DESCRIPTION: they are decoded.
 func (r *Reader) record(b *block) *catalogue.Record {
 	if dup, first := b.duplicate(); dup != nil {
 		r.report(importers.Skipped, dup.line, "the block at line %d has the field %q twice (lines %d and %d): a block with duplicate field names MUST be discarded (Block); skipped", b.line, dup.name, first.line, dup.line)
@@ -57,7 +70,7 @@ func (r *Reader) record(b *block) *catalogue.Record {
 			used[index(b, vf)] = false // kept as X-VIRTUAL
 		}
 	case vf != nil && len(b.fields) == 1:
-		r.report(importers.Info, vf.line, "line %d: %s: %s: this entry is kept in another Hina-Di file (Virtual); not a bookmark, not imported", vf.line, vf.name, clip(catalogue.DisplayText(virtual)))
+		r.report(importers.Info, vf.line, "line %d: %s: %s: this entry is kept in another Hina-Di file (Virtual); not a bookmark, not imported", vf.line, vf.name, importers.Excerpt(virtual))
 		return nil
 	case vf != nil && virtual != "":
 		// "If there are fields in the entity block other than Virtual, then
@@ -74,13 +87,13 @@ func (r *Reader) record(b *block) *catalogue.Record {
 			if f.key != key || used[i] {
 				continue
 			}
-			t, key, note, ok := parseDate(f.value)
+			t, note, ok := parseDate(f.value)
 			if !ok || catalogue.ValidateDate(t) != nil {
-				r.report(importers.Deviation, f.line, "line %d: %s %q is not a date (rfc1123-date); kept as %s", f.line, f.name, clip(catalogue.DisplayText(f.value)), xName(f.key))
+				r.report(importers.Deviation, f.line, "line %d: %s %q is not a date (rfc1123-date); kept as %s", f.line, f.name, importers.Excerpt(f.value), xName(f.key))
 				continue
 			}
 			if note != "" {
-				r.noteOnce("date:"+key, f.line, "line %d: %s %s; read anyway", f.line, f.name, note)
+				r.report(importers.Deviation, f.line, "line %d: %s %s; read anyway", f.line, f.name, note)
 			}
 			rec.Date, used[i] = t, true
 			break
@@ -89,37 +102,59 @@ func (r *Reader) record(b *block) *catalogue.Record {
 			break
 		}
 	}
+	// The first keyword is the CATEGORY, the others X-KEYWORDS (issue 10:
+	// X-KEYWORDS held a copy of the CATEGORY, which an export then wrote
+	// twice).
 	if kw, f := take("keyword"); f != nil {
 		words := splitKeywords(kw)
 		if len(words) > 0 {
 			rec.Category = words[0]
-			rec.Extensions = append(rec.Extensions, catalogue.Field{Name: "X-KEYWORDS", Value: strings.Join(words, "; ")})
+		}
+		if len(words) > 1 {
+			rec.Extensions = append(rec.Extensions, catalogue.Field{Name: "X-KEYWORDS", Value: strings.Join(words[1:], "; ")})
 		}
 	}
 	// uricat's own Hina-Di export keeps the fields Hina-Di lacks as
-	// experimental fields: read them back.
-	rec.Description, _ = take("x-description")
+	// experimental fields of its own, X-Uricat-..., which no other field
+	// is taken for (a Netscape export's ID is an X-ID): read them back.
+	if d, f := take("x-uricat-description"); f != nil {
+		rec.Description = decodeWords(d)
+	}
 	for i := range b.fields {
 		f := &b.fields[i]
-		switch {
-		case used[i]:
-		case f.key == "x-rating":
-			if n, err := catalogue.ParseRating(f.value); err == nil {
+		if used[i] || !strings.HasPrefix(f.key, "x-uricat-") {
+			continue
+		}
+		switch v := strings.TrimSpace(decodeWords(f.value)); {
+		case f.key == "x-uricat-rating":
+			if n, err := catalogue.ParseRating(v); err == nil {
 				rec.Rating, used[i] = n, true
 			}
-		case f.key == "x-language":
-			if catalogue.ValidateLanguage(f.value) == nil {
-				rec.Language, used[i] = f.value, true
+		case f.key == "x-uricat-language":
+			if catalogue.ValidateLanguage(v) == nil {
+				rec.Language, used[i] = v, true
 			}
+		case f.key == "x-uricat-id":
+			if catalogue.ValidateID(v) == nil {
+				rec.ID, used[i] = v, true
+			}
+		case f.key == "x-uricat-category" && rec.Category == "":
+			rec.Category, used[i] = v, true
+		case f.key == "x-uricat-keywords":
+			if old := rec.Extension("X-KEYWORDS"); old != "" {
+				v = old + "; " + v
+			}
+			rec.SetExtension("X-KEYWORDS", v)
+			used[i] = true
 		}
 	}
 	if a, f := take("author-name"); f != nil {
-		rec.Extensions = append(rec.Extensions, catalogue.Field{Name: "X-AUTHOR", Value: oneLine(a)})
+		rec.Extensions = append(rec.Extensions, catalogue.Field{Name: "X-AUTHOR", Value: importers.OneLine(a)})
 	}
 	for i := range b.fields {
 		f := &b.fields[i]
 		if f.key == "content-type" && !used[i] {
-			if t := mediaType(f.value); catalogue.ValidateType(t) == nil {
+			if t := mediaType(strings.TrimSpace(f.value)); catalogue.ValidateType(t) == nil {
 				rec.Type, used[i] = t, true
 			}
 		}
@@ -130,7 +165,11 @@ func (r *Reader) record(b *block) *catalogue.Record {
 			continue
 		}
 		name := r.xName(f.key)
-		v := oneLine(f.value)
+		v := f.value
+		if experimental(f.name) {
+			v = decodeWords(v)
+		}
+		v = importers.OneLine(v)
 		switch old := rec.Extension(name); {
 		case v == "":
 		case old != "": // "X-Author" besides Author-Name: keep both
@@ -183,12 +222,12 @@ func splitKeywords(v string) []string {
 		if i < 0 {
 			break
 		}
-		if w := oneLine(v[:i]); w != "" {
+		if w := trimBlanks(importers.OneLine(v[:i])); w != "" {
 			words = append(words, w)
 		}
 		v = v[i+1:]
 	}
-	if w := oneLine(v); w != "" {
+	if w := trimBlanks(importers.OneLine(v)); w != "" {
 		words = append(words, w)
 	}
 	return words
@@ -217,26 +256,14 @@ func xName(key string) string {
 	return "X-" + u
 }
 
-// oneLine makes s one line of clean text, runs of white space made one
-// space. Most values already are.
-func oneLine(s string) string {
-	if isOneLine(s) {
-		return s
+// decodeWords decodes the RFC 2047 encoded-words in the value of an
+// experimental field; a value that does not decode is kept as it is.
+func decodeWords(v string) string {
+	if !strings.Contains(v, "=?") {
+		return v
 	}
-	return strings.Join(strings.Fields(catalogue.CleanText(s)), " ")
-}
-
-func isOneLine(s string) bool {
-	if s == "" {
-		return true
+	if d, err := catalogue.DecodeText(v); err == nil {
+		return d
 	}
-	if s[0] == ' ' || s[len(s)-1] == ' ' {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; c < 0x20 || c == 0x7f || c == ' ' && s[i+1] == ' ' {
-			return false
-		}
-	}
-	return true
+	return v
 }

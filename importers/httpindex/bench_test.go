@@ -2,6 +2,7 @@ package httpindex
 
 import (
 	"fmt"
+	"github.com/uricat/uricat/internal/cputime"
 	"io"
 	"strings"
 	"testing"
@@ -29,6 +30,7 @@ func BenchmarkRead(b *testing.B) {
 	data := bigListing(100_000)
 	b.SetBytes(int64(len(data)))
 	b.ReportAllocs()
+	cpu := cputime.Used()
 	for b.Loop() {
 		r := NewReader(strings.NewReader(data), importers.Options{Now: now})
 		n := 0
@@ -47,4 +49,5 @@ func BenchmarkRead(b *testing.B) {
 			b.Fatalf("read %d records", n)
 		}
 	}
+	cputime.Report(b, cpu)
 }

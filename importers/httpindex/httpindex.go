@@ -10,7 +10,9 @@
 //
 // Mapping of a row to a record:
 //   - Filename, resolved against the 300 line's URL (a DIRECTORY gets a
-//     trailing slash) -> URI; the unescaped file name -> NAME;
+//     trailing slash) -> URI, which keeps the row's escapes ("%2F" is part
+//     of a name, not a "/": RFC 3986 2.2); the unescaped file name, blanks
+//     and all -> NAME;
 //   - Description (the Gopher converter's item title), when present -> NAME;
 //   - Last-Modified -> DATE; Content-Type -> TYPE;
 //   - Content-Length -> X-CONTENT-LENGTH, File-type -> X-FILE-TYPE, and any
@@ -36,17 +38,21 @@ import (
 	"golang.org/x/net/html"
 	"golang.org/x/text/encoding"
 	"golang.org/x/text/encoding/charmap"
-	"golang.org/x/text/encoding/ianaindex"
 
 	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/importers"
+	"github.com/uricat/uricat/internal/charset"
+	"github.com/uricat/uricat/internal/dates"
+	"github.com/uricat/uricat/internal/lines"
 )
 
-// Format registers the reader with the importers.
+// Format describes http-index-format for the registry: a reader only, since
+// a directory listing is not what one exports bookmarks to.
 var Format = importers.Format{
-	Name:   "httpindex",
-	Title:  "application/http-index-format directory listing",
-	Detect: Detect,
+	Name:       "httpindex",
+	Title:      "application/http-index-format directory listing",
+	Extensions: []string{".idx"},
+	Detect:     Detect,
 	NewReader: func(r io.Reader, opts importers.Options) importers.Reader {
 		return NewReader(r, opts)
 	},
@@ -66,7 +72,9 @@ func (e *NoBaseError) Error() string {
 
 // Reader reads the rows of an http-index-format listing as bookmarks.
 type Reader struct {
-	lr         *lineReader
+	lr         *lines.Reader
+	lineNo     int   // the line last read
+	offset     int64 // its byte offset
 	opts       importers.Options
 	columns    []string // lower-cased 200 column names; nil before any 200
 	base       *url.URL // the 300 line's URL, else opts.Base; a directory (path ends in "/")
@@ -79,12 +87,16 @@ type Reader struct {
 	noteLF, noteCR, noteNoSpace bool            // deviations reported once per file
 	noBaseLine                  int             // the row that raised NoBaseError, 0 before
 	unknown                     map[string]bool // codes reported
-	noted                       map[string]bool // date deviations reported
 	infoStart                   int             // first line of the current 101/102 block
 	infoOffset                  int64
 	info                        []string
 	infoSize, descSize          int // bytes of 101/102 text seen, in the block and in all
 }
+
+// maxLine bounds the memory one line may take. The spec sets no line length
+// limit, but a reader that streams must: the rest of a longer line is
+// discarded, and the line reported.
+const maxLine = 1 << 20
 
 // maxDescription bounds the 101/102 text kept, in Description and in one
 // Info diagnostic.
@@ -92,7 +104,7 @@ const maxDescription = 64 << 10
 
 // NewReader returns a Reader that reads the listing in r.
 func NewReader(r io.Reader, opts importers.Options) *Reader {
-	rd := &Reader{lr: newLineReader(r), opts: opts, unknown: map[string]bool{}, noted: map[string]bool{}}
+	rd := &Reader{lr: lines.NewReader(r, maxLine), opts: opts, unknown: map[string]bool{}}
 	if opts.Base != nil && !opts.Base.IsAbs() {
 		rd.diags = append(rd.diags, importers.Diagnostic{Offset: -1, Kind: importers.Deviation,
 			Msg: fmt.Sprintf("the base URL %q has no scheme (such as ftp: or https:); it is not used", opts.Base.String())})
@@ -117,23 +129,25 @@ func (r *Reader) Diagnostics() []importers.Diagnostic {
 func (r *Reader) Description() string { return strings.Join(r.desc, "\n") }
 
 func (r *Reader) report(kind importers.Kind, format string, a ...any) {
-	r.diags = append(r.diags, importers.Diagnostic{Line: r.lr.lineNo, Offset: r.lr.offset, Kind: kind, Msg: fmt.Sprintf(format, a...)})
+	r.diags = append(r.diags, importers.Diagnostic{Line: r.lineNo, Offset: r.offset, Kind: kind, Msg: fmt.Sprintf(format, a...)})
 }
 
 // Read returns the next bookmark, io.EOF after the last, a *NoBaseError once
 // if rows cannot be resolved for want of a base URL, or an I/O error.
 func (r *Reader) Read() (*catalogue.Record, error) {
 	for {
-		line, long, end, err := r.lr.readLine()
+		l, err := r.lr.Read()
 		if err != nil {
 			r.flushInfo()
 			if err == io.EOF {
 				return nil, io.EOF
 			}
-			return nil, fmt.Errorf("http-index-format: line %d: %w", r.lr.lineNo+1, err)
+			return nil, fmt.Errorf("http-index-format: line %d: %w", r.lineNo+1, err)
 		}
-		r.noteEOL(end)
-		if long {
+		r.lineNo, r.offset = l.Number, l.Offset
+		line := l.Text
+		r.noteEOL(l.Ending)
+		if l.Cut {
 			r.flushInfo()
 			r.report(importers.Skipped, "line is longer than %d bytes; ignored", maxLine)
 			continue
@@ -146,12 +160,12 @@ func (r *Reader) Read() (*catalogue.Record, error) {
 }
 
 // noteEOL reports, once, line breaks other than the CR LF the spec requires.
-func (r *Reader) noteEOL(end eol) {
+func (r *Reader) noteEOL(end lines.Ending) {
 	switch {
-	case end == eolLF && !r.noteLF:
+	case end == lines.LF && !r.noteLF:
 		r.noteLF = true
 		r.report(importers.Deviation, "lines end in LF alone, not CR LF as the spec requires (as Mozilla wrote them); read anyway")
-	case end == eolCR && !r.noteCR:
+	case end == lines.CR && !r.noteCR:
 		r.noteCR = true
 		r.report(importers.Deviation, "lines end in CR alone, not CR LF as the spec requires; read anyway")
 	}
@@ -215,7 +229,7 @@ func splitCode(line []byte) (code string, data []byte, ok bool) {
 
 func (r *Reader) addInfo(text string) {
 	if r.info == nil {
-		r.infoStart, r.infoOffset = r.lr.lineNo, r.lr.offset
+		r.infoStart, r.infoOffset = r.lineNo, r.offset
 		r.infoSize = 0
 	}
 	// Keep memory bounded however many 101 lines a listing has.
@@ -289,11 +303,11 @@ func (r *Reader) setBase(data []byte) {
 	u, err := url.Parse(catalogue.NormalizeURI(raw))
 	switch {
 	case err != nil || raw == "":
-		r.report(importers.Deviation, "300 line %q is not a URL; ignored", clip(raw))
+		r.report(importers.Deviation, "300 line %q is not a URL; ignored", importers.Excerpt(raw))
 		return
 	case !u.IsAbs():
 		if r.opts.Base == nil {
-			r.report(importers.Deviation, "300 line %q is not an absolute URL and no base was given; ignored", clip(raw))
+			r.report(importers.Deviation, "300 line %q is not an absolute URL and no base was given; ignored", importers.Excerpt(raw))
 			return
 		}
 		u = r.opts.Base.ResolveReference(u)
@@ -328,16 +342,11 @@ func directoryURL(u *url.URL) *url.URL {
 // GnomeVFS wrote it).
 func (r *Reader) setCharset(data []byte) {
 	name := strings.TrimSpace(string(data))
-	enc, err := ianaindex.MIME.Encoding(name)
-	if err != nil || enc == nil {
-		enc, err = ianaindex.IANA.Encoding(name)
+	enc, err := charset.Lookup(name)
+	if err != nil {
+		r.report(importers.Deviation, "301 line names the charset %q, which this reader cannot decode; names are read as UTF-8", importers.Excerpt(name))
 	}
-	if err != nil || enc == nil {
-		r.report(importers.Deviation, "301 line names the charset %q, which this reader cannot decode; names are read as UTF-8", clip(name))
-		r.charset = nil
-		return
-	}
-	r.charset = enc
+	r.charset = enc // nil: UTF-8
 }
 
 // row turns a 201 line into a record (spec, 201).
@@ -355,7 +364,8 @@ func (r *Reader) row(data []byte) (*catalogue.Record, error) {
 	}
 	var (
 		rec      catalogue.Record
-		filename []byte
+		filename []byte // unescaped: the name as the user knows it
+		rawName  string // as written: the URI keeps its escapes
 		hasName  bool
 		isDir    bool
 		exts     []catalogue.Field
@@ -368,27 +378,27 @@ func (r *Reader) row(data []byte) (*catalogue.Record, error) {
 		}
 		value, err := unescapeBytes(tokens[i])
 		if err != nil {
-			r.report(importers.Deviation, "%s value %q has a %% that starts no %%XX escape; taken as written", col, clip(tokens[i]))
+			r.report(importers.Deviation, "%s value %q has a %% that starts no %%XX escape; taken as written", col, importers.Excerpt(tokens[i]))
 		}
 		switch col {
 		case "filename":
-			filename, hasName = value, true
+			filename, rawName, hasName = value, tokens[i], true
 		case "description":
 			rec.Name = r.text(value)
 		case "last-modified":
 			if len(value) == 0 {
 				continue
 			}
-			t, note, err := parseDate(string(value))
+			t, note, ok := parseDate(string(value))
 			switch {
-			case err != nil:
-				r.report(importers.Dropped, "Last-Modified %q is not a date this reader knows; the record gets the file's date", clip(string(value)))
+			case !ok:
+				r.report(importers.Dropped, "Last-Modified %q is not a date this reader knows; the record gets the file's date", importers.Excerpt(string(value)))
 			default:
 				rec.Date = t
-				if note != "" && !r.noted[note] {
-					// Once per kind: a listing writes all its dates alike.
-					r.noted[note] = true
-					r.report(importers.Deviation, "Last-Modified %q %s (reported once for this listing)", clip(string(value)), note)
+				if note != "" {
+					// A listing writes all its dates alike: the import
+					// summarises the flood (importers.FloodKeep).
+					r.report(importers.Deviation, "Last-Modified %q %s", importers.Excerpt(string(value)), note)
 				}
 			}
 		case "content-type":
@@ -396,7 +406,7 @@ func (r *Reader) row(data []byte) (*catalogue.Record, error) {
 		case "content-length":
 			v := string(value)
 			if v != "" && strings.Trim(v, "0123456789") != "" {
-				r.report(importers.Dropped, "Content-Length %q is not a number of bytes (the spec allows only digits); dropped", clip(v))
+				r.report(importers.Dropped, "Content-Length %q is not a number of bytes (the spec allows only digits); dropped", importers.Excerpt(v))
 				continue
 			}
 			exts = addField(exts, "X-CONTENT-LENGTH", v)
@@ -418,7 +428,7 @@ func (r *Reader) row(data []byte) (*catalogue.Record, error) {
 		rec.Name = r.text(filename)
 	}
 	rec.Extensions = exts
-	uri, err := r.resolve(filename, isDir)
+	uri, err := r.resolve(rawName, filename, isDir)
 	if err != nil {
 		return nil, err
 	}
@@ -426,7 +436,7 @@ func (r *Reader) row(data []byte) (*catalogue.Record, error) {
 		return nil, nil
 	}
 	rec.URI = uri
-	diags, ok := importers.Finish(&rec, r.opts, r.lr.lineNo, r.lr.offset)
+	diags, ok := importers.Finish(&rec, r.opts, r.lineNo, r.offset)
 	r.diags = append(r.diags, diags...)
 	if !ok {
 		return nil, nil
@@ -434,38 +444,37 @@ func (r *Reader) row(data []byte) (*catalogue.Record, error) {
 	return &rec, nil
 }
 
-// resolve makes the URI of a file named in a row. A name that is itself an
-// absolute URL ("scheme://...", as the Gopher converter wrote) is used as it
-// is. It returns "" for a row it skips, and *NoBaseError the first time a
-// relative name meets no base.
-func (r *Reader) resolve(name []byte, isDir bool) (string, error) {
-	s := string(name)
-	if strings.Contains(s, "://") {
-		if u, err := url.Parse(catalogue.NormalizeURI(s)); err == nil && u.IsAbs() && u.Host != "" {
-			return u.String(), nil
+// resolve makes the URI of a file named in a row, from raw, the name as
+// the row escapes it, and name, unescaped. The URI keeps raw's escapes:
+// "%2F" and "/", "%2B" and "+" are different characters in a URI path
+// (RFC 3986 2.2: reserved characters and their escapes are not
+// equivalent), so a file "a%2Fb.txt" is one file in the directory, not
+// "b.txt" in a directory "a". What a URI cannot hold as it is (a space, a
+// "?", 8-bit bytes, a "%" that starts no escape) is escaped, byte for byte.
+// A name that is itself an absolute URL ("scheme://...", as the Gopher
+// converter wrote) is used as it is. It returns "" for a row it skips, and
+// *NoBaseError the first time a relative name meets no base.
+func (r *Reader) resolve(raw string, name []byte, isDir bool) (string, error) {
+	if strings.Contains(raw, "://") || bytes.Contains(name, []byte("://")) {
+		for _, s := range []string{raw, string(name)} {
+			if u, err := url.Parse(catalogue.NormalizeURI(s)); err == nil && u.IsAbs() && u.Host != "" {
+				return u.String(), nil
+			}
 		}
 	}
-	if s == "." || s == ".." {
-		r.report(importers.Skipped, "row %q names the directory itself or its parent; not imported", s)
+	if string(name) == "." || string(name) == ".." {
+		r.report(importers.Skipped, "row %q names the directory itself or its parent; not imported", name)
 		return "", nil
 	}
 	if r.base == nil {
-		r.report(importers.Skipped, "row %q cannot be resolved: the listing has no 300 line and no base URL was given", clip(r.text(name)))
+		r.report(importers.Skipped, "row %q cannot be resolved: the listing has no 300 line giving the directory's URL; pass it with --base URL", importers.Excerpt(r.text(name)))
 		if r.noBaseLine == 0 {
-			r.noBaseLine = r.lr.lineNo
-			return "", &NoBaseError{Line: r.lr.lineNo}
+			r.noBaseLine = r.lineNo
+			return "", &NoBaseError{Line: r.lineNo}
 		}
 		return "", nil
 	}
-	// Escape each path segment, so that a name holding "?", "#", ":" or a
-	// space stays one file name; the original bytes are kept, escaped.
-	segs := strings.Split(s, "/")
-	dots := false
-	for i, seg := range segs {
-		dots = dots || seg == "." || seg == ".."
-		segs[i] = url.PathEscape(seg)
-	}
-	rel := strings.Join(segs, "/")
+	rel, dots := escapePath(raw)
 	if isDir && !strings.HasSuffix(rel, "/") {
 		rel += "/"
 	}
@@ -479,11 +488,58 @@ func (r *Reader) resolve(name []byte, isDir bool) (string, error) {
 	}
 	ref, err := url.Parse(rel)
 	if err != nil {
-		r.report(importers.Skipped, "file name %q does not make a URL: %v", clip(r.text(name)), err)
+		r.report(importers.Skipped, "file name %q does not make a URL: %v", importers.Excerpt(r.text(name)), err)
 		return "", nil
 	}
 	return r.base.ResolveReference(ref).String(), nil
 }
+
+// escapePath makes a path of a raw file name: its "/"s separate segments,
+// its "%XX" escapes stay as written, and every other byte a path segment
+// cannot hold as it is (RFC 3986 3.3: pchar) is escaped. dots reports a
+// segment that is, once unescaped, "." or "..": the caller resolves those.
+func escapePath(raw string) (path string, dots bool) {
+	b := make([]byte, 0, len(raw)+8)
+	seg, out := 0, 0 // where the current segment starts in raw and in b
+	for i := 0; i <= len(raw); i++ {
+		if i == len(raw) || raw[i] == '/' {
+			if d := unescape(raw[seg:i]); d == "." || d == ".." {
+				dots = true
+				b = append(b[:out], d...) // "%2E%2E" is ".." to a resolver
+			}
+			if i < len(raw) {
+				b = append(b, '/')
+			}
+			seg, out = i+1, len(b)
+			continue
+		}
+		c := raw[i]
+		switch {
+		case c == '%' && i+2 < len(raw) && isHex(raw[i+1]) && isHex(raw[i+2]):
+			b = append(b, raw[i:i+3]...)
+			i += 2
+		case pchar(c):
+			b = append(b, c)
+		default:
+			b = append(b, '%', upperHex[c>>4], upperHex[c&0xf])
+		}
+	}
+	return string(b), dots
+}
+
+const upperHex = "0123456789ABCDEF"
+
+// pchars are the bytes that may stand unescaped in a path segment (RFC
+// 3986 3.3: unreserved, sub-delims, ":" and "@").
+var pchars = func() (t [256]bool) {
+	for c := 0; c < 256; c++ {
+		t[c] = 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' ||
+			strings.IndexByte("-._~!$&'()*+,;=:@", byte(c)) >= 0
+	}
+	return t
+}()
+
+func pchar(c byte) bool { return pchars[c] }
 
 // text decodes a value's bytes to Unicode: by the 301 line's charset if one
 // was given, else as UTF-8, else (invalid UTF-8) as ISO-8859-1, reported.
@@ -497,7 +553,7 @@ func (r *Reader) text(b []byte) string {
 		return string(b)
 	}
 	s, _ := charmap.ISO8859_1.NewDecoder().Bytes(b)
-	r.report(importers.Deviation, "value %q is not UTF-8 and no 301 line names its charset; read as ISO-8859-1", clip(string(s)))
+	r.report(importers.Deviation, "value %q is not UTF-8 and no 301 line names its charset; read as ISO-8859-1", importers.Excerpt(string(s)))
 	return string(s)
 }
 
@@ -620,57 +676,40 @@ func extensionName(col string) string {
 	return "X-" + n
 }
 
-func clip(s string) string {
-	if len(s) > 60 {
-		s = s[:57] + "..."
-	}
-	return catalogue.DisplayText(s)
-}
+// dateForms are the Last-Modified forms real writers used (WRITERS.md),
+// HTTP's first, each with the deviation from the spec's RFC 1123 to report
+// (by its Name). Wrong weekdays, which Mozilla wrote, are accepted, as they
+// must be.
+var dateForms = append(append([]dates.Form(nil), dates.HTTP...),
+	dates.Form{Layout: "Mon, _2 Jan 2006 15:04:05", Name: "no zone", Weekday: true},
+	dates.Form{Layout: "Mon Jan _2 15:04:05 MST 2006", Name: "Unix date", Weekday: true, Zone: true},
+	dates.Form{Layout: "01/02/06 03:04:05 PM", Name: "Mozilla local time"},
+	dates.Form{Layout: "01/02/2006 03:04:05 PM", Name: "local time"},
+)
 
-// dateLayouts are the Last-Modified forms real writers used (WRITERS.md),
-// tried in order after runs of white space are made single spaces. Go's
-// time.Parse checks a weekday's spelling but not that it is the right day:
-// wrong weekdays, which Mozilla wrote, are accepted, as they must be.
-var dateLayouts = []struct {
-	layout string
-	note   string // a deviation from the spec's RFC 1123 to report, if any
-}{
-	{"Mon, 2 Jan 2006 15:04:05 MST", ""},
-	{"Mon, 2 Jan 2006 15:04:05 -0700", ""},
-	{"2 Jan 2006 15:04:05 MST", ""},
-	{"Mon, 2 Jan 2006 15:04:05", "has no time zone (as early Mozilla wrote it); taken as UTC"},
-	{"Monday, 02-Jan-06 15:04:05 MST", "is in RFC 850 form, not RFC 1123; read anyway"},
-	{"Mon Jan 2 15:04:05 2006", "is in asctime form, not RFC 1123; taken as UTC"},
-	{"Mon Jan 2 15:04:05 MST 2006", "is in Unix date form, not RFC 1123; read anyway"},
-	{"01/02/06 03:04:05 PM", "is in Mozilla's local-time form %m/%d/%y %I:%M:%S %p, not RFC 1123; its zone is unknown, taken as UTC"},
-	{"01/02/2006 03:04:05 PM", "is in local-time form %m/%d/%Y %I:%M:%S %p, not RFC 1123; its zone is unknown, taken as UTC"},
-	{time.RFC3339, "is in RFC 3339 form, not RFC 1123; read anyway"},
+// dateNotes say how a form departs from RFC 1123, by the form's Name.
+var dateNotes = map[string]string{
+	"RFC 850":                   "is in RFC 850 form, not RFC 1123; read anyway",
+	"asctime":                   "is in asctime form, not RFC 1123; taken as UTC",
+	"RFC 822 (two-digit year)":  "has a two-digit year, not RFC 1123's four; read anyway",
+	"RFC 822 without a weekday": "has no weekday, unlike RFC 1123; read anyway",
+	"RFC 3339":                  "is in RFC 3339 form, not RFC 1123; read anyway",
+	"no zone":                   "has no time zone (as early Mozilla wrote it); taken as UTC",
+	"Unix date":                 "is in Unix date form, not RFC 1123; read anyway",
+	"Mozilla local time":        "is in Mozilla's local-time form %m/%d/%y %I:%M:%S %p, not RFC 1123; its zone is unknown, taken as UTC",
+	"local time":                "is in local-time form %m/%d/%Y %I:%M:%S %p, not RFC 1123; its zone is unknown, taken as UTC",
 }
-
-// zoneOffsets are the zones RFC 822 names besides UT and GMT. time.Parse
-// gives an unknown abbreviation a zero offset, which would be wrong for them.
-var zoneOffsets = map[string]int{"EST": -5, "EDT": -4, "CST": -6, "CDT": -5, "MST": -7, "MDT": -6, "PST": -8, "PDT": -7}
 
 // parseDate reads a Last-Modified value; note says how it departs from RFC
 // 1123, if it does.
-func parseDate(v string) (t time.Time, note string, err error) {
-	v = strings.Join(strings.Fields(v), " ")
-	for _, l := range dateLayouts {
-		t, err = time.Parse(l.layout, v)
-		if err != nil {
-			continue
-		}
-		note = l.note
-		if name, off := t.Zone(); off == 0 {
-			if h, ok := zoneOffsets[strings.ToUpper(name)]; ok {
-				t = time.Date(t.Year(), t.Month(), t.Day(), t.Hour(), t.Minute(), t.Second(), 0, time.FixedZone(name, h*3600))
-			} else if name != "UTC" && name != "GMT" && name != "UT" && name != "Z" && name != "" && strings.Contains(l.layout, "MST") {
-				if note == "" {
-					note = fmt.Sprintf("has the unknown time zone %q; taken as UTC", name)
-				}
-			}
-		}
-		return t.UTC(), note, nil
+func parseDate(v string) (t time.Time, note string, ok bool) {
+	d, ok := dates.Parse(v, dateForms)
+	if !ok {
+		return time.Time{}, "", false
 	}
-	return time.Time{}, "", err
+	note = dateNotes[d.Form.Name]
+	if d.UnknownZone && note == "" {
+		note = fmt.Sprintf("has the unknown time zone %q; taken as UTC", d.Zone)
+	}
+	return d.Time, note, true
 }

@@ -122,23 +122,25 @@ func TestSamples(t *testing.T) {
 		file string
 		want []got
 	}{
-		// case 1: a directory named "a " (trailing space).
-		{"mozilla-ftpconv_floorp-test_bug365133_248b0726_case1.idx", []got{{"ftp://localhost/bug365133/a%20/", "a", "01/01/2000 00:00:00", "", fmt.Sprintf(ftp, "0", "DIRECTORY")}}},
-		{"mozilla-ftpconv_floorp-test_bug365133_032c961e_case1.idx", []got{{"ftp://localhost/bug365133/a%20/", "a", "01/01/2000 00:00:00", "", fmt.Sprintf(ftp, "0", "DIRECTORY")}}},
+		// case 1: a directory named "a " (trailing space). NAME keeps the
+		// blank, as the URI does (issue 10: it was trimmed); a tab, which
+		// NAME cannot hold, is a space (case 4, case 8).
+		{"mozilla-ftpconv_floorp-test_bug365133_248b0726_case1.idx", []got{{"ftp://localhost/bug365133/a%20/", "a ", "01/01/2000 00:00:00", "", fmt.Sprintf(ftp, "0", "DIRECTORY")}}},
+		{"mozilla-ftpconv_floorp-test_bug365133_032c961e_case1.idx", []got{{"ftp://localhost/bug365133/a%20/", "a ", "01/01/2000 00:00:00", "", fmt.Sprintf(ftp, "0", "DIRECTORY")}}},
 		// case 2: a symlink "l ".
-		{"mozilla-ftpconv_floorp-test_bug365133_248b0726_case2.idx", []got{{"ftp://localhost/bug365133/l%20", "l", "01/01/2000 00:00:00", "", fmt.Sprintf(ftp, "2", "SYMBOLIC-LINK")}}},
+		{"mozilla-ftpconv_floorp-test_bug365133_248b0726_case2.idx", []got{{"ftp://localhost/bug365133/l%20", "l ", "01/01/2000 00:00:00", "", fmt.Sprintf(ftp, "2", "SYMBOLIC-LINK")}}},
 		// case 3: a file named "arrow -> in name ".
-		{"mozilla-ftpconv_floorp-test_bug365133_248b0726_case3.idx", []got{{"ftp://localhost/bug365133/arrow%20-%3E%20in%20name%20", "arrow -> in name", "01/01/2000 00:00:00", "", fmt.Sprintf(ftp, "0", "FILE")}}},
+		{"mozilla-ftpconv_floorp-test_bug365133_248b0726_case3.idx", []got{{"ftp://localhost/bug365133/arrow%20-%3E%20in%20name%20", "arrow -> in name ", "01/01/2000 00:00:00", "", fmt.Sprintf(ftp, "0", "FILE")}}},
 		// case 4: a directory named "t<TAB>".
-		{"mozilla-ftpconv_floorp-test_bug365133_248b0726_case4.idx", []got{{"ftp://localhost/bug365133/t%09/", "t", "01/01/2000 00:00:00", "", fmt.Sprintf(ftp, "0", "DIRECTORY")}}},
+		{"mozilla-ftpconv_floorp-test_bug365133_248b0726_case4.idx", []got{{"ftp://localhost/bug365133/t%09/", "t ", "01/01/2000 00:00:00", "", fmt.Sprintf(ftp, "0", "DIRECTORY")}}},
 		// cases 5 and 6: symlinks with several " -> ".
 		{"mozilla-ftpconv_floorp-test_bug365133_248b0726_case5.idx", []got{{"ftp://localhost/bug365133/symlink%20with%20arrow%20-%3E%20in%20name", "symlink with arrow -> in name", "01/01/2000 00:00:00", "", fmt.Sprintf(ftp, "26", "SYMBOLIC-LINK")}}},
 		{"mozilla-ftpconv_floorp-test_bug365133_248b0726_case6.idx", []got{{"ftp://localhost/bug365133/symlink%20with%20arrow%20-%3E%20in%20name%20-%3E%20file%20with%20arrow", "symlink with arrow -> in name -> file with arrow", "01/01/2000 00:00:00", "", fmt.Sprintf(ftp, "0", "SYMBOLIC-LINK")}}},
 		// case 7: DOS listing, 1999 date; with and without " GMT".
-		{"mozilla-ftpconv_floorp-test_bug365133_248b0726_case7.idx", []got{{"ftp://localhost/bug365133/file%20", "file", "01/01/1999 01:00:00", "", fmt.Sprintf(ftp, "1024", "FILE")}}},
-		{"mozilla-ftpconv_floorp-test_bug365133_032c961e_case7.idx", []got{{"ftp://localhost/bug365133/file%20", "file", "01/01/1999 01:00:00", "", fmt.Sprintf(ftp, "1024", "FILE")}}},
+		{"mozilla-ftpconv_floorp-test_bug365133_248b0726_case7.idx", []got{{"ftp://localhost/bug365133/file%20", "file ", "01/01/1999 01:00:00", "", fmt.Sprintf(ftp, "1024", "FILE")}}},
+		{"mozilla-ftpconv_floorp-test_bug365133_032c961e_case7.idx", []got{{"ftp://localhost/bug365133/file%20", "file ", "01/01/1999 01:00:00", "", fmt.Sprintf(ftp, "1024", "FILE")}}},
 		// case 8: DOS listing, a name ending in a tab.
-		{"mozilla-ftpconv_floorp-test_bug365133_248b0726_case8.idx", []got{{"ftp://localhost/bug365133/file%09", "file", "01/01/2000 01:00:00", "", fmt.Sprintf(ftp, "1024", "FILE")}}},
+		{"mozilla-ftpconv_floorp-test_bug365133_248b0726_case8.idx", []got{{"ftp://localhost/bug365133/file%09", "file ", "01/01/2000 01:00:00", "", fmt.Sprintf(ftp, "1024", "FILE")}}},
 		// VMS listing: two files.
 		{"mozilla-ftpconv_floorp-test_bug515583_0672bc31_case1-vms.idx", []got{
 			{"ftp://localhost/bug515583/A", "A", "03/03/1993 18:09:01", "", fmt.Sprintf(ftp, "2048", "FILE")},
@@ -231,10 +233,45 @@ func TestRules(t *testing.T) {
 		},
 		{
 			name: "names that are not URL syntax stay one path segment",
-			in:   hdr + "200: filename\n201: a%3Fb%23c%3Ad\n201: 100%25\n",
+			in:   hdr + "200: filename\n201: a%3Fb%23c%3Ad\n201: 100%25\n201: \"a b?c#d\"\n201: 50%off\n",
 			want: []got{
-				{URI: "http://example.org/pub/a%3Fb%23c:d", Name: "a?b#c:d"},
+				{URI: "http://example.org/pub/a%3Fb%23c%3Ad", Name: "a?b#c:d"},
 				{URI: "http://example.org/pub/100%25", Name: "100%"},
+				{URI: "http://example.org/pub/a%20b%3Fc%23d", Name: "a b?c#d"},
+				{URI: "http://example.org/pub/50%25off", Name: "50%off"},
+			},
+			diags: []string{"6 deviation: filename value \"50%off\" has a % that starts no %XX escape"},
+		},
+		{
+			// RFC 3986 2.2: "URIs that differ in the replacement of a
+			// reserved character with its corresponding percent-encoded
+			// octet are not equivalent." A listing names files, so "%2F"
+			// is part of a name, not a directory, and "%2B" is not "+"
+			// (issue 10: a%2Fb.txt became .../a/b.txt, %2B became +).
+			name: "URIs keep escaped reserved characters; NAME shows them decoded",
+			in:   hdr + "200: filename\n201: a%2Fb.txt\n201: c%2B%2B.txt\n201: c++.txt\n201: %7Euser%2Dnotes\n",
+			want: []got{
+				{URI: "http://example.org/pub/a%2Fb.txt", Name: "a/b.txt"},
+				{URI: "http://example.org/pub/c%2B%2B.txt", Name: "c++.txt"},
+				{URI: "http://example.org/pub/c++.txt", Name: "c++.txt"},
+				{URI: "http://example.org/pub/%7Euser%2Dnotes", Name: "~user-notes"},
+			},
+		},
+		{
+			name: "runs of blanks in a name are kept in NAME as in the URI (issue 10)",
+			in:   hdr + "200: filename\n201: \"two  spaces \"\n201: %20lead\n",
+			want: []got{
+				{URI: "http://example.org/pub/two%20%20spaces%20", Name: "two  spaces "},
+				{URI: "http://example.org/pub/%20lead", Name: " lead"},
+			},
+		},
+		{
+			name: "a name's own \"/\" makes a path inside the directory; dot segments resolve",
+			in:   hdr + "200: filename\n201: sub/a%2Fb\n201: sub/../up\n201: x/%2E%2E/y\n",
+			want: []got{
+				{URI: "http://example.org/pub/sub/a%2Fb", Name: "sub/a/b"},
+				{URI: "http://example.org/pub/up", Name: "sub/../up"},
+				{URI: "http://example.org/pub/y", Name: "x/../y"},
 			},
 		},
 		{
@@ -394,8 +431,14 @@ func TestNoBase(t *testing.T) {
 	r := NewReader(strings.NewReader(in), importers.Options{Now: now})
 	var uris []string
 	var noBase []*NoBaseError
+	var skips []string
 	for {
 		rec, err := r.Read()
+		for _, d := range r.Diagnostics() {
+			if d.Kind == importers.Skipped {
+				skips = append(skips, d.Msg)
+			}
+		}
 		var nb *NoBaseError
 		if errors.As(err, &nb) {
 			noBase = append(noBase, nb)
@@ -418,6 +461,15 @@ func TestNoBase(t *testing.T) {
 	want := []string{"http://elsewhere.example/b", "http://late.example/d"}
 	if !reflect.DeepEqual(uris, want) {
 		t.Errorf("imported %v, want %v", uris, want)
+	}
+	// Each row skipped says how to import it (issue 10).
+	if len(skips) != 2 {
+		t.Errorf("skipped %q, want rows a and c", skips)
+	}
+	for _, m := range skips {
+		if !strings.Contains(m, "--base") {
+			t.Errorf("skip message %q does not suggest --base", m)
+		}
 	}
 }
 
@@ -465,7 +517,7 @@ func TestDetect(t *testing.T) {
 	}
 	for _, tt := range tests {
 		if got := Detect([]byte(tt.head)); got != tt.want {
-			t.Errorf("Detect(%q) = %v, want %v", clip(tt.head), got, tt.want)
+			t.Errorf("Detect(%q) = %v, want %v", importers.Excerpt(tt.head), got, tt.want)
 		}
 	}
 }

@@ -1,5 +1,6 @@
-// Package importertest checks what every importer promises of the records
-// it emits, for the importers' tests and fuzz targets.
+// Package importertest checks what every reader promises of the records it
+// emits, and every writer of what it writes, for the formats' tests and
+// fuzz targets; and it makes the records their benchmarks write.
 package importertest
 
 import (
@@ -8,9 +9,13 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
+	"time"
+	"unicode/utf8"
 
 	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/importers"
@@ -133,6 +138,162 @@ func CheckDiagnostics(t testing.TB, diags []importers.Diagnostic, want []string,
 	}
 }
 
+// RoundTrip writes recs with f's writer, reads the output back with f's
+// reader and fails t unless each record comes back as it was, or the writer
+// reported (importers.Reporter) what it could not hold of it: what a
+// format cannot carry may change, but never silently. recs should be as
+// an import leaves them (through importers.Finish): what a reader gives
+// back is. The output must be safe to show (CheckOutput). It returns the
+// output.
+func RoundTrip(t testing.TB, f importers.Format, recs []*catalogue.Record) []byte {
+	t.Helper()
+	var buf bytes.Buffer
+	w := f.NewWriter(&buf)
+	reported := map[int][]string{} // by record index
+	for i, r := range recs {
+		if err := w.Write(r); err != nil {
+			t.Fatalf("%s: writing %s: %v", f.Name, r.URI, err)
+		}
+		if rep, ok := w.(importers.Reporter); ok {
+			for _, d := range rep.Diagnostics() {
+				reported[i] = append(reported[i], d.String())
+				t.Logf("%s writer: %s", f.Name, d)
+			}
+		}
+	}
+	if err := w.Close(); err != nil {
+		t.Fatalf("%s: %v", f.Name, err)
+	}
+	out := buf.Bytes()
+	CheckOutput(t, f.Name, out)
+	rd := f.NewReader(bytes.NewReader(out), importers.Options{Now: time.Date(2099, 1, 1, 0, 0, 0, 0, time.UTC)})
+	var got []*catalogue.Record
+	var diags []string
+	for {
+		rec, err := rd.Read()
+		for _, d := range rd.Diagnostics() {
+			if d.Kind == importers.Skipped || d.Kind == importers.Dropped {
+				diags = append(diags, d.Where(f.Name)+": "+d.String())
+			}
+		}
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			t.Fatalf("%s: reading our own output: %v", f.Name, err)
+		}
+		got = append(got, rec)
+	}
+	if len(reported) == 0 && len(diags) > 0 {
+		t.Errorf("%s: reading our own output back:\n%s", f.Name, strings.Join(diags, "\n"))
+	}
+	if len(got) != len(recs) {
+		t.Fatalf("%s: %d records written, %d read back; writer said %v\n%s", f.Name, len(recs), len(got), reported, clipOutput(out))
+	}
+	failed := 0
+	for i, want := range recs {
+		if d := Diff(sortedExtensions(got[i]), sortedExtensions(want)); len(d) > 0 && len(reported[i]) == 0 {
+			if failed++; failed > 5 {
+				t.Fatalf("%s: and more; the output:\n%s", f.Name, clipOutput(out))
+			}
+			t.Errorf("%s: record %d (%s) came back changed, and the writer said nothing:\n  %s", f.Name, i, want.URI, strings.Join(d, "\n  "))
+		}
+	}
+	if failed > 0 {
+		t.Logf("%s: the output:\n%s", f.Name, clipOutput(out))
+	}
+	return out
+}
+
+// sortedExtensions returns a copy of r with its extensions in name order:
+// a writer may put them in another order, which changes nothing.
+func sortedExtensions(r *catalogue.Record) *catalogue.Record {
+	c := r.Clone()
+	slices.SortFunc(c.Extensions, func(a, b catalogue.Field) int { return strings.Compare(a.Name, b.Name) })
+	return c
+}
+
+func clipOutput(b []byte) string {
+	if len(b) > 2000 {
+		return fmt.Sprintf("%q...", b[:2000])
+	}
+	return fmt.Sprintf("%q", b)
+}
+
+// CheckOutput fails t if a writer's output holds what must never reach a
+// terminal: a control character other than tab, line feed and the carriage
+// return of a CR LF, a C1 control (U+0080 to U+009F), or invalid UTF-8.
+func CheckOutput(t testing.TB, what string, out []byte) {
+	t.Helper()
+	if !utf8.Valid(out) {
+		t.Fatalf("%s: the output is not valid UTF-8", what)
+	}
+	for i, r := range string(out) {
+		switch {
+		case r == '\t' || r == '\n':
+		case r == '\r' && i+1 < len(out) && out[i+1] == '\n':
+		case r < 0x20 || r == 0x7f || r >= 0x80 && r <= 0x9f:
+			t.Fatalf("%s: the output holds the control character %U at byte %d: %q", what, r, i, out[max(0, i-20):min(len(out), i+20)])
+		}
+	}
+}
+
+// Imported returns recs as an import leaves them: each a clone passed
+// through importers.Finish. Records Finish refuses are left out.
+func Imported(recs []*catalogue.Record) []*catalogue.Record {
+	opts := importers.Options{Now: time.Date(2001, 2, 3, 4, 5, 6, 0, time.UTC)}
+	var out []*catalogue.Record
+	for _, r := range recs {
+		c := r.Clone()
+		if _, ok := importers.Finish(c, opts, 0, -1); ok {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// Tricky are records whose text a writer must take care of: the characters
+// its format gives a meaning to, non-ASCII text, line breaks, blanks at the
+// ends of a NAME, every field set.
+func Tricky() []*catalogue.Record {
+	d := time.Date(2001, 12, 2, 3, 4, 5, 0, time.UTC)
+	return []*catalogue.Record{
+		{URI: "http://example.org/a;b?c=%20&d=%25#f", Name: "100% sure; \"quoted\" <tag> & {braces}", Date: d,
+			Category: "Food/Paris", Description: "line one\nline two }\n@FILE { http://x/\n<a;b>\tend", Rating: 5,
+			Language: "en-gb", Type: "text/html; charset=utf-8", ID: "42",
+			Extensions: []catalogue.Field{{Name: "X-AUTHOR", Value: "Alan O. Freier; Paul C. Kocher"},
+				{Name: "X-KEYWORDS", Value: "ssl; tls"}, {Name: "X-FILE-SIZE", Value: "5870"}}},
+		{URI: "https://bücher.example/straße", Name: "Bücher — 日本語の本", Date: d.Add(time.Hour),
+			Category: "Books: Reference", Description: "Ünïcödé %%; >< \"", Extensions: []catalogue.Field{{Name: "X-TAGS", Value: "a,b"}}},
+		{URI: "ftp://ftp.example.org/pub/a%20b%2Fc", Name: "  a  b  ", Date: d.Add(2 * time.Hour), Category: "x"},
+		{URI: "gopher://gopher.example:70/0/about.txt", Name: "=?UTF-8?Q?not_encoded?= HINA/2.2beta", Date: d.Add(3 * time.Hour),
+			Description: "URL: http://not.a.field/\r\nTitle: no"},
+	}
+}
+
+// CheckWriterNotes writes rec with f's writer and fails t unless the output
+// is safe to show (CheckOutput) and the writer's diagnostics are, in order,
+// one for each of want (words its message holds), each naming rec's URI.
+// It returns the output.
+func CheckWriterNotes(t testing.TB, f importers.Format, rec *catalogue.Record, want []string) []byte {
+	t.Helper()
+	out, notes := Export(t, f.NewWriter, rec)
+	CheckOutput(t, f.Name, []byte(out))
+	var got []string
+	for _, d := range notes {
+		got = append(got, d.String())
+	}
+	if len(got) != len(want) {
+		t.Fatalf("%s writer: diagnostics %q, want %d", f.Name, got, len(want))
+	}
+	for i, w := range want {
+		if !strings.Contains(got[i], w) || !strings.Contains(got[i], rec.URI) {
+			t.Errorf("%s writer: diagnostic %q lacks %q or the record's URI", f.Name, got[i], w)
+		}
+	}
+	return []byte(out)
+}
+
 // ReadAll reads r to the end and returns its records and diagnostics. It
 // fails tb on an error (bad input must be a diagnostic) and on a record
 // that breaks CheckRecord.
@@ -220,4 +381,18 @@ func CompareGolden(t testing.TB, path string, got []byte, update bool) {
 	if !bytes.Equal(got, want) {
 		t.Errorf("output differs from %s (go test -update rewrites it after review):\n--- got\n%s\n--- want\n%s", path, got, want)
 	}
+}
+
+// CheckGolden writes the sample catalogue (Sample), which has non-ASCII
+// text, quotes, ";", "%", "<", "&", multi-line descriptions and
+// extensions, with a writer newWriter makes, and fails t unless the writer
+// reports no loss and the output is testdata/sample.golden (with update,
+// go test -update, it rewrites the file first, for review).
+func CheckGolden(t *testing.T, newWriter func(io.Writer) importers.Writer, update bool) {
+	t.Helper()
+	out, notes := Export(t, newWriter, Sample(t)...)
+	if len(notes) > 0 {
+		t.Errorf("the writer reports losses: %v", notes)
+	}
+	CompareGolden(t, filepath.Join("testdata", "sample.golden"), []byte(out), update)
 }

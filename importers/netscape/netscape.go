@@ -269,10 +269,14 @@ func (r *Reader) start() error {
 		return err
 	}
 	var in io.Reader = br
-	if enc, name := sniffCharset(head); enc != nil {
+	if enc, name, declared := sniffCharset(head); enc != nil {
 		in = transform.NewReader(br, enc.NewDecoder())
 		r.decoding = true
-		r.noteAt(0, -1, importers.Info, "reading the file as %s, the charset it declares", name)
+		if declared {
+			r.noteAt(0, -1, importers.Info, "reading the file as %s, the charset it declares", name)
+		} else {
+			r.noteAt(0, -1, importers.Info, "reading the file as %s, HTML's default: it declares no charset and its first bytes are not UTF-8", name)
+		}
 	}
 	r.z = html.NewTokenizer(in)
 	r.z.SetMaxBuf(MaxToken)
@@ -280,21 +284,23 @@ func (r *Reader) start() error {
 }
 
 // sniffCharset returns the decoder the head of a file calls for, or nil for
-// UTF-8. HTML's own default, windows-1252, is taken only when the file is
-// not valid UTF-8 and declares nothing.
-func sniffCharset(head []byte) (encoding.Encoding, string) {
+// UTF-8, and whether the file declares it. HTML's own default,
+// windows-1252, is taken only when the file is not valid UTF-8 and
+// declares nothing.
+func sniffCharset(head []byte) (enc encoding.Encoding, name string, declared bool) {
 	enc, name, certain := charset.DetermineEncoding(head, "")
 	if name == "utf-8" || enc == nil || enc == encoding.Nop {
-		return nil, ""
+		return nil, "", false
 	}
 	if !certain && name == "windows-1252" && !bytes.Contains(bytes.ToLower(head), []byte("charset")) {
 		// Declared nothing: the fallback. Trust UTF-8 unless the head
 		// contradicts it.
 		if validUTF8Prefix(head) {
-			return nil, ""
+			return nil, "", false
 		}
+		return enc, name, false
 	}
-	return enc, name
+	return enc, name, true
 }
 
 // validUTF8Prefix reports whether b is valid UTF-8 but for a rune cut off at its end.

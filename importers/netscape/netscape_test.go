@@ -228,7 +228,7 @@ func TestTagSoup(t *testing.T) {
 		{
 			name:  "relative HREF without a base is skipped",
 			in:    `<DL><DT><A HREF="page.html">Rel</A></DL>`,
-			diags: []string{`1 skipped: record not imported: URI "page.html" has no scheme`},
+			diags: []string{`1 skipped: record not imported: "page.html" is a relative URI; give the URL it is relative to with --base`},
 		},
 		{
 			name:   "control characters and escape sequences never get through",
@@ -342,7 +342,21 @@ func TestDeclaredCharset(t *testing.T) {
 		"<DL><p>\n<DT><H3>Caf\xe9s</H3>\n<DL><p>\n<DT><A HREF=\"http://www.example.com/\">Br\xfcck</A>\n</DL><p>\n</DL><p>\n"
 	recs, diags := readAll(t, strings.NewReader(in), importers.Options{Now: now})
 	checkRecords(t, recs, []want{{uri: "http://www.example.com/", name: "Brück", category: "Cafés", date: catalogue.FormatDate(now)}})
-	checkDiags(t, diags, []string{`0 note: reading the file as windows-1252`, noDate(1, "the time of the import", now)})
+	checkDiags(t, diags, []string{`0 note: reading the file as windows-1252, the charset it declares`, noDate(1, "the time of the import", now)})
+}
+
+// A file that declares nothing and is not UTF-8 is read as HTML's default,
+// and the message says so, not that the file declared it (issue 10).
+func TestUndeclaredCharset(t *testing.T) {
+	in := "<!DOCTYPE NETSCAPE-Bookmark-file-1>\n<DL><p>\n<DT><A HREF=\"http://www.example.com/\">Br\xfcck</A>\n</DL><p>\n"
+	recs, diags := readAll(t, strings.NewReader(in), importers.Options{Now: now})
+	checkRecords(t, recs, []want{{uri: "http://www.example.com/", name: "Brück", date: catalogue.FormatDate(now)}})
+	checkDiags(t, diags, []string{`0 note: reading the file as windows-1252, HTML's default: it declares no charset`, noDate(1, "the time of the import", now)})
+	for _, d := range diags {
+		if strings.Contains(d.Msg, "declares,") || strings.HasSuffix(d.Msg, "it declares") {
+			t.Errorf("%q: the file declares no charset", d.Msg)
+		}
+	}
 }
 
 func TestUndeclaredUTF8(t *testing.T) {

@@ -186,6 +186,10 @@ func (w *Writer) Write(rec *catalogue.Record) error {
 	noted := false
 	e := entry{rec: rec}
 	e.dirty = w.dirty(rec.Name, rec, &noted)
+	if name, _ := importers.SafeText(rec.Name); strings.Join(strings.Fields(name), " ") != name {
+		// A NAME keeps its blanks (importers.OneLine), but HTML text does not.
+		w.note(importers.Deviation, rec, "NAME %q reads back as %q: HTML collapses white space", importers.Excerpt(name), importers.Excerpt(strings.Join(strings.Fields(name), " ")))
+	}
 	e.dirty = w.dirty(rec.Description, rec, &noted) || e.dirty
 	if !rec.Date.IsZero() {
 		w.checkDate(rec.Date, "DATE", rec)

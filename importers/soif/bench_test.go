@@ -2,6 +2,7 @@ package soif
 
 import (
 	"github.com/uricat/uricat/importers/importertest"
+	"github.com/uricat/uricat/internal/cputime"
 	"io"
 	"runtime"
 	"strconv"
@@ -16,6 +17,7 @@ import (
 type generator struct {
 	size, done int64
 	n          int
+	objects    int // when not 0, the stream ends after this many objects
 	buf, pend  []byte
 	num, val   []byte
 }
@@ -27,6 +29,9 @@ func (g *generator) Read(p []byte) (int, error) {
 		return 0, io.EOF
 	}
 	if len(g.pend) == 0 {
+		if g.objects > 0 && g.n == g.objects {
+			return 0, io.EOF
+		}
 		g.n++
 		g.buf = g.object(g.buf[:0], g.n)
 		g.pend = g.buf
@@ -127,4 +132,18 @@ func TestMemoryBounded(t *testing.T) {
 	if peaks[1] > 2*peaks[0]+4<<20 {
 		t.Errorf("peak heap grew with the stream: %d KB for %d MB, %d KB for %d MB", peaks[0]>>10, small>>20, peaks[1]>>10, large>>20)
 	}
+}
+
+// BenchmarkRead100k imports 100,000 generated Harvest objects.
+func BenchmarkRead100k(b *testing.B) {
+	opts := importers.Options{Now: time.Now()}
+	cpu := cputime.Used()
+	for b.Loop() {
+		g := newGenerator(1 << 40)
+		g.objects = 100_000
+		if n := importertest.Drain(b, NewReader(g, opts), nil); n != 100_000 {
+			b.Fatalf("read %d records", n)
+		}
+	}
+	cputime.Report(b, cpu)
 }

@@ -5,21 +5,21 @@ import (
 	"strings"
 	"time"
 
-	"github.com/uricat/uricat/importers"
+	"github.com/uricat/uricat/internal/dates"
 )
 
 // dateForms are the forms the SOIF draft shows or its sources used: HTTP's
 // (Last-Modified in section 7) and RFC 822's, the Dublin-Core example's
 // "February 9, 1997" and the ISO 8601 dates later DC writers used.
-var dateForms = append(append([]importers.DateForm(nil), importers.HTTPDateForms...),
-	importers.DateForm{Layout: "January _2, 2006", Name: "month day, year"},
-	importers.DateForm{Layout: "Jan _2, 2006", Name: "month day, year"},
-	importers.DateForm{Layout: "_2 January 2006", Name: "day month year"},
-	importers.DateForm{Layout: "_2 Jan 2006", Name: "day month year"},
-	importers.DateForm{Layout: "2006-01-02T15:04Z07:00", Name: "ISO 8601"},
-	importers.DateForm{Layout: "2006-01-02 15:04:05", Name: "ISO 8601"},
-	importers.DateForm{Layout: "2006-01-02", Name: "ISO 8601"},
-	importers.DateForm{Layout: "2006-01", Name: "ISO 8601"},
+var dateForms = append(append([]dates.Form(nil), dates.HTTP...),
+	dates.Form{Layout: "January _2, 2006", Name: "month day, year"},
+	dates.Form{Layout: "Jan _2, 2006", Name: "month day, year"},
+	dates.Form{Layout: "_2 January 2006", Name: "day month year"},
+	dates.Form{Layout: "_2 Jan 2006", Name: "day month year"},
+	dates.Form{Layout: "2006-01-02T15:04Z07:00", Name: "ISO 8601"},
+	dates.Form{Layout: "2006-01-02 15:04:05", Name: "ISO 8601"},
+	dates.Form{Layout: "2006-01-02", Name: "ISO 8601"},
+	dates.Form{Layout: "2006-01", Name: "ISO 8601"},
 )
 
 // parseDate reads a date attribute. unixSeconds says the attribute holds a
@@ -27,11 +27,14 @@ var dateForms = append(append([]importers.DateForm(nil), importers.HTTPDateForms
 // Last-Modification-Time, Appendix A). note is a deviation worth reporting
 // (a weekday that does not match the date, an unknown zone), or "".
 func parseDate(v string, unixSeconds bool) (t time.Time, note string, ok bool) {
-	if strings.Contains(v, "  ") || strings.ContainsAny(v, "\t\r\n") || strings.TrimSpace(v) != v {
-		v = strings.Join(strings.Fields(v), " ")
-	}
+	v = strings.TrimSpace(v)
 	if v == "" {
 		return time.Time{}, "", false
+	}
+	if unixSeconds && len(v) > 1 && v[0] == '-' && allDigits(v[1:]) && len(v) <= 13 {
+		// Before 1970: uricat's own export writes such dates so.
+		n, err := strconv.ParseInt(v, 10, 64)
+		return time.Unix(n, 0).UTC(), "", err == nil
 	}
 	if allDigits(v) {
 		if !unixSeconds && len(v) == 4 {
@@ -53,7 +56,7 @@ func parseDate(v string, unixSeconds bool) (t time.Time, note string, ok bool) {
 		}
 		return time.Unix(n, 0).UTC(), "", true
 	}
-	d, ok := importers.ParseDate(v, dateForms)
+	d, ok := dates.Parse(v, dateForms)
 	if !ok {
 		return time.Time{}, "", false
 	}

@@ -31,6 +31,31 @@ var typeAttrs = []string{"content-type", "format", "type"}
 // listAttrs hold several items, one per line (the DC-dot sample's Keywords).
 var listAttrs = map[string]bool{"keywords": true, "subject": true}
 
+// fieldAttrs are the other attributes record may take for a field; with
+// dateAttrs and typeAttrs, they are what the writer must not name an
+// extension (see AttributeName).
+var fieldAttrs = map[string]bool{"url": true, "identifier": true, "title": true, "description": true,
+	"abstract": true, "category": true, "rating": true, "id": true, "language": true}
+
+// interpreted reports whether record may take the attribute with this base
+// (lower case) for a field.
+func interpreted(base string) bool {
+	if fieldAttrs[base] {
+		return true
+	}
+	for _, d := range dateAttrs {
+		if d.base == base {
+			return true
+		}
+	}
+	for _, t := range typeAttrs {
+		if t == base {
+			return true
+		}
+	}
+	return false
+}
+
 // record maps an object to a bookmark, or returns nil (with a diagnostic)
 // when it is not one:
 //
@@ -39,7 +64,7 @@ var listAttrs = map[string]bool{"keywords": true, "subject": true}
 //	Description, else Abstract              -> DESCRIPTION
 //	Content-Type, FORMAT, Type (media type) -> TYPE
 //	Language / LANGUAGE (RFC 3066 tag)      -> LANGUAGE
-//	Category, Rating (1-5; uricat's export) -> CATEGORY, RATING
+//	Category, Rating (1-5), Id (uricat's export) -> CATEGORY, RATING, ID
 //	a date attribute (see dateAttrs)        -> DATE
 //	anything else, short                    -> X-<ATTRIBUTE>, values joined by "; "
 func (r *Reader) record(o *object) *catalogue.Record {
@@ -79,6 +104,15 @@ func (r *Reader) record(o *object) *catalogue.Record {
 			}
 		}
 	}
+	// And Id, the record's ID (it came back as X-ID: issue 10).
+	for i := range ps {
+		if p := &ps[i]; p.base == "id" {
+			if v := strings.TrimSpace(p.value); catalogue.ValidateID(v) == nil {
+				rec.ID, p.used = v, true
+				break
+			}
+		}
+	}
 typeLoop:
 	for _, b := range typeAttrs {
 		for i := range ps {
@@ -108,7 +142,7 @@ dateLoop:
 			}
 			t, note, ok := parseDate(p.value, d.unixSeconds)
 			if !ok || catalogue.ValidateDate(t) != nil {
-				r.report(importers.Deviation, p.off, "%s at @%d: %q is not a date uricat can read; kept as %s", p.name, p.off, oneLine(p.value), p.xname)
+				r.report(importers.Deviation, p.off, "%s at @%d: %q is not a date uricat can read; kept as %s", p.name, p.off, importers.OneLine(p.value), p.xname)
 				continue
 			}
 			if note != "" {
@@ -161,7 +195,7 @@ func (r *Reader) setURI(o *object, rec *catalogue.Record, ps []pair) bool {
 		if catalogue.ValidateURI(catalogue.NormalizeURI(catalogue.CleanText(p.value))) == nil {
 			rec.URI, p.used = p.value, true
 			if o.url != "-" && o.url != "" {
-				r.report(importers.Deviation, o.start, "the object at @%d has %q where its URL goes, which is not a URI; using its %s %q", o.start, oneLine(o.url), p.name, oneLine(p.value))
+				r.report(importers.Deviation, o.start, "the object at @%d has %q where its URL goes, which is not a URI; using its %s %q", o.start, importers.OneLine(o.url), p.name, importers.OneLine(p.value))
 			}
 			return true
 		}
@@ -170,7 +204,7 @@ func (r *Reader) setURI(o *object, rec *catalogue.Record, ps []pair) bool {
 	case o.url == "" || o.url == "-":
 		r.report(importers.Skipped, o.start, "the object at @%d has no URL (\"-\" or none) and no IDENTIFIER that is a URI; skipped", o.start)
 	default:
-		r.report(importers.Skipped, o.start, "the object at @%d: its URL %q is not a URI (%v), and it has no IDENTIFIER that is one; skipped", o.start, oneLine(o.url), urlErr)
+		r.report(importers.Skipped, o.start, "the object at @%d: its URL %q is not a URI (%v), and it has no IDENTIFIER that is one; skipped", o.start, importers.OneLine(o.url), urlErr)
 	}
 	return false
 }
@@ -222,11 +256,11 @@ func (r *Reader) setExtensions(rec *catalogue.Record, ps []pair) {
 			q.used = true
 			if q.list {
 				for line := range strings.SplitSeq(q.value, "\n") {
-					if v := oneLine(line); v != "" {
+					if v := importers.OneLine(line); v != "" {
 						vals = append(vals, v)
 					}
 				}
-			} else if v := oneLine(q.value); v != "" {
+			} else if v := importers.OneLine(q.value); v != "" {
 				vals = append(vals, v)
 			}
 		}
@@ -279,28 +313,4 @@ func normalizeLanguage(v string) (string, bool) {
 		return primary + "-" + rest, true
 	}
 	return primary, true
-}
-
-// oneLine makes s one line of clean text, runs of white space made one
-// space. Most values already are.
-func oneLine(s string) string {
-	if isOneLine(s) {
-		return s
-	}
-	return strings.Join(strings.Fields(catalogue.CleanText(s)), " ")
-}
-
-func isOneLine(s string) bool {
-	if s == "" {
-		return true
-	}
-	if s[0] == ' ' || s[len(s)-1] == ' ' {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; c < 0x20 || c >= 0x7f || c == ' ' && s[i+1] == ' ' {
-			return false
-		}
-	}
-	return true
 }

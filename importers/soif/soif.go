@@ -1,5 +1,5 @@
-// Package soif imports SOIF, Harvest's Summary Object Interchange Format, as
-// the 1997 draft "CIP Index Object Format for SOIF Objects" defines it:
+// Package soif reads and writes SOIF, Harvest's Summary Object Interchange
+// Format, as the 1997 draft "CIP Index Object Format for SOIF Objects" defines it:
 //
 //	@TEMPLATE { URL
 //	Attribute{SIZE}:<TAB>value of exactly SIZE bytes
@@ -20,14 +20,22 @@
 //	Language (made an RFC 3066 tag)            LANGUAGE
 //	Last-Modification-Time, Last-Modified,
 //	DATE, Update-Time (the first that reads)   DATE
-//	Category, Rating (uricat's own export)     CATEGORY, RATING
+//	Category, Rating, Id (uricat's own export) CATEGORY, RATING, ID
 //	any other short attribute                  X-<ATTRIBUTE>, values joined by "; "
 //
 // Full-Text, Partial-Text, URL-References and Thumbnail are bulk: they are
 // skipped and reported as dropped, as are values over 64 KiB. CIP-HINT
-// objects (Appendix B) are skipped and reported. A size that does not match
-// the data, or a malformed pair, is reported and reading resumes at the
-// next object; the attributes read before it are kept.
+// objects (Appendix B) are skipped and reported.
+//
+// Commas and white space between pairs are ignored (4.3). Anything else
+// that is wrong is repaired where the data allows, reported, and costs
+// nothing but itself: a value whose size does not match the data ends
+// where the next line starts a pair "Name{N}:", the object's "}" or the
+// next object (failing a line start, after any white space: the draft's
+// examples lost their line breaks); "IDENTIFIER:{21}", the draft's own
+// malformed pair, is read as IDENTIFIER{21}:, and "Name: value" as a pair
+// without a size; what is not a pair at all is skipped up to the next
+// place reading can resume.
 //
 // Every position the Reader reports is a byte offset (SOIF is not
 // line-oriented: section 4.3).
@@ -62,7 +70,6 @@ const (
 	maxTemplate  = 64      // template type
 	maxPairs     = 512     // attributes kept per object
 	maxKept      = 1 << 20 // bytes of values kept per object
-	maxNotes     = 64      // distinct once-per-file deviations
 )
 
 // bulk attributes hold documents, not metadata (Appendix A): they are
@@ -72,14 +79,16 @@ var bulk = map[string]bool{
 	"thumbnail": true, "selected-text": true,
 }
 
-// Format describes SOIF for the import registry.
+// Format describes SOIF for the registry.
 var Format = importers.Format{
-	Name:   "soif",
-	Title:  "SOIF (Harvest Summary Object Interchange Format)",
-	Detect: Detect,
+	Name:       "soif",
+	Title:      "SOIF (Harvest Summary Object Interchange Format)",
+	Extensions: []string{".soif"},
+	Detect:     Detect,
 	NewReader: func(r io.Reader, opts importers.Options) importers.Reader {
 		return NewReader(r, opts)
 	},
+	NewWriter: func(w io.Writer) importers.Writer { return NewWriter(w) },
 }
 
 // Detect reports whether head starts, after white space, with a SOIF object:
@@ -101,9 +110,6 @@ type Reader struct {
 	last  byte  // the byte before off
 	opts  importers.Options
 	diags []importers.Diagnostic
-	notes map[string]*note
-	order []string // note keys, in the order first seen
-	next  *anchor  // an object start found while resynchronising
 	names map[string]*attrName
 	pairs []pair      // reused from object to object
 	vals  []string    // reused by setExtensions
@@ -111,23 +117,12 @@ type Reader struct {
 	byPos []*attrName // the attribute names of the last object, in order
 	pos   int         // attributes read in the current object
 	err   error       // sticky: io.EOF or a wrapped I/O error
-	ended bool        // the end-of-input notes were given
 }
 
 // anchor is the start of an object: "@TEMPLATE {" at offset at.
 type anchor struct {
 	at       int64
 	template string
-}
-
-// note is a deviation reported once per file and then only counted, so
-// that a writer's habit (a space for the TAB delimiter on every line) does
-// not bury everything else.
-type note struct {
-	first int64
-	kind  importers.Kind
-	msg   string
-	more  int
 }
 
 // object is one SOIF object as read, before mapping to a record.
@@ -184,17 +179,10 @@ func (r *Reader) Diagnostics() []importers.Diagnostic {
 // cannot be a bookmark is skipped with a diagnostic; only I/O errors are
 // returned as errors.
 func (r *Reader) Read() (*catalogue.Record, error) {
-	for {
-		a := r.next
-		r.next = nil
-		if a == nil {
-			if r.err != nil {
-				break
-			}
-			var found bool
-			if a, found = r.seekObject(false); !found {
-				break
-			}
+	for r.err == nil {
+		a, found := r.seekObject(false)
+		if !found {
+			break
 		}
 		obj := r.readObject(a)
 		if r.err != nil && r.err != io.EOF {
@@ -204,43 +192,11 @@ func (r *Reader) Read() (*catalogue.Record, error) {
 			return rec, nil
 		}
 	}
-	if r.err == io.EOF && !r.ended {
-		r.ended = true
-		r.flushNotes()
-	}
 	return nil, r.err
 }
 
 func (r *Reader) report(kind importers.Kind, off int64, format string, a ...any) {
 	r.diags = append(r.diags, importers.Diagnostic{Offset: off, Kind: kind, Msg: fmt.Sprintf(format, a...)})
-}
-
-// noteOnce reports a deviation the first time key occurs and counts the
-// rest, which flushNotes reports at the end of the input.
-func (r *Reader) noteOnce(key string, kind importers.Kind, off int64, format string, a ...any) {
-	if n, ok := r.notes[key]; ok {
-		n.more++
-		return
-	}
-	if r.notes == nil {
-		r.notes = map[string]*note{}
-	}
-	if len(r.notes) >= maxNotes { // too many kinds to count: report each
-		r.report(kind, off, format, a...)
-		return
-	}
-	msg := fmt.Sprintf(format, a...)
-	r.notes[key] = &note{first: off, kind: kind, msg: msg}
-	r.order = append(r.order, key)
-	r.report(kind, off, "%s", msg)
-}
-
-func (r *Reader) flushNotes() {
-	for _, k := range r.order {
-		if n := r.notes[k]; n.more > 0 {
-			r.report(importers.Info, n.first, "the same again %d more time(s) after this offset: %s", n.more, n.msg)
-		}
-	}
 }
 
 // fail records an error from the underlying reader.
@@ -372,22 +328,6 @@ func (r *Reader) seekObject(quiet bool) (*anchor, bool) {
 	}
 }
 
-// resync abandons the current object after a malformed pair at off: it
-// reports why and where reading goes on, and keeps the next object's start
-// for Read.
-func (r *Reader) resync(off int64, format string, a ...any) {
-	msg := fmt.Sprintf(format, a...)
-	if next, found := r.seekObject(true); found {
-		r.next = next
-		r.report(importers.Dropped, off, "%s; the rest of the object (@%d to @%d) is skipped", msg, off, next.at)
-		return
-	}
-	if r.err != nil && r.err != io.EOF {
-		return
-	}
-	r.report(importers.Dropped, off, "%s; the rest of the input (@%d to @%d) is skipped", msg, off, r.off)
-}
-
 // readObject reads the object whose "@TEMPLATE {" was at a.
 func (r *Reader) readObject(a *anchor) *object {
 	o := &object{start: a.at, template: a.template, pairs: r.pairs[:0]}
@@ -398,7 +338,7 @@ func (r *Reader) readObject(a *anchor) *object {
 		o.hint = true
 	case t == "file" || t == "document" || t == "object" || strings.HasPrefix(t, "dublin-core"):
 	default:
-		r.noteOnce("template:"+t, importers.Info, a.at,
+		r.report(importers.Info, a.at,
 			"template %q is not one SOIF's draft names (FILE, DOCUMENT, Dublin-Core); its attributes are read as usual", a.template)
 	}
 	r.readURL(o)
@@ -448,9 +388,14 @@ func (r *Reader) readURL(o *object) {
 }
 
 // readPair reads one ATTRIBUTE-VALUE pair, or the "}" that ends the object,
-// and reports whether the object goes on.
+// and reports whether the object goes on. What is not a pair is skipped up
+// to the next place reading can resume (see resume), and reported: one bad
+// pair costs nothing but itself.
 func (r *Reader) readPair(o *object) bool {
-	// White space between pairs is ignored (4.3).
+	// White space between pairs is ignored, and so are commas (4.3:
+	// "Implementors of SOIF parsers should ignore ,,,, or other whitespace
+	// found between the VALUE of an ATTRIBUTE-VALUE pair and the
+	// ATTRIBUTE-IDENTIFIER of the subsequent pair").
 	for {
 		c, ok := r.peekByte()
 		if !ok {
@@ -459,7 +404,7 @@ func (r *Reader) readPair(o *object) bool {
 			}
 			return false
 		}
-		if !isSpace(c) {
+		if !isSpace(c) && c != ',' {
 			break
 		}
 		r.readByte()
@@ -478,68 +423,52 @@ func (r *Reader) readPair(o *object) bool {
 			}
 		}
 	}
-	an, ok := r.readName()
-	if !ok {
-		return false
-	}
-	name := an.name
-	if name == "" {
-		r.resync(off, "expected an attribute, \"}\" or the next object at @%d, found %s", off, r.describeNext())
-		return false
+	an := r.readName()
+	if an == nil {
+		return r.skipJunk(off)
 	}
 	if size, n := sizeDelim(r.br); n > 0 { // the usual "{N}:<TAB>", in one step
 		r.discard(int64(n))
 		r.last = '\t'
 		return r.readValue(o, an, size, off)
 	}
-	if c, ok := r.peekByte(); !ok || c != '{' {
-		if ok {
-			r.resync(off, "malformed attribute %q at @%d: expected \"{\" and the value's size after the name, found %s", name, off, r.describeNext())
-		} else {
-			r.resync(off, "attribute %q at @%d is cut short by the end of the input", name, off)
-		}
-		return false
+	b, _ := r.br.Peek(maxSizeForm)
+	size, n, form := parseSize(b)
+	switch form {
+	case sizeNone:
+		r.discard(int64(n))
+		r.last = ':'
+		r.delimiter(an.name, off)
+		return r.readUnsized(o, an, off)
+	case sizeColonFirst:
+		// The Dublin-Core example's own "IDENTIFIER:{21}" (Appendix C).
+		r.report(importers.Deviation, off, "%s:{%d} at @%d: the colon stands before the size, not after it (4.4: ATTRIBUTE ::= IDENTIFIER {VALUE-SIZE} DELIMITER VALUE); read as %s{%d}:", an.name, size, off, an.name, size)
+	case sizeBad:
+		return r.skipJunk(off)
 	}
-	r.readByte()
-	size, digits := int64(0), 0
-	for {
-		c, ok := r.peekByte()
-		if !ok || c < '0' || c > '9' {
-			break
-		}
-		r.readByte()
-		digits++
-		if size <= (math.MaxInt64-9)/10 {
-			size = size*10 + int64(c-'0')
-		} else {
-			size = math.MaxInt64 // a size no input can hold: it runs to the end
-		}
-	}
-	if c, ok := r.peekByte(); digits == 0 || !ok || c != '}' {
-		r.resync(off, "malformed attribute %q at @%d: its size must be decimal digits between \"{\" and \"}\" (4.5), found %s", name, off, r.describeNext())
-		return false
-	}
-	r.readByte()
-	if c, ok := r.peekByte(); !ok || c != ':' {
-		r.resync(off, "malformed attribute %q at @%d: expected the delimiter \":\" TAB after {%d} (4.5), found %s", name, off, size, r.describeNext())
-		return false
-	}
-	r.readByte()
+	r.discard(int64(n))
+	r.last = b[n-1]
+	r.delimiter(an.name, off)
+	return r.readValue(o, an, size, off)
+}
+
+// delimiter reads the delimiter after a size: ":" and TAB, of which ":" is
+// read already (4.5). Writers put a space there, or nothing.
+func (r *Reader) delimiter(name string, off int64) {
 	switch c, _ := r.peekByte(); c {
 	case '\t':
 		r.readByte()
 	case ' ':
 		r.readByte()
-		r.noteOnce("delim-space", importers.Deviation, off, "attribute %q at @%d: the delimiter is \":\" and a space, not \":\" TAB (4.5); read anyway", name, off)
+		r.report(importers.Deviation, off, "attribute %q at @%d: the delimiter is \":\" and a space, not \":\" TAB (4.5); read anyway", name, off)
 	default:
-		r.noteOnce("delim-none", importers.Deviation, off, "attribute %q at @%d: no TAB after \":\" (4.5); the value is taken to start right after the colon", name, off)
+		r.report(importers.Deviation, off, "attribute %q at @%d: no TAB after \":\" (4.5); the value is taken to start right after the colon", name, off)
 	}
-	return r.readValue(o, an, size, off)
 }
 
 // sizeDelim matches "{N}:<TAB>" at the reader's position, without
 // consuming it, and returns N and the bytes matched, or 0 bytes when the
-// pair is anything else (readPair then goes byte by byte to say what).
+// pair is anything else (readPair then looks closer).
 func sizeDelim(br *bufio.Reader) (int64, int) {
 	w, _ := br.Peek(22)
 	if len(w) < 5 || w[0] != '{' {
@@ -556,6 +485,167 @@ func sizeDelim(br *bufio.Reader) (int64, int) {
 	return size, i + 3
 }
 
+// The forms of what follows an attribute's name, as parseSize tells them.
+const (
+	sizeBad        = iota // not a pair
+	sizeNormal            // "{N}:" (4.4)
+	sizeColonFirst        // "_:{N}", as in the draft's own Dublin-Core example
+	sizeNone              // ":" and no size: a sloppy writer's "Name: value"
+)
+
+// maxSizeForm is how many bytes parseSize looks at: a size of more digits
+// than any input can hold still reads (as math.MaxInt64).
+const maxSizeForm = 64
+
+// parseSize reads what follows an attribute's name in b: the size, the
+// bytes of b it takes (the ":" included), and its form.
+func parseSize(b []byte) (size int64, n int, form int) {
+	i, colonFirst := 0, false
+	if len(b) > 0 && b[0] == ':' {
+		if len(b) < 2 || b[1] != '{' {
+			return 0, 1, sizeNone
+		}
+		i, colonFirst = 1, true
+	}
+	if i >= len(b) || b[i] != '{' {
+		return 0, 0, sizeBad
+	}
+	i++
+	digits := 0
+	for ; i < len(b) && b[i] >= '0' && b[i] <= '9'; i++ {
+		digits++
+		if size <= (math.MaxInt64-9)/10 {
+			size = size*10 + int64(b[i]-'0')
+		} else {
+			size = math.MaxInt64 // a size no input can hold: it runs to the end
+		}
+	}
+	if digits == 0 || i >= len(b) || b[i] != '}' {
+		return 0, 0, sizeBad
+	}
+	i++
+	if colonFirst {
+		return size, i, sizeColonFirst
+	}
+	if i >= len(b) || b[i] != ':' {
+		return 0, 0, sizeBad
+	}
+	return size, i + 1, sizeNormal
+}
+
+// skipJunk skips what stands at off, where a pair should, up to the next
+// place reading can resume (see resume), and reports it. It reports
+// whether the object goes on: false when the input ends first.
+func (r *Reader) skipJunk(off int64) bool {
+	what := r.describeNext()
+	for {
+		b, err := r.br.Peek(bufSize)
+		atEOF := err != nil
+		if p := resume(b, 1, len(b), false, atEOF); p >= 0 {
+			r.discard(int64(p))
+			r.last = b[p-1]
+			r.report(importers.Dropped, off, "bytes @%d to @%d are not an attribute (they start %s); skipped up to %s at @%d", off, r.off, what, describeStart(b[p:]), r.off)
+			return true
+		}
+		if atEOF {
+			r.discard(int64(len(b)))
+			r.report(importers.Dropped, off, "bytes @%d to @%d are not an attribute (they start %s); skipped to the end of the input", off, r.off, what)
+			return false
+		}
+		// Keep the tail, which may hold the start of a resume point.
+		keep := len(b) - maxResumeTail
+		r.discard(int64(keep))
+		r.last = b[keep-1]
+	}
+}
+
+// maxResumeTail is what skipJunk keeps of a window it found nothing in: a
+// resume point may start there and end in the next window.
+const maxResumeTail = maxName + maxSizeForm + 8
+
+// resume returns the first index in b[from:to] where reading can go on
+// after a repair, or -1: the start of a line that holds, after blanks, an
+// attribute "NAME{SIZE}:" (or "NAME:{SIZE}"), the "}" that ends an object,
+// or the "@TEMPLATE {" of the next one. Failing a line start (the draft's
+// own examples lost their line breaks), the same after any white space.
+// lineStart says whether b[0] starts a line.
+func resume(b []byte, from, to int, lineStart, atEOF bool) int {
+	from, to = max(from, 0), min(to, len(b))
+	if from >= to {
+		return -1
+	}
+	if from == 0 && lineStart && startsPart(skipBlanks(b, 0), atEOF) {
+		return 0
+	}
+	for i := max(from-1, 0); i < to; {
+		nl := bytes.IndexByte(b[i:to], '\n')
+		if nl < 0 {
+			break
+		}
+		p := i + nl + 1
+		if p >= from && p < to && startsPart(skipBlanks(b, p), atEOF) {
+			return p
+		}
+		i = p
+	}
+	for p := max(from, 1); p < to; p++ {
+		if isSpace(b[p-1]) && !isSpace(b[p]) && startsPart(b[p:], atEOF) {
+			return p
+		}
+	}
+	return -1
+}
+
+func skipBlanks(b []byte, i int) []byte {
+	for i < len(b) && (b[i] == ' ' || b[i] == '\t') {
+		i++
+	}
+	return b[i:]
+}
+
+// startsPart reports whether b starts with an attribute "NAME{SIZE}:" (or
+// "NAME:{SIZE}"), an object's closing "}" or the next "@TEMPLATE {".
+func startsPart(b []byte, atEOF bool) bool {
+	switch {
+	case len(b) == 0:
+		return atEOF
+	case b[0] == '}':
+		return len(b) == 1 || isSpace(b[1]) || b[1] == '@'
+	case b[0] == '@':
+		_, n := matchAnchor(b[1:])
+		return n > 0
+	}
+	j := nameLen(b)
+	if j == 0 || j > maxName {
+		return false
+	}
+	_, _, form := parseSize(b[j:min(len(b), j+maxSizeForm)])
+	return form == sizeNormal || form == sizeColonFirst
+}
+
+// describeStart names what a resume point starts with, for messages.
+func describeStart(b []byte) string {
+	b = skipBlanks(b, 0)
+	switch {
+	case len(b) == 0:
+		return "the end of the input"
+	case b[0] == '}':
+		return "the end of the object"
+	case b[0] == '@':
+		return "the next object"
+	}
+	return strconv.Quote(string(b[:nameLen(b)]))
+}
+
+// trimEnd drops the white space that ends a value found by resume: it
+// separated the value from what follows.
+func trimEnd(b []byte) []byte {
+	for len(b) > 0 && isSpace(b[len(b)-1]) {
+		b = b[:len(b)-1]
+	}
+	return b
+}
+
 // describeNext quotes the next few bytes for a message.
 func (r *Reader) describeNext() string {
 	b, _ := r.br.Peek(12)
@@ -565,11 +655,11 @@ func (r *Reader) describeNext() string {
 	return strconv.Quote(string(b)) // %q-style quoting keeps control bytes out of messages
 }
 
-// readName reads an attribute identifier. Besides IDENTIFIER characters
-// (4.5) it accepts bracketed parts, as in CIP-HINT's
+// nameLen returns the length of the attribute identifier b starts with,
+// or more than maxName when it is longer. Besides IDENTIFIER characters
+// (4.5) a name may hold bracketed parts, as in CIP-HINT's
 // "Weightlist-[IMAGE:Subject]" (Appendix B).
-func (r *Reader) readName() (*attrName, bool) {
-	b, _ := r.br.Peek(maxName + 1)
+func nameLen(b []byte) int {
 	i := 0
 	for i < len(b) && i <= maxName {
 		c := b[i]
@@ -590,10 +680,16 @@ func (r *Reader) readName() (*attrName, bool) {
 		}
 		break
 	}
-	if i > maxName {
-		off := r.off
-		r.resync(off, "attribute name at @%d is longer than %d bytes", off, maxName)
-		return nil, false
+	return i
+}
+
+// readName reads an attribute identifier, or returns nil, reading nothing,
+// when none starts here (or it is longer than maxName).
+func (r *Reader) readName() *attrName {
+	b, _ := r.br.Peek(maxName + 1)
+	i := nameLen(b)
+	if i == 0 || i > maxName {
+		return nil
 	}
 	// Objects list the same attributes in the same order: try the name
 	// seen last at this position before the map.
@@ -617,10 +713,8 @@ func (r *Reader) readName() (*attrName, bool) {
 	}
 	r.pos++
 	r.discard(int64(i))
-	if i > 0 {
-		r.last = b[i-1]
-	}
-	return an, true
+	r.last = b[i-1]
+	return an
 }
 
 func newAttrName(name string) *attrName {
@@ -629,53 +723,123 @@ func newAttrName(name string) *attrName {
 }
 
 // readValue reads (or skips) a value of size bytes and checks that the size
-// matched the data: what follows the value must be white space, then "}",
-// the next pair, the next object or the end of the input. A value that fits
-// the buffer is checked before it is consumed, so that after a wrong size
-// reading resumes inside it (a size too large swallows the next object, as
-// in the draft's flattened examples).
+// matched the data: what follows the value must be white space (or commas),
+// then "}", the next pair, the next object or the end of the input. A value
+// that fits the buffer is checked before it is consumed, so that when the
+// size is wrong the value can be found where the data says it ends: up to
+// the next line that starts a pair (see resume). A size two too large
+// would otherwise take the line break and the first letter of the next
+// attribute ("Hello\nD", and an "escription" attribute); one too small
+// would leave the rest of the value to be read as an attribute.
 func (r *Reader) readValue(o *object, an *attrName, size int64, off int64) bool {
 	name := an.name
 	if size > maxValue {
-		if got := r.skipValue(size); got < size {
-			if r.err == io.EOF {
-				r.report(importers.Dropped, off, "%s{%d} at @%d is cut short by the end of the input (%d of %d bytes); the object at @%d ends there", name, size, off, got, size, o.start)
-			}
-			return false
-		}
-		after, err := r.br.Peek(lookahead)
-		if !followsValue(after, err != nil) {
-			r.resync(off, "%s{%d} at @%d: the value does not end after %d bytes (next comes %s): the size does not match the data", name, size, off, size, quoteBytes(after))
-			return false
-		}
-		switch {
-		case o.hint:
-		case an.bulk:
-			r.report(importers.Dropped, off, "%s{%d} at @%d is bulk content, not bookmark metadata; not kept", name, size, off)
-		default:
-			r.report(importers.Dropped, off, "%s{%d} at @%d is larger than %d KiB; not kept", name, size, off, maxValue>>10)
-		}
-		return true
+		return r.skipLarge(o, an, size, off)
 	}
 	n := int(size)
 	b, err := r.br.Peek(n + lookahead)
-	if len(b) < n {
-		if err != io.EOF && err != nil {
-			r.fail(err)
-			return false
+	if len(b) < n && err != nil && err != io.EOF {
+		r.fail(err)
+		return false
+	}
+	verdict := bad
+	if len(b) >= n {
+		verdict = followsValue(b[n:], len(b) < n+lookahead)
+	}
+	cut, used := n, n // the value is b[:cut]; used bytes are read
+	if verdict != fits {
+		// Where does the value end, by the data? Within what the size
+		// covers first (too large a size), then beyond (too small).
+		limit := n
+		if verdict == bad {
+			b, err = r.br.Peek(bufSize)
+			limit = len(b)
 		}
-		r.resync(off, "%s{%d} at @%d is cut short by the end of the input (%d of %d bytes)", name, size, off, len(b), size)
+		atEOF := err != nil
+		switch p := resume(b, 0, limit, r.last == '\n', atEOF); {
+		case p >= 0 && len(b) < n:
+			cut, used = len(trimEnd(b[:p])), p
+			r.report(importers.Deviation, off, "%s{%d} at @%d: only %d bytes are left in the input; the value is taken to end at %s at @%d: %d bytes", name, size, off, len(b), describeStart(b[p:]), r.off+int64(p), cut)
+		case p >= 0:
+			cut, used = len(trimEnd(b[:p])), p
+			r.report(importers.Deviation, off, "%s{%d} at @%d: the size does not match the data (after %d bytes comes %s); the value is taken to end at %s at @%d: %d bytes", name, size, off, size, quoteBytes(b[n:]), describeStart(b[p:]), r.off+int64(p), cut)
+		case verdict == loose:
+			// Another pair follows at once, as the grammar allows.
+		case atEOF:
+			cut, used = len(trimEnd(b)), len(b)
+			r.report(importers.Deviation, off, "%s{%d} at @%d is cut short by the end of the input (%d of %d bytes); what there is is taken as its value", name, size, off, len(b), size)
+		default:
+			// No end in sight within the buffer: the data decides no
+			// better than the size. Skip to where reading can resume.
+			r.report(importers.Dropped, off, "%s{%d} at @%d: the size does not match the data (after %d bytes comes %s), and no attribute follows within %d KiB; the value is not kept", name, size, off, size, quoteBytes(b[min(n, len(b)):]), bufSize>>10)
+			return r.skipJunk(r.off)
+		}
+	}
+	if cut == n && n > 0 && len(b) > n && !isSpace(b[n]) && isSpace(b[n-1]) {
+		r.report(importers.Deviation, off, "%s{%d} at @%d: the size counts the line break after the value; read anyway", name, size, off)
+	}
+	r.keepValue(o, an, b[:cut], off)
+	if used > 0 {
+		r.last = b[used-1]
+		r.discard(int64(used))
+	}
+	return true
+}
+
+// readUnsized reads the value of an attribute written without a size
+// ("Name: value"): up to where the data says it ends (see resume).
+func (r *Reader) readUnsized(o *object, an *attrName, off int64) bool {
+	b, err := r.br.Peek(bufSize)
+	atEOF := err != nil
+	p := resume(b, 0, len(b), r.last == '\n', atEOF)
+	switch {
+	case p >= 0:
+	case atEOF:
+		p = len(b)
+	default:
+		r.report(importers.Dropped, off, "%s at @%d has no {SIZE} (4.4: IDENTIFIER {VALUE-SIZE} DELIMITER VALUE), and no attribute follows within %d KiB; the value is not kept", an.name, off, bufSize>>10)
+		return r.skipJunk(r.off)
+	}
+	value := trimEnd(b[:p])
+	r.report(importers.Deviation, off, "%s at @%d has no {SIZE} (4.4: IDENTIFIER {VALUE-SIZE} DELIMITER VALUE); the value is taken to end at %s at @%d: %d bytes", an.name, off, describeStart(b[p:]), r.off+int64(p), len(value))
+	r.keepValue(o, an, value, off)
+	if p > 0 {
+		r.last = b[p-1]
+		r.discard(int64(p))
+	}
+	return true
+}
+
+// skipLarge skips a value larger than maxValue, which is not kept, and
+// checks its size as readValue does, as far as it can: the value is not
+// held in memory, so a wrong size is found only after it.
+func (r *Reader) skipLarge(o *object, an *attrName, size, off int64) bool {
+	name := an.name
+	if got := r.skipValue(size); got < size {
+		if r.err == io.EOF {
+			r.report(importers.Dropped, off, "%s{%d} at @%d is cut short by the end of the input (%d of %d bytes); the object at @%d ends there", name, size, off, got, size, o.start)
+		}
 		return false
 	}
-	value, after := b[:n], b[n:]
-	if !followsValue(after, len(b) < n+lookahead) {
-		// Resume at the value's first byte: the size is wrong, the data may not be.
-		r.resync(off, "%s{%d} at @%d: the value does not end after %d bytes (next comes %s): the size does not match the data", name, size, off, size, quoteBytes(after))
-		return false
+	after, err := r.br.Peek(lookahead)
+	if followsValue(after, err != nil) == bad {
+		r.report(importers.Dropped, off, "%s{%d} at @%d: the value does not end after %d bytes (next comes %s): the size does not match the data; the %d bytes are not kept", name, size, off, size, quoteBytes(after), size)
+		return r.skipJunk(r.off)
 	}
-	if n > 0 && len(after) > 0 && !isSpace(after[0]) && isSpace(value[n-1]) {
-		r.noteOnce("size-counts-break", importers.Deviation, off, "%s{%d} at @%d: the size counts the line break after the value; read anyway", name, size, off)
+	switch {
+	case o.hint:
+	case an.bulk:
+		r.report(importers.Dropped, off, "%s{%d} at @%d is bulk content, not bookmark metadata; not kept", name, size, off)
+	default:
+		r.report(importers.Dropped, off, "%s{%d} at @%d is larger than %d KiB; not kept", name, size, off, maxValue>>10)
 	}
+	return true
+}
+
+// keepValue keeps a value read at off for the object, unless it is not
+// kept (bulk, binary, over the object's bounds), which it reports.
+func (r *Reader) keepValue(o *object, an *attrName, value []byte, off int64) {
+	name, n := an.name, len(value)
 	var text string
 	kept, inBuf := false, false
 	start := len(r.vbuf)
@@ -685,8 +849,10 @@ func (r *Reader) readValue(o *object, an *attrName, size int64, off int64) bool 
 		// As r.report, without fmt: Harvest objects carry bulk text often.
 		msg := name + "{" + strconv.Itoa(n) + "} at @" + strconv.FormatInt(off, 10) + " is bulk content, not bookmark metadata; not kept"
 		r.diags = append(r.diags, importers.Diagnostic{Offset: off, Kind: importers.Dropped, Msg: msg})
+	case n > maxValue:
+		r.report(importers.Dropped, off, "%s at @%d is larger than %d KiB; not kept", name, off, maxValue>>10)
 	case o.kept+n > maxKept:
-		r.report(importers.Dropped, off, "%s{%d} at @%d: the object at @%d already holds %d KiB of values; not kept", name, size, off, o.start, o.kept>>10)
+		r.report(importers.Dropped, off, "%s{%d} at @%d: the object at @%d already holds %d KiB of values; not kept", name, n, off, o.start, o.kept>>10)
 	case isText(value):
 		// Most values: gathered in one buffer that becomes one string
 		// when the object ends (one allocation per object, not per value).
@@ -695,68 +861,82 @@ func (r *Reader) readValue(o *object, an *attrName, size int64, off int64) bool 
 	default:
 		text, kept = decodeValue(value, r, name, off)
 	}
-	if n > 0 {
-		r.last = value[n-1]
-		r.discard(size)
-	}
 	if !kept {
-		return true
+		return
 	}
 	if len(o.pairs) >= maxPairs {
 		if !o.dropped {
 			o.dropped = true
 			r.report(importers.Dropped, off, "the object at @%d has more than %d attributes; those from @%d on are not kept", o.start, maxPairs, off)
 		}
-		return true
+		return
 	}
 	o.kept += n
 	o.pairs = append(o.pairs, pair{attrName: an, value: text, off: off, inBuf: inBuf, start: start, end: len(r.vbuf)})
-	return true
 }
 
-// followsValue reports whether after (the bytes that follow a value, atEOF
-// if the input ends with them) starts as a value's end should: white space,
-// then "}", an attribute "NAME{SIZE}:", "@TEMPLATE {" or the end. When the
-// window ends before it can tell, it gives the benefit of the doubt.
-func followsValue(after []byte, atEOF bool) bool {
+// What followsValue finds after a value.
+const (
+	bad   = iota // not what can follow a value: the size is wrong
+	loose        // another pair at once, with no white space between
+	fits         // white space, then "}", a pair, an object or the end
+)
+
+// followsValue tells how after (the bytes that follow a value, atEOF if the
+// input ends with them) starts: as a value's end should (fits), with a pair
+// at once (loose: grammatical, but no writer did it, and what a size too
+// large shows), or otherwise (bad). When the window ends before it can
+// tell, it gives the benefit of the doubt.
+func followsValue(after []byte, atEOF bool) int {
 	i := 0
-	for i < len(after) && isSpace(after[i]) {
+	for i < len(after) && (isSpace(after[i]) || after[i] == ',') {
 		i++
 	}
 	if i == len(after) {
-		return true
+		return fits
 	}
+	ok := false
 	switch after[i] {
 	case '}':
-		return true
+		return fits
 	case '@':
 		_, n := matchAnchor(after[i+1:])
-		return n > 0 || !atEOF && len(after)-i < maxTemplate+18
+		ok = n > 0 || !atEOF && len(after)-i < maxTemplate+18
+	default:
+		ok = pairStart(after[i:], atEOF)
 	}
-	// Name characters, loosely (brackets and colons as in CIP-HINT): a
-	// malformed name is reported when it is read; here only the end of the
-	// previous value is in question.
-	j := i
-	for j < len(after) && (isIdent(after[j]) || after[j] == '[' || after[j] == ']' || after[j] == ':') {
+	switch {
+	case !ok:
+		return bad
+	case i > 0:
+		return fits
+	}
+	return loose
+}
+
+// pairStart reports whether b starts like an attribute: name characters,
+// loosely (brackets and colons as in CIP-HINT), then "{SIZE}". A malformed
+// name is reported when it is read; here only the end of the previous
+// value is in question.
+func pairStart(b []byte, atEOF bool) bool {
+	j := 0
+	for j < len(b) && (isIdent(b[j]) || b[j] == '[' || b[j] == ']' || b[j] == ':') {
 		j++
 	}
-	if j == len(after) {
+	if j == len(b) {
 		return !atEOF
 	}
-	if j == i || after[j] != '{' {
+	if j == 0 || b[j] != '{' {
 		return false
 	}
 	k := j + 1
-	for k < len(after) && after[k] >= '0' && after[k] <= '9' {
+	for k < len(b) && b[k] >= '0' && b[k] <= '9' {
 		k++
 	}
-	if k == len(after) {
+	if k == len(b) {
 		return !atEOF
 	}
-	if k == j+1 || after[k] != '}' {
-		return false
-	}
-	return true // "{SIZE}": a pair starts here, malformed or not
+	return k > j+1 && b[k] == '}'
 }
 
 func quoteBytes(b []byte) string {
@@ -819,7 +999,7 @@ func decodeText(b []byte, r *Reader, off int64) string {
 	if err != nil { // ISO-8859-1 maps every byte; kept for safety
 		return strings.ToValidUTF8(string(b), "\uFFFD")
 	}
-	r.noteOnce("latin1", importers.Info, off, "text at @%d is not UTF-8; read as ISO-8859-1 (Latin-1, the draft's character set)", off)
+	r.report(importers.Info, off, "text at @%d is not UTF-8; read as ISO-8859-1 (Latin-1, the draft's character set)", off)
 	return string(s)
 }
 

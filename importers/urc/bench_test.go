@@ -2,6 +2,7 @@ package urc
 
 import (
 	"fmt"
+	"github.com/uricat/uricat/internal/cputime"
 	"io"
 	"strings"
 	"testing"
@@ -32,6 +33,7 @@ func BenchmarkRead(b *testing.B) {
 	data, urls := bigFile(100_000)
 	b.SetBytes(int64(len(data)))
 	b.ReportAllocs()
+	cpu := cputime.Used()
 	for b.Loop() {
 		r := NewReader(strings.NewReader(data), importers.Options{Now: now})
 		n := 0
@@ -50,4 +52,5 @@ func BenchmarkRead(b *testing.B) {
 			b.Fatalf("read %d records, want %d", n, urls)
 		}
 	}
+	cputime.Report(b, cpu)
 }

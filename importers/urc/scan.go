@@ -4,6 +4,8 @@ import (
 	"bufio"
 	"errors"
 	"io"
+
+	"github.com/uricat/uricat/internal/lines"
 )
 
 // Limits that keep memory bounded whatever the input: a longer element is
@@ -18,18 +20,21 @@ const (
 	maxOutsideNote = 60
 )
 
-// scanner reads bytes and knows where it is: line (1-based; CR LF, LF and
-// CR alone each end a line) and byte offset.
+// scanner reads bytes and knows where it is: the line (counted by
+// lines.Counter's rule) and the byte offset of the next byte.
 type scanner struct {
 	br     *bufio.Reader
-	line   int
+	lines  lines.Counter
 	offset int64
 	err    error // the first non-EOF read error
 }
 
 func newScanner(r io.Reader) *scanner {
-	return &scanner{br: bufio.NewReaderSize(r, 64<<10), line: 1}
+	return &scanner{br: bufio.NewReaderSize(r, 64<<10)}
 }
+
+// line returns the number of the line the next byte is on.
+func (s *scanner) line() int { return s.lines.Line() }
 
 // next returns the next byte, or false at the end of input (or on a read
 // error, kept in s.err).
@@ -42,14 +47,7 @@ func (s *scanner) next() (byte, bool) {
 		return 0, false
 	}
 	s.offset++
-	switch c {
-	case '\n':
-		s.line++
-	case '\r':
-		if b, err := s.br.Peek(1); err != nil || b[0] != '\n' {
-			s.line++
-		}
-	}
+	s.lines.Byte(c)
 	return c, true
 }
 

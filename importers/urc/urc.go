@@ -1,4 +1,4 @@
-// Package urc imports Uniform Resource Citations in the syntax Olle
+// Package urc reads and writes Uniform Resource Citations in the syntax Olle
 // Jarnefors proposed in 1993 (../shared/specs/urc-syntax-jarnefors-1993.txt):
 //
 //	<ftp://nic.nordu.net/internet-drafts/draft-ietf-uri-url-01.txt;
@@ -24,8 +24,13 @@
 //   - Content-type -> TYPE when it is a media type ("Text/Plain"), with a
 //     Charset URD as its charset parameter; otherwise X-CONTENT-TYPE
 //     ("PostScript") and X-CHARSET;
+//   - Category, Rating and Id (uricat's export writes them) -> CATEGORY,
+//     RATING, ID;
 //   - the URN -> X-URN; any other field (Author, Version, Fragment, ...) ->
 //     X-<FIELD>[-<LANG>], upper case; several values are joined with "; ".
+//
+// A value other than a Description is one line: a line break in it, and
+// the blanks around that, is a space; its other blanks are its own.
 //
 // Values are unescaped as the proposal says ("%%", "%;", "%XX") and decoded
 // from the charset their representation tag names (ISO-8859-1,
@@ -43,18 +48,24 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"golang.org/x/text/encoding/charmap"
+
 	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/importers"
+	"github.com/uricat/uricat/internal/charset"
+	"github.com/uricat/uricat/internal/dates"
 )
 
-// Format registers the reader with the importers.
+// Format describes URC for the registry.
 var Format = importers.Format{
-	Name:   "urc",
-	Title:  "Uniform Resource Citations (Jarnefors 1993)",
-	Detect: Detect,
+	Name:       "urc",
+	Title:      "Uniform Resource Citations (Jarnefors 1993)",
+	Extensions: []string{".urc"},
+	Detect:     Detect,
 	NewReader: func(r io.Reader, opts importers.Options) importers.Reader {
 		return NewReader(r, opts)
 	},
+	NewWriter: func(w io.Writer) importers.Writer { return NewWriter(w) },
 }
 
 // Reader reads the citations of a URC file, one bookmark per URL.
@@ -96,7 +107,7 @@ func (r *Reader) Read() (*catalogue.Record, error) {
 		case r.s.err != nil:
 			// The citation was cut short by the error: what it would
 			// have given is not known, so it gives nothing.
-			r.err = fmt.Errorf("urc: line %d (byte %d): %w", r.s.line, r.s.offset, r.s.err)
+			r.err = fmt.Errorf("urc: line %d (byte %d): %w", r.s.line(), r.s.offset, r.s.err)
 		case !ok:
 			r.err = io.EOF
 		case len(elems) > 0:
@@ -123,7 +134,7 @@ func (r *Reader) readCitation() (elems []element, ok bool) {
 	if !r.skipOutside() {
 		return nil, false
 	}
-	startLine, startOff := r.s.line, r.s.offset
+	startLine, startOff := r.s.line(), r.s.offset
 	r.s.next() // the "<"
 	size := 0
 	full := false
@@ -170,7 +181,7 @@ func (r *Reader) skipOutside() bool {
 	line, off := 0, int64(0)
 	flush := func() {
 		if junk.Len() > 0 {
-			r.report(line, off, importers.Deviation, "text outside a citation (\"<\" ... \">\") is ignored: %q", clip(junk.String()))
+			r.report(line, off, importers.Deviation, "text outside a citation (\"<\" ... \">\") is ignored: %q", importers.Excerpt(junk.String()))
 			junk.Reset()
 		}
 	}
@@ -185,7 +196,7 @@ func (r *Reader) skipOutside() bool {
 			return true
 		}
 		if !isSpace(c) && junk.Len() == 0 {
-			line, off = r.s.line, r.s.offset
+			line, off = r.s.line(), r.s.offset
 		}
 		if junk.Len() > 0 || !isSpace(c) {
 			if junk.Len() < maxOutsideNote {
@@ -200,7 +211,7 @@ func (r *Reader) skipOutside() bool {
 // when a ">" ended the element and the citation (see closesCitation);
 // ended when the input did.
 func (r *Reader) readElement() (el element, closed, ended bool) {
-	el.line, el.offset = r.s.line, r.s.offset
+	el.line, el.offset = r.s.line(), r.s.offset
 	b := r.buf[:0]
 	defer func() { r.buf = b[:0] }()
 	long := false
@@ -291,7 +302,7 @@ func (r *Reader) build(elems []element) {
 				if depth == maxDepth {
 					// Deeper blocks are read as part of this one, so that
 					// a URL's fields are found in bounded time.
-					r.report(el.line, el.offset, importers.Deviation, "BEGIN *%s nests deeper than %d levels; read as part of the block around it", value, maxDepth)
+					r.report(el.line, el.offset, importers.Deviation, "this BEGIN* nests deeper than %d levels; read as part of the block around it", maxDepth)
 					excess++
 					continue
 				}
@@ -312,7 +323,7 @@ func (r *Reader) build(elems []element) {
 				cur = cur.parent
 				depth--
 			default:
-				r.report(el.line, el.offset, importers.Deviation, "structor %s* is not BEGIN* or END*; ignored", clip(label))
+				r.report(el.line, el.offset, importers.Deviation, "structor %s* is not BEGIN* or END*; ignored", importers.Excerpt(label))
 			}
 		case kindURL:
 			uri, charset := decodeLocator(value), label
@@ -338,7 +349,7 @@ func (r *Reader) build(elems []element) {
 				order = append(order, k)
 			}
 		default:
-			r.report(el.line, el.offset, importers.Deviation, "element %q is neither a URL, a URN, a URD (Field=value) nor a structor (BEGIN*/END*); ignored", clip(el.raw))
+			r.report(el.line, el.offset, importers.Deviation, "element %q is neither a URL, a URN, a URD (Field=value) nor a structor (BEGIN*/END*); ignored", importers.Excerpt(el.raw))
 		}
 	}
 	for g := cur; g != root; g = g.parent {
@@ -415,8 +426,17 @@ func (r *Reader) fieldsOf(in *group, order []string) *catalogue.Record {
 			}
 		case name == "description" && lang == "":
 			rec.Description = join(vals)
+		// Category, Rating and Id are not the proposal's, but uricat's
+		// export writes them: read them back (issue 10: CATEGORY came back
+		// as X-CATEGORY). A value the field cannot hold stays an X- field.
+		case name == "category" && lang == "":
+			rec.Category = join(vals)
+		case name == "rating" && lang == "" && len(vals) == 1 && validRating(vals[0].value):
+			rec.Rating, _ = catalogue.ParseRating(vals[0].value)
+		case name == "id" && lang == "" && len(vals) == 1 && catalogue.ValidateID(vals[0].value) == nil:
+			rec.ID = vals[0].value
 		case name == "date" && lang == "":
-			if t, err := parseDate(vals[0].value); err == nil {
+			if t, ok := parseDate(vals[0].value); ok {
 				rec.Date = t
 			} else {
 				addExt("X-DATE", join(vals))
@@ -591,6 +611,12 @@ func (r *Reader) parseURD(label, rawValue string, el element) (urd, bool) {
 	name, tags := label[:i], label[i:]
 	var lang, repr string
 	switch {
+	case strings.HasPrefix(tags, ".") && reprFirst(tags[1:]):
+		// BNF rule 5's order with no language tag: Title.Text/Plain/...
+		// (read as the prose's order, "Text" would be a language and
+		// "Plain" a representation that is not text: the value was lost).
+		repr = tags[1:]
+		r.report(el.line, el.offset, importers.Deviation, "%s: representation tag after \".\", as the proposal's BNF rule 5 has it; its prose and example put a language tag there; read anyway", importers.Excerpt(label))
 	case strings.HasPrefix(tags, "."):
 		// The prose and example: Title.sv/Text/Plain/charset:...
 		lang, repr, _ = strings.Cut(tags[1:], "/")
@@ -599,24 +625,24 @@ func (r *Reader) parseURD(label, rawValue string, el element) (urd, bool) {
 		if !strings.Contains(before, "/") && langShape.MatchString(before) && (hasDot || isLanguage(before)) {
 			// BNF rule 5's order: Title/sv.Text/Plain/...
 			lang, repr = before, after
-			r.report(el.line, el.offset, importers.Deviation, "%s: language tag after \"/\" and representation after \".\", as the proposal's BNF rule 5 has it; its prose and example have them the other way round; read anyway", clip(label))
+			r.report(el.line, el.offset, importers.Deviation, "%s: language tag after \"/\" and representation after \".\", as the proposal's BNF rule 5 has it; its prose and example have them the other way round; read anyway", importers.Excerpt(label))
 		} else {
 			repr = tags[1:]
 		}
 	}
 	u := urd{name: name, lang: lang, line: el.line, off: el.offset}
 	if lang != "" && !langShape.MatchString(lang) {
-		r.report(el.line, el.offset, importers.Deviation, "%s: %q is not a language tag (rule 7); ignored", clip(label), lang)
+		r.report(el.line, el.offset, importers.Deviation, "%s: %q is not a language tag (rule 7); ignored", importers.Excerpt(label), lang)
 		u.lang = ""
 	}
 	charset := ""
 	if repr != "" {
 		segs := strings.Split(repr, "/")
 		if len(segs) < 2 || segs[0] == "" || segs[1] == "" {
-			r.report(el.line, el.offset, importers.Deviation, "%s: representation tag %q is not type/subtype (rule 8); ignored", clip(label), clip(repr))
+			r.report(el.line, el.offset, importers.Deviation, "%s: representation tag %q is not type/subtype (rule 8); ignored", importers.Excerpt(label), importers.Excerpt(repr))
 		} else {
 			if !strings.EqualFold(segs[0], "text") {
-				r.report(el.line, el.offset, importers.Dropped, "%s: a value in %s/%s is not text; dropped", clip(label), segs[0], segs[1])
+				r.report(el.line, el.offset, importers.Dropped, "%s: a value in %s/%s is not text; dropped", importers.Excerpt(label), segs[0], segs[1])
 				return u, false
 			}
 			for _, p := range segs[2:] {
@@ -628,30 +654,57 @@ func (r *Reader) parseURD(label, rawValue string, el element) (urd, bool) {
 	}
 	b, bad := unescapeValue(rawValue)
 	if bad >= 0 {
-		r.report(el.line, el.offset, importers.Deviation, "%s: a %% at byte %d of the value is not %%%%, %%; or %%XX (a data error); taken as written", clip(label), bad+1)
+		r.report(el.line, el.offset, importers.Deviation, "%s: a %% at byte %d of the value is not %%%%, %%; or %%XX (a data error); taken as written", importers.Excerpt(label), bad+1)
 	}
 	v := r.decodeText(b, charset, el)
 	if !strings.EqualFold(name, "description") {
-		v = strings.Join(strings.Fields(v), " ")
+		// A long URD may be divided into lines "in the most obvious way":
+		// a line break is a space. Other blanks are the value's own: the
+		// blanks around it were trimmed before it was unescaped, so "%20"
+		// at either end stays.
+		v = importers.OneLine(v)
 	}
-	u.value = strings.TrimSpace(v)
+	u.value = v
 	return u, true
 }
 
 func isLanguage(s string) bool { return catalogue.ValidateLanguage(s) == nil }
 
+func validRating(s string) bool {
+	_, err := catalogue.ParseRating(s)
+	return err == nil
+}
+
+// mimeTypes are the MIME top-level types (RFC 2046 and later), which no
+// language tag is.
+var mimeTypes = map[string]bool{"text": true, "application": true, "image": true, "audio": true,
+	"video": true, "message": true, "multipart": true, "model": true, "font": true}
+
+// reprFirst reports whether the tags after a "." are a representation tag
+// (rule 8: type "/" subtype *("/" attribute ":" value)) rather than a
+// language tag and one: "Text/Plain/charset:US-ASCII", not
+// "sv/Text/Plain/charset:SEN_850200_B".
+func reprFirst(tags string) bool {
+	segs := strings.SplitN(tags, "/", 4)
+	if len(segs) < 2 || !mimeTypes[strings.ToLower(segs[0])] {
+		return false
+	}
+	return len(segs) == 2 || strings.Contains(segs[2], ":")
+}
+
 // decodeText turns a value's bytes into text by charset, or, untagged, as
 // ASCII, which the proposal assumes; other bytes are read as UTF-8 if they
 // are, else as ISO-8859-1, reported.
-func (r *Reader) decodeText(b []byte, charset string, el element) string {
-	if charset != "" {
-		if dec := lookupCharset(charset); dec != nil {
-			if s, err := dec(b); err == nil {
-				return s
+func (r *Reader) decodeText(b []byte, cs string, el element) string {
+	if cs != "" {
+		switch enc, err := charset.Lookup(cs); {
+		case err != nil:
+			r.report(el.line, el.offset, importers.Deviation, "charset %q is not one this reader can decode; read as UTF-8", importers.Excerpt(cs))
+		case enc != nil:
+			if s, err := enc.NewDecoder().Bytes(b); err == nil {
+				return string(s)
 			}
-			r.report(el.line, el.offset, importers.Deviation, "value is not valid %s; read as UTF-8", clip(charset))
-		} else {
-			r.report(el.line, el.offset, importers.Deviation, "charset %q is not one this reader can decode; read as UTF-8", clip(charset))
+			r.report(el.line, el.offset, importers.Deviation, "value is not valid %s; read as UTF-8", importers.Excerpt(cs))
 		}
 	}
 	ascii := true
@@ -665,12 +718,12 @@ func (r *Reader) decodeText(b []byte, charset string, el element) string {
 		return string(b)
 	}
 	if utf8.Valid(b) {
-		if charset == "" {
+		if cs == "" {
 			r.report(el.line, el.offset, importers.Deviation, "value has non-ASCII bytes but no charset tag; read as UTF-8")
 		}
 		return string(b)
 	}
-	s, _ := latin1.NewDecoder().Bytes(b)
+	s, _ := charmap.ISO8859_1.NewDecoder().Bytes(b)
 	r.report(el.line, el.offset, importers.Deviation, "value has bytes that are not UTF-8 and no charset tag says what they are; read as ISO-8859-1")
 	return string(s)
 }
@@ -738,24 +791,19 @@ func mediaType(v string) string {
 	return mime.FormatMediaType(mt, params)
 }
 
-// dateLayouts are the date forms a Date URD is read in; the proposal defines
-// none, so the common Internet ones.
-var dateLayouts = []string{
-	"Mon, 2 Jan 2006 15:04:05 MST", "Mon, 2 Jan 2006 15:04:05 -0700", "2 Jan 2006 15:04:05 MST",
-	"Mon, 2 Jan 06 15:04:05 MST", "Mon, 2 Jan 06 15:04:05 -0700", "Monday, 02-Jan-06 15:04:05 MST", "Mon Jan 2 15:04:05 2006",
-	time.RFC3339, "2006-01-02T15:04:05", "2006-01-02 15:04:05", "2006-01-02", "02/01/2006 15:04:05",
-}
+// dateForms are the forms a Date URD is read in. The proposal defines
+// none: HTTP's and RFC 822's (its own headers' form), ISO 8601's, and the
+// DD/MM/YYYY of SSD3 (3.3), which catalogues hold.
+var dateForms = append(append([]dates.Form(nil), dates.HTTP...),
+	dates.Form{Layout: "2006-01-02T15:04:05", Name: "ISO 8601"},
+	dates.Form{Layout: "2006-01-02 15:04:05", Name: "ISO 8601"},
+	dates.Form{Layout: "2006-01-02", Name: "ISO 8601"},
+	dates.Form{Layout: "02/01/2006 15:04:05", Name: "SSD3"},
+)
 
-func parseDate(v string) (time.Time, error) {
-	v = strings.Join(strings.Fields(v), " ")
-	var err error
-	for _, l := range dateLayouts {
-		var t time.Time
-		if t, err = time.Parse(l, v); err == nil {
-			return t.UTC(), nil
-		}
-	}
-	return time.Time{}, err
+func parseDate(v string) (time.Time, bool) {
+	d, ok := dates.Parse(v, dateForms)
+	return d.Time, ok
 }
 
 func isLetter(c byte) bool { return c|0x20 >= 'a' && c|0x20 <= 'z' }
@@ -767,11 +815,4 @@ func unhex(c byte) byte {
 		return c - '0'
 	}
 	return c | 0x20 - 'a' + 10
-}
-
-func clip(s string) string {
-	if len(s) > 60 {
-		s = s[:57] + "..."
-	}
-	return catalogue.DisplayText(s)
 }

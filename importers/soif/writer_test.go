@@ -9,10 +9,12 @@ import (
 	"time"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/importers"
+	"github.com/uricat/uricat/importers/importertest"
 )
 
-// object is one SOIF object as section 4.4's grammar reads it.
-type object struct {
+// parsedObject is one SOIF object as section 4.4's grammar reads it.
+type parsedObject struct {
 	template, url string
 	attrs         [][2]string
 }
@@ -21,9 +23,9 @@ type object struct {
 // then pairs IDENTIFIER "{" VALUE-SIZE "}" ":" TAB and exactly VALUE-SIZE
 // octets, whitespace between pairs, "}" — the way Harvest's own reader did
 // (WRITERS.md), so that a wrong byte count shows up as a parse error.
-func parseSOIF(t *testing.T, data []byte) []object {
+func parseSOIF(t *testing.T, data []byte) []parsedObject {
 	t.Helper()
-	var objs []object
+	var objs []parsedObject
 	s := string(data)
 	for {
 		s = strings.TrimLeft(s, " \t\r\n")
@@ -31,17 +33,17 @@ func parseSOIF(t *testing.T, data []byte) []object {
 			return objs
 		}
 		if s[0] != '@' {
-			t.Fatalf("expected @ at %q", clip(s))
+			t.Fatalf("expected @ at %q", start(s))
 		}
 		head, rest, ok := strings.Cut(s[1:], "\n")
 		if !ok {
-			t.Fatalf("object header without line end: %q", clip(s))
+			t.Fatalf("object header without line end: %q", start(s))
 		}
 		tmpl, url, ok := strings.Cut(head, " { ")
 		if !ok {
 			t.Fatalf("object header %q is not \"@TYPE { URL\"", head)
 		}
-		o := object{template: tmpl, url: url}
+		o := parsedObject{template: tmpl, url: url}
 		s = rest
 		for {
 			s = strings.TrimLeft(s, " \t\r\n")
@@ -52,25 +54,25 @@ func parseSOIF(t *testing.T, data []byte) []object {
 			open := strings.IndexByte(s, '{')
 			end := strings.Index(s, "}:\t")
 			if open < 0 || end < open {
-				t.Fatalf("bad pair at %q", clip(s))
+				t.Fatalf("bad pair at %q", start(s))
 			}
 			n, err := strconv.Atoi(s[open+1 : end])
 			if err != nil || end+3+n > len(s) {
-				t.Fatalf("bad size at %q", clip(s))
+				t.Fatalf("bad size at %q", start(s))
 			}
 			o.attrs = append(o.attrs, [2]string{s[:open], s[end+3 : end+3+n]})
 			s = s[end+3+n:]
 			if !strings.HasPrefix(s, "\n") {
-				t.Fatalf("value of %s is not followed by a line end: size is wrong? %q", o.attrs[len(o.attrs)-1][0], clip(s))
+				t.Fatalf("value of %s is not followed by a line end: size is wrong? %q", o.attrs[len(o.attrs)-1][0], start(s))
 			}
 		}
 		objs = append(objs, o)
 	}
 }
 
-func clip(s string) string { return s[:min(len(s), 40)] }
+func start(s string) string { return s[:min(len(s), 40)] }
 
-func (o object) get(name string) string {
+func (o parsedObject) get(name string) string {
 	for _, a := range o.attrs {
 		if a[0] == name {
 			return a[1]
@@ -85,11 +87,8 @@ func TestWriteByteCounts(t *testing.T) {
 		{URI: "http://example.org/", Name: "Zoë", Date: date},
 		{URI: "http://example.org/b", Name: "日本", Date: date, Description: "two\nlines {with braces} and }\n"},
 	}
-	var buf bytes.Buffer
-	if err := Write(&buf, recs); err != nil {
-		t.Fatal(err)
-	}
-	out := buf.String()
+	out, _ := importertest.Export(t, Format.NewWriter, recs...)
+	buf := bytes.NewBufferString(out)
 	// Section 4.5: VALUE-SIZE "indicates how many octets the VALUE occupies":
 	// bytes of UTF-8, not characters.
 	for _, want := range []string{
@@ -114,10 +113,8 @@ func TestWriteAttributes(t *testing.T) {
 		Extensions: []catalogue.Field{{Name: "X-AUTHOR", Value: "Alan O. Freier; Paul C. Kocher"},
 			{Name: "X-KEYWORDS", Value: "ssl; tls;"}, {Name: "X-TITLE", Value: "other title"},
 			{Name: "X-PART-2", Value: "p2"}, {Name: "X-FILE-SIZE", Value: "5870"}}}
-	var buf bytes.Buffer
-	if err := Write(&buf, []*catalogue.Record{rec}); err != nil {
-		t.Fatal(err)
-	}
+	out, _ := importertest.Export(t, Format.NewWriter, rec)
+	buf := bytes.NewBufferString(out)
 	objs := parseSOIF(t, buf.Bytes())
 	if len(objs) != 1 {
 		t.Fatalf("%d objects", len(objs))
@@ -168,20 +165,22 @@ func FuzzWrite(f *testing.F) {
 		if catalogue.ValidateExtensionName(extName) != nil {
 			rec.Extensions = nil
 		}
-		var buf bytes.Buffer
-		if err := Write(&buf, []*catalogue.Record{rec, rec}); err != nil {
-			t.Fatal(err)
-		}
+		out, _ := importertest.Export(t, Format.NewWriter, rec, rec)
+		buf := bytes.NewBufferString(out)
 		objs := parseSOIF(t, buf.Bytes())
 		if len(objs) != 2 {
 			t.Fatalf("%d objects, want 2", len(objs))
 		}
 		o := objs[1]
-		if o.url != rec.URI || o.get("Title") != name || o.get("Description") != desc || o.get("Category") != cat {
+		// What a terminal would take for a command is left out (and
+		// reported: TestWriterReports); the rest is exact.
+		safe := func(s string) string { v, _ := importers.SafeText(s); return v }
+		if o.url != rec.URI || o.get("Title") != safe(name) || o.get("Description") != safe(desc) || o.get("Category") != safe(cat) {
 			t.Errorf("read back %+v", o)
 		}
-		if len(rec.Extensions) > 0 && o.get(AttributeName(extName)) != extValue {
-			t.Errorf("%s read back as %q, want %q", extName, o.get(AttributeName(extName)), extValue)
+		if len(rec.Extensions) > 0 && o.get(AttributeName(extName)) != safe(extValue) {
+			t.Errorf("%s read back as %q, want %q", extName, o.get(AttributeName(extName)), safe(extValue))
 		}
+		importertest.CheckOutput(t, "soif", buf.Bytes())
 	})
 }

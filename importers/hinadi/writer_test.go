@@ -1,24 +1,31 @@
 package hinadi
 
 import (
-	"bytes"
+	"io"
 	"regexp"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/importers"
+	"github.com/uricat/uricat/importers/importertest"
 )
 
-var now = time.Date(2001, 12, 2, 3, 4, 5, 0, time.UTC)
+// exportTime dates the header blocks the tests write.
+var exportTime = time.Date(2001, 12, 2, 3, 4, 5, 0, time.UTC)
 
 func write(t *testing.T, recs ...*catalogue.Record) string {
 	t.Helper()
-	var buf bytes.Buffer
-	if err := (&Writer{Now: func() time.Time { return now }}).Write(&buf, recs); err != nil {
-		t.Fatal(err)
-	}
-	return buf.String()
+	out, _ := importertest.Export(t, fixedClock, recs...)
+	return out
+}
+
+// fixedClock makes Writers that date their header exportTime.
+func fixedClock(w io.Writer) importers.Writer {
+	hw := NewWriter(w)
+	hw.Now = func() time.Time { return exportTime }
+	return hw
 }
 
 // lineFormat is the spec's line-format: field-name SEPARATOR field-value
@@ -71,25 +78,37 @@ func TestEntityBlock(t *testing.T) {
 	rec := &catalogue.Record{URI: "http://example.jp/~hina/", Name: "ひなの日記", Date: time.Date(2002, 7, 9, 1, 2, 3, 0, time.UTC),
 		Category: "日記", Description: "first line\nsecond\tline\r\n", Rating: 4, Language: "ja", Type: "text/html", ID: "7",
 		Extensions: []catalogue.Field{{Name: "X-AUTHOR", Value: "Hina"}, {Name: "X-KEYWORDS", Value: "日記; antenna: news; 日記"},
-			{Name: "X-DESCRIPTION", Value: "would duplicate X-Description"}, {Name: "X-LANG", Value: "x"}}}
-	blocks := checkGrammar(t, write(t, rec))
+			{Name: "X-URICAT-DESCRIPTION", Value: "would duplicate X-Uricat-Description"}, {Name: "X-DESCRIPTION", Value: "another's"}, {Name: "X-LANG", Value: "x"}, {Name: "X-EXPIRES", Value: "Tue, 04 Dec 2001 10:00:00 GMT"}}}
+	out, notes := importertest.Export(t, fixedClock, rec)
+	var diags []string
+	for _, d := range notes {
+		diags = append(diags, d.String())
+	}
+	// X-URICAT-DESCRIPTION cannot be written: X-Uricat-Description is DESCRIPTION's.
+	if len(diags) != 1 || !strings.Contains(diags[0], "X-URICAT-DESCRIPTION is left out: its field, X-URICAT-DESCRIPTION, would be taken for another") {
+		t.Errorf("diagnostics %q", diags)
+	}
+	blocks := checkGrammar(t, out)
 	if len(blocks) != 2 {
 		t.Fatalf("%d blocks, want header + 1", len(blocks))
 	}
 	got := blocks[1]
 	want := map[string]string{
-		"url":           "http://example.jp/~hina/",
-		"title":         "ひなの日記",
-		"last-modified": "Tue, 09 Jul 2002 01:02:03 GMT", // rfc1123-date: 2*DIGIT day
-		"keyword":       "日記: antenna:news",              // keywords = TOKEN *(SEPARATOR TOKEN)
-		"author-name":   "Hina",
-		"content-type":  "text/html",
-		"hina-version":  "HINA/2.2beta",
-		"x-description": "first line second line", // one line of TEXT
-		"x-rating":      "4",
-		"x-language":    "ja",
-		"x-id":          "7",
-		"x-lang":        "x",
+		"url":                  "http://example.jp/~hina/",
+		"title":                "ひなの日記",
+		"last-modified":        "Tue, 09 Jul 2002 01:02:03 GMT", // rfc1123-date: 2*DIGIT day
+		"keyword":              "日記",                            // keywords = TOKEN *(SEPARATOR TOKEN): "antenna: news" is not one
+		"x-uricat-keywords":    "日記; antenna: news; 日記",         // ... so they go in X-Keywords, as they are
+		"author-name":          "Hina",
+		"content-type":         "text/html",
+		"hina-version":         "HINA/2.2beta",
+		"x-uricat-description": "=?UTF-8?q?first_line=0Asecond=09line?=", // RFC 2047: one line of TEXT, nothing lost
+		"x-uricat-rating":      "4",
+		"x-uricat-language":    "ja",
+		"x-uricat-id":          "7",
+		"x-description":        "another's",
+		"x-lang":               "x",
+		"expires":              "Tue, 04 Dec 2001 10:00:00 GMT", // the spec's field, as the reader found it
 	}
 	for k, v := range want {
 		if got[k] != v {
@@ -103,8 +122,8 @@ func TestEntityBlock(t *testing.T) {
 
 // Each entity block starts with URL, as RECOMMENDED (section URL).
 func TestURLFirst(t *testing.T) {
-	out := write(t, &catalogue.Record{URI: "http://a.example/", Name: "A", Date: now},
-		&catalogue.Record{URI: "http://b.example/", Name: "B", Date: now})
+	out := write(t, &catalogue.Record{URI: "http://a.example/", Name: "A", Date: exportTime},
+		&catalogue.Record{URI: "http://b.example/", Name: "B", Date: exportTime})
 	if !strings.Contains(out, "\r\n\r\nURL: http://a.example/\r\nTitle: A\r\n") ||
 		!strings.Contains(out, "\r\n\r\nURL: http://b.example/\r\nTitle: B\r\n") {
 		t.Errorf("entity blocks do not start with URL:\n%s", out)
@@ -118,7 +137,7 @@ func FuzzWrite(f *testing.F) {
 	f.Add("ひな", "a\nb\r\n", "x: y", "X-DESCRIPTION", " lead\ttab")
 	f.Add("", "", "", "X-A", "")
 	f.Fuzz(func(t *testing.T, name, desc, cat, extName, extValue string) {
-		rec := &catalogue.Record{URI: "http://example.org/", Name: name, Description: desc, Category: cat, Date: now,
+		rec := &catalogue.Record{URI: "http://example.org/", Name: name, Description: desc, Category: cat, Date: exportTime,
 			Extensions: []catalogue.Field{{Name: extName, Value: extValue}, {Name: "X-KEYWORDS", Value: cat + ";" + extValue}}}
 		if catalogue.ValidateExtensionName(extName) != nil || extName == "X-KEYWORDS" {
 			rec.Extensions = rec.Extensions[1:]

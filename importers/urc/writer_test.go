@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/importers/importertest"
 )
 
 // TestEscape follows the proposal's list of "special encodings in the value
@@ -73,10 +74,8 @@ func TestWriteCitation(t *testing.T) {
 		Language: "en", Type: "text/plain", Description: "RFC; draft\nv1",
 		Extensions: []catalogue.Field{{Name: "X-AUTHOR", Value: "Tim Berners-Lee"}, {Name: "X-URN", Value: "IANA:0::drafts:1204"},
 			{Name: "X-VERSION", Value: "01"}, {Name: "X-PRIVATE", Value: "p"}, {Name: "X-MY_FIELD", Value: "m"}}}
-	var buf bytes.Buffer
-	if err := Write(&buf, []*catalogue.Record{rec}); err != nil {
-		t.Fatal(err)
-	}
+	out, _ := importertest.Export(t, Format.NewWriter, rec)
+	buf := bytes.NewBufferString(out)
 	want := "<ftp://nic.nordu.net/internet-drafts/draft-ietf-uri-url-01.txt;\r\n" +
 		"URN:IANA:0::drafts:1204;\r\n" +
 		"Title/Text/Plain/charset:UTF-8=Likformiga resurslägesgivare;\r\n" +
@@ -100,10 +99,8 @@ func TestOneCitationPerRecord(t *testing.T) {
 		{URI: "http://example.com/a;b=1", Name: "x; y", Date: time.Unix(0, 0).UTC(), Description: ";>;<"},
 		{URI: "http://example.com/", Name: "z", Date: time.Unix(0, 0).UTC(), Category: "A;B"},
 	}
-	var buf bytes.Buffer
-	if err := Write(&buf, recs); err != nil {
-		t.Fatal(err)
-	}
+	out, _ := importertest.Export(t, Format.NewWriter, recs...)
+	buf := bytes.NewBufferString(out)
 	citations := strings.SplitAfter(strings.TrimSuffix(buf.String(), "\r\n"), ">\r\n")
 	if len(citations) != 2 {
 		t.Fatalf("%d citations, want 2: %q", len(citations), buf.String())

@@ -1,0 +1,313 @@
+package urc
+
+import (
+	"bufio"
+	"io"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/importers"
+)
+
+const (
+	// DateLayout is the form of the Date URD: RFC 1123, in GMT.
+	DateLayout = "Mon, 02 Jan 2006 15:04:05 GMT"
+	// Charset is the representation tag of a value that is not ASCII.
+	Charset = "/Text/Plain/charset:UTF-8"
+)
+
+// renamed are extensions written under the proposal's own field names.
+var renamed = map[string]string{"X-AUTHOR": "Author", "X-VERSION": "Version"}
+
+// Label returns the URD label an extension is written under: its name, with
+// "_" as "-", since a field name is an identifier (BNF rules 6 and 11:
+// ASCII-letter *(ASCII-letter / digit / "-")).
+func Label(ext string) string {
+	return strings.ReplaceAll(ext, "_", "-")
+}
+
+// Writer writes records as Uniform Resource Citations in the syntax of the
+// proposal (urc-syntax-jarnefors-1993.txt): one citation per record, each
+// element closed by ";" and on its own line, the whole wrapped in "<" ...
+// ">", as in the proposal's simple example:
+//
+//	<http://example.org/;
+//	Title=Example;
+//	Date=Sat, 21 Nov 2026 15:04:05 GMT;
+//	Language=en;>
+//
+// The URL comes first; then URDs (label "=" value): Title (NAME),
+// Description (DESCRIPTION), Date (DATE, in the RFC 822/1123 form the
+// proposal's own headers use), Category (CATEGORY), Rating (RATING),
+// Language (LANGUAGE, as in the example), Content-type (TYPE, the
+// proposal's field name), Id (ID), Author and Version (X-AUTHOR and
+// X-VERSION, names the examples use) and every other extension under its
+// own name, which starts with "X-" as the proposal asks of private fields
+// ("_", which a field name cannot hold, as "-": see Label). X-URN becomes a
+// URN element (URN:...), as in the examples. The reader takes every one of
+// them back to its field.
+//
+// Values are escaped as the proposal prescribes: "%" as %%, ";" as %;, a
+// line break (LF or CR LF, as text holds them) as CR LF, a lone CR as %0D,
+// NUL as %00, ESC as %1B and the other control characters as %XX, C1
+// controls (U+0080 to U+009F) and bytes that are not UTF-8 too, byte by
+// byte: the output carries none of them raw. Tabs and all other characters
+// are written as they are, "<" and ">" too ("need no special treatment"),
+// except a ">" that blanks or line breaks alone separate from a following
+// "<": that is %3E, since readers that tolerate a missing ";" (ours does)
+// would take "><" for the end of one citation and the start of the next,
+// and blanks at either end of a value, which readers trim: %20 and %09. A
+// URI's own "%XX" escapes thus become "%%XX". A value that is not ASCII is
+// written in UTF-8 (the proposal's "UTF-2") and its label gets the
+// representation tag /Text/Plain/charset:UTF-8, placed after the field
+// name as the example places it (Title.sv/Text/Plain/charset:...).
+//
+// What does not read back as it was is reported (see importers.Reporter):
+// a URI that is a URN (the reader takes it for the citation's URN, not its
+// URL), an extension name a URD label cannot hold, an X- value on several
+// lines (the reader makes it one), a TYPE not in canonical form.
+type Writer struct {
+	bw *bufio.Writer
+	importers.WriterNotes
+	types  map[string]string  // TYPE -> what the reader makes of it: records repeat the same few
+	labels map[string]labelOf // extension -> its URD label, and what the reader makes of it
+}
+
+// labelOf is the label an extension is written under, and the field the
+// reader makes of it.
+type labelOf struct{ label, back string }
+
+// NewWriter returns a Writer to w.
+func NewWriter(w io.Writer) *Writer {
+	uw := &Writer{bw: bufio.NewWriterSize(w, 64<<10)}
+	uw.ControlsWhy = "they are written escaped (%XX), but an import leaves them out, as it leaves them out of any text"
+	return uw
+}
+
+// urd writes one URD, the value of the record's field, on a line of its
+// own; an empty value is left out.
+func (w *Writer) urd(field, label, value string) {
+	if value == "" {
+		return
+	}
+	if _, dropped := importers.SafeText(value); dropped {
+		w.Controls(field)
+	}
+	bw := w.bw
+	bw.WriteString("\r\n")
+	bw.WriteString(label)
+	if !isASCII(value) {
+		bw.WriteString(Charset)
+	}
+	bw.WriteByte('=')
+	writeValue(bw, value)
+	bw.WriteByte(';')
+}
+
+// Write writes one record as a citation, CRLF line ends.
+func (w *Writer) Write(r *catalogue.Record) error {
+	bw := w.bw
+	w.Record(r.URI)
+	if !citedAsURL(r.URI) {
+		w.Note(importers.Deviation, "its URI is written as the citation's URL, but reads back as a URN or not at all: a URN element and a URL look alike (rules 3, 4)")
+	}
+	bw.WriteByte('<')
+	writeEscaped(bw, r.URI)
+	bw.WriteByte(';')
+	if urn := r.Extension("X-URN"); urn != "" {
+		bw.WriteString("\r\n")
+		// The URN as it is ("urn:" is case-insensitive, RFC 8141 3.1);
+		// the label the examples show when X-URN lacks one.
+		if len(urn) < 4 || !strings.EqualFold(urn[:4], "urn:") {
+			bw.WriteString("URN:")
+			w.Note(importers.Deviation, "X-URN %q is written as the URN element URN:%s, and reads back so", urn, urn)
+		} else if n := catalogue.NormalizeURI(urn); n != urn {
+			w.Note(importers.Deviation, "X-URN %q reads back as %q", urn, n)
+		}
+		writeEscaped(bw, urn)
+		bw.WriteByte(';')
+	}
+	w.urd("NAME", "Title", r.Name)
+	w.urd("DESCRIPTION", "Description", r.Description)
+	if !r.Date.IsZero() {
+		w.urd("DATE", "Date", r.Date.UTC().Format(DateLayout))
+	}
+	w.urd("CATEGORY", "Category", r.Category)
+	if r.Rating != 0 {
+		w.urd("RATING", "Rating", strconv.Itoa(r.Rating))
+	}
+	w.urd("LANGUAGE", "Language", r.Language)
+	if r.Type != "" {
+		mt, ok := w.types[r.Type]
+		if !ok {
+			mt = mediaType(r.Type)
+			if w.types == nil || len(w.types) > 256 {
+				w.types = map[string]string{}
+			}
+			w.types[r.Type] = mt
+		}
+		if mt != r.Type {
+			w.Note(importers.Deviation, "TYPE %q reads back in canonical form, %q", r.Type, mt)
+		}
+	}
+	w.urd("TYPE", "Content-type", r.Type)
+	w.urd("ID", "Id", r.ID)
+	for _, f := range r.Extensions {
+		if f.Name == "X-URN" {
+			continue
+		}
+		l, ok := w.labels[f.Name]
+		if !ok {
+			l.label = Label(f.Name)
+			if n, ok := renamed[f.Name]; ok {
+				l.label = n
+			}
+			l.back = extName(l.label, "")
+			if w.labels == nil || len(w.labels) > 1024 {
+				w.labels = map[string]labelOf{}
+			}
+			w.labels[f.Name] = l
+		}
+		label := l.label
+		if back := l.back; back != f.Name {
+			w.Note(importers.Deviation, "%s is written as the URD %s, which reads back as %s (a field name is an identifier: rules 6, 11)", f.Name, label, back)
+		}
+		if safe, _ := importers.SafeText(f.Value); importers.OneLine(safe) != safe {
+			w.Note(importers.Deviation, "%s is written as it is, but reads back as %q (the reader makes an X- value one line)", f.Name, importers.Excerpt(importers.OneLine(safe)))
+		}
+		w.urd(f.Name, label, f.Value)
+	}
+	_, err := bw.WriteString(">\r\n") // bufio's errors are sticky: this reports any
+	return err
+}
+
+// Close writes what is buffered.
+func (w *Writer) Close() error { return w.bw.Flush() }
+
+// Escape returns v as the value of a URC element: see the package doc.
+func Escape(v string) string {
+	var b strings.Builder
+	bw := bufio.NewWriter(&b)
+	writeEscaped(bw, v)
+	bw.Flush()
+	return b.String()
+}
+
+const hexDigits = "0123456789ABCDEF"
+
+// asIs are the ASCII bytes a value holds as they are: printable, but "%",
+// ";" and ">", which writeEscaped looks at.
+var asIs = func() (t [256]bool) {
+	for c := 0x20; c < 0x7f; c++ {
+		t[c] = c != '%' && c != ';' && c != '>'
+	}
+	return t
+}()
+
+func writeEscaped(bw *bufio.Writer, v string) {
+	start := 0
+	for i := 0; i < len(v); i++ {
+		c := v[i]
+		if asIs[c] {
+			continue
+		}
+		if c >= 0x80 {
+			r, n := utf8.DecodeRuneInString(v[i:])
+			if r == utf8.RuneError && n == 1 || r <= 0x9f { // not UTF-8, or a C1 control
+				bw.WriteString(v[start:i])
+				for _, b := range []byte(v[i : i+n]) {
+					bw.WriteByte('%')
+					bw.WriteByte(hexDigits[b>>4])
+					bw.WriteByte(hexDigits[b&0xf])
+				}
+				start = i + n
+			}
+			i += n - 1
+			continue
+		}
+		if c == '>' && !beforeOpen(v[i+1:]) {
+			continue
+		}
+		bw.WriteString(v[start:i])
+		start = i + 1
+		switch {
+		case c == '%':
+			bw.WriteString("%%")
+		case c == ';':
+			bw.WriteString("%;")
+		case c == '\t':
+			bw.WriteByte('\t')
+		case c == '>':
+			bw.WriteString("%3E")
+		case c == '\n':
+			bw.WriteString("\r\n") // a line break (the proposal: "an ASCII CR LF pair")
+		case c == '\r' && i+1 < len(v) && v[i+1] == '\n':
+			bw.WriteString("\r\n")
+			i++
+			start = i + 1
+		default: // lone CR, NUL, ESC and the other controls
+			bw.WriteByte('%')
+			bw.WriteByte(hexDigits[c>>4])
+			bw.WriteByte(hexDigits[c&0xf])
+		}
+	}
+	bw.WriteString(v[start:])
+}
+
+// writeValue writes a URD's value escaped (writeEscaped), and the blanks at
+// its ends as %20 and %09: a reader trims the blanks around a value.
+func writeValue(bw *bufio.Writer, v string) {
+	start, end := 0, len(v)
+	for start < end && (v[start] == ' ' || v[start] == '\t') {
+		start++
+	}
+	for end > start && (v[end-1] == ' ' || v[end-1] == '\t') {
+		end--
+	}
+	writeBlanks(bw, v[:start])
+	writeEscaped(bw, v[start:end])
+	writeBlanks(bw, v[end:])
+}
+
+func writeBlanks(bw *bufio.Writer, b string) {
+	for i := 0; i < len(b); i++ {
+		bw.WriteByte('%')
+		bw.WriteByte(hexDigits[b[i]>>4])
+		bw.WriteByte(hexDigits[b[i]&0xf])
+	}
+}
+
+// citedAsURL reports whether the reader takes uri, as a citation's first
+// element, for its URL: whether it starts with a scheme (rules 3, 4) that is
+// not "URN".
+func citedAsURL(uri string) bool {
+	colon := strings.IndexByte(uri, ':')
+	if colon <= 0 || strings.EqualFold(uri[:colon], "urn") || !isLetter(uri[0]) {
+		return false
+	}
+	for i := 1; i < colon; i++ {
+		if c := uri[i]; !isLetter(c) && !isDigit(c) && c != '+' && c != '.' && c != '-' {
+			kind, _, _ := classify(uri) // a URD's label, a structor...
+			return kind == kindURL
+		}
+	}
+	return true
+}
+
+// beforeOpen reports whether rest starts, after blanks and line breaks,
+// with "<": then a ">" before it would look like the end of one citation
+// and the start of the next to a reader that tolerates a missing ";".
+func beforeOpen(rest string) bool {
+	return strings.HasPrefix(strings.TrimLeft(rest, " \t\r\n"), "<")
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
+}
