@@ -27,7 +27,7 @@ type FieldSpec struct {
 	// cannot hold as RFC 2047 encoded-words, and the reader decodes them.
 	Text bool
 	// Hint says what a value looks like, for an input's placeholder or a
-	// flag's usage: "1 to 5". "" when any text will do.
+	// flag's usage: "1-5". "" when any text will do.
 	Hint string
 	// Get returns r's value as text, or "" when r has none.
 	Get func(r *Record) string
@@ -47,7 +47,7 @@ type FieldSpec struct {
 	// validate checks r's value as held; errAbsent when r has none.
 	validate func(r *Record) error
 	// A field held in a string of Record: where, and how its value is
-	// checked (nil for a Text field); init makes its read.
+	// checked (a Text field's: that it is not blank); init makes its read.
 	at    func(r *Record) *string
 	valid func(string) error
 	// cached: valid is costly, and records repeat the values it checks.
@@ -83,8 +83,8 @@ func init() {
 		stringField(FieldSpec{Name: FieldType, Label: "Type", Section: "3.8", Hint: "a media type, such as text/html", cached: true},
 			func(r *Record) *string { return &r.Type }, ValidateType),
 	}
-	if len(Fields) > len(valueCache{}.verdicts) {
-		panic("catalogue: more standard fields than Record.accepted has bits")
+	if len(Fields) > 16 || len(Fields) > len(valueCache{}.verdicts) {
+		panic("catalogue: more standard fields than Record.accepted has bits, or valueCache slots")
 	}
 	for i := range Fields {
 		f := &Fields[i]
