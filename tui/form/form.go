@@ -1,7 +1,9 @@
 // Package form is the add/edit dialog of uricat's TUI: one input for every
-// standard SSD3 field and for each X- extension field, each validated as the
-// user types by the catalogue's own validators (Record.Validate,
-// catalogue.ParseRating, catalogue.ValidateExtensionName), never by copies.
+// standard SSD3 field, made from the catalogue's table of them
+// (catalogue.Fields), and for each X- extension field. What the user types
+// goes into the record as text through each field's own Set, and is
+// checked as they type by the catalogue (Set, Record.Validate,
+// catalogue.ValidateExtensionName), never by copies.
 //
 // The form does not change the catalogue. When the user saves a record that
 // validates it emits SubmittedMsg; the root applies it (an Add edit when
