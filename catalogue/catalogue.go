@@ -167,9 +167,9 @@ func (c *Catalogue) checkIDs() {
 		key := canonicalID(r.ID)
 		if other, ok := ids[key]; ok {
 			r.problems = append(r.problems, Problem{Line: r.fieldLine(FieldID), Field: FieldID, Severity: Error,
-				Msg: fmt.Sprintf("ID %s is already the ID of the record at line %d; IDs must be unique (3.9)", r.ID, other.line)})
+				Msg: fmt.Sprintf("ID %s is already that of the record at line %d; IDs must be unique (3.9)", r.ID, other.line)})
 			r.ID = ""
-			r.accepted &^= stdBit(FieldID)
+			r.accepted &^= bitOf(FieldID)
 			continue
 		}
 		ids[key] = r
@@ -256,14 +256,14 @@ func render(rec *Record) string {
 		}
 		// The first line of each field takes the record's value; a line
 		// uricat could not use stays as it was unless the value replaces it.
-		f := parseField(content, nil)
-		if bit := stdBit(f.name); bit != 0 && done&bit == 0 {
-			done |= bit
-			if hasValue(rec, f.name) {
-				writeField(&b, rec, f.name)
+		f := parseField(content, nil, 0, nil)
+		if s := f.spec; s != nil && done&s.bit == 0 {
+			done |= s.bit
+			if s.Get(rec) != "" {
+				writeField(&b, rec, s)
 				continue
 			}
-			if f.problem == nil && rec.accepted&bit != 0 {
+			if f.problem == nil && rec.accepted&s.bit != 0 {
 				continue // cleared
 			}
 		} else if strings.HasPrefix(f.name, "X-") && !contains(doneX, f.name) {
@@ -278,9 +278,9 @@ func render(rec *Record) string {
 		}
 		writeLine(&b, "", content)
 	}
-	for _, f := range Fields {
-		if done&stdBit(f.Name) == 0 {
-			writeField(&b, rec, f.Name)
+	for i := range Fields {
+		if f := &Fields[i]; done&f.bit == 0 {
+			writeField(&b, rec, f)
 		}
 	}
 	for _, x := range rec.Extensions {
@@ -300,21 +300,14 @@ func contains(list []string, s string) bool {
 	return false
 }
 
-// hasValue reports whether rec has a value for the standard field name.
-func hasValue(rec *Record, name string) bool {
-	f, _ := LookupField(name)
-	return f.Get(rec) != ""
-}
-
-// writeField writes rec's value of a standard field, if it has one.
-func writeField(b *strings.Builder, rec *Record, name string) {
-	f, _ := LookupField(name)
+// writeField writes rec's value of the standard field f, if it has one.
+func writeField(b *strings.Builder, rec *Record, f *FieldSpec) {
 	v := f.Get(rec)
 	if f.Text {
 		v = EncodeText(v)
 	}
 	if v != "" {
-		writeLine(b, name, v)
+		writeLine(b, f.Name, v)
 	}
 }
 

@@ -390,7 +390,7 @@ func (e Add) applyTo(c *Catalogue) (Edit, error) {
 				if r := c.Lookup(other); ok && r != nil {
 					name = fmt.Sprintf("%q", r.Name)
 				}
-				ps = append(ps, Problem{Field: FieldID, Msg: fmt.Sprintf("ID %s is already the ID of %s; IDs must be unique (3.9)", in.ID, name)})
+				ps = append(ps, Problem{Field: FieldID, Msg: fmt.Sprintf("ID %s is already that of %s; IDs must be unique (3.9)", in.ID, name)})
 			}
 			if seenID == nil {
 				seenID = map[string]bool{}
@@ -512,7 +512,7 @@ func (e Set) applyTo(c *Catalogue) (Edit, error) {
 				if r := c.Lookup(other); r != nil {
 					name = r.Name
 				}
-				ps = append(ps, Problem{Field: FieldID, Msg: fmt.Sprintf("ID %s is already the ID of %q; IDs must be unique (3.9)", in.ID, name)})
+				ps = append(ps, Problem{Field: FieldID, Msg: fmt.Sprintf("ID %s is already that of %q; IDs must be unique (3.9)", in.ID, name)})
 			}
 		}
 	}

@@ -1,7 +1,7 @@
 package catalogue
 
 import (
-	"fmt"
+	"errors"
 	"strconv"
 	"strings"
 	"time"
@@ -9,136 +9,276 @@ import (
 
 // FieldSpec is what uricat knows of one standard field of SSD3 section 3:
 // its name, the section that defines it, whether a record needs it, and how
-// to read and change its value as text.
+// to read, check and change its value. Every part of uricat that handles
+// the standard fields one by one (the reader, Validate, the writer, the
+// edit path, the TUI's form and detail pane, the command line's flags)
+// goes through this table, so that a field is described once.
 //
 // The text of a value is what a user types and what `uricat show` prints:
 // decoded Unicode for NAME, CATEGORY and DESCRIPTION, "DD/MM/YYYY hh:mm:ss"
 // for DATE (3.3), "1" to "5" for RATING (3.6), as written for the others.
 type FieldSpec struct {
-	Name     string
-	Section  string // the section of SSD3 that defines the field
-	Required bool   // 3.1-3.3: a record without it is not used (2.2)
+	Name    string
+	Label   string // the name as a person reads it, for display: "Category"
+	Section string // the section of SSD3 that defines the field
+	// Required fields (3.1-3.3) are those a record is not used without (2.2).
+	Required bool
 	// Text fields may hold any Unicode; the writer encodes what ASCII
-	// cannot hold as RFC 2047 encoded-words.
+	// cannot hold as RFC 2047 encoded-words, and the reader decodes them.
 	Text bool
-	// Get returns r's value, or "" when r has none.
+	// Hint says what a value looks like, for an input's placeholder or a
+	// flag's usage: "1-5". "" when any text will do.
+	Hint string
+	// Get returns r's value as text, or "" when r has none.
 	Get func(r *Record) string
-	// Set checks v and stores it in r; "" clears the field.
+	// Set checks the text v and stores it in r; "" clears the field. The
+	// error names the field once.
 	Set func(r *Record, v string) error
+
+	// The reader's side. bit is the field's bit in a record's masks
+	// (Record.accepted); index its place in Fields.
+	bit   uint16
+	index int
+	// read checks a value as a file holds it (encoded-words for a Text
+	// field) and, when it is valid, stores it in r, which it leaves alone
+	// otherwise. c, which may be nil, remembers verdicts on values that
+	// records repeat. It runs for every line of a file.
+	read func(r *Record, v string, c *valueCache) error
+	// validate checks r's value as held; errAbsent when r has none.
+	validate func(r *Record) error
+	// A field held in a string of Record: where, and how its value is
+	// checked (a Text field's: that it is not blank); init makes its read.
+	at    func(r *Record) *string
+	valid func(string) error
+	// cached: valid is costly, and records repeat the values it checks.
+	cached bool
 }
 
-// Fields lists the standard fields in the order a new record writes them:
-// the order of the spec's full example (4.1).
-var Fields = []FieldSpec{
-	{Name: FieldURI, Section: "3.1", Required: true,
-		Get: func(r *Record) string { return r.URI },
-		Set: func(r *Record, v string) error {
-			if v == "" {
-				r.URI = ""
-				return nil
-			}
-			v = NormalizeURI(v)
-			if err := ValidateURI(v); err != nil {
-				return err
-			}
-			r.URI = v
-			return nil
-		}},
-	{Name: FieldName, Section: "3.2", Required: true, Text: true,
-		Get: func(r *Record) string { return r.Name },
-		Set: textSetter(FieldName, func(r *Record) *string { return &r.Name })},
-	{Name: FieldID, Section: "3.9",
-		Get: func(r *Record) string { return r.ID },
-		Set: func(r *Record, v string) error {
-			if v != "" {
-				if err := ValidateID(v); err != nil {
-					return err
-				}
-			}
-			r.ID = v
-			return nil
-		}},
-	{Name: FieldDate, Section: "3.3", Required: true,
-		Get: func(r *Record) string {
-			if !r.hasDate() {
-				return ""
-			}
-			return FormatDate(r.Date)
-		},
-		Set: func(r *Record, v string) error {
-			if v == "" {
-				r.Date, r.accepted = time.Time{}, r.accepted&^stdBit(FieldDate)
-				return nil
-			}
-			t, err := ParseDate(v)
-			if err != nil {
-				return err
-			}
-			r.Date = t
-			return nil
-		}},
-	{Name: FieldCategory, Section: "3.4", Text: true,
-		Get: func(r *Record) string { return r.Category },
-		Set: textSetter(FieldCategory, func(r *Record) *string { return &r.Category })},
-	{Name: FieldDescription, Section: "3.5", Text: true,
-		Get: func(r *Record) string { return r.Description },
-		Set: textSetter(FieldDescription, func(r *Record) *string { return &r.Description })},
-	{Name: FieldRating, Section: "3.6",
-		Get: func(r *Record) string {
-			if r.Rating == 0 {
-				return ""
-			}
-			return strconv.Itoa(r.Rating)
-		},
-		Set: func(r *Record, v string) error {
-			if v == "" {
-				r.Rating = 0
-				return nil
-			}
-			n, err := ParseRating(v)
-			if err != nil {
-				return err
-			}
-			r.Rating = n
-			return nil
-		}},
-	{Name: FieldLanguage, Section: "3.7",
-		Get: func(r *Record) string { return r.Language },
-		Set: validatedSetter(ValidateLanguage, func(r *Record) *string { return &r.Language })},
-	{Name: FieldType, Section: "3.8",
-		Get: func(r *Record) string { return r.Type },
-		Set: validatedSetter(ValidateType, func(r *Record) *string { return &r.Type })},
-}
+// Fields lists the standard fields in the order a new record writes them,
+// the order of the spec's full example (4.1), which is also the order in
+// which uricat shows them. Do not modify it.
+var Fields []FieldSpec
 
-func textSetter(name string, field func(*Record) *string) func(*Record, string) error {
-	return func(r *Record, v string) error {
-		if v != "" && strings.TrimSpace(v) == "" {
-			return fmt.Errorf("%s must not be blank (2.2: values must not be empty)", name)
-		}
-		*field(r) = v
-		return nil
+// Fields is made in init, not in its declaration, so that its functions may
+// look fields up (DATE's Set clears its bit).
+func init() {
+	uri := stringField(FieldSpec{Name: FieldURI, Label: "URI", Section: "3.1", Required: true, Hint: "https://example.org/"},
+		func(r *Record) *string { return &r.URI }, ValidateURI)
+	set := uri.Set
+	uri.Set = func(r *Record, v string) error { return set(r, NormalizeURI(v)) } // an IRI becomes a URI
+	Fields = []FieldSpec{
+		uri,
+		stringField(FieldSpec{Name: FieldName, Label: "Name", Section: "3.2", Required: true, Text: true, Hint: "a title"},
+			func(r *Record) *string { return &r.Name }, nil),
+		stringField(FieldSpec{Name: FieldID, Label: "ID", Section: "3.9", Hint: "a unique positive integer"},
+			func(r *Record) *string { return &r.ID }, ValidateID),
+		dateField,
+		stringField(FieldSpec{Name: FieldCategory, Label: "Category", Section: "3.4", Text: true},
+			func(r *Record) *string { return &r.Category }, nil),
+		stringField(FieldSpec{Name: FieldDescription, Label: "Description", Section: "3.5", Text: true},
+			func(r *Record) *string { return &r.Description }, nil),
+		ratingField,
+		stringField(FieldSpec{Name: FieldLanguage, Label: "Language", Section: "3.7", Hint: "a language tag, such as en-gb", cached: true},
+			func(r *Record) *string { return &r.Language }, ValidateLanguage),
+		stringField(FieldSpec{Name: FieldType, Label: "Type", Section: "3.8", Hint: "a media type, such as text/html", cached: true},
+			func(r *Record) *string { return &r.Type }, ValidateType),
 	}
+	if len(Fields) > 16 || len(Fields) > len(valueCache{}.verdicts) {
+		panic("catalogue: more standard fields than Record.accepted has bits, or valueCache slots")
+	}
+	for i := range Fields {
+		f := &Fields[i]
+		f.bit, f.index = 1<<i, i
+		if f.Required {
+			requiredFields |= f.bit
+		}
+		if f.read == nil {
+			f.read = readString(f)
+		}
+	}
+	indexFields()
 }
 
-func validatedSetter(validate func(string) error, field func(*Record) *string) func(*Record, string) error {
-	return func(r *Record, v string) error {
+// requiredFields has the bits of the required fields.
+var requiredFields uint16
+
+// errAbsent is what a FieldSpec's validate returns for a record without
+// the field: an error only if the field is required.
+var errAbsent = errors.New("absent")
+
+// stringField completes f, a field held in the string *at(r) whose value
+// valid checks; a Text field's is only checked not to be blank.
+func stringField(f FieldSpec, at func(r *Record) *string, valid func(string) error) FieldSpec {
+	name := f.Name
+	if f.Text {
+		valid = func(v string) error {
+			if strings.TrimSpace(v) == "" {
+				return errBlank(name)
+			}
+			return nil
+		}
+	}
+	f.at, f.valid = at, valid
+	f.Get = func(r *Record) string { return *at(r) }
+	f.Set = func(r *Record, v string) error {
 		if v != "" {
-			if err := validate(v); err != nil {
+			if err := valid(v); err != nil {
 				return err
 			}
 		}
-		*field(r) = v
+		*at(r) = v
 		return nil
 	}
+	f.validate = func(r *Record) error {
+		if v := *at(r); v != "" {
+			return valid(v)
+		}
+		return errAbsent
+	}
+	return f
+}
+
+// readString makes the read of a string field f: a Text field's value is
+// decoded from encoded-words, the verdicts on a cached one remembered.
+func readString(f *FieldSpec) func(r *Record, v string, c *valueCache) error {
+	name, at, valid, index := f.Name, f.at, f.valid, f.index
+	switch {
+	case f.Text:
+		return func(r *Record, v string, _ *valueCache) error {
+			d, err := decodeValue(name, v)
+			if err == nil {
+				*at(r) = d
+			}
+			return err
+		}
+	case f.cached:
+		return func(r *Record, v string, c *valueCache) error {
+			err := c.check(index, valid, v)
+			if err == nil {
+				*at(r) = v
+			}
+			return err
+		}
+	}
+	return func(r *Record, v string, _ *valueCache) error {
+		err := valid(v)
+		if err == nil {
+			*at(r) = v
+		}
+		return err
+	}
+}
+
+// dateField is DATE (3.3): a time in UTC, to the second.
+var dateField = FieldSpec{Name: FieldDate, Label: "Date", Section: "3.3", Required: true, Hint: "DD/MM/YYYY hh:mm:ss in UTC",
+	Get: func(r *Record) string {
+		if !r.hasDate() {
+			return ""
+		}
+		return FormatDate(r.Date)
+	},
+	Set: func(r *Record, v string) error {
+		if v == "" {
+			r.Date, r.accepted = time.Time{}, r.accepted&^bitOf(FieldDate)
+			return nil
+		}
+		return readDate(r, v, nil)
+	},
+	read: readDate,
+	validate: func(r *Record) error {
+		if !r.hasDate() {
+			return errAbsent
+		}
+		return ValidateDate(r.Date)
+	},
+}
+
+func readDate(r *Record, v string, _ *valueCache) error {
+	t, err := ParseDate(v)
+	if err == nil {
+		r.Date = t
+	}
+	return err
+}
+
+// ratingField is RATING (3.6): 1 to 5, 0 in Record when absent.
+var ratingField = FieldSpec{Name: FieldRating, Label: "Rating", Section: "3.6", Hint: "1-5",
+	Get: func(r *Record) string {
+		if r.Rating == 0 {
+			return ""
+		}
+		return strconv.Itoa(r.Rating)
+	},
+	Set: func(r *Record, v string) error {
+		if v == "" {
+			r.Rating = 0
+			return nil
+		}
+		return readRating(r, v, nil)
+	},
+	read: readRating,
+	validate: func(r *Record) error {
+		if r.Rating == 0 {
+			return errAbsent
+		}
+		return ValidateRating(r.Rating)
+	},
+}
+
+func readRating(r *Record, v string, _ *valueCache) error {
+	n, err := ParseRating(v)
+	if err == nil {
+		r.Rating = n
+	}
+	return err
+}
+
+// fieldSlots finds a standard field by its name with one string
+// comparison, on the reader's hot path: a field's slot is
+// slot(name), which fieldHash makes different for each standard field
+// (indexFields checks it).
+var fieldSlots [64]*FieldSpec
+
+const fieldHash = 5
+
+func slot(name string) uint { return (uint(name[0]) + uint(len(name))*fieldHash) & 63 }
+
+func indexFields() {
+	for i := range Fields {
+		f := &Fields[i]
+		s := slot(f.Name)
+		if fieldSlots[s] != nil {
+			panic("catalogue: " + f.Name + " and " + fieldSlots[s].Name + " share a slot: change fieldHash")
+		}
+		fieldSlots[s] = f
+	}
+}
+
+// spec returns the standard field called name, or nil.
+func spec(name string) *FieldSpec {
+	if name == "" {
+		return nil
+	}
+	if f := fieldSlots[slot(name)]; f != nil && f.Name == name {
+		return f
+	}
+	return nil
+}
+
+// bitOf returns the bit of the standard field name in a record's masks, 0
+// for any other name.
+func bitOf(name string) uint16 {
+	if f := spec(name); f != nil {
+		return f.bit
+	}
+	return 0
 }
 
 // LookupField returns the standard field called name (case-sensitive, as
 // 2.1.3 says names are).
 func LookupField(name string) (FieldSpec, bool) {
-	for _, f := range Fields {
-		if f.Name == name {
-			return f, true
-		}
+	if f := spec(name); f != nil {
+		return *f, true
 	}
 	return FieldSpec{}, false
 }
@@ -146,7 +286,7 @@ func LookupField(name string) (FieldSpec, bool) {
 // GetField returns r's value of the field name, standard or X-, as text; ""
 // when r has none.
 func GetField(r *Record, name string) string {
-	if f, ok := LookupField(name); ok {
+	if f := spec(name); f != nil {
 		return f.Get(r)
 	}
 	return r.Extension(name)
@@ -154,16 +294,16 @@ func GetField(r *Record, name string) string {
 
 // SetField checks v and stores it as r's value of the field name, standard
 // or X-; "" clears the field. The error says what is wrong with the name or
-// the value, quoting SSD3.
+// the value, quoting SSD3, and names the field once.
 func SetField(r *Record, name, v string) error {
-	if f, ok := LookupField(name); ok {
+	if f := spec(name); f != nil {
 		return f.Set(r, v)
 	}
 	if err := ValidateExtensionName(name); err != nil {
 		return err
 	}
 	if v != "" && strings.TrimSpace(v) == "" {
-		return fmt.Errorf("%s must not be blank (2.2: values must not be empty)", name)
+		return errBlank(name)
 	}
 	r.SetExtension(name, v)
 	return nil
@@ -186,16 +326,16 @@ func FieldNames(r *Record) []string {
 
 // Diff returns the fields whose values differ between old and new, with
 // new's values ("" for a field new clears), standard fields first: the
-// Set edit that turns old into new. DATE is left out: a Set stamps it.
+// Set edit that turns old into new. DATE is in it only when new has a DATE
+// other than old's (one the user typed): otherwise the Set stamps it.
 func Diff(old, new *Record) []Field {
 	var out []Field
 	for _, f := range Fields {
-		if f.Name == FieldDate {
+		v := f.Get(new)
+		if v == f.Get(old) || f.Name == FieldDate && v == "" {
 			continue
 		}
-		if v := f.Get(new); v != f.Get(old) {
-			out = append(out, Field{Name: f.Name, Value: v})
-		}
+		out = append(out, Field{Name: f.Name, Value: v})
 	}
 	for _, x := range old.Extensions {
 		if new.Extension(x.Name) == "" {

@@ -6,37 +6,8 @@ import (
 	"fmt"
 	"io"
 	"strings"
-	"time"
 	"unsafe"
 )
-
-// stdBit numbers the standard fields for the per-record bit masks; 0 for
-// any other name. A switch, not a map: it runs for every line of a file.
-func stdBit(name string) uint16 {
-	switch name {
-	case FieldURI:
-		return 1 << 0
-	case FieldName:
-		return 1 << 1
-	case FieldDate:
-		return 1 << 2
-	case FieldCategory:
-		return 1 << 3
-	case FieldDescription:
-		return 1 << 4
-	case FieldRating:
-		return 1 << 5
-	case FieldLanguage:
-		return 1 << 6
-	case FieldType:
-		return 1 << 7
-	case FieldID:
-		return 1 << 8
-	}
-	return 0
-}
-
-const requiredFields = 1<<0 | 1<<1 | 1<<2
 
 // reader splits a URI-Catalogue held in memory into records, one at a
 // time, keeping line numbers. It never stops at a bad record: what is
@@ -58,34 +29,33 @@ type reader struct {
 	cache   *valueCache
 }
 
-// valueCache remembers the verdicts on LANGUAGE and TYPE values, which a
-// catalogue repeats from record to record and which are costly to parse.
+// valueCache remembers the verdicts on the values of the fields whose
+// check is costly and whose values a catalogue repeats from record to
+// record (LANGUAGE and TYPE: FieldSpec.cached), by field.
 type valueCache struct {
-	lang, typ map[string]error
+	verdicts [16]map[string]error // by FieldSpec.index
 }
 
 const valueCacheSize = 512
 
-func newValueCache() *valueCache {
-	return &valueCache{lang: map[string]error{}, typ: map[string]error{}}
-}
+func newValueCache() *valueCache { return &valueCache{} }
 
-func (vc *valueCache) check(field, v string) error {
-	validate, m := ValidateLanguage, map[string]error(nil)
-	if field == FieldType {
-		validate = ValidateType
+// check returns valid(v), the check of the field Fields[index], and
+// remembers it; vc may be nil.
+func (vc *valueCache) check(index int, valid func(string) error, v string) error {
+	if vc == nil {
+		return valid(v)
 	}
-	if vc != nil {
-		m = vc.lang
-		if field == FieldType {
-			m = vc.typ
-		}
-		if err, ok := m[v]; ok {
-			return err
-		}
+	m := vc.verdicts[index]
+	if err, ok := m[v]; ok {
+		return err
 	}
-	err := validate(v)
-	if m != nil && len(m) < valueCacheSize {
+	err := valid(v)
+	if m == nil {
+		m = map[string]error{}
+		vc.verdicts[index] = m
+	}
+	if len(m) < valueCacheSize {
 		m[v] = err
 	}
 	return err
@@ -259,12 +229,13 @@ func parseRecord(raw string, first int, cache *valueCache) *Record {
 			rest = ""
 		}
 		lineNo++
-		f := parseField(trimEOLString(line), cache)
+		f := parseField(trimEOLString(line), rec, seen, cache)
 		if f.problem != nil {
 			p := *f.problem
 			p.Line = lineNo
 			rec.problems = append(rec.problems, p)
-			if bit := stdBit(f.name); bit != 0 {
+			if f.spec != nil {
+				bit := f.spec.bit
 				if seen&bit != 0 && bit&requiredFields != 0 {
 					dupRequired = true
 				}
@@ -272,7 +243,8 @@ func parseRecord(raw string, first int, cache *valueCache) *Record {
 			}
 			continue
 		}
-		if bit := stdBit(f.name); bit != 0 {
+		if f.spec != nil {
+			bit := f.spec.bit
 			if seen&bit != 0 {
 				rec.problems = append(rec.problems, Problem{Line: lineNo, Field: f.name, Severity: Error,
 					Msg: fmt.Sprintf("%s appears again; a field name must not occur twice in a record (2.2)", f.name)})
@@ -282,8 +254,7 @@ func parseRecord(raw string, first int, cache *valueCache) *Record {
 				continue
 			}
 			seen |= bit
-			rec.accepted |= bit
-			rec.set(f.name, f.value, f.date, f.rating)
+			rec.accepted |= bit // parseField stored it
 			continue
 		}
 		// An X- field (parseField reports anything else).
@@ -294,14 +265,20 @@ func parseRecord(raw string, first int, cache *valueCache) *Record {
 		}
 		rec.Extensions = append(rec.Extensions, Field{Name: f.name, Value: f.value})
 	}
-	for _, name := range []string{FieldURI, FieldName, FieldDate} {
-		if bit := stdBit(name); seen&bit != 0 && rec.accepted&bit == 0 {
-			rec.problems = append(rec.problems, Problem{Line: first, Field: name, Severity: Error,
-				Msg: fmt.Sprintf("record kept but not used: its %s, which is required, is invalid (2.2)", name)})
-		}
-		if seen&stdBit(name) == 0 {
-			rec.problems = append(rec.problems, Problem{Line: first, Field: name, Severity: Error,
-				Msg: fmt.Sprintf("record has no %s field, which is required (%s); the record is kept but not used", name, requiredSection[name])})
+	if seen&requiredFields != requiredFields || rec.accepted&requiredFields != requiredFields {
+		for i := range Fields {
+			f := &Fields[i]
+			if !f.Required {
+				continue
+			}
+			if seen&f.bit != 0 && rec.accepted&f.bit == 0 {
+				rec.problems = append(rec.problems, Problem{Line: first, Field: f.Name, Severity: Error,
+					Msg: fmt.Sprintf("record kept but not used: its %s, which is required, is invalid (2.2)", f.Name)})
+			}
+			if seen&f.bit == 0 {
+				rec.problems = append(rec.problems, Problem{Line: first, Field: f.Name, Severity: Error,
+					Msg: fmt.Sprintf("record has no %s field, which is required (%s); the record is kept but not used", f.Name, f.Section)})
+			}
 		}
 	}
 	rec.invalid = rec.accepted&requiredFields != requiredFields || dupRequired
@@ -312,45 +289,21 @@ func parseRecord(raw string, first int, cache *valueCache) *Record {
 	return rec
 }
 
-func (r *Record) set(name, value string, date time.Time, rating int) {
-	switch name {
-	case FieldURI:
-		r.URI = value
-	case FieldName:
-		r.Name = value
-	case FieldDate:
-		r.Date = date
-	case FieldCategory:
-		r.Category = value
-	case FieldDescription:
-		r.Description = value
-	case FieldRating:
-		r.Rating = rating
-	case FieldLanguage:
-		r.Language = value
-	case FieldType:
-		r.Type = value
-	case FieldID:
-		r.ID = value
-	}
-}
-
 // field is one parsed line.
 type field struct {
 	name    string
-	value   string // decoded
-	date    time.Time
-	rating  int
-	problem *Problem // non-nil: the line is kept verbatim and not used
+	spec    *FieldSpec // the standard field called name; nil for any other
+	value   string     // an X- field's, decoded
+	problem *Problem   // non-nil: the line is kept verbatim and not used
 }
 
-// textFields are decoded from RFC 2047 encoded-words on read.
-var textFields = map[string]bool{FieldName: true, FieldCategory: true, FieldDescription: true}
-
-// parseField parses and validates one line (without its line break).
-func parseField(line string, cache *valueCache) field {
+// parseField parses and validates one line (without its line break). A
+// standard field's value, if valid, is stored in dst, unless dst has the
+// field already (its bit is in seen): a second value is checked, not kept.
+// dst may be nil, to check a line only.
+func parseField(line string, dst *Record, seen uint16, cache *valueCache) field {
 	bad := func(col int, fname, format string, a ...any) field {
-		return field{name: fname, problem: &Problem{Column: col, Field: fname, Msg: fmt.Sprintf(format, a...), Severity: Error}}
+		return field{name: fname, spec: spec(fname), problem: &Problem{Column: col, Field: fname, Msg: fmt.Sprintf(format, a...), Severity: Error}}
 	}
 	colon := strings.IndexByte(line, ':')
 	if colon < 0 {
@@ -378,31 +331,23 @@ func parseField(line string, cache *valueCache) field {
 	if value == "" {
 		return bad(col, name, "%s has an empty value; values must not be empty (2.2)", name)
 	}
-	f := field{name: name, value: value}
+	f := field{name: name, spec: spec(name)}
 	var err error
-	switch name {
-	case FieldURI:
-		err = ValidateURI(value)
-	case FieldDate:
-		f.date, err = ParseDate(value)
-	case FieldRating:
-		f.rating, err = ParseRating(value)
-	case FieldLanguage:
-		err = cache.check(name, value)
-	case FieldType:
-		err = cache.check(name, value)
-	case FieldID:
-		err = ValidateID(value)
-	case FieldName, FieldCategory, FieldDescription:
-		f.value, err = decodeValue(name, value)
-	default:
-		if !strings.HasPrefix(name, "X-") || len(name) == 2 {
-			hint := ""
-			if up := strings.ToUpper(name); stdBit(up) != 0 {
-				hint = fmt.Sprintf("; field names are case-sensitive, did you mean %s? (2.1.3)", up)
-			}
-			return bad(1, name, "unknown field %q: fields SSD3 does not define must start with \"X-\" (2.2)%s", clip(name), hint)
+	switch {
+	case f.spec != nil:
+		if dst == nil || seen&f.spec.bit != 0 {
+			dst = new(Record)
 		}
+		err = f.spec.read(dst, value, cache)
+	case name == "X-":
+		return bad(1, name, "%v", ValidateExtensionName(name))
+	case !strings.HasPrefix(name, "X-"):
+		hint := ""
+		if up := strings.ToUpper(name); spec(up) != nil {
+			hint = fmt.Sprintf("; field names are case-sensitive, did you mean %s? (2.1.3)", up)
+		}
+		return bad(1, name, "unknown field %q: fields SSD3 does not define must start with \"X-\" (2.2)%s", clip(name), hint)
+	default:
 		f.value, err = decodeValue(name, value)
 	}
 	if err != nil {
@@ -417,7 +362,7 @@ func decodeValue(name, v string) (string, error) {
 		return "", fmt.Errorf("%s has an encoded-word that cannot be decoded: %v (RFC 2047)", name, err)
 	}
 	if strings.TrimSpace(d) == "" {
-		return "", fmt.Errorf("%s is blank; values must not be empty (2.2)", name)
+		return "", errBlank(name)
 	}
 	return d, nil
 }

@@ -82,11 +82,33 @@ func (r *Record) Valid() bool { return !r.invalid }
 // lines before it), or "" for a record not read from a file.
 func (r *Record) Raw() string { return r.raw }
 
+// FileValue returns the value the record's text gives the field name,
+// valid or not, as a user would type it (decoded from encoded-words unless
+// the field is a standard one that is not Text); "" when the text has no
+// such field. It is what a user fixing a value the reader refused (see
+// Problems) starts from.
+func (r *Record) FileValue(name string) string {
+	for line := range strings.SplitSeq(r.raw, "\n") {
+		n, v, ok := strings.Cut(strings.TrimSuffix(line, "\r"), ":")
+		if !ok || n != name {
+			continue
+		}
+		v = strings.TrimSpace(v)
+		if f := spec(name); f == nil || f.Text {
+			if d, err := DecodeText(v); err == nil {
+				return d
+			}
+		}
+		return v
+	}
+	return ""
+}
+
 // hasDate reports whether r has a DATE. 01/01/0001 00:00:00 is a valid
 // DATE that happens to be Go's zero time, so a DATE read from the file
 // counts whatever its value.
 func (r *Record) hasDate() bool {
-	return !r.Date.IsZero() || r.accepted&stdBit(FieldDate) != 0
+	return !r.Date.IsZero() || r.accepted&bitOf(FieldDate) != 0
 }
 
 // Extension returns the value of the X- field name, or "".
@@ -135,26 +157,14 @@ func (r *Record) Validate() []Problem {
 			ps = append(ps, Problem{Field: field, Msg: err.Error(), Severity: Error})
 		}
 	}
-	add(FieldURI, ValidateURI(r.URI))
-	add(FieldName, validateText(FieldName, r.Name, true))
-	if !r.hasDate() {
-		add(FieldDate, errRequired(FieldDate, "3.3"))
-	} else {
-		add(FieldDate, ValidateDate(r.Date))
-	}
-	add(FieldCategory, validateText(FieldCategory, r.Category, false))
-	add(FieldDescription, validateText(FieldDescription, r.Description, false))
-	if r.Rating != 0 {
-		add(FieldRating, ValidateRating(r.Rating))
-	}
-	if r.Language != "" {
-		add(FieldLanguage, ValidateLanguage(r.Language))
-	}
-	if r.Type != "" {
-		add(FieldType, ValidateType(r.Type))
-	}
-	if r.ID != "" {
-		add(FieldID, ValidateID(r.ID))
+	for i := range Fields {
+		f := &Fields[i]
+		switch err := f.validate(r); {
+		case err != errAbsent:
+			add(f.Name, err)
+		case f.Required:
+			add(f.Name, errRequired(f.Name, f.Section))
+		}
 	}
 	for i, f := range r.Extensions {
 		add(f.Name, ValidateExtensionName(f.Name))
@@ -164,20 +174,18 @@ func (r *Record) Validate() []Problem {
 				break
 			}
 		}
-		add(f.Name, validateText(f.Name, f.Value, true))
+		add(f.Name, validateText(f.Name, f.Value))
 	}
 	return ps
 }
 
-func validateText(field, v string, required bool) error {
+// validateText checks the value of an X- field.
+func validateText(field, v string) error {
 	if v == "" {
-		if required {
-			return errRequired(field, "")
-		}
-		return nil
+		return errRequired(field, "2.2")
 	}
 	if strings.TrimSpace(v) == "" {
-		return errorf("%s must not be blank (2.2: values must not be empty)", field)
+		return errBlank(field)
 	}
 	return nil
 }

@@ -29,7 +29,7 @@ type Problem struct {
 	Line     int
 	Column   int
 	Field    string // the field concerned, "" for the record or the file
-	Msg      string
+	Msg      string // names Field itself, once: show it without Field before it
 	Severity Severity
 }
 
@@ -66,17 +66,14 @@ func (e *ValidationError) Error() string {
 
 func errorf(format string, a ...any) error { return fmt.Errorf(format, a...) }
 
-// requiredSection is the section of SSD3 that makes each required field so.
-var requiredSection = map[string]string{FieldURI: "3.1", FieldName: "3.2", FieldDate: "3.3"}
-
+// errRequired says that field, which section requires, has no value.
 func errRequired(field, section string) error {
-	if section == "" {
-		section = requiredSection[field]
-	}
-	if section == "" {
-		section = "2.2"
-	}
 	return errorf("%s is required and must not be empty (%s)", field, section)
+}
+
+// errBlank says that field's value is only white space.
+func errBlank(field string) error {
+	return errorf("%s must not be blank (2.2: values must not be empty)", field)
 }
 
 // ValidateURI checks that v is an absolute URI as RFC 3986 defines it (SSD3
@@ -85,11 +82,11 @@ func errRequired(field, section string) error {
 // bookmarks often point into a page.
 func ValidateURI(v string) error {
 	if v == "" {
-		return errRequired(FieldURI, "3.1")
+		return errRequired(FieldURI, spec(FieldURI).Section)
 	}
 	colon := strings.IndexByte(v, ':')
 	if colon <= 0 {
-		return errorf("URI %q has no scheme (RFC 3986 absolute URI required, 3.1)", clip(v))
+		return errorf("URI %q has no scheme; it must be absolute (RFC 3986 4.3, 3.1)", clip(v))
 	}
 	for i := 0; i < colon; i++ {
 		c := v[i]
@@ -449,7 +446,10 @@ func CompareIDs(a, b string) int {
 // ValidateExtensionName checks that name is an extension field name: "X-"
 // followed by the characters 2.1.3 allows in a name.
 func ValidateExtensionName(name string) error {
-	if !strings.HasPrefix(name, "X-") || len(name) == 2 {
+	if name == "X-" {
+		return errorf("field name %q is only the prefix of an extension's name; add the name (2.2)", name)
+	}
+	if !strings.HasPrefix(name, "X-") {
 		return errorf("field name %q: fields not defined by SSD3 must start with \"X-\" (2.2)", clip(name))
 	}
 	if i := badNameChar(name); i >= 0 {

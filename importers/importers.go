@@ -243,24 +243,13 @@ func Finish(rec *catalogue.Record, opts Options, line int, offset int64) (diags 
 	}
 	rec.Extensions = ext
 	for _, p := range rec.Validate() {
-		switch p.Field {
-		case catalogue.FieldCategory:
-			rec.Category = ""
-		case catalogue.FieldDescription:
-			rec.Description = ""
-		case catalogue.FieldRating:
-			rec.Rating = 0
-		case catalogue.FieldLanguage:
-			rec.Language = ""
-		case catalogue.FieldType:
-			rec.Type = ""
-		case catalogue.FieldID:
-			rec.ID = ""
-		case catalogue.FieldName, catalogue.FieldURI, catalogue.FieldDate:
+		if f, ok := catalogue.LookupField(p.Field); !ok {
+			rec.SetExtension(p.Field, "") // whatever its name
+		} else if f.Required {
 			report(Skipped, "record not imported: %s", p.Msg)
 			return diags, false
-		default:
-			rec.SetExtension(p.Field, "")
+		} else {
+			_ = f.Set(rec, "") // clearing cannot fail
 		}
 		report(Dropped, "%s", p.Msg)
 	}

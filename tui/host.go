@@ -265,13 +265,10 @@ func (m *Model) submitted(msg form.SubmittedMsg) tea.Cmd {
 	if msg.Original == nil {
 		e = catalogue.Add{Records: []*catalogue.Record{msg.Record}, AllowDuplicates: msg.AllowDuplicate}
 	} else {
+		// With the DATE the user typed for a record that had none
+		// valid: Set keeps a DATE among its fields rather than stamp now.
 		fields := catalogue.Diff(msg.Original, msg.Record)
-		if d := msg.Record.Date; !d.IsZero() && !d.Equal(msg.Original.Date) {
-			// The user typed the DATE of a record that had none valid:
-			// Set keeps a DATE among its fields rather than stamping now.
-			fields = append(fields, catalogue.Field{Name: catalogue.FieldDate, Value: catalogue.FormatDate(d)})
-		}
-		if len(fields) == 0 && !msg.Original.Date.IsZero() {
+		if len(fields) == 0 && catalogue.GetField(msg.Original, catalogue.FieldDate) != "" {
 			m.formDone()
 			m.setMsg(sevInfo, "nothing changed")
 			return nil

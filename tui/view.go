@@ -21,13 +21,25 @@ type layout struct {
 	bodyTop, bodyH int // the list/detail area: first line and height
 	listW, detailW int // 0 when not shown
 	msgLines       []string
+	// The lines around the body that the height leaves room for.
+	search, status, help bool
 }
 
 func (m *Model) layout() layout {
-	l := layout{bodyTop: 1}
+	// Beside a line of body, as the height leaves room: the search line,
+	// the status bar, the messages, the help bar.
+	var l layout
+	room := m.height - 1
+	take := func() bool { room--; return room >= 0 }
+	l.search, l.status = take(), take()
 	l.msgLines = m.messageLines()
-	l.bodyH = m.height - 3 - len(l.msgLines) // search line, status bar, help bar
-	l.bodyH = max(1, l.bodyH)
+	l.msgLines = l.msgLines[:max(0, min(len(l.msgLines), room))]
+	room -= len(l.msgLines)
+	l.help = take()
+	l.bodyH = 1 + max(0, room)
+	if l.search {
+		l.bodyTop = 1
+	}
 	switch {
 	case m.width >= splitWidth:
 		l.listW = m.width * 55 / 100
@@ -46,19 +58,19 @@ func (m *Model) View() string {
 		return ""
 	}
 	l := m.layout()
-	var b strings.Builder
-	b.WriteString(m.searchLine())
-	b.WriteByte('\n')
-	b.WriteString(m.body(l))
-	for _, line := range l.msgLines {
-		b.WriteByte('\n')
-		b.WriteString(line)
+	var lines []string
+	if l.search {
+		lines = append(lines, m.searchLine())
 	}
-	b.WriteByte('\n')
-	b.WriteString(m.statusBar())
-	b.WriteByte('\n')
-	b.WriteString(m.helpLine())
-	return b.String()
+	lines = append(lines, m.body(l))
+	lines = append(lines, l.msgLines...)
+	if l.status {
+		lines = append(lines, m.statusBar())
+	}
+	if l.help {
+		lines = append(lines, m.helpLine())
+	}
+	return strings.Join(lines, "\n")
 }
 
 // searchLine is the top line: the search box, or a hint.
@@ -489,16 +501,26 @@ func (m *Model) detailText(inner int) string {
 				fields[len(fields)-1].hits = hits
 			}
 		}
-		searched("Category", catalogue.FieldCategory, catalogue.DisplayText(rec.Category), th.Category)
-		if rec.Rating > 0 {
-			fields = append(fields, detailField{label: "Rating", rendered: th.Stars(rec.Rating)})
-		} else {
-			field("Rating", "none", th.Dim)
+		// The fields in the catalogue's order, by their labels.
+		for _, f := range catalogue.Fields {
+			value, st := catalogue.DisplayText(f.Get(rec)), th.Value
+			switch f.Name {
+			case catalogue.FieldName, catalogue.FieldURI, catalogue.FieldDescription:
+				continue // the pane's title, the line under it, its text
+			case catalogue.FieldCategory:
+				st = th.Category
+			case catalogue.FieldDate:
+				value = catalogue.DisplayDate(rec.Date)
+			case catalogue.FieldRating:
+				if rec.Rating > 0 {
+					fields = append(fields, detailField{label: f.Label, rendered: th.Stars(rec.Rating)})
+				} else {
+					field(f.Label, "none", th.Dim)
+				}
+				continue
+			}
+			searched(f.Label, f.Name, value, st)
 		}
-		field("Date", catalogue.DisplayDate(rec.Date), th.Value)
-		field("Language", catalogue.DisplayText(rec.Language), th.Value)
-		field("Type", catalogue.DisplayText(rec.Type), th.Value)
-		field("ID", catalogue.DisplayText(rec.ID), th.Value)
 		for _, f := range rec.Extensions {
 			searched(catalogue.DisplayText(f.Name), f.Name, catalogue.DisplayText(f.Value), th.Value)
 		}
@@ -522,10 +544,8 @@ func (m *Model) detailText(inner int) string {
 				if p.Severity == catalogue.Warning {
 					st = th.Warning
 				}
+				// The message names its field (catalogue.Problem).
 				text := fmt.Sprintf("line %d: %s", p.Line, catalogue.DisplayText(p.String()))
-				if p.Field != "" {
-					text = fmt.Sprintf("line %d: %s: %s", p.Line, p.Field, catalogue.DisplayText(p.String()))
-				}
 				b.WriteString(st.Render(ansi.Wrap(text, inner, " ")))
 				b.WriteByte('\n')
 			}

@@ -6,6 +6,9 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 	xgolden "github.com/charmbracelet/x/exp/golden"
+
+	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/tui/dialog/dialogtest"
 	"github.com/uricat/uricat/tui/theme"
 )
 
@@ -79,5 +82,47 @@ func TestLoadingView(t *testing.T) {
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	if v := m.View(); !strings.Contains(v, "Opening /nonexistent/dir/x.uricat") {
 		t.Errorf("loading view: %q", v)
+	}
+}
+
+// The detail pane lists a record's problems by line: each message names
+// its field, so the pane does not put the field before it ("NAME: NAME
+// must not be blank").
+func TestDetailProblemsNameTheirFieldOnce(t *testing.T) {
+	h := newHarness(t, "URI: http://x.example/\r\nNAME: n\r\nDATE: 01/02/2024 10:00:00\r\nID: 0\r\n"+
+		"CATEGORY: a\tb\r\nDESCRIPTION: =?bogus?Q?x?=\r\nRATING: 9\r\nLANGUAGE: english\r\nTYPE: text\r\n", 120, 30)
+	d := h.m.detailText(200)
+	_, probs, _ := strings.Cut(d, "problem(s):")
+	for _, name := range []string{catalogue.FieldID, catalogue.FieldCategory, catalogue.FieldDescription,
+		catalogue.FieldRating, catalogue.FieldLanguage, catalogue.FieldType} {
+		found := false
+		for _, line := range strings.Split(probs, "\n") {
+			n := 0
+			for _, w := range strings.Fields(line) {
+				if strings.Trim(w, `:",`) == name {
+					n++
+				}
+			}
+			if n > 1 {
+				t.Errorf("%q names %s %d times", line, name, n)
+			}
+			found = found || n == 1
+		}
+		if !found {
+			t.Errorf("no problem of %s in the pane:\n%s", name, d)
+		}
+	}
+}
+
+// The whole screen draws inside the terminal, however small, with the list,
+// the detail pane, or a dialog open.
+func TestFitsAnySize(t *testing.T) {
+	for _, keys := range [][]string{nil, {"enter"}, {"a"}, {"!"}, {"c"}, {"d"}, {"?"}} {
+		h := newHarness(t, longFixture, 80, 24)
+		h.keys(keys...)
+		dialogtest.Fits(t, func(w, ht int) string {
+			h.send(tea.WindowSizeMsg{Width: w, Height: ht})
+			return h.m.View()
+		})
 	}
 }

@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/uricat/uricat/catalogue"
 )
 
 const example41 = "URI: http://google.co.uk/\r\nNAME: Google\r\nID: 1\r\nDATE: 30/10/2007 08:31:32\r\n" +
@@ -234,4 +236,30 @@ func mustRead(t *testing.T, path string) []byte {
 		t.Fatal(err)
 	}
 	return data
+}
+
+// add and set take a flag for each standard field but URI (the argument)
+// and DATE (stamped, SSD3 3.3), named after it; a value refused is said
+// once, naming its field once.
+func TestFieldFlagsAreTheFieldsTable(t *testing.T) {
+	path := writeCatalogue(t, example41)
+	bad := map[string]string{catalogue.FieldName: " ", catalogue.FieldID: "0", catalogue.FieldCategory: " ",
+		catalogue.FieldDescription: " ", catalogue.FieldRating: "6", catalogue.FieldLanguage: "klingon", catalogue.FieldType: "html"}
+	for _, f := range catalogue.Fields {
+		flag := "--" + strings.ToLower(f.Name)
+		_, help, _ := uricat(t, "set", "--help")
+		if f.Name == catalogue.FieldURI || f.Name == catalogue.FieldDate {
+			if strings.Contains(help, flag+" ") {
+				t.Errorf("set has %s", flag)
+			}
+			continue
+		}
+		if !strings.Contains(help, flag+" "+f.Name) {
+			t.Errorf("set --help lacks %s %s:\n%s", flag, f.Name, help)
+		}
+		code, _, errs := uricat(t, "--catalogue", path, "set", "id:1", flag, bad[f.Name])
+		if code != 1 || strings.Count(errs, f.Name) != 1 {
+			t.Errorf("set %s %q: exit %d, %q", flag, bad[f.Name], code, errs)
+		}
+	}
 }

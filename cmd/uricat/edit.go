@@ -81,10 +81,7 @@ func applyEdit(c *catalogue.Catalogue, rec *catalogue.Record, body string) (bool
 	if errs != nil {
 		return false, errs
 	}
-	fields := catalogue.Diff(rec, nrec)
-	if d := catalogue.GetField(nrec, catalogue.FieldDate); d != "" && d != catalogue.GetField(rec, catalogue.FieldDate) {
-		fields = append(fields, catalogue.Field{Name: catalogue.FieldDate, Value: d})
-	}
+	fields := catalogue.Diff(rec, nrec) // with a DATE the user changed
 	if len(fields) == 0 {
 		return false, nil
 	}

@@ -14,17 +14,26 @@ type fieldFlag struct {
 	flag, field, usage string
 }
 
-// fieldFlagTable lists them, in the order of SSD3's fields.
-var fieldFlagTable = []fieldFlag{
-	{"name", catalogue.FieldName, "the bookmark's `NAME`"},
-	{"id", catalogue.FieldID, "a unique positive integer `ID`"},
-	{"category", catalogue.FieldCategory, "the `CATEGORY`"},
-	{"description", catalogue.FieldDescription, "the `DESCRIPTION`"},
-	{"rating", catalogue.FieldRating, "`RATING`, 1 to 5 (0 for none)"},
-	{"language", catalogue.FieldLanguage, "`LANGUAGE` tag (RFC 3066), such as en-gb"},
-	{"type", catalogue.FieldType, "media `TYPE`, such as text/html"},
-	{"tags", catalogue.FieldTags, "comma-separated `TAGS`, stored as " + catalogue.FieldTags},
-}
+// fieldFlagTable lists them: a flag for each standard field a user gives
+// (not URI, the argument, nor DATE, which a change stamps: SSD3 3.3), in
+// the catalogue's order, named and described by its table, then --tags.
+var fieldFlagTable = func() []fieldFlag {
+	var t []fieldFlag
+	for _, f := range catalogue.Fields {
+		if f.Name == catalogue.FieldURI || f.Name == catalogue.FieldDate {
+			continue
+		}
+		usage := "the `" + f.Name + "`"
+		if f.Hint != "" {
+			usage = "`" + f.Name + "`, " + f.Hint
+		}
+		if f.Name == catalogue.FieldRating {
+			usage += " (0 for none)" // see fields
+		}
+		t = append(t, fieldFlag{strings.ToLower(f.Name), f.Name, usage})
+	}
+	return append(t, fieldFlag{"tags", catalogue.FieldTags, "comma-separated `TAGS`, stored as " + catalogue.FieldTags})
+}()
 
 // fieldFlags holds the values of the field flags of one command.
 type fieldFlags struct {
@@ -38,7 +47,7 @@ func (ff *fieldFlags) register(fs *pflag.FlagSet, clear bool) {
 	ff.values = map[string]*string{}
 	for _, f := range fieldFlagTable {
 		usage := f.usage
-		if clear && f.field != catalogue.FieldName {
+		if spec, ok := catalogue.LookupField(f.field); clear && !(ok && spec.Required) {
 			usage += `; "" clears it`
 		}
 		ff.values[f.flag] = fs.String(f.flag, "", usage)

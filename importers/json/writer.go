@@ -71,8 +71,8 @@ func (w *Writer) Write(rec *catalogue.Record) error {
 // hasInvalidText reports whether some text of rec is not valid UTF-8,
 // which encoding/json replaces with U+FFFD.
 func hasInvalidText(rec *catalogue.Record) bool {
-	for _, s := range []string{rec.Name, rec.Category, rec.Description} {
-		if !utf8.ValidString(s) {
+	for _, f := range catalogue.Fields {
+		if f.Text && !utf8.ValidString(f.Get(rec)) {
 			return true
 		}
 	}

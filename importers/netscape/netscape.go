@@ -761,11 +761,11 @@ func (r *Reader) attribute(b *bookmark, rec *catalogue.Record, a attr, modified 
 			rec.SetExtension(field, v)
 		}
 	}
-	// std sets a standard field to v if the catalogue takes it, else keeps
-	// v in the extension field named after the attribute.
-	std := func(dst *string, valid func(string) error) {
-		if *dst == "" && valid(v) == nil {
-			*dst = v
+	// std sets the standard field to v if the record has none and the
+	// catalogue takes v, else keeps v in the extension field named after
+	// the attribute.
+	std := func(field string) {
+		if catalogue.GetField(rec, field) == "" && catalogue.SetField(rec, field, v) == nil {
 			return
 		}
 		keep(fieldForAttr(a.key), v)
@@ -778,17 +778,13 @@ func (r *Reader) attribute(b *bookmark, rec *catalogue.Record, a attr, modified 
 			keep("X-ADD-DATE", v)
 		}
 	case key == "hreflang":
-		std(&rec.Language, catalogue.ValidateLanguage)
+		std(catalogue.FieldLanguage)
 	case key == "type":
-		std(&rec.Type, catalogue.ValidateType)
+		std(catalogue.FieldType)
 	case key == "id":
-		std(&rec.ID, catalogue.ValidateID)
+		std(catalogue.FieldID)
 	case key == "rating":
-		if n, err := catalogue.ParseRating(v); rec.Rating == 0 && err == nil {
-			rec.Rating = n
-		} else {
-			keep("X-RATING", v)
-		}
+		std(catalogue.FieldRating)
 	case attrByName[key] != nil:
 		ba := attrByName[key]
 		if !ba.date {

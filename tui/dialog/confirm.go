@@ -78,30 +78,55 @@ func (c *Confirm) ShortHelp() []key.Binding { return []key.Binding{c.yes, c.ctx.
 func (c *Confirm) FullHelp() [][]key.Binding { return [][]key.Binding{c.ShortHelp()} }
 
 // View draws the box: the question, its detail, and the two answers, no
-// (the default) highlighted.
+// (the default) highlighted. In an area too small for all of it, the
+// answers stay: the detail goes first, then the blank line, then the box,
+// then the lines of the question that do not fit.
 func (c *Confirm) View() string {
 	t := c.ctx.Theme
 	box := t.Dialog
-	// The text's width: as wide as the question needs, from 36 cells
-	// (the box stands out) to 64, and never wider than the area leaves
-	// room for (border, padding).
-	frame := box.GetHorizontalFrameSize()
-	room := max(1, c.ctx.Width-frame)
 	text := catalogue.DisplayText(c.q.Text)
 	detail := catalogue.DisplayText(c.q.Detail)
 	verb := c.q.Verb
 	if verb == "" {
 		verb = "yes"
 	}
-	yes := t.Button.Render("y " + verb)
-	no := t.ButtonActive.Render("n no")
-	buttons := yes + "  " + no
-	w := min(room, max(36, ansi.StringWidth(buttons), min(64, max(ansi.StringWidth(text), ansi.StringWidth(detail)))))
-	var b strings.Builder
-	b.WriteString(t.DialogTitle.Render(ansi.Wrap(text, w, " ")))
-	if detail != "" {
-		b.WriteString("\n" + t.Dim.Render(ansi.Wrap(detail, w, " ")))
+	buttons := t.Button.Render("y "+verb) + "  " + t.ButtonActive.Render("n no")
+	// The box when it leaves room for the answers and a line of question.
+	frameW, frameH := box.GetHorizontalFrameSize(), box.GetVerticalFrameSize()
+	boxed := c.ctx.Width >= frameW+ansi.StringWidth(buttons) && c.ctx.Height >= frameH+2
+	room, lines := max(1, c.ctx.Width), max(1, c.ctx.Height)
+	if boxed {
+		room, lines = c.ctx.Width-frameW, c.ctx.Height-frameH
 	}
-	b.WriteString("\n\n" + ansi.Truncate(buttons, w, "…"))
-	return box.Width(w + box.GetHorizontalPadding()).Render(b.String())
+	// The text's width: as wide as the question needs, from 36 cells
+	// (the box stands out) to 64, and never wider than the room.
+	w := min(room, max(36, ansi.StringWidth(buttons), min(64, max(ansi.StringWidth(text), ansi.StringWidth(detail)))))
+	question := strings.Split(ansi.Wrap(text, w, " "), "\n")
+	if n := lines - 1; len(question) > n {
+		question = question[:n]
+		if n > 0 {
+			question[n-1] = ansi.Truncate(question[n-1]+" …", w, "…")
+		}
+	}
+	var details []string
+	if detail != "" {
+		details = strings.Split(ansi.Wrap(detail, w, " "), "\n")
+	}
+	left := lines - len(question) - 1 // the answers' line
+	details = details[:max(0, min(len(details), left))]
+	out := make([]string, 0, lines)
+	for _, l := range question {
+		out = append(out, t.DialogTitle.Render(l))
+	}
+	for _, l := range details {
+		out = append(out, t.Dim.Render(l))
+	}
+	if left > len(details) {
+		out = append(out, "")
+	}
+	out = append(out, ansi.Truncate(buttons, w, "…"))
+	if !boxed {
+		return strings.Join(out, "\n")
+	}
+	return box.Width(w + box.GetHorizontalPadding()).Render(strings.Join(out, "\n"))
 }

@@ -18,9 +18,12 @@
 package dialog
 
 import (
+	"strings"
+
 	"github.com/charmbracelet/bubbles/help"
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/uricat/uricat/tui/theme"
 )
@@ -63,6 +66,31 @@ func NewContext(th *theme.Theme) Context {
 
 // SetSize sets the area.
 func (c *Context) SetSize(width, height int) { c.Width, c.Height = width, height }
+
+// Fit joins a view's lines, cut to the area: at most Height of them (its
+// blank lines, which only space it out, go first, then the last lines),
+// each at most Width cells (a cut marked "…"). A dialog should lay out no
+// more than its area holds, giving up what matters least first; Fit makes
+// sure of it.
+func (c Context) Fit(lines []string) string {
+	h := max(1, c.Height)
+	if drop := len(lines) - h; drop > 0 {
+		kept := make([]string, 0, len(lines))
+		for _, l := range lines {
+			if drop > 0 && strings.TrimSpace(ansi.Strip(l)) == "" {
+				drop--
+				continue
+			}
+			kept = append(kept, l)
+		}
+		lines = kept[:min(len(kept), h)]
+	}
+	out := make([]string, len(lines))
+	for i, l := range lines {
+		out[i] = ansi.Truncate(l, max(1, c.Width), "…")
+	}
+	return strings.Join(out, "\n")
+}
 
 // KeyMap holds the keys that mean the same in the list and in every dialog.
 type KeyMap struct {

@@ -11,6 +11,7 @@ import (
 	xgolden "github.com/charmbracelet/x/exp/golden"
 	"github.com/muesli/termenv"
 
+	"github.com/uricat/uricat/tui/dialog/dialogtest"
 	"github.com/uricat/uricat/tui/theme"
 )
 
@@ -348,5 +349,17 @@ func TestOverlayKeepsStylesAroundTheBox(t *testing.T) {
 	}
 	if got[1] != bg[strings.Index(bg, "\n")+1:] {
 		t.Errorf("a line the box does not cover changed: %q", got[1])
+	}
+}
+
+// The question box draws inside the area it is given, however small.
+func TestConfirmFitsAnySize(t *testing.T) {
+	for _, q := range []Question{deleteQuestion(), {Text: strings.Repeat("Delete every bookmark in this category? ", 4),
+		Detail: strings.Repeat("u undoes it. ", 10), Verb: "delete them all"}} {
+		d := NewConfirm(NewContext(theme.Plain()), q)
+		dialogtest.Fits(t, func(w, h int) string {
+			d.SetSize(w, h)
+			return d.View()
+		})
 	}
 }

@@ -1,7 +1,9 @@
 // Package form is the add/edit dialog of uricat's TUI: one input for every
-// standard SSD3 field and for each X- extension field, each validated as the
-// user types by the catalogue's own validators (Record.Validate,
-// catalogue.ParseRating, catalogue.ValidateExtensionName), never by copies.
+// standard SSD3 field, made from the catalogue's table of them
+// (catalogue.Fields), and for each X- extension field. What the user types
+// goes into the record as text through each field's own Set, and is
+// checked as they type by the catalogue (Set, Record.Validate,
+// catalogue.ValidateExtensionName), never by copies.
 //
 // The form does not change the catalogue. When the user saves a record that
 // validates it emits SubmittedMsg; the root applies it (an Add edit when
@@ -20,11 +22,8 @@ package form
 import (
 	"errors"
 	"fmt"
-	"slices"
-	"strconv"
 	"strings"
 	"sync/atomic"
-	"time"
 
 	"github.com/charmbracelet/bubbles/key"
 	"github.com/charmbracelet/bubbles/textinput"
@@ -77,22 +76,22 @@ var DefaultKeyMap = KeyMap{
 	Submit: key.NewBinding(key.WithKeys("ctrl+s"), key.WithHelp("ctrl+s", "save")),
 }
 
-// standardFields are the editable standard fields, in the order of the
-// spec's full example (SSD3 4.1), DATE left out (see the package doc).
-var standardFields = []string{catalogue.FieldURI, catalogue.FieldName, catalogue.FieldCategory,
-	catalogue.FieldDescription, catalogue.FieldRating, catalogue.FieldLanguage, catalogue.FieldType, catalogue.FieldID}
-
-var placeholders = map[string]string{
-	catalogue.FieldURI:         "https://example.org/ (required)",
-	catalogue.FieldName:        "a title (required)",
-	catalogue.FieldCategory:    "optional",
-	catalogue.FieldDescription: "optional",
-	catalogue.FieldRating:      "1-5",
-	catalogue.FieldLanguage:    "en, de-CH…, optional",
-	catalogue.FieldType:        "text/html…, optional",
-	catalogue.FieldID:          "a positive integer, optional",
-	catalogue.FieldDate:        "DD/MM/YYYY hh:mm:ss in UTC, or empty for now",
+// placeholder is what the input of the standard field f shows while
+// empty: what its value looks like, and whether it may stay empty.
+func placeholder(f catalogue.FieldSpec) string {
+	switch {
+	case f.Name == catalogue.FieldDate:
+		return f.Hint + ", or empty for now" // see the package doc
+	case f.Required:
+		return f.Hint + " (required)"
+	case f.Hint != "":
+		return f.Hint
+	}
+	return "optional"
 }
+
+// hasDate reports whether r has a valid DATE.
+func hasDate(r *catalogue.Record) bool { return catalogue.GetField(r, catalogue.FieldDate) != "" }
 
 // row is one line of the form: a standard field, or an extension field with
 // an input for its name too.
@@ -170,23 +169,22 @@ func (m *Model) labelW() int {
 // nil. categories (the categories in use) complete the CATEGORY input.
 func New(ctx dialog.Context, original *catalogue.Record, categories []string) *Model {
 	m := &Model{ctx: ctx, keys: DefaultKeyMap, original: original}
-	fields := standardFields
-	if original != nil && original.Date.IsZero() {
-		// No valid DATE to keep: the user may type one (see the
-		// package doc).
-		fields = append(slices.Clip(fields), catalogue.FieldDate)
-	}
-	for _, f := range fields {
-		r := &row{field: f, value: m.input(placeholders[f])}
-		if original != nil {
-			r.orig = standardValue(original, f)
+	for _, f := range catalogue.Fields {
+		if f.Name == catalogue.FieldDate && (original == nil || hasDate(original)) {
+			// The catalogue stamps it; an input only when the record
+			// has no valid DATE to keep (see the package doc).
+			continue
 		}
-		if f == catalogue.FieldCategory {
+		r := &row{field: f.Name, value: m.input(placeholder(f))}
+		if original != nil {
+			r.orig = f.Get(original)
+		}
+		switch f.Name {
+		case catalogue.FieldCategory:
 			r.value.ShowSuggestions = true
 			r.value.SetSuggestions(categories)
 			r.value.KeyMap.AcceptSuggestion = key.NewBinding(key.WithKeys("right", "ctrl+f"))
-		}
-		if f == catalogue.FieldRating {
+		case catalogue.FieldRating:
 			r.value.CharLimit = 1
 		}
 		m.rows = append(m.rows, r)
@@ -205,7 +203,7 @@ func New(ctx dialog.Context, original *catalogue.Record, categories []string) *M
 		for _, p := range original.Problems() {
 			for _, r := range m.rows {
 				if r.field == p.Field && r.orig == "" {
-					r.orig = rawValue(original.Raw(), p.Field)
+					r.orig = original.FileValue(p.Field)
 				}
 			}
 		}
@@ -320,47 +318,6 @@ func (m *Model) input(placeholder string) textinput.Model {
 	return ti
 }
 
-func standardValue(r *catalogue.Record, field string) string {
-	switch field {
-	case catalogue.FieldURI:
-		return r.URI
-	case catalogue.FieldName:
-		return r.Name
-	case catalogue.FieldCategory:
-		return r.Category
-	case catalogue.FieldDescription:
-		return r.Description
-	case catalogue.FieldRating:
-		if r.Rating == 0 {
-			return ""
-		}
-		return strconv.Itoa(r.Rating)
-	case catalogue.FieldLanguage:
-		return r.Language
-	case catalogue.FieldType:
-		return r.Type
-	case catalogue.FieldID:
-		return r.ID
-	}
-	return ""
-}
-
-// rawValue returns the value of the first line of a record's text that
-// names field (SSD3 2.1: NAME ":" value), decoded if it is RFC 2047 text.
-func rawValue(raw, field string) string {
-	for _, line := range strings.Split(raw, "\n") {
-		name, value, ok := strings.Cut(strings.TrimRight(line, "\r"), ":")
-		if ok && name == field {
-			value = strings.TrimSpace(value)
-			if d, err := catalogue.DecodeText(value); err == nil {
-				return d
-			}
-			return value
-		}
-	}
-	return ""
-}
-
 // addBlankExtension appends an empty extension row for a new X- field.
 func (m *Model) addBlankExtension() {
 	m.rows = append(m.rows, &row{name: m.input("X-NEW-FIELD"), value: m.input("value")})
@@ -463,64 +420,39 @@ func (m *Model) Record() (*catalogue.Record, []catalogue.Problem) {
 		rec.Extensions = nil
 	}
 	var ps []catalogue.Problem
+	refused := map[string]bool{} // fields whose text Set refused
 	for _, r := range m.rows {
 		v := r.text()
-		switch r.field {
-		case catalogue.FieldURI:
-			rec.URI = catalogue.NormalizeURI(v)
-		case catalogue.FieldName:
-			rec.Name = v
-		case catalogue.FieldCategory:
-			rec.Category = v
-		case catalogue.FieldDescription:
-			rec.Description = v
-		case catalogue.FieldRating:
-			rec.Rating = 0
-			if v != "" {
-				n, err := catalogue.ParseRating(v)
-				if err != nil {
-					ps = append(ps, catalogue.Problem{Field: r.field, Msg: err.Error()})
-				}
-				rec.Rating = n
+		if !r.ext() {
+			// Empty: the field is cleared; for DATE, the catalogue
+			// stamps now when it stores the record.
+			if err := catalogue.SetField(rec, r.field, v); err != nil {
+				ps = append(ps, catalogue.Problem{Field: r.field, Msg: err.Error()})
+				refused[r.field] = true
 			}
-		case catalogue.FieldLanguage:
-			rec.Language = v
-		case catalogue.FieldType:
-			rec.Type = v
-		case catalogue.FieldID:
-			rec.ID = v
-		case catalogue.FieldDate:
-			// Empty: the catalogue stamps now when it stores the record.
-			rec.Date = time.Time{}
-			if v != "" {
-				d, err := catalogue.ParseDate(v)
-				if err != nil {
-					ps = append(ps, catalogue.Problem{Field: r.field, Msg: err.Error()})
-				}
-				rec.Date = d
+			continue
+		}
+		switch name := r.label(); {
+		case name == "" && v == "":
+			// The blank row for a new field.
+		case v == "":
+			// Emptying a value removes the field; the name may
+			// still be wrong while the user types it.
+			if err := catalogue.ValidateExtensionName(name); err != nil {
+				ps = append(ps, catalogue.Problem{Field: name, Msg: err.Error()})
 			}
-		case "":
-			name := r.label()
-			switch {
-			case name == "" && v == "":
-				// The blank row for a new field.
-			case v == "":
-				// Emptying a value removes the field; the name may
-				// still be wrong while the user types it.
-				if err := catalogue.ValidateExtensionName(name); err != nil {
-					ps = append(ps, catalogue.Problem{Field: name, Msg: err.Error()})
-				}
-			case name == "":
-				ps = append(ps, catalogue.Problem{Field: "", Msg: catalogue.ValidateExtensionName("").Error()})
-			default:
-				rec.Extensions = append(rec.Extensions, catalogue.Field{Name: name, Value: v})
-			}
+		case name == "":
+			ps = append(ps, catalogue.Problem{Field: "", Msg: catalogue.ValidateExtensionName("").Error()})
+		default:
+			// Appended, not set: a name given twice is a problem
+			// Validate reports, not a value that replaces another.
+			rec.Extensions = append(rec.Extensions, catalogue.Field{Name: name, Value: v})
 		}
 	}
 	for _, p := range rec.Validate() {
-		// A record without a DATE gets now when the catalogue stores
-		// it; a DATE typed wrong has its problem already.
-		if p.Field == catalogue.FieldDate && rec.Date.IsZero() {
+		// A field whose text was refused has its problem already; a
+		// record without a DATE gets now when the catalogue stores it.
+		if refused[p.Field] || p.Field == catalogue.FieldDate && !hasDate(rec) {
 			continue
 		}
 		ps = append(ps, p)
@@ -581,14 +513,6 @@ func (m *Model) visibleErr(r *row) string {
 	return ""
 }
 
-// same reports whether a and b hold the same values in the fields the form
-// edits.
-func same(a, b *catalogue.Record) bool {
-	return a.URI == b.URI && a.Name == b.Name && a.Date.Equal(b.Date) && a.Category == b.Category &&
-		a.Description == b.Description && a.Rating == b.Rating && a.Language == b.Language &&
-		a.Type == b.Type && a.ID == b.ID && slices.Equal(a.Extensions, b.Extensions)
-}
-
 // Update handles a message: it returns the form, or dialog.Close when the
 // user leaves it.
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
@@ -645,7 +569,7 @@ func (m *Model) submit() (tea.Model, tea.Cmd) {
 		}
 		return m, nil
 	}
-	if m.original != nil && same(rec, m.original) && !m.original.Date.IsZero() {
+	if m.original != nil && len(catalogue.Diff(m.original, rec)) == 0 && hasDate(m.original) {
 		// Nothing to save. (A record without a valid DATE is saved even
 		// so: it gets one, now, and becomes valid.)
 		return dialog.Close{}, nil
@@ -702,7 +626,8 @@ func (m *Model) View() string {
 	for i, r := range m.rows {
 		if r.ext() && first {
 			first = false
-			lines = append(lines, "", "  "+t.Dim.Render("Extension fields (X-NAME: value; an empty value removes the field)"))
+			lines = append(lines, "")
+			lines = append(lines, wrap(t.Dim, "Extension fields (X-NAME: value; an empty value removes the field)", m.ctx.Width, 2)...)
 		}
 		if i == s.row {
 			focusLine = len(lines)
@@ -749,10 +674,13 @@ func (m *Model) View() string {
 	}
 	if !m.datesInput() {
 		date := "set to now when saved (3.3)"
-		if m.original != nil && !m.original.Date.IsZero() {
+		if m.original != nil && hasDate(m.original) {
 			date = catalogue.DisplayDate(m.original.Date) + " · " + date
 		}
-		lines = append(lines, "", "  "+label.Render(catalogue.FieldDate)+" "+t.Dim.Render(date))
+		// The text wrapped beside the label, as a field's message is.
+		dl := wrap(t.Dim, date, m.ctx.Width, lw+3)
+		dl[0] = "  " + label.Render(catalogue.FieldDate) + " " + strings.TrimLeft(dl[0], " ")
+		lines = append(append(lines, ""), dl...)
 	}
 	if m.other != "" && m.tried {
 		lines = append(lines, wrap(t.Error, "✗ "+m.other, m.ctx.Width, 2)...)
@@ -760,8 +688,11 @@ func (m *Model) View() string {
 	if m.err != "" {
 		lines = append(lines, "", "  "+t.Error.Render(m.err))
 	}
-	lines = window(lines, focusLine, max(1, m.ctx.Height-2))
-	return t.DialogTitle.Render(title) + "\n\n" + strings.Join(lines, "\n")
+	// The title and a blank line, as the height leaves room for them.
+	head := []string{t.DialogTitle.Render(title), ""}
+	head = head[:max(0, min(len(head), m.ctx.Height-2))]
+	lines = window(lines, focusLine, max(1, m.ctx.Height-len(head)))
+	return m.ctx.Fit(append(head, lines...))
 }
 
 // wrap renders msg in style, broken into lines that fit width after indent.

@@ -11,6 +11,7 @@ import (
 
 	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/tui/dialog"
+	"github.com/uricat/uricat/tui/dialog/dialogtest"
 	"github.com/uricat/uricat/tui/theme"
 )
 
@@ -222,7 +223,7 @@ func TestEditKeepsWhatWasNotChanged(t *testing.T) {
 	if r == orig {
 		t.Fatal("the form changed the original record")
 	}
-	if !same(r, want) || !r.Date.Equal(want.Date) {
+	if d := catalogue.Diff(want, r); len(d) > 0 || !r.Date.Equal(want.Date) {
 		t.Errorf("record = %+v\nwant %+v", r, want)
 	}
 	if orig.Name != "Go documentation" {
@@ -458,4 +459,88 @@ func TestGoldenLongExtensionNames(t *testing.T) {
 		t.Errorf("the end of the name typed is not shown:\n%s", v)
 	}
 	golden(t, "long-names-80x24", m.View())
+}
+
+// The form's inputs are the catalogue's table of fields, in its order (SSD3
+// 4.1), DATE among them only for a record that has no valid DATE; each
+// value typed goes to the record through the field's own Set.
+func TestInputsFollowTheFieldsTable(t *testing.T) {
+	inputs := func(m *Model) []string {
+		var names []string
+		for _, r := range m.rows {
+			if !r.ext() {
+				names = append(names, r.field)
+			}
+		}
+		return names
+	}
+	var want, withDate []string
+	for _, f := range catalogue.Fields {
+		withDate = append(withDate, f.Name)
+		if f.Name != catalogue.FieldDate {
+			want = append(want, f.Name)
+		}
+	}
+	if got := inputs(New(dialog.NewContext(theme.Plain()), nil, nil)); strings.Join(got, " ") != strings.Join(want, " ") {
+		t.Errorf("add form inputs %q, want %q", got, want)
+	}
+	if got := inputs(New(dialog.NewContext(theme.Plain()), sample(), nil)); strings.Join(got, " ") != strings.Join(want, " ") {
+		t.Errorf("edit form inputs %q, want %q", got, want)
+	}
+	undated := sample()
+	undated.Date = time.Time{}
+	m := New(dialog.NewContext(theme.Plain()), undated, nil)
+	if got := inputs(m); strings.Join(got, " ") != strings.Join(withDate, " ") {
+		t.Errorf("inputs for a record without DATE %q, want %q", got, withDate)
+	}
+	// Typed with spaces around, which the form trims: Set turns the IRI
+	// into a URI and the DATE text into a time.
+	typed := map[string]string{
+		catalogue.FieldURI: "https://bücher.example/", catalogue.FieldName: "Bücher", catalogue.FieldID: "7",
+		catalogue.FieldDate: "01/02/2003 04:05:06", catalogue.FieldCategory: "Reading", catalogue.FieldDescription: "Books",
+		catalogue.FieldRating: "5", catalogue.FieldLanguage: "de", catalogue.FieldType: "text/html; charset=utf-8",
+	}
+	for _, f := range catalogue.Fields {
+		m = focusField(t, m, f.Name)
+		m = clear(m)
+		pad := " "
+		if f.Name == catalogue.FieldRating {
+			pad = "" // its input holds one character
+		}
+		m = typeText(m, pad+typed[f.Name]+pad)
+	}
+	rec, ps := m.Record()
+	if len(ps) > 0 {
+		t.Fatalf("problems %v", ps)
+	}
+	for _, f := range catalogue.Fields {
+		want := &catalogue.Record{}
+		if err := f.Set(want, typed[f.Name]); err != nil {
+			t.Fatal(err)
+		}
+		if got := f.Get(rec); got != f.Get(want) {
+			t.Errorf("%s typed %q is %q in the record, want %q", f.Name, typed[f.Name], got, f.Get(want))
+		}
+	}
+}
+
+// The form draws inside the area it is given, however small: adding,
+// editing, with messages under its fields, focused anywhere.
+func TestFitsAnySize(t *testing.T) {
+	undated := sample()
+	undated.Date = time.Time{}
+	for _, orig := range []*catalogue.Record{nil, sample(), undated} {
+		for _, tabs := range []int{0, 5, 30} {
+			m := New(dialog.NewContext(theme.Plain()), orig, []string{"Programming"})
+			m = typeText(m, "bad value\x00")
+			for range tabs {
+				m, _ = press(m, tea.KeyTab)
+			}
+			m, _ = press(m, tea.KeyCtrlS)
+			dialogtest.Fits(t, func(w, h int) string {
+				m.SetSize(w, h)
+				return m.View()
+			})
+		}
+	}
 }

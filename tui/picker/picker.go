@@ -143,7 +143,20 @@ func (m *Model) SetSize(width, height int) {
 }
 
 // listHeight is how many matches show at once.
-func (m *Model) listHeight() int { return max(1, m.ctx.Height-6) }
+func (m *Model) listHeight() int {
+	title, hint, gaps := m.layout()
+	h := m.ctx.Height - 1 // the input
+	if title {
+		h--
+	}
+	if hint {
+		h--
+	}
+	if gaps {
+		h -= 3 // two blank lines, and the range of matches shown
+	}
+	return max(1, h)
+}
 
 // Update handles a message: it returns the picker, or dialog.Close when
 // the user chose or left.
@@ -203,17 +216,14 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 }
 
 // choose picks the highlighted category, or the typed text if it is a valid
-// CATEGORY (checked by the catalogue's Record.Validate).
+// CATEGORY (checked by the catalogue: SetField).
 func (m *Model) choose() (tea.Model, tea.Cmd) {
 	c := m.Selected()
 	if c == "" {
 		c = strings.Join(strings.Fields(m.input.Value()), " ")
-		rec := catalogue.Record{Category: c}
-		for _, p := range rec.Validate() {
-			if p.Field == catalogue.FieldCategory {
-				m.err = p.Msg
-				return m, nil
-			}
+		if err := catalogue.SetField(&catalogue.Record{}, catalogue.FieldCategory, c); err != nil {
+			m.err = err.Error()
+			return m, nil
 		}
 	}
 	return dialog.Close{Result: ChosenMsg{Record: m.rec, Category: c}}, nil
@@ -242,9 +252,15 @@ func (m *Model) FullHelp() [][]key.Binding { return [][]key.Binding{m.ShortHelp(
 // matching categories.
 func (m *Model) View() string {
 	t := m.ctx.Theme
-	var b strings.Builder
-	b.WriteString(t.DialogTitle.Render("Category") + "\n\n")
-	b.WriteString(m.input.View() + "\n")
+	title, showHint, gaps := m.layout()
+	var lines []string
+	if title {
+		lines = append(lines, t.DialogTitle.Render("Category"))
+		if gaps {
+			lines = append(lines, "")
+		}
+	}
+	lines = append(lines, m.input.View())
 	typed := strings.Join(strings.Fields(m.input.Value()), " ")
 	var hint string
 	switch {
@@ -259,10 +275,15 @@ func (m *Model) View() string {
 	default:
 		hint = t.Dim.Render("enter: choose " + catalogue.DisplayText(typed))
 	}
-	b.WriteString("  " + hint + "\n\n")
+	if showHint {
+		lines = append(lines, "  "+hint)
+		if gaps {
+			lines = append(lines, "")
+		}
+	}
 	if len(m.matches) == 0 {
-		b.WriteString("  " + t.EmptyMessage.Render("no category in use matches"))
-		return b.String()
+		lines = append(lines, "  "+t.EmptyMessage.Render("no category in use matches"))
+		return m.ctx.Fit(lines)
 	}
 	h := m.listHeight()
 	end := min(len(m.matches), m.offset+h)
@@ -273,15 +294,20 @@ func (m *Model) View() string {
 		if i == m.selected {
 			line = t.Cursor.Render("›") + " " + t.RowSelected.Render(t.Category.Render(name))
 		}
-		b.WriteString(line)
-		if i < end-1 {
-			b.WriteByte('\n')
-		}
+		lines = append(lines, line)
 	}
-	if more := len(m.matches) - end; more > 0 || m.offset > 0 {
-		b.WriteString("\n  " + t.Dim.Render(fmt.Sprintf("%d-%d of %d", m.offset+1, end, len(m.matches))))
+	if more := len(m.matches) - end; gaps && (more > 0 || m.offset > 0) {
+		lines = append(lines, "  "+t.Dim.Render(fmt.Sprintf("%d-%d of %d", m.offset+1, end, len(m.matches))))
 	}
-	return b.String()
+	return m.ctx.Fit(lines)
+}
+
+// layout says which lines beside the input and the list the height leaves
+// room for: the hint, then the title, then the blank lines and the line
+// that says which matches show.
+func (m *Model) layout() (title, hint, gaps bool) {
+	h := m.ctx.Height
+	return h >= 4, h >= 3, h >= 7
 }
 
 var _ dialog.Dialog = (*Model)(nil)

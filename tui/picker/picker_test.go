@@ -10,6 +10,7 @@ import (
 
 	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/tui/dialog"
+	"github.com/uricat/uricat/tui/dialog/dialogtest"
 	"github.com/uricat/uricat/tui/theme"
 )
 
@@ -227,5 +228,17 @@ func TestMouseWheel(t *testing.T) {
 	}
 	if m.Selected() != "" {
 		t.Errorf("wheel up past the top: %q, want the typed text", m.Selected())
+	}
+}
+
+// The picker draws inside the area it is given, however small.
+func TestFitsAnySize(t *testing.T) {
+	for _, typed := range []string{"", "Go", "a category no record has\x07"} {
+		m := typeText(newPicker(inUse, "Programming"), typed)
+		m.Update(tea.KeyMsg{Type: tea.KeyEnter})
+		dialogtest.Fits(t, func(w, h int) string {
+			m.SetSize(w, h)
+			return m.View()
+		})
 	}
 }

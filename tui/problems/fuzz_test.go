@@ -6,6 +6,7 @@ import (
 	"unicode/utf8"
 
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
 
 	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/tui/dialog"
@@ -14,14 +15,15 @@ import (
 
 // FuzzView reads any file as a catalogue and checks that the problems view
 // never panics, never lets a control character of the file reach the
-// screen, and never draws more lines than it was given.
+// screen, and never draws outside the area it was given: more lines than
+// its height, or a line wider than its width.
 func FuzzView(f *testing.F) {
 	f.Add(sample, 80, 24)
 	f.Add("URI: \x1b]52;c;AAAA\x07\r\nNAME: \x9b2J\r\n", 40, 5)
 	f.Add("garbage\n\n\nmore garbage\r", 20, 3)
 	f.Add("NAME: =?utf-8?B?G1syShtbMzFt?=\r\nDATE: x\r\n", 60, 8)
 	f.Fuzz(func(t *testing.T, text string, w, h int) {
-		w, h = 20+abs(w)%200, 3+abs(h)%60
+		w, h = 1+abs(w)%200, 1+abs(h)%60
 		c, err := catalogue.Read(strings.NewReader(text))
 		if err != nil {
 			return
@@ -41,6 +43,11 @@ func FuzzView(f *testing.F) {
 			}
 			if n := strings.Count(v, "\n") + 1; n > h {
 				t.Fatalf("%d lines in a height of %d:\n%s", n, h, v)
+			}
+			for _, line := range strings.Split(v, "\n") {
+				if n := lipgloss.Width(line); n > w {
+					t.Fatalf("a line %d cells wide in a width of %d: %q", n, w, line)
+				}
 			}
 		}
 	})

@@ -278,7 +278,13 @@ func (m *Model) itemHeight(i int) int {
 
 // listHeight is the number of lines for the entries.
 func (m *Model) listHeight() int {
-	h := m.ctx.Height - 4
+	h := m.ctx.Height
+	title, footer, gaps := m.chrome()
+	for _, on := range []bool{title, footer, gaps, gaps} {
+		if on {
+			h--
+		}
+	}
 	if ph := m.previewHeight(); ph > 0 {
 		h -= ph + 1
 	}
@@ -369,48 +375,64 @@ func (m *Model) FullHelp() [][]key.Binding {
 // and a line for a question or a note.
 func (m *Model) View() string {
 	t := m.ctx.Theme
-	var b strings.Builder
-	summary := fmt.Sprintf("%s, %s, %s", plural(m.invalid, "invalid record"), plural(m.errors, "error"), plural(m.warnings, "warning"))
-	if m.path != "" {
-		summary = catalogue.DisplayText(m.path) + " · " + summary
+	title, footer, gaps := m.chrome()
+	var lines []string
+	if title {
+		summary := fmt.Sprintf("%s, %s, %s", plural(m.invalid, "invalid record"), plural(m.errors, "error"), plural(m.warnings, "warning"))
+		if m.path != "" {
+			summary = catalogue.DisplayText(m.path) + " · " + summary
+		}
+		lines = append(lines, t.DialogTitle.Render("Problems")+" "+t.Dim.Render(summary))
+		if gaps {
+			lines = append(lines, "")
+		}
 	}
-	b.WriteString(t.DialogTitle.Render("Problems") + " " + t.Dim.Render(ansi.Truncate(summary, max(0, m.ctx.Width-10), "…")) + "\n\n")
 	if len(m.items) == 0 {
-		b.WriteString(t.EmptyMessage.Render("  No problems: the file conforms to SSD3.") + "\n")
-		return b.String()
+		lines = append(lines, t.EmptyMessage.Render("  No problems: the file conforms to SSD3."))
+		return m.ctx.Fit(lines)
 	}
-	w := max(20, m.ctx.Width)
+	list := m.listHeight()
 	used := 0
-	for i := m.offset; i < len(m.items) && used < m.listHeight(); i++ {
+	for i := m.offset; i < len(m.items) && used < list; i++ {
 		it := m.items[i]
 		sel := i == m.cursor
 		for j, line := range m.itemLines(it, sel) {
-			if used >= m.listHeight() {
+			if used >= list {
 				break
 			}
-			line = ansi.Truncate(line, w, "…")
 			if sel && j == 0 {
-				line = t.RowSelected.Render(line)
+				line = t.RowSelected.Render(ansi.Truncate(line, m.ctx.Width, "…"))
 			}
-			b.WriteString(line + "\n")
+			lines = append(lines, line)
 			used++
 		}
 	}
 	if m.previewHeight() > 0 {
-		for ; used < m.listHeight(); used++ {
-			b.WriteString("\n")
+		for ; used < list; used++ {
+			lines = append(lines, "")
 		}
 		it, _ := m.Selected()
-		b.WriteString(strings.Join(m.preview(it), "\n") + "\n")
+		lines = append(lines, m.preview(it)...)
 	}
-	b.WriteString("\n")
-	switch {
-	case m.note != "":
-		b.WriteString(t.Info.Render(m.note))
-	default:
-		b.WriteString(t.Dim.Render(fmt.Sprintf("%d of %d", m.cursor+1, len(m.items))))
+	if footer {
+		if gaps {
+			lines = append(lines, "")
+		}
+		if m.note != "" {
+			lines = append(lines, t.Info.Render(m.note))
+		} else {
+			lines = append(lines, t.Dim.Render(fmt.Sprintf("%d of %d", m.cursor+1, len(m.items))))
+		}
 	}
-	return b.String()
+	return m.ctx.Fit(lines)
+}
+
+// chrome says which of the lines around the list the height leaves room
+// for, the list keeping at least one: the title, then the footer ("3 of
+// 12") beneath the list, and the blank lines that set them apart.
+func (m *Model) chrome() (title, footer, gaps bool) {
+	h := m.ctx.Height
+	return h >= 3, h >= 2, h >= 5
 }
 
 // itemLines renders an entry: a heading naming the record (its line, whether
@@ -453,15 +475,13 @@ func (m *Model) itemLines(it Item, sel bool) []string {
 const problemIndent = 13
 
 // problem renders one problem, wrapped to the width after indent: its
-// column and field when known, and the message, coloured by severity.
+// column when known, and the message (which names its field), coloured by
+// severity.
 func (m *Model) problem(p catalogue.Problem, indent int) []string {
 	t := m.ctx.Theme
 	var pre string
 	if p.Column > 0 {
-		pre = fmt.Sprintf("col %d ", p.Column)
-	}
-	if p.Field != "" {
-		pre += catalogue.DisplayText(p.Field) + ": "
+		pre = fmt.Sprintf("col %d: ", p.Column)
 	}
 	style, msg := t.Error, catalogue.DisplayText(p.Msg)
 	if p.Severity == catalogue.Warning {

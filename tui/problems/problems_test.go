@@ -1,14 +1,17 @@
 package problems
 
 import (
-	xgolden "github.com/charmbracelet/x/exp/golden"
+	"fmt"
 	"strings"
+
+	xgolden "github.com/charmbracelet/x/exp/golden"
 	"testing"
 
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/tui/dialog"
+	"github.com/uricat/uricat/tui/dialog/dialogtest"
 	"github.com/uricat/uricat/tui/theme"
 )
 
@@ -313,5 +316,55 @@ func TestReloadAfterAnEditKeepsTheCursor(t *testing.T) {
 	m.Reload(load(t, "URI: https://go.dev/\r\nNAME: Go\r\nDATE: 01/02/2024 10:00:00\r\n"))
 	if _, ok := m.Selected(); ok || !strings.Contains(m.View(), "No problems") {
 		t.Errorf("reload to no problems:\n%s", m.View())
+	}
+}
+
+// twice finds a field's name said twice in a row ("NAME: NAME must not be
+// blank", "NAME NAME …"): a message names its field itself, so the view
+// must not put the field before it.
+func twice(view string) []string {
+	var found []string
+	flat := strings.Join(strings.Fields(view), " ")
+	for _, f := range catalogue.Fields {
+		for _, sep := range []string{" ", ": "} {
+			if strings.Contains(" "+flat+" ", " "+f.Name+sep+f.Name+" ") {
+				found = append(found, f.Name+sep+f.Name)
+			}
+		}
+	}
+	return found
+}
+
+func TestMessagesNameTheirFieldOnce(t *testing.T) {
+	var text strings.Builder
+	for i, line := range []string{"URI: no scheme", "NAME: =?UTF-8?Q?=20?=", "ID: 0", "DATE: 31/02/2024 10:00:00",
+		"CATEGORY: a\tb", "DESCRIPTION: =?bogus?Q?x?=", "RATING: 9", "LANGUAGE: english", "TYPE: text"} {
+		fmt.Fprintf(&text, "URI: http://x%d.example/\r\nNAME: n\r\nDATE: 01/02/2024 10:00:00\r\n%s\r\n\r\n", i, line)
+	}
+	m := New(dialog.NewContext(theme.Plain()), load(t, text.String()))
+	m.SetSize(200, 200)
+	v := m.View()
+	for _, f := range catalogue.Fields {
+		if !strings.Contains(v, f.Name) {
+			t.Errorf("no problem of %s in the view:\n%s", f.Name, v)
+		}
+	}
+	if found := twice(v); found != nil {
+		t.Errorf("the view names fields twice (%q):\n%s", found, v)
+	}
+}
+
+// The view draws inside the area it is given, however small, wherever its
+// cursor is (FuzzView found 5 lines drawn in a height of 4).
+func TestFitsAnySize(t *testing.T) {
+	for _, text := range []string{sample, "URI: https://go.dev/\r\nNAME: Go\r\nDATE: 01/02/2024 10:00:00\r\n", "0"} {
+		for _, keys := range [][]string{nil, {"down"}, {"end"}} {
+			m := New(dialog.NewContext(theme.Plain()), load(t, text))
+			dialogtest.Fits(t, func(w, h int) string {
+				m.SetSize(w, h)
+				press(m, keys...)
+				return m.View()
+			})
+		}
 	}
 }

@@ -342,7 +342,7 @@ func (m *Export) View() string {
 	default:
 		b.WriteString(t.Dim.Render(fmt.Sprintf("enter writes %s as %s", plural(len(m.recs), "record"), m.Format().Name)))
 	}
-	return fitLines(strings.TrimRight(b.String(), "\n"), m.ctx.Width)
+	return m.ctx.Fit(strings.Split(strings.TrimRight(b.String(), "\n"), "\n"))
 }
 
 var _ dialog.Dialog = (*Export)(nil)

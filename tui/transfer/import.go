@@ -546,16 +546,7 @@ func (m *Import) View() string {
 			b.WriteString("\n" + t.Dim.Render(fmt.Sprintf("lines %d-%d of %d", m.offset+1, end, len(lines))))
 		}
 	}
-	return fitLines(b.String(), m.ctx.Width)
-}
-
-// fitLines cuts every line of s to width w, so that nothing wraps.
-func fitLines(s string, w int) string {
-	lines := strings.Split(s, "\n")
-	for i, l := range lines {
-		lines[i] = ansi.Truncate(l, max(10, w), "…")
-	}
-	return strings.Join(lines, "\n")
+	return m.ctx.Fit(strings.Split(b.String(), "\n"))
 }
 
 func (m *Import) summaryHeight() int { return max(1, m.ctx.Height-4) }

@@ -21,6 +21,7 @@ import (
 	"github.com/uricat/uricat/importers"
 	"github.com/uricat/uricat/importers/formats"
 	"github.com/uricat/uricat/tui/dialog"
+	"github.com/uricat/uricat/tui/dialog/dialogtest"
 	"github.com/uricat/uricat/tui/theme"
 )
 
@@ -581,4 +582,36 @@ func TestEscStopsTheRunningImport(t *testing.T) {
 	if m.runCtx.Err() != nil {
 		t.Error("esc cancelled while records were being added")
 	}
+}
+
+// The import and export screens draw inside the area they are given,
+// however small, at every step.
+func TestFitsAnySize(t *testing.T) {
+	fits := func(m dialog.Dialog) {
+		t.Helper()
+		dialogtest.Fits(t, func(w, h int) string {
+			m.SetSize(w, h)
+			return m.View()
+		})
+	}
+	dir := t.TempDir()
+	writeFile(t, dir, "bookmarks.html", bookmarks)
+	writeFile(t, dir, "notes with a long name that will not fit.txt", "just some notes\n")
+	c := newCatalogue(t)
+	m := NewImport(dialog.NewContext(theme.Plain()), ImportConfig{Records: c.Records(), Dir: dir, Now: time.Date(2025, 1, 2, 3, 4, 5, 0, time.UTC)})
+	m.SetSize(80, 24)
+	m, _ = drain(t, m, m.Init())
+	fits(m) // choosing a file
+	m.SetSize(80, 24)
+	m, _ = pick(t, m, "bookmarks.html")
+	fits(m) // what will be imported
+	m.SetSize(80, 24)
+	m, cmd := step(m, press(tea.KeyEnter))
+	m, _ = drain(t, m, cmd)
+	fits(m) // the summary
+
+	e := NewExport(dialog.NewContext(theme.Plain()), records(t), "all 2 records", dir)
+	fits(e) // the formats
+	e.Update(press(tea.KeyTab))
+	fits(e) // the file
 }
