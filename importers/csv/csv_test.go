@@ -19,20 +19,7 @@ func readAll(t testing.TB, in string) ([]*catalogue.Record, []importers.Diagnost
 
 // Our own export reads back whole: every field, every extension, in order.
 func TestReadsExportBack(t *testing.T) {
-	recs := importertest.Sample(t)
-	out, _ := write(t, recs...)
-	got, diags := readAll(t, out)
-	if len(diags) > 0 {
-		t.Errorf("diagnostics: %v", diags)
-	}
-	if len(got) != len(recs) {
-		t.Fatalf("%d records, want %d", len(got), len(recs))
-	}
-	for i, r := range recs {
-		if d := importertest.Diff(got[i], r); d != nil {
-			t.Errorf("record %s: %v", r.URI, d)
-		}
-	}
+	importertest.CheckReadsBack(t, Format, importertest.Sample(t), false)
 }
 
 // A file from elsewhere: columns in another order and case, a spreadsheet's

@@ -365,6 +365,35 @@ func Export(tb testing.TB, newWriter func(io.Writer) importers.Writer, recs ...*
 	return buf.String(), diags
 }
 
+// CheckReadsBack writes recs with f's writer, which must report nothing,
+// reads the output back with f's reader, which must report nothing either,
+// and fails t unless every record comes back whole, field for field: what
+// our own JSON and CSV exports promise. With anyOrder, extensions may come
+// back in another order (a JSON object has none).
+func CheckReadsBack(t *testing.T, f importers.Format, recs []*catalogue.Record, anyOrder bool) {
+	t.Helper()
+	out, notes := Export(t, f.NewWriter, recs...)
+	if len(notes) > 0 {
+		t.Errorf("the writer reports losses: %v", notes)
+	}
+	got, diags := ReadAll(t, f.NewReader(strings.NewReader(out), importers.Options{Now: time.Date(2099, 1, 1, 0, 0, 0, 0, time.UTC)}))
+	if len(diags) > 0 {
+		t.Errorf("reading our own output back: %v", diags)
+	}
+	if len(got) != len(recs) {
+		t.Fatalf("%d records read back, want %d", len(got), len(recs))
+	}
+	for i, want := range recs {
+		g := got[i]
+		if anyOrder {
+			g, want = sortedExtensions(g), sortedExtensions(want)
+		}
+		if d := Diff(g, want); d != nil {
+			t.Errorf("record %s: %v", want.URI, d)
+		}
+	}
+}
+
 // CompareGolden fails t unless got is the content of the golden file path;
 // with update, it writes got there first (go test -update, after review).
 func CompareGolden(t testing.TB, path string, got []byte, update bool) {
