@@ -45,16 +45,6 @@ func (g *generator) Read(p []byte) (int, error) {
 	return n, nil
 }
 
-// pairTo appends an ATTRIBUTE-VALUE pair as Harvest wrote it.
-func pairTo(b []byte, name string, value []byte) []byte {
-	b = append(b, name...)
-	b = append(b, '{')
-	b = strconv.AppendInt(b, int64(len(value)), 10)
-	b = append(b, "}:\t"...)
-	b = append(b, value...)
-	return append(b, '\n')
-}
-
 // object writes the n-th object: about 650 bytes, with the attributes a
 // gatherer wrote (Appendix A). It is cheap, so that the benchmark measures
 // the reader.
@@ -66,20 +56,20 @@ func (g *generator) object(b []byte, n int) []byte {
 	b = append(b, num...)
 	b = append(b, ".html\n"...)
 	g.val = append(append(append(g.val[:0], "Page "...), num...), ": notes on summary objects and indexing"...)
-	b = pairTo(b, "Title", g.val)
+	b = appendPair(b, "Title", g.val)
 	g.val = append(append(append(g.val[:0], "A page about harvesting, number "...), num...),
 		", with a description of moderate length to be realistic."...)
-	b = pairTo(b, "Description", g.val)
-	b = pairTo(b, "Keywords", []byte("harvest\nsoif\nindexing\nsummary objects\nbroker"))
-	b = pairTo(b, "Author-1", []byte("Darren Hardy"))
-	b = pairTo(b, "Author-2", []byte("Mike Schwartz"))
-	b = pairTo(b, "Type", []byte("HTML"))
-	b = pairTo(b, "File-Size", strconv.AppendInt(g.val[:0], int64(1000+n%50000), 10))
-	b = pairTo(b, "Last-Modification-Time", strconv.AppendInt(g.val[:0], int64(800000000+n), 10))
-	b = pairTo(b, "Update-Time", strconv.AppendInt(g.val[:0], int64(850000000+n), 10))
-	b = pairTo(b, "MD5", []byte("24766f075e3f96a7b5494fea88659fa8"))
-	b = pairTo(b, "Gatherer-Name", []byte("Example Gatherer"))
-	b = pairTo(b, "Partial-Text", []byte("The first lines of the document, which Harvest kept for full-text search and uricat does not keep."))
+	b = appendPair(b, "Description", g.val)
+	b = appendPair(b, "Keywords", []byte("harvest\nsoif\nindexing\nsummary objects\nbroker"))
+	b = appendPair(b, "Author-1", []byte("Darren Hardy"))
+	b = appendPair(b, "Author-2", []byte("Mike Schwartz"))
+	b = appendPair(b, "Type", []byte("HTML"))
+	b = appendPair(b, "File-Size", strconv.AppendInt(g.val[:0], int64(1000+n%50000), 10))
+	b = appendPair(b, "Last-Modification-Time", strconv.AppendInt(g.val[:0], int64(800000000+n), 10))
+	b = appendPair(b, "Update-Time", strconv.AppendInt(g.val[:0], int64(850000000+n), 10))
+	b = appendPair(b, "MD5", []byte("24766f075e3f96a7b5494fea88659fa8"))
+	b = appendPair(b, "Gatherer-Name", []byte("Example Gatherer"))
+	b = appendPair(b, "Partial-Text", []byte("The first lines of the document, which Harvest kept for full-text search and uricat does not keep."))
 	return append(b, "}\n"...)
 }
 
