@@ -104,6 +104,29 @@ func TestImportDryRun(t *testing.T) {
 	}
 }
 
+// Issue 10, item 9: a NAME keeps its runs of spaces through an import (a
+// file named "a  b" is not "a b"), from any format, and through the
+// catalogue file.
+func TestImportKeepsRunsOfSpacesInNames(t *testing.T) {
+	dir := t.TempDir()
+	html := filepath.Join(dir, "b.html")
+	if err := os.WriteFile(html, []byte("<!DOCTYPE NETSCAPE-Bookmark-file-1>\n<DL><p>\n"+
+		`<DT><A HREF="https://a.example/" ADD_DATE="1500000000">two  spaces,   three</A>`+"\n</DL><p>\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	p := filepath.Join(dir, "b.uricat")
+	if code, _, errs := uricat(t, "--catalogue", p, "import", html); code != 0 {
+		t.Fatalf("import: exit %d: %s", code, errs)
+	}
+	r := openCatalogue(t, p).Valid()
+	if len(r) != 1 {
+		t.Fatalf("imported %d records, want 1", len(r))
+	}
+	if r[0].Name != "two  spaces,   three" {
+		t.Errorf("NAME %q, want %q", r[0].Name, "two  spaces,   three")
+	}
+}
+
 // Records without a date of their own take the file's modification time.
 func TestImportFileDate(t *testing.T) {
 	dir := t.TempDir()
