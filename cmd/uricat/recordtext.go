@@ -50,8 +50,7 @@ func shownLines(rec *catalogue.Record) []string {
 // all; check and show say so.
 func hiddenText(rec *catalogue.Record) []string {
 	var notes []string
-	for _, name := range catalogue.FieldNames(rec) {
-		v := catalogue.GetField(rec, name)
+	note := func(name, v string) {
 		_, dropped := importers.SafeText(v)
 		marked := catalogue.HasInvisible(v)
 		var what string
@@ -63,9 +62,19 @@ func hiddenText(rec *catalogue.Record) []string {
 		case marked:
 			what = "bidirectional or zero-width characters, which would reorder or hide the text around them; shown as ⟨U+…⟩"
 		default:
-			continue
+			return
 		}
 		notes = append(notes, fmt.Sprintf("note: %s holds %s: %q", name, what, importers.Excerpt(v)))
+	}
+	// Only text can hold them: a record holds the other fields' values
+	// only when they are valid (check runs this for every record).
+	for _, f := range catalogue.Fields {
+		if f.Text {
+			note(f.Name, f.Get(rec))
+		}
+	}
+	for _, x := range rec.Extensions {
+		note(x.Name, x.Value)
 	}
 	return notes
 }
