@@ -1,12 +1,16 @@
 package catalogue
 
 import (
+	"bytes"
+	"cmp"
 	"fmt"
 	"io"
 	"runtime"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -56,109 +60,191 @@ func Read(r io.Reader) (*Catalogue, error) {
 // readFrom reads the catalogue from data, which it keeps: the records'
 // text is data's. Reading from memory cannot fail: every problem in the
 // text is a Problem.
+//
+// A large file is read in pieces, on every CPU: it is cut where a record
+// ends (see pieceBounds), each piece's first line number is counted
+// beforehand, and each piece is split into records and parsed by one
+// goroutine, so that the records and problems are exactly those of
+// reading the whole file in one go (FuzzPieces checks it).
 func (c *Catalogue) readFrom(data []byte) {
-	rd := newMemoryReader(data)
-	if len(data) < 256<<10 {
-		// Small: parsing takes less than starting workers.
-		cache := newValueCache()
-		for {
-			rr, err := rd.next()
-			if err != nil {
-				break
-			}
-			rec := parseRecord(rr.raw, rr.first, cache)
-			rec.sep = rr.sep
-			c.records = append(c.records, rec)
-		}
-		c.finishRead(rd)
-		return
-	}
-	// One goroutine splits records off the input; workers parse chunks of
-	// them, each with its own cache, into their places in file order.
-	type chunk struct {
-		raws []rawRecord
-		recs []*Record
-	}
-	const chunkSize = 1024
-	work := make(chan *chunk, 2*runtime.GOMAXPROCS(0))
-	var wg sync.WaitGroup
-	for range runtime.GOMAXPROCS(0) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			cache := newValueCache()
-			for ch := range work {
-				ch.recs = make([]*Record, len(ch.raws))
-				for i, rr := range ch.raws {
-					rec := parseRecord(rr.raw, rr.first, cache)
-					rec.sep = rr.sep
-					ch.recs[i] = rec
-				}
-			}
-		}()
-	}
-	var chunks []*chunk
-	cur := &chunk{}
-	// From memory, next fails only with io.EOF, at the end.
-	for {
-		rr, err := rd.next()
-		if err != nil {
-			break
-		}
-		cur.raws = append(cur.raws, rr)
-		if len(cur.raws) == chunkSize {
-			chunks = append(chunks, cur)
-			work <- cur
-			cur = &chunk{raws: make([]rawRecord, 0, chunkSize)}
-		}
-	}
-	if len(cur.raws) > 0 {
-		chunks = append(chunks, cur)
-		work <- cur
-	}
-	close(work)
-	wg.Wait()
-	n := 0
-	for _, ch := range chunks {
-		n += len(ch.recs)
-	}
-	c.records = make([]*Record, 0, n)
-	for _, ch := range chunks {
-		c.records = append(c.records, ch.recs...)
-	}
-	c.finishRead(rd)
+	c.readPieces(data, pieceBounds(data, pieceSize))
 }
 
-// finishRead takes what follows the records from rd and checks the IDs.
-func (c *Catalogue) finishRead(rd *reader) {
+// pieceSize is the size of the pieces a file is read in: large enough
+// that a piece's start costs nothing, small enough that the CPUs share
+// the work evenly. A file smaller than two pieces is read in one, by the
+// calling goroutine: parsing it takes less than starting workers.
+const pieceSize = 256 << 10
+
+// piece is a stretch of the file from a record's end to another's, as
+// one goroutine reads it.
+type piece struct {
+	start, end int
+	line       int       // lines before start
+	rd         *reader   // what it found between and after records
+	recs       []*Record // in file order
+	ids        idRun     // its records' IDs
+}
+
+// readPieces reads data cut at bounds (from 0 to len(data)).
+func (c *Catalogue) readPieces(data []byte, bounds []int) {
+	pieces := make([]piece, len(bounds)-1)
+	for i := range pieces {
+		pieces[i].start, pieces[i].end = bounds[i], bounds[i+1]
+	}
+	if len(pieces) == 1 {
+		var w pieceWorker
+		w.read(data, &pieces[0])
+	} else {
+		// First the line numbers, then the records; each step on every
+		// CPU, each piece taken by the first goroutine free.
+		onEvery(len(pieces), func(int) func(i int) {
+			return func(i int) { pieces[i].line = bytes.Count(data[pieces[i].start:pieces[i].end], newline) }
+		})
+		lines := 0
+		for i := range pieces {
+			lines, pieces[i].line = lines+pieces[i].line, lines
+		}
+		onEvery(len(pieces), func(int) func(i int) {
+			var w pieceWorker
+			return func(i int) { w.read(data, &pieces[i]) }
+		})
+	}
+	n := 0
+	for _, p := range pieces {
+		n += len(p.recs)
+	}
+	c.records = make([]*Record, 0, n)
+	rds := make([]*reader, len(pieces))
+	ids := idRun{increasing: true}
+	for i, p := range pieces {
+		c.records = append(c.records, p.recs...)
+		rds[i] = p.rd
+		ids.join(p.ids)
+	}
+	c.finishRead(joinReaders(rds), ids)
+}
+
+var newline = []byte{'\n'}
+
+// onEvery runs job(i) for every i in [0, n) on every CPU; each goroutine
+// makes its job with worker, to hold what it reuses from one i to the
+// next.
+func onEvery(n int, worker func(g int) func(i int)) {
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for g := range min(runtime.GOMAXPROCS(0), n) {
+		job := worker(g)
+		wg.Go(func() {
+			for i := int(next.Add(1) - 1); i < n; i = int(next.Add(1) - 1) {
+				job(i)
+			}
+		})
+	}
+	wg.Wait()
+}
+
+// pieceWorker reads pieces one after another, with the memory it reuses.
+type pieceWorker struct {
+	cache *valueCache
+	slab  []Record // records not yet handed out
+}
+
+// slabSize is how many records are allocated at once: a catalogue's
+// records are made together and live as long as each other, so that
+// allocating them one by one would only cost time and padding.
+const slabSize = 256
+
+func (w *pieceWorker) record() *Record {
+	if len(w.slab) == 0 {
+		w.slab = make([]Record, slabSize)
+	}
+	r := &w.slab[0]
+	w.slab = w.slab[1:]
+	return r
+}
+
+// read splits and parses the piece p of data.
+func (w *pieceWorker) read(data []byte, p *piece) {
+	if w.cache == nil {
+		w.cache = newValueCache()
+	}
+	rd := newPieceReader(data, p.start, p.end, p.line)
+	p.rd = rd
+	p.ids = idRun{increasing: true}
+	for {
+		rr, err := rd.next()
+		if err != nil { // from memory, only io.EOF, at the end
+			break
+		}
+		rec := w.record()
+		parseRecordInto(rec, rr.raw, rr.first, w.cache)
+		rec.sep = rr.sep
+		p.recs = append(p.recs, rec)
+		p.ids.add(rec)
+	}
+	first := newRefs(len(p.recs))
+	for i, r := range p.recs {
+		r.ref = first + Ref(i)
+	}
+}
+
+// idRun sums up the IDs of consecutive records, so that checkIDs can tell
+// without a map of them that they only ever increase, as they do in a
+// file whose IDs a program numbered.
+type idRun struct {
+	n           int    // valid records with an ID
+	first, last string // the first and last of their IDs
+	increasing  bool   // every ID is greater than the one before
+}
+
+func (a *idRun) add(r *Record) {
+	if r.ID == "" || r.invalid {
+		return
+	}
+	if a.n > 0 && CompareIDs(a.last, r.ID) >= 0 {
+		a.increasing = false
+	}
+	if a.n == 0 {
+		a.first = r.ID
+	}
+	a.n, a.last = a.n+1, r.ID
+}
+
+// join adds the run b, which follows a.
+func (a *idRun) join(b idRun) {
+	if b.n == 0 {
+		return
+	}
+	a.increasing = a.increasing && b.increasing && (a.n == 0 || CompareIDs(a.last, b.first) < 0)
+	if a.n == 0 {
+		a.first = b.first
+	}
+	a.n, a.last = a.n+b.n, b.last
+}
+
+// finishRead takes what follows the records from rd and checks the IDs,
+// which ids sums up.
+func (c *Catalogue) finishRead(rd *reader, ids idRun) {
 	c.tail = rd.Trailer()
 	if len(c.records) > 0 {
 		c.head, c.records[0].sep = c.records[0].sep, ""
 	}
+	// In line order, as Problems gives them: a piece's reader notes the
+	// blank line it starts with before the problems of the record above.
 	c.probs = rd.Problems()
-	c.checkIDs()
-	first := newRefs(len(c.records))
-	for i, r := range c.records {
-		r.ref = first + Ref(i)
+	slices.SortStableFunc(c.probs, func(a, b Problem) int { return cmp.Compare(a.Line, b.Line) })
+	if ids.n > 0 && !ids.increasing { // IDs that only ever increase cannot repeat
+		c.checkIDs(ids.n)
 	}
 	c.saved = saved{version: c.version, records: c.records, head: c.head, tail: c.tail}
 }
 
 // checkIDs enforces 3.9: an ID must not be the ID of another record. The
 // first record keeps it; in later ones the field is invalid and not used,
-// but stays in the file.
-func (c *Catalogue) checkIDs() {
-	n, prev, increasing := 0, "", true
-	for _, r := range c.records {
-		if r.ID != "" && !r.invalid {
-			n++
-			increasing = increasing && (prev == "" || CompareIDs(prev, r.ID) < 0)
-			prev = r.ID
-		}
-	}
-	if n == 0 || increasing {
-		return // IDs that only ever increase cannot repeat
-	}
+// but stays in the file. It runs only when the IDs do not only ever
+// increase (see idRun); n is how many records have one.
+func (c *Catalogue) checkIDs(n int) {
 	ids := make(map[string]*Record, n)
 	for _, r := range c.records {
 		if r.ID == "" || r.invalid {

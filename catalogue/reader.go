@@ -13,9 +13,9 @@ import (
 // time, keeping line numbers. It never stops at a bad record: what is
 // wrong goes in the record's Problems, and it goes on. Read and Open read
 // a whole file into memory first: records are substrings of it, and are
-// parsed on several cores.
+// parsed on several cores, each reader splitting a piece of the file.
 type reader struct {
-	data    []byte // the whole input
+	data    []byte // the input, up to the end of the piece to read
 	src     string // data as a string: records are substrings of it
 	off     int    // bytes read so far
 	line    int    // lines read so far
@@ -26,7 +26,6 @@ type reader struct {
 	records int
 	probs   []Problem
 	err     error
-	cache   *valueCache
 }
 
 // valueCache remembers the verdicts on the values of the fields whose
@@ -61,11 +60,69 @@ func (vc *valueCache) check(index int, valid func(string) error, v string) error
 	return err
 }
 
-// newMemoryReader returns a reader over data, which it must own: the
-// records it returns are substrings of data, not copies, so a catalogue
-// costs its file's size once.
-func newMemoryReader(data []byte) *reader {
-	return &reader{data: data, src: unsafe.String(unsafe.SliceData(data), len(data)), cache: newValueCache()}
+// newPieceReader returns a reader of data[start:end], which must start
+// where the line before it ended a record (pieceBounds), and before which
+// data holds line lines. data must be the reader's own: the records it
+// returns are substrings of data, not copies, so a catalogue costs its
+// file's size once.
+func newPieceReader(data []byte, start, end, line int) *reader {
+	r := &reader{data: data[:end], src: unsafe.String(unsafe.SliceData(data), end), off: start, line: line}
+	if start > 0 {
+		r.records = 1 // a record ended where the piece starts
+	}
+	return r
+}
+
+// joinReaders returns a reader that holds what the readers of consecutive
+// pieces found between and after records, in order.
+func joinReaders(rds []*reader) *reader {
+	j := &reader{}
+	for _, r := range rds {
+		j.probs = append(j.probs, r.probs...)
+		if j.lf == 0 {
+			j.firstLF = r.firstLF
+		}
+		j.lf += r.lf
+		j.pending = r.pending
+	}
+	return j
+}
+
+// pieceBounds cuts data into pieces of about size bytes, where reading
+// the whole of it would end a record: at a blank line that follows a
+// record's last line. It returns where the pieces start, and len(data).
+func pieceBounds(data []byte, size int) []int {
+	bounds := []int{0}
+	for at := size; at+size <= len(data); {
+		cut := recordEnd(data, at)
+		if len(data)-cut < max(size/2, 1) { // the rest would be a small piece
+			break
+		}
+		bounds = append(bounds, cut)
+		at = cut + size
+	}
+	return append(bounds, len(data))
+}
+
+// recordEnd returns the start of the first blank line at or after the line
+// that holds data[at] whose line before is not blank, or len(data).
+func recordEnd(data []byte, at int) int {
+	start := bytes.LastIndexByte(data[:at], '\n') + 1
+	prevBlank := true // not known: the first line looked at is never a cut
+	for start < len(data) {
+		n := bytes.IndexByte(data[start:], '\n')
+		if n < 0 {
+			break // the last line: nothing follows it to cut before
+		}
+		content := trimEOL(data[start : start+n+1])
+		blank := len(content) == 0 || isSpaceOnly(content)
+		if blank && !prevBlank {
+			return start
+		}
+		prevBlank = blank
+		start += n + 1
+	}
+	return len(data)
 }
 
 // rawRecord is a record's text as split from the file, not yet parsed.
@@ -217,7 +274,14 @@ func isSpaceOnly(b []byte) bool {
 // parseRecord parses the lines of one record. raw holds them with their line
 // breaks, first is the file line of the first. cache may be nil.
 func parseRecord(raw string, first int, cache *valueCache) *Record {
-	rec := &Record{raw: raw, line: first}
+	rec := new(Record)
+	parseRecordInto(rec, raw, first, cache)
+	return rec
+}
+
+// parseRecordInto is parseRecord, into rec, which must be a zero Record.
+func parseRecordInto(rec *Record, raw string, first int, cache *valueCache) {
+	rec.raw, rec.line = raw, first
 	var seen uint16
 	var dupRequired bool
 	lineNo := first - 1
@@ -286,7 +350,6 @@ func parseRecord(raw string, first int, cache *valueCache) *Record {
 		rec.problems = append(rec.problems, Problem{Line: first, Severity: Error,
 			Msg: "a required field appears twice, so the record is ambiguous (2.2); it is kept but not used"})
 	}
-	return rec
 }
 
 // field is one parsed line.

@@ -12,6 +12,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -98,13 +99,32 @@ func readFile(path string) ([]byte, diskState, error) {
 	if err := checkRegular(path, info); err != nil {
 		return nil, diskState{}, err
 	}
-	var buf bytes.Buffer
-	buf.Grow(int(info.Size()) + bytes.MinRead)
-	if _, err := buf.ReadFrom(f); err != nil {
+	data, err := readAll(f, info.Size())
+	if err != nil {
 		return nil, diskState{}, fmt.Errorf("%s: %w", path, err)
 	}
-	data := buf.Bytes()
 	return data, stateOf(info, data), nil
+}
+
+// readAll reads r to its end into a slice of size bytes, which it grows
+// if the file grew since its size was taken. Unlike bytes.Buffer, it does
+// not clear the memory it then reads into: on a large file, that would
+// cost as much as the reading.
+func readAll(r io.Reader, size int64) ([]byte, error) {
+	data := make([]byte, 0, size+1) // +1: to see the end without growing
+	for {
+		n, err := r.Read(data[len(data):cap(data)])
+		data = data[:len(data)+n]
+		if err == io.EOF {
+			return data, nil
+		}
+		if err != nil {
+			return nil, err
+		}
+		if len(data) == cap(data) {
+			data = slices.Grow(data, len(data)/2+bytes.MinRead)
+		}
+	}
 }
 
 // ErrNotRegular is what the error wraps when the catalogue's path is not a

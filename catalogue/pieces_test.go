@@ -1,0 +1,93 @@
+package catalogue
+
+import (
+	"fmt"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// readInPieces reads data cut into pieces of about size bytes, as a large
+// file is read, however small data is.
+func readInPieces(data []byte, size int) *Catalogue {
+	c := &Catalogue{}
+	c.readPieces(data, pieceBounds(data, size))
+	return c
+}
+
+// sameReading reports how two readings of the same data differ, or "":
+// every record (its fields, text, place, separator and problems, all but
+// its Ref), what lies before and after the records, and the file's
+// problems.
+func sameReading(a, b *Catalogue) string {
+	if a.head != b.head || a.tail != b.tail {
+		return fmt.Sprintf("head %q tail %q, want %q %q", b.head, b.tail, a.head, a.tail)
+	}
+	if !reflect.DeepEqual(a.probs, b.probs) {
+		return fmt.Sprintf("file problems %v, want %v", b.probs, a.probs)
+	}
+	if len(a.records) != len(b.records) {
+		return fmt.Sprintf("%d records, want %d", len(b.records), len(a.records))
+	}
+	for i, r := range a.records {
+		x, y := *r, *b.records[i]
+		x.ref, y.ref = 0, 0
+		if !reflect.DeepEqual(x, y) {
+			return fmt.Sprintf("record %d:\n%+v\nwant\n%+v", i, y, x)
+		}
+	}
+	if !reflect.DeepEqual(a.Problems(), b.Problems()) {
+		return fmt.Sprintf("problems %v, want %v", b.Problems(), a.Problems())
+	}
+	return ""
+}
+
+// FuzzPieces: a file read in pieces on several goroutines reads exactly as
+// read in one go, wherever the pieces are cut.
+func FuzzPieces(f *testing.F) {
+	addSeeds(f)
+	f.Add([]byte("URI: http://a/\r\nNAME: A\r\nDATE: 01/01/2001 00:00:00\r\n \r\n\r\nURI: http://b/\nNAME: B\nID: 2\n\t\n\nURI: http://c/\nID: 2\n\n\n"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		whole := readInPieces(data, len(data)+1)
+		for _, size := range []int{1, 2, 7, 64} {
+			if d := sameReading(whole, readInPieces(data, size)); d != "" {
+				t.Fatalf("read in pieces of %d bytes (%v), %s", size, pieceBounds(data, size), d)
+			}
+		}
+	})
+}
+
+// TestPieces reads a catalogue whose pieces start at every kind of place
+// a record can end, with problems in each: the same as in one go.
+func TestPieces(t *testing.T) {
+	var b strings.Builder
+	for i := range 300 {
+		fmt.Fprintf(&b, "URI: http://example.org/%d\r\nNAME: Page %d\r\nDATE: 01/01/2001 00:00:00\r\nID: %d\r\n", i, i, i%97)
+		switch i % 5 {
+		case 0:
+			b.WriteString("\r\n")
+		case 1:
+			b.WriteString("\n\r\n") // LF alone, and an extra blank line
+		case 2:
+			b.WriteString("  \r\n\r\n") // white space on a blank line
+		case 3:
+			b.WriteString("COLOUR: red\r\n\r\n") // an unknown field
+		case 4:
+			b.WriteString("\r\n\r\n\r\n")
+		}
+	}
+	data := []byte(b.String())
+	whole := readInPieces(data, len(data)+1)
+	if len(whole.records) != 300 || len(whole.Problems()) < 300 {
+		t.Fatalf("%d records, %d problems", len(whole.records), len(whole.Problems()))
+	}
+	for _, size := range []int{1, 50, 100, 333, 1000, 4096} {
+		bounds := pieceBounds(data, size)
+		if size < 1000 && len(bounds) < 10 {
+			t.Fatalf("pieces of %d bytes: only %d", size, len(bounds)-1)
+		}
+		if d := sameReading(whole, readInPieces(data, size)); d != "" {
+			t.Fatalf("pieces of %d bytes: %s", size, d)
+		}
+	}
+}
