@@ -146,10 +146,14 @@ type result struct {
 	ix      *index
 	order   *ordering
 	matched []int32 // positions in ix.recs that match, in order's order
-	shown   []*catalogue.Record
-	groups  []query.Group // nil unless grouping
-	group   query.GroupKey
-	took    time.Duration
+	// shown are the positions in ix.recs of the records the list shows,
+	// in the order it shows them: positions, not pointers, so that a
+	// keystroke that matches a million records writes no pointer the
+	// collector must follow (matched itself when no ranking reorders it).
+	shown  []int32
+	groups []query.Group // nil unless grouping
+	group  query.GroupKey
+	took   time.Duration
 }
 
 // filteredMsg carries a pass's result to Update; nil res means cancelled.
@@ -215,29 +219,38 @@ func (p pass) run(ctx context.Context) *result {
 		if p.sort.IsZero() && q.Ranked() {
 			// No sort key chosen: best matches first, file order on ties.
 			hits = query.Rank(hits)
+			res.shown = make([]int32, len(hits))
+			for i, h := range hits {
+				res.shown[i] = h.Pos
+			}
 		}
 		if ctx.Err() != nil {
 			return nil
 		}
-		res.shown = make([]*catalogue.Record, len(hits))
-		for i, h := range hits {
-			res.shown[i] = res.ix.recs[h.Pos]
-		}
 	}
 	if res.shown == nil {
-		res.shown = make([]*catalogue.Record, len(res.matched))
-		for i, pos := range res.matched {
-			res.shown[i] = res.ix.recs[pos]
-		}
+		res.shown = res.matched
 	}
 	if !p.group.IsZero() {
 		if ctx.Err() != nil {
 			return nil
 		}
-		res.groups = query.GroupRecords(res.shown, p.group)
+		res.groups = query.GroupRecords(res.records(), p.group)
 	}
 	res.took = time.Since(start)
 	return res
+}
+
+// rec returns the i-th record shown.
+func (r *result) rec(i int) *catalogue.Record { return r.ix.recs[r.shown[i]] }
+
+// records returns the records shown, in order.
+func (r *result) records() []*catalogue.Record {
+	out := make([]*catalogue.Record, len(r.shown))
+	for i, pos := range r.shown {
+		out[i] = r.ix.recs[pos]
+	}
+	return out
 }
 
 // identity returns the positions 0..n-1.

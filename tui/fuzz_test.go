@@ -36,7 +36,7 @@ func FuzzSearch(f *testing.F) {
 		if first.search.err != nil && first.search.query == nil && len(first.shown) != 0 {
 			t.Fatalf("the invalid search %q shows %d records", text, len(first.shown))
 		}
-		for _, r := range first.shown {
+		for _, r := range first.records() {
 			first.search.highlight(catalogue.FieldName, r.Name)
 			first.search.highlight(catalogue.FieldDescription, r.Description)
 		}
@@ -44,7 +44,7 @@ func FuzzSearch(f *testing.F) {
 		next := text + more
 		narrowed := (pass{seq: 2, text: next, recs: recs, prev: first}).run(context.Background())
 		full := (pass{seq: 3, text: next, recs: recs, prev: base}).run(context.Background())
-		if !slices.Equal(narrowed.shown, full.shown) {
+		if !slices.Equal(narrowed.records(), full.records()) {
 			t.Errorf("typing %q after %q: narrowed answer differs from a full pass (%d vs %d records)",
 				more, text, len(narrowed.shown), len(full.shown))
 		}

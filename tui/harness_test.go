@@ -197,10 +197,19 @@ func (h *harness) colour(path string) {
 	h.m.input.PromptStyle, h.m.input.TextStyle = th.Prompt, th.Input
 }
 
+// allRows returns the list's rows, all of them.
+func (m *Model) allRows() []row {
+	out := make([]row, m.rowCount())
+	for i := range out {
+		out[i] = m.rowAt(i)
+	}
+	return out
+}
+
 // names returns the names of the records shown, in order.
 func (h *harness) names() []string {
 	var out []string
-	for _, r := range h.m.rows {
+	for _, r := range h.m.allRows() {
 		if r.rec != nil {
 			out = append(out, r.rec.Name)
 		}
@@ -211,7 +220,7 @@ func (h *harness) names() []string {
 // selectName moves the cursor to the record named name.
 func (h *harness) selectName(name string) {
 	h.t.Helper()
-	for i, r := range h.m.rows {
+	for i, r := range h.m.allRows() {
 		if r.rec != nil && r.rec.Name == name {
 			h.m.cursor = i
 			h.m.selected = r.rec.Ref()

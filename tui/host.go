@@ -125,7 +125,7 @@ func (m *Model) openDialog(msg tea.KeyMsg) (tea.Cmd, bool) {
 	case key.Matches(msg, k.Export):
 		var recs []*catalogue.Record
 		if m.res != nil {
-			for _, r := range m.res.shown {
+			for _, r := range m.res.records() {
 				if r.Valid() {
 					recs = append(recs, r)
 				}
@@ -338,13 +338,8 @@ func (m *Model) deleteRecord(ref catalogue.Ref) tea.Cmd {
 	}
 	// Select the next row once the pass lands.
 	m.selected = 0
-	for i, r := range m.rows {
-		if r.rec != nil && r.rec.Ref() == ref {
-			if next := i + 1; next < len(m.rows) && m.rows[next].rec != nil {
-				m.selected = m.rows[next].rec.Ref()
-			}
-			break
-		}
+	if i := m.rowOf(ref); i >= 0 && i+1 < m.rowCount() {
+		m.selected = refOf(m.rowAt(i + 1).rec)
 	}
 	return m.edit(catalogue.Delete{Refs: []catalogue.Ref{ref}}, fmt.Sprintf("deleted “%s”", catalogue.DisplayText(rec.Name)), 0)
 }

@@ -73,12 +73,12 @@ func TestFormRefusalStaysOpen(t *testing.T) {
 	h := newHarness(t, fixture, 100, 30)
 	// The catalogue refuses an ID another record has (3.9): the form
 	// cannot know, so the root hands the error back.
-	h.send(form.SubmittedMsg{Record: withRating(find2(h.m.rows, "Google"), 2)})
+	h.send(form.SubmittedMsg{Record: withRating(find2(h.m.allRows(), "Google"), 2)})
 	if h.m.dialogs.Len() != 0 {
 		t.Fatal("a submission with no open form opened one")
 	}
 	h.keys("a")
-	dup := find2(h.m.rows, "Google").Clone()
+	dup := find2(h.m.allRows(), "Google").Clone()
 	dup.Date = fixedNow
 	dup.ID = "x"
 	h.send(form.SubmittedMsg{Record: dup})
@@ -124,7 +124,7 @@ func TestProblemsViewJumpAndDelete(t *testing.T) {
 	if _, ok := h.m.dialogs.Top().(*problems.Model); !ok || !strings.Contains(h.m.View(), "Lost bookmark") {
 		t.Fatalf("! did not show the problems:\n%s", h.m.View())
 	}
-	lost := find2(h.m.rows, "Lost bookmark")
+	lost := find2(h.m.allRows(), "Lost bookmark")
 	h.keys("j", "enter") // past the file's own warning, to its entry
 	if h.m.dialogs.Len() != 0 || h.m.current() != lost {
 		t.Errorf("jump: %d open, selected %v", h.m.dialogs.Len(), h.m.current())

@@ -33,7 +33,7 @@ func TestKeysWorkWhileAnotherProcessHoldsTheLock(t *testing.T) {
 	if d := time.Since(start); d > time.Second {
 		t.Errorf("the key took %v while the lock was held", d)
 	}
-	if r := find2(h.m.rows, "Google"); r == nil || r.Rating != 4 {
+	if r := find2(h.m.allRows(), "Google"); r == nil || r.Rating != 4 {
 		t.Fatal("the rating was not applied while the lock was held")
 	}
 	if !h.m.waitingLock || !strings.Contains(h.m.statusBar(), "waiting for another uricat") {

@@ -96,7 +96,11 @@ type Model struct {
 	group    query.GroupKey
 	folded   map[string]bool
 
+	// rows are the list's rows when grouped; ungrouped (flat), the rows
+	// are res's records shown, one each, and rows is empty: a million
+	// rows are not copied on every keystroke (rowCount, rowAt).
 	rows     []row
+	flat     bool
 	cursor   int
 	offset   int
 	selected catalogue.Ref // kept selected across passes and edits
@@ -418,9 +422,9 @@ func (m *Model) key(msg tea.KeyMsg) tea.Cmd {
 	case key.Matches(msg, k.PageDown):
 		m.move(m.pageRows())
 	case key.Matches(msg, k.Home):
-		m.move(-len(m.rows))
+		m.move(-m.rowCount())
 	case key.Matches(msg, k.End):
-		m.move(len(m.rows))
+		m.move(m.rowCount())
 	case key.Matches(msg, k.Search):
 		m.mode = modeSearch
 		m.msg = ""
@@ -612,15 +616,13 @@ func (m *Model) apply(res *result) {
 	}
 	m.buildRows()
 	if m.selected != 0 {
-		for i, r := range m.rows {
-			if r.rec != nil && r.rec.Ref() == m.selected {
-				m.cursor = i
-				m.scrollToCursor()
-				return
-			}
+		if i := m.rowOf(m.selected); i >= 0 {
+			m.cursor = i
+			m.scrollToCursor()
+			return
 		}
 	}
-	m.cursor = max(0, min(m.cursor, len(m.rows)-1))
+	m.cursor = max(0, min(m.cursor, m.rowCount()-1))
 	m.selected = 0
 	if r := m.currentRow(); r != nil && r.rec != nil {
 		m.selected = r.rec.Ref()
@@ -629,19 +631,11 @@ func (m *Model) apply(res *result) {
 }
 
 // buildRows flattens the answer's groups into rows, leaving out the
-// records of folded groups.
+// records of folded groups; ungrouped, the rows are the records shown.
 func (m *Model) buildRows() {
 	m.rows = m.rows[:0]
-	if m.res == nil {
-		return
-	}
-	if m.res.groups == nil {
-		if cap(m.rows) < len(m.res.shown) {
-			m.rows = make([]row, 0, len(m.res.shown))
-		}
-		for _, r := range m.res.shown {
-			m.rows = append(m.rows, row{rec: r})
-		}
+	m.flat = m.res != nil && m.res.groups == nil
+	if m.res == nil || m.flat {
 		return
 	}
 	for _, g := range m.res.groups {
@@ -655,6 +649,32 @@ func (m *Model) buildRows() {
 	}
 }
 
+// rowCount returns the number of rows the list has.
+func (m *Model) rowCount() int {
+	if m.flat {
+		return len(m.res.shown)
+	}
+	return len(m.rows)
+}
+
+// rowAt returns row i, 0 <= i < rowCount().
+func (m *Model) rowAt(i int) row {
+	if m.flat {
+		return row{rec: m.res.rec(i)}
+	}
+	return m.rows[i]
+}
+
+// rowOf returns the row that shows the record ref, or -1.
+func (m *Model) rowOf(ref catalogue.Ref) int {
+	for i := range m.rowCount() {
+		if r := m.rowAt(i); r.rec != nil && r.rec.Ref() == ref {
+			return i
+		}
+	}
+	return -1
+}
+
 // current returns the selected record, or nil (none, or a heading).
 func (m *Model) current() *catalogue.Record {
 	if r := m.currentRow(); r != nil {
@@ -664,19 +684,20 @@ func (m *Model) current() *catalogue.Record {
 }
 
 func (m *Model) currentRow() *row {
-	if m.cursor < 0 || m.cursor >= len(m.rows) {
+	if m.cursor < 0 || m.cursor >= m.rowCount() {
 		return nil
 	}
-	return &m.rows[m.cursor]
+	r := m.rowAt(m.cursor)
+	return &r
 }
 
 // move moves the cursor by n rows.
 func (m *Model) move(n int) {
-	if len(m.rows) == 0 {
+	if m.rowCount() == 0 {
 		return
 	}
-	m.cursor = max(0, min(m.cursor+n, len(m.rows)-1))
-	m.selected = refOf(m.rows[m.cursor].rec)
+	m.cursor = max(0, min(m.cursor+n, m.rowCount()-1))
+	m.selected = refOf(m.rowAt(m.cursor).rec)
 	m.detailFor = 0 // the detail pane shows a record from its top
 	m.scrollToCursor()
 }
@@ -687,13 +708,13 @@ func (m *Model) toggleFold() {
 		return
 	}
 	i := m.cursor
-	for i >= 0 && i < len(m.rows) && !m.rows[i].header {
+	for i >= 0 && i < m.rowCount() && !m.rowAt(i).header {
 		i--
 	}
-	if i < 0 || i >= len(m.rows) {
+	if i < 0 || i >= m.rowCount() {
 		return
 	}
-	label := m.rows[i].label
+	label := m.rowAt(i).label
 	m.folded[label] = !m.folded[label]
 	m.buildRows()
 	m.cursor = i
@@ -715,8 +736,8 @@ func (m *Model) toggleFoldAll() {
 	label := ""
 	if r := m.currentRow(); r != nil {
 		for i := m.cursor; i >= 0; i-- {
-			if m.rows[i].header {
-				label = m.rows[i].label
+			if m.rowAt(i).header {
+				label = m.rowAt(i).label
 				break
 			}
 		}
@@ -726,12 +747,13 @@ func (m *Model) toggleFoldAll() {
 	}
 	m.buildRows()
 	m.selected = 0
-	for i, r := range m.rows {
+	for i := range m.rowCount() {
+		r := m.rowAt(i)
 		if r.header && r.label == label {
 			m.cursor = i
 		}
 	}
-	m.cursor = max(0, min(m.cursor, len(m.rows)-1))
+	m.cursor = max(0, min(m.cursor, m.rowCount()-1))
 	m.scrollToCursor()
 }
 

@@ -157,7 +157,7 @@ func TestGroupsFold(t *testing.T) {
 		h.keys("b")
 	}
 	var headers []string
-	for _, r := range h.m.rows {
+	for _, r := range h.m.allRows() {
 		if r.header {
 			headers = append(headers, r.label)
 		}
@@ -166,7 +166,7 @@ func TestGroupsFold(t *testing.T) {
 		t.Fatalf("headers = %q", headers)
 	}
 	h.keys("home", "j", "space") // inside "Official Documents": fold it
-	if h.m.rows[0].header && !h.m.folded["Official Documents"] {
+	if h.m.allRows()[0].header && !h.m.folded["Official Documents"] {
 		t.Fatal("space did not fold the group")
 	}
 	if n := len(h.names()); n != 5 {
@@ -369,7 +369,7 @@ func TestAnotherProcessChanges(t *testing.T) {
 	if find(c, "Google").Rating != 5 || find(c, "DuckDuckGo").Rating != 3 {
 		t.Fatalf("merge lost a change: Google %d, DuckDuckGo %d", find(c, "Google").Rating, find(c, "DuckDuckGo").Rating)
 	}
-	if r := h.m.rows; find2(r, "DuckDuckGo").Rating != 3 {
+	if r := h.m.allRows(); find2(r, "DuckDuckGo").Rating != 3 {
 		t.Error("the list does not show the other process's change after the save")
 	}
 	// Both change the same record: a conflict, shown, nothing written.
@@ -389,8 +389,8 @@ func TestAnotherProcessChanges(t *testing.T) {
 		t.Error("a conflicting save wrote over the other process's change")
 	}
 	h.keys("R")
-	if h.m.conflict || find2(h.m.rows, "Google").Rating != 1 {
-		t.Errorf("reload: conflict %v, Google rating %d", h.m.conflict, find2(h.m.rows, "Google").Rating)
+	if h.m.conflict || find2(h.m.allRows(), "Google").Rating != 1 {
+		t.Errorf("reload: conflict %v, Google rating %d", h.m.conflict, find2(h.m.allRows(), "Google").Rating)
 	}
 }
 

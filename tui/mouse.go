@@ -41,13 +41,13 @@ func (m *Model) mouse(msg tea.MouseMsg) tea.Cmd {
 		if y < 0 || y >= l.bodyH {
 			return nil
 		}
-		for i := m.offset; i < len(m.rows); i++ {
-			h := m.rows[i].height()
+		for i := m.offset; i < m.rowCount(); i++ {
+			h := m.rowAt(i).height()
 			if y < h {
 				m.cursor = i
-				m.selected = refOf(m.rows[i].rec)
+				m.selected = refOf(m.rowAt(i).rec)
 				m.detailFor = 0
-				if m.rows[i].header {
+				if m.rowAt(i).header {
 					m.toggleFold()
 				}
 				m.scrollToCursor()

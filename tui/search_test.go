@@ -228,7 +228,7 @@ func FuzzTUIAgreesWithCLI(f *testing.F) {
 		}
 		cli := query.Filter(c.Valid(), q)
 		var tui []*catalogue.Record
-		for _, r := range res.shown {
+		for _, r := range res.records() {
 			if r.Valid() {
 				tui = append(tui, r)
 			}

@@ -23,8 +23,8 @@ func TestSearchUnderASortKeepsTheSortOrder(t *testing.T) {
 			q, _ := query.Parse(text)
 			want := query.Filter(recs, q)
 			query.Sort(want, key)
-			if !slices.Equal(res.shown, want) {
-				t.Errorf("sort %s, search %q: got %v, want %v", key, text, recordNames(res.shown), recordNames(want))
+			if !slices.Equal(res.records(), want) {
+				t.Errorf("sort %s, search %q: got %v, want %v", key, text, recordNames(res.records()), recordNames(want))
 			}
 			prev = res
 		}

@@ -197,8 +197,8 @@ func (m *Model) scrollToCursor() {
 	// The lowest offset that still shows the cursor's row whole: walk up
 	// from the cursor while the rows fit (never more than a screenful).
 	lowest, used := m.cursor, 0
-	for lowest >= 0 && lowest < len(m.rows) {
-		used += m.rows[lowest].height()
+	for lowest >= 0 && lowest < m.rowCount() {
+		used += m.rowAt(lowest).height()
 		if used > h {
 			break
 		}
@@ -208,7 +208,7 @@ func (m *Model) scrollToCursor() {
 	if m.offset < lowest {
 		m.offset = min(lowest, m.cursor)
 	}
-	m.offset = max(0, min(m.offset, len(m.rows)-1))
+	m.offset = max(0, min(m.offset, m.rowCount()-1))
 }
 
 // pageRows is how many rows a page key moves.
@@ -216,7 +216,7 @@ func (m *Model) pageRows() int { return max(1, m.layout().bodyH/2) }
 
 // listView draws the visible rows only.
 func (m *Model) listView(w, h int) string {
-	if len(m.rows) == 0 {
+	if m.rowCount() == 0 {
 		var s string
 		switch {
 		case m.res == nil:
@@ -234,8 +234,8 @@ func (m *Model) listView(w, h int) string {
 		return block("\n"+strings.Join(lines, "\n"), w, h)
 	}
 	lines := make([]string, 0, h)
-	for i := m.offset; i < len(m.rows) && len(lines) < h; i++ {
-		lines = append(lines, m.rowLines(m.rows[i], i == m.cursor, w)...)
+	for i := m.offset; i < m.rowCount() && len(lines) < h; i++ {
+		lines = append(lines, m.rowLines(m.rowAt(i), i == m.cursor, w)...)
 	}
 	return block(strings.Join(lines, "\n"), w, h)
 }
