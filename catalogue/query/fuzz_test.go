@@ -2,6 +2,7 @@ package query
 
 import (
 	"context"
+	"math"
 	"slices"
 	"strings"
 	"testing"
@@ -60,6 +61,11 @@ func FuzzSearch(f *testing.F) {
 		}
 		if !slices.Equal(got, want) {
 			t.Fatalf("search %q: the Index finds %d records, Filter %d", text, len(got), len(want))
+		}
+		for _, h := range hits { // and scores them as a search without an index does
+			if sc, _ := q.eval(&doc{rec: recs[h.Pos]}); int32(min(sc, math.MaxInt32)) != h.Score {
+				t.Fatalf("search %q: the Index scores %q %d, a search without it %d", text, recs[h.Pos].Name, h.Score, sc)
+			}
 		}
 		for _, r := range recs {
 			if q.Match(r) != slices.Contains(want, r) {

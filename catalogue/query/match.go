@@ -153,6 +153,12 @@ func (t *term) eval(d *doc) (int, bool) {
 	r := d.rec
 	switch t.kind {
 	case kindWord:
+		if d.all != "" && d.fields&t.mask != t.mask {
+			// A byte of the word is in no field that scores (NAME,
+			// CATEGORY, a tag): neither the word nor its letters in
+			// order are there, only DESCRIPTION may hold it.
+			return 0, strings.Contains(d.part(partDescription), t.text)
+		}
 		if d.all != "" && !t.exact && !strings.Contains(d.all, t.text) &&
 			(d.fields&t.mask != t.mask || d.starts&byteBit[t.text[0]] == 0) {
 			// Not in any field; and, as fuzzyMatch would find, not
