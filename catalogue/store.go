@@ -14,6 +14,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/adrg/xdg"
@@ -32,7 +33,9 @@ func DefaultPath() string {
 	return filepath.Join(xdg.DataHome, "uricat", "bookmarks.uricat")
 }
 
-var castagnoli = crc32.MakeTable(crc32.Castagnoli)
+// castagnoli is made on first use: a command that only reads the file
+// never sums it, and the table costs its start.
+var castagnoli = sync.OnceValue(func() *crc32.Table { return crc32.MakeTable(crc32.Castagnoli) })
 
 // diskState is what the file was when the catalogue last read or wrote it,
 // to tell whether another program changed it since. The inode's change time
@@ -42,11 +45,16 @@ type diskState struct {
 	exists bool
 	id     fileID
 	size   int64
-	crc    uint32
+	// crc returns the content's checksum, summed when first asked for
+	// (data, which the records hold, never changes): only a save whose
+	// file was touched since compares it, and a command that only reads
+	// (list, export) would spend a fiftieth of its time summing.
+	crc func() uint32
 }
 
 func stateOf(info fs.FileInfo, data []byte) diskState {
-	return diskState{exists: true, id: idOf(info), size: int64(len(data)), crc: crc32.Checksum(data, castagnoli)}
+	return diskState{exists: true, id: idOf(info), size: int64(len(data)),
+		crc: sync.OnceValue(func() uint32 { return crc32.Checksum(data, castagnoli()) })}
 }
 
 // Open reads the catalogue at path. A file that does not exist is an empty
@@ -360,7 +368,7 @@ func (tx *SaveTx) readChanges(was diskState) error {
 	if err != nil {
 		return err
 	}
-	if was.exists && state.size == was.size && state.crc == was.crc {
+	if was.exists && state.size == was.size && state.crc() == was.crc() {
 		return nil // touched, not changed
 	}
 	if !state.exists {
@@ -404,7 +412,7 @@ func (s *Saved) Version() uint64 { return s.snap.Version }
 func (tx *SaveTx) Commit(s *Snapshot) (*Saved, error) {
 	defer tx.Abort()
 	var size int64
-	sum := crc32.New(castagnoli)
+	sum := crc32.New(castagnoli())
 	err := writeAtomic(tx.target, tx.info, func(f io.Writer) error {
 		// Streamed through a buffer, summed on the way: the file is never
 		// held twice in memory.
@@ -424,7 +432,8 @@ func (tx *SaveTx) Commit(s *Snapshot) (*Saved, error) {
 		return nil, fmt.Errorf("save: %w", err)
 	}
 	removeStaleTemps(tx.target)
-	return &Saved{snap: s, disk: diskState{exists: true, id: idOf(info), size: size, crc: sum.Sum32()}}, nil
+	crc := sum.Sum32()
+	return &Saved{snap: s, disk: diskState{exists: true, id: idOf(info), size: size, crc: func() uint32 { return crc }}}, nil
 }
 
 // Saved tells the catalogue that res was written: the file now holds that

@@ -45,6 +45,7 @@ import (
 	"mime"
 	"regexp"
 	"strings"
+	"sync"
 	"time"
 	"unicode/utf8"
 
@@ -599,7 +600,9 @@ func validLabel(tags string) bool {
 	return true
 }
 
-var langShape = regexp.MustCompile(`^[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*$`)
+// langShape is a language tag's shape. It and citationStart are compiled
+// on first use, not at every start of the program.
+var langShape = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*$`) })
 
 // parseURD splits a URD's label into field name, language tag and
 // representation tag, and decodes its value.
@@ -622,7 +625,7 @@ func (r *Reader) parseURD(label, rawValue string, el element) (urd, bool) {
 		lang, repr, _ = strings.Cut(tags[1:], "/")
 	case strings.HasPrefix(tags, "/"):
 		before, after, hasDot := strings.Cut(tags[1:], ".")
-		if !strings.Contains(before, "/") && langShape.MatchString(before) && (hasDot || isLanguage(before)) {
+		if !strings.Contains(before, "/") && langShape().MatchString(before) && (hasDot || isLanguage(before)) {
 			// BNF rule 5's order: Title/sv.Text/Plain/...
 			lang, repr = before, after
 			r.report(el.line, el.offset, importers.Deviation, "%s: language tag after \"/\" and representation after \".\", as the proposal's BNF rule 5 has it; its prose and example have them the other way round; read anyway", importers.Excerpt(label))
@@ -631,7 +634,7 @@ func (r *Reader) parseURD(label, rawValue string, el element) (urd, bool) {
 		}
 	}
 	u := urd{name: name, lang: lang, line: el.line, off: el.offset}
-	if lang != "" && !langShape.MatchString(lang) {
+	if lang != "" && !langShape().MatchString(lang) {
 		r.report(el.line, el.offset, importers.Deviation, "%s: %q is not a language tag (rule 7); ignored", importers.Excerpt(label), lang)
 		u.lang = ""
 	}
