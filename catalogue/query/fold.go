@@ -85,9 +85,12 @@ var asciiFold = func() (t [utf8.RuneSelf]byte) {
 	return t
 }()
 
-// Non-ASCII runes are folded once each, a page of 256 at a time, on first
-// use: a catalogue uses few pages, and start-up computes none.
-type foldPage [256]string
+// Non-ASCII runes are folded once each, on first use: a catalogue uses
+// few of them, and folding one costs microseconds (a command that reads
+// a catalogue with accents would otherwise spend a millisecond folding
+// the 256 runes of each page it touches). A page of 256 runes' foldings
+// is made when one of its runes is first seen.
+type foldPage [256]atomic.Pointer[string]
 
 var foldPages [(unicode.MaxRune + 1) >> 8]atomic.Pointer[foldPage]
 
@@ -97,22 +100,18 @@ func foldRune(r rune) string {
 	}
 	p := foldPages[r>>8].Load()
 	if p == nil {
-		p = newFoldPage(r &^ 0xff)
-		// Two goroutines may compute the same page; either result is right.
-		foldPages[r>>8].CompareAndSwap(nil, p)
+		foldPages[r>>8].CompareAndSwap(nil, new(foldPage))
+		p = foldPages[r>>8].Load()
 	}
-	return p[r&0xff]
-}
-
-func newFoldPage(base rune) *foldPage {
-	p := new(foldPage)
-	// Casers and transformers are stateful: these serve this page only.
-	fold := cases.Fold()
-	strip := transform.Chain(norm.NFKD, runes.Remove(runes.In(unicode.Mn)))
-	for i := range p {
-		p[i] = computeFold(base+rune(i), fold, strip)
+	f := p[r&0xff].Load()
+	if f == nil {
+		// Two goroutines may fold the same rune; either result is right.
+		// Casers and transformers are stateful: these serve this rune only.
+		s := computeFold(r, cases.Fold(), transform.Chain(norm.NFKD, runes.Remove(runes.In(unicode.Mn))))
+		f = &s
+		p[r&0xff].Store(f)
 	}
-	return p
+	return *f
 }
 
 // letters are Latin letters that NFKD leaves whole but readers spell
