@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"errors"
 	"fmt"
 	"io"
@@ -97,18 +98,24 @@ func (e *env) open(report bool) (*catalogue.Catalogue, error) {
 // report prints the catalogue's problems as PATH:LINE: message; with
 // errorsOnly, warnings are left out.
 func (e *env) report(c *catalogue.Catalogue, errorsOnly bool) {
+	// Written at once: a write per problem cost a catalogue with a
+	// hundred problems a hundred system calls.
+	w := bufio.NewWriter(e.stderr)
 	for _, p := range c.Problems() {
 		if errorsOnly && p.Severity == catalogue.Warning {
 			continue
 		}
-		e.problem(c.Path(), p)
+		writeProblem(w, c.Path(), p)
 	}
+	w.Flush()
 }
 
 // problem prints p as PATH:LINE: message, on stderr; the message may quote
 // the file's text, which is shown safely (catalogue.DisplayText).
-func (e *env) problem(path string, p catalogue.Problem) {
-	fmt.Fprintf(e.stderr, "%s:%d: %s\n", path, p.Line, catalogue.DisplayText(p.String()))
+func (e *env) problem(path string, p catalogue.Problem) { writeProblem(e.stderr, path, p) }
+
+func writeProblem(w io.Writer, path string, p catalogue.Problem) {
+	fmt.Fprintf(w, "%s:%d: %s\n", path, p.Line, catalogue.DisplayText(p.String()))
 }
 
 // diagnostic prints what an import or an export has to say, as
