@@ -23,6 +23,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"slices"
 	"strings"
 	"time"
 
@@ -607,16 +608,32 @@ func (m *Model) setRecs(recs []*catalogue.Record) {
 
 // apply shows a pass's answer, keeping the selected record selected.
 func (m *Model) apply(res *result) {
-	m.res = res
+	// Where the selected record is in the snapshot, if the old rows tell:
+	// then the new rows are searched for a position, not a record.
+	at := int32(-1)
 	if m.toTop {
 		m.toTop = false
 		m.selected, m.cursor, m.offset = 0, 0, 0
-	} else if sel := m.current(); sel != nil && m.selected == 0 {
-		m.selected = sel.Ref()
+	} else {
+		if sel := m.current(); sel != nil && m.selected == 0 {
+			m.selected = sel.Ref()
+		}
+		if m.flat && m.cursor < len(m.res.shown) && sameSlice(m.res.ix.recs, res.ix.recs) {
+			if pos := m.res.shown[m.cursor]; res.ix.recs[pos].Ref() == m.selected {
+				at = pos
+			}
+		}
 	}
+	m.res = res
 	m.buildRows()
 	if m.selected != 0 {
-		if i := m.rowOf(m.selected); i >= 0 {
+		i := -1
+		if at >= 0 && m.flat {
+			i = slices.Index(res.shown, at) // a snapshot holds a record once
+		} else {
+			i = m.rowOf(m.selected)
+		}
+		if i >= 0 {
 			m.cursor = i
 			m.scrollToCursor()
 			return

@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"slices"
@@ -505,5 +506,35 @@ func TestTinyWindows(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestSelectionFollowsTheRecord: the selected record stays selected while
+// a new order or a filter moves it to another row, and, once a filter
+// leaves it out, the row at the cursor is selected.
+func TestSelectionFollowsTheRecord(t *testing.T) {
+	h := newHarness(t, fixture, 80, 24)
+	for _, name := range []string{"DuckDuckGo", "Google"} {
+		h.selectName(name)
+		before := h.m.cursor
+		h.keys("s") // by name
+		if r := h.m.current(); r == nil || r.Name != name || h.m.cursor == before {
+			t.Errorf("sorted by name: cursor %d on %v; want %s, moved from row %d", h.m.cursor, r, name, before)
+		}
+		h.keys("s", "s", "s") // date, rating, file order
+		if r := h.m.current(); r == nil || r.Name != name || h.m.cursor != before {
+			t.Errorf("back in file order: cursor %d on %v; want %s, row %d", h.m.cursor, r, name, before)
+		}
+	}
+	h.keys("/")
+	h.typeText("engine")
+	h.keys("enter", "down") // DuckDuckGo, the second match
+	h.m.apply((pass{seq: h.m.seq, text: "duck", recs: h.m.recs, prev: h.m.res}).run(context.Background()))
+	if r := h.m.current(); r == nil || r.Name != "DuckDuckGo" || h.m.cursor != 0 {
+		t.Errorf("narrowed to duck: cursor %d on %v; want DuckDuckGo, row 0", h.m.cursor, r)
+	}
+	h.m.apply((pass{seq: h.m.seq, text: "gpl", recs: h.m.recs, prev: h.m.res}).run(context.Background()))
+	if r := h.m.current(); r == nil || r.Name != "The Go Programming Language (git)" || h.m.cursor != 0 {
+		t.Errorf("DuckDuckGo left out: cursor %d on %v; want the only row", h.m.cursor, r)
 	}
 }
