@@ -318,3 +318,15 @@ func TestFirstForbidden(t *testing.T) {
 		}
 	}
 }
+
+// TestDaysIn: every month of every year a DATE can hold has the days
+// package time gives it.
+func TestDaysIn(t *testing.T) {
+	for year := 0; year <= 9999; year++ {
+		for month := 1; month <= 12; month++ {
+			if got, want := daysIn(month, year), time.Date(year, time.Month(month)+1, 0, 0, 0, 0, 0, time.UTC).Day(); got != want {
+				t.Fatalf("daysIn(%d, %d) = %d, want %d", month, year, got, want)
+			}
+		}
+	}
+}
