@@ -102,6 +102,9 @@ func ValidateURI(v string) error {
 	hashes, bracket := 0, -1
 	for i := colon + 1; i < len(v); i++ {
 		c := v[i]
+		if uriPlain[c] {
+			continue // most of a URI: nothing to note
+		}
 		if uriChar[c] {
 			switch c {
 			case '[', ']':
@@ -209,6 +212,16 @@ var uriChar = func() (t [256]bool) {
 	}
 	for _, c := range "-._~!$&'()*+,;=:@/?[]" {
 		t[c] = true
+	}
+	return t
+}()
+
+// uriPlain is uriChar without the characters ValidateURI notes: "/" and
+// "?" (where the authority ends), "[" and "]".
+var uriPlain = func() (t [256]bool) {
+	t = uriChar
+	for _, c := range "/?[]" {
+		t[c] = false
 	}
 	return t
 }()
