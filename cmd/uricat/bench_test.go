@@ -9,14 +9,17 @@ import (
 	"github.com/uricat/uricat/internal/cputime"
 )
 
+// benchSizes are the catalogue sizes the benchmarks run at.
+var benchSizes = []struct {
+	name string
+	n    int
+}{{"10k", 10_000}, {"100k", 100_000}, {"1M", 1_000_000}}
+
 // BenchmarkSelectRecord finds the last record of a generated catalogue by
 // its URI as stored, by the same URI as a user types it (scheme and host
 // in capitals: every record's URIKey is computed), and by its ID.
 func BenchmarkSelectRecord(b *testing.B) {
-	for _, size := range []struct {
-		name string
-		n    int
-	}{{"10k", 10_000}, {"100k", 100_000}, {"1M", 1_000_000}} {
+	for _, size := range benchSizes {
 		var text strings.Builder
 		for i := 1; i <= size.n; i++ {
 			fmt.Fprintf(&text, "URI: https://www.example.org/pages/%d.html\r\nNAME: Page %d\r\nID: %d\r\nDATE: 01/01/2020 00:00:00\r\n\r\n", i, i, i)

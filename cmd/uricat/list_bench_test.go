@@ -15,10 +15,7 @@ import (
 // in-process on generated catalogues: what issue 9 compares with buku's
 // `buku -s terminal kernel -j` at 10k records, less the process's start.
 func BenchmarkListSearch(b *testing.B) {
-	for _, size := range []struct {
-		name string
-		n    int
-	}{{"10k", 10_000}, {"100k", 100_000}, {"1M", 1_000_000}} {
+	for _, size := range benchSizes {
 		b.Run(size.name, func(b *testing.B) {
 			path := filepath.Join(b.TempDir(), "bench.uricat")
 			if err := os.WriteFile(path, []byte(gen.Catalogue(size.n)), 0o644); err != nil {
