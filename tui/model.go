@@ -35,6 +35,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/query"
+	"github.com/uricat/uricat/internal/gcpause"
 	"github.com/uricat/uricat/tui/dialog"
 	"github.com/uricat/uricat/tui/theme"
 )
@@ -209,6 +210,9 @@ func (m *Model) loadCmd() tea.Cmd {
 	c, path := m.cat, m.path
 	return func() tea.Msg {
 		if c == nil {
+			// No collection while the records are made and the first
+			// pass runs: the first frame would wait for it.
+			defer gcpause.Pause(path)()
 			var err error
 			if c, err = catalogue.Open(path); err != nil {
 				return loadedMsg{err: err}

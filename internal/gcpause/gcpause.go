@@ -1,0 +1,66 @@
+// Package gcpause turns the garbage collector off while a catalogue is
+// read. Reading one allocates its records, which all stay alive: a
+// collection during the read marks them only to find nothing to free
+// (at a million records, a fifth of the time to the first frame).
+package gcpause
+
+import (
+	"os"
+	"runtime/debug"
+	"sync"
+)
+
+// mu guards the pauses under way and the settings they will restore.
+var (
+	mu      sync.Mutex
+	pauses  int
+	percent int
+	limit   int64
+)
+
+// Pause turns the collector off until resume is called, for reading the
+// file at path: it still runs when the heap nears a limit that grows with
+// the file's size, so that a read that makes garbage is not left to
+// double its memory. Pauses may overlap; the settings of before the first
+// come back when the last resumes.
+func Pause(path string) (resume func()) {
+	mu.Lock()
+	defer mu.Unlock()
+	if pauses == 0 {
+		percent, limit = off(path)
+	}
+	pauses++
+	var once sync.Once
+	return func() {
+		once.Do(func() {
+			mu.Lock()
+			defer mu.Unlock()
+			if pauses--; pauses == 0 {
+				debug.SetGCPercent(percent)
+				debug.SetMemoryLimit(limit)
+			}
+		})
+	}
+}
+
+// Off turns the collector off as Pause does, for the rest of a command
+// that reads the file at path, answers and exits: collecting garbage the
+// exit frees anyway cost a third of `uricat list --search` on 10,000
+// records. It leaves pauses under way alone.
+func Off(path string) {
+	mu.Lock()
+	defer mu.Unlock()
+	if pauses == 0 {
+		off(path)
+	}
+}
+
+// off turns the collector off, with a memory limit for reading the file
+// at path, and returns the settings it replaced.
+func off(path string) (percent int, limit int64) {
+	var size int64
+	if info, err := os.Stat(path); err == nil {
+		size = info.Size()
+	}
+	return debug.SetGCPercent(-1), debug.SetMemoryLimit(256<<20 + 3*size)
+}
