@@ -600,7 +600,7 @@ func (r *Reader) text(t []byte) {
 
 // endHeading ends a folder name (or a section's in a read-later file).
 func (r *Reader) endHeading() {
-	name := strings.Join(strings.Fields(catalogue.CleanText(r.latin1(r.h3.String()))), " ")
+	name := textBack(r.latin1(r.h3.String()))
 	if name == "" {
 		name = "(untitled)"
 	}

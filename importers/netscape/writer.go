@@ -105,11 +105,11 @@ func (f *folder) note(t time.Time) {
 
 // Folders splits a CATEGORY into the folder path it becomes, as the Reader
 // reads it back (SplitFolders: at each "/" not escaped by "\"), each name on
-// one line with single blanks, empty names left out.
+// one line without blanks at its ends (textBack), empty names left out.
 func Folders(category string) []string {
 	var path []string
 	for _, name := range SplitFolders(category) {
-		if name = strings.Join(strings.Fields(name), " "); name != "" {
+		if name = textBack(name); name != "" {
 			path = append(path, name)
 		}
 	}
@@ -153,7 +153,7 @@ func (w *Writer) place(category string) *place {
 	cat, dropped := importers.SafeText(category)
 	p.dirty = dropped
 	path := Folders(cat)
-	if JoinFolders(path) != strings.Join(strings.Fields(cat), " ") {
+	if JoinFolders(path) != cat {
 		p.notes = append(p.notes, note{importers.Deviation, fmt.Sprintf("CATEGORY %q is written as the folder path %q, which is what reads back: a folder name cannot be empty, nor start or end with blanks",
 			importers.Excerpt(category), importers.Excerpt(JoinFolders(path)))})
 	}
@@ -187,7 +187,7 @@ func (w *Writer) Write(rec *catalogue.Record) error {
 	noted := false
 	e := entry{rec: rec}
 	name, dirty := w.safe(rec.Name, rec, &noted)
-	if back := nameBack(name); back != name {
+	if back := textBack(name); back != name {
 		w.note(importers.Deviation, rec, "NAME %q reads back as %q: the blanks at the ends of a link's text are the file's layout, and a NAME is one line", importers.Excerpt(name), importers.Excerpt(back))
 	}
 	e.dirty = dirty
@@ -235,10 +235,10 @@ func (w *Writer) Write(rec *catalogue.Record) error {
 	return nil
 }
 
-// nameBack is what the Reader makes of a NAME written as name: the
-// blanks at the ends go, a line break or a tab is a space
+// textBack is what the Reader makes of a link's or a folder's text
+// (a NAME, a CATEGORY's folder name) written as text: the blanks at the ends go, a line break or a tab is a space
 // (importers.OneLine); runs of spaces stay.
-func nameBack(name string) string { return strings.TrimSpace(importers.OneLine(name)) }
+func textBack(text string) string { return strings.TrimSpace(importers.OneLine(text)) }
 
 // safe returns s as clean leaves it, and whether that changed it; it
 // notes for rec (once) a change that is more than the form of a line break.

@@ -34,8 +34,9 @@ func TestWriterFolders(t *testing.T) {
 		{"/", nil},
 		{`News\/Politics/UK`, []string{"News/Politics", "UK"}}, // the importer's JoinFolders escaping
 		{`a\\b`, []string{`a\b`}},
-		{`C:\dir`, []string{`C:\dir`}},          // "\" escapes only "/" and "\"
-		{"a  \\ b\n/c", []string{`a \ b`, "c"}}, // blanks collapse
+		{`C:\dir`, []string{`C:\dir`}},           // "\" escapes only "/" and "\"
+		{"a  \\ b\n/c", []string{`a  \ b`, "c"}}, // runs of spaces stay, as in a NAME (issue 10 item 9)
+		{"a \n b\tc/d", []string{"a b c", "d"}},  // a line break or a tab is a space
 	} {
 		if got := Folders(tc.category); fmt.Sprint(got) != fmt.Sprint(tc.want) {
 			t.Errorf("Folders(%q) = %q, want %q", tc.category, got, tc.want)
