@@ -49,7 +49,7 @@ func TestFinish(t *testing.T) {
 	}
 	dropped := 0
 	for _, d := range diags {
-		if d.Kind == Dropped && d.Line == 7 {
+		if d.Kind == catalogue.Dropped && d.Line == 7 {
 			dropped++
 		}
 	}
@@ -60,7 +60,7 @@ func TestFinish(t *testing.T) {
 		t.Errorf("Finish left problems: %v", ps)
 	}
 	noURI := &catalogue.Record{URI: "not a uri", Name: "x"}
-	if diags, ok := Finish(noURI, opts, 0, 42); ok || len(diags) != 1 || diags[0].Kind != Skipped || !strings.Contains(diags[0].Where("f"), "f:@42") {
+	if diags, ok := Finish(noURI, opts, 0, 42); ok || len(diags) != 1 || diags[0].Kind != catalogue.Skipped || !strings.Contains(diags[0].In("f").Where(), "f:@42") {
 		t.Errorf("record without a URI: ok=%v %v", ok, diags)
 	}
 	// A relative link cannot be imported without a base, and the message

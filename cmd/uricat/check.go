@@ -51,8 +51,9 @@ func runCheck(e *env, path string, named bool) error {
 	probs := c.Problems()
 	errs, warns := 0, 0
 	for _, p := range probs {
-		e.problem(path, p)
-		if p.Severity == catalogue.Warning {
+		p.File = path
+		e.diagnostic(p)
+		if p.Kind == catalogue.Warning {
 			warns++
 		} else {
 			errs++
@@ -62,7 +63,8 @@ func runCheck(e *env, path string, named bool) error {
 	// it is (another program's catalogue may hold an escape sequence).
 	for _, r := range c.Records() {
 		for _, n := range hiddenText(r) {
-			fmt.Fprintf(e.stderr, "%s:%d: %s\n", path, r.Line(), n)
+			n.File = path
+			e.diagnostic(n)
 		}
 	}
 	valid := len(c.Valid())

@@ -163,7 +163,7 @@ func importFile(e *env, plan *importers.Plan, name string, format *importers.For
 	}
 	s, err := plan.Read(context.Background(), f, in, cfg)
 	for _, d := range s.Diagnostics {
-		e.diagnostic(d.Where(name), d)
+		e.diagnostic(d)
 	}
 	return s, err
 }

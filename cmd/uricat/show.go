@@ -46,11 +46,9 @@ can be shown (by line:N) and fixed with uricat edit.
 			default:
 				fmt.Fprintln(e.stdout)
 			}
-			for _, p := range rec.Problems() {
-				fmt.Fprintf(e.stdout, "%s:%d: %s\n", c.Path(), p.Line, catalogue.DisplayText(p.String()))
-			}
-			for _, n := range hiddenText(rec) {
-				fmt.Fprintf(e.stdout, "%s:%d: %s\n", c.Path(), rec.Line(), n)
+			for _, p := range append(rec.Problems(), hiddenText(rec)...) {
+				p.File = c.Path()
+				fmt.Fprintln(e.stdout, p)
 			}
 			return nil
 		},
@@ -82,7 +80,7 @@ func showJSON(rec *catalogue.Record) shownRecord {
 	}
 	for _, p := range rec.Problems() {
 		sev := "error"
-		if p.Severity == catalogue.Warning {
+		if p.Kind == catalogue.Warning {
 			sev = "warning"
 		}
 		out.Problems = append(out.Problems, shownProblem{Line: p.Line, Column: p.Column, Field: p.Field, Severity: sev, Message: p.Msg})

@@ -306,7 +306,7 @@ func TestDuplicateExtensionName(t *testing.T) {
 
 func TestSetErrorFromCatalogue(t *testing.T) {
 	m := New(dialog.NewContext(theme.Plain()), nil, nil)
-	m.SetError(&catalogue.ValidationError{Problems: []catalogue.Problem{{Field: catalogue.FieldID, Msg: "ID 7 is used by another record"}}})
+	m.SetError(&catalogue.ValidationError{Problems: []catalogue.Diagnostic{{Offset: -1, Field: catalogue.FieldID, Msg: "ID 7 is used by another record"}}})
 	if got := m.Errors()[catalogue.FieldID]; got != "ID 7 is used by another record" {
 		t.Errorf("ID message %q", got)
 	}
