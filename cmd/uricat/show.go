@@ -79,11 +79,7 @@ func showJSON(rec *catalogue.Record) shownRecord {
 		out.Date = ""
 	}
 	for _, p := range rec.Problems() {
-		sev := "error"
-		if p.Kind == catalogue.Warning {
-			sev = "warning"
-		}
-		out.Problems = append(out.Problems, shownProblem{Line: p.Line, Column: p.Column, Field: p.Field, Severity: sev, Message: p.Msg})
+		out.Problems = append(out.Problems, shownProblem{Line: p.Line, Column: p.Column, Field: p.Field, Severity: p.Kind.String(), Message: p.Msg})
 	}
 	return out
 }

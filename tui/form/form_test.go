@@ -10,6 +10,7 @@ import (
 	"github.com/muesli/termenv"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/cataloguetest"
 	"github.com/uricat/uricat/tui/dialog"
 	"github.com/uricat/uricat/tui/dialog/dialogtest"
 	"github.com/uricat/uricat/tui/theme"
@@ -118,6 +119,11 @@ func TestValidationAsYouType(t *testing.T) {
 			}
 			if !strings.Contains(flat(m.View()), c.want) {
 				t.Errorf("the message is not on screen:\n%s", m.View())
+			}
+			// The message names its field; the row's label is not put
+			// before it ("NAME NAME must not be blank", issue 10).
+			if found := cataloguetest.FieldSaidTwice(m.View()); found != nil {
+				t.Errorf("the form says %q:\n%s", found, m.View())
 			}
 		})
 	}
