@@ -163,6 +163,9 @@ func TestInvalidSearchShownInPlace(t *testing.T) {
 					if width >= 80 && (!strings.Contains(text, bad) || !strings.Contains(text, "column")) {
 						t.Errorf("message %q does not name the term and its column", text)
 					}
+					if view := h.m.View(); before == "" && (strings.Contains(view, "No bookmark matches") || !strings.Contains(view, "Not a valid search")) {
+						t.Errorf("an invalid search is drawn as finding nothing:\n%s", view)
+					}
 					if view := h.m.View(); strings.Count(view, "\n")+1 != 24 {
 						t.Errorf("view has %d lines, want 24", strings.Count(view, "\n")+1)
 					}

@@ -223,6 +223,9 @@ func (m *Model) listView(w, h int) string {
 			s = ""
 		case len(m.recs) == 0:
 			s = "No bookmarks yet: press a to add one, i to import a file, or t to try the sample bookmarks."
+		case m.searchError() != nil:
+			// Not "no match": the status line says what is wrong with it.
+			s = "Not a valid search: fix the marked term or press esc to clear it."
 		default:
 			s = fmt.Sprintf("No bookmark matches “%s”. Press esc to clear the search.", catalogue.DisplayText(m.input.Value()))
 		}
