@@ -239,7 +239,7 @@ func TestWriters(t *testing.T) {
 				"X-WDB-STATUS", "OK"),
 		}},
 		diags: []wantDiag{
-			{catalogue.Deviation, 1, "lines end in LF alone, not CRLF (line-format), from line 1 on"},
+			{catalogue.Deviation, 1, "lines end in LF alone, not CRLF (line-format), from this line on"},
 			{catalogue.Deviation, 4, "the header's Date has a day not padded to two digits"},
 			{catalogue.Deviation, 8, "Last-Modified has a day not padded to two digits"},
 		},
@@ -421,7 +421,7 @@ func TestBlocks(t *testing.T) {
 		input: h + file("URL: http://a.example/", "this is not a field", "Bad Name: x", "Title: T", ""),
 		want:  []*catalogue.Record{{URI: "http://a.example/", Name: "T", Date: now}},
 		diags: []wantDiag{
-			{catalogue.Dropped, 6, `line 6 is not a field (Name: value): "this is not a field"`},
+			{catalogue.Dropped, 6, `not a field (Name: value): "this is not a field"`},
 			{catalogue.Dropped, 7, `"Bad Name" is not a field name`}},
 	}, {
 		name:  "dates: RFC 850 and asctime read; a wrong weekday reported (WRITERS.md)",
@@ -533,7 +533,7 @@ func TestLongLine(t *testing.T) {
 	input := file("HINA/2.2beta", "User-Agent: x", "", "URL: http://a.example/", "Title: "+strings.Repeat("t", 100<<10), "Author-Name: A", "")
 	recs, diags := readAll(t, input)
 	checkRecords(t, recs, []*catalogue.Record{{URI: "http://a.example/", Name: "a.example", Date: now, Extensions: x("X-AUTHOR", "A")}})
-	checkDiags(t, diags, []wantDiag{{catalogue.Dropped, 5, "line 5 is longer than 64 KiB; ignored"}})
+	checkDiags(t, diags, []wantDiag{{catalogue.Dropped, 5, "the line is longer than 64 KiB; ignored"}})
 }
 
 func TestDetect(t *testing.T) {

@@ -70,7 +70,7 @@ func (r *Reader) record(b *block) *catalogue.Record {
 			used[index(b, vf)] = false // kept as X-VIRTUAL
 		}
 	case vf != nil && len(b.fields) == 1:
-		r.report(catalogue.Info, vf.line, "line %d: %s: %s: this entry is kept in another Hina-Di file (Virtual); not a bookmark, not imported", vf.line, vf.name, importers.Excerpt(virtual))
+		r.report(catalogue.Info, vf.line, "%s: %s: this entry is kept in another Hina-Di file (Virtual); not a bookmark, not imported", vf.name, importers.Excerpt(virtual))
 		return nil
 	case vf != nil && virtual != "":
 		// "If there are fields in the entity block other than Virtual, then
@@ -89,11 +89,11 @@ func (r *Reader) record(b *block) *catalogue.Record {
 			}
 			t, note, ok := parseDate(f.value)
 			if !ok || catalogue.ValidateDate(t) != nil {
-				r.report(catalogue.Deviation, f.line, "line %d: %s %q is not a date (rfc1123-date); kept as %s", f.line, f.name, importers.Excerpt(f.value), xName(f.key))
+				r.report(catalogue.Deviation, f.line, "%s %q is not a date (rfc1123-date); kept as %s", f.name, importers.Excerpt(f.value), xName(f.key))
 				continue
 			}
 			if note != "" {
-				r.report(catalogue.Deviation, f.line, "line %d: %s %s; read anyway", f.line, f.name, note)
+				r.report(catalogue.Deviation, f.line, "%s %s; read anyway", f.name, note)
 			}
 			rec.Date, used[i] = t, true
 			break
