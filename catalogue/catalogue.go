@@ -213,7 +213,11 @@ func (c *Catalogue) Valid() []*Record {
 
 // Problems returns every problem of the file and its records, by line.
 func (c *Catalogue) Problems() []Diagnostic {
-	ps := append([]Diagnostic(nil), c.probs...)
+	n := len(c.probs)
+	for _, r := range c.records {
+		n += len(r.problems)
+	}
+	ps := append(make([]Diagnostic, 0, n), c.probs...)
 	for _, r := range c.records {
 		ps = append(ps, r.problems...)
 	}

@@ -1,9 +1,6 @@
 package catalogue
 
-import (
-	"strconv"
-	"strings"
-)
+import "strconv"
 
 // Kind says what a diagnostic means: a catalogue's Error or Warning, or what
 // an import or an export did (Skipped, Dropped, Deviation, Info). A Kind is
@@ -65,61 +62,60 @@ type Diagnostic struct {
 // "FILE:@OFFSET" when it has a file, else "line LINE, column COLUMN",
 // "line LINE", "byte OFFSET" or "column COLUMN"; the file alone, or "",
 // when the position is not known. It is safe to show (DisplayText).
-func (d Diagnostic) Where() string {
-	var b strings.Builder
-	d.where(&b)
-	return b.String()
-}
+func (d Diagnostic) Where() string { return string(d.appendWhere(nil)) }
 
-func (d Diagnostic) where(b *strings.Builder) {
+func (d Diagnostic) appendWhere(b []byte) []byte {
 	file := DisplayText(d.File)
-	b.WriteString(file)
+	b = append(b, file...)
 	switch {
 	case d.Line > 0 && file != "":
-		b.WriteByte(':')
-		b.WriteString(strconv.Itoa(d.Line))
+		b = strconv.AppendInt(append(b, ':'), int64(d.Line), 10)
 		if d.Column > 0 {
-			b.WriteByte(':')
-			b.WriteString(strconv.Itoa(d.Column))
+			b = strconv.AppendInt(append(b, ':'), int64(d.Column), 10)
 		}
 	case d.Line > 0:
-		b.WriteString("line ")
-		b.WriteString(strconv.Itoa(d.Line))
+		b = strconv.AppendInt(append(b, "line "...), int64(d.Line), 10)
 		if d.Column > 0 {
-			b.WriteString(", column ")
-			b.WriteString(strconv.Itoa(d.Column))
+			b = strconv.AppendInt(append(b, ", column "...), int64(d.Column), 10)
 		}
 	case d.Offset >= 0 && file != "":
-		b.WriteString(":@")
-		b.WriteString(strconv.FormatInt(d.Offset, 10))
+		b = strconv.AppendInt(append(b, ":@"...), d.Offset, 10)
 	case d.Offset >= 0:
-		b.WriteString("byte ")
-		b.WriteString(strconv.FormatInt(d.Offset, 10))
+		b = strconv.AppendInt(append(b, "byte "...), d.Offset, 10)
 	case d.Column > 0 && file == "":
 		// A view that shows the line apart (a record's problems under
 		// its heading) clears it.
-		b.WriteString("column ")
-		b.WriteString(strconv.Itoa(d.Column))
+		b = strconv.AppendInt(append(b, "column "...), int64(d.Column), 10)
 	}
+	return b
 }
 
 // Message is the diagnostic without its position, "KIND: MESSAGE", safe to
 // show (DisplayText): for a view that shows the position apart.
-func (d Diagnostic) Message() string {
-	return d.Kind.String() + ": " + DisplayText(d.Msg)
+func (d Diagnostic) Message() string { return string(d.appendMessage(nil)) }
+
+func (d Diagnostic) appendMessage(b []byte) []byte {
+	b = append(b, d.Kind.String()...)
+	b = append(b, ": "...)
+	return append(b, DisplayText(d.Msg)...)
 }
 
 // String formats the diagnostic as "WHERE: KIND: MESSAGE" (Where, Message),
 // or "KIND: MESSAGE" when its position is not known. Nothing from the input
 // reaches the terminal as a control sequence (DisplayText).
 func (d Diagnostic) String() string {
-	var b strings.Builder
-	d.where(&b)
-	if b.Len() > 0 {
-		b.WriteString(": ")
+	return string(d.Append(make([]byte, 0, len(d.File)+len(d.Msg)+32)))
+}
+
+// Append appends d, as String formats it, to b: for printing many without
+// a string each.
+func (d Diagnostic) Append(b []byte) []byte {
+	n := len(b)
+	b = d.appendWhere(b)
+	if len(b) > n {
+		b = append(b, ": "...)
 	}
-	b.WriteString(d.Message())
-	return b.String()
+	return d.appendMessage(b)
 }
 
 // Error is String: a Diagnostic is an error that wraps its Kind.

@@ -17,6 +17,7 @@ type env struct {
 	stdin          io.Reader
 	stdout, stderr io.Writer
 	catalogue      string // path from --catalogue or the default
+	line           []byte // diagnostic's buffer, reused for each line
 }
 
 // The exit codes, as `uricat --help` documents them (exitHelp).
@@ -109,7 +110,8 @@ func (e *env) report(c *catalogue.Catalogue, errorsOnly bool) {
 // FILE:LINE:COLUMN: kind: message (catalogue.Diagnostic.String), which
 // shows what it quotes from a file safely.
 func (e *env) diagnostic(d catalogue.Diagnostic) {
-	fmt.Fprintln(e.stderr, d)
+	e.line = append(d.Append(e.line[:0]), '\n')
+	e.stderr.Write(e.line)
 }
 
 // The argument checks below are cobra's, with messages that say what the
