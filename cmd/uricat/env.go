@@ -82,7 +82,7 @@ func (e *env) exit(cmd *cobra.Command, err error) int {
 }
 
 // open loads the catalogue. With report, its errors (not its warnings) are
-// printed on stderr, as PATH:LINE: message, before the command's output.
+// printed on stderr, as PATH:LINE:COLUMN: kind: message, before the command's output.
 func (e *env) open(report bool) (*catalogue.Catalogue, error) {
 	c, err := catalogue.Open(e.catalogue)
 	if err != nil {

@@ -15,7 +15,7 @@ func newShowCmd(e *env) *cobra.Command {
 		Short: "Print one bookmark: every field, and its problems",
 		Long: `Show prints every field of the record, as NAME: value lines, then where it is
 in the file and whether it is used (SSD3 2.2: a record needs a valid URI,
-NAME and DATE), then its problems as PATH:LINE: message. Text is shown as it
+NAME and DATE), then its problems as PATH:LINE:COLUMN: kind: message. Text is shown as it
 reads: control characters and escape sequences are left out, bidirectional
 and zero-width characters shown as markers (⟨U+202E⟩), and a note says so;
 the file keeps them. An invalid record
