@@ -85,3 +85,30 @@ func TestDiagnosticIs(t *testing.T) {
 		}
 	}
 }
+
+// Whatever a file's name or a message holds, a diagnostic is shown on one
+// line with no control character, escape sequence or invisible character,
+// and String is Where and Message joined.
+func FuzzDiagnostic(f *testing.F) {
+	f.Add("b.uricat", 3, 7, int64(-1), 0, "DATE \"x\" is bad")
+	f.Add("a\x1b[2Jb", 0, 0, int64(42), 2, "\x1b]52;c;eA==\x07 \u202e\u200b\r\n\x9b")
+	f.Add("", 0, 3, int64(-1), 99, "")
+	f.Fuzz(func(t *testing.T, file string, line, col int, off int64, kind int, msg string) {
+		d := Diagnostic{File: file, Line: line, Column: col, Offset: off, Kind: Kind(kind), Msg: msg}
+		s := d.String()
+		for _, r := range s {
+			if r < 0x20 || r == 0x7f || r >= 0x80 && r <= 0x9f {
+				t.Fatalf("%#v is shown as %q, with %U", d, s, r)
+			}
+		}
+		if HasInvisible(s) {
+			t.Fatalf("%#v is shown as %q, with an invisible character", d, s)
+		}
+		if w, m := d.Where(), d.Message(); w != "" && s != w+": "+m || w == "" && s != m {
+			t.Fatalf("String %q is not Where %q and Message %q", s, w, m)
+		}
+		if !errors.Is(d, d.Kind) || d.Error() != s {
+			t.Fatalf("%#v: not an error of its kind", d)
+		}
+	})
+}

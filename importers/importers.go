@@ -207,11 +207,13 @@ func Finish(rec *catalogue.Record, opts Options, line int, offset int64) (diags 
 			rec.SetExtension(p.Field, "") // whatever its name
 		} else if f.Required {
 			report(catalogue.Skipped, "record not imported: %s", p.Msg)
+			diags[len(diags)-1].Field = p.Field
 			return diags, false
 		} else {
 			_ = f.Set(rec, "") // clearing cannot fail
 		}
 		report(catalogue.Dropped, "%s", p.Msg)
+		diags[len(diags)-1].Field = p.Field
 	}
 	return diags, true
 }
