@@ -11,12 +11,11 @@ import (
 	"golang.org/x/net/html"
 
 	"github.com/uricat/uricat/catalogue"
-	"github.com/uricat/uricat/importers"
 	"github.com/uricat/uricat/importers/importertest"
 )
 
 // write writes recs with a Writer and returns the file and the report.
-func write(t testing.TB, recs ...*catalogue.Record) (string, []importers.Diagnostic) {
+func write(t testing.TB, recs ...*catalogue.Record) (string, []catalogue.Diagnostic) {
 	t.Helper()
 	return importertest.Export(t, newWriter, recs...)
 }
