@@ -23,13 +23,13 @@ import (
 // change, for other goroutines to search, draw and save.
 type Catalogue struct {
 	path    string
-	records []*Record // copy-on-write: Apply makes a new slice
-	head    string    // blank lines before the first record
-	tail    string    // blank lines after the last record
-	probs   []Problem // problems of the file as a whole
-	version uint64    // edits applied since read (see Version)
-	saved   saved     // what the file holds, as far as this catalogue knows
-	keys    *keys     // URIs and IDs, built on first use
+	records []*Record    // copy-on-write: Apply makes a new slice
+	head    string       // blank lines before the first record
+	tail    string       // blank lines after the last record
+	probs   []Diagnostic // problems of the file as a whole
+	version uint64       // edits applied since read (see Version)
+	saved   saved        // what the file holds, as far as this catalogue knows
+	keys    *keys        // URIs and IDs, built on first use
 	pos     map[Ref]int
 
 	// Now is the clock used to stamp DATE on records added or edited (3.3).
@@ -59,7 +59,7 @@ func Read(r io.Reader) (*Catalogue, error) {
 
 // readFrom reads the catalogue from data, which it keeps: the records'
 // text is data's. Reading from memory cannot fail: every problem in the
-// text is a Problem.
+// text is a Diagnostic.
 //
 // A large file is read in pieces, on every CPU: it is cut where a record
 // ends (see pieceBounds), each piece's first line number is counted
@@ -233,7 +233,7 @@ func (c *Catalogue) finishRead(rd *reader, ids idRun) {
 	// In line order, as Problems gives them: a piece's reader notes the
 	// blank line it starts with before the problems of the record above.
 	c.probs = rd.Problems()
-	slices.SortStableFunc(c.probs, func(a, b Problem) int { return cmp.Compare(a.Line, b.Line) })
+	slices.SortStableFunc(c.probs, func(a, b Diagnostic) int { return cmp.Compare(a.Line, b.Line) })
 	if ids.n > 0 && !ids.increasing { // IDs that only ever increase cannot repeat
 		c.checkIDs(ids.n)
 	}
@@ -252,7 +252,7 @@ func (c *Catalogue) checkIDs(n int) {
 		}
 		key := canonicalID(r.ID)
 		if other, ok := ids[key]; ok {
-			r.problems = append(r.problems, Problem{Line: r.fieldLine(FieldID), Field: FieldID, Severity: Error,
+			r.problems = append(r.problems, Diagnostic{Line: r.fieldLine(FieldID), Offset: -1, Field: FieldID, Kind: Error,
 				Msg: fmt.Sprintf("ID %s is already that of the record at line %d; IDs must be unique (3.9)", r.ID, other.line)})
 			r.ID = ""
 			r.accepted &^= bitOf(FieldID)
@@ -298,8 +298,12 @@ func (c *Catalogue) Valid() []*Record {
 }
 
 // Problems returns every problem of the file and its records, by line.
-func (c *Catalogue) Problems() []Problem {
-	ps := append([]Problem(nil), c.probs...)
+func (c *Catalogue) Problems() []Diagnostic {
+	n := len(c.probs)
+	for _, r := range c.records {
+		n += len(r.problems)
+	}
+	ps := append(make([]Diagnostic, 0, n), c.probs...)
 	for _, r := range c.records {
 		ps = append(ps, r.problems...)
 	}

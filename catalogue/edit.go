@@ -390,7 +390,7 @@ func (e Add) applyTo(c *Catalogue) (Edit, error) {
 				if r := c.Lookup(other); ok && r != nil {
 					name = fmt.Sprintf("%q", r.Name)
 				}
-				ps = append(ps, Problem{Field: FieldID, Msg: fmt.Sprintf("ID %s is already that of %s; IDs must be unique (3.9)", in.ID, name)})
+				ps = append(ps, Diagnostic{Offset: -1, Field: FieldID, Msg: fmt.Sprintf("ID %s is already that of %s; IDs must be unique (3.9)", in.ID, name)})
 			}
 			if seenID == nil {
 				seenID = map[string]bool{}
@@ -489,14 +489,14 @@ func (e Set) applyTo(c *Catalogue) (Edit, error) {
 	}
 	old := c.records[i]
 	in := old.Clone()
-	var ps []Problem
+	var ps []Diagnostic
 	dated := false
 	for _, f := range e.Fields {
 		if f.Name == FieldDate {
 			dated = true
 		}
 		if err := SetField(in, f.Name, f.Value); err != nil {
-			ps = append(ps, Problem{Field: f.Name, Msg: err.Error()})
+			ps = append(ps, Diagnostic{Offset: -1, Field: f.Name, Msg: err.Error()})
 		}
 	}
 	if !dated {
@@ -512,7 +512,7 @@ func (e Set) applyTo(c *Catalogue) (Edit, error) {
 				if r := c.Lookup(other); r != nil {
 					name = r.Name
 				}
-				ps = append(ps, Problem{Field: FieldID, Msg: fmt.Sprintf("ID %s is already that of %q; IDs must be unique (3.9)", in.ID, name)})
+				ps = append(ps, Diagnostic{Offset: -1, Field: FieldID, Msg: fmt.Sprintf("ID %s is already that of %q; IDs must be unique (3.9)", in.ID, name)})
 			}
 		}
 	}

@@ -140,19 +140,19 @@ func TestProblemsNameTheirFieldOnce(t *testing.T) {
 	text := strings.Join(lines, "\r\n") + "\r\n\r\nURI: http://x/\r\nID: 5\r\nNAME: n\r\nDATE: 01/01/2000 00:00:00\r\n\r\n" +
 		"URI: http://y/\r\nID: 5\r\nNAME: n\r\nDATE: 01/01/2000 00:00:00\r\n\r\nURI: http://z/\r\n"
 	c := mustRead(t, text)
-	var ps []Problem
+	var ps []Diagnostic
 	ps = append(ps, c.Problems()...)
 	ps = append(ps, (&Record{Extensions: []Field{{Name: "X-A", Value: "v"}, {Name: "X-A", Value: " "}, {Name: "Y-B", Value: "v"}}}).Validate()...)
 	for _, f := range Fields {
 		for _, v := range []string{" ", "no scheme", "9", "english", "text", "0", "31/02/2000 00:00:00"} {
 			if err := f.Set(&Record{}, v); err != nil {
-				ps = append(ps, Problem{Field: f.Name, Msg: err.Error()})
+				ps = append(ps, Diagnostic{Offset: -1, Field: f.Name, Msg: err.Error()})
 			}
 		}
 	}
 	for _, name := range []string{"X-A", "Y-A", "X-"} {
 		if err := SetField(&Record{}, name, " "); err != nil {
-			ps = append(ps, Problem{Field: name, Msg: err.Error()})
+			ps = append(ps, Diagnostic{Offset: -1, Field: name, Msg: err.Error()})
 		}
 	}
 	// The edit path: an ID another record has, a bad value.

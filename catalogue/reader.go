@@ -24,7 +24,7 @@ type reader struct {
 	lf      int    // lines ended by LF alone
 	firstLF int
 	records int
-	probs   []Problem
+	probs   []Diagnostic
 	err     error
 }
 
@@ -173,7 +173,7 @@ func (r *reader) next() (rawRecord, error) {
 			if r.lines == 0 {
 				r.pending = r.src[sepStart:r.off]
 				if r.pending != "" {
-					r.probs = append(r.probs, Problem{Line: r.line, Msg: "blank line after the last record (2.1.2: blank lines only separate records)", Severity: Warning})
+					r.probs = append(r.probs, Diagnostic{Line: r.line, Offset: -1, Msg: "blank line after the last record (2.1.2: blank lines only separate records)", Kind: Warning})
 				}
 				return rawRecord{}, io.EOF
 			}
@@ -192,7 +192,7 @@ func (r *reader) next() (rawRecord, error) {
 		if r.records == 0 {
 			what = "blank line before the first record"
 		}
-		r.probs = append(r.probs, Problem{Line: first - 1, Msg: fmt.Sprintf("%s (2.1.2: records are separated by one blank line)", what), Severity: Warning})
+		r.probs = append(r.probs, Diagnostic{Line: first - 1, Offset: -1, Msg: fmt.Sprintf("%s (2.1.2: records are separated by one blank line)", what), Kind: Warning})
 	}
 	r.records++
 	return rawRecord{raw: raw, sep: prefix, first: first}, nil
@@ -204,10 +204,10 @@ func (r *reader) Trailer() string { return r.pending }
 
 // Problems returns the problems of the file as a whole, rather than of one
 // record: line breaks that are LF alone, and extra blank lines.
-func (r *reader) Problems() []Problem {
+func (r *reader) Problems() []Diagnostic {
 	ps := r.probs
 	if r.lf > 0 {
-		ps = append(ps[:len(ps):len(ps)], Problem{Line: r.firstLF, Severity: Warning,
+		ps = append(ps[:len(ps):len(ps)], Diagnostic{Line: r.firstLF, Offset: -1, Kind: Warning,
 			Msg: fmt.Sprintf("%d line(s) end in LF alone, the first here (2.1.2: lines end in CRLF)", r.lf)})
 	}
 	return ps
@@ -215,7 +215,7 @@ func (r *reader) Problems() []Problem {
 
 func (r *reader) noteBlank(content []byte, line int) {
 	if len(content) > 0 {
-		r.probs = append(r.probs, Problem{Line: line, Msg: "line holds only white space; a blank line must be empty (2.1.2)", Severity: Error})
+		r.probs = append(r.probs, Diagnostic{Line: line, Offset: -1, Msg: "line holds only white space; a blank line must be empty (2.1.2)", Kind: Error})
 	}
 }
 
@@ -310,7 +310,7 @@ func parseRecordInto(rec *Record, raw string, first int, cache *valueCache) {
 		if f.spec != nil {
 			bit := f.spec.bit
 			if seen&bit != 0 {
-				rec.problems = append(rec.problems, Problem{Line: lineNo, Field: f.name, Severity: Error,
+				rec.problems = append(rec.problems, Diagnostic{Line: lineNo, Offset: -1, Field: f.name, Kind: Error,
 					Msg: fmt.Sprintf("%s appears again; a field name must not occur twice in a record (2.2)", f.name)})
 				if bit&requiredFields != 0 {
 					dupRequired = true
@@ -323,7 +323,7 @@ func parseRecordInto(rec *Record, raw string, first int, cache *valueCache) {
 		}
 		// An X- field (parseField reports anything else).
 		if rec.Extension(f.name) != "" {
-			rec.problems = append(rec.problems, Problem{Line: lineNo, Field: f.name, Severity: Error,
+			rec.problems = append(rec.problems, Diagnostic{Line: lineNo, Offset: -1, Field: f.name, Kind: Error,
 				Msg: fmt.Sprintf("%s appears again; a field name must not occur twice in a record (2.2)", f.name)})
 			continue
 		}
@@ -336,18 +336,18 @@ func parseRecordInto(rec *Record, raw string, first int, cache *valueCache) {
 				continue
 			}
 			if seen&f.bit != 0 && rec.accepted&f.bit == 0 {
-				rec.problems = append(rec.problems, Problem{Line: first, Field: f.Name, Severity: Error,
+				rec.problems = append(rec.problems, Diagnostic{Line: first, Offset: -1, Field: f.Name, Kind: Error,
 					Msg: fmt.Sprintf("record kept but not used: its %s, which is required, is invalid (2.2)", f.Name)})
 			}
 			if seen&f.bit == 0 {
-				rec.problems = append(rec.problems, Problem{Line: first, Field: f.Name, Severity: Error,
+				rec.problems = append(rec.problems, Diagnostic{Line: first, Offset: -1, Field: f.Name, Kind: Error,
 					Msg: fmt.Sprintf("record has no %s field, which is required (%s); the record is kept but not used", f.Name, f.Section)})
 			}
 		}
 	}
 	rec.invalid = rec.accepted&requiredFields != requiredFields || dupRequired
 	if dupRequired && rec.accepted&requiredFields == requiredFields {
-		rec.problems = append(rec.problems, Problem{Line: first, Severity: Error,
+		rec.problems = append(rec.problems, Diagnostic{Line: first, Offset: -1, Kind: Error,
 			Msg: "a required field appears twice, so the record is ambiguous (2.2); it is kept but not used"})
 	}
 }
@@ -355,9 +355,9 @@ func parseRecordInto(rec *Record, raw string, first int, cache *valueCache) {
 // field is one parsed line.
 type field struct {
 	name    string
-	spec    *FieldSpec // the standard field called name; nil for any other
-	value   string     // an X- field's, decoded
-	problem *Problem   // non-nil: the line is kept verbatim and not used
+	spec    *FieldSpec  // the standard field called name; nil for any other
+	value   string      // an X- field's, decoded
+	problem *Diagnostic // non-nil: the line is kept verbatim and not used
 }
 
 // parseField parses and validates one line (without its line break). A
@@ -366,7 +366,7 @@ type field struct {
 // dst may be nil, to check a line only.
 func parseField(line string, dst *Record, seen uint16, cache *valueCache) field {
 	bad := func(col int, fname, format string, a ...any) field {
-		return field{name: fname, spec: spec(fname), problem: &Problem{Column: col, Field: fname, Msg: fmt.Sprintf(format, a...), Severity: Error}}
+		return field{name: fname, spec: spec(fname), problem: &Diagnostic{Offset: -1, Column: col, Field: fname, Msg: fmt.Sprintf(format, a...), Kind: Error}}
 	}
 	colon := strings.IndexByte(line, ':')
 	if colon < 0 {

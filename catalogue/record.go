@@ -56,15 +56,15 @@ type Record struct {
 	ID          string // decimal digits, as written
 	Extensions  []Field
 
-	ref      Ref       // identity for the life of the process (see Ref)
-	sep      string    // blank lines before the record, written back as they were
-	sepTail  int       // how many bytes of sep were the file's last blank lines when it was added
-	raw      string    // the record's lines as read or rendered, with their line breaks
-	line     int       // line number of the record's first line, 0 for a new record
-	problems []Problem // what was wrong with it when read
-	accepted uint16    // standard fields taken from the file (bits of std)
-	invalid  bool      // a required field is missing or invalid (2.2)
-	allowDup bool      // added with Add.AllowDuplicates: a merge keeps it whatever the file holds
+	ref      Ref          // identity for the life of the process (see Ref)
+	sep      string       // blank lines before the record, written back as they were
+	sepTail  int          // how many bytes of sep were the file's last blank lines when it was added
+	raw      string       // the record's lines as read or rendered, with their line breaks
+	line     int          // line number of the record's first line, 0 for a new record
+	problems []Diagnostic // what was wrong with it when read
+	accepted uint16       // standard fields taken from the file (bits of std)
+	invalid  bool         // a required field is missing or invalid (2.2)
+	allowDup bool         // added with Add.AllowDuplicates: a merge keeps it whatever the file holds
 }
 
 // Line returns the line of the file at which the record starts, or 0 for a
@@ -72,7 +72,7 @@ type Record struct {
 func (r *Record) Line() int { return r.line }
 
 // Problems returns what was wrong with the record when it was read.
-func (r *Record) Problems() []Problem { return r.problems }
+func (r *Record) Problems() []Diagnostic { return r.problems }
 
 // Valid reports whether the record has a valid URI, NAME and DATE. An
 // invalid record is kept and written back, but not listed (SSD3 2.2).
@@ -143,18 +143,18 @@ func (r *Record) SetExtension(name, value string) {
 func (r *Record) Clone() *Record {
 	c := *r
 	c.Extensions = append([]Field(nil), r.Extensions...)
-	c.problems = append([]Problem(nil), r.problems...)
+	c.problems = append([]Diagnostic(nil), r.problems...)
 	return &c
 }
 
 // Validate checks every field of r as SSD3 requires and returns the
 // problems, each naming its field. A record with no problems can be written.
 // Text fields may hold any Unicode: the writer encodes what ASCII cannot hold.
-func (r *Record) Validate() []Problem {
-	var ps []Problem
+func (r *Record) Validate() []Diagnostic {
+	var ps []Diagnostic
 	add := func(field string, err error) {
 		if err != nil {
-			ps = append(ps, Problem{Field: field, Msg: err.Error(), Severity: Error})
+			ps = append(ps, Diagnostic{Offset: -1, Field: field, Msg: err.Error(), Kind: Error})
 		}
 	}
 	for i := range Fields {

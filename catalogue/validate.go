@@ -11,46 +11,12 @@ import (
 	"golang.org/x/text/language"
 )
 
-// Severity says whether a problem makes a field or record invalid (Error) or
-// is only a deviation from the letter of the spec that uricat tolerates
-// (Warning), such as LF line breaks.
-type Severity int
-
-const (
-	// Error marks a field or record that does not conform and is not used.
-	Error Severity = iota
-	// Warning marks a deviation from SSD3 that uricat reads anyway.
-	Warning
-)
-
-// Problem is something wrong in a catalogue file or record. Line and Column
-// are 1-based; 0 means unknown (as for a record that was not read from a file).
-type Problem struct {
-	Line     int
-	Column   int
-	Field    string // the field concerned, "" for the record or the file
-	Msg      string // names Field itself, once: show it without Field before it
-	Severity Severity
-}
-
-func (p Problem) String() string {
-	var b strings.Builder
-	if p.Column > 0 {
-		fmt.Fprintf(&b, "column %d: ", p.Column)
-	}
-	if p.Severity == Warning {
-		b.WriteString("warning: ")
-	}
-	b.WriteString(p.Msg)
-	return b.String()
-}
-
 // ValidationError is returned when a record cannot be added or changed
 // because some of its fields are invalid. Each problem's message names its
 // field.
 type ValidationError struct {
 	Record   string // the record concerned, for messages ("" when obvious)
-	Problems []Problem
+	Problems []Diagnostic
 }
 
 func (e *ValidationError) Error() string {

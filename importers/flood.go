@@ -3,6 +3,8 @@ package importers
 import (
 	"fmt"
 	"strings"
+
+	"github.com/uricat/uricat/catalogue"
 )
 
 // FloodKeep is how many diagnostics of one kind a Summary keeps: after
@@ -18,7 +20,7 @@ const maxKinds = 4096
 // flood gathers diagnostics, summarising each kind's after the first
 // FloodKeep.
 type flood struct {
-	kept  []Diagnostic
+	kept  []catalogue.Diagnostic
 	kinds map[string]*kind
 }
 
@@ -27,11 +29,11 @@ type flood struct {
 type kind struct {
 	n    int
 	at   int // index in kept of the "and N more" line
-	last Diagnostic
+	last catalogue.Diagnostic
 }
 
 // add takes one diagnostic.
-func (f *flood) add(d Diagnostic) {
+func (f *flood) add(d catalogue.Diagnostic) {
 	if f.kinds == nil {
 		f.kinds = map[string]*kind{}
 	}
@@ -57,32 +59,36 @@ func (f *flood) add(d Diagnostic) {
 }
 
 // done writes the "and N more" lines and returns the diagnostics kept.
-func (f *flood) done() []Diagnostic {
+func (f *flood) done() []catalogue.Diagnostic {
 	for _, k := range f.kinds {
 		if more := k.n - FloodKeep; more > 0 {
 			d := &f.kept[k.at]
-			d.Msg = fmt.Sprintf("and %d more like this, the last at %s", more, position(k.last))
+			d.Msg = fmt.Sprintf("and %d more like this", more)
+			if at := k.last.In("").Where(); at != "" {
+				d.Msg += ", the last at " + at
+			}
 		}
 	}
 	return f.kept
 }
 
-// position says where d is, for the "and N more" line.
-func position(d Diagnostic) string {
-	switch {
-	case d.Line > 0:
-		return fmt.Sprintf("line %d", d.Line)
-	case d.Offset >= 0:
-		return fmt.Sprintf("byte %d", d.Offset)
+// Summarise returns ds with each flood of one kind summarised, as a
+// Summary's diagnostics are: after the first FloodKeep of a kind, one says
+// "and N more like this". For what a writer reports of every record it
+// writes.
+func Summarise(ds []catalogue.Diagnostic) []catalogue.Diagnostic {
+	var f flood
+	for _, d := range ds {
+		f.add(d)
 	}
-	return "the end"
+	return f.done()
 }
 
 // kindKey is what diagnostics of one kind have in common: their Kind, and
 // their message with its numbers, quoted parts and URLs left out, so that
 // `column "x" is named twice` at line 3 and `column "y" is named twice` at
 // line 9 are one kind.
-func kindKey(d Diagnostic) string {
+func kindKey(d catalogue.Diagnostic) string {
 	var b strings.Builder
 	b.Grow(len(d.Msg) + 1)
 	b.WriteByte(byte('0' + d.Kind))

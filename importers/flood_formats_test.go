@@ -49,7 +49,7 @@ func TestFloodsOfRealReaders(t *testing.T) {
 			var lines []string
 			found := false
 			for _, d := range s.Diagnostics {
-				line := d.Where("f") + ": " + d.String()
+				line := d.In("f").String()
 				lines = append(lines, line)
 				found = found || strings.HasPrefix(line, "f:"+tt.want) && strings.Contains(line, "more like this")
 			}

@@ -29,48 +29,8 @@ type Reader interface {
 	// Diagnostic, and the reader goes on.
 	Read() (*catalogue.Record, error)
 	// Diagnostics returns the diagnostics gathered since the last call.
-	Diagnostics() []Diagnostic
+	Diagnostics() []catalogue.Diagnostic
 }
-
-// Kind says what a diagnostic means for the import.
-type Kind int
-
-const (
-	// Skipped: a whole foreign record was not imported (the message says why).
-	Skipped Kind = iota
-	// Dropped: a value was left out of an imported record.
-	Dropped
-	// Deviation: the input departs from its spec, but was read anyway.
-	Deviation
-	// Info: worth telling, changes nothing (a Hina-Di Virtual entry, say).
-	Info
-)
-
-func (k Kind) String() string {
-	return [...]string{"skipped", "dropped", "deviation", "note"}[k]
-}
-
-// Diagnostic is something an importer has to say about its input, with
-// where it is: a line (1-based) or a byte offset, whichever the format has.
-type Diagnostic struct {
-	Line   int   // 0 when not known
-	Offset int64 // -1 when not known
-	Kind   Kind
-	Msg    string
-}
-
-// Where formats the position as "FILE:LINE" or "FILE:@OFFSET".
-func (d Diagnostic) Where(file string) string {
-	switch {
-	case d.Line > 0:
-		return fmt.Sprintf("%s:%d", file, d.Line)
-	case d.Offset >= 0:
-		return fmt.Sprintf("%s:@%d", file, d.Offset)
-	}
-	return file
-}
-
-func (d Diagnostic) String() string { return d.Kind.String() + ": " + d.Msg }
 
 // Options are what a reader may need beyond its input.
 type Options struct {
@@ -118,7 +78,7 @@ type Writer interface {
 // last call, each naming its record by URI (a writer has no input position:
 // Line is 0 and Offset -1).
 type Reporter interface {
-	Diagnostics() []Diagnostic
+	Diagnostics() []catalogue.Diagnostic
 }
 
 // SafeText is v as a writer may write it (catalogue.CleanText: no control
@@ -143,7 +103,7 @@ type WriterNotes struct {
 	// ControlsWhy says why a format leaves control characters out.
 	ControlsWhy string
 	uri         string
-	diags       []Diagnostic
+	diags       []catalogue.Diagnostic
 	controls    []string // fields of the current record that lost some
 }
 
@@ -155,7 +115,7 @@ func (n *WriterNotes) Record(uri string) {
 
 // Note adds a diagnostic about the current record, which its message names
 // by URI (a writer has no input position: Line is 0 and Offset -1).
-func (n *WriterNotes) Note(kind Kind, format string, a ...any) {
+func (n *WriterNotes) Note(kind catalogue.Kind, format string, a ...any) {
 	n.diags = append(n.diags, WriterNote(kind, n.uri, format, a...))
 }
 
@@ -169,13 +129,13 @@ func (n *WriterNotes) Controls(field string) {
 
 func (n *WriterNotes) flush() {
 	if len(n.controls) > 0 {
-		n.Note(Dropped, "control characters and escape sequences left out of %s: %s", strings.Join(n.controls, ", "), n.ControlsWhy)
+		n.Note(catalogue.Dropped, "control characters and escape sequences left out of %s: %s", strings.Join(n.controls, ", "), n.ControlsWhy)
 		n.controls = n.controls[:0]
 	}
 }
 
 // Diagnostics returns the notes since the last call.
-func (n *WriterNotes) Diagnostics() []Diagnostic {
+func (n *WriterNotes) Diagnostics() []catalogue.Diagnostic {
 	n.flush()
 	d := n.diags
 	n.diags = nil
@@ -183,8 +143,8 @@ func (n *WriterNotes) Diagnostics() []Diagnostic {
 }
 
 // WriterNote makes the diagnostic a writer gives about the record with uri.
-func WriterNote(kind Kind, uri, format string, a ...any) Diagnostic {
-	return Diagnostic{Offset: -1, Kind: kind, Msg: "record " + catalogue.DisplayText(uri) + ": " + fmt.Sprintf(format, a...)}
+func WriterNote(kind catalogue.Kind, uri, format string, a ...any) catalogue.Diagnostic {
+	return catalogue.Diagnostic{Offset: -1, Kind: kind, Msg: "record " + catalogue.DisplayText(uri) + ": " + fmt.Sprintf(format, a...)}
 }
 
 // Finish makes rec fit the catalogue, in place, and returns what it dropped
@@ -196,27 +156,27 @@ func WriterNote(kind Kind, uri, format string, a ...any) Diagnostic {
 //   - a missing DATE falls back to opts.FileDate, then opts.Now (FallbackDate:
 //     the reader says so once per file, NoDateNote);
 //   - any other value the catalogue rejects is dropped and reported.
-func Finish(rec *catalogue.Record, opts Options, line int, offset int64) (diags []Diagnostic, ok bool) {
-	report := func(kind Kind, format string, a ...any) {
-		diags = append(diags, Diagnostic{Line: line, Offset: offset, Kind: kind, Msg: fmt.Sprintf(format, a...)})
+func Finish(rec *catalogue.Record, opts Options, line int, offset int64) (diags []catalogue.Diagnostic, ok bool) {
+	report := func(kind catalogue.Kind, format string, a ...any) {
+		diags = append(diags, catalogue.Diagnostic{Line: line, Offset: offset, Kind: kind, Msg: fmt.Sprintf(format, a...)})
 	}
 	rec.URI = catalogue.NormalizeURI(catalogue.CleanText(rec.URI))
 	if err := catalogue.ValidateURI(rec.URI); err != nil {
 		ref, perr := url.Parse(rec.URI)
 		switch {
 		case rec.URI == "" || perr != nil || ref.IsAbs():
-			report(Skipped, "record not imported: %v", err)
+			report(catalogue.Skipped, "record not imported: %v", err)
 			return diags, false
 		case opts.Base == nil || !opts.Base.IsAbs():
-			report(Skipped, "record not imported: %q is a relative URI; give the URL it is relative to with --base", Excerpt(rec.URI))
+			report(catalogue.Skipped, "record not imported: %q is a relative URI; give the URL it is relative to with --base", Excerpt(rec.URI))
 			return diags, false
 		}
 		rec.URI = catalogue.NormalizeURI(opts.Base.ResolveReference(ref).String())
 		if err := catalogue.ValidateURI(rec.URI); err != nil {
-			report(Skipped, "record not imported: %v", err)
+			report(catalogue.Skipped, "record not imported: %v", err)
 			return diags, false
 		}
-		report(Info, "the relative URI %q is read against the base %s: %s", Excerpt(ref.String()), opts.Base, rec.URI)
+		report(catalogue.Info, "the relative URI %q is read against the base %s: %s", Excerpt(ref.String()), opts.Base, rec.URI)
 	}
 	rec.Name = OneLine(rec.Name)
 	rec.Category = strings.TrimSpace(OneLine(rec.Category)) // a path: blanks at its ends are noise
@@ -229,7 +189,7 @@ func Finish(rec *catalogue.Record, opts Options, line int, offset int64) (diags 
 	}
 	if rec.Date.IsZero() || catalogue.ValidateDate(rec.Date) != nil {
 		if !rec.Date.IsZero() {
-			report(Dropped, "date %s is out of DATE's range; using the file's date or now", rec.Date.Format(time.RFC3339))
+			report(catalogue.Dropped, "date %s is out of DATE's range; using the file's date or now", rec.Date.Format(time.RFC3339))
 		}
 		rec.Date, _ = FallbackDate(opts)
 	}
@@ -246,12 +206,14 @@ func Finish(rec *catalogue.Record, opts Options, line int, offset int64) (diags 
 		if f, ok := catalogue.LookupField(p.Field); !ok {
 			rec.SetExtension(p.Field, "") // whatever its name
 		} else if f.Required {
-			report(Skipped, "record not imported: %s", p.Msg)
+			report(catalogue.Skipped, "record not imported: %s", p.Msg)
+			diags[len(diags)-1].Field = p.Field
 			return diags, false
 		} else {
 			_ = f.Set(rec, "") // clearing cannot fail
 		}
-		report(Dropped, "%s", p.Msg)
+		report(catalogue.Dropped, "%s", p.Msg)
+		diags[len(diags)-1].Field = p.Field
 	}
 	return diags, true
 }

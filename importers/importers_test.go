@@ -1,7 +1,9 @@
 package importers
 
 import (
+	"errors"
 	"net/url"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -47,20 +49,20 @@ func TestFinish(t *testing.T) {
 	if rec.Rating != 0 || rec.Language != "" || rec.Type != "" || rec.Extension("Bad") != "" || rec.Extension("X-Ok") != "v" {
 		t.Errorf("invalid values kept: %+v", rec)
 	}
-	dropped := 0
+	var dropped []string
 	for _, d := range diags {
-		if d.Kind == Dropped && d.Line == 7 {
-			dropped++
+		if errors.Is(d, catalogue.Dropped) && d.Line == 7 {
+			dropped = append(dropped, d.Field)
 		}
 	}
-	if dropped != 4 {
-		t.Errorf("%d dropped diagnostics at line 7, want 4 (rating, language, type, Bad): %v", dropped, diags)
+	if want := []string{"RATING", "LANGUAGE", "TYPE", "Bad"}; !reflect.DeepEqual(dropped, want) {
+		t.Errorf("dropped diagnostics at line 7 of the fields %q, want %q: %v", dropped, want, diags)
 	}
 	if ps := rec.Validate(); len(ps) > 0 {
 		t.Errorf("Finish left problems: %v", ps)
 	}
 	noURI := &catalogue.Record{URI: "not a uri", Name: "x"}
-	if diags, ok := Finish(noURI, opts, 0, 42); ok || len(diags) != 1 || diags[0].Kind != Skipped || !strings.Contains(diags[0].Where("f"), "f:@42") {
+	if diags, ok := Finish(noURI, opts, 0, 42); ok || len(diags) != 1 || diags[0].Kind != catalogue.Skipped || !strings.Contains(diags[0].In("f").Where(), "f:@42") {
 		t.Errorf("record without a URI: ok=%v %v", ok, diags)
 	}
 	// A relative link cannot be imported without a base, and the message

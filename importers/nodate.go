@@ -22,12 +22,12 @@ func FallbackDate(opts Options) (time.Time, string) {
 // NoDateNote is the one diagnostic a reader gives, at the end of a file,
 // for the n bookmarks that had no date of their own: SSD3 3.3 requires
 // one, and the one Finish gives them is worth saying once, not n times.
-func NoDateNote(n int, opts Options) Diagnostic {
+func NoDateNote(n int, opts Options) catalogue.Diagnostic {
 	t, what := FallbackDate(opts)
 	noun := "bookmarks"
 	if n == 1 {
 		noun = "bookmark"
 	}
-	return Diagnostic{Offset: -1, Kind: Info,
+	return catalogue.Diagnostic{Offset: -1, Kind: catalogue.Info,
 		Msg: fmt.Sprintf("%d %s had no date: DATE set to %s, %s (SSD3 3.3 requires one)", n, noun, what, catalogue.FormatDate(t))}
 }

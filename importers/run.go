@@ -32,7 +32,7 @@ type Summary struct {
 	Duplicates int
 	// Skipped holds the diagnostics of foreign records that were not
 	// imported, each with its reason and position.
-	Skipped []Diagnostic
+	Skipped []catalogue.Diagnostic
 	// Dropped counts the Dropped diagnostics: each tells of values left out
 	// of records that were imported (one may count many: "favicons of 40
 	// bookmarks").
@@ -40,7 +40,7 @@ type Summary struct {
 	// Diagnostics holds the diagnostics, Skipped ones included, in the
 	// order the reader gave them, a flood of one kind summarised: after the
 	// first FloodKeep of a kind, one line says "and N more like this".
-	Diagnostics []Diagnostic
+	Diagnostics []catalogue.Diagnostic
 	// Records are the records the plan adds from this file.
 	Records []*catalogue.Record
 }
@@ -137,13 +137,14 @@ func (p *Plan) Read(ctx context.Context, f Format, r io.Reader, cfg ReadConfig) 
 	}
 	rd := f.NewReader(contextReader{ctx, r}, cfg.Options)
 	var fl flood
-	note := func(ds []Diagnostic) {
+	note := func(ds []catalogue.Diagnostic) {
 		for _, d := range ds {
+			d.File = cfg.Source
 			fl.add(d)
 			switch d.Kind {
-			case Skipped:
+			case catalogue.Skipped:
 				s.Skipped = append(s.Skipped, d)
-			case Dropped:
+			case catalogue.Dropped:
 				s.Dropped++
 			}
 		}
@@ -174,7 +175,7 @@ func (p *Plan) Read(ctx context.Context, f Format, r io.Reader, cfg ReadConfig) 
 		}
 		sanitize(rec)
 		if ps := rec.Validate(); len(ps) > 0 {
-			note([]Diagnostic{{Offset: -1, Kind: Skipped, Msg: fmt.Sprintf("record %s not imported: %v", rec.URI, &catalogue.ValidationError{Problems: ps})}})
+			note([]catalogue.Diagnostic{{Offset: -1, Kind: catalogue.Skipped, Msg: fmt.Sprintf("record %s not imported: %v", rec.URI, &catalogue.ValidationError{Problems: ps})}})
 			continue
 		}
 		if !p.allowDup {
@@ -188,7 +189,7 @@ func (p *Plan) Read(ctx context.Context, f Format, r io.Reader, cfg ReadConfig) 
 		}
 		if rec.ID != "" {
 			if id := idKey(rec.ID); p.ids[id] {
-				note([]Diagnostic{{Offset: -1, Kind: Dropped, Msg: fmt.Sprintf("record %s: ID %s dropped: the catalogue has that ID already (SSD3 3.9)", rec.URI, rec.ID)}})
+				note([]catalogue.Diagnostic{{Offset: -1, Kind: catalogue.Dropped, Msg: fmt.Sprintf("record %s: ID %s dropped: the catalogue has that ID already (SSD3 3.9)", rec.URI, rec.ID)}})
 				rec.ID = ""
 			} else {
 				p.ids[id] = true

@@ -30,7 +30,7 @@ type lineReader struct {
 	sc    *bufio.Scanner
 	opts  Options
 	line  int
-	diags []Diagnostic
+	diags []catalogue.Diagnostic
 }
 
 var errBroken = errors.New("broken pipe")
@@ -59,7 +59,7 @@ func (l *lineReader) Read() (*catalogue.Record, error) {
 	return nil, io.EOF
 }
 
-func (l *lineReader) Diagnostics() []Diagnostic {
+func (l *lineReader) Diagnostics() []catalogue.Diagnostic {
 	d := l.diags
 	l.diags = nil
 	return d
@@ -172,7 +172,7 @@ func TestRun(t *testing.T) {
 				t.Fatalf("skipped %v, want %v", s.Skipped, tt.skipped)
 			}
 			for i, d := range s.Skipped {
-				if line := d.Where(s.Source) + ": " + d.String(); !strings.HasPrefix(line, tt.skipped[i]) {
+				if line := d.String(); !strings.HasPrefix(line, tt.skipped[i]) {
 					t.Errorf("skipped[%d] = %q, want prefix %q", i, line, tt.skipped[i])
 				}
 			}
@@ -316,4 +316,4 @@ func (s *sliceReader) Read() (*catalogue.Record, error) {
 	return r, nil
 }
 
-func (s *sliceReader) Diagnostics() []Diagnostic { return nil }
+func (s *sliceReader) Diagnostics() []catalogue.Diagnostic { return nil }

@@ -216,7 +216,7 @@ func (m *Model) result(msg tea.Msg) (cmd tea.Cmd, ok bool) {
 				m.dialogs.Pop()
 			}
 			if len(msg.Losses) > 0 {
-				m.setMsg(sevWarning, "exported %s to %s (%s), but: %s", plural(msg.Count, "record"), catalogue.DisplayText(msg.Path), msg.Format, catalogue.DisplayText(msg.Losses[0].Msg))
+				m.setMsg(sevWarning, "exported %s to %s (%s), but: %s", plural(msg.Count, "record"), catalogue.DisplayText(msg.Path), msg.Format, msg.Losses[0].Message())
 			} else {
 				m.setMsg(sevSuccess, "exported %s to %s (%s)", plural(msg.Count, "record"), catalogue.DisplayText(msg.Path), msg.Format)
 			}

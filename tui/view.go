@@ -544,11 +544,11 @@ func (m *Model) detailText(inner int) string {
 			b.WriteByte('\n')
 			for _, p := range probs {
 				st := th.Error
-				if p.Severity == catalogue.Warning {
+				if p.Kind == catalogue.Warning {
 					st = th.Warning
 				}
-				// The message names its field (catalogue.Problem).
-				text := fmt.Sprintf("line %d: %s", p.Line, catalogue.DisplayText(p.String()))
+				// The message names its field (catalogue.Diagnostic).
+				text := p.String()
 				b.WriteString(st.Render(ansi.Wrap(text, inner, " ")))
 				b.WriteByte('\n')
 			}

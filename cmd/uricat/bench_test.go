@@ -1,7 +1,10 @@
 package main
 
 import (
+	"bytes"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -46,4 +49,46 @@ func BenchmarkSelectRecord(b *testing.B) {
 			})
 		}
 	}
+}
+
+// BenchmarkCheckBroken runs check over a catalogue in which every record
+// has problems (a RATING out of range, every third a bad LANGUAGE), the
+// output thrown away: what formatting its diagnostics costs.
+func BenchmarkCheckBroken(b *testing.B) {
+	for _, size := range []struct {
+		name string
+		n    int
+	}{{"10k", 10_000}, {"100k", 100_000}, {"1M", 1_000_000}} {
+		b.Run(size.name, func(b *testing.B) {
+			var text strings.Builder
+			for i := 0; i < size.n; i++ {
+				lang := "en"
+				if i%3 == 0 {
+					lang = "english"
+				}
+				fmt.Fprintf(&text, "URI: http://h%d.example/p\r\nNAME: Name %d\r\nDATE: 01/02/2020 10:00:00\r\nRATING: 9\r\nLANGUAGE: %s\r\n\r\n", i, i, lang)
+			}
+			path := filepath.Join(b.TempDir(), "broken.uricat")
+			if err := os.WriteFile(path, []byte(text.String()), 0o644); err != nil {
+				b.Fatal(err)
+			}
+			b.ResetTimer()
+			start := cputime.Used()
+			for i := 0; i < b.N; i++ {
+				var out, errs countWriter
+				if code := run([]string{"check", path}, strings.NewReader(""), &out, &errs); code != exitRefused || errs.lines < size.n {
+					b.Fatalf("exit %d, %d lines", code, errs.lines)
+				}
+			}
+			cputime.Report(b, start)
+		})
+	}
+}
+
+// countWriter counts the lines written to it, and keeps nothing.
+type countWriter struct{ lines int }
+
+func (w *countWriter) Write(p []byte) (int, error) {
+	w.lines += bytes.Count(p, []byte{'\n'})
+	return len(p), nil
 }

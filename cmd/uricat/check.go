@@ -16,7 +16,7 @@ func newCheckCmd(e *env) *cobra.Command {
 		Use:   "check [PATH]",
 		Short: "Report every problem of the catalogue (or of PATH); exit 0 if it conforms to SSD3",
 		Long: `Check prints every problem of the catalogue, or of the file PATH, on stderr
-as PATH:LINE: message, and a summary on stdout. Notes say which records hold
+as PATH:LINE:COLUMN: kind: message, and a summary on stdout. Notes say which records hold
 text that is not shown as it is (control characters, escape sequences,
 bidirectional and zero-width characters), which SSD3 allows. It exits 0 when the file
 conforms to SSD3, 1 when it does not, 2 when it cannot be read.`,
@@ -51,8 +51,9 @@ func runCheck(e *env, path string, named bool) error {
 	probs := c.Problems()
 	errs, warns := 0, 0
 	for _, p := range probs {
-		e.problem(path, p)
-		if p.Severity == catalogue.Warning {
+		p.File = path
+		e.diagnostic(p)
+		if p.Kind == catalogue.Warning {
 			warns++
 		} else {
 			errs++
@@ -62,7 +63,8 @@ func runCheck(e *env, path string, named bool) error {
 	// it is (another program's catalogue may hold an escape sequence).
 	for _, r := range c.Records() {
 		for _, n := range hiddenText(r) {
-			fmt.Fprintf(e.stderr, "%s:%d: %s\n", path, r.Line(), n)
+			n.File = path
+			e.diagnostic(n)
 		}
 	}
 	valid := len(c.Valid())

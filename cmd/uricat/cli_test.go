@@ -52,8 +52,8 @@ func TestCheck(t *testing.T) {
 	if code != 1 {
 		t.Errorf("exit %d, want 1", code)
 	}
-	for _, want := range []string{bad + ":1: warning: 4 line(s) end in LF alone", bad + ":3: column 7: DATE \"31/02/2007 00:00:00\": February 2007 has no day 31 (3.3)",
-		bad + ":4: column 9: RATING \"7\" must be an integer from 1 to 5 (3.6)", bad + ":1: record kept but not used: its DATE, which is required, is invalid (2.2)"} {
+	for _, want := range []string{bad + ":1: warning: 4 line(s) end in LF alone", bad + ":3:7: error: DATE \"31/02/2007 00:00:00\": February 2007 has no day 31 (3.3)",
+		bad + ":4:9: error: RATING \"7\" must be an integer from 1 to 5 (3.6)", bad + ":1: error: record kept but not used: its DATE, which is required, is invalid (2.2)"} {
 		if !strings.Contains(errs, want) {
 			t.Errorf("stderr lacks %q:\n%s", want, errs)
 		}
@@ -76,7 +76,7 @@ func TestListJSON(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
-	if !strings.Contains(errs, path+":21: record has no DATE") {
+	if !strings.Contains(errs, path+":21: error: record has no DATE") {
 		t.Errorf("the invalid record is not reported on stderr: %q", errs)
 	}
 	var got []map[string]any

@@ -70,7 +70,7 @@ func TestExitCodes(t *testing.T) {
 		{[]string{"--catalogue", good, "list"}, 0, ""},
 		{[]string{"--catalogue", good, "check"}, 0, ""},
 		{[]string{"--catalogue", missing, "list"}, 0, ""},
-		{[]string{"--catalogue", bad, "check"}, 1, bad + ":1: record has no DATE"},
+		{[]string{"--catalogue", bad, "check"}, 1, bad + ":1: error: record has no DATE"},
 		{[]string{"--catalogue", good, "add", "http://google.co.uk/", "--name", "again"}, 1, "uricat add: already there: \"Google\", line 1 of " + good + " (http://google.co.uk/); add --allow-duplicate to add it again"},
 		{[]string{"--catalogue", good, "add", "http://e/", "--name", "e", "--rating", "6"}, 1, "uricat add: RATING"},
 		{[]string{"frobnicate"}, 2, "uricat: unknown command \"frobnicate\" for \"uricat\""},

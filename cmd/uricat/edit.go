@@ -119,7 +119,7 @@ func editHeader(c *catalogue.Catalogue, rec *catalogue.Record, errs []string) st
 	if ps := rec.Problems(); len(ps) > 0 {
 		b.WriteString("#\n# Its problems in the file (lines uricat cannot use stay as they are):\n")
 		for _, p := range ps {
-			fmt.Fprintf(&b, "#   line %d: %s\n", p.Line, catalogue.DisplayText(p.String()))
+			fmt.Fprintf(&b, "#   %s\n", p)
 		}
 	}
 	return b.String()

@@ -195,8 +195,8 @@ func TestEditFixesAnInvalidRecord(t *testing.T) {
 	if code, _, errs := uricat(t, "--catalogue", path, "edit", "line:9"); code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
-	for _, want := range []string{"#   line 11: column 9: RATING \"nine\" must be an integer from 1 to 5 (3.6)\n",
-		"#   line 9: record has no DATE field"} {
+	for _, want := range []string{"#   line 11, column 9: error: RATING \"nine\" must be an integer from 1 to 5 (3.6)\n",
+		"#   line 9: error: record has no DATE field"} {
 		if !strings.Contains(buffer(1), want) {
 			t.Errorf("buffer lacks %q:\n%s", want, buffer(1))
 		}

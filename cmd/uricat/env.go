@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"errors"
 	"fmt"
 	"io"
@@ -11,7 +10,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/uricat/uricat/catalogue"
-	"github.com/uricat/uricat/importers"
 )
 
 // env is what a command runs with, so that tests can run it in-process.
@@ -19,6 +17,7 @@ type env struct {
 	stdin          io.Reader
 	stdout, stderr io.Writer
 	catalogue      string // path from --catalogue or the default
+	line           []byte // diagnostic's buffer, reused for each line
 }
 
 // The exit codes, as `uricat --help` documents them (exitHelp).
@@ -83,7 +82,7 @@ func (e *env) exit(cmd *cobra.Command, err error) int {
 }
 
 // open loads the catalogue. With report, its errors (not its warnings) are
-// printed on stderr, as PATH:LINE: message, before the command's output.
+// printed on stderr, as PATH:LINE:COLUMN: kind: message, before the command's output.
 func (e *env) open(report bool) (*catalogue.Catalogue, error) {
 	c, err := catalogue.Open(e.catalogue)
 	if err != nil {
@@ -95,33 +94,30 @@ func (e *env) open(report bool) (*catalogue.Catalogue, error) {
 	return c, nil
 }
 
-// report prints the catalogue's problems as PATH:LINE: message; with
+// report prints the catalogue's problems as PATH:LINE: kind: message; with
 // errorsOnly, warnings are left out.
 func (e *env) report(c *catalogue.Catalogue, errorsOnly bool) {
-	// Written at once: a write per problem cost a catalogue with a
-	// hundred problems a hundred system calls.
-	w := bufio.NewWriter(e.stderr)
+	// Written at once, as diagnostic writes one: a write each cost a
+	// catalogue with a hundred problems a hundred system calls.
+	e.line = e.line[:0]
 	for _, p := range c.Problems() {
-		if errorsOnly && p.Severity == catalogue.Warning {
+		if errorsOnly && p.Kind == catalogue.Warning {
 			continue
 		}
-		writeProblem(w, c.Path(), p)
+		p.File = c.Path()
+		e.line = append(p.Append(e.line), '\n')
 	}
-	w.Flush()
+	if len(e.line) > 0 {
+		e.stderr.Write(e.line)
+	}
 }
 
-// problem prints p as PATH:LINE: message, on stderr; the message may quote
-// the file's text, which is shown safely (catalogue.DisplayText).
-func (e *env) problem(path string, p catalogue.Problem) { writeProblem(e.stderr, path, p) }
-
-func writeProblem(w io.Writer, path string, p catalogue.Problem) {
-	fmt.Fprintf(w, "%s:%d: %s\n", path, p.Line, catalogue.DisplayText(p.String()))
-}
-
-// diagnostic prints what an import or an export has to say, as
-// WHERE: kind: message, on stderr, the message shown safely.
-func (e *env) diagnostic(where string, d importers.Diagnostic) {
-	fmt.Fprintf(e.stderr, "%s: %s\n", where, catalogue.DisplayText(d.String()))
+// diagnostic prints d on stderr in the one form every command shows,
+// FILE:LINE:COLUMN: kind: message (catalogue.Diagnostic.String), which
+// shows what it quotes from a file safely.
+func (e *env) diagnostic(d catalogue.Diagnostic) {
+	e.line = append(d.Append(e.line[:0]), '\n')
+	e.stderr.Write(e.line)
 }
 
 // The argument checks below are cobra's, with messages that say what the

@@ -7,6 +7,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/query"
 	"github.com/uricat/uricat/importers"
 	"github.com/uricat/uricat/importers/formats"
@@ -80,15 +81,11 @@ func (o *exportOptions) run(e *env) error {
 	return nil
 }
 
-// printLosses says what the format could not hold as it was: the first
-// 20 records', then how many more there are.
-func printLosses(e *env, losses []importers.Diagnostic) {
-	for i, d := range losses {
-		if i == 20 {
-			fmt.Fprintf(e.stderr, "uricat: export: and %d more like these\n", len(losses)-i)
-			break
-		}
-		e.diagnostic("uricat: export", d)
+// printLosses says what the format could not hold as it was, a flood of
+// one kind summarised (importers.Summarise).
+func printLosses(e *env, losses []catalogue.Diagnostic) {
+	for _, d := range importers.Summarise(losses) {
+		fmt.Fprintf(e.stderr, "uricat export: %s\n", d)
 	}
 }
 

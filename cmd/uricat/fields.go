@@ -90,10 +90,10 @@ func (ff *fieldFlags) fields(fs *pflag.FlagSet) ([]catalogue.Field, error) {
 // setFields sets each field of fields in rec. The error, refused (exit 1),
 // is a *catalogue.ValidationError with every problem.
 func setFields(rec *catalogue.Record, fields []catalogue.Field) error {
-	var ps []catalogue.Problem
+	var ps []catalogue.Diagnostic
 	for _, f := range fields {
 		if err := catalogue.SetField(rec, f.Name, f.Value); err != nil {
-			ps = append(ps, catalogue.Problem{Field: f.Name, Msg: err.Error()})
+			ps = append(ps, catalogue.Diagnostic{Offset: -1, Field: f.Name, Msg: err.Error()})
 		}
 	}
 	if len(ps) > 0 {

@@ -31,8 +31,8 @@ func newImportCmd(e *env) *cobra.Command {
 detecting each file's format unless --format names it, and adds their
 records to the catalogue, skipping URIs it already has. It prints one
 summary line per file on stdout and every record skipped or value dropped
-on stderr as FILE:LINE: reason, and saves once at the end, so that a failed
-import changes nothing. It exits 0 when every file was read, 1 otherwise.`,
+on stderr as FILE:LINE: kind: reason (FILE:@BYTE for a format without
+lines), and saves once at the end, so that a failed import changes nothing. It exits 0 when every file was read, 1 otherwise.`,
 		Example: `  uricat import bookmarks.html
   uricat import --dry-run listing.idx --base ftp://ftp.example.org/pub/`,
 		Args: minArgs(1, `one FILE or more ("-" for standard input)`),
@@ -163,7 +163,7 @@ func importFile(e *env, plan *importers.Plan, name string, format *importers.For
 	}
 	s, err := plan.Read(context.Background(), f, in, cfg)
 	for _, d := range s.Diagnostics {
-		e.diagnostic(d.Where(name), d)
+		e.diagnostic(d)
 	}
 	return s, err
 }

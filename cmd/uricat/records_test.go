@@ -18,8 +18,8 @@ func TestShow(t *testing.T) {
 	}
 	code, out, _ = uricat(t, "--catalogue", path, "show", "line:9")
 	want = "URI: http://nodate.example/\nNAME: No date\n\nline 9 of " + path + "; not used: its URI, NAME or DATE is missing or invalid (SSD3 2.2):\n" +
-		path + ":11: column 9: RATING \"nine\" must be an integer from 1 to 5 (3.6)\n"
-	if code != 0 || !strings.HasPrefix(out, want) || !strings.Contains(out, path+":9: record has no DATE") {
+		path + ":11:9: error: RATING \"nine\" must be an integer from 1 to 5 (3.6)\n"
+	if code != 0 || !strings.HasPrefix(out, want) || !strings.Contains(out, path+":9: error: record has no DATE") {
 		t.Errorf("invalid record: exit %d, stdout\n%s\nwant it to start with\n%s", code, out, want)
 	}
 	code, out, _ = uricat(t, "--catalogue", path, "show", "--json", "http://nodate.example/")

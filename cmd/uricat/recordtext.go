@@ -48,8 +48,8 @@ func shownLines(rec *catalogue.Record) []string {
 // bidirectional and zero-width characters, which they show as markers
 // (they would reorder or hide the text around them). The file keeps them
 // all; check and show say so.
-func hiddenText(rec *catalogue.Record) []string {
-	var notes []string
+func hiddenText(rec *catalogue.Record) []catalogue.Diagnostic {
+	var notes []catalogue.Diagnostic
 	note := func(name, v string) {
 		_, dropped := importers.SafeText(v)
 		marked := catalogue.HasInvisible(v)
@@ -64,7 +64,8 @@ func hiddenText(rec *catalogue.Record) []string {
 		default:
 			return
 		}
-		notes = append(notes, fmt.Sprintf("note: %s holds %s: %q", name, what, importers.Excerpt(v)))
+		notes = append(notes, catalogue.Diagnostic{Line: rec.Line(), Offset: -1, Field: name, Kind: catalogue.Info,
+			Msg: fmt.Sprintf("%s holds %s: %q", name, what, importers.Excerpt(v))})
 	}
 	// Only text can hold them: a record holds the other fields' values
 	// only when they are valid (check runs this for every record).

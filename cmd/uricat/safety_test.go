@@ -96,7 +96,11 @@ func FuzzShownText(f *testing.F) {
 			return
 		}
 		for _, r := range c.Records() {
-			for _, out := range append(shownLines(r), hiddenText(r)...) {
+			out := shownLines(r)
+			for _, d := range hiddenText(r) {
+				out = append(out, d.String())
+			}
+			for _, out := range out {
 				if i := terminalCommand(out); i >= 0 || catalogue.HasInvisible(out) {
 					t.Fatalf("record %q is shown as %q", r.Raw(), out)
 				}

@@ -15,7 +15,7 @@ func newShowCmd(e *env) *cobra.Command {
 		Short: "Print one bookmark: every field, and its problems",
 		Long: `Show prints every field of the record, as NAME: value lines, then where it is
 in the file and whether it is used (SSD3 2.2: a record needs a valid URI,
-NAME and DATE), then its problems as PATH:LINE: message. Text is shown as it
+NAME and DATE), then its problems as PATH:LINE:COLUMN: kind: message. Text is shown as it
 reads: control characters and escape sequences are left out, bidirectional
 and zero-width characters shown as markers (⟨U+202E⟩), and a note says so;
 the file keeps them. An invalid record
@@ -46,11 +46,9 @@ can be shown (by line:N) and fixed with uricat edit.
 			default:
 				fmt.Fprintln(e.stdout)
 			}
-			for _, p := range rec.Problems() {
-				fmt.Fprintf(e.stdout, "%s:%d: %s\n", c.Path(), p.Line, catalogue.DisplayText(p.String()))
-			}
-			for _, n := range hiddenText(rec) {
-				fmt.Fprintf(e.stdout, "%s:%d: %s\n", c.Path(), rec.Line(), n)
+			for _, p := range append(rec.Problems(), hiddenText(rec)...) {
+				p.File = c.Path()
+				fmt.Fprintln(e.stdout, p)
 			}
 			return nil
 		},
@@ -81,11 +79,7 @@ func showJSON(rec *catalogue.Record) shownRecord {
 		out.Date = ""
 	}
 	for _, p := range rec.Problems() {
-		sev := "error"
-		if p.Severity == catalogue.Warning {
-			sev = "warning"
-		}
-		out.Problems = append(out.Problems, shownProblem{Line: p.Line, Column: p.Column, Field: p.Field, Severity: sev, Message: p.Msg})
+		out.Problems = append(out.Problems, shownProblem{Line: p.Line, Column: p.Column, Field: p.Field, Severity: p.Kind.String(), Message: p.Msg})
 	}
 	return out
 }

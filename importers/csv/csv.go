@@ -70,7 +70,7 @@ type Reader struct {
 	done    bool
 	cols    []column // by column index
 	uri     bool     // the header has a uri column
-	diags   []importers.Diagnostic
+	diags   []catalogue.Diagnostic
 	noDate  int
 }
 
@@ -91,14 +91,14 @@ func NewReader(r io.Reader, opts importers.Options) *Reader {
 }
 
 // Diagnostics returns the diagnostics gathered since the last call.
-func (r *Reader) Diagnostics() []importers.Diagnostic {
+func (r *Reader) Diagnostics() []catalogue.Diagnostic {
 	d := r.diags
 	r.diags = nil
 	return d
 }
 
-func (r *Reader) noteAt(line int, kind importers.Kind, format string, a ...any) {
-	r.diags = append(r.diags, importers.Diagnostic{Line: line, Offset: -1, Kind: kind, Msg: fmt.Sprintf(format, a...)})
+func (r *Reader) noteAt(line int, kind catalogue.Kind, format string, a ...any) {
+	r.diags = append(r.diags, catalogue.Diagnostic{Line: line, Offset: -1, Kind: kind, Msg: fmt.Sprintf(format, a...)})
 }
 
 // Read returns the next record, or io.EOF after the last.
@@ -113,17 +113,17 @@ func (r *Reader) Read() (*catalogue.Record, error) {
 		switch {
 		case errors.Is(err, io.EOF):
 			if !r.started {
-				r.noteAt(1, importers.Skipped, "the file is empty: no header row")
+				r.noteAt(1, catalogue.Skipped, "the file is empty: no header row")
 			}
 			r.end()
 			return nil, io.EOF
 		case errors.As(err, &pe):
 			if errors.Is(pe.Err, stdcsv.ErrQuote) || errors.Is(pe.Err, stdcsv.ErrBareQuote) {
-				r.noteAt(pe.StartLine, importers.Skipped, "row not imported: %v", pe.Err)
+				r.noteAt(pe.StartLine, catalogue.Skipped, "row not imported: %v", pe.Err)
 				if pe.StartLine != pe.Line && errors.Is(pe.Err, stdcsv.ErrQuote) {
 					// A quote never closed: the rest of the file was
 					// read as one field.
-					r.noteAt(pe.StartLine, importers.Skipped, "a quoted field from here to line %d never ends: the rest of the file is not imported", pe.Line)
+					r.noteAt(pe.StartLine, catalogue.Skipped, "a quoted field from here to line %d never ends: the rest of the file is not imported", pe.Line)
 					r.end()
 					return nil, io.EOF
 				}
@@ -138,7 +138,7 @@ func (r *Reader) Read() (*catalogue.Record, error) {
 			r.started = true
 			r.header(row)
 			if !r.uri {
-				r.noteAt(1, importers.Skipped, "the header row has no uri column: not a CSV file of bookmarks, nothing imported")
+				r.noteAt(1, catalogue.Skipped, "the header row has no uri column: not a CSV file of bookmarks, nothing imported")
 				r.end()
 				return nil, io.EOF
 			}
@@ -183,14 +183,14 @@ func (r *Reader) header(row []string) {
 				c.field = "X-" + strings.ToUpper(name)
 			}
 			if catalogue.ValidateExtensionName(c.field) != nil {
-				r.noteAt(1, importers.Dropped, "column %q is left out: its name cannot be a field's (SSD3 2.1.3)", importers.Excerpt(name))
+				r.noteAt(1, catalogue.Dropped, "column %q is left out: its name cannot be a field's (SSD3 2.1.3)", importers.Excerpt(name))
 				c.skip = true
 			} else if !strings.HasPrefix(name, "X-") {
-				r.noteAt(1, importers.Info, "column %q is not a field of a catalogue: kept as %s", importers.Excerpt(name), c.field)
+				r.noteAt(1, catalogue.Info, "column %q is not a field of a catalogue: kept as %s", importers.Excerpt(name), c.field)
 			}
 		}
 		if !c.skip && seen[c.field] {
-			r.noteAt(1, importers.Dropped, "column %q is left out: an earlier column is %s too", importers.Excerpt(name), c.field)
+			r.noteAt(1, catalogue.Dropped, "column %q is left out: an earlier column is %s too", importers.Excerpt(name), c.field)
 			c.skip = true
 		}
 		seen[c.field] = true
@@ -252,7 +252,7 @@ func (r *Reader) record(row []string, line int) *catalogue.Record {
 		return nil
 	}
 	for _, n := range notes {
-		r.noteAt(line, importers.Dropped, "%s", n)
+		r.noteAt(line, catalogue.Dropped, "%s", n)
 	}
 	r.diags = append(r.diags, diags...)
 	if dateless {

@@ -12,7 +12,7 @@ import (
 
 var now = time.Date(2025, 6, 1, 9, 30, 0, 0, time.UTC)
 
-func readAll(t testing.TB, in string) ([]*catalogue.Record, []importers.Diagnostic) {
+func readAll(t testing.TB, in string) ([]*catalogue.Record, []catalogue.Diagnostic) {
 	t.Helper()
 	return importertest.ReadAll(t, NewReader(strings.NewReader(in), importers.Options{Now: now}))
 }

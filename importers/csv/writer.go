@@ -19,7 +19,7 @@ type Writer struct {
 	w      io.Writer
 	recs   []entry
 	closed bool
-	diags  []importers.Diagnostic
+	diags  []catalogue.Diagnostic
 }
 
 // entry is a record to write; dirty says its text holds what CleanText
@@ -51,7 +51,7 @@ func (w *Writer) Write(rec *catalogue.Record) error {
 		check(f.Value)
 	}
 	if dropped {
-		w.diags = append(w.diags, importers.WriterNote(importers.Dropped, rec.URI, lostControls))
+		w.diags = append(w.diags, importers.WriterNote(catalogue.Dropped, rec.URI, lostControls))
 	}
 	w.recs = append(w.recs, entry{rec, dirty})
 	return nil
@@ -125,7 +125,7 @@ func (w *Writer) Close() error {
 
 // Diagnostics returns what the file cannot hold as it was, since the last
 // call: each record's is known when Write returns.
-func (w *Writer) Diagnostics() []importers.Diagnostic {
+func (w *Writer) Diagnostics() []catalogue.Diagnostic {
 	d := w.diags
 	w.diags = nil
 	return d

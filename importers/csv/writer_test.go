@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"github.com/uricat/uricat/catalogue"
-	"github.com/uricat/uricat/importers"
 	"github.com/uricat/uricat/importers/importertest"
 )
 
@@ -26,7 +25,7 @@ func sample() []*catalogue.Record {
 }
 
 // write writes recs with a Writer and returns the output and the report.
-func write(t testing.TB, recs ...*catalogue.Record) (string, []importers.Diagnostic) {
+func write(t testing.TB, recs ...*catalogue.Record) (string, []catalogue.Diagnostic) {
 	t.Helper()
 	return importertest.Export(t, newWriter, recs...)
 }

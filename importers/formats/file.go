@@ -15,7 +15,7 @@ import (
 // file, if any, as it was. A file that exists keeps its permissions; a new
 // one is 0644 (less the umask). It returns what Write returns: what the
 // format could not hold as it was.
-func WriteFile(path string, f importers.Format, recs []*catalogue.Record) (losses []importers.Diagnostic, err error) {
+func WriteFile(path string, f importers.Format, recs []*catalogue.Record) (losses []catalogue.Diagnostic, err error) {
 	dir, base := filepath.Split(path)
 	if dir == "" {
 		dir = "."

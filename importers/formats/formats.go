@@ -171,13 +171,13 @@ func SniffReader(r io.Reader) (importers.Format, io.Reader, error) {
 // Write writes recs to w in format f and returns what the format could not
 // hold as it was (importers.Reporter: a diagnostic per record and kind,
 // naming the record), and the first error.
-func Write(w io.Writer, f importers.Format, recs []*catalogue.Record) ([]importers.Diagnostic, error) {
+func Write(w io.Writer, f importers.Format, recs []*catalogue.Record) ([]catalogue.Diagnostic, error) {
 	if f.NewWriter == nil {
 		return nil, fmt.Errorf("uricat does not write format %s", f.Name)
 	}
 	fw := f.NewWriter(w)
 	rep, _ := fw.(importers.Reporter)
-	var diags []importers.Diagnostic
+	var diags []catalogue.Diagnostic
 	for _, r := range recs {
 		if err := fw.Write(r); err != nil {
 			fw.Close()

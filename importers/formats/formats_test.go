@@ -269,7 +269,7 @@ func pipeline(t *testing.T, c *catalogue.Catalogue, file string, want int) {
 		if want >= 0 && s.Imported != want {
 			t.Errorf("imported %d records, want %d; %s", s.Imported, want, s)
 			for _, d := range s.Diagnostics {
-				t.Log(d.Where(file), d)
+				t.Log(d.In(file))
 			}
 		}
 		for _, rec := range s.Records {

@@ -34,7 +34,7 @@ func ext(r *catalogue.Record, pairs ...string) map[string]string {
 // roundTrip exports recs in f, reads the export back with f's reader and
 // returns the records by URI, failing t on a record read twice or on a
 // diagnostic that skips or drops something.
-func roundTrip(t *testing.T, f importers.Format, recs []*catalogue.Record) (map[string]*catalogue.Record, []importers.Diagnostic) {
+func roundTrip(t *testing.T, f importers.Format, recs []*catalogue.Record) (map[string]*catalogue.Record, []catalogue.Diagnostic) {
 	t.Helper()
 	data, losses, err := writeFixed(f, recs)
 	if err != nil {
@@ -60,8 +60,8 @@ func roundTrip(t *testing.T, f importers.Format, recs []*catalogue.Record) (map[
 		got[rec.URI] = rec
 	}
 	for _, d := range rd.Diagnostics() {
-		if d.Kind == importers.Skipped || d.Kind == importers.Dropped {
-			t.Errorf("import diagnostic: %s: %s", d.Where(f.Name), d)
+		if d.Kind == catalogue.Skipped || d.Kind == catalogue.Dropped {
+			t.Errorf("import diagnostic: %s", d.In(f.Name))
 		}
 	}
 	return got, losses

@@ -18,7 +18,7 @@ import (
 // readFile reads a file with the format Sniff finds, as `uricat import`
 // does (the records as the reader gives them, before Run), and returns the
 // records and the diagnostics.
-func readFile(t *testing.T, path string) (importers.Format, []*catalogue.Record, []importers.Diagnostic) {
+func readFile(t *testing.T, path string) (importers.Format, []*catalogue.Record, []catalogue.Diagnostic) {
 	t.Helper()
 	b, err := os.ReadFile(path)
 	if err != nil {
@@ -38,7 +38,7 @@ var sampleNow = time.Date(2030, 1, 1, 0, 0, 0, 0, time.UTC)
 // as --base does.
 var sampleBase, _ = url.Parse("https://shaarli.example/")
 
-func read(t *testing.T, f importers.Format, data []byte) ([]*catalogue.Record, []importers.Diagnostic) {
+func read(t *testing.T, f importers.Format, data []byte) ([]*catalogue.Record, []catalogue.Diagnostic) {
 	t.Helper()
 	return importertest.ReadAll(t, f.NewReader(bytes.NewReader(data), importers.Options{Now: sampleNow, Base: sampleBase}))
 }
@@ -73,7 +73,7 @@ func TestRealSamplesRoundTrip(t *testing.T) {
 						}
 						back, diags := read(t, f, buf.Bytes())
 						for _, d := range diags {
-							if d.Kind == importers.Skipped || d.Kind == importers.Dropped {
+							if d.Kind == catalogue.Skipped || d.Kind == catalogue.Dropped {
 								t.Errorf("%s: reading the export: %s", name, d)
 							}
 						}

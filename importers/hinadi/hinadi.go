@@ -111,7 +111,7 @@ type Reader struct {
 	dec      *encoding.Decoder // nil: UTF-8
 	declared bool              // the header named a charset
 	header   bool              // the header block was read
-	diags    []importers.Diagnostic
+	diags    []catalogue.Diagnostic
 	lfNoted  bool  // lines ending in LF alone were reported: a file-wide habit
 	crNoted  bool  // and in CR alone
 	err      error // sticky: io.EOF or a wrapped I/O error
@@ -146,7 +146,7 @@ func NewReader(r io.Reader, opts importers.Options) *Reader {
 }
 
 // Diagnostics returns what the Reader has noted since the last call.
-func (r *Reader) Diagnostics() []importers.Diagnostic {
+func (r *Reader) Diagnostics() []catalogue.Diagnostic {
 	d := r.diags
 	r.diags = nil
 	return d
@@ -175,16 +175,16 @@ func (r *Reader) Read() (*catalogue.Record, error) {
 		r.ended = true
 		switch {
 		case !r.header:
-			r.report(importers.Deviation, 0, "the input is empty: no HINA header and no entity block")
+			r.report(catalogue.Deviation, 0, "the input is empty: no HINA header and no entity block")
 		case r.entities == 0:
-			r.report(importers.Deviation, 1, "no entity block follows the header (one or more MUST: Structure)")
+			r.report(catalogue.Deviation, 1, "no entity block follows the header (one or more MUST: Structure)")
 		}
 	}
 	return nil, r.err
 }
 
-func (r *Reader) report(kind importers.Kind, line int, format string, a ...any) {
-	r.diags = append(r.diags, importers.Diagnostic{Line: line, Offset: -1, Kind: kind, Msg: fmt.Sprintf(format, a...)})
+func (r *Reader) report(kind catalogue.Kind, line int, format string, a ...any) {
+	r.diags = append(r.diags, catalogue.Diagnostic{Line: line, Offset: -1, Kind: kind, Msg: fmt.Sprintf(format, a...)})
 }
 
 // readLine returns the next line without its line break, decoded to UTF-8,
@@ -198,19 +198,19 @@ func (r *Reader) readLine() (text string, eol, ok bool) {
 		}
 		r.line = l.Number
 		if l.Cut {
-			r.report(importers.Dropped, r.line, "line %d is longer than %d KiB; ignored", r.line, maxLine>>10)
+			r.report(catalogue.Dropped, r.line, "the line is longer than %d KiB; ignored", maxLine>>10)
 			continue
 		}
 		switch l.Ending {
 		case lines.LF:
 			if !r.lfNoted {
 				r.lfNoted = true
-				r.report(importers.Deviation, r.line, "lines end in LF alone, not CRLF (line-format), from line %d on; read anyway", r.line)
+				r.report(catalogue.Deviation, r.line, "lines end in LF alone, not CRLF (line-format), from this line on; read anyway")
 			}
 		case lines.CR:
 			if !r.crNoted {
 				r.crNoted = true
-				r.report(importers.Deviation, r.line, "lines end in CR alone, not CRLF (line-format), from line %d on; read anyway", r.line)
+				r.report(catalogue.Deviation, r.line, "lines end in CR alone, not CRLF (line-format), from this line on; read anyway")
 			}
 		}
 		return r.decode(l.Text), l.Ending != lines.EOF, true
@@ -232,7 +232,7 @@ func (r *Reader) decode(raw []byte) string {
 	if !r.declared && utf8.Valid(raw) && bytes.ContainsRune(s, utf8.RuneError) {
 		// No charset declared, and the line is UTF-8 but not EUC-JP (a
 		// 2010 Tamatebako fork wrote UTF-8: WRITERS.md).
-		r.report(importers.Deviation, r.line, "line %d is UTF-8, not EUC-JP, the charset Hina-Di assumes when the header names none (Encoding); read as UTF-8", r.line)
+		r.report(catalogue.Deviation, r.line, "the line is UTF-8, not EUC-JP, the charset Hina-Di assumes when the header names none (Encoding); read as UTF-8")
 		return string(raw)
 	}
 	return string(s)
@@ -285,7 +285,7 @@ func (r *Reader) readBlock() *block {
 			if len(b.fields) >= maxFields {
 				if !b.tooMany {
 					b.tooMany = true
-					r.report(importers.Dropped, r.line, "the block at line %d has more than %d fields; those from line %d on are not kept", b.line, maxFields, r.line)
+					r.report(catalogue.Dropped, r.line, "the block at line %d has more than %d fields; those from line %d on are not kept", b.line, maxFields, r.line)
 				}
 			} else {
 				b.fields = append(b.fields, f)
@@ -297,7 +297,7 @@ func (r *Reader) readBlock() *block {
 		}
 	}
 	if b != nil && (r.err == nil || r.err == io.EOF) {
-		r.report(importers.Deviation, b.last, "the block at line %d is the last and no blank line follows it (Entity-block ends with CRLF); read anyway", b.line)
+		r.report(catalogue.Deviation, b.last, "the block at line %d is the last and no blank line follows it (Entity-block ends with CRLF); read anyway", b.line)
 		return b
 	}
 	return nil
@@ -311,22 +311,22 @@ func (r *Reader) parseField(text string) (field, bool) {
 	}
 	colon := strings.IndexByte(text, ':')
 	if colon < 0 {
-		r.report(importers.Dropped, r.line, "line %d is not a field (Name: value): %q; ignored", r.line, importers.Excerpt(text))
+		r.report(catalogue.Dropped, r.line, "not a field (Name: value): %q; line ignored", importers.Excerpt(text))
 		return field{}, false
 	}
 	name := text[:colon]
 	if !validName(name) {
 		if n := strings.TrimSpace(name); validName(n) {
-			r.report(importers.Deviation, r.line, "line %d: blanks around the field name %q; read anyway", r.line, n)
+			r.report(catalogue.Deviation, r.line, "blanks around the field name %q; read anyway", n)
 			name = n
 		} else {
-			r.report(importers.Dropped, r.line, "line %d: %q is not a field name (WORD *(\"-\" WORD), Block); line ignored", r.line, importers.Excerpt(name))
+			r.report(catalogue.Dropped, r.line, "%q is not a field name (WORD *(\"-\" WORD), Block); line ignored", importers.Excerpt(name))
 			return field{}, false
 		}
 	}
 	rest := text[colon+1:]
 	if rest != "" && rest[0] != ' ' && rest[0] != '\t' {
-		r.report(importers.Deviation, r.line, "line %d: no space or tab after %q's colon (SEPARATOR = \":\" 1*(SP|HT)); read anyway", r.line, name)
+		r.report(catalogue.Deviation, r.line, "no space or tab after %q's colon (SEPARATOR = \":\" 1*(SP|HT)); read anyway", name)
 	}
 	// SEPARATOR takes the blanks before the value; those after it are the
 	// value's own (a TOKEN only may not start with one), which matters to
@@ -395,30 +395,30 @@ func (b *block) get(key string) (string, *field) {
 func (r *Reader) readHeader(b *block) *block {
 	if len(b.fields) == 0 || b.fields[0].key != "hina" {
 		if _, u := b.get("url"); u != nil {
-			r.report(importers.Deviation, b.line, "the file does not start with a HINA header (\"HINA/2.2beta\", Header block); reading entity blocks anyway")
+			r.report(catalogue.Deviation, b.line, "the file does not start with a HINA header (\"HINA/2.2beta\", Header block); reading entity blocks anyway")
 			return b
 		}
-		r.report(importers.Deviation, b.line, "the file does not start with the HINA line (\"HINA/2.2beta\", Header block); the first block is taken as the header")
+		r.report(catalogue.Deviation, b.line, "the file does not start with the HINA line (\"HINA/2.2beta\", Header block); the first block is taken as the header")
 	} else if v := b.fields[0].value; v != "2.2beta" {
-		r.report(importers.Deviation, b.line, "line %d: HINA/%s: the version is not 2.2beta (HINA); read anyway", b.fields[0].line, importers.Excerpt(v))
+		r.report(catalogue.Deviation, b.fields[0].line, "HINA/%s: the version is not 2.2beta (HINA); read anyway", importers.Excerpt(v))
 	}
 	// A URL in the header means the blank line after it is missing: the
 	// entity block starts there.
 	var rest *block
 	for i, f := range b.fields {
 		if f.key == "url" {
-			r.report(importers.Deviation, f.line, "line %d: a URL field in the header block: the blank line that ends the header is missing; an entity block is taken to start here", f.line)
+			r.report(catalogue.Deviation, f.line, "a URL field in the header block: the blank line that ends the header is missing; an entity block is taken to start here")
 			rest = &block{line: f.line, last: b.last, fields: b.fields[i:], closed: b.closed}
 			b.fields = b.fields[:i]
 			break
 		}
 	}
 	if dup, first := b.duplicate(); dup != nil {
-		r.report(importers.Deviation, dup.line, "the header block has the field %q twice (lines %d and %d); a block with duplicate field names MUST be discarded (Block): its charset and date are not used", dup.name, first.line, dup.line)
+		r.report(catalogue.Deviation, dup.line, "the header block has the field %q twice (lines %d and %d); a block with duplicate field names MUST be discarded (Block): its charset and date are not used", dup.name, first.line, dup.line)
 		return rest
 	}
 	if _, ua := b.get("user-agent"); ua == nil {
-		r.report(importers.Deviation, b.line, "the header block has no User-Agent (required in header blocks, User-Agent); read anyway")
+		r.report(catalogue.Deviation, b.line, "the header block has no User-Agent (required in header blocks, User-Agent); read anyway")
 	}
 	if ct, f := b.get("content-type"); f != nil {
 		r.setCharset(ct, f.line)
@@ -427,10 +427,10 @@ func (r *Reader) readHeader(b *block) *block {
 		if t, note, ok := parseDate(d); ok && catalogue.ValidateDate(t) == nil {
 			r.opts.FileDate = t
 			if note != "" {
-				r.report(importers.Deviation, f.line, "line %d: the header's Date %s; read anyway", f.line, note)
+				r.report(catalogue.Deviation, f.line, "the header's Date %s; read anyway", note)
 			}
 		} else {
-			r.report(importers.Deviation, f.line, "line %d: the header's Date %q is not a date (rfc1123-date); not used", f.line, importers.Excerpt(d))
+			r.report(catalogue.Deviation, f.line, "the header's Date %q is not a date (rfc1123-date); not used", importers.Excerpt(d))
 		}
 	}
 	return rest
@@ -454,7 +454,7 @@ func (r *Reader) setCharset(ct string, line int) {
 	}
 	enc, err := charset.Lookup(cs)
 	if err != nil {
-		r.report(importers.Deviation, line, "line %d: unknown charset %q; reading as EUC-JP (Encoding)", line, importers.Excerpt(cs))
+		r.report(catalogue.Deviation, line, "unknown charset %q; reading as EUC-JP (Encoding)", importers.Excerpt(cs))
 		return
 	}
 	r.declared = true

@@ -41,7 +41,7 @@ var fieldOf = map[string]string{
 // as uricat's export writes a multi-line DESCRIPTION: they are decoded.
 func (r *Reader) record(b *block) *catalogue.Record {
 	if dup, first := b.duplicate(); dup != nil {
-		r.report(importers.Skipped, dup.line, "the block at line %d has the field %q twice (lines %d and %d): a block with duplicate field names MUST be discarded (Block); skipped", b.line, dup.name, first.line, dup.line)
+		r.report(catalogue.Skipped, dup.line, "the block at line %d has the field %q twice (lines %d and %d): a block with duplicate field names MUST be discarded (Block); skipped", b.line, dup.name, first.line, dup.line)
 		return nil
 	}
 	if len(b.fields) == 0 {
@@ -70,14 +70,14 @@ func (r *Reader) record(b *block) *catalogue.Record {
 			used[index(b, vf)] = false // kept as X-VIRTUAL
 		}
 	case vf != nil && len(b.fields) == 1:
-		r.report(importers.Info, vf.line, "line %d: %s: %s: this entry is kept in another Hina-Di file (Virtual); not a bookmark, not imported", vf.line, vf.name, importers.Excerpt(virtual))
+		r.report(catalogue.Info, vf.line, "%s: %s: this entry is kept in another Hina-Di file (Virtual); not a bookmark, not imported", vf.name, importers.Excerpt(virtual))
 		return nil
 	case vf != nil && virtual != "":
 		// "If there are fields in the entity block other than Virtual, then
 		// it takes the same meaning as the regular URL field."
 		rec.URI = virtual
 	default:
-		r.report(importers.Skipped, b.line, "the block at lines %d-%d has no URL (required in entity blocks, URL); skipped", b.line, b.last)
+		r.report(catalogue.Skipped, b.line, "the block at lines %d-%d has no URL (required in entity blocks, URL); skipped", b.line, b.last)
 		return nil
 	}
 	rec.Name, _ = take("title")
@@ -89,11 +89,11 @@ func (r *Reader) record(b *block) *catalogue.Record {
 			}
 			t, note, ok := parseDate(f.value)
 			if !ok || catalogue.ValidateDate(t) != nil {
-				r.report(importers.Deviation, f.line, "line %d: %s %q is not a date (rfc1123-date); kept as %s", f.line, f.name, importers.Excerpt(f.value), xName(f.key))
+				r.report(catalogue.Deviation, f.line, "%s %q is not a date (rfc1123-date); kept as %s", f.name, importers.Excerpt(f.value), xName(f.key))
 				continue
 			}
 			if note != "" {
-				r.report(importers.Deviation, f.line, "line %d: %s %s; read anyway", f.line, f.name, note)
+				r.report(catalogue.Deviation, f.line, "%s %s; read anyway", f.name, note)
 			}
 			rec.Date, used[i] = t, true
 			break

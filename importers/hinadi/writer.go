@@ -153,13 +153,13 @@ func (w *Writer) Write(r *catalogue.Record) error {
 		}
 		switch {
 		case !ok:
-			w.Note(importers.Dropped, "%s is left out: Hina-Di has no field name for it (WORD *(\"-\" WORD), Block)", f.Name)
+			w.Note(catalogue.Dropped, "%s is left out: Hina-Di has no field name for it (WORD *(\"-\" WORD), Block)", f.Name)
 			continue
 		case w.has(name) || fieldOf[strings.ToLower(name)] != "":
-			w.Note(importers.Dropped, "%s is left out: its field, %s, would be taken for another (field names are case-insensitive and unique in a block: Block)", f.Name, name)
+			w.Note(catalogue.Dropped, "%s is left out: its field, %s, would be taken for another (field names are case-insensitive and unique in a block: Block)", f.Name, name)
 			continue
 		case xName(strings.ToLower(name)) != f.Name:
-			w.Note(importers.Deviation, "%s is written as %s, which reads back as %s (Hina-Di field names are case-insensitive WORDs joined by \"-\")", f.Name, name, xName(strings.ToLower(name)))
+			w.Note(catalogue.Deviation, "%s is written as %s, which reads back as %s (Hina-Di field names are case-insensitive WORDs joined by \"-\")", f.Name, name, xName(strings.ToLower(name)))
 		}
 		b = w.field(b, f.Name, name, f.Value)
 	}
@@ -259,11 +259,11 @@ func (w *Writer) text(what, value string) string {
 	}
 	if hasBreak(v) {
 		flat := strings.TrimSpace(importers.OneLine(v))
-		w.Note(importers.Deviation, "%s: written on one line, %q (a Hina-Di value is one line)", what, importers.Excerpt(flat))
+		w.Note(catalogue.Deviation, "%s: written on one line, %q (a Hina-Di value is one line)", what, importers.Excerpt(flat))
 		return flat
 	}
 	if v != "" && (v[0] == ' ' || v[0] == '\t') {
-		w.Note(importers.Deviation, "%s: the blanks at its start are left out (the SEPARATOR before a value takes them)", what)
+		w.Note(catalogue.Deviation, "%s: the blanks at its start are left out (the SEPARATOR before a value takes them)", what)
 		v = strings.TrimLeft(v, " \t")
 	}
 	return v
@@ -288,11 +288,11 @@ func (w *Writer) experimentalValue(what, value string) string {
 	}
 	if what != "DESCRIPTION" && hasBreak(v) {
 		v = strings.TrimSpace(importers.OneLine(v))
-		w.Note(importers.Deviation, "%s: written on one line, %q (the reader makes it one)", what, importers.Excerpt(v))
+		w.Note(catalogue.Deviation, "%s: written on one line, %q (the reader makes it one)", what, importers.Excerpt(v))
 	}
 	if v != "" && (isBlank(v[0]) || isBlank(v[len(v)-1])) {
 		if what != "DESCRIPTION" { // Finish trims DESCRIPTION whatever the format
-			w.Note(importers.Deviation, "%s: the blanks at its ends are left out (the SEPARATOR before a value takes them)", what)
+			w.Note(catalogue.Deviation, "%s: the blanks at its ends are left out (the SEPARATOR before a value takes them)", what)
 		}
 		v = strings.TrimSpace(v)
 	}

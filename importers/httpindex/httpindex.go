@@ -82,7 +82,7 @@ type Reader struct {
 	baseString string   // base.String()
 	charset    encoding.Encoding
 	desc       []string // 101/102 text, in order
-	diags      []importers.Diagnostic
+	diags      []catalogue.Diagnostic
 
 	noteLF, noteCR, noteNoSpace bool            // deviations reported once per file
 	noBaseLine                  int             // the row that raised NoBaseError, 0 before
@@ -106,7 +106,7 @@ const maxDescription = 64 << 10
 func NewReader(r io.Reader, opts importers.Options) *Reader {
 	rd := &Reader{lr: lines.NewReader(r, maxLine), opts: opts, unknown: map[string]bool{}}
 	if opts.Base != nil && !opts.Base.IsAbs() {
-		rd.diags = append(rd.diags, importers.Diagnostic{Offset: -1, Kind: importers.Deviation,
+		rd.diags = append(rd.diags, catalogue.Diagnostic{Offset: -1, Kind: catalogue.Deviation,
 			Msg: fmt.Sprintf("the base URL %q has no scheme (such as ftp: or https:); it is not used", opts.Base.String())})
 		rd.opts.Base = nil
 	}
@@ -118,7 +118,7 @@ func NewReader(r io.Reader, opts importers.Options) *Reader {
 }
 
 // Diagnostics returns the diagnostics gathered since the last call.
-func (r *Reader) Diagnostics() []importers.Diagnostic {
+func (r *Reader) Diagnostics() []catalogue.Diagnostic {
 	d := r.diags
 	r.diags = nil
 	return d
@@ -128,8 +128,8 @@ func (r *Reader) Diagnostics() []importers.Diagnostic {
 // one line each: what the listing says about itself to the user.
 func (r *Reader) Description() string { return strings.Join(r.desc, "\n") }
 
-func (r *Reader) report(kind importers.Kind, format string, a ...any) {
-	r.diags = append(r.diags, importers.Diagnostic{Line: r.lineNo, Offset: r.offset, Kind: kind, Msg: fmt.Sprintf(format, a...)})
+func (r *Reader) report(kind catalogue.Kind, format string, a ...any) {
+	r.diags = append(r.diags, catalogue.Diagnostic{Line: r.lineNo, Offset: r.offset, Kind: kind, Msg: fmt.Sprintf(format, a...)})
 }
 
 // Read returns the next bookmark, io.EOF after the last, a *NoBaseError once
@@ -149,7 +149,7 @@ func (r *Reader) Read() (*catalogue.Record, error) {
 		r.noteEOL(l.Ending)
 		if l.Cut {
 			r.flushInfo()
-			r.report(importers.Skipped, "line is longer than %d bytes; ignored", maxLine)
+			r.report(catalogue.Skipped, "line is longer than %d bytes; ignored", maxLine)
 			continue
 		}
 		rec, err := r.parseLine(line)
@@ -164,10 +164,10 @@ func (r *Reader) noteEOL(end lines.Ending) {
 	switch {
 	case end == lines.LF && !r.noteLF:
 		r.noteLF = true
-		r.report(importers.Deviation, "lines end in LF alone, not CR LF as the spec requires (as Mozilla wrote them); read anyway")
+		r.report(catalogue.Deviation, "lines end in LF alone, not CR LF as the spec requires (as Mozilla wrote them); read anyway")
 	case end == lines.CR && !r.noteCR:
 		r.noteCR = true
-		r.report(importers.Deviation, "lines end in CR alone, not CR LF as the spec requires; read anyway")
+		r.report(catalogue.Deviation, "lines end in CR alone, not CR LF as the spec requires; read anyway")
 	}
 }
 
@@ -178,7 +178,7 @@ func (r *Reader) parseLine(line []byte) (*catalogue.Record, error) {
 	if !ok {
 		if len(bytes.TrimSpace(line)) > 0 {
 			r.flushInfo()
-			r.report(importers.Deviation, "line is not of the form \"NUMBER: DATA\"; ignored")
+			r.report(catalogue.Deviation, "line is not of the form \"NUMBER: DATA\"; ignored")
 		}
 		return nil, nil
 	}
@@ -186,7 +186,7 @@ func (r *Reader) parseLine(line []byte) (*catalogue.Record, error) {
 		data = data[1:]
 	} else if len(data) > 0 && !r.noteNoSpace {
 		r.noteNoSpace = true
-		r.report(importers.Deviation, "no space after \"%s:\" (the spec separates NUMBER and DATA by a colon and a space); read anyway", code)
+		r.report(catalogue.Deviation, "no space after \"%s:\" (the spec separates NUMBER and DATA by a colon and a space); read anyway", code)
 	}
 	if code != "101" && code != "102" {
 		r.flushInfo()
@@ -209,7 +209,7 @@ func (r *Reader) parseLine(line []byte) (*catalogue.Record, error) {
 		// Unknown codes must be ignored (spec, Syntax); say so once per code.
 		if !r.unknown[code] {
 			r.unknown[code] = true
-			r.report(importers.Info, "code %s is not one this reader knows; its lines are ignored", code)
+			r.report(catalogue.Info, "code %s is not one this reader knows; its lines are ignored", code)
 		}
 	}
 	return nil, nil
@@ -249,7 +249,7 @@ func (r *Reader) flushInfo() {
 	}
 	text := strings.TrimSpace(strings.Join(r.info, "\n"))
 	if text != "" {
-		r.diags = append(r.diags, importers.Diagnostic{Line: r.infoStart, Offset: r.infoOffset, Kind: importers.Info,
+		r.diags = append(r.diags, catalogue.Diagnostic{Line: r.infoStart, Offset: r.infoOffset, Kind: catalogue.Info,
 			Msg: "the listing says: " + catalogue.CleanText(text)})
 	}
 	r.info = nil
@@ -275,7 +275,7 @@ func htmlText(data []byte) string {
 // 200 line replaces an earlier one (spec, 200).
 func (r *Reader) setColumns(data []byte) {
 	if r.columns != nil {
-		r.report(importers.Info, "a new 200 line replaces the columns of the one before")
+		r.report(catalogue.Info, "a new 200 line replaces the columns of the one before")
 	}
 	fields := strings.Fields(string(data))
 	r.columns = make([]string, 0, len(fields))
@@ -284,7 +284,7 @@ func (r *Reader) setColumns(data []byte) {
 	for _, f := range fields {
 		name := strings.ToLower(unescape(f))
 		if seen[name] {
-			r.report(importers.Deviation, "column %q is named twice in the 200 line; the first one is used", name)
+			r.report(catalogue.Deviation, "column %q is named twice in the 200 line; the first one is used", name)
 			name = "" // an empty name marks a column that is ignored
 		}
 		seen[name] = true
@@ -292,7 +292,7 @@ func (r *Reader) setColumns(data []byte) {
 		r.columns = append(r.columns, name)
 	}
 	if !hasFilename {
-		r.report(importers.Deviation, "the 200 line has no Filename column: its rows cannot become bookmarks")
+		r.report(catalogue.Deviation, "the 200 line has no Filename column: its rows cannot become bookmarks")
 	}
 }
 
@@ -303,21 +303,21 @@ func (r *Reader) setBase(data []byte) {
 	u, err := url.Parse(catalogue.NormalizeURI(raw))
 	switch {
 	case err != nil || raw == "":
-		r.report(importers.Deviation, "300 line %q is not a URL; ignored", importers.Excerpt(raw))
+		r.report(catalogue.Deviation, "300 line %q is not a URL; ignored", importers.Excerpt(raw))
 		return
 	case !u.IsAbs():
 		if r.opts.Base == nil {
-			r.report(importers.Deviation, "300 line %q is not an absolute URL and no base was given; ignored", importers.Excerpt(raw))
+			r.report(catalogue.Deviation, "300 line %q is not an absolute URL and no base was given; ignored", importers.Excerpt(raw))
 			return
 		}
 		u = r.opts.Base.ResolveReference(u)
 	}
 	u = directoryURL(u)
 	if r.opts.Base != nil && !r.from300 && directoryURL(r.opts.Base).String() != u.String() {
-		r.report(importers.Info, "the 300 line's URL %s is used as the base, not %s", u, r.opts.Base)
+		r.report(catalogue.Info, "the 300 line's URL %s is used as the base, not %s", u, r.opts.Base)
 	}
 	if r.from300 && r.base.String() != u.String() {
-		r.report(importers.Info, "a new 300 line changes the base URL to %s", u)
+		r.report(catalogue.Info, "a new 300 line changes the base URL to %s", u)
 	}
 	r.base, r.from300 = u, true
 	r.baseString = u.String()
@@ -344,7 +344,7 @@ func (r *Reader) setCharset(data []byte) {
 	name := strings.TrimSpace(string(data))
 	enc, err := charset.Lookup(name)
 	if err != nil {
-		r.report(importers.Deviation, "301 line names the charset %q, which this reader cannot decode; names are read as UTF-8", importers.Excerpt(name))
+		r.report(catalogue.Deviation, "301 line names the charset %q, which this reader cannot decode; names are read as UTF-8", importers.Excerpt(name))
 	}
 	r.charset = enc // nil: UTF-8
 }
@@ -352,15 +352,15 @@ func (r *Reader) setCharset(data []byte) {
 // row turns a 201 line into a record (spec, 201).
 func (r *Reader) row(data []byte) (*catalogue.Record, error) {
 	if r.columns == nil {
-		r.report(importers.Skipped, "201 line before any 200 line; ignored, as the spec requires")
+		r.report(catalogue.Skipped, "201 line before any 200 line; ignored, as the spec requires")
 		return nil, nil
 	}
 	tokens, unterminated := splitTokens(data)
 	if unterminated {
-		r.report(importers.Deviation, "a quoted token is not closed before the end of the line; taken to the end of the line")
+		r.report(catalogue.Deviation, "a quoted token is not closed before the end of the line; taken to the end of the line")
 	}
 	if len(tokens) > len(r.columns) {
-		r.report(importers.Deviation, "row has %d values for %d columns; the extra ones are ignored", len(tokens), len(r.columns))
+		r.report(catalogue.Deviation, "row has %d values for %d columns; the extra ones are ignored", len(tokens), len(r.columns))
 	}
 	var (
 		rec      catalogue.Record
@@ -378,7 +378,7 @@ func (r *Reader) row(data []byte) (*catalogue.Record, error) {
 		}
 		value, err := unescapeBytes(tokens[i])
 		if err != nil {
-			r.report(importers.Deviation, "%s value %q has a %% that starts no %%XX escape; taken as written", col, importers.Excerpt(tokens[i]))
+			r.report(catalogue.Deviation, "%s value %q has a %% that starts no %%XX escape; taken as written", col, importers.Excerpt(tokens[i]))
 		}
 		switch col {
 		case "filename":
@@ -392,13 +392,13 @@ func (r *Reader) row(data []byte) (*catalogue.Record, error) {
 			t, note, ok := parseDate(string(value))
 			switch {
 			case !ok:
-				r.report(importers.Dropped, "Last-Modified %q is not a date this reader knows; the record gets the file's date", importers.Excerpt(string(value)))
+				r.report(catalogue.Dropped, "Last-Modified %q is not a date this reader knows; the record gets the file's date", importers.Excerpt(string(value)))
 			default:
 				rec.Date = t
 				if note != "" {
 					// A listing writes all its dates alike: the import
 					// summarises the flood (importers.FloodKeep).
-					r.report(importers.Deviation, "Last-Modified %q %s", importers.Excerpt(string(value)), note)
+					r.report(catalogue.Deviation, "Last-Modified %q %s", importers.Excerpt(string(value)), note)
 				}
 			}
 		case "content-type":
@@ -406,7 +406,7 @@ func (r *Reader) row(data []byte) (*catalogue.Record, error) {
 		case "content-length":
 			v := string(value)
 			if v != "" && strings.Trim(v, "0123456789") != "" {
-				r.report(importers.Dropped, "Content-Length %q is not a number of bytes (the spec allows only digits); dropped", importers.Excerpt(v))
+				r.report(catalogue.Dropped, "Content-Length %q is not a number of bytes (the spec allows only digits); dropped", importers.Excerpt(v))
 				continue
 			}
 			exts = addField(exts, "X-CONTENT-LENGTH", v)
@@ -421,7 +421,7 @@ func (r *Reader) row(data []byte) (*catalogue.Record, error) {
 		}
 	}
 	if !hasName || len(filename) == 0 {
-		r.report(importers.Skipped, "row has no file name; not imported")
+		r.report(catalogue.Skipped, "row has no file name; not imported")
 		return nil, nil
 	}
 	if rec.Name == "" {
@@ -463,11 +463,11 @@ func (r *Reader) resolve(raw string, name []byte, isDir bool) (string, error) {
 		}
 	}
 	if string(name) == "." || string(name) == ".." {
-		r.report(importers.Skipped, "row %q names the directory itself or its parent; not imported", name)
+		r.report(catalogue.Skipped, "row %q names the directory itself or its parent; not imported", name)
 		return "", nil
 	}
 	if r.base == nil {
-		r.report(importers.Skipped, "row %q cannot be resolved: the listing has no 300 line giving the directory's URL; pass it with --base URL", importers.Excerpt(r.text(name)))
+		r.report(catalogue.Skipped, "row %q cannot be resolved: the listing has no 300 line giving the directory's URL; pass it with --base URL", importers.Excerpt(r.text(name)))
 		if r.noBaseLine == 0 {
 			r.noBaseLine = r.lineNo
 			return "", &NoBaseError{Line: r.lineNo}
@@ -488,7 +488,7 @@ func (r *Reader) resolve(raw string, name []byte, isDir bool) (string, error) {
 	}
 	ref, err := url.Parse(rel)
 	if err != nil {
-		r.report(importers.Skipped, "file name %q does not make a URL: %v", importers.Excerpt(r.text(name)), err)
+		r.report(catalogue.Skipped, "file name %q does not make a URL: %v", importers.Excerpt(r.text(name)), err)
 		return "", nil
 	}
 	return r.base.ResolveReference(ref).String(), nil
@@ -553,7 +553,7 @@ func (r *Reader) text(b []byte) string {
 		return string(b)
 	}
 	s, _ := charmap.ISO8859_1.NewDecoder().Bytes(b)
-	r.report(importers.Deviation, "value %q is not UTF-8 and no 301 line names its charset; read as ISO-8859-1", importers.Excerpt(string(s)))
+	r.report(catalogue.Deviation, "value %q is not UTF-8 and no 301 line names its charset; read as ISO-8859-1", importers.Excerpt(string(s)))
 	return string(s)
 }
 

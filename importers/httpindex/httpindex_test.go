@@ -34,7 +34,7 @@ func summarize(rec *catalogue.Record) got {
 }
 
 // readAll reads every record and diagnostic; errs holds non-EOF errors.
-func readAll(t testing.TB, input string, opts importers.Options) (recs []got, diags []importers.Diagnostic, errs []error) {
+func readAll(t testing.TB, input string, opts importers.Options) (recs []got, diags []catalogue.Diagnostic, errs []error) {
 	t.Helper()
 	if opts.Now.IsZero() {
 		opts.Now = now
@@ -92,7 +92,7 @@ func TestSpecExample(t *testing.T) {
 		t.Errorf("records:\n got %+v\nwant %+v", recs, want)
 	}
 	// The 101 lines are "intended for the end user": one Info at line 3.
-	wantDiags := []importers.Diagnostic{{Line: 3, Offset: int64(strings.Index(specExample, "101:")), Kind: importers.Info,
+	wantDiags := []catalogue.Diagnostic{{Line: 3, Offset: int64(strings.Index(specExample, "101:")), Kind: catalogue.Info,
 		Msg: "the listing says: The files in this directory are put forth for public\nconsumption and the provider make no guarentee as\nas to the functionality of the data or programs\npresented."}}
 	if !reflect.DeepEqual(diags, wantDiags) {
 		t.Errorf("diagnostics:\n got %+v\nwant %+v", diags, wantDiags)
@@ -170,11 +170,11 @@ func TestSamples(t *testing.T) {
 				t.Errorf("records:\n got %+v\nwant %+v", recs, tt.want)
 			}
 			// Mozilla wrote LF alone: a deviation, reported at line 1.
-			if len(diags) == 0 || diags[0].Line != 1 || diags[0].Kind != importers.Deviation || !strings.Contains(diags[0].Msg, "LF alone") {
+			if len(diags) == 0 || diags[0].Line != 1 || diags[0].Kind != catalogue.Deviation || !strings.Contains(diags[0].Msg, "LF alone") {
 				t.Errorf("first diagnostic = %+v, want the LF deviation at line 1", diags)
 			}
 			for _, d := range diags {
-				if d.Kind == importers.Skipped || d.Kind == importers.Dropped {
+				if d.Kind == catalogue.Skipped || d.Kind == catalogue.Dropped {
 					t.Errorf("unexpected %v at line %d", d, d.Line)
 				}
 			}
@@ -435,7 +435,7 @@ func TestNoBase(t *testing.T) {
 	for {
 		rec, err := r.Read()
 		for _, d := range r.Diagnostics() {
-			if d.Kind == importers.Skipped {
+			if d.Kind == catalogue.Skipped {
 				skips = append(skips, d.Msg)
 			}
 		}

@@ -120,11 +120,11 @@ func SampleHeap(peak *uint64) func(int) {
 // CheckDiagnostics fails t unless each of want, a prefix of "LINE kind:
 // message", matches a diagnostic, in order; with exact, there must be no
 // other diagnostics.
-func CheckDiagnostics(t testing.TB, diags []importers.Diagnostic, want []string, exact bool) {
+func CheckDiagnostics(t testing.TB, diags []catalogue.Diagnostic, want []string, exact bool) {
 	t.Helper()
 	var all []string
 	for _, d := range diags {
-		all = append(all, fmt.Sprintf("%d %s", d.Line, d))
+		all = append(all, fmt.Sprintf("%d %s", d.Line, d.Message()))
 	}
 	i := 0
 	for _, s := range all {
@@ -172,8 +172,8 @@ func RoundTrip(t testing.TB, f importers.Format, recs []*catalogue.Record) []byt
 	for {
 		rec, err := rd.Read()
 		for _, d := range rd.Diagnostics() {
-			if d.Kind == importers.Skipped || d.Kind == importers.Dropped {
-				diags = append(diags, d.Where(f.Name)+": "+d.String())
+			if d.Kind == catalogue.Skipped || d.Kind == catalogue.Dropped {
+				diags = append(diags, d.In(f.Name).String())
 			}
 		}
 		if err == io.EOF {
@@ -297,10 +297,10 @@ func CheckWriterNotes(t testing.TB, f importers.Format, rec *catalogue.Record, w
 // ReadAll reads r to the end and returns its records and diagnostics. It
 // fails tb on an error (bad input must be a diagnostic) and on a record
 // that breaks CheckRecord.
-func ReadAll(tb testing.TB, r importers.Reader) ([]*catalogue.Record, []importers.Diagnostic) {
+func ReadAll(tb testing.TB, r importers.Reader) ([]*catalogue.Record, []catalogue.Diagnostic) {
 	tb.Helper()
 	var recs []*catalogue.Record
-	var diags []importers.Diagnostic
+	var diags []catalogue.Diagnostic
 	for {
 		rec, err := r.Read()
 		diags = append(diags, r.Diagnostics()...)
@@ -342,11 +342,11 @@ func FuzzRead(t *testing.T, r importers.Reader, size int) {
 
 // Export writes recs with a writer newWriter makes, and returns the output
 // and what the writer reported (importers.Reporter).
-func Export(tb testing.TB, newWriter func(io.Writer) importers.Writer, recs ...*catalogue.Record) (string, []importers.Diagnostic) {
+func Export(tb testing.TB, newWriter func(io.Writer) importers.Writer, recs ...*catalogue.Record) (string, []catalogue.Diagnostic) {
 	tb.Helper()
 	var buf bytes.Buffer
 	w := newWriter(&buf)
-	var diags []importers.Diagnostic
+	var diags []catalogue.Diagnostic
 	rep, _ := w.(importers.Reporter)
 	for _, r := range recs {
 		if err := w.Write(r); err != nil {

@@ -97,7 +97,7 @@ type Reader struct {
 	started bool
 	done    bool
 	queue   []element // records of a group, waiting
-	diags   []importers.Diagnostic
+	diags   []catalogue.Diagnostic
 	noDate  int
 }
 
@@ -116,14 +116,14 @@ func NewReader(r io.Reader, opts importers.Options) *Reader {
 }
 
 // Diagnostics returns the diagnostics gathered since the last call.
-func (r *Reader) Diagnostics() []importers.Diagnostic {
+func (r *Reader) Diagnostics() []catalogue.Diagnostic {
 	d := r.diags
 	r.diags = nil
 	return d
 }
 
-func (r *Reader) noteAt(line int, offset int64, kind importers.Kind, format string, a ...any) {
-	r.diags = append(r.diags, importers.Diagnostic{Line: line, Offset: offset, Kind: kind, Msg: fmt.Sprintf(format, a...)})
+func (r *Reader) noteAt(line int, offset int64, kind catalogue.Kind, format string, a ...any) {
+	r.diags = append(r.diags, catalogue.Diagnostic{Line: line, Offset: offset, Kind: kind, Msg: fmt.Sprintf(format, a...)})
 }
 
 // Read returns the next record, or io.EOF after the last.
@@ -168,7 +168,7 @@ func (r *Reader) next() (element, error) {
 		if _, err := r.dec.Token(); err != nil { // the closing ]
 			r.syntax(err)
 		} else if off := r.dec.InputOffset(); r.dec.More() || !errors.Is(r.trailing(), io.EOF) {
-			r.noteAt(r.lines.lineAt(off), off, importers.Skipped, "there is more after the end of the array: it is not read")
+			r.noteAt(r.lines.lineAt(off), off, catalogue.Skipped, "there is more after the end of the array: it is not read")
 		}
 		r.end()
 		return element{}, r.lines.err
@@ -196,7 +196,7 @@ func (r *Reader) open() bool {
 	tok, err := r.dec.Token()
 	if err != nil {
 		if errors.Is(err, io.EOF) && r.lines.err == nil {
-			r.noteAt(1, 0, importers.Skipped, "the file is empty: not a JSON array of records")
+			r.noteAt(1, 0, catalogue.Skipped, "the file is empty: not a JSON array of records")
 			return false
 		}
 		r.syntax(err)
@@ -209,7 +209,7 @@ func (r *Reader) open() bool {
 	if b := Browser(peek); b != "" {
 		what = b + ", which uricat does not import yet; export the bookmarks to an HTML file from the browser and import that"
 	}
-	r.noteAt(1, 0, importers.Skipped, "the file is %s, not the array of records that uricat exports: nothing imported", what)
+	r.noteAt(1, 0, catalogue.Skipped, "the file is %s, not the array of records that uricat exports: nothing imported", what)
 	return false
 }
 
@@ -235,7 +235,7 @@ func (r *Reader) syntax(err error) {
 		msg = "the file ends in the middle of the array: it may have been cut short"
 		off = max(off, r.lines.end()-1) // its last byte
 	}
-	r.noteAt(r.lines.lineAt(off), off, importers.Skipped, "not valid JSON here (%s): the records after this point are not imported", msg)
+	r.noteAt(r.lines.lineAt(off), off, catalogue.Skipped, "not valid JSON here (%s): the records after this point are not imported", msg)
 }
 
 // end ends the file.
@@ -290,13 +290,13 @@ func (r *Reader) slow(e element) *catalogue.Record {
 	if err := stdjson.Unmarshal(e.raw, &m); err != nil || m == nil {
 		var v any
 		stdjson.Unmarshal(e.raw, &v)
-		r.noteAt(e.line, e.offset, importers.Skipped, "a JSON %s, not an object: not a record", jsonKind(v))
+		r.noteAt(e.line, e.offset, catalogue.Skipped, "a JSON %s, not an object: not a record", jsonKind(v))
 		return nil
 	}
 	if _, ok := m["records"]; ok {
 		var recs []stdjson.RawMessage
 		if err := stdjson.Unmarshal(m["records"], &recs); err != nil {
-			r.noteAt(e.line, e.offset, importers.Skipped, "a group whose \"records\" is not an array: nothing of it imported")
+			r.noteAt(e.line, e.offset, catalogue.Skipped, "a group whose \"records\" is not an array: nothing of it imported")
 			return nil
 		}
 		for _, raw := range recs {
@@ -393,7 +393,7 @@ func (r *Reader) finish(e element, j *catalogue.JSONRecord, notes []string) *cat
 		return nil
 	}
 	for _, n := range notes {
-		r.noteAt(e.line, e.offset, importers.Dropped, "%s", n)
+		r.noteAt(e.line, e.offset, catalogue.Dropped, "%s", n)
 	}
 	r.diags = append(r.diags, diags...)
 	if dateless {

@@ -23,7 +23,7 @@ type Writer struct {
 	enc    *stdjson.Encoder
 	n      int
 	closed bool
-	diags  []importers.Diagnostic
+	diags  []catalogue.Diagnostic
 }
 
 // NewWriter returns a Writer to w.
@@ -62,7 +62,7 @@ func (w *Writer) Write(rec *catalogue.Record) error {
 	}
 	out := bytes.TrimSuffix(w.buf.Bytes(), []byte("\n"))
 	if hasInvalidText(rec) {
-		w.diags = append(w.diags, importers.WriterNote(importers.Deviation, rec.URI, "text that is not UTF-8 is written as U+FFFD: JSON text is Unicode"))
+		w.diags = append(w.diags, importers.WriterNote(catalogue.Deviation, rec.URI, "text that is not UTF-8 is written as U+FFFD: JSON text is Unicode"))
 	}
 	_, err := writeEscaped(w.bw, out)
 	return err
@@ -103,7 +103,7 @@ func (w *Writer) Close() error {
 
 // Diagnostics returns what the output cannot hold as it was, since the last
 // call.
-func (w *Writer) Diagnostics() []importers.Diagnostic {
+func (w *Writer) Diagnostics() []catalogue.Diagnostic {
 	d := w.diags
 	w.diags = nil
 	return d

@@ -34,7 +34,7 @@ func TestGolden(t *testing.T) {
 			}
 			var d bytes.Buffer
 			for _, x := range diags {
-				d.WriteString(x.Where(name) + ": " + x.String() + "\n")
+				d.WriteString(x.In(name).String() + "\n")
 			}
 			base := filepath.Join("testdata", strings.TrimSuffix(name, ".html"))
 			compareGolden(t, base+".uricat", got.Bytes())

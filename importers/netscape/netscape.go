@@ -239,7 +239,7 @@ type Reader struct {
 	mode     mode
 	cur      *bookmark // the last <A>, until the next entry starts
 	ready    []*catalogue.Record
-	diags    []importers.Diagnostic
+	diags    []catalogue.Diagnostic
 	icons    int            // bookmarks whose favicon was dropped
 	units    map[string]int // dates not in seconds, by unit
 	noDate   int            // bookmarks without a date of their own
@@ -273,9 +273,9 @@ func (r *Reader) start() error {
 		in = transform.NewReader(br, enc.NewDecoder())
 		r.decoding = true
 		if declared {
-			r.noteAt(0, -1, importers.Info, "reading the file as %s, the charset it declares", name)
+			r.noteAt(0, -1, catalogue.Info, "reading the file as %s, the charset it declares", name)
 		} else {
-			r.noteAt(0, -1, importers.Info, "reading the file as %s, HTML's default: it declares no charset and its first bytes are not UTF-8", name)
+			r.noteAt(0, -1, catalogue.Info, "reading the file as %s, HTML's default: it declares no charset and its first bytes are not UTF-8", name)
 		}
 	}
 	r.z = html.NewTokenizer(in)
@@ -340,19 +340,19 @@ func (r *Reader) Read() (*catalogue.Record, error) {
 }
 
 // Diagnostics returns the diagnostics gathered since the last call.
-func (r *Reader) Diagnostics() []importers.Diagnostic {
+func (r *Reader) Diagnostics() []catalogue.Diagnostic {
 	d := r.diags
 	r.diags = nil
 	return d
 }
 
 // note adds a diagnostic at the current token.
-func (r *Reader) note(kind importers.Kind, format string, a ...any) {
+func (r *Reader) note(kind catalogue.Kind, format string, a ...any) {
 	r.noteAt(r.tokLine, r.offsetNow(), kind, format, a...)
 }
 
-func (r *Reader) noteAt(line int, offset int64, kind importers.Kind, format string, a ...any) {
-	r.diags = append(r.diags, importers.Diagnostic{Line: line, Offset: offset, Kind: kind, Msg: fmt.Sprintf(format, a...)})
+func (r *Reader) noteAt(line int, offset int64, kind catalogue.Kind, format string, a ...any) {
+	r.diags = append(r.diags, catalogue.Diagnostic{Line: line, Offset: offset, Kind: kind, Msg: fmt.Sprintf(format, a...)})
 }
 
 func (r *Reader) offsetNow() int64 {
@@ -375,7 +375,7 @@ func (r *Reader) step() error {
 		switch {
 		case errors.Is(err, io.EOF):
 		case errors.Is(err, html.ErrBufferExceeded):
-			r.note(importers.Skipped, "a tag or text here is longer than %d MiB: the rest of the file was not read", MaxToken>>20)
+			r.note(catalogue.Skipped, "a tag or text here is longer than %d MiB: the rest of the file was not read", MaxToken>>20)
 		default:
 			return err
 		}
@@ -507,7 +507,7 @@ func (r *Reader) openList() {
 		case in.depth >= MaxDepth:
 			if !r.deep {
 				r.deep = true
-				r.note(importers.Deviation, "folders nested deeper than %d levels: the deeper ones are left out of CATEGORY", MaxDepth)
+				r.note(catalogue.Deviation, "folders nested deeper than %d levels: the deeper ones are left out of CATEGORY", MaxDepth)
 			}
 		case in.depth == 0:
 			in = level{category: JoinFolders([]string{h.name}), depth: 1}
@@ -534,7 +534,7 @@ func (r *Reader) endTag(name string) {
 		r.folderWithoutList()
 		n := len(r.folders)
 		if n == 0 {
-			r.note(importers.Deviation, "</DL> closes a folder list that was never opened; ignored")
+			r.note(catalogue.Deviation, "</DL> closes a folder list that was never opened; ignored")
 			return
 		}
 		l := r.folders[n-1]
@@ -559,7 +559,7 @@ func (r *Reader) emptyFolder(name string, line int) {
 	if r.dialect == readLater {
 		what = "section"
 	}
-	r.noteAt(line, -1, importers.Dropped, "empty %s %q not imported: a catalogue holds bookmarks, and a CATEGORY only exists on one", what, importers.Excerpt(name))
+	r.noteAt(line, -1, catalogue.Dropped, "empty %s %q not imported: a catalogue holds bookmarks, and a CATEGORY only exists on one", what, importers.Excerpt(name))
 }
 
 // folderWithoutList reports a folder name that no list followed: an empty
@@ -589,7 +589,7 @@ func (r *Reader) text(t []byte) {
 	}
 	if b.Len()+len(t) > MaxToken {
 		if b.Len() < MaxToken {
-			r.note(importers.Dropped, "%s longer than %d MiB cut short", what, MaxToken>>20)
+			r.note(catalogue.Dropped, "%s longer than %d MiB cut short", what, MaxToken>>20)
 			t = t[:MaxToken-b.Len()]
 		} else {
 			return
@@ -600,7 +600,7 @@ func (r *Reader) text(t []byte) {
 
 // endHeading ends a folder name (or a section's in a read-later file).
 func (r *Reader) endHeading() {
-	name := strings.Join(strings.Fields(catalogue.CleanText(r.latin1(r.h3.String()))), " ")
+	name := textBack(r.latin1(r.h3.String()))
 	if name == "" {
 		name = "(untitled)"
 	}
@@ -632,7 +632,7 @@ func (r *Reader) endEntry() {
 			if r.pending != nil {
 				name = r.pending.name
 			}
-			r.noteAt(r.fdescAt, -1, importers.Dropped, "the description of folder %q is not imported: a CATEGORY has none: %q", importers.Excerpt(name), importers.Excerpt(d))
+			r.noteAt(r.fdescAt, -1, catalogue.Dropped, "the description of folder %q is not imported: a CATEGORY has none: %q", importers.Excerpt(name), importers.Excerpt(d))
 		}
 		r.fdesc.Reset()
 	}
@@ -663,21 +663,21 @@ func (r *Reader) finish() {
 	r.endSection()
 	r.done = true
 	if n := len(r.folders); n > 0 {
-		r.note(importers.Deviation, "the file ends inside %d folder list(s) (<DL> without </DL>): it may have been cut short", n)
+		r.note(catalogue.Deviation, "the file ends inside %d folder list(s) (<DL> without </DL>): it may have been cut short", n)
 	}
 	if r.icons > 0 {
-		r.noteAt(0, -1, importers.Dropped, "favicons (ICON, ICON_URI) of %d bookmark(s) not imported: they are bulk image data", r.icons)
+		r.noteAt(0, -1, catalogue.Dropped, "favicons (ICON, ICON_URI) of %d bookmark(s) not imported: they are bulk image data", r.icons)
 	}
 	for _, unit := range []string{"milliseconds", "microseconds", "microseconds since 1601"} {
 		if n := r.units[unit]; n > 0 {
-			r.noteAt(0, -1, importers.Deviation, "%d date(s) were in %s, not the Unix seconds of the format; read as such", n, unit)
+			r.noteAt(0, -1, catalogue.Deviation, "%d date(s) were in %s, not the Unix seconds of the format; read as such", n, unit)
 		}
 	}
 	if r.rules > 0 {
-		r.noteAt(0, -1, importers.Info, "%d separator(s) (<HR>) not imported: a catalogue has no separators", r.rules)
+		r.noteAt(0, -1, catalogue.Info, "%d separator(s) (<HR>) not imported: a catalogue has no separators", r.rules)
 	}
 	if len(r.fattrs) > 0 {
-		r.noteAt(0, -1, importers.Info, "the dates and flags of folders are not imported, a CATEGORY being only a name: %s", strings.Join(r.fattrs, ", "))
+		r.noteAt(0, -1, catalogue.Info, "the dates and flags of folders are not imported, a CATEGORY being only a name: %s", strings.Join(r.fattrs, ", "))
 	}
 	if r.noDate > 0 {
 		r.diags = append(r.diags, importers.NoDateNote(r.noDate, r.opts))
@@ -693,7 +693,7 @@ func (r *Reader) latin1(s string) string {
 	}
 	if !r.mixed {
 		r.mixed = true
-		r.note(importers.Deviation, "text that is not UTF-8 and no charset declared: its bytes are read as windows-1252")
+		r.note(catalogue.Deviation, "text that is not UTF-8 and no charset declared: its bytes are read as windows-1252")
 	}
 	var b strings.Builder
 	for len(s) > 0 {
@@ -710,7 +710,7 @@ func (r *Reader) latin1(s string) string {
 // record turns a bookmark into a catalogue record, or reports why it cannot.
 func (r *Reader) record(b *bookmark) *catalogue.Record {
 	skip := func(format string, a ...any) *catalogue.Record {
-		r.noteAt(b.line, b.offset, importers.Skipped, format, a...)
+		r.noteAt(b.line, b.offset, catalogue.Skipped, format, a...)
 		return nil
 	}
 	name := strings.TrimSpace(r.latin1(b.name.String()))
@@ -756,7 +756,7 @@ func (r *Reader) attribute(b *bookmark, rec *catalogue.Record, a attr, modified 
 		switch {
 		case v == "":
 		case rec.Extension(field) != "":
-			r.noteAt(b.line, b.offset, importers.Dropped, "%s %q is not imported: an earlier attribute gave %s", strings.ToUpper(a.key), importers.Excerpt(v), field)
+			r.noteAt(b.line, b.offset, catalogue.Dropped, "%s %q is not imported: an earlier attribute gave %s", strings.ToUpper(a.key), importers.Excerpt(v), field)
 		default:
 			rec.SetExtension(field, v)
 		}
@@ -801,7 +801,7 @@ func (r *Reader) attribute(b *bookmark, rec *catalogue.Record, a attr, modified 
 		field := fieldForAttr(key)
 		if field == "" {
 			if v != "" {
-				r.noteAt(b.line, b.offset, importers.Dropped, "attribute %q is not imported: its name cannot be a field's (SSD3 2.1.3)", importers.Excerpt(key))
+				r.noteAt(b.line, b.offset, catalogue.Dropped, "attribute %q is not imported: its name cannot be a field's (SSD3 2.1.3)", importers.Excerpt(key))
 			}
 			return
 		}
@@ -817,7 +817,7 @@ func (r *Reader) date(b *bookmark, a attr, field string, keep func(field, v stri
 		err = fmt.Errorf("%q is past the year 9999 that DATE can hold", importers.Excerpt(a.val))
 	}
 	if err != nil {
-		r.noteAt(b.line, b.offset, importers.Deviation, "%s: %v: kept as it is in %s", strings.ToUpper(a.key), err, field)
+		r.noteAt(b.line, b.offset, catalogue.Deviation, "%s: %v: kept as it is in %s", strings.ToUpper(a.key), err, field)
 		keep(field, strings.TrimSpace(a.val))
 		return time.Time{}
 	}

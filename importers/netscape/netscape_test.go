@@ -21,12 +21,12 @@ var (
 	now      = time.Date(2025, 6, 1, 9, 30, 0, 0, time.UTC)
 )
 
-func readAll(t testing.TB, in io.Reader, opts importers.Options) ([]*catalogue.Record, []importers.Diagnostic) {
+func readAll(t testing.TB, in io.Reader, opts importers.Options) ([]*catalogue.Record, []catalogue.Diagnostic) {
 	t.Helper()
 	return importertest.ReadAll(t, NewReader(in, opts))
 }
 
-func readFile(t *testing.T, name string) ([]*catalogue.Record, []importers.Diagnostic) {
+func readFile(t *testing.T, name string) ([]*catalogue.Record, []catalogue.Diagnostic) {
 	t.Helper()
 	f, err := os.Open(filepath.Join("testdata", name))
 	if err != nil {
@@ -83,15 +83,15 @@ func checkRecords(t *testing.T, got []*catalogue.Record, wants []want) {
 }
 
 // diagLines renders diagnostics as "LINE kind: msg" for comparison.
-func diagLines(ds []importers.Diagnostic) []string {
+func diagLines(ds []catalogue.Diagnostic) []string {
 	var out []string
 	for _, d := range ds {
-		out = append(out, fmt.Sprintf("%d %s", d.Line, d))
+		out = append(out, fmt.Sprintf("%d %s", d.Line, d.Message()))
 	}
 	return out
 }
 
-func checkDiags(t *testing.T, got []importers.Diagnostic, wants []string) {
+func checkDiags(t *testing.T, got []catalogue.Diagnostic, wants []string) {
 	t.Helper()
 	lines := diagLines(got)
 	if len(lines) != len(wants) {

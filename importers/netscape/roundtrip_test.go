@@ -18,7 +18,7 @@ const header = "<!DOCTYPE NETSCAPE-Bookmark-file-1>\n<META HTTP-EQUIV=\"Content-
 // reexport reads in, writes what it read, and reads that again: it returns
 // the records of both reads, the file written, and what the writer
 // reported.
-func reexport(t *testing.T, in string) (first, second []*catalogue.Record, out string, losses []importers.Diagnostic) {
+func reexport(t *testing.T, in string) (first, second []*catalogue.Record, out string, losses []catalogue.Diagnostic) {
 	t.Helper()
 	first, _ = readAll(t, strings.NewReader(in), importers.Options{Now: now})
 	out, losses = write(t, first...)
@@ -294,11 +294,11 @@ func TestPocketAndInstapaper(t *testing.T) {
 	checkDiags(t, diags, []string{noDate(2, "the time of the import", now)})
 }
 
-func readAllWith(t *testing.T, f importers.Format, in string) ([]*catalogue.Record, []importers.Diagnostic) {
+func readAllWith(t *testing.T, f importers.Format, in string) ([]*catalogue.Record, []catalogue.Diagnostic) {
 	t.Helper()
 	r := f.NewReader(strings.NewReader(in), importers.Options{Now: now})
 	var recs []*catalogue.Record
-	var diags []importers.Diagnostic
+	var diags []catalogue.Diagnostic
 	for {
 		rec, err := r.Read()
 		diags = append(diags, r.Diagnostics()...)

@@ -105,11 +105,11 @@ func (f *folder) note(t time.Time) {
 
 // Folders splits a CATEGORY into the folder path it becomes, as the Reader
 // reads it back (SplitFolders: at each "/" not escaped by "\"), each name on
-// one line with single blanks, empty names left out.
+// one line without blanks at its ends (textBack), empty names left out.
 func Folders(category string) []string {
 	var path []string
 	for _, name := range SplitFolders(category) {
-		if name = strings.Join(strings.Fields(name), " "); name != "" {
+		if name = textBack(name); name != "" {
 			path = append(path, name)
 		}
 	}
@@ -123,7 +123,7 @@ type Writer struct {
 	w          io.Writer
 	root       *folder
 	byCategory map[string]*place // categories repeat: split each once
-	diags      []importers.Diagnostic
+	diags      []catalogue.Diagnostic
 	backs      map[string]string // readBack's
 	closed     bool
 }
@@ -143,7 +143,7 @@ type place struct {
 
 // note is what a writer has to say about a record, but for its URI.
 type note struct {
-	kind importers.Kind
+	kind catalogue.Kind
 	msg  string
 }
 
@@ -153,16 +153,16 @@ func (w *Writer) place(category string) *place {
 	cat, dropped := importers.SafeText(category)
 	p.dirty = dropped
 	path := Folders(cat)
-	if JoinFolders(path) != strings.Join(strings.Fields(cat), " ") {
-		p.notes = append(p.notes, note{importers.Deviation, fmt.Sprintf("CATEGORY %q is written as the folder path %q, which is what reads back: a folder name cannot be empty, nor start or end with blanks",
+	if JoinFolders(path) != cat {
+		p.notes = append(p.notes, note{catalogue.Deviation, fmt.Sprintf("CATEGORY %q is written as the folder path %q, which is what reads back: a folder name cannot be empty, nor start or end with blanks",
 			importers.Excerpt(category), importers.Excerpt(JoinFolders(path)))})
 	}
 	if len(path) > MaxDepth {
-		p.notes = append(p.notes, note{importers.Deviation, fmt.Sprintf("CATEGORY has %d folders: a reader leaves those deeper than %d out", len(path), MaxDepth)})
+		p.notes = append(p.notes, note{catalogue.Deviation, fmt.Sprintf("CATEGORY has %d folders: a reader leaves those deeper than %d out", len(path), MaxDepth)})
 	}
 	for _, name := range path {
 		if len(name)*5 > MaxToken {
-			p.notes = append(p.notes, note{importers.Dropped, fmt.Sprintf("CATEGORY left out: a folder name is longer than the %d MiB a Netscape reader takes", MaxToken>>20)})
+			p.notes = append(p.notes, note{catalogue.Dropped, fmt.Sprintf("CATEGORY left out: a folder name is longer than the %d MiB a Netscape reader takes", MaxToken>>20)})
 			path = nil
 			break
 		}
@@ -181,14 +181,14 @@ func (w *Writer) Write(rec *catalogue.Record) error {
 		return errors.New("netscape: Write after Close")
 	}
 	if w.tooLong(rec) {
-		w.note(importers.Skipped, rec, "not written: its text is longer than the %d MiB a Netscape reader takes in one piece", MaxToken>>20)
+		w.note(catalogue.Skipped, rec, "not written: its text is longer than the %d MiB a Netscape reader takes in one piece", MaxToken>>20)
 		return nil
 	}
 	noted := false
 	e := entry{rec: rec}
 	name, dirty := w.safe(rec.Name, rec, &noted)
-	if back := nameBack(name); back != name {
-		w.note(importers.Deviation, rec, "NAME %q reads back as %q: the blanks at the ends of a link's text are the file's layout, and a NAME is one line", importers.Excerpt(name), importers.Excerpt(back))
+	if back := textBack(name); back != name {
+		w.note(catalogue.Deviation, rec, "NAME %q reads back as %q: the blanks at the ends of a link's text are the file's layout, and a NAME is one line", importers.Excerpt(name), importers.Excerpt(back))
 	}
 	e.dirty = dirty
 	_, dirty = w.safe(rec.Description, rec, &noted)
@@ -214,7 +214,7 @@ func (w *Writer) Write(rec *catalogue.Record) error {
 			// takes it for one.
 		}
 		if w.readBack(f.Name) != f.Name {
-			w.note(importers.Deviation, rec, "%s is written as the attribute %s, which reads back as %s: HTML attribute names have no case", f.Name, f.Name, strings.ToUpper(f.Name))
+			w.note(catalogue.Deviation, rec, "%s is written as the attribute %s, which reads back as %s: HTML attribute names have no case", f.Name, f.Name, strings.ToUpper(f.Name))
 		}
 	}
 	p, ok := w.byCategory[rec.Category]
@@ -226,7 +226,7 @@ func (w *Writer) Write(rec *catalogue.Record) error {
 		w.diags = append(w.diags, importers.WriterNote(n.kind, rec.URI, "%s", n.msg))
 	}
 	if p.dirty && !noted {
-		w.note(importers.Dropped, rec, lostControls)
+		w.note(catalogue.Dropped, rec, lostControls)
 	}
 	for d := p.f; d != w.root; d = d.parent {
 		d.note(rec.Date)
@@ -235,10 +235,10 @@ func (w *Writer) Write(rec *catalogue.Record) error {
 	return nil
 }
 
-// nameBack is what the Reader makes of a NAME written as name: the
-// blanks at the ends go, a line break or a tab is a space
+// textBack is what the Reader makes of a link's or a folder's text
+// (a NAME, a CATEGORY's folder name) written as text: the blanks at the ends go, a line break or a tab is a space
 // (importers.OneLine); runs of spaces stay.
-func nameBack(name string) string { return strings.TrimSpace(importers.OneLine(name)) }
+func textBack(text string) string { return strings.TrimSpace(importers.OneLine(text)) }
 
 // safe returns s as clean leaves it, and whether that changed it; it
 // notes for rec (once) a change that is more than the form of a line break.
@@ -246,7 +246,7 @@ func (w *Writer) safe(s string, rec *catalogue.Record, noted *bool) (safe string
 	safe, dropped := importers.SafeText(s)
 	if dropped && !*noted {
 		*noted = true
-		w.note(importers.Dropped, rec, lostControls)
+		w.note(catalogue.Dropped, rec, lostControls)
 	}
 	return safe, safe != s
 }
@@ -283,9 +283,9 @@ const lostControls = "control characters and escape sequences left out of its te
 func (w *Writer) checkDate(t time.Time, field string, rec *catalogue.Record) {
 	switch n := t.Unix(); {
 	case n == 0:
-		w.note(importers.Deviation, rec, "%s 01/01/1970 00:00:00 is Unix time 0, which a bookmark file takes for no date", field)
+		w.note(catalogue.Deviation, rec, "%s 01/01/1970 00:00:00 is Unix time 0, which a bookmark file takes for no date", field)
 	case n >= 1e11:
-		w.note(importers.Deviation, rec, "%s %s is past the year 5137: Unix seconds that a bookmark file takes for milliseconds", field, catalogue.FormatDate(t))
+		w.note(catalogue.Deviation, rec, "%s %s is past the year 5137: Unix seconds that a bookmark file takes for milliseconds", field, catalogue.FormatDate(t))
 	}
 }
 
@@ -338,13 +338,13 @@ func (w *Writer) Close() error {
 
 // Diagnostics returns what the file cannot hold as it was, since the last
 // call: each record's is known when Write returns.
-func (w *Writer) Diagnostics() []importers.Diagnostic {
+func (w *Writer) Diagnostics() []catalogue.Diagnostic {
 	d := w.diags
 	w.diags = nil
 	return d
 }
 
-func (w *Writer) note(kind importers.Kind, rec *catalogue.Record, format string, a ...any) {
+func (w *Writer) note(kind catalogue.Kind, rec *catalogue.Record, format string, a ...any) {
 	w.diags = append(w.diags, importers.WriterNote(kind, rec.URI, format, a...))
 }
 

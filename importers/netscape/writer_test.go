@@ -11,12 +11,11 @@ import (
 	"golang.org/x/net/html"
 
 	"github.com/uricat/uricat/catalogue"
-	"github.com/uricat/uricat/importers"
 	"github.com/uricat/uricat/importers/importertest"
 )
 
 // write writes recs with a Writer and returns the file and the report.
-func write(t testing.TB, recs ...*catalogue.Record) (string, []importers.Diagnostic) {
+func write(t testing.TB, recs ...*catalogue.Record) (string, []catalogue.Diagnostic) {
 	t.Helper()
 	return importertest.Export(t, newWriter, recs...)
 }
@@ -34,8 +33,9 @@ func TestWriterFolders(t *testing.T) {
 		{"/", nil},
 		{`News\/Politics/UK`, []string{"News/Politics", "UK"}}, // the importer's JoinFolders escaping
 		{`a\\b`, []string{`a\b`}},
-		{`C:\dir`, []string{`C:\dir`}},          // "\" escapes only "/" and "\"
-		{"a  \\ b\n/c", []string{`a \ b`, "c"}}, // blanks collapse
+		{`C:\dir`, []string{`C:\dir`}},           // "\" escapes only "/" and "\"
+		{"a  \\ b\n/c", []string{`a  \ b`, "c"}}, // runs of spaces stay, as in a NAME (issue 10 item 9)
+		{"a \n b\tc/d", []string{"a b c", "d"}},  // a line break or a tab is a space
 	} {
 		if got := Folders(tc.category); fmt.Sprint(got) != fmt.Sprint(tc.want) {
 			t.Errorf("Folders(%q) = %q, want %q", tc.category, got, tc.want)

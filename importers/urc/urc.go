@@ -74,7 +74,7 @@ type Reader struct {
 	s     *scanner
 	opts  importers.Options
 	queue []*catalogue.Record // bookmarks of the citation last read, to return
-	diags []importers.Diagnostic
+	diags []catalogue.Diagnostic
 	buf   []byte // the element being read, reused
 	err   error
 }
@@ -85,14 +85,14 @@ func NewReader(r io.Reader, opts importers.Options) *Reader {
 }
 
 // Diagnostics returns the diagnostics gathered since the last call.
-func (r *Reader) Diagnostics() []importers.Diagnostic {
+func (r *Reader) Diagnostics() []catalogue.Diagnostic {
 	d := r.diags
 	r.diags = nil
 	return d
 }
 
-func (r *Reader) report(line int, offset int64, kind importers.Kind, format string, a ...any) {
-	r.diags = append(r.diags, importers.Diagnostic{Line: line, Offset: offset, Kind: kind, Msg: fmt.Sprintf(format, a...)})
+func (r *Reader) report(line int, offset int64, kind catalogue.Kind, format string, a ...any) {
+	r.diags = append(r.diags, catalogue.Diagnostic{Line: line, Offset: offset, Kind: kind, Msg: fmt.Sprintf(format, a...)})
 }
 
 // Read returns the next bookmark, io.EOF after the last, or an I/O error.
@@ -146,7 +146,7 @@ func (r *Reader) readCitation() (elems []element, ok bool) {
 			c, more = r.s.peek()
 		}
 		if !more {
-			r.report(startLine, startOff, importers.Deviation, "the citation opened here is not closed with \">\" before the end of the input")
+			r.report(startLine, startOff, catalogue.Deviation, "the citation opened here is not closed with \">\" before the end of the input")
 			return elems, true
 		}
 		if c == '>' {
@@ -158,18 +158,18 @@ func (r *Reader) readCitation() (elems []element, ok bool) {
 			if size += len(el.raw); size > maxCitation || len(elems) >= maxElements {
 				if !full {
 					full = true
-					r.report(el.line, el.offset, importers.Skipped, "the citation opened at line %d has more than %d elements or %d bytes; the rest of it is ignored", startLine, maxElements, maxCitation)
+					r.report(el.line, el.offset, catalogue.Skipped, "the citation opened at line %d has more than %d elements or %d bytes; the rest of it is ignored", startLine, maxElements, maxCitation)
 				}
 			} else {
 				elems = append(elems, el)
 			}
 		}
 		if closed {
-			r.report(el.line, el.offset, importers.Deviation, "the last element has no \";\" before the \">\" that closes the citation (URC = \"<\" *(URI \";\") \">\", rule 1); read anyway")
+			r.report(el.line, el.offset, catalogue.Deviation, "the last element has no \";\" before the \">\" that closes the citation (URC = \"<\" *(URI \";\") \">\", rule 1); read anyway")
 			return elems, true
 		}
 		if ended {
-			r.report(startLine, startOff, importers.Deviation, "the citation opened here is not closed with \">\" before the end of the input")
+			r.report(startLine, startOff, catalogue.Deviation, "the citation opened here is not closed with \">\" before the end of the input")
 			return elems, true
 		}
 	}
@@ -182,7 +182,7 @@ func (r *Reader) skipOutside() bool {
 	line, off := 0, int64(0)
 	flush := func() {
 		if junk.Len() > 0 {
-			r.report(line, off, importers.Deviation, "text outside a citation (\"<\" ... \">\") is ignored: %q", importers.Excerpt(junk.String()))
+			r.report(line, off, catalogue.Deviation, "text outside a citation (\"<\" ... \">\") is ignored: %q", importers.Excerpt(junk.String()))
 			junk.Reset()
 		}
 	}
@@ -249,7 +249,7 @@ func (r *Reader) readElement() (el element, closed, ended bool) {
 		add(c)
 	}
 	if long {
-		r.report(el.line, el.offset, importers.Skipped, "element longer than %d bytes; ignored", maxElement)
+		r.report(el.line, el.offset, catalogue.Skipped, "element longer than %d bytes; ignored", maxElement)
 		return element{line: el.line, offset: el.offset}, closed, ended
 	}
 	el.raw = strings.TrimRight(string(b), " \t\r\n\f\v")
@@ -303,7 +303,7 @@ func (r *Reader) build(elems []element) {
 				if depth == maxDepth {
 					// Deeper blocks are read as part of this one, so that
 					// a URL's fields are found in bounded time.
-					r.report(el.line, el.offset, importers.Deviation, "this BEGIN* nests deeper than %d levels; read as part of the block around it", maxDepth)
+					r.report(el.line, el.offset, catalogue.Deviation, "this BEGIN* nests deeper than %d levels; read as part of the block around it", maxDepth)
 					excess++
 					continue
 				}
@@ -315,16 +315,16 @@ func (r *Reader) build(elems []element) {
 					continue
 				}
 				if cur == root {
-					r.report(el.line, el.offset, importers.Deviation, "END *%s has no BEGIN to close (rule 9: structors nest); ignored", value)
+					r.report(el.line, el.offset, catalogue.Deviation, "END *%s has no BEGIN to close (rule 9: structors nest); ignored", value)
 					continue
 				}
 				if value != "" && cur.comment != "" && !strings.EqualFold(value, cur.comment) {
-					r.report(el.line, el.offset, importers.Deviation, "END *%s closes BEGIN *%s of line %d", value, cur.comment, cur.line)
+					r.report(el.line, el.offset, catalogue.Deviation, "END *%s closes BEGIN *%s of line %d", value, cur.comment, cur.line)
 				}
 				cur = cur.parent
 				depth--
 			default:
-				r.report(el.line, el.offset, importers.Deviation, "structor %s* is not BEGIN* or END*; ignored", importers.Excerpt(label))
+				r.report(el.line, el.offset, catalogue.Deviation, "structor %s* is not BEGIN* or END*; ignored", importers.Excerpt(label))
 			}
 		case kindURL:
 			uri, charset := decodeLocator(value), label
@@ -350,14 +350,14 @@ func (r *Reader) build(elems []element) {
 				order = append(order, k)
 			}
 		default:
-			r.report(el.line, el.offset, importers.Deviation, "element %q is neither a URL, a URN, a URD (Field=value) nor a structor (BEGIN*/END*); ignored", importers.Excerpt(el.raw))
+			r.report(el.line, el.offset, catalogue.Deviation, "element %q is neither a URL, a URN, a URD (Field=value) nor a structor (BEGIN*/END*); ignored", importers.Excerpt(el.raw))
 		}
 	}
 	for g := cur; g != root; g = g.parent {
-		r.report(g.line, -1, importers.Deviation, "BEGIN *%s is not closed by an END* before the end of its citation", g.comment)
+		r.report(g.line, -1, catalogue.Deviation, "BEGIN *%s is not closed by an END* before the end of its citation", g.comment)
 	}
 	if len(urls) == 0 {
-		r.report(elems[0].line, elems[0].offset, importers.Skipped, "citation has no URL; nothing to import")
+		r.report(elems[0].line, elems[0].offset, catalogue.Skipped, "citation has no URL; nothing to import")
 		return
 	}
 	// URLs of one group have the same fields: work them out once per
@@ -423,7 +423,7 @@ func (r *Reader) fieldsOf(in *group, order []string) *catalogue.Record {
 		case name == "language" && lang == "":
 			rec.Language = vals[0].value
 			for _, v := range vals[1:] {
-				r.report(v.line, v.off, importers.Dropped, "a second Language %q; the first, %q, is kept", v.value, rec.Language)
+				r.report(v.line, v.off, catalogue.Dropped, "a second Language %q; the first, %q, is kept", v.value, rec.Language)
 			}
 		case name == "description" && lang == "":
 			rec.Description = join(vals)
@@ -619,7 +619,7 @@ func (r *Reader) parseURD(label, rawValue string, el element) (urd, bool) {
 		// (read as the prose's order, "Text" would be a language and
 		// "Plain" a representation that is not text: the value was lost).
 		repr = tags[1:]
-		r.report(el.line, el.offset, importers.Deviation, "%s: representation tag after \".\", as the proposal's BNF rule 5 has it; its prose and example put a language tag there; read anyway", importers.Excerpt(label))
+		r.report(el.line, el.offset, catalogue.Deviation, "%s: representation tag after \".\", as the proposal's BNF rule 5 has it; its prose and example put a language tag there; read anyway", importers.Excerpt(label))
 	case strings.HasPrefix(tags, "."):
 		// The prose and example: Title.sv/Text/Plain/charset:...
 		lang, repr, _ = strings.Cut(tags[1:], "/")
@@ -628,24 +628,24 @@ func (r *Reader) parseURD(label, rawValue string, el element) (urd, bool) {
 		if !strings.Contains(before, "/") && langShape().MatchString(before) && (hasDot || isLanguage(before)) {
 			// BNF rule 5's order: Title/sv.Text/Plain/...
 			lang, repr = before, after
-			r.report(el.line, el.offset, importers.Deviation, "%s: language tag after \"/\" and representation after \".\", as the proposal's BNF rule 5 has it; its prose and example have them the other way round; read anyway", importers.Excerpt(label))
+			r.report(el.line, el.offset, catalogue.Deviation, "%s: language tag after \"/\" and representation after \".\", as the proposal's BNF rule 5 has it; its prose and example have them the other way round; read anyway", importers.Excerpt(label))
 		} else {
 			repr = tags[1:]
 		}
 	}
 	u := urd{name: name, lang: lang, line: el.line, off: el.offset}
 	if lang != "" && !langShape().MatchString(lang) {
-		r.report(el.line, el.offset, importers.Deviation, "%s: %q is not a language tag (rule 7); ignored", importers.Excerpt(label), lang)
+		r.report(el.line, el.offset, catalogue.Deviation, "%s: %q is not a language tag (rule 7); ignored", importers.Excerpt(label), lang)
 		u.lang = ""
 	}
 	charset := ""
 	if repr != "" {
 		segs := strings.Split(repr, "/")
 		if len(segs) < 2 || segs[0] == "" || segs[1] == "" {
-			r.report(el.line, el.offset, importers.Deviation, "%s: representation tag %q is not type/subtype (rule 8); ignored", importers.Excerpt(label), importers.Excerpt(repr))
+			r.report(el.line, el.offset, catalogue.Deviation, "%s: representation tag %q is not type/subtype (rule 8); ignored", importers.Excerpt(label), importers.Excerpt(repr))
 		} else {
 			if !strings.EqualFold(segs[0], "text") {
-				r.report(el.line, el.offset, importers.Dropped, "%s: a value in %s/%s is not text; dropped", importers.Excerpt(label), segs[0], segs[1])
+				r.report(el.line, el.offset, catalogue.Dropped, "%s: a value in %s/%s is not text; dropped", importers.Excerpt(label), segs[0], segs[1])
 				return u, false
 			}
 			for _, p := range segs[2:] {
@@ -657,7 +657,7 @@ func (r *Reader) parseURD(label, rawValue string, el element) (urd, bool) {
 	}
 	b, bad := unescapeValue(rawValue)
 	if bad >= 0 {
-		r.report(el.line, el.offset, importers.Deviation, "%s: a %% at byte %d of the value is not %%%%, %%; or %%XX (a data error); taken as written", importers.Excerpt(label), bad+1)
+		r.report(el.line, el.offset, catalogue.Deviation, "%s: a %% at byte %d of the value is not %%%%, %%; or %%XX (a data error); taken as written", importers.Excerpt(label), bad+1)
 	}
 	v := r.decodeText(b, charset, el)
 	if !strings.EqualFold(name, "description") {
@@ -702,12 +702,12 @@ func (r *Reader) decodeText(b []byte, cs string, el element) string {
 	if cs != "" {
 		switch enc, err := charset.Lookup(cs); {
 		case err != nil:
-			r.report(el.line, el.offset, importers.Deviation, "charset %q is not one this reader can decode; read as UTF-8", importers.Excerpt(cs))
+			r.report(el.line, el.offset, catalogue.Deviation, "charset %q is not one this reader can decode; read as UTF-8", importers.Excerpt(cs))
 		case enc != nil:
 			if s, err := enc.NewDecoder().Bytes(b); err == nil {
 				return string(s)
 			}
-			r.report(el.line, el.offset, importers.Deviation, "value is not valid %s; read as UTF-8", importers.Excerpt(cs))
+			r.report(el.line, el.offset, catalogue.Deviation, "value is not valid %s; read as UTF-8", importers.Excerpt(cs))
 		}
 	}
 	ascii := true
@@ -722,12 +722,12 @@ func (r *Reader) decodeText(b []byte, cs string, el element) string {
 	}
 	if utf8.Valid(b) {
 		if cs == "" {
-			r.report(el.line, el.offset, importers.Deviation, "value has non-ASCII bytes but no charset tag; read as UTF-8")
+			r.report(el.line, el.offset, catalogue.Deviation, "value has non-ASCII bytes but no charset tag; read as UTF-8")
 		}
 		return string(b)
 	}
 	s, _ := charmap.ISO8859_1.NewDecoder().Bytes(b)
-	r.report(el.line, el.offset, importers.Deviation, "value has bytes that are not UTF-8 and no charset tag says what they are; read as ISO-8859-1")
+	r.report(el.line, el.offset, catalogue.Deviation, "value has bytes that are not UTF-8 and no charset tag says what they are; read as ISO-8859-1")
 	return string(s)
 }
 

@@ -29,7 +29,7 @@ func summarize(rec *catalogue.Record) got {
 	return got{URI: rec.URI, Name: rec.Name, Language: rec.Language, Type: rec.Type, Description: rec.Description, Ext: strings.Join(ext, " | ")}
 }
 
-func readAll(t testing.TB, input string) (recs []got, diags []importers.Diagnostic) {
+func readAll(t testing.TB, input string) (recs []got, diags []catalogue.Diagnostic) {
 	t.Helper()
 	r := NewReader(strings.NewReader(input), importers.Options{Now: now})
 	for i := 0; ; i++ {

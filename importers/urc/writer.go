@@ -112,7 +112,7 @@ func (w *Writer) urd(b []byte, field, label, value string) []byte {
 func (w *Writer) Write(r *catalogue.Record) error {
 	w.Record(r.URI)
 	if !citedAsURL(r.URI) {
-		w.Note(importers.Deviation, "its URI is written as the citation's URL, but reads back as a URN or not at all: a URN element and a URL look alike (rules 3, 4)")
+		w.Note(catalogue.Deviation, "its URI is written as the citation's URL, but reads back as a URN or not at all: a URN element and a URL look alike (rules 3, 4)")
 	}
 	b := append(w.bw.AvailableBuffer(), '<')
 	b, _ = appendEscaped(b, r.URI)
@@ -123,9 +123,9 @@ func (w *Writer) Write(r *catalogue.Record) error {
 		// the label the examples show when X-URN lacks one.
 		if len(urn) < 4 || !strings.EqualFold(urn[:4], "urn:") {
 			b = append(b, "URN:"...)
-			w.Note(importers.Deviation, "X-URN %q is written as the URN element URN:%s, and reads back so", urn, urn)
+			w.Note(catalogue.Deviation, "X-URN %q is written as the URN element URN:%s, and reads back so", urn, urn)
 		} else if n := catalogue.NormalizeURI(urn); n != urn {
-			w.Note(importers.Deviation, "X-URN %q reads back as %q", urn, n)
+			w.Note(catalogue.Deviation, "X-URN %q reads back as %q", urn, n)
 		}
 		b, _ = appendEscaped(b, urn)
 		b = append(b, ';')
@@ -151,7 +151,7 @@ func (w *Writer) Write(r *catalogue.Record) error {
 			w.types[r.Type] = mt
 		}
 		if mt != r.Type {
-			w.Note(importers.Deviation, "TYPE %q reads back in canonical form, %q", r.Type, mt)
+			w.Note(catalogue.Deviation, "TYPE %q reads back in canonical form, %q", r.Type, mt)
 		}
 	}
 	b = w.urd(b, "TYPE", "Content-type", r.Type)
@@ -174,10 +174,10 @@ func (w *Writer) Write(r *catalogue.Record) error {
 		}
 		label := l.label
 		if back := l.back; back != f.Name {
-			w.Note(importers.Deviation, "%s is written as the URD %s, which reads back as %s (a field name is an identifier: rules 6, 11)", f.Name, label, back)
+			w.Note(catalogue.Deviation, "%s is written as the URD %s, which reads back as %s (a field name is an identifier: rules 6, 11)", f.Name, label, back)
 		}
 		if safe, _ := importers.SafeText(f.Value); importers.OneLine(safe) != safe {
-			w.Note(importers.Deviation, "%s is written as it is, but reads back as %q (the reader makes an X- value one line)", f.Name, importers.Excerpt(importers.OneLine(safe)))
+			w.Note(catalogue.Deviation, "%s is written as it is, but reads back as %q (the reader makes an X- value one line)", f.Name, importers.Excerpt(importers.OneLine(safe)))
 		}
 		b = w.urd(b, f.Name, label, f.Value)
 	}

@@ -413,13 +413,13 @@ func (m *Model) SetError(err error) {
 
 // Record returns the record the form holds now and what is wrong with it.
 // The URI is normalised (IRI to URI, IDNA host) as it will be stored.
-func (m *Model) Record() (*catalogue.Record, []catalogue.Problem) {
+func (m *Model) Record() (*catalogue.Record, []catalogue.Diagnostic) {
 	rec := &catalogue.Record{}
 	if m.original != nil {
 		rec = m.original.Clone()
 		rec.Extensions = nil
 	}
-	var ps []catalogue.Problem
+	var ps []catalogue.Diagnostic
 	refused := map[string]bool{} // fields whose text Set refused
 	for _, r := range m.rows {
 		v := r.text()
@@ -427,7 +427,7 @@ func (m *Model) Record() (*catalogue.Record, []catalogue.Problem) {
 			// Empty: the field is cleared; for DATE, the catalogue
 			// stamps now when it stores the record.
 			if err := catalogue.SetField(rec, r.field, v); err != nil {
-				ps = append(ps, catalogue.Problem{Field: r.field, Msg: err.Error()})
+				ps = append(ps, catalogue.Diagnostic{Offset: -1, Field: r.field, Msg: err.Error()})
 				refused[r.field] = true
 			}
 			continue
@@ -439,10 +439,10 @@ func (m *Model) Record() (*catalogue.Record, []catalogue.Problem) {
 			// Emptying a value removes the field; the name may
 			// still be wrong while the user types it.
 			if err := catalogue.ValidateExtensionName(name); err != nil {
-				ps = append(ps, catalogue.Problem{Field: name, Msg: err.Error()})
+				ps = append(ps, catalogue.Diagnostic{Offset: -1, Field: name, Msg: err.Error()})
 			}
 		case name == "":
-			ps = append(ps, catalogue.Problem{Field: "", Msg: catalogue.ValidateExtensionName("").Error()})
+			ps = append(ps, catalogue.Diagnostic{Offset: -1, Field: "", Msg: catalogue.ValidateExtensionName("").Error()})
 		default:
 			// Appended, not set: a name given twice is a problem
 			// Validate reports, not a value that replaces another.
@@ -480,7 +480,7 @@ func (m *Model) validate() tea.Cmd {
 
 // assign puts each problem on the row of its field: a standard field's row,
 // or the last extension row of that name (the second of a duplicate).
-func (m *Model) assign(ps []catalogue.Problem) {
+func (m *Model) assign(ps []catalogue.Diagnostic) {
 	for _, r := range m.rows {
 		r.err = ""
 	}

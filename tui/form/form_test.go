@@ -10,6 +10,7 @@ import (
 	"github.com/muesli/termenv"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/cataloguetest"
 	"github.com/uricat/uricat/tui/dialog"
 	"github.com/uricat/uricat/tui/dialog/dialogtest"
 	"github.com/uricat/uricat/tui/theme"
@@ -118,6 +119,11 @@ func TestValidationAsYouType(t *testing.T) {
 			}
 			if !strings.Contains(flat(m.View()), c.want) {
 				t.Errorf("the message is not on screen:\n%s", m.View())
+			}
+			// The message names its field; the row's label is not put
+			// before it ("NAME NAME must not be blank", issue 10).
+			if found := cataloguetest.FieldSaidTwice(m.View()); found != nil {
+				t.Errorf("the form says %q:\n%s", found, m.View())
 			}
 		})
 	}
@@ -306,7 +312,7 @@ func TestDuplicateExtensionName(t *testing.T) {
 
 func TestSetErrorFromCatalogue(t *testing.T) {
 	m := New(dialog.NewContext(theme.Plain()), nil, nil)
-	m.SetError(&catalogue.ValidationError{Problems: []catalogue.Problem{{Field: catalogue.FieldID, Msg: "ID 7 is used by another record"}}})
+	m.SetError(&catalogue.ValidationError{Problems: []catalogue.Diagnostic{{Offset: -1, Field: catalogue.FieldID, Msg: "ID 7 is used by another record"}}})
 	if got := m.Errors()[catalogue.FieldID]; got != "ID 7 is used by another record" {
 		t.Errorf("ID message %q", got)
 	}

@@ -59,7 +59,7 @@ var DefaultKeyMap = KeyMap{
 type Item struct {
 	Line     int
 	Record   *catalogue.Record
-	Problems []catalogue.Problem
+	Problems []catalogue.Diagnostic
 }
 
 // Model is the problems view, a dialog.Dialog.
@@ -83,11 +83,11 @@ func New(ctx dialog.Context, c *catalogue.Catalogue) *Model {
 	m := &Model{ctx: ctx, keys: DefaultKeyMap, path: c.Path()}
 	// Problems of the file itself are those of c.Problems() that belong to
 	// no record: subtract the records' own (a multiset, by value).
-	own := make(map[catalogue.Problem]int, len(c.Records())/4)
+	own := make(map[catalogue.Diagnostic]int, len(c.Records())/4)
 	for _, r := range c.Records() {
 		if ps := r.Problems(); len(ps) > 0 || !r.Valid() {
 			ps = slices.Clone(ps)
-			slices.SortStableFunc(ps, func(a, b catalogue.Problem) int { return a.Line - b.Line })
+			slices.SortStableFunc(ps, func(a, b catalogue.Diagnostic) int { return a.Line - b.Line })
 			m.items = append(m.items, Item{Line: r.Line(), Record: r, Problems: ps})
 			for _, p := range ps {
 				own[p]++
@@ -100,7 +100,7 @@ func New(ctx dialog.Context, c *catalogue.Catalogue) *Model {
 			own[p]--
 			continue
 		}
-		file = append(file, Item{Line: p.Line, Problems: []catalogue.Problem{p}})
+		file = append(file, Item{Line: p.Line, Problems: []catalogue.Diagnostic{p}})
 	}
 	m.items = mergeByLine(file, m.items)
 	for _, it := range m.items {
@@ -108,7 +108,7 @@ func New(ctx dialog.Context, c *catalogue.Catalogue) *Model {
 			m.invalid++
 		}
 		for _, p := range it.Problems {
-			if p.Severity == catalogue.Warning {
+			if p.Kind == catalogue.Warning {
 				m.warnings++
 			} else {
 				m.errors++
@@ -164,7 +164,7 @@ func (m *Model) Remove(rec *catalogue.Record) {
 				m.invalid--
 			}
 			for _, p := range it.Problems {
-				if p.Severity == catalogue.Warning {
+				if p.Kind == catalogue.Warning {
 					m.warnings--
 				} else {
 					m.errors--
@@ -446,7 +446,9 @@ func (m *Model) itemLines(it Item, sel bool) []string {
 	}
 	where := t.Label.Render(fmt.Sprintf("line %-5d", it.Line))
 	if it.Record == nil {
-		lines := m.problem(it.Problems[0], problemIndent)
+		p := it.Problems[0]
+		p.Line = 0 // the heading says it
+		lines := m.problem(p, problemIndent)
 		lines[0] = cursor + where + " " + strings.TrimLeft(lines[0], " ")
 		return lines
 	}
@@ -466,6 +468,9 @@ func (m *Model) itemLines(it Item, sel bool) []string {
 	}
 	lines := []string{head}
 	for _, p := range it.Problems {
+		if p.Line == it.Line {
+			p.Line = 0 // the heading says it
+		}
 		lines = append(lines, m.problem(p, problemIndent)...)
 	}
 	return lines
@@ -475,21 +480,21 @@ func (m *Model) itemLines(it Item, sel bool) []string {
 const problemIndent = 13
 
 // problem renders one problem, wrapped to the width after indent: its
-// column when known, and the message (which names its field), coloured by
-// severity.
-func (m *Model) problem(p catalogue.Problem, indent int) []string {
+// position (catalogue.Diagnostic.Where, dim) and the rest, "kind: message"
+// (Message), coloured by its kind. The message names its field.
+func (m *Model) problem(p catalogue.Diagnostic, indent int) []string {
 	t := m.ctx.Theme
-	var pre string
-	if p.Column > 0 {
-		pre = fmt.Sprintf("col %d: ", p.Column)
+	pre := p.Where()
+	if pre != "" {
+		pre += ": "
 	}
-	style, msg := t.Error, catalogue.DisplayText(p.Msg)
-	if p.Severity == catalogue.Warning {
-		style, msg = t.Warning, "warning: "+msg
+	style := t.Error
+	if p.Kind == catalogue.Warning {
+		style = t.Warning
 	}
 	pad := strings.Repeat(" ", indent)
 	var out []string
-	for i, l := range strings.Split(ansi.Wrap(pre+msg, max(20, m.ctx.Width-indent-1), ""), "\n") {
+	for i, l := range strings.Split(ansi.Wrap(pre+p.Message(), max(20, m.ctx.Width-indent-1), ""), "\n") {
 		if i == 0 && len(pre) <= len(l) {
 			out = append(out, pad+t.Dim.Render(pre)+style.Render(l[len(pre):]))
 			continue

@@ -10,6 +10,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/cataloguetest"
 	"github.com/uricat/uricat/tui/dialog"
 	"github.com/uricat/uricat/tui/dialog/dialogtest"
 	"github.com/uricat/uricat/tui/theme"
@@ -319,22 +320,6 @@ func TestReloadAfterAnEditKeepsTheCursor(t *testing.T) {
 	}
 }
 
-// twice finds a field's name said twice in a row ("NAME: NAME must not be
-// blank", "NAME NAME …"): a message names its field itself, so the view
-// must not put the field before it.
-func twice(view string) []string {
-	var found []string
-	flat := strings.Join(strings.Fields(view), " ")
-	for _, f := range catalogue.Fields {
-		for _, sep := range []string{" ", ": "} {
-			if strings.Contains(" "+flat+" ", " "+f.Name+sep+f.Name+" ") {
-				found = append(found, f.Name+sep+f.Name)
-			}
-		}
-	}
-	return found
-}
-
 func TestMessagesNameTheirFieldOnce(t *testing.T) {
 	var text strings.Builder
 	for i, line := range []string{"URI: no scheme", "NAME: =?UTF-8?Q?=20?=", "ID: 0", "DATE: 31/02/2024 10:00:00",
@@ -349,7 +334,7 @@ func TestMessagesNameTheirFieldOnce(t *testing.T) {
 			t.Errorf("no problem of %s in the view:\n%s", f.Name, v)
 		}
 	}
-	if found := twice(v); found != nil {
+	if found := cataloguetest.FieldSaidTwice(v); found != nil {
 		t.Errorf("the view names fields twice (%q):\n%s", found, v)
 	}
 }

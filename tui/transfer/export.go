@@ -27,7 +27,7 @@ type ExportedMsg struct {
 	Path   string
 	Format string
 	Count  int
-	Losses []importers.Diagnostic
+	Losses []catalogue.Diagnostic
 	Err    error
 }
 

@@ -556,7 +556,6 @@ func (m *Import) summaryHeight() int { return max(1, m.ctx.Height-4) }
 func (m *Import) summaryLines() []string {
 	t := m.ctx.Theme
 	s := m.summary
-	name := catalogue.DisplayText(filepath.Base(s.Source))
 	var out []string
 	if m.err != nil {
 		for _, l := range strings.Split(ansi.Wrap(catalogue.DisplayText(m.err.Error()), max(20, m.ctx.Width), ""), "\n") {
@@ -578,9 +577,9 @@ func (m *Import) summaryLines() []string {
 	if s.Dropped > 0 {
 		out = append(out, t.Label.Render("dropped   ")+" "+t.Value.Render(plural(s.Dropped, "value")+" the catalogue cannot hold"))
 	}
-	var notes []importers.Diagnostic
+	var notes []catalogue.Diagnostic
 	for _, d := range s.Diagnostics {
-		if d.Kind != importers.Info && d.Kind != importers.Deviation || len(notes) < 200 {
+		if d.Kind != catalogue.Info && d.Kind != catalogue.Deviation || len(notes) < 200 {
 			notes = append(notes, d)
 		}
 	}
@@ -590,12 +589,12 @@ func (m *Import) summaryLines() []string {
 	for _, d := range notes {
 		style := t.Dim
 		switch d.Kind {
-		case importers.Skipped:
+		case catalogue.Skipped:
 			style = t.Error
-		case importers.Dropped:
+		case catalogue.Dropped:
 			style = t.Warning
 		}
-		text := d.Where(name) + ": " + catalogue.DisplayText(d.String())
+		text := d.In(filepath.Base(s.Source)).String()
 		for i, l := range strings.Split(ansi.Wrap(text, max(20, m.ctx.Width-2), ""), "\n") {
 			if i > 0 {
 				l = "    " + l
