@@ -87,7 +87,7 @@ func TestImportPrintsDiagnosticsInOneForm(t *testing.T) {
 		csvFile + `:2: dropped: RATING "9" must be an integer from 1 to 5 (3.6): left out`,
 		csvFile + `:2: dropped: LANGUAGE "english": the first subtag must be a 2- or 3-letter ISO 639 code`,
 		csvFile + `:3: skipped: record not imported: "not%20a%20uri" is a relative URI; give the URL it is relative to with --base`,
-		soifFile + `:@26: deviation: Title{3} at @26: the size does not match the data`,
+		soifFile + `:@26: deviation: Title{3}: the size does not match the data`,
 	} {
 		if !strings.Contains(errs, w) {
 			t.Errorf("stderr lacks %q:\n%s", w, errs)

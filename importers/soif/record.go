@@ -69,7 +69,7 @@ func interpreted(base string) bool {
 //	anything else, short                    -> X-<ATTRIBUTE>, values joined by "; "
 func (r *Reader) record(o *object) *catalogue.Record {
 	if o.hint {
-		r.report(catalogue.Skipped, o.start, "the CIP-HINT object at @%d is an index hint, not a bookmark (Appendix B); skipped", o.start)
+		r.report(catalogue.Skipped, o.start, "this CIP-HINT object is an index hint, not a bookmark (Appendix B); skipped")
 		return nil
 	}
 	ps := o.pairs
@@ -142,11 +142,11 @@ dateLoop:
 			}
 			t, note, ok := parseDate(p.value, d.unixSeconds)
 			if !ok || catalogue.ValidateDate(t) != nil {
-				r.report(catalogue.Deviation, p.off, "%s at @%d: %q is not a date uricat can read; kept as %s", p.name, p.off, importers.OneLine(p.value), p.xname)
+				r.report(catalogue.Deviation, p.off, "%s: %q is not a date uricat can read; kept as %s", p.name, importers.OneLine(p.value), p.xname)
 				continue
 			}
 			if note != "" {
-				r.report(catalogue.Deviation, p.off, "%s at @%d: %s; read anyway", p.name, p.off, note)
+				r.report(catalogue.Deviation, p.off, "%s: %s; read anyway", p.name, note)
 			}
 			rec.Date, p.used = t, true
 			break dateLoop
@@ -195,16 +195,16 @@ func (r *Reader) setURI(o *object, rec *catalogue.Record, ps []pair) bool {
 		if catalogue.ValidateURI(catalogue.NormalizeURI(catalogue.CleanText(p.value))) == nil {
 			rec.URI, p.used = p.value, true
 			if o.url != "-" && o.url != "" {
-				r.report(catalogue.Deviation, o.start, "the object at @%d has %q where its URL goes, which is not a URI; using its %s %q", o.start, importers.OneLine(o.url), p.name, importers.OneLine(p.value))
+				r.report(catalogue.Deviation, o.start, "the object has %q where its URL goes, which is not a URI; using its %s %q", importers.OneLine(o.url), p.name, importers.OneLine(p.value))
 			}
 			return true
 		}
 	}
 	switch {
 	case o.url == "" || o.url == "-":
-		r.report(catalogue.Skipped, o.start, "the object at @%d has no URL (\"-\" or none) and no IDENTIFIER that is a URI; skipped", o.start)
+		r.report(catalogue.Skipped, o.start, "the object has no URL (\"-\" or none) and no IDENTIFIER that is a URI; skipped")
 	default:
-		r.report(catalogue.Skipped, o.start, "the object at @%d: its URL %q is not a URI (%v), and it has no IDENTIFIER that is one; skipped", o.start, importers.OneLine(o.url), urlErr)
+		r.report(catalogue.Skipped, o.start, "the object's URL %q is not a URI (%v), and it has no IDENTIFIER that is one; skipped", importers.OneLine(o.url), urlErr)
 	}
 	return false
 }
@@ -276,9 +276,9 @@ func (r *Reader) setExtensions(rec *catalogue.Record, ps []pair) {
 		}
 		switch {
 		case catalogue.ValidateExtensionName(name) != nil:
-			r.report(catalogue.Dropped, off, "attribute at @%d: %s is not a field name the catalogue can hold; not kept", off, name)
+			r.report(catalogue.Dropped, off, "attribute %s is not a field name the catalogue can hold; not kept", name)
 		case len(v) > maxExtension:
-			r.report(catalogue.Dropped, off, "%s from @%d is %d bytes long: bulk, not metadata; not kept", name, off, len(v))
+			r.report(catalogue.Dropped, off, "%s is %d bytes long: bulk, not metadata; not kept", name, len(v))
 		default:
 			rec.Extensions = append(rec.Extensions, catalogue.Field{Name: name, Value: v})
 		}

@@ -300,7 +300,7 @@ func (r *Reader) seekObject(quiet bool) (*anchor, bool) {
 	junk := int64(-1)
 	defer func() {
 		if junk >= 0 && !quiet {
-			r.report(catalogue.Deviation, junk, "bytes @%d to @%d are outside any object; skipped", junk, r.off)
+			r.report(catalogue.Deviation, junk, "bytes up to @%d are outside any object; skipped", r.off)
 		}
 	}()
 	for {
@@ -314,7 +314,7 @@ func (r *Reader) seekObject(quiet bool) (*anchor, bool) {
 			if t, n := matchAnchor(b); n > 0 {
 				at := r.off - 1
 				if junk >= 0 && !quiet {
-					r.report(catalogue.Deviation, junk, "bytes @%d to @%d are outside any object; skipped", junk, at)
+					r.report(catalogue.Deviation, junk, "bytes up to @%d are outside any object; skipped", at)
 					junk = -1
 				}
 				r.discard(int64(n))
@@ -373,7 +373,7 @@ func (r *Reader) readURL(o *object) {
 		n++
 	}
 	if n > maxURL {
-		r.report(catalogue.Dropped, o.start, "the URL of the object at @%d is longer than %d bytes; not kept", o.start, maxURL)
+		r.report(catalogue.Dropped, o.start, "the URL of the object is longer than %d bytes; not kept", maxURL)
 		for c, ok := r.peekByte(); ok && !isSpace(c); c, ok = r.peekByte() {
 			r.readByte()
 		}
@@ -400,7 +400,7 @@ func (r *Reader) readPair(o *object) bool {
 		c, ok := r.peekByte()
 		if !ok {
 			if r.err == io.EOF {
-				r.report(catalogue.Deviation, o.start, "the object at @%d is not closed by \"}\" before the end of the input", o.start)
+				r.report(catalogue.Deviation, o.start, "the object is not closed by \"}\" before the end of the input")
 			}
 			return false
 		}
@@ -418,7 +418,7 @@ func (r *Reader) readPair(o *object) bool {
 	case '@':
 		if b, _ := r.br.Peek(maxTemplate + 19); len(b) > 1 {
 			if _, n := matchAnchor(b[1:]); n > 0 && isSpace(r.last) {
-				r.report(catalogue.Deviation, o.start, "the object at @%d is not closed by \"}\" before the next object at @%d", o.start, off)
+				r.report(catalogue.Deviation, o.start, "the object is not closed by \"}\" before the next object at @%d", off)
 				return false
 			}
 		}
@@ -442,7 +442,7 @@ func (r *Reader) readPair(o *object) bool {
 		return r.readUnsized(o, an, off)
 	case sizeColonFirst:
 		// The Dublin-Core example's own "IDENTIFIER:{21}" (Appendix C).
-		r.report(catalogue.Deviation, off, "%s:{%d} at @%d: the colon stands before the size, not after it (4.4: ATTRIBUTE ::= IDENTIFIER {VALUE-SIZE} DELIMITER VALUE); read as %s{%d}:", an.name, size, off, an.name, size)
+		r.report(catalogue.Deviation, off, "%s:{%d}: the colon stands before the size, not after it (4.4: ATTRIBUTE ::= IDENTIFIER {VALUE-SIZE} DELIMITER VALUE); read as %s{%d}:", an.name, size, an.name, size)
 	case sizeBad:
 		return r.skipJunk(off)
 	}
@@ -460,9 +460,9 @@ func (r *Reader) delimiter(name string, off int64) {
 		r.readByte()
 	case ' ':
 		r.readByte()
-		r.report(catalogue.Deviation, off, "attribute %q at @%d: the delimiter is \":\" and a space, not \":\" TAB (4.5); read anyway", name, off)
+		r.report(catalogue.Deviation, off, "attribute %q: the delimiter is \":\" and a space, not \":\" TAB (4.5); read anyway", name)
 	default:
-		r.report(catalogue.Deviation, off, "attribute %q at @%d: no TAB after \":\" (4.5); the value is taken to start right after the colon", name, off)
+		r.report(catalogue.Deviation, off, "attribute %q: no TAB after \":\" (4.5); the value is taken to start right after the colon", name)
 	}
 }
 
@@ -544,12 +544,12 @@ func (r *Reader) skipJunk(off int64) bool {
 		if p := resume(b, 1, len(b), false, atEOF); p >= 0 {
 			r.discard(int64(p))
 			r.last = b[p-1]
-			r.report(catalogue.Dropped, off, "bytes @%d to @%d are not an attribute (they start %s); skipped up to %s at @%d", off, r.off, what, describeStart(b[p:]), r.off)
+			r.report(catalogue.Dropped, off, "these bytes are not an attribute (they start %s); skipped up to %s at @%d", what, describeStart(b[p:]), r.off)
 			return true
 		}
 		if atEOF {
 			r.discard(int64(len(b)))
-			r.report(catalogue.Dropped, off, "bytes @%d to @%d are not an attribute (they start %s); skipped to the end of the input", off, r.off, what)
+			r.report(catalogue.Dropped, off, "these bytes are not an attribute (they start %s); skipped to the end of the input", what)
 			return false
 		}
 		// Keep the tail, which may hold the start of a resume point.
@@ -759,24 +759,24 @@ func (r *Reader) readValue(o *object, an *attrName, size int64, off int64) bool 
 		switch p := resume(b, 0, limit, r.last == '\n', atEOF); {
 		case p >= 0 && len(b) < n:
 			cut, used = len(trimEnd(b[:p])), p
-			r.report(catalogue.Deviation, off, "%s{%d} at @%d: only %d bytes are left in the input; the value is taken to end at %s at @%d: %d bytes", name, size, off, len(b), describeStart(b[p:]), r.off+int64(p), cut)
+			r.report(catalogue.Deviation, off, "%s{%d}: only %d bytes are left in the input; the value is taken to end at %s at @%d: %d bytes", name, size, len(b), describeStart(b[p:]), r.off+int64(p), cut)
 		case p >= 0:
 			cut, used = len(trimEnd(b[:p])), p
-			r.report(catalogue.Deviation, off, "%s{%d} at @%d: the size does not match the data (after %d bytes comes %s); the value is taken to end at %s at @%d: %d bytes", name, size, off, size, quoteBytes(b[n:]), describeStart(b[p:]), r.off+int64(p), cut)
+			r.report(catalogue.Deviation, off, "%s{%d}: the size does not match the data (after %d bytes comes %s); the value is taken to end at %s at @%d: %d bytes", name, size, size, quoteBytes(b[n:]), describeStart(b[p:]), r.off+int64(p), cut)
 		case verdict == loose:
 			// Another pair follows at once, as the grammar allows.
 		case atEOF:
 			cut, used = len(trimEnd(b)), len(b)
-			r.report(catalogue.Deviation, off, "%s{%d} at @%d is cut short by the end of the input (%d of %d bytes); what there is is taken as its value", name, size, off, len(b), size)
+			r.report(catalogue.Deviation, off, "%s{%d} is cut short by the end of the input (%d of %d bytes); what there is is taken as its value", name, size, len(b), size)
 		default:
 			// No end in sight within the buffer: the data decides no
 			// better than the size. Skip to where reading can resume.
-			r.report(catalogue.Dropped, off, "%s{%d} at @%d: the size does not match the data (after %d bytes comes %s), and no attribute follows within %d KiB; the value is not kept", name, size, off, size, quoteBytes(b[min(n, len(b)):]), bufSize>>10)
+			r.report(catalogue.Dropped, off, "%s{%d}: the size does not match the data (after %d bytes comes %s), and no attribute follows within %d KiB; the value is not kept", name, size, size, quoteBytes(b[min(n, len(b)):]), bufSize>>10)
 			return r.skipJunk(r.off)
 		}
 	}
 	if cut == n && n > 0 && len(b) > n && !isSpace(b[n]) && isSpace(b[n-1]) {
-		r.report(catalogue.Deviation, off, "%s{%d} at @%d: the size counts the line break after the value; read anyway", name, size, off)
+		r.report(catalogue.Deviation, off, "%s{%d}: the size counts the line break after the value; read anyway", name, size)
 	}
 	r.keepValue(o, an, b[:cut], off)
 	if used > 0 {
@@ -797,11 +797,11 @@ func (r *Reader) readUnsized(o *object, an *attrName, off int64) bool {
 	case atEOF:
 		p = len(b)
 	default:
-		r.report(catalogue.Dropped, off, "%s at @%d has no {SIZE} (4.4: IDENTIFIER {VALUE-SIZE} DELIMITER VALUE), and no attribute follows within %d KiB; the value is not kept", an.name, off, bufSize>>10)
+		r.report(catalogue.Dropped, off, "%s has no {SIZE} (4.4: IDENTIFIER {VALUE-SIZE} DELIMITER VALUE), and no attribute follows within %d KiB; the value is not kept", an.name, bufSize>>10)
 		return r.skipJunk(r.off)
 	}
 	value := trimEnd(b[:p])
-	r.report(catalogue.Deviation, off, "%s at @%d has no {SIZE} (4.4: IDENTIFIER {VALUE-SIZE} DELIMITER VALUE); the value is taken to end at %s at @%d: %d bytes", an.name, off, describeStart(b[p:]), r.off+int64(p), len(value))
+	r.report(catalogue.Deviation, off, "%s has no {SIZE} (4.4: IDENTIFIER {VALUE-SIZE} DELIMITER VALUE); the value is taken to end at %s at @%d: %d bytes", an.name, describeStart(b[p:]), r.off+int64(p), len(value))
 	r.keepValue(o, an, value, off)
 	if p > 0 {
 		r.last = b[p-1]
@@ -817,21 +817,21 @@ func (r *Reader) skipLarge(o *object, an *attrName, size, off int64) bool {
 	name := an.name
 	if got := r.skipValue(size); got < size {
 		if r.err == io.EOF {
-			r.report(catalogue.Dropped, off, "%s{%d} at @%d is cut short by the end of the input (%d of %d bytes); the object at @%d ends there", name, size, off, got, size, o.start)
+			r.report(catalogue.Dropped, off, "%s{%d} is cut short by the end of the input (%d of %d bytes); the object at @%d ends there", name, size, got, size, o.start)
 		}
 		return false
 	}
 	after, err := r.br.Peek(lookahead)
 	if followsValue(after, err != nil) == bad {
-		r.report(catalogue.Dropped, off, "%s{%d} at @%d: the value does not end after %d bytes (next comes %s): the size does not match the data; the %d bytes are not kept", name, size, off, size, quoteBytes(after), size)
+		r.report(catalogue.Dropped, off, "%s{%d}: the value does not end after %d bytes (next comes %s): the size does not match the data; the %d bytes are not kept", name, size, size, quoteBytes(after), size)
 		return r.skipJunk(r.off)
 	}
 	switch {
 	case o.hint:
 	case an.bulk:
-		r.report(catalogue.Dropped, off, "%s{%d} at @%d is bulk content, not bookmark metadata; not kept", name, size, off)
+		r.report(catalogue.Dropped, off, "%s{%d} is bulk content, not bookmark metadata; not kept", name, size)
 	default:
-		r.report(catalogue.Dropped, off, "%s{%d} at @%d is larger than %d KiB; not kept", name, size, off, maxValue>>10)
+		r.report(catalogue.Dropped, off, "%s{%d} is larger than %d KiB; not kept", name, size, maxValue>>10)
 	}
 	return true
 }
@@ -847,12 +847,12 @@ func (r *Reader) keepValue(o *object, an *attrName, value []byte, off int64) {
 	case o.hint || n == 0:
 	case an.bulk:
 		// As r.report, without fmt: Harvest objects carry bulk text often.
-		msg := name + "{" + strconv.Itoa(n) + "} at @" + strconv.FormatInt(off, 10) + " is bulk content, not bookmark metadata; not kept"
+		msg := name + "{" + strconv.Itoa(n) + "} is bulk content, not bookmark metadata; not kept"
 		r.diags = append(r.diags, catalogue.Diagnostic{Offset: off, Kind: catalogue.Dropped, Msg: msg})
 	case n > maxValue:
-		r.report(catalogue.Dropped, off, "%s at @%d is larger than %d KiB; not kept", name, off, maxValue>>10)
+		r.report(catalogue.Dropped, off, "%s is larger than %d KiB; not kept", name, maxValue>>10)
 	case o.kept+n > maxKept:
-		r.report(catalogue.Dropped, off, "%s{%d} at @%d: the object at @%d already holds %d KiB of values; not kept", name, n, off, o.start, o.kept>>10)
+		r.report(catalogue.Dropped, off, "%s{%d}: the object at @%d already holds %d KiB of values; not kept", name, n, o.start, o.kept>>10)
 	case isText(value):
 		// Most values: gathered in one buffer that becomes one string
 		// when the object ends (one allocation per object, not per value).
@@ -867,7 +867,7 @@ func (r *Reader) keepValue(o *object, an *attrName, value []byte, off int64) {
 	if len(o.pairs) >= maxPairs {
 		if !o.dropped {
 			o.dropped = true
-			r.report(catalogue.Dropped, off, "the object at @%d has more than %d attributes; those from @%d on are not kept", o.start, maxPairs, off)
+			r.report(catalogue.Dropped, off, "the object at @%d has more than %d attributes; those from here on are not kept", o.start, maxPairs)
 		}
 		return
 	}
@@ -952,7 +952,7 @@ func quoteBytes(b []byte) string {
 // data is not text: it is reported and not kept.
 func decodeValue(b []byte, r *Reader, name string, off int64) (string, bool) {
 	if isBinary(b) {
-		r.report(catalogue.Dropped, off, "%s{%d} at @%d is binary data; not kept", name, len(b), off)
+		r.report(catalogue.Dropped, off, "%s{%d} is binary data; not kept", name, len(b))
 		return "", false
 	}
 	return decodeText(b, r, off), true
@@ -999,7 +999,7 @@ func decodeText(b []byte, r *Reader, off int64) string {
 	if err != nil { // ISO-8859-1 maps every byte; kept for safety
 		return strings.ToValidUTF8(string(b), "\uFFFD")
 	}
-	r.report(catalogue.Info, off, "text at @%d is not UTF-8; read as ISO-8859-1 (Latin-1, the draft's character set)", off)
+	r.report(catalogue.Info, off, "text here is not UTF-8; read as ISO-8859-1 (Latin-1, the draft's character set)")
 	return string(s)
 }
 

@@ -167,16 +167,16 @@ func TestSpecExamples(t *testing.T) {
 		diags: []wantDiag{
 			{catalogue.Deviation, 41, `delimiter is ":" and a space`, ""},
 			{catalogue.Deviation, 243, "size counts the line break", ""},
-			{catalogue.Deviation, 354, `Abstract{318} at @354: the size does not match the data (after 318 bytes comes "{ http://www"); the value is taken to end at the end of the object at @675: 305 bytes`, ""},
-			{catalogue.Deviation, 852, "Thumbnail{259} at @852: only 21 bytes are left in the input; the value is taken to end at the end of the object at @887: 18 bytes", ""},
-			{catalogue.Dropped, 852, "Thumbnail{18} at @852 is bulk content", ""},
+			{catalogue.Deviation, 354, `Abstract{318}: the size does not match the data (after 318 bytes comes "{ http://www"); the value is taken to end at the end of the object at @675: 305 bytes`, ""},
+			{catalogue.Deviation, 852, "Thumbnail{259}: only 21 bytes are left in the input; the value is taken to end at the end of the object at @887: 18 bytes", ""},
+			{catalogue.Dropped, 852, "Thumbnail{18} is bulk content", ""},
 		},
 	}, {
 		// Appendix B: "@CIP-HINT{ http://nic.nasa.gov:80/Harvest/brokers/NASA/ ...".
 		name:  "B CIP-HINT",
 		file:  "testdata/spec-b-cip-hint.soif",
 		want:  nil,
-		diags: []wantDiag{{catalogue.Skipped, 0, "CIP-HINT object at @0 is an index hint, not a bookmark", ""}},
+		diags: []wantDiag{{catalogue.Skipped, 0, "this CIP-HINT object is an index hint, not a bookmark", ""}},
 	}, {
 		// Appendix C: "@Dublin-Core-1 { ftp://ds.internic.net/internet-drafts/draft-kunze-dc-00.txt".
 		// "IDENTIFIER:{21}" is malformed, the colon before the size: it is
@@ -204,7 +204,7 @@ func TestSpecExamples(t *testing.T) {
 			),
 			Language: "en",
 		}},
-		diags: []wantDiag{{catalogue.Deviation, 781, `IDENTIFIER:{21} at @781: the colon stands before the size, not after it (4.4: ATTRIBUTE ::= IDENTIFIER {VALUE-SIZE} DELIMITER VALUE); read as IDENTIFIER{21}:`, ""}},
+		diags: []wantDiag{{catalogue.Deviation, 781, `IDENTIFIER:{21}: the colon stands before the size, not after it (4.4: ATTRIBUTE ::= IDENTIFIER {VALUE-SIZE} DELIMITER VALUE); read as IDENTIFIER{21}:`, ""}},
 	}, {
 		// The same in the layout the draft's authors wrote it (one pair a
 		// line, TAB after the colon: specs/README.md), followed by section
@@ -235,7 +235,7 @@ func TestSpecExamples(t *testing.T) {
 			Type: "text/html", Extensions: x("X-CONTENT-LENGTH", "33262"),
 		}},
 		diags: []wantDiag{
-			{catalogue.Deviation, 0, `IDENTIFIER:{21} at @781: the colon stands before the size`, "IDENTIFIER:{21}"},
+			{catalogue.Deviation, 0, `IDENTIFIER:{21}: the colon stands before the size`, "IDENTIFIER:{21}"},
 		},
 	}}
 	for _, tt := range tests {
@@ -324,7 +324,7 @@ func TestMapping(t *testing.T) {
 	}, {
 		name:  "a URL that is not a URI (WRITERS.md: @FILE { Boku_Bioninformatics) is skipped",
 		input: "@FILE { Boku_Bioninformatics\nTitle{4}:\tBoku\n}\n",
-		diags: []wantDiag{{catalogue.Skipped, 0, `its URL "Boku_Bioninformatics" is not a URI`, ""}},
+		diags: []wantDiag{{catalogue.Skipped, 0, `the object's URL "Boku_Bioninformatics" is not a URI`, ""}},
 	}, {
 		name:  "Author-N in any order are one X-AUTHOR, in N order (4.3)",
 		input: "@DOCUMENT { http://a.example/x\nAuthor-2{1}:\tB\nAuthor-10{1}:\tC\nAuthor-1{1}:\tA\nauthor-3{2}:\tB2\n}",
@@ -407,9 +407,9 @@ func TestMapping(t *testing.T) {
 			"URL-References{19}:\thttp://b.example/ x\n}\n",
 		want: []*catalogue.Record{{URI: "http://a.example/", Name: "a.example", Date: now}},
 		diags: []wantDiag{
-			{catalogue.Dropped, 26, "Full-Text{5} at @26 is bulk content", ""},
-			{catalogue.Dropped, 46, "Partial-Text{3} at @46 is bulk content", ""},
-			{catalogue.Dropped, 67, "URL-References{19} at @67 is bulk content", ""},
+			{catalogue.Dropped, 26, "Full-Text{5} is bulk content", ""},
+			{catalogue.Dropped, 46, "Partial-Text{3} is bulk content", ""},
+			{catalogue.Dropped, 67, "URL-References{19} is bulk content", ""},
 		},
 	}, {
 		name:  "a value that starts with a line break and holds braces and @",
@@ -425,7 +425,7 @@ func TestMapping(t *testing.T) {
 		want: []*catalogue.Record{
 			{URI: "http://a.example/", Name: "abcdef", Description: "z", Date: now},
 			{URI: "http://b.example/", Name: "b", Date: now}},
-		diags: []wantDiag{{catalogue.Deviation, 26, `Title{3} at @26: the size does not match the data (after 3 bytes comes "def\nDescript"); the value is taken to end at "Description" at @43: 6 bytes`, ""}},
+		diags: []wantDiag{{catalogue.Deviation, 26, `Title{3}: the size does not match the data (after 3 bytes comes "def\nDescript"); the value is taken to end at "Description" at @43: 6 bytes`, ""}},
 	}, {
 		// Two too many: "Hello\nD" fits the grammar, with an attribute
 		// "escription" after it. The line that starts a pair inside the
@@ -434,7 +434,7 @@ func TestMapping(t *testing.T) {
 		name:  "a size two too large is not misread as a value and an invented attribute",
 		input: "@FILE { http://a.example/\nTitle{7}:\tHello\nDescription{5}:\tworld\n}\n",
 		want:  []*catalogue.Record{{URI: "http://a.example/", Name: "Hello", Description: "world", Date: now}},
-		diags: []wantDiag{{catalogue.Deviation, 26, `Title{7} at @26: the size does not match the data (after 7 bytes comes "escription{5"); the value is taken to end at "Description" at @42: 5 bytes`, ""}},
+		diags: []wantDiag{{catalogue.Deviation, 26, `Title{7}: the size does not match the data (after 7 bytes comes "escription{5"); the value is taken to end at "Description" at @42: 5 bytes`, ""}},
 	}, {
 		name: "a size too large: the value ends at the \"}\" that starts a line; the objects after are read",
 		input: "@FILE { http://a.example/\nTitle{60}:\tabc\n}\n" +
@@ -443,7 +443,7 @@ func TestMapping(t *testing.T) {
 			{URI: "http://a.example/", Name: "abc", Date: now},
 			{URI: "http://b.example/", Name: "b", Date: now},
 			{URI: "http://c.example/", Name: "c.example", Date: now}},
-		diags: []wantDiag{{catalogue.Deviation, 26, "Title{60} at @26: the size does not match the data", ""}},
+		diags: []wantDiag{{catalogue.Deviation, 26, "Title{60}: the size does not match the data", ""}},
 	}, {
 		// Appendix C's "IDENTIFIER:{21}": the pairs after it are read.
 		name: "the draft's own malformed IDENTIFIER:{21} is read, reported, and what follows it kept",
@@ -452,7 +452,7 @@ func TestMapping(t *testing.T) {
 		want: []*catalogue.Record{
 			{URI: "http://a.example/", Name: "A", Date: now, Language: "en", Extensions: x("X-IDENTIFIER", "draft-kunze-dc-00.txt")},
 			{URI: "http://b.example/", Name: "B", Date: now}},
-		diags: []wantDiag{{catalogue.Deviation, 45, "IDENTIFIER:{21} at @45: the colon stands before the size", ""}},
+		diags: []wantDiag{{catalogue.Deviation, 45, "IDENTIFIER:{21}: the colon stands before the size", ""}},
 	}, {
 		// 4.3: "Implementors of SOIF parsers should ignore ,,,, or other
 		// whitespace found between the VALUE of an ATTRIBUTE-VALUE pair
@@ -466,12 +466,12 @@ func TestMapping(t *testing.T) {
 		name:  "junk where a pair should start is skipped to the next line that starts a pair, and reported",
 		input: "@FILE { http://a.example/\n%% a comment {x}\nmore junk\nType{9}:\ttext/html\nTitle{5}:\tTitle\n}\n",
 		want:  []*catalogue.Record{{URI: "http://a.example/", Name: "Title", Type: "text/html", Date: now}},
-		diags: []wantDiag{{catalogue.Dropped, 26, `bytes @26 to @53 are not an attribute (they start "%% a comment"); skipped up to "Type" at @53`, ""}},
+		diags: []wantDiag{{catalogue.Dropped, 26, `these bytes are not an attribute (they start "%% a comment"); skipped up to "Type" at @53`, ""}},
 	}, {
 		name:  "a pair without a size (\"Name: value\") is read up to the next line that starts a pair, and reported",
 		input: "@FILE { http://a.example/\nTitle: A title\nwith two lines\nType{9}:\ttext/html\n}\n",
 		want:  []*catalogue.Record{{URI: "http://a.example/", Name: "A title with two lines", Type: "text/html", Date: now}},
-		diags: []wantDiag{{catalogue.Deviation, 26, `Title at @26 has no {SIZE} (4.4: IDENTIFIER {VALUE-SIZE} DELIMITER VALUE); the value is taken to end at "Type" at @56: 22 bytes`, ""}},
+		diags: []wantDiag{{catalogue.Deviation, 26, `Title has no {SIZE} (4.4: IDENTIFIER {VALUE-SIZE} DELIMITER VALUE); the value is taken to end at "Type" at @56: 22 bytes`, ""}},
 	}, {
 		// Each is reported; a flood of them is summarised by the import
 		// (importers.Plan), not here.
@@ -479,8 +479,8 @@ func TestMapping(t *testing.T) {
 		input: "@FILE { http://a.example/\nTitle{2}:\tA\nType{10}:\ttext/html\n}\n",
 		want:  []*catalogue.Record{{URI: "http://a.example/", Name: "A", Date: now, Type: "text/html"}},
 		diags: []wantDiag{
-			{catalogue.Deviation, 26, "Title{2} at @26: the size counts the line break", ""},
-			{catalogue.Deviation, 38, "Type{10} at @38: the size counts the line break", ""}},
+			{catalogue.Deviation, 26, "Title{2}: the size counts the line break", ""},
+			{catalogue.Deviation, 38, "Type{10}: the size counts the line break", ""}},
 	}, {
 		name:  "text before the first object and between objects is skipped and reported",
 		input: "From: harvest\n\n@FILE { http://a.example/\n}\njunk\n@FILE { http://b.example/\n}",
@@ -488,8 +488,8 @@ func TestMapping(t *testing.T) {
 			{URI: "http://a.example/", Name: "a.example", Date: now},
 			{URI: "http://b.example/", Name: "b.example", Date: now}},
 		diags: []wantDiag{
-			{catalogue.Deviation, 0, "bytes @0 to @15 are outside any object", ""},
-			{catalogue.Deviation, 43, "bytes @43 to @48 are outside any object", ""}},
+			{catalogue.Deviation, 0, "bytes up to @15 are outside any object", ""},
+			{catalogue.Deviation, 43, "bytes up to @48 are outside any object", ""}},
 	}, {
 		name:  "an object not closed before the next, and one not closed at the end",
 		input: "@FILE { http://a.example/\nTitle{1}:\tA\n@FILE { http://b.example/\nTitle{1}:\tB\n",
@@ -497,8 +497,8 @@ func TestMapping(t *testing.T) {
 			{URI: "http://a.example/", Name: "A", Date: now},
 			{URI: "http://b.example/", Name: "B", Date: now}},
 		diags: []wantDiag{
-			{catalogue.Deviation, 0, `the object at @0 is not closed by "}" before the next object at @38`, ""},
-			{catalogue.Deviation, 38, `the object at @38 is not closed by "}" before the end of the input`, ""}},
+			{catalogue.Deviation, 0, `the object is not closed by "}" before the next object at @38`, ""},
+			{catalogue.Deviation, 38, `the object is not closed by "}" before the end of the input`, ""}},
 	}, {
 		name:  "@FIELD and other unknown templates are read, with a note",
 		input: "@FIELD { http://localhost\nTitle{2}:\tlo\n}\n",
@@ -513,7 +513,7 @@ func TestMapping(t *testing.T) {
 		name:  "binary values are dropped",
 		input: "@FILE { http://a.example/\nMD5{4}:\t\x00\x01\x02\x03\n}\n",
 		want:  []*catalogue.Record{{URI: "http://a.example/", Name: "a.example", Date: now}},
-		diags: []wantDiag{{catalogue.Dropped, 26, "MD5{4} at @26 is binary data", ""}},
+		diags: []wantDiag{{catalogue.Dropped, 26, "MD5{4} is binary data", ""}},
 	}, {
 		name:  "an IRI becomes a URI",
 		input: "@FILE { http://bücher.example/straße\n}\n",
@@ -523,13 +523,13 @@ func TestMapping(t *testing.T) {
 		input: "@CIP-HINT{ http://h.example/\nSource-1{3}:\tabc\n}\n@FILE { http://a.example/\n}\n@CIP-HINT { http://h.example/\n}\n",
 		want:  []*catalogue.Record{{URI: "http://a.example/", Name: "a.example", Date: now}},
 		diags: []wantDiag{
-			{catalogue.Skipped, 0, "CIP-HINT object at @0", ""},
-			{catalogue.Skipped, 76, "CIP-HINT object at @76", ""}},
+			{catalogue.Skipped, 0, "this CIP-HINT object is an index hint", ""},
+			{catalogue.Skipped, 76, "this CIP-HINT object is an index hint", ""}},
 	}, {
 		name:  "a value too long for an X- field is dropped as bulk",
 		input: "@FILE { http://a.example/\nNotes{3000}:\t" + strings.Repeat("n", 3000) + "\n}\n",
 		want:  []*catalogue.Record{{URI: "http://a.example/", Name: "a.example", Date: now}},
-		diags: []wantDiag{{catalogue.Dropped, 26, "X-NOTES from @26 is 3000 bytes long: bulk", ""}},
+		diags: []wantDiag{{catalogue.Dropped, 26, "X-NOTES is 3000 bytes long: bulk", ""}},
 	}}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -549,15 +549,15 @@ func TestHugeSize(t *testing.T) {
 		recs        int
 	}{
 		{"larger than the input", "@FILE { http://a.example/\nTitle{999999999999}:\tabc\n}\n",
-			wantDiag{catalogue.Dropped, 26, "Title{999999999999} at @26 is cut short by the end of the input (6 of 999999999999 bytes)", ""}, 1},
+			wantDiag{catalogue.Dropped, 26, "Title{999999999999} is cut short by the end of the input (6 of 999999999999 bytes)", ""}, 1},
 		{"overflowing int64", "@FILE { http://a.example/\nFull-Text{99999999999999999999999999}:\tabc\n}\n",
 			wantDiag{catalogue.Dropped, 26, "is cut short by the end of the input", ""}, 1},
 		{"large and present", "@FILE { http://a.example/\nDescription{200000}:\t" + strings.Repeat("d", 200000) + "\nTitle{1}:\tT\n}\n",
-			wantDiag{catalogue.Dropped, 26, "Description{200000} at @26 is larger than 64 KiB; not kept", ""}, 1},
+			wantDiag{catalogue.Dropped, 26, "Description{200000} is larger than 64 KiB; not kept", ""}, 1},
 		{"many large values in one object", "@FILE { http://a.example/\n" + strings.Repeat("Notes{60000}:\t"+strings.Repeat("n", 60000)+"\n", 20) + "}\n",
-			wantDiag{catalogue.Dropped, 26 + 17*60015, "Notes{60000} at @1020281: the object at @0 already holds 996 KiB of values; not kept", ""}, 1},
+			wantDiag{catalogue.Dropped, 26 + 17*60015, "Notes{60000}: the object at @0 already holds 996 KiB of values; not kept", ""}, 1},
 		{"bulk, large and present", "@FILE { http://a.example/\nFull-Text{300000}:\t" + strings.Repeat("f", 300000) + "\n}\n",
-			wantDiag{catalogue.Dropped, 26, "Full-Text{300000} at @26 is bulk content", ""}, 1},
+			wantDiag{catalogue.Dropped, 26, "Full-Text{300000} is bulk content", ""}, 1},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
