@@ -252,7 +252,7 @@ func (c *Catalogue) checkIDs(n int) {
 		}
 		key := canonicalID(r.ID)
 		if other, ok := ids[key]; ok {
-			r.problems = append(r.problems, Diagnostic{Line: r.fieldLine(FieldID), Offset: -1, Field: FieldID, Kind: Error,
+			r.addProblem(Diagnostic{Line: r.fieldLine(FieldID), Offset: -1, Field: FieldID, Kind: Error,
 				Msg: fmt.Sprintf("ID %s is already that of the record at line %d; IDs must be unique (3.9)", r.ID, other.line)})
 			r.ID = ""
 			r.accepted &^= bitOf(FieldID)
@@ -301,11 +301,11 @@ func (c *Catalogue) Valid() []*Record {
 func (c *Catalogue) Problems() []Diagnostic {
 	n := len(c.probs)
 	for _, r := range c.records {
-		n += len(r.problems)
+		n += len(r.Problems())
 	}
 	ps := append(make([]Diagnostic, 0, n), c.probs...)
 	for _, r := range c.records {
-		ps = append(ps, r.problems...)
+		ps = append(ps, r.Problems()...)
 	}
 	sort.SliceStable(ps, func(i, j int) bool { return ps[i].Line < ps[j].Line })
 	return ps

@@ -297,7 +297,7 @@ func parseRecordInto(rec *Record, raw string, first int, cache *valueCache) {
 		if f.problem != nil {
 			p := *f.problem
 			p.Line = lineNo
-			rec.problems = append(rec.problems, p)
+			rec.addProblem(p)
 			if f.spec != nil {
 				bit := f.spec.bit
 				if seen&bit != 0 && bit&requiredFields != 0 {
@@ -310,7 +310,7 @@ func parseRecordInto(rec *Record, raw string, first int, cache *valueCache) {
 		if f.spec != nil {
 			bit := f.spec.bit
 			if seen&bit != 0 {
-				rec.problems = append(rec.problems, Diagnostic{Line: lineNo, Offset: -1, Field: f.name, Kind: Error,
+				rec.addProblem(Diagnostic{Line: lineNo, Offset: -1, Field: f.name, Kind: Error,
 					Msg: fmt.Sprintf("%s appears again; a field name must not occur twice in a record (2.2)", f.name)})
 				if bit&requiredFields != 0 {
 					dupRequired = true
@@ -323,7 +323,7 @@ func parseRecordInto(rec *Record, raw string, first int, cache *valueCache) {
 		}
 		// An X- field (parseField reports anything else).
 		if rec.Extension(f.name) != "" {
-			rec.problems = append(rec.problems, Diagnostic{Line: lineNo, Offset: -1, Field: f.name, Kind: Error,
+			rec.addProblem(Diagnostic{Line: lineNo, Offset: -1, Field: f.name, Kind: Error,
 				Msg: fmt.Sprintf("%s appears again; a field name must not occur twice in a record (2.2)", f.name)})
 			continue
 		}
@@ -336,18 +336,18 @@ func parseRecordInto(rec *Record, raw string, first int, cache *valueCache) {
 				continue
 			}
 			if seen&f.bit != 0 && rec.accepted&f.bit == 0 {
-				rec.problems = append(rec.problems, Diagnostic{Line: first, Offset: -1, Field: f.Name, Kind: Error,
+				rec.addProblem(Diagnostic{Line: first, Offset: -1, Field: f.Name, Kind: Error,
 					Msg: fmt.Sprintf("record kept but not used: its %s, which is required, is invalid (2.2)", f.Name)})
 			}
 			if seen&f.bit == 0 {
-				rec.problems = append(rec.problems, Diagnostic{Line: first, Offset: -1, Field: f.Name, Kind: Error,
+				rec.addProblem(Diagnostic{Line: first, Offset: -1, Field: f.Name, Kind: Error,
 					Msg: fmt.Sprintf("record has no %s field, which is required (%s); the record is kept but not used", f.Name, f.Section)})
 			}
 		}
 	}
 	rec.invalid = rec.accepted&requiredFields != requiredFields || dupRequired
 	if dupRequired && rec.accepted&requiredFields == requiredFields {
-		rec.problems = append(rec.problems, Diagnostic{Line: first, Offset: -1, Kind: Error,
+		rec.addProblem(Diagnostic{Line: first, Offset: -1, Kind: Error,
 			Msg: "a required field appears twice, so the record is ambiguous (2.2); it is kept but not used"})
 	}
 }

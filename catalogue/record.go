@@ -7,6 +7,7 @@
 package catalogue
 
 import (
+	"slices"
 	"strings"
 	"time"
 )
@@ -56,15 +57,15 @@ type Record struct {
 	ID          string // decimal digits, as written
 	Extensions  []Field
 
-	ref      Ref          // identity for the life of the process (see Ref)
-	sep      string       // blank lines before the record, written back as they were
-	sepTail  int          // how many bytes of sep were the file's last blank lines when it was added
-	raw      string       // the record's lines as read or rendered, with their line breaks
-	line     int          // line number of the record's first line, 0 for a new record
-	problems []Diagnostic // what was wrong with it when read
-	accepted uint16       // standard fields taken from the file (bits of std)
-	invalid  bool         // a required field is missing or invalid (2.2)
-	allowDup bool         // added with Add.AllowDuplicates: a merge keeps it whatever the file holds
+	ref      Ref           // identity for the life of the process (see Ref)
+	sep      string        // blank lines before the record, written back as they were
+	sepTail  int           // how many bytes of sep were the file's last blank lines when it was added
+	raw      string        // the record's lines as read or rendered, with their line breaks
+	line     int           // line number of the record's first line, 0 for a new record
+	problems *[]Diagnostic // what was wrong with it when read; nil, as for most records, when nothing was
+	accepted uint16        // standard fields taken from the file (bits of std)
+	invalid  bool          // a required field is missing or invalid (2.2)
+	allowDup bool          // added with Add.AllowDuplicates: a merge keeps it whatever the file holds
 }
 
 // Line returns the line of the file at which the record starts, or 0 for a
@@ -72,7 +73,22 @@ type Record struct {
 func (r *Record) Line() int { return r.line }
 
 // Problems returns what was wrong with the record when it was read.
-func (r *Record) Problems() []Diagnostic { return r.problems }
+func (r *Record) Problems() []Diagnostic {
+	if r.problems == nil {
+		return nil
+	}
+	return *r.problems
+}
+
+// addProblem adds d to the record's problems. They are held apart: a
+// record without any, as most are, costs a pointer, not a slice (16 MB
+// less for a million records).
+func (r *Record) addProblem(d Diagnostic) {
+	if r.problems == nil {
+		r.problems = new([]Diagnostic)
+	}
+	*r.problems = append(*r.problems, d)
+}
 
 // Valid reports whether the record has a valid URI, NAME and DATE. An
 // invalid record is kept and written back, but not listed (SSD3 2.2).
@@ -143,7 +159,11 @@ func (r *Record) SetExtension(name, value string) {
 func (r *Record) Clone() *Record {
 	c := *r
 	c.Extensions = append([]Field(nil), r.Extensions...)
-	c.problems = append([]Diagnostic(nil), r.problems...)
+	c.problems = nil
+	if ps := r.Problems(); len(ps) > 0 {
+		ps = slices.Clone(ps)
+		c.problems = &ps
+	}
 	return &c
 }
 
