@@ -12,6 +12,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+	"unsafe"
 )
 
 // Catalogue is a URI-Catalogue held in memory: its records in file order,
@@ -152,8 +153,9 @@ type pieceWorker struct {
 
 // slabSize is how many records are allocated at once: a catalogue's
 // records are made together and live as long as each other, so that
-// allocating them one by one would only cost time and padding.
-const slabSize = 256
+// allocating them one by one would only cost time and padding. A slab
+// fills 64 KiB, the pages it is given, to within a record.
+const slabSize = 64 << 10 / unsafe.Sizeof(Record{})
 
 func (w *pieceWorker) record() *Record {
 	if len(w.slab) == 0 {
