@@ -16,10 +16,10 @@ import (
 // holds the records until Close, since the header must name the extension
 // columns of them all.
 type Writer struct {
-	w      io.Writer
-	recs   []entry
-	closed bool
-	diags  []catalogue.Diagnostic
+	importers.WriterNotes // what Diagnostics returns: each record's is known when Write returns
+	w                     io.Writer
+	recs                  []entry
+	closed                bool
 }
 
 // entry is a record to write; dirty says its text holds what CleanText
@@ -51,7 +51,8 @@ func (w *Writer) Write(rec *catalogue.Record) error {
 		check(f.Value)
 	}
 	if dropped {
-		w.diags = append(w.diags, importers.WriterNote(catalogue.Dropped, rec.URI, lostControls))
+		w.Record(rec.URI)
+		w.Note(catalogue.Dropped, lostControls)
 	}
 	w.recs = append(w.recs, entry{rec, dirty})
 	return nil
@@ -121,14 +122,6 @@ func (w *Writer) Close() error {
 		return fmt.Errorf("csv: %w", err)
 	}
 	return nil
-}
-
-// Diagnostics returns what the file cannot hold as it was, since the last
-// call: each record's is known when Write returns.
-func (w *Writer) Diagnostics() []catalogue.Diagnostic {
-	d := w.diags
-	w.diags = nil
-	return d
 }
 
 // rowWriter writes rows as RFC 4180 has them, ended with CR LF (section 2,

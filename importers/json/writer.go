@@ -18,12 +18,12 @@ import (
 // `uricat list --json` prints, but one record at a time, so that a large
 // export does not build the whole document in memory.
 type Writer struct {
-	bw     *bufio.Writer
-	buf    bytes.Buffer
-	enc    *stdjson.Encoder
-	n      int
-	closed bool
-	diags  []catalogue.Diagnostic
+	bw                    *bufio.Writer
+	buf                   bytes.Buffer
+	enc                   *stdjson.Encoder
+	n                     int
+	closed                bool
+	importers.WriterNotes // what Diagnostics returns
 }
 
 // NewWriter returns a Writer to w.
@@ -62,7 +62,8 @@ func (w *Writer) Write(rec *catalogue.Record) error {
 	}
 	out := bytes.TrimSuffix(w.buf.Bytes(), []byte("\n"))
 	if hasInvalidText(rec) {
-		w.diags = append(w.diags, importers.WriterNote(catalogue.Deviation, rec.URI, "text that is not UTF-8 is written as U+FFFD: JSON text is Unicode"))
+		w.Record(rec.URI)
+		w.Note(catalogue.Deviation, "text that is not UTF-8 is written as U+FFFD: JSON text is Unicode")
 	}
 	_, err := writeEscaped(w.bw, out)
 	return err
@@ -99,14 +100,6 @@ func (w *Writer) Close() error {
 		return fmt.Errorf("json: %w", err)
 	}
 	return nil
-}
-
-// Diagnostics returns what the output cannot hold as it was, since the last
-// call.
-func (w *Writer) Diagnostics() []catalogue.Diagnostic {
-	d := w.diags
-	w.diags = nil
-	return d
 }
 
 // Encode writes v as `uricat list --json` prints it: indented by two

@@ -120,12 +120,12 @@ func Folders(category string) []string {
 // Close, which writes the file: the records of a folder are written
 // together.
 type Writer struct {
-	w          io.Writer
-	root       *folder
-	byCategory map[string]*place // categories repeat: split each once
-	diags      []catalogue.Diagnostic
-	backs      map[string]string // readBack's
-	closed     bool
+	importers.WriterNotes // what Diagnostics returns
+	w                     io.Writer
+	root                  *folder
+	byCategory            map[string]*place // categories repeat: split each once
+	backs                 map[string]string // readBack's
+	closed                bool
 }
 
 // NewWriter returns a Writer to w.
@@ -180,41 +180,42 @@ func (w *Writer) Write(rec *catalogue.Record) error {
 	if w.closed {
 		return errors.New("netscape: Write after Close")
 	}
+	w.Record(rec.URI)
 	if w.tooLong(rec) {
-		w.note(catalogue.Skipped, rec, "not written: its text is longer than the %d MiB a Netscape reader takes in one piece", MaxToken>>20)
+		w.Note(catalogue.Skipped, "not written: its text is longer than the %d MiB a Netscape reader takes in one piece", MaxToken>>20)
 		return nil
 	}
 	noted := false
 	e := entry{rec: rec}
-	name, dirty := w.safe(rec.Name, rec, &noted)
+	name, dirty := w.safe(rec.Name, &noted)
 	if back := textBack(name); back != name {
-		w.note(catalogue.Deviation, rec, "NAME %q reads back as %q: the blanks at the ends of a link's text are the file's layout, and a NAME is one line", importers.Excerpt(name), importers.Excerpt(back))
+		w.Note(catalogue.Deviation, "NAME %q reads back as %q: the blanks at the ends of a link's text are the file's layout, and a NAME is one line", importers.Excerpt(name), importers.Excerpt(back))
 	}
 	e.dirty = dirty
-	_, dirty = w.safe(rec.Description, rec, &noted)
+	_, dirty = w.safe(rec.Description, &noted)
 	e.dirty = e.dirty || dirty
 	if !rec.Date.IsZero() {
-		w.checkDate(rec.Date, "DATE", rec)
+		w.checkDate(rec.Date, "DATE")
 	}
 	for _, f := range rec.Extensions {
 		if f.Value == "" {
 			continue
 		}
-		_, dirty = w.safe(f.Value, rec, &noted)
+		_, dirty = w.safe(f.Value, &noted)
 		e.dirty = e.dirty || dirty
 		if a := attrByField[f.Name]; a != nil {
 			if !a.date {
 				continue
 			}
 			if t, err := catalogue.ParseDate(catalogue.CleanText(f.Value)); err == nil {
-				w.checkDate(t, a.field, rec)
+				w.checkDate(t, a.field)
 				continue
 			}
 			// Not a date: written under its own name, so that no browser
 			// takes it for one.
 		}
 		if w.readBack(f.Name) != f.Name {
-			w.note(catalogue.Deviation, rec, "%s is written as the attribute %s, which reads back as %s: HTML attribute names have no case", f.Name, f.Name, strings.ToUpper(f.Name))
+			w.Note(catalogue.Deviation, "%s is written as the attribute %s, which reads back as %s: HTML attribute names have no case", f.Name, f.Name, strings.ToUpper(f.Name))
 		}
 	}
 	p, ok := w.byCategory[rec.Category]
@@ -223,10 +224,10 @@ func (w *Writer) Write(rec *catalogue.Record) error {
 		w.byCategory[rec.Category] = p
 	}
 	for _, n := range p.notes {
-		w.diags = append(w.diags, importers.WriterNote(n.kind, rec.URI, "%s", n.msg))
+		w.Note(n.kind, "%s", n.msg)
 	}
 	if p.dirty && !noted {
-		w.note(catalogue.Dropped, rec, lostControls)
+		w.Note(catalogue.Dropped, lostControls)
 	}
 	for d := p.f; d != w.root; d = d.parent {
 		d.note(rec.Date)
@@ -235,18 +236,19 @@ func (w *Writer) Write(rec *catalogue.Record) error {
 	return nil
 }
 
-// textBack is what the Reader makes of a link's or a folder's text
-// (a NAME, a CATEGORY's folder name) written as text: the blanks at the ends go, a line break or a tab is a space
-// (importers.OneLine); runs of spaces stay.
+// textBack is what the Reader makes of a link's or a folder's text (a
+// NAME, a CATEGORY's folder name) written as text: the blanks at the ends
+// go, a line break or a tab is a space (importers.OneLine); runs of spaces
+// stay.
 func textBack(text string) string { return strings.TrimSpace(importers.OneLine(text)) }
 
 // safe returns s as clean leaves it, and whether that changed it; it
-// notes for rec (once) a change that is more than the form of a line break.
-func (w *Writer) safe(s string, rec *catalogue.Record, noted *bool) (safe string, dirty bool) {
+// notes for the record (once) a change that is more than the form of a line break.
+func (w *Writer) safe(s string, noted *bool) (safe string, dirty bool) {
 	safe, dropped := importers.SafeText(s)
 	if dropped && !*noted {
 		*noted = true
-		w.note(catalogue.Dropped, rec, lostControls)
+		w.Note(catalogue.Dropped, lostControls)
 	}
 	return safe, safe != s
 }
@@ -280,12 +282,12 @@ const lostControls = "control characters and escape sequences left out of its te
 // checkDate notes a date that Unix seconds in a bookmark file cannot
 // carry: 0 means "no date", and from the year 5138 the number is taken for
 // milliseconds (ParseTimestamp).
-func (w *Writer) checkDate(t time.Time, field string, rec *catalogue.Record) {
+func (w *Writer) checkDate(t time.Time, field string) {
 	switch n := t.Unix(); {
 	case n == 0:
-		w.note(catalogue.Deviation, rec, "%s 01/01/1970 00:00:00 is Unix time 0, which a bookmark file takes for no date", field)
+		w.Note(catalogue.Deviation, "%s 01/01/1970 00:00:00 is Unix time 0, which a bookmark file takes for no date", field)
 	case n >= 1e11:
-		w.note(catalogue.Deviation, rec, "%s %s is past the year 5137: Unix seconds that a bookmark file takes for milliseconds", field, catalogue.FormatDate(t))
+		w.Note(catalogue.Deviation, "%s %s is past the year 5137: Unix seconds that a bookmark file takes for milliseconds", field, catalogue.FormatDate(t))
 	}
 }
 
@@ -334,18 +336,6 @@ func (w *Writer) Close() error {
 		return fmt.Errorf("netscape: %w", err)
 	}
 	return nil
-}
-
-// Diagnostics returns what the file cannot hold as it was, since the last
-// call: each record's is known when Write returns.
-func (w *Writer) Diagnostics() []catalogue.Diagnostic {
-	d := w.diags
-	w.diags = nil
-	return d
-}
-
-func (w *Writer) note(kind catalogue.Kind, rec *catalogue.Record, format string, a ...any) {
-	w.diags = append(w.diags, importers.WriterNote(kind, rec.URI, format, a...))
 }
 
 // fileWriter writes the folder tree. Each line is made in the buffer's
