@@ -288,3 +288,25 @@ func NameFromURI(uri string) string {
 // Excerpt is s as a diagnostic quotes it: made safe for a terminal, on one
 // line (catalogue.DisplayText), and clipped to 60 characters.
 func Excerpt(s string) string { return textclip.Clip(catalogue.DisplayText(s), 60) }
+
+// NameMemo remembers what a reader or writer makes of a field's name (its
+// lower-case key, the attribute or label it is written as, what that reads
+// back as): files repeat the same few names. It forgets them all at
+// maxMemo names, so that a file whose every record has names of its own
+// holds no more than that. The zero NameMemo is ready to use.
+type NameMemo[V any] struct{ m map[string]V }
+
+const maxMemo = 1024
+
+// Get returns what of makes of name, made once while remembered.
+func (c *NameMemo[V]) Get(name string, of func(name string) V) V {
+	v, ok := c.m[name]
+	if !ok {
+		v = of(name)
+		if c.m == nil || len(c.m) >= maxMemo {
+			c.m = map[string]V{}
+		}
+		c.m[name] = v
+	}
+	return v
+}

@@ -80,7 +80,6 @@ func trimBlanks(s string) string {
 const (
 	maxLine   = 64 << 10 // a longer line is dropped
 	maxFields = 256      // fields kept per block
-	maxKeys   = 1024     // field names remembered in lower case
 )
 
 // Format describes Hina-Di for the registry.
@@ -116,10 +115,10 @@ type Reader struct {
 	crNoted  bool  // and in CR alone
 	err      error // sticky: io.EOF or a wrapped I/O error
 	ended    bool
-	keys     map[string]string // field name -> lower case
-	xnames   map[string]string // lower-case name -> X- field name
-	entities int               // entity blocks read
-	fields   []field           // the fields of the last block, reused
+	keys     importers.NameMemo[string] // field name -> lower case
+	xnames   importers.NameMemo[string] // lower-case name -> X- field name
+	entities int                        // entity blocks read
+	fields   []field                    // the fields of the last block, reused
 }
 
 // field is one "Name: value" line of a block.
@@ -336,17 +335,7 @@ func (r *Reader) parseField(text string) (field, bool) {
 
 // key returns the lower-case form of a field name; files repeat the same
 // few names, so each is lowered once.
-func (r *Reader) key(name string) string {
-	if k, ok := r.keys[name]; ok {
-		return k
-	}
-	k := strings.ToLower(name)
-	if r.keys == nil || len(r.keys) >= maxKeys {
-		r.keys = map[string]string{}
-	}
-	r.keys[name] = k
-	return k
-}
+func (r *Reader) key(name string) string { return r.keys.Get(name, strings.ToLower) }
 
 // validName reports whether s is WORD *("-" WORD), WORD = 1*(ALPHA|DIGIT).
 func validName(s string) bool {

@@ -234,17 +234,7 @@ func splitKeywords(v string) []string {
 }
 
 // xName is xName, remembered: files repeat the same few field names.
-func (r *Reader) xName(key string) string {
-	if x, ok := r.xnames[key]; ok {
-		return x
-	}
-	x := xName(key)
-	if r.xnames == nil || len(r.xnames) >= maxKeys {
-		r.xnames = map[string]string{}
-	}
-	r.xnames[key] = x
-	return x
-}
+func (r *Reader) xName(key string) string { return r.xnames.Get(key, xName) }
 
 // xName names the X- field for a field: "image-width" gives
 // "X-IMAGE-WIDTH"; an experimental "X-..." field keeps its name.

@@ -123,8 +123,8 @@ type Writer struct {
 	importers.WriterNotes // what Diagnostics returns
 	w                     io.Writer
 	root                  *folder
-	byCategory            map[string]*place // categories repeat: split each once
-	backs                 map[string]string // readBack's
+	byCategory            map[string]*place          // categories repeat: split each once
+	backs                 importers.NameMemo[string] // readBack's
 	closed                bool
 }
 
@@ -257,15 +257,7 @@ func (w *Writer) safe(s string, noted *bool) (safe string, dirty bool) {
 // field is written as (fieldForAttr), remembered: records repeat the same
 // few names.
 func (w *Writer) readBack(field string) string {
-	back, ok := w.backs[field]
-	if !ok {
-		back = fieldForAttr(strings.ToLower(attrForField(field)))
-		if w.backs == nil || len(w.backs) > 1024 {
-			w.backs = map[string]string{}
-		}
-		w.backs[field] = back
-	}
-	return back
+	return w.backs.Get(field, func(field string) string { return fieldForAttr(strings.ToLower(attrForField(field))) })
 }
 
 // clean returns s without what must not be written (see the package doc);

@@ -45,12 +45,17 @@ type Writer struct {
 	bw  *bufio.Writer
 	num []byte
 	importers.WriterNotes
-	names map[string]attrOf // extensions' attributes: records repeat the same few
+	names importers.NameMemo[attrOf] // extensions' attributes
 }
 
 // attrOf is the attribute an extension is written as, and the field the
 // reader makes of it.
 type attrOf struct{ attr, back string }
+
+func newAttrOf(name string) attrOf {
+	attr := AttributeName(name)
+	return attrOf{attr, readBack(attr)}
+}
 
 // NewWriter returns a Writer to w.
 func NewWriter(w io.Writer) *Writer {
@@ -92,15 +97,7 @@ func (w *Writer) Write(r *catalogue.Record) error {
 	b = w.attr(b, "ID", "Id", r.ID)
 	for _, f := range r.Extensions {
 		v := f.Value
-		a, ok := w.names[f.Name]
-		if !ok {
-			a = attrOf{AttributeName(f.Name), ""}
-			a.back = readBack(a.attr)
-			if w.names == nil || len(w.names) > 1024 {
-				w.names = map[string]attrOf{}
-			}
-			w.names[f.Name] = a
-		}
+		a := w.names.Get(f.Name, newAttrOf)
 		attr := a.attr
 		if back := a.back; back != f.Name {
 			w.Note(catalogue.Deviation, "%s is written as the attribute %s, which reads back as %s (SOIF's attribute names are case-insensitive, and \"-N\" numbers the values of one attribute: 4.3, 5)", f.Name, attr, back)

@@ -73,13 +73,21 @@ type Writer struct {
 	bw *bufio.Writer
 	importers.WriterNotes
 	date   []byte
-	types  map[string]string  // TYPE -> what the reader makes of it: records repeat the same few
-	labels map[string]labelOf // extension -> its URD label, and what the reader makes of it
+	types  map[string]string           // TYPE -> what the reader makes of it: records repeat the same few
+	labels importers.NameMemo[labelOf] // extension -> its URD label, and what the reader makes of it
 }
 
 // labelOf is the label an extension is written under, and the field the
 // reader makes of it.
 type labelOf struct{ label, back string }
+
+func newLabelOf(name string) labelOf {
+	label := Label(name)
+	if n, ok := renamed[name]; ok {
+		label = n
+	}
+	return labelOf{label, extName(label, "")}
+}
 
 // NewWriter returns a Writer to w.
 func NewWriter(w io.Writer) *Writer {
@@ -160,18 +168,7 @@ func (w *Writer) Write(r *catalogue.Record) error {
 		if f.Name == "X-URN" {
 			continue
 		}
-		l, ok := w.labels[f.Name]
-		if !ok {
-			l.label = Label(f.Name)
-			if n, ok := renamed[f.Name]; ok {
-				l.label = n
-			}
-			l.back = extName(l.label, "")
-			if w.labels == nil || len(w.labels) > 1024 {
-				w.labels = map[string]labelOf{}
-			}
-			w.labels[f.Name] = l
-		}
+		l := w.labels.Get(f.Name, newLabelOf)
 		label := l.label
 		if back := l.back; back != f.Name {
 			w.Note(catalogue.Deviation, "%s is written as the URD %s, which reads back as %s (a field name is an identifier: rules 6, 11)", f.Name, label, back)
