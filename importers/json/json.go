@@ -34,6 +34,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"slices"
 
 	"github.com/uricat/uricat/catalogue"
@@ -313,12 +314,7 @@ func (r *Reader) slow(e element) *catalogue.Record {
 			}
 		}
 	}
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	for _, k := range keys {
+	for _, k := range slices.Sorted(maps.Keys(m)) {
 		v := m[k]
 		switch k {
 		case "uri":
@@ -376,13 +372,8 @@ func (r *Reader) finish(e element, j *catalogue.JSONRecord, notes []string) *cat
 		rec.Date = t
 	}
 	if len(j.Extensions) > 0 {
-		names := make([]string, 0, len(j.Extensions))
-		for name := range j.Extensions {
-			names = append(names, name)
-		}
-		slices.Sort(names) // the order the Writer writes them in
-		rec.Extensions = make([]catalogue.Field, 0, len(names))
-		for _, name := range names {
+		rec.Extensions = make([]catalogue.Field, 0, len(j.Extensions))
+		for _, name := range slices.Sorted(maps.Keys(j.Extensions)) { // the order the Writer writes them in
 			rec.Extensions = append(rec.Extensions, catalogue.Field{Name: name, Value: j.Extensions[name]})
 		}
 	}
