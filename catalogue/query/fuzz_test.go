@@ -23,6 +23,11 @@ func fuzzRecords(t testing.TB) []*catalogue.Record {
 	return append(recs,
 		&catalogue.Record{Name: "Cafe\u0301 ﬁle Straße", Category: "a\x00b", Description: "\x1f\x01 İstanbul ǅ", Extensions: tags(",, ,x\u0301,Ａ b,")},
 		&catalogue.Record{Name: "", Description: "东京 タワー", Extensions: []catalogue.Field{{Name: "X-Tags", Value: "lower-case name"}}},
+		// Parts whose NULs are as far as the index notes or farther (nulFar).
+		&catalogue.Record{Name: strings.Repeat("Long name ", 30), Description: "after a long name"},
+		&catalogue.Record{Name: "Short", Category: strings.Repeat("É", nulFar), Description: "after a long category", Extensions: tags("a, b")},
+		&catalogue.Record{Name: "Short", Category: "c", Description: "after long tags", Extensions: tags(strings.Repeat("tag", 90) + ", last")},
+		&catalogue.Record{Name: strings.Repeat("n", nulFar-1), Category: "near", Description: "the name's NUL just near"},
 	)
 }
 

@@ -33,13 +33,25 @@ const (
 )
 
 // chunk is the search text of chunkSize consecutive records (fewer in the
-// last chunk): each record's parts, each ended by NUL, which folded text
-// never holds; where each part starts; and each record's masks.
+// last chunk): each record's parts, each but the last ended by NUL, which
+// folded text never holds; where each record's text starts and how long
+// its parts are; and each record's masks.
 type chunk struct {
 	text  string
-	offs  []uint32 // numParts per record (where its parts start), and the end
+	spans []uint64 // per record a span, and the end of the text
 	masks []uint64 // 3 per record: charMask of all its text, of its NAME, CATEGORY and tags, and their startMask
 }
+
+// A span is where a record's text starts in its chunk's text (the low 32
+// bits) and, a byte each above, how far from that start the NULs that
+// end NAME, CATEGORY and the tags are (DESCRIPTION ends where the next
+// record's text starts), or nulFar for one that far or farther, to be
+// looked for: all a doc needs to cut its parts, in 8 bytes a record
+// rather than the 20 of an offset for each part.
+const (
+	nulFar   = 255
+	nulShift = 32
+)
 
 // NewIndex indexes recs, a snapshot of a catalogue's records, as of the
 // catalogue's version (which Version gives back, so that the holder can
@@ -87,13 +99,12 @@ func (c *chunk) len() int { return len(c.masks) / 3 }
 // newChunk folds recs into a chunk, with buf as scratch space (returned
 // for the next chunk).
 func newChunk(recs []*catalogue.Record, buf []byte) (*chunk, []byte) {
-	c := &chunk{offs: make([]uint32, numParts*len(recs)+1), masks: make([]uint64, 3*len(recs))}
+	c := &chunk{spans: make([]uint64, len(recs)+1), masks: make([]uint64, 3*len(recs))}
 	buf = buf[:0]
 	for i, r := range recs {
-		offs := c.offs[numParts*i:]
-		start := len(buf)
+		start, fieldsEnd := len(buf), 0
+		span := uint64(uint32(start))
 		for p := range numParts {
-			offs[p] = uint32(len(buf))
 			switch p {
 			case partName:
 				buf = appendFold(buf, r.Name)
@@ -102,13 +113,18 @@ func newChunk(recs []*catalogue.Record, buf []byte) (*chunk, []byte) {
 			case partTags:
 				buf = appendTags(buf, r)
 			case partDescription:
+				fieldsEnd = len(buf)
 				buf = appendFold(buf, r.Description)
 			}
-			buf = append(buf, 0)
+			if p < partDescription {
+				span |= uint64(min(len(buf)-start, nulFar)) << (nulShift + 8*p)
+				buf = append(buf, 0)
+			}
 		}
-		c.masks[3*i], c.masks[3*i+1], c.masks[3*i+2] = textMasks(buf[start:], int(offs[partDescription])-start)
+		c.spans[i] = span
+		c.masks[3*i], c.masks[3*i+1], c.masks[3*i+2] = textMasks(buf[start:], fieldsEnd-start)
 	}
-	c.offs[len(c.offs)-1] = uint32(len(buf))
+	c.spans[len(recs)] = uint64(len(buf))
 	c.text = string(buf)
 	return c, buf
 }
@@ -131,16 +147,17 @@ func (ix *Index) mask(pos int) uint64 {
 func (ix *Index) doc(pos int) doc {
 	c := ix.chunks[pos>>chunkBits]
 	i := pos & (chunkSize - 1)
-	offs := c.offs[numParts*i : numParts*i+numParts+1]
-	return doc{rec: ix.recs[pos], src: c.text, offs: offs, all: c.text[offs[0] : offs[numParts]-1],
+	span := c.spans[i]
+	return doc{rec: ix.recs[pos], all: c.text[uint32(span):uint32(c.spans[i+1])], nuls: uint32(span >> nulShift),
 		fields: c.masks[3*i+1], starts: c.masks[3*i+2]}
 }
 
 // name returns the folded NAME of the record at pos.
 func (ix *Index) name(pos int) string {
 	c := ix.chunks[pos>>chunkBits]
-	i := numParts * (pos & (chunkSize - 1))
-	return c.text[c.offs[i] : c.offs[i+1]-1]
+	i := pos & (chunkSize - 1)
+	d := doc{all: c.text[uint32(c.spans[i]):uint32(c.spans[i+1])], nuls: uint32(c.spans[i] >> nulShift)}
+	return d.part(partName)
 }
 
 // Hit is a record a search matched: its position in the index's records

@@ -22,14 +22,13 @@ type doc struct {
 	text [numParts]string
 	have uint8 // bits of the parts folded so far
 
-	// From an Index only: its text, where the parts start in it (and
-	// end, each before a NUL); to pass over most records quickly, every
-	// part (with NULs between, so that a word, which holds none, is found
-	// within one), and the charMasks of the bytes of NAME, CATEGORY and
-	// the tags, and of those that start their words.
-	src            string
-	offs           []uint32
+	// From an Index only: every part, each but the last ended by a NUL
+	// (so that a word, which holds none, is found within one), to pass
+	// over most records quickly and to cut the parts from; where those
+	// NULs are (see span); and the charMasks of the bytes of NAME,
+	// CATEGORY and the tags, and of those that start their words.
 	all            string
+	nuls           uint32
 	fields, starts uint64
 
 	// From Filter only: where the parts are folded, so that a search
@@ -52,8 +51,19 @@ const tagSep = '\x1f'
 func (d *doc) part(p int) string {
 	if d.have&(1<<p) == 0 {
 		switch {
-		case d.offs != nil:
-			d.text[p] = d.src[d.offs[p] : d.offs[p+1]-1]
+		case d.all != "" && uint8(d.nuls>>(8*(partDescription-1))) != nulFar:
+			// The NULs that end the parts are all near: where the
+			// doc has them.
+			start, end := 0, len(d.all)
+			if p > 0 {
+				start = int(uint8(d.nuls>>(8*(p-1)))) + 1
+			}
+			if p < partDescription {
+				end = int(uint8(d.nuls >> (8 * p)))
+			}
+			d.text[p] = d.all[start:end]
+		case d.all != "":
+			d.text[p] = farPart(d.all, p)
 		case d.scratch != nil:
 			// The scratch space is reused for the next record, once this
 			// one's doc is gone; a part already folded keeps the array it
@@ -69,6 +79,18 @@ func (d *doc) part(p int) string {
 		d.have |= 1 << p
 	}
 	return d.text[p]
+}
+
+// farPart returns part p of all, the text of a record in an Index,
+// looking for the NULs that end its parts.
+func farPart(all string, p int) string {
+	for range p {
+		all = all[strings.IndexByte(all, 0)+1:]
+	}
+	if p < partDescription {
+		all = all[:strings.IndexByte(all, 0)]
+	}
+	return all
 }
 
 // fold appends part p of the record, folded, to dst.

@@ -108,9 +108,12 @@ func TestOrderMatchesAStableSort(t *testing.T) {
 		t.Fatal(err)
 	}
 	var recs []*catalogue.Record
-	for i, r := range c.Records() { // many ties: few names, dates and ratings
+	// Many ties: few names, dates and ratings; names longer than the
+	// index notes the end of (nulFar), alike at its start.
+	long := strings.Repeat("m", nulFar+40)
+	for i, r := range c.Records() {
 		r = r.Clone()
-		r.Name = []string{"b", "A", "a", "c", "Á"}[i%5]
+		r.Name = []string{"b", "A", "a", "c", "Á", long + "b", long + "a"}[i%7]
 		r.Date = r.Date.Truncate(24 * 365 * time.Hour)
 		recs = append(recs, r)
 	}
