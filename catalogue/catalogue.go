@@ -201,16 +201,16 @@ type idRun struct {
 }
 
 func (a *idRun) add(r *Record) {
-	if r.ID == "" || r.invalid {
+	if r.ID() == "" || r.invalid {
 		return
 	}
-	if a.n > 0 && CompareIDs(a.last, r.ID) >= 0 {
+	if a.n > 0 && CompareIDs(a.last, r.ID()) >= 0 {
 		a.increasing = false
 	}
 	if a.n == 0 {
-		a.first = r.ID
+		a.first = r.ID()
 	}
-	a.n, a.last = a.n+1, r.ID
+	a.n, a.last = a.n+1, r.ID()
 }
 
 // join adds the run b, which follows a.
@@ -249,14 +249,14 @@ func (c *Catalogue) finishRead(rd *reader, ids idRun) {
 func (c *Catalogue) checkIDs(n int) {
 	ids := make(map[string]*Record, n)
 	for _, r := range c.records {
-		if r.ID == "" || r.invalid {
+		if r.ID() == "" || r.invalid {
 			continue
 		}
-		key := canonicalID(r.ID)
+		key := canonicalID(r.ID())
 		if other, ok := ids[key]; ok {
 			r.addProblem(Diagnostic{Line: r.fieldLine(FieldID), Offset: -1, Field: FieldID, Kind: Error,
-				Msg: fmt.Sprintf("ID %s is already that of the record at line %d; IDs must be unique (3.9)", r.ID, other.line)})
-			r.ID = ""
+				Msg: fmt.Sprintf("ID %s is already that of the record at line %d; IDs must be unique (3.9)", r.ID(), other.line)})
+			r.SetID("")
 			r.accepted &^= bitOf(FieldID)
 			continue
 		}
@@ -375,7 +375,7 @@ func render(rec *Record) string {
 			writeField(&b, rec, f)
 		}
 	}
-	for _, x := range rec.Extensions {
+	for _, x := range rec.Extensions() {
 		if !contains(doneX, x.Name) {
 			writeLine(&b, x.Name, EncodeText(x.Value))
 		}

@@ -64,7 +64,9 @@ func FuzzEdit(f *testing.F) {
 		}
 		target := c.Records()[0]
 		edit := target.Clone()
-		edit.URI, edit.Name, edit.Rating = "http://edited.example/", "edited\tname é", 4
+		edit.SetURI("http://edited.example/")
+		edit.SetName("edited\tname é")
+		edit.SetRating(4)
 		nr, err := testUpdate(c, target, edit)
 		if err != nil {
 			return // the record had other invalid typed values
@@ -79,7 +81,7 @@ func FuzzEdit(f *testing.F) {
 			t.Fatalf("%d records after the edit, want %d:\n%q", again.Len(), c.Len(), out.String())
 		}
 		got := again.Records()[0]
-		if got.Name != "edited\tname é" || got.URI != "http://edited.example/" || (nr.Rating == 4) != (got.Rating == 4) {
+		if got.Name() != "edited\tname é" || got.URI() != "http://edited.example/" || (nr.Rating() == 4) != (got.Rating() == 4) {
 			t.Fatalf("edited record read back as %+v", got)
 		}
 		for i := 1; i < c.Len(); i++ {
@@ -112,14 +114,14 @@ func FuzzTextRoundTrip(f *testing.F) {
 			return
 		}
 		c := &Catalogue{}
-		if _, err := testAdd(c, &Record{URI: "http://e/", Name: s, Description: s, Extensions: []Field{{"X-T", s}}}); err != nil {
+		if _, err := testAdd(c, NewRecord(Values{URI: "http://e/", Name: s, Description: s, Extensions: []Field{{"X-T", s}}})); err != nil {
 			t.Fatal(err)
 		}
 		var out bytes.Buffer
 		c.WriteTo(&out)
 		r := mustRead(t, out.String()).Records()[0]
-		if r.Name != s || r.Description != s || r.Extension("X-T") != s || !r.Valid() {
-			t.Fatalf("record round trip of %q: %q %q %q %v", s, r.Name, r.Description, r.Extension("X-T"), r.Problems())
+		if r.Name() != s || r.Description() != s || r.Extension("X-T") != s || !r.Valid() {
+			t.Fatalf("record round trip of %q: %q %q %q %v", s, r.Name(), r.Description(), r.Extension("X-T"), r.Problems())
 		}
 	})
 }

@@ -327,7 +327,7 @@ func parseRecordInto(rec *Record, raw string, first int, cache *valueCache) {
 				Msg: fmt.Sprintf("%s appears again; a field name must not occur twice in a record (2.2)", f.name)})
 			continue
 		}
-		rec.Extensions = append(rec.Extensions, Field{Name: f.name, Value: f.value})
+		rec.AddExtension(f.name, f.value)
 	}
 	if seen&requiredFields != requiredFields || rec.accepted&requiredFields != requiredFields {
 		for i := range Fields {

@@ -41,21 +41,21 @@ type Field struct {
 // the same Ref. Change a Clone and give the catalogue the difference
 // (Diff, Set); never modify a record that Records returned.
 //
-// The exported fields hold decoded values; an empty string (or zero Rating,
+// Its accessors give decoded values; an empty string (or zero Rating,
 // zero Date) means the field is absent or was invalid in the file. A Record
 // read from a file also remembers its original text, so that saving an
 // unchanged record writes back the same bytes, and its problems.
 type Record struct {
-	URI         string
-	Name        string
-	Date        time.Time // UTC, to the second
-	Category    string
-	Description string
-	Rating      int // 1-5, 0 when absent
-	Language    string
-	Type        string
-	ID          string // decimal digits, as written
-	Extensions  []Field
+	uri         string
+	name        string
+	date        time.Time // UTC, to the second
+	category    string
+	description string
+	rating      int // 1-5, 0 when absent
+	language    string
+	typ         string
+	id          string // decimal digits, as written
+	extensions  []Field
 
 	ref      Ref           // identity for the life of the process (see Ref)
 	sep      string        // blank lines before the record, written back as they were
@@ -124,12 +124,12 @@ func (r *Record) FileValue(name string) string {
 // DATE that happens to be Go's zero time, so a DATE read from the file
 // counts whatever its value.
 func (r *Record) hasDate() bool {
-	return !r.Date.IsZero() || r.accepted&bitOf(FieldDate) != 0
+	return !r.Date().IsZero() || r.accepted&bitOf(FieldDate) != 0
 }
 
 // Extension returns the value of the X- field name, or "".
 func (r *Record) Extension(name string) string {
-	for _, f := range r.Extensions {
+	for _, f := range r.Extensions() {
 		if f.Name == name {
 			return f.Value
 		}
@@ -139,26 +139,35 @@ func (r *Record) Extension(name string) string {
 
 // SetExtension sets (or with an empty value removes) the X- field name.
 func (r *Record) SetExtension(name, value string) {
-	for i, f := range r.Extensions {
+	fs := r.Extensions()
+	for i, f := range fs {
 		if f.Name == name {
 			if value == "" {
-				r.Extensions = append(r.Extensions[:i:i], r.Extensions[i+1:]...)
+				r.SetExtensions(append(fs[:i:i], fs[i+1:]...))
 			} else {
-				r.Extensions[i].Value = value
+				fs = slices.Clone(fs)
+				fs[i].Value = value
+				r.SetExtensions(fs)
 			}
 			return
 		}
 	}
 	if value != "" {
-		r.Extensions = append(r.Extensions, Field{Name: name, Value: value})
+		r.AddExtension(name, value)
 	}
+}
+
+// AddExtension adds the X- field name with value after the record's
+// other fields, even if it has one of that name already.
+func (r *Record) AddExtension(name, value string) {
+	r.SetExtensions(append(r.Extensions(), Field{Name: name, Value: value}))
 }
 
 // Clone returns a deep copy of r, with the same Ref and original text, to
 // change and then compare with r (Diff).
 func (r *Record) Clone() *Record {
 	c := *r
-	c.Extensions = append([]Field(nil), r.Extensions...)
+	c.SetExtensions(append([]Field(nil), r.Extensions()...))
 	c.problems = nil
 	if ps := r.Problems(); len(ps) > 0 {
 		ps = slices.Clone(ps)
@@ -186,9 +195,9 @@ func (r *Record) Validate() []Diagnostic {
 			add(f.Name, errRequired(f.Name, f.Section))
 		}
 	}
-	for i, f := range r.Extensions {
+	for i, f := range r.Extensions() {
 		add(f.Name, ValidateExtensionName(f.Name))
-		for _, g := range r.Extensions[:i] {
+		for _, g := range r.Extensions()[:i] {
 			if g.Name == f.Name {
 				add(f.Name, errorf("field %s appears twice; a name must not occur twice in a record (2.2)", f.Name))
 				break
@@ -209,3 +218,107 @@ func validateText(field, v string) error {
 	}
 	return nil
 }
+
+// Values are a record's fields as plain values, to build a record from
+// (NewRecord) or to read all of them at once (Record.Values).
+type Values struct {
+	URI         string
+	Name        string
+	Date        time.Time // UTC, to the second
+	Category    string
+	Description string
+	Rating      int // 1-5, 0 when absent
+	Language    string
+	Type        string
+	ID          string // decimal digits, as written
+	Extensions  []Field
+}
+
+// NewRecord returns a new record holding v, not yet in any catalogue.
+func NewRecord(v Values) *Record {
+	r := &Record{}
+	r.SetValues(v)
+	return r
+}
+
+// Values returns the record's fields.
+func (r *Record) Values() Values {
+	return Values{URI: r.URI(), Name: r.Name(), Date: r.Date(), Category: r.Category(),
+		Description: r.Description(), Rating: r.Rating(), Language: r.Language(), Type: r.Type(),
+		ID: r.ID(), Extensions: r.Extensions()}
+}
+
+// SetValues sets every field of the record to v's.
+func (r *Record) SetValues(v Values) {
+	r.SetURI(v.URI)
+	r.SetName(v.Name)
+	r.SetDate(v.Date)
+	r.SetCategory(v.Category)
+	r.SetDescription(v.Description)
+	r.SetRating(v.Rating)
+	r.SetLanguage(v.Language)
+	r.SetType(v.Type)
+	r.SetID(v.ID)
+	r.SetExtensions(v.Extensions)
+}
+
+// URI returns the record's URI (3.1).
+func (r *Record) URI() string { return r.uri }
+
+// Name returns the record's NAME (3.2).
+func (r *Record) Name() string { return r.name }
+
+// Date returns the record's DATE (3.3), UTC; zero when absent.
+func (r *Record) Date() time.Time { return r.date }
+
+// Category returns the record's CATEGORY (3.4).
+func (r *Record) Category() string { return r.category }
+
+// Description returns the record's DESCRIPTION (3.5).
+func (r *Record) Description() string { return r.description }
+
+// Rating returns the record's RATING (3.6): 1-5, 0 when absent.
+func (r *Record) Rating() int { return r.rating }
+
+// Language returns the record's LANGUAGE (3.7).
+func (r *Record) Language() string { return r.language }
+
+// Type returns the record's TYPE (3.8).
+func (r *Record) Type() string { return r.typ }
+
+// ID returns the record's ID (3.9), decimal digits as written.
+func (r *Record) ID() string { return r.id }
+
+// Extensions returns the record's extension fields (2.2), in file order.
+// The slice is the record's: do not modify it.
+func (r *Record) Extensions() []Field { return r.extensions }
+
+// SetURI sets the record's URI.
+func (r *Record) SetURI(v string) { r.uri = v }
+
+// SetName sets the record's NAME.
+func (r *Record) SetName(v string) { r.name = v }
+
+// SetDate sets the record's DATE.
+func (r *Record) SetDate(v time.Time) { r.date = v }
+
+// SetCategory sets the record's CATEGORY.
+func (r *Record) SetCategory(v string) { r.category = v }
+
+// SetDescription sets the record's DESCRIPTION.
+func (r *Record) SetDescription(v string) { r.description = v }
+
+// SetRating sets the record's RATING (0: none).
+func (r *Record) SetRating(v int) { r.rating = v }
+
+// SetLanguage sets the record's LANGUAGE.
+func (r *Record) SetLanguage(v string) { r.language = v }
+
+// SetType sets the record's TYPE.
+func (r *Record) SetType(v string) { r.typ = v }
+
+// SetID sets the record's ID.
+func (r *Record) SetID(v string) { r.id = v }
+
+// SetExtensions sets the record's extension fields; the record keeps fs.
+func (r *Record) SetExtensions(fs []Field) { r.extensions = fs }

@@ -569,10 +569,10 @@ func (m *Model) rate(n int) tea.Cmd {
 	if rec == nil {
 		return nil
 	}
-	if rec.Rating == n {
+	if rec.Rating() == n {
 		return nil
 	}
-	name := catalogue.DisplayText(rec.Name)
+	name := catalogue.DisplayText(rec.Name())
 	what := fmt.Sprintf("rated “%s” %s", name, strings.Repeat("★", n))
 	if n == 0 {
 		what = fmt.Sprintf("cleared the rating of “%s”", name)

@@ -96,13 +96,13 @@ func newChunk(recs []*catalogue.Record, buf []byte) (*chunk, []byte) {
 			offs[p] = uint32(len(buf))
 			switch p {
 			case partName:
-				buf = appendFold(buf, r.Name)
+				buf = appendFold(buf, r.Name())
 			case partCategory:
-				buf = appendFold(buf, r.Category)
+				buf = appendFold(buf, r.Category())
 			case partTags:
 				buf = appendTags(buf, r)
 			case partDescription:
-				buf = appendFold(buf, r.Description)
+				buf = appendFold(buf, r.Description())
 			}
 			buf = append(buf, 0)
 		}
