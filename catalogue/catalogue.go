@@ -181,7 +181,7 @@ func (w *pieceWorker) read(data []byte, p *piece) {
 		}
 		rec := w.record()
 		parseRecordInto(rec, rr.raw, rr.first, w.cache)
-		rec.sep = rr.sep
+		rec.setSep(rr.sep, 0)
 		p.recs = append(p.recs, rec)
 		p.ids.add(rec)
 	}
@@ -230,7 +230,8 @@ func (a *idRun) join(b idRun) {
 func (c *Catalogue) finishRead(rd *reader, ids idRun) {
 	c.tail = rd.Trailer()
 	if len(c.records) > 0 {
-		c.head, c.records[0].sep = c.records[0].sep, ""
+		c.head = c.records[0].sep()
+		c.records[0].setSep("", 0)
 	}
 	// In line order, as Problems gives them: a piece's reader notes the
 	// blank line it starts with before the problems of the record above.
@@ -266,14 +267,14 @@ func (c *Catalogue) checkIDs(n int) {
 
 // fieldLine returns the file line of the record's field name, or its first line.
 func (r *Record) fieldLine(name string) int {
-	n := r.line
+	n := r.Line()
 	for line := range strings.SplitAfterSeq(r.raw, "\n") {
 		if strings.HasPrefix(line, name+":") {
 			return n
 		}
 		n++
 	}
-	return r.line
+	return r.Line()
 }
 
 // Path returns the file the catalogue was opened from ("" if read from a stream).

@@ -378,7 +378,7 @@ func (e Add) applyTo(c *Catalogue) (Edit, error) {
 	first := newRefs(len(e.Records))
 	for i, rec := range e.Records {
 		in := rec.Clone()
-		in.raw, in.sep, in.sepTail, in.accepted, in.problems, in.line, in.ref = "", "", 0, 0, nil, 0, 0
+		in.forget()
 		if in.Date().IsZero() {
 			in.SetDate(now)
 		}
@@ -417,7 +417,7 @@ func (e Add) applyTo(c *Catalogue) (Edit, error) {
 		nr := reparse(render(in), 0)
 		nr.ref = first + Ref(i)
 		nr.allowDup = e.AllowDuplicates
-		nr.sep = "\r\n"
+		nr.setSep("\r\n", 0)
 		p.insert = append(p.insert, nr)
 		p.at = append(p.at, len(c.records)+i)
 	}
@@ -429,7 +429,7 @@ func (e Add) applyTo(c *Catalogue) (Edit, error) {
 	if n := len(c.records); n > 0 {
 		prev, hasPrev = c.records[n-1].raw, true
 	}
-	nr.sep, nr.sepTail = separator(prev, hasPrev, c.tail), len(c.tail)
+	nr.setSep(separator(prev, hasPrev, c.tail), len(c.tail))
 	if c.tail != "" {
 		empty := ""
 		p.tail = &empty
@@ -519,8 +519,9 @@ func (e Set) applyTo(c *Catalogue) (Edit, error) {
 	if len(ps) > 0 {
 		return nil, &ValidationError{Record: old.Name(), Problems: ps}
 	}
-	nr := reparse(render(in), old.line)
-	nr.ref, nr.sep, nr.sepTail, nr.allowDup = old.ref, old.sep, old.sepTail, old.allowDup
+	nr := reparse(render(in), old.Line())
+	nr.ref, nr.allowDup = old.ref, old.allowDup
+	nr.setSep(old.sep(), old.sepTail())
 	return c.applyPatch(patch{replace: map[Ref]*Record{old.ref: nr}}), nil
 }
 
@@ -538,8 +539,8 @@ func (e Delete) applyTo(c *Catalogue) (Edit, error) {
 	for _, r := range c.records {
 		if p.remove[r.ref] {
 			found++
-			if r.sepTail > 0 {
-				tail += r.sep[:r.sepTail]
+			if n := r.sepTail(); n > 0 {
+				tail += r.sep()[:n]
 			}
 		}
 	}

@@ -3,6 +3,7 @@ package catalogue
 import (
 	"bytes"
 	"os"
+	"reflect"
 	"strings"
 	"testing"
 	"unicode"
@@ -39,6 +40,22 @@ func FuzzRead(f *testing.F) {
 		for _, r := range c.Valid() {
 			if ps := r.Validate(); len(ps) > 0 {
 				t.Fatalf("record at line %d read as valid, but Validate says %v", r.Line(), ps)
+			}
+		}
+		// Values held as spans of the text read as the same values held
+		// apart; every extension is the file's line of its name.
+		for _, r := range c.Records() {
+			v := r.Values()
+			if got := NewRecord(v).Values(); !reflect.DeepEqual(got, v) {
+				t.Fatalf("record at line %d: built from its values it reads\n%+v\nnot\n%+v", r.Line(), got, v)
+			}
+			for _, x := range v.Extensions {
+				if strings.Count("\n"+r.Raw(), "\n"+x.Name+":") > 1 {
+					continue // FileValue gives the first, which may be a bad line
+				}
+				if fv := r.FileValue(x.Name); fv != strings.TrimSpace(x.Value) {
+					t.Fatalf("record at line %d: extension %s = %q, but the file's line says %q", r.Line(), x.Name, x.Value, fv)
+				}
 			}
 		}
 		for _, p := range c.Problems() {

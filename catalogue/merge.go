@@ -121,7 +121,7 @@ func (c *Catalogue) Rebase(tx *SaveTx) (*MergeReport, error) {
 		t := theirs[i]
 		if t.raw == b.raw {
 			nr := *o
-			nr.sep, nr.sepTail = t.sep, 0
+			nr.setSep(t.sep(), 0)
 			out[i] = &nr
 			continue
 		}
@@ -173,7 +173,7 @@ func (c *Catalogue) Rebase(tx *SaveTx) (*MergeReport, error) {
 			prev, hasPrev = records[n-1].raw, true
 		}
 		nr := *a
-		nr.sep, nr.sepTail = separator(prev, hasPrev, tail), len(tail)
+		nr.setSep(separator(prev, hasPrev, tail), len(tail))
 		tail = ""
 		records = append(records, &nr)
 	}
@@ -225,8 +225,9 @@ func (c *Catalogue) merge3(base, ours, theirs *Record) (*Record, error) {
 			return nil, c.conflict(ours, fmt.Sprintf("cannot take %s %q into the other program's version: %v", name, clipValue(o), err))
 		}
 	}
-	nr := reparse(render(m), theirs.line)
-	nr.ref, nr.sep, nr.allowDup = ours.ref, theirs.sep, ours.allowDup
+	nr := reparse(render(m), theirs.Line())
+	nr.ref, nr.allowDup = ours.ref, ours.allowDup
+	nr.setSep(theirs.sep(), 0)
 	return nr, nil
 }
 
