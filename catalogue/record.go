@@ -288,7 +288,17 @@ func (r *Record) hasDate() bool {
 
 // Extension returns the value of the X- field name, or "".
 func (r *Record) Extension(name string) string {
-	for _, f := range r.Extensions() {
+	if r.more == nil || r.more.set&moreExt == 0 {
+		if r.flags&flagExtRaw != 0 {
+			for n, v := range r.rawExtensions() { // without a slice: searches ask every record
+				if n == name {
+					return v
+				}
+			}
+		}
+		return ""
+	}
+	for _, f := range r.more.ext {
 		if f.Name == name {
 			return f.Value
 		}
