@@ -209,7 +209,9 @@ func RoundTrip(t testing.TB, f importers.Format, recs []*catalogue.Record) []byt
 // a writer may put them in another order, which changes nothing.
 func sortedExtensions(r *catalogue.Record) *catalogue.Record {
 	c := r.Clone()
-	slices.SortFunc(c.Extensions(), func(a, b catalogue.Field) int { return strings.Compare(a.Name, b.Name) })
+	fs := slices.Clone(c.Extensions()) // the record's own may be shared, or made afresh on each call
+	slices.SortFunc(fs, func(a, b catalogue.Field) int { return strings.Compare(a.Name, b.Name) })
+	c.SetExtensions(fs)
 	return c
 }
 
