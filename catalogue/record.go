@@ -52,17 +52,17 @@ type Record struct {
 	// from one is small: its fields are spans of its text (raw), and only
 	// what is not there verbatim (a decoded encoded-word, a value set by
 	// an edit or an importer, problems) is held apart, in more.
-	raw      string       // the record's lines as read or rendered, with their line breaks
-	spans    [numStr]span // where each string field's value is in raw
-	line     int32        // line number of the record's first line, 0 for a new record
-	date     int64        // DATE as Unix seconds, if flagDate
-	ref      Ref          // identity for the life of the process (see Ref)
-	more     *recordMore  // what raw does not hold; nil for most records; never changed once set (copy on write)
-	accepted uint16       // standard fields taken from the file (bits of std)
-	rating   uint8        // RATING, 0 when absent
-	flags    recordFlags  // see recordFlags
-	invalid  bool         // a required field is missing or invalid (2.2)
-	allowDup bool         // added with Add.AllowDuplicates: a merge keeps it whatever the file holds
+	raw      string         // the record's lines as read or rendered, with their line breaks
+	spans    [numStr]uint16 // where each string field's value starts in raw (it ends with its line); 0: ""
+	accepted uint16         // standard fields taken from the file (bits of std)
+	line     int32          // line number of the record's first line, 0 for a new record
+	rating   uint8          // RATING, 0 when absent
+	flags    recordFlags    // see recordFlags
+	invalid  bool           // a required field is missing or invalid (2.2)
+	allowDup bool           // added with Add.AllowDuplicates: a merge keeps it whatever the file holds
+	date     int64          // DATE as Unix seconds, if flagDate
+	ref      Ref            // identity for the life of the process (see Ref)
+	more     *recordMore    // what raw does not hold; nil for most records; never changed once set (copy on write)
 }
 
 // The string fields, in spans and recordMore.str.
@@ -76,9 +76,6 @@ const (
 	strID
 	numStr
 )
-
-// span is where a value stands in a record's text: raw[off:off+n].
-type span struct{ off, n uint16 }
 
 // recordFlags are a record's bits: whether it has a DATE in date, whether
 // raw holds its extension fields verbatim (read them from there), and
@@ -137,8 +134,21 @@ func (r *Record) str(i int) string {
 	if m := r.more; m != nil && m.set&(1<<i) != 0 {
 		return m.str[i]
 	}
-	s := r.spans[i]
-	return r.raw[s.off : int(s.off)+int(s.n)]
+	off := r.spans[i]
+	if off == 0 {
+		return ""
+	}
+	return lineAt(r.raw, int(off))
+}
+
+// lineAt returns the rest of the line of text that starts at off, without
+// its line break.
+func lineAt(text string, off int) string {
+	v := text[off:]
+	if j := strings.IndexByte(v, '\n'); j >= 0 {
+		v = v[:j]
+	}
+	return strings.TrimSuffix(v, "\r")
 }
 
 // setStr sets string field i to v: a span if v is part of r's text (as
@@ -154,26 +164,31 @@ func (r *Record) setStr(i int, v string) {
 		}
 		return
 	}
-	r.spans[i] = span{}
+	r.spans[i] = 0
 	m := r.edit()
 	m.set |= 1 << i
 	m.str[i] = v
 }
 
-// spanOf returns where v lies in r.raw, if it does (by address: a value
-// the reader sliced from the text).
-func (r *Record) spanOf(v string) (span, bool) {
+// spanOf returns where v starts in r.raw, if v is the rest of a line of
+// it (by address: a value the reader sliced from the text), so that
+// lineAt gives it back; 0 for "".
+func (r *Record) spanOf(v string) (uint16, bool) {
 	if v == "" {
-		return span{}, true
+		return 0, true
 	}
 	if r.raw == "" {
-		return span{}, false
+		return 0, false
 	}
 	off := uintptr(unsafe.Pointer(unsafe.StringData(v))) - uintptr(unsafe.Pointer(unsafe.StringData(r.raw)))
-	if off >= uintptr(len(r.raw)) || uintptr(len(v)) > uintptr(len(r.raw))-off || off+uintptr(len(v)) > math.MaxUint16 {
-		return span{}, false
+	if off == 0 || off >= uintptr(len(r.raw)) || off > math.MaxUint16 || uintptr(len(v)) > uintptr(len(r.raw))-off {
+		return 0, false
 	}
-	return span{uint16(off), uint16(len(v))}, true
+	if rest := r.raw[int(off)+len(v):]; strings.IndexByte(v, '\n') >= 0 || strings.HasSuffix(v, "\r") ||
+		rest != "" && !strings.HasPrefix(rest, "\n") && !strings.HasPrefix(rest, "\r\n") {
+		return 0, false // not a whole line's rest
+	}
+	return uint16(off), true
 }
 
 // sep returns the blank lines before the record.
@@ -430,7 +445,7 @@ func (r *Record) SetValues(v Values) {
 		if sp, ok := r.spanOf(s); ok {
 			r.spans[i] = sp
 		} else {
-			r.spans[i], m.set, m.str[i] = span{}, m.set|1<<i, s
+			r.spans[i], m.set, m.str[i] = 0, m.set|1<<i, s
 		}
 	}
 	r.more = nil

@@ -145,3 +145,24 @@ func TestRecordKeepsWhatItIsGiven(t *testing.T) {
 		t.Errorf("a record set back to no values is %+v, not the zero Record", *r)
 	}
 }
+
+// A value set from a piece of the record's own text that is not the rest
+// of one of its lines is kept whole, not taken for a field's place in it.
+func TestRecordSetFromItsOwnText(t *testing.T) {
+	r := readOne(t, "URI: http://e.org/", "NAME: a name", "DATE: 01/01/2000 00:00:00", "CATEGORY: a/b")
+	raw := r.Raw()
+	for _, v := range []string{
+		r.Name()[:3],                       // a line's start, not its end
+		raw[strings.Index(raw, "name"):],   // over several lines
+		raw[:strings.Index(raw, "\r\n")+1], // up to the CR of CRLF
+		raw[:strings.Index(raw, "\r\n")],   // a whole line, from the record's first byte
+		r.Category(),                       // the rest of another field's line
+	} {
+		c := r.Clone()
+		c.SetName(v)
+		c.SetDescription(v)
+		if c.Name() != v || c.Description() != v {
+			t.Errorf("set %q: got NAME %q, DESCRIPTION %q", v, c.Name(), c.Description())
+		}
+	}
+}

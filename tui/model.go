@@ -212,6 +212,7 @@ func (m *Model) loadCmd() tea.Cmd {
 		if c == nil {
 			// No collection while the records are made and the first
 			// pass runs: the first frame would wait for it.
+			gcpause.Hold(path)
 			defer gcpause.Pause(path)()
 			var err error
 			if c, err = catalogue.Open(path); err != nil {
