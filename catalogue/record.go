@@ -41,7 +41,8 @@ type Field struct {
 //
 // A record a catalogue holds never changes: an edit makes a new one with
 // the same Ref. Change a Clone and give the catalogue the difference
-// (Diff, Set); never modify a record that Records returned.
+// (Diff, Set); never modify a record that Records returned. A Record is
+// a value: a copy made by assignment changes apart from the original.
 //
 // Its accessors give decoded values; an empty string (or zero Rating,
 // zero Date) means the field is absent or was invalid in the file. A Record
