@@ -91,3 +91,27 @@ func TestPieces(t *testing.T) {
 		}
 	}
 }
+
+// TestPieceRecordsSized: a piece's slice of records is made the size the
+// piece needs, about, not grown by doubling: those slices are garbage
+// made while a large file loads with the collector off.
+func TestPieceRecordsSized(t *testing.T) {
+	var b strings.Builder
+	for i := range 2000 {
+		fmt.Fprintf(&b, "URI: http://example.org/%d\nNAME: Page %d\nDATE: 01/01/2001 00:00:00\n\n", i, i)
+	}
+	data := []byte(b.String())
+	var w pieceWorker
+	var p piece
+	allocs := testing.AllocsPerRun(10, func() {
+		p = piece{start: 0, end: len(data)}
+		w.read(data, &p)
+	})
+	if len(p.recs) != 2000 || cap(p.recs) > 2000+2000/4 {
+		t.Errorf("room for %d records, holds %d", cap(p.recs), len(p.recs))
+	}
+	slabs := (2000 + slabSize - 1) / slabSize
+	if allocs > float64(slabs+3) { // and the reader, the slice, its first size
+		t.Errorf("reading %d records made %v allocations, %d of them slabs", len(p.recs), allocs, slabs)
+	}
+}
