@@ -133,20 +133,20 @@ func TestAddRefusesInvalid(t *testing.T) {
 	c := mustRead(t, messy)
 	before := text(t, c)
 	tests := []struct {
-		rec  Record
+		rec  Values
 		want string
 	}{
-		{*NewRecord(Values{URI: "not a uri", Name: "x"}), "no scheme"},
-		{*NewRecord(Values{URI: "http://x/", Name: ""}), "NAME is required"},
-		{*NewRecord(Values{URI: "http://x/", Name: "x", Rating: 7}), "1 to 5"},
-		{*NewRecord(Values{URI: "http://x/", Name: "x", Language: "klingon"}), "LANGUAGE"},
-		{*NewRecord(Values{URI: "http://x/", Name: "x", Type: "html"}), "TYPE"},
-		{*NewRecord(Values{URI: "http://x/", Name: "x", ID: "-1"}), "ID"},
-		{*NewRecord(Values{URI: "http://x/", Name: "x", Extensions: []Field{{"Tags", "a"}}}), `start with "X-"`},
-		{*NewRecord(Values{URI: "http://x/", Name: "x", Date: time.Date(12000, 1, 1, 0, 0, 0, 0, time.UTC)}), "four digits"},
+		{Values{URI: "not a uri", Name: "x"}, "no scheme"},
+		{Values{URI: "http://x/", Name: ""}, "NAME is required"},
+		{Values{URI: "http://x/", Name: "x", Rating: 7}, "1 to 5"},
+		{Values{URI: "http://x/", Name: "x", Language: "klingon"}, "LANGUAGE"},
+		{Values{URI: "http://x/", Name: "x", Type: "html"}, "TYPE"},
+		{Values{URI: "http://x/", Name: "x", ID: "-1"}, "ID"},
+		{Values{URI: "http://x/", Name: "x", Extensions: []Field{{"Tags", "a"}}}, `start with "X-"`},
+		{Values{URI: "http://x/", Name: "x", Date: time.Date(12000, 1, 1, 0, 0, 0, 0, time.UTC)}, "four digits"},
 	}
 	for _, tt := range tests {
-		_, err := testAdd(c, &tt.rec)
+		_, err := testAdd(c, NewRecord(tt.rec))
 		var ve *ValidationError
 		if !errors.As(err, &ve) || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("Add(%+v) = %v, want a ValidationError with %q", tt.rec, err, tt.want)

@@ -3,6 +3,7 @@ package catalogue
 import (
 	"bytes"
 	"os"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -50,14 +51,12 @@ func TestExample41Fields(t *testing.T) {
 		t.Fatalf("%d records, want 2", len(recs))
 	}
 	g := recs[0]
-	want := *NewRecord(Values{URI: "http://google.co.uk/", Name: "Google", ID: "1",
+	want := Values{URI: "http://google.co.uk/", Name: "Google", ID: "1",
 		Date: time.Date(2007, 10, 30, 8, 31, 32, 0, time.UTC), Category: "Search Engines",
 		Description: "A popular search engine run by Google, Inc. of the USA", Rating: 1,
-		Language: "en-us", Type: "text/html"})
-	if g.URI() != want.URI() || g.Name() != want.Name() || g.ID() != want.ID() || !g.Date().Equal(want.Date()) ||
-		g.Category() != want.Category() || g.Description() != want.Description() || g.Rating() != want.Rating() ||
-		g.Language() != want.Language() || g.Type() != want.Type() {
-		t.Errorf("first record = %+v\nwant %+v", *g, want)
+		Language: "en-us", Type: "text/html"}
+	if got := g.Values(); !reflect.DeepEqual(got, want) {
+		t.Errorf("first record = %+v\nwant %+v", got, want)
 	}
 	if recs[1].Name() != `SSD3 - "Specification of URI-Catalogue format"` || recs[1].Line() != 11 {
 		t.Errorf("second record: name %q at line %d", recs[1].Name(), recs[1].Line())
