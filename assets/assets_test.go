@@ -21,7 +21,7 @@ func TestSampleCatalogueConforms(t *testing.T) {
 	}
 	names := map[string]bool{}
 	for _, r := range c.Valid() {
-		names[r.Name] = true
+		names[r.Name()] = true
 	}
 	if !names["Köln – Wikipedia"] || !names["東京都 - Wikipedia"] {
 		t.Errorf("encoded-word names not decoded: %v", names)

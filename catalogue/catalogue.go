@@ -190,7 +190,7 @@ func (w *pieceWorker) read(data []byte, p *piece) {
 		}
 		rec := w.record()
 		parseRecordInto(rec, rr.raw, rr.first, w.cache)
-		rec.sep = rr.sep
+		rec.setSep(rr.sep, 0)
 		p.recs = append(p.recs, rec)
 		p.ids.add(rec)
 	}
@@ -222,16 +222,16 @@ type idRun struct {
 }
 
 func (a *idRun) add(r *Record) {
-	if r.ID == "" || r.invalid {
+	if r.ID() == "" || r.invalid {
 		return
 	}
-	if a.n > 0 && CompareIDs(a.last, r.ID) >= 0 {
+	if a.n > 0 && CompareIDs(a.last, r.ID()) >= 0 {
 		a.increasing = false
 	}
 	if a.n == 0 {
-		a.first = r.ID
+		a.first = r.ID()
 	}
-	a.n, a.last = a.n+1, r.ID
+	a.n, a.last = a.n+1, r.ID()
 }
 
 // join adds the run b, which follows a.
@@ -251,7 +251,8 @@ func (a *idRun) join(b idRun) {
 func (c *Catalogue) finishRead(rd *reader, ids idRun) {
 	c.tail = rd.Trailer()
 	if len(c.records) > 0 {
-		c.head, c.records[0].sep = c.records[0].sep, ""
+		c.head = c.records[0].sep()
+		c.records[0].setSep("", 0)
 	}
 	// In line order, as Problems gives them: a piece's reader notes the
 	// blank line it starts with before the problems of the record above.
@@ -270,14 +271,14 @@ func (c *Catalogue) finishRead(rd *reader, ids idRun) {
 func (c *Catalogue) checkIDs(n int) {
 	ids := make(map[string]*Record, n)
 	for _, r := range c.records {
-		if r.ID == "" || r.invalid {
+		if r.ID() == "" || r.invalid {
 			continue
 		}
-		key := canonicalID(r.ID)
+		key := canonicalID(r.ID())
 		if other, ok := ids[key]; ok {
 			r.addProblem(Diagnostic{Line: r.fieldLine(FieldID), Offset: -1, Field: FieldID, Kind: Error,
-				Msg: fmt.Sprintf("ID %s is already that of the record at line %d; IDs must be unique (3.9)", r.ID, other.line)})
-			r.ID = ""
+				Msg: fmt.Sprintf("ID %s is already that of the record at line %d; IDs must be unique (3.9)", r.ID(), other.line)})
+			r.SetID("")
 			r.accepted &^= bitOf(FieldID)
 			continue
 		}
@@ -287,14 +288,14 @@ func (c *Catalogue) checkIDs(n int) {
 
 // fieldLine returns the file line of the record's field name, or its first line.
 func (r *Record) fieldLine(name string) int {
-	n := r.line
+	n := r.Line()
 	for line := range strings.SplitAfterSeq(r.raw, "\n") {
 		if strings.HasPrefix(line, name+":") {
 			return n
 		}
 		n++
 	}
-	return r.line
+	return r.Line()
 }
 
 // Path returns the file the catalogue was opened from ("" if read from a stream).
@@ -396,7 +397,7 @@ func render(rec *Record) string {
 			writeField(&b, rec, f)
 		}
 	}
-	for _, x := range rec.Extensions {
+	for _, x := range rec.Extensions() {
 		if !contains(doneX, x.Name) {
 			writeLine(&b, x.Name, EncodeText(x.Value))
 		}

@@ -40,12 +40,12 @@ func TestAddAppendsLeavingEveryByte(t *testing.T) {
 	for _, orig := range []string{messy, "", crlf("URI: http://a/\nNAME: A\nDATE: 01/01/2001 00:00:00\n"), "\r\n\r\n"} {
 		c := mustRead(t, orig)
 		c.Now = func() time.Time { return fixedNow }
-		nr, err := testAdd(c, &Record{URI: "http://new/", Name: "Naïve"})
+		nr, err := testAdd(c, NewRecord(Values{URI: "http://new/", Name: "Naïve"}))
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !nr.Date.Equal(fixedNow) {
-			t.Errorf("DATE %v, want now", nr.Date)
+		if !nr.Date().Equal(fixedNow) {
+			t.Errorf("DATE %v, want now", nr.Date())
 		}
 		got := text(t, c)
 		if !strings.HasPrefix(got, orig) {
@@ -58,8 +58,8 @@ func TestAddAppendsLeavingEveryByte(t *testing.T) {
 		}
 		again := mustRead(t, got)
 		last := again.Records()[again.Len()-1]
-		if last.Name != "Naïve" || !last.Valid() {
-			t.Errorf("re-read %q valid=%v", last.Name, last.Valid())
+		if last.Name() != "Naïve" || !last.Valid() {
+			t.Errorf("re-read %q valid=%v", last.Name(), last.Valid())
 		}
 	}
 }
@@ -69,16 +69,16 @@ func TestEditRewritesOnlyThatRecord(t *testing.T) {
 	c.Now = func() time.Time { return fixedNow }
 	a := c.Records()[0]
 	edit := a.Clone()
-	edit.Name = "A renamed"
-	edit.Rating = 4
+	edit.SetName("A renamed")
+	edit.SetRating(4)
 	edit.SetExtension("X-Via", "")
 	edit.SetExtension("X-New", "yes")
 	nr, err := testUpdate(c, a, edit)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !nr.Date.Equal(fixedNow) {
-		t.Errorf("3.3: DATE %v, want the time of the edit", nr.Date)
+	if !nr.Date().Equal(fixedNow) {
+		t.Errorf("3.3: DATE %v, want the time of the edit", nr.Date())
 	}
 	got := text(t, c)
 	wantA := "URI: http://a/\r\nNAME: A renamed\r\nCOLOUR: red\r\nDATE: 21/11/2026 12:00:00\r\nRATING: 4\r\nX-New: yes\r\n"
@@ -95,7 +95,7 @@ func TestEditKeepsInvalidFieldLines(t *testing.T) {
 	c := mustRead(t, messy)
 	r := c.Records()[2] // RATING: 9 is invalid
 	edit := r.Clone()
-	edit.Category = "Letters"
+	edit.SetCategory("Letters")
 	if _, err := testUpdate(c, r, edit); err != nil {
 		t.Fatal(err)
 	}
@@ -105,12 +105,12 @@ func TestEditKeepsInvalidFieldLines(t *testing.T) {
 	}
 	// Setting a rating replaces the invalid line in place: one RATING field.
 	edit2 := c.Records()[2].Clone()
-	edit2.Rating = 3
+	edit2.SetRating(3)
 	nr, err := testUpdate(c, c.Records()[2], edit2)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if nr.Rating != 3 || len(nr.Problems()) != 0 || strings.Count(nr.Raw(), "RATING") != 1 {
+	if nr.Rating() != 3 || len(nr.Problems()) != 0 || strings.Count(nr.Raw(), "RATING") != 1 {
 		t.Errorf("rating not fixed in place: %q %v", nr.Raw(), nr.Problems())
 	}
 }
@@ -119,7 +119,7 @@ func TestFixingAnInvalidRecord(t *testing.T) {
 	c := mustRead(t, messy)
 	bad := c.Records()[1]
 	fix := bad.Clone()
-	fix.URI = "http://b/"
+	fix.SetURI("http://b/")
 	nr, err := testUpdate(c, bad, fix)
 	if err != nil {
 		t.Fatal(err)
@@ -133,27 +133,27 @@ func TestAddRefusesInvalid(t *testing.T) {
 	c := mustRead(t, messy)
 	before := text(t, c)
 	tests := []struct {
-		rec  Record
+		rec  Values
 		want string
 	}{
-		{Record{URI: "not a uri", Name: "x"}, "no scheme"},
-		{Record{URI: "http://x/", Name: ""}, "NAME is required"},
-		{Record{URI: "http://x/", Name: "x", Rating: 7}, "1 to 5"},
-		{Record{URI: "http://x/", Name: "x", Language: "klingon"}, "LANGUAGE"},
-		{Record{URI: "http://x/", Name: "x", Type: "html"}, "TYPE"},
-		{Record{URI: "http://x/", Name: "x", ID: "-1"}, "ID"},
-		{Record{URI: "http://x/", Name: "x", Extensions: []Field{{"Tags", "a"}}}, `start with "X-"`},
-		{Record{URI: "http://x/", Name: "x", Date: time.Date(12000, 1, 1, 0, 0, 0, 0, time.UTC)}, "four digits"},
+		{Values{URI: "not a uri", Name: "x"}, "no scheme"},
+		{Values{URI: "http://x/", Name: ""}, "NAME is required"},
+		{Values{URI: "http://x/", Name: "x", Rating: 7}, "1 to 5"},
+		{Values{URI: "http://x/", Name: "x", Language: "klingon"}, "LANGUAGE"},
+		{Values{URI: "http://x/", Name: "x", Type: "html"}, "TYPE"},
+		{Values{URI: "http://x/", Name: "x", ID: "-1"}, "ID"},
+		{Values{URI: "http://x/", Name: "x", Extensions: []Field{{"Tags", "a"}}}, `start with "X-"`},
+		{Values{URI: "http://x/", Name: "x", Date: time.Date(12000, 1, 1, 0, 0, 0, 0, time.UTC)}, "four digits"},
 	}
 	for _, tt := range tests {
-		_, err := testAdd(c, &tt.rec)
+		_, err := testAdd(c, NewRecord(tt.rec))
 		var ve *ValidationError
 		if !errors.As(err, &ve) || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("Add(%+v) = %v, want a ValidationError with %q", tt.rec, err, tt.want)
 		}
 	}
 	c2 := mustRead(t, crlf("URI: http://a/\nNAME: A\nID: 5\nDATE: 01/01/2001 00:00:00\n"))
-	if _, err := testAdd(c2, &Record{URI: "http://b/", Name: "b", ID: "0005"}); err == nil || !strings.Contains(err.Error(), "unique") {
+	if _, err := testAdd(c2, NewRecord(Values{URI: "http://b/", Name: "b", ID: "0005"})); err == nil || !strings.Contains(err.Error(), "unique") {
 		t.Errorf("3.9: duplicate ID 0005 accepted: %v", err)
 	}
 	if text(t, c) != before {
@@ -186,19 +186,19 @@ func TestInversesGiveBackTheBytes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if nr := c.Lookup(a.Ref()); nr.Name != "changed" || nr.Date.Equal(a.Date) {
-		t.Fatalf("Set: name %q, date %v", nr.Name, nr.Date)
+	if nr := c.Lookup(a.Ref()); nr.Name() != "changed" || nr.Date().Equal(a.Date()) {
+		t.Fatalf("Set: name %q, date %v", nr.Name(), nr.Date())
 	}
 	if _, err := c.Apply(inv); err != nil {
 		t.Fatal(err)
 	}
-	if got := text(t, c); got != messy || !c.Lookup(a.Ref()).Date.Equal(a.Date) {
+	if got := text(t, c); got != messy || !c.Lookup(a.Ref()).Date().Equal(a.Date()) {
 		t.Errorf("undo of an edit did not restore the bytes and date:\n%q", got)
 	}
 }
 
 func TestRecordValidateUnicode(t *testing.T) {
-	r := &Record{URI: "http://e/", Name: "東京\ttower\nnight", Date: fixedNow, Description: "x"}
+	r := NewRecord(Values{URI: "http://e/", Name: "東京\ttower\nnight", Date: fixedNow, Description: "x"})
 	if ps := r.Validate(); len(ps) != 0 {
 		t.Errorf("Unicode text must be storable: %v", ps)
 	}
@@ -207,8 +207,8 @@ func TestRecordValidateUnicode(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if nr.Name != r.Name {
-		t.Errorf("stored %q", nr.Name)
+	if nr.Name() != r.Name() {
+		t.Errorf("stored %q", nr.Name())
 	}
 	if got := text(t, c); !isASCII(got) {
 		t.Errorf("file is not ASCII: %q", got)
@@ -271,7 +271,7 @@ func TestAddThenDeleteGivesBackEveryByte(t *testing.T) {
 			}
 			c := mustRead(t, orig)
 			n := len(c.Valid())
-			if _, err := c.Apply(Add{Records: []*Record{{URI: "http://new/", Name: "New"}}}); err != nil {
+			if _, err := c.Apply(Add{Records: []*Record{NewRecord(Values{URI: "http://new/", Name: "New"})}}); err != nil {
 				t.Fatal(err)
 			}
 			written := text(t, c)
@@ -302,7 +302,7 @@ func TestBatchIsAllOrNothing(t *testing.T) {
 	a := c.Records()[0]
 	_, err := c.Apply(Batch{Edits: []Edit{
 		Set{Ref: a.Ref(), Fields: []Field{{Name: FieldRating, Value: "5"}}},
-		Add{Records: []*Record{{URI: "http://fresh/", Name: "Fresh"}}},
+		Add{Records: []*Record{NewRecord(Values{URI: "http://fresh/", Name: "Fresh"})}},
 		Delete{Refs: []Ref{12345678}},
 	}})
 	if !errors.Is(err, ErrNoRecord) {

@@ -84,7 +84,7 @@ func (e *DuplicateError) Error() string {
 	if e.Existing.line > 0 {
 		where = fmt.Sprintf(", line %d", e.Existing.line)
 	}
-	return fmt.Sprintf("already there: %s%s", e.Existing.Name, where)
+	return fmt.Sprintf("already there: %s%s", e.Existing.Name(), where)
 }
 
 // Version counts the edits applied to the catalogue since it was read: a
@@ -154,7 +154,7 @@ func FindURIIn(recs []*Record, uri string) []*Record {
 	k := URIKey(uri)
 	var out []*Record
 	for _, r := range recs {
-		if !r.invalid && URIKey(r.URI) == k {
+		if !r.invalid && URIKey(r.URI()) == k {
 			out = append(out, r)
 		}
 	}
@@ -223,10 +223,10 @@ func (k *keys) add(r *Record) {
 	if k == nil || r.invalid {
 		return
 	}
-	k.uris[URIKey(r.URI)]++
-	if r.ID != "" {
-		if _, ok := k.ids[canonicalID(r.ID)]; !ok {
-			k.ids[canonicalID(r.ID)] = r.ref
+	k.uris[URIKey(r.URI())]++
+	if r.ID() != "" {
+		if _, ok := k.ids[canonicalID(r.ID())]; !ok {
+			k.ids[canonicalID(r.ID())] = r.ref
 		}
 	}
 }
@@ -235,12 +235,12 @@ func (k *keys) remove(r *Record) {
 	if k == nil || r.invalid {
 		return
 	}
-	u := URIKey(r.URI)
+	u := URIKey(r.URI())
 	if k.uris[u]--; k.uris[u] <= 0 {
 		delete(k.uris, u)
 	}
-	if r.ID != "" && k.ids[canonicalID(r.ID)] == r.ref {
-		delete(k.ids, canonicalID(r.ID))
+	if r.ID() != "" && k.ids[canonicalID(r.ID())] == r.ref {
+		delete(k.ids, canonicalID(r.ID()))
 	}
 }
 
@@ -378,19 +378,19 @@ func (e Add) applyTo(c *Catalogue) (Edit, error) {
 	first := newRefs(len(e.Records))
 	for i, rec := range e.Records {
 		in := rec.Clone()
-		in.raw, in.sep, in.sepTail, in.accepted, in.problems, in.line, in.ref = "", "", 0, 0, nil, 0, 0
-		if in.Date.IsZero() {
-			in.Date = now
+		in.forget()
+		if in.Date().IsZero() {
+			in.SetDate(now)
 		}
 		ps := in.Validate()
-		if in.ID != "" && ValidateID(in.ID) == nil {
-			id := canonicalID(in.ID)
+		if in.ID() != "" && ValidateID(in.ID()) == nil {
+			id := canonicalID(in.ID())
 			if other, ok := k.ids[id]; ok || seenID[id] {
 				name := "another record added with it"
 				if r := c.Lookup(other); ok && r != nil {
-					name = fmt.Sprintf("%q", r.Name)
+					name = fmt.Sprintf("%q", r.Name())
 				}
-				ps = append(ps, Diagnostic{Offset: -1, Field: FieldID, Msg: fmt.Sprintf("ID %s is already that of %s; IDs must be unique (3.9)", in.ID, name)})
+				ps = append(ps, Diagnostic{Offset: -1, Field: FieldID, Msg: fmt.Sprintf("ID %s is already that of %s; IDs must be unique (3.9)", in.ID(), name)})
 			}
 			if seenID == nil {
 				seenID = map[string]bool{}
@@ -401,13 +401,13 @@ func (e Add) applyTo(c *Catalogue) (Edit, error) {
 			return nil, &ValidationError{Record: recordLabel(in, i, len(e.Records)), Problems: ps}
 		}
 		if !e.AllowDuplicates {
-			u := URIKey(in.URI)
+			u := URIKey(in.URI())
 			if k.uris[u] > 0 {
-				existing := c.FindURI(in.URI)
-				return nil, &DuplicateError{URI: in.URI, Existing: existing[0]}
+				existing := c.FindURI(in.URI())
+				return nil, &DuplicateError{URI: in.URI(), Existing: existing[0]}
 			}
 			if seenURI[u] {
-				return nil, &DuplicateError{URI: in.URI}
+				return nil, &DuplicateError{URI: in.URI()}
 			}
 			if seenURI == nil {
 				seenURI = map[string]bool{}
@@ -417,7 +417,7 @@ func (e Add) applyTo(c *Catalogue) (Edit, error) {
 		nr := reparse(render(in), 0)
 		nr.ref = first + Ref(i)
 		nr.allowDup = e.AllowDuplicates
-		nr.sep = "\r\n"
+		nr.setSep("\r\n", 0)
 		p.insert = append(p.insert, nr)
 		p.at = append(p.at, len(c.records)+i)
 	}
@@ -429,7 +429,7 @@ func (e Add) applyTo(c *Catalogue) (Edit, error) {
 	if n := len(c.records); n > 0 {
 		prev, hasPrev = c.records[n-1].raw, true
 	}
-	nr.sep, nr.sepTail = separator(prev, hasPrev, c.tail), len(c.tail)
+	nr.setSep(separator(prev, hasPrev, c.tail), len(c.tail))
 	if c.tail != "" {
 		empty := ""
 		p.tail = &empty
@@ -472,9 +472,9 @@ func countLF(s string) int {
 
 // recordLabel names a record of an Add in an error.
 func recordLabel(r *Record, i, n int) string {
-	what := r.URI
+	what := r.URI()
 	if what == "" {
-		what = r.Name
+		what = r.Name()
 	}
 	if n == 1 {
 		return what
@@ -500,27 +500,28 @@ func (e Set) applyTo(c *Catalogue) (Edit, error) {
 		}
 	}
 	if !dated {
-		in.Date = c.now()
+		in.SetDate(c.now())
 	}
 	if len(ps) == 0 {
 		ps = in.Validate()
 		// Only a new ID can clash: an unchanged one needs no index (which
 		// costs a URIKey per record to build).
-		if in.ID != "" && in.ID != old.ID && ValidateID(in.ID) == nil {
-			if other, ok := c.keyIndex().ids[canonicalID(in.ID)]; ok && other != old.ref {
+		if in.ID() != "" && in.ID() != old.ID() && ValidateID(in.ID()) == nil {
+			if other, ok := c.keyIndex().ids[canonicalID(in.ID())]; ok && other != old.ref {
 				name := ""
 				if r := c.Lookup(other); r != nil {
-					name = r.Name
+					name = r.Name()
 				}
-				ps = append(ps, Diagnostic{Offset: -1, Field: FieldID, Msg: fmt.Sprintf("ID %s is already that of %q; IDs must be unique (3.9)", in.ID, name)})
+				ps = append(ps, Diagnostic{Offset: -1, Field: FieldID, Msg: fmt.Sprintf("ID %s is already that of %q; IDs must be unique (3.9)", in.ID(), name)})
 			}
 		}
 	}
 	if len(ps) > 0 {
-		return nil, &ValidationError{Record: old.Name, Problems: ps}
+		return nil, &ValidationError{Record: old.Name(), Problems: ps}
 	}
-	nr := reparse(render(in), old.line)
-	nr.ref, nr.sep, nr.sepTail, nr.allowDup = old.ref, old.sep, old.sepTail, old.allowDup
+	nr := reparse(render(in), old.Line())
+	nr.ref, nr.allowDup = old.ref, old.allowDup
+	nr.setSep(old.sep(), old.sepTail())
 	return c.applyPatch(patch{replace: map[Ref]*Record{old.ref: nr}}), nil
 }
 
@@ -538,8 +539,8 @@ func (e Delete) applyTo(c *Catalogue) (Edit, error) {
 	for _, r := range c.records {
 		if p.remove[r.ref] {
 			found++
-			if r.sepTail > 0 {
-				tail += r.sep[:r.sepTail]
+			if n := r.sepTail(); n > 0 {
+				tail += r.sep()[:n]
 			}
 		}
 	}

@@ -13,7 +13,7 @@ func TestUseKeyIndexOnlyForItsVersion(t *testing.T) {
 		t.Fatal(err)
 	}
 	ki := c.Snapshot().KeyIndex()
-	if _, err := c.Apply(Add{Records: []*Record{{URI: "http://later/", Name: "later"}}}); err != nil {
+	if _, err := c.Apply(Add{Records: []*Record{NewRecord(Values{URI: "http://later/", Name: "later"})}}); err != nil {
 		t.Fatal(err)
 	}
 	c.keys = nil

@@ -48,7 +48,7 @@ type FieldSpec struct {
 	validate func(r *Record) error
 	// A field held in a string of Record: where, and how its value is
 	// checked (a Text field's: that it is not blank); init makes its read.
-	at    func(r *Record) *string
+	put   func(r *Record, v string) // a string field's setter, for readString
 	valid func(string) error
 	// cached: valid is costly, and records repeat the values it checks.
 	cached bool
@@ -63,25 +63,25 @@ var Fields []FieldSpec
 // look fields up (DATE's Set clears its bit).
 func init() {
 	uri := stringField(FieldSpec{Name: FieldURI, Label: "URI", Section: "3.1", Required: true, Hint: "https://example.org/"},
-		func(r *Record) *string { return &r.URI }, ValidateURI)
+		(*Record).URI, (*Record).SetURI, ValidateURI)
 	set := uri.Set
 	uri.Set = func(r *Record, v string) error { return set(r, NormalizeURI(v)) } // an IRI becomes a URI
 	Fields = []FieldSpec{
 		uri,
 		stringField(FieldSpec{Name: FieldName, Label: "Name", Section: "3.2", Required: true, Text: true, Hint: "a title"},
-			func(r *Record) *string { return &r.Name }, nil),
+			(*Record).Name, (*Record).SetName, nil),
 		stringField(FieldSpec{Name: FieldID, Label: "ID", Section: "3.9", Hint: "a unique positive integer"},
-			func(r *Record) *string { return &r.ID }, ValidateID),
+			(*Record).ID, (*Record).SetID, ValidateID),
 		dateField,
 		stringField(FieldSpec{Name: FieldCategory, Label: "Category", Section: "3.4", Text: true},
-			func(r *Record) *string { return &r.Category }, nil),
+			(*Record).Category, (*Record).SetCategory, nil),
 		stringField(FieldSpec{Name: FieldDescription, Label: "Description", Section: "3.5", Text: true},
-			func(r *Record) *string { return &r.Description }, nil),
+			(*Record).Description, (*Record).SetDescription, nil),
 		ratingField,
 		stringField(FieldSpec{Name: FieldLanguage, Label: "Language", Section: "3.7", Hint: "a language tag, such as en-gb", cached: true},
-			func(r *Record) *string { return &r.Language }, ValidateLanguage),
+			(*Record).Language, (*Record).SetLanguage, ValidateLanguage),
 		stringField(FieldSpec{Name: FieldType, Label: "Type", Section: "3.8", Hint: "a media type, such as text/html", cached: true},
-			func(r *Record) *string { return &r.Type }, ValidateType),
+			(*Record).Type, (*Record).SetType, ValidateType),
 	}
 	if len(Fields) > 16 || len(Fields) > len(valueCache{}.verdicts) {
 		panic("catalogue: more standard fields than Record.accepted has bits, or valueCache slots")
@@ -106,9 +106,9 @@ var requiredFields uint16
 // the field: an error only if the field is required.
 var errAbsent = errors.New("absent")
 
-// stringField completes f, a field held in the string *at(r) whose value
+// stringField completes f, a field got and put as a string whose value
 // valid checks; a Text field's is only checked not to be blank.
-func stringField(f FieldSpec, at func(r *Record) *string, valid func(string) error) FieldSpec {
+func stringField(f FieldSpec, get func(r *Record) string, put func(r *Record, v string), valid func(string) error) FieldSpec {
 	name := f.Name
 	if f.Text {
 		valid = func(v string) error {
@@ -118,19 +118,19 @@ func stringField(f FieldSpec, at func(r *Record) *string, valid func(string) err
 			return nil
 		}
 	}
-	f.at, f.valid = at, valid
-	f.Get = func(r *Record) string { return *at(r) }
+	f.put, f.valid = put, valid
+	f.Get = get
 	f.Set = func(r *Record, v string) error {
 		if v != "" {
 			if err := valid(v); err != nil {
 				return err
 			}
 		}
-		*at(r) = v
+		put(r, v)
 		return nil
 	}
 	f.validate = func(r *Record) error {
-		if v := *at(r); v != "" {
+		if v := get(r); v != "" {
 			return valid(v)
 		}
 		return errAbsent
@@ -141,13 +141,13 @@ func stringField(f FieldSpec, at func(r *Record) *string, valid func(string) err
 // readString makes the read of a string field f: a Text field's value is
 // decoded from encoded-words, the verdicts on a cached one remembered.
 func readString(f *FieldSpec) func(r *Record, v string, c *valueCache) error {
-	name, at, valid, index := f.Name, f.at, f.valid, f.index
+	name, put, valid, index := f.Name, f.put, f.valid, f.index
 	switch {
 	case f.Text:
 		return func(r *Record, v string, _ *valueCache) error {
 			d, err := decodeValue(name, v)
 			if err == nil {
-				*at(r) = d
+				put(r, d)
 			}
 			return err
 		}
@@ -155,7 +155,7 @@ func readString(f *FieldSpec) func(r *Record, v string, c *valueCache) error {
 		return func(r *Record, v string, c *valueCache) error {
 			err := c.check(index, valid, v)
 			if err == nil {
-				*at(r) = v
+				put(r, v)
 			}
 			return err
 		}
@@ -163,7 +163,7 @@ func readString(f *FieldSpec) func(r *Record, v string, c *valueCache) error {
 	return func(r *Record, v string, _ *valueCache) error {
 		err := valid(v)
 		if err == nil {
-			*at(r) = v
+			put(r, v)
 		}
 		return err
 	}
@@ -175,11 +175,12 @@ var dateField = FieldSpec{Name: FieldDate, Label: "Date", Section: "3.3", Requir
 		if !r.hasDate() {
 			return ""
 		}
-		return FormatDate(r.Date)
+		return FormatDate(r.Date())
 	},
 	Set: func(r *Record, v string) error {
 		if v == "" {
-			r.Date, r.accepted = time.Time{}, r.accepted&^bitOf(FieldDate)
+			r.SetDate(time.Time{})
+			r.accepted &^= bitOf(FieldDate)
 			return nil
 		}
 		return readDate(r, v, nil)
@@ -189,14 +190,14 @@ var dateField = FieldSpec{Name: FieldDate, Label: "Date", Section: "3.3", Requir
 		if !r.hasDate() {
 			return errAbsent
 		}
-		return ValidateDate(r.Date)
+		return ValidateDate(r.Date())
 	},
 }
 
 func readDate(r *Record, v string, _ *valueCache) error {
 	t, err := ParseDate(v)
 	if err == nil {
-		r.Date = t
+		r.SetDate(t)
 	}
 	return err
 }
@@ -204,31 +205,31 @@ func readDate(r *Record, v string, _ *valueCache) error {
 // ratingField is RATING (3.6): 1 to 5, 0 in Record when absent.
 var ratingField = FieldSpec{Name: FieldRating, Label: "Rating", Section: "3.6", Hint: "1-5",
 	Get: func(r *Record) string {
-		if r.Rating == 0 {
+		if r.Rating() == 0 {
 			return ""
 		}
-		return strconv.Itoa(r.Rating)
+		return strconv.Itoa(r.Rating())
 	},
 	Set: func(r *Record, v string) error {
 		if v == "" {
-			r.Rating = 0
+			r.SetRating(0)
 			return nil
 		}
 		return readRating(r, v, nil)
 	},
 	read: readRating,
 	validate: func(r *Record) error {
-		if r.Rating == 0 {
+		if r.Rating() == 0 {
 			return errAbsent
 		}
-		return ValidateRating(r.Rating)
+		return ValidateRating(r.Rating())
 	},
 }
 
 func readRating(r *Record, v string, _ *valueCache) error {
 	n, err := ParseRating(v)
 	if err == nil {
-		r.Rating = n
+		r.SetRating(n)
 	}
 	return err
 }
@@ -318,7 +319,7 @@ func FieldNames(r *Record) []string {
 			names = append(names, f.Name)
 		}
 	}
-	for _, x := range r.Extensions {
+	for _, x := range r.Extensions() {
 		names = append(names, x.Name)
 	}
 	return names
@@ -337,12 +338,12 @@ func Diff(old, new *Record) []Field {
 		}
 		out = append(out, Field{Name: f.Name, Value: v})
 	}
-	for _, x := range old.Extensions {
+	for _, x := range old.Extensions() {
 		if new.Extension(x.Name) == "" {
 			out = append(out, Field{Name: x.Name})
 		}
 	}
-	for _, x := range new.Extensions {
+	for _, x := range new.Extensions() {
 		if x.Value != old.Extension(x.Name) {
 			out = append(out, x)
 		}

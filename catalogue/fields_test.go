@@ -110,8 +110,8 @@ func TestValueCache(t *testing.T) {
 // Validate checks every standard field through the table: each problem of a
 // record with every field wrong names its field.
 func TestValidateEveryField(t *testing.T) {
-	r := &Record{URI: "no scheme", Name: " ", Category: "\t", Description: " ", Rating: 9, Language: "english",
-		Type: "text", ID: "0", Extensions: []Field{{Name: "Y-A", Value: "v"}, {Name: "X-B", Value: " "}}}
+	r := NewRecord(Values{URI: "no scheme", Name: " ", Category: "\t", Description: " ", Rating: 9, Language: "english",
+		Type: "text", ID: "0", Extensions: []Field{{Name: "Y-A", Value: "v"}, {Name: "X-B", Value: " "}}})
 	var got []string
 	for _, p := range r.Validate() {
 		got = append(got, p.Field)
@@ -142,7 +142,7 @@ func TestProblemsNameTheirFieldOnce(t *testing.T) {
 	c := mustRead(t, text)
 	var ps []Diagnostic
 	ps = append(ps, c.Problems()...)
-	ps = append(ps, (&Record{Extensions: []Field{{Name: "X-A", Value: "v"}, {Name: "X-A", Value: " "}, {Name: "Y-B", Value: "v"}}}).Validate()...)
+	ps = append(ps, (NewRecord(Values{Extensions: []Field{{Name: "X-A", Value: "v"}, {Name: "X-A", Value: " "}, {Name: "Y-B", Value: "v"}}})).Validate()...)
 	for _, f := range Fields {
 		for _, v := range []string{" ", "no scheme", "9", "english", "text", "0", "31/02/2000 00:00:00"} {
 			if err := f.Set(&Record{}, v); err != nil {
@@ -159,7 +159,7 @@ func TestProblemsNameTheirFieldOnce(t *testing.T) {
 	recs := c.Valid()
 	for _, e := range []Edit{
 		Set{Ref: recs[0].Ref(), Fields: []Field{{Name: FieldID, Value: "5"}, {Name: FieldRating, Value: "9"}}},
-		Add{Records: []*Record{{URI: "http://new/", Name: "n", ID: "5"}}},
+		Add{Records: []*Record{NewRecord(Values{URI: "http://new/", Name: "n", ID: "5"})}},
 	} {
 		_, err := c.Apply(e)
 		ve, ok := err.(*ValidationError)
@@ -205,8 +205,8 @@ func TestFileValue(t *testing.T) {
 // takes) is a Go struct for its types (a number for RATING, RFC 3339 for
 // DATE), with a key for every field of the table: the lower-case name.
 func TestJSONRecordHasEveryField(t *testing.T) {
-	r := &Record{URI: "http://x/", Name: "n", Date: time.Date(2007, 10, 31, 19, 3, 34, 0, time.UTC), Category: "c",
-		Description: "d", Rating: 3, Language: "en", Type: "text/html", ID: "7", Extensions: []Field{{Name: "X-A", Value: "a"}}}
+	r := NewRecord(Values{URI: "http://x/", Name: "n", Date: time.Date(2007, 10, 31, 19, 3, 34, 0, time.UTC), Category: "c",
+		Description: "d", Rating: 3, Language: "en", Type: "text/html", ID: "7", Extensions: []Field{{Name: "X-A", Value: "a"}}})
 	data, err := json.Marshal(r.JSON())
 	if err != nil {
 		t.Fatal(err)

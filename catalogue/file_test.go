@@ -16,7 +16,7 @@ const twoRecords = "URI: http://a/\r\nNAME: A\r\nDATE: 01/01/2001 00:00:00\r\n\r
 
 func addOne(t *testing.T, c *Catalogue, uri string) {
 	t.Helper()
-	if _, err := c.Apply(Add{Records: []*Record{{URI: uri, Name: "new"}}}); err != nil {
+	if _, err := c.Apply(Add{Records: []*Record{NewRecord(Values{URI: uri, Name: "new"})}}); err != nil {
 		t.Fatal(err)
 	}
 }

@@ -3,6 +3,7 @@ package catalogue
 import (
 	"bytes"
 	"os"
+	"reflect"
 	"strings"
 	"testing"
 	"unicode"
@@ -41,6 +42,22 @@ func FuzzRead(f *testing.F) {
 				t.Fatalf("record at line %d read as valid, but Validate says %v", r.Line(), ps)
 			}
 		}
+		// Values held as spans of the text read as the same values held
+		// apart; every extension is the file's line of its name.
+		for _, r := range c.Records() {
+			v := r.Values()
+			if got := NewRecord(v).Values(); !reflect.DeepEqual(got, v) {
+				t.Fatalf("record at line %d: built from its values it reads\n%+v\nnot\n%+v", r.Line(), got, v)
+			}
+			for _, x := range v.Extensions {
+				if strings.Count("\n"+r.Raw(), "\n"+x.Name+":") > 1 {
+					continue // FileValue gives the first, which may be a bad line
+				}
+				if fv := r.FileValue(x.Name); fv != strings.TrimSpace(x.Value) {
+					t.Fatalf("record at line %d: extension %s = %q, but the file's line says %q", r.Line(), x.Name, x.Value, fv)
+				}
+			}
+		}
 		for _, p := range c.Problems() {
 			if p.Line < 0 || p.Msg == "" {
 				t.Fatalf("problem without place or message: %+v", p)
@@ -64,7 +81,9 @@ func FuzzEdit(f *testing.F) {
 		}
 		target := c.Records()[0]
 		edit := target.Clone()
-		edit.URI, edit.Name, edit.Rating = "http://edited.example/", "edited\tname é", 4
+		edit.SetURI("http://edited.example/")
+		edit.SetName("edited\tname é")
+		edit.SetRating(4)
 		nr, err := testUpdate(c, target, edit)
 		if err != nil {
 			return // the record had other invalid typed values
@@ -79,7 +98,7 @@ func FuzzEdit(f *testing.F) {
 			t.Fatalf("%d records after the edit, want %d:\n%q", again.Len(), c.Len(), out.String())
 		}
 		got := again.Records()[0]
-		if got.Name != "edited\tname é" || got.URI != "http://edited.example/" || (nr.Rating == 4) != (got.Rating == 4) {
+		if got.Name() != "edited\tname é" || got.URI() != "http://edited.example/" || (nr.Rating() == 4) != (got.Rating() == 4) {
 			t.Fatalf("edited record read back as %+v", got)
 		}
 		for i := 1; i < c.Len(); i++ {
@@ -112,14 +131,14 @@ func FuzzTextRoundTrip(f *testing.F) {
 			return
 		}
 		c := &Catalogue{}
-		if _, err := testAdd(c, &Record{URI: "http://e/", Name: s, Description: s, Extensions: []Field{{"X-T", s}}}); err != nil {
+		if _, err := testAdd(c, NewRecord(Values{URI: "http://e/", Name: s, Description: s, Extensions: []Field{{"X-T", s}}})); err != nil {
 			t.Fatal(err)
 		}
 		var out bytes.Buffer
 		c.WriteTo(&out)
 		r := mustRead(t, out.String()).Records()[0]
-		if r.Name != s || r.Description != s || r.Extension("X-T") != s || !r.Valid() {
-			t.Fatalf("record round trip of %q: %q %q %q %v", s, r.Name, r.Description, r.Extension("X-T"), r.Problems())
+		if r.Name() != s || r.Description() != s || r.Extension("X-T") != s || !r.Valid() {
+			t.Fatalf("record round trip of %q: %q %q %q %v", s, r.Name(), r.Description(), r.Extension("X-T"), r.Problems())
 		}
 	})
 }

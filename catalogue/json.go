@@ -22,12 +22,12 @@ type JSONRecord struct {
 
 // JSON returns r in its JSON form.
 func (r *Record) JSON() JSONRecord {
-	j := JSONRecord{URI: r.URI, Name: r.Name, Date: r.Date.UTC().Format(time.RFC3339),
-		Category: r.Category, Description: r.Description, Rating: r.Rating,
-		Language: r.Language, Type: r.Type, ID: r.ID}
-	if len(r.Extensions) > 0 {
-		j.Extensions = make(map[string]string, len(r.Extensions))
-		for _, f := range r.Extensions {
+	j := JSONRecord{URI: r.URI(), Name: r.Name(), Date: r.Date().UTC().Format(time.RFC3339),
+		Category: r.Category(), Description: r.Description(), Rating: r.Rating(),
+		Language: r.Language(), Type: r.Type(), ID: r.ID()}
+	if len(r.Extensions()) > 0 {
+		j.Extensions = make(map[string]string, len(r.Extensions()))
+		for _, f := range r.Extensions() {
 			j.Extensions[f.Name] = f.Value
 		}
 	}

@@ -71,16 +71,16 @@ func (c *Catalogue) Rebase(tx *SaveTx) (*MergeReport, error) {
 	if len(unmatched) > 0 {
 		byURI := map[string][]int{}
 		for i, t := range theirs {
-			if !used[i] && t.URI != "" {
-				k := URIKey(t.URI)
+			if !used[i] && t.URI() != "" {
+				k := URIKey(t.URI())
 				byURI[k] = append(byURI[k], i)
 			}
 		}
 		for _, b := range unmatched {
-			if b.URI == "" {
+			if b.URI() == "" {
 				continue
 			}
-			k := URIKey(b.URI)
+			k := URIKey(b.URI())
 			if l := byURI[k]; len(l) > 0 {
 				byURI[k] = l[1:]
 				match[b.ref], used[l[0]] = l[0], true
@@ -121,7 +121,7 @@ func (c *Catalogue) Rebase(tx *SaveTx) (*MergeReport, error) {
 		t := theirs[i]
 		if t.raw == b.raw {
 			nr := *o
-			nr.sep, nr.sepTail = t.sep, 0
+			nr.setSep(t.sep(), 0)
 			out[i] = &nr
 			continue
 		}
@@ -157,12 +157,12 @@ func (c *Catalogue) Rebase(tx *SaveTx) (*MergeReport, error) {
 	uris := map[string]bool{}
 	for _, r := range records {
 		if !r.invalid {
-			uris[URIKey(r.URI)] = true
+			uris[URIKey(r.URI())] = true
 		}
 	}
 	head, tail := tx.theirs.head, tx.theirs.tail
 	for _, a := range added {
-		k := URIKey(a.URI)
+		k := URIKey(a.URI())
 		if !a.allowDup && !a.invalid && uris[k] {
 			rep.Duplicates = append(rep.Duplicates, a)
 			continue
@@ -173,7 +173,7 @@ func (c *Catalogue) Rebase(tx *SaveTx) (*MergeReport, error) {
 			prev, hasPrev = records[n-1].raw, true
 		}
 		nr := *a
-		nr.sep, nr.sepTail = separator(prev, hasPrev, tail), len(tail)
+		nr.setSep(separator(prev, hasPrev, tail), len(tail))
 		tail = ""
 		records = append(records, &nr)
 	}
@@ -189,9 +189,9 @@ func (c *Catalogue) Rebase(tx *SaveTx) (*MergeReport, error) {
 }
 
 func (c *Catalogue) conflict(r *Record, what string) error {
-	name := r.Name
+	name := r.Name()
 	if name == "" {
-		name = r.URI
+		name = r.URI()
 	}
 	return &ConflictError{Path: c.path, Name: name, What: what}
 }
@@ -217,7 +217,7 @@ func (c *Catalogue) merge3(base, ours, theirs *Record) (*Record, error) {
 			if name != FieldDate {
 				return nil, c.conflict(ours, fmt.Sprintf("has %s %q here but %q in the other program's version", name, clipValue(o), clipValue(t)))
 			}
-			if !ours.Date.After(theirs.Date) {
+			if !ours.Date().After(theirs.Date()) {
 				continue // both stamped DATE: the later stays
 			}
 		}
@@ -225,8 +225,9 @@ func (c *Catalogue) merge3(base, ours, theirs *Record) (*Record, error) {
 			return nil, c.conflict(ours, fmt.Sprintf("cannot take %s %q into the other program's version: %v", name, clipValue(o), err))
 		}
 	}
-	nr := reparse(render(m), theirs.line)
-	nr.ref, nr.sep, nr.allowDup = ours.ref, theirs.sep, ours.allowDup
+	nr := reparse(render(m), theirs.Line())
+	nr.ref, nr.allowDup = ours.ref, ours.allowDup
+	nr.setSep(theirs.sep(), 0)
 	return nr, nil
 }
 

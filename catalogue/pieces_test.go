@@ -100,7 +100,7 @@ func TestPieceRecordsSized(t *testing.T) {
 	for i := range 2000 {
 		fmt.Fprintf(&b, "URI: http://example.org/%d\nNAME: Page %d\nDATE: 01/01/2001 00:00:00\n\n", i, i)
 	}
-	data := []byte(b.String())
+	data := []byte(strings.TrimSuffix(b.String(), "\n")) // no blank line after the last: no warning to allocate
 	var w pieceWorker
 	var p piece
 	allocs := testing.AllocsPerRun(10, func() {

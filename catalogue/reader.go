@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"unsafe"
 )
@@ -281,7 +282,12 @@ func parseRecord(raw string, first int, cache *valueCache) *Record {
 
 // parseRecordInto is parseRecord, into rec, which must be a zero Record.
 func parseRecordInto(rec *Record, raw string, first int, cache *valueCache) {
-	rec.raw, rec.line = raw, first
+	rec.raw, rec.line = raw, int32(first)
+	// The extensions stay in raw, to be read from there, if every X- line
+	// is valid and verbatim; else they are kept apart. Most records have
+	// a few: they are gathered here without allocating.
+	var extBuf [8]Field
+	exts, verbatim := extBuf[:0], true
 	var seen uint16
 	var dupRequired bool
 	lineNo := first - 1
@@ -295,6 +301,9 @@ func parseRecordInto(rec *Record, raw string, first int, cache *valueCache) {
 		lineNo++
 		f := parseField(trimEOLString(line), rec, seen, cache)
 		if f.problem != nil {
+			if strings.HasPrefix(line, "X-") {
+				verbatim = false // the X- lines of raw are no longer all extensions
+			}
 			p := *f.problem
 			p.Line = lineNo
 			rec.addProblem(p)
@@ -322,12 +331,23 @@ func parseRecordInto(rec *Record, raw string, first int, cache *valueCache) {
 			continue
 		}
 		// An X- field (parseField reports anything else).
-		if rec.Extension(f.name) != "" {
+		if slices.ContainsFunc(exts, func(x Field) bool { return x.Name == f.name }) {
 			rec.addProblem(Diagnostic{Line: lineNo, Offset: -1, Field: f.name, Kind: Error,
 				Msg: fmt.Sprintf("%s appears again; a field name must not occur twice in a record (2.2)", f.name)})
+			verbatim = false
 			continue
 		}
-		rec.Extensions = append(rec.Extensions, Field{Name: f.name, Value: f.value})
+		if _, ok := rec.spanOf(f.value); !ok {
+			verbatim = false // decoded from encoded-words
+		}
+		exts = append(exts, Field{Name: f.name, Value: f.value})
+	}
+	switch {
+	case len(exts) == 0:
+	case verbatim:
+		rec.flags |= flagExtRaw
+	default:
+		rec.SetExtensions(slices.Clone(exts))
 	}
 	if seen&requiredFields != requiredFields || rec.accepted&requiredFields != requiredFields {
 		for i := range Fields {

@@ -3,6 +3,7 @@ package catalogue
 import (
 	"bytes"
 	"os"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -50,17 +51,15 @@ func TestExample41Fields(t *testing.T) {
 		t.Fatalf("%d records, want 2", len(recs))
 	}
 	g := recs[0]
-	want := Record{URI: "http://google.co.uk/", Name: "Google", ID: "1",
+	want := Values{URI: "http://google.co.uk/", Name: "Google", ID: "1",
 		Date: time.Date(2007, 10, 30, 8, 31, 32, 0, time.UTC), Category: "Search Engines",
 		Description: "A popular search engine run by Google, Inc. of the USA", Rating: 1,
 		Language: "en-us", Type: "text/html"}
-	if g.URI != want.URI || g.Name != want.Name || g.ID != want.ID || !g.Date.Equal(want.Date) ||
-		g.Category != want.Category || g.Description != want.Description || g.Rating != want.Rating ||
-		g.Language != want.Language || g.Type != want.Type {
-		t.Errorf("first record = %+v\nwant %+v", *g, want)
+	if got := g.Values(); !reflect.DeepEqual(got, want) {
+		t.Errorf("first record = %+v\nwant %+v", got, want)
 	}
-	if recs[1].Name != `SSD3 - "Specification of URI-Catalogue format"` || recs[1].Line() != 11 {
-		t.Errorf("second record: name %q at line %d", recs[1].Name, recs[1].Line())
+	if recs[1].Name() != `SSD3 - "Specification of URI-Catalogue format"` || recs[1].Line() != 11 {
+		t.Errorf("second record: name %q at line %d", recs[1].Name(), recs[1].Line())
 	}
 }
 
@@ -182,15 +181,15 @@ DATE: 31/10/2007 19:03:34
 `)
 	c := mustRead(t, text)
 	b := c.Records()[1]
-	if !b.Valid() || b.ID != "" {
-		t.Errorf("second record: valid %v, ID %q; want valid with the ID dropped", b.Valid(), b.ID)
+	if !b.Valid() || b.ID() != "" {
+		t.Errorf("second record: valid %v, ID %q; want valid with the ID dropped", b.Valid(), b.ID())
 	}
 	if ps := b.Problems(); len(ps) != 1 || !strings.Contains(ps[0].Msg, "line 1") || ps[0].Line != 8 {
 		t.Errorf("problems %v, want the duplicate ID at line 8 naming line 1", ps)
 	}
 	// Editing the record keeps the rejected ID line as it was.
 	edit := b.Clone()
-	edit.Rating = 3
+	edit.SetRating(3)
 	if _, err := testUpdate(c, b, edit); err != nil {
 		t.Fatal(err)
 	}
@@ -236,7 +235,7 @@ func TestDeviations(t *testing.T) {
 func TestLongLine(t *testing.T) {
 	long := strings.Repeat("x", 200_000)
 	c := mustRead(t, crlf("URI: http://e/\nNAME: n\nDATE: 31/10/2007 19:03:34\nDESCRIPTION: "+long+"\n"))
-	if got := c.Records()[0].Description; got != long {
+	if got := c.Records()[0].Description(); got != long {
 		t.Errorf("long description read as %d bytes, want %d", len(got), len(long))
 	}
 }
@@ -250,13 +249,13 @@ DESCRIPTION: =?ISO-8859-1?Q?K=F6ln?= and =?UTF-8?B?5p2x5Lqs?=
 X-Note: =?UTF-8?Q?line1=0Aline2?=
 `))
 	r := c.Records()[0]
-	if r.Name != "Café crème" || r.Description != "Köln and 東京" || r.Extension("X-Note") != "line1\nline2" {
-		t.Errorf("decoded %q / %q / %q", r.Name, r.Description, r.Extension("X-Note"))
+	if r.Name() != "Café crème" || r.Description() != "Köln and 東京" || r.Extension("X-Note") != "line1\nline2" {
+		t.Errorf("decoded %q / %q / %q", r.Name(), r.Description(), r.Extension("X-Note"))
 	}
 	// An encoded-word in an unknown charset keeps the field out, and says why.
 	c = mustRead(t, crlf("URI: http://e/\nNAME: n\nDATE: 31/10/2007 19:03:34\nCATEGORY: =?X-NOPE?Q?a?=\n"))
-	if r := c.Records()[0]; r.Category != "" || len(r.Problems()) != 1 || !strings.Contains(r.Problems()[0].Msg, "RFC 2047") {
-		t.Errorf("category %q, problems %v", r.Category, r.Problems())
+	if r := c.Records()[0]; r.Category() != "" || len(r.Problems()) != 1 || !strings.Contains(r.Problems()[0].Msg, "RFC 2047") {
+		t.Errorf("category %q, problems %v", r.Category(), r.Problems())
 	}
 }
 

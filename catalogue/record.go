@@ -7,9 +7,11 @@
 package catalogue
 
 import (
+	"math"
 	"slices"
 	"strings"
 	"time"
+	"unsafe"
 )
 
 // Standard field names (SSD3 section 3). Names are case-sensitive (2.1.3).
@@ -39,55 +41,228 @@ type Field struct {
 //
 // A record a catalogue holds never changes: an edit makes a new one with
 // the same Ref. Change a Clone and give the catalogue the difference
-// (Diff, Set); never modify a record that Records returned.
+// (Diff, Set); never modify a record that Records returned. A Record is
+// a value: a copy made by assignment changes apart from the original.
 //
-// The exported fields hold decoded values; an empty string (or zero Rating,
+// Its accessors give decoded values; an empty string (or zero Rating,
 // zero Date) means the field is absent or was invalid in the file. A Record
 // read from a file also remembers its original text, so that saving an
 // unchanged record writes back the same bytes, and its problems.
 type Record struct {
-	URI         string
-	Name        string
-	Date        time.Time // UTC, to the second
-	Category    string
-	Description string
-	Rating      int // 1-5, 0 when absent
-	Language    string
-	Type        string
-	ID          string // decimal digits, as written
-	Extensions  []Field
+	// A million records are read from a file at once, so a record read
+	// from one is small: its fields are spans of its text (raw), and only
+	// what is not there verbatim (a decoded encoded-word, a value set by
+	// an edit or an importer, problems) is held apart, in more.
+	raw      string         // the record's lines as read or rendered, with their line breaks
+	spans    [numStr]uint16 // where each string field's value starts in raw (it ends with its line); 0: ""
+	accepted uint16         // standard fields taken from the file (bits of std)
+	line     int32          // line number of the record's first line, 0 for a new record
+	rating   uint8          // RATING, 0 when absent
+	flags    recordFlags    // see recordFlags
+	invalid  bool           // a required field is missing or invalid (2.2)
+	allowDup bool           // added with Add.AllowDuplicates: a merge keeps it whatever the file holds
+	date     int64          // DATE as Unix seconds, if flagDate
+	ref      Ref            // identity for the life of the process (see Ref)
+	more     *recordMore    // what raw does not hold; nil for most records; never changed once set (copy on write)
+}
 
-	ref      Ref           // identity for the life of the process (see Ref)
-	sep      string        // blank lines before the record, written back as they were
-	sepTail  int           // how many bytes of sep were the file's last blank lines when it was added
-	raw      string        // the record's lines as read or rendered, with their line breaks
-	line     int           // line number of the record's first line, 0 for a new record
-	problems *[]Diagnostic // what was wrong with it when read; nil, as for most records, when nothing was
-	accepted uint16        // standard fields taken from the file (bits of std)
-	invalid  bool          // a required field is missing or invalid (2.2)
-	allowDup bool          // added with Add.AllowDuplicates: a merge keeps it whatever the file holds
+// The string fields, in spans and recordMore.str.
+const (
+	strURI = iota
+	strName
+	strCategory
+	strDescription
+	strLanguage
+	strType
+	strID
+	numStr
+)
+
+// recordFlags are a record's bits: whether it has a DATE in date, whether
+// raw holds its extension fields verbatim (read them from there), and
+// which blank lines come before it.
+type recordFlags uint8
+
+const (
+	flagDate    recordFlags = 1 << iota // date holds the DATE
+	flagExtRaw                          // the X- lines of raw are the extensions, verbatim
+	flagSepCRLF                         // one blank line (CRLF) before the record
+	flagSepLF                           // one blank line (LF) before the record
+	flagSepMore                         // more.sep holds the blank lines before the record
+)
+
+// recordMore is what a record's text does not hold verbatim.
+type recordMore struct {
+	set      uint16 // bits: str[i] (1<<i) or date (moreDate), rating (moreRating), ext (moreExt)
+	str      [numStr]string
+	date     time.Time // a DATE that is not whole seconds in UTC
+	rating   int       // a RATING outside 0-255 (only a caller's mistake; kept to be reported)
+	ext      []Field
+	problems []Diagnostic // what was wrong with it when read
+	sep      string       // blank lines before the record, written back as they were
+	sepTail  int          // how many bytes of sep were the file's last blank lines when it was added
+}
+
+const (
+	moreDate   = 1 << (numStr + iota)
+	moreRating // rating is more.rating
+	moreExt    // the extensions are more.ext
+)
+
+// edit returns r.more to change: a copy, never the one r had, since record
+// values (r copied by assignment) may share it.
+func (r *Record) edit() *recordMore {
+	m := new(recordMore)
+	if r.more != nil {
+		*m = *r.more
+		m.ext = m.ext[:len(m.ext):len(m.ext)]
+		m.problems = m.problems[:len(m.problems):len(m.problems)]
+	}
+	r.more = m
+	return m
+}
+
+// tidy drops r.more once it holds nothing, as for a record read from a
+// file, so that two records of the same values are equal.
+func (r *Record) tidy() {
+	if m := r.more; m != nil && m.set == 0 && m.problems == nil && m.sep == "" && m.sepTail == 0 {
+		r.more = nil
+	}
+}
+
+// str returns string field i.
+func (r *Record) str(i int) string {
+	if m := r.more; m != nil && m.set&(1<<i) != 0 {
+		return m.str[i]
+	}
+	off := r.spans[i]
+	if off == 0 {
+		return ""
+	}
+	return lineAt(r.raw, int(off))
+}
+
+// lineAt returns the rest of the line of text that starts at off, without
+// its line break.
+func lineAt(text string, off int) string {
+	v := text[off:]
+	if j := strings.IndexByte(v, '\n'); j >= 0 {
+		v = v[:j]
+	}
+	return strings.TrimSuffix(v, "\r")
+}
+
+// setStr sets string field i to v: a span if v is part of r's text (as
+// the reader's values are), in more if not.
+func (r *Record) setStr(i int, v string) {
+	if sp, ok := r.spanOf(v); ok {
+		r.spans[i] = sp
+		if r.more != nil && r.more.set&(1<<i) != 0 {
+			m := r.edit()
+			m.set &^= 1 << i
+			m.str[i] = ""
+			r.tidy()
+		}
+		return
+	}
+	r.spans[i] = 0
+	m := r.edit()
+	m.set |= 1 << i
+	m.str[i] = v
+}
+
+// spanOf returns where v starts in r.raw, if v is the rest of a line of
+// it (by address: a value the reader sliced from the text), so that
+// lineAt gives it back; 0 for "".
+func (r *Record) spanOf(v string) (uint16, bool) {
+	if v == "" {
+		return 0, true
+	}
+	if r.raw == "" {
+		return 0, false
+	}
+	off := uintptr(unsafe.Pointer(unsafe.StringData(v))) - uintptr(unsafe.Pointer(unsafe.StringData(r.raw)))
+	if off == 0 || off >= uintptr(len(r.raw)) || off > math.MaxUint16 || uintptr(len(v)) > uintptr(len(r.raw))-off {
+		return 0, false
+	}
+	if rest := r.raw[int(off)+len(v):]; strings.IndexByte(v, '\n') >= 0 || strings.HasSuffix(v, "\r") ||
+		rest != "" && !strings.HasPrefix(rest, "\n") && !strings.HasPrefix(rest, "\r\n") {
+		return 0, false // not a whole line's rest
+	}
+	return uint16(off), true
+}
+
+// sep returns the blank lines before the record.
+func (r *Record) sep() string {
+	switch {
+	case r.flags&flagSepCRLF != 0:
+		return "\r\n"
+	case r.flags&flagSepLF != 0:
+		return "\n"
+	case r.flags&flagSepMore != 0:
+		return r.more.sep
+	}
+	return ""
+}
+
+// sepTail returns how many bytes of sep were the file's last blank lines
+// when the record was added.
+func (r *Record) sepTail() int {
+	if r.more == nil {
+		return 0
+	}
+	return r.more.sepTail
+}
+
+// setSep sets the blank lines before the record, and how many of their
+// bytes were the file's last blank lines when it was added.
+func (r *Record) setSep(sep string, tail int) {
+	had := r.flags&flagSepMore != 0
+	r.flags &^= flagSepCRLF | flagSepLF | flagSepMore
+	switch {
+	case tail == 0 && sep == "\r\n":
+		r.flags |= flagSepCRLF
+	case tail == 0 && sep == "\n":
+		r.flags |= flagSepLF
+	case tail == 0 && sep == "":
+	default:
+		m := r.edit()
+		m.sep, m.sepTail = sep, tail
+		r.flags |= flagSepMore
+		return
+	}
+	if had || r.sepTail() != 0 {
+		m := r.edit()
+		m.sep, m.sepTail = "", 0
+		r.tidy()
+	}
 }
 
 // Line returns the line of the file at which the record starts, or 0 for a
 // record that was not read from the file.
-func (r *Record) Line() int { return r.line }
+func (r *Record) Line() int { return int(r.line) }
 
 // Problems returns what was wrong with the record when it was read.
 func (r *Record) Problems() []Diagnostic {
-	if r.problems == nil {
+	if r.more == nil {
 		return nil
 	}
-	return *r.problems
+	return r.more.problems
 }
 
-// addProblem adds d to the record's problems. They are held apart: a
-// record without any, as most are, costs a pointer, not a slice (16 MB
-// less for a million records).
+// addProblem adds d to the record's problems.
 func (r *Record) addProblem(d Diagnostic) {
-	if r.problems == nil {
-		r.problems = new([]Diagnostic)
+	m := r.edit()
+	m.problems = append(m.problems, d)
+}
+
+// setProblems sets the record's problems.
+func (r *Record) setProblems(ps []Diagnostic) {
+	if len(ps) == 0 && len(r.Problems()) == 0 {
+		return
 	}
-	*r.problems = append(*r.problems, d)
+	r.edit().problems = ps
+	r.tidy()
 }
 
 // Valid reports whether the record has a valid URI, NAME and DATE. An
@@ -124,12 +299,22 @@ func (r *Record) FileValue(name string) string {
 // DATE that happens to be Go's zero time, so a DATE read from the file
 // counts whatever its value.
 func (r *Record) hasDate() bool {
-	return !r.Date.IsZero() || r.accepted&bitOf(FieldDate) != 0
+	return !r.Date().IsZero() || r.accepted&bitOf(FieldDate) != 0
 }
 
 // Extension returns the value of the X- field name, or "".
 func (r *Record) Extension(name string) string {
-	for _, f := range r.Extensions {
+	if r.more == nil || r.more.set&moreExt == 0 {
+		if r.flags&flagExtRaw != 0 {
+			for n, v := range r.rawExtensions() { // without a slice: searches ask every record
+				if n == name {
+					return v
+				}
+			}
+		}
+		return ""
+	}
+	for _, f := range r.more.ext {
 		if f.Name == name {
 			return f.Value
 		}
@@ -139,32 +324,43 @@ func (r *Record) Extension(name string) string {
 
 // SetExtension sets (or with an empty value removes) the X- field name.
 func (r *Record) SetExtension(name, value string) {
-	for i, f := range r.Extensions {
+	fs := r.Extensions()
+	for i, f := range fs {
 		if f.Name == name {
 			if value == "" {
-				r.Extensions = append(r.Extensions[:i:i], r.Extensions[i+1:]...)
+				r.SetExtensions(append(fs[:i:i], fs[i+1:]...))
 			} else {
-				r.Extensions[i].Value = value
+				fs = slices.Clone(fs)
+				fs[i].Value = value
+				r.SetExtensions(fs)
 			}
 			return
 		}
 	}
 	if value != "" {
-		r.Extensions = append(r.Extensions, Field{Name: name, Value: value})
+		r.AddExtension(name, value)
 	}
+}
+
+// AddExtension adds the X- field name with value after the record's
+// other fields, even if it has one of that name already.
+func (r *Record) AddExtension(name, value string) {
+	r.SetExtensions(append(r.Extensions(), Field{Name: name, Value: value}))
 }
 
 // Clone returns a deep copy of r, with the same Ref and original text, to
 // change and then compare with r (Diff).
 func (r *Record) Clone() *Record {
-	c := *r
-	c.Extensions = append([]Field(nil), r.Extensions...)
-	c.problems = nil
-	if ps := r.Problems(); len(ps) > 0 {
-		ps = slices.Clone(ps)
-		c.problems = &ps
-	}
+	c := *r // more is never changed once set: the two may share it
 	return &c
+}
+
+// forget makes r a record of its values alone, as one not read from any
+// file: no text, separator, problems, line or identity.
+func (r *Record) forget() {
+	v := r.Values()
+	*r = Record{invalid: r.invalid, allowDup: r.allowDup}
+	r.SetValues(v)
 }
 
 // Validate checks every field of r as SSD3 requires and returns the
@@ -186,9 +382,9 @@ func (r *Record) Validate() []Diagnostic {
 			add(f.Name, errRequired(f.Name, f.Section))
 		}
 	}
-	for i, f := range r.Extensions {
+	for i, f := range r.Extensions() {
 		add(f.Name, ValidateExtensionName(f.Name))
-		for _, g := range r.Extensions[:i] {
+		for _, g := range r.Extensions()[:i] {
 			if g.Name == f.Name {
 				add(f.Name, errorf("field %s appears twice; a name must not occur twice in a record (2.2)", f.Name))
 				break
@@ -208,4 +404,220 @@ func validateText(field, v string) error {
 		return errBlank(field)
 	}
 	return nil
+}
+
+// Values are a record's fields as plain values, to build a record from
+// (NewRecord) or to read all of them at once (Record.Values).
+type Values struct {
+	URI         string
+	Name        string
+	Date        time.Time // UTC, to the second
+	Category    string
+	Description string
+	Rating      int // 1-5, 0 when absent
+	Language    string
+	Type        string
+	ID          string // decimal digits, as written
+	Extensions  []Field
+}
+
+// NewRecord returns a new record holding v, not yet in any catalogue.
+func NewRecord(v Values) *Record {
+	r := &Record{}
+	r.SetValues(v)
+	return r
+}
+
+// Values returns the record's fields.
+func (r *Record) Values() Values {
+	return Values{URI: r.URI(), Name: r.Name(), Date: r.Date(), Category: r.Category(),
+		Description: r.Description(), Rating: r.Rating(), Language: r.Language(), Type: r.Type(),
+		ID: r.ID(), Extensions: r.Extensions()}
+}
+
+// SetValues sets every field of the record to v's.
+func (r *Record) SetValues(v Values) {
+	// Each setter copies the record's more; this makes one copy for all.
+	strs := [numStr]string{strURI: v.URI, strName: v.Name, strCategory: v.Category, strDescription: v.Description,
+		strLanguage: v.Language, strType: v.Type, strID: v.ID}
+	m := r.edit()
+	m.set, m.str, m.date, m.rating, m.ext = 0, [numStr]string{}, time.Time{}, 0, nil
+	for i, s := range strs {
+		if sp, ok := r.spanOf(s); ok {
+			r.spans[i] = sp
+		} else {
+			r.spans[i], m.set, m.str[i] = 0, m.set|1<<i, s
+		}
+	}
+	r.more = nil
+	r.SetDate(v.Date)
+	r.SetRating(v.Rating)
+	if r.more != nil { // date or rating needed it
+		m.set |= r.more.set & (moreDate | moreRating)
+		m.date, m.rating = r.more.date, r.more.rating
+	}
+	r.flags &^= flagExtRaw
+	if len(v.Extensions) > 0 {
+		m.set |= moreExt
+		m.ext = v.Extensions
+	}
+	r.more = m
+	r.tidy()
+}
+
+// URI returns the record's URI (3.1).
+func (r *Record) URI() string { return r.str(strURI) }
+
+// Name returns the record's NAME (3.2).
+func (r *Record) Name() string { return r.str(strName) }
+
+// Date returns the record's DATE (3.3), UTC; zero when absent.
+func (r *Record) Date() time.Time {
+	switch {
+	case r.more != nil && r.more.set&moreDate != 0:
+		return r.more.date
+	case r.flags&flagDate != 0:
+		return time.Unix(r.date, 0).UTC()
+	}
+	return time.Time{}
+}
+
+// Category returns the record's CATEGORY (3.4).
+func (r *Record) Category() string { return r.str(strCategory) }
+
+// Description returns the record's DESCRIPTION (3.5).
+func (r *Record) Description() string { return r.str(strDescription) }
+
+// Rating returns the record's RATING (3.6): 1-5, 0 when absent.
+func (r *Record) Rating() int {
+	if r.more != nil && r.more.set&moreRating != 0 {
+		return r.more.rating
+	}
+	return int(r.rating)
+}
+
+// Language returns the record's LANGUAGE (3.7).
+func (r *Record) Language() string { return r.str(strLanguage) }
+
+// Type returns the record's TYPE (3.8).
+func (r *Record) Type() string { return r.str(strType) }
+
+// ID returns the record's ID (3.9), decimal digits as written.
+func (r *Record) ID() string { return r.str(strID) }
+
+// Extensions returns the record's extension fields (2.2), in file order.
+// The slice may be the record's: do not modify it.
+func (r *Record) Extensions() []Field {
+	if r.more != nil && r.more.set&moreExt != 0 {
+		return r.more.ext
+	}
+	if r.flags&flagExtRaw == 0 {
+		return nil
+	}
+	var fs []Field
+	for name, value := range r.rawExtensions() {
+		fs = append(fs, Field{Name: name, Value: value})
+	}
+	return fs
+}
+
+// rawExtensions yields the X- fields of r's text, for a record whose text
+// holds them verbatim (flagExtRaw): each is a valid field, read as it is.
+func (r *Record) rawExtensions() func(yield func(name, value string) bool) {
+	return func(yield func(name, value string) bool) {
+		for rest := r.raw; rest != ""; {
+			line := rest
+			if i := strings.IndexByte(rest, '\n'); i >= 0 {
+				line, rest = rest[:i], rest[i+1:]
+			} else {
+				rest = ""
+			}
+			if !strings.HasPrefix(line, "X-") {
+				continue
+			}
+			line = strings.TrimSuffix(line, "\r")
+			// Valid (flagExtRaw), so "NAME: value"; checked all the same
+			// rather than trusted, not to panic.
+			if colon := strings.IndexByte(line, ':'); colon >= 0 && colon+2 <= len(line) && !yield(line[:colon], line[colon+2:]) {
+				return
+			}
+		}
+	}
+}
+
+// SetURI sets the record's URI.
+func (r *Record) SetURI(v string) { r.setStr(strURI, v) }
+
+// SetName sets the record's NAME.
+func (r *Record) SetName(v string) { r.setStr(strName, v) }
+
+// SetDate sets the record's DATE.
+func (r *Record) SetDate(v time.Time) {
+	if r.more != nil && r.more.set&moreDate != 0 {
+		m := r.edit()
+		m.set &^= moreDate
+		m.date = time.Time{}
+		r.tidy()
+	}
+	r.flags &^= flagDate
+	r.date = 0
+	switch {
+	case v.IsZero():
+	case v.Location() == time.UTC && v.Nanosecond() == 0:
+		r.date, r.flags = v.Unix(), r.flags|flagDate
+	default:
+		m := r.edit()
+		m.set |= moreDate
+		m.date = v
+	}
+}
+
+// SetCategory sets the record's CATEGORY.
+func (r *Record) SetCategory(v string) { r.setStr(strCategory, v) }
+
+// SetDescription sets the record's DESCRIPTION.
+func (r *Record) SetDescription(v string) { r.setStr(strDescription, v) }
+
+// SetRating sets the record's RATING (0: none).
+func (r *Record) SetRating(v int) {
+	if v >= 0 && v <= math.MaxUint8 {
+		r.rating = uint8(v)
+		if r.more != nil && r.more.set&moreRating != 0 {
+			m := r.edit()
+			m.set &^= moreRating
+			m.rating = 0
+			r.tidy()
+		}
+		return
+	}
+	r.rating = 0
+	m := r.edit()
+	m.set |= moreRating
+	m.rating = v
+}
+
+// SetLanguage sets the record's LANGUAGE.
+func (r *Record) SetLanguage(v string) { r.setStr(strLanguage, v) }
+
+// SetType sets the record's TYPE.
+func (r *Record) SetType(v string) { r.setStr(strType, v) }
+
+// SetID sets the record's ID.
+func (r *Record) SetID(v string) { r.setStr(strID, v) }
+
+// SetExtensions sets the record's extension fields; the record keeps fs.
+func (r *Record) SetExtensions(fs []Field) {
+	r.flags &^= flagExtRaw
+	if len(fs) == 0 && (r.more == nil || r.more.set&moreExt == 0) {
+		return
+	}
+	m := r.edit()
+	if len(fs) == 0 {
+		m.set &^= moreExt
+		m.ext = nil
+		r.tidy()
+		return
+	}
+	m.set |= moreExt
+	m.ext = fs
 }

@@ -209,8 +209,8 @@ func (s *Snapshot) WriteTo(w io.Writer) (int64, error) {
 		return n, err
 	}
 	for i, r := range s.records {
-		sep := r.sep
-		if i == 0 && r.sepTail == 0 {
+		sep := r.sep()
+		if i == 0 && r.sepTail() == 0 {
 			// The blank lines before the first record are the head; a
 			// record that became first keeps its separator for later.
 			sep = ""

@@ -33,7 +33,7 @@ func saveForever(path string) {
 		}
 		if c.Len() == 1 {
 			for j := 0; j < 2000; j++ {
-				if _, err := testAdd(c, &Record{URI: fmt.Sprintf("http://e/%d", j), Name: "padding record"}); err != nil {
+				if _, err := testAdd(c, NewRecord(Values{URI: fmt.Sprintf("http://e/%d", j), Name: "padding record"})); err != nil {
 					os.Exit(4)
 				}
 			}
@@ -100,7 +100,7 @@ func TestKilledSaveNeverTearsTheFile(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := c.Apply(Add{Records: []*Record{{URI: "http://after/", Name: "after"}}}); err != nil {
+	if _, err := c.Apply(Add{Records: []*Record{NewRecord(Values{URI: "http://after/", Name: "after"})}}); err != nil {
 		t.Fatal(err)
 	}
 	if err := c.Save(); err != nil {
@@ -122,7 +122,7 @@ func TestOpenMissingFileThenSaveCreatesIt(t *testing.T) {
 	if err != nil || c.Len() != 0 {
 		t.Fatalf("Open of a missing file: %v, %d records", err, c.Len())
 	}
-	if _, err := testAdd(c, &Record{URI: "http://e/", Name: "e"}); err != nil {
+	if _, err := testAdd(c, NewRecord(Values{URI: "http://e/", Name: "e"})); err != nil {
 		t.Fatal(err)
 	}
 	if err := c.Save(); err != nil {
@@ -168,20 +168,20 @@ func twoCopies(t *testing.T) (string, *Catalogue, *Catalogue) {
 // changes onto what the first one saved.
 func TestTwoWritersKeepBothChanges(t *testing.T) {
 	path, one, two := twoCopies(t)
-	if _, err := testAdd(one, &Record{URI: "http://one/", Name: "one"}); err != nil {
+	if _, err := testAdd(one, NewRecord(Values{URI: "http://one/", Name: "one"})); err != nil {
 		t.Fatal(err)
 	}
 	editA := one.Records()[0].Clone()
-	editA.Rating = 5
+	editA.SetRating(5)
 	testUpdate(one, one.Records()[0], editA)
 	if err := one.Save(); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := testAdd(two, &Record{URI: "http://two/", Name: "two"}); err != nil {
+	if _, err := testAdd(two, NewRecord(Values{URI: "http://two/", Name: "two"})); err != nil {
 		t.Fatal(err)
 	}
 	editB := two.Records()[1].Clone()
-	editB.Category = "bees"
+	editB.SetCategory("bees")
 	testUpdate(two, two.Records()[1], editB)
 	testDelete(two, two.Records()[0]) // A was edited by one: a conflict...
 	err := two.Save()
@@ -191,19 +191,19 @@ func TestTwoWritersKeepBothChanges(t *testing.T) {
 	}
 	// ...so nothing was written.
 	c, _ := Open(path)
-	if c.Len() != 3 || c.Records()[0].Rating != 5 {
+	if c.Len() != 3 || c.Records()[0].Rating() != 5 {
 		t.Fatalf("a refused save changed the file")
 	}
 	// Without the conflicting delete, both sides' changes survive.
 	_, _, _ = path, one, two
 	path2, one2, two2 := twoCopies(t)
-	testAdd(one2, &Record{URI: "http://one/", Name: "one"})
+	testAdd(one2, NewRecord(Values{URI: "http://one/", Name: "one"}))
 	if err := one2.Save(); err != nil {
 		t.Fatal(err)
 	}
-	testAdd(two2, &Record{URI: "http://two/", Name: "two"})
+	testAdd(two2, NewRecord(Values{URI: "http://two/", Name: "two"}))
 	e := two2.Records()[1].Clone()
-	e.Category = "bees"
+	e.SetCategory("bees")
 	testUpdate(two2, two2.Records()[1], e)
 	testDelete(two2, two2.Records()[0])
 	if err := two2.Save(); err != nil {
@@ -212,13 +212,13 @@ func TestTwoWritersKeepBothChanges(t *testing.T) {
 	got, _ := Open(path2)
 	var names []string
 	for _, r := range got.Valid() {
-		names = append(names, r.Name+"/"+r.Category)
+		names = append(names, r.Name()+"/"+r.Category())
 	}
 	if strings.Join(names, ",") != "B/bees,one/,two/" {
 		t.Errorf("after both saves: %v", names)
 	}
 	// The second writer now holds the merged file and saves cleanly again.
-	testAdd(two2, &Record{URI: "http://three/", Name: "three"})
+	testAdd(two2, NewRecord(Values{URI: "http://three/", Name: "three"}))
 	if err := two2.Save(); err != nil {
 		t.Fatal(err)
 	}
@@ -230,20 +230,20 @@ func TestTwoWritersKeepBothChanges(t *testing.T) {
 func TestEditConflict(t *testing.T) {
 	_, one, two := twoCopies(t)
 	e1 := one.Records()[0].Clone()
-	e1.Name = "A by one"
+	e1.SetName("A by one")
 	testUpdate(one, one.Records()[0], e1)
 	if err := one.Save(); err != nil {
 		t.Fatal(err)
 	}
 	e2 := two.Records()[0].Clone()
-	e2.Name = "A by two"
+	e2.SetName("A by two")
 	testUpdate(two, two.Records()[0], e2)
 	var ce *ConflictError
 	if err := two.Save(); !errors.As(err, &ce) || !strings.Contains(err.Error(), `NAME "A by two" here but "A by one"`) {
 		t.Fatalf("two edits of one record: %v, want a ConflictError naming both values", err)
 	}
-	if err := two.Reload(); err != nil || two.Records()[0].Name != "A by one" {
-		t.Errorf("reload: %v %q", err, two.Records()[0].Name)
+	if err := two.Reload(); err != nil || two.Records()[0].Name() != "A by one" {
+		t.Errorf("reload: %v %q", err, two.Records()[0].Name())
 	}
 }
 

@@ -19,7 +19,7 @@ func BenchmarkURIKey(b *testing.B) {
 	start := cputime.Used()
 	for b.Loop() {
 		for _, r := range recs {
-			URIKey(r.URI)
+			URIKey(r.URI())
 		}
 	}
 	cputime.Report(b, start)

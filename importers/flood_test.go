@@ -45,7 +45,7 @@ func (r *floodReader) Read() (*catalogue.Record, error) {
 		return nil, io.EOF
 	}
 	r.done = true
-	return &catalogue.Record{URI: "http://example.org/", Name: "x", Date: time.Unix(1, 0)}, nil
+	return catalogue.NewRecord(catalogue.Values{URI: "http://example.org/", Name: "x", Date: time.Unix(1, 0)}), nil
 }
 
 func (r *floodReader) Diagnostics() []catalogue.Diagnostic {

@@ -160,48 +160,49 @@ func Finish(rec *catalogue.Record, opts Options, line int, offset int64) (diags 
 	report := func(kind catalogue.Kind, format string, a ...any) {
 		diags = append(diags, catalogue.Diagnostic{Line: line, Offset: offset, Kind: kind, Msg: fmt.Sprintf(format, a...)})
 	}
-	rec.URI = catalogue.NormalizeURI(catalogue.CleanText(rec.URI))
-	if err := catalogue.ValidateURI(rec.URI); err != nil {
-		ref, perr := url.Parse(rec.URI)
+	rec.SetURI(catalogue.NormalizeURI(catalogue.CleanText(rec.URI())))
+	if err := catalogue.ValidateURI(rec.URI()); err != nil {
+		ref, perr := url.Parse(rec.URI())
 		switch {
-		case rec.URI == "" || perr != nil || ref.IsAbs():
+		case rec.URI() == "" || perr != nil || ref.IsAbs():
 			report(catalogue.Skipped, "record not imported: %v", err)
 			return diags, false
 		case opts.Base == nil || !opts.Base.IsAbs():
-			report(catalogue.Skipped, "record not imported: %q is a relative URI; give the URL it is relative to with --base", Excerpt(rec.URI))
+			report(catalogue.Skipped, "record not imported: %q is a relative URI; give the URL it is relative to with --base", Excerpt(rec.URI()))
 			return diags, false
 		}
-		rec.URI = catalogue.NormalizeURI(opts.Base.ResolveReference(ref).String())
-		if err := catalogue.ValidateURI(rec.URI); err != nil {
+		rec.SetURI(catalogue.NormalizeURI(opts.Base.ResolveReference(ref).String()))
+		if err := catalogue.ValidateURI(rec.URI()); err != nil {
 			report(catalogue.Skipped, "record not imported: %v", err)
 			return diags, false
 		}
-		report(catalogue.Info, "the relative URI %q is read against the base %s: %s", Excerpt(ref.String()), opts.Base, rec.URI)
+		report(catalogue.Info, "the relative URI %q is read against the base %s: %s", Excerpt(ref.String()), opts.Base, rec.URI())
 	}
-	rec.Name = OneLine(rec.Name)
-	rec.Category = strings.TrimSpace(OneLine(rec.Category)) // a path: blanks at its ends are noise
-	rec.Description = strings.TrimSpace(catalogue.CleanText(rec.Description))
-	rec.Language = strings.TrimSpace(rec.Language)
-	rec.Type = strings.TrimSpace(rec.Type)
-	rec.ID = strings.TrimSpace(rec.ID)
-	if strings.TrimSpace(rec.Name) == "" {
-		rec.Name = NameFromURI(rec.URI)
+	rec.SetName(OneLine(rec.Name()))
+	rec.SetCategory(strings.TrimSpace(OneLine(rec.Category()))) // a path: blanks at its ends are noise
+	rec.SetDescription(strings.TrimSpace(catalogue.CleanText(rec.Description())))
+	rec.SetLanguage(strings.TrimSpace(rec.Language()))
+	rec.SetType(strings.TrimSpace(rec.Type()))
+	rec.SetID(strings.TrimSpace(rec.ID()))
+	if strings.TrimSpace(rec.Name()) == "" {
+		rec.SetName(NameFromURI(rec.URI()))
 	}
-	if rec.Date.IsZero() || catalogue.ValidateDate(rec.Date) != nil {
-		if !rec.Date.IsZero() {
-			report(catalogue.Dropped, "date %s is out of DATE's range; using the file's date or now", rec.Date.Format(time.RFC3339))
+	if rec.Date().IsZero() || catalogue.ValidateDate(rec.Date()) != nil {
+		if !rec.Date().IsZero() {
+			report(catalogue.Dropped, "date %s is out of DATE's range; using the file's date or now", rec.Date().Format(time.RFC3339))
 		}
-		rec.Date, _ = FallbackDate(opts)
+		d, _ := FallbackDate(opts)
+		rec.SetDate(d)
 	}
-	rec.Date = rec.Date.UTC().Truncate(time.Second)
+	rec.SetDate(rec.Date().UTC().Truncate(time.Second))
 	var ext []catalogue.Field
-	for _, f := range rec.Extensions {
+	for _, f := range rec.Extensions() {
 		f.Value = strings.TrimSpace(catalogue.CleanText(f.Value))
 		if f.Value != "" {
 			ext = append(ext, f)
 		}
 	}
-	rec.Extensions = ext
+	rec.SetExtensions(ext)
 	for _, p := range rec.Validate() {
 		if f, ok := catalogue.LookupField(p.Field); !ok {
 			rec.SetExtension(p.Field, "") // whatever its name

@@ -26,7 +26,7 @@ func TestNameFromURI(t *testing.T) {
 		if got != tt.want {
 			t.Errorf("NameFromURI(%q) = %q, want %q", tt.uri, got, tt.want)
 		}
-		if err := (&catalogue.Record{URI: "http://e/", Name: got, Date: time.Now()}).Validate(); len(err) > 0 {
+		if err := (catalogue.NewRecord(catalogue.Values{URI: "http://e/", Name: got, Date: time.Now()})).Validate(); len(err) > 0 {
 			t.Errorf("NameFromURI(%q) = %q is not a valid NAME: %v", tt.uri, got, err)
 		}
 	}
@@ -34,19 +34,19 @@ func TestNameFromURI(t *testing.T) {
 
 func TestFinish(t *testing.T) {
 	opts := Options{Now: time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC), FileDate: time.Date(2001, 1, 1, 0, 0, 0, 0, time.UTC)}
-	rec := &catalogue.Record{URI: " http://bücher.de/a b ", Name: "Two\n lines\x1b[31m", Rating: 9, Language: "english",
-		Type: "text", Category: "A\tB", Extensions: []catalogue.Field{{Name: "X-Ok", Value: "v\x07"}, {Name: "Bad", Value: "x"}}}
+	rec := catalogue.NewRecord(catalogue.Values{URI: " http://bücher.de/a b ", Name: "Two\n lines\x1b[31m", Rating: 9, Language: "english",
+		Type: "text", Category: "A\tB", Extensions: []catalogue.Field{{Name: "X-Ok", Value: "v\x07"}, {Name: "Bad", Value: "x"}}})
 	diags, ok := Finish(rec, opts, 7, -1)
 	if !ok {
 		t.Fatalf("record refused: %v", diags)
 	}
-	if rec.URI != "http://xn--bcher-kva.de/a%20b" || rec.Name != "Two lines" || rec.Category != "A B" {
-		t.Errorf("cleaned: %q %q %q", rec.URI, rec.Name, rec.Category)
+	if rec.URI() != "http://xn--bcher-kva.de/a%20b" || rec.Name() != "Two lines" || rec.Category() != "A B" {
+		t.Errorf("cleaned: %q %q %q", rec.URI(), rec.Name(), rec.Category())
 	}
-	if !rec.Date.Equal(opts.FileDate) {
-		t.Errorf("DATE %v, want the file's date", rec.Date)
+	if !rec.Date().Equal(opts.FileDate) {
+		t.Errorf("DATE %v, want the file's date", rec.Date())
 	}
-	if rec.Rating != 0 || rec.Language != "" || rec.Type != "" || rec.Extension("Bad") != "" || rec.Extension("X-Ok") != "v" {
+	if rec.Rating() != 0 || rec.Language() != "" || rec.Type() != "" || rec.Extension("Bad") != "" || rec.Extension("X-Ok") != "v" {
 		t.Errorf("invalid values kept: %+v", rec)
 	}
 	var dropped []string
@@ -61,26 +61,26 @@ func TestFinish(t *testing.T) {
 	if ps := rec.Validate(); len(ps) > 0 {
 		t.Errorf("Finish left problems: %v", ps)
 	}
-	noURI := &catalogue.Record{URI: "not a uri", Name: "x"}
+	noURI := catalogue.NewRecord(catalogue.Values{URI: "not a uri", Name: "x"})
 	if diags, ok := Finish(noURI, opts, 0, 42); ok || len(diags) != 1 || diags[0].Kind != catalogue.Skipped || !strings.Contains(diags[0].In("f").Where(), "f:@42") {
 		t.Errorf("record without a URI: ok=%v %v", ok, diags)
 	}
 	// A relative link cannot be imported without a base, and the message
 	// says how to give one (issue 10); with a base it is resolved.
-	rel := &catalogue.Record{URI: "../docs/a b.html", Name: "x"}
+	rel := catalogue.NewRecord(catalogue.Values{URI: "../docs/a b.html", Name: "x"})
 	if diags, ok := Finish(rel, opts, 3, -1); ok || len(diags) != 1 || !strings.Contains(diags[0].Msg, "--base") {
 		t.Errorf("relative URI without a base: ok=%v %v", ok, diags)
 	}
 	withBase := opts
 	withBase.Base, _ = url.Parse("https://example.org/pub/list/")
-	rel = &catalogue.Record{URI: "../docs/a b.html", Name: "x"}
-	if diags, ok := Finish(rel, withBase, 3, -1); !ok || rel.URI != "https://example.org/pub/docs/a%20b.html" {
-		t.Errorf("relative URI with a base: ok=%v %q %v", ok, rel.URI, diags)
+	rel = catalogue.NewRecord(catalogue.Values{URI: "../docs/a b.html", Name: "x"})
+	if diags, ok := Finish(rel, withBase, 3, -1); !ok || rel.URI() != "https://example.org/pub/docs/a%20b.html" {
+		t.Errorf("relative URI with a base: ok=%v %q %v", ok, rel.URI(), diags)
 	}
-	noDate := &catalogue.Record{URI: "http://e/"}
+	noDate := catalogue.NewRecord(catalogue.Values{URI: "http://e/"})
 	Finish(noDate, Options{Now: opts.Now}, 0, -1)
-	if !noDate.Date.Equal(opts.Now) || noDate.Name != "e" {
-		t.Errorf("fallbacks: %v %q", noDate.Date, noDate.Name)
+	if !noDate.Date().Equal(opts.Now) || noDate.Name() != "e" {
+		t.Errorf("fallbacks: %v %q", noDate.Date(), noDate.Name())
 	}
 }
 

@@ -71,7 +71,7 @@ func TestConcurrentImportsOfOneFileAddEachRecordOnce(t *testing.T) {
 		}
 		seen := map[string]int{}
 		for _, r := range c.Valid() {
-			seen[r.URI]++
+			seen[r.URI()]++
 		}
 		if len(c.Valid()) != 200 || len(seen) != 200 {
 			t.Fatalf("trial %d: %d records for %d URIs, want 200 once each (imports: %v)", trial, len(c.Valid()), len(seen), results)
@@ -88,7 +88,7 @@ func TestPlanEditSeesWhatChangedSinceThePlan(t *testing.T) {
 		t.Fatal(err)
 	}
 	// Meanwhile the user adds b, and a record with ID 7.
-	if _, err := c.Apply(catalogue.Add{Records: []*catalogue.Record{{URI: "https://b.example/", Name: "B by hand"}, {URI: "https://c.example/", Name: "C", ID: "7"}}}); err != nil {
+	if _, err := c.Apply(catalogue.Add{Records: []*catalogue.Record{catalogue.NewRecord(catalogue.Values{URI: "https://b.example/", Name: "B by hand"}), catalogue.NewRecord(catalogue.Values{URI: "https://c.example/", Name: "C", ID: "7"})}}); err != nil {
 		t.Fatal(err)
 	}
 	add, out := p.Edit(c)
@@ -98,10 +98,10 @@ func TestPlanEditSeesWhatChangedSinceThePlan(t *testing.T) {
 	if _, err := c.Apply(add); err != nil {
 		t.Fatal(err)
 	}
-	if got := c.FindURI("https://a.example/"); len(got) != 1 || got[0].ID != "" {
+	if got := c.FindURI("https://a.example/"); len(got) != 1 || got[0].ID() != "" {
 		t.Errorf("a: %v", got)
 	}
-	if p.Records()[0].ID != "7" {
+	if p.Records()[0].ID() != "7" {
 		t.Error("Edit changed the plan's own record")
 	}
 }

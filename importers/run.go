@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"github.com/uricat/uricat/catalogue"
@@ -97,10 +98,10 @@ func NewPlan(recs []*catalogue.Record, allowDuplicates bool) *Plan {
 			continue
 		}
 		if !allowDuplicates {
-			p.seen[catalogue.URIKey(r.URI)] = true
+			p.seen[catalogue.URIKey(r.URI())] = true
 		}
-		if r.ID != "" {
-			p.ids[idKey(r.ID)] = true
+		if r.ID() != "" {
+			p.ids[idKey(r.ID())] = true
 		}
 	}
 	return p
@@ -175,11 +176,11 @@ func (p *Plan) Read(ctx context.Context, f Format, r io.Reader, cfg ReadConfig) 
 		}
 		sanitize(rec)
 		if ps := rec.Validate(); len(ps) > 0 {
-			note([]catalogue.Diagnostic{{Offset: -1, Kind: catalogue.Skipped, Msg: fmt.Sprintf("record %s not imported: %v", rec.URI, &catalogue.ValidationError{Problems: ps})}})
+			note([]catalogue.Diagnostic{{Offset: -1, Kind: catalogue.Skipped, Msg: fmt.Sprintf("record %s not imported: %v", rec.URI(), &catalogue.ValidationError{Problems: ps})}})
 			continue
 		}
 		if !p.allowDup {
-			k := catalogue.URIKey(rec.URI)
+			k := catalogue.URIKey(rec.URI())
 			if p.seen[k] {
 				s.Duplicates++
 				continue
@@ -187,10 +188,10 @@ func (p *Plan) Read(ctx context.Context, f Format, r io.Reader, cfg ReadConfig) 
 			p.seen[k] = true
 			keys = append(keys, k)
 		}
-		if rec.ID != "" {
-			if id := idKey(rec.ID); p.ids[id] {
-				note([]catalogue.Diagnostic{{Offset: -1, Kind: catalogue.Dropped, Msg: fmt.Sprintf("record %s: ID %s dropped: the catalogue has that ID already (SSD3 3.9)", rec.URI, rec.ID)}})
-				rec.ID = ""
+		if rec.ID() != "" {
+			if id := idKey(rec.ID()); p.ids[id] {
+				note([]catalogue.Diagnostic{{Offset: -1, Kind: catalogue.Dropped, Msg: fmt.Sprintf("record %s: ID %s dropped: the catalogue has that ID already (SSD3 3.9)", rec.URI(), rec.ID())}})
+				rec.SetID("")
 			} else {
 				p.ids[id] = true
 				ids = append(ids, id)
@@ -239,13 +240,13 @@ func (p *Plan) Edit(c *catalogue.Catalogue) (catalogue.Add, Outcome) {
 	var out Outcome
 	recs := make([]*catalogue.Record, 0, len(p.records))
 	for _, r := range p.records {
-		if !p.allowDup && c.HasURI(r.URI) {
+		if !p.allowDup && c.HasURI(r.URI()) {
 			out.Duplicates = append(out.Duplicates, r)
 			continue
 		}
-		if r.ID != "" && c.HasID(r.ID) {
+		if r.ID() != "" && c.HasID(r.ID()) {
 			r = r.Clone()
-			r.ID = ""
+			r.SetID("")
 			out.IDsDropped++
 		}
 		recs = append(recs, r)
@@ -275,14 +276,18 @@ func Import(c *catalogue.Catalogue, f Format, r io.Reader, cfg ReadConfig) (Summ
 // it, and NAME and CATEGORY stay on one line. For a record that has been
 // through Finish it changes nothing, at the cost of a scan.
 func sanitize(rec *catalogue.Record) {
-	rec.Name = OneLine(rec.Name)
-	if strings.TrimSpace(rec.Name) == "" {
-		rec.Name = OneLine(NameFromURI(rec.URI))
+	rec.SetName(OneLine(rec.Name()))
+	if strings.TrimSpace(rec.Name()) == "" {
+		rec.SetName(OneLine(NameFromURI(rec.URI())))
 	}
-	rec.Category = strings.TrimSpace(OneLine(rec.Category)) // a path: blanks at its ends are noise
-	rec.Description = catalogue.CleanText(rec.Description)
-	for i := range rec.Extensions {
-		rec.Extensions[i].Value = catalogue.CleanText(rec.Extensions[i].Value)
+	rec.SetCategory(strings.TrimSpace(OneLine(rec.Category()))) // a path: blanks at its ends are noise
+	rec.SetDescription(catalogue.CleanText(rec.Description()))
+	if fs := rec.Extensions(); len(fs) > 0 {
+		fs = slices.Clone(fs)
+		for i := range fs {
+			fs[i].Value = catalogue.CleanText(fs[i].Value)
+		}
+		rec.SetExtensions(fs)
 	}
 }
 

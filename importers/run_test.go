@@ -43,12 +43,12 @@ func (l *lineReader) Read() (*catalogue.Record, error) {
 			return nil, errBroken
 		}
 		f := strings.Split(text, "|")
-		rec := &catalogue.Record{URI: f[0]}
+		rec := catalogue.NewRecord(catalogue.Values{URI: f[0]})
 		if len(f) > 1 {
-			rec.Name = f[1]
+			rec.SetName(f[1])
 		}
 		if len(f) > 2 {
-			rec.ID = f[2]
+			rec.SetID(f[2])
 		}
 		diags, ok := Finish(rec, l.opts, l.line, -1)
 		l.diags = append(l.diags, diags...)
@@ -160,7 +160,7 @@ func TestRun(t *testing.T) {
 			}
 			var got []string
 			for _, r := range s.Records {
-				got = append(got, r.URI)
+				got = append(got, r.URI())
 			}
 			if fmt.Sprint(got) != fmt.Sprint(tt.imported) || s.Imported != len(tt.imported) {
 				t.Errorf("imported %d %v, want %v", s.Imported, got, tt.imported)
@@ -189,8 +189,8 @@ func TestRun(t *testing.T) {
 				t.Error("a dry run modified the catalogue")
 			}
 			for _, r := range s.Records {
-				if r.URI == "https://id.example/" && !tt.cfg.DryRun && r.ID != "" {
-					t.Errorf("record with clashing ID kept ID %s", r.ID)
+				if r.URI() == "https://id.example/" && !tt.cfg.DryRun && r.ID() != "" {
+					t.Errorf("record with clashing ID kept ID %s", r.ID())
 				}
 			}
 		})
@@ -284,12 +284,12 @@ func BenchmarkRunDedup(b *testing.B) {
 // characters, escape sequences and invalid UTF-8 out of the catalogue.
 func TestRunSanitizes(t *testing.T) {
 	dirty := Format{Name: "dirty", NewReader: func(io.Reader, Options) Reader {
-		return &sliceReader{recs: []*catalogue.Record{{
+		return &sliceReader{recs: []*catalogue.Record{catalogue.NewRecord(catalogue.Values{
 			URI: "https://d.example/", Name: "a\x1b[2Jb\x80\nc", Category: "x\ty", Description: "ok\x07\nline",
 			Date: testNow, Extensions: []catalogue.Field{{Name: "X-NOTE", Value: "n\x1b]0;t\x07"}},
-		}, {
+		}), catalogue.NewRecord(catalogue.Values{
 			URI: "https://e.example/host", Name: "\x1b[0m", Date: testNow, // nothing left: named from the URI
-		}}}
+		})}}
 	}}
 	c := catalogueOf(t, "")
 	s, err := run(c, dirty, strings.NewReader(""), RunConfig{Source: "d"})
@@ -297,10 +297,10 @@ func TestRunSanitizes(t *testing.T) {
 		t.Fatalf("Run: %v, %v", s, err)
 	}
 	r := c.Records()[0]
-	if r.Name != "ab c" || r.Category != "x y" || r.Description != "ok\nline" || r.Extension("X-NOTE") != "n" {
-		t.Errorf("got name %q, category %q, description %q, X-NOTE %q", r.Name, r.Category, r.Description, r.Extension("X-NOTE"))
+	if r.Name() != "ab c" || r.Category() != "x y" || r.Description() != "ok\nline" || r.Extension("X-NOTE") != "n" {
+		t.Errorf("got name %q, category %q, description %q, X-NOTE %q", r.Name(), r.Category(), r.Description(), r.Extension("X-NOTE"))
 	}
-	if n := c.Records()[1].Name; n != "host" {
+	if n := c.Records()[1].Name(); n != "host" {
 		t.Errorf("empty name became %q, want host", n)
 	}
 }

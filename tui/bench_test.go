@@ -253,9 +253,9 @@ func BenchmarkMemory(b *testing.B) {
 // (dot paginator) and its default filter.
 type benchItem struct{ r *catalogue.Record }
 
-func (i benchItem) Title() string       { return i.r.Name }
-func (i benchItem) Description() string { return i.r.URI }
-func (i benchItem) FilterValue() string { return i.r.Name }
+func (i benchItem) Title() string       { return i.r.Name() }
+func (i benchItem) Description() string { return i.r.URI() }
+func (i benchItem) FilterValue() string { return i.r.Name() }
 
 func bubblesList(b *testing.B) (list.Model, []string) {
 	b.Helper()
@@ -264,7 +264,7 @@ func bubblesList(b *testing.B) (list.Model, []string) {
 	targets := make([]string, len(m.recs))
 	for i, r := range m.recs {
 		items[i] = benchItem{r}
-		targets[i] = r.Name
+		targets[i] = r.Name()
 	}
 	l := list.New(items, list.NewDefaultDelegate(), 100, 40)
 	return l, targets
@@ -324,7 +324,7 @@ func BenchmarkDuplicateWarning(b *testing.B) {
 	for _, size := range sizes {
 		m := loadedModel(b, size.n)
 		m.cat.HasURI("") // the key index, built in a command after loading
-		uri := m.cat.Records()[size.n/2].URI
+		uri := m.cat.Records()[size.n/2].URI()
 		paste := tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(uri), Paste: true}
 		b.Run("keystroke/"+size.name, func(b *testing.B) {
 			// A form per paste (a form looks a URI up once), made

@@ -88,14 +88,14 @@ func TestFormShowsTheIRIAndStoresAURI(t *testing.T) {
 	if h.m.dialogs.Len() != 0 {
 		t.Fatalf("an unchanged form stayed open:\n%s", h.m.View())
 	}
-	if r := find(h.reopen(), "Buecher"); r.URI != "https://xn--bcher-kva.de/" || r.Date.Hour() != 11 {
+	if r := find(h.reopen(), "Buecher"); r.URI() != "https://xn--bcher-kva.de/" || r.Date().Hour() != 11 {
 		t.Fatalf("an unchanged form changed the record: %+v", r)
 	}
 	// Another field changed: the URI is not among the changes.
 	h.keys("e", "enter")
 	h.typeText(" online")
 	h.keys("ctrl+s")
-	if r := find(h.reopen(), "Buecher online"); r == nil || r.URI != "https://xn--bcher-kva.de/" {
+	if r := find(h.reopen(), "Buecher online"); r == nil || r.URI() != "https://xn--bcher-kva.de/" {
 		t.Fatalf("after editing the NAME: %+v", r)
 	}
 	// The URI edited as an IRI is stored as a URI.
@@ -108,7 +108,7 @@ func TestFormShowsTheIRIAndStoresAURI(t *testing.T) {
 		t.Errorf("the form does not say how the IRI is stored:\n%s", v)
 	}
 	h.keys("ctrl+s")
-	if r := find(h.reopen(), "Buecher online"); r == nil || r.URI != "https://xn--bcher-kva.de/stra%C3%9Fe" {
+	if r := find(h.reopen(), "Buecher online"); r == nil || r.URI() != "https://xn--bcher-kva.de/stra%C3%9Fe" {
 		t.Fatalf("after editing the URI: %+v", r)
 	}
 	if v := h.m.View(); !strings.Contains(v, "https://bücher.de/straße") {
@@ -172,7 +172,7 @@ func TestFixAnInvalidDateFromTheProblemsView(t *testing.T) {
 	}
 	h.keys("ctrl+s")
 	r := find(h.reopen(), "Bad date")
-	if r == nil || !r.Valid() || catalogue.FormatDate(r.Date) != "28/02/2007 10:00:00" {
+	if r == nil || !r.Valid() || catalogue.FormatDate(r.Date()) != "28/02/2007 10:00:00" {
 		t.Fatalf("on disk: %+v", r)
 	}
 	if b, _ := os.ReadFile(h.m.path); strings.Contains(string(b), "31/02/2007") {
@@ -192,7 +192,7 @@ func TestAMissingDateBecomesNow(t *testing.T) {
 		t.Fatalf("the form:\n%s", v)
 	}
 	h.keys("ctrl+s")
-	if r := find(h.reopen(), "No date"); r == nil || !r.Valid() || !r.Date.Equal(fixedNow) {
+	if r := find(h.reopen(), "No date"); r == nil || !r.Valid() || !r.Date().Equal(fixedNow) {
 		t.Fatalf("on disk: %+v", r)
 	}
 	if h.m.dialogs.Len() != 0 {
@@ -225,7 +225,7 @@ func TestAddingADuplicateWarnsAndAsksAgain(t *testing.T) {
 	if h.m.dialogs.Len() != 0 {
 		t.Fatalf("the second save did not close the form:\n%s", h.m.View())
 	}
-	if r := find(h.reopen(), "Go again"); r == nil || r.URI != "http://GO.dev" {
+	if r := find(h.reopen(), "Go again"); r == nil || r.URI() != "http://GO.dev" {
 		t.Fatalf("the duplicate was not added: %+v", r)
 	}
 	// Editing a record does not warn of its own URI, even one that is a
@@ -300,11 +300,11 @@ func TestDetailPaneLaysOutLongNamesAndScrolls(t *testing.T) {
 		t.Fatalf("enter did not give the detail pane the keys: %q", h.m.helpLine())
 	}
 	h.keys("G")
-	if v := h.m.View(); !strings.Contains(v, "The end.") || h.m.current().Name != "Long" {
-		t.Errorf("G did not scroll to the end of the record (selected %q):\n%s", h.m.current().Name, v)
+	if v := h.m.View(); !strings.Contains(v, "The end.") || h.m.current().Name() != "Long" {
+		t.Errorf("G did not scroll to the end of the record (selected %q):\n%s", h.m.current().Name(), v)
 	}
 	h.keys("g", "j")
-	if v := h.m.View(); !strings.Contains(v, "lines 2-") || h.m.current().Name != "Long" {
+	if v := h.m.View(); !strings.Contains(v, "lines 2-") || h.m.current().Name() != "Long" {
 		t.Errorf("j did not scroll by a line:\n%s", v)
 	}
 	h.keys("esc")
@@ -313,12 +313,12 @@ func TestDetailPaneLaysOutLongNamesAndScrolls(t *testing.T) {
 	}
 	// The wheel over the pane scrolls it; over the list, it moves.
 	h.send(tea.MouseMsg{X: 100, Y: 10, Button: tea.MouseButtonWheelDown, Action: tea.MouseActionPress})
-	if v := h.m.View(); !strings.Contains(v, "lines 5-") || h.m.current().Name != "Long" {
+	if v := h.m.View(); !strings.Contains(v, "lines 5-") || h.m.current().Name() != "Long" {
 		t.Errorf("the wheel over the pane did not scroll it:\n%s", v)
 	}
 	h.send(tea.MouseMsg{X: 10, Y: 10, Button: tea.MouseButtonWheelDown, Action: tea.MouseActionPress})
-	if h.m.current().Name != "Short" {
-		t.Errorf("the wheel over the list selected %q", h.m.current().Name)
+	if h.m.current().Name() != "Short" {
+		t.Errorf("the wheel over the list selected %q", h.m.current().Name())
 	}
 	// Another record starts at its top.
 	h.keys("k")
@@ -333,7 +333,7 @@ func TestNarrowDetailScrolls(t *testing.T) {
 	h.keys("enter")
 	h.keys("pgdown", "pgdown", "pgdown", "pgdown", "pgdown")
 	v := h.m.View()
-	if !strings.Contains(v, "The end.") || h.m.current().Name != "Long" {
+	if !strings.Contains(v, "The end.") || h.m.current().Name() != "Long" {
 		t.Fatalf("pgdown did not scroll the full-screen pane:\n%s", v)
 	}
 	golden(t, v)

@@ -37,8 +37,8 @@ func FuzzSearch(f *testing.F) {
 			t.Fatalf("the invalid search %q shows %d records", text, len(first.shown))
 		}
 		for _, r := range first.records() {
-			first.search.highlight(catalogue.FieldName, r.Name)
-			first.search.highlight(catalogue.FieldDescription, r.Description)
+			first.search.highlight(catalogue.FieldName, r.Name())
+			first.search.highlight(catalogue.FieldDescription, r.Description())
 		}
 		// Typing on: the narrowed answer equals a full one.
 		next := text + more

@@ -211,7 +211,7 @@ func (h *harness) names() []string {
 	var out []string
 	for _, r := range h.m.allRows() {
 		if r.rec != nil {
-			out = append(out, r.rec.Name)
+			out = append(out, r.rec.Name())
 		}
 	}
 	return out
@@ -221,7 +221,7 @@ func (h *harness) names() []string {
 func (h *harness) selectName(name string) {
 	h.t.Helper()
 	for i, r := range h.m.allRows() {
-		if r.rec != nil && r.rec.Name == name {
+		if r.rec != nil && r.rec.Name() == name {
 			h.m.cursor = i
 			h.m.selected = r.rec.Ref()
 			return
@@ -243,7 +243,7 @@ func (h *harness) reopen() *catalogue.Catalogue {
 // find returns the record of c named name, or nil.
 func find(c *catalogue.Catalogue, name string) *catalogue.Record {
 	for _, r := range c.Records() {
-		if r.Name == name {
+		if r.Name() == name {
 			return r
 		}
 	}

@@ -42,7 +42,7 @@ func (m *Model) categories() []string {
 	seen := map[string]bool{}
 	var out []string
 	for _, r := range m.recs {
-		if c := r.Category; c != "" && !seen[c] {
+		if c := r.Category(); c != "" && !seen[c] {
 			seen[c] = true
 			out = append(out, c)
 		}
@@ -92,7 +92,7 @@ func (m *Model) openDialog(msg tea.KeyMsg) (tea.Cmd, bool) {
 	switch {
 	case key.Matches(msg, k.Edit, k.Delete, k.Category, k.Open, k.Copy) && rec == nil:
 		return nil, true // they act on the selected record: a heading is none
-	case key.Matches(msg, k.Open, k.Copy) && catalogue.ValidateURI(rec.URI) != nil:
+	case key.Matches(msg, k.Open, k.Copy) && catalogue.ValidateURI(rec.URI()) != nil:
 		// Said at once, rather than asking about a URI that is not there.
 		verb := "open"
 		if key.Matches(msg, k.Copy) {
@@ -108,7 +108,7 @@ func (m *Model) openDialog(msg tea.KeyMsg) (tea.Cmd, bool) {
 		m.msg = ""
 	case key.Matches(msg, k.Delete):
 		d = dialog.NewConfirm(ctx, dialog.Question{
-			Text:   fmt.Sprintf("Delete “%s”?", catalogue.DisplayText(rec.Name)),
+			Text:   fmt.Sprintf("Delete “%s”?", catalogue.DisplayText(rec.Name())),
 			Detail: "u undoes it.",
 			Verb:   "delete",
 			Yes:    deleteMsg{ref: rec.Ref()},
@@ -138,9 +138,9 @@ func (m *Model) openDialog(msg tea.KeyMsg) (tea.Cmd, bool) {
 		d = transfer.NewExport(ctx, recs, what, "")
 		m.msg = ""
 	case key.Matches(msg, k.Open):
-		return system.Open(rec.URI), true
+		return system.Open(rec.URI()), true
 	case key.Matches(msg, k.Copy):
-		return system.Copy(rec.URI), true
+		return system.Copy(rec.URI()), true
 	default:
 		return nil, false
 	}
@@ -261,7 +261,7 @@ func (m *Model) result(msg tea.Msg) (cmd tea.Cmd, ok bool) {
 // submitted applies the form: add or edit; a refusal goes back to the form.
 func (m *Model) submitted(msg form.SubmittedMsg) tea.Cmd {
 	var e catalogue.Edit
-	what := fmt.Sprintf("added “%s”", catalogue.DisplayText(msg.Record.Name))
+	what := fmt.Sprintf("added “%s”", catalogue.DisplayText(msg.Record.Name()))
 	if msg.Original == nil {
 		e = catalogue.Add{Records: []*catalogue.Record{msg.Record}, AllowDuplicates: msg.AllowDuplicate}
 	} else {
@@ -276,7 +276,7 @@ func (m *Model) submitted(msg form.SubmittedMsg) tea.Cmd {
 		// No fields, and no valid DATE: the Set stamps now, which is
 		// what the record lacked.
 		e = catalogue.Set{Ref: msg.Original.Ref(), Fields: fields}
-		what = fmt.Sprintf("edited “%s”", catalogue.DisplayText(msg.Record.Name))
+		what = fmt.Sprintf("edited “%s”", catalogue.DisplayText(msg.Record.Name()))
 	}
 	cmd, err := m.applyEdit(e, what)
 	if err != nil {
@@ -317,12 +317,12 @@ func (m *Model) formDone() {
 // categorise applies the picker's choice to its record.
 func (m *Model) categorise(msg picker.ChosenMsg) tea.Cmd {
 	rec := m.cat.Lookup(msg.Record.Ref())
-	if rec == nil || rec.Category == msg.Category {
+	if rec == nil || rec.Category() == msg.Category {
 		return nil
 	}
-	what := fmt.Sprintf("put “%s” in %s", catalogue.DisplayText(rec.Name), catalogue.DisplayText(msg.Category))
+	what := fmt.Sprintf("put “%s” in %s", catalogue.DisplayText(rec.Name()), catalogue.DisplayText(msg.Category))
 	if msg.Category == "" {
-		what = fmt.Sprintf("removed the category of “%s”", catalogue.DisplayText(rec.Name))
+		what = fmt.Sprintf("removed the category of “%s”", catalogue.DisplayText(rec.Name()))
 	}
 	set := catalogue.Set{Ref: rec.Ref(), Fields: []catalogue.Field{{Name: catalogue.FieldCategory, Value: msg.Category}}}
 	return m.edit(set, what, rec.Ref())
@@ -341,7 +341,7 @@ func (m *Model) deleteRecord(ref catalogue.Ref) tea.Cmd {
 	if i := m.rowOf(ref); i >= 0 && i+1 < m.rowCount() {
 		m.selected = refOf(m.rowAt(i + 1).rec)
 	}
-	return m.edit(catalogue.Delete{Refs: []catalogue.Ref{ref}}, fmt.Sprintf("deleted “%s”", catalogue.DisplayText(rec.Name)), 0)
+	return m.edit(catalogue.Delete{Refs: []catalogue.Ref{ref}}, fmt.Sprintf("deleted “%s”", catalogue.DisplayText(rec.Name())), 0)
 }
 
 // imported applies an import's plan as one undoable step and saves.
@@ -381,8 +381,8 @@ func (m *Model) jumpTo(rec *catalogue.Record) tea.Cmd {
 
 // recordLabel names a record in a message, even one without a NAME.
 func recordLabel(r *catalogue.Record) string {
-	if r.Name != "" {
-		return "“" + catalogue.DisplayText(r.Name) + "”"
+	if r.Name() != "" {
+		return "“" + catalogue.DisplayText(r.Name()) + "”"
 	}
 	return fmt.Sprintf("the record at line %d", r.Line())
 }

@@ -33,11 +33,11 @@ func TestAddThroughTheFormSavesAndUndoes(t *testing.T) {
 	if h.m.dialogs.Len() != 0 {
 		t.Fatalf("the form stayed open: %s", h.m.View())
 	}
-	if got := h.m.current(); got == nil || got.Name != "A new page q" {
+	if got := h.m.current(); got == nil || got.Name() != "A new page q" {
 		t.Fatalf("selected %v, want the new record", got)
 	}
 	r := find(h.reopen(), "A new page q")
-	if r == nil || r.URI != "https://example.org/new" || !r.Date.Equal(fixedNow) {
+	if r == nil || r.URI() != "https://example.org/new" || !r.Date().Equal(fixedNow) {
 		t.Fatalf("on disk: %+v", r)
 	}
 	h.keys("u")
@@ -60,7 +60,7 @@ func TestEditThroughTheForm(t *testing.T) {
 	h.keys("enter") // to NAME
 	h.typeText(" home")
 	h.keys("ctrl+s")
-	if r := find(h.reopen(), "go.dev home"); r == nil || r.Rating != 5 {
+	if r := find(h.reopen(), "go.dev home"); r == nil || r.Rating() != 5 {
 		t.Fatalf("edit not saved: %+v", r)
 	}
 	h.keys("u")
@@ -79,8 +79,8 @@ func TestFormRefusalStaysOpen(t *testing.T) {
 	}
 	h.keys("a")
 	dup := find2(h.m.allRows(), "Google").Clone()
-	dup.Date = fixedNow
-	dup.ID = "x"
+	dup.SetDate(fixedNow)
+	dup.SetID("x")
 	h.send(form.SubmittedMsg{Record: dup})
 	h.keys("a")
 	dup2 := dup.Clone()
@@ -106,14 +106,14 @@ func TestCategoriseWithThePicker(t *testing.T) {
 	if h.m.dialogs.Len() != 0 {
 		t.Fatal("the picker stayed open")
 	}
-	if r := find(h.reopen(), "DuckDuckGo"); r.Category != "Privacy" {
-		t.Errorf("category on disk %q", r.Category)
+	if r := find(h.reopen(), "DuckDuckGo"); r.Category() != "Privacy" {
+		t.Errorf("category on disk %q", r.Category())
 	}
 	if !strings.Contains(h.m.msg, "Privacy") {
 		t.Errorf("message %q", h.m.msg)
 	}
 	h.keys("c", "esc")
-	if h.m.dialogs.Len() != 0 || find(h.reopen(), "DuckDuckGo").Category != "Privacy" {
+	if h.m.dialogs.Len() != 0 || find(h.reopen(), "DuckDuckGo").Category() != "Privacy" {
 		t.Error("esc in the picker changed something or stayed open")
 	}
 }
@@ -211,7 +211,7 @@ func TestImportIsOneUndoableChange(t *testing.T) {
 	}
 	h.keys("ctrl+r")
 	c = h.reopen()
-	if len(c.Records()) != 8 || c.Records()[6].Name != "Imported one" || c.Records()[7].Name != "Imported two" {
+	if len(c.Records()) != 8 || c.Records()[6].Name() != "Imported one" || c.Records()[7].Name() != "Imported two" {
 		t.Errorf("redo did not re-add the import in order: %d records", len(c.Records()))
 	}
 	// An import that added nothing is no undo step.

@@ -33,19 +33,19 @@ func TestKeysWorkWhileAnotherProcessHoldsTheLock(t *testing.T) {
 	if d := time.Since(start); d > time.Second {
 		t.Errorf("the key took %v while the lock was held", d)
 	}
-	if r := find2(h.m.allRows(), "Google"); r == nil || r.Rating != 4 {
+	if r := find2(h.m.allRows(), "Google"); r == nil || r.Rating() != 4 {
 		t.Fatal("the rating was not applied while the lock was held")
 	}
 	if !h.m.waitingLock || !strings.Contains(h.m.statusBar(), "waiting for another uricat") {
 		t.Errorf("status bar does not say the save waits: %q", h.m.statusBar())
 	}
-	if find(h.reopen(), "Google").Rating == 4 {
+	if find(h.reopen(), "Google").Rating() == 4 {
 		t.Fatal("saved while another process held the lock")
 	}
 	syscall.Flock(int(dir.Fd()), syscall.LOCK_UN)
 	h.send(saveRetryMsg{})
-	if h.m.waitingLock || h.m.saving || find(h.reopen(), "Google").Rating != 4 {
-		t.Errorf("after the lock was let go: waiting %v, saving %v, rating on disk %d", h.m.waitingLock, h.m.saving, find(h.reopen(), "Google").Rating)
+	if h.m.waitingLock || h.m.saving || find(h.reopen(), "Google").Rating() != 4 {
+		t.Errorf("after the lock was let go: waiting %v, saving %v, rating on disk %d", h.m.waitingLock, h.m.saving, find(h.reopen(), "Google").Rating())
 	}
 }
 
@@ -67,7 +67,7 @@ func TestDeletedCatalogueIsSaidAndWrittenBack(t *testing.T) {
 	}
 	h.keys("ctrl+s")
 	c := h.reopen()
-	if r := find(c, "Google"); r == nil || r.Rating != 4 || len(c.Records()) != 6 {
+	if r := find(c, "Google"); r == nil || r.Rating() != 4 || len(c.Records()) != 6 {
 		t.Errorf("ctrl+s did not write the catalogue back whole")
 	}
 }
@@ -100,7 +100,7 @@ func TestRateThenQuitTypedAtOnceSaves(t *testing.T) {
 	if !h.quit {
 		t.Fatal("q did not quit after the save")
 	}
-	if find(h.reopen(), "Google").Rating != 4 {
+	if find(h.reopen(), "Google").Rating() != 4 {
 		t.Error("the rating typed before q was not saved")
 	}
 }

@@ -212,6 +212,7 @@ func (m *Model) loadCmd() tea.Cmd {
 		if c == nil {
 			// No collection while the records are made and the first
 			// pass runs: the first frame would wait for it.
+			gcpause.Hold(path)
 			defer gcpause.Pause(path)()
 			var err error
 			if c, err = catalogue.Open(path); err != nil {
@@ -569,10 +570,10 @@ func (m *Model) rate(n int) tea.Cmd {
 	if rec == nil {
 		return nil
 	}
-	if rec.Rating == n {
+	if rec.Rating() == n {
 		return nil
 	}
-	name := catalogue.DisplayText(rec.Name)
+	name := catalogue.DisplayText(rec.Name())
 	what := fmt.Sprintf("rated “%s” %s", name, strings.Repeat("★", n))
 	if n == 0 {
 		what = fmt.Sprintf("cleared the rating of “%s”", name)

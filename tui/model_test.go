@@ -45,7 +45,7 @@ func TestCursorKeys(t *testing.T) {
 		{"pgdown", fileOrder[5]}, {"pgup", fileOrder[0]},
 	} {
 		h.keys(tc.key)
-		if got := h.m.current().Name; got != tc.want {
+		if got := h.m.current().Name(); got != tc.want {
 			t.Fatalf("after %s: selected %q, want %q", tc.key, got, tc.want)
 		}
 	}
@@ -196,36 +196,36 @@ func TestRateSavesAndUndoRedo(t *testing.T) {
 	h := newHarness(t, fixture, 80, 24)
 	h.selectName("DuckDuckGo")
 	h.keys("4")
-	if got := h.m.current(); got.Name != "DuckDuckGo" || got.Rating != 4 {
-		t.Fatalf("after 4: selected %q rating %d", got.Name, got.Rating)
+	if got := h.m.current(); got.Name() != "DuckDuckGo" || got.Rating() != 4 {
+		t.Fatalf("after 4: selected %q rating %d", got.Name(), got.Rating())
 	}
 	disk := find(h.reopen(), "DuckDuckGo")
-	if disk.Rating != 4 || !disk.Date.Equal(fixedNow) {
-		t.Errorf("on disk: rating %d date %v; want 4, stamped now (3.3)", disk.Rating, disk.Date)
+	if disk.Rating() != 4 || !disk.Date().Equal(fixedNow) {
+		t.Errorf("on disk: rating %d date %v; want 4, stamped now (3.3)", disk.Rating(), disk.Date())
 	}
 	h.keys("0")
-	if r := find(h.reopen(), "DuckDuckGo"); r.Rating != 0 {
-		t.Errorf("0 left rating %d on disk", r.Rating)
+	if r := find(h.reopen(), "DuckDuckGo"); r.Rating() != 0 {
+		t.Errorf("0 left rating %d on disk", r.Rating())
 	}
 	h.keys("u")
-	if r := find(h.reopen(), "DuckDuckGo"); r.Rating != 4 {
-		t.Errorf("undo of clear: rating %d on disk, want 4", r.Rating)
+	if r := find(h.reopen(), "DuckDuckGo"); r.Rating() != 4 {
+		t.Errorf("undo of clear: rating %d on disk, want 4", r.Rating())
 	}
 	h.keys("u")
 	r := find(h.reopen(), "DuckDuckGo")
-	if r.Rating != 0 || r.Date.Year() != 2007 {
-		t.Errorf("second undo: rating %d, date %v; want the original record exactly", r.Rating, r.Date)
+	if r.Rating() != 0 || r.Date().Year() != 2007 {
+		t.Errorf("second undo: rating %d, date %v; want the original record exactly", r.Rating(), r.Date())
 	}
 	h.keys("u")
 	if !strings.Contains(h.m.msg, "nothing to undo") {
 		t.Errorf("third undo: message %q", h.m.msg)
 	}
 	h.keys("ctrl+r")
-	if r := find(h.reopen(), "DuckDuckGo"); r.Rating != 4 {
-		t.Errorf("redo: rating %d on disk, want 4", r.Rating)
+	if r := find(h.reopen(), "DuckDuckGo"); r.Rating() != 4 {
+		t.Errorf("redo: rating %d on disk, want 4", r.Rating())
 	}
-	if h.m.current().Name != "DuckDuckGo" {
-		t.Errorf("redo moved the selection to %q", h.m.current().Name)
+	if h.m.current().Name() != "DuckDuckGo" {
+		t.Errorf("redo moved the selection to %q", h.m.current().Name())
 	}
 	// A new change clears the redo stack.
 	h.keys("2", "ctrl+r")
@@ -261,7 +261,7 @@ func TestDeleteAsksOnceAndUndoRestoresInPlace(t *testing.T) {
 	if slices.Contains(h.names(), "go.dev") || find(h.reopen(), "go.dev") != nil {
 		t.Fatal("y did not delete the record from the list and the file")
 	}
-	if got := h.m.current().Name; got != "Lost bookmark" {
+	if got := h.m.current().Name(); got != "Lost bookmark" {
 		t.Errorf("after delete, selected %q, want the next record", got)
 	}
 	h.keys("u")
@@ -269,8 +269,8 @@ func TestDeleteAsksOnceAndUndoRestoresInPlace(t *testing.T) {
 		t.Errorf("undo delete: rows %q, want file order restored", got)
 	}
 	c := h.reopen()
-	if len(c.Records()) != 6 || c.Records()[2].Name != "go.dev" {
-		t.Errorf("undo delete on disk: %d records, third %q", len(c.Records()), c.Records()[2].Name)
+	if len(c.Records()) != 6 || c.Records()[2].Name() != "go.dev" {
+		t.Errorf("undo delete on disk: %d records, third %q", len(c.Records()), c.Records()[2].Name())
 	}
 	h.keys("ctrl+r")
 	if find(h.reopen(), "go.dev") != nil {
@@ -300,7 +300,7 @@ func TestHelpToggles(t *testing.T) {
 		t.Fatal("? did not show the full help")
 	}
 	h.keys("j")
-	if h.m.help.ShowAll || h.m.current().Name != "Google" {
+	if h.m.help.ShowAll || h.m.current().Name() != "Google" {
 		t.Error("a key did not just close the help")
 	}
 }
@@ -317,7 +317,7 @@ func TestFailedSaveKeepsChangeInMemory(t *testing.T) {
 	}
 	h.selectName("Google")
 	h.keys("5")
-	if h.m.current().Rating != 5 {
+	if h.m.current().Rating() != 5 {
 		t.Error("the change was not kept in memory")
 	}
 	if !h.m.unsaved || h.m.msgSev != sevError || !strings.Contains(h.m.msg, "not saved, kept in memory") {
@@ -348,7 +348,7 @@ func TestFailedSaveKeepsChangeInMemory(t *testing.T) {
 	if h.m.unsaved {
 		t.Fatalf("retry failed: %q", h.m.msg)
 	}
-	if r := find(h.reopen(), "Google"); r == nil || r.Rating != 5 {
+	if r := find(h.reopen(), "Google"); r == nil || r.Rating() != 5 {
 		t.Error("retry did not write the change")
 	}
 }
@@ -367,10 +367,10 @@ func TestAnotherProcessChanges(t *testing.T) {
 	h.selectName("Google")
 	h.keys("5")
 	c := h.reopen()
-	if find(c, "Google").Rating != 5 || find(c, "DuckDuckGo").Rating != 3 {
-		t.Fatalf("merge lost a change: Google %d, DuckDuckGo %d", find(c, "Google").Rating, find(c, "DuckDuckGo").Rating)
+	if find(c, "Google").Rating() != 5 || find(c, "DuckDuckGo").Rating() != 3 {
+		t.Fatalf("merge lost a change: Google %d, DuckDuckGo %d", find(c, "Google").Rating(), find(c, "DuckDuckGo").Rating())
 	}
-	if r := h.m.allRows(); find2(r, "DuckDuckGo").Rating != 3 {
+	if r := h.m.allRows(); find2(r, "DuckDuckGo").Rating() != 3 {
 		t.Error("the list does not show the other process's change after the save")
 	}
 	// Both change the same record: a conflict, shown, nothing written.
@@ -386,12 +386,12 @@ func TestAnotherProcessChanges(t *testing.T) {
 	if !h.m.conflict || !strings.Contains(h.m.msg, "R reloads") || !strings.Contains(h.m.msg, `RATING "2" here but "1"`) {
 		t.Fatalf("conflict not shown: %q", h.m.msg)
 	}
-	if find(h.reopen(), "Google").Rating != 1 {
+	if find(h.reopen(), "Google").Rating() != 1 {
 		t.Error("a conflicting save wrote over the other process's change")
 	}
 	h.keys("R")
-	if h.m.conflict || find2(h.m.allRows(), "Google").Rating != 1 {
-		t.Errorf("reload: conflict %v, Google rating %d", h.m.conflict, find2(h.m.allRows(), "Google").Rating)
+	if h.m.conflict || find2(h.m.allRows(), "Google").Rating() != 1 {
+		t.Errorf("reload: conflict %v, Google rating %d", h.m.conflict, find2(h.m.allRows(), "Google").Rating())
 	}
 }
 
@@ -407,13 +407,13 @@ func histEmpty(m *Model) bool {
 
 func withRating(r *catalogue.Record, n int) *catalogue.Record {
 	c := r.Clone()
-	c.Rating = n
+	c.SetRating(n)
 	return c
 }
 
 func find2(rows []row, name string) *catalogue.Record {
 	for _, r := range rows {
-		if r.rec != nil && r.rec.Name == name {
+		if r.rec != nil && r.rec.Name() == name {
 			return r.rec
 		}
 	}
@@ -423,16 +423,16 @@ func find2(rows []row, name string) *catalogue.Record {
 func TestMouseWheelAndClick(t *testing.T) {
 	h := newHarness(t, fixture, 80, 24)
 	h.send(tea.MouseMsg{Button: tea.MouseButtonWheelDown, Action: tea.MouseActionPress})
-	if got := h.m.current().Name; got != fileOrder[3] {
+	if got := h.m.current().Name(); got != fileOrder[3] {
 		t.Errorf("wheel down: %q", got)
 	}
 	h.send(tea.MouseMsg{Button: tea.MouseButtonWheelUp, Action: tea.MouseActionPress})
-	if got := h.m.current().Name; got != fileOrder[0] {
+	if got := h.m.current().Name(); got != fileOrder[0] {
 		t.Errorf("wheel up: %q", got)
 	}
 	// Row 3 (0-based) starts on screen line 1+3*2 = 7; its URI line is 8.
 	h.send(tea.MouseMsg{X: 10, Y: 8, Button: tea.MouseButtonLeft, Action: tea.MouseActionPress})
-	if got := h.m.current().Name; got != fileOrder[3] {
+	if got := h.m.current().Name(); got != fileOrder[3] {
 		t.Errorf("click on line 8: %q", got)
 	}
 }
@@ -518,11 +518,11 @@ func TestSelectionFollowsTheRecord(t *testing.T) {
 		h.selectName(name)
 		before := h.m.cursor
 		h.keys("s") // by name
-		if r := h.m.current(); r == nil || r.Name != name || h.m.cursor == before {
+		if r := h.m.current(); r == nil || r.Name() != name || h.m.cursor == before {
 			t.Errorf("sorted by name: cursor %d on %v; want %s, moved from row %d", h.m.cursor, r, name, before)
 		}
 		h.keys("s", "s", "s") // date, rating, file order
-		if r := h.m.current(); r == nil || r.Name != name || h.m.cursor != before {
+		if r := h.m.current(); r == nil || r.Name() != name || h.m.cursor != before {
 			t.Errorf("back in file order: cursor %d on %v; want %s, row %d", h.m.cursor, r, name, before)
 		}
 	}
@@ -530,11 +530,11 @@ func TestSelectionFollowsTheRecord(t *testing.T) {
 	h.typeText("engine")
 	h.keys("enter", "down") // DuckDuckGo, the second match
 	h.m.apply((pass{seq: h.m.seq, text: "duck", recs: h.m.recs, prev: h.m.res}).run(context.Background()))
-	if r := h.m.current(); r == nil || r.Name != "DuckDuckGo" || h.m.cursor != 0 {
+	if r := h.m.current(); r == nil || r.Name() != "DuckDuckGo" || h.m.cursor != 0 {
 		t.Errorf("narrowed to duck: cursor %d on %v; want DuckDuckGo, row 0", h.m.cursor, r)
 	}
 	h.m.apply((pass{seq: h.m.seq, text: "gpl", recs: h.m.recs, prev: h.m.res}).run(context.Background()))
-	if r := h.m.current(); r == nil || r.Name != "The Go Programming Language (git)" || h.m.cursor != 0 {
+	if r := h.m.current(); r == nil || r.Name() != "The Go Programming Language (git)" || h.m.cursor != 0 {
 		t.Errorf("DuckDuckGo left out: cursor %d on %v; want the only row", h.m.cursor, r)
 	}
 }

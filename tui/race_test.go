@@ -124,7 +124,7 @@ func TestTypingFastInTheRealProgram(t *testing.T) {
 	got, wantRecs := final.res.records(), want.records()
 	for i, r := range got[:min(20, len(got))] {
 		if r != wantRecs[i] {
-			t.Fatalf("row %d is %q, want %q", i, r.Name, wantRecs[i].Name)
+			t.Fatalf("row %d is %q, want %q", i, r.Name(), wantRecs[i].Name())
 		}
 	}
 }
@@ -137,7 +137,7 @@ func TestIndexChainStaysShort(t *testing.T) {
 	for i := range 50 {
 		recs := append([]*catalogue.Record(nil), c.Records()...)
 		recs[i%len(recs)] = recs[i%len(recs)].Clone()
-		recs[i%len(recs)].Name = "Zebra"
+		recs[i%len(recs)].SetName("Zebra")
 		ix = newIndex(recs, uint64(i+2), ix)
 	}
 	n := 0

@@ -90,7 +90,7 @@ func TestSearchIssueCases(t *testing.T) {
 			}
 			var cli []string
 			for _, r := range query.Filter(h.reopen().Valid(), q) {
-				cli = append(cli, r.Name)
+				cli = append(cli, r.Name())
 			}
 			valid := slices.DeleteFunc(got, func(s string) bool { return s == "Lost bookmark" })
 			if !sameSet(valid, cli) {
@@ -245,7 +245,7 @@ func FuzzTUIAgreesWithCLI(f *testing.F) {
 		}
 		for _, r := range tui {
 			if !set[r] {
-				t.Fatalf("%q: the TUI shows %q, which the CLI does not list", text, r.Name)
+				t.Fatalf("%q: the TUI shows %q, which the CLI does not list", text, r.Name())
 			}
 		}
 	})

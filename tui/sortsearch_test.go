@@ -34,7 +34,7 @@ func TestSearchUnderASortKeepsTheSortOrder(t *testing.T) {
 func recordNames(recs []*catalogue.Record) []string {
 	var out []string
 	for _, r := range recs {
-		out = append(out, r.Name)
+		out = append(out, r.Name())
 	}
 	return out
 }
@@ -52,7 +52,7 @@ func TestKeysReadTogether(t *testing.T) {
 		t.Errorf("shown %v, want DuckDuckGo alone", names)
 	}
 	h.send(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("3")})
-	if r := h.m.current(); r == nil || r.Name != "DuckDuckGo" || r.Rating != 3 {
+	if r := h.m.current(); r == nil || r.Name() != "DuckDuckGo" || r.Rating() != 3 {
 		t.Errorf("rating went to %+v", r)
 	}
 }
@@ -71,16 +71,16 @@ func TestKeysWaitForThePendingSearch(t *testing.T) {
 		_, cmd := h.m.Update(k) // the answers are held back until all keys are in
 		held = append(held, cmd)
 	}
-	if r := find(h.reopen(), "DuckDuckGo"); r.Rating != 0 {
+	if r := find(h.reopen(), "DuckDuckGo"); r.Rating() != 0 {
 		t.Fatalf("rated before the search answered")
 	}
 	for _, cmd := range held {
 		h.run(cmd)
 	}
-	if r := find(h.reopen(), "DuckDuckGo"); r == nil || r.Rating != 2 {
+	if r := find(h.reopen(), "DuckDuckGo"); r == nil || r.Rating() != 2 {
 		t.Errorf("DuckDuckGo rating %v on disk, want 2", r)
 	}
-	if r := find(h.reopen(), "Google"); r.Rating != 1 {
-		t.Errorf("the record selected before the search was rated: %d", r.Rating)
+	if r := find(h.reopen(), "Google"); r.Rating() != 1 {
+		t.Errorf("the record selected before the search was rated: %d", r.Rating())
 	}
 }

@@ -89,7 +89,7 @@ func TestFixingARecordReturnsToTheProblemsView(t *testing.T) {
 	// The form closes on the record saved; the view beneath is rebuilt
 	// and no longer lists it.
 	h.wantStack("problems")
-	if r := find(h.reopen(), "Lost bookmark"); r == nil || r.URI != "https://lost.example/" {
+	if r := find(h.reopen(), "Lost bookmark"); r == nil || r.URI() != "https://lost.example/" {
 		t.Fatalf("fix not saved: %+v", r)
 	}
 	p := h.m.dialogs.Top().(*problems.Model)
@@ -179,7 +179,7 @@ func TestRootMessagesNeverGoToADialog(t *testing.T) {
 	for _, msg := range held {
 		h.send(msg)
 	}
-	if r := find(h.reopen(), "Google"); r == nil || r.Rating != 5 || h.m.saving {
+	if r := find(h.reopen(), "Google"); r == nil || r.Rating() != 5 || h.m.saving {
 		t.Fatalf("the save did not finish while the question was open: %+v (saving %v)", r, h.m.saving)
 	}
 	h.wantStack("confirm")

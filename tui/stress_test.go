@@ -57,7 +57,7 @@ func TestStressEditsWhileSearchingSortingAndSaving(t *testing.T) {
 			r := recs[rng.IntN(len(recs))]
 			o.Apply(catalogue.Set{Ref: r.Ref(), Fields: []catalogue.Field{{Name: "X-OTHER", Value: fmt.Sprint(i)}}})
 			if i%5 == 0 {
-				o.Apply(catalogue.Add{Records: []*catalogue.Record{{URI: fmt.Sprintf("https://other.example/%d", i), Name: "Other"}}})
+				o.Apply(catalogue.Add{Records: []*catalogue.Record{catalogue.NewRecord(catalogue.Values{URI: fmt.Sprintf("https://other.example/%d", i), Name: "Other"})}})
 			}
 			o.Save()
 			time.Sleep(3 * time.Millisecond)

@@ -268,12 +268,12 @@ func (m *Model) rowLines(r row, selected bool, w int) []string {
 	rec := r.rec
 	// Right-hand metadata: category, stars, date; less when narrow.
 	var meta []string
-	if c := catalogue.DisplayText(rec.Category); c != "" {
+	if c := catalogue.DisplayText(rec.Category()); c != "" {
 		meta = append(meta, st(th.Category).Render(truncate(c, min(18, max(6, w/5)))))
 	}
-	meta = append(meta, starsFor(m, rec.Rating, selected))
-	if w >= 60 && !rec.Date.IsZero() {
-		meta = append(meta, st(th.Date).Render(catalogue.DisplayDate(rec.Date)))
+	meta = append(meta, starsFor(m, rec.Rating(), selected))
+	if w >= 60 && !rec.Date().IsZero() {
+		meta = append(meta, st(th.Date).Render(catalogue.DisplayDate(rec.Date())))
 	}
 	right := strings.Join(meta, st(th.Row).Render("  "))
 	rightW := ansi.StringWidth(right)
@@ -285,7 +285,7 @@ func (m *Model) rowLines(r row, selected bool, w int) []string {
 		leadW += 2
 	}
 	nameW := max(4, w-leadW-rightW-2)
-	name := catalogue.DisplayText(rec.Name)
+	name := catalogue.DisplayText(rec.Name())
 	var hits []bool
 	if m.res != nil {
 		hits = m.res.search.highlight(catalogue.FieldName, name)
@@ -296,7 +296,7 @@ func (m *Model) rowLines(r row, selected bool, w int) []string {
 	nameS := styled(name, nameW, st(th.Name), st(th.Match).Bold(true), hits)
 	gap := w - leadW - ansi.StringWidth(nameS) - rightW
 	line1 := marker + lead + nameS + st(th.Row).Render(strings.Repeat(" ", max(1, gap))) + right
-	uri := catalogue.DisplayText(catalogue.DisplayURI(rec.URI))
+	uri := catalogue.DisplayText(catalogue.DisplayURI(rec.URI()))
 	if uri == "" {
 		uri = "(no URI)"
 	}
@@ -479,13 +479,13 @@ func (m *Model) detailText(inner int) string {
 		b.WriteString(th.EmptyMessage.Render("No bookmark selected."))
 	} else {
 		var hits []bool
-		name := catalogue.DisplayText(rec.Name)
+		name := catalogue.DisplayText(rec.Name())
 		if m.res != nil {
 			hits = m.res.search.highlight(catalogue.FieldName, name)
 		}
 		b.WriteString(wrapStyled(name, inner, th.Title, th.Match, hits))
 		b.WriteByte('\n')
-		b.WriteString(th.URI.Render(ansi.Wrap(catalogue.DisplayText(catalogue.DisplayURI(rec.URI)), inner, "/?&")))
+		b.WriteString(th.URI.Render(ansi.Wrap(catalogue.DisplayText(catalogue.DisplayURI(rec.URI())), inner, "/?&")))
 		b.WriteString("\n\n")
 		var fields []detailField
 		field := func(label, value string, st lipgloss.Style) {
@@ -513,10 +513,10 @@ func (m *Model) detailText(inner int) string {
 			case catalogue.FieldCategory:
 				st = th.Category
 			case catalogue.FieldDate:
-				value = catalogue.DisplayDate(rec.Date)
+				value = catalogue.DisplayDate(rec.Date())
 			case catalogue.FieldRating:
-				if rec.Rating > 0 {
-					fields = append(fields, detailField{label: f.Label, rendered: th.Stars(rec.Rating)})
+				if rec.Rating() > 0 {
+					fields = append(fields, detailField{label: f.Label, rendered: th.Stars(rec.Rating())})
 				} else {
 					field(f.Label, "none", th.Dim)
 				}
@@ -524,12 +524,12 @@ func (m *Model) detailText(inner int) string {
 			}
 			searched(f.Label, f.Name, value, st)
 		}
-		for _, f := range rec.Extensions {
+		for _, f := range rec.Extensions() {
 			searched(catalogue.DisplayText(f.Name), f.Name, catalogue.DisplayText(f.Value), th.Value)
 		}
 		b.WriteString(m.detailFields(fields, inner))
 		b.WriteByte('\n')
-		if d := catalogue.CleanText(rec.Description); d != "" {
+		if d := catalogue.CleanText(rec.Description()); d != "" {
 			b.WriteByte('\n')
 			var dh []bool
 			if m.res != nil {

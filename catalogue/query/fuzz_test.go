@@ -21,13 +21,13 @@ func fuzzRecords(t testing.TB) []*catalogue.Record {
 	}
 	recs := append(slices.Clone(fixture), c.Records()...)
 	return append(recs,
-		&catalogue.Record{Name: "Cafe\u0301 ﬁle Straße", Category: "a\x00b", Description: "\x1f\x01 İstanbul ǅ", Extensions: tags(",, ,x\u0301,Ａ b,")},
-		&catalogue.Record{Name: "", Description: "东京 タワー", Extensions: []catalogue.Field{{Name: "X-Tags", Value: "lower-case name"}}},
+		catalogue.NewRecord(catalogue.Values{Name: "Cafe\u0301 ﬁle Straße", Category: "a\x00b", Description: "\x1f\x01 İstanbul ǅ", Extensions: tags(",, ,x\u0301,Ａ b,")}),
+		catalogue.NewRecord(catalogue.Values{Name: "", Description: "东京 タワー", Extensions: []catalogue.Field{{Name: "X-Tags", Value: "lower-case name"}}}),
 		// Parts whose NULs are as far as the index notes or farther (nulFar).
-		&catalogue.Record{Name: strings.Repeat("Long name ", 30), Description: "after a long name"},
-		&catalogue.Record{Name: "Short", Category: strings.Repeat("É", nulFar), Description: "after a long category", Extensions: tags("a, b")},
-		&catalogue.Record{Name: "Short", Category: "c", Description: "after long tags", Extensions: tags(strings.Repeat("tag", 90) + ", last")},
-		&catalogue.Record{Name: strings.Repeat("n", nulFar-1), Category: "near", Description: "the name's NUL just near"},
+		catalogue.NewRecord(catalogue.Values{Name: strings.Repeat("Long name ", 30), Description: "after a long name"}),
+		catalogue.NewRecord(catalogue.Values{Name: "Short", Category: strings.Repeat("É", nulFar), Description: "after a long category", Extensions: tags("a, b")}),
+		catalogue.NewRecord(catalogue.Values{Name: "Short", Category: "c", Description: "after long tags", Extensions: tags(strings.Repeat("tag", 90) + ", last")}),
+		catalogue.NewRecord(catalogue.Values{Name: strings.Repeat("n", nulFar-1), Category: "near", Description: "the name's NUL just near"}),
 	)
 }
 
@@ -69,17 +69,17 @@ func FuzzSearch(f *testing.F) {
 		}
 		for _, h := range hits { // and scores them as a search without an index does
 			if sc, _ := q.eval(&doc{rec: recs[h.Pos]}); int32(min(sc, math.MaxInt32)) != h.Score {
-				t.Fatalf("search %q: the Index scores %q %d, a search without it %d", text, recs[h.Pos].Name, h.Score, sc)
+				t.Fatalf("search %q: the Index scores %q %d, a search without it %d", text, recs[h.Pos].Name(), h.Score, sc)
 			}
 		}
 		for _, r := range recs {
 			if q.Match(r) != slices.Contains(want, r) {
-				t.Fatalf("search %q: Match and Filter disagree on %q", text, r.Name)
+				t.Fatalf("search %q: Match and Filter disagree on %q", text, r.Name())
 			}
 		}
 		for _, r := range want {
-			for field, v := range map[string]string{catalogue.FieldName: r.Name, catalogue.FieldDescription: r.Description,
-				catalogue.FieldCategory: r.Category, TagsField: r.Extension(TagsField), catalogue.FieldURI: r.URI} {
+			for field, v := range map[string]string{catalogue.FieldName: r.Name(), catalogue.FieldDescription: r.Description(),
+				catalogue.FieldCategory: r.Category(), TagsField: r.Extension(TagsField), catalogue.FieldURI: r.URI()} {
 				if m := q.Highlight(field, v); m != nil && len(m) != utf8.RuneCountInString(v) {
 					t.Fatalf("search %q: %d marks for %d runes of %q", text, len(m), utf8.RuneCountInString(v), v)
 				}
@@ -104,7 +104,7 @@ func FuzzNarrows(f *testing.F) {
 		wider := Filter(recs, prev)
 		for _, r := range Filter(recs, next) {
 			if !slices.Contains(wider, r) {
-				t.Fatalf("%q narrows %q, but finds %q, which %q does not", text+more, text, r.Name, text)
+				t.Fatalf("%q narrows %q, but finds %q, which %q does not", text+more, text, r.Name(), text)
 			}
 		}
 	})
@@ -148,9 +148,9 @@ func TestIndexNext(t *testing.T) {
 	ix := NewIndex(recs, 1)
 	edited := slices.Clone(recs)
 	r := edited[chunkSize+5].Clone()
-	r.Name = "Zebra crossing"
+	r.SetName("Zebra crossing")
 	edited[chunkSize+5] = r
-	edited = append(edited, &catalogue.Record{Name: "Zebra finch"})
+	edited = append(edited, catalogue.NewRecord(catalogue.Values{Name: "Zebra finch"}))
 	next := ix.Next(edited, 2)
 	if next.Version() != 2 || next.Len() != len(edited) {
 		t.Fatalf("version %d, %d records", next.Version(), next.Len())

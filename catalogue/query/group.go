@@ -128,29 +128,29 @@ func (k GroupKey) label(r *catalogue.Record) string {
 	switch k.field {
 	case groupName:
 		// The initial as searches see it: "Émile" goes under E.
-		c, _ := utf8.DecodeRuneInString(strings.TrimSpace(r.Name))
+		c, _ := utf8.DecodeRuneInString(strings.TrimSpace(r.Name()))
 		c, _ = utf8.DecodeRuneInString(foldRune(c))
 		if unicode.IsLetter(c) {
 			return string(unicode.ToUpper(c))
 		}
 		return "#"
 	case groupYear:
-		return r.Date.Format("2006")
+		return r.Date().Format("2006")
 	case groupMonth:
-		return r.Date.Format("2006-01")
+		return r.Date().Format("2006-01")
 	case groupDay:
-		return r.Date.Format("2006-01-02")
+		return r.Date().Format("2006-01-02")
 	case groupCategory:
-		return orNone(r.Category)
+		return orNone(r.Category())
 	case groupRating:
-		if r.Rating == 0 {
+		if r.Rating() == 0 {
 			return NoValue
 		}
-		return strings.Repeat("★", r.Rating)
+		return strings.Repeat("★", r.Rating())
 	case groupLanguage:
-		return orNone(strings.ToLower(r.Language))
+		return orNone(strings.ToLower(r.Language()))
 	case groupType:
-		t, _, _ := strings.Cut(r.Type, ";")
+		t, _, _ := strings.Cut(r.Type(), ";")
 		return orNone(strings.ToLower(strings.TrimSpace(t)))
 	}
 	return ""

@@ -107,14 +107,14 @@ func newChunk(recs []*catalogue.Record, buf []byte) (*chunk, []byte) {
 		for p := range numParts {
 			switch p {
 			case partName:
-				buf = appendFold(buf, r.Name)
+				buf = appendFold(buf, r.Name())
 			case partCategory:
-				buf = appendFold(buf, r.Category)
+				buf = appendFold(buf, r.Category())
 			case partTags:
 				buf = appendTags(buf, r)
 			case partDescription:
 				fieldsEnd = len(buf)
-				buf = appendFold(buf, r.Description)
+				buf = appendFold(buf, r.Description())
 			}
 			if p < partDescription {
 				span |= uint64(min(len(buf)-start, nulFar)) << (nulShift + 8*p)

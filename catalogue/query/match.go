@@ -97,13 +97,13 @@ func farPart(all string, p int) string {
 func (d *doc) fold(p int, dst []byte) []byte {
 	switch p {
 	case partName:
-		return appendFold(dst, d.rec.Name)
+		return appendFold(dst, d.rec.Name())
 	case partCategory:
-		return appendFold(dst, d.rec.Category)
+		return appendFold(dst, d.rec.Category())
 	case partTags:
 		return appendTags(dst, d.rec)
 	}
-	return appendFold(dst, d.rec.Description)
+	return appendFold(dst, d.rec.Description())
 }
 
 // appendTags appends the record's tags, folded, each without the blanks
@@ -202,35 +202,35 @@ func (t *term) eval(d *doc) (int, bool) {
 	case kindTag:
 		return 0, eachTag(d.part(partTags), func(tag string) bool { return tag == t.text })
 	case kindExtension:
-		for _, f := range r.Extensions {
+		for _, f := range r.Extensions() {
 			if strings.EqualFold(f.Name, t.field) && strings.Contains(Fold(f.Value), t.text) {
 				return 0, true
 			}
 		}
 		return 0, false
 	case kindURI:
-		return 0, strings.Contains(Fold(r.URI), t.text)
+		return 0, strings.Contains(Fold(r.URI()), t.text)
 	case kindLanguage:
-		l := lowerASCII(r.Language)
+		l := lowerASCII(r.Language())
 		return 0, l == t.text || len(l) > len(t.text) && l[len(t.text)] == '-' && strings.HasPrefix(l, t.text)
 	case kindType:
-		ty, _, _ := strings.Cut(r.Type, ";")
+		ty, _, _ := strings.Cut(r.Type(), ";")
 		ty = lowerASCII(strings.TrimSpace(ty))
 		return 0, ty == t.text || len(ty) > len(t.text) && ty[len(t.text)] == '/' && strings.HasPrefix(ty, t.text)
 	case kindRating:
-		return 0, r.Rating != 0 && compare(r.Rating-t.num, t.op)
+		return 0, r.Rating() != 0 && compare(r.Rating()-t.num, t.op)
 	case kindDate:
 		switch t.op {
 		case ">":
-			return 0, !r.Date.Before(t.to)
+			return 0, !r.Date().Before(t.to)
 		case ">=":
-			return 0, !r.Date.Before(t.from)
+			return 0, !r.Date().Before(t.from)
 		case "<":
-			return 0, r.Date.Before(t.from)
+			return 0, r.Date().Before(t.from)
 		case "<=":
-			return 0, r.Date.Before(t.to)
+			return 0, r.Date().Before(t.to)
 		}
-		return 0, !r.Date.Before(t.from) && r.Date.Before(t.to)
+		return 0, !r.Date().Before(t.from) && r.Date().Before(t.to)
 	}
 	return 0, false
 }

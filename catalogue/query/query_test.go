@@ -25,32 +25,32 @@ const ssd = `SSD3 - "Specification of URI-Catalogue format"`
 
 // fixture holds the spec's example records and the cases of issue 9.
 var fixture = []*catalogue.Record{
-	{URI: "http://google.co.uk/", Name: "Google", Date: date("30/10/2007 08:31:32"), Category: "Search Engines",
-		Description: "A popular search engine run by Google, Inc. of the USA", Rating: 1, Language: "en-us", Type: "text/html"},
-	{URI: "http://shadyindustries.biz/ssd/ssd3.txt", Name: ssd, Date: date("31/10/2007 19:28:45"), Category: "Official Documents",
-		Description: "The Specification for the URI-Catalogue format", Rating: 2, Language: "en-gb", Type: "text/plain"},
-	{URI: "http://go.dev/", Name: "go.dev", Date: date("01/03/2009 00:00:00"), Category: "Programming", Rating: 5,
-		Language: "de", Type: "text/html; charset=utf-8"},
-	{URI: "http://duckduckgo.com/", Name: "DuckDuckGo", Date: date("15/10/2007 12:00:00"), Category: "Search Engines"},
-	{URI: "https://www.koeln.de/", Name: "Köln", Date: date("31/10/2015 10:00:00"), Category: "Travel",
-		Description: "Die Stadt am Rhein", Language: "de"},
-	{URI: "https://cafe.example/creme", Name: "Café Crème", Date: date("01/10/2015 09:00:00"), Category: "Cooking",
-		Description: "How to make a café crème at home", Rating: 4, Extensions: tags("coffee, Récipes")},
-	{URI: "https://trails.example/alps", Name: "Alpine trails", Date: date("02/06/2016 09:00:00"), Category: "Travel",
-		Extensions: append(tags(" Hiking ,road trip,, "), catalogue.Field{Name: "X-KEYWORD", Value: "Alps"})},
-	{URI: "https://en.wikipedia.org/wiki/Linux_kernel", Name: "Linux kernel", Date: date("03/03/2016 09:00:00"),
-		Category: "Reference", Description: "The wiki article about the kernel"},
-	{URI: "https://rust-for-linux.com/", Name: "Rust for Linux", Date: date("04/03/2016 09:00:00"), Category: "Programming",
-		Description: "Rust in the Linux kernel", Rating: 4},
-	{URI: "https://windows.example/kit", Name: "Windows kit index", Date: date("05/03/2016 09:00:00"), Category: "Tools"},
-	{URI: "https://kernel.org/", Name: "Release notes", Date: date("06/03/2016 09:00:00"), Category: "News",
-		Description: "A recipe for bread"},
+	catalogue.NewRecord(catalogue.Values{URI: "http://google.co.uk/", Name: "Google", Date: date("30/10/2007 08:31:32"), Category: "Search Engines",
+		Description: "A popular search engine run by Google, Inc. of the USA", Rating: 1, Language: "en-us", Type: "text/html"}),
+	catalogue.NewRecord(catalogue.Values{URI: "http://shadyindustries.biz/ssd/ssd3.txt", Name: ssd, Date: date("31/10/2007 19:28:45"), Category: "Official Documents",
+		Description: "The Specification for the URI-Catalogue format", Rating: 2, Language: "en-gb", Type: "text/plain"}),
+	catalogue.NewRecord(catalogue.Values{URI: "http://go.dev/", Name: "go.dev", Date: date("01/03/2009 00:00:00"), Category: "Programming", Rating: 5,
+		Language: "de", Type: "text/html; charset=utf-8"}),
+	catalogue.NewRecord(catalogue.Values{URI: "http://duckduckgo.com/", Name: "DuckDuckGo", Date: date("15/10/2007 12:00:00"), Category: "Search Engines"}),
+	catalogue.NewRecord(catalogue.Values{URI: "https://www.koeln.de/", Name: "Köln", Date: date("31/10/2015 10:00:00"), Category: "Travel",
+		Description: "Die Stadt am Rhein", Language: "de"}),
+	catalogue.NewRecord(catalogue.Values{URI: "https://cafe.example/creme", Name: "Café Crème", Date: date("01/10/2015 09:00:00"), Category: "Cooking",
+		Description: "How to make a café crème at home", Rating: 4, Extensions: tags("coffee, Récipes")}),
+	catalogue.NewRecord(catalogue.Values{URI: "https://trails.example/alps", Name: "Alpine trails", Date: date("02/06/2016 09:00:00"), Category: "Travel",
+		Extensions: append(tags(" Hiking ,road trip,, "), catalogue.Field{Name: "X-KEYWORD", Value: "Alps"})}),
+	catalogue.NewRecord(catalogue.Values{URI: "https://en.wikipedia.org/wiki/Linux_kernel", Name: "Linux kernel", Date: date("03/03/2016 09:00:00"),
+		Category: "Reference", Description: "The wiki article about the kernel"}),
+	catalogue.NewRecord(catalogue.Values{URI: "https://rust-for-linux.com/", Name: "Rust for Linux", Date: date("04/03/2016 09:00:00"), Category: "Programming",
+		Description: "Rust in the Linux kernel", Rating: 4}),
+	catalogue.NewRecord(catalogue.Values{URI: "https://windows.example/kit", Name: "Windows kit index", Date: date("05/03/2016 09:00:00"), Category: "Tools"}),
+	catalogue.NewRecord(catalogue.Values{URI: "https://kernel.org/", Name: "Release notes", Date: date("06/03/2016 09:00:00"), Category: "News",
+		Description: "A recipe for bread"}),
 }
 
 func names(recs []*catalogue.Record) string {
 	var out []string
 	for _, r := range recs {
-		out = append(out, r.Name)
+		out = append(out, r.Name())
 	}
 	return strings.Join(out, "|")
 }
@@ -207,7 +207,7 @@ func TestRanking(t *testing.T) {
 		}
 		var got []string
 		for _, h := range hits {
-			got = append(got, fixture[h.Pos].Name)
+			got = append(got, fixture[h.Pos].Name())
 		}
 		if strings.Join(got, "|") != tt.want {
 			t.Errorf("ranked %q = %q, want %q", tt.q, strings.Join(got, "|"), tt.want)
@@ -216,15 +216,15 @@ func TestRanking(t *testing.T) {
 	// Moving the description-only match first in file order, or repeating
 	// the word in it, does not lift it above a NAME match.
 	recs := []*catalogue.Record{
-		{Name: "Notes", Description: "kernel kernel kernel"},
-		{Name: "The kernel"},
-		{Name: "More notes", Description: "kernel"},
+		catalogue.NewRecord(catalogue.Values{Name: "Notes", Description: "kernel kernel kernel"}),
+		catalogue.NewRecord(catalogue.Values{Name: "The kernel"}),
+		catalogue.NewRecord(catalogue.Values{Name: "More notes", Description: "kernel"}),
 	}
 	q, _ := Parse("kernel")
 	hits, _ := NewIndex(recs, 1).Search(context.Background(), q, nil)
 	var got []string
 	for _, h := range Rank(hits) {
-		got = append(got, recs[h.Pos].Name)
+		got = append(got, recs[h.Pos].Name())
 	}
 	if strings.Join(got, "|") != "The kernel|Notes|More notes" {
 		t.Errorf("ranked kernel = %v", got)

@@ -129,7 +129,7 @@ func Sort(recs []*catalogue.Record, k SortKey) {
 // Order returns the positions of recs in the order Sort puts them, leaving
 // recs as it is: for callers that keep their own parallel arrays.
 func Order(recs []*catalogue.Record, k SortKey) []int32 {
-	return order(recs, k, func(i int) string { return Fold(recs[i].Name) })
+	return order(recs, k, func(i int) string { return Fold(recs[i].Name()) })
 }
 
 // Order is Order over the index's records, with the names it has folded.
@@ -154,9 +154,9 @@ func order(recs []*catalogue.Record, k SortKey, name func(int) string) []int32 {
 		case sortName:
 			ks[i].str = name(i)
 		case sortDate:
-			ks[i].num = r.Date.Unix()
+			ks[i].num = r.Date().Unix()
 		case sortRating:
-			ks[i].num = int64(r.Rating)
+			ks[i].num = int64(r.Rating())
 		}
 	}
 	dir := 1

@@ -36,7 +36,7 @@ func TestSortKeys(t *testing.T) {
 		}
 	}
 	// Ties keep file order; names compare folded.
-	tie := []*catalogue.Record{{URI: "http://a/", Name: "émile", Rating: 3}, {URI: "http://b/", Name: "Emile", Rating: 3}, {URI: "http://c/", Name: "Eliza", Rating: 3}}
+	tie := []*catalogue.Record{catalogue.NewRecord(catalogue.Values{URI: "http://a/", Name: "émile", Rating: 3}), catalogue.NewRecord(catalogue.Values{URI: "http://b/", Name: "Emile", Rating: 3}), catalogue.NewRecord(catalogue.Values{URI: "http://c/", Name: "Eliza", Rating: 3})}
 	for _, k := range []SortKey{SortByName, SortByName.Desc(), SortByDate, SortByRating.Desc()} {
 		recs := slices.Clone(tie)
 		Sort(recs, k)
@@ -74,8 +74,8 @@ func TestForbiddenKeysAreRefusedQuotingTheSpec(t *testing.T) {
 }
 
 func TestGroups(t *testing.T) {
-	recs := append(slices.Clone(spec), &catalogue.Record{URI: "http://x/", Name: "42 things", Date: date("01/01/2001 00:00:00"), Language: "EN-US"},
-		&catalogue.Record{URI: "http://y/", Name: "Émile", Date: date("01/01/2001 00:00:00")})
+	recs := append(slices.Clone(spec), catalogue.NewRecord(catalogue.Values{URI: "http://x/", Name: "42 things", Date: date("01/01/2001 00:00:00"), Language: "EN-US"}),
+		catalogue.NewRecord(catalogue.Values{URI: "http://y/", Name: "Émile", Date: date("01/01/2001 00:00:00")}))
 	tests := []struct{ key, want string }{
 		{"category", "Official Documents:1|Programming:1|Search Engines:2|(none):2"},
 		{"rating", "★★★★★:1|★★:1|★:1|(none):3"},
@@ -113,8 +113,8 @@ func TestOrderMatchesAStableSort(t *testing.T) {
 	long := strings.Repeat("m", nulFar+40)
 	for i, r := range c.Records() {
 		r = r.Clone()
-		r.Name = []string{"b", "A", "a", "c", "Á", long + "b", long + "a"}[i%7]
-		r.Date = r.Date.Truncate(24 * 365 * time.Hour)
+		r.SetName([]string{"b", "A", "a", "c", "Á", long + "b", long + "a"}[i%7])
+		r.SetDate(r.Date().Truncate(24 * 365 * time.Hour))
 		recs = append(recs, r)
 	}
 	ix := NewIndex(recs, 1)
@@ -125,22 +125,22 @@ func TestOrderMatchesAStableSort(t *testing.T) {
 			switch k.Field() {
 			case catalogue.FieldName:
 				if k.desc {
-					return Fold(a.Name) > Fold(b.Name)
+					return Fold(a.Name()) > Fold(b.Name())
 				}
-				return Fold(a.Name) < Fold(b.Name)
+				return Fold(a.Name()) < Fold(b.Name())
 			case catalogue.FieldDate:
 				if k.desc {
-					return a.Date.After(b.Date)
+					return a.Date().After(b.Date())
 				}
-				return a.Date.Before(b.Date)
+				return a.Date().Before(b.Date())
 			}
-			if a.Rating == 0 || b.Rating == 0 {
-				return a.Rating != 0 && b.Rating == 0
+			if a.Rating() == 0 || b.Rating() == 0 {
+				return a.Rating() != 0 && b.Rating() == 0
 			}
 			if k.desc {
-				return a.Rating > b.Rating
+				return a.Rating() > b.Rating()
 			}
-			return a.Rating < b.Rating
+			return a.Rating() < b.Rating()
 		})
 		got := slices.Clone(recs)
 		Sort(got, k)

@@ -54,7 +54,7 @@ func runAdd(e *env, uri string, fields []catalogue.Field, allowDuplicate bool) e
 		if errors.As(err, &dup) && dup.Existing != nil {
 			r := dup.Existing
 			return refused(fmt.Errorf("already there: %q, line %d of %s (%s); add --allow-duplicate to add it again",
-				catalogue.DisplayText(r.Name), r.Line(), c.Path(), r.URI))
+				catalogue.DisplayText(r.Name()), r.Line(), c.Path(), r.URI()))
 		}
 		return refused(err)
 	}
@@ -63,8 +63,8 @@ func runAdd(e *env, uri string, fields []catalogue.Field, allowDuplicate bool) e
 		return refused(err)
 	}
 	if rep != nil && len(rep.Duplicates) > 0 {
-		return refused(fmt.Errorf("already there: another program added %s to %s meanwhile; add --allow-duplicate to add it again", rec.URI, c.Path()))
+		return refused(fmt.Errorf("already there: another program added %s to %s meanwhile; add --allow-duplicate to add it again", rec.URI(), c.Path()))
 	}
-	fmt.Fprintf(e.stdout, "added %q to %s\n", catalogue.DisplayText(rec.Name), c.Path())
+	fmt.Fprintf(e.stdout, "added %q to %s\n", catalogue.DisplayText(rec.Name()), c.Path())
 	return nil
 }

@@ -41,7 +41,7 @@ func BenchmarkSelectRecord(b *testing.B) {
 				start := cputime.Used()
 				for i := 0; i < b.N; i++ {
 					r, err := selectRecord(c, sel.sel)
-					if err != nil || r.URI != last {
+					if err != nil || r.URI() != last {
 						b.Fatalf("%s: %v %v", sel.sel, r, err)
 					}
 				}

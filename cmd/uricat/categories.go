@@ -11,9 +11,9 @@ func newCategoriesCmd(e *env) *cobra.Command {
 		`Categories lists the CATEGORY values of the valid records, in alphabetical
 order, each with the number of records that have it.`,
 		func(r *catalogue.Record) []string {
-			if r.Category == "" {
+			if r.Category() == "" {
 				return nil
 			}
-			return []string{r.Category}
+			return []string{r.Category()}
 		})
 }

@@ -66,7 +66,7 @@ func runEdit(e *env, sel string) error {
 			if err := c.Save(); err != nil {
 				return refused(err)
 			}
-			fmt.Fprintf(e.stdout, "changed %q in %s\n", catalogue.DisplayText(c.Lookup(rec.Ref()).Name), c.Path())
+			fmt.Fprintf(e.stdout, "changed %q in %s\n", catalogue.DisplayText(c.Lookup(rec.Ref()).Name()), c.Path())
 			return nil
 		}
 		buf = editHeader(c, rec, msgs) + body
@@ -112,7 +112,7 @@ func editHeader(c *catalogue.Catalogue, rec *catalogue.Record, errs []string) st
 		}
 		b.WriteString("# Fix it and save, or quit without saving to change nothing.\n#\n")
 	}
-	fmt.Fprintf(&b, "# Editing %q, line %d of %s.\n", catalogue.DisplayText(rec.Name), rec.Line(), c.Path())
+	fmt.Fprintf(&b, "# Editing %q, line %d of %s.\n", catalogue.DisplayText(rec.Name()), rec.Line(), c.Path())
 	b.WriteString("# One field a line, NAME: value; lines that start with # are left out.\n" +
 		"# Save and quit to change the record; leave it unchanged, or empty it, to\n" +
 		"# change nothing. DATE becomes now unless you change it (SSD3 3.3).\n")

@@ -179,20 +179,20 @@ func TestExportThenImport(t *testing.T) {
 	}
 	got := map[string]*catalogue.Record{}
 	for _, r := range after.Valid() {
-		got[r.URI] = r
+		got[r.URI()] = r
 	}
 	if len(got) != len(before.Valid()) {
 		t.Errorf("imported %d records, want %d", len(got), len(before.Valid()))
 	}
 	for _, r := range before.Valid() {
-		g := got[r.URI]
+		g := got[r.URI()]
 		if g == nil {
-			t.Errorf("%s did not come back", r.URI)
+			t.Errorf("%s did not come back", r.URI())
 			continue
 		}
-		if g.Name != r.Name || !g.Date.Equal(r.Date) || g.Category != r.Category || g.Description != r.Description {
-			t.Errorf("%s came back as %q %v %q %q, want %q %v %q %q", r.URI, g.Name, g.Date, g.Category, g.Description,
-				r.Name, r.Date, r.Category, r.Description)
+		if g.Name() != r.Name() || !g.Date().Equal(r.Date()) || g.Category() != r.Category() || g.Description() != r.Description() {
+			t.Errorf("%s came back as %q %v %q %q, want %q %v %q %q", r.URI(), g.Name(), g.Date(), g.Category(), g.Description(),
+				r.Name(), r.Date(), r.Category(), r.Description())
 		}
 	}
 }

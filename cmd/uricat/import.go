@@ -170,9 +170,9 @@ func importFile(e *env, plan *importers.Plan, name string, format *importers.For
 
 func printRecords(e *env, recs []*catalogue.Record) {
 	for _, r := range recs {
-		line := "  + " + catalogue.DisplayText(r.Name) + " <" + catalogue.DisplayText(r.URI) + ">"
-		if r.Category != "" {
-			line += " [" + catalogue.DisplayText(r.Category) + "]"
+		line := "  + " + catalogue.DisplayText(r.Name()) + " <" + catalogue.DisplayText(r.URI()) + ">"
+		if r.Category() != "" {
+			line += " [" + catalogue.DisplayText(r.Category()) + "]"
 		}
 		fmt.Fprintln(e.stdout, line)
 	}

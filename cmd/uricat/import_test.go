@@ -55,12 +55,12 @@ func TestImportFirefoxTwice(t *testing.T) {
 		t.Fatalf("catalogue has %d valid records, want 6", len(recs))
 	}
 	r := recs[3]
-	if r.URI != "https://go.dev/doc/" || r.Category != "Bookmarks Toolbar" || r.Description != "Tutorials & references\nfor <Go>" ||
-		r.Extension("X-TAGS") != "go,documentation" || !r.Date.Equal(time.Unix(1699000000, 0)) {
+	if r.URI() != "https://go.dev/doc/" || r.Category() != "Bookmarks Toolbar" || r.Description() != "Tutorials & references\nfor <Go>" ||
+		r.Extension("X-TAGS") != "go,documentation" || !r.Date().Equal(time.Unix(1699000000, 0)) {
 		t.Errorf("record 4 read back as %+v", r.JSON())
 	}
-	if recs[4].Name != "日本 - Wikipedia" {
-		t.Errorf("Unicode name read back as %q", recs[4].Name)
+	if recs[4].Name() != "日本 - Wikipedia" {
+		t.Errorf("Unicode name read back as %q", recs[4].Name())
 	}
 	before, _ := os.ReadFile(p)
 
@@ -122,8 +122,8 @@ func TestImportKeepsRunsOfSpacesInNames(t *testing.T) {
 	if len(r) != 1 {
 		t.Fatalf("imported %d records, want 1", len(r))
 	}
-	if r[0].Name != "two  spaces,   three" {
-		t.Errorf("NAME %q, want %q", r[0].Name, "two  spaces,   three")
+	if r[0].Name() != "two  spaces,   three" {
+		t.Errorf("NAME %q, want %q", r[0].Name(), "two  spaces,   three")
 	}
 }
 
@@ -147,8 +147,8 @@ func TestImportFileDate(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
 	for _, r := range openCatalogue(t, p).Valid() {
-		if !r.Date.Equal(mtime) {
-			t.Errorf("%s: DATE %s, want the file's time %s", r.URI, r.Date, mtime)
+		if !r.Date().Equal(mtime) {
+			t.Errorf("%s: DATE %s, want the file's time %s", r.URI(), r.Date(), mtime)
 		}
 	}
 }
@@ -182,7 +182,7 @@ func TestImportStdin(t *testing.T) {
 		t.Fatalf("exit %d, stdout %q, stderr %q", code, out, errs)
 	}
 	recs := openCatalogue(t, p).Valid()
-	if len(recs) != 1 || recs[0].URI != "https://example.org/doc/intro.html" || recs[0].Name != "Intro" {
+	if len(recs) != 1 || recs[0].URI() != "https://example.org/doc/intro.html" || recs[0].Name() != "Intro" {
 		t.Fatalf("imported %v", recs)
 	}
 	// Without --base the record has no absolute URI: skipped, with its line.
@@ -268,8 +268,8 @@ func TestImportReadErrorTakesBack(t *testing.T) {
 		t.Fatalf("catalogue has %d records, want the 4 of safari.html", len(recs))
 	}
 	for _, r := range recs {
-		if strings.Contains(r.URI, "a.example") || strings.Contains(r.URI, "b.example") {
-			t.Errorf("record %s of the broken input was kept", r.URI)
+		if strings.Contains(r.URI(), "a.example") || strings.Contains(r.URI(), "b.example") {
+			t.Errorf("record %s of the broken input was kept", r.URI())
 		}
 	}
 }
@@ -322,7 +322,7 @@ func TestImportListingNeedsBase(t *testing.T) {
 		t.Fatalf("with --base: exit %d, stdout %q, stderr %q", code, out, errs)
 	}
 	recs := openCatalogue(t, p).Valid()
-	if len(recs) != 1 || recs[0].URI != "ftp://ftp.example.org/pub/notes.txt" {
+	if len(recs) != 1 || recs[0].URI() != "ftp://ftp.example.org/pub/notes.txt" {
 		t.Fatalf("imported %v", recs)
 	}
 }

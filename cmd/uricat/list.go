@@ -89,8 +89,8 @@ func (o *listOptions) run(e *env) error {
 			fmt.Fprintf(tw, "== %s (%d)\n", catalogue.DisplayText(g.Label), len(g.Records))
 		}
 		for _, r := range g.Records {
-			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", catalogue.DisplayText(r.Name), stars(r.Rating),
-				catalogue.DisplayText(r.Category), catalogue.DisplayDate(r.Date), catalogue.DisplayText(r.URI))
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", catalogue.DisplayText(r.Name()), stars(r.Rating()),
+				catalogue.DisplayText(r.Category()), catalogue.DisplayDate(r.Date()), catalogue.DisplayText(r.URI()))
 		}
 	}
 	if err := tw.Flush(); err != nil {

@@ -40,19 +40,19 @@ whose scheme is not ` + opener.SafeSchemes() + ` is opened only with --yes.
 // openURI opens rec's URI in the foreground: a $BROWSER such as lynx runs
 // in this terminal, and the opener's errors reach the user.
 func (e *env) openURI(rec *catalogue.Record, yes bool) error {
-	if rec.URI == "" {
+	if rec.URI() == "" {
 		return refused(fmt.Errorf("the record at line %d has no valid URI; see its problems with uricat show line:%d", rec.Line(), rec.Line()))
 	}
-	if opener.NeedsConfirm(rec.URI) && !yes {
+	if opener.NeedsConfirm(rec.URI()) && !yes {
 		return refused(fmt.Errorf("%s is a %s: URI, which could run a program or read a local file; only %s URIs are opened without --yes: add --yes to open it",
-			rec.URI, opener.Scheme(rec.URI), opener.SafeSchemes()))
+			rec.URI(), opener.Scheme(rec.URI()), opener.SafeSchemes()))
 	}
 	o := opener.Default
 	o.Start = func(cmd *exec.Cmd) error {
 		cmd.Stdin, cmd.Stdout, cmd.Stderr = e.stdin, e.stdout, e.stderr
 		return cmd.Run()
 	}
-	if err := o.Open(rec.URI); err != nil {
+	if err := o.Open(rec.URI()); err != nil {
 		return refused(err)
 	}
 	return nil

@@ -74,7 +74,7 @@ func hiddenText(rec *catalogue.Record) []catalogue.Diagnostic {
 			note(f.Name, f.Get(rec))
 		}
 	}
-	for _, x := range rec.Extensions {
+	for _, x := range rec.Extensions() {
 		note(x.Name, x.Value)
 	}
 	return notes

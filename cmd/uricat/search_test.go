@@ -98,7 +98,7 @@ func FuzzListSearch(f *testing.F) {
 			got = append(got, r.URI)
 		}
 		for _, r := range query.Filter(c.Valid(), q) {
-			want = append(want, r.URI)
+			want = append(want, r.URI())
 		}
 		if !slices.Equal(got, want) {
 			t.Fatalf("--search %q lists %d records, query.Filter finds %d", search, len(got), len(want))

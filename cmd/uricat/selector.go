@@ -41,7 +41,7 @@ func selectRecord(c *catalogue.Catalogue, sel string) (*catalogue.Record, error)
 			return nil, usageError(fmt.Errorf("%s: %w", sel, err))
 		}
 		for _, r := range recs {
-			if r.ID != "" && catalogue.CompareIDs(r.ID, v) == 0 {
+			if r.ID() != "" && catalogue.CompareIDs(r.ID(), v) == 0 {
 				return r, nil
 			}
 		}
@@ -60,14 +60,14 @@ func selectRecord(c *catalogue.Catalogue, sel string) (*catalogue.Record, error)
 	}
 	var found []*catalogue.Record
 	for _, r := range recs {
-		if r.URI == sel {
+		if r.URI() == sel {
 			found = append(found, r)
 		}
 	}
 	if len(found) == 0 {
 		key := catalogue.URIKey(sel)
 		for _, r := range recs {
-			if r.URI != "" && catalogue.URIKey(r.URI) == key {
+			if r.URI() != "" && catalogue.URIKey(r.URI()) == key {
 				found = append(found, r)
 			}
 		}
@@ -79,11 +79,11 @@ func selectRecord(c *catalogue.Catalogue, sel string) (*catalogue.Record, error)
 		return found[0], nil
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "%d records have the URI %s; name one with line:N:", len(found), found[0].URI)
+	fmt.Fprintf(&b, "%d records have the URI %s; name one with line:N:", len(found), found[0].URI())
 	for _, r := range found {
 		fmt.Fprintf(&b, "\n  line %d: %s", r.Line(), quoteName(r))
-		if r.ID != "" {
-			fmt.Fprintf(&b, " (id:%s)", r.ID)
+		if r.ID() != "" {
+			fmt.Fprintf(&b, " (id:%s)", r.ID())
 		}
 	}
 	return nil, refused(errors.New(b.String()))
@@ -91,17 +91,17 @@ func selectRecord(c *catalogue.Catalogue, sel string) (*catalogue.Record, error)
 
 // quoteName returns rec's NAME quoted for a message, or says it has none.
 func quoteName(rec *catalogue.Record) string {
-	if rec.Name == "" {
+	if rec.Name() == "" {
 		return "(no valid NAME)"
 	}
-	return strconv.Quote(catalogue.DisplayText(rec.Name))
+	return strconv.Quote(catalogue.DisplayText(rec.Name()))
 }
 
 // describe names rec in a message: its NAME and URI, or what it lacks.
 func describe(rec *catalogue.Record) string {
 	uri := "(no valid URI)"
-	if rec.URI != "" {
-		uri = "<" + catalogue.DisplayText(rec.URI) + ">"
+	if rec.URI() != "" {
+		uri = "<" + catalogue.DisplayText(rec.URI()) + ">"
 	}
 	return quoteName(rec) + " " + uri
 }

@@ -216,36 +216,36 @@ func (r *Reader) record(row []string, line int) *catalogue.Record {
 		}
 		switch c.std {
 		case -1:
-			rec.Extensions = append(rec.Extensions, catalogue.Field{Name: c.field, Value: v})
+			rec.AddExtension(c.field, v)
 		case 0:
-			rec.URI = v
+			rec.SetURI(v)
 		case 1:
-			rec.Name = v
+			rec.SetName(v)
 		case 2:
 			t, err := importers.ParseExportDate(v)
 			if err != nil {
 				notes = append(notes, fmt.Sprintf("date %q is neither RFC 3339 nor DD/MM/YYYY hh:mm:ss: left out", importers.Excerpt(v)))
 			}
-			rec.Date = t
+			rec.SetDate(t)
 		case 3:
-			rec.Category = v
+			rec.SetCategory(v)
 		case 4:
-			rec.Description = v
+			rec.SetDescription(v)
 		case 5:
 			n, err := catalogue.ParseRating(strings.TrimSpace(v))
 			if err != nil {
 				notes = append(notes, err.Error()+": left out")
 			}
-			rec.Rating = n
+			rec.SetRating(n)
 		case 6:
-			rec.Language = v
+			rec.SetLanguage(v)
 		case 7:
-			rec.Type = v
+			rec.SetType(v)
 		case 8:
-			rec.ID = v
+			rec.SetID(v)
 		}
 	}
-	dateless := rec.Date.IsZero()
+	dateless := rec.Date().IsZero()
 	diags, ok := importers.Finish(rec, r.opts, line, -1)
 	if !ok {
 		r.diags = append(r.diags, diags...)

@@ -34,12 +34,12 @@ func TestForeignFile(t *testing.T) {
 		t.Fatalf("%d records", len(recs))
 	}
 	r := recs[0]
-	if r.URI != "https://go.dev/" || r.Name != "Go" || !r.Date.Equal(time.Date(2024, 3, 1, 12, 0, 0, 0, time.UTC)) ||
+	if r.URI() != "https://go.dev/" || r.Name() != "Go" || !r.Date().Equal(time.Date(2024, 3, 1, 12, 0, 0, 0, time.UTC)) ||
 		r.Extension("X-TAGS") != "go" || r.Extension("X-NOTE") != "" || r.Extension("X-Note") != "a note" {
 		t.Errorf("record %+v", r)
 	}
-	if recs[1].Name != "Two lines" {
-		t.Errorf("NAME %q: a NAME is one line", recs[1].Name)
+	if recs[1].Name() != "Two lines" {
+		t.Errorf("NAME %q: a NAME is one line", recs[1].Name())
 	}
 	importertest.CheckDiagnostics(t, diags, []string{
 		`1 note: column "Tags" is not a field of a catalogue: kept as X-TAGS`,
@@ -78,7 +78,7 @@ func TestBadInput(t *testing.T) {
 			recs, diags := readAll(t, tc.in)
 			var uris []string
 			for _, r := range recs {
-				uris = append(uris, r.URI)
+				uris = append(uris, r.URI())
 			}
 			if strings.Join(uris, " ") != strings.Join(tc.uris, " ") {
 				t.Errorf("records %q, want %q", uris, tc.uris)
@@ -120,8 +120,8 @@ func FuzzReader(f *testing.F) {
 func FuzzRoundTrip(f *testing.F) {
 	f.Add("Café, \"Co\"", "x\ny", " A/B", "X-T", "\\.", int64(1709294400), 5)
 	f.Fuzz(func(t *testing.T, name, desc, cat, extName, extValue string, date int64, rating int) {
-		rec := &catalogue.Record{URI: "http://example.org/a?b=1,c", Name: name, Description: desc, Category: cat,
-			Date: time.Unix(date%253402300799, 0).UTC(), Rating: rating}
+		rec := catalogue.NewRecord(catalogue.Values{URI: "http://example.org/a?b=1,c", Name: name, Description: desc, Category: cat,
+			Date: time.Unix(date%253402300799, 0).UTC(), Rating: rating})
 		if catalogue.ValidateExtensionName(extName) == nil {
 			rec.SetExtension(extName, extValue)
 		}

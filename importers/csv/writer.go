@@ -44,14 +44,14 @@ func (w *Writer) Write(rec *catalogue.Record) error {
 			dirty, dropped = true, dropped || d
 		}
 	}
-	check(rec.Name)
-	check(rec.Category)
-	check(rec.Description)
-	for _, f := range rec.Extensions {
+	check(rec.Name())
+	check(rec.Category())
+	check(rec.Description())
+	for _, f := range rec.Extensions() {
 		check(f.Value)
 	}
 	if dropped {
-		w.Record(rec.URI)
+		w.Record(rec.URI())
 		w.Note(catalogue.Dropped, lostControls)
 	}
 	w.recs = append(w.recs, entry{rec, dirty})
@@ -73,7 +73,7 @@ func (w *Writer) Close() error {
 	var extNames []string
 	extCol := map[string]int{}
 	for _, e := range recs {
-		for _, f := range e.rec.Extensions {
+		for _, f := range e.rec.Extensions() {
 			if _, ok := extCol[f.Name]; !ok {
 				extCol[f.Name] = len(extNames)
 				extNames = append(extNames, f.Name)
@@ -91,26 +91,26 @@ func (w *Writer) Close() error {
 	ext := make([]string, len(extNames))
 	for _, e := range recs {
 		r, dirty := e.rec, e.dirty
-		rw.cell(r.URI, false)
-		rw.cell(r.Name, dirty)
-		if r.Date.IsZero() {
+		rw.cell(r.URI(), false)
+		rw.cell(r.Name(), dirty)
+		if r.Date().IsZero() {
 			rw.cell("", false)
 		} else {
-			rw.date(r.Date)
+			rw.date(r.Date())
 		}
-		rw.cell(r.Category, dirty)
-		rw.cell(r.Description, dirty)
-		if r.Rating != 0 {
+		rw.cell(r.Category(), dirty)
+		rw.cell(r.Description(), dirty)
+		if r.Rating() != 0 {
 			rw.next()
-			rw.bw.WriteByte(byte('0' + r.Rating%10))
+			rw.bw.WriteByte(byte('0' + r.Rating()%10))
 		} else {
 			rw.cell("", false)
 		}
-		rw.cell(r.Language, false)
-		rw.cell(r.Type, false)
-		rw.cell(r.ID, false)
+		rw.cell(r.Language(), false)
+		rw.cell(r.Type(), false)
+		rw.cell(r.ID(), false)
 		clear(ext)
-		for _, f := range r.Extensions {
+		for _, f := range r.Extensions() {
 			ext[extCol[f.Name]] = f.Value
 		}
 		for _, v := range ext {

@@ -16,11 +16,11 @@ var update = flag.Bool("update", false, "rewrite the golden files in testdata")
 
 func sample() []*catalogue.Record {
 	return []*catalogue.Record{
-		{URI: "https://example.org/?a=1&b=2", Name: `Café, "Co"`, Date: time.Date(2024, 3, 1, 12, 0, 0, 0, time.UTC),
+		catalogue.NewRecord(catalogue.Values{URI: "https://example.org/?a=1&b=2", Name: `Café, "Co"`, Date: time.Date(2024, 3, 1, 12, 0, 0, 0, time.UTC),
 			Category: "Food/Paris", Description: "\"quoted\"; 100%\nsecond, line", Rating: 5, Language: "fr", Type: "text/html", ID: "1",
-			Extensions: []catalogue.Field{{Name: "X-TAGS", Value: "a,b"}, {Name: "X-AUTHOR", Value: "Zoë"}}},
-		{URI: "http://example.com/", Name: "Plain", Date: time.Date(1999, 12, 31, 23, 59, 59, 0, time.UTC),
-			Extensions: []catalogue.Field{{Name: "X-MD5", Value: "abc"}, {Name: "X-AUTHOR", Value: "Hina"}}},
+			Extensions: []catalogue.Field{{Name: "X-TAGS", Value: "a,b"}, {Name: "X-AUTHOR", Value: "Zoë"}}}),
+		catalogue.NewRecord(catalogue.Values{URI: "http://example.com/", Name: "Plain", Date: time.Date(1999, 12, 31, 23, 59, 59, 0, time.UTC),
+			Extensions: []catalogue.Field{{Name: "X-MD5", Value: "abc"}, {Name: "X-AUTHOR", Value: "Hina"}}}),
 	}
 }
 
@@ -54,7 +54,7 @@ func TestHeaderAndLineEnds(t *testing.T) {
 // is set, and its reader alone turns it back). The value is written as it
 // is, and reads back the same in encoding/csv and with LazyQuotes.
 func TestLineBreakInValue(t *testing.T) {
-	rec := &catalogue.Record{URI: "http://a/", Name: "a", Date: time.Unix(1, 0).UTC(), Description: "one\ntwo"}
+	rec := catalogue.NewRecord(catalogue.Values{URI: "http://a/", Name: "a", Date: time.Unix(1, 0).UTC(), Description: "one\ntwo"})
 	out, _ := write(t, rec)
 	if !strings.Contains(out, "\"one\ntwo\"") || strings.Contains(out, "one\r\ntwo") {
 		t.Errorf("the line break is not written as it is: %q", out)
@@ -85,15 +85,15 @@ func TestStandardReader(t *testing.T) {
 		row := rows[i+1]
 		get := func(name string) string { return row[col[name]] }
 		date, err := time.Parse(time.RFC3339, get("date"))
-		if err != nil || !date.Equal(r.Date) {
-			t.Errorf("row %d: date %q, want %v", i, get("date"), r.Date)
+		if err != nil || !date.Equal(r.Date()) {
+			t.Errorf("row %d: date %q, want %v", i, get("date"), r.Date())
 		}
 		rating := ""
-		if r.Rating != 0 {
-			rating = strconv.Itoa(r.Rating)
+		if r.Rating() != 0 {
+			rating = strconv.Itoa(r.Rating())
 		}
-		for name, want := range map[string]string{"uri": r.URI, "name": r.Name, "category": r.Category,
-			"description": r.Description, "rating": rating, "language": r.Language, "type": r.Type, "id": r.ID,
+		for name, want := range map[string]string{"uri": r.URI(), "name": r.Name(), "category": r.Category(),
+			"description": r.Description(), "rating": rating, "language": r.Language(), "type": r.Type(), "id": r.ID(),
 			"X-TAGS": r.Extension("X-TAGS"), "X-AUTHOR": r.Extension("X-AUTHOR"), "X-MD5": r.Extension("X-MD5")} {
 			if got := get(name); got != want {
 				t.Errorf("row %d: %s = %q, want %q", i, name, got, want)
@@ -108,9 +108,9 @@ func TestStandardReader(t *testing.T) {
 // so, once for the file.
 func TestControlsLeftOut(t *testing.T) {
 	recs := []*catalogue.Record{
-		{URI: "http://a/", Name: "\x1b]52;c;cHduZWQ=\x07name", Date: time.Unix(1, 0).UTC(), Description: "clear\x1b[2J csi\u009b31m"},
-		{URI: "http://b/", Name: "b", Date: time.Unix(1, 0).UTC(), Extensions: []catalogue.Field{{Name: "X-A", Value: "bell\x07"}}},
-		{URI: "http://c/", Name: "c", Date: time.Unix(1, 0).UTC(), Description: "CR LF\r\nis a line break"},
+		catalogue.NewRecord(catalogue.Values{URI: "http://a/", Name: "\x1b]52;c;cHduZWQ=\x07name", Date: time.Unix(1, 0).UTC(), Description: "clear\x1b[2J csi\u009b31m"}),
+		catalogue.NewRecord(catalogue.Values{URI: "http://b/", Name: "b", Date: time.Unix(1, 0).UTC(), Extensions: []catalogue.Field{{Name: "X-A", Value: "bell\x07"}}}),
+		catalogue.NewRecord(catalogue.Values{URI: "http://c/", Name: "c", Date: time.Unix(1, 0).UTC(), Description: "CR LF\r\nis a line break"}),
 	}
 	out, losses := write(t, recs...)
 	for _, r := range out {
@@ -136,10 +136,10 @@ func TestExportGolden(t *testing.T) { importertest.CheckGolden(t, newWriter, *up
 func FuzzWrite(f *testing.F) {
 	f.Add("a,\"b\"", "x\ny\r\nz", "X-T", "\r")
 	f.Fuzz(func(t *testing.T, name, desc, extName, extValue string) {
-		rec := &catalogue.Record{URI: "http://example.org/", Name: name, Description: desc, Date: time.Unix(1, 0).UTC(),
-			Extensions: []catalogue.Field{{Name: extName, Value: extValue}}}
+		rec := catalogue.NewRecord(catalogue.Values{URI: "http://example.org/", Name: name, Description: desc, Date: time.Unix(1, 0).UTC(),
+			Extensions: []catalogue.Field{{Name: extName, Value: extValue}}})
 		if catalogue.ValidateExtensionName(extName) != nil {
-			rec.Extensions = nil
+			rec.SetExtensions(nil)
 		}
 		out, losses := write(t, rec)
 		rows, err := stdcsv.NewReader(strings.NewReader(out)).ReadAll()
@@ -153,11 +153,11 @@ func FuzzWrite(f *testing.F) {
 		if rows[1][1] != clean(name) || rows[1][4] != clean(desc) {
 			t.Errorf("read back %q, %q; want %q, %q", rows[1][1], rows[1][4], name, desc)
 		}
-		if rec.Extensions != nil && rows[1][9] != clean(extValue) {
+		if rec.Extensions() != nil && rows[1][9] != clean(extValue) {
 			t.Errorf("%s read back as %q, want %q", extName, rows[1][9], extValue)
 		}
 		lf := strings.NewReplacer("\r\n", "\n", "\r", "\n").Replace
-		changed := clean(name) != lf(name) || clean(desc) != lf(desc) || rec.Extensions != nil && clean(extValue) != lf(extValue)
+		changed := clean(name) != lf(name) || clean(desc) != lf(desc) || rec.Extensions() != nil && clean(extValue) != lf(extValue)
 		if changed != (len(losses) > 0) {
 			t.Errorf("text changed: %v, but losses %v", changed, losses)
 		}

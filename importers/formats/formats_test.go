@@ -274,7 +274,7 @@ func pipeline(t *testing.T, c *catalogue.Catalogue, file string, want int) {
 		}
 		for _, rec := range s.Records {
 			if ps := rec.Validate(); len(ps) > 0 {
-				t.Errorf("record %s: %v", rec.URI, ps)
+				t.Errorf("record %s: %v", rec.URI(), ps)
 			}
 		}
 	})

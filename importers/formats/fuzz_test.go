@@ -55,11 +55,11 @@ func FuzzSniffAndRun(f *testing.F) {
 		}
 		for _, r := range c.Records() {
 			if !r.Valid() || len(r.Validate()) > 0 {
-				t.Fatalf("%s: record %q is not valid: %v", format.Name, r.URI, r.Validate())
+				t.Fatalf("%s: record %q is not valid: %v", format.Name, r.URI(), r.Validate())
 			}
-			for _, v := range []string{r.Name, r.Category, r.Description} {
+			for _, v := range []string{r.Name(), r.Category(), r.Description()} {
 				if catalogue.CleanText(v) != v {
-					t.Fatalf("%s: record %q holds control characters: %q", format.Name, r.URI, v)
+					t.Fatalf("%s: record %q holds control characters: %q", format.Name, r.URI(), v)
 				}
 			}
 		}

@@ -23,8 +23,8 @@ func FuzzRoundTrip(f *testing.F) {
 	f.Add("n", "d", "a//b", "X-LAST-VISIT", "29/03/2019 18:40:52", int64(-86400))
 	f.Add("n", "d", strings.Repeat("x", 2012), "X-LAST-MODIFIED", "junk", int64(1e10))
 	f.Fuzz(func(t *testing.T, name, desc, cat, extName, extValue string, date int64) {
-		rec := &catalogue.Record{URI: "http://example.org/a;b?c=%20&d", Name: name, Description: desc, Category: cat,
-			Date: time.Unix(date%253402300799, 0).UTC()}
+		rec := catalogue.NewRecord(catalogue.Values{URI: "http://example.org/a;b?c=%20&d", Name: name, Description: desc, Category: cat,
+			Date: time.Unix(date%253402300799, 0).UTC()})
 		if catalogue.ValidateExtensionName(extName) == nil {
 			rec.SetExtension(extName, extValue)
 		}

@@ -20,7 +20,7 @@ import (
 // values left out) as a map.
 func ext(r *catalogue.Record, pairs ...string) map[string]string {
 	m := map[string]string{}
-	for _, f := range r.Extensions {
+	for _, f := range r.Extensions() {
 		m[f.Name] = f.Value
 	}
 	for i := 0; i+1 < len(pairs); i += 2 {
@@ -54,10 +54,10 @@ func roundTrip(t *testing.T, f importers.Format, recs []*catalogue.Record) (map[
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got[rec.URI] != nil {
-			t.Errorf("%s imported twice", rec.URI)
+		if got[rec.URI()] != nil {
+			t.Errorf("%s imported twice", rec.URI())
 		}
-		got[rec.URI] = rec
+		got[rec.URI()] = rec
 	}
 	for _, d := range rd.Diagnostics() {
 		if d.Kind == catalogue.Skipped || d.Kind == catalogue.Dropped {
@@ -86,13 +86,13 @@ func TestRoundTrip(t *testing.T) {
 			}
 			for _, r := range recs {
 				want := r
-				g := got[want.URI]
+				g := got[want.URI()]
 				if g == nil {
-					t.Errorf("%s was not imported back", r.URI)
+					t.Errorf("%s was not imported back", r.URI())
 					continue
 				}
 				if d := sameRecord(g, want); d != nil {
-					t.Errorf("%s came back changed: %s", r.URI, strings.Join(d, "; "))
+					t.Errorf("%s came back changed: %s", r.URI(), strings.Join(d, "; "))
 				}
 			}
 		})
@@ -103,7 +103,8 @@ func TestRoundTrip(t *testing.T) {
 // sets: SSD3 2.2 says fields may come in any order.
 func sameRecord(got, want *catalogue.Record) []string {
 	g, w := *got, *want
-	g.Extensions, w.Extensions = nil, nil
+	g.SetExtensions(nil)
+	w.SetExtensions(nil)
 	d := importertest.Diff(&g, &w)
 	if gx, wx := ext(got), ext(want); !maps.Equal(gx, wx) {
 		d = append(d, "extensions "+strconv.Quote(strings.Join(sortedPairs(gx), ", "))+", want "+strconv.Quote(strings.Join(sortedPairs(wx), ", ")))

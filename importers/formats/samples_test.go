@@ -83,16 +83,16 @@ func TestRealSamplesRoundTrip(t *testing.T) {
 						// The netscape export groups records by folder: match by URI.
 						byURI := map[string]*catalogue.Record{}
 						for _, r := range back {
-							byURI[r.URI+"\x00"+r.Category+"\x00"+r.Name] = r
+							byURI[r.URI()+"\x00"+r.Category()+"\x00"+r.Name()] = r
 						}
 						for _, r := range recs {
-							g := byURI[r.URI+"\x00"+r.Category+"\x00"+r.Name]
+							g := byURI[r.URI()+"\x00"+r.Category()+"\x00"+r.Name()]
 							if g == nil {
-								t.Errorf("%s: %s (%q in %q) did not come back", name, r.URI, r.Name, r.Category)
+								t.Errorf("%s: %s (%q in %q) did not come back", name, r.URI(), r.Name(), r.Category())
 								continue
 							}
 							if d := sameRecord(g, r); d != nil {
-								t.Errorf("%s: %s came back changed: %s", name, r.URI, strings.Join(d, "; "))
+								t.Errorf("%s: %s came back changed: %s", name, r.URI(), strings.Join(d, "; "))
 							}
 						}
 					}

@@ -100,7 +100,7 @@ func TestNoControlCharacters(t *testing.T) {
 		t.Fatal(err)
 	}
 	recs := c.Valid()
-	if len(recs) != 1 || !strings.Contains(recs[0].Name, "\x1b]52") || !strings.Contains(recs[0].Description, "\u009b") {
+	if len(recs) != 1 || !strings.Contains(recs[0].Name(), "\x1b]52") || !strings.Contains(recs[0].Description(), "\u009b") {
 		t.Fatalf("the catalogue did not decode the escapes: %d records", len(recs))
 	}
 	for _, f := range Writers() {

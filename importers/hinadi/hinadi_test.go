@@ -35,7 +35,7 @@ func readAll(t testing.TB, input string) ([]*catalogue.Record, []catalogue.Diagn
 			t.Fatalf("Read: %v", err)
 		}
 		if ps := rec.Validate(); len(ps) > 0 {
-			t.Errorf("record %s does not validate: %v", rec.URI, ps)
+			t.Errorf("record %s does not validate: %v", rec.URI(), ps)
 		}
 		recs = append(recs, rec)
 	}
@@ -86,13 +86,13 @@ func checkRecords(t *testing.T, got, want []*catalogue.Record) {
 	t.Helper()
 	if len(got) != len(want) {
 		for _, r := range got {
-			t.Logf("got %q %q", r.URI, r.Name)
+			t.Logf("got %q %q", r.URI(), r.Name())
 		}
 		t.Fatalf("got %d records, want %d", len(got), len(want))
 	}
 	for i := range want {
 		for _, d := range importertest.Diff(got[i], want[i]) {
-			t.Errorf("record %d (%s): %s", i, want[i].URI, d)
+			t.Errorf("record %d (%s): %s", i, want[i].URI(), d)
 		}
 	}
 }
@@ -177,7 +177,7 @@ func TestSpecFields(t *testing.T) {
 		"",
 	)
 	recs, diags := readAll(t, encode(t, japanese.EUCJP, file(lines...)))
-	checkRecords(t, recs, []*catalogue.Record{{
+	checkRecords(t, recs, []*catalogue.Record{catalogue.NewRecord(catalogue.Values{
 		URI: "http://www.example.jp/~asahina/diary/", Name: "朝比奈の日記",
 		Date: date(2001, 12, 2, 23, 59, 59), Category: "diary", Type: "text/html; charset=EUC-JP",
 		Extensions: x(
@@ -196,14 +196,14 @@ func TestSpecFields(t *testing.T) {
 			"X-ANTENNA-GROUP", "2",
 			"X-FAVOURITE-COLOUR", "blue",
 		),
-	}, {
+	}), catalogue.NewRecord(catalogue.Values{
 		URI: "http://b.example.jp/", Name: "b.example.jp", Date: date(2001, 12, 3, 10, 0, 0),
 		Extensions: x("X-LAST-MODIFIED-DETECTED", "Mon, 03 Dec 2001 09:00:00 GMT"),
-	}, {
+	}), catalogue.NewRecord(catalogue.Values{
 		URI: "http://c.example.jp/", Name: "c.example.jp", Date: date(2001, 12, 3, 9, 0, 0),
-	}, {
+	}), catalogue.NewRecord(catalogue.Values{
 		URI: "http://d.example.jp/page.html", Name: "D", Date: date(2001, 12, 2, 3, 4, 5),
-	}})
+	})})
 	noDiag(t, diags, catalogue.Skipped, catalogue.Dropped, catalogue.Deviation)
 }
 
@@ -233,11 +233,11 @@ func TestWriters(t *testing.T) {
 				"",
 			))
 		},
-		want: []*catalogue.Record{{
+		want: []*catalogue.Record{catalogue.NewRecord(catalogue.Values{
 			URI: "http://wdb.example.jp/", Name: "ＷＤＢのページ", Date: date(2001, 12, 1, 12, 0, 0),
 			Extensions: x("X-EXPIRE", "Sun, 9 Dec 2001 12:00:00 GMT", "X-EXPIRES", "Sun, 9 Dec 2001 12:00:00 GMT",
 				"X-WDB-STATUS", "OK"),
-		}},
+		})},
 		diags: []wantDiag{
 			{catalogue.Deviation, 1, "lines end in LF alone, not CRLF (line-format), from this line on"},
 			{catalogue.Deviation, 4, "the header's Date has a day not padded to two digits"},
@@ -260,12 +260,12 @@ func TestWriters(t *testing.T) {
 				"Last-Modified: Mon, 03 Dec 2001 00:00:01 GMT",
 			), "\r\n"))
 		},
-		want: []*catalogue.Record{{
+		want: []*catalogue.Record{catalogue.NewRecord(catalogue.Values{
 			URI: "http://tama.example.jp/a", Name: "玉手箱", Date: date(2001, 12, 3, 0, 0, 0),
 			Extensions: x("X-GENERATOR-NOTE", "passed through"),
-		}, {
+		}), catalogue.NewRecord(catalogue.Values{
 			URI: "http://tama.example.jp/b", Name: "b", Date: date(2001, 12, 3, 0, 0, 1),
-		}},
+		})},
 		diags: []wantDiag{
 			{catalogue.Deviation, 1, "HINA/2.1: the version is not 2.2beta"},
 			{catalogue.Deviation, 11, "the block at line 10 is the last and no blank line follows it"},
@@ -276,7 +276,7 @@ func TestWriters(t *testing.T) {
 			return file("HINA/2.1", "User-Agent: Tamatebako/0.5", "Content-Type: text/plain; charset=UTF-8", "",
 				"URL: http://utf8.example.jp/", "Title: ユニコード", "")
 		},
-		want: []*catalogue.Record{{URI: "http://utf8.example.jp/", Name: "ユニコード", Date: now}},
+		want: []*catalogue.Record{catalogue.NewRecord(catalogue.Values{URI: "http://utf8.example.jp/", Name: "ユニコード", Date: now})},
 	}}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -318,8 +318,8 @@ func TestCharsets(t *testing.T) {
 			}
 			lines = append(lines, "", "URL: http://a.example.jp/", "Title: "+title, "Keyword: 漢字: かな", "")
 			recs, diags := readAll(t, encode(t, tt.enc, file(lines...)))
-			checkRecords(t, recs, []*catalogue.Record{{URI: "http://a.example.jp/", Name: title, Date: now,
-				Category: "漢字", Extensions: x("X-KEYWORDS", "かな")}})
+			checkRecords(t, recs, []*catalogue.Record{catalogue.NewRecord(catalogue.Values{URI: "http://a.example.jp/", Name: title, Date: now,
+				Category: "漢字", Extensions: x("X-KEYWORDS", "かな")})})
 			if tt.wantDev != "" {
 				checkDiags(t, diags, []wantDiag{{catalogue.Deviation, lineOf(lines, "Content-Type", "Title"), tt.wantDev}})
 			} else {
@@ -353,23 +353,23 @@ func TestBlocks(t *testing.T) {
 	}{{
 		name:  "field names are case-insensitive (Block)",
 		input: h + file("url: http://a.example/", "TITLE: Upper", "last-MODIFIED: Sun, 02 Dec 2001 03:04:05 GMT", "KeyWord: k", ""),
-		want: []*catalogue.Record{{URI: "http://a.example/", Name: "Upper", Date: date(2001, 12, 2, 3, 4, 5),
-			Category: "k"}},
+		want: []*catalogue.Record{catalogue.NewRecord(catalogue.Values{URI: "http://a.example/", Name: "Upper", Date: date(2001, 12, 2, 3, 4, 5),
+			Category: "k"})},
 	}, {
 		name:  "a duplicate field name discards the block (MUST), reported at the duplicate",
 		input: h + file("URL: http://a.example/", "Title: one", "title: two", "", "URL: http://b.example/", ""),
-		want:  []*catalogue.Record{{URI: "http://b.example/", Name: "b.example", Date: now}},
+		want:  []*catalogue.Record{catalogue.NewRecord(catalogue.Values{URI: "http://b.example/", Name: "b.example", Date: now})},
 		diags: []wantDiag{{catalogue.Skipped, 7, `the block at line 5 has the field "title" twice (lines 6 and 7)`}},
 	}, {
 		name:  "SEPARATOR is \":\" and blanks; none is read and reported",
 		input: h + file("URL:http://a.example/", "Title: \t  spaced  out ", ""),
-		want:  []*catalogue.Record{{URI: "http://a.example/", Name: "spaced  out ", Date: now}}, // the SEPARATOR's blanks go, the value's own stay (TOKEN may end in one)
+		want:  []*catalogue.Record{catalogue.NewRecord(catalogue.Values{URI: "http://a.example/", Name: "spaced  out ", Date: now})}, // the SEPARATOR's blanks go, the value's own stay (TOKEN may end in one)
 		diags: []wantDiag{{catalogue.Deviation, 5, `no space or tab after "URL"'s colon`}},
 	}, {
 		name:  "Keyword: only \":\" with blanks separates (a URL-like token stays whole)",
 		input: h + file("URL: http://a.example/", "Keyword: tech: http://x.example/:\tnews", ""),
-		want: []*catalogue.Record{{URI: "http://a.example/", Name: "a.example", Date: now, Category: "tech",
-			Extensions: x("X-KEYWORDS", "http://x.example/; news")}},
+		want: []*catalogue.Record{catalogue.NewRecord(catalogue.Values{URI: "http://a.example/", Name: "a.example", Date: now, Category: "tech",
+			Extensions: x("X-KEYWORDS", "http://x.example/; news")})},
 	}, {
 		name:  "Virtual alone points at another Hina-Di file: reported, not imported",
 		input: h + file("Virtual: http://other.example/hina.di", "", "Vitural: http://old.example/hina.di", ""),
@@ -379,7 +379,7 @@ func TestBlocks(t *testing.T) {
 	}, {
 		name:  "Virtual with other fields is the URL (Virtual)",
 		input: h + file("Virtual: http://v.example/page", "Title: V", ""),
-		want:  []*catalogue.Record{{URI: "http://v.example/page", Name: "V", Date: now}},
+		want:  []*catalogue.Record{catalogue.NewRecord(catalogue.Values{URI: "http://v.example/page", Name: "V", Date: now})},
 	}, {
 		name:  "a block without URL is skipped with the reason",
 		input: h + file("Title: lost", "Author-Name: someone", ""),
@@ -393,33 +393,33 @@ func TestBlocks(t *testing.T) {
 			"X-Uricat-Category: a: b", "X-Uricat-Keywords: c; d", "X-Id: rdf:#$22iCK1", "X-Description: another's", "",
 			"URL: http://b.example/", "X-Uricat-Rating: 9", "X-Uricat-Language: Japanese", "X-Uricat-Id: x", "Keyword: k1: k2", "X-Uricat-Category: c", "X-Uricat-Keywords: k3", ""),
 		want: []*catalogue.Record{
-			{URI: "http://a.example/", Name: "a.example", Date: now, Description: "about it", Rating: 4, Language: "ja", ID: "3",
-				Category: "a: b", Extensions: x("X-KEYWORDS", "c; d", "X-ID", "rdf:#$22iCK1", "X-DESCRIPTION", "another's")},
-			{URI: "http://b.example/", Name: "b.example", Date: now, Category: "k1",
-				Extensions: x("X-KEYWORDS", "k2; k3", "X-URICAT-RATING", "9", "X-URICAT-LANGUAGE", "Japanese", "X-URICAT-ID", "x", "X-URICAT-CATEGORY", "c")}},
+			catalogue.NewRecord(catalogue.Values{URI: "http://a.example/", Name: "a.example", Date: now, Description: "about it", Rating: 4, Language: "ja", ID: "3",
+				Category: "a: b", Extensions: x("X-KEYWORDS", "c; d", "X-ID", "rdf:#$22iCK1", "X-DESCRIPTION", "another's")}),
+			catalogue.NewRecord(catalogue.Values{URI: "http://b.example/", Name: "b.example", Date: now, Category: "k1",
+				Extensions: x("X-KEYWORDS", "k2; k3", "X-URICAT-RATING", "9", "X-URICAT-LANGUAGE", "Japanese", "X-URICAT-ID", "x", "X-URICAT-CATEGORY", "c")})},
 	}, {
 		// A multi-line DESCRIPTION is written as RFC 2047 encoded-words (a
 		// Hina-Di value is one line): they are decoded, in every X- field.
 		name:  "encoded-words in experimental fields are decoded",
 		input: h + file("URL: http://a.example/", "X-Uricat-Description: =?UTF-8?q?first_line=0Asecond=09line?=", "X-Note: =?UTF-8?B?5pel5pys?=", "Title: =?UTF-8?B?5pel5pys?=", ""),
-		want: []*catalogue.Record{{URI: "http://a.example/", Name: "=?UTF-8?B?5pel5pys?=", Date: now, Description: "first line\nsecond\tline",
-			Extensions: x("X-NOTE", "日本")}},
+		want: []*catalogue.Record{catalogue.NewRecord(catalogue.Values{URI: "http://a.example/", Name: "=?UTF-8?B?5pel5pys?=", Date: now, Description: "first line\nsecond\tline",
+			Extensions: x("X-NOTE", "日本")})},
 	}, {
 		name:  "an experimental X-Author joins Author-Name's X-AUTHOR",
 		input: h + file("URL: http://a.example/", "Author-Name: A", "X-Author: B", ""),
-		want:  []*catalogue.Record{{URI: "http://a.example/", Name: "a.example", Date: now, Extensions: x("X-AUTHOR", "A; B")}},
+		want:  []*catalogue.Record{catalogue.NewRecord(catalogue.Values{URI: "http://a.example/", Name: "a.example", Date: now, Extensions: x("X-AUTHOR", "A; B")})},
 	}, {
 		name:  "a Content-Type value as the spec's grammar writes it (\"Content-Type\" \":\" type \"/\" subtype)",
 		input: h + file("URL: http://a.example/", "Content-Type: Content-Type: text/html", ""),
-		want:  []*catalogue.Record{{URI: "http://a.example/", Name: "a.example", Date: now, Type: "text/html"}},
+		want:  []*catalogue.Record{catalogue.NewRecord(catalogue.Values{URI: "http://a.example/", Name: "a.example", Date: now, Type: "text/html"})},
 	}, {
 		name:  "a Content-Type that is not a media type stays X-CONTENT-TYPE",
 		input: h + file("URL: http://a.example/", "Content-Type: html", ""),
-		want:  []*catalogue.Record{{URI: "http://a.example/", Name: "a.example", Date: now, Extensions: x("X-CONTENT-TYPE", "html")}},
+		want:  []*catalogue.Record{catalogue.NewRecord(catalogue.Values{URI: "http://a.example/", Name: "a.example", Date: now, Extensions: x("X-CONTENT-TYPE", "html")})},
 	}, {
 		name:  "a line that is not a field is reported and ignored",
 		input: h + file("URL: http://a.example/", "this is not a field", "Bad Name: x", "Title: T", ""),
-		want:  []*catalogue.Record{{URI: "http://a.example/", Name: "T", Date: now}},
+		want:  []*catalogue.Record{catalogue.NewRecord(catalogue.Values{URI: "http://a.example/", Name: "T", Date: now})},
 		diags: []wantDiag{
 			{catalogue.Dropped, 6, `not a field (Name: value): "this is not a field"`},
 			{catalogue.Dropped, 7, `"Bad Name" is not a field name`}},
@@ -427,9 +427,9 @@ func TestBlocks(t *testing.T) {
 		name:  "dates: RFC 850 and asctime read; a wrong weekday reported (WRITERS.md)",
 		input: h + file("URL: http://a.example/", "Last-Modified: Sunday, 02-Dec-01 03:04:05 GMT", "", "URL: http://b.example/", "Date: Sun Dec  2 03:04:05 2001", "", "URL: http://c.example/", "Date: Fri, 02 Dec 2001 03:04:05 GMT", ""),
 		want: []*catalogue.Record{
-			{URI: "http://a.example/", Name: "a.example", Date: date(2001, 12, 2, 3, 4, 5)},
-			{URI: "http://b.example/", Name: "b.example", Date: date(2001, 12, 2, 3, 4, 5)},
-			{URI: "http://c.example/", Name: "c.example", Date: date(2001, 12, 2, 3, 4, 5)}},
+			catalogue.NewRecord(catalogue.Values{URI: "http://a.example/", Name: "a.example", Date: date(2001, 12, 2, 3, 4, 5)}),
+			catalogue.NewRecord(catalogue.Values{URI: "http://b.example/", Name: "b.example", Date: date(2001, 12, 2, 3, 4, 5)}),
+			catalogue.NewRecord(catalogue.Values{URI: "http://c.example/", Name: "c.example", Date: date(2001, 12, 2, 3, 4, 5)})},
 		diags: []wantDiag{
 			{catalogue.Deviation, 6, "in RFC 850 form, not RFC 1123"},
 			{catalogue.Deviation, 9, "in asctime form, not RFC 1123"},
@@ -437,29 +437,29 @@ func TestBlocks(t *testing.T) {
 	}, {
 		name:  "a Japanese zone is honoured",
 		input: h + file("URL: http://a.example/", "Last-Modified: Sun, 02 Dec 2001 12:00:00 JST", ""),
-		want:  []*catalogue.Record{{URI: "http://a.example/", Name: "a.example", Date: date(2001, 12, 2, 3, 0, 0)}},
+		want:  []*catalogue.Record{catalogue.NewRecord(catalogue.Values{URI: "http://a.example/", Name: "a.example", Date: date(2001, 12, 2, 3, 0, 0)})},
 		diags: []wantDiag{{catalogue.Deviation, 6, "has the zone JST, not GMT"}},
 	}, {
 		name:  "a date that cannot be read falls back to the next and is kept as X-",
 		input: h + file("URL: http://a.example/", "Last-Modified: yesterday", "Date: Sun, 02 Dec 2001 03:04:05 GMT", ""),
-		want: []*catalogue.Record{{URI: "http://a.example/", Name: "a.example", Date: date(2001, 12, 2, 3, 4, 5),
-			Extensions: x("X-LAST-MODIFIED", "yesterday")}},
+		want: []*catalogue.Record{catalogue.NewRecord(catalogue.Values{URI: "http://a.example/", Name: "a.example", Date: date(2001, 12, 2, 3, 4, 5),
+			Extensions: x("X-LAST-MODIFIED", "yesterday")})},
 		diags: []wantDiag{{catalogue.Deviation, 6, `Last-Modified "yesterday" is not a date`}},
 	}, {
 		name:  "terminal escapes and control characters never reach the record",
 		input: h + file("URL: http://a.example/", "Title: \x1b]0;pwned\x07Safe \x1b[1mtitle\x1b[0m", "Author-Name: a\x00b", ""),
-		want:  []*catalogue.Record{{URI: "http://a.example/", Name: "Safe title", Date: now, Extensions: x("X-AUTHOR", "ab")}},
+		want:  []*catalogue.Record{catalogue.NewRecord(catalogue.Values{URI: "http://a.example/", Name: "Safe title", Date: now, Extensions: x("X-AUTHOR", "ab")})},
 	}, {
 		name:  "an invalid URL is skipped with the catalogue's reason",
 		input: h + file("URL: not a url", "", "URL: http://ok.example/", ""),
-		want:  []*catalogue.Record{{URI: "http://ok.example/", Name: "ok.example", Date: now}},
+		want:  []*catalogue.Record{catalogue.NewRecord(catalogue.Values{URI: "http://ok.example/", Name: "ok.example", Date: now})},
 		diags: []wantDiag{{catalogue.Skipped, 5, "record not imported"}},
 	}, {
 		name:  "blank lines of spaces separate blocks too; several blank lines are one",
 		input: h + "URL: http://a.example/\r\n  \r\n\r\n\r\nURL: http://b.example/\r\n\r\n",
 		want: []*catalogue.Record{
-			{URI: "http://a.example/", Name: "a.example", Date: now},
-			{URI: "http://b.example/", Name: "b.example", Date: now}},
+			catalogue.NewRecord(catalogue.Values{URI: "http://a.example/", Name: "a.example", Date: now}),
+			catalogue.NewRecord(catalogue.Values{URI: "http://b.example/", Name: "b.example", Date: now})},
 	}}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -480,34 +480,34 @@ func TestHeader(t *testing.T) {
 	}{{
 		name:  "no HINA line: the first block is the header",
 		input: file("User-Agent: x", "Content-Type: text/plain; charset=UTF-8", "", "URL: http://a.example/", ""),
-		want:  []*catalogue.Record{{URI: "http://a.example/", Name: "a.example", Date: now}},
+		want:  []*catalogue.Record{catalogue.NewRecord(catalogue.Values{URI: "http://a.example/", Name: "a.example", Date: now})},
 		diags: []wantDiag{{catalogue.Deviation, 1, "does not start with the HINA line"}},
 	}, {
 		name:  "no header at all: entity blocks are read",
 		input: file("URL: http://a.example/", "", "URL: http://b.example/", ""),
 		want: []*catalogue.Record{
-			{URI: "http://a.example/", Name: "a.example", Date: now},
-			{URI: "http://b.example/", Name: "b.example", Date: now}},
+			catalogue.NewRecord(catalogue.Values{URI: "http://a.example/", Name: "a.example", Date: now}),
+			catalogue.NewRecord(catalogue.Values{URI: "http://b.example/", Name: "b.example", Date: now})},
 		diags: []wantDiag{{catalogue.Deviation, 1, "does not start with a HINA header"}},
 	}, {
 		name:  "a header without its blank line: the entity block starts at URL",
 		input: file("HINA/2.2beta", "User-Agent: x", "URL: http://a.example/", "Title: A", ""),
-		want:  []*catalogue.Record{{URI: "http://a.example/", Name: "A", Date: now}},
+		want:  []*catalogue.Record{catalogue.NewRecord(catalogue.Values{URI: "http://a.example/", Name: "A", Date: now})},
 		diags: []wantDiag{{catalogue.Deviation, 3, "the blank line that ends the header is missing"}},
 	}, {
 		name:  "a header with a duplicate field is discarded: its charset is not used",
 		input: file("HINA/2.2beta", "User-Agent: x", "user-agent: y", "Content-Type: text/plain; charset=UTF-8", "", "URL: http://a.example/", ""),
-		want:  []*catalogue.Record{{URI: "http://a.example/", Name: "a.example", Date: now}},
+		want:  []*catalogue.Record{catalogue.NewRecord(catalogue.Values{URI: "http://a.example/", Name: "a.example", Date: now})},
 		diags: []wantDiag{{catalogue.Deviation, 3, `the header block has the field "user-agent" twice (lines 2 and 3)`}},
 	}, {
 		name:  "no User-Agent is reported",
 		input: file("HINA/2.2beta", "Date: Sun, 02 Dec 2001 03:04:05 GMT", "", "URL: http://a.example/", ""),
-		want:  []*catalogue.Record{{URI: "http://a.example/", Name: "a.example", Date: date(2001, 12, 2, 3, 4, 5)}},
+		want:  []*catalogue.Record{catalogue.NewRecord(catalogue.Values{URI: "http://a.example/", Name: "a.example", Date: date(2001, 12, 2, 3, 4, 5)})},
 		diags: []wantDiag{{catalogue.Deviation, 1, "no User-Agent"}},
 	}, {
 		name:  "an unreadable header Date is reported and not used",
 		input: file("HINA/2.2beta", "User-Agent: x", "Date: soon", "", "URL: http://a.example/", ""),
-		want:  []*catalogue.Record{{URI: "http://a.example/", Name: "a.example", Date: now}},
+		want:  []*catalogue.Record{catalogue.NewRecord(catalogue.Values{URI: "http://a.example/", Name: "a.example", Date: now})},
 		diags: []wantDiag{{catalogue.Deviation, 3, `the header's Date "soon" is not a date`}},
 	}, {
 		name:  "a header and nothing else",
@@ -532,7 +532,7 @@ func TestHeader(t *testing.T) {
 func TestLongLine(t *testing.T) {
 	input := file("HINA/2.2beta", "User-Agent: x", "", "URL: http://a.example/", "Title: "+strings.Repeat("t", 100<<10), "Author-Name: A", "")
 	recs, diags := readAll(t, input)
-	checkRecords(t, recs, []*catalogue.Record{{URI: "http://a.example/", Name: "a.example", Date: now, Extensions: x("X-AUTHOR", "A")}})
+	checkRecords(t, recs, []*catalogue.Record{catalogue.NewRecord(catalogue.Values{URI: "http://a.example/", Name: "a.example", Date: now, Extensions: x("X-AUTHOR", "A")})})
 	checkDiags(t, diags, []wantDiag{{catalogue.Dropped, 5, "the line is longer than 64 KiB; ignored"}})
 }
 

@@ -57,7 +57,7 @@ func (r *Reader) record(b *block) *catalogue.Record {
 		}
 		return "", nil
 	}
-	rec := &catalogue.Record{Extensions: make([]catalogue.Field, 0, len(b.fields))}
+	rec := catalogue.NewRecord(catalogue.Values{Extensions: make([]catalogue.Field, 0, len(b.fields))})
 	uri, u := take("url")
 	virtual, vf := take("virtual")
 	if vf == nil {
@@ -65,7 +65,7 @@ func (r *Reader) record(b *block) *catalogue.Record {
 	}
 	switch {
 	case u != nil && uri != "":
-		rec.URI = uri
+		rec.SetURI(uri)
 		if vf != nil {
 			used[index(b, vf)] = false // kept as X-VIRTUAL
 		}
@@ -75,12 +75,13 @@ func (r *Reader) record(b *block) *catalogue.Record {
 	case vf != nil && virtual != "":
 		// "If there are fields in the entity block other than Virtual, then
 		// it takes the same meaning as the regular URL field."
-		rec.URI = virtual
+		rec.SetURI(virtual)
 	default:
 		r.report(catalogue.Skipped, b.line, "the block at lines %d-%d has no URL (required in entity blocks, URL); skipped", b.line, b.last)
 		return nil
 	}
-	rec.Name, _ = take("title")
+	title, _ := take("title")
+	rec.SetName(title)
 	for _, key := range dateFields {
 		for i := range b.fields {
 			f := &b.fields[i]
@@ -95,10 +96,11 @@ func (r *Reader) record(b *block) *catalogue.Record {
 			if note != "" {
 				r.report(catalogue.Deviation, f.line, "%s %s; read anyway", f.name, note)
 			}
-			rec.Date, used[i] = t, true
+			rec.SetDate(t)
+			used[i] = true
 			break
 		}
-		if !rec.Date.IsZero() {
+		if !rec.Date().IsZero() {
 			break
 		}
 	}
@@ -108,17 +110,17 @@ func (r *Reader) record(b *block) *catalogue.Record {
 	if kw, f := take("keyword"); f != nil {
 		words := splitKeywords(kw)
 		if len(words) > 0 {
-			rec.Category = words[0]
+			rec.SetCategory(words[0])
 		}
 		if len(words) > 1 {
-			rec.Extensions = append(rec.Extensions, catalogue.Field{Name: "X-KEYWORDS", Value: strings.Join(words[1:], "; ")})
+			rec.AddExtension("X-KEYWORDS", strings.Join(words[1:], "; "))
 		}
 	}
 	// uricat's own Hina-Di export keeps the fields Hina-Di lacks as
 	// experimental fields of its own, X-Uricat-..., which no other field
 	// is taken for (a Netscape export's ID is an X-ID): read them back.
 	if d, f := take("x-uricat-description"); f != nil {
-		rec.Description = decodeWords(d)
+		rec.SetDescription(decodeWords(d))
 	}
 	for i := range b.fields {
 		f := &b.fields[i]
@@ -128,18 +130,22 @@ func (r *Reader) record(b *block) *catalogue.Record {
 		switch v := strings.TrimSpace(decodeWords(f.value)); {
 		case f.key == "x-uricat-rating":
 			if n, err := catalogue.ParseRating(v); err == nil {
-				rec.Rating, used[i] = n, true
+				rec.SetRating(n)
+				used[i] = true
 			}
 		case f.key == "x-uricat-language":
 			if catalogue.ValidateLanguage(v) == nil {
-				rec.Language, used[i] = v, true
+				rec.SetLanguage(v)
+				used[i] = true
 			}
 		case f.key == "x-uricat-id":
 			if catalogue.ValidateID(v) == nil {
-				rec.ID, used[i] = v, true
+				rec.SetID(v)
+				used[i] = true
 			}
-		case f.key == "x-uricat-category" && rec.Category == "":
-			rec.Category, used[i] = v, true
+		case f.key == "x-uricat-category" && rec.Category() == "":
+			rec.SetCategory(v)
+			used[i] = true
 		case f.key == "x-uricat-keywords":
 			if old := rec.Extension("X-KEYWORDS"); old != "" {
 				v = old + "; " + v
@@ -149,13 +155,14 @@ func (r *Reader) record(b *block) *catalogue.Record {
 		}
 	}
 	if a, f := take("author-name"); f != nil {
-		rec.Extensions = append(rec.Extensions, catalogue.Field{Name: "X-AUTHOR", Value: importers.OneLine(a)})
+		rec.AddExtension("X-AUTHOR", importers.OneLine(a))
 	}
 	for i := range b.fields {
 		f := &b.fields[i]
 		if f.key == "content-type" && !used[i] {
 			if t := mediaType(strings.TrimSpace(f.value)); catalogue.ValidateType(t) == nil {
-				rec.Type, used[i] = t, true
+				rec.SetType(t)
+				used[i] = true
 			}
 		}
 	}
@@ -175,7 +182,7 @@ func (r *Reader) record(b *block) *catalogue.Record {
 		case old != "": // "X-Author" besides Author-Name: keep both
 			rec.SetExtension(name, old+"; "+v)
 		default:
-			rec.Extensions = append(rec.Extensions, catalogue.Field{Name: name, Value: v})
+			rec.AddExtension(name, v)
 		}
 	}
 	diags, ok := importers.Finish(rec, r.opts, b.line, -1)

@@ -15,11 +15,11 @@ import (
 func TestRoundTrip(t *testing.T) {
 	recs := importertest.Imported(append(importertest.Tricky(), importertest.Generate(200)...))
 	recs = append(recs, importertest.Imported([]*catalogue.Record{
-		{URI: "http://a.example/", Name: "n", Category: "diary", Extensions: []catalogue.Field{{Name: "X-KEYWORDS", Value: "diary; anime"}}},
-		{URI: "http://b.example/", Name: "n", Extensions: []catalogue.Field{{Name: "X-KEYWORDS", Value: "no category"}}},
-		{URI: "http://c.example/", Name: "n", Category: "a: b", Extensions: []catalogue.Field{{Name: "X-KEYWORDS", Value: "c: d; e"}}},
-		{URI: "http://d.example/", Name: "n", Description: "=?UTF-8?Q?looks_encoded?=\n and two lines",
-			Extensions: []catalogue.Field{{Name: "X-EXPIRES", Value: "Tue, 04 Dec 2001 10:00:00 GMT"}, {Name: "X-METHOD", Value: "GET/200"}}},
+		catalogue.NewRecord(catalogue.Values{URI: "http://a.example/", Name: "n", Category: "diary", Extensions: []catalogue.Field{{Name: "X-KEYWORDS", Value: "diary; anime"}}}),
+		catalogue.NewRecord(catalogue.Values{URI: "http://b.example/", Name: "n", Extensions: []catalogue.Field{{Name: "X-KEYWORDS", Value: "no category"}}}),
+		catalogue.NewRecord(catalogue.Values{URI: "http://c.example/", Name: "n", Category: "a: b", Extensions: []catalogue.Field{{Name: "X-KEYWORDS", Value: "c: d; e"}}}),
+		catalogue.NewRecord(catalogue.Values{URI: "http://d.example/", Name: "n", Description: "=?UTF-8?Q?looks_encoded?=\n and two lines",
+			Extensions: []catalogue.Field{{Name: "X-EXPIRES", Value: "Tue, 04 Dec 2001 10:00:00 GMT"}, {Name: "X-METHOD", Value: "GET/200"}}}),
 	})...)
 	importertest.RoundTrip(t, Format, recs)
 }
@@ -35,26 +35,26 @@ func TestWriterReports(t *testing.T) {
 		want []string // words of the diagnostics, in order
 	}{
 		{"escape sequences and C1 controls are left out of TEXT, and said",
-			&catalogue.Record{URI: "http://e.org/", Name: "red\x1b[31m text", Date: d, Description: "osc\x1b]52;c;aGk=\x07 c1 \u009b2J"},
+			catalogue.NewRecord(catalogue.Values{URI: "http://e.org/", Name: "red\x1b[31m text", Date: d, Description: "osc\x1b]52;c;aGk=\x07 c1 \u009b2J"}),
 			[]string{"control characters and escape sequences left out of NAME, DESCRIPTION: a Hina-Di value is TEXT"}},
 		{"blanks at the start of a NAME go: the SEPARATOR takes them (those at its end stay)",
-			&catalogue.Record{URI: "http://e.org/", Name: "  a  b ", Date: d},
+			catalogue.NewRecord(catalogue.Values{URI: "http://e.org/", Name: "  a  b ", Date: d}),
 			[]string{"NAME: the blanks at its start are left out"}},
 		{"an extension with \"_\" has no Hina-Di name of its own",
-			&catalogue.Record{URI: "http://e.org/", Name: "n", Date: d, Extensions: ext("X-MY_FIELD", "v")},
+			catalogue.NewRecord(catalogue.Values{URI: "http://e.org/", Name: "n", Date: d, Extensions: ext("X-MY_FIELD", "v")}),
 			[]string{"X-MY_FIELD is written as X-MY-FIELD, which reads back as X-MY-FIELD"}},
 		{"an extension in lower case reads back in upper case (names are case-insensitive)",
-			&catalogue.Record{URI: "http://e.org/", Name: "n", Date: d, Extensions: ext("X-foo", "v")},
+			catalogue.NewRecord(catalogue.Values{URI: "http://e.org/", Name: "n", Date: d, Extensions: ext("X-foo", "v")}),
 			[]string{"X-foo is written as X-foo, which reads back as X-FOO"}},
 		{"an extension named like uricat's own experimental fields is left out",
-			&catalogue.Record{URI: "http://e.org/", Name: "n", Date: d, Extensions: ext("X-URICAT-RATING", "9")},
+			catalogue.NewRecord(catalogue.Values{URI: "http://e.org/", Name: "n", Date: d, Extensions: ext("X-URICAT-RATING", "9")}),
 			[]string{"X-URICAT-RATING is left out: its field, X-URICAT-RATING, would be taken for another"}},
 		{"an X-ID, as a Netscape export's ID attribute makes, is written as it is",
-			&catalogue.Record{URI: "http://e.org/", Name: "n", Date: d, ID: "7", Extensions: ext("X-ID", "rdf:#$22iCK1")}, nil},
-		{"an extension Hina-Di has no name for", &catalogue.Record{URI: "http://e.org/", Name: "n", Date: d, Extensions: ext("X-_", "v")},
+			catalogue.NewRecord(catalogue.Values{URI: "http://e.org/", Name: "n", Date: d, ID: "7", Extensions: ext("X-ID", "rdf:#$22iCK1")}), nil},
+		{"an extension Hina-Di has no name for", catalogue.NewRecord(catalogue.Values{URI: "http://e.org/", Name: "n", Date: d, Extensions: ext("X-_", "v")}),
 			[]string{"X-_ is left out: Hina-Di has no field name for it"}},
 		{"a multi-line description is encoded, not flattened: nothing to say",
-			&catalogue.Record{URI: "http://e.org/", Name: "n", Date: d, Description: "a\nb"}, nil},
+			catalogue.NewRecord(catalogue.Values{URI: "http://e.org/", Name: "n", Date: d, Description: "a\nb"}), nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -71,10 +71,10 @@ func FuzzRoundTrip(f *testing.F) {
 	f.Add("ひな", "a\nb\r\n=?x?=", "x: y", "X-DESCRIPTION", " lead\ttab", "kw; kw2", "7")
 	f.Add("red\x1b[31m", "\u009b2J", "", "X-EXPIRES", "v", "", "")
 	f.Fuzz(func(t *testing.T, name, desc, cat, extName, extValue, keywords, id string) {
-		rec := &catalogue.Record{URI: "http://example.org/", Name: name, Description: desc, Category: cat, ID: id,
-			Date: time.Unix(1700000000, 0).UTC(), Extensions: []catalogue.Field{{Name: extName, Value: extValue}}}
+		rec := catalogue.NewRecord(catalogue.Values{URI: "http://example.org/", Name: name, Description: desc, Category: cat, ID: id,
+			Date: time.Unix(1700000000, 0).UTC(), Extensions: []catalogue.Field{{Name: extName, Value: extValue}}})
 		if extName != "X-KEYWORDS" {
-			rec.Extensions = append(rec.Extensions, catalogue.Field{Name: "X-KEYWORDS", Value: keywords})
+			rec.AddExtension("X-KEYWORDS", keywords)
 		}
 		recs := importertest.Imported([]*catalogue.Record{rec})
 		if len(recs) == 0 {

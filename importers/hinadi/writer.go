@@ -116,34 +116,34 @@ var specFields = map[string]string{
 // buffer's free space and written at once: one call, not one per piece.
 func (w *Writer) Write(r *catalogue.Record) error {
 	w.writeHeader()
-	w.Record(r.URI)
+	w.Record(r.URI())
 	w.names = w.names[:0]
 	b := w.bw.AvailableBuffer()
-	b = w.field(b, "URI", "URL", r.URI)
-	b = w.field(b, "NAME", "Title", r.Name)
-	if !r.Date.IsZero() {
+	b = w.field(b, "URI", "URL", r.URI())
+	b = w.field(b, "NAME", "Title", r.Name())
+	if !r.Date().IsZero() {
 		b = append(b, "Last-Modified: "...) // our own text: nothing to check
-		b = append(r.Date.UTC().AppendFormat(b, DateLayout), "\r\n"...)
+		b = append(r.Date().UTC().AppendFormat(b, DateLayout), "\r\n"...)
 		w.names = append(w.names, "Last-Modified")
 	}
 	kw, xcat, xkw := keywords(r)
 	b = w.field(b, "CATEGORY", "Keyword", kw)
 	b = w.field(b, "X-AUTHOR", "Author-Name", r.Extension("X-AUTHOR"))
-	b = w.field(b, "TYPE", "Content-Type", r.Type)
+	b = w.field(b, "TYPE", "Content-Type", r.Type())
 	b = w.field(b, "", "HINA-Version", Version)
-	b = w.field(b, "DESCRIPTION", "X-Uricat-Description", r.Description)
-	if r.Rating != 0 {
-		b = w.field(b, "RATING", "X-Uricat-Rating", strconv.Itoa(r.Rating))
+	b = w.field(b, "DESCRIPTION", "X-Uricat-Description", r.Description())
+	if r.Rating() != 0 {
+		b = w.field(b, "RATING", "X-Uricat-Rating", strconv.Itoa(r.Rating()))
 	}
-	b = w.field(b, "LANGUAGE", "X-Uricat-Language", r.Language)
-	b = w.field(b, "ID", "X-Uricat-Id", r.ID)
+	b = w.field(b, "LANGUAGE", "X-Uricat-Language", r.Language())
+	b = w.field(b, "ID", "X-Uricat-Id", r.ID())
 	if xcat {
-		b = w.field(b, "CATEGORY", "X-Uricat-Category", r.Category)
+		b = w.field(b, "CATEGORY", "X-Uricat-Category", r.Category())
 	}
 	if xkw {
 		b = w.field(b, "X-KEYWORDS", "X-Uricat-Keywords", r.Extension("X-KEYWORDS"))
 	}
-	for _, f := range r.Extensions {
+	for _, f := range r.Extensions() {
 		if f.Name == "X-AUTHOR" || f.Name == "X-KEYWORDS" {
 			continue
 		}
@@ -367,23 +367,23 @@ func wordEnd(v string, i int) int {
 func keywords(r *catalogue.Record) (kw string, xcat, xkw bool) {
 	words := r.Extension("X-KEYWORDS")
 	switch {
-	case r.Category == "":
+	case r.Category() == "":
 		return "", false, words != ""
-	case !isKeyword(r.Category):
+	case !isKeyword(r.Category()):
 		return "", true, words != ""
 	case words == "":
-		return r.Category, false, false
+		return r.Category(), false, false
 	}
-	list := []string{r.Category}
+	list := []string{r.Category()}
 	for k := range strings.SplitSeq(words, ";") {
 		k = strings.TrimSpace(k)
 		if !isKeyword(k) {
-			return r.Category, false, true
+			return r.Category(), false, true
 		}
 		list = append(list, k)
 	}
 	if strings.Join(list[1:], "; ") != words {
-		return r.Category, false, true // it would not read back as it is
+		return r.Category(), false, true // it would not read back as it is
 	}
 	return strings.Join(list, ": "), false, false
 }

@@ -75,10 +75,10 @@ func TestHeaderBlock(t *testing.T) {
 }
 
 func TestEntityBlock(t *testing.T) {
-	rec := &catalogue.Record{URI: "http://example.jp/~hina/", Name: "ひなの日記", Date: time.Date(2002, 7, 9, 1, 2, 3, 0, time.UTC),
+	rec := catalogue.NewRecord(catalogue.Values{URI: "http://example.jp/~hina/", Name: "ひなの日記", Date: time.Date(2002, 7, 9, 1, 2, 3, 0, time.UTC),
 		Category: "日記", Description: "first line\nsecond\tline\r\n", Rating: 4, Language: "ja", Type: "text/html", ID: "7",
 		Extensions: []catalogue.Field{{Name: "X-AUTHOR", Value: "Hina"}, {Name: "X-KEYWORDS", Value: "日記; antenna: news; 日記"},
-			{Name: "X-URICAT-DESCRIPTION", Value: "would duplicate X-Uricat-Description"}, {Name: "X-DESCRIPTION", Value: "another's"}, {Name: "X-LANG", Value: "x"}, {Name: "X-EXPIRES", Value: "Tue, 04 Dec 2001 10:00:00 GMT"}}}
+			{Name: "X-URICAT-DESCRIPTION", Value: "would duplicate X-Uricat-Description"}, {Name: "X-DESCRIPTION", Value: "another's"}, {Name: "X-LANG", Value: "x"}, {Name: "X-EXPIRES", Value: "Tue, 04 Dec 2001 10:00:00 GMT"}}})
 	out, notes := importertest.Export(t, fixedClock, rec)
 	var diags []string
 	for _, d := range notes {
@@ -122,8 +122,8 @@ func TestEntityBlock(t *testing.T) {
 
 // Each entity block starts with URL, as RECOMMENDED (section URL).
 func TestURLFirst(t *testing.T) {
-	out := write(t, &catalogue.Record{URI: "http://a.example/", Name: "A", Date: exportTime},
-		&catalogue.Record{URI: "http://b.example/", Name: "B", Date: exportTime})
+	out := write(t, catalogue.NewRecord(catalogue.Values{URI: "http://a.example/", Name: "A", Date: exportTime}),
+		catalogue.NewRecord(catalogue.Values{URI: "http://b.example/", Name: "B", Date: exportTime}))
 	if !strings.Contains(out, "\r\n\r\nURL: http://a.example/\r\nTitle: A\r\n") ||
 		!strings.Contains(out, "\r\n\r\nURL: http://b.example/\r\nTitle: B\r\n") {
 		t.Errorf("entity blocks do not start with URL:\n%s", out)
@@ -137,13 +137,13 @@ func FuzzWrite(f *testing.F) {
 	f.Add("ひな", "a\nb\r\n", "x: y", "X-DESCRIPTION", " lead\ttab")
 	f.Add("", "", "", "X-A", "")
 	f.Fuzz(func(t *testing.T, name, desc, cat, extName, extValue string) {
-		rec := &catalogue.Record{URI: "http://example.org/", Name: name, Description: desc, Category: cat, Date: exportTime,
-			Extensions: []catalogue.Field{{Name: extName, Value: extValue}, {Name: "X-KEYWORDS", Value: cat + ";" + extValue}}}
+		rec := catalogue.NewRecord(catalogue.Values{URI: "http://example.org/", Name: name, Description: desc, Category: cat, Date: exportTime,
+			Extensions: []catalogue.Field{{Name: extName, Value: extValue}, {Name: "X-KEYWORDS", Value: cat + ";" + extValue}}})
 		if catalogue.ValidateExtensionName(extName) != nil || extName == "X-KEYWORDS" {
-			rec.Extensions = rec.Extensions[1:]
+			rec.SetExtensions(rec.Extensions()[1:])
 		}
 		blocks := checkGrammar(t, write(t, rec, rec))
-		if len(blocks) != 3 || blocks[2]["url"] != rec.URI {
+		if len(blocks) != 3 || blocks[2]["url"] != rec.URI() {
 			t.Fatalf("%d blocks, want header + 2: %q", len(blocks), blocks)
 		}
 	})

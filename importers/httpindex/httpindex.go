@@ -384,7 +384,7 @@ func (r *Reader) row(data []byte) (*catalogue.Record, error) {
 		case "filename":
 			filename, rawName, hasName = value, tokens[i], true
 		case "description":
-			rec.Name = r.text(value)
+			rec.SetName(r.text(value))
 		case "last-modified":
 			if len(value) == 0 {
 				continue
@@ -394,7 +394,7 @@ func (r *Reader) row(data []byte) (*catalogue.Record, error) {
 			case !ok:
 				r.report(catalogue.Dropped, "Last-Modified %q is not a date this reader knows; the record gets the file's date", importers.Excerpt(string(value)))
 			default:
-				rec.Date = t
+				rec.SetDate(t)
 				if note != "" {
 					// A listing writes all its dates alike: the import
 					// summarises the flood (importers.FloodKeep).
@@ -402,7 +402,7 @@ func (r *Reader) row(data []byte) (*catalogue.Record, error) {
 				}
 			}
 		case "content-type":
-			rec.Type = mediaType(string(value))
+			rec.SetType(mediaType(string(value)))
 		case "content-length":
 			v := string(value)
 			if v != "" && strings.Trim(v, "0123456789") != "" {
@@ -424,10 +424,10 @@ func (r *Reader) row(data []byte) (*catalogue.Record, error) {
 		r.report(catalogue.Skipped, "row has no file name; not imported")
 		return nil, nil
 	}
-	if rec.Name == "" {
-		rec.Name = r.text(filename)
+	if rec.Name() == "" {
+		rec.SetName(r.text(filename))
 	}
-	rec.Extensions = exts
+	rec.SetExtensions(exts)
 	uri, err := r.resolve(rawName, filename, isDir)
 	if err != nil {
 		return nil, err
@@ -435,7 +435,7 @@ func (r *Reader) row(data []byte) (*catalogue.Record, error) {
 	if uri == "" {
 		return nil, nil
 	}
-	rec.URI = uri
+	rec.SetURI(uri)
 	diags, ok := importers.Finish(&rec, r.opts, r.lineNo, r.offset)
 	r.diags = append(r.diags, diags...)
 	if !ok {

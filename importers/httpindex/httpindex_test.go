@@ -27,10 +27,10 @@ type got struct {
 
 func summarize(rec *catalogue.Record) got {
 	var ext []string
-	for _, f := range rec.Extensions {
+	for _, f := range rec.Extensions() {
 		ext = append(ext, f.Name+"="+f.Value)
 	}
-	return got{rec.URI, rec.Name, catalogue.FormatDate(rec.Date), rec.Type, strings.Join(ext, " ")}
+	return got{rec.URI(), rec.Name(), catalogue.FormatDate(rec.Date()), rec.Type(), strings.Join(ext, " ")}
 }
 
 // readAll reads every record and diagnostic; errs holds non-EOF errors.
@@ -54,7 +54,7 @@ func readAll(t testing.TB, input string, opts importers.Options) (recs []got, di
 			continue
 		}
 		if ps := rec.Validate(); len(ps) > 0 {
-			t.Errorf("record %q does not validate: %v", rec.URI, ps)
+			t.Errorf("record %q does not validate: %v", rec.URI(), ps)
 		}
 		recs = append(recs, summarize(rec))
 	}
@@ -450,7 +450,7 @@ func TestNoBase(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		uris = append(uris, rec.URI)
+		uris = append(uris, rec.URI())
 	}
 	if len(noBase) != 1 || noBase[0].Line != 2 {
 		t.Fatalf("NoBaseError returned %d times (%v); want once, for line 2", len(noBase), noBase)
@@ -545,7 +545,7 @@ func (e *errReader) Read(p []byte) (int, error) {
 func TestIOError(t *testing.T) {
 	r := NewReader(&errReader{"300: http://e.org/\n200: filename\n201: a\n"}, importers.Options{Now: now})
 	rec, err := r.Read()
-	if err != nil || rec.URI != "http://e.org/a" {
+	if err != nil || rec.URI() != "http://e.org/a" {
 		t.Fatalf("Read = %v, %v", rec, err)
 	}
 	if _, err := r.Read(); err == nil || err == io.EOF || !strings.Contains(err.Error(), "disk on fire") {

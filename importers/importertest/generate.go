@@ -16,25 +16,25 @@ func Generate(n int) []*catalogue.Record {
 	base := time.Date(2000, 1, 1, 0, 0, 0, 0, time.UTC)
 	recs := make([]*catalogue.Record, n)
 	for i := range recs {
-		r := &catalogue.Record{
+		r := catalogue.NewRecord(catalogue.Values{
 			URI:      fmt.Sprintf("https://site%d.example.org/path/to/page-%d.html?q=%d&x=y", i%997, i, i),
 			Name:     fmt.Sprintf("Page %d about things & stuff", i),
 			Date:     base.Add(time.Duration(i) * 37 * time.Minute),
 			Category: cats[i%len(cats)] + map[bool]string{true: strconv.Itoa(i % 50), false: ""}[i%len(cats) != 0],
-		}
+		})
 		if i%3 != 0 {
-			r.Description = fmt.Sprintf("A description of page %d; it says 100%% of \"what\" <matters>,\nover two lines.", i)
+			r.SetDescription(fmt.Sprintf("A description of page %d; it says 100%% of \"what\" <matters>,\nover two lines.", i))
 		}
 		if i%5 == 0 {
-			r.Name = fmt.Sprintf("Café numéro %d — 日本語", i)
+			r.SetName(fmt.Sprintf("Café numéro %d — 日本語", i))
 		}
 		if i%4 == 0 {
-			r.Rating = i%5 + 1
-			r.Type = "text/html"
-			r.Language = "en"
+			r.SetRating(i%5 + 1)
+			r.SetType("text/html")
+			r.SetLanguage("en")
 		}
 		if i%7 == 0 {
-			r.Extensions = []catalogue.Field{{Name: "X-TAGS", Value: "a,b,c"}, {Name: "X-AUTHOR", Value: "Someone"}}
+			r.SetExtensions([]catalogue.Field{{Name: "X-TAGS", Value: "a,b,c"}, {Name: "X-AUTHOR", Value: "Someone"}})
 		}
 		recs[i] = r
 	}

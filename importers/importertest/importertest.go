@@ -28,16 +28,16 @@ import (
 func CheckRecord(t testing.TB, rec *catalogue.Record, multiLineExtensions bool) {
 	t.Helper()
 	if ps := rec.Validate(); len(ps) > 0 {
-		t.Fatalf("record %q does not validate: %v", rec.URI, ps)
+		t.Fatalf("record %q does not validate: %v", rec.URI(), ps)
 	}
-	CheckText(t, "URI", rec.URI, false)
-	CheckText(t, "NAME", rec.Name, false)
-	CheckText(t, "CATEGORY", rec.Category, false)
-	CheckText(t, "DESCRIPTION", rec.Description, true)
-	CheckText(t, "LANGUAGE", rec.Language, false)
-	CheckText(t, "TYPE", rec.Type, false)
-	CheckText(t, "ID", rec.ID, false)
-	for _, e := range rec.Extensions {
+	CheckText(t, "URI", rec.URI(), false)
+	CheckText(t, "NAME", rec.Name(), false)
+	CheckText(t, "CATEGORY", rec.Category(), false)
+	CheckText(t, "DESCRIPTION", rec.Description(), true)
+	CheckText(t, "LANGUAGE", rec.Language(), false)
+	CheckText(t, "TYPE", rec.Type(), false)
+	CheckText(t, "ID", rec.ID(), false)
+	for _, e := range rec.Extensions() {
 		CheckText(t, "field name", e.Name, false)
 		CheckText(t, e.Name, e.Value, multiLineExtensions)
 	}
@@ -67,14 +67,14 @@ func Diff(got, want *catalogue.Record) []string {
 	for _, f := range catalogue.Fields {
 		if f.Name == catalogue.FieldDate {
 			// To the nanosecond: DATE's text is to the second.
-			if !got.Date.Equal(want.Date) {
-				d = append(d, fmt.Sprintf("DATE = %v, want %v", got.Date, want.Date))
+			if !got.Date().Equal(want.Date()) {
+				d = append(d, fmt.Sprintf("DATE = %v, want %v", got.Date(), want.Date()))
 			}
 			continue
 		}
 		cmp(f.Name, f.Get(got), f.Get(want))
 	}
-	cmp("extensions", fmt.Sprintf("%q", got.Extensions), fmt.Sprintf("%q", want.Extensions))
+	cmp("extensions", fmt.Sprintf("%q", got.Extensions()), fmt.Sprintf("%q", want.Extensions()))
 	return d
 }
 
@@ -152,7 +152,7 @@ func RoundTrip(t testing.TB, f importers.Format, recs []*catalogue.Record) []byt
 	reported := map[int][]string{} // by record index
 	for i, r := range recs {
 		if err := w.Write(r); err != nil {
-			t.Fatalf("%s: writing %s: %v", f.Name, r.URI, err)
+			t.Fatalf("%s: writing %s: %v", f.Name, r.URI(), err)
 		}
 		if rep, ok := w.(importers.Reporter); ok {
 			for _, d := range rep.Diagnostics() {
@@ -196,7 +196,7 @@ func RoundTrip(t testing.TB, f importers.Format, recs []*catalogue.Record) []byt
 			if failed++; failed > 5 {
 				t.Fatalf("%s: and more; the output:\n%s", f.Name, clipOutput(out))
 			}
-			t.Errorf("%s: record %d (%s) came back changed, and the writer said nothing:\n  %s", f.Name, i, want.URI, strings.Join(d, "\n  "))
+			t.Errorf("%s: record %d (%s) came back changed, and the writer said nothing:\n  %s", f.Name, i, want.URI(), strings.Join(d, "\n  "))
 		}
 	}
 	if failed > 0 {
@@ -209,7 +209,9 @@ func RoundTrip(t testing.TB, f importers.Format, recs []*catalogue.Record) []byt
 // a writer may put them in another order, which changes nothing.
 func sortedExtensions(r *catalogue.Record) *catalogue.Record {
 	c := r.Clone()
-	slices.SortFunc(c.Extensions, func(a, b catalogue.Field) int { return strings.Compare(a.Name, b.Name) })
+	fs := slices.Clone(c.Extensions()) // the record's own may be shared, or made afresh on each call
+	slices.SortFunc(fs, func(a, b catalogue.Field) int { return strings.Compare(a.Name, b.Name) })
+	c.SetExtensions(fs)
 	return c
 }
 
@@ -258,16 +260,16 @@ func Imported(recs []*catalogue.Record) []*catalogue.Record {
 func Tricky() []*catalogue.Record {
 	d := time.Date(2001, 12, 2, 3, 4, 5, 0, time.UTC)
 	return []*catalogue.Record{
-		{URI: "http://example.org/a;b?c=%20&d=%25#f", Name: "100% sure; \"quoted\" <tag> & {braces}", Date: d,
+		catalogue.NewRecord(catalogue.Values{URI: "http://example.org/a;b?c=%20&d=%25#f", Name: "100% sure; \"quoted\" <tag> & {braces}", Date: d,
 			Category: "Food/Paris", Description: "line one\nline two }\n@FILE { http://x/\n<a;b>\tend", Rating: 5,
 			Language: "en-gb", Type: "text/html; charset=utf-8", ID: "42",
 			Extensions: []catalogue.Field{{Name: "X-AUTHOR", Value: "Alan O. Freier; Paul C. Kocher"},
-				{Name: "X-KEYWORDS", Value: "ssl; tls"}, {Name: "X-FILE-SIZE", Value: "5870"}}},
-		{URI: "https://bücher.example/straße", Name: "Bücher — 日本語の本", Date: d.Add(time.Hour),
-			Category: "Books: Reference", Description: "Ünïcödé %%; >< \"", Extensions: []catalogue.Field{{Name: "X-TAGS", Value: "a,b"}}},
-		{URI: "ftp://ftp.example.org/pub/a%20b%2Fc", Name: "  a  b  ", Date: d.Add(2 * time.Hour), Category: "x"},
-		{URI: "gopher://gopher.example:70/0/about.txt", Name: "=?UTF-8?Q?not_encoded?= HINA/2.2beta", Date: d.Add(3 * time.Hour),
-			Description: "URL: http://not.a.field/\r\nTitle: no"},
+				{Name: "X-KEYWORDS", Value: "ssl; tls"}, {Name: "X-FILE-SIZE", Value: "5870"}}}),
+		catalogue.NewRecord(catalogue.Values{URI: "https://bücher.example/straße", Name: "Bücher — 日本語の本", Date: d.Add(time.Hour),
+			Category: "Books: Reference", Description: "Ünïcödé %%; >< \"", Extensions: []catalogue.Field{{Name: "X-TAGS", Value: "a,b"}}}),
+		catalogue.NewRecord(catalogue.Values{URI: "ftp://ftp.example.org/pub/a%20b%2Fc", Name: "  a  b  ", Date: d.Add(2 * time.Hour), Category: "x"}),
+		catalogue.NewRecord(catalogue.Values{URI: "gopher://gopher.example:70/0/about.txt", Name: "=?UTF-8?Q?not_encoded?= HINA/2.2beta", Date: d.Add(3 * time.Hour),
+			Description: "URL: http://not.a.field/\r\nTitle: no"}),
 	}
 }
 
@@ -287,7 +289,7 @@ func CheckWriterNotes(t testing.TB, f importers.Format, rec *catalogue.Record, w
 		t.Fatalf("%s writer: diagnostics %q, want %d", f.Name, got, len(want))
 	}
 	for i, w := range want {
-		if !strings.Contains(got[i], w) || !strings.Contains(got[i], rec.URI) {
+		if !strings.Contains(got[i], w) || !strings.Contains(got[i], rec.URI()) {
 			t.Errorf("%s writer: diagnostic %q lacks %q or the record's URI", f.Name, got[i], w)
 		}
 	}
@@ -389,7 +391,7 @@ func CheckReadsBack(t *testing.T, f importers.Format, recs []*catalogue.Record, 
 			g, want = sortedExtensions(g), sortedExtensions(want)
 		}
 		if d := Diff(g, want); d != nil {
-			t.Errorf("record %s: %v", want.URI, d)
+			t.Errorf("record %s: %v", want.URI(), d)
 		}
 	}
 }

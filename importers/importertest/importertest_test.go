@@ -23,18 +23,18 @@ func fails(check func(t testing.TB)) bool {
 
 func TestCheckRecord(t *testing.T) {
 	good := func() *catalogue.Record {
-		return &catalogue.Record{URI: "http://e/", Name: "n", Date: time.Now(), Description: "two\nlines",
-			Extensions: []catalogue.Field{{Name: "X-Note", Value: "a\tb"}}}
+		return catalogue.NewRecord(catalogue.Values{URI: "http://e/", Name: "n", Date: time.Now(), Description: "two\nlines",
+			Extensions: []catalogue.Field{{Name: "X-Note", Value: "a\tb"}}})
 	}
 	if fails(func(t testing.TB) { CheckRecord(t, good(), true) }) {
 		t.Error("a good record fails")
 	}
 	for name, spoil := range map[string]func(*catalogue.Record){
-		"invalid":        func(r *catalogue.Record) { r.Rating = 9 },
-		"escape in name": func(r *catalogue.Record) { r.Name = "a\x1b[31mb" },
-		"tab in name":    func(r *catalogue.Record) { r.Name = "a\tb" },
-		"bad UTF-8":      func(r *catalogue.Record) { r.Category = "\xff" },
-		"bell in desc":   func(r *catalogue.Record) { r.Description = "a\x07" },
+		"invalid":        func(r *catalogue.Record) { r.SetRating(9) },
+		"escape in name": func(r *catalogue.Record) { r.SetName("a\x1b[31mb") },
+		"tab in name":    func(r *catalogue.Record) { r.SetName("a\tb") },
+		"bad UTF-8":      func(r *catalogue.Record) { r.SetCategory("\xff") },
+		"bell in desc":   func(r *catalogue.Record) { r.SetDescription("a\x07") },
 	} {
 		r := good()
 		spoil(r)

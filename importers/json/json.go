@@ -362,22 +362,22 @@ func (r *Reader) slow(e element) *catalogue.Record {
 // finish makes a record of j: notes are what was left out of it, to report
 // if the record is imported.
 func (r *Reader) finish(e element, j *catalogue.JSONRecord, notes []string) *catalogue.Record {
-	rec := &catalogue.Record{URI: j.URI, Name: j.Name, Category: j.Category, Description: j.Description,
-		Rating: j.Rating, Language: j.Language, Type: j.Type, ID: j.ID}
+	rec := catalogue.NewRecord(catalogue.Values{URI: j.URI, Name: j.Name, Category: j.Category, Description: j.Description,
+		Rating: j.Rating, Language: j.Language, Type: j.Type, ID: j.ID})
 	if j.Date != "" {
 		t, err := importers.ParseExportDate(j.Date)
 		if err != nil {
 			notes = append(notes, fmt.Sprintf("date %q is neither RFC 3339 nor DD/MM/YYYY hh:mm:ss: not imported", importers.Excerpt(j.Date)))
 		}
-		rec.Date = t
+		rec.SetDate(t)
 	}
 	if len(j.Extensions) > 0 {
-		rec.Extensions = make([]catalogue.Field, 0, len(j.Extensions))
+		rec.SetExtensions(make([]catalogue.Field, 0, len(j.Extensions)))
 		for _, name := range slices.Sorted(maps.Keys(j.Extensions)) { // the order the Writer writes them in
-			rec.Extensions = append(rec.Extensions, catalogue.Field{Name: name, Value: j.Extensions[name]})
+			rec.AddExtension(name, j.Extensions[name])
 		}
 	}
-	dateless := rec.Date.IsZero()
+	dateless := rec.Date().IsZero()
 	diags, ok := importers.Finish(rec, r.opts, e.line, e.offset)
 	if !ok {
 		r.diags = append(r.diags, diags...)

@@ -35,7 +35,7 @@ func TestReadsGroups(t *testing.T) {
   {"group": "(none)", "records": [{"uri": "https://a.example/", "name": "A", "date": "2024-03-02T12:00:00Z"}]}
 ]`
 	got, diags := readAll(t, in)
-	if len(got) != 2 || got[0].URI != "https://go.dev/" || got[0].Rating != 5 || got[1].Name != "A" || len(diags) > 0 {
+	if len(got) != 2 || got[0].URI() != "https://go.dev/" || got[0].Rating() != 5 || got[1].Name() != "A" || len(diags) > 0 {
 		t.Errorf("read %d records, diagnostics %v", len(got), diags)
 	}
 }
@@ -83,9 +83,9 @@ func TestBadInput(t *testing.T) {
 			recs, diags := readAll(t, tc.in)
 			var uris []string
 			for _, r := range recs {
-				uris = append(uris, r.URI)
-				if r.URI != "http://c/" && r.URI != "http://d/" && !r.Date.Equal(time.Date(2024, 3, 1, 12, 0, 0, 0, time.UTC)) {
-					t.Errorf("%s: DATE %v", r.URI, r.Date)
+				uris = append(uris, r.URI())
+				if r.URI() != "http://c/" && r.URI() != "http://d/" && !r.Date().Equal(time.Date(2024, 3, 1, 12, 0, 0, 0, time.UTC)) {
+					t.Errorf("%s: DATE %v", r.URI(), r.Date())
 				}
 			}
 			if strings.Join(uris, " ") != strings.Join(tc.uris, " ") {
@@ -138,8 +138,8 @@ func FuzzReader(f *testing.F) {
 func FuzzRoundTrip(f *testing.F) {
 	f.Add("Café & <Co>", "x\ny\x1b[2J", "A/B", "X-T", "\u009b", int64(1709294400), 5)
 	f.Fuzz(func(t *testing.T, name, desc, cat, extName, extValue string, date int64, rating int) {
-		rec := &catalogue.Record{URI: "http://example.org/a?b=1&c", Name: name, Description: desc, Category: cat,
-			Date: time.Unix(date%253402300799, 0).UTC(), Rating: rating}
+		rec := catalogue.NewRecord(catalogue.Values{URI: "http://example.org/a?b=1&c", Name: name, Description: desc, Category: cat,
+			Date: time.Unix(date%253402300799, 0).UTC(), Rating: rating})
 		if catalogue.ValidateExtensionName(extName) == nil {
 			rec.SetExtension(extName, extValue)
 		}

@@ -58,11 +58,11 @@ func (w *Writer) Write(rec *catalogue.Record) error {
 	w.n++
 	w.buf.Reset()
 	if err := w.enc.Encode(rec.JSON()); err != nil {
-		return fmt.Errorf("json: record %d (%s): %w", w.n, rec.URI, err)
+		return fmt.Errorf("json: record %d (%s): %w", w.n, rec.URI(), err)
 	}
 	out := bytes.TrimSuffix(w.buf.Bytes(), []byte("\n"))
 	if hasInvalidText(rec) {
-		w.Record(rec.URI)
+		w.Record(rec.URI())
 		w.Note(catalogue.Deviation, "text that is not UTF-8 is written as U+FFFD: JSON text is Unicode")
 	}
 	_, err := writeEscaped(w.bw, out)
@@ -77,7 +77,7 @@ func hasInvalidText(rec *catalogue.Record) bool {
 			return true
 		}
 	}
-	for _, f := range rec.Extensions {
+	for _, f := range rec.Extensions() {
 		if !utf8.ValidString(f.Value) {
 			return true
 		}

@@ -16,10 +16,10 @@ var update = flag.Bool("update", false, "rewrite the golden files in testdata")
 
 func sample() []*catalogue.Record {
 	return []*catalogue.Record{
-		{URI: "https://example.org/?a=1&b=2", Name: "Café & <Co>", Date: time.Date(2024, 3, 1, 12, 0, 0, 0, time.UTC),
+		catalogue.NewRecord(catalogue.Values{URI: "https://example.org/?a=1&b=2", Name: "Café & <Co>", Date: time.Date(2024, 3, 1, 12, 0, 0, 0, time.UTC),
 			Category: "Food/Paris", Description: "\"quoted\"; 100%\nsecond line", Rating: 5, Language: "fr", Type: "text/html", ID: "1",
-			Extensions: []catalogue.Field{{Name: "X-AUTHOR", Value: "Zoë"}, {Name: "X-TAGS", Value: "a,b"}}},
-		{URI: "http://example.com/", Name: "Plain", Date: time.Date(1999, 12, 31, 23, 59, 59, 0, time.UTC)},
+			Extensions: []catalogue.Field{{Name: "X-AUTHOR", Value: "Zoë"}, {Name: "X-TAGS", Value: "a,b"}}}),
+		catalogue.NewRecord(catalogue.Values{URI: "http://example.com/", Name: "Plain", Date: time.Date(1999, 12, 31, 23, 59, 59, 0, time.UTC)}),
 	}
 }
 
@@ -76,17 +76,17 @@ func TestStandardReader(t *testing.T) {
 	for i, r := range recs {
 		b := back[i]
 		date, err := time.Parse(time.RFC3339, b.Date)
-		if err != nil || !date.Equal(r.Date) {
-			t.Errorf("record %d: date %q (%v), want %v", i, b.Date, err, r.Date)
+		if err != nil || !date.Equal(r.Date()) {
+			t.Errorf("record %d: date %q (%v), want %v", i, b.Date, err, r.Date())
 		}
-		if b.URI != r.URI || b.Name != r.Name || b.Category != r.Category || b.Description != r.Description ||
-			b.Rating != r.Rating || b.Language != r.Language || b.Type != r.Type || b.ID != r.ID {
+		if b.URI != r.URI() || b.Name != r.Name() || b.Category != r.Category() || b.Description != r.Description() ||
+			b.Rating != r.Rating() || b.Language != r.Language() || b.Type != r.Type() || b.ID != r.ID() {
 			t.Errorf("record %d: got %+v, want %+v", i, b, r)
 		}
-		if len(b.Extensions) != len(r.Extensions) {
-			t.Errorf("record %d: extensions %v, want %v", i, b.Extensions, r.Extensions)
+		if len(b.Extensions) != len(r.Extensions()) {
+			t.Errorf("record %d: extensions %v, want %v", i, b.Extensions, r.Extensions())
 		}
-		for _, f := range r.Extensions {
+		for _, f := range r.Extensions() {
 			if b.Extensions[f.Name] != f.Value {
 				t.Errorf("record %d: %s = %q, want %q", i, f.Name, b.Extensions[f.Name], f.Value)
 			}
@@ -98,8 +98,8 @@ func TestStandardReader(t *testing.T) {
 // the output shows them visibly on a terminal (issue 10: "BIDIMARK\u202Etxt.exe"
 // displayed as "...exe.txt"); the text reads back the same.
 func TestInvisibleEscaped(t *testing.T) {
-	rec := &catalogue.Record{URI: "http://a/", Name: "BIDI\u202Etxt.exe", Date: time.Unix(1, 0).UTC(),
-		Description: "zero\u200bwidth\u2060joiner\ufeff, arabic mark\u061c, isolate\u2066x\u2069 — kept: é 日本"}
+	rec := catalogue.NewRecord(catalogue.Values{URI: "http://a/", Name: "BIDI\u202Etxt.exe", Date: time.Unix(1, 0).UTC(),
+		Description: "zero\u200bwidth\u2060joiner\ufeff, arabic mark\u061c, isolate\u2066x\u2069 — kept: é 日本"})
 	out, _ := write(t, rec)
 	for _, want := range []string{`BIDI\u202etxt.exe`, `zero\u200bwidth\u2060joiner\ufeff, arabic mark\u061c, isolate\u2066x\u2069 — kept: é 日本`} {
 		if !strings.Contains(out, want) {
@@ -107,7 +107,7 @@ func TestInvisibleEscaped(t *testing.T) {
 		}
 	}
 	var back []catalogue.JSONRecord
-	if err := stdjson.Unmarshal([]byte(out), &back); err != nil || back[0].Name != rec.Name || back[0].Description != rec.Description {
+	if err := stdjson.Unmarshal([]byte(out), &back); err != nil || back[0].Name != rec.Name() || back[0].Description != rec.Description() {
 		t.Errorf("read back %+v, %v", back, err)
 	}
 }
@@ -117,8 +117,8 @@ func TestInvisibleEscaped(t *testing.T) {
 // and the Writer the C1 controls and DEL that encoding/json writes raw. The
 // text reads back the same.
 func TestControlsEscaped(t *testing.T) {
-	rec := &catalogue.Record{URI: "http://a/", Name: "\x1b]52;c;cHduZWQ=\x07x", Date: time.Unix(1, 0).UTC(),
-		Description: "csi\u009b31m del\x7f nel\u0085 ok\u00a0é"}
+	rec := catalogue.NewRecord(catalogue.Values{URI: "http://a/", Name: "\x1b]52;c;cHduZWQ=\x07x", Date: time.Unix(1, 0).UTC(),
+		Description: "csi\u009b31m del\x7f nel\u0085 ok\u00a0é"})
 	out, losses := write(t, rec)
 	for _, want := range []string{`\u001b]52;c;cHduZWQ=\u0007x`, `csi\u009b31m del\u007f nel\u0085 ok` + "\u00a0é"} {
 		if !strings.Contains(out, want) {
@@ -131,7 +131,7 @@ func TestControlsEscaped(t *testing.T) {
 		}
 	}
 	var back []catalogue.JSONRecord
-	if err := stdjson.Unmarshal([]byte(out), &back); err != nil || back[0].Name != rec.Name || back[0].Description != rec.Description {
+	if err := stdjson.Unmarshal([]byte(out), &back); err != nil || back[0].Name != rec.Name() || back[0].Description != rec.Description() {
 		t.Errorf("read back %+v, %v", back, err)
 	}
 	if len(losses) > 0 {
@@ -139,7 +139,7 @@ func TestControlsEscaped(t *testing.T) {
 	}
 	// Text that is not UTF-8 cannot be JSON: it becomes U+FFFD, and the
 	// writer says so.
-	_, losses = write(t, &catalogue.Record{URI: "http://b/", Name: "a\xffb", Date: time.Unix(1, 0)})
+	_, losses = write(t, catalogue.NewRecord(catalogue.Values{URI: "http://b/", Name: "a\xffb", Date: time.Unix(1, 0)}))
 	if len(losses) != 1 || !strings.Contains(losses[0].Msg, "U+FFFD") {
 		t.Errorf("losses %v, want one about U+FFFD", losses)
 	}

@@ -727,15 +727,15 @@ func (r *Reader) record(b *bookmark) *catalogue.Record {
 	case scheme == "javascript":
 		return skip("%q is a bookmarklet (a javascript: link), not an address", importers.Excerpt(name))
 	}
-	rec := &catalogue.Record{URI: href, Name: name, Category: b.folder, Description: r.latin1(b.desc.String())}
+	rec := catalogue.NewRecord(catalogue.Values{URI: href, Name: name, Category: b.folder, Description: r.latin1(b.desc.String())})
 	var modified time.Time
 	for _, a := range b.attrs {
 		r.attribute(b, rec, a, &modified)
 	}
-	if rec.Date.IsZero() {
-		rec.Date = modified
+	if rec.Date().IsZero() {
+		rec.SetDate(modified)
 	}
-	dateless := rec.Date.IsZero()
+	dateless := rec.Date().IsZero()
 	diags, ok := importers.Finish(rec, r.opts, b.line, b.offset)
 	r.diags = append(r.diags, diags...)
 	if !ok {
@@ -772,8 +772,8 @@ func (r *Reader) attribute(b *bookmark, rec *catalogue.Record, a attr, modified 
 	}
 	switch key := a.key; {
 	case key == "add_date" || key == "time_added" && r.dialect == readLater:
-		if rec.Date.IsZero() {
-			rec.Date = r.date(b, a, "X-ADD-DATE", keep)
+		if rec.Date().IsZero() {
+			rec.SetDate(r.date(b, a, "X-ADD-DATE", keep))
 		} else {
 			keep("X-ADD-DATE", v)
 		}

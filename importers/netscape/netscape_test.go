@@ -61,23 +61,23 @@ func checkRecords(t *testing.T, got []*catalogue.Record, wants []want) {
 	t.Helper()
 	if len(got) != len(wants) {
 		for _, r := range got {
-			t.Logf("got %s %q in %q", r.URI, r.Name, r.Category)
+			t.Logf("got %s %q in %q", r.URI(), r.Name(), r.Category())
 		}
 		t.Fatalf("got %d records, want %d", len(got), len(wants))
 	}
 	for i, w := range wants {
 		r := got[i]
-		if r.URI != w.uri || r.Name != w.name || r.Category != w.category || catalogue.FormatDate(r.Date) != w.date || r.Description != w.desc {
+		if r.URI() != w.uri || r.Name() != w.name || r.Category() != w.category || catalogue.FormatDate(r.Date()) != w.date || r.Description() != w.desc {
 			t.Errorf("record %d:\n got  %q %q cat=%q date=%s desc=%q\n want %q %q cat=%q date=%s desc=%q", i,
-				r.URI, r.Name, r.Category, catalogue.FormatDate(r.Date), r.Description,
+				r.URI(), r.Name(), r.Category(), catalogue.FormatDate(r.Date()), r.Description(),
 				w.uri, w.name, w.category, w.date, w.desc)
 		}
 		gotExt := map[string]string{}
-		for _, f := range r.Extensions {
+		for _, f := range r.Extensions() {
 			gotExt[f.Name] = f.Value
 		}
 		if fmt.Sprint(gotExt) != fmt.Sprint(w.ext) && !(len(gotExt) == 0 && len(w.ext) == 0) {
-			t.Errorf("record %d (%s): extensions %v, want %v", i, r.URI, gotExt, w.ext)
+			t.Errorf("record %d (%s): extensions %v, want %v", i, r.URI(), gotExt, w.ext)
 		}
 	}
 }
@@ -334,8 +334,8 @@ func TestTagSoup(t *testing.T) {
 			recs, diags := readAll(t, strings.NewReader(tt.in), opts)
 			checkRecords(t, recs, tt.want)
 			if strings.HasPrefix(tt.name, "standard fields") {
-				if r := recs[0]; r.Language != "fr" || r.Type != "text/html" || r.ID != "12" || r.Rating != 4 {
-					t.Errorf("LANGUAGE %q, TYPE %q, ID %q, RATING %d", r.Language, r.Type, r.ID, r.Rating)
+				if r := recs[0]; r.Language() != "fr" || r.Type() != "text/html" || r.ID() != "12" || r.Rating() != 4 {
+					t.Errorf("LANGUAGE %q, TYPE %q, ID %q, RATING %d", r.Language(), r.Type(), r.ID(), r.Rating())
 				}
 			}
 			if tt.noDate > 0 {
@@ -508,8 +508,8 @@ func TestDeepFolders(t *testing.T) {
 	if len(recs) != 1000 {
 		t.Fatalf("read %d records, want 1000", len(recs))
 	}
-	if want := strings.TrimSuffix(strings.Repeat("f/", MaxDepth), "/"); recs[0].Category != want {
-		t.Errorf("category has %d levels, want %d", len(SplitFolders(recs[0].Category)), MaxDepth)
+	if want := strings.TrimSuffix(strings.Repeat("f/", MaxDepth), "/"); recs[0].Category() != want {
+		t.Errorf("category has %d levels, want %d", len(SplitFolders(recs[0].Category())), MaxDepth)
 	}
 	checkDiags(t, diags, []string{
 		"1 deviation: folders nested deeper than 64 levels",

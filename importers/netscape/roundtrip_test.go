@@ -28,7 +28,7 @@ func reexport(t *testing.T, in string) (first, second []*catalogue.Record, out s
 	}
 	for i := range first {
 		if d := importertest.Diff(second[i], first[i]); d != nil {
-			t.Errorf("record %s came back changed: %v\n%s", first[i].URI, d, out)
+			t.Errorf("record %s came back changed: %v\n%s", first[i].URI(), d, out)
 		}
 	}
 	return first, second, out, losses
@@ -58,7 +58,7 @@ func TestAddDateAndLastModifiedBothKept(t *testing.T) {
 	in := header + `<DT><A HREF="http://www.nytimes.com/2011/10/19/nyregion/new-york-planting-a-million-treestoo-many-some-say.html" ADD_DATE="1530349052" LAST_MODIFIED="1592235496" TAGS="test" DATA-COVER="https://static01.nyt.com/images/2014/12/09/us/Tlogo-news-black-on-white/Tlogo-news-black-on-white-mediumThreeByTwo440.png">New York Planting One Million Trees, Too Many for Some</A>` + "\n</DL><p>\n"
 	first, _, out, _ := reexport(t, in)
 	r := first[0]
-	if got := r.Date.Unix(); got != 1530349052 {
+	if got := r.Date().Unix(); got != 1530349052 {
 		t.Errorf("DATE is %d, want ADD_DATE 1530349052", got)
 	}
 	if v := r.Extension("X-LAST-MODIFIED"); v != unix(1592235496) {
@@ -68,7 +68,7 @@ func TestAddDateAndLastModifiedBothKept(t *testing.T) {
 		t.Errorf("the export does not write both dates as they were:\n%s", out)
 	}
 	// A bookmark made in uricat has no LAST_MODIFIED: none is made up.
-	out, _ = write(t, &catalogue.Record{URI: "http://a/", Name: "a", Date: time.Unix(1700000000, 0)})
+	out, _ = write(t, catalogue.NewRecord(catalogue.Values{URI: "http://a/", Name: "a", Date: time.Unix(1700000000, 0)}))
 	if strings.Contains(out, "<A HREF=\"http://a/\" ADD_DATE=\"1700000000\" LAST_MODIFIED") {
 		t.Errorf("LAST_MODIFIED made up:\n%s", out)
 	}
@@ -94,7 +94,7 @@ func TestBrowserAttributesKept(t *testing.T) {
 	}
 	for i, w := range want {
 		got := map[string]string{}
-		for _, f := range first[i].Extensions {
+		for _, f := range first[i].Extensions() {
 			got[f.Name] = f.Value
 		}
 		if len(got) != len(w) {
@@ -147,13 +147,13 @@ func TestFolderThingsReported(t *testing.T) {
 // than a reader takes is cut, and the reader says so.
 func TestLongFolderNameReadsBackWhole(t *testing.T) {
 	long := strings.Repeat("0123456789 ", 183)[:2012]
-	rec := &catalogue.Record{URI: "http://a/", Name: strings.Repeat("n", 300<<10), Date: time.Unix(1, 0).UTC(), Category: long + "/" + long,
-		Description: strings.Repeat("d", 300<<10)}
+	rec := catalogue.NewRecord(catalogue.Values{URI: "http://a/", Name: strings.Repeat("n", 300<<10), Date: time.Unix(1, 0).UTC(), Category: long + "/" + long,
+		Description: strings.Repeat("d", 300<<10)})
 	out, losses := write(t, rec)
 	recs, diags := readAll(t, strings.NewReader(out), importers.Options{Now: now})
-	if len(recs) != 1 || recs[0].Category != rec.Category || recs[0].Name != rec.Name || recs[0].Description != rec.Description {
+	if len(recs) != 1 || recs[0].Category() != rec.Category() || recs[0].Name() != rec.Name() || recs[0].Description() != rec.Description() {
 		t.Errorf("the record did not come back whole (CATEGORY of %d bytes, NAME of %d, DESCRIPTION of %d)",
-			len(recs[0].Category), len(recs[0].Name), len(recs[0].Description))
+			len(recs[0].Category()), len(recs[0].Name()), len(recs[0].Description()))
 	}
 	if len(losses) > 0 || len(diags) > 1 { // the note about folder dates
 		t.Errorf("losses %v, diagnostics %v", losses, diags)
@@ -161,7 +161,7 @@ func TestLongFolderNameReadsBackWhole(t *testing.T) {
 	// Text a reader cannot hold is cut, with a word.
 	in := "<DL><DT><A HREF=\"http://b/\">" + strings.Repeat("x", MaxToken/2) + "<b></b>" + strings.Repeat("y", MaxToken/2+10) + "</A></DL>"
 	recs, diags = readAll(t, strings.NewReader(in), importers.Options{Now: now})
-	if len(recs) != 1 || len(recs[0].Name) != MaxToken {
+	if len(recs) != 1 || len(recs[0].Name()) != MaxToken {
 		t.Fatalf("read %d records", len(recs))
 	}
 	checkDiags(t, diags, []string{`1 dropped: a bookmark's name longer than 16 MiB cut short`, noDate(1, "the time of the import", now)})
@@ -173,10 +173,10 @@ func TestLongFolderNameReadsBackWhole(t *testing.T) {
 func TestNameKeepsRunsOfSpaces(t *testing.T) {
 	in := header + `<DT><A HREF="https://a.example/" ADD_DATE="1500000000">two  spaces,   three</A>` + "\n</DL><p>\n"
 	first, _, _, losses := reexport(t, in)
-	if first[0].Name != "two  spaces,   three" || len(losses) > 0 {
-		t.Errorf("NAME %q, losses %v", first[0].Name, losses)
+	if first[0].Name() != "two  spaces,   three" || len(losses) > 0 {
+		t.Errorf("NAME %q, losses %v", first[0].Name(), losses)
 	}
-	_, losses = write(t, &catalogue.Record{URI: "https://b.example/", Name: " lead and trail ", Date: time.Unix(1, 0)})
+	_, losses = write(t, catalogue.NewRecord(catalogue.Values{URI: "https://b.example/", Name: " lead and trail ", Date: time.Unix(1, 0)}))
 	want := `deviation: record https://b.example/: NAME " lead and trail " reads back as "lead and trail": the blanks at the ends of a link's text are the file's layout, and a NAME is one line`
 	if len(losses) != 1 || losses[0].String() != want {
 		t.Errorf("losses %v, want %q", losses, want)
@@ -192,15 +192,15 @@ func TestWriterReports(t *testing.T) {
 		rec  *catalogue.Record
 		want string
 	}{
-		{"empty folder name", &catalogue.Record{URI: "http://a/", Name: "a", Date: d, Category: "a//b"},
+		{"empty folder name", catalogue.NewRecord(catalogue.Values{URI: "http://a/", Name: "a", Date: d, Category: "a//b"}),
 			`deviation: record http://a/: CATEGORY "a//b" is written as the folder path "a/b", which is what reads back: a folder name cannot be empty, nor start or end with blanks`},
-		{"lower-case extension name", &catalogue.Record{URI: "http://a/", Name: "a", Date: d, Extensions: []catalogue.Field{{Name: "X-Author", Value: "Zoë"}}},
+		{"lower-case extension name", catalogue.NewRecord(catalogue.Values{URI: "http://a/", Name: "a", Date: d, Extensions: []catalogue.Field{{Name: "X-Author", Value: "Zoë"}}}),
 			"deviation: record http://a/: X-Author is written as the attribute X-Author, which reads back as X-AUTHOR: HTML attribute names have no case"},
-		{"Unix time 0", &catalogue.Record{URI: "http://a/", Name: "a", Date: time.Unix(0, 0)},
+		{"Unix time 0", catalogue.NewRecord(catalogue.Values{URI: "http://a/", Name: "a", Date: time.Unix(0, 0)}),
 			"deviation: record http://a/: DATE 01/01/1970 00:00:00 is Unix time 0, which a bookmark file takes for no date"},
-		{"year 6000", &catalogue.Record{URI: "http://a/", Name: "a", Date: time.Date(6000, 1, 1, 0, 0, 0, 0, time.UTC)},
+		{"year 6000", catalogue.NewRecord(catalogue.Values{URI: "http://a/", Name: "a", Date: time.Date(6000, 1, 1, 0, 0, 0, 0, time.UTC)}),
 			"deviation: record http://a/: DATE 01/01/6000 00:00:00 is past the year 5137: Unix seconds that a bookmark file takes for milliseconds"},
-		{"control characters", &catalogue.Record{URI: "http://a/", Name: "a\x1b]52;c;eA==\x07b", Date: d, Description: "x\x9b2Jy"},
+		{"control characters", catalogue.NewRecord(catalogue.Values{URI: "http://a/", Name: "a\x1b]52;c;eA==\x07b", Date: d, Description: "x\x9b2Jy"}),
 			"dropped: record http://a/: control characters and escape sequences left out of its text: a file must not carry them to a terminal"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -212,8 +212,8 @@ func TestWriterReports(t *testing.T) {
 	}
 	// A record's text with control characters in several values is
 	// reported once.
-	_, losses := write(t, &catalogue.Record{URI: "http://a/", Name: "a\x07", Date: time.Unix(1, 0), Description: "\x1b[2J",
-		Category: "c\x07", Extensions: []catalogue.Field{{Name: "X-A", Value: "\x00"}}})
+	_, losses := write(t, catalogue.NewRecord(catalogue.Values{URI: "http://a/", Name: "a\x07", Date: time.Unix(1, 0), Description: "\x1b[2J",
+		Category: "c\x07", Extensions: []catalogue.Field{{Name: "X-A", Value: "\x00"}}}))
 	if len(losses) != 1 {
 		t.Errorf("report %v", losses)
 	}
@@ -326,7 +326,7 @@ func TestPocketAndInstapaperSamples(t *testing.T) {
 		recs, _ := readAllWith(t, f, string(b))
 		cats := map[string]int{}
 		for _, r := range recs {
-			cats[r.Category]++
+			cats[r.Category()]++
 		}
 		want := map[string]int{"Unread": 3}
 		if f.Name == "instapaper" {
@@ -340,7 +340,7 @@ func TestPocketAndInstapaperSamples(t *testing.T) {
 				t.Errorf("%s: %d records in %q, want %d", name, cats[c], c, n)
 			}
 		}
-		if f.Name == "pocket" && (len(recs) == 0 || recs[0].Date.Unix() != 1564910046) {
+		if f.Name == "pocket" && (len(recs) == 0 || recs[0].Date().Unix() != 1564910046) {
 			t.Errorf("%s: time_added not read as DATE", name)
 		}
 	}
@@ -354,8 +354,8 @@ func FuzzRoundTrip(f *testing.F) {
 	f.Add("n", "", strings.Repeat("é", 1006), "X-LAST-VISIT", "29/03/2019 18:40:52", int64(-86400))
 	f.Add("&amp;", "&#10;", `C:\dir`, "X-POST-DATA", "a&b", int64(1e10))
 	f.Fuzz(func(t *testing.T, name, desc, cat, extName, extValue string, date int64) {
-		rec := &catalogue.Record{URI: "http://example.org/?a=1&b=2", Name: name, Description: desc, Category: cat,
-			Date: time.Unix(date%1e11, 0).UTC()}
+		rec := catalogue.NewRecord(catalogue.Values{URI: "http://example.org/?a=1&b=2", Name: name, Description: desc, Category: cat,
+			Date: time.Unix(date%1e11, 0).UTC()})
 		if catalogue.ValidateExtensionName(extName) == nil {
 			rec.SetExtension(extName, extValue)
 		}
@@ -379,7 +379,7 @@ func FuzzRoundTrip(f *testing.F) {
 
 func extMap(r *catalogue.Record) map[string]string {
 	m := map[string]string{}
-	for _, f := range r.Extensions {
+	for _, f := range r.Extensions() {
 		m[f.Name] = f.Value
 	}
 	return m
@@ -403,14 +403,14 @@ func sameMap(a, b map[string]string) bool {
 // is written, however long.
 func TestTooLongRecord(t *testing.T) {
 	d := time.Unix(1, 0).UTC()
-	long := &catalogue.Record{URI: "http://long/", Name: strings.Repeat("&", MaxToken/5+1), Date: d}
-	fits := &catalogue.Record{URI: "http://fits/", Name: strings.Repeat("n", MaxToken/2), Date: d}
+	long := catalogue.NewRecord(catalogue.Values{URI: "http://long/", Name: strings.Repeat("&", MaxToken/5+1), Date: d})
+	fits := catalogue.NewRecord(catalogue.Values{URI: "http://fits/", Name: strings.Repeat("n", MaxToken/2), Date: d})
 	out, diags := write(t, long, fits)
 	if len(diags) != 1 || !strings.HasPrefix(diags[0].String(), "skipped: record http://long/: not written: its text is longer than the 16 MiB") {
 		t.Errorf("diagnostics %v", diags)
 	}
 	recs, _ := readAll(t, strings.NewReader(out), importers.Options{Now: now})
-	if len(recs) != 1 || recs[0].URI != "http://fits/" || recs[0].Name != fits.Name {
+	if len(recs) != 1 || recs[0].URI() != "http://fits/" || recs[0].Name() != fits.Name() {
 		t.Errorf("read back %d records", len(recs))
 	}
 }

@@ -180,24 +180,24 @@ func (w *Writer) Write(rec *catalogue.Record) error {
 	if w.closed {
 		return errors.New("netscape: Write after Close")
 	}
-	w.Record(rec.URI)
+	w.Record(rec.URI())
 	if w.tooLong(rec) {
 		w.Note(catalogue.Skipped, "not written: its text is longer than the %d MiB a Netscape reader takes in one piece", MaxToken>>20)
 		return nil
 	}
 	noted := false
 	e := entry{rec: rec}
-	name, dirty := w.safe(rec.Name, &noted)
+	name, dirty := w.safe(rec.Name(), &noted)
 	if back := textBack(name); back != name {
 		w.Note(catalogue.Deviation, "NAME %q reads back as %q: the blanks at the ends of a link's text are the file's layout, and a NAME is one line", importers.Excerpt(name), importers.Excerpt(back))
 	}
 	e.dirty = dirty
-	_, dirty = w.safe(rec.Description, &noted)
+	_, dirty = w.safe(rec.Description(), &noted)
 	e.dirty = e.dirty || dirty
-	if !rec.Date.IsZero() {
-		w.checkDate(rec.Date, "DATE")
+	if !rec.Date().IsZero() {
+		w.checkDate(rec.Date(), "DATE")
 	}
-	for _, f := range rec.Extensions {
+	for _, f := range rec.Extensions() {
 		if f.Value == "" {
 			continue
 		}
@@ -218,10 +218,10 @@ func (w *Writer) Write(rec *catalogue.Record) error {
 			w.Note(catalogue.Deviation, "%s is written as the attribute %s, which reads back as %s: HTML attribute names have no case", f.Name, f.Name, strings.ToUpper(f.Name))
 		}
 	}
-	p, ok := w.byCategory[rec.Category]
+	p, ok := w.byCategory[rec.Category()]
 	if !ok {
-		p = w.place(rec.Category)
-		w.byCategory[rec.Category] = p
+		p = w.place(rec.Category())
+		w.byCategory[rec.Category()] = p
 	}
 	for _, n := range p.notes {
 		w.Note(n.kind, "%s", n.msg)
@@ -230,7 +230,7 @@ func (w *Writer) Write(rec *catalogue.Record) error {
 		w.Note(catalogue.Dropped, lostControls)
 	}
 	for d := p.f; d != w.root; d = d.parent {
-		d.note(rec.Date)
+		d.note(rec.Date())
 	}
 	p.f.entries = append(p.f.entries, e)
 	return nil
@@ -288,18 +288,18 @@ func (w *Writer) checkDate(t time.Time, field string) {
 // "&#34;", "&#10;"), so only a long record is measured; a tag's attribute
 // names and dates add less than 64 bytes each.
 func (w *Writer) tooLong(rec *catalogue.Record) bool {
-	n := len(rec.URI) + len(rec.Language) + len(rec.Type) + len(rec.ID) + 5*64
-	for _, f := range rec.Extensions {
+	n := len(rec.URI()) + len(rec.Language()) + len(rec.Type()) + len(rec.ID()) + 5*64
+	for _, f := range rec.Extensions() {
 		n += len(f.Name) + len(f.Value) + 64
 	}
-	if 5*max(n, len(rec.Name), len(rec.Description)) <= MaxToken {
+	if 5*max(n, len(rec.Name()), len(rec.Description())) <= MaxToken {
 		return false
 	}
-	n = escapedLen(rec.URI) + len(rec.Language) + len(rec.Type) + len(rec.ID) + 5*64
-	for _, f := range rec.Extensions {
+	n = escapedLen(rec.URI()) + len(rec.Language()) + len(rec.Type()) + len(rec.ID()) + 5*64
+	for _, f := range rec.Extensions() {
 		n += len(f.Name) + escapedLen(f.Value) + 64
 	}
-	return n > MaxToken || escapedLen(rec.Name) > MaxToken || escapedLen(rec.Description) > MaxToken
+	return n > MaxToken || escapedLen(rec.Name()) > MaxToken || escapedLen(rec.Description()) > MaxToken
 }
 
 // escapedLen is the length of s as escape writes it.
@@ -368,14 +368,14 @@ func (fw *fileWriter) entries(f *folder, depth int) {
 func (fw *fileWriter) bookmark(b []byte, e entry, indent string) []byte {
 	r := e.rec
 	b = append(b, `<DT><A HREF="`...)
-	b = appendEscaped(b, r.URI)
+	b = appendEscaped(b, r.URI())
 	b = append(b, '"')
-	if !r.Date.IsZero() {
+	if !r.Date().IsZero() {
 		b = append(b, ` ADD_DATE="`...)
-		b = appendUnix(b, r.Date)
+		b = appendUnix(b, r.Date())
 		b = append(b, '"')
 	}
-	for _, f := range r.Extensions {
+	for _, f := range r.Extensions() {
 		if f.Value == "" {
 			continue
 		}
@@ -396,26 +396,26 @@ func (fw *fileWriter) bookmark(b []byte, e entry, indent string) []byte {
 		}
 		b = appendAttr(b, attrForField(f.Name), v)
 	}
-	if r.Language != "" {
-		b = appendAttr(b, attrLanguage, r.Language)
+	if r.Language() != "" {
+		b = appendAttr(b, attrLanguage, r.Language())
 	}
-	if r.Type != "" {
-		b = appendAttr(b, attrType, r.Type)
+	if r.Type() != "" {
+		b = appendAttr(b, attrType, r.Type())
 	}
-	if r.ID != "" {
-		b = appendAttr(b, attrID, r.ID)
+	if r.ID() != "" {
+		b = appendAttr(b, attrID, r.ID())
 	}
-	if r.Rating != 0 {
+	if r.Rating() != 0 {
 		b = append(b, ` RATING="`...)
-		b = append(b, byte('0'+r.Rating%10), '"')
+		b = append(b, byte('0'+r.Rating()%10), '"')
 	}
 	b = append(b, '>')
-	b = appendEscaped(b, clean(r.Name, e.dirty))
+	b = appendEscaped(b, clean(r.Name(), e.dirty))
 	b = append(b, "</A>\n"...)
-	if r.Description != "" {
+	if r.Description() != "" {
 		b = append(b, indent...)
 		b = append(b, "<DD>"...)
-		b = appendEscaped(b, clean(r.Description, e.dirty))
+		b = appendEscaped(b, clean(r.Description(), e.dirty))
 		b = append(b, '\n')
 	}
 	return b

@@ -126,12 +126,12 @@ func readBack(t *testing.T, data []byte) []browserMark {
 func TestWriteReadsBack(t *testing.T) {
 	d := func(s int64) time.Time { return time.Unix(s, 0).UTC() }
 	recs := []*catalogue.Record{
-		{URI: "https://example.org/?a=1&b=2", Name: `Café & "Co" <menu>`, Date: d(1709294400), Category: "Food/Paris",
-			Description: "line one\nline <two> & 'three'", Extensions: []catalogue.Field{{Name: "X-TAGS", Value: "food,<paris>"}}},
-		{URI: "http://example.com/top", Name: "Top", Date: d(1000)},
-		{URI: "http://example.com/tech", Name: "Tech", Date: d(2000), Category: "Tech"},
-		{URI: "http://example.com/bistro", Name: "Bistro", Date: d(3000), Category: "Food/Paris"},
-		{URI: "http://example.com/tokyo", Name: "日本", Date: d(4000), Category: "Food/Tokyo"},
+		catalogue.NewRecord(catalogue.Values{URI: "https://example.org/?a=1&b=2", Name: `Café & "Co" <menu>`, Date: d(1709294400), Category: "Food/Paris",
+			Description: "line one\nline <two> & 'three'", Extensions: []catalogue.Field{{Name: "X-TAGS", Value: "food,<paris>"}}}),
+		catalogue.NewRecord(catalogue.Values{URI: "http://example.com/top", Name: "Top", Date: d(1000)}),
+		catalogue.NewRecord(catalogue.Values{URI: "http://example.com/tech", Name: "Tech", Date: d(2000), Category: "Tech"}),
+		catalogue.NewRecord(catalogue.Values{URI: "http://example.com/bistro", Name: "Bistro", Date: d(3000), Category: "Food/Paris"}),
+		catalogue.NewRecord(catalogue.Values{URI: "http://example.com/tokyo", Name: "日本", Date: d(4000), Category: "Food/Tokyo"}),
 	}
 	out, _ := write(t, recs...)
 	got := readBack(t, []byte(out))
@@ -143,9 +143,9 @@ func TestWriteReadsBack(t *testing.T) {
 	for i, j := range order {
 		r, b := recs[j], got[i]
 		b.description = strings.TrimSpace(b.description) // DD text runs to the next tag
-		date := strconv.FormatInt(r.Date.Unix(), 10)
-		want := browserMark{folder: JoinFolders(Folders(r.Category)), href: r.URI, name: r.Name,
-			addDate: date, tags: r.Extension("X-TAGS"), description: r.Description}
+		date := strconv.FormatInt(r.Date().Unix(), 10)
+		want := browserMark{folder: JoinFolders(Folders(r.Category())), href: r.URI(), name: r.Name(),
+			addDate: date, tags: r.Extension("X-TAGS"), description: r.Description()}
 		if b != want {
 			t.Errorf("bookmark %d\n got %+v\nwant %+v", i, b, want)
 		}
@@ -177,9 +177,9 @@ func TestHeader(t *testing.T) {
 
 func TestFolderDates(t *testing.T) {
 	recs := []*catalogue.Record{
-		{URI: "http://a/", Name: "a", Date: time.Unix(500, 0), Category: "F/G"},
-		{URI: "http://b/", Name: "b", Date: time.Unix(100, 0), Category: "F"},
-		{URI: "http://c/", Name: "c", Date: time.Unix(900, 0), Category: "F/G"},
+		catalogue.NewRecord(catalogue.Values{URI: "http://a/", Name: "a", Date: time.Unix(500, 0), Category: "F/G"}),
+		catalogue.NewRecord(catalogue.Values{URI: "http://b/", Name: "b", Date: time.Unix(100, 0), Category: "F"}),
+		catalogue.NewRecord(catalogue.Values{URI: "http://c/", Name: "c", Date: time.Unix(900, 0), Category: "F/G"}),
 	}
 	out, _ := write(t, recs...)
 	for _, want := range []string{`<DT><H3 ADD_DATE="100" LAST_MODIFIED="900">F</H3>`, `<DT><H3 ADD_DATE="500" LAST_MODIFIED="900">G</H3>`} {
@@ -194,11 +194,11 @@ func TestFolderDates(t *testing.T) {
 // HTML's HREFLANG, TYPE, ID, RATING, and other extensions under their own
 // names, which browsers pass over.
 func TestAttributes(t *testing.T) {
-	rec := &catalogue.Record{URI: "http://a/", Name: "a", Date: time.Unix(1, 0), Rating: 4, Language: "fr", Type: "text/html", ID: "7",
+	rec := catalogue.NewRecord(catalogue.Values{URI: "http://a/", Name: "a", Date: time.Unix(1, 0), Rating: 4, Language: "fr", Type: "text/html", ID: "7",
 		Extensions: []catalogue.Field{
 			{Name: "X-OTHER", Value: "kept <too>"}, {Name: "X-TAGS", Value: "x, y"}, {Name: "X-KEYWORD", Value: "kw"},
 			{Name: "X-FEED-URL", Value: "http://a/feed?x=1&y=2"}, {Name: "X-LAST-VISIT", Value: "29/03/2019 18:40:52"},
-			{Name: "X-LAST-MODIFIED", Value: "not a date"}, {Name: "X-PRIVATE", Value: "1"}, {Name: "X-DATA-COVER", Value: "http://a/c.png"}}}
+			{Name: "X-LAST-MODIFIED", Value: "not a date"}, {Name: "X-PRIVATE", Value: "1"}, {Name: "X-DATA-COVER", Value: "http://a/c.png"}}})
 	out, losses := write(t, rec)
 	// The extensions in the record's order, which is the order an import
 	// found them in.
@@ -220,8 +220,8 @@ func FuzzWrite(f *testing.F) {
 	f.Add("", "", "/", "")
 	f.Fuzz(func(t *testing.T, name, desc, cat, tags string) {
 		name, desc, cat, tags = catalogue.CleanText(name), catalogue.CleanText(desc), catalogue.CleanText(cat), catalogue.CleanText(tags)
-		rec := &catalogue.Record{URI: "http://example.org/?a=1&b=2", Name: name, Description: desc, Category: cat,
-			Date: time.Unix(5, 0).UTC(), Extensions: []catalogue.Field{{Name: "X-TAGS", Value: tags}}}
+		rec := catalogue.NewRecord(catalogue.Values{URI: "http://example.org/?a=1&b=2", Name: name, Description: desc, Category: cat,
+			Date: time.Unix(5, 0).UTC(), Extensions: []catalogue.Field{{Name: "X-TAGS", Value: tags}}})
 		out, _ := write(t, rec, rec)
 		got := readBack(t, []byte(out))
 		if len(got) != 2 {
@@ -229,7 +229,7 @@ func FuzzWrite(f *testing.F) {
 		}
 		b := got[1]
 		if b.name != name || strings.TrimSpace(b.description) != strings.TrimSpace(desc) ||
-			b.folder != JoinFolders(Folders(cat)) || b.tags != tags || b.href != rec.URI {
+			b.folder != JoinFolders(Folders(cat)) || b.tags != tags || b.href != rec.URI() {
 			t.Errorf("read back %+v from\n%s", b, out)
 		}
 		for _, line := range strings.Split(out, "\n") {

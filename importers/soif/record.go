@@ -91,15 +91,16 @@ func (r *Reader) record(o *object) *catalogue.Record {
 	if !r.setURI(o, rec, ps) {
 		return nil
 	}
-	rec.Name = first("title")
-	rec.Description = first("description", "abstract")
+	rec.SetName(first("title"))
+	rec.SetDescription(first("description", "abstract"))
 	// Category and Rating are not in the draft, but uricat's own SOIF
 	// export writes them: read them back.
-	rec.Category = first("category")
+	rec.SetCategory(first("category"))
 	for i := range ps {
 		if p := &ps[i]; p.base == "rating" {
 			if n, err := catalogue.ParseRating(strings.TrimSpace(p.value)); err == nil {
-				rec.Rating, p.used = n, true
+				rec.SetRating(n)
+				p.used = true
 				break
 			}
 		}
@@ -108,7 +109,8 @@ func (r *Reader) record(o *object) *catalogue.Record {
 	for i := range ps {
 		if p := &ps[i]; p.base == "id" {
 			if v := strings.TrimSpace(p.value); catalogue.ValidateID(v) == nil {
-				rec.ID, p.used = v, true
+				rec.SetID(v)
+				p.used = true
 				break
 			}
 		}
@@ -119,7 +121,8 @@ typeLoop:
 			if p := &ps[i]; p.base == b {
 				// Only "type/subtype" can be a media type (Harvest's "HTML" is not).
 				if t := strings.TrimSpace(p.value); strings.Contains(t, "/") && catalogue.ValidateType(t) == nil {
-					rec.Type, p.used = t, true
+					rec.SetType(t)
+					p.used = true
 					break typeLoop
 				}
 			}
@@ -128,7 +131,8 @@ typeLoop:
 	for i := range ps {
 		if p := &ps[i]; p.base == "language" {
 			if l, ok := normalizeLanguage(p.value); ok {
-				rec.Language, p.used = l, true
+				rec.SetLanguage(l)
+				p.used = true
 				break
 			}
 		}
@@ -148,7 +152,8 @@ dateLoop:
 			if note != "" {
 				r.report(catalogue.Deviation, p.off, "%s: %s; read anyway", p.name, note)
 			}
-			rec.Date, p.used = t, true
+			rec.SetDate(t)
+			p.used = true
 			break dateLoop
 		}
 	}
@@ -173,7 +178,7 @@ func (r *Reader) setURI(o *object, rec *catalogue.Record, ps []pair) bool {
 		}
 	}
 	if len(ids) == 0 && hasScheme(o.url) {
-		rec.URI = o.url // Finish validates it, and says why if it must
+		rec.SetURI(o.url) // Finish validates it, and says why if it must
 		return true
 	}
 	uri := o.url
@@ -183,7 +188,7 @@ func (r *Reader) setURI(o *object, rec *catalogue.Record, ps []pair) bool {
 		urlErr = catalogue.ValidateURI(uri)
 	}
 	if o.url != "" && o.url != "-" && urlErr == nil {
-		rec.URI = o.url
+		rec.SetURI(o.url)
 		for _, p := range ids {
 			if catalogue.NormalizeURI(catalogue.CleanText(p.value)) == uri {
 				p.used = true // the same again: nothing to keep
@@ -193,7 +198,8 @@ func (r *Reader) setURI(o *object, rec *catalogue.Record, ps []pair) bool {
 	}
 	for _, p := range ids {
 		if catalogue.ValidateURI(catalogue.NormalizeURI(catalogue.CleanText(p.value))) == nil {
-			rec.URI, p.used = p.value, true
+			rec.SetURI(p.value)
+			p.used = true
 			if o.url != "-" && o.url != "" {
 				r.report(catalogue.Deviation, o.start, "the object has %q where its URL goes, which is not a URI; using its %s %q", importers.OneLine(o.url), p.name, importers.OneLine(p.value))
 			}
@@ -237,7 +243,7 @@ func (r *Reader) setExtensions(rec *catalogue.Record, ps []pair) {
 		}
 	}
 	if unused > 0 {
-		rec.Extensions = make([]catalogue.Field, 0, unused)
+		rec.SetExtensions(make([]catalogue.Field, 0, unused))
 	}
 	for i := range ps {
 		p := &ps[i]
@@ -280,7 +286,7 @@ func (r *Reader) setExtensions(rec *catalogue.Record, ps []pair) {
 		case len(v) > maxExtension:
 			r.report(catalogue.Dropped, off, "%s is %d bytes long: bulk, not metadata; not kept", name, len(v))
 		default:
-			rec.Extensions = append(rec.Extensions, catalogue.Field{Name: name, Value: v})
+			rec.AddExtension(name, v)
 		}
 	}
 }

@@ -34,7 +34,7 @@ func readAll(t testing.TB, input string) ([]*catalogue.Record, []catalogue.Diagn
 			t.Fatalf("Read: %v", err)
 		}
 		if ps := rec.Validate(); len(ps) > 0 {
-			t.Errorf("record %s does not validate: %v", rec.URI, ps)
+			t.Errorf("record %s does not validate: %v", rec.URI(), ps)
 		}
 		recs = append(recs, rec)
 	}
@@ -90,13 +90,13 @@ func checkRecords(t *testing.T, got []*catalogue.Record, want []*catalogue.Recor
 	t.Helper()
 	if len(got) != len(want) {
 		for _, r := range got {
-			t.Logf("got %q %q", r.URI, r.Name)
+			t.Logf("got %q %q", r.URI(), r.Name())
 		}
 		t.Fatalf("got %d records, want %d", len(got), len(want))
 	}
 	for i := range want {
 		for _, d := range importertest.Diff(got[i], want[i]) {
-			t.Errorf("record %d (%s): %s", i, want[i].URI, d)
+			t.Errorf("record %d (%s): %s", i, want[i].URI(), d)
 		}
 	}
 }
@@ -139,12 +139,12 @@ func TestSpecExamples(t *testing.T) {
 		// SOIF template-type".
 		name: "7 DOCUMENT",
 		file: "testdata/spec-7-document.soif",
-		want: []*catalogue.Record{{
+		want: []*catalogue.Record{catalogue.NewRecord(catalogue.Values{
 			// "@DOCUMENT { http://home.netscape.com:80/ Title{19}: Welcome to Netscape
 			// Content-Type{9}: text/html Content-Length{5}: 33262 }"
 			URI: "http://home.netscape.com:80/", Name: "Welcome to Netscape", Date: now,
 			Type: "text/html", Extensions: x("X-CONTENT-LENGTH", "33262"),
-		}, {
+		}), catalogue.NewRecord(catalogue.Values{
 			// "Content-Length{5}: 5870" counts the blank after the value (as
 			// writers that counted the line break did) and is read;
 			// "Abstract{318}" holds 305 bytes here: it is read up to the
@@ -157,13 +157,13 @@ func TestSpecExamples(t *testing.T) {
 				"applications to communicate in a way that is designed to prevent eavesdropping, tampering, or message forgery.",
 			Extensions: x("X-CONTENT-LENGTH", "5870",
 				"X-AUTHOR", "Alan O. Freier; Philip Karlton; Paul C. Kocher"),
-		}, {
+		}), catalogue.NewRecord(catalogue.Values{
 			// "Last-Modified{31}: Tuesday, 11-Jun-96 19:18:44 GMT" (RFC 850);
 			// "Thumbnail{259}: ....." is cut short by the end of the example.
 			URI: "http://www.nissanmotors.com/1996/300ZX/pictures/300zx.jpg", Name: "300zx.jpg",
 			Date: date(1996, 6, 11, 19, 18, 44), Type: "image/jpeg",
 			Extensions: x("X-CONTENT-LENGTH", "25940"),
-		}},
+		})},
 		diags: []wantDiag{
 			{catalogue.Deviation, 41, `delimiter is ":" and a space`, ""},
 			{catalogue.Deviation, 243, "size counts the line break", ""},
@@ -184,7 +184,7 @@ func TestSpecExamples(t *testing.T) {
 		// (they were lost). LANGUAGE "eng" (NISO Z39.53) is RFC 3066's "en".
 		name: "C Dublin-Core",
 		file: "testdata/spec-c-dublin-core.soif",
-		want: []*catalogue.Record{{
+		want: []*catalogue.Record{catalogue.NewRecord(catalogue.Values{
 			URI:         "ftp://ds.internic.net/internet-drafts/draft-kunze-dc-00.txt",
 			Name:        "Dublin Core Metadata for Simple Resource Description",
 			Description: "Reference description of Dublin Core elements.",
@@ -203,7 +203,7 @@ func TestSpecExamples(t *testing.T) {
 				"X-RIGHTS", "Unlimited Distribution; readers must not cite as standard.",
 			),
 			Language: "en",
-		}},
+		})},
 		diags: []wantDiag{{catalogue.Deviation, 781, `IDENTIFIER:{21}: the colon stands before the size, not after it (4.4: ATTRIBUTE ::= IDENTIFIER {VALUE-SIZE} DELIMITER VALUE); read as IDENTIFIER{21}:`, ""}},
 	}, {
 		// The same in the layout the draft's authors wrote it (one pair a
@@ -211,7 +211,7 @@ func TestSpecExamples(t *testing.T) {
 		// 7's first object.
 		name: "C Dublin-Core in its original layout, then another object",
 		file: "testdata/spec-c-dublin-core-relined.soif",
-		want: []*catalogue.Record{{
+		want: []*catalogue.Record{catalogue.NewRecord(catalogue.Values{
 			URI:         "ftp://ds.internic.net/internet-drafts/draft-kunze-dc-00.txt",
 			Name:        "Dublin Core Metadata for Simple Resource Description",
 			Description: "Reference description of Dublin Core elements.",
@@ -230,10 +230,10 @@ func TestSpecExamples(t *testing.T) {
 				"X-RIGHTS", "Unlimited Distribution; readers must not cite as standard.",
 			),
 			Language: "en",
-		}, {
+		}), catalogue.NewRecord(catalogue.Values{
 			URI: "http://home.netscape.com:80/", Name: "Welcome to Netscape", Date: now,
 			Type: "text/html", Extensions: x("X-CONTENT-LENGTH", "33262"),
-		}},
+		})},
 		diags: []wantDiag{
 			{catalogue.Deviation, 0, `IDENTIFIER:{21}: the colon stands before the size`, "IDENTIFIER:{21}"},
 		},
@@ -255,12 +255,12 @@ func TestSamples(t *testing.T) {
 	want := map[string][]*catalogue.Record{
 		// Harvest's test for a value that starts with a line break:
 		// "Attribute1{11}:<TAB>\n0123456789".
-		"gitpan-Metadata_t-soif.t_heredoc-ex1_value-starts-with-newline.soif": {{
+		"gitpan-Metadata_t-soif.t_heredoc-ex1_value-starts-with-newline.soif": {catalogue.NewRecord(catalogue.Values{
 			URI: "news:foo@bar", Name: "foo@bar", Date: now,
 			Extensions: x("X-ATTRIBUTE1", "0123456789", "X-ATTRIBUTE2", "0123456789"),
-		}},
+		})},
 		// DC-dot's record: every count checks out, Keywords{74} spans lines.
-		"re-Isearch_doctype-soif.cxx_comment_ukoln-dcdot.soif": {{
+		"re-Isearch_doctype-soif.cxx_comment_ukoln-dcdot.soif": {catalogue.NewRecord(catalogue.Values{
 			URI: "http://www.ukoln.ac.uk/metadata/dcdot/", Name: "DC-dot", Date: now,
 			Description: "A CGI based Dublin Core META tag generator", Type: "text/html",
 			Extensions: x(
@@ -274,7 +274,7 @@ func TestSamples(t *testing.T) {
 				"X-PUBLISHER", "UKOLN",
 				"X-RIGHTS", "http://www.ukoln.ac.uk/metadata/dcdot/COPYING",
 			),
-		}},
+		})},
 	}
 	files, _ := filepath.Glob(filepath.Join(samples, "*"))
 	if len(files) == 0 {
@@ -314,12 +314,12 @@ func TestMapping(t *testing.T) {
 		name: "URL - takes an IDENTIFIER that is a URI (4.5, Appendix C)",
 		input: "@Dublin-Core { -\nTITLE{4}:\tDraf\nIDENTIFIER{21}:\tdraft-kunze-dc-00.txt\n" +
 			"IDENTIFIER-2{22}:\thttp://example.org/dc/\n}\n",
-		want: []*catalogue.Record{{URI: "http://example.org/dc/", Name: "Draf", Date: now,
-			Extensions: x("X-IDENTIFIER", "draft-kunze-dc-00.txt")}},
+		want: []*catalogue.Record{catalogue.NewRecord(catalogue.Values{URI: "http://example.org/dc/", Name: "Draf", Date: now,
+			Extensions: x("X-IDENTIFIER", "draft-kunze-dc-00.txt")})},
 	}, {
 		name:  "URL - without an IDENTIFIER is skipped with the reason",
 		input: "@FILE { -\nTitle{3}:\tabc\n}\n@FILE { http://b.example/\n}\n",
-		want:  []*catalogue.Record{{URI: "http://b.example/", Name: "b.example", Date: now}},
+		want:  []*catalogue.Record{catalogue.NewRecord(catalogue.Values{URI: "http://b.example/", Name: "b.example", Date: now})},
 		diags: []wantDiag{{catalogue.Skipped, 0, `no URL ("-" or none) and no IDENTIFIER that is a URI`, ""}},
 	}, {
 		name:  "a URL that is not a URI (WRITERS.md: @FILE { Boku_Bioninformatics) is skipped",
@@ -328,70 +328,70 @@ func TestMapping(t *testing.T) {
 	}, {
 		name:  "Author-N in any order are one X-AUTHOR, in N order (4.3)",
 		input: "@DOCUMENT { http://a.example/x\nAuthor-2{1}:\tB\nAuthor-10{1}:\tC\nAuthor-1{1}:\tA\nauthor-3{2}:\tB2\n}",
-		want: []*catalogue.Record{{URI: "http://a.example/x", Name: "x", Date: now,
-			Extensions: x("X-AUTHOR", "A; B; B2; C")}},
+		want: []*catalogue.Record{catalogue.NewRecord(catalogue.Values{URI: "http://a.example/x", Name: "x", Date: now,
+			Extensions: x("X-AUTHOR", "A; B; B2; C")})},
 	}, {
 		name: "attribute names are case-insensitive; the first Title is NAME",
 		input: "@FILE { http://a.example/\nTITLE{5}:\tFirst\ntitle{6}:\tSecond\nDESCRIPTION{1}:\td\n" +
 			"abstract{1}:\ta\n}\n",
-		want: []*catalogue.Record{{URI: "http://a.example/", Name: "First", Description: "d", Date: now,
-			Extensions: x("X-TITLE", "Second", "X-ABSTRACT", "a")}},
+		want: []*catalogue.Record{catalogue.NewRecord(catalogue.Values{URI: "http://a.example/", Name: "First", Description: "d", Date: now,
+			Extensions: x("X-TITLE", "Second", "X-ABSTRACT", "a")})},
 	}, {
 		name:  "Abstract is the DESCRIPTION when there is no Description; line breaks kept",
 		input: "@DOCUMENT { http://a.example/\nAbstract{11}:\tline\nline 2\n}\n",
-		want:  []*catalogue.Record{{URI: "http://a.example/", Name: "a.example", Description: "line\nline 2", Date: now}},
+		want:  []*catalogue.Record{catalogue.NewRecord(catalogue.Values{URI: "http://a.example/", Name: "a.example", Description: "line\nline 2", Date: now})},
 	}, {
 		name: "Last-Modification-Time (Unix seconds, Appendix A) is DATE before Update-Time",
 		input: "@FILE { http://a.example/\nUpdate-Time{9}:\t844556565\n" +
 			"Last-Modification-Time{9}:\t812345678\nType{4}:\tHTML\n}\n",
-		want: []*catalogue.Record{{URI: "http://a.example/", Name: "a.example", Date: time.Unix(812345678, 0).UTC(),
-			Extensions: x("X-UPDATE-TIME", "844556565", "X-TYPE", "HTML")}},
+		want: []*catalogue.Record{catalogue.NewRecord(catalogue.Values{URI: "http://a.example/", Name: "a.example", Date: time.Unix(812345678, 0).UTC(),
+			Extensions: x("X-UPDATE-TIME", "844556565", "X-TYPE", "HTML")})},
 	}, {
 		name:  "Update-Time alone gives DATE",
 		input: "@FILE { http://a.example/\nUpdate-Time{9}:\t844556565\n}\n",
-		want:  []*catalogue.Record{{URI: "http://a.example/", Name: "a.example", Date: time.Unix(844556565, 0).UTC()}},
+		want:  []*catalogue.Record{catalogue.NewRecord(catalogue.Values{URI: "http://a.example/", Name: "a.example", Date: time.Unix(844556565, 0).UTC()})},
 	}, {
 		name:  "Last-Modified in RFC 1123",
 		input: "@DOCUMENT { http://a.example/\nLast-Modified{29}:\tSun, 06 Nov 1994 08:49:37 GMT\n}\n",
-		want:  []*catalogue.Record{{URI: "http://a.example/", Name: "a.example", Date: date(1994, 11, 6, 8, 49, 37)}},
+		want:  []*catalogue.Record{catalogue.NewRecord(catalogue.Values{URI: "http://a.example/", Name: "a.example", Date: date(1994, 11, 6, 8, 49, 37)})},
 	}, {
 		name:  "Last-Modified in asctime",
 		input: "@DOCUMENT { http://a.example/\nLast-Modified{24}:\tSun Nov  6 08:49:37 1994\n}\n",
-		want:  []*catalogue.Record{{URI: "http://a.example/", Name: "a.example", Date: date(1994, 11, 6, 8, 49, 37)}},
+		want:  []*catalogue.Record{catalogue.NewRecord(catalogue.Values{URI: "http://a.example/", Name: "a.example", Date: date(1994, 11, 6, 8, 49, 37)})},
 	}, {
 		name:  "a zone other than GMT is honoured",
 		input: "@DOCUMENT { http://a.example/\nLast-Modified{29}:\tSun, 06 Nov 1994 08:49:37 PST\n}\n",
-		want:  []*catalogue.Record{{URI: "http://a.example/", Name: "a.example", Date: date(1994, 11, 6, 16, 49, 37)}},
+		want:  []*catalogue.Record{catalogue.NewRecord(catalogue.Values{URI: "http://a.example/", Name: "a.example", Date: date(1994, 11, 6, 16, 49, 37)})},
 	}, {
 		name:  "a wrong weekday is read and reported",
 		input: "@DOCUMENT { http://a.example/\nLast-Modified{29}:\tMon, 06 Nov 1994 08:49:37 GMT\n}\n",
-		want:  []*catalogue.Record{{URI: "http://a.example/", Name: "a.example", Date: date(1994, 11, 6, 8, 49, 37)}},
+		want:  []*catalogue.Record{catalogue.NewRecord(catalogue.Values{URI: "http://a.example/", Name: "a.example", Date: date(1994, 11, 6, 8, 49, 37)})},
 		diags: []wantDiag{{catalogue.Deviation, 30, `weekday "Mon" does not match the date (it was a Sunday)`, ""}},
 	}, {
 		name:  "DC DATE as YYYYMMDD (ANSI X3.30, Appendix C: 19961203)",
 		input: "@Dublin-Core { http://a.example/\nDATE{8}:\t19961203\n}\n",
-		want:  []*catalogue.Record{{URI: "http://a.example/", Name: "a.example", Date: date(1996, 12, 3, 0, 0, 0)}},
+		want:  []*catalogue.Record{catalogue.NewRecord(catalogue.Values{URI: "http://a.example/", Name: "a.example", Date: date(1996, 12, 3, 0, 0, 0)})},
 	}, {
 		name:  "CIP-HINT's Date form (Appendix B)",
 		input: "@FILE { http://a.example/\nDate{29}:\tSun, 05 Jan 1997 08:33:33 GMT\n}\n",
-		want:  []*catalogue.Record{{URI: "http://a.example/", Name: "a.example", Date: date(1997, 1, 5, 8, 33, 33)}},
+		want:  []*catalogue.Record{catalogue.NewRecord(catalogue.Values{URI: "http://a.example/", Name: "a.example", Date: date(1997, 1, 5, 8, 33, 33)})},
 	}, {
 		name:  "a date uricat cannot read is kept as X- and reported",
 		input: "@FILE { http://a.example/\nDate{8}:\tsometime\n}\n",
-		want:  []*catalogue.Record{{URI: "http://a.example/", Name: "a.example", Date: now, Extensions: x("X-DATE", "sometime")}},
+		want:  []*catalogue.Record{catalogue.NewRecord(catalogue.Values{URI: "http://a.example/", Name: "a.example", Date: now, Extensions: x("X-DATE", "sometime")})},
 		diags: []wantDiag{{catalogue.Deviation, 26, `"sometime" is not a date uricat can read; kept as X-DATE`, ""}},
 	}, {
 		name: "media types go to TYPE, Content-Type first; other types stay X-",
 		input: "@DOCUMENT { http://a.example/\nType{4}:\tHTML\nFORMAT{10}:\ttext/plain\n" +
 			"Content-Type{24}:\ttext/html; charset=UTF-8\n}\n",
-		want: []*catalogue.Record{{URI: "http://a.example/", Name: "a.example", Date: now, Type: "text/html; charset=UTF-8",
-			Extensions: x("X-TYPE", "HTML", "X-FORMAT", "text/plain")}},
+		want: []*catalogue.Record{catalogue.NewRecord(catalogue.Values{URI: "http://a.example/", Name: "a.example", Date: now, Type: "text/html; charset=UTF-8",
+			Extensions: x("X-TYPE", "HTML", "X-FORMAT", "text/plain")})},
 	}, {
 		name:  "Dublin-Core's three-letter LANGUAGE becomes the RFC 3066 two-letter tag",
 		input: "@Dublin-Core { http://a.example/\nLANGUAGE{3}:\teng\n}\n@FILE { http://b.example/\nLanguage{7}:\tEnglish\n}\n",
 		want: []*catalogue.Record{
-			{URI: "http://a.example/", Name: "a.example", Date: now, Language: "en"},
-			{URI: "http://b.example/", Name: "b.example", Date: now, Extensions: x("X-LANGUAGE", "English")}},
+			catalogue.NewRecord(catalogue.Values{URI: "http://a.example/", Name: "a.example", Date: now, Language: "en"}),
+			catalogue.NewRecord(catalogue.Values{URI: "http://b.example/", Name: "b.example", Date: now, Extensions: x("X-LANGUAGE", "English")})},
 	}, {
 		// Issue 10: Id came back as X-ID. A value the field cannot hold
 		// stays an X- field.
@@ -399,13 +399,13 @@ func TestMapping(t *testing.T) {
 		input: "@FILE { http://a.example/\nCategory{10}:\tFood/Paris\nRating{1}:\t5\nId{1}:\t7\n}\n" +
 			"@FILE { http://b.example/\nRating{2}:\t10\nId{3}:\tabc\n}\n",
 		want: []*catalogue.Record{
-			{URI: "http://a.example/", Name: "a.example", Date: now, Category: "Food/Paris", Rating: 5, ID: "7"},
-			{URI: "http://b.example/", Name: "b.example", Date: now, Extensions: x("X-RATING", "10", "X-ID", "abc")}},
+			catalogue.NewRecord(catalogue.Values{URI: "http://a.example/", Name: "a.example", Date: now, Category: "Food/Paris", Rating: 5, ID: "7"}),
+			catalogue.NewRecord(catalogue.Values{URI: "http://b.example/", Name: "b.example", Date: now, Extensions: x("X-RATING", "10", "X-ID", "abc")})},
 	}, {
 		name: "bulk values are dropped and counted, each one",
 		input: "@FILE { http://a.example/\nFull-Text{5}:\tabcde\nPartial-Text{3}:\tabc\n" +
 			"URL-References{19}:\thttp://b.example/ x\n}\n",
-		want: []*catalogue.Record{{URI: "http://a.example/", Name: "a.example", Date: now}},
+		want: []*catalogue.Record{catalogue.NewRecord(catalogue.Values{URI: "http://a.example/", Name: "a.example", Date: now})},
 		diags: []wantDiag{
 			{catalogue.Dropped, 26, "Full-Text{5} is bulk content", ""},
 			{catalogue.Dropped, 46, "Partial-Text{3} is bulk content", ""},
@@ -414,7 +414,7 @@ func TestMapping(t *testing.T) {
 	}, {
 		name:  "a value that starts with a line break and holds braces and @",
 		input: "@FILE { http://a.example/\nDescription{22}:\t\n} @FILE { x\n{oops}:\t}\n}\n",
-		want:  []*catalogue.Record{{URI: "http://a.example/", Name: "a.example", Date: now, Description: "} @FILE { x\n{oops}:\t}"}},
+		want:  []*catalogue.Record{catalogue.NewRecord(catalogue.Values{URI: "http://a.example/", Name: "a.example", Date: now, Description: "} @FILE { x\n{oops}:\t}"})},
 	}, {
 		// A wrong size is repaired: the value ends where the next line
 		// starts a pair, and nothing after it is lost (issue 10: the rest
@@ -423,8 +423,8 @@ func TestMapping(t *testing.T) {
 		input: "@FILE { http://a.example/\nTitle{3}:\tabcdef\nDescription{1}:\tz\n}\n" +
 			"@FILE { http://b.example/\nTitle{1}:\tb\n}\n",
 		want: []*catalogue.Record{
-			{URI: "http://a.example/", Name: "abcdef", Description: "z", Date: now},
-			{URI: "http://b.example/", Name: "b", Date: now}},
+			catalogue.NewRecord(catalogue.Values{URI: "http://a.example/", Name: "abcdef", Description: "z", Date: now}),
+			catalogue.NewRecord(catalogue.Values{URI: "http://b.example/", Name: "b", Date: now})},
 		diags: []wantDiag{{catalogue.Deviation, 26, `Title{3}: the size does not match the data (after 3 bytes comes "def\nDescript"); the value is taken to end at "Description" at @43: 6 bytes`, ""}},
 	}, {
 		// Two too many: "Hello\nD" fits the grammar, with an attribute
@@ -433,16 +433,16 @@ func TestMapping(t *testing.T) {
 		// X-ESCRIPTION, without a word).
 		name:  "a size two too large is not misread as a value and an invented attribute",
 		input: "@FILE { http://a.example/\nTitle{7}:\tHello\nDescription{5}:\tworld\n}\n",
-		want:  []*catalogue.Record{{URI: "http://a.example/", Name: "Hello", Description: "world", Date: now}},
+		want:  []*catalogue.Record{catalogue.NewRecord(catalogue.Values{URI: "http://a.example/", Name: "Hello", Description: "world", Date: now})},
 		diags: []wantDiag{{catalogue.Deviation, 26, `Title{7}: the size does not match the data (after 7 bytes comes "escription{5"); the value is taken to end at "Description" at @42: 5 bytes`, ""}},
 	}, {
 		name: "a size too large: the value ends at the \"}\" that starts a line; the objects after are read",
 		input: "@FILE { http://a.example/\nTitle{60}:\tabc\n}\n" +
 			"@FILE { http://b.example/\nTitle{1}:\tb\n}\n@FILE { http://c.example/\n}\n",
 		want: []*catalogue.Record{
-			{URI: "http://a.example/", Name: "abc", Date: now},
-			{URI: "http://b.example/", Name: "b", Date: now},
-			{URI: "http://c.example/", Name: "c.example", Date: now}},
+			catalogue.NewRecord(catalogue.Values{URI: "http://a.example/", Name: "abc", Date: now}),
+			catalogue.NewRecord(catalogue.Values{URI: "http://b.example/", Name: "b", Date: now}),
+			catalogue.NewRecord(catalogue.Values{URI: "http://c.example/", Name: "c.example", Date: now})},
 		diags: []wantDiag{{catalogue.Deviation, 26, "Title{60}: the size does not match the data", ""}},
 	}, {
 		// Appendix C's "IDENTIFIER:{21}": the pairs after it are read.
@@ -450,8 +450,8 @@ func TestMapping(t *testing.T) {
 		input: "@Dublin-Core { http://a.example/\nTITLE{1}:\tA\nIDENTIFIER:{21}\tdraft-kunze-dc-00.txt\n" +
 			"LANGUAGE{3}:\teng\n}\n@Dublin-Core { http://b.example/\nTITLE{1}:\tB\n}\n",
 		want: []*catalogue.Record{
-			{URI: "http://a.example/", Name: "A", Date: now, Language: "en", Extensions: x("X-IDENTIFIER", "draft-kunze-dc-00.txt")},
-			{URI: "http://b.example/", Name: "B", Date: now}},
+			catalogue.NewRecord(catalogue.Values{URI: "http://a.example/", Name: "A", Date: now, Language: "en", Extensions: x("X-IDENTIFIER", "draft-kunze-dc-00.txt")}),
+			catalogue.NewRecord(catalogue.Values{URI: "http://b.example/", Name: "B", Date: now})},
 		diags: []wantDiag{{catalogue.Deviation, 45, "IDENTIFIER:{21}: the colon stands before the size", ""}},
 	}, {
 		// 4.3: "Implementors of SOIF parsers should ignore ,,,, or other
@@ -459,25 +459,25 @@ func TestMapping(t *testing.T) {
 		// and the ATTRIBUTE-IDENTIFIER of the subsequent pair."
 		name:  "commas between pairs are ignored, as the draft says (4.3)",
 		input: "@FILE { http://a.example/\nTitle{1}:\tA,,,,\nType{9}:\ttext/html ,, Description{1}:\td\n}\n",
-		want:  []*catalogue.Record{{URI: "http://a.example/", Name: "A", Type: "text/html", Description: "d", Date: now}},
+		want:  []*catalogue.Record{catalogue.NewRecord(catalogue.Values{URI: "http://a.example/", Name: "A", Type: "text/html", Description: "d", Date: now})},
 	}, {
 		// After a value, lines that are not pairs are more likely the
 		// value's own (a size too small) than junk: see the size cases.
 		name:  "junk where a pair should start is skipped to the next line that starts a pair, and reported",
 		input: "@FILE { http://a.example/\n%% a comment {x}\nmore junk\nType{9}:\ttext/html\nTitle{5}:\tTitle\n}\n",
-		want:  []*catalogue.Record{{URI: "http://a.example/", Name: "Title", Type: "text/html", Date: now}},
+		want:  []*catalogue.Record{catalogue.NewRecord(catalogue.Values{URI: "http://a.example/", Name: "Title", Type: "text/html", Date: now})},
 		diags: []wantDiag{{catalogue.Dropped, 26, `these bytes are not an attribute (they start "%% a comment"); skipped up to "Type" at @53`, ""}},
 	}, {
 		name:  "a pair without a size (\"Name: value\") is read up to the next line that starts a pair, and reported",
 		input: "@FILE { http://a.example/\nTitle: A title\nwith two lines\nType{9}:\ttext/html\n}\n",
-		want:  []*catalogue.Record{{URI: "http://a.example/", Name: "A title with two lines", Type: "text/html", Date: now}},
+		want:  []*catalogue.Record{catalogue.NewRecord(catalogue.Values{URI: "http://a.example/", Name: "A title with two lines", Type: "text/html", Date: now})},
 		diags: []wantDiag{{catalogue.Deviation, 26, `Title has no {SIZE} (4.4: IDENTIFIER {VALUE-SIZE} DELIMITER VALUE); the value is taken to end at "Type" at @56: 22 bytes`, ""}},
 	}, {
 		// Each is reported; a flood of them is summarised by the import
 		// (importers.Plan), not here.
 		name:  "the size counts the line break (WRITERS.md): read, and reported",
 		input: "@FILE { http://a.example/\nTitle{2}:\tA\nType{10}:\ttext/html\n}\n",
-		want:  []*catalogue.Record{{URI: "http://a.example/", Name: "A", Date: now, Type: "text/html"}},
+		want:  []*catalogue.Record{catalogue.NewRecord(catalogue.Values{URI: "http://a.example/", Name: "A", Date: now, Type: "text/html"})},
 		diags: []wantDiag{
 			{catalogue.Deviation, 26, "Title{2}: the size counts the line break", ""},
 			{catalogue.Deviation, 38, "Type{10}: the size counts the line break", ""}},
@@ -485,8 +485,8 @@ func TestMapping(t *testing.T) {
 		name:  "text before the first object and between objects is skipped and reported",
 		input: "From: harvest\n\n@FILE { http://a.example/\n}\njunk\n@FILE { http://b.example/\n}",
 		want: []*catalogue.Record{
-			{URI: "http://a.example/", Name: "a.example", Date: now},
-			{URI: "http://b.example/", Name: "b.example", Date: now}},
+			catalogue.NewRecord(catalogue.Values{URI: "http://a.example/", Name: "a.example", Date: now}),
+			catalogue.NewRecord(catalogue.Values{URI: "http://b.example/", Name: "b.example", Date: now})},
 		diags: []wantDiag{
 			{catalogue.Deviation, 0, "bytes up to @15 are outside any object", ""},
 			{catalogue.Deviation, 43, "bytes up to @48 are outside any object", ""}},
@@ -494,41 +494,41 @@ func TestMapping(t *testing.T) {
 		name:  "an object not closed before the next, and one not closed at the end",
 		input: "@FILE { http://a.example/\nTitle{1}:\tA\n@FILE { http://b.example/\nTitle{1}:\tB\n",
 		want: []*catalogue.Record{
-			{URI: "http://a.example/", Name: "A", Date: now},
-			{URI: "http://b.example/", Name: "B", Date: now}},
+			catalogue.NewRecord(catalogue.Values{URI: "http://a.example/", Name: "A", Date: now}),
+			catalogue.NewRecord(catalogue.Values{URI: "http://b.example/", Name: "B", Date: now})},
 		diags: []wantDiag{
 			{catalogue.Deviation, 0, `the object is not closed by "}" before the next object at @38`, ""},
 			{catalogue.Deviation, 38, `the object is not closed by "}" before the end of the input`, ""}},
 	}, {
 		name:  "@FIELD and other unknown templates are read, with a note",
 		input: "@FIELD { http://localhost\nTitle{2}:\tlo\n}\n",
-		want:  []*catalogue.Record{{URI: "http://localhost", Name: "lo", Date: now}},
+		want:  []*catalogue.Record{catalogue.NewRecord(catalogue.Values{URI: "http://localhost", Name: "lo", Date: now})},
 		diags: []wantDiag{{catalogue.Info, 0, `template "FIELD" is not one SOIF's draft names`, ""}},
 	}, {
 		name:  "Latin-1 values are decoded; terminal escapes and control bytes removed",
 		input: "@FILE { http://a.example/\nTitle{14}:\tCaf\xe9 \x1b[31mred\x07\n}\n",
-		want:  []*catalogue.Record{{URI: "http://a.example/", Name: "Café red", Date: now}},
+		want:  []*catalogue.Record{catalogue.NewRecord(catalogue.Values{URI: "http://a.example/", Name: "Café red", Date: now})},
 		diags: []wantDiag{{catalogue.Info, 26, "not UTF-8; read as ISO-8859-1", ""}},
 	}, {
 		name:  "binary values are dropped",
 		input: "@FILE { http://a.example/\nMD5{4}:\t\x00\x01\x02\x03\n}\n",
-		want:  []*catalogue.Record{{URI: "http://a.example/", Name: "a.example", Date: now}},
+		want:  []*catalogue.Record{catalogue.NewRecord(catalogue.Values{URI: "http://a.example/", Name: "a.example", Date: now})},
 		diags: []wantDiag{{catalogue.Dropped, 26, "MD5{4} is binary data", ""}},
 	}, {
 		name:  "an IRI becomes a URI",
 		input: "@FILE { http://bücher.example/straße\n}\n",
-		want:  []*catalogue.Record{{URI: "http://xn--bcher-kva.example/stra%C3%9Fe", Name: "straße", Date: now}},
+		want:  []*catalogue.Record{catalogue.NewRecord(catalogue.Values{URI: "http://xn--bcher-kva.example/stra%C3%9Fe", Name: "straße", Date: now})},
 	}, {
 		name:  "CIP-HINT objects among bookmarks are skipped, each counted",
 		input: "@CIP-HINT{ http://h.example/\nSource-1{3}:\tabc\n}\n@FILE { http://a.example/\n}\n@CIP-HINT { http://h.example/\n}\n",
-		want:  []*catalogue.Record{{URI: "http://a.example/", Name: "a.example", Date: now}},
+		want:  []*catalogue.Record{catalogue.NewRecord(catalogue.Values{URI: "http://a.example/", Name: "a.example", Date: now})},
 		diags: []wantDiag{
 			{catalogue.Skipped, 0, "this CIP-HINT object is an index hint", ""},
 			{catalogue.Skipped, 76, "this CIP-HINT object is an index hint", ""}},
 	}, {
 		name:  "a value too long for an X- field is dropped as bulk",
 		input: "@FILE { http://a.example/\nNotes{3000}:\t" + strings.Repeat("n", 3000) + "\n}\n",
-		want:  []*catalogue.Record{{URI: "http://a.example/", Name: "a.example", Date: now}},
+		want:  []*catalogue.Record{catalogue.NewRecord(catalogue.Values{URI: "http://a.example/", Name: "a.example", Date: now})},
 		diags: []wantDiag{{catalogue.Dropped, 26, "X-NOTES is 3000 bytes long: bulk", ""}},
 	}}
 	for _, tt := range tests {

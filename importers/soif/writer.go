@@ -71,31 +71,31 @@ const Template = "FILE"
 // Write writes one record as a SOIF object. The object is made in the
 // buffer's free space and written at once: one call, not one per piece.
 func (w *Writer) Write(r *catalogue.Record) error {
-	w.Record(r.URI)
+	w.Record(r.URI())
 	b := w.bw.AvailableBuffer()
 	b = append(b, "@"+Template+" { "...)
-	b = append(b, w.url(r.URI)...)
+	b = append(b, w.url(r.URI())...)
 	b = append(b, '\n')
-	b = w.attr(b, "NAME", "Title", r.Name)
-	b = w.attr(b, "DESCRIPTION", "Description", r.Description)
-	if !r.Date.IsZero() {
-		w.num = strconv.AppendInt(w.num[:0], r.Date.Unix(), 10)
+	b = w.attr(b, "NAME", "Title", r.Name())
+	b = w.attr(b, "DESCRIPTION", "Description", r.Description())
+	if !r.Date().IsZero() {
+		w.num = strconv.AppendInt(w.num[:0], r.Date().Unix(), 10)
 		b = appendPair(b, "Last-Modification-Time", w.num)
 	}
-	b = w.attr(b, "CATEGORY", "Category", r.Category)
-	if r.Rating != 0 {
-		w.num = strconv.AppendInt(w.num[:0], int64(r.Rating), 10)
+	b = w.attr(b, "CATEGORY", "Category", r.Category())
+	if r.Rating() != 0 {
+		w.num = strconv.AppendInt(w.num[:0], int64(r.Rating()), 10)
 		b = appendPair(b, "Rating", w.num)
 	}
-	if l := r.Language; len(l) == 3 || len(l) > 3 && l[3] == '-' { // only a three-letter code may change
+	if l := r.Language(); len(l) == 3 || len(l) > 3 && l[3] == '-' { // only a three-letter code may change
 		if n, _ := normalizeLanguage(l); n != l {
 			w.Note(catalogue.Deviation, "LANGUAGE %q is written as it is, but reads back as %q (RFC 3066 2.3 prefers the two-letter code)", l, n)
 		}
 	}
-	b = w.attr(b, "LANGUAGE", "Language", r.Language)
-	b = w.attr(b, "TYPE", "Type", r.Type)
-	b = w.attr(b, "ID", "Id", r.ID)
-	for _, f := range r.Extensions {
+	b = w.attr(b, "LANGUAGE", "Language", r.Language())
+	b = w.attr(b, "TYPE", "Type", r.Type())
+	b = w.attr(b, "ID", "Id", r.ID())
+	for _, f := range r.Extensions() {
 		v := f.Value
 		a := w.names.Get(f.Name, newAttrOf)
 		attr := a.attr

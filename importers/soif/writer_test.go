@@ -84,8 +84,8 @@ func (o parsedObject) get(name string) string {
 func TestWriteByteCounts(t *testing.T) {
 	date := time.Date(2001, 12, 2, 3, 4, 5, 0, time.UTC)
 	recs := []*catalogue.Record{
-		{URI: "http://example.org/", Name: "Zoë", Date: date},
-		{URI: "http://example.org/b", Name: "日本", Date: date, Description: "two\nlines {with braces} and }\n"},
+		catalogue.NewRecord(catalogue.Values{URI: "http://example.org/", Name: "Zoë", Date: date}),
+		catalogue.NewRecord(catalogue.Values{URI: "http://example.org/b", Name: "日本", Date: date, Description: "two\nlines {with braces} and }\n"}),
 	}
 	out, _ := importertest.Export(t, Format.NewWriter, recs...)
 	buf := bytes.NewBufferString(out)
@@ -101,18 +101,18 @@ func TestWriteByteCounts(t *testing.T) {
 		}
 	}
 	objs := parseSOIF(t, buf.Bytes())
-	if len(objs) != 2 || objs[1].get("Description") != recs[1].Description {
+	if len(objs) != 2 || objs[1].get("Description") != recs[1].Description() {
 		t.Errorf("parsed back %+v", objs)
 	}
 }
 
 // Every field is carried, under the attribute the package doc names.
 func TestWriteAttributes(t *testing.T) {
-	rec := &catalogue.Record{URI: "https://example.org/a;b?c=%20", Name: "N", Date: time.Unix(1700000000, 0).UTC(),
+	rec := catalogue.NewRecord(catalogue.Values{URI: "https://example.org/a;b?c=%20", Name: "N", Date: time.Unix(1700000000, 0).UTC(),
 		Category: "A/B", Description: "D", Rating: 4, Language: "en-gb", Type: "text/html", ID: "42",
 		Extensions: []catalogue.Field{{Name: "X-AUTHOR", Value: "Alan O. Freier; Paul C. Kocher"},
 			{Name: "X-KEYWORDS", Value: "ssl; tls;"}, {Name: "X-TITLE", Value: "other title"},
-			{Name: "X-PART-2", Value: "p2"}, {Name: "X-FILE-SIZE", Value: "5870"}}}
+			{Name: "X-PART-2", Value: "p2"}, {Name: "X-FILE-SIZE", Value: "5870"}}})
 	out, _ := importertest.Export(t, Format.NewWriter, rec)
 	buf := bytes.NewBufferString(out)
 	objs := parseSOIF(t, buf.Bytes())
@@ -120,7 +120,7 @@ func TestWriteAttributes(t *testing.T) {
 		t.Fatalf("%d objects", len(objs))
 	}
 	o := objs[0]
-	if o.template != "FILE" || o.url != rec.URI {
+	if o.template != "FILE" || o.url != rec.URI() {
 		t.Errorf("object header: %q %q", o.template, o.url)
 	}
 	var got []string
@@ -160,10 +160,10 @@ func FuzzWrite(f *testing.F) {
 	f.Add("Zoë", "two\nlines }\n@FILE { x", "A/B", "X-AUTHOR", "a}:\tb")
 	f.Add("", "", "", "X-T", "")
 	f.Fuzz(func(t *testing.T, name, desc, cat, extName, extValue string) {
-		rec := &catalogue.Record{URI: "http://example.org/", Name: name, Description: desc, Category: cat,
-			Date: time.Unix(1, 0).UTC(), Extensions: []catalogue.Field{{Name: extName, Value: extValue}}}
+		rec := catalogue.NewRecord(catalogue.Values{URI: "http://example.org/", Name: name, Description: desc, Category: cat,
+			Date: time.Unix(1, 0).UTC(), Extensions: []catalogue.Field{{Name: extName, Value: extValue}}})
 		if catalogue.ValidateExtensionName(extName) != nil {
-			rec.Extensions = nil
+			rec.SetExtensions(nil)
 		}
 		out, _ := importertest.Export(t, Format.NewWriter, rec, rec)
 		buf := bytes.NewBufferString(out)
@@ -175,10 +175,10 @@ func FuzzWrite(f *testing.F) {
 		// What a terminal would take for a command is left out (and
 		// reported: TestWriterReports); the rest is exact.
 		safe := func(s string) string { v, _ := importers.SafeText(s); return v }
-		if o.url != rec.URI || o.get("Title") != safe(name) || o.get("Description") != safe(desc) || o.get("Category") != safe(cat) {
+		if o.url != rec.URI() || o.get("Title") != safe(name) || o.get("Description") != safe(desc) || o.get("Category") != safe(cat) {
 			t.Errorf("read back %+v", o)
 		}
-		if len(rec.Extensions) > 0 && o.get(AttributeName(extName)) != safe(extValue) {
+		if len(rec.Extensions()) > 0 && o.get(AttributeName(extName)) != safe(extValue) {
 			t.Errorf("%s read back as %q, want %q", extName, o.get(AttributeName(extName)), safe(extValue))
 		}
 		importertest.CheckOutput(t, "soif", buf.Bytes())

@@ -16,8 +16,8 @@ import (
 func TestRoundTrip(t *testing.T) {
 	recs := importertest.Imported(append(importertest.Tricky(), importertest.Generate(200)...))
 	recs = append(recs, importertest.Imported([]*catalogue.Record{
-		{URI: "http://a.example/", Name: "\tspaced  out ", Category: " lead", Extensions: []catalogue.Field{{Name: "X-URN", Value: "URN:IANA:0::drafts:1204"}}},
-		{URI: "http://b.example/", Name: "Blanks%; ;; %%", Description: "a>\n<b; 10:00 EST"},
+		catalogue.NewRecord(catalogue.Values{URI: "http://a.example/", Name: "\tspaced  out ", Category: " lead", Extensions: []catalogue.Field{{Name: "X-URN", Value: "URN:IANA:0::drafts:1204"}}}),
+		catalogue.NewRecord(catalogue.Values{URI: "http://b.example/", Name: "Blanks%; ;; %%", Description: "a>\n<b; 10:00 EST"}),
 	})...)
 	importertest.RoundTrip(t, Format, recs)
 }
@@ -33,15 +33,15 @@ func TestWriterReports(t *testing.T) {
 		want []string
 	}{
 		{"a URN for a URI reads back as the citation's URN",
-			&catalogue.Record{URI: "urn:isbn:0451450523", Name: "n", Date: d}, []string{"its URI is written as the citation's URL, but reads back as a URN"}},
+			catalogue.NewRecord(catalogue.Values{URI: "urn:isbn:0451450523", Name: "n", Date: d}), []string{"its URI is written as the citation's URL, but reads back as a URN"}},
 		{"\"_\" cannot be in a field name",
-			&catalogue.Record{URI: "http://e.org/", Name: "n", Date: d, Extensions: ext("X-MY_FIELD", "v")},
+			catalogue.NewRecord(catalogue.Values{URI: "http://e.org/", Name: "n", Date: d, Extensions: ext("X-MY_FIELD", "v")}),
 			[]string{"X-MY_FIELD is written as the URD X-MY-FIELD, which reads back as X-MY-FIELD"}},
 		{"an X- value on several lines reads back on one",
-			&catalogue.Record{URI: "http://e.org/", Name: "n", Date: d, Extensions: ext("X-NOTE", "a\nb")},
+			catalogue.NewRecord(catalogue.Values{URI: "http://e.org/", Name: "n", Date: d, Extensions: ext("X-NOTE", "a\nb")}),
 			[]string{`X-NOTE is written as it is, but reads back as "a b"`}},
 		{"controls, C1 controls and escape sequences are escaped; an import leaves them out, which is said once",
-			&catalogue.Record{URI: "http://e.org/", Name: "red\x1b[31m \u009b2J", Date: d, Description: "osc\x1b]52;c;aGk=\x07"},
+			catalogue.NewRecord(catalogue.Values{URI: "http://e.org/", Name: "red\x1b[31m \u009b2J", Date: d, Description: "osc\x1b]52;c;aGk=\x07"}),
 			[]string{"control characters and escape sequences left out of NAME, DESCRIPTION: they are written escaped (%XX)"}},
 	}
 	for _, tt := range tests {
@@ -55,8 +55,8 @@ func TestWriterReports(t *testing.T) {
 // carries none of them raw (issue 10: URC output carried raw C1 controls),
 // and reads back with them escaped, not lost on the way.
 func TestNoRawControls(t *testing.T) {
-	rec := &catalogue.Record{URI: "http://e.org/", Name: "a\u0085b\u009bc", Date: time.Unix(0, 0).UTC(),
-		Description: "\x1b]52;c;aGk=\x07\x1b[2J\xff\xfe", Extensions: []catalogue.Field{{Name: "X-NOTE", Value: "\x00\x7f\u009d"}}}
+	rec := catalogue.NewRecord(catalogue.Values{URI: "http://e.org/", Name: "a\u0085b\u009bc", Date: time.Unix(0, 0).UTC(),
+		Description: "\x1b]52;c;aGk=\x07\x1b[2J\xff\xfe", Extensions: []catalogue.Field{{Name: "X-NOTE", Value: "\x00\x7f\u009d"}}})
 	out, _ := importertest.Export(t, Format.NewWriter, rec)
 	buf := bytes.NewBufferString(out)
 	importertest.CheckOutput(t, "urc", buf.Bytes())
@@ -74,8 +74,8 @@ func FuzzRoundTrip(f *testing.F) {
 	f.Add("100%; <b>", "a>\n<b", " lead", "X-URN", "IANA:0::drafts:1204", "3")
 	f.Add("red\x1b[31m\u009b", "\u0085", "", "X-NOTE", " v ", "")
 	f.Fuzz(func(t *testing.T, name, desc, cat, extName, extValue, id string) {
-		rec := &catalogue.Record{URI: "http://example.org/", Name: name, Description: desc, Category: cat, ID: id,
-			Date: time.Unix(1700000000, 0).UTC(), Extensions: []catalogue.Field{{Name: extName, Value: extValue}}}
+		rec := catalogue.NewRecord(catalogue.Values{URI: "http://example.org/", Name: name, Description: desc, Category: cat, ID: id,
+			Date: time.Unix(1700000000, 0).UTC(), Extensions: []catalogue.Field{{Name: extName, Value: extValue}}})
 		recs := importertest.Imported([]*catalogue.Record{rec})
 		if len(recs) == 0 {
 			return

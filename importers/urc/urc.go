@@ -371,7 +371,7 @@ func (r *Reader) build(elems []element) {
 			templates[u.group] = t
 		}
 		rec := t.Clone()
-		rec.URI = u.uri
+		rec.SetURI(u.uri)
 		diags, ok := importers.Finish(rec, r.opts, u.line, u.off)
 		r.diags = append(r.diags, diags...)
 		if ok {
@@ -413,38 +413,40 @@ func (r *Reader) fieldsOf(in *group, order []string) *catalogue.Record {
 		name, lang := strings.ToLower(vals[0].name), vals[0].lang
 		switch {
 		case name == "title" && lang == "":
-			rec.Name = join(vals)
+			rec.SetName(join(vals))
 		case name == "title" && !hasField(lookup, "title"):
-			if rec.Name == "" {
-				rec.Name, titleLang = join(vals), lang
+			if rec.Name() == "" {
+				rec.SetName(join(vals))
+				titleLang = lang
 			} else {
 				addExt(extName(vals[0].name, lang), join(vals))
 			}
 		case name == "language" && lang == "":
-			rec.Language = vals[0].value
+			rec.SetLanguage(vals[0].value)
 			for _, v := range vals[1:] {
-				r.report(v.line, v.off, catalogue.Dropped, "a second Language %q; the first, %q, is kept", v.value, rec.Language)
+				r.report(v.line, v.off, catalogue.Dropped, "a second Language %q; the first, %q, is kept", v.value, rec.Language())
 			}
 		case name == "description" && lang == "":
-			rec.Description = join(vals)
+			rec.SetDescription(join(vals))
 		// Category, Rating and Id are not the proposal's, but uricat's
 		// export writes them: read them back (issue 10: CATEGORY came back
 		// as X-CATEGORY). A value the field cannot hold stays an X- field.
 		case name == "category" && lang == "":
-			rec.Category = join(vals)
+			rec.SetCategory(join(vals))
 		case name == "rating" && lang == "" && len(vals) == 1 && validRating(vals[0].value):
-			rec.Rating, _ = catalogue.ParseRating(vals[0].value)
+			n, _ := catalogue.ParseRating(vals[0].value)
+			rec.SetRating(n)
 		case name == "id" && lang == "" && len(vals) == 1 && catalogue.ValidateID(vals[0].value) == nil:
-			rec.ID = vals[0].value
+			rec.SetID(vals[0].value)
 		case name == "date" && lang == "":
 			if t, ok := parseDate(vals[0].value); ok {
-				rec.Date = t
+				rec.SetDate(t)
 			} else {
 				addExt("X-DATE", join(vals))
 			}
 		case name == "content-type" && lang == "":
 			if mt := mediaType(vals[0].value); mt != "" {
-				rec.Type = mt
+				rec.SetType(mt)
 			} else {
 				addExt("X-CONTENT-TYPE", join(vals))
 			}
@@ -454,14 +456,14 @@ func (r *Reader) fieldsOf(in *group, order []string) *catalogue.Record {
 			addExt(extName(vals[0].name, lang), join(vals))
 		}
 	}
-	if rec.Language == "" && titleLang != "" {
-		rec.Language = titleLang
+	if rec.Language() == "" && titleLang != "" {
+		rec.SetLanguage(titleLang)
 	}
 	if len(charset) > 0 {
 		// "Content-Type: Text/Plain; charset=US-ASCII" is what the two
 		// URDs say together; a charset means nothing to a non-text type.
-		if strings.HasPrefix(rec.Type, "text/") && !strings.Contains(rec.Type, "charset=") {
-			rec.Type = mediaType(rec.Type + "; charset=" + charset[0].value)
+		if strings.HasPrefix(rec.Type(), "text/") && !strings.Contains(rec.Type(), "charset=") {
+			rec.SetType(mediaType(rec.Type() + "; charset=" + charset[0].value))
 		} else {
 			addExt("X-CHARSET", join(charset))
 		}
@@ -469,7 +471,7 @@ func (r *Reader) fieldsOf(in *group, order []string) *catalogue.Record {
 	if len(urns) > 0 {
 		addExt("X-URN", urns...)
 	}
-	rec.Extensions = ext
+	rec.SetExtensions(ext)
 	return rec
 }
 

@@ -23,10 +23,10 @@ type got struct {
 
 func summarize(rec *catalogue.Record) got {
 	var ext []string
-	for _, f := range rec.Extensions {
+	for _, f := range rec.Extensions() {
 		ext = append(ext, f.Name+"="+f.Value)
 	}
-	return got{URI: rec.URI, Name: rec.Name, Language: rec.Language, Type: rec.Type, Description: rec.Description, Ext: strings.Join(ext, " | ")}
+	return got{URI: rec.URI(), Name: rec.Name(), Language: rec.Language(), Type: rec.Type(), Description: rec.Description(), Ext: strings.Join(ext, " | ")}
 }
 
 func readAll(t testing.TB, input string) (recs []got, diags []catalogue.Diagnostic) {
@@ -45,7 +45,7 @@ func readAll(t testing.TB, input string) (recs []got, diags []catalogue.Diagnost
 			t.Fatal(err)
 		}
 		if ps := rec.Validate(); len(ps) > 0 {
-			t.Errorf("record %q does not validate: %v", rec.URI, ps)
+			t.Errorf("record %q does not validate: %v", rec.URI(), ps)
 		}
 		recs = append(recs, summarize(rec))
 	}
@@ -349,7 +349,7 @@ func TestDate(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if d := catalogue.FormatDate(rec.Date); d != w.date || rec.Extension("X-DATE") != w.ext {
+		if d := catalogue.FormatDate(rec.Date()); d != w.date || rec.Extension("X-DATE") != w.ext {
 			t.Errorf("record %d: DATE %s, X-DATE %q; want %s, %q", i, d, rec.Extension("X-DATE"), w.date, w.ext)
 		}
 	}
@@ -421,7 +421,7 @@ func (e *errReader) Read(p []byte) (int, error) {
 func TestIOError(t *testing.T) {
 	r := NewReader(&errReader{"<http://e.org/a;>\n<http://e.org/b;"}, importers.Options{Now: now})
 	rec, err := r.Read()
-	if err != nil || rec.URI != "http://e.org/a" {
+	if err != nil || rec.URI() != "http://e.org/a" {
 		t.Fatalf("Read = %v, %v", rec, err)
 	}
 	_, err = r.Read()

@@ -118,12 +118,12 @@ func (w *Writer) urd(b []byte, field, label, value string) []byte {
 
 // Write writes one record as a citation, CRLF line ends.
 func (w *Writer) Write(r *catalogue.Record) error {
-	w.Record(r.URI)
-	if !citedAsURL(r.URI) {
+	w.Record(r.URI())
+	if !citedAsURL(r.URI()) {
 		w.Note(catalogue.Deviation, "its URI is written as the citation's URL, but reads back as a URN or not at all: a URN element and a URL look alike (rules 3, 4)")
 	}
 	b := append(w.bw.AvailableBuffer(), '<')
-	b, _ = appendEscaped(b, r.URI)
+	b, _ = appendEscaped(b, r.URI())
 	b = append(b, ';')
 	if urn := r.Extension("X-URN"); urn != "" {
 		b = append(b, "\r\n"...)
@@ -138,33 +138,33 @@ func (w *Writer) Write(r *catalogue.Record) error {
 		b, _ = appendEscaped(b, urn)
 		b = append(b, ';')
 	}
-	b = w.urd(b, "NAME", "Title", r.Name)
-	b = w.urd(b, "DESCRIPTION", "Description", r.Description)
-	if !r.Date.IsZero() {
-		w.date = r.Date.UTC().AppendFormat(w.date[:0], DateLayout)
+	b = w.urd(b, "NAME", "Title", r.Name())
+	b = w.urd(b, "DESCRIPTION", "Description", r.Description())
+	if !r.Date().IsZero() {
+		w.date = r.Date().UTC().AppendFormat(w.date[:0], DateLayout)
 		b = w.urd(b, "DATE", "Date", string(w.date))
 	}
-	b = w.urd(b, "CATEGORY", "Category", r.Category)
-	if r.Rating != 0 {
-		b = w.urd(b, "RATING", "Rating", strconv.Itoa(r.Rating))
+	b = w.urd(b, "CATEGORY", "Category", r.Category())
+	if r.Rating() != 0 {
+		b = w.urd(b, "RATING", "Rating", strconv.Itoa(r.Rating()))
 	}
-	b = w.urd(b, "LANGUAGE", "Language", r.Language)
-	if r.Type != "" {
-		mt, ok := w.types[r.Type]
+	b = w.urd(b, "LANGUAGE", "Language", r.Language())
+	if r.Type() != "" {
+		mt, ok := w.types[r.Type()]
 		if !ok {
-			mt = mediaType(r.Type)
+			mt = mediaType(r.Type())
 			if w.types == nil || len(w.types) > 256 {
 				w.types = map[string]string{}
 			}
-			w.types[r.Type] = mt
+			w.types[r.Type()] = mt
 		}
-		if mt != r.Type {
-			w.Note(catalogue.Deviation, "TYPE %q reads back in canonical form, %q", r.Type, mt)
+		if mt != r.Type() {
+			w.Note(catalogue.Deviation, "TYPE %q reads back in canonical form, %q", r.Type(), mt)
 		}
 	}
-	b = w.urd(b, "TYPE", "Content-type", r.Type)
-	b = w.urd(b, "ID", "Id", r.ID)
-	for _, f := range r.Extensions {
+	b = w.urd(b, "TYPE", "Content-type", r.Type())
+	b = w.urd(b, "ID", "Id", r.ID())
+	for _, f := range r.Extensions() {
 		if f.Name == "X-URN" {
 			continue
 		}

@@ -69,11 +69,11 @@ func TestEscapeReverses(t *testing.T) {
 }
 
 func TestWriteCitation(t *testing.T) {
-	rec := &catalogue.Record{URI: "ftp://nic.nordu.net/internet-drafts/draft-ietf-uri-url-01.txt",
+	rec := catalogue.NewRecord(catalogue.Values{URI: "ftp://nic.nordu.net/internet-drafts/draft-ietf-uri-url-01.txt",
 		Name: "Likformiga resurslägesgivare", Date: time.Date(1993, 10, 26, 11, 59, 44, 0, time.UTC),
 		Language: "en", Type: "text/plain", Description: "RFC; draft\nv1",
 		Extensions: []catalogue.Field{{Name: "X-AUTHOR", Value: "Tim Berners-Lee"}, {Name: "X-URN", Value: "IANA:0::drafts:1204"},
-			{Name: "X-VERSION", Value: "01"}, {Name: "X-PRIVATE", Value: "p"}, {Name: "X-MY_FIELD", Value: "m"}}}
+			{Name: "X-VERSION", Value: "01"}, {Name: "X-PRIVATE", Value: "p"}, {Name: "X-MY_FIELD", Value: "m"}}})
 	out, _ := importertest.Export(t, Format.NewWriter, rec)
 	buf := bytes.NewBufferString(out)
 	want := "<ftp://nic.nordu.net/internet-drafts/draft-ietf-uri-url-01.txt;\r\n" +
@@ -96,8 +96,8 @@ func TestWriteCitation(t *testing.T) {
 // escaped, splitting at ";" gives back exactly the elements.
 func TestOneCitationPerRecord(t *testing.T) {
 	recs := []*catalogue.Record{
-		{URI: "http://example.com/a;b=1", Name: "x; y", Date: time.Unix(0, 0).UTC(), Description: ";>;<"},
-		{URI: "http://example.com/", Name: "z", Date: time.Unix(0, 0).UTC(), Category: "A;B"},
+		catalogue.NewRecord(catalogue.Values{URI: "http://example.com/a;b=1", Name: "x; y", Date: time.Unix(0, 0).UTC(), Description: ";>;<"}),
+		catalogue.NewRecord(catalogue.Values{URI: "http://example.com/", Name: "z", Date: time.Unix(0, 0).UTC(), Category: "A;B"}),
 	}
 	out, _ := importertest.Export(t, Format.NewWriter, recs...)
 	buf := bytes.NewBufferString(out)

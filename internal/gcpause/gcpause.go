@@ -64,3 +64,35 @@ func off(path string) (percent int, limit int64) {
 	}
 	return debug.SetGCPercent(-1), debug.SetMemoryLimit(256<<20 + 3*size)
 }
+
+// heldPercent is the collector's GOGC for a process that holds a large
+// catalogue (Hold), and holdFrom the file size from which it applies.
+const (
+	heldPercent = 25
+	holdFrom    = 32 << 20
+)
+
+// Hold sets the collector for a process that keeps the catalogue at path
+// in memory for its life, as the TUI does. Most of its heap is then the
+// file's text, its records and its search index, which live as long as
+// the process: with Go's default (GOGC=100) the heap would grow to twice
+// that before each collection, the garbage of a few searches costing as
+// much memory as the catalogue itself. From holdFrom bytes the collector
+// runs once the garbage reaches a quarter of the live heap instead. A
+// GOGC the user set wins. Call it before Pause, which restores it.
+func Hold(path string) {
+	if _, set := os.LookupEnv("GOGC"); set {
+		return
+	}
+	info, err := os.Stat(path)
+	if err != nil || info.Size() < holdFrom {
+		return
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if pauses > 0 {
+		percent = heldPercent // the pause under way restores it
+		return
+	}
+	debug.SetGCPercent(heldPercent)
+}

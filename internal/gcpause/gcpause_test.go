@@ -52,3 +52,46 @@ func TestOff(t *testing.T) {
 		t.Fatalf("off: percent %d, limit %d; want -1 and 256 MiB", p, l)
 	}
 }
+
+func TestHold(t *testing.T) {
+	dir := t.TempDir()
+	small, large := filepath.Join(dir, "small.uricat"), filepath.Join(dir, "large.uricat")
+	for path, size := range map[string]int64{small: holdFrom - 1, large: holdFrom} {
+		f, err := os.Create(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := f.Truncate(size); err != nil { // sparse: no 32 MiB written
+			t.Fatal(err)
+		}
+		f.Close()
+	}
+	defer debug.SetGCPercent(debug.SetGCPercent(100))
+	t.Setenv("GOGC", "")
+	os.Unsetenv("GOGC") // t.Setenv restores it
+
+	Hold(small)
+	if p, _ := settings(); p != 100 {
+		t.Errorf("a catalogue under %d bytes: percent %d; want 100 unchanged", holdFrom, p)
+	}
+	Hold(large)
+	if p, _ := settings(); p != heldPercent {
+		t.Errorf("a large catalogue: percent %d; want %d", p, heldPercent)
+	}
+	debug.SetGCPercent(100)
+	resume := Pause(large)
+	Hold(large)
+	if p, _ := settings(); p != -1 {
+		t.Errorf("Hold during a pause: percent %d; want still off", p)
+	}
+	resume()
+	if p, _ := settings(); p != heldPercent {
+		t.Errorf("after the pause: percent %d; want %d", p, heldPercent)
+	}
+	debug.SetGCPercent(100)
+	t.Setenv("GOGC", "200")
+	Hold(large)
+	if p, _ := settings(); p != 100 {
+		t.Errorf("GOGC set by the user: percent %d; want it left alone (100)", p)
+	}
+}

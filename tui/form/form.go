@@ -190,7 +190,7 @@ func New(ctx dialog.Context, original *catalogue.Record, categories []string) *M
 		m.rows = append(m.rows, r)
 	}
 	if original != nil {
-		for _, x := range original.Extensions {
+		for _, x := range original.Extensions() {
 			r := &row{name: m.input("X-NAME"), value: m.input("value"), orig: x.Value}
 			r.name.SetValue(catalogue.DisplayText(x.Name))
 			m.rows = append(m.rows, r)
@@ -261,7 +261,7 @@ type foundMsg struct {
 func (m *Model) lookUp(uri string) tea.Cmd {
 	d, ok := m.dups[uri]
 	m.dup = d
-	if ok || m.uris.Has == nil || uri == "" || catalogue.ValidateURI(uri) != nil || m.original != nil && uri == m.original.URI {
+	if ok || m.uris.Has == nil || uri == "" || catalogue.ValidateURI(uri) != nil || m.original != nil && uri == m.original.URI() {
 		return nil
 	}
 	if m.dups == nil {
@@ -292,7 +292,7 @@ func (m *Model) found(msg foundMsg) {
 	}
 	d := &catalogue.DuplicateError{URI: msg.uri, Existing: msg.rec}
 	m.dups[msg.uri] = d
-	if rec, _ := m.Record(); rec.URI == msg.uri {
+	if rec, _ := m.Record(); rec.URI() == msg.uri {
 		m.dup = d
 	}
 }
@@ -301,7 +301,7 @@ func (m *Model) found(msg foundMsg) {
 // starts with (an invalid record's, as the file has it).
 func (m *Model) Init() tea.Cmd {
 	rec, _ := m.Record()
-	return tea.Batch(textinput.Blink, m.lookUp(rec.URI))
+	return tea.Batch(textinput.Blink, m.lookUp(rec.URI()))
 }
 
 // input makes a text input styled by the theme.
@@ -404,7 +404,7 @@ func (m *Model) SetError(err error) {
 	var de *catalogue.DuplicateError
 	if errors.As(err, &de) {
 		rec, _ := m.Record()
-		m.allowDup = rec.URI
+		m.allowDup = rec.URI()
 		m.err = "not saved: " + catalogue.DisplayText(de.Error()) + " · ctrl+s again saves it anyway"
 		return
 	}
@@ -417,7 +417,7 @@ func (m *Model) Record() (*catalogue.Record, []catalogue.Diagnostic) {
 	rec := &catalogue.Record{}
 	if m.original != nil {
 		rec = m.original.Clone()
-		rec.Extensions = nil
+		rec.SetExtensions(nil)
 	}
 	var ps []catalogue.Diagnostic
 	refused := map[string]bool{} // fields whose text Set refused
@@ -446,7 +446,7 @@ func (m *Model) Record() (*catalogue.Record, []catalogue.Diagnostic) {
 		default:
 			// Appended, not set: a name given twice is a problem
 			// Validate reports, not a value that replaces another.
-			rec.Extensions = append(rec.Extensions, catalogue.Field{Name: name, Value: v})
+			rec.AddExtension(name, v)
 		}
 	}
 	for _, p := range rec.Validate() {
@@ -475,7 +475,7 @@ func (m *Model) datesInput() bool {
 func (m *Model) validate() tea.Cmd {
 	rec, ps := m.Record()
 	m.assign(ps)
-	return m.lookUp(rec.URI)
+	return m.lookUp(rec.URI())
 }
 
 // assign puts each problem on the row of its field: a standard field's row,
@@ -574,13 +574,13 @@ func (m *Model) submit() (tea.Model, tea.Cmd) {
 		// so: it gets one, now, and becomes valid.)
 		return dialog.Close{}, nil
 	}
-	if d := m.dup; d != nil && m.allowDup != rec.URI {
+	if d := m.dup; d != nil && m.allowDup != rec.URI() {
 		// Said in the form, and saved only if the user saves again.
-		m.allowDup = rec.URI
+		m.allowDup = rec.URI()
 		m.err = "not saved: " + catalogue.DisplayText(d.Error()) + " · ctrl+s again saves it anyway"
 		return m, nil
 	}
-	orig, allow := m.original, rec.URI != "" && m.allowDup == rec.URI
+	orig, allow := m.original, rec.URI() != "" && m.allowDup == rec.URI()
 	return m, func() tea.Msg { return SubmittedMsg{Original: orig, Record: rec, AllowDuplicate: allow} }
 }
 
@@ -675,7 +675,7 @@ func (m *Model) View() string {
 	if !m.datesInput() {
 		date := "set to now when saved (3.3)"
 		if m.original != nil && hasDate(m.original) {
-			date = catalogue.DisplayDate(m.original.Date) + " · " + date
+			date = catalogue.DisplayDate(m.original.Date()) + " · " + date
 		}
 		// The text wrapped beside the label, as a field's message is.
 		dl := wrap(t.Dim, date, m.ctx.Width, lw+3)

@@ -80,11 +80,11 @@ func result(t *testing.T, cmd tea.Cmd) tea.Msg {
 }
 
 func sample() *catalogue.Record {
-	return &catalogue.Record{
+	return catalogue.NewRecord(catalogue.Values{
 		URI: "https://go.dev/doc/", Name: "Go documentation", Date: time.Date(2024, 5, 4, 10, 0, 0, 0, time.UTC),
 		Category: "Programming", Description: "The Go docs", Rating: 4, Language: "en", Type: "text/html",
 		ID: "12", Extensions: []catalogue.Field{{Name: "X-Tags", Value: "go docs"}},
-	}
+	})
 }
 
 func TestValidationAsYouType(t *testing.T) {
@@ -185,10 +185,10 @@ func TestAddSubmitsNormalisedIRI(t *testing.T) {
 		t.Error("Original set when adding")
 	}
 	r := msg.Record
-	if r.URI != "http://xn--bcher-kva.example/stra%C3%9Fe" || r.Name != "Bücher" || r.Rating != 3 {
+	if r.URI() != "http://xn--bcher-kva.example/stra%C3%9Fe" || r.Name() != "Bücher" || r.Rating() != 3 {
 		t.Errorf("record = %+v", r)
 	}
-	r.Date = time.Now() // as Catalogue.Add sets it
+	r.SetDate(time.Now()) // as Catalogue.Add sets it
 	if ps := r.Validate(); len(ps) > 0 {
 		t.Errorf("submitted record does not validate: %v", ps)
 	}
@@ -204,7 +204,7 @@ func TestEnterOnLastFieldSubmits(t *testing.T) {
 	}
 	_, cmd := press(m, tea.KeyEnter)
 	msg, ok := result(t, cmd).(SubmittedMsg)
-	if !ok || msg.Record.Name != "Example" {
+	if !ok || msg.Record.Name() != "Example" {
 		t.Fatalf("enter on the last field gave %#v", result(t, cmd))
 	}
 }
@@ -224,15 +224,15 @@ func TestEditKeepsWhatWasNotChanged(t *testing.T) {
 		t.Error("Original is not the edited record")
 	}
 	want := sample()
-	want.Name = "Go docs"
+	want.SetName("Go docs")
 	r := msg.Record
 	if r == orig {
 		t.Fatal("the form changed the original record")
 	}
-	if d := catalogue.Diff(want, r); len(d) > 0 || !r.Date.Equal(want.Date) {
+	if d := catalogue.Diff(want, r); len(d) > 0 || !r.Date().Equal(want.Date()) {
 		t.Errorf("record = %+v\nwant %+v", r, want)
 	}
-	if orig.Name != "Go documentation" {
+	if orig.Name() != "Go documentation" {
 		t.Error("the original record was modified")
 	}
 }
@@ -249,14 +249,14 @@ func TestEditUnchangedCancels(t *testing.T) {
 
 func TestMultilineDescriptionSurvivesEdit(t *testing.T) {
 	orig := sample()
-	orig.Description = "line one\nline two"
+	orig.SetDescription("line one\nline two")
 	m := New(dialog.NewContext(theme.Plain()), orig, nil)
 	m = focusField(t, m, catalogue.FieldRating)
 	m = clear(m)
 	m = typeText(m, "5")
 	_, cmd := press(m, tea.KeyCtrlS)
 	msg := result(t, cmd).(SubmittedMsg)
-	if msg.Record.Description != "line one\nline two" || msg.Record.Rating != 5 {
+	if msg.Record.Description() != "line one\nline two" || msg.Record.Rating() != 5 {
 		t.Errorf("record = %+v", msg.Record)
 	}
 }
@@ -293,7 +293,7 @@ func TestExtensionFields(t *testing.T) {
 	}
 	_, cmd := press(m, tea.KeyCtrlS)
 	msg := result(t, cmd).(SubmittedMsg)
-	got := msg.Record.Extensions
+	got := msg.Record.Extensions()
 	if len(got) != 1 || got[0] != (catalogue.Field{Name: "X-Colour", Value: "blue"}) {
 		t.Errorf("extensions = %v", got)
 	}
@@ -323,7 +323,7 @@ func TestSetErrorFromCatalogue(t *testing.T) {
 
 func TestViewSanitisesFileText(t *testing.T) {
 	orig := sample()
-	orig.Name = "evil\x1b]0;pwned\x07name\x1b[31m"
+	orig.SetName("evil\x1b]0;pwned\x07name\x1b[31m")
 	m := New(dialog.NewContext(theme.Plain()), orig, nil)
 	v := m.View()
 	if strings.ContainsRune(v, 0x1b) || strings.ContainsRune(v, 0x07) {
@@ -375,7 +375,7 @@ func TestEditInvalidRecordShowsTheFilesValue(t *testing.T) {
 		t.Fatal(err)
 	}
 	orig := c.Records()[0]
-	if orig.Valid() || orig.URI != "" {
+	if orig.Valid() || orig.URI() != "" {
 		t.Fatalf("sample record is not invalid: %+v", orig)
 	}
 	m := New(dialog.NewContext(theme.Plain()), orig, nil)
@@ -397,7 +397,7 @@ func TestEditInvalidRecordShowsTheFilesValue(t *testing.T) {
 	if _, err := c.Apply(catalogue.Set{Ref: msg.Original.Ref(), Fields: catalogue.Diff(msg.Original, msg.Record)}); err != nil {
 		t.Fatalf("the catalogue refuses the fixed record: %v", err)
 	}
-	if !c.Records()[0].Valid() || c.Records()[0].URI != "http://a%20b/" || c.Records()[0].Rating != 2 {
+	if !c.Records()[0].Valid() || c.Records()[0].URI() != "http://a%20b/" || c.Records()[0].Rating() != 2 {
 		t.Errorf("fixed record %+v", c.Records()[0])
 	}
 }
@@ -434,8 +434,8 @@ func TestCategoryCompletes(t *testing.T) {
 	m = typeText(m, "Pro")
 	m.Update(tea.KeyMsg{Type: tea.KeyRight})
 	rec, _ := m.Record()
-	if rec.Category != "Programming" {
-		t.Errorf("→ completed to %q, want Programming", rec.Category)
+	if rec.Category() != "Programming" {
+		t.Errorf("→ completed to %q, want Programming", rec.Category())
 	}
 }
 
@@ -444,8 +444,8 @@ func TestCategoryCompletes(t *testing.T) {
 // of other fields.
 func TestGoldenLongExtensionNames(t *testing.T) {
 	rec := sample()
-	rec.Extensions = []catalogue.Field{{Name: "X-CREATOR-EMAIL", Value: "ada@example.org"},
-		{Name: "X-A-VERY-LONG-EXTENSION-FIELD-NAME-INDEED", Value: "short"}}
+	rec.SetExtensions([]catalogue.Field{{Name: "X-CREATOR-EMAIL", Value: "ada@example.org"},
+		{Name: "X-A-VERY-LONG-EXTENSION-FIELD-NAME-INDEED", Value: "short"}})
 	m := New(dialog.NewContext(theme.Plain()), rec, nil)
 	m.SetSize(80, 24)
 	v := m.View()
@@ -494,7 +494,7 @@ func TestInputsFollowTheFieldsTable(t *testing.T) {
 		t.Errorf("edit form inputs %q, want %q", got, want)
 	}
 	undated := sample()
-	undated.Date = time.Time{}
+	undated.SetDate(time.Time{})
 	m := New(dialog.NewContext(theme.Plain()), undated, nil)
 	if got := inputs(m); strings.Join(got, " ") != strings.Join(withDate, " ") {
 		t.Errorf("inputs for a record without DATE %q, want %q", got, withDate)
@@ -534,7 +534,7 @@ func TestInputsFollowTheFieldsTable(t *testing.T) {
 // editing, with messages under its fields, focused anywhere.
 func TestFitsAnySize(t *testing.T) {
 	undated := sample()
-	undated.Date = time.Time{}
+	undated.SetDate(time.Time{})
 	for _, orig := range []*catalogue.Record{nil, sample(), undated} {
 		for _, tabs := range []int{0, 5, 30} {
 			m := New(dialog.NewContext(theme.Plain()), orig, []string{"Programming"})

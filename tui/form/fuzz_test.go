@@ -52,7 +52,7 @@ func FuzzTyping(f *testing.F) {
 		}
 		if sm, ok := cmd().(SubmittedMsg); ok {
 			rec := sm.Record.Clone()
-			rec.Date = time.Now()
+			rec.SetDate(time.Now())
 			if ps := rec.Validate(); len(ps) > 0 {
 				t.Fatalf("submitted a record the catalogue refuses: %v", ps)
 			}
@@ -108,12 +108,12 @@ func FuzzDateInput(f *testing.F) {
 			t.Fatalf("the catalogue refuses the DATE %q typed: %v", date, err)
 		}
 		got := c.Records()[0]
-		want := sm.Record.Date
+		want := sm.Record.Date()
 		if want.IsZero() {
 			want = c.Now()
 		}
-		if !got.Valid() || !got.Date.Equal(want) {
-			t.Fatalf("typed %q: stored %v, want %v", date, got.Date, want)
+		if !got.Valid() || !got.Date().Equal(want) {
+			t.Fatalf("typed %q: stored %v, want %v", date, got.Date(), want)
 		}
 	})
 }

@@ -83,7 +83,7 @@ func New(ctx dialog.Context, rec *catalogue.Record, categories []string) *Model 
 	ti.Placeholder = "type a category, or leave empty for none"
 	ti.Cursor.Style = th.InputCursor
 	ti.Cursor.TextStyle = th.Input
-	ti.SetValue(catalogue.DisplayText(rec.Category))
+	ti.SetValue(catalogue.DisplayText(rec.Category()))
 	ti.CursorEnd()
 	ti.Focus()
 	m := &Model{ctx: ctx, keys: DefaultKeyMap, rec: rec, input: ti, categories: cs}

@@ -22,7 +22,7 @@ func golden(t *testing.T, name, got string) {
 }
 
 func newPicker(categories []string, current string) *Model {
-	return New(dialog.NewContext(theme.Plain()), &catalogue.Record{Category: current}, categories)
+	return New(dialog.NewContext(theme.Plain()), catalogue.NewRecord(catalogue.Values{Category: current}), categories)
 }
 
 func typeText(m *Model, s string) *Model {
@@ -83,7 +83,7 @@ func chosen(t *testing.T, next tea.Model) tea.Msg {
 }
 
 func TestChosenIsForTheRecord(t *testing.T) {
-	rec := &catalogue.Record{Name: "Go", Category: "Programming"}
+	rec := catalogue.NewRecord(catalogue.Values{Name: "Go", Category: "Programming"})
 	m := New(dialog.NewContext(theme.Plain()), rec, inUse)
 	if m.Value() != "Programming" {
 		t.Fatalf("starts with %q, want the record's category", m.Value())

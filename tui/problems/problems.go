@@ -250,7 +250,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 // askDelete is the question before deleting the invalid record of it.
 func (m *Model) askDelete(it Item) *dialog.Confirm {
 	r := it.Record
-	name := catalogue.DisplayText(r.Name)
+	name := catalogue.DisplayText(r.Name())
 	if name == "" {
 		name = "(no valid NAME)"
 	}
@@ -458,13 +458,13 @@ func (m *Model) itemLines(it Item, sel bool) []string {
 	if !r.Valid() {
 		state = t.Invalid.Render("invalid ")
 	}
-	name := catalogue.DisplayText(r.Name)
+	name := catalogue.DisplayText(r.Name())
 	if name == "" {
 		name = "(no valid NAME)"
 	}
 	head := cursor + where + " " + state + " " + t.Name.Render(name)
-	if r.URI != "" {
-		head += " " + t.URI.Render(catalogue.DisplayText(catalogue.DisplayURI(r.URI)))
+	if r.URI() != "" {
+		head += " " + t.URI.Render(catalogue.DisplayText(catalogue.DisplayURI(r.URI())))
 	}
 	lines := []string{head}
 	for _, p := range it.Problems {

@@ -110,7 +110,7 @@ func TestItemsByLine(t *testing.T) {
 		if it.Line != w.line || len(it.Problems) != nprobs || nprobs < w.nprobs {
 			t.Errorf("item %d: line %d, %d problems; want line %d, %d (at least %d)", i, it.Line, len(it.Problems), w.line, nprobs, w.nprobs)
 		}
-		if w.record != "" && (it.Record == nil || it.Record.Name != w.record || it.Record.Valid() != w.valid) {
+		if w.record != "" && (it.Record == nil || it.Record.Name() != w.record || it.Record.Valid() != w.valid) {
 			t.Errorf("item %d: record %+v, want %q valid=%v", i, it.Record, w.record, w.valid)
 		}
 		if w.record == "" && w.line == 14 && it.Record != nil {
