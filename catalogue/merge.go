@@ -120,9 +120,9 @@ func (c *Catalogue) Rebase(tx *SaveTx) (*MergeReport, error) {
 		}
 		t := theirs[i]
 		if t.raw == b.raw {
-			nr := *o
+			nr := o.Clone()
 			nr.setSep(t.sep(), 0)
-			out[i] = &nr
+			out[i] = nr
 			continue
 		}
 		m, err := c.merge3(b, o, t)
@@ -172,10 +172,10 @@ func (c *Catalogue) Rebase(tx *SaveTx) (*MergeReport, error) {
 		if n := len(records); n > 0 {
 			prev, hasPrev = records[n-1].raw, true
 		}
-		nr := *a
+		nr := a.Clone()
 		nr.setSep(separator(prev, hasPrev, tail), len(tail))
 		tail = ""
-		records = append(records, &nr)
+		records = append(records, nr)
 	}
 
 	c.records, c.head, c.tail, c.probs = records, head, tail, tx.theirs.probs

@@ -30,8 +30,7 @@ func sameReading(a, b *Catalogue) string {
 		return fmt.Sprintf("%d records, want %d", len(b.records), len(a.records))
 	}
 	for i, r := range a.records {
-		x, y := *r, *b.records[i]
-		x.ref, y.ref = 0, 0
+		x, y := recordStateOf(r), recordStateOf(b.records[i])
 		if !reflect.DeepEqual(x, y) {
 			return fmt.Sprintf("record %d:\n%+v\nwant\n%+v", i, y, x)
 		}

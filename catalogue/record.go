@@ -41,14 +41,16 @@ type Field struct {
 //
 // A record a catalogue holds never changes: an edit makes a new one with
 // the same Ref. Change a Clone and give the catalogue the difference
-// (Diff, Set); never modify a record that Records returned. A Record is
-// a value: a copy made by assignment changes apart from the original.
+// (Diff, Set); never modify a record that Records returned. Copy a record
+// with Clone, never by assignment (go vet reports it).
 //
 // Its accessors give decoded values; an empty string (or zero Rating,
 // zero Date) means the field is absent or was invalid in the file. A Record
 // read from a file also remembers its original text, so that saving an
 // unchanged record writes back the same bytes, and its problems.
 type Record struct {
+	_ noCopy // copy with Clone (see noCopy)
+
 	// A million records are read from a file at once, so a record read
 	// from one is small: its fields are spans of its text (raw), and only
 	// what is not there verbatim (a decoded encoded-word, a value set by
@@ -63,8 +65,19 @@ type Record struct {
 	allowDup bool           // added with Add.AllowDuplicates: a merge keeps it whatever the file holds
 	date     int64          // DATE as Unix seconds, if flagDate
 	ref      Ref            // identity for the life of the process (see Ref)
-	more     *recordMore    // what raw does not hold; nil for most records; never changed once set (copy on write)
+	more     *recordMore    // what raw does not hold; nil for most records; changed in place only by its owner
 }
+
+// noCopy makes go vet's copylocks check report a Record copied by
+// assignment: the copy would share its recordMore with the original, whose
+// changes in place would show in it. Clone makes an independent copy.
+type noCopy struct{}
+
+// Lock is for go vet only.
+func (*noCopy) Lock() {}
+
+// Unlock is for go vet only.
+func (*noCopy) Unlock() {}
 
 // The string fields, in spans and recordMore.str.
 const (
@@ -93,7 +106,8 @@ const (
 
 // recordMore is what a record's text does not hold verbatim.
 type recordMore struct {
-	set      uint16 // bits: str[i] (1<<i) or date (moreDate), rating (moreRating), ext (moreExt)
+	owner    *Record // the record that may change it in place; any other copies it first
+	set      uint16  // bits: str[i] (1<<i) or date (moreDate), rating (moreRating), ext (moreExt)
 	str      [numStr]string
 	date     time.Time // a DATE that is not whole seconds in UTC
 	rating   int       // a RATING outside 0-255 (only a caller's mistake; kept to be reported)
@@ -109,15 +123,20 @@ const (
 	moreExt    // the extensions are more.ext
 )
 
-// edit returns r.more to change: a copy, never the one r had, since record
-// values (r copied by assignment) may share it.
+// edit returns r.more to change: r's own, changed in place (an importer
+// sets a record's fields one by one), or a copy of one r shares with the
+// record it was cloned from.
 func (r *Record) edit() *recordMore {
+	if r.more != nil && r.more.owner == r {
+		return r.more
+	}
 	m := new(recordMore)
 	if r.more != nil {
 		*m = *r.more
 		m.ext = m.ext[:len(m.ext):len(m.ext)]
 		m.problems = m.problems[:len(m.problems):len(m.problems)]
 	}
+	m.owner = r
 	r.more = m
 	return m
 }
@@ -351,8 +370,12 @@ func (r *Record) AddExtension(name, value string) {
 // Clone returns a deep copy of r, with the same Ref and original text, to
 // change and then compare with r (Diff).
 func (r *Record) Clone() *Record {
-	c := *r // more is never changed once set: the two may share it
-	return &c
+	c := &Record{raw: r.raw, spans: r.spans, accepted: r.accepted, line: r.line, rating: r.rating, flags: r.flags,
+		invalid: r.invalid, allowDup: r.allowDup, date: r.date, ref: r.ref, more: r.more}
+	if r.more != nil {
+		c.edit() // its own copy (the owner is r): neither record's changes show in the other
+	}
+	return c
 }
 
 // forget makes r a record of its values alone, as one not read from any
@@ -423,8 +446,16 @@ type Values struct {
 
 // NewRecord returns a new record holding v, not yet in any catalogue.
 func NewRecord(v Values) *Record {
-	r := &Record{}
+	// A record built, not read, holds its values in its side struct:
+	// both in one allocation (importers make one per bookmark).
+	both := new(struct {
+		r Record
+		m recordMore
+	})
+	r := &both.r
+	r.more, both.m.owner = &both.m, r
 	r.SetValues(v)
+	r.tidy()
 	return r
 }
 
@@ -437,32 +468,16 @@ func (r *Record) Values() Values {
 
 // SetValues sets every field of the record to v's.
 func (r *Record) SetValues(v Values) {
-	// Each setter copies the record's more; this makes one copy for all.
-	strs := [numStr]string{strURI: v.URI, strName: v.Name, strCategory: v.Category, strDescription: v.Description,
-		strLanguage: v.Language, strType: v.Type, strID: v.ID}
-	m := r.edit()
-	m.set, m.str, m.date, m.rating, m.ext = 0, [numStr]string{}, time.Time{}, 0, nil
-	for i, s := range strs {
-		if sp, ok := r.spanOf(s); ok {
-			r.spans[i] = sp
-		} else {
-			r.spans[i], m.set, m.str[i] = 0, m.set|1<<i, s
-		}
-	}
-	r.more = nil
+	r.SetURI(v.URI)
+	r.SetName(v.Name)
 	r.SetDate(v.Date)
+	r.SetCategory(v.Category)
+	r.SetDescription(v.Description)
 	r.SetRating(v.Rating)
-	if r.more != nil { // date or rating needed it
-		m.set |= r.more.set & (moreDate | moreRating)
-		m.date, m.rating = r.more.date, r.more.rating
-	}
-	r.flags &^= flagExtRaw
-	if len(v.Extensions) > 0 {
-		m.set |= moreExt
-		m.ext = v.Extensions
-	}
-	r.more = m
-	r.tidy()
+	r.SetLanguage(v.Language)
+	r.SetType(v.Type)
+	r.SetID(v.ID)
+	r.SetExtensions(v.Extensions)
 }
 
 // URI returns the record's URI (3.1).
@@ -608,11 +623,11 @@ func (r *Record) SetID(v string) { r.setStr(strID, v) }
 // SetExtensions sets the record's extension fields; the record keeps fs.
 func (r *Record) SetExtensions(fs []Field) {
 	r.flags &^= flagExtRaw
-	if len(fs) == 0 && (r.more == nil || r.more.set&moreExt == 0) {
+	if fs == nil && (r.more == nil || r.more.set&moreExt == 0) {
 		return
 	}
 	m := r.edit()
-	if len(fs) == 0 {
+	if fs == nil { // an empty slice is kept: an importer gives room to add to
 		m.set &^= moreExt
 		m.ext = nil
 		r.tidy()

@@ -204,7 +204,7 @@ func (r *Reader) record(row []string, line int) *catalogue.Record {
 	if len(row) == 1 && row[0] == "" {
 		return nil // a blank line
 	}
-	rec := &catalogue.Record{}
+	rec := catalogue.NewRecord(catalogue.Values{})
 	var notes []string
 	if len(row) > len(r.cols) {
 		notes = append(notes, fmt.Sprintf("%d cell(s) past the last column left out: the header names no column for them", len(row)-len(r.cols)))

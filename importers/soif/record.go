@@ -74,7 +74,7 @@ func (r *Reader) record(o *object) *catalogue.Record {
 	}
 	ps := o.pairs
 	sortPairs(ps)
-	rec := &catalogue.Record{}
+	rec := catalogue.NewRecord(catalogue.Values{})
 	// first takes the first unused value of the first of bases present.
 	first := func(bases ...string) string {
 		for _, b := range bases {

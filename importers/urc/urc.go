@@ -383,7 +383,7 @@ func (r *Reader) build(elems []element) {
 // fieldsOf makes the bookmark, without its URI, of a URL that stands in
 // group in: the fields in scope there.
 func (r *Reader) fieldsOf(in *group, order []string) *catalogue.Record {
-	rec := &catalogue.Record{}
+	rec := catalogue.NewRecord(catalogue.Values{})
 	// The innermost group holding a field gives it (inner ones win).
 	lookup := func(k string) []urd {
 		for g := in; g != nil; g = g.parent {
