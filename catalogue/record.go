@@ -158,17 +158,8 @@ func (r *Record) str(i int) string {
 	if off == 0 {
 		return ""
 	}
-	return lineAt(r.raw, int(off))
-}
-
-// lineAt returns the rest of the line of text that starts at off, without
-// its line break.
-func lineAt(text string, off int) string {
-	v := text[off:]
-	if j := strings.IndexByte(v, '\n'); j >= 0 {
-		v = v[:j]
-	}
-	return strings.TrimSuffix(v, "\r")
+	line, _, _ := strings.Cut(r.raw[off:], "\n") // the value runs to its line's end
+	return strings.TrimSuffix(line, "\r")
 }
 
 // setStr sets string field i to v: a span if v is part of r's text (as
@@ -191,8 +182,8 @@ func (r *Record) setStr(i int, v string) {
 }
 
 // spanOf returns where v starts in r.raw, if v is the rest of a line of
-// it (by address: a value the reader sliced from the text), so that
-// lineAt gives it back; 0 for "".
+// it (by address: a value the reader sliced from the text), so that str
+// gives it back; 0 for "".
 func (r *Record) spanOf(v string) (uint16, bool) {
 	if v == "" {
 		return 0, true
@@ -273,15 +264,6 @@ func (r *Record) Problems() []Diagnostic {
 func (r *Record) addProblem(d Diagnostic) {
 	m := r.edit()
 	m.problems = append(m.problems, d)
-}
-
-// setProblems sets the record's problems.
-func (r *Record) setProblems(ps []Diagnostic) {
-	if len(ps) == 0 && len(r.Problems()) == 0 {
-		return
-	}
-	r.edit().problems = ps
-	r.tidy()
 }
 
 // Valid reports whether the record has a valid URI, NAME and DATE. An
@@ -540,17 +522,11 @@ func (r *Record) Extensions() []Field {
 // holds them verbatim (flagExtRaw): each is a valid field, read as it is.
 func (r *Record) rawExtensions() func(yield func(name, value string) bool) {
 	return func(yield func(name, value string) bool) {
-		for rest := r.raw; rest != ""; {
-			line := rest
-			if i := strings.IndexByte(rest, '\n'); i >= 0 {
-				line, rest = rest[:i], rest[i+1:]
-			} else {
-				rest = ""
-			}
+		for line := range strings.Lines(r.raw) {
 			if !strings.HasPrefix(line, "X-") {
 				continue
 			}
-			line = strings.TrimSuffix(line, "\r")
+			line = trimEOLString(line)
 			// Valid (flagExtRaw), so "NAME: value"; checked all the same
 			// rather than trusted, not to panic.
 			if colon := strings.IndexByte(line, ':'); colon >= 0 && colon+2 <= len(line) && !yield(line[:colon], line[colon+2:]) {
