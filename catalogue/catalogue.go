@@ -148,7 +148,8 @@ func onEvery(n int, worker func(g int) func(i int)) {
 // pieceWorker reads pieces one after another, with the memory it reuses.
 type pieceWorker struct {
 	cache *valueCache
-	slab  []Record // records not yet handed out
+	slab  []Record  // records not yet handed out
+	arena textArena // their packed texts
 }
 
 // slabSize is how many records are allocated at once: a catalogue's
@@ -189,8 +190,12 @@ func (w *pieceWorker) read(data []byte, p *piece) {
 			p.recs = append(make([]*Record, 0, len(p.recs)+more), p.recs...)
 		}
 		rec := w.record()
-		parseRecordInto(rec, rr.raw, rr.first, w.cache)
-		rec.setSep(rr.sep, 0)
+		parseRecordInto(rec, rr.raw, rr.first, w.cache, &w.arena)
+		sep := rr.sep
+		if sep != "" && sep != "\n" && sep != "\r\n" {
+			sep = strings.Clone(sep) // not to keep the reader's memory
+		}
+		rec.setSep(sep, 0)
 		p.recs = append(p.recs, rec)
 		p.ids.add(rec)
 	}
@@ -289,7 +294,7 @@ func (c *Catalogue) checkIDs(n int) {
 // fieldLine returns the file line of the record's field name, or its first line.
 func (r *Record) fieldLine(name string) int {
 	n := r.Line()
-	for line := range strings.SplitAfterSeq(r.raw, "\n") {
+	for line := range strings.SplitAfterSeq(r.Raw(), "\n") {
 		if strings.HasPrefix(line, name+":") {
 			return n
 		}
@@ -363,7 +368,7 @@ func render(rec *Record) string {
 	var b strings.Builder
 	var done uint16
 	var doneX []string
-	for line := range strings.SplitAfterSeq(rec.raw, "\n") {
+	for line := range strings.SplitAfterSeq(rec.Raw(), "\n") {
 		content := trimEOLString(line)
 		if content == "" {
 			continue

@@ -427,7 +427,7 @@ func (e Add) applyTo(c *Catalogue) (Edit, error) {
 	nr := p.insert[0]
 	prev, hasPrev := c.head, false
 	if n := len(c.records); n > 0 {
-		prev, hasPrev = c.records[n-1].raw, true
+		prev, hasPrev = c.records[n-1].Raw(), true
 	}
 	nr.setSep(separator(prev, hasPrev, c.tail), len(c.tail))
 	if c.tail != "" {

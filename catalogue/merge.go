@@ -170,7 +170,7 @@ func (c *Catalogue) Rebase(tx *SaveTx) (*MergeReport, error) {
 		uris[k] = true
 		prev, hasPrev := head, false
 		if n := len(records); n > 0 {
-			prev, hasPrev = records[n-1].raw, true
+			prev, hasPrev = records[n-1].Raw(), true
 		}
 		nr := a.Clone()
 		nr.setSep(separator(prev, hasPrev, tail), len(tail))

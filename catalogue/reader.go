@@ -56,7 +56,7 @@ func (vc *valueCache) check(index int, valid func(string) error, v string) error
 		vc.verdicts[index] = m
 	}
 	if len(m) < valueCacheSize {
-		m[v] = err
+		m[strings.Clone(v)] = err // v is the reader's memory, which it reuses
 	}
 	return err
 }
@@ -276,12 +276,15 @@ func isSpaceOnly(b []byte) bool {
 // breaks, first is the file line of the first. cache may be nil.
 func parseRecord(raw string, first int, cache *valueCache) *Record {
 	rec := new(Record)
-	parseRecordInto(rec, raw, first, cache)
+	parseRecordInto(rec, raw, first, cache, nil)
 	return rec
 }
 
-// parseRecordInto is parseRecord, into rec, which must be a zero Record.
-func parseRecordInto(rec *Record, raw string, first int, cache *valueCache) {
+// parseRecordInto is parseRecord, into rec, which must be a zero Record,
+// its packed text allocated from arena (nil: on its own). The record holds
+// nothing of raw afterwards: the reader reuses its memory.
+func parseRecordInto(rec *Record, raw string, first int, cache *valueCache, arena *textArena) {
+	defer rec.pack(raw, arena)
 	rec.raw, rec.line = raw, int32(first)
 	// The extensions stay in raw, to be read from there, if every X- line
 	// is valid and verbatim; else they are kept apart. Most records have

@@ -272,7 +272,7 @@ func (r *Record) Valid() bool { return !r.invalid }
 
 // Raw returns the record's text as it stands in the file (without the blank
 // lines before it), or "" for a record not read from a file.
-func (r *Record) Raw() string { return r.raw }
+func (r *Record) Raw() string { return unpack(r.raw) }
 
 // FileValue returns the value the record's text gives the field name,
 // valid or not, as a user would type it (decoded from encoded-words unless
@@ -280,7 +280,7 @@ func (r *Record) Raw() string { return r.raw }
 // such field. It is what a user fixing a value the reader refused (see
 // Problems) starts from.
 func (r *Record) FileValue(name string) string {
-	for line := range strings.SplitSeq(r.raw, "\n") {
+	for line := range strings.SplitSeq(r.Raw(), "\n") {
 		n, v, ok := strings.Cut(strings.TrimSuffix(line, "\r"), ":")
 		if !ok || n != name {
 			continue

@@ -196,6 +196,7 @@ func (s *Snapshot) Records() []*Record { return s.records }
 func (s *Snapshot) WriteTo(w io.Writer) (int64, error) {
 	var n int64
 	var last byte = '\n'
+	var buf []byte
 	write := func(s string) error {
 		if s == "" {
 			return nil
@@ -224,8 +225,16 @@ func (s *Snapshot) WriteTo(w io.Writer) (int64, error) {
 		if err := write(sep); err != nil {
 			return n, err
 		}
-		if err := write(r.raw); err != nil {
-			return n, err
+		// The record's text, unpacked into buf (see pack), written as
+		// bytes: io.Writer must not keep them.
+		buf = appendRaw(buf[:0], r.raw)
+		if len(buf) > 0 {
+			m, err := w.Write(buf)
+			n += int64(m)
+			last = buf[len(buf)-1]
+			if err != nil {
+				return n, err
+			}
 		}
 	}
 	return n, write(s.tail)
