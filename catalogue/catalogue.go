@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"cmp"
 	"fmt"
+	"hash/crc32"
 	"io"
 	"runtime"
 	"slices"
@@ -49,31 +50,110 @@ type saved struct {
 
 // Read reads a whole catalogue from r.
 func Read(r io.Reader) (*Catalogue, error) {
-	data, err := io.ReadAll(r)
-	if err != nil {
+	c := &Catalogue{}
+	if _, err := c.readFrom(r, -1, blockSize); err != nil {
 		return nil, err
 	}
-	c := &Catalogue{}
-	c.readFrom(data)
 	return c, nil
 }
 
-// readFrom reads the catalogue from data, which it keeps: the records'
-// text is data's. Reading from memory cannot fail: every problem in the
-// text is a Diagnostic.
+// readFrom reads the catalogue from r, whose size is size bytes if known
+// (else -1), in blocks of about block bytes; it returns what it read, its
+// size and checksum. Every problem in the text is a Diagnostic: the error
+// is r's.
 //
-// A large file is read in pieces, on every CPU: it is cut where a record
-// ends (see pieceBounds), each piece's first line number is counted
-// beforehand, and each piece is split into records and parsed by one
-// goroutine, so that the records and problems are exactly those of
-// reading the whole file in one go (FuzzPieces checks it).
-func (c *Catalogue) readFrom(data []byte) {
-	c.readPieces(data, pieceBounds(data, pieceSize))
+// A block is read into memory, cut where its last whole record ends, and
+// read in pieces, on every CPU: it is cut where a record ends (see
+// pieceBounds), each piece's first line number is counted beforehand, and
+// each piece is split into records and parsed by one goroutine, so that
+// the records and problems are exactly those of reading the whole file in
+// one go (FuzzPieces checks it). The records keep nothing of the block
+// (see Record.pack), whose memory reads the next: a catalogue costs its
+// records, not its file and its records.
+func (c *Catalogue) readFrom(r io.Reader, size int64, block int) (diskRead, error) {
+	return c.readBlocks(r, size, block, nil)
+}
+
+// readBlocks is readFrom, calling done with each block once it is read
+// (tests spoil it, to see that nothing keeps it).
+func (c *Catalogue) readBlocks(r io.Reader, size int64, block int, done func([]byte)) (diskRead, error) {
+	st := &readState{}
+	first := min(block, 64<<10) // of a reader of unknown size: most are small
+	if size >= 0 {
+		first = int(min(int64(block), size+1)) // +1: to see the end without growing
+	}
+	buf := make([]byte, max(first, 1))
+	carry := 0 // bytes of buf that the last block left: the start of a record not read whole
+	var read diskRead
+	for {
+		n, err := io.ReadFull(r, buf[carry:])
+		read.add(buf[carry : carry+n])
+		end := err == io.EOF || err == io.ErrUnexpectedEOF
+		if err != nil && !end {
+			return read, err
+		}
+		data := buf[:carry+n]
+		cut := len(data)
+		if !end {
+			if cut = lastRecordEnd(data); cut == 0 { // a record longer than the block
+				buf = slices.Grow(data, len(data))[:2*len(data)]
+				carry = len(data)
+				continue
+			}
+		}
+		c.readBlock(st, data[:cut], pieceBounds(data[:cut], pieceSize), size)
+		if done != nil {
+			done(data[:cut])
+		}
+		if end {
+			break
+		}
+		if len(buf) < block { // a reader of unknown size: blocks grow to block
+			buf = make([]byte, min(2*len(buf), block))
+		}
+		carry = copy(buf, data[cut:])
+	}
+	c.finishRead(st)
+	return read, nil
+}
+
+// blockSize is the size of the blocks a file is read in: 64 pieces.
+const blockSize = 64 * pieceSize
+
+// lastRecordEnd returns where the last record of data that is followed by
+// a whole blank line ends, or 0 if there is none: where to cut a block.
+func lastRecordEnd(data []byte) int {
+	for _, at := range []int{len(data) - len(data)/8, len(data) / 2, 0} {
+		if cut := recordEnd(data, at); cut < len(data) {
+			last := cut
+			for cut < len(data) { // the last of them
+				last = cut
+				next := bytes.IndexByte(data[cut:], '\n')
+				if next < 0 {
+					break
+				}
+				cut = recordEnd(data, cut+next+1)
+			}
+			return last
+		}
+	}
+	return 0
+}
+
+// diskRead is the size and checksum of what readFrom read.
+type diskRead struct {
+	size int64
+	crc  uint32
+}
+
+func (d *diskRead) add(b []byte) {
+	d.size += int64(len(b))
+	d.crc = crc32.Update(d.crc, castagnoli(), b)
 }
 
 // pieceSize is the size of the pieces a file is read in: large enough
 // that a piece's start costs nothing, small enough that the CPUs share
-// the work evenly. A file smaller than two pieces is read in one, by the
+// the work evenly. A block smaller than two pieces is read in one, by the
 // calling goroutine: parsing it takes less than starting workers.
 const pieceSize = 256 << 10
 
@@ -87,43 +167,62 @@ type piece struct {
 	ids        idRun     // its records' IDs
 }
 
-// readPieces reads data cut at bounds (from 0 to len(data)).
-func (c *Catalogue) readPieces(data []byte, bounds []int) {
+// readState is what reading a file's blocks gathers from one to the next.
+type readState struct {
+	workers []pieceWorker // one per goroutine, reused from block to block
+	rds     []*reader     // what each piece found between and after records
+	ids     idRun         // the records' IDs
+	lines   int           // lines read
+	started bool          // a block was read: the next starts where a record ended
+}
+
+// readBlock reads data, the next block of the file, cut at bounds (from 0
+// to len(data)); size is the file's, to size the slice of records for
+// all of them once the first block tells how long records are, or -1.
+func (c *Catalogue) readBlock(st *readState, data []byte, bounds []int, size int64) {
 	pieces := make([]piece, len(bounds)-1)
 	for i := range pieces {
 		pieces[i].start, pieces[i].end = bounds[i], bounds[i+1]
 	}
+	if st.workers == nil {
+		st.workers = make([]pieceWorker, runtime.GOMAXPROCS(0))
+	}
+	after := st.started
 	if len(pieces) == 1 {
-		var w pieceWorker
-		w.read(data, &pieces[0])
+		pieces[0].line = st.lines
+		st.workers[0].read(data, &pieces[0], after)
+		st.lines += bytes.Count(data, newline)
 	} else {
 		// First the line numbers, then the records; each step on every
 		// CPU, each piece taken by the first goroutine free.
 		onEvery(len(pieces), func(int) func(i int) {
 			return func(i int) { pieces[i].line = bytes.Count(data[pieces[i].start:pieces[i].end], newline) }
 		})
-		lines := 0
 		for i := range pieces {
-			lines, pieces[i].line = lines+pieces[i].line, lines
+			st.lines, pieces[i].line = st.lines+pieces[i].line, st.lines
 		}
-		onEvery(len(pieces), func(int) func(i int) {
-			var w pieceWorker
-			return func(i int) { w.read(data, &pieces[i]) }
+		onEvery(len(pieces), func(g int) func(i int) {
+			w := &st.workers[g]
+			return func(i int) { w.read(data, &pieces[i], after || i > 0) }
 		})
 	}
-	n := 0
+	if c.records == nil {
+		n := 0
+		for _, p := range pieces {
+			n += len(p.recs)
+		}
+		if size > int64(len(data)) && len(data) > 0 { // the rest at this density, and an eighth more
+			more := int(float64(n) * float64(size-int64(len(data))) / float64(len(data)))
+			n += more + more/8
+		}
+		c.records = make([]*Record, 0, n)
+	}
 	for _, p := range pieces {
-		n += len(p.recs)
-	}
-	c.records = make([]*Record, 0, n)
-	rds := make([]*reader, len(pieces))
-	ids := idRun{increasing: true}
-	for i, p := range pieces {
 		c.records = append(c.records, p.recs...)
-		rds[i] = p.rd
-		ids.join(p.ids)
+		st.rds = append(st.rds, p.rd)
+		st.ids.join(p.ids)
 	}
-	c.finishRead(joinReaders(rds), ids)
+	st.started = st.started || len(data) > 0
 }
 
 var newline = []byte{'\n'}
@@ -167,12 +266,14 @@ func (w *pieceWorker) record() *Record {
 	return r
 }
 
-// read splits and parses the piece p of data.
-func (w *pieceWorker) read(data []byte, p *piece) {
+// read splits and parses the piece p of data; after says whether a
+// record ended where it starts.
+func (w *pieceWorker) read(data []byte, p *piece, after bool) {
 	if w.cache == nil {
 		w.cache = newValueCache()
 	}
-	rd := newPieceReader(data, p.start, p.end, p.line)
+	rd := newPieceReader(data, p.start, p.end, p.line, after)
+	defer rd.detach()
 	p.rd = rd
 	p.ids = idRun{increasing: true}
 	p.recs = make([]*Record, 0, sampleRecords)
@@ -251,9 +352,10 @@ func (a *idRun) join(b idRun) {
 	a.n, a.last = a.n+b.n, b.last
 }
 
-// finishRead takes what follows the records from rd and checks the IDs,
-// which ids sums up.
-func (c *Catalogue) finishRead(rd *reader, ids idRun) {
+// finishRead takes what follows the records from the pieces' readers and
+// checks the IDs.
+func (c *Catalogue) finishRead(st *readState) {
+	rd, ids := joinReaders(st.rds), st.ids
 	c.tail = rd.Trailer()
 	if len(c.records) > 0 {
 		c.head = c.records[0].sep()

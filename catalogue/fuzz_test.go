@@ -45,6 +45,11 @@ func FuzzRead(f *testing.F) {
 		// Values held as spans of the text read as the same values held
 		// apart; every extension is the file's line of its name.
 		for _, r := range c.Records() {
+			// Packed as it was parsed, it is packed as the text alone
+			// packs: merges compare packed texts.
+			if r.raw != packText(r.Raw()) {
+				t.Fatalf("record at line %d packed as %q, its text alone as %q", r.Line(), r.raw, packText(r.Raw()))
+			}
 			v := r.Values()
 			if got := NewRecord(v).Values(); !reflect.DeepEqual(got, v) {
 				t.Fatalf("record at line %d: built from its values it reads\n%+v\nnot\n%+v", r.Line(), got, v)

@@ -42,8 +42,11 @@ var (
 	dateIndex   int
 )
 
+// maxPacked is the most fields packing knows.
+const maxPacked = 16
+
 func init() {
-	if len(Fields) > packDate-packField {
+	if len(Fields) > maxPacked {
 		panic("catalogue: too many fields to pack")
 	}
 	for _, f := range Fields {
@@ -52,42 +55,41 @@ func init() {
 	dateIndex = fieldIndex(FieldDate)
 }
 
-// packLine appends line (with its line break) packed to dst. It returns
-// where in line the packed line's text starts being line's own (skip: the
-// bytes of line a code stands for) and where that is in dst, or skip -1
-// when no offset into the line survives (a packed DATE).
-func packLine(dst []byte, line string) (out []byte, skip, at int) {
+// packLine appends line (with its line break) packed to dst. For a line
+// packed to a field's code it returns the field's index in Fields (else
+// -1) and where its value starts in dst, or -1 for a packed DATE.
+func packLine(dst []byte, line string) (out []byte, field, value int) {
 	if line == "" {
-		return dst, 0, len(dst)
+		return dst, -1, 0
 	}
 	c := line[0]
 	if c >= 0x80 {
 		dst = append(dst, packByte)
-		return append(dst, line...), 0, len(dst)
+		return append(dst, line...), -1, 0
 	}
 	if c < 'A' || c > 'Z' {
-		return append(dst, line...), 0, len(dst)
+		return append(dst, line...), -1, 0
 	}
 	colon := strings.IndexByte(line, ':')
 	if colon < 0 || colon+1 >= len(line) || line[colon+1] != ' ' {
-		return append(dst, line...), 0, len(dst)
+		return append(dst, line...), -1, 0
 	}
-	i := fieldIndex(line[:colon])
-	if i < 0 {
-		return append(dst, line...), 0, len(dst)
+	f := spec(line[:colon])
+	if f == nil {
+		return append(dst, line...), -1, 0
 	}
-	value := line[colon+2:]
-	if line[:colon] == FieldDate {
-		if n, ok := dateNumber(value); ok {
+	v := line[colon+2:]
+	if f.index == dateIndex {
+		if n, ok := dateNumber(v); ok {
 			dst = append(dst, packDate)
 			for k := dateBytes - 1; k >= 0; k-- {
 				dst = append(dst, 0x80|byte(n>>(7*k)&0x7f))
 			}
-			return append(dst, value[len(DateLayout):]...), -1, 0
+			return append(dst, v[len(DateLayout):]...), f.index, -1
 		}
 	}
-	dst = append(dst, packField+byte(i))
-	return append(dst, value...), colon + 2, len(dst)
+	dst = append(dst, packField+byte(f.index))
+	return append(dst, v...), f.index, len(dst)
 }
 
 // dateNumber returns the digits of a value that starts with a DATE in
@@ -173,57 +175,100 @@ func unpack(packed string) string {
 	return unsafe.String(unsafe.SliceData(b), len(b))
 }
 
-// pack makes rec's text, raw, its packed text, which it allocates from
-// arena (when not nil), and moves its values' spans with it. After it, rec
-// holds nothing of raw (which the reader reuses): any value of raw's that
-// more holds is copied.
-func (rec *Record) pack(raw string, arena *textArena) {
-	var buf []byte
+// strFields are the indexes in Fields of the string fields (strURI...).
+var strFields [numStr]int
+
+func init() {
+	for k, name := range [numStr]string{strURI: FieldURI, strName: FieldName, strCategory: FieldCategory,
+		strDescription: FieldDescription, strLanguage: FieldLanguage, strType: FieldType, strID: FieldID} {
+		strFields[k] = fieldIndex(name)
+	}
+}
+
+// packer packs a record's text, raw, line by line, as the reader parses
+// it, into buf.
+type packer struct {
+	raw   string
+	arena *textArena
+	buf   []byte
+	off   int // bytes of raw packed
+	// Where the first line of each field had its value, in raw and in
+	// buf (+1, 0: none): where the reader's spans point, and move to.
+	was, is [maxPacked]int
+}
+
+// newPacker returns a packer of raw, which allocates from arena (when not
+// nil).
+func newPacker(raw string, arena *textArena) *packer {
+	p := &packer{raw: raw, arena: arena}
 	if arena != nil {
-		buf = arena.room(len(raw) + len(raw)/8 + 8) // a packed line is at most one byte longer
+		p.buf = arena.room(len(raw) + len(raw)/8 + 8) // a packed line is at most one byte longer
 	} else {
-		buf = make([]byte, 0, len(raw)+len(raw)/8+8)
+		p.buf = make([]byte, 0, len(raw)+len(raw)/8+8)
 	}
-	var spans [numStr]int // 0: not found
-	start := len(buf)
-	lineStart := 0
-	for rest := raw; rest != ""; {
-		line := rest
-		if i := strings.IndexByte(rest, '\n'); i >= 0 {
-			line, rest = rest[:i+1], rest[i+1:]
-		} else {
-			rest = ""
-		}
-		var skip, at int
-		buf, skip, at = packLine(buf, line)
-		for k, off := range rec.spans {
-			if o := int(off) - lineStart; off != 0 && o >= 0 && o < len(line) && skip >= 0 && o >= skip {
-				spans[k] = at - start + o - skip
-			}
-		}
-		lineStart += len(line)
+	return p
+}
+
+// add packs the next line of raw (with its line break), which the reader
+// parsed as the field f (nil: not a standard field), as packLine would:
+// f spares it looking for the field.
+func (p *packer) add(line string, f *FieldSpec) {
+	if line == "" {
+		return
 	}
+	at, fi := -1, -1
+	c := line[0]
+	n := 0
+	if f != nil {
+		n = len(f.Name)
+	}
+	switch {
+	case f != nil && f.index != dateIndex && len(line) > n+1 && line[n] == ':' && line[n+1] == ' ' && line[:n] == f.Name:
+		p.buf = append(p.buf, packField+byte(f.index))
+		at, fi = len(p.buf), f.index
+		p.buf = append(p.buf, line[n+2:]...)
+	case f == nil && c < 0x80 && (c < 'A' || c > 'Z' || c == 'X'):
+		// No standard field's name starts so: the line as it is.
+		p.buf = append(p.buf, line...)
+	default:
+		p.buf, fi, at = packLine(p.buf, line)
+	}
+	if fi >= 0 && p.is[fi] == 0 && at >= 0 {
+		p.is[fi] = at + 1
+		p.was[fi] = p.off + len(line) - (len(p.buf) - at)
+	}
+	p.off += len(line)
+}
+
+// finish makes the packed text rec's, moving its values' spans with it.
+// After it, rec holds nothing of raw (which the reader reuses): any value
+// of raw's that more holds is copied.
+func (p *packer) finish(rec *Record) {
+	if p.off < len(p.raw) { // lines the reader did not give (none)
+		p.add(p.raw[p.off:], nil)
+	}
+	raw := p.raw
 	var packed string
-	if arena != nil {
-		packed = arena.take(buf[start:])
+	if p.arena != nil {
+		packed = p.arena.take(p.buf)
 	} else {
-		packed = unsafe.String(unsafe.SliceData(buf), len(buf))
-	}
-	// A span that no longer points at its value (none should) becomes the
-	// value itself, copied.
-	for k, off := range rec.spans {
-		if off != 0 && (spans[k] == 0 || spans[k] > math.MaxUint16) {
-			v := rec.str(k)
-			rec.spans[k] = 0
-			m := rec.edit()
-			m.set |= 1 << k
-			m.str[k] = strings.Clone(v)
-		}
+		packed = unsafe.String(unsafe.SliceData(p.buf), len(p.buf))
 	}
 	for k, off := range rec.spans {
-		if off != 0 {
-			rec.spans[k] = uint16(spans[k])
+		if off == 0 {
+			continue
 		}
+		if f := strFields[k]; p.is[f] != 0 && p.was[f] == int(off) && p.is[f]-1 <= math.MaxUint16 {
+			rec.spans[k] = uint16(p.is[f] - 1)
+			continue
+		}
+		// A span not at its field's first line (none should be) becomes
+		// the value itself, copied.
+		v := rec.str(k)
+		rec.spans[k] = 0
+		m := rec.edit()
+		m.set |= 1 << k
+		m.str[k] = strings.Clone(v)
 	}
 	rec.raw = packed
 	if m := rec.more; m != nil {
@@ -257,6 +302,20 @@ func (rec *Record) pack(raw string, arena *textArena) {
 			m.sep = strings.Clone(m.sep)
 		}
 	}
+}
+
+// pack makes rec's text raw, packed: rec must hold nothing else of raw's.
+func (rec *Record) pack(raw string, arena *textArena) {
+	p := newPacker(raw, arena)
+	for off := 0; off < len(raw); {
+		line := raw[off:]
+		if i := strings.IndexByte(line, '\n'); i >= 0 {
+			line = line[:i+1]
+		}
+		p.add(line, nil)
+		off += len(line)
+	}
+	p.finish(rec)
 }
 
 // within reports whether s is part of the memory of t.

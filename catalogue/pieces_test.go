@@ -1,7 +1,9 @@
 package catalogue
 
 import (
+	"bytes"
 	"fmt"
+	"hash/crc32"
 	"reflect"
 	"strings"
 	"testing"
@@ -11,7 +13,28 @@ import (
 // file is read, however small data is.
 func readInPieces(data []byte, size int) *Catalogue {
 	c := &Catalogue{}
-	c.readPieces(data, pieceBounds(data, size))
+	st := &readState{}
+	c.readBlock(st, data, pieceBounds(data, size), -1)
+	c.finishRead(st)
+	return c
+}
+
+// readInBlocks reads data in blocks of about size bytes, as a large file
+// is read, each block's memory spoilt once read: what the catalogue holds
+// is its own.
+func readInBlocks(t testing.TB, data []byte, size int) *Catalogue {
+	c := &Catalogue{}
+	read, err := c.readBlocks(bytes.NewReader(data), int64(len(data)), size, func(b []byte) {
+		for i := range b {
+			b[i] = '#'
+		}
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if read.size != int64(len(data)) || read.crc != crc32.Checksum(data, castagnoli()) {
+		t.Fatalf("read %d bytes, checksum %x", read.size, read.crc)
+	}
 	return c
 }
 
@@ -52,6 +75,9 @@ func FuzzPieces(f *testing.F) {
 			if d := sameReading(whole, readInPieces(data, size)); d != "" {
 				t.Fatalf("read in pieces of %d bytes (%v), %s", size, pieceBounds(data, size), d)
 			}
+			if d := sameReading(whole, readInBlocks(t, data, size)); d != "" {
+				t.Fatalf("read in blocks of %d bytes, %s", size, d)
+			}
 		}
 	})
 }
@@ -88,6 +114,9 @@ func TestPieces(t *testing.T) {
 		if d := sameReading(whole, readInPieces(data, size)); d != "" {
 			t.Fatalf("pieces of %d bytes: %s", size, d)
 		}
+		if d := sameReading(whole, readInBlocks(t, data, size)); d != "" {
+			t.Fatalf("blocks of %d bytes: %s", size, d)
+		}
 	}
 }
 
@@ -104,7 +133,7 @@ func TestPieceRecordsSized(t *testing.T) {
 	var p piece
 	allocs := testing.AllocsPerRun(10, func() {
 		p = piece{start: 0, end: len(data)}
-		w.read(data, &p)
+		w.read(data, &p, false)
 	})
 	if len(p.recs) != 2000 || cap(p.recs) > 2000+2000/4 {
 		t.Errorf("room for %d records, holds %d", cap(p.recs), len(p.recs))

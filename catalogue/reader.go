@@ -62,16 +62,21 @@ func (vc *valueCache) check(index int, valid func(string) error, v string) error
 }
 
 // newPieceReader returns a reader of data[start:end], which must start
-// where the line before it ended a record (pieceBounds), and before which
-// data holds line lines. data must be the reader's own: the records it
-// returns are substrings of data, not copies, so a catalogue costs its
-// file's size once.
-func newPieceReader(data []byte, start, end, line int) *reader {
+// where the line before it ended a record (pieceBounds), or where the
+// file starts; after says which. Before it the file holds line lines.
+func newPieceReader(data []byte, start, end, line int, after bool) *reader {
 	r := &reader{data: data[:end], src: unsafe.String(unsafe.SliceData(data), end), off: start, line: line}
-	if start > 0 {
+	if after {
 		r.records = 1 // a record ended where the piece starts
 	}
 	return r
+}
+
+// detach lets go of the memory read, which the next block reuses, keeping
+// what is needed of it.
+func (r *reader) detach() {
+	r.data, r.src = nil, ""
+	r.pending = strings.Clone(r.pending)
 }
 
 // joinReaders returns a reader that holds what the readers of consecutive
@@ -284,7 +289,9 @@ func parseRecord(raw string, first int, cache *valueCache) *Record {
 // its packed text allocated from arena (nil: on its own). The record holds
 // nothing of raw afterwards: the reader reuses its memory.
 func parseRecordInto(rec *Record, raw string, first int, cache *valueCache, arena *textArena) {
-	defer rec.pack(raw, arena)
+	// The text is packed line by line as it is parsed (see packer).
+	pk := newPacker(raw, arena)
+	defer pk.finish(rec)
 	rec.raw, rec.line = raw, int32(first)
 	// The extensions stay in raw, to be read from there, if every X- line
 	// is valid and verbatim; else they are kept apart. Most records have
@@ -303,6 +310,7 @@ func parseRecordInto(rec *Record, raw string, first int, cache *valueCache, aren
 		}
 		lineNo++
 		f := parseField(trimEOLString(line), rec, seen, cache)
+		pk.add(line, f.spec)
 		if f.problem != nil {
 			if strings.HasPrefix(line, "X-") {
 				verbatim = false // the X- lines of raw are no longer all extensions

@@ -2,7 +2,6 @@ package catalogue
 
 import (
 	"bufio"
-	"bytes"
 	"crypto/rand"
 	"encoding/hex"
 	"errors"
@@ -12,7 +11,6 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -45,16 +43,11 @@ type diskState struct {
 	exists bool
 	id     fileID
 	size   int64
-	// crc returns the content's checksum, summed when first asked for
-	// (data, which the records hold, never changes): only a save whose
-	// file was touched since compares it, and a command that only reads
-	// (list, export) would spend a fiftieth of its time summing.
-	crc func() uint32
+	crc    func() uint32 // the content's checksum
 }
 
-func stateOf(info fs.FileInfo, data []byte) diskState {
-	return diskState{exists: true, id: idOf(info), size: int64(len(data)),
-		crc: sync.OnceValue(func() uint32 { return crc32.Checksum(data, castagnoli()) })}
+func stateOf(info fs.FileInfo, read diskRead) diskState {
+	return diskState{exists: true, id: idOf(info), size: read.size, crc: func() uint32 { return read.crc }}
 }
 
 // Open reads the catalogue at path. A file that does not exist is an empty
@@ -74,63 +67,65 @@ func Open(path string) (*Catalogue, error) {
 func (c *Catalogue) Exists() bool { return c.saved.disk.exists }
 
 func (c *Catalogue) load() error {
-	data, state, err := readFile(c.path)
-	if err != nil || !state.exists {
+	f, info, err := openFile(c.path)
+	if err != nil || f == nil {
 		return err
 	}
-	c.readFrom(data)
-	c.saved.disk = state
+	defer f.Close()
+	read, err := c.readFrom(f, info.Size(), blockSize)
+	if err != nil {
+		return fmt.Errorf("%s: %w", c.path, err)
+	}
+	c.saved.disk = stateOf(info, read)
 	return nil
 }
 
-// readFile reads the catalogue file at path, refusing at once anything that
-// is not a regular file: opening a FIFO would wait for a writer forever.
-func readFile(path string) ([]byte, diskState, error) {
+// openFile opens the catalogue file at path to read it, refusing at once
+// anything that is not a regular file: opening a FIFO would wait for a
+// writer forever. A file that does not exist is a nil file and no error.
+func openFile(path string) (*os.File, fs.FileInfo, error) {
 	info, err := os.Stat(path)
 	if errors.Is(err, fs.ErrNotExist) {
-		return nil, diskState{}, nil
+		return nil, nil, nil
 	}
 	if err != nil {
-		return nil, diskState{}, err
+		return nil, nil, err
 	}
 	if err := checkRegular(path, info); err != nil {
-		return nil, diskState{}, err
+		return nil, nil, err
 	}
 	f, err := openNoBlock(path)
 	if err != nil {
-		return nil, diskState{}, err
+		return nil, nil, err
 	}
-	defer f.Close()
-	if info, err = f.Stat(); err != nil {
-		return nil, diskState{}, err
+	if info, err = f.Stat(); err == nil {
+		err = checkRegular(path, info)
 	}
-	if err := checkRegular(path, info); err != nil {
-		return nil, diskState{}, err
-	}
-	data, err := readAll(f, info.Size())
 	if err != nil {
-		return nil, diskState{}, fmt.Errorf("%s: %w", path, err)
+		f.Close()
+		return nil, nil, err
 	}
-	return data, stateOf(info, data), nil
+	return f, info, nil
 }
 
-// readAll reads r to its end into a slice of size bytes, which it grows
-// if the file grew since its size was taken. Unlike bytes.Buffer, it does
-// not clear the memory it then reads into: on a large file, that would
-// cost as much as the reading.
-func readAll(r io.Reader, size int64) ([]byte, error) {
-	data := make([]byte, 0, size+1) // +1: to see the end without growing
+// sumFile returns the size and checksum of the file at path, or a nil
+// info if there is none.
+func sumFile(path string) (fs.FileInfo, diskRead, error) {
+	f, info, err := openFile(path)
+	if err != nil || f == nil {
+		return nil, diskRead{}, err
+	}
+	defer f.Close()
+	var read diskRead
+	buf := make([]byte, 256<<10)
 	for {
-		n, err := r.Read(data[len(data):cap(data)])
-		data = data[:len(data)+n]
+		n, err := f.Read(buf)
+		read.add(buf[:n])
 		if err == io.EOF {
-			return data, nil
+			return info, read, nil
 		}
 		if err != nil {
-			return nil, err
-		}
-		if len(data) == cap(data) {
-			data = slices.Grow(data, len(data)/2+bytes.MinRead)
+			return nil, read, fmt.Errorf("%s: %w", path, err)
 		}
 	}
 }
@@ -373,20 +368,33 @@ func (tx *SaveTx) readChanges(was diskState) error {
 	if was.exists && idOf(info) == was.id && info.Size() == was.size {
 		return nil
 	}
-	data, state, err := readFile(tx.target)
+	// Summed first: a file only touched is read once, and not parsed.
+	info, sum, err := sumFile(tx.target)
 	if err != nil {
 		return err
 	}
-	if was.exists && state.size == was.size && state.crc() == was.crc() {
-		return nil // touched, not changed
-	}
-	if !state.exists {
+	if info == nil {
 		tx.gone = was.exists
 		return nil
 	}
+	if was.exists && sum.size == was.size && sum.crc == was.crc() {
+		return nil // touched, not changed
+	}
+	f, info, err := openFile(tx.target)
+	if err != nil {
+		return err
+	}
+	if f == nil {
+		tx.gone = was.exists
+		return nil
+	}
+	defer f.Close()
 	theirs := &Catalogue{path: tx.path}
-	theirs.readFrom(data)
-	theirs.saved.disk = state
+	read, err := theirs.readFrom(f, info.Size(), blockSize)
+	if err != nil {
+		return fmt.Errorf("%s: %w", tx.target, err)
+	}
+	theirs.saved.disk = stateOf(info, read)
 	tx.theirs = theirs
 	return nil
 }

@@ -218,11 +218,7 @@ func (p pass) run(ctx context.Context) *result {
 		}
 		if p.sort.IsZero() && q.Ranked() {
 			// No sort key chosen: best matches first, file order on ties.
-			hits = query.Rank(hits)
-			res.shown = make([]int32, len(hits))
-			for i, h := range hits {
-				res.shown[i] = h.Pos
-			}
+			res.shown = query.Rank(hits)
 		}
 		if ctx.Err() != nil {
 			return nil

@@ -215,18 +215,24 @@ func (ix *Index) Search(ctx context.Context, q *Query, candidates []int32) ([]Hi
 	return out[:m:m], nil
 }
 
-// Rank orders hits best first, keeping their order among equals: matches
-// found only in DESCRIPTION (score 0) come last, in the order they came.
-// It is a counting sort, since scores are small: a comparison sort of a
-// million hits would cost more than the search.
-func Rank(hits []Hit) []Hit {
+// Rank returns the positions of hits best first, keeping their order
+// among equals: matches found only in DESCRIPTION (score 0) come last, in
+// the order they came. It is a counting sort, since scores are small: a
+// comparison sort of a million hits would cost more than the search. It
+// gives positions rather than hits, half their size: what a list shows.
+func Rank(hits []Hit) []int32 {
+	out := make([]int32, len(hits))
 	hi := int32(0)
 	for _, h := range hits {
 		hi = max(hi, h.Score)
 	}
 	if hi > 1<<16 {
-		slices.SortStableFunc(hits, func(a, b Hit) int { return int(b.Score - a.Score) })
-		return hits
+		sorted := slices.Clone(hits)
+		slices.SortStableFunc(sorted, func(a, b Hit) int { return int(b.Score - a.Score) })
+		for i, h := range sorted {
+			out[i] = h.Pos
+		}
+		return out
 	}
 	count := make([]int, hi+2)
 	for _, h := range hits {
@@ -235,10 +241,9 @@ func Rank(hits []Hit) []Hit {
 	for i := 1; i < len(count); i++ {
 		count[i] += count[i-1]
 	}
-	out := make([]Hit, len(hits))
 	for _, h := range hits {
 		b := hi - h.Score
-		out[count[b]] = h
+		out[count[b]] = h.Pos
 		count[b]++
 	}
 	return out

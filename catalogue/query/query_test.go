@@ -202,12 +202,16 @@ func TestRanking(t *testing.T) {
 			t.Fatal(err)
 		}
 		hits, _ := ix.Search(context.Background(), q, nil)
+		var shown []int32
+		for _, h := range hits {
+			shown = append(shown, h.Pos)
+		}
 		if q.Ranked() {
-			hits = Rank(hits)
+			shown = Rank(hits)
 		}
 		var got []string
-		for _, h := range hits {
-			got = append(got, fixture[h.Pos].Name())
+		for _, pos := range shown {
+			got = append(got, fixture[pos].Name())
 		}
 		if strings.Join(got, "|") != tt.want {
 			t.Errorf("ranked %q = %q, want %q", tt.q, strings.Join(got, "|"), tt.want)
@@ -223,8 +227,8 @@ func TestRanking(t *testing.T) {
 	q, _ := Parse("kernel")
 	hits, _ := NewIndex(recs, 1).Search(context.Background(), q, nil)
 	var got []string
-	for _, h := range Rank(hits) {
-		got = append(got, recs[h.Pos].Name())
+	for _, pos := range Rank(hits) {
+		got = append(got, recs[pos].Name())
 	}
 	if strings.Join(got, "|") != "The kernel|Notes|More notes" {
 		t.Errorf("ranked kernel = %v", got)
