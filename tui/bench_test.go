@@ -137,6 +137,8 @@ func BenchmarkSearchKeystroke(b *testing.B) {
 			{"", "rating:>=4"},  // the query language, pasted at once
 			{"server", "serve"}, // backspace: a full pass again
 			{"", "koln"},        // accents folded
+			{"s", "se"},         // a second letter: most records hold it spelt out, fuzzily
+			{"serv", "ser"},     // backspace to a short word
 		} {
 			b.Run(fmt.Sprintf("%s/%q->%q", s.name, tc.before, tc.after), func(b *testing.B) {
 				prev := (pass{text: tc.before, recs: m.recs, prev: m.res}).run(context.Background())

@@ -193,3 +193,24 @@ func recsOf(recs []*catalogue.Record, hits []Hit) []*catalogue.Record {
 	}
 	return out
 }
+
+// FuzzFuzzyMatchASCII: the byte-wise fuzzy match finds what the rune-wise
+// one finds, where both field and word are ASCII.
+func FuzzFuzzyMatchASCII(f *testing.F) {
+	for _, s := range [][2]string{{"go.dev", "gdv"}, {"linux kernel release", "lkr"}, {"specification of uri-catalogue format", "cafe"}, {"s-e se", "se"}, {"", ""}} {
+		f.Add(s[0], s[1])
+	}
+	f.Fuzz(func(t *testing.T, field, word string) {
+		start, end, ok := fuzzyMatchASCII(field, word)
+		ascii := !strings.ContainsFunc(field+word, func(r rune) bool { return r >= utf8.RuneSelf })
+		if ascii && !ok {
+			t.Fatalf("fuzzyMatchASCII(%q, %q): ok %v", field, word, ok)
+		}
+		if !ok {
+			return
+		}
+		if s, e := fuzzyMatch(field, word, nil); s != start || (s >= 0 && e != end) {
+			t.Fatalf("fuzzyMatchASCII(%q, %q) = %d, %d; fuzzyMatch %d, %d", field, word, start, end, s, e)
+		}
+	})
+}

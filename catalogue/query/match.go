@@ -181,13 +181,13 @@ func (t *term) eval(d *doc) (int, bool) {
 			// order are there, only DESCRIPTION may hold it.
 			return 0, strings.Contains(d.part(partDescription), t.text)
 		}
-		if d.all != "" && !t.exact && !strings.Contains(d.all, t.text) &&
-			(d.fields&t.mask != t.mask || d.starts&byteBit[t.text[0]] == 0) {
+		in := d.all == "" || strings.Contains(d.all, t.text) // else in no part
+		if !in && (t.exact || d.fields&t.mask != t.mask || d.starts&byteBit[t.text[0]] == 0) {
 			// Not in any field; and, as fuzzyMatch would find, not
 			// spelt out from a word's start in NAME, CATEGORY or a tag.
 			return 0, false
 		}
-		return wordScore(d, t.text)
+		return wordScore(d, t.text, in)
 	case kindPhrase:
 		if d.all != "" && (t.neg || !strings.Contains(d.all, t.text)) {
 			return 0, strings.Contains(d.all, t.text) // an exclusion needs no score
@@ -262,16 +262,38 @@ func lowerASCII(s string) string {
 // wordScore matches a free word: its letters in order (fuzzily) in NAME,
 // CATEGORY or a tag, scored; or within DESCRIPTION, unscored. Almost any
 // short word is spelt out somewhere in a long description, so there only
-// the word itself counts.
-func wordScore(d *doc, w string) (int, bool) {
-	best := fieldScore(d.part(partName), w) * weightName
-	best = max(best, fieldScore(d.part(partCategory), w)*weightCategory)
-	eachTag(d.part(partTags), func(tag string) bool {
-		best = max(best, fieldScore(tag, w)*weightTag)
-		return false
-	})
-	if best > 0 {
-		return best, true
+// the word itself counts. in is false when d's text is known not to hold
+// the word itself anywhere.
+func wordScore(d *doc, w string, in bool) (int, bool) {
+	// The word itself first: it scores more than its letters in order
+	// (fuzzyScore) ever do, so those are looked for only in a field
+	// where they could beat the best score so far.
+	name, category, tags := d.part(partName), d.part(partCategory), d.part(partTags)
+	inName, inCategory, best := 0, 0, 0
+	if in {
+		inName, inCategory = substringFieldScore(name, w), substringFieldScore(category, w)
+		best = max(inName*weightName, inCategory*weightCategory)
+		eachTag(tags, func(tag string) bool {
+			best = max(best, substringFieldScore(tag, w)*weightTag)
+			return false
+		})
+	}
+	if best < maxFuzzyScore*weightName && inName == 0 {
+		best = max(best, fuzzyScore(name, w)*weightName)
+	}
+	if best < maxFuzzyScore*weightCategory && inCategory == 0 {
+		best = max(best, fuzzyScore(category, w)*weightCategory)
+	}
+	if best < maxFuzzyScore*weightTag {
+		eachTag(tags, func(tag string) bool {
+			if !in || !strings.Contains(tag, w) {
+				best = max(best, fuzzyScore(tag, w)*weightTag)
+			}
+			return false
+		})
+	}
+	if best > 0 || !in {
+		return best, best > 0
 	}
 	return 0, strings.Contains(d.part(partDescription), w)
 }
@@ -295,18 +317,39 @@ func phraseScore(d *doc, p string) (int, bool) {
 // more for the word itself, a whole word, at the start of a word, near
 // the field's start.
 func fieldScore(field, word string) int {
+	if sc := substringFieldScore(field, word); sc > 0 {
+		return sc
+	}
+	return fuzzyScore(field, word)
+}
+
+// substringFieldScore is fieldScore of a field that holds the word
+// itself; 0 if it does not.
+func substringFieldScore(field, word string) int {
 	if i := strings.Index(field, word); i >= 0 {
 		return substringScore(field, i, len(word))
 	}
+	return 0
+}
+
+// maxFuzzyScore is the most fuzzyScore gives, less than any
+// substringScore.
+const maxFuzzyScore = 130
+
+// fuzzyScore is fieldScore of a field that does not hold the word itself.
+func fuzzyScore(field, word string) int {
 	if !mayFuzzyMatch(field, word) {
 		return 0 // the common case, and cheaper to tell
 	}
-	start, end := fuzzyMatch(field, word, nil)
+	start, end, ok := fuzzyMatchASCII(field, word)
+	if !ok {
+		start, end = fuzzyMatch(field, word, nil)
+	}
 	if start < 0 {
 		return 0
 	}
 	gaps := (end - start) - len(word)
-	return 130 - min(gaps*4, 90)
+	return maxFuzzyScore - min(gaps*4, 90)
 }
 
 // mayFuzzyMatch tells cheaply most fields fuzzyMatch would not find word
@@ -435,6 +478,87 @@ func fuzzyMatch(field, word string, trace *[]int) (start, end int) {
 		*trace = at
 	}
 	return int(cur[best].start), int(cur[best].pos) + n
+}
+
+// fuzzyMatchASCII is fuzzyMatch without a trace, for a field and word of
+// ASCII alone (ok false: they are not): the common case, and several
+// times as fast. It keeps fuzzyMatch's places, but visits only the bytes
+// that are the word's: from one to the next with IndexByte, the best
+// start of a match of the runes before taken from the places passed (any
+// for a word's start, else those since the last byte that is not a
+// word's).
+func fuzzyMatchASCII(field, word string) (start, end int, ok bool) {
+	for i := 0; i < len(word); i++ {
+		if word[i] >= utf8.RuneSelf {
+			return 0, 0, false
+		}
+	}
+	for i := 0; i < len(field); i++ {
+		if field[i] >= utf8.RuneSelf {
+			return 0, 0, false
+		}
+	}
+	if word == "" {
+		return -1, 0, true
+	}
+	type place struct{ pos, start int32 }
+	var bufA, bufB [32]place
+	cur, next := bufA[:0], bufB[:0]
+	for i := 0; i < len(word); i++ {
+		c := word[i]
+		next = next[:0]
+		k, bestAny := 0, -1 // the places of cur passed, and their latest start
+		for j := 0; j < len(field); j++ {
+			n := strings.IndexByte(field[j:], c)
+			if n < 0 {
+				break
+			}
+			j += n
+			ws := j == 0 || !asciiWord[field[j-1]]
+			if i == 0 {
+				if ws {
+					next = append(next, place{int32(j), int32(j)})
+				}
+				continue
+			}
+			for k < len(cur) && int(cur[k].pos) < j {
+				bestAny = max(bestAny, int(cur[k].start))
+				k++
+			}
+			if ws {
+				if bestAny >= 0 {
+					next = append(next, place{int32(j), int32(bestAny)})
+				}
+				continue
+			}
+			// Within a word: the places since the byte before the
+			// word, each a word's byte.
+			from := j - 1
+			for from >= 0 && asciiWord[field[from]] {
+				from--
+			}
+			bestWord := -1
+			for p := k - 1; p >= 0 && int(cur[p].pos) > from; p-- {
+				if asciiWord[field[cur[p].pos]] {
+					bestWord = max(bestWord, int(cur[p].start))
+				}
+			}
+			if bestWord >= 0 {
+				next = append(next, place{int32(j), int32(bestWord)})
+			}
+		}
+		if len(next) == 0 {
+			return -1, 0, true
+		}
+		cur, next = next, cur
+	}
+	best := 0
+	for k, p := range cur {
+		if p.pos-p.start < cur[best].pos-cur[best].start {
+			best = k
+		}
+	}
+	return int(cur[best].start), int(cur[best].pos) + 1, true
 }
 
 func isWordRune(r rune) bool {
