@@ -39,7 +39,7 @@ const (
 type chunk struct {
 	text  string
 	spans []uint64 // per record a span, and the end of the text
-	masks []uint64 // 3 per record: charMask of all its text, of its NAME, CATEGORY and tags, and their startMask
+	masks []uint32 // 3 per record: charMask of all its text, of its NAME, CATEGORY and tags, and their startMask
 }
 
 // A span is where a record's text starts in its chunk's text (the low 32
@@ -99,7 +99,7 @@ func (c *chunk) len() int { return len(c.masks) / 3 }
 // newChunk folds recs into a chunk, with buf as scratch space (returned
 // for the next chunk).
 func newChunk(recs []*catalogue.Record, buf []byte) (*chunk, []byte) {
-	c := &chunk{spans: make([]uint64, len(recs)+1), masks: make([]uint64, 3*len(recs))}
+	c := &chunk{spans: make([]uint64, len(recs)+1), masks: make([]uint32, 3*len(recs))}
 	buf = buf[:0]
 	for i, r := range recs {
 		start, fieldsEnd := len(buf), 0
@@ -139,7 +139,7 @@ func (ix *Index) Records() []*catalogue.Record { return ix.recs }
 func (ix *Index) Len() int { return len(ix.recs) }
 
 // mask returns the charMask of all the text of the record at pos.
-func (ix *Index) mask(pos int) uint64 {
+func (ix *Index) mask(pos int) uint32 {
 	return ix.chunks[pos>>chunkBits].masks[3*(pos&(chunkSize-1))]
 }
 

@@ -29,7 +29,7 @@ type doc struct {
 	// CATEGORY and the tags, and of those that start their words.
 	all            string
 	nuls           uint32
-	fields, starts uint64
+	fields, starts uint32
 
 	// From Filter only: where the parts are folded, so that a search
 	// over many records does not allocate for each (see part).
@@ -643,11 +643,12 @@ func split[T any](n int, part func(lo, hi int) []T) [][]T {
 	return out
 }
 
-// charMask is the set of bytes of s, hashed into 64 bits (ASCII letters
-// and digits one bit each): text can only hold s if its mask holds s's,
-// so most records are passed over without looking at their text.
-func charMask[T string | []byte](s T) uint64 {
-	var m uint64
+// charMask is the set of bytes of s, hashed into 32 bits (ASCII letters
+// one bit each): text can only hold s if its mask holds s's, so most
+// records are passed over without looking at their text. 32 bits, not
+// 64: three a record, a million records, 12 MB less.
+func charMask[T string | []byte](s T) uint32 {
+	var m uint32
 	for i := 0; i < len(s); i++ {
 		m |= byteBit[s[i]]
 	}
@@ -657,7 +658,7 @@ func charMask[T string | []byte](s T) uint64 {
 // textMasks returns the charMask of text, and of its first n bytes (the
 // fields fuzzy matching looks at) the charMask and the startMask: the
 // charMask of the first bytes of their words, where fuzzyMatch may start.
-func textMasks(text []byte, n int) (all, fields, starts uint64) {
+func textMasks(text []byte, n int) (all, fields, starts uint32) {
 	prevWord := false
 	for i := 0; i < n; {
 		c := text[i]
@@ -678,15 +679,15 @@ func textMasks(text []byte, n int) (all, fields, starts uint64) {
 	return fields | charMask(text[n:]), fields, starts
 }
 
-var byteBit = func() (t [256]uint64) {
+var byteBit = func() (t [256]uint32) {
 	for c := range t {
 		switch {
 		case 'a' <= c && c <= 'z':
 			t[c] = 1 << (c - 'a')
 		case '0' <= c && c <= '9':
-			t[c] = 1 << (26 + c - '0')
+			t[c] = 1 << (26 + c%3)
 		default:
-			t[c] = 1 << (36 + c*7%28)
+			t[c] = 1 << (29 + c*7%3)
 		}
 	}
 	return t

@@ -19,7 +19,7 @@ import (
 type Query struct {
 	text  string
 	terms []term
-	need  uint64 // the bytes every match's folded text holds (charMask)
+	need  uint32 // the bytes every match's folded text holds (charMask)
 }
 
 // kind is what a term looks at and how.
@@ -46,8 +46,8 @@ type term struct {
 	neg   bool
 	text  string // folded value; lower-case for lang: and type:
 	field string // kindExtension: the field's name, upper-case ("X-FEED-URL")
-	mask  uint64 // charMask of text
-	exact bool   // text is one ASCII letter or digit: a record holds it if its charMask does
+	mask  uint32 // charMask of text
+	exact bool   // text is one ASCII letter: a record holds it if its charMask does
 	op    string // kindRating, kindDate: "=", "<", "<=", ">" or ">="
 	num   int    // kindRating
 	from  time.Time
@@ -98,7 +98,7 @@ func Parse(s string) (*Query, error) {
 			continue // nothing to search for yet: "-", `""`
 		}
 		t.mask = charMask(t.text)
-		t.exact = len(t.text) == 1 && asciiWord[t.text[0]]
+		t.exact = len(t.text) == 1 && 'a' <= t.text[0] && t.text[0] <= 'z' // its own bit
 		q.terms = append(q.terms, t)
 		if !t.neg {
 			switch t.kind {
