@@ -117,8 +117,8 @@ func (c *Catalogue) readBlocks(r io.Reader, size int64, block int, done func([]b
 	return read, nil
 }
 
-// blockSize is the size of the blocks a file is read in: 64 pieces.
-const blockSize = 64 * pieceSize
+// blockSize is the size of the blocks a file is read in: 16 pieces, 4 MiB.
+const blockSize = 16 * pieceSize
 
 // lastRecordEnd returns where the last record of data that is followed by
 // a whole blank line ends, or 0 if there is none: where to cut a block.

@@ -81,15 +81,20 @@ func packLine(dst []byte, line string) (out []byte, field, value int) {
 	v := line[colon+2:]
 	if f.index == dateIndex {
 		if n, ok := dateNumber(v); ok {
-			dst = append(dst, packDate)
-			for k := dateBytes - 1; k >= 0; k-- {
-				dst = append(dst, 0x80|byte(n>>(7*k)&0x7f))
-			}
-			return append(dst, v[len(DateLayout):]...), f.index, -1
+			return appendDate(dst, n, v), f.index, -1
 		}
 	}
 	dst = append(dst, packField+byte(f.index))
 	return append(dst, v...), f.index, len(dst)
+}
+
+// appendDate appends a DATE line packed: n the digits of its value v.
+func appendDate(dst []byte, n uint64, v string) []byte {
+	dst = append(dst, packDate)
+	for k := dateBytes - 1; k >= 0; k-- {
+		dst = append(dst, 0x80|byte(n>>(7*k)&0x7f))
+	}
+	return append(dst, v[len(DateLayout):]...) // the line break
 }
 
 // dateNumber returns the digits of a value that starts with a DATE in
@@ -223,10 +228,17 @@ func (p *packer) add(line string, f *FieldSpec) {
 		n = len(f.Name)
 	}
 	switch {
-	case f != nil && f.index != dateIndex && len(line) > n+1 && line[n] == ':' && line[n+1] == ' ' && line[:n] == f.Name:
+	case f != nil && len(line) > n+1 && line[n] == ':' && line[n+1] == ' ' && line[:n] == f.Name:
+		v := line[n+2:]
+		if f.index == dateIndex {
+			if d, ok := dateNumber(v); ok {
+				p.buf = appendDate(p.buf, d, v)
+				break
+			}
+		}
 		p.buf = append(p.buf, packField+byte(f.index))
 		at, fi = len(p.buf), f.index
-		p.buf = append(p.buf, line[n+2:]...)
+		p.buf = append(p.buf, v...)
 	case f == nil && c < 0x80 && (c < 'A' || c > 'Z' || c == 'X'):
 		// No standard field's name starts so: the line as it is.
 		p.buf = append(p.buf, line...)
