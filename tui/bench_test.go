@@ -122,6 +122,32 @@ func BenchmarkSession(b *testing.B) {
 	})
 }
 
+// BenchmarkLongSession is a session of forty-odd keystrokes: words typed
+// and erased a letter at a time, as a user searches, long enough for the
+// collector to pace the heap as it will all day. Its peak/file is what
+// the process needs once settled; Session's is only its start. Run it
+// alone: -bench 'LongSession/1M$'.
+func BenchmarkLongSession(b *testing.B) {
+	var texts []string
+	for _, word := range []string{"git", "kernel", "rust k", "server"} {
+		for i := 1; i <= len(word); i++ {
+			texts = append(texts, word[:i])
+		}
+		for i := len(word) - 1; i >= 0; i-- {
+			texts = append(texts, word[:i])
+		}
+	}
+	fromOpen(b, func(b *testing.B, n int) {
+		m := loadedModel(b, n)
+		_ = m.View()
+		m.res.ix.search()
+		for i, text := range texts {
+			m.apply((pass{seq: i + 1, text: text, recs: m.recs, prev: m.res}).run(context.Background()))
+			_ = m.View()
+		}
+	})
+}
+
 // BenchmarkSearchKeystroke types the next character of a search: the pass
 // (narrowing the previous answer) plus applying it and drawing the frame.
 // The index is built beforehand, as the model builds it after the first
