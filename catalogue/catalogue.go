@@ -77,7 +77,7 @@ func (c *Catalogue) readFrom(r io.Reader, size int64, block int) (diskRead, erro
 // readBlocks is readFrom, calling done with each block once it is read
 // (tests spoil it, to see that nothing keeps it).
 func (c *Catalogue) readBlocks(r io.Reader, size int64, block int, done func([]byte)) (diskRead, error) {
-	st := &readState{}
+	st := newReadState()
 	first := min(block, 64<<10) // of a reader of unknown size: most are small
 	if size >= 0 {
 		first = int(min(int64(block), size+1)) // +1: to see the end without growing
@@ -174,6 +174,11 @@ type readState struct {
 	ids     idRun         // the records' IDs
 	lines   int           // lines read
 	started bool          // a block was read: the next starts where a record ended
+}
+
+// newReadState returns the state of a read not yet begun.
+func newReadState() *readState {
+	return &readState{ids: idRun{increasing: true}}
 }
 
 // readBlock reads data, the next block of the file, cut at bounds (from 0

@@ -13,7 +13,7 @@ import (
 // file is read, however small data is.
 func readInPieces(data []byte, size int) *Catalogue {
 	c := &Catalogue{}
-	st := &readState{}
+	st := newReadState()
 	c.readBlock(st, data, pieceBounds(data, size), -1)
 	c.finishRead(st)
 	return c
@@ -142,5 +142,24 @@ func TestPieceRecordsSized(t *testing.T) {
 	arenas := uintptr(len(data)/arenaBlock + 1) // the packed texts take less than the file
 	if allocs > float64(slabs+arenas+3) {       // and the reader, the slice, its first size
 		t.Errorf("reading %d records made %v allocations, %d of them slabs and up to %d text arenas", len(p.recs), allocs, slabs, arenas)
+	}
+}
+
+// TestIncreasingIDsSeenAcrossBlocks: IDs that only increase, read in
+// blocks and pieces, are known to, so that no map of them is made (a
+// million entries at a million records).
+func TestIncreasingIDsSeenAcrossBlocks(t *testing.T) {
+	var b strings.Builder
+	for i := range 500 {
+		fmt.Fprintf(&b, "URI: http://example.org/%d\r\nNAME: Page %d\r\nDATE: 01/01/2001 00:00:00\r\nID: %d\r\n\r\n", i, i, i+1)
+	}
+	data := []byte(b.String())
+	st := newReadState()
+	c := &Catalogue{}
+	third := recordEnd(data, len(data)/3)
+	c.readBlock(st, data[:third], pieceBounds(data[:third], 1000), -1)
+	c.readBlock(st, data[third:], pieceBounds(data[third:], 1000), -1)
+	if !st.ids.increasing || st.ids.n != 500 {
+		t.Errorf("after two blocks: %d IDs, increasing %v", st.ids.n, st.ids.increasing)
 	}
 }
