@@ -312,19 +312,9 @@ func phraseScore(d *doc, p string) (int, bool) {
 	return best, found || strings.Contains(d.part(partDescription), p)
 }
 
-// fieldScore scores word in field (both folded): 0 if the field holds
-// neither the word nor its letters in order as fuzzyMatch finds them;
-// more for the word itself, a whole word, at the start of a word, near
-// the field's start.
-func fieldScore(field, word string) int {
-	if sc := substringFieldScore(field, word); sc > 0 {
-		return sc
-	}
-	return fuzzyScore(field, word)
-}
-
-// substringFieldScore is fieldScore of a field that holds the word
-// itself; 0 if it does not.
+// substringFieldScore scores word in field (both folded) where the field
+// holds the word itself: more for a whole word, at the start of a word,
+// near the field's start; 0 if it does not hold it.
 func substringFieldScore(field, word string) int {
 	if i := strings.Index(field, word); i >= 0 {
 		return substringScore(field, i, len(word))
@@ -336,7 +326,9 @@ func substringFieldScore(field, word string) int {
 // substringScore.
 const maxFuzzyScore = 130
 
-// fuzzyScore is fieldScore of a field that does not hold the word itself.
+// fuzzyScore scores word in a field that does not hold the word itself:
+// 0 unless its letters are there in order as fuzzyMatch finds them, more
+// the tighter they are.
 func fuzzyScore(field, word string) int {
 	if !mayFuzzyMatch(field, word) {
 		return 0 // the common case, and cheaper to tell
