@@ -43,11 +43,11 @@ type diskState struct {
 	exists bool
 	id     fileID
 	size   int64
-	crc    func() uint32 // the content's checksum
+	crc    uint32 // the content's checksum
 }
 
 func stateOf(info fs.FileInfo, read diskRead) diskState {
-	return diskState{exists: true, id: idOf(info), size: read.size, crc: func() uint32 { return read.crc }}
+	return diskState{exists: true, id: idOf(info), size: read.size, crc: read.crc}
 }
 
 // Open reads the catalogue at path. A file that does not exist is an empty
@@ -377,7 +377,7 @@ func (tx *SaveTx) readChanges(was diskState) error {
 		tx.gone = was.exists
 		return nil
 	}
-	if was.exists && sum.size == was.size && sum.crc == was.crc() {
+	if was.exists && sum.size == was.size && sum.crc == was.crc {
 		return nil // touched, not changed
 	}
 	f, info, err := openFile(tx.target)
@@ -449,8 +449,7 @@ func (tx *SaveTx) Commit(s *Snapshot) (*Saved, error) {
 		return nil, fmt.Errorf("save: %w", err)
 	}
 	removeStaleTemps(tx.target)
-	crc := sum.Sum32()
-	return &Saved{snap: s, disk: diskState{exists: true, id: idOf(info), size: size, crc: func() uint32 { return crc }}}, nil
+	return &Saved{snap: s, disk: diskState{exists: true, id: idOf(info), size: size, crc: sum.Sum32()}}, nil
 }
 
 // Saved tells the catalogue that res was written: the file now holds that
