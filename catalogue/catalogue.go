@@ -68,7 +68,7 @@ func Read(r io.Reader) (*Catalogue, error) {
 // each piece is split into records and parsed by one goroutine, so that
 // the records and problems are exactly those of reading the whole file in
 // one go (FuzzPieces checks it). The records keep nothing of the block
-// (see Record.pack), whose memory reads the next: a catalogue costs its
+// (see packer), whose memory reads the next: a catalogue costs its
 // records, not its file and its records.
 func (c *Catalogue) readFrom(r io.Reader, size int64, block int) (diskRead, error) {
 	return c.readBlocks(r, size, block, nil)
@@ -297,11 +297,10 @@ func (w *pieceWorker) read(data []byte, p *piece, after bool) {
 		}
 		rec := w.record()
 		parseRecordInto(rec, rr.raw, rr.first, w.cache, &w.arena)
-		sep := rr.sep
-		if sep != "" && sep != "\n" && sep != "\r\n" {
-			sep = strings.Clone(sep) // not to keep the reader's memory
+		rec.setSep(rr.sep, 0)
+		if rec.flags&flagSepMore != 0 { // kept as it is, not as a flag
+			rec.more.sep = strings.Clone(rec.more.sep) // not to keep the reader's memory
 		}
-		rec.setSep(sep, 0)
 		p.recs = append(p.recs, rec)
 		p.ids.add(rec)
 	}

@@ -52,7 +52,7 @@ func init() {
 	for _, f := range Fields {
 		fieldLabels = append(fieldLabels, f.Name+": ")
 	}
-	dateIndex = fieldIndex(FieldDate)
+	dateIndex = spec(FieldDate).index
 }
 
 // packLine appends line (with its line break) packed to dst. For a line
@@ -78,23 +78,25 @@ func packLine(dst []byte, line string) (out []byte, field, value int) {
 	if f == nil {
 		return append(dst, line...), -1, 0
 	}
-	v := line[colon+2:]
+	out, value = appendField(dst, f, line[colon+2:])
+	return out, f.index, value
+}
+
+// appendField appends the line of the standard field f packed, v the rest
+// of the line after "NAME: ", and returns where v starts in it, or -1 for
+// a packed DATE.
+func appendField(dst []byte, f *FieldSpec, v string) ([]byte, int) {
 	if f.index == dateIndex {
 		if n, ok := dateNumber(v); ok {
-			return appendDate(dst, n, v), f.index, -1
+			dst = append(dst, packDate)
+			for k := dateBytes - 1; k >= 0; k-- {
+				dst = append(dst, 0x80|byte(n>>(7*k)&0x7f))
+			}
+			return append(dst, v[len(DateLayout):]...), -1 // and the line break
 		}
 	}
 	dst = append(dst, packField+byte(f.index))
-	return append(dst, v...), f.index, len(dst)
-}
-
-// appendDate appends a DATE line packed: n the digits of its value v.
-func appendDate(dst []byte, n uint64, v string) []byte {
-	dst = append(dst, packDate)
-	for k := dateBytes - 1; k >= 0; k-- {
-		dst = append(dst, 0x80|byte(n>>(7*k)&0x7f))
-	}
-	return append(dst, v[len(DateLayout):]...) // the line break
+	return append(dst, v...), len(dst)
 }
 
 // dateNumber returns the digits of a value that starts with a DATE in
@@ -121,16 +123,6 @@ func dateNumber(v string) (uint64, bool) {
 		}
 	}
 	return n, true
-}
-
-// fieldIndex returns the index in Fields of the standard field name, or -1.
-func fieldIndex(name string) int {
-	for i := range Fields {
-		if Fields[i].Name == name {
-			return i
-		}
-	}
-	return -1
 }
 
 // appendRaw appends the text that packed stands for to dst.
@@ -186,7 +178,7 @@ var strFields [numStr]int
 func init() {
 	for k, name := range [numStr]string{strURI: FieldURI, strName: FieldName, strCategory: FieldCategory,
 		strDescription: FieldDescription, strLanguage: FieldLanguage, strType: FieldType, strID: FieldID} {
-		strFields[k] = fieldIndex(name)
+		strFields[k] = spec(name).index
 	}
 }
 
@@ -222,23 +214,10 @@ func (p *packer) add(line string, f *FieldSpec) {
 		return
 	}
 	at, fi := -1, -1
-	c := line[0]
-	n := 0
-	if f != nil {
-		n = len(f.Name)
-	}
-	switch {
-	case f != nil && len(line) > n+1 && line[n] == ':' && line[n+1] == ' ' && line[:n] == f.Name:
-		v := line[n+2:]
-		if f.index == dateIndex {
-			if d, ok := dateNumber(v); ok {
-				p.buf = appendDate(p.buf, d, v)
-				break
-			}
-		}
-		p.buf = append(p.buf, packField+byte(f.index))
-		at, fi = len(p.buf), f.index
-		p.buf = append(p.buf, v...)
+	switch c := line[0]; {
+	case f != nil && strings.HasPrefix(line, fieldLabels[f.index]):
+		p.buf, at = appendField(p.buf, f, line[len(fieldLabels[f.index]):])
+		fi = f.index
 	case f == nil && c < 0x80 && (c < 'A' || c > 'Z' || c == 'X'):
 		// No standard field's name starts so: the line as it is.
 		p.buf = append(p.buf, line...)
@@ -314,20 +293,6 @@ func (p *packer) finish(rec *Record) {
 			m.sep = strings.Clone(m.sep)
 		}
 	}
-}
-
-// pack makes rec's text raw, packed: rec must hold nothing else of raw's.
-func (rec *Record) pack(raw string, arena *textArena) {
-	p := newPacker(raw, arena)
-	for off := 0; off < len(raw); {
-		line := raw[off:]
-		if i := strings.IndexByte(line, '\n'); i >= 0 {
-			line = line[:i+1]
-		}
-		p.add(line, nil)
-		off += len(line)
-	}
-	p.finish(rec)
 }
 
 // within reports whether s is part of the memory of t.

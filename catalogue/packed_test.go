@@ -6,10 +6,16 @@ import (
 	"testing"
 )
 
-// packText packs text as a record's text is packed, spans aside.
+// packText packs text as a record's text is packed, spans aside, a line
+// at a time and knowing no field: what the reader's packing, which knows
+// each line's field, must match.
 func packText(text string) string {
 	var r Record
-	r.pack(text, nil)
+	p := newPacker(text, nil)
+	for line := range strings.Lines(text) {
+		p.add(line, nil)
+	}
+	p.finish(&r)
 	return r.raw
 }
 

@@ -220,7 +220,7 @@ func (s *Snapshot) WriteTo(w io.Writer) (int64, error) {
 		if err := write(sep); err != nil {
 			return n, err
 		}
-		// The record's text, unpacked into buf (see pack), written as
+		// The record's text, unpacked into buf (see packer), written as
 		// bytes: io.Writer must not keep them.
 		buf = appendRaw(buf[:0], r.raw)
 		if len(buf) > 0 {
