@@ -214,3 +214,31 @@ func FuzzFuzzyMatchASCII(f *testing.F) {
 		}
 	})
 }
+
+// FuzzFuzzySpan2ASCII: the one-pass match of a two-letter word finds a
+// match as tight as fuzzyMatch's, and none where it finds none.
+func FuzzFuzzySpan2ASCII(f *testing.F) {
+	for _, s := range [][2]string{{"go.dev", "gd"}, {"s-e se", "se"}, {"science server", "se"}, {"ss", "ss"}, {"a-b", "a-"}, {"-b", "-b"}, {"x.se", "se"}, {"Sé", "se"}} {
+		f.Add(s[0], s[1][0], s[1][1])
+	}
+	f.Fuzz(func(t *testing.T, field string, a, b byte) {
+		if a >= utf8.RuneSelf || b >= utf8.RuneSelf {
+			return
+		}
+		span, ok := fuzzySpan2ASCII(field, a, b)
+		ascii := !strings.ContainsFunc(field, func(r rune) bool { return r >= utf8.RuneSelf })
+		if ok != ascii {
+			t.Fatalf("fuzzySpan2ASCII(%q, %q, %q): ok %v", field, a, b, ok)
+		}
+		if !ok {
+			return
+		}
+		want := -1
+		if s, e := fuzzyMatch(field, string([]byte{a, b}), nil); s >= 0 {
+			want = e - s
+		}
+		if span != want {
+			t.Fatalf("fuzzySpan2ASCII(%q, %q, %q) = %d; fuzzyMatch's span %d", field, a, b, span, want)
+		}
+	})
+}

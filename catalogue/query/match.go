@@ -330,18 +330,66 @@ const maxFuzzyScore = 130
 // 0 unless its letters are there in order as fuzzyMatch finds them, more
 // the tighter they are.
 func fuzzyScore(field, word string) int {
-	if !mayFuzzyMatch(field, word) {
-		return 0 // the common case, and cheaper to tell
+	span, ok := -1, false
+	if len(word) == 2 && word[0] < utf8.RuneSelf && word[1] < utf8.RuneSelf {
+		// Two letters, the second key of most searches, match most
+		// records: one pass over the field instead of two.
+		span, ok = fuzzySpan2ASCII(field, word[0], word[1])
 	}
-	start, end, ok := fuzzyMatchASCII(field, word)
 	if !ok {
-		start, end = fuzzyMatch(field, word, nil)
+		if !mayFuzzyMatch(field, word) {
+			return 0 // the common case, and cheaper to tell
+		}
+		start, end, ascii := fuzzyMatchASCII(field, word)
+		if !ascii {
+			start, end = fuzzyMatch(field, word, nil)
+		}
+		span = end - start
+		if start < 0 {
+			span = -1
+		}
 	}
-	if start < 0 {
+	if span < 0 {
 		return 0
 	}
-	gaps := (end - start) - len(word)
+	gaps := span - len(word)
 	return maxFuzzyScore - min(gaps*4, 90)
+}
+
+// fuzzySpan2ASCII is the length of the tightest match fuzzyMatch finds of
+// the word of the two ASCII bytes a and b in field (-1 if none), found in
+// one pass: a must start a word, and b either start a later word or be in
+// a's word. ok is false if field is not ASCII.
+func fuzzySpan2ASCII(field string, a, b byte) (span int, ok bool) {
+	span = -1
+	lastA := -1   // the latest word start holding a
+	nonWord := -1 // the latest byte that is not a word's
+	for j := 0; j < len(field); j++ {
+		c := field[j]
+		if c >= utf8.RuneSelf {
+			return 0, false
+		}
+		ws := j == 0 || nonWord == j-1
+		if c == b && j > 0 {
+			start := -1
+			switch {
+			case ws:
+				start = lastA
+			case field[nonWord+1] == a && asciiWord[a]:
+				start = nonWord + 1 // the start of b's word
+			}
+			if start >= 0 && (span < 0 || j+1-start < span) {
+				span = j + 1 - start
+			}
+		}
+		if c == a && ws {
+			lastA = j
+		}
+		if !asciiWord[c] {
+			nonWord = j
+		}
+	}
+	return span, true
 }
 
 // mayFuzzyMatch tells cheaply most fields fuzzyMatch would not find word
