@@ -136,7 +136,55 @@ type pass struct {
 	recs  []*catalogue.Record // the snapshot to show
 	sort  query.SortKey
 	group query.GroupKey
-	prev  *result // the last answer, whose index, ordering and matches may be reused
+	prev  *result  // the last answer, whose index, ordering and matches may be reused
+	mem   *passMem // memory to answer in, lent by Update (nil: new memory)
+}
+
+// passMem is the memory a pass answers in: its hits, then the positions
+// matched and shown. Update lends a pass the memory of answers no longer
+// shown (memPool), so that typing makes no garbage of a catalogue's size
+// and the collector, with little to collect, keeps the heap tight
+// (gcpause.Hold). Each slice is the only one on its array.
+type passMem struct {
+	hits           []query.Hit
+	matched, shown []int32
+}
+
+// memPool is the memory of answers no longer shown, kept to be lent
+// again; only Update touches it. It keeps what one pass needs: more
+// would only keep garbage alive.
+type memPool struct {
+	hits []query.Hit
+	ints [][]int32
+}
+
+// take returns memory for a pass.
+func (p *memPool) take() *passMem {
+	m := &passMem{hits: p.hits}
+	p.hits = nil
+	for _, s := range []*[]int32{&m.matched, &m.shown} {
+		if n := len(p.ints); n > 0 {
+			*s, p.ints = p.ints[n-1], p.ints[:n-1]
+		}
+	}
+	return m
+}
+
+// putHits keeps a pass's hits, which no answer holds, once it is done.
+func (p *memPool) putHits(h []query.Hit) {
+	if cap(h) > cap(p.hits) {
+		p.hits = h[:0]
+	}
+}
+
+// put keeps the positions of an answer no longer shown nor read by a pass.
+func (p *memPool) put(m *passMem) {
+	for _, s := range [][]int32{m.matched, m.shown} {
+		if cap(s) > 0 && len(p.ints) < 2 {
+			p.ints = append(p.ints, s[:0])
+		}
+	}
+	*m = passMem{}
 }
 
 // result is a pass's answer.
@@ -154,12 +202,22 @@ type result struct {
 	groups []query.Group // nil unless grouping
 	group  query.GroupKey
 	took   time.Duration
+
+	// Update's bookkeeping of the memory the answer holds (mem), which
+	// goes back to the pool once the answer is no longer shown (retired)
+	// and no pass reads it as its prev (users).
+	mem     *passMem
+	users   int
+	retired bool
 }
 
 // filteredMsg carries a pass's result to Update; nil res means cancelled.
+// prev and mem are the pass's, for Update to account for the memory.
 type filteredMsg struct {
-	seq int
-	res *result
+	seq  int
+	res  *result
+	prev *result
+	mem  *passMem
 }
 
 // run runs the pass; it returns nil if ctx was cancelled first.
@@ -169,7 +227,11 @@ func (p pass) run(ctx context.Context) *result {
 	if p.prev != nil {
 		prevIx = p.prev.ix
 	}
-	res := &result{seq: p.seq, search: parseSearch(p.text), group: p.group}
+	mem := p.mem
+	if mem == nil {
+		mem = new(passMem)
+	}
+	res := &result{seq: p.seq, search: parseSearch(p.text), group: p.group, mem: mem}
 	// Reuse the index if the snapshot is the same slice.
 	switch {
 	case prevIx != nil && sameSlice(prevIx.recs, p.recs):
@@ -205,20 +267,23 @@ func (p pass) run(ctx context.Context) *result {
 		if resort {
 			candidates = nil
 		}
-		hits, err := res.ix.search().Search(ctx, q, candidates)
+		hits, err := res.ix.search().SearchInto(ctx, q, candidates, mem.hits)
 		if err != nil {
 			return nil
 		}
+		mem.hits = hits[:0]
 		if resort {
 			hits = inOrder(hits, res.order.order, len(res.ix.recs))
 		}
-		res.matched = make([]int32, len(hits))
-		for i, h := range hits {
-			res.matched[i] = h.Pos
+		res.matched = mem.matched[:0]
+		for _, h := range hits {
+			res.matched = append(res.matched, h.Pos)
 		}
+		mem.matched = res.matched
 		if p.sort.IsZero() && q.Ranked() {
 			// No sort key chosen: best matches first, file order on ties.
-			res.shown = query.Rank(hits)
+			res.shown = query.AppendRank(mem.shown[:0], hits)
+			mem.shown = res.shown
 		}
 		if ctx.Err() != nil {
 			return nil

@@ -92,7 +92,8 @@ type Model struct {
 	deferred []tea.KeyMsg
 	cancel   context.CancelFunc
 	res      *result
-	busy     bool // a pass is running
+	pool     memPool // memory for passes, from answers no longer shown
+	busy     bool    // a pass is running
 	busyAt   time.Time
 	sortKey  query.SortKey
 	group    query.GroupKey
@@ -295,6 +296,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, tea.Batch(func() tea.Msg { ix.search(); return nil }, m.prepareKeys())
 
 	case filteredMsg:
+		m.passDone(msg)
 		if msg.seq != m.seq || msg.res == nil {
 			return m, nil // stale or cancelled: a newer pass answers
 		}
@@ -595,12 +597,15 @@ func (m *Model) refilter(recs []*catalogue.Record) tea.Cmd {
 	m.seq++
 	ctx, cancel := context.WithCancel(context.Background())
 	m.cancel = cancel
-	p := pass{seq: m.seq, text: m.input.Value(), recs: recs, sort: m.sortKey, group: m.group, prev: m.res}
+	p := pass{seq: m.seq, text: m.input.Value(), recs: recs, sort: m.sortKey, group: m.group, prev: m.res, mem: m.pool.take()}
+	if m.res != nil {
+		m.res.users++ // until the pass is done (passDone)
+	}
 	if !m.busy {
 		m.busy, m.busyAt = true, time.Now()
 	}
 	return tea.Batch(func() tea.Msg {
-		return filteredMsg{seq: p.seq, res: p.run(ctx)}
+		return filteredMsg{seq: p.seq, res: p.run(ctx), prev: p.prev, mem: p.mem}
 	}, afterTick(110*time.Millisecond, func(time.Time) tea.Msg { return slowCheckMsg{} }))
 }
 
@@ -629,6 +634,9 @@ func (m *Model) apply(res *result) {
 			}
 		}
 	}
+	if old := m.res; old != nil && old != res {
+		defer m.retire(old) // once nothing below reads it
+	}
 	m.res = res
 	m.buildRows()
 	if m.selected != 0 {
@@ -650,6 +658,41 @@ func (m *Model) apply(res *result) {
 		m.selected = r.rec.Ref()
 	}
 	m.scrollToCursor()
+}
+
+// passDone accounts for the memory of a pass that is done: its hits go
+// back to the pool, and so does the memory of its answer if that is not
+// to be shown, and of its prev if that was retired and no other pass
+// reads it.
+func (m *Model) passDone(msg filteredMsg) {
+	if msg.mem == nil {
+		return
+	}
+	m.pool.putHits(msg.mem.hits)
+	msg.mem.hits = nil
+	if msg.prev != nil {
+		msg.prev.users--
+		m.release(msg.prev)
+	}
+	if msg.seq != m.seq || msg.res == nil {
+		m.pool.put(msg.mem) // never shown
+	}
+}
+
+// retire marks an answer no longer shown, releasing its memory if no pass
+// reads it.
+func (m *Model) retire(r *result) {
+	r.retired = true
+	m.release(r)
+}
+
+// release gives the memory of a retired answer that no pass reads back
+// to the pool.
+func (m *Model) release(r *result) {
+	if r.retired && r.users == 0 && r.mem != nil && r != m.res {
+		m.pool.put(r.mem)
+		r.mem = nil
+	}
 }
 
 // buildRows flattens the answer's groups into rows, leaving out the

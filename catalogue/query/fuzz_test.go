@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/internal/gen"
@@ -42,6 +43,7 @@ func FuzzSearch(f *testing.F) {
 	}
 	recs := fuzzRecords(f)
 	ix := NewIndex(recs, 1)
+	var reused []Hit // the last search's hits, whose memory the next reuses
 	f.Fuzz(func(t *testing.T, text string) {
 		q, err := Parse(text)
 		if err != nil {
@@ -71,6 +73,22 @@ func FuzzSearch(f *testing.F) {
 			if sc, _ := q.eval(&doc{rec: recs[h.Pos]}); int32(min(sc, math.MaxInt32)) != h.Score {
 				t.Fatalf("search %q: the Index scores %q %d, a search without it %d", text, recs[h.Pos].Name(), h.Score, sc)
 			}
+		}
+		// In the memory of the last search's hits, spoilt first: the same
+		// hits, ranked after what the slice ranked into holds already.
+		for i := range reused[:cap(reused)] {
+			reused[:cap(reused)][i] = Hit{Pos: -1, Score: -1}
+		}
+		again, err := ix.SearchInto(context.Background(), q, nil, reused)
+		if err != nil || !slices.Equal(again, hits) {
+			t.Fatalf("search %q into a used buffer: %d hits, %v; want %d", text, len(again), err, len(hits))
+		}
+		if cap(reused) >= len(recs) && unsafe.SliceData(again) != unsafe.SliceData(reused) {
+			t.Fatalf("search %q: SearchInto did not use the buffer it was given", text)
+		}
+		reused = again
+		if ranked := AppendRank([]int32{-7}, hits); ranked[0] != -7 || !slices.Equal(ranked[1:], Rank(hits)) {
+			t.Fatalf("search %q: AppendRank = %v, Rank = %v", text, ranked, Rank(hits))
 		}
 		for _, r := range recs {
 			if q.Match(r) != slices.Contains(want, r) {

@@ -173,6 +173,19 @@ type Hit struct {
 // search runs on every CPU; it stops early with ctx's error when ctx is
 // cancelled.
 func (ix *Index) Search(ctx context.Context, q *Query, candidates []int32) ([]Hit, error) {
+	hits, err := ix.SearchInto(ctx, q, candidates, nil)
+	if len(hits) < cap(hits)/4 {
+		return slices.Clone(hits), err // not to keep the rest alive
+	}
+	return hits, err
+}
+
+// SearchInto is Search, with the hits in buf's memory when it has room
+// for one per candidate (else in new memory, which the hits returned
+// hold): a holder that passes the hits of its last search back in makes
+// no garbage of a catalogue's size per search, so that the collector,
+// with little to collect, can keep the heap tight.
+func (ix *Index) SearchInto(ctx context.Context, q *Query, candidates []int32, buf []Hit) ([]Hit, error) {
 	n := len(ix.recs)
 	if candidates != nil {
 		n = len(candidates)
@@ -180,7 +193,10 @@ func (ix *Index) Search(ctx context.Context, q *Query, candidates []int32) ([]Hi
 	// One slice for every share's hits, each in its own stretch, closed
 	// up at the end: a search that matches most records would otherwise
 	// spend more on growing slices than on matching.
-	out := make([]Hit, n)
+	out := buf[:cap(buf)]
+	if len(out) < n {
+		out = make([]Hit, n)
+	}
 	ends := split(n, func(lo, hi int) []int {
 		w := lo
 		for k := lo; k < hi; k++ {
@@ -209,10 +225,7 @@ func (ix *Index) Search(ctx context.Context, q *Query, candidates []int32) ([]Hi
 	for _, e := range ends {
 		m += copy(out[m:], out[e[0]:e[1]])
 	}
-	if m < n/4 {
-		return slices.Clone(out[:m]), nil // not to keep the rest alive
-	}
-	return out[:m:m], nil
+	return out[:m], nil
 }
 
 // Rank returns the positions of hits best first, keeping their order
@@ -221,7 +234,15 @@ func (ix *Index) Search(ctx context.Context, q *Query, candidates []int32) ([]Hi
 // comparison sort of a million hits would cost more than the search. It
 // gives positions rather than hits, half their size: what a list shows.
 func Rank(hits []Hit) []int32 {
-	out := make([]int32, len(hits))
+	return AppendRank(make([]int32, 0, len(hits)), hits)
+}
+
+// AppendRank appends the positions of hits, best first, to dst, as Rank
+// gives them: in dst's memory, if it has room.
+func AppendRank(dst []int32, hits []Hit) []int32 {
+	n := len(dst)
+	dst = slices.Grow(dst, len(hits))[:n+len(hits)]
+	out := dst[n:]
 	hi := int32(0)
 	for _, h := range hits {
 		hi = max(hi, h.Score)
@@ -232,7 +253,7 @@ func Rank(hits []Hit) []int32 {
 		for i, h := range sorted {
 			out[i] = h.Pos
 		}
-		return out
+		return dst
 	}
 	count := make([]int, hi+2)
 	for _, h := range hits {
@@ -246,5 +267,5 @@ func Rank(hits []Hit) []int32 {
 		out[count[b]] = h.Pos
 		count[b]++
 	}
-	return out
+	return dst
 }

@@ -67,8 +67,12 @@ func off(path string) (percent int, limit int64) {
 
 // heldPercent is the collector's GOGC for a process that holds a large
 // catalogue (Hold), and holdFrom the file size from which it applies.
+// Searching makes little garbage (the TUI answers in memory it reuses),
+// so a tight heap costs a collection every few dozen keystrokes; at 25
+// the heap of a million records grew past twice the file's size within
+// a few hundred.
 const (
-	heldPercent = 25
+	heldPercent = 8
 	holdFrom    = 32 << 20
 )
 
@@ -78,7 +82,7 @@ const (
 // the process: with Go's default (GOGC=100) the heap would grow to twice
 // that before each collection, the garbage of a few searches costing as
 // much memory as the catalogue itself. From holdFrom bytes the collector
-// runs once the garbage reaches a quarter of the live heap instead. A
+// runs once the garbage reaches heldPercent of the live heap instead. A
 // GOGC the user set wins. Call it before Pause, which restores it.
 func Hold(path string) {
 	if _, set := os.LookupEnv("GOGC"); set {
