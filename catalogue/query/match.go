@@ -181,7 +181,7 @@ func (t *term) eval(d *doc) (int, bool) {
 			// order are there, only DESCRIPTION may hold it.
 			return 0, strings.Contains(d.part(partDescription), t.text)
 		}
-		in := d.all == "" || strings.Contains(d.all, t.text) // else in no part
+		in := d.all == "" || containsShort(d.all, t.text) // else in no part
 		if !in && (t.exact || d.fields&t.mask != t.mask || d.starts&byteBit[t.text[0]] == 0) {
 			// Not in any field; and, as fuzzyMatch would find, not
 			// spelt out from a word's start in NAME, CATEGORY or a tag.
@@ -296,6 +296,25 @@ func wordScore(d *doc, w string, in bool) (int, bool) {
 		return best, best > 0
 	}
 	return 0, strings.Contains(d.part(partDescription), w)
+}
+
+// containsShort is strings.Contains for a word of a few bytes, which
+// strings.Index looks for a byte at a time in a text longer than 64
+// bytes, stopping at each of its first byte; a text of 64 bytes or less
+// it compares at every place at once. So the text is searched in windows
+// of 64 bytes that overlap by the word's length less one.
+func containsShort(s, w string) bool {
+	if len(w) > 4 || len(w) == 0 {
+		return strings.Contains(s, w)
+	}
+	const window = 64
+	for len(s) > window {
+		if strings.Contains(s[:window], w) {
+			return true
+		}
+		s = s[window-len(w)+1:]
+	}
+	return strings.Contains(s, w)
 }
 
 // phraseScore matches a phrase within any of the fields words search.
