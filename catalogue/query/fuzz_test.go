@@ -234,9 +234,10 @@ func FuzzFuzzyMatchASCII(f *testing.F) {
 }
 
 // FuzzFuzzySpan2ASCII: the one-pass match of a two-letter word finds a
-// match as tight as fuzzyMatch's, and none where it finds none.
+// match as tight as fuzzyMatch's, and none where it finds none; it
+// answers for every ASCII field, and for others only rightly.
 func FuzzFuzzySpan2ASCII(f *testing.F) {
-	for _, s := range [][2]string{{"go.dev", "gd"}, {"s-e se", "se"}, {"science server", "se"}, {"ss", "ss"}, {"a-b", "a-"}, {"-b", "-b"}, {"x.se", "se"}, {"Sé", "se"}} {
+	for _, s := range [][2]string{{"go.dev", "gd"}, {"s-e se", "se"}, {"science server", "se"}, {"ss", "ss"}, {"a-b", "a-"}, {"-b", "-b"}, {"x.se", "se"}, {"Sé", "se"}, {"és e", "se"}, {"ése", "se"}, {"sé e", "se"}, {"xs-se", "se"}} {
 		f.Add(s[0], s[1][0], s[1][1])
 	}
 	f.Fuzz(func(t *testing.T, field string, a, b byte) {
@@ -245,7 +246,7 @@ func FuzzFuzzySpan2ASCII(f *testing.F) {
 		}
 		span, ok := fuzzySpan2ASCII(field, a, b)
 		ascii := !strings.ContainsFunc(field, func(r rune) bool { return r >= utf8.RuneSelf })
-		if ok != ascii {
+		if ascii && !ok {
 			t.Fatalf("fuzzySpan2ASCII(%q, %q, %q): ok %v", field, a, b, ok)
 		}
 		if !ok {

@@ -378,12 +378,33 @@ func fuzzyScore(field, word string) int {
 // fuzzySpan2ASCII is the length of the tightest match fuzzyMatch finds of
 // the word of the two ASCII bytes a and b in field (-1 if none), found in
 // one pass: a must start a word, and b either start a later word or be in
-// a's word. ok is false if field is not ASCII.
+// a's word. ok is false if field is not ASCII where that matters (a
+// multi-byte rune never holds an ASCII byte, so only the bytes from the
+// first a that starts a word on, and the one before it, do).
 func fuzzySpan2ASCII(field string, a, b byte) (span int, ok bool) {
+	// Nothing before the first a that starts a word can match: skip to
+	// it (most fields a word is looked for in have none).
+	first := 0
+	for {
+		i := strings.IndexByte(field[first:], a)
+		if i < 0 {
+			return -1, true
+		}
+		first += i
+		if first == 0 {
+			break
+		}
+		if c := field[first-1]; c >= utf8.RuneSelf {
+			return 0, false
+		} else if !asciiWord[c] {
+			break
+		}
+		first++
+	}
 	span = -1
-	lastA := -1   // the latest word start holding a
-	nonWord := -1 // the latest byte that is not a word's
-	for j := 0; j < len(field); j++ {
+	lastA := -1          // the latest word start holding a
+	nonWord := first - 1 // the latest byte that is not a word's
+	for j := first; j < len(field); j++ {
 		c := field[j]
 		if c >= utf8.RuneSelf {
 			return 0, false
