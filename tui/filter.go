@@ -3,6 +3,7 @@ package tui
 import (
 	"context"
 	"errors"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -275,9 +276,9 @@ func (p pass) run(ctx context.Context) *result {
 		if resort {
 			hits = inOrder(hits, res.order.order, len(res.ix.recs))
 		}
-		res.matched = mem.matched[:0]
-		for _, h := range hits {
-			res.matched = append(res.matched, h.Pos)
+		res.matched = slices.Grow(mem.matched[:0], len(hits))[:len(hits)]
+		for i, h := range hits {
+			res.matched[i] = h.Pos
 		}
 		mem.matched = res.matched
 		if p.sort.IsZero() && q.Ranked() {
