@@ -143,13 +143,18 @@ func (ix *Index) mask(pos int) uint32 {
 	return ix.chunks[pos>>chunkBits].masks[3*(pos&(chunkSize-1))]
 }
 
-// doc returns the record at pos as searches see it, from the index.
-func (ix *Index) doc(pos int) doc {
+// setDoc makes d the record at pos as searches see it, from the index,
+// reusing d: a search sets
+// one doc per record, and clearing the whole of it each time costs more
+// than the fields it sets (the parts it cuts are read only once have says
+// they are there).
+func (ix *Index) setDoc(d *doc, pos int) {
 	c := ix.chunks[pos>>chunkBits]
 	i := pos & (chunkSize - 1)
 	span := c.spans[i]
-	return doc{rec: ix.recs[pos], all: c.text[uint32(span):uint32(c.spans[i+1])], nuls: uint32(span >> nulShift),
-		fields: c.masks[3*i+1], starts: c.masks[3*i+2]}
+	d.rec, d.have = ix.recs[pos], 0
+	d.all, d.nuls = c.text[uint32(span):uint32(c.spans[i+1])], uint32(span>>nulShift)
+	d.fields, d.starts = c.masks[3*i+1], c.masks[3*i+2]
 }
 
 // name returns the folded NAME of the record at pos.
@@ -199,6 +204,7 @@ func (ix *Index) SearchInto(ctx context.Context, q *Query, candidates []int32, b
 	}
 	ends := split(n, func(lo, hi int) []int {
 		w := lo
+		var d doc
 		for k := lo; k < hi; k++ {
 			if k&1023 == 0 && ctx.Err() != nil {
 				return nil
@@ -210,7 +216,7 @@ func (ix *Index) SearchInto(ctx context.Context, q *Query, candidates []int32, b
 			if ix.mask(pos)&q.need != q.need {
 				continue
 			}
-			d := ix.doc(pos)
+			ix.setDoc(&d, pos)
 			if sc, ok := q.eval(&d); ok {
 				out[w] = Hit{int32(pos), int32(min(sc, math.MaxInt32))}
 				w++
