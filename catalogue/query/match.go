@@ -81,6 +81,17 @@ func (d *doc) part(p int) string {
 	return d.text[p]
 }
 
+// scoredParts returns the parts a word is scored in: NAME, CATEGORY and
+// the tags. Every word of a search needs all three, so when the index
+// notes where they end (the common case) they are cut at once.
+func (d *doc) scoredParts() (name, category, tags string) {
+	if d.all == "" || uint8(d.nuls>>(8*(partDescription-1))) == nulFar {
+		return d.part(partName), d.part(partCategory), d.part(partTags)
+	}
+	n0, n1, n2 := int(uint8(d.nuls)), int(uint8(d.nuls>>8)), int(uint8(d.nuls>>16))
+	return d.all[:n0], d.all[n0+1 : n1], d.all[n1+1 : n2]
+}
+
 // farPart returns part p of all, the text of a record in an Index,
 // looking for the NULs that end its parts.
 func farPart(all string, p int) string {
@@ -268,7 +279,7 @@ func wordScore(d *doc, w string, in bool) (int, bool) {
 	// The word itself first: it scores more than its letters in order
 	// (fuzzyScore) ever do, so those are looked for only in a field
 	// where they could beat the best score so far.
-	name, category, tags := d.part(partName), d.part(partCategory), d.part(partTags)
+	name, category, tags := d.scoredParts()
 	inName, inCategory, best := 0, 0, 0
 	if in {
 		inName, inCategory = substringFieldScore(name, w), substringFieldScore(category, w)
