@@ -7,6 +7,8 @@ import "strings"
 // normalisations RFC 3986 6.2.2-6.2.3 calls safe: scheme and host in lower
 // case, upper-case hex in escapes, escaped unreserved characters decoded, the
 // scheme's default port and an empty one left out, and an empty http(s) path written as "/".
+// A URI that is its own key (most are) is returned as it is, not copied:
+// a key index of a million URIs then holds no copies of them.
 func URIKey(uri string) string {
 	v := normalizeEscapes(NormalizeURI(uri))
 	colon := strings.IndexByte(v, ':')
@@ -15,6 +17,9 @@ func URIKey(uri string) string {
 	}
 	scheme, rest := strings.ToLower(v[:colon]), v[colon+1:]
 	if !strings.HasPrefix(rest, "//") {
+		if scheme == v[:colon] {
+			return v
+		}
 		return scheme + ":" + rest
 	}
 	rest = rest[2:]
@@ -27,6 +32,7 @@ func URIKey(uri string) string {
 	if at := strings.LastIndexByte(auth, '@'); at >= 0 {
 		userinfo, host = auth[:at+1], auth[at+1:]
 	}
+	original := host
 	host = strings.ToLower(host)
 	// An empty port and the scheme's default port are left out (6.2.3),
 	// until none is left, so that the key of a key is the key itself.
@@ -44,6 +50,9 @@ func URIKey(uri string) string {
 		if scheme == "http" || scheme == "https" {
 			tail = "/" + tail
 		}
+	}
+	if scheme == v[:colon] && host == original && len(tail) == len(v)-(colon+3+len(auth)) {
+		return v // nothing changed
 	}
 	return scheme + "://" + userinfo + host + tail
 }

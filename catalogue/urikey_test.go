@@ -1,6 +1,9 @@
 package catalogue
 
-import "testing"
+import (
+	"testing"
+	"unsafe"
+)
 
 func TestURIKey(t *testing.T) {
 	same := [][]string{
@@ -46,4 +49,17 @@ func FuzzURIKey(f *testing.F) {
 			t.Fatalf("URIKey(%q) = %q, but URIKey of that = %q", uri, k, k2)
 		}
 	})
+}
+
+// TestURIKeyOfAKeyIsNotCopied: a URI that is its own key is returned as it
+// is, so that the key index of a large catalogue holds no copies of them.
+func TestURIKeyOfAKeyIsNotCopied(t *testing.T) {
+	for _, u := range []string{"https://docs.example.org/search/0", "mailto:someone@example.com", "http://user@example.com:8080/a?b#c"} {
+		if k := URIKey(u); k != u || unsafe.StringData(k) != unsafe.StringData(u) {
+			t.Errorf("URIKey(%q) = %q, a copy", u, k)
+		}
+		if n := testing.AllocsPerRun(100, func() { URIKey(u) }); n != 0 {
+			t.Errorf("URIKey(%q) allocates %v times", u, n)
+		}
+	}
 }
