@@ -192,13 +192,17 @@ func (t *term) eval(d *doc) (int, bool) {
 			// order are there, only DESCRIPTION may hold it.
 			return 0, strings.Contains(d.part(partDescription), t.text)
 		}
-		in := d.all == "" || containsShort(d.all, t.text) // else in no part
+		first := -1 // where the word first is in d.all
+		if d.all != "" {
+			first = indexShort(d.all, t.text)
+		}
+		in := d.all == "" || first >= 0 // else in no part
 		if !in && (t.exact || d.fields&t.mask != t.mask || d.starts&byteBit[t.text[0]] == 0) {
 			// Not in any field; and, as fuzzyMatch would find, not
 			// spelt out from a word's start in NAME, CATEGORY or a tag.
 			return 0, false
 		}
-		return wordScore(d, t.text, in)
+		return wordScore(d, t.text, in, first)
 	case kindPhrase:
 		if d.all != "" && (t.neg || !strings.Contains(d.all, t.text)) {
 			return 0, strings.Contains(d.all, t.text) // an exclusion needs no score
@@ -274,14 +278,20 @@ func lowerASCII(s string) string {
 // CATEGORY or a tag, scored; or within DESCRIPTION, unscored. Almost any
 // short word is spelt out somewhere in a long description, so there only
 // the word itself counts. in is false when d's text is known not to hold
-// the word itself anywhere.
-func wordScore(d *doc, w string, in bool) (int, bool) {
+// the word itself anywhere; first is where it first is in the text of an
+// index's doc (-1: not known).
+func wordScore(d *doc, w string, in bool, first int) (int, bool) {
 	// The word itself first: it scores more than its letters in order
 	// (fuzzyScore) ever do, so those are looked for only in a field
 	// where they could beat the best score so far.
 	name, category, tags := d.scoredParts()
 	inName, inCategory, best := 0, 0, 0
-	if in {
+	switch {
+	case first >= 0 && uint8(d.nuls>>(8*(partDescription-1))) != nulFar:
+		var inTag int
+		inName, inCategory, inTag = d.substringScores(w, first)
+		best = max(inName*weightName, inCategory*weightCategory, inTag*weightTag)
+	case in:
 		inName, inCategory = substringFieldScore(name, w), substringFieldScore(category, w)
 		best = max(inName*weightName, inCategory*weightCategory)
 		eachTag(tags, func(tag string) bool {
@@ -309,23 +319,67 @@ func wordScore(d *doc, w string, in bool) (int, bool) {
 	return 0, strings.Contains(d.part(partDescription), w)
 }
 
-// containsShort is strings.Contains for a word of a few bytes, which
+// indexShort is strings.Index for a word of a few bytes, which
 // strings.Index looks for a byte at a time in a text longer than 64
 // bytes, stopping at each of its first byte; a text of 64 bytes or less
 // it compares at every place at once. So the text is searched in windows
 // of 64 bytes that overlap by the word's length less one.
-func containsShort(s, w string) bool {
+func indexShort(s, w string) int {
 	if len(w) > 4 || len(w) == 0 {
-		return strings.Contains(s, w)
+		return strings.Index(s, w)
 	}
 	const window = 64
-	for len(s) > window {
-		if strings.Contains(s[:window], w) {
-			return true
+	at := 0
+	for len(s)-at > window {
+		if i := strings.Index(s[at:at+window], w); i >= 0 {
+			return at + i
 		}
-		s = s[window-len(w)+1:]
+		at += window - len(w) + 1
 	}
-	return strings.Contains(s, w)
+	if i := strings.Index(s[at:], w); i >= 0 {
+		return at + i
+	}
+	return -1
+}
+
+// substringScores scores a word in the parts of d, an index's doc whose
+// parts' ends it notes, given where the word first is in its text (first
+// >= 0): one search from there on finds where it first is in each part
+// that holds it, skipping to the next part (or tag) once found, and
+// stopping at DESCRIPTION, which adds nothing to a score. It gives what
+// substringFieldScore gives for NAME, CATEGORY and the best tag.
+func (d *doc) substringScores(w string, first int) (inName, inCategory, inTag int) {
+	all := d.all
+	n0, n1, n2 := int(uint8(d.nuls)), int(uint8(d.nuls>>8)), int(uint8(d.nuls>>16))
+	for i := first; i >= 0 && i < n2; {
+		// Folded text holds no NUL nor tagSep, and neither does a
+		// word: a match lies within a part, and within a tag.
+		next := n2
+		switch {
+		case i < n0:
+			inName, next = substringScore(all[:n0], i, len(w)), n0+1
+		case i < n1:
+			inCategory, next = substringScore(all[n0+1:n1], i-(n0+1), len(w)), n1+1
+		default:
+			start := n1 + 1
+			if j := strings.LastIndexByte(all[start:i], tagSep); j >= 0 {
+				start += j + 1
+			}
+			end := n2
+			if j := strings.IndexByte(all[i:n2], tagSep); j >= 0 {
+				end = i + j
+			}
+			inTag, next = max(inTag, substringScore(all[start:end], i-start, len(w))), end+1
+		}
+		if next >= n2 {
+			break
+		}
+		i = indexShort(all[next:], w)
+		if i >= 0 {
+			i += next
+		}
+	}
+	return inName, inCategory, inTag
 }
 
 // phraseScore matches a phrase within any of the fields words search.
