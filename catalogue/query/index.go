@@ -144,10 +144,9 @@ func (ix *Index) mask(pos int) uint32 {
 }
 
 // setDoc makes d the record at pos as searches see it, from the index,
-// reusing d: a search sets
-// one doc per record, and clearing the whole of it each time costs more
-// than the fields it sets (the parts it cuts are read only once have says
-// they are there).
+// reusing d: a search sets one doc per record, and clearing the whole of
+// it each time costs more than the fields it sets (the parts it cuts are
+// read only once have says they are there).
 func (ix *Index) setDoc(d *doc, pos int) {
 	c := ix.chunks[pos>>chunkBits]
 	i := pos & (chunkSize - 1)

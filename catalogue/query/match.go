@@ -50,8 +50,8 @@ const tagSep = '\x1f'
 
 func (d *doc) part(p int) string {
 	if d.have&(1<<p) == 0 {
-		switch {
-		case d.all != "" && uint8(d.nuls>>(8*(partDescription-1))) != nulFar:
+		switch _, _, _, near := d.ends(); {
+		case near:
 			// The NULs that end the parts are all near: where the
 			// doc has them.
 			start, end := 0, len(d.all)
@@ -81,14 +81,22 @@ func (d *doc) part(p int) string {
 	return d.text[p]
 }
 
+// ends returns where in d.all the NULs that end NAME, CATEGORY and the
+// tags are, and near: whether the index notes them all (it does not for a
+// part of nulFar bytes or more, nor for a doc not from an index).
+func (d *doc) ends() (n0, n1, n2 int, near bool) {
+	n0, n1, n2 = int(uint8(d.nuls)), int(uint8(d.nuls>>8)), int(uint8(d.nuls>>16))
+	return n0, n1, n2, d.all != "" && n2 != nulFar
+}
+
 // scoredParts returns the parts a word is scored in: NAME, CATEGORY and
 // the tags. Every word of a search needs all three, so when the index
 // notes where they end (the common case) they are cut at once.
 func (d *doc) scoredParts() (name, category, tags string) {
-	if d.all == "" || uint8(d.nuls>>(8*(partDescription-1))) == nulFar {
+	n0, n1, n2, near := d.ends()
+	if !near {
 		return d.part(partName), d.part(partCategory), d.part(partTags)
 	}
-	n0, n1, n2 := int(uint8(d.nuls)), int(uint8(d.nuls>>8)), int(uint8(d.nuls>>16))
 	return d.all[:n0], d.all[n0+1 : n1], d.all[n1+1 : n2]
 }
 
@@ -286,12 +294,9 @@ func wordScore(d *doc, w string, in bool, first int) (int, bool) {
 	// where they could beat the best score so far.
 	name, category, tags := d.scoredParts()
 	inName, inCategory, best := 0, 0, 0
-	switch {
-	case first >= 0 && uint8(d.nuls>>(8*(partDescription-1))) != nulFar:
-		var inTag int
-		inName, inCategory, inTag = d.substringScores(w, first)
-		best = max(inName*weightName, inCategory*weightCategory, inTag*weightTag)
-	case in:
+	if n, c, t, ok := d.substringScores(w, first); ok {
+		inName, inCategory, best = n, c, max(n*weightName, c*weightCategory, t*weightTag)
+	} else if in {
 		inName, inCategory = substringFieldScore(name, w), substringFieldScore(category, w)
 		best = max(inName*weightName, inCategory*weightCategory)
 		eachTag(tags, func(tag string) bool {
@@ -342,16 +347,20 @@ func indexShort(s, w string) int {
 	return -1
 }
 
-// substringScores scores a word in the parts of d, an index's doc whose
-// parts' ends it notes, given where the word first is in its text (first
-// >= 0): one search from there on finds where it first is in each part
-// that holds it, skipping to the next part (or tag) once found, and
+// substringScores scores a word in the parts of d, given where it first
+// is in d.all: one search from there on finds where it first is in each
+// part that holds it, skipping to the next part (or tag) once found, and
 // stopping at DESCRIPTION, which adds nothing to a score. It gives what
-// substringFieldScore gives for NAME, CATEGORY and the best tag.
-func (d *doc) substringScores(w string, first int) (inName, inCategory, inTag int) {
+// substringFieldScore gives for NAME, CATEGORY and the best tag; ok is
+// false, and it does nothing, unless first is known (>= 0) and the index
+// notes where d's parts end.
+func (d *doc) substringScores(w string, first int) (inName, inCategory, inTag int, ok bool) {
 	all := d.all
-	n0, n1, n2 := int(uint8(d.nuls)), int(uint8(d.nuls>>8)), int(uint8(d.nuls>>16))
-	for i := first; i >= 0 && i < n2; {
+	n0, n1, n2, near := d.ends()
+	if first < 0 || !near {
+		return 0, 0, 0, false
+	}
+	for i := first; i < n2; {
 		// Folded text holds no NUL nor tagSep, and neither does a
 		// word: a match lies within a part, and within a tag.
 		next := n2
@@ -374,12 +383,12 @@ func (d *doc) substringScores(w string, first int) (inName, inCategory, inTag in
 		if next >= n2 {
 			break
 		}
-		i = indexShort(all[next:], w)
-		if i >= 0 {
-			i += next
+		if i = indexShort(all[next:], w); i < 0 {
+			break
 		}
+		i += next
 	}
-	return inName, inCategory, inTag
+	return inName, inCategory, inTag, true
 }
 
 // phraseScore matches a phrase within any of the fields words search.
