@@ -205,11 +205,10 @@ type result struct {
 	took   time.Duration
 
 	// Update's bookkeeping of the memory the answer holds (mem), which
-	// goes back to the pool once the answer is no longer shown (retired)
+	// goes back to the pool once the answer is no longer the one shown
 	// and no pass reads it as its prev (users).
-	mem     *passMem
-	users   int
-	retired bool
+	mem   *passMem
+	users int
 }
 
 // filteredMsg carries a pass's result to Update; nil res means cancelled.

@@ -635,7 +635,7 @@ func (m *Model) apply(res *result) {
 		}
 	}
 	if old := m.res; old != nil && old != res {
-		defer m.retire(old) // once nothing below reads it
+		defer m.release(old) // once nothing below reads it
 	}
 	m.res = res
 	m.buildRows()
@@ -662,34 +662,28 @@ func (m *Model) apply(res *result) {
 
 // passDone accounts for the memory of a pass that is done: its hits go
 // back to the pool, and so does the memory of its answer if that is not
-// to be shown, and of its prev if that was retired and no other pass
-// reads it.
+// to be shown, and of its prev if that is no longer shown and no other
+// pass reads it.
 func (m *Model) passDone(msg filteredMsg) {
+	if msg.prev != nil {
+		msg.prev.users--
+		m.release(msg.prev)
+	}
 	if msg.mem == nil {
 		return
 	}
 	m.pool.putHits(msg.mem.hits)
 	msg.mem.hits = nil
-	if msg.prev != nil {
-		msg.prev.users--
-		m.release(msg.prev)
-	}
 	if msg.seq != m.seq || msg.res == nil {
 		m.pool.put(msg.mem) // never shown
 	}
 }
 
-// retire marks an answer no longer shown, releasing its memory if no pass
-// reads it.
-func (m *Model) retire(r *result) {
-	r.retired = true
-	m.release(r)
-}
-
-// release gives the memory of a retired answer that no pass reads back
-// to the pool.
+// release gives the memory of an answer back to the pool once it is not
+// the one shown (an answer, once replaced, is never shown again) and no
+// pass reads it.
 func (m *Model) release(r *result) {
-	if r.retired && r.users == 0 && r.mem != nil && r != m.res {
+	if r != m.res && r.users == 0 && r.mem != nil {
 		m.pool.put(r.mem)
 		r.mem = nil
 	}
