@@ -134,116 +134,6 @@ func (c *Catalogue) indexOf(ref Ref) int {
 	return -1
 }
 
-// HasURI reports whether a valid record has uri, compared with URIKey.
-func (c *Catalogue) HasURI(uri string) bool {
-	return c.keyIndex().uris[URIKey(uri)] > 0
-}
-
-// FindURI returns the valid records whose URI is uri, compared with URIKey.
-func (c *Catalogue) FindURI(uri string) []*Record {
-	if c.keyIndex().uris[URIKey(uri)] == 0 {
-		return nil
-	}
-	return FindURIIn(c.records, uri)
-}
-
-// FindURIIn returns the valid records of recs (a snapshot) whose URI is
-// uri, compared with URIKey. It reads every record (a third of a second
-// at a million): for a large snapshot, call it on a goroutine of its own.
-func FindURIIn(recs []*Record, uri string) []*Record {
-	k := URIKey(uri)
-	var out []*Record
-	for _, r := range recs {
-		if !r.invalid && URIKey(r.URI()) == k {
-			out = append(out, r)
-		}
-	}
-	return out
-}
-
-// HasID reports whether a valid record has the ID id (compared as numbers).
-func (c *Catalogue) HasID(id string) bool {
-	_, ok := c.keyIndex().ids[canonicalID(id)]
-	return ok
-}
-
-// keys indexes the URIs and IDs of the valid records, for duplicate and
-// uniqueness checks in constant time. It is built on first use and kept
-// up to date by every edit after.
-type keys struct {
-	uris map[string]int // URIKey → how many valid records have it
-	ids  map[string]Ref // canonical ID → the record that has it
-}
-
-func (c *Catalogue) keyIndex() *keys {
-	if c.keys == nil {
-		c.keys = buildKeys(c.records)
-	}
-	return c.keys
-}
-
-func buildKeys(recs []*Record) *keys {
-	k := &keys{uris: make(map[string]int, len(recs)), ids: map[string]Ref{}}
-	for _, r := range recs {
-		k.add(r)
-	}
-	return k
-}
-
-// KeyIndex is the index of a snapshot's URIs and IDs that adds, imports
-// and HasURI use to find duplicates. Built on another goroutine
-// (Snapshot.KeyIndex) and handed to the catalogue's owner (UseKeyIndex), it
-// spares the first add to a large catalogue the time to build it (about a
-// tenth of a second at 100,000 records).
-type KeyIndex struct {
-	version uint64
-	k       *keys
-}
-
-// KeyIndex builds the snapshot's key index. It reads only the snapshot.
-func (s *Snapshot) KeyIndex() *KeyIndex {
-	return &KeyIndex{version: s.Version, k: buildKeys(s.records)}
-}
-
-// UseKeyIndex installs ki if it was built from the catalogue's current
-// Version and the catalogue has none, and reports whether it did.
-func (c *Catalogue) UseKeyIndex(ki *KeyIndex) bool {
-	if ki == nil || ki.version != c.version || c.keys != nil {
-		return false
-	}
-	c.keys = ki.k
-	return true
-}
-
-// NeedsKeyIndex reports whether the catalogue has no key index (none was
-// built yet, or a large edit dropped it).
-func (c *Catalogue) NeedsKeyIndex() bool { return c.keys == nil }
-
-func (k *keys) add(r *Record) {
-	if k == nil || r.invalid {
-		return
-	}
-	k.uris[URIKey(r.URI())]++
-	if r.ID() != "" {
-		if _, ok := k.ids[canonicalID(r.ID())]; !ok {
-			k.ids[canonicalID(r.ID())] = r.ref
-		}
-	}
-}
-
-func (k *keys) remove(r *Record) {
-	if k == nil || r.invalid {
-		return
-	}
-	u := URIKey(r.URI())
-	if k.uris[u]--; k.uris[u] <= 0 {
-		delete(k.uris, u)
-	}
-	if r.ID() != "" && k.ids[canonicalID(r.ID())] == r.ref {
-		delete(k.ids, canonicalID(r.ID()))
-	}
-}
-
 // patch is the one way records change: remove some, replace some by new
 // versions with the same Ref, insert some at their final positions, and set
 // the blank lines before the first record and after the last. Every edit
@@ -402,9 +292,8 @@ func (e Add) applyTo(c *Catalogue) (Edit, error) {
 		}
 		if !e.AllowDuplicates {
 			u := URIKey(in.URI())
-			if k.uris[u] > 0 {
-				existing := c.FindURI(in.URI())
-				return nil, &DuplicateError{URI: in.URI(), Existing: existing[0]}
+			if existing := k.uris.first(u); existing != nil {
+				return nil, &DuplicateError{URI: in.URI(), Existing: existing}
 			}
 			if seenURI[u] {
 				return nil, &DuplicateError{URI: in.URI()}
