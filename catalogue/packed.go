@@ -18,10 +18,17 @@ import (
 // (a line's first byte below 0x80). Nothing else changes: line breaks stay
 // where they were, so a value still runs to its line's end, and X- lines
 // are verbatim (read from there, see rawExtensions).
+//
+// A field's line that ends in CRLF, as every line of a catalogue should,
+// is kept with its LF alone and the code's packCRLF bit set: a million
+// records then hold six million fewer bytes. A value that itself ends in
+// CR keeps its line as it was, so that a value is still the rest of its
+// line, less a CR before the LF.
 const (
 	packField = 0x80 // + the field's index in Fields: "NAME: " and the rest of the line
 	packDate  = 0xc0 // "DATE: " and the date, its 14 digits as a number in dateBytes bytes of 7 bits, high bit set
 	packByte  = 0xff // the line as it was, which starts with a byte >= 0x80
+	packCRLF  = 0x10 // with packField or packDate: the line's LF stands for CRLF
 )
 
 // dateBytes is how many bytes a packed DATE's digits take: 10^14 < 2^49.
@@ -86,17 +93,30 @@ func packLine(dst []byte, line string) (out []byte, field, value int) {
 // of the line after "NAME: ", and returns where v starts in it, or -1 for
 // a packed DATE.
 func appendField(dst []byte, f *FieldSpec, v string) ([]byte, int) {
+	crlf := byte(0)
+	if len(v) >= 2 && v[len(v)-2:] == "\r\n" && (len(v) == 2 || v[len(v)-3] != '\r') {
+		crlf, v = packCRLF, v[:len(v)-2]
+	}
 	if f.index == dateIndex {
 		if n, ok := dateNumber(v); ok {
-			dst = append(dst, packDate)
+			dst = append(dst, packDate|crlf)
 			for k := dateBytes - 1; k >= 0; k-- {
 				dst = append(dst, 0x80|byte(n>>(7*k)&0x7f))
 			}
-			return append(dst, v[len(DateLayout):]...), -1 // and the line break
+			dst = append(dst, v[len(DateLayout):]...) // and the line break
+			if crlf != 0 {
+				dst = append(dst, '\n')
+			}
+			return dst, -1
 		}
 	}
-	dst = append(dst, packField+byte(f.index))
-	return append(dst, v...), len(dst)
+	dst = append(dst, packField+crlf+byte(f.index))
+	at := len(dst)
+	dst = append(dst, v...)
+	if crlf != 0 {
+		dst = append(dst, '\n')
+	}
+	return dst, at
 }
 
 // dateNumber returns the digits of a value that starts with a DATE in
@@ -134,7 +154,11 @@ func appendRaw(dst []byte, packed string) []byte {
 		} else {
 			packed = ""
 		}
-		switch c := line[0]; {
+		c, eol := line[0], ""
+		if c >= packField && c != packByte && c&packCRLF != 0 && strings.HasSuffix(line, "\n") {
+			c, eol, line = c&^packCRLF, "\r\n", line[:len(line)-1]
+		}
+		switch {
 		case c < packField:
 			dst = append(dst, line...)
 		case c == packByte:
@@ -157,8 +181,12 @@ func appendRaw(dst []byte, packed string) []byte {
 			dst = append(dst, fieldLabels[c-packField]...)
 			dst = append(dst, line[1:]...)
 		default: // not made by packLine; kept as it is rather than lost
+			if eol != "" {
+				eol = "\n" // the LF taken off above; no CR
+			}
 			dst = append(dst, line...)
 		}
+		dst = append(dst, eol...)
 	}
 	return dst
 }
@@ -226,7 +254,11 @@ func (p *packer) add(line string, f *FieldSpec) {
 	}
 	if fi >= 0 && p.is[fi] == 0 && at >= 0 {
 		p.is[fi] = at + 1
-		p.was[fi] = p.off + len(line) - (len(p.buf) - at)
+		tail := len(p.buf) - at // the value and its line break, packed
+		if p.buf[at-1]&packCRLF != 0 {
+			tail++ // and the CR packing left out
+		}
+		p.was[fi] = p.off + len(line) - tail
 	}
 	p.off += len(line)
 }
