@@ -66,8 +66,8 @@ func TestURITableModel(t *testing.T) {
 
 // holds reports whether a probe for r's key reaches r itself.
 func (t *uriTable) holds(r *Record) bool {
-	mask := len(t.slots) - 1
-	for i := t.home(URIKey(r.URI())); t.slots[i] != nil; i = (i + 1) & mask {
+	i, _ := t.home(URIKey(r.URI()))
+	for ; t.slots[i] != nil; i = t.next(i) {
 		if t.slots[i] == r {
 			return true
 		}
