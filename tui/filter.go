@@ -3,7 +3,6 @@ package tui
 import (
 	"context"
 	"errors"
-	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -267,6 +266,13 @@ func (p pass) run(ctx context.Context) *result {
 		if resort {
 			candidates = nil
 		}
+		// Memory that has to grow grows to the catalogue's size at once:
+		// grown a pass at a time, it would leave garbage of that size
+		// behind for the collector on every larger answer.
+		n := len(res.ix.recs)
+		if cap(mem.hits) < n {
+			mem.hits = make([]query.Hit, 0, n)
+		}
 		hits, err := res.ix.search().SearchInto(ctx, q, candidates, mem.hits)
 		if err != nil {
 			return nil
@@ -275,14 +281,14 @@ func (p pass) run(ctx context.Context) *result {
 		if resort {
 			hits = inOrder(hits, res.order.order, len(res.ix.recs))
 		}
-		res.matched = slices.Grow(mem.matched[:0], len(hits))[:len(hits)]
+		res.matched = room(mem.matched, n)[:len(hits)]
 		for i, h := range hits {
 			res.matched[i] = h.Pos
 		}
 		mem.matched = res.matched
 		if p.sort.IsZero() && q.Ranked() {
 			// No sort key chosen: best matches first, file order on ties.
-			res.shown = query.AppendRank(mem.shown[:0], hits)
+			res.shown = query.AppendRank(room(mem.shown, n), hits)
 			mem.shown = res.shown
 		}
 		if ctx.Err() != nil {
@@ -312,6 +318,14 @@ func (r *result) records() []*catalogue.Record {
 		out[i] = r.ix.recs[pos]
 	}
 	return out
+}
+
+// room returns s emptied, or new memory if s has no room for n positions.
+func room(s []int32, n int) []int32 {
+	if cap(s) < n {
+		return make([]int32, 0, n)
+	}
+	return s[:0]
 }
 
 // identity returns the positions 0..n-1.

@@ -67,12 +67,14 @@ func off(path string) (percent int, limit int64) {
 
 // heldPercent is the collector's GOGC for a process that holds a large
 // catalogue (Hold), and holdFrom the file size from which it applies.
-// Searching makes little garbage (the TUI answers in memory it reuses),
-// so a tight heap costs a collection every few dozen keystrokes; at 25
-// the heap of a million records grew past twice the file's size within
-// a few hundred.
+// Searching makes little garbage (the TUI answers in memory it reuses,
+// grown to the catalogue's size at once), so a tight heap costs a
+// collection every forty keystrokes or so at a million records; the
+// heap then peaks at 1.93 times the file (BenchmarkLongSession), at 8 at
+// 1.98, and at 25 it grew past twice the file's size within a few
+// hundred keystrokes.
 const (
-	heldPercent = 8
+	heldPercent = 4
 	holdFrom    = 32 << 20
 )
 
