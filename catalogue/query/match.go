@@ -321,6 +321,10 @@ func wordScore(d *doc, w string, in bool, first int) (int, bool) {
 	if best > 0 || !in {
 		return best, best > 0
 	}
+	if first >= 0 {
+		// In the text, and not in a field that scores: in DESCRIPTION.
+		return 0, true
+	}
 	return 0, strings.Contains(d.part(partDescription), w)
 }
 
