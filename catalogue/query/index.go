@@ -201,7 +201,7 @@ func (ix *Index) SearchInto(ctx context.Context, q *Query, candidates []int32, b
 	if len(out) < n {
 		out = make([]Hit, n)
 	}
-	ends := split(n, func(lo, hi int) []int {
+	ends := split(n, parallelFrom, func(lo, hi int) []int {
 		w := lo
 		var d doc
 		for k := lo; k < hi; k++ {

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/internal/gen"
 )
 
 func date(s string) time.Time {
@@ -315,6 +316,47 @@ func TestFold(t *testing.T) {
 	} {
 		if got := Fold(in); got != want {
 			t.Errorf("Fold(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+// TestFilterSharesKeepOrder: a Filter over many shares, on every CPU,
+// gives the records a one-by-one match gives, in file order, and the
+// index search the same positions.
+func TestFilterSharesKeepOrder(t *testing.T) {
+	c, err := catalogue.Read(strings.NewReader(gen.Catalogue(3*filterShare + 77)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	recs := c.Valid()
+	ix := NewIndex(recs, 1)
+	for _, text := range []string{"git", "se", "-kernel", "rating:>=3 koln"} {
+		q, err := Parse(text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var want []*catalogue.Record
+		for _, r := range recs {
+			if q.Match(r) {
+				want = append(want, r)
+			}
+		}
+		if len(want) == 0 || len(want) == len(recs) {
+			t.Fatalf("%q matches %d of %d records: not a test of order", text, len(want), len(recs))
+		}
+		got := Filter(recs, q)
+		if !slices.Equal(got, want) {
+			t.Errorf("%q: Filter gives %d records, not the %d a match of each gives, in order", text, len(got), len(want))
+		}
+		hits, _ := ix.Search(context.Background(), q, nil)
+		if len(hits) != len(want) {
+			t.Errorf("%q: the index finds %d records, Filter %d", text, len(hits), len(want))
+		}
+		for i, h := range hits {
+			if i < len(want) && recs[h.Pos] != want[i] {
+				t.Errorf("%q: hit %d is at %d, not the record Filter gives", text, i, h.Pos)
+				break
+			}
 		}
 	}
 }
