@@ -33,6 +33,7 @@ type Catalogue struct {
 	saved   saved        // what the file holds, as far as this catalogue knows
 	keys    *keys        // URIs and IDs, built on first use
 	pos     map[Ref]int
+	keep    bool // read for a ReadOnly: records hold the file's text unpacked
 
 	// Now is the clock used to stamp DATE on records added or edited (3.3).
 	Now func() time.Time
@@ -87,7 +88,9 @@ func (c *Catalogue) readBlocks(r io.Reader, size int64, block int, done func([]b
 	var read diskRead
 	for {
 		n, err := io.ReadFull(r, buf[carry:])
-		read.add(buf[carry : carry+n])
+		if !c.keep { // a ReadOnly is never saved: it needs no checksum
+			read.add(buf[carry : carry+n])
+		}
 		end := err == io.EOF || err == io.ErrUnexpectedEOF
 		if err != nil && !end {
 			return read, err
@@ -108,8 +111,11 @@ func (c *Catalogue) readBlocks(r io.Reader, size int64, block int, done func([]b
 		if end {
 			break
 		}
-		if len(buf) < block { // a reader of unknown size: blocks grow to block
+		switch {
+		case len(buf) < block: // a reader of unknown size: blocks grow to block
 			buf = make([]byte, min(2*len(buf), block))
+		case c.keep: // the records read keep the block's memory
+			buf = make([]byte, len(buf))
 		}
 		carry = copy(buf, data[cut:])
 	}
@@ -191,6 +197,9 @@ func (c *Catalogue) readBlock(st *readState, data []byte, bounds []int, size int
 	}
 	if st.workers == nil {
 		st.workers = make([]pieceWorker, runtime.GOMAXPROCS(0))
+		for i := range st.workers {
+			st.workers[i].keep = c.keep
+		}
 	}
 	after := st.started
 	if len(pieces) == 1 {
@@ -254,6 +263,7 @@ type pieceWorker struct {
 	cache *valueCache
 	slab  []Record  // records not yet handed out
 	arena textArena // their packed texts
+	keep  bool      // records keep the text read (ReadOnly)
 }
 
 // slabSize is how many records are allocated at once: a catalogue's
@@ -296,7 +306,7 @@ func (w *pieceWorker) read(data []byte, p *piece, after bool) {
 			p.recs = append(make([]*Record, 0, len(p.recs)+more), p.recs...)
 		}
 		rec := w.record()
-		parseRecordInto(rec, rr.raw, rr.first, w.cache, &w.arena)
+		parseRecordInto(rec, rr.raw, rr.first, w.cache, &w.arena, w.keep)
 		rec.setSep(rr.sep, 0)
 		if rec.flags&flagSepMore != 0 { // kept as it is, not as a flag
 			rec.more.sep = strings.Clone(rec.more.sep) // not to keep the reader's memory

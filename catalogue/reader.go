@@ -281,17 +281,23 @@ func isSpaceOnly(b []byte) bool {
 // breaks, first is the file line of the first. cache may be nil.
 func parseRecord(raw string, first int, cache *valueCache) *Record {
 	rec := new(Record)
-	parseRecordInto(rec, raw, first, cache, nil)
+	parseRecordInto(rec, raw, first, cache, nil, false)
 	return rec
 }
 
 // parseRecordInto is parseRecord, into rec, which must be a zero Record,
 // its packed text allocated from arena (nil: on its own). The record holds
-// nothing of raw afterwards: the reader reuses its memory.
-func parseRecordInto(rec *Record, raw string, first int, cache *valueCache, arena *textArena) {
+// nothing of raw afterwards: the reader reuses its memory. With keep, raw
+// is memory nothing reuses (ReadOnly), and rec keeps it as its text,
+// unpacked, unless a line of it starts with a byte packing would escape.
+func parseRecordInto(rec *Record, raw string, first int, cache *valueCache, arena *textArena, keep bool) {
 	// The text is packed line by line as it is parsed (see packer).
-	pk := newPacker(raw, arena)
-	defer pk.finish(rec)
+	var pk *packer
+	if !keep {
+		pk = newPacker(raw, arena)
+		defer pk.finish(rec)
+	}
+	escape := false // with keep: a line starts with a byte >= packField
 	rec.raw, rec.line = raw, int32(first)
 	// The extensions stay in raw, to be read from there, if every X- line
 	// is valid and verbatim; else they are kept apart. Most records have
@@ -310,7 +316,11 @@ func parseRecordInto(rec *Record, raw string, first int, cache *valueCache, aren
 		}
 		lineNo++
 		f := parseField(trimEOLString(line), rec, seen, cache)
-		pk.add(line, f.spec)
+		if pk != nil {
+			pk.add(line, f.spec)
+		} else if line[0] >= packField {
+			escape = true
+		}
 		if f.problem != nil {
 			if strings.HasPrefix(line, "X-") {
 				verbatim = false // the X- lines of raw are no longer all extensions
@@ -380,6 +390,15 @@ func parseRecordInto(rec *Record, raw string, first int, cache *valueCache, aren
 	if dupRequired && rec.accepted&requiredFields == requiredFields {
 		rec.addProblem(Diagnostic{Line: first, Offset: -1, Kind: Error,
 			Msg: "a required field appears twice, so the record is ambiguous (2.2); it is kept but not used"})
+	}
+	if escape {
+		// Unpacked, such a line would read as a packed one: packed it
+		// is, as Open would have it (rare: SSD3 text is ASCII).
+		pk := newPacker(raw, arena)
+		for line := range strings.Lines(raw) {
+			pk.add(line, nil)
+		}
+		pk.finish(rec)
 	}
 }
 

@@ -45,7 +45,7 @@ func runAdd(e *env, uri string, fields []catalogue.Field, allowDuplicate bool) e
 	if err := setFields(rec, append([]catalogue.Field{{Name: catalogue.FieldURI, Value: uri}}, fields...)); err != nil {
 		return err
 	}
-	c, err := e.open(false)
+	c, err := e.open()
 	if err != nil {
 		return err
 	}

@@ -22,7 +22,7 @@ func newCountCmd(e *env, name, short, long string, values func(*catalogue.Record
 		Example: "  uricat " + name + "\n  uricat " + name + " --json",
 		Args:    noArgs,
 		RunE: func(*cobra.Command, []string) error {
-			c, err := e.open(true)
+			c, err := e.openReadOnly()
 			if err != nil {
 				return err
 			}
@@ -41,7 +41,7 @@ type count struct {
 
 // countValues counts, over the valid records, the values values returns
 // for each, and sorts them by name, ignoring case.
-func countValues(c *catalogue.Catalogue, values func(*catalogue.Record) []string) []count {
+func countValues(c *catalogue.ReadOnly, values func(*catalogue.Record) []string) []count {
 	n := map[string]int{}
 	for _, r := range c.Valid() {
 		for _, v := range values(r) {

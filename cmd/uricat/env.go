@@ -81,22 +81,36 @@ func (e *env) exit(cmd *cobra.Command, err error) int {
 	return x.code
 }
 
-// open loads the catalogue. With report, its errors (not its warnings) are
-// printed on stderr, as PATH:LINE:COLUMN: kind: message, before the command's output.
-func (e *env) open(report bool) (*catalogue.Catalogue, error) {
+// open loads the catalogue, to change it or to select records in it.
+func (e *env) open() (*catalogue.Catalogue, error) {
 	c, err := catalogue.Open(e.catalogue)
 	if err != nil {
 		return nil, unreadable(fmt.Errorf("%w (choose another file with --catalogue or $%s)", err, catalogue.EnvCatalogue))
 	}
-	if report {
-		e.report(c, true)
-	}
 	return c, nil
+}
+
+// openReadOnly reads the catalogue for a command that only looks at it
+// (catalogue.ReadOnly), and prints its errors (not its warnings) on
+// stderr, as PATH:LINE:COLUMN: kind: message, before the command's output.
+func (e *env) openReadOnly() (*catalogue.ReadOnly, error) {
+	c, err := catalogue.OpenReadOnly(e.catalogue)
+	if err != nil {
+		return nil, unreadable(fmt.Errorf("%w (choose another file with --catalogue or $%s)", err, catalogue.EnvCatalogue))
+	}
+	e.report(c, true)
+	return c, nil
+}
+
+// problemSource is a catalogue read, whether to change it or to look.
+type problemSource interface {
+	Problems() []catalogue.Diagnostic
+	Path() string
 }
 
 // report prints the catalogue's problems as PATH:LINE: kind: message; with
 // errorsOnly, warnings are left out.
-func (e *env) report(c *catalogue.Catalogue, errorsOnly bool) {
+func (e *env) report(c problemSource, errorsOnly bool) {
 	// Written at once, as diagnostic writes one: a write each cost a
 	// catalogue with a hundred problems a hundred system calls.
 	e.line = e.line[:0]

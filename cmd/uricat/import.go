@@ -68,7 +68,7 @@ func (o *importOptions) run(e *env, files []string) error {
 			return usageError(fmt.Errorf("--base %q is not an absolute URL", o.base))
 		}
 	}
-	c, err := e.open(false)
+	c, err := e.open()
 	if err != nil {
 		return err
 	}

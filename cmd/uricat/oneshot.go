@@ -11,7 +11,7 @@ import (
 // and export --search show, found as the TUI finds them (catalogue/query).
 func (e *env) search(q *query.Query) ([]*catalogue.Record, error) {
 	gcpause.Off(e.catalogue) // it answers once and exits
-	c, err := e.open(true)
+	c, err := e.openReadOnly()
 	if err != nil {
 		return nil, err
 	}

@@ -51,7 +51,7 @@ func (o *rmOptions) run(e *env, sels []string) error {
 			return usageError(err)
 		}
 	}
-	c, err := e.open(false)
+	c, err := e.open()
 	if err != nil {
 		return err
 	}

@@ -20,7 +20,7 @@ const selectorUsage = "SELECTOR is a URI, id:N or line:N"
 
 // openRecord opens the catalogue and returns it with the record sel names.
 func (e *env) openRecord(sel string) (*catalogue.Catalogue, *catalogue.Record, error) {
-	c, err := e.open(false)
+	c, err := e.open()
 	if err != nil {
 		return nil, nil, err
 	}
