@@ -320,6 +320,34 @@ func TestFirstForbidden(t *testing.T) {
 
 // TestDaysIn: every month of every year a DATE can hold has the days
 // package time gives it.
+// TestUnixDays: the days ParseDate counts to a date are package time's,
+// every day of the years DATE can write and the first of every month.
+func TestUnixDays(t *testing.T) {
+	for year := 0; year <= 9999; year++ {
+		for month := 1; month <= 12; month++ {
+			for _, day := range []int{1, daysIn(month, year)} {
+				want := time.Date(year, time.Month(month), day, 0, 0, 0, 0, time.UTC).Unix() / 86400
+				if u := time.Date(year, time.Month(month), day, 0, 0, 0, 0, time.UTC).Unix(); u < 0 && u%86400 != 0 {
+					want--
+				}
+				if got := unixDays(year, month, day); got != want {
+					t.Fatalf("unixDays(%d, %d, %d) = %d, want %d", year, month, day, got, want)
+				}
+			}
+		}
+	}
+	for _, v := range []string{"01/01/1970 00:00:00", "29/02/2000 23:59:59", "31/12/9999 23:59:59", "01/01/0000 00:00:00", "28/02/1900 12:00:00", "01/03/1600 00:00:01"} {
+		got, err := ParseDate(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, _ := time.Parse(DateLayout, v)
+		if !got.Equal(want) || got.Location() != time.UTC {
+			t.Errorf("ParseDate(%q) = %v, want %v", v, got, want)
+		}
+	}
+}
+
 func TestDaysIn(t *testing.T) {
 	for year := 0; year <= 9999; year++ {
 		for month := 1; month <= 12; month++ {
