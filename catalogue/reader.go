@@ -308,14 +308,31 @@ func parseRecordInto(rec *Record, raw string, first int, cache *valueCache, aren
 	var dupRequired bool
 	lineNo := first - 1
 	for rest := raw; rest != ""; {
-		line := rest
-		if i := strings.IndexByte(rest, '\n'); i >= 0 {
-			line, rest = rest[:i+1], rest[i+1:]
-		} else {
-			rest = ""
+		// One scan finds the line's end and any byte 2.1.1 forbids in
+		// it: the first such byte of most lines is their CR or LF.
+		var line, content string
+		bad := firstForbidden(rest)
+		switch {
+		case bad >= 0 && rest[bad] == '\n':
+			line, content, rest = rest[:bad+1], rest[:bad], rest[bad+1:]
+			bad = -1
+		case bad >= 0 && rest[bad] == '\r' && bad+1 < len(rest) && rest[bad+1] == '\n':
+			line, content, rest = rest[:bad+2], rest[:bad], rest[bad+2:]
+			bad = -1
+		default:
+			line = rest
+			if i := strings.IndexByte(rest, '\n'); i >= 0 {
+				line, rest = rest[:i+1], rest[i+1:]
+			} else {
+				rest = ""
+			}
+			content = trimEOLString(line)
+			if bad >= len(content) {
+				bad = -1
+			}
 		}
 		lineNo++
-		f := parseField(trimEOLString(line), rec, seen, cache)
+		f := parseFieldAt(content, bad, rec, seen, cache)
 		if pk != nil {
 			pk.add(line, f.spec)
 		} else if line[0] >= packField {
@@ -415,6 +432,12 @@ type field struct {
 // field already (its bit is in seen): a second value is checked, not kept.
 // dst may be nil, to check a line only.
 func parseField(line string, dst *Record, seen uint16, cache *valueCache) field {
+	return parseFieldAt(line, firstForbidden(line), dst, seen, cache)
+}
+
+// parseFieldAt is parseField, told where the first byte of line that
+// 2.1.1 forbids is (-1: none).
+func parseFieldAt(line string, forbidden int, dst *Record, seen uint16, cache *valueCache) field {
 	bad := func(col int, fname, format string, a ...any) field {
 		return field{name: fname, spec: spec(fname), problem: &Diagnostic{Offset: -1, Column: col, Field: fname, Msg: fmt.Sprintf(format, a...), Kind: Error}}
 	}
@@ -429,8 +452,7 @@ func parseField(line string, dst *Record, seen uint16, cache *valueCache) field 
 	if i := badNameChar(name); i >= 0 {
 		return bad(i+1, "", "field name %q has %s; names may hold only letters, digits, '-' and '_' (2.1.3)", clip(name), describeByte(name[i]))
 	}
-	if i := firstForbidden(line[colon+1:]); i >= 0 {
-		i += colon + 1
+	if i := forbidden; i > colon { // one in the name is a bad name character, above
 		return bad(i+1, name, "%s has %s, which must not appear in a catalogue (2.1.1)", name, describeByte(line[i]))
 	}
 	if colon+1 >= len(line) || line[colon+1] != ' ' {
