@@ -85,7 +85,7 @@ func (e *env) exit(cmd *cobra.Command, err error) int {
 func (e *env) open() (*catalogue.Catalogue, error) {
 	c, err := catalogue.Open(e.catalogue)
 	if err != nil {
-		return nil, unreadable(fmt.Errorf("%w (choose another file with --catalogue or $%s)", err, catalogue.EnvCatalogue))
+		return nil, unreadableCatalogue(err)
 	}
 	return c, nil
 }
@@ -96,10 +96,16 @@ func (e *env) open() (*catalogue.Catalogue, error) {
 func (e *env) openReadOnly() (*catalogue.ReadOnly, error) {
 	c, err := catalogue.OpenReadOnly(e.catalogue)
 	if err != nil {
-		return nil, unreadable(fmt.Errorf("%w (choose another file with --catalogue or $%s)", err, catalogue.EnvCatalogue))
+		return nil, unreadableCatalogue(err)
 	}
 	e.report(c, true)
 	return c, nil
+}
+
+// unreadableCatalogue is the error of a catalogue that could not be read,
+// with the way to choose another.
+func unreadableCatalogue(err error) error {
+	return unreadable(fmt.Errorf("%w (choose another file with --catalogue or $%s)", err, catalogue.EnvCatalogue))
 }
 
 // problemSource is a catalogue read, whether to change it or to look.
