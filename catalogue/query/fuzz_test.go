@@ -131,7 +131,7 @@ func FuzzNarrows(f *testing.F) {
 // FuzzFold: folding is idempotent, never yields the bytes the index uses
 // as separators, and foldMap traces every folded byte to a rune.
 func FuzzFold(f *testing.F) {
-	for _, s := range []string{"Köln", "Café Crème", "ß", "ﬁ", "İ", "ǅ", "e\u0301", "\x00\x1f", "東京", "\xff", "Ærø"} {
+	for _, s := range []string{"Köln", "Café Crème", "ß", "ﬁ", "İ", "ǅ", "e\u0301", "\x00\x1f", "東京", "\xff", "Ærø", "@AZ[`az{ Hello, WORLD! \x7f and on", "ASCII Then Köln"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
@@ -145,6 +145,10 @@ func FuzzFold(f *testing.F) {
 		m, from := foldMap(s)
 		if m != folded || len(from) != len(m) {
 			t.Fatalf("foldMap(%q) = %q with %d positions, Fold gives %q", s, m, len(from), folded)
+		}
+		// appended after what dst held, eight bytes at a time or not
+		if got := string(appendFold([]byte("dst"), s)); got != "dst"+m {
+			t.Fatalf("appendFold(\"dst\", %q) = %q, want %q", s, got, "dst"+m)
 		}
 		n := int32(utf8.RuneCountInString(s))
 		for i, r := range from {
