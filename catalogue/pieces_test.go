@@ -163,3 +163,43 @@ func TestIncreasingIDsSeenAcrossBlocks(t *testing.T) {
 		t.Errorf("after two blocks: %d IDs, increasing %v", st.ids.n, st.ids.increasing)
 	}
 }
+
+// TestReadBlocksOfALargeFile: a file read in blocks, with a record longer
+// than a block, reads as in one go, with the file's size known, unknown,
+// or wrong (the file grew or shrank since it was measured), into a
+// Catalogue (one buffer, reused) or a ReadOnly (a buffer a block).
+func TestReadBlocksOfALargeFile(t *testing.T) {
+	var b strings.Builder
+	for i := range 30000 {
+		fmt.Fprintf(&b, "URI: http://host%d.example/\r\nNAME: Name %d\r\n", i, i)
+		if i == 20000 { // longer than a first block: the block grows
+			fmt.Fprintf(&b, "DESCRIPTION: %s\r\n", strings.Repeat("long ", 3*pieceSize/5))
+		}
+		b.WriteString("\r\n")
+	}
+	data := []byte(b.String())
+	if len(data) < 4*pieceSize {
+		t.Fatalf("%d bytes: too few to read in blocks", len(data))
+	}
+	for _, keep := range []bool{false, true} {
+		whole := &Catalogue{keep: keep}
+		st := newReadState()
+		whole.readBlock(st, data, pieceBounds(data, len(data)+1), -1)
+		whole.finishRead(st)
+		for _, size := range []int64{int64(len(data)), -1, int64(len(data)) / 2, 2 * int64(len(data))} {
+			for _, block := range []int{blockSize, pieceSize} {
+				c := &Catalogue{keep: keep}
+				read, err := c.readBlocks(bytes.NewReader(data), size, block, nil)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if d := sameReading(whole, c); d != "" {
+					t.Fatalf("size %d, blocks of %d, keep %v: %s", size, block, keep, d)
+				}
+				if !keep && (read.size != int64(len(data)) || read.crc != crc32.Checksum(data, castagnoli())) {
+					t.Fatalf("size %d: read %d bytes, checksum %x", size, read.size, read.crc)
+				}
+			}
+		}
+	}
+}
