@@ -23,7 +23,7 @@ func idOf(info fs.FileInfo) fileID {
 	id := fileID{mtime: info.ModTime().UnixNano()}
 	if st, ok := info.Sys().(*syscall.Stat_t); ok {
 		id.dev, id.ino = uint64(st.Dev), uint64(st.Ino)
-		id.ctime = st.Ctim.Sec*1e9 + st.Ctim.Nsec
+		id.ctime = changeTime(st)
 	}
 	return id
 }

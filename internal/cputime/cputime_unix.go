@@ -3,6 +3,7 @@
 package cputime
 
 import (
+	"runtime"
 	"syscall"
 	"time"
 )
@@ -19,5 +20,8 @@ func Used() time.Duration {
 func PeakRSS() int64 {
 	var ru syscall.Rusage
 	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
-	return ru.Maxrss * 1024 // kilobytes on Linux
+	if runtime.GOOS == "darwin" {
+		return int64(ru.Maxrss) // bytes on macOS
+	}
+	return int64(ru.Maxrss) * 1024 // kilobytes elsewhere
 }
