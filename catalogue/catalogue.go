@@ -83,7 +83,7 @@ func (c *Catalogue) readBlocks(r io.Reader, size int64, block int, done func([]b
 	if size >= 0 {
 		first = int(min(int64(block), size+1)) // +1: to see the end without growing
 	}
-	buf := make([]byte, max(first, 1))
+	buf := readBuffer(max(first, 1))
 	carry := 0 // bytes of buf that the last block left: the start of a record not read whole
 	var read diskRead
 	for {
@@ -115,7 +115,7 @@ func (c *Catalogue) readBlocks(r io.Reader, size int64, block int, done func([]b
 		case len(buf) < block: // a reader of unknown size: blocks grow to block
 			buf = make([]byte, min(2*len(buf), block))
 		case c.keep: // the records read keep the block's memory
-			buf = make([]byte, len(buf))
+			buf = readBuffer(len(buf))
 		}
 		carry = copy(buf, data[cut:])
 	}
