@@ -2,12 +2,13 @@ package catalogue
 
 import (
 	"bytes"
-	"encoding/binary"
 	"fmt"
 	"io"
 	"slices"
 	"strings"
 	"unsafe"
+
+	"github.com/uricat/uricat/internal/printable"
 )
 
 // reader splits a URI-Catalogue held in memory into records, one at a
@@ -506,16 +507,9 @@ func decodeValue(name, v string) (string, error) {
 // forbids in a line (a control character, DEL, or any byte >= 128), or -1.
 // It tests eight bytes at a time: it runs over every byte of a file.
 func firstForbidden(s string) int {
-	const ones, highs = 0x0101010101010101, 0x8080808080808080
 	i := 0
-	for ; i+8 <= len(s); i += 8 {
-		w := binary.LittleEndian.Uint64([]byte(s[i : i+8]))
-		lt20 := (w - ones*0x20) &^ w & highs // a byte below 0x20
-		x7f := w ^ (ones * 0x7f)
-		is7f := (x7f - ones) &^ x7f & highs // a byte equal to 0x7f
-		if lt20|is7f|w&highs != 0 {
-			break
-		}
+	for i+8 <= len(s) && printable.Word(printable.Load(s, i)) {
+		i += 8
 	}
 	for ; i < len(s); i++ {
 		if c := s[i]; c < 0x20 || c >= 0x7f {

@@ -12,6 +12,8 @@ import (
 	"golang.org/x/text/runes"
 	"golang.org/x/text/transform"
 	"golang.org/x/text/unicode/norm"
+
+	"github.com/uricat/uricat/internal/printable"
 )
 
 // Folding is what makes "koln" find "Köln" and "CAFE" find "café": both the
@@ -52,11 +54,8 @@ func appendFold(dst []byte, s string) []byte {
 		dst = slices.Grow(dst, len(s))[:n+len(s)&^7]
 		out := dst[n:]
 		for ; i+8 <= len(s); i += 8 {
-			w := binary.LittleEndian.Uint64([]byte(s[i : i+8]))
-			lt20 := (w - ones*0x20) &^ w & highs // a byte below 0x20
-			x7f := w ^ (ones * 0x7f)
-			is7f := (x7f - ones) &^ x7f & highs // a byte equal to 0x7f
-			if lt20|is7f|w&highs != 0 {
+			w := printable.Load(s, i)
+			if !printable.Word(w) {
 				break // the bytes below, one by one
 			}
 			// Each byte is below 0x80, so adding to it carries into no

@@ -1,0 +1,23 @@
+// Package printable tells printable ASCII (0x20 to 0x7e) from the rest
+// eight bytes at a time: the catalogue's reader tests every byte of a file
+// with it, and folding for search every byte of the text it folds.
+package printable
+
+import "encoding/binary"
+
+const ones, highs = 0x0101010101010101, 0x8080808080808080
+
+// Word reports whether each of the eight bytes of w is printable ASCII:
+// no control character, DEL, nor byte of 0x80 or above.
+func Word(w uint64) bool {
+	lt20 := (w - ones*0x20) &^ w & highs // a byte below 0x20 (or a false alarm above one)
+	x7f := w ^ (ones * 0x7f)
+	is7f := (x7f - ones) &^ x7f & highs // a byte equal to 0x7f (likewise)
+	return lt20|is7f|w&highs == 0
+}
+
+// Load returns the eight bytes of s from i on as a word for Word, the
+// first in its lowest byte. s must hold them.
+func Load(s string, i int) uint64 {
+	return binary.LittleEndian.Uint64([]byte(s[i : i+8]))
+}
