@@ -11,6 +11,8 @@ import (
 	"unsafe"
 
 	"github.com/uricat/uricat/catalogue"
+
+	"github.com/uricat/uricat/internal/printable"
 )
 
 // doc is a record as a search sees it: the folded text of the fields that
@@ -651,7 +653,11 @@ func fuzzyMatchASCII(field, word string) (start, end int, ok bool) {
 			return 0, 0, false
 		}
 	}
-	for i := 0; i < len(field); i++ {
+	i := 0
+	for i+8 <= len(field) && printable.ASCII(printable.Load(field, i)) {
+		i += 8
+	}
+	for ; i < len(field); i++ {
 		if field[i] >= utf8.RuneSelf {
 			return 0, 0, false
 		}

@@ -16,6 +16,10 @@ func Word(w uint64) bool {
 	return lt20|is7f|w&highs == 0
 }
 
+// ASCII reports whether each of the eight bytes of w is ASCII (below
+// 0x80).
+func ASCII(w uint64) bool { return w&highs == 0 }
+
 // Load returns the eight bytes of s from i on as a word for Word, the
 // first in its lowest byte. s must hold them.
 func Load(s string, i int) uint64 {

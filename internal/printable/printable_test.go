@@ -5,23 +5,25 @@ import (
 	"testing"
 )
 
-// TestWord: a word is printable exactly when each of its bytes is, with
-// every byte value tried at every place of words that are otherwise
-// printable, or otherwise all controls, or DEL.
+// TestWord: a word is printable (or ASCII) exactly when each of its
+// bytes is, with every byte value tried at every place of words that are
+// otherwise printable, or otherwise all controls, or DEL.
 func TestWord(t *testing.T) {
 	for _, fill := range []byte{'a', ' ', '~', 0x00, 0x1f, 0x7f, 0x80, 0xff} {
 		for at := range 8 {
 			for c := range 256 {
 				word := []byte(strings.Repeat(string([]byte{fill}), 8))
 				word[at] = byte(c)
-				want := true
+				want, ascii := true, true
 				for _, x := range word {
-					if x < 0x20 || x >= 0x7f {
-						want = false
-					}
+					want = want && x >= 0x20 && x < 0x7f
+					ascii = ascii && x < 0x80
 				}
 				if got := Word(Load(string(word), 0)); got != want {
 					t.Fatalf("Word(%q) = %v, want %v", word, got, want)
+				}
+				if got := ASCII(Load(string(word), 0)); got != ascii {
+					t.Fatalf("ASCII(%q) = %v, want %v", word, got, ascii)
 				}
 			}
 		}
