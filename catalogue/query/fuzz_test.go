@@ -237,6 +237,28 @@ func FuzzFuzzyMatchASCII(f *testing.F) {
 	})
 }
 
+// FuzzFuzzyScore: the score of a word's letters in a field, whichever
+// way it is found (two ASCII letters in one pass; else past where the
+// first letter first starts a word, byte-wise or rune-wise), is the
+// score of the tightest match fuzzyMatch finds in the whole field.
+func FuzzFuzzyScore(f *testing.F) {
+	for _, s := range [][2]string{{"go.dev", "gdv"}, {"linux kernel release", "lkr"}, {"an ssd server", "ser"}, {"a s-e ser", "ser"}, {"Köln kö-ln", "kln"}, {"x é-se éser", "éser"}, {"s-e se", "se"}, {"ab", "a"}} {
+		f.Add(s[0], s[1])
+	}
+	f.Fuzz(func(t *testing.T, field, word string) {
+		want := 0
+		if s, e := fuzzyMatch(field, word, nil); s >= 0 {
+			want = maxFuzzyScore - min((e-s-len(word))*4, 90)
+		}
+		if len([]rune(word)) == 1 {
+			want = 0 // one letter: a fuzzy match would be a substring, which scores apart
+		}
+		if got := fuzzyScore(field, word); got != want {
+			t.Fatalf("fuzzyScore(%q, %q) = %d, want %d", field, word, got, want)
+		}
+	})
+}
+
 // FuzzFuzzySpan2ASCII: the one-pass match of a two-letter word finds a
 // match as tight as fuzzyMatch's, and none where it finds none; it
 // answers for every ASCII field, and for others only rightly.

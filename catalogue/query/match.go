@@ -436,12 +436,15 @@ func fuzzyScore(field, word string) int {
 		span, ok = fuzzySpan2ASCII(field, word[0], word[1])
 	}
 	if !ok {
-		if !mayFuzzyMatch(field, word) {
+		at := mayFuzzyMatch(field, word)
+		if at < 0 {
 			return 0 // the common case, and cheaper to tell
 		}
-		start, end, ascii := fuzzyMatchASCII(field, word)
+		// No match starts before at, where the word's first rune
+		// first starts a word of field.
+		start, end, ascii := fuzzyMatchASCII(field[at:], word)
 		if !ascii {
-			start, end = fuzzyMatch(field, word, nil)
+			start, end = fuzzyMatch(field[at:], word, nil)
 		}
 		span = end - start
 		if start < 0 {
@@ -513,24 +516,29 @@ func fuzzySpan2ASCII(field string, a, b byte) (span int, ok bool) {
 }
 
 // mayFuzzyMatch tells cheaply most fields fuzzyMatch would not find word
-// in: it must start at a word's start, and the rest follow in order.
-func mayFuzzyMatch(field, word string) bool {
+// in: it must start at a word's start, and the rest follow in order. It
+// returns where the first rune of word first starts a word of field, if
+// the rest follow it in order, else -1.
+func mayFuzzyMatch(field, word string) int {
 	r, n := utf8.DecodeRuneInString(word)
 	if n == len(word) {
-		return false // one rune: a fuzzy match would be a substring
+		return -1 // one rune: a fuzzy match would be a substring
 	}
 	for at := 0; at < len(field); {
 		i := strings.IndexRune(field[at:], r)
 		if i < 0 {
-			return false
+			return -1
 		}
 		at += i
 		if wordStart(field, at) {
-			return isSubsequence(field[at+n:], word[n:])
+			if isSubsequence(field[at+n:], word[n:]) {
+				return at
+			}
+			return -1
 		}
 		at += n
 	}
-	return false
+	return -1
 }
 
 // isSubsequence reports whether word's runes are in field in order.
@@ -546,7 +554,10 @@ func isSubsequence(field, word string) bool {
 		if j < 0 {
 			return false
 		}
-		at += j + utf8.RuneLen(r)
+		// Past the rune found, by its own length: one IndexRune finds
+		// for utf8.RuneError may be a lone invalid byte.
+		_, n := utf8.DecodeRuneInString(field[at+j:])
+		at += j + n
 	}
 	return true
 }
