@@ -433,7 +433,7 @@ func fuzzyScore(field, word string) int {
 	if len(word) == 2 && word[0] < utf8.RuneSelf && word[1] < utf8.RuneSelf {
 		// Two letters, the second key of most searches, match most
 		// records: one pass over the field instead of two.
-		span, ok = fuzzySpan2ASCII(field, word[0], word[1])
+		span, ok = fuzzySpan2ASCII(field, word[0], word[1], 3)
 	}
 	if !ok {
 		at := mayFuzzyMatch(field, word)
@@ -463,8 +463,10 @@ func fuzzyScore(field, word string) int {
 // one pass: a must start a word, and b either start a later word or be in
 // a's word. ok is false if field is not ASCII where that matters (a
 // multi-byte rune never holds an ASCII byte, so only the bytes from the
-// first a that starts a word on, and the one before it, do).
-func fuzzySpan2ASCII(field string, a, b byte) (span int, ok bool) {
+// first a that starts a word on, and the one before it, do). A match as
+// tight as least is the tightest: it stops there (3, in a field that does
+// not hold the word itself, as fuzzyScore's do not).
+func fuzzySpan2ASCII(field string, a, b byte, least int) (span int, ok bool) {
 	// Nothing before the first a that starts a word can match: skip to
 	// it (most fields a word is looked for in have none).
 	first := 0
@@ -503,6 +505,9 @@ func fuzzySpan2ASCII(field string, a, b byte) (span int, ok bool) {
 			}
 			if start >= 0 && (span < 0 || j+1-start < span) {
 				span = j + 1 - start
+				if span <= least {
+					return span, true
+				}
 			}
 		}
 		if c == a && ws {
