@@ -442,7 +442,7 @@ func fuzzyScore(field, word string) int {
 		}
 		// No match starts before at, where the word's first rune
 		// first starts a word of field.
-		start, end, ascii := fuzzyMatchASCII(field[at:], word)
+		start, end, ascii := fuzzyMatchASCII(field[at:], word, len(word)+1)
 		if !ascii {
 			start, end = fuzzyMatch(field[at:], word, nil)
 		}
@@ -663,7 +663,11 @@ func fuzzyMatch(field, word string, trace *[]int) (start, end int) {
 // start of a match of the runes before taken from the places passed (any
 // for a word's start, else those since the last byte that is not a
 // word's).
-func fuzzyMatchASCII(field, word string) (start, end int, ok bool) {
+//
+// A match whose span is least is the tightest there can be, and the
+// first found of its span: the search stops there (len(word)+1 in a field
+// that does not hold the word itself, as fuzzyScore's do not).
+func fuzzyMatchASCII(field, word string, least int) (start, end int, ok bool) {
 	for i := 0; i < len(word); i++ {
 		if word[i] >= utf8.RuneSelf {
 			return 0, 0, false
@@ -685,7 +689,7 @@ func fuzzyMatchASCII(field, word string) (start, end int, ok bool) {
 	var bufA, bufB [32]place
 	cur, next := bufA[:0], bufB[:0]
 	for i := 0; i < len(word); i++ {
-		c := word[i]
+		c, last := word[i], i == len(word)-1
 		next = next[:0]
 		k, bestAny := 0, -1 // the places of cur passed, and their latest start
 		for j := 0; j < len(field); j++ {
@@ -707,6 +711,9 @@ func fuzzyMatchASCII(field, word string) (start, end int, ok bool) {
 			}
 			if ws {
 				if bestAny >= 0 {
+					if last && j+1-bestAny <= least {
+						return bestAny, j + 1, true
+					}
 					next = append(next, place{int32(j), int32(bestAny)})
 				}
 				continue
@@ -724,6 +731,9 @@ func fuzzyMatchASCII(field, word string) (start, end int, ok bool) {
 				}
 			}
 			if bestWord >= 0 {
+				if last && j+1-bestWord <= least {
+					return bestWord, j + 1, true
+				}
 				next = append(next, place{int32(j), int32(bestWord)})
 			}
 		}
