@@ -270,9 +270,7 @@ func (p pass) run(ctx context.Context) *result {
 		// grown a pass at a time, it would leave garbage of that size
 		// behind for the collector on every larger answer.
 		n := len(res.ix.recs)
-		if cap(mem.hits) < n {
-			mem.hits = make([]query.Hit, 0, n)
-		}
+		mem.hits = room(mem.hits, n)
 		hits, err := res.ix.search().SearchInto(ctx, q, candidates, mem.hits)
 		if err != nil {
 			return nil
@@ -320,10 +318,10 @@ func (r *result) records() []*catalogue.Record {
 	return out
 }
 
-// room returns s emptied, or new memory if s has no room for n positions.
-func room(s []int32, n int) []int32 {
+// room returns s emptied, or new memory if s has no room for n elements.
+func room[T any](s []T, n int) []T {
 	if cap(s) < n {
-		return make([]int32, 0, n)
+		return make([]T, 0, n)
 	}
 	return s[:0]
 }
