@@ -11,7 +11,6 @@ import (
 	"unsafe"
 
 	"github.com/uricat/uricat/catalogue"
-
 	"github.com/uricat/uricat/internal/printable"
 )
 
@@ -430,10 +429,13 @@ const maxFuzzyScore = 130
 // the tighter they are.
 func fuzzyScore(field, word string) int {
 	span, ok := -1, false
+	// The field does not hold the word itself: no match is tighter than
+	// the word and one byte between two of its letters.
+	least := len(word) + 1
 	if len(word) == 2 && word[0] < utf8.RuneSelf && word[1] < utf8.RuneSelf {
 		// Two letters, the second key of most searches, match most
 		// records: one pass over the field instead of two.
-		span, ok = fuzzySpan2ASCII(field, word[0], word[1], 3)
+		span, ok = fuzzySpan2ASCII(field, word[0], word[1], least)
 	}
 	if !ok {
 		at := mayFuzzyMatch(field, word)
@@ -442,7 +444,7 @@ func fuzzyScore(field, word string) int {
 		}
 		// No match starts before at, where the word's first rune
 		// first starts a word of field.
-		start, end, ascii := fuzzyMatchASCII(field[at:], word, len(word)+1)
+		start, end, ascii := fuzzyMatchASCII(field[at:], word, least)
 		if !ascii {
 			start, end = fuzzyMatch(field[at:], word, nil)
 		}
