@@ -113,7 +113,7 @@ func (c *Catalogue) readBlocks(r io.Reader, size int64, block int, done func([]b
 		}
 		switch {
 		case len(buf) < block: // a reader of unknown size: blocks grow to block
-			buf = make([]byte, min(2*len(buf), block))
+			buf = readBuffer(min(2*len(buf), block))
 		case c.keep: // the records read keep the block's memory
 			buf = readBuffer(len(buf))
 		}
