@@ -12,7 +12,12 @@ import (
 // readInPieces reads data cut into pieces of about size bytes, as a large
 // file is read, however small data is.
 func readInPieces(data []byte, size int) *Catalogue {
-	c := &Catalogue{}
+	return readPiecesInto(&Catalogue{}, data, size)
+}
+
+// readPiecesInto is readInPieces into c, which may be set to keep its
+// text as a ReadOnly does.
+func readPiecesInto(c *Catalogue, data []byte, size int) *Catalogue {
 	st := newReadState()
 	c.readBlock(st, data, pieceBounds(data, size), -1)
 	c.finishRead(st)
@@ -172,7 +177,7 @@ func TestReadBlocksOfALargeFile(t *testing.T) {
 	var b strings.Builder
 	for i := range 30000 {
 		fmt.Fprintf(&b, "URI: http://host%d.example/\r\nNAME: Name %d\r\n", i, i)
-		if i == 20000 { // longer than a first block: the block grows
+		if i == 20000 { // longer than a block of pieceSize: that block grows
 			fmt.Fprintf(&b, "DESCRIPTION: %s\r\n", strings.Repeat("long ", 3*pieceSize/5))
 		}
 		b.WriteString("\r\n")
@@ -182,10 +187,7 @@ func TestReadBlocksOfALargeFile(t *testing.T) {
 		t.Fatalf("%d bytes: too few to read in blocks", len(data))
 	}
 	for _, keep := range []bool{false, true} {
-		whole := &Catalogue{keep: keep}
-		st := newReadState()
-		whole.readBlock(st, data, pieceBounds(data, len(data)+1), -1)
-		whole.finishRead(st)
+		whole := readPiecesInto(&Catalogue{keep: keep}, data, len(data)+1)
 		for _, size := range []int64{int64(len(data)), -1, int64(len(data)) / 2, 2 * int64(len(data))} {
 			for _, block := range []int{blockSize, pieceSize} {
 				c := &Catalogue{keep: keep}
