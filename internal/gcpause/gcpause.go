@@ -69,9 +69,9 @@ func off(path string) (percent int, limit int64) {
 // catalogue (Hold), and holdFrom the file size from which it applies.
 // Searching makes little garbage (the TUI answers in memory it reuses,
 // grown to the catalogue's size at once), so a tight heap costs a
-// collection every forty keystrokes or so at a million records; the
-// heap then peaks at 1.93 times the file (BenchmarkLongSession), at 8 at
-// 1.98, and at 25 it grew past twice the file's size within a few
+// collection every forty keystrokes or so at a million records. At 4
+// the heap peaks at 1.93 times the file (BenchmarkLongSession); at 8 it
+// peaked at 1.98; at 25 it grew past twice the file's size within a few
 // hundred keystrokes.
 const (
 	heldPercent = 4
