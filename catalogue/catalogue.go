@@ -306,7 +306,7 @@ func (w *pieceWorker) read(data []byte, p *piece, after bool) {
 			p.recs = append(make([]*Record, 0, len(p.recs)+more), p.recs...)
 		}
 		rec := w.record()
-		parseRecordInto(rec, rr.raw, rr.first, w.cache, &w.arena, w.keep)
+		rd.done(parseRecordInto(rec, rr.text, rr.first, w.cache, &w.arena, w.keep, true))
 		rec.setSep(rr.sep, 0)
 		if rec.flags&flagSepMore != 0 { // kept as it is, not as a flag
 			rec.more.sep = strings.Clone(rec.more.sep) // not to keep the reader's memory

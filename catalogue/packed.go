@@ -223,16 +223,24 @@ type packer struct {
 }
 
 // newPacker returns a packer of raw, which allocates from arena (when not
-// nil).
-func newPacker(raw string, arena *textArena) *packer {
+// nil), with room for size bytes of raw to start with: a packer given
+// more grows as append does.
+func newPacker(raw string, size int, arena *textArena) *packer {
 	p := &packer{raw: raw, arena: arena}
+	n := size + size/8 + 8 // a packed line is at most one byte longer
 	if arena != nil {
-		p.buf = arena.room(len(raw) + len(raw)/8 + 8) // a packed line is at most one byte longer
+		p.buf = arena.room(n)
 	} else {
-		p.buf = make([]byte, 0, len(raw)+len(raw)/8+8)
+		p.buf = make([]byte, 0, n)
 	}
 	return p
 }
+
+// packRoom is the room a reader's packer asks for before it knows where
+// the record ends. It may grow into the rest of the arena's block (room
+// gives it all); less than this left starts a new block. Larger, more
+// of each block is left unused: 1 KiB cost 1% more heap.
+const packRoom = 256
 
 // add packs the next line of raw (with its line break), which the reader
 // parsed as the field f (nil: not a standard field), as packLine would:

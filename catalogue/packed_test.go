@@ -11,7 +11,7 @@ import (
 // each line's field, must match.
 func packText(text string) string {
 	var r Record
-	p := newPacker(text, nil)
+	p := newPacker(text, len(text), nil)
 	for line := range strings.Lines(text) {
 		p.add(line, nil)
 	}

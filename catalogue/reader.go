@@ -21,8 +21,7 @@ type reader struct {
 	src     string // data as a string: records are substrings of it
 	off     int    // bytes read so far
 	line    int    // lines read so far
-	pending string // blank lines read since the last record
-	lines   int    // lines of the record being read
+	pending string // the blank lines after the last record, once read
 	lf      int    // lines ended by LF alone
 	firstLF int
 	records int
@@ -132,77 +131,72 @@ func recordEnd(data []byte, at int) int {
 	return len(data)
 }
 
-// rawRecord is a record's text as split from the file, not yet parsed.
+// rawRecord is where the next record starts, past the blank lines before
+// it: its lines run from the start of text to the first blank line,
+// which parseRecordInto finds as it parses them.
 type rawRecord struct {
-	raw   string // its lines with their line breaks
+	text  string // the rest of the input, from the record's first line
 	sep   string // the blank lines before it
 	first int    // the file line of its first line
 }
 
-// next splits the next record from the input, or returns io.EOF after
-// the last: the cheap, sequential part of reading, so that Open can parse
-// records on several cores.
+// next finds the next record, or returns io.EOF after the last: the
+// blank lines before it are read here, and its own lines are left to
+// parseRecordInto, so that each line of a file is scanned once, as it
+// is parsed; done then moves past them.
 func (r *reader) next() (rawRecord, error) {
 	if r.err != nil {
 		return rawRecord{}, r.err
 	}
-	r.lines = 0
-	first := 0
-	// The blank lines before the record began with the pending one, which
-	// was the last line read. They and the record are substrings.
-	sepStart, recStart, recEnd := r.off-len(r.pending), 0, 0
-	r.pending = ""
+	sepStart := r.off
 	for {
 		lineStart := r.off
-		line, err := r.readLine()
-		if len(line) > 0 {
-			r.line++
-			content := trimEOL(line)
-			if len(content) == 0 || isSpaceOnly(content) {
-				if r.lines > 0 {
-					r.pending = r.src[lineStart:r.off]
-					r.noteBlank(content, r.line)
-					break
-				}
-				if len(content) > 0 {
-					r.noteBlank(content, r.line)
-				}
-				continue
-			}
-			if r.lines == 0 {
-				first, recStart = r.line, lineStart
-			}
-			r.lines++
-			recEnd = r.off
-		}
-		if err != nil { // io.EOF: memory holds nothing more
+		line := r.peekLine()
+		if len(line) == 0 { // memory holds nothing more
 			r.err = io.EOF
-			if r.lines == 0 {
-				r.pending = r.src[sepStart:r.off]
-				if r.pending != "" {
-					r.probs = append(r.probs, Diagnostic{Line: r.line, Offset: -1, Msg: "blank line after the last record (2.1.2: blank lines only separate records)", Kind: Warning})
-				}
-				return rawRecord{}, io.EOF
+			r.pending = r.src[sepStart:r.off]
+			if r.pending != "" {
+				r.probs = append(r.probs, Diagnostic{Line: r.line, Offset: -1, Msg: "blank line after the last record (2.1.2: blank lines only separate records)", Kind: Warning})
 			}
-			break
+			return rawRecord{}, io.EOF
 		}
-	}
-	prefix, raw := r.src[sepStart:recStart], r.src[recStart:recEnd]
-	// Blank lines are counted from the previous record's end: the first one is
-	// the separator the spec asks for, and any more are a deviation.
-	extra := strings.Count(prefix, "\n")
-	if r.records > 0 {
-		extra--
-	}
-	if extra > 0 {
-		what := "extra blank line"
-		if r.records == 0 {
-			what = "blank line before the first record"
+		if content := trimEOL(line); len(content) == 0 || isSpaceOnly(content) {
+			r.advance(line)
+			r.noteBlank(content, r.line)
+			continue
 		}
-		r.probs = append(r.probs, Diagnostic{Line: first - 1, Offset: -1, Msg: fmt.Sprintf("%s (2.1.2: records are separated by one blank line)", what), Kind: Warning})
+		first := r.line + 1
+		prefix := r.src[sepStart:lineStart]
+		// Blank lines are counted from the previous record's end: the
+		// first one is the separator the spec asks for, and any more are
+		// a deviation.
+		extra := strings.Count(prefix, "\n")
+		if r.records > 0 {
+			extra--
+		}
+		if extra > 0 {
+			what := "extra blank line"
+			if r.records == 0 {
+				what = "blank line before the first record"
+			}
+			r.probs = append(r.probs, Diagnostic{Line: first - 1, Offset: -1, Msg: fmt.Sprintf("%s (2.1.2: records are separated by one blank line)", what), Kind: Warning})
+		}
+		r.records++
+		return rawRecord{text: r.src[lineStart:], sep: prefix, first: first}, nil
 	}
-	r.records++
-	return rawRecord{raw: raw, sep: prefix, first: first}, nil
+}
+
+// done moves past the lines of the record next found, as
+// parseRecordInto found them.
+func (r *reader) done(l recordLines) {
+	r.off += l.n
+	r.line += l.lines
+	if l.lf > 0 {
+		if r.lf == 0 {
+			r.firstLF = l.firstLF
+		}
+		r.lf += l.lf
+	}
 }
 
 // Trailer returns what followed the last record (blank lines), once next
@@ -226,25 +220,26 @@ func (r *reader) noteBlank(content []byte, line int) {
 	}
 }
 
-// readLine returns the next line with its line break, however long.
-func (r *reader) readLine() (line []byte, err error) {
+// peekLine returns the next line with its line break, however long, or
+// nothing at the end; advance moves past it.
+func (r *reader) peekLine() []byte {
 	rest := r.data[r.off:]
-	if len(rest) == 0 {
-		return nil, io.EOF
-	}
 	if i := bytes.IndexByte(rest, '\n'); i >= 0 {
-		line = rest[:i+1]
-	} else {
-		line, err = rest, io.EOF
+		return rest[:i+1]
 	}
+	return rest
+}
+
+// advance moves past line, which peekLine returned, counting it.
+func (r *reader) advance(line []byte) {
 	r.off += len(line)
-	if n := len(line); n > 0 && line[n-1] == '\n' && (n < 2 || line[n-2] != '\r') {
+	r.line++
+	if n := len(line); line[n-1] == '\n' && (n < 2 || line[n-2] != '\r') {
 		if r.lf == 0 {
-			r.firstLF = r.line + 1
+			r.firstLF = r.line
 		}
 		r.lf++
 	}
-	return line, err
 }
 
 func trimEOL(line []byte) []byte {
@@ -269,9 +264,9 @@ func trimEOLString(line string) string {
 	return line[:n]
 }
 
-func isSpaceOnly(b []byte) bool {
-	for _, c := range b {
-		if c != ' ' && c != '\t' {
+func isSpaceOnly[T string | []byte](b T) bool {
+	for i := 0; i < len(b); i++ {
+		if c := b[i]; c != ' ' && c != '\t' {
 			return false
 		}
 	}
@@ -282,24 +277,42 @@ func isSpaceOnly(b []byte) bool {
 // breaks, first is the file line of the first. cache may be nil.
 func parseRecord(raw string, first int, cache *valueCache) *Record {
 	rec := new(Record)
-	parseRecordInto(rec, raw, first, cache, nil, false)
+	parseRecordInto(rec, raw, first, cache, nil, false, false)
 	return rec
 }
 
+// recordLines is what parseRecordInto found of a record's lines.
+type recordLines struct {
+	n       int // the record is the first n bytes of the text it was given
+	lines   int
+	lf      int // lines ended by LF alone (2.1.2 asks for CRLF)
+	firstLF int // the file line of the first of them
+}
+
 // parseRecordInto is parseRecord, into rec, which must be a zero Record,
-// its packed text allocated from arena (nil: on its own). The record holds
-// nothing of raw afterwards: the reader reuses its memory. With keep, raw
-// is memory nothing reuses (ReadOnly), and rec keeps it as its text,
-// unpacked, unless a line of it starts with a byte packing would escape.
-func parseRecordInto(rec *Record, raw string, first int, cache *valueCache, arena *textArena, keep bool) {
+// its packed text allocated from arena (nil: on its own). With toBlank,
+// the record's lines are those of text up to its first blank line (a
+// reader's rawRecord.text), else the whole of text. The record holds
+// nothing of text afterwards: the reader reuses its memory. With keep,
+// text is memory nothing reuses (ReadOnly), and rec keeps its lines as
+// its text, unpacked, unless a line of it starts with a byte packing
+// would escape.
+func parseRecordInto(rec *Record, text string, first int, cache *valueCache, arena *textArena, keep, toBlank bool) recordLines {
 	// The text is packed line by line as it is parsed (see packer).
 	var pk *packer
 	if !keep {
-		pk = newPacker(raw, arena)
+		size := len(text)
+		if toBlank {
+			size = min(size, packRoom) // not yet known
+		}
+		pk = newPacker(text, size, arena)
 		defer pk.finish(rec)
 	}
 	escape := false // with keep: a line starts with a byte >= packField
-	rec.raw, rec.line = raw, int32(first)
+	// Until the record's end is found, its text is all of text: the
+	// values' spans start from the same place.
+	rec.raw, rec.line = text, int32(first)
+	var found recordLines
 	// The extensions stay in raw, to be read from there, if every X- line
 	// is valid and verbatim; else they are kept apart. Most records have
 	// a few: they are gathered here without allocating.
@@ -308,31 +321,44 @@ func parseRecordInto(rec *Record, raw string, first int, cache *valueCache, aren
 	var seen uint16
 	var dupRequired bool
 	lineNo := first - 1
-	for rest := raw; rest != ""; {
+	rest := text
+	for rest != "" {
 		// One scan finds the line's end and any byte 2.1.1 forbids in
 		// it: the first such byte of most lines is their CR or LF.
 		var line, content string
+		lfOnly := false
 		bad := firstForbidden(rest)
 		switch {
 		case bad >= 0 && rest[bad] == '\n':
-			line, content, rest = rest[:bad+1], rest[:bad], rest[bad+1:]
+			line, content, lfOnly = rest[:bad+1], rest[:bad], true
 			bad = -1
 		case bad >= 0 && rest[bad] == '\r' && bad+1 < len(rest) && rest[bad+1] == '\n':
-			line, content, rest = rest[:bad+2], rest[:bad], rest[bad+2:]
+			line, content = rest[:bad+2], rest[:bad]
 			bad = -1
 		default:
 			line = rest
 			if i := strings.IndexByte(rest, '\n'); i >= 0 {
-				line, rest = rest[:i+1], rest[i+1:]
-			} else {
-				rest = ""
+				line = rest[:i+1]
+				lfOnly = i == 0 || rest[i-1] != '\r'
 			}
 			content = trimEOLString(line)
 			if bad >= len(content) {
 				bad = -1
 			}
 		}
+		// A blank line ends the record (2.1.2); its first line, which
+		// the reader found not blank, is always the record's.
+		if toBlank && lineNo >= first && (len(content) == 0 || isSpaceOnly(content)) {
+			break
+		}
+		rest = rest[len(line):]
 		lineNo++
+		if lfOnly {
+			if found.lf == 0 {
+				found.firstLF = lineNo
+			}
+			found.lf++
+		}
 		f := parseFieldAt(content, bad, rec, seen, cache)
 		if pk != nil {
 			pk.add(line, f.spec)
@@ -381,6 +407,12 @@ func parseRecordInto(rec *Record, raw string, first int, cache *valueCache, aren
 		}
 		exts = append(exts, Field{Name: f.name, Value: f.value})
 	}
+	raw := text[:len(text)-len(rest)]
+	found.n, found.lines = len(raw), lineNo-first+1
+	rec.raw = raw
+	if pk != nil {
+		pk.raw = raw
+	}
 	switch {
 	case len(exts) == 0:
 	case verbatim:
@@ -412,12 +444,13 @@ func parseRecordInto(rec *Record, raw string, first int, cache *valueCache, aren
 	if escape {
 		// Unpacked, such a line would read as a packed one: packed it
 		// is, as Open would have it (rare: SSD3 text is ASCII).
-		pk := newPacker(raw, arena)
+		pk := newPacker(raw, len(raw), arena)
 		for line := range strings.Lines(raw) {
 			pk.add(line, nil)
 		}
 		pk.finish(rec)
 	}
+	return found
 }
 
 // field is one parsed line.
