@@ -2,6 +2,7 @@ package catalogue
 
 import (
 	"errors"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -46,9 +47,8 @@ type FieldSpec struct {
 	read func(r *Record, v string, c *valueCache) error
 	// validate checks r's value as held; errAbsent when r has none.
 	validate func(r *Record) error
-	// A field held in a string of Record: where, and how its value is
-	// checked (a Text field's: that it is not blank); init makes its read.
-	put   func(r *Record, v string) // a string field's setter, for readString
+	// How the value of a field held in a string of Record is checked (a
+	// Text field's: that it is not blank); init makes its read.
 	valid func(string) error
 	// cached: valid is costly, and records repeat the values it checks.
 	cached bool
@@ -118,7 +118,7 @@ func stringField(f FieldSpec, get func(r *Record) string, put func(r *Record, v 
 			return nil
 		}
 	}
-	f.put, f.valid = put, valid
+	f.valid = valid
 	f.Get = get
 	f.Set = func(r *Record, v string) error {
 		if v != "" {
@@ -140,14 +140,16 @@ func stringField(f FieldSpec, get func(r *Record) string, put func(r *Record, v 
 
 // readString makes the read of a string field f: a Text field's value is
 // decoded from encoded-words, the verdicts on a cached one remembered.
+// The value is the rest of its line in r's text (see setLineRest).
 func readString(f *FieldSpec) func(r *Record, v string, c *valueCache) error {
-	name, put, valid, index := f.Name, f.put, f.valid, f.index
+	name, valid, index := f.Name, f.valid, f.index
+	k := slices.Index(strNames[:], name)
 	switch {
 	case f.Text:
 		return func(r *Record, v string, _ *valueCache) error {
 			d, err := decodeValue(name, v)
 			if err == nil {
-				put(r, d)
+				r.setLineRest(k, d)
 			}
 			return err
 		}
@@ -155,7 +157,7 @@ func readString(f *FieldSpec) func(r *Record, v string, c *valueCache) error {
 		return func(r *Record, v string, c *valueCache) error {
 			err := c.check(index, valid, v)
 			if err == nil {
-				put(r, v)
+				r.setLineRest(k, v)
 			}
 			return err
 		}
@@ -163,7 +165,7 @@ func readString(f *FieldSpec) func(r *Record, v string, c *valueCache) error {
 	return func(r *Record, v string, _ *valueCache) error {
 		err := valid(v)
 		if err == nil {
-			put(r, v)
+			r.setLineRest(k, v)
 		}
 		return err
 	}

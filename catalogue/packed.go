@@ -204,8 +204,7 @@ func unpack(packed string) string {
 var strFields [numStr]int
 
 func init() {
-	for k, name := range [numStr]string{strURI: FieldURI, strName: FieldName, strCategory: FieldCategory,
-		strDescription: FieldDescription, strLanguage: FieldLanguage, strType: FieldType, strID: FieldID} {
+	for k, name := range strNames {
 		strFields[k] = spec(name).index
 	}
 }

@@ -91,6 +91,10 @@ const (
 	numStr
 )
 
+// strNames are the names of the string fields, by index (strURI...).
+var strNames = [numStr]string{strURI: FieldURI, strName: FieldName, strCategory: FieldCategory,
+	strDescription: FieldDescription, strLanguage: FieldLanguage, strType: FieldType, strID: FieldID}
+
 // recordFlags are a record's bits: whether it has a DATE in date, whether
 // raw holds its extension fields verbatim (read them from there), and
 // which blank lines come before it.
@@ -179,6 +183,25 @@ func (r *Record) setStr(i int, v string) {
 	m := r.edit()
 	m.set |= 1 << i
 	m.str[i] = v
+}
+
+// setLineRest is setStr for a value as the reader stores it (see
+// FieldSpec.read): the rest of a line of r.raw, after its field's name,
+// or a string of its own, decoded from encoded-words. The first is known
+// to hold no line break, so that its span is where it starts, without
+// spanOf's look through it: the reader stores a value for every line of
+// a file.
+func (r *Record) setLineRest(i int, v string) {
+	off := uintptr(unsafe.Pointer(unsafe.StringData(v))) - uintptr(unsafe.Pointer(unsafe.StringData(r.raw)))
+	if v == "" || r.raw == "" || r.more != nil && r.more.set&(1<<i) != 0 || off == 0 || off >= uintptr(len(r.raw)) || off > math.MaxUint16 || uintptr(len(v)) > uintptr(len(r.raw))-off {
+		r.setStr(i, v) // not in r.raw
+		return
+	}
+	if end := int(off) + len(v); end < len(r.raw) && r.raw[end] != '\n' && r.raw[end] != '\r' {
+		r.setStr(i, v) // not a line's rest
+		return
+	}
+	r.spans[i] = uint16(off)
 }
 
 // spanOf returns where v starts in r.raw, if v is the rest of a line of
