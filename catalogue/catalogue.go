@@ -10,10 +10,10 @@ import (
 	"slices"
 	"sort"
 	"strings"
-	"sync"
-	"sync/atomic"
 	"time"
 	"unsafe"
+
+	"github.com/uricat/uricat/internal/parallel"
 )
 
 // Catalogue is a URI-Catalogue held in memory: its records in file order,
@@ -209,13 +209,13 @@ func (c *Catalogue) readBlock(st *readState, data []byte, bounds []int, size int
 	} else {
 		// First the line numbers, then the records; each step on every
 		// CPU, each piece taken by the first goroutine free.
-		onEvery(len(pieces), func(int) func(i int) {
+		parallel.Each(len(pieces), func(int) func(i int) {
 			return func(i int) { pieces[i].line = bytes.Count(data[pieces[i].start:pieces[i].end], newline) }
 		})
 		for i := range pieces {
 			st.lines, pieces[i].line = st.lines+pieces[i].line, st.lines
 		}
-		onEvery(len(pieces), func(g int) func(i int) {
+		parallel.Each(len(pieces), func(g int) func(i int) {
 			w := &st.workers[g]
 			return func(i int) { w.read(data, &pieces[i], after || i > 0) }
 		})
@@ -240,23 +240,6 @@ func (c *Catalogue) readBlock(st *readState, data []byte, bounds []int, size int
 }
 
 var newline = []byte{'\n'}
-
-// onEvery runs job(i) for every i in [0, n) on every CPU; each goroutine
-// makes its job with worker, to hold what it reuses from one i to the
-// next.
-func onEvery(n int, worker func(g int) func(i int)) {
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	for g := range min(runtime.GOMAXPROCS(0), n) {
-		job := worker(g)
-		wg.Go(func() {
-			for i := int(next.Add(1) - 1); i < n; i = int(next.Add(1) - 1) {
-				job(i)
-			}
-		})
-	}
-	wg.Wait()
-}
 
 // pieceWorker reads pieces one after another, with the memory it reuses.
 type pieceWorker struct {

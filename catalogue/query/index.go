@@ -3,12 +3,10 @@ package query
 import (
 	"context"
 	"math"
-	"runtime"
 	"slices"
-	"sync"
-	"sync/atomic"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/internal/parallel"
 )
 
 // Index is one snapshot of a catalogue's records prepared for searching
@@ -78,18 +76,13 @@ func (ix *Index) Next(recs []*catalogue.Record, version uint64) *Index {
 		todo = append(todo, k)
 	}
 	// The chunks are independent: fold them on every CPU.
-	var at atomic.Int64
-	var wg sync.WaitGroup
-	for range min(runtime.GOMAXPROCS(0), len(todo)) {
-		wg.Go(func() {
-			var buf []byte
-			for i := int(at.Add(1) - 1); i < len(todo); i = int(at.Add(1) - 1) {
-				k := todo[i]
-				next.chunks[k], buf = newChunk(recs[k*chunkSize:min((k+1)*chunkSize, len(recs))], buf)
-			}
-		})
-	}
-	wg.Wait()
+	parallel.Each(len(todo), func(int) func(i int) {
+		var buf []byte
+		return func(i int) {
+			k := todo[i]
+			next.chunks[k], buf = newChunk(recs[k*chunkSize:min((k+1)*chunkSize, len(recs))], buf)
+		}
+	})
 	return next
 }
 

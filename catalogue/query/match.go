@@ -4,13 +4,12 @@ import (
 	"runtime"
 	"slices"
 	"strings"
-	"sync"
-	"sync/atomic"
 	"unicode"
 	"unicode/utf8"
 	"unsafe"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/internal/parallel"
 	"github.com/uricat/uricat/internal/printable"
 )
 
@@ -820,25 +819,17 @@ func Filter(recs []*catalogue.Record, q *Query) []*catalogue.Record {
 }
 
 // split runs part over [0, n) in contiguous shares of share, on every
-// CPU when there are several, and returns their results in order. Each
-// CPU takes the next share when done with one, so that a CPU another
-// program keeps busy does not hold up the answer.
+// CPU when there are several (parallel.Each), and returns their results
+// in order.
 func split[T any](n, share int, part func(lo, hi int) []T) [][]T {
 	workers := runtime.GOMAXPROCS(0)
 	if n <= share || workers < 2 {
 		return [][]T{part(0, n)}
 	}
 	out := make([][]T, (n+share-1)/share)
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	for range min(workers, len(out)) {
-		wg.Go(func() {
-			for i := int(next.Add(1) - 1); i < len(out); i = int(next.Add(1) - 1) {
-				out[i] = part(i*share, min((i+1)*share, n))
-			}
-		})
-	}
-	wg.Wait()
+	parallel.Each(len(out), func(int) func(i int) {
+		return func(i int) { out[i] = part(i*share, min((i+1)*share, n)) }
+	})
 	return out
 }
 
