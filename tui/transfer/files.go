@@ -16,7 +16,6 @@ import (
 	"github.com/charmbracelet/bubbles/textinput"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
-	"github.com/dustin/go-humanize"
 
 	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/tui/theme"
@@ -340,7 +339,7 @@ func (c *chooser) choose() (chosen string, cmd tea.Cmd) {
 	case n == 0:
 		c.err = "nothing here is called “" + catalogue.DisplayText(prefix) + "”"
 	default:
-		c.err = humanize.Comma(int64(n)) + " names start with “" + catalogue.DisplayText(prefix) + "”: type more, or tab"
+		c.err = count(n) + " names start with “" + catalogue.DisplayText(prefix) + "”: type more, or tab"
 	}
 	return "", nil
 }
@@ -440,7 +439,7 @@ func (c *chooser) view() string {
 		if n > 0 && c.matches[0].name == ".." {
 			n--
 		}
-		status = humanize.Comma(int64(n)) + " of " + humanize.Comma(int64(len(c.listing.entries))) +
+		status = count(n) + " of " + count(len(c.listing.entries)) +
 			" · tab completes · ↑/↓ highlight · enter opens"
 	}
 	if status != "" {
@@ -455,7 +454,7 @@ func (c *chooser) view() string {
 		if e.dir {
 			name += string(filepath.Separator)
 		} else {
-			size = humanize.IBytes(uint64(max(0, e.size)))
+			size = byteSize(e.size)
 		}
 		name = ansi.Truncate(name, nameW, "…")
 		name += strings.Repeat(" ", nameW-ansi.StringWidth(name))

@@ -52,7 +52,6 @@ import (
 	"github.com/charmbracelet/bubbles/spinner"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
-	"github.com/dustin/go-humanize"
 
 	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/importers"
@@ -506,7 +505,7 @@ func (m *Import) View() string {
 	case importConfirm:
 		b.WriteString("\n")
 		b.WriteString(t.Label.Render("file    ") + " " + t.Value.Render(fitLeft(catalogue.DisplayText(m.path), m.ctx.Width-10)) + "\n")
-		b.WriteString(t.Label.Render("size    ") + " " + t.Value.Render(humanize.IBytes(uint64(max(0, m.size)))) + "\n")
+		b.WriteString(t.Label.Render("size    ") + " " + t.Value.Render(byteSize(m.size)) + "\n")
 		if f, ok := m.Format(); ok {
 			b.WriteString(t.Label.Render("format  ") + " " + t.Value.Render(f.Title) + t.Dim.Render(" ("+f.Name+")") + "\n")
 		} else {
@@ -535,7 +534,7 @@ func (m *Import) View() string {
 		b.WriteString("\n" + m.spinner.View() + verb + catalogue.DisplayText(filepath.Base(m.path)) + "\n\n")
 		if m.size >= largeFile {
 			b.WriteString(m.bar.ViewAs(min(1, float64(m.read)/float64(m.size))) + "\n")
-			b.WriteString(t.Dim.Render(humanize.IBytes(uint64(m.read)) + " of " + humanize.IBytes(uint64(m.size))))
+			b.WriteString(t.Dim.Render(byteSize(m.read) + " of " + byteSize(m.size)))
 		}
 	case importDone:
 		b.WriteString("\n")
