@@ -9,29 +9,27 @@ import (
 )
 
 // Each runs job(i) for every i in [0, n) on as many goroutines as there
-// are CPUs (GOMAXPROCS), at most n; with one, on the calling goroutine.
+// are CPUs (GOMAXPROCS), at most n, the calling goroutine one of them.
 // Each goroutine takes the next i when done with one, so that a CPU that
 // another program keeps busy does not hold up the rest. Goroutine g
 // makes its job with worker(g), to hold what it reuses from one i to the
 // next. Each returns when every job has.
 func Each(n int, worker func(g int) func(i int)) {
-	workers := min(runtime.GOMAXPROCS(0), n)
-	if workers == 1 {
-		job := worker(0)
-		for i := range n {
+	var next atomic.Int64
+	run := func(job func(int)) {
+		for i := int(next.Add(1) - 1); i < n; i = int(next.Add(1) - 1) {
 			job(i)
 		}
-		return
 	}
-	var next atomic.Int64
 	var wg sync.WaitGroup
-	for g := range workers {
+	for g := 1; g < min(runtime.GOMAXPROCS(0), n); g++ {
 		job := worker(g)
-		wg.Go(func() {
-			for i := int(next.Add(1) - 1); i < n; i = int(next.Add(1) - 1) {
-				job(i)
-			}
-		})
+		wg.Go(func() { run(job) })
+	}
+	// The caller works too: a new goroutine's stack grows as the job
+	// needs, copied each time, where the caller's has grown already.
+	if n > 0 {
+		run(worker(0))
 	}
 	wg.Wait()
 }
