@@ -161,3 +161,30 @@ func TestRecordSetFromItsOwnText(t *testing.T) {
 		}
 	}
 }
+
+// setLineRest takes a value the reader gives as the rest of its line for
+// a place in the text, and keeps anything else whole: a piece of a line
+// that does not run to its end, or a string of its own (decoded).
+func TestSetLineRest(t *testing.T) {
+	text := "URI: http://e.org/\r\nNAME: a name\r\nCATEGORY: a/b"
+	name := text[strings.Index(text, "a name"):strings.Index(text, "\r\nCATEGORY")]
+	for _, tc := range []struct {
+		what string
+		v    string
+		span bool
+	}{
+		{"the rest of a CRLF line", name, true},
+		{"the rest of the last line, which has no line break", text[strings.Index(text, "a/b"):], true},
+		{"a line's middle", name[:3], false},
+		{"a string of its own", strings.Clone(name), false},
+	} {
+		r := &Record{raw: text}
+		r.setLineRest(strName, tc.v)
+		if got := r.Name(); got != tc.v {
+			t.Errorf("%s: NAME %q, want %q", tc.what, got, tc.v)
+		}
+		if span := r.spans[strName] != 0; span != tc.span || span == (r.more != nil) {
+			t.Errorf("%s: span %d, more %v; want a span: %v", tc.what, r.spans[strName], r.more != nil, tc.span)
+		}
+	}
+}
