@@ -304,7 +304,7 @@ func FuzzFuzzySpan2ASCII(f *testing.F) {
 // does, wherever it lies across the windows' seams.
 func FuzzIndexShort(f *testing.F) {
 	long := strings.Repeat("abcdefgh", 20)
-	for _, s := range [][2]string{{long, "ha"}, {long[:64] + "se", "hse"}, {long[:63] + "se", "se"}, {"", "a"}, {long, ""}, {long, "abcde"}} {
+	for _, s := range [][2]string{{long, "ha"}, {long[:64] + "se", "hse"}, {long[:63] + "se", "se"}, {"", "a"}, {long, ""}, {long, "abcde"}, {long[:58] + "terminal" + long, "terminal"}, {long[:50] + "0123456789abcdef" + long, "0123456789abcdef"}, {long, "habcdefghabcdefgh"}, {long, "bcdefghabcdefgha"}} {
 		f.Add(s[0], s[1])
 	}
 	f.Fuzz(func(t *testing.T, s, w string) {

@@ -198,7 +198,7 @@ func (t *term) eval(d *doc) (int, bool) {
 			// A byte of the word is in no field that scores (NAME,
 			// CATEGORY, a tag): neither the word nor its letters in
 			// order are there, only DESCRIPTION may hold it.
-			return 0, strings.Contains(d.part(partDescription), t.text)
+			return 0, indexShort(d.part(partDescription), t.text) >= 0
 		}
 		first := -1 // where the word first is in d.all
 		if d.all != "" {
@@ -221,7 +221,7 @@ func (t *term) eval(d *doc) (int, bool) {
 	case kindCategory:
 		return 0, strings.Contains(d.part(partCategory), t.text)
 	case kindDescription:
-		return 0, strings.Contains(d.part(partDescription), t.text)
+		return 0, indexShort(d.part(partDescription), t.text) >= 0
 	case kindTag:
 		return 0, eachTag(d.part(partTags), func(tag string) bool { return tag == t.text })
 	case kindExtension:
@@ -325,16 +325,19 @@ func wordScore(d *doc, w string, in bool, first int) (int, bool) {
 		// In the text, and not in a field that scores: in DESCRIPTION.
 		return 0, true
 	}
-	return 0, strings.Contains(d.part(partDescription), w)
+	return 0, indexShort(d.part(partDescription), w) >= 0
 }
 
-// indexShort is strings.Index for a word of a few bytes, which
+// indexShort is strings.Index for a word of up to 16 bytes, which
 // strings.Index looks for a byte at a time in a text longer than 64
 // bytes, stopping at each of its first byte; a text of 64 bytes or less
 // it compares at every place at once. So the text is searched in windows
-// of 64 bytes that overlap by the word's length less one.
+// of 64 bytes that overlap by the word's length less one. (Up to 16: a
+// window then moves on by 49 bytes or more, and most words typed are
+// shorter; a DESCRIPTION, searched for every record whose scored fields
+// lack a byte of the word, is longer than 64 bytes as often as not.)
 func indexShort(s, w string) int {
-	if len(w) > 4 || len(w) == 0 {
+	if len(w) > 16 || len(w) == 0 {
 		return strings.Index(s, w)
 	}
 	const window = 64
