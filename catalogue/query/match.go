@@ -34,6 +34,32 @@ type doc struct {
 	// From Filter only: where the parts are folded, so that a search
 	// over many records does not allocate for each (see part).
 	scratch *[]byte
+
+	// The fuzzy scores of categories a search has seen (see
+	// categoryScore); nil: none kept.
+	seen *categoryScores
+}
+
+// categoryScores remembers the fuzzy scores of a word in the categories
+// of the records one goroutine searches: a catalogue has few categories,
+// and most records one of them. A slot holds the last category and word
+// that hashed to it.
+type categoryScores [64]struct {
+	category, word string
+	score          int
+}
+
+// categoryScore is fuzzyScore(category, w), remembered in d.seen.
+func (d *doc) categoryScore(category, w string) int {
+	if d.seen == nil || category == "" {
+		return fuzzyScore(category, w)
+	}
+	s := &d.seen[(len(category)*31+int(category[0])+int(category[len(category)-1])*7)&63]
+	if s.category == category && s.word == w {
+		return s.score
+	}
+	s.category, s.word, s.score = category, w, fuzzyScore(category, w)
+	return s.score
 }
 
 // The parts of a doc, in the order an Index stores them.
@@ -308,7 +334,7 @@ func wordScore(d *doc, w string, in bool, first int) (int, bool) {
 		best = max(best, fuzzyScore(name, w)*weightName)
 	}
 	if best < maxFuzzyScore*weightCategory && inCategory == 0 {
-		best = max(best, fuzzyScore(category, w)*weightCategory)
+		best = max(best, d.categoryScore(category, w)*weightCategory)
 	}
 	if best < maxFuzzyScore*weightTag {
 		eachTag(tags, func(tag string) bool {
