@@ -196,7 +196,7 @@ func (ix *Index) SearchInto(ctx context.Context, q *Query, candidates []int32, b
 	}
 	ends := split(n, parallelFrom, func(lo, hi int) []int {
 		w := lo
-		d := doc{seen: new(categoryScores)}
+		d := doc{seen: new(seenScores)}
 		for k := lo; k < hi; k++ {
 			if k&1023 == 0 && ctx.Err() != nil {
 				return nil

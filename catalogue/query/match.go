@@ -35,30 +35,30 @@ type doc struct {
 	// over many records does not allocate for each (see part).
 	scratch *[]byte
 
-	// The fuzzy scores of categories a search has seen (see
-	// categoryScore); nil: none kept.
-	seen *categoryScores
+	// The fuzzy scores of the categories and tags a search has seen
+	// (see seenScore); nil: none kept.
+	seen *seenScores
 }
 
-// categoryScores remembers the fuzzy scores of a word in the categories
-// of the records one goroutine searches: a catalogue has few categories,
-// and most records one of them. A slot holds the last category and word
-// that hashed to it.
-type categoryScores [64]struct {
-	category, word string
-	score          int
+// seenScores remembers the fuzzy scores of a word in the categories and
+// tags of the records one goroutine searches: a catalogue has few of
+// them, and most records share one. A slot holds the last field and
+// word that hashed to it.
+type seenScores [64]struct {
+	field, word string
+	score       int
 }
 
-// categoryScore is fuzzyScore(category, w), remembered in d.seen.
-func (d *doc) categoryScore(category, w string) int {
-	if d.seen == nil || category == "" {
-		return fuzzyScore(category, w)
+// seenScore is fuzzyScore(field, w), remembered in d.seen.
+func (d *doc) seenScore(field, w string) int {
+	if d.seen == nil || field == "" {
+		return fuzzyScore(field, w)
 	}
-	s := &d.seen[(len(category)*31+int(category[0])+int(category[len(category)-1])*7)&63]
-	if s.category == category && s.word == w {
+	s := &d.seen[(len(field)*31+int(field[0])+int(field[len(field)-1])*7)&63]
+	if s.field == field && s.word == w {
 		return s.score
 	}
-	s.category, s.word, s.score = category, w, fuzzyScore(category, w)
+	s.field, s.word, s.score = field, w, fuzzyScore(field, w)
 	return s.score
 }
 
@@ -334,12 +334,12 @@ func wordScore(d *doc, w string, in bool, first int) (int, bool) {
 		best = max(best, fuzzyScore(name, w)*weightName)
 	}
 	if best < maxFuzzyScore*weightCategory && inCategory == 0 {
-		best = max(best, d.categoryScore(category, w)*weightCategory)
+		best = max(best, d.seenScore(category, w)*weightCategory)
 	}
 	if best < maxFuzzyScore*weightTag {
 		eachTag(tags, func(tag string) bool {
 			if !in || !strings.Contains(tag, w) {
-				best = max(best, fuzzyScore(tag, w)*weightTag)
+				best = max(best, d.seenScore(tag, w)*weightTag)
 			}
 			return false
 		})

@@ -361,18 +361,18 @@ func TestFilterSharesKeepOrder(t *testing.T) {
 	}
 }
 
-// TestCategoryScoresRemembered: a search's remembered category scores are
-// fuzzyScore's, whatever categories and words share a slot, in any order.
-func TestCategoryScoresRemembered(t *testing.T) {
+// TestSeenScores: a search's remembered scores of categories and tags are
+// fuzzyScore's, whatever fields and words share a slot, in any order.
+func TestSeenScores(t *testing.T) {
 	categories := []string{"music", "programming/go", "programming/rust", "travel", "sport", "s", "se", "news", "science", "security", "server admin", "ab", "ba"}
 	words := []string{"se", "ser", "pgo", "sa", "ab"}
-	d := doc{seen: new(categoryScores)}
+	d := doc{seen: new(seenScores)}
 	for round := range 3 {
 		for i := range categories {
 			for j := range words {
 				c, w := categories[(i*7+round)%len(categories)], words[(j+i+round)%len(words)]
-				if got, want := d.categoryScore(c, w), fuzzyScore(c, w); got != want {
-					t.Fatalf("round %d: categoryScore(%q, %q) = %d, fuzzyScore %d", round, c, w, got, want)
+				if got, want := d.seenScore(c, w), fuzzyScore(c, w); got != want {
+					t.Fatalf("round %d: seenScore(%q, %q) = %d, fuzzyScore %d", round, c, w, got, want)
 				}
 			}
 		}
