@@ -192,13 +192,9 @@ func (r *Record) setStr(i int, v string) {
 // spanOf's look through it: the reader stores a value for every line of
 // a file.
 func (r *Record) setLineRest(i int, v string) {
-	off := uintptr(unsafe.Pointer(unsafe.StringData(v))) - uintptr(unsafe.Pointer(unsafe.StringData(r.raw)))
-	if v == "" || r.raw == "" || r.more != nil && r.more.set&(1<<i) != 0 || off == 0 || off >= uintptr(len(r.raw)) || off > math.MaxUint16 || uintptr(len(v)) > uintptr(len(r.raw))-off {
-		r.setStr(i, v) // not in r.raw
-		return
-	}
-	if end := int(off) + len(v); end < len(r.raw) && r.raw[end] != '\n' && r.raw[end] != '\r' {
-		r.setStr(i, v) // not a line's rest
+	off, ok := r.offsetOf(v)
+	if !ok || !r.lineEndsAt(off+len(v)) || r.more != nil && r.more.set&(1<<i) != 0 {
+		r.setStr(i, v)
 		return
 	}
 	r.spans[i] = uint16(off)
@@ -211,18 +207,31 @@ func (r *Record) spanOf(v string) (uint16, bool) {
 	if v == "" {
 		return 0, true
 	}
-	if r.raw == "" {
+	off, ok := r.offsetOf(v)
+	if !ok || strings.IndexByte(v, '\n') >= 0 || strings.HasSuffix(v, "\r") || !r.lineEndsAt(off+len(v)) {
+		return 0, false // not a whole line's rest
+	}
+	return uint16(off), true
+}
+
+// offsetOf returns where v, a string other than "", lies in r.raw (by
+// address), if it does, and after its start, at an offset a span holds.
+func (r *Record) offsetOf(v string) (int, bool) {
+	if v == "" || r.raw == "" {
 		return 0, false
 	}
 	off := uintptr(unsafe.Pointer(unsafe.StringData(v))) - uintptr(unsafe.Pointer(unsafe.StringData(r.raw)))
 	if off == 0 || off >= uintptr(len(r.raw)) || off > math.MaxUint16 || uintptr(len(v)) > uintptr(len(r.raw))-off {
 		return 0, false
 	}
-	if rest := r.raw[int(off)+len(v):]; strings.IndexByte(v, '\n') >= 0 || strings.HasSuffix(v, "\r") ||
-		rest != "" && !strings.HasPrefix(rest, "\n") && !strings.HasPrefix(rest, "\r\n") {
-		return 0, false // not a whole line's rest
-	}
-	return uint16(off), true
+	return int(off), true
+}
+
+// lineEndsAt reports whether a line of r.raw ends at byte end: its line
+// break (LF or CRLF) follows, or the text ends.
+func (r *Record) lineEndsAt(end int) bool {
+	rest := r.raw[end:]
+	return rest == "" || rest[0] == '\n' || strings.HasPrefix(rest, "\r\n")
 }
 
 // sep returns the blank lines before the record.
