@@ -468,7 +468,7 @@ func render(rec *Record) string {
 	var done uint16
 	var doneX []string
 	for line := range strings.SplitAfterSeq(rec.Raw(), "\n") {
-		content := trimEOLString(line)
+		content := trimEOL(line)
 		if content == "" {
 			continue
 		}

@@ -120,8 +120,7 @@ func recordEnd(data []byte, at int) int {
 		if n < 0 {
 			break // the last line: nothing follows it to cut before
 		}
-		content := trimEOL(data[start : start+n+1])
-		blank := len(content) == 0 || isSpaceOnly(content)
+		blank := isBlank(trimEOL(data[start : start+n+1]))
 		if blank && !prevBlank {
 			return start
 		}
@@ -160,7 +159,7 @@ func (r *reader) next() (rawRecord, error) {
 			}
 			return rawRecord{}, io.EOF
 		}
-		if content := trimEOL(line); len(content) == 0 || isSpaceOnly(content) {
+		if content := trimEOL(line); isBlank(content) {
 			r.advance(line)
 			r.noteBlank(content, r.line)
 			continue
@@ -242,7 +241,8 @@ func (r *reader) advance(line []byte) {
 	}
 }
 
-func trimEOL(line []byte) []byte {
+// trimEOL returns line without its line break (LF or CRLF).
+func trimEOL[T string | []byte](line T) T {
 	n := len(line)
 	if n > 0 && line[n-1] == '\n' {
 		n--
@@ -253,20 +253,12 @@ func trimEOL(line []byte) []byte {
 	return line[:n]
 }
 
-func trimEOLString(line string) string {
-	n := len(line)
-	if n > 0 && line[n-1] == '\n' {
-		n--
-		if n > 0 && line[n-1] == '\r' {
-			n--
-		}
-	}
-	return line[:n]
-}
-
-func isSpaceOnly[T string | []byte](b T) bool {
-	for i := 0; i < len(b); i++ {
-		if c := b[i]; c != ' ' && c != '\t' {
+// isBlank reports whether a line, without its line break, is blank: empty,
+// or spaces and tabs only (which 2.1.2 does not allow, and noteBlank
+// reports). A blank line ends a record.
+func isBlank[T string | []byte](content T) bool {
+	for i := 0; i < len(content); i++ {
+		if c := content[i]; c != ' ' && c != '\t' {
 			return false
 		}
 	}
@@ -341,14 +333,14 @@ func parseRecordInto(rec *Record, text string, first int, cache *valueCache, are
 				line = rest[:i+1]
 				lfOnly = i == 0 || rest[i-1] != '\r'
 			}
-			content = trimEOLString(line)
+			content = trimEOL(line)
 			if bad >= len(content) {
 				bad = -1
 			}
 		}
 		// A blank line ends the record (2.1.2); its first line, which
 		// the reader found not blank, is always the record's.
-		if toBlank && lineNo >= first && (len(content) == 0 || isSpaceOnly(content)) {
+		if toBlank && lineNo >= first && isBlank(content) {
 			break
 		}
 		rest = rest[len(line):]

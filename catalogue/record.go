@@ -558,7 +558,7 @@ func (r *Record) rawExtensions() func(yield func(name, value string) bool) {
 			if !strings.HasPrefix(line, "X-") {
 				continue
 			}
-			line = trimEOLString(line)
+			line = trimEOL(line)
 			// Valid (flagExtRaw), so "NAME: value"; checked all the same
 			// rather than trusted, not to panic.
 			if colon := strings.IndexByte(line, ':'); colon >= 0 && colon+2 <= len(line) && !yield(line[:colon], line[colon+2:]) {
