@@ -330,13 +330,16 @@ func wordScore(d *doc, w string, in bool, first int) (int, bool) {
 			return false
 		})
 	}
-	if best < maxFuzzyScore*weightName && inName == 0 {
+	// A word of one byte spelt out is the word itself, looked for above
+	// (the fuzzy scores of one rune of several bytes are 0, found later).
+	fuzzy := len(w) > 1
+	if fuzzy && best < maxFuzzyScore*weightName && inName == 0 {
 		best = max(best, fuzzyScore(name, w)*weightName)
 	}
-	if best < maxFuzzyScore*weightCategory && inCategory == 0 {
+	if fuzzy && best < maxFuzzyScore*weightCategory && inCategory == 0 {
 		best = max(best, d.seenScore(category, w)*weightCategory)
 	}
-	if best < maxFuzzyScore*weightTag {
+	if fuzzy && best < maxFuzzyScore*weightTag {
 		eachTag(tags, func(tag string) bool {
 			if !in || !strings.Contains(tag, w) {
 				best = max(best, d.seenScore(tag, w)*weightTag)
@@ -416,7 +419,7 @@ func (d *doc) substringScores(w string, first int) (inName, inCategory, inTag in
 		if next >= n2 {
 			break
 		}
-		if i = indexShort(all[next:], w); i < 0 {
+		if i = indexShort(all[next:n2], w); i < 0 {
 			break
 		}
 		i += next
