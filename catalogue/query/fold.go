@@ -47,7 +47,6 @@ func appendFold(dst []byte, s string) []byte {
 	// of most text): upper case letters get their 0x20 bit, the rest is
 	// as it was. It folds every record's text for each search the CLI
 	// makes.
-	const ones, highs = 0x0101010101010101, 0x8080808080808080
 	i := 0
 	if len(s) >= 8 {
 		n := len(dst)
@@ -58,10 +57,7 @@ func appendFold(dst []byte, s string) []byte {
 			if !printable.Word(w) {
 				break // the bytes below, one by one
 			}
-			// Each byte is below 0x80, so adding to it carries into no
-			// other: the high bit says it is at least 'A', and not
-			// above 'Z'.
-			upper := (w + ones*(0x80-'A')) &^ (w + ones*(0x80-'Z'-1)) & highs
+			upper := atLeast(w, 'A') &^ atLeast(w, 'Z'+1)
 			binary.LittleEndian.PutUint64(out[i:], w|upper>>2)
 		}
 		dst = dst[:n+i]

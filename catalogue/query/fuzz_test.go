@@ -242,10 +242,11 @@ func FuzzFuzzyMatchASCII(f *testing.F) {
 }
 
 // FuzzFuzzyScore: the score of a word's letters in a field that does not
-// hold the word itself, whichever way it is found (two ASCII letters in
-// one pass, stopping at the tightest match possible; else past where the
-// first letter first starts a word, byte-wise or rune-wise), is the score
-// of the tightest match fuzzyMatch finds in the whole field.
+// hold the word itself, whichever way it is found (a short ASCII field as
+// masks, two ASCII letters in one pass, stopping at the tightest match
+// possible; else past where the first letter first starts a word,
+// byte-wise or rune-wise), is the score of the tightest match fuzzyMatch
+// finds in the whole field.
 func FuzzFuzzyScore(f *testing.F) {
 	for _, s := range [][2]string{{"go.dev", "gdv"}, {"linux kernel release", "lkr"}, {"an ssd sever", "ser"}, {"a s-e sxer", "ser"}, {"Köln kö-ln", "kln"}, {"x é-se éxser", "éser"}, {"s-e sxxe sxe", "se"}, {"sxxe sxe", "se"}, {"sxxer sxer", "ser"}, {"ab", "a"}} {
 		f.Add(s[0], s[1])
@@ -310,6 +311,37 @@ func FuzzIndexShort(f *testing.F) {
 	f.Fuzz(func(t *testing.T, s, w string) {
 		if got, want := indexShort(s, w), strings.Index(s, w); got != want {
 			t.Fatalf("indexShort(%q, %q) = %v, strings.Index %v", s, w, got, want)
+		}
+	})
+}
+
+// FuzzFuzzySpanBits: the match found with masks is as tight as
+// fuzzyMatch's, and found where it finds one; it answers for every ASCII
+// field of up to 64 bytes and word of 2 to 16.
+func FuzzFuzzySpanBits(f *testing.F) {
+	for _, s := range [][2]string{{"go.dev", "gdv"}, {"science server", "ser"}, {"search engine r", "ser"}, {"s-e-r", "ser"}, {"Linux kernel release", "lkr"}, {"ss s", "sss"}, {"a.b", "a.b"}, {"x..y", ".."}, {strings.Repeat("ab ", 21) + "c", "abc"}, {"café", "caf"}, {"", "ab"}} {
+		f.Add(s[0], s[1])
+	}
+	f.Fuzz(func(t *testing.T, field, word string) {
+		least := len(word) + 1
+		if strings.Contains(field, word) {
+			least = len(word)
+		}
+		span, ok := fuzzySpanBits(field, word, least)
+		applies := len(field) <= 64 && len(word) >= 2 && len(word) <= 16 &&
+			!strings.ContainsFunc(field+word, func(r rune) bool { return r >= utf8.RuneSelf })
+		if ok != applies {
+			t.Fatalf("fuzzySpanBits(%q, %q): ok %v", field, word, ok)
+		}
+		if !ok {
+			return
+		}
+		want := -1
+		if s, e := fuzzyMatch(field, word, nil); s >= 0 {
+			want = e - s
+		}
+		if span != want {
+			t.Fatalf("fuzzySpanBits(%q, %q) = %d; fuzzyMatch's span %d", field, word, span, want)
 		}
 	})
 }

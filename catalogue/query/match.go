@@ -331,8 +331,10 @@ func wordScore(d *doc, w string, in bool, first int) (int, bool) {
 		})
 	}
 	// A word of one byte spelt out is the word itself, looked for above
-	// (the fuzzy scores of one rune of several bytes are 0, found later).
-	fuzzy := len(w) > 1
+	// (the fuzzy scores of one rune of several bytes are 0, found later);
+	// and a match spelt out starts a word, which in an index's doc the
+	// startMask tells.
+	fuzzy := len(w) > 1 && (d.all == "" || d.starts&byteBit[w[0]] != 0)
 	if fuzzy && best < maxFuzzyScore*weightName && inName == 0 {
 		best = max(best, fuzzyScore(name, w)*weightName)
 	}
@@ -463,9 +465,11 @@ func fuzzyScore(field, word string) int {
 	// The field does not hold the word itself: no match is tighter than
 	// the word and one byte between two of its letters.
 	least := len(word) + 1
-	if len(word) == 2 && word[0] < utf8.RuneSelf && word[1] < utf8.RuneSelf {
-		// Two letters, the second key of most searches, match most
-		// records: one pass over the field instead of two.
+	// A short ASCII field (most NAMEs) as masks; else, for two letters,
+	// the second key of most searches, which match most records, one
+	// pass over the field instead of the two below.
+	span, ok = fuzzySpanBits(field, word, least)
+	if !ok && len(word) == 2 && word[0] < utf8.RuneSelf && word[1] < utf8.RuneSelf {
 		span, ok = fuzzySpan2ASCII(field, word[0], word[1], least)
 	}
 	if !ok {
