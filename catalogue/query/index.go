@@ -194,27 +194,11 @@ func (ix *Index) SearchInto(ctx context.Context, q *Query, candidates []int32, b
 	if len(out) < n {
 		out = make([]Hit, n)
 	}
-	ends := split(n, parallelFrom, func(lo, hi int) []int {
-		w := lo
+	ends := split(n, parallelFrom, func() func(lo, hi int) [2]int {
 		d := doc{seen: new(seenScores)}
-		for k := lo; k < hi; k++ {
-			if k&1023 == 0 && ctx.Err() != nil {
-				return nil
-			}
-			pos := k
-			if candidates != nil {
-				pos = int(candidates[k])
-			}
-			if ix.mask(pos)&q.need != q.need {
-				continue
-			}
-			ix.setDoc(&d, pos)
-			if sc, ok := q.eval(&d); ok {
-				out[w] = Hit{int32(pos), int32(min(sc, math.MaxInt32))}
-				w++
-			}
+		return func(lo, hi int) [2]int {
+			return ix.searchShare(ctx, q, candidates, &d, out, lo, hi)
 		}
-		return []int{lo, w}
 	})
 	if err := ctx.Err(); err != nil {
 		return nil, err
@@ -224,6 +208,31 @@ func (ix *Index) SearchInto(ctx context.Context, q *Query, candidates []int32, b
 		m += copy(out[m:], out[e[0]:e[1]])
 	}
 	return out[:m], nil
+}
+
+// searchShare searches candidates[lo:hi] (positions lo to hi if
+// candidates is nil) with d, putting the hits in out from lo on, and
+// returns where they are in out.
+func (ix *Index) searchShare(ctx context.Context, q *Query, candidates []int32, d *doc, out []Hit, lo, hi int) [2]int {
+	w := lo
+	for k := lo; k < hi; k++ {
+		if k&1023 == 0 && ctx.Err() != nil {
+			return [2]int{lo, lo}
+		}
+		pos := k
+		if candidates != nil {
+			pos = int(candidates[k])
+		}
+		if ix.mask(pos)&q.need != q.need {
+			continue
+		}
+		ix.setDoc(d, pos)
+		if sc, ok := q.eval(d); ok {
+			out[w] = Hit{int32(pos), int32(min(sc, math.MaxInt32))}
+			w++
+		}
+	}
+	return [2]int{lo, w}
 }
 
 // Rank returns the positions of hits best first, keeping their order

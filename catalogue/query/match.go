@@ -840,30 +840,34 @@ func Filter(recs []*catalogue.Record, q *Query) []*catalogue.Record {
 	if q.Empty() {
 		return slices.Clone(recs)
 	}
-	parts := split(len(recs), filterShare, func(lo, hi int) []*catalogue.Record {
-		var out []*catalogue.Record
+	parts := split(len(recs), filterShare, func() func(lo, hi int) []*catalogue.Record {
 		scratch := make([]byte, 0, 1024)
-		for _, r := range recs[lo:hi] {
-			scratch = scratch[:0]
-			if _, ok := q.eval(&doc{rec: r, scratch: &scratch}); ok {
-				out = append(out, r)
+		return func(lo, hi int) []*catalogue.Record {
+			var out []*catalogue.Record
+			for _, r := range recs[lo:hi] {
+				scratch = scratch[:0]
+				if _, ok := q.eval(&doc{rec: r, scratch: &scratch}); ok {
+					out = append(out, r)
+				}
 			}
+			return out
 		}
-		return out
 	})
 	return slices.Concat(parts...)
 }
 
-// split runs part over [0, n) in contiguous shares of share, on every
-// CPU when there are several (parallel.Each), and returns their results
-// in order.
-func split[T any](n, share int, part func(lo, hi int) []T) [][]T {
-	workers := runtime.GOMAXPROCS(0)
-	if n <= share || workers < 2 {
-		return [][]T{part(0, n)}
+// split runs the parts of [0, n), contiguous shares of share, on every CPU
+// when there are several (parallel.Each), and returns their results in
+// order. Each goroutine makes its part with worker, once, to reuse what
+// the part holds (scratch space, remembered scores) from one share to the
+// next.
+func split[T any](n, share int, worker func() func(lo, hi int) T) []T {
+	if n <= share || runtime.GOMAXPROCS(0) < 2 {
+		return []T{worker()(0, n)}
 	}
-	out := make([][]T, (n+share-1)/share)
+	out := make([]T, (n+share-1)/share)
 	parallel.Each(len(out), func(int) func(i int) {
+		part := worker()
 		return func(i int) { out[i] = part(i*share, min((i+1)*share, n)) }
 	})
 	return out
