@@ -301,16 +301,35 @@ func FuzzFuzzySpan2ASCII(f *testing.F) {
 	})
 }
 
-// FuzzIndexShort: the windowed search finds a word where strings.Index
-// does, wherever it lies across the windows' seams.
+// FuzzIndexShort: the search for a word finds it where strings.Index
+// does, whichever way it looks: by its first two bytes sixteen places at
+// a time, wherever the word lies across the steps' seams and in the last
+// step, which overlaps the one before; in windows, across their seams;
+// or a byte at a time.
 func FuzzIndexShort(f *testing.F) {
 	long := strings.Repeat("abcdefgh", 20)
-	for _, s := range [][2]string{{long, "ha"}, {long[:64] + "se", "hse"}, {long[:63] + "se", "se"}, {"", "a"}, {long, ""}, {long, "abcde"}, {long[:58] + "terminal" + long, "terminal"}, {long[:50] + "0123456789abcdef" + long, "0123456789abcdef"}, {long, "habcdefghabcdefgh"}, {long, "bcdefghabcdefgha"}} {
+	for _, s := range [][2]string{{long, "ha"}, {long[:64] + "se", "hse"}, {long[:63] + "se", "se"}, {"", "a"}, {long, ""}, {long, "abcde"}, {long[:58] + "terminal" + long, "terminal"}, {long[:50] + "0123456789abcdef" + long, "0123456789abcdef"}, {long, "habcdefghabcdefgh"}, {long, "bcdefghabcdefgha"},
+		{long[:15] + "se", "se"}, {long[:16] + "se", "se"}, {long[:17] + "se", "se"}, {long[:31] + "se", "se"}, {long[:30] + "sex", "se"}, {long[:33] + "s", "hs"}, {"s" + long[:16], "sa"}, {"ssssssssssssssssse", "sse"}, {long[:20] + "\xffse\x00", "\x00"}} {
 		f.Add(s[0], s[1])
 	}
 	f.Fuzz(func(t *testing.T, s, w string) {
-		if got, want := indexShort(s, w), strings.Index(s, w); got != want {
+		want := strings.Index(s, w)
+		if got := indexShort(s, w); got != want {
 			t.Fatalf("indexShort(%q, %q) = %v, strings.Index %v", s, w, got, want)
+		}
+		if len(w) >= 2 && len(w) <= 16 {
+			if got := indexWindows(s, w); got != want {
+				t.Fatalf("indexWindows(%q, %q) = %v, strings.Index %v", s, w, got, want)
+			}
+		}
+		if len(w) >= 2 {
+			want := strings.Index(s, w[:2])
+			if got := indexPair(s, w[0], w[1]); got != want {
+				t.Fatalf("indexPair(%q, %q, %q) = %v, strings.Index %v", s, w[0], w[1], got, want)
+			}
+			if got := indexPairBytes(s, w[0], w[1]); got != want {
+				t.Fatalf("indexPairBytes(%q, %q, %q) = %v, strings.Index %v", s, w[0], w[1], got, want)
+			}
 		}
 	})
 }

@@ -359,7 +359,31 @@ func wordScore(d *doc, w string, in bool, first int) (int, bool) {
 	return 0, indexShort(d.part(partDescription), w) >= 0
 }
 
-// indexShort is strings.Index for a word of up to 16 bytes, which
+// indexShort is strings.Index for the words of a search, in the texts
+// of records: where two bytes or more, up to 16, found by their first
+// two with indexPair (where that compares many places at once) and
+// checked; else in windows (indexWindows).
+func indexShort(s, w string) int {
+	switch {
+	case len(w) == 1:
+		return strings.IndexByte(s, w[0])
+	case len(w) == 0 || len(w) > 16:
+		return strings.Index(s, w)
+	case !haveIndexPair:
+		return indexWindows(s, w)
+	}
+	for at := 0; ; at++ {
+		i := indexPair(s[at:], w[0], w[1])
+		if i < 0 {
+			return -1
+		}
+		if at += i; len(w) == 2 || strings.HasPrefix(s[at:], w) {
+			return at
+		}
+	}
+}
+
+// indexWindows is strings.Index for a word of 2 to 16 bytes, which
 // strings.Index looks for a byte at a time in a text longer than 64
 // bytes, stopping at each of its first byte; a text of 64 bytes or less
 // it compares at every place at once. So the text is searched in windows
@@ -367,10 +391,7 @@ func wordScore(d *doc, w string, in bool, first int) (int, bool) {
 // window then moves on by 49 bytes or more, and most words typed are
 // shorter; a DESCRIPTION, searched for every record whose scored fields
 // lack a byte of the word, is longer than 64 bytes as often as not.)
-func indexShort(s, w string) int {
-	if len(w) > 16 || len(w) == 0 {
-		return strings.Index(s, w)
-	}
+func indexWindows(s, w string) int {
 	const window = 64
 	at := 0
 	for len(s)-at > window {
