@@ -302,14 +302,14 @@ func FuzzFuzzySpan2ASCII(f *testing.F) {
 }
 
 // FuzzIndexShort: the search for a word finds it where strings.Index
-// does, whichever way it looks: by its first two bytes sixteen places at
-// a time, wherever the word lies across the steps' seams and in the last
+// does, whichever way it looks: by its first bytes sixteen places at a
+// time, wherever the word lies across the steps' seams and in the last
 // step, which overlaps the one before; in windows, across their seams;
 // or a byte at a time.
 func FuzzIndexShort(f *testing.F) {
 	long := strings.Repeat("abcdefgh", 20)
 	for _, s := range [][2]string{{long, "ha"}, {long[:64] + "se", "hse"}, {long[:63] + "se", "se"}, {"", "a"}, {long, ""}, {long, "abcde"}, {long[:58] + "terminal" + long, "terminal"}, {long[:50] + "0123456789abcdef" + long, "0123456789abcdef"}, {long, "habcdefghabcdefgh"}, {long, "bcdefghabcdefgha"},
-		{long[:15] + "se", "se"}, {long[:16] + "se", "se"}, {long[:17] + "se", "se"}, {long[:31] + "se", "se"}, {long[:30] + "sex", "se"}, {long[:33] + "s", "hs"}, {"s" + long[:16], "sa"}, {"ssssssssssssssssse", "sse"}, {long[:20] + "\xffse\x00", "\x00"}} {
+		{long[:15] + "se", "se"}, {long[:16] + "se", "se"}, {long[:17] + "se", "se"}, {long[:31] + "se", "se"}, {long[:30] + "sex", "se"}, {long[:33] + "s", "hs"}, {"s" + long[:16], "sa"}, {"ssssssssssssssssse", "sse"}, {long[:16] + "ser", "ser"}, {long[:15] + "sex", "ser"}, {long[:15] + "ser", "serv"}, {long[:20] + "\xffse\x00", "\x00"}} {
 		f.Add(s[0], s[1])
 	}
 	f.Fuzz(func(t *testing.T, s, w string) {
@@ -323,12 +323,14 @@ func FuzzIndexShort(f *testing.F) {
 			}
 		}
 		if len(w) >= 2 {
-			want := strings.Index(s, w[:2])
-			if got := indexPair(s, w[0], w[1]); got != want {
-				t.Fatalf("indexPair(%q, %q, %q) = %v, strings.Index %v", s, w[0], w[1], got, want)
+			prefix := w[:min(len(w), 3)]
+			want := strings.Index(s, prefix)
+			if got := indexPrefix(s, w); got != want {
+				t.Fatalf("indexPrefix(%q, %q) = %v, strings.Index(%[1]q, %q) %v", s, w, got, prefix, want)
 			}
-			if got := indexPairBytes(s, w[0], w[1]); got != want {
-				t.Fatalf("indexPairBytes(%q, %q, %q) = %v, strings.Index %v", s, w[0], w[1], got, want)
+			k := len(prefix) - 1
+			if got := indexPrefixBytes(s, w[0], w[1], w[k], k); got != want {
+				t.Fatalf("indexPrefixBytes(%q, %q) = %v, strings.Index(%[1]q, %q) %v", s, w, got, prefix, want)
 			}
 		}
 	})

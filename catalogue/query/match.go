@@ -361,7 +361,7 @@ func wordScore(d *doc, w string, in bool, first int) (int, bool) {
 
 // indexShort is strings.Index for the words of a search, in the texts
 // of records: where two bytes or more, up to 16, found by their first
-// two with indexPair (where that compares many places at once) and
+// bytes with indexPrefix (where that compares many places at once) and
 // checked; else in windows (indexWindows).
 func indexShort(s, w string) int {
 	switch {
@@ -369,15 +369,15 @@ func indexShort(s, w string) int {
 		return strings.IndexByte(s, w[0])
 	case len(w) == 0 || len(w) > 16:
 		return strings.Index(s, w)
-	case !haveIndexPair:
+	case !haveIndexPrefix:
 		return indexWindows(s, w)
 	}
 	for at := 0; ; at++ {
-		i := indexPair(s[at:], w[0], w[1])
+		i := indexPrefix(s[at:], w)
 		if i < 0 {
 			return -1
 		}
-		if at += i; len(w) == 2 || strings.HasPrefix(s[at:], w) {
+		if at += i; len(w) <= 3 || strings.HasPrefix(s[at:], w) {
 			return at
 		}
 	}
