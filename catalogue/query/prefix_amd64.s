@@ -38,9 +38,15 @@ TEXT ·indexPrefixSSE2(SB), NOSPLIT, $0-40
 	LEAQ -16(DI)(CX*1), R11
 	SUBQ R9, R11
 
+	XORL R12, R12 // set for the last step
+
 loop:
-	CMPQ     DI, R11
-	JAE      last
+	CMPQ DI, R11
+	JB   step
+	MOVQ R11, DI
+	INCL R12
+
+step:
 	MOVOU    (DI), X2
 	MOVOU    1(DI), X3
 	MOVOU    (DI)(R9*1), X5
@@ -52,23 +58,13 @@ loop:
 	PMOVMSKB X2, AX
 	TESTL    AX, AX
 	JNZ      found
+	TESTL    R12, R12
+	JNZ      none
 	ADDQ     $16, DI
 	JMP      loop
 
-last:
-	MOVQ     R11, DI
-	MOVOU    (DI), X2
-	MOVOU    1(DI), X3
-	MOVOU    (DI)(R9*1), X5
-	PCMPEQB  X0, X2
-	PCMPEQB  X1, X3
-	PCMPEQB  X4, X5
-	PAND     X3, X2
-	PAND     X5, X2
-	PMOVMSKB X2, AX
-	TESTL    AX, AX
-	JNZ      found
-	MOVQ     $-1, ret+32(FP)
+none:
+	MOVQ $-1, ret+32(FP)
 	RET
 
 found:
