@@ -3,6 +3,7 @@ package query
 import (
 	"context"
 	"math"
+	"runtime"
 	"slices"
 
 	"github.com/uricat/uricat/catalogue"
@@ -244,16 +245,34 @@ func Rank(hits []Hit) []int32 {
 	return AppendRank(make([]int32, 0, len(hits)), hits)
 }
 
+// rankParallelFrom is how many hits Rank sorts on every CPU: it runs
+// after the search, on one CPU, so that at a million records its passes
+// over the hits would cost a keystroke several milliseconds.
+const rankParallelFrom = 1 << 16
+
 // AppendRank appends the positions of hits, best first, to dst, as Rank
 // gives them: in dst's memory, if it has room.
 func AppendRank(dst []int32, hits []Hit) []int32 {
 	n := len(dst)
 	dst = slices.Grow(dst, len(hits))[:n+len(hits)]
 	out := dst[n:]
-	hi := int32(0)
-	for _, h := range hits {
-		hi = max(hi, h.Score)
+	// The hits in contiguous parts, one a CPU when there are many: each
+	// part's hits of a score go after those of the parts before it, so
+	// the order among equals is kept.
+	parts := 1
+	if len(hits) >= rankParallelFrom {
+		parts = runtime.GOMAXPROCS(0)
 	}
+	part := func(p int) []Hit { return hits[p*len(hits)/parts : (p+1)*len(hits)/parts] }
+	highs := make([]int32, parts)
+	parallel.Each(parts, func(int) func(p int) {
+		return func(p int) {
+			for _, h := range part(p) {
+				highs[p] = max(highs[p], h.Score)
+			}
+		}
+	})
+	hi := slices.Max(highs)
 	if hi > 1<<16 {
 		sorted := slices.Clone(hits)
 		slices.SortStableFunc(sorted, func(a, b Hit) int { return int(b.Score - a.Score) })
@@ -262,17 +281,31 @@ func AppendRank(dst []int32, hits []Hit) []int32 {
 		}
 		return dst
 	}
-	count := make([]int, hi+2)
-	for _, h := range hits {
-		count[hi-h.Score+1]++ // descending: the best score gets bucket 0
+	// Bucket hi-score, so that the best score comes first: each part's
+	// count of each, then where each part's hits of each go.
+	at := make([][]int, parts)
+	parallel.Each(parts, func(int) func(p int) {
+		return func(p int) {
+			at[p] = make([]int, hi+1)
+			for _, h := range part(p) {
+				at[p][hi-h.Score]++
+			}
+		}
+	})
+	next := 0
+	for b := range hi + 1 {
+		for p := range parts {
+			at[p][b], next = next, next+at[p][b]
+		}
 	}
-	for i := 1; i < len(count); i++ {
-		count[i] += count[i-1]
-	}
-	for _, h := range hits {
-		b := hi - h.Score
-		out[count[b]] = h.Pos
-		count[b]++
-	}
+	parallel.Each(parts, func(int) func(p int) {
+		return func(p int) {
+			for _, h := range part(p) {
+				b := hi - h.Score
+				out[at[p][b]] = h.Pos
+				at[p][b]++
+			}
+		}
+	})
 	return dst
 }

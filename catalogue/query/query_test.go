@@ -3,6 +3,8 @@ package query
 import (
 	"context"
 	"errors"
+	"math/rand/v2"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -373,6 +375,37 @@ func TestSeenScores(t *testing.T) {
 				c, w := categories[(i*7+round)%len(categories)], words[(j+i+round)%len(words)]
 				if got, want := d.seenScore(c, w), fuzzyScore(c, w); got != want {
 					t.Fatalf("round %d: seenScore(%q, %q) = %d, fuzzyScore %d", round, c, w, got, want)
+				}
+			}
+		}
+	}
+}
+
+// TestRankMany: many hits, sorted in parts on several CPUs, come best
+// first and in their order among equals, as a stable sort puts them,
+// however many CPUs there are (an odd count splits them unevenly); and
+// scores too far apart for counting are sorted all the same.
+func TestRankMany(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for _, tc := range []struct {
+		n, top int32
+	}{{rankParallelFrom + 7, 1100}, {3 * rankParallelFrom, 3}, {rankParallelFrom, 1 << 20}, {rankParallelFrom - 1, 40}} {
+		hits := make([]Hit, tc.n)
+		for i := range hits {
+			hits[i] = Hit{Pos: int32(i), Score: rng.Int32N(tc.top + 1)}
+		}
+		want := slices.Clone(hits)
+		slices.SortStableFunc(want, func(a, b Hit) int { return int(b.Score - a.Score) })
+		for _, procs := range []int{1, 2, 3} {
+			old := runtime.GOMAXPROCS(procs)
+			got := AppendRank([]int32{-1}, hits)
+			runtime.GOMAXPROCS(old)
+			if len(got) != len(want)+1 || got[0] != -1 {
+				t.Fatalf("%d hits, %d CPUs: %d positions, the first %d", tc.n, procs, len(got), got[0])
+			}
+			for i, h := range want {
+				if got[i+1] != h.Pos {
+					t.Fatalf("%d hits of scores up to %d, %d CPUs: place %d holds %d, want %d", tc.n, tc.top, procs, i, got[i+1], h.Pos)
 				}
 			}
 		}
