@@ -330,10 +330,10 @@ func wordScore(d *doc, w string, in bool, first int) (int, bool) {
 			return false
 		})
 	}
-	// A word of one byte spelt out is the word itself, looked for above
-	// (the fuzzy scores of one rune of several bytes are 0, found later);
-	// and a match spelt out starts a word, which in an index's doc the
-	// startMask tells.
+	// The letters in order of a word of one byte are the word itself,
+	// looked for above (and of one rune of several bytes too, which
+	// fuzzyScore tells); and they start at a word's start, of which an
+	// index's doc has the startMask.
 	fuzzy := len(w) > 1 && (d.all == "" || d.starts&byteBit[w[0]] != 0)
 	if fuzzy && best < maxFuzzyScore*weightName && inName == 0 {
 		best = max(best, fuzzyScore(name, w)*weightName)
