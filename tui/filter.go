@@ -263,7 +263,10 @@ func (p pass) run(ctx context.Context) *result {
 		// put the hits in order. (When narrowing, the hits are candidates
 		// anyway.)
 		resort := !p.sort.IsZero() && len(candidates)*2 > len(res.ix.recs)
-		if resort {
+		if resort || p.sort.IsZero() && len(candidates)*8 > len(res.ix.recs)*7 {
+			// Most records, in file order: all of them, without looking
+			// each up in candidates, do as well (those left out match
+			// nothing a narrower search does).
 			candidates = nil
 		}
 		// Memory that has to grow grows to the catalogue's size at once:
