@@ -216,6 +216,11 @@ func (ix *Index) SearchInto(ctx context.Context, q *Query, candidates []int32, b
 // returns where they are in out.
 func (ix *Index) searchShare(ctx context.Context, q *Query, candidates []int32, d *doc, out []Hit, lo, hi int) [2]int {
 	w := lo
+	// One word, as most searches typed are: straight to it.
+	var word *term
+	if len(q.terms) == 1 && q.terms[0].kind == kindWord && !q.terms[0].neg {
+		word = &q.terms[0]
+	}
 	for k := lo; k < hi; k++ {
 		if k&1023 == 0 && ctx.Err() != nil {
 			return [2]int{lo, lo}
@@ -228,7 +233,14 @@ func (ix *Index) searchShare(ctx context.Context, q *Query, candidates []int32, 
 			continue
 		}
 		ix.setDoc(d, pos)
-		if sc, ok := q.eval(d); ok {
+		var sc int
+		var ok bool
+		if word != nil {
+			sc, ok = word.word(d)
+		} else {
+			sc, ok = q.eval(d)
+		}
+		if ok {
 			out[w] = Hit{int32(pos), int32(min(sc, math.MaxInt32))}
 			w++
 		}

@@ -220,23 +220,7 @@ func (t *term) eval(d *doc) (int, bool) {
 	r := d.rec
 	switch t.kind {
 	case kindWord:
-		if d.all != "" && d.fields&t.mask != t.mask {
-			// A byte of the word is in no field that scores (NAME,
-			// CATEGORY, a tag): neither the word nor its letters in
-			// order are there, only DESCRIPTION may hold it.
-			return 0, indexShort(d.part(partDescription), t.text) >= 0
-		}
-		first := -1 // where the word first is in d.all
-		if d.all != "" {
-			first = indexShort(d.all, t.text)
-		}
-		in := d.all == "" || first >= 0 // else in no part
-		if !in && (t.exact || d.fields&t.mask != t.mask || d.starts&byteBit[t.text[0]] == 0) {
-			// Not in any field; and, as fuzzyMatch would find, not
-			// spelt out from a word's start in NAME, CATEGORY or a tag.
-			return 0, false
-		}
-		return wordScore(d, t.text, in, first)
+		return t.word(d)
 	case kindPhrase:
 		if d.all != "" && (t.neg || !strings.Contains(d.all, t.text)) {
 			return 0, strings.Contains(d.all, t.text) // an exclusion needs no score
@@ -282,6 +266,29 @@ func (t *term) eval(d *doc) (int, bool) {
 		return 0, !r.Date().Before(t.from) && r.Date().Before(t.to)
 	}
 	return 0, false
+}
+
+// word is eval for a free word: its letters in order in NAME, CATEGORY
+// or a tag, or the word itself anywhere; a search of one word (most, as
+// one types) calls it for each record, without eval's switch.
+func (t *term) word(d *doc) (int, bool) {
+	if d.all != "" && d.fields&t.mask != t.mask {
+		// A byte of the word is in no field that scores (NAME,
+		// CATEGORY, a tag): neither the word nor its letters in
+		// order are there, only DESCRIPTION may hold it.
+		return 0, indexShort(d.part(partDescription), t.text) >= 0
+	}
+	first := -1 // where the word first is in d.all
+	if d.all != "" {
+		first = indexShort(d.all, t.text)
+	}
+	in := d.all == "" || first >= 0 // else in no part
+	if !in && (t.exact || d.fields&t.mask != t.mask || d.starts&byteBit[t.text[0]] == 0) {
+		// Not in any field; and, as fuzzyMatch would find, not
+		// spelt out from a word's start in NAME, CATEGORY or a tag.
+		return 0, false
+	}
+	return wordScore(d, t.text, in, first)
 }
 
 func compare(d int, op string) bool {
