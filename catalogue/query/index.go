@@ -132,22 +132,24 @@ func (ix *Index) Records() []*catalogue.Record { return ix.recs }
 // Len returns the number of records indexed.
 func (ix *Index) Len() int { return len(ix.recs) }
 
-// mask returns the charMask of all the text of the record at pos.
-func (ix *Index) mask(pos int) uint32 {
-	return ix.chunks[pos>>chunkBits].masks[3*(pos&(chunkSize-1))]
-}
-
 // setDoc makes d the record at pos as searches see it, from the index,
-// reusing d: a search sets one doc per record, and clearing the whole of
-// it each time costs more than the fields it sets (the parts it cuts are
-// read only once have says they are there).
-func (ix *Index) setDoc(d *doc, pos int) {
+// if its text holds every byte of need (its charMask holds need's), and
+// reports whether it does: most records a search passes over are passed
+// over here. It reuses d: a search sets one doc per record, and clearing
+// the whole of it each time costs more than the fields it sets (the
+// parts it cuts are read only once have says they are there).
+func (ix *Index) setDoc(d *doc, pos int, need uint32) bool {
 	c := ix.chunks[pos>>chunkBits]
 	i := pos & (chunkSize - 1)
+	m := c.masks[3*i : 3*i+3]
+	if m[0]&need != need {
+		return false
+	}
 	span := c.spans[i]
 	d.rec, d.have = ix.recs[pos], 0
 	d.all, d.nuls = c.text[uint32(span):uint32(c.spans[i+1])], uint32(span>>nulShift)
-	d.fields, d.starts = c.masks[3*i+1], c.masks[3*i+2]
+	d.fields, d.starts = m[1], m[2]
+	return true
 }
 
 // name returns the folded NAME of the record at pos.
@@ -229,10 +231,9 @@ func (ix *Index) searchShare(ctx context.Context, q *Query, candidates []int32, 
 		if candidates != nil {
 			pos = int(candidates[k])
 		}
-		if ix.mask(pos)&q.need != q.need {
+		if !ix.setDoc(d, pos, q.need) {
 			continue
 		}
-		ix.setDoc(d, pos)
 		var sc int
 		var ok bool
 		if word != nil {
