@@ -3,7 +3,7 @@
 package query
 
 // indexPrefixSSE2 is indexPrefix for a text of 16+k bytes or more,
-// sixteen places at a time (pair_amd64.s).
+// sixteen places at a time (prefix_amd64.s).
 //
 //go:noescape
 func indexPrefixSSE2(s string, c0, c1, c2 byte, k int) int
