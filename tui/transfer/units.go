@@ -3,6 +3,9 @@ package transfer
 import (
 	"math"
 	"strconv"
+
+	"golang.org/x/text/language"
+	"golang.org/x/text/message"
 )
 
 // byteUnits are the binary units byteSize says sizes in.
@@ -25,17 +28,5 @@ func byteSize(n int64) string {
 
 // count says n with its thousands grouped by commas: "12,345".
 func count(n int) string {
-	s := strconv.Itoa(n)
-	sign := ""
-	if n < 0 {
-		sign, s = "-", s[1:]
-	}
-	out := make([]byte, 0, len(s)+len(s)/3)
-	for i := range len(s) {
-		if i > 0 && (len(s)-i)%3 == 0 {
-			out = append(out, ',')
-		}
-		out = append(out, s[i])
-	}
-	return sign + string(out)
+	return message.NewPrinter(language.English).Sprint(n)
 }
