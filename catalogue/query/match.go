@@ -283,12 +283,21 @@ func (t *term) word(d *doc) (int, bool) {
 		first = indexShort(d.all, t.text)
 	}
 	in := d.all == "" || first >= 0 // else in no part
-	if !in && (t.exact || d.fields&t.mask != t.mask || d.starts&byteBit[t.text[0]] == 0) {
+	if !in && !d.maySpell(t.text) {
 		// Not in any field; and, as fuzzyMatch would find, not
 		// spelt out from a word's start in NAME, CATEGORY or a tag.
 		return 0, false
 	}
 	return wordScore(d, t.text, in, first)
+}
+
+// maySpell reports whether w may be spelt out (its letters in order, as
+// fuzzyMatch finds them) in NAME, CATEGORY or a tag of d, beyond being
+// there itself: not if w is one byte (its letters in order are w itself;
+// one rune of several bytes fuzzyScore tells apart), nor if no word of
+// those fields starts with w's first byte, as an index's startMask tells.
+func (d *doc) maySpell(w string) bool {
+	return len(w) > 1 && (d.all == "" || d.starts&byteBit[w[0]] != 0)
 }
 
 func compare(d int, op string) bool {
@@ -337,11 +346,7 @@ func wordScore(d *doc, w string, in bool, first int) (int, bool) {
 			return false
 		})
 	}
-	// The letters in order of a word of one byte are the word itself,
-	// looked for above (and of one rune of several bytes too, which
-	// fuzzyScore tells); and they start at a word's start, of which an
-	// index's doc has the startMask.
-	fuzzy := len(w) > 1 && (d.all == "" || d.starts&byteBit[w[0]] != 0)
+	fuzzy := d.maySpell(w)
 	if fuzzy && best < maxFuzzyScore*weightName && inName == 0 {
 		best = max(best, fuzzyScore(name, w)*weightName)
 	}
@@ -489,14 +494,13 @@ const maxFuzzyScore = 130
 // 0 unless its letters are there in order as fuzzyMatch finds them, more
 // the tighter they are.
 func fuzzyScore(field, word string) int {
-	span, ok := -1, false
 	// The field does not hold the word itself: no match is tighter than
 	// the word and one byte between two of its letters.
 	least := len(word) + 1
 	// A short ASCII field (most NAMEs) as masks; else, for two letters,
 	// the second key of most searches, which match most records, one
 	// pass over the field instead of the two below.
-	span, ok = fuzzySpanBits(field, word, least)
+	span, ok := fuzzySpanBits(field, word, least)
 	if !ok && len(word) == 2 && word[0] < utf8.RuneSelf && word[1] < utf8.RuneSelf {
 		span, ok = fuzzySpan2ASCII(field, word[0], word[1], least)
 	}

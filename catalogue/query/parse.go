@@ -47,7 +47,6 @@ type term struct {
 	text  string // folded value; lower-case for lang: and type:
 	field string // kindExtension: the field's name, upper-case ("X-FEED-URL")
 	mask  uint32 // charMask of text
-	exact bool   // text is one ASCII letter: a record holds it if its charMask does
 	op    string // kindRating, kindDate: "=", "<", "<=", ">" or ">="
 	num   int    // kindRating
 	from  time.Time
@@ -98,7 +97,6 @@ func Parse(s string) (*Query, error) {
 			continue // nothing to search for yet: "-", `""`
 		}
 		t.mask = charMask(t.text)
-		t.exact = len(t.text) == 1 && 'a' <= t.text[0] && t.text[0] <= 'z' // its own bit
 		q.terms = append(q.terms, t)
 		if !t.neg {
 			switch t.kind {
