@@ -1,9 +1,368 @@
 package catalogue
 
-import (
-	"fmt"
-	"slices"
-)
+import "fmt"
+
+// A three-way merge of catalogues, record by record and field by field.
+// Merge is pure: it reads three versions and returns a fourth, and the
+// conflicts and what it left out as values. A save that finds the file
+// changed (Rebase), a live reload, a git merge driver and the merging of
+// duplicates all go through it.
+
+// Conflict is a record that the two sides changed in ways that cannot be
+// combined: the same field set to different values, or one side deleting
+// a record the other edited.
+type Conflict struct {
+	// Base, Ours and Theirs are the record's versions. Ours or Theirs is
+	// nil when that side deleted it.
+	Base, Ours, Theirs *Record
+	// Field is the field both sides set differently ("" when one side
+	// deleted the record).
+	Field string
+	// OursValue and TheirsValue are the two values of Field.
+	OursValue, TheirsValue string
+}
+
+// Deleted reports whether the conflict is an edit on one side of a record
+// the other side deleted.
+func (c Conflict) Deleted() bool { return c.Ours == nil || c.Theirs == nil }
+
+// Name returns the record's NAME, or its URI when it has none, to name it
+// in a message.
+func (c Conflict) Name() string {
+	r := c.Base
+	for _, v := range []*Record{c.Ours, c.Theirs} {
+		if v != nil {
+			r = v
+			break
+		}
+	}
+	if n := r.Name(); n != "" {
+		return n
+	}
+	return r.URI()
+}
+
+// MergeResult is what Merge made of three versions.
+type MergeResult struct {
+	// Merged is the merged catalogue: ours, with theirs' changes applied
+	// and theirs' additions after ours' records. A record that neither
+	// side changed keeps its text byte for byte. A conflicting record is
+	// there as ours has it (with theirs' other changes), or as the side
+	// that edited it has it when the other deleted it.
+	Merged *Snapshot
+	// Conflicts are every conflict, in the order of Merged.
+	Conflicts []Conflict
+	// Duplicates are the records theirs added that Merged leaves out
+	// because ours has their URI (compared with URIKey) and they were not
+	// added with AllowDuplicates: another uricat imported the same file,
+	// say.
+	Duplicates []*Record
+	// Combined counts the records both sides edited, in different fields,
+	// whose edits were combined.
+	Combined int
+
+	// src says, for each record of Merged, the versions it came from;
+	// oursBase, for each record of ours, the record of base it pairs
+	// with (nil for one ours added).
+	src      []mergeSource
+	oursBase []*Record
+}
+
+// mergeSource is the versions one merged record came from; nil where a
+// version has no such record.
+type mergeSource struct{ base, ours, theirs *Record }
+
+// Merge merges two versions of a catalogue, ours and theirs, that both
+// came from base:
+//   - records are paired across versions by identical text, else by ID
+//     where both have one, else by URI (URIKey);
+//   - a record changed on one side only takes that side's version; one
+//     changed on both takes each side's changed fields, and a field both
+//     set differently is a Conflict (a DATE both stamped takes the later);
+//   - a record deleted on one side is deleted, unless the other side
+//     edited it: then it is kept, and a Conflict;
+//   - records each side added are kept, ours in their place and theirs
+//     after ours' last record, in their order, unless ours has the URI
+//     already (Duplicates).
+//
+// Merging with a side that did not change gives the other side back,
+// byte for byte. Merge does not change its arguments.
+func Merge(base, ours, theirs *Snapshot) *MergeResult {
+	return merge(base, ours, theirs, false)
+}
+
+// merge is Merge; theirsByRef pairs base and theirs by Ref alone, for a
+// catalogue whose edits since base kept the identity of every record
+// (Rebase): a record deleted and another added with its URI are then a
+// deletion and an addition, not an edit.
+func merge(base, ours, theirs *Snapshot, theirsByRef bool) *MergeResult {
+	bo := pairRecords(base.records, ours.records, false)
+	bt := pairRecords(base.records, theirs.records, theirsByRef)
+	if sameText(base, ours) {
+		// Ours changed nothing: theirs as it is, records it moved in
+		// their new places.
+		return unchangedOurs(base, ours, theirs, bo, bt)
+	}
+	oursBase := make([]int, len(ours.records)) // ours' index to base's, or -1
+	for i := range oursBase {
+		oursBase[i] = -1
+	}
+	for b, o := range bo {
+		if o >= 0 {
+			oursBase[o] = b
+		}
+	}
+	theirsPaired := make([]bool, len(theirs.records))
+	for _, t := range bt {
+		if t >= 0 {
+			theirsPaired[t] = true
+		}
+	}
+
+	res := &MergeResult{oursBase: make([]*Record, len(ours.records))}
+	for i, b := range oursBase {
+		if b >= 0 {
+			res.oursBase[i] = base.records[b]
+		}
+	}
+	out := make([]*Record, 0, len(ours.records))
+	add := func(r *Record, s mergeSource) {
+		out = append(out, r)
+		res.src = append(res.src, s)
+	}
+	for i, o := range ours.records {
+		bi := oursBase[i]
+		if bi < 0 {
+			add(o, mergeSource{ours: o}) // added by ours
+			continue
+		}
+		b := base.records[bi]
+		var t *Record
+		if ti := bt[bi]; ti >= 0 {
+			t = theirs.records[ti]
+		}
+		src := mergeSource{base: b, ours: o, theirs: t}
+		oChanged := changed(b, o)
+		switch {
+		case t == nil && oChanged:
+			res.Conflicts = append(res.Conflicts, Conflict{Base: b, Ours: o})
+			add(o, src)
+		case t == nil: // deleted by theirs
+		case !changed(b, t) || o.raw == t.raw:
+			add(o, src)
+		case !oChanged:
+			nr := t.Clone()
+			nr.setSep(o.sep(), 0)
+			add(nr, src)
+		default:
+			m, conflicts := mergeFields(b, o, t)
+			res.Conflicts = append(res.Conflicts, conflicts...)
+			if len(conflicts) == 0 {
+				res.Combined++
+			}
+			add(m, src)
+		}
+	}
+
+	// What theirs adds after ours' last record: the records it added, and
+	// those it edited that ours deleted (conflicts), in theirs' order.
+	deletedByOurs := make(map[int]int) // theirs' index to base's
+	for b, o := range bo {
+		if t := bt[b]; o < 0 && t >= 0 {
+			deletedByOurs[t] = b
+		}
+	}
+	uris := make(map[string]bool, len(out))
+	for _, r := range out {
+		if !r.invalid {
+			uris[URIKey(r.URI())] = true
+		}
+	}
+	head, tail := ours.head, ours.tail
+	for i, t := range theirs.records {
+		src := mergeSource{theirs: t}
+		if b, ok := deletedByOurs[i]; ok {
+			if !changed(base.records[b], t) {
+				continue // deleted by ours
+			}
+			src.base = base.records[b]
+			res.Conflicts = append(res.Conflicts, Conflict{Base: src.base, Theirs: t})
+		} else if theirsPaired[i] {
+			continue // merged above
+		} else if k := URIKey(t.URI()); !t.allowDup && !t.invalid && uris[k] {
+			res.Duplicates = append(res.Duplicates, t)
+			continue
+		} else {
+			uris[k] = true
+		}
+		prev, hasPrev := head, false
+		if n := len(out); n > 0 {
+			prev, hasPrev = out[n-1].Raw(), true
+		}
+		nr := t.Clone()
+		nr.setSep(separator(prev, hasPrev, tail), len(tail))
+		tail = ""
+		add(nr, src)
+	}
+	res.Merged = &Snapshot{Version: ours.Version, path: ours.path, records: out, head: head, tail: tail, disk: ours.disk}
+	return res
+}
+
+// unchangedOurs is merge's result when ours is base, byte for byte:
+// theirs, whole.
+func unchangedOurs(base, ours, theirs *Snapshot, bo, bt []int) *MergeResult {
+	res := &MergeResult{oursBase: make([]*Record, len(ours.records)), src: make([]mergeSource, len(theirs.records))}
+	for b, o := range bo {
+		if o >= 0 {
+			res.oursBase[o] = base.records[b]
+		}
+	}
+	for i, t := range theirs.records {
+		res.src[i].theirs = t
+	}
+	for b, t := range bt {
+		if t >= 0 {
+			res.src[t].base = base.records[b]
+			if o := bo[b]; o >= 0 {
+				res.src[t].ours = ours.records[o]
+			}
+		}
+	}
+	res.Merged = &Snapshot{Version: ours.Version, path: ours.path, records: theirs.records, head: theirs.head, tail: theirs.tail, disk: ours.disk}
+	return res
+}
+
+// sameText reports whether a and b write the same bytes.
+func sameText(a, b *Snapshot) bool {
+	if a.head != b.head || a.tail != b.tail || len(a.records) != len(b.records) {
+		return false
+	}
+	for i, r := range a.records {
+		o := b.records[i]
+		if r != o && (r.raw != o.raw || r.sep() != o.sep() || r.sepTail() != o.sepTail()) {
+			return false
+		}
+	}
+	return true
+}
+
+// changed reports whether r is another version of b than b itself.
+func changed(b, r *Record) bool { return r != b && r.raw != b.raw }
+
+// pairRecords pairs each record of base with one of side: the index in
+// side for each of base's, or -1 for a record side does not have. byRef
+// pairs by Ref alone; else identical records pair first (in order), then
+// records with the same ID, then the same URI.
+func pairRecords(base, side []*Record, byRef bool) []int {
+	pair := make([]int, len(base))
+	for i := range pair {
+		pair[i] = -1
+	}
+	if byRef {
+		at := make(map[Ref]int, len(side))
+		for i, r := range side {
+			at[r.ref] = i
+		}
+		for i, b := range base {
+			if j, ok := at[b.ref]; ok && b.ref != 0 {
+				pair[i] = j
+			}
+		}
+		return pair
+	}
+	used := make([]bool, len(side))
+	byText := make(map[string][]int, len(side))
+	for i, r := range side {
+		byText[r.raw] = append(byText[r.raw], i)
+	}
+	left := 0
+	for i, b := range base {
+		if l := byText[b.raw]; len(l) > 0 {
+			byText[b.raw] = l[1:]
+			pair[i], used[l[0]] = l[0], true
+			continue
+		}
+		left++
+	}
+	if left == 0 {
+		return pair
+	}
+	// The records one side edited: by ID, then by URI.
+	for _, key := range []func(*Record) string{
+		func(r *Record) string {
+			if id := r.ID(); id != "" {
+				return canonicalID(id)
+			}
+			return ""
+		},
+		func(r *Record) string {
+			if u := r.URI(); u != "" {
+				return URIKey(u)
+			}
+			return ""
+		},
+	} {
+		byKey := map[string][]int{}
+		for i, r := range side {
+			if !used[i] {
+				if k := key(r); k != "" {
+					byKey[k] = append(byKey[k], i)
+				}
+			}
+		}
+		for i, b := range base {
+			if pair[i] >= 0 {
+				continue
+			}
+			k := key(b)
+			if l := byKey[k]; k != "" && len(l) > 0 {
+				byKey[k] = l[1:]
+				pair[i], used[l[0]] = l[0], true
+			}
+		}
+	}
+	return pair
+}
+
+// mergeFields combines the edits of one record on both sides (base to ours and
+// base to theirs), field by field, into a new version of ours. A field
+// both set differently keeps ours' value and is a Conflict.
+func mergeFields(base, ours, theirs *Record) (*Record, []Conflict) {
+	m := ours.Clone()
+	names := FieldNames(base)
+	names = append(names, FieldNames(ours)...)
+	names = append(names, FieldNames(theirs)...)
+	done := map[string]bool{}
+	var conflicts []Conflict
+	for _, name := range names {
+		if done[name] {
+			continue
+		}
+		done[name] = true
+		b, o, t := GetField(base, name), GetField(ours, name), GetField(theirs, name)
+		if t == b || t == o {
+			continue // changed only by ours, or the same way
+		}
+		if o != b {
+			if name != FieldDate {
+				conflicts = append(conflicts, Conflict{Base: base, Ours: ours, Theirs: theirs, Field: name, OursValue: o, TheirsValue: t})
+				continue
+			}
+			if !theirs.Date().After(ours.Date()) {
+				continue // both stamped DATE: the later stays
+			}
+		}
+		if err := SetField(m, name, t); err != nil {
+			// A value valid in theirs is valid here: SetField checks
+			// only the value. Kept as a conflict all the same.
+			conflicts = append(conflicts, Conflict{Base: base, Ours: ours, Theirs: theirs, Field: name, OursValue: o, TheirsValue: t})
+		}
+	}
+	nr := reparse(render(m), ours.Line())
+	nr.ref, nr.allowDup = ours.ref, ours.allowDup
+	nr.setSep(ours.sep(), 0)
+	return nr, conflicts
+}
 
 // MergeReport says what a save found in another program's version of the
 // file and did with this process's edits.
@@ -21,16 +380,10 @@ type MergeReport struct {
 
 // Rebase re-applies this catalogue's edits since it last read or saved the
 // file onto the version another program wrote meanwhile, which tx read:
-//   - a record edited here replaces its version there; if the other program
-//     edited it too, the fields each changed are combined, and a field both
-//     changed differently is a conflict (a DATE both stamped takes the later);
-//   - a record deleted here is deleted there, unless the other program
-//     edited it (a conflict) or deleted it too;
-//   - a record added here is appended, unless the other version has its URI
-//     (compared with URIKey) and it was not added with AllowDuplicates: then
-//     it is left out and listed in the report;
-//   - records the other program added, edited or deleted, and that were not
-//     touched here, stay as it left them.
+// Merge, with that version as ours and this catalogue as theirs, so that
+// the other program's records stay where it left them, and records added
+// here go after them, as Add would append them. Any conflict fails the
+// rebase, and the ConflictError lists them all.
 //
 // On a *ConflictError the catalogue is unchanged. After Rebase the
 // catalogue holds the other version with these edits, every record that
@@ -46,189 +399,60 @@ func (c *Catalogue) Rebase(tx *SaveTx) (*MergeReport, error) {
 	if tx.theirs == nil {
 		return &MergeReport{}, nil
 	}
-	theirs := tx.theirs.records
-	base := c.saved.records
-	rep := &MergeReport{Theirs: len(theirs)}
-
-	// Pair each record of the file as it was with its version there:
-	// identical text first (identical records pair off in order), then,
-	// for those the other program edited, the same URI.
-	match := make(map[Ref]int, len(base))
-	used := make([]bool, len(theirs))
-	byText := make(map[string][]int, len(theirs))
-	for i, t := range theirs {
-		byText[t.raw] = append(byText[t.raw], i)
+	disk := tx.theirs
+	base := &Snapshot{records: c.saved.records, head: c.saved.head, tail: c.saved.tail}
+	res := merge(base, disk.Snapshot(), c.Snapshot(), true)
+	if len(res.Conflicts) > 0 {
+		return nil, c.conflictError(res.Conflicts)
 	}
-	var unmatched []*Record
-	for _, b := range base {
-		if l := byText[b.raw]; len(l) > 0 {
-			byText[b.raw] = l[1:]
-			match[b.ref], used[l[0]] = l[0], true
-			continue
-		}
-		unmatched = append(unmatched, b)
-	}
-	if len(unmatched) > 0 {
-		byURI := map[string][]int{}
-		for i, t := range theirs {
-			if !used[i] && t.URI() != "" {
-				k := URIKey(t.URI())
-				byURI[k] = append(byURI[k], i)
-			}
-		}
-		for _, b := range unmatched {
-			if b.URI() == "" {
-				continue
-			}
-			k := URIKey(b.URI())
-			if l := byURI[k]; len(l) > 0 {
-				byURI[k] = l[1:]
-				match[b.ref], used[l[0]] = l[0], true
-			}
+	// Every record keeps the identity it has here, so that undo finds it;
+	// the other program's records take the identity of the ones they
+	// pair with, and those it added new ones. The other version's records
+	// are this rebase's own: they may take an identity in place.
+	fresh := newRefs(len(disk.records))
+	for i, r := range disk.records {
+		if b := res.oursBase[i]; b != nil {
+			r.ref = b.ref
+		} else {
+			r.ref = fresh + Ref(i)
 		}
 	}
-	// Their records take the Refs of the records they pair with; the ones
-	// the other program added get new ones. They are not shared yet.
-	fresh := newRefs(len(theirs))
-	for i, t := range theirs {
-		t.ref = fresh + Ref(i)
-	}
-	baseOf := make(map[Ref]*Record, len(base))
-	for _, b := range base {
-		baseOf[b.ref] = b
-		if i, ok := match[b.ref]; ok {
-			theirs[i].ref = b.ref
+	for i, r := range res.Merged.records {
+		if s := res.src[i]; s.theirs != nil && r != s.ours {
+			r.ref, r.allowDup = s.theirs.ref, s.theirs.allowDup
 		}
 	}
-
-	out := slices.Clone(theirs)
-	here := make(map[Ref]bool, len(c.records))
-	var added []*Record
-	for _, o := range c.records {
-		here[o.ref] = true
-		b, ok := baseOf[o.ref]
-		switch {
-		case !ok:
-			added = append(added, o)
-			continue
-		case o == b:
-			continue // not edited here
-		}
-		i, ok := match[o.ref]
-		if !ok {
-			return nil, c.conflict(o, "was edited here and deleted by another program")
-		}
-		t := theirs[i]
-		if t.raw == b.raw {
-			nr := o.Clone()
-			nr.setSep(t.sep(), 0)
-			out[i] = nr
-			continue
-		}
-		m, err := c.merge3(b, o, t)
-		if err != nil {
-			return nil, err
-		}
-		out[i] = m
-		rep.Merged++
-	}
-	drop := make([]bool, len(theirs))
-	for _, b := range base {
-		if here[b.ref] {
-			continue
-		}
-		i, ok := match[b.ref]
-		if !ok {
-			continue // deleted there too
-		}
-		if theirs[i].raw != b.raw {
-			return nil, c.conflict(b, "was deleted here and edited by another program")
-		}
-		drop[i] = true
-	}
-	records := out[:0:0]
-	for i, r := range out {
-		if !drop[i] {
-			records = append(records, r)
-		}
-	}
-
-	// Records added here go after theirs, as Add would append them.
-	uris := map[string]bool{}
-	for _, r := range records {
-		if !r.invalid {
-			uris[URIKey(r.URI())] = true
-		}
-	}
-	head, tail := tx.theirs.head, tx.theirs.tail
-	for _, a := range added {
-		k := URIKey(a.URI())
-		if !a.allowDup && !a.invalid && uris[k] {
-			rep.Duplicates = append(rep.Duplicates, a)
-			continue
-		}
-		uris[k] = true
-		prev, hasPrev := head, false
-		if n := len(records); n > 0 {
-			prev, hasPrev = records[n-1].Raw(), true
-		}
-		nr := a.Clone()
-		nr.setSep(separator(prev, hasPrev, tail), len(tail))
-		tail = ""
-		records = append(records, nr)
-	}
-
-	c.records, c.head, c.tail, c.probs = records, head, tail, tx.theirs.probs
-	c.saved = saved{version: c.saved.version, records: theirs, head: tx.theirs.head, tail: tx.theirs.tail, disk: tx.theirs.saved.disk}
+	c.records, c.head, c.tail, c.probs = res.Merged.records, res.Merged.head, res.Merged.tail, disk.probs
+	c.saved = saved{version: c.saved.version, records: disk.records, head: disk.head, tail: disk.tail, disk: disk.saved.disk}
 	c.keys, c.pos = nil, nil
 	c.version++
 	if c.saved.version == c.version {
 		c.saved.version-- // the file does not hold this version yet
 	}
-	return rep, nil
+	return &MergeReport{Theirs: len(disk.records), Duplicates: res.Duplicates, Merged: res.Combined}, nil
 }
 
-func (c *Catalogue) conflict(r *Record, what string) error {
-	name := r.Name()
-	if name == "" {
-		name = r.URI()
+// conflictError describes the conflicts a rebase met, this catalogue being
+// "here" and the file "the other program".
+func (c *Catalogue) conflictError(cs []Conflict) *ConflictError {
+	e := &ConflictError{Path: c.path, Conflicts: cs}
+	first := cs[0]
+	e.Name = first.Name()
+	switch {
+	case first.Ours == nil:
+		e.What = "was edited here and deleted by another program"
+	case first.Theirs == nil:
+		e.What = "was deleted here and edited by another program"
+	default:
+		e.What = fmt.Sprintf("has %s %q here but %q in the other program's version", first.Field, clipValue(first.TheirsValue), clipValue(first.OursValue))
 	}
-	return &ConflictError{Path: c.path, Name: name, What: what}
-}
-
-// merge3 combines the edits made here (base to ours) and there (base to
-// theirs) of one record, field by field, into a new version of theirs.
-func (c *Catalogue) merge3(base, ours, theirs *Record) (*Record, error) {
-	m := theirs.Clone()
-	names := FieldNames(base)
-	names = append(names, FieldNames(ours)...)
-	names = append(names, FieldNames(theirs)...)
-	done := map[string]bool{}
-	for _, name := range names {
-		if done[name] {
-			continue
-		}
-		done[name] = true
-		b, o, t := GetField(base, name), GetField(ours, name), GetField(theirs, name)
-		if o == b || o == t {
-			continue // changed only there, or the same way
-		}
-		if t != b {
-			if name != FieldDate {
-				return nil, c.conflict(ours, fmt.Sprintf("has %s %q here but %q in the other program's version", name, clipValue(o), clipValue(t)))
-			}
-			if !ours.Date().After(theirs.Date()) {
-				continue // both stamped DATE: the later stays
-			}
-		}
-		if err := SetField(m, name, o); err != nil {
-			return nil, c.conflict(ours, fmt.Sprintf("cannot take %s %q into the other program's version: %v", name, clipValue(o), err))
-		}
+	switch n := len(cs) - 1; {
+	case n == 1:
+		e.What += " (and 1 more conflict)"
+	case n > 1:
+		e.What += fmt.Sprintf(" (and %d more conflicts)", n)
 	}
-	nr := reparse(render(m), theirs.Line())
-	nr.ref, nr.allowDup = ours.ref, ours.allowDup
-	nr.setSep(theirs.sep(), 0)
-	return nr, nil
+	return e
 }
 
 func clipValue(v string) string {

@@ -246,6 +246,9 @@ type ConflictError struct {
 	What string
 	// Deleted is set when another program deleted the file itself.
 	Deleted bool
+	// Conflicts are every record the two versions changed in ways that
+	// cannot be combined (Name and What describe the first).
+	Conflicts []Conflict
 }
 
 func (e *ConflictError) Error() string {
