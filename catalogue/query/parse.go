@@ -264,6 +264,7 @@ func (t *term) parseValue(name, v string) error {
 		return nil
 	}
 	if strings.TrimSpace(v) == "" {
+		//lint:ignore ST1005 the qualifier is quoted as typed, colon and all
 		return fmt.Errorf("nothing to search for after %s:", name)
 	}
 	switch t.kind {

@@ -71,8 +71,7 @@ type Writer struct {
 	Now    func() time.Time
 	bw     *bufio.Writer
 	names  []string // the names written in the current block, compared ignoring case
-	date   []byte
-	header bool // the header block is written
+	header bool     // the header block is written
 	importers.WriterNotes
 }
 

@@ -152,11 +152,9 @@ func TestGoldenConfirm(t *testing.T) {
 // page is a dialog for the stack tests: it records what it got, and its
 // keys ask for stack steps.
 type page struct {
-	name    string
-	got     []tea.Msg
-	w, h    int
-	floats  bool
-	initRan *bool
+	name string
+	got  []tea.Msg
+	w, h int
 }
 
 func (p *page) Init() tea.Cmd {
