@@ -271,3 +271,97 @@ func TestDeletedCatalogueIsReportedAndCanBeWrittenBack(t *testing.T) {
 		t.Errorf("written back with %d records, want 3", len(back.Valid()))
 	}
 }
+
+// symlinks makes the links of links (name -> link text) under root, in
+// order.
+func symlinks(t *testing.T, root string, links [][2]string) {
+	t.Helper()
+	for _, l := range links {
+		name := filepath.Join(root, l[0])
+		if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Symlink(l[1], name); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// A link's text is relative to the directory the link lives in, which a
+// linked directory makes another than its name says: the save writes the
+// file the kernel opens, never a file the lexical path names.
+func TestSaveResolvesLinksAsTheKernelDoes(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		dirs  []string
+		links [][2]string
+		open  string // relative to root
+		want  string // the file written, relative to root
+	}{
+		{"issue: a -> x/y, x/y/link -> ../real", []string{"x/y"},
+			[][2]string{{"a", "x/y"}, {"x/y/link.uricat", "../real.uricat"}}, "a/link.uricat", "x/real.uricat"},
+		{"chain through linked directories", []string{"x/y", "p/q/r", "s"},
+			[][2]string{{"a", "x/y"}, {"x/y/l1", "../b/l2"}, {"x/b", "../p/q/r"}, {"p/q/r/l2", "../../t/l3"}, {"p/t", "../s"}, {"s/l3", "final.uricat"}},
+			"a/l1", "s/final.uricat"},
+		{"absolute link then relative", []string{"x/y", "z"},
+			[][2]string{{"a", "x/y"}, {"x/y/l1", "ROOT/z/l2"}, {"z/l2", "../x/c.uricat"}}, "a/l1", "x/c.uricat"},
+		{"dangling link in a linked directory names the file to create", []string{"x/y"},
+			[][2]string{{"a", "x/y"}, {"x/y/link.uricat", "../new.uricat"}}, "a/link.uricat", "x/new.uricat"},
+		{"linked directory, file inside (the dotfiles set-up)", []string{"dotfiles/uricat", "share"},
+			[][2]string{{"share/uricat", "../dotfiles/uricat"}}, "share/uricat/bookmarks.uricat", "dotfiles/uricat/bookmarks.uricat"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			root := t.TempDir()
+			for _, d := range tc.dirs {
+				os.MkdirAll(filepath.Join(root, d), 0o755)
+			}
+			for i := range tc.links {
+				tc.links[i][1] = strings.ReplaceAll(tc.links[i][1], "ROOT", root)
+			}
+			symlinks(t, root, tc.links)
+			want := filepath.Join(root, tc.want)
+			exists := !strings.Contains(tc.name, "dangling")
+			if exists {
+				writeFile(t, want, twoRecords, 0o644)
+			}
+			// Relative, as a user types it: the lexical reading differs
+			// most from the kernel's.
+			t.Chdir(root)
+			addAndSave(t, tc.open)
+			data, err := os.ReadFile(want)
+			if err != nil || !strings.Contains(string(data), "URI: http://c/") {
+				t.Fatalf("%s did not get the record (%v):\n%s", tc.want, err, data)
+			}
+			if exists && !strings.HasPrefix(string(data), twoRecords) {
+				t.Errorf("%s lost its records:\n%s", tc.want, data)
+			}
+			// Nothing else was written: every other file under root is a
+			// link or the one written.
+			filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
+				if err == nil && d.Type().IsRegular() && p != want {
+					t.Errorf("an unrelated file was written: %s", p)
+				}
+				return nil
+			})
+			for _, l := range tc.links {
+				if info, err := os.Lstat(filepath.Join(root, l[0])); err != nil || info.Mode()&os.ModeSymlink == 0 {
+					t.Errorf("the link %s was replaced (%v)", l[0], err)
+				}
+			}
+		})
+	}
+}
+
+// Links that lead back to themselves are an error, not a hang or a file.
+func TestSaveRefusesALinkLoop(t *testing.T) {
+	root := t.TempDir()
+	symlinks(t, root, [][2]string{{"d/a.uricat", "b.uricat"}, {"d/b.uricat", "../e/c.uricat"}, {"e", "d"}, {"d/c.uricat", "a.uricat"}})
+	c, err := Open(filepath.Join(root, "d", "a.uricat"))
+	if err == nil {
+		addOne(t, c, "http://c/")
+		err = c.Save()
+	}
+	if err == nil || !strings.Contains(err.Error(), "symbolic links") {
+		t.Fatalf("saving through a loop of links: %v", err)
+	}
+}

@@ -294,8 +294,15 @@ func BeginSave(s *Snapshot, wait time.Duration) (*SaveTx, error) {
 		return nil, err
 	}
 	dir := filepath.Dir(target)
-	if err := os.MkdirAll(dir, 0o777); err != nil {
-		return nil, fmt.Errorf("save: %w", err)
+	if _, err := os.Stat(dir); errors.Is(err, fs.ErrNotExist) {
+		if err := os.MkdirAll(dir, 0o777); err != nil {
+			return nil, fmt.Errorf("save: %w", err)
+		}
+		// Made through links, maybe: lock where it really is.
+		if target, err = resolveTarget(s.path); err != nil {
+			return nil, fmt.Errorf("save: %w", err)
+		}
+		tx.target, dir = target, filepath.Dir(target)
 	}
 	if tx.unlock, err = lockDir(dir, wait); err != nil {
 		return nil, fmt.Errorf("save %s: %w", s.path, err)
@@ -334,9 +341,28 @@ func checkWritable(target string) (fs.FileInfo, error) {
 
 // resolveTarget follows path's symbolic links, so that a catalogue kept in
 // a dotfiles repository and linked from elsewhere is written where it lives.
-// A dangling link names the file to create.
+// It resolves as the kernel does: the directory physically (EvalSymlinks
+// takes ".." after a linked directory to the parent of its target, where a
+// lexical join would not), then the final component, whose link text is
+// relative to the directory the link lives in. The result's directory has
+// no links left, so the save locks and writes the directory the file
+// really lives in. A dangling link names the file to create; a directory
+// that does not exist yet is left as named (BeginSave makes it, then
+// resolves again).
 func resolveTarget(path string) (string, error) {
 	for range 40 {
+		dir, base := filepath.Split(path)
+		if dir == "" {
+			dir = "."
+		}
+		physical, err := filepath.EvalSymlinks(dir)
+		if errors.Is(err, fs.ErrNotExist) {
+			return path, nil
+		}
+		if err != nil {
+			return "", err
+		}
+		path = filepath.Join(physical, base)
 		info, err := os.Lstat(path)
 		if errors.Is(err, fs.ErrNotExist) {
 			return path, nil
@@ -352,7 +378,9 @@ func resolveTarget(path string) (string, error) {
 			return "", err
 		}
 		if !filepath.IsAbs(link) {
-			link = filepath.Join(filepath.Dir(path), link)
+			// Not filepath.Join, which would clean "sub/../x" lexically
+			// when sub is itself a link: the next round resolves it.
+			link = physical + string(filepath.Separator) + link
 		}
 		path = link
 	}
