@@ -5,6 +5,7 @@ package catalogue
 import (
 	"errors"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"syscall"
@@ -363,5 +364,149 @@ func TestSaveRefusesALinkLoop(t *testing.T) {
 	}
 	if err == nil || !strings.Contains(err.Error(), "symbolic links") {
 		t.Fatalf("saving through a loop of links: %v", err)
+	}
+}
+
+// The setuid, setgid and sticky bits survive a save as the permissions do.
+func TestSaveKeepsSpecialModeBits(t *testing.T) {
+	for _, mode := range []os.FileMode{0o640 | os.ModeSetgid, 0o660 | os.ModeSticky, 0o750 | os.ModeSetuid | os.ModeSetgid | os.ModeSticky} {
+		path := filepath.Join(t.TempDir(), "c.uricat")
+		writeFile(t, path, twoRecords, mode)
+		if info, _ := os.Stat(path); info.Mode()&keptMode != mode {
+			t.Skipf("this file system does not keep mode %v (got %v)", mode, info.Mode())
+		}
+		addAndSave(t, path)
+		if info, _ := os.Stat(path); info.Mode()&keptMode != mode {
+			t.Errorf("mode %v after a save, want %v kept", info.Mode()&keptMode, mode)
+		}
+	}
+}
+
+// A save replaces the file by a new one: another hard link to the old one
+// keeps the old version, and the save says so rather than leave the user
+// to find two catalogues that differ.
+func TestSaveWarnsOfOtherHardLinks(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "c.uricat")
+	writeFile(t, path, twoRecords, 0o644)
+	c := openAndAdd(t, path)
+	if err := c.Save(); err != nil {
+		t.Fatal(err)
+	}
+	if w := c.SaveWarnings(); len(w) != 0 {
+		t.Fatalf("a save of a file with one name warned: %v", w)
+	}
+	other := filepath.Join(dir, "backup.uricat")
+	if err := os.Link(path, other); err != nil {
+		t.Fatal(err)
+	}
+	addOne(t, c, "http://d/")
+	if err := c.Save(); err != nil {
+		t.Fatal(err)
+	}
+	w := strings.Join(c.SaveWarnings(), "\n")
+	if !strings.Contains(w, path) || !strings.Contains(w, "2 hard links") || !strings.Contains(w, "old version") {
+		t.Errorf("saving a file with 2 hard links warned %q", w)
+	}
+	if data, _ := os.ReadFile(path); !strings.Contains(string(data), "http://d/") {
+		t.Error("the save did not write the catalogue")
+	}
+	// The warning is per save: the next one has only this name.
+	addOne(t, c, "http://e/")
+	if err := c.Save(); err != nil || len(c.SaveWarnings()) != 0 {
+		t.Errorf("next save: %v, warnings %v", err, c.SaveWarnings())
+	}
+}
+
+// What a new file keeps when the owner or group cannot be given to it.
+func TestOwnerKeptDecides(t *testing.T) {
+	const all = 0o770 | os.ModeSetuid | os.ModeSetgid | os.ModeSticky
+	root, member := owner{0, 100}, owner{65534, 100}
+	for _, tc := range []struct {
+		name string
+		have owner
+		mode os.FileMode
+		warn []string
+		want os.FileMode
+	}{
+		{"all kept", root, all, nil, all},
+		{"another owner, same group", member, all, []string{"belonged to user", "only root can give"}, all &^ os.ModeSetuid},
+		{"same owner, another group", owner{0, 65534}, all, []string{"group", "no group permissions"}, 0o700 | os.ModeSetuid | os.ModeSticky},
+		{"neither", owner{65534, 65534}, 0o664, []string{"belonged to", "could not keep"}, 0o604},
+	} {
+		mode, warnings := ownerKept("/c.uricat", tc.mode, root, tc.have)
+		if mode != tc.want {
+			t.Errorf("%s: mode %v, want %v", tc.name, mode, tc.want)
+		}
+		joined := strings.Join(warnings, "\n")
+		if (len(tc.warn) == 0) != (len(warnings) == 0) {
+			t.Errorf("%s: warnings %q", tc.name, joined)
+		}
+		for _, w := range tc.warn {
+			if !strings.Contains(joined, w) || !strings.Contains(joined, "/c.uricat") {
+				t.Errorf("%s: warnings %q do not say %q and name the file", tc.name, joined, w)
+			}
+		}
+	}
+}
+
+// A member of the group saves a group-writable catalogue of root's: the
+// save is written, in the group, with the mode; that the file is now the
+// member's is a warning, not a failure.
+func TestGroupMemberSavesRootsCatalogue(t *testing.T) {
+	if testing.Short() {
+		t.Skip("spawns a process")
+	}
+	if os.Geteuid() != 0 {
+		t.Skip("needs root, to run the saver as another user in the file's group")
+	}
+	const uid, gid = 65534, 4242 // nobody, in a group of its own
+	base, err := os.MkdirTemp("", "uricat-member-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.RemoveAll(base) })
+	// The test binary, where the other user may run it.
+	bin := filepath.Join(base, "catalogue.test")
+	self, err := os.ReadFile(os.Args[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(bin, self, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	dir := filepath.Join(base, "shared")
+	if err := os.Mkdir(dir, 0o770); err != nil {
+		t.Fatal(err)
+	}
+	os.Chmod(base, 0o755)
+	os.Chown(dir, 0, gid)
+	os.Chmod(dir, 0o770)
+	path := filepath.Join(dir, "c.uricat")
+	writeFile(t, path, twoRecords, 0o660)
+	if err := os.Chown(path, 0, gid); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(bin, "-test.run=^$")
+	cmd.Env = append(os.Environ(), "URICAT_TEST_SAVE_ONCE="+path)
+	cmd.SysProcAttr = &syscall.SysProcAttr{Credential: &syscall.Credential{Uid: uid, Gid: uid, Groups: []uint32{gid}}}
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("the member's save failed: %v\n%s", err, out)
+	}
+	data, _ := os.ReadFile(path)
+	if !strings.HasPrefix(string(data), twoRecords) || !strings.Contains(string(data), "http://child/") {
+		t.Fatalf("the member's record was not saved:\n%s", data)
+	}
+	info, _ := os.Stat(path)
+	st := info.Sys().(*syscall.Stat_t)
+	if st.Gid != gid || info.Mode().Perm() != 0o660 {
+		t.Errorf("after the member's save: group %d mode %v, want %d 0660 kept", st.Gid, info.Mode().Perm(), gid)
+	}
+	if st.Uid != uid || !strings.Contains(string(out), "belonged to user root") || !strings.Contains(string(out), path) {
+		t.Errorf("owner %d; the save's warning: %q", st.Uid, out)
+	}
+	if names := dirNames(t, dir); len(names) != 1 {
+		t.Errorf("left beside the catalogue: %v", names)
 	}
 }

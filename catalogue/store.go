@@ -441,24 +441,31 @@ func (tx *SaveTx) Abort() {
 
 // Saved is what a committed save wrote, for Catalogue.Saved.
 type Saved struct {
-	snap *Snapshot
-	disk diskState
+	snap     *Snapshot
+	disk     diskState
+	warnings []string
 }
 
 // Version is the Version of the catalogue that was written.
 func (s *Saved) Version() uint64 { return s.snap.Version }
 
+// Warnings says what the save wrote but could not keep of the file as it
+// was (its owner, its other hard links): worth telling the user, nothing
+// lost. Usually empty.
+func (s *Saved) Warnings() []string { return s.warnings }
+
 // Commit writes s, atomically and durably: a temporary file in the target's
 // directory is written, synced and renamed over it, and the directory is
 // synced, so that a crash at any instant leaves the old file or the new one.
-// The file keeps its owner, group and mode; a new one gets the umask's.
+// The file keeps its owner, group and mode (see writeAtomic for what may not
+// be kept, which Saved.Warnings says); a new one gets the umask's.
 // Temporary files that killed saves left behind are removed. Commit always
 // ends the transaction.
 func (tx *SaveTx) Commit(s *Snapshot) (*Saved, error) {
 	defer tx.Abort()
 	var size int64
 	sum := crc32.New(castagnoli())
-	err := writeAtomic(tx.target, tx.info, func(f io.Writer) error {
+	warnings, err := writeAtomic(tx.target, tx.info, func(f io.Writer) error {
 		// Streamed through a buffer, summed on the way: the file is never
 		// held twice in memory.
 		w := bufio.NewWriterSize(io.MultiWriter(f, sum), 256<<10)
@@ -477,15 +484,18 @@ func (tx *SaveTx) Commit(s *Snapshot) (*Saved, error) {
 		return nil, fmt.Errorf("save: %w", err)
 	}
 	removeStaleTemps(tx.target)
-	return &Saved{snap: s, disk: diskState{exists: true, id: idOf(info), size: size, crc: sum.Sum32()}}, nil
+	return &Saved{snap: s, disk: diskState{exists: true, id: idOf(info), size: size, crc: sum.Sum32()}, warnings: warnings}, nil
 }
 
 // Saved tells the catalogue that res was written: the file now holds that
 // Version. Edits applied since are still to be saved (Modified).
 func (c *Catalogue) Saved(res *Saved) {
 	s := res.snap
-	c.saved = saved{version: s.Version, records: s.records, head: s.head, tail: s.tail, disk: res.disk}
+	c.saved = saved{version: s.Version, records: s.records, head: s.head, tail: s.tail, disk: res.disk, warnings: res.warnings}
 }
+
+// SaveWarnings returns the Warnings of the catalogue's last save, if any.
+func (c *Catalogue) SaveWarnings() []string { return c.saved.warnings }
 
 // Detach forgets the file the catalogue was read from, so that the next
 // save writes the catalogue as a new file: after another program deleted
@@ -533,33 +543,81 @@ const lockWait = 10 * time.Second
 // only uricat's own are ever removed.
 const tempMark = ".uricat-tmp-"
 
+// WriteFile replaces the file at path with what write writes, as a save
+// replaces the catalogue, for an export: symbolic links are followed (the
+// link stays, its target is written), a target that is not a regular file
+// or is read-only is refused, the new file keeps the old one's mode, owner
+// and group (what it cannot keep, the warnings say) or, when there was
+// none, gets the umask's mode, and it replaces the old one atomically, so
+// that a failed or killed write leaves the old file whole. The directory
+// is locked as a save locks it; temporary files that killed writes left
+// there are removed. The directory must exist.
+func WriteFile(path string, write func(io.Writer) error) (warnings []string, err error) {
+	target, err := resolveTarget(path)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := checkWritable(target); err != nil {
+		return nil, err
+	}
+	unlock, err := lockDir(filepath.Dir(target), lockWait)
+	if err != nil {
+		return nil, err
+	}
+	defer unlock()
+	was, err := checkWritable(target)
+	if err != nil {
+		return nil, err
+	}
+	if warnings, err = writeAtomic(target, was, write); err != nil {
+		return nil, err
+	}
+	removeStaleTemps(target)
+	return warnings, nil
+}
+
 // writeAtomic replaces path with what write writes, through a temporary
-// file in the same directory. was is the file being replaced (nil if there is none): its
-// mode, owner and group go to the new file.
-func writeAtomic(path string, was fs.FileInfo, write func(io.Writer) error) error {
+// file in the same directory. was is the file being replaced (nil if there
+// is none): its mode, with the setuid, setgid and sticky bits, owner and
+// group go to the new file. What cannot be kept does not stop the write;
+// the warnings say it:
+//   - an owner or group the writer may not give away (a member of a group
+//     saving a group-writable file of root's): the file becomes the
+//     writer's, and if its group cannot be kept either it gets no group
+//     permissions, so that nobody reads it who could not before;
+//   - other hard links: the new file is not theirs, so they keep the old
+//     version. Writing in place would keep them, but a crash could then
+//     tear the file, which the rename exists to prevent.
+func writeAtomic(path string, was fs.FileInfo, write func(io.Writer) error) (warnings []string, err error) {
 	dir, base := filepath.Split(path)
 	if dir == "" {
 		dir = "."
 	}
 	tmp, err := createTemp(dir, "."+base+tempMark)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	name := tmp.Name()
-	fail := func(err error) error {
+	fail := func(err error) ([]string, error) {
 		tmp.Close()
 		os.Remove(name)
-		return err
+		return nil, err
 	}
 	if err := write(tmp); err != nil {
 		return fail(err)
 	}
 	if was != nil {
-		if err := tmp.Chmod(was.Mode().Perm()); err != nil {
+		// Owner first: a chown clears the setuid and setgid bits.
+		mode, lost, err := keepOwner(tmp, path, was)
+		if err != nil {
 			return fail(err)
 		}
-		if err := keepOwner(tmp, was); err != nil {
-			return fail(fmt.Errorf("%s belongs to another user or group, which a new file could not keep: %w; nothing was saved", path, err))
+		if err := tmp.Chmod(mode); err != nil {
+			return fail(err)
+		}
+		warnings = lost
+		if n := hardLinks(was); n > 1 {
+			warnings = append(warnings, fmt.Sprintf("%s had %d hard links: the file written is a new one, which only this name shows; the other %d still show the old version", path, n, n-1))
 		}
 	}
 	if syncFiles {
@@ -569,25 +627,28 @@ func writeAtomic(path string, was fs.FileInfo, write func(io.Writer) error) erro
 	}
 	if err := tmp.Close(); err != nil {
 		os.Remove(name)
-		return err
+		return nil, err
 	}
 	if err := os.Rename(name, path); err != nil {
 		os.Remove(name)
-		return err
+		return nil, err
 	}
 	if !syncFiles {
-		return nil
+		return warnings, nil
 	}
 	d, err := os.Open(dir)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	defer d.Close()
 	if err := d.Sync(); err != nil && !errors.Is(err, os.ErrInvalid) {
-		return err
+		return nil, err
 	}
-	return nil
+	return warnings, nil
 }
+
+// keptMode is the part of a file's mode a rewrite keeps.
+const keptMode = fs.ModePerm | fs.ModeSetuid | fs.ModeSetgid | fs.ModeSticky
 
 // syncFiles is false only in tests that save thousands of times and do
 // not test durability.
@@ -609,7 +670,8 @@ func createTemp(dir, prefix string) (*os.File, error) {
 
 // removeStaleTemps removes the temporary files of saves that were killed
 // before they renamed theirs: under the lock no other save is writing one.
-// Files of older uricat versions (".NAME.tmp-*") count too.
+// Files of older uricat versions count too: a save's ".NAME.tmp-*", an
+// export's ".NAME.DIGITS.tmp" (os.CreateTemp's).
 func removeStaleTemps(target string) {
 	dir, base := filepath.Split(target)
 	if dir == "" {
@@ -621,10 +683,21 @@ func removeStaleTemps(target string) {
 	}
 	for _, e := range entries {
 		n := e.Name()
-		if (strings.HasPrefix(n, "."+base+tempMark) || strings.HasPrefix(n, "."+base+".tmp-")) && e.Type().IsRegular() {
+		if (strings.HasPrefix(n, "."+base+tempMark) || strings.HasPrefix(n, "."+base+".tmp-") || oldExportTemp(n, base)) && e.Type().IsRegular() {
 			os.Remove(filepath.Join(dir, n))
 		}
 	}
+}
+
+// oldExportTemp reports whether n is the name of an older uricat export's
+// temporary file for base: "." base "." digits ".tmp".
+func oldExportTemp(n, base string) bool {
+	mid, ok := strings.CutPrefix(n, "."+base+".")
+	if !ok {
+		return false
+	}
+	mid, ok = strings.CutSuffix(mid, ".tmp")
+	return ok && mid != "" && strings.Trim(mid, "0123456789") == ""
 }
 
 func randomSuffix() string {

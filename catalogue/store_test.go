@@ -18,6 +18,10 @@ func TestMain(m *testing.M) {
 		saveForever(path)
 		return
 	}
+	if path := os.Getenv("URICAT_TEST_SAVE_ONCE"); path != "" {
+		saveOnce(path)
+		return
+	}
 	os.Exit(m.Run())
 }
 
@@ -47,6 +51,27 @@ func saveForever(path string) {
 			os.Exit(5)
 		}
 	}
+}
+
+// saveOnce is the child of tests that save as another user: it adds a
+// record to the catalogue at path and saves it, and prints the save's
+// warnings, one a line.
+func saveOnce(path string) {
+	c, err := Open(path)
+	if err == nil {
+		_, err = c.Apply(Add{Records: []*Record{NewRecord(Values{URI: "http://child/", Name: "child"})}})
+	}
+	if err == nil {
+		err = c.Save()
+	}
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(5)
+	}
+	for _, w := range c.SaveWarnings() {
+		fmt.Println(w)
+	}
+	os.Exit(0)
 }
 
 // TestKilledSaveNeverTearsTheFile kills a process that is saving, at random

@@ -403,7 +403,7 @@ func TestExportFlow(t *testing.T) {
 	if !bytes.Equal(got, want.Bytes()) {
 		t.Errorf("file differs from the soif exporter's output:\n%s\nwant\n%s", got, want.Bytes())
 	}
-	if leftovers, _ := filepath.Glob(filepath.Join(dir, ".*.tmp")); len(leftovers) > 0 {
+	if leftovers, _ := filepath.Glob(filepath.Join(dir, ".*")); len(leftovers) > 0 {
 		t.Errorf("temporary files left: %v", leftovers)
 	}
 }
