@@ -510,3 +510,33 @@ func TestGroupMemberSavesRootsCatalogue(t *testing.T) {
 		t.Errorf("left beside the catalogue: %v", names)
 	}
 }
+
+// An export's file is the catalogue when it is the same file, by whatever
+// name or link; a new file is the catalogue when both would be one.
+func TestCheckNotCatalogue(t *testing.T) {
+	dir := t.TempDir()
+	cat := filepath.Join(dir, "c.uricat")
+	writeFile(t, cat, twoRecords, 0o644)
+	other := filepath.Join(dir, "other.html")
+	writeFile(t, other, "x", 0o644)
+	symlinks(t, dir, [][2]string{{"link.html", "c.uricat"}, {"sub", "."}})
+	os.Link(cat, filepath.Join(dir, "hard.uricat"))
+	for _, tc := range []struct {
+		path, cat string
+		refused   bool
+	}{
+		{cat, cat, true},
+		{filepath.Join(dir, "link.html"), cat, true},
+		{filepath.Join(dir, "sub", "c.uricat"), cat, true},
+		{filepath.Join(dir, "hard.uricat"), cat, true},
+		{other, cat, false},
+		{filepath.Join(dir, "new.html"), cat, false},
+		{filepath.Join(dir, "sub", "new.uricat"), filepath.Join(dir, "new.uricat"), true},
+		{filepath.Join(dir, "new.html"), filepath.Join(dir, "new.uricat"), false},
+	} {
+		err := CheckNotCatalogue(tc.path, tc.cat)
+		if refused := errors.Is(err, ErrIsCatalogue); refused != tc.refused || (refused && !strings.Contains(err.Error(), tc.path)) {
+			t.Errorf("CheckNotCatalogue(%s, %s) = %v, want refused %v", tc.path, tc.cat, err, tc.refused)
+		}
+	}
+}

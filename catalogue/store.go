@@ -576,6 +576,36 @@ func WriteFile(path string, write func(io.Writer) error) (warnings []string, err
 	return warnings, nil
 }
 
+// ErrIsCatalogue is what CheckNotCatalogue's error wraps.
+var ErrIsCatalogue = errors.New("is the catalogue itself")
+
+// CheckNotCatalogue returns an error when path is the catalogue file at
+// catalogue, so that an export (CLI or TUI) never replaces the bookmarks
+// with another format: the same file by device and inode, whatever links
+// or names lead to it, or, when neither exists yet, the same file to be.
+func CheckNotCatalogue(path, catalogue string) error {
+	refuse := fmt.Errorf("%s %w; choose another file", path, ErrIsCatalogue)
+	a, errA := os.Stat(path)
+	b, errB := os.Stat(catalogue)
+	switch {
+	case errA == nil && errB == nil:
+		if os.SameFile(a, b) {
+			return refuse
+		}
+	case errors.Is(errA, fs.ErrNotExist) && errors.Is(errB, fs.ErrNotExist):
+		ta, errA := resolveTarget(path)
+		tb, errB := resolveTarget(catalogue)
+		if errA == nil && errB == nil {
+			ta, errA = filepath.Abs(ta)
+			tb, errB = filepath.Abs(tb)
+			if errA == nil && errB == nil && ta == tb {
+				return refuse
+			}
+		}
+	}
+	return nil
+}
+
 // writeAtomic replaces path with what write writes, through a temporary
 // file in the same directory. was is the file being replaced (nil if there
 // is none): its mode, with the setuid, setgid and sticky bits, owner and
