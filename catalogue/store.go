@@ -260,7 +260,7 @@ func (e *ConflictError) Error() string {
 var ErrLocked = errors.New("another uricat process is saving this catalogue")
 
 // ErrReadOnly is what a save's error wraps when the file may not be written.
-var ErrReadOnly = errors.New("the catalogue file is read-only")
+var ErrReadOnly = errors.New("the file is read-only")
 
 // SaveTx is a save under way: it holds the catalogue's lock, and knows
 // whether another program changed the file since the catalogue last saw
@@ -290,7 +290,7 @@ func BeginSave(s *Snapshot, wait time.Duration) (*SaveTx, error) {
 		return nil, fmt.Errorf("save: %w", err)
 	}
 	tx := &SaveTx{path: s.path, target: target}
-	if tx.info, err = checkWritable(target); err != nil {
+	if tx.info, err = checkWritable(target, "save changes"); err != nil {
 		return nil, err
 	}
 	dir := filepath.Dir(target)
@@ -309,7 +309,7 @@ func BeginSave(s *Snapshot, wait time.Duration) (*SaveTx, error) {
 	}
 	// Between the check and the lock, another program may have replaced
 	// the file.
-	if tx.info, err = checkWritable(target); err != nil {
+	if tx.info, err = checkWritable(target, "save changes"); err != nil {
 		tx.Abort()
 		return nil, err
 	}
@@ -321,8 +321,9 @@ func BeginSave(s *Snapshot, wait time.Duration) (*SaveTx, error) {
 }
 
 // checkWritable returns the target's details, or an error if it exists and
-// is not a regular file or may not be written.
-func checkWritable(target string) (fs.FileInfo, error) {
+// is not a regular file or may not be written: the message says it must
+// be made writable to do what ("save changes").
+func checkWritable(target, what string) (fs.FileInfo, error) {
 	info, err := os.Stat(target)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
@@ -334,7 +335,7 @@ func checkWritable(target string) (fs.FileInfo, error) {
 		return nil, err
 	}
 	if info.Mode().Perm()&0o222 == 0 || !canWrite(target) {
-		return nil, fmt.Errorf("%s is read-only (mode %v): uricat leaves it alone; make it writable (chmod u+w) to save changes (%w)", target, info.Mode().Perm(), ErrReadOnly)
+		return nil, fmt.Errorf("%s is read-only (mode %v): uricat leaves it alone; make it writable (chmod u+w) to %s (%w)", target, info.Mode().Perm(), what, ErrReadOnly)
 	}
 	return info, nil
 }
@@ -557,7 +558,7 @@ func WriteFile(path string, write func(io.Writer) error) (warnings []string, err
 	if err != nil {
 		return nil, err
 	}
-	if _, err := checkWritable(target); err != nil {
+	if _, err := checkWritable(target, "replace it"); err != nil {
 		return nil, err
 	}
 	unlock, err := lockDir(filepath.Dir(target), lockWait)
@@ -565,7 +566,7 @@ func WriteFile(path string, write func(io.Writer) error) (warnings []string, err
 		return nil, err
 	}
 	defer unlock()
-	was, err := checkWritable(target)
+	was, err := checkWritable(target, "replace it")
 	if err != nil {
 		return nil, err
 	}
@@ -647,7 +648,7 @@ func writeAtomic(path string, was fs.FileInfo, write func(io.Writer) error) (war
 		}
 		warnings = lost
 		if n := hardLinks(was); n > 1 {
-			warnings = append(warnings, fmt.Sprintf("%s had %d hard links: the file written is a new one, which only this name shows; the other %d still show the old version", path, n, n-1))
+			warnings = append(warnings, fmt.Sprintf("%s had %d hard links: the file written is a new one, under this name only; the other names still show the old version", path, n))
 		}
 	}
 	if syncFiles {
