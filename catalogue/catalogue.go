@@ -47,6 +47,7 @@ type saved struct {
 	records    []*Record // the file's records, a snapshot
 	head, tail string
 	disk       diskState
+	warnings   []string // what the save that wrote it could not keep
 }
 
 // Read reads a whole catalogue from r.

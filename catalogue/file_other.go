@@ -19,7 +19,11 @@ func openNoBlock(path string) (*os.File, error) { return os.Open(path) }
 
 func canWrite(path string) bool { return true }
 
-func keepOwner(f *os.File, was fs.FileInfo) error { return nil }
+func keepOwner(f *os.File, path string, was fs.FileInfo) (fs.FileMode, []string, error) {
+	return was.Mode() & keptMode, nil, nil
+}
+
+func hardLinks(info fs.FileInfo) uint64 { return 1 }
 
 // lockDir takes a lock by creating a lock file exclusively. Unlike flock, a
 // crash leaves it behind: it is taken as stale after a minute.

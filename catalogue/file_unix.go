@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"os/user"
+	"strconv"
 	"syscall"
 	"time"
 )
@@ -39,21 +41,89 @@ func canWrite(path string) bool {
 	return syscall.Access(path, 2 /* W_OK */) == nil
 }
 
-// keepOwner gives f the owner and group of was, when they differ.
-func keepOwner(f *os.File, was fs.FileInfo) error {
+// keepOwner gives f, which replaces path, the owner and group of was, as
+// far as this process may, and returns the mode f is to have: was's, less
+// what would give away more than was did (see ownerKept).
+func keepOwner(f *os.File, path string, was fs.FileInfo) (fs.FileMode, []string, error) {
+	mode := was.Mode() & keptMode
 	want, ok := was.Sys().(*syscall.Stat_t)
 	if !ok {
-		return nil
+		return mode, nil, nil
 	}
+	have, err := ownerOf(f)
+	if err != nil {
+		return 0, nil, err
+	}
+	if have == (owner{want.Uid, want.Gid}) {
+		return mode, nil, nil
+	}
+	if f.Chown(int(want.Uid), int(want.Gid)) != nil {
+		// Only root gives a file away; a member of the group may still
+		// give it the group.
+		f.Chown(-1, int(want.Gid))
+	}
+	if have, err = ownerOf(f); err != nil {
+		return 0, nil, err
+	}
+	mode, warnings := ownerKept(path, mode, owner{want.Uid, want.Gid}, have)
+	return mode, warnings, nil
+}
+
+// owner is a file's user and group.
+type owner struct{ uid, gid uint32 }
+
+func ownerOf(f *os.File) (owner, error) {
 	info, err := f.Stat()
 	if err != nil {
-		return err
+		return owner{}, err
 	}
-	have, ok := info.Sys().(*syscall.Stat_t)
-	if !ok || (have.Uid == want.Uid && have.Gid == want.Gid) {
-		return nil
+	st, ok := info.Sys().(*syscall.Stat_t)
+	if !ok {
+		return owner{}, nil
 	}
-	return f.Chown(int(want.Uid), int(want.Gid))
+	return owner{st.Uid, st.Gid}, nil
+}
+
+// ownerKept decides the mode of a new file that was to have owner want
+// and mode, and got have, and says what was not kept. Another owner (the
+// writer, who could write the file anyway) keeps the owner's permissions
+// but not setuid. Another group gets no permissions, nor setgid: they
+// were for the old group's members, not the writer's group's.
+func ownerKept(path string, mode fs.FileMode, want, have owner) (fs.FileMode, []string) {
+	var warnings []string
+	if have.uid != want.uid {
+		mode &^= fs.ModeSetuid
+		warnings = append(warnings, fmt.Sprintf("%s belonged to %s; the file written belongs to %s, who wrote it (only root can give a file to another user)", path, userName(want.uid), userName(have.uid)))
+	}
+	if have.gid != want.gid {
+		mode &^= fs.ModeSetgid | 0o070
+		warnings = append(warnings, fmt.Sprintf("%s was in group %s, which the file written could not keep (its writer is not a member): it is in group %s, with no group permissions (mode %v)", path, groupName(want.gid), groupName(have.gid), mode))
+	}
+	return mode, warnings
+}
+
+func userName(uid uint32) string {
+	id := strconv.FormatUint(uint64(uid), 10)
+	if u, err := user.LookupId(id); err == nil {
+		return fmt.Sprintf("user %s (%s)", u.Username, id)
+	}
+	return "user " + id
+}
+
+func groupName(gid uint32) string {
+	id := strconv.FormatUint(uint64(gid), 10)
+	if g, err := user.LookupGroupId(id); err == nil {
+		return fmt.Sprintf("%s (%s)", g.Name, id)
+	}
+	return id
+}
+
+// hardLinks returns how many names the file has.
+func hardLinks(info fs.FileInfo) uint64 {
+	if st, ok := info.Sys().(*syscall.Stat_t); ok {
+		return uint64(st.Nlink)
+	}
+	return 1
 }
 
 // lockDir takes an exclusive advisory lock (flock) on dir itself, waiting

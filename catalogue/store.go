@@ -263,7 +263,7 @@ func (e *ConflictError) Error() string {
 var ErrLocked = errors.New("another uricat process is saving this catalogue")
 
 // ErrReadOnly is what a save's error wraps when the file may not be written.
-var ErrReadOnly = errors.New("the catalogue file is read-only")
+var ErrReadOnly = errors.New("the file is read-only")
 
 // SaveTx is a save under way: it holds the catalogue's lock, and knows
 // whether another program changed the file since the catalogue last saw
@@ -293,19 +293,26 @@ func BeginSave(s *Snapshot, wait time.Duration) (*SaveTx, error) {
 		return nil, fmt.Errorf("save: %w", err)
 	}
 	tx := &SaveTx{path: s.path, target: target}
-	if tx.info, err = checkWritable(target); err != nil {
+	if tx.info, err = checkWritable(target, "save changes"); err != nil {
 		return nil, err
 	}
 	dir := filepath.Dir(target)
-	if err := os.MkdirAll(dir, 0o777); err != nil {
-		return nil, fmt.Errorf("save: %w", err)
+	if _, err := os.Stat(dir); errors.Is(err, fs.ErrNotExist) {
+		if err := os.MkdirAll(dir, 0o777); err != nil {
+			return nil, fmt.Errorf("save: %w", err)
+		}
+		// Made through links, maybe: lock where it really is.
+		if target, err = resolveTarget(s.path); err != nil {
+			return nil, fmt.Errorf("save: %w", err)
+		}
+		tx.target, dir = target, filepath.Dir(target)
 	}
 	if tx.unlock, err = lockDir(dir, wait); err != nil {
 		return nil, fmt.Errorf("save %s: %w", s.path, err)
 	}
 	// Between the check and the lock, another program may have replaced
 	// the file.
-	if tx.info, err = checkWritable(target); err != nil {
+	if tx.info, err = checkWritable(target, "save changes"); err != nil {
 		tx.Abort()
 		return nil, err
 	}
@@ -317,8 +324,9 @@ func BeginSave(s *Snapshot, wait time.Duration) (*SaveTx, error) {
 }
 
 // checkWritable returns the target's details, or an error if it exists and
-// is not a regular file or may not be written.
-func checkWritable(target string) (fs.FileInfo, error) {
+// is not a regular file or may not be written: the message says it must
+// be made writable to do what ("save changes").
+func checkWritable(target, what string) (fs.FileInfo, error) {
 	info, err := os.Stat(target)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
@@ -330,16 +338,35 @@ func checkWritable(target string) (fs.FileInfo, error) {
 		return nil, err
 	}
 	if info.Mode().Perm()&0o222 == 0 || !canWrite(target) {
-		return nil, fmt.Errorf("%s is read-only (mode %v): uricat leaves it alone; make it writable (chmod u+w) to save changes (%w)", target, info.Mode().Perm(), ErrReadOnly)
+		return nil, fmt.Errorf("%s is read-only (mode %v): uricat leaves it alone; make it writable (chmod u+w) to %s (%w)", target, info.Mode().Perm(), what, ErrReadOnly)
 	}
 	return info, nil
 }
 
 // resolveTarget follows path's symbolic links, so that a catalogue kept in
 // a dotfiles repository and linked from elsewhere is written where it lives.
-// A dangling link names the file to create.
+// It resolves as the kernel does: the directory physically (EvalSymlinks
+// takes ".." after a linked directory to the parent of its target, where a
+// lexical join would not), then the final component, whose link text is
+// relative to the directory the link lives in. The result's directory has
+// no links left, so the save locks and writes the directory the file
+// really lives in. A dangling link names the file to create; a directory
+// that does not exist yet is left as named (BeginSave makes it, then
+// resolves again).
 func resolveTarget(path string) (string, error) {
 	for range 40 {
+		dir, base := filepath.Split(path)
+		if dir == "" {
+			dir = "."
+		}
+		physical, err := filepath.EvalSymlinks(dir)
+		if errors.Is(err, fs.ErrNotExist) {
+			return path, nil
+		}
+		if err != nil {
+			return "", err
+		}
+		path = filepath.Join(physical, base)
 		info, err := os.Lstat(path)
 		if errors.Is(err, fs.ErrNotExist) {
 			return path, nil
@@ -355,7 +382,9 @@ func resolveTarget(path string) (string, error) {
 			return "", err
 		}
 		if !filepath.IsAbs(link) {
-			link = filepath.Join(filepath.Dir(path), link)
+			// Not filepath.Join, which would clean "sub/../x" lexically
+			// when sub is itself a link: the next round resolves it.
+			link = physical + string(filepath.Separator) + link
 		}
 		path = link
 	}
@@ -416,24 +445,31 @@ func (tx *SaveTx) Abort() {
 
 // Saved is what a committed save wrote, for Catalogue.Saved.
 type Saved struct {
-	snap *Snapshot
-	disk diskState
+	snap     *Snapshot
+	disk     diskState
+	warnings []string
 }
 
 // Version is the Version of the catalogue that was written.
 func (s *Saved) Version() uint64 { return s.snap.Version }
 
+// Warnings says what the save wrote but could not keep of the file as it
+// was (its owner, its other hard links): worth telling the user, nothing
+// lost. Usually empty.
+func (s *Saved) Warnings() []string { return s.warnings }
+
 // Commit writes s, atomically and durably: a temporary file in the target's
 // directory is written, synced and renamed over it, and the directory is
 // synced, so that a crash at any instant leaves the old file or the new one.
-// The file keeps its owner, group and mode; a new one gets the umask's.
+// The file keeps its owner, group and mode (see writeAtomic for what may not
+// be kept, which Saved.Warnings says); a new one gets the umask's.
 // Temporary files that killed saves left behind are removed. Commit always
 // ends the transaction.
 func (tx *SaveTx) Commit(s *Snapshot) (*Saved, error) {
 	defer tx.Abort()
 	var size int64
 	sum := crc32.New(castagnoli())
-	err := writeAtomic(tx.target, tx.info, func(f io.Writer) error {
+	warnings, err := writeAtomic(tx.target, tx.info, func(f io.Writer) error {
 		// Streamed through a buffer, summed on the way: the file is never
 		// held twice in memory.
 		w := bufio.NewWriterSize(io.MultiWriter(f, sum), 256<<10)
@@ -452,15 +488,18 @@ func (tx *SaveTx) Commit(s *Snapshot) (*Saved, error) {
 		return nil, fmt.Errorf("save: %w", err)
 	}
 	removeStaleTemps(tx.target)
-	return &Saved{snap: s, disk: diskState{exists: true, id: idOf(info), size: size, crc: sum.Sum32()}}, nil
+	return &Saved{snap: s, disk: diskState{exists: true, id: idOf(info), size: size, crc: sum.Sum32()}, warnings: warnings}, nil
 }
 
 // Saved tells the catalogue that res was written: the file now holds that
 // Version. Edits applied since are still to be saved (Modified).
 func (c *Catalogue) Saved(res *Saved) {
 	s := res.snap
-	c.saved = saved{version: s.Version, records: s.records, head: s.head, tail: s.tail, disk: res.disk}
+	c.saved = saved{version: s.Version, records: s.records, head: s.head, tail: s.tail, disk: res.disk, warnings: res.warnings}
 }
+
+// SaveWarnings returns the Warnings of the catalogue's last save, if any.
+func (c *Catalogue) SaveWarnings() []string { return c.saved.warnings }
 
 // Detach forgets the file the catalogue was read from, so that the next
 // save writes the catalogue as a new file: after another program deleted
@@ -508,33 +547,111 @@ const lockWait = 10 * time.Second
 // only uricat's own are ever removed.
 const tempMark = ".uricat-tmp-"
 
+// WriteFile replaces the file at path with what write writes, as a save
+// replaces the catalogue, for an export: symbolic links are followed (the
+// link stays, its target is written), a target that is not a regular file
+// or is read-only is refused, the new file keeps the old one's mode, owner
+// and group (what it cannot keep, the warnings say) or, when there was
+// none, gets the umask's mode, and it replaces the old one atomically, so
+// that a failed or killed write leaves the old file whole. The directory
+// is locked as a save locks it; temporary files that killed writes left
+// there are removed. The directory must exist.
+func WriteFile(path string, write func(io.Writer) error) (warnings []string, err error) {
+	target, err := resolveTarget(path)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := checkWritable(target, "replace it"); err != nil {
+		return nil, err
+	}
+	unlock, err := lockDir(filepath.Dir(target), lockWait)
+	if err != nil {
+		return nil, err
+	}
+	defer unlock()
+	was, err := checkWritable(target, "replace it")
+	if err != nil {
+		return nil, err
+	}
+	if warnings, err = writeAtomic(target, was, write); err != nil {
+		return nil, err
+	}
+	removeStaleTemps(target)
+	return warnings, nil
+}
+
+// ErrIsCatalogue is what CheckNotCatalogue's error wraps.
+var ErrIsCatalogue = errors.New("is the catalogue itself")
+
+// CheckNotCatalogue returns an error when path is the catalogue file at
+// catalogue, so that an export (CLI or TUI) never replaces the bookmarks
+// with another format: the same file by device and inode, whatever links
+// or names lead to it, or, when neither exists yet, the same file to be.
+func CheckNotCatalogue(path, catalogue string) error {
+	refuse := fmt.Errorf("%s %w; choose another file", path, ErrIsCatalogue)
+	a, errA := os.Stat(path)
+	b, errB := os.Stat(catalogue)
+	switch {
+	case errA == nil && errB == nil:
+		if os.SameFile(a, b) {
+			return refuse
+		}
+	case errors.Is(errA, fs.ErrNotExist) && errors.Is(errB, fs.ErrNotExist):
+		ta, errA := resolveTarget(path)
+		tb, errB := resolveTarget(catalogue)
+		if errA == nil && errB == nil {
+			ta, errA = filepath.Abs(ta)
+			tb, errB = filepath.Abs(tb)
+			if errA == nil && errB == nil && ta == tb {
+				return refuse
+			}
+		}
+	}
+	return nil
+}
+
 // writeAtomic replaces path with what write writes, through a temporary
-// file in the same directory. was is the file being replaced (nil if there is none): its
-// mode, owner and group go to the new file.
-func writeAtomic(path string, was fs.FileInfo, write func(io.Writer) error) error {
+// file in the same directory. was is the file being replaced (nil if there
+// is none): its mode, with the setuid, setgid and sticky bits, owner and
+// group go to the new file. What cannot be kept does not stop the write;
+// the warnings say it:
+//   - an owner or group the writer may not give away (a member of a group
+//     saving a group-writable file of root's): the file becomes the
+//     writer's, and if its group cannot be kept either it gets no group
+//     permissions, so that nobody reads it who could not before;
+//   - other hard links: the new file is not theirs, so they keep the old
+//     version. Writing in place would keep them, but a crash could then
+//     tear the file, which the rename exists to prevent.
+func writeAtomic(path string, was fs.FileInfo, write func(io.Writer) error) (warnings []string, err error) {
 	dir, base := filepath.Split(path)
 	if dir == "" {
 		dir = "."
 	}
 	tmp, err := createTemp(dir, "."+base+tempMark)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	name := tmp.Name()
-	fail := func(err error) error {
+	fail := func(err error) ([]string, error) {
 		tmp.Close()
 		os.Remove(name)
-		return err
+		return nil, err
 	}
 	if err := write(tmp); err != nil {
 		return fail(err)
 	}
 	if was != nil {
-		if err := tmp.Chmod(was.Mode().Perm()); err != nil {
+		// Owner first: a chown clears the setuid and setgid bits.
+		mode, lost, err := keepOwner(tmp, path, was)
+		if err != nil {
 			return fail(err)
 		}
-		if err := keepOwner(tmp, was); err != nil {
-			return fail(fmt.Errorf("%s belongs to another user or group, which a new file could not keep: %w; nothing was saved", path, err))
+		if err := tmp.Chmod(mode); err != nil {
+			return fail(err)
+		}
+		warnings = lost
+		if n := hardLinks(was); n > 1 {
+			warnings = append(warnings, fmt.Sprintf("%s had %d hard links: the file written is a new one, under this name only; the other names still show the old version", path, n))
 		}
 	}
 	if syncFiles {
@@ -544,25 +661,28 @@ func writeAtomic(path string, was fs.FileInfo, write func(io.Writer) error) erro
 	}
 	if err := tmp.Close(); err != nil {
 		os.Remove(name)
-		return err
+		return nil, err
 	}
 	if err := os.Rename(name, path); err != nil {
 		os.Remove(name)
-		return err
+		return nil, err
 	}
 	if !syncFiles {
-		return nil
+		return warnings, nil
 	}
 	d, err := os.Open(dir)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	defer d.Close()
 	if err := d.Sync(); err != nil && !errors.Is(err, os.ErrInvalid) {
-		return err
+		return nil, err
 	}
-	return nil
+	return warnings, nil
 }
+
+// keptMode is the part of a file's mode a rewrite keeps.
+const keptMode = fs.ModePerm | fs.ModeSetuid | fs.ModeSetgid | fs.ModeSticky
 
 // syncFiles is false only in tests that save thousands of times and do
 // not test durability.
@@ -584,7 +704,8 @@ func createTemp(dir, prefix string) (*os.File, error) {
 
 // removeStaleTemps removes the temporary files of saves that were killed
 // before they renamed theirs: under the lock no other save is writing one.
-// Files of older uricat versions (".NAME.tmp-*") count too.
+// Files of older uricat versions count too: a save's ".NAME.tmp-*", an
+// export's ".NAME.DIGITS.tmp" (os.CreateTemp's).
 func removeStaleTemps(target string) {
 	dir, base := filepath.Split(target)
 	if dir == "" {
@@ -596,10 +717,21 @@ func removeStaleTemps(target string) {
 	}
 	for _, e := range entries {
 		n := e.Name()
-		if (strings.HasPrefix(n, "."+base+tempMark) || strings.HasPrefix(n, "."+base+".tmp-")) && e.Type().IsRegular() {
+		if (strings.HasPrefix(n, "."+base+tempMark) || strings.HasPrefix(n, "."+base+".tmp-") || oldExportTemp(n, base)) && e.Type().IsRegular() {
 			os.Remove(filepath.Join(dir, n))
 		}
 	}
+}
+
+// oldExportTemp reports whether n is the name of an older uricat export's
+// temporary file for base: "." base "." digits ".tmp".
+func oldExportTemp(n, base string) bool {
+	mid, ok := strings.CutPrefix(n, "."+base+".")
+	if !ok {
+		return false
+	}
+	mid, ok = strings.CutSuffix(mid, ".tmp")
+	return ok && mid != "" && strings.Trim(mid, "0123456789") == ""
 }
 
 func randomSuffix() string {

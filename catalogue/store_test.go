@@ -18,6 +18,10 @@ func TestMain(m *testing.M) {
 		saveForever(path)
 		return
 	}
+	if path := os.Getenv("URICAT_TEST_SAVE_ONCE"); path != "" {
+		saveOnce(path)
+		return
+	}
 	os.Exit(m.Run())
 }
 
@@ -47,6 +51,27 @@ func saveForever(path string) {
 			os.Exit(5)
 		}
 	}
+}
+
+// saveOnce is the child of tests that save as another user: it adds a
+// record to the catalogue at path and saves it, and prints the save's
+// warnings, one a line.
+func saveOnce(path string) {
+	c, err := Open(path)
+	if err == nil {
+		_, err = c.Apply(Add{Records: []*Record{NewRecord(Values{URI: "http://child/", Name: "child"})}})
+	}
+	if err == nil {
+		err = c.Save()
+	}
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(5)
+	}
+	for _, w := range c.SaveWarnings() {
+		fmt.Println(w)
+	}
+	os.Exit(0)
 }
 
 // TestKilledSaveNeverTearsTheFile kills a process that is saving, at random
@@ -280,5 +305,82 @@ func TestDefaultPath(t *testing.T) {
 	t.Setenv(EnvCatalogue, "")
 	if got := DefaultPath(); !strings.HasSuffix(got, filepath.Join("uricat", "bookmarks.uricat")) {
 		t.Errorf("default %q", got)
+	}
+}
+
+// Issue 22: add, save, delete, save, for every shape a file may end in.
+// In one session (the TUI, undo) the file comes back byte for byte. In a
+// later one (`uricat add`, then `uricat rm`), the blank lines the add
+// separated the new record with are all there is to go on, and "A\r\n"
+// and "A" both become "A\r\n\r\nNEW\r\n": the file comes back byte for
+// byte when it ended with one line break, as uricat writes it, and
+// otherwise with its last line ended and no blank lines after it (want).
+func TestAddSaveDeleteSaveGivesBackTheFile(t *testing.T) {
+	syncFiles = false
+	defer func() { syncFiles = true }()
+	const rec = "URI: http://a/\r\nNAME: A\r\nDATE: 01/01/2001 00:00:00"
+	for _, tc := range []struct{ tail, later string }{
+		{"\r\n", "\r\n"},
+		{"\n", "\n"},
+		{"  \r\n", "  \r\n"},
+		{"\r\n# comment\r\n", "\r\n# comment\r\n"},
+		{"\r\n\r\n# comment\r\n", "\r\n\r\n# comment\r\n"},
+		{"\r\n\r\nX-A: b\r\n", "\r\n\r\nX-A: b\r\n"},
+		{"", "\r\n"},
+		{" ", " \r\n"},
+		{"\r", "\r\r\n"},
+		{"\r\n\r\n# comment", "\r\n\r\n# comment\r\n"},
+		{"\r\n\r\n", "\r\n"},
+		{"\r\n\r\n\r\n", "\r\n"},
+		{"\n\n", "\n"},
+		{"\n\n\n", "\n"},
+		{"\r\n\n", "\r\n"},
+		{"\n\r\n", "\n"},
+		{"\r\n ", "\r\n"},
+		{"\r\n  \r\n", "\r\n"},
+		{"\r\n\t", "\r\n"},
+		{"\r\n\r\n ", "\r\n"},
+		{"\r\n\r", "\r\n\r\r\n"},
+		{"\r\n\r\n\r", "\r\n\r\n\r\r\n"},
+	} {
+		for _, later := range []bool{false, true} {
+			orig := rec + tc.tail
+			path := filepath.Join(t.TempDir(), "c.uricat")
+			if err := os.WriteFile(path, []byte(orig), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			c, err := Open(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := testAdd(c, NewRecord(Values{URI: "http://new/", Name: "New"})); err != nil {
+				t.Fatal(err)
+			}
+			if err := c.Save(); err != nil {
+				t.Fatal(err)
+			}
+			if data, _ := os.ReadFile(path); !strings.HasPrefix(string(data), orig) {
+				t.Errorf("tail %q: the add changed bytes already there: %q", tc.tail, data)
+			}
+			if later {
+				if c, err = Open(path); err != nil {
+					t.Fatal(err)
+				}
+			}
+			last := c.Records()[len(c.Records())-1]
+			if last.URI() != "http://new/" || testDelete(c, last) != nil {
+				t.Fatalf("tail %q: the new record is not last", tc.tail)
+			}
+			if err := c.Save(); err != nil {
+				t.Fatal(err)
+			}
+			want := orig
+			if later {
+				want = rec + tc.later
+			}
+			if got, _ := os.ReadFile(path); string(got) != want {
+				t.Errorf("tail %q, delete in a later session %v: the file became\n%q, want\n%q", tc.tail, later, got, want)
+			}
+		}
 	}
 }

@@ -135,7 +135,9 @@ func (m *Model) openDialog(msg tea.KeyMsg) (tea.Cmd, bool) {
 		if m.input.Value() != "" {
 			what = fmt.Sprintf("the %s shown", plural(len(recs), "record"))
 		}
-		d = transfer.NewExport(ctx, recs, what, "")
+		e := transfer.NewExport(ctx, recs, what, "")
+		e.SetCatalogue(m.path)
+		d = e
 		m.msg = ""
 	case key.Matches(msg, k.Open):
 		return system.Open(rec.URI()), true

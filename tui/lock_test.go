@@ -104,3 +104,20 @@ func TestRateThenQuitTypedAtOnceSaves(t *testing.T) {
 		t.Error("the rating typed before q was not saved")
 	}
 }
+
+// TestSaveWarningIsSaid: a save that could not keep something of the file
+// (its other hard link, which keeps the old version) says so.
+func TestSaveWarningIsSaid(t *testing.T) {
+	h := newHarness(t, fixture, 100, 24)
+	if err := os.Link(h.m.path, h.m.path+".bak"); err != nil {
+		t.Fatal(err)
+	}
+	h.selectName("Google")
+	h.keys("4")
+	if find(h.reopen(), "Google").Rating() != 4 {
+		t.Fatal("not saved")
+	}
+	if !strings.Contains(h.m.msg, "saved, but:") || !strings.Contains(h.m.msg, "2 hard links") {
+		t.Errorf("message %q, want the save's warning", h.m.msg)
+	}
+}

@@ -226,3 +226,27 @@ func TestExportAsksBeforeOverwritingThroughTheStack(t *testing.T) {
 		t.Errorf("message %q", h.m.msg)
 	}
 }
+
+// Issue 22: x, the catalogue's own path, enter: refused before the
+// question "Overwrite it?", as `uricat export -o` refuses it.
+func TestExportRefusesTheCatalogueThroughTheStack(t *testing.T) {
+	h := newHarness(t, fixture, 100, 30)
+	before, err := os.ReadFile(h.m.path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h.keys("x", "tab")
+	for range 300 {
+		h.keys("backspace")
+	}
+	h.typeText(h.m.path)
+	h.keys("enter")
+	h.wantStack("export")
+	if v := h.m.View(); !strings.Contains(strings.Join(strings.Fields(v), " "), "is the catalogue itself") {
+		t.Errorf("the refusal is not shown:\n%s", v)
+	}
+	h.keys("y")
+	if after, _ := os.ReadFile(h.m.path); string(after) != string(before) {
+		t.Fatalf("the catalogue was overwritten: %q", after)
+	}
+}

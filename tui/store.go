@@ -221,6 +221,11 @@ func (m *Model) saved(msg savedMsg) tea.Cmd {
 	m.saving = false
 	m.cat.Saved(msg.res)
 	m.unsaved, m.conflict, m.fileGone = false, false, false
+	if w := msg.res.Warnings(); len(w) > 0 {
+		// Saved, but the file could not keep something (its owner, its
+		// other hard links): the user should know.
+		m.setMsg(sevWarning, "saved, but: %s", catalogue.DisplayText(w[0]))
+	}
 	if m.cat.Modified() || m.saveAgain {
 		return m.save()
 	}

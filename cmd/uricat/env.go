@@ -18,6 +18,9 @@ type env struct {
 	stdout, stderr io.Writer
 	catalogue      string // path from --catalogue or the default
 	line           []byte // diagnostic's buffer, reused for each line
+	// opened is the catalogue open gave the command, whose save's
+	// warnings exit prints (catalogue.Catalogue.SaveWarnings).
+	opened *catalogue.Catalogue
 }
 
 // The exit codes, as `uricat --help` documents them (exitHelp).
@@ -62,12 +65,19 @@ func silent(code int) error { return &exitError{code: code} }
 // exit code for it. Errors that cobra itself returns (an unknown command or
 // flag, a wrong number of arguments) are usage errors.
 func (e *env) exit(cmd *cobra.Command, err error) int {
-	if err == nil {
-		return exitOK
-	}
 	name := "uricat"
 	if cmd != nil {
 		name = cmd.CommandPath()
+	}
+	// What a save wrote but could not keep of the file (its owner, its
+	// other hard links), whatever the command did after.
+	if e.opened != nil {
+		for _, w := range e.opened.SaveWarnings() {
+			fmt.Fprintf(e.stderr, "%s: warning: %s\n", name, catalogue.DisplayLines(w))
+		}
+	}
+	if err == nil {
+		return exitOK
 	}
 	x := &exitError{code: exitUsage, err: err, usage: true}
 	errors.As(err, &x)
@@ -87,6 +97,7 @@ func (e *env) open() (*catalogue.Catalogue, error) {
 	if err != nil {
 		return nil, unreadableCatalogue(err)
 	}
+	e.opened = c
 	return c, nil
 }
 

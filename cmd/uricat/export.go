@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"os"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -56,8 +55,10 @@ func (o *exportOptions) run(e *env) error {
 	if err != nil {
 		return usageError(err)
 	}
-	if o.out != "" && o.out != "-" && sameFile(o.out, e.catalogue) {
-		return usageError(fmt.Errorf("%s is the catalogue itself; choose another file", o.out))
+	if o.out != "" && o.out != "-" {
+		if err := catalogue.CheckNotCatalogue(o.out, e.catalogue); err != nil {
+			return usageError(err)
+		}
 	}
 	recs, err := e.search(q)
 	if err != nil {
@@ -87,14 +88,4 @@ func printLosses(e *env, losses []catalogue.Diagnostic) {
 	for _, d := range importers.Summarise(losses) {
 		fmt.Fprintf(e.stderr, "uricat export: %s\n", d)
 	}
-}
-
-// sameFile reports whether paths a and b name the same existing file.
-func sameFile(a, b string) bool {
-	sa, err := os.Stat(a)
-	if err != nil {
-		return false
-	}
-	sb, err := os.Stat(b)
-	return err == nil && os.SameFile(sa, sb)
 }

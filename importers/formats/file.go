@@ -2,55 +2,33 @@ package formats
 
 import (
 	"fmt"
-	"os"
-	"path/filepath"
+	"io"
 
 	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/importers"
 )
 
-// WriteFile writes recs in format f to path atomically: through a temporary
-// file in the same directory, synced and renamed over path only once
-// complete, so that a failed export leaves no half-written file and the old
-// file, if any, as it was. A file that exists keeps its permissions; a new
-// one is 0644 (less the umask). It returns what Write returns: what the
-// format could not hold as it was.
+// WriteFile writes recs in format f to path through catalogue.WriteFile,
+// the writer a save uses: atomically, through a temporary file renamed
+// over path only once complete, so that a failed or killed export leaves
+// the old file, if any, whole; a symbolic link stays and its target is
+// written; a read-only file or one that is not a regular file is refused;
+// a file that exists keeps its mode, owner and group, a new one gets the
+// umask's mode. It returns what Write returns, what the format could not
+// hold as it was, followed by warnings (catalogue.Warning) of what the
+// file could not keep.
 func WriteFile(path string, f importers.Format, recs []*catalogue.Record) (losses []catalogue.Diagnostic, err error) {
-	dir, base := filepath.Split(path)
-	if dir == "" {
-		dir = "."
-	}
-	mode := os.FileMode(0o644)
-	if st, err := os.Stat(path); err == nil {
-		if !st.Mode().IsRegular() {
-			return nil, fmt.Errorf("export to %s: not a regular file", path)
-		}
-		mode = st.Mode().Perm()
-	}
-	tmp, err := os.CreateTemp(dir, "."+base+".*.tmp")
+	warnings, err := catalogue.WriteFile(path, func(w io.Writer) error {
+		// Every writer buffers its output itself.
+		var err error
+		losses, err = Write(w, f, recs)
+		return err
+	})
 	if err != nil {
 		return nil, fmt.Errorf("export to %s: %w", path, err)
 	}
-	defer func() {
-		if err != nil {
-			tmp.Close()
-			os.Remove(tmp.Name())
-		}
-	}()
-	// Every writer buffers its output itself.
-	if losses, err = Write(tmp, f, recs); err != nil {
-		return nil, fmt.Errorf("export to %s: %w", path, err)
-	}
-	if err = tmp.Chmod(mode); err == nil {
-		if err = tmp.Sync(); err == nil {
-			err = tmp.Close()
-		}
-	}
-	if err == nil {
-		err = os.Rename(tmp.Name(), path)
-	}
-	if err != nil {
-		return nil, fmt.Errorf("export to %s: %w", path, err)
+	for _, w := range warnings {
+		losses = append(losses, catalogue.Diagnostic{Offset: -1, Kind: catalogue.Warning, Msg: w})
 	}
 	return losses, nil
 }

@@ -59,16 +59,19 @@ type Export struct {
 	spinner  spinner.Model
 	err      error
 	id       int
+	cat      string // the catalogue's file, never written over
 	getwd    func() (string, error)
 	homeDir  func() (string, error)
 	statFile func(string) (os.FileInfo, error)
 }
 
-// checkedMsg says whether the chosen path exists, before writing.
+// checkedMsg says whether the chosen path exists, before writing, or why
+// it may not be written (err).
 type checkedMsg struct {
 	id          int
 	path        string
 	exists, dir bool
+	err         error
 }
 
 // overwriteMsg is the yes of the question whether to write over path.
@@ -111,6 +114,11 @@ func NewExport(ctx dialog.Context, recs []*catalogue.Record, what, dir string) *
 	m.SetSize(ctx.Width, ctx.Height)
 	return m
 }
+
+// SetCatalogue tells the screen the catalogue's file, which it refuses to
+// write, by whatever name or link the user types it (as `uricat export -o`
+// does): overwriting it would replace the bookmarks with another format.
+func (m *Export) SetCatalogue(path string) { m.cat = path }
 
 // Init does nothing: the format list has the focus.
 func (m *Export) Init() tea.Cmd { return nil }
@@ -168,9 +176,15 @@ func (m *Export) target() (string, error) {
 
 // write writes the records to path in a command.
 func (m *Export) write(path string) tea.Cmd {
-	id, f, recs := m.id, m.Format(), m.recs
+	id, f, recs, cat := m.id, m.Format(), m.recs, m.cat
 	return func() tea.Msg {
-		losses, err := formats.WriteFile(path, f, recs)
+		// Asked again: the path may have become the catalogue's (a link
+		// made) since the question.
+		err := notCatalogue(path, cat)
+		var losses []catalogue.Diagnostic
+		if err == nil {
+			losses, err = formats.WriteFile(path, f, recs)
+		}
 		return exportedMsg{id: id, msg: ExportedMsg{Path: path, Format: f.Name, Count: len(recs), Losses: losses, Err: err}}
 	}
 }
@@ -196,6 +210,8 @@ func (m *Export) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			return m, nil // the path changed since: the user presses enter again
 		}
 		switch {
+		case msg.err != nil:
+			m.err = msg.err
 		case msg.dir:
 			m.err = fmt.Errorf("%s is a directory", msg.path)
 		case msg.exists:
@@ -263,8 +279,11 @@ func (m *Export) key(km tea.KeyMsg) (tea.Model, tea.Cmd) {
 			return m, nil
 		}
 		// Whether the file exists is asked in a command: no I/O in Update.
-		id, stat := m.id, m.statFile
+		id, stat, cat := m.id, m.statFile, m.cat
 		return m, func() tea.Msg {
+			if err := notCatalogue(path, cat); err != nil {
+				return checkedMsg{id: id, path: path, err: err}
+			}
 			info, err := stat(path)
 			return checkedMsg{id: id, path: path, exists: err == nil, dir: err == nil && info.IsDir()}
 		}
@@ -288,6 +307,15 @@ func (m *Export) key(km tea.KeyMsg) (tea.Model, tea.Cmd) {
 	m.path, cmd = m.path.Update(km)
 	m.err = nil
 	return m, cmd
+}
+
+// notCatalogue is catalogue.CheckNotCatalogue, when the screen knows the
+// catalogue's file.
+func notCatalogue(path, cat string) error {
+	if cat == "" {
+		return nil
+	}
+	return catalogue.CheckNotCatalogue(path, cat)
 }
 
 func (m *Export) start() (tea.Model, tea.Cmd) {

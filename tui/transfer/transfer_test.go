@@ -403,7 +403,7 @@ func TestExportFlow(t *testing.T) {
 	if !bytes.Equal(got, want.Bytes()) {
 		t.Errorf("file differs from the soif exporter's output:\n%s\nwant\n%s", got, want.Bytes())
 	}
-	if leftovers, _ := filepath.Glob(filepath.Join(dir, ".*.tmp")); len(leftovers) > 0 {
+	if leftovers, _ := filepath.Glob(filepath.Join(dir, ".*")); len(leftovers) > 0 {
 		t.Errorf("temporary files left: %v", leftovers)
 	}
 }
@@ -444,6 +444,39 @@ func TestExportAsksBeforeOverwriting(t *testing.T) {
 	}
 	if b, _ := os.ReadFile(old); !strings.Contains(string(b), "NETSCAPE-Bookmark-file-1") {
 		t.Errorf("file not overwritten: %q", b)
+	}
+}
+
+// The catalogue's own file, typed by its name or through a link, is
+// refused before any question, as `uricat export -o` refuses it; nothing
+// is written, and the screen stays with the reason.
+func TestExportRefusesTheCatalogue(t *testing.T) {
+	dir := t.TempDir()
+	cat := writeFile(t, dir, "bookmarks.uricat", "URI: https://go.dev/\r\nNAME: Go\r\nDATE: 01/02/2024 10:00:00\r\n")
+	if err := os.Symlink("bookmarks.uricat", filepath.Join(dir, "link.html")); err != nil {
+		t.Fatal(err)
+	}
+	for _, typed := range []string{cat, filepath.Join(dir, "link.html"), filepath.Join(dir, ".", "bookmarks.uricat")} {
+		m := NewExport(dialog.NewContext(theme.Plain()), records(t), "all 2 records", dir)
+		m.SetCatalogue(cat)
+		m.path.SetValue(typed)
+		m, cmd := step(m, press(tea.KeyEnter))
+		m, out := drain(t, m, cmd)
+		if len(out) != 0 {
+			t.Fatalf("%s: asked or wrote (emitted %v)", typed, out)
+		}
+		if v := flat(m.View()); !strings.Contains(v, "is the catalogue itself") {
+			t.Errorf("%s: the refusal is not shown:\n%s", typed, v)
+		}
+		// Even a yes that came anyway (an old question) writes nothing.
+		m, cmd = step(m, overwriteMsg{id: m.id, path: filepath.Clean(typed)})
+		_, out = drain(t, m, cmd)
+		if len(out) != 1 || !errors.Is(out[0].(ExportedMsg).Err, catalogue.ErrIsCatalogue) {
+			t.Errorf("%s: a yes gave %v", typed, out)
+		}
+		if b, _ := os.ReadFile(cat); !strings.HasPrefix(string(b), "URI: https://go.dev/") {
+			t.Fatalf("%s: the catalogue was overwritten: %q", typed, b)
+		}
 	}
 }
 
