@@ -135,24 +135,10 @@ func sumFile(path string) (fs.FileInfo, diskRead, error) {
 var ErrNotRegular = errors.New("not a regular file")
 
 func checkRegular(path string, info fs.FileInfo) error {
-	m := info.Mode()
-	if m.IsRegular() {
+	if info.Mode().IsRegular() {
 		return nil
 	}
-	what := "a special file"
-	switch {
-	case m.IsDir():
-		what = "a directory"
-	case m&fs.ModeNamedPipe != 0:
-		what = "a named pipe (FIFO)"
-	case m&fs.ModeSocket != 0:
-		what = "a socket"
-	case m&fs.ModeCharDevice != 0:
-		what = "a character device"
-	case m&fs.ModeDevice != 0:
-		what = "a block device"
-	}
-	return fmt.Errorf("%s is %s, not a catalogue file: uricat reads and writes only regular files (%w)", path, what, ErrNotRegular)
+	return fmt.Errorf("%s is %s, not a catalogue file: uricat reads and writes only regular files (%w)", path, fileKind(info.Mode()), ErrNotRegular)
 }
 
 // Reload reads the file again, dropping unsaved changes.

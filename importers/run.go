@@ -1,6 +1,8 @@
 package importers
 
 import (
+	"bytes"
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -9,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/internal/lines"
 )
 
 // ReadConfig says how Plan.Read reads one file.
@@ -20,7 +23,24 @@ type ReadConfig struct {
 	// Progress, if set, is called with the number of bytes read so far each
 	// time the reader takes more input: for a progress bar.
 	Progress func(bytesRead int64)
+	// MaxLine and MaxSize bound, in bytes, a line of the input and the
+	// whole input; 0 is DefaultMaxLine, DefaultMaxSize. Input beyond them
+	// is an error that says where, and nothing of it is imported.
+	MaxLine, MaxSize int64
+	// Size is the input's size when known (a regular file's), 0 if not:
+	// an input larger than MaxSize is refused before it is read.
+	Size int64
 }
+
+// What one input may make an import hold, whatever its format: a bomb (a
+// 1 GB line, a file larger than memory) ends in a message that says where,
+// rather than out of memory. No bookmark file comes near them: a
+// browser's export has lines of a few KiB (an icon), a million bookmarks
+// take about 250 MB.
+const (
+	DefaultMaxLine = 16 << 20
+	DefaultMaxSize = 1 << 30
+)
 
 // Summary is what reading one file into a Plan found.
 type Summary struct {
@@ -136,7 +156,12 @@ func (p *Plan) Read(ctx context.Context, f Format, r io.Reader, cfg ReadConfig) 
 	if cfg.Progress != nil {
 		r = &progressReader{r: r, report: cfg.Progress}
 	}
-	rd := f.NewReader(contextReader{ctx, r}, cfg.Options)
+	lim := &limitReader{r: r, maxLine: cmp.Or(cfg.MaxLine, DefaultMaxLine), maxSize: cmp.Or(cfg.MaxSize, DefaultMaxSize)}
+	if cfg.Size > lim.maxSize {
+		return s, fmt.Errorf("%s: %s, more than %s: uricat imports at most that from one file; split it; nothing was imported from %s",
+			cfg.Source, sizeText(cfg.Size), sizeText(lim.maxSize), cfg.Source)
+	}
+	rd := f.NewReader(contextReader{ctx, lim}, cfg.Options)
 	var fl flood
 	note := func(ds []catalogue.Diagnostic) {
 		for _, d := range ds {
@@ -167,6 +192,11 @@ func (p *Plan) Read(ctx context.Context, f Format, r io.Reader, cfg ReadConfig) 
 		note(rd.Diagnostics())
 		if err == nil && ctx.Err() != nil {
 			err = ctx.Err()
+		}
+		if lim.err != nil {
+			// Whatever the reader made of it (some take a read error
+			// for the end).
+			return fail(lim.err)
 		}
 		if errors.Is(err, io.EOF) {
 			break
@@ -289,6 +319,73 @@ func sanitize(rec *catalogue.Record) {
 		}
 		rec.SetExtensions(fs)
 	}
+}
+
+// limitReader fails once its input has a line longer than maxLine bytes
+// (a line ends as internal/lines has it: CR LF, LF or CR), or more than
+// maxSize bytes in all. Its error says where.
+type limitReader struct {
+	r                io.Reader
+	maxLine, maxSize int64
+	n                int64 // bytes read
+	cur              int64 // bytes of the line being read
+	lines            lines.Counter
+	err              error // sticky
+}
+
+func (l *limitReader) Read(b []byte) (int, error) {
+	if l.err != nil {
+		return 0, l.err
+	}
+	n, err := l.r.Read(b)
+	b = b[:n]
+	if l.n+int64(n) > l.maxSize {
+		l.err = fmt.Errorf("more than %s: uricat imports at most that from one file; split it", sizeText(l.maxSize))
+		return 0, l.err
+	}
+	if l.cur+int64(n) <= l.maxLine {
+		// No line in b can be too long: only where the last one starts
+		// matters, found from the end.
+		if i := bytes.LastIndexAny(b, "\r\n"); i >= 0 {
+			l.cur = int64(n - 1 - i)
+		} else {
+			l.cur += int64(n)
+		}
+	} else {
+		for off := 0; ; {
+			i := bytes.IndexAny(b[off:], "\r\n")
+			seg := len(b) - off
+			if i >= 0 {
+				seg = i
+			}
+			if l.cur+int64(seg) > l.maxLine {
+				l.lines.Write(b[:off])
+				l.err = fmt.Errorf("line %d: a line longer than %s", l.lines.Line(), sizeText(l.maxLine))
+				return 0, l.err
+			}
+			if i < 0 {
+				l.cur += int64(seg)
+				break
+			}
+			l.cur, off = 0, off+i+1
+		}
+	}
+	l.lines.Write(b)
+	l.n += int64(n)
+	return n, err
+}
+
+// sizeText says n bytes in the largest unit that divides it: "16 MiB".
+func sizeText(n int64) string {
+	for _, u := range []struct {
+		size int64
+		name string
+	}{{1 << 30, "GiB"}, {1 << 20, "MiB"}, {1 << 10, "KiB"}} {
+		if n >= u.size && n%u.size == 0 {
+			return fmt.Sprintf("%d %s", n/u.size, u.name)
+		}
+	}
+	return fmt.Sprintf("%d bytes", n)
 }
 
 // progressReader reports the bytes read so far after each Read.

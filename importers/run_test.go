@@ -8,6 +8,7 @@ import (
 	"io"
 	"strings"
 	"testing"
+	"testing/iotest"
 	"time"
 
 	"github.com/uricat/uricat/catalogue"
@@ -317,3 +318,75 @@ func (s *sliceReader) Read() (*catalogue.Record, error) {
 }
 
 func (s *sliceReader) Diagnostics() []catalogue.Diagnostic { return nil }
+
+// Issue 22: a 1 GB line ran an import out of memory, into a Go stack
+// trace. A line longer than MaxLine, or an input larger than MaxSize, is
+// an error that says where, read in pieces of any size, whatever the format
+// reader makes of it (lineFormat's scanner takes a read error for the end),
+// and nothing of the file is imported.
+func TestReadLimits(t *testing.T) {
+	// slurp reads its input whole, as a JSON decoder does, and finds no
+	// record in it; lineFormat stops reading at its first line over 64 KiB.
+	slurp := Format{Name: "slurp", NewReader: func(r io.Reader, _ Options) Reader { return &slurpReader{r: r} }}
+	long := strings.Repeat("x", 100)
+	tests := []struct {
+		name  string
+		input string
+		cfg   ReadConfig
+		want  string // the error; "" for none
+	}{
+		{"lines at the limit", "https://a.example/|" + long[:81] + "\nhttps://b.example/|B\n", ReadConfig{MaxLine: 100}, ""},
+		{"a long line", "https://a.example/|A\nhttps://b.example/|B\nhttps://c.example/|" + long + "\n", ReadConfig{MaxLine: 100},
+			"f.txt: line 3: a line longer than 100 bytes; nothing was imported from f.txt"},
+		{"CR line ends", "https://a.example/|A\rhttps://b.example/|" + long + "\r", ReadConfig{MaxLine: 100},
+			"f.txt: line 2: a line longer than 100 bytes; nothing was imported from f.txt"},
+		{"the last line, no line end", "https://a.example/|A\r\n" + long + long, ReadConfig{MaxLine: 100},
+			"f.txt: line 2: a line longer than 100 bytes; nothing was imported from f.txt"},
+		{"the default", "https://a.example/|" + strings.Repeat("x", DefaultMaxLine) + "\n", ReadConfig{},
+			"f.txt: line 1: a line longer than 16 MiB; nothing was imported from f.txt"},
+		{"too large", strings.Repeat("https://a.example/|A\n", 100), ReadConfig{MaxSize: 1 << 10},
+			"f.txt: more than 1 KiB: uricat imports at most that from one file; split it; nothing was imported from f.txt"},
+		{"known to be too large", "https://a.example/|A\n", ReadConfig{MaxSize: 1 << 10, Size: 5 << 30},
+			"f.txt: 5 GiB, more than 1 KiB: uricat imports at most that from one file; split it; nothing was imported from f.txt"},
+	}
+	for _, tt := range tests {
+		for _, f := range []Format{lineFormat, slurp} {
+			for _, pieces := range []struct {
+				name string
+				wrap func(io.Reader) io.Reader
+			}{{"whole", func(r io.Reader) io.Reader { return r }}, {"a byte at a time", iotest.OneByteReader}, {"halves", iotest.HalfReader}} {
+				if tt.name == "the default" && pieces.name == "a byte at a time" {
+					continue // 16 MiB a byte at a time: slow, and nothing more to see
+				}
+				if tt.name == "the default" && f.Name == lineFormat.Name {
+					continue
+				}
+				t.Run(tt.name+"/"+f.Name+"/"+pieces.name, func(t *testing.T) {
+					c := catalogueOf(t, "")
+					p := NewPlan(c.Records(), false)
+					tt.cfg.Source = "f.txt"
+					s, err := p.Read(context.Background(), f, pieces.wrap(strings.NewReader(tt.input)), tt.cfg)
+					switch {
+					case tt.want == "" && err != nil:
+						t.Fatalf("err = %v", err)
+					case tt.want != "" && (err == nil || err.Error() != tt.want):
+						t.Fatalf("err = %v, want %s", err, tt.want)
+					case tt.want != "" && (s.Imported != 0 || p.Len() != 0):
+						t.Errorf("imported %d records of a file refused", p.Len())
+					}
+				})
+			}
+		}
+	}
+}
+
+type slurpReader struct{ r io.Reader }
+
+func (s *slurpReader) Read() (*catalogue.Record, error) {
+	if _, err := io.ReadAll(s.r); err != nil {
+		return nil, err
+	}
+	return nil, io.EOF
+}
+
+func (s *slurpReader) Diagnostics() []catalogue.Diagnostic { return nil }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -9,6 +10,7 @@ import (
 
 	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/cataloguetest"
+	"github.com/uricat/uricat/importers"
 )
 
 // oneForm is the form of every diagnostic a command prints
@@ -16,6 +18,42 @@ import (
 // :@OFFSET when known, then the kind, then the message.
 func oneForm(file string) *regexp.Regexp {
 	return regexp.MustCompile(`^` + regexp.QuoteMeta(file) + `(:[0-9]+(:[0-9]+)?|:@[0-9]+)?: (error|warning|skipped|dropped|deviation|note): \S`)
+}
+
+// The commands that only read the catalogue (list, categories, tags,
+// export) summarise a flood of its problems as import does, and point to
+// check, which lists them all (issue 22: half a million broken lines wrote
+// 58 MB to stderr).
+func TestReadingCommandsSummariseTheCatalogueProblems(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("URI: http://a/\r\nNAME: a\r\nDATE: 01/01/2020 00:00:00\r\nCATEGORY: c\r\n")
+	for i := range 1000 {
+		fmt.Fprintf(&b, "junk %d\r\n", i)
+	}
+	path := writeCatalogue(t, b.String())
+	form := oneForm(path)
+	for _, args := range [][]string{{"list"}, {"list", "--json"}, {"categories"}, {"tags"}, {"export", "--format", "csv"}} {
+		code, out, errs := uricat(t, append([]string{"--catalogue", path}, args...)...)
+		lines := strings.Split(strings.TrimSuffix(errs, "\n"), "\n")
+		if code != 0 || !strings.Contains(out, "http://a/") && args[0] != "categories" && args[0] != "tags" || len(lines) != importers.FloodKeep+2 {
+			t.Errorf("%q: exit %d, %d lines on stderr, want 0 and %d:\n%s", args, code, len(lines), importers.FloodKeep+2, errs)
+			continue
+		}
+		for _, want := range []string{path + ":10:1: error: and 995 more like this, the last at line 1004, column 1\n",
+			path + ": note: 1000 problems in all, summarised above; `uricat check` lists them all\n"} {
+			if !strings.Contains(errs, want) {
+				t.Errorf("%q: stderr lacks %q:\n%s", args, want, errs)
+			}
+		}
+		for _, l := range lines {
+			if !form.MatchString(l) {
+				t.Errorf("%q: %q is not in the one form FILE:LINE:COLUMN: kind: message", args, l)
+			}
+		}
+	}
+	if _, _, errs := uricat(t, "check", path); strings.Count(errs, "is not a field") != 1000 {
+		t.Errorf("check does not list every problem: %d of 1000", strings.Count(errs, "is not a field"))
+	}
 }
 
 // check prints each problem of the file, and each note, in the one form,

@@ -3,9 +3,15 @@ package main
 import (
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strconv"
 	"strings"
+	"syscall"
+	"time"
 
 	"github.com/spf13/cobra"
 
@@ -13,28 +19,42 @@ import (
 )
 
 func newEditCmd(e *env) *cobra.Command {
-	return &cobra.Command{
+	var allowDuplicate bool
+	cmd := &cobra.Command{
 		Use:   "edit SELECTOR",
 		Short: "Edit a bookmark's fields in $VISUAL or $EDITOR",
 		Long: `Edit opens the record's fields, one NAME: value a line, in $VISUAL, else
 $EDITOR, else vi (split into words and run directly, never through a
-shell). When the editor exits, the fields are checked: if one is wrong, the
-editor opens again with the messages at the top as # comments, as git commit
-does; quit without saving to give up. A buffer left unchanged, or emptied,
-changes nothing. DATE becomes now unless you change it (SSD3 3.3); lines of
-the record that uricat cannot use are kept in the file as they are.
+shell). When the editor exits, the fields are checked: if one is wrong,
+edit says what, and asks whether to open the editor again, with the
+messages at the top as # comments; quit without saving to give up. A
+buffer left unchanged, emptied, or saved again as it was refused changes
+nothing. Without a terminal on standard input, edit never reopens the
+editor: it prints what is wrong and exits 1. A URI another record has is
+refused, as add refuses it, unless --allow-duplicate is given. DATE becomes
+now unless you change it (SSD3 3.3); lines of the record that uricat cannot
+use are kept in the file as they are.
+
+The buffer is a file uricat-edit-PID-*.txt in $TMPDIR, removed when the
+editor is done; one left by an edit that was killed is removed by the next
+edit, once its process is gone.
 
 ` + selectorHelp,
 		Example: `  uricat edit https://go.dev/
   EDITOR=nano uricat edit line:12`,
 		Args: exactArgs(1, "one SELECTOR"),
-		RunE: func(_ *cobra.Command, args []string) error { return runEdit(e, args[0]) },
+		RunE: func(_ *cobra.Command, args []string) error { return runEdit(e, args[0], allowDuplicate) },
 	}
+	cmd.Flags().BoolVar(&allowDuplicate, "allow-duplicate", false, "keep a URI that another record has too")
+	return cmd
 }
 
 // runEdit edits the record sel names until its fields are valid, unchanged
-// or empty, and applies the changed ones as one Set edit.
-func runEdit(e *env, sel string) error {
+// or empty, and applies the changed ones as one Set edit. A version that
+// is refused opens the editor again only when the user, at a terminal,
+// says so, and not when it is saved again as it was: an editor that
+// writes the same text each time cannot loop.
+func runEdit(e *env, sel string, allowDuplicate bool) error {
 	c, rec, err := e.openRecord(sel)
 	if err != nil {
 		return err
@@ -42,6 +62,7 @@ func runEdit(e *env, sel string) error {
 	fields := strings.Join(fieldLines(rec), "\n") + "\n"
 	buf := editHeader(c, rec, nil) + fields
 	first := buf
+	refusedBody := "" // the last version refused, without its comments
 	for {
 		edited, err := e.runEditor(buf)
 		if err != nil {
@@ -52,12 +73,12 @@ func runEdit(e *env, sel string) error {
 		case edited == first || body == fields:
 			fmt.Fprintln(e.stderr, "uricat edit: unchanged; nothing was changed")
 			return nil
-		case edited == buf:
+		case edited == buf || (refusedBody != "" && body == refusedBody):
 			return refused(errors.New("the record still has the errors above it; nothing was changed"))
 		case strings.TrimSpace(body) == "":
 			return refused(errors.New("the record was emptied; nothing was changed (uricat rm removes a record)"))
 		}
-		changed, msgs := applyEdit(c, rec, body)
+		changed, msgs := applyEdit(c, rec, body, allowDuplicate)
 		if !changed && msgs == nil {
 			fmt.Fprintln(e.stderr, "uricat edit: no field changed; nothing was changed")
 			return nil
@@ -69,17 +90,73 @@ func runEdit(e *env, sel string) error {
 			fmt.Fprintf(e.stdout, "changed %q in %s\n", catalogue.DisplayText(c.Lookup(rec.Ref()).Name()), c.Path())
 			return nil
 		}
+		if !e.askReopen(msgs) {
+			return refused(fmt.Errorf("not saved: the record has errors; nothing was changed:\n  %s", strings.Join(msgs, "\n  ")))
+		}
 		buf = editHeader(c, rec, msgs) + body
+		refusedBody = body
 	}
+}
+
+// interactive reports whether a person is at r, a command's standard
+// input: a terminal. Tests swap it.
+var interactive = func(r io.Reader) bool {
+	f, ok := r.(*os.File)
+	return ok && isTerminal(f)
+}
+
+// askReopen prints what is wrong with the version saved and asks whether
+// to open the editor again; the answer is no when no one is at a terminal
+// to give one (a script, or an editor run by a program).
+func (e *env) askReopen(msgs []string) bool {
+	if !interactive(e.stdin) {
+		return false
+	}
+	fmt.Fprintln(e.stderr, "uricat edit: not saved, the record has errors:")
+	for _, m := range msgs {
+		fmt.Fprintf(e.stderr, "  %s\n", catalogue.DisplayText(m))
+	}
+	fmt.Fprint(e.stderr, "Edit it again? [Y/n] ")
+	// A byte at a time: what follows the answer is the editor's.
+	var answer []byte
+	b := make([]byte, 1)
+	for {
+		n, err := e.stdin.Read(b)
+		if n == 1 && b[0] != '\n' {
+			answer = append(answer, b[0])
+		}
+		if err != nil || (n == 1 && b[0] == '\n') {
+			if err != nil && len(answer) == 0 {
+				fmt.Fprintln(e.stderr)
+				return false // end of input: no one to ask
+			}
+			break
+		}
+	}
+	switch strings.ToLower(strings.TrimSpace(string(answer))) {
+	case "", "y", "yes":
+		return true
+	}
+	return false
 }
 
 // applyEdit applies the fields of body that differ from rec's as one Set
 // edit, and says whether there were any. It returns what is wrong with
-// body, nil when the edit was applied or there was nothing to change.
-func applyEdit(c *catalogue.Catalogue, rec *catalogue.Record, body string) (bool, []string) {
+// body, nil when the edit was applied or there was nothing to change. A
+// URI changed to one another valid record has is wrong unless
+// allowDuplicate, as add has it.
+func applyEdit(c *catalogue.Catalogue, rec *catalogue.Record, body string, allowDuplicate bool) (bool, []string) {
 	nrec, errs := parseFieldLines(body)
 	if errs != nil {
 		return false, errs
+	}
+	if !allowDuplicate && nrec.URI() != "" && catalogue.URIKey(nrec.URI()) != catalogue.URIKey(rec.URI()) {
+		for _, r := range c.FindURI(nrec.URI()) {
+			if r.Ref() != rec.Ref() {
+				return false, []string{fmt.Sprintf("URI %s: already there: %q, line %d of %s; change it, or quit and run uricat edit --allow-duplicate to keep it",
+					nrec.URI(), r.Name(), r.Line(), c.Path())}
+			}
+		}
 	}
 	fields := catalogue.Diff(rec, nrec) // with a DATE the user changed
 	if len(fields) == 0 {
@@ -147,7 +224,9 @@ func (e *env) runEditor(text string) (string, error) {
 	if strings.TrimSpace(editor) == "" {
 		editor = "vi"
 	}
-	f, err := os.CreateTemp("", "uricat-edit-*.txt")
+	removeStaleEditFiles(os.TempDir(), time.Now())
+	// The pid in the name says whether the file is still in use.
+	f, err := os.CreateTemp("", fmt.Sprintf("uricat-edit-%d-*.txt", os.Getpid()))
 	if err != nil {
 		return "", err
 	}
@@ -170,4 +249,49 @@ func (e *env) runEditor(text string) (string, error) {
 		return "", err
 	}
 	return string(data), nil
+}
+
+// staleAge is how old a buffer without a pid in its name (from an older
+// uricat) must be before another edit removes it.
+const staleAge = 24 * time.Hour
+
+// removeStaleEditFiles removes from dir the buffers that edits killed
+// before they could remove them (SIGKILL, a closed terminal): those whose
+// uricat-edit-PID-*.txt names a process that is gone, and those without a
+// pid older than staleAge. A buffer of a process still there, or of
+// another user's, is kept; errors are ignored, as the file is only litter.
+func removeStaleEditFiles(dir string, now time.Time) {
+	names, _ := filepath.Glob(filepath.Join(dir, "uricat-edit-*.txt"))
+	for _, name := range names {
+		info, err := os.Lstat(name)
+		if err != nil || !info.Mode().IsRegular() {
+			continue
+		}
+		middle := strings.TrimSuffix(strings.TrimPrefix(filepath.Base(name), "uricat-edit-"), ".txt")
+		pidText, _, hasPid := strings.Cut(middle, "-")
+		pid, err := strconv.Atoi(pidText)
+		switch {
+		case hasPid && err == nil && pid > 0:
+			if pid == os.Getpid() || processAlive(pid) {
+				continue
+			}
+		case now.Sub(info.ModTime()) < staleAge:
+			continue
+		}
+		os.Remove(name)
+	}
+}
+
+// processAlive reports whether the process pid exists (a process of
+// another user's counts: signalling it is not permitted, but it is there).
+func processAlive(pid int) bool {
+	p, err := os.FindProcess(pid)
+	if err != nil {
+		return false
+	}
+	if runtime.GOOS == "windows" {
+		return true // FindProcess opened it
+	}
+	err = p.Signal(syscall.Signal(0))
+	return err == nil || errors.Is(err, syscall.EPERM)
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/importers"
 )
 
 // env is what a command runs with, so that tests can run it in-process.
@@ -126,17 +127,30 @@ type problemSource interface {
 }
 
 // report prints the catalogue's problems as PATH:LINE: kind: message; with
-// errorsOnly, warnings are left out.
+// errorsOnly, warnings are left out. A flood of one kind is summarised
+// (importers.Summarise), as import and the TUI do: a file with half a
+// million broken lines gets a few lines, not 58 MB on stderr; check is
+// the command that lists every one.
 func (e *env) report(c problemSource, errorsOnly bool) {
-	// Written at once, as diagnostic writes one: a write each cost a
-	// catalogue with a hundred problems a hundred system calls.
-	e.line = e.line[:0]
+	var ds []catalogue.Diagnostic
 	for _, p := range c.Problems() {
 		if errorsOnly && p.Kind == catalogue.Warning {
 			continue
 		}
 		p.File = c.Path()
+		ds = append(ds, p)
+	}
+	kept := importers.Summarise(ds)
+	// Written at once, as diagnostic writes one: a write each cost a
+	// catalogue with a hundred problems a hundred system calls.
+	e.line = e.line[:0]
+	for _, p := range kept {
 		e.line = append(p.Append(e.line), '\n')
+	}
+	if len(kept) < len(ds) {
+		d := catalogue.Diagnostic{File: c.Path(), Offset: -1, Kind: catalogue.Info,
+			Msg: fmt.Sprintf("%d problems in all, summarised above; `uricat check` lists them all", len(ds))}
+		e.line = append(d.Append(e.line), '\n')
 	}
 	if len(e.line) > 0 {
 		e.stderr.Write(e.line)

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"net/url"
-	"os"
 	"strings"
 	"time"
 
@@ -32,7 +31,11 @@ detecting each file's format unless --format names it, and adds their
 records to the catalogue, skipping URIs it already has. It prints one
 summary line per file on stdout and every record skipped or value dropped
 on stderr as FILE:LINE: kind: reason (FILE:@BYTE for a format without
-lines), and saves once at the end, so that a failed import changes nothing. It exits 0 when every file was read, 1 otherwise.`,
+lines), and saves once at the end, so that a failed import changes nothing. It exits 0 when every file was read, 1 otherwise.
+
+A FILE must be a regular file (a FIFO or a device goes on standard input,
+"-"); a file with a line longer than 16 MiB, or larger than 1 GiB, is
+refused, with the line, and nothing of it is imported.`,
 		Example: `  uricat import bookmarks.html
   uricat import --dry-run listing.idx --base ftp://ftp.example.org/pub/`,
 		Args: minArgs(1, `one FILE or more ("-" for standard input)`),
@@ -138,17 +141,14 @@ func importFile(e *env, plan *importers.Plan, name string, format *importers.For
 	if name == "-" {
 		in = e.stdin
 	} else {
-		f, err := os.Open(name)
+		// Only a regular file, as the catalogue: a FIFO with no writer
+		// would block the import forever.
+		f, info, err := catalogue.OpenInput(name)
 		if err != nil {
 			return importers.Summary{}, err
 		}
 		defer f.Close()
-		if info, err := f.Stat(); err == nil {
-			if info.IsDir() {
-				return importers.Summary{}, fmt.Errorf("%s is a directory", name)
-			}
-			cfg.Options.FileDate = info.ModTime()
-		}
+		cfg.Options.FileDate, cfg.Size = info.ModTime(), info.Size()
 		in = f
 	}
 	var f importers.Format

@@ -18,7 +18,9 @@ func newOpenCmd(e *env) *cobra.Command {
 		Long: `Open opens the record's URI as the TUI's o does: with $BROWSER (a
 colon-separated list of commands, %s standing for the URI), else xdg-open
 (open on macOS), never through a shell; uricat waits for it to finish. A URI
-whose scheme is not ` + opener.SafeSchemes() + ` is opened only with --yes.
+whose scheme is not ` + opener.SafeSchemes() + `, or a mailto: URI that would
+attach or read a local file (attach=, attachment=, file=, a value that is
+a path or a file: URL), is opened only with --yes.
 
 ` + selectorHelp,
 		Example: `  uricat open https://go.dev/
@@ -42,6 +44,9 @@ whose scheme is not ` + opener.SafeSchemes() + ` is opened only with --yes.
 func (e *env) openURI(rec *catalogue.Record, yes bool) error {
 	if rec.URI() == "" {
 		return refused(fmt.Errorf("the record at line %d has no valid URI; see its problems with uricat show line:%d", rec.Line(), rec.Line()))
+	}
+	if p := opener.FileParam(rec.URI()); p != "" && !yes {
+		return refused(fmt.Errorf("%s asks the mail program to attach or read a local file (%s); add --yes to open it", rec.URI(), p))
 	}
 	if opener.NeedsConfirm(rec.URI()) && !yes {
 		return refused(fmt.Errorf("%s is a %s: URI, which could run a program or read a local file; only %s URIs are opened without --yes: add --yes to open it",

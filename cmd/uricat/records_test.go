@@ -125,9 +125,14 @@ func TestRmSearch(t *testing.T) {
 	if code, _, errs := uricat(t, "--catalogue", path, "rm", "--search", "cat:x", "--yes"); code != 0 || strings.Contains(string(mustRead(t, path)), "Second") {
 		t.Errorf("with --yes: exit %d, %q", code, errs)
 	}
-	for _, args := range [][]string{{"rm"}, {"rm", "id:8", "--search", "cat:x"}, {"rm", "--search", "rating:9"}} {
-		if code, _, errs := uricat(t, append([]string{"--catalogue", path}, args...)...); code != 2 || !strings.Contains(errs, "Run 'uricat rm --help' for usage.") {
-			t.Errorf("%q: exit %d, stderr %q; want 2 and the pointer to --help", args, code, errs)
+	// Issue 22: a blank search would match every record; it is a usage
+	// error, as an empty one is, and removes nothing.
+	for _, args := range [][]string{{"rm"}, {"rm", "id:8", "--search", "cat:x"}, {"rm", "--search", "rating:9"},
+		{"rm", "--search", "", "--yes"}, {"rm", "--search", " ", "--yes"}, {"rm", "--search", "\t\n", "--yes"}} {
+		before := string(mustRead(t, path))
+		if code, _, errs := uricat(t, append([]string{"--catalogue", path}, args...)...); code != 2 || !strings.Contains(errs, "Run 'uricat rm --help' for usage.") ||
+			string(mustRead(t, path)) != before {
+			t.Errorf("%q: exit %d, stderr %q, file changed %v; want 2, the pointer to --help and the file as it was", args, code, errs, string(mustRead(t, path)) != before)
 		}
 	}
 }

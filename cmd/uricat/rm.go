@@ -22,20 +22,22 @@ func newRmCmd(e *env) *cobra.Command {
 		Short: "Remove bookmarks",
 		Long: `Rm removes the records the SELECTORs name, all or none: a SELECTOR that names
 no record, or several, refuses the whole command. With --search it lists
-the valid records the search matches, and removes them only with --yes.
+the valid records the search matches, and removes them only with --yes;
+a QUERY with no search term (blank) is refused, as it matches every record.
 
 ` + selectorHelp,
 		Example: `  uricat rm https://go.dev/ id:7
   uricat rm --search 'cat:old'          # lists what it would remove
   uricat rm --search 'cat:old' --yes    # removes them`,
-		RunE: func(_ *cobra.Command, args []string) error {
+		RunE: func(cmd *cobra.Command, args []string) error {
+			searched := cmd.Flags().Changed("search")
 			switch {
-			case o.search != "" && len(args) > 0:
+			case searched && len(args) > 0:
 				return usageError(fmt.Errorf("give SELECTORs or --search, not both"))
-			case o.search == "" && len(args) == 0:
+			case !searched && len(args) == 0:
 				return usageError(fmt.Errorf("expects one SELECTOR or more, or --search QUERY"))
 			}
-			return o.run(e, args)
+			return o.run(e, searched, args)
 		},
 	}
 	cmd.Flags().StringVar(&o.search, "search", "", "remove the valid records that match the search `QUERY`")
@@ -43,12 +45,19 @@ the valid records the search matches, and removes them only with --yes.
 	return cmd
 }
 
-func (o *rmOptions) run(e *env, sels []string) error {
+// run removes the records sels name or, when searched, those o.search
+// matches.
+func (o *rmOptions) run(e *env, searched bool, sels []string) error {
 	var q *query.Query
-	if o.search != "" {
+	if searched {
 		var err error
 		if q, err = query.Parse(o.search); err != nil {
 			return usageError(err)
+		}
+		// An empty query matches every record: a blank --search (a
+		// variable that was not set, say) must not empty the catalogue.
+		if q.Empty() {
+			return usageError(fmt.Errorf("--search %q has no search term, so it would match every record; give a QUERY", o.search))
 		}
 	}
 	c, err := e.open()

@@ -100,6 +100,15 @@ func TestOpen(t *testing.T) {
 	if code, _, errs := uricat(t, "--catalogue", path, "open", "--yes", "file:///etc/hosts"); code != 0 || read() != "https://xn--bcher-kva.de/\nfile:///etc/hosts\n" {
 		t.Errorf("--yes: exit %d, stderr %q, opened %q", code, errs, read())
 	}
+	// Issue 22: a mailto: that would attach a local file is asked first.
+	mail := writeCatalogue(t, "URI: mailto:x@example.org?subject=hi&attach=/root/.ssh/id_rsa\r\nNAME: m\r\nDATE: 01/01/2020 00:00:00\r\n")
+	code, _, errs = uricat(t, "--catalogue", mail, "open", "line:1")
+	if want := "uricat open: mailto:x@example.org?subject=hi&attach=/root/.ssh/id_rsa asks the mail program to attach or read a local file (attach=/root/.ssh/id_rsa); add --yes to open it\n"; code != 1 || errs != want {
+		t.Errorf("mailto: with attach= without --yes: exit %d, stderr %q; want 1 and %q", code, errs, want)
+	}
+	if got := read(); got != "https://xn--bcher-kva.de/\nfile:///etc/hosts\n" {
+		t.Errorf("mailto: with attach= opened without --yes: %q", got)
+	}
 	code, _, errs = uricat(t, "--catalogue", path, "open", "--yes", "line:16")
 	if code != 1 || !strings.Contains(errs, "the record at line 16 has no valid URI") {
 		t.Errorf("a record with no valid URI: exit %d, stderr %q", code, errs)

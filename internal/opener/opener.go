@@ -5,14 +5,16 @@
 // commands, each optionally with %s for the URI, as Debian's
 // sensible-browser reads it) is split into words and run directly, else
 // xdg-open (open on macOS). A URI whose scheme is not one a browser is
-// expected to handle (anything but http, https, ftp, mailto and gopher)
-// must be confirmed by the user first: NeedsConfirm says so, and the caller
-// asks.
+// expected to handle (anything but http, https, ftp, mailto and gopher),
+// or a mailto: URI that asks the mail program to attach or read a local
+// file (FileParam), must be confirmed by the user first: NeedsConfirm says
+// so, and the caller asks.
 package opener
 
 import (
 	"errors"
 	"fmt"
+	"net/url"
 	"os"
 	"os/exec"
 	"runtime"
@@ -43,8 +45,64 @@ func Scheme(uri string) string {
 }
 
 // NeedsConfirm reports whether opening uri must be confirmed by the user
-// first: its scheme is not http, https, ftp, mailto or gopher.
-func NeedsConfirm(uri string) bool { return !slices.Contains(safeSchemes, Scheme(uri)) }
+// first: its scheme is not http, https, ftp, mailto or gopher, or it is a
+// mailto: URI with a FileParam.
+func NeedsConfirm(uri string) bool {
+	return !slices.Contains(safeSchemes, Scheme(uri)) || FileParam(uri) != ""
+}
+
+// FileParam returns the first parameter of a mailto: URI that may make the
+// mail program attach or read a local file, as NAME=value decoded, or ""
+// if it has none (or is not a mailto: URI). Mail programs read such files
+// without asking (mutt, Thunderbird and Evolution take attach= or
+// attachment=), so a link in a bookmark file could mail away
+// ~/.ssh/id_rsa. Which names a program honours varies, so any name that
+// starts with "attach", the name "file", and any parameter whose value
+// looks like a local path or a file: URL count, names compared without
+// regard to case, each part percent-decoded.
+func FileParam(uri string) string {
+	if Scheme(uri) != "mailto" {
+		return ""
+	}
+	_, query, ok := strings.Cut(uri, "?")
+	if !ok {
+		return ""
+	}
+	query, _, _ = strings.Cut(query, "#")
+	// RFC 6068 separates with &; some programs take ; too.
+	for _, p := range strings.FieldsFunc(query, func(r rune) bool { return r == '&' || r == ';' }) {
+		rawName, rawValue, _ := strings.Cut(p, "=")
+		name := strings.ToLower(strings.TrimSpace(unescape(rawName)))
+		value := unescape(rawValue)
+		if strings.HasPrefix(name, "attach") || name == "file" || localPath(value) || localPath(rawValue) {
+			return name + "=" + value
+		}
+	}
+	return ""
+}
+
+// unescape percent-decodes s, or returns it as it is if it cannot be.
+func unescape(s string) string {
+	if u, err := url.PathUnescape(s); err == nil {
+		return u
+	}
+	return s
+}
+
+// localPath reports whether v looks like a local file's path or a file:
+// URL: /..., ~..., ./..., ../..., \\..., C:\... or C:/..., file:...
+func localPath(v string) bool {
+	v = strings.TrimSpace(v)
+	for _, p := range []string{"/", "~", "./", "../", ".\\", "..\\", "\\"} {
+		if strings.HasPrefix(v, p) {
+			return true
+		}
+	}
+	if len(v) >= 5 && strings.EqualFold(v[:5], "file:") {
+		return true
+	}
+	return len(v) >= 3 && (v[0]|0x20 >= 'a' && v[0]|0x20 <= 'z') && v[1] == ':' && (v[2] == '\\' || v[2] == '/')
+}
 
 // Opener starts the program that opens URIs. The zero value is not usable:
 // use Default or fill every field (tests replace Start).

@@ -25,6 +25,10 @@ func TestNeedsConfirm(t *testing.T) {
 		{"urn:isbn:0451450523", true},
 		{"no-scheme", true},
 		{"", true},
+		// Issue 22: a mailto: that would mail a local file away asks too.
+		{"mailto:someone@example.org?subject=hi&body=hello", false},
+		{"mailto:x@example.org?attach=/root/.ssh/id_rsa", true},
+		{"MAILTO:x@example.org?subject=hi&ATTACHMENT=%2Fetc%2Fshadow", true},
 	}
 	for _, c := range cases {
 		if got := NeedsConfirm(c.uri); got != c.want {
@@ -33,6 +37,32 @@ func TestNeedsConfirm(t *testing.T) {
 	}
 	if got, want := SafeSchemes(), "http, https, ftp, mailto or gopher"; got != want {
 		t.Errorf("SafeSchemes() = %q, want %q", got, want)
+	}
+}
+
+// FileParam finds what makes a mail program read a local file, whatever
+// its name's case or encoding (issue 22).
+func TestFileParam(t *testing.T) {
+	cases := []struct{ uri, want string }{
+		{"mailto:x@example.org", ""},
+		{"mailto:x@example.org?subject=Hello%20there&body=See%20you", ""},
+		{"mailto:x@example.org?cc=y@example.org&body=a/b", ""},
+		{"mailto:x@example.org?attach=/root/.ssh/id_rsa", "attach=/root/.ssh/id_rsa"},
+		{"mailto:x@example.org?subject=hi&Attach=id_rsa", "attach=id_rsa"},
+		{"mailto:x@example.org?attachment=file:///etc/passwd", "attachment=file:///etc/passwd"},
+		{"mailto:x@example.org?%61ttach=x", "attach=x"},
+		{"mailto:x@example.org?FILE=notes.txt", "file=notes.txt"},
+		{"mailto:x@example.org?body=%2Fhome%2Fu%2F.netrc", "body=/home/u/.netrc"},
+		{"mailto:x@example.org?body=~/.netrc", "body=~/.netrc"},
+		{"mailto:x@example.org?body=FILE:%2F%2F%2Fetc%2Fpasswd", "body=FILE:///etc/passwd"},
+		{"mailto:x@example.org?subject=x;x-attach=C:%5CUsers%5Ckey", "x-attach=C:\\Users\\key"},
+		{"mailto:x@example.org?include=../../.ssh/id_rsa", "include=../../.ssh/id_rsa"},
+		{"https://example.org/?attach=/etc/passwd", ""}, // a web server's business
+	}
+	for _, c := range cases {
+		if got := FileParam(c.uri); got != c.want {
+			t.Errorf("FileParam(%q) = %q, want %q", c.uri, got, c.want)
+		}
 	}
 }
 

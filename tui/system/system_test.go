@@ -46,6 +46,19 @@ func TestOpenAsksForUnsafeSchemes(t *testing.T) {
 	}
 }
 
+// The TUI's o asks before a mailto: that would attach a local file, as
+// uricat open does (issue 22).
+func TestOpenAsksForMailtoAttach(t *testing.T) {
+	o, started := fakeOpener()
+	uri := "mailto:x@example.org?attach=/root/.ssh/id_rsa"
+	if msg := o.Open(uri)(); msg != (ConfirmMsg{URI: uri, Scheme: "mailto"}) {
+		t.Errorf("Open(%s) = %#v, want ConfirmMsg", uri, msg)
+	}
+	if len(*started) != 0 {
+		t.Errorf("Open started %v before confirmation", *started)
+	}
+}
+
 func TestOpenSafeSchemeStarts(t *testing.T) {
 	o, started := fakeOpener()
 	msg := o.Open("https://example.org/")()

@@ -263,15 +263,13 @@ type doneMsg struct {
 func (m *Import) sniff(path string) tea.Cmd {
 	id := m.id
 	return func() tea.Msg {
-		f, err := os.Open(path)
+		// Only a regular file, as the CLI's import: a FIFO with no
+		// writer would block for ever.
+		f, info, err := catalogue.OpenInput(path)
 		if err != nil {
 			return sniffedMsg{id: id, path: path, format: -1, err: err}
 		}
 		defer f.Close()
-		info, err := f.Stat()
-		if err != nil {
-			return sniffedMsg{id: id, path: path, format: -1, err: err}
-		}
 		head := make([]byte, formats.HeadSize)
 		n, err := io.ReadFull(f, head)
 		if err != nil && !errors.Is(err, io.ErrUnexpectedEOF) && !errors.Is(err, io.EOF) {
@@ -314,7 +312,7 @@ func (m *Import) run() tea.Cmd {
 
 // importFile reads the file into a plan made from the snapshot.
 func importFile(ctx context.Context, cfg ImportConfig, path string, format importers.Format, progress func(int64)) (*importers.Plan, importers.Summary, error) {
-	f, err := os.Open(path)
+	f, info, err := catalogue.OpenInput(path)
 	if err != nil {
 		return nil, importers.Summary{Source: path, Format: format.Name}, err
 	}
@@ -323,12 +321,9 @@ func importFile(ctx context.Context, cfg ImportConfig, path string, format impor
 	if now.IsZero() {
 		now = time.Now().UTC().Truncate(time.Second)
 	}
-	opts := importers.Options{Now: now}
-	if info, err := f.Stat(); err == nil {
-		opts.FileDate = info.ModTime()
-	}
+	opts := importers.Options{Now: now, FileDate: info.ModTime()}
 	plan := importers.NewPlan(cfg.Records, false)
-	s, err := plan.Read(ctx, format, f, importers.ReadConfig{Source: path, Options: opts, Progress: progress})
+	s, err := plan.Read(ctx, format, f, importers.ReadConfig{Source: path, Options: opts, Progress: progress, Size: info.Size()})
 	if errors.Is(err, context.Canceled) {
 		err = errStopped
 	}
