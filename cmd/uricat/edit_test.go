@@ -17,8 +17,12 @@ import (
 )
 
 // TestMain lets the test binary stand in for the user's editor (see
-// fakeEditor) when $URICAT_TEST_EDITOR names a directory.
+// fakeEditor) when $URICAT_TEST_EDITOR names a directory, and for uricat
+// itself, whole process and all, when $URICAT_TEST_RUN is 1.
 func TestMain(m *testing.M) {
+	if os.Getenv("URICAT_TEST_RUN") == "1" {
+		os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+	}
 	if dir := os.Getenv("URICAT_TEST_EDITOR"); dir != "" && len(os.Args) == 2 {
 		os.Exit(fakeEditor(dir, os.Args[1]))
 	}

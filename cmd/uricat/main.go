@@ -7,6 +7,9 @@ import (
 	"io"
 	"os"
 
+	// Before Bubble Tea's init: no command asks the terminal anything it
+	// did not mean to (see the package).
+	_ "early.uricat.invalid/termquery"
 	"github.com/spf13/cobra"
 
 	"github.com/uricat/uricat/catalogue"

@@ -4,6 +4,7 @@ import (
 	"os"
 
 	"github.com/charmbracelet/lipgloss"
+	"github.com/muesli/termenv"
 	"github.com/uricat/uricat/tui"
 	"github.com/uricat/uricat/tui/theme"
 )
@@ -15,9 +16,12 @@ func runTUI(e *env) error {
 	if !isTerminal(os.Stdin) || !isTerminal(os.Stdout) || e.stdout != os.Stdout {
 		return (&listOptions{}).run(e)
 	}
-	// The background is queried before the program starts: once Bubble
-	// Tea reads the terminal, the answer would race with key presses.
-	dark := lipgloss.HasDarkBackground()
+	// The background is queried here, and only here, before the program
+	// starts: once Bubble Tea reads the terminal, the answer would race
+	// with key presses. (Lip Gloss's own answer was set without asking, so
+	// that the commands for scripts ask nothing: see termquery.)
+	dark := termenv.NewOutput(os.Stdout).HasDarkBackground()
+	lipgloss.SetHasDarkBackground(dark)
 	if err := tui.Run(tui.Options{Path: e.catalogue, Theme: theme.New(dark)}); err != nil {
 		return refused(err)
 	}
