@@ -9,7 +9,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -105,25 +104,6 @@ func newCatalogue(t *testing.T) *catalogue.Catalogue {
 		t.Fatal(err)
 	}
 	return c
-}
-
-// countingLock checks that the import takes the root's lock, and never
-// holds it twice.
-type countingLock struct {
-	mu    sync.Mutex
-	locks int
-	held  bool
-}
-
-func (l *countingLock) Lock() {
-	l.mu.Lock()
-	l.locks++
-	l.held = true
-}
-
-func (l *countingLock) Unlock() {
-	l.held = false
-	l.mu.Unlock()
 }
 
 // pick types name after the folder the file chooser starts in, each key's
@@ -383,7 +363,7 @@ func TestExportFlow(t *testing.T) {
 		t.Fatalf("after down: %s as %s", m.Path(), m.Format().Name)
 	}
 	m, cmd := step(m, press(tea.KeyEnter))
-	m, out := drain(t, m, cmd)
+	_, out := drain(t, m, cmd)
 	if len(out) != 1 {
 		t.Fatalf("emitted %v", out)
 	}
