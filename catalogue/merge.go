@@ -198,12 +198,16 @@ func (c *Catalogue) conflict(r *Record, what string) error {
 
 // merge3 combines the edits made here (base to ours) and there (base to
 // theirs) of one record, field by field, into a new version of theirs.
+// X-ADDED goes with DATE: the time the record was added (X-ADDED, else
+// DATE) is merged as one value, then written beside the merged DATE.
+// Merged apart, an edit undone here (DATE back, X-ADDED gone) against an
+// edit there (DATE moved, X-ADDED written) would lose it.
 func (c *Catalogue) merge3(base, ours, theirs *Record) (*Record, error) {
 	m := theirs.Clone()
 	names := FieldNames(base)
 	names = append(names, FieldNames(ours)...)
 	names = append(names, FieldNames(theirs)...)
-	done := map[string]bool{}
+	done := map[string]bool{FieldAdded: true}
 	for _, name := range names {
 		if done[name] {
 			continue
@@ -225,10 +229,31 @@ func (c *Catalogue) merge3(base, ours, theirs *Record) (*Record, error) {
 			return nil, c.conflict(ours, fmt.Sprintf("cannot take %s %q into the other program's version: %v", name, clipValue(o), err))
 		}
 	}
+	b, o, t := addedText(base), addedText(ours), addedText(theirs)
+	added := t
+	if o != b && o != t {
+		if t != b {
+			return nil, c.conflict(ours, fmt.Sprintf("was added at %s here but at %s in the other program's version", clipValue(o), clipValue(t)))
+		}
+		added = o
+	}
+	if added == GetField(m, FieldDate) {
+		added = ""
+	}
+	m.SetExtension(FieldAdded, added)
 	nr := reparse(render(m), theirs.Line())
 	nr.ref, nr.allowDup = ours.ref, ours.allowDup
 	nr.setSep(theirs.sep(), 0)
 	return nr, nil
+}
+
+// addedText is when r was added, as its text holds it: its X-ADDED, else
+// its DATE.
+func addedText(r *Record) string {
+	if v := r.Extension(FieldAdded); v != "" {
+		return v
+	}
+	return GetField(r, FieldDate)
 }
 
 func clipValue(v string) string {

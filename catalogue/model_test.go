@@ -216,6 +216,17 @@ func merge3(b, o, t entry) (entry, bool) {
 			names[k] = true
 		}
 	}
+	delete(names, FieldAdded) // merged with DATE, below
+	defer func() {
+		a := added(t)
+		if added(o) != added(b) && added(o) != added(t) {
+			a = added(o) // a conflict only if t changed it too, which no step does
+		}
+		delete(m, FieldAdded)
+		if a != m[FieldDate] {
+			m[FieldAdded] = a
+		}
+	}()
 	for name := range names {
 		bv, ov, tv := b[name], o[name], t[name]
 		if ov == bv || ov == tv {
