@@ -81,7 +81,9 @@ func TestEditRewritesOnlyThatRecord(t *testing.T) {
 		t.Errorf("3.3: DATE %v, want the time of the edit", nr.Date())
 	}
 	got := text(t, c)
-	wantA := "URI: http://a/\r\nNAME: A renamed\r\nCOLOUR: red\r\nDATE: 21/11/2026 12:00:00\r\nRATING: 4\r\nX-New: yes\r\n"
+	// The DATE the record had is the time it was added: the first edit
+	// keeps it as X-ADDED, at the record's end.
+	wantA := "URI: http://a/\r\nNAME: A renamed\r\nCOLOUR: red\r\nDATE: 21/11/2026 12:00:00\r\nRATING: 4\r\nX-New: yes\r\nX-ADDED: 01/01/2001 00:00:00\r\n"
 	if !strings.HasPrefix(got, "\r\n"+wantA+"\r\n\r\n") {
 		t.Errorf("edited record:\n%q", got)
 	}

@@ -8,6 +8,8 @@ import (
 	"unicode/utf8"
 
 	"golang.org/x/net/idna"
+
+	"github.com/uricat/uricat/internal/dates"
 )
 
 // Invisible reports whether r changes how text around it is shown without
@@ -73,6 +75,23 @@ func DisplayDate(t time.Time) string {
 		return ""
 	}
 	return t.UTC().Format(DisplayDateLayout)
+}
+
+// DisplayDateText returns the text of a date field (an X-ADDED, the
+// X-LAST-MODIFIED and X-LAST-VISIT an import kept) as DisplayDate shows a
+// DATE, and true: so that every date reads the same way, whatever form it
+// is stored in. The text is read in DATE's form (3.3), which uricat writes,
+// else in the Internet forms the importers read (internal/dates: HTTP's,
+// RFC 822's, RFC 3339). Text that is not a date, or whose time zone is not
+// known, is returned as it is, with false: it is what the user has.
+func DisplayDateText(v string) (string, bool) {
+	if t, err := ParseDate(v); err == nil {
+		return DisplayDate(t), true
+	}
+	if d, ok := dates.Parse(v, dates.HTTP); ok && !d.UnknownZone {
+		return DisplayDate(d.Time), true
+	}
+	return v, false
 }
 
 // DisplayURI returns uri as people read it (RFC 3987 3.2): percent-escapes

@@ -47,8 +47,11 @@ type Add struct {
 
 // Set changes fields of the record Ref: each Field's Value is the field's
 // text as a user types it (see FieldSpec), "" clears it. DATE becomes now,
-// as 3.3 asks of an amended record, unless DATE is among the Fields. Lines
-// of the record that uricat could not use are kept where they were.
+// as 3.3 asks of an amended record, unless DATE is among the Fields. The
+// first time DATE moves, the DATE the record had is kept as X-ADDED
+// (FieldAdded), unless X-ADDED is among the Fields. A Set that would change
+// no field's value is no edit: Apply returns ErrUnchanged, and DATE stays.
+// Lines of the record that uricat could not use are kept where they were.
 type Set struct {
 	Ref    Ref
 	Fields []Field
@@ -65,6 +68,11 @@ type Delete struct {
 type Batch struct {
 	Edits []Edit
 }
+
+// ErrUnchanged is what Apply returns for a Set that would change no
+// field's value (the rating a record has, a name typed again): nothing is
+// stamped, and there is nothing to undo or to save.
+var ErrUnchanged = errors.New("no field's value would change")
 
 // ErrNoRecord is what an edit's error wraps when a record it names is not
 // in the catalogue (another program deleted it, say).
@@ -379,17 +387,31 @@ func (e Set) applyTo(c *Catalogue) (Edit, error) {
 	old := c.records[i]
 	in := old.Clone()
 	var ps []Diagnostic
-	dated := false
+	dated, added := false, false
 	for _, f := range e.Fields {
-		if f.Name == FieldDate {
+		switch f.Name {
+		case FieldDate:
 			dated = true
+		case FieldAdded:
+			added = true
 		}
 		if err := SetField(in, f.Name, f.Value); err != nil {
 			ps = append(ps, Diagnostic{Offset: -1, Field: f.Name, Msg: err.Error()})
 		}
 	}
+	hadDate := dateField.Get(old) != ""
+	if len(ps) == 0 && hadDate && sameValues(old, in) {
+		// Stamping DATE would be the only change: 3.3's "amended" has not
+		// happened. (A record without a valid DATE gets one: it needs it.)
+		return nil, ErrUnchanged
+	}
 	if !dated {
 		in.SetDate(c.now())
+	}
+	// The first time DATE moves, the time the record was added would be
+	// lost: keep it.
+	if !added && hadDate && !in.Date().Equal(old.Date()) && old.Extension(FieldAdded) == "" {
+		in.SetExtension(FieldAdded, FormatDate(old.Date()))
 	}
 	if len(ps) == 0 {
 		ps = in.Validate()
@@ -412,6 +434,17 @@ func (e Set) applyTo(c *Catalogue) (Edit, error) {
 	nr.ref, nr.allowDup = old.ref, old.allowDup
 	nr.setSep(old.sep(), old.sepTail())
 	return c.applyPatch(patch{replace: map[Ref]*Record{old.ref: nr}}), nil
+}
+
+// sameValues reports whether a and b have the same value for every field,
+// standard and X-, in the same order.
+func sameValues(a, b *Record) bool {
+	for _, f := range Fields {
+		if f.Get(a) != f.Get(b) {
+			return false
+		}
+	}
+	return slices.Equal(a.Extensions(), b.Extensions())
 }
 
 func (e Delete) applyTo(c *Catalogue) (Edit, error) {
@@ -452,8 +485,13 @@ func (b Batch) applyTo(c *Catalogue) (Edit, error) {
 		}
 	}
 	invs := make([]Edit, 0, len(b.Edits))
+	unchanged := 0
 	for _, e := range b.Edits {
 		inv, err := e.applyTo(c)
+		if errors.Is(err, ErrUnchanged) {
+			unchanged++ // no edit, not a failure
+			continue
+		}
 		if err != nil {
 			for i := len(invs) - 1; i >= 0; i-- {
 				if _, rerr := invs[i].applyTo(c); rerr != nil {
@@ -463,6 +501,9 @@ func (b Batch) applyTo(c *Catalogue) (Edit, error) {
 			return nil, err
 		}
 		invs = append(invs, inv)
+	}
+	if unchanged > 0 && unchanged == len(b.Edits) {
+		return nil, ErrUnchanged
 	}
 	slices.Reverse(invs)
 	return Batch{Edits: invs}, nil

@@ -1,8 +1,10 @@
 package catalogue
 
 import (
+	"errors"
 	"strings"
 	"testing"
+	"time"
 )
 
 // A key index built from an older snapshot is not installed: it would miss
@@ -27,5 +29,106 @@ func TestUseKeyIndexOnlyForItsVersion(t *testing.T) {
 	c.keys = nil
 	if !c.UseKeyIndex(fresh) || !c.HasURI("http://later/") {
 		t.Error("the current version's index was not installed")
+	}
+}
+
+// An edit stamps DATE (SSD3 3.3), but the time the bookmark was added is
+// the user's: the first edit keeps it as X-ADDED, later ones leave that
+// alone, undo takes it away again byte for byte, and a Set that changes no
+// value is no edit at all.
+func TestSetKeepsTheTimeAdded(t *testing.T) {
+	const added = "19/05/2016 19:43:55"
+	const file = "URI: http://a/\r\nNAME: A\r\nDATE: " + added + "\r\nRATING: 3\r\nX-LAST-MODIFIED: 19/05/2016 19:43:55\r\n"
+	noDate := "URI: http://a/\r\nNAME: A\r\nDATE: 31/02/2016 00:00:00\r\n" // not a date
+	then := time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
+	tests := []struct {
+		name    string
+		file    string
+		edits   [][]Field // applied in turn; the last is checked
+		err     error
+		date    string // DATE after
+		xAdded  string // X-ADDED after
+		addedAt string // Record.Added after
+	}{
+		{"rate", file, [][]Field{{{FieldRating, "5"}}}, nil, "01/03/2026 12:00:00", added, added},
+		{"rate twice", file, [][]Field{{{FieldRating, "5"}}, {{FieldRating, "4"}}}, nil, "01/03/2026 12:00:01", added, added},
+		{"category", file, [][]Field{{{FieldCategory, "News"}}}, nil, "01/03/2026 12:00:00", added, added},
+		{"a DATE typed moves it too", file, [][]Field{{{FieldDate, "01/01/2020 00:00:00"}}}, nil, "01/01/2020 00:00:00", added, added},
+		{"X-ADDED typed is the user's", file, [][]Field{{{FieldName, "B"}, {FieldAdded, "01/01/2000 00:00:00"}}}, nil, "01/03/2026 12:00:00", "01/01/2000 00:00:00", "01/01/2000 00:00:00"},
+		{"the rating it has", file, [][]Field{{{FieldRating, "3"}}}, ErrUnchanged, added, "", added},
+		{"the name it has", file, [][]Field{{{FieldName, "A"}, {FieldCategory, ""}}}, ErrUnchanged, added, "", added},
+		{"the DATE it has", file, [][]Field{{{FieldDate, added}}}, ErrUnchanged, added, "", added},
+		{"the same value after an edit", file, [][]Field{{{FieldRating, "5"}}, {{FieldRating, "5"}}}, ErrUnchanged, "01/03/2026 12:00:00", added, added},
+		{"no valid DATE: stamped, nothing to keep", noDate, [][]Field{nil}, nil, "01/03/2026 12:00:00", "", "01/03/2026 12:00:00"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c := mustRead(t, tt.file)
+			clock := then
+			c.Now = func() time.Time { clock = clock.Add(time.Second); return clock.Add(-time.Second) }
+			var h History
+			var err error
+			var before string
+			for _, fields := range tt.edits {
+				before = text(t, c)
+				err = h.Apply(c, Set{Ref: c.Records()[0].Ref(), Fields: fields}, "set")
+			}
+			if !errors.Is(err, tt.err) {
+				t.Fatalf("Set: %v, want %v", err, tt.err)
+			}
+			r := c.Records()[0]
+			if got := GetField(r, FieldDate); got != tt.date {
+				t.Errorf("DATE %q, want %q", got, tt.date)
+			}
+			if got := r.Extension(FieldAdded); got != tt.xAdded {
+				t.Errorf("X-ADDED %q, want %q", got, tt.xAdded)
+			}
+			if got := FormatDate(r.Added()); got != tt.addedAt {
+				t.Errorf("Added %q, want %q", got, tt.addedAt)
+			}
+			if got := text(t, c); err != nil && got != before {
+				t.Errorf("a Set that changed nothing changed the text:\n%q\nwant\n%q", got, before)
+			}
+			undo, _ := h.Len()
+			if undo != len(tt.edits)-btoi(err != nil) {
+				t.Errorf("%d steps to undo after %d edits", undo, len(tt.edits))
+			}
+			for range undo {
+				if _, err := h.Undo(c); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if got := text(t, c); got != tt.file {
+				t.Errorf("undone:\n%q\nwant the file as read:\n%q", got, tt.file)
+			}
+		})
+	}
+}
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// Record.Changed is DATE only once X-ADDED says DATE is no longer the time
+// the record was added.
+func TestAddedAndChanged(t *testing.T) {
+	for _, tt := range []struct {
+		file, added, changed string
+	}{
+		{"URI: http://a/\r\nNAME: A\r\nDATE: 01/01/2020 00:00:00\r\n", "01/01/2020 00:00:00", ""},
+		{"URI: http://a/\r\nNAME: A\r\nDATE: 01/01/2020 00:00:00\r\nX-ADDED: 01/01/2016 10:00:00\r\n", "01/01/2016 10:00:00", "01/01/2020 00:00:00"},
+		{"URI: http://a/\r\nNAME: A\r\nDATE: 01/01/2020 00:00:00\r\nX-ADDED: last year\r\n", "01/01/2020 00:00:00", ""},
+	} {
+		r := mustRead(t, tt.file).Records()[0]
+		changed := ""
+		if !r.Changed().IsZero() {
+			changed = FormatDate(r.Changed())
+		}
+		if got := FormatDate(r.Added()); got != tt.added || changed != tt.changed {
+			t.Errorf("%q: added %q, changed %q; want %q, %q", tt.file, got, changed, tt.added, tt.changed)
+		}
 	}
 }

@@ -54,6 +54,44 @@ type FieldSpec struct {
 	cached bool
 }
 
+// FieldAdded is the extension field (SSD3 2.2) that keeps when a record
+// was added once its DATE no longer says so. SSD3 3.3 makes DATE the time
+// a record "was created or last amended", so an edit stamps it; the time a
+// bookmark was added is the user's data all the same. The first time an
+// edit moves DATE, it writes the DATE the record had into X-ADDED, in
+// DATE's form (DateLayout, UTC), and later edits leave it alone: a record
+// without X-ADDED was added at its DATE (see Record.Added).
+const FieldAdded = "X-ADDED"
+
+// Added returns when r was added: its X-ADDED when that is a date in
+// DATE's form, else its DATE; zero when it has neither.
+func (r *Record) Added() time.Time {
+	if t, ok := r.addedField(); ok {
+		return t
+	}
+	return r.Date()
+}
+
+// Changed returns when r was last amended after it was added: its DATE
+// when it has an X-ADDED in DATE's form, zero when DATE is still the time
+// it was added.
+func (r *Record) Changed() time.Time {
+	if _, ok := r.addedField(); ok {
+		return r.Date()
+	}
+	return time.Time{}
+}
+
+// addedField returns r's X-ADDED as a time, if it is one.
+func (r *Record) addedField() (time.Time, bool) {
+	v := r.Extension(FieldAdded)
+	if v == "" {
+		return time.Time{}, false
+	}
+	t, err := ParseDate(v)
+	return t, err == nil
+}
+
 // Fields lists the standard fields in the order a new record writes them,
 // the order of the spec's full example (4.1), which is also the order in
 // which uricat shows them. Do not modify it.

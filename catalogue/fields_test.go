@@ -215,7 +215,8 @@ func TestJSONRecordHasEveryField(t *testing.T) {
 	if err := json.Unmarshal(data, &got); err != nil {
 		t.Fatal(err)
 	}
-	want := map[string]bool{"extensions": true}
+	// "added" is X-ADDED's, or DATE's when it has none (Record.Added).
+	want := map[string]bool{"extensions": true, strings.ToLower(strings.TrimPrefix(FieldAdded, "X-")): true}
 	for _, f := range Fields {
 		want[strings.ToLower(f.Name)] = true
 		if v, ok := got[strings.ToLower(f.Name)]; !ok || fmt.Sprint(v) == "" {

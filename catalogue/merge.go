@@ -327,12 +327,17 @@ func pairRecords(base, side []*Record, byRef bool) []int {
 // mergeFields combines the edits of one record on both sides (base to ours and
 // base to theirs), field by field, into a new version of ours. A field
 // both set differently keeps ours' value and is a Conflict.
+//
+// X-ADDED goes with DATE: the time the record was added (X-ADDED, else
+// DATE) is merged as one value, then written beside the merged DATE.
+// Merged apart, an edit undone on one side (DATE back, X-ADDED gone)
+// against an edit on the other (DATE moved, X-ADDED written) would lose it.
 func mergeFields(base, ours, theirs *Record) (*Record, []Conflict) {
 	m := ours.Clone()
 	names := FieldNames(base)
 	names = append(names, FieldNames(ours)...)
 	names = append(names, FieldNames(theirs)...)
-	done := map[string]bool{}
+	done := map[string]bool{FieldAdded: true}
 	var conflicts []Conflict
 	for _, name := range names {
 		if done[name] {
@@ -358,6 +363,19 @@ func mergeFields(base, ours, theirs *Record) (*Record, []Conflict) {
 			conflicts = append(conflicts, Conflict{Base: base, Ours: ours, Theirs: theirs, Field: name, OursValue: o, TheirsValue: t})
 		}
 	}
+	b, o, t := addedText(base), addedText(ours), addedText(theirs)
+	added := o
+	if t != b && t != o {
+		if o != b {
+			conflicts = append(conflicts, Conflict{Base: base, Ours: ours, Theirs: theirs, Field: FieldAdded, OursValue: o, TheirsValue: t})
+		} else {
+			added = t
+		}
+	}
+	if added == GetField(m, FieldDate) {
+		added = ""
+	}
+	m.SetExtension(FieldAdded, added)
 	nr := reparse(render(m), ours.Line())
 	nr.ref, nr.allowDup = ours.ref, ours.allowDup
 	nr.setSep(ours.sep(), 0)
@@ -453,6 +471,15 @@ func (c *Catalogue) conflictError(cs []Conflict) *ConflictError {
 		e.What += fmt.Sprintf(" (and %d more conflicts)", n)
 	}
 	return e
+}
+
+// addedText is when r was added, as its text holds it: its X-ADDED, else
+// its DATE.
+func addedText(r *Record) string {
+	if v := r.Extension(FieldAdded); v != "" {
+		return v
+	}
+	return GetField(r, FieldDate)
 }
 
 func clipValue(v string) string {

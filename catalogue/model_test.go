@@ -17,7 +17,9 @@ import (
 // and another process adding, editing and deleting in the file, run against
 // a Catalogue and a plain reference model side by side. After every step
 // the catalogue's records equal the model's, and the file's records equal
-// what the model says the file holds.
+// what the model says the file holds, and every record, here and in the
+// file, was added when it was first made (its X-ADDED, or its DATE while it
+// has none): no edit loses the time a bookmark was added.
 
 // entry is one record of the model: its fields as text (standard and X-),
 // keyed by name. "X-N" is a serial number no edit touches, so that no two
@@ -214,6 +216,17 @@ func merge3(b, o, t entry) (entry, bool) {
 			names[k] = true
 		}
 	}
+	delete(names, FieldAdded) // merged with DATE, below
+	defer func() {
+		a := added(t)
+		if added(o) != added(b) && added(o) != added(t) {
+			a = added(o) // a conflict only if t changed it too, which no step does
+		}
+		delete(m, FieldAdded)
+		if a != m[FieldDate] {
+			m[FieldAdded] = a
+		}
+	}()
 	for name := range names {
 		bv, ov, tv := b[name], o[name], t[name]
 		if ov == bv || ov == tv {
@@ -236,6 +249,41 @@ func merge3(b, o, t entry) (entry, bool) {
 		}
 	}
 	return m, true
+}
+
+// stamp is what a Set of fields does to the model's entry old at the time
+// now: the fields' values, DATE now unless given, and X-ADDED the old DATE
+// the first time DATE moves. changed is false for a Set that changes no
+// value: it is no edit, and old stays as it is.
+func stamp(old entry, fields []Field, now time.Time) (e entry, changed bool) {
+	e = old.clone()
+	dated := false
+	for _, f := range fields {
+		dated = dated || f.Name == FieldDate
+		if f.Value == "" {
+			delete(e, f.Name)
+		} else {
+			e[f.Name] = f.Value
+		}
+	}
+	if e.equal(old) {
+		return old, false
+	}
+	if !dated {
+		e[FieldDate] = FormatDate(now)
+	}
+	if e[FieldDate] != old[FieldDate] && old[FieldAdded] == "" {
+		e[FieldAdded] = old[FieldDate]
+	}
+	return e, true
+}
+
+// added is when the record e says it was added.
+func added(e entry) string {
+	if a := e[FieldAdded]; a != "" {
+		return a
+	}
+	return e[FieldDate]
 }
 
 // entryOf reads a record into the model's form.
@@ -269,6 +317,8 @@ type sequence struct {
 
 	lastFile string // the file at the last check
 	lastDisk state  // the model's idea of it then
+
+	added map[int]string // when each record was added, by serial number
 }
 
 func (s *sequence) now() time.Time {
@@ -285,6 +335,7 @@ func (s *sequence) newEntry(uri string) entry {
 	s.serials++
 	e := entry{FieldURI: uri, FieldName: fmt.Sprintf("Name %d", s.rng.IntN(50)),
 		FieldDate: FormatDate(s.now()), "X-N": fmt.Sprint(s.serials)}
+	s.added[s.serials] = e[FieldDate]
 	if s.rng.IntN(2) == 0 {
 		e[FieldCategory] = []string{"Go", "Music", "Köln", "News"}[s.rng.IntN(4)]
 	}
@@ -334,6 +385,15 @@ func (s *sequence) check() {
 	}
 	again, _ := Read(strings.NewReader(b.String()))
 	s.compare("catalogue written and read back", again.Records(), s.m.ours)
+	// The model's records were checked against the catalogue's and the
+	// file's: the time each was added must be the one it was made with.
+	for _, st := range []state{s.m.ours, s.m.disk} {
+		for _, it := range st {
+			if got, want := added(it.e), s.added[it.id]; got != want {
+				s.fail("record #%d says it was added at %q, want %q, when it was made", it.id, got, want)
+			}
+		}
+	}
 }
 
 func (s *sequence) compare(what string, recs []*Record, want state) {
@@ -394,10 +454,12 @@ func newSequence(t testing.TB, seed uint64) *sequence {
 	}
 	c.Now = s.now
 	s.c = c
+	s.added = map[int]string{}
 	for _, r := range c.Records() {
 		if r.Valid() {
 			e := entryOf(r)
 			s.m.ours = append(s.m.ours, item{serial(e), e})
+			s.added[serial(e)] = e[FieldDate]
 		}
 	}
 	s.m.disk, s.m.base = s.m.ours.clone(), s.m.ours.clone()
@@ -438,7 +500,7 @@ func (s *sequence) do(op int) {
 		}
 		it := s.m.ours[s.rng.IntN(len(s.m.ours))]
 		var fields []Field
-		switch s.rng.IntN(4) {
+		switch s.rng.IntN(6) {
 		case 0:
 			fields = []Field{{FieldRating, fmt.Sprint(s.rng.IntN(6))}}
 			if fields[0].Value == "0" {
@@ -450,8 +512,16 @@ func (s *sequence) do(op int) {
 			fields = []Field{{FieldDescription, []string{"", "line one\nline two", "plain"}[s.rng.IntN(3)]}, {"X-TAGS", []string{"", "a,b", "hiking"}[s.rng.IntN(3)]}}
 		case 3:
 			fields = []Field{{FieldRating, "9"}} // invalid: refused, nothing changes
+		case 4: // a DATE typed, sometimes the one the record has
+			fields = []Field{{FieldDate, it.e[FieldDate]}}
+			if s.rng.IntN(2) == 0 {
+				fields[0].Value = FormatDate(time.Date(2010, 1, 1+s.rng.IntN(3), 0, 0, 0, 0, time.UTC))
+			}
+		case 5: // the values it has: no edit
+			fields = []Field{{FieldName, it.e[FieldName]}, {FieldCategory, it.e[FieldCategory]}}
 		}
 		s.log = append(s.log, fmt.Sprintf("set #%d %v", it.id, fields))
+		undo, _ := s.h.Len()
 		err := s.h.Apply(s.c, Set{Ref: s.refOf(it.id), Fields: fields}, "set")
 		if fields[0].Value == "9" {
 			var ve *ValidationError
@@ -460,20 +530,21 @@ func (s *sequence) do(op int) {
 			}
 			return
 		}
+		i := s.m.ours.find(it.id)
+		old := s.m.ours[i].e
+		e, changed := stamp(old, fields, *s.clock)
+		if !changed {
+			if !errors.Is(err, ErrUnchanged) {
+				s.fail("a set that changes no value: %v, want ErrUnchanged", err)
+			}
+			if n, _ := s.h.Len(); n != undo {
+				s.fail("a set that changes no value left a step to undo")
+			}
+			return
+		}
 		if err != nil {
 			s.fail("set: %v", err)
 		}
-		i := s.m.ours.find(it.id)
-		old := s.m.ours[i].e
-		e := old.clone()
-		for _, f := range fields {
-			if f.Value == "" {
-				delete(e, f.Name)
-			} else {
-				e[f.Name] = f.Value
-			}
-		}
-		e[FieldDate] = FormatDate(*s.clock)
 		s.m.ours[i].e = e
 		s.m.push([]mstep{{kind: "set", id: it.id, e: old}})
 	case 4: // delete one or two records
@@ -669,15 +740,18 @@ func (s *sequence) other() {
 				ref = r.Ref()
 			}
 		}
-		if _, err := o.Apply(Set{Ref: ref, Fields: fields}); err != nil {
+		_, err := o.Apply(Set{Ref: ref, Fields: fields})
+		i := s.m.disk.find(it.id)
+		e, changed := stamp(s.m.disk[i].e, fields, *s.clock)
+		if !changed {
+			if !errors.Is(err, ErrUnchanged) {
+				s.fail("other set that changes no value: %v, want ErrUnchanged", err)
+			}
+			return // and nothing to save
+		}
+		if err != nil {
 			s.fail("other set: %v", err)
 		}
-		i := s.m.disk.find(it.id)
-		e := s.m.disk[i].e.clone()
-		for _, f := range fields {
-			e[f.Name] = f.Value
-		}
-		e[FieldDate] = FormatDate(*s.clock)
 		s.m.disk[i].e = e
 	case 2: // deletes a record
 		if len(s.m.disk) == 0 {

@@ -18,3 +18,19 @@ func ParseExportDate(v string) (time.Time, error) {
 	}
 	return catalogue.ParseDate(v)
 }
+
+// SetAdded gives rec the time it was added, t, from a format that carries
+// it beside the DATE (uricat's JSON and CSV exports, "added"): X-ADDED
+// (catalogue.FieldAdded) when t is not its DATE, which is then when it was
+// last amended (SSD3 3.3); the DATE itself when it has none. A record whose
+// DATE is when it was added gets no X-ADDED, so that an export of it reads
+// back as it was.
+func SetAdded(rec *catalogue.Record, t time.Time) {
+	switch {
+	case t.IsZero():
+	case rec.Date().IsZero():
+		rec.SetDate(t)
+	case !t.Equal(rec.Date()):
+		rec.SetExtension(catalogue.FieldAdded, catalogue.FormatDate(t))
+	}
+}

@@ -387,7 +387,7 @@ func TestDetailLightsMatchesInPlace(t *testing.T) {
 	plain := strings.Split(h.m.detailView(50, 20), "\n")
 	date, tags := -1, -1
 	for i, l := range plain {
-		if strings.Contains(l, "Date ") {
+		if strings.Contains(l, "Added ") {
 			date = i
 		}
 		if strings.Contains(l, "X-TAGS  Hiking, road trip") {
@@ -395,7 +395,7 @@ func TestDetailLightsMatchesInPlace(t *testing.T) {
 		}
 	}
 	if tags < 0 || tags < date {
-		t.Errorf("X-TAGS is not beside its value after the other fields (Date line %d, X-TAGS line %d):\n%s", date, tags, strings.Join(plain, "\n"))
+		t.Errorf("X-TAGS is not beside its value after the other fields (Added line %d, X-TAGS line %d):\n%s", date, tags, strings.Join(plain, "\n"))
 	}
 	h.colour("/home/ada/bookmarks.uricat")
 	if d := h.m.detailView(50, 20); !strings.Contains(d, h.m.th.Match.Render("H")) {

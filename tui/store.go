@@ -98,7 +98,13 @@ func (m *Model) keysReady(msg keyIndexMsg) tea.Cmd {
 // the command it returns shows the change and saves it. Every change the
 // TUI makes goes through here.
 func (m *Model) applyEdit(e catalogue.Edit, what string) (tea.Cmd, error) {
-	if err := m.hist.Apply(m.cat, e, what); err != nil {
+	err := m.hist.Apply(m.cat, e, what)
+	if errors.Is(err, catalogue.ErrUnchanged) {
+		// The value it has: no DATE stamp, no step to undo, no save.
+		m.setMsg(sevInfo, "nothing changed")
+		return nil, nil
+	}
+	if err != nil {
 		return nil, err
 	}
 	m.setMsg(sevSuccess, "%s", what)

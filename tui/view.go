@@ -506,14 +506,17 @@ func (m *Model) detailText(inner int) string {
 		}
 		// The fields in the catalogue's order, by their labels.
 		for _, f := range catalogue.Fields {
-			value, st := catalogue.DisplayText(f.Get(rec)), th.Value
+			label, value, st := f.Label, catalogue.DisplayText(f.Get(rec)), th.Value
 			switch f.Name {
 			case catalogue.FieldName, catalogue.FieldURI, catalogue.FieldDescription:
 				continue // the pane's title, the line under it, its text
 			case catalogue.FieldCategory:
 				st = th.Category
 			case catalogue.FieldDate:
-				value = catalogue.DisplayDate(rec.Date())
+				// DATE is when the record was added until an edit moves
+				// it (SSD3 3.3) and keeps the first as X-ADDED.
+				field("Added", catalogue.DisplayDate(rec.Added()), st)
+				label, value = "Changed", catalogue.DisplayDate(rec.Changed())
 			case catalogue.FieldRating:
 				if rec.Rating() > 0 {
 					fields = append(fields, detailField{label: f.Label, rendered: th.Stars(rec.Rating())})
@@ -522,10 +525,17 @@ func (m *Model) detailText(inner int) string {
 				}
 				continue
 			}
-			searched(f.Label, f.Name, value, st)
+			searched(label, f.Name, value, st)
 		}
 		for _, f := range rec.Extensions() {
-			searched(catalogue.DisplayText(f.Name), f.Name, catalogue.DisplayText(f.Value), th.Value)
+			value := catalogue.DisplayText(f.Value)
+			if d, ok := catalogue.DisplayDateText(f.Value); ok {
+				if f.Name == catalogue.FieldAdded {
+					continue // shown as Added
+				}
+				value = d
+			}
+			searched(catalogue.DisplayText(f.Name), f.Name, value, th.Value)
 		}
 		b.WriteString(m.detailFields(fields, inner))
 		b.WriteByte('\n')

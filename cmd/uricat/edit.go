@@ -165,6 +165,8 @@ func applyEdit(c *catalogue.Catalogue, rec *catalogue.Record, body string, allow
 	_, err := c.Apply(catalogue.Set{Ref: rec.Ref(), Fields: fields})
 	var ve *catalogue.ValidationError
 	switch {
+	case errors.Is(err, catalogue.ErrUnchanged): // an IRI typed for its URI, say
+		return false, nil
 	case errors.As(err, &ve):
 		msgs := make([]string, len(ve.Problems))
 		for i, p := range ve.Problems {

@@ -178,7 +178,7 @@ func TestEdit(t *testing.T) {
 
 // An error opens the editor again with the messages at the top, and the
 // user's version below; fixed, it is saved. A DATE the user changes is
-// kept.
+// kept, and the one it replaces too, as X-ADDED.
 func TestEditErrorsReopen(t *testing.T) {
 	path := writeCatalogue(t, editCatalogue)
 	buffer := editor(t,
@@ -208,8 +208,9 @@ func TestEditErrorsReopen(t *testing.T) {
 		t.Errorf("the header is there twice:\n%s", second)
 	}
 	rec, _, _ := strings.Cut(string(mustRead(t, path)), "\r\n\r\n")
-	if !strings.HasSuffix(rec, "RATING: 5") || !strings.Contains(rec, "DATE: 02/03/2021 04:05:06\r\n") {
-		t.Errorf("not saved with RATING 5 and the DATE given:\n%s", rec)
+	// The DATE it had, which the user's replaces, is when it was added.
+	if !strings.HasSuffix(rec, "RATING: 5\r\nX-ADDED: 01/01/2020 00:00:00") || !strings.Contains(rec, "DATE: 02/03/2021 04:05:06\r\n") {
+		t.Errorf("not saved with RATING 5, the DATE given and X-ADDED the old one:\n%s", rec)
 	}
 }
 

@@ -54,9 +54,9 @@ func TestImportFirefoxTwice(t *testing.T) {
 	if len(recs) != 6 {
 		t.Fatalf("catalogue has %d valid records, want 6", len(recs))
 	}
-	r := recs[3]
+	r := recs[3] // DATE its LAST_MODIFIED, X-ADDED its ADD_DATE
 	if r.URI() != "https://go.dev/doc/" || r.Category() != "Bookmarks Toolbar" || r.Description() != "Tutorials & references\nfor <Go>" ||
-		r.Extension("X-TAGS") != "go,documentation" || !r.Date().Equal(time.Unix(1699000000, 0)) {
+		r.Extension("X-TAGS") != "go,documentation" || !r.Date().Equal(time.Unix(1699100000, 0)) || !r.Added().Equal(time.Unix(1699000000, 0)) {
 		t.Errorf("record 4 read back as %+v", r.JSON())
 	}
 	if recs[4].Name() != "日本 - Wikipedia" {

@@ -4,8 +4,10 @@ package main
 
 import (
 	"encoding/json"
+	"os"
 	"strings"
 	"testing"
+	"time"
 )
 
 func TestShow(t *testing.T) {
@@ -45,7 +47,8 @@ func TestSet(t *testing.T) {
 		t.Fatalf("exit %d, stdout %q, stderr %q", code, out, errs)
 	}
 	rec, rest, _ := strings.Cut(string(mustRead(t, path)), "\r\n\r\n")
-	for _, want := range []string{"RATING: 4", "X-TAGS: a, b, c", "X-SEEN: yes", "NAME: =?UTF-8?q?B=C3=BCcher_2?=", "DESCRIPTION: =?UTF-8?q?two=0Alines?="} {
+	for _, want := range []string{"RATING: 4", "X-TAGS: a, b, c", "X-SEEN: yes", "NAME: =?UTF-8?q?B=C3=BCcher_2?=", "DESCRIPTION: =?UTF-8?q?two=0Alines?=",
+		"X-ADDED: 01/01/2020 00:00:00"} { // the DATE it had: when it was added
 		if !strings.Contains(rec, want+"\r\n") && !strings.HasSuffix(rec, want) {
 			t.Errorf("record lacks %q:\n%s", want, rec)
 		}
@@ -77,6 +80,35 @@ func TestSet(t *testing.T) {
 		code, _, errs := uricat(t, append([]string{"--catalogue", path, "set"}, tt.args...)...)
 		if code != tt.code || !strings.Contains(errs, tt.stderr) || string(mustRead(t, path)) != string(before) {
 			t.Errorf("set %q: exit %d, stderr %q; want %d, %q and the file unchanged", tt.args, code, errs, tt.code, tt.stderr)
+		}
+	}
+}
+
+// A set of the values a bookmark has changes nothing: no DATE stamp, no
+// write, and it says so.
+func TestSetUnchanged(t *testing.T) {
+	path := writeCatalogue(t, editCatalogue)
+	past := time.Date(2001, 1, 1, 0, 0, 0, 0, time.UTC)
+	if err := os.Chtimes(path, past, past); err != nil {
+		t.Fatal(err)
+	}
+	before := mustRead(t, path)
+	for _, args := range [][]string{
+		{"id:7", "--name", "Bücher"},
+		{"id:7", "--category", "Shops", "--id", "7"},
+		{"https://bücher.de/", "--rating", "0", "--language", ""},
+		{"id:7", "--x", "X-TAGS=books, shops"},
+	} {
+		code, out, errs := uricat(t, append([]string{"--catalogue", path, "set"}, args...)...)
+		if code != 0 || out != "unchanged \"Bücher\" in "+path+"\n" || errs != "" {
+			t.Errorf("set %q: exit %d, stdout %q, stderr %q; want 0 and unchanged", args, code, out, errs)
+		}
+		info, err := os.Stat(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if string(mustRead(t, path)) != string(before) || !info.ModTime().Equal(past) {
+			t.Errorf("set %q wrote the file (modified %v):\n%s", args, info.ModTime(), mustRead(t, path))
 		}
 	}
 }

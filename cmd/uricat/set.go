@@ -17,8 +17,10 @@ func newSetCmd(e *env) *cobra.Command {
 		Short: "Change fields of a bookmark",
 		Long: `Set changes the fields given on the line, and only those; an empty value
 (and --rating 0) clears a field. DATE becomes now, as SSD3 3.3 asks of an
-amended record. Lines of the record that uricat cannot use are kept as they
-are. Invalid values change nothing.
+amended record, and the first time it does, the DATE it had is kept as
+X-ADDED, when the bookmark was added. Values a bookmark has already change
+nothing: set says "unchanged" and DATE stays. Lines of the record that
+uricat cannot use are kept as they are. Invalid values change nothing.
 
 ` + selectorHelp,
 		Example: `  uricat set https://go.dev/ --rating 4 --tags go,lang
@@ -49,7 +51,13 @@ func runSet(e *env, sel string, fields []catalogue.Field) error {
 	if err != nil {
 		return err
 	}
-	if _, err := c.Apply(catalogue.Set{Ref: rec.Ref(), Fields: fields}); err != nil {
+	_, err = c.Apply(catalogue.Set{Ref: rec.Ref(), Fields: fields})
+	if errors.Is(err, catalogue.ErrUnchanged) {
+		// The values it has: DATE is not stamped, and the file not written.
+		fmt.Fprintf(e.stdout, "unchanged %q in %s\n", catalogue.DisplayText(rec.Name()), c.Path())
+		return nil
+	}
+	if err != nil {
 		var ve *catalogue.ValidationError
 		if errors.As(err, &ve) {
 			ve.Record = "" // the user named it

@@ -2,8 +2,9 @@
 // then one row per record, CR LF at the end of each row, fields quoted
 // where they must be. The columns are every standard SSD3 field in lower
 // case (uri, name, date, category, description, rating, language, type,
-// id) and then one column per extension field (X-...) that any record has,
-// named as the field, in the order the extensions first appear. Dates are
+// id), then added (when the record was added: see Columns), and then one
+// column per extension field (X-...) that any record has, named as the
+// field, in the order the extensions first appear. Dates are
 // RFC 3339 in UTC, as in the JSON export; an absent value is an empty cell,
 // so every field and extension is carried, and an export reads back whole.
 //
@@ -29,6 +30,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"time"
 
 	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/importers"
@@ -46,8 +48,12 @@ var Format = importers.Format{
 	NewWriter: func(w io.Writer) importers.Writer { return NewWriter(w) },
 }
 
-// Columns are the standard columns, in order, before the extension columns.
-var Columns = []string{"uri", "name", "date", "category", "description", "rating", "language", "type", "id"}
+// Columns are the standard columns, in order, before the extension columns:
+// the fields of SSD3, and "added", when the record was added
+// (catalogue.Record.Added: its X-ADDED, which has no column of its own
+// then, or its DATE), last so that the columns of older files keep their
+// places.
+var Columns = []string{"uri", "name", "date", "category", "description", "rating", "language", "type", "id", "added"}
 
 // Detect reports whether the first line of head is a header row with a
 // uri column and a name or date column.
@@ -206,6 +212,7 @@ func (r *Reader) record(row []string, line int) *catalogue.Record {
 	}
 	rec := catalogue.NewRecord(catalogue.Values{})
 	var notes []string
+	var added time.Time
 	if len(row) > len(r.cols) {
 		notes = append(notes, fmt.Sprintf("%d cell(s) past the last column left out: the header names no column for them", len(row)-len(r.cols)))
 	}
@@ -243,8 +250,15 @@ func (r *Reader) record(row []string, line int) *catalogue.Record {
 			rec.SetType(v)
 		case 8:
 			rec.SetID(v)
+		case 9:
+			t, err := importers.ParseExportDate(v)
+			if err != nil {
+				notes = append(notes, fmt.Sprintf("added %q is neither RFC 3339 nor DD/MM/YYYY hh:mm:ss: left out", importers.Excerpt(v)))
+			}
+			added = t
 		}
 	}
+	importers.SetAdded(rec, added)
 	dateless := rec.Date().IsZero()
 	diags, ok := importers.Finish(rec, r.opts, line, -1)
 	if !ok {

@@ -58,6 +58,13 @@ func (w *Writer) Write(rec *catalogue.Record) error {
 	return nil
 }
 
+// inAdded reports whether the extension field name of r is written in the
+// added column: an X-ADDED that is a date. One that is not keeps a column
+// of its own, as any other extension.
+func inAdded(r *catalogue.Record, name string) bool {
+	return name == catalogue.FieldAdded && !r.Changed().IsZero()
+}
+
 // lostControls is what a record with control characters loses: CSV has no
 // escapes, and a spreadsheet shows what it reads.
 const lostControls = "control characters and escape sequences left out: a CSV file has no way to write them that a spreadsheet would read"
@@ -74,6 +81,9 @@ func (w *Writer) Close() error {
 	extCol := map[string]int{}
 	for _, e := range recs {
 		for _, f := range e.rec.Extensions() {
+			if inAdded(e.rec, f.Name) {
+				continue
+			}
 			if _, ok := extCol[f.Name]; !ok {
 				extCol[f.Name] = len(extNames)
 				extNames = append(extNames, f.Name)
@@ -109,9 +119,16 @@ func (w *Writer) Close() error {
 		rw.cell(r.Language(), false)
 		rw.cell(r.Type(), false)
 		rw.cell(r.ID(), false)
+		if added := r.Added(); added.IsZero() {
+			rw.cell("", false)
+		} else {
+			rw.date(added)
+		}
 		clear(ext)
 		for _, f := range r.Extensions() {
-			ext[extCol[f.Name]] = f.Value
+			if !inAdded(r, f.Name) {
+				ext[extCol[f.Name]] = f.Value
+			}
 		}
 		for _, v := range ext {
 			rw.cell(v, dirty)

@@ -34,7 +34,7 @@ func writeFixed(f importers.Format, recs []*catalogue.Record) ([]byte, []catalog
 
 // TestEmpty: no records is a valid, almost empty file in every format.
 func TestEmpty(t *testing.T) {
-	want := map[string]string{"json": "[]\n", "csv": "uri,name,date,category,description,rating,language,type,id\r\n",
+	want := map[string]string{"json": "[]\n", "csv": "uri,name,date,category,description,rating,language,type,id,added\r\n",
 		"soif": "", "urc": ""}
 	for _, f := range Writers() {
 		got, _, err := writeFixed(f, nil)

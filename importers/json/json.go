@@ -323,6 +323,8 @@ func (r *Reader) slow(e element) *catalogue.Record {
 			str(k, &j.Name)
 		case "date":
 			str(k, &j.Date)
+		case "added":
+			str(k, &j.Added)
 		case "category":
 			str(k, &j.Category)
 		case "description":
@@ -376,6 +378,13 @@ func (r *Reader) finish(e element, j *catalogue.JSONRecord, notes []string) *cat
 		for _, name := range slices.Sorted(maps.Keys(j.Extensions)) { // the order the Writer writes them in
 			rec.AddExtension(name, j.Extensions[name])
 		}
+	}
+	if j.Added != "" {
+		t, err := importers.ParseExportDate(j.Added)
+		if err != nil {
+			notes = append(notes, fmt.Sprintf("added %q is neither RFC 3339 nor DD/MM/YYYY hh:mm:ss: not imported", importers.Excerpt(j.Added)))
+		}
+		importers.SetAdded(rec, t)
 	}
 	dateless := rec.Date().IsZero()
 	diags, ok := importers.Finish(rec, r.opts, e.line, e.offset)

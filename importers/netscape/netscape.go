@@ -19,11 +19,17 @@
 //
 // Each <A> is a bookmark: HREF is the URI, its text the NAME, the text of a
 // <DD> that follows it the DESCRIPTION, and the path of the <H3> folders
-// around it the CATEGORY, joined with "/" (see JoinFolders). ADD_DATE is the
-// DATE, and LAST_MODIFIED is kept as X-LAST-MODIFIED: SSD3 3.3 makes DATE
-// "when the record was created or last amended", and the two dates are kept
-// apart so that an export writes both back as they were (a bookmark with
-// only LAST_MODIFIED takes it as DATE too). The dates are Unix seconds;
+// around it the CATEGORY, joined with "/" (see JoinFolders). SSD3 3.3 makes
+// DATE "when the record was created or last amended": a LAST_MODIFIED
+// after ADD_DATE is the DATE, and ADD_DATE is kept as X-ADDED
+// (catalogue.FieldAdded), which is where uricat keeps the time a bookmark
+// was added once an edit has moved its DATE; otherwise ADD_DATE is the DATE
+// and LAST_MODIFIED is kept as X-LAST-MODIFIED (a bookmark with only
+// LAST_MODIFIED takes it as DATE too). The Writer writes ADD_DATE and
+// LAST_MODIFIED back from the same fields, so both dates come back as they
+// were. (A catalogue imported before X-ADDED, whose DATE is ADD_DATE and
+// X-LAST-MODIFIED a later LAST_MODIFIED, comes back with DATE and X-ADDED
+// instead: the same two dates.) The dates are Unix seconds;
 // ones too large for seconds are read as the milliseconds or microseconds
 // some tools write (see ParseTimestamp).
 //
@@ -728,13 +734,11 @@ func (r *Reader) record(b *bookmark) *catalogue.Record {
 		return skip("%q is a bookmarklet (a javascript: link), not an address", importers.Excerpt(name))
 	}
 	rec := catalogue.NewRecord(catalogue.Values{URI: href, Name: name, Category: b.folder, Description: r.latin1(b.desc.String())})
-	var modified time.Time
+	var lm lastMod
 	for _, a := range b.attrs {
-		r.attribute(b, rec, a, &modified)
+		r.attribute(b, rec, a, &lm)
 	}
-	if rec.Date().IsZero() {
-		rec.SetDate(modified)
-	}
+	r.dates(b, rec, lm)
 	dateless := rec.Date().IsZero()
 	diags, ok := importers.Finish(rec, r.opts, b.line, b.offset)
 	r.diags = append(r.diags, diags...)
@@ -747,9 +751,44 @@ func (r *Reader) record(b *bookmark) *catalogue.Record {
 	return rec
 }
 
+// lastMod is a bookmark's LAST_MODIFIED, which dates makes its DATE
+// or keeps as X-LAST-MODIFIED once every attribute is read.
+type lastMod struct {
+	t time.Time
+	// kept: the X-LAST-MODIFIED that holds it is in the record, where the
+	// attribute was (so that the fields keep the attributes' order).
+	kept bool
+}
+
+// fieldLastModified is the X- field that keeps a LAST_MODIFIED.
+const fieldLastModified = "X-LAST-MODIFIED"
+
+// dates puts a bookmark's LAST_MODIFIED, lm, in rec, once ADD_DATE has
+// made its DATE (see the package doc): a LAST_MODIFIED after ADD_DATE is
+// when the bookmark was last amended, the DATE of SSD3 3.3, and ADD_DATE
+// when it was added, X-ADDED (catalogue.FieldAdded); one that is not after
+// it stays X-LAST-MODIFIED, and a bookmark without ADD_DATE takes it as
+// DATE too.
+func (r *Reader) dates(b *bookmark, rec *catalogue.Record, lm lastMod) {
+	added := rec.Date()
+	switch {
+	case lm.t.IsZero():
+	case added.IsZero():
+		rec.SetDate(lm.t)
+	case lm.t.After(added) && rec.Extension(catalogue.FieldAdded) == "":
+		rec.SetDate(lm.t)
+		rec.SetExtension(catalogue.FieldAdded, catalogue.FormatDate(added))
+		if lm.kept {
+			rec.SetExtension(fieldLastModified, "")
+		}
+	case !lm.kept:
+		r.noteAt(b.line, b.offset, catalogue.Dropped, "LAST_MODIFIED %q is not imported: an earlier attribute gave %s", catalogue.FormatDate(lm.t), fieldLastModified)
+	}
+}
+
 // attribute puts the attribute a of bookmark b into rec (see the package
-// doc); LAST_MODIFIED's date goes to *modified too.
-func (r *Reader) attribute(b *bookmark, rec *catalogue.Record, a attr, modified *time.Time) {
+// doc); the first LAST_MODIFIED's date goes to *lm too.
+func (r *Reader) attribute(b *bookmark, rec *catalogue.Record, a attr, lm *lastMod) {
 	v := strings.TrimSpace(r.latin1(a.val))
 	// keep puts v in the extension field, unless an earlier attribute did.
 	keep := func(field, v string) {
@@ -792,10 +831,15 @@ func (r *Reader) attribute(b *bookmark, rec *catalogue.Record, a attr, modified 
 			break
 		}
 		if t := r.date(b, a, ba.field, keep); !t.IsZero() {
-			keep(ba.field, catalogue.FormatDate(t))
-			if ba.field == "X-LAST-MODIFIED" && modified.IsZero() {
-				*modified = t
+			if ba.field == fieldLastModified && lm.t.IsZero() {
+				lm.t = t
+				if rec.Extension(ba.field) == "" {
+					rec.SetExtension(ba.field, catalogue.FormatDate(t))
+					lm.kept = true
+				}
+				break
 			}
+			keep(ba.field, catalogue.FormatDate(t))
 		}
 	default:
 		field := fieldForAttr(key)
@@ -803,6 +847,13 @@ func (r *Reader) attribute(b *bookmark, rec *catalogue.Record, a attr, modified 
 			if v != "" {
 				r.noteAt(b.line, b.offset, catalogue.Dropped, "attribute %q is not imported: its name cannot be a field's (SSD3 2.1.3)", importers.Excerpt(key))
 			}
+			return
+		}
+		if field == fieldLastModified && lm.kept && v != "" {
+			// The Writer writes a record's own X-LAST-MODIFIED so beside the
+			// LAST_MODIFIED that is its DATE: this one is the field.
+			rec.SetExtension(field, v)
+			lm.kept = false
 			return
 		}
 		keep(field, v)

@@ -113,13 +113,14 @@ func TestFirefoxExport(t *testing.T) {
 			name: "Customize Firefox", category: "Mozilla Firefox", date: unix(1698745200), ext: lastModified(1698745200)},
 		{uri: "https://www.mozilla.org/en-US/about/", name: "About Us", category: "Mozilla Firefox", date: unix(1698745200),
 			ext: lastModified(1698745200)},
-		// ADD_DATE is DATE and LAST_MODIFIED is kept beside it, so that an
-		// export writes both as they were (issue 10, item 3). The <DD>
+		// LAST_MODIFIED after ADD_DATE is DATE, when it was last amended
+		// (SSD3 3.3), and ADD_DATE is kept as X-ADDED, so that an export
+		// writes both as they were (issues 10 and 24). The <DD>
 		// text, entities decoded, is the description; the keyword and the
 		// tags become X- fields, the tags as written.
 		{uri: "https://go.dev/doc/", name: "Documentation - The Go Programming Language", category: "Bookmarks Toolbar",
-			date: unix(1699000000), desc: "Tutorials & references\nfor <Go>",
-			ext: map[string]string{"X-KEYWORD": "godoc", "X-TAGS": "go,documentation", "X-LAST-MODIFIED": unix(1699100000)}},
+			date: unix(1699100000), desc: "Tutorials & references\nfor <Go>",
+			ext: map[string]string{"X-KEYWORD": "godoc", "X-TAGS": "go,documentation", catalogue.FieldAdded: unix(1699000000)}},
 		// An IRI becomes a URI (SSD3 3.1 wants RFC 3986); the title stays Unicode.
 		{uri: "https://ja.wikipedia.org/wiki/%E6%97%A5%E6%9C%AC", name: "日本 - Wikipedia", category: "Other Bookmarks", date: unix(1699500000),
 			ext: map[string]string{"X-LAST-MODIFIED": unix(1699500000), "X-LAST-CHARSET": "UTF-8"}},

@@ -53,24 +53,85 @@ func TestLastVisitIsUnixSeconds(t *testing.T) {
 
 // Issue 10, item 3: with both ADD_DATE and LAST_MODIFIED, the import kept
 // the later one as DATE and lost ADD_DATE, and the export then wrote it as
-// both. Raindrop.io's export (Memex's test data) has both.
+// both. Raindrop.io's export (Memex's test data) has both. Issue 24: the
+// later is DATE, when the record was last amended (SSD3 3.3), and ADD_DATE
+// X-ADDED, which an edit keeps.
 func TestAddDateAndLastModifiedBothKept(t *testing.T) {
 	in := header + `<DT><A HREF="http://www.nytimes.com/2011/10/19/nyregion/new-york-planting-a-million-treestoo-many-some-say.html" ADD_DATE="1530349052" LAST_MODIFIED="1592235496" TAGS="test" DATA-COVER="https://static01.nyt.com/images/2014/12/09/us/Tlogo-news-black-on-white/Tlogo-news-black-on-white-mediumThreeByTwo440.png">New York Planting One Million Trees, Too Many for Some</A>` + "\n</DL><p>\n"
 	first, _, out, _ := reexport(t, in)
 	r := first[0]
-	if got := r.Date().Unix(); got != 1530349052 {
-		t.Errorf("DATE is %d, want ADD_DATE 1530349052", got)
+	if got := r.Date().Unix(); got != 1592235496 {
+		t.Errorf("DATE is %d, want LAST_MODIFIED 1592235496", got)
 	}
-	if v := r.Extension("X-LAST-MODIFIED"); v != unix(1592235496) {
-		t.Errorf("X-LAST-MODIFIED = %q, want %s", v, unix(1592235496))
+	if v := r.Extension(catalogue.FieldAdded); v != unix(1530349052) {
+		t.Errorf("X-ADDED = %q, want ADD_DATE %s", v, unix(1530349052))
 	}
-	if !strings.Contains(out, ` ADD_DATE="1530349052" LAST_MODIFIED="1592235496" `) {
+	if v := r.Extension("X-LAST-MODIFIED"); v != "" {
+		t.Errorf("X-LAST-MODIFIED = %q: it is DATE", v)
+	}
+	if !strings.Contains(out, ` ADD_DATE="1530349052" `) || !strings.Contains(out, ` LAST_MODIFIED="1592235496">`) {
 		t.Errorf("the export does not write both dates as they were:\n%s", out)
 	}
 	// A bookmark made in uricat has no LAST_MODIFIED: none is made up.
 	out, _ = write(t, catalogue.NewRecord(catalogue.Values{URI: "http://a/", Name: "a", Date: time.Unix(1700000000, 0)}))
 	if strings.Contains(out, "<A HREF=\"http://a/\" ADD_DATE=\"1700000000\" LAST_MODIFIED") {
 		t.Errorf("LAST_MODIFIED made up:\n%s", out)
+	}
+}
+
+// Issue 24: a bookmark imported from Firefox and then edited in uricat
+// (DATE stamped, X-ADDED the DATE it had) exports as added when it was
+// added and last modified when it was edited, not the other way round, and
+// reads back as it was, the browser's older X-LAST-MODIFIED too.
+func TestEditedBookmarkExportsBothDates(t *testing.T) {
+	for _, tt := range []struct {
+		name, record string
+		attrs        []string // in the <A> tag, in order
+	}{
+		{"imported, then edited", "URI: https://a.example/\r\nNAME: A\r\nDATE: 01/03/2026 12:00:00\r\nX-LAST-MODIFIED: 19/05/2016 19:43:55\r\nX-TAGS: t\r\nX-ADDED: 19/05/2016 19:43:55\r\n",
+			[]string{`ADD_DATE="1463687035"`, `X-LAST-MODIFIED="19/05/2016 19:43:55"`, `TAGS="t"`, `LAST_MODIFIED="1772366400"`}},
+		{"made in uricat, then edited", "URI: https://a.example/\r\nNAME: A\r\nDATE: 01/03/2026 12:00:00\r\nX-ADDED: 19/05/2016 19:43:55\r\n",
+			[]string{`ADD_DATE="1463687035" LAST_MODIFIED="1772366400">`}},
+		{"never edited", "URI: https://a.example/\r\nNAME: A\r\nDATE: 19/05/2016 19:43:55\r\nX-LAST-MODIFIED: 19/05/2016 19:43:55\r\n",
+			[]string{`ADD_DATE="1463687035" LAST_MODIFIED="1463687035">`}},
+		{"an X-ADDED that is not a date is an attribute", "URI: https://a.example/\r\nNAME: A\r\nDATE: 01/03/2026 12:00:00\r\nX-ADDED: last year\r\n",
+			[]string{`ADD_DATE="1772366400" X-ADDED="last year">`}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			c, err := catalogue.Read(strings.NewReader(tt.record))
+			if err != nil {
+				t.Fatal(err)
+			}
+			rec := c.Records()[0]
+			out, losses := write(t, rec)
+			line := ""
+			for _, l := range strings.Split(out, "\n") {
+				if strings.Contains(l, "<A HREF") {
+					line = l
+				}
+			}
+			at := 0
+			for _, a := range tt.attrs {
+				i := strings.Index(line[at:], " "+a)
+				if i < 0 {
+					t.Fatalf("the <A> tag lacks %s after column %d:\n%s", a, at, line)
+				}
+				at += i + len(a)
+			}
+			if len(losses) > 0 {
+				t.Errorf("losses: %v", losses)
+			}
+			back, _ := readAll(t, strings.NewReader(out), importers.Options{Now: now})
+			if len(back) != 1 {
+				t.Fatalf("%d records read back", len(back))
+			}
+			if d := importertest.Diff(back[0], rec); d != nil {
+				t.Errorf("read back changed: %v\n%s", d, out)
+			}
+			if got, want := catalogue.FormatDate(back[0].Added()), catalogue.FormatDate(rec.Added()); got != want {
+				t.Errorf("read back added %s, want %s", got, want)
+			}
+		})
 	}
 }
 
@@ -88,9 +149,10 @@ func TestBrowserAttributesKept(t *testing.T) {
 	want := []map[string]string{
 		{"X-PRIVATE": "1", "X-TOREAD": "0", "X-TAGS": "windows-dev"},
 		// Firefox's own ID is not an SSD3 ID (3.9): kept as X-ID.
-		{"X-LAST-MODIFIED": unix(1177375423), "X-KEYWORD": "test", "X-WEB-PANEL": "true", "X-POST-DATA": "hidden1%3Dbar&text1%3D%25s",
-			"X-LAST-CHARSET": "ISO-8859-1", "X-ID": "rdf:#$pYFe7"},
-		{"X-LAST-MODIFIED": unix(1614770048), "X-DATA-COVER": "https://ssl.gstatic.com/chrome/webstore/images/chrome_web_store-128.png"},
+		// LAST_MODIFIED after ADD_DATE: DATE, ADD_DATE X-ADDED (issue 24).
+		{"X-KEYWORD": "test", "X-WEB-PANEL": "true", "X-POST-DATA": "hidden1%3Dbar&text1%3D%25s",
+			"X-LAST-CHARSET": "ISO-8859-1", "X-ID": "rdf:#$pYFe7", "X-ADDED": unix(1177375336)},
+		{"X-DATA-COVER": "https://ssl.gstatic.com/chrome/webstore/images/chrome_web_store-128.png", "X-ADDED": unix(1513789170)},
 	}
 	for i, w := range want {
 		got := map[string]string{}

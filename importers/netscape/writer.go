@@ -17,8 +17,13 @@ package netscape
 // attribute values are HTML-escaped.
 //
 // Every field is written where the Reader finds it again (see the package
-// doc): ADD_DATE is DATE and LAST_MODIFIED X-LAST-MODIFIED, written only
-// when the record has it, as imported; the other browser attributes from
+// doc). ADD_DATE is when the bookmark was added and LAST_MODIFIED when it
+// last changed: for a record an edit has amended, X-ADDED
+// (catalogue.FieldAdded) and DATE, LAST_MODIFIED where X-ADDED stood
+// among the fields; for any other, DATE and its X-LAST-MODIFIED, written
+// only when the record has it, as imported. (An X-LAST-MODIFIED beside
+// X-ADDED is the browser's, older than DATE: it is written under its own
+// name, which only the Reader reads.) The other browser attributes from
 // their X- fields (browserAttrs); LANGUAGE as HREFLANG, TYPE, ID, RATING;
 // any other extension as an attribute of its own name, which browsers pass
 // over. A date field that is not DATE text (SSD3 3.3) is written under its
@@ -194,6 +199,14 @@ func (w *Writer) Write(rec *catalogue.Record) error {
 	e.dirty = dirty
 	_, dirty = w.safe(rec.Description(), &noted)
 	e.dirty = e.dirty || dirty
+	added, changed := rec.Added(), rec.Changed()
+	if !changed.IsZero() {
+		w.checkDate(added, catalogue.FieldAdded)
+		if !changed.After(added) {
+			w.Note(catalogue.Deviation, "X-ADDED %s is not before DATE %s: a LAST_MODIFIED that is not after ADD_DATE reads back as X-LAST-MODIFIED, and ADD_DATE as DATE",
+				catalogue.FormatDate(added), catalogue.FormatDate(changed))
+		}
+	}
 	if !rec.Date().IsZero() {
 		w.checkDate(rec.Date(), "DATE")
 	}
@@ -203,6 +216,9 @@ func (w *Writer) Write(rec *catalogue.Record) error {
 		}
 		_, dirty = w.safe(f.Value, &noted)
 		e.dirty = e.dirty || dirty
+		if !changed.IsZero() && (f.Name == catalogue.FieldAdded || f.Name == fieldLastModified) {
+			continue // ADD_DATE, and the browser's own under its name
+		}
 		if a := attrByField[f.Name]; a != nil {
 			if !a.date {
 				continue
@@ -230,6 +246,7 @@ func (w *Writer) Write(rec *catalogue.Record) error {
 		w.Note(catalogue.Dropped, lostControls)
 	}
 	for d := p.f; d != w.root; d = d.parent {
+		d.note(added)
 		d.note(rec.Date())
 	}
 	p.f.entries = append(p.f.entries, e)
@@ -363,16 +380,18 @@ func (fw *fileWriter) entries(f *folder, depth int) {
 
 // bookmark appends to b the <DT><A> line of a bookmark, and its <DD>. The
 // attributes but HREF are in this order: ADD_DATE, the extensions in the
-// record's order (which is the order an import found them in), then the
-// standard fields.
+// record's order (which is the order an import found them in, and where
+// an edit put X-ADDED, whose place LAST_MODIFIED takes), then the standard
+// fields.
 func (fw *fileWriter) bookmark(b []byte, e entry, indent string) []byte {
 	r := e.rec
 	b = append(b, `<DT><A HREF="`...)
 	b = appendEscaped(b, r.URI())
 	b = append(b, '"')
-	if !r.Date().IsZero() {
+	added, changed := r.Added(), r.Changed()
+	if !added.IsZero() {
 		b = append(b, ` ADD_DATE="`...)
-		b = appendUnix(b, r.Date())
+		b = appendUnix(b, added)
 		b = append(b, '"')
 	}
 	for _, f := range r.Extensions() {
@@ -380,6 +399,18 @@ func (fw *fileWriter) bookmark(b []byte, e entry, indent string) []byte {
 			continue
 		}
 		v := clean(f.Value, e.dirty)
+		if !changed.IsZero() {
+			switch f.Name {
+			case catalogue.FieldAdded:
+				b = append(b, ` LAST_MODIFIED="`...)
+				b = appendUnix(b, changed)
+				b = append(b, '"')
+				continue
+			case fieldLastModified:
+				b = appendAttr(b, f.Name, v)
+				continue
+			}
+		}
 		if a := attrByField[f.Name]; a != nil {
 			if !a.date {
 				b = appendAttr(b, a.attr, v)

@@ -1,0 +1,45 @@
+package json
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/importers/importertest"
+)
+
+// addedRecords are a bookmark edited since it was added (X-ADDED), one
+// never edited, and one whose X-ADDED is not a date.
+func addedRecords(t *testing.T) []*catalogue.Record {
+	c, err := catalogue.Read(strings.NewReader("URI: http://edited/\r\nNAME: E\r\nDATE: 01/03/2026 12:00:00\r\nX-TAGS: t\r\nX-ADDED: 19/05/2016 19:43:55\r\n\r\n" +
+		"URI: http://new/\r\nNAME: N\r\nDATE: 19/05/2016 19:43:55\r\n\r\n" +
+		"URI: http://odd/\r\nNAME: O\r\nDATE: 01/03/2026 12:00:00\r\nX-ADDED: last year\r\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c.Records()
+}
+
+// Issue 24: the export says when each bookmark was added, "added", beside
+// DATE, when it last changed; and reads back as it was.
+func TestAddedIsExportedAndReadBack(t *testing.T) {
+	recs := addedRecords(t)
+	out, _ := write(t, recs...)
+	for _, want := range wantAdded {
+		if !strings.Contains(out, want) {
+			t.Errorf("the export lacks %q:\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, "19/05/2016") {
+		t.Errorf("an X-ADDED that is a date is written as added, not as an extension:\n%s", out)
+	}
+	importertest.CheckReadsBack(t, Format, recs, anyOrder)
+}
+
+var wantAdded = []string{
+	`"date": "2026-03-01T12:00:00Z",` + "\n    " + `"added": "2016-05-19T19:43:55Z",`,
+	`"date": "2016-05-19T19:43:55Z",` + "\n    " + `"added": "2016-05-19T19:43:55Z"` + "\n",
+	`"added": "2026-03-01T12:00:00Z",`, `"X-ADDED": "last year"`,
+}
+
+const anyOrder = true // a JSON object has no order
