@@ -131,6 +131,12 @@ var InstapaperFormat = importers.Format{
 // within it.
 const MaxToken = 16 << 20
 
+// MaxAttrs is how many attributes of one <A> are read; the rest are left
+// out with a diagnostic naming the line. Browsers write a dozen at most: a
+// tag of thousands is not a bookmark but a bomb, and each attribute read
+// becomes a field of the record.
+const MaxAttrs = 1000
+
 // MaxDepth is how many levels of folders make the CATEGORY path; deeper
 // folders are left out of it, so that a file of a million nested <DL>s
 // costs neither quadratic time nor memory.
@@ -401,8 +407,12 @@ func (r *Reader) startTag() {
 		r.endEntry()
 		r.folderWithoutList()
 		b := &bookmark{line: r.tokLine, offset: r.offsetNow(), folder: r.category()}
-		hasHref, icon := false, false
-		for hasAttr {
+		hasHref, icon, n := false, false, 0
+		for ; hasAttr; n++ {
+			if n == MaxAttrs {
+				r.note(catalogue.Dropped, "this <A> has more than %d attributes: the rest are not imported", MaxAttrs)
+				break
+			}
 			var k, v []byte
 			k, v, hasAttr = r.z.TagAttr()
 			switch key := string(k); key {
@@ -729,8 +739,12 @@ func (r *Reader) record(b *bookmark) *catalogue.Record {
 	}
 	rec := catalogue.NewRecord(catalogue.Values{URI: href, Name: name, Category: b.folder, Description: r.latin1(b.desc.String())})
 	var modified time.Time
+	var ext extensions
 	for _, a := range b.attrs {
-		r.attribute(b, rec, a, &modified)
+		r.attribute(b, rec, &ext, a, &modified)
+	}
+	if ext.fields != nil {
+		rec.SetExtensions(ext.fields)
 	}
 	if rec.Date().IsZero() {
 		rec.SetDate(modified)
@@ -747,18 +761,54 @@ func (r *Reader) record(b *bookmark) *catalogue.Record {
 	return rec
 }
 
-// attribute puts the attribute a of bookmark b into rec (see the package
-// doc); LAST_MODIFIED's date goes to *modified too.
-func (r *Reader) attribute(b *bookmark, rec *catalogue.Record, a attr, modified *time.Time) {
+// extensions are the X- fields of a bookmark being made, gathered apart
+// from its record and set on it at once: Record.SetExtension looks through
+// the fields it has, which for every attribute of a tag of thousands
+// (MaxAttrs) would be quadratic.
+type extensions struct {
+	fields []catalogue.Field
+	names  map[string]bool // of fields, once it is long
+}
+
+// has reports whether a field of that name is set.
+func (e *extensions) has(name string) bool {
+	if e.names != nil {
+		return e.names[name]
+	}
+	for _, f := range e.fields {
+		if f.Name == name {
+			return true
+		}
+	}
+	return false
+}
+
+func (e *extensions) add(name, value string) {
+	e.fields = append(e.fields, catalogue.Field{Name: name, Value: value})
+	switch {
+	case e.names != nil:
+		e.names[name] = true
+	case len(e.fields) > 16: // a look through the slice stops being cheap
+		e.names = make(map[string]bool, 2*len(e.fields))
+		for _, f := range e.fields {
+			e.names[f.Name] = true
+		}
+	}
+}
+
+// attribute puts the attribute a of bookmark b into rec and its X- fields
+// into ext (see the package doc); LAST_MODIFIED's date goes to *modified
+// too.
+func (r *Reader) attribute(b *bookmark, rec *catalogue.Record, ext *extensions, a attr, modified *time.Time) {
 	v := strings.TrimSpace(r.latin1(a.val))
 	// keep puts v in the extension field, unless an earlier attribute did.
 	keep := func(field, v string) {
 		switch {
 		case v == "":
-		case rec.Extension(field) != "":
+		case ext.has(field):
 			r.noteAt(b.line, b.offset, catalogue.Dropped, "%s %q is not imported: an earlier attribute gave %s", strings.ToUpper(a.key), importers.Excerpt(v), field)
 		default:
-			rec.SetExtension(field, v)
+			ext.add(field, v)
 		}
 	}
 	// std sets the standard field to v if the record has none and the
