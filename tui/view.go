@@ -529,7 +529,10 @@ func (m *Model) detailText(inner int) string {
 		}
 		b.WriteString(m.detailFields(fields, inner))
 		b.WriteByte('\n')
-		if d := catalogue.CleanText(rec.Description()); d != "" {
+		// One display function for every field: bidi and zero-width
+		// characters are marked here as in the fields above, and the
+		// line breaks stay.
+		if d := catalogue.DisplayLines(rec.Description()); d != "" {
 			b.WriteByte('\n')
 			var dh []bool
 			if m.res != nil {
@@ -548,7 +551,7 @@ func (m *Model) detailText(inner int) string {
 					st = th.Warning
 				}
 				// The message names its field (catalogue.Diagnostic).
-				text := p.String()
+				text := catalogue.DisplayLines(p.String())
 				b.WriteString(st.Render(ansi.Wrap(text, inner, " ")))
 				b.WriteByte('\n')
 			}

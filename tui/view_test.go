@@ -126,3 +126,35 @@ func TestFitsAnySize(t *testing.T) {
 		})
 	}
 }
+
+// Every field the detail pane shows goes through one display function:
+// bidi controls and zero-width characters are marked, never printed, in
+// DESCRIPTION as in NAME, CATEGORY and the X- fields, and a DESCRIPTION
+// keeps its line breaks.
+func TestDetailMarksInvisibleInEveryField(t *testing.T) {
+	const bad = "a\u202eb\u200bc"
+	enc := catalogue.EncodeText
+	h := newHarness(t, "URI: http://x.example/\r\nNAME: "+enc(bad)+"\r\nDATE: 01/02/2024 10:00:00\r\n"+
+		"CATEGORY: "+enc(bad)+"\r\nDESCRIPTION: "+enc("first "+bad+"\nsecond "+bad)+"\r\nX-NOTE: "+enc(bad)+"\r\n", 120, 30)
+	// A file holds URI, LANGUAGE, TYPE and ID in ASCII; a record in
+	// memory may hold anything (an edit, an import before it is checked).
+	rec := h.m.current()
+	rec.SetURI("http://x.example/" + bad)
+	rec.SetLanguage(bad)
+	rec.SetType(bad)
+	rec.SetID(bad)
+	rec.SetExtension("X-"+bad, bad)
+	d := h.m.detailText(200)
+	if strings.ContainsAny(d, "\u202e\u200b") {
+		t.Errorf("the pane prints a bidi or zero-width character raw:\n%q", d)
+	}
+	const shown = "a⟨U+202E⟩b⟨U+200B⟩c"
+	// NAME, URI, CATEGORY, DESCRIPTION's two lines, LANGUAGE, TYPE, ID,
+	// X-NOTE, and the other X- field's name and value.
+	if n := strings.Count(d, shown); n != 11 {
+		t.Errorf("%d values marked, want 11:\n%s", n, d)
+	}
+	if !strings.Contains(d, "first "+shown+"\nsecond "+shown) {
+		t.Errorf("DESCRIPTION does not keep its line break:\n%s", d)
+	}
+}
