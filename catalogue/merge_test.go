@@ -112,10 +112,14 @@ func TestMerge(t *testing.T) {
 			ours:   strings.Replace(mA, "NAME: A", "NAME: A\nRATING: 4", 1) + "\n" + mB + "\n" + mC,
 			theirs: strings.Replace(mA, "NAME: A", "NAME: Ay", 1) + "\n" + mB + "\n" + mC,
 			want:   "URI: http://a/\nNAME: Ay\nRATING: 4\nDATE: 01/01/2001 00:00:00\n" + "\n" + mB + "\n" + mC},
-		{name: "DATE stamped on both sides: the later stays",
-			ours:   strings.Replace(mA, "NAME: A\nDATE: 01/01/2001", "NAME: A1\nDATE: 09/09/2009", 1) + "\n" + mB + "\n" + mC,
-			theirs: strings.Replace(mA, "DATE: 01/01/2001", "RATING: 3\nDATE: 10/10/2010", 1) + "\n" + mB + "\n" + mC,
-			want:   "URI: http://a/\nNAME: A1\nDATE: 10/10/2010 00:00:00\nRATING: 3\n" + "\n" + mB + "\n" + mC},
+		{name: "DATE stamped on both sides: the later stays, and when the record was added",
+			ours:   strings.Replace(mA, "NAME: A\nDATE: 01/01/2001 00:00:00", "NAME: A1\nDATE: 09/09/2009 00:00:00\nX-ADDED: 01/01/2001 00:00:00", 1) + "\n" + mB + "\n" + mC,
+			theirs: strings.Replace(mA, "DATE: 01/01/2001 00:00:00", "RATING: 3\nDATE: 10/10/2010 00:00:00\nX-ADDED: 01/01/2001 00:00:00", 1) + "\n" + mB + "\n" + mC,
+			want:   "URI: http://a/\nNAME: A1\nDATE: 10/10/2010 00:00:00\nX-ADDED: 01/01/2001 00:00:00\nRATING: 3\n" + "\n" + mB + "\n" + mC},
+		{name: "an edit undone on one side keeps when the record was added, edited on the other",
+			ours:   strings.Replace(mA, "NAME: A\nDATE: 01/01/2001 00:00:00", "NAME: A1\nDATE: 09/09/2009 00:00:00\nX-ADDED: 01/01/2001 00:00:00", 1) + "\n" + mB + "\n" + mC,
+			theirs: strings.Replace(mA, "DATE: 01/01/2001 00:00:00", "DATE: 01/01/2001 00:00:00\nRATING: 3", 1) + "\n" + mB + "\n" + mC,
+			want:   "URI: http://a/\nNAME: A1\nDATE: 09/09/2009 00:00:00\nX-ADDED: 01/01/2001 00:00:00\nRATING: 3\n" + "\n" + mB + "\n" + mC},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -419,13 +419,21 @@ func (r *Record) Validate() []Diagnostic {
 			add(f.Name, errRequired(f.Name, f.Section))
 		}
 	}
-	for i, f := range r.Extensions() {
+	ext := r.Extensions()
+	var seen map[string]bool // for many fields, where looking back would be quadratic
+	if len(ext) > 16 {
+		seen = make(map[string]bool, len(ext))
+	}
+	for i, f := range ext {
 		add(f.Name, ValidateExtensionName(f.Name))
-		for _, g := range r.Extensions()[:i] {
-			if g.Name == f.Name {
-				add(f.Name, errorf("field %s appears twice; a name must not occur twice in a record (2.2)", f.Name))
-				break
-			}
+		twice := seen[f.Name]
+		if seen != nil {
+			seen[f.Name] = true
+		} else {
+			twice = slices.ContainsFunc(ext[:i], func(g Field) bool { return g.Name == f.Name })
+		}
+		if twice {
+			add(f.Name, errorf("field %s appears twice; a name must not occur twice in a record (2.2)", f.Name))
 		}
 		add(f.Name, validateText(f.Name, f.Value))
 	}

@@ -112,7 +112,8 @@ type Model struct {
 	mode       mode
 	showDetail bool // the detail pane has the keys (and, on a narrow window, the screen)
 	detailFor  catalogue.Ref
-	detailTop  int // the first line the detail pane shows, for the record detailFor
+	detailTop  int        // the first line the detail pane shows, for the record detailFor
+	desc       descLayout // the selected record's DESCRIPTION, laid out as far as shown
 	spinning   bool
 
 	dialogs dialog.Stack // the dialogs open over the list, the top one getting the keys

@@ -2,6 +2,8 @@ package tui
 
 import (
 	"fmt"
+	"math"
+	"strconv"
 	"strings"
 
 	"github.com/charmbracelet/bubbles/help"
@@ -364,19 +366,25 @@ func styled(text string, w int, base, hl lipgloss.Style, hits []bool) string {
 
 // detailView draws every field of the selected record, its X- fields and
 // its problems, in a bordered pane of w×h cells, scrolled to the user's
-// place in it; when they do not all fit, the last line says where that is.
+// place in it; when they do not all fit, the last line says where that is
+// ("of 120+" while the rest of a long DESCRIPTION is not laid out yet).
 // The pane has the focus border while its keys scroll it.
 func (m *Model) detailView(w, h int) string {
 	th := m.th
 	inner := max(10, w-4) // border and padding
-	lines, rows, top := m.detailWindow(w, h)
-	if len(lines) > rows {
-		end := min(len(lines), top+rows-1)
-		where := fmt.Sprintf("lines %d-%d of %d · ↑/↓ scroll", top+1, end, len(lines))
-		if !m.showDetail {
-			where = fmt.Sprintf("lines %d-%d of %d · enter, then ↓, scrolls", top+1, end, len(lines))
+	win := m.detailWindow(w, h)
+	lines := win.lines
+	if win.scrolls {
+		of := strconv.Itoa(win.total)
+		if win.more {
+			of += "+"
 		}
-		lines = append(lines[top:end:end], th.Dim.Render(truncate(where, inner)))
+		end := win.top + len(lines)
+		where := fmt.Sprintf("lines %d-%d of %s · ↑/↓ scroll", win.top+1, end, of)
+		if !m.showDetail {
+			where = fmt.Sprintf("lines %d-%d of %s · enter, then ↓, scrolls", win.top+1, end, of)
+		}
+		lines = append(lines, th.Dim.Render(truncate(where, inner)))
 	}
 	pane := th.Pane
 	if m.showDetail {
@@ -386,20 +394,52 @@ func (m *Model) detailView(w, h int) string {
 	return block(pane.Width(max(1, w-2)).Render(content), w, h)
 }
 
-// detailWindow returns the lines of the detail pane of w×h cells, how many
-// rows show them, and the first line shown: the user's scroll for the
-// record selected, kept within the lines.
-func (m *Model) detailWindow(w, h int) (lines []string, rows, top int) {
-	lines = strings.Split(m.detailText(max(10, w-4)), "\n")
-	rows = max(1, h-2)
-	if len(lines) <= rows {
-		return lines, rows, 0
-	}
+// detailWin is what the detail pane shows of its lines.
+type detailWin struct {
+	lines   []string // the lines shown
+	total   int      // how many there are, or have been laid out if more
+	more    bool     // the DESCRIPTION is not laid out to its end
+	scrolls bool     // not all fit: the last row says where the lines are
+	rows    int      // the rows for lines
+	top     int      // the first line shown
+}
+
+// detailWindow returns the lines the detail pane of w×h cells shows: from
+// the user's scroll for the record selected, kept within the lines. Only
+// the part of the DESCRIPTION down to the last line shown is laid out.
+func (m *Model) detailWindow(w, h int) detailWin {
+	head, desc, tail := m.detailParts(max(10, w-4))
+	win := detailWin{rows: max(1, h-2)}
 	if rec := m.current(); rec != nil && rec.Ref() == m.detailFor {
-		// The last row says where the user is.
-		top = max(0, min(m.detailTop, len(lines)-(rows-1)))
+		win.top = max(0, m.detailTop)
 	}
-	return lines, rows, top
+	nd := 0
+	if desc != nil {
+		// The last row says where the user is: the lines up to top+rows
+		// tell whether it is needed and fill the window either way.
+		desc.layOut(win.top + win.rows - len(head))
+		nd, win.more = len(desc.rows), desc.more()
+	}
+	win.total = len(head) + nd + len(tail)
+	show := win.total
+	if win.total > win.rows || win.more {
+		win.scrolls = true
+		win.top = max(0, min(win.top, win.total-(win.rows-1)))
+		show = min(win.total, win.top+win.rows-1)
+	} else {
+		win.top = 0
+	}
+	for i := win.top; i < show; i++ {
+		switch {
+		case i < len(head):
+			win.lines = append(win.lines, head[i])
+		case i < len(head)+nd:
+			win.lines = append(win.lines, desc.row(i-len(head), m.th))
+		default:
+			win.lines = append(win.lines, tail[i-len(head)-nd])
+		}
+	}
+	return win
 }
 
 // scrollDetail scrolls the detail pane by n lines (from the top when n is
@@ -416,8 +456,11 @@ func (m *Model) scrollDetail(n int) {
 	if rec.Ref() != m.detailFor {
 		m.detailFor, m.detailTop = rec.Ref(), 0
 	}
-	lines, rows, top := m.detailWindow(l.detailW, l.bodyH)
-	m.detailTop = max(0, min(top+n, len(lines)-(rows-1)))
+	win := m.detailWindow(l.detailW, l.bodyH)
+	m.detailTop = max(0, win.top+n)
+	// Kept within the lines, laid out as far as the new place needs
+	// (the end, all of them).
+	m.detailTop = m.detailWindow(l.detailW, l.bodyH).top
 }
 
 // detailField is a line of the detail pane's fields: a label and a value,
@@ -470,126 +513,121 @@ func (m *Model) detailFields(fields []detailField, w int) string {
 }
 
 // detailText is the content of the detail pane at w cells: the selected
-// record's name, URI, fields, description and problems.
+// record's name, URI, fields, description and problems, all laid out.
 func (m *Model) detailText(inner int) string {
-	th := m.th
-	rec := m.current()
-	var b strings.Builder
-	if rec == nil {
-		b.WriteString(th.EmptyMessage.Render("No bookmark selected."))
-	} else {
-		var hits []bool
-		name := catalogue.DisplayText(rec.Name())
-		if m.res != nil {
-			hits = m.res.search.highlight(catalogue.FieldName, name)
-		}
-		b.WriteString(wrapStyled(name, inner, th.Title, th.Match, hits))
-		b.WriteByte('\n')
-		b.WriteString(th.URI.Render(ansi.Wrap(catalogue.DisplayText(catalogue.DisplayURI(rec.URI())), inner, "/?&")))
-		b.WriteString("\n\n")
-		var fields []detailField
-		field := func(label, value string, st lipgloss.Style) {
-			if value != "" {
-				fields = append(fields, detailField{label: label, value: value, st: st})
-			}
-		}
-		// searched is a field a search looks at: what it matched is lit.
-		searched := func(label, name, value string, st lipgloss.Style) {
-			var hits []bool
-			if m.res != nil && value != "" {
-				hits = m.res.search.highlight(name, value)
-			}
-			field(label, value, st)
-			if hits != nil {
-				fields[len(fields)-1].hits = hits
-			}
-		}
-		// The fields in the catalogue's order, by their labels.
-		for _, f := range catalogue.Fields {
-			label, value, st := f.Label, catalogue.DisplayText(f.Get(rec)), th.Value
-			switch f.Name {
-			case catalogue.FieldName, catalogue.FieldURI, catalogue.FieldDescription:
-				continue // the pane's title, the line under it, its text
-			case catalogue.FieldCategory:
-				st = th.Category
-			case catalogue.FieldDate:
-				// DATE is when the record was added until an edit moves
-				// it (SSD3 3.3) and keeps the first as X-ADDED.
-				field("Added", catalogue.DisplayDate(rec.Added()), st)
-				label, value = "Changed", catalogue.DisplayDate(rec.Changed())
-			case catalogue.FieldRating:
-				if rec.Rating() > 0 {
-					fields = append(fields, detailField{label: f.Label, rendered: th.Stars(rec.Rating())})
-				} else {
-					field(f.Label, "none", th.Dim)
-				}
-				continue
-			}
-			searched(label, f.Name, value, st)
-		}
-		for _, f := range rec.Extensions() {
-			value := catalogue.DisplayText(f.Value)
-			if d, ok := catalogue.DisplayDateText(f.Value); ok {
-				if f.Name == catalogue.FieldAdded {
-					continue // shown as Added
-				}
-				value = d
-			}
-			searched(catalogue.DisplayText(f.Name), f.Name, value, th.Value)
-		}
-		b.WriteString(m.detailFields(fields, inner))
-		b.WriteByte('\n')
-		if d := catalogue.CleanText(rec.Description()); d != "" {
-			b.WriteByte('\n')
-			var dh []bool
-			if m.res != nil {
-				dh = m.res.search.highlight(catalogue.FieldDescription, d)
-			}
-			b.WriteString(wrapStyled(d, inner, th.Value, th.Match, dh))
-			b.WriteByte('\n')
-		}
-		if probs := rec.Problems(); len(probs) > 0 {
-			b.WriteByte('\n')
-			b.WriteString(th.Error.Render(fmt.Sprintf("%d problem(s):", len(probs))))
-			b.WriteByte('\n')
-			for _, p := range probs {
-				st := th.Error
-				if p.Kind == catalogue.Warning {
-					st = th.Warning
-				}
-				// The message names its field (catalogue.Diagnostic).
-				text := p.String()
-				b.WriteString(st.Render(ansi.Wrap(text, inner, " ")))
-				b.WriteByte('\n')
-			}
+	head, desc, tail := m.detailParts(inner)
+	lines := head
+	if desc != nil {
+		desc.layOut(math.MaxInt)
+		for i := range desc.rows {
+			lines = append(lines, desc.row(i, m.th))
 		}
 	}
-	return strings.TrimRight(b.String(), "\n")
+	return strings.Join(append(lines, tail...), "\n")
+}
+
+// detailParts lays out the detail pane at inner cells: the lines above
+// the DESCRIPTION (name, URI, fields) and a blank one, the DESCRIPTION,
+// laid out as far as it was (nil if there is none), and the lines below
+// it (a blank one and the problems). All but the DESCRIPTION are a few
+// lines, laid out on every frame.
+func (m *Model) detailParts(inner int) (head []string, desc *descLayout, tail []string) {
+	th := m.th
+	rec := m.current()
+	if rec == nil {
+		return []string{th.EmptyMessage.Render("No bookmark selected.")}, nil, nil
+	}
+	var b strings.Builder
+	var hits []bool
+	name := catalogue.DisplayText(rec.Name())
+	if m.res != nil {
+		hits = m.res.search.highlight(catalogue.FieldName, name)
+	}
+	b.WriteString(wrapStyled(name, inner, th.Title, th.Match, hits))
+	b.WriteByte('\n')
+	b.WriteString(th.URI.Render(ansi.Wrap(catalogue.DisplayText(catalogue.DisplayURI(rec.URI())), inner, "/?&")))
+	b.WriteString("\n\n")
+	var fields []detailField
+	field := func(label, value string, st lipgloss.Style) {
+		if value != "" {
+			fields = append(fields, detailField{label: label, value: value, st: st})
+		}
+	}
+	// searched is a field a search looks at: what it matched is lit.
+	searched := func(label, name, value string, st lipgloss.Style) {
+		var hits []bool
+		if m.res != nil && value != "" {
+			hits = m.res.search.highlight(name, value)
+		}
+		field(label, value, st)
+		if hits != nil {
+			fields[len(fields)-1].hits = hits
+		}
+	}
+	// The fields in the catalogue's order, by their labels.
+	for _, f := range catalogue.Fields {
+		if f.Name == catalogue.FieldName || f.Name == catalogue.FieldURI || f.Name == catalogue.FieldDescription {
+			continue // the pane's title, the line under it, its text (not read here: it may be 50 MB)
+		}
+		label, value, st := f.Label, catalogue.DisplayText(f.Get(rec)), th.Value
+		switch f.Name {
+		case catalogue.FieldCategory:
+			st = th.Category
+		case catalogue.FieldDate:
+			// DATE is when the record was added until an edit moves
+			// it (SSD3 3.3) and keeps the first as X-ADDED.
+			field("Added", catalogue.DisplayDate(rec.Added()), st)
+			label, value = "Changed", catalogue.DisplayDate(rec.Changed())
+		case catalogue.FieldRating:
+			if rec.Rating() > 0 {
+				fields = append(fields, detailField{label: f.Label, rendered: th.Stars(rec.Rating())})
+			} else {
+				field(f.Label, "none", th.Dim)
+			}
+			continue
+		}
+		searched(label, f.Name, value, st)
+	}
+	for _, f := range rec.Extensions() {
+		value := catalogue.DisplayText(f.Value)
+		if d, ok := catalogue.DisplayDateText(f.Value); ok {
+			if f.Name == catalogue.FieldAdded {
+				continue // shown as Added
+			}
+			value = d
+		}
+		searched(catalogue.DisplayText(f.Name), f.Name, value, th.Value)
+	}
+	b.WriteString(m.detailFields(fields, inner))
+	head = strings.Split(b.String(), "\n")
+	if desc = m.description(rec, inner); desc != nil {
+		head = append(head, "")
+	}
+	if probs := rec.Problems(); len(probs) > 0 {
+		tail = append(tail, "", th.Error.Render(fmt.Sprintf("%d problem(s):", len(probs))))
+		for _, p := range probs {
+			st := th.Error
+			if p.Kind == catalogue.Warning {
+				st = th.Warning
+			}
+			// The message names its field (catalogue.Diagnostic).
+			text := catalogue.DisplayLines(p.String())
+			tail = append(tail, strings.Split(st.Render(ansi.Wrap(text, inner, " ")), "\n")...)
+		}
+	}
+	return head, desc, tail
 }
 
 // wrapStyled word-wraps plain text to w cells, highlighting hits.
 func wrapStyled(text string, w int, base, hl lipgloss.Style, hits []bool) string {
-	wrapped := ansi.Wrap(text, w, " -")
 	if len(hits) == 0 {
-		return base.Render(wrapped)
+		return base.Render(ansi.Wrap(text, w, " -"))
 	}
-	// Map hits (rune positions of text) onto the wrapped text, whose
-	// runes are text's plus inserted newlines (spaces at breaks may go).
-	src := []rune(text)
-	var lines []string
-	i := 0
-	for _, line := range strings.Split(wrapped, "\n") {
-		var lh []bool
-		for _, r := range line {
-			for i < len(src) && src[i] != r {
-				i++
-			}
-			lh = append(lh, i < len(hits) && hits[i])
-			i++
-		}
-		lines = append(lines, styled(line, w, base, hl, lh))
+	rows, rowHits := wrapHits(text, w, hits)
+	for k := range rows {
+		rows[k] = styled(rows[k], w, base, hl, rowHits[k])
 	}
-	return strings.Join(lines, "\n")
+	return strings.Join(rows, "\n")
 }
 
 // maxMessageLines is the most lines a message takes above the status bar.

@@ -1,8 +1,10 @@
 package tui
 
 import (
+	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
 	xgolden "github.com/charmbracelet/x/exp/golden"
@@ -124,5 +126,101 @@ func TestFitsAnySize(t *testing.T) {
 			h.send(tea.WindowSizeMsg{Width: w, Height: ht})
 			return h.m.View()
 		})
+	}
+}
+
+// Every field the detail pane shows goes through one display function:
+// bidi controls and zero-width characters are marked, never printed, in
+// DESCRIPTION as in NAME, CATEGORY and the X- fields, and a DESCRIPTION
+// keeps its line breaks.
+func TestDetailMarksInvisibleInEveryField(t *testing.T) {
+	const bad = "a\u202eb\u200bc"
+	enc := catalogue.EncodeText
+	h := newHarness(t, "URI: http://x.example/\r\nNAME: "+enc(bad)+"\r\nDATE: 01/02/2024 10:00:00\r\n"+
+		"CATEGORY: "+enc(bad)+"\r\nDESCRIPTION: "+enc("first "+bad+"\nsecond "+bad)+"\r\nX-NOTE: "+enc(bad)+"\r\n", 120, 30)
+	// A file holds URI, LANGUAGE, TYPE and ID in ASCII; a record in
+	// memory may hold anything (an edit, an import before it is checked).
+	rec := h.m.current()
+	rec.SetURI("http://x.example/" + bad)
+	rec.SetLanguage(bad)
+	rec.SetType(bad)
+	rec.SetID(bad)
+	rec.SetExtension("X-"+bad, bad)
+	d := h.m.detailText(200)
+	if strings.ContainsAny(d, "\u202e\u200b") {
+		t.Errorf("the pane prints a bidi or zero-width character raw:\n%q", d)
+	}
+	const shown = "a⟨U+202E⟩b⟨U+200B⟩c"
+	// NAME, URI, CATEGORY, DESCRIPTION's two lines, LANGUAGE, TYPE, ID,
+	// X-NOTE, and the other X- field's name and value.
+	if n := strings.Count(d, shown); n != 11 {
+		t.Errorf("%d values marked, want 11:\n%s", n, d)
+	}
+	if !strings.Contains(d, "first "+shown+"\nsecond "+shown) {
+		t.Errorf("DESCRIPTION does not keep its line break:\n%s", d)
+	}
+}
+
+// With a record of a 50 MB DESCRIPTION selected, a key and its frame take
+// what the pane shows, not the DESCRIPTION's size (they took 3-7 s).
+func TestDetailBigDescription(t *testing.T) {
+	h := newHarness(t, bigDescription(50<<20), 120, 40)
+	h.selectName("Big")
+	_ = h.m.View()
+	h.keys("enter")
+	for _, k := range []string{"down", "down", "up", "pgdown"} {
+		start := time.Now()
+		h.send(keyMsg(k))
+		view := h.m.View()
+		if d := time.Since(start); d > 100*time.Millisecond { // about 0.5 ms; generous for a loaded machine and -race
+			t.Errorf("%s took %v", k, d)
+		}
+		if !strings.Contains(view, "+ · ↑/↓ scroll") {
+			t.Errorf("the pane does not say that more lines follow:\n%s", view)
+		}
+	}
+}
+
+// The DESCRIPTION laid out as far as the pane shows it is the same, line
+// for line, as laid out whole: paging through it shows every line of it
+// once, its line breaks kept, a line longer than descPiece included.
+func TestDetailScrollsThroughDescription(t *testing.T) {
+	var d strings.Builder
+	for i := 0; d.Len() < 3*descAhead; i++ {
+		fmt.Fprintf(&d, "paragraph %d: %s\n", i, strings.Repeat("some words ", i%50))
+		if i%7 == 0 {
+			d.WriteString("\n")
+		}
+	}
+	d.WriteString(strings.Repeat("a long line ", 3*descPiece/12))
+	d.WriteString("\nthe end")
+	h := newHarness(t, "URI: http://x.example/\r\nNAME: n\r\nDATE: 01/02/2024 10:00:00\r\nDESCRIPTION: "+catalogue.EncodeText(d.String())+"\r\n", 120, 30)
+	h.keys("enter")
+	l := h.m.layout()
+	var got []string
+	for {
+		win := h.m.detailWindow(l.detailW, l.bodyH)
+		got = append(got, win.lines...)
+		if win.top+len(win.lines) >= win.total && !win.more {
+			break
+		}
+		h.send(keyMsg("pgdown")) // half a screen: read on from the last line shown
+		if next := h.m.detailTop; next <= win.top {
+			t.Fatalf("stuck at line %d", next)
+		} else {
+			got = got[:len(got)-(win.top+len(win.lines)-next)]
+		}
+	}
+	want := strings.Split(h.m.detailText(max(10, l.detailW-4)), "\n")
+	if len(got) != len(want) {
+		t.Fatalf("%d lines paged through, %d laid out whole", len(got), len(want))
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Fatalf("line %d is %q paged through, %q laid out whole", i, got[i], want[i])
+		}
+	}
+	if !strings.Contains(want[len(want)-1], "the end") || !strings.Contains(strings.Join(want, "\n"), "paragraph 7: "+strings.Repeat("some words ", 7)[:20]) {
+		t.Errorf("the DESCRIPTION's text is not all there")
 	}
 }

@@ -137,6 +137,12 @@ var InstapaperFormat = importers.Format{
 // within it.
 const MaxToken = 16 << 20
 
+// MaxAttrs is how many attributes of one <A> are read; the rest are left
+// out with a diagnostic naming the line. Browsers write a dozen at most: a
+// tag of thousands is not a bookmark but a bomb, and each attribute read
+// becomes a field of the record.
+const MaxAttrs = 1000
+
 // MaxDepth is how many levels of folders make the CATEGORY path; deeper
 // folders are left out of it, so that a file of a million nested <DL>s
 // costs neither quadratic time nor memory.
@@ -407,8 +413,12 @@ func (r *Reader) startTag() {
 		r.endEntry()
 		r.folderWithoutList()
 		b := &bookmark{line: r.tokLine, offset: r.offsetNow(), folder: r.category()}
-		hasHref, icon := false, false
-		for hasAttr {
+		hasHref, icon, n := false, false, 0
+		for ; hasAttr; n++ {
+			if n == MaxAttrs {
+				r.note(catalogue.Dropped, "this <A> has more than %d attributes: the rest are not imported", MaxAttrs)
+				break
+			}
 			var k, v []byte
 			k, v, hasAttr = r.z.TagAttr()
 			switch key := string(k); key {
@@ -735,8 +745,12 @@ func (r *Reader) record(b *bookmark) *catalogue.Record {
 	}
 	rec := catalogue.NewRecord(catalogue.Values{URI: href, Name: name, Category: b.folder, Description: r.latin1(b.desc.String())})
 	var lm lastMod
+	var ext extensions
 	for _, a := range b.attrs {
-		r.attribute(b, rec, a, &lm)
+		r.attribute(b, rec, &ext, a, &lm)
+	}
+	if ext.fields != nil {
+		rec.SetExtensions(ext.fields)
 	}
 	r.dates(b, rec, lm)
 	dateless := rec.Date().IsZero()
@@ -786,18 +800,64 @@ func (r *Reader) dates(b *bookmark, rec *catalogue.Record, lm lastMod) {
 	}
 }
 
-// attribute puts the attribute a of bookmark b into rec (see the package
-// doc); the first LAST_MODIFIED's date goes to *lm too.
-func (r *Reader) attribute(b *bookmark, rec *catalogue.Record, a attr, lm *lastMod) {
+// extensions are the X- fields of a bookmark being made, gathered apart
+// from its record and set on it at once: Record.SetExtension looks through
+// the fields it has, which for every attribute of a tag of thousands
+// (MaxAttrs) would be quadratic.
+type extensions struct {
+	fields []catalogue.Field
+	names  map[string]bool // of fields, once it is long
+}
+
+// has reports whether a field of that name is set.
+func (e *extensions) has(name string) bool {
+	if e.names != nil {
+		return e.names[name]
+	}
+	for _, f := range e.fields {
+		if f.Name == name {
+			return true
+		}
+	}
+	return false
+}
+
+// set gives the field name, which is set, the value v.
+func (e *extensions) set(name, v string) {
+	for i := range e.fields {
+		if e.fields[i].Name == name {
+			e.fields[i].Value = v
+			return
+		}
+	}
+}
+
+func (e *extensions) add(name, value string) {
+	e.fields = append(e.fields, catalogue.Field{Name: name, Value: value})
+	switch {
+	case e.names != nil:
+		e.names[name] = true
+	case len(e.fields) > 16: // a look through the slice stops being cheap
+		e.names = make(map[string]bool, 2*len(e.fields))
+		for _, f := range e.fields {
+			e.names[f.Name] = true
+		}
+	}
+}
+
+// attribute puts the attribute a of bookmark b into rec and its X- fields
+// into ext (see the package doc); the first LAST_MODIFIED's date goes to
+// *lm too.
+func (r *Reader) attribute(b *bookmark, rec *catalogue.Record, ext *extensions, a attr, lm *lastMod) {
 	v := strings.TrimSpace(r.latin1(a.val))
 	// keep puts v in the extension field, unless an earlier attribute did.
 	keep := func(field, v string) {
 		switch {
 		case v == "":
-		case rec.Extension(field) != "":
+		case ext.has(field):
 			r.noteAt(b.line, b.offset, catalogue.Dropped, "%s %q is not imported: an earlier attribute gave %s", strings.ToUpper(a.key), importers.Excerpt(v), field)
 		default:
-			rec.SetExtension(field, v)
+			ext.add(field, v)
 		}
 	}
 	// std sets the standard field to v if the record has none and the
@@ -833,8 +893,8 @@ func (r *Reader) attribute(b *bookmark, rec *catalogue.Record, a attr, lm *lastM
 		if t := r.date(b, a, ba.field, keep); !t.IsZero() {
 			if ba.field == fieldLastModified && lm.t.IsZero() {
 				lm.t = t
-				if rec.Extension(ba.field) == "" {
-					rec.SetExtension(ba.field, catalogue.FormatDate(t))
+				if !ext.has(ba.field) {
+					ext.add(ba.field, catalogue.FormatDate(t))
 					lm.kept = true
 				}
 				break
@@ -852,7 +912,7 @@ func (r *Reader) attribute(b *bookmark, rec *catalogue.Record, a attr, lm *lastM
 		if field == fieldLastModified && lm.kept && v != "" {
 			// The Writer writes a record's own X-LAST-MODIFIED so beside the
 			// LAST_MODIFIED that is its DATE: this one is the field.
-			rec.SetExtension(field, v)
+			ext.set(field, v)
 			lm.kept = false
 			return
 		}

@@ -524,6 +524,74 @@ func TestDeepFolders(t *testing.T) {
 	}
 }
 
+// attrTag is an <A> on line 2 with n attributes A0="v" to An-1="v", each
+// a field X-A0 and so on, and a duplicate of the first, which a browser
+// drops (and so does the tokenizer).
+func attrTag(n int) string {
+	var b strings.Builder
+	b.WriteString("<DL>\n<DT><A HREF=\"https://attrs.example/\" ADD_DATE=\"1\"")
+	for i := range n {
+		fmt.Fprintf(&b, " A%d=\"v\"", i)
+	}
+	b.WriteString(" a0=\"again\">x</A>\n</DL>\n")
+	return b.String()
+}
+
+// An <A> of many attributes reads in linear time (it took minutes at
+// 500,000); past MaxAttrs the rest are left out and the line reported.
+// Of two attributes of one name the first counts, as in a browser.
+func TestManyAttributes(t *testing.T) {
+	start := time.Now()
+	recs, diags := readAll(t, strings.NewReader(attrTag(500_000)), importers.Options{Now: now})
+	if len(recs) != 1 {
+		t.Fatalf("read %d records, want 1", len(recs))
+	}
+	// ADD_DATE and HREF are two of the first MaxAttrs.
+	if got, want := len(recs[0].Extensions()), MaxAttrs-2; got != want {
+		t.Errorf("%d extension fields, want %d", got, want)
+	}
+	checkDiags(t, diags, []string{"2 dropped: this <A> has more than 1000 attributes: the rest are not imported"})
+	if d := time.Since(start); d > 10*time.Second {
+		t.Errorf("took %v", d)
+	}
+
+	recs, diags = readAll(t, strings.NewReader(attrTag(MaxAttrs-3)), importers.Options{Now: now})
+	ext := recs[0].Extensions()
+	if len(ext) != MaxAttrs-3 || ext[0] != (catalogue.Field{Name: "X-A0", Value: "v"}) {
+		t.Errorf("%d extension fields, the first %v; want %d, X-A0: v", len(ext), ext[0], MaxAttrs-3)
+	}
+	checkDiags(t, diags, nil)
+}
+
+// BenchmarkManyAttributes reads an <A> of 10k, 80k and 500k attributes,
+// which took 0.56 s, 30 s and minutes: now linear.
+func BenchmarkManyAttributes(b *testing.B) {
+	for _, n := range []int{10_000, 80_000, 500_000} {
+		b.Run(fmt.Sprint(n), func(b *testing.B) {
+			in := attrTag(n)
+			b.SetBytes(int64(len(in)))
+			for b.Loop() {
+				readAll(b, strings.NewReader(in), importers.Options{Now: now})
+			}
+		})
+	}
+}
+
+// BenchmarkAttributesUnderTheCap reads 1 MB of <A>s of MaxAttrs-3
+// attributes each: the fields of one bookmark are gathered in linear time.
+func BenchmarkAttributesUnderTheCap(b *testing.B) {
+	tag := attrTag(MaxAttrs - 3)
+	for _, n := range []int{1, 8, 64} {
+		b.Run(fmt.Sprint(n), func(b *testing.B) {
+			in := strings.Repeat(tag, n)
+			b.SetBytes(int64(len(in)))
+			for b.Loop() {
+				readAll(b, strings.NewReader(in), importers.Options{Now: now})
+			}
+		})
+	}
+}
+
 func TestInternetExplorerExport(t *testing.T) {
 	// IE 6: CRLF, no META charset, and windows-1252 text after a first KB
 	// of ASCII, so only the bytes themselves can tell.

@@ -38,7 +38,10 @@ package netscape
 // What the file cannot hold as it is, the Writer leaves out or changes and
 // reports (Diagnostics): control characters and escape sequences (which must
 // never reach a terminal; HTML has no way to write most of them), a
-// CATEGORY that is not a path of folder names, an extension name with
+// CATEGORY that is not a path of folder names, a CATEGORY of more than
+// MaxDepth folders (the deeper ones are written as one folder, the
+// MaxDepth-th, named with their path, so that the file grows with the
+// CATEGORY's length and not with the square of its depth), an extension name with
 // lower-case letters (HTML attribute names have no case), a DATE that
 // Unix seconds in this format cannot say, and a record too long for a
 // reader (MaxToken).
@@ -163,7 +166,16 @@ func (w *Writer) place(category string) *place {
 			importers.Excerpt(category), importers.Excerpt(JoinFolders(path)))})
 	}
 	if len(path) > MaxDepth {
-		p.notes = append(p.notes, note{catalogue.Deviation, fmt.Sprintf("CATEGORY has %d folders: a reader leaves those deeper than %d out", len(path), MaxDepth)})
+		// Nesting each folder in the one before costs an indented line per
+		// level, and indentation as deep as the level: a file quadratic in
+		// the depth (2.4 GB for 20,000 levels), of which a reader keeps
+		// MaxDepth levels. The folders from the MaxDepth-th on are written
+		// as one, named as their path would be (JoinFolders): no name is
+		// lost, and the output is as long as the CATEGORY.
+		rest := JoinFolders(path[MaxDepth-1:])
+		p.notes = append(p.notes, note{catalogue.Deviation, fmt.Sprintf("CATEGORY has %d folders, and a reader takes %d levels: the folders from the %dth on are written as one folder named %q",
+			len(path), MaxDepth, MaxDepth, importers.Excerpt(rest))})
+		path = append(path[:MaxDepth-1:MaxDepth-1], rest)
 	}
 	for _, name := range path {
 		if len(name)*5 > MaxToken {

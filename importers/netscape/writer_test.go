@@ -11,6 +11,7 @@ import (
 	"golang.org/x/net/html"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/importers"
 	"github.com/uricat/uricat/importers/importertest"
 )
 
@@ -238,4 +239,64 @@ func FuzzWrite(f *testing.F) {
 			}
 		}
 	})
+}
+
+// deepRecord is a record whose CATEGORY is n folders deep, "f1/f2/...".
+func deepRecord(n int) *catalogue.Record {
+	names := make([]string, n)
+	for i := range names {
+		names[i] = "f" + strconv.Itoa(i+1)
+	}
+	return catalogue.NewRecord(catalogue.Values{URI: "http://deep.example/", Name: "deep", Date: time.Unix(1e9, 0).UTC(),
+		Category: strings.Join(names, "/")})
+}
+
+// A CATEGORY deeper than MaxDepth costs output as long as it is, not the
+// square of its depth (20,000 levels wrote 2.4 GB): the folders from the
+// 64th on are written as one, named with their path, and reported.
+func TestWriterDeepCategory(t *testing.T) {
+	rec := deepRecord(5_000)
+	start := time.Now()
+	out, diags := write(t, rec)
+	if d := time.Since(start); d > 5*time.Second {
+		t.Errorf("took %v", d)
+	}
+	if len(out) > 2*len(rec.Category())+10_000 {
+		t.Errorf("%d bytes written for a CATEGORY of %d", len(out), len(rec.Category()))
+	}
+	if len(diags) != 1 || !strings.HasPrefix(diags[0].String(),
+		`deviation: record http://deep.example/: CATEGORY has 5000 folders, and a reader takes 64 levels: the folders from the 64th on are written as one folder named "f64/f65/`) {
+		t.Errorf("diagnostics %v", diags)
+	}
+	recs, _ := readAll(t, strings.NewReader(out), importers.Options{Now: now})
+	if len(recs) != 1 {
+		t.Fatalf("%d records read back", len(recs))
+	}
+	path := SplitFolders(recs[0].Category())
+	if len(path) != MaxDepth || path[MaxDepth-2] != "f63" || path[MaxDepth-1] != JoinFolders(SplitFolders(rec.Category())[MaxDepth-1:]) {
+		t.Errorf("read back %d levels, the last two %q", len(path), path[max(0, len(path)-2):])
+	}
+
+	// MaxDepth levels are written as they are.
+	rec = deepRecord(MaxDepth)
+	out, diags = write(t, rec)
+	recs, _ = readAll(t, strings.NewReader(out), importers.Options{Now: now})
+	if len(diags) != 0 || len(recs) != 1 || recs[0].Category() != rec.Category() {
+		t.Errorf("%d levels: diagnostics %v, read back %d records", MaxDepth, diags, len(recs))
+	}
+}
+
+// BenchmarkWriterDeepCategory writes a record whose CATEGORY is 1k, 10k
+// and 100k folders deep: linear in the CATEGORY (10k levels were 0.6 GB).
+func BenchmarkWriterDeepCategory(b *testing.B) {
+	for _, n := range []int{1_000, 10_000, 100_000} {
+		b.Run(strconv.Itoa(n), func(b *testing.B) {
+			rec := deepRecord(n)
+			var out string
+			for b.Loop() {
+				out, _ = write(b, rec)
+			}
+			b.ReportMetric(float64(len(out)), "bytes-out")
+		})
+	}
 }
