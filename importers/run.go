@@ -49,7 +49,7 @@ type Summary struct {
 // String is the one-line summary printed for a file.
 func (s Summary) String() string {
 	var b strings.Builder
-	b.WriteString(s.Source)
+	b.WriteString(catalogue.DisplayText(s.Source))
 	b.WriteString(": ")
 	verb := "imported"
 	if s.DryRun {
