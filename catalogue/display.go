@@ -118,6 +118,12 @@ func hasNonASCII(s string) bool {
 	return false
 }
 
+// MarkInvisible shows each Invisible character of s as a marker
+// ("⟨U+202E⟩") and changes nothing else: it is for text a view has styled
+// already (its escape sequences stay), such as a text input's, which holds
+// what the user typed or pasted, and is drawn as it is edited.
+func MarkInvisible(s string) string { return revealInvisible(s) }
+
 // revealInvisible replaces each invisible character of s with a visible
 // marker, "⟨U+202E⟩".
 func revealInvisible(s string) string {

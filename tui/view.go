@@ -81,7 +81,7 @@ func (m *Model) searchLine() string {
 				return fit(line, m.width)
 			}
 		}
-		return fit(m.input.View(), m.width)
+		return fit(catalogue.MarkInvisible(m.input.View()), m.width)
 	}
 	return fit(m.th.Title.Render("uricat")+m.th.Dim.Render("  press / to search, ? for help"), m.width)
 }
@@ -529,7 +529,7 @@ func (m *Model) detailText(inner int) string {
 		}
 		b.WriteString(m.detailFields(fields, inner))
 		b.WriteByte('\n')
-		if d := catalogue.CleanText(rec.Description()); d != "" {
+		if d := catalogue.DisplayLines(rec.Description()); d != "" {
 			b.WriteByte('\n')
 			var dh []bool
 			if m.res != nil {
