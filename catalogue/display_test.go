@@ -1,9 +1,11 @@
 package catalogue
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 	"time"
+	"unicode"
 )
 
 func TestDisplayURI(t *testing.T) {
@@ -118,5 +120,81 @@ func TestDisplayDateText(t *testing.T) {
 		if got, ok := DisplayDateText(tt.in); got != tt.want || ok != tt.ok {
 			t.Errorf("DisplayDateText(%q) = %q, %v; want %q, %v", tt.in, got, ok, tt.want, tt.ok)
 		}
+	}
+}
+// Issue 22: the invisible code points that were never marked, as the
+// issue lists them, are marked now, each alone and inside a name; and so
+// are the ones marked before.
+func TestInvisibleMarksEveryDefaultIgnorable(t *testing.T) {
+	for _, tt := range []struct {
+		what   string
+		lo, hi rune
+	}{
+		{"language tag", 0xE0001, 0xE0001},
+		{"tag characters", 0xE0020, 0xE007F},
+		{"invisible math operators", 0x2061, 0x2064},
+		{"Mongolian vowel separator", 0x180E, 0x180E},
+		{"soft hyphen", 0x00AD, 0x00AD},
+		{"deprecated format characters", 0x206A, 0x206F},
+		{"interlinear annotation", 0xFFF9, 0xFFFB},
+		{"variation selectors", 0xFE00, 0xFE0F},
+		{"variation selectors supplement", 0xE0100, 0xE01EF},
+		{"combining grapheme joiner", 0x034F, 0x034F},
+		{"Hangul filler", 0x3164, 0x3164},
+		{"Hangul choseong filler", 0x115F, 0x115F},
+		{"musical symbol format controls", 0x1D173, 0x1D17A},
+		// Marked before issue 22.
+		{"bidirectional embeddings and overrides", 0x202A, 0x202E},
+		{"bidirectional isolates", 0x2066, 0x2069},
+		{"marks", 0x200E, 0x200F},
+		{"Arabic letter mark", 0x061C, 0x061C},
+		{"zero-width characters", 0x200B, 0x200D},
+		{"word joiner", 0x2060, 0x2060},
+		{"byte order mark", 0xFEFF, 0xFEFF},
+	} {
+		for r := tt.lo; r <= tt.hi; r++ {
+			name := "pay" + string(r) + "pal.com"
+			want := fmt.Sprintf("pay⟨U+%04X⟩pal.com", r)
+			if !Invisible(r) || !HasInvisible(name) || DisplayText(name) != want {
+				t.Errorf("%s %U: Invisible %v, HasInvisible %v, DisplayText %q, want %q",
+					tt.what, r, Invisible(r), HasInvisible(name), DisplayText(name), want)
+			}
+		}
+	}
+}
+
+// What fonts show is not marked: letters, digits, punctuation and symbols
+// of every script, spaces, and the format characters shown as glyphs
+// (the Arabic number sign, Egyptian hieroglyph format controls).
+func TestInvisibleLeavesShownTextAlone(t *testing.T) {
+	for _, s := range []string{
+		"plain ASCII ~!@#$%^&*()", "Köln Straße café © ° £ ½ ¿", "Tiếng Việt",
+		"東京都・ニュース　ウィキペディア", "한국어 위키백과", "ภาษาไทย", "Ελληνικά Русский עברית العربية",
+		"ខ្មែរ ᠮᠣᠩᠭᠣᠯ", "हिन्दी", "🎉🚀😀 🇩🇪", "a\u00a0b\u2003c\u3000d",
+		"\u0600\u06dd\u070f\U000110bd", "\U00013430\U0001343f",
+	} {
+		if HasInvisible(s) || DisplayText(s) != s {
+			t.Errorf("DisplayText(%q) = %q, want it unchanged", s, DisplayText(s))
+		}
+	}
+}
+
+// InvisibleLeads, which scans for invisible characters rely on, are the
+// lead bytes of the set, each and only.
+func TestInvisibleLeads(t *testing.T) {
+	leads := map[byte]bool{}
+	for r := rune(0); r <= unicode.MaxRune; r++ {
+		if Invisible(r) {
+			leads[string(r)[0]] = true
+		}
+	}
+	var want []byte
+	for c := range 256 {
+		if leads[byte(c)] {
+			want = append(want, byte(c))
+		}
+	}
+	if InvisibleLeads != string(want) {
+		t.Errorf("InvisibleLeads = %q, want %q", InvisibleLeads, want)
 	}
 }

@@ -45,8 +45,9 @@ func CleanText(s string) string {
 }
 
 // DisplayText is CleanText for one line of a screen: line breaks and tabs
-// become spaces, and bidirectional and zero-width characters, which would
-// reorder or hide what is around them, are shown as markers ("⟨U+202E⟩").
+// become spaces, and invisible characters (Invisible: bidirectional,
+// zero-width and other default-ignorable ones), which would reorder or
+// hide what is around them, are shown as markers ("⟨U+202E⟩").
 func DisplayText(s string) string {
 	s = revealInvisible(CleanText(s))
 	if strings.ContainsAny(s, "\n\t") {

@@ -66,10 +66,11 @@ type Summary struct {
 	Records []*catalogue.Record
 }
 
-// String is the one-line summary printed for a file.
+// String is the one-line summary printed for a file, its name shown as
+// catalogue.DisplayText shows it (a file name may hold escape sequences).
 func (s Summary) String() string {
 	var b strings.Builder
-	b.WriteString(s.Source)
+	b.WriteString(catalogue.DisplayText(s.Source))
 	b.WriteString(": ")
 	verb := "imported"
 	if s.DryRun {

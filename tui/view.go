@@ -83,7 +83,7 @@ func (m *Model) searchLine() string {
 				return fit(line, m.width)
 			}
 		}
-		return fit(m.input.View(), m.width)
+		return fit(catalogue.MarkInvisible(m.input.View()), m.width)
 	}
 	return fit(m.th.Title.Render("uricat")+m.th.Dim.Render("  press / to search, ? for help"), m.width)
 }

@@ -65,6 +65,6 @@ func runAdd(e *env, uri string, fields []catalogue.Field, allowDuplicate bool) e
 	if rep != nil && len(rep.Duplicates) > 0 {
 		return refused(fmt.Errorf("already there: another program added %s to %s meanwhile; add --allow-duplicate to add it again", rec.URI(), c.Path()))
 	}
-	fmt.Fprintf(e.stdout, "added %q to %s\n", catalogue.DisplayText(rec.Name()), c.Path())
+	fmt.Fprintf(e.stdout, "added %q to %s\n", catalogue.DisplayText(rec.Name()), catalogue.DisplayText(c.Path()))
 	return nil
 }

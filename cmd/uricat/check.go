@@ -73,7 +73,7 @@ func runCheck(e *env, path string, named bool) error {
 		verdict = "does not conform to SSD3"
 	}
 	fmt.Fprintf(e.stdout, "%s: %d records (%d valid, %d invalid), %d errors, %d warnings: %s\n",
-		path, c.Len(), valid, c.Len()-valid, errs, warns, verdict)
+		catalogue.DisplayText(path), c.Len(), valid, c.Len()-valid, errs, warns, verdict)
 	if len(probs) > 0 {
 		return silent(exitRefused)
 	}

@@ -87,7 +87,7 @@ func runEdit(e *env, sel string, allowDuplicate bool) error {
 			if err := c.Save(); err != nil {
 				return refused(err)
 			}
-			fmt.Fprintf(e.stdout, "changed %q in %s\n", catalogue.DisplayText(c.Lookup(rec.Ref()).Name()), c.Path())
+			fmt.Fprintf(e.stdout, "changed %q in %s\n", catalogue.DisplayText(c.Lookup(rec.Ref()).Name()), catalogue.DisplayText(c.Path()))
 			return nil
 		}
 		if !e.askReopen(msgs) {

@@ -2,6 +2,8 @@ package main
 
 import (
 	"fmt"
+	"io"
+	"os"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -65,8 +67,22 @@ func (o *exportOptions) run(e *env) error {
 		return err
 	}
 	if o.out == "" || o.out == "-" {
-		// Every writer buffers its output itself.
-		losses, err := formats.Write(e.stdout, f, recs)
+		// Every writer buffers its output itself. On a terminal, the
+		// export is read, not kept: shown as show shows text, control
+		// characters left out and invisible ones marked; into a file or a
+		// pipe, the bytes are kept.
+		out := e.stdout
+		var shown *catalogue.DisplayWriter
+		if terminal(e.stdout) {
+			shown = catalogue.NewDisplayWriter(e.stdout)
+			out = shown
+		}
+		losses, err := formats.Write(out, f, recs)
+		if shown != nil {
+			if ferr := shown.Flush(); err == nil {
+				err = ferr
+			}
+		}
 		if err != nil {
 			return refused(err)
 		}
@@ -78,7 +94,7 @@ func (o *exportOptions) run(e *env) error {
 		return refused(err)
 	}
 	printLosses(e, losses)
-	fmt.Fprintf(e.stderr, "exported %d record(s) as %s to %s\n", len(recs), f.Name, o.out)
+	fmt.Fprintf(e.stderr, "exported %d record(s) as %s to %s\n", len(recs), f.Name, catalogue.DisplayText(o.out))
 	return nil
 }
 
@@ -89,3 +105,16 @@ func printLosses(e *env, losses []catalogue.Diagnostic) {
 		fmt.Fprintf(e.stderr, "uricat export: %s\n", d)
 	}
 }
+
+// terminal reports whether w is a terminal: an *os.File that is one, or
+// a test's writer that says it is one.
+func terminal(w io.Writer) bool {
+	switch w := w.(type) {
+	case *os.File:
+		return isTerminal(w)
+	case interface{ terminal() bool }:
+		return w.terminal()
+	}
+	return false
+}
+

@@ -87,7 +87,7 @@ func (o *importOptions) run(e *env, files []string) error {
 			Options: importers.Options{Base: base, Now: now},
 		})
 		if err != nil {
-			fmt.Fprintf(e.stderr, "uricat import: %v\n", err)
+			fmt.Fprintf(e.stderr, "uricat import: %s\n", catalogue.DisplayLines(err.Error()))
 			failed = silent(exitRefused)
 			continue
 		}

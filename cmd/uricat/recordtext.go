@@ -56,11 +56,11 @@ func hiddenText(rec *catalogue.Record) []catalogue.Diagnostic {
 		var what string
 		switch {
 		case dropped && marked:
-			what = "control characters or escape sequences, not shown, and bidirectional or zero-width characters, shown as ⟨U+…⟩"
+			what = "control characters or escape sequences, not shown, and bidirectional, zero-width or other invisible characters, shown as ⟨U+…⟩"
 		case dropped:
 			what = "control characters or escape sequences, not shown"
 		case marked:
-			what = "bidirectional or zero-width characters, which would reorder or hide the text around them; shown as ⟨U+…⟩"
+			what = "bidirectional, zero-width or other invisible characters, which would reorder or hide the text around them; shown as ⟨U+…⟩"
 		default:
 			return
 		}

@@ -102,7 +102,7 @@ func (o *rmOptions) run(e *env, searched bool, sels []string) error {
 		return refused(err)
 	}
 	for _, r := range recs {
-		fmt.Fprintf(e.stdout, "removed %s (line %d) from %s\n", describe(r), r.Line(), c.Path())
+		fmt.Fprintf(e.stdout, "removed %s (line %d) from %s\n", describe(r), r.Line(), catalogue.DisplayText(c.Path()))
 	}
 	return nil
 }

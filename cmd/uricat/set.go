@@ -68,6 +68,6 @@ func runSet(e *env, sel string, fields []catalogue.Field) error {
 		return refused(err)
 	}
 	now := c.Lookup(rec.Ref())
-	fmt.Fprintf(e.stdout, "changed %q in %s\n", catalogue.DisplayText(now.Name()), c.Path())
+	fmt.Fprintf(e.stdout, "changed %q in %s\n", catalogue.DisplayText(now.Name()), catalogue.DisplayText(c.Path()))
 	return nil
 }

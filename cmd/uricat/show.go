@@ -37,7 +37,7 @@ can be shown (by line:N) and fixed with uricat edit.
 			for _, l := range shownLines(rec) {
 				fmt.Fprintln(e.stdout, l)
 			}
-			fmt.Fprintf(e.stdout, "\nline %d of %s", rec.Line(), c.Path())
+			fmt.Fprintf(e.stdout, "\nline %d of %s", rec.Line(), catalogue.DisplayText(c.Path()))
 			switch n := len(rec.Problems()); {
 			case !rec.Valid():
 				fmt.Fprintln(e.stdout, "; not used: its URI, NAME or DATE is missing or invalid (SSD3 2.2):")

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"unicode/utf16"
 	"unicode/utf8"
 
 	"github.com/uricat/uricat/catalogue"
@@ -118,7 +119,7 @@ func Encode(w io.Writer, v any) error {
 
 // writeEscaped writes encoded JSON to w with DEL, the C1 controls (U+0080
 // to U+009F) and the invisible characters (catalogue.Invisible: the
-// bidirectional and zero-width ones) as \u escapes: encoding/json escapes
+// bidirectional controls and the default-ignorable code points) as \u escapes: encoding/json escapes
 // the C0 controls but writes those raw, and a terminal takes U+009B for CSI
 // and U+009D for OSC, as it takes ESC [ and ESC ], and shows
 // "BIDI\u202Etxt.exe" as "BIDIexe.txt". Outside strings, JSON is plain
@@ -135,7 +136,13 @@ func writeEscaped(w io.Writer, b []byte) (int, error) {
 			r, n = utf8.DecodeRune(b[i:])
 		}
 		if escaped(r) {
-			out = append(out, '\\', 'u', hex[r>>12&0xf], hex[r>>8&0xf], hex[r>>4&0xf], hex[r&0xf])
+			// Above U+FFFF (tag characters, variation selectors), JSON
+			// escapes a UTF-16 surrogate pair.
+			if hi, lo := utf16.EncodeRune(r); hi != utf8.RuneError {
+				out = appendEscape(out, hi)
+				r = lo
+			}
+			out = appendEscape(out, r)
 		} else {
 			out = append(out, b[i:i+n]...)
 		}
@@ -145,6 +152,11 @@ func writeEscaped(w io.Writer, b []byte) (int, error) {
 }
 
 const hex = "0123456789abcdef"
+
+// appendEscape appends the \u escape of r, at most U+FFFF.
+func appendEscape(out []byte, r rune) []byte {
+	return append(out, '\\', 'u', hex[r>>12&0xf], hex[r>>8&0xf], hex[r>>4&0xf], hex[r&0xf])
+}
 
 // escaped reports whether writeEscaped writes r as a \u escape.
 func escaped(r rune) bool { return r == 0x7f || r >= 0x80 && r <= 0x9f || catalogue.Invisible(r) }

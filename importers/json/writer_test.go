@@ -112,6 +112,21 @@ func TestInvisibleEscaped(t *testing.T) {
 	}
 }
 
+// Invisible characters above U+FFFF (a tag character, a variation
+// selector of the supplement, a musical format control) are escaped as
+// JSON writes them, a UTF-16 surrogate pair, and read back the same.
+func TestInvisibleAboveBMPEscaped(t *testing.T) {
+	rec := catalogue.NewRecord(catalogue.Values{URI: "http://a/", Name: "flag󠁧󠁿 葛󠄀 𝅳x", Date: time.Unix(1, 0).UTC()})
+	out, _ := write(t, rec)
+	if want := `flag\udb40\udc67\udb40\udc7f 葛\udb40\udd00 \ud834\udd73x`; !strings.Contains(out, want) {
+		t.Errorf("output lacks %s:\n%s", want, out)
+	}
+	var back []catalogue.JSONRecord
+	if err := stdjson.Unmarshal([]byte(out), &back); err != nil || back[0].Name != rec.Name() {
+		t.Errorf("read back %+v, %v", back, err)
+	}
+}
+
 // Safety: a NAME of another catalogue, =?UTF-8?Q?=1B]52;c;...=07?=, is an
 // OSC 52 clipboard write once decoded; encoding/json escapes ESC and BEL,
 // and the Writer the C1 controls and DEL that encoding/json writes raw. The

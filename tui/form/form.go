@@ -636,14 +636,14 @@ func (m *Model) View() string {
 		if r.ext() {
 			// Cut, never wrapped: a name longer than the column scrolls
 			// in its input as it is typed.
-			name := ansi.Truncate(r.name.View(), lw-1, "…")
-			l = marker(i == s.row) + name + strings.Repeat(" ", max(0, lw-ansi.StringWidth(name))) + " " + r.value.View()
+			name := ansi.Truncate(catalogue.MarkInvisible(r.name.View()), lw-1, "…")
+			l = marker(i == s.row) + name + strings.Repeat(" ", max(0, lw-ansi.StringWidth(name))) + " " + catalogue.MarkInvisible(r.value.View())
 		} else {
 			lab := label
 			if i == s.row {
 				lab = t.Prompt.Width(lw) // the focused field's name stands out
 			}
-			l = marker(i == s.row) + lab.Render(r.field) + " " + r.value.View()
+			l = marker(i == s.row) + lab.Render(r.field) + " " + catalogue.MarkInvisible(r.value.View())
 			if r.field == catalogue.FieldRating {
 				if n, err := catalogue.ParseRating(r.value.Value()); err == nil {
 					l += " " + t.Stars(n)

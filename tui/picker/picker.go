@@ -260,7 +260,7 @@ func (m *Model) View() string {
 			lines = append(lines, "")
 		}
 	}
-	lines = append(lines, m.input.View())
+	lines = append(lines, catalogue.MarkInvisible(m.input.View()))
 	typed := strings.Join(strings.Fields(m.input.Value()), " ")
 	var hint string
 	switch {

@@ -359,7 +359,7 @@ func (m *Export) View() string {
 	if m.onPath {
 		label = t.Prompt.Render("file ")
 	}
-	b.WriteString(label + " " + m.path.View() + "\n\n")
+	b.WriteString(label + " " + catalogue.MarkInvisible(m.path.View()) + "\n\n")
 	switch {
 	case m.writing:
 		b.WriteString(m.spinner.View() + " writing…")

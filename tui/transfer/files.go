@@ -424,7 +424,7 @@ func (c *chooser) rows() int { return max(1, c.height-3) }
 // scrolled to the highlight. File names are sanitised.
 func (c *chooser) view() string {
 	t, width := c.th, c.width
-	lines := []string{t.Prompt.Render("file ") + " " + c.input.View()}
+	lines := []string{t.Prompt.Render("file ") + " " + catalogue.MarkInvisible(c.input.View())}
 	dir, _ := c.split()
 	status := ""
 	switch {
