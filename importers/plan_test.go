@@ -19,19 +19,22 @@ func importAndSave(path, input string) (added int, dropped int, err error) {
 	if err != nil {
 		return 0, 0, err
 	}
-	p := NewPlan(c.Records(), false)
+	p := NewPlan(false)
 	if _, err := p.Read(context.Background(), lineFormat, strings.NewReader(input), ReadConfig{Source: "in"}); err != nil {
 		return 0, 0, err
 	}
-	add, _ := p.Edit(c)
+	var res catalogue.AddReport
+	add := p.Edit()
+	add.Report = &res
 	if _, err := c.Apply(add); err != nil {
 		return 0, 0, err
 	}
+	added = res.Added()
 	rep, err := c.SaveReport()
 	if rep != nil {
 		dropped = len(rep.Duplicates)
 	}
-	return len(add.Records), dropped, err
+	return added, dropped, err
 }
 
 // TestConcurrentImportsOfOneFileAddEachRecordOnce: two imports of the same
@@ -83,7 +86,7 @@ func TestConcurrentImportsOfOneFileAddEachRecordOnce(t *testing.T) {
 // the plan was made are left out, IDs it got meanwhile are dropped.
 func TestPlanEditSeesWhatChangedSinceThePlan(t *testing.T) {
 	c := catalogueOf(t, "")
-	p := NewPlan(c.Records(), false)
+	p := NewPlan(false)
 	if _, err := p.Read(context.Background(), lineFormat, strings.NewReader("https://a.example/|A|7\nhttps://b.example/|B\n"), ReadConfig{Source: "in"}); err != nil {
 		t.Fatal(err)
 	}
@@ -91,12 +94,14 @@ func TestPlanEditSeesWhatChangedSinceThePlan(t *testing.T) {
 	if _, err := c.Apply(catalogue.Add{Records: []*catalogue.Record{catalogue.NewRecord(catalogue.Values{URI: "https://b.example/", Name: "B by hand"}), catalogue.NewRecord(catalogue.Values{URI: "https://c.example/", Name: "C", ID: "7"})}}); err != nil {
 		t.Fatal(err)
 	}
-	add, out := p.Edit(c)
-	if out.Added != 1 || len(out.Duplicates) != 1 || out.IDsDropped != 1 {
-		t.Fatalf("outcome %+v, want 1 added, 1 duplicate, 1 ID dropped", out)
-	}
+	var out catalogue.AddReport
+	add := p.Edit()
+	add.Report = &out
 	if _, err := c.Apply(add); err != nil {
 		t.Fatal(err)
+	}
+	if out.Added() != 1 || len(out.Duplicates) != 1 || len(out.IDsDropped) != 1 {
+		t.Fatalf("outcome %+v, want 1 added, 1 duplicate, 1 ID dropped", out)
 	}
 	if got := c.FindURI("https://a.example/"); len(got) != 1 || got[0].ID() != "" {
 		t.Errorf("a: %v", got)
