@@ -122,6 +122,7 @@ func TestDisplayDateText(t *testing.T) {
 		}
 	}
 }
+
 // Issue 22: the invisible code points that were never marked, as the
 // issue lists them, are marked now, each alone and inside a name; and so
 // are the ones marked before.

@@ -33,16 +33,107 @@ type Edit interface {
 
 // Add appends records, after the last, as new records: only what follows
 // the last record in the file changes. A record without a DATE gets now.
-// Every record must be valid (Record.Validate), its ID unused (3.9), and,
-// unless AllowDuplicates, its URI not already in the catalogue (compared
-// with URIKey) nor twice in Records; otherwise nothing is added and the
-// error says which record and why (*ValidationError, *DuplicateError).
+// Every record must be valid (Record.Validate); otherwise nothing is added
+// and the error says which record and why (*ValidationError). What
+// happens to a record whose URI the catalogue holds already (compared
+// with URIKey), or that comes twice in Records, is OnDuplicate's; to one
+// whose ID another record has (3.9), OnTakenID's. By default either
+// refuses the whole Add (*DuplicateError, *ValidationError).
 type Add struct {
 	Records []*Record
-	// AllowDuplicates adds records whose URI the catalogue already holds;
-	// when a save merges another program's version of the file, such a
-	// record is kept even if that version has its URI.
+	// OnDuplicate is what a record whose URI is taken does: DupFail,
+	// DupSkip or DupAllow.
+	OnDuplicate DupPolicy
+	// OnTakenID is what a record whose ID is taken does: IDFail or IDDrop.
+	OnTakenID IDPolicy
+	// AllowDuplicates is OnDuplicate: DupAllow, for callers written
+	// before OnDuplicate.
 	AllowDuplicates bool
+	// Report, if not nil, is set to what applying the Add did with each
+	// record: the one place an import learns what it added, skipped and
+	// changed. When Apply fails it is left zero.
+	Report *AddReport
+}
+
+// DupPolicy is what an Add does with a record whose URI is taken: by a
+// record of the catalogue, or by one before it in the same Add.
+type DupPolicy int
+
+const (
+	// DupFail refuses the whole Add with a *DuplicateError: a record
+	// added by hand.
+	DupFail DupPolicy = iota
+	// DupSkip leaves the record out and goes on (AddReport.Duplicates):
+	// an import.
+	DupSkip
+	// DupAllow adds it all the same; when a save merges another program's
+	// version of the file, such a record is kept even if that version has
+	// its URI.
+	DupAllow
+)
+
+// IDPolicy is what an Add does with a record whose ID is taken.
+type IDPolicy int
+
+const (
+	// IDFail refuses the whole Add with a *ValidationError.
+	IDFail IDPolicy = iota
+	// IDDrop adds the record without its ID (AddReport.IDsDropped): IDs
+	// must be unique (3.9), and an imported file's IDs are another
+	// catalogue's.
+	IDDrop
+)
+
+// AddReport is what applying an Add did with each of its records, by
+// their index in Add.Records.
+type AddReport struct {
+	// Refs holds the Ref of the record added for each of Add.Records, 0
+	// for one left out.
+	Refs []Ref
+	// Duplicates are the records left out because their URI was taken
+	// (DupSkip), in order; after Merged, also those a save's merge left
+	// out.
+	Duplicates []int
+	// IDsDropped are the records added without their ID (IDDrop), in
+	// order.
+	IDsDropped []int
+}
+
+// Added counts the records added.
+func (r *AddReport) Added() int {
+	n := 0
+	for _, ref := range r.Refs {
+		if ref != 0 {
+			n++
+		}
+	}
+	return n
+}
+
+// Merged counts into r what the save that wrote the Add's records did
+// with them: those another program's version of the file had already
+// (MergeReport.Duplicates) were not added after all, and are duplicates
+// like those the Add left out. It returns how many there were, so that a
+// summary printed after the save needs no correction of its own.
+func (r *AddReport) Merged(rep *MergeReport) int {
+	if rep == nil || len(rep.Duplicates) == 0 {
+		return 0
+	}
+	gone := make(map[Ref]bool, len(rep.Duplicates))
+	for _, d := range rep.Duplicates {
+		gone[d.ref] = true
+	}
+	n := 0
+	for i, ref := range r.Refs {
+		if ref != 0 && gone[ref] {
+			r.Refs[i] = 0
+			r.Duplicates = append(r.Duplicates, i)
+			r.IDsDropped = slices.DeleteFunc(r.IDsDropped, func(j int) bool { return j == i })
+			n++
+		}
+	}
+	slices.Sort(r.Duplicates)
+	return n
 }
 
 // Set changes fields of the record Ref: each Field's Value is the field's
@@ -114,8 +205,47 @@ func (c *Catalogue) Apply(e Edit) (Edit, error) {
 		c.records = before
 		return nil, err
 	}
+	if noop(inv) {
+		// Nothing changed (an import whose every record was a
+		// duplicate): the same records are the same version, and the
+		// file has nothing new to save.
+		c.records = before
+		return inv, nil
+	}
 	c.version++
 	return inv, nil
+}
+
+// DryRun applies e as Apply would and takes it back: for what e would do
+// (an Add's Report), the catalogue, its Version included, left as it was.
+func (c *Catalogue) DryRun(e Edit) error {
+	v := c.version
+	inv, err := c.Apply(e)
+	if err != nil {
+		return err
+	}
+	if _, err := c.Apply(inv); err != nil {
+		return fmt.Errorf("taking the dry run back: %w", err)
+	}
+	c.version = v // the same records as before: the same version
+	return nil
+}
+
+// noop reports whether an inverse that Apply returned undoes nothing:
+// the edit changed nothing.
+func noop(inv Edit) bool {
+	switch e := inv.(type) {
+	case patch:
+		return len(e.remove) == 0 && len(e.replace) == 0 && len(e.insert) == 0 && e.head == nil && e.tail == nil
+	case Batch:
+		for _, x := range e.Edits {
+			if !noop(x) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
 }
 
 // Lookup returns the record ref, or nil if the catalogue does not hold it.
@@ -265,16 +395,41 @@ func (c *Catalogue) applyPatch(p patch) patch {
 }
 
 func (e Add) applyTo(c *Catalogue) (Edit, error) {
+	var rep AddReport
+	if e.Report != nil {
+		*e.Report = AddReport{}
+	}
 	if len(e.Records) == 0 {
 		return patch{}, nil
+	}
+	onDup := e.OnDuplicate
+	if e.AllowDuplicates {
+		onDup = DupAllow
 	}
 	k := c.keyIndex()
 	now := c.now()
 	var seenURI map[string]bool
 	var seenID map[string]bool
 	p := patch{at: make([]int, 0, len(e.Records)), insert: make([]*Record, 0, len(e.Records))}
+	rep.Refs = make([]Ref, len(e.Records))
 	first := newRefs(len(e.Records))
 	for i, rec := range e.Records {
+		// A duplicate an import skips is left out before anything else:
+		// its ID, say, does not count as taken.
+		var u string
+		var dup *DuplicateError
+		if onDup != DupAllow {
+			u = URIKey(rec.URI())
+			if existing := k.uris.first(u); existing != nil {
+				dup = &DuplicateError{URI: rec.URI(), Existing: existing}
+			} else if seenURI[u] {
+				dup = &DuplicateError{URI: rec.URI()}
+			}
+			if dup != nil && onDup == DupSkip {
+				rep.Duplicates = append(rep.Duplicates, i)
+				continue
+			}
+		}
 		in := rec.Clone()
 		in.forget()
 		if in.Date().IsZero() {
@@ -284,11 +439,16 @@ func (e Add) applyTo(c *Catalogue) (Edit, error) {
 		if in.ID() != "" && ValidateID(in.ID()) == nil {
 			id := canonicalID(in.ID())
 			if other, ok := k.ids[id]; ok || seenID[id] {
-				name := "another record added with it"
-				if r := c.Lookup(other); ok && r != nil {
-					name = fmt.Sprintf("%q", r.Name())
+				if e.OnTakenID == IDDrop {
+					in.SetID("")
+					rep.IDsDropped = append(rep.IDsDropped, i)
+				} else {
+					name := "another record added with it"
+					if r := c.Lookup(other); ok && r != nil {
+						name = fmt.Sprintf("%q", r.Name())
+					}
+					ps = append(ps, Diagnostic{Offset: -1, Field: FieldID, Msg: fmt.Sprintf("ID %s is already that of %s; IDs must be unique (3.9)", in.ID(), name)})
 				}
-				ps = append(ps, Diagnostic{Offset: -1, Field: FieldID, Msg: fmt.Sprintf("ID %s is already that of %s; IDs must be unique (3.9)", in.ID(), name)})
 			}
 			if seenID == nil {
 				seenID = map[string]bool{}
@@ -298,14 +458,10 @@ func (e Add) applyTo(c *Catalogue) (Edit, error) {
 		if len(ps) > 0 {
 			return nil, &ValidationError{Record: recordLabel(in, i, len(e.Records)), Problems: ps}
 		}
-		if !e.AllowDuplicates {
-			u := URIKey(in.URI())
-			if existing := k.uris.first(u); existing != nil {
-				return nil, &DuplicateError{URI: in.URI(), Existing: existing}
-			}
-			if seenURI[u] {
-				return nil, &DuplicateError{URI: in.URI()}
-			}
+		if dup != nil {
+			return nil, dup
+		}
+		if onDup != DupAllow {
 			if seenURI == nil {
 				seenURI = map[string]bool{}
 			}
@@ -313,10 +469,17 @@ func (e Add) applyTo(c *Catalogue) (Edit, error) {
 		}
 		nr := reparse(render(in), 0)
 		nr.ref = first + Ref(i)
-		nr.allowDup = e.AllowDuplicates
+		nr.allowDup = onDup == DupAllow
 		nr.setSep("\r\n", 0)
+		rep.Refs[i] = nr.ref
 		p.insert = append(p.insert, nr)
-		p.at = append(p.at, len(c.records)+i)
+		p.at = append(p.at, len(c.records)+len(p.insert)-1)
+	}
+	if e.Report != nil {
+		defer func() { *e.Report = rep }()
+	}
+	if len(p.insert) == 0 {
+		return patch{}, nil // every record left out: nothing changes
 	}
 	// The first new record takes the blank lines that ended the file as
 	// its separator, so every byte already there stays; Delete gives them

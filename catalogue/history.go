@@ -27,12 +27,23 @@ type Step struct {
 var ErrNothing = errors.New("nothing to do")
 
 // Apply applies e to c and records it for undo; the redo stack is cleared.
+// An edit that changed nothing is no step.
 func (h *History) Apply(c *Catalogue, e Edit, what string) error {
+	return h.ApplyDescribed(c, e, func() string { return what })
+}
+
+// ApplyDescribed is Apply for an edit whose description says what
+// applying it did ("imported 3 records", of an Add that skips
+// duplicates): what is called once e is applied.
+func (h *History) ApplyDescribed(c *Catalogue, e Edit, what func() string) error {
 	inv, err := c.Apply(e)
 	if err != nil {
 		return err
 	}
-	h.undo = append(h.undo, Step{What: what, Edit: inv})
+	if noop(inv) {
+		return nil
+	}
+	h.undo = append(h.undo, Step{What: what(), Edit: inv})
 	h.redo = nil
 	return nil
 }

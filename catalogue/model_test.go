@@ -471,24 +471,36 @@ func newSequence(t testing.TB, seed uint64) *sequence {
 func (s *sequence) do(op int) {
 	s.t.Helper()
 	switch op % 12 {
-	case 0, 1: // add one record; a URI already there is refused
+	case 0, 1: // add one record; a URI already there is refused, or skipped
 		e := s.newEntry(s.uri())
-		allow := s.rng.IntN(4) == 0
-		s.log = append(s.log, fmt.Sprintf("add %s allowDup=%v", describeEntry(e), allow))
+		policy := []DupPolicy{DupFail, DupFail, DupSkip, DupAllow}[s.rng.IntN(4)]
+		allow := policy == DupAllow
+		s.log = append(s.log, fmt.Sprintf("add %s onDuplicate=%v", describeEntry(e), policy))
 		dup := false
 		for _, it := range s.m.ours {
 			dup = dup || URIKey(it.e[FieldURI]) == URIKey(e[FieldURI])
 		}
-		err := s.h.Apply(s.c, Add{Records: []*Record{recordOf(e)}, AllowDuplicates: allow}, "add")
+		var rep AddReport
+		undo, _ := s.h.Len()
+		err := s.h.Apply(s.c, Add{Records: []*Record{recordOf(e)}, OnDuplicate: policy, Report: &rep}, "add")
 		var de *DuplicateError
 		switch {
-		case dup && !allow:
+		case dup && policy == DupFail:
 			if !errors.As(err, &de) {
 				s.fail("adding a URI already there: %v, want a DuplicateError", err)
 			}
 			return
+		case dup && policy == DupSkip:
+			// Left out, reported, and nothing changed: no undo step.
+			if n, _ := s.h.Len(); err != nil || rep.Added() != 0 || !slices.Equal(rep.Duplicates, []int{0}) || n != undo {
+				s.fail("skipping a URI already there: %v, report %+v, undo steps %d, want %d", err, rep, n, undo)
+			}
+			return
 		case err != nil:
 			s.fail("add: %v", err)
+		}
+		if rep.Added() != 1 || len(rep.Duplicates) != 0 {
+			s.fail("add: report %+v, want one record added", rep)
 		}
 		id := serial(e)
 		s.m.ours = append(s.m.ours, item{id, e})

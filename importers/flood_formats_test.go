@@ -38,7 +38,7 @@ func TestFloodsOfRealReaders(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			s, err := importers.NewPlan(nil, false).Read(context.Background(), tt.format, strings.NewReader(tt.in),
+			s, err := importers.NewPlan(false).Read(context.Background(), tt.format, strings.NewReader(tt.in),
 				importers.ReadConfig{Source: "f", Options: importers.Options{Now: time.Now()}})
 			if err != nil {
 				t.Fatal(err)

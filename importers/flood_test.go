@@ -69,7 +69,7 @@ func (r *floodReader) Diagnostics() []catalogue.Diagnostic {
 // are kept, in order, and the counts stay true.
 func TestFlood(t *testing.T) {
 	f := Format{Name: "flood", NewReader: func(io.Reader, Options) Reader { return &floodReader{n: 500_000} }}
-	s, err := NewPlan(nil, false).Read(context.Background(), f, strings.NewReader(""), ReadConfig{Source: "listing.idx"})
+	s, err := NewPlan(false).Read(context.Background(), f, strings.NewReader(""), ReadConfig{Source: "listing.idx"})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -5,7 +5,8 @@
 // dropped from the record and reported.
 //
 // Each format lives in its own sub-package (importers/soif, importers/hinadi,
-// ...) as a streaming Reader over an io.Reader.
+// ...) as a streaming Reader over an io.Reader, or, for a source that needs
+// random access, one it opens by path (Format.Open).
 package importers
 
 import (
@@ -58,6 +59,12 @@ type Format struct {
 	// NewReader returns a reader of the format over r; nil for a format
 	// uricat only writes.
 	NewReader func(r io.Reader, opts Options) Reader
+	// Open, if set, opens the source at path for a format that needs more
+	// than a stream: random access to a copy of a database, a directory.
+	// Plan.ReadFile reads through it rather than streaming the file; the
+	// Closer releases what the Reader holds, once it is done. Most
+	// formats leave it nil.
+	Open func(path string, opts Options) (Reader, io.Closer, error)
 	// NewWriter returns a writer of the format over w; nil for a format
 	// uricat only reads (http-index-format).
 	NewWriter func(w io.Writer) Writer

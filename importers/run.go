@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"slices"
 	"strings"
 
@@ -42,14 +43,16 @@ const (
 	DefaultMaxSize = 1 << 30
 )
 
-// Summary is what reading one file into a Plan found.
+// Summary is what importing one file did: as Plan.Read returns it, what
+// reading found; as Plan.Summaries returns it, what the import's edit did.
 type Summary struct {
 	Source, Format string
 	DryRun         bool
-	// Imported counts the records the plan adds (or, once applied, added).
+	// Imported counts the records added (Plan.Summaries); as Plan.Read
+	// returns it, the records read, duplicates not yet left out.
 	Imported int
 	// Duplicates counts the records left out because their URI was in the
-	// catalogue already, or earlier in the same import.
+	// catalogue already, or earlier in the same import (Plan.Summaries).
 	Duplicates int
 	// Skipped holds the diagnostics of foreign records that were not
 	// imported, each with its reason and position.
@@ -59,10 +62,12 @@ type Summary struct {
 	// bookmarks").
 	Dropped int
 	// Diagnostics holds the diagnostics, Skipped ones included, in the
-	// order the reader gave them, a flood of one kind summarised: after the
-	// first FloodKeep of a kind, one line says "and N more like this".
+	// order the reader gave them, then those of the edit (IDs dropped), a
+	// flood of one kind summarised: after the first FloodKeep of a kind,
+	// one line says "and N more like this".
 	Diagnostics []catalogue.Diagnostic
-	// Records are the records the plan adds from this file.
+	// Records are the records added from this file, as added
+	// (Plan.Summaries); as Plan.Read returns it, the records read.
 	Records []*catalogue.Record
 }
 
@@ -94,54 +99,37 @@ func plural(n int, noun string) string {
 	return fmt.Sprintf("%d %ss", n, noun)
 }
 
-// Plan is an import worked out before anything changes: the records to
-// add from one or more files, and for each file what was left out and why
-// (duplicates, records that could not be read, values dropped). Reading
-// files into a plan only reads the catalogue's snapshot it was made from,
-// so it may run on any goroutine; Edit then turns it into one Add edit for
-// the catalogue as it is by then, which applies whole or not at all. The
-// CLI and the TUI import through it alike.
+// Plan is an import worked out before anything changes: the records read
+// from one or more files, each finished by its reader (Finish), and for
+// each file what was left out and why (records that could not be read,
+// values dropped). Reading files into a plan touches no catalogue, so it
+// may run on any goroutine; Edit then makes it one Add, whose policy
+// leaves out duplicates and drops IDs already taken, in the catalogue as
+// it is by then: the one place those are decided. Summaries says, from
+// what applying that Add did, what each file imported. The CLI and the
+// TUI import through it alike.
 type Plan struct {
 	allowDup bool
 	files    []Summary
+	starts   []int // for each file, the index of its first record in records
 	records  []*catalogue.Record
-	seen     map[string]bool // URIKeys of the snapshot's valid records and the plan's
-	ids      map[string]bool // IDs of the snapshot's valid records and the plan's
 }
 
-// NewPlan starts a plan against recs, a snapshot of the catalogue's records
-// (Catalogue.Records). Records whose URI the catalogue or the plan has
-// already are left out as duplicates, unless allowDuplicates.
-func NewPlan(recs []*catalogue.Record, allowDuplicates bool) *Plan {
-	p := &Plan{allowDup: allowDuplicates, seen: make(map[string]bool, len(recs)), ids: map[string]bool{}}
-	for _, r := range recs {
-		if !r.Valid() {
-			continue
-		}
-		if !allowDuplicates {
-			p.seen[catalogue.URIKey(r.URI())] = true
-		}
-		if r.ID() != "" {
-			p.ids[idKey(r.ID())] = true
-		}
-	}
-	return p
+// NewPlan starts a plan. Records whose URI the catalogue, or the plan
+// before them, has will be left out as duplicates, unless
+// allowDuplicates.
+func NewPlan(allowDuplicates bool) *Plan {
+	return &Plan{allowDup: allowDuplicates}
 }
 
-func idKey(id string) string {
-	if t := strings.TrimLeft(id, "0"); t != "" {
-		return t
-	}
-	return "0"
-}
-
-// Files returns the summary of each file read, in order.
+// Files returns the summary of each file read, in order, as Read
+// returned it.
 func (p *Plan) Files() []Summary { return p.files }
 
-// Records returns the records the plan adds, in order.
+// Records returns the records read, in order.
 func (p *Plan) Records() []*catalogue.Record { return p.records }
 
-// Len returns how many records the plan adds.
+// Len returns how many records were read.
 func (p *Plan) Len() int { return len(p.records) }
 
 // Read reads every record that f's reader finds in r into the plan. Bad
@@ -163,10 +151,48 @@ func (p *Plan) Read(ctx context.Context, f Format, r io.Reader, cfg ReadConfig) 
 			cfg.Source, sizeText(cfg.Size), sizeText(lim.maxSize), cfg.Source)
 	}
 	rd := f.NewReader(contextReader{ctx, lim}, cfg.Options)
+	return p.readAll(ctx, rd, func() error { return lim.err }, s)
+}
+
+// ReadFile reads the file at path into the plan, as Read: by f.Open when
+// the format has it (a source that needs more than a stream), else as a
+// stream of the file, which must be a regular file (catalogue.OpenInput: a
+// FIFO with no writer would block for ever). The file's modification time
+// is the records' FileDate unless cfg gives one; cfg.Source defaults to
+// path.
+func (p *Plan) ReadFile(ctx context.Context, f Format, path string, cfg ReadConfig) (Summary, error) {
+	cfg.Source = cmp.Or(cfg.Source, path)
+	s := Summary{Source: cfg.Source, Format: f.Name}
+	if f.Open == nil {
+		in, info, err := catalogue.OpenInput(path)
+		if err != nil {
+			return s, err
+		}
+		defer in.Close()
+		if cfg.Options.FileDate.IsZero() {
+			cfg.Options.FileDate = info.ModTime()
+		}
+		cfg.Size = info.Size()
+		return p.Read(ctx, f, in, cfg)
+	}
+	if info, err := os.Stat(path); err == nil && cfg.Options.FileDate.IsZero() {
+		cfg.Options.FileDate = info.ModTime()
+	}
+	rd, closer, err := f.Open(path, cfg.Options)
+	if err != nil {
+		return s, fmt.Errorf("%s: %w", cfg.Source, err)
+	}
+	defer closer.Close()
+	return p.readAll(ctx, rd, func() error { return nil }, s)
+}
+
+// readAll reads every record of rd into the plan; inputErr is an error
+// of the input that the reader may have taken for its end.
+func (p *Plan) readAll(ctx context.Context, rd Reader, inputErr func() error, s Summary) (Summary, error) {
 	var fl flood
 	note := func(ds []catalogue.Diagnostic) {
 		for _, d := range ds {
-			d.File = cfg.Source
+			d.File = s.Source
 			fl.add(d)
 			switch d.Kind {
 			case catalogue.Skipped:
@@ -176,17 +202,10 @@ func (p *Plan) Read(ctx context.Context, f Format, r io.Reader, cfg ReadConfig) 
 			}
 		}
 	}
-	var keys, ids []string // this file's, to take back on error
 	fail := func(err error) (Summary, error) {
-		for _, k := range keys {
-			delete(p.seen, k)
-		}
-		for _, id := range ids {
-			delete(p.ids, id)
-		}
 		s.Imported, s.Records = 0, nil
 		s.Diagnostics = fl.done()
-		return s, fmt.Errorf("%s: %w; nothing was imported from %s", cfg.Source, err, cfg.Source)
+		return s, fmt.Errorf("%s: %w; nothing was imported from %s", s.Source, err, s.Source)
 	}
 	for {
 		rec, err := rd.Read()
@@ -194,10 +213,10 @@ func (p *Plan) Read(ctx context.Context, f Format, r io.Reader, cfg ReadConfig) 
 		if err == nil && ctx.Err() != nil {
 			err = ctx.Err()
 		}
-		if lim.err != nil {
+		if ierr := inputErr(); ierr != nil {
 			// Whatever the reader made of it (some take a read error
 			// for the end).
-			return fail(lim.err)
+			return fail(ierr)
 		}
 		if errors.Is(err, io.EOF) {
 			break
@@ -205,33 +224,15 @@ func (p *Plan) Read(ctx context.Context, f Format, r io.Reader, cfg ReadConfig) 
 		if err != nil {
 			return fail(err)
 		}
+		// The reader has finished the record (Finish): the Add that
+		// Edit makes validates it, as every record the catalogue takes,
+		// and decides duplicates and IDs.
 		sanitize(rec)
-		if ps := rec.Validate(); len(ps) > 0 {
-			note([]catalogue.Diagnostic{{Offset: -1, Kind: catalogue.Skipped, Msg: fmt.Sprintf("record %s not imported: %v", rec.URI(), &catalogue.ValidationError{Problems: ps})}})
-			continue
-		}
-		if !p.allowDup {
-			k := catalogue.URIKey(rec.URI())
-			if p.seen[k] {
-				s.Duplicates++
-				continue
-			}
-			p.seen[k] = true
-			keys = append(keys, k)
-		}
-		if rec.ID() != "" {
-			if id := idKey(rec.ID()); p.ids[id] {
-				note([]catalogue.Diagnostic{{Offset: -1, Kind: catalogue.Dropped, Msg: fmt.Sprintf("record %s: ID %s dropped: the catalogue has that ID already (SSD3 3.9)", rec.URI(), rec.ID())}})
-				rec.SetID("")
-			} else {
-				p.ids[id] = true
-				ids = append(ids, id)
-			}
-		}
 		s.Imported++
 		s.Records = append(s.Records, rec)
 	}
 	s.Diagnostics = fl.done()
+	p.starts = append(p.starts, len(p.records))
 	p.records = append(p.records, s.Records...)
 	p.files = append(p.files, s)
 	return s, nil
@@ -251,61 +252,92 @@ func (c contextReader) Read(b []byte) (int, error) {
 	return c.r.Read(b)
 }
 
-// Outcome is what applying a plan did beyond what it planned.
-type Outcome struct {
-	// Added counts the records the edit adds.
-	Added int
-	// Duplicates are planned records whose URI the catalogue got since
-	// the plan was made, left out.
-	Duplicates []*catalogue.Record
-	// IDsDropped counts the planned records whose ID the catalogue got
-	// since, added without it (SSD3 3.9).
-	IDsDropped int
-}
-
-// Edit returns the plan as one Add edit for c as it is now, which may have
-// changed since the plan's snapshot: records whose URI c has got meanwhile
-// are left out (unless the plan allows duplicates), and IDs c has got
-// meanwhile are dropped. Applying the edit adds every record or none.
-func (p *Plan) Edit(c *catalogue.Catalogue) (catalogue.Add, Outcome) {
-	var out Outcome
-	recs := make([]*catalogue.Record, 0, len(p.records))
-	for _, r := range p.records {
-		if !p.allowDup && c.HasURI(r.URI()) {
-			out.Duplicates = append(out.Duplicates, r)
-			continue
-		}
-		if r.ID() != "" && c.HasID(r.ID()) {
-			r = r.Clone()
-			r.SetID("")
-			out.IDsDropped++
-		}
-		recs = append(recs, r)
+// Edit returns the plan as one Add of every record read, for the
+// catalogue as it is when the Add is applied, which may have changed since
+// the plan was read: a record whose URI the catalogue or an earlier record
+// has is left out (unless the plan allows duplicates), and an ID taken is
+// dropped. Set the Add's Report to learn what it did, for Summaries.
+// Applying it adds what is left of the records, or nothing.
+func (p *Plan) Edit() catalogue.Add {
+	add := catalogue.Add{Records: p.records, OnDuplicate: catalogue.DupSkip, OnTakenID: catalogue.IDDrop}
+	if p.allowDup {
+		add.OnDuplicate = catalogue.DupAllow
 	}
-	out.Added = len(recs)
-	return catalogue.Add{Records: recs, AllowDuplicates: p.allowDup}, out
+	return add
 }
 
-// Import reads one file into a plan against c and applies the plan's edit
-// to c (without saving): the whole import transaction in one call, for
-// tests and tools that own c. Duplicates are left out.
+// Summaries returns what the plan's Add did with each file, from rep,
+// the Add's Report (with the save's MergeReport counted in: Merged):
+// Imported and Records are what was added, Duplicates what was left out,
+// and each ID dropped is a Dropped diagnostic. The CLI and the TUI print
+// this, and nothing else.
+func (p *Plan) Summaries(rep catalogue.AddReport) []Summary {
+	out := make([]Summary, len(p.files))
+	dup := make(map[int]bool, len(rep.Duplicates))
+	for _, i := range rep.Duplicates {
+		dup[i] = true
+	}
+	noID := make(map[int]bool, len(rep.IDsDropped))
+	for _, i := range rep.IDsDropped {
+		noID[i] = true
+	}
+	for n, s := range p.files {
+		s.Imported, s.Records = 0, nil
+		s.Diagnostics = slices.Clone(s.Diagnostics)
+		end := len(p.records)
+		if n+1 < len(p.starts) {
+			end = p.starts[n+1]
+		}
+		var fl flood
+		for i := p.starts[n]; i < end; i++ {
+			r := p.records[i]
+			switch {
+			case dup[i]:
+				s.Duplicates++
+				continue
+			case i < len(rep.Refs) && rep.Refs[i] == 0:
+				continue // not applied (a dry run that failed, say)
+			case noID[i]:
+				fl.add(catalogue.Diagnostic{File: s.Source, Offset: -1, Kind: catalogue.Dropped,
+					Msg: fmt.Sprintf("record %s: ID %s dropped: the catalogue has that ID already (SSD3 3.9)", r.URI(), r.ID())})
+				s.Dropped++
+				r = r.Clone()
+				r.SetID("")
+			}
+			s.Imported++
+			s.Records = append(s.Records, r)
+		}
+		s.Diagnostics = append(s.Diagnostics, fl.done()...)
+		out[n] = s
+	}
+	return out
+}
+
+// Import reads one file into a plan and applies the plan's edit to c
+// (without saving): the whole import transaction in one call, for tests
+// and tools that own c. Duplicates are left out; the summary is what the
+// edit did.
 func Import(c *catalogue.Catalogue, f Format, r io.Reader, cfg ReadConfig) (Summary, error) {
-	p := NewPlan(c.Records(), false)
+	p := NewPlan(false)
 	s, err := p.Read(context.Background(), f, r, cfg)
 	if err != nil {
 		return s, err
 	}
-	add, _ := p.Edit(c)
+	var rep catalogue.AddReport
+	add := p.Edit()
+	add.Report = &rep
 	if _, err := c.Apply(add); err != nil {
 		return s, err
 	}
-	return s, nil
+	return p.Summaries(rep)[0], nil
 }
 
-// sanitize is the last gate before the catalogue: whatever a reader let
-// through, no control character, escape sequence or invalid UTF-8 reaches
-// it, and NAME and CATEGORY stay on one line. For a record that has been
-// through Finish it changes nothing, at the cost of a scan.
+// sanitize guards the catalogue against a reader that breaks its
+// contract: whatever it let through, no control character, escape sequence
+// or invalid UTF-8 reaches the catalogue, and NAME and CATEGORY stay on
+// one line. It is not a second Finish: for a record that has been through
+// Finish it changes nothing, at the cost of a scan, and it neither
+// validates (the Add does) nor reports.
 func sanitize(rec *catalogue.Record) {
 	rec.SetName(OneLine(rec.Name()))
 	if strings.TrimSpace(rec.Name()) == "" {

@@ -77,15 +77,26 @@ type RunConfig struct {
 }
 
 func run(c *catalogue.Catalogue, f Format, r io.Reader, cfg RunConfig) (Summary, error) {
-	p := NewPlan(c.Records(), cfg.AllowDuplicates)
+	p := NewPlan(cfg.AllowDuplicates)
 	s, err := p.Read(context.Background(), f, r, ReadConfig{Source: cfg.Source, Options: cfg.Options, Progress: cfg.Progress})
 	s.DryRun = cfg.DryRun
-	if err != nil || cfg.DryRun {
+	if err != nil {
 		return s, err
 	}
-	add, _ := p.Edit(c)
-	_, err = c.Apply(add)
-	return s, err
+	var rep catalogue.AddReport
+	add := p.Edit()
+	add.Report = &rep
+	if cfg.DryRun {
+		err = c.DryRun(add)
+	} else {
+		_, err = c.Apply(add)
+	}
+	if err != nil {
+		return s, err
+	}
+	s = p.Summaries(rep)[0]
+	s.DryRun = cfg.DryRun
+	return s, nil
 }
 
 func catalogueOf(t testing.TB, text string) *catalogue.Catalogue {
@@ -362,8 +373,7 @@ func TestReadLimits(t *testing.T) {
 					continue
 				}
 				t.Run(tt.name+"/"+f.Name+"/"+pieces.name, func(t *testing.T) {
-					c := catalogueOf(t, "")
-					p := NewPlan(c.Records(), false)
+					p := NewPlan(false)
 					tt.cfg.Source = "f.txt"
 					s, err := p.Read(context.Background(), f, pieces.wrap(strings.NewReader(tt.input)), tt.cfg)
 					switch {

@@ -121,7 +121,7 @@ func (m *Model) openDialog(msg tea.KeyMsg) (tea.Cmd, bool) {
 		d = problems.New(ctx, m.cat)
 		m.msg = ""
 	case key.Matches(msg, k.Import):
-		d = transfer.NewImport(ctx, transfer.ImportConfig{Records: m.cat.Records(), Dir: m.importDir})
+		d = transfer.NewImport(ctx, transfer.ImportConfig{Dir: m.importDir})
 	case key.Matches(msg, k.Export):
 		var recs []*catalogue.Record
 		if m.res != nil {
@@ -353,24 +353,29 @@ func (m *Model) imported(msg transfer.ImportedMsg) tea.Cmd {
 		return nil
 	}
 	// The import screen, still open, shows what the edit did.
-	applied := func(importers.Outcome, error) {}
+	applied := func(importers.Summary, error) {}
 	if imp, ok := m.dialogs.Top().(*transfer.Import); ok {
 		applied = imp.Applied
 	}
-	add, out := msg.Plan.Edit(m.cat)
-	if out.Added == 0 {
-		applied(out, nil)
-		m.setMsg(sevInfo, "nothing new to import")
-		return nil
-	}
-	cmd, err := m.applyEdit(add, fmt.Sprintf("imported %s", plural(out.Added, "record")))
-	applied(out, err)
+	var rep catalogue.AddReport
+	add := msg.Plan.Edit()
+	add.Report = &rep
+	// An Add that adds nothing changes nothing, and is no undo step.
+	err := m.hist.ApplyDescribed(m.cat, add, func() string { return fmt.Sprintf("imported %s", plural(rep.Added(), "record")) })
 	if err != nil {
+		applied(importers.Summary{}, err)
 		m.setMsg(sevError, "nothing imported: %s", describe(err))
 		return nil
 	}
-	m.msg += " (u undoes)"
-	return cmd
+	if sums := msg.Plan.Summaries(rep); len(sums) > 0 {
+		applied(sums[0], nil)
+	}
+	if rep.Added() == 0 {
+		m.setMsg(sevInfo, "nothing new to import")
+		return nil
+	}
+	m.setMsg(sevSuccess, "imported %s (u undoes)", plural(rep.Added(), "record"))
+	return m.edited()
 }
 
 // jumpTo shows rec in the list: the search is cleared and its group unfolded.

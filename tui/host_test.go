@@ -182,7 +182,7 @@ func TestImportIsOneUndoableChange(t *testing.T) {
 	}
 	// The screen reads the file into a plan made from a snapshot, then
 	// answers ImportedMsg; the root applies the plan.
-	plan := importers.NewPlan(h.m.cat.Records(), false)
+	plan := importers.NewPlan(false)
 	html := `<!DOCTYPE NETSCAPE-Bookmark-file-1><DL><DT><A HREF="http://Imported-one.example/">Imported one</A>
 <DT><A HREF="http://Imported-two.example/">Imported two</A></DL>`
 	s, err := plan.Read(context.Background(), netscape.Format, strings.NewReader(html), importers.ReadConfig{Source: "b.html"})
@@ -216,7 +216,7 @@ func TestImportIsOneUndoableChange(t *testing.T) {
 	}
 	// An import that added nothing is no undo step.
 	n, _ := h.m.hist.Len()
-	h.send(transfer.ImportedMsg{Plan: importers.NewPlan(nil, false), Summaries: []importers.Summary{{Duplicates: 3}}})
+	h.send(transfer.ImportedMsg{Plan: importers.NewPlan(false), Summaries: []importers.Summary{{Duplicates: 3}}})
 	if m, _ := h.m.hist.Len(); m != n {
 		t.Error("an empty import made an undo step")
 	}

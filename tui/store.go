@@ -108,7 +108,13 @@ func (m *Model) applyEdit(e catalogue.Edit, what string) (tea.Cmd, error) {
 		return nil, err
 	}
 	m.setMsg(sevSuccess, "%s", what)
-	return tea.Batch(m.refilter(m.cat.Records()), m.save(), m.prepareKeys()), nil
+	return m.edited(), nil
+}
+
+// edited is what follows an edit applied: the list shows it, the file is
+// saved, and the keys of the records are prepared again.
+func (m *Model) edited() tea.Cmd {
+	return tea.Batch(m.refilter(m.cat.Records()), m.save(), m.prepareKeys())
 }
 
 // edit is applyEdit for a key: a refusal is said in the status line, and

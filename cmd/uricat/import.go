@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"fmt"
-	"io"
 	"net/url"
 	"strings"
 	"time"
@@ -77,59 +76,59 @@ func (o *importOptions) run(e *env, files []string) error {
 	}
 	// One plan for all the files: a record in two of them is imported
 	// once, and a file that cannot be read to its end adds nothing.
-	plan := importers.NewPlan(c.Records(), o.allowDup)
+	plan := importers.NewPlan(o.allowDup)
 	now := time.Now().UTC().Truncate(time.Second)
 	var failed error
-	var read []importers.Summary
 	for _, name := range files {
-		s, err := importFile(e, plan, name, format, importers.ReadConfig{
+		_, err := importFile(e, plan, name, format, importers.ReadConfig{
 			Source:  name,
 			Options: importers.Options{Base: base, Now: now},
 		})
 		if err != nil {
 			fmt.Fprintf(e.stderr, "uricat import: %s\n", catalogue.DisplayLines(err.Error()))
 			failed = silent(exitRefused)
-			continue
 		}
-		read = append(read, s)
 	}
-	if o.dryRun {
-		for _, s := range read {
-			s.DryRun = true
-			fmt.Fprintln(e.stdout, s)
-			printRecords(e, s.Records)
+	// The edit decides what is added; the summaries say what it did, and
+	// what the save's merge left out (another program added some of the
+	// records meanwhile).
+	var res catalogue.AddReport
+	add := plan.Edit()
+	add.Report = &res
+	merged := 0
+	switch {
+	case o.dryRun:
+		if err := c.DryRun(add); err != nil {
+			return refused(fmt.Errorf("%w; nothing would be imported", err))
 		}
-		return failed
-	}
-	add, out := plan.Edit(c)
-	if len(add.Records) > 0 {
+	case len(add.Records) > 0:
 		if _, err := c.Apply(add); err != nil {
 			return refused(fmt.Errorf("%w; nothing was imported", err))
+		}
+		if res.Added() == 0 {
+			break // nothing new: nothing to save
 		}
 		rep, err := c.SaveReport()
 		if err != nil {
 			return refused(fmt.Errorf("%w; nothing was imported", err))
 		}
-		if rep != nil {
-			out.Duplicates = append(out.Duplicates, rep.Duplicates...)
-		}
+		merged = res.Merged(rep)
 	}
 	// Only now, saved, does a summary say "imported".
-	gone := map[*catalogue.Record]bool{}
-	for _, r := range out.Duplicates {
-		gone[r] = true
-	}
-	for _, s := range read {
-		for _, r := range s.Records {
-			if gone[r] {
-				s.Imported--
-				s.Duplicates++
-			}
+	for i, s := range plan.Summaries(res) {
+		// What the reading found was printed as each file was read;
+		// what the edit found (IDs dropped) comes after.
+		for _, d := range s.Diagnostics[len(plan.Files()[i].Diagnostics):] {
+			e.diagnostic(d)
 		}
+		s.DryRun = o.dryRun
 		fmt.Fprintln(e.stdout, s)
+		if o.dryRun {
+			printRecords(e, s.Records)
+		}
 	}
-	if n := len(out.Duplicates); n > 0 {
-		fmt.Fprintf(e.stdout, "%d of the records were added to the catalogue by another program meanwhile; not added twice\n", n)
+	if merged > 0 {
+		fmt.Fprintf(e.stdout, "%d of the records were added to the catalogue by another program meanwhile; not added twice\n", merged)
 	}
 	return failed
 }
@@ -137,35 +136,46 @@ func (o *importOptions) run(e *env, files []string) error {
 // importFile reads one file (or stdin for "-") into the plan and prints
 // its diagnostics. A file that cannot be read to its end adds nothing.
 func importFile(e *env, plan *importers.Plan, name string, format *importers.Format, cfg importers.ReadConfig) (importers.Summary, error) {
-	var in io.Reader
-	if name == "-" {
-		in = e.stdin
-	} else {
-		// Only a regular file, as the catalogue: a FIFO with no writer
-		// would block the import forever.
-		f, info, err := catalogue.OpenInput(name)
-		if err != nil {
-			return importers.Summary{}, err
-		}
-		defer f.Close()
-		cfg.Options.FileDate, cfg.Size = info.ModTime(), info.Size()
-		in = f
-	}
-	var f importers.Format
-	if format != nil {
-		f = *format
-	} else {
-		var err error
-		f, in, err = formats.SniffReader(in)
-		if err != nil {
+	var s importers.Summary
+	var err error
+	switch {
+	case name == "-":
+		f, in := importers.Format{}, e.stdin
+		if format != nil {
+			f = *format
+		} else if f, in, err = formats.SniffReader(in); err != nil {
 			return importers.Summary{}, fmt.Errorf("%s: %w", name, err)
 		}
+		s, err = plan.Read(context.Background(), f, in, cfg)
+	default:
+		var f importers.Format
+		if format != nil {
+			f = *format
+		} else if f, err = sniffFile(name); err != nil {
+			return importers.Summary{}, err
+		}
+		s, err = plan.ReadFile(context.Background(), f, name, cfg)
 	}
-	s, err := plan.Read(context.Background(), f, in, cfg)
 	for _, d := range s.Diagnostics {
 		e.diagnostic(d)
 	}
 	return s, err
+}
+
+// sniffFile finds the format of the file at path from its first bytes.
+// Only a regular file, as the catalogue: a FIFO with no writer would
+// block the import for ever.
+func sniffFile(path string) (importers.Format, error) {
+	in, _, err := catalogue.OpenInput(path)
+	if err != nil {
+		return importers.Format{}, err
+	}
+	defer in.Close()
+	f, _, err := formats.SniffReader(in)
+	if err != nil {
+		return importers.Format{}, fmt.Errorf("%s: %w", path, err)
+	}
+	return f, nil
 }
 
 func printRecords(e *env, recs []*catalogue.Record) {

@@ -31,7 +31,7 @@ func folder(t testing.TB) string {
 
 func newChooserScreen(t *testing.T, dir string) *Import {
 	t.Helper()
-	m := NewImport(dialog.NewContext(theme.Plain()), ImportConfig{Records: newCatalogue(t).Records(), Dir: dir})
+	m := NewImport(dialog.NewContext(theme.Plain()), ImportConfig{Dir: dir})
 	m.SetSize(80, 20)
 	m, _ = drain(t, m, m.Init())
 	return m
@@ -278,7 +278,7 @@ func FuzzChooserKeys(f *testing.F) {
 	dir := folder(f)
 	writeFile(f, dir, "evil\x1b]0;x\x07.html", bookmarks)
 	f.Fuzz(func(t *testing.T, keys string, late uint8) {
-		m := NewImport(dialog.NewContext(theme.Plain()), ImportConfig{Records: nil, Dir: dir})
+		m := NewImport(dialog.NewContext(theme.Plain()), ImportConfig{Dir: dir})
 		m.SetSize(60, 12)
 		var held []tea.Cmd
 		run := func(cmd tea.Cmd) {

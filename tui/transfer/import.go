@@ -14,15 +14,14 @@
 // The screen never touches the catalogue: it is the import plan's reader,
 // as `uricat import` is.
 //
-//  1. The root hands NewImport a snapshot of the catalogue's records.
-//  2. The import command reads the file into an importers.Plan made from
-//     that snapshot, on its own goroutine: duplicates and IDs already
-//     taken are found without the catalogue.
-//  3. It answers ImportedMsg with the plan; the root turns it into one Add
-//     edit for the catalogue as it is by then (Plan.Edit), applies it as
-//     one undoable step, saves, and tells the screen what was added
-//     (Applied). The screen then shows the summary until the user closes
-//     it (dialog.Close).
+//  1. The import command reads the file into an importers.Plan
+//     (Plan.ReadFile), on its own goroutine, without the catalogue.
+//  2. It answers ImportedMsg with the plan; the root turns it into one Add
+//     edit (Plan.Edit), which leaves out duplicates and drops IDs taken in
+//     the catalogue as it is by then, applies it as one undoable step,
+//     saves, and hands the screen the summary of what the edit did
+//     (Plan.Summaries, Applied). The screen then shows it until the user
+//     closes it (dialog.Close).
 //
 // Messages the root does not know (file listings, progress, spinner ticks)
 // must be routed to the screen's Update.
@@ -70,8 +69,6 @@ type ImportedMsg struct {
 
 // ImportConfig is what the import screen needs from the root.
 type ImportConfig struct {
-	// Records is a snapshot of the catalogue's records, to find duplicates.
-	Records []*catalogue.Record
 	// Dir is the folder the file chooser starts in: the last import's
 	// (FolderMsg), else the working directory, which "" means.
 	Dir string
@@ -222,15 +219,15 @@ var readers = formats.Readers()
 func (m *Import) Done() bool { return m.state == importDone }
 
 // Applied tells the screen what the root's edit did with the plan, so that
-// the summary says what was really added.
-func (m *Import) Applied(out importers.Outcome, err error) {
+// the summary says what was really added: s is the plan's summary from
+// the edit's report (Plan.Summaries), or err why nothing was added.
+func (m *Import) Applied(s importers.Summary, err error) {
 	if err != nil {
 		m.err = fmt.Errorf("nothing was imported: %w", err)
 		m.summary.Imported = 0
 		return
 	}
-	m.summary.Imported = out.Added
-	m.summary.Duplicates += len(out.Duplicates)
+	m.summary = s
 }
 
 // Summary returns the summary of the finished import.
@@ -310,20 +307,14 @@ func (m *Import) run() tea.Cmd {
 	}
 }
 
-// importFile reads the file into a plan made from the snapshot.
+// importFile reads the file into a plan.
 func importFile(ctx context.Context, cfg ImportConfig, path string, format importers.Format, progress func(int64)) (*importers.Plan, importers.Summary, error) {
-	f, info, err := catalogue.OpenInput(path)
-	if err != nil {
-		return nil, importers.Summary{Source: path, Format: format.Name}, err
-	}
-	defer f.Close()
 	now := cfg.Now
 	if now.IsZero() {
 		now = time.Now().UTC().Truncate(time.Second)
 	}
-	opts := importers.Options{Now: now, FileDate: info.ModTime()}
-	plan := importers.NewPlan(cfg.Records, false)
-	s, err := plan.Read(ctx, format, f, importers.ReadConfig{Source: path, Options: opts, Progress: progress, Size: info.Size()})
+	plan := importers.NewPlan(false)
+	s, err := plan.ReadFile(ctx, format, path, importers.ReadConfig{Source: path, Options: importers.Options{Now: now}, Progress: progress})
 	if errors.Is(err, context.Canceled) {
 		err = errStopped
 	}

@@ -144,7 +144,7 @@ func TestImportFlow(t *testing.T) {
 	writeFile(t, dir, "a-notes.txt", "just some notes\n")
 	path := writeFile(t, dir, "bookmarks.html", bookmarks)
 	c := newCatalogue(t)
-	m := NewImport(dialog.NewContext(theme.Plain()), ImportConfig{Records: c.Records(), Dir: dir, Now: time.Date(2025, 1, 2, 3, 4, 5, 0, time.UTC)})
+	m := NewImport(dialog.NewContext(theme.Plain()), ImportConfig{Dir: dir, Now: time.Date(2025, 1, 2, 3, 4, 5, 0, time.UTC)})
 	m.SetSize(80, 24)
 	m, out := pick(t, m, "bookmarks.html")
 	if len(out) > 0 {
@@ -175,21 +175,26 @@ func TestImportFlow(t *testing.T) {
 	if im.Err != nil || len(im.Summaries) != 1 {
 		t.Fatalf("ImportedMsg %+v", im)
 	}
-	s := im.Summaries[0]
+	if c.Len() != 1 || c.Modified() {
+		t.Errorf("the screen changed the catalogue: %d records (modified %v); the root applies the plan", c.Len(), c.Modified())
+	}
+	if im.Plan == nil || im.Plan.Len() != 3 {
+		t.Fatalf("plan %+v, want the 3 records read", im.Plan)
+	}
+	// The root applies the plan's edit, and hands the screen the summary
+	// of what it did.
+	var rep catalogue.AddReport
+	add := im.Plan.Edit()
+	add.Report = &rep
+	if _, err := c.Apply(add); err != nil || rep.Added() != 2 || c.Len() != 3 {
+		t.Errorf("applying the plan: %v, added %d, catalogue %d", err, rep.Added(), c.Len())
+	}
+	s := im.Plan.Summaries(rep)[0]
 	// go.dev is in the catalogue already; "not a uri" cannot be imported.
 	if s.Imported != 2 || s.Duplicates != 1 || len(s.Skipped) != 1 {
 		t.Errorf("summary %s; skipped %v", s, s.Skipped)
 	}
-	if c.Len() != 1 || c.Modified() {
-		t.Errorf("the screen changed the catalogue: %d records (modified %v); the root applies the plan", c.Len(), c.Modified())
-	}
-	if im.Plan == nil || im.Plan.Len() != 2 {
-		t.Fatalf("plan %+v, want 2 records", im.Plan)
-	}
-	add, outcome := im.Plan.Edit(c)
-	if _, err := c.Apply(add); err != nil || outcome.Added != 2 || c.Len() != 3 {
-		t.Errorf("applying the plan: %v, added %d, catalogue %d", err, outcome.Added, c.Len())
-	}
+	m.Applied(s, nil)
 	if !m.Done() {
 		t.Fatal("not showing the summary")
 	}
@@ -204,8 +209,7 @@ func TestImportFlow(t *testing.T) {
 func TestImportUnrecognisedFile(t *testing.T) {
 	dir := t.TempDir()
 	writeFile(t, dir, "notes.txt", "just some notes\n")
-	c := newCatalogue(t)
-	m := NewImport(dialog.NewContext(theme.Plain()), ImportConfig{Records: c.Records(), Dir: dir})
+	m := NewImport(dialog.NewContext(theme.Plain()), ImportConfig{Dir: dir})
 	m, _ = pick(t, m, "notes.txt")
 	if _, ok := m.Format(); ok {
 		t.Fatal("a text file was recognised")
@@ -234,7 +238,7 @@ func TestImportUnrecognisedFile(t *testing.T) {
 
 func TestImportReadErrorAddsNothing(t *testing.T) {
 	c := newCatalogue(t)
-	_, s, err := importFile(context.Background(), ImportConfig{Records: c.Records()}, filepath.Join(t.TempDir(), "missing.html"), importers.Format{}, nil)
+	_, s, err := importFile(context.Background(), ImportConfig{}, filepath.Join(t.TempDir(), "missing.html"), importers.Format{}, nil)
 	if err == nil || s.Imported != 0 || c.Len() != 1 {
 		t.Errorf("err %v, summary %s, catalogue %d", err, s, c.Len())
 	}
@@ -243,7 +247,7 @@ func TestImportReadErrorAddsNothing(t *testing.T) {
 func TestPickerSanitisesFileNames(t *testing.T) {
 	dir := t.TempDir()
 	writeFile(t, dir, "evil\x1b]0;pwned\x07name.html", bookmarks)
-	m := NewImport(dialog.NewContext(theme.Plain()), ImportConfig{Records: newCatalogue(t).Records(), Dir: dir})
+	m := NewImport(dialog.NewContext(theme.Plain()), ImportConfig{Dir: dir})
 	m, _ = drain(t, m, m.Init())
 	v := m.View()
 	if strings.ContainsAny(v, "\x1b\x07") {
@@ -255,7 +259,7 @@ func TestPickerSanitisesFileNames(t *testing.T) {
 }
 
 func TestProgressBarOnLargeFiles(t *testing.T) {
-	m := NewImport(dialog.NewContext(theme.Plain()), ImportConfig{Records: newCatalogue(t).Records()})
+	m := NewImport(dialog.NewContext(theme.Plain()), ImportConfig{})
 	m.SetSize(80, 24)
 	m.state, m.path = importRun, "/x/big.html"
 	m.size, m.read = 100<<10, 50<<10
@@ -299,9 +303,8 @@ func TestImportLargeFileReportsProgress(t *testing.T) {
 	b.WriteString("</DL><p>\n")
 	path := writeFile(t, t.TempDir(), "big.html", b.String())
 	var calls []int64
-	c := newCatalogue(t)
 	f, _ := formats.ByName(formats.Readers(), "netscape")
-	_, s, err := importFile(context.Background(), ImportConfig{Records: c.Records()}, path, f, func(n int64) { calls = append(calls, n) })
+	_, s, err := importFile(context.Background(), ImportConfig{}, path, f, func(n int64) { calls = append(calls, n) })
 	if err != nil || s.Imported == 0 {
 		t.Fatalf("err %v summary %s", err, s)
 	}
@@ -315,7 +318,7 @@ func TestGoldenPicker(t *testing.T) {
 	dir := t.TempDir()
 	writeFile(t, dir, "bookmarks.html", bookmarks)
 	writeFile(t, dir, "index.soif", "@FILE { http://x/\nTitle{1}:\tx\n}\n")
-	m := NewImport(dialog.NewContext(theme.Plain()), ImportConfig{Records: newCatalogue(t).Records(), Dir: dir})
+	m := NewImport(dialog.NewContext(theme.Plain()), ImportConfig{Dir: dir})
 	m.SetSize(60, 10)
 	m, _ = drain(t, m, m.Init())
 	v := strings.ReplaceAll(m.View(), dir, "$DIR")
@@ -327,7 +330,7 @@ func TestGoldenPicker(t *testing.T) {
 }
 
 func TestLongPathsKeepTheirEnd(t *testing.T) {
-	m := NewImport(dialog.NewContext(theme.Plain()), ImportConfig{Records: newCatalogue(t).Records()})
+	m := NewImport(dialog.NewContext(theme.Plain()), ImportConfig{})
 	m.SetSize(40, 20)
 	m.state, m.path, m.format = importConfirm, "/very/long/directory/name/that/goes/on/and/on/bookmarks.html", 0
 	for _, l := range strings.Split(m.View(), "\n") {
@@ -564,7 +567,7 @@ func TestCancelledImportAddsNothing(t *testing.T) {
 	f, _ := formats.ByName(formats.Readers(), "netscape")
 	ctx, cancel := context.WithCancel(context.Background())
 	reads := 0
-	_, s, err := importFile(ctx, ImportConfig{Records: c.Records()}, path, f, func(n int64) {
+	_, s, err := importFile(ctx, ImportConfig{}, path, f, func(n int64) {
 		if reads++; reads == 2 {
 			cancel() // the user pressed esc half-way
 		}
@@ -578,7 +581,7 @@ func TestCancelledImportAddsNothing(t *testing.T) {
 }
 
 func TestEscStopsTheRunningImport(t *testing.T) {
-	m := NewImport(dialog.NewContext(theme.Plain()), ImportConfig{Records: newCatalogue(t).Records()})
+	m := NewImport(dialog.NewContext(theme.Plain()), ImportConfig{})
 	m.state, m.path, m.size = importRun, "/x/big.html", 4<<20
 	m.runCtx, m.cancel = context.WithCancel(context.Background())
 	m, _ = step(m, press(tea.KeyEsc))
@@ -610,8 +613,7 @@ func TestFitsAnySize(t *testing.T) {
 	dir := t.TempDir()
 	writeFile(t, dir, "bookmarks.html", bookmarks)
 	writeFile(t, dir, "notes with a long name that will not fit.txt", "just some notes\n")
-	c := newCatalogue(t)
-	m := NewImport(dialog.NewContext(theme.Plain()), ImportConfig{Records: c.Records(), Dir: dir, Now: time.Date(2025, 1, 2, 3, 4, 5, 0, time.UTC)})
+	m := NewImport(dialog.NewContext(theme.Plain()), ImportConfig{Dir: dir, Now: time.Date(2025, 1, 2, 3, 4, 5, 0, time.UTC)})
 	m.SetSize(80, 24)
 	m, _ = drain(t, m, m.Init())
 	fits(m) // choosing a file
