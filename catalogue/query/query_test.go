@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/internal/gen"
@@ -501,6 +502,37 @@ func TestRankMany(t *testing.T) {
 					t.Fatalf("%d hits of scores up to %d, %d CPUs: place %d holds %d, want %d", tc.n, tc.top, procs, i, got[i+1], h.Pos)
 				}
 			}
+		}
+	}
+}
+
+// TestHelp: the help names a form of every qualifier the parser knows, and
+// OR; the error of an unknown qualifier lists them too; the text fits the
+// help screen of an 80x24 terminal.
+func TestHelp(t *testing.T) {
+	named := map[kind]bool{}
+	listed := map[kind]bool{}
+	for name, k := range qualifiers {
+		named[k] = named[k] || strings.Contains(Help, name+":")
+		listed[k] = listed[k] || slices.Contains(strings.Fields(qualifierList), name)
+	}
+	for name, k := range qualifiers {
+		if !named[k] || !listed[k] {
+			t.Errorf("qualifier %s: in Help %v, in the error's list %v", name, named[k], listed[k])
+		}
+	}
+	for _, want := range []string{"x-NAME:", " OR ", "a|b", "rating:none", "-term", `"a phrase"`} {
+		if !strings.Contains(Help, want) {
+			t.Errorf("Help does not mention %q", want)
+		}
+	}
+	lines := strings.Split(Help, "\n")
+	if len(lines) > 18 {
+		t.Errorf("Help has %d lines; 18 fit a 24-line terminal", len(lines))
+	}
+	for i, l := range lines {
+		if n := utf8.RuneCountInString(l); n > 76 {
+			t.Errorf("Help's line %d has %d columns, more than 76: %s", i+1, n, l)
 		}
 	}
 }

@@ -106,6 +106,34 @@ func TestListSearchIssue24(t *testing.T) {
 	}
 }
 
+// TestHelpSearch: the search language is documented where a user of the
+// command line looks (issue 24: it was only in the README): `uricat help
+// search` prints query.Help, `uricat --help` lists the topic, list's
+// --help points to it, and the man page has it as a section.
+func TestHelpSearch(t *testing.T) {
+	code, out, errs := uricat(t, "help", "search")
+	if code != 0 || errs != "" || !strings.Contains(out, query.Help) {
+		t.Fatalf("help search: exit %d, stderr %q, out\n%s", code, errs, out)
+	}
+	for _, want := range []string{"name:", "cat:", "desc:", "uri:", "tag:", "x-NAME:", "lang:", "type:", "rating:", "date:", "a OR b", "rating:none"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("help search does not name %q", want)
+		}
+	}
+	if _, out, _ := uricat(t, "--help"); !strings.Contains(out, "Additional help topics:") || !strings.Contains(out, "search") {
+		t.Errorf("--help does not list the search topic:\n%s", out)
+	}
+	if _, out, _ := uricat(t, "list", "--help"); !strings.Contains(out, "uricat help search") {
+		t.Errorf("list --help does not point to uricat help search:\n%s", out)
+	}
+	_, man, _ := uricat(t, "man")
+	for _, want := range []string{"\n.SH SEARCH\nTerms are separated by spaces", "\n.IP \\(bu 3\na OR b, a|b \\[u2014] either term", "rating:none", "x\\-NAME:gh"} {
+		if !strings.Contains(man, want) {
+			t.Errorf("man page lacks %q", want)
+		}
+	}
+}
+
 // FuzzListSearch: list --search lists exactly the valid records
 // query.Filter finds, in file order, and refuses what query.Parse refuses
 // with its message. FuzzTUIAgreesWithCLI in tui holds the terminal UI to
