@@ -25,6 +25,10 @@ type keyMap struct {
 
 	Save, Reload, Help, Quit key.Binding
 
+	// While the `?` help shows: ? again turns to the search language
+	// (query.Help), any other key closes it. For its help bar.
+	SearchLanguage, CloseHelp key.Binding
+
 	// While the detail pane has the keys, the moving keys scroll it, and
 	// Detail (or esc) gives them back to the list: these say so in its
 	// help bar.
@@ -68,6 +72,9 @@ func newKeyMap() keyMap {
 		Help:   key.NewBinding(key.WithKeys("?"), key.WithHelp("?", "help")),
 		Quit:   key.NewBinding(key.WithKeys("q"), key.WithHelp("q", "quit")),
 
+		SearchLanguage: key.NewBinding(key.WithKeys("?"), key.WithHelp("?", "the search language")),
+		CloseHelp:      key.NewBinding(key.WithKeys("esc"), key.WithHelp("any other key", "back")), // keys: a binding without is not shown
+
 		DetailScroll: key.NewBinding(key.WithKeys("up", "down", "pgup", "pgdown"), key.WithHelp("↑/↓ pgup/pgdn", "scroll")),
 		DetailBack:   key.NewBinding(key.WithKeys("enter", "esc"), key.WithHelp("enter/esc", "back to the list")),
 	}
@@ -100,6 +107,23 @@ func (h detailHelp) ShortHelp() []key.Binding {
 	return []key.Binding{h.k.DetailScroll, h.k.DetailBack, h.k.Edit, h.k.Open, h.k.Copy, h.k.Help, h.k.Quit}
 }
 func (h detailHelp) FullHelp() [][]key.Binding { return [][]key.Binding{h.ShortHelp()} }
+
+// fullHelpBar is the help bar while the `?` help shows: its keys, then
+// the search language.
+type fullHelpBar struct {
+	k      keyMap
+	search bool // the search language shows
+}
+
+func (h fullHelpBar) ShortHelp() []key.Binding {
+	if h.search {
+		back := h.k.CloseHelp
+		back.SetHelp("any key", "back")
+		return []key.Binding{back}
+	}
+	return []key.Binding{h.k.SearchLanguage, h.k.CloseHelp}
+}
+func (h fullHelpBar) FullHelp() [][]key.Binding { return [][]key.Binding{h.ShortHelp()} }
 
 // searchHelp is the help bar while typing a search.
 type searchHelp struct{ k keyMap }

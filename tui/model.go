@@ -76,6 +76,9 @@ type Model struct {
 	spin  spinner.Model
 	input textinput.Model
 
+	// helpSearch: the full help shows the search language, not the keys.
+	helpSearch bool
+
 	width, height int
 
 	path    string
@@ -401,8 +404,13 @@ func (m *Model) key(msg tea.KeyMsg) tea.Cmd {
 		return nil
 	}
 	if m.help.ShowAll {
-		// Any key closes the full help; q still quits.
-		m.help.ShowAll = false
+		// ? on the keys turns to the search language; any other key
+		// closes the full help; q still quits.
+		if key.Matches(msg, m.keys.SearchLanguage) && !m.helpSearch {
+			m.helpSearch = true
+			return nil
+		}
+		m.help.ShowAll, m.helpSearch = false, false
 		if !key.Matches(msg, m.keys.Quit) {
 			return nil
 		}

@@ -303,6 +303,19 @@ func TestHelpToggles(t *testing.T) {
 	if h.m.help.ShowAll || h.m.current().Name() != "Google" {
 		t.Error("a key did not just close the help")
 	}
+	// ? again shows the search language (issue 24: it was only in the
+	// README), whole in an 80x24 terminal; any key goes back.
+	h.keys("?", "?")
+	view := h.m.View()
+	for _, want := range []string{"a OR b, a|b", "rating:none", "x-NAME:gh", "https://go.dev), or in quotes (\"foo:bar\"), a colon is text."} {
+		if !strings.Contains(view, want) {
+			t.Errorf("? ? does not show %q:\n%s", want, view)
+		}
+	}
+	h.keys("?")
+	if h.m.help.ShowAll || h.m.current().Name() != "Google" {
+		t.Error("? on the search language did not just close the help")
+	}
 }
 
 func TestFailedSaveKeepsChangeInMemory(t *testing.T) {

@@ -137,6 +137,8 @@ func (m *Model) body(l layout) string {
 		return block(m.th.Error.Render(catalogue.DisplayText(m.loadErr.Error()))+"\n"+m.th.Dim.Render("q quits"), m.width, l.bodyH)
 	case m.dialogs.Len() > 0:
 		return m.dialogView(l)
+	case m.help.ShowAll && m.helpSearch:
+		return block(m.th.Renderer.NewStyle().Padding(1, 2).Render(query.Help), m.width, l.bodyH)
 	case m.help.ShowAll:
 		// Two rows of two columns: four columns do not fit 80 cells.
 		groups := m.keys.FullHelp()
@@ -758,6 +760,8 @@ func (m *Model) helpLine() string {
 		km = searchHelp{m.keys}
 	case m.showDetail:
 		km = detailHelp{m.keys}
+	case m.help.ShowAll:
+		km = fullHelpBar{m.keys, m.helpSearch}
 	}
 	return fit(" "+h.View(km), m.width)
 }

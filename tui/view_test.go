@@ -45,6 +45,7 @@ func TestGoldenViews(t *testing.T) {
 		}},
 		{"confirm_delete_80x24", 80, 24, fixture, func(h *harness) { h.keys("j", "j", "d") }},
 		{"help_80x24", 80, 24, fixture, func(h *harness) { h.keys("?") }},
+		{"help_search_80x24", 80, 24, fixture, func(h *harness) { h.keys("?", "?") }},
 		{"empty_80x24", 80, 24, "", nil},
 		{"empty_100x24", 100, 24, "", nil},
 		{"small_50x12", 50, 12, fixture, func(h *harness) { h.keys("G") }},

@@ -5,29 +5,14 @@
 //
 // # The language
 //
-// A search is terms separated by spaces; a record matches when it matches
-// every term. Matching ignores case and accents (see Fold): "koln" finds
-// "Köln", "cafe creme" finds "Café Crème".
-//
-//   - word: its letters in order in NAME, CATEGORY or a tag ("gdv" finds
-//     "go.dev"), or the word itself within DESCRIPTION.
-//   - "quoted words": the phrase itself within NAME, CATEGORY, a tag or
-//     DESCRIPTION. A quote left open runs to the end of the search.
-//   - -term: records that do not match the term; -word excludes records
-//     that contain the word (not merely its letters in order).
-//   - name:, cat:, desc:, uri: text within that field. URIs are searched
-//     only when asked: SSD3 3.1 does not recommend searching them.
-//   - tag:T: records with the tag T. X-TAGS holds tags separated by commas
-//     ("hiking, road trip"); each is taken without the blanks around it,
-//     and tag:T matches a whole tag, ignoring case and accents (tag:hike
-//     does not match "hiking"; tag:"road trip" matches "Road Trip").
-//   - x-NAME:text: text within the extension field X-NAME (x-keyword:gh).
-//   - lang:en: LANGUAGE en and its subtags (en-gb); type:text, type:text/html.
-//   - rating:4, rating:>=4 (also <, <=, >, =): 1 to 5; unrated records never match.
-//   - date:2015, date:2015-10, date:>=2015-10-31 (also <, <=, >, =).
-//
-// A term that cannot be parsed (rating:9, cat:, date:2015-13) is an *Error
-// naming the term, its column and what is wrong.
+// Help describes it, for people, once: the terminal UI's help screen,
+// `uricat help search` and the man page show that text. Parse reads it:
+// terms separated by spaces, all of which a record must match; words,
+// "phrases", -exclusions, qualified terms (name:, tag:, rating:, date:,
+// ...) and disjunctions (a OR b, a|b), which bind tighter than the spaces
+// between terms. A term that cannot be parsed (rating:9, cat:,
+// date:2015-13, an unknown qualifier foo:bar) is an *Error naming the
+// term, its column and what is wrong.
 //
 // # Ranking
 //

@@ -34,17 +34,22 @@ func fuzzRecords(t testing.TB) []*catalogue.Record {
 
 // FuzzSearch: any search parses or is refused with a term that is really
 // there; an Index finds exactly what Filter and Match find; highlighting
-// never panics and covers the text rune for rune.
+// never panics and covers the text rune for rune. Each search is also
+// tried as disjunctions: its spaces by turns OR and "|" (all of the
+// checks above), and its first two words joined by OR, which must find
+// what either finds alone.
 func FuzzSearch(f *testing.F) {
 	for _, s := range []string{"", "gdv", "kernel rust", "-wiki", "rating:9", "cat:", "date:2015-13", "date:31/10/2015",
 		"koln", "cafe creme", "hiking", "tag:hiking", `"search engine"`, "x-tags:b", "lang:en type:text/html uri:x",
-		"date:<2008-02 rating:>=4", "é", "ǅ", "\x00", `"unterminated`, "-", "a -\"b c\"", "ﬁ", "Ａ"} {
+		"date:<2008-02 rating:>=4", "é", "ǅ", "\x00", `"unterminated`, "-", "a -\"b c\"", "ﬁ", "Ａ",
+		"koln OR cafe", "cat:travel|cat:cooking rating:4", "-koln OR -cafe", "rating:none OR x-tags:b", "OR", "a | | b",
+		`"a|b" OR`, "foo:bar", "https://go.dev 12:30"} {
 		f.Add(s)
 	}
 	recs := fuzzRecords(f)
 	ix := NewIndex(recs, 1)
 	var reused []Hit // the last search's hits, whose memory the next reuses
-	f.Fuzz(func(t *testing.T, text string) {
+	check := func(t *testing.T, text string) {
 		q, err := Parse(text)
 		if err != nil {
 			e, ok := err.(*Error)
@@ -103,13 +108,50 @@ func FuzzSearch(f *testing.F) {
 				}
 			}
 		}
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		check(t, text)
+		words := strings.Fields(text)
+		if len(words) < 2 {
+			return
+		}
+		var b strings.Builder
+		for i, w := range words {
+			if i > 0 {
+				b.WriteString([]string{" OR ", "|", " "}[i%3])
+			}
+			b.WriteString(w)
+		}
+		check(t, b.String())
+		// a OR b finds what a finds and what b finds, in file order
+		// (words that are whole terms: no quote runs across them).
+		if strings.ContainsAny(words[0]+words[1], `"|`) {
+			return
+		}
+		a, err1 := Parse(words[0])
+		c, err2 := Parse(words[1])
+		either, err3 := Parse(words[0] + " OR " + words[1])
+		if err1 != nil || err2 != nil || err3 != nil || len(a.terms) != 1 || len(c.terms) != 1 {
+			return
+		}
+		ina, inc := Filter(recs, a), Filter(recs, c)
+		var want []*catalogue.Record
+		for _, r := range recs {
+			if slices.Contains(ina, r) || slices.Contains(inc, r) {
+				want = append(want, r)
+			}
+		}
+		if got := Filter(recs, either); !slices.Equal(got, want) {
+			t.Fatalf("%q OR %q finds %d records, they %d and %d: %d together", words[0], words[1], len(got), len(ina), len(inc), len(want))
+		}
 	})
 }
 
 // FuzzNarrows: when a search narrows another, it finds no record the
 // other does not, so a search typed on may look only at the last matches.
 func FuzzNarrows(f *testing.F) {
-	for _, s := range [][2]string{{"g", "i"}, {"go", " -x"}, {"name:go", "."}, {`"search e`, "n"}, {"ca", "fe"}, {"gd", "v"}, {"lk", "r"}} {
+	for _, s := range [][2]string{{"g", "i"}, {"go", " -x"}, {"name:go", "."}, {`"search e`, "n"}, {"ca", "fe"}, {"gd", "v"}, {"lk", "r"},
+		{"koln OR ca", "f"}, {"koln", " OR c"}, {"a|b", "c"}, {"rating:4 OR", " x"}} {
 		f.Add(s[0], s[1])
 	}
 	recs := fuzzRecords(f)

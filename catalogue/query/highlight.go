@@ -30,8 +30,19 @@ func (q *Query) Highlight(field, text string) []bool {
 		}
 	}
 	fuzzy := field == catalogue.FieldName || field == catalogue.FieldCategory || field == TagsField
+	// The terms, a disjunction's alternatives each: any may be what the
+	// record matched.
+	terms := make([]*term, 0, len(q.terms))
 	for i := range q.terms {
-		t := &q.terms[i]
+		if t := &q.terms[i]; t.kind == kindOr {
+			for j := range t.alts {
+				terms = append(terms, &t.alts[j])
+			}
+		} else {
+			terms = append(terms, t)
+		}
+	}
+	for _, t := range terms {
 		if t.neg || t.text == "" || !t.lights(field) {
 			continue
 		}

@@ -199,7 +199,7 @@ const (
 
 // eval reports whether d matches q and how well: the sum, over q's words
 // and phrases, of their best score in NAME, CATEGORY or a tag (0 for one
-// found only in DESCRIPTION).
+// found only in DESCRIPTION; for a disjunction, see term.any).
 func (q *Query) eval(d *doc) (int, bool) {
 	total := 0
 	for i := range q.terms {
@@ -251,6 +251,9 @@ func (t *term) eval(d *doc) (int, bool) {
 		ty = lowerASCII(strings.TrimSpace(ty))
 		return 0, ty == t.text || len(ty) > len(t.text) && ty[len(t.text)] == '/' && strings.HasPrefix(ty, t.text)
 	case kindRating:
+		if t.num == 0 {
+			return 0, r.Rating() == 0 // rating:none
+		}
 		return 0, r.Rating() != 0 && compare(r.Rating()-t.num, t.op)
 	case kindDate:
 		switch t.op {
@@ -264,8 +267,28 @@ func (t *term) eval(d *doc) (int, bool) {
 			return 0, r.Date().Before(t.to)
 		}
 		return 0, !r.Date().Before(t.from) && r.Date().Before(t.to)
+	case kindOr:
+		return t.any(d)
 	}
 	return 0, false
+}
+
+// any is eval for a disjunction: whether d matches any alternative, and
+// the sum of the scores of those it matches, so that a record holding
+// both words of "jazz OR blues" ranks above one holding either.
+func (t *term) any(d *doc) (int, bool) {
+	total, ok := 0, false
+	for i := range t.alts {
+		a := &t.alts[i]
+		score, holds := a.eval(d)
+		if holds != a.neg {
+			ok = true
+			if !a.neg {
+				total += score
+			}
+		}
+	}
+	return total, ok
 }
 
 // word is eval for a free word: its letters in order in NAME, CATEGORY

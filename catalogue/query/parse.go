@@ -14,8 +14,9 @@ import (
 	"github.com/uricat/uricat/catalogue"
 )
 
-// Query is a parsed search. A record matches when it matches every term.
-// The zero Query, like the empty search, matches every record.
+// Query is a parsed search. A record matches when it matches every term;
+// a term may be a disjunction (kindOr) of terms joined by OR or "|". The
+// zero Query, like the empty search, matches every record.
 type Query struct {
 	text  string
 	terms []term
@@ -38,6 +39,7 @@ const (
 	kindType                        // type: a type or type/subtype
 	kindRating                      // rating:
 	kindDate                        // date:
+	kindOr                          // a OR b, a | b: any of alts
 )
 
 // term is one term of a query, its value parsed.
@@ -51,6 +53,7 @@ type term struct {
 	num   int    // kindRating
 	from  time.Time
 	to    time.Time // kindDate: the span [from, to) the date names
+	alts  []term    // kindOr: two or more terms, none of them an OR
 }
 
 // TagsField is the extension field that holds a record's tags, separated
@@ -83,12 +86,25 @@ var qualifiers = map[string]kind{
 	"rating": kindRating, "date": kindDate,
 }
 
-// Parse parses a search. Terms are separated by spaces outside double
-// quotes; a quote left open runs to the end of the search, so that a
-// phrase being typed is already searched for.
+// Parse parses a search (the language Help describes). Terms are
+// separated by spaces outside double quotes; a quote left open runs to the
+// end of the search, so that a phrase being typed is already searched for.
+//
+// OR (in capitals, a word of its own) or "|" (anywhere outside quotes)
+// joins the terms on either side into one that matches when any of them
+// does, binding tighter than the spaces between terms, as in Gmail's and
+// Google's searches: "jazz blues OR soul" is jazz AND (blues OR soul),
+// so that an OR typed after a search only widens its last term. An OR with
+// no term on one side (typed at the start, or not yet followed by one) is
+// left out, as an unfinished "-" is.
 func Parse(s string) (*Query, error) {
 	q := &Query{text: s}
+	or := false // an OR since the last term: the next term joins it
 	for _, tok := range tokenize(s) {
+		if tok.text == "OR" || tok.text == "|" {
+			or = true
+			continue
+		}
 		t, err := parseTerm(tok.text)
 		if err != nil {
 			return nil, &Error{Term: tok.text, Offset: tok.start, Column: utf8.RuneCountInString(s[:tok.start]) + 1, Reason: err.Error()}
@@ -97,15 +113,45 @@ func Parse(s string) (*Query, error) {
 			continue // nothing to search for yet: "-", `""`
 		}
 		t.mask = charMask(t.text)
-		q.terms = append(q.terms, t)
-		if !t.neg {
-			switch t.kind {
-			case kindWord, kindPhrase, kindName, kindCategory, kindDescription, kindTag:
-				q.need |= t.mask
-			}
+		if n := len(q.terms); or && n > 0 {
+			q.terms[n-1] = either(q.terms[n-1], t)
+		} else {
+			q.terms = append(q.terms, t)
 		}
+		or = false
+	}
+	for i := range q.terms {
+		q.need |= q.terms[i].need()
 	}
 	return q, nil
+}
+
+// either is the term that matches when a or b does.
+func either(a, b term) term {
+	if a.kind == kindOr {
+		a.alts = append(a.alts, b)
+		return a
+	}
+	return term{kind: kindOr, alts: []term{a, b}}
+}
+
+// need returns the bytes every record t matches holds in its folded
+// text (see charMask): for a disjunction, those every alternative needs.
+func (t *term) need() uint32 {
+	if t.kind == kindOr {
+		need := ^uint32(0)
+		for i := range t.alts {
+			need &= t.alts[i].need()
+		}
+		return need
+	}
+	if !t.neg {
+		switch t.kind {
+		case kindWord, kindPhrase, kindName, kindCategory, kindDescription, kindTag:
+			return t.mask
+		}
+	}
+	return 0
 }
 
 // String returns the search as typed.
@@ -116,9 +162,12 @@ func (q *Query) Empty() bool { return len(q.terms) == 0 }
 
 // Ranked reports whether the query has words or phrases to rank matches
 // by; a query of qualified terms alone only filters.
-func (q *Query) Ranked() bool {
-	for _, t := range q.terms {
-		if !t.neg && (t.kind == kindWord || t.kind == kindPhrase) {
+func (q *Query) Ranked() bool { return anyRanked(q.terms) }
+
+// anyRanked reports whether any of terms has a word or phrase that scores.
+func anyRanked(terms []term) bool {
+	for _, t := range terms {
+		if t.kind == kindOr && anyRanked(t.alts) || !t.neg && (t.kind == kindWord || t.kind == kindPhrase) {
 			return true
 		}
 	}
@@ -133,21 +182,40 @@ func (q *Query) Narrows(prev *Query) bool {
 	if prev == nil || len(q.terms) < len(prev.terms) {
 		return false
 	}
-	for i, p := range prev.terms {
-		t := q.terms[i]
-		if t.kind != p.kind || t.neg != p.neg || t.field != p.field {
-			return false
-		}
-		switch {
-		case t == p:
-		case !t.neg && t.kind <= kindURI && t.kind != kindTag && strings.HasPrefix(t.text, p.text):
-			// Containing (or holding in order) a longer text means
-			// containing its beginning.
-		default:
+	for i := range prev.terms {
+		if !q.terms[i].narrows(&prev.terms[i]) {
 			return false
 		}
 	}
 	return true
+}
+
+// narrows reports whether every record t matches also matches p, as far
+// as typing on tells: t is p, or p typed on.
+func (t *term) narrows(p *term) bool {
+	if t.kind != p.kind || t.neg != p.neg || t.field != p.field {
+		return false
+	}
+	switch {
+	case t.kind == kindOr:
+		// Each alternative narrows its own; one more widens.
+		if len(t.alts) != len(p.alts) {
+			return false
+		}
+		for i := range t.alts {
+			if !t.alts[i].narrows(&p.alts[i]) {
+				return false
+			}
+		}
+		return true
+	case t.text == p.text && t.mask == p.mask && t.op == p.op && t.num == p.num && t.from.Equal(p.from) && t.to.Equal(p.to):
+		return true
+	case !t.neg && t.kind <= kindURI && t.kind != kindTag && strings.HasPrefix(t.text, p.text):
+		// Containing (or holding in order) a longer text means
+		// containing its beginning.
+		return true
+	}
+	return false
 }
 
 // token is a term as typed and where it starts, in bytes.
@@ -156,7 +224,8 @@ type token struct {
 	start int
 }
 
-// tokenize splits s at spaces outside double quotes.
+// tokenize splits s at spaces outside double quotes; a "|" outside
+// them is a token of its own, with or without spaces around it.
 func tokenize(s string) []token {
 	var toks []token
 	start, quoted := -1, false
@@ -164,6 +233,13 @@ func tokenize(s string) []token {
 		switch {
 		case c == '"':
 			quoted = !quoted
+		case c == '|' && !quoted:
+			if start >= 0 {
+				toks = append(toks, token{s[start:i], start})
+				start = -1
+			}
+			toks = append(toks, token{"|", i})
+			continue
 		case unicode.IsSpace(c) && !quoted:
 			if start >= 0 {
 				toks = append(toks, token{s[start:i], start})
@@ -201,6 +277,9 @@ func parseTerm(tok string) (term, error) {
 			}
 			return t, nil
 		}
+		if qualified(name, val) {
+			return term{}, fmt.Errorf("unknown qualifier %s: (%s); quoted, %q is text", name, qualifierList, unquote(body))
+		}
 	}
 	t.text = Fold(unquote(body))
 	if strings.TrimSpace(t.text) == "" {
@@ -227,6 +306,25 @@ func qualifier(name string) (kind, string, bool) {
 	return 0, "", false
 }
 
+// qualifierList names the qualifiers, for the error of an unknown one.
+const qualifierList = "name cat desc tag uri x-NAME lang type rating date"
+
+// qualified reports whether a term name:val that names no qualifier was
+// meant as one, and so is an error rather than text: name is letters
+// alone and a value follows that does not start with "/". What has digits
+// before the colon (12:30) or "/" after it (https://go.dev, c:/) is text.
+func qualified(name, val string) bool {
+	if name == "" || val == "" || val[0] == '/' {
+		return false
+	}
+	for i := 0; i < len(name); i++ {
+		if c := name[i] | 0x20; c < 'a' || c > 'z' {
+			return false
+		}
+	}
+	return true
+}
+
 // The forms of ratings and dates, for the reasons of errors: short, since
 // the terminal UI shows them in a narrow window.
 const (
@@ -244,6 +342,9 @@ func (t *term) parseValue(name, v string) error {
 	switch t.kind {
 	case kindRating:
 		t.op, v = cutOp(v)
+		if t.op == "=" && strings.EqualFold(v, "none") {
+			return nil // t.num 0: unrated, which no rating of 1 to 5 is
+		}
 		n, err := strconv.Atoi(v)
 		if err != nil || n < 1 || n > 5 || v[0] == '+' {
 			return errors.New(ratingForm)

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/internal/gen"
@@ -49,6 +50,9 @@ var fixture = []*catalogue.Record{
 	catalogue.NewRecord(catalogue.Values{URI: "https://kernel.org/", Name: "Release notes", Date: date("06/03/2016 09:00:00"), Category: "News",
 		Description: "A recipe for bread"}),
 }
+
+// fixtureNames is every record of fixture, in order.
+var fixtureNames = names(fixture)
 
 func names(recs []*catalogue.Record) string {
 	var out []string
@@ -146,6 +150,59 @@ func TestSearch(t *testing.T) {
 	}
 }
 
+// TestSearchIssue24 holds the cases of issue 24: "OR between terms (and
+// |) is a real disjunction in the TUI and the CLI alike" (search runs both
+// engines), binding tighter than the spaces between terms, as in Gmail;
+// "rating:none finds unrated records"; and a word with a colon that is
+// clearly no qualifier stays a word.
+func TestSearchIssue24(t *testing.T) {
+	const unrated = "DuckDuckGo|Köln|Alpine trails|Linux kernel|Windows kit index|Release notes"
+	tests := []struct{ q, want string }{
+		{"cat:travel OR cat:cooking", "Köln|Café Crème|Alpine trails"},
+		{"cat:travel | cat:cooking", "Köln|Café Crème|Alpine trails"},
+		{"cat:travel|cat:cooking", "Köln|Café Crème|Alpine trails"},
+		{"cat:travel OR cat:cooking OR cat:news", "Köln|Café Crème|Alpine trails|Release notes"},
+		// OR binds tighter than the spaces: (travel OR cooking) AND 4,
+		// not travel OR (cooking AND 4), whichever side the AND is on.
+		{"cat:travel OR cat:cooking rating:4", "Café Crème"},
+		{"rating:4 cat:travel OR cat:cooking", "Café Crème"},
+		{"rating:4 cat:travel OR cat:cooking OR cat:programming", "Café Crème|Rust for Linux"},
+		// Negation and phrases inside.
+		{"-cat:travel OR rating:5", "Google|" + ssd + "|go.dev|DuckDuckGo|Café Crème|Linux kernel|Rust for Linux|Windows kit index|Release notes"},
+		{"-koln OR -cafe", fixtureNames},
+		{`"search engine run" OR "stadt am"`, "Google|Köln"},
+		{"koln OR cafe", "Köln|Café Crème"},
+		// An OR with nothing on one side is left out, as it is typed;
+		// "or" in small letters is a word.
+		{"koln OR", "Köln"},
+		{"OR koln", "Köln"},
+		{"koln | ", "Köln"},
+		{"koln OR OR cafe", "Köln|Café Crème"},
+		{"koln OR - cafe", "Köln|Café Crème"},
+		{"koln or", ""},
+		{"OR", fixtureNames},
+		{`koln "OR" cafe`, ""}, // quoted, OR is a word
+		{`"koln | cafe"`, ""},  // and so is |
+		// rating:none.
+		{"rating:none", unrated},
+		{"rating:NONE", unrated},
+		{"-rating:none", "Google|" + ssd + "|go.dev|Café Crème|Rust for Linux"},
+		{"rating:none OR rating:5", "go.dev|" + unrated},
+		// Colons that are no qualifier: words, found or not, not errors.
+		{"https://go.dev", ""},
+		{"http://go.dev OR koln", "Köln"},
+		{"12:30", ""},
+		{"c:/windows", ""},
+		{`"foo:bar"`, ""},
+		{"go.dev:", ""},
+	}
+	for _, tt := range tests {
+		if got := names(search(t, fixture, tt.q)); got != tt.want {
+			t.Errorf("search %q = %q, want %q", tt.q, got, tt.want)
+		}
+	}
+}
+
 // TestParseErrors: the invalid terms of issue 9 are refused with the term,
 // its column and the reason.
 func TestParseErrors(t *testing.T) {
@@ -170,6 +227,14 @@ func TestParseErrors(t *testing.T) {
 		{"date:", "date:", 1, "a date is YYYY, YYYY-MM or YYYY-MM-DD"},
 		{"lang:e_n", "lang:e_n", 1, "a language is a tag like en or en-gb"},
 		{"tag:a,b", "tag:a,b", 1, "one tag per term"},
+		// Issue 24: an unknown qualifier is an error, as rating:9 is.
+		{"foo:bar", "foo:bar", 1, `unknown qualifier foo: (name cat desc tag uri x-NAME lang type rating date); quoted, "foo:bar" is text`},
+		{"go -categroy:x", "-categroy:x", 4, "unknown qualifier categroy:"},
+		{"koln OR Bad:x", "Bad:x", 9, "unknown qualifier Bad:"},
+		{"koln|foo:b", "foo:b", 6, "unknown qualifier foo:"},
+		{`mailto:"a b"`, `mailto:"a b"`, 1, `quoted, "mailto:a b" is text`},
+		{"rating:>=none", "rating:>=none", 1, "a rating is 1 to 5"},
+		{"rating:nonee", "rating:nonee", 1, "a rating is 1 to 5"},
 	}
 	for _, tt := range tests {
 		_, err := Parse(tt.q)
@@ -236,6 +301,22 @@ func TestRanking(t *testing.T) {
 	if strings.Join(got, "|") != "The kernel|Notes|More notes" {
 		t.Errorf("ranked kernel = %v", got)
 	}
+	// A disjunction scores the sum of the alternatives a record holds:
+	// both words rank above one, as well as that one matches.
+	recs = []*catalogue.Record{
+		catalogue.NewRecord(catalogue.Values{Name: "Soul"}),
+		catalogue.NewRecord(catalogue.Values{Name: "Jazz and soul"}),
+		catalogue.NewRecord(catalogue.Values{Name: "Blues", Description: "soul"}),
+	}
+	q, _ = Parse("jazz OR soul")
+	hits, _ = NewIndex(recs, 1).Search(context.Background(), q, nil)
+	got = got[:0]
+	for _, pos := range Rank(hits) {
+		got = append(got, recs[pos].Name())
+	}
+	if !q.Ranked() || strings.Join(got, "|") != "Jazz and soul|Soul|Blues" {
+		t.Errorf("ranked jazz OR soul = %v", got)
+	}
 }
 
 // TestHighlight: the highlight lands on the characters of the original
@@ -257,6 +338,8 @@ func TestHighlight(t *testing.T) {
 		{"uri:dev", catalogue.FieldURI, "http://go.dev/", "          ^^^"},
 		{"lodz", catalogue.FieldName, "Łódź", "^^^^"},
 		{"東京", catalogue.FieldName, "東京タワー", "^^"},
+		{"koln OR cafe", catalogue.FieldName, "Café Köln", "^^^^ ^^^^"},
+		{"koln | -cafe", catalogue.FieldName, "Café Köln", "     ^^^^"},
 	}
 	for _, tt := range tests {
 		q, err := Parse(tt.q)
@@ -297,6 +380,17 @@ func TestNarrows(t *testing.T) {
 		{"rating:>4", "rating:>4 go", true},
 		{"rating:>3", "rating:>4", false},
 		{"date:2015", "date:2015-1", false},
+		// Typing on in the last alternative narrows; another widens.
+		{"koln OR ca", "koln OR caf", true},
+		{"koln OR ca", "koln OR ca go", true},
+		{"koln", "koln OR", true},
+		{"koln OR", "koln OR c", false},
+		{"koln OR c", "koln OR c OR d", false},
+		{"koln OR c", "koln OR c|d", false},
+		{"a b", "a b OR c", false},
+		{"koln OR -c", "koln OR -ca", false},
+		{"rating:4 OR tag:x", "rating:4 OR tag:x", true},
+		{"rating:4 OR tag:x", "rating:4 OR tag:xy", false},
 	}
 	for _, tt := range tests {
 		p, err1 := Parse(tt.prev)
@@ -408,6 +502,37 @@ func TestRankMany(t *testing.T) {
 					t.Fatalf("%d hits of scores up to %d, %d CPUs: place %d holds %d, want %d", tc.n, tc.top, procs, i, got[i+1], h.Pos)
 				}
 			}
+		}
+	}
+}
+
+// TestHelp: the help names a form of every qualifier the parser knows, and
+// OR; the error of an unknown qualifier lists them too; the text fits the
+// help screen of an 80x24 terminal.
+func TestHelp(t *testing.T) {
+	named := map[kind]bool{}
+	listed := map[kind]bool{}
+	for name, k := range qualifiers {
+		named[k] = named[k] || strings.Contains(Help, name+":")
+		listed[k] = listed[k] || slices.Contains(strings.Fields(qualifierList), name)
+	}
+	for name, k := range qualifiers {
+		if !named[k] || !listed[k] {
+			t.Errorf("qualifier %s: in Help %v, in the error's list %v", name, named[k], listed[k])
+		}
+	}
+	for _, want := range []string{"x-NAME:", " OR ", "a|b", "rating:none", "-term", `"a phrase"`} {
+		if !strings.Contains(Help, want) {
+			t.Errorf("Help does not mention %q", want)
+		}
+	}
+	lines := strings.Split(Help, "\n")
+	if len(lines) > 18 {
+		t.Errorf("Help has %d lines; 18 fit a 24-line terminal", len(lines))
+	}
+	for i, l := range lines {
+		if n := utf8.RuneCountInString(l); n > 76 {
+			t.Errorf("Help's line %d has %d columns, more than 76: %s", i+1, n, l)
 		}
 	}
 }

@@ -16,10 +16,14 @@ import (
 )
 
 // Every command's --help and -h print its usage and each of its flags on
-// stdout, and exit 0.
+// stdout, and exit 0. (A help topic, `uricat help search`, is text alone:
+// TestHelpSearch.)
 func TestHelp(t *testing.T) {
 	root := newRootCmd(&env{})
 	for _, cmd := range root.Commands() {
+		if cmd.IsAdditionalHelpTopicCommand() {
+			continue
+		}
 		for _, h := range []string{"--help", "-h"} {
 			code, out, errs := uricat(t, cmd.Name(), h)
 			if code != 0 || errs != "" {

@@ -5,12 +5,16 @@ import (
 	"strings"
 
 	"github.com/spf13/cobra"
+
+	"github.com/uricat/uricat/catalogue/query"
 )
 
 // initHelpCmd adds cobra's `help [COMMAND]`, with one change: help for a
 // command that does not exist is a usage error (cobra prints the root's
-// usage and exits 0, which a script would take for an answer).
+// usage and exits 0, which a script would take for an answer); and the
+// help topics (`uricat help search`).
 func initHelpCmd(root *cobra.Command) {
+	root.AddCommand(newSearchHelp())
 	root.InitDefaultHelpCmd()
 	help, _, err := root.Find([]string{"help"})
 	if err != nil || help == root {
@@ -24,5 +28,19 @@ func initHelpCmd(root *cobra.Command) {
 		}
 		cmd.InitDefaultHelpFlag()
 		return cmd.Help()
+	}
+}
+
+// searchHelpShort is the search topic's line in `uricat --help`.
+const searchHelpShort = "The search language of list, export and rm --search and the TUI's /"
+
+// newSearchHelp is the help topic `uricat help search`: a command without
+// a Run, which cobra lists under "Additional help topics". Its text is
+// query.Help, which the TUI's help screen and the man page show too.
+func newSearchHelp() *cobra.Command {
+	return &cobra.Command{
+		Use:   "search",
+		Short: searchHelpShort,
+		Long:  "Searching (list --search, export --search, rm --search, the TUI's /):\n\n" + query.Help,
 	}
 }

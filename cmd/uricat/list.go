@@ -25,7 +25,8 @@ func newListCmd(e *env) *cobra.Command {
 		Short: "Print the valid records, in file order unless sorted",
 		Long: `List prints the valid records (SSD3 2.2: those with a valid URI, NAME and
 DATE), in file order unless sorted, optionally grouped and searched, as
-text or as JSON. The invalid records are reported on stderr.`,
+text or as JSON. The invalid records are reported on stderr. The search
+language: uricat help search.`,
 		Example: `  uricat list --sort rating:desc
   uricat list --group category --json
   uricat list --search 'cat:programming rating:>=4 -"old stuff"'`,
@@ -36,7 +37,7 @@ text or as JSON. The invalid records are reported on stderr.`,
 	f.BoolVar(&o.json, "json", false, "print JSON")
 	f.StringVar(&o.sort, "sort", "", "sort by `KEY`: name, date or rating, with :desc for descending")
 	f.StringVar(&o.group, "group", "", "group by `FIELD`: name, date[:year|month|day], category, rating, language or type")
-	f.StringVar(&o.q, "search", "", "only the records that match the search `QUERY`")
+	f.StringVar(&o.q, "search", "", "only the records that match the search `QUERY` (see uricat help search)")
 	return cmd
 }
 

@@ -8,6 +8,8 @@ import (
 	mcobra "github.com/muesli/mango-cobra"
 	"github.com/muesli/roff"
 	"github.com/spf13/cobra"
+
+	"github.com/uricat/uricat/catalogue/query"
 )
 
 func newManCmd() *cobra.Command {
@@ -36,6 +38,7 @@ func manPage(root *cobra.Command) (string, error) {
 	}
 	cleanUsage(&page.Root)
 	page = page.WithLongDescription(unwrap(about)).
+		WithSection("Search", manItems(query.Help)).
 		WithSection("Files", unwrap(catalogueHelp)).
 		WithSection("Exit status", unwrap(exitHelp))
 	return roffText(page.Build(roff.NewDocument())), nil
@@ -61,6 +64,39 @@ func unwrap(s string) string {
 		paras[i] = strings.ReplaceAll(p, "\n", " ")
 	}
 	return strings.Join(paras, "\n")
+}
+
+// manItems turns text laid out as query.Help is (prose; items of a list,
+// each starting on a line indented two spaces, continued on lines
+// indented further) into what roff.Document.Text makes paragraphs and
+// list items of: one line each, an item's marked with "*", its first
+// words (up to a gap of two spaces or more) set off by a dash; an empty
+// line after a list, so that the prose after it is a paragraph of its own.
+func manItems(s string) string {
+	var out []string
+	prose, list := false, false // what the last line out is
+	for _, line := range strings.Split(s, "\n") {
+		text := strings.TrimSpace(line)
+		switch {
+		case text == "":
+			prose = false
+		case strings.HasPrefix(line, "   ") && len(out) > 0:
+			out[len(out)-1] += " " + text
+		case strings.HasPrefix(line, "  "):
+			term, rest, _ := strings.Cut(text, "  ")
+			out = append(out, "*"+term+" \u2014 "+strings.TrimSpace(rest))
+			prose, list = false, true
+		case prose:
+			out[len(out)-1] += " " + text
+		default:
+			if list {
+				out = append(out, "")
+			}
+			out = append(out, text)
+			prose, list = true, false
+		}
+	}
+	return strings.Join(out, "\n")
 }
 
 // roffText makes the text of a roff page say what it means: "-" is a

@@ -63,13 +63,85 @@ func TestListSearchIssueCases(t *testing.T) {
 	}
 }
 
+// TestListSearchIssue24: list --search finds what the TUI finds (one
+// engine) for the cases of issue 24: OR and | are disjunctions, binding
+// tighter than the spaces between terms; rating:none finds unrated
+// records; an unknown qualifier is an error, as rating:9 is, while a URI
+// typed as a word stays a word.
+func TestListSearchIssue24(t *testing.T) {
+	path := writeCatalogue(t, searchFixture+"\r\nURI: https://jazz.example/\r\nNAME: Jazz club\r\nDATE: 01/01/2017 09:00:00\r\nRATING: 4\r\n")
+	for _, tc := range []struct{ search, want string }{
+		{"koln OR cafe", "Köln|Café Crème"},
+		{"koln | cafe", "Köln|Café Crème"},
+		{"gdv|hiking", "go.dev|Alpine trails"},
+		{"kernel rust OR windows", "Rust for Linux"}, // kernel AND (rust OR windows)
+		{"rust OR windows kernel", "Rust for Linux"}, // (rust OR windows) AND kernel
+		{"rating:none", "go.dev|Linux kernel|Rust for Linux|Windows kit index|Köln|Café Crème|Alpine trails"},
+		{"-rating:none", "Jazz club"},
+		{"rating:4 OR tag:hiking", "Alpine trails|Jazz club"},
+		{"https://go.dev", ""},
+		{"12:30", ""},
+	} {
+		code, out, errs := uricat(t, "--catalogue", path, "list", "--json", "--search="+tc.search)
+		var recs []catalogue.JSONRecord
+		if err := json.Unmarshal([]byte(out), &recs); code != 0 || err != nil {
+			t.Fatalf("list --search %q: exit %d, %v, %s", tc.search, code, err, errs)
+		}
+		var names []string
+		for _, r := range recs {
+			names = append(names, r.Name)
+		}
+		if got := strings.Join(names, "|"); got != tc.want {
+			t.Errorf("list --search %q = %q, want %q", tc.search, got, tc.want)
+		}
+	}
+	for _, tc := range []struct{ search, want string }{
+		{"foo:bar", "search term foo:bar (column 1): unknown qualifier foo:"},
+		{"koln OR categroy:x", "search term categroy:x (column 9): unknown qualifier categroy:"},
+	} {
+		code, out, errs := uricat(t, "--catalogue", path, "list", "--search="+tc.search)
+		if code != 2 || out != "" || !strings.Contains(errs, tc.want) {
+			t.Errorf("list --search %q: exit %d, %q, %q; want exit 2 and %q", tc.search, code, out, errs, tc.want)
+		}
+	}
+}
+
+// TestHelpSearch: the search language is documented where a user of the
+// command line looks (issue 24: it was only in the README): `uricat help
+// search` prints query.Help, `uricat --help` lists the topic, list's
+// --help points to it, and the man page has it as a section.
+func TestHelpSearch(t *testing.T) {
+	code, out, errs := uricat(t, "help", "search")
+	if code != 0 || errs != "" || !strings.Contains(out, query.Help) {
+		t.Fatalf("help search: exit %d, stderr %q, out\n%s", code, errs, out)
+	}
+	for _, want := range []string{"name:", "cat:", "desc:", "uri:", "tag:", "x-NAME:", "lang:", "type:", "rating:", "date:", "a OR b", "rating:none"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("help search does not name %q", want)
+		}
+	}
+	if _, out, _ := uricat(t, "--help"); !strings.Contains(out, "Additional help topics:") || !strings.Contains(out, "search") {
+		t.Errorf("--help does not list the search topic:\n%s", out)
+	}
+	if _, out, _ := uricat(t, "list", "--help"); !strings.Contains(out, "uricat help search") {
+		t.Errorf("list --help does not point to uricat help search:\n%s", out)
+	}
+	_, man, _ := uricat(t, "man")
+	for _, want := range []string{"\n.SH SEARCH\nTerms are separated by spaces", "\n.IP \\(bu 3\na OR b, a|b \\[u2014] either term", "rating:none", "x\\-NAME:gh"} {
+		if !strings.Contains(man, want) {
+			t.Errorf("man page lacks %q", want)
+		}
+	}
+}
+
 // FuzzListSearch: list --search lists exactly the valid records
 // query.Filter finds, in file order, and refuses what query.Parse refuses
 // with its message. FuzzTUIAgreesWithCLI in tui holds the terminal UI to
 // the same query.Filter: together, the CLI and the TUI find the same.
 func FuzzListSearch(f *testing.F) {
 	for _, s := range []string{"gdv", "kernel rust", "-wiki", "rating:9", "cat:", "date:2015-13", "date:31/10/2015",
-		"koln", "cafe", "hiking", "git server", "rating:>=4 -cat:music", `"a page"`, "lang:en type:text", "-"} {
+		"koln", "cafe", "hiking", "git server", "rating:>=4 -cat:music", `"a page"`, "lang:en type:text", "-",
+		"koln OR cafe", "git|server rating:none", "foo:bar", "https://go.dev"} {
 		f.Add(s)
 	}
 	path := filepath.Join(f.TempDir(), "c.uricat")

@@ -10,8 +10,9 @@
 // A citation is "<", elements each closed by ";", and ">". An element is a
 // URL or URN (scheme ":" value), a URD (Field[.lang][/repr] "=" value; the
 // order of the proposal's prose and example, which its BNF rule 5 swaps and
-// which is also read, reported) or a structor, "BEGIN *comment" / "END
-// *comment", grouping elements in nested blocks.
+// which is also read, reported, as is a language tag after the charset) or
+// a structor, "BEGIN *comment" / "END *comment", grouping elements in
+// nested blocks.
 //
 // Each URL becomes one bookmark. It takes the URDs and URNs of its own group
 // and of every group around it, wherever in the group they stand (the
@@ -635,6 +636,14 @@ func (r *Reader) parseURD(label, rawValue string, el element) (urd, bool) {
 			repr = tags[1:]
 		}
 	}
+	if lang == "" {
+		// A language tag after the representation tag, after its
+		// charset: Title.Text/Plain/charset:ISO-8859-1/sv or ...-1.sv.
+		if l, rest, ok := trailingLang(repr); ok {
+			lang, repr = l, rest
+			r.report(el.line, el.offset, catalogue.Deviation, "%s: language tag %q after the representation tag; the proposal puts it before (its prose after \".\", its BNF after \"/\"); read anyway", importers.Excerpt(label), l)
+		}
+	}
 	u := urd{name: name, lang: lang, line: el.line, off: el.offset}
 	if lang != "" && !langShape().MatchString(lang) {
 		r.report(el.line, el.offset, catalogue.Deviation, "%s: %q is not a language tag (rule 7); ignored", importers.Excerpt(label), lang)
@@ -674,6 +683,41 @@ func (r *Reader) parseURD(label, rawValue string, el element) (urd, bool) {
 }
 
 func isLanguage(s string) bool { return catalogue.ValidateLanguage(s) == nil }
+
+// trailingLang splits a language tag off the end of a representation tag
+// that has one after its charset, where neither order of the proposal
+// puts it (rules 5 and 8 end the label with the representation tag), but
+// where it would otherwise be lost: as a segment of its own after the
+// charset ("Text/Plain/charset:ISO-8859-1/sv", which rule 8 would take
+// for an attribute without a value), or after a "." that ends the
+// charset's name ("Text/Plain/charset:ISO-8859-1.sv", a charset no one
+// could decode), when the name without it is a charset.
+func trailingLang(repr string) (lang, rest string, ok bool) {
+	segs := strings.Split(repr, "/")
+	if len(segs) < 3 {
+		return "", "", false // no charset: nothing after it
+	}
+	last := segs[len(segs)-1]
+	if !strings.Contains(last, ":") {
+		if isLanguage(last) {
+			return last, strings.Join(segs[:len(segs)-1], "/"), true
+		}
+		return "", "", false
+	}
+	k, v, _ := strings.Cut(last, ":")
+	i := strings.LastIndexByte(v, '.')
+	if !strings.EqualFold(k, "charset") || i < 0 || !isLanguage(v[i+1:]) {
+		return "", "", false
+	}
+	if _, err := charset.Lookup(v); err == nil {
+		return "", "", false // a charset whose name has a "." of its own
+	}
+	if _, err := charset.Lookup(v[:i]); err != nil {
+		return "", "", false
+	}
+	segs[len(segs)-1] = k + ":" + v[:i]
+	return v[i+1:], strings.Join(segs, "/"), true
+}
 
 func validRating(s string) bool {
 	_, err := catalogue.ParseRating(s)

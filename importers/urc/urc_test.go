@@ -234,6 +234,22 @@ func TestRules(t *testing.T) {
 				"1 deviation: value has bytes that are not UTF-8 and no charset tag"}, // Title.sv's
 		},
 		{
+			// Issue 24: the language tag in both orders the proposal
+			// uses, with and without a charset: the prose's and
+			// example's ("Title.sv/Text/Plain/charset:SEN_850200_B"),
+			// and BNF rule 5's (field_name ["/" lang_tag] ["."
+			// repr_tag]); and after the charset, where neither puts it.
+			name: "the language tag in the prose's order, the BNF's, and after the charset",
+			in: "<http://e.org/;Title.sv=A;Title.de/Text/Plain/charset:ISO-8859-1=B\xE4;Title/fr=C;Title/en-gb.Text/Plain/charset:ISO-8859-1=D\xE4;" +
+				"Title.Text/Plain/charset:ISO-8859-1/it=E\xE4;Title/Text/Plain/charset:ISO-8859-1.es=F\xE4;Title.Text/Plain/charset:ANSI_X3.4-1968=G;>",
+			want: []got{{URI: "http://e.org/", Name: "G", Ext: "X-TITLE-SV=A | X-TITLE-DE=Bä | X-TITLE-FR=C | X-TITLE-EN-GB=Dä | X-TITLE-IT=Eä | X-TITLE-ES=Fä"}},
+			diags: []string{"1 deviation: Title/fr: language tag after \"/\"", "1 deviation: Title/en-gb.Text/Plain/charset:ISO-8859-1: language tag after \"/\"",
+				"1 deviation: Title.Text/Plain/charset:ISO-8859-1/it: representation tag after \".\"",
+				"1 deviation: Title.Text/Plain/charset:ISO-8859-1/it: language tag \"it\" after the representation tag",
+				"1 deviation: Title/Text/Plain/charset:ISO-8859-1.es: language tag \"es\" after the representation tag",
+				"1 deviation: Title.Text/Plain/charset:ANSI_X3.4-1968: representation tag after \".\""},
+		},
+		{
 			name: "charsets golang.org/x/text knows, and SEN_850200_C",
 			in: "<http://e.org/;Title/Text/Plain/charset:ISO-2022-JP=\x1b$B$3$s$K$A$O\x1b(B;" +
 				"Author/Text/Plain/charset:SEN_850200_C=@mile Z`la;>",

@@ -1,0 +1,29 @@
+package query
+
+// Help describes the search language, for people: the terminal UI shows it
+// on its help screen, `uricat help search` prints it and the man page has
+// it as a section, so that it is written once, here, beside the parser it
+// describes (TestHelp holds it to the parser's qualifiers).
+//
+// Its form serves all three: lines of at most 76 columns (the help
+// screen's width in an 80-column terminal), 18 of them (what a 24-line
+// terminal has room for); a line indented two spaces starts an item, a
+// line indented further continues it, and the other lines are prose.
+const Help = `Terms are separated by spaces; a record must match every term. Case and
+accents are ignored: koln finds Köln, cafe creme finds Café Crème.
+  word         its letters in order in NAME, CATEGORY or a tag (gdv finds
+               go.dev), or the word itself in DESCRIPTION
+  "a phrase"   the words together, in any of those fields
+  -term        records the term does not match (-word: without the word)
+  a OR b, a|b  either term; OR binds tighter than the spaces between terms:
+               jazz blues OR soul is jazz and (blues or soul)
+  name:, cat:, desc:, uri:   text in that field (URIs only when asked)
+  tag:jazz     a whole tag of X-TAGS (tag:"road trip")
+  x-NAME:gh    text in the extension field X-NAME (x-keyword:gh)
+  lang:en      LANGUAGE en, en-gb, ...; type:text (text/...), type:text/html
+  rating:4     also rating:>=4 (<, <=, >, =), 1 to 5; rating:none: unrated
+  date:2015    also date:2015-10, date:>=2015-10-31 (<, <=, >, =)
+Letters and a colon (foo:bar) must be one of these qualifiers, and its
+value must make sense (not rating:9, date:2015-13): a search that is not
+is refused, its term named. After a digit or before "/" (12:30,
+https://go.dev), or in quotes ("foo:bar"), a colon is text.`
