@@ -117,4 +117,3 @@ func terminal(w io.Writer) bool {
 	}
 	return false
 }
-
