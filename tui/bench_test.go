@@ -14,9 +14,9 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/muesli/termenv"
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/gen"
 	"github.com/uricat/uricat/catalogue/query"
 	"github.com/uricat/uricat/internal/cputime"
-	"github.com/uricat/uricat/internal/gen"
 	"github.com/uricat/uricat/tui/theme"
 )
 

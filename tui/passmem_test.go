@@ -8,8 +8,8 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/gen"
 	"github.com/uricat/uricat/catalogue/query"
-	"github.com/uricat/uricat/internal/gen"
 )
 
 // TestPassMemoryModel is a model-based test of the memory Update lends

@@ -11,8 +11,8 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/exp/teatest"
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/gen"
 	"github.com/uricat/uricat/catalogue/query"
-	"github.com/uricat/uricat/internal/gen"
 	"github.com/uricat/uricat/tui/theme"
 )
 

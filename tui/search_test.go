@@ -9,8 +9,8 @@ import (
 	"testing"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/gen"
 	"github.com/uricat/uricat/catalogue/query"
-	"github.com/uricat/uricat/internal/gen"
 )
 
 // issueFixture holds the cases of issue 9: go.dev for "gdv", a kernel

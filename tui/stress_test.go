@@ -11,7 +11,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/exp/teatest"
 	"github.com/uricat/uricat/catalogue"
-	"github.com/uricat/uricat/internal/gen"
+	"github.com/uricat/uricat/catalogue/gen"
 	"github.com/uricat/uricat/tui/theme"
 )
 

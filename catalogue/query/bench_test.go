@@ -8,8 +8,8 @@ import (
 	"testing"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/gen"
 	"github.com/uricat/uricat/internal/cputime"
-	"github.com/uricat/uricat/internal/gen"
 )
 
 // Benchmarks on generated catalogues of 10k, 100k and 1M records (about

@@ -10,7 +10,7 @@ import (
 	"unsafe"
 
 	"github.com/uricat/uricat/catalogue"
-	"github.com/uricat/uricat/internal/gen"
+	"github.com/uricat/uricat/catalogue/gen"
 )
 
 // fuzzRecords is the fixture, a generated catalogue, and records with

@@ -12,7 +12,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/uricat/uricat/catalogue"
-	"github.com/uricat/uricat/internal/gen"
+	"github.com/uricat/uricat/catalogue/gen"
 )
 
 func date(s string) time.Time {

@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"github.com/uricat/uricat/catalogue"
-	"github.com/uricat/uricat/internal/gen"
+	"github.com/uricat/uricat/catalogue/gen"
 )
 
 // spec is the spec's example records and one without a rating.

@@ -7,8 +7,8 @@ import (
 	"runtime/debug"
 	"testing"
 
+	"github.com/uricat/uricat/catalogue/gen"
 	"github.com/uricat/uricat/internal/cputime"
-	"github.com/uricat/uricat/internal/gen"
 )
 
 // BenchmarkListSearch is `uricat list --json --search 'terminal kernel'`

@@ -10,8 +10,8 @@ import (
 	"testing"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/gen"
 	"github.com/uricat/uricat/catalogue/query"
-	"github.com/uricat/uricat/internal/gen"
 )
 
 // searchFixture holds the cases of issue 9.

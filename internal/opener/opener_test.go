@@ -131,7 +131,7 @@ func TestCommand(t *testing.T) {
 func TestCommandRefusesInvalidURI(t *testing.T) {
 	o, started := fake(nil, "xdg-open")
 	// A URI from an invalid record: an option for the opener, a space.
-	for _, uri := range []string{"--help", "http://a b/", ""} {
+	for _, uri := range []string{"--help", "http://a b/", "", "-x:y", "ht tp://a/", "1http://a/", "http://\x1b]52;c;/", "http://bücher.de/", ":x"} {
 		if _, err := o.Command(uri); err == nil {
 			t.Errorf("Command(%q) opened an invalid URI", uri)
 		}
