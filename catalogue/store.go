@@ -14,22 +14,7 @@ import (
 	"strings"
 	"sync"
 	"time"
-
-	"github.com/adrg/xdg"
 )
-
-// EnvCatalogue names the environment variable that overrides the default
-// catalogue path.
-const EnvCatalogue = "URICAT_CATALOGUE"
-
-// DefaultPath returns the catalogue path uricat uses when none is given:
-// $URICAT_CATALOGUE, else $XDG_DATA_HOME/uricat/bookmarks.uricat.
-func DefaultPath() string {
-	if p := os.Getenv(EnvCatalogue); p != "" {
-		return p
-	}
-	return filepath.Join(xdg.DataHome, "uricat", "bookmarks.uricat")
-}
 
 // castagnoli is made on first use: a command that only reads the file
 // never sums it, and the table costs its start.

@@ -297,17 +297,6 @@ func TestLockIsExclusive(t *testing.T) {
 	}
 }
 
-func TestDefaultPath(t *testing.T) {
-	t.Setenv(EnvCatalogue, "/some/where.uricat")
-	if got := DefaultPath(); got != "/some/where.uricat" {
-		t.Errorf("with $%s: %q", EnvCatalogue, got)
-	}
-	t.Setenv(EnvCatalogue, "")
-	if got := DefaultPath(); !strings.HasSuffix(got, filepath.Join("uricat", "bookmarks.uricat")) {
-		t.Errorf("default %q", got)
-	}
-}
-
 // Issue 22: add, save, delete, save, for every shape a file may end in.
 // In one session (the TUI, undo) the file comes back byte for byte. In a
 // later one (`uricat add`, then `uricat rm`), the blank lines the add

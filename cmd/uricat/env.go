@@ -117,7 +117,7 @@ func (e *env) openReadOnly() (*catalogue.ReadOnly, error) {
 // unreadableCatalogue is the error of a catalogue that could not be read,
 // with the way to choose another.
 func unreadableCatalogue(err error) error {
-	return unreadable(fmt.Errorf("%w (choose another file with --catalogue or $%s)", err, catalogue.EnvCatalogue))
+	return unreadable(fmt.Errorf("%w (choose another file with --catalogue or $%s)", err, envCatalogue))
 }
 
 // problemSource is a catalogue read, whether to change it or to look.

@@ -11,8 +11,6 @@ import (
 	// did not mean to (see the package).
 	_ "early.uricat.invalid/termquery"
 	"github.com/spf13/cobra"
-
-	"github.com/uricat/uricat/catalogue"
 )
 
 // about is the description `uricat --help` and the man page open with.
@@ -25,7 +23,8 @@ const catalogueHelp = `The catalogue is --catalogue PATH, else $URICAT_CATALOGUE
 $XDG_DATA_HOME/uricat/bookmarks.uricat (~/.local/share/uricat/bookmarks.uricat).
 A missing file is an empty catalogue; the first change creates it.`
 
-// exitHelp documents the exit codes every command keeps to (see exit.go).
+// exitHelp documents the exit codes every command keeps to (see exitError
+// in env.go).
 const exitHelp = `Exit status: 0 done; 1 refused, or problems found; 2 bad usage, or a file
 that cannot be read.`
 
@@ -55,7 +54,7 @@ func newRootCmd(e *env) *cobra.Command {
 		SilenceUsage:  true,
 		PersistentPreRun: func(*cobra.Command, []string) {
 			if e.catalogue == "" {
-				e.catalogue = catalogue.DefaultPath()
+				e.catalogue = defaultPath()
 			}
 		},
 		RunE: func(*cobra.Command, []string) error { return runTUI(e) },
