@@ -7,6 +7,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/uricat/uricat/internal/textclip"
 	"golang.org/x/net/idna"
 	"golang.org/x/text/language"
 )
@@ -520,10 +521,5 @@ func describeByte(c byte) string {
 	}
 }
 
-// clip shortens a value quoted in a message.
-func clip(s string) string {
-	if len(s) > 60 {
-		return s[:57] + "..."
-	}
-	return s
-}
+// clip shortens a value quoted in a message, at a character boundary.
+func clip(s string) string { return textclip.Clip(s, 60) }
