@@ -252,10 +252,8 @@ func decodePercentText(s string) string {
 		k := 0
 		for k < len(raw) {
 			r, n := utf8.DecodeRune(raw[k:])
-			esc := s[i+3*k : i+3*(k+n)]
 			if r == utf8.RuneError || r < 0x80 || !shownInIRI(r) {
-				esc = s[i+3*k : i+3*k+3]
-				b.WriteString(esc)
+				b.WriteString(s[i+3*k : i+3*k+3])
 				k++
 				continue
 			}

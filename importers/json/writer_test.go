@@ -116,7 +116,7 @@ func TestInvisibleEscaped(t *testing.T) {
 // selector of the supplement, a musical format control) are escaped as
 // JSON writes them, a UTF-16 surrogate pair, and read back the same.
 func TestInvisibleAboveBMPEscaped(t *testing.T) {
-	rec := catalogue.NewRecord(catalogue.Values{URI: "http://a/", Name: "flag󠁧󠁿 葛󠄀 𝅳x", Date: time.Unix(1, 0).UTC()})
+	rec := catalogue.NewRecord(catalogue.Values{URI: "http://a/", Name: "flag\U000e0067\U000e007f 葛\U000e0100 \U0001d173x", Date: time.Unix(1, 0).UTC()})
 	out, _ := write(t, rec)
 	if want := `flag\udb40\udc67\udb40\udc7f 葛\udb40\udd00 \ud834\udd73x`; !strings.Contains(out, want) {
 		t.Errorf("output lacks %s:\n%s", want, out)
