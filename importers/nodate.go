@@ -24,10 +24,6 @@ func FallbackDate(opts Options) (time.Time, string) {
 // one, and the one Finish gives them is worth saying once, not n times.
 func NoDateNote(n int, opts Options) catalogue.Diagnostic {
 	t, what := FallbackDate(opts)
-	noun := "bookmarks"
-	if n == 1 {
-		noun = "bookmark"
-	}
 	return catalogue.Diagnostic{Offset: -1, Kind: catalogue.Info,
-		Msg: fmt.Sprintf("%d %s had no date: DATE set to %s, %s (SSD3 3.3 requires one)", n, noun, what, catalogue.FormatDate(t))}
+		Msg: fmt.Sprintf("%s had no date: DATE set to %s, %s (SSD3 3.3 requires one)", plural(n, "bookmark"), what, catalogue.FormatDate(t))}
 }

@@ -92,6 +92,8 @@ func (s Summary) String() string {
 	return b.String()
 }
 
+// plural says "1 bookmark" or "3 bookmarks": the one such helper of
+// importers.
 func plural(n int, noun string) string {
 	if n == 1 {
 		return "1 " + noun

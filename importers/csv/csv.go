@@ -1,12 +1,31 @@
 // Package csv reads and writes records as CSV (RFC 4180): a header row,
 // then one row per record, CR LF at the end of each row, fields quoted
-// where they must be. The columns are every standard SSD3 field in lower
-// case (uri, name, date, category, description, rating, language, type,
-// id), then added (when the record was added: see Columns), and then one
-// column per extension field (X-...) that any record has, named as the
-// field, in the order the extensions first appear. Dates are
-// RFC 3339 in UTC, as in the JSON export; an absent value is an empty cell,
-// so every field and extension is carried, and an export reads back whole.
+// where they must be. The columns are the standard ones of the table
+// below, in its order, then one column per extension field (X-...) that
+// any record has, named as the field, in the order the extensions first
+// appear. An absent value is an empty cell, so every field and extension
+// is carried, and an export reads back whole.
+//
+// # Field mapping
+//
+// The standard columns are the fields of SSD3 in lower case, and "added",
+// when the record was added (catalogue.Record.Added: its X-ADDED, which
+// has no column of its own then, or its DATE), last so that the columns of
+// older files keep their places. Dates are RFC 3339 in UTC, as in the JSON
+// export. (This table is a copy of the one in mapping.go, which a test
+// checks it against.)
+//
+//	column       field        cell
+//	uri          URI          as is
+//	name         NAME         text
+//	date         DATE         date
+//	category     CATEGORY     text
+//	description  DESCRIPTION  text
+//	rating       RATING       1 to 5
+//	language     LANGUAGE     as is
+//	type         TYPE         as is
+//	id           ID           as is
+//	added        X-ADDED      added date
 //
 // A line break inside a value is written as it is, LF: RFC 4180 allows line
 // breaks in quoted fields, and encoding/csv's writer would turn LF into
@@ -48,13 +67,6 @@ var Format = importers.Format{
 	NewWriter: func(w io.Writer) importers.Writer { return NewWriter(w) },
 }
 
-// Columns are the standard columns, in order, before the extension columns:
-// the fields of SSD3, and "added", when the record was added
-// (catalogue.Record.Added: its X-ADDED, which has no column of its own
-// then, or its DATE), last so that the columns of older files keep their
-// places.
-var Columns = []string{"uri", "name", "date", "category", "description", "rating", "language", "type", "id", "added"}
-
 // Detect reports whether the first line of head is a header row with a
 // uri column and a name or date column.
 func Detect(head []byte) bool {
@@ -74,15 +86,15 @@ type Reader struct {
 	cr      *stdcsv.Reader
 	started bool
 	done    bool
-	cols    []column // by column index
-	uri     bool     // the header has a uri column
+	cols    []headerColumn // by column index
+	uri     bool           // the header has a uri column
 	diags   []catalogue.Diagnostic
 	noDate  int
 }
 
-// column says where a column's values go: a standard field (index into
-// Columns) or an extension field; skip for a column left out.
-type column struct {
+// headerColumn says where a column's values go: a standard column (index
+// into columns) or an extension field; skip for a column left out.
+type headerColumn struct {
 	std   int // -1 for an extension
 	field string
 	skip  bool
@@ -170,17 +182,17 @@ func (r *Reader) end() {
 
 // header reads the header row.
 func (r *Reader) header(row []string) {
-	r.cols = make([]column, len(row))
+	r.cols = make([]headerColumn, len(row))
 	seen := map[string]bool{}
 	for i, name := range row {
 		if i == 0 {
 			name = strings.TrimPrefix(name, "\ufeff") // a spreadsheet's byte order mark
 		}
 		name = strings.TrimSpace(name)
-		c := column{std: -1}
-		for j, s := range Columns {
-			if strings.EqualFold(name, s) {
-				c.std, c.field = j, strings.ToUpper(s)
+		c := headerColumn{std: -1}
+		for j, s := range columns {
+			if strings.EqualFold(name, s.name) {
+				c.std, c.field = j, strings.ToUpper(s.name)
 			}
 		}
 		if c.std < 0 {
@@ -221,36 +233,26 @@ func (r *Reader) record(row []string, line int) *catalogue.Record {
 		if c.skip || v == "" {
 			continue
 		}
-		switch c.std {
-		case -1:
+		if c.std < 0 {
 			rec.AddExtension(c.field, v)
-		case 0:
-			rec.SetURI(v)
-		case 1:
-			rec.SetName(v)
-		case 2:
+			continue
+		}
+		switch col := &columns[c.std]; col.kind {
+		case cellAsIs, cellText:
+			col.set(rec, v)
+		case cellDate:
 			t, err := importers.ParseExportDate(v)
 			if err != nil {
 				notes = append(notes, fmt.Sprintf("date %q is neither RFC 3339 nor DD/MM/YYYY hh:mm:ss: left out", importers.Excerpt(v)))
 			}
 			rec.SetDate(t)
-		case 3:
-			rec.SetCategory(v)
-		case 4:
-			rec.SetDescription(v)
-		case 5:
+		case cellRating:
 			n, err := catalogue.ParseRating(strings.TrimSpace(v))
 			if err != nil {
 				notes = append(notes, err.Error()+": left out")
 			}
 			rec.SetRating(n)
-		case 6:
-			rec.SetLanguage(v)
-		case 7:
-			rec.SetType(v)
-		case 8:
-			rec.SetID(v)
-		case 9:
+		case cellAdded:
 			t, err := importers.ParseExportDate(v)
 			if err != nil {
 				notes = append(notes, fmt.Sprintf("added %q is neither RFC 3339 nor DD/MM/YYYY hh:mm:ss: left out", importers.Excerpt(v)))

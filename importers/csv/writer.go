@@ -44,9 +44,11 @@ func (w *Writer) Write(rec *catalogue.Record) error {
 			dirty, dropped = true, dropped || d
 		}
 	}
-	check(rec.Name())
-	check(rec.Category())
-	check(rec.Description())
+	for i := range columns {
+		if c := &columns[i]; c.kind == cellText {
+			check(c.get(rec))
+		}
+	}
 	for _, f := range rec.Extensions() {
 		check(f.Value)
 	}
@@ -91,8 +93,8 @@ func (w *Writer) Close() error {
 		}
 	}
 	rw := &rowWriter{bw: bufio.NewWriterSize(w.w, 64<<10)}
-	for _, c := range Columns {
-		rw.cell(c, false)
+	for i := range columns {
+		rw.cell(columns[i].name, false)
 	}
 	for _, c := range extNames {
 		rw.cell(c, false)
@@ -101,28 +103,24 @@ func (w *Writer) Close() error {
 	ext := make([]string, len(extNames))
 	for _, e := range recs {
 		r, dirty := e.rec, e.dirty
-		rw.cell(r.URI(), false)
-		rw.cell(r.Name(), dirty)
-		if r.Date().IsZero() {
-			rw.cell("", false)
-		} else {
-			rw.date(r.Date())
-		}
-		rw.cell(r.Category(), dirty)
-		rw.cell(r.Description(), dirty)
-		if r.Rating() != 0 {
-			rw.next()
-			rw.bw.WriteByte(byte('0' + r.Rating()%10))
-		} else {
-			rw.cell("", false)
-		}
-		rw.cell(r.Language(), false)
-		rw.cell(r.Type(), false)
-		rw.cell(r.ID(), false)
-		if added := r.Added(); added.IsZero() {
-			rw.cell("", false)
-		} else {
-			rw.date(added)
+		for i := range columns {
+			switch c := &columns[i]; c.kind {
+			case cellAsIs:
+				rw.cell(c.get(r), false)
+			case cellText:
+				rw.cell(c.get(r), dirty)
+			case cellDate:
+				rw.dateCell(r.Date())
+			case cellRating:
+				if r.Rating() != 0 {
+					rw.next()
+					rw.bw.WriteByte(byte('0' + r.Rating()%10))
+				} else {
+					rw.cell("", false)
+				}
+			case cellAdded:
+				rw.dateCell(r.Added())
+			}
 		}
 		clear(ext)
 		for _, f := range r.Extensions() {
@@ -197,6 +195,15 @@ func (rw *rowWriter) date(t time.Time) {
 	rw.next()
 	rw.num = t.UTC().AppendFormat(rw.num[:0], time.RFC3339)
 	rw.bw.Write(rw.num)
+}
+
+// dateCell writes a date field, or an empty cell for the zero time.
+func (rw *rowWriter) dateCell(t time.Time) {
+	if t.IsZero() {
+		rw.cell("", false)
+		return
+	}
+	rw.date(t)
 }
 
 // needsQuotes reports whether a field must be quoted (see rowWriter). A

@@ -13,6 +13,29 @@
 //	]
 //
 // Every field and extension is carried, so an export reads back whole.
+//
+// # Field mapping
+//
+// The keys of a record's object, in the order the Writer writes them, are
+// the fields of SSD3 in lower case, "added", when the record was added
+// (catalogue.Record.Added: its X-ADDED when that is a date, else its
+// DATE), and "extensions", the X- fields. Dates are RFC 3339 in UTC; the
+// Reader takes DATE's form (SSD3 3.3) too. (This table is a copy of the
+// one in mapping.go, which a test checks it against.)
+//
+//	key          field        value
+//	uri          URI          string
+//	name         NAME         string
+//	date         DATE         date
+//	added        X-ADDED      added date
+//	category     CATEGORY     string
+//	description  DESCRIPTION  string
+//	rating       RATING       1 to 5
+//	language     LANGUAGE     string
+//	type         TYPE         string
+//	id           ID           string
+//	extensions   X-...        object of X- fields
+//
 // The Reader also reads `list --group F --json`, an array of {"group",
 // "records"} objects.
 //
@@ -307,39 +330,13 @@ func (r *Reader) slow(e element) *catalogue.Record {
 	}
 	var j catalogue.JSONRecord
 	var notes []string
-	str := func(key string, dst *string) {
-		if v, ok := m[key]; ok {
-			if err := stdjson.Unmarshal(v, dst); err != nil {
-				notes = append(notes, fmt.Sprintf("%q is %s, not a string: not imported", key, importers.Excerpt(string(v))))
-			}
-		}
-	}
-	for _, k := range slices.Sorted(maps.Keys(m)) {
-		v := m[k]
-		switch k {
-		case "uri":
-			str(k, &j.URI)
-		case "name":
-			str(k, &j.Name)
-		case "date":
-			str(k, &j.Date)
-		case "added":
-			str(k, &j.Added)
-		case "category":
-			str(k, &j.Category)
-		case "description":
-			str(k, &j.Description)
-		case "language":
-			str(k, &j.Language)
-		case "type":
-			str(k, &j.Type)
-		case "id":
-			str(k, &j.ID)
-		case "rating":
-			if err := stdjson.Unmarshal(v, &j.Rating); err != nil {
-				notes = append(notes, fmt.Sprintf(`"rating" is %s, not a number from 1 to 5: not imported`, importers.Excerpt(string(v))))
-			}
-		case "extensions":
+	for _, name := range slices.Sorted(maps.Keys(m)) {
+		v := m[name]
+		k := keyByName[name]
+		switch {
+		case k == nil:
+			notes = append(notes, fmt.Sprintf("key %q is not a field of a record: %s not imported", importers.Excerpt(name), importers.Excerpt(string(v))))
+		case k.kind == valueExtensions:
 			var ext map[string]stdjson.RawMessage
 			if err := stdjson.Unmarshal(v, &ext); err != nil {
 				notes = append(notes, fmt.Sprintf(`"extensions" is %s, not an object: not imported`, importers.Excerpt(string(v))))
@@ -354,11 +351,24 @@ func (r *Reader) slow(e element) *catalogue.Record {
 				}
 				j.Extensions[name] = s
 			}
-		default:
-			notes = append(notes, fmt.Sprintf("key %q is not a field of a record: %s not imported", importers.Excerpt(k), importers.Excerpt(string(v))))
+		case !setKey(&j, name, v):
+			what := "a string"
+			if k.kind == valueRating {
+				what = "a number from 1 to 5"
+			}
+			notes = append(notes, fmt.Sprintf("%q is %s, not %s: not imported", name, importers.Excerpt(string(v)), what))
 		}
 	}
 	return r.finish(e, &j, notes)
+}
+
+// setKey stores v, the value of the key name, in j, whose JSON name for
+// the member is name; false when v is not of the member's type, which it
+// leaves alone.
+func setKey(j *catalogue.JSONRecord, name string, v stdjson.RawMessage) bool {
+	obj := make([]byte, 0, len(name)+len(v)+4)
+	obj = append(append(append(append(obj, '{', '"'), name...), '"', ':'), v...)
+	return stdjson.Unmarshal(append(obj, '}'), j) == nil
 }
 
 // finish makes a record of j: notes are what was left out of it, to report

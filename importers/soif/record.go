@@ -31,42 +31,8 @@ var typeAttrs = []string{"content-type", "format", "type"}
 // listAttrs hold several items, one per line (the DC-dot sample's Keywords).
 var listAttrs = map[string]bool{"keywords": true, "subject": true}
 
-// fieldAttrs are the other attributes record may take for a field; with
-// dateAttrs and typeAttrs, they are what the writer must not name an
-// extension (see AttributeName).
-var fieldAttrs = map[string]bool{"url": true, "identifier": true, "title": true, "description": true,
-	"abstract": true, "category": true, "rating": true, "id": true, "language": true}
-
-// interpreted reports whether record may take the attribute with this base
-// (lower case) for a field.
-func interpreted(base string) bool {
-	if fieldAttrs[base] {
-		return true
-	}
-	for _, d := range dateAttrs {
-		if d.base == base {
-			return true
-		}
-	}
-	for _, t := range typeAttrs {
-		if t == base {
-			return true
-		}
-	}
-	return false
-}
-
-// record maps an object to a bookmark, or returns nil (with a diagnostic)
-// when it is not one:
-//
-//	URL (else an IDENTIFIER that is a URI)  -> URI
-//	Title / TITLE                           -> NAME
-//	Description, else Abstract              -> DESCRIPTION
-//	Content-Type, FORMAT, Type (media type) -> TYPE
-//	Language / LANGUAGE (RFC 3066 tag)      -> LANGUAGE
-//	Category, Rating (1-5), Id (uricat's export) -> CATEGORY, RATING, ID
-//	a date attribute (see dateAttrs)        -> DATE
-//	anything else, short                    -> X-<ATTRIBUTE>, values joined by "; "
+// record maps an object to a bookmark as fieldAttrs says, or returns nil
+// (with a diagnostic) when it is not one.
 func (r *Reader) record(o *object) *catalogue.Record {
 	if o.hint {
 		r.report(catalogue.Skipped, o.start, "this CIP-HINT object is an index hint, not a bookmark (Appendix B); skipped")
@@ -91,53 +57,71 @@ func (r *Reader) record(o *object) *catalogue.Record {
 	if !r.setURI(o, rec, ps) {
 		return nil
 	}
-	rec.SetName(first("title"))
-	rec.SetDescription(first("description", "abstract"))
-	// Category and Rating are not in the draft, but uricat's own SOIF
-	// export writes them: read them back.
-	rec.SetCategory(first("category"))
-	for i := range ps {
-		if p := &ps[i]; p.base == "rating" {
-			if n, err := catalogue.ParseRating(strings.TrimSpace(p.value)); err == nil {
-				rec.SetRating(n)
-				p.used = true
-				break
-			}
-		}
+	for i := range fieldAttrs {
+		r.setField(rec, ps, &fieldAttrs[i], first)
 	}
-	// And Id, the record's ID (it came back as X-ID: issue 10).
-	for i := range ps {
-		if p := &ps[i]; p.base == "id" {
-			if v := strings.TrimSpace(p.value); catalogue.ValidateID(v) == nil {
-				rec.SetID(v)
-				p.used = true
-				break
-			}
-		}
+	r.setExtensions(rec, ps)
+
+	diags, ok := importers.Finish(rec, r.opts, 0, o.start)
+	r.diags = append(r.diags, diags...)
+	if !ok {
+		return nil
 	}
-typeLoop:
-	for _, b := range typeAttrs {
+	return rec
+}
+
+// setField sets the field of a from the first of its attributes that
+// converts, marking the pair it used; first takes the first unused value
+// of the first of bases present.
+func (r *Reader) setField(rec *catalogue.Record, ps []pair, a *fieldAttr, first func(bases ...string) string) {
+	if a.conv == convText {
+		a.set(rec, first(a.reads...))
+		return
+	}
+	if a.conv == convDate {
+		r.setDate(rec, ps)
+		return
+	}
+	for _, b := range a.reads {
 		for i := range ps {
-			if p := &ps[i]; p.base == b {
-				// Only "type/subtype" can be a media type (Harvest's "HTML" is not).
-				if t := strings.TrimSpace(p.value); strings.Contains(t, "/") && catalogue.ValidateType(t) == nil {
-					rec.SetType(t)
-					p.used = true
-					break typeLoop
+			p := &ps[i]
+			if p.base != b {
+				continue
+			}
+			v := strings.TrimSpace(p.value)
+			switch a.conv {
+			case convRating:
+				n, err := catalogue.ParseRating(v)
+				if err != nil {
+					continue
 				}
-			}
-		}
-	}
-	for i := range ps {
-		if p := &ps[i]; p.base == "language" {
-			if l, ok := normalizeLanguage(p.value); ok {
+				rec.SetRating(n)
+			case convID:
+				if catalogue.ValidateID(v) != nil {
+					continue
+				}
+				rec.SetID(v)
+			case convType:
+				if !strings.Contains(v, "/") || catalogue.ValidateType(v) != nil {
+					continue
+				}
+				rec.SetType(v)
+			case convLanguage:
+				l, ok := normalizeLanguage(p.value)
+				if !ok {
+					continue
+				}
 				rec.SetLanguage(l)
-				p.used = true
-				break
 			}
+			p.used = true
+			return
 		}
 	}
-dateLoop:
+}
+
+// setDate sets DATE from the first of dateAttrs that reads as a date,
+// reporting those that do not.
+func (r *Reader) setDate(rec *catalogue.Record, ps []pair) {
 	for _, d := range dateAttrs {
 		for i := range ps {
 			p := &ps[i]
@@ -154,17 +138,9 @@ dateLoop:
 			}
 			rec.SetDate(t)
 			p.used = true
-			break dateLoop
+			return
 		}
 	}
-	r.setExtensions(rec, ps)
-
-	diags, ok := importers.Finish(rec, r.opts, 0, o.start)
-	r.diags = append(r.diags, diags...)
-	if !ok {
-		return nil
-	}
-	return rec
 }
 
 // setURI takes the object's URL, or, when it has none ("-", 4.5) or it is not

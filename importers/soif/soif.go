@@ -10,18 +10,27 @@
 // streams: memory does not grow with the input, and a value it does not keep
 // (bulk text, a huge declared size) is skipped without being read into memory.
 //
-// Attributes map to a bookmark as follows (names are case-insensitive, and
-// "Author-1", "Author-2" are values of "Author": section 4.3):
+// # Field mapping
 //
-//	URL, else an IDENTIFIER that is a URI      URI (URL "-" has none: 4.5)
-//	Title                                      NAME
-//	Description, else Abstract                 DESCRIPTION
-//	Content-Type, FORMAT, Type (a media type)  TYPE
-//	Language (made an RFC 3066 tag)            LANGUAGE
-//	Last-Modification-Time, Last-Modified,
-//	DATE, Update-Time (the first that reads)   DATE
-//	Category, Rating, Id (uricat's own export) CATEGORY, RATING, ID
-//	any other short attribute                  X-<ATTRIBUTE>, values joined by "; "
+// Fields map to attributes as follows (fieldAttrs, in mapping.go, is the
+// table the Reader and the Writer use; a test checks this copy). The Writer
+// writes a field as the attribute "written as"; the Reader takes it from
+// the first value that converts of the attributes "read from", best first
+// (names are
+// case-insensitive, and "Author-1", "Author-2" are values of "Author":
+// section 4.3). URI is the object's URL, else an IDENTIFIER that is a URI
+// (URL "-" has none: 4.5). Any other short attribute is X-<ATTRIBUTE>,
+// its values joined by "; ".
+//
+//	field        written as              read from                                          value
+//	NAME         Title                   title                                              as is
+//	DESCRIPTION  Description             description, abstract                             as is
+//	DATE         Last-Modification-Time  last-modification-time, last-modified, date, update-time  date
+//	CATEGORY     Category                category                                           as is
+//	RATING       Rating                  rating                                             1 to 5
+//	LANGUAGE     Language                language                                           RFC 3066 tag
+//	TYPE         Type                    content-type, format, type                         media type
+//	ID           Id                      id                                                 ID
 //
 // Full-Text, Partial-Text, URL-References and Thumbnail are bulk: they are
 // skipped and reported as dropped, as are values over 64 KiB. CIP-HINT

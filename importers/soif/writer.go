@@ -26,14 +26,13 @@ import (
 // (catalogue.CleanText) and reported. Empty values are left out, as
 // Harvest did.
 //
-// Attribute names follow Harvest's FILE template (Appendix A) where one
-// fits: NAME is Title, DESCRIPTION Description, DATE Last-Modification-Time
-// (Unix seconds), TYPE Type (a media type rather than Harvest's Essence type
-// names), X-KEYWORDS Keywords (one keyword a line, as in Harvest's objects)
-// and X-AUTHOR Author. The other fields have no
-// Harvest attribute and get their own name: CATEGORY is Category, RATING
-// Rating, LANGUAGE Language (as in the Dublin-Core template, Appendix C), ID
-// Id (which the reader takes back as ID, RATING and CATEGORY). Any other
+// The standard fields are written as the package doc's table says
+// (fieldAttrs): Harvest's FILE template's attributes (Appendix A) where one
+// fits, DATE as Unix seconds, TYPE as a media type rather than Harvest's
+// Essence type names; the fields without a Harvest attribute get their own
+// name (Language as in the Dublin-Core template, Appendix C). X-KEYWORDS
+// is Keywords (one keyword a line, as in Harvest's objects) and X-AUTHOR
+// Author. Any other
 // extension X-NAME is written as the attribute Name (without "X-",
 // capitalised as Harvest capitalised), unless the reader would take that
 // name for a field (Format, Abstract, a date...), in which case it keeps
@@ -76,25 +75,9 @@ func (w *Writer) Write(r *catalogue.Record) error {
 	b = append(b, "@"+Template+" { "...)
 	b = append(b, w.url(r.URI())...)
 	b = append(b, '\n')
-	b = w.attr(b, "NAME", "Title", r.Name())
-	b = w.attr(b, "DESCRIPTION", "Description", r.Description())
-	if !r.Date().IsZero() {
-		w.num = strconv.AppendInt(w.num[:0], r.Date().Unix(), 10)
-		b = appendPair(b, "Last-Modification-Time", w.num)
+	for i := range fieldAttrs {
+		b = w.field(b, r, &fieldAttrs[i])
 	}
-	b = w.attr(b, "CATEGORY", "Category", r.Category())
-	if r.Rating() != 0 {
-		w.num = strconv.AppendInt(w.num[:0], int64(r.Rating()), 10)
-		b = appendPair(b, "Rating", w.num)
-	}
-	if l := r.Language(); len(l) == 3 || len(l) > 3 && l[3] == '-' { // only a three-letter code may change
-		if n, _ := normalizeLanguage(l); n != l {
-			w.Note(catalogue.Deviation, "LANGUAGE %q is written as it is, but reads back as %q (RFC 3066 2.3 prefers the two-letter code)", l, n)
-		}
-	}
-	b = w.attr(b, "LANGUAGE", "Language", r.Language())
-	b = w.attr(b, "TYPE", "Type", r.Type())
-	b = w.attr(b, "ID", "Id", r.ID())
 	for _, f := range r.Extensions() {
 		v := f.Value
 		a := w.names.Get(f.Name, newAttrOf)
@@ -144,6 +127,31 @@ func urlSafe(uri string) bool {
 		}
 	}
 	return uri != ""
+}
+
+// field appends to b the pair of a's field of r, if r has one.
+func (w *Writer) field(b []byte, r *catalogue.Record, a *fieldAttr) []byte {
+	switch a.conv {
+	case convDate:
+		if r.Date().IsZero() {
+			return b
+		}
+		w.num = strconv.AppendInt(w.num[:0], r.Date().Unix(), 10)
+		return appendPair(b, a.attr, w.num)
+	case convRating:
+		if r.Rating() == 0 {
+			return b
+		}
+		w.num = strconv.AppendInt(w.num[:0], int64(r.Rating()), 10)
+		return appendPair(b, a.attr, w.num)
+	case convLanguage:
+		if l := r.Language(); len(l) == 3 || len(l) > 3 && l[3] == '-' { // only a three-letter code may change
+			if n, _ := normalizeLanguage(l); n != l {
+				w.Note(catalogue.Deviation, "LANGUAGE %q is written as it is, but reads back as %q (RFC 3066 2.3 prefers the two-letter code)", l, n)
+			}
+		}
+	}
+	return w.attr(b, a.field, a.attr, a.get(r))
 }
 
 // attr appends to b the ATTRIBUTE-VALUE pair of field, an attribute called

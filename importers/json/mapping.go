@@ -1,0 +1,64 @@
+package json
+
+import (
+	"strings"
+
+	"github.com/uricat/uricat/catalogue"
+)
+
+// valueKind is how a key's value is converted to and from its field.
+type valueKind uint8
+
+const (
+	valueString     valueKind = iota // a string, as the record holds it (decoded text)
+	valueDate                        // RFC 3339 in UTC; the Reader takes DATE's form too
+	valueRating                      // a number from 1 to 5
+	valueAdded                       // catalogue.Record.Added, as a date
+	valueExtensions                  // an object of the X- fields, name to string
+)
+
+// String is how the package doc's table names the kind.
+func (k valueKind) String() string {
+	return [...]string{"string", "date", "1 to 5", "added date", "object of X- fields"}[k]
+}
+
+// key is one key of a record's object: its name, the field it holds, and
+// how its value is converted.
+type key struct {
+	name  string // the field's name in lower case; "added" for X-ADDED
+	field string // "" for extensions
+	kind  valueKind
+}
+
+// keys are the keys of a record's object, in the order the Writer writes
+// them. The names come from catalogue.Fields. The Reader knows a record's
+// keys by this table; the Writer writes catalogue.JSONRecord, which
+// `uricat list --json` prints too, and whose JSON names a test checks are
+// these, in this order; the package doc's table is checked against it too.
+var keys = []key{
+	{field: catalogue.FieldURI},
+	{field: catalogue.FieldName},
+	{field: catalogue.FieldDate, kind: valueDate},
+	{name: "added", field: catalogue.FieldAdded, kind: valueAdded},
+	{field: catalogue.FieldCategory},
+	{field: catalogue.FieldDescription},
+	{field: catalogue.FieldRating, kind: valueRating},
+	{field: catalogue.FieldLanguage},
+	{field: catalogue.FieldType},
+	{field: catalogue.FieldID},
+	{name: "extensions", kind: valueExtensions},
+}
+
+// keyByName finds a row of keys by its name (exactly: a key in another
+// case is no field's).
+var keyByName = map[string]*key{}
+
+func init() {
+	for i := range keys {
+		k := &keys[i]
+		if f, ok := catalogue.LookupField(k.field); ok {
+			k.name = strings.ToLower(f.Name)
+		}
+		keyByName[k.name] = k
+	}
+}
