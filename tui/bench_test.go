@@ -61,8 +61,8 @@ func loadedModel(b *testing.B, n int) *Model {
 	m.Update(tea.WindowSizeMsg{Width: 100, Height: 40})
 	msg := m.loadCmd()()
 	m.Update(msg)
-	if m.loadErr != nil {
-		b.Fatal(m.loadErr)
+	if m.store.loadErr != nil {
+		b.Fatal(m.store.loadErr)
 	}
 	return m
 }
@@ -157,8 +157,8 @@ func afterFirstFrame(m *Model) {
 	m.res.ix.search()
 	// What the command prepareKeys gave Update for the loaded catalogue
 	// (loadedModel drops the commands) answers.
-	m.Update(keyIndexMsg{m.cat.Snapshot().KeyIndex()})
-	if m.cat.NeedsKeyIndex() {
+	m.Update(keyIndexMsg{m.store.cat.Snapshot().KeyIndex()})
+	if m.store.cat.NeedsKeyIndex() {
 		panic("the key index was not installed")
 	}
 }
@@ -353,19 +353,19 @@ func termenvANSI256() termenv.Profile { return termenv.ANSI256 }
 // in commands after the frame, off the keystroke's path.
 func BenchmarkRateKeystroke(b *testing.B) {
 	m := loadedModel(b, benchN)
-	m.cat.Now = func() time.Time { return time.Date(2024, 1, 1, 0, 0, 0, 0, time.UTC) }
+	m.store.cat.Now = func() time.Time { return time.Date(2024, 1, 1, 0, 0, 0, 0, time.UTC) }
 	keys := []tea.KeyMsg{{Type: tea.KeyRunes, Runes: []rune{'4'}}, {Type: tea.KeyRunes, Runes: []rune{'2'}}}
 	i := 0
 	start := cputime.Used()
 	for b.Loop() {
 		m.Update(keys[i%2])
 		i++
-		res := (pass{seq: m.seq, text: m.input.Value(), recs: m.cat.Records(), prev: m.res}).run(context.Background())
+		res := (pass{seq: m.seq, text: m.input.Value(), recs: m.store.cat.Records(), prev: m.res}).run(context.Background())
 		m.Update(filteredMsg{seq: m.seq, res: res})
 		_ = m.View()
 	}
 	cputime.Report(b, start)
-	if u, _ := m.hist.Len(); u < i-1 { // the first may rate what was rated so
+	if u, _ := m.store.hist.Len(); u < i-1 { // the first may rate what was rated so
 		b.Fatalf("%d undo steps after %d ratings", u, i)
 	}
 }
@@ -378,8 +378,8 @@ func BenchmarkRateKeystroke(b *testing.B) {
 func BenchmarkDuplicateWarning(b *testing.B) {
 	for _, size := range sizes {
 		m := loadedModel(b, size.n)
-		m.cat.HasURI("") // the key index, built in a command after loading
-		uri := m.cat.Records()[size.n/2].URI()
+		m.store.cat.HasURI("") // the key index, built in a command after loading
+		uri := m.store.cat.Records()[size.n/2].URI()
 		paste := tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(uri), Paste: true}
 		b.Run("keystroke/"+size.name, func(b *testing.B) {
 			// A form per paste (a form looks a URI up once), made

@@ -62,15 +62,15 @@ func TestURIsShowAsIRIsAndAreCopiedAndOpenedAsStored(t *testing.T) {
 	if want := osc52.New("https://de.wikipedia.org/wiki/K%C3%B6ln").String(); clip.String() != want {
 		t.Errorf("y wrote %q, want the stored URI %q", clip.String(), want)
 	}
-	if !strings.Contains(h.m.msg, "copied https://de.wikipedia.org/wiki/Köln") {
-		t.Errorf("message %q", h.m.msg)
+	if !strings.Contains(h.m.status.msg, "copied https://de.wikipedia.org/wiki/Köln") {
+		t.Errorf("message %q", h.m.status.msg)
 	}
 	h.keys("j", "o")
 	if len(*opened) != 1 || (*opened)[0] != "https://xn--bcher-kva.de/" {
 		t.Errorf("o opened %q, want the stored URI", *opened)
 	}
-	if !strings.Contains(h.m.msg, "opened https://bücher.de/") {
-		t.Errorf("message %q", h.m.msg)
+	if !strings.Contains(h.m.status.msg, "opened https://bücher.de/") {
+		t.Errorf("message %q", h.m.status.msg)
 	}
 }
 
@@ -128,8 +128,8 @@ func TestOpenOrCopyARecordWithoutURI(t *testing.T) {
 			t.Fatalf("%s asked a question:\n%s", k, h.m.View())
 		}
 		verb := map[string]string{"o": "open", "y": "copy"}[k]
-		if want := "nothing to " + verb + ": “Lost bookmark” has no valid URI"; !strings.Contains(h.m.msg, want) {
-			t.Errorf("%s: message %q, want %q", k, h.m.msg, want)
+		if want := "nothing to " + verb + ": “Lost bookmark” has no valid URI"; !strings.Contains(h.m.status.msg, want) {
+			t.Errorf("%s: message %q, want %q", k, h.m.status.msg, want)
 		}
 	}
 	if len(*opened) != 0 || clip.Len() != 0 {
@@ -175,7 +175,7 @@ func TestFixAnInvalidDateFromTheProblemsView(t *testing.T) {
 	if r == nil || !r.Valid() || catalogue.FormatDate(r.Date()) != "28/02/2007 10:00:00" {
 		t.Fatalf("on disk: %+v", r)
 	}
-	if b, _ := os.ReadFile(h.m.path); strings.Contains(string(b), "31/02/2007") {
+	if b, _ := os.ReadFile(h.m.store.path); strings.Contains(string(b), "31/02/2007") {
 		t.Errorf("the file keeps the wrong DATE beside the new one:\n%s", b)
 	}
 	if _, ok := h.m.dialogs.Top().(*problems.Model); !ok {

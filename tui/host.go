@@ -60,12 +60,12 @@ func (m *Model) form(rec *catalogue.Record) *form.Model {
 	f := form.New(m.dialogContext(), rec, m.categories())
 	f.CheckDuplicates(form.URIs{
 		Has: func(uri string) (bool, bool) {
-			if m.cat.NeedsKeyIndex() {
+			if m.store.cat.NeedsKeyIndex() {
 				return false, false
 			}
-			return m.cat.HasURI(uri), true
+			return m.store.cat.HasURI(uri), true
 		},
-		Records: m.cat.Records(),
+		Records: m.store.cat.Records(),
 	})
 	return f
 }
@@ -102,10 +102,10 @@ func (m *Model) openDialog(msg tea.KeyMsg) (tea.Cmd, bool) {
 		return nil, true
 	case key.Matches(msg, k.Add):
 		d = m.form(nil)
-		m.msg = ""
+		m.status.msg = ""
 	case key.Matches(msg, k.Edit):
 		d = m.form(rec)
-		m.msg = ""
+		m.status.msg = ""
 	case key.Matches(msg, k.Delete):
 		d = dialog.NewConfirm(ctx, dialog.Question{
 			Text:   fmt.Sprintf("Delete “%s”?", catalogue.DisplayText(rec.Name())),
@@ -114,12 +114,12 @@ func (m *Model) openDialog(msg tea.KeyMsg) (tea.Cmd, bool) {
 			Yes:    deleteMsg{ref: rec.Ref()},
 			No:     noteMsg("nothing deleted"),
 		})
-		m.msg = ""
+		m.status.msg = ""
 	case key.Matches(msg, k.Category):
 		d = picker.New(ctx, rec, m.categories())
 	case key.Matches(msg, k.Problems):
-		d = problems.New(ctx, m.cat)
-		m.msg = ""
+		d = problems.New(ctx, m.store.cat)
+		m.status.msg = ""
 	case key.Matches(msg, k.Import):
 		d = transfer.NewImport(ctx, transfer.ImportConfig{Dir: m.importDir})
 	case key.Matches(msg, k.Export):
@@ -136,9 +136,9 @@ func (m *Model) openDialog(msg tea.KeyMsg) (tea.Cmd, bool) {
 			what = fmt.Sprintf("the %s shown", plural(len(recs), "record"))
 		}
 		e := transfer.NewExport(ctx, recs, what, "")
-		e.SetCatalogue(m.path)
+		e.SetCatalogue(m.store.path)
 		d = e
-		m.msg = ""
+		m.status.msg = ""
 	case key.Matches(msg, k.Open):
 		return system.Open(rec.URI()), true
 	case key.Matches(msg, k.Copy):
@@ -198,7 +198,7 @@ func (m *Model) result(msg tea.Msg) (cmd tea.Cmd, ok bool) {
 		return m.dialogs.Push(m.form(msg.Record)), true
 	case problems.DeleteMsg:
 		name := recordLabel(msg.Record)
-		cmd, err := m.applyEdit(catalogue.Delete{Refs: []catalogue.Ref{msg.Record.Ref()}}, "deleted "+name)
+		cmd, err := m.store.applyEdit(catalogue.Delete{Refs: []catalogue.Ref{msg.Record.Ref()}}, "deleted "+name)
 		if err != nil {
 			m.setMsg(sevError, "cannot delete %s: %v", name, err)
 			return nil, true
@@ -232,7 +232,7 @@ func (m *Model) result(msg tea.Msg) (cmd tea.Cmd, ok bool) {
 		}
 		return nil, true
 	case system.ConfirmMsg:
-		m.msg = ""
+		m.status.msg = ""
 		return m.dialogs.Push(dialog.NewConfirm(m.dialogContext(), dialog.Question{
 			Text:   fmt.Sprintf("Open a %s: link with the system opener?", catalogue.DisplayText(msg.Scheme)),
 			Detail: catalogue.DisplayURI(msg.URI),
@@ -280,7 +280,7 @@ func (m *Model) submitted(msg form.SubmittedMsg) tea.Cmd {
 		e = catalogue.Set{Ref: msg.Original.Ref(), Fields: fields}
 		what = fmt.Sprintf("edited “%s”", catalogue.DisplayText(msg.Record.Name()))
 	}
-	cmd, err := m.applyEdit(e, what)
+	cmd, err := m.store.applyEdit(e, what)
 	if err != nil {
 		if f, ok := m.dialogs.Top().(*form.Model); ok {
 			f.SetError(err)
@@ -293,7 +293,7 @@ func (m *Model) submitted(msg form.SubmittedMsg) tea.Cmd {
 	sel := catalogue.Ref(0)
 	if msg.Original != nil {
 		sel = msg.Original.Ref()
-	} else if recs := m.cat.Records(); len(recs) > 0 {
+	} else if recs := m.store.cat.Records(); len(recs) > 0 {
 		sel = recs[len(recs)-1].Ref()
 		if m.input.Value() != "" {
 			// Show the new record even if the search would hide it.
@@ -312,13 +312,13 @@ func (m *Model) formDone() {
 	}
 	m.dialogs.Pop()
 	if p, ok := m.dialogs.Top().(*problems.Model); ok {
-		p.Reload(m.cat)
+		p.Reload(m.store.cat)
 	}
 }
 
 // categorise applies the picker's choice to its record.
 func (m *Model) categorise(msg picker.ChosenMsg) tea.Cmd {
-	rec := m.cat.Lookup(msg.Record.Ref())
+	rec := m.store.cat.Lookup(msg.Record.Ref())
 	if rec == nil || rec.Category() == msg.Category {
 		return nil
 	}
@@ -333,7 +333,7 @@ func (m *Model) categorise(msg picker.ChosenMsg) tea.Cmd {
 // deleteRecord deletes the record ref, the user having said yes, and
 // selects the row after it.
 func (m *Model) deleteRecord(ref catalogue.Ref) tea.Cmd {
-	rec := m.cat.Lookup(ref)
+	rec := m.store.cat.Lookup(ref)
 	if rec == nil {
 		m.setMsg(sevError, "nothing deleted: the record is no longer in the catalogue")
 		return nil
@@ -361,7 +361,7 @@ func (m *Model) imported(msg transfer.ImportedMsg) tea.Cmd {
 	add := msg.Plan.Edit()
 	add.Report = &rep
 	// An Add that adds nothing changes nothing, and is no undo step.
-	err := m.hist.ApplyDescribed(m.cat, add, func() string { return fmt.Sprintf("imported %s", plural(rep.Added(), "record")) })
+	err := m.store.hist.ApplyDescribed(m.store.cat, add, func() string { return fmt.Sprintf("imported %s", plural(rep.Added(), "record")) })
 	if err != nil {
 		applied(importers.Summary{}, err)
 		m.setMsg(sevError, "nothing imported: %s", describe(err))
@@ -375,7 +375,7 @@ func (m *Model) imported(msg transfer.ImportedMsg) tea.Cmd {
 		return nil
 	}
 	m.setMsg(sevSuccess, "imported %s (u undoes)", plural(rep.Added(), "record"))
-	return m.edited()
+	return m.store.edited()
 }
 
 // jumpTo shows rec in the list: the search is cleared and its group unfolded.
@@ -383,7 +383,7 @@ func (m *Model) jumpTo(rec *catalogue.Record) tea.Cmd {
 	m.selected = rec.Ref()
 	m.input.SetValue("")
 	m.folded = map[string]bool{}
-	return m.refilter(m.cat.Records())
+	return m.refilter(m.store.cat.Records())
 }
 
 // recordLabel names a record in a message, even one without a NAME.

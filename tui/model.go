@@ -78,11 +78,10 @@ type Model struct {
 
 	width, height int
 
-	path    string
-	cat     *catalogue.Catalogue // owned by Update: nothing else writes it
-	hist    catalogue.History
-	loading bool
-	loadErr error
+	// store is the catalogue, its History, and its loading, saving,
+	// locking and reloading (store.go).
+	store  *store
+	status status // the status bar's message
 
 	// The pipeline: recs is the newest snapshot, res the newest answer.
 	recs []*catalogue.Record
@@ -123,20 +122,6 @@ type Model struct {
 	// the session: the folder uricat is started in is the user's choice,
 	// and a state file for it would be one more file they did not ask for.
 	importDir string
-
-	saving      bool
-	saveAgain   bool
-	waitingLock bool      // another process holds the lock; the save retries
-	lockSince   time.Time // when the save began to wait for it
-	unsaved     bool      // the last save failed: changes only in memory
-	conflict    bool      // the last save met another program's change it cannot merge
-	fileGone    bool      // another program deleted the file
-
-	indexingKeys bool // a key index is being built (prepareKeys)
-	quitting     bool // quit once the running save ends
-
-	msg    string
-	msgSev severity
 }
 
 // row is a line of the list: a group heading or a record.
@@ -161,8 +146,10 @@ func New(opts Options) *Model {
 	if th == nil {
 		th = theme.Plain()
 	}
-	m := &Model{th: th, keys: newKeyMap(), path: opts.Path, loading: true, folded: map[string]bool{},
-		width: 80, height: 24}
+	m := &Model{th: th, keys: newKeyMap(), folded: map[string]bool{}, width: 80, height: 24}
+	m.store = newStore(opts.Path, opts.Catalogue, &m.status)
+	m.store.changed = func() tea.Cmd { return m.refilter(m.store.cat.Records()) }
+	m.store.spin = m.startSpinner
 	m.help = help.New()
 	m.help.Styles = th.Help
 	m.spin = spinner.New(spinner.WithSpinner(spinner.Dot), spinner.WithStyle(th.Spinner))
@@ -175,10 +162,6 @@ func New(opts Options) *Model {
 	m.input.PlaceholderStyle = th.Placeholder
 	m.input.Cursor.Style = th.InputCursor
 	m.input.Cursor.SetMode(cursor.CursorStatic)
-	m.cat = opts.Catalogue
-	if opts.Catalogue != nil && m.path == "" {
-		m.path = opts.Catalogue.Path()
-	}
 	return m
 }
 
@@ -209,7 +192,7 @@ var (
 
 // loadCmd opens and indexes the catalogue and runs the first pass.
 func (m *Model) loadCmd() tea.Cmd {
-	c, path := m.cat, m.path
+	c, path := m.store.cat, m.store.path
 	return func() tea.Msg {
 		if c == nil {
 			// No collection while the records are made and the first
@@ -238,15 +221,26 @@ func Run(opts Options) error {
 	if err != nil {
 		return err
 	}
-	if fm, ok := final.(*Model); ok && fm.loadErr != nil {
-		return fm.loadErr
+	if fm, ok := final.(*Model); ok && fm.store.loadErr != nil {
+		return fm.store.loadErr
 	}
 	return nil
 }
 
 // setMsg shows a message on the status bar until the next one.
 func (m *Model) setMsg(sev severity, format string, args ...any) {
-	m.msg, m.msgSev = fmt.Sprintf(format, args...), sev
+	m.status.set(sev, format, args...)
+}
+
+// status is the status bar's message, shared by the root and its store.
+type status struct {
+	msg string
+	sev severity
+}
+
+// set shows a message until the next one.
+func (s *status) set(sev severity, format string, args ...any) {
+	s.msg, s.sev = fmt.Sprintf(format, args...), sev
 }
 
 // Update handles a message.
@@ -266,6 +260,9 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	if cmd, ok := m.dialogMsg(msg); ok {
 		return m, cmd
 	}
+	if cmd, ok := m.store.update(msg); ok {
+		return m, cmd
+	}
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		m.width, m.height = msg.Width, msg.Height
@@ -276,13 +273,13 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, nil
 
 	case loadedMsg:
-		m.loading = false
+		m.store.loading = false
 		if msg.err != nil {
-			m.loadErr = fmt.Errorf("cannot open the catalogue: %w", msg.err)
-			m.setMsg(sevError, "%v", m.loadErr)
+			m.store.loadErr = fmt.Errorf("cannot open the catalogue: %w", msg.err)
+			m.setMsg(sevError, "%v", m.store.loadErr)
 			return m, nil
 		}
-		m.cat = msg.c
+		m.store.cat = msg.c
 		m.setRecs(msg.res.ix.recs)
 		if m.importDir == "" {
 			m.importDir = msg.wd
@@ -294,7 +291,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		// Build the search index in the background now, so the first
 		// keystroke of a search does not wait for it.
 		ix := msg.res.ix
-		return m, tea.Batch(func() tea.Msg { ix.search(); return nil }, m.prepareKeys())
+		return m, tea.Batch(func() tea.Msg { ix.search(); return nil }, m.store.prepareKeys())
 
 	case filteredMsg:
 		m.passDone(msg)
@@ -311,30 +308,6 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			cmds = append(cmds, cmd)
 		}
 		return m, tea.Batch(cmds...)
-
-	case lockedMsg:
-		return m, m.locked(msg)
-
-	case keyIndexMsg:
-		return m, m.keysReady(msg)
-
-	case saveRetryMsg:
-		return m, beginSave(m.cat.Snapshot())
-
-	case savedMsg:
-		return m, m.saved(msg)
-
-	case reloadedMsg:
-		if msg.err != nil {
-			m.setMsg(sevError, "reload failed: %v", msg.err)
-			return m, nil
-		}
-		msg.c.Now = m.cat.Now
-		m.cat = msg.c
-		m.hist.Clear()
-		m.unsaved, m.conflict, m.fileGone = false, false, false
-		m.setMsg(sevSuccess, "reloaded %s", m.path)
-		return m, tea.Batch(m.refilter(m.cat.Records()), m.prepareKeys())
 
 	case slowCheckMsg:
 		if m.needSpinner() {
@@ -365,7 +338,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 
 // needSpinner reports whether something slow is under way.
 func (m *Model) needSpinner() bool {
-	return m.loading || (m.saving && !m.waitingLock) || (m.busy && time.Since(m.busyAt) > 100*time.Millisecond)
+	return m.store.loading || (m.store.saving && !m.store.waitingLock) || (m.busy && time.Since(m.busyAt) > 100*time.Millisecond)
 }
 
 // startSpinner ticks the spinner if it is not ticking yet.
@@ -385,7 +358,7 @@ func (m *Model) key(msg tea.KeyMsg) tea.Cmd {
 	if m.mode == modeSearch {
 		return m.searchKey(msg)
 	}
-	if m.loading || m.loadErr != nil {
+	if m.store.loading || m.store.loadErr != nil {
 		if key.Matches(msg, m.keys.Quit) {
 			return tea.Quit
 		}
@@ -436,7 +409,7 @@ func (m *Model) key(msg tea.KeyMsg) tea.Cmd {
 		m.move(m.rowCount())
 	case key.Matches(msg, k.Search):
 		m.mode = modeSearch
-		m.msg = ""
+		m.status.msg = ""
 		return m.input.Focus()
 	case key.Matches(msg, k.ClearSearch):
 		if m.input.Value() != "" {
@@ -474,14 +447,9 @@ func (m *Model) key(msg tea.KeyMsg) tea.Cmd {
 			m.showDetail = !m.showDetail
 		}
 	case key.Matches(msg, k.Save):
-		return m.saveKey()
+		return m.store.saveKey()
 	case key.Matches(msg, k.Reload):
-		if m.saving {
-			m.setMsg(sevInfo, "a save is running: reload when it ends")
-			return nil
-		}
-		m.setMsg(sevInfo, "reloading…")
-		return reloadCmd(m.path)
+		return m.store.reload()
 	}
 	return nil
 }
@@ -514,16 +482,16 @@ func (m *Model) detailKey(msg tea.KeyMsg) bool {
 // could not be saved.
 func (m *Model) quit() tea.Cmd {
 	switch {
-	case m.saving:
-		m.quitting = true
+	case m.store.saving:
+		m.store.quitting = true
 		m.setMsg(sevInfo, "saving before quitting…")
 		return nil
-	case m.cat != nil && m.cat.Modified() && !m.unsaved:
+	case m.store.cat != nil && m.store.cat.Modified() && !m.store.unsaved:
 		// An edit whose save has not started yet: save, then quit.
-		m.quitting = true
+		m.store.quitting = true
 		m.setMsg(sevInfo, "saving before quitting…")
-		return m.save()
-	case m.unsaved:
+		return m.store.save()
+	case m.store.unsaved:
 		// The message line keeps saying why they are not saved.
 		return m.dialogs.Push(dialog.NewConfirm(m.dialogContext(), dialog.Question{
 			Text:   "Changes are not saved. Quit anyway?",
@@ -586,6 +554,30 @@ func (m *Model) rate(n int) tea.Cmd {
 		v = fmt.Sprint(n)
 	}
 	return m.edit(catalogue.Set{Ref: rec.Ref(), Fields: []catalogue.Field{{Name: catalogue.FieldRating, Value: v}}}, what, rec.Ref())
+}
+
+// edit is applyEdit for a key: a refusal is said in the status line, and
+// sel (if not 0) is selected.
+func (m *Model) edit(e catalogue.Edit, what string, sel catalogue.Ref) tea.Cmd {
+	cmd, err := m.store.applyEdit(e, what)
+	if err != nil {
+		m.setMsg(sevError, "cannot change the catalogue (%s): %s", what, describe(err))
+		return nil
+	}
+	if sel != 0 {
+		m.selected = sel
+	}
+	return cmd
+}
+
+// undoRedo undoes the last change (undo) or redoes the last undone one,
+// selecting the first record it changed.
+func (m *Model) undoRedo(undo bool) tea.Cmd {
+	cmd, sel := m.store.undoRedo(undo)
+	if sel != 0 {
+		m.selected = sel
+	}
+	return cmd
 }
 
 // refilter starts a pass over recs with the current search, sort and

@@ -26,8 +26,8 @@ func TestLoadShowsEveryRecordInFileOrder(t *testing.T) {
 	if h.m.res.ix.invalid != 1 {
 		t.Errorf("invalid = %d, want 1", h.m.res.ix.invalid)
 	}
-	if !strings.Contains(h.m.msg, "1 record with errors") {
-		t.Errorf("message %q does not point at the problems", h.m.msg)
+	if !strings.Contains(h.m.status.msg, "1 record with errors") {
+		t.Errorf("message %q does not point at the problems", h.m.status.msg)
 	}
 	if bar := h.m.statusBar(); !strings.Contains(bar, "6/6 shown") || !strings.Contains(bar, "✗ 1 invalid") {
 		t.Errorf("status bar %q lacks counts", bar)
@@ -217,8 +217,8 @@ func TestRateSavesAndUndoRedo(t *testing.T) {
 		t.Errorf("second undo: rating %d, date %v; want the original record exactly", r.Rating(), r.Date())
 	}
 	h.keys("u")
-	if !strings.Contains(h.m.msg, "nothing to undo") {
-		t.Errorf("third undo: message %q", h.m.msg)
+	if !strings.Contains(h.m.status.msg, "nothing to undo") {
+		t.Errorf("third undo: message %q", h.m.status.msg)
 	}
 	h.keys("ctrl+r")
 	if r := find(h.reopen(), "DuckDuckGo"); r.Rating() != 4 {
@@ -229,8 +229,8 @@ func TestRateSavesAndUndoRedo(t *testing.T) {
 	}
 	// A new change clears the redo stack.
 	h.keys("2", "ctrl+r")
-	if !strings.Contains(h.m.msg, "nothing to redo") {
-		t.Errorf("redo after a new change: %q", h.m.msg)
+	if !strings.Contains(h.m.status.msg, "nothing to redo") {
+		t.Errorf("redo after a new change: %q", h.m.status.msg)
 	}
 }
 
@@ -238,10 +238,10 @@ func TestRatingAnInvalidRecordSaysWhy(t *testing.T) {
 	h := newHarness(t, fixture, 80, 24)
 	h.selectName("Lost bookmark")
 	h.keys("3")
-	if h.m.msgSev != sevError || !strings.Contains(h.m.msg, "cannot change") {
-		t.Errorf("message %q (severity %d)", h.m.msg, h.m.msgSev)
+	if h.m.status.sev != sevError || !strings.Contains(h.m.status.msg, "cannot change") {
+		t.Errorf("message %q (severity %d)", h.m.status.msg, h.m.status.sev)
 	}
-	if n, _ := h.m.hist.Len(); n != 0 {
+	if n, _ := h.m.store.hist.Len(); n != 0 {
 		t.Error("a refused change went on the undo stack")
 	}
 }
@@ -254,8 +254,8 @@ func TestDeleteAsksOnceAndUndoRestoresInPlace(t *testing.T) {
 		t.Fatalf("d: top %T\n%s", h.m.dialogs.Top(), h.m.View())
 	}
 	h.keys("n")
-	if find(h.reopen(), "go.dev") == nil || len(h.names()) != 6 || h.m.msg != "nothing deleted" || h.m.dialogs.Len() != 0 {
-		t.Fatalf("n deleted the record, or left the question open (message %q)", h.m.msg)
+	if find(h.reopen(), "go.dev") == nil || len(h.names()) != 6 || h.m.status.msg != "nothing deleted" || h.m.dialogs.Len() != 0 {
+		t.Fatalf("n deleted the record, or left the question open (message %q)", h.m.status.msg)
 	}
 	h.keys("d", "y")
 	if slices.Contains(h.names(), "go.dev") || find(h.reopen(), "go.dev") != nil {
@@ -308,7 +308,7 @@ func TestHelpToggles(t *testing.T) {
 func TestFailedSaveKeepsChangeInMemory(t *testing.T) {
 	h := newHarness(t, fixture, 80, 24)
 	// Make the file unwritable: a directory where it was.
-	path := h.m.path
+	path := h.m.store.path
 	if err := os.Rename(path, path+".away"); err != nil {
 		t.Fatal(err)
 	}
@@ -320,8 +320,8 @@ func TestFailedSaveKeepsChangeInMemory(t *testing.T) {
 	if h.m.current().Rating() != 5 {
 		t.Error("the change was not kept in memory")
 	}
-	if !h.m.unsaved || h.m.msgSev != sevError || !strings.Contains(h.m.msg, "not saved, kept in memory") {
-		t.Errorf("unsaved %v, message %q", h.m.unsaved, h.m.msg)
+	if !h.m.store.unsaved || h.m.status.sev != sevError || !strings.Contains(h.m.status.msg, "not saved, kept in memory") {
+		t.Errorf("unsaved %v, message %q", h.m.store.unsaved, h.m.status.msg)
 	}
 	if !strings.Contains(h.m.statusBar(), "unsaved") {
 		t.Error("status bar does not say unsaved")
@@ -345,8 +345,8 @@ func TestFailedSaveKeepsChangeInMemory(t *testing.T) {
 		t.Fatal(err)
 	}
 	h.keys("ctrl+s")
-	if h.m.unsaved {
-		t.Fatalf("retry failed: %q", h.m.msg)
+	if h.m.store.unsaved {
+		t.Fatalf("retry failed: %q", h.m.status.msg)
 	}
 	if r := find(h.reopen(), "Google"); r == nil || r.Rating() != 5 {
 		t.Error("retry did not write the change")
@@ -383,15 +383,15 @@ func TestAnotherProcessChanges(t *testing.T) {
 	}
 	h.selectName("Google")
 	h.keys("2")
-	if !h.m.conflict || !strings.Contains(h.m.msg, "R reloads") || !strings.Contains(h.m.msg, `RATING "2" here but "1"`) {
-		t.Fatalf("conflict not shown: %q", h.m.msg)
+	if !h.m.store.conflict || !strings.Contains(h.m.status.msg, "R reloads") || !strings.Contains(h.m.status.msg, `RATING "2" here but "1"`) {
+		t.Fatalf("conflict not shown: %q", h.m.status.msg)
 	}
 	if find(h.reopen(), "Google").Rating() != 1 {
 		t.Error("a conflicting save wrote over the other process's change")
 	}
 	h.keys("R")
-	if h.m.conflict || find2(h.m.allRows(), "Google").Rating() != 1 {
-		t.Errorf("reload: conflict %v, Google rating %d", h.m.conflict, find2(h.m.allRows(), "Google").Rating())
+	if h.m.store.conflict || find2(h.m.allRows(), "Google").Rating() != 1 {
+		t.Errorf("reload: conflict %v, Google rating %d", h.m.store.conflict, find2(h.m.allRows(), "Google").Rating())
 	}
 }
 
@@ -401,7 +401,7 @@ func rate(r *catalogue.Record, n int) catalogue.Edit {
 }
 
 func histEmpty(m *Model) bool {
-	u, r := m.hist.Len()
+	u, r := m.store.hist.Len()
 	return u == 0 && r == 0
 }
 
@@ -476,7 +476,7 @@ func TestUnreadableCatalogueSaysWhyAndQuits(t *testing.T) {
 	h := &harness{t: t, m: m}
 	h.send(tea.WindowSizeMsg{Width: 80, Height: 24})
 	h.run(m.Init())
-	if m.loadErr == nil || !strings.Contains(m.View(), "cannot open the catalogue") {
+	if m.store.loadErr == nil || !strings.Contains(m.View(), "cannot open the catalogue") {
 		t.Fatalf("view:\n%s", m.View())
 	}
 	h.keys("a", "4", "d", "y")

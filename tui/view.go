@@ -131,10 +131,10 @@ func (m *Model) markedInput(e *query.Error) (string, bool) {
 // body draws the list and/or detail pane, or the loading state.
 func (m *Model) body(l layout) string {
 	switch {
-	case m.loading:
-		return block(m.spin.View()+" "+m.th.Dim.Render("Opening "+catalogue.DisplayText(m.path)+"…"), m.width, l.bodyH)
-	case m.loadErr != nil:
-		return block(m.th.Error.Render(catalogue.DisplayText(m.loadErr.Error()))+"\n"+m.th.Dim.Render("q quits"), m.width, l.bodyH)
+	case m.store.loading:
+		return block(m.spin.View()+" "+m.th.Dim.Render("Opening "+catalogue.DisplayText(m.store.path)+"…"), m.width, l.bodyH)
+	case m.store.loadErr != nil:
+		return block(m.th.Error.Render(catalogue.DisplayText(m.store.loadErr.Error()))+"\n"+m.th.Dim.Render("q quits"), m.width, l.bodyH)
 	case m.dialogs.Len() > 0:
 		return m.dialogView(l)
 	case m.help.ShowAll:
@@ -672,8 +672,8 @@ func (m *Model) messageLines() []string {
 func (m *Model) message() (full, short string, sev severity) {
 	e := m.searchError()
 	if e == nil {
-		msg := catalogue.DisplayText(m.msg)
-		return msg, msg, m.msgSev
+		msg := catalogue.DisplayText(m.status.msg)
+		return msg, msg, m.status.sev
 	}
 	shown := "nothing is shown until it is"
 	if q := m.res.search.query; q != nil {
@@ -714,18 +714,18 @@ func (m *Model) statusBar() string {
 	if q := m.input.Value(); q != "" && m.mode != modeSearch {
 		parts = append(parts, th.StatusKey.Render("filter ")+th.StatusValue.Render(truncate(catalogue.DisplayText(q), 20)))
 	}
-	if m.waitingLock {
+	if m.store.waitingLock {
 		parts = append(parts, th.Warning.Inherit(th.StatusBar).Render("waiting for another uricat to finish saving"))
-	} else if m.saving {
+	} else if m.store.saving {
 		parts = append(parts, m.spin.View()+th.StatusKey.Render(" saving"))
 	} else if m.busy && m.spinning {
 		parts = append(parts, m.spin.View()+th.StatusKey.Render(" searching"))
-	} else if m.unsaved {
+	} else if m.store.unsaved {
 		parts = append(parts, th.Error.Inherit(th.StatusBar).Render("unsaved"))
 	}
 	left := strings.Join(parts, sep)
 	room := m.width - ansi.StringWidth(left) - 2
-	path := catalogue.DisplayText(m.path)
+	path := catalogue.DisplayText(m.store.path)
 	if room >= 8 {
 		if runewidth.StringWidth(path) > room {
 			path = "…" + truncateLeft(path, room-1)
