@@ -199,9 +199,9 @@ func (h *harness) colour(path string) {
 
 // allRows returns the list's rows, all of them.
 func (m *Model) allRows() []row {
-	out := make([]row, m.rowCount())
+	out := make([]row, m.list.rowCount())
 	for i := range out {
-		out[i] = m.rowAt(i)
+		out[i] = m.list.rowAt(i)
 	}
 	return out
 }
@@ -222,8 +222,8 @@ func (h *harness) selectName(name string) {
 	h.t.Helper()
 	for i, r := range h.m.allRows() {
 		if r.rec != nil && r.rec.Name() == name {
-			h.m.cursor = i
-			h.m.selected = r.rec.Ref()
+			h.m.list.cursor = i
+			h.m.list.selected = r.rec.Ref()
 			return
 		}
 	}

@@ -41,7 +41,7 @@ type (
 func (m *Model) categories() []string {
 	seen := map[string]bool{}
 	var out []string
-	for _, r := range m.recs {
+	for _, r := range m.list.recs {
 		if c := r.Category(); c != "" && !seen[c] {
 			seen[c] = true
 			out = append(out, c)
@@ -87,7 +87,7 @@ func (m *Model) dialogContext() dialog.Context {
 func (m *Model) openDialog(msg tea.KeyMsg) (tea.Cmd, bool) {
 	k := m.keys
 	ctx := m.dialogContext()
-	rec := m.current()
+	rec := m.list.current()
 	var d dialog.Dialog
 	switch {
 	case key.Matches(msg, k.Edit, k.Delete, k.Category, k.Open, k.Copy) && rec == nil:
@@ -124,8 +124,8 @@ func (m *Model) openDialog(msg tea.KeyMsg) (tea.Cmd, bool) {
 		d = transfer.NewImport(ctx, transfer.ImportConfig{Dir: m.importDir})
 	case key.Matches(msg, k.Export):
 		var recs []*catalogue.Record
-		if m.res != nil {
-			for _, r := range m.res.records() {
+		if m.list.res != nil {
+			for _, r := range m.list.res.records() {
 				if r.Valid() {
 					recs = append(recs, r)
 				}
@@ -300,7 +300,7 @@ func (m *Model) submitted(msg form.SubmittedMsg) tea.Cmd {
 			m.input.SetValue("")
 		}
 	}
-	m.selected = sel
+	m.list.selected = sel
 	return cmd
 }
 
@@ -339,9 +339,9 @@ func (m *Model) deleteRecord(ref catalogue.Ref) tea.Cmd {
 		return nil
 	}
 	// Select the next row once the pass lands.
-	m.selected = 0
-	if i := m.rowOf(ref); i >= 0 && i+1 < m.rowCount() {
-		m.selected = refOf(m.rowAt(i + 1).rec)
+	m.list.selected = 0
+	if i := m.list.rowOf(ref); i >= 0 && i+1 < m.list.rowCount() {
+		m.list.selected = refOf(m.list.rowAt(i + 1).rec)
 	}
 	return m.edit(catalogue.Delete{Refs: []catalogue.Ref{ref}}, fmt.Sprintf("deleted “%s”", catalogue.DisplayText(rec.Name())), 0)
 }
@@ -380,9 +380,9 @@ func (m *Model) imported(msg transfer.ImportedMsg) tea.Cmd {
 
 // jumpTo shows rec in the list: the search is cleared and its group unfolded.
 func (m *Model) jumpTo(rec *catalogue.Record) tea.Cmd {
-	m.selected = rec.Ref()
+	m.list.selected = rec.Ref()
 	m.input.SetValue("")
-	m.folded = map[string]bool{}
+	m.list.folded = map[string]bool{}
 	return m.refilter(m.store.cat.Records())
 }
 

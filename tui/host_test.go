@@ -33,7 +33,7 @@ func TestAddThroughTheFormSavesAndUndoes(t *testing.T) {
 	if h.m.dialogs.Len() != 0 {
 		t.Fatalf("the form stayed open: %s", h.m.View())
 	}
-	if got := h.m.current(); got == nil || got.Name() != "A new page q" {
+	if got := h.m.list.current(); got == nil || got.Name() != "A new page q" {
 		t.Fatalf("selected %v, want the new record", got)
 	}
 	r := find(h.reopen(), "A new page q")
@@ -126,8 +126,8 @@ func TestProblemsViewJumpAndDelete(t *testing.T) {
 	}
 	lost := find2(h.m.allRows(), "Lost bookmark")
 	h.keys("j", "enter") // past the file's own warning, to its entry
-	if h.m.dialogs.Len() != 0 || h.m.current() != lost {
-		t.Errorf("jump: %d open, selected %v", h.m.dialogs.Len(), h.m.current())
+	if h.m.dialogs.Len() != 0 || h.m.list.current() != lost {
+		t.Errorf("jump: %d open, selected %v", h.m.dialogs.Len(), h.m.list.current())
 	}
 	h.keys("!", "j", "d")
 	if _, ok := h.m.dialogs.Top().(*dialog.Confirm); !ok || !strings.Contains(h.m.View(), "Delete the invalid record at line 28 from the file?") {

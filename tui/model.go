@@ -23,7 +23,6 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"slices"
 	"strings"
 	"time"
 
@@ -83,30 +82,9 @@ type Model struct {
 	store  *store
 	status status // the status bar's message
 
-	// The pipeline: recs is the newest snapshot, res the newest answer.
-	recs []*catalogue.Record
-	seq  int
-	// deferred holds browse keys typed while a pass was running, in order;
-	// they run when its answer is applied.
-	deferred []tea.KeyMsg
-	cancel   context.CancelFunc
-	res      *result
-	pool     memPool // memory for passes, from answers no longer shown
-	busy     bool    // a pass is running
-	busyAt   time.Time
-	sortKey  query.SortKey
-	group    query.GroupKey
-	folded   map[string]bool
-
-	// rows are the list's rows when grouped; ungrouped (flat), the rows
-	// are res's records shown, one each, and rows is empty: a million
-	// rows are not copied on every keystroke (rowCount, rowAt).
-	rows     []row
-	flat     bool
-	cursor   int
-	offset   int
-	selected catalogue.Ref // kept selected across passes and edits
-	toTop    bool          // the next answer selects its first row
+	// list is the records shown: the search pipeline, rows and cursor
+	// (list.go).
+	list *recordList
 
 	mode       mode
 	showDetail bool // the detail pane has the keys (and, on a narrow window, the screen)
@@ -146,7 +124,8 @@ func New(opts Options) *Model {
 	if th == nil {
 		th = theme.Plain()
 	}
-	m := &Model{th: th, keys: newKeyMap(), folded: map[string]bool{}, width: 80, height: 24}
+	m := &Model{th: th, keys: newKeyMap(), width: 80, height: 24}
+	m.list = newList(func() int { return m.layout().bodyH })
 	m.store = newStore(opts.Path, opts.Catalogue, &m.status)
 	m.store.changed = func() tea.Cmd { return m.refilter(m.store.cat.Records()) }
 	m.store.spin = m.startSpinner
@@ -268,7 +247,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.width, m.height = msg.Width, msg.Height
 		m.input.Width = max(10, m.width-4)
 		m.help.Width = m.width
-		m.scrollToCursor()
+		m.list.scrollToCursor()
 		m.dialogs.SetSize(m.dialogSize())
 		return m, nil
 
@@ -284,7 +263,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		if m.importDir == "" {
 			m.importDir = msg.wd
 		}
-		m.apply(msg.res)
+		m.list.apply(msg.res)
 		if inv := msg.res.ix.invalid; inv > 0 {
 			m.setMsg(sevWarning, "%s with errors: press ! to see them", plural(inv, "record"))
 		}
@@ -294,14 +273,10 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, tea.Batch(func() tea.Msg { ix.search(); return nil }, m.store.prepareKeys())
 
 	case filteredMsg:
-		m.passDone(msg)
-		if msg.seq != m.seq || msg.res == nil {
-			return m, nil // stale or cancelled: a newer pass answers
+		keys, ok := m.list.filtered(msg)
+		if !ok {
+			return m, nil
 		}
-		m.busy = false
-		m.apply(msg.res)
-		keys := m.deferred
-		m.deferred = nil
 		cmds := make([]tea.Cmd, 0, len(keys))
 		for _, k := range keys {
 			_, cmd := m.Update(k)
@@ -338,7 +313,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 
 // needSpinner reports whether something slow is under way.
 func (m *Model) needSpinner() bool {
-	return m.store.loading || (m.store.saving && !m.store.waitingLock) || (m.busy && time.Since(m.busyAt) > 100*time.Millisecond)
+	return m.store.loading || (m.store.saving && !m.store.waitingLock) || (m.list.busy && time.Since(m.list.busyAt) > 100*time.Millisecond)
 }
 
 // startSpinner ticks the spinner if it is not ticking yet.
@@ -366,11 +341,11 @@ func (m *Model) key(msg tea.KeyMsg) tea.Cmd {
 	}
 	// q waits too when keys wait before it: "4q" typed at once rates, saves,
 	// then quits.
-	if m.res != nil && m.res.seq != m.seq && (!key.Matches(msg, m.keys.Quit) || len(m.deferred) > 0) {
+	if m.list.res != nil && m.list.res.seq != m.list.seq && (!key.Matches(msg, m.keys.Quit) || len(m.list.deferred) > 0) {
 		// The list on screen is about to change (a search or sort pass is
 		// running): a key that moves or acts on the selection waits for
 		// it, so that "/jazz⏎4" typed at once rates what the search found.
-		m.deferred = append(m.deferred, msg)
+		m.list.deferred = append(m.list.deferred, msg)
 		return nil
 	}
 	if m.help.ShowAll {
@@ -380,7 +355,7 @@ func (m *Model) key(msg tea.KeyMsg) tea.Cmd {
 			return nil
 		}
 	}
-	if key.Matches(msg, m.keys.Sample) && m.res != nil {
+	if key.Matches(msg, m.keys.Sample) && m.list.res != nil {
 		return m.addSample()
 	}
 	if cmd, ok := m.openDialog(msg); ok {
@@ -400,13 +375,13 @@ func (m *Model) key(msg tea.KeyMsg) tea.Cmd {
 	case key.Matches(msg, k.Down):
 		m.move(1)
 	case key.Matches(msg, k.PageUp):
-		m.move(-m.pageRows())
+		m.move(-m.list.pageRows())
 	case key.Matches(msg, k.PageDown):
-		m.move(m.pageRows())
+		m.move(m.list.pageRows())
 	case key.Matches(msg, k.Home):
-		m.move(-m.rowCount())
+		m.move(-m.list.rowCount())
 	case key.Matches(msg, k.End):
-		m.move(m.rowCount())
+		m.move(m.list.rowCount())
 	case key.Matches(msg, k.Search):
 		m.mode = modeSearch
 		m.status.msg = ""
@@ -414,26 +389,26 @@ func (m *Model) key(msg tea.KeyMsg) tea.Cmd {
 	case key.Matches(msg, k.ClearSearch):
 		if m.input.Value() != "" {
 			m.input.SetValue("")
-			return m.refilter(m.recs)
+			return m.refilter(m.list.recs)
 		}
 		m.showDetail = false
 	case key.Matches(msg, k.Sort):
-		m.sortKey = nextSort(m.sortKey)
-		return m.refilter(m.recs)
+		m.list.sortKey = nextSort(m.list.sortKey)
+		return m.refilter(m.list.recs)
 	case key.Matches(msg, k.ReverseSort):
-		if m.sortKey.IsZero() {
-			m.sortKey = query.SortByName
+		if m.list.sortKey.IsZero() {
+			m.list.sortKey = query.SortByName
 		}
-		m.sortKey = m.sortKey.Reverse()
-		return m.refilter(m.recs)
+		m.list.sortKey = m.list.sortKey.Reverse()
+		return m.refilter(m.list.recs)
 	case key.Matches(msg, k.Group):
-		m.group = nextGroup(m.group)
-		m.folded = map[string]bool{}
-		return m.refilter(m.recs)
+		m.list.group = nextGroup(m.list.group)
+		m.list.folded = map[string]bool{}
+		return m.refilter(m.list.recs)
 	case key.Matches(msg, k.Fold):
-		m.toggleFold()
+		m.list.toggleFold()
 	case key.Matches(msg, k.FoldAll):
-		m.toggleFoldAll()
+		m.list.toggleFoldAll()
 	case key.Matches(msg, k.Rate), key.Matches(msg, k.ClearRating):
 		return m.rate(int(msg.Runes[0] - '0'))
 	case key.Matches(msg, k.Undo):
@@ -441,8 +416,8 @@ func (m *Model) key(msg tea.KeyMsg) tea.Cmd {
 	case key.Matches(msg, k.Redo):
 		return m.undoRedo(false)
 	case key.Matches(msg, k.Detail):
-		if r := m.currentRow(); r != nil && r.header {
-			m.toggleFold()
+		if r := m.list.currentRow(); r != nil && r.header {
+			m.list.toggleFold()
 		} else {
 			m.showDetail = !m.showDetail
 		}
@@ -513,7 +488,7 @@ func (m *Model) searchKey(msg tea.KeyMsg) tea.Cmd {
 			return nil
 		}
 		m.input.SetValue("")
-		return m.refilter(m.recs)
+		return m.refilter(m.list.recs)
 	case key.Matches(msg, m.keys.AcceptSearch):
 		m.mode = modeBrowse
 		m.input.Blur()
@@ -529,15 +504,15 @@ func (m *Model) searchKey(msg tea.KeyMsg) tea.Cmd {
 	m.input, cmd = m.input.Update(msg)
 	if m.input.Value() != before {
 		// A new search selects its best match, as fzf does.
-		m.toTop = true
-		return tea.Batch(cmd, m.refilter(m.recs))
+		m.list.toTop = true
+		return tea.Batch(cmd, m.refilter(m.list.recs))
 	}
 	return cmd
 }
 
 // rate sets the selected record's rating (0 clears it).
 func (m *Model) rate(n int) tea.Cmd {
-	rec := m.current()
+	rec := m.list.current()
 	if rec == nil {
 		return nil
 	}
@@ -565,7 +540,7 @@ func (m *Model) edit(e catalogue.Edit, what string, sel catalogue.Ref) tea.Cmd {
 		return nil
 	}
 	if sel != 0 {
-		m.selected = sel
+		m.list.selected = sel
 	}
 	return cmd
 }
@@ -575,238 +550,33 @@ func (m *Model) edit(e catalogue.Edit, what string, sel catalogue.Ref) tea.Cmd {
 func (m *Model) undoRedo(undo bool) tea.Cmd {
 	cmd, sel := m.store.undoRedo(undo)
 	if sel != 0 {
-		m.selected = sel
+		m.list.selected = sel
 	}
 	return cmd
-}
-
-// refilter starts a pass over recs with the current search, sort and
-// group, cancelling the running one.
-func (m *Model) refilter(recs []*catalogue.Record) tea.Cmd {
-	if m.cancel != nil {
-		m.cancel()
-	}
-	m.setRecs(recs)
-	m.seq++
-	ctx, cancel := context.WithCancel(context.Background())
-	m.cancel = cancel
-	p := pass{seq: m.seq, text: m.input.Value(), recs: recs, sort: m.sortKey, group: m.group, prev: m.res, mem: m.pool.take()}
-	if m.res != nil {
-		m.res.users++ // until the pass is done (passDone)
-	}
-	if !m.busy {
-		m.busy, m.busyAt = true, time.Now()
-	}
-	return tea.Batch(func() tea.Msg {
-		return filteredMsg{seq: p.seq, res: p.run(ctx), prev: p.prev, mem: p.mem}
-	}, afterTick(110*time.Millisecond, func(time.Time) tea.Msg { return slowCheckMsg{} }))
 }
 
 // setRecs makes recs the newest snapshot; the sample key works, and is
 // in the help, only while it is empty.
 func (m *Model) setRecs(recs []*catalogue.Record) {
-	m.recs = recs
+	m.list.recs = recs
 	m.keys.Sample.SetEnabled(len(recs) == 0)
 }
 
-// apply shows a pass's answer, keeping the selected record selected.
-func (m *Model) apply(res *result) {
-	// Where the selected record is in the snapshot, if the old rows tell:
-	// then the new rows are searched for a position, not a record.
-	at := int32(-1)
-	if m.toTop {
-		m.toTop = false
-		m.selected, m.cursor, m.offset = 0, 0, 0
-	} else {
-		if sel := m.current(); sel != nil && m.selected == 0 {
-			m.selected = sel.Ref()
-		}
-		if m.flat && m.cursor < len(m.res.shown) && sameSlice(m.res.ix.recs, res.ix.recs) {
-			if pos := m.res.shown[m.cursor]; res.ix.recs[pos].Ref() == m.selected {
-				at = pos
-			}
-		}
-	}
-	if old := m.res; old != nil && old != res {
-		defer m.release(old) // once nothing below reads it
-	}
-	m.res = res
-	m.buildRows()
-	if m.selected != 0 {
-		i := -1
-		if at >= 0 && m.flat {
-			i = slices.Index(res.shown, at) // a snapshot holds a record once
-		} else {
-			i = m.rowOf(m.selected)
-		}
-		if i >= 0 {
-			m.cursor = i
-			m.scrollToCursor()
-			return
-		}
-	}
-	m.cursor = max(0, min(m.cursor, m.rowCount()-1))
-	m.selected = 0
-	if r := m.currentRow(); r != nil && r.rec != nil {
-		m.selected = r.rec.Ref()
-	}
-	m.scrollToCursor()
+// refilter starts a pass over recs with the search box's text.
+func (m *Model) refilter(recs []*catalogue.Record) tea.Cmd {
+	cmd := m.list.refilter(recs, m.input.Value())
+	m.setRecs(recs)
+	return cmd
 }
 
-// passDone accounts for the memory of a pass that is done: its hits go
-// back to the pool, and so does the memory of its answer if that is not
-// to be shown, and of its prev if that is no longer shown and no other
-// pass reads it.
-func (m *Model) passDone(msg filteredMsg) {
-	if msg.prev != nil {
-		msg.prev.users--
-		m.release(msg.prev)
-	}
-	if msg.mem == nil {
-		return
-	}
-	m.pool.putHits(msg.mem.hits)
-	msg.mem.hits = nil
-	if msg.seq != m.seq || msg.res == nil {
-		m.pool.put(msg.mem) // never shown
-	}
-}
-
-// release gives the memory of an answer back to the pool once it is not
-// the one shown (an answer, once replaced, is never shown again) and no
-// pass reads it.
-func (m *Model) release(r *result) {
-	if r != m.res && r.users == 0 && r.mem != nil {
-		m.pool.put(r.mem)
-		r.mem = nil
-	}
-}
-
-// buildRows flattens the answer's groups into rows, leaving out the
-// records of folded groups; ungrouped, the rows are the records shown.
-func (m *Model) buildRows() {
-	m.rows = m.rows[:0]
-	m.flat = m.res != nil && m.res.groups == nil
-	if m.res == nil || m.flat {
-		return
-	}
-	for _, g := range m.res.groups {
-		m.rows = append(m.rows, row{header: true, label: g.Label, count: len(g.Records)})
-		if m.folded[g.Label] {
-			continue
-		}
-		for _, r := range g.Records {
-			m.rows = append(m.rows, row{rec: r})
-		}
-	}
-}
-
-// rowCount returns the number of rows the list has.
-func (m *Model) rowCount() int {
-	if m.flat {
-		return len(m.res.shown)
-	}
-	return len(m.rows)
-}
-
-// rowAt returns row i, 0 <= i < rowCount().
-func (m *Model) rowAt(i int) row {
-	if m.flat {
-		return row{rec: m.res.rec(i)}
-	}
-	return m.rows[i]
-}
-
-// rowOf returns the row that shows the record ref, or -1.
-func (m *Model) rowOf(ref catalogue.Ref) int {
-	for i := range m.rowCount() {
-		if r := m.rowAt(i); r.rec != nil && r.rec.Ref() == ref {
-			return i
-		}
-	}
-	return -1
-}
-
-// current returns the selected record, or nil (none, or a heading).
-func (m *Model) current() *catalogue.Record {
-	if r := m.currentRow(); r != nil {
-		return r.rec
-	}
-	return nil
-}
-
-func (m *Model) currentRow() *row {
-	if m.cursor < 0 || m.cursor >= m.rowCount() {
-		return nil
-	}
-	r := m.rowAt(m.cursor)
-	return &r
-}
-
-// move moves the cursor by n rows.
+// move moves the cursor by n rows; the detail pane shows the record
+// selected from its top.
 func (m *Model) move(n int) {
-	if m.rowCount() == 0 {
+	if m.list.rowCount() == 0 {
 		return
 	}
-	m.cursor = max(0, min(m.cursor+n, m.rowCount()-1))
-	m.selected = refOf(m.rowAt(m.cursor).rec)
-	m.detailFor = 0 // the detail pane shows a record from its top
-	m.scrollToCursor()
-}
-
-// toggleFold folds or unfolds the group the cursor is in.
-func (m *Model) toggleFold() {
-	if m.group.IsZero() {
-		return
-	}
-	i := m.cursor
-	for i >= 0 && i < m.rowCount() && !m.rowAt(i).header {
-		i--
-	}
-	if i < 0 || i >= m.rowCount() {
-		return
-	}
-	label := m.rowAt(i).label
-	m.folded[label] = !m.folded[label]
-	m.buildRows()
-	m.cursor = i
-	m.selected = 0
-	m.scrollToCursor()
-}
-
-// toggleFoldAll folds every group, or unfolds all if all are folded.
-func (m *Model) toggleFoldAll() {
-	if m.group.IsZero() || m.res == nil {
-		return
-	}
-	all := true
-	for _, g := range m.res.groups {
-		if !m.folded[g.Label] {
-			all = false
-		}
-	}
-	label := ""
-	if r := m.currentRow(); r != nil {
-		for i := m.cursor; i >= 0; i-- {
-			if m.rowAt(i).header {
-				label = m.rowAt(i).label
-				break
-			}
-		}
-	}
-	for _, g := range m.res.groups {
-		m.folded[g.Label] = !all
-	}
-	m.buildRows()
-	m.selected = 0
-	for i := range m.rowCount() {
-		r := m.rowAt(i)
-		if r.header && r.label == label {
-			m.cursor = i
-		}
-	}
-	m.cursor = max(0, min(m.cursor, m.rowCount()-1))
-	m.scrollToCursor()
+	m.detailFor = 0
+	m.list.move(n)
 }
 
 // nextSort cycles file order → name → date → rating → file order.

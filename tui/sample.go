@@ -22,7 +22,7 @@ func (m *Model) addSample() tea.Cmd {
 	n := len(m.store.cat.Records())
 	cmd := m.edit(add, fmt.Sprintf("added %s from the sample", plural(len(add.Records), "bookmark")), 0)
 	if recs := m.store.cat.Records(); len(recs) > n {
-		m.selected = recs[n].Ref() // the pass the edit started selects it
+		m.list.selected = recs[n].Ref() // the pass the edit started selects it
 		m.status.msg += " (u undoes)"
 	}
 	return cmd

@@ -52,7 +52,7 @@ func TestKeysReadTogether(t *testing.T) {
 		t.Errorf("shown %v, want DuckDuckGo alone", names)
 	}
 	h.send(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("3")})
-	if r := h.m.current(); r == nil || r.Name() != "DuckDuckGo" || r.Rating() != 3 {
+	if r := h.m.list.current(); r == nil || r.Name() != "DuckDuckGo" || r.Rating() != 3 {
 		t.Errorf("rating went to %+v", r)
 	}
 }
