@@ -325,35 +325,11 @@ func (m *Model) startSpinner() tea.Cmd {
 	return spinnerTick(m.spin)
 }
 
-// key handles a key press.
+// key handles a key press: the global keys first, then a key that opens
+// a dialog, then the detail pane's, the list's and the catalogue's keys.
 func (m *Model) key(msg tea.KeyMsg) tea.Cmd {
-	if key.Matches(msg, m.keys.ForceQuit) {
-		return tea.Quit
-	}
-	if m.mode == modeSearch {
-		return m.searchKey(msg)
-	}
-	if m.store.loading || m.store.loadErr != nil {
-		if key.Matches(msg, m.keys.Quit) {
-			return tea.Quit
-		}
-		return nil
-	}
-	// q waits too when keys wait before it: "4q" typed at once rates, saves,
-	// then quits.
-	if m.list.res != nil && m.list.res.seq != m.list.seq && (!key.Matches(msg, m.keys.Quit) || len(m.list.deferred) > 0) {
-		// The list on screen is about to change (a search or sort pass is
-		// running): a key that moves or acts on the selection waits for
-		// it, so that "/jazz⏎4" typed at once rates what the search found.
-		m.list.deferred = append(m.list.deferred, msg)
-		return nil
-	}
-	if m.help.ShowAll {
-		// Any key closes the full help; q still quits.
-		m.help.ShowAll = false
-		if !key.Matches(msg, m.keys.Quit) {
-			return nil
-		}
+	if cmd, done := m.globalKey(msg); done {
+		return cmd
 	}
 	if key.Matches(msg, m.keys.Sample) && m.list.res != nil {
 		return m.addSample()
@@ -364,12 +340,59 @@ func (m *Model) key(msg tea.KeyMsg) tea.Cmd {
 	if m.showDetail && m.detailKey(msg) {
 		return nil
 	}
+	if cmd, ok := m.listKey(msg); ok {
+		return cmd
+	}
+	return m.editKey(msg)
+}
+
+// globalKey handles the keys that come before the list's: quitting, the
+// search box, a key that waits for a pass, the full help; done is true
+// when msg needs nothing more.
+func (m *Model) globalKey(msg tea.KeyMsg) (cmd tea.Cmd, done bool) {
+	if key.Matches(msg, m.keys.ForceQuit) {
+		return tea.Quit, true
+	}
+	if m.mode == modeSearch {
+		return m.searchKey(msg), true
+	}
+	if m.store.loading || m.store.loadErr != nil {
+		if key.Matches(msg, m.keys.Quit) {
+			return tea.Quit, true
+		}
+		return nil, true
+	}
+	// q waits too when keys wait before it: "4q" typed at once rates, saves,
+	// then quits.
+	if m.list.res != nil && m.list.res.seq != m.list.seq && (!key.Matches(msg, m.keys.Quit) || len(m.list.deferred) > 0) {
+		// The list on screen is about to change (a search or sort pass is
+		// running): a key that moves or acts on the selection waits for
+		// it, so that "/jazz⏎4" typed at once rates what the search found.
+		m.list.deferred = append(m.list.deferred, msg)
+		return nil, true
+	}
+	if m.help.ShowAll {
+		// Any key closes the full help; q still quits.
+		m.help.ShowAll = false
+		if !key.Matches(msg, m.keys.Quit) {
+			return nil, true
+		}
+	}
+	switch {
+	case key.Matches(msg, m.keys.Quit):
+		return m.quit(), true
+	case key.Matches(msg, m.keys.Help):
+		m.help.ShowAll = true
+		return nil, true
+	}
+	return nil, false
+}
+
+// listKey handles the keys that move in the list, search, sort, group and
+// fold it; ok is false for other keys.
+func (m *Model) listKey(msg tea.KeyMsg) (cmd tea.Cmd, ok bool) {
 	k := m.keys
 	switch {
-	case key.Matches(msg, k.Quit):
-		return m.quit()
-	case key.Matches(msg, k.Help):
-		m.help.ShowAll = true
 	case key.Matches(msg, k.Up):
 		m.move(-1)
 	case key.Matches(msg, k.Down):
@@ -385,42 +408,53 @@ func (m *Model) key(msg tea.KeyMsg) tea.Cmd {
 	case key.Matches(msg, k.Search):
 		m.mode = modeSearch
 		m.status.msg = ""
-		return m.input.Focus()
+		return m.input.Focus(), true
 	case key.Matches(msg, k.ClearSearch):
 		if m.input.Value() != "" {
 			m.input.SetValue("")
-			return m.refilter(m.list.recs)
+			return m.refilter(m.list.recs), true
 		}
 		m.showDetail = false
 	case key.Matches(msg, k.Sort):
 		m.list.sortKey = nextSort(m.list.sortKey)
-		return m.refilter(m.list.recs)
+		return m.refilter(m.list.recs), true
 	case key.Matches(msg, k.ReverseSort):
 		if m.list.sortKey.IsZero() {
 			m.list.sortKey = query.SortByName
 		}
 		m.list.sortKey = m.list.sortKey.Reverse()
-		return m.refilter(m.list.recs)
+		return m.refilter(m.list.recs), true
 	case key.Matches(msg, k.Group):
 		m.list.group = nextGroup(m.list.group)
 		m.list.folded = map[string]bool{}
-		return m.refilter(m.list.recs)
+		return m.refilter(m.list.recs), true
 	case key.Matches(msg, k.Fold):
 		m.list.toggleFold()
 	case key.Matches(msg, k.FoldAll):
 		m.list.toggleFoldAll()
-	case key.Matches(msg, k.Rate), key.Matches(msg, k.ClearRating):
-		return m.rate(int(msg.Runes[0] - '0'))
-	case key.Matches(msg, k.Undo):
-		return m.undoRedo(true)
-	case key.Matches(msg, k.Redo):
-		return m.undoRedo(false)
 	case key.Matches(msg, k.Detail):
 		if r := m.list.currentRow(); r != nil && r.header {
 			m.list.toggleFold()
 		} else {
 			m.showDetail = !m.showDetail
 		}
+	default:
+		return nil, false
+	}
+	return nil, true
+}
+
+// editKey handles the keys that change or keep the catalogue: rating,
+// undo and redo, save, reload.
+func (m *Model) editKey(msg tea.KeyMsg) tea.Cmd {
+	k := m.keys
+	switch {
+	case key.Matches(msg, k.Rate), key.Matches(msg, k.ClearRating):
+		return m.rate(int(msg.Runes[0] - '0'))
+	case key.Matches(msg, k.Undo):
+		return m.undoRedo(true)
+	case key.Matches(msg, k.Redo):
+		return m.undoRedo(false)
 	case key.Matches(msg, k.Save):
 		return m.store.saveKey()
 	case key.Matches(msg, k.Reload):
