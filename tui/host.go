@@ -37,6 +37,23 @@ type (
 	noteMsg string
 )
 
+// What the host asks of the dialog on top once it applied its result, by
+// what the dialog can do rather than by its type: a new dialog that can
+// do the same needs nothing new here.
+type (
+	// refuser takes back an edit the catalogue refused (the form).
+	refuser interface{ SetError(err error) }
+	// reloader shows the catalogue again after an edit made over it (the
+	// problems view).
+	reloader interface{ Reload(c *catalogue.Catalogue) }
+	// remover drops a record it listed, deleted (the problems view).
+	remover interface{ Remove(rec *catalogue.Record) }
+	// importer shows what its import did (the import screen).
+	importer interface {
+		Applied(s importers.Summary, err error)
+	}
+)
+
 // categories returns the categories in use, for the form and the picker.
 func (m *Model) categories() []string {
 	seen := map[string]bool{}
@@ -203,7 +220,7 @@ func (m *Model) result(msg tea.Msg) (cmd tea.Cmd, ok bool) {
 			m.setMsg(sevError, "cannot delete %s: %v", name, err)
 			return nil, true
 		}
-		if p, ok := m.dialogs.Top().(*problems.Model); ok {
+		if p, ok := m.dialogs.Top().(remover); ok {
 			p.Remove(msg.Record)
 		}
 		return cmd, true
@@ -214,9 +231,7 @@ func (m *Model) result(msg tea.Msg) (cmd tea.Cmd, ok bool) {
 		return nil, true
 	case transfer.ExportedMsg:
 		if msg.Err == nil {
-			if _, ok := m.dialogs.Top().(*transfer.Export); ok {
-				m.dialogs.Pop()
-			}
+			m.finished(msg)
 			if len(msg.Losses) > 0 {
 				m.setMsg(sevWarning, "exported %s to %s (%s), but: %s", plural(msg.Count, "record"), catalogue.DisplayText(msg.Path), msg.Format, msg.Losses[0].Message())
 			} else {
@@ -271,7 +286,7 @@ func (m *Model) submitted(msg form.SubmittedMsg) tea.Cmd {
 		// valid: Set keeps a DATE among its fields rather than stamp now.
 		fields := catalogue.Diff(msg.Original, msg.Record)
 		if len(fields) == 0 && catalogue.GetField(msg.Original, catalogue.FieldDate) != "" {
-			m.formDone()
+			m.formDone(msg)
 			m.setMsg(sevInfo, "nothing changed")
 			return nil
 		}
@@ -282,14 +297,14 @@ func (m *Model) submitted(msg form.SubmittedMsg) tea.Cmd {
 	}
 	cmd, err := m.store.applyEdit(e, what)
 	if err != nil {
-		if f, ok := m.dialogs.Top().(*form.Model); ok {
+		if f, ok := m.dialogs.Top().(refuser); ok {
 			f.SetError(err)
 		} else {
 			m.setMsg(sevError, "cannot change the catalogue (%s): %s", what, describe(err))
 		}
 		return nil
 	}
-	m.formDone()
+	m.formDone(msg)
 	sel := catalogue.Ref(0)
 	if msg.Original != nil {
 		sel = msg.Original.Ref()
@@ -304,16 +319,26 @@ func (m *Model) submitted(msg form.SubmittedMsg) tea.Cmd {
 	return cmd
 }
 
-// formDone closes the form on top once its record is applied; a problems
-// view beneath it (the form fixed one of its records) is rebuilt.
-func (m *Model) formDone() {
-	if _, ok := m.dialogs.Top().(*form.Model); !ok {
+// formDone closes the form on top once its record is applied; a view of
+// the catalogue beneath it (the problems view, the form having fixed one
+// of its records) is rebuilt.
+func (m *Model) formDone(msg form.SubmittedMsg) {
+	if !m.finished(msg) {
 		return
 	}
-	m.dialogs.Pop()
-	if p, ok := m.dialogs.Top().(*problems.Model); ok {
+	if p, ok := m.dialogs.Top().(reloader); ok {
 		p.Reload(m.store.cat)
 	}
+}
+
+// finished closes the dialog on top if msg, its result, applied, finishes
+// it (dialog.Finisher); it reports whether it did.
+func (m *Model) finished(msg tea.Msg) bool {
+	if f, ok := m.dialogs.Top().(dialog.Finisher); !ok || !f.Finished(msg) {
+		return false
+	}
+	m.dialogs.Pop()
+	return true
 }
 
 // categorise applies the picker's choice to its record.
@@ -354,7 +379,7 @@ func (m *Model) imported(msg transfer.ImportedMsg) tea.Cmd {
 	}
 	// The import screen, still open, shows what the edit did.
 	applied := func(importers.Summary, error) {}
-	if imp, ok := m.dialogs.Top().(*transfer.Import); ok {
+	if imp, ok := m.dialogs.Top().(importer); ok {
 		applied = imp.Applied
 	}
 	var rep catalogue.AddReport
