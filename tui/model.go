@@ -15,7 +15,13 @@
 //     100,000 records.
 //   - Dialogs share one shape (package dialog): the root keeps the open
 //     ones on a stack, the top one getting the keys, and asks every
-//     question with the one dialog.Confirm (see host.go).
+//     question with the one dialog.Confirm (see host.go). It asks the
+//     dialog on top by what it can do (dialog.Finisher…), never by its type.
+//
+// The root is three parts and what joins them: the store (store.go: the
+// catalogue, its History, save, lock, reload, key warm-up), the list
+// (list.go: the search pipeline, rows, cursor), and the host (host.go:
+// the dialog stack and the results of its dialogs).
 package tui
 
 import (
