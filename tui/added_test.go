@@ -28,7 +28,7 @@ func TestRatingKeepsWhenTheBookmarkWasAdded(t *testing.T) {
 	}
 
 	h.keys("5")
-	data, err := os.ReadFile(h.m.cat.Path())
+	data, err := os.ReadFile(h.m.store.cat.Path())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -46,7 +46,7 @@ func TestRatingKeepsWhenTheBookmarkWasAdded(t *testing.T) {
 	}
 
 	h.keys("u")
-	if data, _ := os.ReadFile(h.m.cat.Path()); string(data) != firefoxFixture {
+	if data, _ := os.ReadFile(h.m.store.cat.Path()); string(data) != firefoxFixture {
 		t.Errorf("undo did not give back the file:\n%q", data)
 	}
 }
@@ -55,24 +55,24 @@ func TestRatingKeepsWhenTheBookmarkWasAdded(t *testing.T) {
 // the file is not written.
 func TestAChangeThatChangesNothing(t *testing.T) {
 	h := newHarness(t, firefoxFixture, 120, 30)
-	rec := h.m.current()
-	info, err := os.Stat(h.m.cat.Path())
+	rec := h.m.list.current()
+	info, err := os.Stat(h.m.store.cat.Path())
 	if err != nil {
 		t.Fatal(err)
 	}
 	h.run(h.m.edit(catalogue.Set{Ref: rec.Ref(), Fields: []catalogue.Field{{Name: catalogue.FieldName, Value: "Example"}}}, "renamed", rec.Ref()))
-	if !strings.Contains(h.m.msg, "nothing changed") {
-		t.Errorf("message %q, want nothing changed", h.m.msg)
+	if !strings.Contains(h.m.status.msg, "nothing changed") {
+		t.Errorf("message %q, want nothing changed", h.m.status.msg)
 	}
-	after, err := os.Stat(h.m.cat.Path())
+	after, err := os.Stat(h.m.store.cat.Path())
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !after.ModTime().Equal(info.ModTime()) || !h.m.cat.Records()[0].Date().Equal(rec.Date()) {
+	if !after.ModTime().Equal(info.ModTime()) || !h.m.store.cat.Records()[0].Date().Equal(rec.Date()) {
 		t.Error("a change that changes nothing wrote the file or stamped DATE")
 	}
 	h.keys("u")
-	if !strings.Contains(h.m.msg, "nothing to undo") {
-		t.Errorf("undo after it: %q", h.m.msg)
+	if !strings.Contains(h.m.status.msg, "nothing to undo") {
+		t.Errorf("undo after it: %q", h.m.status.msg)
 	}
 }

@@ -61,8 +61,8 @@ func loadedModel(b *testing.B, n int) *Model {
 	m.Update(tea.WindowSizeMsg{Width: 100, Height: 40})
 	msg := m.loadCmd()()
 	m.Update(msg)
-	if m.loadErr != nil {
-		b.Fatal(m.loadErr)
+	if m.store.loadErr != nil {
+		b.Fatal(m.store.loadErr)
 	}
 	return m
 }
@@ -154,11 +154,11 @@ func BenchmarkLongSession(b *testing.B) {
 // first frame is drawn: build the search index, and the index of URIs
 // and IDs that adds and imports check for duplicates.
 func afterFirstFrame(m *Model) {
-	m.res.ix.search()
+	m.list.res.ix.search()
 	// What the command prepareKeys gave Update for the loaded catalogue
 	// (loadedModel drops the commands) answers.
-	m.Update(keyIndexMsg{m.cat.Snapshot().KeyIndex()})
-	if m.cat.NeedsKeyIndex() {
+	m.Update(keyIndexMsg{m.store.cat.Snapshot().KeyIndex()})
+	if m.store.cat.NeedsKeyIndex() {
 		panic("the key index was not installed")
 	}
 }
@@ -168,7 +168,7 @@ func afterFirstFrame(m *Model) {
 // does, then draws the frame.
 func typeSearch(m *Model, text string) {
 	m.input.SetValue(text)
-	m.Update(m.refilter(m.recs)())
+	m.Update(m.refilter(m.list.recs)())
 	_ = m.View()
 }
 
@@ -179,7 +179,7 @@ func typeSearch(m *Model, text string) {
 func BenchmarkSearchKeystroke(b *testing.B) {
 	for _, s := range sizes {
 		m := loadedModel(b, s.n)
-		m.res.ix.search()
+		m.list.res.ix.search()
 		for _, tc := range []struct{ before, after string }{
 			{"", "g"},           // the first key: a pass over every record
 			{"gi", "git"},       // typing on: narrows the previous answer
@@ -191,19 +191,19 @@ func BenchmarkSearchKeystroke(b *testing.B) {
 			{"serv", "ser"},     // backspace to a short word
 		} {
 			b.Run(fmt.Sprintf("%s/%q->%q", s.name, tc.before, tc.after), func(b *testing.B) {
-				prev := (pass{text: tc.before, recs: m.recs, prev: m.res}).run(context.Background())
+				prev := (pass{text: tc.before, recs: m.list.recs, prev: m.list.res}).run(context.Background())
 				b.ResetTimer()
 				start := cputime.Used()
 				for b.Loop() {
 					// In memory Update lends, as the program's passes are.
-					p := pass{seq: 1, text: tc.after, recs: m.recs, prev: prev, mem: m.pool.take()}
+					p := pass{seq: 1, text: tc.after, recs: m.list.recs, prev: prev, mem: m.list.pool.take()}
 					res := p.run(context.Background())
-					m.pool.putHits(p.mem.hits)
-					m.apply(res)
+					m.list.pool.putHits(p.mem.hits)
+					m.list.apply(res)
 					_ = m.View()
 				}
 				cputime.Report(b, start)
-				b.ReportMetric(float64(len(m.res.shown)), "shown")
+				b.ReportMetric(float64(len(m.list.res.shown)), "shown")
 			})
 		}
 	}
@@ -213,13 +213,13 @@ func BenchmarkSearchKeystroke(b *testing.B) {
 // ordering is computed once and reused while typing).
 func BenchmarkSearchKeystrokeSorted(b *testing.B) {
 	m := loadedModel(b, benchN)
-	m.sortKey = query.SortByName
-	prev := (pass{text: "", recs: m.recs, sort: m.sortKey, prev: m.res}).run(context.Background())
+	m.list.sortKey = query.SortByName
+	prev := (pass{text: "", recs: m.list.recs, sort: m.list.sortKey, prev: m.list.res}).run(context.Background())
 	b.ResetTimer()
 	start := cputime.Used()
 	for b.Loop() {
-		res := (pass{seq: 1, text: "g", recs: m.recs, sort: m.sortKey, prev: prev}).run(context.Background())
-		m.apply(res)
+		res := (pass{seq: 1, text: "g", recs: m.list.recs, sort: m.list.sortKey, prev: prev}).run(context.Background())
+		m.list.apply(res)
 		_ = m.View()
 	}
 	cputime.Report(b, start)
@@ -230,8 +230,8 @@ func BenchmarkSortChange(b *testing.B) {
 	m := loadedModel(b, benchN)
 	start := cputime.Used()
 	for b.Loop() {
-		res := (pass{seq: 1, recs: m.recs, sort: query.SortByName, prev: m.res}).run(context.Background())
-		m.apply(res)
+		res := (pass{seq: 1, recs: m.list.recs, sort: query.SortByName, prev: m.list.res}).run(context.Background())
+		m.list.apply(res)
 		_ = m.View()
 	}
 	cputime.Report(b, start)
@@ -242,9 +242,9 @@ func BenchmarkGroupChange(b *testing.B) {
 	m := loadedModel(b, benchN)
 	start := cputime.Used()
 	for b.Loop() {
-		res := (pass{seq: 1, recs: m.recs, group: query.GroupByCategory, prev: m.res}).run(context.Background())
-		m.group = query.GroupByCategory
-		m.apply(res)
+		res := (pass{seq: 1, recs: m.list.recs, group: query.GroupByCategory, prev: m.list.res}).run(context.Background())
+		m.list.group = query.GroupByCategory
+		m.list.apply(res)
 		_ = m.View()
 	}
 	cputime.Report(b, start)
@@ -294,7 +294,7 @@ func BenchmarkMemory(b *testing.B) {
 	start := cputime.Used()
 	for b.Loop() {
 		m = loadedModel(b, benchN)
-		m.res.ix.search() // as after the first search
+		m.list.res.ix.search() // as after the first search
 	}
 	cputime.Report(b, start)
 	runtime.GC()
@@ -315,9 +315,9 @@ func (i benchItem) FilterValue() string { return i.r.Name() }
 func bubblesList(b *testing.B) (list.Model, []string) {
 	b.Helper()
 	m := loadedModel(b, benchN)
-	items := make([]list.Item, len(m.recs))
-	targets := make([]string, len(m.recs))
-	for i, r := range m.recs {
+	items := make([]list.Item, len(m.list.recs))
+	targets := make([]string, len(m.list.recs))
+	for i, r := range m.list.recs {
 		items[i] = benchItem{r}
 		targets[i] = r.Name()
 	}
@@ -353,19 +353,19 @@ func termenvANSI256() termenv.Profile { return termenv.ANSI256 }
 // in commands after the frame, off the keystroke's path.
 func BenchmarkRateKeystroke(b *testing.B) {
 	m := loadedModel(b, benchN)
-	m.cat.Now = func() time.Time { return time.Date(2024, 1, 1, 0, 0, 0, 0, time.UTC) }
+	m.store.cat.Now = func() time.Time { return time.Date(2024, 1, 1, 0, 0, 0, 0, time.UTC) }
 	keys := []tea.KeyMsg{{Type: tea.KeyRunes, Runes: []rune{'4'}}, {Type: tea.KeyRunes, Runes: []rune{'2'}}}
 	i := 0
 	start := cputime.Used()
 	for b.Loop() {
 		m.Update(keys[i%2])
 		i++
-		res := (pass{seq: m.seq, text: m.input.Value(), recs: m.cat.Records(), prev: m.res}).run(context.Background())
-		m.Update(filteredMsg{seq: m.seq, res: res})
+		res := (pass{seq: m.list.seq, text: m.input.Value(), recs: m.store.cat.Records(), prev: m.list.res}).run(context.Background())
+		m.Update(filteredMsg{seq: m.list.seq, res: res})
 		_ = m.View()
 	}
 	cputime.Report(b, start)
-	if u, _ := m.hist.Len(); u < i-1 { // the first may rate what was rated so
+	if u, _ := m.store.hist.Len(); u < i-1 { // the first may rate what was rated so
 		b.Fatalf("%d undo steps after %d ratings", u, i)
 	}
 }
@@ -378,8 +378,8 @@ func BenchmarkRateKeystroke(b *testing.B) {
 func BenchmarkDuplicateWarning(b *testing.B) {
 	for _, size := range sizes {
 		m := loadedModel(b, size.n)
-		m.cat.HasURI("") // the key index, built in a command after loading
-		uri := m.cat.Records()[size.n/2].URI()
+		m.store.cat.HasURI("") // the key index, built in a command after loading
+		uri := m.store.cat.Records()[size.n/2].URI()
 		paste := tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(uri), Paste: true}
 		b.Run("keystroke/"+size.name, func(b *testing.B) {
 			// A form per paste (a form looks a URI up once), made

@@ -39,8 +39,8 @@ func (m *Model) description(rec *catalogue.Record, width int) *descLayout {
 		return nil
 	}
 	var q *query.Query
-	if m.res != nil {
-		q = m.res.search.query
+	if m.list.res != nil {
+		q = m.list.res.search.query
 	}
 	d := &m.desc
 	// The same record gives the same string, and comparing a string with

@@ -62,15 +62,15 @@ func TestURIsShowAsIRIsAndAreCopiedAndOpenedAsStored(t *testing.T) {
 	if want := osc52.New("https://de.wikipedia.org/wiki/K%C3%B6ln").String(); clip.String() != want {
 		t.Errorf("y wrote %q, want the stored URI %q", clip.String(), want)
 	}
-	if !strings.Contains(h.m.msg, "copied https://de.wikipedia.org/wiki/Köln") {
-		t.Errorf("message %q", h.m.msg)
+	if !strings.Contains(h.m.status.msg, "copied https://de.wikipedia.org/wiki/Köln") {
+		t.Errorf("message %q", h.m.status.msg)
 	}
 	h.keys("j", "o")
 	if len(*opened) != 1 || (*opened)[0] != "https://xn--bcher-kva.de/" {
 		t.Errorf("o opened %q, want the stored URI", *opened)
 	}
-	if !strings.Contains(h.m.msg, "opened https://bücher.de/") {
-		t.Errorf("message %q", h.m.msg)
+	if !strings.Contains(h.m.status.msg, "opened https://bücher.de/") {
+		t.Errorf("message %q", h.m.status.msg)
 	}
 }
 
@@ -128,8 +128,8 @@ func TestOpenOrCopyARecordWithoutURI(t *testing.T) {
 			t.Fatalf("%s asked a question:\n%s", k, h.m.View())
 		}
 		verb := map[string]string{"o": "open", "y": "copy"}[k]
-		if want := "nothing to " + verb + ": “Lost bookmark” has no valid URI"; !strings.Contains(h.m.msg, want) {
-			t.Errorf("%s: message %q, want %q", k, h.m.msg, want)
+		if want := "nothing to " + verb + ": “Lost bookmark” has no valid URI"; !strings.Contains(h.m.status.msg, want) {
+			t.Errorf("%s: message %q, want %q", k, h.m.status.msg, want)
 		}
 	}
 	if len(*opened) != 0 || clip.Len() != 0 {
@@ -175,7 +175,7 @@ func TestFixAnInvalidDateFromTheProblemsView(t *testing.T) {
 	if r == nil || !r.Valid() || catalogue.FormatDate(r.Date()) != "28/02/2007 10:00:00" {
 		t.Fatalf("on disk: %+v", r)
 	}
-	if b, _ := os.ReadFile(h.m.path); strings.Contains(string(b), "31/02/2007") {
+	if b, _ := os.ReadFile(h.m.store.path); strings.Contains(string(b), "31/02/2007") {
 		t.Errorf("the file keeps the wrong DATE beside the new one:\n%s", b)
 	}
 	if _, ok := h.m.dialogs.Top().(*problems.Model); !ok {
@@ -300,11 +300,11 @@ func TestDetailPaneLaysOutLongNamesAndScrolls(t *testing.T) {
 		t.Fatalf("enter did not give the detail pane the keys: %q", h.m.helpLine())
 	}
 	h.keys("G")
-	if v := h.m.View(); !strings.Contains(v, "The end.") || h.m.current().Name() != "Long" {
-		t.Errorf("G did not scroll to the end of the record (selected %q):\n%s", h.m.current().Name(), v)
+	if v := h.m.View(); !strings.Contains(v, "The end.") || h.m.list.current().Name() != "Long" {
+		t.Errorf("G did not scroll to the end of the record (selected %q):\n%s", h.m.list.current().Name(), v)
 	}
 	h.keys("g", "j")
-	if v := h.m.View(); !strings.Contains(v, "lines 2-") || h.m.current().Name() != "Long" {
+	if v := h.m.View(); !strings.Contains(v, "lines 2-") || h.m.list.current().Name() != "Long" {
 		t.Errorf("j did not scroll by a line:\n%s", v)
 	}
 	h.keys("esc")
@@ -313,12 +313,12 @@ func TestDetailPaneLaysOutLongNamesAndScrolls(t *testing.T) {
 	}
 	// The wheel over the pane scrolls it; over the list, it moves.
 	h.send(tea.MouseMsg{X: 100, Y: 10, Button: tea.MouseButtonWheelDown, Action: tea.MouseActionPress})
-	if v := h.m.View(); !strings.Contains(v, "lines 5-") || h.m.current().Name() != "Long" {
+	if v := h.m.View(); !strings.Contains(v, "lines 5-") || h.m.list.current().Name() != "Long" {
 		t.Errorf("the wheel over the pane did not scroll it:\n%s", v)
 	}
 	h.send(tea.MouseMsg{X: 10, Y: 10, Button: tea.MouseButtonWheelDown, Action: tea.MouseActionPress})
-	if h.m.current().Name() != "Short" {
-		t.Errorf("the wheel over the list selected %q", h.m.current().Name())
+	if h.m.list.current().Name() != "Short" {
+		t.Errorf("the wheel over the list selected %q", h.m.list.current().Name())
 	}
 	// Another record starts at its top.
 	h.keys("k")
@@ -333,7 +333,7 @@ func TestNarrowDetailScrolls(t *testing.T) {
 	h.keys("enter")
 	h.keys("pgdown", "pgdown", "pgdown", "pgdown", "pgdown")
 	v := h.m.View()
-	if !strings.Contains(v, "The end.") || h.m.current().Name() != "Long" {
+	if !strings.Contains(v, "The end.") || h.m.list.current().Name() != "Long" {
 		t.Fatalf("pgdown did not scroll the full-screen pane:\n%s", v)
 	}
 	golden(t, v)

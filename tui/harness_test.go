@@ -113,7 +113,7 @@ func newHarness(t testing.TB, text string, w, h int) *harness {
 	hs := &harness{t: t, m: m}
 	hs.send(tea.WindowSizeMsg{Width: w, Height: h})
 	hs.run(m.Init())
-	if m.loading {
+	if m.store.loading {
 		t.Fatal("still loading after Init's command ran")
 	}
 	return hs
@@ -190,7 +190,7 @@ func keyMsg(k string) tea.KeyMsg {
 // colour draws in 256 colours, dark, with path as the catalogue's, for
 // golden views that pin styles.
 func (h *harness) colour(path string) {
-	h.m.path = path
+	h.m.store.path = path
 	th := theme.Fixed(termenv.ANSI256, true)
 	h.m.th = th
 	h.m.help.Styles = th.Help
@@ -199,9 +199,9 @@ func (h *harness) colour(path string) {
 
 // allRows returns the list's rows, all of them.
 func (m *Model) allRows() []row {
-	out := make([]row, m.rowCount())
+	out := make([]row, m.list.rowCount())
 	for i := range out {
-		out[i] = m.rowAt(i)
+		out[i] = m.list.rowAt(i)
 	}
 	return out
 }
@@ -222,8 +222,8 @@ func (h *harness) selectName(name string) {
 	h.t.Helper()
 	for i, r := range h.m.allRows() {
 		if r.rec != nil && r.rec.Name() == name {
-			h.m.cursor = i
-			h.m.selected = r.rec.Ref()
+			h.m.list.cursor = i
+			h.m.list.selected = r.rec.Ref()
 			return
 		}
 	}
@@ -233,7 +233,7 @@ func (h *harness) selectName(name string) {
 // reopen reads the catalogue file as another process would.
 func (h *harness) reopen() *catalogue.Catalogue {
 	h.t.Helper()
-	c, err := catalogue.Open(h.m.path)
+	c, err := catalogue.Open(h.m.store.path)
 	if err != nil {
 		h.t.Fatal(err)
 	}

@@ -37,11 +37,28 @@ type (
 	noteMsg string
 )
 
+// What the host asks of the dialog on top once it applied its result, by
+// what the dialog can do rather than by its type: a new dialog that can
+// do the same needs nothing new here.
+type (
+	// refuser takes back an edit the catalogue refused (the form).
+	refuser interface{ SetError(err error) }
+	// reloader shows the catalogue again after an edit made over it (the
+	// problems view).
+	reloader interface{ Reload(c *catalogue.Catalogue) }
+	// remover drops a record it listed, deleted (the problems view).
+	remover interface{ Remove(rec *catalogue.Record) }
+	// importer shows what its import did (the import screen).
+	importer interface {
+		Applied(s importers.Summary, err error)
+	}
+)
+
 // categories returns the categories in use, for the form and the picker.
 func (m *Model) categories() []string {
 	seen := map[string]bool{}
 	var out []string
-	for _, r := range m.recs {
+	for _, r := range m.list.recs {
 		if c := r.Category(); c != "" && !seen[c] {
 			seen[c] = true
 			out = append(out, c)
@@ -60,12 +77,12 @@ func (m *Model) form(rec *catalogue.Record) *form.Model {
 	f := form.New(m.dialogContext(), rec, m.categories())
 	f.CheckDuplicates(form.URIs{
 		Has: func(uri string) (bool, bool) {
-			if m.cat.NeedsKeyIndex() {
+			if m.store.cat.NeedsKeyIndex() {
 				return false, false
 			}
-			return m.cat.HasURI(uri), true
+			return m.store.cat.HasURI(uri), true
 		},
-		Records: m.cat.Records(),
+		Records: m.store.cat.Records(),
 	})
 	return f
 }
@@ -87,7 +104,7 @@ func (m *Model) dialogContext() dialog.Context {
 func (m *Model) openDialog(msg tea.KeyMsg) (tea.Cmd, bool) {
 	k := m.keys
 	ctx := m.dialogContext()
-	rec := m.current()
+	rec := m.list.current()
 	var d dialog.Dialog
 	switch {
 	case key.Matches(msg, k.Edit, k.Delete, k.Category, k.Open, k.Copy) && rec == nil:
@@ -102,10 +119,10 @@ func (m *Model) openDialog(msg tea.KeyMsg) (tea.Cmd, bool) {
 		return nil, true
 	case key.Matches(msg, k.Add):
 		d = m.form(nil)
-		m.msg = ""
+		m.status.msg = ""
 	case key.Matches(msg, k.Edit):
 		d = m.form(rec)
-		m.msg = ""
+		m.status.msg = ""
 	case key.Matches(msg, k.Delete):
 		d = dialog.NewConfirm(ctx, dialog.Question{
 			Text:   fmt.Sprintf("Delete “%s”?", catalogue.DisplayText(rec.Name())),
@@ -114,18 +131,18 @@ func (m *Model) openDialog(msg tea.KeyMsg) (tea.Cmd, bool) {
 			Yes:    deleteMsg{ref: rec.Ref()},
 			No:     noteMsg("nothing deleted"),
 		})
-		m.msg = ""
+		m.status.msg = ""
 	case key.Matches(msg, k.Category):
 		d = picker.New(ctx, rec, m.categories())
 	case key.Matches(msg, k.Problems):
-		d = problems.New(ctx, m.cat)
-		m.msg = ""
+		d = problems.New(ctx, m.store.cat)
+		m.status.msg = ""
 	case key.Matches(msg, k.Import):
 		d = transfer.NewImport(ctx, transfer.ImportConfig{Dir: m.importDir})
 	case key.Matches(msg, k.Export):
 		var recs []*catalogue.Record
-		if m.res != nil {
-			for _, r := range m.res.records() {
+		if m.list.res != nil {
+			for _, r := range m.list.res.records() {
 				if r.Valid() {
 					recs = append(recs, r)
 				}
@@ -136,9 +153,9 @@ func (m *Model) openDialog(msg tea.KeyMsg) (tea.Cmd, bool) {
 			what = fmt.Sprintf("the %s shown", plural(len(recs), "record"))
 		}
 		e := transfer.NewExport(ctx, recs, what, "")
-		e.SetCatalogue(m.path)
+		e.SetCatalogue(m.store.path)
 		d = e
-		m.msg = ""
+		m.status.msg = ""
 	case key.Matches(msg, k.Open):
 		return system.Open(rec.URI()), true
 	case key.Matches(msg, k.Copy):
@@ -198,12 +215,12 @@ func (m *Model) result(msg tea.Msg) (cmd tea.Cmd, ok bool) {
 		return m.dialogs.Push(m.form(msg.Record)), true
 	case problems.DeleteMsg:
 		name := recordLabel(msg.Record)
-		cmd, err := m.applyEdit(catalogue.Delete{Refs: []catalogue.Ref{msg.Record.Ref()}}, "deleted "+name)
+		cmd, err := m.store.applyEdit(catalogue.Delete{Refs: []catalogue.Ref{msg.Record.Ref()}}, "deleted "+name)
 		if err != nil {
 			m.setMsg(sevError, "cannot delete %s: %v", name, err)
 			return nil, true
 		}
-		if p, ok := m.dialogs.Top().(*problems.Model); ok {
+		if p, ok := m.dialogs.Top().(remover); ok {
 			p.Remove(msg.Record)
 		}
 		return cmd, true
@@ -214,9 +231,7 @@ func (m *Model) result(msg tea.Msg) (cmd tea.Cmd, ok bool) {
 		return nil, true
 	case transfer.ExportedMsg:
 		if msg.Err == nil {
-			if _, ok := m.dialogs.Top().(*transfer.Export); ok {
-				m.dialogs.Pop()
-			}
+			m.finished(msg)
 			if len(msg.Losses) > 0 {
 				m.setMsg(sevWarning, "exported %s to %s (%s), but: %s", plural(msg.Count, "record"), catalogue.DisplayText(msg.Path), msg.Format, msg.Losses[0].Message())
 			} else {
@@ -232,7 +247,7 @@ func (m *Model) result(msg tea.Msg) (cmd tea.Cmd, ok bool) {
 		}
 		return nil, true
 	case system.ConfirmMsg:
-		m.msg = ""
+		m.status.msg = ""
 		return m.dialogs.Push(dialog.NewConfirm(m.dialogContext(), dialog.Question{
 			Text:   fmt.Sprintf("Open a %s: link with the system opener?", catalogue.DisplayText(msg.Scheme)),
 			Detail: catalogue.DisplayURI(msg.URI),
@@ -271,7 +286,7 @@ func (m *Model) submitted(msg form.SubmittedMsg) tea.Cmd {
 		// valid: Set keeps a DATE among its fields rather than stamp now.
 		fields := catalogue.Diff(msg.Original, msg.Record)
 		if len(fields) == 0 && catalogue.GetField(msg.Original, catalogue.FieldDate) != "" {
-			m.formDone()
+			m.formDone(msg)
 			m.setMsg(sevInfo, "nothing changed")
 			return nil
 		}
@@ -280,45 +295,55 @@ func (m *Model) submitted(msg form.SubmittedMsg) tea.Cmd {
 		e = catalogue.Set{Ref: msg.Original.Ref(), Fields: fields}
 		what = fmt.Sprintf("edited “%s”", catalogue.DisplayText(msg.Record.Name()))
 	}
-	cmd, err := m.applyEdit(e, what)
+	cmd, err := m.store.applyEdit(e, what)
 	if err != nil {
-		if f, ok := m.dialogs.Top().(*form.Model); ok {
+		if f, ok := m.dialogs.Top().(refuser); ok {
 			f.SetError(err)
 		} else {
 			m.setMsg(sevError, "cannot change the catalogue (%s): %s", what, describe(err))
 		}
 		return nil
 	}
-	m.formDone()
+	m.formDone(msg)
 	sel := catalogue.Ref(0)
 	if msg.Original != nil {
 		sel = msg.Original.Ref()
-	} else if recs := m.cat.Records(); len(recs) > 0 {
+	} else if recs := m.store.cat.Records(); len(recs) > 0 {
 		sel = recs[len(recs)-1].Ref()
 		if m.input.Value() != "" {
 			// Show the new record even if the search would hide it.
 			m.input.SetValue("")
 		}
 	}
-	m.selected = sel
+	m.list.selected = sel
 	return cmd
 }
 
-// formDone closes the form on top once its record is applied; a problems
-// view beneath it (the form fixed one of its records) is rebuilt.
-func (m *Model) formDone() {
-	if _, ok := m.dialogs.Top().(*form.Model); !ok {
+// formDone closes the form on top once its record is applied; a view of
+// the catalogue beneath it (the problems view, the form having fixed one
+// of its records) is rebuilt.
+func (m *Model) formDone(msg form.SubmittedMsg) {
+	if !m.finished(msg) {
 		return
 	}
-	m.dialogs.Pop()
-	if p, ok := m.dialogs.Top().(*problems.Model); ok {
-		p.Reload(m.cat)
+	if p, ok := m.dialogs.Top().(reloader); ok {
+		p.Reload(m.store.cat)
 	}
+}
+
+// finished closes the dialog on top if msg, its result, applied, finishes
+// it (dialog.Finisher); it reports whether it did.
+func (m *Model) finished(msg tea.Msg) bool {
+	if f, ok := m.dialogs.Top().(dialog.Finisher); !ok || !f.Finished(msg) {
+		return false
+	}
+	m.dialogs.Pop()
+	return true
 }
 
 // categorise applies the picker's choice to its record.
 func (m *Model) categorise(msg picker.ChosenMsg) tea.Cmd {
-	rec := m.cat.Lookup(msg.Record.Ref())
+	rec := m.store.cat.Lookup(msg.Record.Ref())
 	if rec == nil || rec.Category() == msg.Category {
 		return nil
 	}
@@ -333,15 +358,15 @@ func (m *Model) categorise(msg picker.ChosenMsg) tea.Cmd {
 // deleteRecord deletes the record ref, the user having said yes, and
 // selects the row after it.
 func (m *Model) deleteRecord(ref catalogue.Ref) tea.Cmd {
-	rec := m.cat.Lookup(ref)
+	rec := m.store.cat.Lookup(ref)
 	if rec == nil {
 		m.setMsg(sevError, "nothing deleted: the record is no longer in the catalogue")
 		return nil
 	}
 	// Select the next row once the pass lands.
-	m.selected = 0
-	if i := m.rowOf(ref); i >= 0 && i+1 < m.rowCount() {
-		m.selected = refOf(m.rowAt(i + 1).rec)
+	m.list.selected = 0
+	if i := m.list.rowOf(ref); i >= 0 && i+1 < m.list.rowCount() {
+		m.list.selected = refOf(m.list.rowAt(i + 1).rec)
 	}
 	return m.edit(catalogue.Delete{Refs: []catalogue.Ref{ref}}, fmt.Sprintf("deleted “%s”", catalogue.DisplayText(rec.Name())), 0)
 }
@@ -354,14 +379,14 @@ func (m *Model) imported(msg transfer.ImportedMsg) tea.Cmd {
 	}
 	// The import screen, still open, shows what the edit did.
 	applied := func(importers.Summary, error) {}
-	if imp, ok := m.dialogs.Top().(*transfer.Import); ok {
+	if imp, ok := m.dialogs.Top().(importer); ok {
 		applied = imp.Applied
 	}
 	var rep catalogue.AddReport
 	add := msg.Plan.Edit()
 	add.Report = &rep
 	// An Add that adds nothing changes nothing, and is no undo step.
-	err := m.hist.ApplyDescribed(m.cat, add, func() string { return fmt.Sprintf("imported %s", plural(rep.Added(), "record")) })
+	err := m.store.hist.ApplyDescribed(m.store.cat, add, func() string { return fmt.Sprintf("imported %s", plural(rep.Added(), "record")) })
 	if err != nil {
 		applied(importers.Summary{}, err)
 		m.setMsg(sevError, "nothing imported: %s", describe(err))
@@ -375,15 +400,15 @@ func (m *Model) imported(msg transfer.ImportedMsg) tea.Cmd {
 		return nil
 	}
 	m.setMsg(sevSuccess, "imported %s (u undoes)", plural(rep.Added(), "record"))
-	return m.edited()
+	return m.store.edited()
 }
 
 // jumpTo shows rec in the list: the search is cleared and its group unfolded.
 func (m *Model) jumpTo(rec *catalogue.Record) tea.Cmd {
-	m.selected = rec.Ref()
+	m.list.selected = rec.Ref()
 	m.input.SetValue("")
-	m.folded = map[string]bool{}
-	return m.refilter(m.cat.Records())
+	m.list.folded = map[string]bool{}
+	return m.refilter(m.store.cat.Records())
 }
 
 // recordLabel names a record in a message, even one without a NAME.

@@ -33,7 +33,7 @@ func TestAddThroughTheFormSavesAndUndoes(t *testing.T) {
 	if h.m.dialogs.Len() != 0 {
 		t.Fatalf("the form stayed open: %s", h.m.View())
 	}
-	if got := h.m.current(); got == nil || got.Name() != "A new page q" {
+	if got := h.m.list.current(); got == nil || got.Name() != "A new page q" {
 		t.Fatalf("selected %v, want the new record", got)
 	}
 	r := find(h.reopen(), "A new page q")
@@ -109,8 +109,8 @@ func TestCategoriseWithThePicker(t *testing.T) {
 	if r := find(h.reopen(), "DuckDuckGo"); r.Category() != "Privacy" {
 		t.Errorf("category on disk %q", r.Category())
 	}
-	if !strings.Contains(h.m.msg, "Privacy") {
-		t.Errorf("message %q", h.m.msg)
+	if !strings.Contains(h.m.status.msg, "Privacy") {
+		t.Errorf("message %q", h.m.status.msg)
 	}
 	h.keys("c", "esc")
 	if h.m.dialogs.Len() != 0 || find(h.reopen(), "DuckDuckGo").Category() != "Privacy" {
@@ -126,8 +126,8 @@ func TestProblemsViewJumpAndDelete(t *testing.T) {
 	}
 	lost := find2(h.m.allRows(), "Lost bookmark")
 	h.keys("j", "enter") // past the file's own warning, to its entry
-	if h.m.dialogs.Len() != 0 || h.m.current() != lost {
-		t.Errorf("jump: %d open, selected %v", h.m.dialogs.Len(), h.m.current())
+	if h.m.dialogs.Len() != 0 || h.m.list.current() != lost {
+		t.Errorf("jump: %d open, selected %v", h.m.dialogs.Len(), h.m.list.current())
 	}
 	h.keys("!", "j", "d")
 	if _, ok := h.m.dialogs.Top().(*dialog.Confirm); !ok || !strings.Contains(h.m.View(), "Delete the invalid record at line 28 from the file?") {
@@ -155,8 +155,8 @@ func TestOpenAsksForOtherSchemes(t *testing.T) {
 		t.Fatalf("top %T:\n%s", h.m.dialogs.Top(), h.m.View())
 	}
 	h.keys("n")
-	if h.m.dialogs.Len() != 0 || h.m.msg != "not opened" {
-		t.Errorf("n: %d open, message %q", h.m.dialogs.Len(), h.m.msg)
+	if h.m.dialogs.Len() != 0 || h.m.status.msg != "not opened" {
+		t.Errorf("n: %d open, message %q", h.m.dialogs.Len(), h.m.status.msg)
 	}
 	// y runs the opener, told that the user agreed.
 	h.send(system.ConfirmMsg{URI: "file:///etc/passwd", Scheme: "file"})
@@ -165,12 +165,12 @@ func TestOpenAsksForOtherSchemes(t *testing.T) {
 		t.Fatalf("y: %d open, command %v", h.m.dialogs.Len(), cmd)
 	}
 	h.send(system.OpenedMsg{URI: "http://go.dev/"})
-	if !strings.Contains(h.m.msg, "opened http://go.dev/") {
-		t.Errorf("opened message %q", h.m.msg)
+	if !strings.Contains(h.m.status.msg, "opened http://go.dev/") {
+		t.Errorf("opened message %q", h.m.status.msg)
 	}
 	h.send(system.CopiedMsg{Text: "http://go.dev/"})
-	if !strings.Contains(h.m.msg, "copied http://go.dev/") {
-		t.Errorf("copied message %q", h.m.msg)
+	if !strings.Contains(h.m.status.msg, "copied http://go.dev/") {
+		t.Errorf("copied message %q", h.m.status.msg)
 	}
 }
 
@@ -215,9 +215,9 @@ func TestImportIsOneUndoableChange(t *testing.T) {
 		t.Errorf("redo did not re-add the import in order: %d records", len(c.Records()))
 	}
 	// An import that added nothing is no undo step.
-	n, _ := h.m.hist.Len()
+	n, _ := h.m.store.hist.Len()
 	h.send(transfer.ImportedMsg{Plan: importers.NewPlan(false), Summaries: []importers.Summary{{Duplicates: 3}}})
-	if m, _ := h.m.hist.Len(); m != n {
+	if m, _ := h.m.store.hist.Len(); m != n {
 		t.Error("an empty import made an undo step")
 	}
 }

@@ -19,7 +19,7 @@ import (
 // says the save waits, and the save lands when the lock is let go.
 func TestKeysWorkWhileAnotherProcessHoldsTheLock(t *testing.T) {
 	h := newHarness(t, fixture, 100, 24)
-	dir, err := os.Open(filepath.Dir(h.m.path))
+	dir, err := os.Open(filepath.Dir(h.m.store.path))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -36,7 +36,7 @@ func TestKeysWorkWhileAnotherProcessHoldsTheLock(t *testing.T) {
 	if r := find2(h.m.allRows(), "Google"); r == nil || r.Rating() != 4 {
 		t.Fatal("the rating was not applied while the lock was held")
 	}
-	if !h.m.waitingLock || !strings.Contains(h.m.statusBar(), "waiting for another uricat") {
+	if !h.m.store.waitingLock || !strings.Contains(h.m.statusBar(), "waiting for another uricat") {
 		t.Errorf("status bar does not say the save waits: %q", h.m.statusBar())
 	}
 	if find(h.reopen(), "Google").Rating() == 4 {
@@ -44,8 +44,8 @@ func TestKeysWorkWhileAnotherProcessHoldsTheLock(t *testing.T) {
 	}
 	syscall.Flock(int(dir.Fd()), syscall.LOCK_UN)
 	h.send(saveRetryMsg{})
-	if h.m.waitingLock || h.m.saving || find(h.reopen(), "Google").Rating() != 4 {
-		t.Errorf("after the lock was let go: waiting %v, saving %v, rating on disk %d", h.m.waitingLock, h.m.saving, find(h.reopen(), "Google").Rating())
+	if h.m.store.waitingLock || h.m.store.saving || find(h.reopen(), "Google").Rating() != 4 {
+		t.Errorf("after the lock was let go: waiting %v, saving %v, rating on disk %d", h.m.store.waitingLock, h.m.store.saving, find(h.reopen(), "Google").Rating())
 	}
 }
 
@@ -54,15 +54,15 @@ func TestKeysWorkWhileAnotherProcessHoldsTheLock(t *testing.T) {
 // memory, and ctrl+s writes it back.
 func TestDeletedCatalogueIsSaidAndWrittenBack(t *testing.T) {
 	h := newHarness(t, fixture, 100, 24)
-	if err := os.Remove(h.m.path); err != nil {
+	if err := os.Remove(h.m.store.path); err != nil {
 		t.Fatal(err)
 	}
 	h.selectName("Google")
 	h.keys("4")
-	if !h.m.fileGone || !strings.Contains(h.m.msg, "deleted the catalogue file") || strings.Contains(h.m.msg, "changed elsewhere") {
-		t.Fatalf("message %q", h.m.msg)
+	if !h.m.store.fileGone || !strings.Contains(h.m.status.msg, "deleted the catalogue file") || strings.Contains(h.m.status.msg, "changed elsewhere") {
+		t.Fatalf("message %q", h.m.status.msg)
 	}
-	if _, err := os.Stat(h.m.path); err == nil {
+	if _, err := os.Stat(h.m.store.path); err == nil {
 		t.Fatal("the file was written back without asking")
 	}
 	h.keys("ctrl+s")
@@ -77,7 +77,7 @@ func TestDeletedCatalogueIsSaidAndWrittenBack(t *testing.T) {
 // first add does not build it in Update.
 func TestKeyIndexIsBuiltOffUpdate(t *testing.T) {
 	h := newHarness(t, fixture, 100, 24)
-	if h.m.cat.NeedsKeyIndex() || h.m.indexingKeys {
+	if h.m.store.cat.NeedsKeyIndex() || h.m.store.indexingKeys {
 		t.Fatal("no key index after loading")
 	}
 }
@@ -88,15 +88,15 @@ func TestKeyIndexIsBuiltOffUpdate(t *testing.T) {
 func TestRateThenQuitTypedAtOnceSaves(t *testing.T) {
 	h := newHarness(t, fixture, 100, 24)
 	h.selectName("Google")
-	h.m.seq++ // a pass is running: the list on screen is about to change
+	h.m.list.seq++ // a pass is running: the list on screen is about to change
 	_, cmd4 := h.m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("4")})
 	_, cmdq := h.m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("q")})
-	if cmd4 != nil || cmdq != nil || len(h.m.deferred) != 2 {
-		t.Fatalf("keys typed during a pass: %d deferred", len(h.m.deferred))
+	if cmd4 != nil || cmdq != nil || len(h.m.list.deferred) != 2 {
+		t.Fatalf("keys typed during a pass: %d deferred", len(h.m.list.deferred))
 	}
 	// The pass answers: the keys run in order.
-	res := (pass{seq: h.m.seq, recs: h.m.cat.Records(), prev: h.m.res}).run(context.Background())
-	h.send(filteredMsg{seq: h.m.seq, res: res})
+	res := (pass{seq: h.m.list.seq, recs: h.m.store.cat.Records(), prev: h.m.list.res}).run(context.Background())
+	h.send(filteredMsg{seq: h.m.list.seq, res: res})
 	if !h.quit {
 		t.Fatal("q did not quit after the save")
 	}
@@ -109,7 +109,7 @@ func TestRateThenQuitTypedAtOnceSaves(t *testing.T) {
 // (its other hard link, which keeps the old version) says so.
 func TestSaveWarningIsSaid(t *testing.T) {
 	h := newHarness(t, fixture, 100, 24)
-	if err := os.Link(h.m.path, h.m.path+".bak"); err != nil {
+	if err := os.Link(h.m.store.path, h.m.store.path+".bak"); err != nil {
 		t.Fatal(err)
 	}
 	h.selectName("Google")
@@ -117,7 +117,7 @@ func TestSaveWarningIsSaid(t *testing.T) {
 	if find(h.reopen(), "Google").Rating() != 4 {
 		t.Fatal("not saved")
 	}
-	if !strings.Contains(h.m.msg, "saved, but:") || !strings.Contains(h.m.msg, "2 hard links") {
-		t.Errorf("message %q, want the save's warning", h.m.msg)
+	if !strings.Contains(h.m.status.msg, "saved, but:") || !strings.Contains(h.m.status.msg, "2 hard links") {
+		t.Errorf("message %q, want the save's warning", h.m.status.msg)
 	}
 }

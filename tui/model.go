@@ -15,7 +15,13 @@
 //     100,000 records.
 //   - Dialogs share one shape (package dialog): the root keeps the open
 //     ones on a stack, the top one getting the keys, and asks every
-//     question with the one dialog.Confirm (see host.go).
+//     question with the one dialog.Confirm (see host.go). It asks the
+//     dialog on top by what it can do (dialog.Finisher…), never by its type.
+//
+// The root is three parts and what joins them: the store (store.go: the
+// catalogue, its History, save, lock, reload, key warm-up), the list
+// (list.go: the search pipeline, rows, cursor), and the host (host.go:
+// the dialog stack and the results of its dialogs).
 package tui
 
 import (
@@ -23,7 +29,6 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"slices"
 	"strings"
 	"time"
 
@@ -81,36 +86,14 @@ type Model struct {
 
 	width, height int
 
-	path    string
-	cat     *catalogue.Catalogue // owned by Update: nothing else writes it
-	hist    catalogue.History
-	loading bool
-	loadErr error
+	// store is the catalogue, its History, and its loading, saving,
+	// locking and reloading (store.go).
+	store  *store
+	status status // the status bar's message
 
-	// The pipeline: recs is the newest snapshot, res the newest answer.
-	recs []*catalogue.Record
-	seq  int
-	// deferred holds browse keys typed while a pass was running, in order;
-	// they run when its answer is applied.
-	deferred []tea.KeyMsg
-	cancel   context.CancelFunc
-	res      *result
-	pool     memPool // memory for passes, from answers no longer shown
-	busy     bool    // a pass is running
-	busyAt   time.Time
-	sortKey  query.SortKey
-	group    query.GroupKey
-	folded   map[string]bool
-
-	// rows are the list's rows when grouped; ungrouped (flat), the rows
-	// are res's records shown, one each, and rows is empty: a million
-	// rows are not copied on every keystroke (rowCount, rowAt).
-	rows     []row
-	flat     bool
-	cursor   int
-	offset   int
-	selected catalogue.Ref // kept selected across passes and edits
-	toTop    bool          // the next answer selects its first row
+	// list is the records shown: the search pipeline, rows and cursor
+	// (list.go).
+	list *recordList
 
 	mode       mode
 	showDetail bool // the detail pane has the keys (and, on a narrow window, the screen)
@@ -126,20 +109,6 @@ type Model struct {
 	// the session: the folder uricat is started in is the user's choice,
 	// and a state file for it would be one more file they did not ask for.
 	importDir string
-
-	saving      bool
-	saveAgain   bool
-	waitingLock bool      // another process holds the lock; the save retries
-	lockSince   time.Time // when the save began to wait for it
-	unsaved     bool      // the last save failed: changes only in memory
-	conflict    bool      // the last save met another program's change it cannot merge
-	fileGone    bool      // another program deleted the file
-
-	indexingKeys bool // a key index is being built (prepareKeys)
-	quitting     bool // quit once the running save ends
-
-	msg    string
-	msgSev severity
 }
 
 // row is a line of the list: a group heading or a record.
@@ -164,8 +133,11 @@ func New(opts Options) *Model {
 	if th == nil {
 		th = theme.Plain()
 	}
-	m := &Model{th: th, keys: newKeyMap(), path: opts.Path, loading: true, folded: map[string]bool{},
-		width: 80, height: 24}
+	m := &Model{th: th, keys: newKeyMap(), width: 80, height: 24}
+	m.list = newList(func() int { return m.layout().bodyH })
+	m.store = newStore(opts.Path, opts.Catalogue, &m.status)
+	m.store.changed = func() tea.Cmd { return m.refilter(m.store.cat.Records()) }
+	m.store.spin = m.startSpinner
 	m.help = help.New()
 	m.help.Styles = th.Help
 	m.spin = spinner.New(spinner.WithSpinner(spinner.Dot), spinner.WithStyle(th.Spinner))
@@ -178,10 +150,6 @@ func New(opts Options) *Model {
 	m.input.PlaceholderStyle = th.Placeholder
 	m.input.Cursor.Style = th.InputCursor
 	m.input.Cursor.SetMode(cursor.CursorStatic)
-	m.cat = opts.Catalogue
-	if opts.Catalogue != nil && m.path == "" {
-		m.path = opts.Catalogue.Path()
-	}
 	return m
 }
 
@@ -212,7 +180,7 @@ var (
 
 // loadCmd opens and indexes the catalogue and runs the first pass.
 func (m *Model) loadCmd() tea.Cmd {
-	c, path := m.cat, m.path
+	c, path := m.store.cat, m.store.path
 	return func() tea.Msg {
 		if c == nil {
 			// No collection while the records are made and the first
@@ -241,15 +209,26 @@ func Run(opts Options) error {
 	if err != nil {
 		return err
 	}
-	if fm, ok := final.(*Model); ok && fm.loadErr != nil {
-		return fm.loadErr
+	if fm, ok := final.(*Model); ok && fm.store.loadErr != nil {
+		return fm.store.loadErr
 	}
 	return nil
 }
 
 // setMsg shows a message on the status bar until the next one.
 func (m *Model) setMsg(sev severity, format string, args ...any) {
-	m.msg, m.msgSev = fmt.Sprintf(format, args...), sev
+	m.status.set(sev, format, args...)
+}
+
+// status is the status bar's message, shared by the root and its store.
+type status struct {
+	msg string
+	sev severity
+}
+
+// set shows a message until the next one.
+func (s *status) set(sev severity, format string, args ...any) {
+	s.msg, s.sev = fmt.Sprintf(format, args...), sev
 }
 
 // Update handles a message.
@@ -269,75 +248,50 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	if cmd, ok := m.dialogMsg(msg); ok {
 		return m, cmd
 	}
+	if cmd, ok := m.store.update(msg); ok {
+		return m, cmd
+	}
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		m.width, m.height = msg.Width, msg.Height
 		m.input.Width = max(10, m.width-4)
 		m.help.Width = m.width
-		m.scrollToCursor()
+		m.list.scrollToCursor()
 		m.dialogs.SetSize(m.dialogSize())
 		return m, nil
 
 	case loadedMsg:
-		m.loading = false
+		m.store.loading = false
 		if msg.err != nil {
-			m.loadErr = fmt.Errorf("cannot open the catalogue: %w", msg.err)
-			m.setMsg(sevError, "%v", m.loadErr)
+			m.store.loadErr = fmt.Errorf("cannot open the catalogue: %w", msg.err)
+			m.setMsg(sevError, "%v", m.store.loadErr)
 			return m, nil
 		}
-		m.cat = msg.c
+		m.store.cat = msg.c
 		m.setRecs(msg.res.ix.recs)
 		if m.importDir == "" {
 			m.importDir = msg.wd
 		}
-		m.apply(msg.res)
+		m.list.apply(msg.res)
 		if inv := msg.res.ix.invalid; inv > 0 {
 			m.setMsg(sevWarning, "%s with errors: press ! to see them", plural(inv, "record"))
 		}
 		// Build the search index in the background now, so the first
 		// keystroke of a search does not wait for it.
 		ix := msg.res.ix
-		return m, tea.Batch(func() tea.Msg { ix.search(); return nil }, m.prepareKeys())
+		return m, tea.Batch(func() tea.Msg { ix.search(); return nil }, m.store.prepareKeys())
 
 	case filteredMsg:
-		m.passDone(msg)
-		if msg.seq != m.seq || msg.res == nil {
-			return m, nil // stale or cancelled: a newer pass answers
+		keys, ok := m.list.filtered(msg)
+		if !ok {
+			return m, nil
 		}
-		m.busy = false
-		m.apply(msg.res)
-		keys := m.deferred
-		m.deferred = nil
 		cmds := make([]tea.Cmd, 0, len(keys))
 		for _, k := range keys {
 			_, cmd := m.Update(k)
 			cmds = append(cmds, cmd)
 		}
 		return m, tea.Batch(cmds...)
-
-	case lockedMsg:
-		return m, m.locked(msg)
-
-	case keyIndexMsg:
-		return m, m.keysReady(msg)
-
-	case saveRetryMsg:
-		return m, beginSave(m.cat.Snapshot())
-
-	case savedMsg:
-		return m, m.saved(msg)
-
-	case reloadedMsg:
-		if msg.err != nil {
-			m.setMsg(sevError, "reload failed: %v", msg.err)
-			return m, nil
-		}
-		msg.c.Now = m.cat.Now
-		m.cat = msg.c
-		m.hist.Clear()
-		m.unsaved, m.conflict, m.fileGone = false, false, false
-		m.setMsg(sevSuccess, "reloaded %s", m.path)
-		return m, tea.Batch(m.refilter(m.cat.Records()), m.prepareKeys())
 
 	case slowCheckMsg:
 		if m.needSpinner() {
@@ -368,7 +322,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 
 // needSpinner reports whether something slow is under way.
 func (m *Model) needSpinner() bool {
-	return m.loading || (m.saving && !m.waitingLock) || (m.busy && time.Since(m.busyAt) > 100*time.Millisecond)
+	return m.store.loading || (m.store.saving && !m.store.waitingLock) || (m.list.busy && time.Since(m.list.busyAt) > 100*time.Millisecond)
 }
 
 // startSpinner ticks the spinner if it is not ticking yet.
@@ -380,42 +334,13 @@ func (m *Model) startSpinner() tea.Cmd {
 	return spinnerTick(m.spin)
 }
 
-// key handles a key press.
+// key handles a key press: the global keys first, then a key that opens
+// a dialog, then the detail pane's, the list's and the catalogue's keys.
 func (m *Model) key(msg tea.KeyMsg) tea.Cmd {
-	if key.Matches(msg, m.keys.ForceQuit) {
-		return tea.Quit
+	if cmd, done := m.globalKey(msg); done {
+		return cmd
 	}
-	if m.mode == modeSearch {
-		return m.searchKey(msg)
-	}
-	if m.loading || m.loadErr != nil {
-		if key.Matches(msg, m.keys.Quit) {
-			return tea.Quit
-		}
-		return nil
-	}
-	// q waits too when keys wait before it: "4q" typed at once rates, saves,
-	// then quits.
-	if m.res != nil && m.res.seq != m.seq && (!key.Matches(msg, m.keys.Quit) || len(m.deferred) > 0) {
-		// The list on screen is about to change (a search or sort pass is
-		// running): a key that moves or acts on the selection waits for
-		// it, so that "/jazz⏎4" typed at once rates what the search found.
-		m.deferred = append(m.deferred, msg)
-		return nil
-	}
-	if m.help.ShowAll {
-		// ? on the keys turns to the search language; any other key
-		// closes the full help; q still quits.
-		if key.Matches(msg, m.keys.SearchLanguage) && !m.helpSearch {
-			m.helpSearch = true
-			return nil
-		}
-		m.help.ShowAll, m.helpSearch = false, false
-		if !key.Matches(msg, m.keys.Quit) {
-			return nil
-		}
-	}
-	if key.Matches(msg, m.keys.Sample) && m.res != nil {
+	if key.Matches(msg, m.keys.Sample) && m.list.res != nil {
 		return m.addSample()
 	}
 	if cmd, ok := m.openDialog(msg); ok {
@@ -424,72 +349,130 @@ func (m *Model) key(msg tea.KeyMsg) tea.Cmd {
 	if m.showDetail && m.detailKey(msg) {
 		return nil
 	}
+	if cmd, ok := m.listKey(msg); ok {
+		return cmd
+	}
+	return m.editKey(msg)
+}
+
+// globalKey handles the keys that come before the list's: quitting, the
+// search box, a key that waits for a pass, the full help; done is true
+// when msg needs nothing more.
+func (m *Model) globalKey(msg tea.KeyMsg) (cmd tea.Cmd, done bool) {
+	if key.Matches(msg, m.keys.ForceQuit) {
+		return tea.Quit, true
+	}
+	if m.mode == modeSearch {
+		return m.searchKey(msg), true
+	}
+	if m.store.loading || m.store.loadErr != nil {
+		if key.Matches(msg, m.keys.Quit) {
+			return tea.Quit, true
+		}
+		return nil, true
+	}
+	// q waits too when keys wait before it: "4q" typed at once rates, saves,
+	// then quits.
+	if m.list.res != nil && m.list.res.seq != m.list.seq && (!key.Matches(msg, m.keys.Quit) || len(m.list.deferred) > 0) {
+		// The list on screen is about to change (a search or sort pass is
+		// running): a key that moves or acts on the selection waits for
+		// it, so that "/jazz⏎4" typed at once rates what the search found.
+		m.list.deferred = append(m.list.deferred, msg)
+		return nil, true
+	}
+	if m.help.ShowAll {
+		// ? on the keys turns to the search language; any other key
+		// closes the full help; q still quits.
+		if key.Matches(msg, m.keys.SearchLanguage) && !m.helpSearch {
+			m.helpSearch = true
+			return nil, true
+		}
+		m.help.ShowAll, m.helpSearch = false, false
+		if !key.Matches(msg, m.keys.Quit) {
+			return nil, true
+		}
+	}
+	switch {
+	case key.Matches(msg, m.keys.Quit):
+		return m.quit(), true
+	case key.Matches(msg, m.keys.Help):
+		m.help.ShowAll = true
+		return nil, true
+	}
+	return nil, false
+}
+
+// listKey handles the keys that move in the list, search, sort, group and
+// fold it; ok is false for other keys.
+func (m *Model) listKey(msg tea.KeyMsg) (cmd tea.Cmd, ok bool) {
 	k := m.keys
 	switch {
-	case key.Matches(msg, k.Quit):
-		return m.quit()
-	case key.Matches(msg, k.Help):
-		m.help.ShowAll = true
 	case key.Matches(msg, k.Up):
 		m.move(-1)
 	case key.Matches(msg, k.Down):
 		m.move(1)
 	case key.Matches(msg, k.PageUp):
-		m.move(-m.pageRows())
+		m.move(-m.list.pageRows())
 	case key.Matches(msg, k.PageDown):
-		m.move(m.pageRows())
+		m.move(m.list.pageRows())
 	case key.Matches(msg, k.Home):
-		m.move(-m.rowCount())
+		m.move(-m.list.rowCount())
 	case key.Matches(msg, k.End):
-		m.move(m.rowCount())
+		m.move(m.list.rowCount())
 	case key.Matches(msg, k.Search):
 		m.mode = modeSearch
-		m.msg = ""
-		return m.input.Focus()
+		m.status.msg = ""
+		return m.input.Focus(), true
 	case key.Matches(msg, k.ClearSearch):
 		if m.input.Value() != "" {
 			m.input.SetValue("")
-			return m.refilter(m.recs)
+			return m.refilter(m.list.recs), true
 		}
 		m.showDetail = false
 	case key.Matches(msg, k.Sort):
-		m.sortKey = nextSort(m.sortKey)
-		return m.refilter(m.recs)
+		m.list.sortKey = nextSort(m.list.sortKey)
+		return m.refilter(m.list.recs), true
 	case key.Matches(msg, k.ReverseSort):
-		if m.sortKey.IsZero() {
-			m.sortKey = query.SortByName
+		if m.list.sortKey.IsZero() {
+			m.list.sortKey = query.SortByName
 		}
-		m.sortKey = m.sortKey.Reverse()
-		return m.refilter(m.recs)
+		m.list.sortKey = m.list.sortKey.Reverse()
+		return m.refilter(m.list.recs), true
 	case key.Matches(msg, k.Group):
-		m.group = nextGroup(m.group)
-		m.folded = map[string]bool{}
-		return m.refilter(m.recs)
+		m.list.group = nextGroup(m.list.group)
+		m.list.folded = map[string]bool{}
+		return m.refilter(m.list.recs), true
 	case key.Matches(msg, k.Fold):
-		m.toggleFold()
+		m.list.toggleFold()
 	case key.Matches(msg, k.FoldAll):
-		m.toggleFoldAll()
+		m.list.toggleFoldAll()
+	case key.Matches(msg, k.Detail):
+		if r := m.list.currentRow(); r != nil && r.header {
+			m.list.toggleFold()
+		} else {
+			m.showDetail = !m.showDetail
+		}
+	default:
+		return nil, false
+	}
+	return nil, true
+}
+
+// editKey handles the keys that change or keep the catalogue: rating,
+// undo and redo, save, reload.
+func (m *Model) editKey(msg tea.KeyMsg) tea.Cmd {
+	k := m.keys
+	switch {
 	case key.Matches(msg, k.Rate), key.Matches(msg, k.ClearRating):
 		return m.rate(int(msg.Runes[0] - '0'))
 	case key.Matches(msg, k.Undo):
 		return m.undoRedo(true)
 	case key.Matches(msg, k.Redo):
 		return m.undoRedo(false)
-	case key.Matches(msg, k.Detail):
-		if r := m.currentRow(); r != nil && r.header {
-			m.toggleFold()
-		} else {
-			m.showDetail = !m.showDetail
-		}
 	case key.Matches(msg, k.Save):
-		return m.saveKey()
+		return m.store.saveKey()
 	case key.Matches(msg, k.Reload):
-		if m.saving {
-			m.setMsg(sevInfo, "a save is running: reload when it ends")
-			return nil
-		}
-		m.setMsg(sevInfo, "reloading…")
-		return reloadCmd(m.path)
+		return m.store.reload()
 	}
 	return nil
 }
@@ -522,16 +505,16 @@ func (m *Model) detailKey(msg tea.KeyMsg) bool {
 // could not be saved.
 func (m *Model) quit() tea.Cmd {
 	switch {
-	case m.saving:
-		m.quitting = true
+	case m.store.saving:
+		m.store.quitting = true
 		m.setMsg(sevInfo, "saving before quitting…")
 		return nil
-	case m.cat != nil && m.cat.Modified() && !m.unsaved:
+	case m.store.cat != nil && m.store.cat.Modified() && !m.store.unsaved:
 		// An edit whose save has not started yet: save, then quit.
-		m.quitting = true
+		m.store.quitting = true
 		m.setMsg(sevInfo, "saving before quitting…")
-		return m.save()
-	case m.unsaved:
+		return m.store.save()
+	case m.store.unsaved:
 		// The message line keeps saying why they are not saved.
 		return m.dialogs.Push(dialog.NewConfirm(m.dialogContext(), dialog.Question{
 			Text:   "Changes are not saved. Quit anyway?",
@@ -553,7 +536,7 @@ func (m *Model) searchKey(msg tea.KeyMsg) tea.Cmd {
 			return nil
 		}
 		m.input.SetValue("")
-		return m.refilter(m.recs)
+		return m.refilter(m.list.recs)
 	case key.Matches(msg, m.keys.AcceptSearch):
 		m.mode = modeBrowse
 		m.input.Blur()
@@ -569,15 +552,15 @@ func (m *Model) searchKey(msg tea.KeyMsg) tea.Cmd {
 	m.input, cmd = m.input.Update(msg)
 	if m.input.Value() != before {
 		// A new search selects its best match, as fzf does.
-		m.toTop = true
-		return tea.Batch(cmd, m.refilter(m.recs))
+		m.list.toTop = true
+		return tea.Batch(cmd, m.refilter(m.list.recs))
 	}
 	return cmd
 }
 
 // rate sets the selected record's rating (0 clears it).
 func (m *Model) rate(n int) tea.Cmd {
-	rec := m.current()
+	rec := m.list.current()
 	if rec == nil {
 		return nil
 	}
@@ -596,233 +579,52 @@ func (m *Model) rate(n int) tea.Cmd {
 	return m.edit(catalogue.Set{Ref: rec.Ref(), Fields: []catalogue.Field{{Name: catalogue.FieldRating, Value: v}}}, what, rec.Ref())
 }
 
-// refilter starts a pass over recs with the current search, sort and
-// group, cancelling the running one.
-func (m *Model) refilter(recs []*catalogue.Record) tea.Cmd {
-	if m.cancel != nil {
-		m.cancel()
+// edit is applyEdit for a key: a refusal is said in the status line, and
+// sel (if not 0) is selected.
+func (m *Model) edit(e catalogue.Edit, what string, sel catalogue.Ref) tea.Cmd {
+	cmd, err := m.store.applyEdit(e, what)
+	if err != nil {
+		m.setMsg(sevError, "cannot change the catalogue (%s): %s", what, describe(err))
+		return nil
 	}
-	m.setRecs(recs)
-	m.seq++
-	ctx, cancel := context.WithCancel(context.Background())
-	m.cancel = cancel
-	p := pass{seq: m.seq, text: m.input.Value(), recs: recs, sort: m.sortKey, group: m.group, prev: m.res, mem: m.pool.take()}
-	if m.res != nil {
-		m.res.users++ // until the pass is done (passDone)
+	if sel != 0 {
+		m.list.selected = sel
 	}
-	if !m.busy {
-		m.busy, m.busyAt = true, time.Now()
+	return cmd
+}
+
+// undoRedo undoes the last change (undo) or redoes the last undone one,
+// selecting the first record it changed.
+func (m *Model) undoRedo(undo bool) tea.Cmd {
+	cmd, sel := m.store.undoRedo(undo)
+	if sel != 0 {
+		m.list.selected = sel
 	}
-	return tea.Batch(func() tea.Msg {
-		return filteredMsg{seq: p.seq, res: p.run(ctx), prev: p.prev, mem: p.mem}
-	}, afterTick(110*time.Millisecond, func(time.Time) tea.Msg { return slowCheckMsg{} }))
+	return cmd
 }
 
 // setRecs makes recs the newest snapshot; the sample key works, and is
 // in the help, only while it is empty.
 func (m *Model) setRecs(recs []*catalogue.Record) {
-	m.recs = recs
+	m.list.recs = recs
 	m.keys.Sample.SetEnabled(len(recs) == 0)
 }
 
-// apply shows a pass's answer, keeping the selected record selected.
-func (m *Model) apply(res *result) {
-	// Where the selected record is in the snapshot, if the old rows tell:
-	// then the new rows are searched for a position, not a record.
-	at := int32(-1)
-	if m.toTop {
-		m.toTop = false
-		m.selected, m.cursor, m.offset = 0, 0, 0
-	} else {
-		if sel := m.current(); sel != nil && m.selected == 0 {
-			m.selected = sel.Ref()
-		}
-		if m.flat && m.cursor < len(m.res.shown) && sameSlice(m.res.ix.recs, res.ix.recs) {
-			if pos := m.res.shown[m.cursor]; res.ix.recs[pos].Ref() == m.selected {
-				at = pos
-			}
-		}
-	}
-	if old := m.res; old != nil && old != res {
-		defer m.release(old) // once nothing below reads it
-	}
-	m.res = res
-	m.buildRows()
-	if m.selected != 0 {
-		i := -1
-		if at >= 0 && m.flat {
-			i = slices.Index(res.shown, at) // a snapshot holds a record once
-		} else {
-			i = m.rowOf(m.selected)
-		}
-		if i >= 0 {
-			m.cursor = i
-			m.scrollToCursor()
-			return
-		}
-	}
-	m.cursor = max(0, min(m.cursor, m.rowCount()-1))
-	m.selected = 0
-	if r := m.currentRow(); r != nil && r.rec != nil {
-		m.selected = r.rec.Ref()
-	}
-	m.scrollToCursor()
+// refilter starts a pass over recs with the search box's text.
+func (m *Model) refilter(recs []*catalogue.Record) tea.Cmd {
+	cmd := m.list.refilter(recs, m.input.Value())
+	m.setRecs(recs)
+	return cmd
 }
 
-// passDone accounts for the memory of a pass that is done: its hits go
-// back to the pool, and so does the memory of its answer if that is not
-// to be shown, and of its prev if that is no longer shown and no other
-// pass reads it.
-func (m *Model) passDone(msg filteredMsg) {
-	if msg.prev != nil {
-		msg.prev.users--
-		m.release(msg.prev)
-	}
-	if msg.mem == nil {
-		return
-	}
-	m.pool.putHits(msg.mem.hits)
-	msg.mem.hits = nil
-	if msg.seq != m.seq || msg.res == nil {
-		m.pool.put(msg.mem) // never shown
-	}
-}
-
-// release gives the memory of an answer back to the pool once it is not
-// the one shown (an answer, once replaced, is never shown again) and no
-// pass reads it.
-func (m *Model) release(r *result) {
-	if r != m.res && r.users == 0 && r.mem != nil {
-		m.pool.put(r.mem)
-		r.mem = nil
-	}
-}
-
-// buildRows flattens the answer's groups into rows, leaving out the
-// records of folded groups; ungrouped, the rows are the records shown.
-func (m *Model) buildRows() {
-	m.rows = m.rows[:0]
-	m.flat = m.res != nil && m.res.groups == nil
-	if m.res == nil || m.flat {
-		return
-	}
-	for _, g := range m.res.groups {
-		m.rows = append(m.rows, row{header: true, label: g.Label, count: len(g.Records)})
-		if m.folded[g.Label] {
-			continue
-		}
-		for _, r := range g.Records {
-			m.rows = append(m.rows, row{rec: r})
-		}
-	}
-}
-
-// rowCount returns the number of rows the list has.
-func (m *Model) rowCount() int {
-	if m.flat {
-		return len(m.res.shown)
-	}
-	return len(m.rows)
-}
-
-// rowAt returns row i, 0 <= i < rowCount().
-func (m *Model) rowAt(i int) row {
-	if m.flat {
-		return row{rec: m.res.rec(i)}
-	}
-	return m.rows[i]
-}
-
-// rowOf returns the row that shows the record ref, or -1.
-func (m *Model) rowOf(ref catalogue.Ref) int {
-	for i := range m.rowCount() {
-		if r := m.rowAt(i); r.rec != nil && r.rec.Ref() == ref {
-			return i
-		}
-	}
-	return -1
-}
-
-// current returns the selected record, or nil (none, or a heading).
-func (m *Model) current() *catalogue.Record {
-	if r := m.currentRow(); r != nil {
-		return r.rec
-	}
-	return nil
-}
-
-func (m *Model) currentRow() *row {
-	if m.cursor < 0 || m.cursor >= m.rowCount() {
-		return nil
-	}
-	r := m.rowAt(m.cursor)
-	return &r
-}
-
-// move moves the cursor by n rows.
+// move moves the cursor by n rows; the detail pane shows the record
+// selected from its top.
 func (m *Model) move(n int) {
-	if m.rowCount() == 0 {
+	if m.list.rowCount() == 0 {
 		return
 	}
-	m.cursor = max(0, min(m.cursor+n, m.rowCount()-1))
-	m.selected = refOf(m.rowAt(m.cursor).rec)
-	m.detailFor = 0 // the detail pane shows a record from its top
-	m.scrollToCursor()
-}
-
-// toggleFold folds or unfolds the group the cursor is in.
-func (m *Model) toggleFold() {
-	if m.group.IsZero() {
-		return
-	}
-	i := m.cursor
-	for i >= 0 && i < m.rowCount() && !m.rowAt(i).header {
-		i--
-	}
-	if i < 0 || i >= m.rowCount() {
-		return
-	}
-	label := m.rowAt(i).label
-	m.folded[label] = !m.folded[label]
-	m.buildRows()
-	m.cursor = i
-	m.selected = 0
-	m.scrollToCursor()
-}
-
-// toggleFoldAll folds every group, or unfolds all if all are folded.
-func (m *Model) toggleFoldAll() {
-	if m.group.IsZero() || m.res == nil {
-		return
-	}
-	all := true
-	for _, g := range m.res.groups {
-		if !m.folded[g.Label] {
-			all = false
-		}
-	}
-	label := ""
-	if r := m.currentRow(); r != nil {
-		for i := m.cursor; i >= 0; i-- {
-			if m.rowAt(i).header {
-				label = m.rowAt(i).label
-				break
-			}
-		}
-	}
-	for _, g := range m.res.groups {
-		m.folded[g.Label] = !all
-	}
-	m.buildRows()
-	m.selected = 0
-	for i := range m.rowCount() {
-		r := m.rowAt(i)
-		if r.header && r.label == label {
-			m.cursor = i
-		}
-	}
-	m.cursor = max(0, min(m.cursor, m.rowCount()-1))
-	m.scrollToCursor()
+	m.detailFor = 0
+	m.list.move(n)
 }
 
 // nextSort cycles file order → name → date → rating → file order.

@@ -23,11 +23,11 @@ func TestLoadShowsEveryRecordInFileOrder(t *testing.T) {
 		t.Errorf("rows = %q, want %q", got, fileOrder)
 	}
 	// The invalid record (no URI: SSD3 3.1) is listed, never dropped.
-	if h.m.res.ix.invalid != 1 {
-		t.Errorf("invalid = %d, want 1", h.m.res.ix.invalid)
+	if h.m.list.res.ix.invalid != 1 {
+		t.Errorf("invalid = %d, want 1", h.m.list.res.ix.invalid)
 	}
-	if !strings.Contains(h.m.msg, "1 record with errors") {
-		t.Errorf("message %q does not point at the problems", h.m.msg)
+	if !strings.Contains(h.m.status.msg, "1 record with errors") {
+		t.Errorf("message %q does not point at the problems", h.m.status.msg)
 	}
 	if bar := h.m.statusBar(); !strings.Contains(bar, "6/6 shown") || !strings.Contains(bar, "✗ 1 invalid") {
 		t.Errorf("status bar %q lacks counts", bar)
@@ -45,7 +45,7 @@ func TestCursorKeys(t *testing.T) {
 		{"pgdown", fileOrder[5]}, {"pgup", fileOrder[0]},
 	} {
 		h.keys(tc.key)
-		if got := h.m.current().Name(); got != tc.want {
+		if got := h.m.list.current().Name(); got != tc.want {
 			t.Fatalf("after %s: selected %q, want %q", tc.key, got, tc.want)
 		}
 	}
@@ -151,10 +151,10 @@ func TestGroupsFold(t *testing.T) {
 	h := newHarness(t, fixture, 80, 24)
 	h.keys("b") // the first group key
 	want := query.GroupKeys[0]
-	if h.m.group != want {
-		t.Fatalf("group = %v, want %v", h.m.group, want)
+	if h.m.list.group != want {
+		t.Fatalf("group = %v, want %v", h.m.list.group, want)
 	}
-	for h.m.group.String() != "category" {
+	for h.m.list.group.String() != "category" {
 		h.keys("b")
 	}
 	var headers []string
@@ -167,7 +167,7 @@ func TestGroupsFold(t *testing.T) {
 		t.Fatalf("headers = %q", headers)
 	}
 	h.keys("home", "j", "space") // inside "Official Documents": fold it
-	if h.m.allRows()[0].header && !h.m.folded["Official Documents"] {
+	if h.m.allRows()[0].header && !h.m.list.folded["Official Documents"] {
 		t.Fatal("space did not fold the group")
 	}
 	if n := len(h.names()); n != 5 {
@@ -185,7 +185,7 @@ func TestGroupsFold(t *testing.T) {
 	seen := map[string]bool{}
 	for range len(query.GroupKeys) + 1 {
 		h.keys("b")
-		seen[h.m.group.String()] = true
+		seen[h.m.list.group.String()] = true
 	}
 	if seen["uri"] || seen["description"] {
 		t.Errorf("group keys offered: %v", seen)
@@ -196,7 +196,7 @@ func TestRateSavesAndUndoRedo(t *testing.T) {
 	h := newHarness(t, fixture, 80, 24)
 	h.selectName("DuckDuckGo")
 	h.keys("4")
-	if got := h.m.current(); got.Name() != "DuckDuckGo" || got.Rating() != 4 {
+	if got := h.m.list.current(); got.Name() != "DuckDuckGo" || got.Rating() != 4 {
 		t.Fatalf("after 4: selected %q rating %d", got.Name(), got.Rating())
 	}
 	disk := find(h.reopen(), "DuckDuckGo")
@@ -217,20 +217,20 @@ func TestRateSavesAndUndoRedo(t *testing.T) {
 		t.Errorf("second undo: rating %d, date %v; want the original record exactly", r.Rating(), r.Date())
 	}
 	h.keys("u")
-	if !strings.Contains(h.m.msg, "nothing to undo") {
-		t.Errorf("third undo: message %q", h.m.msg)
+	if !strings.Contains(h.m.status.msg, "nothing to undo") {
+		t.Errorf("third undo: message %q", h.m.status.msg)
 	}
 	h.keys("ctrl+r")
 	if r := find(h.reopen(), "DuckDuckGo"); r.Rating() != 4 {
 		t.Errorf("redo: rating %d on disk, want 4", r.Rating())
 	}
-	if h.m.current().Name() != "DuckDuckGo" {
-		t.Errorf("redo moved the selection to %q", h.m.current().Name())
+	if h.m.list.current().Name() != "DuckDuckGo" {
+		t.Errorf("redo moved the selection to %q", h.m.list.current().Name())
 	}
 	// A new change clears the redo stack.
 	h.keys("2", "ctrl+r")
-	if !strings.Contains(h.m.msg, "nothing to redo") {
-		t.Errorf("redo after a new change: %q", h.m.msg)
+	if !strings.Contains(h.m.status.msg, "nothing to redo") {
+		t.Errorf("redo after a new change: %q", h.m.status.msg)
 	}
 }
 
@@ -238,10 +238,10 @@ func TestRatingAnInvalidRecordSaysWhy(t *testing.T) {
 	h := newHarness(t, fixture, 80, 24)
 	h.selectName("Lost bookmark")
 	h.keys("3")
-	if h.m.msgSev != sevError || !strings.Contains(h.m.msg, "cannot change") {
-		t.Errorf("message %q (severity %d)", h.m.msg, h.m.msgSev)
+	if h.m.status.sev != sevError || !strings.Contains(h.m.status.msg, "cannot change") {
+		t.Errorf("message %q (severity %d)", h.m.status.msg, h.m.status.sev)
 	}
-	if n, _ := h.m.hist.Len(); n != 0 {
+	if n, _ := h.m.store.hist.Len(); n != 0 {
 		t.Error("a refused change went on the undo stack")
 	}
 }
@@ -254,14 +254,14 @@ func TestDeleteAsksOnceAndUndoRestoresInPlace(t *testing.T) {
 		t.Fatalf("d: top %T\n%s", h.m.dialogs.Top(), h.m.View())
 	}
 	h.keys("n")
-	if find(h.reopen(), "go.dev") == nil || len(h.names()) != 6 || h.m.msg != "nothing deleted" || h.m.dialogs.Len() != 0 {
-		t.Fatalf("n deleted the record, or left the question open (message %q)", h.m.msg)
+	if find(h.reopen(), "go.dev") == nil || len(h.names()) != 6 || h.m.status.msg != "nothing deleted" || h.m.dialogs.Len() != 0 {
+		t.Fatalf("n deleted the record, or left the question open (message %q)", h.m.status.msg)
 	}
 	h.keys("d", "y")
 	if slices.Contains(h.names(), "go.dev") || find(h.reopen(), "go.dev") != nil {
 		t.Fatal("y did not delete the record from the list and the file")
 	}
-	if got := h.m.current().Name(); got != "Lost bookmark" {
+	if got := h.m.list.current().Name(); got != "Lost bookmark" {
 		t.Errorf("after delete, selected %q, want the next record", got)
 	}
 	h.keys("u")
@@ -300,7 +300,7 @@ func TestHelpToggles(t *testing.T) {
 		t.Fatal("? did not show the full help")
 	}
 	h.keys("j")
-	if h.m.help.ShowAll || h.m.current().Name() != "Google" {
+	if h.m.help.ShowAll || h.m.list.current().Name() != "Google" {
 		t.Error("a key did not just close the help")
 	}
 	// ? again shows the search language (issue 24: it was only in the
@@ -313,7 +313,7 @@ func TestHelpToggles(t *testing.T) {
 		}
 	}
 	h.keys("?")
-	if h.m.help.ShowAll || h.m.current().Name() != "Google" {
+	if h.m.help.ShowAll || h.m.list.current().Name() != "Google" {
 		t.Error("? on the search language did not just close the help")
 	}
 }
@@ -321,7 +321,7 @@ func TestHelpToggles(t *testing.T) {
 func TestFailedSaveKeepsChangeInMemory(t *testing.T) {
 	h := newHarness(t, fixture, 80, 24)
 	// Make the file unwritable: a directory where it was.
-	path := h.m.path
+	path := h.m.store.path
 	if err := os.Rename(path, path+".away"); err != nil {
 		t.Fatal(err)
 	}
@@ -330,11 +330,11 @@ func TestFailedSaveKeepsChangeInMemory(t *testing.T) {
 	}
 	h.selectName("Google")
 	h.keys("5")
-	if h.m.current().Rating() != 5 {
+	if h.m.list.current().Rating() != 5 {
 		t.Error("the change was not kept in memory")
 	}
-	if !h.m.unsaved || h.m.msgSev != sevError || !strings.Contains(h.m.msg, "not saved, kept in memory") {
-		t.Errorf("unsaved %v, message %q", h.m.unsaved, h.m.msg)
+	if !h.m.store.unsaved || h.m.status.sev != sevError || !strings.Contains(h.m.status.msg, "not saved, kept in memory") {
+		t.Errorf("unsaved %v, message %q", h.m.store.unsaved, h.m.status.msg)
 	}
 	if !strings.Contains(h.m.statusBar(), "unsaved") {
 		t.Error("status bar does not say unsaved")
@@ -358,8 +358,8 @@ func TestFailedSaveKeepsChangeInMemory(t *testing.T) {
 		t.Fatal(err)
 	}
 	h.keys("ctrl+s")
-	if h.m.unsaved {
-		t.Fatalf("retry failed: %q", h.m.msg)
+	if h.m.store.unsaved {
+		t.Fatalf("retry failed: %q", h.m.status.msg)
 	}
 	if r := find(h.reopen(), "Google"); r == nil || r.Rating() != 5 {
 		t.Error("retry did not write the change")
@@ -396,15 +396,15 @@ func TestAnotherProcessChanges(t *testing.T) {
 	}
 	h.selectName("Google")
 	h.keys("2")
-	if !h.m.conflict || !strings.Contains(h.m.msg, "R reloads") || !strings.Contains(h.m.msg, `RATING "2" here but "1"`) {
-		t.Fatalf("conflict not shown: %q", h.m.msg)
+	if !h.m.store.conflict || !strings.Contains(h.m.status.msg, "R reloads") || !strings.Contains(h.m.status.msg, `RATING "2" here but "1"`) {
+		t.Fatalf("conflict not shown: %q", h.m.status.msg)
 	}
 	if find(h.reopen(), "Google").Rating() != 1 {
 		t.Error("a conflicting save wrote over the other process's change")
 	}
 	h.keys("R")
-	if h.m.conflict || find2(h.m.allRows(), "Google").Rating() != 1 {
-		t.Errorf("reload: conflict %v, Google rating %d", h.m.conflict, find2(h.m.allRows(), "Google").Rating())
+	if h.m.store.conflict || find2(h.m.allRows(), "Google").Rating() != 1 {
+		t.Errorf("reload: conflict %v, Google rating %d", h.m.store.conflict, find2(h.m.allRows(), "Google").Rating())
 	}
 }
 
@@ -414,7 +414,7 @@ func rate(r *catalogue.Record, n int) catalogue.Edit {
 }
 
 func histEmpty(m *Model) bool {
-	u, r := m.hist.Len()
+	u, r := m.store.hist.Len()
 	return u == 0 && r == 0
 }
 
@@ -436,16 +436,16 @@ func find2(rows []row, name string) *catalogue.Record {
 func TestMouseWheelAndClick(t *testing.T) {
 	h := newHarness(t, fixture, 80, 24)
 	h.send(tea.MouseMsg{Button: tea.MouseButtonWheelDown, Action: tea.MouseActionPress})
-	if got := h.m.current().Name(); got != fileOrder[3] {
+	if got := h.m.list.current().Name(); got != fileOrder[3] {
 		t.Errorf("wheel down: %q", got)
 	}
 	h.send(tea.MouseMsg{Button: tea.MouseButtonWheelUp, Action: tea.MouseActionPress})
-	if got := h.m.current().Name(); got != fileOrder[0] {
+	if got := h.m.list.current().Name(); got != fileOrder[0] {
 		t.Errorf("wheel up: %q", got)
 	}
 	// Row 3 (0-based) starts on screen line 1+3*2 = 7; its URI line is 8.
 	h.send(tea.MouseMsg{X: 10, Y: 8, Button: tea.MouseButtonLeft, Action: tea.MouseActionPress})
-	if got := h.m.current().Name(); got != fileOrder[3] {
+	if got := h.m.list.current().Name(); got != fileOrder[3] {
 		t.Errorf("click on line 8: %q", got)
 	}
 }
@@ -489,7 +489,7 @@ func TestUnreadableCatalogueSaysWhyAndQuits(t *testing.T) {
 	h := &harness{t: t, m: m}
 	h.send(tea.WindowSizeMsg{Width: 80, Height: 24})
 	h.run(m.Init())
-	if m.loadErr == nil || !strings.Contains(m.View(), "cannot open the catalogue") {
+	if m.store.loadErr == nil || !strings.Contains(m.View(), "cannot open the catalogue") {
 		t.Fatalf("view:\n%s", m.View())
 	}
 	h.keys("a", "4", "d", "y")
@@ -529,25 +529,25 @@ func TestSelectionFollowsTheRecord(t *testing.T) {
 	h := newHarness(t, fixture, 80, 24)
 	for _, name := range []string{"DuckDuckGo", "Google"} {
 		h.selectName(name)
-		before := h.m.cursor
+		before := h.m.list.cursor
 		h.keys("s") // by name
-		if r := h.m.current(); r == nil || r.Name() != name || h.m.cursor == before {
-			t.Errorf("sorted by name: cursor %d on %v; want %s, moved from row %d", h.m.cursor, r, name, before)
+		if r := h.m.list.current(); r == nil || r.Name() != name || h.m.list.cursor == before {
+			t.Errorf("sorted by name: cursor %d on %v; want %s, moved from row %d", h.m.list.cursor, r, name, before)
 		}
 		h.keys("s", "s", "s") // date, rating, file order
-		if r := h.m.current(); r == nil || r.Name() != name || h.m.cursor != before {
-			t.Errorf("back in file order: cursor %d on %v; want %s, row %d", h.m.cursor, r, name, before)
+		if r := h.m.list.current(); r == nil || r.Name() != name || h.m.list.cursor != before {
+			t.Errorf("back in file order: cursor %d on %v; want %s, row %d", h.m.list.cursor, r, name, before)
 		}
 	}
 	h.keys("/")
 	h.typeText("engine")
 	h.keys("enter", "down") // DuckDuckGo, the second match
-	h.m.apply((pass{seq: h.m.seq, text: "duck", recs: h.m.recs, prev: h.m.res}).run(context.Background()))
-	if r := h.m.current(); r == nil || r.Name() != "DuckDuckGo" || h.m.cursor != 0 {
-		t.Errorf("narrowed to duck: cursor %d on %v; want DuckDuckGo, row 0", h.m.cursor, r)
+	h.m.list.apply((pass{seq: h.m.list.seq, text: "duck", recs: h.m.list.recs, prev: h.m.list.res}).run(context.Background()))
+	if r := h.m.list.current(); r == nil || r.Name() != "DuckDuckGo" || h.m.list.cursor != 0 {
+		t.Errorf("narrowed to duck: cursor %d on %v; want DuckDuckGo, row 0", h.m.list.cursor, r)
 	}
-	h.m.apply((pass{seq: h.m.seq, text: "gpl", recs: h.m.recs, prev: h.m.res}).run(context.Background()))
-	if r := h.m.current(); r == nil || r.Name() != "The Go Programming Language (git)" || h.m.cursor != 0 {
-		t.Errorf("DuckDuckGo left out: cursor %d on %v; want the only row", h.m.cursor, r)
+	h.m.list.apply((pass{seq: h.m.list.seq, text: "gpl", recs: h.m.list.recs, prev: h.m.list.res}).run(context.Background()))
+	if r := h.m.list.current(); r == nil || r.Name() != "The Go Programming Language (git)" || h.m.list.cursor != 0 {
+		t.Errorf("DuckDuckGo left out: cursor %d on %v; want the only row", h.m.list.cursor, r)
 	}
 }

@@ -8,7 +8,7 @@ const wheelRows = 3
 // mouse handles the wheel (move the cursor) and clicks on the list
 // (select a record; a click on a heading folds it).
 func (m *Model) mouse(msg tea.MouseMsg) tea.Cmd {
-	if m.loading || m.mode != modeBrowse || m.help.ShowAll {
+	if m.store.loading || m.mode != modeBrowse || m.help.ShowAll {
 		return nil
 	}
 	l := m.layout()
@@ -41,16 +41,16 @@ func (m *Model) mouse(msg tea.MouseMsg) tea.Cmd {
 		if y < 0 || y >= l.bodyH {
 			return nil
 		}
-		for i := m.offset; i < m.rowCount(); i++ {
-			h := m.rowAt(i).height()
+		for i := m.list.offset; i < m.list.rowCount(); i++ {
+			h := m.list.rowAt(i).height()
 			if y < h {
-				m.cursor = i
-				m.selected = refOf(m.rowAt(i).rec)
+				m.list.cursor = i
+				m.list.selected = refOf(m.list.rowAt(i).rec)
 				m.detailFor = 0
-				if m.rowAt(i).header {
-					m.toggleFold()
+				if m.list.rowAt(i).header {
+					m.list.toggleFold()
 				}
-				m.scrollToCursor()
+				m.list.scrollToCursor()
 				return nil
 			}
 			y -= h

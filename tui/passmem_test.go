@@ -24,7 +24,7 @@ func TestPassMemoryModel(t *testing.T) {
 	for seed := range uint64(8) {
 		h := newHarness(t, gen.Catalogue(3000), 100, 30)
 		m := h.m
-		m.res.ix.search() // built, as after the first frame
+		m.list.res.ix.search() // built, as after the first frame
 		rng := rand.New(rand.NewPCG(seed, 99))
 		texts := []string{"", "g", "gi", "git", "git s", "s", "se", "ser", "serv", "kernel", "rust k", "rating:>=4", "-git", "zzz", "cat:"}
 		sorts := []query.SortKey{{}, query.SortByName, query.SortByDate}
@@ -42,9 +42,9 @@ func TestPassMemoryModel(t *testing.T) {
 		var flights []*flight
 		// want is the reference: a pass in new memory, from nothing.
 		want := func(res *result) []*catalogue.Record {
-			return (pass{text: res.search.text, recs: m.recs, sort: res.order.key}).run(context.Background()).records()
+			return (pass{text: res.search.text, recs: m.list.recs, sort: res.order.key}).run(context.Background()).records()
 		}
-		shown := want(m.res)
+		shown := want(m.list.res)
 		for step := 0; step < 300; step++ {
 			switch op := rng.IntN(4); {
 			case op == 0 || len(flights) == 0: // a keystroke, or a new sort key
@@ -60,12 +60,12 @@ func TestPassMemoryModel(t *testing.T) {
 				case k < 9:
 					m.input.SetValue(texts[rng.IntN(len(texts))])
 				default:
-					m.sortKey = sorts[rng.IntN(len(sorts))]
+					m.list.sortKey = sorts[rng.IntN(len(sorts))]
 				}
-				flights = append(flights, &flight{cmd: m.refilter(m.recs)})
+				flights = append(flights, &flight{cmd: m.refilter(m.list.recs)})
 				// The pass is never cancelled: as one that has not yet
 				// seen it is, it reads the whole of its prev.
-				m.cancel = func() {}
+				m.list.cancel = func() {}
 			case op == 1: // a pass runs: now, or on its own goroutine
 				f := flights[rng.IntN(len(flights))]
 				if rng.IntN(2) == 0 && f.done == nil {
@@ -89,14 +89,14 @@ func TestPassMemoryModel(t *testing.T) {
 						t.Fatalf("seed %d step %d: a pass for %q found %d records, one in new memory %d", seed, step, fm.res.search.text, len(got), len(w))
 					}
 				}
-				before := m.res
+				before := m.list.res
 				m.Update(f.msg)
-				if m.res != before {
-					shown = want(m.res)
+				if m.list.res != before {
+					shown = want(m.list.res)
 				}
 			}
-			if got := m.res.records(); !slices.Equal(got, shown) {
-				t.Fatalf("seed %d step %d: %q shows %d records, a pass in new memory %d", seed, step, m.res.search.text, len(got), len(shown))
+			if got := m.list.res.records(); !slices.Equal(got, shown) {
+				t.Fatalf("seed %d step %d: %q shows %d records, a pass in new memory %d", seed, step, m.list.res.search.text, len(got), len(shown))
 			}
 		}
 		for _, f := range flights { // every pass answers, in the end
@@ -104,11 +104,11 @@ func TestPassMemoryModel(t *testing.T) {
 			<-f.done
 			m.Update(f.msg)
 		}
-		if got := m.res.records(); !slices.Equal(got, want(m.res)) {
-			t.Fatalf("seed %d: at the end %q shows %d records, a pass in new memory %d", seed, m.res.search.text, len(got), len(want(m.res)))
+		if got := m.list.res.records(); !slices.Equal(got, want(m.list.res)) {
+			t.Fatalf("seed %d: at the end %q shows %d records, a pass in new memory %d", seed, m.list.res.search.text, len(got), len(want(m.list.res)))
 		}
-		if m.res.users != 0 {
-			t.Fatalf("seed %d: %d passes still counted as reading the answer shown", seed, m.res.users)
+		if m.list.res.users != 0 {
+			t.Fatalf("seed %d: %d passes still counted as reading the answer shown", seed, m.list.res.users)
 		}
 	}
 }
@@ -119,15 +119,15 @@ func TestPassMemoryModel(t *testing.T) {
 func TestPassKeepsItsPrevAlive(t *testing.T) {
 	h := newHarness(t, gen.Catalogue(3000), 100, 30)
 	m := h.m
-	m.res.ix.search()
+	m.list.res.ix.search()
 	typed := func(text string) tea.Cmd {
 		m.input.SetValue(text)
-		cmd := m.refilter(m.recs)
-		m.cancel = func() {} // as a pass that has not yet seen it is cancelled
+		cmd := m.refilter(m.list.recs)
+		m.list.cancel = func() {} // as a pass that has not yet seen it is cancelled
 		return cmd
 	}
 	m.Update(typed("s")())
-	shown := m.res
+	shown := m.list.res
 	slow := typed("se")     // narrows "s", and has not run yet
 	m.Update(typed("sx")()) // replaces "s" while "se" still reads it
 	m.Update(typed("ke")()) // a pass that may be lent the memory of "s"
@@ -135,7 +135,7 @@ func TestPassKeepsItsPrevAlive(t *testing.T) {
 	if msg.prev != shown {
 		t.Fatal("the slow pass does not narrow the answer for \"s\"")
 	}
-	want := (pass{text: "se", recs: m.recs}).run(context.Background()).records()
+	want := (pass{text: "se", recs: m.list.recs}).run(context.Background()).records()
 	if got := msg.res.records(); !slices.Equal(got, want) {
 		t.Fatalf("\"se\", narrowed from an answer since replaced: %d records, in new memory %d", len(got), len(want))
 	}

@@ -46,10 +46,10 @@ func assertGit(t *testing.T, h *harness) {
 	if got := h.names(); len(got) != 1 || got[0] != want {
 		t.Fatalf("query git shows %q, want only %q: a stale answer won", got, want)
 	}
-	if h.m.res.search.text != "git" {
-		t.Errorf("shown answer is for %q", h.m.res.search.text)
+	if h.m.list.res.search.text != "git" {
+		t.Errorf("shown answer is for %q", h.m.list.res.search.text)
 	}
-	if h.m.busy {
+	if h.m.list.busy {
 		t.Error("still busy after the newest answer landed")
 	}
 }
@@ -117,11 +117,11 @@ func TestTypingFastInTheRealProgram(t *testing.T) {
 		teatest.WithDuration(60*time.Second))
 	tm.Send(tea.KeyMsg{Type: tea.KeyCtrlC})
 	final := tm.FinalModel(t, teatest.WithFinalTimeout(30*time.Second)).(*Model)
-	if final.res.search.text != "git server" || len(final.res.shown) != len(want.shown) {
+	if final.list.res.search.text != "git server" || len(final.list.res.shown) != len(want.shown) {
 		t.Errorf("final answer is for %q with %d records; want %q with %d",
-			final.res.search.text, len(final.res.shown), "git server", len(want.shown))
+			final.list.res.search.text, len(final.list.res.shown), "git server", len(want.shown))
 	}
-	got, wantRecs := final.res.records(), want.records()
+	got, wantRecs := final.list.res.records(), want.records()
 	for i, r := range got[:min(20, len(got))] {
 		if r != wantRecs[i] {
 			t.Fatalf("row %d is %q, want %q", i, r.Name(), wantRecs[i].Name())

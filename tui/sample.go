@@ -19,11 +19,11 @@ func (m *Model) addSample() tea.Cmd {
 		return nil
 	}
 	add := catalogue.Add{Records: sample.Valid()}
-	n := len(m.cat.Records())
+	n := len(m.store.cat.Records())
 	cmd := m.edit(add, fmt.Sprintf("added %s from the sample", plural(len(add.Records), "bookmark")), 0)
-	if recs := m.cat.Records(); len(recs) > n {
-		m.selected = recs[n].Ref() // the pass the edit started selects it
-		m.msg += " (u undoes)"
+	if recs := m.store.cat.Records(); len(recs) > n {
+		m.list.selected = recs[n].Ref() // the pass the edit started selects it
+		m.status.msg += " (u undoes)"
 	}
 	return cmd
 }

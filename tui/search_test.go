@@ -106,13 +106,13 @@ func TestHighlightFollowsAccents(t *testing.T) {
 	h := newHarness(t, issueFixture, 100, 30)
 	h.keys("/")
 	h.typeText("koln")
-	marks := h.m.res.search.highlight(catalogue.FieldName, "Köln")
+	marks := h.m.list.res.search.highlight(catalogue.FieldName, "Köln")
 	if !slices.Equal(marks, []bool{true, true, true, true}) {
 		t.Errorf("koln lights %v of Köln", marks)
 	}
 	h.keys("esc", "/")
 	h.typeText("hiking")
-	marks = h.m.res.search.highlight(query.TagsField, "Hiking, road trip")
+	marks = h.m.list.res.search.highlight(query.TagsField, "Hiking, road trip")
 	if len(marks) != 17 || !slices.Equal(marks[:7], []bool{true, true, true, true, true, true, false}) {
 		t.Errorf("hiking lights %v of the tags", marks)
 	}

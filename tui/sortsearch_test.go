@@ -15,7 +15,7 @@ import (
 // pass scans in file order and re-sorts or narrows the last answer.
 func TestSearchUnderASortKeepsTheSortOrder(t *testing.T) {
 	h := newHarness(t, fixture, 80, 24)
-	recs := h.m.cat.Records()
+	recs := h.m.store.cat.Records()
 	for _, key := range []query.SortKey{query.SortByName, query.SortByDate.Desc(), query.SortByRating} {
 		prev := (pass{recs: recs, sort: key}).run(context.Background())
 		for _, text := range []string{"g", "go", "o"} {
@@ -52,7 +52,7 @@ func TestKeysReadTogether(t *testing.T) {
 		t.Errorf("shown %v, want DuckDuckGo alone", names)
 	}
 	h.send(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("3")})
-	if r := h.m.current(); r == nil || r.Name() != "DuckDuckGo" || r.Rating() != 3 {
+	if r := h.m.list.current(); r == nil || r.Name() != "DuckDuckGo" || r.Rating() != 3 {
 		t.Errorf("rating went to %+v", r)
 	}
 }

@@ -112,22 +112,22 @@ func TestConfirmAnswersInOrderWithKeysTypedAtOnce(t *testing.T) {
 	if c := h.reopen(); len(c.Records()) != 5 || find(c, "go.dev") != nil {
 		t.Fatalf("d y u deleted and undid in the wrong order: %d records", len(c.Records()))
 	}
-	if !strings.Contains(h.m.msg, "undid: deleted") {
-		t.Errorf("message %q, want the undo of the second delete", h.m.msg)
+	if !strings.Contains(h.m.status.msg, "undid: deleted") {
+		t.Errorf("message %q, want the undo of the second delete", h.m.status.msg)
 	}
 	// enter, the default, keeps the record; so does n.
 	h.selectName("Google")
 	h.send(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("d")})
 	h.keys("enter")
 	h.wantStack("")
-	if find(h.reopen(), "Google") == nil || h.m.msg != "nothing deleted" {
-		t.Errorf("enter deleted (message %q)", h.m.msg)
+	if find(h.reopen(), "Google") == nil || h.m.status.msg != "nothing deleted" {
+		t.Errorf("enter deleted (message %q)", h.m.status.msg)
 	}
 }
 
 func TestQuitWithUnsavedChangesAsksOnce(t *testing.T) {
 	h := newHarness(t, fixture, 80, 24)
-	h.m.unsaved = true
+	h.m.store.unsaved = true
 	h.keys("q")
 	h.wantStack("confirm")
 	// enter and esc keep the program running.
@@ -169,7 +169,7 @@ func TestRootMessagesNeverGoToADialog(t *testing.T) {
 		}
 	}
 	collect(cmd)
-	if len(held) == 0 || !h.m.saving {
+	if len(held) == 0 || !h.m.store.saving {
 		t.Fatal("no save under way")
 	}
 	h.keys("d")
@@ -179,8 +179,8 @@ func TestRootMessagesNeverGoToADialog(t *testing.T) {
 	for _, msg := range held {
 		h.send(msg)
 	}
-	if r := find(h.reopen(), "Google"); r == nil || r.Rating() != 5 || h.m.saving {
-		t.Fatalf("the save did not finish while the question was open: %+v (saving %v)", r, h.m.saving)
+	if r := find(h.reopen(), "Google"); r == nil || r.Rating() != 5 || h.m.store.saving {
+		t.Fatalf("the save did not finish while the question was open: %+v (saving %v)", r, h.m.store.saving)
 	}
 	h.wantStack("confirm")
 	// A new window size goes to the root, which sizes every dialog.
@@ -222,8 +222,8 @@ func TestExportAsksBeforeOverwritingThroughTheStack(t *testing.T) {
 	if b, _ := os.ReadFile(target); !strings.Contains(string(b), "NETSCAPE-Bookmark-file-1") {
 		t.Errorf("y did not overwrite the file: %q", b)
 	}
-	if !strings.Contains(h.m.msg, "exported 5 records to "+target) {
-		t.Errorf("message %q", h.m.msg)
+	if !strings.Contains(h.m.status.msg, "exported 5 records to "+target) {
+		t.Errorf("message %q", h.m.status.msg)
 	}
 }
 
@@ -231,7 +231,7 @@ func TestExportAsksBeforeOverwritingThroughTheStack(t *testing.T) {
 // question "Overwrite it?", as `uricat export -o` refuses it.
 func TestExportRefusesTheCatalogueThroughTheStack(t *testing.T) {
 	h := newHarness(t, fixture, 100, 30)
-	before, err := os.ReadFile(h.m.path)
+	before, err := os.ReadFile(h.m.store.path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -239,14 +239,14 @@ func TestExportRefusesTheCatalogueThroughTheStack(t *testing.T) {
 	for range 300 {
 		h.keys("backspace")
 	}
-	h.typeText(h.m.path)
+	h.typeText(h.m.store.path)
 	h.keys("enter")
 	h.wantStack("export")
 	if v := h.m.View(); !strings.Contains(strings.Join(strings.Fields(v), " "), "is the catalogue itself") {
 		t.Errorf("the refusal is not shown:\n%s", v)
 	}
 	h.keys("y")
-	if after, _ := os.ReadFile(h.m.path); string(after) != string(before) {
+	if after, _ := os.ReadFile(h.m.store.path); string(after) != string(before) {
 		t.Fatalf("the catalogue was overwritten: %q", after)
 	}
 }

@@ -72,130 +72,197 @@ func reloadCmd(path string) tea.Cmd {
 	}
 }
 
+// store is the catalogue and everything about keeping it: its History,
+// loading, saving (with the lock) and reloading, and the key index's
+// warm-up. The root holds one; it is the catalogue's only writer, on the
+// root's goroutine.
+type store struct {
+	path    string
+	cat     *catalogue.Catalogue // owned by Update: nothing else writes it
+	hist    catalogue.History
+	loading bool
+	loadErr error
+
+	saving      bool
+	saveAgain   bool
+	waitingLock bool      // another process holds the lock; the save retries
+	lockSince   time.Time // when the save began to wait for it
+	unsaved     bool      // the last save failed: changes only in memory
+	conflict    bool      // the last save met another program's change it cannot merge
+	fileGone    bool      // another program deleted the file
+
+	indexingKeys bool // a key index is being built (prepareKeys)
+	quitting     bool // quit once the running save ends
+
+	status *status // where it says what it did
+	// changed shows the catalogue's records again (the list refilters).
+	changed func() tea.Cmd
+	// spin starts the spinner, for a save.
+	spin func() tea.Cmd
+}
+
+// newStore returns the store of the catalogue at path, or of c if not nil
+// (tests); st is the status bar it reports to.
+func newStore(path string, c *catalogue.Catalogue, st *status) *store {
+	if c != nil && path == "" {
+		path = c.Path()
+	}
+	return &store{path: path, cat: c, loading: true, status: st,
+		changed: func() tea.Cmd { return nil }, spin: func() tea.Cmd { return nil }}
+}
+
+// update handles the store's own messages; ok is false for others.
+func (s *store) update(msg tea.Msg) (cmd tea.Cmd, ok bool) {
+	switch msg := msg.(type) {
+	case lockedMsg:
+		return s.locked(msg), true
+	case keyIndexMsg:
+		return s.keysReady(msg), true
+	case saveRetryMsg:
+		return beginSave(s.cat.Snapshot()), true
+	case savedMsg:
+		return s.saved(msg), true
+	case reloadedMsg:
+		return s.reloaded(msg), true
+	}
+	return nil, false
+}
+
+// reload reads the file again, unless a save is running.
+func (s *store) reload() tea.Cmd {
+	if s.saving {
+		s.status.set(sevInfo, "a save is running: reload when it ends")
+		return nil
+	}
+	s.status.set(sevInfo, "reloading…")
+	return reloadCmd(s.path)
+}
+
+// reloaded installs the catalogue read again, dropping the History.
+func (s *store) reloaded(msg reloadedMsg) tea.Cmd {
+	if msg.err != nil {
+		s.status.set(sevError, "reload failed: %v", msg.err)
+		return nil
+	}
+	msg.c.Now = s.cat.Now
+	s.cat = msg.c
+	s.hist.Clear()
+	s.unsaved, s.conflict, s.fileGone = false, false, false
+	s.status.set(sevSuccess, "reloaded %s", s.path)
+	return tea.Batch(s.changed(), s.prepareKeys())
+}
+
 // keyIndexMsg carries the URI and ID index built from a snapshot.
 type keyIndexMsg struct{ ki *catalogue.KeyIndex }
 
 // prepareKeys builds the catalogue's key index on another goroutine when it
 // has none, so that the first add or import does not build it in Update.
-func (m *Model) prepareKeys() tea.Cmd {
-	if m.cat == nil || m.indexingKeys || !m.cat.NeedsKeyIndex() {
+func (s *store) prepareKeys() tea.Cmd {
+	if s.cat == nil || s.indexingKeys || !s.cat.NeedsKeyIndex() {
 		return nil
 	}
-	m.indexingKeys = true
-	snap := m.cat.Snapshot()
+	s.indexingKeys = true
+	snap := s.cat.Snapshot()
 	return func() tea.Msg { return keyIndexMsg{snap.KeyIndex()} }
 }
 
 // keysReady installs the index if the catalogue has not changed since, or
 // builds it again from the catalogue as it is now.
-func (m *Model) keysReady(msg keyIndexMsg) tea.Cmd {
-	m.indexingKeys = false
-	m.cat.UseKeyIndex(msg.ki)
-	return m.prepareKeys()
+func (s *store) keysReady(msg keyIndexMsg) tea.Cmd {
+	s.indexingKeys = false
+	s.cat.UseKeyIndex(msg.ki)
+	return s.prepareKeys()
 }
 
 // applyEdit applies e as one undoable step described by what and says so;
 // the command it returns shows the change and saves it. Every change the
 // TUI makes goes through here.
-func (m *Model) applyEdit(e catalogue.Edit, what string) (tea.Cmd, error) {
-	err := m.hist.Apply(m.cat, e, what)
+func (s *store) applyEdit(e catalogue.Edit, what string) (tea.Cmd, error) {
+	err := s.hist.Apply(s.cat, e, what)
 	if errors.Is(err, catalogue.ErrUnchanged) {
 		// The value it has: no DATE stamp, no step to undo, no save.
-		m.setMsg(sevInfo, "nothing changed")
+		s.status.set(sevInfo, "nothing changed")
 		return nil, nil
 	}
 	if err != nil {
 		return nil, err
 	}
-	m.setMsg(sevSuccess, "%s", what)
-	return m.edited(), nil
+	s.status.set(sevSuccess, "%s", what)
+	return s.edited(), nil
 }
 
 // edited is what follows an edit applied: the list shows it, the file is
 // saved, and the keys of the records are prepared again.
-func (m *Model) edited() tea.Cmd {
-	return tea.Batch(m.refilter(m.cat.Records()), m.save(), m.prepareKeys())
+func (s *store) edited() tea.Cmd {
+	return tea.Batch(s.changed(), s.save(), s.prepareKeys())
 }
 
-// edit is applyEdit for a key: a refusal is said in the status line, and
-// sel (if not 0) is selected.
-func (m *Model) edit(e catalogue.Edit, what string, sel catalogue.Ref) tea.Cmd {
-	cmd, err := m.applyEdit(e, what)
-	if err != nil {
-		m.setMsg(sevError, "cannot change the catalogue (%s): %s", what, describe(err))
-		return nil
-	}
-	if sel != 0 {
-		m.selected = sel
-	}
-	return cmd
-}
-
-// undoRedo undoes the last change (undo) or redoes the last undone one.
-func (m *Model) undoRedo(undo bool) tea.Cmd {
-	do, verb, past := m.hist.Redo, "redo", "redid"
+// undoRedo undoes the last change (undo) or redoes the last undone one;
+// sel is the first record it changed, 0 for none.
+func (s *store) undoRedo(undo bool) (cmd tea.Cmd, sel catalogue.Ref) {
+	do, verb, past := s.hist.Redo, "redo", "redid"
 	if undo {
-		do, verb, past = m.hist.Undo, "undo", "undid"
+		do, verb, past = s.hist.Undo, "undo", "undid"
 	}
-	st, err := do(m.cat)
+	st, err := do(s.cat)
 	switch {
 	case errors.Is(err, catalogue.ErrNothing):
-		m.setMsg(sevInfo, "nothing to %s", verb)
-		return nil
+		s.status.set(sevInfo, "nothing to %s", verb)
+		return nil, 0
 	case err != nil:
-		m.setMsg(sevError, "cannot %s %s: %v", verb, st.What, err)
-		return nil
+		s.status.set(sevError, "cannot %s %s: %v", verb, st.What, err)
+		return nil, 0
 	}
-	m.setMsg(sevSuccess, "%s: %s", past, st.What)
+	s.status.set(sevSuccess, "%s: %s", past, st.What)
 	if len(st.Refs) > 0 {
-		m.selected = st.Refs[0]
+		sel = st.Refs[0]
 	}
-	return tea.Batch(m.refilter(m.cat.Records()), m.save(), m.prepareKeys())
+	return tea.Batch(s.changed(), s.save(), s.prepareKeys()), sel
 }
 
 // save starts a save, or asks for another when one is running.
-func (m *Model) save() tea.Cmd {
-	if m.saving {
-		m.saveAgain = true
+func (s *store) save() tea.Cmd {
+	if s.saving {
+		s.saveAgain = true
 		return nil
 	}
-	m.saving, m.saveAgain = true, false
-	m.lockSince = time.Time{}
-	return tea.Batch(beginSave(m.cat.Snapshot()), m.startSpinner())
+	s.saving, s.saveAgain = true, false
+	s.lockSince = time.Time{}
+	return tea.Batch(beginSave(s.cat.Snapshot()), s.spin())
 }
 
 // locked goes on with a save once beginSave answered.
-func (m *Model) locked(msg lockedMsg) tea.Cmd {
+func (s *store) locked(msg lockedMsg) tea.Cmd {
 	switch {
 	case errors.Is(msg.err, catalogue.ErrLocked):
-		if m.lockSince.IsZero() {
-			m.lockSince = time.Now()
+		if s.lockSince.IsZero() {
+			s.lockSince = time.Now()
 		}
-		if time.Since(m.lockSince) > lockPatience {
-			return m.saveFailed(fmt.Errorf("another uricat has been saving this catalogue for %s", lockPatience.Round(time.Second)))
+		if time.Since(s.lockSince) > lockPatience {
+			return s.saveFailed(fmt.Errorf("another uricat has been saving this catalogue for %s", lockPatience.Round(time.Second)))
 		}
-		m.waitingLock = true
+		s.waitingLock = true
 		return afterTick(100*time.Millisecond, func(time.Time) tea.Msg { return saveRetryMsg{} })
 	case msg.err != nil:
-		return m.saveFailed(msg.err)
+		return s.saveFailed(msg.err)
 	}
-	m.waitingLock = false
+	s.waitingLock = false
 	var cmds []tea.Cmd
 	if msg.tx.Changed() {
-		rep, err := m.cat.Rebase(msg.tx)
+		rep, err := s.cat.Rebase(msg.tx)
 		if err != nil {
 			msg.tx.Abort()
-			return m.saveFailed(err)
+			return s.saveFailed(err)
 		}
 		note := "another program changed the file: its changes and yours are both kept" + duplicatesNote(rep)
-		if m.msgSev == sevSuccess && m.msg != "" {
-			m.msg += " · " + note
+		if s.status.sev == sevSuccess && s.status.msg != "" {
+			s.status.msg += " · " + note
 		} else {
-			m.setMsg(sevInfo, "%s", note)
+			s.status.set(sevInfo, "%s", note)
 		}
-		cmds = append(cmds, m.refilter(m.cat.Records()))
+		cmds = append(cmds, s.changed())
 	}
-	cmds = append(cmds, commit(msg.tx, m.cat.Snapshot()))
+	cmds = append(cmds, commit(msg.tx, s.cat.Snapshot()))
 	return tea.Batch(cmds...)
 }
 
@@ -207,54 +274,54 @@ func duplicatesNote(rep *catalogue.MergeReport) string {
 }
 
 // saveFailed ends a save that did not write.
-func (m *Model) saveFailed(err error) tea.Cmd {
-	m.saving, m.waitingLock = false, false
-	m.unsaved = true
-	m.quitting = false
+func (s *store) saveFailed(err error) tea.Cmd {
+	s.saving, s.waitingLock = false, false
+	s.unsaved = true
+	s.quitting = false
 	var ce *catalogue.ConflictError
 	switch {
 	case errors.As(err, &ce) && ce.Deleted:
-		m.fileGone = true
-		m.setMsg(sevError, "another program deleted the catalogue file; your bookmarks are in memory: ctrl+s writes them back")
+		s.fileGone = true
+		s.status.set(sevError, "another program deleted the catalogue file; your bookmarks are in memory: ctrl+s writes them back")
 	case errors.As(err, &ce):
-		m.conflict = true
-		m.setMsg(sevError, "not saved: “%s” %s; R reloads the file (dropping your unsaved changes)", catalogue.DisplayText(ce.Name), ce.What)
+		s.conflict = true
+		s.status.set(sevError, "not saved: “%s” %s; R reloads the file (dropping your unsaved changes)", catalogue.DisplayText(ce.Name), ce.What)
 	default:
-		m.setMsg(sevError, "not saved, kept in memory: %v (ctrl+s retries)", err)
+		s.status.set(sevError, "not saved, kept in memory: %v (ctrl+s retries)", err)
 	}
 	return nil
 }
 
 // saved handles the end of a save.
-func (m *Model) saved(msg savedMsg) tea.Cmd {
+func (s *store) saved(msg savedMsg) tea.Cmd {
 	if msg.err != nil {
-		return m.saveFailed(msg.err)
+		return s.saveFailed(msg.err)
 	}
-	m.saving = false
-	m.cat.Saved(msg.res)
-	m.unsaved, m.conflict, m.fileGone = false, false, false
+	s.saving = false
+	s.cat.Saved(msg.res)
+	s.unsaved, s.conflict, s.fileGone = false, false, false
 	if w := msg.res.Warnings(); len(w) > 0 {
 		// Saved, but the file could not keep something (its owner, its
 		// other hard links): the user should know.
-		m.setMsg(sevWarning, "saved, but: %s", catalogue.DisplayText(w[0]))
+		s.status.set(sevWarning, "saved, but: %s", catalogue.DisplayText(w[0]))
 	}
-	if m.cat.Modified() || m.saveAgain {
-		return m.save()
+	if s.cat.Modified() || s.saveAgain {
+		return s.save()
 	}
-	if m.quitting {
+	if s.quitting {
 		return tea.Quit
 	}
 	return nil
 }
 
 // saveKey is ctrl+s: retry a failed save, or write back a deleted file.
-func (m *Model) saveKey() tea.Cmd {
-	if m.fileGone {
-		m.cat.Detach()
+func (s *store) saveKey() tea.Cmd {
+	if s.fileGone {
+		s.cat.Detach()
 	}
-	if m.unsaved || m.cat.Modified() {
-		return m.save()
+	if s.unsaved || s.cat.Modified() {
+		return s.save()
 	}
-	m.setMsg(sevInfo, "nothing to save: every change is saved")
+	s.status.set(sevInfo, "nothing to save: every change is saved")
 	return nil
 }

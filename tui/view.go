@@ -91,10 +91,10 @@ func (m *Model) searchLine() string {
 // searchError is why the search box's text is not a valid search, once
 // a pass has answered for that text; nil if it is valid.
 func (m *Model) searchError() *query.Error {
-	if m.res == nil || m.res.search.err == nil || m.res.search.text != m.input.Value() {
+	if m.list.res == nil || m.list.res.search.err == nil || m.list.res.search.text != m.input.Value() {
 		return nil
 	}
-	return m.res.search.err
+	return m.list.res.search.err
 }
 
 // markedInput draws the search box with the term e names marked, as the
@@ -131,10 +131,10 @@ func (m *Model) markedInput(e *query.Error) (string, bool) {
 // body draws the list and/or detail pane, or the loading state.
 func (m *Model) body(l layout) string {
 	switch {
-	case m.loading:
-		return block(m.spin.View()+" "+m.th.Dim.Render("Opening "+catalogue.DisplayText(m.path)+"…"), m.width, l.bodyH)
-	case m.loadErr != nil:
-		return block(m.th.Error.Render(catalogue.DisplayText(m.loadErr.Error()))+"\n"+m.th.Dim.Render("q quits"), m.width, l.bodyH)
+	case m.store.loading:
+		return block(m.spin.View()+" "+m.th.Dim.Render("Opening "+catalogue.DisplayText(m.store.path)+"…"), m.width, l.bodyH)
+	case m.store.loadErr != nil:
+		return block(m.th.Error.Render(catalogue.DisplayText(m.store.loadErr.Error()))+"\n"+m.th.Dim.Render("q quits"), m.width, l.bodyH)
 	case m.dialogs.Len() > 0:
 		return m.dialogView(l)
 	case m.help.ShowAll && m.helpSearch:
@@ -191,41 +191,14 @@ func fit(s string, w int) string {
 	return s + strings.Repeat(" ", max(0, w-sw))
 }
 
-// scrollToCursor moves the view so the cursor's row is on screen, moving
-// it as little as possible.
-func (m *Model) scrollToCursor() {
-	h := m.layout().bodyH
-	if m.cursor < m.offset {
-		m.offset = m.cursor
-	}
-	// The lowest offset that still shows the cursor's row whole: walk up
-	// from the cursor while the rows fit (never more than a screenful).
-	lowest, used := m.cursor, 0
-	for lowest >= 0 && lowest < m.rowCount() {
-		used += m.rowAt(lowest).height()
-		if used > h {
-			break
-		}
-		lowest--
-	}
-	lowest++
-	if m.offset < lowest {
-		m.offset = min(lowest, m.cursor)
-	}
-	m.offset = max(0, min(m.offset, m.rowCount()-1))
-}
-
-// pageRows is how many rows a page key moves.
-func (m *Model) pageRows() int { return max(1, m.layout().bodyH/2) }
-
 // listView draws the visible rows only.
 func (m *Model) listView(w, h int) string {
-	if m.rowCount() == 0 {
+	if m.list.rowCount() == 0 {
 		var s string
 		switch {
-		case m.res == nil:
+		case m.list.res == nil:
 			s = ""
-		case len(m.recs) == 0:
+		case len(m.list.recs) == 0:
 			s = "No bookmarks yet: press a to add one, i to import a file, or t to try the sample bookmarks."
 		case m.searchError() != nil:
 			// Not "no match": the status line says what is wrong with it.
@@ -241,8 +214,8 @@ func (m *Model) listView(w, h int) string {
 		return block("\n"+strings.Join(lines, "\n"), w, h)
 	}
 	lines := make([]string, 0, h)
-	for i := m.offset; i < m.rowCount() && len(lines) < h; i++ {
-		lines = append(lines, m.rowLines(m.rowAt(i), i == m.cursor, w)...)
+	for i := m.list.offset; i < m.list.rowCount() && len(lines) < h; i++ {
+		lines = append(lines, m.rowLines(m.list.rowAt(i), i == m.list.cursor, w)...)
 	}
 	return block(strings.Join(lines, "\n"), w, h)
 }
@@ -262,7 +235,7 @@ func (m *Model) rowLines(r row, selected bool, w int) []string {
 	}
 	if r.header {
 		arrow := "▾"
-		if m.folded[r.label] {
+		if m.list.folded[r.label] {
 			arrow = "▸"
 		}
 		label := catalogue.DisplayText(r.label)
@@ -291,8 +264,8 @@ func (m *Model) rowLines(r row, selected bool, w int) []string {
 	nameW := max(4, w-leadW-rightW-2)
 	name := catalogue.DisplayText(rec.Name())
 	var hits []bool
-	if m.res != nil {
-		hits = m.res.search.highlight(catalogue.FieldName, name)
+	if m.list.res != nil {
+		hits = m.list.res.search.highlight(catalogue.FieldName, name)
 	}
 	if name == "" {
 		name = fmt.Sprintf("(no name, line %d)", rec.Line())
@@ -412,7 +385,7 @@ type detailWin struct {
 func (m *Model) detailWindow(w, h int) detailWin {
 	head, desc, tail := m.detailParts(max(10, w-4))
 	win := detailWin{rows: max(1, h-2)}
-	if rec := m.current(); rec != nil && rec.Ref() == m.detailFor {
+	if rec := m.list.current(); rec != nil && rec.Ref() == m.detailFor {
 		win.top = max(0, m.detailTop)
 	}
 	nd := 0
@@ -451,7 +424,7 @@ func (m *Model) scrollDetail(n int) {
 	if l.detailW <= 0 {
 		return
 	}
-	rec := m.current()
+	rec := m.list.current()
 	if rec == nil {
 		return
 	}
@@ -535,15 +508,15 @@ func (m *Model) detailText(inner int) string {
 // lines, laid out on every frame.
 func (m *Model) detailParts(inner int) (head []string, desc *descLayout, tail []string) {
 	th := m.th
-	rec := m.current()
+	rec := m.list.current()
 	if rec == nil {
 		return []string{th.EmptyMessage.Render("No bookmark selected.")}, nil, nil
 	}
 	var b strings.Builder
 	var hits []bool
 	name := catalogue.DisplayText(rec.Name())
-	if m.res != nil {
-		hits = m.res.search.highlight(catalogue.FieldName, name)
+	if m.list.res != nil {
+		hits = m.list.res.search.highlight(catalogue.FieldName, name)
 	}
 	b.WriteString(wrapStyled(name, inner, th.Title, th.Match, hits))
 	b.WriteByte('\n')
@@ -558,8 +531,8 @@ func (m *Model) detailParts(inner int) (head []string, desc *descLayout, tail []
 	// searched is a field a search looks at: what it matched is lit.
 	searched := func(label, name, value string, st lipgloss.Style) {
 		var hits []bool
-		if m.res != nil && value != "" {
-			hits = m.res.search.highlight(name, value)
+		if m.list.res != nil && value != "" {
+			hits = m.list.res.search.highlight(name, value)
 		}
 		field(label, value, st)
 		if hits != nil {
@@ -674,13 +647,13 @@ func (m *Model) messageLines() []string {
 func (m *Model) message() (full, short string, sev severity) {
 	e := m.searchError()
 	if e == nil {
-		msg := catalogue.DisplayText(m.msg)
-		return msg, msg, m.msgSev
+		msg := catalogue.DisplayText(m.status.msg)
+		return msg, msg, m.status.sev
 	}
 	shown := "nothing is shown until it is"
-	if q := m.res.search.query; q != nil {
-		n := fmt.Sprintf("%d matches", len(m.res.shown))
-		if len(m.res.shown) == 1 {
+	if q := m.list.res.search.query; q != nil {
+		n := fmt.Sprintf("%d matches", len(m.list.res.shown))
+		if len(m.list.res.shown) == 1 {
 			n = "1 match"
 		}
 		shown = fmt.Sprintf("showing the %s for “%s” meanwhile", n, catalogue.DisplayText(strings.TrimSpace(q.String())))
@@ -695,39 +668,39 @@ func (m *Model) statusBar() string {
 	th := m.th
 	sep := th.StatusBar.Render("  ")
 	parts := []string{th.StatusBrand.Render("uricat")}
-	if m.res != nil {
-		counts := fmt.Sprintf("%d/%d", len(m.res.shown), len(m.recs))
+	if m.list.res != nil {
+		counts := fmt.Sprintf("%d/%d", len(m.list.res.shown), len(m.list.recs))
 		parts = append(parts, th.StatusValue.Render(counts)+th.StatusKey.Render(" shown"))
-		if inv := m.res.ix.invalid; inv > 0 {
+		if inv := m.list.res.ix.invalid; inv > 0 {
 			parts = append(parts, th.Error.Inherit(th.StatusBar).Render(fmt.Sprintf("✗ %d invalid", inv)))
 		}
 	}
 	sortText := "file order"
-	if !m.sortKey.IsZero() {
-		sortText = strings.ToLower(m.sortKey.Field()) + " ↑"
-		if m.sortKey.Descending() {
-			sortText = strings.ToLower(m.sortKey.Field()) + " ↓"
+	if !m.list.sortKey.IsZero() {
+		sortText = strings.ToLower(m.list.sortKey.Field()) + " ↑"
+		if m.list.sortKey.Descending() {
+			sortText = strings.ToLower(m.list.sortKey.Field()) + " ↓"
 		}
 	}
 	parts = append(parts, th.StatusKey.Render("sort ")+th.StatusValue.Render(sortText))
-	if !m.group.IsZero() {
-		parts = append(parts, th.StatusKey.Render("group ")+th.StatusValue.Render(m.group.String()))
+	if !m.list.group.IsZero() {
+		parts = append(parts, th.StatusKey.Render("group ")+th.StatusValue.Render(m.list.group.String()))
 	}
 	if q := m.input.Value(); q != "" && m.mode != modeSearch {
 		parts = append(parts, th.StatusKey.Render("filter ")+th.StatusValue.Render(truncate(catalogue.DisplayText(q), 20)))
 	}
-	if m.waitingLock {
+	if m.store.waitingLock {
 		parts = append(parts, th.Warning.Inherit(th.StatusBar).Render("waiting for another uricat to finish saving"))
-	} else if m.saving {
+	} else if m.store.saving {
 		parts = append(parts, m.spin.View()+th.StatusKey.Render(" saving"))
-	} else if m.busy && m.spinning {
+	} else if m.list.busy && m.spinning {
 		parts = append(parts, m.spin.View()+th.StatusKey.Render(" searching"))
-	} else if m.unsaved {
+	} else if m.store.unsaved {
 		parts = append(parts, th.Error.Inherit(th.StatusBar).Render("unsaved"))
 	}
 	left := strings.Join(parts, sep)
 	room := m.width - ansi.StringWidth(left) - 2
-	path := catalogue.DisplayText(m.path)
+	path := catalogue.DisplayText(m.store.path)
 	if room >= 8 {
 		if runewidth.StringWidth(path) > room {
 			path = "…" + truncateLeft(path, room-1)

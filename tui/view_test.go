@@ -38,7 +38,7 @@ func TestGoldenViews(t *testing.T) {
 		{"search_kept_80x24", 80, 24, fixture, func(h *harness) { h.keys("/"); h.typeText("rating:>=2"); h.keys("enter") }},
 		{"search_no_match_80x24", 80, 24, fixture, func(h *harness) { h.keys("/"); h.typeText("zzzz") }},
 		{"grouped_folded_80x24", 80, 24, fixture, func(h *harness) {
-			for h.m.group.String() != "category" {
+			for h.m.list.group.String() != "category" {
 				h.keys("b")
 			}
 			h.keys("home", "space", "s")
@@ -55,7 +55,7 @@ func TestGoldenViews(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			h := newHarness(t, tc.text, tc.w, tc.h)
-			h.m.path = "/home/ada/.local/share/uricat/bookmarks.uricat"
+			h.m.store.path = "/home/ada/.local/share/uricat/bookmarks.uricat"
 			if tc.do != nil {
 				tc.do(h)
 			}
@@ -141,7 +141,7 @@ func TestDetailMarksInvisibleInEveryField(t *testing.T) {
 		"CATEGORY: "+enc(bad)+"\r\nDESCRIPTION: "+enc("first "+bad+"\nsecond "+bad)+"\r\nX-NOTE: "+enc(bad)+"\r\n", 120, 30)
 	// A file holds URI, LANGUAGE, TYPE and ID in ASCII; a record in
 	// memory may hold anything (an edit, an import before it is checked).
-	rec := h.m.current()
+	rec := h.m.list.current()
 	rec.SetURI("http://x.example/" + bad)
 	rec.SetLanguage(bad)
 	rec.SetType(bad)

@@ -122,6 +122,16 @@ func DefaultKeyMap() KeyMap {
 	}
 }
 
+// Finisher is a dialog that one of its own results can finish: once the
+// root has applied the result msg, it closes the dialog if it is on top
+// and Finished(msg) (the form once its record is saved, the export screen
+// once its file is written).
+type Finisher interface {
+	Dialog
+	// Finished reports whether msg, applied, finishes the dialog.
+	Finished(msg tea.Msg) bool
+}
+
 // Close, returned by a dialog's Update in place of the dialog, closes it:
 // the stack takes it off at once, and the root then handles Result (when
 // not nil) as a message, before the next key. Result goes to the root if

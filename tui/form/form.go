@@ -390,6 +390,13 @@ func (m *Model) SetSize(width, height int) {
 	}
 }
 
+// Finished reports that the form, its record applied (SubmittedMsg), is
+// done (dialog.Finisher).
+func (m *Model) Finished(msg tea.Msg) bool {
+	_, ok := msg.(SubmittedMsg)
+	return ok
+}
+
 // SetError shows why the catalogue refused the submitted record, keeping
 // the form open: the problems of a *catalogue.ValidationError go to their
 // fields.

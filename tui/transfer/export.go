@@ -189,6 +189,13 @@ func (m *Export) write(path string) tea.Cmd {
 	}
 }
 
+// Finished reports that the screen is done once its file is written
+// (ExportedMsg without an error; dialog.Finisher).
+func (m *Export) Finished(msg tea.Msg) bool {
+	e, ok := msg.(ExportedMsg)
+	return ok && e.Err == nil
+}
+
 // Update handles a message: it returns the screen, dialog.Close when the
 // user leaves it, or dialog.Open with the question before writing over a
 // file.

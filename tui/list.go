@@ -1,0 +1,321 @@
+package tui
+
+import (
+	"context"
+	"slices"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/query"
+)
+
+// recordList is the list of records: the search pipeline that answers the
+// search, sort and group (filter.go), its memory, and the rows it shows
+// with their cursor. It keeps the selected record selected across passes
+// and edits. The root holds one and gives it the search text.
+type recordList struct {
+	// The pipeline: recs is the newest snapshot, res the newest answer.
+	recs []*catalogue.Record
+	seq  int
+	// deferred holds browse keys typed while a pass was running, in order;
+	// they run when its answer is applied.
+	deferred []tea.KeyMsg
+	cancel   context.CancelFunc
+	res      *result
+	pool     memPool // memory for passes, from answers no longer shown
+	busy     bool    // a pass is running
+	busyAt   time.Time
+	sortKey  query.SortKey
+	group    query.GroupKey
+	folded   map[string]bool
+
+	// rows are the list's rows when grouped; ungrouped (flat), the rows
+	// are res's records shown, one each, and rows is empty: a million
+	// rows are not copied on every keystroke (rowCount, rowAt).
+	rows     []row
+	flat     bool
+	cursor   int
+	offset   int
+	selected catalogue.Ref // kept selected across passes and edits
+	toTop    bool          // the next answer selects its first row
+
+	// marked is room for a selection of many records (none yet: every
+	// action acts on the selected one).
+	marked selection
+
+	// height is the body's height, which the status bar's messages
+	// change: the root's layout says.
+	height func() int
+}
+
+// selection is a set of records, by Ref.
+type selection map[catalogue.Ref]struct{}
+
+// newList returns an empty list, with nothing to show until its first
+// answer; height tells the body's height.
+func newList(height func() int) *recordList {
+	return &recordList{folded: map[string]bool{}, height: height}
+}
+
+// filtered takes a pass's answer; ok is false for a stale or cancelled
+// one. keys are the keys that waited for it, to handle now, in order.
+func (li *recordList) filtered(msg filteredMsg) (keys []tea.KeyMsg, ok bool) {
+	li.passDone(msg)
+	if msg.seq != li.seq || msg.res == nil {
+		return nil, false // stale or cancelled: a newer pass answers
+	}
+	li.busy = false
+	li.apply(msg.res)
+	keys = li.deferred
+	li.deferred = nil
+	return keys, true
+}
+
+// refilter starts a pass over recs with the search text and the current
+// sort and group, cancelling the running one.
+func (li *recordList) refilter(recs []*catalogue.Record, text string) tea.Cmd {
+	if li.cancel != nil {
+		li.cancel()
+	}
+	li.recs = recs
+	li.seq++
+	ctx, cancel := context.WithCancel(context.Background())
+	li.cancel = cancel
+	p := pass{seq: li.seq, text: text, recs: recs, sort: li.sortKey, group: li.group, prev: li.res, mem: li.pool.take()}
+	if li.res != nil {
+		li.res.users++ // until the pass is done (passDone)
+	}
+	if !li.busy {
+		li.busy, li.busyAt = true, time.Now()
+	}
+	return tea.Batch(func() tea.Msg {
+		return filteredMsg{seq: p.seq, res: p.run(ctx), prev: p.prev, mem: p.mem}
+	}, afterTick(110*time.Millisecond, func(time.Time) tea.Msg { return slowCheckMsg{} }))
+}
+
+// apply shows a pass's answer, keeping the selected record selected.
+func (li *recordList) apply(res *result) {
+	// Where the selected record is in the snapshot, if the old rows tell:
+	// then the new rows are searched for a position, not a record.
+	at := int32(-1)
+	if li.toTop {
+		li.toTop = false
+		li.selected, li.cursor, li.offset = 0, 0, 0
+	} else {
+		if sel := li.current(); sel != nil && li.selected == 0 {
+			li.selected = sel.Ref()
+		}
+		if li.flat && li.cursor < len(li.res.shown) && sameSlice(li.res.ix.recs, res.ix.recs) {
+			if pos := li.res.shown[li.cursor]; res.ix.recs[pos].Ref() == li.selected {
+				at = pos
+			}
+		}
+	}
+	if old := li.res; old != nil && old != res {
+		defer li.release(old) // once nothing below reads it
+	}
+	li.res = res
+	li.buildRows()
+	if li.selected != 0 {
+		i := -1
+		if at >= 0 && li.flat {
+			i = slices.Index(res.shown, at) // a snapshot holds a record once
+		} else {
+			i = li.rowOf(li.selected)
+		}
+		if i >= 0 {
+			li.cursor = i
+			li.scrollToCursor()
+			return
+		}
+	}
+	li.cursor = max(0, min(li.cursor, li.rowCount()-1))
+	li.selected = 0
+	if r := li.currentRow(); r != nil && r.rec != nil {
+		li.selected = r.rec.Ref()
+	}
+	li.scrollToCursor()
+}
+
+// passDone accounts for the memory of a pass that is done: its hits go
+// back to the pool, and so does the memory of its answer if that is not
+// to be shown, and of its prev if that is no longer shown and no other
+// pass reads it.
+func (li *recordList) passDone(msg filteredMsg) {
+	if msg.prev != nil {
+		msg.prev.users--
+		li.release(msg.prev)
+	}
+	if msg.mem == nil {
+		return
+	}
+	li.pool.putHits(msg.mem.hits)
+	msg.mem.hits = nil
+	if msg.seq != li.seq || msg.res == nil {
+		li.pool.put(msg.mem) // never shown
+	}
+}
+
+// release gives the memory of an answer back to the pool once it is not
+// the one shown (an answer, once replaced, is never shown again) and no
+// pass reads it.
+func (li *recordList) release(r *result) {
+	if r != li.res && r.users == 0 && r.mem != nil {
+		li.pool.put(r.mem)
+		r.mem = nil
+	}
+}
+
+// buildRows flattens the answer's groups into rows, leaving out the
+// records of folded groups; ungrouped, the rows are the records shown.
+func (li *recordList) buildRows() {
+	li.rows = li.rows[:0]
+	li.flat = li.res != nil && li.res.groups == nil
+	if li.res == nil || li.flat {
+		return
+	}
+	for _, g := range li.res.groups {
+		li.rows = append(li.rows, row{header: true, label: g.Label, count: len(g.Records)})
+		if li.folded[g.Label] {
+			continue
+		}
+		for _, r := range g.Records {
+			li.rows = append(li.rows, row{rec: r})
+		}
+	}
+}
+
+// rowCount returns the number of rows the list has.
+func (li *recordList) rowCount() int {
+	if li.flat {
+		return len(li.res.shown)
+	}
+	return len(li.rows)
+}
+
+// rowAt returns row i, 0 <= i < rowCount().
+func (li *recordList) rowAt(i int) row {
+	if li.flat {
+		return row{rec: li.res.rec(i)}
+	}
+	return li.rows[i]
+}
+
+// rowOf returns the row that shows the record ref, or -1.
+func (li *recordList) rowOf(ref catalogue.Ref) int {
+	for i := range li.rowCount() {
+		if r := li.rowAt(i); r.rec != nil && r.rec.Ref() == ref {
+			return i
+		}
+	}
+	return -1
+}
+
+// current returns the selected record, or nil (none, or a heading).
+func (li *recordList) current() *catalogue.Record {
+	if r := li.currentRow(); r != nil {
+		return r.rec
+	}
+	return nil
+}
+
+func (li *recordList) currentRow() *row {
+	if li.cursor < 0 || li.cursor >= li.rowCount() {
+		return nil
+	}
+	r := li.rowAt(li.cursor)
+	return &r
+}
+
+// move moves the cursor by n rows.
+func (li *recordList) move(n int) {
+	if li.rowCount() == 0 {
+		return
+	}
+	li.cursor = max(0, min(li.cursor+n, li.rowCount()-1))
+	li.selected = refOf(li.rowAt(li.cursor).rec)
+	li.scrollToCursor()
+}
+
+// toggleFold folds or unfolds the group the cursor is in.
+func (li *recordList) toggleFold() {
+	if li.group.IsZero() {
+		return
+	}
+	i := li.cursor
+	for i >= 0 && i < li.rowCount() && !li.rowAt(i).header {
+		i--
+	}
+	if i < 0 || i >= li.rowCount() {
+		return
+	}
+	label := li.rowAt(i).label
+	li.folded[label] = !li.folded[label]
+	li.buildRows()
+	li.cursor = i
+	li.selected = 0
+	li.scrollToCursor()
+}
+
+// toggleFoldAll folds every group, or unfolds all if all are folded.
+func (li *recordList) toggleFoldAll() {
+	if li.group.IsZero() || li.res == nil {
+		return
+	}
+	all := true
+	for _, g := range li.res.groups {
+		if !li.folded[g.Label] {
+			all = false
+		}
+	}
+	label := ""
+	if r := li.currentRow(); r != nil {
+		for i := li.cursor; i >= 0; i-- {
+			if li.rowAt(i).header {
+				label = li.rowAt(i).label
+				break
+			}
+		}
+	}
+	for _, g := range li.res.groups {
+		li.folded[g.Label] = !all
+	}
+	li.buildRows()
+	li.selected = 0
+	for i := range li.rowCount() {
+		r := li.rowAt(i)
+		if r.header && r.label == label {
+			li.cursor = i
+		}
+	}
+	li.cursor = max(0, min(li.cursor, li.rowCount()-1))
+	li.scrollToCursor()
+}
+
+// scrollToCursor moves the view so the cursor's row is on screen, moving
+// it as little as possible.
+func (li *recordList) scrollToCursor() {
+	h := li.height()
+	if li.cursor < li.offset {
+		li.offset = li.cursor
+	}
+	// The lowest offset that still shows the cursor's row whole: walk up
+	// from the cursor while the rows fit (never more than a screenful).
+	lowest, used := li.cursor, 0
+	for lowest >= 0 && lowest < li.rowCount() {
+		used += li.rowAt(lowest).height()
+		if used > h {
+			break
+		}
+		lowest--
+	}
+	lowest++
+	if li.offset < lowest {
+		li.offset = min(lowest, li.cursor)
+	}
+	li.offset = max(0, min(li.offset, li.rowCount()-1))
+}
+
+// pageRows is how many rows a page key moves.
+func (li *recordList) pageRows() int { return max(1, li.height()/2) }
