@@ -615,13 +615,13 @@ func writeAtomic(path string, was fs.FileInfo, write func(io.Writer) error) (war
 	}
 	tmp, err := createTemp(dir, "."+base+tempMark)
 	if err != nil {
-		return nil, err
+		return nil, tempError(err, path)
 	}
 	name := tmp.Name()
 	fail := func(err error) ([]string, error) {
 		tmp.Close()
 		os.Remove(name)
-		return nil, err
+		return nil, tempError(err, path)
 	}
 	if err := write(tmp); err != nil {
 		return fail(err)
@@ -647,11 +647,11 @@ func writeAtomic(path string, was fs.FileInfo, write func(io.Writer) error) (war
 	}
 	if err := tmp.Close(); err != nil {
 		os.Remove(name)
-		return nil, err
+		return nil, tempError(err, path)
 	}
 	if err := os.Rename(name, path); err != nil {
 		os.Remove(name)
-		return nil, err
+		return nil, tempError(err, path)
 	}
 	if !syncFiles {
 		return warnings, nil
@@ -665,6 +665,22 @@ func writeAtomic(path string, was fs.FileInfo, write func(io.Writer) error) (war
 		return nil, err
 	}
 	return warnings, nil
+}
+
+// tempError is err, from the temporary file a write goes through, told
+// of path, the file it replaces: the temporary file is gone by the time
+// the user reads the message, and its name ("/dir/.x.json.uricat-tmp-…")
+// says nothing they can act on. The error it wraps is kept (errors.Is).
+func tempError(err error, path string) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return &fs.PathError{Op: pe.Op, Path: path, Err: pe.Err}
+	}
+	var le *os.LinkError
+	if errors.As(err, &le) {
+		return &fs.PathError{Op: "replace", Path: path, Err: le.Err}
+	}
+	return err
 }
 
 // keptMode is the part of a file's mode a rewrite keeps.
