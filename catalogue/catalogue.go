@@ -34,6 +34,11 @@ type Catalogue struct {
 	keys    *keys        // URIs and IDs, built on first use
 	pos     map[Ref]int
 	keep    bool // read for a ReadOnly: records hold the file's text unpacked
+	// lf: every line break of the file read is LF alone. SSD3 2.1.2 asks
+	// for CRLF, but such a file is some tool's choice, and converting
+	// it would rewrite every line of it; so the lines uricat writes into
+	// it end in LF too (Snapshot.WriteTo), and the file stays one thing.
+	lf bool
 
 	// Now is the clock used to stamp DATE on records added or edited (3.3).
 	Now func() time.Time
@@ -362,6 +367,7 @@ func (c *Catalogue) finishRead(st *readState) {
 	// In line order, as Problems gives them: a piece's reader notes the
 	// blank line it starts with before the problems of the record above.
 	c.probs = rd.Problems()
+	c.lf = rd.lf > 0 && rd.lf == st.lines // st.lines counts every LF
 	slices.SortStableFunc(c.probs, func(a, b Diagnostic) int { return cmp.Compare(a.Line, b.Line) })
 	if ids.n > 0 && !ids.increasing { // IDs that only ever increase cannot repeat
 		c.checkIDs(ids.n)

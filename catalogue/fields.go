@@ -390,3 +390,22 @@ func Diff(old, new *Record) []Field {
 	}
 	return out
 }
+
+// StoredValue returns the value of the standard field name as r's text
+// holds it, whether or not it is valid, and whether r uses it: "not a uri"
+// for "URI: not a uri", false. A record keeps such a line but holds no
+// value for it (GetField is ""), so that a view would show nothing there;
+// it shows this, marked, instead. "" when the text has no such line (a
+// record not read from a file, or without the field).
+func StoredValue(r *Record, name string) (value string, used bool) {
+	if v := GetField(r, name); v != "" {
+		return v, true
+	}
+	prefix := name + ": "
+	for line := range strings.Lines(r.Raw()) {
+		if v, ok := strings.CutPrefix(trimEOL(line), prefix); ok {
+			return v, false
+		}
+	}
+	return "", false
+}

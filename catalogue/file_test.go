@@ -4,6 +4,8 @@ package catalogue
 
 import (
 	"errors"
+	"io"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -538,5 +540,38 @@ func TestCheckNotCatalogue(t *testing.T) {
 		if refused := errors.Is(err, ErrIsCatalogue); refused != tc.refused || (refused && !strings.Contains(err.Error(), tc.path)) {
 			t.Errorf("CheckNotCatalogue(%s, %s) = %v, want refused %v", tc.path, tc.cat, err, tc.refused)
 		}
+	}
+}
+
+// Issue 24: an error of the temporary file a write goes through names the
+// file it replaces, not the temporary file, which is gone by then; the
+// error it wraps is kept.
+func TestWriteFileErrorsNameTheFile(t *testing.T) {
+	dir := t.TempDir()
+	tests := []struct {
+		name  string
+		path  string
+		write func(io.Writer) error
+		is    error
+	}{
+		{"write fails", filepath.Join(dir, "a.json"), func(w io.Writer) error {
+			w.(io.Closer).Close() // as a full disk would refuse the write
+			_, err := w.Write([]byte("x"))
+			return err
+		}, os.ErrClosed},
+		{"no file can be created", "/proc/a.json", func(io.Writer) error { return nil }, fs.ErrNotExist},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if strings.HasPrefix(tt.path, "/proc/") {
+				if _, err := os.Stat("/proc/self"); err != nil {
+					t.Skip("no /proc")
+				}
+			}
+			_, err := WriteFile(tt.path, tt.write)
+			if err == nil || strings.Contains(err.Error(), tempMark) || !strings.Contains(err.Error(), tt.path) || !errors.Is(err, tt.is) {
+				t.Errorf("error %v; want one that names %s, not the temporary file, and wraps %v", err, tt.path, tt.is)
+			}
+		})
 	}
 }

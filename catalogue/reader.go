@@ -394,6 +394,9 @@ func parseRecordInto(rec *Record, text string, first int, cache *valueCache, are
 			verbatim = false
 			continue
 		}
+		if w := miscasedWarning(f.name, lineNo); w != nil {
+			rec.addProblem(*w)
+		}
 		if _, ok := rec.spanOf(f.value); !ok {
 			verbatim = false // decoded from encoded-words
 		}
@@ -513,7 +516,7 @@ func parseFieldAt(line string, forbidden int, dst *Record, seen uint16, cache *v
 		return bad(1, name, "%v", ValidateExtensionName(name))
 	case !strings.HasPrefix(name, "X-"):
 		hint := ""
-		if up := strings.ToUpper(name); spec(up) != nil {
+		if up := strings.ToUpper(name); spec(up) != nil || MiscasedExtension(name) != "" {
 			hint = fmt.Sprintf("; field names are case-sensitive, did you mean %s? (2.1.3)", up)
 		}
 		return bad(1, name, "unknown field %q: fields SSD3 does not define must start with \"X-\" (2.2)%s", clip(name), hint)

@@ -2,6 +2,7 @@ package catalogue
 
 import (
 	"bufio"
+	"bytes"
 	"crypto/rand"
 	"encoding/hex"
 	"errors"
@@ -146,11 +147,12 @@ type Snapshot struct {
 	records    []*Record
 	head, tail string
 	disk       diskState // the file as the catalogue last saw it
+	lf         bool      // write LF line breaks (Catalogue.lf)
 }
 
 // Snapshot returns the catalogue as it is now. It costs no copy.
 func (c *Catalogue) Snapshot() *Snapshot {
-	return &Snapshot{Version: c.version, path: c.path, records: c.records, head: c.head, tail: c.tail, disk: c.saved.disk}
+	return &Snapshot{Version: c.version, path: c.path, records: c.records, head: c.head, tail: c.tail, disk: c.saved.disk, lf: c.lf}
 }
 
 // Records returns the snapshot's records in file order. Do not modify it.
@@ -158,14 +160,21 @@ func (s *Snapshot) Records() []*Record { return s.records }
 
 // WriteTo writes the snapshot in URI-Catalogue format: what lies between
 // records is written back as it was, and records nobody changed byte for
-// byte as they were read.
+// byte as they were read. New and changed lines end in CRLF (2.1.2),
+// unless every line of the file read ended in LF alone: then they end in
+// LF, as the rest of it, so that an edit neither mixes the two nor
+// rewrites every line (check still warns about the LF).
 func (s *Snapshot) WriteTo(w io.Writer) (int64, error) {
 	var n int64
 	var last byte = '\n'
 	var buf []byte
+	lf := s.lf
 	write := func(s string) error {
 		if s == "" {
 			return nil
+		}
+		if lf {
+			s = strings.ReplaceAll(s, "\r\n", "\n")
 		}
 		m, err := io.WriteString(w, s)
 		n += int64(m)
@@ -194,6 +203,9 @@ func (s *Snapshot) WriteTo(w io.Writer) (int64, error) {
 		// The record's text, unpacked into buf (see packer), written as
 		// bytes: io.Writer must not keep them.
 		buf = appendRaw(buf[:0], r.raw)
+		if lf {
+			buf = dropCR(buf)
+		}
 		if len(buf) > 0 {
 			m, err := w.Write(buf)
 			n += int64(m)
@@ -204,6 +216,23 @@ func (s *Snapshot) WriteTo(w io.Writer) (int64, error) {
 		}
 	}
 	return n, write(s.tail)
+}
+
+// dropCR removes, in place, the CR of every CRLF in b: a record of a
+// file whose lines end in LF (Snapshot.WriteTo). A CR elsewhere is the
+// record's own, kept.
+func dropCR(b []byte) []byte {
+	if bytes.IndexByte(b, '\r') < 0 {
+		return b
+	}
+	out := b[:0]
+	for i, c := range b {
+		if c == '\r' && i+1 < len(b) && b[i+1] == '\n' {
+			continue
+		}
+		out = append(out, c)
+	}
+	return out
 }
 
 // ConflictError says why a save could not re-apply this process's edits to
@@ -600,13 +629,13 @@ func writeAtomic(path string, was fs.FileInfo, write func(io.Writer) error) (war
 	}
 	tmp, err := createTemp(dir, "."+base+tempMark)
 	if err != nil {
-		return nil, err
+		return nil, tempError(err, path)
 	}
 	name := tmp.Name()
 	fail := func(err error) ([]string, error) {
 		tmp.Close()
 		os.Remove(name)
-		return nil, err
+		return nil, tempError(err, path)
 	}
 	if err := write(tmp); err != nil {
 		return fail(err)
@@ -632,11 +661,11 @@ func writeAtomic(path string, was fs.FileInfo, write func(io.Writer) error) (war
 	}
 	if err := tmp.Close(); err != nil {
 		os.Remove(name)
-		return nil, err
+		return nil, tempError(err, path)
 	}
 	if err := os.Rename(name, path); err != nil {
 		os.Remove(name)
-		return nil, err
+		return nil, tempError(err, path)
 	}
 	if !syncFiles {
 		return warnings, nil
@@ -650,6 +679,22 @@ func writeAtomic(path string, was fs.FileInfo, write func(io.Writer) error) (war
 		return nil, err
 	}
 	return warnings, nil
+}
+
+// tempError is err, from the temporary file a write goes through, told
+// of path, the file it replaces: the temporary file is gone by the time
+// the user reads the message, and its name ("/dir/.x.json.uricat-tmp-…")
+// says nothing they can act on. The error it wraps is kept (errors.Is).
+func tempError(err error, path string) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return &fs.PathError{Op: pe.Op, Path: path, Err: pe.Err}
+	}
+	var le *os.LinkError
+	if errors.As(err, &le) {
+		return &fs.PathError{Op: "replace", Path: path, Err: le.Err}
+	}
+	return err
 }
 
 // keptMode is the part of a file's mode a rewrite keeps.

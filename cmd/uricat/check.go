@@ -19,7 +19,9 @@ func newCheckCmd(e *env) *cobra.Command {
 as PATH:LINE:COLUMN: kind: message, and a summary on stdout. Notes say which records hold
 text that is not shown as it is (control characters, escape sequences,
 bidirectional and zero-width characters), which SSD3 allows. It exits 0 when the file
-conforms to SSD3, 1 when it does not, 2 when it cannot be read.`,
+conforms to SSD3, 1 when it does not, 2 when it cannot be read. An X- field
+named as one uricat reads but for its case (X-Tags for X-TAGS) gets a
+warning, since uricat does not read it, but SSD3 allows it.`,
 		Example: "  uricat check\n  uricat check ~/old-bookmarks.uricat",
 		Args:    cobra.MaximumNArgs(1),
 		RunE: func(_ *cobra.Command, args []string) error {
@@ -49,7 +51,7 @@ func runCheck(e *env, path string, named bool) error {
 		return unreadable(err)
 	}
 	probs := c.Problems()
-	errs, warns := 0, 0
+	errs, warns, conforms := 0, 0, true
 	for _, p := range probs {
 		p.File = path
 		e.diagnostic(p)
@@ -57,6 +59,11 @@ func runCheck(e *env, path string, named bool) error {
 			warns++
 		} else {
 			errs++
+		}
+		// An X- field named as one uricat knows but for its case is
+		// worth a warning (its tags are not tags), but SSD3 allows it.
+		if p.Kind != catalogue.Warning || catalogue.MiscasedExtension(p.Field) == "" {
+			conforms = false
 		}
 	}
 	// Not problems of SSD3, but worth knowing: text that is not shown as
@@ -69,12 +76,12 @@ func runCheck(e *env, path string, named bool) error {
 	}
 	valid := len(c.Valid())
 	verdict := "conforms to SSD3"
-	if len(probs) > 0 {
+	if !conforms {
 		verdict = "does not conform to SSD3"
 	}
 	fmt.Fprintf(e.stdout, "%s: %d records (%d valid, %d invalid), %d errors, %d warnings: %s\n",
 		catalogue.DisplayText(path), c.Len(), valid, c.Len()-valid, errs, warns, verdict)
-	if len(probs) > 0 {
+	if !conforms {
 		return silent(exitRefused)
 	}
 	return nil

@@ -263,3 +263,28 @@ func TestFieldFlagsAreTheFieldsTable(t *testing.T) {
 		}
 	}
 }
+
+// check warns about an X- field that differs only in case from one uricat
+// reads (SSD3 2.1.3: names are case-sensitive, so X-Tags holds no tags),
+// and still says the file conforms, which it does.
+func TestCheckMiscasedExtension(t *testing.T) {
+	const rec = "URI: http://a/\r\nNAME: A\r\nDATE: 31/10/2007 19:03:34\r\n"
+	tests := []struct {
+		name, extra string
+		code        int
+		stderr, out string
+	}{
+		{"X-Tags", "X-Tags: go\r\n", 0, ":4: warning: X-Tags is not X-TAGS", "0 errors, 1 warnings: conforms to SSD3"},
+		{"X-TAGS", "X-TAGS: go\r\n", 0, "", "0 errors, 0 warnings: conforms to SSD3"},
+		{"X-Tags and LF", "X-Tags: go\n", 1, "warning: X-Tags is not X-TAGS", "0 errors, 2 warnings: does not conform"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			path := writeCatalogue(t, rec+tt.extra)
+			code, out, errs := uricat(t, "check", path)
+			if code != tt.code || !strings.Contains(out, tt.out) || (tt.stderr == "") != (errs == "") || !strings.Contains(errs, tt.stderr) {
+				t.Errorf("exit %d, want %d; stdout %q, want %q; stderr %q, want %q", code, tt.code, out, tt.out, errs, tt.stderr)
+			}
+		})
+	}
+}

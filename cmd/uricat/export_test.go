@@ -196,3 +196,29 @@ func TestExportThenImport(t *testing.T) {
 		}
 	}
 }
+
+// Issue 24: no message names the temporary file an export writes through
+// ("open /dir/.x.json.uricat-tmp-…"): it names the file asked for.
+func TestExportErrorsNameTheFile(t *testing.T) {
+	p := exportSample(t)
+	tests := []struct {
+		name, out string
+	}{
+		{"a missing directory", filepath.Join(t.TempDir(), "missing-dir", "out.json")},
+		// procfs lets nobody, not even root, create a file in it.
+		{"a directory no file can be created in", "/proc/out.json"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if strings.HasPrefix(tt.out, "/proc/") {
+				if _, err := os.Stat("/proc/self"); err != nil {
+					t.Skip("no /proc")
+				}
+			}
+			code, _, stderr := uricat(t, "--catalogue", p, "export", "--format", "json", "-o", tt.out)
+			if code != 1 || !strings.Contains(stderr, "uricat export: export to "+tt.out+": ") || strings.Contains(stderr, ".uricat-tmp-") {
+				t.Errorf("exit %d, stderr %q; want 1 and a message that names %s and no temporary file", code, stderr, tt.out)
+			}
+		})
+	}
+}

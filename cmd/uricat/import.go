@@ -2,7 +2,9 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"io/fs"
 	"net/url"
 	"strings"
 	"time"
@@ -30,7 +32,10 @@ detecting each file's format unless --format names it, and adds their
 records to the catalogue, skipping URIs it already has. It prints one
 summary line per file on stdout and every record skipped or value dropped
 on stderr as FILE:LINE: kind: reason (FILE:@BYTE for a format without
-lines), and saves once at the end, so that a failed import changes nothing. It exits 0 when every file was read, 1 otherwise.
+lines), and saves once at the end, so that a failed import changes nothing.
+It exits 0 when every file was read, 2 when a file could not be read at all
+(missing, forbidden, not a regular file), 1 when one was read but not
+imported; the files that were read are imported all the same.
 
 A FILE must be a regular file (a FIFO or a device goes on standard input,
 "-"); a file with a line longer than 16 MiB, or larger than 1 GiB, is
@@ -85,8 +90,15 @@ func (o *importOptions) run(e *env, files []string) error {
 			Options: importers.Options{Base: base, Now: now},
 		})
 		if err != nil {
+			code := exitRefused
+			if cannotRead(err) {
+				code = exitUsage
+				err = readError(err)
+			}
 			fmt.Fprintf(e.stderr, "uricat import: %s\n", catalogue.DisplayLines(err.Error()))
-			failed = silent(exitRefused)
+			if failed == nil || code == exitUsage {
+				failed = silent(code)
+			}
 		}
 	}
 	// The edit decides what is added; the summaries say what it did, and
@@ -186,4 +198,24 @@ func printRecords(e *env, recs []*catalogue.Record) {
 		}
 		fmt.Fprintln(e.stdout, line)
 	}
+}
+
+// cannotRead reports whether err says that a file could not be read at
+// all: missing, forbidden, a directory, a FIFO, an I/O error. The README
+// gives that exit code 2, as a catalogue that cannot be read; a file read
+// but refused (too large, in no known format) is 1.
+func cannotRead(err error) bool {
+	var pe *fs.PathError
+	return errors.As(err, &pe) || errors.Is(err, catalogue.ErrNotRegular)
+}
+
+// readError says what err says of the file, without the system call
+// that failed ("stat /x: no such file or directory" is "/x: no such file
+// or directory"); an error that says more is kept.
+func readError(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) && pe == err {
+		return fmt.Errorf("%s: %w", pe.Path, pe.Err)
+	}
+	return err
 }

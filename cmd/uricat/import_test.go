@@ -159,11 +159,13 @@ func TestImportMissingFile(t *testing.T) {
 	p := filepath.Join(t.TempDir(), "b.uricat")
 	missing := filepath.Join(t.TempDir(), "nope.html")
 	code, out, errs := uricatIn(t, "", "--catalogue", p, "import", missing, browserExport("chrome.html"))
-	if code != 1 {
-		t.Errorf("exit %d, want 1", code)
+	// The README: 2 for a file that cannot be read, the other files
+	// imported all the same.
+	if code != 2 {
+		t.Errorf("exit %d, want 2", code)
 	}
-	if !strings.Contains(errs, "nope.html") {
-		t.Errorf("stderr does not name the missing file:\n%s", errs)
+	if want := "uricat import: " + missing + ": no such file or directory\n"; !strings.Contains(errs, want) {
+		t.Errorf("stderr does not say %q:\n%s", want, errs)
 	}
 	if !strings.Contains(out, "chrome.html: imported 6 records, 1 record skipped as duplicates") {
 		t.Errorf("stdout: %q", out)
@@ -337,5 +339,38 @@ func TestImportSummaryIsHonestWhenTheSaveFails(t *testing.T) {
 	code, out, errs := uricatIn(t, "", "--catalogue", p, "import", browserExport("safari.html"))
 	if code != 1 || strings.Contains(out, "imported") || !strings.Contains(errs, "nothing was imported") || !strings.Contains(errs, "read-only") {
 		t.Errorf("exit %d\nstdout %q\nstderr %q", code, out, errs)
+	}
+}
+
+// Issue 24: a file that cannot be read at all exits 2, as the README says;
+// one read but not imported exits 1; 2 wins over 1.
+func TestImportExitCodes(t *testing.T) {
+	dir := t.TempDir()
+	empty := filepath.Join(dir, "empty.html")
+	if err := os.WriteFile(empty, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	missing := filepath.Join(dir, "missing.html")
+	tests := []struct {
+		name   string
+		files  []string
+		code   int
+		stderr string
+	}{
+		{"missing", []string{missing}, 2, "uricat import: " + missing + ": no such file or directory\n"},
+		{"missing, format named", []string{"--format", "netscape", missing}, 2, missing + ": no such file or directory\n"},
+		{"a directory", []string{dir}, 2, dir + " is a directory, not a regular file"},
+		{"no known format", []string{empty}, 1, "no known format"},
+		{"unknown format and missing", []string{empty, missing}, 2, "no such file or directory"},
+		{"missing and unknown format", []string{missing, empty}, 2, "no known format"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			p := filepath.Join(t.TempDir(), "b.uricat")
+			code, _, errs := uricat(t, append([]string{"--catalogue", p, "import"}, tt.files...)...)
+			if code != tt.code || !strings.Contains(errs, tt.stderr) {
+				t.Errorf("exit %d, want %d; stderr %q, want %q", code, tt.code, errs, tt.stderr)
+			}
+		})
 	}
 }

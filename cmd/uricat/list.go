@@ -2,9 +2,13 @@ package main
 
 import (
 	"fmt"
+	"io"
+	"os"
+	"strconv"
 	"strings"
-	"text/tabwriter"
 
+	"github.com/charmbracelet/x/ansi"
+	"github.com/charmbracelet/x/term"
 	"github.com/spf13/cobra"
 
 	"github.com/uricat/uricat/catalogue"
@@ -78,26 +82,102 @@ func (o *listOptions) run(e *env) error {
 		}
 		return e.printJSON(toJSON(recs))
 	}
-	tw := tabwriter.NewWriter(e.stdout, 0, 4, 2, ' ', 0)
 	if groups == nil {
 		groups = []query.Group{{Records: recs}}
 	}
+	var all []*catalogue.Record
+	for _, g := range groups {
+		all = append(all, g.Records...)
+	}
+	cols := fitColumns(all, listWidth(e.stdout))
+	var b strings.Builder
 	for i, g := range groups {
 		if g.Label != "" {
 			if i > 0 {
-				fmt.Fprintln(tw)
+				b.WriteByte('\n')
 			}
-			fmt.Fprintf(tw, "== %s (%d)\n", catalogue.DisplayText(g.Label), len(g.Records))
+			fmt.Fprintf(&b, "== %s (%d)\n", catalogue.DisplayText(g.Label), len(g.Records))
 		}
 		for _, r := range g.Records {
-			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", catalogue.DisplayText(r.Name()), stars(r.Rating()),
-				catalogue.DisplayText(r.Category()), catalogue.DisplayDate(r.Date()), catalogue.DisplayText(r.URI()))
+			cols.write(&b, listRow(r))
 		}
 	}
-	if err := tw.Flush(); err != nil {
+	if _, err := io.WriteString(e.stdout, b.String()); err != nil {
 		return refused(err)
 	}
 	return nil
+}
+
+// listRow is a record's columns as list shows them: text as it reads
+// (catalogue.DisplayText), the URI as people read it (catalogue.DisplayURI,
+// as the TUI shows it; --json keeps the stored form).
+func listRow(r *catalogue.Record) [5]string {
+	return [5]string{catalogue.DisplayText(r.Name()), stars(r.Rating()), catalogue.DisplayText(r.Category()),
+		catalogue.DisplayDate(r.Date()), catalogue.DisplayText(catalogue.DisplayURI(r.URI()))}
+}
+
+// listColumns are the widths, in terminal cells, of list's columns but the
+// last, the URI, which is never cut: a line that cannot hold it whole goes
+// past the width (the terminal wraps it), and the NAME gives way first.
+type listColumns [4]int
+
+// listGap is the blank between two columns.
+const listGap = 2
+
+// Below these, NAME and CATEGORY are not cut further: a line that the
+// other columns fill is let run past the width.
+const (
+	minNameWidth     = 12
+	maxCategoryWidth = 24
+)
+
+// fitColumns lays list's columns out in width cells: the stars, the date
+// and the URI whole (the URI's column as wide as half the width at most,
+// so that one long URI does not squeeze every NAME), CATEGORY cut after
+// maxCategoryWidth, and NAME in what is left, cut with "…", never below
+// minNameWidth (nor wider than the longest name).
+func fitColumns(recs []*catalogue.Record, width int) listColumns {
+	var most [5]int
+	for _, r := range recs {
+		for i, v := range listRow(r) {
+			most[i] = max(most[i], ansi.StringWidth(v))
+		}
+	}
+	cols := listColumns{0, most[1], min(most[2], maxCategoryWidth), most[3]}
+	uri := min(most[4], width/2)
+	cols[0] = width - uri - cols[1] - cols[2] - cols[3] - 4*listGap
+	cols[0] = min(max(cols[0], minNameWidth), most[0])
+	return cols
+}
+
+// write writes one row: each column but the last cut to its width with "…"
+// and padded, then the URI whole.
+func (c listColumns) write(b *strings.Builder, row [5]string) {
+	for i, w := range c {
+		v := row[i]
+		if ansi.StringWidth(v) > w {
+			v = ansi.Truncate(v, w, "…")
+		}
+		b.WriteString(v)
+		b.WriteString(strings.Repeat(" ", w-ansi.StringWidth(v)+listGap))
+	}
+	b.WriteString(row[4])
+	b.WriteByte('\n')
+}
+
+// listWidth is the width list fits its lines to: the terminal's, when w
+// is one, else $COLUMNS (set by most shells, and by users who pipe
+// list), else 80.
+func listWidth(w io.Writer) int {
+	if f, ok := w.(*os.File); ok && isTerminal(f) {
+		if cols, _, err := term.GetSize(f.Fd()); err == nil && cols > 0 {
+			return cols
+		}
+	}
+	if cols, err := strconv.Atoi(os.Getenv("COLUMNS")); err == nil && cols > 0 {
+		return cols
+	}
+	return 80
 }
 
 // printJSON prints v as indented JSON on stdout, as the json export does

@@ -168,3 +168,25 @@ func TestRmSearch(t *testing.T) {
 		}
 	}
 }
+
+// Issue 24: show printed nothing for a URI (or NAME, DATE) the record
+// has but that is invalid; it shows what the file holds, marked.
+func TestShowInvalidRequiredField(t *testing.T) {
+	tests := []struct {
+		name, record string
+		want         string // a line show prints
+	}{
+		{"URI without a scheme", "URI: not a uri\r\nNAME: Bad\r\nDATE: 31/10/2007 19:03:34\r\n", "URI: not a uri  ⟨invalid: not used⟩\n"},
+		{"DATE not a date", "URI: http://a/\r\nNAME: A\r\nDATE: 31/02/2007 19:03:34\r\n", "DATE: 31/02/2007 19:03:34  ⟨invalid: not used⟩\n"},
+		{"valid", "URI: http://a/\r\nNAME: A\r\nDATE: 31/10/2007 19:03:34\r\n", "URI: http://a/\n"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			path := writeCatalogue(t, tt.record)
+			code, out, errs := uricat(t, "--catalogue", path, "show", "line:1")
+			if code != 0 || !strings.Contains(out, tt.want) {
+				t.Errorf("exit %d, stdout %q, want a line %q; stderr %q", code, out, tt.want, errs)
+			}
+		})
+	}
+}

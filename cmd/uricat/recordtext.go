@@ -32,15 +32,34 @@ func fieldLines(rec *catalogue.Record) []string {
 // left out, bidirectional and zero-width characters shown as markers), the
 // lines of a multi-line value indented under its first. edit's buffer,
 // which must read back, is fieldLines'.
+//
+// A required field whose value is invalid (SSD3 2.2: the record is not
+// used) is shown as the file has it, marked, rather than left out: the
+// user sees what to fix.
 func shownLines(rec *catalogue.Record) []string {
-	names := catalogue.FieldNames(rec)
-	lines := make([]string, len(names))
-	for i, name := range names {
-		v := catalogue.DisplayLines(catalogue.GetField(rec, name))
-		lines[i] = name + ": " + strings.ReplaceAll(v, "\n", "\n  ")
+	var lines []string
+	for _, f := range catalogue.Fields {
+		v, used := catalogue.StoredValue(rec, f.Name)
+		switch {
+		case v == "":
+			continue
+		case used:
+			v = catalogue.DisplayLines(v)
+		case !f.Required:
+			continue // an optional field's problems say it all
+		default:
+			v = catalogue.DisplayText(v) + invalidMark
+		}
+		lines = append(lines, f.Name+": "+strings.ReplaceAll(v, "\n", "\n  "))
+	}
+	for _, x := range rec.Extensions() {
+		lines = append(lines, x.Name+": "+strings.ReplaceAll(catalogue.DisplayLines(x.Value), "\n", "\n  "))
 	}
 	return lines
 }
+
+// invalidMark follows a value shown as the file has it, which is invalid.
+const invalidMark = "  ⟨invalid: not used⟩"
 
 // hiddenText says of each field of rec whose text is not shown as it is
 // what show, list and the TUI hide or mark: control characters and escape
