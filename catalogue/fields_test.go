@@ -1,13 +1,11 @@
 package catalogue
 
 import (
-	"encoding/json"
 	"fmt"
 	"reflect"
 	"regexp"
 	"strings"
 	"testing"
-	"time"
 )
 
 // The table holds the nine fields of SSD3 section 3 ("an exhaustive list of
@@ -197,35 +195,6 @@ func TestFileValue(t *testing.T) {
 	} {
 		if got := r.FileValue(name); got != want {
 			t.Errorf("FileValue(%s) = %q, want %q", name, got, want)
-		}
-	}
-}
-
-// The JSON shape (list --json, export --format json, what the JSON reader
-// takes) is a Go struct for its types (a number for RATING, RFC 3339 for
-// DATE), with a key for every field of the table: the lower-case name.
-func TestJSONRecordHasEveryField(t *testing.T) {
-	r := NewRecord(Values{URI: "http://x/", Name: "n", Date: time.Date(2007, 10, 31, 19, 3, 34, 0, time.UTC), Category: "c",
-		Description: "d", Rating: 3, Language: "en", Type: "text/html", ID: "7", Extensions: []Field{{Name: "X-A", Value: "a"}}})
-	data, err := json.Marshal(r.JSON())
-	if err != nil {
-		t.Fatal(err)
-	}
-	var got map[string]any
-	if err := json.Unmarshal(data, &got); err != nil {
-		t.Fatal(err)
-	}
-	// "added" is X-ADDED's, or DATE's when it has none (Record.Added).
-	want := map[string]bool{"extensions": true, strings.ToLower(strings.TrimPrefix(FieldAdded, "X-")): true}
-	for _, f := range Fields {
-		want[strings.ToLower(f.Name)] = true
-		if v, ok := got[strings.ToLower(f.Name)]; !ok || fmt.Sprint(v) == "" {
-			t.Errorf("%s is not in the JSON record: %s", f.Name, data)
-		}
-	}
-	for k := range got {
-		if !want[k] {
-			t.Errorf("JSON key %q is no field of the table", k)
 		}
 	}
 }

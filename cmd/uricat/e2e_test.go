@@ -18,7 +18,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/uricat/uricat/catalogue"
+	jsonformat "github.com/uricat/uricat/importers/json"
 )
 
 // e2eCatalogue is the catalogue the session starts with (SSD3 4: CRLF,
@@ -272,11 +272,11 @@ func TestE2ETmux(t *testing.T) {
 	if err := list.Run(); err != nil {
 		t.Fatalf("uricat list --json: %v\n%s", err, stderr.String())
 	}
-	var recs []catalogue.JSONRecord
+	var recs []jsonformat.Record
 	if err := json.Unmarshal(stdout.Bytes(), &recs); err != nil {
 		t.Fatalf("list --json: %v\n%s", err, stdout.String())
 	}
-	byURI := map[string]catalogue.JSONRecord{}
+	byURI := map[string]jsonformat.Record{}
 	for _, r := range recs {
 		byURI[r.URI] = r
 	}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/importers/importertest"
+	jsonformat "github.com/uricat/uricat/importers/json"
 )
 
 // exportSample copies the exporters' sample catalogue (six valid records and
@@ -41,7 +42,7 @@ func TestExportJSONIsListJSON(t *testing.T) {
 	if export != list {
 		t.Errorf("export --format json differs from list --json:\n--- export\n%s\n--- list\n%s", export, list)
 	}
-	var recs []catalogue.JSONRecord
+	var recs []jsonformat.Record
 	if err := json.Unmarshal([]byte(export), &recs); err != nil {
 		t.Fatal(err)
 	}

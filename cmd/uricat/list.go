@@ -74,9 +74,9 @@ func (o *listOptions) run(e *env) error {
 	}
 	if o.json {
 		if groups != nil {
-			out := make([]catalogue.JSONGroup, 0, len(groups))
+			out := make([]jsonformat.Group, 0, len(groups))
 			for _, g := range groups {
-				out = append(out, catalogue.JSONGroup{Group: g.Label, Records: toJSON(g.Records)})
+				out = append(out, jsonformat.Group{Group: g.Label, Records: toJSON(g.Records)})
 			}
 			return e.printJSON(out)
 		}
@@ -189,10 +189,10 @@ func (e *env) printJSON(v any) error {
 	return nil
 }
 
-func toJSON(recs []*catalogue.Record) []catalogue.JSONRecord {
-	out := make([]catalogue.JSONRecord, len(recs))
+func toJSON(recs []*catalogue.Record) []jsonformat.Record {
+	out := make([]jsonformat.Record, len(recs))
 	for i, r := range recs {
-		out[i] = r.JSON()
+		out[i] = jsonformat.FromRecord(r)
 	}
 	return out
 }

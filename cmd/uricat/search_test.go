@@ -12,6 +12,7 @@ import (
 	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/gen"
 	"github.com/uricat/uricat/catalogue/query"
+	jsonformat "github.com/uricat/uricat/importers/json"
 )
 
 // searchFixture holds the cases of issue 9.
@@ -38,7 +39,7 @@ func TestListSearchIssueCases(t *testing.T) {
 		{"tag:hiking", "Alpine trails"},
 	} {
 		code, out, errs := uricat(t, "--catalogue", path, "list", "--json", "--search="+tc.search)
-		var recs []catalogue.JSONRecord
+		var recs []jsonformat.Record
 		if err := json.Unmarshal([]byte(out), &recs); code != 0 || err != nil {
 			t.Fatalf("list --search %q: exit %d, %v, %s", tc.search, code, err, errs)
 		}
@@ -83,7 +84,7 @@ func TestListSearchIssue24(t *testing.T) {
 		{"12:30", ""},
 	} {
 		code, out, errs := uricat(t, "--catalogue", path, "list", "--json", "--search="+tc.search)
-		var recs []catalogue.JSONRecord
+		var recs []jsonformat.Record
 		if err := json.Unmarshal([]byte(out), &recs); code != 0 || err != nil {
 			t.Fatalf("list --search %q: exit %d, %v, %s", tc.search, code, err, errs)
 		}
@@ -163,7 +164,7 @@ func FuzzListSearch(f *testing.F) {
 			}
 			return
 		}
-		var recs []catalogue.JSONRecord
+		var recs []jsonformat.Record
 		if err := json.Unmarshal([]byte(out), &recs); code != 0 || err != nil {
 			t.Fatalf("--search %q: exit %d, %v, %s", search, code, err, errs)
 		}

@@ -6,6 +6,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/uricat/uricat/catalogue"
+	jsonformat "github.com/uricat/uricat/importers/json"
 )
 
 func newShowCmd(e *env) *cobra.Command {
@@ -59,7 +60,7 @@ can be shown (by line:N) and fixed with uricat edit.
 
 // shownRecord is a record as `uricat show --json` prints it.
 type shownRecord struct {
-	catalogue.JSONRecord
+	jsonformat.Record
 	Line     int            `json:"line"`
 	Valid    bool           `json:"valid"`
 	Problems []shownProblem `json:"problems"`
@@ -74,7 +75,7 @@ type shownProblem struct {
 }
 
 func showJSON(rec *catalogue.Record) shownRecord {
-	out := shownRecord{JSONRecord: rec.JSON(), Line: rec.Line(), Valid: rec.Valid(), Problems: []shownProblem{}}
+	out := shownRecord{Record: jsonformat.FromRecord(rec), Line: rec.Line(), Valid: rec.Valid(), Problems: []shownProblem{}}
 	if catalogue.GetField(rec, catalogue.FieldDate) == "" {
 		out.Date = ""
 	}

@@ -11,18 +11,32 @@
 //	Title: ...
 //	Last-Modified: Sun, 02 Dec 2001 03:04:05 GMT
 //
-// Fields map to a bookmark as follows (names are case-insensitive):
+// # Field mapping
 //
-//	URL (or Virtual, with other fields)          URI
-//	Title                                        NAME
-//	Last-Modified, else Date, else
-//	Last-Modified-Detected                       DATE (else the header's Date)
-//	Keyword (TOKENs separated by ": ")           CATEGORY (the first), X-KEYWORDS (the others)
-//	Author-Name                                  X-AUTHOR
-//	Content-Type (a media type)                  TYPE
-//	X-Uricat-Description, -Rating, -Language,
-//	-Id, -Category, -Keywords (uricat's export)  DESCRIPTION, RATING, LANGUAGE, ID, CATEGORY, X-KEYWORDS
-//	any other field                              X-<FIELD>, its RFC 2047 encoded-words decoded
+// Fields map to Hina-Di fields as follows (fieldNames, in mapping.go, is
+// the table the Reader and the Writer use; a test checks this copy). The
+// Writer writes a field as the first Hina-Di field named; the Reader takes
+// it from the first of them whose value converts (names are
+// case-insensitive). URI is the URL (or Virtual, with other fields). The
+// X-Uricat-... fields are uricat's own export's, for what Hina-Di has no
+// field for; their values, as those of every experimental field (X-...),
+// may be RFC 2047 encoded-words, which the Reader decodes. The Reader
+// takes the header's Date for a block without a date. Any other field is
+// X-<FIELD>.
+//
+//	Hina-Di field                                field        value
+//	Title                                        NAME         as is
+//	Last-Modified, Date, Last-Modified-Detected  DATE         RFC 1123 date
+//	Keyword                                      CATEGORY     first TOKEN, the others X-KEYWORDS
+//	Author-Name                                  X-AUTHOR     one line
+//	Content-Type                                 TYPE         media type
+//	HINA-Version                                 -            HINA/2.2beta, not kept
+//	X-Uricat-Description                         DESCRIPTION  as is
+//	X-Uricat-Rating                              RATING       1 to 5
+//	X-Uricat-Language                            LANGUAGE     language tag
+//	X-Uricat-Id                                  ID           ID
+//	X-Uricat-Category                            CATEGORY     what Keyword cannot hold
+//	X-Uricat-Keywords                            X-KEYWORDS   what Keyword cannot hold
 //
 // A block with a duplicate field name is discarded (the spec's MUST) and
 // reported; a block with only Virtual points at another Hina-Di file and is

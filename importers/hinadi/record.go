@@ -7,38 +7,11 @@ import (
 	"github.com/uricat/uricat/importers"
 )
 
-// dateFields give DATE, best first (the issue: Last-Modified, else Date,
-// else Last-Modified-Detected).
-var dateFields = []string{"last-modified", "date", "last-modified-detected"}
-
-// notKept are fields about the Hina-Di file rather than the page: the
-// format's own bookkeeping.
-var notKept = map[string]bool{"hina": true, "hina-version": true}
-
-// fieldOf names the field record takes each of these fields (lower case)
-// for: the writer must not write an extension under one of these names.
-var fieldOf = map[string]string{
-	"url": "URI", "virtual": "URI", "vitural": "URI", "title": "NAME", "last-modified": "DATE",
-	"keyword": "CATEGORY", "author-name": "X-AUTHOR", "content-type": "TYPE",
-	"x-uricat-description": "DESCRIPTION", "x-uricat-rating": "RATING", "x-uricat-language": "LANGUAGE", "x-uricat-id": "ID",
-	"x-uricat-category": "CATEGORY", "x-uricat-keywords": "X-KEYWORDS", "hina": "", "hina-version": "",
-}
-
-// record maps an entity block to a bookmark, or returns nil (with a
-// diagnostic) when it is not one:
-//
-//	URL (or Virtual with other fields)      -> URI
-//	Title                                   -> NAME
-//	Last-Modified, Date, Last-Modified-Detected -> DATE
-//	Keyword (several, SEPARATOR between)    -> CATEGORY (the first) and X-KEYWORDS (the others)
-//	Author-Name                             -> X-AUTHOR
-//	Content-Type (a media type)             -> TYPE
-//	X-Uricat-Description, -Rating, -Language,
-//	-Id, -Category, -Keywords               -> DESCRIPTION, RATING, LANGUAGE, ID, CATEGORY, X-KEYWORDS (uricat's export)
-//	any other field                         -> X-<NAME>
-//
-// The values of experimental fields (X-...) may be RFC 2047 encoded-words,
-// as uricat's export writes a multi-line DESCRIPTION: they are decoded.
+// record maps an entity block to a bookmark as fieldNames says (URI is the
+// URL, else Virtual with other fields; any other field is X-<NAME>), or
+// returns nil (with a diagnostic) when it is not one. The values of
+// experimental fields (X-...) may be RFC 2047 encoded-words, as uricat's
+// export writes a multi-line DESCRIPTION: they are decoded.
 func (r *Reader) record(b *block) *catalogue.Record {
 	if dup, first := b.duplicate(); dup != nil {
 		r.report(catalogue.Skipped, dup.line, "the block at line %d has the field %q twice (lines %d and %d): a block with duplicate field names MUST be discarded (Block); skipped", b.line, dup.name, first.line, dup.line)
@@ -80,90 +53,16 @@ func (r *Reader) record(b *block) *catalogue.Record {
 		r.report(catalogue.Skipped, b.line, "the block at lines %d-%d has no URL (required in entity blocks, URL); skipped", b.line, b.last)
 		return nil
 	}
-	title, _ := take("title")
-	rec.SetName(title)
-	for _, key := range dateFields {
-		for i := range b.fields {
-			f := &b.fields[i]
-			if f.key != key || used[i] {
-				continue
-			}
-			t, note, ok := parseDate(f.value)
-			if !ok || catalogue.ValidateDate(t) != nil {
-				r.report(catalogue.Deviation, f.line, "%s %q is not a date (rfc1123-date); kept as %s", f.name, importers.Excerpt(f.value), xName(f.key))
-				continue
-			}
-			if note != "" {
-				r.report(catalogue.Deviation, f.line, "%s %s; read anyway", f.name, note)
-			}
-			rec.SetDate(t)
-			used[i] = true
-			break
-		}
-		if !rec.Date().IsZero() {
-			break
+	// The fields first, then what adds an extension of its own (X-AUTHOR),
+	// after X-KEYWORDS.
+	for i := range fieldNames {
+		if a := &fieldNames[i]; a.conv != convOneLine {
+			r.setField(rec, b, used, a)
 		}
 	}
-	// The first keyword is the CATEGORY, the others X-KEYWORDS (issue 10:
-	// X-KEYWORDS held a copy of the CATEGORY, which an export then wrote
-	// twice).
-	if kw, f := take("keyword"); f != nil {
-		words := splitKeywords(kw)
-		if len(words) > 0 {
-			rec.SetCategory(words[0])
-		}
-		if len(words) > 1 {
-			rec.AddExtension("X-KEYWORDS", strings.Join(words[1:], "; "))
-		}
-	}
-	// uricat's own Hina-Di export keeps the fields Hina-Di lacks as
-	// experimental fields of its own, X-Uricat-..., which no other field
-	// is taken for (a Netscape export's ID is an X-ID): read them back.
-	if d, f := take("x-uricat-description"); f != nil {
-		rec.SetDescription(decodeWords(d))
-	}
-	for i := range b.fields {
-		f := &b.fields[i]
-		if used[i] || !strings.HasPrefix(f.key, "x-uricat-") {
-			continue
-		}
-		switch v := strings.TrimSpace(decodeWords(f.value)); {
-		case f.key == "x-uricat-rating":
-			if n, err := catalogue.ParseRating(v); err == nil {
-				rec.SetRating(n)
-				used[i] = true
-			}
-		case f.key == "x-uricat-language":
-			if catalogue.ValidateLanguage(v) == nil {
-				rec.SetLanguage(v)
-				used[i] = true
-			}
-		case f.key == "x-uricat-id":
-			if catalogue.ValidateID(v) == nil {
-				rec.SetID(v)
-				used[i] = true
-			}
-		case f.key == "x-uricat-category" && rec.Category() == "":
-			rec.SetCategory(v)
-			used[i] = true
-		case f.key == "x-uricat-keywords":
-			if old := rec.Extension("X-KEYWORDS"); old != "" {
-				v = old + "; " + v
-			}
-			rec.SetExtension("X-KEYWORDS", v)
-			used[i] = true
-		}
-	}
-	if a, f := take("author-name"); f != nil {
-		rec.AddExtension("X-AUTHOR", importers.OneLine(a))
-	}
-	for i := range b.fields {
-		f := &b.fields[i]
-		if f.key == "content-type" && !used[i] {
-			if t := mediaType(strings.TrimSpace(f.value)); catalogue.ValidateType(t) == nil {
-				rec.SetType(t)
-				used[i] = true
-			}
+	for i := range fieldNames {
+		if a := &fieldNames[i]; a.conv == convOneLine {
+			r.setField(rec, b, used, a)
 		}
 	}
 	for i := range b.fields {
@@ -191,6 +90,109 @@ func (r *Reader) record(b *block) *catalogue.Record {
 		return nil
 	}
 	return rec
+}
+
+// setField sets the field of a from the first of a's fields in b that
+// converts, and marks it used.
+func (r *Reader) setField(rec *catalogue.Record, b *block, used []bool, a *fieldName) {
+	switch a.conv {
+	case convVersion:
+		return // not kept
+	case convDate:
+		r.setDate(rec, b, used, a)
+		return
+	}
+	for _, key := range a.keys {
+		for i := range b.fields {
+			f := &b.fields[i]
+			if f.key != key || used[i] {
+				continue
+			}
+			v := f.value
+			if experimental(f.name) {
+				v = decodeWords(v)
+			}
+			switch a.conv {
+			case convText:
+				a.set(rec, v)
+			case convKeyword:
+				// The first keyword is the CATEGORY, the others X-KEYWORDS
+				// (issue 10: X-KEYWORDS held a copy of the CATEGORY, which
+				// an export then wrote twice).
+				words := splitKeywords(v)
+				if len(words) > 0 {
+					a.set(rec, words[0])
+				}
+				if len(words) > 1 {
+					rec.AddExtension("X-KEYWORDS", strings.Join(words[1:], "; "))
+				}
+			case convOneLine:
+				rec.AddExtension(a.field, importers.OneLine(v))
+			case convType:
+				t := mediaType(strings.TrimSpace(v))
+				if catalogue.ValidateType(t) != nil {
+					continue
+				}
+				a.set(rec, t)
+			case convRating:
+				n, err := catalogue.ParseRating(strings.TrimSpace(v))
+				if err != nil {
+					continue
+				}
+				rec.SetRating(n)
+			case convLanguage:
+				if v = strings.TrimSpace(v); catalogue.ValidateLanguage(v) != nil {
+					continue
+				}
+				a.set(rec, v)
+			case convID:
+				if v = strings.TrimSpace(v); catalogue.ValidateID(v) != nil {
+					continue
+				}
+				a.set(rec, v)
+			case convOverflow:
+				// uricat's own export keeps here what Keyword cannot hold.
+				v = strings.TrimSpace(v)
+				if a.set != nil { // CATEGORY, unless Keyword gave it
+					if a.get(rec) != "" {
+						continue
+					}
+					a.set(rec, v)
+					break
+				}
+				if old := a.get(rec); old != "" {
+					v = old + "; " + v
+				}
+				rec.SetExtension(a.field, v)
+			}
+			used[i] = true
+			return
+		}
+	}
+}
+
+// setDate sets DATE from the first of a's fields that reads as a date,
+// reporting those that do not.
+func (r *Reader) setDate(rec *catalogue.Record, b *block, used []bool, a *fieldName) {
+	for _, key := range a.keys {
+		for i := range b.fields {
+			f := &b.fields[i]
+			if f.key != key || used[i] {
+				continue
+			}
+			t, note, ok := parseDate(f.value)
+			if !ok || catalogue.ValidateDate(t) != nil {
+				r.report(catalogue.Deviation, f.line, "%s %q is not a date (rfc1123-date); kept as %s", f.name, importers.Excerpt(f.value), xName(f.key))
+				continue
+			}
+			if note != "" {
+				r.report(catalogue.Deviation, f.line, "%s %s; read anyway", f.name, note)
+			}
+			rec.SetDate(t)
+			used[i] = true
+			return
+		}
+	}
 }
 
 func index(b *block, f *field) int {

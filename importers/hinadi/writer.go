@@ -36,20 +36,19 @@ const (
 // (section "Encoding"); Date is the time of the export, in RFC 1123 form
 // with a two-digit day as the spec's grammar has it.
 //
-// An entity block carries, in this order: URL (URI, first as RECOMMENDED),
-// Title (NAME), Last-Modified (DATE, RFC 1123), Keyword (CATEGORY, then the
-// values of X-KEYWORDS, each a TOKEN, joined by the SEPARATOR ": "; the
-// reader takes the first back as CATEGORY and the others as X-KEYWORDS),
-// Author-Name (X-AUTHOR), Content-Type (TYPE), HINA-Version (HINA/2.2beta,
-// saying the block is complete), then experimental fields (section
-// "Experimental fields") of uricat's own, named so that no extension is
-// taken for them: X-Uricat-Description, -Rating, -Language, -Id; and
-// the record's other extensions, made field-names where they are not (see
-// FieldName). An extension the reader made of one of the spec's fields
-// (X-EXPIRES, X-SERVER, X-METHOD...) is written back as that field. When
-// CATEGORY is not one keyword (it holds ": "), it is written as
-// X-Uricat-Category, and X-KEYWORDS as X-Uricat-Keywords when the Keyword field cannot
-// carry them.
+// An entity block carries URL (URI, first as RECOMMENDED), then the fields
+// of the package doc's table (fieldNames), in its order: DATE in RFC 1123
+// form; Keyword holds CATEGORY, then the values of X-KEYWORDS, each a
+// TOKEN, joined by the SEPARATOR ": " (the reader takes the first back as
+// CATEGORY and the others as X-KEYWORDS); HINA-Version says the block is
+// complete; then experimental fields (section "Experimental fields") of
+// uricat's own, named so that no extension is taken for them
+// (X-Uricat-...). When CATEGORY is not one keyword (it holds ": "), it is
+// written as X-Uricat-Category, and X-KEYWORDS as X-Uricat-Keywords when
+// the Keyword field cannot carry them. Then come the record's other
+// extensions, made field-names where they are not (see FieldName). An
+// extension the reader made of one of the spec's fields (X-EXPIRES,
+// X-SERVER, X-METHOD...) is written back as that field.
 //
 // A value is one line of TEXT: no control character but HT, nothing that
 // could end the line. In the experimental fields, uricat's own, the words
@@ -119,28 +118,9 @@ func (w *Writer) Write(r *catalogue.Record) error {
 	w.names = w.names[:0]
 	b := w.bw.AvailableBuffer()
 	b = w.field(b, "URI", "URL", r.URI())
-	b = w.field(b, "NAME", "Title", r.Name())
-	if !r.Date().IsZero() {
-		b = append(b, "Last-Modified: "...) // our own text: nothing to check
-		b = append(r.Date().UTC().AppendFormat(b, DateLayout), "\r\n"...)
-		w.names = append(w.names, "Last-Modified")
-	}
 	kw, xcat, xkw := keywords(r)
-	b = w.field(b, "CATEGORY", "Keyword", kw)
-	b = w.field(b, "X-AUTHOR", "Author-Name", r.Extension("X-AUTHOR"))
-	b = w.field(b, "TYPE", "Content-Type", r.Type())
-	b = w.field(b, "", "HINA-Version", Version)
-	b = w.field(b, "DESCRIPTION", "X-Uricat-Description", r.Description())
-	if r.Rating() != 0 {
-		b = w.field(b, "RATING", "X-Uricat-Rating", strconv.Itoa(r.Rating()))
-	}
-	b = w.field(b, "LANGUAGE", "X-Uricat-Language", r.Language())
-	b = w.field(b, "ID", "X-Uricat-Id", r.ID())
-	if xcat {
-		b = w.field(b, "CATEGORY", "X-Uricat-Category", r.Category())
-	}
-	if xkw {
-		b = w.field(b, "X-KEYWORDS", "X-Uricat-Keywords", r.Extension("X-KEYWORDS"))
+	for i := range fieldNames {
+		b = w.mapped(b, r, &fieldNames[i], kw, xcat, xkw)
 	}
 	for _, f := range r.Extensions() {
 		if f.Name == "X-AUTHOR" || f.Name == "X-KEYWORDS" {
@@ -154,7 +134,7 @@ func (w *Writer) Write(r *catalogue.Record) error {
 		case !ok:
 			w.Note(catalogue.Dropped, "%s is left out: Hina-Di has no field name for it (WORD *(\"-\" WORD), Block)", f.Name)
 			continue
-		case w.has(name) || fieldOf[strings.ToLower(name)] != "":
+		case w.has(name) || written[strings.ToLower(name)]:
 			w.Note(catalogue.Dropped, "%s is left out: its field, %s, would be taken for another (field names are case-insensitive and unique in a block: Block)", f.Name, name)
 			continue
 		case xName(strings.ToLower(name)) != f.Name:
@@ -201,6 +181,37 @@ func isFieldName(s string) bool {
 		}
 	}
 	return word > 0
+}
+
+// mapped appends to b the field a of r, if r has one (see fieldNames):
+// kw is the Keyword value, xcat and xkw say that CATEGORY and X-KEYWORDS
+// go in X-Uricat-Category and X-Uricat-Keywords (see keywords).
+func (w *Writer) mapped(b []byte, r *catalogue.Record, a *fieldName, kw string, xcat, xkw bool) []byte {
+	name := a.names[0]
+	switch a.conv {
+	case convDate:
+		if r.Date().IsZero() {
+			return b
+		}
+		b = append(b, name...) // our own text: nothing to check
+		b = append(b, ": "...)
+		w.names = append(w.names, name)
+		return append(r.Date().UTC().AppendFormat(b, DateLayout), "\r\n"...)
+	case convKeyword:
+		return w.field(b, a.field, name, kw)
+	case convVersion:
+		return w.field(b, "", name, Version)
+	case convRating:
+		if r.Rating() == 0 {
+			return b
+		}
+		return w.field(b, a.field, name, strconv.Itoa(r.Rating()))
+	case convOverflow:
+		if a.field == catalogue.FieldCategory && !xcat || a.field != catalogue.FieldCategory && !xkw {
+			return b
+		}
+	}
+	return w.field(b, a.field, name, a.get(r))
 }
 
 // has reports whether the current block has a field called name.

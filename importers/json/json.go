@@ -1,5 +1,5 @@
 // Package json reads and writes uricat's JSON: an array of the objects
-// `uricat list --json` prints (catalogue.JSONRecord), one per record,
+// `uricat list --json` prints (Record, made by FromRecord), one per record,
 // with decoded text, RFC 3339 dates, and only the fields a record has:
 //
 //	[
@@ -273,7 +273,7 @@ func (r *Reader) end() {
 // object is a record as the Writer writes it, and a group as `list
 // --group --json` does.
 type object struct {
-	catalogue.JSONRecord
+	Record
 	Group   *string              `json:"group"`
 	Records []stdjson.RawMessage `json:"records"`
 }
@@ -293,12 +293,12 @@ func (r *Reader) element(e element) *catalogue.Record {
 		}
 		return nil
 	}
-	return r.finish(e, &o.JSONRecord, nil)
+	return r.finish(e, &o.Record, nil)
 }
 
 // record reads one record of a group.
 func (r *Reader) record(e element) *catalogue.Record {
-	var j catalogue.JSONRecord
+	var j Record
 	d := stdjson.NewDecoder(bytes.NewReader(e.raw))
 	d.DisallowUnknownFields()
 	if err := d.Decode(&j); err != nil {
@@ -328,7 +328,7 @@ func (r *Reader) slow(e element) *catalogue.Record {
 		}
 		return nil
 	}
-	var j catalogue.JSONRecord
+	var j Record
 	var notes []string
 	for _, name := range slices.Sorted(maps.Keys(m)) {
 		v := m[name]
@@ -365,7 +365,7 @@ func (r *Reader) slow(e element) *catalogue.Record {
 // setKey stores v, the value of the key name, in j, whose JSON name for
 // the member is name; false when v is not of the member's type, which it
 // leaves alone.
-func setKey(j *catalogue.JSONRecord, name string, v stdjson.RawMessage) bool {
+func setKey(j *Record, name string, v stdjson.RawMessage) bool {
 	obj := make([]byte, 0, len(name)+len(v)+4)
 	obj = append(append(append(append(obj, '{', '"'), name...), '"', ':'), v...)
 	return stdjson.Unmarshal(append(obj, '}'), j) == nil
@@ -373,7 +373,7 @@ func setKey(j *catalogue.JSONRecord, name string, v stdjson.RawMessage) bool {
 
 // finish makes a record of j: notes are what was left out of it, to report
 // if the record is imported.
-func (r *Reader) finish(e element, j *catalogue.JSONRecord, notes []string) *catalogue.Record {
+func (r *Reader) finish(e element, j *Record, notes []string) *catalogue.Record {
 	rec := catalogue.NewRecord(catalogue.Values{URI: j.URI, Name: j.Name, Category: j.Category, Description: j.Description,
 		Rating: j.Rating, Language: j.Language, Type: j.Type, ID: j.ID})
 	if j.Date != "" {

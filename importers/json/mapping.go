@@ -28,24 +28,29 @@ type key struct {
 	name  string // the field's name in lower case; "added" for X-ADDED
 	field string // "" for extensions
 	kind  valueKind
+	// A valueString key's: the field's value (catalogue.Fields'), and its
+	// member of Record.
+	get    func(*catalogue.Record) string
+	member func(*Record) *string
 }
 
 // keys are the keys of a record's object, in the order the Writer writes
 // them. The names come from catalogue.Fields. The Reader knows a record's
-// keys by this table; the Writer writes catalogue.JSONRecord, which
-// `uricat list --json` prints too, and whose JSON names a test checks are
-// these, in this order; the package doc's table is checked against it too.
+// keys by this table; FromRecord makes a Record by it, which the Writer
+// writes and `uricat list --json` prints, and whose JSON names a test
+// checks are these, in this order; the package doc's table is checked
+// against it too.
 var keys = []key{
-	{field: catalogue.FieldURI},
-	{field: catalogue.FieldName},
+	{field: catalogue.FieldURI, member: func(j *Record) *string { return &j.URI }},
+	{field: catalogue.FieldName, member: func(j *Record) *string { return &j.Name }},
 	{field: catalogue.FieldDate, kind: valueDate},
 	{name: "added", field: catalogue.FieldAdded, kind: valueAdded},
-	{field: catalogue.FieldCategory},
-	{field: catalogue.FieldDescription},
+	{field: catalogue.FieldCategory, member: func(j *Record) *string { return &j.Category }},
+	{field: catalogue.FieldDescription, member: func(j *Record) *string { return &j.Description }},
 	{field: catalogue.FieldRating, kind: valueRating},
-	{field: catalogue.FieldLanguage},
-	{field: catalogue.FieldType},
-	{field: catalogue.FieldID},
+	{field: catalogue.FieldLanguage, member: func(j *Record) *string { return &j.Language }},
+	{field: catalogue.FieldType, member: func(j *Record) *string { return &j.Type }},
+	{field: catalogue.FieldID, member: func(j *Record) *string { return &j.ID }},
 	{name: "extensions", kind: valueExtensions},
 }
 
@@ -58,6 +63,7 @@ func init() {
 		k := &keys[i]
 		if f, ok := catalogue.LookupField(k.field); ok {
 			k.name = strings.ToLower(f.Name)
+			k.get = f.Get
 		}
 		keyByName[k.name] = k
 	}

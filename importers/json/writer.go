@@ -14,8 +14,8 @@ import (
 	"github.com/uricat/uricat/importers"
 )
 
-// Writer writes records as one indented JSON array of catalogue.JSONRecord,
-// byte for byte what Encode makes of the []catalogue.JSONRecord that
+// Writer writes records as one indented JSON array of Record,
+// byte for byte what Encode makes of the []Record that
 // `uricat list --json` prints, but one record at a time, so that a large
 // export does not build the whole document in memory.
 type Writer struct {
@@ -58,7 +58,7 @@ func (w *Writer) Write(rec *catalogue.Record) error {
 	}
 	w.n++
 	w.buf.Reset()
-	if err := w.enc.Encode(rec.JSON()); err != nil {
+	if err := w.enc.Encode(FromRecord(rec)); err != nil {
 		return fmt.Errorf("json: record %d (%s): %w", w.n, rec.URI(), err)
 	}
 	out := bytes.TrimSuffix(w.buf.Bytes(), []byte("\n"))

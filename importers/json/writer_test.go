@@ -30,13 +30,13 @@ func write(t testing.TB, recs ...*catalogue.Record) (string, []catalogue.Diagnos
 }
 
 // The Writer streams exactly what Encode, which `uricat list --json` uses,
-// makes of the []catalogue.JSONRecord.
+// makes of the []Record.
 func TestWriteMatchesEncode(t *testing.T) {
 	for _, recs := range [][]*catalogue.Record{nil, sample()[:1], sample()} {
 		got, _ := write(t, recs...)
-		objs := make([]catalogue.JSONRecord, len(recs))
+		objs := make([]Record, len(recs))
 		for i, r := range recs {
-			objs[i] = r.JSON()
+			objs[i] = FromRecord(r)
 		}
 		var want bytes.Buffer
 		if err := Encode(&want, objs); err != nil {
@@ -66,7 +66,7 @@ func TestNoHTMLEscaping(t *testing.T) {
 func TestStandardReader(t *testing.T) {
 	recs := sample()
 	out, _ := write(t, recs...)
-	var back []catalogue.JSONRecord
+	var back []Record
 	if err := stdjson.Unmarshal([]byte(out), &back); err != nil {
 		t.Fatal(err)
 	}
@@ -106,7 +106,7 @@ func TestInvisibleEscaped(t *testing.T) {
 			t.Errorf("output lacks %s:\n%s", want, out)
 		}
 	}
-	var back []catalogue.JSONRecord
+	var back []Record
 	if err := stdjson.Unmarshal([]byte(out), &back); err != nil || back[0].Name != rec.Name() || back[0].Description != rec.Description() {
 		t.Errorf("read back %+v, %v", back, err)
 	}
@@ -121,7 +121,7 @@ func TestInvisibleAboveBMPEscaped(t *testing.T) {
 	if want := `flag\udb40\udc67\udb40\udc7f 葛\udb40\udd00 \ud834\udd73x`; !strings.Contains(out, want) {
 		t.Errorf("output lacks %s:\n%s", want, out)
 	}
-	var back []catalogue.JSONRecord
+	var back []Record
 	if err := stdjson.Unmarshal([]byte(out), &back); err != nil || back[0].Name != rec.Name() {
 		t.Errorf("read back %+v, %v", back, err)
 	}
@@ -145,7 +145,7 @@ func TestControlsEscaped(t *testing.T) {
 			t.Errorf("raw control %U in\n%q", r, out)
 		}
 	}
-	var back []catalogue.JSONRecord
+	var back []Record
 	if err := stdjson.Unmarshal([]byte(out), &back); err != nil || back[0].Name != rec.Name() || back[0].Description != rec.Description() {
 		t.Errorf("read back %+v, %v", back, err)
 	}

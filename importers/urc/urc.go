@@ -17,18 +17,34 @@
 // Each URL becomes one bookmark. It takes the URDs and URNs of its own group
 // and of every group around it, wherever in the group they stand (the
 // proposal's examples put them before and after the URLs); an inner group's
-// field replaces an outer group's field of the same name and language tag:
-//   - Title -> NAME; translations (Title.sv) -> X-TITLE-SV, or NAME when
-//     there is no untranslated title (and then their tag is the LANGUAGE
-//     if no Language URD gives one);
-//   - Language -> LANGUAGE; Description -> DESCRIPTION; Date -> DATE;
-//   - Content-type -> TYPE when it is a media type ("Text/Plain"), with a
-//     Charset URD as its charset parameter; otherwise X-CONTENT-TYPE
-//     ("PostScript") and X-CHARSET;
-//   - Category, Rating and Id (uricat's export writes them) -> CATEGORY,
-//     RATING, ID;
+// field replaces an outer group's field of the same name and language tag.
+// The standard fields are as the table below says, and:
+//   - Title translations (Title.sv) -> X-TITLE-SV, or NAME when there is
+//     no untranslated title (and then their tag is the LANGUAGE if no
+//     Language URD gives one);
+//   - a Content-type that is not a media type ("PostScript") ->
+//     X-CONTENT-TYPE; a Charset URD -> TYPE's charset parameter when TYPE
+//     is text/..., otherwise X-CHARSET;
 //   - the URN -> X-URN; any other field (Author, Version, Fragment, ...) ->
 //     X-<FIELD>[-<LANG>], upper case; several values are joined with "; ".
+//
+// # Field mapping
+//
+// The standard fields map to untranslated URDs as follows (fieldURDs, in
+// mapping.go, is the table the Reader and the Writer use; a test checks
+// this copy). A value the field cannot hold stays an X- field (a Date that
+// is no date is X-DATE). Category, Rating and Id are not the proposal's:
+// uricat's export writes them, and the Reader reads them back.
+//
+//	field        URD           value
+//	NAME         Title         values joined by "; "
+//	DESCRIPTION  Description   values joined by "; "
+//	DATE         Date          date
+//	CATEGORY     Category      values joined by "; "
+//	RATING       Rating        1 to 5
+//	LANGUAGE     Language      the first
+//	TYPE         Content-type  media type
+//	ID           Id            ID
 //
 // A value other than a Description is one line: a line break in it, and
 // the blanks around that, is a space; its other blanks are its own.
@@ -412,44 +428,16 @@ func (r *Reader) fieldsOf(in *group, order []string) *catalogue.Record {
 			continue
 		}
 		name, lang := strings.ToLower(vals[0].name), vals[0].lang
+		if a := urdField[name]; a != nil && lang == "" && r.setField(rec, a, vals) {
+			continue
+		}
 		switch {
-		case name == "title" && lang == "":
-			rec.SetName(join(vals))
 		case name == "title" && !hasField(lookup, "title"):
 			if rec.Name() == "" {
 				rec.SetName(join(vals))
 				titleLang = lang
 			} else {
 				addExt(extName(vals[0].name, lang), join(vals))
-			}
-		case name == "language" && lang == "":
-			rec.SetLanguage(vals[0].value)
-			for _, v := range vals[1:] {
-				r.report(v.line, v.off, catalogue.Dropped, "a second Language %q; the first, %q, is kept", v.value, rec.Language())
-			}
-		case name == "description" && lang == "":
-			rec.SetDescription(join(vals))
-		// Category, Rating and Id are not the proposal's, but uricat's
-		// export writes them: read them back (issue 10: CATEGORY came back
-		// as X-CATEGORY). A value the field cannot hold stays an X- field.
-		case name == "category" && lang == "":
-			rec.SetCategory(join(vals))
-		case name == "rating" && lang == "" && len(vals) == 1 && validRating(vals[0].value):
-			n, _ := catalogue.ParseRating(vals[0].value)
-			rec.SetRating(n)
-		case name == "id" && lang == "" && len(vals) == 1 && catalogue.ValidateID(vals[0].value) == nil:
-			rec.SetID(vals[0].value)
-		case name == "date" && lang == "":
-			if t, ok := parseDate(vals[0].value); ok {
-				rec.SetDate(t)
-			} else {
-				addExt("X-DATE", join(vals))
-			}
-		case name == "content-type" && lang == "":
-			if mt := mediaType(vals[0].value); mt != "" {
-				rec.SetType(mt)
-			} else {
-				addExt("X-CONTENT-TYPE", join(vals))
 			}
 		case name == "charset" && lang == "":
 			charset = vals
@@ -474,6 +462,44 @@ func (r *Reader) fieldsOf(in *group, order []string) *catalogue.Record {
 	}
 	rec.SetExtensions(ext)
 	return rec
+}
+
+// setField sets the field of a from vals, the values of its URD; false
+// when they do not convert, and the URD stays an X- field.
+func (r *Reader) setField(rec *catalogue.Record, a *fieldURD, vals []urd) bool {
+	switch a.conv {
+	case convText:
+		a.set(rec, join(vals))
+	case convDate:
+		t, ok := parseDate(vals[0].value)
+		if !ok {
+			return false
+		}
+		rec.SetDate(t)
+	case convRating:
+		if len(vals) != 1 || !validRating(vals[0].value) {
+			return false
+		}
+		n, _ := catalogue.ParseRating(vals[0].value)
+		rec.SetRating(n)
+	case convLanguage:
+		a.set(rec, vals[0].value)
+		for _, v := range vals[1:] {
+			r.report(v.line, v.off, catalogue.Dropped, "a second Language %q; the first, %q, is kept", v.value, a.get(rec))
+		}
+	case convType:
+		mt := mediaType(vals[0].value)
+		if mt == "" {
+			return false
+		}
+		a.set(rec, mt)
+	case convID:
+		if len(vals) != 1 || catalogue.ValidateID(vals[0].value) != nil {
+			return false
+		}
+		a.set(rec, vals[0].value)
+	}
+	return true
 }
 
 // hasField reports whether an untranslated field of that name is in scope.

@@ -39,11 +39,9 @@ func Label(ext string) string {
 //	Date=Sat, 21 Nov 2026 15:04:05 GMT;
 //	Language=en;>
 //
-// The URL comes first; then URDs (label "=" value): Title (NAME),
-// Description (DESCRIPTION), Date (DATE, in the RFC 822/1123 form the
-// proposal's own headers use), Category (CATEGORY), Rating (RATING),
-// Language (LANGUAGE, as in the example), Content-type (TYPE, the
-// proposal's field name), Id (ID), Author and Version (X-AUTHOR and
+// The URL comes first; then URDs (label "=" value): the standard fields as
+// the package doc's table says (fieldURDs), DATE in the RFC 822/1123 form
+// the proposal's own headers use; Author and Version (X-AUTHOR and
 // X-VERSION, names the examples use) and every other extension under its
 // own name, which starts with "X-" as the proposal asks of private fields
 // ("_", which a field name cannot hold, as "-": see Label). X-URN becomes a
@@ -138,32 +136,9 @@ func (w *Writer) Write(r *catalogue.Record) error {
 		b, _ = appendEscaped(b, urn)
 		b = append(b, ';')
 	}
-	b = w.urd(b, "NAME", "Title", r.Name())
-	b = w.urd(b, "DESCRIPTION", "Description", r.Description())
-	if !r.Date().IsZero() {
-		w.date = r.Date().UTC().AppendFormat(w.date[:0], DateLayout)
-		b = w.urd(b, "DATE", "Date", string(w.date))
+	for i := range fieldURDs {
+		b = w.field(b, r, &fieldURDs[i])
 	}
-	b = w.urd(b, "CATEGORY", "Category", r.Category())
-	if r.Rating() != 0 {
-		b = w.urd(b, "RATING", "Rating", strconv.Itoa(r.Rating()))
-	}
-	b = w.urd(b, "LANGUAGE", "Language", r.Language())
-	if r.Type() != "" {
-		mt, ok := w.types[r.Type()]
-		if !ok {
-			mt = mediaType(r.Type())
-			if w.types == nil || len(w.types) > 256 {
-				w.types = map[string]string{}
-			}
-			w.types[r.Type()] = mt
-		}
-		if mt != r.Type() {
-			w.Note(catalogue.Deviation, "TYPE %q reads back in canonical form, %q", r.Type(), mt)
-		}
-	}
-	b = w.urd(b, "TYPE", "Content-type", r.Type())
-	b = w.urd(b, "ID", "Id", r.ID())
 	for _, f := range r.Extensions() {
 		if f.Name == "X-URN" {
 			continue
@@ -180,6 +155,38 @@ func (w *Writer) Write(r *catalogue.Record) error {
 	}
 	_, err := w.bw.Write(append(b, ">\r\n"...)) // bufio's errors are sticky: this reports any
 	return err
+}
+
+// field appends to b the URD of a's field of r, if r has one.
+func (w *Writer) field(b []byte, r *catalogue.Record, a *fieldURD) []byte {
+	switch a.conv {
+	case convDate:
+		if r.Date().IsZero() {
+			return b
+		}
+		w.date = r.Date().UTC().AppendFormat(w.date[:0], DateLayout)
+		return w.urd(b, a.field, a.label, string(w.date))
+	case convRating:
+		if r.Rating() == 0 {
+			return b
+		}
+		return w.urd(b, a.field, a.label, strconv.Itoa(r.Rating()))
+	case convType:
+		if t := a.get(r); t != "" {
+			mt, ok := w.types[t]
+			if !ok {
+				mt = mediaType(t)
+				if w.types == nil || len(w.types) > 256 {
+					w.types = map[string]string{}
+				}
+				w.types[t] = mt
+			}
+			if mt != t {
+				w.Note(catalogue.Deviation, "TYPE %q reads back in canonical form, %q", t, mt)
+			}
+		}
+	}
+	return w.urd(b, a.field, a.label, a.get(r))
 }
 
 // Close writes what is buffered.

@@ -1,0 +1,65 @@
+package urc
+
+import (
+	"strings"
+
+	"github.com/uricat/uricat/catalogue"
+)
+
+// conversion is how a field's value is converted to and from its URDs.
+type conversion uint8
+
+const (
+	convText     conversion = iota // the values, joined by "; "
+	convDate                       // one of dateForms; written in DateLayout
+	convRating                     // one value, 1 to 5
+	convLanguage                   // the first value (a second is reported, dropped)
+	convType                       // a media type, in canonical form (mediaType)
+	convID                         // one value, an SSD3 ID (3.9)
+)
+
+// String is how the package doc's table names the conversion.
+func (c conversion) String() string {
+	return [...]string{`values joined by "; "`, "date", "1 to 5", "the first", "media type", "ID"}[c]
+}
+
+// fieldURD maps a standard field to the URD (label, the field name of rule
+// 6) the Writer writes it as and the Reader takes it from, untranslated (no
+// language tag). A value the field cannot hold stays an X- field. The
+// Reader and the Writer both read fieldURDs, and the package doc's table
+// is checked against it.
+type fieldURD struct {
+	field string
+	label string
+	conv  conversion
+	get   func(*catalogue.Record) string // the field's (catalogue.Fields)
+	set   func(*catalogue.Record, string)
+}
+
+// fieldURDs lists the fields in the order the Writer writes them. Category,
+// Rating and Id are not the proposal's, but uricat's export writes them
+// and the Reader reads them back (issue 10: CATEGORY came back as
+// X-CATEGORY).
+var fieldURDs = []fieldURD{
+	{field: catalogue.FieldName, label: "Title", set: (*catalogue.Record).SetName},
+	{field: catalogue.FieldDescription, label: "Description", set: (*catalogue.Record).SetDescription},
+	{field: catalogue.FieldDate, label: "Date", conv: convDate},
+	{field: catalogue.FieldCategory, label: "Category", set: (*catalogue.Record).SetCategory},
+	{field: catalogue.FieldRating, label: "Rating", conv: convRating},
+	{field: catalogue.FieldLanguage, label: "Language", conv: convLanguage, set: (*catalogue.Record).SetLanguage},
+	// The proposal's field name.
+	{field: catalogue.FieldType, label: "Content-type", conv: convType, set: (*catalogue.Record).SetType},
+	{field: catalogue.FieldID, label: "Id", conv: convID, set: (*catalogue.Record).SetID},
+}
+
+// urdField finds a row of fieldURDs by its label in lower case.
+var urdField = map[string]*fieldURD{}
+
+func init() {
+	for i := range fieldURDs {
+		a := &fieldURDs[i]
+		f, _ := catalogue.LookupField(a.field)
+		a.get = f.Get
+		urdField[strings.ToLower(a.label)] = a
+	}
+}
