@@ -100,7 +100,7 @@ func TestValidateManyExtensions(t *testing.T) {
 	if len(ps) != 1 || ps[0].Field != "X-F7" || !strings.Contains(ps[0].Msg, "appears twice") {
 		t.Errorf("Validate() = %v, want X-F7 appears twice", ps)
 	}
-	if d := time.Since(start); d > 5*time.Second { // 0.4 s; 147 s before
+	if d := time.Since(start); d > 30*time.Second { // 0.4 s; 147 s before (generous for -race on a loaded machine)
 		t.Errorf("took %v", d)
 	}
 }

@@ -173,7 +173,7 @@ func TestDetailBigDescription(t *testing.T) {
 		start := time.Now()
 		h.send(keyMsg(k))
 		view := h.m.View()
-		if d := time.Since(start); d > 100*time.Millisecond { // about 0.5 ms; generous for a loaded machine and -race
+		if d := time.Since(start); d > time.Second { // about 0.5 ms; 7-10 s before: generous for -race on a loaded machine (BenchmarkDetailKeystroke has the figures)
 			t.Errorf("%s took %v", k, d)
 		}
 		if !strings.Contains(view, "+ · ↑/↓ scroll") {

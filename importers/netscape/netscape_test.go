@@ -551,7 +551,7 @@ func TestManyAttributes(t *testing.T) {
 		t.Errorf("%d extension fields, want %d", got, want)
 	}
 	checkDiags(t, diags, []string{"2 dropped: this <A> has more than 1000 attributes: the rest are not imported"})
-	if d := time.Since(start); d > 10*time.Second {
+	if d := time.Since(start); d > 60*time.Second { // about 1-3 s (11 s under -race on a loaded machine); minutes before: BenchmarkManyAttributes has the figures
 		t.Errorf("took %v", d)
 	}
 
