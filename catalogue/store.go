@@ -2,6 +2,7 @@ package catalogue
 
 import (
 	"bufio"
+	"bytes"
 	"crypto/rand"
 	"encoding/hex"
 	"errors"
@@ -11,6 +12,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -160,9 +162,16 @@ func (s *Snapshot) Records() []*Record { return s.records }
 // records is written back as it was, and records nobody changed byte for
 // byte as they were read.
 func (s *Snapshot) WriteTo(w io.Writer) (int64, error) {
+	return s.writeTo(w, nil)
+}
+
+// writeTo is WriteTo; if lines is not nil, it is given each record's
+// index and the line of the file its text starts at.
+func (s *Snapshot) writeTo(w io.Writer, lines func(i, line int)) (int64, error) {
 	var n int64
 	var last byte = '\n'
 	var buf []byte
+	lf := 0 // line breaks written
 	write := func(s string) error {
 		if s == "" {
 			return nil
@@ -170,6 +179,9 @@ func (s *Snapshot) WriteTo(w io.Writer) (int64, error) {
 		m, err := io.WriteString(w, s)
 		n += int64(m)
 		last = s[len(s)-1]
+		if lines != nil {
+			lf += strings.Count(s[:m], "\n")
+		}
 		return err
 	}
 	if err := write(s.head); err != nil {
@@ -194,10 +206,16 @@ func (s *Snapshot) WriteTo(w io.Writer) (int64, error) {
 		// The record's text, unpacked into buf (see packer), written as
 		// bytes: io.Writer must not keep them.
 		buf = appendRaw(buf[:0], r.raw)
+		if lines != nil {
+			lines(i, lf+1)
+		}
 		if len(buf) > 0 {
 			m, err := w.Write(buf)
 			n += int64(m)
 			last = buf[len(buf)-1]
+			if lines != nil {
+				lf += bytes.Count(buf[:m], newline)
+			}
 			if err != nil {
 				return n, err
 			}
@@ -419,10 +437,17 @@ type Saved struct {
 	snap     *Snapshot
 	disk     diskState
 	warnings []string
+	// moved are the snapshot's records whose line in the file written is
+	// not the one they say, each with a copy that says it (see renumber).
+	moved map[*Record]*Record
 }
 
 // Version is the Version of the catalogue that was written.
 func (s *Saved) Version() uint64 { return s.snap.Version }
+
+// Renumbered reports whether the save moved records to other lines of the
+// file: Saved then replaces them (see Catalogue.Saved).
+func (s *Saved) Renumbered() bool { return len(s.moved) > 0 }
 
 // Warnings says what the save wrote but could not keep of the file as it
 // was (its owner, its other hard links): worth telling the user, nothing
@@ -439,12 +464,20 @@ func (s *Saved) Warnings() []string { return s.warnings }
 func (tx *SaveTx) Commit(s *Snapshot) (*Saved, error) {
 	defer tx.Abort()
 	var size int64
+	var moved map[*Record]*Record
 	sum := crc32.New(castagnoli())
 	warnings, err := writeAtomic(tx.target, tx.info, func(f io.Writer) error {
 		// Streamed through a buffer, summed on the way: the file is never
 		// held twice in memory.
 		w := bufio.NewWriterSize(io.MultiWriter(f, sum), 256<<10)
-		n, err := s.WriteTo(w)
+		n, err := s.writeTo(w, func(i, line int) {
+			if r := s.records[i]; r.Line() != line {
+				if moved == nil {
+					moved = map[*Record]*Record{}
+				}
+				moved[r] = r.atLine(line)
+			}
+		})
 		size = n
 		if err != nil {
 			return err
@@ -459,14 +492,42 @@ func (tx *SaveTx) Commit(s *Snapshot) (*Saved, error) {
 		return nil, fmt.Errorf("save: %w", err)
 	}
 	removeStaleTemps(tx.target)
-	return &Saved{snap: s, disk: diskState{exists: true, id: idOf(info), size: size, crc: sum.Sum32()}, warnings: warnings}, nil
+	return &Saved{snap: s, disk: diskState{exists: true, id: idOf(info), size: size, crc: sum.Sum32()}, warnings: warnings, moved: moved}, nil
 }
 
 // Saved tells the catalogue that res was written: the file now holds that
 // Version. Edits applied since are still to be saved (Modified).
+//
+// Every record the save moved to another line (records deleted or added
+// above it, lines added to one above) is replaced by a copy that says its
+// line in the file now, it and its problems: Records then gives new
+// records where they moved, so a caller holding records should take them
+// again.
 func (c *Catalogue) Saved(res *Saved) {
 	s := res.snap
-	c.saved = saved{version: s.Version, records: s.records, head: s.head, tail: s.tail, disk: res.disk, warnings: res.warnings}
+	recs := s.records
+	if len(res.moved) > 0 {
+		recs = renumber(s.records, res.moved)
+		if c.version == s.Version {
+			c.records = recs
+		} else {
+			c.records = renumber(c.records, res.moved)
+		}
+		c.keys = nil // it holds the records replaced
+	}
+	c.saved = saved{version: s.Version, records: recs, head: s.head, tail: s.tail, disk: res.disk, warnings: res.warnings}
+}
+
+// renumber returns a copy of recs in which the records moved holds are
+// replaced by their copies; recs is left alone (a snapshot may be reading it).
+func renumber(recs []*Record, moved map[*Record]*Record) []*Record {
+	out := slices.Clone(recs)
+	for i, r := range out {
+		if nr, ok := moved[r]; ok {
+			out[i] = nr
+		}
+	}
+	return out
 }
 
 // SaveWarnings returns the Warnings of the catalogue's last save, if any.

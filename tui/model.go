@@ -136,7 +136,10 @@ func New(opts Options) *Model {
 	m := &Model{th: th, keys: newKeyMap(), width: 80, height: 24}
 	m.list = newList(func() int { return m.layout().bodyH })
 	m.store = newStore(opts.Path, opts.Catalogue, &m.status)
-	m.store.changed = func() tea.Cmd { return m.refilter(m.store.cat.Records()) }
+	m.store.changed = func() tea.Cmd {
+		m.reloadDialogs()
+		return m.refilter(m.store.cat.Records())
+	}
 	m.store.spin = m.startSpinner
 	m.help = help.New()
 	m.help.Styles = th.Help
