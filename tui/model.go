@@ -117,6 +117,7 @@ type row struct {
 	label  string
 	count  int
 	rec    *catalogue.Record
+	head   int // grouped: the row of the heading of the record's group
 }
 
 // height of a row in lines: a record shows its URI beneath its name.

@@ -214,6 +214,10 @@ func (m *Model) listView(w, h int) string {
 		return block("\n"+strings.Join(lines, "\n"), w, h)
 	}
 	lines := make([]string, 0, h)
+	if i := m.list.stickyHead(); i >= 0 {
+		// The heading of the group the first row shown is in.
+		lines = append(lines, m.rowLines(m.list.rowAt(i), false, w)...)
+	}
 	for i := m.list.offset; i < m.list.rowCount() && len(lines) < h; i++ {
 		lines = append(lines, m.rowLines(m.list.rowAt(i), i == m.list.cursor, w)...)
 	}
