@@ -458,12 +458,13 @@ func (c *Catalogue) now() time.Time {
 
 // reparse reads a rendered record back, so that what the catalogue holds
 // is exactly what the file will hold.
+//
+// line is the line the record it replaces starts at, 0 for a new record:
+// its problems are numbered from there (from 1 for a new record), and the
+// record keeps that line until a save says where it is now (Saved).
 func reparse(text string, line int) *Record {
-	if line == 0 {
-		line = 1
-	}
-	r := parseRecord(text, line, nil)
-	r.line = 0
+	r := parseRecord(text, max(line, 1), nil)
+	r.line = int32(line)
 	return r
 }
 

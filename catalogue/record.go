@@ -392,6 +392,26 @@ func (r *Record) Clone() *Record {
 	return c
 }
 
+// atLine returns a copy of r that says it starts at line of the file, as
+// do its problems. The copy shares what it does not change with r.
+func (r *Record) atLine(line int) *Record {
+	c := &Record{raw: r.raw, spans: r.spans, accepted: r.accepted, line: int32(line), rating: r.rating, flags: r.flags,
+		invalid: r.invalid, allowDup: r.allowDup, date: r.date, ref: r.ref, more: r.more}
+	if ps := r.Problems(); len(ps) > 0 {
+		// Problems were numbered from the record's line (1 for a record
+		// new here, see reparse).
+		delta := line - max(r.Line(), 1)
+		m := c.edit()
+		m.problems = slices.Clone(ps)
+		for i := range m.problems {
+			if m.problems[i].Line > 0 {
+				m.problems[i].Line += delta
+			}
+		}
+	}
+	return c
+}
+
 // forget makes r a record of its values alone, as one not read from any
 // file: no text, separator, problems, line or identity.
 func (r *Record) forget() {

@@ -12,6 +12,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -165,10 +166,17 @@ func (s *Snapshot) Records() []*Record { return s.records }
 // LF, as the rest of it, so that an edit neither mixes the two nor
 // rewrites every line (check still warns about the LF).
 func (s *Snapshot) WriteTo(w io.Writer) (int64, error) {
+	return s.writeTo(w, nil)
+}
+
+// writeTo is WriteTo; if lines is not nil, it is given each record's
+// index and the line of the file its text starts at.
+func (s *Snapshot) writeTo(w io.Writer, lines func(i, line int)) (int64, error) {
 	var n int64
 	var last byte = '\n'
 	var buf []byte
 	lf := s.lf
+	breaks := 0 // line breaks written
 	write := func(s string) error {
 		if s == "" {
 			return nil
@@ -179,6 +187,9 @@ func (s *Snapshot) WriteTo(w io.Writer) (int64, error) {
 		m, err := io.WriteString(w, s)
 		n += int64(m)
 		last = s[len(s)-1]
+		if lines != nil {
+			breaks += strings.Count(s[:m], "\n")
+		}
 		return err
 	}
 	if err := write(s.head); err != nil {
@@ -206,10 +217,16 @@ func (s *Snapshot) WriteTo(w io.Writer) (int64, error) {
 		if lf {
 			buf = dropCR(buf)
 		}
+		if lines != nil {
+			lines(i, breaks+1)
+		}
 		if len(buf) > 0 {
 			m, err := w.Write(buf)
 			n += int64(m)
 			last = buf[len(buf)-1]
+			if lines != nil {
+				breaks += bytes.Count(buf[:m], newline)
+			}
 			if err != nil {
 				return n, err
 			}
@@ -448,10 +465,17 @@ type Saved struct {
 	snap     *Snapshot
 	disk     diskState
 	warnings []string
+	// moved are the snapshot's records whose line in the file written is
+	// not the one they say, each with a copy that says it (see renumber).
+	moved map[*Record]*Record
 }
 
 // Version is the Version of the catalogue that was written.
 func (s *Saved) Version() uint64 { return s.snap.Version }
+
+// Renumbered reports whether the save moved records to other lines of the
+// file: Saved then replaces them (see Catalogue.Saved).
+func (s *Saved) Renumbered() bool { return len(s.moved) > 0 }
 
 // Warnings says what the save wrote but could not keep of the file as it
 // was (its owner, its other hard links): worth telling the user, nothing
@@ -468,12 +492,20 @@ func (s *Saved) Warnings() []string { return s.warnings }
 func (tx *SaveTx) Commit(s *Snapshot) (*Saved, error) {
 	defer tx.Abort()
 	var size int64
+	var moved map[*Record]*Record
 	sum := crc32.New(castagnoli())
 	warnings, err := writeAtomic(tx.target, tx.info, func(f io.Writer) error {
 		// Streamed through a buffer, summed on the way: the file is never
 		// held twice in memory.
 		w := bufio.NewWriterSize(io.MultiWriter(f, sum), 256<<10)
-		n, err := s.WriteTo(w)
+		n, err := s.writeTo(w, func(i, line int) {
+			if r := s.records[i]; r.Line() != line {
+				if moved == nil {
+					moved = map[*Record]*Record{}
+				}
+				moved[r] = r.atLine(line)
+			}
+		})
 		size = n
 		if err != nil {
 			return err
@@ -488,14 +520,42 @@ func (tx *SaveTx) Commit(s *Snapshot) (*Saved, error) {
 		return nil, fmt.Errorf("save: %w", err)
 	}
 	removeStaleTemps(tx.target)
-	return &Saved{snap: s, disk: diskState{exists: true, id: idOf(info), size: size, crc: sum.Sum32()}, warnings: warnings}, nil
+	return &Saved{snap: s, disk: diskState{exists: true, id: idOf(info), size: size, crc: sum.Sum32()}, warnings: warnings, moved: moved}, nil
 }
 
 // Saved tells the catalogue that res was written: the file now holds that
 // Version. Edits applied since are still to be saved (Modified).
+//
+// Every record the save moved to another line (records deleted or added
+// above it, lines added to one above) is replaced by a copy that says its
+// line in the file now, it and its problems: Records then gives new
+// records where they moved, so a caller holding records should take them
+// again.
 func (c *Catalogue) Saved(res *Saved) {
 	s := res.snap
-	c.saved = saved{version: s.Version, records: s.records, head: s.head, tail: s.tail, disk: res.disk, warnings: res.warnings}
+	recs := s.records
+	if len(res.moved) > 0 {
+		recs = renumber(s.records, res.moved)
+		if c.version == s.Version {
+			c.records = recs
+		} else {
+			c.records = renumber(c.records, res.moved)
+		}
+		c.keys = nil // it holds the records replaced
+	}
+	c.saved = saved{version: s.Version, records: recs, head: s.head, tail: s.tail, disk: res.disk, warnings: res.warnings}
+}
+
+// renumber returns a copy of recs in which the records moved holds are
+// replaced by their copies; recs is left alone (a snapshot may be reading it).
+func renumber(recs []*Record, moved map[*Record]*Record) []*Record {
+	out := slices.Clone(recs)
+	for i, r := range out {
+		if nr, ok := moved[r]; ok {
+			out[i] = nr
+		}
+	}
+	return out
 }
 
 // SaveWarnings returns the Warnings of the catalogue's last save, if any.

@@ -319,6 +319,17 @@ func (m *Model) submitted(msg form.SubmittedMsg) tea.Cmd {
 	return cmd
 }
 
+// reloadDialogs rebuilds the views of the catalogue on the stack (the
+// problems view) from the catalogue as it is now: after an edit, or a save
+// that moved records to other lines.
+func (m *Model) reloadDialogs() {
+	for _, d := range m.dialogs.Dialogs() {
+		if p, ok := d.(reloader); ok {
+			p.Reload(m.store.cat)
+		}
+	}
+}
+
 // formDone closes the form on top once its record is applied; a view of
 // the catalogue beneath it (the problems view, the form having fixed one
 // of its records) is rebuilt.

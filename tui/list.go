@@ -176,12 +176,13 @@ func (li *recordList) buildRows() {
 		return
 	}
 	for _, g := range li.res.groups {
+		head := len(li.rows)
 		li.rows = append(li.rows, row{header: true, label: g.Label, count: len(g.Records)})
 		if li.folded[g.Label] {
 			continue
 		}
 		for _, r := range g.Records {
-			li.rows = append(li.rows, row{rec: r})
+			li.rows = append(li.rows, row{rec: r, head: head})
 		}
 	}
 }
@@ -293,10 +294,27 @@ func (li *recordList) toggleFoldAll() {
 	li.scrollToCursor()
 }
 
+// stickyHead returns the row of the heading drawn above the first row
+// shown, when that row is a record of a group whose heading scrolled
+// away; -1 when none is.
+func (li *recordList) stickyHead() int {
+	if li.flat || li.offset <= 0 || li.offset >= li.rowCount() {
+		return -1
+	}
+	if r := li.rowAt(li.offset); !r.header {
+		return r.head
+	}
+	return -1
+}
+
 // scrollToCursor moves the view so the cursor's row is on screen, moving
-// it as little as possible.
+// it as little as possible. Grouped, a line is kept for the heading of
+// the first group shown (stickyHead).
 func (li *recordList) scrollToCursor() {
 	h := li.height()
+	if !li.flat {
+		h--
+	}
 	if li.cursor < li.offset {
 		li.offset = li.cursor
 	}

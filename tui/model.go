@@ -117,6 +117,7 @@ type row struct {
 	label  string
 	count  int
 	rec    *catalogue.Record
+	head   int // grouped: the row of the heading of the record's group
 }
 
 // height of a row in lines: a record shows its URI beneath its name.
@@ -136,7 +137,10 @@ func New(opts Options) *Model {
 	m := &Model{th: th, keys: newKeyMap(), width: 80, height: 24}
 	m.list = newList(func() int { return m.layout().bodyH })
 	m.store = newStore(opts.Path, opts.Catalogue, &m.status)
-	m.store.changed = func() tea.Cmd { return m.refilter(m.store.cat.Records()) }
+	m.store.changed = func() tea.Cmd {
+		m.reloadDialogs()
+		return m.refilter(m.store.cat.Records())
+	}
 	m.store.spin = m.startSpinner
 	m.help = help.New()
 	m.help.Styles = th.Help
@@ -221,14 +225,38 @@ func (m *Model) setMsg(sev severity, format string, args ...any) {
 }
 
 // status is the status bar's message, shared by the root and its store.
+// A message lasts until the next key that says nothing itself; an info
+// or success message also goes after statusTTL. An error (a save that
+// failed) stays until another message takes its place.
 type status struct {
-	msg string
-	sev severity
+	msg   string
+	sev   severity
+	seq   uint64 // counts the messages set
+	timed uint64 // the seq of the last message given a timer
 }
+
+// statusTTL is how long an info or success message stays.
+const statusTTL = 5 * time.Second
+
+// statusExpiredMsg says that the message numbered seq has been shown for
+// statusTTL: it goes, unless another took its place.
+type statusExpiredMsg struct{ seq uint64 }
 
 // set shows a message until the next one.
 func (s *status) set(sev severity, format string, args ...any) {
 	s.msg, s.sev = fmt.Sprintf(format, args...), sev
+	s.seq++
+}
+
+// expire returns the command that ends the message shown now after
+// statusTTL, if it is one that ends and has none yet.
+func (s *status) expire() tea.Cmd {
+	if s.msg == "" || s.sev > sevSuccess || s.timed == s.seq {
+		return nil
+	}
+	s.timed = s.seq
+	seq := s.seq
+	return afterTick(statusTTL, func(time.Time) tea.Msg { return statusExpiredMsg{seq} })
 }
 
 // Update handles a message.
@@ -245,11 +273,33 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 		return m, tea.Batch(cmds...)
 	}
+	switch msg := msg.(type) {
+	case statusExpiredMsg:
+		if msg.seq == m.status.seq {
+			m.status.msg = ""
+		}
+		return m, nil
+	case tea.KeyMsg:
+		// The message shown goes with the next key that says nothing
+		// itself: it was about what came before.
+		seq := m.status.seq
+		cmd := m.update(msg)
+		if m.status.seq == seq && m.status.sev < sevError {
+			m.status.msg = ""
+		}
+		return m, tea.Batch(cmd, m.status.expire())
+	}
+	cmd := m.update(msg)
+	return m, tea.Batch(cmd, m.status.expire())
+}
+
+// update handles a message other than a key of several runes.
+func (m *Model) update(msg tea.Msg) tea.Cmd {
 	if cmd, ok := m.dialogMsg(msg); ok {
-		return m, cmd
+		return cmd
 	}
 	if cmd, ok := m.store.update(msg); ok {
-		return m, cmd
+		return cmd
 	}
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
@@ -258,14 +308,14 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.help.Width = m.width
 		m.list.scrollToCursor()
 		m.dialogs.SetSize(m.dialogSize())
-		return m, nil
+		return nil
 
 	case loadedMsg:
 		m.store.loading = false
 		if msg.err != nil {
 			m.store.loadErr = fmt.Errorf("cannot open the catalogue: %w", msg.err)
 			m.setMsg(sevError, "%v", m.store.loadErr)
-			return m, nil
+			return nil
 		}
 		m.store.cat = msg.c
 		m.setRecs(msg.res.ix.recs)
@@ -279,45 +329,45 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		// Build the search index in the background now, so the first
 		// keystroke of a search does not wait for it.
 		ix := msg.res.ix
-		return m, tea.Batch(func() tea.Msg { ix.search(); return nil }, m.store.prepareKeys())
+		return tea.Batch(func() tea.Msg { ix.search(); return nil }, m.store.prepareKeys())
 
 	case filteredMsg:
 		keys, ok := m.list.filtered(msg)
 		if !ok {
-			return m, nil
+			return nil
 		}
 		cmds := make([]tea.Cmd, 0, len(keys))
 		for _, k := range keys {
 			_, cmd := m.Update(k)
 			cmds = append(cmds, cmd)
 		}
-		return m, tea.Batch(cmds...)
+		return tea.Batch(cmds...)
 
 	case slowCheckMsg:
 		if m.needSpinner() {
-			return m, m.startSpinner()
+			return m.startSpinner()
 		}
-		return m, nil
+		return nil
 
 	case spinner.TickMsg:
 		if msg.ID != m.spin.ID() {
-			return m, nil // a dialog's, after it closed
+			return nil // a dialog's, after it closed
 		}
 		if !m.needSpinner() {
 			m.spinning = false
-			return m, nil
+			return nil
 		}
 		var cmd tea.Cmd
 		m.spin, cmd = m.spin.Update(msg)
-		return m, cmd
+		return cmd
 
 	case tea.MouseMsg:
-		return m, m.mouse(msg)
+		return m.mouse(msg)
 
 	case tea.KeyMsg:
-		return m, m.key(msg)
+		return m.key(msg)
 	}
-	return m, nil
+	return nil
 }
 
 // needSpinner reports whether something slow is under way.

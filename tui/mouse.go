@@ -41,6 +41,15 @@ func (m *Model) mouse(msg tea.MouseMsg) tea.Cmd {
 		if y < 0 || y >= l.bodyH {
 			return nil
 		}
+		if i := m.list.stickyHead(); i >= 0 {
+			if y == 0 { // the heading kept on top: it folds its group
+				m.list.cursor = i
+				m.list.selected = 0
+				m.list.toggleFold()
+				return nil
+			}
+			y--
+		}
 		for i := m.list.offset; i < m.list.rowCount(); i++ {
 			h := m.list.rowAt(i).height()
 			if y < h {

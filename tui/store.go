@@ -300,18 +300,24 @@ func (s *store) saved(msg savedMsg) tea.Cmd {
 	s.saving = false
 	s.cat.Saved(msg.res)
 	s.unsaved, s.conflict, s.fileGone = false, false, false
+	var shown tea.Cmd
+	if msg.res.Renumbered() {
+		// Records moved to other lines are new records that say so:
+		// show them, and index them again.
+		shown = tea.Batch(s.changed(), s.prepareKeys())
+	}
 	if w := msg.res.Warnings(); len(w) > 0 {
 		// Saved, but the file could not keep something (its owner, its
 		// other hard links): the user should know.
 		s.status.set(sevWarning, "saved, but: %s", catalogue.DisplayText(w[0]))
 	}
 	if s.cat.Modified() || s.saveAgain {
-		return s.save()
+		return tea.Batch(shown, s.save())
 	}
 	if s.quitting {
 		return tea.Quit
 	}
-	return nil
+	return shown
 }
 
 // saveKey is ctrl+s: retry a failed save, or write back a deleted file.

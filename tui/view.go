@@ -214,6 +214,10 @@ func (m *Model) listView(w, h int) string {
 		return block("\n"+strings.Join(lines, "\n"), w, h)
 	}
 	lines := make([]string, 0, h)
+	if i := m.list.stickyHead(); i >= 0 {
+		// The heading of the group the first row shown is in.
+		lines = append(lines, m.rowLines(m.list.rowAt(i), false, w)...)
+	}
 	for i := m.list.offset; i < m.list.rowCount() && len(lines) < h; i++ {
 		lines = append(lines, m.rowLines(m.list.rowAt(i), i == m.list.cursor, w)...)
 	}
@@ -246,7 +250,7 @@ func (m *Model) rowLines(r row, selected bool, w int) []string {
 	// Right-hand metadata: category, stars, date; less when narrow.
 	var meta []string
 	if c := catalogue.DisplayText(rec.Category()); c != "" {
-		meta = append(meta, st(th.Category).Render(truncate(c, min(18, max(6, w/5)))))
+		meta = append(meta, st(th.Category).Render(truncatePath(c, min(18, max(6, w/5)))))
 	}
 	meta = append(meta, starsFor(m, rec.Rating(), selected))
 	if w >= 60 && !rec.Date().IsZero() {
@@ -303,6 +307,28 @@ func truncate(s string, w int) string {
 		return s
 	}
 	return runewidth.Truncate(s, w, "…")
+}
+
+// truncatePath cuts a category path to w cells keeping its last element,
+// which says the most: "Menu/…/Go", then "…/Go", then "…Go".
+func truncatePath(s string, w int) string {
+	if runewidth.StringWidth(s) <= w {
+		return s
+	}
+	i := strings.LastIndex(s, "/")
+	if i < 0 {
+		return truncate(s, w)
+	}
+	last := s[i+1:]
+	if first, _, _ := strings.Cut(s, "/"); i > len(first) {
+		if t := first + "/…/" + last; runewidth.StringWidth(t) <= w {
+			return t
+		}
+	}
+	if t := "…/" + last; runewidth.StringWidth(t) <= w {
+		return t
+	}
+	return "…" + truncateLeft(last, w-1)
 }
 
 // styled renders plain text cut to w cells, with the runes hits marks

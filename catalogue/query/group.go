@@ -119,9 +119,50 @@ func GroupRecords(recs []*catalogue.Record, k GroupKey) []Group {
 		if desc {
 			return a > b
 		}
-		return Fold(a) < Fold(b)
+		return naturalLess(Fold(a), Fold(b))
 	})
 	return groups
+}
+
+// naturalLess orders a before b with runs of digits compared as numbers:
+// "folder 4" before "folder 38".
+func naturalLess(a, b string) bool {
+	for a != "" && b != "" {
+		if isDigit(a[0]) && isDigit(b[0]) {
+			na, ra := digitRun(a)
+			nb, rb := digitRun(b)
+			// Numbers compare by length without their leading zeros, then
+			// digit by digit; equal ones by their zeros ("04" after "4").
+			ta, tb := strings.TrimLeft(na, "0"), strings.TrimLeft(nb, "0")
+			if len(ta) != len(tb) {
+				return len(ta) < len(tb)
+			}
+			if ta != tb {
+				return ta < tb
+			}
+			if len(na) != len(nb) {
+				return len(na) < len(nb)
+			}
+			a, b = ra, rb
+			continue
+		}
+		if a[0] != b[0] {
+			return a[0] < b[0]
+		}
+		a, b = a[1:], b[1:]
+	}
+	return len(a) < len(b)
+}
+
+func isDigit(c byte) bool { return '0' <= c && c <= '9' }
+
+// digitRun splits s after its leading digits.
+func digitRun(s string) (digits, rest string) {
+	i := 0
+	for i < len(s) && isDigit(s[i]) {
+		i++
+	}
+	return s[:i], s[i:]
 }
 
 func (k GroupKey) label(r *catalogue.Record) string {

@@ -100,6 +100,25 @@ func TestGroups(t *testing.T) {
 	}
 }
 
+// Groups sort numbers as numbers: Folder 4 before Folder 38.
+func TestGroupsSortNumbersAsNumbers(t *testing.T) {
+	var recs []*catalogue.Record
+	for _, c := range []string{"Folder 40", "Folder 38", "Folder 4", "Folder 39", "Folder 004", "Folder 4b", "Folder"} {
+		recs = append(recs, catalogue.NewRecord(catalogue.Values{URI: "http://x/" + c, Name: c, Category: c, Date: date("01/01/2001 00:00:00")}))
+	}
+	k, err := ParseGroupKey("category")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, g := range GroupRecords(recs, k) {
+		got = append(got, g.Label)
+	}
+	if want := "Folder|Folder 4|Folder 4b|Folder 004|Folder 38|Folder 39|Folder 40"; strings.Join(got, "|") != want {
+		t.Errorf("groups %s, want %s", strings.Join(got, "|"), want)
+	}
+}
+
 // TestOrderMatchesAStableSort compares Order, and the Index's Order, with
 // sort.SliceStable over many ties, for every key and direction.
 func TestOrderMatchesAStableSort(t *testing.T) {

@@ -162,3 +162,35 @@ func (o Open) Update(tea.Msg) (tea.Model, tea.Cmd) { return o, nil }
 
 // View is empty.
 func (Open) View() string { return "" }
+
+// Wrap breaks text at word boundaries (a word longer than a line is cut)
+// into lines that fit width: the first after indent, the others after
+// hang columns, both counted in the width. The indents are spaces added
+// to the lines.
+func Wrap(text string, width, indent, hang int) []string {
+	first := strings.SplitN(ansi.Wrap(text, max(10, width-indent), ""), "\n", 2)[0]
+	rest, ok := strings.CutPrefix(text, first)
+	if !ok { // not a prefix (text with line breaks or escapes): all at the narrower width
+		first, rest = "", text
+	}
+	var lines []string
+	if first != "" {
+		lines = append(lines, strings.Repeat(" ", indent)+first)
+	}
+	if rest = strings.TrimLeft(rest, " "); rest == "" {
+		return lines
+	}
+	pad := hang
+	if first == "" {
+		pad = max(indent, hang)
+	}
+	for _, l := range strings.Split(ansi.Wrap(rest, max(10, width-max(indent, hang)), ""), "\n") {
+		if len(lines) == 0 {
+			l = strings.Repeat(" ", indent) + l
+		} else {
+			l = strings.Repeat(" ", pad) + l
+		}
+		lines = append(lines, l)
+	}
+	return lines
+}

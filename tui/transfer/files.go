@@ -278,6 +278,10 @@ func (c *chooser) update(km tea.KeyMsg) (chosen string, cmd tea.Cmd) {
 	if p := cleanTyped(string(km.Runes)); km.Paste && (filepath.IsAbs(p) || strings.HasPrefix(p, "~")) {
 		// A whole path pasted takes the place of what was there.
 		c.setPath(p)
+	} else if c.startsPath(km) {
+		// "/" or "~" typed after a folder starts a new path, as at a
+		// shell's or an editor's prompt: not /home/me/work//home/….
+		c.setPath(string(km.Runes))
 	} else {
 		c.input, cmd = c.input.Update(km)
 	}
@@ -286,6 +290,16 @@ func (c *chooser) update(km tea.KeyMsg) (chosen string, cmd tea.Cmd) {
 		cmd = tea.Batch(cmd, c.refresh())
 	}
 	return "", cmd
+}
+
+// startsPath reports whether km, typed at the end of a folder's path
+// (one that ends with a separator), begins another path: "/" or "~".
+func (c *chooser) startsPath(km tea.KeyMsg) bool {
+	if km.Type != tea.KeyRunes || km.Paste || len(km.Runes) != 1 || (km.Runes[0] != '/' && km.Runes[0] != '~') {
+		return false
+	}
+	v := c.input.Value()
+	return strings.HasSuffix(v, "/") && c.input.Position() == len([]rune(v))
 }
 
 // move moves the highlight by n matches (above the first, none is), and

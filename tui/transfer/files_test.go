@@ -330,3 +330,28 @@ func FuzzChooserKeys(f *testing.F) {
 		}
 	})
 }
+
+// A path typed from "/" or "~" over the folder already there replaces it,
+// as at a shell's or an editor's prompt; the screen shows the typed path.
+func TestChooserTypedPathReplacesTheFolder(t *testing.T) {
+	dir := folder(t)
+	t.Setenv("HOME", dir)
+	want := filepath.Join(dir, "books", "inner.html")
+	for _, typed := range []string{want, "~/books/inner.html"} {
+		m := newChooserScreen(t, t.TempDir())
+		m = typeKeys(t, m, typed)
+		if v := m.View(); !strings.Contains(v, "file  "+typed) {
+			t.Errorf("typed %q, the screen shows:\n%s", typed, v)
+		}
+		m, _ = key1(t, m, tea.KeyEnter)
+		if m.Path() != want {
+			t.Errorf("typed %q: chose %q", typed, m.Path())
+		}
+	}
+	// Within a name, "~" is typed as it is.
+	m := newChooserScreen(t, dir)
+	m = typeKeys(t, m, "a~/")
+	if v := m.files.input.Value(); v != withSlash(dir)+"a~/" {
+		t.Errorf("typed a~/ after the folder: %q", v)
+	}
+}

@@ -580,11 +580,10 @@ func (m *Import) summaryLines() []string {
 			style = t.Warning
 		}
 		text := d.In(filepath.Base(s.Source)).String()
-		for i, l := range strings.Split(ansi.Wrap(text, max(20, m.ctx.Width-2), ""), "\n") {
-			if i > 0 {
-				l = "    " + l
-			}
-			out = append(out, "  "+style.Render(l))
+		// Wrapped at words, the lines after the first hanging under it:
+		// every line fits, so the screen cuts no word off.
+		for _, l := range dialog.Wrap(text, m.ctx.Width, 2, 6) {
+			out = append(out, style.Render(l))
 		}
 	}
 	return out

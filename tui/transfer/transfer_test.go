@@ -630,3 +630,29 @@ func TestFitsAnySize(t *testing.T) {
 	e.Update(press(tea.KeyTab))
 	fits(e) // the file
 }
+
+// The summary's notes wrap at words, every line within the screen: no
+// word is cut off where a line wraps ("folder… see them").
+func TestImportSummaryWrapsAtWords(t *testing.T) {
+	long := "2 records have a folder (CATEGORY): press b in the list and group by category to see them together, or search with category:Work"
+	for _, w := range []int{80, 100, 44} {
+		m := NewImport(dialog.NewContext(theme.Plain()), ImportConfig{Dir: t.TempDir()})
+		m.SetSize(w, 30)
+		m.state = importDone
+		m.Applied(importers.Summary{Source: "bookmarks.html", Imported: 2,
+			Diagnostics: []catalogue.Diagnostic{{Line: 12, Kind: catalogue.Info, Msg: long}}}, nil)
+		v := m.View()
+		v = v[strings.Index(v, "Why"):]
+		if strings.Contains(v, "…") {
+			t.Errorf("at %d columns a line is cut:\n%s", w, v)
+		}
+		if got := strings.Join(strings.Fields(v), " "); !strings.Contains(got, long) {
+			t.Errorf("at %d columns the note reads:\n%s", w, v)
+		}
+		for _, l := range strings.Split(v, "\n") {
+			if ansi.StringWidth(l) > w {
+				t.Errorf("at %d columns, a line of %d: %q", w, ansi.StringWidth(l), l)
+			}
+		}
+	}
+}

@@ -1,0 +1,63 @@
+package tui
+
+import (
+	"fmt"
+	tea "github.com/charmbracelet/bubbletea"
+	"strings"
+	"testing"
+)
+
+// groupFixture has 40 records, their categories taking turns.
+func groupFixture() string {
+	var b strings.Builder
+	for i := 1; i <= 40; i++ {
+		if i > 1 {
+			b.WriteString("\r\n")
+		}
+		fmt.Fprintf(&b, "URI: http://r%d.example/\r\nNAME: Record %d\r\nDATE: 01/02/2007 10:%02d:00\r\nCATEGORY: %s\r\n",
+			i, i, i, []string{"Alpha", "Beta", "Gamma"}[i%3])
+	}
+	return b.String()
+}
+
+// Grouping keeps the selected record on screen with its group's heading
+// above it, not scrolled away.
+func TestGroupingShowsTheSelectedRecordsHeading(t *testing.T) {
+	for _, size := range [][2]int{{80, 24}, {100, 30}} {
+		h := newHarness(t, groupFixture(), size[0], size[1])
+		h.selectName("Record 31")
+		h.keys("b")
+		v := h.m.View()
+		lines := strings.Split(v, "\n")
+		heading, sel := -1, -1
+		for i, l := range lines {
+			if heading < 0 && strings.Contains(l, "▾ Beta") {
+				heading = i
+			}
+			if strings.Contains(l, "Record 31 ") {
+				sel = i
+			}
+		}
+		if sel < 0 || heading < 0 || heading > sel {
+			t.Errorf("%dx%d: the heading of Record 31's group is not above it:\n%s", size[0], size[1], v)
+		}
+	}
+}
+
+// Moving down a group longer than the screen keeps its heading on top; a
+// click on it folds the group.
+func TestGroupHeadingStaysOnTop(t *testing.T) {
+	h := newHarness(t, groupFixture(), 80, 24)
+	h.keys("b")
+	for range 12 {
+		h.keys("j")
+	}
+	lines := strings.Split(h.m.View(), "\n")
+	if !strings.Contains(lines[1], "▾ Beta") || !strings.Contains(h.m.View(), "▌ Record") {
+		t.Fatalf("the heading is not on top:\n%s", h.m.View())
+	}
+	h.send(tea.MouseMsg{X: 5, Y: 1, Button: tea.MouseButtonLeft, Action: tea.MouseActionPress})
+	if !h.m.list.folded["Beta"] {
+		t.Errorf("a click on the heading on top did not fold it:\n%s", h.m.View())
+	}
+}

@@ -1,0 +1,53 @@
+package tui
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+)
+
+// A status message goes with the next key that says nothing itself, or
+// after a few seconds; the timer of an older message leaves a newer one.
+func TestStatusMessageGoes(t *testing.T) {
+	var expired []tea.Msg
+	saved := afterTick
+	afterTick = func(d time.Duration, f func(time.Time) tea.Msg) tea.Cmd {
+		if d == statusTTL {
+			expired = append(expired, f(time.Now()))
+		}
+		return nil
+	}
+	defer func() { afterTick = saved }()
+
+	h := newHarness(t, fixture, 80, 24)
+	bar := func() string {
+		lines := strings.Split(h.m.View(), "\n")
+		return lines[len(lines)-3]
+	}
+	h.selectName("Google")
+	h.keys("4")
+	if !strings.Contains(bar(), "rated") {
+		t.Fatalf("no message after rating:\n%s", h.m.View())
+	}
+	h.keys("j")
+	if strings.TrimSpace(bar()) != "" {
+		t.Errorf("the message stayed after the next key: %q", bar())
+	}
+
+	h.keys("3") // rates: a message, and its timer
+	first := expired[len(expired)-1]
+	h.keys("j", "2") // another message, another timer
+	if !strings.Contains(bar(), "rated") {
+		t.Fatalf("no message after rating:\n%s", h.m.View())
+	}
+	h.send(first)
+	if !strings.Contains(bar(), "rated") {
+		t.Errorf("an older message's timer took the newer one away:\n%s", h.m.View())
+	}
+	h.send(expired[len(expired)-1])
+	if strings.TrimSpace(bar()) != "" {
+		t.Errorf("the message stayed after its time: %q", bar())
+	}
+}
