@@ -182,7 +182,13 @@ func (s *Snapshot) writeTo(w io.Writer, lines func(i, line int)) (int64, error) 
 			return nil
 		}
 		if lf {
-			s = strings.ReplaceAll(s, "\r\n", "\n")
+			// A line that ends in a CR of its own keeps its CRLF: an LF
+			// after that CR would read as a CRLF, a blank line.
+			keep := 0
+			if last == '\r' && strings.HasPrefix(s, "\r\n") {
+				keep = 2
+			}
+			s = s[:keep] + strings.ReplaceAll(s[keep:], "\r\n", "\n")
 		}
 		m, err := io.WriteString(w, s)
 		n += int64(m)
@@ -237,14 +243,16 @@ func (s *Snapshot) writeTo(w io.Writer, lines func(i, line int)) (int64, error) 
 
 // dropCR removes, in place, the CR of every CRLF in b: a record of a
 // file whose lines end in LF (Snapshot.WriteTo). A CR elsewhere is the
-// record's own, kept.
+// record's own, kept; and so is the CRLF of a line whose text ends in a CR
+// ("\r\r\n"): the LF alone after that CR would read as a CRLF, a blank
+// line that ends the record.
 func dropCR(b []byte) []byte {
 	if bytes.IndexByte(b, '\r') < 0 {
 		return b
 	}
 	out := b[:0]
 	for i, c := range b {
-		if c == '\r' && i+1 < len(b) && b[i+1] == '\n' {
+		if c == '\r' && i+1 < len(b) && b[i+1] == '\n' && (i == 0 || b[i-1] != '\r') {
 			continue
 		}
 		out = append(out, c)

@@ -40,17 +40,10 @@ type recordList struct {
 	selected catalogue.Ref // kept selected across passes and edits
 	toTop    bool          // the next answer selects its first row
 
-	// marked is room for a selection of many records (none yet: every
-	// action acts on the selected one).
-	marked selection
-
 	// height is the body's height, which the status bar's messages
 	// change: the root's layout says.
 	height func() int
 }
-
-// selection is a set of records, by Ref.
-type selection map[catalogue.Ref]struct{}
 
 // newList returns an empty list, with nothing to show until its first
 // answer; height tells the body's height.
