@@ -474,7 +474,7 @@ func TestInputsFollowTheFieldsTable(t *testing.T) {
 	inputs := func(m *Model) []string {
 		var names []string
 		for _, r := range m.rows {
-			if !r.ext() {
+			if !r.ext() && !r.isTags() { // X-TAGS, beneath CATEGORY, is no standard field
 				names = append(names, r.field)
 			}
 		}
@@ -549,4 +549,129 @@ func TestFitsAnySize(t *testing.T) {
 			})
 		}
 	}
+}
+
+// tagged reads a catalogue of one record with X-TAGS tags and another
+// extension field, as a file has them.
+func tagged(t *testing.T, tags string) (*catalogue.Catalogue, *catalogue.Record) {
+	t.Helper()
+	c, err := catalogue.Read(strings.NewReader("URI: https://go.dev/\r\nNAME: Go\r\nDATE: 04/05/2024 10:00:00\r\nCATEGORY: Programming\r\nX-TAGS: " + tags + "\r\nX-FOO: bar\r\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c, c.Records()[0]
+}
+
+// The tags input shows X-TAGS; what is typed there is stored normalised,
+// an emptied input removes the field, and undoing the edit gives the
+// tags back.
+func TestTagsRoundTripThroughAnEdit(t *testing.T) {
+	for _, c := range []struct{ typed, want string }{
+		{" web,go ,, web , docs", "web, go, docs"},
+		{"  ", ""},
+	} {
+		cat, orig := tagged(t, "go,docs")
+		m := New(dialog.NewContext(theme.Plain()), orig, nil)
+		m = focusField(t, m, catalogue.FieldTags)
+		if got := m.current().Value(); got != "go,docs" {
+			t.Fatalf("tags input shows %q, want the record's go,docs", got)
+		}
+		if n := strings.Count(m.View(), catalogue.FieldTags); n != 1 {
+			t.Errorf("X-TAGS shown %d times, want once (its input, not an extension row too):\n%s", n, m.View())
+		}
+		m = typeText(clear(m), c.typed)
+		if c.want == "" && !strings.Contains(m.View(), "this field will be removed") {
+			t.Errorf("no removal notice for emptied tags:\n%s", m.View())
+		}
+		_, cmd := press(m, tea.KeyCtrlS)
+		msg, ok := result(t, cmd).(SubmittedMsg)
+		if !ok {
+			t.Fatalf("typed %q: got %#v, errors %v", c.typed, result(t, cmd), m.Errors())
+		}
+		if got := msg.Record.Extension(catalogue.FieldTags); got != c.want {
+			t.Errorf("typed %q: X-TAGS %q, want %q", c.typed, got, c.want)
+		}
+		if got := msg.Record.Extension("X-FOO"); got != "bar" {
+			t.Errorf("X-FOO %q, want it kept", got)
+		}
+		undo, err := cat.Apply(catalogue.Set{Ref: orig.Ref(), Fields: catalogue.Diff(msg.Original, msg.Record)})
+		if err != nil {
+			t.Fatalf("typed %q: the catalogue refuses the edit: %v", c.typed, err)
+		}
+		stored := cat.Records()[0]
+		if got := stored.Extension(catalogue.FieldTags); got != c.want {
+			t.Errorf("typed %q: stored X-TAGS %q, want %q", c.typed, got, c.want)
+		}
+		if c.want == "" && strings.Contains(stored.Raw(), catalogue.FieldTags) {
+			t.Errorf("cleared tags left the field:\n%s", stored.Raw())
+		}
+		if _, err := cat.Apply(undo); err != nil {
+			t.Fatal(err)
+		}
+		if got := cat.Records()[0].Extension(catalogue.FieldTags); got != "go,docs" {
+			t.Errorf("typed %q: undone, X-TAGS is %q, want go,docs", c.typed, got)
+		}
+	}
+}
+
+// Tags left as the file has them ("go,docs", not normalised) are no
+// change: saving closes the form.
+func TestTagsUntouchedAreNoChange(t *testing.T) {
+	_, orig := tagged(t, "go,docs")
+	m := focusField(t, New(dialog.NewContext(theme.Plain()), orig, nil), catalogue.FieldTags)
+	if !closes(m, tea.KeyCtrlS) {
+		t.Fatal("saving untouched tags did not close the form")
+	}
+}
+
+func TestTagsOf(t *testing.T) {
+	_, a := tagged(t, "web, go")
+	_, b := tagged(t, "go,, docs ")
+	if got := strings.Join(TagsOf([]*catalogue.Record{a, b, sample()}), "|"); got != "docs|go|web" {
+		t.Errorf("TagsOf = %q, want docs|go|web", got)
+	}
+}
+
+// The tag typed after the last comma completes from the catalogue's tags,
+// spelled as the catalogue has it, and never to one the input has.
+func TestTagsComplete(t *testing.T) {
+	m := New(dialog.NewContext(theme.Plain()), nil, nil)
+	m.CompleteTags([]string{"Docs", "go", "golang", "web"})
+	m = focusField(t, m, catalogue.FieldTags)
+	if h := m.ShortHelp(); h[len(h)-1].Help().Desc != "complete tag" {
+		t.Errorf("help on X-TAGS lacks completion: %v", h)
+	}
+	m = typeText(m, "do")
+	if !strings.Contains(m.View(), "do"+"cs") {
+		t.Errorf("the completion is not shown:\n%s", m.View())
+	}
+	m.Update(tea.KeyMsg{Type: tea.KeyRight})
+	m = typeText(m, ", g")
+	if got := m.current().MatchedSuggestions(); strings.Join(got, "|") != "Docs, go|Docs, golang" {
+		t.Errorf("suggestions for %q: %q", m.current().Value(), got)
+	}
+	m = typeText(m, "o,gol")
+	m.Update(tea.KeyMsg{Type: tea.KeyCtrlF})
+	if got := m.current().Value(); got != "Docs, go,golang" {
+		t.Errorf("completed to %q, want Docs, go,golang", got)
+	}
+	m = typeText(m, ", GO")
+	if got := m.current().MatchedSuggestions(); len(got) != 0 {
+		t.Errorf("suggests tags the input has: %q", got)
+	}
+	rec, _ := m.Record()
+	if got := rec.Extension(catalogue.FieldTags); got != "Docs, go, golang, GO" {
+		t.Errorf("X-TAGS %q", got)
+	}
+}
+
+func TestGoldenTags(t *testing.T) {
+	_, orig := tagged(t, "go")
+	m := New(dialog.NewContext(theme.Plain()), orig, []string{"Programming"})
+	m.CompleteTags([]string{"docs", "go", "golang"})
+	m.SetSize(80, 24)
+	m = focusField(t, m, catalogue.FieldTags)
+	m, _ = press(m, tea.KeyEnd)
+	m = typeText(m, ", do")
+	golden(t, "tags-80x24", m.View())
 }
