@@ -10,7 +10,9 @@
 // Original is nil, else a Set) and, if the catalogue still refuses it,
 // hands the error back with SetError so the form stays open. Escape closes
 // the form (dialog.Close), and so does saving an edit that changed nothing
-// (saving it would only restamp DATE).
+// (saving it would only restamp DATE). Escape on a form with changes asks
+// first (a dialog.Confirm over it): yes throws them away and closes the
+// form, no goes back to it as it was.
 //
 // DATE is an input only when the edited record has no valid DATE (it is
 // missing, or the file's value is not DD/MM/YYYY hh:mm:ss): SSD3 3.3 makes
@@ -104,19 +106,25 @@ func hasDate(r *catalogue.Record) bool { return catalogue.GetField(r, catalogue.
 // row is one line of the form: a standard field, or an extension field with
 // an input for its name too.
 type row struct {
-	field   string // standard field name; "" for an extension row
-	name    textinput.Model
-	value   textinput.Model
-	initial string // the value as first shown, to tell whether it changed
-	orig    string // the record's value behind initial (may hold line breaks)
-	err     string
-	touched bool
+	field    string // standard field name; "" for an extension row
+	name     textinput.Model
+	value    textinput.Model
+	initial  string // the value as first shown, to tell whether it changed
+	initName string // an extension row's name as first shown
+	orig     string // the record's value behind initial (may hold line breaks)
+	err      string
+	touched  bool
 }
 
 func (r *row) ext() bool { return r.field == "" }
 
 // isTags reports whether the row is the tags input (X-TAGS).
 func (r *row) isTags() bool { return r.field == catalogue.FieldTags }
+
+// changed reports whether the user changed the row from what it showed.
+func (r *row) changed() bool {
+	return r.value.Value() != r.initial || r.ext() && r.name.Value() != r.initName
+}
 
 // label is the row's field name, as typed for an extension row.
 func (r *row) label() string {
@@ -189,7 +197,7 @@ type Model struct {
 	other    string   // problems that belong to no input (DATE of an edited record)
 	tags     []string // the catalogue's tags, which the tags input completes from
 
-	id       int // labels the form's lookups
+	id       int // labels the form's lookups and its question (discardMsg)
 	uris     URIs
 	dups     map[string]*catalogue.DuplicateError // each URI looked up, and what has it (nil: none, or not known yet)
 	dup      *catalogue.DuplicateError            // another record has the URI typed; nil if none
@@ -216,7 +224,7 @@ func (m *Model) labelW() int {
 // New returns a form that edits original, or adds a record when original is
 // nil. categories (the categories in use) complete the CATEGORY input.
 func New(ctx dialog.Context, original *catalogue.Record, categories []string) *Model {
-	m := &Model{ctx: ctx, keys: DefaultKeyMap, original: original}
+	m := &Model{ctx: ctx, keys: DefaultKeyMap, original: original, id: int(formIDs.Add(1))}
 	for _, f := range catalogue.Fields {
 		if f.Name == catalogue.FieldDate && (original == nil || hasDate(original)) {
 			// The catalogue stamps it; an input only when the record
@@ -253,7 +261,8 @@ func New(ctx dialog.Context, original *catalogue.Record, categories []string) *M
 				continue // the tags input's (a second X-TAGS is a duplicate to fix)
 			}
 			r := &row{name: m.input("X-NAME"), value: m.input("value"), orig: x.Value}
-			r.name.SetValue(catalogue.DisplayText(x.Name))
+			r.initName = catalogue.DisplayText(x.Name)
+			r.name.SetValue(r.initName)
 			m.rows = append(m.rows, r)
 		}
 	}
@@ -353,10 +362,10 @@ func (m *Model) tagsRow() *row {
 // Init, which looks up the URI the form starts with.
 func (m *Model) CheckDuplicates(uris URIs) {
 	m.uris = uris
-	m.id = int(formIDs.Add(1))
 }
 
-// formIDs labels the forms' lookups, so that a form takes only its own.
+// formIDs labels the forms' lookups and questions, so that a form takes
+// only its own answers.
 var formIDs atomic.Int64
 
 // foundMsg answers a lookup: rec is the first other record that has uri,
@@ -504,6 +513,39 @@ func (m *Model) SetSize(width, height int) {
 	}
 }
 
+// Changed reports whether the user changed any input from what the form
+// first showed (typing and deleting back is no change).
+func (m *Model) Changed() bool {
+	for _, r := range m.rows {
+		if r.changed() {
+			return true
+		}
+	}
+	return false
+}
+
+// discardMsg is the yes of the question whether to throw the changes
+// away: it comes back to the form, on top again, which closes.
+type discardMsg struct{ id int }
+
+// cancel closes the form, at once when nothing was changed, else once the
+// user says to throw the changes away.
+func (m *Model) cancel() (tea.Model, tea.Cmd) {
+	if !m.Changed() {
+		return dialog.Close{}, nil
+	}
+	what := "the new bookmark"
+	if m.original != nil {
+		what = "“" + catalogue.DisplayText(m.original.Name()) + "”"
+	}
+	return dialog.Open{Dialog: dialog.NewConfirm(m.ctx, dialog.Question{
+		Text:   "Discard your changes?",
+		Detail: "What you typed for " + what + " is not saved.",
+		Verb:   "discard",
+		Yes:    discardMsg{id: m.id},
+	})}, nil
+}
+
 // Finished reports that the form, its record applied (SubmittedMsg), is
 // done (dialog.Finisher).
 func (m *Model) Finished(msg tea.Msg) bool {
@@ -643,8 +685,14 @@ func (m *Model) visibleErr(r *row) string {
 // Update handles a message: it returns the form, or dialog.Close when the
 // user leaves it.
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
-	if f, ok := msg.(foundMsg); ok {
-		m.found(f)
+	switch msg := msg.(type) {
+	case foundMsg:
+		m.found(msg)
+		return m, nil
+	case discardMsg:
+		if msg.id == m.id {
+			return dialog.Close{}, nil
+		}
 		return m, nil
 	}
 	km, ok := msg.(tea.KeyMsg)
@@ -655,7 +703,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	}
 	switch {
 	case key.Matches(km, m.ctx.Keys.Cancel):
-		return dialog.Close{}, nil
+		return m.cancel()
 	case key.Matches(km, m.keys.Submit):
 		return m.submit()
 	case key.Matches(km, m.keys.Next):

@@ -261,10 +261,107 @@ func TestMultilineDescriptionSurvivesEdit(t *testing.T) {
 	}
 }
 
-func TestEscapeCancels(t *testing.T) {
-	m := typeText(New(dialog.NewContext(theme.Plain()), nil, nil), "https://x.example/")
+// Esc closes a form that has no changes at once: a new one left empty,
+// an edit left as it was (typing and deleting back is no change).
+func TestEscapeWithoutChangesCloses(t *testing.T) {
+	if !closes(New(dialog.NewContext(theme.Plain()), nil, []string{"Programming"}), tea.KeyEsc) {
+		t.Error("esc did not close an empty add form")
+	}
+	m := focusField(t, New(dialog.NewContext(theme.Plain()), sample(), nil), catalogue.FieldName)
+	m, _ = press(typeText(m, "x"), tea.KeyBackspace)
+	m = focusField(t, m, "X-Tags")
+	m, _ = press(typeText(m, "y"), tea.KeyBackspace)
 	if !closes(m, tea.KeyEsc) {
-		t.Fatal("esc did not close the form")
+		t.Error("esc did not close an edit form without changes")
+	}
+}
+
+// onStack opens m on a stack, as the root does, and returns what types
+// keys into the stack: a result of the dialog that closed goes to the one
+// now on top (the root's own results are the form's SubmittedMsg only).
+func onStack(t *testing.T, m *Model) (*dialog.Stack, func(keys ...tea.KeyMsg)) {
+	t.Helper()
+	s := &dialog.Stack{}
+	s.Push(m)
+	return s, func(keys ...tea.KeyMsg) {
+		for _, k := range keys {
+			_, res := s.Update(k)
+			for res != nil {
+				if _, ok := res.(SubmittedMsg); ok {
+					t.Fatalf("the form submitted %v", res)
+				}
+				_, res = s.Update(res)
+			}
+		}
+	}
+}
+
+func runes(s string) tea.KeyMsg { return tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(s)} }
+
+// Esc on a form with changes asks whether to throw them away: n (or esc
+// again) goes back to the form with what was typed; y closes it.
+func TestEscapeWithChangesAsks(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		m    func() *Model
+	}{
+		{"add", func() *Model { return typeText(New(dialog.NewContext(theme.Plain()), nil, nil), "https://x.example/") }},
+		{"edit", func() *Model {
+			m := focusField(t, New(dialog.NewContext(theme.Plain()), sample(), nil), catalogue.FieldTags)
+			return typeText(m, "go, web")
+		}},
+		{"extension name", func() *Model {
+			m := focusField(t, New(dialog.NewContext(theme.Plain()), sample(), nil), "X-Tags")
+			return typeText(m, "X")
+		}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			for _, no := range []tea.KeyMsg{runes("n"), keyMsg(tea.KeyEsc)} {
+				m := c.m()
+				want, _ := m.Record()
+				focused := m.Focused()
+				s, typeKeys := onStack(t, m)
+				typeKeys(keyMsg(tea.KeyEsc))
+				q, ok := s.Top().(*dialog.Confirm)
+				if !ok {
+					t.Fatalf("esc with changes gave %T on top, want a question", s.Top())
+				}
+				if got := q.Question().Text; got != "Discard your changes?" {
+					t.Errorf("question %q", got)
+				}
+				typeKeys(no)
+				if s.Top() != dialog.Dialog(m) {
+					t.Fatalf("%s: %T on top, want the form", no, s.Top())
+				}
+				got, _ := m.Record()
+				if d := catalogue.Diff(want, got); len(d) > 0 || m.Focused() != focused {
+					t.Errorf("%s: the form changed: %v, focus %s", no, d, m.Focused())
+				}
+				// The values stay, and are still changes: esc asks again.
+				typeKeys(keyMsg(tea.KeyEsc))
+				if _, ok := s.Top().(*dialog.Confirm); !ok {
+					t.Fatalf("esc after n gave %T on top, want the question again", s.Top())
+				}
+				typeKeys(runes("y"))
+				if s.Len() != 0 {
+					t.Errorf("y left %T open", s.Top())
+				}
+			}
+		})
+	}
+}
+
+// A discardMsg of another form does not close this one.
+func TestDiscardIsTheFormsOwn(t *testing.T) {
+	a := typeText(New(dialog.NewContext(theme.Plain()), nil, nil), "x")
+	b := typeText(New(dialog.NewContext(theme.Plain()), nil, nil), "x")
+	next, _ := a.Update(keyMsg(tea.KeyEsc))
+	yes := next.(dialog.Open).Dialog.(*dialog.Confirm).Question().Yes
+	if next, _ := b.Update(yes); next != b {
+		t.Errorf("another form's answer closed the form: %T", next)
+	}
+	if next, _ := a.Update(yes); next != (dialog.Close{}) {
+		t.Errorf("the form's own answer did not close it")
 	}
 }
 
@@ -674,4 +771,15 @@ func TestGoldenTags(t *testing.T) {
 	m, _ = press(m, tea.KeyEnd)
 	m = typeText(m, ", do")
 	golden(t, "tags-80x24", m.View())
+}
+
+func TestGoldenDiscardQuestion(t *testing.T) {
+	m := New(dialog.NewContext(theme.Plain()), sample(), []string{"Programming"})
+	m.SetSize(80, 24)
+	m = focusField(t, m, catalogue.FieldTags)
+	m = typeText(m, "go, docs")
+	next, _ := m.Update(keyMsg(tea.KeyEsc))
+	q := next.(dialog.Open).Dialog
+	q.SetSize(80, 24)
+	golden(t, "discard-80x24", dialog.Overlay(m.View(), q.View(), 80, 24))
 }
