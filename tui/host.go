@@ -72,9 +72,11 @@ func (m *Model) categories() []string {
 // catalogue has already: it asks the key index in its Update, on the
 // root's goroutine, which owns the catalogue (unless the index is to be
 // rebuilt: that would stall Update), and finds which record has the URI
-// in a snapshot, in a command.
+// in a snapshot, in a command. The tags input completes from the
+// catalogue's tags, as CATEGORY from its categories.
 func (m *Model) form(rec *catalogue.Record) *form.Model {
 	f := form.New(m.dialogContext(), rec, m.categories())
+	f.CompleteTags(form.TagsOf(m.list.recs))
 	f.CheckDuplicates(form.URIs{
 		Has: func(uri string) (bool, bool) {
 			if m.store.cat.NeedsKeyIndex() {

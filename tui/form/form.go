@@ -10,18 +10,28 @@
 // Original is nil, else a Set) and, if the catalogue still refuses it,
 // hands the error back with SetError so the form stays open. Escape closes
 // the form (dialog.Close), and so does saving an edit that changed nothing
-// (saving it would only restamp DATE).
+// (saving it would only restamp DATE). Escape on a form with changes asks
+// first (a dialog.Confirm over it): yes throws them away and closes the
+// form, no goes back to it as it was.
 //
 // DATE is an input only when the edited record has no valid DATE (it is
 // missing, or the file's value is not DD/MM/YYYY hh:mm:ss): SSD3 3.3 makes
 // it the time of the last change, which the catalogue stamps when it
 // stores the record, so the user may leave it empty (now) or type the date
 // the bookmark was made. Otherwise the form only says what DATE becomes.
+//
+// The record's tags (catalogue.FieldTags, X-TAGS) have an input of their
+// own beneath CATEGORY, rather than an extension row: typed as "a, b",
+// stored normalised (trimmed, ", " between them, none empty or twice), the
+// field removed when the input is cleared. The tag being typed (after the
+// last comma) completes from the catalogue's tags (CompleteTags), as
+// CATEGORY completes from the categories in use.
 package form
 
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"sync/atomic"
 
@@ -96,16 +106,25 @@ func hasDate(r *catalogue.Record) bool { return catalogue.GetField(r, catalogue.
 // row is one line of the form: a standard field, or an extension field with
 // an input for its name too.
 type row struct {
-	field   string // standard field name; "" for an extension row
-	name    textinput.Model
-	value   textinput.Model
-	initial string // the value as first shown, to tell whether it changed
-	orig    string // the record's value behind initial (may hold line breaks)
-	err     string
-	touched bool
+	field    string // standard field name; "" for an extension row
+	name     textinput.Model
+	value    textinput.Model
+	initial  string // the value as first shown, to tell whether it changed
+	initName string // an extension row's name as first shown
+	orig     string // the record's value behind initial (may hold line breaks)
+	err      string
+	touched  bool
 }
 
 func (r *row) ext() bool { return r.field == "" }
+
+// isTags reports whether the row is the tags input (X-TAGS).
+func (r *row) isTags() bool { return r.field == catalogue.FieldTags }
+
+// changed reports whether the user changed the row from what it showed.
+func (r *row) changed() bool {
+	return r.value.Value() != r.initial || r.ext() && r.name.Value() != r.initName
+}
 
 // label is the row's field name, as typed for an extension row.
 func (r *row) label() string {
@@ -116,12 +135,48 @@ func (r *row) label() string {
 }
 
 // text is the row's value: the record's own when the user left it as shown
-// (a DESCRIPTION may hold line breaks that an input cannot show).
+// (a DESCRIPTION may hold line breaks that an input cannot show). Tags
+// typed are normalised (NormalizeTags).
 func (r *row) text() string {
-	if v := r.value.Value(); v != r.initial {
-		return strings.TrimSpace(v)
+	v := r.value.Value()
+	switch {
+	case v == r.initial:
+		return r.orig
+	case r.isTags():
+		return NormalizeTags(v)
 	}
-	return r.orig
+	return strings.TrimSpace(v)
+}
+
+// NormalizeTags returns the X-TAGS value of the tags in v, as the
+// catalogue writes them (catalogue.SplitTags, catalogue.JoinTags): each
+// trimmed, ", " between them, without empty ones, each once (the first
+// kept). "" when v has no tag.
+func NormalizeTags(v string) string {
+	var tags []string
+	for _, t := range catalogue.SplitTags(v) {
+		if !slices.Contains(tags, t) {
+			tags = append(tags, t)
+		}
+	}
+	return catalogue.JoinTags(tags)
+}
+
+// TagsOf returns the tags of recs (their X-TAGS), each once, sorted: what
+// the tags input completes from (CompleteTags).
+func TagsOf(recs []*catalogue.Record) []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, r := range recs {
+		for _, t := range catalogue.SplitTags(r.Extension(catalogue.FieldTags)) {
+			if !seen[t] {
+				seen[t] = true
+				out = append(out, t)
+			}
+		}
+	}
+	slices.Sort(out)
+	return out
 }
 
 // slot is one focusable input: a row, and whether it is the row's name.
@@ -138,10 +193,11 @@ type Model struct {
 	rows     []*row
 	focus    int // index into slots()
 	tried    bool
-	err      string // from the root: why the catalogue refused the record
-	other    string // problems that belong to no input (DATE of an edited record)
+	err      string   // from the root: why the catalogue refused the record
+	other    string   // problems that belong to no input (DATE of an edited record)
+	tags     []string // the catalogue's tags, which the tags input completes from
 
-	id       int // labels the form's lookups
+	id       int // labels the form's lookups and its question (discardMsg)
 	uris     URIs
 	dups     map[string]*catalogue.DuplicateError // each URI looked up, and what has it (nil: none, or not known yet)
 	dup      *catalogue.DuplicateError            // another record has the URI typed; nil if none
@@ -168,7 +224,7 @@ func (m *Model) labelW() int {
 // New returns a form that edits original, or adds a record when original is
 // nil. categories (the categories in use) complete the CATEGORY input.
 func New(ctx dialog.Context, original *catalogue.Record, categories []string) *Model {
-	m := &Model{ctx: ctx, keys: DefaultKeyMap, original: original}
+	m := &Model{ctx: ctx, keys: DefaultKeyMap, original: original, id: int(formIDs.Add(1))}
 	for _, f := range catalogue.Fields {
 		if f.Name == catalogue.FieldDate && (original == nil || hasDate(original)) {
 			// The catalogue stamps it; an input only when the record
@@ -181,18 +237,32 @@ func New(ctx dialog.Context, original *catalogue.Record, categories []string) *M
 		}
 		switch f.Name {
 		case catalogue.FieldCategory:
-			r.value.ShowSuggestions = true
+			completes(&r.value)
 			r.value.SetSuggestions(categories)
-			r.value.KeyMap.AcceptSuggestion = key.NewBinding(key.WithKeys("right", "ctrl+f"))
 		case catalogue.FieldRating:
 			r.value.CharLimit = 1
 		}
 		m.rows = append(m.rows, r)
+		if f.Name == catalogue.FieldCategory {
+			// The tags beneath the category (see the package doc).
+			t := &row{field: catalogue.FieldTags, value: m.input("tags, comma separated")}
+			completes(&t.value)
+			if original != nil {
+				t.orig = original.Extension(catalogue.FieldTags)
+			}
+			m.rows = append(m.rows, t)
+		}
 	}
 	if original != nil {
+		tags := false
 		for _, x := range original.Extensions() {
+			if x.Name == catalogue.FieldTags && !tags {
+				tags = true
+				continue // the tags input's (a second X-TAGS is a duplicate to fix)
+			}
 			r := &row{name: m.input("X-NAME"), value: m.input("value"), orig: x.Value}
-			r.name.SetValue(catalogue.DisplayText(x.Name))
+			r.initName = catalogue.DisplayText(x.Name)
+			r.name.SetValue(r.initName)
 			m.rows = append(m.rows, r)
 		}
 	}
@@ -233,16 +303,69 @@ func New(ctx dialog.Context, original *catalogue.Record, categories []string) *M
 	return m
 }
 
+// completes makes ti complete what is typed from its suggestions: → or
+// ctrl+f takes the one shown.
+func completes(ti *textinput.Model) {
+	ti.ShowSuggestions = true
+	ti.KeyMap.AcceptSuggestion = key.NewBinding(key.WithKeys("right", "ctrl+f"))
+}
+
+// CompleteTags makes the tags input complete the tag being typed (after
+// the last comma) from tags, the catalogue's (TagsOf). Call it before
+// Init.
+func (m *Model) CompleteTags(tags []string) {
+	m.tags = tags
+	m.suggestTags()
+}
+
+// suggestTags offers the tags that complete the one being typed: the
+// value typed so far with each tag that begins with the text after its
+// last comma (in any case), but for those already in it.
+func (m *Model) suggestTags() {
+	r := m.tagsRow()
+	if r == nil {
+		return
+	}
+	v := r.value.Value()
+	head, part := "", v
+	if i := strings.LastIndexByte(v, ','); i >= 0 {
+		head, part = v[:i+1], v[i+1:]
+	}
+	typed := strings.TrimLeft(part, " ")
+	head += part[:len(part)-len(typed)] // the blanks after the comma, as typed
+	var sugs []string
+	if typed != "" {
+		had, low := catalogue.SplitTags(head), strings.ToLower(typed)
+		for _, t := range m.tags {
+			// As the input matches its suggestions.
+			if strings.HasPrefix(strings.ToLower(t), low) && !slices.Contains(had, t) {
+				sugs = append(sugs, head+t)
+			}
+		}
+	}
+	r.value.SetSuggestions(sugs)
+}
+
+// tagsRow returns the tags input's row.
+func (m *Model) tagsRow() *row {
+	for _, r := range m.rows {
+		if r.isTags() {
+			return r
+		}
+	}
+	return nil
+}
+
 // CheckDuplicates makes the form warn when the URI typed is another
 // record's, and ask for a second save before it submits such a record, as
 // `uricat add` refuses one without --allow-duplicate. Call it before
 // Init, which looks up the URI the form starts with.
 func (m *Model) CheckDuplicates(uris URIs) {
 	m.uris = uris
-	m.id = int(formIDs.Add(1))
 }
 
-// formIDs labels the forms' lookups, so that a form takes only its own.
+// formIDs labels the forms' lookups and questions, so that a form takes
+// only its own answers.
 var formIDs atomic.Int64
 
 // foundMsg answers a lookup: rec is the first other record that has uri,
@@ -390,6 +513,39 @@ func (m *Model) SetSize(width, height int) {
 	}
 }
 
+// Changed reports whether the user changed any input from what the form
+// first showed (typing and deleting back is no change).
+func (m *Model) Changed() bool {
+	for _, r := range m.rows {
+		if r.changed() {
+			return true
+		}
+	}
+	return false
+}
+
+// discardMsg is the yes of the question whether to throw the changes
+// away: it comes back to the form, on top again, which closes.
+type discardMsg struct{ id int }
+
+// cancel closes the form, at once when nothing was changed, else once the
+// user says to throw the changes away.
+func (m *Model) cancel() (tea.Model, tea.Cmd) {
+	if !m.Changed() {
+		return dialog.Close{}, nil
+	}
+	what := "the new bookmark"
+	if m.original != nil {
+		what = "“" + catalogue.DisplayText(m.original.Name()) + "”"
+	}
+	return dialog.Open{Dialog: dialog.NewConfirm(m.ctx, dialog.Question{
+		Text:   "Discard your changes?",
+		Detail: "What you typed for " + what + " is not saved.",
+		Verb:   "discard",
+		Yes:    discardMsg{id: m.id},
+	})}, nil
+}
+
 // Finished reports that the form, its record applied (SubmittedMsg), is
 // done (dialog.Finisher).
 func (m *Model) Finished(msg tea.Msg) bool {
@@ -430,6 +586,12 @@ func (m *Model) Record() (*catalogue.Record, []catalogue.Diagnostic) {
 	refused := map[string]bool{} // fields whose text Set refused
 	for _, r := range m.rows {
 		v := r.text()
+		if r.isTags() {
+			if v != "" {
+				rec.AddExtension(catalogue.FieldTags, v)
+			}
+			continue
+		}
 		if !r.ext() {
 			// Empty: the field is cleared; for DATE, the catalogue
 			// stamps now when it stores the record.
@@ -523,8 +685,14 @@ func (m *Model) visibleErr(r *row) string {
 // Update handles a message: it returns the form, or dialog.Close when the
 // user leaves it.
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
-	if f, ok := msg.(foundMsg); ok {
-		m.found(f)
+	switch msg := msg.(type) {
+	case foundMsg:
+		m.found(msg)
+		return m, nil
+	case discardMsg:
+		if msg.id == m.id {
+			return dialog.Close{}, nil
+		}
 		return m, nil
 	}
 	km, ok := msg.(tea.KeyMsg)
@@ -535,7 +703,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	}
 	switch {
 	case key.Matches(km, m.ctx.Keys.Cancel):
-		return dialog.Close{}, nil
+		return m.cancel()
 	case key.Matches(km, m.keys.Submit):
 		return m.submit()
 	case key.Matches(km, m.keys.Next):
@@ -549,7 +717,17 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, m.setFocus(m.focus - 1)
 	}
 	var cmd tea.Cmd
-	*m.current(), cmd = m.current().Update(msg)
+	tags := m.rows[m.slots()[m.focus].row].isTags()
+	if sug := m.current().CurrentSuggestion(); tags && sug != "" && key.Matches(km, m.current().KeyMap.AcceptSuggestion) {
+		// The tag as the catalogue spells it, not in the case typed.
+		m.current().SetValue(sug)
+		m.current().CursorEnd()
+	} else {
+		*m.current(), cmd = m.current().Update(msg)
+	}
+	if tags {
+		m.suggestTags()
+	}
 	m.err = ""
 	last := m.rows[len(m.rows)-1]
 	if last.name.Value() != "" || last.value.Value() != "" {
@@ -591,14 +769,21 @@ func (m *Model) submit() (tea.Model, tea.Cmd) {
 	return m, func() tea.Msg { return SubmittedMsg{Original: orig, Record: rec, AllowDuplicate: allow} }
 }
 
-// completeHelp documents the CATEGORY input's completion key.
-var completeHelp = key.NewBinding(key.WithKeys("right"), key.WithHelp("→", "complete category"))
+// completeHelp and completeTagHelp document the completion key of the
+// CATEGORY and tags inputs.
+var (
+	completeHelp    = key.NewBinding(key.WithKeys("right"), key.WithHelp("→", "complete category"))
+	completeTagHelp = key.NewBinding(key.WithKeys("right"), key.WithHelp("→", "complete tag"))
+)
 
 // ShortHelp returns the bindings for the short help bar.
 func (m *Model) ShortHelp() []key.Binding {
 	b := []key.Binding{m.keys.Next, m.keys.Prev, m.keys.Submit, m.ctx.Keys.Cancel}
-	if m.Focused() == catalogue.FieldCategory {
+	switch s := m.slots()[m.focus]; {
+	case m.rows[s.row].field == catalogue.FieldCategory:
 		b = append(b, completeHelp)
+	case m.rows[s.row].isTags():
+		b = append(b, completeTagHelp)
 	}
 	return b
 }
@@ -669,7 +854,7 @@ func (m *Model) View() string {
 			if m.dup != nil {
 				lines = append(lines, wrap(t.Warning, "! "+catalogue.DisplayText(m.dup.Error()), m.ctx.Width, lw+3)...)
 			}
-		} else if r.ext() && r.orig != "" && r.value.Value() == "" {
+		} else if (r.ext() || r.isTags()) && r.orig != "" && r.text() == "" {
 			lines = append(lines, wrap(t.Warning, "this field will be removed", m.ctx.Width, lw+3)...)
 		} else if r.field == catalogue.FieldDate {
 			hint := "empty: set to now when saved (3.3)"

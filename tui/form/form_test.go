@@ -261,10 +261,107 @@ func TestMultilineDescriptionSurvivesEdit(t *testing.T) {
 	}
 }
 
-func TestEscapeCancels(t *testing.T) {
-	m := typeText(New(dialog.NewContext(theme.Plain()), nil, nil), "https://x.example/")
+// Esc closes a form that has no changes at once: a new one left empty,
+// an edit left as it was (typing and deleting back is no change).
+func TestEscapeWithoutChangesCloses(t *testing.T) {
+	if !closes(New(dialog.NewContext(theme.Plain()), nil, []string{"Programming"}), tea.KeyEsc) {
+		t.Error("esc did not close an empty add form")
+	}
+	m := focusField(t, New(dialog.NewContext(theme.Plain()), sample(), nil), catalogue.FieldName)
+	m, _ = press(typeText(m, "x"), tea.KeyBackspace)
+	m = focusField(t, m, "X-Tags")
+	m, _ = press(typeText(m, "y"), tea.KeyBackspace)
 	if !closes(m, tea.KeyEsc) {
-		t.Fatal("esc did not close the form")
+		t.Error("esc did not close an edit form without changes")
+	}
+}
+
+// onStack opens m on a stack, as the root does, and returns what types
+// keys into the stack: a result of the dialog that closed goes to the one
+// now on top (the root's own results are the form's SubmittedMsg only).
+func onStack(t *testing.T, m *Model) (*dialog.Stack, func(keys ...tea.KeyMsg)) {
+	t.Helper()
+	s := &dialog.Stack{}
+	s.Push(m)
+	return s, func(keys ...tea.KeyMsg) {
+		for _, k := range keys {
+			_, res := s.Update(k)
+			for res != nil {
+				if _, ok := res.(SubmittedMsg); ok {
+					t.Fatalf("the form submitted %v", res)
+				}
+				_, res = s.Update(res)
+			}
+		}
+	}
+}
+
+func runes(s string) tea.KeyMsg { return tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(s)} }
+
+// Esc on a form with changes asks whether to throw them away: n (or esc
+// again) goes back to the form with what was typed; y closes it.
+func TestEscapeWithChangesAsks(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		m    func() *Model
+	}{
+		{"add", func() *Model { return typeText(New(dialog.NewContext(theme.Plain()), nil, nil), "https://x.example/") }},
+		{"edit", func() *Model {
+			m := focusField(t, New(dialog.NewContext(theme.Plain()), sample(), nil), catalogue.FieldTags)
+			return typeText(m, "go, web")
+		}},
+		{"extension name", func() *Model {
+			m := focusField(t, New(dialog.NewContext(theme.Plain()), sample(), nil), "X-Tags")
+			return typeText(m, "X")
+		}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			for _, no := range []tea.KeyMsg{runes("n"), keyMsg(tea.KeyEsc)} {
+				m := c.m()
+				want, _ := m.Record()
+				focused := m.Focused()
+				s, typeKeys := onStack(t, m)
+				typeKeys(keyMsg(tea.KeyEsc))
+				q, ok := s.Top().(*dialog.Confirm)
+				if !ok {
+					t.Fatalf("esc with changes gave %T on top, want a question", s.Top())
+				}
+				if got := q.Question().Text; got != "Discard your changes?" {
+					t.Errorf("question %q", got)
+				}
+				typeKeys(no)
+				if s.Top() != dialog.Dialog(m) {
+					t.Fatalf("%s: %T on top, want the form", no, s.Top())
+				}
+				got, _ := m.Record()
+				if d := catalogue.Diff(want, got); len(d) > 0 || m.Focused() != focused {
+					t.Errorf("%s: the form changed: %v, focus %s", no, d, m.Focused())
+				}
+				// The values stay, and are still changes: esc asks again.
+				typeKeys(keyMsg(tea.KeyEsc))
+				if _, ok := s.Top().(*dialog.Confirm); !ok {
+					t.Fatalf("esc after n gave %T on top, want the question again", s.Top())
+				}
+				typeKeys(runes("y"))
+				if s.Len() != 0 {
+					t.Errorf("y left %T open", s.Top())
+				}
+			}
+		})
+	}
+}
+
+// A discardMsg of another form does not close this one.
+func TestDiscardIsTheFormsOwn(t *testing.T) {
+	a := typeText(New(dialog.NewContext(theme.Plain()), nil, nil), "x")
+	b := typeText(New(dialog.NewContext(theme.Plain()), nil, nil), "x")
+	next, _ := a.Update(keyMsg(tea.KeyEsc))
+	yes := next.(dialog.Open).Dialog.(*dialog.Confirm).Question().Yes
+	if next, _ := b.Update(yes); next != b {
+		t.Errorf("another form's answer closed the form: %T", next)
+	}
+	if next, _ := a.Update(yes); next != (dialog.Close{}) {
+		t.Errorf("the form's own answer did not close it")
 	}
 }
 
@@ -474,7 +571,7 @@ func TestInputsFollowTheFieldsTable(t *testing.T) {
 	inputs := func(m *Model) []string {
 		var names []string
 		for _, r := range m.rows {
-			if !r.ext() {
+			if !r.ext() && !r.isTags() { // X-TAGS, beneath CATEGORY, is no standard field
 				names = append(names, r.field)
 			}
 		}
@@ -549,4 +646,140 @@ func TestFitsAnySize(t *testing.T) {
 			})
 		}
 	}
+}
+
+// tagged reads a catalogue of one record with X-TAGS tags and another
+// extension field, as a file has them.
+func tagged(t *testing.T, tags string) (*catalogue.Catalogue, *catalogue.Record) {
+	t.Helper()
+	c, err := catalogue.Read(strings.NewReader("URI: https://go.dev/\r\nNAME: Go\r\nDATE: 04/05/2024 10:00:00\r\nCATEGORY: Programming\r\nX-TAGS: " + tags + "\r\nX-FOO: bar\r\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c, c.Records()[0]
+}
+
+// The tags input shows X-TAGS; what is typed there is stored normalised,
+// an emptied input removes the field, and undoing the edit gives the
+// tags back.
+func TestTagsRoundTripThroughAnEdit(t *testing.T) {
+	for _, c := range []struct{ typed, want string }{
+		{" web,go ,, web , docs", "web, go, docs"},
+		{"  ", ""},
+	} {
+		cat, orig := tagged(t, "go,docs")
+		m := New(dialog.NewContext(theme.Plain()), orig, nil)
+		m = focusField(t, m, catalogue.FieldTags)
+		if got := m.current().Value(); got != "go,docs" {
+			t.Fatalf("tags input shows %q, want the record's go,docs", got)
+		}
+		if n := strings.Count(m.View(), catalogue.FieldTags); n != 1 {
+			t.Errorf("X-TAGS shown %d times, want once (its input, not an extension row too):\n%s", n, m.View())
+		}
+		m = typeText(clear(m), c.typed)
+		if c.want == "" && !strings.Contains(m.View(), "this field will be removed") {
+			t.Errorf("no removal notice for emptied tags:\n%s", m.View())
+		}
+		_, cmd := press(m, tea.KeyCtrlS)
+		msg, ok := result(t, cmd).(SubmittedMsg)
+		if !ok {
+			t.Fatalf("typed %q: got %#v, errors %v", c.typed, result(t, cmd), m.Errors())
+		}
+		if got := msg.Record.Extension(catalogue.FieldTags); got != c.want {
+			t.Errorf("typed %q: X-TAGS %q, want %q", c.typed, got, c.want)
+		}
+		if got := msg.Record.Extension("X-FOO"); got != "bar" {
+			t.Errorf("X-FOO %q, want it kept", got)
+		}
+		undo, err := cat.Apply(catalogue.Set{Ref: orig.Ref(), Fields: catalogue.Diff(msg.Original, msg.Record)})
+		if err != nil {
+			t.Fatalf("typed %q: the catalogue refuses the edit: %v", c.typed, err)
+		}
+		stored := cat.Records()[0]
+		if got := stored.Extension(catalogue.FieldTags); got != c.want {
+			t.Errorf("typed %q: stored X-TAGS %q, want %q", c.typed, got, c.want)
+		}
+		if c.want == "" && strings.Contains(stored.Raw(), catalogue.FieldTags) {
+			t.Errorf("cleared tags left the field:\n%s", stored.Raw())
+		}
+		if _, err := cat.Apply(undo); err != nil {
+			t.Fatal(err)
+		}
+		if got := cat.Records()[0].Extension(catalogue.FieldTags); got != "go,docs" {
+			t.Errorf("typed %q: undone, X-TAGS is %q, want go,docs", c.typed, got)
+		}
+	}
+}
+
+// Tags left as the file has them ("go,docs", not normalised) are no
+// change: saving closes the form.
+func TestTagsUntouchedAreNoChange(t *testing.T) {
+	_, orig := tagged(t, "go,docs")
+	m := focusField(t, New(dialog.NewContext(theme.Plain()), orig, nil), catalogue.FieldTags)
+	if !closes(m, tea.KeyCtrlS) {
+		t.Fatal("saving untouched tags did not close the form")
+	}
+}
+
+func TestTagsOf(t *testing.T) {
+	_, a := tagged(t, "web, go")
+	_, b := tagged(t, "go,, docs ")
+	if got := strings.Join(TagsOf([]*catalogue.Record{a, b, sample()}), "|"); got != "docs|go|web" {
+		t.Errorf("TagsOf = %q, want docs|go|web", got)
+	}
+}
+
+// The tag typed after the last comma completes from the catalogue's tags,
+// spelled as the catalogue has it, and never to one the input has.
+func TestTagsComplete(t *testing.T) {
+	m := New(dialog.NewContext(theme.Plain()), nil, nil)
+	m.CompleteTags([]string{"Docs", "go", "golang", "web"})
+	m = focusField(t, m, catalogue.FieldTags)
+	if h := m.ShortHelp(); h[len(h)-1].Help().Desc != "complete tag" {
+		t.Errorf("help on X-TAGS lacks completion: %v", h)
+	}
+	m = typeText(m, "do")
+	if !strings.Contains(m.View(), "do"+"cs") {
+		t.Errorf("the completion is not shown:\n%s", m.View())
+	}
+	m.Update(tea.KeyMsg{Type: tea.KeyRight})
+	m = typeText(m, ", g")
+	if got := m.current().MatchedSuggestions(); strings.Join(got, "|") != "Docs, go|Docs, golang" {
+		t.Errorf("suggestions for %q: %q", m.current().Value(), got)
+	}
+	m = typeText(m, "o,gol")
+	m.Update(tea.KeyMsg{Type: tea.KeyCtrlF})
+	if got := m.current().Value(); got != "Docs, go,golang" {
+		t.Errorf("completed to %q, want Docs, go,golang", got)
+	}
+	m = typeText(m, ", GO")
+	if got := m.current().MatchedSuggestions(); len(got) != 0 {
+		t.Errorf("suggests tags the input has: %q", got)
+	}
+	rec, _ := m.Record()
+	if got := rec.Extension(catalogue.FieldTags); got != "Docs, go, golang, GO" {
+		t.Errorf("X-TAGS %q", got)
+	}
+}
+
+func TestGoldenTags(t *testing.T) {
+	_, orig := tagged(t, "go")
+	m := New(dialog.NewContext(theme.Plain()), orig, []string{"Programming"})
+	m.CompleteTags([]string{"docs", "go", "golang"})
+	m.SetSize(80, 24)
+	m = focusField(t, m, catalogue.FieldTags)
+	m, _ = press(m, tea.KeyEnd)
+	m = typeText(m, ", do")
+	golden(t, "tags-80x24", m.View())
+}
+
+func TestGoldenDiscardQuestion(t *testing.T) {
+	m := New(dialog.NewContext(theme.Plain()), sample(), []string{"Programming"})
+	m.SetSize(80, 24)
+	m = focusField(t, m, catalogue.FieldTags)
+	m = typeText(m, "go, docs")
+	next, _ := m.Update(keyMsg(tea.KeyEsc))
+	q := next.(dialog.Open).Dialog
+	q.SetSize(80, 24)
+	golden(t, "discard-80x24", dialog.Overlay(m.View(), q.View(), 80, 24))
 }
