@@ -472,6 +472,15 @@ type detailField struct {
 	st           lipgloss.Style
 	hits         []bool
 	rendered     string
+	tags         bool // an X-TAGS value: wrapped between tags only
+}
+
+// wrap returns f's value wrapped to w cells.
+func (f detailField) wrap(w int) []string {
+	if f.tags {
+		return wrapTags(f.value, w)
+	}
+	return strings.Split(ansi.Wrap(f.value, w, " -/"), "\n")
 }
 
 // detailFields lays out fields in two columns, the labels as wide as the
@@ -490,10 +499,16 @@ func (m *Model) detailFields(fields []detailField, w int) string {
 	for _, f := range fields {
 		vals := []string{f.rendered}
 		switch {
+		case f.hits != nil && f.tags:
+			rows, rowHits := rowsHits(wrapTags(f.value, valueW), f.value, f.hits)
+			vals = make([]string, len(rows))
+			for i := range rows {
+				vals[i] = styled(rows[i], valueW, f.st, m.th.Match, rowHits[i])
+			}
 		case f.hits != nil:
 			vals = strings.Split(wrapStyled(f.value, valueW, f.st, m.th.Match, f.hits), "\n")
 		case f.rendered == "":
-			vals = strings.Split(ansi.Wrap(f.value, valueW, " -/"), "\n")
+			vals = f.wrap(valueW)
 			for i, v := range vals {
 				vals[i] = f.st.Render(v)
 			}
@@ -598,6 +613,9 @@ func (m *Model) detailParts(inner int) (head []string, desc *descLayout, tail []
 			value = d
 		}
 		searched(catalogue.DisplayText(f.Name), f.Name, value, th.Value)
+		if f.Name == catalogue.FieldTags && value != "" {
+			fields[len(fields)-1].tags = true
+		}
 	}
 	b.WriteString(m.detailFields(fields, inner))
 	head = strings.Split(b.String(), "\n")

@@ -2,11 +2,13 @@ package tui
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
 	xgolden "github.com/charmbracelet/x/exp/golden"
 
 	"github.com/uricat/uricat/catalogue"
@@ -52,6 +54,13 @@ func TestGoldenViews(t *testing.T) {
 		// Hosted dialogs take the body; the help bar is theirs.
 		{"form_add_80x24", 80, 24, fixture, func(h *harness) { h.keys("a") }},
 		{"picker_80x24", 80, 24, fixture, func(h *harness) { h.keys("c") }},
+		// X-TAGS wraps between tags, never inside one (issue 24).
+		{"detail_80x24_long_tags", 80, 24, tagsFixture, func(h *harness) { h.keys("enter") }},
+		{"detail_80x24_long_tags_search", 80, 24, tagsFixture, func(h *harness) {
+			h.keys("/")
+			h.typeText("x-tags:guide")
+			h.keys("enter", "enter")
+		}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			h := newHarness(t, tc.text, tc.w, tc.h)
@@ -65,6 +74,37 @@ func TestGoldenViews(t *testing.T) {
 			}
 			golden(t, view)
 		})
+	}
+}
+
+// tagsFixture is a record whose tags, several words each, do not fit on
+// one line of the detail pane at 80 columns.
+const tagsFixture = `URI: https://example.org/trails
+NAME: Trails
+DATE: 01/02/2020 10:00:00
+X-TAGS: hiking in the alps, road trip planning, follow-up questions for the guide, weekend ideas, camping gear, a-tag-that-is-far-too-long-to-fit-on-any-line-of-the-pane-whatever-we-do
+
+`
+
+// wrapTags breaks only after a comma, and a tag wider than the column
+// by itself as any value.
+func TestWrapTags(t *testing.T) {
+	for _, c := range []struct {
+		value string
+		w     int
+		want  []string
+	}{
+		{"", 10, []string{""}},
+		{"a, b", 10, []string{"a, b"}},
+		{"road trip, follow-up, x", 12, []string{"road trip,", "follow-up, x"}},
+		{"a,b,c", 3, []string{"a,", "b,c"}},
+		{"one,two", 4, []string{"one,", "two"}},
+		{"ab, averylongtag, c", 8, []string{"ab,", "averylon", "gtag, c"}},
+		{"a, b  ,  c  ", 20, []string{"a, b  ,  c"}},
+	} {
+		if got := wrapTags(c.value, c.w); !slices.Equal(got, c.want) {
+			t.Errorf("wrapTags(%q, %d) = %q, want %q", c.value, c.w, got, c.want)
+		}
 	}
 }
 
@@ -223,5 +263,28 @@ func TestDetailScrollsThroughDescription(t *testing.T) {
 	}
 	if !strings.Contains(want[len(want)-1], "the end") || !strings.Contains(strings.Join(want, "\n"), "paragraph 7: "+strings.Repeat("some words ", 7)[:20]) {
 		t.Errorf("the DESCRIPTION's text is not all there")
+	}
+}
+
+// A search that matches a tag lights it, and the tags wrap as they do
+// unlit: between tags.
+func TestLitTagsWrapBetweenTags(t *testing.T) {
+	h := newHarness(t, tagsFixture, 80, 24)
+	plain := h.m.detailView(60, 20)
+	h.colour("/home/ada/bookmarks.uricat")
+	h.keys("/")
+	h.typeText("x-tags:guide")
+	h.keys("enter")
+	lit := h.m.detailView(60, 20)
+	if !strings.Contains(lit, h.m.th.Match.Render("guide")) {
+		t.Errorf("guide is not lit:\n%q", lit)
+	}
+	if got := ansi.Strip(lit); got != plain {
+		t.Errorf("lit, the pane is laid out\n%s\nunlit\n%s", got, plain)
+	}
+	for _, tag := range []string{"hiking in the alps,", "road trip planning,", "follow-up questions for the guide,", "weekend ideas,", "camping gear,"} {
+		if !strings.Contains(plain, tag) {
+			t.Errorf("the tag %q is broken:\n%s", tag, plain)
+		}
 	}
 }
