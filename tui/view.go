@@ -277,12 +277,31 @@ func (m *Model) rowLines(r row, selected bool, w int) []string {
 	nameS := styled(name, nameW, st(th.Name), st(th.Match).Bold(true), hits)
 	gap := w - leadW - ansi.StringWidth(nameS) - rightW
 	line1 := marker + lead + nameS + st(th.Row).Render(strings.Repeat(" ", max(1, gap))) + right
-	uri := catalogue.DisplayText(catalogue.DisplayURI(rec.URI()))
-	if uri == "" {
-		uri = "(no URI)"
+	line2 := marker
+	uri, mark := shownURI(rec)
+	if mark != "" {
+		line2 += st(th.Warning).Render(truncate(mark, max(1, w-2)))
 	}
-	line2 := marker + st(th.URI).Render(truncate(uri, max(1, w-2)))
+	if rest := w - 2 - ansi.StringWidth(mark); rest > 0 {
+		line2 += st(th.URI).Render(truncate(uri, rest))
+	}
 	return []string{fit(line1, w), pad(line2, w, st(th.Row))}
+}
+
+// invalidMark marks a URI shown as stored because it is not valid.
+const invalidMark = "(invalid) "
+
+// shownURI returns rec's URI as the list and the detail pane show it: as
+// people read it; when it is not valid, as it is stored, marked (mark is
+// invalidMark); "(no URI)" when the record has none at all (issue 24).
+func shownURI(rec *catalogue.Record) (uri, mark string) {
+	if u := rec.URI(); u != "" {
+		return catalogue.DisplayText(catalogue.DisplayURI(u)), ""
+	}
+	if v, _ := catalogue.StoredValue(rec, catalogue.FieldURI); v != "" {
+		return catalogue.DisplayText(v), invalidMark
+	}
+	return "(no URI)", ""
 }
 
 func starsFor(m *Model, n int, selected bool) string {
@@ -561,7 +580,19 @@ func (m *Model) detailParts(inner int) (head []string, desc *descLayout, tail []
 	}
 	b.WriteString(wrapStyled(name, inner, th.Title, th.Match, hits))
 	b.WriteByte('\n')
-	b.WriteString(th.URI.Render(ansi.Wrap(catalogue.DisplayText(catalogue.DisplayURI(rec.URI())), inner, "/?&")))
+	uri, mark := shownURI(rec)
+	uriRows := strings.Split(ansi.Wrap(mark+uri, inner, "/?&"), "\n")
+	for i, r := range uriRows {
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+		// The mark's blank may be where the row breaks.
+		if rest, ok := strings.CutPrefix(r, strings.TrimSpace(mark)); ok && i == 0 && mark != "" {
+			b.WriteString(th.Warning.Render(strings.TrimSpace(mark)) + th.URI.Render(rest))
+		} else {
+			b.WriteString(th.URI.Render(r))
+		}
+	}
 	b.WriteString("\n\n")
 	var fields []detailField
 	field := func(label, value string, st lipgloss.Style) {

@@ -54,6 +54,9 @@ func TestGoldenViews(t *testing.T) {
 		// Hosted dialogs take the body; the help bar is theirs.
 		{"form_add_80x24", 80, 24, fixture, func(h *harness) { h.keys("a") }},
 		{"picker_80x24", 80, 24, fixture, func(h *harness) { h.keys("c") }},
+		// A URI that is not valid shows as stored, marked (issue 24).
+		{"list_80x24_invalid", 80, 24, invalidFixture, nil},
+		{"detail_80x24_invalid_uri", 80, 24, invalidFixture, func(h *harness) { h.keys("j", "enter") }},
 		// X-TAGS wraps between tags, never inside one (issue 24).
 		{"detail_80x24_long_tags", 80, 24, tagsFixture, func(h *harness) { h.keys("enter") }},
 		{"detail_80x24_long_tags_search", 80, 24, tagsFixture, func(h *harness) {
@@ -76,6 +79,39 @@ func TestGoldenViews(t *testing.T) {
 		})
 	}
 }
+
+// invalidFixture has records that are not valid: a URI without a scheme,
+// a URI with a blank and a long category, a DATE that is not a date, and
+// no URI at all; one valid record to line them up against.
+const invalidFixture = `URI: http://example.org/
+NAME: Valid
+DATE: 01/02/2020 10:00:00
+CATEGORY: Misc
+RATING: 3
+
+URI: not a uri
+NAME: No scheme
+DATE: 01/02/2020 10:00:00
+CATEGORY: Misc
+RATING: 2
+
+URI: http://example.org/a b
+NAME: A blank in the URI, and a name long enough to be cut at 80 columns
+DATE: 01/02/2020 10:00:00
+CATEGORY: Official Documents
+RATING: 4
+
+URI: http://example.org/date
+NAME: Bad date
+DATE: yesterday
+CATEGORY: Misc
+RATING: 5
+
+NAME: Nothing
+DATE: 01/02/2020 10:00:00
+RATING: 1
+
+`
 
 // tagsFixture is a record whose tags, several words each, do not fit on
 // one line of the detail pane at 80 columns.
@@ -285,6 +321,24 @@ func TestLitTagsWrapBetweenTags(t *testing.T) {
 	for _, tag := range []string{"hiking in the alps,", "road trip planning,", "follow-up questions for the guide,", "weekend ideas,", "camping gear,"} {
 		if !strings.Contains(plain, tag) {
 			t.Errorf("the tag %q is broken:\n%s", tag, plain)
+		}
+	}
+}
+
+// A URI that is not valid is shown as stored, its mark in the warning
+// style, in the list and the detail pane (issue 24).
+func TestInvalidURIShownMarked(t *testing.T) {
+	h := newHarness(t, invalidFixture, 120, 30)
+	h.colour("/home/ada/bookmarks.uricat")
+	h.keys("j")
+	list, detail := h.m.listView(60, 20), h.m.detailView(50, 20)
+	for name, v := range map[string]string{"list": list, "detail pane": detail} {
+		mark := h.m.th.Warning.Render("(invalid)")
+		if name == "list" {
+			mark = h.m.th.Warning.Render("(invalid) ") // the row not selected
+		}
+		if !strings.Contains(v, mark) || !strings.Contains(ansi.Strip(v), "(invalid) not a uri") {
+			t.Errorf("the %s does not show the stored URI marked:\n%q", name, v)
 		}
 	}
 }
