@@ -253,8 +253,15 @@ func (m *Model) rowLines(r row, selected bool, w int) []string {
 		meta = append(meta, st(th.Category).Render(truncatePath(c, min(18, max(6, w/5)))))
 	}
 	meta = append(meta, starsFor(m, rec.Rating(), selected))
-	if w >= 60 && !rec.Date().IsZero() {
-		meta = append(meta, st(th.Date).Render(catalogue.DisplayDate(rec.Date())))
+	if w >= 60 {
+		// A record without a valid DATE keeps the column, marked as
+		// a rating of none is, so that its stars stay in line with
+		// the other rows' (issue 24).
+		date := catalogue.DisplayDate(rec.Date())
+		if date == "" {
+			date = "–" + strings.Repeat(" ", len(catalogue.DisplayDateLayout)-1)
+		}
+		meta = append(meta, st(th.Date).Render(date))
 	}
 	right := strings.Join(meta, st(th.Row).Render("  "))
 	rightW := ansi.StringWidth(right)

@@ -342,3 +342,25 @@ func TestInvalidURIShownMarked(t *testing.T) {
 		}
 	}
 }
+
+// At 80 columns every row's rating starts in the same column, an invalid
+// record's too, with or without a valid DATE (issue 24).
+func TestRatingsLineUpAt80(t *testing.T) {
+	h := newHarness(t, invalidFixture, 80, 24)
+	col := -1
+	for i, line := range strings.Split(h.m.View(), "\n") {
+		r := []rune(line)
+		j := slices.IndexFunc(r, func(c rune) bool { return c == '★' || c == '☆' })
+		if j < 0 {
+			continue
+		}
+		if col < 0 {
+			col = j
+		} else if j != col {
+			t.Errorf("line %d: the rating starts at %d, not %d:\n%s", i, j, col, h.m.View())
+		}
+	}
+	if col < 0 {
+		t.Fatal("no ratings shown")
+	}
+}
