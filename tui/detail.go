@@ -110,13 +110,18 @@ func cutPiece(s string) (piece, rest string) {
 // wrapHits word-wraps plain text to w cells, and maps hits (by rune of
 // text) onto the rows: rowHits is nil if hits is.
 func wrapHits(text string, w int, hits []bool) (rows []string, rowHits [][]bool) {
-	rows = strings.Split(ansi.Wrap(text, w, " -"), "\n")
+	return rowsHits(strings.Split(ansi.Wrap(text, w, " -"), "\n"), text, hits)
+}
+
+// rowsHits maps hits (by rune of text) onto rows, text wrapped: the rows'
+// runes are text's, in order, but for blanks dropped at the breaks.
+func rowsHits(rows []string, text string, hits []bool) ([]string, [][]bool) {
 	if len(hits) == 0 {
 		return rows, nil
 	}
 	// The rows' runes are text's (spaces at breaks may go).
 	src := []rune(text)
-	rowHits = make([][]bool, len(rows))
+	rowHits := make([][]bool, len(rows))
 	i := 0
 	for k, line := range rows {
 		var lh []bool
@@ -130,4 +135,33 @@ func wrapHits(text string, w int, hits []bool) (rows []string, rowHits [][]bool)
 		rowHits[k] = lh
 	}
 	return rows, rowHits
+}
+
+// wrapTags wraps an X-TAGS value to w cells after its commas only, so that
+// no tag is broken across rows ("road trip", "follow-up") unless it is
+// wider than w by itself (issue 24). The rows' runes are value's, in
+// order, but for the blanks at the breaks (rowsHits maps hits onto them).
+func wrapTags(value string, w int) []string {
+	var rows []string
+	row := ""
+	for seg := range strings.SplitAfterSeq(value, ",") {
+		if row != "" && ansi.StringWidth(row+strings.TrimRight(seg, " ")) <= w {
+			row += seg
+			continue
+		}
+		if row != "" {
+			rows = append(rows, strings.TrimRight(row, " "))
+		}
+		row = strings.TrimLeft(seg, " ")
+		if ansi.StringWidth(strings.TrimRight(row, " ")) > w {
+			// A tag wider than the column: broken, as any value is.
+			parts := strings.Split(ansi.Wrap(row, w, " -/"), "\n")
+			rows = append(rows, parts[:len(parts)-1]...)
+			row = parts[len(parts)-1]
+		}
+	}
+	if row != "" || len(rows) == 0 {
+		rows = append(rows, strings.TrimRight(row, " "))
+	}
+	return rows
 }

@@ -3,6 +3,7 @@ package tui
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/charmbracelet/bubbles/key"
 	"github.com/charmbracelet/bubbles/spinner"
@@ -258,10 +259,20 @@ func (m *Model) result(msg tea.Msg) (cmd tea.Cmd, ok bool) {
 			No:     noteMsg("not opened"),
 		})), true
 	case system.CopiedMsg:
+		// The text as copied, the stored URI: a URI shown as an IRI
+		// (köln.de) would not be what a paste gives (xn--kln-sna.de).
+		text := catalogue.DisplayText(msg.Text)
+		var why string
 		if msg.Err != nil {
-			m.setMsg(sevError, "cannot copy: %v", msg.Err)
-		} else {
-			m.setMsg(sevSuccess, "copied %s", catalogue.DisplayURI(msg.Text))
+			why = catalogue.DisplayText(strings.ReplaceAll(msg.Err.Error(), "\n", "; "))
+		}
+		switch {
+		case len(msg.Via) == 0:
+			m.setMsg(sevError, "cannot copy %s: %s", text, why)
+		case msg.Err != nil:
+			m.setMsg(sevWarning, "copied %s (%s; not %s)", text, andList(msg.Via), why)
+		default:
+			m.setMsg(sevSuccess, "copied %s (%s)", text, andList(msg.Via))
 		}
 		return nil, true
 	case deleteMsg:
@@ -446,4 +457,12 @@ func (m *Model) dialogView(l layout) string {
 		v = dialog.Overlay(v, d.View(), m.width, l.bodyH)
 	}
 	return v
+}
+
+// andList joins items as a sentence does: "a", "a and b", "a, b and c".
+func andList(items []string) string {
+	if len(items) < 2 {
+		return strings.Join(items, "")
+	}
+	return strings.Join(items[:len(items)-1], ", ") + " and " + items[len(items)-1]
 }

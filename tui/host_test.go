@@ -2,6 +2,7 @@ package tui
 
 import (
 	"context"
+	"errors"
 	"strings"
 	"testing"
 
@@ -168,9 +169,35 @@ func TestOpenAsksForOtherSchemes(t *testing.T) {
 	if !strings.Contains(h.m.status.msg, "opened http://go.dev/") {
 		t.Errorf("opened message %q", h.m.status.msg)
 	}
-	h.send(system.CopiedMsg{Text: "http://go.dev/"})
+	h.send(system.CopiedMsg{Text: "http://go.dev/", Via: []string{"OSC 52"}})
 	if !strings.Contains(h.m.status.msg, "copied http://go.dev/") {
 		t.Errorf("copied message %q", h.m.status.msg)
+	}
+}
+
+// y's message says which text was copied (as stored, shown through
+// DisplayText) and which ways took it, or that none did (issue 24).
+func TestCopiedMessageSaysWhatAndHow(t *testing.T) {
+	h := newHarness(t, fixture, 100, 30)
+	cases := []struct {
+		msg  system.CopiedMsg
+		want string
+		sev  severity
+	}{
+		{system.CopiedMsg{Text: "https://xn--kln-sna.de/stra%C3%9Fe", Via: []string{"OSC 52", "tmux buffer"}},
+			"copied https://xn--kln-sna.de/stra%C3%9Fe (OSC 52 and tmux buffer)", sevSuccess},
+		{system.CopiedMsg{Text: "http://a/‮", Via: []string{"OSC 52", "tmux buffer", "xclip"}},
+			"copied http://a/⟨U+202E⟩ (OSC 52, tmux buffer and xclip)", sevSuccess},
+		{system.CopiedMsg{Text: "http://a/", Via: []string{"OSC 52"}, Err: errors.New("tmux buffer: exit status 1")},
+			"copied http://a/ (OSC 52; not tmux buffer: exit status 1)", sevWarning},
+		{system.CopiedMsg{Text: "http://a/", Err: errors.Join(errors.New("OSC 52: broken pipe"), errors.New("xclip: exit status 1"))},
+			"cannot copy http://a/: OSC 52: broken pipe; xclip: exit status 1", sevError},
+	}
+	for _, c := range cases {
+		h.send(c.msg)
+		if h.m.status.msg != c.want || h.m.status.sev != c.sev {
+			t.Errorf("%v: message %q (severity %v), want %q (%v)", c.msg.Via, h.m.status.msg, h.m.status.sev, c.want, c.sev)
+		}
 	}
 }
 

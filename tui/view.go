@@ -253,8 +253,15 @@ func (m *Model) rowLines(r row, selected bool, w int) []string {
 		meta = append(meta, st(th.Category).Render(truncatePath(c, min(18, max(6, w/5)))))
 	}
 	meta = append(meta, starsFor(m, rec.Rating(), selected))
-	if w >= 60 && !rec.Date().IsZero() {
-		meta = append(meta, st(th.Date).Render(catalogue.DisplayDate(rec.Date())))
+	if w >= 60 {
+		// A record without a valid DATE keeps the column, marked as
+		// a rating of none is, so that its stars stay in line with
+		// the other rows' (issue 24).
+		date := catalogue.DisplayDate(rec.Date())
+		if date == "" {
+			date = "–" + strings.Repeat(" ", len(catalogue.DisplayDateLayout)-1)
+		}
+		meta = append(meta, st(th.Date).Render(date))
 	}
 	right := strings.Join(meta, st(th.Row).Render("  "))
 	rightW := ansi.StringWidth(right)
@@ -277,12 +284,31 @@ func (m *Model) rowLines(r row, selected bool, w int) []string {
 	nameS := styled(name, nameW, st(th.Name), st(th.Match).Bold(true), hits)
 	gap := w - leadW - ansi.StringWidth(nameS) - rightW
 	line1 := marker + lead + nameS + st(th.Row).Render(strings.Repeat(" ", max(1, gap))) + right
-	uri := catalogue.DisplayText(catalogue.DisplayURI(rec.URI()))
-	if uri == "" {
-		uri = "(no URI)"
+	line2 := marker
+	uri, mark := shownURI(rec)
+	if mark != "" {
+		line2 += st(th.Warning).Render(truncate(mark, max(1, w-2)))
 	}
-	line2 := marker + st(th.URI).Render(truncate(uri, max(1, w-2)))
+	if rest := w - 2 - ansi.StringWidth(mark); rest > 0 {
+		line2 += st(th.URI).Render(truncate(uri, rest))
+	}
 	return []string{fit(line1, w), pad(line2, w, st(th.Row))}
+}
+
+// invalidMark marks a URI shown as stored because it is not valid.
+const invalidMark = "(invalid) "
+
+// shownURI returns rec's URI as the list and the detail pane show it: as
+// people read it; when it is not valid, as it is stored, marked (mark is
+// invalidMark); "(no URI)" when the record has none at all (issue 24).
+func shownURI(rec *catalogue.Record) (uri, mark string) {
+	if u := rec.URI(); u != "" {
+		return catalogue.DisplayText(catalogue.DisplayURI(u)), ""
+	}
+	if v, _ := catalogue.StoredValue(rec, catalogue.FieldURI); v != "" {
+		return catalogue.DisplayText(v), invalidMark
+	}
+	return "(no URI)", ""
 }
 
 func starsFor(m *Model, n int, selected bool) string {
@@ -472,6 +498,15 @@ type detailField struct {
 	st           lipgloss.Style
 	hits         []bool
 	rendered     string
+	tags         bool // an X-TAGS value: wrapped between tags only
+}
+
+// wrap returns f's value wrapped to w cells.
+func (f detailField) wrap(w int) []string {
+	if f.tags {
+		return wrapTags(f.value, w)
+	}
+	return strings.Split(ansi.Wrap(f.value, w, " -/"), "\n")
 }
 
 // detailFields lays out fields in two columns, the labels as wide as the
@@ -490,10 +525,16 @@ func (m *Model) detailFields(fields []detailField, w int) string {
 	for _, f := range fields {
 		vals := []string{f.rendered}
 		switch {
+		case f.hits != nil && f.tags:
+			rows, rowHits := rowsHits(wrapTags(f.value, valueW), f.value, f.hits)
+			vals = make([]string, len(rows))
+			for i := range rows {
+				vals[i] = styled(rows[i], valueW, f.st, m.th.Match, rowHits[i])
+			}
 		case f.hits != nil:
 			vals = strings.Split(wrapStyled(f.value, valueW, f.st, m.th.Match, f.hits), "\n")
 		case f.rendered == "":
-			vals = strings.Split(ansi.Wrap(f.value, valueW, " -/"), "\n")
+			vals = f.wrap(valueW)
 			for i, v := range vals {
 				vals[i] = f.st.Render(v)
 			}
@@ -546,7 +587,19 @@ func (m *Model) detailParts(inner int) (head []string, desc *descLayout, tail []
 	}
 	b.WriteString(wrapStyled(name, inner, th.Title, th.Match, hits))
 	b.WriteByte('\n')
-	b.WriteString(th.URI.Render(ansi.Wrap(catalogue.DisplayText(catalogue.DisplayURI(rec.URI())), inner, "/?&")))
+	uri, mark := shownURI(rec)
+	uriRows := strings.Split(ansi.Wrap(mark+uri, inner, "/?&"), "\n")
+	for i, r := range uriRows {
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+		// The mark's blank may be where the row breaks.
+		if rest, ok := strings.CutPrefix(r, strings.TrimSpace(mark)); ok && i == 0 && mark != "" {
+			b.WriteString(th.Warning.Render(strings.TrimSpace(mark)) + th.URI.Render(rest))
+		} else {
+			b.WriteString(th.URI.Render(r))
+		}
+	}
 	b.WriteString("\n\n")
 	var fields []detailField
 	field := func(label, value string, st lipgloss.Style) {
@@ -598,6 +651,9 @@ func (m *Model) detailParts(inner int) (head []string, desc *descLayout, tail []
 			value = d
 		}
 		searched(catalogue.DisplayText(f.Name), f.Name, value, th.Value)
+		if f.Name == catalogue.FieldTags && value != "" {
+			fields[len(fields)-1].tags = true
+		}
 	}
 	b.WriteString(m.detailFields(fields, inner))
 	head = strings.Split(b.String(), "\n")

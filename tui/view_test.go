@@ -2,11 +2,13 @@ package tui
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
 	xgolden "github.com/charmbracelet/x/exp/golden"
 
 	"github.com/uricat/uricat/catalogue"
@@ -52,6 +54,16 @@ func TestGoldenViews(t *testing.T) {
 		// Hosted dialogs take the body; the help bar is theirs.
 		{"form_add_80x24", 80, 24, fixture, func(h *harness) { h.keys("a") }},
 		{"picker_80x24", 80, 24, fixture, func(h *harness) { h.keys("c") }},
+		// A URI that is not valid shows as stored, marked (issue 24).
+		{"list_80x24_invalid", 80, 24, invalidFixture, nil},
+		{"detail_80x24_invalid_uri", 80, 24, invalidFixture, func(h *harness) { h.keys("j", "enter") }},
+		// X-TAGS wraps between tags, never inside one (issue 24).
+		{"detail_80x24_long_tags", 80, 24, tagsFixture, func(h *harness) { h.keys("enter") }},
+		{"detail_80x24_long_tags_search", 80, 24, tagsFixture, func(h *harness) {
+			h.keys("/")
+			h.typeText("x-tags:guide")
+			h.keys("enter", "enter")
+		}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			h := newHarness(t, tc.text, tc.w, tc.h)
@@ -65,6 +77,70 @@ func TestGoldenViews(t *testing.T) {
 			}
 			golden(t, view)
 		})
+	}
+}
+
+// invalidFixture has records that are not valid: a URI without a scheme,
+// a URI with a blank and a long category, a DATE that is not a date, and
+// no URI at all; one valid record to line them up against.
+const invalidFixture = `URI: http://example.org/
+NAME: Valid
+DATE: 01/02/2020 10:00:00
+CATEGORY: Misc
+RATING: 3
+
+URI: not a uri
+NAME: No scheme
+DATE: 01/02/2020 10:00:00
+CATEGORY: Misc
+RATING: 2
+
+URI: http://example.org/a b
+NAME: A blank in the URI, and a name long enough to be cut at 80 columns
+DATE: 01/02/2020 10:00:00
+CATEGORY: Official Documents
+RATING: 4
+
+URI: http://example.org/date
+NAME: Bad date
+DATE: yesterday
+CATEGORY: Misc
+RATING: 5
+
+NAME: Nothing
+DATE: 01/02/2020 10:00:00
+RATING: 1
+
+`
+
+// tagsFixture is a record whose tags, several words each, do not fit on
+// one line of the detail pane at 80 columns.
+const tagsFixture = `URI: https://example.org/trails
+NAME: Trails
+DATE: 01/02/2020 10:00:00
+X-TAGS: hiking in the alps, road trip planning, follow-up questions for the guide, weekend ideas, camping gear, a-tag-that-is-far-too-long-to-fit-on-any-line-of-the-pane-whatever-we-do
+
+`
+
+// wrapTags breaks only after a comma, and a tag wider than the column
+// by itself as any value.
+func TestWrapTags(t *testing.T) {
+	for _, c := range []struct {
+		value string
+		w     int
+		want  []string
+	}{
+		{"", 10, []string{""}},
+		{"a, b", 10, []string{"a, b"}},
+		{"road trip, follow-up, x", 12, []string{"road trip,", "follow-up, x"}},
+		{"a,b,c", 3, []string{"a,", "b,c"}},
+		{"one,two", 4, []string{"one,", "two"}},
+		{"ab, averylongtag, c", 8, []string{"ab,", "averylon", "gtag, c"}},
+		{"a, b  ,  c  ", 20, []string{"a, b  ,  c"}},
+	} {
+		if got := wrapTags(c.value, c.w); !slices.Equal(got, c.want) {
+			t.Errorf("wrapTags(%q, %d) = %q, want %q", c.value, c.w, got, c.want)
+		}
 	}
 }
 
@@ -223,5 +299,68 @@ func TestDetailScrollsThroughDescription(t *testing.T) {
 	}
 	if !strings.Contains(want[len(want)-1], "the end") || !strings.Contains(strings.Join(want, "\n"), "paragraph 7: "+strings.Repeat("some words ", 7)[:20]) {
 		t.Errorf("the DESCRIPTION's text is not all there")
+	}
+}
+
+// A search that matches a tag lights it, and the tags wrap as they do
+// unlit: between tags.
+func TestLitTagsWrapBetweenTags(t *testing.T) {
+	h := newHarness(t, tagsFixture, 80, 24)
+	plain := h.m.detailView(60, 20)
+	h.colour("/home/ada/bookmarks.uricat")
+	h.keys("/")
+	h.typeText("x-tags:guide")
+	h.keys("enter")
+	lit := h.m.detailView(60, 20)
+	if !strings.Contains(lit, h.m.th.Match.Render("guide")) {
+		t.Errorf("guide is not lit:\n%q", lit)
+	}
+	if got := ansi.Strip(lit); got != plain {
+		t.Errorf("lit, the pane is laid out\n%s\nunlit\n%s", got, plain)
+	}
+	for _, tag := range []string{"hiking in the alps,", "road trip planning,", "follow-up questions for the guide,", "weekend ideas,", "camping gear,"} {
+		if !strings.Contains(plain, tag) {
+			t.Errorf("the tag %q is broken:\n%s", tag, plain)
+		}
+	}
+}
+
+// A URI that is not valid is shown as stored, its mark in the warning
+// style, in the list and the detail pane (issue 24).
+func TestInvalidURIShownMarked(t *testing.T) {
+	h := newHarness(t, invalidFixture, 120, 30)
+	h.colour("/home/ada/bookmarks.uricat")
+	h.keys("j")
+	list, detail := h.m.listView(60, 20), h.m.detailView(50, 20)
+	for name, v := range map[string]string{"list": list, "detail pane": detail} {
+		mark := h.m.th.Warning.Render("(invalid)")
+		if name == "list" {
+			mark = h.m.th.Warning.Render("(invalid) ") // the row not selected
+		}
+		if !strings.Contains(v, mark) || !strings.Contains(ansi.Strip(v), "(invalid) not a uri") {
+			t.Errorf("the %s does not show the stored URI marked:\n%q", name, v)
+		}
+	}
+}
+
+// At 80 columns every row's rating starts in the same column, an invalid
+// record's too, with or without a valid DATE (issue 24).
+func TestRatingsLineUpAt80(t *testing.T) {
+	h := newHarness(t, invalidFixture, 80, 24)
+	col := -1
+	for i, line := range strings.Split(h.m.View(), "\n") {
+		r := []rune(line)
+		j := slices.IndexFunc(r, func(c rune) bool { return c == '★' || c == '☆' })
+		if j < 0 {
+			continue
+		}
+		if col < 0 {
+			col = j
+		} else if j != col {
+			t.Errorf("line %d: the rating starts at %d, not %d:\n%s", i, j, col, h.m.View())
+		}
+	}
+	if col < 0 {
+		t.Fatal("no ratings shown")
 	}
 }

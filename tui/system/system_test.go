@@ -2,11 +2,15 @@ package system
 
 import (
 	"bytes"
+	"context"
 	"encoding/base64"
 	"errors"
+	"os"
 	"os/exec"
+	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/uricat/uricat/internal/opener"
 )
@@ -116,5 +120,141 @@ func TestCopyReportsWriteError(t *testing.T) {
 	msg := cb.Copy("x")().(CopiedMsg)
 	if msg.Err == nil || !strings.Contains(msg.Err.Error(), "broken pipe") {
 		t.Fatalf("err = %v", msg.Err)
+	}
+}
+
+// fakeRun records the programs a Clipboard runs and what they were given,
+// and fails those in fail; no real program runs.
+type fakeRun struct {
+	ran  []string
+	fail map[string]error
+}
+
+func (f *fakeRun) run(ctx context.Context, stdin, path string, args ...string) error {
+	call := strings.Join(append([]string{path}, args...), " ") + " <" + stdin
+	f.ran = append(f.ran, call)
+	return f.fail[strings.Join(append([]string{path}, args...), " ")]
+}
+
+func fakeClipboard(env map[string]string, installed ...string) (*Clipboard, *fakeRun, *bytes.Buffer) {
+	f := &fakeRun{fail: map[string]error{}}
+	out := new(bytes.Buffer)
+	return &Clipboard{
+		Out:    out,
+		Getenv: func(k string) string { return env[k] },
+		LookPath: func(name string) (string, error) {
+			if slices.Contains(installed, name) {
+				return "/usr/bin/" + name, nil
+			}
+			return "", exec.ErrNotFound
+		},
+		GOOS: "linux",
+		Run:  f.run,
+	}, f, out
+}
+
+// Inside tmux the text also goes to tmux's buffer, and on a desktop to the
+// first clipboard program installed; CopiedMsg says which took it.
+func TestCopyRunsClipboardPrograms(t *testing.T) {
+	const text = "https://xn--kln-sna.de/stra%C3%9Fe"
+	cases := []struct {
+		name      string
+		env       map[string]string
+		goos      string
+		installed []string
+		ran       []string
+		via       []string
+	}{
+		{"plain terminal", map[string]string{"TERM": "xterm"}, "linux", []string{"tmux", "xclip"}, nil, []string{"OSC 52"}},
+		{"tmux", map[string]string{"TMUX": "/tmp/t,1,0"}, "linux", []string{"tmux"},
+			[]string{"/usr/bin/tmux load-buffer -w - <" + text}, []string{"OSC 52", "tmux buffer"}},
+		{"X with xsel only", map[string]string{"DISPLAY": ":0"}, "linux", []string{"xsel"},
+			[]string{"/usr/bin/xsel --clipboard --input <" + text}, []string{"OSC 52", "xsel"}},
+		{"X with xclip first", map[string]string{"DISPLAY": ":0"}, "linux", []string{"xsel", "xclip"},
+			[]string{"/usr/bin/xclip -selection clipboard <" + text}, []string{"OSC 52", "xclip"}},
+		{"Wayland and tmux", map[string]string{"WAYLAND_DISPLAY": "wayland-0", "DISPLAY": ":0", "TMUX": "x"}, "linux", []string{"tmux", "wl-copy", "xclip"},
+			[]string{"/usr/bin/tmux load-buffer -w - <" + text, "/usr/bin/wl-copy <" + text}, []string{"OSC 52", "tmux buffer", "wl-copy"}},
+		{"X without a program", map[string]string{"DISPLAY": ":0"}, "linux", nil, nil, []string{"OSC 52"}},
+		{"macOS", map[string]string{}, "darwin", []string{"pbcopy"}, []string{"/usr/bin/pbcopy <" + text}, []string{"OSC 52", "pbcopy"}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			cb, f, out := fakeClipboard(c.env, c.installed...)
+			cb.GOOS = c.goos
+			msg := cb.Copy(text)().(CopiedMsg)
+			if msg.Err != nil || msg.Text != text || !slices.Equal(msg.Via, c.via) {
+				t.Errorf("msg = %#v, want via %q", msg, c.via)
+			}
+			if !slices.Equal(f.ran, c.ran) {
+				t.Errorf("ran %q, want %q", f.ran, c.ran)
+			}
+			if !strings.Contains(out.String(), "\x1b]52;c;") {
+				t.Errorf("no OSC 52 written: %q", out.String())
+			}
+		})
+	}
+}
+
+// A tmux older than 3.2 refuses load-buffer -w: the buffer is loaded
+// without it.
+func TestCopyOldTmux(t *testing.T) {
+	cb, f, _ := fakeClipboard(map[string]string{"TMUX": "x"}, "tmux")
+	f.fail["/usr/bin/tmux load-buffer -w -"] = errors.New("exit status 1")
+	msg := cb.Copy("u")().(CopiedMsg)
+	if msg.Err != nil || !slices.Equal(msg.Via, []string{"OSC 52", "tmux buffer"}) || len(f.ran) != 2 {
+		t.Errorf("msg = %#v, ran %q", msg, f.ran)
+	}
+}
+
+// A program that fails is reported, with what did take the text; when
+// nothing did, Via is empty.
+func TestCopyReportsFailures(t *testing.T) {
+	cb, f, _ := fakeClipboard(map[string]string{"TMUX": "x", "DISPLAY": ":0"}, "tmux", "xclip")
+	f.fail["/usr/bin/tmux load-buffer -w -"] = errors.New("exit status 1")
+	f.fail["/usr/bin/tmux load-buffer -"] = errors.New("exit status 1")
+	msg := cb.Copy("u")().(CopiedMsg)
+	if !slices.Equal(msg.Via, []string{"OSC 52", "xclip"}) || msg.Err == nil || !strings.Contains(msg.Err.Error(), "tmux buffer: exit status 1") {
+		t.Errorf("msg = %#v", msg)
+	}
+	cb.Out = failingWriter{}
+	f.fail["/usr/bin/xclip -selection clipboard"] = errors.New("exit status 2")
+	msg = cb.Copy("u")().(CopiedMsg)
+	if len(msg.Via) != 0 || msg.Err == nil {
+		t.Fatalf("msg = %#v", msg)
+	}
+	for _, want := range []string{"broken pipe", "tmux buffer", "xclip: exit status 2"} {
+		if !strings.Contains(msg.Err.Error(), want) {
+			t.Errorf("err %q lacks %q", msg.Err, want)
+		}
+	}
+}
+
+// A program that does not answer is given up after Timeout.
+func TestCopyTimesOut(t *testing.T) {
+	cb, _, _ := fakeClipboard(map[string]string{"DISPLAY": ":0"}, "xclip")
+	cb.Timeout = 10 * time.Millisecond
+	cb.Run = func(ctx context.Context, _, _ string, _ ...string) error {
+		<-ctx.Done()
+		return ctx.Err()
+	}
+	msg := cb.Copy("u")().(CopiedMsg)
+	if !slices.Equal(msg.Via, []string{"OSC 52"}) || msg.Err == nil || !strings.Contains(msg.Err.Error(), "no answer") {
+		t.Errorf("msg = %#v", msg)
+	}
+}
+
+// The real runner gives its program the text on standard input.
+func TestRunProgram(t *testing.T) {
+	if _, err := exec.LookPath("sh"); err != nil {
+		t.Skip("no sh")
+	}
+	dir := t.TempDir()
+	err := runProgram(context.Background(), "hello", "sh", "-c", "cat > "+dir+"/out")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := os.ReadFile(dir + "/out")
+	if string(b) != "hello" {
+		t.Errorf("got %q", b)
 	}
 }
