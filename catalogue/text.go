@@ -126,11 +126,14 @@ func skipEscape(s string, i int) int {
 	case ']', 'P', '^', '_', 'X':
 		return skipString(s, i+1)
 	}
-	// ESC followed by intermediates (0x20-0x2f) and one final byte.
+	// ESC followed by intermediates (0x20-0x2f) and one final byte
+	// (0x30-0x7e). Anything else after them is not part of the sequence:
+	// text (a letter of another script, a line break) stays, and the
+	// same whether it came in one piece or two (DisplayWriter).
 	for i < len(s) && s[i] >= 0x20 && s[i] <= 0x2f {
 		i++
 	}
-	if i < len(s) {
+	if i < len(s) && s[i] >= 0x30 && s[i] <= 0x7e {
 		i++
 	}
 	return i
