@@ -186,7 +186,7 @@ func TestCopiedMessageSaysWhatAndHow(t *testing.T) {
 	}{
 		{system.CopiedMsg{Text: "https://xn--kln-sna.de/stra%C3%9Fe", Via: []string{"OSC 52", "tmux buffer"}},
 			"copied https://xn--kln-sna.de/stra%C3%9Fe (OSC 52 and tmux buffer)", sevSuccess},
-		{system.CopiedMsg{Text: "http://a/‮", Via: []string{"OSC 52", "tmux buffer", "xclip"}},
+		{system.CopiedMsg{Text: "http://a/\u202e", Via: []string{"OSC 52", "tmux buffer", "xclip"}},
 			"copied http://a/⟨U+202E⟩ (OSC 52, tmux buffer and xclip)", sevSuccess},
 		{system.CopiedMsg{Text: "http://a/", Via: []string{"OSC 52"}, Err: errors.New("tmux buffer: exit status 1")},
 			"copied http://a/ (OSC 52; not tmux buffer: exit status 1)", sevWarning},
