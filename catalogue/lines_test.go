@@ -1,6 +1,7 @@
 package catalogue
 
 import (
+	"os"
 	"path/filepath"
 	"testing"
 )
@@ -9,9 +10,11 @@ import (
 // do its problems; a new record gets its line too.
 func TestSaveRenumbersLines(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "lines.uricat")
-	writeFile(t, path, "URI: http://a/\r\nNAME: A\r\nDATE: 01/02/2007 10:00:00\r\n\r\n"+
+	if err := os.WriteFile(path, []byte("URI: http://a/\r\nNAME: A\r\nDATE: 01/02/2007 10:00:00\r\n\r\n"+
 		"URI: http://b/\r\nNAME: B\r\n\r\n"+
-		"URI: http://c/\r\nNAME: C\r\nDATE: 01/02/2007 10:00:00\r\n", 0o644)
+		"URI: http://c/\r\nNAME: C\r\nDATE: 01/02/2007 10:00:00\r\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	c, err := Open(path)
 	if err != nil {
 		t.Fatal(err)
