@@ -12,21 +12,26 @@ import (
 // and a device need never end; the error, which wraps ErrNotRegular, says
 // what path is and that a stream goes on standard input.
 func OpenInput(path string) (*os.File, fs.FileInfo, error) {
+	return openRegular(path, checkInput)
+}
+
+// openRegular opens path to read it, without blocking, once check has
+// passed what path is, and checks again what was opened: path may have
+// been replaced between the two.
+func openRegular(path string, check func(string, fs.FileInfo) error) (*os.File, fs.FileInfo, error) {
 	info, err := os.Stat(path)
 	if err != nil {
 		return nil, nil, err
 	}
-	if err := checkInput(path, info); err != nil {
+	if err := check(path, info); err != nil {
 		return nil, nil, err
 	}
 	f, err := openNoBlock(path)
 	if err != nil {
 		return nil, nil, err
 	}
-	// Checked again on what was opened: path may have been replaced
-	// between the two.
 	if info, err = f.Stat(); err == nil {
-		err = checkInput(path, info)
+		err = check(path, info)
 	}
 	if err != nil {
 		f.Close()

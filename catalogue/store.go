@@ -71,28 +71,11 @@ func (c *Catalogue) load() error {
 // anything that is not a regular file: opening a FIFO would wait for a
 // writer forever. A file that does not exist is a nil file and no error.
 func openFile(path string) (*os.File, fs.FileInfo, error) {
-	info, err := os.Stat(path)
+	f, info, err := openRegular(path, checkRegular)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil, nil
 	}
-	if err != nil {
-		return nil, nil, err
-	}
-	if err := checkRegular(path, info); err != nil {
-		return nil, nil, err
-	}
-	f, err := openNoBlock(path)
-	if err != nil {
-		return nil, nil, err
-	}
-	if info, err = f.Stat(); err == nil {
-		err = checkRegular(path, info)
-	}
-	if err != nil {
-		f.Close()
-		return nil, nil, err
-	}
-	return f, info, nil
+	return f, info, err
 }
 
 // sumFile returns the size and checksum of the file at path, or a nil
