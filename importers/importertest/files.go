@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"strings"
 	"testing"
 
 	"github.com/uricat/uricat/catalogue"
@@ -50,4 +51,18 @@ func SharedSamples(t testing.TB, sub string) string {
 		t.Skipf("the real samples in %s are not there: skipped", root)
 	}
 	return root
+}
+
+// Added returns three records for the exports of when a bookmark was
+// added (X-ADDED): one edited since it was added, one never edited, and
+// one whose X-ADDED is not a date.
+func Added(t testing.TB) []*catalogue.Record {
+	t.Helper()
+	c, err := catalogue.Read(strings.NewReader("URI: http://edited/\r\nNAME: E\r\nDATE: 01/03/2026 12:00:00\r\nX-TAGS: t\r\nX-ADDED: 19/05/2016 19:43:55\r\n\r\n" +
+		"URI: http://new/\r\nNAME: N\r\nDATE: 19/05/2016 19:43:55\r\n\r\n" +
+		"URI: http://odd/\r\nNAME: O\r\nDATE: 01/03/2026 12:00:00\r\nX-ADDED: last year\r\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c.Records()
 }

@@ -4,26 +4,13 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/importers/importertest"
 )
-
-// addedRecords are a bookmark edited since it was added (X-ADDED), one
-// never edited, and one whose X-ADDED is not a date.
-func addedRecords(t *testing.T) []*catalogue.Record {
-	c, err := catalogue.Read(strings.NewReader("URI: http://edited/\r\nNAME: E\r\nDATE: 01/03/2026 12:00:00\r\nX-TAGS: t\r\nX-ADDED: 19/05/2016 19:43:55\r\n\r\n" +
-		"URI: http://new/\r\nNAME: N\r\nDATE: 19/05/2016 19:43:55\r\n\r\n" +
-		"URI: http://odd/\r\nNAME: O\r\nDATE: 01/03/2026 12:00:00\r\nX-ADDED: last year\r\n"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return c.Records()
-}
 
 // Issue 24: the export says when each bookmark was added, "added", beside
 // DATE, when it last changed; and reads back as it was.
 func TestAddedIsExportedAndReadBack(t *testing.T) {
-	recs := addedRecords(t)
+	recs := importertest.Added(t)
 	out, _ := write(t, recs...)
 	for _, want := range wantAdded {
 		if !strings.Contains(out, want) {
