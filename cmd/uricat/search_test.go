@@ -28,7 +28,7 @@ var searchFixture = fmt.Sprintf("URI: http://go.dev/\r\nNAME: go.dev\r\nDATE: 01
 // TestListSearchIssueCases: list --search answers the searches of issue 9.
 func TestListSearchIssueCases(t *testing.T) {
 	path := writeCatalogue(t, searchFixture)
-	for _, tc := range []struct{ search, want string }{
+	checkListSearch(t, path, []searchCase{
 		{"gdv", "go.dev"},
 		{"kernel rust", "Rust for Linux"},
 		{"-wiki", "go.dev|Rust for Linux|Windows kit index|Köln|Café Crème|Alpine trails"},
@@ -37,31 +37,13 @@ func TestListSearchIssueCases(t *testing.T) {
 		{"cafe creme", "Café Crème"},
 		{"hiking", "Alpine trails"},
 		{"tag:hiking", "Alpine trails"},
-	} {
-		code, out, errs := uricat(t, "--catalogue", path, "list", "--json", "--search="+tc.search)
-		var recs []jsonformat.Record
-		if err := json.Unmarshal([]byte(out), &recs); code != 0 || err != nil {
-			t.Fatalf("list --search %q: exit %d, %v, %s", tc.search, code, err, errs)
-		}
-		var names []string
-		for _, r := range recs {
-			names = append(names, r.Name)
-		}
-		if got := strings.Join(names, "|"); got != tc.want {
-			t.Errorf("list --search %q = %q, want %q", tc.search, got, tc.want)
-		}
-	}
-	for _, tc := range []struct{ search, want string }{
+	})
+	checkSearchErrors(t, path, []searchCase{
 		{"rating:9", "search term rating:9 (column 1): a rating is 1 to 5"},
 		{"go cat:", "search term cat: (column 4): nothing to search for after cat:"},
 		{"date:2015-13", "search term date:2015-13 (column 1): there is no month 13"},
 		{"date:31/10/2015", "dates are written year first here: date:2015-10-31"},
-	} {
-		code, out, errs := uricat(t, "--catalogue", path, "list", "--search="+tc.search)
-		if code != 2 || out != "" || !strings.Contains(errs, tc.want) {
-			t.Errorf("list --search %q: exit %d, %q, %q; want exit 2 and %q", tc.search, code, out, errs, tc.want)
-		}
-	}
+	})
 }
 
 // TestListSearchIssue24: list --search finds what the TUI finds (one
@@ -71,7 +53,7 @@ func TestListSearchIssueCases(t *testing.T) {
 // typed as a word stays a word.
 func TestListSearchIssue24(t *testing.T) {
 	path := writeCatalogue(t, searchFixture+"\r\nURI: https://jazz.example/\r\nNAME: Jazz club\r\nDATE: 01/01/2017 09:00:00\r\nRATING: 4\r\n")
-	for _, tc := range []struct{ search, want string }{
+	checkListSearch(t, path, []searchCase{
 		{"koln OR cafe", "Köln|Café Crème"},
 		{"koln | cafe", "Köln|Café Crème"},
 		{"gdv|hiking", "go.dev|Alpine trails"},
@@ -82,29 +64,11 @@ func TestListSearchIssue24(t *testing.T) {
 		{"rating:4 OR tag:hiking", "Alpine trails|Jazz club"},
 		{"https://go.dev", ""},
 		{"12:30", ""},
-	} {
-		code, out, errs := uricat(t, "--catalogue", path, "list", "--json", "--search="+tc.search)
-		var recs []jsonformat.Record
-		if err := json.Unmarshal([]byte(out), &recs); code != 0 || err != nil {
-			t.Fatalf("list --search %q: exit %d, %v, %s", tc.search, code, err, errs)
-		}
-		var names []string
-		for _, r := range recs {
-			names = append(names, r.Name)
-		}
-		if got := strings.Join(names, "|"); got != tc.want {
-			t.Errorf("list --search %q = %q, want %q", tc.search, got, tc.want)
-		}
-	}
-	for _, tc := range []struct{ search, want string }{
+	})
+	checkSearchErrors(t, path, []searchCase{
 		{"foo:bar", "search term foo:bar (column 1): unknown qualifier foo:"},
 		{"koln OR categroy:x", "search term categroy:x (column 9): unknown qualifier categroy:"},
-	} {
-		code, out, errs := uricat(t, "--catalogue", path, "list", "--search="+tc.search)
-		if code != 2 || out != "" || !strings.Contains(errs, tc.want) {
-			t.Errorf("list --search %q: exit %d, %q, %q; want exit 2 and %q", tc.search, code, out, errs, tc.want)
-		}
-	}
+	})
 }
 
 // TestHelpSearch: the search language is documented where a user of the
@@ -179,4 +143,40 @@ func FuzzListSearch(f *testing.F) {
 			t.Fatalf("--search %q lists %d records, query.Filter finds %d", search, len(got), len(want))
 		}
 	})
+}
+
+// searchCase is a search and what list says of it: the names of the
+// records it finds, joined with "|", or a part of its error.
+type searchCase struct{ search, want string }
+
+// checkListSearch runs list --json --search for each case and compares
+// the names of the records found.
+func checkListSearch(t *testing.T, path string, cases []searchCase) {
+	t.Helper()
+	for _, tc := range cases {
+		code, out, errs := uricat(t, "--catalogue", path, "list", "--json", "--search="+tc.search)
+		var recs []jsonformat.Record
+		if err := json.Unmarshal([]byte(out), &recs); code != 0 || err != nil {
+			t.Fatalf("list --search %q: exit %d, %v, %s", tc.search, code, err, errs)
+		}
+		var names []string
+		for _, r := range recs {
+			names = append(names, r.Name)
+		}
+		if got := strings.Join(names, "|"); got != tc.want {
+			t.Errorf("list --search %q = %q, want %q", tc.search, got, tc.want)
+		}
+	}
+}
+
+// checkSearchErrors runs list --search for each case: a usage error
+// (exit 2), nothing listed, and the message.
+func checkSearchErrors(t *testing.T, path string, cases []searchCase) {
+	t.Helper()
+	for _, tc := range cases {
+		code, out, errs := uricat(t, "--catalogue", path, "list", "--search="+tc.search)
+		if code != 2 || out != "" || !strings.Contains(errs, tc.want) {
+			t.Errorf("list --search %q: exit %d, %q, %q; want exit 2 and %q", tc.search, code, out, errs, tc.want)
+		}
+	}
 }
