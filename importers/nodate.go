@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/internal/plural"
 )
 
 // FallbackDate is the DATE that Finish gives a record that has none, and
@@ -25,5 +26,5 @@ func FallbackDate(opts Options) (time.Time, string) {
 func NoDateNote(n int, opts Options) catalogue.Diagnostic {
 	t, what := FallbackDate(opts)
 	return catalogue.Diagnostic{Offset: -1, Kind: catalogue.Info,
-		Msg: fmt.Sprintf("%s had no date: DATE set to %s, %s (SSD3 3.3 requires one)", plural(n, "bookmark"), what, catalogue.FormatDate(t))}
+		Msg: fmt.Sprintf("%s had no date: DATE set to %s, %s (SSD3 3.3 requires one)", plural.Of(n, "bookmark"), what, catalogue.FormatDate(t))}
 }

@@ -13,6 +13,7 @@ import (
 
 	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/internal/lines"
+	"github.com/uricat/uricat/internal/plural"
 )
 
 // ReadConfig says how Plan.Read reads one file.
@@ -82,23 +83,14 @@ func (s Summary) String() string {
 		verb = "would import"
 	}
 	fmt.Fprintf(&b, "%s %s, %s skipped as duplicates, %s skipped",
-		verb, plural(s.Imported, "record"), plural(s.Duplicates, "record"), plural(len(s.Skipped), "record"))
+		verb, plural.Of(s.Imported, "record"), plural.Of(s.Duplicates, "record"), plural.Of(len(s.Skipped), "record"))
 	if s.Dropped > 0 {
-		fmt.Fprintf(&b, ", %s about values dropped", plural(s.Dropped, "message"))
+		fmt.Fprintf(&b, ", %s about values dropped", plural.Of(s.Dropped, "message"))
 	}
 	if s.Format != "" {
 		fmt.Fprintf(&b, " (%s)", s.Format)
 	}
 	return b.String()
-}
-
-// plural says "1 bookmark" or "3 bookmarks": the one such helper of
-// importers.
-func plural(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return fmt.Sprintf("%d %ss", n, noun)
 }
 
 // Plan is an import worked out before anything changes: the records read

@@ -10,6 +10,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/importers"
+	"github.com/uricat/uricat/internal/plural"
 	"github.com/uricat/uricat/tui/dialog"
 	"github.com/uricat/uricat/tui/form"
 	"github.com/uricat/uricat/tui/picker"
@@ -151,9 +152,9 @@ func (m *Model) openDialog(msg tea.KeyMsg) (tea.Cmd, bool) {
 				}
 			}
 		}
-		what := fmt.Sprintf("all %s", plural(len(recs), "valid record"))
+		what := fmt.Sprintf("all %s", plural.Of(len(recs), "valid record"))
 		if m.input.Value() != "" {
-			what = fmt.Sprintf("the %s shown", plural(len(recs), "record"))
+			what = fmt.Sprintf("the %s shown", plural.Of(len(recs), "record"))
 		}
 		e := transfer.NewExport(ctx, recs, what, "")
 		e.SetCatalogue(m.store.path)
@@ -236,9 +237,9 @@ func (m *Model) result(msg tea.Msg) (cmd tea.Cmd, ok bool) {
 		if msg.Err == nil {
 			m.finished(msg)
 			if len(msg.Losses) > 0 {
-				m.setMsg(sevWarning, "exported %s to %s (%s), but: %s", plural(msg.Count, "record"), catalogue.DisplayText(msg.Path), msg.Format, msg.Losses[0].Message())
+				m.setMsg(sevWarning, "exported %s to %s (%s), but: %s", plural.Of(msg.Count, "record"), catalogue.DisplayText(msg.Path), msg.Format, msg.Losses[0].Message())
 			} else {
-				m.setMsg(sevSuccess, "exported %s to %s (%s)", plural(msg.Count, "record"), catalogue.DisplayText(msg.Path), msg.Format)
+				m.setMsg(sevSuccess, "exported %s to %s (%s)", plural.Of(msg.Count, "record"), catalogue.DisplayText(msg.Path), msg.Format)
 			}
 		}
 		return nil, true
@@ -410,7 +411,7 @@ func (m *Model) imported(msg transfer.ImportedMsg) tea.Cmd {
 	add := msg.Plan.Edit()
 	add.Report = &rep
 	// An Add that adds nothing changes nothing, and is no undo step.
-	err := m.store.hist.ApplyDescribed(m.store.cat, add, func() string { return fmt.Sprintf("imported %s", plural(rep.Added(), "record")) })
+	err := m.store.hist.ApplyDescribed(m.store.cat, add, func() string { return fmt.Sprintf("imported %s", plural.Of(rep.Added(), "record")) })
 	if err != nil {
 		applied(importers.Summary{}, err)
 		m.setMsg(sevError, "nothing imported: %s", describe(err))
@@ -423,7 +424,7 @@ func (m *Model) imported(msg transfer.ImportedMsg) tea.Cmd {
 		m.setMsg(sevInfo, "nothing new to import")
 		return nil
 	}
-	m.setMsg(sevSuccess, "imported %s (u undoes)", plural(rep.Added(), "record"))
+	m.setMsg(sevSuccess, "imported %s (u undoes)", plural.Of(rep.Added(), "record"))
 	return m.store.edited()
 }
 

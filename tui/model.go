@@ -41,6 +41,7 @@ import (
 	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/query"
 	"github.com/uricat/uricat/internal/gcpause"
+	"github.com/uricat/uricat/internal/plural"
 	"github.com/uricat/uricat/tui/dialog"
 	"github.com/uricat/uricat/tui/theme"
 )
@@ -324,7 +325,7 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		}
 		m.list.apply(msg.res)
 		if inv := msg.res.ix.invalid; inv > 0 {
-			m.setMsg(sevWarning, "%s with errors: press ! to see them", plural(inv, "record"))
+			m.setMsg(sevWarning, "%s with errors: press ! to see them", plural.Of(inv, "record"))
 		}
 		// Build the search index in the background now, so the first
 		// keystroke of a search does not wait for it.
@@ -720,12 +721,4 @@ func refOf(rec *catalogue.Record) catalogue.Ref {
 		return 0
 	}
 	return rec.Ref()
-}
-
-// plural says "1 record" or "3 records".
-func plural(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return fmt.Sprintf("%d %ss", n, noun)
 }

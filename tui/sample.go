@@ -7,6 +7,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/uricat/uricat/assets"
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/internal/plural"
 )
 
 // addSample adds the bookmarks of the embedded sample catalogue, as one
@@ -20,7 +21,7 @@ func (m *Model) addSample() tea.Cmd {
 	}
 	add := catalogue.Add{Records: sample.Valid()}
 	n := len(m.store.cat.Records())
-	cmd := m.edit(add, fmt.Sprintf("added %s from the sample", plural(len(add.Records), "bookmark")), 0)
+	cmd := m.edit(add, fmt.Sprintf("added %s from the sample", plural.Of(len(add.Records), "bookmark")), 0)
 	if recs := m.store.cat.Records(); len(recs) > n {
 		m.list.selected = recs[n].Ref() // the pass the edit started selects it
 		m.status.msg += " (u undoes)"

@@ -7,6 +7,7 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/internal/plural"
 )
 
 // The edit path. The root model is the catalogue's only writer: Update
@@ -270,7 +271,7 @@ func duplicatesNote(rep *catalogue.MergeReport) string {
 	if rep == nil || len(rep.Duplicates) == 0 {
 		return ""
 	}
-	return fmt.Sprintf(" (%s you added it had already, so not added twice)", plural(len(rep.Duplicates), "record"))
+	return fmt.Sprintf(" (%s you added it had already, so not added twice)", plural.Of(len(rep.Duplicates), "record"))
 }
 
 // saveFailed ends a save that did not write.

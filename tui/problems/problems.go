@@ -28,6 +28,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/internal/plural"
 	"github.com/uricat/uricat/tui/dialog"
 )
 
@@ -378,7 +379,7 @@ func (m *Model) View() string {
 	title, footer, gaps := m.chrome()
 	var lines []string
 	if title {
-		summary := fmt.Sprintf("%s, %s, %s", plural(m.invalid, "invalid record"), plural(m.errors, "error"), plural(m.warnings, "warning"))
+		summary := fmt.Sprintf("%s, %s, %s", plural.Of(m.invalid, "invalid record"), plural.Of(m.errors, "error"), plural.Of(m.warnings, "warning"))
 		if m.path != "" {
 			summary = catalogue.DisplayText(m.path) + " · " + summary
 		}
@@ -502,13 +503,6 @@ func (m *Model) problem(p catalogue.Diagnostic, indent int) []string {
 		out = append(out, pad+style.Render(l))
 	}
 	return out
-}
-
-func plural(n int, what string) string {
-	if n == 1 {
-		return "1 " + what
-	}
-	return fmt.Sprintf("%d %ss", n, what)
 }
 
 var _ dialog.Dialog = (*Model)(nil)

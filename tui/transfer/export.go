@@ -16,6 +16,7 @@ import (
 	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/importers"
 	"github.com/uricat/uricat/importers/formats"
+	"github.com/uricat/uricat/internal/plural"
 	"github.com/uricat/uricat/tui/dialog"
 )
 
@@ -375,7 +376,7 @@ func (m *Export) View() string {
 			b.WriteString(t.Error.Render(l) + "\n")
 		}
 	default:
-		b.WriteString(t.Dim.Render(fmt.Sprintf("enter writes %s as %s", plural(len(m.recs), "record"), m.Format().Name)))
+		b.WriteString(t.Dim.Render(fmt.Sprintf("enter writes %s as %s", plural.Of(len(m.recs), "record"), m.Format().Name)))
 	}
 	return m.ctx.Fit(strings.Split(strings.TrimRight(b.String(), "\n"), "\n"))
 }

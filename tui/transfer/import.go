@@ -55,6 +55,7 @@ import (
 	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/importers"
 	"github.com/uricat/uricat/importers/formats"
+	"github.com/uricat/uricat/internal/plural"
 	"github.com/uricat/uricat/tui/dialog"
 )
 
@@ -555,12 +556,12 @@ func (m *Import) summaryLines() []string {
 	out = append(out,
 		t.Label.Render("from      ")+" "+t.Value.Render(fitLeft(catalogue.DisplayText(s.Source), m.ctx.Width-12)),
 		t.Label.Render("format    ")+" "+t.Value.Render(ansi.Truncate(format, max(10, m.ctx.Width-12), "…")),
-		t.Label.Render("imported  ")+" "+t.Success.Render(plural(s.Imported, "record")),
-		t.Label.Render("duplicates")+" "+t.Value.Render(plural(s.Duplicates, "record")+" already in the catalogue, left out"),
-		t.Label.Render("skipped   ")+" "+t.Value.Render(plural(len(s.Skipped), "record")),
+		t.Label.Render("imported  ")+" "+t.Success.Render(plural.Of(s.Imported, "record")),
+		t.Label.Render("duplicates")+" "+t.Value.Render(plural.Of(s.Duplicates, "record")+" already in the catalogue, left out"),
+		t.Label.Render("skipped   ")+" "+t.Value.Render(plural.Of(len(s.Skipped), "record")),
 	)
 	if s.Dropped > 0 {
-		out = append(out, t.Label.Render("dropped   ")+" "+t.Value.Render(plural(s.Dropped, "value")+" the catalogue cannot hold"))
+		out = append(out, t.Label.Render("dropped   ")+" "+t.Value.Render(plural.Of(s.Dropped, "value")+" the catalogue cannot hold"))
 	}
 	var notes []catalogue.Diagnostic
 	for _, d := range s.Diagnostics {
@@ -597,13 +598,6 @@ func fitLeft(s string, w int) string {
 		return ansi.TruncateLeft(s, n-w+1, "…")
 	}
 	return s
-}
-
-func plural(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return fmt.Sprintf("%d %ss", n, noun)
 }
 
 var _ dialog.Dialog = (*Import)(nil)
