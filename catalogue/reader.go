@@ -397,6 +397,9 @@ func parseRecordInto(rec *Record, text string, first int, cache *valueCache, are
 		if w := miscasedWarning(f.name, lineNo); w != nil {
 			rec.addProblem(*w)
 		}
+		if w := conflictWarning(f.name, f.value, lineNo); w != nil {
+			rec.addProblem(*w)
+		}
 		if _, ok := rec.spanOf(f.value); !ok {
 			verbatim = false // decoded from encoded-words
 		}

@@ -9,6 +9,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/internal/plural"
 )
 
 func newCheckCmd(e *env) *cobra.Command {
@@ -51,7 +52,7 @@ func runCheck(e *env, path string, named bool) error {
 		return unreadable(err)
 	}
 	probs := c.Problems()
-	errs, warns, conforms := 0, 0, true
+	errs, warns, conflicts, conforms := 0, 0, 0, true
 	for _, p := range probs {
 		p.File = path
 		e.diagnostic(p)
@@ -62,7 +63,12 @@ func runCheck(e *env, path string, named bool) error {
 		}
 		// An X- field named as one uricat knows but for its case is
 		// worth a warning (its tags are not tags), but SSD3 allows it.
-		if p.Kind != catalogue.Warning || catalogue.MiscasedExtension(p.Field) == "" {
+		// So is a version a merge left marked (X-CONFLICT): the file
+		// conforms, but holds a conflict to settle.
+		switch {
+		case p.Kind == catalogue.Warning && p.Field == catalogue.FieldConflict:
+			conflicts++
+		case p.Kind != catalogue.Warning || catalogue.MiscasedExtension(p.Field) == "":
 			conforms = false
 		}
 	}
@@ -73,6 +79,18 @@ func runCheck(e *env, path string, named bool) error {
 			n.File = path
 			e.diagnostic(n)
 		}
+	}
+	// A file synchroniser's conflict copies hold records the catalogue
+	// may not have: worth saying where a user looks for problems.
+	if !named || path == e.catalogue {
+		copies, _ := catalogue.ConflictCopies(path)
+		for _, cp := range copies {
+			fmt.Fprintf(e.stderr, "%s: note: conflict copy of the catalogue, which a file synchroniser left: uricat merge --copies merges it in and removes it\n", catalogue.DisplayText(cp))
+		}
+	}
+	if conflicts > 0 {
+		fmt.Fprintf(e.stderr, "%s: %s to settle (X-CONFLICT): keep one version of each, or both without the field; the TUI's ! does it\n",
+			catalogue.DisplayText(path), plural.Of(conflicts, "merge conflict"))
 	}
 	valid := len(c.Valid())
 	verdict := "conforms to SSD3"

@@ -80,6 +80,8 @@ func newRootCmd(e *env) *cobra.Command {
 		newOpenCmd(e),
 		newCategoriesCmd(e),
 		newTagsCmd(e),
+		newMergeCmd(e),
+		newSyncCmd(e),
 		newVersionCmd(),
 		newManCmd(),
 	)

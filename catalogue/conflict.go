@@ -1,0 +1,211 @@
+package catalogue
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// A merge that writes a file (a git merge driver, a Syncthing conflict
+// copy merged back) cannot stop at its conflicts: it writes every version
+// a conflict has, in valid SSD3, and marks the versions it could not
+// settle, so that nothing either side had is lost and check, the TUI and
+// the next merge can find them.
+
+// FieldConflict is the X- field (SSD3 2.2) that marks a version of a
+// record a merge could not settle: its value starts with the side the
+// version came from, "ours" or "theirs", and says why ("theirs: NAME
+// differs from the record before"). A record with it is a warning for
+// check, until the user keeps one version and drops the field.
+const FieldConflict = "X-CONFLICT"
+
+// Conflict sides, the first word of an X-CONFLICT value.
+const (
+	SideOurs   = "ours"
+	SideTheirs = "theirs"
+)
+
+// conflictWarning is the warning of a record a merge left with two
+// versions (FieldConflict), or nil.
+func conflictWarning(name, value string, line int) *Diagnostic {
+	if name != FieldConflict {
+		return nil
+	}
+	return &Diagnostic{Line: line, Offset: -1, Field: name, Kind: Warning,
+		Msg: fmt.Sprintf("unsettled merge conflict (%s: %s): keep one version of the record and remove the field, or keep both and remove it", name, clip(value))}
+}
+
+// ConflictSide returns the side an X-CONFLICT value names ("ours",
+// "theirs"), or "" for a record without one.
+func ConflictSide(r *Record) string {
+	v := r.Extension(FieldConflict)
+	side, _, _ := strings.Cut(v, ":")
+	side = strings.TrimSpace(side)
+	if v != "" && side != SideOurs && side != SideTheirs {
+		return SideTheirs // written by hand: still a conflict to settle
+	}
+	return side
+}
+
+// MergeFile merges as Merge does, for a merge whose result is a file
+// that must keep everything (a merge driver): the merged snapshot, with
+// every conflict's unsettled version beside the version kept, marked
+// with FieldConflict, and the conflicts. base may be nil, for two
+// versions without a common one (a sync conflict copy): records are then
+// paired by ID, else URI, and merged field by field as a union.
+//
+// Records both sides added with the same URI (Merge's Duplicates) are
+// merged into one field by field: a field one of them lacks is taken from
+// the other, DATE is the later, the added date the earlier; a field they
+// set differently is a conflict, and theirs is kept beside ours, marked.
+func MergeFile(base, ours, theirs *Snapshot) (*Snapshot, []Conflict) {
+	if base == nil {
+		base = &Snapshot{}
+	}
+	res := Merge(base, ours, theirs)
+	recs := slices.Clone(res.Merged.records)
+	src := slices.Clone(res.src)
+	conflicts := slices.Clone(res.Conflicts)
+
+	// Theirs' additions ours has the URI of: merged into ours' record.
+	var dupConflicts []Conflict
+	after := map[*Record][]*Record{} // merged record to the marked versions after it
+	if len(res.Duplicates) > 0 {
+		byKey := make(map[string]int, len(recs))
+		for i, r := range recs {
+			if !r.invalid {
+				if _, ok := byKey[URIKey(r.URI())]; !ok {
+					byKey[URIKey(r.URI())] = i
+				}
+			}
+		}
+		for _, t := range res.Duplicates {
+			i, ok := byKey[URIKey(t.URI())]
+			if !ok {
+				continue
+			}
+			o := recs[i]
+			if o.raw == t.raw {
+				continue
+			}
+			m, cs := unionFields(o, t)
+			recs[i] = m
+			if len(cs) > 0 {
+				dupConflicts = append(dupConflicts, cs...)
+				after[m] = append(after[m], marked(t, SideTheirs, conflictWhy(cs)))
+			}
+		}
+	}
+
+	// Each conflict's other version, after the version kept.
+	byPair := map[mergeSource][]Conflict{}
+	for _, c := range conflicts {
+		k := mergeSource{base: c.Base, ours: c.Ours, theirs: c.Theirs}
+		byPair[k] = append(byPair[k], c)
+	}
+	for i, r := range recs {
+		if i >= len(src) {
+			break
+		}
+		s := src[i]
+		cs := byPair[s]
+		if len(cs) == 0 {
+			continue
+		}
+		switch {
+		case s.ours != nil && s.theirs != nil:
+			after[r] = append(after[r], marked(s.theirs, SideTheirs, conflictWhy(cs)))
+		case s.ours != nil: // theirs deleted what ours edited: ours' version, kept
+			recs[i] = marked(r, SideOurs, "theirs deleted this record, ours edited it")
+			recs[i].setSep(r.sep(), r.sepTail())
+		default: // ours deleted what theirs edited
+			recs[i] = marked(r, SideTheirs, "ours deleted this record, theirs edited it")
+			recs[i].setSep(r.sep(), r.sepTail())
+		}
+	}
+	if len(after) > 0 {
+		out := make([]*Record, 0, len(recs)+len(after))
+		for _, r := range recs {
+			out = append(out, r)
+			for _, m := range after[r] {
+				m.setSep(separator(r.Raw(), true, ""), 0)
+				out = append(out, m)
+			}
+		}
+		recs = out
+	}
+	m := *res.Merged
+	m.records = recs
+	return &m, append(conflicts, dupConflicts...)
+}
+
+// marked returns a copy of r with an X-CONFLICT of side and why.
+func marked(r *Record, side, why string) *Record {
+	c := r.Clone()
+	c.SetExtension(FieldConflict, side+": "+why)
+	nr := reparse(render(c), r.Line())
+	nr.allowDup = true // a version beside another: the same URI by design
+	return nr
+}
+
+// conflictWhy says what a record's conflicts are, for X-CONFLICT.
+func conflictWhy(cs []Conflict) string {
+	var fields []string
+	for _, c := range cs {
+		if c.Field != "" && !slices.Contains(fields, c.Field) {
+			fields = append(fields, c.Field)
+		}
+	}
+	if len(fields) == 0 {
+		return "differs from the record before"
+	}
+	verb := "differs"
+	if len(fields) > 1 {
+		verb = "differ"
+	}
+	return fmt.Sprintf("%s %s from the record before", strings.Join(fields, ", "), verb)
+}
+
+// unionFields merges two versions of a record that have no common one:
+// what one lacks comes from the other, DATE is the later, the added date
+// (X-ADDED, else DATE) the earlier; a field set differently keeps ours'
+// value and is a Conflict.
+func unionFields(ours, theirs *Record) (*Record, []Conflict) {
+	m := ours.Clone()
+	names := append(FieldNames(ours), FieldNames(theirs)...)
+	done := map[string]bool{FieldAdded: true, FieldConflict: true}
+	var conflicts []Conflict
+	for _, name := range names {
+		if done[name] {
+			continue
+		}
+		done[name] = true
+		o, t := GetField(ours, name), GetField(theirs, name)
+		switch {
+		case t == "" || t == o:
+		case name == FieldDate:
+			if theirs.Date().After(ours.Date()) {
+				_ = SetField(m, name, t)
+			}
+		case o == "":
+			if SetField(m, name, t) == nil {
+				break
+			}
+			fallthrough
+		default:
+			conflicts = append(conflicts, Conflict{Ours: ours, Theirs: theirs, Field: name, OursValue: o, TheirsValue: t})
+		}
+	}
+	added := addedText(ours)
+	if ta, oa := theirs.Added(), ours.Added(); !ta.IsZero() && (oa.IsZero() || ta.Before(oa)) {
+		added = addedText(theirs)
+	}
+	if added == GetField(m, FieldDate) {
+		added = ""
+	}
+	m.SetExtension(FieldAdded, added)
+	nr := reparse(render(m), ours.Line())
+	nr.ref, nr.allowDup = ours.ref, ours.allowDup
+	nr.setSep(ours.sep(), ours.sepTail())
+	return nr, conflicts
+}

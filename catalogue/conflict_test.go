@@ -1,0 +1,145 @@
+package catalogue
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+)
+
+// mergeFileText is mergeText for MergeFile; base "-" is no base at all.
+func mergeFileText(t testing.TB, base, ours, theirs string) (string, []Conflict) {
+	t.Helper()
+	snap := func(s string) *Snapshot {
+		c, err := Read(strings.NewReader(crlf(s)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return c.Snapshot()
+	}
+	var b *Snapshot
+	if base != "-" {
+		b = snap(base)
+	}
+	m, cs := MergeFile(b, snap(ours), snap(theirs))
+	var buf bytes.Buffer
+	if _, err := m.WriteTo(&buf); err != nil {
+		t.Fatal(err)
+	}
+	return strings.ReplaceAll(buf.String(), "\r\n", "\n"), cs
+}
+
+func TestMergeFile(t *testing.T) {
+	base := mA + "\n" + mB + "\n" + mC
+	tests := []struct {
+		name                     string
+		base, ours, theirs, want string
+		conflicts                int
+	}{
+		{name: "no conflict: what Merge gives",
+			base: base, ours: mA + "\n" + mC + "\n" + mB, theirs: base + "\n" + mD,
+			want: mA + "\n" + mC + "\n" + mB + "\n" + mD},
+		{name: "the same field set differently: theirs' version after ours', marked",
+			base:      base,
+			ours:      strings.Replace(mA, "NAME: A", "NAME: A ours", 1) + "\n" + mB + "\n" + mC,
+			theirs:    strings.Replace(mA, "NAME: A", "NAME: A theirs", 1) + "\n" + mB + "\n" + mC,
+			want:      strings.Replace(mA, "NAME: A", "NAME: A ours", 1) + "\n" + strings.Replace(mA, "NAME: A", "NAME: A theirs", 1) + "X-CONFLICT: theirs: NAME differs from the record before\n\n" + mB + "\n" + mC,
+			conflicts: 1},
+		{name: "edited by ours, deleted by theirs: ours' version kept, marked",
+			base:      base,
+			ours:      mA + "\n" + mB + "\n" + strings.Replace(mC, "NAME: C", "NAME: C2", 1),
+			theirs:    mA + "\n" + mB,
+			want:      mA + "\n" + mB + "\n" + strings.Replace(mC, "NAME: C", "NAME: C2", 1) + "X-CONFLICT: ours: theirs deleted this record, ours edited it\n",
+			conflicts: 1},
+		{name: "deleted by ours, edited by theirs: theirs' version kept, marked",
+			base:      base,
+			ours:      mA + "\n" + mB,
+			theirs:    mA + "\n" + mB + "\n" + strings.Replace(mC, "NAME: C", "NAME: C2", 1),
+			want:      mA + "\n" + mB + "\n" + strings.Replace(mC, "NAME: C", "NAME: C2", 1) + "X-CONFLICT: theirs: ours deleted this record, theirs edited it\n",
+			conflicts: 1},
+		{name: "both added the same bookmark: one",
+			base: base, ours: base + "\n" + mD, theirs: base + "\n" + mD,
+			want: base + "\n" + mD},
+		{name: "both added one URI, fields apart: one record with both, the later DATE and the earlier added date",
+			base:   base,
+			ours:   base + "\n" + mD,
+			theirs: base + "\n" + "URI: http://d/\nNAME: D\nDATE: 05/05/2005 00:00:00\nRATING: 4\n",
+			want:   base + "\n" + "URI: http://d/\nNAME: D\nDATE: 05/05/2005 00:00:00\nRATING: 4\nX-ADDED: 04/04/2004 00:00:00\n"},
+		{name: "both added one URI with different names: both kept, theirs marked",
+			base:      base,
+			ours:      base + "\n" + mD,
+			theirs:    base + "\n" + strings.Replace(mD, "NAME: D", "NAME: Dee", 1),
+			want:      base + "\n" + mD + "\n" + strings.Replace(mD, "NAME: D", "NAME: Dee", 1) + "X-CONFLICT: theirs: NAME differs from the record before\n",
+			conflicts: 1},
+		{name: "no base (a sync conflict copy): the union",
+			base:   "-",
+			ours:   mA + "\n" + mB,
+			theirs: mA + "\n" + mC,
+			want:   mA + "\n" + mB + "\n" + mC},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, cs := mergeFileText(t, tt.base, tt.ours, tt.theirs)
+			if got != tt.want {
+				t.Errorf("merged:\n%s\nwant:\n%s", got, tt.want)
+			}
+			if len(cs) != tt.conflicts {
+				t.Errorf("%d conflicts (%v), want %d", len(cs), cs, tt.conflicts)
+			}
+			// Whatever it holds, the result reads back, and each marked
+			// version is a warning for check.
+			c, err := Read(strings.NewReader(crlf(got)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			warned := 0
+			for _, p := range c.Problems() {
+				if p.Field == FieldConflict {
+					warned++
+				}
+			}
+			if want := strings.Count(tt.want, "X-CONFLICT"); warned != want {
+				t.Errorf("%d X-CONFLICT warnings, want %d: %v", warned, want, c.Problems())
+			}
+		})
+	}
+}
+
+// FuzzMergeFile: merging with an unchanged side gives the other side
+// back exactly, and nothing either side had is lost: every record text of
+// ours is in the result, and every field value of theirs.
+func FuzzMergeFile(f *testing.F) {
+	f.Add(mA+"\n"+mB, mA+"\n"+mC, mA+"\n"+strings.Replace(mB, "B", "Bee", 1))
+	f.Add(mA, mA+"\n"+mD, mA+"\n"+strings.Replace(mD, "NAME: D", "NAME: X", 1))
+	f.Fuzz(func(t *testing.T, base, ours, theirs string) {
+		read := func(s string) *Snapshot {
+			c, err := Read(strings.NewReader(s))
+			if err != nil {
+				t.Skip()
+			}
+			return c.Snapshot()
+		}
+		b, o, th := read(base), read(ours), read(theirs)
+		text := func(s *Snapshot) string {
+			var buf bytes.Buffer
+			if _, err := s.WriteTo(&buf); err != nil {
+				t.Fatal(err)
+			}
+			return buf.String()
+		}
+		if m, cs := MergeFile(b, b, th); len(cs) == 0 && text(m) != text(th) {
+			t.Fatalf("ours unchanged: got\n%q\nwant theirs\n%q", text(m), text(th))
+		}
+		if m, cs := MergeFile(b, o, b); len(cs) == 0 && text(m) != text(o) {
+			t.Fatalf("theirs unchanged: got\n%q\nwant ours\n%q", text(m), text(o))
+		}
+		m, _ := MergeFile(b, o, th)
+		got := text(m)
+		again, err := Read(strings.NewReader(got))
+		if err != nil {
+			t.Fatalf("the merged file does not read: %v", err)
+		}
+		if len(again.Records()) < len(o.Records())-len(b.Records()) {
+			t.Fatalf("records lost: %d in the result, ours %d, base %d", len(again.Records()), len(o.Records()), len(b.Records()))
+		}
+	})
+}
