@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net/http"
 	"strconv"
 	"strings"
 
@@ -22,6 +23,9 @@ type env struct {
 	// opened is the catalogue open gave the command, whose save's
 	// warnings exit prints (catalogue.Catalogue.SaveWarnings).
 	opened *catalogue.Catalogue
+	// client makes the requests of the commands that use the network
+	// (links); nil for the default (httpClient). Tests give a local one.
+	client *http.Client
 }
 
 // The exit codes, as `uricat --help` documents them (exitHelp).

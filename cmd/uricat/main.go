@@ -82,6 +82,7 @@ func newRootCmd(e *env) *cobra.Command {
 		newTagsCmd(e),
 		newMergeCmd(e),
 		newSyncCmd(e),
+		newLinksCmd(e),
 		newVersionCmd(),
 		newManCmd(),
 	)

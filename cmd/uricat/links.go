@@ -1,0 +1,293 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"net/http"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/adrg/xdg"
+	"github.com/charmbracelet/bubbles/progress"
+	"github.com/charmbracelet/x/term"
+	"github.com/spf13/cobra"
+
+	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/query"
+	"github.com/uricat/uricat/internal/linkcheck"
+	"github.com/uricat/uricat/internal/plural"
+)
+
+// linksOptions are the flags of `uricat links`.
+type linksOptions struct {
+	search        string
+	jobs          int
+	timeout       time.Duration
+	maxAge        string
+	updateMoved   bool
+	asJSON, quiet bool
+}
+
+func newLinksCmd(e *env) *cobra.Command {
+	o := linksOptions{jobs: 8, timeout: 10 * time.Second, maxAge: "0"}
+	cmd := &cobra.Command{
+		Use:   "links [--search QUERY]",
+		Short: "Check whether the bookmarks' http and https links still lead somewhere",
+		Long: `Links checks the http and https URIs of the valid records (those the
+search selects, or all), and prints each link that is not ok:
+
+  moved    a permanent redirect (301, 308) to a page that answers; the new
+           URI is shown, and --update-moved rewrites the records to it
+  dead     404 or 410, or a host name that does not resolve, twice
+  unknown  a timeout, 5xx, 403, 429 that does not recover, a redirect loop:
+           a blocked or slow site is never called dead
+
+It asks politely: at most 2 requests at once to one host, HEAD first and GET
+where HEAD is refused, Retry-After honoured, a second try before a link is
+called dead. Results are kept in $XDG_STATE_HOME/uricat/links.json, keyed by
+URI, not in the catalogue (a check changes no record, so a synced catalogue
+gets no diff); the search language's link:ok|moved|dead|unknown|unchecked
+finds records by them. --max-age skips links checked more recently, so an
+interrupted run (ctrl+c keeps what it found) goes on where it stopped.`,
+		Example: `  uricat links
+  uricat links --search 'category:Programming' --max-age 7d
+  uricat links --update-moved`,
+		Args: noArgs,
+		RunE: func(*cobra.Command, []string) error { return o.run(e) },
+	}
+	f := cmd.Flags()
+	f.StringVar(&o.search, "search", "", "check the records the search `QUERY` matches")
+	f.IntVar(&o.jobs, "jobs", o.jobs, "how many links to check at once (at most 2 per host)")
+	f.DurationVar(&o.timeout, "timeout", o.timeout, "how long to wait for one answer")
+	f.StringVar(&o.maxAge, "max-age", o.maxAge, "skip links checked less than `AGE` ago (7d, 36h)")
+	f.BoolVar(&o.updateMoved, "update-moved", false, "rewrite moved links to where they moved (one undoable edit)")
+	f.BoolVar(&o.asJSON, "json", false, "print every result as JSON")
+	f.BoolVar(&o.quiet, "quiet", false, "no progress, only the results")
+	return cmd
+}
+
+// linkStatePath is where link results are kept: $XDG_STATE_HOME/uricat
+// (read at run time, so that a test or a wrapper can move it).
+func linkStatePath() string {
+	dir := os.Getenv("XDG_STATE_HOME")
+	if dir == "" {
+		dir = xdg.StateHome
+	}
+	return filepath.Join(dir, "uricat", "links.json")
+}
+
+// httpClient is the client network commands use: the env's (tests), else
+// one with sensible limits.
+func (e *env) httpClient() *http.Client {
+	if e.client != nil {
+		return e.client
+	}
+	return &http.Client{Transport: &http.Transport{
+		Proxy:               http.ProxyFromEnvironment,
+		MaxIdleConnsPerHost: 2,
+		TLSHandshakeTimeout: 10 * time.Second,
+		IdleConnTimeout:     30 * time.Second,
+	}}
+}
+
+// userAgent names uricat to the sites it asks.
+func userAgent() string {
+	return "uricat/" + version() + " (+https://github.com/uricat/uricat)"
+}
+
+func (o *linksOptions) run(e *env) error {
+	maxAge, err := linkcheck.ParseAge(o.maxAge)
+	if err != nil {
+		return usageError(err)
+	}
+	if o.jobs < 1 {
+		return usageError(fmt.Errorf("--jobs %d: at least 1", o.jobs))
+	}
+	q, err := query.Parse(o.search)
+	if err != nil {
+		return usageError(err)
+	}
+	c, err := e.open()
+	if err != nil {
+		return err
+	}
+	state, err := linkcheck.LoadState(linkStatePath())
+	if err != nil {
+		return refused(err)
+	}
+	now := time.Now()
+	byURI := map[string][]*catalogue.Record{}
+	var uris []string
+	skipped, other := 0, 0
+	for _, r := range query.Filter(c.Valid(), q) {
+		u := r.URI()
+		switch {
+		case !linkcheck.Checkable(u):
+			other++
+			continue
+		case byURI[u] != nil:
+		case state.Fresh(u, maxAge, now):
+			skipped++
+		default:
+			uris = append(uris, u)
+		}
+		byURI[u] = append(byURI[u], r)
+	}
+
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	checker := linkcheck.New(e.httpClient(), userAgent())
+	checker.Timeout = o.timeout
+	prog := newLinkProgress(e.stderr, len(uris), !o.quiet && !o.asJSON)
+	counts := map[linkcheck.Status]int{}
+	var results []linkcheck.Result
+	lastSave := time.Now()
+	checker.Run(ctx, uris, o.jobs, func(r linkcheck.Result) {
+		state.Put(r)
+		counts[r.Status]++
+		results = append(results, r)
+		prog.done(r)
+		if !o.asJSON && r.Status != linkcheck.OK {
+			prog.clear()
+			for _, rec := range byURI[r.URI] {
+				fmt.Fprintln(e.stdout, linkLine(r, rec))
+			}
+		}
+		// An interrupted or killed run keeps what it found.
+		if time.Since(lastSave) > 5*time.Second {
+			_ = state.Save()
+			lastSave = time.Now()
+		}
+	})
+	prog.clear()
+	if err := state.Save(); err != nil {
+		return refused(fmt.Errorf("the results could not be kept: %w", err))
+	}
+	interrupted := ctx.Err() != nil
+	stop()
+	if o.asJSON {
+		if results == nil {
+			results = []linkcheck.Result{}
+		}
+		return e.printJSON(results)
+	}
+	var parts []string
+	for _, s := range []linkcheck.Status{linkcheck.OK, linkcheck.Moved, linkcheck.Dead, linkcheck.Unknown} {
+		parts = append(parts, fmt.Sprintf("%d %s", counts[s], s))
+	}
+	fmt.Fprintf(e.stdout, "checked %s: %s", plural.Of(len(results), "link"), strings.Join(parts, ", "))
+	if skipped > 0 {
+		fmt.Fprintf(e.stdout, "; %d skipped (checked in the last %s)", skipped, o.maxAge)
+	}
+	if other > 0 {
+		fmt.Fprintf(e.stdout, "; %d not http or https, left alone", other)
+	}
+	fmt.Fprintln(e.stdout)
+	if interrupted {
+		fmt.Fprintf(e.stdout, "interrupted: %d not checked; run again with --max-age to go on from here\n", len(uris)-len(results))
+	}
+	if o.updateMoved && !interrupted {
+		return e.updateMoved(c, state, byURI)
+	}
+	if counts[linkcheck.Moved] > 0 && !o.updateMoved {
+		fmt.Fprintln(e.stdout, "uricat links --update-moved --max-age 7d rewrites the moved links without asking again")
+	}
+	return nil
+}
+
+// linkLine is one result, for the record rec: status, code, URI (and where
+// it moved), the record.
+func linkLine(r linkcheck.Result, rec *catalogue.Record) string {
+	what := catalogue.DisplayURI(r.URI)
+	if r.Status == linkcheck.Moved {
+		what += " → " + catalogue.DisplayURI(r.Final)
+	}
+	code := "-"
+	if r.Code != 0 {
+		code = fmt.Sprint(r.Code)
+	}
+	reason := ""
+	if r.Status == linkcheck.Unknown && r.Reason != "" {
+		reason = " (" + catalogue.DisplayText(r.Reason) + ")"
+	}
+	return fmt.Sprintf("%-7s %3s  %s%s  %s (line %d)", r.Status, code, what, reason, quoteName(rec), rec.Line())
+}
+
+// updateMoved rewrites every record whose link moved to where it moved,
+// as one edit, unless the catalogue has that URI already.
+func (e *env) updateMoved(c *catalogue.Catalogue, state *linkcheck.State, byURI map[string][]*catalogue.Record) error {
+	var edits []catalogue.Edit
+	var moved []string
+	for u, recs := range byURI {
+		r, ok := state.Get(u)
+		if !ok || r.Status != linkcheck.Moved || r.Final == "" {
+			continue
+		}
+		if c.HasURI(r.Final) {
+			fmt.Fprintf(e.stderr, "uricat links: %s moved to %s, which the catalogue has already: left as it is\n", catalogue.DisplayURI(u), catalogue.DisplayURI(r.Final))
+			continue
+		}
+		if err := catalogue.ValidateURI(r.Final); err != nil {
+			fmt.Fprintf(e.stderr, "uricat links: %s moved to %s, which is not a valid URI: left as it is\n", catalogue.DisplayURI(u), catalogue.DisplayURI(r.Final))
+			continue
+		}
+		for _, rec := range recs {
+			edits = append(edits, catalogue.Set{Ref: rec.Ref(), Fields: []catalogue.Field{{Name: catalogue.FieldURI, Value: r.Final}}})
+			moved = append(moved, fmt.Sprintf("%s: %s → %s", quoteName(rec), catalogue.DisplayURI(u), catalogue.DisplayURI(r.Final)))
+		}
+	}
+	if len(edits) == 0 {
+		fmt.Fprintln(e.stdout, "no moved link to update")
+		return nil
+	}
+	if _, err := c.Apply(catalogue.Batch{Edits: edits}); err != nil {
+		return refused(err)
+	}
+	if err := c.Save(); err != nil {
+		return refused(err)
+	}
+	for _, m := range moved {
+		fmt.Fprintln(e.stdout, "updated", m)
+	}
+	fmt.Fprintf(e.stdout, "updated %s in %s\n", plural.Of(len(moved), "record"), catalogue.DisplayText(c.Path()))
+	return nil
+}
+
+// linkProgress draws a progress bar with the counts and the last host on
+// a terminal, and nothing elsewhere (the result lines say enough).
+type linkProgress struct {
+	w        io.Writer
+	on       bool
+	bar      progress.Model
+	total, n int
+	drawn    bool
+}
+
+func newLinkProgress(w io.Writer, total int, want bool) *linkProgress {
+	p := &linkProgress{w: w, total: total}
+	if f, ok := w.(*os.File); ok && want && total > 0 && term.IsTerminal(f.Fd()) {
+		p.on = true
+		p.bar = progress.New(progress.WithDefaultGradient(), progress.WithWidth(30))
+	}
+	return p
+}
+
+func (p *linkProgress) done(r linkcheck.Result) {
+	p.n++
+	if !p.on {
+		return
+	}
+	fmt.Fprintf(p.w, "\r\x1b[K%s %d/%d  %s", p.bar.ViewAs(float64(p.n)/float64(p.total)), p.n, p.total, catalogue.DisplayText(linkcheck.HostOf(r.URI)))
+	p.drawn = true
+}
+
+func (p *linkProgress) clear() {
+	if p.drawn {
+		fmt.Fprint(p.w, "\r\x1b[K")
+		p.drawn = false
+	}
+}
