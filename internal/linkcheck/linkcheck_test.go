@@ -25,7 +25,9 @@ func site(t *testing.T) (*httptest.Server, *sync.Map) {
 	mux.HandleFunc("/404", func(w http.ResponseWriter, r *http.Request) { count("/404"); http.NotFound(w, r) })
 	mux.HandleFunc("/410", func(w http.ResponseWriter, r *http.Request) { count("/410"); w.WriteHeader(http.StatusGone) })
 	mux.HandleFunc("/301", func(w http.ResponseWriter, r *http.Request) { http.Redirect(w, r, "/ok", http.StatusMovedPermanently) })
-	mux.HandleFunc("/308", func(w http.ResponseWriter, r *http.Request) { http.Redirect(w, r, "/301", http.StatusPermanentRedirect) })
+	mux.HandleFunc("/308", func(w http.ResponseWriter, r *http.Request) {
+		http.Redirect(w, r, "/301", http.StatusPermanentRedirect)
+	})
 	mux.HandleFunc("/302", func(w http.ResponseWriter, r *http.Request) { http.Redirect(w, r, "/ok", http.StatusFound) })
 	mux.HandleFunc("/loop-a", func(w http.ResponseWriter, r *http.Request) { http.Redirect(w, r, "/loop-b", http.StatusFound) })
 	mux.HandleFunc("/loop-b", func(w http.ResponseWriter, r *http.Request) { http.Redirect(w, r, "/loop-a", http.StatusFound) })
