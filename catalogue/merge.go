@@ -406,7 +406,9 @@ type MergeReport struct {
 // On a *ConflictError the catalogue is unchanged. After Rebase the
 // catalogue holds the other version with these edits, every record that
 // was here keeps its Ref (so undo still finds it), and the save goes on
-// with Commit.
+// with Commit. A catalogue that had no unsaved edits holds just the other
+// version, and is not Modified: that is a live reload (the TUI following
+// the file), and the save can end without writing (SaveReport does).
 func (c *Catalogue) Rebase(tx *SaveTx) (*MergeReport, error) {
 	if tx.gone {
 		if c.saved.disk.exists {
@@ -418,6 +420,7 @@ func (c *Catalogue) Rebase(tx *SaveTx) (*MergeReport, error) {
 		return &MergeReport{}, nil
 	}
 	disk := tx.theirs
+	clean := !c.Modified() // no edits the file lacks: the result is the file
 	base := &Snapshot{records: c.saved.records, head: c.saved.head, tail: c.saved.tail}
 	res := merge(base, disk.Snapshot(), c.Snapshot(), true)
 	if len(res.Conflicts) > 0 {
@@ -444,7 +447,12 @@ func (c *Catalogue) Rebase(tx *SaveTx) (*MergeReport, error) {
 	c.saved = saved{version: c.saved.version, records: disk.records, head: disk.head, tail: disk.tail, disk: disk.saved.disk}
 	c.keys, c.pos = nil, nil
 	c.version++
-	if c.saved.version == c.version {
+	switch {
+	case clean:
+		// Nothing of this catalogue's was unsaved: it now holds what the
+		// file holds (a live reload), and nothing needs writing.
+		c.saved.version = c.version
+	case c.saved.version == c.version:
 		c.saved.version-- // the file does not hold this version yet
 	}
 	return &MergeReport{Theirs: len(disk.records), Duplicates: res.Duplicates, Merged: res.Combined}, nil

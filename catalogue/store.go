@@ -582,6 +582,10 @@ func (c *Catalogue) SaveReport() (*MergeReport, error) {
 			tx.Abort()
 			return nil, err
 		}
+		if tx.theirs != nil && !c.Modified() {
+			tx.Abort() // the file holds what the catalogue holds
+			return rep, nil
+		}
 	}
 	res, err := tx.Commit(c.Snapshot())
 	if err != nil {
