@@ -209,3 +209,64 @@ func unionFields(ours, theirs *Record) (*Record, []Conflict) {
 	nr.setSep(ours.sep(), ours.sepTail())
 	return nr, conflicts
 }
+
+// Keep is how a conflict a merge left is settled.
+type Keep int
+
+// The ways to settle a conflict: keep the version before the marked one
+// (ours), the marked version (theirs), or both as two records.
+const (
+	KeepOurs Keep = iota
+	KeepTheirs
+	KeepBoth
+)
+
+// ConflictPair returns the version a marked record (FieldConflict)
+// stands beside: the record before it in the catalogue, when the merge
+// put it there (same URI or same ID); nil when the marked record is alone
+// (an edit against a deletion: the other version is no version).
+func ConflictPair(recs []*Record, marked *Record) *Record {
+	for i, r := range recs {
+		if r != marked {
+			continue
+		}
+		if i == 0 || ConflictSide(marked) == "" {
+			return nil
+		}
+		prev := recs[i-1]
+		if URIKey(prev.URI()) == URIKey(marked.URI()) || (prev.ID() != "" && prev.ID() == marked.ID()) {
+			return prev
+		}
+		// The URI was the field in conflict: the merge still put the
+		// version right after the one it stands beside.
+		if strings.Contains(marked.Extension(FieldConflict), FieldURI) {
+			return prev
+		}
+		return nil
+	}
+	return nil
+}
+
+// Settle returns the one edit that settles the conflict of the marked
+// record in recs: the version kept loses its X-CONFLICT, the other is
+// deleted. A marked record alone (an edit against a deletion) is kept
+// (KeepTheirs, KeepBoth: the field goes) or deleted (KeepOurs: the
+// deletion wins).
+func Settle(recs []*Record, marked *Record, keep Keep) Edit {
+	unmark := Set{Ref: marked.Ref(), Fields: []Field{{Name: FieldConflict}}}
+	pair := ConflictPair(recs, marked)
+	if pair == nil {
+		if keep == KeepOurs && ConflictSide(marked) == SideTheirs || keep == KeepTheirs && ConflictSide(marked) == SideOurs {
+			return Delete{Refs: []Ref{marked.Ref()}}
+		}
+		return unmark
+	}
+	switch keep {
+	case KeepOurs:
+		return Delete{Refs: []Ref{marked.Ref()}}
+	case KeepTheirs:
+		return Batch{Edits: []Edit{Delete{Refs: []Ref{pair.Ref()}}, unmark}}
+	default:
+		return unmark
+	}
+}

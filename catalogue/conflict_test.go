@@ -143,3 +143,67 @@ func FuzzMergeFile(f *testing.F) {
 		}
 	})
 }
+
+func TestSettle(t *testing.T) {
+	base := mA + "\n" + mB
+	fieldConflict := func() string {
+		got, _ := mergeFileText(t, base,
+			strings.Replace(mA, "NAME: A", "NAME: A ours", 1)+"\n"+mB,
+			strings.Replace(mA, "NAME: A", "NAME: A theirs", 1)+"\n"+mB)
+		return got
+	}
+	deleteConflict := func() string { // theirs deleted B, ours edited it
+		got, _ := mergeFileText(t, base, mA+"\n"+strings.Replace(mB, "NAME: B", "NAME: B2", 1), mA)
+		return got
+	}
+	tests := []struct {
+		name  string
+		file  func() string
+		keep  Keep
+		names string // the NAMEs left, in order
+	}{
+		{"field conflict, keep ours", fieldConflict, KeepOurs, "A ours,B"},
+		{"field conflict, keep theirs", fieldConflict, KeepTheirs, "A theirs,B"},
+		{"field conflict, keep both", fieldConflict, KeepBoth, "A ours,A theirs,B"},
+		{"edited here, deleted there, keep ours (the edit)", deleteConflict, KeepOurs, "A,B2"},
+		{"edited here, deleted there, keep theirs (the deletion)", deleteConflict, KeepTheirs, "A"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c, err := Read(strings.NewReader(crlf(tt.file())))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var marked *Record
+			for _, r := range c.Records() {
+				if ConflictSide(r) != "" {
+					marked = r
+				}
+			}
+			if marked == nil {
+				t.Fatal("no marked record")
+			}
+			var h History
+			if err := h.Apply(c, Settle(c.Records(), marked, tt.keep), "settle"); err != nil {
+				t.Fatal(err)
+			}
+			var names []string
+			for _, r := range c.Records() {
+				names = append(names, r.Name())
+				if r.Extension(FieldConflict) != "" {
+					t.Errorf("%s still marked", r.Name())
+				}
+			}
+			if got := strings.Join(names, ","); got != tt.names {
+				t.Errorf("left %s, want %s", got, tt.names)
+			}
+			// One step: undo gives the conflict back.
+			if _, err := h.Undo(c); err != nil {
+				t.Fatal(err)
+			}
+			if got := c.Records(); len(got) < 2 || got[len(got)-1].Extension(FieldConflict) == "" && got[1].Extension(FieldConflict) == "" {
+				t.Error("undo did not give the conflict back")
+			}
+		})
+	}
+}
