@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"strconv"
 	"strings"
 
@@ -22,6 +23,17 @@ type env struct {
 	// opened is the catalogue open gave the command, whose save's
 	// warnings exit prints (catalogue.Catalogue.SaveWarnings).
 	opened *catalogue.Catalogue
+	// lookupEnv reads the environment (HOME, XDG_CONFIG_HOME for import
+	// --from); nil is the process's.
+	lookupEnv func(string) string
+}
+
+// getenv reads the environment variable k.
+func (e *env) getenv(k string) string {
+	if e.lookupEnv == nil {
+		return os.Getenv(k)
+	}
+	return e.lookupEnv(k)
 }
 
 // The exit codes, as `uricat --help` documents them (exitHelp).
