@@ -142,6 +142,8 @@ func (o *importOptions) fromSources(e *env, failed *error) ([]importSource, erro
 				names = append(names, p.Title+" "+cmp.Or(p.Display(), p.Path))
 			}
 			return nil, refused(fmt.Errorf("%s called %q; found: %s", what, o.profile, strings.Join(names, ", ")))
+		case len(dirs) == 0:
+			return nil, refused(fmt.Errorf("%s found: $HOME is not set, and the browsers keep their profiles in it", what))
 		default:
 			return nil, refused(fmt.Errorf("%s found; looked in %s", what, strings.Join(dirs, ", ")))
 		}

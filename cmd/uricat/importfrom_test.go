@@ -209,6 +209,16 @@ func TestImportFromErrors(t *testing.T) {
 	}
 }
 
+// Without a home there is nowhere to look: the message says so.
+func TestImportFromNoHome(t *testing.T) {
+	fakeHome(t)
+	t.Setenv("HOME", "")
+	code, _, errs := uricat(t, "--catalogue", filepath.Join(t.TempDir(), "b.uricat"), "import", "--from", "firefox")
+	if want := "uricat import: no Firefox profile found: $HOME is not set, and the browsers keep their profiles in it\n"; code != 1 || errs != want {
+		t.Errorf("exit %d, stderr %q; want 1, %q", code, errs, want)
+	}
+}
+
 func TestImportFromCompletion(t *testing.T) {
 	fakeHome(t)
 	code, out, _ := uricat(t, "__complete", "import", "--from", "")

@@ -401,11 +401,15 @@ func (r *Reader) object(parent int, root string, depth int) error {
 		switch {
 		case n.url != "":
 			typ = "url"
-		case hasChildren || parent < 0:
+		case hasChildren:
 			typ = "folder"
 		}
 	}
 	switch {
+	case parent < 0 && typ == "":
+		// Not a folder: a fork's own root of other things (Opera's
+		// custom_root of speed dials), which this reader does not know.
+		r.noteAt(off, catalogue.Skipped, "root %q is not a folder of bookmarks: not imported", importers.Excerpt(root))
 	case parent < 0 || typ == "folder":
 		if fi < 0 {
 			fi = len(r.folders)

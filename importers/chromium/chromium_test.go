@@ -202,6 +202,8 @@ func TestBadInput(t *testing.T) {
 			[]string{`2 dropped: "name" is a JSON object, not a string: not imported`}},
 		{"trash", "{\"roots\": {\"trash\": {\"children\": [{\"type\": \"url\", \"url\": \"http://a/\"}]}}}",
 			[]string{`1 note: the bookmarks in the trash (root "trash") are not imported`}},
+		{"a fork's own root", "{\"roots\": {\"custom_root\": {\"speedDial\": {\"children\": [{\"type\": \"url\", \"url\": \"http://a/\"}]}}}}",
+			[]string{`1 skipped: root "custom_root" is not a folder of bookmarks: not imported`}},
 		{"no url", "{\"roots\": {\"other\": {\"children\": [\n{\"type\": \"url\", \"name\": \"N\"}]}}}",
 			[]string{`2 skipped: record not imported`}},
 	} {

@@ -194,6 +194,15 @@ func TestNotRecognised(t *testing.T) {
 	}
 }
 
+// Chromium's Bookmarks file, as every Chromium-family browser writes it,
+// is the chromium format's, not a browser's JSON refused.
+func TestSniffChromium(t *testing.T) {
+	head := "{\n   \"checksum\": \"0123\",\n   \"roots\": {\n      \"bookmark_bar\": {\n         \"children\": [  ],"
+	if f, err := Sniff([]byte(head)); err != nil || f.Name != "chromium" {
+		t.Errorf("Sniff = %s, %v; want chromium", f.Name, err)
+	}
+}
+
 func TestSniffReaderKeepsHead(t *testing.T) {
 	in := "<!DOCTYPE NETSCAPE-Bookmark-file-1>\n" + strings.Repeat("<!-- x -->\n", 2000)
 	f, r, err := SniffReader(strings.NewReader(in))
