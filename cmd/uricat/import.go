@@ -150,7 +150,7 @@ func (o *importOptions) fromSources(e *env, failed *error) ([]importSource, erro
 	}
 	var out []importSource
 	for _, p := range sel {
-		src := importSource{path: p.Path, label: strings.TrimSpace(p.Title + " " + p.Display())}
+		src := importSource{path: p.Path, label: p.String()}
 		if f, err := formats.ByName(formats.Readers(), p.Format); err != nil {
 			src.err = fmt.Errorf("%s: %s: %w", src.label, p.Path, err)
 		} else {

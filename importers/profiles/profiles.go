@@ -83,6 +83,10 @@ func (p Profile) Display() string {
 	return p.Name
 }
 
+// String names the profile for people: its browser and its name
+// ("Google Chrome Work (Profile 1)").
+func (p Profile) String() string { return strings.TrimSpace(p.Title + " " + p.Display()) }
+
 // Env is what discovery needs of the environment: tests give a fake home.
 type Env struct {
 	Home string // the home folder

@@ -204,3 +204,18 @@ func TestTable(t *testing.T) {
 		}
 	}
 }
+
+func TestString(t *testing.T) {
+	for _, tc := range []struct {
+		p    Profile
+		want string
+	}{
+		{Profile{Title: "Google Chrome", Name: "Profile 1", Label: "Work"}, "Google Chrome Work (Profile 1)"},
+		{Profile{Title: "Firefox", Name: "default-release"}, "Firefox default-release"},
+		{Profile{Title: "buku"}, "buku"},
+	} {
+		if got := tc.p.String(); got != tc.want {
+			t.Errorf("%+v: %q, want %q", tc.p, got, tc.want)
+		}
+	}
+}

@@ -522,11 +522,11 @@ func (m *Import) profileKey(km tea.KeyMsg) (cmd tea.Cmd, done bool) {
 		}
 		switch {
 		case f.err != nil:
-			l.err = "cannot read " + label(f.Profile) + ": " + f.err.Error()
+			l.err = "cannot read " + f.Profile.String() + ": " + f.err.Error()
 		case format < 0:
 			l.err = "uricat has no reader of the " + f.Format + " format"
 		default:
-			m.path, m.size, m.format, m.label = f.Path, f.size, format, label(f.Profile)
+			m.path, m.size, m.format, m.label = f.Path, f.size, format, f.Profile.String()
 			return m.start(), true
 		}
 		m.SetSize(m.ctx.Width, m.ctx.Height)

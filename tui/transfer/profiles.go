@@ -138,11 +138,6 @@ func (l *profileList) move(n int) {
 	l.err = ""
 }
 
-// label names a profile for people: its browser and its name.
-func label(p profiles.Profile) string {
-	return strings.TrimSpace(p.Title + " " + p.Display())
-}
-
 // view draws the list: a heading, and a line per profile (browser,
 // profile name, bookmarks), names from the files shown safely.
 func (l *profileList) view() string {
