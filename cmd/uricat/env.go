@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"os"
 	"strconv"
 	"strings"
 
@@ -26,6 +27,17 @@ type env struct {
 	// client makes the requests of the commands that use the network
 	// (links); nil for the default (httpClient). Tests give a local one.
 	client *http.Client
+	// lookupEnv reads the environment (HOME, XDG_CONFIG_HOME for import
+	// --from); nil is the process's.
+	lookupEnv func(string) string
+}
+
+// getenv reads the environment variable k.
+func (e *env) getenv(k string) string {
+	if e.lookupEnv == nil {
+		return os.Getenv(k)
+	}
+	return e.lookupEnv(k)
 }
 
 // The exit codes, as `uricat --help` documents them (exitHelp).

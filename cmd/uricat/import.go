@@ -1,11 +1,14 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
 	"io/fs"
 	"net/url"
+	"runtime"
+	"slices"
 	"strings"
 	"time"
 
@@ -14,19 +17,21 @@ import (
 	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/importers"
 	"github.com/uricat/uricat/importers/formats"
+	"github.com/uricat/uricat/importers/profiles"
 )
 
 // importOptions are the flags of `uricat import`.
 type importOptions struct {
 	format, base     string
 	dryRun, allowDup bool
+	from, profile    string // --from BROWSER, --profile NAME
 }
 
 func newImportCmd(e *env) *cobra.Command {
 	var o importOptions
 	cmd := &cobra.Command{
-		Use:   "import FILE...",
-		Short: "Import bookmark files of other formats (browsers, Pocket, Instapaper, SOIF, Hina-Di, URC, http-index, our JSON and CSV)",
+		Use:   "import [FILE...] [--from BROWSER [--profile NAME]]",
+		Short: "Import bookmark files of other formats (browsers, Pocket, Instapaper, SOIF, Hina-Di, URC, http-index, our JSON and CSV), or a browser's own bookmarks",
 		Long: `Import reads bookmark files of other formats ("-" is standard input),
 detecting each file's format unless --format names it, and adds their
 records to the catalogue, skipping URIs it already has. It prints one
@@ -39,10 +44,26 @@ imported; the files that were read are imported all the same.
 
 A FILE must be a regular file (a FIFO or a device goes on standard input,
 "-"); a file with a line longer than 16 MiB, or larger than 1 GiB, is
-refused, with the line, and nothing of it is imported.`,
+refused, with the line, and nothing of it is imported.
+
+--from imports the bookmarks a browser keeps, from every profile of it
+found in the usual places (Snap and Flatpak installs too), or only the
+--profile named (as the browser names it, or its folder's name); "all"
+is every browser, and buku. Each profile is imported as a file, named on
+its summary line; one that cannot be read is reported and the others are
+imported. What the catalogue has already is left out, so it can run
+again, from cron say, and add only what is new. With --dry-run it lists
+the profiles found and what each would add.`,
 		Example: `  uricat import bookmarks.html
-  uricat import --dry-run listing.idx --base ftp://ftp.example.org/pub/`,
-		Args: minArgs(1, `one FILE or more ("-" for standard input)`),
+  uricat import --dry-run listing.idx --base ftp://ftp.example.org/pub/
+  uricat import --from firefox
+  uricat import --from chrome --profile Work --dry-run`,
+		Args: func(cmd *cobra.Command, files []string) error {
+			if o.from != "" {
+				return nil
+			}
+			return minArgs(1, `one FILE or more ("-" for standard input), or --from BROWSER`)(cmd, files)
+		},
 		RunE: func(_ *cobra.Command, files []string) error { return o.run(e, files) },
 	}
 	f := cmd.Flags()
@@ -50,8 +71,109 @@ refused, with the line, and nothing of it is imported.`,
 	f.StringVar(&o.base, "base", "", "absolute `URL` that relative links are resolved against")
 	f.BoolVar(&o.dryRun, "dry-run", false, "show what would be imported, and write nothing")
 	f.BoolVar(&o.allowDup, "allow-duplicates", false, "import records whose URI the catalogue already has")
+	f.StringVar(&o.from, "from", "", "import the bookmarks of `BROWSER`, as it keeps them: "+strings.Join(profiles.Names(), ", "))
+	f.StringVar(&o.profile, "profile", "", "with --from, only the profile called `NAME`")
 	_ = cmd.RegisterFlagCompletionFunc("format", cobra.FixedCompletions(formats.Names(formats.Readers()), cobra.ShellCompDirectiveNoFileComp))
+	_ = cmd.RegisterFlagCompletionFunc("from", cobra.FixedCompletions(profiles.Names(), cobra.ShellCompDirectiveNoFileComp))
+	_ = cmd.RegisterFlagCompletionFunc("profile", func(cmd *cobra.Command, _ []string, _ string) ([]string, cobra.ShellCompDirective) {
+		return profileNames(e, o.from), cobra.ShellCompDirectiveNoFileComp
+	})
 	return cmd
+}
+
+// importSource is one file to import: a FILE, or a profile --from found.
+type importSource struct {
+	path   string
+	format *importers.Format // nil: detected from the content
+	label  string            // for a profile: the browser and profile, before its summary
+	err    error             // why it cannot be imported (its format is not one uricat reads)
+}
+
+// discoverEnv is where --from looks: the home of e's environment.
+func discoverEnv(e *env) profiles.Env {
+	return profiles.Env{Home: e.getenv("HOME"), Getenv: e.getenv, GOOS: runtime.GOOS}
+}
+
+// profileNames are the names --profile completes: those of the profiles
+// of --from (every browser's without it).
+func profileNames(e *env, from string) []string {
+	bs, err := profiles.ByName(cmp.Or(from, profiles.All))
+	if err != nil {
+		return nil
+	}
+	found, _ := profiles.Discover(discoverEnv(e), bs)
+	var names []string
+	for _, p := range found {
+		for _, n := range []string{p.Label, p.Name} {
+			if n != "" && !slices.Contains(names, n) {
+				names = append(names, n)
+			}
+		}
+	}
+	return names
+}
+
+// fromSources finds the profiles --from and --profile name. Profiles that
+// could not be looked at are printed on stderr, and make failed the exit
+// status; finding none is an error that says where it looked.
+func (o *importOptions) fromSources(e *env, failed *error) ([]importSource, error) {
+	bs, err := profiles.ByName(o.from)
+	if err != nil {
+		return nil, usageError(fmt.Errorf("--from: %w", err))
+	}
+	found, problems := profiles.Discover(discoverEnv(e), bs)
+	for _, err := range problems {
+		importProblem(e, err, failed)
+	}
+	sel := profiles.Select(found, o.profile)
+	if len(sel) == 0 {
+		var dirs []string
+		for _, b := range bs {
+			dirs = append(dirs, b.Dirs(discoverEnv(e))...)
+		}
+		what := "no profile"
+		if len(bs) == 1 {
+			what = "no " + bs[0].Title + " profile"
+		}
+		switch {
+		case o.profile != "" && len(found) > 0:
+			var names []string
+			for _, p := range found {
+				names = append(names, p.Title+" "+cmp.Or(p.Display(), p.Path))
+			}
+			return nil, refused(fmt.Errorf("%s called %q; found: %s", what, o.profile, strings.Join(names, ", ")))
+		case len(dirs) == 0:
+			return nil, refused(fmt.Errorf("%s found: $HOME is not set, and the browsers keep their profiles in it", what))
+		default:
+			return nil, refused(fmt.Errorf("%s found; looked in %s", what, strings.Join(dirs, ", ")))
+		}
+	}
+	var out []importSource
+	for _, p := range sel {
+		src := importSource{path: p.Path, label: p.String()}
+		if f, err := formats.ByName(formats.Readers(), p.Format); err != nil {
+			src.err = fmt.Errorf("%s: %s: %w", src.label, p.Path, err)
+		} else {
+			src.format = &f
+		}
+		out = append(out, src)
+	}
+	return out, nil
+}
+
+// importProblem prints err, a file that could not be imported, and keeps
+// in *failed the exit status it makes: 2 for a file that could not be
+// read at all, else 1.
+func importProblem(e *env, err error, failed *error) {
+	code := exitRefused
+	if cannotRead(err) {
+		code = exitUsage
+		err = readError(err)
+	}
+	fmt.Fprintf(e.stderr, "uricat import: %s\n", catalogue.DisplayLines(err.Error()))
+	if *failed == nil || code == exitUsage {
+		*failed = silent(code)
+	}
 }
 
 // run imports the files into the catalogue: one summary line per file on
@@ -75,6 +197,21 @@ func (o *importOptions) run(e *env, files []string) error {
 			return usageError(fmt.Errorf("--base %q is not an absolute URL", o.base))
 		}
 	}
+	if o.profile != "" && o.from == "" {
+		return usageError(errors.New("--profile names a profile of the browser --from names"))
+	}
+	var failed error
+	var sources []importSource
+	for _, name := range files {
+		sources = append(sources, importSource{path: name, format: format})
+	}
+	if o.from != "" {
+		found, err := o.fromSources(e, &failed)
+		if err != nil {
+			return err
+		}
+		sources = append(sources, found...)
+	}
 	c, err := e.open()
 	if err != nil {
 		return err
@@ -83,23 +220,24 @@ func (o *importOptions) run(e *env, files []string) error {
 	// once, and a file that cannot be read to its end adds nothing.
 	plan := importers.NewPlan(o.allowDup)
 	now := time.Now().UTC().Truncate(time.Second)
-	var failed error
-	for _, name := range files {
-		_, err := importFile(e, plan, name, format, importers.ReadConfig{
-			Source:  name,
+	var labels []string // of the files read, in the plan's order
+	for _, src := range sources {
+		if src.err != nil {
+			importProblem(e, src.err, &failed)
+			continue
+		}
+		_, err := importFile(e, plan, src.path, src.format, importers.ReadConfig{
+			Source:  src.path,
 			Options: importers.Options{Base: base, Now: now},
 		})
 		if err != nil {
-			code := exitRefused
-			if cannotRead(err) {
-				code = exitUsage
-				err = readError(err)
+			if src.label != "" {
+				err = fmt.Errorf("%s: %w", src.label, err)
 			}
-			fmt.Fprintf(e.stderr, "uricat import: %s\n", catalogue.DisplayLines(err.Error()))
-			if failed == nil || code == exitUsage {
-				failed = silent(code)
-			}
+			importProblem(e, err, &failed)
+			continue
 		}
+		labels = append(labels, src.label)
 	}
 	// The edit decides what is added; the summaries say what it did, and
 	// what the save's merge left out (another program added some of the
@@ -134,6 +272,9 @@ func (o *importOptions) run(e *env, files []string) error {
 			e.diagnostic(d)
 		}
 		s.DryRun = o.dryRun
+		if labels[i] != "" {
+			fmt.Fprint(e.stdout, catalogue.DisplayText(labels[i])+": ")
+		}
 		fmt.Fprintln(e.stdout, s)
 		if o.dryRun {
 			printRecords(e, s.Records)

@@ -30,6 +30,7 @@ import (
 
 	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/importers"
+	"github.com/uricat/uricat/importers/chromium"
 	"github.com/uricat/uricat/importers/csv"
 	"github.com/uricat/uricat/importers/hinadi"
 	"github.com/uricat/uricat/importers/httpindex"
@@ -43,7 +44,8 @@ import (
 // them: the browsers' format first (what an export proposes), then the
 // read-later services' HTML (which a Netscape Detect does not take), then
 // the ones whose files announce themselves ("@TEMPLATE {", a "HINA/"
-// header, a URC citation "<...;", a JSON array with "uri", a CSV header
+// header, a URC citation "<...;", a Chromium Bookmarks object with
+// "roots", a JSON array with "uri", a CSV header
 // with uri), and the line-shaped http-index-format last. URC comes after
 // the HTML formats: their files start with "<" too.
 var Formats = []importers.Format{
@@ -53,6 +55,7 @@ var Formats = []importers.Format{
 	soif.Format,
 	hinadi.Format,
 	urc.Format,
+	chromium.Format,
 	json.Format,
 	csv.Format,
 	httpindex.Format,

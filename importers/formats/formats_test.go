@@ -38,7 +38,7 @@ func sniffFile(t *testing.T, path string) (string, error) {
 // does not import yet (a later issue), not taken for another format.
 func TestRealSamples(t *testing.T) {
 	dirs := map[string]string{"soif": "soif", "http-index-format": "httpindex", "netscape-bookmark-file": "netscape",
-		"pocket-instapaper-html": "", "chrome-bookmarks-json": "", "firefox-bookmarks-json": ""}
+		"pocket-instapaper-html": "", "chrome-bookmarks-json": "chromium", "firefox-bookmarks-json": ""}
 	for dir, want := range dirs {
 		t.Run(dir, func(t *testing.T) {
 			files, _ := filepath.Glob(filepath.Join(importertest.SharedSamples(t, dir), "*"))
@@ -123,7 +123,7 @@ func TestImportDetectsExports(t *testing.T) {
 }
 
 func TestFormats(t *testing.T) {
-	if got, want := strings.Join(Names(Readers()), " "), "netscape pocket instapaper soif hinadi urc json csv httpindex"; got != want {
+	if got, want := strings.Join(Names(Readers()), " "), "netscape pocket instapaper soif hinadi urc chromium json csv httpindex"; got != want {
 		t.Errorf("Readers = %q, want %q", got, want)
 	}
 	if got, want := strings.Join(Names(Writers()), " "), "netscape soif hinadi urc json csv"; got != want {
@@ -158,7 +158,7 @@ func TestByName(t *testing.T) {
 		name string
 		want string
 	}{
-		{Readers(), "gopher", `unknown format "gopher" (formats: netscape, pocket, instapaper, soif, hinadi, urc, json, csv, httpindex)`},
+		{Readers(), "gopher", `unknown format "gopher" (formats: netscape, pocket, instapaper, soif, hinadi, urc, chromium, json, csv, httpindex)`},
 		{Writers(), "xml", `unknown format "xml" (formats: netscape, soif, hinadi, urc, json, csv)`},
 		{Writers(), "httpindex", `uricat does not write format httpindex (formats: netscape, soif, hinadi, urc, json, csv)`},
 		{Writers(), "pocket", `uricat does not write format pocket`},
@@ -191,6 +191,15 @@ func TestNotRecognised(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// Chromium's Bookmarks file, as every Chromium-family browser writes it,
+// is the chromium format's, not a browser's JSON refused.
+func TestSniffChromium(t *testing.T) {
+	head := "{\n   \"checksum\": \"0123\",\n   \"roots\": {\n      \"bookmark_bar\": {\n         \"children\": [  ],"
+	if f, err := Sniff([]byte(head)); err != nil || f.Name != "chromium" {
+		t.Errorf("Sniff = %s, %v; want chromium", f.Name, err)
 	}
 }
 

@@ -45,9 +45,9 @@
 // and \u0080 to \u009f; the text reads back the same. & < > are written as
 // they are, not as \u0026 and the like.
 //
-// Browsers' own JSON files (Chrome's Bookmarks, Firefox's backups) are
-// another format, which uricat does not import yet: Browser tells them
-// apart, so that an import can say so.
+// Firefox's JSON backups are another format, which uricat does not import
+// yet: Browser tells them apart, so that an import can say so. (Chrome's
+// Bookmarks file is the chromium format's.)
 package json
 
 import (
@@ -96,16 +96,14 @@ func Detect(head []byte) bool {
 }
 
 // Browser names the browser bookmark file that head starts, "" for none:
-// Chrome's Bookmarks file (an object with "roots") or a Firefox bookmarks
-// backup (an object of type "text/x-moz-place-container").
+// a Firefox bookmarks backup (an object of type
+// "text/x-moz-place-container").
 func Browser(head []byte) string {
 	h := bytes.TrimLeft(bytes.TrimPrefix(head, []byte("\xef\xbb\xbf")), " \t\r\n")
 	if len(h) == 0 || h[0] != '{' {
 		return ""
 	}
 	switch {
-	case bytes.Contains(h, []byte(`"roots"`)) && bytes.Contains(h, []byte(`"bookmark_bar"`)):
-		return "a Chrome (or Edge, Brave, Vivaldi) Bookmarks file"
 	case bytes.Contains(h, []byte(`"text/x-moz-place`)):
 		return "a Firefox bookmarks backup (JSON)"
 	}

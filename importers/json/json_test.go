@@ -50,7 +50,7 @@ func TestBadInput(t *testing.T) {
 		{"empty", "", nil, []string{"1 skipped: the file is empty"}},
 		{"an object", `{"uri": "http://a/"}`, nil, []string{"1 skipped: the file is a JSON object, not the array of records that uricat exports"}},
 		{"Chrome's Bookmarks", "{\n   \"checksum\": \"159ce0a29c234510ba09c3091e0b513b\",\n   \"roots\": {\n      \"bookmark_bar\": {",
-			nil, []string{"1 skipped: the file is a Chrome (or Edge, Brave, Vivaldi) Bookmarks file, which uricat does not import yet; export the bookmarks to an HTML file"}},
+			nil, []string{"1 skipped: the file is a JSON object, not the array of records that uricat exports"}},
 		{"cut short", "[\n  {\"uri\": \"http://a/\", \"name\": \"A\", \"date\": \"2024-03-01T12:00:00Z\"},\n  {\"uri\": \"http://b/\",\n",
 			[]string{"http://a/"}, []string{"3 skipped: not valid JSON here (the file ends in the middle of the array"}},
 		{"syntax error", "[\n  {\"uri\": \"http://a/\", \"name\": \"A\", \"date\": \"2024-03-01T12:00:00Z\"},\n  {\"uri\": \"http://b/\" \"name\": \"B\"}\n]",
@@ -111,7 +111,7 @@ func TestDetect(t *testing.T) {
 		}
 	}
 	for head, want := range map[string]string{
-		"{\n   \"checksum\": \"x\",\n   \"roots\": {\n      \"bookmark_bar\": {":      "a Chrome (or Edge, Brave, Vivaldi) Bookmarks file",
+		"{\n   \"checksum\": \"x\",\n   \"roots\": {\n      \"bookmark_bar\": {":      "", // the chromium format's
 		`{"title":"","id":1,"type":"text/x-moz-place-container","root":"placesRoot"}`: "a Firefox bookmarks backup (JSON)",
 		`[{"uri": "x"}]`: "",
 	} {

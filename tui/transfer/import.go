@@ -4,7 +4,8 @@
 //
 // Import walks the user through: choose a file (type or paste its path,
 // tab completes it from its folder's entries, listed beneath; see
-// files.go), see the format formats.Sniff finds in it (tab picks another),
+// files.go), or a browser profile (listed above it; see profiles.go),
+// see the format formats.Sniff finds in it (tab picks another),
 // import it with a progress bar on large files (esc stops it while the
 // file is being read: then nothing is added), then read the summary:
 // imported, duplicates, and every record skipped with its reason and
@@ -55,6 +56,7 @@ import (
 	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/importers"
 	"github.com/uricat/uricat/importers/formats"
+	"github.com/uricat/uricat/importers/profiles"
 	"github.com/uricat/uricat/internal/plural"
 	"github.com/uricat/uricat/tui/dialog"
 )
@@ -76,6 +78,9 @@ type ImportConfig struct {
 	// Now is the DATE of records without one; zero means the time of the
 	// import.
 	Now time.Time
+	// Profiles finds the browser profiles the screen lists (in a
+	// command); nil is where the browsers keep them under $HOME.
+	Profiles func() ([]profiles.Profile, []error)
 }
 
 // FolderMsg is the import screen's result when it closes: the folder it
@@ -127,6 +132,8 @@ type Import struct {
 	id      int // labels this screen's messages
 	state   importState
 	files   *chooser
+	profs   *profileList
+	label   string // the profile being imported, "" for a file
 	spinner spinner.Model
 	bar     progress.Model
 
@@ -178,25 +185,41 @@ func NewImport(ctx dialog.Context, cfg ImportConfig) *Import {
 	}
 	id := nextImportID()
 	m := &Import{ctx: ctx, keys: DefaultImportKeyMap, cfg: cfg, id: id, files: newChooser(th, id, dir, home), spinner: sp,
-		bar: progress.New(opts...), format: -1}
+		bar: progress.New(opts...), format: -1, profs: newProfileList(th)}
 	m.SetSize(ctx.Width, ctx.Height)
 	return m
 }
 
-// Init lists the starting folder.
-func (m *Import) Init() tea.Cmd { return m.files.refresh() }
+// Init lists the starting folder, and looks for browser profiles.
+func (m *Import) Init() tea.Cmd {
+	find := m.cfg.Profiles
+	if find == nil {
+		find = discoverProfiles
+	}
+	return tea.Batch(m.files.refresh(), findProfiles(m.id, find, m.now()))
+}
 
-// SetSize sets the area the screen may use.
+// now is the DATE of records without one.
+func (m *Import) now() time.Time {
+	if m.cfg.Now.IsZero() {
+		return time.Now().UTC().Truncate(time.Second)
+	}
+	return m.cfg.Now
+}
+
+// SetSize sets the area the screen may use: the profiles' list, then the
+// file chooser beneath.
 func (m *Import) SetSize(width, height int) {
 	m.ctx.SetSize(width, height)
-	m.files.setSize(width, max(4, height-1))
+	m.profs.width = width
+	m.files.setSize(width, max(4, height-1-m.profs.height()))
 	m.bar.Width = max(10, min(60, width-4))
 }
 
 // closed is the screen's Close: its result says where it was.
 func (m *Import) closed() dialog.Close {
 	dir := m.files.folder()
-	if m.path != "" && m.state != importPick {
+	if m.path != "" && m.state != importPick && m.label == "" {
 		dir = filepath.Dir(m.path)
 	}
 	return dialog.Close{Result: FolderMsg{Dir: dir}}
@@ -349,6 +372,13 @@ func (m *Import) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			return m, tea.Batch(cmd, m.chose(chosen))
 		}
 		return m, cmd
+	case profilesMsg:
+		if msg.id != m.id {
+			return m, nil
+		}
+		m.profs.looking, m.profs.found, m.profs.problems = false, msg.found, msg.problems
+		m.SetSize(m.ctx.Width, m.ctx.Height)
+		return m, nil
 	case sniffedMsg:
 		if msg.id != m.id || m.state != importSniff {
 			return m, nil
@@ -418,6 +448,12 @@ func (m *Import) key(km tea.KeyMsg) (tea.Model, tea.Cmd) {
 		if key.Matches(km, m.keys.Leave) {
 			return m.closed(), nil
 		}
+		// ↑ above the files goes up to the profiles ("k" is typed).
+		if m.profs.sel >= 0 || key.Matches(km, DefaultChooserKeyMap.Up) && m.files.cursor < 0 && len(m.profs.found) > 0 && len(m.files.queue) == 0 {
+			if cmd, done := m.profileKey(km); done {
+				return m, cmd
+			}
+		}
 		chosen, cmd := m.files.update(km)
 		if chosen != "" {
 			return m, tea.Batch(cmd, m.chose(chosen))
@@ -435,10 +471,7 @@ func (m *Import) key(km tea.KeyMsg) (tea.Model, tea.Cmd) {
 			if m.format < 0 {
 				return m, nil
 			}
-			m.state, m.read, m.adding, m.stopping, m.started = importRun, 0, false, false, time.Now()
-			m.runCtx, m.cancel = context.WithCancel(context.Background())
-			m.progress = make(chan int64, 1)
-			return m, tea.Batch(m.run(), waitProgress(m.id, m.progress), m.spinner.Tick)
+			return m, m.start()
 		}
 	case importRun:
 		if key.Matches(km, m.keys.Cancel) && !m.adding && m.cancel != nil {
@@ -458,11 +491,62 @@ func (m *Import) key(km tea.KeyMsg) (tea.Model, tea.Cmd) {
 	return m, nil
 }
 
+// start starts the import of m.path in m.format.
+func (m *Import) start() tea.Cmd {
+	m.state, m.read, m.adding, m.stopping, m.started = importRun, 0, false, false, time.Now()
+	m.runCtx, m.cancel = context.WithCancel(context.Background())
+	m.progress = make(chan int64, 1)
+	return tea.Batch(m.run(), waitProgress(m.id, m.progress), m.spinner.Tick)
+}
+
+// profileKey handles a key while the profiles' list has them (or ↑ takes
+// them there): ↑/↓ move, enter imports the profile, any other key goes
+// back to the file chooser, which takes it too (done false).
+func (m *Import) profileKey(km tea.KeyMsg) (cmd tea.Cmd, done bool) {
+	l, fk := m.profs, DefaultChooserKeyMap
+	switch {
+	case key.Matches(km, fk.Up):
+		if l.sel < 0 {
+			l.sel = len(l.found)
+		}
+		l.move(-1)
+	case key.Matches(km, fk.Down):
+		l.move(1)
+	case key.Matches(km, fk.Choose):
+		f := l.found[l.sel]
+		format := -1
+		for i, r := range readers {
+			if r.Name == f.Format {
+				format = i
+			}
+		}
+		switch {
+		case f.err != nil:
+			l.err = "cannot read " + f.Profile.String() + ": " + f.err.Error()
+		case format < 0:
+			l.err = "uricat has no reader of the " + f.Format + " format"
+		default:
+			m.path, m.size, m.format, m.label = f.Path, f.size, format, f.Profile.String()
+			return m.start(), true
+		}
+		m.SetSize(m.ctx.Width, m.ctx.Height)
+	default:
+		l.sel, l.err = -1, ""
+		m.SetSize(m.ctx.Width, m.ctx.Height)
+		return nil, false
+	}
+	m.SetSize(m.ctx.Width, m.ctx.Height)
+	return nil, true
+}
+
 // ShortHelp returns the bindings for the short help bar.
 func (m *Import) ShortHelp() []key.Binding {
 	switch m.state {
 	case importPick:
 		fk := DefaultChooserKeyMap
+		if m.profs.sel >= 0 {
+			return []key.Binding{profileKeys.Move, profileKeys.Import, m.keys.Leave}
+		}
 		return []key.Binding{fk.Complete, fk.Up, fk.Choose, m.keys.Leave}
 	case importConfirm:
 		return []key.Binding{m.keys.Choose, m.keys.Format, m.keys.Back}
@@ -486,6 +570,9 @@ func (m *Import) View() string {
 	b.WriteString(t.DialogTitle.Render("Import bookmarks") + "\n")
 	switch m.state {
 	case importPick:
+		if v := m.profs.view(); v != "" {
+			b.WriteString(v + "\n")
+		}
 		b.WriteString(m.files.view())
 	case importSniff:
 		b.WriteString("\n" + m.spinner.View() + " reading " + catalogue.DisplayText(filepath.Base(m.path)))
@@ -519,7 +606,7 @@ func (m *Import) View() string {
 			verb = " stopping the import of "
 		}
 		b.WriteString("\n" + m.spinner.View() + verb + catalogue.DisplayText(filepath.Base(m.path)) + "\n\n")
-		if m.size >= largeFile {
+		if f, ok := m.Format(); m.size >= largeFile && (!ok || f.Open == nil) { // one read by path tells no bytes read
 			b.WriteString(m.bar.ViewAs(min(1, float64(m.read)/float64(m.size))) + "\n")
 			b.WriteString(t.Dim.Render(byteSize(m.read) + " of " + byteSize(m.size)))
 		}
@@ -552,6 +639,9 @@ func (m *Import) summaryLines() []string {
 	format := s.Format
 	if f, ok := m.Format(); ok {
 		format = f.Title
+	}
+	if m.label != "" {
+		out = append(out, t.Label.Render("profile   ")+" "+t.Value.Render(ansi.Truncate(catalogue.DisplayText(m.label), max(10, m.ctx.Width-12), "…")))
 	}
 	out = append(out,
 		t.Label.Render("from      ")+" "+t.Value.Render(fitLeft(catalogue.DisplayText(s.Source), m.ctx.Width-12)),
