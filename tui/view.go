@@ -135,8 +135,8 @@ func (m *Model) body(l layout) string {
 		return block(m.spin.View()+" "+m.th.Dim.Render("Opening "+catalogue.DisplayText(m.store.path)+"…"), m.width, l.bodyH)
 	case m.store.loadErr != nil:
 		return block(m.th.Error.Render(catalogue.DisplayText(m.store.loadErr.Error()))+"\n"+m.th.Dim.Render("q quits"), m.width, l.bodyH)
-	case m.dialogs.Len() > 0:
-		return m.dialogView(l)
+	case m.host.dialogs.Len() > 0:
+		return m.host.View(m.width, l.bodyH, func() string { return m.listBody(l) })
 	case m.help.ShowAll && m.helpSearch:
 		return block(m.th.Renderer.NewStyle().Padding(1, 2).Render(query.Help), m.width, l.bodyH)
 	case m.help.ShowAll:
@@ -809,8 +809,8 @@ func (m *Model) helpLine() string {
 	h.ShowAll = false
 	var km help.KeyMap = m.keys
 	switch {
-	case m.dialogs.Len() > 0:
-		km = m.dialogs.Top()
+	case m.host.dialogs.Len() > 0:
+		km = m.host.KeyMap()
 	case m.mode == modeSearch:
 		km = searchHelp{m.keys}
 	case m.showDetail:
