@@ -106,8 +106,8 @@ type Model struct {
 	store  *store
 	status status // the status bar's message
 
-	// list is the records shown: the search pipeline, rows and cursor
-	// (list.go).
+	// list is the records shown: the search pipeline, rows and cursor,
+	// and the records marked for an action on many (list.go).
 	list *recordList
 
 	mode       mode
@@ -146,7 +146,7 @@ func New(opts Options) *Model {
 		th = theme.Plain()
 	}
 	m := &Model{th: th, keys: newKeyMap(), width: 80, height: 24}
-	m.list = newList(func() int { return m.layout().bodyH })
+	m.list = newList(&m.keys, func() int { return m.layout().bodyH }, func() string { return m.input.Value() })
 	m.store = newStore(opts.Path, opts.Catalogue, &m.status)
 	m.store.changed = func() tea.Cmd {
 		m.host.reload(m.store.cat)
@@ -482,23 +482,17 @@ func (m *Model) globalKey(msg tea.KeyMsg) (cmd tea.Cmd, done bool) {
 	return nil, false
 }
 
-// listKey handles the keys that move in the list, search, sort, group and
-// fold it; ok is false for other keys.
+// listKey handles the list's keys (moving, sorting, grouping, folding),
+// the search box's and the detail pane's; ok is false for other keys.
 func (m *Model) listKey(msg tea.KeyMsg) (cmd tea.Cmd, ok bool) {
 	k := m.keys
+	if key.Matches(msg, k.Up, k.Down, k.PageUp, k.PageDown, k.Home, k.End) && m.list.rowCount() > 0 {
+		m.detailFor = 0 // the detail pane shows the record selected from its top
+	}
+	if cmd, ok := m.list.Update(msg); ok {
+		return cmd, true
+	}
 	switch {
-	case key.Matches(msg, k.Up):
-		m.move(-1)
-	case key.Matches(msg, k.Down):
-		m.move(1)
-	case key.Matches(msg, k.PageUp):
-		m.move(-m.list.pageRows())
-	case key.Matches(msg, k.PageDown):
-		m.move(m.list.pageRows())
-	case key.Matches(msg, k.Home):
-		m.move(-m.list.rowCount())
-	case key.Matches(msg, k.End):
-		m.move(m.list.rowCount())
 	case key.Matches(msg, k.Search):
 		m.mode = modeSearch
 		m.status.msg = ""
@@ -509,23 +503,6 @@ func (m *Model) listKey(msg tea.KeyMsg) (cmd tea.Cmd, ok bool) {
 			return m.refilter(m.list.recs), true
 		}
 		m.showDetail = false
-	case key.Matches(msg, k.Sort):
-		m.list.sortKey = nextSort(m.list.sortKey)
-		return m.refilter(m.list.recs), true
-	case key.Matches(msg, k.ReverseSort):
-		if m.list.sortKey.IsZero() {
-			m.list.sortKey = query.SortByName
-		}
-		m.list.sortKey = m.list.sortKey.Reverse()
-		return m.refilter(m.list.recs), true
-	case key.Matches(msg, k.Group):
-		m.list.group = nextGroup(m.list.group)
-		m.list.folded = map[string]bool{}
-		return m.refilter(m.list.recs), true
-	case key.Matches(msg, k.Fold):
-		m.list.toggleFold()
-	case key.Matches(msg, k.FoldAll):
-		m.list.toggleFoldAll()
 	case key.Matches(msg, k.Detail):
 		if r := m.list.currentRow(); r != nil && r.header {
 			m.list.toggleFold()

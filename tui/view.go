@@ -191,9 +191,10 @@ func fit(s string, w int) string {
 	return s + strings.Repeat(" ", max(0, w-sw))
 }
 
-// listView draws the visible rows only.
+// listView draws the visible rows only (the list's View), or what an
+// empty list says.
 func (m *Model) listView(w, h int) string {
-	if m.list.rowCount() == 0 {
+	return m.list.View(w, h, m.rowLines, func() string {
 		var s string
 		switch {
 		case m.list.res == nil:
@@ -212,16 +213,7 @@ func (m *Model) listView(w, h int) string {
 			lines[i] = "  " + m.th.EmptyMessage.Render(l)
 		}
 		return block("\n"+strings.Join(lines, "\n"), w, h)
-	}
-	lines := make([]string, 0, h)
-	if i := m.list.stickyHead(); i >= 0 {
-		// The heading of the group the first row shown is in.
-		lines = append(lines, m.rowLines(m.list.rowAt(i), false, w)...)
-	}
-	for i := m.list.offset; i < m.list.rowCount() && len(lines) < h; i++ {
-		lines = append(lines, m.rowLines(m.list.rowAt(i), i == m.list.cursor, w)...)
-	}
-	return block(strings.Join(lines, "\n"), w, h)
+	})
 }
 
 // rowLines draws one row at width w.
