@@ -24,7 +24,7 @@
 //     dialog.Store: Apply is the one way to change the catalogue, an
 //     undoable step saved at once.
 //   - the list (list.go): the search pipeline, the rows and their cursor,
-//     and the set of records selected for an action on many.
+//     and the set of records marked for an action on many.
 //   - the host (host.go): the dialog stack over the list, the keys that
 //     open dialogs, and the answers to the requests any dialog makes
 //     (dialog.ShowMsg, dialog.EditMsg).
