@@ -74,3 +74,20 @@ func TestANewScreenAppliesItsOwnEdit(t *testing.T) {
 		t.Errorf("after ctrl+r, rating on disk %d, want 5", r.Rating())
 	}
 }
+
+// A record added through the form while a search hides it is shown: the
+// search is cleared, and the list's pass runs without it.
+func TestAddedRecordIsShownThoughASearchHidIt(t *testing.T) {
+	h := newHarness(t, fixture, 100, 30)
+	h.keys("/", "duck", "enter", "a")
+	h.typeText("https://example.org/new")
+	h.keys("enter")
+	h.typeText("A new page")
+	h.keys("ctrl+s")
+	if got := h.m.list.current(); got == nil || got.Name() != "A new page" || h.m.input.Value() != "" {
+		t.Errorf("selected %v with the search %q, want the new record", got, h.m.input.Value())
+	}
+	if n := len(h.names()); n != 7 {
+		t.Errorf("%d records shown, want all 7: %q", n, h.names())
+	}
+}
