@@ -282,8 +282,8 @@ func BenchmarkConfirmKeystroke(b *testing.B) {
 		_ = m.View()
 	}
 	cputime.Report(b, start)
-	if m.dialogs.Len() > 1 {
-		b.Fatalf("%d dialogs open", m.dialogs.Len())
+	if m.host.dialogs.Len() > 1 {
+		b.Fatalf("%d dialogs open", m.host.dialogs.Len())
 	}
 }
 
@@ -387,7 +387,7 @@ func BenchmarkDuplicateWarning(b *testing.B) {
 			var cpu time.Duration
 			for i := 0; i < b.N; i++ {
 				b.StopTimer()
-				f := m.form(nil)
+				f := m.host.form(nil)
 				b.StartTimer()
 				start := cputime.Used()
 				f.Update(paste)
@@ -397,7 +397,7 @@ func BenchmarkDuplicateWarning(b *testing.B) {
 			b.ReportMetric(float64(cpu)/float64(time.Millisecond)/float64(b.N), "cpu-ms/op")
 		})
 		b.Run("lookup/"+size.name, func(b *testing.B) {
-			f := m.form(nil)
+			f := m.host.form(nil)
 			_, cmd := f.Update(paste)
 			start := cputime.Used()
 			for b.Loop() {

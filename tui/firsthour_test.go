@@ -87,7 +87,7 @@ func TestFormShowsTheIRIAndStoresAURI(t *testing.T) {
 	}
 	// Unchanged: nothing to save, nothing written (DATE not restamped).
 	h.keys("ctrl+s")
-	if h.m.dialogs.Len() != 0 {
+	if h.m.host.dialogs.Len() != 0 {
 		t.Fatalf("an unchanged form stayed open:\n%s", h.m.View())
 	}
 	if r := find(h.reopen(), "Buecher"); r.URI() != "https://xn--bcher-kva.de/" || r.Date().Hour() != 11 {
@@ -126,7 +126,7 @@ func TestOpenOrCopyARecordWithoutURI(t *testing.T) {
 	h.selectName("Lost bookmark")
 	for _, k := range []string{"o", "y"} {
 		h.keys(k)
-		if _, ok := h.m.dialogs.Top().(*dialog.Confirm); ok {
+		if _, ok := h.m.host.dialogs.Top().(*dialog.Confirm); ok {
 			t.Fatalf("%s asked a question:\n%s", k, h.m.View())
 		}
 		verb := map[string]string{"o": "open", "y": "copy"}[k]
@@ -149,9 +149,9 @@ const dateFixture = "URI: http://a.example/\r\nNAME: Bad date\r\nDATE: 31/02/200
 func TestFixAnInvalidDateFromTheProblemsView(t *testing.T) {
 	h := newHarness(t, dateFixture, 100, 30)
 	h.keys("!", "e") // the first problem is the bad DATE's
-	f, ok := h.m.dialogs.Top().(*form.Model)
+	f, ok := h.m.host.dialogs.Top().(*form.Model)
 	if !ok {
-		t.Fatalf("e in the problems view opened %T:\n%s", h.m.dialogs.Top(), h.m.View())
+		t.Fatalf("e in the problems view opened %T:\n%s", h.m.host.dialogs.Top(), h.m.View())
 	}
 	v := h.m.View()
 	for _, want := range []string{"DATE          31/02/2007 10:00:00", "February 2007 has no day 31"} {
@@ -180,8 +180,8 @@ func TestFixAnInvalidDateFromTheProblemsView(t *testing.T) {
 	if b, _ := os.ReadFile(h.m.store.path); strings.Contains(string(b), "31/02/2007") {
 		t.Errorf("the file keeps the wrong DATE beside the new one:\n%s", b)
 	}
-	if _, ok := h.m.dialogs.Top().(*problems.Model); !ok {
-		t.Errorf("back to %T, want the problems view", h.m.dialogs.Top())
+	if _, ok := h.m.host.dialogs.Top().(*problems.Model); !ok {
+		t.Errorf("back to %T, want the problems view", h.m.host.dialogs.Top())
 	}
 }
 
@@ -197,7 +197,7 @@ func TestAMissingDateBecomesNow(t *testing.T) {
 	if r := find(h.reopen(), "No date"); r == nil || !r.Valid() || !r.Date().Equal(fixedNow) {
 		t.Fatalf("on disk: %+v", r)
 	}
-	if h.m.dialogs.Len() != 0 {
+	if h.m.host.dialogs.Len() != 0 {
 		t.Errorf("the form stayed open:\n%s", h.m.View())
 	}
 }
@@ -214,7 +214,7 @@ func TestAddingADuplicateWarnsAndAsksAgain(t *testing.T) {
 	h.keys("enter")
 	h.typeText("Go again")
 	h.keys("ctrl+s")
-	if _, ok := h.m.dialogs.Top().(*form.Model); !ok {
+	if _, ok := h.m.host.dialogs.Top().(*form.Model); !ok {
 		t.Fatalf("the first save closed the form:\n%s", h.m.View())
 	}
 	if v := h.m.View(); !strings.Contains(v, "not saved: already there: go.dev, line 20 · ctrl+s again saves it anyway") {
@@ -224,7 +224,7 @@ func TestAddingADuplicateWarnsAndAsksAgain(t *testing.T) {
 		t.Fatal("the first save added the duplicate")
 	}
 	h.keys("ctrl+s")
-	if h.m.dialogs.Len() != 0 {
+	if h.m.host.dialogs.Len() != 0 {
 		t.Fatalf("the second save did not close the form:\n%s", h.m.View())
 	}
 	if r := find(h.reopen(), "Go again"); r == nil || r.URI() != "http://GO.dev" {
@@ -256,7 +256,7 @@ func TestAddingADuplicateWarnsAndAsksAgain(t *testing.T) {
 func TestARefusedDuplicateCanBeAddedAnyway(t *testing.T) {
 	h := newHarness(t, fixture, 100, 30)
 	h.keys("a")
-	f := h.m.dialogs.Top().(*form.Model)
+	f := h.m.host.dialogs.Top().(*form.Model)
 	f.CheckDuplicates(form.URIs{}) // the form cannot know: the catalogue refuses it
 	h.typeText("http://duckduckgo.com/")
 	h.keys("enter")
@@ -266,8 +266,8 @@ func TestARefusedDuplicateCanBeAddedAnyway(t *testing.T) {
 		t.Fatalf("the refusal:\n%s", v)
 	}
 	h.keys("ctrl+s")
-	if r := find(h.reopen(), "Duck again"); r == nil || h.m.dialogs.Len() != 0 {
-		t.Fatalf("not added anyway: %+v, %d dialogs open", r, h.m.dialogs.Len())
+	if r := find(h.reopen(), "Duck again"); r == nil || h.m.host.dialogs.Len() != 0 {
+		t.Fatalf("not added anyway: %+v, %d dialogs open", r, h.m.host.dialogs.Len())
 	}
 }
 
@@ -353,8 +353,8 @@ func TestImportStartsInTheLastFolder(t *testing.T) {
 		t.Fatal(err)
 	}
 	h := newHarness(t, fixture, 100, 30)
-	if wd, _ := os.Getwd(); h.m.importDir != wd {
-		t.Errorf("the first import starts in %q, want the working directory %q", h.m.importDir, wd)
+	if wd, _ := os.Getwd(); h.m.host.importDir != wd {
+		t.Errorf("the first import starts in %q, want the working directory %q", h.m.host.importDir, wd)
 	}
 	h.keys("i")
 	h.send(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(sub + "/"), Paste: true})
@@ -362,8 +362,8 @@ func TestImportStartsInTheLastFolder(t *testing.T) {
 		t.Fatalf("the pasted folder is not listed:\n%s", v)
 	}
 	h.keys("esc")
-	if h.m.dialogs.Len() != 0 || h.m.importDir != sub {
-		t.Fatalf("after esc: %d open, next import in %q", h.m.dialogs.Len(), h.m.importDir)
+	if h.m.host.dialogs.Len() != 0 || h.m.host.importDir != sub {
+		t.Fatalf("after esc: %d open, next import in %q", h.m.host.dialogs.Len(), h.m.host.importDir)
 	}
 	h.keys("i")
 	if v := h.m.View(); !strings.Contains(v, "b.html") {
@@ -375,8 +375,8 @@ func TestImportStartsInTheLastFolder(t *testing.T) {
 		t.Fatalf("not imported:\n%s", h.m.View())
 	}
 	h.keys("esc")
-	if h.m.dialogs.Len() != 0 || h.m.importDir != sub {
-		t.Errorf("after the import: %d open, next import in %q", h.m.dialogs.Len(), h.m.importDir)
+	if h.m.host.dialogs.Len() != 0 || h.m.host.importDir != sub {
+		t.Errorf("after the import: %d open, next import in %q", h.m.host.dialogs.Len(), h.m.host.importDir)
 	}
 }
 

@@ -19,7 +19,7 @@ import (
 func TestAddThroughTheFormSavesAndUndoes(t *testing.T) {
 	h := newHarness(t, fixture, 100, 30)
 	h.keys("a")
-	if _, ok := h.m.dialogs.Top().(*form.Model); !ok {
+	if _, ok := h.m.host.dialogs.Top().(*form.Model); !ok {
 		t.Fatal("a did not open the form")
 	}
 	h.typeText("https://example.org/new")
@@ -31,7 +31,7 @@ func TestAddThroughTheFormSavesAndUndoes(t *testing.T) {
 		t.Fatal("q quit while typing in the form")
 	}
 	h.keys("ctrl+s")
-	if h.m.dialogs.Len() != 0 {
+	if h.m.host.dialogs.Len() != 0 {
 		t.Fatalf("the form stayed open: %s", h.m.View())
 	}
 	if got := h.m.list.current(); got == nil || got.Name() != "A new page q" {
@@ -55,7 +55,7 @@ func TestEditThroughTheForm(t *testing.T) {
 	h := newHarness(t, fixture, 100, 30)
 	h.selectName("go.dev")
 	h.keys("e")
-	if f, ok := h.m.dialogs.Top().(*form.Model); !ok || !f.Editing() {
+	if f, ok := h.m.host.dialogs.Top().(*form.Model); !ok || !f.Editing() {
 		t.Fatal("e did not open the form on the record")
 	}
 	h.keys("enter") // to NAME
@@ -75,7 +75,7 @@ func TestFormRefusalStaysOpen(t *testing.T) {
 	// The catalogue refuses an ID another record has (3.9): the form
 	// cannot know, so the root hands the error back.
 	h.send(form.SubmittedMsg{Record: withRating(find2(h.m.allRows(), "Google"), 2)})
-	if h.m.dialogs.Len() != 0 {
+	if h.m.host.dialogs.Len() != 0 {
 		t.Fatal("a submission with no open form opened one")
 	}
 	h.keys("a")
@@ -86,8 +86,8 @@ func TestFormRefusalStaysOpen(t *testing.T) {
 	h.keys("a")
 	dup2 := dup.Clone()
 	h.send(form.SubmittedMsg{Record: dup2})
-	if _, ok := h.m.dialogs.Top().(*form.Model); !ok || !strings.Contains(h.m.View(), "not saved") {
-		t.Errorf("refused record: top %T\n%s", h.m.dialogs.Top(), h.m.View())
+	if _, ok := h.m.host.dialogs.Top().(*form.Model); !ok || !strings.Contains(h.m.View(), "not saved") {
+		t.Errorf("refused record: top %T\n%s", h.m.host.dialogs.Top(), h.m.View())
 	}
 }
 
@@ -95,7 +95,7 @@ func TestCategoriseWithThePicker(t *testing.T) {
 	h := newHarness(t, fixture, 100, 30)
 	h.selectName("DuckDuckGo")
 	h.keys("c")
-	if _, ok := h.m.dialogs.Top().(*picker.Model); !ok {
+	if _, ok := h.m.host.dialogs.Top().(*picker.Model); !ok {
 		t.Fatal("c did not open the picker")
 	}
 	// Clear the current category and type a new one.
@@ -104,7 +104,7 @@ func TestCategoriseWithThePicker(t *testing.T) {
 	}
 	h.typeText("Privacy")
 	h.keys("enter")
-	if h.m.dialogs.Len() != 0 {
+	if h.m.host.dialogs.Len() != 0 {
 		t.Fatal("the picker stayed open")
 	}
 	if r := find(h.reopen(), "DuckDuckGo"); r.Category() != "Privacy" {
@@ -114,7 +114,7 @@ func TestCategoriseWithThePicker(t *testing.T) {
 		t.Errorf("message %q", h.m.status.msg)
 	}
 	h.keys("c", "esc")
-	if h.m.dialogs.Len() != 0 || find(h.reopen(), "DuckDuckGo").Category() != "Privacy" {
+	if h.m.host.dialogs.Len() != 0 || find(h.reopen(), "DuckDuckGo").Category() != "Privacy" {
 		t.Error("esc in the picker changed something or stayed open")
 	}
 }
@@ -122,16 +122,16 @@ func TestCategoriseWithThePicker(t *testing.T) {
 func TestProblemsViewJumpAndDelete(t *testing.T) {
 	h := newHarness(t, fixture, 100, 30)
 	h.keys("!")
-	if _, ok := h.m.dialogs.Top().(*problems.Model); !ok || !strings.Contains(h.m.View(), "Lost bookmark") {
+	if _, ok := h.m.host.dialogs.Top().(*problems.Model); !ok || !strings.Contains(h.m.View(), "Lost bookmark") {
 		t.Fatalf("! did not show the problems:\n%s", h.m.View())
 	}
 	lost := find2(h.m.allRows(), "Lost bookmark")
 	h.keys("j", "enter") // past the file's own warning, to its entry
-	if h.m.dialogs.Len() != 0 || h.m.list.current() != lost {
-		t.Errorf("jump: %d open, selected %v", h.m.dialogs.Len(), h.m.list.current())
+	if h.m.host.dialogs.Len() != 0 || h.m.list.current() != lost {
+		t.Errorf("jump: %d open, selected %v", h.m.host.dialogs.Len(), h.m.list.current())
 	}
 	h.keys("!", "j", "d")
-	if _, ok := h.m.dialogs.Top().(*dialog.Confirm); !ok || !strings.Contains(h.m.View(), "Delete the invalid record at line 28 from the file?") {
+	if _, ok := h.m.host.dialogs.Top().(*dialog.Confirm); !ok || !strings.Contains(h.m.View(), "Delete the invalid record at line 28 from the file?") {
 		t.Fatalf("d did not ask:\n%s", h.m.View())
 	}
 	h.keys("y")
@@ -139,8 +139,8 @@ func TestProblemsViewJumpAndDelete(t *testing.T) {
 		t.Error("delete from the problems view did not save")
 	}
 	// Back in the problems view, which no longer lists it.
-	if p, ok := h.m.dialogs.Top().(*problems.Model); !ok || h.m.dialogs.Len() != 1 || len(p.Items()) != 1 {
-		t.Fatalf("after y: top %T, %d open", h.m.dialogs.Top(), h.m.dialogs.Len())
+	if p, ok := h.m.host.dialogs.Top().(*problems.Model); !ok || h.m.host.dialogs.Len() != 1 || len(p.Items()) != 1 {
+		t.Fatalf("after y: top %T, %d open", h.m.host.dialogs.Top(), h.m.host.dialogs.Len())
 	}
 	h.keys("esc", "u")
 	if find(h.reopen(), "Lost bookmark") == nil {
@@ -151,19 +151,19 @@ func TestProblemsViewJumpAndDelete(t *testing.T) {
 func TestOpenAsksForOtherSchemes(t *testing.T) {
 	h := newHarness(t, fixture, 100, 30)
 	h.send(system.ConfirmMsg{URI: "file:///etc/passwd", Scheme: "file"})
-	q, ok := h.m.dialogs.Top().(*dialog.Confirm)
+	q, ok := h.m.host.dialogs.Top().(*dialog.Confirm)
 	if !ok || q.Question().Text != "Open a file: link with the system opener?" || !strings.Contains(h.m.View(), "file:///etc/passwd") {
-		t.Fatalf("top %T:\n%s", h.m.dialogs.Top(), h.m.View())
+		t.Fatalf("top %T:\n%s", h.m.host.dialogs.Top(), h.m.View())
 	}
 	h.keys("n")
-	if h.m.dialogs.Len() != 0 || h.m.status.msg != "not opened" {
-		t.Errorf("n: %d open, message %q", h.m.dialogs.Len(), h.m.status.msg)
+	if h.m.host.dialogs.Len() != 0 || h.m.status.msg != "not opened" {
+		t.Errorf("n: %d open, message %q", h.m.host.dialogs.Len(), h.m.status.msg)
 	}
 	// y runs the opener, told that the user agreed.
 	h.send(system.ConfirmMsg{URI: "file:///etc/passwd", Scheme: "file"})
 	_, cmd := h.m.Update(keyMsg("y"))
-	if h.m.dialogs.Len() != 0 || cmd == nil {
-		t.Fatalf("y: %d open, command %v", h.m.dialogs.Len(), cmd)
+	if h.m.host.dialogs.Len() != 0 || cmd == nil {
+		t.Fatalf("y: %d open, command %v", h.m.host.dialogs.Len(), cmd)
 	}
 	h.send(system.OpenedMsg{URI: "http://go.dev/"})
 	if !strings.Contains(h.m.status.msg, "opened http://go.dev/") {
@@ -204,7 +204,7 @@ func TestCopiedMessageSaysWhatAndHow(t *testing.T) {
 func TestImportIsOneUndoableChange(t *testing.T) {
 	h := newHarness(t, fixture, 100, 30)
 	h.keys("i")
-	if _, ok := h.m.dialogs.Top().(*transfer.Import); !ok {
+	if _, ok := h.m.host.dialogs.Top().(*transfer.Import); !ok {
 		t.Fatal("i did not open the import screen")
 	}
 	// The screen reads the file into a plan made from a snapshot, then
@@ -217,7 +217,7 @@ func TestImportIsOneUndoableChange(t *testing.T) {
 		t.Fatalf("plan: %v, %v", s, err)
 	}
 	h.send(transfer.ImportedMsg{Plan: plan, Summaries: []importers.Summary{s}})
-	if _, ok := h.m.dialogs.Top().(*transfer.Import); !ok {
+	if _, ok := h.m.host.dialogs.Top().(*transfer.Import); !ok {
 		t.Error("the summary screen closed before the user read it")
 	}
 	c := h.reopen()
@@ -225,7 +225,7 @@ func TestImportIsOneUndoableChange(t *testing.T) {
 		t.Fatal("the import was not saved")
 	}
 	h.keys("esc")
-	if h.m.dialogs.Len() != 0 {
+	if h.m.host.dialogs.Len() != 0 {
 		t.Fatal("esc did not close the import screen")
 	}
 	if len(h.names()) != 8 {

@@ -3,7 +3,10 @@ package tui
 import (
 	"context"
 	"slices"
+	"strings"
 	"time"
+
+	"github.com/charmbracelet/bubbles/key"
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/uricat/uricat/catalogue"
@@ -13,7 +16,9 @@ import (
 // recordList is the list of records: the search pipeline that answers the
 // search, sort and group (filter.go), its memory, and the rows it shows
 // with their cursor. It keeps the selected record selected across passes
-// and edits. The root holds one and gives it the search text.
+// and edits, and holds the records marked for an action on many (marked).
+// The root holds one; it asks the root for the search text and the body's
+// height, which the status bar's messages change at any time.
 type recordList struct {
 	// The pipeline: recs is the newest snapshot, res the newest answer.
 	recs []*catalogue.Record
@@ -37,8 +42,12 @@ type recordList struct {
 	flat     bool
 	cursor   int
 	offset   int
-	selected catalogue.Ref // kept selected across passes and edits
+	selected catalogue.Ref // the cursor's record, kept selected across passes and edits
 	toTop    bool          // the next answer selects its first row
+	marked   selection     // the records chosen for an action on many
+
+	keys   *keyMap       // the root's: the list's keys are among them
+	search func() string // the search box's text
 
 	// height is the body's height, which the status bar's messages
 	// change: the root's layout says.
@@ -46,9 +55,120 @@ type recordList struct {
 }
 
 // newList returns an empty list, with nothing to show until its first
-// answer; height tells the body's height.
-func newList(height func() int) *recordList {
-	return &recordList{folded: map[string]bool{}, height: height}
+// answer; height tells the body's height and search the search text.
+func newList(keys *keyMap, height func() int, search func() string) *recordList {
+	return &recordList{folded: map[string]bool{}, height: height, keys: keys, search: search}
+}
+
+// Update handles the list's own keys: moving, sorting, grouping, folding;
+// ok is false for other keys.
+func (li *recordList) Update(msg tea.KeyMsg) (cmd tea.Cmd, ok bool) {
+	k := li.keys
+	switch {
+	case key.Matches(msg, k.Up):
+		li.move(-1)
+	case key.Matches(msg, k.Down):
+		li.move(1)
+	case key.Matches(msg, k.PageUp):
+		li.move(-li.pageRows())
+	case key.Matches(msg, k.PageDown):
+		li.move(li.pageRows())
+	case key.Matches(msg, k.Home):
+		li.move(-li.rowCount())
+	case key.Matches(msg, k.End):
+		li.move(li.rowCount())
+	case key.Matches(msg, k.Sort):
+		li.sortKey = nextSort(li.sortKey)
+		return li.refilter(li.recs, li.search()), true
+	case key.Matches(msg, k.ReverseSort):
+		if li.sortKey.IsZero() {
+			li.sortKey = query.SortByName
+		}
+		li.sortKey = li.sortKey.Reverse()
+		return li.refilter(li.recs, li.search()), true
+	case key.Matches(msg, k.Group):
+		li.group = nextGroup(li.group)
+		li.folded = map[string]bool{}
+		return li.refilter(li.recs, li.search()), true
+	case key.Matches(msg, k.Fold):
+		li.toggleFold()
+	case key.Matches(msg, k.FoldAll):
+		li.toggleFoldAll()
+	default:
+		return nil, false
+	}
+	return nil, true
+}
+
+// View draws the rows shown in w×h, each by draw (the root's, which knows
+// the theme and the search's matches); empty is what a list without rows
+// says, drawn by the root as well.
+func (li *recordList) View(w, h int, draw func(r row, cursor bool, w int) []string, empty func() string) string {
+	if li.rowCount() == 0 {
+		return empty()
+	}
+	lines := make([]string, 0, h)
+	if i := li.stickyHead(); i >= 0 {
+		// The heading of the group the first row shown is in.
+		lines = append(lines, draw(li.rowAt(i), false, w)...)
+	}
+	for i := li.offset; i < li.rowCount() && len(lines) < h; i++ {
+		lines = append(lines, draw(li.rowAt(i), i == li.cursor, w)...)
+	}
+	return block(strings.Join(lines, "\n"), w, h)
+}
+
+// selection is a set of records, by Ref: the records marked for an action
+// on many. Refs name records of the catalogue as it is, so an answer that
+// no longer holds one drops it (keep).
+type selection map[catalogue.Ref]struct{}
+
+// toggle marks ref, or unmarks it if it was.
+func (s *selection) toggle(ref catalogue.Ref) {
+	if *s == nil {
+		*s = selection{}
+	}
+	if _, ok := (*s)[ref]; ok {
+		delete(*s, ref)
+		return
+	}
+	(*s)[ref] = struct{}{}
+}
+
+// has reports whether ref is marked.
+func (s selection) has(ref catalogue.Ref) bool {
+	_, ok := s[ref]
+	return ok
+}
+
+// refs returns the marked records of recs, in recs' order.
+func (s selection) refs(recs []*catalogue.Record) []catalogue.Ref {
+	var out []catalogue.Ref
+	for _, r := range recs {
+		if s.has(r.Ref()) {
+			out = append(out, r.Ref())
+		}
+	}
+	return out
+}
+
+// keep drops the marks of records recs no longer holds (deleted, or
+// renumbered by a save).
+func (s selection) keep(recs []*catalogue.Record) {
+	if len(s) == 0 {
+		return
+	}
+	in := make(map[catalogue.Ref]bool, len(s))
+	for _, r := range recs {
+		if s.has(r.Ref()) {
+			in[r.Ref()] = true
+		}
+	}
+	for ref := range s {
+		if !in[ref] {
+			delete(s, ref)
+		}
+	}
 }
 
 // filtered takes a pass's answer; ok is false for a stale or cancelled
@@ -108,6 +228,7 @@ func (li *recordList) apply(res *result) {
 	if old := li.res; old != nil && old != res {
 		defer li.release(old) // once nothing below reads it
 	}
+	li.marked.keep(res.ix.recs)
 	li.res = res
 	li.buildRows()
 	if li.selected != 0 {

@@ -13,20 +13,33 @@
 //     pass's answer is shown.
 //   - Only visible rows are drawn, so a frame costs the same at 100 or
 //     100,000 records.
-//   - Dialogs share one shape (package dialog): the root keeps the open
-//     ones on a stack, the top one getting the keys, and asks every
-//     question with the one dialog.Confirm (see host.go). It asks the
-//     dialog on top by what it can do (dialog.Finisher…), never by its type.
+//   - Dialogs share one shape (package dialog) and apply their own edits
+//     through the store their dialog.Context holds; the root asks every
+//     question with the one dialog.Confirm.
 //
-// The root is three parts and what joins them: the store (store.go: the
-// catalogue, its History, save, lock, reload, key warm-up), the list
-// (list.go: the search pipeline, rows, cursor), and the host (host.go:
-// the dialog stack and the results of its dialogs).
+// The root Model composes three parts, as soft-serve's pkg/ui does, and
+// the status bar they all report to:
+//   - the store (store.go): the catalogue, its History, loading, saving
+//     with the lock, reloading, the key index's warm-up. It implements
+//     dialog.Store: Apply is the one way to change the catalogue, an
+//     undoable step saved at once.
+//   - the list (list.go): the search pipeline, the rows and their cursor,
+//     and the set of records marked for an action on many.
+//   - the host (host.go): the dialog stack over the list, the keys that
+//     open dialogs, and the answers to the requests any dialog makes
+//     (dialog.ShowMsg, dialog.EditMsg).
+//
+// To add a screen (duplicates, link results, a category tree): write it as
+// a dialog.Dialog in a package under tui/, made with the host's
+// dialog.Context; let it apply its edits with ctx.Store.Apply (undoable,
+// saved), report with ctx.Store.SetStatus and select with ctx.Store.Select
+// or dialog.ShowMsg; give it a key in keys.go and a case in host.openKey.
+// Its own messages come back to it while it is on top; nothing else in the
+// root changes (TestANewScreenAppliesItsOwnEdit).
 package tui
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"os"
 	"strings"
@@ -64,14 +77,15 @@ const (
 	modeSearch      // typing in the search box
 )
 
-// severity of the status message.
-type severity int
+// severity of the status message: the theme's, which dialogs report with
+// too (dialog.Store.SetStatus).
+type severity = theme.Severity
 
 const (
-	sevInfo severity = iota
-	sevSuccess
-	sevWarning
-	sevError
+	sevInfo    = theme.Info
+	sevSuccess = theme.Success
+	sevWarning = theme.Warning
+	sevError   = theme.Error
 )
 
 // Model is the root model. Create it with New.
@@ -92,8 +106,8 @@ type Model struct {
 	store  *store
 	status status // the status bar's message
 
-	// list is the records shown: the search pipeline, rows and cursor
-	// (list.go).
+	// list is the records shown: the search pipeline, rows and cursor,
+	// and the records marked for an action on many (list.go).
 	list *recordList
 
 	mode       mode
@@ -103,13 +117,9 @@ type Model struct {
 	desc       descLayout // the selected record's DESCRIPTION, laid out as far as shown
 	spinning   bool
 
-	dialogs dialog.Stack // the dialogs open over the list, the top one getting the keys
-
-	// importDir is the folder the import screen starts in: where the last
-	// one was (transfer.FolderMsg), else the working directory. It lasts
-	// the session: the folder uricat is started in is the user's choice,
-	// and a state file for it would be one more file they did not ask for.
-	importDir string
+	// host is the dialogs open over the list and what opens them
+	// (host.go).
+	host *host
 }
 
 // row is a line of the list: a group heading or a record.
@@ -136,13 +146,17 @@ func New(opts Options) *Model {
 		th = theme.Plain()
 	}
 	m := &Model{th: th, keys: newKeyMap(), width: 80, height: 24}
-	m.list = newList(func() int { return m.layout().bodyH })
+	m.list = newList(&m.keys, func() int { return m.layout().bodyH }, func() string { return m.input.Value() })
 	m.store = newStore(opts.Path, opts.Catalogue, &m.status)
 	m.store.changed = func() tea.Cmd {
-		m.reloadDialogs()
+		m.host.reload(m.store.cat)
 		return m.refilter(m.store.cat.Records())
 	}
 	m.store.spin = m.startSpinner
+	m.store.selected = func(ref catalogue.Ref) { m.list.selected = ref }
+	m.host = &host{th: th, keys: &m.keys, store: m.store, list: m.list, status: &m.status,
+		size:   func() (int, int) { return m.width, m.layout().bodyH },
+		search: func() string { return m.input.Value() }, show: m.show}
 	m.help = help.New()
 	m.help.Styles = th.Help
 	m.spin = spinner.New(spinner.WithSpinner(spinner.Dot), spinner.WithStyle(th.Spinner))
@@ -294,81 +308,96 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	return m, tea.Batch(cmd, m.status.expire())
 }
 
-// update handles a message other than a key of several runes.
+// update handles a message other than a key of several runes: the
+// store's, the root's own, then the host's (the dialogs' results and
+// every message while a dialog is open), then a key or the mouse.
 func (m *Model) update(msg tea.Msg) tea.Cmd {
-	if cmd, ok := m.dialogMsg(msg); ok {
-		return cmd
-	}
 	if cmd, ok := m.store.update(msg); ok {
 		return cmd
 	}
+	if cmd, ok := m.own(msg); ok {
+		return cmd
+	}
+	if cmd, ok := m.host.Update(msg); ok {
+		return cmd
+	}
+	switch msg := msg.(type) {
+	case tea.MouseMsg:
+		return m.mouse(msg)
+	case tea.KeyMsg:
+		return m.key(msg)
+	}
+	return nil
+}
+
+// own handles the root's own messages, which never go to a dialog; ok is
+// false for others.
+func (m *Model) own(msg tea.Msg) (cmd tea.Cmd, ok bool) {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		m.width, m.height = msg.Width, msg.Height
 		m.input.Width = max(10, m.width-4)
 		m.help.Width = m.width
 		m.list.scrollToCursor()
-		m.dialogs.SetSize(m.dialogSize())
-		return nil
+		m.host.SetSize(m.host.size())
+		return nil, true
 
 	case loadedMsg:
-		m.store.loading = false
-		if msg.err != nil {
-			m.store.loadErr = fmt.Errorf("cannot open the catalogue: %w", msg.err)
-			m.setMsg(sevError, "%v", m.store.loadErr)
-			return nil
-		}
-		m.store.cat = msg.c
-		m.setRecs(msg.res.ix.recs)
-		if m.importDir == "" {
-			m.importDir = msg.wd
-		}
-		m.list.apply(msg.res)
-		if inv := msg.res.ix.invalid; inv > 0 {
-			m.setMsg(sevWarning, "%s with errors: press ! to see them", plural.Of(inv, "record"))
-		}
-		// Build the search index in the background now, so the first
-		// keystroke of a search does not wait for it.
-		ix := msg.res.ix
-		return tea.Batch(func() tea.Msg { ix.search(); return nil }, m.store.prepareKeys())
+		return m.loaded(msg), true
 
 	case filteredMsg:
 		keys, ok := m.list.filtered(msg)
 		if !ok {
-			return nil
+			return nil, true
 		}
 		cmds := make([]tea.Cmd, 0, len(keys))
 		for _, k := range keys {
 			_, cmd := m.Update(k)
 			cmds = append(cmds, cmd)
 		}
-		return tea.Batch(cmds...)
+		return tea.Batch(cmds...), true
 
 	case slowCheckMsg:
 		if m.needSpinner() {
-			return m.startSpinner()
+			return m.startSpinner(), true
 		}
-		return nil
+		return nil, true
 
 	case spinner.TickMsg:
 		if msg.ID != m.spin.ID() {
-			return nil // a dialog's, after it closed
+			return nil, false // a dialog's
 		}
 		if !m.needSpinner() {
 			m.spinning = false
-			return nil
+			return nil, true
 		}
-		var cmd tea.Cmd
 		m.spin, cmd = m.spin.Update(msg)
-		return cmd
-
-	case tea.MouseMsg:
-		return m.mouse(msg)
-
-	case tea.KeyMsg:
-		return m.key(msg)
+		return cmd, true
 	}
-	return nil
+	return nil, false
+}
+
+// loaded shows the catalogue opened, or why it could not be.
+func (m *Model) loaded(msg loadedMsg) tea.Cmd {
+	m.store.loading = false
+	if msg.err != nil {
+		m.store.loadErr = fmt.Errorf("cannot open the catalogue: %w", msg.err)
+		m.setMsg(sevError, "%v", m.store.loadErr)
+		return nil
+	}
+	m.store.cat = msg.c
+	m.setRecs(msg.res.ix.recs)
+	if m.host.importDir == "" {
+		m.host.importDir = msg.wd
+	}
+	m.list.apply(msg.res)
+	if inv := msg.res.ix.invalid; inv > 0 {
+		m.setMsg(sevWarning, "%s with errors: press ! to see them", plural.Of(inv, "record"))
+	}
+	// Build the search index in the background now, so the first
+	// keystroke of a search does not wait for it.
+	ix := msg.res.ix
+	return tea.Batch(func() tea.Msg { ix.search(); return nil }, m.store.prepareKeys())
 }
 
 // needSpinner reports whether something slow is under way.
@@ -394,7 +423,7 @@ func (m *Model) key(msg tea.KeyMsg) tea.Cmd {
 	if key.Matches(msg, m.keys.Sample) && m.list.res != nil {
 		return m.addSample()
 	}
-	if cmd, ok := m.openDialog(msg); ok {
+	if cmd, ok := m.host.openKey(msg, m.list.current()); ok {
 		return cmd
 	}
 	if m.showDetail && m.detailKey(msg) {
@@ -453,23 +482,17 @@ func (m *Model) globalKey(msg tea.KeyMsg) (cmd tea.Cmd, done bool) {
 	return nil, false
 }
 
-// listKey handles the keys that move in the list, search, sort, group and
-// fold it; ok is false for other keys.
+// listKey handles the list's keys (moving, sorting, grouping, folding),
+// the search box's and the detail pane's; ok is false for other keys.
 func (m *Model) listKey(msg tea.KeyMsg) (cmd tea.Cmd, ok bool) {
 	k := m.keys
+	if key.Matches(msg, k.Up, k.Down, k.PageUp, k.PageDown, k.Home, k.End) && m.list.rowCount() > 0 {
+		m.detailFor = 0 // the detail pane shows the record selected from its top
+	}
+	if cmd, ok := m.list.Update(msg); ok {
+		return cmd, true
+	}
 	switch {
-	case key.Matches(msg, k.Up):
-		m.move(-1)
-	case key.Matches(msg, k.Down):
-		m.move(1)
-	case key.Matches(msg, k.PageUp):
-		m.move(-m.list.pageRows())
-	case key.Matches(msg, k.PageDown):
-		m.move(m.list.pageRows())
-	case key.Matches(msg, k.Home):
-		m.move(-m.list.rowCount())
-	case key.Matches(msg, k.End):
-		m.move(m.list.rowCount())
 	case key.Matches(msg, k.Search):
 		m.mode = modeSearch
 		m.status.msg = ""
@@ -480,23 +503,6 @@ func (m *Model) listKey(msg tea.KeyMsg) (cmd tea.Cmd, ok bool) {
 			return m.refilter(m.list.recs), true
 		}
 		m.showDetail = false
-	case key.Matches(msg, k.Sort):
-		m.list.sortKey = nextSort(m.list.sortKey)
-		return m.refilter(m.list.recs), true
-	case key.Matches(msg, k.ReverseSort):
-		if m.list.sortKey.IsZero() {
-			m.list.sortKey = query.SortByName
-		}
-		m.list.sortKey = m.list.sortKey.Reverse()
-		return m.refilter(m.list.recs), true
-	case key.Matches(msg, k.Group):
-		m.list.group = nextGroup(m.list.group)
-		m.list.folded = map[string]bool{}
-		return m.refilter(m.list.recs), true
-	case key.Matches(msg, k.Fold):
-		m.list.toggleFold()
-	case key.Matches(msg, k.FoldAll):
-		m.list.toggleFoldAll()
 	case key.Matches(msg, k.Detail):
 		if r := m.list.currentRow(); r != nil && r.header {
 			m.list.toggleFold()
@@ -567,7 +573,7 @@ func (m *Model) quit() tea.Cmd {
 		return m.store.save()
 	case m.store.unsaved:
 		// The message line keeps saying why they are not saved.
-		return m.dialogs.Push(dialog.NewConfirm(m.dialogContext(), dialog.Question{
+		return m.host.open(dialog.NewConfirm(m.host.context(), dialog.Question{
 			Text:   "Changes are not saved. Quit anyway?",
 			Detail: "They are lost if you quit; the message below says why they could not be saved, and ctrl+s tries again.",
 			Verb:   "quit",
@@ -633,9 +639,9 @@ func (m *Model) rate(n int) tea.Cmd {
 // edit is applyEdit for a key: a refusal is said in the status line, and
 // sel (if not 0) is selected.
 func (m *Model) edit(e catalogue.Edit, what string, sel catalogue.Ref) tea.Cmd {
-	cmd, err := m.store.applyEdit(e, what)
+	cmd, err := m.store.Apply(e, what)
 	if err != nil {
-		m.setMsg(sevError, "cannot change the catalogue (%s): %s", what, describe(err))
+		m.setMsg(sevError, "cannot change the catalogue (%s): %s", what, dialog.Describe(err))
 		return nil
 	}
 	if sel != 0 {
@@ -652,6 +658,15 @@ func (m *Model) undoRedo(undo bool) tea.Cmd {
 		m.list.selected = sel
 	}
 	return cmd
+}
+
+// show selects the record ref, clearing the search and unfolding the
+// groups so that the list shows it (dialog.ShowMsg).
+func (m *Model) show(ref catalogue.Ref) tea.Cmd {
+	m.list.selected = ref
+	m.input.SetValue("")
+	m.list.folded = map[string]bool{}
+	return m.refilter(m.store.cat.Records())
 }
 
 // setRecs makes recs the newest snapshot; the sample key works, and is
@@ -703,16 +718,6 @@ func nextGroup(k query.GroupKey) query.GroupKey {
 		}
 	}
 	return query.GroupKey{}
-}
-
-// describe turns a catalogue error into a sentence for the status bar.
-// A problem's message names its field already.
-func describe(err error) string {
-	var v *catalogue.ValidationError
-	if errors.As(err, &v) && len(v.Problems) > 0 {
-		return v.Problems[0].Msg
-	}
-	return err.Error()
 }
 
 // refOf returns rec's Ref, 0 for no record (a group heading).

@@ -250,11 +250,11 @@ func TestDeleteAsksOnceAndUndoRestoresInPlace(t *testing.T) {
 	h := newHarness(t, fixture, 80, 24)
 	h.selectName("go.dev")
 	h.keys("d")
-	if q, ok := h.m.dialogs.Top().(*dialog.Confirm); !ok || q.Question().Text != "Delete “go.dev”?" || !strings.Contains(h.m.View(), "Delete “go.dev”?") {
-		t.Fatalf("d: top %T\n%s", h.m.dialogs.Top(), h.m.View())
+	if q, ok := h.m.host.dialogs.Top().(*dialog.Confirm); !ok || q.Question().Text != "Delete “go.dev”?" || !strings.Contains(h.m.View(), "Delete “go.dev”?") {
+		t.Fatalf("d: top %T\n%s", h.m.host.dialogs.Top(), h.m.View())
 	}
 	h.keys("n")
-	if find(h.reopen(), "go.dev") == nil || len(h.names()) != 6 || h.m.status.msg != "nothing deleted" || h.m.dialogs.Len() != 0 {
+	if find(h.reopen(), "go.dev") == nil || len(h.names()) != 6 || h.m.status.msg != "nothing deleted" || h.m.host.dialogs.Len() != 0 {
 		t.Fatalf("n deleted the record, or left the question open (message %q)", h.m.status.msg)
 	}
 	h.keys("d", "y")
@@ -340,14 +340,14 @@ func TestFailedSaveKeepsChangeInMemory(t *testing.T) {
 		t.Error("status bar does not say unsaved")
 	}
 	h.keys("q")
-	if q, ok := h.m.dialogs.Top().(*dialog.Confirm); h.quit || !ok || q.Question().Verb != "quit" {
+	if q, ok := h.m.host.dialogs.Top().(*dialog.Confirm); h.quit || !ok || q.Question().Verb != "quit" {
 		t.Fatal("q quit without asking with unsaved changes")
 	}
 	if !strings.Contains(h.m.View(), "not saved, kept in memory") {
 		t.Errorf("the reason went from the screen while asking:\n%s", h.m.View())
 	}
 	h.keys("n")
-	if h.quit || h.m.dialogs.Len() != 0 {
+	if h.quit || h.m.host.dialogs.Len() != 0 {
 		t.Fatal("n quit, or left the question open")
 	}
 	// Put the file back; ctrl+s retries.
@@ -493,7 +493,7 @@ func TestUnreadableCatalogueSaysWhyAndQuits(t *testing.T) {
 		t.Fatalf("view:\n%s", m.View())
 	}
 	h.keys("a", "4", "d", "y")
-	if m.dialogs.Len() != 0 || !histEmpty(m) {
+	if m.host.dialogs.Len() != 0 || !histEmpty(m) {
 		t.Error("keys acted on a catalogue that did not open")
 	}
 	h.keys("q")

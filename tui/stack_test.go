@@ -17,7 +17,7 @@ import (
 // stack names the open dialogs, bottom first: "problems confirm".
 func (h *harness) stack() string {
 	var names []string
-	for _, d := range h.m.dialogs.Dialogs() {
+	for _, d := range h.m.host.dialogs.Dialogs() {
 		var n string
 		switch d.(type) {
 		case *dialog.Confirm:
@@ -92,7 +92,7 @@ func TestFixingARecordReturnsToTheProblemsView(t *testing.T) {
 	if r := find(h.reopen(), "Lost bookmark"); r == nil || r.URI() != "https://lost.example/" {
 		t.Fatalf("fix not saved: %+v", r)
 	}
-	p := h.m.dialogs.Top().(*problems.Model)
+	p := h.m.host.dialogs.Top().(*problems.Model)
 	if v := p.View(); strings.Contains(v, "Lost bookmark") || len(p.Items()) != 1 {
 		t.Errorf("the problems view still lists the fixed record:\n%s", v)
 	}

@@ -8,6 +8,8 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/internal/plural"
+	"github.com/uricat/uricat/tui/dialog"
+	"github.com/uricat/uricat/tui/theme"
 )
 
 // The edit path. The root model is the catalogue's only writer: Update
@@ -100,6 +102,8 @@ type store struct {
 	changed func() tea.Cmd
 	// spin starts the spinner, for a save.
 	spin func() tea.Cmd
+	// selected selects a record in the list (Select).
+	selected func(catalogue.Ref)
 }
 
 // newStore returns the store of the catalogue at path, or of c if not nil
@@ -109,7 +113,7 @@ func newStore(path string, c *catalogue.Catalogue, st *status) *store {
 		path = c.Path()
 	}
 	return &store{path: path, cat: c, loading: true, status: st,
-		changed: func() tea.Cmd { return nil }, spin: func() tea.Cmd { return nil }}
+		changed: func() tea.Cmd { return nil }, spin: func() tea.Cmd { return nil }, selected: func(catalogue.Ref) {}}
 }
 
 // update handles the store's own messages; ok is false for others.
@@ -175,11 +179,25 @@ func (s *store) keysReady(msg keyIndexMsg) tea.Cmd {
 	return s.prepareKeys()
 }
 
-// applyEdit applies e as one undoable step described by what and says so;
+// The store is what dialogs reach through their dialog.Context.
+var _ dialog.Store = (*store)(nil)
+
+// Catalogue returns the catalogue as it is now.
+func (s *store) Catalogue() *catalogue.Catalogue { return s.cat }
+
+// Apply applies e as one undoable step described by what and says so;
 // the command it returns shows the change and saves it. Every change the
-// TUI makes goes through here.
-func (s *store) applyEdit(e catalogue.Edit, what string) (tea.Cmd, error) {
-	err := s.hist.Apply(s.cat, e, what)
+// TUI makes goes through here (or ApplyDescribed), the dialogs' too.
+func (s *store) Apply(e catalogue.Edit, what string) (tea.Cmd, error) {
+	return s.ApplyDescribed(e, func() string { return what })
+}
+
+// ApplyDescribed is Apply for an edit described once applied (what): an
+// edit that changes nothing (an Add of duplicates only) is no step, and
+// saves nothing.
+func (s *store) ApplyDescribed(e catalogue.Edit, what func() string) (tea.Cmd, error) {
+	steps, _ := s.hist.Len()
+	err := s.hist.ApplyDescribed(s.cat, e, what)
 	if errors.Is(err, catalogue.ErrUnchanged) {
 		// The value it has: no DATE stamp, no step to undo, no save.
 		s.status.set(sevInfo, "nothing changed")
@@ -188,9 +206,19 @@ func (s *store) applyEdit(e catalogue.Edit, what string) (tea.Cmd, error) {
 	if err != nil {
 		return nil, err
 	}
-	s.status.set(sevSuccess, "%s", what)
+	if n, _ := s.hist.Len(); n == steps {
+		s.status.set(sevInfo, "nothing changed")
+		return nil, nil
+	}
+	s.status.set(sevSuccess, "%s", what())
 	return s.edited(), nil
 }
+
+// SetStatus shows text on the status bar.
+func (s *store) SetStatus(sev theme.Severity, text string) { s.status.set(sev, "%s", text) }
+
+// Select makes ref the list's selected record, once its pass lands.
+func (s *store) Select(ref catalogue.Ref) { s.selected(ref) }
 
 // edited is what follows an edit applied: the list shows it, the file is
 // saved, and the keys of the records are prepared again.

@@ -135,8 +135,8 @@ func (m *Model) body(l layout) string {
 		return block(m.spin.View()+" "+m.th.Dim.Render("Opening "+catalogue.DisplayText(m.store.path)+"…"), m.width, l.bodyH)
 	case m.store.loadErr != nil:
 		return block(m.th.Error.Render(catalogue.DisplayText(m.store.loadErr.Error()))+"\n"+m.th.Dim.Render("q quits"), m.width, l.bodyH)
-	case m.dialogs.Len() > 0:
-		return m.dialogView(l)
+	case m.host.dialogs.Len() > 0:
+		return m.host.View(m.width, l.bodyH, func() string { return m.listBody(l) })
 	case m.help.ShowAll && m.helpSearch:
 		return block(m.th.Renderer.NewStyle().Padding(1, 2).Render(query.Help), m.width, l.bodyH)
 	case m.help.ShowAll:
@@ -191,9 +191,10 @@ func fit(s string, w int) string {
 	return s + strings.Repeat(" ", max(0, w-sw))
 }
 
-// listView draws the visible rows only.
+// listView draws the visible rows only (the list's View), or what an
+// empty list says.
 func (m *Model) listView(w, h int) string {
-	if m.list.rowCount() == 0 {
+	return m.list.View(w, h, m.rowLines, func() string {
 		var s string
 		switch {
 		case m.list.res == nil:
@@ -212,16 +213,7 @@ func (m *Model) listView(w, h int) string {
 			lines[i] = "  " + m.th.EmptyMessage.Render(l)
 		}
 		return block("\n"+strings.Join(lines, "\n"), w, h)
-	}
-	lines := make([]string, 0, h)
-	if i := m.list.stickyHead(); i >= 0 {
-		// The heading of the group the first row shown is in.
-		lines = append(lines, m.rowLines(m.list.rowAt(i), false, w)...)
-	}
-	for i := m.list.offset; i < m.list.rowCount() && len(lines) < h; i++ {
-		lines = append(lines, m.rowLines(m.list.rowAt(i), i == m.list.cursor, w)...)
-	}
-	return block(strings.Join(lines, "\n"), w, h)
+	})
 }
 
 // rowLines draws one row at width w.
@@ -809,8 +801,8 @@ func (m *Model) helpLine() string {
 	h.ShowAll = false
 	var km help.KeyMap = m.keys
 	switch {
-	case m.dialogs.Len() > 0:
-		km = m.dialogs.Top()
+	case m.host.dialogs.Len() > 0:
+		km = m.host.KeyMap()
 	case m.mode == modeSearch:
 		km = searchHelp{m.keys}
 	case m.showDetail:

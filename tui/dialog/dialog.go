@@ -5,16 +5,22 @@
 // dialogs on a Stack, the top one getting the keys; and Confirm is the one
 // yes/no question of the whole UI.
 //
-// A dialog changes nothing itself. It talks to the root in two ways:
+// A dialog applies its own edits, through the Store its Context holds
+// (the root's: every edit one undoable step, saved at once), and says on
+// the status bar what it did. It talks to the root and to the dialogs
+// around it in two more ways:
 //
-//   - results, typed messages of its package (form.SubmittedMsg,
-//     picker.ChosenMsg…), returned by its commands or as the Result of its
-//     Close, which the root applies as edits of the catalogue;
+//   - messages: its own, returned by its commands, come back to it while it
+//     is on top (form.SubmittedMsg, which the form then applies); the
+//     requests ShowMsg and EditMsg, which the root answers for any dialog;
 //   - stack steps, returned by its Update in place of itself: Close (it is
-//     finished; its Result, if any, is handled at once) and Open (another
-//     dialog goes over it). These are not messages because they must take
-//     effect before the next key: "d y u" typed at once deletes, then
-//     undoes the delete.
+//     finished; its Result, if any, is handled at once, by the root or the
+//     dialog now on top) and Open (another dialog goes over it). These are
+//     not messages because they must take effect before the next key:
+//     "d y u" typed at once deletes, then undoes the delete.
+//
+// So a new screen needs no case in the root: it is opened on a key, and
+// everything it does goes through its Context.
 package dialog
 
 import (
@@ -49,17 +55,21 @@ type Floating interface {
 }
 
 // Context is what every dialog shares: the theme, the keys all dialogs
-// use, and the size of the area dialogs get. The root makes it; a dialog
-// keeps a copy and changes only its size (SetSize).
+// use, the size of the area dialogs get, and the store its edits go
+// through. The root makes it; a dialog keeps a copy and changes only its
+// size (SetSize).
 type Context struct {
 	Theme  *theme.Theme
 	Keys   KeyMap
 	Width  int
 	Height int
+	// Store is the catalogue's, to apply edits through; a dialog that
+	// edits nothing does not use it (nil in NewContext).
+	Store Store
 }
 
-// NewContext returns a context with th, the default keys and an 80×24
-// area (tests; the root sets the size it has).
+// NewContext returns a context with th, the default keys, an 80×24 area
+// and no store (tests; the root sets the size it has and its store).
 func NewContext(th *theme.Theme) Context {
 	return Context{Theme: th, Keys: DefaultKeyMap(), Width: 80, Height: 24}
 }
@@ -120,16 +130,6 @@ func DefaultKeyMap() KeyMap {
 		Cancel:    key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel")),
 		ForceQuit: key.NewBinding(key.WithKeys("ctrl+c"), key.WithHelp("ctrl+c", "quit")),
 	}
-}
-
-// Finisher is a dialog that one of its own results can finish: once the
-// root has applied the result msg, it closes the dialog if it is on top
-// and Finished(msg) (the form once its record is saved, the export screen
-// once its file is written).
-type Finisher interface {
-	Dialog
-	// Finished reports whether msg, applied, finishes the dialog.
-	Finished(msg tea.Msg) bool
 }
 
 // Close, returned by a dialog's Update in place of the dialog, closes it:

@@ -9,9 +9,9 @@ import (
 )
 
 // Stack holds the open dialogs, the last opened on top. The zero value is
-// an empty stack. The root model owns it: it pushes a dialog when a key
+// an empty stack. The root's host owns it: it pushes a dialog when a key
 // opens one, hands the top one the keys and the dialogs' own messages
-// (never the root's), and handles the results.
+// (never the root's), and hands a closed dialog's Result on.
 type Stack struct {
 	dialogs []Dialog
 }

@@ -5,10 +5,10 @@
 // checked as they type by the catalogue (Set, Record.Validate,
 // catalogue.ValidateExtensionName), never by copies.
 //
-// The form does not change the catalogue. When the user saves a record that
-// validates it emits SubmittedMsg; the root applies it (an Add edit when
-// Original is nil, else a Set) and, if the catalogue still refuses it,
-// hands the error back with SetError so the form stays open. Escape closes
+// When the user saves a record that validates, the form emits SubmittedMsg
+// and, once it comes back, applies it through its context's store (an Add
+// edit when Original is nil, else a Set): if the catalogue still refuses
+// it, the form shows why (SetError) and stays open. Escape closes
 // the form (dialog.Close), and so does saving an edit that changed nothing
 // (saving it would only restamp DATE). Escape on a form with changes asks
 // first (a dialog.Confirm over it): yes throws them away and closes the
@@ -43,6 +43,7 @@ import (
 
 	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/tui/dialog"
+	"github.com/uricat/uricat/tui/theme"
 )
 
 // SubmittedMsg carries a record the user saved. Original is the record
@@ -546,11 +547,41 @@ func (m *Model) cancel() (tea.Model, tea.Cmd) {
 	})}, nil
 }
 
-// Finished reports that the form, its record applied (SubmittedMsg), is
-// done (dialog.Finisher).
-func (m *Model) Finished(msg tea.Msg) bool {
-	_, ok := msg.(SubmittedMsg)
-	return ok
+// apply applies the submitted record through the store, one undoable
+// step: it closes the form, or keeps it open with the catalogue's refusal.
+// An added record is shown in the list even if the search hides it.
+func (m *Model) apply(msg SubmittedMsg) (tea.Model, tea.Cmd) {
+	store := m.ctx.Store
+	name := catalogue.DisplayText(msg.Record.Name())
+	var e catalogue.Edit = catalogue.Add{Records: []*catalogue.Record{msg.Record}, AllowDuplicates: msg.AllowDuplicate}
+	what := fmt.Sprintf("added “%s”", name)
+	if msg.Original != nil {
+		// With the DATE the user typed for a record that had none
+		// valid: Set keeps a DATE among its fields rather than stamp now.
+		fields := catalogue.Diff(msg.Original, msg.Record)
+		if len(fields) == 0 && hasDate(msg.Original) {
+			store.SetStatus(theme.Info, "nothing changed")
+			return dialog.Close{}, nil
+		}
+		// No fields, and no valid DATE: the Set stamps now, which is
+		// what the record lacked.
+		e = catalogue.Set{Ref: msg.Original.Ref(), Fields: fields}
+		what = fmt.Sprintf("edited “%s”", name)
+	}
+	cmd, err := store.Apply(e, what)
+	if err != nil {
+		m.SetError(err)
+		return m, nil
+	}
+	if msg.Original != nil {
+		store.Select(msg.Original.Ref())
+		return dialog.Close{}, cmd
+	}
+	var shown dialog.ShowMsg
+	if recs := store.Catalogue().Records(); len(recs) > 0 {
+		shown.Record = recs[len(recs)-1]
+	}
+	return dialog.Close{Result: shown}, cmd
 }
 
 // SetError shows why the catalogue refused the submitted record, keeping
@@ -686,6 +717,8 @@ func (m *Model) visibleErr(r *row) string {
 // user leaves it.
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
+	case SubmittedMsg:
+		return m.apply(msg)
 	case foundMsg:
 		m.found(msg)
 		return m, nil

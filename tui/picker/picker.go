@@ -4,9 +4,10 @@
 // Typing filters the categories (those starting with the text first, then
 // those containing it, ignoring case); up/down choose among them, tab copies
 // the highlighted one into the input, enter picks it, or the typed text when
-// nothing is highlighted. An empty choice clears the record's category. The
-// picker closes (dialog.Close) with ChosenMsg as its result, or with none
-// on esc; the root applies the category.
+// nothing is highlighted. An empty choice clears the record's category,
+// which the picker applies through its context's store (one undoable
+// step) as it closes (dialog.Close) with ChosenMsg as its result; esc
+// closes it with none.
 package picker
 
 import (
@@ -21,6 +22,7 @@ import (
 
 	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/tui/dialog"
+	"github.com/uricat/uricat/tui/theme"
 )
 
 // ChosenMsg carries the category the user picked for Record; "" means no
@@ -226,7 +228,33 @@ func (m *Model) choose() (tea.Model, tea.Cmd) {
 			return m, nil
 		}
 	}
-	return dialog.Close{Result: ChosenMsg{Record: m.rec, Category: c}}, nil
+	return dialog.Close{Result: ChosenMsg{Record: m.rec, Category: c}}, m.apply(c)
+}
+
+// apply puts the record in category c through the store, unless it is
+// there already (or gone: a save renumbered it while the picker was open).
+func (m *Model) apply(c string) tea.Cmd {
+	if m.rec.Category() == c {
+		return nil
+	}
+	store := m.ctx.Store
+	rec := store.Catalogue().Lookup(m.rec.Ref())
+	if rec == nil || rec.Category() == c {
+		return nil
+	}
+	name := catalogue.DisplayText(rec.Name())
+	what := fmt.Sprintf("put “%s” in %s", name, catalogue.DisplayText(c))
+	if c == "" {
+		what = fmt.Sprintf("removed the category of “%s”", name)
+	}
+	set := catalogue.Set{Ref: rec.Ref(), Fields: []catalogue.Field{{Name: catalogue.FieldCategory, Value: c}}}
+	cmd, err := store.Apply(set, what)
+	if err != nil {
+		store.SetStatus(theme.Error, fmt.Sprintf("cannot change the catalogue (%s): %s", what, dialog.Describe(err)))
+		return nil
+	}
+	store.Select(rec.Ref())
+	return cmd
 }
 
 // scroll keeps the highlighted match in view.

@@ -22,7 +22,9 @@ func golden(t *testing.T, name, got string) {
 }
 
 func newPicker(categories []string, current string) *Model {
-	return New(dialog.NewContext(theme.Plain()), catalogue.NewRecord(catalogue.Values{Category: current}), categories)
+	ctx := dialog.NewContext(theme.Plain())
+	ctx.Store = &dialogtest.Store{}
+	return New(ctx, catalogue.NewRecord(catalogue.Values{Category: current}), categories)
 }
 
 func typeText(m *Model, s string) *Model {
@@ -240,5 +242,30 @@ func TestFitsAnySize(t *testing.T) {
 			m.SetSize(w, h)
 			return m.View()
 		})
+	}
+}
+
+// The picker applies the category itself, through the store, as it
+// closes: one Set, the record selected; the category it has already is
+// no edit.
+func TestChoiceIsApplied(t *testing.T) {
+	cat, err := catalogue.Read(strings.NewReader("URI: https://go.dev/\nNAME: Go\nDATE: 01/02/2024 10:00:00\nCATEGORY: Programming\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := cat.Records()[0]
+	store := &dialogtest.Store{Cat: cat}
+	ctx := dialog.NewContext(theme.Plain())
+	ctx.Store = store
+	if New(ctx, rec, inUse).Update(tea.KeyMsg{Type: tea.KeyEnter}); len(store.Edits) != 0 {
+		t.Fatalf("the same category made an edit: %v", store.What)
+	}
+	m := typeText(clear(New(ctx, rec, inUse)), "Music")
+	next, _ := m.Update(tea.KeyMsg{Type: tea.KeyEnter})
+	if _, ok := next.(dialog.Close); !ok || cat.Records()[0].Category() != "Music" {
+		t.Fatalf("enter gave %#v, category %q", next, cat.Records()[0].Category())
+	}
+	if store.Status != "put “Go” in Music" || store.Selected != rec.Ref() {
+		t.Errorf("status %q, selected %v", store.Status, store.Selected)
 	}
 }

@@ -4,18 +4,19 @@
 // says not to use (2.2). Invalid records are never dropped from the file:
 // this view is where they are seen.
 //
-// The view emits typed messages and changes nothing itself:
+// On a record of the view:
 //
-//   - JumpMsg{Record}: show the record in the list (enter); the view
-//     closes with it as its result (dialog.Close);
-//   - EditMsg{Record}: open the edit form on it, over the view, to fix it
-//     (e);
-//   - DeleteMsg{Record}: delete it, the result of the dialog.Confirm the
-//     view opens over itself (d, then y); only invalid records are offered
-//     for deletion here.
+//   - enter shows it in the list: the view closes with JumpMsg, the
+//     root's dialog.ShowMsg, as its result (dialog.Close);
+//   - e opens the edit form on it, over the view, to fix it: EditMsg, the
+//     root's dialog.EditMsg;
+//   - d asks (a dialog.Confirm over the view) and y deletes it: the
+//     question's answer, DeleteMsg, comes back to the view, which applies
+//     the delete through its context's store and drops the entry
+//     (Remove). Only invalid records are offered for deletion here.
 //
-// esc or q closes the view. After applying a DeleteMsg the root calls
-// Remove; after an edit it calls Reload (record pointers change).
+// esc or q closes the view. After any change of the catalogue, the root
+// calls Reload (dialog.Reloader: record pointers change).
 package problems
 
 import (
@@ -30,15 +31,17 @@ import (
 	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/internal/plural"
 	"github.com/uricat/uricat/tui/dialog"
+	"github.com/uricat/uricat/tui/theme"
 )
 
 // JumpMsg asks the root to show Record in the list.
-type JumpMsg struct{ Record *catalogue.Record }
+type JumpMsg = dialog.ShowMsg
 
 // EditMsg asks the root to open the edit form on Record.
-type EditMsg struct{ Record *catalogue.Record }
+type EditMsg = dialog.EditMsg
 
-// DeleteMsg asks the root to delete Record; the user has confirmed.
+// DeleteMsg deletes Record, the user having confirmed: the answer of the
+// question the view asks, which comes back to it.
 type DeleteMsg struct{ Record *catalogue.Record }
 
 // KeyMap holds the view's own key bindings; moving is the shared
@@ -191,6 +194,9 @@ func (m *Model) SetSize(width, height int) {
 // leaves it (with JumpMsg on enter), or dialog.Open with the question
 // before a deletion.
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	if dm, ok := msg.(DeleteMsg); ok {
+		return m, m.delete(dm.Record)
+	}
 	if mm, ok := msg.(tea.MouseMsg); ok {
 		// The wheel moves the cursor, three entries a notch.
 		switch mm.Button {
@@ -246,6 +252,27 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	}
 	m.scroll()
 	return m, nil
+}
+
+// delete deletes rec through the store, one undoable step, and drops its
+// entry.
+func (m *Model) delete(rec *catalogue.Record) tea.Cmd {
+	name := label(rec)
+	cmd, err := m.ctx.Store.Apply(catalogue.Delete{Refs: []catalogue.Ref{rec.Ref()}}, "deleted "+name)
+	if err != nil {
+		m.ctx.Store.SetStatus(theme.Error, fmt.Sprintf("cannot delete %s: %v", name, err))
+		return nil
+	}
+	m.Remove(rec)
+	return cmd
+}
+
+// label names a record in a message, even one without a NAME.
+func label(r *catalogue.Record) string {
+	if r.Name() != "" {
+		return "“" + catalogue.DisplayText(r.Name()) + "”"
+	}
+	return fmt.Sprintf("the record at line %d", r.Line())
 }
 
 // askDelete is the question before deleting the invalid record of it.

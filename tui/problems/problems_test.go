@@ -2,6 +2,7 @@ package problems
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	xgolden "github.com/charmbracelet/x/exp/golden"
@@ -351,5 +352,23 @@ func TestFitsAnySize(t *testing.T) {
 				return m.View()
 			})
 		}
+	}
+}
+
+// The question's yes comes back to the view, which deletes the record
+// through the store, one edit, and drops its entry.
+func TestDeleteIsApplied(t *testing.T) {
+	c := load(t, sample)
+	store := &dialogtest.Store{Cat: c}
+	ctx := dialog.NewContext(theme.Plain())
+	ctx.Store = store
+	m := New(ctx, c)
+	broken, n := c.Records()[1], len(c.Records())
+	next, _ := m.Update(DeleteMsg{Record: broken})
+	if next != m || len(c.Records()) != n-1 || slices.Contains(c.Records(), broken) || len(m.Items()) != 4 {
+		t.Fatalf("after DeleteMsg: %T, %d records, %d entries", next, len(c.Records()), len(m.Items()))
+	}
+	if store.Status != "deleted “Broken”" {
+		t.Errorf("status %q", store.Status)
 	}
 }

@@ -22,6 +22,19 @@ import (
 	"github.com/muesli/termenv"
 )
 
+// Severity is the kind of a status message, which the palette colours
+// (Success, Warning, Error): the root's status bar and the dialogs that
+// report to it (dialog.Store.SetStatus) share it.
+type Severity int
+
+// The severities, least first.
+const (
+	Info Severity = iota
+	Success
+	Warning
+	Error
+)
+
 // Palette is the set of adaptive colours every style is built from. Light is
 // used on light backgrounds, Dark on dark ones.
 type Palette struct {

@@ -18,12 +18,13 @@ import (
 	"github.com/uricat/uricat/importers/formats"
 	"github.com/uricat/uricat/internal/plural"
 	"github.com/uricat/uricat/tui/dialog"
+	"github.com/uricat/uricat/tui/theme"
 )
 
 // ExportedMsg reports that Count records were written to Path in Format,
 // and what the format could not hold as it was (Losses, to show). On
-// failure the export screen stays open and shows Err; the root need only
-// act on success (close the screen, say where the file went).
+// failure the export screen stays open and shows Err; on success, back at
+// the screen, it says where the file went and closes.
 type ExportedMsg struct {
 	Path   string
 	Format string
@@ -190,11 +191,19 @@ func (m *Export) write(path string) tea.Cmd {
 	}
 }
 
-// Finished reports that the screen is done once its file is written
-// (ExportedMsg without an error; dialog.Finisher).
-func (m *Export) Finished(msg tea.Msg) bool {
-	e, ok := msg.(ExportedMsg)
-	return ok && e.Err == nil
+// exported says where the file went, on the status bar, and what the
+// format could not keep; the screen is done.
+func (m *Export) exported(msg ExportedMsg) (tea.Model, tea.Cmd) {
+	if msg.Err != nil {
+		return m, nil // shown by the screen, which stays open
+	}
+	what := fmt.Sprintf("exported %s to %s (%s)", plural.Of(msg.Count, "record"), catalogue.DisplayText(msg.Path), msg.Format)
+	if len(msg.Losses) > 0 {
+		m.ctx.Store.SetStatus(theme.Warning, what+", but: "+msg.Losses[0].Message())
+	} else {
+		m.ctx.Store.SetStatus(theme.Success, what)
+	}
+	return dialog.Close{}, nil
 }
 
 // Update handles a message: it returns the screen, dialog.Close when the
@@ -202,6 +211,8 @@ func (m *Export) Finished(msg tea.Msg) bool {
 // file.
 func (m *Export) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
+	case ExportedMsg:
+		return m.exported(msg)
 	case exportedMsg:
 		if msg.id != m.id {
 			return m, nil

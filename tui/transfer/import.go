@@ -12,17 +12,17 @@
 // position. When the screen closes, its result is a FolderMsg: the folder
 // it was in, where the root starts the next one.
 //
-// The screen never touches the catalogue: it is the import plan's reader,
-// as `uricat import` is.
+// The screen reads the file without the catalogue, as `uricat import`
+// does, and changes the catalogue once, through its context's store:
 //
 //  1. The import command reads the file into an importers.Plan
 //     (Plan.ReadFile), on its own goroutine, without the catalogue.
-//  2. It answers ImportedMsg with the plan; the root turns it into one Add
-//     edit (Plan.Edit), which leaves out duplicates and drops IDs taken in
-//     the catalogue as it is by then, applies it as one undoable step,
-//     saves, and hands the screen the summary of what the edit did
-//     (Plan.Summaries, Applied). The screen then shows it until the user
-//     closes it (dialog.Close).
+//  2. It answers ImportedMsg with the plan, which comes back to the
+//     screen: it turns the plan into one Add edit (Plan.Edit), which
+//     leaves out duplicates and drops IDs taken in the catalogue as it is
+//     by then, applies it through the store as one undoable step (saved
+//     at once), and shows the summary of what the edit did (Plan.Summaries,
+//     Applied) until the user closes it (dialog.Close).
 //
 // Messages the root does not know (file listings, progress, spinner ticks)
 // must be routed to the screen's Update.
@@ -31,7 +31,8 @@
 //
 // Export (export.go) lets the user choose a format of formats.Writers and
 // a path, and writes the records the root handed it atomically
-// (formats.WriteFile), in a command; it answers ExportedMsg. Before
+// (formats.WriteFile), in a command; it answers ExportedMsg, which comes
+// back to it: it says on the status bar where the file went. Before
 // writing over a file it asks with a dialog.Confirm opened over itself.
 package transfer
 
@@ -59,11 +60,12 @@ import (
 	"github.com/uricat/uricat/importers/profiles"
 	"github.com/uricat/uricat/internal/plural"
 	"github.com/uricat/uricat/tui/dialog"
+	"github.com/uricat/uricat/tui/theme"
 )
 
-// ImportedMsg reports a file read into Plan: the root applies the plan
-// and calls Applied. Err is why the file could not be read; the plan adds
-// nothing then.
+// ImportedMsg reports a file read into Plan: back at the screen, it
+// applies the plan (apply). Err is why the file could not be read; the
+// plan adds nothing then.
 type ImportedMsg struct {
 	Plan      *importers.Plan
 	Summaries []importers.Summary
@@ -242,7 +244,36 @@ var readers = formats.Readers()
 // Done reports whether the import finished (the summary shows).
 func (m *Import) Done() bool { return m.state == importDone }
 
-// Applied tells the screen what the root's edit did with the plan, so that
+// apply applies the plan read as one undoable step through the store (an
+// Add that adds nothing is none, and saves nothing), and shows what the
+// edit did.
+func (m *Import) apply(msg ImportedMsg) tea.Cmd {
+	store := m.ctx.Store
+	if msg.Err != nil || msg.Plan == nil {
+		store.SetStatus(theme.Error, fmt.Sprintf("nothing imported: %v", msg.Err))
+		return nil
+	}
+	var rep catalogue.AddReport
+	add := msg.Plan.Edit()
+	add.Report = &rep
+	cmd, err := store.ApplyDescribed(add, func() string { return fmt.Sprintf("imported %s", plural.Of(rep.Added(), "record")) })
+	if err != nil {
+		m.Applied(importers.Summary{}, err)
+		store.SetStatus(theme.Error, "nothing imported: "+dialog.Describe(err))
+		return nil
+	}
+	if sums := msg.Plan.Summaries(rep); len(sums) > 0 {
+		m.Applied(sums[0], nil)
+	}
+	if rep.Added() == 0 {
+		store.SetStatus(theme.Info, "nothing new to import")
+		return nil
+	}
+	store.SetStatus(theme.Success, fmt.Sprintf("imported %s (u undoes)", plural.Of(rep.Added(), "record")))
+	return cmd
+}
+
+// Applied tells the screen what the edit did with the plan, so that
 // the summary says what was really added: s is the plan's summary from
 // the edit's report (Plan.Summaries), or err why nothing was added.
 func (m *Import) Applied(s importers.Summary, err error) {
@@ -366,6 +397,8 @@ func waitProgress(id int, ch <-chan int64) tea.Cmd {
 // the user leaves it.
 func (m *Import) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
+	case ImportedMsg:
+		return m, m.apply(msg)
 	case listedMsg:
 		chosen, cmd := m.files.listed(msg)
 		if chosen != "" && m.state == importPick {

@@ -1,5 +1,6 @@
 // Package dialogtest checks what every view of uricat's TUI must do at
-// any size it is given: draw inside it.
+// any size it is given (draw inside it), and holds Store, a fake of the
+// root's store for dialogs that apply edits.
 package dialogtest
 
 import (

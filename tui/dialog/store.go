@@ -1,0 +1,65 @@
+package dialog
+
+import (
+	"errors"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/tui/theme"
+)
+
+// Store is the catalogue as a dialog reaches it, through Context.Store:
+// the root's store implements it. A dialog applies its own edits here, so
+// that a new screen needs nothing new in the root: every edit is one
+// undoable step of the root's History, saved at once, and the list shows
+// it.
+type Store interface {
+	// Catalogue returns the catalogue as it is now. A dialog reads it and
+	// never changes it but through Apply.
+	Catalogue() *catalogue.Catalogue
+	// Apply applies e as one undoable step described by what ("put “Go” in
+	// Programming"), says what on the status bar, and returns the command
+	// that shows the change and saves it. An edit that changes nothing is
+	// no step and says "nothing changed"; an edit the catalogue refuses
+	// changes nothing and is returned, for the dialog to show.
+	Apply(e catalogue.Edit, what string) (tea.Cmd, error)
+	// ApplyDescribed is Apply for an edit whose description is known only
+	// once it is applied (an import's count): what is called then. An
+	// edit that changes nothing (an import of duplicates only) is no step
+	// and its command is nil.
+	ApplyDescribed(e catalogue.Edit, what func() string) (tea.Cmd, error)
+	// SetStatus shows text on the status bar until the next message.
+	SetStatus(sev theme.Severity, text string)
+	// Select makes ref the list's selected record, once it shows it.
+	Select(ref catalogue.Ref)
+}
+
+// Requests any dialog may make of the root, as a command's message or as
+// the Result of its Close; the root answers them whatever the dialog is.
+type (
+	// ShowMsg asks the root to show Record in the list, selected, even
+	// if the search or a folded group hides it (the search is cleared
+	// and the groups unfolded).
+	ShowMsg struct{ Record *catalogue.Record }
+	// EditMsg asks the root to open the edit form on Record, over the
+	// dialog that asks.
+	EditMsg struct{ Record *catalogue.Record }
+)
+
+// Reloader is a dialog that shows the catalogue (the problems view): the
+// root calls Reload after every change of the catalogue while it is
+// open, whoever made the change.
+type Reloader interface {
+	Reload(c *catalogue.Catalogue)
+}
+
+// Describe turns an error of the catalogue into a sentence for the
+// status bar. A problem's message names its field already.
+func Describe(err error) string {
+	var v *catalogue.ValidationError
+	if errors.As(err, &v) && len(v.Problems) > 0 {
+		return v.Problems[0].Msg
+	}
+	return err.Error()
+}

@@ -1,0 +1,93 @@
+package tui
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/tui/dialog"
+	"github.com/uricat/uricat/tui/theme"
+)
+
+// starrer is a screen the root has never heard of (as a duplicates view,
+// link results or a category tree would be): s rates the record it was
+// opened on five stars through its context's store, and closes. That it
+// works, undoes and saves shows that a new screen needs no case in the
+// root.
+type starrer struct {
+	ctx dialog.Context
+	rec *catalogue.Record
+}
+
+func (s *starrer) Init() tea.Cmd             { return nil }
+func (s *starrer) View() string              { return "starrer: s stars " + s.rec.Name() }
+func (s *starrer) SetSize(w, h int)          { s.ctx.SetSize(w, h) }
+func (s *starrer) ShortHelp() []key.Binding  { return nil }
+func (s *starrer) FullHelp() [][]key.Binding { return nil }
+
+func (s *starrer) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	km, ok := msg.(tea.KeyMsg)
+	if !ok || km.String() != "s" {
+		return s, nil
+	}
+	set := catalogue.Set{Ref: s.rec.Ref(), Fields: []catalogue.Field{{Name: catalogue.FieldRating, Value: "5"}}}
+	cmd, err := s.ctx.Store.Apply(set, "starred "+s.rec.Name())
+	if err != nil {
+		s.ctx.Store.SetStatus(theme.Error, err.Error())
+		return s, nil
+	}
+	s.ctx.Store.Select(s.rec.Ref())
+	// The record the list shows beneath, asked to be shown even though
+	// the search hides it.
+	return dialog.Close{Result: dialog.ShowMsg{Record: s.rec}}, cmd
+}
+
+func TestANewScreenAppliesItsOwnEdit(t *testing.T) {
+	h := newHarness(t, fixture, 100, 30)
+	h.keys("/", "duck", "enter")
+	rec := find(h.m.store.cat, "Google")
+	h.run(h.m.host.open(&starrer{ctx: h.m.host.context(), rec: rec}))
+	if !strings.Contains(h.m.View(), "starrer: s stars Google") {
+		t.Fatalf("the screen is not shown:\n%s", h.m.View())
+	}
+	h.keys("s")
+	if h.m.host.dialogs.Len() != 0 {
+		t.Fatal("the screen did not close")
+	}
+	if r := find(h.reopen(), "Google"); r.Rating() != 5 {
+		t.Fatalf("rating on disk %d, want 5: not saved", r.Rating())
+	}
+	if h.m.status.msg != "starred Google" {
+		t.Errorf("message %q", h.m.status.msg)
+	}
+	if got := h.m.list.current(); got == nil || got.Name() != "Google" || h.m.input.Value() != "" {
+		t.Errorf("selected %v with the search %q, want Google shown", got, h.m.input.Value())
+	}
+	h.keys("u")
+	if r := find(h.reopen(), "Google"); r.Rating() != 1 {
+		t.Errorf("after u, rating on disk %d, want 1 again", r.Rating())
+	}
+	h.keys("ctrl+r")
+	if r := find(h.reopen(), "Google"); r.Rating() != 5 {
+		t.Errorf("after ctrl+r, rating on disk %d, want 5", r.Rating())
+	}
+}
+
+// A record added through the form while a search hides it is shown: the
+// search is cleared, and the list's pass runs without it.
+func TestAddedRecordIsShownThoughASearchHidIt(t *testing.T) {
+	h := newHarness(t, fixture, 100, 30)
+	h.keys("/", "duck", "enter", "a")
+	h.typeText("https://example.org/new")
+	h.keys("enter")
+	h.typeText("A new page")
+	h.keys("ctrl+s")
+	if got := h.m.list.current(); got == nil || got.Name() != "A new page" || h.m.input.Value() != "" {
+		t.Errorf("selected %v with the search %q, want the new record", got, h.m.input.Value())
+	}
+	if n := len(h.names()); n != 7 {
+		t.Errorf("%d records shown, want all 7: %q", n, h.names())
+	}
+}
