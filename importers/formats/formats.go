@@ -35,6 +35,7 @@ import (
 	"github.com/uricat/uricat/importers/httpindex"
 	"github.com/uricat/uricat/importers/json"
 	"github.com/uricat/uricat/importers/netscape"
+	"github.com/uricat/uricat/importers/pinboard"
 	"github.com/uricat/uricat/importers/soif"
 	"github.com/uricat/uricat/importers/urc"
 )
@@ -43,8 +44,9 @@ import (
 // them: the browsers' format first (what an export proposes), then the
 // read-later services' HTML (which a Netscape Detect does not take), then
 // the ones whose files announce themselves ("@TEMPLATE {", a "HINA/"
-// header, a URC citation "<...;", a JSON array with "uri", a CSV header
-// with uri), and the line-shaped http-index-format last. URC comes after
+// header, a URC citation "<...;", a JSON array with "uri", Pinboard's
+// JSON array with "href" and "description", a CSV header with uri), and
+// the line-shaped http-index-format last. URC comes after
 // the HTML formats: their files start with "<" too.
 var Formats = []importers.Format{
 	netscape.Format,
@@ -54,6 +56,7 @@ var Formats = []importers.Format{
 	hinadi.Format,
 	urc.Format,
 	json.Format,
+	pinboard.Format,
 	csv.Format,
 	httpindex.Format,
 }

@@ -84,6 +84,7 @@ func TestSpecExamples(t *testing.T) {
 		{"../netscape/testdata/chrome.html", "netscape"},
 		{"../netscape/testdata/safari.html", "netscape"},
 		{"../netscape/testdata/ie6.html", "netscape"},
+		{"../pinboard/testdata/export.json", "pinboard"},
 	}
 	for _, tt := range tests {
 		t.Run(filepath.Base(tt.file), func(t *testing.T) {
@@ -123,7 +124,7 @@ func TestImportDetectsExports(t *testing.T) {
 }
 
 func TestFormats(t *testing.T) {
-	if got, want := strings.Join(Names(Readers()), " "), "netscape pocket instapaper soif hinadi urc json csv httpindex"; got != want {
+	if got, want := strings.Join(Names(Readers()), " "), "netscape pocket instapaper soif hinadi urc json pinboard csv httpindex"; got != want {
 		t.Errorf("Readers = %q, want %q", got, want)
 	}
 	if got, want := strings.Join(Names(Writers()), " "), "netscape soif hinadi urc json csv"; got != want {
@@ -158,7 +159,7 @@ func TestByName(t *testing.T) {
 		name string
 		want string
 	}{
-		{Readers(), "gopher", `unknown format "gopher" (formats: netscape, pocket, instapaper, soif, hinadi, urc, json, csv, httpindex)`},
+		{Readers(), "gopher", `unknown format "gopher" (formats: netscape, pocket, instapaper, soif, hinadi, urc, json, pinboard, csv, httpindex)`},
 		{Writers(), "xml", `unknown format "xml" (formats: netscape, soif, hinadi, urc, json, csv)`},
 		{Writers(), "httpindex", `uricat does not write format httpindex (formats: netscape, soif, hinadi, urc, json, csv)`},
 		{Writers(), "pocket", `uricat does not write format pocket`},
