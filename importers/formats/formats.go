@@ -36,6 +36,7 @@ import (
 	"github.com/uricat/uricat/importers/json"
 	"github.com/uricat/uricat/importers/netscape"
 	"github.com/uricat/uricat/importers/pinboard"
+	"github.com/uricat/uricat/importers/servicecsv"
 	"github.com/uricat/uricat/importers/soif"
 	"github.com/uricat/uricat/importers/urc"
 )
@@ -45,8 +46,9 @@ import (
 // read-later services' HTML (which a Netscape Detect does not take), then
 // the ones whose files announce themselves ("@TEMPLATE {", a "HINA/"
 // header, a URC citation "<...;", a JSON array with "uri", Pinboard's
-// JSON array with "href" and "description", a CSV header with uri), and
-// the line-shaped http-index-format last. URC comes after
+// JSON array with "href" and "description", a CSV header with uri, then
+// the services' CSV headers, which have none), and the line-shaped
+// http-index-format last. URC comes after
 // the HTML formats: their files start with "<" too.
 var Formats = []importers.Format{
 	netscape.Format,
@@ -58,6 +60,9 @@ var Formats = []importers.Format{
 	json.Format,
 	pinboard.Format,
 	csv.Format,
+	servicecsv.PocketFormat,
+	servicecsv.InstapaperFormat,
+	servicecsv.RaindropFormat,
 	httpindex.Format,
 }
 

@@ -85,6 +85,9 @@ func TestSpecExamples(t *testing.T) {
 		{"../netscape/testdata/safari.html", "netscape"},
 		{"../netscape/testdata/ie6.html", "netscape"},
 		{"../pinboard/testdata/export.json", "pinboard"},
+		{"../servicecsv/testdata/pocket.csv", "pocket-csv"},
+		{"../servicecsv/testdata/instapaper.csv", "instapaper-csv"},
+		{"../servicecsv/testdata/raindrop.csv", "raindrop-csv"},
 	}
 	for _, tt := range tests {
 		t.Run(filepath.Base(tt.file), func(t *testing.T) {
@@ -124,7 +127,7 @@ func TestImportDetectsExports(t *testing.T) {
 }
 
 func TestFormats(t *testing.T) {
-	if got, want := strings.Join(Names(Readers()), " "), "netscape pocket instapaper soif hinadi urc json pinboard csv httpindex"; got != want {
+	if got, want := strings.Join(Names(Readers()), " "), "netscape pocket instapaper soif hinadi urc json pinboard csv pocket-csv instapaper-csv raindrop-csv httpindex"; got != want {
 		t.Errorf("Readers = %q, want %q", got, want)
 	}
 	if got, want := strings.Join(Names(Writers()), " "), "netscape soif hinadi urc json csv"; got != want {
@@ -159,7 +162,7 @@ func TestByName(t *testing.T) {
 		name string
 		want string
 	}{
-		{Readers(), "gopher", `unknown format "gopher" (formats: netscape, pocket, instapaper, soif, hinadi, urc, json, pinboard, csv, httpindex)`},
+		{Readers(), "gopher", `unknown format "gopher" (formats: netscape, pocket, instapaper, soif, hinadi, urc, json, pinboard, csv, pocket-csv, instapaper-csv, raindrop-csv, httpindex)`},
 		{Writers(), "xml", `unknown format "xml" (formats: netscape, soif, hinadi, urc, json, csv)`},
 		{Writers(), "httpindex", `uricat does not write format httpindex (formats: netscape, soif, hinadi, urc, json, csv)`},
 		{Writers(), "pocket", `uricat does not write format pocket`},
