@@ -39,6 +39,7 @@ import (
 	"github.com/uricat/uricat/importers/servicecsv"
 	"github.com/uricat/uricat/importers/soif"
 	"github.com/uricat/uricat/importers/urc"
+	"github.com/uricat/uricat/importers/urllist"
 )
 
 // Formats are the formats, in the order Sniff tries them and lists show
@@ -47,8 +48,9 @@ import (
 // the ones whose files announce themselves ("@TEMPLATE {", a "HINA/"
 // header, a URC citation "<...;", a JSON array with "uri", Pinboard's
 // JSON array with "href" and "description", a CSV header with uri, then
-// the services' CSV headers, which have none), and the line-shaped
-// http-index-format last. URC comes after
+// the services' CSV headers, which have none), then the line-shaped
+// http-index-format, and a plain list of URLs last: any text file could
+// be one, so it takes only what no other format does. URC comes after
 // the HTML formats: their files start with "<" too.
 var Formats = []importers.Format{
 	netscape.Format,
@@ -64,6 +66,7 @@ var Formats = []importers.Format{
 	servicecsv.InstapaperFormat,
 	servicecsv.RaindropFormat,
 	httpindex.Format,
+	urllist.Format,
 }
 
 // HeadSize is how many bytes of a file Sniff needs to see.
@@ -114,6 +117,8 @@ var aliases = map[string]string{
 	"hina":              "hinadi",
 	"html":              "netscape",
 	"bookmarks":         "netscape",
+	"url-list":          "urls",
+	"txt":               "urls",
 }
 
 // ByName returns the format called name (case-insensitive; "hina-di",

@@ -88,6 +88,7 @@ func TestSpecExamples(t *testing.T) {
 		{"../servicecsv/testdata/pocket.csv", "pocket-csv"},
 		{"../servicecsv/testdata/instapaper.csv", "instapaper-csv"},
 		{"../servicecsv/testdata/raindrop.csv", "raindrop-csv"},
+		{"../urllist/testdata/tabs.txt", "urls"},
 	}
 	for _, tt := range tests {
 		t.Run(filepath.Base(tt.file), func(t *testing.T) {
@@ -127,7 +128,7 @@ func TestImportDetectsExports(t *testing.T) {
 }
 
 func TestFormats(t *testing.T) {
-	if got, want := strings.Join(Names(Readers()), " "), "netscape pocket instapaper soif hinadi urc json pinboard csv pocket-csv instapaper-csv raindrop-csv httpindex"; got != want {
+	if got, want := strings.Join(Names(Readers()), " "), "netscape pocket instapaper soif hinadi urc json pinboard csv pocket-csv instapaper-csv raindrop-csv httpindex urls"; got != want {
 		t.Errorf("Readers = %q, want %q", got, want)
 	}
 	if got, want := strings.Join(Names(Writers()), " "), "netscape soif hinadi urc json csv"; got != want {
@@ -162,7 +163,7 @@ func TestByName(t *testing.T) {
 		name string
 		want string
 	}{
-		{Readers(), "gopher", `unknown format "gopher" (formats: netscape, pocket, instapaper, soif, hinadi, urc, json, pinboard, csv, pocket-csv, instapaper-csv, raindrop-csv, httpindex)`},
+		{Readers(), "gopher", `unknown format "gopher" (formats: netscape, pocket, instapaper, soif, hinadi, urc, json, pinboard, csv, pocket-csv, instapaper-csv, raindrop-csv, httpindex, urls)`},
 		{Writers(), "xml", `unknown format "xml" (formats: netscape, soif, hinadi, urc, json, csv)`},
 		{Writers(), "httpindex", `uricat does not write format httpindex (formats: netscape, soif, hinadi, urc, json, csv)`},
 		{Writers(), "pocket", `uricat does not write format pocket`},
