@@ -36,6 +36,7 @@ import (
 	"github.com/uricat/uricat/importers/json"
 	"github.com/uricat/uricat/importers/netscape"
 	"github.com/uricat/uricat/importers/pinboard"
+	"github.com/uricat/uricat/importers/safari"
 	"github.com/uricat/uricat/importers/servicecsv"
 	"github.com/uricat/uricat/importers/soif"
 	"github.com/uricat/uricat/importers/urc"
@@ -43,7 +44,8 @@ import (
 )
 
 // Formats are the formats, in the order Sniff tries them and lists show
-// them: the browsers' format first (what an export proposes), then the
+// them: the browsers' format first (what an export proposes), and Safari's
+// own property list (binary, or XML of WebBookmarkType), then the
 // read-later services' HTML (which a Netscape Detect does not take), then
 // the ones whose files announce themselves ("@TEMPLATE {", a "HINA/"
 // header, a URC citation "<...;", a JSON array with "uri", Pinboard's
@@ -54,6 +56,7 @@ import (
 // the HTML formats: their files start with "<" too.
 var Formats = []importers.Format{
 	netscape.Format,
+	safari.Format,
 	netscape.PocketFormat,
 	netscape.InstapaperFormat,
 	soif.Format,
@@ -119,6 +122,7 @@ var aliases = map[string]string{
 	"bookmarks":         "netscape",
 	"url-list":          "urls",
 	"txt":               "urls",
+	"plist":             "safari",
 }
 
 // ByName returns the format called name (case-insensitive; "hina-di",
