@@ -26,7 +26,7 @@ func newImportCmd(e *env) *cobra.Command {
 	var o importOptions
 	cmd := &cobra.Command{
 		Use:   "import FILE...",
-		Short: "Import bookmark files of other formats (browsers, Pocket, Instapaper, SOIF, Hina-Di, URC, http-index, our JSON and CSV)",
+		Short: "Import bookmark files of other formats (browsers, Safari, Pocket, Instapaper, Pinboard, Raindrop.io, SOIF, Hina-Di, URC, http-index, URL lists, our JSON and CSV)",
 		Long: `Import reads bookmark files of other formats ("-" is standard input),
 detecting each file's format unless --format names it, and adds their
 records to the catalogue, skipping URIs it already has. It prints one
