@@ -20,6 +20,7 @@ require (
 	github.com/spf13/pflag v1.0.9
 	golang.org/x/net v0.62.0
 	golang.org/x/text v0.43.0
+	howett.net/plist v1.0.1
 )
 
 require (

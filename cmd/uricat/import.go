@@ -31,7 +31,7 @@ func newImportCmd(e *env) *cobra.Command {
 	var o importOptions
 	cmd := &cobra.Command{
 		Use:   "import [FILE...] [--from BROWSER [--profile NAME]]",
-		Short: "Import bookmark files of other formats (browsers, Pocket, Instapaper, SOIF, Hina-Di, URC, http-index, our JSON and CSV), or a browser's own bookmarks",
+		Short: "Import bookmark files of other formats (browsers, Safari, Pocket, Instapaper, Pinboard, Raindrop.io, SOIF, Hina-Di, URC, http-index, URL lists, our JSON and CSV), or a browser's own bookmarks",
 		Long: `Import reads bookmark files of other formats ("-" is standard input),
 detecting each file's format unless --format names it, and adds their
 records to the catalogue, skipping URIs it already has. It prints one

@@ -36,20 +36,29 @@ import (
 	"github.com/uricat/uricat/importers/httpindex"
 	"github.com/uricat/uricat/importers/json"
 	"github.com/uricat/uricat/importers/netscape"
+	"github.com/uricat/uricat/importers/pinboard"
+	"github.com/uricat/uricat/importers/safari"
+	"github.com/uricat/uricat/importers/servicecsv"
 	"github.com/uricat/uricat/importers/soif"
 	"github.com/uricat/uricat/importers/urc"
+	"github.com/uricat/uricat/importers/urllist"
 )
 
 // Formats are the formats, in the order Sniff tries them and lists show
-// them: the browsers' format first (what an export proposes), then the
+// them: the browsers' format first (what an export proposes), and Safari's
+// own property list (binary, or XML of WebBookmarkType), then the
 // read-later services' HTML (which a Netscape Detect does not take), then
 // the ones whose files announce themselves ("@TEMPLATE {", a "HINA/"
 // header, a URC citation "<...;", a Chromium Bookmarks object with
-// "roots", a JSON array with "uri", a CSV header
-// with uri), and the line-shaped http-index-format last. URC comes after
+// "roots", a JSON array with "uri", Pinboard's JSON array with "href" and
+// "description", a CSV header with uri, then the services' CSV headers,
+// which have none), then the line-shaped http-index-format, and a plain
+// list of URLs last: any text file could be one, so it takes only what no
+// other format does. URC comes after
 // the HTML formats: their files start with "<" too.
 var Formats = []importers.Format{
 	netscape.Format,
+	safari.Format,
 	netscape.PocketFormat,
 	netscape.InstapaperFormat,
 	soif.Format,
@@ -57,8 +66,13 @@ var Formats = []importers.Format{
 	urc.Format,
 	chromium.Format,
 	json.Format,
+	pinboard.Format,
 	csv.Format,
+	servicecsv.PocketFormat,
+	servicecsv.InstapaperFormat,
+	servicecsv.RaindropFormat,
 	httpindex.Format,
+	urllist.Format,
 }
 
 // HeadSize is how many bytes of a file Sniff needs to see.
@@ -109,6 +123,9 @@ var aliases = map[string]string{
 	"hina":              "hinadi",
 	"html":              "netscape",
 	"bookmarks":         "netscape",
+	"url-list":          "urls",
+	"txt":               "urls",
+	"plist":             "safari",
 }
 
 // ByName returns the format called name (case-insensitive; "hina-di",

@@ -9,6 +9,8 @@ import (
 	"testing"
 	"time"
 
+	"howett.net/plist"
+
 	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/importers"
 	"github.com/uricat/uricat/importers/importertest"
@@ -84,6 +86,11 @@ func TestSpecExamples(t *testing.T) {
 		{"../netscape/testdata/chrome.html", "netscape"},
 		{"../netscape/testdata/safari.html", "netscape"},
 		{"../netscape/testdata/ie6.html", "netscape"},
+		{"../pinboard/testdata/export.json", "pinboard"},
+		{"../servicecsv/testdata/pocket.csv", "pocket-csv"},
+		{"../servicecsv/testdata/instapaper.csv", "instapaper-csv"},
+		{"../servicecsv/testdata/raindrop.csv", "raindrop-csv"},
+		{"../urllist/testdata/tabs.txt", "urls"},
 	}
 	for _, tt := range tests {
 		t.Run(filepath.Base(tt.file), func(t *testing.T) {
@@ -123,7 +130,7 @@ func TestImportDetectsExports(t *testing.T) {
 }
 
 func TestFormats(t *testing.T) {
-	if got, want := strings.Join(Names(Readers()), " "), "netscape pocket instapaper soif hinadi urc chromium json csv httpindex"; got != want {
+	if got, want := strings.Join(Names(Readers()), " "), "netscape safari pocket instapaper soif hinadi urc chromium json pinboard csv pocket-csv instapaper-csv raindrop-csv httpindex urls"; got != want {
 		t.Errorf("Readers = %q, want %q", got, want)
 	}
 	if got, want := strings.Join(Names(Writers()), " "), "netscape soif hinadi urc json csv"; got != want {
@@ -158,7 +165,7 @@ func TestByName(t *testing.T) {
 		name string
 		want string
 	}{
-		{Readers(), "gopher", `unknown format "gopher" (formats: netscape, pocket, instapaper, soif, hinadi, urc, chromium, json, csv, httpindex)`},
+		{Readers(), "gopher", `unknown format "gopher" (formats: netscape, safari, pocket, instapaper, soif, hinadi, urc, chromium, json, pinboard, csv, pocket-csv, instapaper-csv, raindrop-csv, httpindex, urls)`},
 		{Writers(), "xml", `unknown format "xml" (formats: netscape, soif, hinadi, urc, json, csv)`},
 		{Writers(), "httpindex", `uricat does not write format httpindex (formats: netscape, soif, hinadi, urc, json, csv)`},
 		{Writers(), "pocket", `uricat does not write format pocket`},
@@ -287,4 +294,21 @@ func pipeline(t *testing.T, c *catalogue.Catalogue, file string, want int) {
 			}
 		}
 	})
+}
+
+// Safari's Bookmarks.plist, binary as Safari writes it or XML as plutil
+// makes it, is Safari's whatever the formats before it look for.
+func TestSniffSafari(t *testing.T) {
+	tree := map[string]any{"WebBookmarkType": "WebBookmarkTypeList", "Title": "", "Children": []any{
+		map[string]any{"WebBookmarkType": "WebBookmarkTypeLeaf", "URLString": "https://go.dev/", "URIDictionary": map[string]any{"title": "<A HREF=\"x\">Go</A>"}},
+	}}
+	for _, format := range []int{plist.BinaryFormat, plist.XMLFormat} {
+		b, err := plist.Marshal(tree, format)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if f, err := Sniff(b); err != nil || f.Name != "safari" {
+			t.Errorf("%s: Sniff = %q, %v", plist.FormatNames[format], f.Name, err)
+		}
+	}
 }

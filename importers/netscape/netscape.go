@@ -33,6 +33,10 @@
 // ones too large for seconds are read as the milliseconds or microseconds
 // some tools write (see ParseTimestamp).
 //
+// linkding writes the user's notes into the <DD> after the description,
+// between [linkding-notes] and [/linkding-notes]: they are kept apart, as
+// X-NOTES, without the markers.
+//
 // The other attributes of browsers and services are kept as X- fields:
 // LAST_VISIT as X-LAST-VISIT (a DATE-style date), TAGS as X-TAGS (as
 // written), SHORTCUTURL (a Firefox keyword) as X-KEYWORD, FEEDURL as
@@ -743,11 +747,15 @@ func (r *Reader) record(b *bookmark) *catalogue.Record {
 	case scheme == "javascript":
 		return skip("%q is a bookmarklet (a javascript: link), not an address", importers.Excerpt(name))
 	}
-	rec := catalogue.NewRecord(catalogue.Values{URI: href, Name: name, Category: b.folder, Description: r.latin1(b.desc.String())})
+	desc, notes := linkdingNotes(r.latin1(b.desc.String()))
+	rec := catalogue.NewRecord(catalogue.Values{URI: href, Name: name, Category: b.folder, Description: desc})
 	var lm lastMod
 	var ext extensions
 	for _, a := range b.attrs {
 		r.attribute(b, rec, &ext, a, &lm)
+	}
+	if notes != "" {
+		ext.add(fieldNotes, notes)
 	}
 	if ext.fields != nil {
 		rec.SetExtensions(ext.fields)
@@ -763,6 +771,28 @@ func (r *Reader) record(b *bookmark) *catalogue.Record {
 		r.noDate++
 	}
 	return rec
+}
+
+// fieldNotes is the X- field that keeps linkding's notes.
+const fieldNotes = "X-NOTES"
+
+// linkdingNotes splits a <DD> text as linkding writes it (its exporter,
+// bookmarks/services/exporter.py): the description, then the user's notes
+// between [linkding-notes] and [/linkding-notes]. The notes are the
+// user's own, apart from the description (often the page's), and
+// linkding reads them back so: they go to X-NOTES, without the markers.
+// A text without both markers is all description.
+func linkdingNotes(dd string) (desc, notes string) {
+	const open, end = "[linkding-notes]", "[/linkding-notes]"
+	before, rest, ok := strings.Cut(dd, open)
+	if !ok {
+		return dd, ""
+	}
+	notes, after, ok := strings.Cut(rest, end)
+	if !ok {
+		return dd, ""
+	}
+	return before + after, notes
 }
 
 // lastMod is a bookmark's LAST_MODIFIED, which dates makes its DATE

@@ -1,0 +1,55 @@
+package pinboard
+
+import "github.com/uricat/uricat/catalogue"
+
+// valueKind is how a key's value becomes its field.
+type valueKind uint8
+
+const (
+	valueText    valueKind = iota // a string, as it is (Finish cleans it)
+	valueDate                     // RFC 3339
+	valueTags                     // space-separated tags, made X-TAGS's comma-separated list
+	valueFlag                     // "yes" or "no", made "1" or "0" as Pinboard's HTML export writes it
+	valueNotFlag                  // "yes" or "no", made "0" or "1": the flag is its negation
+	valueLeftOut                  // Pinboard's own bookkeeping, not the bookmark's
+)
+
+// String is how the package doc's table names the kind.
+func (k valueKind) String() string {
+	return [...]string{"text", "RFC 3339 date", "space-separated tags", "yes 1, no 0", "yes 0, no 1", "left out"}[k]
+}
+
+// key is one key of a post object and the field it goes to.
+type key struct {
+	name  string
+	field string // "" for one left out
+	kind  valueKind
+	set   func(*catalogue.Record, string) // a valueText key's: stores the value as it is, which Finish checks
+}
+
+// keys are the keys of a post, in the order Pinboard writes them. The
+// Reader knows a post by this table, and the package doc's table is checked
+// against it. shared and toread become the X-PRIVATE and X-TOREAD that the
+// netscape reader makes of the PRIVATE and TOREAD of Pinboard's HTML
+// export, with the same values, so that a bookmark reads the same from
+// either export.
+var keys = []key{
+	{"href", catalogue.FieldURI, valueText, (*catalogue.Record).SetURI},
+	{"description", catalogue.FieldName, valueText, (*catalogue.Record).SetName},
+	{"extended", catalogue.FieldDescription, valueText, (*catalogue.Record).SetDescription},
+	{"meta", "", valueLeftOut, nil},
+	{"hash", "", valueLeftOut, nil},
+	{"time", catalogue.FieldDate, valueDate, nil},
+	{"shared", "X-PRIVATE", valueNotFlag, nil},
+	{"toread", "X-TOREAD", valueFlag, nil},
+	{"tags", catalogue.FieldTags, valueTags, nil},
+}
+
+// keyByName finds a row of keys by its name.
+var keyByName = map[string]*key{}
+
+func init() {
+	for i := range keys {
+		keyByName[keys[i].name] = &keys[i]
+	}
+}

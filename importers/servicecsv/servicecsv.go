@@ -1,0 +1,395 @@
+// Package servicecsv reads the CSV files that read-later and bookmarking
+// services export, each known by its header row: Pocket's (PocketFormat),
+// Instapaper's (InstapaperFormat) and Raindrop.io's (RaindropFormat). One
+// Reader reads them all, by the table of the service's columns; a column
+// the table does not name is kept as an X- field of its name in capitals
+// (its name as it is, if it is an X- name already), as uricat's own CSV
+// does, and said once.
+//
+// A header names the service only if it has all of the service's telling
+// columns: none of them has uricat's uri column (importers/csv), so none
+// takes uricat's own export.
+//
+// # Pocket
+//
+// Pocket's export of 2024 on, part_000000.csv in the zip it mailed
+// ("title,url,time_added,tags,status"): time_added is Unix seconds, tags
+// are separated by "|", status is "unread" or "archive", which become the
+// sections of Pocket's HTML export ("Unread", "Read Archive"), so that a
+// bookmark reads the same from either.
+//
+//	column      field     cell
+//	title       NAME      text
+//	url         URI       text
+//	time_added  DATE      date
+//	tags        X-TAGS    tags split at |
+//	status      CATEGORY  Unread, Read Archive
+//
+// # Instapaper
+//
+// Instapaper's "Download .CSV file" ("URL,Title,Selection,Folder,
+// Timestamp", then "Tags" in later exports): Selection is the text
+// selected when the page was saved; Folder "Unread", "Archive", "Starred"
+// or a folder of the user's, as the sections of its HTML export;
+// Timestamp Unix seconds; Tags a JSON array of names.
+//
+//	column     field        cell
+//	URL        URI          text
+//	Title      NAME         text
+//	Selection  DESCRIPTION  text
+//	Folder     CATEGORY     text
+//	Timestamp  DATE         date
+//	Tags       X-TAGS       tags (JSON array)
+//
+// # Raindrop
+//
+// Raindrop.io's CSV backup ("id,title,note,excerpt,url,folder,tags,
+// created,cover,highlights,favorite"), and the CSV it imports (url, folder,
+// title, note, tags, created): created is ISO 8601 (or Unix seconds in
+// the import format), folder the path of the collection ("a/b"), tags
+// separated by commas. The note is the user's, the excerpt the page's:
+// the excerpt is the DESCRIPTION of a bookmark with no note, and X-EXCERPT
+// beside one. cover is the X-DATA-COVER that Raindrop's HTML export's
+// DATA-COVER becomes.
+//
+//	column      field          cell
+//	id          X-RAINDROP-ID  text
+//	title       NAME           text
+//	note        DESCRIPTION    text
+//	excerpt     X-EXCERPT      DESCRIPTION if no note
+//	url         URI            text
+//	folder      CATEGORY       text
+//	tags        X-TAGS         tags split at ,
+//	created     DATE           date
+//	cover       X-DATA-COVER   text
+//	highlights  X-HIGHLIGHTS   text
+//	favorite    X-FAVORITE     true 1
+package servicecsv
+
+import (
+	"bytes"
+	stdcsv "encoding/csv"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/importers"
+)
+
+// The formats, for the formats registry.
+var (
+	PocketFormat     = pocket.format()
+	InstapaperFormat = instapaper.format()
+	RaindropFormat   = raindrop.format()
+)
+
+func (s *service) format() importers.Format {
+	return importers.Format{
+		Name:       s.name,
+		Title:      s.title,
+		Extensions: []string{".csv"},
+		Detect:     func(head []byte) bool { return s.detects(head) },
+		NewReader: func(r io.Reader, opts importers.Options) importers.Reader {
+			return NewReader(r, s.name, opts)
+		},
+	}
+}
+
+// header returns the names of the columns of head's first line, in lower
+// case, without the blanks and quotes around them.
+func header(head []byte) []string {
+	head = bytes.TrimPrefix(head, []byte("\xef\xbb\xbf"))
+	line, _, _ := bytes.Cut(head, []byte("\n"))
+	cols := strings.Split(strings.ToLower(strings.TrimRight(string(line), "\r")), ",")
+	for i, c := range cols {
+		cols[i] = strings.Trim(strings.TrimSpace(c), `"`)
+	}
+	return cols
+}
+
+// detects reports whether head's first line is a header with all of s's
+// telling columns.
+func (s *service) detects(head []byte) bool {
+	cols := header(head)
+	for _, c := range s.detect {
+		if !slices.Contains(cols, c) {
+			return false
+		}
+	}
+	return true
+}
+
+// Reader reads the bookmarks of one service's CSV file.
+type Reader struct {
+	svc     *service
+	opts    importers.Options
+	cr      *stdcsv.Reader
+	started bool
+	done    bool
+	cols    []*column // by column index; nil for one left out
+	uri     bool      // the header has the URI's column
+	diags   []catalogue.Diagnostic
+	noDate  int
+}
+
+// NewReader returns a Reader of r, a CSV file of the service whose format
+// is called name (PocketFormat.Name and so on); it panics on another name.
+func NewReader(r io.Reader, name string, opts importers.Options) *Reader {
+	i := slices.IndexFunc(services, func(s *service) bool { return s.name == name })
+	cr := stdcsv.NewReader(r)
+	cr.FieldsPerRecord = -1 // rows of another length are reported, not refused
+	cr.ReuseRecord = true
+	return &Reader{svc: services[i], opts: opts, cr: cr}
+}
+
+// Diagnostics returns the diagnostics gathered since the last call.
+func (r *Reader) Diagnostics() []catalogue.Diagnostic {
+	d := r.diags
+	r.diags = nil
+	return d
+}
+
+func (r *Reader) noteAt(line int, kind catalogue.Kind, format string, a ...any) {
+	r.diags = append(r.diags, catalogue.Diagnostic{Line: line, Offset: -1, Kind: kind, Msg: fmt.Sprintf(format, a...)})
+}
+
+// Read returns the next record, or io.EOF after the last.
+func (r *Reader) Read() (*catalogue.Record, error) {
+	for !r.done {
+		row, err := r.cr.Read()
+		line := 0
+		if len(row) > 0 {
+			line, _ = r.cr.FieldPos(0)
+		}
+		var pe *stdcsv.ParseError
+		switch {
+		case errors.Is(err, io.EOF):
+			if !r.started {
+				r.noteAt(1, catalogue.Skipped, "the file is empty: no header row")
+			}
+			r.end()
+			return nil, io.EOF
+		case errors.As(err, &pe):
+			r.noteAt(pe.StartLine, catalogue.Skipped, "row not imported: %v", pe.Err)
+			if pe.StartLine != pe.Line && errors.Is(pe.Err, stdcsv.ErrQuote) {
+				// A quote never closed: the rest of the file was read as
+				// one field.
+				r.noteAt(pe.StartLine, catalogue.Skipped, "a quoted field from here to line %d never ends: the rest of the file is not imported", pe.Line)
+				r.end()
+				return nil, io.EOF
+			}
+			if !r.started {
+				r.started = true
+				r.noteAt(pe.StartLine, catalogue.Skipped, "the header row cannot be read: nothing imported")
+				r.end()
+				return nil, io.EOF
+			}
+			continue
+		case err != nil:
+			r.done = true
+			return nil, fmt.Errorf("%s: %w", r.svc.name, err)
+		}
+		if !r.started {
+			r.started = true
+			r.header(row)
+			if !r.uri {
+				r.noteAt(1, catalogue.Skipped, "the header row has no %s column: not a CSV file of %s, nothing imported", r.svc.uriColumn(), r.svc.who)
+				r.end()
+				return nil, io.EOF
+			}
+			continue
+		}
+		if rec := r.record(row, line); rec != nil {
+			return rec, nil
+		}
+	}
+	return nil, io.EOF
+}
+
+// end ends the file.
+func (r *Reader) end() {
+	if r.done {
+		return
+	}
+	r.done = true
+	if r.noDate > 0 {
+		r.diags = append(r.diags, importers.NoDateNote(r.noDate, r.opts))
+	}
+}
+
+// header reads the header row: each column is one of the service's, or an
+// extension field of its own.
+func (r *Reader) header(row []string) {
+	r.cols = make([]*column, len(row))
+	seen := map[string]bool{}
+	for i, name := range row {
+		if i == 0 {
+			name = strings.TrimPrefix(name, "\ufeff") // a spreadsheet's byte order mark
+		}
+		name = strings.TrimSpace(name)
+		var c *column
+		for j := range r.svc.columns {
+			if strings.EqualFold(name, r.svc.columns[j].name) {
+				c = &r.svc.columns[j]
+			}
+		}
+		if c == nil {
+			field := name
+			if !strings.HasPrefix(name, "X-") {
+				field = "X-" + strings.ToUpper(name)
+			}
+			if catalogue.ValidateExtensionName(field) != nil {
+				r.noteAt(1, catalogue.Dropped, "column %q is left out: its name cannot be a field's (SSD3 2.1.3)", importers.Excerpt(name))
+				continue
+			}
+			c = &column{name: name, field: field}
+			r.noteAt(1, catalogue.Info, "column %q is not one that %s exports: kept as %s", importers.Excerpt(name), r.svc.who, field)
+		}
+		if seen[c.name] {
+			r.noteAt(1, catalogue.Dropped, "column %q is left out: an earlier column is %s too", importers.Excerpt(name), c.name)
+			continue
+		}
+		seen[c.name] = true
+		r.uri = r.uri || c.field == catalogue.FieldURI
+		r.cols[i] = c
+	}
+}
+
+// record makes a record of a row, or reports why it cannot.
+func (r *Reader) record(row []string, line int) *catalogue.Record {
+	if len(row) == 1 && row[0] == "" {
+		return nil // a blank line
+	}
+	rec := catalogue.NewRecord(catalogue.Values{})
+	var notes []string
+	var excerpt *column
+	var excerptText string
+	if len(row) > len(r.cols) {
+		notes = append(notes, fmt.Sprintf("%d cell(s) past the last column left out: the header names no column for them", len(row)-len(r.cols)))
+	}
+	for i, v := range row[:min(len(row), len(r.cols))] {
+		c := r.cols[i]
+		if c == nil || strings.TrimSpace(v) == "" {
+			continue
+		}
+		switch c.kind {
+		case cellText:
+			setText(rec, c.field, v)
+		case cellDate:
+			t, err := parseDate(v)
+			if err != nil {
+				notes = append(notes, fmt.Sprintf("%s %q is neither Unix seconds nor an ISO 8601 date: left out", c.name, importers.Excerpt(v)))
+			}
+			rec.SetDate(t)
+		case cellTags:
+			rec.SetExtension(c.field, joinTags(strings.Split(v, c.sep)))
+		case cellJSONTags:
+			rec.SetExtension(c.field, joinTags(jsonTags(v)))
+		case cellStatus:
+			rec.SetCategory(pocketSection(v))
+		case cellExcerpt:
+			excerpt, excerptText = c, v
+		case cellFlag:
+			if b, err := strconv.ParseBool(strings.TrimSpace(v)); err != nil {
+				notes = append(notes, fmt.Sprintf("%s %q is neither true nor false: left out", c.name, importers.Excerpt(v)))
+			} else if b {
+				rec.SetExtension(c.field, "1")
+			}
+		}
+	}
+	if excerpt != nil {
+		if strings.TrimSpace(rec.Description()) == "" {
+			rec.SetDescription(excerptText)
+		} else {
+			rec.SetExtension(excerpt.field, excerptText)
+		}
+	}
+	dateless := rec.Date().IsZero()
+	diags, ok := importers.Finish(rec, r.opts, line, -1)
+	if !ok {
+		r.diags = append(r.diags, diags...)
+		return nil
+	}
+	for _, n := range notes {
+		r.noteAt(line, catalogue.Dropped, "%s", n)
+	}
+	r.diags = append(r.diags, diags...)
+	if dateless {
+		r.noDate++
+	}
+	return rec
+}
+
+// setText stores v in the field called field, as it is: Finish checks it.
+func setText(rec *catalogue.Record, field, v string) {
+	switch field {
+	case catalogue.FieldURI:
+		rec.SetURI(v)
+	case catalogue.FieldName:
+		rec.SetName(v)
+	case catalogue.FieldDescription:
+		rec.SetDescription(v)
+	case catalogue.FieldCategory:
+		rec.SetCategory(v)
+	default:
+		rec.SetExtension(field, v)
+	}
+}
+
+// parseDate reads a date as the services write it: Unix seconds, or ISO
+// 8601 (RFC 3339, with or without fractions of a second). "0" is no date.
+func parseDate(v string) (time.Time, error) {
+	v = strings.TrimSpace(v)
+	if n, err := strconv.ParseInt(v, 10, 64); err == nil {
+		if n == 0 {
+			return time.Time{}, nil
+		}
+		if n < 0 || n > 1e11 { // after the year 5138: no service's
+			return time.Time{}, fmt.Errorf("%d is out of range", n)
+		}
+		return time.Unix(n, 0).UTC(), nil
+	}
+	t, err := time.Parse(time.RFC3339, v)
+	return t.UTC(), err
+}
+
+// joinTags makes tags an X-TAGS value, without the blanks around them,
+// empty ones, or the commas inside one, which X-TAGS cannot hold.
+func joinTags(tags []string) string {
+	return catalogue.JoinTags(catalogue.SplitTags(strings.Join(tags, ",")))
+}
+
+// jsonTags reads Instapaper's tags: a JSON array of names, or, in a file
+// that was edited by hand, names separated by commas.
+func jsonTags(v string) []string {
+	var tags []string
+	if json.Unmarshal([]byte(v), &tags) == nil {
+		return tags
+	}
+	var objs []struct{ Name string } // [{"name": "go"}], as its API gives tags
+	if json.Unmarshal([]byte(v), &objs) == nil {
+		for _, o := range objs {
+			tags = append(tags, o.Name)
+		}
+		return tags
+	}
+	return strings.Split(v, ",")
+}
+
+// pocketSection is the section of Pocket's HTML export that holds what its
+// CSV gives the status v.
+func pocketSection(v string) string {
+	switch strings.ToLower(strings.TrimSpace(v)) {
+	case "unread":
+		return "Unread"
+	case "archive", "archived":
+		return "Read Archive"
+	}
+	return v
+}
