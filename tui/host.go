@@ -10,6 +10,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/importers"
+	"github.com/uricat/uricat/internal/display"
 	"github.com/uricat/uricat/internal/plural"
 	"github.com/uricat/uricat/tui/dialog"
 	"github.com/uricat/uricat/tui/form"
@@ -129,7 +130,7 @@ func (m *Model) openDialog(msg tea.KeyMsg) (tea.Cmd, bool) {
 		m.status.msg = ""
 	case key.Matches(msg, k.Delete):
 		d = dialog.NewConfirm(ctx, dialog.Question{
-			Text:   fmt.Sprintf("Delete “%s”?", catalogue.DisplayText(rec.Name())),
+			Text:   fmt.Sprintf("Delete “%s”?", display.Text(rec.Name())),
 			Detail: "u undoes it.",
 			Verb:   "delete",
 			Yes:    deleteMsg{ref: rec.Ref()},
@@ -237,24 +238,24 @@ func (m *Model) result(msg tea.Msg) (cmd tea.Cmd, ok bool) {
 		if msg.Err == nil {
 			m.finished(msg)
 			if len(msg.Losses) > 0 {
-				m.setMsg(sevWarning, "exported %s to %s (%s), but: %s", plural.Of(msg.Count, "record"), catalogue.DisplayText(msg.Path), msg.Format, msg.Losses[0].Message())
+				m.setMsg(sevWarning, "exported %s to %s (%s), but: %s", plural.Of(msg.Count, "record"), display.Text(msg.Path), msg.Format, msg.Losses[0].Message())
 			} else {
-				m.setMsg(sevSuccess, "exported %s to %s (%s)", plural.Of(msg.Count, "record"), catalogue.DisplayText(msg.Path), msg.Format)
+				m.setMsg(sevSuccess, "exported %s to %s (%s)", plural.Of(msg.Count, "record"), display.Text(msg.Path), msg.Format)
 			}
 		}
 		return nil, true
 	case system.OpenedMsg:
 		if msg.Err != nil {
-			m.setMsg(sevError, "cannot open %s: %v", catalogue.DisplayURI(msg.URI), msg.Err)
+			m.setMsg(sevError, "cannot open %s: %v", display.URI(msg.URI), msg.Err)
 		} else {
-			m.setMsg(sevSuccess, "opened %s", catalogue.DisplayURI(msg.URI))
+			m.setMsg(sevSuccess, "opened %s", display.URI(msg.URI))
 		}
 		return nil, true
 	case system.ConfirmMsg:
 		m.status.msg = ""
 		return m.dialogs.Push(dialog.NewConfirm(m.dialogContext(), dialog.Question{
-			Text:   fmt.Sprintf("Open a %s: link with the system opener?", catalogue.DisplayText(msg.Scheme)),
-			Detail: catalogue.DisplayURI(msg.URI),
+			Text:   fmt.Sprintf("Open a %s: link with the system opener?", display.Text(msg.Scheme)),
+			Detail: display.URI(msg.URI),
 			Verb:   "open",
 			Yes:    openMsg{uri: msg.URI},
 			No:     noteMsg("not opened"),
@@ -262,10 +263,10 @@ func (m *Model) result(msg tea.Msg) (cmd tea.Cmd, ok bool) {
 	case system.CopiedMsg:
 		// The text as copied, the stored URI: a URI shown as an IRI
 		// (köln.de) would not be what a paste gives (xn--kln-sna.de).
-		text := catalogue.DisplayText(msg.Text)
+		text := display.Text(msg.Text)
 		var why string
 		if msg.Err != nil {
-			why = catalogue.DisplayText(strings.ReplaceAll(msg.Err.Error(), "\n", "; "))
+			why = display.Text(strings.ReplaceAll(msg.Err.Error(), "\n", "; "))
 		}
 		switch {
 		case len(msg.Via) == 0:
@@ -292,7 +293,7 @@ func (m *Model) result(msg tea.Msg) (cmd tea.Cmd, ok bool) {
 // submitted applies the form: add or edit; a refusal goes back to the form.
 func (m *Model) submitted(msg form.SubmittedMsg) tea.Cmd {
 	var e catalogue.Edit
-	what := fmt.Sprintf("added “%s”", catalogue.DisplayText(msg.Record.Name()))
+	what := fmt.Sprintf("added “%s”", display.Text(msg.Record.Name()))
 	if msg.Original == nil {
 		e = catalogue.Add{Records: []*catalogue.Record{msg.Record}, AllowDuplicates: msg.AllowDuplicate}
 	} else {
@@ -307,7 +308,7 @@ func (m *Model) submitted(msg form.SubmittedMsg) tea.Cmd {
 		// No fields, and no valid DATE: the Set stamps now, which is
 		// what the record lacked.
 		e = catalogue.Set{Ref: msg.Original.Ref(), Fields: fields}
-		what = fmt.Sprintf("edited “%s”", catalogue.DisplayText(msg.Record.Name()))
+		what = fmt.Sprintf("edited “%s”", display.Text(msg.Record.Name()))
 	}
 	cmd, err := m.store.applyEdit(e, what)
 	if err != nil {
@@ -372,9 +373,9 @@ func (m *Model) categorise(msg picker.ChosenMsg) tea.Cmd {
 	if rec == nil || rec.Category() == msg.Category {
 		return nil
 	}
-	what := fmt.Sprintf("put “%s” in %s", catalogue.DisplayText(rec.Name()), catalogue.DisplayText(msg.Category))
+	what := fmt.Sprintf("put “%s” in %s", display.Text(rec.Name()), display.Text(msg.Category))
 	if msg.Category == "" {
-		what = fmt.Sprintf("removed the category of “%s”", catalogue.DisplayText(rec.Name()))
+		what = fmt.Sprintf("removed the category of “%s”", display.Text(rec.Name()))
 	}
 	set := catalogue.Set{Ref: rec.Ref(), Fields: []catalogue.Field{{Name: catalogue.FieldCategory, Value: msg.Category}}}
 	return m.edit(set, what, rec.Ref())
@@ -393,7 +394,7 @@ func (m *Model) deleteRecord(ref catalogue.Ref) tea.Cmd {
 	if i := m.list.rowOf(ref); i >= 0 && i+1 < m.list.rowCount() {
 		m.list.selected = refOf(m.list.rowAt(i + 1).rec)
 	}
-	return m.edit(catalogue.Delete{Refs: []catalogue.Ref{ref}}, fmt.Sprintf("deleted “%s”", catalogue.DisplayText(rec.Name())), 0)
+	return m.edit(catalogue.Delete{Refs: []catalogue.Ref{ref}}, fmt.Sprintf("deleted “%s”", display.Text(rec.Name())), 0)
 }
 
 // imported applies an import's plan as one undoable step and saves.
@@ -439,7 +440,7 @@ func (m *Model) jumpTo(rec *catalogue.Record) tea.Cmd {
 // recordLabel names a record in a message, even one without a NAME.
 func recordLabel(r *catalogue.Record) string {
 	if r.Name() != "" {
-		return "“" + catalogue.DisplayText(r.Name()) + "”"
+		return "“" + display.Text(r.Name()) + "”"
 	}
 	return fmt.Sprintf("the record at line %d", r.Line())
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/mattn/go-runewidth"
 	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/query"
+	"github.com/uricat/uricat/internal/display"
 )
 
 // splitWidth is the narrowest window that shows list and detail side by
@@ -83,7 +84,7 @@ func (m *Model) searchLine() string {
 				return fit(line, m.width)
 			}
 		}
-		return fit(catalogue.MarkInvisible(m.input.View()), m.width)
+		return fit(display.MarkInvisible(m.input.View()), m.width)
 	}
 	return fit(m.th.Title.Render("uricat")+m.th.Dim.Render("  press / to search, ? for help"), m.width)
 }
@@ -102,7 +103,7 @@ func (m *Model) searchError() *query.Error {
 // (the text input then scrolls it, and the message still names the term).
 func (m *Model) markedInput(e *query.Error) (string, bool) {
 	value := m.input.Value()
-	if catalogue.DisplayText(value) != value || ansi.StringWidth(m.input.Prompt)+runewidth.StringWidth(value)+1 > m.width {
+	if display.Text(value) != value || ansi.StringWidth(m.input.Prompt)+runewidth.StringWidth(value)+1 > m.width {
 		return "", false
 	}
 	runes := []rune(value)
@@ -132,9 +133,9 @@ func (m *Model) markedInput(e *query.Error) (string, bool) {
 func (m *Model) body(l layout) string {
 	switch {
 	case m.store.loading:
-		return block(m.spin.View()+" "+m.th.Dim.Render("Opening "+catalogue.DisplayText(m.store.path)+"…"), m.width, l.bodyH)
+		return block(m.spin.View()+" "+m.th.Dim.Render("Opening "+display.Text(m.store.path)+"…"), m.width, l.bodyH)
 	case m.store.loadErr != nil:
-		return block(m.th.Error.Render(catalogue.DisplayText(m.store.loadErr.Error()))+"\n"+m.th.Dim.Render("q quits"), m.width, l.bodyH)
+		return block(m.th.Error.Render(display.Text(m.store.loadErr.Error()))+"\n"+m.th.Dim.Render("q quits"), m.width, l.bodyH)
 	case m.dialogs.Len() > 0:
 		return m.dialogView(l)
 	case m.help.ShowAll && m.helpSearch:
@@ -204,7 +205,7 @@ func (m *Model) listView(w, h int) string {
 			// Not "no match": the status line says what is wrong with it.
 			s = "Not a valid search: fix the marked term or press esc to clear it."
 		default:
-			s = fmt.Sprintf("No bookmark matches “%s”. Press esc to clear the search.", catalogue.DisplayText(m.input.Value()))
+			s = fmt.Sprintf("No bookmark matches “%s”. Press esc to clear the search.", display.Text(m.input.Value()))
 		}
 		// Wrapped, not cut: the keys are at the end.
 		lines := strings.Split(ansi.Wrap(s, max(10, w-4), " "), "\n")
@@ -242,14 +243,14 @@ func (m *Model) rowLines(r row, selected bool, w int) []string {
 		if m.list.folded[r.label] {
 			arrow = "▸"
 		}
-		label := catalogue.DisplayText(r.label)
+		label := display.Text(r.label)
 		text := marker + st(th.GroupHeader).Render(arrow+" "+label) + st(th.GroupCount).Render(fmt.Sprintf("  %d", r.count))
 		return []string{pad(text, w, st(th.Row))}
 	}
 	rec := r.rec
 	// Right-hand metadata: category, stars, date; less when narrow.
 	var meta []string
-	if c := catalogue.DisplayText(rec.Category()); c != "" {
+	if c := display.Text(rec.Category()); c != "" {
 		meta = append(meta, st(th.Category).Render(truncatePath(c, min(18, max(6, w/5)))))
 	}
 	meta = append(meta, starsFor(m, rec.Rating(), selected))
@@ -257,9 +258,9 @@ func (m *Model) rowLines(r row, selected bool, w int) []string {
 		// A record without a valid DATE keeps the column, marked as
 		// a rating of none is, so that its stars stay in line with
 		// the other rows' (issue 24).
-		date := catalogue.DisplayDate(rec.Date())
+		date := display.Date(rec.Date())
 		if date == "" {
-			date = "–" + strings.Repeat(" ", len(catalogue.DisplayDateLayout)-1)
+			date = "–" + strings.Repeat(" ", len(display.DateLayout)-1)
 		}
 		meta = append(meta, st(th.Date).Render(date))
 	}
@@ -273,7 +274,7 @@ func (m *Model) rowLines(r row, selected bool, w int) []string {
 		leadW += 2
 	}
 	nameW := max(4, w-leadW-rightW-2)
-	name := catalogue.DisplayText(rec.Name())
+	name := display.Text(rec.Name())
 	var hits []bool
 	if m.list.res != nil {
 		hits = m.list.res.search.highlight(catalogue.FieldName, name)
@@ -303,10 +304,10 @@ const invalidMark = "(invalid) "
 // invalidMark); "(no URI)" when the record has none at all (issue 24).
 func shownURI(rec *catalogue.Record) (uri, mark string) {
 	if u := rec.URI(); u != "" {
-		return catalogue.DisplayText(catalogue.DisplayURI(u)), ""
+		return display.Text(display.URI(u)), ""
 	}
 	if v, _ := catalogue.StoredValue(rec, catalogue.FieldURI); v != "" {
-		return catalogue.DisplayText(v), invalidMark
+		return display.Text(v), invalidMark
 	}
 	return "(no URI)", ""
 }
@@ -581,7 +582,7 @@ func (m *Model) detailParts(inner int) (head []string, desc *descLayout, tail []
 	}
 	var b strings.Builder
 	var hits []bool
-	name := catalogue.DisplayText(rec.Name())
+	name := display.Text(rec.Name())
 	if m.list.res != nil {
 		hits = m.list.res.search.highlight(catalogue.FieldName, name)
 	}
@@ -623,15 +624,15 @@ func (m *Model) detailParts(inner int) (head []string, desc *descLayout, tail []
 		if f.Name == catalogue.FieldName || f.Name == catalogue.FieldURI || f.Name == catalogue.FieldDescription {
 			continue // the pane's title, the line under it, its text (not read here: it may be 50 MB)
 		}
-		label, value, st := f.Label, catalogue.DisplayText(f.Get(rec)), th.Value
+		label, value, st := f.Label, display.Text(f.Get(rec)), th.Value
 		switch f.Name {
 		case catalogue.FieldCategory:
 			st = th.Category
 		case catalogue.FieldDate:
 			// DATE is when the record was added until an edit moves
 			// it (SSD3 3.3) and keeps the first as X-ADDED.
-			field("Added", catalogue.DisplayDate(rec.Added()), st)
-			label, value = "Changed", catalogue.DisplayDate(rec.Changed())
+			field("Added", display.Date(rec.Added()), st)
+			label, value = "Changed", display.Date(rec.Changed())
 		case catalogue.FieldRating:
 			if rec.Rating() > 0 {
 				fields = append(fields, detailField{label: f.Label, rendered: th.Stars(rec.Rating())})
@@ -643,14 +644,14 @@ func (m *Model) detailParts(inner int) (head []string, desc *descLayout, tail []
 		searched(label, f.Name, value, st)
 	}
 	for _, f := range rec.Extensions() {
-		value := catalogue.DisplayText(f.Value)
-		if d, ok := catalogue.DisplayDateText(f.Value); ok {
+		value := display.Text(f.Value)
+		if d, ok := dateText(f.Value); ok {
 			if f.Name == catalogue.FieldAdded {
 				continue // shown as Added
 			}
 			value = d
 		}
-		searched(catalogue.DisplayText(f.Name), f.Name, value, th.Value)
+		searched(display.Text(f.Name), f.Name, value, th.Value)
 		if f.Name == catalogue.FieldTags && value != "" {
 			fields[len(fields)-1].tags = true
 		}
@@ -668,7 +669,7 @@ func (m *Model) detailParts(inner int) (head []string, desc *descLayout, tail []
 				st = th.Warning
 			}
 			// The message names its field (catalogue.Diagnostic).
-			text := catalogue.DisplayLines(p.String())
+			text := display.Lines(p.String())
 			tail = append(tail, strings.Split(st.Render(ansi.Wrap(text, inner, " ")), "\n")...)
 		}
 	}
@@ -729,7 +730,7 @@ func (m *Model) messageLines() []string {
 func (m *Model) message() (full, short string, sev severity) {
 	e := m.searchError()
 	if e == nil {
-		msg := catalogue.DisplayText(m.status.msg)
+		msg := display.Text(m.status.msg)
 		return msg, msg, m.status.sev
 	}
 	shown := "nothing is shown until it is"
@@ -738,10 +739,10 @@ func (m *Model) message() (full, short string, sev severity) {
 		if len(m.list.res.shown) == 1 {
 			n = "1 match"
 		}
-		shown = fmt.Sprintf("showing the %s for “%s” meanwhile", n, catalogue.DisplayText(strings.TrimSpace(q.String())))
+		shown = fmt.Sprintf("showing the %s for “%s” meanwhile", n, display.Text(strings.TrimSpace(q.String())))
 	}
-	full = fmt.Sprintf("Not a valid search: %s; %s.", catalogue.DisplayText(e.Error()), shown)
-	short = catalogue.DisplayText(e.Reason) + "."
+	full = fmt.Sprintf("Not a valid search: %s; %s.", display.Text(e.Error()), shown)
+	short = display.Text(e.Reason) + "."
 	return full, short, sevWarning
 }
 
@@ -769,7 +770,7 @@ func (m *Model) statusBar() string {
 		parts = append(parts, th.StatusKey.Render("group ")+th.StatusValue.Render(m.list.group.String()))
 	}
 	if q := m.input.Value(); q != "" && m.mode != modeSearch {
-		parts = append(parts, th.StatusKey.Render("filter ")+th.StatusValue.Render(truncate(catalogue.DisplayText(q), 20)))
+		parts = append(parts, th.StatusKey.Render("filter ")+th.StatusValue.Render(truncate(display.Text(q), 20)))
 	}
 	if m.store.waitingLock {
 		parts = append(parts, th.Warning.Inherit(th.StatusBar).Render("waiting for another uricat to finish saving"))
@@ -782,7 +783,7 @@ func (m *Model) statusBar() string {
 	}
 	left := strings.Join(parts, sep)
 	room := m.width - ansi.StringWidth(left) - 2
-	path := catalogue.DisplayText(m.store.path)
+	path := display.Text(m.store.path)
 	if room >= 8 {
 		if runewidth.StringWidth(path) > room {
 			path = "…" + truncateLeft(path, room-1)

@@ -9,6 +9,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/internal/display"
 )
 
 func newCheckCmd(e *env) *cobra.Command {
@@ -80,7 +81,7 @@ func runCheck(e *env, path string, named bool) error {
 		verdict = "does not conform to SSD3"
 	}
 	fmt.Fprintf(e.stdout, "%s: %d records (%d valid, %d invalid), %d errors, %d warnings: %s\n",
-		catalogue.DisplayText(path), c.Len(), valid, c.Len()-valid, errs, warns, verdict)
+		display.Text(path), c.Len(), valid, c.Len()-valid, errs, warns, verdict)
 	if !conforms {
 		return silent(exitRefused)
 	}

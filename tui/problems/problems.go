@@ -28,6 +28,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/internal/display"
 	"github.com/uricat/uricat/internal/plural"
 	"github.com/uricat/uricat/tui/dialog"
 )
@@ -251,7 +252,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 // askDelete is the question before deleting the invalid record of it.
 func (m *Model) askDelete(it Item) *dialog.Confirm {
 	r := it.Record
-	name := catalogue.DisplayText(r.Name())
+	name := display.Text(r.Name())
 	if name == "" {
 		name = "(no valid NAME)"
 	}
@@ -332,7 +333,7 @@ func (m *Model) preview(it Item) []string {
 		if bad[n] {
 			mark = t.Error.Render("✗ ")
 		}
-		text := ansi.Truncate(catalogue.DisplayText(strings.TrimRight(lines[i], "\r")), max(10, m.ctx.Width-9), "…")
+		text := ansi.Truncate(display.Text(strings.TrimRight(lines[i], "\r")), max(10, m.ctx.Width-9), "…")
 		out = append(out, mark+t.Dim.Render(fmt.Sprintf("%5d ", n))+t.Value.Render(text))
 	}
 	return out
@@ -381,7 +382,7 @@ func (m *Model) View() string {
 	if title {
 		summary := fmt.Sprintf("%s, %s, %s", plural.Of(m.invalid, "invalid record"), plural.Of(m.errors, "error"), plural.Of(m.warnings, "warning"))
 		if m.path != "" {
-			summary = catalogue.DisplayText(m.path) + " · " + summary
+			summary = display.Text(m.path) + " · " + summary
 		}
 		lines = append(lines, t.DialogTitle.Render("Problems")+" "+t.Dim.Render(summary))
 		if gaps {
@@ -459,13 +460,13 @@ func (m *Model) itemLines(it Item, sel bool) []string {
 	if !r.Valid() {
 		state = t.Invalid.Render("invalid ")
 	}
-	name := catalogue.DisplayText(r.Name())
+	name := display.Text(r.Name())
 	if name == "" {
 		name = "(no valid NAME)"
 	}
 	head := cursor + where + " " + state + " " + t.Name.Render(name)
 	if r.URI() != "" {
-		head += " " + t.URI.Render(catalogue.DisplayText(catalogue.DisplayURI(r.URI())))
+		head += " " + t.URI.Render(display.Text(display.URI(r.URI())))
 	}
 	lines := []string{head}
 	for _, p := range it.Problems {

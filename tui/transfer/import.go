@@ -55,6 +55,7 @@ import (
 	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/importers"
 	"github.com/uricat/uricat/importers/formats"
+	"github.com/uricat/uricat/internal/display"
 	"github.com/uricat/uricat/internal/plural"
 	"github.com/uricat/uricat/tui/dialog"
 )
@@ -488,10 +489,10 @@ func (m *Import) View() string {
 	case importPick:
 		b.WriteString(m.files.view())
 	case importSniff:
-		b.WriteString("\n" + m.spinner.View() + " reading " + catalogue.DisplayText(filepath.Base(m.path)))
+		b.WriteString("\n" + m.spinner.View() + " reading " + display.Text(filepath.Base(m.path)))
 	case importConfirm:
 		b.WriteString("\n")
-		b.WriteString(t.Label.Render("file    ") + " " + t.Value.Render(fitLeft(catalogue.DisplayText(m.path), m.ctx.Width-10)) + "\n")
+		b.WriteString(t.Label.Render("file    ") + " " + t.Value.Render(fitLeft(display.Text(m.path), m.ctx.Width-10)) + "\n")
 		b.WriteString(t.Label.Render("size    ") + " " + t.Value.Render(byteSize(m.size)) + "\n")
 		if f, ok := m.Format(); ok {
 			b.WriteString(t.Label.Render("format  ") + " " + t.Value.Render(f.Title) + t.Dim.Render(" ("+f.Name+")") + "\n")
@@ -499,7 +500,7 @@ func (m *Import) View() string {
 			b.WriteString(t.Label.Render("format  ") + " " + t.Warning.Render("not recognised") + "\n")
 		}
 		if m.sniffErr != "" {
-			for _, l := range strings.Split(ansi.Wrap(catalogue.DisplayText(m.sniffErr), max(20, m.ctx.Width-2), ""), "\n") {
+			for _, l := range strings.Split(ansi.Wrap(display.Text(m.sniffErr), max(20, m.ctx.Width-2), ""), "\n") {
 				b.WriteString(t.Dim.Render(l) + "\n")
 			}
 		}
@@ -511,14 +512,14 @@ func (m *Import) View() string {
 		}
 	case importRun:
 		if m.adding {
-			b.WriteString("\n" + m.spinner.View() + " adding the records of " + catalogue.DisplayText(filepath.Base(m.path)) + " to the catalogue")
+			b.WriteString("\n" + m.spinner.View() + " adding the records of " + display.Text(filepath.Base(m.path)) + " to the catalogue")
 			break
 		}
 		verb := " importing "
 		if m.stopping {
 			verb = " stopping the import of "
 		}
-		b.WriteString("\n" + m.spinner.View() + verb + catalogue.DisplayText(filepath.Base(m.path)) + "\n\n")
+		b.WriteString("\n" + m.spinner.View() + verb + display.Text(filepath.Base(m.path)) + "\n\n")
 		if m.size >= largeFile {
 			b.WriteString(m.bar.ViewAs(min(1, float64(m.read)/float64(m.size))) + "\n")
 			b.WriteString(t.Dim.Render(byteSize(m.read) + " of " + byteSize(m.size)))
@@ -544,7 +545,7 @@ func (m *Import) summaryLines() []string {
 	s := m.summary
 	var out []string
 	if m.err != nil {
-		for _, l := range strings.Split(ansi.Wrap(catalogue.DisplayText(m.err.Error()), max(20, m.ctx.Width), ""), "\n") {
+		for _, l := range strings.Split(ansi.Wrap(display.Text(m.err.Error()), max(20, m.ctx.Width), ""), "\n") {
 			out = append(out, t.Error.Render(l))
 		}
 		out = append(out, "")
@@ -554,7 +555,7 @@ func (m *Import) summaryLines() []string {
 		format = f.Title
 	}
 	out = append(out,
-		t.Label.Render("from      ")+" "+t.Value.Render(fitLeft(catalogue.DisplayText(s.Source), m.ctx.Width-12)),
+		t.Label.Render("from      ")+" "+t.Value.Render(fitLeft(display.Text(s.Source), m.ctx.Width-12)),
 		t.Label.Render("format    ")+" "+t.Value.Render(ansi.Truncate(format, max(10, m.ctx.Width-12), "…")),
 		t.Label.Render("imported  ")+" "+t.Success.Render(plural.Of(s.Imported, "record")),
 		t.Label.Render("duplicates")+" "+t.Value.Render(plural.Of(s.Duplicates, "record")+" already in the catalogue, left out"),
