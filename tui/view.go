@@ -9,10 +9,10 @@ import (
 	"github.com/charmbracelet/bubbles/help"
 	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
-	"github.com/mattn/go-runewidth"
 	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/query"
 	"github.com/uricat/uricat/internal/display"
+	"github.com/uricat/uricat/tui/dialog"
 )
 
 // splitWidth is the narrowest window that shows list and detail side by
@@ -103,7 +103,7 @@ func (m *Model) searchError() *query.Error {
 // (the text input then scrolls it, and the message still names the term).
 func (m *Model) markedInput(e *query.Error) (string, bool) {
 	value := m.input.Value()
-	if display.Text(value) != value || ansi.StringWidth(m.input.Prompt)+runewidth.StringWidth(value)+1 > m.width {
+	if display.Text(value) != value || ansi.StringWidth(m.input.Prompt)+ansi.StringWidth(value)+1 > m.width {
 		return "", false
 	}
 	runes := []rune(value)
@@ -118,7 +118,7 @@ func (m *Model) markedInput(e *query.Error) (string, bool) {
 			return ""
 		}
 		s := string(runes[lo:hi])
-		return styled(s, runewidth.StringWidth(s), text, bad, marks[lo:hi])
+		return styled(s, ansi.StringWidth(s), text, bad, marks[lo:hi])
 	}
 	pos := min(m.input.Position(), len(runes))
 	cur := m.input.Cursor
@@ -288,10 +288,10 @@ func (m *Model) rowLines(r row, selected bool, w int) []string {
 	line2 := marker
 	uri, mark := shownURI(rec)
 	if mark != "" {
-		line2 += st(th.Warning).Render(truncate(mark, max(1, w-2)))
+		line2 += st(th.Warning).Render(ansi.Truncate(mark, max(1, w-2), "…"))
 	}
 	if rest := w - 2 - ansi.StringWidth(mark); rest > 0 {
-		line2 += st(th.URI).Render(truncate(uri, rest))
+		line2 += st(th.URI).Render(ansi.Truncate(uri, rest, "…"))
 	}
 	return []string{fit(line1, w), pad(line2, w, st(th.Row))}
 }
@@ -328,40 +328,32 @@ func pad(s string, w int, st lipgloss.Style) string {
 	return s + st.Render(strings.Repeat(" ", w-sw))
 }
 
-// truncate cuts plain text to w cells, ending in "…" if cut.
-func truncate(s string, w int) string {
-	if runewidth.StringWidth(s) <= w {
-		return s
-	}
-	return runewidth.Truncate(s, w, "…")
-}
-
 // truncatePath cuts a category path to w cells keeping its last element,
 // which says the most: "Menu/…/Go", then "…/Go", then "…Go".
 func truncatePath(s string, w int) string {
-	if runewidth.StringWidth(s) <= w {
+	if ansi.StringWidth(s) <= w {
 		return s
 	}
 	i := strings.LastIndex(s, "/")
 	if i < 0 {
-		return truncate(s, w)
+		return ansi.Truncate(s, w, "…")
 	}
 	last := s[i+1:]
 	if first, _, _ := strings.Cut(s, "/"); i > len(first) {
-		if t := first + "/…/" + last; runewidth.StringWidth(t) <= w {
+		if t := first + "/…/" + last; ansi.StringWidth(t) <= w {
 			return t
 		}
 	}
-	if t := "…/" + last; runewidth.StringWidth(t) <= w {
+	if t := "…/" + last; ansi.StringWidth(t) <= w {
 		return t
 	}
-	return "…" + truncateLeft(last, w-1)
+	return "…" + dialog.FitLeft(last, w-1, "")
 }
 
 // styled renders plain text cut to w cells, with the runes hits marks
 // drawn in hl and the rest in base.
 func styled(text string, w int, base, hl lipgloss.Style, hits []bool) string {
-	text = truncate(text, w)
+	text = ansi.Truncate(text, w, "…")
 	if len(hits) == 0 {
 		return base.Render(text)
 	}
@@ -412,7 +404,7 @@ func (m *Model) detailView(w, h int) string {
 		if !m.showDetail {
 			where = fmt.Sprintf("lines %d-%d of %s · enter, then ↓, scrolls", win.top+1, end, of)
 		}
-		lines = append(lines, th.Dim.Render(truncate(where, inner)))
+		lines = append(lines, th.Dim.Render(ansi.Truncate(where, inner, "…")))
 	}
 	pane := th.Pane
 	if m.showDetail {
@@ -516,7 +508,7 @@ func (f detailField) wrap(w int) []string {
 func (m *Model) detailFields(fields []detailField, w int) string {
 	limit, labelW := max(8, w/2), 0
 	for _, f := range fields {
-		if lw := runewidth.StringWidth(f.label) + 2; lw <= limit {
+		if lw := ansi.StringWidth(f.label) + 2; lw <= limit {
 			labelW = max(labelW, lw)
 		}
 	}
@@ -540,14 +532,14 @@ func (m *Model) detailFields(fields []detailField, w int) string {
 				vals[i] = f.st.Render(v)
 			}
 		}
-		if lw := runewidth.StringWidth(f.label); lw+2 > labelW {
+		if lw := ansi.StringWidth(f.label); lw+2 > labelW {
 			out = append(out, m.th.Label.Render(ansi.Wrap(f.label, w, "-")))
 			for _, v := range vals {
 				out = append(out, indent+v)
 			}
 			continue
 		}
-		out = append(out, m.th.Label.Render(f.label)+strings.Repeat(" ", labelW-runewidth.StringWidth(f.label))+vals[0])
+		out = append(out, m.th.Label.Render(f.label)+strings.Repeat(" ", labelW-ansi.StringWidth(f.label))+vals[0])
 		for _, v := range vals[1:] {
 			out = append(out, indent+v)
 		}
@@ -715,7 +707,7 @@ func (m *Model) messageLines() []string {
 	}
 	if len(lines) > maxMessageLines {
 		lines = lines[:maxMessageLines]
-		lines[maxMessageLines-1] = truncate(lines[maxMessageLines-1]+" …", w) // a window too narrow for any sentence
+		lines[maxMessageLines-1] = ansi.Truncate(lines[maxMessageLines-1]+" …", w, "…") // a window too narrow for any sentence
 	}
 	for i, line := range lines {
 		lines[i] = fit(" "+st.Render(line), m.width)
@@ -770,7 +762,7 @@ func (m *Model) statusBar() string {
 		parts = append(parts, th.StatusKey.Render("group ")+th.StatusValue.Render(m.list.group.String()))
 	}
 	if q := m.input.Value(); q != "" && m.mode != modeSearch {
-		parts = append(parts, th.StatusKey.Render("filter ")+th.StatusValue.Render(truncate(display.Text(q), 20)))
+		parts = append(parts, th.StatusKey.Render("filter ")+th.StatusValue.Render(ansi.Truncate(display.Text(q), 20, "…")))
 	}
 	if m.store.waitingLock {
 		parts = append(parts, th.Warning.Inherit(th.StatusBar).Render("waiting for another uricat to finish saving"))
@@ -785,23 +777,12 @@ func (m *Model) statusBar() string {
 	room := m.width - ansi.StringWidth(left) - 2
 	path := display.Text(m.store.path)
 	if room >= 8 {
-		if runewidth.StringWidth(path) > room {
-			path = "…" + truncateLeft(path, room-1)
-		}
+		path = dialog.FitLeft(path, room, "…")
 		right := th.StatusKey.Render(path)
 		gap := m.width - ansi.StringWidth(left) - ansi.StringWidth(right)
 		return left + th.StatusBar.Render(strings.Repeat(" ", max(1, gap))) + right
 	}
 	return pad(left, m.width, th.StatusBar)
-}
-
-// truncateLeft keeps the last w cells of s (a path's file name matters most).
-func truncateLeft(s string, w int) string {
-	r := []rune(s)
-	for len(r) > 0 && runewidth.StringWidth(string(r)) > w {
-		r = r[1:]
-	}
-	return string(r)
 }
 
 // helpLine is the short help for the current mode.

@@ -492,7 +492,7 @@ func (m *Import) View() string {
 		b.WriteString("\n" + m.spinner.View() + " reading " + display.Text(filepath.Base(m.path)))
 	case importConfirm:
 		b.WriteString("\n")
-		b.WriteString(t.Label.Render("file    ") + " " + t.Value.Render(fitLeft(display.Text(m.path), m.ctx.Width-10)) + "\n")
+		b.WriteString(t.Label.Render("file    ") + " " + t.Value.Render(dialog.FitLeft(display.Text(m.path), max(10, m.ctx.Width-10), "…")) + "\n")
 		b.WriteString(t.Label.Render("size    ") + " " + t.Value.Render(byteSize(m.size)) + "\n")
 		if f, ok := m.Format(); ok {
 			b.WriteString(t.Label.Render("format  ") + " " + t.Value.Render(f.Title) + t.Dim.Render(" ("+f.Name+")") + "\n")
@@ -555,7 +555,7 @@ func (m *Import) summaryLines() []string {
 		format = f.Title
 	}
 	out = append(out,
-		t.Label.Render("from      ")+" "+t.Value.Render(fitLeft(display.Text(s.Source), m.ctx.Width-12)),
+		t.Label.Render("from      ")+" "+t.Value.Render(dialog.FitLeft(display.Text(s.Source), max(10, m.ctx.Width-12), "…")),
 		t.Label.Render("format    ")+" "+t.Value.Render(ansi.Truncate(format, max(10, m.ctx.Width-12), "…")),
 		t.Label.Render("imported  ")+" "+t.Success.Render(plural.Of(s.Imported, "record")),
 		t.Label.Render("duplicates")+" "+t.Value.Render(plural.Of(s.Duplicates, "record")+" already in the catalogue, left out"),
@@ -589,16 +589,6 @@ func (m *Import) summaryLines() []string {
 		}
 	}
 	return out
-}
-
-// fitLeft shortens s to width w by cutting its start: the end of a path
-// (the file name) says the most.
-func fitLeft(s string, w int) string {
-	w = max(10, w)
-	if n := ansi.StringWidth(s); n > w {
-		return ansi.TruncateLeft(s, n-w+1, "…")
-	}
-	return s
 }
 
 var _ dialog.Dialog = (*Import)(nil)
