@@ -274,15 +274,21 @@ func (m *Model) rowLines(r row, selected bool, w int) []string {
 		leadW += 2
 	}
 	nameW := max(4, w-leadW-rightW-2)
-	name := display.Text(rec.Name())
+	name, mark := shownName(rec)
 	var hits []bool
-	if m.list.res != nil {
+	if m.list.res != nil && mark == "" {
 		hits = m.list.res.search.highlight(catalogue.FieldName, name)
 	}
 	if name == "" {
 		name = fmt.Sprintf("(no name, line %d)", rec.Line())
 	}
-	nameS := styled(name, nameW, st(th.Name), st(th.Match).Bold(true), hits)
+	var nameS string
+	if mark != "" {
+		nameS = st(th.Warning).Render(ansi.Truncate(mark, nameW, "…"))
+	}
+	if rest := nameW - ansi.StringWidth(nameS); rest > 0 {
+		nameS += styled(name, rest, st(th.Name), st(th.Match).Bold(true), hits)
+	}
 	gap := w - leadW - ansi.StringWidth(nameS) - rightW
 	line1 := marker + lead + nameS + st(th.Row).Render(strings.Repeat(" ", max(1, gap))) + right
 	line2 := marker
@@ -296,8 +302,22 @@ func (m *Model) rowLines(r row, selected bool, w int) []string {
 	return []string{fit(line1, w), pad(line2, w, st(th.Row))}
 }
 
-// invalidMark marks a URI shown as stored because it is not valid.
+// invalidMark marks a URI or a NAME shown as stored because it is not
+// valid.
 const invalidMark = "(invalid) "
+
+// shownName returns rec's NAME as the list and the detail pane show it;
+// when it is not valid, as it is stored, marked (mark is invalidMark), as
+// shownURI shows a URI; "" when the record has none at all (issue 24).
+func shownName(rec *catalogue.Record) (name, mark string) {
+	if n := rec.Name(); n != "" {
+		return display.Text(n), ""
+	}
+	if v, _ := catalogue.StoredValue(rec, catalogue.FieldName); v != "" {
+		return display.Text(v), invalidMark
+	}
+	return "", ""
+}
 
 // shownURI returns rec's URI as the list and the detail pane show it: as
 // people read it; when it is not valid, as it is stored, marked (mark is
@@ -310,6 +330,22 @@ func shownURI(rec *catalogue.Record) (uri, mark string) {
 		return display.Text(v), invalidMark
 	}
 	return "(no URI)", ""
+}
+
+// markedWrap wraps mark+text to w cells, breaking after breaks, the mark
+// (invalidMark, or none) drawn in warn and the text in st. The mark's
+// blank may be where the first row breaks.
+func markedWrap(mark, text string, w int, breaks string, warn, st lipgloss.Style) string {
+	rows := strings.Split(ansi.Wrap(mark+text, w, breaks), "\n")
+	mark = strings.TrimSpace(mark)
+	for i, r := range rows {
+		if rest, ok := strings.CutPrefix(r, mark); ok && i == 0 && mark != "" {
+			rows[i] = warn.Render(mark) + st.Render(rest)
+		} else {
+			rows[i] = st.Render(r)
+		}
+	}
+	return strings.Join(rows, "\n")
 }
 
 func starsFor(m *Model, n int, selected bool) string {
@@ -574,25 +610,18 @@ func (m *Model) detailParts(inner int) (head []string, desc *descLayout, tail []
 	}
 	var b strings.Builder
 	var hits []bool
-	name := display.Text(rec.Name())
-	if m.list.res != nil {
+	name, nameMark := shownName(rec)
+	if m.list.res != nil && nameMark == "" {
 		hits = m.list.res.search.highlight(catalogue.FieldName, name)
 	}
-	b.WriteString(wrapStyled(name, inner, th.Title, th.Match, hits))
+	if nameMark == "" {
+		b.WriteString(wrapStyled(name, inner, th.Title, th.Match, hits))
+	} else {
+		b.WriteString(markedWrap(nameMark, name, inner, " -", th.Warning, th.Title))
+	}
 	b.WriteByte('\n')
 	uri, mark := shownURI(rec)
-	uriRows := strings.Split(ansi.Wrap(mark+uri, inner, "/?&"), "\n")
-	for i, r := range uriRows {
-		if i > 0 {
-			b.WriteByte('\n')
-		}
-		// The mark's blank may be where the row breaks.
-		if rest, ok := strings.CutPrefix(r, strings.TrimSpace(mark)); ok && i == 0 && mark != "" {
-			b.WriteString(th.Warning.Render(strings.TrimSpace(mark)) + th.URI.Render(rest))
-		} else {
-			b.WriteString(th.URI.Render(r))
-		}
-	}
+	b.WriteString(markedWrap(mark, uri, inner, "/?&", th.Warning, th.URI))
 	b.WriteString("\n\n")
 	var fields []detailField
 	field := func(label, value string, st lipgloss.Style) {

@@ -57,6 +57,9 @@ func TestGoldenViews(t *testing.T) {
 		// A URI that is not valid shows as stored, marked (issue 24).
 		{"list_80x24_invalid", 80, 24, invalidFixture, nil},
 		{"detail_80x24_invalid_uri", 80, 24, invalidFixture, func(h *harness) { h.keys("j", "enter") }},
+		// So does a NAME (issue 24); "(no name, line N)" only without one.
+		{"list_80x24_invalid_name", 80, 24, invalidNameFixture, nil},
+		{"detail_80x24_invalid_name", 80, 24, invalidNameFixture, func(h *harness) { h.keys("j", "enter") }},
 		// X-TAGS wraps between tags, never inside one (issue 24).
 		{"detail_80x24_long_tags", 80, 24, tagsFixture, func(h *harness) { h.keys("enter") }},
 		{"detail_80x24_long_tags_search", 80, 24, tagsFixture, func(h *harness) {
@@ -110,6 +113,28 @@ RATING: 5
 NAME: Nothing
 DATE: 01/02/2020 10:00:00
 RATING: 1
+
+`
+
+// invalidNameFixture has records whose NAME is not valid: text in UTF-8
+// (SSD3 2.1.1 allows ASCII only, encoded words for the rest), an encoded
+// word in a charset nobody knows, and no NAME at all; one valid record.
+const invalidNameFixture = `URI: http://example.org/
+NAME: Valid
+DATE: 01/02/2020 10:00:00
+RATING: 3
+
+URI: http://example.org/cafe
+NAME: Café in UTF-8, and a name long enough to be cut at 80 columns
+DATE: 01/02/2020 10:00:00
+RATING: 2
+
+URI: http://example.org/bogus
+NAME: =?bogus?Q?x?=
+DATE: 01/02/2020 10:00:00
+
+URI: http://example.org/none
+DATE: 01/02/2020 10:00:00
 
 `
 
@@ -362,5 +387,34 @@ func TestRatingsLineUpAt80(t *testing.T) {
 	}
 	if col < 0 {
 		t.Fatal("no ratings shown")
+	}
+}
+
+// A NAME that is not valid is shown as stored, its mark in the warning
+// style, in the list and the detail pane, as a URI is (issue 24); a record
+// without one still says so, with its line.
+func TestInvalidNameShownMarked(t *testing.T) {
+	h := newHarness(t, invalidNameFixture, 120, 30)
+	h.colour("/home/ada/bookmarks.uricat")
+	list := h.m.listView(60, 20) // the valid record selected
+	if n := strings.Count(list, h.m.th.Warning.Render("(invalid) ")); n != 2 {
+		t.Errorf("the list marks %d names, want 2:\n%q", n, list)
+	}
+	for _, tt := range []struct {
+		want string
+		mark bool
+	}{
+		{"(invalid) Café in UTF-8", true},
+		{"(invalid) =?bogus?Q?x?=", true},
+		{"(no name, line 15)", false},
+	} {
+		if !strings.Contains(ansi.Strip(list), tt.want) {
+			t.Errorf("the list does not show %q:\n%s", tt.want, ansi.Strip(list))
+		}
+		h.keys("j")
+		detail := h.m.detailView(50, 20)
+		if tt.mark && (!strings.Contains(detail, h.m.th.Warning.Render("(invalid)")) || !strings.Contains(ansi.Strip(detail), tt.want)) {
+			t.Errorf("the detail pane does not show %q marked:\n%q", tt.want, detail)
+		}
 	}
 }
