@@ -54,6 +54,25 @@ func TestGoldenViews(t *testing.T) {
 		// Hosted dialogs take the body; the help bar is theirs.
 		{"form_add_80x24", 80, 24, fixture, func(h *harness) { h.keys("a") }},
 		{"picker_80x24", 80, 24, fixture, func(h *harness) { h.keys("c") }},
+		// The form's notices wrap at 80 columns, the refusal of a save
+		// too: its end says what to do (issue 24).
+		{"form_add_80x24_duplicate", 80, 24, fixture, func(h *harness) {
+			h.keys("a")
+			h.typeText("http://shadyindustries.biz/ssd/ssd3.txt")
+			h.keys("tab")
+			h.typeText("A name")
+			h.keys("ctrl+s")
+		}},
+		// On X-TAGS, the completion key fits in the help bar at 80.
+		{"form_edit_80x24_tags", 80, 24, tagsFixture, func(h *harness) { h.keys("e", "tab", "tab", "tab", "tab") }},
+		{"form_edit_80x24_duplicate", 80, 24, fixture, func(h *harness) {
+			h.keys("e")
+			for range len("http://google.co.uk/") {
+				h.keys("backspace")
+			}
+			h.typeText("http://shadyindustries.biz/ssd/ssd3.txt")
+			h.keys("ctrl+s")
+		}},
 		// A URI that is not valid shows as stored, marked (issue 24).
 		{"list_80x24_invalid", 80, 24, invalidFixture, nil},
 		{"detail_80x24_invalid_uri", 80, 24, invalidFixture, func(h *harness) { h.keys("j", "enter") }},
@@ -415,6 +434,24 @@ func TestInvalidNameShownMarked(t *testing.T) {
 		detail := h.m.detailView(50, 20)
 		if tt.mark && (!strings.Contains(detail, h.m.th.Warning.Render("(invalid)")) || !strings.Contains(ansi.Strip(detail), tt.want)) {
 			t.Errorf("the detail pane does not show %q marked:\n%q", tt.want, detail)
+		}
+	}
+}
+
+// At 80 columns the form's help bar names the completion key of the
+// field that completes, uncut (issue 24: it was past the "…").
+func TestFormHelpNamesCompletionAt80(t *testing.T) {
+	for _, tt := range []struct {
+		tabs int
+		want string
+	}{{3, "→ complete category"}, {4, "→ complete tag"}} {
+		h := newHarness(t, tagsFixture, 80, 24)
+		h.keys("e")
+		for range tt.tabs {
+			h.keys("tab")
+		}
+		if help := h.m.helpLine(); !strings.Contains(help, tt.want) || strings.Contains(help, "…") {
+			t.Errorf("the help bar does not name %q whole:\n%s", tt.want, help)
 		}
 	}
 }

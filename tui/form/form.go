@@ -780,13 +780,19 @@ var (
 // ShortHelp returns the bindings for the short help bar.
 func (m *Model) ShortHelp() []key.Binding {
 	b := []key.Binding{m.keys.Next, m.keys.Prev, m.keys.Submit, m.ctx.Keys.Cancel}
+	var complete key.Binding
 	switch s := m.slots()[m.focus]; {
 	case m.rows[s.row].field == catalogue.FieldCategory:
-		b = append(b, completeHelp)
+		complete = completeHelp
 	case m.rows[s.row].isTags():
-		b = append(b, completeTagHelp)
+		complete = completeTagHelp
+	default:
+		return b
 	}
-	return b
+	// The completion key takes the place of shift+tab (which still goes
+	// back): with both, the help bar is cut at 80 columns, and the one
+	// key nothing else tells of goes (issue 24).
+	return []key.Binding{m.keys.Next, m.keys.Submit, m.ctx.Keys.Cancel, complete}
 }
 
 // FullHelp returns the bindings for the full help view.
@@ -878,13 +884,18 @@ func (m *Model) View() string {
 	if m.other != "" && m.tried {
 		lines = append(lines, wrap(t.Error, "✗ "+m.other, m.ctx.Width, 2)...)
 	}
+	// Why the last save was refused, wrapped as the fields' messages are
+	// (it ends in what to do), and kept beneath the fields as they scroll.
+	var notice []string
 	if m.err != "" {
-		lines = append(lines, "", "  "+t.Error.Render(m.err))
+		notice = append([]string{""}, wrap(t.Error, m.err, m.ctx.Width, 2)...)
 	}
 	// The title and a blank line, as the height leaves room for them.
 	head := []string{t.DialogTitle.Render(title), ""}
 	head = head[:max(0, min(len(head), m.ctx.Height-2))]
-	lines = window(lines, focusLine, max(1, m.ctx.Height-len(head)))
+	room := max(1, m.ctx.Height-len(head))
+	notice = notice[:min(len(notice), room-1)]
+	lines = append(window(lines, focusLine, room-len(notice)), notice...)
 	return m.ctx.Fit(append(head, lines...))
 }
 
