@@ -239,28 +239,6 @@ func TestNormalizeURI(t *testing.T) {
 	}
 }
 
-func TestCleanText(t *testing.T) {
-	tests := []struct{ in, want string }{
-		{"plain", "plain"},
-		{"red \x1b[31mtext\x1b[0m", "red text"},
-		{"title \x1b]0;pwned\x07!", "title !"},
-		{"osc8 \x1b]8;;http://x\x1b\\link\x1b]8;;\x1b\\", "osc8 link"},
-		{"bell\x07 nul\x00 del\x7f", "bell nul del"},
-		{"c1 \u009b31mcsi", "c1 csi"},
-		{"crlf\r\nand cr\rend", "crlf\nand cr\nend"},
-		{"bad \xff utf8", "bad  utf8"},
-		{"tab\tkept", "tab\tkept"},
-	}
-	for _, tt := range tests {
-		if got := CleanText(tt.in); got != tt.want {
-			t.Errorf("CleanText(%q) = %q, want %q", tt.in, got, tt.want)
-		}
-	}
-	if got := DisplayText("a\nb\tc"); got != "a b c" {
-		t.Errorf("DisplayText = %q", got)
-	}
-}
-
 // An add never joins the new record to what ends the file, and deleting it
 // again gives back the file byte for byte, whatever the file ended with.
 func TestAddThenDeleteGivesBackEveryByte(t *testing.T) {

@@ -1,6 +1,10 @@
 package catalogue
 
-import "strconv"
+import (
+	"strconv"
+
+	"github.com/uricat/uricat/internal/display"
+)
 
 // Kind says what a diagnostic means: a catalogue's Error or Warning, or what
 // an import or an export did (Skipped, Dropped, Deviation, Info). A Kind is
@@ -55,17 +59,17 @@ type Diagnostic struct {
 	// Field before Msg ("NAME NAME must not be blank").
 	Field string
 	Kind  Kind
-	Msg   string // may quote the input: DisplayText makes it safe to show
+	Msg   string // may quote the input: display.Text makes it safe to show
 }
 
 // Where is the diagnostic's position: "FILE:LINE:COLUMN", "FILE:LINE" or
 // "FILE:@OFFSET" when it has a file, else "line LINE, column COLUMN",
 // "line LINE", "byte OFFSET" or "column COLUMN"; the file alone, or "",
-// when the position is not known. It is safe to show (DisplayText).
+// when the position is not known. It is safe to show (display.Text).
 func (d Diagnostic) Where() string { return string(d.appendWhere(nil)) }
 
 func (d Diagnostic) appendWhere(b []byte) []byte {
-	file := DisplayText(d.File)
+	file := display.Text(d.File)
 	b = append(b, file...)
 	switch {
 	case d.Line > 0 && file != "":
@@ -91,18 +95,18 @@ func (d Diagnostic) appendWhere(b []byte) []byte {
 }
 
 // Message is the diagnostic without its position, "KIND: MESSAGE", safe to
-// show (DisplayText): for a view that shows the position apart.
+// show (display.Text): for a view that shows the position apart.
 func (d Diagnostic) Message() string { return string(d.appendMessage(nil)) }
 
 func (d Diagnostic) appendMessage(b []byte) []byte {
 	b = append(b, d.Kind.String()...)
 	b = append(b, ": "...)
-	return append(b, DisplayText(d.Msg)...)
+	return append(b, display.Text(d.Msg)...)
 }
 
 // String formats the diagnostic as "WHERE: KIND: MESSAGE" (Where, Message),
 // or "KIND: MESSAGE" when its position is not known. Nothing from the input
-// reaches the terminal as a control sequence (DisplayText).
+// reaches the terminal as a control sequence (display.Text).
 func (d Diagnostic) String() string {
 	return string(d.Append(make([]byte, 0, len(d.File)+len(d.Msg)+32)))
 }

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"testing"
+
+	"github.com/uricat/uricat/internal/display"
 )
 
 // Every diagnostic is shown in one form, FILE:LINE:COLUMN: KIND: MESSAGE,
@@ -41,7 +43,7 @@ func TestDiagnosticString(t *testing.T) {
 			"f:2: error: NAME must not be blank (2.2: values must not be empty)"},
 		// Nothing from a file reaches the terminal as a control sequence,
 		// neither from the message nor from the file's name, and what
-		// would reorder the text around it is shown (DisplayText).
+		// would reorder the text around it is shown (display.Text).
 		{"controls shown safely", Diagnostic{File: "a\x1b[2Jb", Line: 1, Offset: -1, Kind: Dropped, Msg: "NAME \x1b]52;c;eA==\x07 left\nout\u202e"},
 			"ab:1: dropped: NAME  left out⟨U+202E⟩"},
 		{"unknown kind", Diagnostic{Offset: -1, Kind: Kind(99), Msg: "m"}, "kind 99: m"},
@@ -101,7 +103,7 @@ func FuzzDiagnostic(f *testing.F) {
 				t.Fatalf("%#v is shown as %q, with %U", d, s, r)
 			}
 		}
-		if HasInvisible(s) {
+		if display.HasInvisible(s) {
 			t.Fatalf("%#v is shown as %q, with an invisible character", d, s)
 		}
 		if w, m := d.Where(), d.Message(); w != "" && s != w+": "+m || w == "" && s != m {

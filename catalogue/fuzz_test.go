@@ -6,7 +6,6 @@ import (
 	"reflect"
 	"strings"
 	"testing"
-	"unicode"
 	"unicode/utf8"
 )
 
@@ -146,64 +145,6 @@ func FuzzTextRoundTrip(f *testing.F) {
 		r := mustRead(t, out.String()).Records()[0]
 		if r.Name() != s || r.Description() != s || r.Extension("X-T") != s || !r.Valid() {
 			t.Fatalf("record round trip of %q: %q %q %q %v", s, r.Name(), r.Description(), r.Extension("X-T"), r.Problems())
-		}
-	})
-}
-
-// FuzzFirstForbidden: the word-at-a-time scan agrees with a byte loop.
-func FuzzFirstForbidden(f *testing.F) {
-	f.Add("plain text")
-	f.Add("0123456\x7f\x80")
-	f.Fuzz(func(t *testing.T, s string) {
-		want := -1
-		for i := 0; i < len(s); i++ {
-			if s[i] < 0x20 || s[i] >= 0x7f {
-				want = i
-				break
-			}
-		}
-		if got := firstForbidden(s); got != want {
-			t.Fatalf("firstForbidden(%q) = %d, want %d", s, got, want)
-		}
-	})
-}
-
-// FuzzIsPlain: the word-at-a-time scan agrees with a byte loop.
-func FuzzIsPlain(f *testing.F) {
-	f.Add("plain ASCII text, long enough for two words\n\tand a tab")
-	f.Add("caf\xc3\xa9 \x7f\x1f~ \u2028 \u0085")
-	f.Fuzz(func(t *testing.T, s string) {
-		want := utf8.ValidString(s)
-		for _, r := range s {
-			if unicode.IsControl(r) && r != '\n' && r != '\t' || r == '\u2028' || r == '\u2029' {
-				want = false
-			}
-		}
-		if got := isPlain(s); got != want {
-			t.Fatalf("isPlain(%q) = %v, want %v", s, got, want)
-		}
-	})
-}
-
-// FuzzCleanText: cleaned text is valid UTF-8 with no control character but
-// line feed and tab, no escape sequence left, and cleaning it again changes
-// nothing (so the fast path and the slow path agree).
-func FuzzCleanText(f *testing.F) {
-	for _, s := range []string{"plain", "\x1b[31mred", "東京\u0085x", "a\u2028b", "\xff\xfe", "\u009b31m", "\x1b]0;t\x07", "é\r\n"} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, s string) {
-		c := CleanText(s)
-		if !utf8.ValidString(c) {
-			t.Fatalf("CleanText(%q) = %q is not UTF-8", s, c)
-		}
-		for _, r := range c {
-			if unicode.IsControl(r) && r != '\n' && r != '\t' || r == '\u2028' || r == '\u2029' {
-				t.Fatalf("CleanText(%q) = %q keeps %U", s, c, r)
-			}
-		}
-		if again := CleanText(c); again != c {
-			t.Fatalf("CleanText is not idempotent: %q then %q", c, again)
 		}
 	})
 }

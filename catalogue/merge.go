@@ -1,6 +1,10 @@
 package catalogue
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/uricat/uricat/internal/display"
+)
 
 // A three-way merge of catalogues, record by record and field by field.
 // Merge is pure: it reads three versions and returns a fourth, and the
@@ -494,5 +498,5 @@ func clipValue(v string) string {
 	if v == "" {
 		return "(none)"
 	}
-	return clip(DisplayText(v))
+	return clip(display.Text(v))
 }

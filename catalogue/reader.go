@@ -544,17 +544,6 @@ func decodeValue(name, v string) (string, error) {
 }
 
 // firstForbidden returns the index of the first byte of s that 2.1.1
-// forbids in a line (a control character, DEL, or any byte >= 128), or -1.
-// It tests eight bytes at a time: it runs over every byte of a file.
-func firstForbidden(s string) int {
-	i := 0
-	for i+8 <= len(s) && printable.Word(printable.Load(s, i)) {
-		i += 8
-	}
-	for ; i < len(s); i++ {
-		if c := s[i]; c < 0x20 || c >= 0x7f {
-			return i
-		}
-	}
-	return -1
-}
+// forbids in a line (a control character, DEL, or any byte >= 128), or -1:
+// the bytes that are not printable ASCII.
+func firstForbidden(s string) int { return printable.First(s) }

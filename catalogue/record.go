@@ -1,9 +1,3 @@
-// Package catalogue reads, validates, queries and writes URI-Catalogue files
-// (SSD3, media type text/vnd.si.uricatalogue), the only store uricat has.
-//
-// The package is lossless: every byte it could not understand is kept and
-// written back unchanged, and a record that nobody edited is written back
-// exactly as it was read.
 package catalogue
 
 import (

@@ -19,6 +19,7 @@ import (
 	"time"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/internal/display"
 	"github.com/uricat/uricat/internal/textclip"
 )
 
@@ -88,12 +89,12 @@ type Reporter interface {
 	Diagnostics() []catalogue.Diagnostic
 }
 
-// SafeText is v as a writer may write it (catalogue.CleanText: no control
+// SafeText is v as a writer may write it (display.Clean: no control
 // character but line feed and tab, no escape sequence, valid UTF-8), and
 // whether that left out anything more than the CR of a line break, which a
 // writer must report.
 func SafeText(v string) (safe string, dropped bool) {
-	safe = catalogue.CleanText(v) // v itself, not a copy, when it is clean
+	safe = display.Clean(v) // v itself, not a copy, when it is clean
 	if safe == v {
 		return v, false
 	}
@@ -151,12 +152,12 @@ func (n *WriterNotes) Diagnostics() []catalogue.Diagnostic {
 
 // WriterNote makes the diagnostic a writer gives about the record with uri.
 func WriterNote(kind catalogue.Kind, uri, format string, a ...any) catalogue.Diagnostic {
-	return catalogue.Diagnostic{Offset: -1, Kind: kind, Msg: "record " + catalogue.DisplayText(uri) + ": " + fmt.Sprintf(format, a...)}
+	return catalogue.Diagnostic{Offset: -1, Kind: kind, Msg: "record " + display.Text(uri) + ": " + fmt.Sprintf(format, a...)}
 }
 
 // Finish makes rec fit the catalogue, in place, and returns what it dropped
 // or had to invent, as diagnostics at (line, offset):
-//   - text is cleaned (catalogue.CleanText) and the URI normalised (IRI to URI);
+//   - text is cleaned (display.Clean) and the URI normalised (IRI to URI);
 //   - a relative URI is resolved against opts.Base; without a base, or
 //     without a valid URI, the record cannot be imported: ok is false;
 //   - a missing NAME falls back to the URI's last path segment, then its host;
@@ -167,7 +168,7 @@ func Finish(rec *catalogue.Record, opts Options, line int, offset int64) (diags 
 	report := func(kind catalogue.Kind, format string, a ...any) {
 		diags = append(diags, catalogue.Diagnostic{Line: line, Offset: offset, Kind: kind, Msg: fmt.Sprintf(format, a...)})
 	}
-	rec.SetURI(catalogue.NormalizeURI(catalogue.CleanText(rec.URI())))
+	rec.SetURI(catalogue.NormalizeURI(display.Clean(rec.URI())))
 	if err := catalogue.ValidateURI(rec.URI()); err != nil {
 		ref, perr := url.Parse(rec.URI())
 		switch {
@@ -187,7 +188,7 @@ func Finish(rec *catalogue.Record, opts Options, line int, offset int64) (diags 
 	}
 	rec.SetName(OneLine(rec.Name()))
 	rec.SetCategory(strings.TrimSpace(OneLine(rec.Category()))) // a path: blanks at its ends are noise
-	rec.SetDescription(strings.TrimSpace(catalogue.CleanText(rec.Description())))
+	rec.SetDescription(strings.TrimSpace(display.Clean(rec.Description())))
 	rec.SetLanguage(strings.TrimSpace(rec.Language()))
 	rec.SetType(strings.TrimSpace(rec.Type()))
 	rec.SetID(strings.TrimSpace(rec.ID()))
@@ -204,7 +205,7 @@ func Finish(rec *catalogue.Record, opts Options, line int, offset int64) (diags 
 	rec.SetDate(rec.Date().UTC().Truncate(time.Second))
 	var ext []catalogue.Field
 	for _, f := range rec.Extensions() {
-		f.Value = strings.TrimSpace(catalogue.CleanText(f.Value))
+		f.Value = strings.TrimSpace(display.Clean(f.Value))
 		if f.Value != "" {
 			ext = append(ext, f)
 		}
@@ -227,7 +228,7 @@ func Finish(rec *catalogue.Record, opts Options, line int, offset int64) (diags 
 }
 
 // OneLine makes s one line of clean text, for NAME, CATEGORY and X-
-// values: escape sequences and control characters go (catalogue.CleanText),
+// values: escape sequences and control characters go (display.Clean),
 // each line break with the blanks around it becomes one space (none at
 // either end), and a tab one space. Other spaces are kept as they are, runs
 // of them and at the ends: they are part of the text (a file named "a  b "
@@ -242,7 +243,7 @@ func OneLine(s string) string {
 }
 
 func oneLine(s string) string {
-	s = catalogue.CleanText(s) // s itself when it is plain
+	s = display.Clean(s) // s itself when it is plain
 	if strings.IndexByte(s, '\n') < 0 {
 		if strings.IndexByte(s, '\t') < 0 {
 			return s
@@ -294,8 +295,8 @@ func NameFromURI(uri string) string {
 }
 
 // Excerpt is s as a diagnostic quotes it: made safe for a terminal, on one
-// line (catalogue.DisplayText), and clipped to 60 characters.
-func Excerpt(s string) string { return textclip.Clip(catalogue.DisplayText(s), 60) }
+// line (display.Text), and clipped to 60 characters.
+func Excerpt(s string) string { return textclip.Clip(display.Text(s), 60) }
 
 // NameMemo remembers what a reader or writer makes of a field's name (its
 // lower-case key, the attribute or label it is written as, what that reads

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/internal/display"
 )
 
 func TestNameFromURI(t *testing.T) {
@@ -113,13 +114,13 @@ func FuzzOneLine(f *testing.F) {
 	f.Add("two \n\t  lines\x1b[31m ")
 	f.Fuzz(func(t *testing.T, s string) {
 		got := OneLine(s)
-		if catalogue.CleanText(got) != got || strings.ContainsAny(got, "\n\t") {
+		if display.Clean(got) != got || strings.ContainsAny(got, "\n\t") {
 			t.Fatalf("OneLine(%q) = %q: not one line of clean text", s, got)
 		}
 		if OneLine(got) != got {
 			t.Fatalf("OneLine(%q) = %q, which OneLine changes again", s, got)
 		}
-		if clean := catalogue.CleanText(s); !strings.ContainsAny(clean, "\n\t") && got != clean {
+		if clean := display.Clean(s); !strings.ContainsAny(clean, "\n\t") && got != clean {
 			t.Fatalf("OneLine(%q) = %q: changed a line that was one", s, got)
 		}
 	})

@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/internal/display"
 	"github.com/uricat/uricat/internal/lines"
 	"github.com/uricat/uricat/internal/plural"
 )
@@ -73,10 +74,10 @@ type Summary struct {
 }
 
 // String is the one-line summary printed for a file, its name shown as
-// catalogue.DisplayText shows it (a file name may hold escape sequences).
+// display.Text shows it (a file name may hold escape sequences).
 func (s Summary) String() string {
 	var b strings.Builder
-	b.WriteString(catalogue.DisplayText(s.Source))
+	b.WriteString(display.Text(s.Source))
 	b.WriteString(": ")
 	verb := "imported"
 	if s.DryRun {
@@ -338,11 +339,11 @@ func sanitize(rec *catalogue.Record) {
 		rec.SetName(OneLine(NameFromURI(rec.URI())))
 	}
 	rec.SetCategory(strings.TrimSpace(OneLine(rec.Category()))) // a path: blanks at its ends are noise
-	rec.SetDescription(catalogue.CleanText(rec.Description()))
+	rec.SetDescription(display.Clean(rec.Description()))
 	if fs := rec.Extensions(); len(fs) > 0 {
 		fs = slices.Clone(fs)
 		for i := range fs {
-			fs[i].Value = catalogue.CleanText(fs[i].Value)
+			fs[i].Value = display.Clean(fs[i].Value)
 		}
 		rec.SetExtensions(fs)
 	}

@@ -5,8 +5,10 @@ import (
 	"unicode/utf8"
 
 	"github.com/charmbracelet/x/ansi"
+
 	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/query"
+	"github.com/uricat/uricat/internal/display"
 	"github.com/uricat/uricat/tui/theme"
 )
 
@@ -26,7 +28,7 @@ type descLayout struct {
 	width int          // in cells
 	query *query.Query // the search whose matches are lit
 	rest  string       // the part of text not laid out yet
-	rows  []string     // display text (catalogue.DisplayLines), unstyled
+	rows  []string     // display text (display.Lines), unstyled
 	hits  [][]bool     // what the search matched in each row, by rune; nil where nothing
 }
 
@@ -64,7 +66,7 @@ func (d *descLayout) layOut(n int) {
 		piece, d.rest = cutPiece(d.rest)
 		// One display function for every field: bidi and zero-width
 		// characters marked, line breaks kept.
-		for _, line := range strings.Split(catalogue.DisplayLines(piece), "\n") {
+		for _, line := range strings.Split(display.Lines(piece), "\n") {
 			rows, hits := wrapHits(line, d.width, d.query.Highlight(catalogue.FieldDescription, line))
 			if hits != nil {
 				d.hits = append(d.hits, make([][]bool, len(d.rows)-len(d.hits))...)

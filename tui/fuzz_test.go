@@ -11,6 +11,7 @@ import (
 
 	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/query"
+	"github.com/uricat/uricat/internal/display"
 	"github.com/uricat/uricat/tui/theme"
 )
 
@@ -78,7 +79,7 @@ func FuzzDescriptionLayout(f *testing.F) {
 		}
 		th := theme.Plain()
 		for i, r := range whole.rows {
-			if catalogue.HasInvisible(r) || strings.ContainsFunc(r, unicode.IsControl) {
+			if display.HasInvisible(r) || strings.ContainsFunc(r, unicode.IsControl) {
 				t.Fatalf("row %d is %q", i, r)
 			}
 			_ = whole.row(i, th)

@@ -8,7 +8,9 @@ import (
 	"github.com/charmbracelet/bubbles/help"
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
+
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/internal/display"
 	"github.com/uricat/uricat/internal/plural"
 	"github.com/uricat/uricat/tui/dialog"
 	"github.com/uricat/uricat/tui/form"
@@ -162,15 +164,15 @@ func (h *host) system(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
 	case system.OpenedMsg:
 		if msg.Err != nil {
-			h.status.set(sevError, "cannot open %s: %v", catalogue.DisplayURI(msg.URI), msg.Err)
+			h.status.set(sevError, "cannot open %s: %v", display.URI(msg.URI), msg.Err)
 		} else {
-			h.status.set(sevSuccess, "opened %s", catalogue.DisplayURI(msg.URI))
+			h.status.set(sevSuccess, "opened %s", display.URI(msg.URI))
 		}
 	case system.ConfirmMsg:
 		h.status.msg = ""
 		return h.open(dialog.NewConfirm(h.context(), dialog.Question{
-			Text:   fmt.Sprintf("Open a %s: link with the system opener?", catalogue.DisplayText(msg.Scheme)),
-			Detail: catalogue.DisplayURI(msg.URI),
+			Text:   fmt.Sprintf("Open a %s: link with the system opener?", display.Text(msg.Scheme)),
+			Detail: display.URI(msg.URI),
 			Verb:   "open",
 			Yes:    openMsg{uri: msg.URI},
 			No:     noteMsg("not opened"),
@@ -178,10 +180,10 @@ func (h *host) system(msg tea.Msg) tea.Cmd {
 	case system.CopiedMsg:
 		// The text as copied, the stored URI: a URI shown as an IRI
 		// (köln.de) would not be what a paste gives (xn--kln-sna.de).
-		text := catalogue.DisplayText(msg.Text)
+		text := display.Text(msg.Text)
 		var why string
 		if msg.Err != nil {
-			why = catalogue.DisplayText(strings.ReplaceAll(msg.Err.Error(), "\n", "; "))
+			why = display.Text(strings.ReplaceAll(msg.Err.Error(), "\n", "; "))
 		}
 		switch {
 		case len(msg.Via) == 0:
@@ -220,7 +222,7 @@ func (h *host) openKey(msg tea.KeyMsg, rec *catalogue.Record) (tea.Cmd, bool) {
 		h.status.msg = ""
 	case key.Matches(msg, k.Delete):
 		d = dialog.NewConfirm(ctx, dialog.Question{
-			Text:   fmt.Sprintf("Delete “%s”?", catalogue.DisplayText(rec.Name())),
+			Text:   fmt.Sprintf("Delete “%s”?", display.Text(rec.Name())),
 			Detail: "u undoes it.",
 			Verb:   "delete",
 			Yes:    deleteMsg{ref: rec.Ref()},
@@ -325,7 +327,7 @@ func (h *host) deleteRecord(ref catalogue.Ref) tea.Cmd {
 	if i := h.list.rowOf(ref); i >= 0 && i+1 < h.list.rowCount() {
 		next = refOf(h.list.rowAt(i + 1).rec)
 	}
-	what := fmt.Sprintf("deleted “%s”", catalogue.DisplayText(rec.Name()))
+	what := fmt.Sprintf("deleted “%s”", display.Text(rec.Name()))
 	cmd, err := h.store.Apply(catalogue.Delete{Refs: []catalogue.Ref{ref}}, what)
 	if err != nil {
 		h.status.set(sevError, "cannot change the catalogue (%s): %s", what, dialog.Describe(err))
@@ -338,7 +340,7 @@ func (h *host) deleteRecord(ref catalogue.Ref) tea.Cmd {
 // recordLabel names a record in a message, even one without a NAME.
 func recordLabel(r *catalogue.Record) string {
 	if r.Name() != "" {
-		return "“" + catalogue.DisplayText(r.Name()) + "”"
+		return "“" + display.Text(r.Name()) + "”"
 	}
 	return fmt.Sprintf("the record at line %d", r.Line())
 }

@@ -176,7 +176,7 @@ func TestOpenAsksForOtherSchemes(t *testing.T) {
 }
 
 // y's message says which text was copied (as stored, shown through
-// DisplayText) and which ways took it, or that none did (issue 24).
+// display.Text) and which ways took it, or that none did (issue 24).
 func TestCopiedMessageSaysWhatAndHow(t *testing.T) {
 	h := newHarness(t, fixture, 100, 30)
 	cases := []struct {

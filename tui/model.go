@@ -51,8 +51,10 @@ import (
 	"github.com/charmbracelet/bubbles/spinner"
 	"github.com/charmbracelet/bubbles/textinput"
 	tea "github.com/charmbracelet/bubbletea"
+
 	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/query"
+	"github.com/uricat/uricat/internal/display"
 	"github.com/uricat/uricat/internal/gcpause"
 	"github.com/uricat/uricat/internal/plural"
 	"github.com/uricat/uricat/tui/dialog"
@@ -624,7 +626,7 @@ func (m *Model) rate(n int) tea.Cmd {
 	if rec.Rating() == n {
 		return nil
 	}
-	name := catalogue.DisplayText(rec.Name())
+	name := display.Text(rec.Name())
 	what := fmt.Sprintf("rated “%s” %s", name, strings.Repeat("★", n))
 	if n == 0 {
 		what = fmt.Sprintf("cleared the rating of “%s”", name)

@@ -6,7 +6,9 @@ import (
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
+
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/internal/display"
 	"github.com/uricat/uricat/internal/plural"
 	"github.com/uricat/uricat/tui/dialog"
 	"github.com/uricat/uricat/tui/theme"
@@ -314,7 +316,7 @@ func (s *store) saveFailed(err error) tea.Cmd {
 		s.status.set(sevError, "another program deleted the catalogue file; your bookmarks are in memory: ctrl+s writes them back")
 	case errors.As(err, &ce):
 		s.conflict = true
-		s.status.set(sevError, "not saved: “%s” %s; R reloads the file (dropping your unsaved changes)", catalogue.DisplayText(ce.Name), ce.What)
+		s.status.set(sevError, "not saved: “%s” %s; R reloads the file (dropping your unsaved changes)", display.Text(ce.Name), ce.What)
 	default:
 		s.status.set(sevError, "not saved, kept in memory: %v (ctrl+s retries)", err)
 	}
@@ -338,7 +340,7 @@ func (s *store) saved(msg savedMsg) tea.Cmd {
 	if w := msg.res.Warnings(); len(w) > 0 {
 		// Saved, but the file could not keep something (its owner, its
 		// other hard links): the user should know.
-		s.status.set(sevWarning, "saved, but: %s", catalogue.DisplayText(w[0]))
+		s.status.set(sevWarning, "saved, but: %s", display.Text(w[0]))
 	}
 	if s.cat.Modified() || s.saveAgain {
 		return tea.Batch(shown, s.save())

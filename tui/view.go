@@ -9,9 +9,11 @@ import (
 	"github.com/charmbracelet/bubbles/help"
 	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
-	"github.com/mattn/go-runewidth"
+
 	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/query"
+	"github.com/uricat/uricat/internal/display"
+	"github.com/uricat/uricat/tui/dialog"
 )
 
 // splitWidth is the narrowest window that shows list and detail side by
@@ -83,7 +85,7 @@ func (m *Model) searchLine() string {
 				return fit(line, m.width)
 			}
 		}
-		return fit(catalogue.MarkInvisible(m.input.View()), m.width)
+		return fit(display.MarkInvisible(m.input.View()), m.width)
 	}
 	return fit(m.th.Title.Render("uricat")+m.th.Dim.Render("  press / to search, ? for help"), m.width)
 }
@@ -102,7 +104,7 @@ func (m *Model) searchError() *query.Error {
 // (the text input then scrolls it, and the message still names the term).
 func (m *Model) markedInput(e *query.Error) (string, bool) {
 	value := m.input.Value()
-	if catalogue.DisplayText(value) != value || ansi.StringWidth(m.input.Prompt)+runewidth.StringWidth(value)+1 > m.width {
+	if display.Text(value) != value || ansi.StringWidth(m.input.Prompt)+ansi.StringWidth(value)+1 > m.width {
 		return "", false
 	}
 	runes := []rune(value)
@@ -117,7 +119,7 @@ func (m *Model) markedInput(e *query.Error) (string, bool) {
 			return ""
 		}
 		s := string(runes[lo:hi])
-		return styled(s, runewidth.StringWidth(s), text, bad, marks[lo:hi])
+		return styled(s, ansi.StringWidth(s), text, bad, marks[lo:hi])
 	}
 	pos := min(m.input.Position(), len(runes))
 	cur := m.input.Cursor
@@ -132,9 +134,9 @@ func (m *Model) markedInput(e *query.Error) (string, bool) {
 func (m *Model) body(l layout) string {
 	switch {
 	case m.store.loading:
-		return block(m.spin.View()+" "+m.th.Dim.Render("Opening "+catalogue.DisplayText(m.store.path)+"…"), m.width, l.bodyH)
+		return block(m.spin.View()+" "+m.th.Dim.Render("Opening "+display.Text(m.store.path)+"…"), m.width, l.bodyH)
 	case m.store.loadErr != nil:
-		return block(m.th.Error.Render(catalogue.DisplayText(m.store.loadErr.Error()))+"\n"+m.th.Dim.Render("q quits"), m.width, l.bodyH)
+		return block(m.th.Error.Render(display.Text(m.store.loadErr.Error()))+"\n"+m.th.Dim.Render("q quits"), m.width, l.bodyH)
 	case m.host.dialogs.Len() > 0:
 		return m.host.View(m.width, l.bodyH, func() string { return m.listBody(l) })
 	case m.help.ShowAll && m.helpSearch:
@@ -205,7 +207,7 @@ func (m *Model) listView(w, h int) string {
 			// Not "no match": the status line says what is wrong with it.
 			s = "Not a valid search: fix the marked term or press esc to clear it."
 		default:
-			s = fmt.Sprintf("No bookmark matches “%s”. Press esc to clear the search.", catalogue.DisplayText(m.input.Value()))
+			s = fmt.Sprintf("No bookmark matches “%s”. Press esc to clear the search.", display.Text(m.input.Value()))
 		}
 		// Wrapped, not cut: the keys are at the end.
 		lines := strings.Split(ansi.Wrap(s, max(10, w-4), " "), "\n")
@@ -234,14 +236,14 @@ func (m *Model) rowLines(r row, selected bool, w int) []string {
 		if m.list.folded[r.label] {
 			arrow = "▸"
 		}
-		label := catalogue.DisplayText(r.label)
+		label := display.Text(r.label)
 		text := marker + st(th.GroupHeader).Render(arrow+" "+label) + st(th.GroupCount).Render(fmt.Sprintf("  %d", r.count))
 		return []string{pad(text, w, st(th.Row))}
 	}
 	rec := r.rec
 	// Right-hand metadata: category, stars, date; less when narrow.
 	var meta []string
-	if c := catalogue.DisplayText(rec.Category()); c != "" {
+	if c := display.Text(rec.Category()); c != "" {
 		meta = append(meta, st(th.Category).Render(truncatePath(c, min(18, max(6, w/5)))))
 	}
 	meta = append(meta, starsFor(m, rec.Rating(), selected))
@@ -249,9 +251,9 @@ func (m *Model) rowLines(r row, selected bool, w int) []string {
 		// A record without a valid DATE keeps the column, marked as
 		// a rating of none is, so that its stars stay in line with
 		// the other rows' (issue 24).
-		date := catalogue.DisplayDate(rec.Date())
+		date := display.Date(rec.Date())
 		if date == "" {
-			date = "–" + strings.Repeat(" ", len(catalogue.DisplayDateLayout)-1)
+			date = "–" + strings.Repeat(" ", len(display.DateLayout)-1)
 		}
 		meta = append(meta, st(th.Date).Render(date))
 	}
@@ -265,42 +267,78 @@ func (m *Model) rowLines(r row, selected bool, w int) []string {
 		leadW += 2
 	}
 	nameW := max(4, w-leadW-rightW-2)
-	name := catalogue.DisplayText(rec.Name())
+	name, mark := shownName(rec)
 	var hits []bool
-	if m.list.res != nil {
+	if m.list.res != nil && mark == "" {
 		hits = m.list.res.search.highlight(catalogue.FieldName, name)
 	}
 	if name == "" {
 		name = fmt.Sprintf("(no name, line %d)", rec.Line())
 	}
-	nameS := styled(name, nameW, st(th.Name), st(th.Match).Bold(true), hits)
+	var nameS string
+	if mark != "" {
+		nameS = st(th.Warning).Render(ansi.Truncate(mark, nameW, "…"))
+	}
+	if rest := nameW - ansi.StringWidth(nameS); rest > 0 {
+		nameS += styled(name, rest, st(th.Name), st(th.Match).Bold(true), hits)
+	}
 	gap := w - leadW - ansi.StringWidth(nameS) - rightW
 	line1 := marker + lead + nameS + st(th.Row).Render(strings.Repeat(" ", max(1, gap))) + right
 	line2 := marker
 	uri, mark := shownURI(rec)
 	if mark != "" {
-		line2 += st(th.Warning).Render(truncate(mark, max(1, w-2)))
+		line2 += st(th.Warning).Render(ansi.Truncate(mark, max(1, w-2), "…"))
 	}
 	if rest := w - 2 - ansi.StringWidth(mark); rest > 0 {
-		line2 += st(th.URI).Render(truncate(uri, rest))
+		line2 += st(th.URI).Render(ansi.Truncate(uri, rest, "…"))
 	}
 	return []string{fit(line1, w), pad(line2, w, st(th.Row))}
 }
 
-// invalidMark marks a URI shown as stored because it is not valid.
+// invalidMark marks a URI or a NAME shown as stored because it is not
+// valid.
 const invalidMark = "(invalid) "
+
+// shownName returns rec's NAME as the list and the detail pane show it;
+// when it is not valid, as it is stored, marked (mark is invalidMark), as
+// shownURI shows a URI; "" when the record has none at all (issue 24).
+func shownName(rec *catalogue.Record) (name, mark string) {
+	if n := rec.Name(); n != "" {
+		return display.Text(n), ""
+	}
+	if v, _ := catalogue.StoredValue(rec, catalogue.FieldName); v != "" {
+		return display.Text(v), invalidMark
+	}
+	return "", ""
+}
 
 // shownURI returns rec's URI as the list and the detail pane show it: as
 // people read it; when it is not valid, as it is stored, marked (mark is
 // invalidMark); "(no URI)" when the record has none at all (issue 24).
 func shownURI(rec *catalogue.Record) (uri, mark string) {
 	if u := rec.URI(); u != "" {
-		return catalogue.DisplayText(catalogue.DisplayURI(u)), ""
+		return display.Text(display.URI(u)), ""
 	}
 	if v, _ := catalogue.StoredValue(rec, catalogue.FieldURI); v != "" {
-		return catalogue.DisplayText(v), invalidMark
+		return display.Text(v), invalidMark
 	}
 	return "(no URI)", ""
+}
+
+// markedWrap wraps mark+text to w cells, breaking after breaks, the mark
+// (invalidMark, or none) drawn in warn and the text in st. The mark's
+// blank may be where the first row breaks.
+func markedWrap(mark, text string, w int, breaks string, warn, st lipgloss.Style) string {
+	rows := strings.Split(ansi.Wrap(mark+text, w, breaks), "\n")
+	mark = strings.TrimSpace(mark)
+	for i, r := range rows {
+		if rest, ok := strings.CutPrefix(r, mark); ok && i == 0 && mark != "" {
+			rows[i] = warn.Render(mark) + st.Render(rest)
+		} else {
+			rows[i] = st.Render(r)
+		}
+	}
+	return strings.Join(rows, "\n")
 }
 
 func starsFor(m *Model, n int, selected bool) string {
@@ -319,40 +357,32 @@ func pad(s string, w int, st lipgloss.Style) string {
 	return s + st.Render(strings.Repeat(" ", w-sw))
 }
 
-// truncate cuts plain text to w cells, ending in "…" if cut.
-func truncate(s string, w int) string {
-	if runewidth.StringWidth(s) <= w {
-		return s
-	}
-	return runewidth.Truncate(s, w, "…")
-}
-
 // truncatePath cuts a category path to w cells keeping its last element,
 // which says the most: "Menu/…/Go", then "…/Go", then "…Go".
 func truncatePath(s string, w int) string {
-	if runewidth.StringWidth(s) <= w {
+	if ansi.StringWidth(s) <= w {
 		return s
 	}
 	i := strings.LastIndex(s, "/")
 	if i < 0 {
-		return truncate(s, w)
+		return ansi.Truncate(s, w, "…")
 	}
 	last := s[i+1:]
 	if first, _, _ := strings.Cut(s, "/"); i > len(first) {
-		if t := first + "/…/" + last; runewidth.StringWidth(t) <= w {
+		if t := first + "/…/" + last; ansi.StringWidth(t) <= w {
 			return t
 		}
 	}
-	if t := "…/" + last; runewidth.StringWidth(t) <= w {
+	if t := "…/" + last; ansi.StringWidth(t) <= w {
 		return t
 	}
-	return "…" + truncateLeft(last, w-1)
+	return "…" + dialog.FitLeft(last, w-1, "")
 }
 
 // styled renders plain text cut to w cells, with the runes hits marks
 // drawn in hl and the rest in base.
 func styled(text string, w int, base, hl lipgloss.Style, hits []bool) string {
-	text = truncate(text, w)
+	text = ansi.Truncate(text, w, "…")
 	if len(hits) == 0 {
 		return base.Render(text)
 	}
@@ -403,7 +433,7 @@ func (m *Model) detailView(w, h int) string {
 		if !m.showDetail {
 			where = fmt.Sprintf("lines %d-%d of %s · enter, then ↓, scrolls", win.top+1, end, of)
 		}
-		lines = append(lines, th.Dim.Render(truncate(where, inner)))
+		lines = append(lines, th.Dim.Render(ansi.Truncate(where, inner, "…")))
 	}
 	pane := th.Pane
 	if m.showDetail {
@@ -507,7 +537,7 @@ func (f detailField) wrap(w int) []string {
 func (m *Model) detailFields(fields []detailField, w int) string {
 	limit, labelW := max(8, w/2), 0
 	for _, f := range fields {
-		if lw := runewidth.StringWidth(f.label) + 2; lw <= limit {
+		if lw := ansi.StringWidth(f.label) + 2; lw <= limit {
 			labelW = max(labelW, lw)
 		}
 	}
@@ -531,14 +561,14 @@ func (m *Model) detailFields(fields []detailField, w int) string {
 				vals[i] = f.st.Render(v)
 			}
 		}
-		if lw := runewidth.StringWidth(f.label); lw+2 > labelW {
+		if lw := ansi.StringWidth(f.label); lw+2 > labelW {
 			out = append(out, m.th.Label.Render(ansi.Wrap(f.label, w, "-")))
 			for _, v := range vals {
 				out = append(out, indent+v)
 			}
 			continue
 		}
-		out = append(out, m.th.Label.Render(f.label)+strings.Repeat(" ", labelW-runewidth.StringWidth(f.label))+vals[0])
+		out = append(out, m.th.Label.Render(f.label)+strings.Repeat(" ", labelW-ansi.StringWidth(f.label))+vals[0])
 		for _, v := range vals[1:] {
 			out = append(out, indent+v)
 		}
@@ -573,25 +603,18 @@ func (m *Model) detailParts(inner int) (head []string, desc *descLayout, tail []
 	}
 	var b strings.Builder
 	var hits []bool
-	name := catalogue.DisplayText(rec.Name())
-	if m.list.res != nil {
+	name, nameMark := shownName(rec)
+	if m.list.res != nil && nameMark == "" {
 		hits = m.list.res.search.highlight(catalogue.FieldName, name)
 	}
-	b.WriteString(wrapStyled(name, inner, th.Title, th.Match, hits))
+	if nameMark == "" {
+		b.WriteString(wrapStyled(name, inner, th.Title, th.Match, hits))
+	} else {
+		b.WriteString(markedWrap(nameMark, name, inner, " -", th.Warning, th.Title))
+	}
 	b.WriteByte('\n')
 	uri, mark := shownURI(rec)
-	uriRows := strings.Split(ansi.Wrap(mark+uri, inner, "/?&"), "\n")
-	for i, r := range uriRows {
-		if i > 0 {
-			b.WriteByte('\n')
-		}
-		// The mark's blank may be where the row breaks.
-		if rest, ok := strings.CutPrefix(r, strings.TrimSpace(mark)); ok && i == 0 && mark != "" {
-			b.WriteString(th.Warning.Render(strings.TrimSpace(mark)) + th.URI.Render(rest))
-		} else {
-			b.WriteString(th.URI.Render(r))
-		}
-	}
+	b.WriteString(markedWrap(mark, uri, inner, "/?&", th.Warning, th.URI))
 	b.WriteString("\n\n")
 	var fields []detailField
 	field := func(label, value string, st lipgloss.Style) {
@@ -615,15 +638,15 @@ func (m *Model) detailParts(inner int) (head []string, desc *descLayout, tail []
 		if f.Name == catalogue.FieldName || f.Name == catalogue.FieldURI || f.Name == catalogue.FieldDescription {
 			continue // the pane's title, the line under it, its text (not read here: it may be 50 MB)
 		}
-		label, value, st := f.Label, catalogue.DisplayText(f.Get(rec)), th.Value
+		label, value, st := f.Label, display.Text(f.Get(rec)), th.Value
 		switch f.Name {
 		case catalogue.FieldCategory:
 			st = th.Category
 		case catalogue.FieldDate:
 			// DATE is when the record was added until an edit moves
 			// it (SSD3 3.3) and keeps the first as X-ADDED.
-			field("Added", catalogue.DisplayDate(rec.Added()), st)
-			label, value = "Changed", catalogue.DisplayDate(rec.Changed())
+			field("Added", display.Date(rec.Added()), st)
+			label, value = "Changed", display.Date(rec.Changed())
 		case catalogue.FieldRating:
 			if rec.Rating() > 0 {
 				fields = append(fields, detailField{label: f.Label, rendered: th.Stars(rec.Rating())})
@@ -635,14 +658,14 @@ func (m *Model) detailParts(inner int) (head []string, desc *descLayout, tail []
 		searched(label, f.Name, value, st)
 	}
 	for _, f := range rec.Extensions() {
-		value := catalogue.DisplayText(f.Value)
-		if d, ok := catalogue.DisplayDateText(f.Value); ok {
+		value := display.Text(f.Value)
+		if d, ok := dateText(f.Value); ok {
 			if f.Name == catalogue.FieldAdded {
 				continue // shown as Added
 			}
 			value = d
 		}
-		searched(catalogue.DisplayText(f.Name), f.Name, value, th.Value)
+		searched(display.Text(f.Name), f.Name, value, th.Value)
 		if f.Name == catalogue.FieldTags && value != "" {
 			fields[len(fields)-1].tags = true
 		}
@@ -660,7 +683,7 @@ func (m *Model) detailParts(inner int) (head []string, desc *descLayout, tail []
 				st = th.Warning
 			}
 			// The message names its field (catalogue.Diagnostic).
-			text := catalogue.DisplayLines(p.String())
+			text := display.Lines(p.String())
 			tail = append(tail, strings.Split(st.Render(ansi.Wrap(text, inner, " ")), "\n")...)
 		}
 	}
@@ -706,7 +729,7 @@ func (m *Model) messageLines() []string {
 	}
 	if len(lines) > maxMessageLines {
 		lines = lines[:maxMessageLines]
-		lines[maxMessageLines-1] = truncate(lines[maxMessageLines-1]+" …", w) // a window too narrow for any sentence
+		lines[maxMessageLines-1] = ansi.Truncate(lines[maxMessageLines-1]+" …", w, "…") // a window too narrow for any sentence
 	}
 	for i, line := range lines {
 		lines[i] = fit(" "+st.Render(line), m.width)
@@ -721,7 +744,7 @@ func (m *Model) messageLines() []string {
 func (m *Model) message() (full, short string, sev severity) {
 	e := m.searchError()
 	if e == nil {
-		msg := catalogue.DisplayText(m.status.msg)
+		msg := display.Text(m.status.msg)
 		return msg, msg, m.status.sev
 	}
 	shown := "nothing is shown until it is"
@@ -730,10 +753,10 @@ func (m *Model) message() (full, short string, sev severity) {
 		if len(m.list.res.shown) == 1 {
 			n = "1 match"
 		}
-		shown = fmt.Sprintf("showing the %s for “%s” meanwhile", n, catalogue.DisplayText(strings.TrimSpace(q.String())))
+		shown = fmt.Sprintf("showing the %s for “%s” meanwhile", n, display.Text(strings.TrimSpace(q.String())))
 	}
-	full = fmt.Sprintf("Not a valid search: %s; %s.", catalogue.DisplayText(e.Error()), shown)
-	short = catalogue.DisplayText(e.Reason) + "."
+	full = fmt.Sprintf("Not a valid search: %s; %s.", display.Text(e.Error()), shown)
+	short = display.Text(e.Reason) + "."
 	return full, short, sevWarning
 }
 
@@ -761,7 +784,7 @@ func (m *Model) statusBar() string {
 		parts = append(parts, th.StatusKey.Render("group ")+th.StatusValue.Render(m.list.group.String()))
 	}
 	if q := m.input.Value(); q != "" && m.mode != modeSearch {
-		parts = append(parts, th.StatusKey.Render("filter ")+th.StatusValue.Render(truncate(catalogue.DisplayText(q), 20)))
+		parts = append(parts, th.StatusKey.Render("filter ")+th.StatusValue.Render(ansi.Truncate(display.Text(q), 20, "…")))
 	}
 	if m.store.waitingLock {
 		parts = append(parts, th.Warning.Inherit(th.StatusBar).Render("waiting for another uricat to finish saving"))
@@ -774,25 +797,14 @@ func (m *Model) statusBar() string {
 	}
 	left := strings.Join(parts, sep)
 	room := m.width - ansi.StringWidth(left) - 2
-	path := catalogue.DisplayText(m.store.path)
+	path := display.Text(m.store.path)
 	if room >= 8 {
-		if runewidth.StringWidth(path) > room {
-			path = "…" + truncateLeft(path, room-1)
-		}
+		path = dialog.FitLeft(path, room, "…")
 		right := th.StatusKey.Render(path)
 		gap := m.width - ansi.StringWidth(left) - ansi.StringWidth(right)
 		return left + th.StatusBar.Render(strings.Repeat(" ", max(1, gap))) + right
 	}
 	return pad(left, m.width, th.StatusBar)
-}
-
-// truncateLeft keeps the last w cells of s (a path's file name matters most).
-func truncateLeft(s string, w int) string {
-	r := []rune(s)
-	for len(r) > 0 && runewidth.StringWidth(string(r)) > w {
-		r = r[1:]
-	}
-	return string(r)
 }
 
 // helpLine is the short help for the current mode.

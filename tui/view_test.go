@@ -54,9 +54,31 @@ func TestGoldenViews(t *testing.T) {
 		// Hosted dialogs take the body; the help bar is theirs.
 		{"form_add_80x24", 80, 24, fixture, func(h *harness) { h.keys("a") }},
 		{"picker_80x24", 80, 24, fixture, func(h *harness) { h.keys("c") }},
+		// The form's notices wrap at 80 columns, the refusal of a save
+		// too: its end says what to do (issue 24).
+		{"form_add_80x24_duplicate", 80, 24, fixture, func(h *harness) {
+			h.keys("a")
+			h.typeText("http://shadyindustries.biz/ssd/ssd3.txt")
+			h.keys("tab")
+			h.typeText("A name")
+			h.keys("ctrl+s")
+		}},
+		// On X-TAGS, the completion key fits in the help bar at 80.
+		{"form_edit_80x24_tags", 80, 24, tagsFixture, func(h *harness) { h.keys("e", "tab", "tab", "tab", "tab") }},
+		{"form_edit_80x24_duplicate", 80, 24, fixture, func(h *harness) {
+			h.keys("e")
+			for range len("http://google.co.uk/") {
+				h.keys("backspace")
+			}
+			h.typeText("http://shadyindustries.biz/ssd/ssd3.txt")
+			h.keys("ctrl+s")
+		}},
 		// A URI that is not valid shows as stored, marked (issue 24).
 		{"list_80x24_invalid", 80, 24, invalidFixture, nil},
 		{"detail_80x24_invalid_uri", 80, 24, invalidFixture, func(h *harness) { h.keys("j", "enter") }},
+		// So does a NAME (issue 24); "(no name, line N)" only without one.
+		{"list_80x24_invalid_name", 80, 24, invalidNameFixture, nil},
+		{"detail_80x24_invalid_name", 80, 24, invalidNameFixture, func(h *harness) { h.keys("j", "enter") }},
 		// X-TAGS wraps between tags, never inside one (issue 24).
 		{"detail_80x24_long_tags", 80, 24, tagsFixture, func(h *harness) { h.keys("enter") }},
 		{"detail_80x24_long_tags_search", 80, 24, tagsFixture, func(h *harness) {
@@ -110,6 +132,28 @@ RATING: 5
 NAME: Nothing
 DATE: 01/02/2020 10:00:00
 RATING: 1
+
+`
+
+// invalidNameFixture has records whose NAME is not valid: text in UTF-8
+// (SSD3 2.1.1 allows ASCII only, encoded words for the rest), an encoded
+// word in a charset nobody knows, and no NAME at all; one valid record.
+const invalidNameFixture = `URI: http://example.org/
+NAME: Valid
+DATE: 01/02/2020 10:00:00
+RATING: 3
+
+URI: http://example.org/cafe
+NAME: Café in UTF-8, and a name long enough to be cut at 80 columns
+DATE: 01/02/2020 10:00:00
+RATING: 2
+
+URI: http://example.org/bogus
+NAME: =?bogus?Q?x?=
+DATE: 01/02/2020 10:00:00
+
+URI: http://example.org/none
+DATE: 01/02/2020 10:00:00
 
 `
 
@@ -362,5 +406,52 @@ func TestRatingsLineUpAt80(t *testing.T) {
 	}
 	if col < 0 {
 		t.Fatal("no ratings shown")
+	}
+}
+
+// A NAME that is not valid is shown as stored, its mark in the warning
+// style, in the list and the detail pane, as a URI is (issue 24); a record
+// without one still says so, with its line.
+func TestInvalidNameShownMarked(t *testing.T) {
+	h := newHarness(t, invalidNameFixture, 120, 30)
+	h.colour("/home/ada/bookmarks.uricat")
+	list := h.m.listView(60, 20) // the valid record selected
+	if n := strings.Count(list, h.m.th.Warning.Render("(invalid) ")); n != 2 {
+		t.Errorf("the list marks %d names, want 2:\n%q", n, list)
+	}
+	for _, tt := range []struct {
+		want string
+		mark bool
+	}{
+		{"(invalid) Café in UTF-8", true},
+		{"(invalid) =?bogus?Q?x?=", true},
+		{"(no name, line 15)", false},
+	} {
+		if !strings.Contains(ansi.Strip(list), tt.want) {
+			t.Errorf("the list does not show %q:\n%s", tt.want, ansi.Strip(list))
+		}
+		h.keys("j")
+		detail := h.m.detailView(50, 20)
+		if tt.mark && (!strings.Contains(detail, h.m.th.Warning.Render("(invalid)")) || !strings.Contains(ansi.Strip(detail), tt.want)) {
+			t.Errorf("the detail pane does not show %q marked:\n%q", tt.want, detail)
+		}
+	}
+}
+
+// At 80 columns the form's help bar names the completion key of the
+// field that completes, uncut (issue 24: it was past the "…").
+func TestFormHelpNamesCompletionAt80(t *testing.T) {
+	for _, tt := range []struct {
+		tabs int
+		want string
+	}{{3, "→ complete category"}, {4, "→ complete tag"}} {
+		h := newHarness(t, tagsFixture, 80, 24)
+		h.keys("e")
+		for range tt.tabs {
+			h.keys("tab")
+		}
+		if help := h.m.helpLine(); !strings.Contains(help, tt.want) || strings.Contains(help, "…") {
+			t.Errorf("the help bar does not name %q whole:\n%s", tt.want, help)
+		}
 	}
 }

@@ -87,7 +87,7 @@ func HostileCatalogue(rng *rand.Rand, n int) string {
 // Ignorable reports whether r is a default-ignorable code point or a
 // bidirectional control, as Unicode derives them (DerivedCoreProperties.txt),
 // with U+FFF9-U+FFFB: what must never reach a terminal unmarked. It is
-// written apart from catalogue.Invisible, to check it.
+// written apart from display.Invisible, to check it.
 func Ignorable(r rune) bool {
 	if unicode.In(r, unicode.Other_Default_Ignorable_Code_Point, unicode.Variation_Selector, unicode.Bidi_Control) {
 		return true

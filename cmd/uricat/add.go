@@ -7,6 +7,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/internal/display"
 )
 
 func newAddCmd(e *env) *cobra.Command {
@@ -54,7 +55,7 @@ func runAdd(e *env, uri string, fields []catalogue.Field, allowDuplicate bool) e
 		if errors.As(err, &dup) && dup.Existing != nil {
 			r := dup.Existing
 			return refused(fmt.Errorf("already there: %q, line %d of %s (%s); add --allow-duplicate to add it again",
-				catalogue.DisplayText(r.Name()), r.Line(), c.Path(), r.URI()))
+				display.Text(r.Name()), r.Line(), c.Path(), r.URI()))
 		}
 		return refused(err)
 	}
@@ -65,6 +66,6 @@ func runAdd(e *env, uri string, fields []catalogue.Field, allowDuplicate bool) e
 	if rep != nil && len(rep.Duplicates) > 0 {
 		return refused(fmt.Errorf("already there: another program added %s to %s meanwhile; add --allow-duplicate to add it again", rec.URI(), c.Path()))
 	}
-	fmt.Fprintf(e.stdout, "added %q to %s\n", catalogue.DisplayText(rec.Name()), catalogue.DisplayText(c.Path()))
+	fmt.Fprintf(e.stdout, "added %q to %s\n", display.Text(rec.Name()), display.Text(c.Path()))
 	return nil
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/internal/display"
 	"github.com/uricat/uricat/internal/plural"
 )
 
@@ -85,12 +86,12 @@ func runCheck(e *env, path string, named bool) error {
 	if !named || path == e.catalogue {
 		copies, _ := catalogue.ConflictCopies(path)
 		for _, cp := range copies {
-			fmt.Fprintf(e.stderr, "%s: note: conflict copy of the catalogue, which a file synchroniser left: uricat merge --copies merges it in and removes it\n", catalogue.DisplayText(cp))
+			fmt.Fprintf(e.stderr, "%s: note: conflict copy of the catalogue, which a file synchroniser left: uricat merge --copies merges it in and removes it\n", display.Text(cp))
 		}
 	}
 	if conflicts > 0 {
 		fmt.Fprintf(e.stderr, "%s: %s to settle (X-CONFLICT): keep one version of each, or both without the field; the TUI's ! does it\n",
-			catalogue.DisplayText(path), plural.Of(conflicts, "merge conflict"))
+			display.Text(path), plural.Of(conflicts, "merge conflict"))
 	}
 	valid := len(c.Valid())
 	verdict := "conforms to SSD3"
@@ -98,7 +99,7 @@ func runCheck(e *env, path string, named bool) error {
 		verdict = "does not conform to SSD3"
 	}
 	fmt.Fprintf(e.stdout, "%s: %d records (%d valid, %d invalid), %d errors, %d warnings: %s\n",
-		catalogue.DisplayText(path), c.Len(), valid, c.Len()-valid, errs, warns, verdict)
+		display.Text(path), c.Len(), valid, c.Len()-valid, errs, warns, verdict)
 	if !conforms {
 		return silent(exitRefused)
 	}

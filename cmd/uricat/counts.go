@@ -9,6 +9,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/internal/display"
 )
 
 // newCountCmd makes a command that lists the values that values gives
@@ -68,7 +69,7 @@ func (e *env) printCounts(counts []count, asJSON bool) error {
 	}
 	tw := tabwriter.NewWriter(e.stdout, 0, 4, 0, ' ', tabwriter.AlignRight)
 	for _, c := range counts {
-		fmt.Fprintf(tw, "%d\t  %s\n", c.Count, catalogue.DisplayText(c.Name))
+		fmt.Fprintf(tw, "%d\t  %s\n", c.Count, display.Text(c.Name))
 	}
 	if err := tw.Flush(); err != nil {
 		return refused(err)

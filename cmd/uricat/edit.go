@@ -16,6 +16,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/internal/display"
 )
 
 func newEditCmd(e *env) *cobra.Command {
@@ -87,7 +88,7 @@ func runEdit(e *env, sel string, allowDuplicate bool) error {
 			if err := c.Save(); err != nil {
 				return refused(err)
 			}
-			fmt.Fprintf(e.stdout, "changed %q in %s\n", catalogue.DisplayText(c.Lookup(rec.Ref()).Name()), catalogue.DisplayText(c.Path()))
+			fmt.Fprintf(e.stdout, "changed %q in %s\n", display.Text(c.Lookup(rec.Ref()).Name()), display.Text(c.Path()))
 			return nil
 		}
 		if !e.askReopen(msgs) {
@@ -114,7 +115,7 @@ func (e *env) askReopen(msgs []string) bool {
 	}
 	fmt.Fprintln(e.stderr, "uricat edit: not saved, the record has errors:")
 	for _, m := range msgs {
-		fmt.Fprintf(e.stderr, "  %s\n", catalogue.DisplayText(m))
+		fmt.Fprintf(e.stderr, "  %s\n", display.Text(m))
 	}
 	fmt.Fprint(e.stderr, "Edit it again? [Y/n] ")
 	// A byte at a time: what follows the answer is the editor's.
@@ -187,11 +188,11 @@ func editHeader(c *catalogue.Catalogue, rec *catalogue.Record, errs []string) st
 	if len(errs) > 0 {
 		b.WriteString("# ERROR: this version was not saved:\n")
 		for _, m := range errs {
-			fmt.Fprintf(&b, "#   %s\n", catalogue.DisplayText(m))
+			fmt.Fprintf(&b, "#   %s\n", display.Text(m))
 		}
 		b.WriteString("# Fix it and save, or quit without saving to change nothing.\n#\n")
 	}
-	fmt.Fprintf(&b, "# Editing %q, line %d of %s.\n", catalogue.DisplayText(rec.Name()), rec.Line(), c.Path())
+	fmt.Fprintf(&b, "# Editing %q, line %d of %s.\n", display.Text(rec.Name()), rec.Line(), c.Path())
 	b.WriteString("# One field a line, NAME: value; lines that start with # are left out.\n" +
 		"# Save and quit to change the record; leave it unchanged, or empty it, to\n" +
 		"# change nothing. DATE becomes now unless you change it (SSD3 3.3).\n")

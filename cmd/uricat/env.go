@@ -13,6 +13,7 @@ import (
 
 	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/importers"
+	"github.com/uricat/uricat/internal/display"
 )
 
 // env is what a command runs with, so that tests can run it in-process.
@@ -90,7 +91,7 @@ func (e *env) exit(cmd *cobra.Command, err error) int {
 	// other hard links), whatever the command did after.
 	if e.opened != nil {
 		for _, w := range e.opened.SaveWarnings() {
-			fmt.Fprintf(e.stderr, "%s: warning: %s\n", name, catalogue.DisplayLines(w))
+			fmt.Fprintf(e.stderr, "%s: warning: %s\n", name, display.Lines(w))
 		}
 	}
 	if err == nil {
@@ -99,8 +100,8 @@ func (e *env) exit(cmd *cobra.Command, err error) int {
 	x := &exitError{code: exitUsage, err: err, usage: true}
 	errors.As(err, &x)
 	if x.err != nil {
-		// A message may quote a file's text: shown safely (DisplayLines).
-		fmt.Fprintf(e.stderr, "%s: %s\n", name, catalogue.DisplayLines(strings.TrimRight(x.err.Error(), "\n")))
+		// A message may quote a file's text: shown safely (display.Lines).
+		fmt.Fprintf(e.stderr, "%s: %s\n", name, display.Lines(strings.TrimRight(x.err.Error(), "\n")))
 	}
 	if x.usage {
 		fmt.Fprintf(e.stderr, "Run '%s --help' for usage.\n", name)

@@ -12,6 +12,7 @@ import (
 	"github.com/uricat/uricat/catalogue/query"
 	"github.com/uricat/uricat/importers"
 	"github.com/uricat/uricat/importers/formats"
+	"github.com/uricat/uricat/internal/display"
 )
 
 // exportOptions are the flags of `uricat export`.
@@ -72,9 +73,9 @@ func (o *exportOptions) run(e *env) error {
 		// characters left out and invisible ones marked; into a file or a
 		// pipe, the bytes are kept.
 		out := e.stdout
-		var shown *catalogue.DisplayWriter
+		var shown *display.Writer
 		if terminal(e.stdout) {
-			shown = catalogue.NewDisplayWriter(e.stdout)
+			shown = display.NewWriter(e.stdout)
 			out = shown
 		}
 		losses, err := formats.Write(out, f, recs)
@@ -94,7 +95,7 @@ func (o *exportOptions) run(e *env) error {
 		return refused(err)
 	}
 	printLosses(e, losses)
-	fmt.Fprintf(e.stderr, "exported %d record(s) as %s to %s\n", len(recs), f.Name, catalogue.DisplayText(o.out))
+	fmt.Fprintf(e.stderr, "exported %d record(s) as %s to %s\n", len(recs), f.Name, display.Text(o.out))
 	return nil
 }
 

@@ -18,6 +18,7 @@ import (
 	"github.com/uricat/uricat/importers"
 	"github.com/uricat/uricat/importers/formats"
 	"github.com/uricat/uricat/importers/profiles"
+	"github.com/uricat/uricat/internal/display"
 )
 
 // importOptions are the flags of `uricat import`.
@@ -170,7 +171,7 @@ func importProblem(e *env, err error, failed *error) {
 		code = exitUsage
 		err = readError(err)
 	}
-	fmt.Fprintf(e.stderr, "uricat import: %s\n", catalogue.DisplayLines(err.Error()))
+	fmt.Fprintf(e.stderr, "uricat import: %s\n", display.Lines(err.Error()))
 	if *failed == nil || code == exitUsage {
 		*failed = silent(code)
 	}
@@ -273,7 +274,7 @@ func (o *importOptions) run(e *env, files []string) error {
 		}
 		s.DryRun = o.dryRun
 		if labels[i] != "" {
-			fmt.Fprint(e.stdout, catalogue.DisplayText(labels[i])+": ")
+			fmt.Fprint(e.stdout, display.Text(labels[i])+": ")
 		}
 		fmt.Fprintln(e.stdout, s)
 		if o.dryRun {
@@ -333,9 +334,9 @@ func sniffFile(path string) (importers.Format, error) {
 
 func printRecords(e *env, recs []*catalogue.Record) {
 	for _, r := range recs {
-		line := "  + " + catalogue.DisplayText(r.Name()) + " <" + catalogue.DisplayText(r.URI()) + ">"
+		line := "  + " + display.Text(r.Name()) + " <" + display.Text(r.URI()) + ">"
 		if r.Category() != "" {
-			line += " [" + catalogue.DisplayText(r.Category()) + "]"
+			line += " [" + display.Text(r.Category()) + "]"
 		}
 		fmt.Fprintln(e.stdout, line)
 	}

@@ -18,6 +18,7 @@ import (
 
 	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/query"
+	"github.com/uricat/uricat/internal/display"
 	"github.com/uricat/uricat/internal/linkcheck"
 	"github.com/uricat/uricat/internal/plural"
 )
@@ -202,9 +203,9 @@ func (o *linksOptions) run(e *env) error {
 // linkLine is one result, for the record rec: status, code, URI (and where
 // it moved), the record.
 func linkLine(r linkcheck.Result, rec *catalogue.Record) string {
-	what := catalogue.DisplayURI(r.URI)
+	what := display.URI(r.URI)
 	if r.Status == linkcheck.Moved {
-		what += " → " + catalogue.DisplayURI(r.Final)
+		what += " → " + display.URI(r.Final)
 	}
 	code := "-"
 	if r.Code != 0 {
@@ -212,7 +213,7 @@ func linkLine(r linkcheck.Result, rec *catalogue.Record) string {
 	}
 	reason := ""
 	if r.Status == linkcheck.Unknown && r.Reason != "" {
-		reason = " (" + catalogue.DisplayText(r.Reason) + ")"
+		reason = " (" + display.Text(r.Reason) + ")"
 	}
 	return fmt.Sprintf("%-7s %3s  %s%s  %s (line %d)", r.Status, code, what, reason, quoteName(rec), rec.Line())
 }
@@ -228,16 +229,16 @@ func (e *env) updateMoved(c *catalogue.Catalogue, state *linkcheck.State, byURI 
 			continue
 		}
 		if c.HasURI(r.Final) {
-			fmt.Fprintf(e.stderr, "uricat links: %s moved to %s, which the catalogue has already: left as it is\n", catalogue.DisplayURI(u), catalogue.DisplayURI(r.Final))
+			fmt.Fprintf(e.stderr, "uricat links: %s moved to %s, which the catalogue has already: left as it is\n", display.URI(u), display.URI(r.Final))
 			continue
 		}
 		if err := catalogue.ValidateURI(r.Final); err != nil {
-			fmt.Fprintf(e.stderr, "uricat links: %s moved to %s, which is not a valid URI: left as it is\n", catalogue.DisplayURI(u), catalogue.DisplayURI(r.Final))
+			fmt.Fprintf(e.stderr, "uricat links: %s moved to %s, which is not a valid URI: left as it is\n", display.URI(u), display.URI(r.Final))
 			continue
 		}
 		for _, rec := range recs {
 			edits = append(edits, catalogue.Set{Ref: rec.Ref(), Fields: []catalogue.Field{{Name: catalogue.FieldURI, Value: r.Final}}})
-			moved = append(moved, fmt.Sprintf("%s: %s → %s", quoteName(rec), catalogue.DisplayURI(u), catalogue.DisplayURI(r.Final)))
+			moved = append(moved, fmt.Sprintf("%s: %s → %s", quoteName(rec), display.URI(u), display.URI(r.Final)))
 		}
 	}
 	if len(edits) == 0 {
@@ -253,7 +254,7 @@ func (e *env) updateMoved(c *catalogue.Catalogue, state *linkcheck.State, byURI 
 	for _, m := range moved {
 		fmt.Fprintln(e.stdout, "updated", m)
 	}
-	fmt.Fprintf(e.stdout, "updated %s in %s\n", plural.Of(len(moved), "record"), catalogue.DisplayText(c.Path()))
+	fmt.Fprintf(e.stdout, "updated %s in %s\n", plural.Of(len(moved), "record"), display.Text(c.Path()))
 	return nil
 }
 
@@ -281,7 +282,7 @@ func (p *linkProgress) done(r linkcheck.Result) {
 	if !p.on {
 		return
 	}
-	fmt.Fprintf(p.w, "\r\x1b[K%s %d/%d  %s", p.bar.ViewAs(float64(p.n)/float64(p.total)), p.n, p.total, catalogue.DisplayText(linkcheck.HostOf(r.URI)))
+	fmt.Fprintf(p.w, "\r\x1b[K%s %d/%d  %s", p.bar.ViewAs(float64(p.n)/float64(p.total)), p.n, p.total, display.Text(linkcheck.HostOf(r.URI)))
 	p.drawn = true
 }
 

@@ -14,6 +14,7 @@ import (
 	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/query"
 	jsonformat "github.com/uricat/uricat/importers/json"
+	"github.com/uricat/uricat/internal/display"
 )
 
 // listOptions are the flags of `uricat list`.
@@ -96,7 +97,7 @@ func (o *listOptions) run(e *env) error {
 			if i > 0 {
 				b.WriteByte('\n')
 			}
-			fmt.Fprintf(&b, "== %s (%d)\n", catalogue.DisplayText(g.Label), len(g.Records))
+			fmt.Fprintf(&b, "== %s (%d)\n", display.Text(g.Label), len(g.Records))
 		}
 		for _, r := range g.Records {
 			cols.write(&b, listRow(r))
@@ -109,11 +110,11 @@ func (o *listOptions) run(e *env) error {
 }
 
 // listRow is a record's columns as list shows them: text as it reads
-// (catalogue.DisplayText), the URI as people read it (catalogue.DisplayURI,
+// (display.Text), the URI as people read it (display.URI,
 // as the TUI shows it; --json keeps the stored form).
 func listRow(r *catalogue.Record) [5]string {
-	return [5]string{catalogue.DisplayText(r.Name()), stars(r.Rating()), catalogue.DisplayText(r.Category()),
-		catalogue.DisplayDate(r.Date()), catalogue.DisplayText(catalogue.DisplayURI(r.URI()))}
+	return [5]string{display.Text(r.Name()), stars(r.Rating()), display.Text(r.Category()),
+		display.Date(r.Date()), display.Text(display.URI(r.URI()))}
 }
 
 // listColumns are the widths, in terminal cells, of list's columns but the

@@ -14,6 +14,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/internal/display"
 	"github.com/uricat/uricat/internal/plural"
 )
 
@@ -153,16 +154,16 @@ func (e *env) reportConflicts(name string, merged *catalogue.Snapshot, conflicts
 			Field: catalogue.FieldConflict, Msg: fmt.Sprintf("conflict: %s: %s", recordName(r), v)})
 	}
 	fmt.Fprintf(e.stderr, "uricat merge: %s: %s left to settle: both versions are in the file, the second marked %s (uricat check lists them; the TUI's ! settles them)\n",
-		catalogue.DisplayText(name), plural.Of(len(conflicts), "conflict"), catalogue.FieldConflict)
+		display.Text(name), plural.Of(len(conflicts), "conflict"), catalogue.FieldConflict)
 	return silent(exitRefused)
 }
 
 // recordName names a record in a message: its NAME, else its URI.
 func recordName(r *catalogue.Record) string {
 	if r.Name() != "" {
-		return "“" + catalogue.DisplayText(r.Name()) + "”"
+		return "“" + display.Text(r.Name()) + "”"
 	}
-	return catalogue.DisplayURI(r.URI())
+	return display.URI(r.URI())
 }
 
 // git runs git with args in dir and returns its standard output, trimmed;
@@ -199,7 +200,7 @@ func repoOf(path string) (top, rel string, err error) {
 		if errors.As(err, &ee) {
 			return "", "", fmt.Errorf("git is not installed: %w", err)
 		}
-		return "", "", fmt.Errorf("%s is not in a git repository (git init %s makes one)", catalogue.DisplayText(path), catalogue.DisplayText(dir))
+		return "", "", fmt.Errorf("%s is not in a git repository (git init %s makes one)", display.Text(path), display.Text(dir))
 	}
 	if real, err := filepath.EvalSymlinks(top); err == nil {
 		top = real
@@ -254,7 +255,7 @@ func (e *env) installMergeDriver() error {
 		if err := os.WriteFile(attrs, []byte(text+line+"\n"), 0o644); err != nil {
 			return refused(err)
 		}
-		fmt.Fprintf(e.stdout, "added to %s: %s\n", catalogue.DisplayText(attrs), catalogue.DisplayText(line))
+		fmt.Fprintf(e.stdout, "added to %s: %s\n", display.Text(attrs), display.Text(line))
 	}
 	driver := driverCommand()
 	for _, kv := range [][2]string{
@@ -265,7 +266,7 @@ func (e *env) installMergeDriver() error {
 			return refused(err)
 		}
 	}
-	fmt.Fprintf(e.stdout, "git merges %s in %s with: %s\n", catalogue.DisplayText(rel), catalogue.DisplayText(top), catalogue.DisplayText(driver))
+	fmt.Fprintf(e.stdout, "git merges %s in %s with: %s\n", display.Text(rel), display.Text(top), display.Text(driver))
 	return nil
 }
 
@@ -286,7 +287,7 @@ func (e *env) mergeCopies() error {
 		return unreadable(err)
 	}
 	if len(copies) == 0 {
-		fmt.Fprintf(e.stdout, "no conflict copies beside %s\n", catalogue.DisplayText(e.catalogue))
+		fmt.Fprintf(e.stdout, "no conflict copies beside %s\n", display.Text(e.catalogue))
 		return nil
 	}
 	c, err := e.open()
@@ -304,7 +305,7 @@ func (e *env) mergeCopies() error {
 		var cs []catalogue.Conflict
 		merged, cs = catalogue.MergeFile(nil, merged, s)
 		conflicts = append(conflicts, cs...)
-		fmt.Fprintf(e.stdout, "merged %s (%s)\n", catalogue.DisplayText(p), plural.Of(len(s.Records()), "record"))
+		fmt.Fprintf(e.stdout, "merged %s (%s)\n", display.Text(p), plural.Of(len(s.Records()), "record"))
 	}
 	tx, err := catalogue.BeginSave(before, 10*time.Second)
 	if err != nil {
@@ -312,7 +313,7 @@ func (e *env) mergeCopies() error {
 	}
 	if tx.Changed() {
 		tx.Abort()
-		return refused(fmt.Errorf("%s changed while the copies were merged; nothing written, run uricat merge --copies again", catalogue.DisplayText(e.catalogue)))
+		return refused(fmt.Errorf("%s changed while the copies were merged; nothing written, run uricat merge --copies again", display.Text(e.catalogue)))
 	}
 	if _, err := tx.Commit(merged); err != nil {
 		return refused(err)
@@ -322,7 +323,7 @@ func (e *env) mergeCopies() error {
 			fmt.Fprintf(e.stderr, "uricat merge: warning: merged but not removed: %v\n", err)
 			continue
 		}
-		fmt.Fprintf(e.stdout, "removed %s\n", catalogue.DisplayText(p))
+		fmt.Fprintf(e.stdout, "removed %s\n", display.Text(p))
 	}
 	return e.reportConflicts(e.catalogue, merged, conflicts)
 }

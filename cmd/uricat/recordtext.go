@@ -6,6 +6,7 @@ import (
 
 	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/importers"
+	"github.com/uricat/uricat/internal/display"
 )
 
 // fieldLines returns rec's fields as "NAME: value" lines, in the order of
@@ -18,7 +19,7 @@ func fieldLines(rec *catalogue.Record) []string {
 	lines := make([]string, len(names))
 	for i, name := range names {
 		v := catalogue.GetField(rec, name)
-		if isText(name) && (catalogue.CleanText(v) != v || strings.ContainsAny(v, "\n\t") || strings.Contains(v, "=?")) {
+		if isText(name) && (display.Clean(v) != v || strings.ContainsAny(v, "\n\t") || strings.Contains(v, "=?")) {
 			v = catalogue.EncodeText(v)
 		}
 		lines[i] = name + ": " + v
@@ -28,7 +29,7 @@ func fieldLines(rec *catalogue.Record) []string {
 
 // shownLines returns rec's fields as show prints them for people, "NAME:
 // value" lines in the order of catalogue.FieldNames: each value as it
-// reads (catalogue.DisplayLines: control characters and escape sequences
+// reads (display.Lines: control characters and escape sequences
 // left out, bidirectional and zero-width characters shown as markers), the
 // lines of a multi-line value indented under its first. edit's buffer,
 // which must read back, is fieldLines'.
@@ -44,16 +45,16 @@ func shownLines(rec *catalogue.Record) []string {
 		case v == "":
 			continue
 		case used:
-			v = catalogue.DisplayLines(v)
+			v = display.Lines(v)
 		case !f.Required:
 			continue // an optional field's problems say it all
 		default:
-			v = catalogue.DisplayText(v) + invalidMark
+			v = display.Text(v) + invalidMark
 		}
 		lines = append(lines, f.Name+": "+strings.ReplaceAll(v, "\n", "\n  "))
 	}
 	for _, x := range rec.Extensions() {
-		lines = append(lines, x.Name+": "+strings.ReplaceAll(catalogue.DisplayLines(x.Value), "\n", "\n  "))
+		lines = append(lines, x.Name+": "+strings.ReplaceAll(display.Lines(x.Value), "\n", "\n  "))
 	}
 	return lines
 }
@@ -71,7 +72,7 @@ func hiddenText(rec *catalogue.Record) []catalogue.Diagnostic {
 	var notes []catalogue.Diagnostic
 	note := func(name, v string) {
 		_, dropped := importers.SafeText(v)
-		marked := catalogue.HasInvisible(v)
+		marked := display.HasInvisible(v)
 		var what string
 		switch {
 		case dropped && marked:

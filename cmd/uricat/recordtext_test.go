@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/internal/display"
 )
 
 // sameFields reports how a and b differ in any field, DATE included.
@@ -26,7 +27,7 @@ func TestFieldLinesRoundTrip(t *testing.T) {
 	for _, r := range c.Records() {
 		lines := fieldLines(r)
 		for _, l := range lines {
-			if catalogue.DisplayText(l) != l {
+			if display.Text(l) != l {
 				t.Errorf("line %q would reach the terminal with a control character", l)
 			}
 		}

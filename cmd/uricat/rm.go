@@ -7,6 +7,7 @@ import (
 
 	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/query"
+	"github.com/uricat/uricat/internal/display"
 )
 
 // rmOptions are the flags of `uricat rm`.
@@ -102,7 +103,7 @@ func (o *rmOptions) run(e *env, searched bool, sels []string) error {
 		return refused(err)
 	}
 	for _, r := range recs {
-		fmt.Fprintf(e.stdout, "removed %s (line %d) from %s\n", describe(r), r.Line(), catalogue.DisplayText(c.Path()))
+		fmt.Fprintf(e.stdout, "removed %s (line %d) from %s\n", describe(r), r.Line(), display.Text(c.Path()))
 	}
 	return nil
 }

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/internal/display"
 )
 
 // hostile is another program's catalogue, valid SSD3, whose text decodes
@@ -101,7 +102,7 @@ func FuzzShownText(f *testing.F) {
 				out = append(out, d.String())
 			}
 			for _, out := range out {
-				if i := terminalCommand(out); i >= 0 || catalogue.HasInvisible(out) {
+				if i := terminalCommand(out); i >= 0 || display.HasInvisible(out) {
 					t.Fatalf("record %q is shown as %q", r.Raw(), out)
 				}
 			}

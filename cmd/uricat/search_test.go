@@ -13,6 +13,7 @@ import (
 	"github.com/uricat/uricat/catalogue/gen"
 	"github.com/uricat/uricat/catalogue/query"
 	jsonformat "github.com/uricat/uricat/importers/json"
+	"github.com/uricat/uricat/internal/display"
 )
 
 // searchFixture holds the cases of issue 9.
@@ -121,9 +122,9 @@ func FuzzListSearch(f *testing.F) {
 		code, out, errs := uricat(t, "--catalogue", path, "list", "--json", "--search="+search)
 		q, err := query.Parse(search)
 		if err != nil {
-			// Messages reach the terminal through DisplayText, which
+			// Messages reach the terminal through display.Text, which
 			// leaves out what is not valid UTF-8 or not printable.
-			if code != 2 || !strings.Contains(errs, catalogue.DisplayText(err.Error())) {
+			if code != 2 || !strings.Contains(errs, display.Text(err.Error())) {
 				t.Fatalf("--search %q: exit %d, %q; want exit 2 and %q", search, code, errs, err)
 			}
 			return

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/internal/display"
 )
 
 // selectorHelp says what a SELECTOR is, for the commands' --help.
@@ -94,14 +95,14 @@ func quoteName(rec *catalogue.Record) string {
 	if rec.Name() == "" {
 		return "(no valid NAME)"
 	}
-	return strconv.Quote(catalogue.DisplayText(rec.Name()))
+	return strconv.Quote(display.Text(rec.Name()))
 }
 
 // describe names rec in a message: its NAME and URI, or what it lacks.
 func describe(rec *catalogue.Record) string {
 	uri := "(no valid URI)"
 	if rec.URI() != "" {
-		uri = "<" + catalogue.DisplayText(rec.URI()) + ">"
+		uri = "<" + display.Text(rec.URI()) + ">"
 	}
 	return quoteName(rec) + " " + uri
 }

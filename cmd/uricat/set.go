@@ -8,6 +8,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/internal/display"
 )
 
 func newSetCmd(e *env) *cobra.Command {
@@ -54,7 +55,7 @@ func runSet(e *env, sel string, fields []catalogue.Field) error {
 	_, err = c.Apply(catalogue.Set{Ref: rec.Ref(), Fields: fields})
 	if errors.Is(err, catalogue.ErrUnchanged) {
 		// The values it has: DATE is not stamped, and the file not written.
-		fmt.Fprintf(e.stdout, "unchanged %q in %s\n", catalogue.DisplayText(rec.Name()), c.Path())
+		fmt.Fprintf(e.stdout, "unchanged %q in %s\n", display.Text(rec.Name()), c.Path())
 		return nil
 	}
 	if err != nil {
@@ -68,6 +69,6 @@ func runSet(e *env, sel string, fields []catalogue.Field) error {
 		return refused(err)
 	}
 	now := c.Lookup(rec.Ref())
-	fmt.Fprintf(e.stdout, "changed %q in %s\n", catalogue.DisplayText(now.Name()), catalogue.DisplayText(c.Path()))
+	fmt.Fprintf(e.stdout, "changed %q in %s\n", display.Text(now.Name()), display.Text(c.Path()))
 	return nil
 }

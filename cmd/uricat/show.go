@@ -7,6 +7,7 @@ import (
 
 	"github.com/uricat/uricat/catalogue"
 	jsonformat "github.com/uricat/uricat/importers/json"
+	"github.com/uricat/uricat/internal/display"
 )
 
 func newShowCmd(e *env) *cobra.Command {
@@ -38,7 +39,7 @@ can be shown (by line:N) and fixed with uricat edit.
 			for _, l := range shownLines(rec) {
 				fmt.Fprintln(e.stdout, l)
 			}
-			fmt.Fprintf(e.stdout, "\nline %d of %s", rec.Line(), catalogue.DisplayText(c.Path()))
+			fmt.Fprintf(e.stdout, "\nline %d of %s", rec.Line(), display.Text(c.Path()))
 			switch n := len(rec.Problems()); {
 			case !rec.Valid():
 				fmt.Fprintln(e.stdout, "; not used: its URI, NAME or DATE is missing or invalid (SSD3 2.2):")

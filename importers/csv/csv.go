@@ -33,7 +33,7 @@
 //
 // No control character reaches the output from data: CSV has no escapes,
 // and a spreadsheet shows what it reads, so the Writer leaves out escape
-// sequences and control characters but LF and TAB (catalogue.CleanText),
+// sequences and control characters but LF and TAB (display.Clean),
 // and reports the records it changed. An import does the same to any text.
 //
 // The Reader takes the columns in any order and case; a column that is not

@@ -16,7 +16,7 @@ func (k cellKind) String() string {
 
 const (
 	cellAsIs   cellKind = iota // the value as the record holds it
-	cellText                   // decoded text, which the Writer cleans of controls (catalogue.CleanText)
+	cellText                   // decoded text, which the Writer cleans of controls (display.Clean)
 	cellDate                   // RFC 3339 in UTC; the Reader takes DATE's form too
 	cellRating                 // a digit from 1 to 5
 	cellAdded                  // catalogue.Record.Added, as a date

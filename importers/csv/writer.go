@@ -10,6 +10,7 @@ import (
 
 	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/importers"
+	"github.com/uricat/uricat/internal/display"
 )
 
 // Writer writes records as CSV with a header row (see the package doc). It
@@ -22,7 +23,7 @@ type Writer struct {
 	closed                bool
 }
 
-// entry is a record to write; dirty says its text holds what CleanText
+// entry is a record to write; dirty says its text holds what display.Clean
 // leaves out (a CR of a line break, at least).
 type entry struct {
 	rec   *catalogue.Record
@@ -166,11 +167,11 @@ func (rw *rowWriter) end() {
 	rw.inRow = false
 }
 
-// cell writes one field, cleaned first if dirty (catalogue.CleanText).
+// cell writes one field, cleaned first if dirty (display.Clean).
 func (rw *rowWriter) cell(v string, dirty bool) {
 	rw.next()
 	if dirty {
-		v = catalogue.CleanText(v)
+		v = display.Clean(v)
 	}
 	bw := rw.bw
 	if !needsQuotes(v) {

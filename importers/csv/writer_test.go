@@ -11,6 +11,7 @@ import (
 
 	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/importers/importertest"
+	"github.com/uricat/uricat/internal/display"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata")
@@ -150,7 +151,7 @@ func FuzzWrite(f *testing.F) {
 		if len(rows) != 2 {
 			t.Fatalf("%d rows, want 2", len(rows))
 		}
-		clean := catalogue.CleanText
+		clean := display.Clean
 		if rows[1][1] != clean(name) || rows[1][4] != clean(desc) {
 			t.Errorf("read back %q, %q; want %q, %q", rows[1][1], rows[1][4], name, desc)
 		}

@@ -13,6 +13,7 @@ import (
 	"github.com/uricat/uricat/importers"
 	"github.com/uricat/uricat/importers/httpindex"
 	"github.com/uricat/uricat/importers/importertest"
+	"github.com/uricat/uricat/internal/display"
 )
 
 // FuzzSniffAndRun feeds any input through detection and the whole import
@@ -58,7 +59,7 @@ func FuzzSniffAndRun(f *testing.F) {
 				t.Fatalf("%s: record %q is not valid: %v", format.Name, r.URI(), r.Validate())
 			}
 			for _, v := range []string{r.Name(), r.Category(), r.Description()} {
-				if catalogue.CleanText(v) != v {
+				if display.Clean(v) != v {
 					t.Fatalf("%s: record %q holds control characters: %q", format.Name, r.URI(), v)
 				}
 			}

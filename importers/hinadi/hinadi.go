@@ -236,7 +236,7 @@ func (r *Reader) decode(raw []byte) string {
 		return string(raw)
 	}
 	if r.dec == nil {
-		return string(raw) // UTF-8; CleanText drops what is not
+		return string(raw) // UTF-8; display.Clean drops what is not
 	}
 	s, err := r.dec.Bytes(raw)
 	if err != nil {

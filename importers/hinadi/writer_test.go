@@ -10,6 +10,7 @@ import (
 	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/importers"
 	"github.com/uricat/uricat/importers/importertest"
+	"github.com/uricat/uricat/internal/display"
 )
 
 // exportTime dates the header blocks the tests write.
@@ -180,7 +181,7 @@ func FuzzAppendEncoded(f *testing.F) {
 	f.Add("a\nb  c\td e =?x?= f")
 	f.Add("=?UTF-8?Q?=1B?= \n =? ?=")
 	f.Fuzz(func(t *testing.T, s string) {
-		s = strings.TrimSpace(catalogue.CleanText(s))
+		s = strings.TrimSpace(display.Clean(s))
 		got := string(appendEncoded(nil, s))
 		if strings.ContainsAny(got, "\r\n\t") {
 			t.Fatalf("appendEncoded(%q) = %q: not one line", s, got)

@@ -43,6 +43,7 @@ import (
 	"github.com/uricat/uricat/importers"
 	"github.com/uricat/uricat/internal/charset"
 	"github.com/uricat/uricat/internal/dates"
+	"github.com/uricat/uricat/internal/display"
 	"github.com/uricat/uricat/internal/lines"
 )
 
@@ -250,7 +251,7 @@ func (r *Reader) flushInfo() {
 	text := strings.TrimSpace(strings.Join(r.info, "\n"))
 	if text != "" {
 		r.diags = append(r.diags, catalogue.Diagnostic{Line: r.infoStart, Offset: r.infoOffset, Kind: catalogue.Info,
-			Msg: "the listing says: " + catalogue.CleanText(text)})
+			Msg: "the listing says: " + display.Clean(text)})
 	}
 	r.info = nil
 }

@@ -19,6 +19,7 @@ import (
 
 	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/importers"
+	"github.com/uricat/uricat/internal/display"
 )
 
 // CheckRecord fails t if the catalogue would reject rec, or if any of its
@@ -47,7 +48,7 @@ func CheckRecord(t testing.TB, rec *catalogue.Record, multiLineExtensions bool) 
 // invalid UTF-8, or, unless multiLine, a line break or a tab.
 func CheckText(t testing.TB, what, s string, multiLine bool) {
 	t.Helper()
-	if catalogue.CleanText(s) != s {
+	if display.Clean(s) != s {
 		t.Fatalf("%s %q holds control characters, escape sequences or invalid UTF-8", what, s)
 	}
 	if !multiLine && strings.ContainsAny(s, "\n\t") {

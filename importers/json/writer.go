@@ -12,6 +12,7 @@ import (
 
 	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/importers"
+	"github.com/uricat/uricat/internal/display"
 )
 
 // Writer writes records as one indented JSON array of Record,
@@ -118,7 +119,7 @@ func Encode(w io.Writer, v any) error {
 }
 
 // writeEscaped writes encoded JSON to w with DEL, the C1 controls (U+0080
-// to U+009F) and the invisible characters (catalogue.Invisible: the
+// to U+009F) and the invisible characters (display.Invisible: the
 // bidirectional controls and the default-ignorable code points) as \u escapes: encoding/json escapes
 // the C0 controls but writes those raw, and a terminal takes U+009B for CSI
 // and U+009D for OSC, as it takes ESC [ and ESC ], and shows
@@ -159,14 +160,14 @@ func appendEscape(out []byte, r rune) []byte {
 }
 
 // escaped reports whether writeEscaped writes r as a \u escape.
-func escaped(r rune) bool { return r == 0x7f || r >= 0x80 && r <= 0x9f || catalogue.Invisible(r) }
+func escaped(r rune) bool { return r == 0x7f || r >= 0x80 && r <= 0x9f || display.Invisible(r) }
 
 // needsEscape reports whether b holds a character writeEscaped escapes.
-// Only DEL, 0xC2 (a C1 control) and catalogue.InvisibleLeads can start one:
+// Only DEL, 0xC2 (a C1 control) and display.InvisibleLeads can start one:
 // vectorised scans for those rule out most text at once.
 func needsEscape(b []byte) bool {
 	maybe := false
-	for _, c := range []byte("\x7f\xc2" + catalogue.InvisibleLeads) {
+	for _, c := range []byte("\x7f\xc2" + display.InvisibleLeads) {
 		maybe = maybe || bytes.IndexByte(b, c) >= 0
 	}
 	for i := 0; maybe && i < len(b); {

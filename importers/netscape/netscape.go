@@ -91,6 +91,7 @@ import (
 
 	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/importers"
+	"github.com/uricat/uricat/internal/display"
 	"github.com/uricat/uricat/internal/lines"
 )
 
@@ -647,7 +648,7 @@ func (r *Reader) endEntry() {
 	case modeH3:
 		r.endHeading()
 	case modeFolderDD:
-		if d := strings.Join(strings.Fields(catalogue.CleanText(r.latin1(r.fdesc.String()))), " "); d != "" {
+		if d := strings.Join(strings.Fields(display.Clean(r.latin1(r.fdesc.String()))), " "); d != "" {
 			name := "(untitled)"
 			if r.pending != nil {
 				name = r.pending.name

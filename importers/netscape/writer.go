@@ -57,6 +57,7 @@ import (
 
 	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/importers"
+	"github.com/uricat/uricat/internal/display"
 )
 
 // Header is the start of every file, as Firefox writes it.
@@ -235,7 +236,7 @@ func (w *Writer) Write(rec *catalogue.Record) error {
 			if !a.date {
 				continue
 			}
-			if t, err := catalogue.ParseDate(catalogue.CleanText(f.Value)); err == nil {
+			if t, err := catalogue.ParseDate(display.Clean(f.Value)); err == nil {
 				w.checkDate(t, a.field)
 				continue
 			}
@@ -295,7 +296,7 @@ func clean(s string, dirty bool) string {
 	if !dirty {
 		return s
 	}
-	return catalogue.CleanText(s)
+	return display.Clean(s)
 }
 
 const lostControls = "control characters and escape sequences left out of its text: a file must not carry them to a terminal"

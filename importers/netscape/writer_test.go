@@ -13,6 +13,7 @@ import (
 	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/importers"
 	"github.com/uricat/uricat/importers/importertest"
+	"github.com/uricat/uricat/internal/display"
 )
 
 // write writes recs with a Writer and returns the file and the report.
@@ -220,7 +221,7 @@ func FuzzWrite(f *testing.F) {
 	f.Add("Café & <b>", "line\n<DD>two</A>", "A/B", "x,y")
 	f.Add("", "", "/", "")
 	f.Fuzz(func(t *testing.T, name, desc, cat, tags string) {
-		name, desc, cat, tags = catalogue.CleanText(name), catalogue.CleanText(desc), catalogue.CleanText(cat), catalogue.CleanText(tags)
+		name, desc, cat, tags = display.Clean(name), display.Clean(desc), display.Clean(cat), display.Clean(tags)
 		rec := catalogue.NewRecord(catalogue.Values{URI: "http://example.org/?a=1&b=2", Name: name, Description: desc, Category: cat,
 			Date: time.Unix(5, 0).UTC(), Extensions: []catalogue.Field{{Name: "X-TAGS", Value: tags}}})
 		out, _ := write(t, rec, rec)

@@ -7,6 +7,7 @@ import (
 
 	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/importers"
+	"github.com/uricat/uricat/internal/display"
 )
 
 // dateAttrs are the attributes that can give DATE, best first: when the
@@ -160,20 +161,20 @@ func (r *Reader) setURI(o *object, rec *catalogue.Record, ps []pair) bool {
 	uri := o.url
 	urlErr := catalogue.ValidateURI(uri)
 	if urlErr != nil { // an IRI, say: Finish normalises it the same way
-		uri = catalogue.NormalizeURI(catalogue.CleanText(o.url))
+		uri = catalogue.NormalizeURI(display.Clean(o.url))
 		urlErr = catalogue.ValidateURI(uri)
 	}
 	if o.url != "" && o.url != "-" && urlErr == nil {
 		rec.SetURI(o.url)
 		for _, p := range ids {
-			if catalogue.NormalizeURI(catalogue.CleanText(p.value)) == uri {
+			if catalogue.NormalizeURI(display.Clean(p.value)) == uri {
 				p.used = true // the same again: nothing to keep
 			}
 		}
 		return true
 	}
 	for _, p := range ids {
-		if catalogue.ValidateURI(catalogue.NormalizeURI(catalogue.CleanText(p.value))) == nil {
+		if catalogue.ValidateURI(catalogue.NormalizeURI(display.Clean(p.value))) == nil {
 			rec.SetURI(p.value)
 			p.used = true
 			if o.url != "-" && o.url != "" {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/importers"
+	"github.com/uricat/uricat/internal/display"
 )
 
 // Writer writes records as SOIF, one FILE object per record, as Harvest's
@@ -23,7 +24,7 @@ import (
 // breaks included, in UTF-8 (as Sun/Netscape SOIF declared). SOIF has no
 // escapes, and its output must be safe to show: control characters other
 // than line feed and tab, and escape sequences, are left out of values
-// (catalogue.CleanText) and reported. Empty values are left out, as
+// (display.Clean) and reported. Empty values are left out, as
 // Harvest did.
 //
 // The standard fields are written as the package doc's table says
@@ -110,7 +111,7 @@ func (w *Writer) url(uri string) string {
 	if urlSafe(uri) {
 		return uri // what a URI holds: "{" is harmless inside the URL, "}" would close the object
 	}
-	u := catalogue.NormalizeURI(catalogue.CleanText(uri))
+	u := catalogue.NormalizeURI(display.Clean(uri))
 	if u == "" || strings.ContainsAny(u, " \t\n{}") {
 		u = "-" // 4.5: "If the summary object has no URL ... a hyphen"
 	}

@@ -1,6 +1,7 @@
 // Package printable tells printable ASCII (0x20 to 0x7e) from the rest
 // eight bytes at a time: the catalogue's reader tests every byte of a file
-// with it, and folding for search every byte of the text it folds.
+// with it, cleaning text for a terminal every byte it shows, and folding
+// for search every byte of the text it folds.
 package printable
 
 import "encoding/binary"
@@ -24,4 +25,20 @@ func ASCII(w uint64) bool { return w&highs == 0 }
 // first in its lowest byte. s must hold them.
 func Load(s string, i int) uint64 {
 	return binary.LittleEndian.Uint64([]byte(s[i : i+8]))
+}
+
+// First returns the index of the first byte of s that is not printable
+// ASCII (a control character, DEL, or any byte of 0x80 or above), or -1.
+// It tests eight bytes at a time.
+func First(s string) int {
+	i := 0
+	for i+8 <= len(s) && Word(Load(s, i)) {
+		i += 8
+	}
+	for ; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c >= 0x7f {
+			return i
+		}
+	}
+	return -1
 }

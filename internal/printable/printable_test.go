@@ -29,3 +29,21 @@ func TestWord(t *testing.T) {
 		}
 	}
 }
+
+// FuzzFirst: the word-at-a-time scan agrees with a byte loop.
+func FuzzFirst(f *testing.F) {
+	f.Add("plain text")
+	f.Add("0123456\x7f\x80")
+	f.Fuzz(func(t *testing.T, s string) {
+		want := -1
+		for i := 0; i < len(s); i++ {
+			if s[i] < 0x20 || s[i] >= 0x7f {
+				want = i
+				break
+			}
+		}
+		if got := First(s); got != want {
+			t.Fatalf("First(%q) = %d, want %d", s, got, want)
+		}
+	})
+}

@@ -7,7 +7,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
 
-	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/internal/display"
 )
 
 // Question is what a Confirm asks, and what each answer does.
@@ -84,8 +84,8 @@ func (c *Confirm) FullHelp() [][]key.Binding { return [][]key.Binding{c.ShortHel
 func (c *Confirm) View() string {
 	t := c.ctx.Theme
 	box := t.Dialog
-	text := catalogue.DisplayText(c.q.Text)
-	detail := catalogue.DisplayText(c.q.Detail)
+	text := display.Text(c.q.Text)
+	detail := display.Text(c.q.Detail)
 	verb := c.q.Verb
 	if verb == "" {
 		verb = "yes"

@@ -194,3 +194,23 @@ func Wrap(text string, width, indent, hang int) []string {
 	}
 	return lines
 }
+
+// FitLeft shortens s to at most w cells by cutting its start, prefix
+// (counted in w) marking the cut: the end of a path, its file name, says
+// the most. ansi.TruncateLeft counts the cells to cut, and keeps a wide
+// character that the cut halves: one cell too many, which FitLeft cuts.
+func FitLeft(s string, w int, prefix string) string {
+	n := ansi.StringWidth(s)
+	if n <= w {
+		return s
+	}
+	keep := w - ansi.StringWidth(prefix)
+	if keep <= 0 {
+		return ansi.Truncate(prefix, max(w, 0), "")
+	}
+	for cut := n - keep; ; cut++ {
+		if t := ansi.TruncateLeft(s, cut, ""); ansi.StringWidth(t) <= keep {
+			return prefix + t
+		}
+	}
+}

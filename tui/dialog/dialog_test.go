@@ -361,3 +361,32 @@ func TestConfirmFitsAnySize(t *testing.T) {
 		})
 	}
 }
+
+// FitLeft keeps the end of a path in the width, its prefix counted, never
+// a cell more: a wide character the cut would halve goes whole (issue 23:
+// ansi.TruncateLeft alone kept it, one cell too wide).
+func TestFitLeft(t *testing.T) {
+	for _, tt := range []struct {
+		s      string
+		w      int
+		prefix string
+		want   string
+	}{
+		{"/home/ada/bookmarks.uricat", 30, "…", "/home/ada/bookmarks.uricat"},
+		{"/home/ada/bookmarks.uricat", 12, "…", "…arks.uricat"},
+		{"/home/ada/bookmarks.uricat", 12, "", "marks.uricat"},
+		{"/home/東京/本.uricat", 10, "…", "…本.uricat"},
+		{"/home/東京/本.uricat", 11, "…", "…/本.uricat"},
+		{"/home/東京/本.uricat", 12, "…", "…/本.uricat"},  // 京 would be halved
+		{"/home/東京/本.uricat", 13, "…", "…京/本.uricat"}, // two cells: 京 fits
+		{"東京", 3, "", "京"},
+		{"東京", 1, "", ""},
+		{"long name", 1, "…", "…"},
+		{"long name", 0, "…", ""},
+	} {
+		got := FitLeft(tt.s, tt.w, tt.prefix)
+		if got != tt.want || ansi.StringWidth(got) > tt.w {
+			t.Errorf("FitLeft(%q, %d, %q) = %q (%d cells), want %q", tt.s, tt.w, tt.prefix, got, ansi.StringWidth(got), tt.want)
+		}
+	}
+}

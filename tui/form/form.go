@@ -42,6 +42,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/internal/display"
 	"github.com/uricat/uricat/tui/dialog"
 	"github.com/uricat/uricat/tui/theme"
 )
@@ -262,7 +263,7 @@ func New(ctx dialog.Context, original *catalogue.Record, categories []string) *M
 				continue // the tags input's (a second X-TAGS is a duplicate to fix)
 			}
 			r := &row{name: m.input("X-NAME"), value: m.input("value"), orig: x.Value}
-			r.initName = catalogue.DisplayText(x.Name)
+			r.initName = display.Text(x.Name)
 			r.name.SetValue(r.initName)
 			m.rows = append(m.rows, r)
 		}
@@ -280,12 +281,12 @@ func New(ctx dialog.Context, original *catalogue.Record, categories []string) *M
 		}
 	}
 	for _, r := range m.rows {
-		r.initial = catalogue.DisplayText(r.orig)
+		r.initial = display.Text(r.orig)
 		if r.field == catalogue.FieldURI {
 			// Shown as an IRI ("bücher.de/straße"). Left as shown, the
 			// stored URI stays as it is (row.text); edited, it is
 			// stored normalised, as `uricat add` stores it (Record).
-			r.initial = catalogue.DisplayText(catalogue.DisplayURI(r.orig))
+			r.initial = display.Text(display.URI(r.orig))
 		}
 		r.value.SetValue(r.initial)
 	}
@@ -537,7 +538,7 @@ func (m *Model) cancel() (tea.Model, tea.Cmd) {
 	}
 	what := "the new bookmark"
 	if m.original != nil {
-		what = "“" + catalogue.DisplayText(m.original.Name()) + "”"
+		what = "“" + display.Text(m.original.Name()) + "”"
 	}
 	return dialog.Open{Dialog: dialog.NewConfirm(m.ctx, dialog.Question{
 		Text:   "Discard your changes?",
@@ -552,7 +553,7 @@ func (m *Model) cancel() (tea.Model, tea.Cmd) {
 // An added record is shown in the list even if the search hides it.
 func (m *Model) apply(msg SubmittedMsg) (tea.Model, tea.Cmd) {
 	store := m.ctx.Store
-	name := catalogue.DisplayText(msg.Record.Name())
+	name := display.Text(msg.Record.Name())
 	var e catalogue.Edit = catalogue.Add{Records: []*catalogue.Record{msg.Record}, AllowDuplicates: msg.AllowDuplicate}
 	what := fmt.Sprintf("added “%s”", name)
 	if msg.Original != nil {
@@ -599,10 +600,10 @@ func (m *Model) SetError(err error) {
 	if errors.As(err, &de) {
 		rec, _ := m.Record()
 		m.allowDup = rec.URI()
-		m.err = "not saved: " + catalogue.DisplayText(de.Error()) + " · ctrl+s again saves it anyway"
+		m.err = "not saved: " + display.Text(de.Error()) + " · ctrl+s again saves it anyway"
 		return
 	}
-	m.err = "not saved: " + catalogue.DisplayText(err.Error())
+	m.err = "not saved: " + display.Text(err.Error())
 }
 
 // Record returns the record the form holds now and what is wrong with it.
@@ -690,12 +691,12 @@ func (m *Model) assign(ps []catalogue.Diagnostic) {
 		for i := len(m.rows) - 1; i >= 0 && !placed; i-- {
 			r := m.rows[i]
 			if r.label() == p.Field && (r.ext() || p.Field != "") && r.err == "" {
-				r.err = catalogue.DisplayText(p.Msg)
+				r.err = display.Text(p.Msg)
 				placed = true
 			}
 		}
 		if !placed {
-			other = append(other, catalogue.DisplayText(p.Msg))
+			other = append(other, display.Text(p.Msg))
 		}
 	}
 	m.other = strings.Join(other, "; ")
@@ -795,7 +796,7 @@ func (m *Model) submit() (tea.Model, tea.Cmd) {
 	if d := m.dup; d != nil && m.allowDup != rec.URI() {
 		// Said in the form, and saved only if the user saves again.
 		m.allowDup = rec.URI()
-		m.err = "not saved: " + catalogue.DisplayText(d.Error()) + " · ctrl+s again saves it anyway"
+		m.err = "not saved: " + display.Text(d.Error()) + " · ctrl+s again saves it anyway"
 		return m, nil
 	}
 	orig, allow := m.original, rec.URI() != "" && m.allowDup == rec.URI()
@@ -812,13 +813,19 @@ var (
 // ShortHelp returns the bindings for the short help bar.
 func (m *Model) ShortHelp() []key.Binding {
 	b := []key.Binding{m.keys.Next, m.keys.Prev, m.keys.Submit, m.ctx.Keys.Cancel}
+	var complete key.Binding
 	switch s := m.slots()[m.focus]; {
 	case m.rows[s.row].field == catalogue.FieldCategory:
-		b = append(b, completeHelp)
+		complete = completeHelp
 	case m.rows[s.row].isTags():
-		b = append(b, completeTagHelp)
+		complete = completeTagHelp
+	default:
+		return b
 	}
-	return b
+	// The completion key takes the place of shift+tab (which still goes
+	// back): with both, the help bar is cut at 80 columns, and the one
+	// key nothing else tells of goes (issue 24).
+	return []key.Binding{m.keys.Next, m.keys.Submit, m.ctx.Keys.Cancel, complete}
 }
 
 // FullHelp returns the bindings for the full help view.
@@ -861,14 +868,14 @@ func (m *Model) View() string {
 		if r.ext() {
 			// Cut, never wrapped: a name longer than the column scrolls
 			// in its input as it is typed.
-			name := ansi.Truncate(catalogue.MarkInvisible(r.name.View()), lw-1, "…")
-			l = marker(i == s.row) + name + strings.Repeat(" ", max(0, lw-ansi.StringWidth(name))) + " " + catalogue.MarkInvisible(r.value.View())
+			name := ansi.Truncate(display.MarkInvisible(r.name.View()), lw-1, "…")
+			l = marker(i == s.row) + name + strings.Repeat(" ", max(0, lw-ansi.StringWidth(name))) + " " + display.MarkInvisible(r.value.View())
 		} else {
 			lab := label
 			if i == s.row {
 				lab = t.Prompt.Width(lw) // the focused field's name stands out
 			}
-			l = marker(i == s.row) + lab.Render(r.field) + " " + catalogue.MarkInvisible(r.value.View())
+			l = marker(i == s.row) + lab.Render(r.field) + " " + display.MarkInvisible(r.value.View())
 			if r.field == catalogue.FieldRating {
 				if n, err := catalogue.ParseRating(r.value.Value()); err == nil {
 					l += " " + t.Stars(n)
@@ -882,17 +889,17 @@ func (m *Model) View() string {
 			// r.text, not the input: an IRI shown for a stored URI is
 			// stored as it was.
 			if v := r.text(); v != "" && catalogue.NormalizeURI(v) != v {
-				lines = append(lines, wrap(t.Dim, "saved as "+catalogue.DisplayText(catalogue.NormalizeURI(v)), m.ctx.Width, lw+3)...)
+				lines = append(lines, wrap(t.Dim, "saved as "+display.Text(catalogue.NormalizeURI(v)), m.ctx.Width, lw+3)...)
 			}
 			if m.dup != nil {
-				lines = append(lines, wrap(t.Warning, "! "+catalogue.DisplayText(m.dup.Error()), m.ctx.Width, lw+3)...)
+				lines = append(lines, wrap(t.Warning, "! "+display.Text(m.dup.Error()), m.ctx.Width, lw+3)...)
 			}
 		} else if (r.ext() || r.isTags()) && r.orig != "" && r.text() == "" {
 			lines = append(lines, wrap(t.Warning, "this field will be removed", m.ctx.Width, lw+3)...)
 		} else if r.field == catalogue.FieldDate {
 			hint := "empty: set to now when saved (3.3)"
 			if d, err := catalogue.ParseDate(r.text()); err == nil {
-				hint = "shown as " + catalogue.DisplayDate(d)
+				hint = "shown as " + display.Date(d)
 			}
 			lines = append(lines, wrap(t.Dim, hint, m.ctx.Width, lw+3)...)
 		}
@@ -900,7 +907,7 @@ func (m *Model) View() string {
 	if !m.datesInput() {
 		date := "set to now when saved (3.3)"
 		if m.original != nil && hasDate(m.original) {
-			date = catalogue.DisplayDate(m.original.Date()) + " · " + date
+			date = display.Date(m.original.Date()) + " · " + date
 		}
 		// The text wrapped beside the label, as a field's message is.
 		dl := wrap(t.Dim, date, m.ctx.Width, lw+3)
@@ -910,13 +917,18 @@ func (m *Model) View() string {
 	if m.other != "" && m.tried {
 		lines = append(lines, wrap(t.Error, "✗ "+m.other, m.ctx.Width, 2)...)
 	}
+	// Why the last save was refused, wrapped as the fields' messages are
+	// (it ends in what to do), and kept beneath the fields as they scroll.
+	var notice []string
 	if m.err != "" {
-		lines = append(lines, "", "  "+t.Error.Render(m.err))
+		notice = append([]string{""}, wrap(t.Error, m.err, m.ctx.Width, 2)...)
 	}
 	// The title and a blank line, as the height leaves room for them.
 	head := []string{t.DialogTitle.Render(title), ""}
 	head = head[:max(0, min(len(head), m.ctx.Height-2))]
-	lines = window(lines, focusLine, max(1, m.ctx.Height-len(head)))
+	room := max(1, m.ctx.Height-len(head))
+	notice = notice[:min(len(notice), room-1)]
+	lines = append(window(lines, focusLine, room-len(notice)), notice...)
 	return m.ctx.Fit(append(head, lines...))
 }
 

@@ -1,12 +1,14 @@
 package form
 
 import (
+	"errors"
 	xgolden "github.com/charmbracelet/x/exp/golden"
 	"strings"
 	"testing"
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
 	"github.com/muesli/termenv"
 
 	"github.com/uricat/uricat/catalogue"
@@ -782,4 +784,28 @@ func TestGoldenDiscardQuestion(t *testing.T) {
 	q := next.(dialog.Open).Dialog
 	q.SetSize(80, 24)
 	golden(t, "discard-80x24", dialog.Overlay(m.View(), q.View(), 80, 24))
+}
+
+// Why a save was refused is shown whole, wrapped within the width, and
+// stays beneath the fields when they scroll: its end says what to do
+// (issue 24: at 80 columns it was cut off).
+func TestRefusalWrapsAndStays(t *testing.T) {
+	const msg = "the catalogue file changed on disk while the form was open, and the record you edited is now at another line; press ctrl+s again to save it there anyway"
+	for _, size := range [][2]int{{80, 24}, {60, 10}, {40, 24}} {
+		m := New(dialog.NewContext(theme.Plain()), sample(), nil)
+		m.SetSize(size[0], size[1])
+		m.SetError(errors.New(msg))
+		v := m.View()
+		if !strings.Contains(flat(ansi.Strip(v)), "not saved: "+msg) {
+			t.Errorf("%dx%d: the refusal is not shown whole:\n%s", size[0], size[1], v)
+		}
+		for _, l := range strings.Split(v, "\n") {
+			if w := ansi.StringWidth(l); w > size[0] {
+				t.Errorf("%dx%d: a line of %d cells: %q", size[0], size[1], w, l)
+			}
+		}
+		if n := strings.Count(v, "\n") + 1; n > size[1] {
+			t.Errorf("%dx%d: %d lines", size[0], size[1], n)
+		}
+	}
 }

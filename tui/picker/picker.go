@@ -21,6 +21,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/internal/display"
 	"github.com/uricat/uricat/tui/dialog"
 	"github.com/uricat/uricat/tui/theme"
 )
@@ -85,7 +86,7 @@ func New(ctx dialog.Context, rec *catalogue.Record, categories []string) *Model 
 	ti.Placeholder = "type a category, or leave empty for none"
 	ti.Cursor.Style = th.InputCursor
 	ti.Cursor.TextStyle = th.Input
-	ti.SetValue(catalogue.DisplayText(rec.Category()))
+	ti.SetValue(display.Text(rec.Category()))
 	ti.CursorEnd()
 	ti.Focus()
 	m := &Model{ctx: ctx, keys: DefaultKeyMap, rec: rec, input: ti, categories: cs}
@@ -200,7 +201,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			if c == "" {
 				c = m.matches[0]
 			}
-			m.input.SetValue(catalogue.DisplayText(c))
+			m.input.SetValue(display.Text(c))
 			m.input.CursorEnd()
 			m.filter()
 		}
@@ -242,8 +243,8 @@ func (m *Model) apply(c string) tea.Cmd {
 	if rec == nil || rec.Category() == c {
 		return nil
 	}
-	name := catalogue.DisplayText(rec.Name())
-	what := fmt.Sprintf("put “%s” in %s", name, catalogue.DisplayText(c))
+	name := display.Text(rec.Name())
+	what := fmt.Sprintf("put “%s” in %s", name, display.Text(c))
 	if c == "" {
 		what = fmt.Sprintf("removed the category of “%s”", name)
 	}
@@ -288,20 +289,20 @@ func (m *Model) View() string {
 			lines = append(lines, "")
 		}
 	}
-	lines = append(lines, catalogue.MarkInvisible(m.input.View()))
+	lines = append(lines, display.MarkInvisible(m.input.View()))
 	typed := strings.Join(strings.Fields(m.input.Value()), " ")
 	var hint string
 	switch {
 	case m.err != "":
-		hint = t.Error.Render("✗ " + catalogue.DisplayText(m.err))
+		hint = t.Error.Render("✗ " + display.Text(m.err))
 	case m.selected >= 0:
-		hint = t.Dim.Render("enter: choose " + catalogue.DisplayText(m.Selected()))
+		hint = t.Dim.Render("enter: choose " + display.Text(m.Selected()))
 	case typed == "":
 		hint = t.Dim.Render("enter: no category")
 	case !slices.ContainsFunc(m.categories, func(c string) bool { return c == typed }):
-		hint = t.Info.Render("enter: new category " + catalogue.DisplayText(typed))
+		hint = t.Info.Render("enter: new category " + display.Text(typed))
 	default:
-		hint = t.Dim.Render("enter: choose " + catalogue.DisplayText(typed))
+		hint = t.Dim.Render("enter: choose " + display.Text(typed))
 	}
 	if showHint {
 		lines = append(lines, "  "+hint)
@@ -317,7 +318,7 @@ func (m *Model) View() string {
 	end := min(len(m.matches), m.offset+h)
 	w := max(10, m.ctx.Width-4)
 	for i := m.offset; i < end; i++ {
-		name := ansi.Truncate(catalogue.DisplayText(m.matches[i]), w, "…")
+		name := ansi.Truncate(display.Text(m.matches[i]), w, "…")
 		line := "  " + t.Category.Render(name)
 		if i == m.selected {
 			line = t.Cursor.Render("›") + " " + t.RowSelected.Render(t.Category.Render(name))

@@ -29,6 +29,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/internal/display"
 	"github.com/uricat/uricat/internal/plural"
 	"github.com/uricat/uricat/tui/dialog"
 	"github.com/uricat/uricat/tui/theme"
@@ -270,7 +271,7 @@ func (m *Model) delete(rec *catalogue.Record) tea.Cmd {
 // label names a record in a message, even one without a NAME.
 func label(r *catalogue.Record) string {
 	if r.Name() != "" {
-		return "“" + catalogue.DisplayText(r.Name()) + "”"
+		return "“" + display.Text(r.Name()) + "”"
 	}
 	return fmt.Sprintf("the record at line %d", r.Line())
 }
@@ -278,7 +279,7 @@ func label(r *catalogue.Record) string {
 // askDelete is the question before deleting the invalid record of it.
 func (m *Model) askDelete(it Item) *dialog.Confirm {
 	r := it.Record
-	name := catalogue.DisplayText(r.Name())
+	name := display.Text(r.Name())
 	if name == "" {
 		name = "(no valid NAME)"
 	}
@@ -359,7 +360,7 @@ func (m *Model) preview(it Item) []string {
 		if bad[n] {
 			mark = t.Error.Render("✗ ")
 		}
-		text := ansi.Truncate(catalogue.DisplayText(strings.TrimRight(lines[i], "\r")), max(10, m.ctx.Width-9), "…")
+		text := ansi.Truncate(display.Text(strings.TrimRight(lines[i], "\r")), max(10, m.ctx.Width-9), "…")
 		out = append(out, mark+t.Dim.Render(fmt.Sprintf("%5d ", n))+t.Value.Render(text))
 	}
 	return out
@@ -408,7 +409,7 @@ func (m *Model) View() string {
 	if title {
 		summary := fmt.Sprintf("%s, %s, %s", plural.Of(m.invalid, "invalid record"), plural.Of(m.errors, "error"), plural.Of(m.warnings, "warning"))
 		if m.path != "" {
-			summary = catalogue.DisplayText(m.path) + " · " + summary
+			summary = display.Text(m.path) + " · " + summary
 		}
 		lines = append(lines, t.DialogTitle.Render("Problems")+" "+t.Dim.Render(summary))
 		if gaps {
@@ -486,13 +487,13 @@ func (m *Model) itemLines(it Item, sel bool) []string {
 	if !r.Valid() {
 		state = t.Invalid.Render("invalid ")
 	}
-	name := catalogue.DisplayText(r.Name())
+	name := display.Text(r.Name())
 	if name == "" {
 		name = "(no valid NAME)"
 	}
 	head := cursor + where + " " + state + " " + t.Name.Render(name)
 	if r.URI() != "" {
-		head += " " + t.URI.Render(catalogue.DisplayText(catalogue.DisplayURI(r.URI())))
+		head += " " + t.URI.Render(display.Text(display.URI(r.URI())))
 	}
 	lines := []string{head}
 	for _, p := range it.Problems {

@@ -16,6 +16,7 @@ import (
 	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/importers"
 	"github.com/uricat/uricat/importers/formats"
+	"github.com/uricat/uricat/internal/display"
 	"github.com/uricat/uricat/internal/plural"
 	"github.com/uricat/uricat/tui/dialog"
 	"github.com/uricat/uricat/tui/theme"
@@ -197,7 +198,7 @@ func (m *Export) exported(msg ExportedMsg) (tea.Model, tea.Cmd) {
 	if msg.Err != nil {
 		return m, nil // shown by the screen, which stays open
 	}
-	what := fmt.Sprintf("exported %s to %s (%s)", plural.Of(msg.Count, "record"), catalogue.DisplayText(msg.Path), msg.Format)
+	what := fmt.Sprintf("exported %s to %s (%s)", plural.Of(msg.Count, "record"), display.Text(msg.Path), msg.Format)
 	if len(msg.Losses) > 0 {
 		m.ctx.Store.SetStatus(theme.Warning, what+", but: "+msg.Losses[0].Message())
 	} else {
@@ -359,7 +360,7 @@ func (m *Export) FullHelp() [][]key.Binding { return [][]key.Binding{m.ShortHelp
 func (m *Export) View() string {
 	t := m.ctx.Theme
 	var b strings.Builder
-	b.WriteString(t.DialogTitle.Render("Export bookmarks") + " " + t.Dim.Render(catalogue.DisplayText(m.what)) + "\n\n")
+	b.WriteString(t.DialogTitle.Render("Export bookmarks") + " " + t.Dim.Render(display.Text(m.what)) + "\n\n")
 	for i, f := range writers {
 		line := fmt.Sprintf("%-9s %s", f.Name, f.Title)
 		line = ansi.Truncate(line, max(10, m.ctx.Width-2), "…")
@@ -378,12 +379,12 @@ func (m *Export) View() string {
 	if m.onPath {
 		label = t.Prompt.Render("file ")
 	}
-	b.WriteString(label + " " + catalogue.MarkInvisible(m.path.View()) + "\n\n")
+	b.WriteString(label + " " + display.MarkInvisible(m.path.View()) + "\n\n")
 	switch {
 	case m.writing:
 		b.WriteString(m.spinner.View() + " writing…")
 	case m.err != nil:
-		for _, l := range strings.Split(ansi.Wrap("✗ "+catalogue.DisplayText(m.err.Error()), max(20, m.ctx.Width), ""), "\n") {
+		for _, l := range strings.Split(ansi.Wrap("✗ "+display.Text(m.err.Error()), max(20, m.ctx.Width), ""), "\n") {
 			b.WriteString(t.Error.Render(l) + "\n")
 		}
 	default:

@@ -17,7 +17,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
 
-	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/internal/display"
 	"github.com/uricat/uricat/tui/theme"
 )
 
@@ -351,9 +351,9 @@ func (c *chooser) choose() (chosen string, cmd tea.Cmd) {
 	case n == 1:
 		return c.enter(c.matches[0])
 	case n == 0:
-		c.err = "nothing here is called “" + catalogue.DisplayText(prefix) + "”"
+		c.err = "nothing here is called “" + display.Text(prefix) + "”"
 	default:
-		c.err = count(n) + " names start with “" + catalogue.DisplayText(prefix) + "”: type more, or tab"
+		c.err = count(n) + " names start with “" + display.Text(prefix) + "”: type more, or tab"
 	}
 	return "", nil
 }
@@ -374,7 +374,7 @@ func (c *chooser) complete() tea.Cmd {
 	}
 	switch len(names) {
 	case 0:
-		c.err = "nothing here starts with “" + catalogue.DisplayText(prefix) + "”"
+		c.err = "nothing here starts with “" + display.Text(prefix) + "”"
 		return nil
 	case 1:
 		return c.completeTo(names[0])
@@ -438,7 +438,7 @@ func (c *chooser) rows() int { return max(1, c.height-3) }
 // scrolled to the highlight. File names are sanitised.
 func (c *chooser) view() string {
 	t, width := c.th, c.width
-	lines := []string{t.Prompt.Render("file ") + " " + catalogue.MarkInvisible(c.input.View())}
+	lines := []string{t.Prompt.Render("file ") + " " + display.MarkInvisible(c.input.View())}
 	dir, _ := c.split()
 	status := ""
 	switch {
@@ -447,7 +447,7 @@ func (c *chooser) view() string {
 	case !c.current():
 		status = "reading " + dir + "…"
 	case c.listing.err != nil:
-		lines = append(lines, "      "+t.Error.Render("cannot read this folder: "+catalogue.DisplayText(errText(c.listing.err))))
+		lines = append(lines, "      "+t.Error.Render("cannot read this folder: "+display.Text(errText(c.listing.err))))
 	default:
 		n := len(c.matches)
 		if n > 0 && c.matches[0].name == ".." {
@@ -457,13 +457,13 @@ func (c *chooser) view() string {
 			" · tab completes · ↑/↓ highlight · enter opens"
 	}
 	if status != "" {
-		lines = append(lines, "      "+t.Dim.Render(catalogue.DisplayText(status)))
+		lines = append(lines, "      "+t.Dim.Render(display.Text(status)))
 	}
 	lines = append(lines, "")
 	nameW := max(10, width-14)
 	for i := c.offset; i < len(c.matches) && i < c.offset+c.rows(); i++ {
 		e := c.matches[i]
-		name := catalogue.DisplayText(e.name)
+		name := display.Text(e.name)
 		size := ""
 		if e.dir {
 			name += string(filepath.Separator)

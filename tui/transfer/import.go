@@ -58,6 +58,7 @@ import (
 	"github.com/uricat/uricat/importers"
 	"github.com/uricat/uricat/importers/formats"
 	"github.com/uricat/uricat/importers/profiles"
+	"github.com/uricat/uricat/internal/display"
 	"github.com/uricat/uricat/internal/plural"
 	"github.com/uricat/uricat/tui/dialog"
 	"github.com/uricat/uricat/tui/theme"
@@ -608,10 +609,10 @@ func (m *Import) View() string {
 		}
 		b.WriteString(m.files.view())
 	case importSniff:
-		b.WriteString("\n" + m.spinner.View() + " reading " + catalogue.DisplayText(filepath.Base(m.path)))
+		b.WriteString("\n" + m.spinner.View() + " reading " + display.Text(filepath.Base(m.path)))
 	case importConfirm:
 		b.WriteString("\n")
-		b.WriteString(t.Label.Render("file    ") + " " + t.Value.Render(fitLeft(catalogue.DisplayText(m.path), m.ctx.Width-10)) + "\n")
+		b.WriteString(t.Label.Render("file    ") + " " + t.Value.Render(dialog.FitLeft(display.Text(m.path), max(10, m.ctx.Width-10), "…")) + "\n")
 		b.WriteString(t.Label.Render("size    ") + " " + t.Value.Render(byteSize(m.size)) + "\n")
 		if f, ok := m.Format(); ok {
 			b.WriteString(t.Label.Render("format  ") + " " + t.Value.Render(f.Title) + t.Dim.Render(" ("+f.Name+")") + "\n")
@@ -619,7 +620,7 @@ func (m *Import) View() string {
 			b.WriteString(t.Label.Render("format  ") + " " + t.Warning.Render("not recognised") + "\n")
 		}
 		if m.sniffErr != "" {
-			for _, l := range strings.Split(ansi.Wrap(catalogue.DisplayText(m.sniffErr), max(20, m.ctx.Width-2), ""), "\n") {
+			for _, l := range strings.Split(ansi.Wrap(display.Text(m.sniffErr), max(20, m.ctx.Width-2), ""), "\n") {
 				b.WriteString(t.Dim.Render(l) + "\n")
 			}
 		}
@@ -631,14 +632,14 @@ func (m *Import) View() string {
 		}
 	case importRun:
 		if m.adding {
-			b.WriteString("\n" + m.spinner.View() + " adding the records of " + catalogue.DisplayText(filepath.Base(m.path)) + " to the catalogue")
+			b.WriteString("\n" + m.spinner.View() + " adding the records of " + display.Text(filepath.Base(m.path)) + " to the catalogue")
 			break
 		}
 		verb := " importing "
 		if m.stopping {
 			verb = " stopping the import of "
 		}
-		b.WriteString("\n" + m.spinner.View() + verb + catalogue.DisplayText(filepath.Base(m.path)) + "\n\n")
+		b.WriteString("\n" + m.spinner.View() + verb + display.Text(filepath.Base(m.path)) + "\n\n")
 		if f, ok := m.Format(); m.size >= largeFile && (!ok || f.Open == nil) { // one read by path tells no bytes read
 			b.WriteString(m.bar.ViewAs(min(1, float64(m.read)/float64(m.size))) + "\n")
 			b.WriteString(t.Dim.Render(byteSize(m.read) + " of " + byteSize(m.size)))
@@ -664,7 +665,7 @@ func (m *Import) summaryLines() []string {
 	s := m.summary
 	var out []string
 	if m.err != nil {
-		for _, l := range strings.Split(ansi.Wrap(catalogue.DisplayText(m.err.Error()), max(20, m.ctx.Width), ""), "\n") {
+		for _, l := range strings.Split(ansi.Wrap(display.Text(m.err.Error()), max(20, m.ctx.Width), ""), "\n") {
 			out = append(out, t.Error.Render(l))
 		}
 		out = append(out, "")
@@ -674,10 +675,10 @@ func (m *Import) summaryLines() []string {
 		format = f.Title
 	}
 	if m.label != "" {
-		out = append(out, t.Label.Render("profile   ")+" "+t.Value.Render(ansi.Truncate(catalogue.DisplayText(m.label), max(10, m.ctx.Width-12), "…")))
+		out = append(out, t.Label.Render("profile   ")+" "+t.Value.Render(ansi.Truncate(display.Text(m.label), max(10, m.ctx.Width-12), "…")))
 	}
 	out = append(out,
-		t.Label.Render("from      ")+" "+t.Value.Render(fitLeft(catalogue.DisplayText(s.Source), m.ctx.Width-12)),
+		t.Label.Render("from      ")+" "+t.Value.Render(dialog.FitLeft(display.Text(s.Source), max(10, m.ctx.Width-12), "…")),
 		t.Label.Render("format    ")+" "+t.Value.Render(ansi.Truncate(format, max(10, m.ctx.Width-12), "…")),
 		t.Label.Render("imported  ")+" "+t.Success.Render(plural.Of(s.Imported, "record")),
 		t.Label.Render("duplicates")+" "+t.Value.Render(plural.Of(s.Duplicates, "record")+" already in the catalogue, left out"),
@@ -711,16 +712,6 @@ func (m *Import) summaryLines() []string {
 		}
 	}
 	return out
-}
-
-// fitLeft shortens s to width w by cutting its start: the end of a path
-// (the file name) says the most.
-func fitLeft(s string, w int) string {
-	w = max(10, w)
-	if n := ansi.StringWidth(s); n > w {
-		return ansi.TruncateLeft(s, n-w+1, "…")
-	}
-	return s
 }
 
 var _ dialog.Dialog = (*Import)(nil)

@@ -12,10 +12,10 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
 
-	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/importers"
 	"github.com/uricat/uricat/importers/formats"
 	"github.com/uricat/uricat/importers/profiles"
+	"github.com/uricat/uricat/internal/display"
 	"github.com/uricat/uricat/internal/plural"
 	"github.com/uricat/uricat/tui/theme"
 )
@@ -158,11 +158,11 @@ func (l *profileList) view() string {
 			head += fmt.Sprintf(" (and %d more)", len(l.problems)-1)
 		}
 	}
-	lines := []string{t.Label.Render(ansi.Truncate(catalogue.DisplayText(head), max(10, l.width), "…"))}
+	lines := []string{t.Label.Render(ansi.Truncate(display.Text(head), max(10, l.width), "…"))}
 	titleW, whatW := 0, 0
 	whats := make([]string, len(l.found))
 	for i, f := range l.found {
-		titleW = max(titleW, ansi.StringWidth(catalogue.DisplayText(f.Title)))
+		titleW = max(titleW, ansi.StringWidth(display.Text(f.Title)))
 		whats[i] = plural.Of(f.count, "bookmark")
 		if f.err != nil {
 			whats[i] = "cannot be read"
@@ -173,9 +173,9 @@ func (l *profileList) view() string {
 	for i := l.offset; i < len(l.found) && i < l.offset+maxProfileRows; i++ {
 		f := l.found[i]
 		what := strings.Repeat(" ", whatW-len(whats[i])) + whats[i] // right-aligned
-		title := pad(ansi.Truncate(catalogue.DisplayText(f.Title), titleW, "…"), titleW)
+		title := pad(ansi.Truncate(display.Text(f.Title), titleW, "…"), titleW)
 		nameW := max(6, l.width-titleW-whatW-6)
-		name := pad(ansi.Truncate(catalogue.DisplayText(f.Display()), nameW, "…"), nameW)
+		name := pad(ansi.Truncate(display.Text(f.Display()), nameW, "…"), nameW)
 		if i == l.sel {
 			lines = append(lines, t.Cursor.Render("›")+" "+t.RowSelected.Render(title+"  "+name)+" "+t.Dim.Render(what))
 		} else {
@@ -183,7 +183,7 @@ func (l *profileList) view() string {
 		}
 	}
 	if l.err != "" {
-		lines = append(lines, "      "+t.Error.Render(ansi.Truncate(catalogue.DisplayText(l.err), max(10, l.width-6), "…")))
+		lines = append(lines, "      "+t.Error.Render(ansi.Truncate(display.Text(l.err), max(10, l.width-6), "…")))
 	}
 	return strings.Join(lines, "\n")
 }

@@ -1,4 +1,4 @@
-package catalogue
+package display
 
 import "testing"
 
@@ -29,12 +29,12 @@ func BenchmarkHasInvisible(b *testing.B) {
 	}
 }
 
-func BenchmarkDisplayText(b *testing.B) {
+func BenchmarkText(b *testing.B) {
 	for _, s := range displaySamples {
 		b.Run(s.name, func(b *testing.B) {
 			b.SetBytes(int64(len(s.text)))
 			for b.Loop() {
-				if DisplayText(s.text) != s.text {
+				if Text(s.text) != s.text {
 					b.Fatal(s.text)
 				}
 			}

@@ -1,16 +1,24 @@
-package catalogue
+// Package display makes text from files safe and readable on a terminal:
+// Clean drops escape sequences, control characters and invalid UTF-8; Text
+// and Lines also show invisible characters (bidirectional, zero-width and
+// other default-ignorable ones) as markers; Writer does it to a stream; URI
+// and Date show a URI and a date as people read them. What is shown is
+// never written back: the catalogue keeps the data as it is.
+package display
 
 import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/uricat/uricat/internal/printable"
 )
 
-// CleanText removes what must never reach the catalogue or a terminal from
+// Clean removes what must never reach the catalogue or a terminal from
 // text that came from elsewhere: terminal escape sequences (CSI, OSC, DCS and
 // other ESC sequences), C0 and C1 control characters other than line feed
 // and tab, and invalid UTF-8. CRLF and CR become LF.
-func CleanText(s string) string {
+func Clean(s string) string {
 	if isPlain(s) {
 		return s
 	}
@@ -44,40 +52,40 @@ func CleanText(s string) string {
 	return b.String()
 }
 
-// DisplayText is CleanText for one line of a screen: line breaks and tabs
+// Text is Clean for one line of a screen: line breaks and tabs
 // become spaces, and invisible characters (Invisible: bidirectional,
 // zero-width and other default-ignorable ones), which would reorder or
 // hide what is around them, are shown as markers ("⟨U+202E⟩").
-func DisplayText(s string) string {
-	s = revealInvisible(CleanText(s))
+func Text(s string) string {
+	s = MarkInvisible(Clean(s))
 	if strings.ContainsAny(s, "\n\t") {
 		s = strings.NewReplacer("\n", " ", "\t", " ").Replace(s)
 	}
 	return s
 }
 
-// DisplayLines is DisplayText for text of several lines, a message or a
-// multi-line value printed for people: each line is shown as DisplayText
+// Lines is Text for text of several lines, a message or a
+// multi-line value printed for people: each line is shown as Text
 // shows it, and the line breaks stay.
-func DisplayLines(s string) string {
-	s = CleanText(s)
+func Lines(s string) string {
+	s = Clean(s)
 	if strings.IndexByte(s, '\n') < 0 {
-		return DisplayText(s)
+		return Text(s)
 	}
 	lines := strings.Split(s, "\n")
 	for i, l := range lines {
-		lines[i] = DisplayText(l)
+		lines[i] = Text(l)
 	}
 	return strings.Join(lines, "\n")
 }
 
-// isPlain reports whether CleanText would return s unchanged: valid UTF-8
+// isPlain reports whether Clean would return s unchanged: valid UTF-8
 // with no control character but line feed and tab, no C1 control (U+0080
 // to U+009F, 0xC2 0x80-0x9F in UTF-8), and no U+2028 or U+2029. Most text,
 // in any script, is plain, and is returned without a copy.
 func isPlain(s string) bool {
 	ascii := true
-	i := firstForbidden(s) // printable ASCII up to i, a word at a time
+	i := printable.First(s) // printable ASCII up to i, a word at a time
 	if i < 0 {
 		return true
 	}
@@ -91,7 +99,7 @@ func isPlain(s string) bool {
 			// Printable ASCII again, most likely (the next line of a
 			// description): back to a word at a time.
 			i++
-			if j := firstForbidden(s[i:]); j >= 0 {
+			if j := printable.First(s[i:]); j >= 0 {
 				i += j
 			} else {
 				i = len(s)
@@ -129,7 +137,7 @@ func skipEscape(s string, i int) int {
 	// ESC followed by intermediates (0x20-0x2f) and one final byte
 	// (0x30-0x7e). Anything else after them is not part of the sequence:
 	// text (a letter of another script, a line break) stays, and the
-	// same whether it came in one piece or two (DisplayWriter).
+	// same whether it came in one piece or two (Writer).
 	for i < len(s) && s[i] >= 0x20 && s[i] <= 0x2f {
 		i++
 	}

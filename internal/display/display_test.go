@@ -1,4 +1,4 @@
-package catalogue
+package display
 
 import (
 	"fmt"
@@ -8,7 +8,7 @@ import (
 	"unicode"
 )
 
-func TestDisplayURI(t *testing.T) {
+func TestURI(t *testing.T) {
 	for _, tt := range []struct{ in, want string }{
 		{"https://de.wikipedia.org/wiki/K%C3%B6ln", "https://de.wikipedia.org/wiki/Köln"},
 		{"https://xn--bcher-kva.de/stra%C3%9Fe", "https://bücher.de/straße"},
@@ -23,39 +23,39 @@ func TestDisplayURI(t *testing.T) {
 		{"mailto:someone@example.com", "mailto:someone@example.com"},
 		{"http://xn--invalid-.example/", "http://xn--invalid-.example/"},
 	} {
-		if got := DisplayURI(tt.in); got != tt.want {
-			t.Errorf("DisplayURI(%q) = %q, want %q", tt.in, got, tt.want)
+		if got := URI(tt.in); got != tt.want {
+			t.Errorf("URI(%q) = %q, want %q", tt.in, got, tt.want)
 		}
 	}
 }
 
-func TestDisplayTextShowsInvisibleCharacters(t *testing.T) {
+func TestTextShowsInvisibleCharacters(t *testing.T) {
 	for _, tt := range []struct{ in, want string }{
 		{"BIDIMARK\u202Etxt.exe", "BIDIMARK⟨U+202E⟩txt.exe"},
 		{"zero\u200Bwidth", "zero⟨U+200B⟩width"},
 		{"plain Köln", "plain Köln"},
 		{"a\u2067b\u2069", "a⟨U+2067⟩b⟨U+2069⟩"},
 	} {
-		if got := DisplayText(tt.in); got != tt.want {
-			t.Errorf("DisplayText(%q) = %q, want %q", tt.in, got, tt.want)
+		if got := Text(tt.in); got != tt.want {
+			t.Errorf("Text(%q) = %q, want %q", tt.in, got, tt.want)
 		}
 	}
 	// The data keeps them.
-	if CleanText("a\u202Eb") != "a\u202Eb" {
-		t.Error("CleanText dropped a bidirectional character the data holds")
+	if Clean("a\u202Eb") != "a\u202Eb" {
+		t.Error("Clean dropped a bidirectional character the data holds")
 	}
 }
 
-func FuzzDisplayURI(f *testing.F) {
+func FuzzURI(f *testing.F) {
 	for _, s := range []string{"https://xn--bcher-kva.de/%C3%B6", "%", "%e2%80%ae", "a://@xn--/:%zz"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		got := DisplayURI(s)
+		got := URI(s)
 		for _, r := range got {
 			if Invisible(r) || (r < 0x20 && r != '\t') || (r >= 0x7f && r < 0xa0) {
 				if !containsRune(s, r) {
-					t.Fatalf("DisplayURI(%q) = %q shows %U, which was escaped", s, got, r)
+					t.Fatalf("URI(%q) = %q shows %U, which was escaped", s, got, r)
 				}
 			}
 		}
@@ -73,7 +73,7 @@ func containsRune(s string, r rune) bool {
 
 // One display of a DATE everywhere: year first, to the minute, saying UTC
 // (the zone SSD3 3.3 stores), whatever zone the time was made in.
-func TestDisplayDate(t *testing.T) {
+func TestDate(t *testing.T) {
 	berlin := time.FixedZone("CET", 3600)
 	for _, tt := range []struct {
 		in   time.Time
@@ -84,8 +84,8 @@ func TestDisplayDate(t *testing.T) {
 		{time.Date(2000, 1, 1, 0, 30, 0, 0, berlin), "1999-12-31 23:30 UTC"},
 		{time.Time{}, ""},
 	} {
-		if got := DisplayDate(tt.in); got != tt.want {
-			t.Errorf("DisplayDate(%v) = %q, want %q", tt.in, got, tt.want)
+		if got := Date(tt.in); got != tt.want {
+			t.Errorf("Date(%v) = %q, want %q", tt.in, got, tt.want)
 		}
 	}
 }
@@ -99,28 +99,6 @@ func FuzzHasInvisible(f *testing.F) {
 			t.Fatalf("HasInvisible(%q) = %v, want %v", s, got, want)
 		}
 	})
-}
-
-// Every date a record holds shows in the one display format, whatever form
-// it is stored in; what is not a date shows as stored.
-func TestDisplayDateText(t *testing.T) {
-	for _, tt := range []struct {
-		in, want string
-		ok       bool
-	}{
-		{"19/05/2016 19:43:55", "2016-05-19 19:43 UTC", true},
-		{"Mon, 02 Jan 2017 10:00:00 GMT", "2017-01-02 10:00 UTC", true},
-		{"Mon, 02 Jan 2017 10:00:00 EST", "2017-01-02 15:00 UTC", true},
-		{"2017-01-02T10:00:00+02:00", "2017-01-02 08:00 UTC", true},
-		{"Mon, 02 Jan 2017 10:00:00 XYZ", "Mon, 02 Jan 2017 10:00:00 XYZ", false}, // a zone nobody knows
-		{"31/02/2016 00:00:00", "31/02/2016 00:00:00", false},
-		{"19/05", "19/05", false},
-		{"yesterday", "yesterday", false},
-	} {
-		if got, ok := DisplayDateText(tt.in); got != tt.want || ok != tt.ok {
-			t.Errorf("DisplayDateText(%q) = %q, %v; want %q, %v", tt.in, got, ok, tt.want, tt.ok)
-		}
-	}
 }
 
 // Issue 22: the invisible code points that were never marked, as the
@@ -156,9 +134,9 @@ func TestInvisibleMarksEveryDefaultIgnorable(t *testing.T) {
 		for r := tt.lo; r <= tt.hi; r++ {
 			name := "pay" + string(r) + "pal.com"
 			want := fmt.Sprintf("pay⟨U+%04X⟩pal.com", r)
-			if !Invisible(r) || !HasInvisible(name) || DisplayText(name) != want {
-				t.Errorf("%s %U: Invisible %v, HasInvisible %v, DisplayText %q, want %q",
-					tt.what, r, Invisible(r), HasInvisible(name), DisplayText(name), want)
+			if !Invisible(r) || !HasInvisible(name) || Text(name) != want {
+				t.Errorf("%s %U: Invisible %v, HasInvisible %v, Text %q, want %q",
+					tt.what, r, Invisible(r), HasInvisible(name), Text(name), want)
 			}
 		}
 	}
@@ -174,8 +152,8 @@ func TestInvisibleLeavesShownTextAlone(t *testing.T) {
 		"ខ្មែរ ᠮᠣᠩᠭᠣᠯ", "हिन्दी", "🎉🚀😀 🇩🇪", "a\u00a0b\u2003c\u3000d",
 		"\u0600\u06dd\u070f\U000110bd", "\U00013430\U0001343f",
 	} {
-		if HasInvisible(s) || DisplayText(s) != s {
-			t.Errorf("DisplayText(%q) = %q, want it unchanged", s, DisplayText(s))
+		if HasInvisible(s) || Text(s) != s {
+			t.Errorf("Text(%q) = %q, want it unchanged", s, Text(s))
 		}
 	}
 }

@@ -1,4 +1,4 @@
-package catalogue
+package display
 
 import (
 	"bytes"
@@ -6,10 +6,10 @@ import (
 	"unicode/utf8"
 )
 
-// DisplayWriter passes what is written to it on to a terminal as
-// DisplayLines shows text, but keeping tabs: escape sequences, control
-// characters and invalid UTF-8 are left out, and invisible characters
-// shown as markers ("⟨U+202E⟩"). It is for output meant for people, such
+// Writer passes what is written to it on to a terminal as Lines shows
+// text, but keeping tabs: escape sequences, control characters and invalid
+// UTF-8 are left out, and invisible characters shown as markers
+// ("⟨U+202E⟩"). It is for output meant for people, such
 // as messages on stderr or an export printed on a terminal, that may
 // quote file names and file contents.
 //
@@ -17,21 +17,21 @@ import (
 // be completed by the next one (an escape sequence not yet ended, the
 // first bytes of a character, a CR that may precede an LF), which
 // Flush passes on.
-type DisplayWriter struct {
+type Writer struct {
 	w       io.Writer
 	pending []byte
 }
 
-// NewDisplayWriter returns a DisplayWriter that writes to w.
-func NewDisplayWriter(w io.Writer) *DisplayWriter { return &DisplayWriter{w: w} }
+// NewWriter returns a Writer that writes to w.
+func NewWriter(w io.Writer) *Writer { return &Writer{w: w} }
 
-// maxHeld bounds what a DisplayWriter holds back: an escape sequence
-// longer than this is cleaned in pieces, each safe on its own.
+// maxHeld bounds what a Writer holds back: an escape sequence longer than
+// this is cleaned in pieces, each safe on its own.
 const maxHeld = 4096
 
-// Write shows p on the underlying writer, as DisplayWriter says. It
+// Write shows p on the underlying writer, as Writer says. It
 // reports len(p) written unless the underlying writer fails.
-func (d *DisplayWriter) Write(p []byte) (int, error) {
+func (d *Writer) Write(p []byte) (int, error) {
 	buf := p
 	if len(d.pending) > 0 {
 		buf = append(d.pending, p...)
@@ -52,7 +52,7 @@ func (d *DisplayWriter) Write(p []byte) (int, error) {
 }
 
 // Flush shows what Write held back.
-func (d *DisplayWriter) Flush() error {
+func (d *Writer) Flush() error {
 	if len(d.pending) == 0 {
 		return nil
 	}
@@ -61,14 +61,14 @@ func (d *DisplayWriter) Flush() error {
 	return err
 }
 
-func (d *DisplayWriter) show(b []byte) error {
+func (d *Writer) show(b []byte) error {
 	s := string(b)
-	_, err := io.WriteString(d.w, revealInvisible(CleanText(s)))
+	_, err := io.WriteString(d.w, MarkInvisible(Clean(s)))
 	return err
 }
 
 // completeUpTo returns the length of the longest start of b that ends
-// neither inside an escape sequence (as CleanText skips them), nor inside
+// neither inside an escape sequence (as Clean skips them), nor inside
 // a UTF-8 character, nor on a CR.
 func completeUpTo(b []byte) int {
 	if bytes.IndexByte(b, 0x1b) >= 0 || bytes.IndexByte(b, 0xc2) >= 0 {

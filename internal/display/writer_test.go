@@ -1,4 +1,4 @@
-package catalogue
+package display
 
 import (
 	"strings"
@@ -22,36 +22,36 @@ func shownSafely(t *testing.T, in, out string, tabs bool) {
 	}
 }
 
-// FuzzDisplayLines: what DisplayLines and DisplayText show carries no
-// control character but DisplayLines' line feeds, and no invisible
+// FuzzLines: what Lines and Text show carries no
+// control character but Lines' line feeds, and no invisible
 // character but as a marker; shown again, it stays as it is.
-func FuzzDisplayLines(f *testing.F) {
+func FuzzLines(f *testing.F) {
 	for _, s := range []string{"plain", "evil\x1b]52;c;aGk=\x07.html", "BIDI\u202etxt.exe", "a\u00adb\U000E0041c\ufe0f", "\xff\u009b2J\r\n\t\u2028\U0001D173", "\u3164\u115f\u180e"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		lines, text := DisplayLines(s), DisplayText(s)
+		lines, text := Lines(s), Text(s)
 		shownSafely(t, s, lines, false)
 		shownSafely(t, s, text, false)
 		if strings.Contains(text, "\n") {
-			t.Fatalf("DisplayText(%q) = %q spans lines", s, text)
+			t.Fatalf("Text(%q) = %q spans lines", s, text)
 		}
-		if DisplayLines(lines) != lines || DisplayText(text) != text {
+		if Lines(lines) != lines || Text(text) != text {
 			t.Fatalf("shown again, %q changes", s)
 		}
 	})
 }
 
-// FuzzDisplayWriter: text written to a DisplayWriter in pieces, split
+// FuzzWriter: text written to a Writer in pieces, split
 // anywhere (inside an escape sequence, a character, a CRLF), shows as
-// written at once: as DisplayLines shows it, with tabs kept.
-func FuzzDisplayWriter(f *testing.F) {
+// written at once: as Lines shows it, with tabs kept.
+func FuzzWriter(f *testing.F) {
 	f.Add("evil\x1b]52;c;aGk=\x07.html\n", uint16(7), uint16(3))
 	f.Add("a\r\nb\u202e\u200bc\t\xe2\x80", uint16(2), uint16(1))
 	f.Add("\u009d0;title\u009c \x1b[2J\U000E0001", uint16(1), uint16(9))
 	f.Fuzz(func(t *testing.T, s string, at, step uint16) {
 		var out strings.Builder
-		w := NewDisplayWriter(&out)
+		w := NewWriter(&out)
 		rest := s
 		for n := int(at); rest != ""; n = int(step) + 1 {
 			n = min(n, len(rest))
@@ -63,7 +63,7 @@ func FuzzDisplayWriter(f *testing.F) {
 		if err := w.Flush(); err != nil {
 			t.Fatal(err)
 		}
-		want := revealInvisible(CleanText(s))
+		want := MarkInvisible(Clean(s))
 		if len(s) < maxHeld && out.String() != want {
 			t.Fatalf("%q written in pieces shows %q, at once %q", s, out.String(), want)
 		}
@@ -74,7 +74,7 @@ func FuzzDisplayWriter(f *testing.F) {
 // An OSC 52 clipboard write (a file named "evil\e]52;c;…\a.html") and a
 // bidirectional override reach the terminal neither at once nor split
 // across writes, nor does a sequence cut short by the end of the output.
-func TestDisplayWriter(t *testing.T) {
+func TestWriter(t *testing.T) {
 	for _, tt := range []struct {
 		writes []string
 		want   string
@@ -86,7 +86,7 @@ func TestDisplayWriter(t *testing.T) {
 		{[]string{"end\x1b[3"}, "end"},
 	} {
 		var out strings.Builder
-		w := NewDisplayWriter(&out)
+		w := NewWriter(&out)
 		for _, s := range tt.writes {
 			w.Write([]byte(s))
 		}

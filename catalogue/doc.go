@@ -1,0 +1,30 @@
+// Package catalogue reads, validates, edits and writes URI-Catalogue files
+// (SSD3, media type text/vnd.si.uricatalogue), the only store uricat has.
+//
+// The package is lossless: every byte it could not understand is kept and
+// written back unchanged, and a record that nobody edited is written back
+// exactly as it was read.
+//
+// It is built in four layers, from a record's values up to the file:
+//
+//   - Values and rules (SSD3 sections 2 and 3): record.go (Record, Field,
+//     Values), fields.go (Fields, the one table of what uricat knows of
+//     each field; X-ADDED), tags.go (X-TAGS), validate.go (Validate*,
+//     ParseDate, NormalizeURI, CompareIDs), encode.go (RFC 2047 encoded
+//     words), urikey.go (URIKey: when two URIs name the same resource).
+//   - Reading: reader.go (lines and fields, read in parallel pieces),
+//     packed.go (a record's text, packed), diagnostic.go (Diagnostic: every
+//     problem, with its file, line and column).
+//   - The catalogue in memory: catalogue.go (Catalogue, Read, WriteTo),
+//     keys.go (the URI and ID index), edit.go (Edit: Add, Set, Delete,
+//     Batch; Apply and its inverse), history.go (undo and redo), merge.go
+//     (Merge: three snapshots in, merged records and conflicts out).
+//   - The file on disk: store.go (Open, Snapshot, SaveTx: the lock, the
+//     check for another program's changes, the atomic write), readonly.go
+//     (ReadOnly, for commands that look once), input.go (OpenInput, for
+//     files to import), and per system file_*.go, ctime_*.go, buffer_*.go.
+//
+// Showing text on a terminal is not this package's: internal/display makes
+// what a file holds safe to show, and the importers and exporters of other
+// formats live in package importers.
+package catalogue
