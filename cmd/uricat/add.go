@@ -7,6 +7,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/importers"
 )
 
 func newAddCmd(e *env) *cobra.Command {
@@ -19,7 +20,9 @@ func newAddCmd(e *env) *cobra.Command {
 the file changes. An IRI (Unicode host or path) is stored as the URI it
 stands for. DATE is now. A URI the catalogue already has (in any of its
 equivalent forms: HTTP://Example.com:80 is http://example.com/) is refused
-unless --allow-duplicate is given. Invalid input leaves the file untouched.`,
+unless --allow-duplicate is given; one that looks like a URI it has
+(https://www.example.org/a/ and http://example.org/a#top, say: see
+"uricat dups") is added, with a warning. Invalid input leaves the file untouched.`,
 		Example: `  uricat add https://go.dev/ --name "The Go language" --category Programming --rating 5
   uricat add 'https://bücher.de/straße' --name Bücher --language de --tags books,shops`,
 		Args: exactArgs(1, "one URI"),
@@ -49,7 +52,8 @@ func runAdd(e *env, uri string, fields []catalogue.Field, allowDuplicate bool) e
 	if err != nil {
 		return err
 	}
-	if _, err := c.Apply(catalogue.Add{Records: []*catalogue.Record{rec}, AllowDuplicates: allowDuplicate}); err != nil {
+	var rep catalogue.AddReport
+	if _, err := c.Apply(catalogue.Add{Records: []*catalogue.Record{rec}, AllowDuplicates: allowDuplicate, Report: &rep}); err != nil {
 		var dup *catalogue.DuplicateError
 		if errors.As(err, &dup) && dup.Existing != nil {
 			r := dup.Existing
@@ -58,12 +62,16 @@ func runAdd(e *env, uri string, fields []catalogue.Field, allowDuplicate bool) e
 		}
 		return refused(err)
 	}
-	rep, err := c.SaveReport()
+	merged, err := c.SaveReport()
 	if err != nil {
 		return refused(err)
 	}
-	if rep != nil && len(rep.Duplicates) > 0 {
+	if merged != nil && len(merged.Duplicates) > 0 {
 		return refused(fmt.Errorf("already there: another program added %s to %s meanwhile; add --allow-duplicate to add it again", rec.URI(), c.Path()))
+	}
+	for _, l := range rep.LookAlikes {
+		e.diagnostic(catalogue.Diagnostic{File: c.Path(), Offset: -1, Kind: catalogue.Warning,
+			Msg: fmt.Sprintf("%s looks like %s; added all the same (uricat dups lists such records)", rec.URI(), importers.LooksLike(l.Like))})
 	}
 	fmt.Fprintf(e.stdout, "added %q to %s\n", catalogue.DisplayText(rec.Name()), catalogue.DisplayText(c.Path()))
 	return nil
