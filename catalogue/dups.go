@@ -37,7 +37,8 @@ func Duplicates(recs []*Record) [][]*Record {
 // MergeRecords returns the record that the records of one group of
 // duplicates (as Duplicates gives them, the first to keep) make when
 // merged, and notes that say, for people, what could not be kept as it
-// was. The first record's URI, NAME and place are kept; it gets
+// was (the others' NAMEs among them). The first record's URI, NAME and
+// place are kept; it gets
 //   - the highest RATING of the group;
 //   - the first CATEGORY, LANGUAGE, TYPE and ID that one of them has (an
 //     ID of another is noted: a record has one);
@@ -81,6 +82,9 @@ func MergeRecords(recs []*Record) (merged *Record, notes []string) {
 			m.SetID(id)
 		default:
 			notes = append(notes, fmt.Sprintf("ID %s of line %d dropped: the merged record keeps ID %s", id, r.Line(), m.ID()))
+		}
+		if r != keep && r.Name() != keep.Name() {
+			notes = append(notes, fmt.Sprintf("NAME %q of line %d not kept", DisplayText(r.Name()), r.Line()))
 		}
 		if d := r.Description(); d != "" && !slices.Contains(descs, d) {
 			descs = append(descs, d)

@@ -70,8 +70,18 @@ func TestMergeRecords(t *testing.T) {
 	if got := m.Extensions(); !slices.Equal(got, wantExt) {
 		t.Errorf("extensions %q, want %q", got, wantExt)
 	}
-	if len(notes) != 1 || !strings.Contains(notes[0], "X-FEED of line 13") {
-		t.Errorf("notes %q, want one about X-FEED of line 13", notes)
+	wantNotes := []string{
+		`NAME "A again" of line 13 not kept`,
+		"X-FEED of line 13 differs from the one kept; its value goes to the description",
+		`NAME "A third" of line 33 not kept`,
+	}
+	if len(notes) != len(wantNotes) {
+		t.Errorf("notes %q, want %q", notes, wantNotes)
+	}
+	for i := range min(len(notes), len(wantNotes)) {
+		if !strings.Contains(notes[i], wantNotes[i]) {
+			t.Errorf("note %d %q, want %q", i, notes[i], wantNotes[i])
+		}
 	}
 	if groups[0][0].Rating() != 2 || groups[0][0].Extension("X-ADDED") != "" {
 		t.Error("MergeRecords changed the records it merged")

@@ -98,6 +98,9 @@ func (o *dupsOptions) run(e *env) error {
 	}
 	for g, recs := range groups {
 		fmt.Fprintf(e.stdout, "merged %s into %s (line %d)\n", plural.Of(len(recs)-1, "record"), quoteName(recs[0]), recs[0].Line())
+		for _, r := range recs[1:] {
+			fmt.Fprintf(e.stdout, "  removed line %d: %s <%s>\n", r.Line(), quoteName(r), catalogue.DisplayText(catalogue.DisplayURI(r.URI())))
+		}
 		printNotes(e, notes[g])
 	}
 	return nil

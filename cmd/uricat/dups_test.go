@@ -53,7 +53,13 @@ func TestDupsMerge(t *testing.T) {
 		t.Fatal("--merge without --yes changed the file")
 	}
 	code, out, errs = uricat(t, "--catalogue", path, "dups", "--merge", "--yes")
-	if code != 0 || out != "merged 1 record into \"A\" (line 1)\nmerged 1 record into \"B\" (line 7)\n" {
+	want := "merged 1 record into \"A\" (line 1)\n" +
+		"  removed line 11: \"A again red\" <http://example.org/a?utm_source=rss#x>\n" +
+		"  note: NAME \"A again red\" of line 11 not kept\n" +
+		"merged 1 record into \"B\" (line 7)\n" +
+		"  removed line 17: \"B again\" <https://www.bücher.de>\n" +
+		"  note: NAME \"B again\" of line 17 not kept\n"
+	if code != 0 || out != want {
 		t.Fatalf("--merge --yes: exit %d, stdout %q, stderr %q", code, out, errs)
 	}
 	c, err := catalogue.Open(path)
