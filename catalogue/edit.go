@@ -97,6 +97,20 @@ type AddReport struct {
 	// IDsDropped are the records added without their ID (IDDrop), in
 	// order.
 	IDsDropped []int
+	// LookAlikes are the records added whose URI has the LooseURIKey of
+	// a record already there, or of one added before them: most likely
+	// the same page spelt another way, which a person may want to merge.
+	// They are added all the same; in order.
+	LookAlikes []LookAlike
+}
+
+// LookAlike is a record an Add added that looks like another: Index is
+// its index in Add.Records, Like the record it looks like, the first of
+// the catalogue with its loose key (its Line says where), else the one
+// added before it (whose Line is 0 until a save).
+type LookAlike struct {
+	Index int
+	Like  *Record
 }
 
 // Added counts the records added.
@@ -481,6 +495,9 @@ func (e Add) applyTo(c *Catalogue) (Edit, error) {
 	if len(p.insert) == 0 {
 		return patch{}, nil // every record left out: nothing changes
 	}
+	if e.Report != nil {
+		rep.LookAlikes = lookAlikes(c.records, p.insert, rep.Refs)
+	}
 	// The first new record takes the blank lines that ended the file as
 	// its separator, so every byte already there stays; Delete gives them
 	// back as the file's end.
@@ -495,6 +512,39 @@ func (e Add) applyTo(c *Catalogue) (Edit, error) {
 		p.tail = &empty
 	}
 	return c.applyPatch(p), nil
+}
+
+// lookAlikes returns which of the records added (in the order of
+// Add.Records, refs their Refs, 0 for one left out) have the loose key of
+// a valid record of recs or of one added before them. It costs a
+// LooseURIKey per record (30 ms at 100,000), only for an Add that asks
+// for a Report.
+func lookAlikes(recs, added []*Record, refs []Ref) []LookAlike {
+	seen := make(map[string]*Record, len(recs)+len(added))
+	for _, r := range recs {
+		if !r.invalid {
+			k := LooseURIKey(r.URI())
+			if _, ok := seen[k]; !ok {
+				seen[k] = r
+			}
+		}
+	}
+	var out []LookAlike
+	j := 0
+	for i, ref := range refs {
+		if ref == 0 {
+			continue
+		}
+		r := added[j]
+		j++
+		k := LooseURIKey(r.URI())
+		if like, ok := seen[k]; ok {
+			out = append(out, LookAlike{Index: i, Like: like})
+		} else {
+			seen[k] = r
+		}
+	}
+	return out
 }
 
 // separator returns what goes between prev (the last record's text, or the

@@ -240,3 +240,36 @@ func TestAddReportMerged(t *testing.T) {
 		t.Error("no merge changed the report")
 	}
 }
+
+// TestAddLookAlikes: a record whose URI is another's spelt loosely
+// (LooseURIKey) is added, and the report says which it looks like: one
+// of the catalogue (with its line), or one added before it.
+func TestAddLookAlikes(t *testing.T) {
+	c, err := Read(strings.NewReader("URI: https://www.example.org/a/\r\nNAME: A\r\nDATE: 02/01/2020 03:04:05\r\n\r\nURI: https://example.org/b\r\nNAME: B\r\nDATE: 02/01/2020 03:04:05\r\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	recs := []*Record{
+		NewRecord(Values{URI: "http://example.org/a#intro", Name: "A again"}),
+		NewRecord(Values{URI: "https://example.org/c", Name: "C"}),
+		NewRecord(Values{URI: "https://example.org/c/?utm_source=rss", Name: "C again"}),
+		NewRecord(Values{URI: "https://example.org/b", Name: "B exactly"}), // skipped: the exact key is taken
+		NewRecord(Values{URI: "https://example.org/a?id=1", Name: "another page"}),
+	}
+	var rep AddReport
+	if _, err := c.Apply(Add{Records: recs, OnDuplicate: DupSkip, Report: &rep}); err != nil {
+		t.Fatal(err)
+	}
+	if rep.Added() != 4 || !slices.Equal(rep.Duplicates, []int{3}) {
+		t.Fatalf("report %+v: want 4 added, record 3 skipped", rep)
+	}
+	if len(rep.LookAlikes) != 2 {
+		t.Fatalf("look-alikes %+v, want 2", rep.LookAlikes)
+	}
+	if l := rep.LookAlikes[0]; l.Index != 0 || l.Like.Name() != "A" || l.Like.Line() != 1 {
+		t.Errorf("first look-alike: record %d like %q line %d, want 0 like A line 1", l.Index, l.Like.Name(), l.Like.Line())
+	}
+	if l := rep.LookAlikes[1]; l.Index != 2 || l.Like.Name() != "C" {
+		t.Errorf("second look-alike: record %d like %q, want 2 like C", l.Index, l.Like.Name())
+	}
+}

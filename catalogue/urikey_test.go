@@ -63,3 +63,61 @@ func TestURIKeyOfAKeyIsNotCopied(t *testing.T) {
 		}
 	}
 }
+
+// TestLooseURIKey: the spellings of one page that people and sites write
+// share a loose key; URIs that name other pages do not.
+func TestLooseURIKey(t *testing.T) {
+	same := [][]string{
+		{"https://www.example.org/a/", "http://example.org/a#x", "HTTPS://Example.org:443/a", "http://www.example.org:80/a//"},
+		{"https://example.org/", "http://example.org", "https://www.example.org/#top", "https://example.org:/"},
+		{"https://example.org/a?b=2&a=1", "https://example.org/a?a=1&b=2", "https://example.org/a/?a=1&&b=2#c"},
+		{"https://example.org/a?utm_source=rss&utm_medium=feed", "https://example.org/a", "https://example.org/a?fbclid=X1&gclid=Y2&mc_eid=3&ref=hn", "https://example.org/a?UTM_Campaign=z"},
+		{"https://example.org/a?id=1&utm_source=x", "http://www.example.org/a/?id=1"},
+		{"https://www.www.example.org/", "https://example.org"},
+		{"https://example.org/%7Ea", "http://example.org/~a/"},
+		{"ftp://example.org/a#b", "ftp://example.org/a"},
+	}
+	for _, group := range same {
+		for _, u := range group[1:] {
+			if LooseURIKey(u) != LooseURIKey(group[0]) {
+				t.Errorf("LooseURIKey(%q) = %q, LooseURIKey(%q) = %q: want equal", u, LooseURIKey(u), group[0], LooseURIKey(group[0]))
+			}
+		}
+	}
+	different := [][2]string{
+		{"https://example.org/a?id=1", "https://example.org/a?id=2"}, // another page
+		{"https://example.org/a", "https://example.org/A"},           // paths are case-sensitive
+		{"https://example.org/a?ref=x", "https://example.org/a?refs=x"},
+		{"https://example.org/a?refs=x", "https://example.org/a"}, // refs= is not ref=
+		{"https://example.org/a?utm=1", "https://example.org/a"},  // utm is not utm_*
+		{"https://example.org/", "https://www2.example.org/"},
+		{"https://example.org/", "https://wwwexample.org/"},
+		{"https://example.org:8080/", "https://example.org/"},
+		{"https://example.org/a", "ftp://example.org/a"},
+		{"ftp://www.example.org/a/", "ftp://example.org/a"},   // only http and https are loosened
+		{"https://example.org/a%2F", "https://example.org/a"}, // an escaped "/" is not a slash
+		{"https://user@example.org/", "https://example.org/"},
+	}
+	for _, d := range different {
+		if LooseURIKey(d[0]) == LooseURIKey(d[1]) {
+			t.Errorf("LooseURIKey(%q) == LooseURIKey(%q) = %q: want different", d[0], d[1], LooseURIKey(d[0]))
+		}
+	}
+}
+
+// FuzzLooseURIKey checks that LooseURIKey never panics, is idempotent
+// (a loose key is its own loose key), and joins whatever URIKey joins.
+func FuzzLooseURIKey(f *testing.F) {
+	for _, s := range []string{"https://www.example.org/a/?utm_source=x&b=1&a=2#f", "http://www.:80/", "https://www.www.x:443:80", "mailto:X@Y", "http:x", "http://u@h?q", "http://h?&&", "%zz", ":", "https://www.example.org//?ref"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, uri string) {
+		k := LooseURIKey(uri)
+		if k2 := LooseURIKey(k); k2 != k {
+			t.Fatalf("LooseURIKey(%q) = %q, but LooseURIKey of that = %q", uri, k, k2)
+		}
+		if k3 := LooseURIKey(URIKey(uri)); k3 != k {
+			t.Fatalf("LooseURIKey(%q) = %q, but LooseURIKey(URIKey) = %q", uri, k, k3)
+		}
+	})
+}

@@ -264,7 +264,8 @@ func (p *Plan) Edit() catalogue.Add {
 // Summaries returns what the plan's Add did with each file, from rep,
 // the Add's Report (with the save's MergeReport counted in: Merged):
 // Imported and Records are what was added, Duplicates what was left out,
-// and each ID dropped is a Dropped diagnostic. The CLI and the TUI print
+// and each ID dropped is a Dropped diagnostic, each record that looks
+// like another (AddReport.LookAlikes) a Warning. The CLI and the TUI print
 // this, and nothing else.
 func (p *Plan) Summaries(rep catalogue.AddReport) []Summary {
 	out := make([]Summary, len(p.files))
@@ -275,6 +276,10 @@ func (p *Plan) Summaries(rep catalogue.AddReport) []Summary {
 	noID := make(map[int]bool, len(rep.IDsDropped))
 	for _, i := range rep.IDsDropped {
 		noID[i] = true
+	}
+	like := make(map[int]*catalogue.Record, len(rep.LookAlikes))
+	for _, l := range rep.LookAlikes {
+		like[l.Index] = l.Like
 	}
 	for n, s := range p.files {
 		s.Imported, s.Records = 0, nil
@@ -299,6 +304,10 @@ func (p *Plan) Summaries(rep catalogue.AddReport) []Summary {
 				r = r.Clone()
 				r.SetID("")
 			}
+			if l := like[i]; l != nil {
+				fl.add(catalogue.Diagnostic{File: s.Source, Offset: -1, Kind: catalogue.Warning,
+					Msg: fmt.Sprintf("record %s looks like %s; imported all the same (uricat dups lists such records)", r.URI(), LooksLike(l))})
+			}
 			s.Imported++
 			s.Records = append(s.Records, r)
 		}
@@ -306,6 +315,16 @@ func (p *Plan) Summaries(rep catalogue.AddReport) []Summary {
 		out[n] = s
 	}
 	return out
+}
+
+// LooksLike names the record that an added one looks like (an
+// AddReport's LookAlike): `"NAME" (line N)`, or, for one added by the same
+// edit and not yet saved, `"NAME", added just before`.
+func LooksLike(r *catalogue.Record) string {
+	if r.Line() > 0 {
+		return fmt.Sprintf("%q (line %d)", r.Name(), r.Line())
+	}
+	return fmt.Sprintf("%q, added just before", r.Name())
 }
 
 // Import reads one file into a plan and applies the plan's edit to c

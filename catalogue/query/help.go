@@ -23,7 +23,7 @@ accents are ignored: koln finds Köln, cafe creme finds Café Crème.
   lang:en      LANGUAGE en, en-gb, ...; type:text (text/...), type:text/html
   rating:4     also rating:>=4 (<, <=, >, =), 1 to 5; rating:none: unrated
   date:2015    also date:2015-10, date:>=2015-10-31 (<, <=, >, =)
-Letters and a colon (foo:bar) must be one of these qualifiers, and its
-value must make sense (not rating:9, date:2015-13): a search that is not
-is refused, its term named. After a digit or before "/" (12:30,
-https://go.dev), or in quotes ("foo:bar"), a colon is text.`
+  dup:yes      its URI looks like another's (uricat dups); dup:no: not
+Letters and a colon (foo:bar) must name a qualifier, with a value that makes
+sense (not rating:9): else the search is refused. After a digit or before
+"/" (12:30, https://go.dev), or in quotes ("foo:bar"), a colon is text.`

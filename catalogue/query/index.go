@@ -5,6 +5,7 @@ import (
 	"math"
 	"runtime"
 	"slices"
+	"sync"
 
 	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/internal/parallel"
@@ -22,6 +23,7 @@ type Index struct {
 	recs    []*catalogue.Record
 	version uint64
 	chunks  []*chunk
+	dups    func() map[*catalogue.Record]bool // DupSet(recs), on first use
 }
 
 // chunkBits sets the records per chunk: small enough that an edit
@@ -67,6 +69,7 @@ func NewIndex(recs []*catalogue.Record, version uint64) *Index {
 func (ix *Index) Next(recs []*catalogue.Record, version uint64) *Index {
 	n := (len(recs) + chunkSize - 1) / chunkSize
 	next := &Index{recs: recs, version: version, chunks: make([]*chunk, n)}
+	next.dups = sync.OnceValue(func() map[*catalogue.Record]bool { return DupSet(recs) })
 	var todo []int
 	for k := range n {
 		lo, hi := k*chunkSize, min((k+1)*chunkSize, len(recs))
@@ -121,6 +124,14 @@ func newChunk(recs []*catalogue.Record, buf []byte) (*chunk, []byte) {
 	c.spans[len(recs)] = uint64(len(buf))
 	c.text = string(buf)
 	return c, buf
+}
+
+// dupSet returns DupSet of the index's records, computed once.
+func (ix *Index) dupSet() map[*catalogue.Record]bool {
+	if ix.dups == nil { // an Index not made by Next
+		return DupSet(ix.recs)
+	}
+	return ix.dups()
 }
 
 // Version returns the catalogue version the index was built from.
@@ -197,8 +208,12 @@ func (ix *Index) SearchInto(ctx context.Context, q *Query, candidates []int32, b
 	if len(out) < n {
 		out = make([]Hit, n)
 	}
+	var dups map[*catalogue.Record]bool
+	if q.dup {
+		dups = ix.dupSet()
+	}
 	ends := split(n, parallelFrom, func() func(lo, hi int) [2]int {
-		d := doc{seen: new(seenScores)}
+		d := doc{seen: new(seenScores), dups: dups}
 		return func(lo, hi int) [2]int {
 			return ix.searchShare(ctx, q, candidates, &d, out, lo, hi)
 		}

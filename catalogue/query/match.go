@@ -38,6 +38,11 @@ type doc struct {
 	// The fuzzy scores of the categories and tags a search has seen
 	// (see seenScore); nil: none kept.
 	seen *seenScores
+
+	// The records of the catalogue searched that look like another
+	// (DupSet), for dup: terms; nil for a search that has none, and for
+	// Match, which sees no other record.
+	dups map[*catalogue.Record]bool
 }
 
 // seenScores remembers the fuzzy scores of a word in the categories and
@@ -267,6 +272,8 @@ func (t *term) eval(d *doc) (int, bool) {
 			return 0, r.Date().Before(t.to)
 		}
 		return 0, !r.Date().Before(t.from) && r.Date().Before(t.to)
+	case kindDup:
+		return 0, d.dups[r] == (t.num == 1)
 	case kindOr:
 		return t.any(d)
 	}
@@ -870,7 +877,9 @@ func wordStart(s string, i int) bool {
 	return !isWordRune(r)
 }
 
-// Match reports whether q matches r.
+// Match reports whether q matches r. It sees r alone: to it no record
+// looks like another (dup:yes matches none, dup:no all); Filter and
+// Index.Search see the whole catalogue.
 func (q *Query) Match(r *catalogue.Record) bool {
 	_, ok := q.eval(&doc{rec: r})
 	return ok
@@ -895,13 +904,17 @@ func Filter(recs []*catalogue.Record, q *Query) []*catalogue.Record {
 	if q.Empty() {
 		return slices.Clone(recs)
 	}
+	var dups map[*catalogue.Record]bool
+	if q.dup {
+		dups = DupSet(recs)
+	}
 	parts := split(len(recs), filterShare, func() func(lo, hi int) []*catalogue.Record {
 		scratch := make([]byte, 0, 1024)
 		return func(lo, hi int) []*catalogue.Record {
 			var out []*catalogue.Record
 			for _, r := range recs[lo:hi] {
 				scratch = scratch[:0]
-				if _, ok := q.eval(&doc{rec: r, scratch: &scratch}); ok {
+				if _, ok := q.eval(&doc{rec: r, scratch: &scratch, dups: dups}); ok {
 					out = append(out, r)
 				}
 			}
@@ -909,6 +922,21 @@ func Filter(recs []*catalogue.Record, q *Query) []*catalogue.Record {
 		}
 	})
 	return slices.Concat(parts...)
+}
+
+// DupSet returns the records of recs (a snapshot) that look like another
+// of them: whose URIs share a catalogue.LooseURIKey (catalogue.Duplicates),
+// what dup:yes matches. A search with a dup: term needs this fact about
+// the whole catalogue: Filter computes it for its one search, an Index
+// once for its version, on the first search that asks.
+func DupSet(recs []*catalogue.Record) map[*catalogue.Record]bool {
+	set := map[*catalogue.Record]bool{}
+	for _, g := range catalogue.Duplicates(recs) {
+		for _, r := range g {
+			set[r] = true
+		}
+	}
+	return set
 }
 
 // split runs the parts of [0, n), contiguous shares of share, on every CPU

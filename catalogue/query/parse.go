@@ -21,6 +21,7 @@ type Query struct {
 	text  string
 	terms []term
 	need  uint32 // the bytes every match's folded text holds (charMask)
+	dup   bool   // a term is dup: (see DupSet)
 }
 
 // kind is what a term looks at and how.
@@ -39,6 +40,7 @@ const (
 	kindType                        // type: a type or type/subtype
 	kindRating                      // rating:
 	kindDate                        // date:
+	kindDup                         // dup: yes (num 1) or no (0): the record's loose URI key is another's too
 	kindOr                          // a OR b, a | b: any of alts
 )
 
@@ -83,7 +85,7 @@ var qualifiers = map[string]kind{
 	"desc": kindDescription, "description": kindDescription,
 	"tag": kindTag, "tags": kindTag, "uri": kindURI, "url": kindURI,
 	"lang": kindLanguage, "language": kindLanguage, "type": kindType,
-	"rating": kindRating, "date": kindDate,
+	"rating": kindRating, "date": kindDate, "dup": kindDup,
 }
 
 // Parse parses a search (the language Help describes). Terms are
@@ -122,6 +124,7 @@ func Parse(s string) (*Query, error) {
 	}
 	for i := range q.terms {
 		q.need |= q.terms[i].need()
+		q.dup = q.dup || q.terms[i].hasDup()
 	}
 	return q, nil
 }
@@ -152,6 +155,16 @@ func (t *term) need() uint32 {
 		}
 	}
 	return 0
+}
+
+// hasDup reports whether t is, or has among its alternatives, a dup: term.
+func (t *term) hasDup() bool {
+	for i := range t.alts {
+		if t.alts[i].hasDup() {
+			return true
+		}
+	}
+	return t.kind == kindDup
 }
 
 // String returns the search as typed.
@@ -307,7 +320,7 @@ func qualifier(name string) (kind, string, bool) {
 }
 
 // qualifierList names the qualifiers, for the error of an unknown one.
-const qualifierList = "name cat desc tag uri x-NAME lang type rating date"
+const qualifierList = "name cat desc tag uri x-NAME lang type rating date dup"
 
 // qualified reports whether a term name:val that names no qualifier was
 // meant as one, and so is an error rather than text: name is letters
@@ -350,6 +363,15 @@ func (t *term) parseValue(name, v string) error {
 			return errors.New(ratingForm)
 		}
 		t.num = n
+		return nil
+	case kindDup:
+		switch strings.ToLower(v) {
+		case "yes":
+			t.num = 1
+		case "no":
+		default:
+			return errors.New("dup: is yes or no (dup:yes finds records whose URI looks like another's)")
+		}
 		return nil
 	case kindDate:
 		t.op, v = cutOp(v)

@@ -150,6 +150,32 @@ func TestSearch(t *testing.T) {
 	}
 }
 
+// TestSearchDup: dup:yes finds the records whose URI looks like another's
+// (catalogue.LooseURIKey), in the TUI and the CLI alike (search runs both
+// engines); dup:no the others.
+func TestSearchDup(t *testing.T) {
+	recs := append(slices.Clone(fixture),
+		catalogue.NewRecord(catalogue.Values{URI: "http://koeln.de/#altstadt", Name: "Köln again", Date: date("01/01/2020 00:00:00")}),
+		catalogue.NewRecord(catalogue.Values{URI: "https://go.dev?utm_source=x", Name: "go.dev again", Date: date("01/01/2020 00:00:00")}),
+		catalogue.NewRecord(catalogue.Values{URI: "https://go.dev/doc", Name: "Go docs", Date: date("01/01/2020 00:00:00")}),
+	)
+	tests := []struct{ q, want string }{
+		{"dup:yes", "go.dev|Köln|Köln again|go.dev again"},
+		{"DUP:YES koln", "Köln|Köln again"},
+		{"-dup:no", "go.dev|Köln|Köln again|go.dev again"},
+		{"dup:no cat:travel", "Alpine trails"},
+		{"dup:yes OR name:docs", "go.dev|Köln|Köln again|go.dev again|Go docs"},
+	}
+	for _, tt := range tests {
+		if got := names(search(t, recs, tt.q)); got != tt.want {
+			t.Errorf("search %q = %q, want %q", tt.q, got, tt.want)
+		}
+	}
+	if _, err := Parse("dup:maybe"); err == nil || !strings.Contains(err.Error(), "dup: is yes or no") {
+		t.Errorf("dup:maybe: %v", err)
+	}
+}
+
 // TestSearchIssue24 holds the cases of issue 24: "OR between terms (and
 // |) is a real disjunction in the TUI and the CLI alike" (search runs both
 // engines), binding tighter than the spaces between terms, as in Gmail;
@@ -228,7 +254,7 @@ func TestParseErrors(t *testing.T) {
 		{"lang:e_n", "lang:e_n", 1, "a language is a tag like en or en-gb"},
 		{"tag:a,b", "tag:a,b", 1, "one tag per term"},
 		// Issue 24: an unknown qualifier is an error, as rating:9 is.
-		{"foo:bar", "foo:bar", 1, `unknown qualifier foo: (name cat desc tag uri x-NAME lang type rating date); quoted, "foo:bar" is text`},
+		{"foo:bar", "foo:bar", 1, `unknown qualifier foo: (name cat desc tag uri x-NAME lang type rating date dup); quoted, "foo:bar" is text`},
 		{"go -categroy:x", "-categroy:x", 4, "unknown qualifier categroy:"},
 		{"koln OR Bad:x", "Bad:x", 9, "unknown qualifier Bad:"},
 		{"koln|foo:b", "foo:b", 6, "unknown qualifier foo:"},

@@ -1,47 +1,80 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
+	"net/http"
+	"strings"
+	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/importers"
 	"github.com/uricat/uricat/internal/display"
+	"github.com/uricat/uricat/internal/webpage"
 )
+
+// addOptions are the flags of `uricat add` beyond the fields.
+type addOptions struct {
+	allowDuplicate bool
+	noFetch        bool
+	timeout        time.Duration
+}
 
 func newAddCmd(e *env) *cobra.Command {
 	var ff fieldFlags
-	var allowDuplicate bool
+	var o addOptions
 	cmd := &cobra.Command{
-		Use:   "add URI --name NAME",
+		Use:   "add URI [--name NAME]",
 		Short: "Add a bookmark",
 		Long: `Add validates a new record and appends it to the catalogue; nothing already in
 the file changes. An IRI (Unicode host or path) is stored as the URI it
 stands for. DATE is now. A URI the catalogue already has (in any of its
 equivalent forms: HTTP://Example.com:80 is http://example.com/) is refused
-unless --allow-duplicate is given. Invalid input leaves the file untouched.`,
+unless --allow-duplicate is given; one that looks like a URI it has
+(https://www.example.org/a/ and http://example.org/a#top, say: see
+"uricat dups") is added, with a warning. Invalid input leaves the file
+untouched.
+
+Without --name, add fetches an http or https page (the first megabyte,
+at most 10 redirects, to http and https only, for --timeout at most) and
+takes NAME from its <title> (or og:title), and, where no flag gives them,
+DESCRIPTION from its meta description (or og:description), LANGUAGE from
+<html lang> and TYPE from its Content-Type. A page that cannot be fetched
+is added all the same, named from its URI, with a note; --no-fetch sends
+no request and names it from its URI.`,
 		Example: `  uricat add https://go.dev/ --name "The Go language" --category Programming --rating 5
-  uricat add 'https://bücher.de/straße' --name Bücher --language de --tags books,shops`,
+  uricat add 'https://bücher.de/straße' --name Bücher --language de --tags books,shops
+  uricat add https://go.dev/doc/ --category Programming   # NAME and the rest from the page
+  uricat add https://example.org/report.pdf --no-fetch     # NAME report.pdf, no request`,
 		Args: exactArgs(1, "one URI"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if !cmd.Flags().Changed("name") {
-				return usageError(fmt.Errorf("--name is required: every bookmark has a NAME (SSD3 3.2)"))
+			if o.noFetch && cmd.Flags().Changed("name") {
+				return usageError(fmt.Errorf("--no-fetch is for an add without --name: with --name nothing is fetched"))
+			}
+			if o.timeout <= 0 {
+				return usageError(fmt.Errorf("--timeout %v: give a duration above 0 (10s, 1m)", o.timeout))
 			}
 			fields, err := ff.fields(cmd.Flags())
 			if err != nil {
 				return err
 			}
-			return runAdd(e, args[0], fields, allowDuplicate)
+			return runAdd(e, args[0], fields, cmd.Flags().Changed("name"), o)
 		},
 	}
 	ff.register(cmd.Flags(), false)
-	cmd.Flags().BoolVar(&allowDuplicate, "allow-duplicate", false, "add the URI even if the catalogue has it already")
+	cmd.Flags().BoolVar(&o.allowDuplicate, "allow-duplicate", false, "add the URI even if the catalogue has it already")
+	cmd.Flags().BoolVar(&o.noFetch, "no-fetch", false, "without --name, fetch nothing: NAME from the URI")
+	cmd.Flags().DurationVar(&o.timeout, "timeout", 10*time.Second, "give up fetching the page after `DURATION`")
 	return cmd
 }
 
-// runAdd validates the new record and appends it to the catalogue.
-func runAdd(e *env, uri string, fields []catalogue.Field, allowDuplicate bool) error {
+// runAdd validates the new record and appends it to the catalogue; when
+// not named, it takes its NAME (and what else no flag gives) from the
+// page (fillFromPage) or, with --no-fetch, from its URI.
+func runAdd(e *env, uri string, fields []catalogue.Field, named bool, o addOptions) error {
 	rec := &catalogue.Record{}
 	if err := setFields(rec, append([]catalogue.Field{{Name: catalogue.FieldURI, Value: uri}}, fields...)); err != nil {
 		return err
@@ -50,7 +83,17 @@ func runAdd(e *env, uri string, fields []catalogue.Field, allowDuplicate bool) e
 	if err != nil {
 		return err
 	}
-	if _, err := c.Apply(catalogue.Add{Records: []*catalogue.Record{rec}, AllowDuplicates: allowDuplicate}); err != nil {
+	if !named {
+		// A URI the add will refuse is not worth a request: it gets a
+		// NAME only to be refused as a duplicate.
+		if o.noFetch || !o.allowDuplicate && c.HasURI(rec.URI()) {
+			rec.SetName(importers.NameFromURI(rec.URI()))
+		} else {
+			fillFromPage(e, rec, fields, o.timeout)
+		}
+	}
+	var rep catalogue.AddReport
+	if _, err := c.Apply(catalogue.Add{Records: []*catalogue.Record{rec}, AllowDuplicates: o.allowDuplicate, Report: &rep}); err != nil {
 		var dup *catalogue.DuplicateError
 		if errors.As(err, &dup) && dup.Existing != nil {
 			r := dup.Existing
@@ -59,13 +102,67 @@ func runAdd(e *env, uri string, fields []catalogue.Field, allowDuplicate bool) e
 		}
 		return refused(err)
 	}
-	rep, err := c.SaveReport()
+	merged, err := c.SaveReport()
 	if err != nil {
 		return refused(err)
 	}
-	if rep != nil && len(rep.Duplicates) > 0 {
+	if merged != nil && len(merged.Duplicates) > 0 {
 		return refused(fmt.Errorf("already there: another program added %s to %s meanwhile; add --allow-duplicate to add it again", rec.URI(), c.Path()))
+	}
+	for _, l := range rep.LookAlikes {
+		e.diagnostic(catalogue.Diagnostic{File: c.Path(), Offset: -1, Kind: catalogue.Warning,
+			Msg: fmt.Sprintf("%s looks like %s; added all the same (uricat dups lists such records)", rec.URI(), importers.LooksLike(l.Like))})
 	}
 	fmt.Fprintf(e.stdout, "added %q to %s\n", display.Text(rec.Name()), display.Text(c.Path()))
 	return nil
+}
+
+// httpClient is the client add fetches pages with (tests swap it). Its
+// limits are the fetch's own (webpage.Fetch) and the context's.
+var httpClient = func() *http.Client { return &http.Client{} }
+
+// userAgent names uricat to the sites it fetches from.
+func userAgent() string { return "uricat/" + version() + " (+https://github.com/uricat/uricat)" }
+
+// fillFromPage fetches rec's page and sets rec's NAME from it, and its
+// DESCRIPTION, LANGUAGE and TYPE where fields (the flags given) do not.
+// The page's text is cleaned as an import's is (importers.Finish): no
+// control character or escape sequence from a page reaches the catalogue
+// or the terminal. A page that cannot be fetched, or has no title, names
+// the record from its URI, with a note on stderr.
+func fillFromPage(e *env, rec *catalogue.Record, fields []catalogue.Field, timeout time.Duration) {
+	note := func(format string, a ...any) {
+		fmt.Fprintf(e.stderr, "uricat add: note: %s\n", display.Lines(fmt.Sprintf(format, a...)))
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), timeout)
+	defer cancel()
+	page, err := webpage.Fetch(ctx, httpClient(), rec.URI(), userAgent())
+	if err != nil {
+		if errors.Is(err, context.DeadlineExceeded) {
+			err = fmt.Errorf("no answer within %v (--timeout)", timeout)
+		}
+		rec.SetName(importers.NameFromURI(rec.URI()))
+		note("the page could not be fetched (%v); NAME is from the URI: %q", err, rec.Name())
+		return
+	}
+	got := catalogue.NewRecord(catalogue.Values{URI: rec.URI(), Name: page.Title, Description: page.Description, Language: page.Lang, Type: page.Type})
+	diags, _ := importers.Finish(got, importers.Options{Now: time.Now()}, 0, -1)
+	for _, d := range diags {
+		if d.Kind == catalogue.Dropped {
+			note("the page's %s", d.Msg)
+		}
+	}
+	given := map[string]bool{}
+	for _, f := range fields {
+		given[f.Name] = true
+	}
+	rec.SetName(got.Name()) // Finish names a page without a title from its URI
+	if strings.TrimSpace(importers.OneLine(page.Title)) == "" {
+		note("the page has no title; NAME is from the URI: %q", rec.Name())
+	}
+	for _, f := range []string{catalogue.FieldDescription, catalogue.FieldLanguage, catalogue.FieldType} {
+		if v := catalogue.GetField(got, f); v != "" && !given[f] {
+			_ = catalogue.SetField(rec, f, v) // Finish kept only valid values
+		}
+	}
 }

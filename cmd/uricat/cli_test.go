@@ -288,3 +288,30 @@ func TestCheckMiscasedExtension(t *testing.T) {
 		})
 	}
 }
+
+// add and import add a URI that looks like one the catalogue has (the
+// same loose key), and say which record it looks like.
+func TestAddAndImportLookAlike(t *testing.T) {
+	path := writeCatalogue(t, example41)
+	code, out, errs := uricat(t, "--catalogue", path, "add", "https://www.google.co.uk/?utm_source=x", "--name", "Google again")
+	if code != 0 || !strings.Contains(out, "added") {
+		t.Fatalf("exit %d, stdout %q, stderr %q", code, out, errs)
+	}
+	if want := path + `: warning: https://www.google.co.uk/?utm_source=x looks like "Google" (line 1); added all the same`; !strings.Contains(errs, want) {
+		t.Errorf("stderr %q lacks %q", errs, want)
+	}
+	src := filepath.Join(t.TempDir(), "in.html")
+	if err := os.WriteFile(src, []byte("<!DOCTYPE NETSCAPE-Bookmark-file-1>\n<DL><p>\n<DT><A HREF=\"http://shadyindustries.biz/ssd/ssd3.txt#top\">SSD3 again</A>\n<DT><A HREF=\"https://example.org/new\">New</A>\n</DL>\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errs = uricat(t, "--catalogue", path, "import", src)
+	if code != 0 || !strings.Contains(out, "imported 2 records") {
+		t.Fatalf("import: exit %d, stdout %q, stderr %q", code, out, errs)
+	}
+	if want := src + `: warning: record http://shadyindustries.biz/ssd/ssd3.txt#top looks like "SSD3 - \"Specification of URI-Catalogue format\"" (line 11); imported all the same`; !strings.Contains(errs, want) {
+		t.Errorf("stderr %q lacks %q", errs, want)
+	}
+	if strings.Contains(errs, "example.org/new") {
+		t.Errorf("stderr %q: a new URI looks like nothing", errs)
+	}
+}

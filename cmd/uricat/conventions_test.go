@@ -53,7 +53,7 @@ func TestHelp(t *testing.T) {
 			}
 		}
 	}
-	if code, out, _ := uricat(t, "help", "add"); code != 0 || !strings.Contains(out, "uricat add URI --name NAME") {
+	if code, out, _ := uricat(t, "help", "add"); code != 0 || !strings.Contains(out, "uricat add URI [--name NAME]") {
 		t.Errorf("uricat help add: exit %d\n%s", code, out)
 	}
 }
@@ -80,7 +80,7 @@ func TestExitCodes(t *testing.T) {
 		{[]string{"frobnicate"}, 2, "uricat: unknown command \"frobnicate\" for \"uricat\""},
 		{[]string{"list", "--bogus"}, 2, "uricat list: unknown flag: --bogus\nRun 'uricat list --help' for usage."},
 		{[]string{"list", "extra"}, 2, "uricat list: takes no arguments; got \"extra\"\nRun 'uricat list --help' for usage."},
-		{[]string{"add", "http://e/"}, 2, "uricat add: --name is required: every bookmark has a NAME (SSD3 3.2)\nRun 'uricat add --help' for usage."},
+		{[]string{"add", "http://e/", "--name", "e", "--no-fetch"}, 2, "uricat add: --no-fetch is for an add without --name: with --name nothing is fetched\nRun 'uricat add --help' for usage."},
 		{[]string{"add", "--name", "e"}, 2, "uricat add: expects one URI; got 0 argument(s)"},
 		{[]string{"--catalogue", good, "add", "--name", "e", "--rating", "five", "http://e/"}, 1, "uricat add: RATING \"five\" must be an integer from 1 to 5 (3.6)\n"},
 		{[]string{"--catalogue", good, "add", "http://e/", "--name", "e", "--x", "TAGS=a"}, 2, "uricat add: --x \"TAGS=a\": TAGS is not an extension field; its name starts with X- (SSD3 2.2)\n"},
@@ -210,7 +210,7 @@ func TestMan(t *testing.T) {
 	}
 	for _, want := range []string{"\n.SH NAME\nuricat \\- ", "\n.SH SYNOPSIS\n", "\n.SH DESCRIPTION\n", "\n.SH OPTIONS\n",
 		"\n.SH COMMANDS\n", "\n.SH FILES\n", "\n.SH EXIT STATUS\nExit status: 0 done; 1 refused",
-		`\fBadd\fP URI \-\-name NAME`, `\fBexport\fP`, `\fBcheck\fP`, `\fB\-\-catalogue\fP`, `\[u00FC]`} {
+		`\fBadd\fP URI [\-\-name NAME]`, `\fBexport\fP`, `\fBcheck\fP`, `\fB\-\-catalogue\fP`, `\[u00FC]`} {
 		if !strings.Contains(out, want) {
 			t.Errorf("man page lacks %q", want)
 		}

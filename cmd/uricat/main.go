@@ -76,6 +76,7 @@ func newRootCmd(e *env) *cobra.Command {
 		newShowCmd(e),
 		newSetCmd(e),
 		newRmCmd(e),
+		newDupsCmd(e),
 		newEditCmd(e),
 		newOpenCmd(e),
 		newCategoriesCmd(e),
