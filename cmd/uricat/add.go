@@ -117,9 +117,18 @@ func runAdd(e *env, uri string, fields []catalogue.Field, named bool, o addOptio
 	return nil
 }
 
-// httpClient is the client add fetches pages with (tests swap it). Its
-// limits are the fetch's own (webpage.Fetch) and the context's.
-var httpClient = func() *http.Client { return &http.Client{} }
+// httpClient is the client network commands use (add fetches pages,
+// links checks them; tests swap it): few idle connections to one host, as
+// the link checker asks at most 2 at once; the limits of each request are
+// the caller's (its context, webpage.Fetch's).
+var httpClient = func() *http.Client {
+	return &http.Client{Transport: &http.Transport{
+		Proxy:               http.ProxyFromEnvironment,
+		MaxIdleConnsPerHost: 2,
+		TLSHandshakeTimeout: 10 * time.Second,
+		IdleConnTimeout:     30 * time.Second,
+	}}
+}
 
 // userAgent names uricat to the sites it fetches from.
 func userAgent() string { return "uricat/" + version() + " (+https://github.com/uricat/uricat)" }
@@ -136,7 +145,7 @@ func fillFromPage(e *env, rec *catalogue.Record, fields []catalogue.Field, timeo
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), timeout)
 	defer cancel()
-	page, err := webpage.Fetch(ctx, httpClient(), rec.URI(), userAgent())
+	page, err := webpage.Fetch(ctx, e.httpClient(), rec.URI(), userAgent())
 	if err != nil {
 		if errors.Is(err, context.DeadlineExceeded) {
 			err = fmt.Errorf("no answer within %v (--timeout)", timeout)

@@ -81,23 +81,13 @@ func linkStatePath() string {
 	return filepath.Join(dir, "uricat", "links.json")
 }
 
-// httpClient is the client network commands use: the env's (tests), else
-// one with sensible limits.
+// httpClient is the client network commands use: the env's, else the
+// package's (httpClient, which tests swap).
 func (e *env) httpClient() *http.Client {
 	if e.client != nil {
 		return e.client
 	}
-	return &http.Client{Transport: &http.Transport{
-		Proxy:               http.ProxyFromEnvironment,
-		MaxIdleConnsPerHost: 2,
-		TLSHandshakeTimeout: 10 * time.Second,
-		IdleConnTimeout:     30 * time.Second,
-	}}
-}
-
-// userAgent names uricat to the sites it asks.
-func userAgent() string {
-	return "uricat/" + version() + " (+https://github.com/uricat/uricat)"
+	return httpClient()
 }
 
 func (o *linksOptions) run(e *env) error {
