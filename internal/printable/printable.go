@@ -9,11 +9,19 @@ const ones, highs = 0x0101010101010101, 0x8080808080808080
 
 // Word reports whether each of the eight bytes of w is printable ASCII:
 // no control character, DEL, nor byte of 0x80 or above.
-func Word(w uint64) bool {
+func Word(w uint64) bool { return Mask(w) == 0 }
+
+// Mask returns w with the high bit set in each byte that is not printable
+// ASCII, and perhaps in bytes above such a byte (a borrow's false alarm,
+// which only a byte below it can cause): its lowest set bit is exact, so
+// bits.TrailingZeros64(Mask(w))/8 is the index of the first such byte, in
+// w's lowest byte first (Load's order). A scan that stops there need not
+// look at the word again a byte at a time.
+func Mask(w uint64) uint64 {
 	lt20 := (w - ones*0x20) &^ w & highs // a byte below 0x20 (or a false alarm above one)
 	x7f := w ^ (ones * 0x7f)
 	is7f := (x7f - ones) &^ x7f & highs // a byte equal to 0x7f (likewise)
-	return lt20|is7f|w&highs == 0
+	return lt20 | is7f | w&highs
 }
 
 // ASCII reports whether each of the eight bytes of w is ASCII (below
