@@ -11,6 +11,7 @@ import (
 
 	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/internal/gcpause"
+	"github.com/uricat/uricat/internal/parallel"
 )
 
 func newCheckCmd(e *env) *cobra.Command {
@@ -81,8 +82,8 @@ func runCheck(e *env, path string, named bool) error {
 	}
 	// Not problems of SSD3, but worth knowing: text that is not shown as
 	// it is (another program's catalogue may hold an escape sequence).
-	for _, r := range c.Records() {
-		for _, n := range hiddenText(r) {
+	for _, notes := range hiddenTexts(c.Records()) {
+		for _, n := range notes {
 			n.File = path
 			e.diagnostic(n)
 		}
@@ -99,4 +100,23 @@ func runCheck(e *env, path string, named bool) error {
 		return silent(exitRefused)
 	}
 	return nil
+}
+
+// hiddenTextShare is how many records one job of hiddenTexts looks at:
+// enough that taking the next costs nothing beside them.
+const hiddenTextShare = 4096
+
+// hiddenTexts returns hiddenText's notes on recs, a share of records at a
+// time, in file order: they are looked at on every CPU, as they were read
+// (records never change once read, so goroutines may share them).
+func hiddenTexts(recs []*catalogue.Record) [][]catalogue.Diagnostic {
+	notes := make([][]catalogue.Diagnostic, (len(recs)+hiddenTextShare-1)/hiddenTextShare)
+	parallel.Each(len(notes), func(int) func(i int) {
+		return func(i int) {
+			for _, r := range recs[i*hiddenTextShare : min((i+1)*hiddenTextShare, len(recs))] {
+				notes[i] = append(notes[i], hiddenText(r)...)
+			}
+		}
+	})
+	return notes
 }
