@@ -5,10 +5,12 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"strings"
 	"testing"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/gen"
 	"github.com/uricat/uricat/internal/cputime"
 )
 
@@ -91,4 +93,34 @@ type countWriter struct{ lines int }
 func (w *countWriter) Write(p []byte) (int, error) {
 	w.lines += bytes.Count(p, []byte{'\n'})
 	return len(p), nil
+}
+
+// BenchmarkCheck is `uricat check` in-process on generated catalogues
+// (one record in a hundred has a problem), its output thrown away: what
+// issue 23 compares with `wc -l` on the same file at 100k records, less
+// the process's start.
+func BenchmarkCheck(b *testing.B) {
+	for _, size := range benchSizes {
+		b.Run(size.name, func(b *testing.B) {
+			path := filepath.Join(b.TempDir(), "bench.uricat")
+			if err := os.WriteFile(path, []byte(gen.Catalogue(size.n)), 0o644); err != nil {
+				b.Fatal(err)
+			}
+			// The command may turn the collector off, as a process that
+			// exits would; the benchmark turns it on again after each run.
+			defer debug.SetGCPercent(debug.SetGCPercent(100))
+			defer debug.SetMemoryLimit(debug.SetMemoryLimit(-1))
+			b.ResetTimer()
+			start := cputime.Used()
+			for b.Loop() {
+				var out, errs countWriter
+				if code := run([]string{"check", path}, strings.NewReader(""), &out, &errs); code != exitRefused || out.lines != 1 {
+					b.Fatalf("exit %d, %d lines", code, out.lines)
+				}
+				debug.SetGCPercent(100)
+				debug.SetMemoryLimit(1 << 62)
+			}
+			cputime.Report(b, start)
+		})
+	}
 }

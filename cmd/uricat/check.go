@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -10,6 +11,8 @@ import (
 
 	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/internal/display"
+	"github.com/uricat/uricat/internal/gcpause"
+	"github.com/uricat/uricat/internal/parallel"
 	"github.com/uricat/uricat/internal/plural"
 )
 
@@ -48,10 +51,21 @@ func runCheck(e *env, path string, named bool) error {
 	case err != nil:
 		return unreadable(err)
 	}
-	c, err := catalogue.Open(path)
+	// Read to look at once, as list reads (a ReadOnly keeps the file's
+	// text rather than packing it), with the collector off: check answers
+	// and exits.
+	gcpause.Off(path)
+	c, err := catalogue.OpenReadOnly(path)
 	if err != nil {
 		return unreadable(err)
 	}
+	// The diagnostics go out in large writes, not a system call each
+	// (ten thousand at a million records); flushed before the summary,
+	// so that a terminal shows them in the same order.
+	stderr := e.stderr
+	w := bufio.NewWriterSize(stderr, 64<<10)
+	e.stderr = w
+	defer func() { e.stderr = stderr }()
 	probs := c.Problems()
 	errs, warns, conflicts, conforms := 0, 0, 0, true
 	for _, p := range probs {
@@ -75,12 +89,13 @@ func runCheck(e *env, path string, named bool) error {
 	}
 	// Not problems of SSD3, but worth knowing: text that is not shown as
 	// it is (another program's catalogue may hold an escape sequence).
-	for _, r := range c.Records() {
-		for _, n := range hiddenText(r) {
+	for _, notes := range hiddenTexts(c.Records()) {
+		for _, n := range notes {
 			n.File = path
 			e.diagnostic(n)
 		}
 	}
+	_ = w.Flush() // as e.diagnostic's writes: a stderr that refuses does not change the verdict
 	// A file synchroniser's conflict copies hold records the catalogue
 	// may not have: worth saying where a user looks for problems.
 	if !named || path == e.catalogue {
@@ -93,15 +108,34 @@ func runCheck(e *env, path string, named bool) error {
 		fmt.Fprintf(e.stderr, "%s: %s to settle (X-CONFLICT): keep one version of each, or both without the field; the TUI's ! does it\n",
 			display.Text(path), plural.Of(conflicts, "merge conflict"))
 	}
-	valid := len(c.Valid())
+	all, valid := len(c.Records()), len(c.Valid())
 	verdict := "conforms to SSD3"
 	if !conforms {
 		verdict = "does not conform to SSD3"
 	}
 	fmt.Fprintf(e.stdout, "%s: %d records (%d valid, %d invalid), %d errors, %d warnings: %s\n",
-		display.Text(path), c.Len(), valid, c.Len()-valid, errs, warns, verdict)
+		display.Text(path), all, valid, all-valid, errs, warns, verdict)
 	if !conforms {
 		return silent(exitRefused)
 	}
 	return nil
+}
+
+// hiddenTextShare is how many records one job of hiddenTexts looks at:
+// enough that taking the next costs nothing beside them.
+const hiddenTextShare = 4096
+
+// hiddenTexts returns hiddenText's notes on recs, a share of records at a
+// time, in file order: they are looked at on every CPU, as they were read
+// (records never change once read, so goroutines may share them).
+func hiddenTexts(recs []*catalogue.Record) [][]catalogue.Diagnostic {
+	notes := make([][]catalogue.Diagnostic, (len(recs)+hiddenTextShare-1)/hiddenTextShare)
+	parallel.Each(len(notes), func(int) func(i int) {
+		return func(i int) {
+			for _, r := range recs[i*hiddenTextShare : min((i+1)*hiddenTextShare, len(recs))] {
+				notes[i] = append(notes[i], hiddenText(r)...)
+			}
+		}
+	})
+	return notes
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -313,5 +314,39 @@ func TestAddAndImportLookAlike(t *testing.T) {
 	}
 	if strings.Contains(errs, "example.org/new") {
 		t.Errorf("stderr %q: a new URI looks like nothing", errs)
+	}
+}
+
+// TestCheckNotesInFileOrder: check's notes of hidden text, looked at a
+// share of records at a time on every CPU, come out in the file's order,
+// every one, problems first, then the notes, then the summary.
+func TestCheckNotesInFileOrder(t *testing.T) {
+	var text strings.Builder
+	var want []string
+	n := 3*hiddenTextShare + 10
+	for i := range n {
+		name := fmt.Sprintf("Page %d", i)
+		if i%997 == 5 || i == n-1 {
+			name = catalogue.EncodeText(fmt.Sprintf("Page \x1b[31m%d", i))
+			want = append(want, fmt.Sprintf(":%d: note: NAME holds control characters", 5*i+1)) // the record's line
+		}
+		if i > 0 {
+			text.WriteString("\r\n")
+		}
+		fmt.Fprintf(&text, "URI: http://h%d.example/\r\nNAME: %s\r\nDATE: 01/02/2020 10:00:00\r\nRATING: 3\r\n", i, name)
+	}
+	path := writeCatalogue(t, text.String())
+	code, out, errs := uricat(t, "check", path)
+	if code != 0 || !strings.Contains(out, fmt.Sprintf("%d records (%d valid, 0 invalid), 0 errors", n, n)) {
+		t.Fatalf("exit %d, %q, %.500q", code, out, errs)
+	}
+	lines := strings.Split(strings.TrimSuffix(errs, "\n"), "\n")
+	if len(lines) != len(want) {
+		t.Fatalf("%d lines on stderr, want %d:\n%s", len(lines), len(want), errs)
+	}
+	for i, w := range want {
+		if !strings.HasPrefix(lines[i], path+w) {
+			t.Errorf("line %d: %q, want it to start %q", i+1, lines[i], path+w)
+		}
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/importers"
 	"github.com/uricat/uricat/internal/display"
+	"github.com/uricat/uricat/internal/printable"
 )
 
 // fieldLines returns rec's fields as "NAME: value" lines, in the order of
@@ -71,6 +72,9 @@ const invalidMark = "  ⟨invalid: not used⟩"
 func hiddenText(rec *catalogue.Record) []catalogue.Diagnostic {
 	var notes []catalogue.Diagnostic
 	note := func(name, v string) {
+		if plainText(v) { // most values: nothing to say, told at a glance
+			return
+		}
 		_, dropped := importers.SafeText(v)
 		marked := display.HasInvisible(v)
 		var what string
@@ -89,8 +93,8 @@ func hiddenText(rec *catalogue.Record) []catalogue.Diagnostic {
 	}
 	// Only text can hold them: a record holds the other fields' values
 	// only when they are valid (check runs this for every record).
-	for _, f := range catalogue.Fields {
-		if f.Text {
+	for i := range catalogue.Fields {
+		if f := &catalogue.Fields[i]; f.Text { // not a copy of each field's spec
 			note(f.Name, f.Get(rec))
 		}
 	}
@@ -98,6 +102,23 @@ func hiddenText(rec *catalogue.Record) []catalogue.Diagnostic {
 		note(x.Name, x.Value)
 	}
 	return notes
+}
+
+// plainText reports whether v is printable ASCII, tabs and line feeds,
+// which hiddenText has nothing to say of (importers.SafeText keeps it as
+// it is, and display.HasInvisible finds nothing in ASCII): check asks it
+// of every text value, eight bytes at a time.
+func plainText(v string) bool {
+	i := 0
+	for i+8 <= len(v) && printable.Word(printable.Load(v, i)) {
+		i += 8
+	}
+	for ; i < len(v); i++ {
+		if c := v[i]; c >= 0x7f || c < 0x20 && c != '\n' && c != '\t' {
+			return false
+		}
+	}
+	return true
 }
 
 // isText reports whether the field name holds text, which may be written

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/importers"
 	"github.com/uricat/uricat/internal/display"
 )
 
@@ -102,6 +103,58 @@ func FuzzFieldLines(f *testing.F) {
 			if d := sameFields(r, back); len(d) > 0 {
 				t.Fatalf("record %q: %q reads back with %q changed", r.Raw(), lines, d)
 			}
+		}
+	})
+}
+
+// TestPlainText holds check's shortcut to what it stands for: a value
+// plainText passes is one hiddenText has nothing to say of, and the values
+// it does not pass are those with a byte that could need a word (FuzzPlainText
+// tries the rest).
+func TestPlainText(t *testing.T) {
+	for _, c := range []struct {
+		v     string
+		plain bool
+	}{
+		{"", true},
+		{"A page about kernel and rust", true},
+		{"two\nlines\tand a tab, longer than a word", true},
+		{"short\n", true},
+		{"CRLF\r\nline", false},
+		{"an escape \x1b[31m in the middle of a long value", false},
+		{"DEL\x7f", false},
+		{"Café", false},
+		{"a bidi override \u202e further than eight bytes", false},
+		{"12345678\x00", false},
+	} {
+		if got := plainText(c.v); got != c.plain {
+			t.Errorf("plainText(%q) = %v, want %v", c.v, got, c.plain)
+		}
+		checkPlainText(t, c.v)
+	}
+}
+
+// checkPlainText fails if plainText passes v but hiddenText would note it.
+func checkPlainText(t *testing.T, v string) {
+	t.Helper()
+	if !plainText(v) {
+		return
+	}
+	if _, dropped := importers.SafeText(v); dropped || display.HasInvisible(v) {
+		t.Errorf("plainText(%q) = true, but hiddenText notes it (dropped %v)", v, dropped)
+	}
+}
+
+func FuzzPlainText(f *testing.F) {
+	for _, v := range []string{"", "plain text of some length", "a\tb\nc", "\x1b[0m", "\u200b", "\r\n"} {
+		f.Add(v)
+	}
+	f.Fuzz(func(t *testing.T, v string) {
+		checkPlainText(t, v)
+		if plainText(v) != !strings.ContainsFunc(v, func(r rune) bool {
+			return r >= 0x7f || r < 0x20 && r != '\n' && r != '\t'
+		}) {
+			t.Errorf("plainText(%q) = %v, not what a rune at a time says", v, plainText(v))
 		}
 	})
 }

@@ -5,6 +5,7 @@ import (
 
 	"github.com/charmbracelet/lipgloss"
 	"github.com/muesli/termenv"
+
 	"github.com/uricat/uricat/tui"
 	"github.com/uricat/uricat/tui/theme"
 )
