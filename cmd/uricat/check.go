@@ -96,6 +96,7 @@ func runCheck(e *env, path string, named bool) error {
 		}
 	}
 	_ = w.Flush() // as e.diagnostic's writes: a stderr that refuses does not change the verdict
+	e.stderr = stderr
 	// A file synchroniser's conflict copies hold records the catalogue
 	// may not have: worth saying where a user looks for problems.
 	if !named || path == e.catalogue {
