@@ -45,9 +45,9 @@
 // and \u0080 to \u009f; the text reads back the same. & < > are written as
 // they are, not as \u0026 and the like.
 //
-// Browsers' own JSON files (Chrome's Bookmarks, Firefox's backups) are
-// another format, which uricat does not import yet: Browser tells them
-// apart, so that an import can say so.
+// Browsers' own JSON files are other formats: Firefox's backups are
+// importers/firefox's; Chrome's Bookmarks, which uricat does not import
+// yet, Browser tells apart, so that an import can say so.
 package json
 
 import (
@@ -96,8 +96,7 @@ func Detect(head []byte) bool {
 }
 
 // Browser names the browser bookmark file that head starts, "" for none:
-// Chrome's Bookmarks file (an object with "roots") or a Firefox bookmarks
-// backup (an object of type "text/x-moz-place-container").
+// Chrome's Bookmarks file (an object with "roots").
 func Browser(head []byte) string {
 	h := bytes.TrimLeft(bytes.TrimPrefix(head, []byte("\xef\xbb\xbf")), " \t\r\n")
 	if len(h) == 0 || h[0] != '{' {
@@ -106,8 +105,6 @@ func Browser(head []byte) string {
 	switch {
 	case bytes.Contains(h, []byte(`"roots"`)) && bytes.Contains(h, []byte(`"bookmark_bar"`)):
 		return "a Chrome (or Edge, Brave, Vivaldi) Bookmarks file"
-	case bytes.Contains(h, []byte(`"text/x-moz-place`)):
-		return "a Firefox bookmarks backup (JSON)"
 	}
 	return ""
 }
