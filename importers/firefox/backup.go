@@ -234,6 +234,12 @@ func (r *BackupReader) token() (stdjson.Token, bool, error) {
 	if err == nil {
 		return tok, true, nil
 	}
+	return nil, false, r.fail(err)
+}
+
+// fail ends the file at err, a syntax error (a diagnostic) or an I/O
+// error (returned).
+func (r *BackupReader) fail(err error) error {
 	r.done = true
 	var se *stdjson.SyntaxError
 	switch {
@@ -244,10 +250,10 @@ func (r *BackupReader) token() (stdjson.Token, bool, error) {
 	case errors.Is(err, io.EOF), errors.Is(err, io.ErrUnexpectedEOF):
 		r.noteAt(r.dec.InputOffset(), catalogue.Skipped, "the JSON ends inside %d object(s) or array(s): the file was cut short; the rest is not imported", len(r.stack))
 	default:
-		return nil, false, err
+		return err
 	}
 	r.finish()
-	return nil, false, nil
+	return nil
 }
 
 // step reads one token, and what it calls for.
@@ -411,13 +417,14 @@ type anno struct {
 // annos reads a node's annotations, of which the description is kept.
 func (r *BackupReader) annos(n *node) error {
 	offset := r.dec.InputOffset()
+	// The value whole first: a syntax error in it ends the file, as
+	// anywhere, and the decoder is not left in the middle of it.
+	var raw stdjson.RawMessage
+	if err := r.dec.Decode(&raw); err != nil {
+		return r.fail(err)
+	}
 	var as []anno
-	if err := r.dec.Decode(&as); err != nil {
-		var te *stdjson.UnmarshalTypeError
-		if !errors.As(err, &te) {
-			_, _, err = r.token() // the error again, as token reports it
-			return err
-		}
+	if err := stdjson.Unmarshal(raw, &as); err != nil {
 		r.noteAt(offset, catalogue.Deviation, "\"annos\" is not an array of annotations here: ignored")
 		return nil
 	}

@@ -175,6 +175,8 @@ func TestBackupShapes(t *testing.T) {
 				`0 skipped: bookmark "" has no "uri"`,
 				"0 note: 1 bookmark had no date",
 			}},
+		{"syntax error in annos", []byte(`{"children":[{"uri":"https://a.example/","title":"A"},{"uri":"https://b.example/","annos":[{"name":1 x]}]}`),
+			[]string{"A []"}, []string{"0 skipped: not valid JSON here", "0 note: 1 bookmark had no date"}},
 		{"an array", []byte(`[{"uri":"https://a.example/"}]`), nil, []string{"0 skipped: the file is a JSON array, not the object of a Firefox bookmark backup"}},
 		{"empty", nil, nil, []string{"0 skipped: the file is empty"}},
 		{"lz4", lz, []string{"a.example []"}, []string{"0 note: 1 bookmark had no date"}},

@@ -195,7 +195,14 @@ func (r *PlacesReader) readTags(db *sql.DB) error {
 	if len(r.tagFolders) == 0 {
 		return nil
 	}
-	rows, err := db.Query(`SELECT fk, parent FROM moz_bookmarks WHERE type = ?`, typeBookmark)
+	var tagsRoot int64
+	for id, f := range r.folders {
+		if r.tagFolders[id] && !r.tagFolders[f.parent] {
+			tagsRoot = id
+		}
+	}
+	// Through the index on parent: only the rows in tag folders.
+	rows, err := db.Query(`SELECT fk, parent FROM moz_bookmarks WHERE type = ? AND parent IN (SELECT id FROM moz_bookmarks WHERE parent = ?)`, typeBookmark, tagsRoot)
 	if err != nil {
 		return fmt.Errorf("read the tags of moz_bookmarks: %w", err)
 	}
