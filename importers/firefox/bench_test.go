@@ -1,9 +1,9 @@
 package firefox
 
 import (
+	"bytes"
 	"context"
 	"fmt"
-	"bytes"
 	"os"
 	"strings"
 	"testing"
