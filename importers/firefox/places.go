@@ -171,10 +171,7 @@ func (r *PlacesReader) readFolders(db *sql.DB, title, guid string) error {
 		return fmt.Errorf("read the folders of moz_bookmarks: %w", err)
 	}
 	if tagsRoot < 0 {
-		// Before Firefox 57 the roots had no fixed GUIDs: a table named them.
-		if err := db.QueryRow(`SELECT folder_id FROM moz_bookmarks_roots WHERE root_name = 'tags'`).Scan(&tagsRoot); err != nil {
-			tagsRoot = -1
-		}
+		tagsRoot = r.readRoots(db)
 	}
 	if tagsRoot >= 0 {
 		r.tagFolders[tagsRoot] = true
@@ -185,6 +182,41 @@ func (r *PlacesReader) readFolders(db *sql.DB, title, guid string) error {
 		}
 	}
 	return nil
+}
+
+// oldRoots are the GUIDs that Firefox 57 gave the roots, by the names
+// that moz_bookmarks_roots gave them before.
+var oldRoots = map[string]string{"places": "root________", "menu": "menu________", "toolbar": "toolbar_____",
+	"tags": tagsGUID, "unfiled": "unfiled_____", "mobile": "mobile______"}
+
+// readRoots reads the roots of a database from before Firefox 57, whose
+// roots had no fixed GUIDs but were named in moz_bookmarks_roots, and
+// gives them the GUIDs they have since; it returns the id of the tags
+// root, -1 if there is none.
+func (r *PlacesReader) readRoots(db *sql.DB) int64 {
+	tagsRoot := int64(-1)
+	rows, err := db.Query(`SELECT root_name, folder_id FROM moz_bookmarks_roots`)
+	if err != nil {
+		return tagsRoot // no such table: a database of no Firefox known
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var name, id any
+		if rows.Scan(&name, &id) != nil {
+			continue
+		}
+		guid, ok := oldRoots[asString(name)]
+		f, exists := r.folders[asInt(id)]
+		if !ok || !exists {
+			continue
+		}
+		f.guid = guid
+		r.folders[asInt(id)] = f
+		if guid == tagsGUID {
+			tagsRoot = asInt(id)
+		}
+	}
+	return tagsRoot
 }
 
 // readTags reads the tags of each place. Firefox keeps a tag as a folder
@@ -390,6 +422,9 @@ func (r *PlacesReader) category(id int64) string {
 			break
 		}
 		seen[at] = true
+		if _, inner := r.folders[f.parent]; !inner {
+			break // the places root, whatever it is called
+		}
 		if name, top := topFolders[f.guid]; top {
 			path = append(path, name)
 		} else {

@@ -2,6 +2,8 @@ package firefox
 
 import (
 	"context"
+	"database/sql"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -159,4 +161,36 @@ func TestPlacesHostile(t *testing.T) {
 		"0 deviation: moz_bookmarks id 13: folders nested more than 64 deep, or in a loop",
 		"0 note: 1 bookmark had no date",
 	}, true)
+}
+
+// TestPlacesOldSchema reads a database of Firefox 3.6 to 38: roots named
+// in moz_bookmarks_roots, with localised titles and no fixed GUIDs,
+// keywords named by the bookmark (keyword_id), no moz_places.description.
+func TestPlacesOldSchema(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "places.sqlite")
+	db, err := sql.Open("sqlite", path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	for _, q := range []string{
+		`CREATE TABLE moz_bookmarks (  id INTEGER PRIMARY KEY, type INTEGER, fk INTEGER DEFAULT NULL, parent INTEGER, position INTEGER, title LONGVARCHAR, keyword_id INTEGER, folder_type TEXT, dateAdded INTEGER, lastModified INTEGER, guid TEXT)`,
+		`CREATE TABLE moz_bookmarks_roots (  root_name VARCHAR(16) UNIQUE, folder_id INTEGER)`,
+		`CREATE TABLE moz_keywords (  id INTEGER PRIMARY KEY AUTOINCREMENT, keyword TEXT UNIQUE)`,
+		`CREATE TABLE moz_places (   id INTEGER PRIMARY KEY, url LONGVARCHAR, title LONGVARCHAR, rev_host LONGVARCHAR, visit_count INTEGER DEFAULT 0, hidden INTEGER DEFAULT 0 NOT NULL, typed INTEGER DEFAULT 0 NOT NULL, favicon_id INTEGER, frecency INTEGER DEFAULT -1 NOT NULL, last_visit_date INTEGER , guid TEXT)`,
+		`INSERT INTO moz_bookmarks (id, type, parent, title, guid) VALUES (1, 2, 0, '', 'aaaaaaaaaaaa'), (2, 2, 1, 'Lesezeichen-Menü', 'bbbbbbbbbbbb'), (3, 2, 1, 'Lesezeichen-Symbolleiste', 'cccccccccccc'), (4, 2, 1, 'Schlagwörter', 'dddddddddddd'), (5, 2, 1, 'Unsortierte Lesezeichen', 'eeeeeeeeeeee'), (6, 2, 4, 'go', 'ffffffffffff')`,
+		`INSERT INTO moz_bookmarks_roots VALUES ('places', 1), ('menu', 2), ('toolbar', 3), ('tags', 4), ('unfiled', 5)`,
+		`INSERT INTO moz_keywords (id, keyword) VALUES (7, 'g')`,
+		`INSERT INTO moz_places (id, url, title) VALUES (1, 'https://go.dev/', 'Go'), (2, 'https://menu.example/', 'M')`,
+		`INSERT INTO moz_bookmarks (type, fk, parent, title, keyword_id, dateAdded) VALUES (1, 1, 3, 'Go', 7, 1300000000000000), (1, 1, 6, NULL, NULL, 1300000000000000), (1, 2, 2, 'M', NULL, 1300000000000000)`,
+	} {
+		if _, err := db.Exec(q); err != nil {
+			t.Fatalf("%s: %v", q, err)
+		}
+	}
+	db.Close()
+	checkRecords(t, readPlaces(t, path).Records, []want{
+		{uri: "https://go.dev/", name: "Go", date: "13/03/2011 07:06:40", category: "Bookmarks Toolbar", ext: map[string]string{"X-TAGS": "go", "X-KEYWORD": "g"}},
+		{uri: "https://menu.example/", name: "M", date: "13/03/2011 07:06:40"},
+	})
 }
