@@ -5,6 +5,8 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -107,4 +109,40 @@ func backupOf(n int) []byte {
 	}
 	b.WriteString("]}]}")
 	return []byte(b.String())
+}
+
+// TestBackupMemoryBounded reads backups of two sizes from files, sampling
+// the heap: the reader streams them, so the heap stays under a fixed bound,
+// and reading eight times as much does not raise it.
+func TestBackupMemoryBounded(t *testing.T) {
+	small, large := 5_000, 40_000
+	if testing.Short() {
+		small, large = 1_000, 8_000
+	}
+	var peaks []uint64
+	for _, n := range []int{small, large} {
+		path := filepath.Join(t.TempDir(), "bookmarks.json")
+		if err := os.WriteFile(path, backupOf(n), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		f, err := os.Open(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		runtime.GC()
+		var peak uint64
+		got := importertest.Drain(t, NewBackupReader(f, importers.Options{Now: now}), importertest.SampleHeap(&peak))
+		f.Close()
+		t.Logf("%d records: peak heap in use %d KB", got, peak>>10)
+		if got != n {
+			t.Fatalf("%d records, want %d", got, n)
+		}
+		if peak > importertest.HeapBound {
+			t.Errorf("heap in use reached %d KB reading %d bookmarks; the bound is %d KB", peak>>10, n, importertest.HeapBound>>10)
+		}
+		peaks = append(peaks, peak)
+	}
+	if peaks[1] > 2*peaks[0]+4<<20 {
+		t.Errorf("peak heap grew with the file: %d KB for %d bookmarks, %d KB for %d", peaks[0]>>10, small, peaks[1]>>10, large)
+	}
 }
