@@ -57,14 +57,24 @@ type Format struct {
 	Extensions []string
 	// Detect reports whether the first bytes of a file look like this format.
 	Detect func(head []byte) bool
+	// DetectPath, if set, is what tells the format from others whose files
+	// start alike (two kinds of SQLite database, whose first bytes are
+	// "SQLite format 3\x00"): whether the file at path, whose head Detect
+	// recognised, is of this format. It may open the file, read-only and
+	// leaving nothing behind, but not read it whole. A format that has it
+	// is recognised only when a path is known (formats.SniffFile), never
+	// in a stream.
+	DetectPath func(path string) bool
 	// NewReader returns a reader of the format over r; nil for a format
 	// uricat only writes.
 	NewReader func(r io.Reader, opts Options) Reader
 	// Open, if set, opens the source at path for a format that needs more
-	// than a stream: random access to a copy of a database, a directory.
+	// than a stream: random access to a copy of a database, a directory,
+	// or a file longer than a stream's line limit (ReadConfig.MaxLine).
 	// Plan.ReadFile reads through it rather than streaming the file; the
 	// Closer releases what the Reader holds, once it is done. Most
-	// formats leave it nil.
+	// formats leave it nil; a format with Open and no NewReader is read
+	// from a file only.
 	Open func(path string, opts Options) (Reader, io.Closer, error)
 	// NewWriter returns a writer of the format over w; nil for a format
 	// uricat only reads (http-index-format).

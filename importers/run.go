@@ -135,6 +135,9 @@ func (p *Plan) Len() int { return len(p.records) }
 func (p *Plan) Read(ctx context.Context, f Format, r io.Reader, cfg ReadConfig) (Summary, error) {
 	s := Summary{Source: cfg.Source, Format: f.Name}
 	if f.NewReader == nil {
+		if f.Open != nil {
+			return s, fmt.Errorf("%s: uricat reads the %s format from a file only, not from a stream", cfg.Source, f.Name)
+		}
 		return s, fmt.Errorf("%s: uricat cannot read the %s format", cfg.Source, f.Name)
 	}
 	if cfg.Progress != nil {

@@ -316,21 +316,11 @@ func importFile(e *env, plan *importers.Plan, name string, format *importers.For
 	return s, err
 }
 
-// sniffFile finds the format of the file at path from its first bytes.
-// Only a regular file, as the catalogue: a FIFO with no writer would
-// block the import for ever.
-func sniffFile(path string) (importers.Format, error) {
-	in, _, err := catalogue.OpenInput(path)
-	if err != nil {
-		return importers.Format{}, err
-	}
-	defer in.Close()
-	f, _, err := formats.SniffReader(in)
-	if err != nil {
-		return importers.Format{}, fmt.Errorf("%s: %w", path, err)
-	}
-	return f, nil
-}
+// sniffFile finds the format of the file at path from its first bytes,
+// and for a database from its tables (formats.SniffFile). Only a regular
+// file, as the catalogue: a FIFO with no writer would block the import
+// for ever.
+func sniffFile(path string) (importers.Format, error) { return formats.SniffFile(path) }
 
 func printRecords(e *env, recs []*catalogue.Record) {
 	for _, r := range recs {

@@ -15,6 +15,12 @@
 //	json      all fields and extensions, as uricat list --json
 //	csv       all fields and extensions, one column each
 //
+// Some are read only: Firefox's places.sqlite (firefox) and JSON backups
+// (firefox-json), and buku's bookmarks.db (buku). A database is read from
+// a file, never a stream (importers.Format.Open), and recognised by its
+// schema once its first bytes say "SQLite" (importers.Format.DetectPath):
+// SniffFile and SniffPath know them, Sniff, which sees only a head, not.
+//
 // Writers take the records in the order given and buffer their output;
 // none of them fails on any text a record can hold, none writes a control
 // character that came from the data, and a writer that has to leave
@@ -30,8 +36,10 @@ import (
 
 	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/importers"
+	"github.com/uricat/uricat/importers/buku"
 	"github.com/uricat/uricat/importers/chromium"
 	"github.com/uricat/uricat/importers/csv"
+	"github.com/uricat/uricat/importers/firefox"
 	"github.com/uricat/uricat/importers/hinadi"
 	"github.com/uricat/uricat/importers/httpindex"
 	"github.com/uricat/uricat/importers/json"
@@ -52,10 +60,12 @@ import (
 // header, a URC citation "<...;", a Chromium Bookmarks object with
 // "roots", a JSON array with "uri", Pinboard's JSON array with "href" and
 // "description", a CSV header with uri, then the services' CSV headers,
-// which have none), then the line-shaped http-index-format, and a plain
-// list of URLs last: any text file could be one, so it takes only what no
-// other format does. URC comes after
-// the HTML formats: their files start with "<" too.
+// which have none), then the browsers' and buku's own stores (a JSON
+// object of "text/x-moz-place" nodes or "mozLz40", and SQLite databases,
+// told apart by their schema), then the line-shaped http-index-format,
+// and a plain list of URLs last: any text file could be one, so it takes
+// only what no other format does. URC comes after the HTML formats: their
+// files start with "<" too.
 var Formats = []importers.Format{
 	netscape.Format,
 	safari.Format,
@@ -71,6 +81,9 @@ var Formats = []importers.Format{
 	servicecsv.PocketFormat,
 	servicecsv.InstapaperFormat,
 	servicecsv.RaindropFormat,
+	firefox.BackupFormat,
+	firefox.Format,
+	buku.Format,
 	httpindex.Format,
 	urllist.Format,
 }
@@ -87,9 +100,10 @@ var ErrNotRecognised = errors.New("no known format recognised")
 var ErrUnsupported = errors.New("a format uricat does not import")
 
 // Readers returns the formats uricat imports, in the order of Formats.
-func Readers() []importers.Format {
-	return filter(func(f importers.Format) bool { return f.NewReader != nil })
-}
+func Readers() []importers.Format { return filter(canRead) }
+
+// canRead reports whether uricat imports f: as a stream, or from a file.
+func canRead(f importers.Format) bool { return f.NewReader != nil || f.Open != nil }
 
 // Writers returns the formats uricat exports to, in the order of Formats.
 func Writers() []importers.Format {
@@ -146,7 +160,7 @@ func ByName(fs []importers.Format, name string) (importers.Format, error) {
 	for _, f := range Formats {
 		if f.Name == n {
 			verb := "write"
-			if f.NewReader == nil {
+			if !canRead(f) {
 				verb = "read"
 			}
 			return importers.Format{}, fmt.Errorf("uricat does not %s format %s (formats: %s)", verb, f.Name, list)
@@ -158,18 +172,59 @@ func ByName(fs []importers.Format, name string) (importers.Format, error) {
 // Sniff returns the first format of Formats that can be read and whose
 // Detect recognises head, the first bytes (HeadSize or fewer) of a file.
 // Its error names the formats it knows and wraps ErrNotRecognised, or
-// ErrUnsupported for a browser's JSON file, which it names.
-func Sniff(head []byte) (importers.Format, error) {
-	if b := json.Browser(head); b != "" {
-		return importers.Format{}, fmt.Errorf("%w: this is %s; export the bookmarks to an HTML file from the browser (its bookmark manager has \"Export\") and import that",
-			ErrUnsupported, b)
+// ErrUnsupported for a browser's JSON file, which it names, and for a
+// database, which is read from a file only (see SniffPath).
+func Sniff(head []byte) (importers.Format, error) { return sniff(head, "") }
+
+// SniffPath is Sniff for the head of the file at path: it also tells
+// apart the formats whose heads are alike (Format.DetectPath: SQLite
+// databases).
+func SniffPath(head []byte, path string) (importers.Format, error) { return sniff(head, path) }
+
+// SniffFile finds the format of the file at path (SniffPath), which must
+// be a regular file (catalogue.OpenInput: a FIFO with no writer would
+// block for ever). The error names the file.
+func SniffFile(path string) (importers.Format, error) {
+	in, _, err := catalogue.OpenInput(path)
+	if err != nil {
+		return importers.Format{}, err
 	}
+	defer in.Close()
+	head := make([]byte, HeadSize)
+	n, err := io.ReadFull(in, head)
+	if err != nil && !errors.Is(err, io.EOF) && !errors.Is(err, io.ErrUnexpectedEOF) {
+		return importers.Format{}, fmt.Errorf("%s: %w", path, err)
+	}
+	in.Close() // before DetectPath opens it again
+	f, err := SniffPath(head[:n], path)
+	if err != nil {
+		return importers.Format{}, fmt.Errorf("%s: %w", path, err)
+	}
+	return f, nil
+}
+
+func sniff(head []byte, path string) (importers.Format, error) {
+	var byPath []string // formats whose head it is, which only a path tells apart
 	for _, f := range Formats {
-		if f.Detect != nil && f.NewReader != nil && f.Detect(head) {
+		if f.Detect == nil || !canRead(f) || !f.Detect(head) {
+			continue
+		}
+		switch {
+		case f.DetectPath == nil:
+			return f, nil
+		case path != "" && f.DetectPath(path):
 			return f, nil
 		}
+		byPath = append(byPath, f.Name)
 	}
-	if len(head) == 0 {
+	switch {
+	case len(byPath) > 0 && path == "":
+		return importers.Format{}, fmt.Errorf("%w: this is a database (%s), which uricat reads from a file, not from standard input",
+			ErrUnsupported, strings.Join(byPath, ", "))
+	case len(byPath) > 0:
+		return importers.Format{}, fmt.Errorf("%w: a database, but none of %s (its tables are not theirs)",
+			ErrNotRecognised, strings.Join(byPath, ", "))
+	case len(head) == 0:
 		return importers.Format{}, fmt.Errorf("%w: the input is empty", ErrNotRecognised)
 	}
 	return importers.Format{}, fmt.Errorf("%w in the first %d bytes (formats: %s); name one with --format",

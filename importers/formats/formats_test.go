@@ -40,7 +40,7 @@ func sniffFile(t *testing.T, path string) (string, error) {
 // does not import yet (a later issue), not taken for another format.
 func TestRealSamples(t *testing.T) {
 	dirs := map[string]string{"soif": "soif", "http-index-format": "httpindex", "netscape-bookmark-file": "netscape",
-		"pocket-instapaper-html": "", "chrome-bookmarks-json": "chromium", "firefox-bookmarks-json": ""}
+		"pocket-instapaper-html": "", "chrome-bookmarks-json": "chromium", "firefox-bookmarks-json": "firefox-json"}
 	for dir, want := range dirs {
 		t.Run(dir, func(t *testing.T) {
 			files, _ := filepath.Glob(filepath.Join(importertest.SharedSamples(t, dir), "*"))
@@ -130,14 +130,14 @@ func TestImportDetectsExports(t *testing.T) {
 }
 
 func TestFormats(t *testing.T) {
-	if got, want := strings.Join(Names(Readers()), " "), "netscape safari pocket instapaper soif hinadi urc chromium json pinboard csv pocket-csv instapaper-csv raindrop-csv httpindex urls"; got != want {
+	if got, want := strings.Join(Names(Readers()), " "), "netscape safari pocket instapaper soif hinadi urc chromium json pinboard csv pocket-csv instapaper-csv raindrop-csv firefox-json firefox buku httpindex urls"; got != want {
 		t.Errorf("Readers = %q, want %q", got, want)
 	}
 	if got, want := strings.Join(Names(Writers()), " "), "netscape soif hinadi urc json csv"; got != want {
 		t.Errorf("Writers = %q, want %q", got, want)
 	}
 	for _, f := range Formats {
-		if f.NewReader == nil || f.Detect == nil || f.Title == "" || len(f.Extensions) == 0 {
+		if f.NewReader == nil && f.Open == nil || f.Detect == nil || f.Title == "" || len(f.Extensions) == 0 {
 			t.Errorf("format %s is incomplete", f.Name)
 		}
 		for _, e := range f.Extensions {
@@ -165,7 +165,7 @@ func TestByName(t *testing.T) {
 		name string
 		want string
 	}{
-		{Readers(), "gopher", `unknown format "gopher" (formats: netscape, safari, pocket, instapaper, soif, hinadi, urc, chromium, json, pinboard, csv, pocket-csv, instapaper-csv, raindrop-csv, httpindex, urls)`},
+		{Readers(), "gopher", `unknown format "gopher" (formats: netscape, safari, pocket, instapaper, soif, hinadi, urc, chromium, json, pinboard, csv, pocket-csv, instapaper-csv, raindrop-csv, firefox-json, firefox, buku, httpindex, urls)`},
 		{Writers(), "xml", `unknown format "xml" (formats: netscape, soif, hinadi, urc, json, csv)`},
 		{Writers(), "httpindex", `uricat does not write format httpindex (formats: netscape, soif, hinadi, urc, json, csv)`},
 		{Writers(), "pocket", `uricat does not write format pocket`},

@@ -2,7 +2,6 @@ package formats
 
 import (
 	"bytes"
-	"errors"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -102,10 +101,10 @@ func TestRealSamplesRoundTrip(t *testing.T) {
 	}
 }
 
-// Firefox's JSON backups (a later issue) are named as such, with what
-// to do, when detected, and when read as our JSON with --format json.
-func TestBrowserJSONNotSupported(t *testing.T) {
-	for _, dir := range []string{"firefox-bookmarks-json"} {
+// The browsers' JSON files are detected as their formats, and read as
+// uricat's JSON (--format json) they are named, with the format to use.
+func TestBrowserJSONDetected(t *testing.T) {
+	for dir, want := range map[string]string{"chrome-bookmarks-json": "chromium", "firefox-bookmarks-json": "firefox-json"} {
 		t.Run(dir, func(t *testing.T) {
 			files, _ := filepath.Glob(filepath.Join(importertest.SharedSamples(t, dir), "*"))
 			for _, path := range files {
@@ -113,12 +112,12 @@ func TestBrowserJSONNotSupported(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				if _, err := Sniff(b[:min(len(b), HeadSize)]); !errors.Is(err, ErrUnsupported) {
-					t.Errorf("%s: Sniff: %v", filepath.Base(path), err)
+				if f, err := Sniff(b[:min(len(b), HeadSize)]); err != nil || f.Name != want {
+					t.Errorf("%s: Sniff = %s, %v; want %s", filepath.Base(path), f.Name, err, want)
 				}
 				f, _ := ByName(Readers(), "json")
 				recs, diags := read(t, f, b)
-				if len(recs) > 0 || len(diags) != 1 || !strings.Contains(diags[0].Msg, "which uricat does not import yet") {
+				if len(recs) > 0 || len(diags) != 1 || !strings.Contains(diags[0].Msg, "(format "+want+")") {
 					t.Errorf("%s read as our JSON: %d records, %v", filepath.Base(path), len(recs), diags)
 				}
 			}

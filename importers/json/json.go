@@ -45,9 +45,9 @@
 // and \u0080 to \u009f; the text reads back the same. & < > are written as
 // they are, not as \u0026 and the like.
 //
-// Firefox's JSON backups are another format, which uricat does not import
-// yet: Browser tells them apart, so that an import can say so. (Chrome's
-// Bookmarks file is the chromium format's.)
+// Browsers' own JSON files are other formats: Firefox's backups are
+// importers/firefox's, Chrome's Bookmarks importers/chromium's; Browser
+// tells them apart, so that a JSON import of one can say which to use.
 package json
 
 import (
@@ -96,8 +96,8 @@ func Detect(head []byte) bool {
 }
 
 // Browser names the browser bookmark file that head starts, "" for none:
-// a Firefox bookmarks backup (an object of type
-// "text/x-moz-place-container").
+// a Firefox bookmarks backup or a Chrome Bookmarks file, with the
+// format that reads it.
 func Browser(head []byte) string {
 	h := bytes.TrimLeft(bytes.TrimPrefix(head, []byte("\xef\xbb\xbf")), " \t\r\n")
 	if len(h) == 0 || h[0] != '{' {
@@ -105,7 +105,9 @@ func Browser(head []byte) string {
 	}
 	switch {
 	case bytes.Contains(h, []byte(`"text/x-moz-place`)):
-		return "a Firefox bookmarks backup (JSON)"
+		return "a Firefox bookmarks backup (format firefox-json)"
+	case bytes.Contains(h, []byte(`"roots"`)) && bytes.Contains(h, []byte(`"bookmark_bar"`)):
+		return "a Chrome (or Edge, Brave, Vivaldi) Bookmarks file (format chromium)"
 	}
 	return ""
 }
@@ -229,7 +231,7 @@ func (r *Reader) open() bool {
 	}
 	what := "a JSON " + jsonKind(tok)
 	if b := Browser(peek); b != "" {
-		what = b + ", which uricat does not import yet; export the bookmarks to an HTML file from the browser and import that"
+		what = b + ", not uricat's JSON: import it without --format, or with that format"
 	}
 	r.noteAt(1, 0, catalogue.Skipped, "the file is %s, not the array of records that uricat exports: nothing imported", what)
 	return false

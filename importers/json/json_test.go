@@ -111,8 +111,8 @@ func TestDetect(t *testing.T) {
 		}
 	}
 	for head, want := range map[string]string{
-		"{\n   \"checksum\": \"x\",\n   \"roots\": {\n      \"bookmark_bar\": {":      "", // the chromium format's
-		`{"title":"","id":1,"type":"text/x-moz-place-container","root":"placesRoot"}`: "a Firefox bookmarks backup (JSON)",
+		"{\n   \"checksum\": \"x\",\n   \"roots\": {\n      \"bookmark_bar\": {":      "a Chrome (or Edge, Brave, Vivaldi) Bookmarks file (format chromium)",
+		`{"title":"","id":1,"type":"text/x-moz-place-container","root":"placesRoot"}`: "a Firefox bookmarks backup (format firefox-json)",
 		`[{"uri": "x"}]`: "",
 	} {
 		if got := Browser([]byte(head)); got != want {

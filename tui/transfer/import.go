@@ -328,7 +328,7 @@ func (m *Import) sniff(path string) tea.Cmd {
 		if err != nil && !errors.Is(err, io.ErrUnexpectedEOF) && !errors.Is(err, io.EOF) {
 			return sniffedMsg{id: id, path: path, size: info.Size(), format: -1, err: err}
 		}
-		format, err := formats.Sniff(head[:n])
+		format, err := formats.SniffPath(head[:n], path) // a database is told by its tables
 		idx := -1
 		for i, fm := range readers {
 			if err == nil && fm.Name == format.Name {

@@ -1,0 +1,604 @@
+package firefox
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/binary"
+	stdjson "encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/pierrec/lz4/v4"
+
+	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/importers"
+	"github.com/uricat/uricat/importers/netscape"
+)
+
+// LZ4Magic starts a .jsonlz4 file: Mozilla's own framing of an LZ4 block.
+const LZ4Magic = "mozLz40\x00"
+
+// The types of the nodes of a backup, by "type" and, in newer backups,
+// "typeCode" too.
+const (
+	mimePlace     = "text/x-moz-place"
+	mimeContainer = "text/x-moz-place-container"
+	mimeSeparator = "text/x-moz-place-separator"
+)
+
+// DetectBackup reports whether head starts a Firefox bookmark backup: the
+// LZ4 magic of a .jsonlz4 file, or a JSON object that names one of the
+// node types ("text/x-moz-place...") in its first bytes, where Firefox
+// writes the root's "type".
+func DetectBackup(head []byte) bool {
+	if bytes.HasPrefix(head, []byte(LZ4Magic)) {
+		return true
+	}
+	h := bytes.TrimLeft(bytes.TrimPrefix(head, []byte("\xef\xbb\xbf")), " \t\r\n")
+	return len(h) > 0 && h[0] == '{' && bytes.Contains(h, []byte(`"`+mimePlace))
+}
+
+// OpenBackup opens the backup at path for reading (Format.Open): a
+// stream of the file, without the line limit of Plan.Read, since Firefox
+// writes a backup on one line, which for some thousands of bookmarks is
+// longer than that limit. The size limit holds: a file larger than
+// importers.DefaultMaxSize is refused.
+func OpenBackup(path string, opts importers.Options) (importers.Reader, io.Closer, error) {
+	f, info, err := catalogue.OpenInput(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	if info.Size() > importers.DefaultMaxSize {
+		f.Close()
+		return nil, nil, fmt.Errorf("%d bytes, more than the %d that uricat imports from one file", info.Size(), int64(importers.DefaultMaxSize))
+	}
+	return NewBackupReader(io.LimitReader(f, importers.DefaultMaxSize), opts), f, nil
+}
+
+// node is an object of the backup being read: a container (a folder), a
+// place (a bookmark) or a separator, which the keys read so far describe.
+type node struct {
+	parent         *node
+	offset         int64 // of its "{" in the JSON
+	typ            string
+	typeCode       int64
+	title          string
+	titled         bool
+	root           string // the "root" name of a top folder
+	uri            string
+	hasURI         bool
+	children       bool // it has a "children" array
+	added, changed int64
+	tags           string
+	keyword, post  string
+	description    string
+	// settled: its title and root are known, so that the category of
+	// what is in it can be made: its "children" came after its "title",
+	// as Firefox writes them, or it has ended.
+	settled  bool
+	category *string // once made
+	tagsRoot bool    // the tags root, or in it (made with category)
+	depth    int     // of folders from the top
+}
+
+// BackupReader reads the bookmarks of a Firefox JSON backup, one by one,
+// in the order of the file.
+type BackupReader struct {
+	opts    importers.Options
+	src     io.Reader
+	dec     *stdjson.Decoder
+	lz4     bool // the JSON was decompressed: offsets are in it, not the file
+	started bool
+	done    bool
+	stack   []frame
+	queue   []*node
+	ready   []*catalogue.Record
+	diags   []catalogue.Diagnostic
+	// what is said once, at the end
+	separators, tagEntries, noDate int
+	deep                           bool
+}
+
+// frame is a JSON value being read: an object that is a node, a
+// "children" array of one, or a value being skipped.
+type frame struct {
+	kind  frameKind
+	n     *node
+	depth int // of a skipped value's nesting
+}
+
+type frameKind uint8
+
+const (
+	inNode     frameKind = iota // an object: keys, or its end
+	inChildren                  // a "children" array: objects, or its end
+	skipping                    // a value of no interest, to its end
+)
+
+// NewBackupReader returns a reader of the backup in r, plain JSON or a
+// .jsonlz4 file, told apart by its first bytes.
+func NewBackupReader(r io.Reader, opts importers.Options) *BackupReader {
+	return &BackupReader{src: r, opts: opts}
+}
+
+// start looks at the head of the input: an LZ4 file is decompressed.
+func (r *BackupReader) start() error {
+	r.started = true
+	br := bufio.NewReader(r.src)
+	head, err := br.Peek(len(LZ4Magic))
+	if err != nil && !errors.Is(err, io.EOF) {
+		return err
+	}
+	var in io.Reader = br
+	if bytes.Equal(head, []byte(LZ4Magic)) {
+		data, err := r.decompress(br)
+		if err != nil || data == nil {
+			return err
+		}
+		in, r.lz4 = bytes.NewReader(data), true
+	}
+	r.dec = stdjson.NewDecoder(in)
+	r.dec.UseNumber()
+	return nil
+}
+
+// decompress reads a .jsonlz4 file: the magic, the size of the JSON as 4
+// bytes little-endian, and the JSON as one LZ4 block. It returns nil, with
+// a diagnostic, for a file that is not one.
+func (r *BackupReader) decompress(br *bufio.Reader) ([]byte, error) {
+	in, err := io.ReadAll(br)
+	if err != nil {
+		return nil, err
+	}
+	if len(in) < len(LZ4Magic)+4 {
+		r.noteAt(int64(len(in)), catalogue.Skipped, "the .jsonlz4 file is cut short in its header: nothing imported")
+		return nil, nil
+	}
+	size := int64(binary.LittleEndian.Uint32(in[len(LZ4Magic):]))
+	block := in[len(LZ4Magic)+4:]
+	// An LZ4 block expands at most 255 times: a larger size is a lie,
+	// which must not make us allocate gigabytes.
+	if max := min(int64(len(block))*255+16, importers.DefaultMaxSize); size > max {
+		r.noteAt(int64(len(LZ4Magic)), catalogue.Skipped, "the .jsonlz4 header gives a size of %d bytes, more than %d bytes of LZ4 data can hold: nothing imported", size, len(block))
+		return nil, nil
+	}
+	out := make([]byte, size)
+	n, err := lz4.UncompressBlock(block, out)
+	if err != nil {
+		r.noteAt(int64(len(LZ4Magic)+4), catalogue.Skipped, "the LZ4 data of the .jsonlz4 file is broken (%v): nothing imported", err)
+		return nil, nil
+	}
+	if int64(n) != size {
+		r.noteAt(int64(len(LZ4Magic)), catalogue.Deviation, "the .jsonlz4 header gives a size of %d bytes, but the data holds %d", size, n)
+	}
+	return out[:n], nil
+}
+
+// Read returns the next bookmark, or io.EOF after the last.
+func (r *BackupReader) Read() (*catalogue.Record, error) {
+	if !r.started {
+		if err := r.start(); err != nil {
+			r.done = true
+			return nil, err
+		}
+		if r.dec == nil {
+			r.done = true
+		}
+	}
+	for len(r.ready) == 0 && !r.done {
+		if err := r.step(); err != nil {
+			r.done = true
+			return nil, err
+		}
+		r.release()
+	}
+	if len(r.ready) == 0 {
+		return nil, io.EOF
+	}
+	rec := r.ready[0]
+	r.ready[0] = nil
+	r.ready = r.ready[1:]
+	return rec, nil
+}
+
+// Diagnostics returns the diagnostics gathered since the last call.
+func (r *BackupReader) Diagnostics() []catalogue.Diagnostic {
+	d := r.diags
+	r.diags = nil
+	return d
+}
+
+// noteAt adds a diagnostic at offset in the JSON: the byte offset of the
+// file, or for a .jsonlz4 one, which has none of its text, the offset in
+// the decompressed JSON, said in the message.
+func (r *BackupReader) noteAt(offset int64, kind catalogue.Kind, format string, a ...any) {
+	r.diags = append(r.diags, r.diagAt(offset, catalogue.Diagnostic{Kind: kind, Msg: fmt.Sprintf(format, a...)}))
+}
+
+func (r *BackupReader) diagAt(offset int64, d catalogue.Diagnostic) catalogue.Diagnostic {
+	d.Line, d.Offset = 0, offset
+	if r.lz4 && offset >= 0 {
+		d.Offset = -1
+		d.Msg = fmt.Sprintf("at byte %d of the decompressed JSON: %s", offset, d.Msg)
+	}
+	return d
+}
+
+// token reads the next token; a syntax error ends the file with a
+// diagnostic (bad input is never an error), and only an I/O error is one.
+func (r *BackupReader) token() (stdjson.Token, bool, error) {
+	tok, err := r.dec.Token()
+	if err == nil {
+		return tok, true, nil
+	}
+	return nil, false, r.fail(err)
+}
+
+// fail ends the file at err, a syntax error (a diagnostic) or an I/O
+// error (returned).
+func (r *BackupReader) fail(err error) error {
+	r.done = true
+	var se *stdjson.SyntaxError
+	switch {
+	case errors.As(err, &se):
+		r.noteAt(se.Offset, catalogue.Skipped, "not valid JSON here (%v): the rest of the file is not imported", se)
+	case errors.Is(err, io.EOF) && len(r.stack) == 0 && r.dec.InputOffset() == 0:
+		r.noteAt(0, catalogue.Skipped, "the file is empty: not a Firefox bookmark backup")
+	case errors.Is(err, io.EOF), errors.Is(err, io.ErrUnexpectedEOF):
+		r.noteAt(r.dec.InputOffset(), catalogue.Skipped, "the JSON ends inside %d object(s) or array(s): the file was cut short; the rest is not imported", len(r.stack))
+	default:
+		return err
+	}
+	r.finish()
+	return nil
+}
+
+// step reads one token, and what it calls for.
+func (r *BackupReader) step() error {
+	tok, ok, err := r.token()
+	if !ok {
+		return err
+	}
+	offset := r.dec.InputOffset()
+	if len(r.stack) == 0 {
+		if d, isDelim := tok.(stdjson.Delim); isDelim && d == '{' {
+			r.stack = append(r.stack, frame{kind: inNode, n: &node{offset: offset - 1}})
+			return nil
+		}
+		r.noteAt(0, catalogue.Skipped, "the file is a JSON %s, not the object of a Firefox bookmark backup: nothing imported", jsonKind(tok))
+		r.done = true
+		return nil
+	}
+	top := &r.stack[len(r.stack)-1]
+	switch top.kind {
+	case skipping:
+		if d, isDelim := tok.(stdjson.Delim); isDelim {
+			if d == '{' || d == '[' {
+				top.depth++
+			} else {
+				top.depth--
+			}
+		}
+		if top.depth == 0 {
+			r.stack = r.stack[:len(r.stack)-1]
+		}
+	case inChildren:
+		d, isDelim := tok.(stdjson.Delim)
+		switch {
+		case isDelim && d == ']':
+			r.stack = r.stack[:len(r.stack)-1]
+		case isDelim && d == '{':
+			r.stack = append(r.stack, frame{kind: inNode, n: &node{parent: top.n, offset: offset - 1, depth: top.n.depth + 1}})
+		default:
+			r.noteAt(offset, catalogue.Deviation, "a %s among the children of a folder, where each is an object: ignored", jsonKind(tok))
+			r.skipRest(tok)
+		}
+	case inNode:
+		n := top.n
+		if d, isDelim := tok.(stdjson.Delim); isDelim && d == '}' {
+			r.stack = r.stack[:len(r.stack)-1]
+			r.endNode(n)
+			if len(r.stack) == 0 {
+				r.end()
+			}
+			return nil
+		}
+		key, _ := tok.(string) // a key is always a string
+		return r.value(n, key)
+	}
+	return nil
+}
+
+// skipRest skips the rest of a value whose first token was tok.
+func (r *BackupReader) skipRest(tok stdjson.Token) {
+	if d, isDelim := tok.(stdjson.Delim); isDelim && (d == '{' || d == '[') {
+		r.stack = append(r.stack, frame{kind: skipping, depth: 1})
+	}
+}
+
+// end ends the root object: anything after it is not read.
+func (r *BackupReader) end() {
+	if r.dec.More() {
+		r.noteAt(r.dec.InputOffset(), catalogue.Deviation, "more JSON after the backup's object: not read")
+	}
+	r.done = true
+	r.finish()
+}
+
+// value reads the value of key in node n.
+func (r *BackupReader) value(n *node, key string) error {
+	if key == "annos" {
+		return r.annos(n)
+	}
+	tok, ok, err := r.token()
+	if !ok {
+		return err
+	}
+	offset := r.dec.InputOffset()
+	if d, isDelim := tok.(stdjson.Delim); isDelim {
+		if key == "children" && d == '[' {
+			n.children = true
+			n.settled = n.titled
+			r.stack = append(r.stack, frame{kind: inChildren, n: n})
+			return nil
+		}
+		if key == "children" || isField(key) {
+			r.noteAt(offset, catalogue.Deviation, "%q is a JSON %s here, where Firefox writes a %s: ignored", importers.Excerpt(key), jsonKind(tok), fieldKind(key))
+		}
+		r.skipRest(tok)
+		return nil
+	}
+	s, isString := tok.(string)
+	num, isNumber := tok.(stdjson.Number)
+	switch key {
+	case "type":
+		n.typ = s
+	case "typeCode":
+		n.typeCode, _ = num.Int64()
+	case "title":
+		n.title, n.titled = s, true
+	case "root":
+		n.root = s
+	case "uri":
+		n.uri, n.hasURI = s, isString
+	case "tags":
+		n.tags = s
+	case "keyword":
+		n.keyword = s
+	case "postData":
+		n.post = s
+	case "dateAdded", "lastModified":
+		v, err := num.Int64()
+		if !isNumber || err != nil {
+			if tok != nil {
+				r.noteAt(offset, catalogue.Deviation, "%s %s is not a date in microseconds: ignored", key, importers.Excerpt(fmt.Sprint(tok)))
+			}
+			break
+		}
+		if key == "dateAdded" {
+			n.added = v
+		} else {
+			n.changed = v
+		}
+	default:
+		return nil
+	}
+	if fieldKind(key) == "string" && !isString && tok != nil {
+		r.noteAt(offset, catalogue.Deviation, "%q is a JSON %s here, where Firefox writes a string: ignored", key, jsonKind(tok))
+	}
+	return nil
+}
+
+// isField reports whether key is one that value reads.
+func isField(key string) bool { return fieldKind(key) != "" }
+
+// fieldKind is the JSON type of the value of a key that value reads.
+func fieldKind(key string) string {
+	switch key {
+	case "type", "title", "root", "uri", "tags", "keyword", "postData":
+		return "string"
+	case "typeCode", "dateAdded", "lastModified":
+		return "number"
+	case "children", "annos":
+		return "array"
+	}
+	return ""
+}
+
+// anno is an annotation of a node.
+type anno struct {
+	Name  string `json:"name"`
+	Value any    `json:"value"`
+}
+
+// annos reads a node's annotations, of which the description is kept.
+func (r *BackupReader) annos(n *node) error {
+	offset := r.dec.InputOffset()
+	// The value whole first: a syntax error in it ends the file, as
+	// anywhere, and the decoder is not left in the middle of it.
+	var raw stdjson.RawMessage
+	if err := r.dec.Decode(&raw); err != nil {
+		return r.fail(err)
+	}
+	var as []anno
+	if err := stdjson.Unmarshal(raw, &as); err != nil {
+		r.noteAt(offset, catalogue.Deviation, "\"annos\" is not an array of annotations here: ignored")
+		return nil
+	}
+	for _, a := range as {
+		if s, ok := a.Value.(string); ok && a.Name == descriptionAnno {
+			n.description = s
+		}
+	}
+	return nil
+}
+
+// kind is what a node is, from its type, its typeCode, or else its keys.
+func (n *node) kind() int {
+	switch {
+	case n.typ == mimeSeparator || n.typ == "" && n.typeCode == typeSeparator:
+		return typeSeparator
+	case n.typ == mimeContainer || n.typ == "" && n.typeCode == typeFolder || n.children:
+		return typeFolder
+	case n.typ == mimePlace || n.typ == "" && n.typeCode == typeBookmark || n.hasURI:
+		return typeBookmark
+	}
+	return 0
+}
+
+// endNode ends node n: a bookmark waits in the queue for its folders to be
+// settled; a folder is settled now.
+func (r *BackupReader) endNode(n *node) {
+	switch n.kind() {
+	case typeSeparator:
+		r.separators++
+	case typeFolder:
+		n.settled = true
+	case typeBookmark:
+		r.queue = append(r.queue, n)
+	default:
+		if n.parent != nil {
+			r.noteAt(n.offset, catalogue.Deviation, "an object of type %q, not a bookmark, folder or separator: ignored", importers.Excerpt(n.typ))
+		}
+	}
+}
+
+// release turns the bookmarks at the head of the queue whose folders are
+// all settled into records, in the order of the file.
+func (r *BackupReader) release() {
+	i := 0
+	for ; i < len(r.queue); i++ {
+		n := r.queue[i]
+		if !r.settled(n.parent) {
+			break
+		}
+		r.queue[i] = nil
+		r.makeRecord(n)
+	}
+	r.queue = r.queue[i:]
+}
+
+// settled reports whether folder n and those around it are settled.
+func (r *BackupReader) settled(n *node) bool {
+	for ; n != nil; n = n.parent {
+		if n.category != nil {
+			return true // made, so settled all the way up
+		}
+		if !n.settled {
+			return false
+		}
+	}
+	return true
+}
+
+// folderCategory is the CATEGORY of what is in folder n, a settled one.
+func (r *BackupReader) folderCategory(n *node) string {
+	if n == nil {
+		return ""
+	}
+	if n.category != nil {
+		return *n.category
+	}
+	var path []string
+	tags := false
+	for at := n; at != nil; at = at.parent {
+		if at.root == tagsRoot {
+			tags = true
+		}
+		if at.depth >= netscape.MaxDepth {
+			if !r.deep {
+				r.deep = true
+				r.noteAt(at.offset, catalogue.Deviation, "folders nested more than %d deep: the CATEGORY path leaves out the deeper ones", netscape.MaxDepth)
+			}
+			continue
+		}
+		switch name, top := topFolders[at.root]; {
+		case at.parent == nil:
+			// The object of the file is the places root, whatever it says.
+		case top:
+			path = append(path, name)
+		default:
+			path = append(path, untitled(at.title))
+		}
+	}
+	for i, j := 0, len(path)-1; i < j; i, j = i+1, j-1 {
+		path[i], path[j] = path[j], path[i]
+	}
+	c := category(path)
+	n.category, n.tagsRoot = &c, tags
+	return c
+}
+
+// makeRecord makes a record of the bookmark n.
+func (r *BackupReader) makeRecord(n *node) {
+	cat := r.folderCategory(n.parent)
+	if n.parent != nil && n.parent.tagsRoot {
+		// The entries of the tags folder (older backups) are the tags
+		// of bookmarks, which have them in "tags" too.
+		r.tagEntries++
+		return
+	}
+	if !n.hasURI {
+		r.noteAt(n.offset, catalogue.Skipped, "bookmark %q has no \"uri\": not imported", importers.Excerpt(n.title))
+		return
+	}
+	b := bookmark{uri: n.uri, title: n.title, category: cat, added: n.added, modified: n.changed,
+		tags: strings.Split(n.tags, ","), keyword: n.keyword, post: n.post, description: n.description}
+	if n.tags == "" {
+		b.tags = nil
+	}
+	offset, where := n.offset, ""
+	if r.lz4 {
+		offset, where = -1, fmt.Sprintf("at byte %d of the decompressed JSON: ", n.offset)
+	}
+	rec, diags, dateless := b.record(r.opts, 0, offset, where)
+	r.diags = append(r.diags, diags...)
+	if rec == nil {
+		return
+	}
+	if dateless {
+		r.noDate++
+	}
+	r.ready = append(r.ready, rec)
+}
+
+// finish gives the notes about the whole file, and the bookmarks still
+// waiting (in folders cut short).
+func (r *BackupReader) finish() {
+	for _, n := range r.queue {
+		for p := n.parent; p != nil; p = p.parent {
+			p.settled = true
+		}
+	}
+	r.release()
+	if r.separators > 0 {
+		r.noteAt(-1, catalogue.Info, "%d separator(s) not imported: a catalogue has no separators", r.separators)
+	}
+	if r.tagEntries > 0 {
+		r.noteAt(-1, catalogue.Info, "%d entries of the Tags folder not imported as bookmarks: they are the tags of bookmarks, which carry them as X-TAGS", r.tagEntries)
+	}
+	if r.noDate > 0 {
+		r.diags = append(r.diags, importers.NoDateNote(r.noDate, r.opts))
+	}
+}
+
+// jsonKind names the JSON type of a token.
+func jsonKind(tok stdjson.Token) string {
+	switch t := tok.(type) {
+	case stdjson.Delim:
+		if t == '[' || t == ']' {
+			return "array"
+		}
+		return "object"
+	case string:
+		return "string"
+	case stdjson.Number, float64:
+		return "number"
+	case bool:
+		return "boolean " + strconv.FormatBool(t)
+	}
+	return "null"
+}
