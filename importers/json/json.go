@@ -229,11 +229,11 @@ func (r *Reader) open() bool {
 	if d, ok := tok.(stdjson.Delim); ok && d == '[' {
 		return true
 	}
-	what := "a JSON " + jsonKind(tok)
 	if b := Browser(peek); b != "" {
-		what = b + ", not uricat's JSON: import it without --format, or with that format"
+		r.noteAt(1, 0, catalogue.Skipped, "the file is %s, not the array of records that uricat exports: nothing imported; import it without --format, or with that format", b)
+		return false
 	}
-	r.noteAt(1, 0, catalogue.Skipped, "the file is %s, not the array of records that uricat exports: nothing imported", what)
+	r.noteAt(1, 0, catalogue.Skipped, "the file is a JSON %s, not the array of records that uricat exports: nothing imported", jsonKind(tok))
 	return false
 }
 

@@ -50,7 +50,7 @@ func TestBadInput(t *testing.T) {
 		{"empty", "", nil, []string{"1 skipped: the file is empty"}},
 		{"an object", `{"uri": "http://a/"}`, nil, []string{"1 skipped: the file is a JSON object, not the array of records that uricat exports"}},
 		{"Chrome's Bookmarks", "{\n   \"checksum\": \"159ce0a29c234510ba09c3091e0b513b\",\n   \"roots\": {\n      \"bookmark_bar\": {",
-			nil, []string{"1 skipped: the file is a JSON object, not the array of records that uricat exports"}},
+			nil, []string{"1 skipped: the file is a Chrome (or Edge, Brave, Vivaldi) Bookmarks file (format chromium), not the array of records that uricat exports: nothing imported; import it without --format"}},
 		{"cut short", "[\n  {\"uri\": \"http://a/\", \"name\": \"A\", \"date\": \"2024-03-01T12:00:00Z\"},\n  {\"uri\": \"http://b/\",\n",
 			[]string{"http://a/"}, []string{"3 skipped: not valid JSON here (the file ends in the middle of the array"}},
 		{"syntax error", "[\n  {\"uri\": \"http://a/\", \"name\": \"A\", \"date\": \"2024-03-01T12:00:00Z\"},\n  {\"uri\": \"http://b/\" \"name\": \"B\"}\n]",
