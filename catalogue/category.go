@@ -136,3 +136,40 @@ func Recategorised(category, from, to string) (string, bool) {
 	}
 	return to + rest, true
 }
+
+// CategoryNames yields the names of category in order, each unescaped
+// with the CATEGORY of the node it ends, as written (a prefix of
+// category): "Programming", then "Programming/Go", for a tree that
+// shares the text of the records rather than copying it.
+func CategoryNames(category string) func(yield func(path, name string) bool) {
+	return func(yield func(path, name string) bool) {
+		if category == "" {
+			return
+		}
+		for i := 0; ; {
+			j := nextName(category, i)
+			if !yield(category[:j], unescapeName(category[i:j])) || j == len(category) {
+				return
+			}
+			i = j + 1
+		}
+	}
+}
+
+// CanonicalCategory returns the one spelling of category's path: each
+// name escaped as JoinCategory escapes it, empty names kept ("a//b"
+// stays). Most categories are canonical already, and come back as they
+// are.
+func CanonicalCategory(category string) string {
+	if !strings.ContainsRune(category, '\\') {
+		return category
+	}
+	var b strings.Builder
+	for i, name := range SplitCategory(category) {
+		if i > 0 {
+			b.WriteByte('/')
+		}
+		appendName(&b, name)
+	}
+	return b.String()
+}

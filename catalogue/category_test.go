@@ -51,3 +51,38 @@ func TestRecategorised(t *testing.T) {
 		}
 	}
 }
+
+func TestCategoryNames(t *testing.T) {
+	for _, cat := range []string{"", "Go", "a/b/c", `News\/Politics/UK`, `a\\/b`, "a//b/", `C:\dir/x`} {
+		var paths, names []string
+		for p, n := range CategoryNames(cat) {
+			paths, names = append(paths, p), append(names, n)
+		}
+		if !slices.Equal(names, SplitCategory(cat)) {
+			t.Errorf("CategoryNames(%q) names %q, want %q", cat, names, SplitCategory(cat))
+		}
+		for i, p := range paths {
+			if !slices.Equal(SplitCategory(p), names[:i+1]) {
+				t.Errorf("CategoryNames(%q) path %q, want the path of %q", cat, p, names[:i+1])
+			}
+		}
+	}
+}
+
+func TestCanonicalCategory(t *testing.T) {
+	for cat, want := range map[string]string{
+		"Go/Tools":       "Go/Tools",
+		`a\b/c`:          `a\b/c`,
+		`a\\b/c`:         `a\b/c`, // an escape that needs none
+		`News\/Politics`: `News\/Politics`,
+		"a//b":           "a//b",
+		`x\\`:            `x\\`,
+	} {
+		if got := CanonicalCategory(cat); got != want {
+			t.Errorf("CanonicalCategory(%q) = %q, want %q", cat, got, want)
+		}
+		if !slices.Equal(SplitCategory(CanonicalCategory(cat)), SplitCategory(cat)) {
+			t.Errorf("CanonicalCategory(%q) changed its names", cat)
+		}
+	}
+}
