@@ -97,7 +97,7 @@ func FromCounts(counts map[string]int) *Tree {
 	// In the order of their names, a node's subtree is one run of paths:
 	// the tree is built with a stack, the path open, and no lookups.
 	slices.SortFunc(cats, comparePaths)
-	b := builder{nodes: make([]draft, 1, len(cats)*2)}
+	b := builder{nodes: make([]draft, 1, 1+2*len(cats))}
 	b.nodes[0].parent = -1
 	var open []int32 // the nodes of the last path, by depth
 	for _, cat := range cats {

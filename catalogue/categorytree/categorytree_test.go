@@ -109,6 +109,15 @@ func TestTreeOddPaths(t *testing.T) {
 	}
 }
 
+func TestEmptyTree(t *testing.T) {
+	for _, counts := range []map[string]int{nil, {"": 3}} {
+		tree := FromCounts(counts)
+		if got := draw(tree, tree.Rows(nil)); got != strings.Repeat("(none) 3/3\n", len(counts)) {
+			t.Errorf("tree of %v:\n%s", counts, got)
+		}
+	}
+}
+
 func TestBuildCountsRecords(t *testing.T) {
 	recs := []*catalogue.Record{
 		catalogue.NewRecord(catalogue.Values{URI: "http://a/", Name: "A", Category: "Go/Tools"}),
