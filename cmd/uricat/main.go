@@ -80,6 +80,7 @@ func newRootCmd(e *env) *cobra.Command {
 		newOpenCmd(e),
 		newCategoriesCmd(e),
 		newTagsCmd(e),
+		newStatsCmd(e),
 		newVersionCmd(),
 		newManCmd(),
 	)
