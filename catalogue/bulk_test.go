@@ -252,3 +252,38 @@ func BenchmarkBulkApply(b *testing.B) {
 	}
 	cputime.Report(b, start)
 }
+
+// BenchmarkBatchUndo: a Batch of 10,000 Sets on a catalogue of 100,000
+// records, undone: each of its inverses names one record, which must be
+// found by position, not by a pass over the catalogue each.
+func BenchmarkBatchUndo(b *testing.B) {
+	c, err := Read(strings.NewReader(generate(100_000)))
+	if err != nil {
+		b.Fatal(err)
+	}
+	var batch Batch
+	for i, r := range c.Valid() {
+		if i%10 == 0 {
+			batch.Edits = append(batch.Edits, Set{Ref: r.Ref(), Fields: []Field{{FieldCategory, "Batch"}}})
+		}
+	}
+	var h History
+	if err := h.Apply(c, batch, "batch"); err != nil {
+		b.Fatal(err)
+	}
+	b.ResetTimer()
+	start := cputime.Used()
+	for b.Loop() {
+		if _, err := h.Undo(c); err != nil {
+			b.Fatal(err)
+		}
+		b.StopTimer()
+		redo := cputime.Used()
+		if _, err := h.Redo(c); err != nil {
+			b.Fatal(err)
+		}
+		start += cputime.Used() - redo
+		b.StartTimer()
+	}
+	cputime.Report(b, start)
+}

@@ -289,11 +289,13 @@ type patch struct {
 }
 
 func (p patch) applyTo(c *Catalogue) (Edit, error) {
-	// Every record the patch names must be here: one pass, whatever the
-	// patch's size.
+	// Every record the patch names must be here: by position when the
+	// catalogue keeps them (a Batch undone: one pass over the catalogue
+	// for each of its thousands of patches would take minutes) or the
+	// patch is small, else one pass, whatever the patch's size.
 	if n := len(p.remove) + len(p.replace); n > 0 {
 		found := 0
-		if n <= 8 && c.pos == nil {
+		if n <= 8 || c.pos != nil && n <= len(c.records)/8 {
 			for ref := range p.remove {
 				if c.indexOf(ref) >= 0 {
 					found++
