@@ -96,7 +96,7 @@ func TestTagsRenameMergeRm(t *testing.T) {
 func TestSetSearchAndTags(t *testing.T) {
 	runOrganise(t, []organiseCase{
 		{args: []string{"set", "--search", "cat:news", "--rating", "3"}, code: 1,
-			out:  "2 record(s) match \"cat:news\", 1 record would change:\n  line 14: \"News\" <https://news.example/>\n  line 21: \"Politics\" <https://politics.example/>\n",
+			out:  "2 record(s) match \"cat:news\", 1 record would change (and get DATE now, SSD3 3.3):\n  line 14: \"News\" <https://news.example/>\n  line 21: \"Politics\" <https://politics.example/>\n",
 			errs: "uricat set: nothing changed: add --yes to change these 2 record(s)\n", fileUnchanged: true},
 		{args: []string{"set", "--search", "cat:news", "--rating", "3", "--yes"},
 			out: "changed \"Politics\" <https://politics.example/>\n1 record of 2 changed in ", has: []string{"RATING: 3"}, stampedRecords: 1},

@@ -159,7 +159,7 @@ func (o *setOptions) runSearch(e *env, fields []catalogue.Field, add, remove []s
 		if err != nil {
 			return refused(fmt.Errorf("%w; nothing was changed", err))
 		}
-		fmt.Fprintf(e.stdout, "%d record(s) match %q, %s would change:\n", len(recs), o.search, plural.Of(n, "record"))
+		fmt.Fprintf(e.stdout, "%d record(s) match %q, %s would change (and get DATE now, SSD3 3.3):\n", len(recs), o.search, plural.Of(n, "record"))
 		for _, r := range recs {
 			fmt.Fprintf(e.stdout, "  line %d: %s\n", r.Line(), describe(r))
 		}
