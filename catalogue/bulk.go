@@ -282,17 +282,24 @@ func (e RenameTag) plan(c *Catalogue) (map[Ref]*Record, error) {
 			return nil
 		}
 		tags := SplitTags(was)
-		i := slices.Index(tags, e.From)
-		if i < 0 {
+		if !slices.Contains(tags, e.From) {
 			return nil
 		}
 		found = true
-		if e.To == "" || slices.Contains(tags, e.To) {
-			tags = slices.Delete(tags, i, i+1)
-		} else {
-			tags[i] = e.To
+		// To takes From's first place, unless the record has To already;
+		// every From goes (a tag written twice is still one tag).
+		keep := e.To == "" || slices.Contains(tags, e.To)
+		out := tags[:0]
+		for _, t := range tags {
+			switch {
+			case t != e.From:
+				out = append(out, t)
+			case !keep:
+				out = append(out, e.To)
+				keep = true
+			}
 		}
-		return retagged(was, tags)
+		return retagged(was, out)
 	})
 	if !found {
 		return nil, fmt.Errorf("tag %q: %w", e.From, ErrNoTag)

@@ -171,6 +171,26 @@ func written(t *testing.T, c *Catalogue) string {
 	return b.String()
 }
 
+// A tag written twice in a record is one tag: renamed, it goes, both times.
+func TestRenameTagWrittenTwice(t *testing.T) {
+	for _, tt := range []struct{ tags, from, to, want string }{
+		{"x, go, x", "x", "y", "y, go"},
+		{"x, go, x", "x", "go", "go"},
+		{"x, go, x", "x", "", "go"},
+	} {
+		c, err := Read(strings.NewReader("URI: http://a/\r\nNAME: A\r\nDATE: 01/01/2020 00:00:00\r\nX-TAGS: " + tt.tags + "\r\n"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := c.Apply(RenameTag{From: tt.from, To: tt.to}); err != nil {
+			t.Fatal(err)
+		}
+		if got := c.Records()[0].Extension(FieldTags); got != tt.want {
+			t.Errorf("%q, %s to %q: %q, want %q", tt.tags, tt.from, tt.to, got, tt.want)
+		}
+	}
+}
+
 // A bulk edit that names a record another program deleted changes nothing.
 func TestBulkEditMissingRecord(t *testing.T) {
 	c := openBulk(t)
