@@ -25,8 +25,11 @@ type Node struct {
 	// CATEGORY `News/Politics\/UK`; "" for the node of records without a
 	// category (None).
 	Name string
-	// Path is the CATEGORY that names the node (catalogue.JoinCategory
-	// of the names down to it): what a rename or a filter takes.
+	// Path is the CATEGORY that names the node: the names down to it,
+	// escaped and joined (catalogue.CanonicalCategory), the text of the
+	// records' own CATEGORY. It is what a rename or a filter takes
+	// (catalogue.Recategorise, catalogue.CategoryUnder), and what a view
+	// keeps its folded nodes by.
 	Path string
 	// Depth is 0 for a top-level node.
 	Depth int
