@@ -98,14 +98,25 @@ func FromCounts(counts map[string]int) *Tree {
 		}
 	}
 	// In the order of their names, a node's subtree is one run of paths:
-	// the tree is built with a stack, the path open, and no lookups.
-	slices.SortFunc(cats, comparePaths)
-	b := builder{nodes: make([]draft, 1, 1+2*len(cats))}
+	// the tree is built with a stack, the path open, and no lookups. The
+	// order is that of keys in which a "/" between names is a NUL, below
+	// any byte of a name, so that the sort compares plain strings (a NUL
+	// in a name, which no one types, at worst splits its node in two).
+	keys := make([]sortKey, len(cats))
+	buf := make([]byte, 0, 64*len(cats))
+	for i, cat := range cats {
+		start := len(buf)
+		buf = appendKey(buf, cat)
+		keys[i] = sortKey{cat: cat, n: counts[cat] + odd[cat], end: len(buf), start: start}
+	}
+	all := string(buf)
+	slices.SortFunc(keys, func(a, b sortKey) int { return strings.Compare(all[a.start:a.end], all[b.start:b.end]) })
+	b := builder{nodes: make([]draft, 1, 1+3*len(cats))}
 	b.nodes[0].parent = -1
 	var open []int32 // the nodes of the last path, by depth
-	for _, cat := range cats {
+	for _, key := range keys {
 		depth := 0
-		for path, name := range catalogue.CategoryNames(cat) {
+		for path, name := range catalogue.CategoryNames(key.cat) {
 			if depth < len(open) && b.nodes[open[depth]].name == name {
 				depth++
 				continue
@@ -120,7 +131,7 @@ func FromCounts(counts map[string]int) *Tree {
 			depth++
 		}
 		open = open[:depth]
-		b.nodes[open[depth-1]].own += counts[cat] + odd[cat]
+		b.nodes[open[depth-1]].own += key.n
 	}
 	b.emit(t)
 	if none > 0 {
@@ -129,36 +140,32 @@ func FromCounts(counts map[string]int) *Tree {
 	return t
 }
 
-// comparePaths orders canonical paths name by name: as strings, but for
-// a "/" between names, which comes before any byte of a name, so that
-// the paths under a node follow it and each other ("a/b" before "a b").
-func comparePaths(a, b string) int {
-	i, n := 0, min(len(a), len(b))
-	for i < n && a[i] == b[i] {
-		i++
-	}
-	return weight(a, i) - weight(b, i)
+// sortKey is a path, its count, and where its key is in the keys' text.
+type sortKey struct {
+	cat           string
+	n, start, end int
 }
 
-// weight is the rank of the byte of the canonical path s at i, the
-// common prefix of two paths before it: -1 at the end, 0 for a "/"
-// between names, the byte plus one otherwise.
-func weight(s string, i int) int {
-	if i == len(s) {
-		return -1
-	}
-	if s[i] == '/' {
-		// Escaped only by an odd number of "" before it (canonical:
-		// "\" is a "", "\/" a "/" in a name).
-		k := 0
-		for j := i - 1; j >= 0 && s[j] == '\\'; j-- {
-			k++
+// appendKey appends the sort key of the canonical path cat: cat with
+// each "/" between names a NUL. A "/" is one between names unless an odd
+// number of "\" comes before it (canonical: "\\" is a "\", "\/" a "/").
+func appendKey(key []byte, cat string) []byte {
+	start := len(key)
+	key = append(key, cat...)
+	for i := 0; ; i++ {
+		j := strings.IndexByte(cat[i:], '/')
+		if j < 0 {
+			return key
 		}
-		if k%2 == 0 {
-			return 0
+		i += j
+		k := i
+		for k > 0 && cat[k-1] == '\\' {
+			k--
+		}
+		if (i-k)%2 == 0 {
+			key[start+i] = 0
 		}
 	}
-	return int(s[i]) + 1
 }
 
 // draft is a node while the tree is built.
