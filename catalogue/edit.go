@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 	"sync/atomic"
+	"time"
 )
 
 // Ref is a record's identity for the life of the process: it does not
@@ -302,11 +303,13 @@ type patch struct {
 }
 
 func (p patch) applyTo(c *Catalogue) (Edit, error) {
-	// Every record the patch names must be here: one pass, whatever the
-	// patch's size.
+	// Every record the patch names must be here: by position when the
+	// catalogue keeps them (a Batch undone: one pass over the catalogue
+	// for each of its thousands of patches would take minutes) or the
+	// patch is small, else one pass, whatever the patch's size.
 	if n := len(p.remove) + len(p.replace); n > 0 {
 		found := 0
-		if n <= 8 && c.pos == nil {
+		if n <= 8 || c.pos != nil && n <= len(c.records)/8 {
 			for ref := range p.remove {
 				if c.indexOf(ref) >= 0 {
 					found++
@@ -598,10 +601,22 @@ func (e Set) applyTo(c *Catalogue) (Edit, error) {
 		return nil, fmt.Errorf("set: %w", ErrNoRecord)
 	}
 	old := c.records[i]
+	nr, err := c.amend(old, e.Fields, c.now)
+	if err != nil {
+		return nil, err
+	}
+	return c.applyPatch(patch{replace: map[Ref]*Record{old.ref: nr}}), nil
+}
+
+// amend returns old with fields set as Set sets them, DATE stamped with
+// now() (called only if the record changes), or ErrUnchanged, or a
+// *ValidationError: the one way a record's fields change, for Set and
+// the edits of many records.
+func (c *Catalogue) amend(old *Record, fields []Field, now func() time.Time) (*Record, error) {
 	in := old.Clone()
 	var ps []Diagnostic
 	dated, added := false, false
-	for _, f := range e.Fields {
+	for _, f := range fields {
 		switch f.Name {
 		case FieldDate:
 			dated = true
@@ -619,7 +634,7 @@ func (e Set) applyTo(c *Catalogue) (Edit, error) {
 		return nil, ErrUnchanged
 	}
 	if !dated {
-		in.SetDate(c.now())
+		in.SetDate(now())
 	}
 	// The first time DATE moves, the time the record was added would be
 	// lost: keep it.
@@ -646,7 +661,7 @@ func (e Set) applyTo(c *Catalogue) (Edit, error) {
 	nr := reparse(render(in), old.Line())
 	nr.ref, nr.allowDup = old.ref, old.allowDup
 	nr.setSep(old.sep(), old.sepTail())
-	return c.applyPatch(patch{replace: map[Ref]*Record{old.ref: nr}}), nil
+	return nr, nil
 }
 
 // sameValues reports whether a and b have the same value for every field,

@@ -13,7 +13,9 @@ import (
 )
 
 // The model-based test of the edit path: random sequences of adds, edits,
-// ratings, deletes, batch imports, undo, redo, saves, failed saves, reloads
+// ratings, deletes, batch imports, category subtrees renamed, moved and
+// merged, fields and tags set on many records at once, tags renamed,
+// merged and removed, undo, redo, saves, failed saves, reloads
 // and another process adding, editing and deleting in the file, run against
 // a Catalogue and a plain reference model side by side. After every step
 // the catalogue's records equal the model's, and the file's records equal
@@ -337,13 +339,23 @@ func (s *sequence) newEntry(uri string) entry {
 		FieldDate: FormatDate(s.now()), "X-N": fmt.Sprint(s.serials)}
 	s.added[s.serials] = e[FieldDate]
 	if s.rng.IntN(2) == 0 {
-		e[FieldCategory] = []string{"Go", "Music", "Köln", "News"}[s.rng.IntN(4)]
+		e[FieldCategory] = modelCategories[s.rng.IntN(len(modelCategories))]
+	}
+	if s.rng.IntN(3) == 0 {
+		e[FieldTags] = []string{"a", "a, b", "hiking", "b,hiking"}[s.rng.IntN(4)]
 	}
 	if s.rng.IntN(3) == 0 {
 		e[FieldRating] = fmt.Sprint(1 + s.rng.IntN(5))
 	}
 	return e
 }
+
+// modelCategories are the categories records are made with: a tree,
+// with a name that holds a "/" (News\/World is one name, not under News).
+var modelCategories = []string{"Go", "Go/Tools", "Go/Tools/Lint", "Music", "Köln", "News", "News/World", `News\/World`}
+
+// modelTags are the tags the bulk edits add, remove and rename.
+var modelTags = []string{"a", "b", "hiking", "new"}
 
 func (s *sequence) uri() string {
 	return fmt.Sprintf("http://site%d.example/p%d", s.rng.IntN(4), s.rng.IntN(40))
@@ -470,7 +482,7 @@ func newSequence(t testing.TB, seed uint64) *sequence {
 // do runs one step chosen by op.
 func (s *sequence) do(op int) {
 	s.t.Helper()
-	switch op % 12 {
+	switch op % 14 {
 	case 0, 1: // add one record; a URI already there is refused, or skipped
 		e := s.newEntry(s.uri())
 		policy := []DupPolicy{DupFail, DupFail, DupSkip, DupAllow}[s.rng.IntN(4)]
@@ -627,7 +639,165 @@ func (s *sequence) do(op int) {
 				s.fail("saving a read-only file: %v, want ErrReadOnly", err)
 			}
 		}
+	case 12: // rename, move or merge a category subtree
+		s.recategorise()
+	case 13: // set fields, add or remove tags on several records; rename a tag
+		s.bulk()
 	}
+}
+
+// recategorise renames a category subtree: onto a new name, onto one that
+// records have (a merge), under another node, or to the top.
+func (s *sequence) recategorise() {
+	s.t.Helper()
+	from := []string{"Go", "Go/Tools", "News", `News\/World`, "Music", "Nothing"}[s.rng.IntN(6)]
+	to := []string{"Code", "Go", "Music", "News/World", "Archive/Old", ""}[s.rng.IntN(6)]
+	if to == from {
+		to = "Other"
+	}
+	s.log = append(s.log, fmt.Sprintf("recategorise %q to %q", from, to))
+	undo, _ := s.h.Len()
+	n, perr := s.c.Preview(Recategorise{From: from, To: to})
+	err := s.h.Apply(s.c, Recategorise{From: from, To: to}, "recategorise")
+	s.applyBulk(undo, err, n, perr, func(e entry) []Field {
+		cat := e[FieldCategory]
+		if cat != from && !strings.HasPrefix(cat, from+"/") {
+			return nil
+		}
+		rest := cat[len(from):]
+		if to == "" {
+			rest = strings.TrimPrefix(rest, "/")
+		}
+		return []Field{{FieldCategory, to + rest}}
+	}, ErrNoCategory)
+}
+
+// bulk sets fields on a few records, adds and removes tags on them, or
+// renames a tag everywhere.
+func (s *sequence) bulk() {
+	s.t.Helper()
+	var ids []int
+	var refs []Ref
+	for _, it := range s.m.ours {
+		if s.rng.IntN(3) == 0 {
+			ids, refs = append(ids, it.id), append(refs, s.refOf(it.id))
+		}
+	}
+	chosen := func(id int) bool { return slices.Contains(ids, id) }
+	tag := func() string { return modelTags[s.rng.IntN(len(modelTags))] }
+	undo, _ := s.h.Len()
+	switch s.rng.IntN(3) {
+	case 0:
+		fields := [][]Field{{{FieldRating, "4"}}, {{FieldCategory, "Go/Tools"}, {FieldRating, ""}}, {{FieldRating, "9"}}}[s.rng.IntN(3)]
+		s.log = append(s.log, fmt.Sprintf("set many %v %v", ids, fields))
+		e := SetMany{Refs: refs, Fields: fields}
+		n, perr := s.c.Preview(e)
+		err := s.h.Apply(s.c, e, "set many")
+		if fields[0].Value == "9" && len(ids) > 0 {
+			var ve *ValidationError
+			if !errors.As(err, &ve) || perr == nil {
+				s.fail("set many RATING 9: %v (preview %v), want a ValidationError", err, perr)
+			}
+			return
+		}
+		s.applyBulk(undo, err, n, perr, func(e entry) []Field {
+			if !chosen(serial(e)) {
+				return nil
+			}
+			return fields
+		}, nil)
+	case 1:
+		add, remove := []string{tag()}, []string{tag()}
+		if add[0] == remove[0] {
+			add = nil
+		}
+		s.log = append(s.log, fmt.Sprintf("retag %v +%v -%v", ids, add, remove))
+		e := Retag{Refs: refs, Add: add, Remove: remove}
+		n, perr := s.c.Preview(e)
+		err := s.h.Apply(s.c, e, "retag")
+		s.applyBulk(undo, err, n, perr, func(e entry) []Field {
+			if !chosen(serial(e)) {
+				return nil
+			}
+			tags := slices.DeleteFunc(SplitTags(e[FieldTags]), func(t string) bool { return slices.Contains(remove, t) })
+			for _, t := range add {
+				if !slices.Contains(tags, t) {
+					tags = append(tags, t)
+				}
+			}
+			if slices.Equal(tags, SplitTags(e[FieldTags])) {
+				return nil
+			}
+			return []Field{{FieldTags, JoinTags(tags)}}
+		}, nil)
+	case 2:
+		from, to := tag(), []string{"a", "b", "new", ""}[s.rng.IntN(4)]
+		if from == to {
+			to = "other"
+		}
+		s.log = append(s.log, fmt.Sprintf("rename tag %q to %q", from, to))
+		e := RenameTag{From: from, To: to}
+		n, perr := s.c.Preview(e)
+		err := s.h.Apply(s.c, e, "rename tag")
+		s.applyBulk(undo, err, n, perr, func(e entry) []Field {
+			tags := SplitTags(e[FieldTags])
+			i := slices.Index(tags, from)
+			if i < 0 {
+				return nil
+			}
+			if to == "" || slices.Contains(tags, to) {
+				tags = slices.Delete(tags, i, i+1)
+			} else {
+				tags[i] = to
+			}
+			return []Field{{FieldTags, JoinTags(tags)}}
+		}, ErrNoTag)
+	}
+}
+
+// applyBulk checks a bulk edit that History.Apply applied (err) and
+// Preview counted (n, perr) against the model, and applies it to the
+// model: fields gives the fields each record gets (nil: not touched),
+// and every record they change is stamped with one DATE. When notFound
+// is not nil, an edit that fields touches no record with is that error.
+// undo is the number of undo steps before the edit.
+func (s *sequence) applyBulk(undo int, err error, n int, perr error, fields func(entry) []Field, notFound error) {
+	s.t.Helper()
+	touched := false
+	var inv []mstep
+	next := s.m.ours.clone()
+	for i, it := range next {
+		fs := fields(it.e)
+		if fs == nil {
+			continue
+		}
+		touched = true
+		if e, changed := stamp(it.e, fs, *s.clock); changed {
+			inv = append(inv, mstep{kind: "set", id: it.id, e: it.e})
+			next[i].e = e
+		}
+	}
+	switch {
+	case !touched && notFound != nil:
+		if !errors.Is(err, notFound) || !errors.Is(perr, notFound) {
+			s.fail("a bulk edit of nothing: %v (preview %v), want %v", err, perr, notFound)
+		}
+		return
+	case len(inv) == 0:
+		if !errors.Is(err, ErrUnchanged) || perr != nil || n != 0 {
+			s.fail("a bulk edit that changes nothing: %v (preview %d, %v), want ErrUnchanged", err, n, perr)
+		}
+		if u, _ := s.h.Len(); u != undo {
+			s.fail("a bulk edit that changes nothing left a step to undo")
+		}
+		return
+	case err != nil || perr != nil:
+		s.fail("bulk edit: %v (preview %v)", err, perr)
+	case n != len(inv):
+		s.fail("preview said %d records, the edit changed %d", n, len(inv))
+	}
+	s.m.ours = next
+	s.m.push(inv)
 }
 
 func (m *model) push(inv []mstep) {
@@ -804,7 +974,7 @@ func TestEditPathModel(t *testing.T) {
 					s := newSequence(t, seed)
 					s.check()
 					for range 40 {
-						s.do(s.rng.IntN(12))
+						s.do(s.rng.IntN(14))
 						s.check()
 					}
 				}

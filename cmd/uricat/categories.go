@@ -7,13 +7,16 @@ import (
 )
 
 func newCategoriesCmd(e *env) *cobra.Command {
-	return newCountCmd(e, "categories", "List the categories, each with its number of records",
+	cmd := newCountCmd(e, "categories", "List the categories, each with its number of records; rename and merge them",
 		`Categories lists the CATEGORY values of the valid records, in alphabetical
-order, each with the number of records that have it.`,
+order, each with the number of records that have it. Its commands rename
+a category with everything under it, and merge two.`,
 		func(r *catalogue.Record) []string {
 			if r.Category() == "" {
 				return nil
 			}
 			return []string{r.Category()}
 		})
+	cmd.AddCommand(newCategoryRenameCmd(e), newCategoryMergeCmd(e))
+	return cmd
 }

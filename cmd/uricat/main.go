@@ -84,6 +84,7 @@ func newRootCmd(e *env) *cobra.Command {
 		newMergeCmd(e),
 		newSyncCmd(e),
 		newLinksCmd(e),
+		newStatsCmd(e),
 		newVersionCmd(),
 		newManCmd(),
 	)

@@ -7,12 +7,15 @@ import (
 )
 
 func newTagsCmd(e *env) *cobra.Command {
-	return newCountCmd(e, "tags", "List the tags ("+catalogue.FieldTags+"), each with its number of records",
+	cmd := newCountCmd(e, "tags", "List the tags ("+catalogue.FieldTags+"), each with its number of records; rename, merge and remove them",
 		`Tags lists the tags of the valid records (the comma-separated values of
 their `+catalogue.FieldTags+` field, which add --tags and the browsers' bookmark
 files give), in alphabetical order, each with the number of records that
-have it.`,
+have it. Its commands rename a tag in every record, merge two, and remove
+one; set --add-tags and --remove-tags change the tags of some records.`,
 		func(r *catalogue.Record) []string {
 			return catalogue.SplitTags(r.Extension(catalogue.FieldTags))
 		})
+	cmd.AddCommand(newTagRenameCmd(e), newTagMergeCmd(e), newTagRmCmd(e))
+	return cmd
 }

@@ -1010,51 +1010,11 @@ func ParseTimestamp(v string) (t time.Time, unit string, err error) {
 	return time.UnixMicro(n - from1601).UTC(), "microseconds since 1601", nil
 }
 
-// JoinFolders makes a CATEGORY of a folder path: the names joined with "/".
-// A "/" inside a name is escaped with "\" ("News/Politics" becomes
-// `News\/Politics`), so that SplitFolders gives the path back and a folder
-// named "a/b" is not taken for two; so is a "\" that an escape could be
-// taken for (one before a "/" or "\" or at the end of the name), and only
-// that one, so that `C:\dir` stays as it is. Lists without a name (the
-// file's top-level <DL>) are not part of the path.
-func JoinFolders(folders []string) string {
-	var b strings.Builder
-	for _, f := range folders {
-		if f == "" {
-			continue
-		}
-		if b.Len() > 0 {
-			b.WriteByte('/')
-		}
-		for i := 0; i < len(f); i++ {
-			if f[i] == '/' || f[i] == '\\' && (i+1 == len(f) || f[i+1] == '/' || f[i+1] == '\\') {
-				b.WriteByte('\\')
-			}
-			b.WriteByte(f[i])
-		}
-	}
-	return b.String()
-}
+// JoinFolders makes a CATEGORY of a folder path: the names joined with "/",
+// a "/" inside a name escaped with "\" (catalogue.JoinCategory, which
+// knows the escaping). Lists without a name (the file's top-level <DL>)
+// are not part of the path.
+func JoinFolders(folders []string) string { return catalogue.JoinCategory(folders) }
 
-// SplitFolders undoes JoinFolders: it splits at each "/" that "\" does not
-// escape, and "\" escapes only "/" and "\".
-func SplitFolders(category string) []string {
-	if category == "" {
-		return nil
-	}
-	var out []string
-	var b strings.Builder
-	for i := 0; i < len(category); i++ {
-		switch c := category[i]; {
-		case c == '\\' && i+1 < len(category) && (category[i+1] == '/' || category[i+1] == '\\'):
-			i++
-			b.WriteByte(category[i])
-		case c == '/':
-			out = append(out, b.String())
-			b.Reset()
-		default:
-			b.WriteByte(c)
-		}
-	}
-	return append(out, b.String())
-}
+// SplitFolders undoes JoinFolders (catalogue.SplitCategory).
+func SplitFolders(category string) []string { return catalogue.SplitCategory(category) }

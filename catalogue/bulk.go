@@ -1,0 +1,320 @@
+package catalogue
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+)
+
+// The edits of many records at once: a category subtree renamed, moved or
+// merged (Recategorise), fields set on a selection (SetMany), tags added
+// to and removed from a selection (Retag), a tag renamed, merged or
+// removed everywhere (RenameTag). Each changes a record as Set does
+// (Catalogue.amend: DATE now, 3.3, and X-ADDED kept the first time DATE
+// moves), all with the same DATE; a record it would not change (it has
+// the tag already) is left alone, not stamped. Each becomes one patch
+// that replaces the records changed: applied in one pass over the
+// catalogue, and undone (History) as one step in one pass too.
+
+// ErrNoCategory is what Recategorise's error wraps when no valid record
+// has the category it renames.
+var ErrNoCategory = errors.New("no record has this category")
+
+// ErrNoTag is what RenameTag's error wraps when no valid record has the
+// tag it renames.
+var ErrNoTag = errors.New("no record has this tag")
+
+// Recategorise renames the category subtree From to To in every valid
+// record whose CATEGORY is From or lies under it (CategoryUnder):
+// "Programming/Go/Tools" becomes "Code/Go/Tools" when Programming is
+// renamed Code. Moving a node under another is the same edit with To the
+// other's path and the node's name; renaming onto a node that records
+// have already merges the two (CountUnder tells beforehand). An empty To
+// moves the subtree's children to the top (and clears the CATEGORY of
+// From's own records). A From that no valid record has is an error that
+// wraps ErrNoCategory; renaming From to itself is ErrUnchanged.
+type Recategorise struct {
+	From, To string
+}
+
+// SetMany sets Fields on each of the records Refs, as Set does; a record
+// that has those values already is left as it is. If no record changes,
+// Apply returns ErrUnchanged. A record not in the catalogue is an error
+// (ErrNoRecord), and so is a value that one record may not have: then
+// nothing changes.
+type SetMany struct {
+	Refs   []Ref
+	Fields []Field
+}
+
+// Retag adds the tags Add to the X-TAGS of each record Refs that has them
+// not, after those it has, and removes the tags Remove from each that has
+// them; a record whose tags would not change is left as it is. A tag is
+// compared as it is written, case and all; one that holds a comma, or is
+// blank, is refused (CheckTag). If no record changes, Apply returns
+// ErrUnchanged.
+type Retag struct {
+	Refs        []Ref
+	Add, Remove []string
+}
+
+// RenameTag renames the tag From to To in every valid record that has
+// it, in its place among the record's tags; a record that has To already
+// loses From (the two merge). An empty To removes From. A From that no
+// valid record has is an error that wraps ErrNoTag.
+type RenameTag struct {
+	From, To string
+}
+
+// CheckTag returns an error saying why t cannot be a tag: X-TAGS is a
+// list separated by commas, so a tag holds none, and a blank one would
+// be no tag at all.
+func CheckTag(t string) error {
+	switch {
+	case strings.TrimSpace(t) == "":
+		return errors.New("a tag cannot be blank")
+	case strings.Contains(t, ","):
+		return fmt.Errorf("tag %q holds a comma, which separates tags in %s: give it without", t, FieldTags)
+	case strings.TrimSpace(t) != t:
+		return fmt.Errorf("tag %q has blanks at its ends, which %s does not keep", t, FieldTags)
+	}
+	return nil
+}
+
+// CountUnder counts the valid records of recs whose CATEGORY is path or
+// lies under it: a node's records, for "rename 37 records" and to tell a
+// rename from a merge.
+func CountUnder(recs []*Record, path string) int {
+	n := 0
+	for _, r := range recs {
+		if !r.invalid {
+			if _, ok := CategoryUnder(r.Category(), path); ok {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+// CountTag counts the valid records of recs that have the tag t.
+func CountTag(recs []*Record, t string) int {
+	n := 0
+	for _, r := range recs {
+		if !r.invalid && slices.Contains(SplitTags(r.Extension(FieldTags)), t) {
+			n++
+		}
+	}
+	return n
+}
+
+// Preview returns how many records applying e would change, the
+// catalogue left as it is: "rename 37 records" before doing it. An edit
+// Apply would refuse returns its error; one that changes nothing, 0.
+func (c *Catalogue) Preview(e Edit) (int, error) {
+	if b, ok := e.(bulk); ok {
+		changed, err := b.plan(c)
+		if errors.Is(err, ErrUnchanged) {
+			return 0, nil
+		}
+		return len(changed), err
+	}
+	v := c.version
+	inv, err := c.Apply(e)
+	if errors.Is(err, ErrUnchanged) {
+		return 0, nil
+	}
+	if err != nil {
+		return 0, err
+	}
+	n := len(Refs(inv))
+	if _, err := c.Apply(inv); err != nil {
+		return 0, fmt.Errorf("taking the preview back: %w", err)
+	}
+	c.version = v
+	return n, nil
+}
+
+// bulk is an edit of many records: plan returns the records it changes,
+// by Ref, each as it becomes, without changing the catalogue.
+type bulk interface {
+	plan(c *Catalogue) (map[Ref]*Record, error)
+}
+
+// applyBulk applies what b plans as one patch.
+func applyBulk(c *Catalogue, b bulk) (Edit, error) {
+	changed, err := b.plan(c)
+	if err != nil {
+		return nil, err
+	}
+	return c.applyPatch(patch{replace: changed}), nil
+}
+
+// amendEach amends every record of recs that fields gives fields for (nil:
+// none) and returns those that change, with one DATE for them all. No
+// record changed is ErrUnchanged.
+func (c *Catalogue) amendEach(recs []*Record, fields func(*Record) []Field) (map[Ref]*Record, error) {
+	var stamp time.Time
+	now := func() time.Time {
+		if stamp.IsZero() {
+			stamp = c.now()
+		}
+		return stamp
+	}
+	out := map[Ref]*Record{}
+	for _, r := range recs {
+		fs := fields(r)
+		if fs == nil {
+			continue
+		}
+		nr, err := c.amend(r, fs, now)
+		if errors.Is(err, ErrUnchanged) {
+			continue
+		}
+		if err != nil {
+			return nil, err
+		}
+		out[r.ref] = nr
+	}
+	if len(out) == 0 {
+		return nil, ErrUnchanged
+	}
+	return out, nil
+}
+
+// lookupAll returns the records refs, each once, or an error wrapping
+// ErrNoRecord if one is not in the catalogue.
+func (c *Catalogue) lookupAll(refs []Ref) ([]*Record, error) {
+	want := make(map[Ref]bool, len(refs))
+	for _, ref := range refs {
+		want[ref] = true
+	}
+	out := make([]*Record, 0, len(want))
+	for _, r := range c.records {
+		if want[r.ref] {
+			out = append(out, r)
+		}
+	}
+	if len(out) != len(want) {
+		return nil, fmt.Errorf("%d of the records: %w (another program deleted it?)", len(want)-len(out), ErrNoRecord)
+	}
+	return out, nil
+}
+
+func (e Recategorise) plan(c *Catalogue) (map[Ref]*Record, error) {
+	if e.From == "" {
+		return nil, errors.New("rename a category: no category named")
+	}
+	if err := SetField(&Record{}, FieldCategory, e.To); err != nil {
+		return nil, err
+	}
+	if e.From == e.To {
+		return nil, ErrUnchanged
+	}
+	found := false
+	out, err := c.amendEach(c.Valid(), func(r *Record) []Field {
+		cat, ok := Recategorised(r.Category(), e.From, e.To)
+		if !ok {
+			return nil
+		}
+		found = true
+		return []Field{{FieldCategory, cat}}
+	})
+	if !found {
+		return nil, fmt.Errorf("category %q: %w", e.From, ErrNoCategory)
+	}
+	return out, err
+}
+
+func (e Recategorise) applyTo(c *Catalogue) (Edit, error) { return applyBulk(c, e) }
+
+func (e SetMany) plan(c *Catalogue) (map[Ref]*Record, error) {
+	recs, err := c.lookupAll(e.Refs)
+	if err != nil {
+		return nil, fmt.Errorf("set: %w", err)
+	}
+	return c.amendEach(recs, func(*Record) []Field { return e.Fields })
+}
+
+func (e SetMany) applyTo(c *Catalogue) (Edit, error) { return applyBulk(c, e) }
+
+func (e Retag) plan(c *Catalogue) (map[Ref]*Record, error) {
+	for _, t := range slices.Concat(e.Add, e.Remove) {
+		if err := CheckTag(t); err != nil {
+			return nil, err
+		}
+	}
+	recs, err := c.lookupAll(e.Refs)
+	if err != nil {
+		return nil, fmt.Errorf("tag: %w", err)
+	}
+	return c.amendEach(recs, func(r *Record) []Field {
+		was := r.Extension(FieldTags)
+		tags := slices.DeleteFunc(SplitTags(was), func(t string) bool { return slices.Contains(e.Remove, t) })
+		for _, t := range e.Add {
+			if !slices.Contains(tags, t) {
+				tags = append(tags, t)
+			}
+		}
+		return retagged(was, tags)
+	})
+}
+
+func (e Retag) applyTo(c *Catalogue) (Edit, error) { return applyBulk(c, e) }
+
+func (e RenameTag) plan(c *Catalogue) (map[Ref]*Record, error) {
+	if err := CheckTag(e.From); err != nil {
+		return nil, err
+	}
+	if e.To != "" {
+		if err := CheckTag(e.To); err != nil {
+			return nil, err
+		}
+	}
+	if e.From == e.To {
+		return nil, ErrUnchanged
+	}
+	found := false
+	out, err := c.amendEach(c.Valid(), func(r *Record) []Field {
+		was := r.Extension(FieldTags)
+		if was == "" {
+			return nil
+		}
+		tags := SplitTags(was)
+		if !slices.Contains(tags, e.From) {
+			return nil
+		}
+		found = true
+		// To takes From's first place, unless the record has To already;
+		// every From goes (a tag written twice is still one tag).
+		keep := e.To == "" || slices.Contains(tags, e.To)
+		out := tags[:0]
+		for _, t := range tags {
+			switch {
+			case t != e.From:
+				out = append(out, t)
+			case !keep:
+				out = append(out, e.To)
+				keep = true
+			}
+		}
+		return retagged(was, out)
+	})
+	if !found {
+		return nil, fmt.Errorf("tag %q: %w", e.From, ErrNoTag)
+	}
+	return out, err
+}
+
+func (e RenameTag) applyTo(c *Catalogue) (Edit, error) { return applyBulk(c, e) }
+
+// retagged is the Field that gives a record whose X-TAGS was was the
+// tags, or nil when they are the ones it has: a record only written
+// differently ("a,b" for "a, b") is not changed, nor stamped.
+func retagged(was string, tags []string) []Field {
+	if slices.Equal(SplitTags(was), tags) {
+		return nil
+	}
+	return []Field{{FieldTags, JoinTags(tags)}}
+}
