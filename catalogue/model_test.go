@@ -902,6 +902,16 @@ func (s *sequence) other() {
 				return // the other uricat would refuse it
 			}
 		}
+		// Nor the URI of a record the file held when this process last
+		// read it, which the other deleted: in text, a record deleted and
+		// another added with its URI is that record edited (the merge
+		// pairs records by URI, as a person reading the two files would),
+		// which the model, pairing by serial, would call two records.
+		for _, it := range s.m.base {
+			if URIKey(it.e[FieldURI]) == URIKey(uri) {
+				return
+			}
+		}
 		if _, err := o.Apply(Add{Records: []*Record{recordOf(e)}}); err != nil {
 			s.fail("other add: %v", err)
 		}
