@@ -31,18 +31,33 @@ func Invisible(r rune) bool {
 // annotation characters, which hide the text between them. Egyptian
 // hieroglyph format controls and prepended concatenation marks (the Arabic
 // number sign) are shown by fonts: they stay out.
-var invisible = func() *unicode.RangeTable {
-	var set []rune
-	all := rangetable.Merge(unicode.Other_Default_Ignorable_Code_Point, unicode.Cf,
-		unicode.Variation_Selector, unicode.Bidi_Control)
-	rangetable.Visit(all, func(r rune) {
-		if !unicode.Is(unicode.White_Space, r) && !unicode.Is(unicode.Prepended_Concatenation_Mark, r) &&
-			(r < 0x13430 || r > 0x1343f) {
-			set = append(set, r)
-		}
-	})
-	return rangetable.New(set...)
-}()
+//
+// It is written out rather than derived at start-up, which cost every run
+// of every command a few milliseconds (merging Unicode's large tables);
+// TestInvisibleIsDerived derives it from the tables of the Unicode version
+// Go has, and says what to write here when that version changes it.
+var invisible = &unicode.RangeTable{
+	R16: []unicode.Range16{
+		{Lo: 0x00ad, Hi: 0x034f, Stride: 674},
+		{Lo: 0x061c, Hi: 0x115f, Stride: 2883},
+		{Lo: 0x1160, Hi: 0x17b4, Stride: 1620},
+		{Lo: 0x17b5, Hi: 0x180b, Stride: 86},
+		{Lo: 0x180c, Hi: 0x180f, Stride: 1},
+		{Lo: 0x200b, Hi: 0x200f, Stride: 1},
+		{Lo: 0x202a, Hi: 0x202e, Stride: 1},
+		{Lo: 0x2060, Hi: 0x206f, Stride: 1},
+		{Lo: 0x3164, Hi: 0xfe00, Stride: 52380},
+		{Lo: 0xfe01, Hi: 0xfe0f, Stride: 1},
+		{Lo: 0xfeff, Hi: 0xffa0, Stride: 161},
+		{Lo: 0xfff0, Hi: 0xfffb, Stride: 1},
+	},
+	R32: []unicode.Range32{
+		{Lo: 0x1bca0, Hi: 0x1bca3, Stride: 1},
+		{Lo: 0x1d173, Hi: 0x1d17a, Stride: 1},
+		{Lo: 0xe0000, Hi: 0xe0fff, Stride: 1},
+	},
+	LatinOffset: 0,
+}
 
 // InvisibleLeads are the bytes that start an Invisible character in
 // UTF-8 (TestInvisibleLeads derives them from the set): 0xC2 (U+00AD),
