@@ -53,6 +53,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/query"
+	"github.com/uricat/uricat/internal/dirwatch"
 	"github.com/uricat/uricat/internal/gcpause"
 	"github.com/uricat/uricat/internal/plural"
 	"github.com/uricat/uricat/tui/dialog"
@@ -67,6 +68,9 @@ type Options struct {
 	Catalogue *catalogue.Catalogue
 	// Theme styles everything; nil means theme.Plain().
 	Theme *theme.Theme
+	// Follow watches the file and shows what other programs change in
+	// it (follow.go); Run sets it.
+	Follow bool
 }
 
 // mode is what the keyboard currently talks to.
@@ -120,6 +124,11 @@ type Model struct {
 	// host is the dialogs open over the list and what opens them
 	// (host.go).
 	host *host
+
+	// follow: watch the file (Options.Follow); watch is the watcher,
+	// once started (follow.go).
+	follow bool
+	watch  *dirwatch.Watcher
 }
 
 // row is a line of the list: a group heading or a record.
@@ -145,7 +154,7 @@ func New(opts Options) *Model {
 	if th == nil {
 		th = theme.Plain()
 	}
-	m := &Model{th: th, keys: newKeyMap(), width: 80, height: 24}
+	m := &Model{th: th, keys: newKeyMap(), width: 80, height: 24, follow: opts.Follow}
 	m.list = newList(&m.keys, func() int { return m.layout().bodyH }, func() string { return m.input.Value() })
 	m.store = newStore(opts.Path, opts.Catalogue, &m.status)
 	m.store.changed = func() tea.Cmd {
@@ -187,7 +196,12 @@ type loadedMsg struct {
 // Init opens the catalogue in a command, with a spinner meanwhile.
 func (m *Model) Init() tea.Cmd {
 	m.spinning = true
-	return tea.Batch(m.loadCmd(), spinnerTick(m.spin))
+	var watch tea.Cmd
+	if m.follow {
+		// Started with the load: a change made while it reads is told.
+		watch = watchCmd(m.store.path)
+	}
+	return tea.Batch(m.loadCmd(), spinnerTick(m.spin), watch)
 }
 
 // Ticks are package variables so model tests can run commands one by one
@@ -222,7 +236,9 @@ func (m *Model) loadCmd() tea.Cmd {
 // Run opens the catalogue at opts.Path in the alternate screen and runs
 // until the user quits.
 func Run(opts Options) error {
+	opts.Follow = true
 	m := New(opts)
+	defer m.Close()
 	p := tea.NewProgram(m, tea.WithAltScreen(), tea.WithMouseCellMotion())
 	final, err := p.Run()
 	if err != nil {
@@ -318,6 +334,9 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 	if cmd, ok := m.own(msg); ok {
 		return cmd
 	}
+	if cmd, ok := m.followUpdate(msg); ok {
+		return cmd
+	}
 	if cmd, ok := m.host.Update(msg); ok {
 		return cmd
 	}
@@ -397,7 +416,12 @@ func (m *Model) loaded(msg loadedMsg) tea.Cmd {
 	// Build the search index in the background now, so the first
 	// keystroke of a search does not wait for it.
 	ix := msg.res.ix
-	return tea.Batch(func() tea.Msg { ix.search(); return nil }, m.store.prepareKeys())
+	var follow tea.Cmd
+	if m.store.followLoaded {
+		m.store.followLoaded = false
+		follow = m.store.follow()
+	}
+	return tea.Batch(func() tea.Msg { ix.search(); return nil }, m.store.prepareKeys(), follow)
 }
 
 // needSpinner reports whether something slow is under way.

@@ -96,6 +96,7 @@ type store struct {
 
 	indexingKeys bool // a key index is being built (prepareKeys)
 	quitting     bool // quit once the running save ends
+	followLoaded bool // the file changed while it was loading: follow once loaded
 
 	status *status // where it says what it did
 	// changed shows the catalogue's records again (the list refilters).
@@ -278,21 +279,71 @@ func (s *store) locked(msg lockedMsg) tea.Cmd {
 	s.waitingLock = false
 	var cmds []tea.Cmd
 	if msg.tx.Changed() {
+		before, clean := s.cat.Records(), !s.cat.Modified()
 		rep, err := s.cat.Rebase(msg.tx)
 		if err != nil {
 			msg.tx.Abort()
 			return s.saveFailed(err)
 		}
-		note := "another program changed the file: its changes and yours are both kept" + duplicatesNote(rep)
-		if s.status.sev == sevSuccess && s.status.msg != "" {
+		note := arrived(before, s.cat.Records())
+		switch {
+		case clean && note == "":
+			note = "another program rewrote the file; no bookmark changed"
+		case note == "":
+			note = "another program changed the file: its changes and yours are both kept" + duplicatesNote(rep)
+		case !clean:
+			note += ", merged with your changes" + duplicatesNote(rep)
+		}
+		if !clean && s.status.sev == sevSuccess && s.status.msg != "" {
+			// The edit this save writes said what it did: say both.
 			s.status.msg += " · " + note
 		} else {
 			s.status.set(sevInfo, "%s", note)
 		}
-		cmds = append(cmds, s.changed())
+		cmds = append(cmds, s.changed(), s.prepareKeys())
+	}
+	if !s.cat.Modified() {
+		// Nothing of the user's to write: the file holds what the
+		// catalogue holds (a follow, or uricat's own save seen again).
+		msg.tx.Abort()
+		return tea.Batch(append(cmds, s.ended())...)
 	}
 	cmds = append(cmds, commit(msg.tx, s.cat.Snapshot()))
 	return tea.Batch(cmds...)
+}
+
+// follow takes in the version of the file another program wrote (the
+// watcher saw it change): the save path, which writes nothing unless the
+// user has edits the file lacks. A save under way is asked to run again:
+// its BeginSave may have read the file before the change.
+func (s *store) follow() tea.Cmd {
+	switch {
+	case s.loading:
+		s.followLoaded = true
+		return nil
+	case s.cat == nil || s.loadErr != nil:
+		return nil
+	case s.saving:
+		s.saveAgain = true
+		return nil
+	}
+	s.saving, s.saveAgain = true, false
+	s.lockSince = time.Time{}
+	return beginSave(s.cat.Snapshot())
+}
+
+// ended ends a save that had nothing to write, and does what waited for
+// it: another save, or quitting.
+func (s *store) ended() tea.Cmd {
+	s.saving = false
+	s.unsaved, s.conflict, s.fileGone = false, false, false
+	switch {
+	case s.saveAgain:
+		return s.follow()
+	case s.quitting:
+		return tea.Quit
+	}
+	return nil
 }
 
 func duplicatesNote(rep *catalogue.MergeReport) string {

@@ -1,0 +1,123 @@
+package tui
+
+import (
+	"fmt"
+	"strings"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/internal/dirwatch"
+	"github.com/uricat/uricat/internal/plural"
+)
+
+// Following the file. The TUI watches the catalogue's directory (package
+// dirwatch: a rename over the file counts) on the watcher's goroutine;
+// a command waits for its next change and brings it into Update as a
+// fileChangedMsg, so nothing waits in Update. A change runs the store's
+// save path (store.follow): BeginSave reads the other program's version,
+// Rebase takes it in, and the save writes only if the catalogue still has
+// edits of the user's the file lacks. uricat's own saves wake the watcher
+// too: BeginSave finds the file as the catalogue last saw it, and the save
+// ends at once.
+
+// watchStartedMsg answers watchCmd: the watcher, or why there is none.
+type watchStartedMsg struct {
+	w   *dirwatch.Watcher
+	err error
+}
+
+// fileChangedMsg says that the file changed (or may have: events were
+// lost), a burst of changes told once.
+type fileChangedMsg struct{}
+
+// watchCmd starts watching the catalogue's file at path.
+func watchCmd(path string) tea.Cmd {
+	return func() tea.Msg {
+		w, err := dirwatch.Watch(path)
+		return watchStartedMsg{w: w, err: err}
+	}
+}
+
+// waitChange waits for w's next change; it ends with nothing when the
+// watch ends.
+func waitChange(w *dirwatch.Watcher) tea.Cmd {
+	return func() tea.Msg {
+		select {
+		case <-w.Changed():
+			return fileChangedMsg{}
+		case <-w.Done():
+			return nil
+		}
+	}
+}
+
+// followUpdate handles the watcher's messages; ok is false for others.
+func (m *Model) followUpdate(msg tea.Msg) (cmd tea.Cmd, ok bool) {
+	switch msg := msg.(type) {
+	case watchStartedMsg:
+		if msg.err != nil {
+			// Said once; the TUI works on, as it did before it followed.
+			m.setMsg(sevWarning, "not following changes other programs make to the file (R reloads it): %s", catalogue.DisplayText(msg.err.Error()))
+			return nil, true
+		}
+		m.watch = msg.w
+		return waitChange(msg.w), true
+	case fileChangedMsg:
+		var next tea.Cmd
+		if m.watch != nil {
+			next = waitChange(m.watch)
+		}
+		return tea.Batch(next, m.store.follow()), true
+	}
+	return nil, false
+}
+
+// Close ends what the model runs beyond its commands: the watch of the
+// file. Run calls it when the program ends.
+func (m *Model) Close() {
+	if m.watch != nil {
+		m.watch.Close()
+	}
+}
+
+// arrived says what another program's version changed, comparing the
+// records before and after taking it in by Ref (every record keeps its
+// Ref across a Rebase): "3 bookmarks changed on disk (2 added, 1
+// removed)"; "" when no record did.
+func arrived(before, after []*catalogue.Record) string {
+	old := make(map[catalogue.Ref]*catalogue.Record, len(before))
+	for _, r := range before {
+		old[r.Ref()] = r
+	}
+	var added, changed int
+	for _, r := range after {
+		o, ok := old[r.Ref()]
+		switch {
+		case !ok:
+			added++
+		case o != r && o.Raw() != r.Raw() && len(catalogue.Diff(o, r)) > 0:
+			// Text that differs only in its line ends or the blank
+			// lines after it (another writer's) is no change.
+			changed++
+		}
+		delete(old, r.Ref())
+	}
+	removed := len(old)
+	var parts []string
+	for _, p := range []struct {
+		n    int
+		verb string
+	}{{added, "added"}, {changed, "changed"}, {removed, "removed"}} {
+		if p.n > 0 {
+			parts = append(parts, fmt.Sprintf("%d %s", p.n, p.verb))
+		}
+	}
+	switch len(parts) {
+	case 0:
+		return ""
+	case 1:
+		_, verb, _ := strings.Cut(parts[0], " ")
+		return plural.Of(added+changed+removed, "bookmark") + " " + verb + " on disk"
+	}
+	return fmt.Sprintf("%s changed on disk (%s)", plural.Of(added+changed+removed, "bookmark"), strings.Join(parts, ", "))
+}
