@@ -33,7 +33,7 @@ type fileChangedMsg struct{}
 // watchCmd starts watching the catalogue's file at path.
 func watchCmd(path string) tea.Cmd {
 	return func() tea.Msg {
-		w, err := dirwatch.Watch(path)
+		w, err := dirwatch.WatchAlso(path, isCopyOf(path))
 		return watchStartedMsg{w: w, err: err}
 	}
 }
@@ -67,7 +67,7 @@ func (m *Model) followUpdate(msg tea.Msg) (cmd tea.Cmd, ok bool) {
 		if m.watch != nil {
 			next = waitChange(m.watch)
 		}
-		return tea.Batch(next, m.store.follow()), true
+		return tea.Batch(next, m.store.follow(), copiesCmd(m.store.path)), true
 	}
 	return nil, false
 }
@@ -81,15 +81,31 @@ func (m *Model) Close() {
 }
 
 // arrived says what another program's version changed, comparing the
-// records before and after taking it in by Ref (every record keeps its
-// Ref across a Rebase): "3 bookmarks changed on disk (2 added, 1
-// removed)"; "" when no record did.
+// records before and after taking it in: "3 bookmarks changed on disk
+// (2 added, 1 removed)"; "" when no record did.
 func arrived(before, after []*catalogue.Record) string {
+	a, c, r := changes(before, after)
+	switch n := a + c + r; {
+	case n == 0:
+		return ""
+	case a == n:
+		return plural.Of(n, "bookmark") + " added on disk"
+	case c == n:
+		return plural.Of(n, "bookmark") + " changed on disk"
+	case r == n:
+		return plural.Of(n, "bookmark") + " removed on disk"
+	default:
+		return fmt.Sprintf("%s changed on disk (%s)", plural.Of(n, "bookmark"), counts(a, c, r))
+	}
+}
+
+// changes counts the records added, changed and removed from before to
+// after, by Ref (every record keeps its Ref across a Rebase and an edit).
+func changes(before, after []*catalogue.Record) (added, changed, removed int) {
 	old := make(map[catalogue.Ref]*catalogue.Record, len(before))
 	for _, r := range before {
 		old[r.Ref()] = r
 	}
-	var added, changed int
 	for _, r := range after {
 		o, ok := old[r.Ref()]
 		switch {
@@ -102,7 +118,11 @@ func arrived(before, after []*catalogue.Record) string {
 		}
 		delete(old, r.Ref())
 	}
-	removed := len(old)
+	return added, changed, len(old)
+}
+
+// counts says "2 added, 1 removed", leaving out the zeros.
+func counts(added, changed, removed int) string {
 	var parts []string
 	for _, p := range []struct {
 		n    int
@@ -112,12 +132,5 @@ func arrived(before, after []*catalogue.Record) string {
 			parts = append(parts, fmt.Sprintf("%d %s", p.n, p.verb))
 		}
 	}
-	switch len(parts) {
-	case 0:
-		return ""
-	case 1:
-		_, verb, _ := strings.Cut(parts[0], " ")
-		return plural.Of(added+changed+removed, "bookmark") + " " + verb + " on disk"
-	}
-	return fmt.Sprintf("%s changed on disk (%s)", plural.Of(added+changed+removed, "bookmark"), strings.Join(parts, ", "))
+	return strings.Join(parts, ", ")
 }

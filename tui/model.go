@@ -129,6 +129,11 @@ type Model struct {
 	// once started (follow.go).
 	follow bool
 	watch  *dirwatch.Watcher
+
+	// copies are the sync conflict copies beside the file, last looked
+	// for; copiesTold the ones the status line told of (copies.go).
+	copies     []string
+	copiesTold string
 }
 
 // row is a line of the list: a group heading or a record.
@@ -201,7 +206,7 @@ func (m *Model) Init() tea.Cmd {
 		// Started with the load: a change made while it reads is told.
 		watch = watchCmd(m.store.path)
 	}
-	return tea.Batch(m.loadCmd(), spinnerTick(m.spin), watch)
+	return tea.Batch(m.loadCmd(), spinnerTick(m.spin), watch, copiesCmd(m.store.path))
 }
 
 // Ticks are package variables so model tests can run commands one by one
@@ -335,6 +340,9 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		return cmd
 	}
 	if cmd, ok := m.followUpdate(msg); ok {
+		return cmd
+	}
+	if cmd, ok := m.copiesUpdate(msg); ok {
 		return cmd
 	}
 	if cmd, ok := m.host.Update(msg); ok {
@@ -554,6 +562,8 @@ func (m *Model) editKey(msg tea.KeyMsg) tea.Cmd {
 		return m.store.saveKey()
 	case key.Matches(msg, k.Reload):
 		return m.store.reload()
+	case key.Matches(msg, k.MergeCopies):
+		return m.mergeCopiesKey()
 	}
 	return nil
 }

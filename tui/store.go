@@ -97,6 +97,9 @@ type store struct {
 	indexingKeys bool // a key index is being built (prepareKeys)
 	quitting     bool // quit once the running save ends
 	followLoaded bool // the file changed while it was loading: follow once loaded
+	// afterSave runs once a save wrote its version (removing the
+	// conflict copies merged in).
+	afterSave *afterSave
 
 	status *status // where it says what it did
 	// changed shows the catalogue's records again (the list refilters).
@@ -105,6 +108,12 @@ type store struct {
 	spin func() tea.Cmd
 	// selected selects a record in the list (Select).
 	selected func(catalogue.Ref)
+}
+
+// afterSave is a command to run once the file holds version.
+type afterSave struct {
+	version uint64
+	then    tea.Cmd
 }
 
 // newStore returns the store of the catalogue at path, or of c if not nil
@@ -381,10 +390,14 @@ func (s *store) saved(msg savedMsg) tea.Cmd {
 	s.cat.Saved(msg.res)
 	s.unsaved, s.conflict, s.fileGone = false, false, false
 	var shown tea.Cmd
+	if a := s.afterSave; a != nil && msg.version >= a.version {
+		s.afterSave = nil
+		shown = a.then
+	}
 	if msg.res.Renumbered() {
 		// Records moved to other lines are new records that say so:
 		// show them, and index them again.
-		shown = tea.Batch(s.changed(), s.prepareKeys())
+		shown = tea.Batch(shown, s.changed(), s.prepareKeys())
 	}
 	if w := msg.res.Warnings(); len(w) > 0 {
 		// Saved, but the file could not keep something (its owner, its

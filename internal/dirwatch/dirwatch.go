@@ -28,6 +28,7 @@ const (
 type Watcher struct {
 	w       *fsnotify.Watcher
 	names   map[string]bool // the file's names in the directory watched
+	also    func(name string) bool
 	changed chan struct{}
 	done    chan struct{}
 	once    sync.Once
@@ -38,7 +39,12 @@ type Watcher struct {
 // path is a symbolic link, the directory of the file it names is watched
 // (a catalogue kept in a dotfiles repository changes there). The error
 // says why the directory cannot be watched (inotify's limits, say).
-func Watch(path string) (*Watcher, error) {
+func Watch(path string) (*Watcher, error) { return WatchAlso(path, nil) }
+
+// WatchAlso is Watch, telling too of changes to the other files of the
+// directory whose names also accepts (a sync conflict copy of the file
+// appearing beside it).
+func WatchAlso(path string, also func(name string) bool) (*Watcher, error) {
 	abs, err := filepath.Abs(path)
 	if err != nil {
 		return nil, fmt.Errorf("watch %s: %w", path, err)
@@ -60,7 +66,7 @@ func Watch(path string) (*Watcher, error) {
 		fw.Close()
 		return nil, fmt.Errorf("watch %s: %w", dir, err)
 	}
-	w := &Watcher{w: fw, names: names, changed: make(chan struct{}, 1), done: make(chan struct{})}
+	w := &Watcher{w: fw, names: names, also: also, changed: make(chan struct{}, 1), done: make(chan struct{})}
 	go w.loop()
 	return w, nil
 }
@@ -105,7 +111,7 @@ func (w *Watcher) loop() {
 				return
 			}
 			// A change of mode or times only is no change of the text.
-			if ev.Op == fsnotify.Chmod || !w.names[filepath.Base(ev.Name)] {
+			if name := filepath.Base(ev.Name); ev.Op == fsnotify.Chmod || !w.names[name] && (w.also == nil || !w.also(name)) {
 				continue
 			}
 			note()

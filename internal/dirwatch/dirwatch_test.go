@@ -68,6 +68,24 @@ func TestWatchTellsChangesOfTheFileOnly(t *testing.T) {
 	}
 }
 
+// WatchAlso tells of the files it also accepts, and of no others.
+func TestWatchAlsoTellsOfOtherNames(t *testing.T) {
+	dir := t.TempDir()
+	w, err := WatchAlso(filepath.Join(dir, "c.uricat"), func(name string) bool { return name == "copy.uricat" })
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Close()
+	os.WriteFile(filepath.Join(dir, "other"), nil, 0o644)
+	if wait(w, 3*Debounce) {
+		t.Error("told of another file")
+	}
+	os.WriteFile(filepath.Join(dir, "copy.uricat"), nil, 0o644)
+	if !wait(w, time.Second) {
+		t.Error("not told of the file also accepted")
+	}
+}
+
 // After Close, Done is closed and nothing more is told.
 func TestCloseEndsTheWatch(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "c.uricat")
