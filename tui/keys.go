@@ -76,6 +76,7 @@ func newKeyMap() keyMap {
 		Help:   key.NewBinding(key.WithKeys("?"), key.WithHelp("?", "help")),
 
 		MergeCopies: key.NewBinding(key.WithKeys("M"), key.WithHelp("M", "merge sync conflict copies")),
+		Sync:        key.NewBinding(key.WithKeys("Y"), key.WithHelp("Y", "git sync")), // enabled in a git repository (repoMsg)
 		Quit:        key.NewBinding(key.WithKeys("q"), key.WithHelp("q", "quit")),
 
 		SearchLanguage: key.NewBinding(key.WithKeys("?"), key.WithHelp("?", "the search language")),
@@ -102,7 +103,7 @@ func (k keyMap) FullHelp() [][]key.Binding {
 		{k.Up, k.Down, k.PageUp, k.PageDown, k.Home, k.End, k.Detail},
 		{k.Search, k.AcceptSearch, k.ClearSearch, k.Sort, k.ReverseSort, k.Group, k.Fold, k.FoldAll},
 		{k.Rate, k.ClearRating, k.Category, k.Add, k.Edit, k.Delete, k.Undo, k.Redo},
-		{k.Open, k.Copy, k.Problems, k.Import, k.Sample, k.Export, k.Save, k.Reload, k.MergeCopies, k.Help, k.Quit},
+		{k.Open, k.Copy, k.Problems, k.Import, k.Sample, k.Export, k.Save, k.Reload, k.MergeCopies, k.Sync, k.Help, k.Quit},
 	}
 }
 

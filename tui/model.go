@@ -134,6 +134,10 @@ type Model struct {
 	// for; copiesTold the ones the status line told of (copies.go).
 	copies     []string
 	copiesTold string
+
+	// syncing: a git sync runs; syncLines are what its steps said (sync.go).
+	syncing   bool
+	syncLines []string
 }
 
 // row is a line of the list: a group heading or a record.
@@ -175,6 +179,7 @@ func New(opts Options) *Model {
 	m.help.Styles = th.Help
 	m.spin = spinner.New(spinner.WithSpinner(spinner.Dot), spinner.WithStyle(th.Spinner))
 	m.keys.Sample.SetEnabled(false) // until the catalogue is read and found empty
+	m.keys.Sync.SetEnabled(false)   // until git says the catalogue is in a repository
 	m.input = textinput.New()
 	m.input.Prompt = "/ "
 	m.input.Placeholder = "search: words, name:, cat:, rating:>=4, date:2024, -word"
@@ -206,7 +211,7 @@ func (m *Model) Init() tea.Cmd {
 		// Started with the load: a change made while it reads is told.
 		watch = watchCmd(m.store.path)
 	}
-	return tea.Batch(m.loadCmd(), spinnerTick(m.spin), watch, copiesCmd(m.store.path))
+	return tea.Batch(m.loadCmd(), spinnerTick(m.spin), watch, copiesCmd(m.store.path), repoCmd(m.store.path))
 }
 
 // Ticks are package variables so model tests can run commands one by one
@@ -345,6 +350,9 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 	if cmd, ok := m.copiesUpdate(msg); ok {
 		return cmd
 	}
+	if cmd, ok := m.syncUpdate(msg); ok {
+		return cmd
+	}
 	if cmd, ok := m.host.Update(msg); ok {
 		return cmd
 	}
@@ -434,7 +442,7 @@ func (m *Model) loaded(msg loadedMsg) tea.Cmd {
 
 // needSpinner reports whether something slow is under way.
 func (m *Model) needSpinner() bool {
-	return m.store.loading || (m.store.saving && !m.store.waitingLock) || (m.list.busy && time.Since(m.list.busyAt) > 100*time.Millisecond)
+	return m.store.loading || m.syncing || (m.store.saving && !m.store.waitingLock) || (m.list.busy && time.Since(m.list.busyAt) > 100*time.Millisecond)
 }
 
 // startSpinner ticks the spinner if it is not ticking yet.
@@ -564,6 +572,8 @@ func (m *Model) editKey(msg tea.KeyMsg) tea.Cmd {
 		return m.store.reload()
 	case key.Matches(msg, k.MergeCopies):
 		return m.mergeCopiesKey()
+	case key.Matches(msg, k.Sync):
+		return m.syncKey()
 	}
 	return nil
 }

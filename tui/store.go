@@ -100,6 +100,11 @@ type store struct {
 	// afterSave runs once a save wrote its version (removing the
 	// conflict copies merged in).
 	afterSave *afterSave
+	// afterFollow runs once the catalogue has taken in the file as it is
+	// now (a follow ended, written or not): a sync's conflicts shown.
+	afterFollow tea.Cmd
+	// followQuiet: the next follow's change was said already (a sync's).
+	followQuiet bool
 
 	status *status // where it says what it did
 	// changed shows the catalogue's records again (the list refilters).
@@ -303,10 +308,13 @@ func (s *store) locked(msg lockedMsg) tea.Cmd {
 		case !clean:
 			note += ", merged with your changes" + duplicatesNote(rep)
 		}
-		if !clean && s.status.sev == sevSuccess && s.status.msg != "" {
+		switch {
+		case clean && s.followQuiet:
+			// Said already (a sync's pull).
+		case !clean && s.status.sev == sevSuccess && s.status.msg != "":
 			// The edit this save writes said what it did: say both.
 			s.status.msg += " · " + note
-		} else {
+		default:
 			s.status.set(sevInfo, "%s", note)
 		}
 		cmds = append(cmds, s.changed(), s.prepareKeys())
@@ -352,7 +360,14 @@ func (s *store) ended() tea.Cmd {
 	case s.quitting:
 		return tea.Quit
 	}
-	return nil
+	return s.followed()
+}
+
+// followed returns afterFollow, once, the follow being over.
+func (s *store) followed() tea.Cmd {
+	cmd := s.afterFollow
+	s.afterFollow, s.followQuiet = nil, false
+	return cmd
 }
 
 func duplicatesNote(rep *catalogue.MergeReport) string {
@@ -378,7 +393,7 @@ func (s *store) saveFailed(err error) tea.Cmd {
 	default:
 		s.status.set(sevError, "not saved, kept in memory: %v (ctrl+s retries)", err)
 	}
-	return nil
+	return s.followed()
 }
 
 // saved handles the end of a save.
@@ -410,7 +425,7 @@ func (s *store) saved(msg savedMsg) tea.Cmd {
 	if s.quitting {
 		return tea.Quit
 	}
-	return shown
+	return tea.Batch(shown, s.followed())
 }
 
 // saveKey is ctrl+s: retry a failed save, or write back a deleted file.
