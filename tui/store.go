@@ -144,6 +144,9 @@ func (s *store) update(msg tea.Msg) (cmd tea.Cmd, ok bool) {
 		return s.saved(msg), true
 	case reloadedMsg:
 		return s.reloaded(msg), true
+	case arrivedMsg:
+		s.arrivedSaid(msg)
+		return nil, true
 	}
 	return nil, false
 }
@@ -299,24 +302,12 @@ func (s *store) locked(msg lockedMsg) tea.Cmd {
 			msg.tx.Abort()
 			return s.saveFailed(err)
 		}
-		note := arrived(before, s.cat.Records())
-		switch {
-		case clean && note == "":
-			note = "another program rewrote the file; no bookmark changed"
-		case note == "":
-			note = "another program changed the file: its changes and yours are both kept" + duplicatesNote(rep)
-		case !clean:
-			note += ", merged with your changes" + duplicatesNote(rep)
-		}
-		switch {
-		case clean && s.followQuiet:
-			// Said already (a sync's pull).
-		case !clean && s.status.sev == sevSuccess && s.status.msg != "":
-			// The edit this save writes said what it did: say both.
-			s.status.msg += " · " + note
-		default:
-			s.status.set(sevInfo, "%s", note)
-		}
+		// Said once counted, in a command: comparing 100,000 records
+		// would hold up the frame that shows them.
+		after, quiet := s.cat.Records(), clean && s.followQuiet
+		cmds = append(cmds, func() tea.Msg {
+			return arrivedMsg{note: arrivalNote(before, after, clean, rep), clean: clean, quiet: quiet}
+		})
 		cmds = append(cmds, s.changed(), s.prepareKeys())
 	}
 	if !s.cat.Modified() {
@@ -368,6 +359,41 @@ func (s *store) followed() tea.Cmd {
 	cmd := s.afterFollow
 	s.afterFollow, s.followQuiet = nil, false
 	return cmd
+}
+
+// arrivedMsg says what another program's version of the file brought.
+type arrivedMsg struct {
+	note         string
+	clean, quiet bool
+}
+
+// arrivalNote says what the other program's version changed, before and
+// after the catalogue took it in; clean when the user had no edits the
+// file lacked.
+func arrivalNote(before, after []*catalogue.Record, clean bool, rep *catalogue.MergeReport) string {
+	note := arrived(before, after)
+	switch {
+	case clean && note == "":
+		note = "another program rewrote the file; no bookmark changed"
+	case note == "":
+		note = "another program changed the file: its changes and yours are both kept" + duplicatesNote(rep)
+	case !clean:
+		note += ", merged with your changes" + duplicatesNote(rep)
+	}
+	return note
+}
+
+// arrivedSaid shows what arrived.
+func (s *store) arrivedSaid(msg arrivedMsg) {
+	switch {
+	case msg.quiet:
+		// Said already (a sync's pull).
+	case !msg.clean && s.status.sev == sevSuccess && s.status.msg != "":
+		// The edit this save writes said what it did: say both.
+		s.status.msg += " · " + msg.note
+	default:
+		s.status.set(sevInfo, "%s", msg.note)
+	}
 }
 
 func duplicatesNote(rep *catalogue.MergeReport) string {
