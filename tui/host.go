@@ -151,6 +151,8 @@ func (h *host) result(msg tea.Msg) (cmd tea.Cmd, ok bool) {
 		return system.OpenConfirmed(msg.uri), true
 	case quitMsg:
 		return tea.Quit, true
+	case mergeCopiesMsg:
+		return mergeCopiesCmd(h.store.cat.Snapshot(), msg.paths), true
 	case noteMsg:
 		h.status.set(sevInfo, "%s", string(msg))
 		return nil, true

@@ -2,6 +2,7 @@ package tui
 
 import (
 	"github.com/charmbracelet/bubbles/key"
+
 	"github.com/uricat/uricat/tui/dialog"
 )
 
@@ -24,6 +25,10 @@ type keyMap struct {
 	Sample                                       key.Binding // enabled only while the catalogue is empty (Model.setRecs)
 
 	Save, Reload, Help, Quit key.Binding
+
+	// Following other copies of the file: merging the sync conflict
+	// copies beside it, and git sync.
+	MergeCopies, Sync key.Binding
 
 	// While the `?` help shows: ? again turns to the search language
 	// (query.Help), any other key closes it. For its help bar.
@@ -70,7 +75,10 @@ func newKeyMap() keyMap {
 		Save:   key.NewBinding(key.WithKeys("ctrl+s"), key.WithHelp("ctrl+s", "save again")),
 		Reload: key.NewBinding(key.WithKeys("R"), key.WithHelp("R", "reload file")),
 		Help:   key.NewBinding(key.WithKeys("?"), key.WithHelp("?", "help")),
-		Quit:   key.NewBinding(key.WithKeys("q"), key.WithHelp("q", "quit")),
+
+		MergeCopies: key.NewBinding(key.WithKeys("M"), key.WithHelp("M", "merge sync conflict copies")),
+		Sync:        key.NewBinding(key.WithKeys("Y"), key.WithHelp("Y", "git sync")), // enabled in a git repository (repoMsg)
+		Quit:        key.NewBinding(key.WithKeys("q"), key.WithHelp("q", "quit")),
 
 		SearchLanguage: key.NewBinding(key.WithKeys("?"), key.WithHelp("?", "the search language")),
 		CloseHelp:      key.NewBinding(key.WithKeys("esc"), key.WithHelp("any other key", "back")), // keys: a binding without is not shown
@@ -96,7 +104,7 @@ func (k keyMap) FullHelp() [][]key.Binding {
 		{k.Up, k.Down, k.PageUp, k.PageDown, k.Home, k.End, k.Detail},
 		{k.Search, k.AcceptSearch, k.ClearSearch, k.Sort, k.ReverseSort, k.Group, k.Fold, k.FoldAll},
 		{k.Rate, k.ClearRating, k.Category, k.Add, k.Edit, k.Delete, k.Undo, k.Redo},
-		{k.Open, k.Copy, k.Problems, k.Import, k.Sample, k.Export, k.Save, k.Reload, k.Help, k.Quit},
+		{k.Open, k.Copy, k.Problems, k.Import, k.Sample, k.Export, k.Save, k.Reload, k.MergeCopies, k.Sync, k.Help, k.Quit},
 	}
 }
 

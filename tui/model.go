@@ -13,6 +13,9 @@
 //     pass's answer is shown.
 //   - Only visible rows are drawn, so a frame costs the same at 100 or
 //     100,000 records.
+//   - The TUI follows the file (follow.go): a watcher of its directory
+//     wakes the save path, which takes in what another program wrote and
+//     writes nothing unless the user has edits the file lacks.
 //   - Dialogs share one shape (package dialog) and apply their own edits
 //     through the store their dialog.Context holds; the root asks every
 //     question with the one dialog.Confirm.
@@ -54,6 +57,7 @@ import (
 
 	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/query"
+	"github.com/uricat/uricat/internal/dirwatch"
 	"github.com/uricat/uricat/internal/display"
 	"github.com/uricat/uricat/internal/gcpause"
 	"github.com/uricat/uricat/internal/plural"
@@ -69,6 +73,9 @@ type Options struct {
 	Catalogue *catalogue.Catalogue
 	// Theme styles everything; nil means theme.Plain().
 	Theme *theme.Theme
+	// Follow watches the file and shows what other programs change in
+	// it (follow.go); Run sets it.
+	Follow bool
 }
 
 // mode is what the keyboard currently talks to.
@@ -122,6 +129,20 @@ type Model struct {
 	// host is the dialogs open over the list and what opens them
 	// (host.go).
 	host *host
+
+	// follow: watch the file (Options.Follow); watch is the watcher,
+	// once started (follow.go).
+	follow bool
+	watch  *dirwatch.Watcher
+
+	// copies are the sync conflict copies beside the file, last looked
+	// for; copiesTold the ones the status line told of (copies.go).
+	copies     []string
+	copiesTold string
+
+	// syncing: a git sync runs; syncLines are what its steps said (sync.go).
+	syncing   bool
+	syncLines []string
 }
 
 // row is a line of the list: a group heading or a record.
@@ -147,7 +168,7 @@ func New(opts Options) *Model {
 	if th == nil {
 		th = theme.Plain()
 	}
-	m := &Model{th: th, keys: newKeyMap(), width: 80, height: 24}
+	m := &Model{th: th, keys: newKeyMap(), width: 80, height: 24, follow: opts.Follow}
 	m.list = newList(&m.keys, func() int { return m.layout().bodyH }, func() string { return m.input.Value() })
 	m.store = newStore(opts.Path, opts.Catalogue, &m.status)
 	m.store.changed = func() tea.Cmd {
@@ -163,6 +184,7 @@ func New(opts Options) *Model {
 	m.help.Styles = th.Help
 	m.spin = spinner.New(spinner.WithSpinner(spinner.Dot), spinner.WithStyle(th.Spinner))
 	m.keys.Sample.SetEnabled(false) // until the catalogue is read and found empty
+	m.keys.Sync.SetEnabled(false)   // until git says the catalogue is in a repository
 	m.input = textinput.New()
 	m.input.Prompt = "/ "
 	m.input.Placeholder = "search: words, name:, cat:, rating:>=4, date:2024, -word"
@@ -189,7 +211,12 @@ type loadedMsg struct {
 // Init opens the catalogue in a command, with a spinner meanwhile.
 func (m *Model) Init() tea.Cmd {
 	m.spinning = true
-	return tea.Batch(m.loadCmd(), spinnerTick(m.spin))
+	var watch tea.Cmd
+	if m.follow {
+		// Started with the load: a change made while it reads is told.
+		watch = watchCmd(m.store.path)
+	}
+	return tea.Batch(m.loadCmd(), spinnerTick(m.spin), watch, copiesCmd(m.store.path), repoCmd(m.store.path))
 }
 
 // Ticks are package variables so model tests can run commands one by one
@@ -224,7 +251,9 @@ func (m *Model) loadCmd() tea.Cmd {
 // Run opens the catalogue at opts.Path in the alternate screen and runs
 // until the user quits.
 func Run(opts Options) error {
+	opts.Follow = true
 	m := New(opts)
+	defer m.Close()
 	p := tea.NewProgram(m, tea.WithAltScreen(), tea.WithMouseCellMotion())
 	final, err := p.Run()
 	if err != nil {
@@ -320,6 +349,15 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 	if cmd, ok := m.own(msg); ok {
 		return cmd
 	}
+	if cmd, ok := m.followUpdate(msg); ok {
+		return cmd
+	}
+	if cmd, ok := m.copiesUpdate(msg); ok {
+		return cmd
+	}
+	if cmd, ok := m.syncUpdate(msg); ok {
+		return cmd
+	}
 	if cmd, ok := m.host.Update(msg); ok {
 		return cmd
 	}
@@ -399,12 +437,17 @@ func (m *Model) loaded(msg loadedMsg) tea.Cmd {
 	// Build the search index in the background now, so the first
 	// keystroke of a search does not wait for it.
 	ix := msg.res.ix
-	return tea.Batch(func() tea.Msg { ix.search(); return nil }, m.store.prepareKeys())
+	var follow tea.Cmd
+	if m.store.followLoaded {
+		m.store.followLoaded = false
+		follow = m.store.follow()
+	}
+	return tea.Batch(func() tea.Msg { ix.search(); return nil }, m.store.prepareKeys(), follow)
 }
 
 // needSpinner reports whether something slow is under way.
 func (m *Model) needSpinner() bool {
-	return m.store.loading || (m.store.saving && !m.store.waitingLock) || (m.list.busy && time.Since(m.list.busyAt) > 100*time.Millisecond)
+	return m.store.loading || m.syncing || (m.store.saving && !m.store.waitingLock) || (m.list.busy && time.Since(m.list.busyAt) > 100*time.Millisecond)
 }
 
 // startSpinner ticks the spinner if it is not ticking yet.
@@ -532,6 +575,10 @@ func (m *Model) editKey(msg tea.KeyMsg) tea.Cmd {
 		return m.store.saveKey()
 	case key.Matches(msg, k.Reload):
 		return m.store.reload()
+	case key.Matches(msg, k.MergeCopies):
+		return m.mergeCopiesKey()
+	case key.Matches(msg, k.Sync):
+		return m.syncKey()
 	}
 	return nil
 }

@@ -98,6 +98,15 @@ type store struct {
 
 	indexingKeys bool // a key index is being built (prepareKeys)
 	quitting     bool // quit once the running save ends
+	followLoaded bool // the file changed while it was loading: follow once loaded
+	// afterSave runs once a save wrote its version (removing the
+	// conflict copies merged in).
+	afterSave *afterSave
+	// afterFollow runs once the catalogue has taken in the file as it is
+	// now (a follow ended, written or not): a sync's conflicts shown.
+	afterFollow tea.Cmd
+	// followQuiet: the next follow's change was said already (a sync's).
+	followQuiet bool
 
 	status *status // where it says what it did
 	// changed shows the catalogue's records again (the list refilters).
@@ -106,6 +115,12 @@ type store struct {
 	spin func() tea.Cmd
 	// selected selects a record in the list (Select).
 	selected func(catalogue.Ref)
+}
+
+// afterSave is a command to run once the file holds version.
+type afterSave struct {
+	version uint64
+	then    tea.Cmd
 }
 
 // newStore returns the store of the catalogue at path, or of c if not nil
@@ -131,6 +146,9 @@ func (s *store) update(msg tea.Msg) (cmd tea.Cmd, ok bool) {
 		return s.saved(msg), true
 	case reloadedMsg:
 		return s.reloaded(msg), true
+	case arrivedMsg:
+		s.arrivedSaid(msg)
+		return nil, true
 	}
 	return nil, false
 }
@@ -280,21 +298,104 @@ func (s *store) locked(msg lockedMsg) tea.Cmd {
 	s.waitingLock = false
 	var cmds []tea.Cmd
 	if msg.tx.Changed() {
+		before, clean := s.cat.Records(), !s.cat.Modified()
 		rep, err := s.cat.Rebase(msg.tx)
 		if err != nil {
 			msg.tx.Abort()
 			return s.saveFailed(err)
 		}
-		note := "another program changed the file: its changes and yours are both kept" + duplicatesNote(rep)
-		if s.status.sev == sevSuccess && s.status.msg != "" {
-			s.status.msg += " · " + note
-		} else {
-			s.status.set(sevInfo, "%s", note)
-		}
-		cmds = append(cmds, s.changed())
+		// Said once counted, in a command: comparing 100,000 records
+		// would hold up the frame that shows them.
+		after, quiet := s.cat.Records(), clean && s.followQuiet
+		cmds = append(cmds, func() tea.Msg {
+			return arrivedMsg{note: arrivalNote(before, after, clean, rep), clean: clean, quiet: quiet}
+		})
+		cmds = append(cmds, s.changed(), s.prepareKeys())
+	}
+	if !s.cat.Modified() {
+		// Nothing of the user's to write: the file holds what the
+		// catalogue holds (a follow, or uricat's own save seen again).
+		msg.tx.Abort()
+		return tea.Batch(append(cmds, s.ended())...)
 	}
 	cmds = append(cmds, commit(msg.tx, s.cat.Snapshot()))
 	return tea.Batch(cmds...)
+}
+
+// follow takes in the version of the file another program wrote (the
+// watcher saw it change): the save path, which writes nothing unless the
+// user has edits the file lacks. A save under way is asked to run again:
+// its BeginSave may have read the file before the change.
+func (s *store) follow() tea.Cmd {
+	switch {
+	case s.loading:
+		s.followLoaded = true
+		return nil
+	case s.cat == nil || s.loadErr != nil:
+		return nil
+	case s.saving:
+		s.saveAgain = true
+		return nil
+	}
+	s.saving, s.saveAgain = true, false
+	s.lockSince = time.Time{}
+	return beginSave(s.cat.Snapshot())
+}
+
+// ended ends a save that had nothing to write, and does what waited for
+// it: another save, or quitting.
+func (s *store) ended() tea.Cmd {
+	s.saving = false
+	s.unsaved, s.conflict, s.fileGone = false, false, false
+	switch {
+	case s.saveAgain:
+		return s.follow()
+	case s.quitting:
+		return tea.Quit
+	}
+	return s.followed()
+}
+
+// followed returns afterFollow, once, the follow being over.
+func (s *store) followed() tea.Cmd {
+	cmd := s.afterFollow
+	s.afterFollow, s.followQuiet = nil, false
+	return cmd
+}
+
+// arrivedMsg says what another program's version of the file brought.
+type arrivedMsg struct {
+	note         string
+	clean, quiet bool
+}
+
+// arrivalNote says what the other program's version changed, before and
+// after the catalogue took it in; clean when the user had no edits the
+// file lacked.
+func arrivalNote(before, after []*catalogue.Record, clean bool, rep *catalogue.MergeReport) string {
+	note := arrived(before, after)
+	switch {
+	case clean && note == "":
+		note = "another program rewrote the file; no bookmark changed"
+	case note == "":
+		note = "another program changed the file: its changes and yours are both kept" + duplicatesNote(rep)
+	case !clean:
+		note += ", merged with your changes" + duplicatesNote(rep)
+	}
+	return note
+}
+
+// arrivedSaid shows what arrived.
+func (s *store) arrivedSaid(msg arrivedMsg) {
+	switch {
+	case msg.quiet:
+		// Said already (a sync's pull).
+	case !msg.clean && s.status.sev == sevSuccess && s.status.msg != "":
+		// The edit this save writes said what it did: say both.
+		s.status.msg += " · " + msg.note
+	default:
+		s.status.set(sevInfo, "%s", msg.note)
+	}
 }
 
 func duplicatesNote(rep *catalogue.MergeReport) string {
@@ -320,7 +421,7 @@ func (s *store) saveFailed(err error) tea.Cmd {
 	default:
 		s.status.set(sevError, "not saved, kept in memory: %v (ctrl+s retries)", err)
 	}
-	return nil
+	return s.followed()
 }
 
 // saved handles the end of a save.
@@ -332,10 +433,14 @@ func (s *store) saved(msg savedMsg) tea.Cmd {
 	s.cat.Saved(msg.res)
 	s.unsaved, s.conflict, s.fileGone = false, false, false
 	var shown tea.Cmd
+	if a := s.afterSave; a != nil && msg.version >= a.version {
+		s.afterSave = nil
+		shown = a.then
+	}
 	if msg.res.Renumbered() {
 		// Records moved to other lines are new records that say so:
 		// show them, and index them again.
-		shown = tea.Batch(s.changed(), s.prepareKeys())
+		shown = tea.Batch(shown, s.changed(), s.prepareKeys())
 	}
 	if w := msg.res.Warnings(); len(w) > 0 {
 		// Saved, but the file could not keep something (its owner, its
@@ -348,7 +453,7 @@ func (s *store) saved(msg savedMsg) tea.Cmd {
 	if s.quitting {
 		return tea.Quit
 	}
-	return shown
+	return tea.Batch(shown, s.followed())
 }
 
 // saveKey is ctrl+s: retry a failed save, or write back a deleted file.

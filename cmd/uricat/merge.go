@@ -2,18 +2,15 @@ package main
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
 	"io"
 	"os"
-	"os/exec"
-	"path/filepath"
-	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/gitsync"
 	"github.com/uricat/uricat/internal/display"
 	"github.com/uricat/uricat/internal/plural"
 )
@@ -166,117 +163,13 @@ func recordName(r *catalogue.Record) string {
 	return display.URI(r.URI())
 }
 
-// git runs git with args in dir and returns its standard output, trimmed;
-// its error carries what git said on stderr.
-func git(dir string, args ...string) (string, error) {
-	cmd := exec.Command("git", args...)
-	cmd.Dir = dir
-	var out, errb bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &errb
-	if err := cmd.Run(); err != nil {
-		msg := strings.TrimSpace(errb.String())
-		if msg == "" {
-			msg = err.Error()
-		}
-		return strings.TrimSpace(out.String()), fmt.Errorf("git %s: %s", strings.Join(args, " "), msg)
-	}
-	return strings.TrimSpace(out.String()), nil
-}
-
-// repoOf returns the top of the git repository the catalogue is in, and
-// the catalogue's path from there (with slashes).
-func repoOf(path string) (top, rel string, err error) {
-	abs, err := filepath.Abs(path)
-	if err != nil {
-		return "", "", err
-	}
-	if real, err := filepath.EvalSymlinks(abs); err == nil {
-		abs = real
-	}
-	dir := filepath.Dir(abs)
-	top, err = git(dir, "rev-parse", "--show-toplevel")
-	if err != nil {
-		var ee *exec.Error
-		if errors.As(err, &ee) {
-			return "", "", fmt.Errorf("git is not installed: %w", err)
-		}
-		return "", "", fmt.Errorf("%s is not in a git repository (git init %s makes one)", display.Text(path), display.Text(dir))
-	}
-	if real, err := filepath.EvalSymlinks(top); err == nil {
-		top = real
-	}
-	rel, err = filepath.Rel(top, abs)
-	if err != nil {
-		return "", "", err
-	}
-	return top, filepath.ToSlash(rel), nil
-}
-
-// driverCommand is the merge driver's command line for git's config: this
-// program as the shell finds it on PATH, else by its absolute path.
-func driverCommand() string {
-	exe := "uricat"
-	self, err := os.Executable()
-	if onPath, lerr := exec.LookPath("uricat"); err == nil && (lerr != nil || !sameFile(onPath, self)) {
-		exe = shellQuote(self)
-	}
-	return exe + " merge %O %A %B %P"
-}
-
-func sameFile(a, b string) bool {
-	fa, err1 := os.Stat(a)
-	fb, err2 := os.Stat(b)
-	return err1 == nil && err2 == nil && os.SameFile(fa, fb)
-}
-
-// shellQuote quotes s for the shell git runs a driver with.
-func shellQuote(s string) string {
-	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
-}
-
 // installMergeDriver sets the merge driver up for the catalogue's
 // repository; run again, it changes nothing.
 func (e *env) installMergeDriver() error {
-	top, rel, err := repoOf(e.catalogue)
-	if err != nil {
+	if err := gitsync.InstallDriver(e.catalogue, func(line string) { fmt.Fprintln(e.stdout, line) }); err != nil {
 		return refused(err)
 	}
-	line := "/" + strings.ReplaceAll(rel, " ", "[[:space:]]") + " merge=uricat"
-	attrs := filepath.Join(top, ".gitattributes")
-	old, err := os.ReadFile(attrs)
-	if err != nil && !errors.Is(err, os.ErrNotExist) {
-		return refused(err)
-	}
-	if !hasLine(string(old), line) {
-		text := string(old)
-		if text != "" && !strings.HasSuffix(text, "\n") {
-			text += "\n"
-		}
-		if err := os.WriteFile(attrs, []byte(text+line+"\n"), 0o644); err != nil {
-			return refused(err)
-		}
-		fmt.Fprintf(e.stdout, "added to %s: %s\n", display.Text(attrs), display.Text(line))
-	}
-	driver := driverCommand()
-	for _, kv := range [][2]string{
-		{"merge.uricat.name", "uricat: URI-Catalogues merged record by record"},
-		{"merge.uricat.driver", driver},
-	} {
-		if _, err := git(top, "config", kv[0], kv[1]); err != nil {
-			return refused(err)
-		}
-	}
-	fmt.Fprintf(e.stdout, "git merges %s in %s with: %s\n", display.Text(rel), display.Text(top), display.Text(driver))
 	return nil
-}
-
-func hasLine(text, line string) bool {
-	for l := range strings.SplitSeq(text, "\n") {
-		if strings.TrimSpace(l) == line {
-			return true
-		}
-	}
-	return false
 }
 
 // mergeCopies merges the conflict copies beside the catalogue into it

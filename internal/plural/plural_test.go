@@ -12,3 +12,11 @@ func TestOf(t *testing.T) {
 		}
 	}
 }
+
+func TestOfRegularPlurals(t *testing.T) {
+	for noun, want := range map[string]string{"conflict copy": "2 conflict copies", "key": "2 keys", "match": "2 matches", "box": "2 boxes", "status": "2 statuses", "day": "2 days"} {
+		if got := Of(2, noun); got != want {
+			t.Errorf("Of(2, %q) = %q, want %q", noun, got, want)
+		}
+	}
+}

@@ -8,12 +8,20 @@
 //
 //   - enter shows it in the list: the view closes with JumpMsg, the
 //     root's dialog.ShowMsg, as its result (dialog.Close);
+//
 //   - e opens the edit form on it, over the view, to fix it: EditMsg, the
 //     root's dialog.EditMsg;
+//
 //   - d asks (a dialog.Confirm over the view) and y deletes it: the
 //     question's answer, DeleteMsg, comes back to the view, which applies
 //     the delete through its context's store and drops the entry
 //     (Remove). Only invalid records are offered for deletion here.
+//
+//   - on a version a merge could not settle (marked X-CONFLICT: uricat
+//     merge, sync, a conflict copy merged in), the preview shows it beside
+//     the version it stands beside, the fields that differ marked, and o
+//     keeps ours, t keeps theirs, b keeps both: catalogue.Settle, one
+//     undoable step applied through the store.
 //
 // esc or q closes the view. After any change of the catalogue, the root
 // calls Reload (dialog.Reloader: record pointers change).
@@ -49,6 +57,8 @@ type DeleteMsg struct{ Record *catalogue.Record }
 // dialog.KeyMap's, as in the list.
 type KeyMap struct {
 	Jump, Edit, Delete, Close key.Binding
+	// Settling a merge conflict.
+	KeepOurs, KeepTheirs, KeepBoth key.Binding
 }
 
 // DefaultKeyMap is the view's bindings.
@@ -57,6 +67,10 @@ var DefaultKeyMap = KeyMap{
 	Edit:   key.NewBinding(key.WithKeys("e"), key.WithHelp("e", "edit to fix")),
 	Delete: key.NewBinding(key.WithKeys("d", "delete"), key.WithHelp("d", "delete invalid record")),
 	Close:  key.NewBinding(key.WithKeys("esc", "q"), key.WithHelp("esc/q", "close")),
+
+	KeepOurs:   key.NewBinding(key.WithKeys("o"), key.WithHelp("o", "conflict: keep ours")),
+	KeepTheirs: key.NewBinding(key.WithKeys("t"), key.WithHelp("t", "keep theirs")),
+	KeepBoth:   key.NewBinding(key.WithKeys("b"), key.WithHelp("b", "keep both")),
 }
 
 // Item is one entry of the view: a record and its problems, or a problem of
@@ -78,14 +92,15 @@ type Model struct {
 	note     string
 	errors   int
 	warnings int
-	invalid  int   // invalid records among the items
-	heights  []int // lines each item takes at width; see itemHeight
+	invalid  int                 // invalid records among the items
+	heights  []int               // lines each item takes at width; see itemHeight
+	recs     []*catalogue.Record // the catalogue's records when built: a conflict's pair is found there
 }
 
 // New builds the view from the catalogue's problems. Call it on the
 // goroutine that owns the catalogue (the root's Update).
 func New(ctx dialog.Context, c *catalogue.Catalogue) *Model {
-	m := &Model{ctx: ctx, keys: DefaultKeyMap, path: c.Path()}
+	m := &Model{ctx: ctx, keys: DefaultKeyMap, path: c.Path(), recs: c.Records()}
 	// Problems of the file itself are those of c.Problems() that belong to
 	// no record: subtract the records' own (a multiset, by value).
 	own := make(map[catalogue.Diagnostic]int, len(c.Records())/4)
@@ -250,9 +265,46 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		default:
 			return dialog.Open{Dialog: m.askDelete(it)}, nil
 		}
+	case key.Matches(km, m.keys.KeepOurs, m.keys.KeepTheirs, m.keys.KeepBoth):
+		keep := catalogue.KeepOurs
+		switch {
+		case key.Matches(km, m.keys.KeepTheirs):
+			keep = catalogue.KeepTheirs
+		case key.Matches(km, m.keys.KeepBoth):
+			keep = catalogue.KeepBoth
+		}
+		if !have || it.Record == nil || catalogue.ConflictSide(it.Record) == "" {
+			m.note = "not a merge conflict: o, t and b settle a record marked " + catalogue.FieldConflict
+			break
+		}
+		return m, m.settle(it.Record, keep)
 	}
 	m.scroll()
 	return m, nil
+}
+
+// settle keeps one version of the conflict of the marked record rec, or
+// both (catalogue.Settle), as one undoable step through the store; the
+// root reloads the view after it.
+func (m *Model) settle(rec *catalogue.Record, keep catalogue.Keep) tea.Cmd {
+	c := m.ctx.Store.Catalogue()
+	// The record as the catalogue holds it now: Settle finds its pair by
+	// position.
+	if r := c.Lookup(rec.Ref()); r != nil {
+		rec = r
+	}
+	name := label(rec)
+	what := map[catalogue.Keep]string{
+		catalogue.KeepOurs:   "kept ours of " + name,
+		catalogue.KeepTheirs: "kept theirs of " + name,
+		catalogue.KeepBoth:   "kept both versions of " + name,
+	}[keep]
+	cmd, err := m.ctx.Store.Apply(catalogue.Settle(c.Records(), rec, keep), what+" (u undoes)")
+	if err != nil {
+		m.ctx.Store.SetStatus(theme.Error, fmt.Sprintf("cannot settle the conflict of %s: %s", name, dialog.Describe(err)))
+		return nil
+	}
+	return cmd
 }
 
 // delete deletes rec through the store, one undoable step, and drops its
@@ -339,6 +391,9 @@ func (m *Model) preview(it Item) []string {
 		return []string{t.Faint.Render(strings.Repeat("─", max(1, m.ctx.Width))), "  " + t.EmptyMessage.Render("(a problem of the file itself: no record text to show)")}
 	}
 	r := it.Record
+	if catalogue.ConflictSide(r) != "" {
+		return m.conflictPreview(r)
+	}
 	title := fmt.Sprintf("── line %d as the file has it ", r.Line())
 	out := []string{t.Faint.Render(title + strings.Repeat("─", max(0, m.ctx.Width-ansi.StringWidth(title))))}
 	bad := map[int]bool{}
@@ -366,6 +421,76 @@ func (m *Model) preview(it Item) []string {
 	return out
 }
 
+// conflictPreview shows the two versions of a conflict side by side,
+// field by field, the fields that differ first and marked, and the keys
+// that settle it. A version alone (an edit against a deletion) is shown
+// beside "(deleted)".
+func (m *Model) conflictPreview(marked *catalogue.Record) []string {
+	t := m.ctx.Theme
+	h := m.previewHeight()
+	ours, theirs := catalogue.ConflictPair(m.recs, marked), marked
+	if catalogue.ConflictSide(marked) == catalogue.SideOurs {
+		ours, theirs = marked, nil
+	}
+	title := "── merge conflict: o keeps ours, t theirs, b both "
+	out := []string{t.Faint.Render(title + strings.Repeat("─", max(0, m.ctx.Width-ansi.StringWidth(title))))}
+	nameW := 12
+	colW := max(8, (m.ctx.Width-nameW-6)/2)
+	cell := func(s string) string {
+		return ansi.Truncate(display.Text(s), colW, "…")
+	}
+	pad := func(s string) string { return s + strings.Repeat(" ", max(0, colW-ansi.StringWidth(s))) }
+	value := func(r *catalogue.Record, name string) string {
+		if r == nil {
+			return ""
+		}
+		return catalogue.GetField(r, name)
+	}
+	head := func(r *catalogue.Record, side string) string {
+		if r == nil {
+			return side + " (deleted)"
+		}
+		return fmt.Sprintf("%s (line %d)", side, r.Line())
+	}
+	out = append(out, "  "+t.Label.Render(fmt.Sprintf("%-*s", nameW, ""))+" "+t.Label.Render(pad(cell(head(ours, "ours"))))+"  "+t.Label.Render(cell(head(theirs, "theirs"))))
+	var names []string
+	seen := map[string]bool{catalogue.FieldConflict: true}
+	for _, r := range []*catalogue.Record{ours, theirs} {
+		if r == nil {
+			continue
+		}
+		for _, n := range catalogue.FieldNames(r) {
+			if !seen[n] {
+				seen[n] = true
+				names = append(names, n)
+			}
+		}
+	}
+	// The fields that differ first: they are what the user decides.
+	slices.SortStableFunc(names, func(a, b string) int {
+		da, db := value(ours, a) != value(theirs, a), value(ours, b) != value(theirs, b)
+		switch {
+		case da && !db:
+			return -1
+		case db && !da:
+			return 1
+		}
+		return 0
+	})
+	for _, n := range names {
+		if len(out) >= h {
+			break
+		}
+		o, th := value(ours, n), value(theirs, n)
+		mark, style := "  ", t.Dim
+		if o != th {
+			mark, style = t.Warning.Render("≠ "), t.Value
+		}
+		out = append(out, mark+t.Label.Render(fmt.Sprintf("%-*s", nameW, ansi.Truncate(n, nameW, "…")))+" "+style.Render(pad(cell(o)))+"  "+style.Render(cell(th)))
+	}
+	return out
+}
+
 // pageItems is how many entries a page moves: roughly a screenful.
 func (m *Model) pageItems() int { return max(1, m.listHeight()/2) }
 
@@ -388,6 +513,9 @@ func (m *Model) scroll() {
 
 // ShortHelp returns the bindings for the short help bar.
 func (m *Model) ShortHelp() []key.Binding {
+	if it, ok := m.Selected(); ok && it.Record != nil && catalogue.ConflictSide(it.Record) != "" {
+		return []key.Binding{m.ctx.Keys.Up, m.ctx.Keys.Down, m.keys.KeepOurs, m.keys.KeepTheirs, m.keys.KeepBoth, m.keys.Jump, m.keys.Close}
+	}
 	return []key.Binding{m.ctx.Keys.Up, m.ctx.Keys.Down, m.keys.Jump, m.keys.Edit, m.keys.Delete, m.keys.Close}
 }
 
@@ -397,6 +525,7 @@ func (m *Model) FullHelp() [][]key.Binding {
 	return [][]key.Binding{
 		{nav.Up, nav.Down, nav.PageUp, nav.PageDown, nav.Home, nav.End},
 		{m.keys.Jump, m.keys.Edit, m.keys.Delete, m.keys.Close},
+		{m.keys.KeepOurs, m.keys.KeepTheirs, m.keys.KeepBoth},
 	}
 }
 

@@ -1,0 +1,191 @@
+package tui
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/internal/display"
+	"github.com/uricat/uricat/internal/plural"
+	"github.com/uricat/uricat/tui/dialog"
+)
+
+// Sync conflict copies. Syncthing, Dropbox and Nextcloud leave another
+// machine's version of the catalogue beside it when both changed
+// (catalogue.ConflictCopies). The TUI looks for them in a command at the
+// start and after each change the watcher tells of, says once that they
+// are there, and on M merges them in: catalogue.MergeFile with no common
+// version (the union of records; a field set differently kept both ways,
+// marked, for the problems view), applied as one undoable edit
+// (catalogue.Replace); the copies are removed once that is saved.
+
+type (
+	// copiesMsg answers copiesCmd: the conflict copies beside the file.
+	copiesMsg struct{ paths []string }
+	// mergeCopiesMsg merges the copies, the user having said yes.
+	mergeCopiesMsg struct{ paths []string }
+	// copiesMergedMsg answers mergeCopiesCmd: the catalogue's snapshot of
+	// version merged with every copy.
+	copiesMergedMsg struct {
+		version   uint64
+		merged    *catalogue.Snapshot
+		conflicts int
+		paths     []string
+		err       error
+	}
+	// copiesRemovedMsg says which copies were removed after the save.
+	copiesRemovedMsg struct {
+		removed int
+		err     error
+	}
+)
+
+// copiesCmd looks for conflict copies beside the catalogue at path.
+func copiesCmd(path string) tea.Cmd {
+	return func() tea.Msg {
+		paths, _ := catalogue.ConflictCopies(path) // a folder that cannot be read has none to offer
+		return copiesMsg{paths}
+	}
+}
+
+// isCopyOf returns whether a file name may be a conflict copy of the
+// catalogue at path, for the watcher: a copy appearing is worth a look.
+func isCopyOf(path string) func(name string) bool {
+	base := filepath.Base(path)
+	stem := strings.TrimSuffix(base, filepath.Ext(base))
+	return func(name string) bool {
+		return name != base && strings.HasPrefix(name, stem) &&
+			(strings.Contains(name, ".sync-conflict-") || strings.Contains(strings.ToLower(name), "conflicted copy"))
+	}
+}
+
+// copyCount is "1 conflict copy", "2 conflict copies".
+func copyCount(n int) string {
+	if n == 1 {
+		return "1 conflict copy"
+	}
+	return fmt.Sprintf("%d conflict copies", n)
+}
+
+// mergeCopiesCmd reads each copy and merges it into snap, in a command:
+// snapshots never change, and MergeFile only computes.
+func mergeCopiesCmd(snap *catalogue.Snapshot, paths []string) tea.Cmd {
+	return func() tea.Msg {
+		merged, conflicts := snap, 0
+		for _, p := range paths {
+			c, err := catalogue.Open(p)
+			if err != nil {
+				return copiesMergedMsg{err: fmt.Errorf("cannot read the conflict copy %s: %w", p, err)}
+			}
+			var cs []catalogue.Conflict
+			merged, cs = catalogue.MergeFile(nil, merged, c.Snapshot())
+			conflicts += len(cs)
+		}
+		return copiesMergedMsg{version: snap.Version, merged: merged, conflicts: conflicts, paths: paths}
+	}
+}
+
+// removeCopiesCmd removes the copies merged in and saved.
+func removeCopiesCmd(paths []string) tea.Cmd {
+	return func() tea.Msg {
+		var msg copiesRemovedMsg
+		var errs []error
+		for _, p := range paths {
+			if err := os.Remove(p); err != nil && !errors.Is(err, os.ErrNotExist) {
+				errs = append(errs, err)
+				continue
+			}
+			msg.removed++
+		}
+		msg.err = errors.Join(errs...)
+		return msg
+	}
+}
+
+// copiesUpdate handles the conflict copies' messages; ok is false for
+// others.
+func (m *Model) copiesUpdate(msg tea.Msg) (cmd tea.Cmd, ok bool) {
+	switch msg := msg.(type) {
+	case copiesMsg:
+		m.copies = msg.paths
+		told := strings.Join(msg.paths, "\n")
+		if told != m.copiesTold && len(msg.paths) > 0 {
+			m.setMsg(sevWarning, "%s beside the catalogue (another machine's version): M merges them in", copyCount(len(msg.paths)))
+		}
+		m.copiesTold = told
+		return nil, true
+	case copiesMergedMsg:
+		return m.copiesMerged(msg), true
+	case copiesRemovedMsg:
+		note := "removed " + copyCount(msg.removed)
+		if msg.err != nil {
+			m.setMsg(sevWarning, "merged, but not every copy was removed: %s", display.Text(msg.err.Error()))
+		} else if m.status.msg != "" && m.status.sev <= sevSuccess {
+			m.status.msg += " · " + note
+		} else {
+			m.setMsg(sevSuccess, "%s", note)
+		}
+		return copiesCmd(m.store.path), true
+	}
+	return nil, false
+}
+
+// mergeCopiesKey asks before merging the copies in (M).
+func (m *Model) mergeCopiesKey() tea.Cmd {
+	if len(m.copies) == 0 {
+		m.setMsg(sevInfo, "no conflict copies beside the catalogue")
+		return copiesCmd(m.store.path)
+	}
+	names := make([]string, len(m.copies))
+	for i, p := range m.copies {
+		names[i] = display.Text(filepath.Base(p))
+	}
+	return m.host.open(dialog.NewConfirm(m.host.context(), dialog.Question{
+		Text: fmt.Sprintf("Merge %s into the catalogue, then remove them?", copyCount(len(m.copies))),
+		Detail: strings.Join(names, ", ") + ". Bookmarks only a copy has are added; a field set differently " +
+			"is kept both ways, marked, for the problems view (!). u undoes the merge.",
+		Verb: "merge",
+		Yes:  mergeCopiesMsg{paths: m.copies},
+		No:   noteMsg("nothing merged"),
+	}))
+}
+
+// copiesMerged applies the copies merged in as one undoable step, and has
+// them removed once it is saved.
+func (m *Model) copiesMerged(msg copiesMergedMsg) tea.Cmd {
+	s := m.store
+	switch {
+	case msg.err != nil:
+		m.setMsg(sevError, "nothing merged: %s", display.Text(msg.err.Error()))
+		return nil
+	case s.cat.Version() != msg.version:
+		// The catalogue changed while the copies were read: merge again.
+		return mergeCopiesCmd(s.cat.Snapshot(), msg.paths)
+	}
+	before := s.cat.Records()
+	cmd, err := s.ApplyDescribed(catalogue.Replace{With: msg.merged}, func() string {
+		what := "merged " + copyCount(len(msg.paths))
+		if a, c, r := changes(before, s.cat.Records()); a+c+r > 0 {
+			what += ": " + counts(a, c, r)
+		}
+		if msg.conflicts > 0 {
+			what += fmt.Sprintf("; %s kept both ways: ! settles them", plural.Of(msg.conflicts, "conflict"))
+		}
+		return what + " (u undoes)"
+	})
+	if err != nil {
+		m.setMsg(sevError, "nothing merged: %s", dialog.Describe(err))
+		return nil
+	}
+	if cmd == nil {
+		// The copies add nothing: nothing to save before removing them.
+		return removeCopiesCmd(msg.paths)
+	}
+	s.afterSave = &afterSave{version: s.cat.Version(), then: removeCopiesCmd(msg.paths)}
+	return cmd
+}

@@ -1,0 +1,124 @@
+package tui
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/gitsync"
+	"github.com/uricat/uricat/tui/theme"
+)
+
+// harnessAt loads the catalogue file at path into a model, as newHarness
+// does with a file of its own.
+func harnessAt(t *testing.T, path string, w, h int) *harness {
+	t.Helper()
+	c, err := catalogue.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.Now = func() time.Time { return fixedNow }
+	hs := &harness{t: t, m: New(Options{Path: path, Catalogue: c, Theme: theme.Plain()})}
+	hs.send(tea.WindowSizeMsg{Width: w, Height: h})
+	hs.run(hs.m.Init())
+	return hs
+}
+
+// gitIn runs git in dir or fails the test.
+func gitIn(t *testing.T, dir string, args ...string) string {
+	t.Helper()
+	out, err := exec.Command("git", append([]string{"-C", dir}, args...)...).CombinedOutput()
+	if err != nil {
+		t.Fatalf("git %s: %v\n%s", strings.Join(args, " "), err, out)
+	}
+	return string(out)
+}
+
+// TestSyncKeyCommitsPullsAndPushes: in a clone of a repository another
+// clone pushed a new bookmark to, Y commits the user's rating, pulls
+// (the list shows the bookmark), pushes, and says so.
+func TestSyncKeyCommitsPullsAndPushes(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git is not installed")
+	}
+	root := t.TempDir()
+	t.Setenv("HOME", root)
+	t.Setenv("GIT_CONFIG_NOSYSTEM", "1")
+	for _, k := range []string{"GIT_AUTHOR", "GIT_COMMITTER"} {
+		t.Setenv(k+"_NAME", "t")
+		t.Setenv(k+"_EMAIL", "t@example.org")
+	}
+	bare, a, b := filepath.Join(root, "remote.git"), filepath.Join(root, "a"), filepath.Join(root, "b")
+	gitIn(t, root, "init", "-q", "--bare", "-b", "main", bare)
+	gitIn(t, root, "clone", "-q", bare, a)
+	gitIn(t, a, "checkout", "-q", "-b", "main")
+	if err := os.WriteFile(filepath.Join(a, "bookmarks.uricat"), []byte(fixture), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	gitIn(t, a, "add", "bookmarks.uricat")
+	gitIn(t, a, "commit", "-q", "-m", "start")
+	gitIn(t, a, "push", "-q", "-u", "origin", "main")
+	gitIn(t, root, "clone", "-q", bare, b)
+	for _, d := range []string{a, b} {
+		// Merges here need git's own text merge only; the driver is set
+		// so that sync does not set up this test's binary as one.
+		gitIn(t, d, "config", "merge.uricat.driver", "false")
+	}
+	otherProcess(t, filepath.Join(b, "bookmarks.uricat"), func(o *catalogue.Catalogue) {
+		apply(t, o, catalogue.Add{Records: []*catalogue.Record{catalogue.NewRecord(catalogue.Values{URI: "https://laptop.example/", Name: "From the laptop"})}})
+	})
+	gitIn(t, b, "commit", "-q", "-am", "laptop")
+	gitIn(t, b, "push", "-q")
+
+	h := harnessAt(t, filepath.Join(a, "bookmarks.uricat"), 120, 30)
+	h.selectName("Google")
+	h.keys("4")
+	h.keys("Y")
+	want := "synced: committed 1 bookmark changed; received from origin/main: 1 bookmark added; sent 2 commits to origin/main"
+	if h.m.status.msg != want {
+		t.Errorf("status %q, want %q", h.m.status.msg, want)
+	}
+	if find2(h.m.allRows(), "From the laptop") == nil {
+		t.Error("the list does not show what the pull brought")
+	}
+	if log := gitIn(t, bare, "log", "--oneline", "main"); !strings.Contains(log, "uricat sync: 1 bookmark changed") {
+		t.Errorf("the remote lacks the rating's commit:\n%s", log)
+	}
+}
+
+// Outside a repository the sync key does nothing and is not in the help.
+func TestSyncKeyOnlyInARepository(t *testing.T) {
+	h := newHarness(t, fixture, 100, 24)
+	if h.m.keys.Sync.Enabled() {
+		t.Skip("the test's temporary directory is in a git repository")
+	}
+	h.keys("Y")
+	if strings.Contains(h.m.status.msg, "sync") {
+		t.Errorf("status %q", h.m.status.msg)
+	}
+}
+
+// A sync that stopped on conflicts takes in the file the merge left and
+// opens the problems view on them.
+func TestSyncConflictsOpenTheProblemsView(t *testing.T) {
+	h := newHarness(t, fixture, 100, 30)
+	text := conflictedText(t)
+	if err := os.WriteFile(h.m.store.path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	c, _ := catalogue.Read(strings.NewReader(text))
+	h.m.syncing = true
+	h.send(syncDoneMsg{err: &gitsync.ConflictsError{Path: h.m.store.path, Upstream: "origin/main", Merged: c.Snapshot()}})
+	if !strings.Contains(h.m.status.msg, "sync stopped on 1 conflict") {
+		t.Errorf("status %q", h.m.status.msg)
+	}
+	if v := h.m.View(); !strings.Contains(v, "Problems") || !strings.Contains(v, "merge conflict") {
+		t.Fatalf("the problems view is not open on the conflict:\n%s", v)
+	}
+}
