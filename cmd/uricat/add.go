@@ -51,9 +51,8 @@ no request and names it from its URI.`,
   uricat add https://example.org/report.pdf --no-fetch     # NAME report.pdf, no request`,
 		Args: exactArgs(1, "one URI"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if o.noFetch && cmd.Flags().Changed("name") {
-				return usageError(fmt.Errorf("--no-fetch is for an add without --name: with --name nothing is fetched"))
-			}
+			// --no-fetch with --name is redundant (nothing is fetched
+			// then), not an error: a script may pass it always.
 			if o.timeout <= 0 {
 				return usageError(fmt.Errorf("--timeout %v: give a duration above 0 (10s, 1m)", o.timeout))
 			}

@@ -350,3 +350,13 @@ func TestCheckNotesInFileOrder(t *testing.T) {
 		}
 	}
 }
+
+// --no-fetch beside --name is redundant, not an error: scripts may always
+// pass it.
+func TestAddNoFetchWithName(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "b.uricat")
+	code, out, errs := uricat(t, "--catalogue", path, "add", "https://example.org/", "--name", "E", "--no-fetch")
+	if code != 0 || !strings.Contains(out, `added "E"`) {
+		t.Fatalf("exit %d, stdout %q, stderr %q", code, out, errs)
+	}
+}

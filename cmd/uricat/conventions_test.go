@@ -80,7 +80,6 @@ func TestExitCodes(t *testing.T) {
 		{[]string{"frobnicate"}, 2, "uricat: unknown command \"frobnicate\" for \"uricat\""},
 		{[]string{"list", "--bogus"}, 2, "uricat list: unknown flag: --bogus\nRun 'uricat list --help' for usage."},
 		{[]string{"list", "extra"}, 2, "uricat list: takes no arguments; got \"extra\"\nRun 'uricat list --help' for usage."},
-		{[]string{"add", "http://e/", "--name", "e", "--no-fetch"}, 2, "uricat add: --no-fetch is for an add without --name: with --name nothing is fetched\nRun 'uricat add --help' for usage."},
 		{[]string{"add", "--name", "e"}, 2, "uricat add: expects one URI; got 0 argument(s)"},
 		{[]string{"--catalogue", good, "add", "--name", "e", "--rating", "five", "http://e/"}, 1, "uricat add: RATING \"five\" must be an integer from 1 to 5 (3.6)\n"},
 		{[]string{"--catalogue", good, "add", "http://e/", "--name", "e", "--x", "TAGS=a"}, 2, "uricat add: --x \"TAGS=a\": TAGS is not an extension field; its name starts with X- (SSD3 2.2)\n"},
