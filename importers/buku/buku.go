@@ -73,29 +73,11 @@ func Detect(path string) bool {
 // Open opens the bookmarks.db at path for reading (Format.Open): a private
 // copy of it. The Closer removes the copy.
 func Open(path string, opts importers.Options) (importers.Reader, io.Closer, error) {
-	db, err := sqlitecopy.Open(path)
+	r, c, err := sqlitecopy.OpenWith(path, func(db *sql.DB) (*Reader, error) { return NewReader(db, opts) })
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, err // not a nil *Reader in a Reader
 	}
-	r, err := NewReader(db.DB, opts)
-	if err != nil {
-		db.Close()
-		return nil, nil, err
-	}
-	return r, closers{r, db}, nil
-}
-
-// closers closes each in turn, and returns the first error.
-type closers []io.Closer
-
-func (c closers) Close() error {
-	var err error
-	for _, x := range c {
-		if e := x.Close(); err == nil {
-			err = e
-		}
-	}
-	return err
+	return r, c, nil
 }
 
 // Reader reads the bookmarks of a buku database, in buku's order (id).

@@ -39,29 +39,11 @@ func DetectPlaces(path string) bool {
 // a private copy of it and its -wal file (see the package doc). The
 // Closer removes the copy.
 func OpenPlaces(path string, opts importers.Options) (importers.Reader, io.Closer, error) {
-	db, err := sqlitecopy.Open(path)
+	r, c, err := sqlitecopy.OpenWith(path, func(db *sql.DB) (*PlacesReader, error) { return NewPlacesReader(db, opts) })
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, err // not a nil *PlacesReader in a Reader
 	}
-	r, err := NewPlacesReader(db.DB, opts)
-	if err != nil {
-		db.Close()
-		return nil, nil, err
-	}
-	return r, closers{r, db}, nil
-}
-
-// closers closes each in turn, and returns the first error.
-type closers []io.Closer
-
-func (c closers) Close() error {
-	var err error
-	for _, x := range c {
-		if e := x.Close(); err == nil {
-			err = e
-		}
-	}
-	return err
+	return r, c, nil
 }
 
 // folder is a moz_bookmarks row of type 2.

@@ -266,3 +266,34 @@ func Columns(db *sql.DB, table string) (map[string]bool, error) {
 	}
 	return cols, rows.Err()
 }
+
+// OpenWith opens a private copy of the database at path (Open) and hands
+// it to open, which makes what reads it; the Closer closes that, then
+// removes the copy. A reader of a browser's or buku's database is opened
+// this way.
+func OpenWith[R io.Closer](path string, open func(*sql.DB) (R, error)) (R, io.Closer, error) {
+	var zero R
+	db, err := Open(path)
+	if err != nil {
+		return zero, nil, err
+	}
+	r, err := open(db.DB)
+	if err != nil {
+		db.Close()
+		return zero, nil, err
+	}
+	return r, closers{r, db}, nil
+}
+
+// closers closes each in turn, and returns the first error.
+type closers []io.Closer
+
+func (c closers) Close() error {
+	var err error
+	for _, x := range c {
+		if e := x.Close(); err == nil {
+			err = e
+		}
+	}
+	return err
+}
