@@ -69,6 +69,10 @@ type Options struct {
 	Catalogue *catalogue.Catalogue
 	// Theme styles everything; nil means theme.Plain().
 	Theme *theme.Theme
+	// LinkState is the file of the link checks' results
+	// ($XDG_STATE_HOME/uricat/links.json), read in a command at start;
+	// "" for none (every link unchecked).
+	LinkState string
 }
 
 // mode is what the keyboard currently talks to.
@@ -122,6 +126,9 @@ type Model struct {
 	// host is the dialogs open over the list and what opens them
 	// (host.go).
 	host *host
+
+	// links is the results of the link checks (links.go).
+	links links
 }
 
 // row is a line of the list: a group heading or a record.
@@ -147,7 +154,7 @@ func New(opts Options) *Model {
 	if th == nil {
 		th = theme.Plain()
 	}
-	m := &Model{th: th, keys: newKeyMap(), width: 80, height: 24}
+	m := &Model{th: th, keys: newKeyMap(), width: 80, height: 24, links: links{path: opts.LinkState}}
 	m.list = newList(&m.keys, func() int { return m.layout().bodyH }, func() string { return m.input.Value() })
 	m.store = newStore(opts.Path, opts.Catalogue, &m.status)
 	m.store.changed = func() tea.Cmd {
@@ -189,7 +196,7 @@ type loadedMsg struct {
 // Init opens the catalogue in a command, with a spinner meanwhile.
 func (m *Model) Init() tea.Cmd {
 	m.spinning = true
-	return tea.Batch(m.loadCmd(), spinnerTick(m.spin))
+	return tea.Batch(m.loadCmd(), spinnerTick(m.spin), loadLinksCmd(m.links.path))
 }
 
 // Ticks are package variables so model tests can run commands one by one
@@ -346,6 +353,9 @@ func (m *Model) own(msg tea.Msg) (cmd tea.Cmd, ok bool) {
 
 	case loadedMsg:
 		return m.loaded(msg), true
+
+	case linksLoadedMsg:
+		return m.linksLoaded(msg), true
 
 	case filteredMsg:
 		keys, ok := m.list.filtered(msg)

@@ -11,6 +11,7 @@ import (
 
 	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/gen"
+	"github.com/uricat/uricat/internal/linkcheck"
 )
 
 // fuzzRecords is the fixture, a generated catalogue, and records with
@@ -46,7 +47,8 @@ func FuzzSearch(f *testing.F) {
 		"koln", "cafe creme", "hiking", "tag:hiking", `"search engine"`, "x-tags:b", "lang:en type:text/html uri:x",
 		"date:<2008-02 rating:>=4", "é", "ǅ", "\x00", `"unterminated`, "-", "a -\"b c\"", "ﬁ", "Ａ",
 		"koln OR cafe", "cat:travel|cat:cooking rating:4", "-koln OR -cafe", "rating:none OR x-tags:b", "OR", "a | | b",
-		`"a|b" OR`, "foo:bar", "https://go.dev 12:30", "dup:yes", "koln dup:no", "dup:maybe", "-dup:yes OR rating:4"} {
+		`"a|b" OR`, "foo:bar", "https://go.dev 12:30", "dup:yes", "koln dup:no", "dup:maybe", "-dup:yes OR rating:4",
+		"link:dead", "link:unchecked koln", "link:gone", "-link:ok|dup:yes"} {
 		f.Add(s)
 	}
 	recs := fuzzRecords(f)
@@ -65,6 +67,8 @@ func FuzzSearch(f *testing.F) {
 			}
 			return
 		}
+		// Links by a rule of their URIs' length: every status turns up.
+		q = q.WithLinks(func(uri string) linkcheck.Status { return linkcheck.Statuses[len(uri)%len(linkcheck.Statuses)] })
 		want := Filter(recs, q)
 		hits, err := ix.Search(context.Background(), q, nil)
 		if err != nil {

@@ -106,10 +106,11 @@ func (o *linksOptions) run(e *env) error {
 	if err != nil {
 		return err
 	}
-	state, err := linkcheck.LoadState(linkStatePath())
+	state, err := e.linkState()
 	if err != nil {
 		return refused(err)
 	}
+	q = q.WithLinks(state.StatusOf) // link:dead checks the dead ones again
 	now := time.Now()
 	byURI := map[string][]*catalogue.Record{}
 	var uris []string
