@@ -13,6 +13,7 @@ import (
 	"github.com/uricat/uricat/internal/display"
 	"github.com/uricat/uricat/internal/plural"
 	"github.com/uricat/uricat/tui/dialog"
+	"github.com/uricat/uricat/tui/dups"
 	"github.com/uricat/uricat/tui/form"
 	"github.com/uricat/uricat/tui/picker"
 	"github.com/uricat/uricat/tui/problems"
@@ -233,6 +234,9 @@ func (h *host) openKey(msg tea.KeyMsg, rec *catalogue.Record) (tea.Cmd, bool) {
 		d = picker.New(ctx, rec, h.categories())
 	case key.Matches(msg, k.Problems):
 		d = problems.New(ctx, h.store.cat)
+		h.status.msg = ""
+	case key.Matches(msg, k.Duplicates):
+		d = dups.New(ctx, h.store.cat, rec)
 		h.status.msg = ""
 	case key.Matches(msg, k.Import):
 		d = transfer.NewImport(ctx, transfer.ImportConfig{Dir: h.importDir})
