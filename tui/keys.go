@@ -21,7 +21,7 @@ type keyMap struct {
 	Category, Add, Edit, Delete, Undo, Redo key.Binding
 
 	Open, Copy, Detail, Problems, Import, Export key.Binding
-	Duplicates                                   key.Binding
+	Duplicates, CheckLinks                       key.Binding
 	Sample                                       key.Binding // enabled only while the catalogue is empty (Model.setRecs)
 
 	Save, Reload, Help, Quit key.Binding
@@ -67,6 +67,7 @@ func newKeyMap() keyMap {
 		Import:     key.NewBinding(key.WithKeys("i"), key.WithHelp("i", "import")),
 		Export:     key.NewBinding(key.WithKeys("x"), key.WithHelp("x", "export")),
 		Duplicates: key.NewBinding(key.WithKeys("D"), key.WithHelp("D", "duplicates")),
+		CheckLinks: key.NewBinding(key.WithKeys("L"), key.WithHelp("L", "check links shown")),
 		Sample:     key.NewBinding(key.WithKeys("t"), key.WithHelp("t", "try the sample bookmarks")),
 
 		Save:   key.NewBinding(key.WithKeys("ctrl+s"), key.WithHelp("ctrl+s", "save again")),
@@ -97,7 +98,7 @@ func (k keyMap) FullHelp() [][]key.Binding {
 	return [][]key.Binding{
 		{k.Up, k.Down, k.PageUp, k.PageDown, k.Home, k.End, k.Detail},
 		{k.Search, k.AcceptSearch, k.ClearSearch, k.Sort, k.ReverseSort, k.Group, k.Fold, k.FoldAll},
-		{k.Rate, k.ClearRating, k.Category, k.Add, k.Edit, k.Delete, k.Undo, k.Redo, k.Duplicates},
+		{k.Rate, k.ClearRating, k.Category, k.Add, k.Edit, k.Delete, k.Undo, k.Redo, k.Duplicates, k.CheckLinks},
 		{k.Open, k.Copy, k.Problems, k.Import, k.Sample, k.Export, k.Save, k.Reload, k.Help, k.Quit},
 	}
 }

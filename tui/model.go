@@ -41,6 +41,7 @@ package tui
 import (
 	"context"
 	"fmt"
+	"net/http"
 	"os"
 	"strings"
 	"time"
@@ -73,6 +74,10 @@ type Options struct {
 	// ($XDG_STATE_HOME/uricat/links.json), read in a command at start;
 	// "" for none (every link unchecked).
 	LinkState string
+	// Client makes the requests of the link checks (L); nil: a client of
+	// Go's defaults. UserAgent names uricat to the sites asked.
+	Client    *http.Client
+	UserAgent string
 }
 
 // mode is what the keyboard currently talks to.
@@ -127,8 +132,14 @@ type Model struct {
 	// (host.go).
 	host *host
 
-	// links is the results of the link checks (links.go).
-	links links
+	// links is the results of the link checks (links.go); check is the
+	// check under way, nil for none, and checks counts them
+	// (linkrun.go).
+	links     links
+	check     *linkRun
+	checks    int
+	client    *http.Client
+	userAgent string
 }
 
 // row is a line of the list: a group heading or a record.
@@ -154,7 +165,8 @@ func New(opts Options) *Model {
 	if th == nil {
 		th = theme.Plain()
 	}
-	m := &Model{th: th, keys: newKeyMap(), width: 80, height: 24, links: links{path: opts.LinkState}}
+	m := &Model{th: th, keys: newKeyMap(), width: 80, height: 24, links: links{path: opts.LinkState},
+		client: clientOr(opts.Client), userAgent: opts.UserAgent}
 	m.list = newList(&m.keys, func() int { return m.layout().bodyH }, func() string { return m.input.Value() })
 	m.store = newStore(opts.Path, opts.Catalogue, &m.status)
 	m.store.changed = func() tea.Cmd {
@@ -357,6 +369,15 @@ func (m *Model) own(msg tea.Msg) (cmd tea.Cmd, ok bool) {
 	case linksLoadedMsg:
 		return m.linksLoaded(msg), true
 
+	case linkResultMsg:
+		return m.linkResult(msg), true
+
+	case linksSavedMsg:
+		if msg.err != nil {
+			m.setMsg(sevError, "the link results could not be kept: %s", display.Lines(msg.err.Error()))
+		}
+		return nil, true
+
 	case filteredMsg:
 		keys, ok := m.list.filtered(msg)
 		if !ok {
@@ -429,11 +450,17 @@ func (m *Model) startSpinner() tea.Cmd {
 // key handles a key press: the global keys first, then a key that opens
 // a dialog, then the detail pane's, the list's and the catalogue's keys.
 func (m *Model) key(msg tea.KeyMsg) tea.Cmd {
+	if m.linkCheckKey(msg) {
+		return nil
+	}
 	if cmd, done := m.globalKey(msg); done {
 		return cmd
 	}
 	if key.Matches(msg, m.keys.Sample) && m.list.res != nil {
 		return m.addSample()
+	}
+	if key.Matches(msg, m.keys.CheckLinks) {
+		return m.startLinkCheck()
 	}
 	if cmd, ok := m.host.openKey(msg, m.list.current()); ok {
 		return cmd

@@ -820,6 +820,10 @@ func (m *Model) statusBar() string {
 		parts = append(parts, th.Error.Inherit(th.StatusBar).Render("unsaved"))
 	}
 	left := strings.Join(parts, sep)
+	// A link check under way takes the place of the path.
+	if p := m.linkProgress(m.width - ansi.StringWidth(left) - 2); p != "" {
+		return pad(left+sep+p, m.width, th.StatusBar)
+	}
 	room := m.width - ansi.StringWidth(left) - 2
 	path := display.Text(m.store.path)
 	if room >= 8 {
