@@ -176,3 +176,19 @@ func TestLinkCheckStops(t *testing.T) {
 		t.Errorf("after esc: check %v, status %q", h.m.check, h.m.status.msg)
 	}
 }
+
+// TestAddFormFillsFromThePage: the root gives the add form its client: a
+// URI typed in the add form brings the page's title into NAME.
+func TestAddFormFillsFromThePage(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html")
+		w.Write([]byte(`<html><head><title>A page</title></head></html>`))
+	}))
+	defer srv.Close()
+	h, _ := linkHarness(t, dupFixture, srv.Client())
+	h.keys("a")
+	h.send(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(srv.URL + "/a"), Paste: true})
+	if v := h.m.View(); !strings.Contains(v, "A page") || !strings.Contains(v, "title from the page") {
+		t.Errorf("the add form after typing a URI:\n%s", v)
+	}
+}

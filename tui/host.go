@@ -51,6 +51,10 @@ type host struct {
 	// the session: the folder uricat is started in is the user's choice,
 	// and a state file for it would be one more file they did not ask for.
 	importDir string
+
+	// fetchPage fills the add form from the page of the URI typed; nil:
+	// the form fetches nothing.
+	fetchPage form.PageFetcher
 }
 
 // The root's own results of its questions (dialog.Question's Yes and No).
@@ -304,6 +308,9 @@ func (h *host) form(rec *catalogue.Record) *form.Model {
 		},
 		Records: h.store.cat.Records(),
 	})
+	if rec == nil && h.fetchPage != nil {
+		f.FetchPages(h.fetchPage)
+	}
 	return f
 }
 

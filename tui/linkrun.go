@@ -92,7 +92,7 @@ func (m *Model) startLinkCheck() tea.Cmd {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	ch := make(chan linkcheck.Result)
-	checker := newChecker(m.client, m.userAgent)
+	checker := newChecker(clientOr(m.client), m.userAgent)
 	go func() {
 		defer close(ch)
 		checker.Run(ctx, uris, linkJobs, func(r linkcheck.Result) {

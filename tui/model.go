@@ -58,6 +58,7 @@ import (
 	"github.com/uricat/uricat/internal/display"
 	"github.com/uricat/uricat/internal/gcpause"
 	"github.com/uricat/uricat/internal/plural"
+	"github.com/uricat/uricat/internal/webpage"
 	"github.com/uricat/uricat/tui/dialog"
 	"github.com/uricat/uricat/tui/theme"
 )
@@ -74,8 +75,10 @@ type Options struct {
 	// ($XDG_STATE_HOME/uricat/links.json), read in a command at start;
 	// "" for none (every link unchecked).
 	LinkState string
-	// Client makes the requests of the link checks (L); nil: a client of
-	// Go's defaults. UserAgent names uricat to the sites asked.
+	// Client makes the requests of the link checks (L), and of the add
+	// form's fetch of a page (nil: the form fetches none, and the checks
+	// use a client of Go's defaults). UserAgent names uricat to the
+	// sites asked.
 	Client    *http.Client
 	UserAgent string
 }
@@ -166,7 +169,7 @@ func New(opts Options) *Model {
 		th = theme.Plain()
 	}
 	m := &Model{th: th, keys: newKeyMap(), width: 80, height: 24, links: links{path: opts.LinkState},
-		client: clientOr(opts.Client), userAgent: opts.UserAgent}
+		client: opts.Client, userAgent: opts.UserAgent}
 	m.list = newList(&m.keys, func() int { return m.layout().bodyH }, func() string { return m.input.Value() })
 	m.store = newStore(opts.Path, opts.Catalogue, &m.status)
 	m.store.changed = func() tea.Cmd {
@@ -178,6 +181,11 @@ func New(opts Options) *Model {
 	m.host = &host{th: th, keys: &m.keys, store: m.store, list: m.list, status: &m.status,
 		size:   func() (int, int) { return m.width, m.layout().bodyH },
 		search: func() string { return m.input.Value() }, show: m.show}
+	if c := opts.Client; c != nil {
+		m.host.fetchPage = func(ctx context.Context, uri string) (*webpage.Page, error) {
+			return webpage.Fetch(ctx, c, uri, opts.UserAgent)
+		}
+	}
 	m.help = help.New()
 	m.help.Styles = th.Help
 	m.spin = spinner.New(spinner.WithSpinner(spinner.Dot), spinner.WithStyle(th.Spinner))
