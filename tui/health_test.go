@@ -192,3 +192,22 @@ func TestAddFormFillsFromThePage(t *testing.T) {
 		t.Errorf("the add form after typing a URI:\n%s", v)
 	}
 }
+
+// TestReloadReadsTheLinkResults: R reads the link results again, as
+// `uricat links` in another terminal left them.
+func TestReloadReadsTheLinkResults(t *testing.T) {
+	h, path := linkHarness(t, dupFixture, nil)
+	st, err := linkcheck.LoadState(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st.Put(linkcheck.Result{URI: "https://example.org/", Status: linkcheck.Dead, Code: 410, Checked: fixedNow})
+	if err := st.Save(); err != nil {
+		t.Fatal(err)
+	}
+	h.keys("R", "/")
+	h.typeText("link:dead")
+	if got := h.names(); !slices.Equal(got, []string{"Alone"}) {
+		t.Errorf("link:dead after R shows %q", got)
+	}
+}

@@ -576,6 +576,12 @@ func (m *Model) editKey(msg tea.KeyMsg) tea.Cmd {
 	case key.Matches(msg, k.Save):
 		return m.store.saveKey()
 	case key.Matches(msg, k.Reload):
+		// The link results too, as `uricat links` in another terminal
+		// left them; not during a check, whose results go into the
+		// state held.
+		if m.check == nil {
+			return tea.Batch(m.store.reload(), loadLinksCmd(m.links.path))
+		}
 		return m.store.reload()
 	}
 	return nil

@@ -10,6 +10,8 @@ import (
 	"testing"
 	"time"
 
+	tea "github.com/charmbracelet/bubbletea"
+
 	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/gen"
 	"github.com/uricat/uricat/catalogue/query"
@@ -311,6 +313,17 @@ func TestLinkSearchAndMarks(t *testing.T) {
 			t.Errorf("the list lacks %q:\n%s", want, view)
 		}
 	}
+	// At 80 columns the marks still fit: the NAME gives way.
+	h.send(tea.WindowSizeMsg{Width: 80, Height: 24})
+	for i, l := range strings.Split(h.m.View(), "\n") {
+		if w := ansiWidth(l); w > 80 {
+			t.Errorf("line %d is %d cells wide at 80 columns: %q", i+1, w, l)
+		}
+	}
+	if !strings.Contains(h.m.View(), "⊘ go.dev") {
+		t.Errorf("no mark at 80 columns:\n%s", h.m.View())
+	}
+	h.send(tea.WindowSizeMsg{Width: 100, Height: 30})
 	h.selectName("Köln")
 	view = h.m.View()
 	for _, want := range []string{"moved (301)", "Checked   2026-11-20 10:00 UTC", "Moved to  https://koeln.de/"} {
