@@ -9,6 +9,7 @@ import (
 
 	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/query"
+	"github.com/uricat/uricat/internal/linkcheck"
 )
 
 // This file is the search pipeline: it turns the search box's text, the
@@ -138,6 +139,10 @@ type pass struct {
 	group query.GroupKey
 	prev  *result  // the last answer, whose index, ordering and matches may be reused
 	mem   *passMem // memory to answer in, lent by Update (nil: new memory)
+	// links gives link: terms the links' statuses (nil: all unchecked);
+	// linksGen counts the link states the model has had.
+	links    func(uri string) linkcheck.Status
+	linksGen int
 }
 
 // passMem is the memory a pass answers in: its hits, then the positions
@@ -202,6 +207,9 @@ type result struct {
 	groups []query.Group // nil unless grouping
 	group  query.GroupKey
 	took   time.Duration
+	// linksGen is the pass's: an answer found with other link statuses
+	// is not narrowed.
+	linksGen int
 
 	// Update's bookkeeping of the memory the answer holds (mem), which
 	// goes back to the pool once the answer is no longer the one shown
@@ -230,7 +238,7 @@ func (p pass) run(ctx context.Context) *result {
 	if mem == nil {
 		mem = new(passMem)
 	}
-	res := &result{seq: p.seq, search: parseSearch(p.text), group: p.group, mem: mem}
+	res := &result{seq: p.seq, search: parseSearch(p.text), group: p.group, mem: mem, linksGen: p.linksGen}
 	// Reuse the index if the snapshot is the same slice.
 	switch {
 	case prevIx != nil && sameSlice(prevIx.recs, p.recs):
@@ -247,6 +255,9 @@ func (p pass) run(ctx context.Context) *result {
 	}
 
 	q := res.search.query
+	if q != nil && q.HasLink() {
+		q = q.WithLinks(p.links)
+	}
 	switch {
 	case q == nil:
 		res.matched = []int32{}
@@ -254,7 +265,8 @@ func (p pass) run(ctx context.Context) *result {
 		res.matched = res.order.order
 	default:
 		candidates := res.order.order
-		narrowing := p.prev != nil && p.prev.order == res.order && p.prev.search.query != nil && q.Narrows(p.prev.search.query)
+		narrowing := p.prev != nil && p.prev.order == res.order && p.prev.search.query != nil && q.Narrows(p.prev.search.query) &&
+			(!q.HasLink() || p.prev.linksGen == p.linksGen)
 		if narrowing {
 			candidates = p.prev.matched
 		}

@@ -13,6 +13,7 @@ import (
 	"github.com/uricat/uricat/internal/display"
 	"github.com/uricat/uricat/internal/plural"
 	"github.com/uricat/uricat/tui/dialog"
+	"github.com/uricat/uricat/tui/dups"
 	"github.com/uricat/uricat/tui/form"
 	"github.com/uricat/uricat/tui/picker"
 	"github.com/uricat/uricat/tui/problems"
@@ -50,6 +51,10 @@ type host struct {
 	// the session: the folder uricat is started in is the user's choice,
 	// and a state file for it would be one more file they did not ask for.
 	importDir string
+
+	// fetchPage fills the add form from the page of the URI typed; nil:
+	// the form fetches nothing.
+	fetchPage form.PageFetcher
 }
 
 // The root's own results of its questions (dialog.Question's Yes and No).
@@ -236,6 +241,9 @@ func (h *host) openKey(msg tea.KeyMsg, rec *catalogue.Record) (tea.Cmd, bool) {
 	case key.Matches(msg, k.Problems):
 		d = problems.New(ctx, h.store.cat)
 		h.status.msg = ""
+	case key.Matches(msg, k.Duplicates):
+		d = dups.New(ctx, h.store.cat, rec)
+		h.status.msg = ""
 	case key.Matches(msg, k.Import):
 		d = transfer.NewImport(ctx, transfer.ImportConfig{Dir: h.importDir})
 	case key.Matches(msg, k.Export):
@@ -302,6 +310,9 @@ func (h *host) form(rec *catalogue.Record) *form.Model {
 		},
 		Records: h.store.cat.Records(),
 	})
+	if rec == nil && h.fetchPage != nil {
+		f.FetchPages(h.fetchPage)
+	}
 	return f
 }
 

@@ -22,6 +22,7 @@ type keyMap struct {
 	Category, Add, Edit, Delete, Undo, Redo key.Binding
 
 	Open, Copy, Detail, Problems, Import, Export key.Binding
+	Duplicates, CheckLinks                       key.Binding
 	Sample                                       key.Binding // enabled only while the catalogue is empty (Model.setRecs)
 
 	Save, Reload, Help, Quit key.Binding
@@ -64,13 +65,15 @@ func newKeyMap() keyMap {
 		Undo:     key.NewBinding(key.WithKeys("u"), key.WithHelp("u", "undo")),
 		Redo:     key.NewBinding(key.WithKeys("ctrl+r"), key.WithHelp("ctrl+r", "redo")),
 
-		Open:     key.NewBinding(key.WithKeys("o"), key.WithHelp("o", "open URI")),
-		Copy:     key.NewBinding(key.WithKeys("y"), key.WithHelp("y", "copy URI")),
-		Detail:   key.NewBinding(key.WithKeys("enter", "tab"), key.WithHelp("enter", "details")),
-		Problems: key.NewBinding(key.WithKeys("!", "p"), key.WithHelp("!", "problems")),
-		Import:   key.NewBinding(key.WithKeys("i"), key.WithHelp("i", "import")),
-		Export:   key.NewBinding(key.WithKeys("x"), key.WithHelp("x", "export")),
-		Sample:   key.NewBinding(key.WithKeys("t"), key.WithHelp("t", "try the sample bookmarks")),
+		Open:       key.NewBinding(key.WithKeys("o"), key.WithHelp("o", "open URI")),
+		Copy:       key.NewBinding(key.WithKeys("y"), key.WithHelp("y", "copy URI")),
+		Detail:     key.NewBinding(key.WithKeys("enter", "tab"), key.WithHelp("enter", "details")),
+		Problems:   key.NewBinding(key.WithKeys("!", "p"), key.WithHelp("!", "problems")),
+		Import:     key.NewBinding(key.WithKeys("i"), key.WithHelp("i", "import")),
+		Export:     key.NewBinding(key.WithKeys("x"), key.WithHelp("x", "export")),
+		Duplicates: key.NewBinding(key.WithKeys("D"), key.WithHelp("D", "duplicates")),
+		CheckLinks: key.NewBinding(key.WithKeys("L"), key.WithHelp("L", "check links shown")),
+		Sample:     key.NewBinding(key.WithKeys("t"), key.WithHelp("t", "try the sample bookmarks")),
 
 		Save:   key.NewBinding(key.WithKeys("ctrl+s"), key.WithHelp("ctrl+s", "save again")),
 		Reload: key.NewBinding(key.WithKeys("R"), key.WithHelp("R", "reload file")),
@@ -103,7 +106,7 @@ func (k keyMap) FullHelp() [][]key.Binding {
 	return [][]key.Binding{
 		{k.Up, k.Down, k.PageUp, k.PageDown, k.Home, k.End, k.Detail},
 		{k.Search, k.AcceptSearch, k.ClearSearch, k.Sort, k.ReverseSort, k.Group, k.Fold, k.FoldAll},
-		{k.Rate, k.ClearRating, k.Category, k.Add, k.Edit, k.Delete, k.Undo, k.Redo},
+		{k.Rate, k.ClearRating, k.Category, k.Add, k.Edit, k.Delete, k.Undo, k.Redo, k.Duplicates, k.CheckLinks},
 		{k.Open, k.Copy, k.Problems, k.Import, k.Sample, k.Export, k.Save, k.Reload, k.MergeCopies, k.Sync, k.Help, k.Quit},
 	}
 }

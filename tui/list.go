@@ -11,6 +11,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/query"
+	"github.com/uricat/uricat/internal/linkcheck"
 )
 
 // recordList is the list of records: the search pipeline that answers the
@@ -34,6 +35,11 @@ type recordList struct {
 	sortKey  query.SortKey
 	group    query.GroupKey
 	folded   map[string]bool
+	// links tells the link: terms the links' statuses; linksGen counts
+	// the link states, so that an answer found with older ones is not
+	// narrowed (see pass).
+	links    func(uri string) linkcheck.Status
+	linksGen int
 
 	// rows are the list's rows when grouped; ungrouped (flat), the rows
 	// are res's records shown, one each, and rows is empty: a million
@@ -195,7 +201,8 @@ func (li *recordList) refilter(recs []*catalogue.Record, text string) tea.Cmd {
 	li.seq++
 	ctx, cancel := context.WithCancel(context.Background())
 	li.cancel = cancel
-	p := pass{seq: li.seq, text: text, recs: recs, sort: li.sortKey, group: li.group, prev: li.res, mem: li.pool.take()}
+	p := pass{seq: li.seq, text: text, recs: recs, sort: li.sortKey, group: li.group, prev: li.res, mem: li.pool.take(),
+		links: li.links, linksGen: li.linksGen}
 	if li.res != nil {
 		li.res.users++ // until the pass is done (passDone)
 	}

@@ -44,6 +44,7 @@ package tui
 import (
 	"context"
 	"fmt"
+	"net/http"
 	"os"
 	"strings"
 	"time"
@@ -61,6 +62,7 @@ import (
 	"github.com/uricat/uricat/internal/display"
 	"github.com/uricat/uricat/internal/gcpause"
 	"github.com/uricat/uricat/internal/plural"
+	"github.com/uricat/uricat/internal/webpage"
 	"github.com/uricat/uricat/tui/dialog"
 	"github.com/uricat/uricat/tui/theme"
 )
@@ -76,6 +78,16 @@ type Options struct {
 	// Follow watches the file and shows what other programs change in
 	// it (follow.go); Run sets it.
 	Follow bool
+	// LinkState is the file of the link checks' results
+	// ($XDG_STATE_HOME/uricat/links.json), read in a command at start;
+	// "" for none (every link unchecked).
+	LinkState string
+	// Client makes the requests of the link checks (L), and of the add
+	// form's fetch of a page (nil: the form fetches none, and the checks
+	// use a client of Go's defaults). UserAgent names uricat to the
+	// sites asked.
+	Client    *http.Client
+	UserAgent string
 }
 
 // mode is what the keyboard currently talks to.
@@ -143,6 +155,15 @@ type Model struct {
 	// syncing: a git sync runs; syncLines are what its steps said (sync.go).
 	syncing   bool
 	syncLines []string
+
+	// links is the results of the link checks (links.go); check is the
+	// check under way, nil for none, and checks counts them
+	// (linkrun.go).
+	links     links
+	check     *linkRun
+	checks    int
+	client    *http.Client
+	userAgent string
 }
 
 // row is a line of the list: a group heading or a record.
@@ -168,7 +189,8 @@ func New(opts Options) *Model {
 	if th == nil {
 		th = theme.Plain()
 	}
-	m := &Model{th: th, keys: newKeyMap(), width: 80, height: 24, follow: opts.Follow}
+	m := &Model{th: th, keys: newKeyMap(), width: 80, height: 24, follow: opts.Follow, links: links{path: opts.LinkState},
+		client: opts.Client, userAgent: opts.UserAgent}
 	m.list = newList(&m.keys, func() int { return m.layout().bodyH }, func() string { return m.input.Value() })
 	m.store = newStore(opts.Path, opts.Catalogue, &m.status)
 	m.store.changed = func() tea.Cmd {
@@ -180,6 +202,11 @@ func New(opts Options) *Model {
 	m.host = &host{th: th, keys: &m.keys, store: m.store, list: m.list, status: &m.status,
 		size:   func() (int, int) { return m.width, m.layout().bodyH },
 		search: func() string { return m.input.Value() }, show: m.show}
+	if c := opts.Client; c != nil {
+		m.host.fetchPage = func(ctx context.Context, uri string) (*webpage.Page, error) {
+			return webpage.Fetch(ctx, c, uri, opts.UserAgent)
+		}
+	}
 	m.help = help.New()
 	m.help.Styles = th.Help
 	m.spin = spinner.New(spinner.WithSpinner(spinner.Dot), spinner.WithStyle(th.Spinner))
@@ -216,7 +243,7 @@ func (m *Model) Init() tea.Cmd {
 		// Started with the load: a change made while it reads is told.
 		watch = watchCmd(m.store.path)
 	}
-	return tea.Batch(m.loadCmd(), spinnerTick(m.spin), watch, copiesCmd(m.store.path), repoCmd(m.store.path))
+	return tea.Batch(m.loadCmd(), spinnerTick(m.spin), watch, copiesCmd(m.store.path), repoCmd(m.store.path), loadLinksCmd(m.links.path))
 }
 
 // Ticks are package variables so model tests can run commands one by one
@@ -385,6 +412,18 @@ func (m *Model) own(msg tea.Msg) (cmd tea.Cmd, ok bool) {
 	case loadedMsg:
 		return m.loaded(msg), true
 
+	case linksLoadedMsg:
+		return m.linksLoaded(msg), true
+
+	case linkResultMsg:
+		return m.linkResult(msg), true
+
+	case linksSavedMsg:
+		if msg.err != nil {
+			m.setMsg(sevError, "the link results could not be kept: %s", display.Lines(msg.err.Error()))
+		}
+		return nil, true
+
 	case filteredMsg:
 		keys, ok := m.list.filtered(msg)
 		if !ok {
@@ -462,11 +501,17 @@ func (m *Model) startSpinner() tea.Cmd {
 // key handles a key press: the global keys first, then a key that opens
 // a dialog, then the detail pane's, the list's and the catalogue's keys.
 func (m *Model) key(msg tea.KeyMsg) tea.Cmd {
+	if m.linkCheckKey(msg) {
+		return nil
+	}
 	if cmd, done := m.globalKey(msg); done {
 		return cmd
 	}
 	if key.Matches(msg, m.keys.Sample) && m.list.res != nil {
 		return m.addSample()
+	}
+	if key.Matches(msg, m.keys.CheckLinks) {
+		return m.startLinkCheck()
 	}
 	if cmd, ok := m.host.openKey(msg, m.list.current()); ok {
 		return cmd
@@ -574,6 +619,12 @@ func (m *Model) editKey(msg tea.KeyMsg) tea.Cmd {
 	case key.Matches(msg, k.Save):
 		return m.store.saveKey()
 	case key.Matches(msg, k.Reload):
+		// The link results too, as `uricat links` in another terminal
+		// left them; not during a check, whose results go into the
+		// state held.
+		if m.check == nil {
+			return tea.Batch(m.store.reload(), loadLinksCmd(m.links.path))
+		}
 		return m.store.reload()
 	case key.Matches(msg, k.MergeCopies):
 		return m.mergeCopiesKey()

@@ -308,7 +308,7 @@ func TestHelpToggles(t *testing.T) {
 	// README), whole in an 80x24 terminal; any key goes back.
 	h.keys("?", "?")
 	view := h.m.View()
-	for _, want := range []string{"a OR b, a|b", "rating:none", "x-NAME:gh", "https://go.dev), or in quotes (\"foo:bar\"), a colon is text."} {
+	for _, want := range []string{"a OR b, a|b", "rating:none", "x-NAME:gh", "link:dead", "https://go.dev) or in quotes, \":\" is text."} {
 		if !strings.Contains(view, want) {
 			t.Errorf("? ? does not show %q:\n%s", want, view)
 		}

@@ -4,13 +4,18 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/gen"
 	"github.com/uricat/uricat/catalogue/query"
+	"github.com/uricat/uricat/internal/linkcheck"
 )
 
 // issueFixture holds the cases of issue 9: go.dev for "gdv", a kernel
@@ -205,7 +210,8 @@ func TestInvalidSearchMarksTheTerm(t *testing.T) {
 // shows what the terms before the bad one find, or nothing.
 func FuzzTUIAgreesWithCLI(f *testing.F) {
 	for _, s := range []string{"gdv", "kernel rust", "-wiki", "rating:9", "cat:", "date:2015-13", "date:31/10/2015",
-		"koln", "cafe", "cafe creme", "hiking", "tag:hiking", "git server", "rating:>=4 -cat:music", `"a page"`, "lang:en type:text"} {
+		"koln", "cafe", "cafe creme", "hiking", "tag:hiking", "git server", "rating:>=4 -cat:music", `"a page"`, "lang:en type:text",
+		"link:dead", "link:moved OR link:ok", "-link:unchecked git", "link:gone"} {
 		f.Add(s)
 	}
 	c, err := catalogue.Open(writeCatalogue(f, issueFixture+"\n"+gen.Catalogue(3000)))
@@ -213,9 +219,11 @@ func FuzzTUIAgreesWithCLI(f *testing.F) {
 		f.Fatal(err)
 	}
 	recs := c.Records()
+	// Link statuses by a rule of the URIs' length: every one turns up.
+	links := func(uri string) linkcheck.Status { return linkcheck.Statuses[len(uri)%len(linkcheck.Statuses)] }
 	base := (pass{recs: recs}).run(context.Background())
 	f.Fuzz(func(t *testing.T, text string) {
-		res := (pass{seq: 1, text: text, recs: recs, prev: base}).run(context.Background())
+		res := (pass{seq: 1, text: text, recs: recs, prev: base, links: links}).run(context.Background())
 		q, err := query.Parse(text)
 		if err != nil {
 			var e *query.Error
@@ -229,7 +237,7 @@ func FuzzTUIAgreesWithCLI(f *testing.F) {
 				return
 			}
 		}
-		cli := query.Filter(c.Valid(), q)
+		cli := query.Filter(c.Valid(), q.WithLinks(links))
 		var tui []*catalogue.Record
 		for _, r := range res.records() {
 			if r.Valid() {
@@ -252,3 +260,75 @@ func FuzzTUIAgreesWithCLI(f *testing.F) {
 }
 
 func errorsAs(err error, target **query.Error) bool { return errors.As(err, target) }
+
+// TestLinkSearchAndMarks: the link results, read in a command at start,
+// reach the search box's link: terms (a search typed before they came is
+// searched again, not narrowed from an answer without them), as they do
+// the command line's; the list marks a dead and a moved link, and the
+// detail pane says what the check found.
+func TestLinkSearchAndMarks(t *testing.T) {
+	h := newHarness(t, issueFixture, 100, 30)
+	h.keys("/")
+	h.typeText("link:dead")
+	if got := h.names(); len(got) != 0 {
+		t.Fatalf("link:dead with no results read shows %q", got)
+	}
+	state, err := linkcheck.LoadState(filepath.Join(t.TempDir(), "links.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	checked := time.Date(2026, 11, 20, 10, 0, 0, 0, time.UTC)
+	state.Put(linkcheck.Result{URI: "http://go.dev/", Status: linkcheck.Dead, Code: 404, Checked: checked})
+	state.Put(linkcheck.Result{URI: "https://www.koeln.de/", Status: linkcheck.Moved, Code: 301, Final: "https://koeln.de/", Checked: checked})
+	h.send(linksLoadedMsg{state: state})
+	if got := h.names(); !slices.Equal(got, []string{"go.dev"}) {
+		t.Fatalf("link:dead shows %q once the results are read, want go.dev", got)
+	}
+	for _, text := range []string{"link:dead", "link:moved", "link:unchecked", "-link:unchecked"} {
+		for h.m.input.Value() != "" {
+			h.keys("backspace")
+		}
+		h.typeText(text)
+		q, err := query.Parse(text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var cli []string
+		for _, r := range query.Filter(h.reopen().Valid(), q.WithLinks(state.StatusOf)) {
+			cli = append(cli, r.Name())
+		}
+		got := slices.DeleteFunc(h.names(), func(s string) bool { return s == "Lost bookmark" })
+		if !sameSet(got, cli) || len(cli) == 0 {
+			t.Errorf("/%s: the TUI shows %q, the command line lists %q", text, got, cli)
+		}
+	}
+
+	for h.m.input.Value() != "" {
+		h.keys("backspace")
+	}
+	h.keys("esc")
+	view := h.m.View()
+	for _, want := range []string{"⊘ go.dev", "↪ Köln"} {
+		if !strings.Contains(view, want) {
+			t.Errorf("the list lacks %q:\n%s", want, view)
+		}
+	}
+	// At 80 columns the marks still fit: the NAME gives way.
+	h.send(tea.WindowSizeMsg{Width: 80, Height: 24})
+	for i, l := range strings.Split(h.m.View(), "\n") {
+		if w := ansiWidth(l); w > 80 {
+			t.Errorf("line %d is %d cells wide at 80 columns: %q", i+1, w, l)
+		}
+	}
+	if !strings.Contains(h.m.View(), "⊘ go.dev") {
+		t.Errorf("no mark at 80 columns:\n%s", h.m.View())
+	}
+	h.send(tea.WindowSizeMsg{Width: 100, Height: 30})
+	h.selectName("Köln")
+	view = h.m.View()
+	for _, want := range []string{"moved (301)", "Checked   2026-11-20 10:00 UTC", "Moved to  https://koeln.de/"} {
+		if !strings.Contains(view, want) {
+			t.Errorf("the detail pane lacks %q:\n%s", want, view)
+		}
+	}
+}

@@ -13,6 +13,7 @@ import (
 	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/query"
 	"github.com/uricat/uricat/internal/display"
+	"github.com/uricat/uricat/internal/linkcheck"
 	"github.com/uricat/uricat/tui/dialog"
 )
 
@@ -264,6 +265,16 @@ func (m *Model) rowLines(r row, selected bool, w int) []string {
 	leadW := 2
 	if !rec.Valid() {
 		lead = st(th.Invalid).Render("✗ ")
+		leadW += 2
+	}
+	// A dead or moved link (uricat links, or the TUI's check) is marked
+	// where an invalid record is: the name gives way, not the metadata.
+	if mark, dead := m.linkMark(rec); mark != "" {
+		style := th.Warning
+		if dead {
+			style = th.Error
+		}
+		lead += st(style).Render(mark)
 		leadW += 2
 	}
 	nameW := max(4, w-leadW-rightW-2)
@@ -622,6 +633,19 @@ func (m *Model) detailParts(inner int) (head []string, desc *descLayout, tail []
 			fields = append(fields, detailField{label: label, value: value, st: st})
 		}
 	}
+	// What the last link check found, under the URI it is about.
+	if status, checked, movedTo := m.linkText(rec); status != "" {
+		st := th.Value
+		switch m.links.status(rec.URI()) {
+		case linkcheck.Dead:
+			st = th.Error
+		case linkcheck.Moved:
+			st = th.Warning
+		}
+		field("Link", status, st)
+		field("Checked", checked, th.Value)
+		field("Moved to", movedTo, th.URI)
+	}
 	// searched is a field a search looks at: what it matched is lit.
 	searched := func(label, name, value string, st lipgloss.Style) {
 		var hits []bool
@@ -796,6 +820,10 @@ func (m *Model) statusBar() string {
 		parts = append(parts, th.Error.Inherit(th.StatusBar).Render("unsaved"))
 	}
 	left := strings.Join(parts, sep)
+	// A link check under way takes the place of the path.
+	if p := m.linkProgress(m.width - ansi.StringWidth(left) - 2); p != "" {
+		return pad(left+sep+p, m.width, th.StatusBar)
+	}
 	room := m.width - ansi.StringWidth(left) - 2
 	path := display.Text(m.store.path)
 	if room >= 8 {

@@ -11,6 +11,7 @@ import (
 
 	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/gen"
+	"github.com/uricat/uricat/internal/linkcheck"
 )
 
 // fuzzRecords is the fixture, a generated catalogue, and records with
@@ -46,11 +47,13 @@ func FuzzSearch(f *testing.F) {
 		"koln", "cafe creme", "hiking", "tag:hiking", `"search engine"`, "x-tags:b", "lang:en type:text/html uri:x",
 		"date:<2008-02 rating:>=4", "é", "ǅ", "\x00", `"unterminated`, "-", "a -\"b c\"", "ﬁ", "Ａ",
 		"koln OR cafe", "cat:travel|cat:cooking rating:4", "-koln OR -cafe", "rating:none OR x-tags:b", "OR", "a | | b",
-		`"a|b" OR`, "foo:bar", "https://go.dev 12:30", "dup:yes", "koln dup:no", "dup:maybe", "-dup:yes OR rating:4"} {
+		`"a|b" OR`, "foo:bar", "https://go.dev 12:30", "dup:yes", "koln dup:no", "dup:maybe", "-dup:yes OR rating:4",
+		"link:dead", "link:unchecked koln", "link:gone", "-link:ok|dup:yes", "link:ok 0", "dup:yes 0"} {
 		f.Add(s)
 	}
 	recs := fuzzRecords(f)
 	ix := NewIndex(recs, 1)
+	dupSet := DupSet(recs)
 	var reused []Hit // the last search's hits, whose memory the next reuses
 	check := func(t *testing.T, text string) {
 		q, err := Parse(text)
@@ -65,6 +68,8 @@ func FuzzSearch(f *testing.F) {
 			}
 			return
 		}
+		// Links by a rule of their URIs' length: every status turns up.
+		q = q.WithLinks(func(uri string) linkcheck.Status { return linkcheck.Statuses[len(uri)%len(linkcheck.Statuses)] })
 		want := Filter(recs, q)
 		hits, err := ix.Search(context.Background(), q, nil)
 		if err != nil {
@@ -78,7 +83,7 @@ func FuzzSearch(f *testing.F) {
 			t.Fatalf("search %q: the Index finds %d records, Filter %d", text, len(got), len(want))
 		}
 		for _, h := range hits { // and scores them as a search without an index does
-			if sc, _ := q.eval(&doc{rec: recs[h.Pos]}); int32(min(sc, math.MaxInt32)) != h.Score {
+			if sc, _ := q.eval(&doc{rec: recs[h.Pos], dups: dupSet, links: q.links}); int32(min(sc, math.MaxInt32)) != h.Score {
 				t.Fatalf("search %q: the Index scores %q %d, a search without it %d", text, recs[h.Pos].Name(), h.Score, sc)
 			}
 		}

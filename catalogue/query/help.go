@@ -24,6 +24,6 @@ accents are ignored: koln finds Köln, cafe creme finds Café Crème.
   rating:4     also rating:>=4 (<, <=, >, =), 1 to 5; rating:none: unrated
   date:2015    also date:2015-10, date:>=2015-10-31 (<, <=, >, =)
   dup:yes      its URI looks like another's (uricat dups); dup:no: not
-Letters and a colon (foo:bar) must name a qualifier, with a value that makes
-sense (not rating:9): else the search is refused. After a digit or before
-"/" (12:30, https://go.dev), or in quotes ("foo:bar"), a colon is text.`
+  link:dead    what uricat links found: ok, moved, dead, unknown, unchecked
+A qualifier (foo:) must be known and its value make sense (not rating:9);
+after a digit, before "/" (12:30, https://go.dev) or in quotes, ":" is text.`

@@ -213,7 +213,7 @@ func (ix *Index) SearchInto(ctx context.Context, q *Query, candidates []int32, b
 		dups = ix.dupSet()
 	}
 	ends := split(n, parallelFrom, func() func(lo, hi int) [2]int {
-		d := doc{seen: new(seenScores), dups: dups}
+		d := doc{seen: new(seenScores), dups: dups, links: q.links}
 		return func(lo, hi int) [2]int {
 			return ix.searchShare(ctx, q, candidates, &d, out, lo, hi)
 		}

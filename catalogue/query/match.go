@@ -9,6 +9,7 @@ import (
 	"unsafe"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/internal/linkcheck"
 	"github.com/uricat/uricat/internal/parallel"
 	"github.com/uricat/uricat/internal/printable"
 )
@@ -43,6 +44,10 @@ type doc struct {
 	// (DupSet), for dup: terms; nil for a search that has none, and for
 	// Match, which sees no other record.
 	dups map[*catalogue.Record]bool
+
+	// The link status of a URI (Query.WithLinks), for link: terms; nil:
+	// every link is unchecked.
+	links func(uri string) linkcheck.Status
 }
 
 // seenScores remembers the fuzzy scores of a word in the categories and
@@ -274,6 +279,12 @@ func (t *term) eval(d *doc) (int, bool) {
 		return 0, !r.Date().Before(t.from) && r.Date().Before(t.to)
 	case kindDup:
 		return 0, d.dups[r] == (t.num == 1)
+	case kindLink:
+		status := linkcheck.Unchecked
+		if d.links != nil {
+			status = d.links(r.URI())
+		}
+		return 0, string(status) == t.text
 	case kindOr:
 		return t.any(d)
 	}
@@ -881,7 +892,7 @@ func wordStart(s string, i int) bool {
 // looks like another (dup:yes matches none, dup:no all); Filter and
 // Index.Search see the whole catalogue.
 func (q *Query) Match(r *catalogue.Record) bool {
-	_, ok := q.eval(&doc{rec: r})
+	_, ok := q.eval(&doc{rec: r, links: q.links})
 	return ok
 }
 
@@ -914,7 +925,7 @@ func Filter(recs []*catalogue.Record, q *Query) []*catalogue.Record {
 			var out []*catalogue.Record
 			for _, r := range recs[lo:hi] {
 				scratch = scratch[:0]
-				if _, ok := q.eval(&doc{rec: r, scratch: &scratch, dups: dups}); ok {
+				if _, ok := q.eval(&doc{rec: r, scratch: &scratch, dups: dups, links: q.links}); ok {
 					out = append(out, r)
 				}
 			}

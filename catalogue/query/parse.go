@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -12,6 +13,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/internal/linkcheck"
 )
 
 // Query is a parsed search. A record matches when it matches every term;
@@ -22,6 +24,11 @@ type Query struct {
 	terms []term
 	need  uint32 // the bytes every match's folded text holds (charMask)
 	dup   bool   // a term is dup: (see DupSet)
+	link  bool   // a term is link: (see WithLinks)
+
+	// links tells link: terms each URI's link status; nil: every link
+	// is unchecked.
+	links func(uri string) linkcheck.Status
 }
 
 // kind is what a term looks at and how.
@@ -41,6 +48,7 @@ const (
 	kindRating                      // rating:
 	kindDate                        // date:
 	kindDup                         // dup: yes (num 1) or no (0): the record's loose URI key is another's too
+	kindLink                        // link: a linkcheck.Status, in text
 	kindOr                          // a OR b, a | b: any of alts
 )
 
@@ -86,6 +94,7 @@ var qualifiers = map[string]kind{
 	"tag": kindTag, "tags": kindTag, "uri": kindURI, "url": kindURI,
 	"lang": kindLanguage, "language": kindLanguage, "type": kindType,
 	"rating": kindRating, "date": kindDate, "dup": kindDup,
+	"link": kindLink,
 }
 
 // Parse parses a search (the language Help describes). Terms are
@@ -124,7 +133,8 @@ func Parse(s string) (*Query, error) {
 	}
 	for i := range q.terms {
 		q.need |= q.terms[i].need()
-		q.dup = q.dup || q.terms[i].hasDup()
+		q.dup = q.dup || q.terms[i].has(kindDup)
+		q.link = q.link || q.terms[i].has(kindLink)
 	}
 	return q, nil
 }
@@ -157,14 +167,30 @@ func (t *term) need() uint32 {
 	return 0
 }
 
-// hasDup reports whether t is, or has among its alternatives, a dup: term.
-func (t *term) hasDup() bool {
+// has reports whether t is, or has among its alternatives, a term of kind k.
+func (t *term) has(k kind) bool {
 	for i := range t.alts {
-		if t.alts[i].hasDup() {
+		if t.alts[i].has(k) {
 			return true
 		}
 	}
-	return t.kind == kindDup
+	return t.kind == k
+}
+
+// HasLink reports whether the search has a link: term, and so needs the
+// link checks' results (WithLinks): a caller loads them only then.
+func (q *Query) HasLink() bool { return q.link }
+
+// WithLinks returns q reading the link status of a URI from status (the
+// results of `uricat links`, kept outside the catalogue), for its link:
+// terms; without it every link is unchecked. The link status is a fact
+// about the world, not the catalogue, so the caller brings it, as Filter
+// and an Index bring dup: the whole catalogue. status is called from
+// several goroutines at once.
+func (q *Query) WithLinks(status func(uri string) linkcheck.Status) *Query {
+	c := *q
+	c.links = status
+	return &c
 }
 
 // String returns the search as typed.
@@ -320,7 +346,7 @@ func qualifier(name string) (kind, string, bool) {
 }
 
 // qualifierList names the qualifiers, for the error of an unknown one.
-const qualifierList = "name cat desc tag uri x-NAME lang type rating date dup"
+const qualifierList = "name cat desc tag uri x-NAME lang type rating date dup link"
 
 // qualified reports whether a term name:val that names no qualifier was
 // meant as one, and so is an error rather than text: name is letters
@@ -373,6 +399,12 @@ func (t *term) parseValue(name, v string) error {
 			return errors.New("dup: is yes or no (dup:yes finds records whose URI looks like another's)")
 		}
 		return nil
+	case kindLink:
+		if s := linkcheck.Status(strings.ToLower(v)); slices.Contains(linkcheck.Statuses, s) {
+			t.text = string(s)
+			return nil
+		}
+		return errors.New("link: is ok, moved, dead, unknown or unchecked (see uricat links)")
 	case kindDate:
 		t.op, v = cutOp(v)
 		from, to, err := parseDateSpan(v)

@@ -13,6 +13,7 @@ import (
 
 	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/gen"
+	"github.com/uricat/uricat/internal/linkcheck"
 )
 
 func date(s string) time.Time {
@@ -176,6 +177,71 @@ func TestSearchDup(t *testing.T) {
 	}
 }
 
+// TestSearchLink: link: finds records by what `uricat links` found, as
+// the caller gives it (WithLinks), in the TUI's engine and the CLI's
+// alike; a link never checked is unchecked, and so is every link of a
+// search given no results.
+func TestSearchLink(t *testing.T) {
+	found := map[string]linkcheck.Status{
+		"http://google.co.uk/":   linkcheck.OK,
+		"http://go.dev/":         linkcheck.Moved,
+		"https://www.koeln.de/":  linkcheck.Dead,
+		"https://kernel.org/":    linkcheck.Dead,
+		"http://duckduckgo.com/": linkcheck.Unknown,
+	}
+	status := func(uri string) linkcheck.Status {
+		if s, ok := found[uri]; ok {
+			return s
+		}
+		return linkcheck.Unchecked
+	}
+	tests := []struct{ q, want string }{
+		{"link:ok", "Google"},
+		{"link:moved", "go.dev"},
+		{"LINK:DEAD", "Köln|Release notes"},
+		{"link:unknown", "DuckDuckGo"},
+		{"link:unchecked", ssd + "|Café Crème|Alpine trails|Linux kernel|Rust for Linux|Windows kit index"},
+		{"link:dead OR link:moved cat:news|cat:programming", "go.dev|Release notes"},
+		{"-link:unchecked -link:ok", "go.dev|DuckDuckGo|Köln|Release notes"},
+	}
+	for _, tt := range tests {
+		q, err := Parse(tt.q)
+		if err != nil {
+			t.Fatalf("Parse(%q): %v", tt.q, err)
+		}
+		if !q.HasLink() {
+			t.Errorf("%q: HasLink false", tt.q)
+		}
+		q = q.WithLinks(status)
+		got := Filter(fixture, q)
+		hits, err := NewIndex(fixture, 1).Search(context.Background(), q, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var viaIndex, viaMatch []*catalogue.Record
+		for _, h := range hits {
+			viaIndex = append(viaIndex, fixture[h.Pos])
+		}
+		for _, r := range fixture {
+			if q.Match(r) {
+				viaMatch = append(viaMatch, r)
+			}
+		}
+		if names(got) != tt.want || names(viaIndex) != tt.want || names(viaMatch) != tt.want {
+			t.Errorf("search %q: Filter %q, the Index %q, Match %q; want %q", tt.q, names(got), names(viaIndex), names(viaMatch), tt.want)
+		}
+	}
+	if got := names(search(t, fixture, "link:unchecked")); got != fixtureNames {
+		t.Errorf("link:unchecked with no results given = %q, want every record", got)
+	}
+	if q, _ := Parse("koln"); q.HasLink() {
+		t.Error("koln: HasLink true")
+	}
+	if _, err := Parse("link:broken"); err == nil || !strings.Contains(err.Error(), "link: is ok, moved, dead, unknown or unchecked") {
+		t.Errorf("link:broken: %v", err)
+	}
+}
+
 // TestSearchIssue24 holds the cases of issue 24: "OR between terms (and
 // |) is a real disjunction in the TUI and the CLI alike" (search runs both
 // engines), binding tighter than the spaces between terms, as in Gmail;
@@ -254,7 +320,7 @@ func TestParseErrors(t *testing.T) {
 		{"lang:e_n", "lang:e_n", 1, "a language is a tag like en or en-gb"},
 		{"tag:a,b", "tag:a,b", 1, "one tag per term"},
 		// Issue 24: an unknown qualifier is an error, as rating:9 is.
-		{"foo:bar", "foo:bar", 1, `unknown qualifier foo: (name cat desc tag uri x-NAME lang type rating date dup); quoted, "foo:bar" is text`},
+		{"foo:bar", "foo:bar", 1, `unknown qualifier foo: (name cat desc tag uri x-NAME lang type rating date dup link); quoted, "foo:bar" is text`},
 		{"go -categroy:x", "-categroy:x", 4, "unknown qualifier categroy:"},
 		{"koln OR Bad:x", "Bad:x", 9, "unknown qualifier Bad:"},
 		{"koln|foo:b", "foo:b", 6, "unknown qualifier foo:"},

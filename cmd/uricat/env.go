@@ -14,6 +14,7 @@ import (
 	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/importers"
 	"github.com/uricat/uricat/internal/display"
+	"github.com/uricat/uricat/internal/linkcheck"
 )
 
 // env is what a command runs with, so that tests can run it in-process.
@@ -31,6 +32,8 @@ type env struct {
 	// lookupEnv reads the environment (HOME, XDG_CONFIG_HOME for import
 	// --from); nil is the process's.
 	lookupEnv func(string) string
+	// links is the results of `uricat links`, once read (linkState).
+	links *linkcheck.State
 }
 
 // getenv reads the environment variable k.

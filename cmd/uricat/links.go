@@ -106,10 +106,11 @@ func (o *linksOptions) run(e *env) error {
 	if err != nil {
 		return err
 	}
-	state, err := linkcheck.LoadState(linkStatePath())
+	state, err := e.linkState()
 	if err != nil {
 		return refused(err)
 	}
+	q = q.WithLinks(state.StatusOf) // link:dead checks the dead ones again
 	now := time.Now()
 	byURI := map[string][]*catalogue.Record{}
 	var uris []string
@@ -209,33 +210,32 @@ func linkLine(r linkcheck.Result, rec *catalogue.Record) string {
 }
 
 // updateMoved rewrites every record whose link moved to where it moved,
-// as one edit, unless the catalogue has that URI already.
+// as one edit (catalogue.MoveURIs, as the TUI's link results do), unless
+// the catalogue has that URI already.
 func (e *env) updateMoved(c *catalogue.Catalogue, state *linkcheck.State, byURI map[string][]*catalogue.Record) error {
-	var edits []catalogue.Edit
-	var moved []string
-	for u, recs := range byURI {
-		r, ok := state.Get(u)
-		if !ok || r.Status != linkcheck.Moved || r.Final == "" {
-			continue
-		}
-		if c.HasURI(r.Final) {
-			fmt.Fprintf(e.stderr, "uricat links: %s moved to %s, which the catalogue has already: left as it is\n", display.URI(u), display.URI(r.Final))
-			continue
-		}
-		if err := catalogue.ValidateURI(r.Final); err != nil {
-			fmt.Fprintf(e.stderr, "uricat links: %s moved to %s, which is not a valid URI: left as it is\n", display.URI(u), display.URI(r.Final))
-			continue
-		}
-		for _, rec := range recs {
-			edits = append(edits, catalogue.Set{Ref: rec.Ref(), Fields: []catalogue.Field{{Name: catalogue.FieldURI, Value: r.Final}}})
-			moved = append(moved, fmt.Sprintf("%s: %s → %s", quoteName(rec), display.URI(u), display.URI(r.Final)))
-		}
+	var recs []*catalogue.Record
+	for _, rs := range byURI {
+		recs = append(recs, rs...)
 	}
-	if len(edits) == 0 {
+	edit, moves := catalogue.MoveURIs(c, recs, func(u string) string {
+		if r, ok := state.Get(u); ok && r.Status == linkcheck.Moved {
+			return r.Final
+		}
+		return ""
+	})
+	var moved []string
+	for _, mv := range moves {
+		if mv.Problem != "" {
+			fmt.Fprintf(e.stderr, "uricat links: %s moved to %s, which is %s: left as it is\n", display.URI(mv.From), display.URI(mv.To), movedProblem(mv.Problem))
+			continue
+		}
+		moved = append(moved, fmt.Sprintf("%s: %s → %s", quoteName(mv.Record), display.URI(mv.From), display.URI(mv.To)))
+	}
+	if edit == nil {
 		fmt.Fprintln(e.stdout, "no moved link to update")
 		return nil
 	}
-	if _, err := c.Apply(catalogue.Batch{Edits: edits}); err != nil {
+	if _, err := c.Apply(edit); err != nil {
 		return refused(err)
 	}
 	if err := c.Save(); err != nil {
@@ -246,6 +246,14 @@ func (e *env) updateMoved(c *catalogue.Catalogue, state *linkcheck.State, byURI 
 	}
 	fmt.Fprintf(e.stdout, "updated %s in %s\n", plural.Of(len(moved), "record"), display.Text(c.Path()))
 	return nil
+}
+
+// movedProblem says why a move was not made, after "which".
+func movedProblem(p string) string {
+	if p == catalogue.MoveTaken {
+		return "in the catalogue already"
+	}
+	return p
 }
 
 // linkProgress draws a progress bar with the counts and the last host on

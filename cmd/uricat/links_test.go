@@ -97,3 +97,75 @@ func TestLinksBadFlags(t *testing.T) {
 		}
 	}
 }
+
+// TestLinkSearch: the results of `uricat links` reach the search language
+// in every command that searches (list, rm --search, links --search), and
+// list --json carries each checked record's status ("link"), never an
+// unchecked one's.
+func TestLinkSearch(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path != "/ok" {
+			http.NotFound(w, r)
+		}
+	}))
+	defer srv.Close()
+	t.Setenv("XDG_STATE_HOME", t.TempDir())
+	path := writeCatalogue(t,
+		"URI: "+srv.URL+"/ok\r\nNAME: Fine\r\nDATE: 01/02/2024 10:00:00\r\n\r\n"+
+			"URI: "+srv.URL+"/gone\r\nNAME: Gone\r\nDATE: 01/02/2024 10:00:00\r\n\r\n"+
+			"URI: ftp://ftp.example.org/pub/\r\nNAME: FTP\r\nDATE: 01/02/2024 10:00:00\r\n")
+	if code, stdout, stderr := uricat(t, "--catalogue", path, "links", "--quiet"); code != 0 {
+		t.Fatalf("links: exit %d\n%s%s", code, stdout, stderr)
+	}
+
+	for _, tc := range []struct{ search, want string }{
+		{"link:dead", "Gone"},
+		{"link:ok", "Fine"},
+		{"link:unchecked", "FTP"},
+		{"link:moved", ""},
+	} {
+		code, stdout, stderr := uricat(t, "--catalogue", path, "list", "--json", "--search", tc.search)
+		var recs []map[string]any
+		if code != 0 || json.Unmarshal([]byte(stdout), &recs) != nil {
+			t.Fatalf("list --search %s: exit %d\n%s%s", tc.search, code, stdout, stderr)
+		}
+		var got []string
+		for _, r := range recs {
+			got = append(got, r["name"].(string))
+		}
+		if strings.Join(got, "|") != tc.want {
+			t.Errorf("list --search %s = %q, want %q", tc.search, got, tc.want)
+		}
+	}
+
+	code, stdout, _ := uricat(t, "--catalogue", path, "list", "--json")
+	var recs []map[string]any
+	if code != 0 || json.Unmarshal([]byte(stdout), &recs) != nil || len(recs) != 3 {
+		t.Fatalf("list --json: exit %d\n%s", code, stdout)
+	}
+	for _, want := range []struct {
+		name string
+		link any
+	}{{"Fine", "ok"}, {"Gone", "dead"}, {"FTP", nil}} {
+		for _, r := range recs {
+			if r["name"] == want.name && r["link"] != want.link {
+				t.Errorf("list --json: %s has link %v, want %v", want.name, r["link"], want.link)
+			}
+		}
+	}
+
+	// links --search link:dead asks about the dead one alone.
+	code, stdout, _ = uricat(t, "--catalogue", path, "links", "--quiet", "--search", "link:dead")
+	if code != 0 || !strings.Contains(stdout, "checked 1 link: 0 ok, 0 moved, 1 dead") {
+		t.Errorf("links --search link:dead: exit %d\n%s", code, stdout)
+	}
+
+	// rm --search link:dead removes the dead one.
+	code, stdout, stderr := uricat(t, "--catalogue", path, "rm", "--search", "link:dead", "--yes")
+	if code != 0 {
+		t.Fatalf("rm --search link:dead: exit %d\n%s%s", code, stdout, stderr)
+	}
+	if got := string(mustRead(t, path)); strings.Contains(got, "Gone") || !strings.Contains(got, "Fine") {
+		t.Errorf("rm --search link:dead left:\n%s", got)
+	}
+}

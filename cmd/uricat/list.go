@@ -15,6 +15,7 @@ import (
 	"github.com/uricat/uricat/catalogue/query"
 	jsonformat "github.com/uricat/uricat/importers/json"
 	"github.com/uricat/uricat/internal/display"
+	"github.com/uricat/uricat/internal/linkcheck"
 )
 
 // listOptions are the flags of `uricat list`.
@@ -74,14 +75,20 @@ func (o *listOptions) run(e *env) error {
 		groups = query.GroupRecords(recs, group)
 	}
 	if o.json {
+		// Each record with its link's status, if `uricat links` checked
+		// it; results that cannot be read only leave the statuses out.
+		state, err := e.linkState()
+		if err != nil {
+			fmt.Fprintf(e.stderr, "uricat list: note: no link statuses: %s\n", display.Lines(err.Error()))
+		}
 		if groups != nil {
-			out := make([]jsonformat.Group, 0, len(groups))
+			out := make([]listJSONGroup, 0, len(groups))
 			for _, g := range groups {
-				out = append(out, jsonformat.Group{Group: g.Label, Records: toJSON(g.Records)})
+				out = append(out, listJSONGroup{Group: g.Label, Records: toJSON(g.Records, state)})
 			}
 			return e.printJSON(out)
 		}
-		return e.printJSON(toJSON(recs))
+		return e.printJSON(toJSON(recs, state))
 	}
 	if groups == nil {
 		groups = []query.Group{{Records: recs}}
@@ -190,10 +197,30 @@ func (e *env) printJSON(v any) error {
 	return nil
 }
 
-func toJSON(recs []*catalogue.Record) []jsonformat.Record {
-	out := make([]jsonformat.Record, len(recs))
+// listJSON is a record as `uricat list --json` prints it: its JSON form
+// and, once `uricat links` has checked it, its link's status.
+type listJSON struct {
+	jsonformat.Record
+	Link linkcheck.Status `json:"link,omitempty"`
+}
+
+// listJSONGroup is a group as `uricat list --group F --json` prints it.
+type listJSONGroup struct {
+	Group   string     `json:"group"`
+	Records []listJSON `json:"records"`
+}
+
+// toJSON returns recs in list's JSON form, with the link statuses state
+// holds (none if it is nil).
+func toJSON(recs []*catalogue.Record, state *linkcheck.State) []listJSON {
+	out := make([]listJSON, len(recs))
 	for i, r := range recs {
-		out[i] = jsonformat.FromRecord(r)
+		out[i].Record = jsonformat.FromRecord(r)
+		if state != nil {
+			if res, ok := state.Get(r.URI()); ok {
+				out[i].Link = res.Status
+			}
+		}
 	}
 	return out
 }

@@ -4,6 +4,7 @@ import (
 	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/query"
 	"github.com/uricat/uricat/internal/gcpause"
+	"github.com/uricat/uricat/internal/linkcheck"
 )
 
 // search opens the catalogue for a command that answers once and exits,
@@ -11,9 +12,38 @@ import (
 // and export --search show, found as the TUI finds them (catalogue/query).
 func (e *env) search(q *query.Query) ([]*catalogue.Record, error) {
 	gcpause.Off(e.catalogue) // it answers once and exits
+	q, err := e.withLinks(q)
+	if err != nil {
+		return nil, err
+	}
 	c, err := e.openReadOnly()
 	if err != nil {
 		return nil, err
 	}
 	return query.Filter(c.Valid(), q), nil
+}
+
+// withLinks gives q the results of `uricat links` if it has a link: term
+// (else it is q): they are kept beside the catalogue, not in it.
+func (e *env) withLinks(q *query.Query) (*query.Query, error) {
+	if !q.HasLink() {
+		return q, nil
+	}
+	state, err := e.linkState()
+	if err != nil {
+		return nil, refused(err)
+	}
+	return q.WithLinks(state.StatusOf), nil
+}
+
+// linkState returns the results of `uricat links`, read once a command.
+func (e *env) linkState() (*linkcheck.State, error) {
+	if e.links == nil {
+		state, err := linkcheck.LoadState(linkStatePath())
+		if err != nil {
+			return nil, err
+		}
+		e.links = state
+	}
+	return e.links, nil
 }

@@ -60,6 +60,9 @@ func (o *rmOptions) run(e *env, searched bool, sels []string) error {
 		if q.Empty() {
 			return usageError(fmt.Errorf("--search %q has no search term, so it would match every record; give a QUERY", o.search))
 		}
+		if q, err = e.withLinks(q); err != nil {
+			return err
+		}
 	}
 	c, err := e.open()
 	if err != nil {

@@ -204,6 +204,9 @@ type Model struct {
 	dups     map[string]*catalogue.DuplicateError // each URI looked up, and what has it (nil: none, or not known yet)
 	dup      *catalogue.DuplicateError            // another record has the URI typed; nil if none
 	allowDup string                               // the URI the user saved again, knowing it is a duplicate
+
+	fetch PageFetcher // fills an added record from its page (page.go); nil: never
+	page  pageState
 }
 
 // labelWidth is the narrowest column of field names: DESCRIPTION's and a
@@ -676,7 +679,7 @@ func (m *Model) datesInput() bool {
 func (m *Model) validate() tea.Cmd {
 	rec, ps := m.Record()
 	m.assign(ps)
-	return m.lookUp(rec.URI())
+	return tea.Batch(m.lookUp(rec.URI()), m.watchURI(rec.URI()))
 }
 
 // assign puts each problem on the row of its field: a standard field's row,
@@ -715,9 +718,22 @@ func (m *Model) visibleErr(r *row) string {
 }
 
 // Update handles a message: it returns the form, or dialog.Close when the
-// user leaves it.
+// user leaves it (which cancels the fetch of the page, if one is under
+// way).
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	next, cmd := m.update(msg)
+	if _, closed := next.(dialog.Close); closed {
+		m.stopFetch()
+	}
+	return next, cmd
+}
+
+func (m *Model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
+	case fetchDueMsg:
+		return m, m.startFetch(msg)
+	case pageMsg:
+		return m, m.fill(msg)
 	case SubmittedMsg:
 		return m.apply(msg)
 	case foundMsg:
@@ -893,6 +909,9 @@ func (m *Model) View() string {
 			}
 			if m.dup != nil {
 				lines = append(lines, wrap(t.Warning, "! "+display.Text(m.dup.Error()), m.ctx.Width, lw+3)...)
+			}
+			if m.page.note != "" {
+				lines = append(lines, wrap(t.Dim, m.page.note, m.ctx.Width, lw+3)...)
 			}
 		} else if (r.ext() || r.isTags()) && r.orig != "" && r.text() == "" {
 			lines = append(lines, wrap(t.Warning, "this field will be removed", m.ctx.Width, lw+3)...)

@@ -1,0 +1,242 @@
+// Package dups is the duplicates view of uricat's TUI: the groups of
+// records whose URIs look like one page (catalogue.Duplicates, the loose
+// URI key that `uricat dups` and the search term dup:yes use), one group
+// at a time, with a preview of the record the group would merge into
+// (catalogue.MergeRecords, as `uricat dups --merge` merges).
+//
+// On a group:
+//
+//   - m merges it into its first record, one undoable edit
+//     (catalogue.MergeEdit through the context's store), and shows the
+//     next group;
+//   - n (or right) skips to the next group, p (or left) goes back;
+//   - M asks (a dialog.Confirm over the view), then merges every group
+//     left, as one undoable edit;
+//   - enter shows the group's first record in the list (dialog.ShowMsg).
+//
+// esc or q closes the view. After any change of the catalogue the root
+// calls Reload (dialog.Reloader): the groups are found again.
+package dups
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/internal/display"
+	"github.com/uricat/uricat/internal/plural"
+	"github.com/uricat/uricat/tui/dialog"
+	"github.com/uricat/uricat/tui/theme"
+)
+
+// MergeAllMsg merges every group, the user having said yes: the answer of
+// the question the view asks, which comes back to it.
+type MergeAllMsg struct{}
+
+// KeyMap holds the view's own key bindings.
+type KeyMap struct {
+	Merge, MergeAll, Next, Prev, Jump, Close key.Binding
+}
+
+// DefaultKeyMap is the view's bindings.
+var DefaultKeyMap = KeyMap{
+	Merge:    key.NewBinding(key.WithKeys("m"), key.WithHelp("m", "merge this group")),
+	MergeAll: key.NewBinding(key.WithKeys("M"), key.WithHelp("M", "merge all")),
+	Next:     key.NewBinding(key.WithKeys("n", "right", "s"), key.WithHelp("n", "skip")),
+	Prev:     key.NewBinding(key.WithKeys("p", "left"), key.WithHelp("p", "previous")),
+	Jump:     key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "show in list")),
+	Close:    key.NewBinding(key.WithKeys("esc", "q"), key.WithHelp("esc/q", "close")),
+}
+
+// Model is the duplicates view, a dialog.Dialog.
+type Model struct {
+	ctx    dialog.Context
+	keys   KeyMap
+	groups [][]*catalogue.Record
+	at     int // the group shown
+	// The preview of groups[at] merged, made when the group is shown.
+	merged *catalogue.Record
+	notes  []string
+	note   string // what the last key did or could not do
+}
+
+// New builds the view from the catalogue's duplicates, showing first the
+// group that holds sel (the list's selected record: the way in from a
+// dup:yes search), else the first. Call it on the goroutine that owns the
+// catalogue (the root's Update).
+func New(ctx dialog.Context, c *catalogue.Catalogue, sel *catalogue.Record) *Model {
+	m := &Model{ctx: ctx, keys: DefaultKeyMap}
+	m.groups = catalogue.Duplicates(c.Records())
+	for g, recs := range m.groups {
+		for _, r := range recs {
+			if r == sel {
+				m.at = g
+			}
+		}
+	}
+	m.preview()
+	return m
+}
+
+// Groups returns the groups the view has, in file order.
+func (m *Model) Groups() [][]*catalogue.Record { return m.groups }
+
+// At returns the index of the group shown.
+func (m *Model) At() int { return m.at }
+
+// preview merges the group shown, for the view: the merge itself is
+// MergeEdit's, which calls the same function.
+func (m *Model) preview() {
+	m.merged, m.notes = nil, nil
+	if m.at < len(m.groups) {
+		m.merged, m.notes = catalogue.MergeRecords(m.groups[m.at])
+	}
+}
+
+// Reload finds the groups again in c, after a change (a merge made here,
+// an edit or an undo made elsewhere), keeping the place as far as it can:
+// after a merge the next group takes the merged one's place.
+func (m *Model) Reload(c *catalogue.Catalogue) {
+	m.groups = catalogue.Duplicates(c.Records())
+	m.at = max(0, min(m.at, len(m.groups)-1))
+	m.preview()
+}
+
+// Init does nothing: the view is built by New.
+func (m *Model) Init() tea.Cmd { return nil }
+
+// SetSize sets the area the view may use.
+func (m *Model) SetSize(width, height int) { m.ctx.SetSize(width, height) }
+
+// ShortHelp is the help bar's keys.
+func (m *Model) ShortHelp() []key.Binding {
+	return []key.Binding{m.keys.Merge, m.keys.Next, m.keys.Prev, m.keys.MergeAll, m.keys.Jump, m.keys.Close}
+}
+
+// FullHelp is the `?` help's keys.
+func (m *Model) FullHelp() [][]key.Binding { return [][]key.Binding{m.ShortHelp()} }
+
+// Update handles a message: it returns the view, dialog.Close when the user
+// leaves it (with dialog.ShowMsg on enter), or dialog.Open with the
+// question before merging all.
+func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	if _, ok := msg.(MergeAllMsg); ok {
+		return m, m.merge(m.groups)
+	}
+	km, ok := msg.(tea.KeyMsg)
+	if !ok {
+		return m, nil
+	}
+	m.note = ""
+	switch {
+	case key.Matches(km, m.keys.Close):
+		return dialog.Close{}, nil
+	case len(m.groups) == 0:
+		return m, nil
+	case key.Matches(km, m.keys.Next, m.ctx.Keys.Down):
+		if m.at+1 < len(m.groups) {
+			m.at++
+		} else {
+			m.note = "the last group"
+		}
+	case key.Matches(km, m.keys.Prev, m.ctx.Keys.Up):
+		if m.at > 0 {
+			m.at--
+		} else {
+			m.note = "the first group"
+		}
+	case key.Matches(km, m.keys.Merge):
+		return m, m.merge(m.groups[m.at : m.at+1])
+	case key.Matches(km, m.keys.MergeAll):
+		n := 0
+		for _, g := range m.groups {
+			n += len(g)
+		}
+		return dialog.Open{Dialog: dialog.NewConfirm(m.ctx, dialog.Question{
+			Text:   fmt.Sprintf("Merge all %s (%s) into one record each?", plural.Of(len(m.groups), "group"), plural.Of(n, "record")),
+			Detail: "One edit: u undoes it.",
+			Verb:   "merge",
+			Yes:    MergeAllMsg{},
+		})}, nil
+	case key.Matches(km, m.keys.Jump):
+		return dialog.Close{Result: dialog.ShowMsg{Record: m.groups[m.at][0]}}, nil
+	}
+	m.preview()
+	return m, nil
+}
+
+// merge merges groups through the store, one undoable edit, and finds the
+// groups left.
+func (m *Model) merge(groups [][]*catalogue.Record) tea.Cmd {
+	if len(groups) == 0 {
+		return nil
+	}
+	edit, _ := catalogue.MergeEdit(groups)
+	what := fmt.Sprintf("merged %s into %s", plural.Of(len(groups[0])-1, "record"), label(groups[0][0]))
+	if len(groups) > 1 {
+		what = fmt.Sprintf("merged %s of duplicates", plural.Of(len(groups), "group"))
+	}
+	cmd, err := m.ctx.Store.Apply(edit, what)
+	if err != nil {
+		m.ctx.Store.SetStatus(theme.Error, "nothing merged: "+dialog.Describe(err))
+		return nil
+	}
+	m.Reload(m.ctx.Store.Catalogue())
+	return cmd
+}
+
+// label names a record in a message.
+func label(r *catalogue.Record) string {
+	if r.Name() != "" {
+		return "“" + display.Text(r.Name()) + "”"
+	}
+	return fmt.Sprintf("the record at line %d", r.Line())
+}
+
+// View draws the group shown: its records, the record they would merge
+// into, the notes of what the merge cannot keep as it was.
+func (m *Model) View() string {
+	th := m.ctx.Theme
+	w := m.ctx.Width
+	if len(m.groups) == 0 {
+		return m.ctx.Fit([]string{
+			th.Title.Render("Duplicates"), "",
+			th.EmptyMessage.Render("No duplicates: no two records' URIs look like one page."),
+			"", th.Dim.Render("esc closes"),
+		})
+	}
+	g := m.groups[m.at]
+	lines := []string{
+		th.Title.Render(fmt.Sprintf("Duplicates: group %d of %d", m.at+1, len(m.groups))) +
+			th.Dim.Render(fmt.Sprintf("  %s look like one page", plural.Of(len(g), "record"))),
+		"",
+	}
+	for i, r := range g {
+		lead := "  "
+		if i == 0 {
+			lead = "▸ " // the one kept
+		}
+		lines = append(lines, lead+th.Dim.Render(fmt.Sprintf("line %-5d ", r.Line()))+th.Name.Render(display.Text(r.Name())))
+		lines = append(lines, "             "+th.URI.Render(display.Text(display.URI(r.URI()))))
+	}
+	lines = append(lines, "", th.Title.Render(fmt.Sprintf("Merged, at line %d:", g[0].Line())))
+	if m.merged != nil {
+		for _, f := range catalogue.FieldNames(m.merged) {
+			if f == catalogue.FieldDate || f == catalogue.FieldAdded {
+				continue // stamped by the merge; the earliest added is kept
+			}
+			value := display.Text(strings.ReplaceAll(catalogue.GetField(m.merged, f), "\n", " ⏎ "))
+			lines = append(lines, dialog.Wrap(th.Dim.Render(fmt.Sprintf("%-12s", display.Text(f)))+" "+value, w, 2, 15)...)
+		}
+	}
+	for _, n := range m.notes {
+		lines = append(lines, dialog.Wrap(th.Warning.Render("note: ")+display.Text(n), w, 2, 8)...)
+	}
+	if m.note != "" {
+		lines = append(lines, "", th.Dim.Render(m.note))
+	}
+	return m.ctx.Fit(lines)
+}

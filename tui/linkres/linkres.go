@@ -1,0 +1,300 @@
+// Package linkres is the link results screen of uricat's TUI: what a link
+// check the TUI ran found wrong (internal/linkcheck), the records whose
+// links moved and those whose links are dead, with what to do about them.
+//
+// On the screen:
+//
+//   - U rewrites every moved link to where it moved, as one undoable edit
+//     (catalogue.MoveURIs, as `uricat links --update-moved` does);
+//   - D asks (a dialog.Confirm over the screen), then deletes every record
+//     whose link is dead, as one undoable edit;
+//   - enter shows the record under the cursor in the list
+//     (dialog.ShowMsg).
+//
+// esc or q closes it. After any change of the catalogue the root calls
+// Reload (dialog.Reloader): entries whose record is gone, or whose link
+// was rewritten, go.
+package linkres
+
+import (
+	"fmt"
+
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/internal/display"
+	"github.com/uricat/uricat/internal/linkcheck"
+	"github.com/uricat/uricat/internal/plural"
+	"github.com/uricat/uricat/tui/dialog"
+	"github.com/uricat/uricat/tui/theme"
+)
+
+// Entry is a record and what the check found of its link.
+type Entry struct {
+	Record *catalogue.Record
+	Result linkcheck.Result
+}
+
+// DeleteDeadMsg deletes the records whose links are dead, the user having
+// said yes: the answer of the question the screen asks, which comes back
+// to it.
+type DeleteDeadMsg struct{}
+
+// KeyMap holds the screen's own key bindings; moving is the shared
+// dialog.KeyMap's.
+type KeyMap struct {
+	UpdateMoved, DeleteDead, Jump, Close key.Binding
+}
+
+// DefaultKeyMap is the screen's bindings.
+var DefaultKeyMap = KeyMap{
+	UpdateMoved: key.NewBinding(key.WithKeys("U"), key.WithHelp("U", "update moved URIs")),
+	DeleteDead:  key.NewBinding(key.WithKeys("D"), key.WithHelp("D", "delete dead")),
+	Jump:        key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "show in list")),
+	Close:       key.NewBinding(key.WithKeys("esc", "q"), key.WithHelp("esc/q", "close")),
+}
+
+// Model is the link results screen, a dialog.Dialog.
+type Model struct {
+	ctx     dialog.Context
+	keys    KeyMap
+	entries []Entry
+	summary string // what the check did, for the title
+	cursor  int
+	offset  int
+}
+
+// New returns the screen over the moved and dead links among entries (the
+// others are left out), in the order given; summary says what the check
+// did ("checked 40 links: 35 ok, 2 moved, 3 dead").
+func New(ctx dialog.Context, entries []Entry, summary string) *Model {
+	m := &Model{ctx: ctx, keys: DefaultKeyMap, summary: summary}
+	for _, e := range entries {
+		if e.Result.Status == linkcheck.Moved || e.Result.Status == linkcheck.Dead {
+			m.entries = append(m.entries, e)
+		}
+	}
+	return m
+}
+
+// Entries returns the entries the screen lists.
+func (m *Model) Entries() []Entry { return m.entries }
+
+// count returns how many entries have status s.
+func (m *Model) count(s linkcheck.Status) int {
+	n := 0
+	for _, e := range m.entries {
+		if e.Result.Status == s {
+			n++
+		}
+	}
+	return n
+}
+
+// Reload drops the entries whose record is gone from c, or whose link is
+// no longer the one checked (rewritten), after a change.
+func (m *Model) Reload(c *catalogue.Catalogue) {
+	kept := m.entries[:0]
+	for _, e := range m.entries {
+		if r := c.Lookup(e.Record.Ref()); r != nil && r.URI() == e.Result.URI {
+			e.Record = r
+			kept = append(kept, e)
+		}
+	}
+	clear(m.entries[len(kept):])
+	m.entries = kept
+	m.cursor = max(0, min(m.cursor, len(m.entries)-1))
+	m.scroll()
+}
+
+// Init does nothing.
+func (m *Model) Init() tea.Cmd { return nil }
+
+// SetSize sets the area the screen may use.
+func (m *Model) SetSize(width, height int) {
+	m.ctx.SetSize(width, height)
+	m.scroll()
+}
+
+// ShortHelp is the help bar's keys.
+func (m *Model) ShortHelp() []key.Binding {
+	return []key.Binding{m.keys.UpdateMoved, m.keys.DeleteDead, m.keys.Jump, m.keys.Close}
+}
+
+// FullHelp is the `?` help's keys.
+func (m *Model) FullHelp() [][]key.Binding {
+	nav := m.ctx.Keys
+	return [][]key.Binding{m.ShortHelp(), {nav.Up, nav.Down, nav.Home, nav.End}}
+}
+
+// Update handles a message: it returns the screen, dialog.Close when the
+// user leaves it (with dialog.ShowMsg on enter), or dialog.Open with the
+// question before deleting.
+func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	if _, ok := msg.(DeleteDeadMsg); ok {
+		return m, m.deleteDead()
+	}
+	km, ok := msg.(tea.KeyMsg)
+	if !ok {
+		return m, nil
+	}
+	nav := m.ctx.Keys
+	switch {
+	case key.Matches(km, m.keys.Close):
+		return dialog.Close{}, nil
+	case key.Matches(km, nav.Up):
+		m.cursor = max(0, m.cursor-1)
+	case key.Matches(km, nav.Down):
+		m.cursor = max(0, min(len(m.entries)-1, m.cursor+1))
+	case key.Matches(km, nav.Home):
+		m.cursor = 0
+	case key.Matches(km, nav.End):
+		m.cursor = max(0, len(m.entries)-1)
+	case key.Matches(km, m.keys.Jump):
+		if m.cursor < len(m.entries) {
+			return dialog.Close{Result: dialog.ShowMsg{Record: m.entries[m.cursor].Record}}, nil
+		}
+	case key.Matches(km, m.keys.UpdateMoved):
+		return m, m.updateMoved()
+	case key.Matches(km, m.keys.DeleteDead):
+		n := m.count(linkcheck.Dead)
+		if n == 0 {
+			m.ctx.Store.SetStatus(theme.Info, "no dead link to delete")
+			return m, nil
+		}
+		return dialog.Open{Dialog: dialog.NewConfirm(m.ctx, dialog.Question{
+			Text:   fmt.Sprintf("Delete the %s whose links are dead?", plural.Of(n, "record")),
+			Detail: "One edit: u undoes it.",
+			Verb:   "delete",
+			Yes:    DeleteDeadMsg{},
+		})}, nil
+	}
+	m.scroll()
+	return m, nil
+}
+
+// updateMoved rewrites the moved links, one edit.
+func (m *Model) updateMoved() tea.Cmd {
+	c := m.ctx.Store.Catalogue()
+	var recs []*catalogue.Record
+	to := map[string]string{}
+	for _, e := range m.entries {
+		if e.Result.Status == linkcheck.Moved && e.Result.Final != "" {
+			recs = append(recs, e.Record)
+			to[e.Result.URI] = e.Result.Final
+		}
+	}
+	edit, moves := catalogue.MoveURIs(c, recs, func(u string) string { return to[u] })
+	left := 0
+	for _, mv := range moves {
+		if mv.Problem != "" {
+			left++
+		}
+	}
+	if edit == nil {
+		if left > 0 {
+			m.ctx.Store.SetStatus(theme.Warning, fmt.Sprintf("no link updated: %s moved where the catalogue has a record already, or to an invalid URI", plural.Of(left, "link")))
+		} else {
+			m.ctx.Store.SetStatus(theme.Info, "no moved link to update")
+		}
+		return nil
+	}
+	what := fmt.Sprintf("updated %s to where they moved", plural.Of(len(moves)-left, "link"))
+	if left > 0 {
+		what += fmt.Sprintf("; %d left (moved where the catalogue has a record already, or to an invalid URI)", left)
+	}
+	cmd, err := m.ctx.Store.Apply(edit, what)
+	if err != nil {
+		m.ctx.Store.SetStatus(theme.Error, "nothing updated: "+dialog.Describe(err))
+		return nil
+	}
+	m.Reload(m.ctx.Store.Catalogue())
+	return cmd
+}
+
+// deleteDead deletes the records whose links are dead, one edit.
+func (m *Model) deleteDead() tea.Cmd {
+	var refs []catalogue.Ref
+	for _, e := range m.entries {
+		if e.Result.Status == linkcheck.Dead {
+			refs = append(refs, e.Record.Ref())
+		}
+	}
+	if len(refs) == 0 {
+		return nil
+	}
+	cmd, err := m.ctx.Store.Apply(catalogue.Delete{Refs: refs}, fmt.Sprintf("deleted %s whose links are dead", plural.Of(len(refs), "record")))
+	if err != nil {
+		m.ctx.Store.SetStatus(theme.Error, "nothing deleted: "+dialog.Describe(err))
+		return nil
+	}
+	m.Reload(m.ctx.Store.Catalogue())
+	return cmd
+}
+
+// Each entry takes two lines: the status and the NAME, then the URI.
+const entryHeight = 2
+
+// listHeight is the number of lines for the entries: all but the title,
+// the blank under it and the legend at the bottom.
+func (m *Model) listHeight() int { return max(entryHeight, m.ctx.Height-3) }
+
+// scroll keeps the cursor's entry in view.
+func (m *Model) scroll() {
+	rows := max(1, m.listHeight()/entryHeight)
+	if m.cursor < m.offset {
+		m.offset = m.cursor
+	}
+	if m.cursor >= m.offset+rows {
+		m.offset = m.cursor - rows + 1
+	}
+	m.offset = max(0, min(m.offset, len(m.entries)-1))
+}
+
+// View draws the entries under a title that counts them.
+func (m *Model) View() string {
+	th := m.ctx.Theme
+	w := m.ctx.Width
+	title := th.Title.Render("Link check") + th.Dim.Render("  "+display.Text(m.summary))
+	if len(m.entries) == 0 {
+		return m.ctx.Fit([]string{title, "", th.EmptyMessage.Render("No moved or dead link left."), "", th.Dim.Render("esc closes")})
+	}
+	lines := []string{title, ""}
+	rows := max(1, m.listHeight()/entryHeight)
+	for i := m.offset; i < len(m.entries) && i < m.offset+rows; i++ {
+		e := m.entries[i]
+		cur := "  "
+		if i == m.cursor {
+			cur = th.Cursor.Render("▌ ")
+		}
+		status, st := "dead ", th.Error
+		if e.Result.Status == linkcheck.Moved {
+			status, st = "moved", th.Warning
+		}
+		code := "   "
+		if e.Result.Code != 0 {
+			code = fmt.Sprintf("%3d", e.Result.Code)
+		}
+		name := display.Text(e.Record.Name())
+		if name == "" {
+			name = fmt.Sprintf("(no name, line %d)", e.Record.Line())
+		}
+		lines = append(lines, cur+st.Render(status)+" "+th.Dim.Render(code)+"  "+th.Name.Render(name))
+		uri := display.Text(display.URI(e.Result.URI))
+		if e.Result.Status == linkcheck.Moved {
+			uri += " → " + display.Text(display.URI(e.Result.Final))
+		}
+		lines = append(lines, cur+"           "+th.URI.Render(ansi.Truncate(uri, max(1, w-13), "…")))
+	}
+	for len(lines) < m.ctx.Height-1 {
+		lines = append(lines, "")
+	}
+	legend := fmt.Sprintf("%d moved, %d dead", m.count(linkcheck.Moved), m.count(linkcheck.Dead))
+	if n := len(m.entries); n > rows {
+		legend += fmt.Sprintf("  (%d-%d of %d)", m.offset+1, min(n, m.offset+rows), n)
+	}
+	lines = append(lines, th.Dim.Render(legend))
+	return m.ctx.Fit(lines)
+}

@@ -1,0 +1,209 @@
+package tui
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"strings"
+
+	"github.com/charmbracelet/bubbles/key"
+	"github.com/charmbracelet/bubbles/progress"
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/internal/display"
+	"github.com/uricat/uricat/internal/linkcheck"
+	"github.com/uricat/uricat/internal/plural"
+	"github.com/uricat/uricat/tui/linkres"
+)
+
+// This file is the link check the TUI runs (L): the http and https links
+// of the records shown, checked on goroutines of their own
+// (linkcheck.Checker.Run), each result streamed to Update as a message,
+// so that typing never waits; a progress bar with the counts and the last
+// host on the status bar; esc or ctrl+c stops it, keeping what it found.
+// When it is done the results are saved with the link state (as `uricat
+// links` keeps them), the list searches again with them, and the results
+// screen (tui/linkres) offers what to do about the moved and dead links.
+
+// linkJobs is how many links a check asks about at once (at most
+// linkcheck's PerHost of them of one host), as `uricat links` does.
+const linkJobs = 8
+
+// newChecker makes the checker of a run; tests shorten its pauses.
+var newChecker = linkcheck.New
+
+// linkRun is a check under way.
+type linkRun struct {
+	id      int
+	cancel  context.CancelFunc
+	results <-chan linkcheck.Result
+	total   int
+	done    int
+	counts  map[linkcheck.Status]int
+	host    string // of the last result
+	stopped bool   // esc or ctrl+c: the results so far are kept
+	byURI   map[string][]*catalogue.Record
+	found   []linkres.Entry
+	bar     progress.Model
+}
+
+// linkResultMsg is one result of the run id; ok is false once the run is
+// over (every link checked, or stopped).
+type linkResultMsg struct {
+	id  int
+	res linkcheck.Result
+	ok  bool
+}
+
+// linksSavedMsg says whether the link state was saved after a run.
+type linksSavedMsg struct{ err error }
+
+// startLinkCheck checks the links of the valid records the list shows.
+func (m *Model) startLinkCheck() tea.Cmd {
+	if m.check != nil {
+		m.setMsg(sevInfo, "the links are being checked: esc stops it")
+		return nil
+	}
+	if m.links.state == nil {
+		// Saving a run's results over a state not read would lose
+		// the results kept.
+		m.setMsg(sevWarning, "the link results of earlier checks are not read (yet): no check")
+		return nil
+	}
+	var uris []string
+	byURI := map[string][]*catalogue.Record{}
+	if m.list.res != nil {
+		for _, r := range m.list.res.records() {
+			u := r.URI()
+			if !r.Valid() || !linkcheck.Checkable(u) {
+				continue
+			}
+			if byURI[u] == nil {
+				uris = append(uris, u)
+			}
+			byURI[u] = append(byURI[u], r)
+		}
+	}
+	if len(uris) == 0 {
+		m.setMsg(sevInfo, "no http or https link among the records shown")
+		return nil
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	ch := make(chan linkcheck.Result)
+	checker := newChecker(clientOr(m.client), m.userAgent)
+	go func() {
+		defer close(ch)
+		checker.Run(ctx, uris, linkJobs, func(r linkcheck.Result) {
+			select {
+			case ch <- r:
+			case <-ctx.Done(): // stopped: Update no longer reads
+			}
+		})
+	}()
+	m.checks++
+	m.check = &linkRun{id: m.checks, cancel: cancel, results: ch, total: len(uris), counts: map[linkcheck.Status]int{},
+		byURI: byURI, bar: progress.New(progress.WithDefaultGradient(), progress.WithoutPercentage(), progress.WithWidth(12))}
+	m.setMsg(sevInfo, "checking %s: esc stops", plural.Of(len(uris), "link"))
+	return m.check.next()
+}
+
+// next waits for the run's next result.
+func (r *linkRun) next() tea.Cmd {
+	id, ch := r.id, r.results
+	return func() tea.Msg {
+		res, ok := <-ch
+		return linkResultMsg{id: id, res: res, ok: ok}
+	}
+}
+
+// stopLinkCheck stops the run, keeping what it found.
+func (m *Model) stopLinkCheck() {
+	m.check.stopped = true
+	m.check.cancel()
+	m.setMsg(sevInfo, "stopping the link check…")
+}
+
+// linkResult takes one result of the run, or its end.
+func (m *Model) linkResult(msg linkResultMsg) tea.Cmd {
+	run := m.check
+	if run == nil || msg.id != run.id {
+		return nil // a run already over
+	}
+	if msg.ok {
+		r := msg.res
+		m.links.state.Put(r)
+		run.done++
+		run.counts[r.Status]++
+		run.host = linkcheck.HostOf(r.URI)
+		if r.Status == linkcheck.Moved || r.Status == linkcheck.Dead {
+			for _, rec := range run.byURI[r.URI] {
+				run.found = append(run.found, linkres.Entry{Record: rec, Result: r})
+			}
+		}
+		return run.next()
+	}
+	run.cancel()
+	m.check = nil
+	var parts []string
+	for _, s := range []linkcheck.Status{linkcheck.OK, linkcheck.Moved, linkcheck.Dead, linkcheck.Unknown} {
+		parts = append(parts, fmt.Sprintf("%d %s", run.counts[s], s))
+	}
+	summary := fmt.Sprintf("checked %s: %s", plural.Of(run.done, "link"), strings.Join(parts, ", "))
+	if run.stopped {
+		summary = fmt.Sprintf("stopped: %s of %d (%s)", plural.Of(run.done, "link"), run.total, strings.Join(parts, ", "))
+	}
+	m.setMsg(sevSuccess, "%s", summary)
+	cmds := []tea.Cmd{m.saveLinksCmd(), m.linksChanged()}
+	if len(run.found) > 0 {
+		cmds = append(cmds, m.host.open(linkres.New(m.host.context(), run.found, summary)))
+	}
+	return tea.Batch(cmds...)
+}
+
+// saveLinksCmd saves the link state, off Update.
+func (m *Model) saveLinksCmd() tea.Cmd {
+	st := m.links.state
+	if m.links.path == "" || st == nil {
+		return nil // a model without a state file (tests): kept for the session
+	}
+	return func() tea.Msg { return linksSavedMsg{err: st.Save()} }
+}
+
+// linkCheckKey stops a run on esc or ctrl+c (ctrl+c quits only when no
+// run is going); ok is false for other keys, and when no run is going.
+func (m *Model) linkCheckKey(msg tea.KeyMsg) bool {
+	if m.check == nil || m.check.stopped {
+		return false
+	}
+	if key.Matches(msg, m.keys.ForceQuit) || (m.mode == modeBrowse && key.Matches(msg, m.keys.Cancel)) {
+		m.stopLinkCheck()
+		return true
+	}
+	return false
+}
+
+// linkProgress is the status bar's part about a run: a bar, the counts and
+// the last host, in at most w cells; "" when no run is going.
+func (m *Model) linkProgress(w int) string {
+	run := m.check
+	if run == nil || w < 10 {
+		return ""
+	}
+	th := m.th
+	text := fmt.Sprintf(" %d/%d", run.done, run.total)
+	if run.host != "" {
+		text += " " + display.Text(run.host)
+	}
+	bar := run.bar.ViewAs(float64(run.done) / float64(max(1, run.total)))
+	return ansi.Truncate(th.StatusKey.Render("links ")+bar+th.StatusValue.Render(text), w, "…")
+}
+
+// clientOr returns c, or http.DefaultClient's like for a nil one.
+func clientOr(c *http.Client) *http.Client {
+	if c == nil {
+		return &http.Client{}
+	}
+	return c
+}
