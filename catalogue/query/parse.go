@@ -41,6 +41,7 @@ const (
 	kindRating                      // rating:
 	kindDate                        // date:
 	kindDup                         // dup: yes (num 1) or no (0): the record's loose URI key is another's too
+	kindIn                          // in: a category path and the paths under it (text "": no category)
 	kindOr                          // a OR b, a | b: any of alts
 )
 
@@ -85,7 +86,7 @@ var qualifiers = map[string]kind{
 	"desc": kindDescription, "description": kindDescription,
 	"tag": kindTag, "tags": kindTag, "uri": kindURI, "url": kindURI,
 	"lang": kindLanguage, "language": kindLanguage, "type": kindType,
-	"rating": kindRating, "date": kindDate, "dup": kindDup,
+	"rating": kindRating, "date": kindDate, "dup": kindDup, "in": kindIn,
 }
 
 // Parse parses a search (the language Help describes). Terms are
@@ -320,7 +321,7 @@ func qualifier(name string) (kind, string, bool) {
 }
 
 // qualifierList names the qualifiers, for the error of an unknown one.
-const qualifierList = "name cat desc tag uri x-NAME lang type rating date dup"
+const qualifierList = "name cat in desc tag uri x-NAME lang type rating date dup"
 
 // qualified reports whether a term name:val that names no qualifier was
 // meant as one, and so is an error rather than text: name is letters
@@ -398,6 +399,12 @@ func (t *term) parseValue(name, v string) error {
 		}
 	case kindType:
 		t.text = strings.ToLower(v)
+	case kindIn:
+		// in:none is the records without a category, as rating:none is
+		// those without a rating: the tree's node for them.
+		if t.text = Fold(v); t.text == "none" {
+			t.text = ""
+		}
 	case kindTag:
 		t.text = strings.TrimSpace(Fold(v))
 		if strings.Contains(t.text, ",") {
