@@ -25,6 +25,11 @@ type keyMap struct {
 
 	Save, Reload, Help, Quit key.Binding
 
+	// The views for tidying a collection (issue 26): the category tree,
+	// the tags, the stats. Capitals, as the list's other screens of the
+	// whole collection (R, Z), leave the letters free for the record's.
+	CategoryTree, Tags, Stats key.Binding
+
 	// While the `?` help shows: ? again turns to the search language
 	// (query.Help), any other key closes it. For its help bar.
 	SearchLanguage, CloseHelp key.Binding
@@ -72,6 +77,10 @@ func newKeyMap() keyMap {
 		Help:   key.NewBinding(key.WithKeys("?"), key.WithHelp("?", "help")),
 		Quit:   key.NewBinding(key.WithKeys("q"), key.WithHelp("q", "quit")),
 
+		CategoryTree: key.NewBinding(key.WithKeys("C"), key.WithHelp("C", "category tree")),
+		Tags:         key.NewBinding(key.WithKeys("T"), key.WithHelp("T", "tags")),
+		Stats:        key.NewBinding(key.WithKeys("#"), key.WithHelp("#", "stats")),
+
 		SearchLanguage: key.NewBinding(key.WithKeys("?"), key.WithHelp("?", "the search language")),
 		CloseHelp:      key.NewBinding(key.WithKeys("esc"), key.WithHelp("any other key", "back")), // keys: a binding without is not shown
 
@@ -95,7 +104,7 @@ func (k keyMap) FullHelp() [][]key.Binding {
 	return [][]key.Binding{
 		{k.Up, k.Down, k.PageUp, k.PageDown, k.Home, k.End, k.Detail},
 		{k.Search, k.AcceptSearch, k.ClearSearch, k.Sort, k.ReverseSort, k.Group, k.Fold, k.FoldAll},
-		{k.Rate, k.ClearRating, k.Category, k.Add, k.Edit, k.Delete, k.Undo, k.Redo},
+		{k.Rate, k.ClearRating, k.Category, k.Add, k.Edit, k.Delete, k.Undo, k.Redo, k.CategoryTree, k.Tags, k.Stats},
 		{k.Open, k.Copy, k.Problems, k.Import, k.Sample, k.Export, k.Save, k.Reload, k.Help, k.Quit},
 	}
 }
