@@ -48,6 +48,9 @@ func benchCatalogue(b *testing.B) *catalogue.Catalogue {
 	return c
 }
 
+// keyDown is the down key.
+var keyDown = tea.KeyMsg{Type: tea.KeyDown}
+
 func benchContext(c *catalogue.Catalogue) dialog.Context {
 	ctx := dialog.NewContext(theme.Plain())
 	ctx.SetSize(120, 40)
@@ -57,19 +60,33 @@ func benchContext(c *catalogue.Catalogue) dialog.Context {
 
 // BenchmarkTreeOpen opens the tree of 50,000 categories eight deep (for
 // 100,000 records) and draws it: what C costs. The issue asks for under
-// 100 ms.
+// 100 ms. "keys" is what Update's goroutine pays (NewTree and the first
+// View, "counting…"; then the built tree's Update and View); "build" is
+// Init's command, which runs beside it.
 func BenchmarkTreeOpen(b *testing.B) {
 	c := benchCatalogue(b)
 	ctx := benchContext(c)
+	var keys, build int64
 	b.ResetTimer()
 	start := cputime.Used()
 	for b.Loop() {
+		t0 := cputime.Used()
 		t := NewTree(ctx, c)
-		if t.View() == "" {
-			b.Fatal("no view")
+		_ = t.View()
+		t1 := cputime.Used()
+		msg := t.Init()()
+		t2 := cputime.Used()
+		t.Update(msg)
+		if t.View() == "" || t.Node() == nil {
+			b.Fatal("no tree")
 		}
+		t3 := cputime.Used()
+		keys += int64(t1-t0) + int64(t3-t2)
+		build += int64(t2 - t1)
 	}
 	cputime.Report(b, start)
+	b.ReportMetric(float64(keys)/float64(b.N)/1e6, "update-cpu-ms/op")
+	b.ReportMetric(float64(build)/float64(b.N)/1e6, "build-cpu-ms/op")
 }
 
 // BenchmarkTreeFold folds and unfolds through the view's Update and
@@ -78,6 +95,7 @@ func BenchmarkTreeOpen(b *testing.B) {
 func BenchmarkTreeFold(b *testing.B) {
 	c := benchCatalogue(b)
 	t := NewTree(benchContext(c), c)
+	t.Update(t.Init()())
 	for _, k := range []string{"space", "Z"} {
 		msg := tea.KeyMsg{Type: tea.KeySpace}
 		if k == "Z" {

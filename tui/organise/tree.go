@@ -59,26 +59,49 @@ type Tree struct {
 	allFolded bool
 	toggled   map[string]bool
 	rows      []int // the nodes shown, by index in tree.Nodes
-	cursor    int   // index in rows
-	offset    int   // the first row shown
+	// pending is the records whose tree Init's command builds (tree is
+	// nil until then).
+	pending []*catalogue.Record
+	cursor  int // index in rows
+	offset  int // the first row shown
 }
 
 // foldAbove is how many nodes a tree may have to open unfolded: a
 // larger one opens with its top level only.
 const foldAbove = 200
 
+// buildAbove is how many records a catalogue may have for its tree to
+// be built as the view opens; a larger one's is built by Init's command,
+// off the Update goroutine, from the records' snapshot: the view opens at
+// once, saying it counts, and the keys never wait.
+const buildAbove = 10_000
+
+// builtMsg is the tree built by Init's command.
+type builtMsg struct {
+	t    *Tree // the view it is for
+	tree *categorytree.Tree
+}
+
 // NewTree returns the tree of the valid records of c.
 func NewTree(ctx dialog.Context, c *catalogue.Catalogue) *Tree {
 	t := &Tree{ctx: ctx, keys: DefaultTreeKeys(), toggled: map[string]bool{}}
-	t.tree = categorytree.Build(validRecords(c))
-	t.allFolded = len(t.tree.Nodes) > foldAbove
-	t.layout("")
+	if recs := c.Records(); len(recs) > buildAbove {
+		t.pending = recs
+		return t
+	}
+	t.built(categorytree.Build(validRecords(c.Records())))
 	return t
 }
 
-// validRecords returns the records of c that uricat uses.
-func validRecords(c *catalogue.Catalogue) []*catalogue.Record {
-	all := c.Records()
+// built shows tree, folded to its top level if it is large.
+func (t *Tree) built(tree *categorytree.Tree) {
+	t.tree = tree
+	t.allFolded = len(t.tree.Nodes) > foldAbove
+	t.layout("")
+}
+
+// validRecords returns the records of all that uricat uses.
+func validRecords(all []*catalogue.Record) []*catalogue.Record {
 	out := make([]*catalogue.Record, 0, len(all))
 	for _, r := range all {
 		if r.Valid() {
@@ -93,6 +116,9 @@ func (t *Tree) folded(path string) bool { return t.allFolded != t.toggled[path] 
 // layout works out the rows shown, keeping the cursor on the node of
 // path if it still shows ("" keeps it where it is).
 func (t *Tree) layout(path string) {
+	if t.tree == nil {
+		return
+	}
 	t.rows = t.tree.Rows(t.folded)
 	if path != "" {
 		for i, n := range t.rows {
@@ -108,7 +134,7 @@ func (t *Tree) layout(path string) {
 
 // Node returns the node under the cursor, nil when the tree is empty.
 func (t *Tree) Node() *categorytree.Node {
-	if len(t.rows) == 0 {
+	if t.tree == nil || len(t.rows) == 0 {
 		return nil
 	}
 	return &t.tree.Nodes[t.rows[t.cursor]]
@@ -121,12 +147,19 @@ func (t *Tree) Reload(c *catalogue.Catalogue) {
 	if n := t.Node(); n != nil {
 		path = n.Path
 	}
-	t.tree = categorytree.Build(validRecords(c))
+	t.pending = nil
+	t.tree = categorytree.Build(validRecords(c.Records()))
 	t.layout(path)
 }
 
-// Init does nothing.
-func (t *Tree) Init() tea.Cmd { return nil }
+// Init builds the tree of a large catalogue.
+func (t *Tree) Init() tea.Cmd {
+	recs := t.pending
+	if recs == nil {
+		return nil
+	}
+	return func() tea.Msg { return builtMsg{t: t, tree: categorytree.Build(validRecords(recs))} }
+}
 
 // SetSize sets the body's area.
 func (t *Tree) SetSize(w, h int) { t.ctx.SetSize(w, h); t.scroll() }
@@ -141,6 +174,13 @@ func (t *Tree) scroll() {
 
 // Update moves, folds, chooses, and opens the rename and move prompts.
 func (t *Tree) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	if b, ok := msg.(builtMsg); ok {
+		if b.t == t && t.pending != nil { // not rebuilt since (Reload)
+			t.pending = nil
+			t.built(b.tree)
+		}
+		return t, nil
+	}
 	km, ok := msg.(tea.KeyMsg)
 	if !ok {
 		return t, nil
@@ -150,6 +190,7 @@ func (t *Tree) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch {
 	case key.Matches(km, k.Close):
 		return dialog.Close{}, nil
+	case t.tree == nil: // still counting
 	case key.Matches(km, s.Up):
 		t.move(-1)
 	case key.Matches(km, s.Down):
@@ -327,6 +368,9 @@ func (t *Tree) FullHelp() [][]key.Binding {
 // at the right.
 func (t *Tree) View() string {
 	th := t.ctx.Theme
+	if t.tree == nil {
+		return t.ctx.Fit([]string{th.DialogTitle.Render("Categories") + " " + th.Dim.Render(fmt.Sprintf("counting the categories of %s…", plural.Of(len(t.pending), "record")))})
+	}
 	cats := len(t.tree.Nodes)
 	if cats > 0 && t.tree.Nodes[cats-1].None {
 		cats--
