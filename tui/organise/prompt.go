@@ -25,9 +25,15 @@ type prompt struct {
 	preview func(v string) (string, error)
 	// apply applies the value: the store's command, or the catalogue's
 	// refusal.
-	apply    func(v string) (tea.Cmd, error)
-	err      string // the last refusal, until the value changes
-	applyKey key.Binding
+	apply func(v string) (tea.Cmd, error)
+	err   string // the last refusal, until the value changes
+	// The preview of the value shown, worked out once per value: a
+	// preview plans the edit over every record.
+	shown       string
+	said        string
+	sayErr      error
+	previewDone bool
+	applyKey    key.Binding
 }
 
 func newPrompt(ctx dialog.Context, title, value string, preview func(string) (string, error), apply func(string) (tea.Cmd, error)) *prompt {
@@ -93,7 +99,11 @@ func (p *prompt) View() string {
 	w := min(max(20, p.ctx.Width-box.GetHorizontalFrameSize()), 64)
 	p.input.Width = max(1, w-3)
 	lines := []string{t.DialogTitle.Render(ansi.Truncate(display.Text(p.title), w, "…")), p.input.View(), ""}
-	say, err := p.preview(p.input.Value())
+	if v := p.input.Value(); !p.previewDone || v != p.shown {
+		p.shown, p.previewDone = v, true
+		p.said, p.sayErr = p.preview(v)
+	}
+	say, err := p.said, p.sayErr
 	style := t.Dim
 	switch {
 	case p.err != "":
