@@ -275,3 +275,17 @@ func TestStatsViewCountsAsTheCLI(t *testing.T) {
 		t.Errorf("categories %v", want.Categories)
 	}
 }
+
+// A CATEGORY or a tag with a control character (a valid record may have
+// one, reported as a problem) never reaches the terminal: not in the
+// tree, the tags, the prompts or the search they set.
+func TestOrganiseViewsSendNoControlSequences(t *testing.T) {
+	text := "URI: http://x.example/\nNAME: x\nDATE: 01/01/2020 00:00:00\nCATEGORY: a\x1b[31mred/b\nX-TAGS: t\x1b[2Jx\n\n"
+	for _, keys := range [][]string{{"C"}, {"C", "r"}, {"C", "j", "m"}, {"C", "enter"}, {"T"}, {"T", "r"}, {"T", "d"}, {"T", "enter"}, {"#"}} {
+		h := newHarness(t, text, 80, 24)
+		h.keys(keys...)
+		if v := h.m.View(); strings.Contains(v, "\x1b") {
+			t.Errorf("%v: the view sends an escape:\n%q", keys, v)
+		}
+	}
+}

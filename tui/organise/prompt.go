@@ -98,7 +98,9 @@ func (p *prompt) View() string {
 	box := t.Dialog
 	w := min(max(20, p.ctx.Width-box.GetHorizontalFrameSize()), 64)
 	p.input.Width = max(1, w-3)
-	lines := []string{t.DialogTitle.Render(ansi.Truncate(display.Text(p.title), w, "…")), p.input.View(), ""}
+	// The value may be a CATEGORY or a tag from the file: shown as the
+	// search box shows it, its control characters marked, never sent.
+	lines := []string{t.DialogTitle.Render(ansi.Truncate(display.Text(p.title), w, "…")), display.MarkInvisible(p.input.View()), ""}
 	if v := p.input.Value(); !p.previewDone || v != p.shown {
 		p.shown, p.previewDone = v, true
 		p.said, p.sayErr = p.preview(v)
