@@ -15,8 +15,10 @@ import (
 	"github.com/uricat/uricat/tui/dialog"
 	"github.com/uricat/uricat/tui/dups"
 	"github.com/uricat/uricat/tui/form"
+	"github.com/uricat/uricat/tui/organise"
 	"github.com/uricat/uricat/tui/picker"
 	"github.com/uricat/uricat/tui/problems"
+	"github.com/uricat/uricat/tui/statsview"
 	"github.com/uricat/uricat/tui/system"
 	"github.com/uricat/uricat/tui/theme"
 	"github.com/uricat/uricat/tui/transfer"
@@ -45,6 +47,9 @@ type host struct {
 	// even if the search or a folded group hides it (the root's).
 	search func() string
 	show   func(ref catalogue.Ref) tea.Cmd
+	// setSearch puts q in the search box and searches for it (the
+	// root's; dialog.SearchMsg).
+	setSearch func(q string) tea.Cmd
 
 	// importDir is the folder the import screen starts in: where the last
 	// one was (transfer.FolderMsg), else the working directory. It lasts
@@ -145,6 +150,8 @@ func (h *host) result(msg tea.Msg) (cmd tea.Cmd, ok bool) {
 		return h.show(msg.Record.Ref()), true
 	case dialog.EditMsg:
 		return h.open(h.form(msg.Record)), true
+	case dialog.SearchMsg:
+		return h.setSearch(msg.Query), true
 	case transfer.FolderMsg:
 		h.importDir = msg.Dir
 		return nil, true
@@ -248,6 +255,15 @@ func (h *host) openKey(msg tea.KeyMsg, rec *catalogue.Record) (tea.Cmd, bool) {
 		d = transfer.NewImport(ctx, transfer.ImportConfig{Dir: h.importDir})
 	case key.Matches(msg, k.Export):
 		d = h.export(ctx)
+		h.status.msg = ""
+	case key.Matches(msg, k.CategoryTree):
+		d = organise.NewTree(ctx, h.store.cat)
+		h.status.msg = ""
+	case key.Matches(msg, k.Tags):
+		d = organise.NewTags(ctx, h.store.cat)
+		h.status.msg = ""
+	case key.Matches(msg, k.Stats):
+		d = statsview.New(ctx, h.store.cat)
 		h.status.msg = ""
 	case key.Matches(msg, k.Open):
 		return system.Open(rec.URI()), true

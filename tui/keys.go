@@ -30,6 +30,10 @@ type keyMap struct {
 	// Following other copies of the file: merging the sync conflict
 	// copies beside it, and git sync.
 	MergeCopies, Sync key.Binding
+	// The views for tidying a collection (issue 26): the category tree,
+	// the tags, the stats. Capitals, as the list's other screens of the
+	// whole collection (R, Z), leave the letters free for the record's.
+	CategoryTree, Tags, Stats key.Binding
 
 	// While the `?` help shows: ? again turns to the search language
 	// (query.Help), any other key closes it. For its help bar.
@@ -72,16 +76,20 @@ func newKeyMap() keyMap {
 		Import:     key.NewBinding(key.WithKeys("i"), key.WithHelp("i", "import")),
 		Export:     key.NewBinding(key.WithKeys("x"), key.WithHelp("x", "export")),
 		Duplicates: key.NewBinding(key.WithKeys("D"), key.WithHelp("D", "duplicates")),
-		CheckLinks: key.NewBinding(key.WithKeys("L"), key.WithHelp("L", "check links shown")),
+		CheckLinks: key.NewBinding(key.WithKeys("L"), key.WithHelp("L", "check links")),
 		Sample:     key.NewBinding(key.WithKeys("t"), key.WithHelp("t", "try the sample bookmarks")),
 
 		Save:   key.NewBinding(key.WithKeys("ctrl+s"), key.WithHelp("ctrl+s", "save again")),
 		Reload: key.NewBinding(key.WithKeys("R"), key.WithHelp("R", "reload file")),
 		Help:   key.NewBinding(key.WithKeys("?"), key.WithHelp("?", "help")),
 
-		MergeCopies: key.NewBinding(key.WithKeys("M"), key.WithHelp("M", "merge sync conflict copies")),
+		MergeCopies: key.NewBinding(key.WithKeys("M"), key.WithHelp("M", "merge conflict copies")),
 		Sync:        key.NewBinding(key.WithKeys("Y"), key.WithHelp("Y", "git sync")), // enabled in a git repository (repoMsg)
 		Quit:        key.NewBinding(key.WithKeys("q"), key.WithHelp("q", "quit")),
+
+		CategoryTree: key.NewBinding(key.WithKeys("C"), key.WithHelp("C", "category tree")),
+		Tags:         key.NewBinding(key.WithKeys("T"), key.WithHelp("T", "tags")),
+		Stats:        key.NewBinding(key.WithKeys("#"), key.WithHelp("#", "stats")),
 
 		SearchLanguage: key.NewBinding(key.WithKeys("?"), key.WithHelp("?", "the search language")),
 		CloseHelp:      key.NewBinding(key.WithKeys("esc"), key.WithHelp("any other key", "back")), // keys: a binding without is not shown
@@ -106,8 +114,10 @@ func (k keyMap) FullHelp() [][]key.Binding {
 	return [][]key.Binding{
 		{k.Up, k.Down, k.PageUp, k.PageDown, k.Home, k.End, k.Detail},
 		{k.Search, k.AcceptSearch, k.ClearSearch, k.Sort, k.ReverseSort, k.Group, k.Fold, k.FoldAll},
-		{k.Rate, k.ClearRating, k.Category, k.Add, k.Edit, k.Delete, k.Undo, k.Redo, k.Duplicates, k.CheckLinks},
-		{k.Open, k.Copy, k.Problems, k.Import, k.Sample, k.Export, k.Save, k.Reload, k.MergeCopies, k.Sync, k.Help, k.Quit},
+		{k.Rate, k.ClearRating, k.Category, k.Add, k.Edit, k.Delete, k.Undo, k.Redo},
+		{k.Open, k.Copy, k.Problems, k.Import, k.Sample, k.Export, k.Save, k.Reload, k.Help, k.Quit},
+		// The screens of the whole collection, and of its other copies.
+		{k.CategoryTree, k.Tags, k.Stats, k.Duplicates, k.CheckLinks, k.MergeCopies, k.Sync},
 	}
 }
 

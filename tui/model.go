@@ -201,7 +201,7 @@ func New(opts Options) *Model {
 	m.store.selected = func(ref catalogue.Ref) { m.list.selected = ref }
 	m.host = &host{th: th, keys: &m.keys, store: m.store, list: m.list, status: &m.status,
 		size:   func() (int, int) { return m.width, m.layout().bodyH },
-		search: func() string { return m.input.Value() }, show: m.show}
+		search: func() string { return m.input.Value() }, show: m.show, setSearch: m.setSearch}
 	if c := opts.Client; c != nil {
 		m.host.fetchPage = func(ctx context.Context, uri string) (*webpage.Page, error) {
 			return webpage.Fetch(ctx, c, uri, opts.UserAgent)
@@ -767,6 +767,15 @@ func (m *Model) show(ref catalogue.Ref) tea.Cmd {
 	m.input.SetValue("")
 	m.list.folded = map[string]bool{}
 	return m.refilter(m.store.cat.Records())
+}
+
+// setSearch searches for q as if typed (dialog.SearchMsg: a node of the
+// category tree, a tag), selecting its first match; / then edits it.
+func (m *Model) setSearch(q string) tea.Cmd {
+	m.input.SetValue(q)
+	m.input.CursorEnd()
+	m.list.toTop = true
+	return m.refilter(m.list.recs)
 }
 
 // setRecs makes recs the newest snapshot; the sample key works, and is

@@ -97,167 +97,165 @@ func FromCounts(counts map[string]int) *Tree {
 			cats = append(cats, c)
 		}
 	}
-	// In the order of their names, a node's subtree is one run of paths:
-	// the tree is built with a stack, the path open, and no lookups. The
-	// order is that of keys in which a "/" between names is a NUL, below
-	// any byte of a name, so that the sort compares plain strings (a NUL
-	// in a name, which no one types, at worst splits its node in two).
-	keys := make([]sortKey, len(cats))
-	buf := make([]byte, 0, 64*len(cats))
+	// Sorted by their keys, the paths come in the tree's preorder, each
+	// node's children in the order of their names (ignoring case, then as
+	// written): the
+	// tree is built in one pass with a stack, the path open, and no
+	// lookups, and is sorted once. A key is, name by name, the name in
+	// lower case, \x01 and the name as written, a NUL between names,
+	// below any byte of a name, so that a node's subtree is one run of
+	// keys and the sort compares plain strings (a NUL or \x01 in a
+	// name, which no one types, at worst splits its node in two).
+	size := 0
+	for _, cat := range cats {
+		size += 2*len(cat) + 1
+	}
+	buf := make([]byte, 0, size)
+	ends := make([]int, len(cats))
 	for i, cat := range cats {
-		start := len(buf)
 		buf = appendKey(buf, cat)
-		keys[i] = sortKey{cat: cat, n: counts[cat] + odd[cat], end: len(buf), start: start}
+		ends[i] = len(buf)
 	}
 	all := string(buf)
-	slices.SortFunc(keys, func(a, b sortKey) int { return strings.Compare(all[a.start:a.end], all[b.start:b.end]) })
-	b := builder{nodes: make([]draft, 1, 1+3*len(cats))}
-	b.nodes[0].parent = -1
+	keys := make([]sortKey, len(cats))
+	for i := range cats {
+		start := 0
+		if i > 0 {
+			start = ends[i-1]
+		}
+		keys[i] = sortKey{key: all[start:ends[i]], i: int32(i)}
+	}
+	slices.SortFunc(keys, func(a, b sortKey) int { return strings.Compare(a.key, b.key) })
+	t.Nodes = make([]Node, 0, countNodes(keys)+1)
 	var open []int32 // the nodes of the last path, by depth
-	for _, key := range keys {
-		depth := 0
-		for path, name := range catalogue.CategoryNames(key.cat) {
-			if depth < len(open) && b.nodes[open[depth]].name == name {
-				depth++
-				continue
-			}
-			open = open[:depth]
-			parent := int32(0)
-			if depth > 0 {
-				parent = open[depth-1]
-			}
-			open = append(open, int32(len(b.nodes)))
-			b.nodes = append(b.nodes, draft{name: name, path: path, parent: parent})
+	depth := 0
+	visit := func(path, name string) {
+		if depth < len(open) && t.Nodes[open[depth]].Name == name {
 			depth++
+			return
 		}
 		open = open[:depth]
-		b.nodes[open[depth-1]].own += key.n
+		parent := -1
+		if depth > 0 {
+			parent = int(open[depth-1])
+		}
+		open = append(open, int32(len(t.Nodes)))
+		t.Nodes = append(t.Nodes, Node{Name: name, Path: path, Depth: depth, Parent: parent})
+		depth++
 	}
-	b.emit(t)
+	for _, key := range keys {
+		cat := cats[key.i]
+		depth = 0
+		if !strings.ContainsRune(cat, '\\') {
+			// No escapes: the names are the text between the "/"s.
+			for i := 0; ; {
+				j := strings.IndexByte(cat[i:], '/')
+				if j < 0 {
+					visit(cat, cat[i:])
+					break
+				}
+				visit(cat[:i+j], cat[i:i+j])
+				i += j + 1
+			}
+		} else {
+			for path, name := range catalogue.CategoryNames(cat) {
+				visit(path, name)
+			}
+		}
+		open = open[:depth]
+		t.Nodes[open[depth-1]].Own += counts[cat] + odd[cat]
+	}
+	// Spans and totals, from the last node up: a node's descendants
+	// follow it, so they are done before it.
+	for i := len(t.Nodes) - 1; i >= 0; i-- {
+		n := &t.Nodes[i]
+		n.Span++
+		n.Total += n.Own
+		if n.Parent >= 0 {
+			p := &t.Nodes[n.Parent]
+			p.Span += n.Span
+			p.Total += n.Total
+		}
+	}
 	if none > 0 {
 		t.Nodes = append(t.Nodes, Node{Parent: -1, Own: none, Total: none, Span: 1, None: true})
 	}
 	return t
 }
 
-// sortKey is a path, its count, and where its key is in the keys' text.
+// countNodes counts the nodes of the tree of the sorted keys: each key
+// adds the names it does not share with the one before it. Nodes are
+// large: a slice of the right size is not copied as it grows.
+func countNodes(keys []sortKey) int {
+	n, prev := 0, ""
+	for _, k := range keys {
+		l := 0
+		for l < len(prev) && l < len(k.key) && prev[l] == k.key[l] {
+			l++
+		}
+		shared := strings.Count(k.key[:l], "\x00")
+		if l == len(prev) && l < len(k.key) && k.key[l] == 0 {
+			shared++ // prev is a path above k
+		}
+		n += strings.Count(k.key, "\x00") + 1 - shared
+		prev = k.key
+	}
+	return n
+}
+
+// sortKey is a path's key and its index in the paths.
 type sortKey struct {
-	cat           string
-	n, start, end int
+	key string
+	i   int32
 }
 
-// appendKey appends the sort key of the canonical path cat: cat with
-// each "/" between names a NUL. A "/" is one between names unless an odd
-// number of "\" comes before it (canonical: "\\" is a "\", "\/" a "/").
+// appendKey appends the sort key of the canonical path cat: each name
+// in lower case (ignoring case as a person does; then as written, so that the order is total), \x01, the name as
+// written; a NUL between names.
 func appendKey(key []byte, cat string) []byte {
+	if !strings.ContainsRune(cat, '\\') {
+		// The common case: no escapes, so the names are the text
+		// between the "/"s, as written.
+		for {
+			name, rest, more := strings.Cut(cat, "/")
+			key = appendNameKey(key, name)
+			if !more {
+				return key
+			}
+			key = append(key, 0)
+			cat = rest
+		}
+	}
+	first := true
+	for _, name := range catalogue.CategoryNames(cat) {
+		if !first {
+			key = append(key, 0)
+		}
+		first = false
+		key = appendNameKey(key, name)
+	}
+	return key
+}
+
+// appendNameKey appends the key of one name: in lower case, \x01, as
+// written.
+func appendNameKey(key []byte, name string) []byte {
 	start := len(key)
-	key = append(key, cat...)
-	for i := 0; ; i++ {
-		j := strings.IndexByte(cat[i:], '/')
-		if j < 0 {
-			return key
-		}
-		i += j
-		k := i
-		for k > 0 && cat[k-1] == '\\' {
-			k--
-		}
-		if (i-k)%2 == 0 {
-			key[start+i] = 0
+	key = append(key, name...)
+	ascii := true
+	for j := start; j < len(key); j++ {
+		switch c := key[j]; {
+		case c >= utf8.RuneSelf:
+			ascii = false
+		case 'A' <= c && c <= 'Z':
+			key[j] = c + 'a' - 'A'
 		}
 	}
-}
-
-// draft is a node while the tree is built.
-type draft struct {
-	name, path string
-	parent     int32
-	own        int
-}
-
-type builder struct {
-	nodes []draft // nodes[0] is the root, which is no node of the tree
-}
-
-// emit appends the drafts to t in preorder. It keeps its own stack, not
-// the goroutine's: a CATEGORY of a million "/" is a path a million deep.
-func (b *builder) emit(t *Tree) {
-	// The children of draft i are kids[first[i]:first[i+1]], sorted.
-	first := make([]int32, len(b.nodes)+1)
-	for _, d := range b.nodes[1:] {
-		first[d.parent+1]++
+	if !ascii {
+		key = append(key[:start], strings.ToLower(name)...)
 	}
-	for i := 1; i < len(first); i++ {
-		first[i] += first[i-1]
-	}
-	kids := make([]int32, len(b.nodes)-1)
-	fill := slices.Clone(first)
-	for k, d := range b.nodes[1:] {
-		kids[fill[d.parent]] = int32(k + 1)
-		fill[d.parent]++
-	}
-	for i := range b.nodes {
-		if first[i+1]-first[i] > 1 {
-			slices.SortFunc(kids[first[i]:first[i+1]], func(x, y int32) int { return compareNames(b.nodes[x].name, b.nodes[y].name) })
-		}
-	}
-	t.Nodes = make([]Node, 0, len(b.nodes))
-	type frame struct {
-		me       int // index in t.Nodes; -1 for the root, which is no node
-		next, to int32
-	}
-	stack := []frame{{me: -1, next: first[0], to: first[1]}}
-	for len(stack) > 0 {
-		f := &stack[len(stack)-1]
-		if f.next == f.to {
-			if f.me >= 0 {
-				n := &t.Nodes[f.me]
-				n.Span = len(t.Nodes) - f.me
-				if n.Parent >= 0 {
-					t.Nodes[n.Parent].Total += n.Total
-				}
-			}
-			stack = stack[:len(stack)-1]
-			continue
-		}
-		k := kids[f.next]
-		f.next++
-		d := &b.nodes[k]
-		depth := 0
-		if f.me >= 0 {
-			depth = t.Nodes[f.me].Depth + 1
-		}
-		t.Nodes = append(t.Nodes, Node{Name: d.name, Path: d.path, Depth: depth, Parent: f.me, Own: d.own, Total: d.own})
-		stack = append(stack, frame{me: len(t.Nodes) - 1, next: first[k], to: first[k+1]})
-	}
-}
-
-// compareNames orders names as a person looks for them: ignoring case,
-// then as written, so that the order is total. ASCII is compared in place;
-// only other letters cost a lower-case copy.
-func compareNames(a, b string) int {
-	for i := 0; i < len(a) && i < len(b); i++ {
-		x, y := a[i], b[i]
-		if x >= utf8.RuneSelf || y >= utf8.RuneSelf {
-			if c := strings.Compare(strings.ToLower(a[i:]), strings.ToLower(b[i:])); c != 0 {
-				return c
-			}
-			return strings.Compare(a, b)
-		}
-		if 'A' <= x && x <= 'Z' {
-			x += 'a' - 'A'
-		}
-		if 'A' <= y && y <= 'Z' {
-			y += 'a' - 'A'
-		}
-		if x != y {
-			return int(x) - int(y)
-		}
-	}
-	if len(a) != len(b) {
-		return len(a) - len(b)
-	}
-	return strings.Compare(a, b)
+	key = append(key, 1)
+	return append(key, name...)
 }
 
 // Find returns the index of the node that path names (compared name by

@@ -217,3 +217,14 @@ func BenchmarkFromCounts(b *testing.B) {
 	}
 	cputime.Report(b, start)
 }
+
+// TestTreeOrderIgnoresCase: siblings by name ignoring case (accented
+// letters too), then as written; names equal but for case are two nodes,
+// neither split by the other's subtree.
+func TestTreeOrderIgnoresCase(t *testing.T) {
+	tree := FromCounts(map[string]int{"Go/a": 1, "go/b": 1, "Go/c": 1, "Éclair": 1, "ecole": 1, "Zed": 1, "ÉCOLE/x": 1})
+	want := "ecole 1/1\nGo 0/2\n  a 1/1\n  c 1/1\ngo 0/1\n  b 1/1\nZed 1/1\nÉclair 1/1\nÉCOLE 0/1\n  x 1/1\n"
+	if got := draw(tree, tree.Rows(nil)); got != want {
+		t.Errorf("tree:\n%s\nwant:\n%s", got, want)
+	}
+}

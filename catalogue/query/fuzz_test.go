@@ -48,7 +48,8 @@ func FuzzSearch(f *testing.F) {
 		"date:<2008-02 rating:>=4", "é", "ǅ", "\x00", `"unterminated`, "-", "a -\"b c\"", "ﬁ", "Ａ",
 		"koln OR cafe", "cat:travel|cat:cooking rating:4", "-koln OR -cafe", "rating:none OR x-tags:b", "OR", "a | | b",
 		`"a|b" OR`, "foo:bar", "https://go.dev 12:30", "dup:yes", "koln dup:no", "dup:maybe", "-dup:yes OR rating:4",
-		"link:dead", "link:unchecked koln", "link:gone", "-link:ok|dup:yes", "link:ok 0", "dup:yes 0"} {
+		"link:dead", "link:unchecked koln", "link:gone", "-link:ok|dup:yes", "link:ok 0", "dup:yes 0",
+		"in:Programming", "in:none", `-in:"a b/c\\/d"`, "in:travel|in:none"} {
 		f.Add(s)
 	}
 	recs := fuzzRecords(f)

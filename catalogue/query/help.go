@@ -17,9 +17,9 @@ accents are ignored: koln finds Köln, cafe creme finds Café Crème.
   -term        records the term does not match (-word: without the word)
   a OR b, a|b  either term; OR binds tighter than the spaces between terms:
                jazz blues OR soul is jazz and (blues or soul)
-  name:, cat:, desc:, uri:   text in that field (URIs only when asked)
+  name:, cat:, desc:, uri:   text in that field; x-NAME:gh in field X-NAME
   tag:jazz     a whole tag of X-TAGS (tag:"road trip")
-  x-NAME:gh    text in the extension field X-NAME (x-keyword:gh)
+  in:Go/Web    CATEGORY Go/Web and those under it; in:none: no CATEGORY
   lang:en      LANGUAGE en, en-gb, ...; type:text (text/...), type:text/html
   rating:4     also rating:>=4 (<, <=, >, =), 1 to 5; rating:none: unrated
   date:2015    also date:2015-10, date:>=2015-10-31 (<, <=, >, =)

@@ -240,6 +240,15 @@ func (t *term) eval(d *doc) (int, bool) {
 		return 0, strings.Contains(d.part(partName), t.text)
 	case kindCategory:
 		return 0, strings.Contains(d.part(partCategory), t.text)
+	case kindIn:
+		// The folded CATEGORY under the folded path, name by name: a
+		// node of the category tree and its subtree, whatever the case.
+		cat := d.part(partCategory)
+		if t.text == "" {
+			return 0, cat == ""
+		}
+		_, ok := catalogue.CategoryUnder(cat, t.text)
+		return 0, ok
 	case kindDescription:
 		return 0, indexShort(d.part(partDescription), t.text) >= 0
 	case kindTag:

@@ -49,6 +49,7 @@ const (
 	kindDate                        // date:
 	kindDup                         // dup: yes (num 1) or no (0): the record's loose URI key is another's too
 	kindLink                        // link: a linkcheck.Status, in text
+	kindIn                          // in: a category path and the paths under it (text "": no category)
 	kindOr                          // a OR b, a | b: any of alts
 )
 
@@ -93,7 +94,7 @@ var qualifiers = map[string]kind{
 	"desc": kindDescription, "description": kindDescription,
 	"tag": kindTag, "tags": kindTag, "uri": kindURI, "url": kindURI,
 	"lang": kindLanguage, "language": kindLanguage, "type": kindType,
-	"rating": kindRating, "date": kindDate, "dup": kindDup,
+	"rating": kindRating, "date": kindDate, "dup": kindDup, "in": kindIn,
 	"link": kindLink,
 }
 
@@ -346,7 +347,7 @@ func qualifier(name string) (kind, string, bool) {
 }
 
 // qualifierList names the qualifiers, for the error of an unknown one.
-const qualifierList = "name cat desc tag uri x-NAME lang type rating date dup link"
+const qualifierList = "name cat in desc tag uri x-NAME lang type rating date dup link"
 
 // qualified reports whether a term name:val that names no qualifier was
 // meant as one, and so is an error rather than text: name is letters
@@ -430,6 +431,12 @@ func (t *term) parseValue(name, v string) error {
 		}
 	case kindType:
 		t.text = strings.ToLower(v)
+	case kindIn:
+		// in:none is the records without a category, as rating:none is
+		// those without a rating: the tree's node for them.
+		if t.text = Fold(v); t.text == "none" {
+			t.text = ""
+		}
 	case kindTag:
 		t.text = strings.TrimSpace(Fold(v))
 		if strings.Contains(t.text, ",") {

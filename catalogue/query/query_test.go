@@ -3,6 +3,7 @@ package query
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math/rand/v2"
 	"runtime"
 	"slices"
@@ -320,7 +321,7 @@ func TestParseErrors(t *testing.T) {
 		{"lang:e_n", "lang:e_n", 1, "a language is a tag like en or en-gb"},
 		{"tag:a,b", "tag:a,b", 1, "one tag per term"},
 		// Issue 24: an unknown qualifier is an error, as rating:9 is.
-		{"foo:bar", "foo:bar", 1, `unknown qualifier foo: (name cat desc tag uri x-NAME lang type rating date dup link); quoted, "foo:bar" is text`},
+		{"foo:bar", "foo:bar", 1, `unknown qualifier foo: (name cat in desc tag uri x-NAME lang type rating date dup link); quoted, "foo:bar" is text`},
 		{"go -categroy:x", "-categroy:x", 4, "unknown qualifier categroy:"},
 		{"koln OR Bad:x", "Bad:x", 9, "unknown qualifier Bad:"},
 		{"koln|foo:b", "foo:b", 6, "unknown qualifier foo:"},
@@ -625,6 +626,31 @@ func TestHelp(t *testing.T) {
 	for i, l := range lines {
 		if n := utf8.RuneCountInString(l); n > 76 {
 			t.Errorf("Help's line %d has %d columns, more than 76: %s", i+1, n, l)
+		}
+	}
+}
+
+// TestIn: in: is a node of the category tree, its subtree and nothing
+// else: not a category that merely begins with its text.
+func TestIn(t *testing.T) {
+	var recs []*catalogue.Record
+	for i, c := range []string{"Programming", "Programming/Go", "Programming/Go/Tools", "Programming Languages", "ProgrammingX/Go", "", `News/Politics\/UK`, "News/Politics"} {
+		recs = append(recs, catalogue.NewRecord(catalogue.Values{URI: fmt.Sprintf("https://example.org/%d", i), Name: fmt.Sprintf("r%d", i), Category: c}))
+	}
+	tests := []struct{ q, want string }{
+		{"in:Programming", "r0|r1|r2"},
+		{"in:programming/go", "r1|r2"},
+		{`in:"Programming Languages"`, "r3"},
+		{"in:none", "r5"},
+		{"-in:none", "r0|r1|r2|r3|r4|r6|r7"},
+		{`in:News/Politics\/UK`, "r6"},
+		{"in:News/Politics", "r7"},
+		{"in:Programming -in:Programming/Go", "r0"},
+		{"in:Nothing", ""},
+	}
+	for _, tt := range tests {
+		if got := names(search(t, recs, tt.q)); got != tt.want {
+			t.Errorf("search %q = %q, want %q", tt.q, got, tt.want)
 		}
 	}
 }

@@ -45,6 +45,10 @@ type (
 	// EditMsg asks the root to open the edit form on Record, over the
 	// dialog that asks.
 	EditMsg struct{ Record *catalogue.Record }
+	// SearchMsg asks the root to search for Query (in the one search
+	// language: in:PATH for a category node, tag:T for a tag), the list
+	// showing what it finds; a search typed then narrows within it.
+	SearchMsg struct{ Query string }
 )
 
 // Reloader is a dialog that shows the catalogue (the problems view): the

@@ -1,0 +1,253 @@
+package organise
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/internal/display"
+	"github.com/uricat/uricat/internal/plural"
+	"github.com/uricat/uricat/tui/dialog"
+	"github.com/uricat/uricat/tui/theme"
+)
+
+// TagKeys are the tags view's own keys.
+type TagKeys struct {
+	Choose, Rename, Remove, Close key.Binding
+}
+
+// DefaultTagKeys are the tags view's bindings.
+func DefaultTagKeys() TagKeys {
+	return TagKeys{
+		Choose: key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "show its records")),
+		Rename: key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "rename/merge")),
+		Remove: key.NewBinding(key.WithKeys("d", "delete"), key.WithHelp("d", "remove")),
+		Close:  key.NewBinding(key.WithKeys("esc", "q", "T"), key.WithHelp("esc", "back")),
+	}
+}
+
+// Tag is a tag and how many valid records have it.
+type Tag struct {
+	Name  string
+	Count int
+}
+
+// Tags is the tags view, a dialog.Dialog that takes the whole body.
+type Tags struct {
+	ctx    dialog.Context
+	keys   TagKeys
+	tags   []Tag
+	cursor int
+	offset int
+}
+
+// removeMsg is the answer yes to "remove the tag?".
+type removeMsg struct{ tag string }
+
+// NewTags returns the view of the tags of c's valid records.
+func NewTags(ctx dialog.Context, c *catalogue.Catalogue) *Tags {
+	v := &Tags{ctx: ctx, keys: DefaultTagKeys()}
+	v.Reload(c)
+	return v
+}
+
+// CountTags counts the tags of recs' valid records, sorted by name
+// ignoring case.
+func CountTags(recs []*catalogue.Record) []Tag {
+	n := map[string]int{}
+	for _, r := range recs {
+		if r.Valid() {
+			for _, t := range catalogue.SplitTags(r.Extension(catalogue.FieldTags)) {
+				n[t]++
+			}
+		}
+	}
+	out := make([]Tag, 0, len(n))
+	for t, k := range n {
+		out = append(out, Tag{t, k})
+	}
+	slices.SortFunc(out, func(a, b Tag) int {
+		if c := strings.Compare(strings.ToLower(a.Name), strings.ToLower(b.Name)); c != 0 {
+			return c
+		}
+		return strings.Compare(a.Name, b.Name)
+	})
+	return out
+}
+
+// Reload counts the tags again after an edit (dialog.Reloader), keeping
+// the cursor on its tag if it is still there.
+func (v *Tags) Reload(c *catalogue.Catalogue) {
+	was := ""
+	if t := v.Tag(); t != nil {
+		was = t.Name
+	}
+	v.tags = CountTags(c.Records())
+	for i, t := range v.tags {
+		if t.Name == was {
+			v.cursor = i
+		}
+	}
+	v.cursor = max(0, min(v.cursor, len(v.tags)-1))
+	v.scroll()
+}
+
+// Tag returns the tag under the cursor, nil when there is none.
+func (v *Tags) Tag() *Tag {
+	if len(v.tags) == 0 {
+		return nil
+	}
+	return &v.tags[v.cursor]
+}
+
+// Init does nothing.
+func (v *Tags) Init() tea.Cmd { return nil }
+
+// SetSize sets the body's area.
+func (v *Tags) SetSize(w, h int) { v.ctx.SetSize(w, h); v.scroll() }
+
+func (v *Tags) listHeight() int { return max(1, v.ctx.Height-2) }
+
+func (v *Tags) scroll() {
+	v.offset = max(0, min(v.offset, v.cursor), v.cursor-v.listHeight()+1)
+}
+
+func (v *Tags) move(d int) {
+	v.cursor = max(0, min(len(v.tags)-1, v.cursor+d))
+	v.scroll()
+}
+
+// Update moves, chooses, and opens the rename prompt and the question
+// before a removal.
+func (v *Tags) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	if m, ok := msg.(removeMsg); ok {
+		e := catalogue.RenameTag{From: m.tag}
+		n, _ := v.ctx.Store.Catalogue().Preview(e)
+		cmd, err := v.ctx.Store.Apply(e, display.Text(fmt.Sprintf("removed the tag “%s” from %s", m.tag, plural.Of(n, "record")))+" (u undoes it)")
+		if err != nil {
+			v.ctx.Store.SetStatus(theme.Error, "cannot remove the tag: "+dialog.Describe(err))
+		}
+		return v, cmd
+	}
+	km, ok := msg.(tea.KeyMsg)
+	if !ok {
+		return v, nil
+	}
+	k, s := v.keys, v.ctx.Keys
+	t := v.Tag()
+	switch {
+	case key.Matches(km, k.Close):
+		return dialog.Close{}, nil
+	case key.Matches(km, s.Up):
+		v.move(-1)
+	case key.Matches(km, s.Down):
+		v.move(1)
+	case key.Matches(km, s.PageUp):
+		v.move(-v.listHeight())
+	case key.Matches(km, s.PageDown):
+		v.move(v.listHeight())
+	case key.Matches(km, s.Home):
+		v.move(-len(v.tags))
+	case key.Matches(km, s.End):
+		v.move(len(v.tags))
+	case t == nil:
+	case key.Matches(km, k.Choose):
+		return dialog.Close{Result: dialog.SearchMsg{Query: "tag:" + quote(t.Name)}}, nil
+	case key.Matches(km, k.Rename):
+		return dialog.Open{Dialog: v.renamePrompt(t.Name)}, nil
+	case key.Matches(km, k.Remove):
+		return dialog.Open{Dialog: dialog.NewConfirm(v.ctx, dialog.Question{
+			Text:   fmt.Sprintf("Remove the tag “%s” from %s?", display.Text(t.Name), plural.Of(t.Count, "record")),
+			Detail: "Each gets DATE now (SSD3 3.3). u undoes it.",
+			Verb:   "remove",
+			Yes:    removeMsg{tag: t.Name},
+		})}, nil
+	}
+	return v, nil
+}
+
+// renamePrompt asks for the tag's new name: a tag that records have
+// already merges the two.
+func (v *Tags) renamePrompt(from string) *prompt {
+	plan := func(val string) (string, catalogue.RenameTag, error) {
+		to := strings.TrimSpace(val)
+		e := catalogue.RenameTag{From: from, To: to}
+		if to == from {
+			return "", e, errors.New("the same name: type another")
+		}
+		if err := catalogue.CheckTag(to); err != nil {
+			return "", e, err
+		}
+		n, err := v.ctx.Store.Catalogue().Preview(e)
+		if err != nil {
+			return "", e, err
+		}
+		recs := plural.Of(n, "record")
+		for _, t := range v.tags {
+			if t.Name == to {
+				return fmt.Sprintf("merges into “%s” (%s there already): changes %s; %s", to, plural.Of(t.Count, "record"), recs, amended), e, nil
+			}
+		}
+		return fmt.Sprintf("renames the tag in %s; %s", recs, amended), e, nil
+	}
+	return newPrompt(v.ctx, "Rename the tag “"+from+"”", from,
+		func(val string) (string, error) { say, _, err := plan(val); return say, err },
+		func(val string) (tea.Cmd, error) {
+			say, e, _ := plan(val)
+			what := fmt.Sprintf("renamed the tag “%s” to “%s”", e.From, e.To)
+			if strings.HasPrefix(say, "merges") {
+				what = fmt.Sprintf("merged the tag “%s” into “%s”", e.From, e.To)
+			}
+			return v.ctx.Store.Apply(e, display.Text(what)+" (u undoes it)")
+		})
+}
+
+// ShortHelp returns the view's keys.
+func (v *Tags) ShortHelp() []key.Binding {
+	k := v.keys
+	return []key.Binding{k.Choose, k.Rename, k.Remove, k.Close}
+}
+
+// FullHelp returns the view's keys.
+func (v *Tags) FullHelp() [][]key.Binding {
+	s := v.ctx.Keys
+	return [][]key.Binding{{s.Up, s.Down, s.PageUp, s.PageDown, s.Home, s.End}, v.ShortHelp()}
+}
+
+// View draws the title and the tags shown, each with its records.
+func (v *Tags) View() string {
+	th := v.ctx.Theme
+	lines := []string{th.DialogTitle.Render("Tags") + " " + th.Dim.Render(plural.Of(len(v.tags), "tag")), ""}
+	if len(v.tags) == 0 {
+		lines = append(lines, th.EmptyMessage.Render("  No record has tags (X-TAGS)."))
+		return v.ctx.Fit(lines)
+	}
+	w := max(1, v.ctx.Width)
+	most := 0
+	for _, t := range v.tags {
+		most = max(most, t.Count)
+	}
+	numW := len(strconv.Itoa(most))
+	end := min(len(v.tags), v.offset+v.listHeight())
+	for i := v.offset; i < end; i++ {
+		t := v.tags[i]
+		count := fmt.Sprintf("%*d", numW, t.Count)
+		name := ansi.Truncate(display.Text(t.Name), max(1, w-numW-5), "…")
+		pad := max(1, w-2-ansi.StringWidth(name)-numW-1)
+		line := name + strings.Repeat(" ", pad) + count + " "
+		if i == v.cursor {
+			line = th.Cursor.Inherit(th.RowSelected).Render("▌ ") + th.RowSelected.Render(line)
+		} else {
+			line = "  " + line
+		}
+		lines = append(lines, line)
+	}
+	return v.ctx.Fit(lines)
+}

@@ -1,0 +1,417 @@
+// Package organise is the TUI's views for tidying a collection: the
+// category tree (Tree) and the tags (Tags), each with its counts, where
+// choosing a node or a tag shows its records in the list (the search
+// in:PATH or tag:T, which a search typed then narrows), and where a
+// category or a tag is renamed, moved, merged or removed: each one
+// undoable edit of many records, applied through the store, with a
+// preview of how many records it changes before it is applied.
+package organise
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/categorytree"
+	"github.com/uricat/uricat/internal/display"
+	"github.com/uricat/uricat/internal/plural"
+	"github.com/uricat/uricat/tui/dialog"
+)
+
+// TreeKeys are the tree's own keys, as a file tree's (ranger, lf, nnn):
+// h/← folds or goes to the parent, l/→ unfolds or goes into the node;
+// the moving keys are dialog.KeyMap's.
+type TreeKeys struct {
+	Fold, Unfold, Toggle, FoldAll, Choose, Rename, Move, Close key.Binding
+}
+
+// DefaultTreeKeys are the tree's bindings.
+func DefaultTreeKeys() TreeKeys {
+	return TreeKeys{
+		Fold:    key.NewBinding(key.WithKeys("h", "left"), key.WithHelp("h/←", "fold, parent")),
+		Unfold:  key.NewBinding(key.WithKeys("l", "right"), key.WithHelp("l/→", "unfold, into")),
+		Toggle:  key.NewBinding(key.WithKeys(" ", "z"), key.WithHelp("space", "fold/unfold")),
+		FoldAll: key.NewBinding(key.WithKeys("Z"), key.WithHelp("Z", "fold/unfold all")),
+		Choose:  key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "show its records")),
+		Rename:  key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "rename/merge")),
+		Move:    key.NewBinding(key.WithKeys("m"), key.WithHelp("m", "move")),
+		Close:   key.NewBinding(key.WithKeys("esc", "q", "C"), key.WithHelp("esc", "back")),
+	}
+}
+
+// Tree is the category tree view, a dialog.Dialog that takes the whole
+// body: at 80 columns a side pane would leave the list no room for its
+// names, and the list is one key away (enter shows the node's records).
+type Tree struct {
+	ctx  dialog.Context
+	keys TreeKeys
+	tree *categorytree.Tree
+	// What is folded is kept by path, outside the tree, so that folding
+	// costs a pass over the rows shown and no rebuild, and outlives the
+	// rebuild after an edit: a node is folded when allFolded differs from
+	// toggled[path].
+	allFolded bool
+	toggled   map[string]bool
+	rows      []int // the nodes shown, by index in tree.Nodes
+	// pending is the records whose tree Init's command builds (tree is
+	// nil until then).
+	pending []*catalogue.Record
+	cursor  int // index in rows
+	offset  int // the first row shown
+}
+
+// foldAbove is how many nodes a tree may have to open unfolded: a
+// larger one opens with its top level only.
+const foldAbove = 200
+
+// buildAbove is how many records a catalogue may have for its tree to
+// be built as the view opens; a larger one's is built by Init's command,
+// off the Update goroutine, from the records' snapshot: the view opens at
+// once, saying it counts, and the keys never wait.
+const buildAbove = 10_000
+
+// builtMsg is the tree built by Init's command.
+type builtMsg struct {
+	t    *Tree // the view it is for
+	tree *categorytree.Tree
+}
+
+// NewTree returns the tree of the valid records of c.
+func NewTree(ctx dialog.Context, c *catalogue.Catalogue) *Tree {
+	t := &Tree{ctx: ctx, keys: DefaultTreeKeys(), toggled: map[string]bool{}}
+	if recs := c.Records(); len(recs) > buildAbove {
+		t.pending = recs
+		return t
+	}
+	t.built(categorytree.Build(validRecords(c.Records())))
+	return t
+}
+
+// built shows tree, folded to its top level if it is large.
+func (t *Tree) built(tree *categorytree.Tree) {
+	t.tree = tree
+	t.allFolded = len(t.tree.Nodes) > foldAbove
+	t.layout("")
+}
+
+// validRecords returns the records of all that uricat uses.
+func validRecords(all []*catalogue.Record) []*catalogue.Record {
+	out := make([]*catalogue.Record, 0, len(all))
+	for _, r := range all {
+		if r.Valid() {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+func (t *Tree) folded(path string) bool { return t.allFolded != t.toggled[path] }
+
+// layout works out the rows shown, keeping the cursor on the node of
+// path if it still shows ("" keeps it where it is).
+func (t *Tree) layout(path string) {
+	if t.tree == nil {
+		return
+	}
+	t.rows = t.tree.Rows(t.folded)
+	if path != "" {
+		for i, n := range t.rows {
+			if t.tree.Nodes[n].Path == path {
+				t.cursor = i
+				break
+			}
+		}
+	}
+	t.cursor = max(0, min(t.cursor, len(t.rows)-1))
+	t.scroll()
+}
+
+// Node returns the node under the cursor, nil when the tree is empty.
+func (t *Tree) Node() *categorytree.Node {
+	if t.tree == nil || len(t.rows) == 0 {
+		return nil
+	}
+	return &t.tree.Nodes[t.rows[t.cursor]]
+}
+
+// Reload rebuilds the tree from c after an edit (dialog.Reloader),
+// keeping the folds and the cursor's node.
+func (t *Tree) Reload(c *catalogue.Catalogue) {
+	var path string
+	if n := t.Node(); n != nil {
+		path = n.Path
+	}
+	t.pending = nil
+	t.tree = categorytree.Build(validRecords(c.Records()))
+	t.layout(path)
+}
+
+// Init builds the tree of a large catalogue.
+func (t *Tree) Init() tea.Cmd {
+	recs := t.pending
+	if recs == nil {
+		return nil
+	}
+	return func() tea.Msg { return builtMsg{t: t, tree: categorytree.Build(validRecords(recs))} }
+}
+
+// SetSize sets the body's area.
+func (t *Tree) SetSize(w, h int) { t.ctx.SetSize(w, h); t.scroll() }
+
+// listHeight is the rows the view has room for, under its title.
+func (t *Tree) listHeight() int { return max(1, t.ctx.Height-2) }
+
+func (t *Tree) scroll() {
+	h := t.listHeight()
+	t.offset = max(0, min(t.offset, t.cursor), t.cursor-h+1)
+}
+
+// Update moves, folds, chooses, and opens the rename and move prompts.
+func (t *Tree) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	if b, ok := msg.(builtMsg); ok {
+		if b.t == t && t.pending != nil { // not rebuilt since (Reload)
+			t.pending = nil
+			t.built(b.tree)
+		}
+		return t, nil
+	}
+	km, ok := msg.(tea.KeyMsg)
+	if !ok {
+		return t, nil
+	}
+	k, s := t.keys, t.ctx.Keys
+	n := t.Node()
+	switch {
+	case key.Matches(km, k.Close):
+		return dialog.Close{}, nil
+	case t.tree == nil: // still counting
+	case key.Matches(km, s.Up):
+		t.move(-1)
+	case key.Matches(km, s.Down):
+		t.move(1)
+	case key.Matches(km, s.PageUp):
+		t.move(-t.listHeight())
+	case key.Matches(km, s.PageDown):
+		t.move(t.listHeight())
+	case key.Matches(km, s.Home):
+		t.move(-len(t.rows))
+	case key.Matches(km, s.End):
+		t.move(len(t.rows))
+	case n == nil:
+	case key.Matches(km, k.Fold):
+		if n.HasChildren() && !t.folded(n.Path) {
+			t.toggle(n.Path)
+		} else if n.Parent >= 0 {
+			t.layout(t.tree.Nodes[n.Parent].Path)
+		}
+	case key.Matches(km, k.Unfold):
+		if n.HasChildren() && t.folded(n.Path) {
+			t.toggle(n.Path)
+		} else if n.HasChildren() {
+			t.move(1)
+		}
+	case key.Matches(km, k.Toggle):
+		if n.HasChildren() {
+			t.toggle(n.Path)
+		}
+	case key.Matches(km, k.FoldAll):
+		path := n.Path
+		for n.Parent >= 0 { // the cursor stays on what shows of its branch
+			n = &t.tree.Nodes[n.Parent]
+			path = n.Path
+		}
+		t.allFolded = !t.allFolded
+		clear(t.toggled)
+		t.layout(path)
+	case key.Matches(km, k.Choose):
+		return dialog.Close{Result: dialog.SearchMsg{Query: NodeQuery(n)}}, nil
+	case key.Matches(km, k.Rename) && !n.None:
+		return dialog.Open{Dialog: t.renamePrompt(n)}, nil
+	case key.Matches(km, k.Move) && !n.None:
+		return dialog.Open{Dialog: t.movePrompt(n)}, nil
+	}
+	return t, nil
+}
+
+func (t *Tree) move(d int) {
+	t.cursor = max(0, min(len(t.rows)-1, t.cursor+d))
+	t.scroll()
+}
+
+func (t *Tree) toggle(path string) {
+	t.toggled[path] = !t.toggled[path]
+	t.layout(path)
+}
+
+// categories counts categories ("category" takes no plain "s").
+func categories(n int) string {
+	if n == 1 {
+		return "1 category"
+	}
+	return strconv.Itoa(n) + " categories"
+}
+
+// NodeQuery is the search that shows the records of n's subtree.
+func NodeQuery(n *categorytree.Node) string {
+	if n.None {
+		return "in:none"
+	}
+	return "in:" + quote(n.Path)
+}
+
+// quote quotes a value of a search term if it needs it: a space or a
+// quote in it would end or open a term. The search language has no
+// escape inside quotes, so a quote becomes a space-less end: a value with
+// one is cut there, and shows more than asked rather than nothing.
+func quote(v string) string {
+	if !strings.ContainsAny(v, " \t\"|") {
+		return v
+	}
+	v, _, _ = strings.Cut(v, `"`)
+	return `"` + v + `"`
+}
+
+// amended is what every preview says of the records an edit changes.
+const amended = "each gets DATE now (SSD3 3.3)"
+
+// recategorise is the preview and the edit of renaming the node from to
+// to: a rename, or a merge when to is a node already.
+func (t *Tree) recategorise(from, to string) (string, catalogue.Recategorise, error) {
+	e := catalogue.Recategorise{From: from, To: to}
+	switch {
+	case to == "":
+		return "", e, errors.New("type the new path (names separated by /)")
+	case to == from:
+		return "", e, errors.New("the same path: type another")
+	}
+	if _, under := catalogue.CategoryUnder(to, from); under {
+		return "", e, errors.New("a category cannot go under itself")
+	}
+	n, err := t.ctx.Store.Catalogue().Preview(e)
+	if err != nil {
+		return "", e, err
+	}
+	recs := plural.Of(n, "record")
+	if i := t.tree.Find(to); i >= 0 {
+		return fmt.Sprintf("merges into “%s” (%s there already): changes %s; %s", to, plural.Of(t.tree.Nodes[i].Total, "record"), recs, amended), e, nil
+	}
+	return fmt.Sprintf("renames %s; %s", recs, amended), e, nil
+}
+
+// apply applies e through the store, saying what it did.
+func (t *Tree) apply(e catalogue.Recategorise, merge bool) (tea.Cmd, error) {
+	what := fmt.Sprintf("renamed the category “%s” to “%s”", e.From, e.To)
+	if merge {
+		what = fmt.Sprintf("merged the category “%s” into “%s”", e.From, e.To)
+	}
+	return t.ctx.Store.Apply(e, display.Text(what)+" (u undoes it)")
+}
+
+// renamePrompt asks for n's new path: another node's merges the two.
+func (t *Tree) renamePrompt(n *categorytree.Node) *prompt {
+	from := n.Path
+	to := func(v string) string { return catalogue.CanonicalCategory(strings.TrimSpace(v)) }
+	return newPrompt(t.ctx, "Rename “"+from+"” (a path: names separated by /)", from,
+		func(v string) (string, error) {
+			say, _, err := t.recategorise(from, to(v))
+			return say, err
+		},
+		func(v string) (tea.Cmd, error) {
+			_, e, _ := t.recategorise(from, to(v))
+			return t.apply(e, t.tree.Find(e.To) >= 0)
+		})
+}
+
+// movePrompt asks for the node under which n goes, keeping its name
+// ("" moves it to the top).
+func (t *Tree) movePrompt(n *categorytree.Node) *prompt {
+	from, name := n.Path, n.Name
+	parent := ""
+	if n.Parent >= 0 {
+		parent = t.tree.Nodes[n.Parent].Path
+	}
+	to := func(v string) string {
+		names := catalogue.SplitCategory(catalogue.CanonicalCategory(strings.TrimSpace(v)))
+		return catalogue.JoinCategory(append(names, name))
+	}
+	return newPrompt(t.ctx, "Move “"+from+"” under (empty: to the top)", parent,
+		func(v string) (string, error) {
+			say, _, err := t.recategorise(from, to(v))
+			return say, err
+		},
+		func(v string) (tea.Cmd, error) {
+			_, e, _ := t.recategorise(from, to(v))
+			return t.apply(e, t.tree.Find(e.To) >= 0)
+		})
+}
+
+// ShortHelp returns the tree's main keys.
+func (t *Tree) ShortHelp() []key.Binding {
+	k := t.keys
+	return []key.Binding{k.Choose, k.Fold, k.Unfold, k.Rename, k.Move, k.Close}
+}
+
+// FullHelp returns all the tree's keys.
+func (t *Tree) FullHelp() [][]key.Binding {
+	k, s := t.keys, t.ctx.Keys
+	return [][]key.Binding{{s.Up, s.Down, s.PageUp, s.PageDown, s.Home, s.End}, {k.Fold, k.Unfold, k.Toggle, k.FoldAll}, {k.Choose, k.Rename, k.Move, k.Close}}
+}
+
+// View draws the title and the rows shown: each node indented by its
+// depth, marked ▸ folded or ▾ unfolded, with its records (its subtree's)
+// at the right.
+func (t *Tree) View() string {
+	th := t.ctx.Theme
+	if t.tree == nil {
+		return t.ctx.Fit([]string{th.DialogTitle.Render("Categories") + " " + th.Dim.Render(fmt.Sprintf("counting the categories of %s…", plural.Of(len(t.pending), "record")))})
+	}
+	cats := len(t.tree.Nodes)
+	if cats > 0 && t.tree.Nodes[cats-1].None {
+		cats--
+	}
+	lines := []string{th.DialogTitle.Render("Categories") + " " + th.Dim.Render(fmt.Sprintf("%s, %s", plural.Of(t.tree.Records, "record"), categories(cats))), ""}
+	if len(t.rows) == 0 {
+		lines = append(lines, th.EmptyMessage.Render("  No records, so no categories."))
+		return t.ctx.Fit(lines)
+	}
+	w := max(1, t.ctx.Width)
+	numW := len(strconv.Itoa(t.tree.Records))
+	end := min(len(t.rows), t.offset+t.listHeight())
+	for i := t.offset; i < end; i++ {
+		n := &t.tree.Nodes[t.rows[i]]
+		mark := "  "
+		if n.HasChildren() {
+			mark = "▾ "
+			if t.folded(n.Path) {
+				mark = "▸ "
+			}
+		}
+		name := display.Text(n.Name)
+		if n.None {
+			name = "(no category)"
+		}
+		indent := strings.Repeat("  ", min(n.Depth, w/4))
+		count := fmt.Sprintf("%*d", numW, n.Total)
+		left := indent + mark
+		room := max(1, w-2-ansi.StringWidth(left)-len(count)-2)
+		name = ansi.Truncate(name, room, "…")
+		pad := max(1, w-2-ansi.StringWidth(left)-ansi.StringWidth(name)-len(count)-1)
+		line := left + name + strings.Repeat(" ", pad) + count + " "
+		switch {
+		case i == t.cursor:
+			line = th.Cursor.Inherit(th.RowSelected).Render("▌ ") + th.RowSelected.Render(line)
+		case n.None:
+			line = "  " + th.Dim.Render(line)
+		default:
+			line = "  " + line
+		}
+		lines = append(lines, line)
+	}
+	return t.ctx.Fit(lines)
+}

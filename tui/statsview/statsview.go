@@ -1,0 +1,132 @@
+// Package statsview is the TUI's picture of the collection: the counts
+// of `uricat stats` (catalogue/stats: records by top-level category, by
+// rating, by year added, with problems), drawn as bar charts as wide as
+// the window, in two columns when it is wide enough.
+package statsview
+
+import (
+	"strings"
+
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
+
+	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/stats"
+	"github.com/uricat/uricat/internal/plural"
+	"github.com/uricat/uricat/tui/dialog"
+)
+
+// Model is the stats view, a dialog.Dialog that takes the whole body.
+type Model struct {
+	ctx   dialog.Context
+	s     stats.Stats
+	top   int // the first line shown, when the charts are taller than the body
+	close key.Binding
+}
+
+// twoColumns is the width from which the charts stand in two columns.
+const twoColumns = 100
+
+// New returns the view of c's counts.
+func New(ctx dialog.Context, c *catalogue.Catalogue) *Model {
+	m := &Model{ctx: ctx, close: key.NewBinding(key.WithKeys("esc", "q", "#"), key.WithHelp("esc", "back"))}
+	m.Reload(c)
+	return m
+}
+
+// Reload counts again after an edit (dialog.Reloader).
+func (m *Model) Reload(c *catalogue.Catalogue) { m.s = stats.Of(c.Records()) }
+
+// Stats returns the counts shown.
+func (m *Model) Stats() stats.Stats { return m.s }
+
+// Init does nothing.
+func (m *Model) Init() tea.Cmd { return nil }
+
+// SetSize sets the body's area.
+func (m *Model) SetSize(w, h int) { m.ctx.SetSize(w, h) }
+
+// Update scrolls, and closes on esc.
+func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	km, ok := msg.(tea.KeyMsg)
+	if !ok {
+		return m, nil
+	}
+	s := m.ctx.Keys
+	most := max(0, len(m.lines())-m.ctx.Height)
+	switch {
+	case key.Matches(km, m.close):
+		return dialog.Close{}, nil
+	case key.Matches(km, s.Up):
+		m.top--
+	case key.Matches(km, s.Down):
+		m.top++
+	case key.Matches(km, s.PageUp):
+		m.top -= m.ctx.Height
+	case key.Matches(km, s.PageDown):
+		m.top += m.ctx.Height
+	case key.Matches(km, s.Home):
+		m.top = 0
+	case key.Matches(km, s.End):
+		m.top = most
+	}
+	m.top = max(0, min(m.top, most))
+	return m, nil
+}
+
+// ShortHelp returns the view's keys.
+func (m *Model) ShortHelp() []key.Binding {
+	return []key.Binding{m.ctx.Keys.Up, m.ctx.Keys.Down, m.close}
+}
+
+// FullHelp returns the view's keys.
+func (m *Model) FullHelp() [][]key.Binding { return [][]key.Binding{m.ShortHelp()} }
+
+// stars draws a rating as the list does.
+func stars(n int) string { return strings.Repeat("★", n) }
+
+// chart draws one chart, w cells wide: its title, then its bars.
+func (m *Model) chart(c stats.Chart, w int) []string {
+	th := m.ctx.Theme
+	var b strings.Builder
+	stats.Bars(&b, c.Counts, w, func(n int) string { return th.Star.Render(strings.Repeat("█", n)) })
+	return append([]string{th.DialogTitle.Render(c.Title)}, strings.Split(strings.TrimSuffix(b.String(), "\n"), "\n")...)
+}
+
+// lines lays the charts out for the body's width: one column, or the
+// categories on the left and the others on the right.
+func (m *Model) lines() []string {
+	th := m.ctx.Theme
+	w := max(20, m.ctx.Width)
+	charts := m.s.Charts(stars)
+	head := th.Dim.Render(" " + plural.Of(m.s.Records, "record") + " (uricat stats prints the same)")
+	if w < twoColumns {
+		out := []string{head}
+		for _, c := range charts {
+			out = append(append(out, ""), m.chart(c, w-1)...)
+		}
+		return out
+	}
+	lw := w / 2
+	rw := w - lw - 1
+	left := m.chart(charts[1], lw)
+	var right []string
+	for i, c := range charts {
+		if i == 1 {
+			continue
+		}
+		if len(right) > 0 {
+			right = append(right, "")
+		}
+		right = append(right, m.chart(c, rw)...)
+	}
+	cols := lipgloss.JoinHorizontal(lipgloss.Top, lipgloss.NewStyle().Width(lw).Render(strings.Join(left, "\n")), " ", strings.Join(right, "\n"))
+	return append([]string{head, ""}, strings.Split(cols, "\n")...)
+}
+
+// View draws the charts from the line scrolled to.
+func (m *Model) View() string {
+	lines := m.lines()
+	return m.ctx.Fit(lines[min(m.top, len(lines)):])
+}
