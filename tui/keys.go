@@ -25,6 +25,13 @@ type keyMap struct {
 
 	Save, Reload, Help, Quit key.Binding
 
+	// Selecting records for an action on many, as terminal file managers
+	// (ranger, lf, nnn, mc: space marks and moves down, * marks all) and
+	// lazygit (v starts and ends a range; esc clears) do. With records
+	// selected, rating, category, tags, delete, open, copy and export act
+	// on them all; without, on the record under the cursor.
+	Mark, MarkRange, MarkAll, ClearMarks, Tags key.Binding
+
 	// While the `?` help shows: ? again turns to the search language
 	// (query.Help), any other key closes it. For its help bar.
 	SearchLanguage, CloseHelp key.Binding
@@ -46,7 +53,7 @@ func newKeyMap() keyMap {
 		Sort:        key.NewBinding(key.WithKeys("s"), key.WithHelp("s", "sort: name/date/rating")),
 		ReverseSort: key.NewBinding(key.WithKeys("S"), key.WithHelp("S", "reverse sort")),
 		Group:       key.NewBinding(key.WithKeys("b"), key.WithHelp("b", "group by")),
-		Fold:        key.NewBinding(key.WithKeys(" ", "z"), key.WithHelp("space/z", "fold group")),
+		Fold:        key.NewBinding(key.WithKeys("z"), key.WithHelp("z", "fold group")),
 		FoldAll:     key.NewBinding(key.WithKeys("Z"), key.WithHelp("Z", "fold/unfold all")),
 
 		Rate:        key.NewBinding(key.WithKeys("1", "2", "3", "4", "5"), key.WithHelp("1-5", "rate")),
@@ -71,6 +78,12 @@ func newKeyMap() keyMap {
 		Reload: key.NewBinding(key.WithKeys("R"), key.WithHelp("R", "reload file")),
 		Help:   key.NewBinding(key.WithKeys("?"), key.WithHelp("?", "help")),
 		Quit:   key.NewBinding(key.WithKeys("q"), key.WithHelp("q", "quit")),
+
+		Mark:       key.NewBinding(key.WithKeys(" "), key.WithHelp("space", "select, down (ranger)")),
+		MarkRange:  key.NewBinding(key.WithKeys("v"), key.WithHelp("v", "select a range (lazygit)")),
+		MarkAll:    key.NewBinding(key.WithKeys("ctrl+a", "*"), key.WithHelp("*", "select all shown")),
+		ClearMarks: key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "clear selection")),
+		Tags:       key.NewBinding(key.WithKeys("+"), key.WithHelp("+", "tags: add, remove")),
 
 		SearchLanguage: key.NewBinding(key.WithKeys("?"), key.WithHelp("?", "the search language")),
 		CloseHelp:      key.NewBinding(key.WithKeys("esc"), key.WithHelp("any other key", "back")), // keys: a binding without is not shown
@@ -97,6 +110,7 @@ func (k keyMap) FullHelp() [][]key.Binding {
 		{k.Search, k.AcceptSearch, k.ClearSearch, k.Sort, k.ReverseSort, k.Group, k.Fold, k.FoldAll},
 		{k.Rate, k.ClearRating, k.Category, k.Add, k.Edit, k.Delete, k.Undo, k.Redo},
 		{k.Open, k.Copy, k.Problems, k.Import, k.Sample, k.Export, k.Save, k.Reload, k.Help, k.Quit},
+		{k.Mark, k.MarkRange, k.MarkAll, k.ClearMarks, k.Tags},
 	}
 }
 
