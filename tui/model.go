@@ -617,8 +617,12 @@ func (m *Model) searchKey(msg tea.KeyMsg) tea.Cmd {
 	return cmd
 }
 
-// rate sets the selected record's rating (0 clears it).
+// rate sets the selected record's rating (0 clears it), or that of every
+// record selected for an action on many, as one edit.
 func (m *Model) rate(n int) tea.Cmd {
+	if len(m.list.marked) > 0 {
+		return m.rateMany(n)
+	}
 	rec := m.list.current()
 	if rec == nil {
 		return nil
@@ -636,6 +640,34 @@ func (m *Model) rate(n int) tea.Cmd {
 		v = fmt.Sprint(n)
 	}
 	return m.edit(catalogue.Set{Ref: rec.Ref(), Fields: []catalogue.Field{{Name: catalogue.FieldRating, Value: v}}}, what, rec.Ref())
+}
+
+// rateMany sets the rating of every record selected (0 clears it), as
+// one edit: those rated so already are not changed, and keep their DATE;
+// the others get DATE now (SSD3 3.3), which the message says.
+func (m *Model) rateMany(n int) tea.Cmd {
+	v := ""
+	if n > 0 {
+		v = fmt.Sprint(n)
+	}
+	refs := m.list.marked.refs(m.store.cat.Records())
+	changed := 0
+	for _, ref := range refs {
+		if r := m.store.cat.Lookup(ref); r != nil && r.Rating() != n {
+			changed++
+		}
+	}
+	if changed == 0 {
+		m.setMsg(sevInfo, "nothing changed: the %s are rated so already", plural.Of(len(refs), "selected record"))
+		return nil
+	}
+	recs := plural.Of(changed, "record")
+	what := fmt.Sprintf("rated %s %s; each got DATE now (SSD3 3.3)", recs, strings.Repeat("★", n))
+	if n == 0 {
+		what = fmt.Sprintf("cleared the rating of %s; each got DATE now (SSD3 3.3)", recs)
+	}
+	set := catalogue.SetMany{Refs: refs, Fields: []catalogue.Field{{Name: catalogue.FieldRating, Value: v}}}
+	return m.edit(set, what, 0)
 }
 
 // edit is applyEdit for a key: a refusal is said in the status line, and

@@ -23,8 +23,12 @@ func TestMarksOutliveAPassButNotTheirRecord(t *testing.T) {
 	if got := h.m.list.marked.refs(h.m.store.cat.Records()); !slices.Equal(got, want) {
 		t.Fatalf("marked %v after a sort, want go.dev and DuckDuckGo %v", got, want)
 	}
-	h.selectName("go.dev")
-	h.keys("d", "y")
+	// Deleted by another way than d, which would delete both.
+	cmd, err := h.m.store.Apply(catalogue.Delete{Refs: []catalogue.Ref{goDev.Ref()}}, "deleted go.dev")
+	if err != nil {
+		t.Fatal(err)
+	}
+	h.run(cmd)
 	if h.m.list.marked.has(goDev.Ref()) || !h.m.list.marked.has(duck.Ref()) || len(h.m.list.marked) != 1 {
 		t.Errorf("after deleting go.dev: marked %v", h.m.list.marked)
 	}
