@@ -291,6 +291,9 @@ const manyOpenAsk = 5
 // Rating is the root's (Model.rate).
 func (h *host) manyKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 	k := h.keys
+	if !key.Matches(msg, k.Delete, k.Open, k.Copy, k.Category, k.Tags, k.Export) {
+		return nil, false
+	}
 	recs, hidden := h.marked()
 	if len(recs) == 0 {
 		return nil, false
@@ -355,11 +358,7 @@ func (h *host) manyKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 // marked returns the records selected, as they are now, in file order,
 // and how many of them the search hides.
 func (h *host) marked() (recs []*catalogue.Record, hidden int) {
-	for _, ref := range h.list.marked.refs(h.store.cat.Records()) {
-		if r := h.store.cat.Lookup(ref); r != nil {
-			recs = append(recs, r)
-		}
-	}
+	recs = h.list.marked.records(h.store.cat.Records())
 	_, hidden = h.list.markCounts()
 	return recs, hidden
 }

@@ -177,13 +177,40 @@ func (s selection) refs(recs []*catalogue.Record) []catalogue.Ref {
 	return out
 }
 
+// records returns the marked records of recs, in recs' order: one pass,
+// not a Lookup each (which walks the catalogue when it has no index of
+// positions, as after every edit).
+func (s selection) records(recs []*catalogue.Record) []*catalogue.Record {
+	var out []*catalogue.Record
+	if len(s) == 0 {
+		return nil
+	}
+	for _, r := range recs {
+		if s.has(r.Ref()) {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
 // keep drops the marks of records recs no longer holds (deleted, or
 // renumbered by a save).
 func (s selection) keep(recs []*catalogue.Record) {
 	if len(s) == 0 {
 		return
 	}
-	in := make(map[catalogue.Ref]bool, len(s))
+	// Most answers hold every marked record: count them first, and build
+	// no set of 100,000 when none is to go.
+	n := 0
+	for _, r := range recs {
+		if s.has(r.Ref()) {
+			n++
+		}
+	}
+	if n == len(s) {
+		return
+	}
+	in := make(map[catalogue.Ref]bool, n)
 	for _, r := range recs {
 		if s.has(r.Ref()) {
 			in[r.Ref()] = true

@@ -650,10 +650,12 @@ func (m *Model) rateMany(n int) tea.Cmd {
 	if n > 0 {
 		v = fmt.Sprint(n)
 	}
-	refs := m.list.marked.refs(m.store.cat.Records())
+	recs := m.list.marked.records(m.store.cat.Records())
+	refs := make([]catalogue.Ref, len(recs))
 	changed := 0
-	for _, ref := range refs {
-		if r := m.store.cat.Lookup(ref); r != nil && r.Rating() != n {
+	for i, r := range recs {
+		refs[i] = r.Ref()
+		if r.Rating() != n {
 			changed++
 		}
 	}
@@ -661,10 +663,10 @@ func (m *Model) rateMany(n int) tea.Cmd {
 		m.setMsg(sevInfo, "nothing changed: the %s are rated so already", plural.Of(len(refs), "selected record"))
 		return nil
 	}
-	recs := plural.Of(changed, "record")
-	what := fmt.Sprintf("rated %s %s; each got DATE now (SSD3 3.3)", recs, strings.Repeat("★", n))
+	many := plural.Of(changed, "record")
+	what := fmt.Sprintf("rated %s %s; each got DATE now (SSD3 3.3)", many, strings.Repeat("★", n))
 	if n == 0 {
-		what = fmt.Sprintf("cleared the rating of %s; each got DATE now (SSD3 3.3)", recs)
+		what = fmt.Sprintf("cleared the rating of %s; each got DATE now (SSD3 3.3)", many)
 	}
 	set := catalogue.SetMany{Refs: refs, Fields: []catalogue.Field{{Name: catalogue.FieldRating, Value: v}}}
 	return m.edit(set, what, 0)

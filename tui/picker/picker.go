@@ -321,9 +321,15 @@ func (m *Model) apply(c string) tea.Cmd {
 // their DATE).
 func (m *Model) applyMany(c string) tea.Cmd {
 	store := m.ctx.Store
-	n := 0
+	// One pass over the records, not a Lookup each: a Lookup walks the
+	// catalogue when it has no index of positions, as after every edit.
+	in := make(map[catalogue.Ref]bool, len(m.refs))
 	for _, ref := range m.refs {
-		if r := store.Catalogue().Lookup(ref); r != nil && r.Category() != c {
+		in[ref] = true
+	}
+	n := 0
+	for _, r := range store.Catalogue().Records() {
+		if in[r.Ref()] && r.Category() != c {
 			n++
 		}
 	}
