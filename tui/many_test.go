@@ -234,3 +234,20 @@ func TestNoSelectionActsOnCursor(t *testing.T) {
 		t.Errorf("ratings %q", got)
 	}
 }
+
+// A record that is not valid would refuse the whole edit: the valid ones
+// of a selection are changed, and the message says which were left.
+func TestSelectionLeavesInvalidRecords(t *testing.T) {
+	h := newHarness(t, fixture, 120, 30)
+	h.keys("*", "3")
+	if got := h.fields(catalogue.FieldRating, "Google", "DuckDuckGo", goGit); !slices.Equal(got, []string{"***", "***", "***"}) {
+		t.Errorf("ratings %q (message %q)", got, h.m.status.msg)
+	}
+	if !strings.Contains(h.m.status.msg, "1 record not valid left as it is") {
+		t.Errorf("message %q", h.m.status.msg)
+	}
+	h.keys("c")
+	if v := h.m.View(); !strings.Contains(v, "Category of 5 selected records") || !strings.Contains(v, "1 record not valid left as it is") {
+		t.Errorf("the picker:\n%s", v)
+	}
+}

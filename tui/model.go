@@ -650,7 +650,9 @@ func (m *Model) rateMany(n int) tea.Cmd {
 	if n > 0 {
 		v = fmt.Sprint(n)
 	}
-	recs := m.list.marked.records(m.store.cat.Records())
+	// An edit of a record that is not valid is refused, and with it the
+	// whole edit: the valid ones are rated, and the message says so.
+	recs, skipped := validOnly(m.list.marked.records(m.store.cat.Records()))
 	refs := make([]catalogue.Ref, len(recs))
 	changed := 0
 	for i, r := range recs {
@@ -659,14 +661,18 @@ func (m *Model) rateMany(n int) tea.Cmd {
 			changed++
 		}
 	}
+	left := ""
+	if skipped > 0 {
+		left = fmt.Sprintf(" (%s not valid left as %s: ! lists the problems)", plural.Of(skipped, "record"), pick(skipped, "it is", "they are"))
+	}
 	if changed == 0 {
-		m.setMsg(sevInfo, "nothing changed: the %s are rated so already", plural.Of(len(refs), "selected record"))
+		m.setMsg(sevInfo, "nothing changed: the valid %s rated so already%s", pick(len(refs), "record is", "records are"), left)
 		return nil
 	}
 	many := plural.Of(changed, "record")
-	what := fmt.Sprintf("rated %s %s; each got DATE now (SSD3 3.3)", many, strings.Repeat("★", n))
+	what := fmt.Sprintf("rated %s %s; each got DATE now (SSD3 3.3)%s", many, strings.Repeat("★", n), left)
 	if n == 0 {
-		what = fmt.Sprintf("cleared the rating of %s; each got DATE now (SSD3 3.3)", many)
+		what = fmt.Sprintf("cleared the rating of %s; each got DATE now (SSD3 3.3)%s", many, left)
 	}
 	set := catalogue.SetMany{Refs: refs, Fields: []catalogue.Field{{Name: catalogue.FieldRating, Value: v}}}
 	return m.edit(set, what, 0)
