@@ -114,6 +114,20 @@ func (k keyMap) FullHelp() [][]key.Binding {
 	}
 }
 
+// selectionHelp is the help bar while records are selected: what acts on
+// them, and how to clear them.
+type selectionHelp struct{ k keyMap }
+
+func (h selectionHelp) ShortHelp() []key.Binding {
+	// Shorter than in the `?` help: the bar fits 80 columns.
+	mark, rate, tags := h.k.Mark, h.k.Rate, h.k.Tags
+	mark.SetHelp("space", "select")
+	rate.SetHelp("1-5", "rate")
+	tags.SetHelp("+", "tags")
+	return []key.Binding{mark, h.k.ClearMarks, rate, h.k.Category, tags, h.k.Help}
+}
+func (h selectionHelp) FullHelp() [][]key.Binding { return [][]key.Binding{h.ShortHelp()} }
+
 // detailHelp is the help bar while the detail pane has the keys.
 type detailHelp struct{ k keyMap }
 

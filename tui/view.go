@@ -839,6 +839,8 @@ func (m *Model) helpLine() string {
 		km = detailHelp{m.keys}
 	case m.help.ShowAll:
 		km = fullHelpBar{m.keys, m.helpSearch}
+	case len(m.list.marked) > 0:
+		km = selectionHelp{m.keys}
 	}
 	return fit(" "+h.View(km), m.width)
 }
