@@ -129,8 +129,8 @@ func NewMany(ctx dialog.Context, recs []*catalogue.Record, hidden int, categorie
 
 // Suggest puts cats, the categories of the records most like those being
 // categorised (best first), first among the matches, marked as
-// suggested.
-func (m *Model) Suggest(cats []string) {
+// suggested; tags are for the tags dialog, which suggests those.
+func (m *Model) Suggest(cats, _ []string) {
 	m.suggested = nil
 	for _, c := range cats {
 		if strings.TrimSpace(c) != "" && !slices.Contains(m.suggested, c) {

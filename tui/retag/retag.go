@@ -95,6 +95,11 @@ func New(ctx dialog.Context, recs []*catalogue.Record, hidden int, all, suggeste
 	return m
 }
 
+// Suggest puts tags, those of the records most like the ones being
+// tagged (best first), first among the completions of add; cats are for
+// the category picker.
+func (m *Model) Suggest(_, tags []string) { m.suggested = tags }
+
 // Init starts the cursor blinking.
 func (m *Model) Init() tea.Cmd { return textinput.Blink }
 
