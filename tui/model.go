@@ -1,7 +1,7 @@
 // Package tui is uricat's terminal UI: the root Bubble Tea model that
 // browses a catalogue (list, detail pane, status bar, live search, sort,
 // groups, rating, delete, undo/redo) and hosts the dialogs of the packages
-// under it (form, picker, problems, transfer, system).
+// under it (form, picker, retag, problems, transfer, system).
 //
 // Design, briefly:
 //   - All I/O runs in tea.Cmds: loading, saving, reloading, filtering.
