@@ -24,6 +24,7 @@ import (
 // with hostile text pasted, and a catalogue that cannot be opened.
 func TestHostileTextNeverReachesTheScreen(t *testing.T) {
 	rng := rand.New(rand.NewPCG(22, 3))
+	fakeDesktop(t) // o and y on a selection open and copy
 	rounds := 4
 	if testing.Short() {
 		rounds = 2
@@ -73,11 +74,20 @@ func TestHostileTextNeverReachesTheScreen(t *testing.T) {
 				h.keys("esc", "down")
 				check("the list, moved down")
 			}
-			for _, k := range []string{"b", "p", "x", "i", "c", "e", "a"} {
+			for _, k := range []string{"b", "p", "x", "i", "c", "e", "a", "+"} {
 				h.keys(k)
 				check("after " + k)
 				h.keys("esc")
 			}
+			// The same on a selection of every record: the dialogs and
+			// the questions of many, and their messages.
+			h.keys("*")
+			for _, k := range []string{"c", "+", "d", "o", "x", "3", "y", "u"} {
+				h.keys(k)
+				check("on a selection, after " + k)
+				h.keys("esc")
+			}
+			h.keys("esc")
 			h.keys("/")
 			h.typeText(cataloguetest.HostileText(rng, 6))
 			check("the search box")

@@ -34,6 +34,12 @@ type keyMap struct {
 	// the tags, the stats. Capitals, as the list's other screens of the
 	// whole collection (R, Z), leave the letters free for the record's.
 	CategoryTree, Tags, Stats key.Binding
+	// Selecting records for an action on many, as terminal file managers
+	// (ranger, lf, nnn, mc: space marks and moves down, * marks all) and
+	// lazygit (v starts and ends a range; esc clears) do. With records
+	// selected, rating, category, tags, delete, open, copy and export act
+	// on them all; without, on the record under the cursor.
+	Mark, MarkRange, MarkAll, ClearMarks, Retag key.Binding
 
 	// While the `?` help shows: ? again turns to the search language
 	// (query.Help), any other key closes it. For its help bar.
@@ -56,7 +62,7 @@ func newKeyMap() keyMap {
 		Sort:        key.NewBinding(key.WithKeys("s"), key.WithHelp("s", "sort: name/date/rating")),
 		ReverseSort: key.NewBinding(key.WithKeys("S"), key.WithHelp("S", "reverse sort")),
 		Group:       key.NewBinding(key.WithKeys("b"), key.WithHelp("b", "group by")),
-		Fold:        key.NewBinding(key.WithKeys(" ", "z"), key.WithHelp("space/z", "fold group")),
+		Fold:        key.NewBinding(key.WithKeys("z"), key.WithHelp("z", "fold group")),
 		FoldAll:     key.NewBinding(key.WithKeys("Z"), key.WithHelp("Z", "fold/unfold all")),
 
 		Rate:        key.NewBinding(key.WithKeys("1", "2", "3", "4", "5"), key.WithHelp("1-5", "rate")),
@@ -91,6 +97,12 @@ func newKeyMap() keyMap {
 		Tags:         key.NewBinding(key.WithKeys("T"), key.WithHelp("T", "tags")),
 		Stats:        key.NewBinding(key.WithKeys("#"), key.WithHelp("#", "stats")),
 
+		Mark:       key.NewBinding(key.WithKeys(" "), key.WithHelp("space", "select (ranger)")),
+		MarkRange:  key.NewBinding(key.WithKeys("v"), key.WithHelp("v", "range (lazygit)")),
+		MarkAll:    key.NewBinding(key.WithKeys("ctrl+a", "*"), key.WithHelp("*", "all shown")),
+		ClearMarks: key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "unselect")),
+		Retag:      key.NewBinding(key.WithKeys("+"), key.WithHelp("+", "tags: add, remove")),
+
 		SearchLanguage: key.NewBinding(key.WithKeys("?"), key.WithHelp("?", "the search language")),
 		CloseHelp:      key.NewBinding(key.WithKeys("esc"), key.WithHelp("any other key", "back")), // keys: a binding without is not shown
 
@@ -114,12 +126,27 @@ func (k keyMap) FullHelp() [][]key.Binding {
 	return [][]key.Binding{
 		{k.Up, k.Down, k.PageUp, k.PageDown, k.Home, k.End, k.Detail},
 		{k.Search, k.AcceptSearch, k.ClearSearch, k.Sort, k.ReverseSort, k.Group, k.Fold, k.FoldAll},
-		{k.Rate, k.ClearRating, k.Category, k.Add, k.Edit, k.Delete, k.Undo, k.Redo},
+		{k.Mark, k.MarkRange, k.MarkAll, k.ClearMarks},
+		{k.Rate, k.ClearRating, k.Category, k.Retag, k.Add, k.Edit, k.Delete, k.Undo, k.Redo},
 		{k.Open, k.Copy, k.Problems, k.Import, k.Sample, k.Export, k.Save, k.Reload, k.Help, k.Quit},
 		// The screens of the whole collection, and of its other copies.
 		{k.CategoryTree, k.Tags, k.Stats, k.Duplicates, k.CheckLinks, k.MergeCopies, k.Sync},
 	}
 }
+
+// selectionHelp is the help bar while records are selected: what acts on
+// them, and how to clear them.
+type selectionHelp struct{ k keyMap }
+
+func (h selectionHelp) ShortHelp() []key.Binding {
+	// Shorter than in the `?` help: the bar fits 80 columns.
+	mark, rate, tags := h.k.Mark, h.k.Rate, h.k.Retag
+	mark.SetHelp("space", "select")
+	rate.SetHelp("1-5", "rate")
+	tags.SetHelp("+", "tags")
+	return []key.Binding{mark, h.k.ClearMarks, rate, h.k.Category, tags, h.k.Help}
+}
+func (h selectionHelp) FullHelp() [][]key.Binding { return [][]key.Binding{h.ShortHelp()} }
 
 // detailHelp is the help bar while the detail pane has the keys.
 type detailHelp struct{ k keyMap }

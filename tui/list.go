@@ -2,6 +2,7 @@ package tui
 
 import (
 	"context"
+	"maps"
 	"slices"
 	"strings"
 	"time"
@@ -52,6 +53,21 @@ type recordList struct {
 	toTop    bool          // the next answer selects its first row
 	marked   selection     // the records chosen for an action on many
 
+	// A range being selected (v, as lazygit's): the row it started on and
+	// its record, and the marks from before it, to which the rows between
+	// anchor and cursor are added as the cursor moves. anchor is -1 when
+	// no range is being selected.
+	anchor    int
+	anchorRef catalogue.Ref
+	base      selection
+	// counted caches markCounts for an answer and a version of the marks.
+	markGen int
+	counted struct {
+		res           *result
+		gen           int
+		shown, hidden int
+	}
+
 	keys   *keyMap       // the root's: the list's keys are among them
 	search func() string // the search box's text
 
@@ -63,7 +79,7 @@ type recordList struct {
 // newList returns an empty list, with nothing to show until its first
 // answer; height tells the body's height and search the search text.
 func newList(keys *keyMap, height func() int, search func() string) *recordList {
-	return &recordList{folded: map[string]bool{}, height: height, keys: keys, search: search}
+	return &recordList{folded: map[string]bool{}, height: height, keys: keys, search: search, anchor: -1}
 }
 
 // Update handles the list's own keys: moving, sorting, grouping, folding;
@@ -100,6 +116,15 @@ func (li *recordList) Update(msg tea.KeyMsg) (cmd tea.Cmd, ok bool) {
 		li.toggleFold()
 	case key.Matches(msg, k.FoldAll):
 		li.toggleFoldAll()
+	case key.Matches(msg, k.Mark):
+		li.markCurrent()
+	case key.Matches(msg, k.MarkRange):
+		li.markRange()
+	case key.Matches(msg, k.MarkAll):
+		li.markAll()
+	case key.Matches(msg, k.ClearMarks) && (len(li.marked) > 0 || li.anchor >= 0):
+		// esc clears the selection first, then (pressed again) the search.
+		li.clearMarks()
 	default:
 		return nil, false
 	}
@@ -158,13 +183,40 @@ func (s selection) refs(recs []*catalogue.Record) []catalogue.Ref {
 	return out
 }
 
+// records returns the marked records of recs, in recs' order: one pass,
+// not a Lookup each (which walks the catalogue when it has no index of
+// positions, as after every edit).
+func (s selection) records(recs []*catalogue.Record) []*catalogue.Record {
+	var out []*catalogue.Record
+	if len(s) == 0 {
+		return nil
+	}
+	for _, r := range recs {
+		if s.has(r.Ref()) {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
 // keep drops the marks of records recs no longer holds (deleted, or
 // renumbered by a save).
 func (s selection) keep(recs []*catalogue.Record) {
 	if len(s) == 0 {
 		return
 	}
-	in := make(map[catalogue.Ref]bool, len(s))
+	// Most answers hold every marked record: count them first, and build
+	// no set of 100,000 when none is to go.
+	n := 0
+	for _, r := range recs {
+		if s.has(r.Ref()) {
+			n++
+		}
+	}
+	if n == len(s) {
+		return
+	}
+	in := make(map[catalogue.Ref]bool, n)
 	for _, r := range recs {
 		if s.has(r.Ref()) {
 			in[r.Ref()] = true
@@ -175,6 +227,108 @@ func (s selection) keep(recs []*catalogue.Record) {
 			delete(s, ref)
 		}
 	}
+}
+
+// markCurrent marks the record under the cursor, or unmarks it, and
+// moves down, as a file manager's space does; on a group heading it folds
+// the group, as space did before records could be marked.
+func (li *recordList) markCurrent() {
+	r := li.currentRow()
+	switch {
+	case r == nil:
+		return
+	case r.header:
+		li.toggleFold()
+		return
+	}
+	li.endRange()
+	li.marked.toggle(r.rec.Ref())
+	li.markGen++
+	li.move(1)
+}
+
+// markRange starts a range at the cursor's record, or ends the one being
+// selected, keeping its marks (lazygit's v): while it lasts, the rows
+// between where it started and the cursor are marked.
+func (li *recordList) markRange() {
+	if li.anchor >= 0 {
+		li.endRange()
+		return
+	}
+	r := li.currentRow()
+	if r == nil {
+		return
+	}
+	li.anchor, li.anchorRef = li.cursor, refOf(r.rec)
+	li.base = maps.Clone(li.marked)
+	if li.base == nil {
+		li.base = selection{}
+	}
+	li.extendRange()
+}
+
+// endRange ends the range being selected, keeping its marks.
+func (li *recordList) endRange() {
+	li.anchor, li.anchorRef, li.base = -1, 0, nil
+}
+
+// extendRange marks the rows between the range's start and the cursor,
+// over the marks from before it.
+func (li *recordList) extendRange() {
+	if li.anchor < 0 {
+		return
+	}
+	lo, hi := min(li.anchor, li.cursor), max(li.anchor, li.cursor)
+	li.marked = maps.Clone(li.base)
+	for i := lo; i <= hi && i < li.rowCount(); i++ {
+		if r := li.rowAt(i); r.rec != nil {
+			li.marked[r.rec.Ref()] = struct{}{}
+		}
+	}
+	li.markGen++
+}
+
+// markAll marks every record the search shows, folded groups' too; the
+// marks of records it hides stay.
+func (li *recordList) markAll() {
+	if li.res == nil {
+		return
+	}
+	li.endRange()
+	if li.marked == nil {
+		li.marked = selection{}
+	}
+	for _, pos := range li.res.shown {
+		li.marked[li.res.ix.recs[pos].Ref()] = struct{}{}
+	}
+	li.markGen++
+}
+
+// clearMarks unmarks every record.
+func (li *recordList) clearMarks() {
+	li.endRange()
+	li.marked = nil
+	li.markGen++
+}
+
+// markCounts returns how many marked records the search shows and how
+// many it hides: a search does not unmark what it hides, so the status
+// line says "12 selected, 3 hidden". Counted once per answer and marks.
+func (li *recordList) markCounts() (shown, hidden int) {
+	if len(li.marked) == 0 || li.res == nil {
+		return 0, 0
+	}
+	c := &li.counted
+	if c.res != li.res || c.gen != li.markGen {
+		c.res, c.gen, c.shown = li.res, li.markGen, 0
+		for _, pos := range li.res.shown {
+			if li.marked.has(li.res.ix.recs[pos].Ref()) {
+				c.shown++
+			}
+		}
+		c.hidden = len(li.marked) - c.shown
+	}
+	return c.shown, c.hidden
 }
 
 // filtered takes a pass's answer; ok is false for a stale or cancelled
@@ -236,8 +390,15 @@ func (li *recordList) apply(res *result) {
 		defer li.release(old) // once nothing below reads it
 	}
 	li.marked.keep(res.ix.recs)
+	li.markGen++
 	li.res = res
 	li.buildRows()
+	if li.anchor >= 0 {
+		// The range goes on from its record, wherever the new rows put it.
+		if li.anchor = li.rowOf(li.anchorRef); li.anchor < 0 {
+			li.endRange()
+		}
+	}
 	if li.selected != 0 {
 		i := -1
 		if at >= 0 && li.flat {
@@ -358,6 +519,7 @@ func (li *recordList) move(n int) {
 	li.cursor = max(0, min(li.cursor+n, li.rowCount()-1))
 	li.selected = refOf(li.rowAt(li.cursor).rec)
 	li.scrollToCursor()
+	li.extendRange()
 }
 
 // toggleFold folds or unfolds the group the cursor is in.

@@ -1,7 +1,7 @@
 // Package tui is uricat's terminal UI: the root Bubble Tea model that
 // browses a catalogue (list, detail pane, status bar, live search, sort,
 // groups, rating, delete, undo/redo) and hosts the dialogs of the packages
-// under it (form, picker, problems, transfer, system).
+// under it (form, picker, retag, problems, transfer, system).
 //
 // Design, briefly:
 //   - All I/O runs in tea.Cmds: loading, saving, reloading, filtering.
@@ -715,8 +715,12 @@ func (m *Model) searchKey(msg tea.KeyMsg) tea.Cmd {
 	return cmd
 }
 
-// rate sets the selected record's rating (0 clears it).
+// rate sets the selected record's rating (0 clears it), or that of every
+// record selected for an action on many, as one edit.
 func (m *Model) rate(n int) tea.Cmd {
+	if len(m.list.marked) > 0 {
+		return m.rateMany(n)
+	}
 	rec := m.list.current()
 	if rec == nil {
 		return nil
@@ -734,6 +738,42 @@ func (m *Model) rate(n int) tea.Cmd {
 		v = fmt.Sprint(n)
 	}
 	return m.edit(catalogue.Set{Ref: rec.Ref(), Fields: []catalogue.Field{{Name: catalogue.FieldRating, Value: v}}}, what, rec.Ref())
+}
+
+// rateMany sets the rating of every record selected (0 clears it), as
+// one edit: those rated so already are not changed, and keep their DATE;
+// the others get DATE now (SSD3 3.3), which the message says.
+func (m *Model) rateMany(n int) tea.Cmd {
+	v := ""
+	if n > 0 {
+		v = fmt.Sprint(n)
+	}
+	// An edit of a record that is not valid is refused, and with it the
+	// whole edit: the valid ones are rated, and the message says so.
+	recs, skipped := validOnly(m.list.marked.records(m.store.cat.Records()))
+	refs := make([]catalogue.Ref, len(recs))
+	changed := 0
+	for i, r := range recs {
+		refs[i] = r.Ref()
+		if r.Rating() != n {
+			changed++
+		}
+	}
+	left := ""
+	if skipped > 0 {
+		left = fmt.Sprintf(" (%s not valid left as %s: ! lists the problems)", plural.Of(skipped, "record"), pick(skipped, "it is", "they are"))
+	}
+	if changed == 0 {
+		m.setMsg(sevInfo, "nothing changed: the valid %s rated so already%s", pick(len(refs), "record is", "records are"), left)
+		return nil
+	}
+	many := plural.Of(changed, "record")
+	what := fmt.Sprintf("rated %s %s; each got DATE now (SSD3 3.3)%s", many, strings.Repeat("★", n), left)
+	if n == 0 {
+		what = fmt.Sprintf("cleared the rating of %s; each got DATE now (SSD3 3.3)%s", many, left)
+	}
+	set := catalogue.SetMany{Refs: refs, Fields: []catalogue.Field{{Name: catalogue.FieldRating, Value: v}}}
+	return m.edit(set, what, 0)
 }
 
 // edit is applyEdit for a key: a refusal is said in the status line, and

@@ -143,9 +143,9 @@ func (m *Model) body(l layout) string {
 	case m.help.ShowAll && m.helpSearch:
 		return block(m.th.Renderer.NewStyle().Padding(1, 2).Render(query.Help), m.width, l.bodyH)
 	case m.help.ShowAll:
-		// Two rows of two columns: four columns do not fit 80 cells.
+		// Two rows of three columns: six columns do not fit 80 cells.
 		groups := m.keys.FullHelp()
-		text := m.help.FullHelpView(groups[:2]) + "\n\n" + m.help.FullHelpView(groups[2:])
+		text := m.help.FullHelpView(groups[:3]) + "\n\n" + m.help.FullHelpView(groups[3:])
 		return block(m.th.Renderer.NewStyle().Padding(1, 2).Render(text), m.width, l.bodyH)
 	}
 	return m.listBody(l)
@@ -232,6 +232,17 @@ func (m *Model) rowLines(r row, selected bool, w int) []string {
 	if selected {
 		marker = st(th.Cursor).Render("▌ ")
 	}
+	// A record selected for an action on many is ticked on its first
+	// line, in the marker's second cell: seen without colour, and the
+	// row's width does not change.
+	line1Marker := marker
+	if r.rec != nil && m.list.marked.has(r.rec.Ref()) {
+		cur := st(th.Row).Render(" ")
+		if selected {
+			cur = st(th.Cursor).Render("▌")
+		}
+		line1Marker = cur + st(th.Marked).Render("✓")
+	}
 	if r.header {
 		arrow := "▾"
 		if m.list.folded[r.label] {
@@ -294,7 +305,7 @@ func (m *Model) rowLines(r row, selected bool, w int) []string {
 		nameS += styled(name, rest, st(th.Name), st(th.Match).Bold(true), hits)
 	}
 	gap := w - leadW - ansi.StringWidth(nameS) - rightW
-	line1 := marker + lead + nameS + st(th.Row).Render(strings.Repeat(" ", max(1, gap))) + right
+	line1 := line1Marker + lead + nameS + st(th.Row).Render(strings.Repeat(" ", max(1, gap))) + right
 	line2 := marker
 	uri, mark := shownURI(rec)
 	if mark != "" {
@@ -792,6 +803,13 @@ func (m *Model) statusBar() string {
 	if m.list.res != nil {
 		counts := fmt.Sprintf("%d/%d", len(m.list.res.shown), len(m.list.recs))
 		parts = append(parts, th.StatusValue.Render(counts)+th.StatusKey.Render(" shown"))
+		if on, hidden := m.list.markCounts(); on+hidden > 0 {
+			sel := th.StatusValue.Render(fmt.Sprint(on+hidden)) + th.StatusKey.Render(" selected")
+			if hidden > 0 {
+				sel += th.StatusKey.Render(fmt.Sprintf(", %d hidden", hidden))
+			}
+			parts = append(parts, sel)
+		}
 		if inv := m.list.res.ix.invalid; inv > 0 {
 			parts = append(parts, th.Error.Inherit(th.StatusBar).Render(fmt.Sprintf("✗ %d invalid", inv)))
 		}
@@ -849,6 +867,8 @@ func (m *Model) helpLine() string {
 		km = detailHelp{m.keys}
 	case m.help.ShowAll:
 		km = fullHelpBar{m.keys, m.helpSearch}
+	case len(m.list.marked) > 0:
+		km = selectionHelp{m.keys}
 	}
 	return fit(" "+h.View(km), m.width)
 }

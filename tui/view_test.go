@@ -73,6 +73,14 @@ func TestGoldenViews(t *testing.T) {
 			h.typeText("http://shadyindustries.biz/ssd/ssd3.txt")
 			h.keys("ctrl+s")
 		}},
+		// A selection (issue 26): ticked rows, the count on the status
+		// bar, those a search hides counted apart; the dialogs that act
+		// on it say how many, and that each changed record gets DATE now.
+		{"selection_80x24", 80, 24, fixture, func(h *harness) { h.keys("space", "j", "space", "/", "g", "o", "enter") }},
+		{"selection_120x40", 120, 40, fixture, func(h *harness) { h.keys("v", "j", "j", "v", "G", "space") }},
+		{"selection_picker_80x24", 80, 24, fixture, func(h *harness) { h.keys("*", "c") }},
+		{"selection_tags_80x24", 80, 24, tagsFixture, func(h *harness) { h.keys("*", "+", "down") }},
+		{"selection_delete_80x24", 80, 24, fixture, func(h *harness) { h.keys("space", "space", "/", "g", "o", "enter", "d") }},
 		// A URI that is not valid shows as stored, marked (issue 24).
 		{"list_80x24_invalid", 80, 24, invalidFixture, nil},
 		{"detail_80x24_invalid_uri", 80, 24, invalidFixture, func(h *harness) { h.keys("j", "enter") }},

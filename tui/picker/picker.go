@@ -1,12 +1,13 @@
 // Package picker is the category picker of uricat's TUI: an input that
 // completes from the categories already in use, or takes a new one.
 //
-// Typing filters the categories (those starting with the text first, then
-// those containing it, ignoring case); up/down choose among them, tab copies
+// Typing filters the categories (the suggested ones first: those of the
+// records most like the ones being categorised, Suggest; then those
+// starting with the text, then those containing it, ignoring case); up/down choose among them, tab copies
 // the highlighted one into the input, enter picks it, or the typed text when
 // nothing is highlighted. An empty choice clears the record's category,
 // which the picker applies through its context's store (one undoable
-// step) as it closes (dialog.Close) with ChosenMsg as its result; esc
+// step, for one record or a selection of many: NewMany) as it closes (dialog.Close) with ChosenMsg as its result; esc
 // closes it with none.
 package picker
 
@@ -22,12 +23,13 @@ import (
 
 	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/internal/display"
+	"github.com/uricat/uricat/internal/plural"
 	"github.com/uricat/uricat/tui/dialog"
 	"github.com/uricat/uricat/tui/theme"
 )
 
-// ChosenMsg carries the category the user picked for Record; "" means no
-// category.
+// ChosenMsg carries the category the user picked for Record (nil for a
+// selection of many, NewMany); "" means no category.
 type ChosenMsg struct {
 	Record   *catalogue.Record
 	Category string
@@ -54,10 +56,17 @@ type Model struct {
 	rec        *catalogue.Record
 	input      textinput.Model
 	categories []string // distinct, sorted
-	matches    []string
-	selected   int // index into matches, -1 for the typed text
-	offset     int // first match shown
-	err        string
+	// A selection of many (NewMany): the records, in file order, and how
+	// many of them the search hides; rec is nil.
+	refs   []catalogue.Ref
+	hidden int
+	// suggested are the categories of the records most like those being
+	// categorised, best first: they come first among the matches.
+	suggested []string
+	matches   []string
+	selected  int // index into matches, -1 for the typed text
+	offset    int // first match shown
+	err       string
 }
 
 // New returns a picker that chooses rec's category among the categories in
@@ -86,13 +95,49 @@ func New(ctx dialog.Context, rec *catalogue.Record, categories []string) *Model 
 	ti.Placeholder = "type a category, or leave empty for none"
 	ti.Cursor.Style = th.InputCursor
 	ti.Cursor.TextStyle = th.Input
-	ti.SetValue(display.Text(rec.Category()))
+	if rec != nil {
+		ti.SetValue(display.Text(rec.Category()))
+	}
 	ti.CursorEnd()
 	ti.Focus()
 	m := &Model{ctx: ctx, keys: DefaultKeyMap, rec: rec, input: ti, categories: cs}
 	m.filter()
 	m.SetSize(ctx.Width, ctx.Height)
 	return m
+}
+
+// NewMany returns a picker that sets or clears the category of every
+// record of recs, a selection (hidden of them hidden by the search), as
+// one undoable edit (catalogue.SetMany); it starts with their category if
+// they all have the same.
+func NewMany(ctx dialog.Context, recs []*catalogue.Record, hidden int, categories []string) *Model {
+	m := New(ctx, nil, categories)
+	m.hidden = hidden
+	same := len(recs) > 0
+	for _, r := range recs {
+		m.refs = append(m.refs, r.Ref())
+		same = same && r.Category() == recs[0].Category()
+	}
+	if same {
+		m.input.SetValue(display.Text(recs[0].Category()))
+		m.input.CursorEnd()
+		m.filter()
+	}
+	m.SetSize(ctx.Width, ctx.Height)
+	return m
+}
+
+// Suggest puts cats, the categories of the records most like those being
+// categorised (best first), first among the matches, marked as
+// suggested; tags are for the tags dialog, which suggests those.
+func (m *Model) Suggest(cats, _ []string) {
+	m.suggested = nil
+	for _, c := range cats {
+		if strings.TrimSpace(c) != "" && !slices.Contains(m.suggested, c) {
+			m.suggested = append(m.suggested, c)
+		}
+	}
+	m.filter()
 }
 
 // Init starts the cursor blinking.
@@ -113,21 +158,28 @@ func (m *Model) Selected() string {
 	return m.matches[m.selected]
 }
 
-// filter recomputes the matches for the typed text: prefix matches, then
-// substring matches, each in alphabetical order.
+// filter recomputes the matches for the typed text: the suggestions that
+// contain it, best first, then prefix matches, then substring matches,
+// each in alphabetical order.
 func (m *Model) filter() {
 	q := strings.ToLower(strings.TrimSpace(m.input.Value()))
-	var prefix, inner []string
+	var sugs, prefix, inner []string
+	for _, c := range m.suggested {
+		if strings.Contains(strings.ToLower(c), q) {
+			sugs = append(sugs, c)
+		}
+	}
 	for _, c := range m.categories {
 		l := strings.ToLower(c)
 		switch {
+		case slices.Contains(sugs, c):
 		case strings.HasPrefix(l, q):
 			prefix = append(prefix, c)
 		case strings.Contains(l, q):
 			inner = append(inner, c)
 		}
 	}
-	m.matches = append(prefix, inner...)
+	m.matches = slices.Concat(sugs, prefix, inner)
 	m.selected, m.offset = -1, 0
 	// The typed text matching a category exactly highlights it.
 	for i, c := range m.matches {
@@ -157,6 +209,9 @@ func (m *Model) listHeight() int {
 	}
 	if gaps {
 		h -= 3 // two blank lines, and the range of matches shown
+	}
+	if title && m.rec == nil {
+		h-- // how many records, and their DATE
 	}
 	return max(1, h)
 }
@@ -235,6 +290,9 @@ func (m *Model) choose() (tea.Model, tea.Cmd) {
 // apply puts the record in category c through the store, unless it is
 // there already (or gone: a save renumbered it while the picker was open).
 func (m *Model) apply(c string) tea.Cmd {
+	if m.rec == nil {
+		return m.applyMany(c)
+	}
 	if m.rec.Category() == c {
 		return nil
 	}
@@ -256,6 +314,48 @@ func (m *Model) apply(c string) tea.Cmd {
 	}
 	store.Select(rec.Ref())
 	return cmd
+}
+
+// applyMany puts every record of the selection in category c, as one
+// edit, saying how many it changed (those in c already are not, and keep
+// their DATE).
+func (m *Model) applyMany(c string) tea.Cmd {
+	store := m.ctx.Store
+	// One pass over the records, not a Lookup each: a Lookup walks the
+	// catalogue when it has no index of positions, as after every edit.
+	in := make(map[catalogue.Ref]bool, len(m.refs))
+	for _, ref := range m.refs {
+		in[ref] = true
+	}
+	n := 0
+	for _, r := range store.Catalogue().Records() {
+		if in[r.Ref()] && r.Category() != c {
+			n++
+		}
+	}
+	if n == 0 {
+		store.SetStatus(theme.Info, "nothing changed: "+m.already(c))
+		return nil
+	}
+	what := fmt.Sprintf("put %s in %s", plural.Of(n, "record"), display.Text(c))
+	if c == "" {
+		what = fmt.Sprintf("removed the category of %s", plural.Of(n, "record"))
+	}
+	set := catalogue.SetMany{Refs: m.refs, Fields: []catalogue.Field{{Name: catalogue.FieldCategory, Value: c}}}
+	cmd, err := store.Apply(set, what)
+	if err != nil {
+		store.SetStatus(theme.Error, fmt.Sprintf("cannot change the catalogue (%s): %s", what, dialog.Describe(err)))
+		return nil
+	}
+	return cmd
+}
+
+// already says that the selection has category c already.
+func (m *Model) already(c string) string {
+	if c == "" {
+		return "the records have no category"
+	}
+	return "the records are in " + display.Text(c)
 }
 
 // scroll keeps the highlighted match in view.
@@ -285,6 +385,15 @@ func (m *Model) View() string {
 	var lines []string
 	if title {
 		lines = append(lines, t.DialogTitle.Render("Category"))
+		if m.rec == nil {
+			lines[0] = t.DialogTitle.Render("Category of " + plural.Of(len(m.refs), "selected record"))
+			// SSD3 3.3: a record whose fields are amended gets DATE now.
+			note := "each one it changes gets DATE now"
+			if m.hidden > 0 {
+				note = fmt.Sprintf("%d of them hidden by the search; %s", m.hidden, note)
+			}
+			lines = append(lines, t.Dim.Render(note))
+		}
 		if gaps {
 			lines = append(lines, "")
 		}
@@ -295,6 +404,21 @@ func (m *Model) View() string {
 	switch {
 	case m.err != "":
 		hint = t.Error.Render("✗ " + display.Text(m.err))
+	case m.rec == nil:
+		// A selection: what enter does to how many.
+		c, st := m.Selected(), t.Dim
+		if c == "" {
+			c = typed
+			if !slices.Contains(m.categories, typed) {
+				st = t.Info
+			}
+		}
+		n := plural.Of(len(m.refs), "record")
+		if c == "" {
+			hint = st.Render("enter: clear the category of " + n)
+		} else {
+			hint = st.Render("enter: put " + n + " in " + display.Text(c))
+		}
 	case m.selected >= 0:
 		hint = t.Dim.Render("enter: choose " + display.Text(m.Selected()))
 	case typed == "":
@@ -322,6 +446,9 @@ func (m *Model) View() string {
 		line := "  " + t.Category.Render(name)
 		if i == m.selected {
 			line = t.Cursor.Render("›") + " " + t.RowSelected.Render(t.Category.Render(name))
+		}
+		if slices.Contains(m.suggested, m.matches[i]) && ansi.StringWidth(name)+14 <= w {
+			line += t.Dim.Render("  suggested")
 		}
 		lines = append(lines, line)
 	}

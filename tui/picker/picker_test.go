@@ -269,3 +269,52 @@ func TestChoiceIsApplied(t *testing.T) {
 		t.Errorf("status %q, selected %v", store.Status, store.Selected)
 	}
 }
+
+// Suggested categories come first, best first, marked, as long as they
+// match what is typed; the rest follow as before.
+func TestSuggestedFirst(t *testing.T) {
+	m := newPicker(inUse, "")
+	m.Suggest([]string{"Podcasts", "news"}, nil)
+	if got, want := m.Matches(), []string{"Podcasts", "news", "Go", "Golf", "Music/Pop", "Programming"}; !reflect.DeepEqual(got, want) {
+		t.Errorf("matches %q, want %q", got, want)
+	}
+	if v := m.View(); !strings.Contains(v, "Podcasts  suggested") || strings.Contains(v, "Go  suggested") {
+		t.Errorf("the suggestions are not marked:\n%s", v)
+	}
+	typeText(m, "p")
+	if got, want := m.Matches(), []string{"Podcasts", "Programming", "Music/Pop"}; !reflect.DeepEqual(got, want) {
+		t.Errorf("after p: matches %q, want %q", got, want)
+	}
+}
+
+// NewMany sets the category of every record in one SetMany, counting
+// only those it changes; it starts with their category when they share it.
+func TestNewManyOneEdit(t *testing.T) {
+	c, err := catalogue.Read(strings.NewReader("URI: http://a/\nNAME: A\nCATEGORY: Go\n\nURI: http://b/\nNAME: B\nCATEGORY: Go\n\nURI: http://c/\nNAME: C\nCATEGORY: News\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := &dialogtest.Store{Cat: c}
+	ctx := dialog.NewContext(theme.Plain())
+	ctx.Store, ctx.Width, ctx.Height = st, 80, 24
+	cats := []string{"Go", "News"}
+	if m := NewMany(ctx, c.Records()[:2], 0, cats); m.Value() != "Go" {
+		t.Errorf("two records in Go start with %q", m.Value())
+	}
+	m := NewMany(ctx, c.Records(), 1, cats)
+	if m.Value() != "" || !strings.Contains(m.View(), "Category of 3 selected records") || !strings.Contains(m.View(), "1 of them hidden by the search") {
+		t.Errorf("the picker of 3:\n%s", m.View())
+	}
+	typeText(m, "News")
+	if _, next := press(m, tea.KeyEnter); next == nil {
+		t.Fatal("enter did nothing")
+	}
+	if len(st.Edits) != 1 || st.What[0] != "put 2 records in News" {
+		t.Fatalf("edits %v, said %q", st.Edits, st.What)
+	}
+	for _, r := range st.Cat.Records() {
+		if r.Category() != "News" {
+			t.Errorf("%s is in %q", r.Name(), r.Category())
+		}
+	}
+}

@@ -94,6 +94,7 @@ type Theme struct {
 	Row          lipgloss.Style // a row, unselected
 	RowSelected  lipgloss.Style // the selected row (background band)
 	Cursor       lipgloss.Style // the marker before the selected row
+	Marked       lipgloss.Style // the tick before a record selected for an action on many
 	Name         lipgloss.Style // a bookmark's NAME
 	URI          lipgloss.Style // the URI beneath, dimmed
 	Category     lipgloss.Style // CATEGORY
@@ -218,6 +219,7 @@ func build(profile termenv.Profile, color, dark bool) *Theme {
 		t.RowSelected = s().Reverse(true)
 	}
 	t.Cursor = fg(s().Bold(true), p.Accent)
+	t.Marked = fg(s().Bold(true), p.Success)
 	t.Name = fg(s().Bold(true), p.Text)
 	t.URI = fg(s(), p.Dim)
 	t.Category = fg(s(), p.Category)
