@@ -144,7 +144,9 @@ func (h selectionHelp) ShortHelp() []key.Binding {
 	mark.SetHelp("space", "select")
 	rate.SetHelp("1-5", "rate")
 	tags.SetHelp("+", "tags")
-	return []key.Binding{mark, h.k.ClearMarks, rate, h.k.Category, tags, h.k.Help}
+	clear := h.k.ClearMarks
+	clear.SetHelp("esc", "clear selection")
+	return []key.Binding{mark, clear, rate, h.k.Category, tags, h.k.Help}
 }
 func (h selectionHelp) FullHelp() [][]key.Binding { return [][]key.Binding{h.ShortHelp()} }
 
