@@ -120,7 +120,7 @@ func (f *fixture) tag(place int64, tag string) {
 	if err := f.db.QueryRow(`SELECT id FROM moz_bookmarks WHERE parent = ? AND title = ?`, rootTags, tag).Scan(&folder); err != nil {
 		folder = f.folder(rootTags, tag)
 	}
-	f.bookmark(folder, place, nil, 1700000000000000, 1700000000000000)
+	f.bookmark(folder, place, nil, int64(1700000000000000), int64(1700000000000000))
 }
 
 func (f *fixture) keyword(place int64, kw, post any) {
