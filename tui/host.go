@@ -52,6 +52,9 @@ type host struct {
 	// setSearch puts q in the search box and searches for it (the
 	// root's; dialog.SearchMsg).
 	setSearch func(q string) tea.Cmd
+	// undoRedo undoes (undo) or redoes the last change (the root's;
+	// dialog.UndoMsg).
+	undoRedo func(undo bool) tea.Cmd
 
 	// sugs is the suggestions' index of the catalogue's version sugsOf:
 	// built when the picker or the tags dialog first wants it after an
@@ -166,6 +169,8 @@ func (h *host) result(msg tea.Msg) (cmd tea.Cmd, ok bool) {
 		return h.open(h.form(msg.Record)), true
 	case dialog.SearchMsg:
 		return h.setSearch(msg.Query), true
+	case dialog.UndoMsg:
+		return h.undoRedo(!msg.Redo), true
 	case transfer.FolderMsg:
 		h.importDir = msg.Dir
 		return nil, true

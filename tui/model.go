@@ -201,7 +201,7 @@ func New(opts Options) *Model {
 	m.store.selected = func(ref catalogue.Ref) { m.list.selected = ref }
 	m.host = &host{th: th, keys: &m.keys, store: m.store, list: m.list, status: &m.status,
 		size:   func() (int, int) { return m.width, m.layout().bodyH },
-		search: func() string { return m.input.Value() }, show: m.show, setSearch: m.setSearch}
+		search: func() string { return m.input.Value() }, show: m.show, setSearch: m.setSearch, undoRedo: m.undoRedo}
 	if c := opts.Client; c != nil {
 		m.host.fetchPage = func(ctx context.Context, uri string) (*webpage.Page, error) {
 			return webpage.Fetch(ctx, c, uri, opts.UserAgent)

@@ -289,3 +289,33 @@ func TestOrganiseViewsSendNoControlSequences(t *testing.T) {
 		}
 	}
 }
+
+// u and ctrl+r work inside the tree and the tags view, as in the list:
+// the change is taken back on disk, and the view shows it at once.
+func TestUndoInsideTheTreeAndTags(t *testing.T) {
+	h := newHarness(t, treeFixture, 100, 30)
+	h.keys("C", "j", "j", "j", "r") // Programming/Go
+	for range len("Programming/Go") {
+		h.keys("backspace")
+	}
+	h.typeText("Code/Golang")
+	h.keys("enter")
+	if got := find(h.reopen(), "gopls").Category(); got != "Code/Golang/Tools" {
+		t.Fatalf("renamed, gopls is in %q", got)
+	}
+	h.keys("u") // still in the tree
+	if got := find(h.reopen(), "gopls").Category(); got != "Programming/Go/Tools" {
+		t.Errorf("after u in the tree gopls is in %q", got)
+	}
+	if v := h.m.View(); !strings.Contains(v, "Categories") || strings.Contains(v, "▾ Code") || !strings.Contains(v, "▾ Go") {
+		t.Errorf("the tree is closed, or does not show the undo:\n%s", v)
+	}
+	h.keys("ctrl+r")
+	if got := find(h.reopen(), "gopls").Category(); got != "Code/Golang/Tools" {
+		t.Errorf("after ctrl+r in the tree gopls is in %q", got)
+	}
+	h.keys("esc", "T", "u")
+	if got := find(h.reopen(), "gopls").Category(); got != "Programming/Go/Tools" {
+		t.Errorf("after u in the tags view gopls is in %q", got)
+	}
+}

@@ -49,6 +49,10 @@ type (
 	// language: in:PATH for a category node, tag:T for a tag), the list
 	// showing what it finds; a search typed then narrows within it.
 	SearchMsg struct{ Query string }
+	// UndoMsg asks the root to undo the last change (or, with Redo, to
+	// redo the last undone one), as u and ctrl+r do in the list: a screen
+	// that makes edits (the category tree, the tags) offers them too.
+	UndoMsg struct{ Redo bool }
 )
 
 // Reloader is a dialog that shows the catalogue (the problems view): the

@@ -21,6 +21,8 @@ import (
 // TagKeys are the tags view's own keys.
 type TagKeys struct {
 	Choose, Rename, Remove, Close key.Binding
+	// Undo and Redo, as in the list (dialog.UndoMsg).
+	Undo, Redo key.Binding
 }
 
 // DefaultTagKeys are the tags view's bindings.
@@ -30,6 +32,8 @@ func DefaultTagKeys() TagKeys {
 		Rename: key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "rename/merge")),
 		Remove: key.NewBinding(key.WithKeys("d", "delete"), key.WithHelp("d", "remove")),
 		Close:  key.NewBinding(key.WithKeys("esc", "q", "T"), key.WithHelp("esc", "back")),
+		Undo:   key.NewBinding(key.WithKeys("u"), key.WithHelp("u", "undo")),
+		Redo:   key.NewBinding(key.WithKeys("ctrl+r"), key.WithHelp("ctrl+r", "redo")),
 	}
 }
 
@@ -145,6 +149,9 @@ func (v *Tags) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch {
 	case key.Matches(km, k.Close):
 		return dialog.Close{}, nil
+	case key.Matches(km, k.Undo, k.Redo):
+		redo := key.Matches(km, k.Redo)
+		return v, func() tea.Msg { return dialog.UndoMsg{Redo: redo} }
 	case key.Matches(km, s.Up):
 		v.move(-1)
 	case key.Matches(km, s.Down):
@@ -218,7 +225,7 @@ func (v *Tags) ShortHelp() []key.Binding {
 // FullHelp returns the view's keys.
 func (v *Tags) FullHelp() [][]key.Binding {
 	s := v.ctx.Keys
-	return [][]key.Binding{{s.Up, s.Down, s.PageUp, s.PageDown, s.Home, s.End}, v.ShortHelp()}
+	return [][]key.Binding{{s.Up, s.Down, s.PageUp, s.PageDown, s.Home, s.End}, append(v.ShortHelp(), v.keys.Undo, v.keys.Redo)}
 }
 
 // View draws the title and the tags shown, each with its records.

@@ -29,6 +29,9 @@ import (
 // the moving keys are dialog.KeyMap's.
 type TreeKeys struct {
 	Fold, Unfold, Toggle, FoldAll, Choose, Rename, Move, Close key.Binding
+	// Undo and Redo take back or redo the last change (a rename, a
+	// move), as in the list: the root does it (dialog.UndoMsg).
+	Undo, Redo key.Binding
 }
 
 // DefaultTreeKeys are the tree's bindings.
@@ -42,6 +45,8 @@ func DefaultTreeKeys() TreeKeys {
 		Rename:  key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "rename/merge")),
 		Move:    key.NewBinding(key.WithKeys("m"), key.WithHelp("m", "move")),
 		Close:   key.NewBinding(key.WithKeys("esc", "q", "C"), key.WithHelp("esc", "back")),
+		Undo:    key.NewBinding(key.WithKeys("u"), key.WithHelp("u", "undo")),
+		Redo:    key.NewBinding(key.WithKeys("ctrl+r"), key.WithHelp("ctrl+r", "redo")),
 	}
 }
 
@@ -190,6 +195,9 @@ func (t *Tree) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch {
 	case key.Matches(km, k.Close):
 		return dialog.Close{}, nil
+	case key.Matches(km, k.Undo, k.Redo):
+		redo := key.Matches(km, k.Redo)
+		return t, func() tea.Msg { return dialog.UndoMsg{Redo: redo} }
 	case t.tree == nil: // still counting
 	case key.Matches(km, s.Up):
 		t.move(-1)
@@ -360,7 +368,7 @@ func (t *Tree) ShortHelp() []key.Binding {
 // FullHelp returns all the tree's keys.
 func (t *Tree) FullHelp() [][]key.Binding {
 	k, s := t.keys, t.ctx.Keys
-	return [][]key.Binding{{s.Up, s.Down, s.PageUp, s.PageDown, s.Home, s.End}, {k.Fold, k.Unfold, k.Toggle, k.FoldAll}, {k.Choose, k.Rename, k.Move, k.Close}}
+	return [][]key.Binding{{s.Up, s.Down, s.PageUp, s.PageDown, s.Home, s.End}, {k.Fold, k.Unfold, k.Toggle, k.FoldAll}, {k.Choose, k.Rename, k.Move, k.Undo, k.Redo, k.Close}}
 }
 
 // View draws the title and the rows shown: each node indented by its
