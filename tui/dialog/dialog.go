@@ -114,6 +114,27 @@ type KeyMap struct {
 	ForceQuit key.Binding
 }
 
+// Step returns how far a moving key moves in a list of n rows with page
+// rows to a page (Up -1, PageDown page, End n...), and whether km is one:
+// the list views share the keys and their distances, and each clamps.
+func (k KeyMap) Step(km tea.KeyMsg, page, n int) (d int, ok bool) {
+	switch {
+	case key.Matches(km, k.Up):
+		return -1, true
+	case key.Matches(km, k.Down):
+		return 1, true
+	case key.Matches(km, k.PageUp):
+		return -page, true
+	case key.Matches(km, k.PageDown):
+		return page, true
+	case key.Matches(km, k.Home):
+		return -n, true
+	case key.Matches(km, k.End):
+		return n, true
+	}
+	return 0, false
+}
+
 // DefaultKeyMap returns the shared keys.
 func DefaultKeyMap() KeyMap {
 	return KeyMap{

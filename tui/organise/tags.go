@@ -144,26 +144,17 @@ func (v *Tags) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	if !ok {
 		return v, nil
 	}
-	k, s := v.keys, v.ctx.Keys
+	k := v.keys
 	t := v.Tag()
+	d, moved := v.ctx.Keys.Step(km, v.listHeight(), len(v.tags))
 	switch {
 	case key.Matches(km, k.Close):
 		return dialog.Close{}, nil
 	case key.Matches(km, k.Undo, k.Redo):
 		redo := key.Matches(km, k.Redo)
 		return v, func() tea.Msg { return dialog.UndoMsg{Redo: redo} }
-	case key.Matches(km, s.Up):
-		v.move(-1)
-	case key.Matches(km, s.Down):
-		v.move(1)
-	case key.Matches(km, s.PageUp):
-		v.move(-v.listHeight())
-	case key.Matches(km, s.PageDown):
-		v.move(v.listHeight())
-	case key.Matches(km, s.Home):
-		v.move(-len(v.tags))
-	case key.Matches(km, s.End):
-		v.move(len(v.tags))
+	case moved:
+		v.move(d)
 	case t == nil:
 	case key.Matches(km, k.Choose):
 		return dialog.Close{Result: dialog.SearchMsg{Query: "tag:" + quote(t.Name)}}, nil

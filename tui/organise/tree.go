@@ -190,8 +190,9 @@ func (t *Tree) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	if !ok {
 		return t, nil
 	}
-	k, s := t.keys, t.ctx.Keys
+	k := t.keys
 	n := t.Node()
+	d, moved := t.ctx.Keys.Step(km, t.listHeight(), len(t.rows))
 	switch {
 	case key.Matches(km, k.Close):
 		return dialog.Close{}, nil
@@ -199,18 +200,8 @@ func (t *Tree) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		redo := key.Matches(km, k.Redo)
 		return t, func() tea.Msg { return dialog.UndoMsg{Redo: redo} }
 	case t.tree == nil: // still counting
-	case key.Matches(km, s.Up):
-		t.move(-1)
-	case key.Matches(km, s.Down):
-		t.move(1)
-	case key.Matches(km, s.PageUp):
-		t.move(-t.listHeight())
-	case key.Matches(km, s.PageDown):
-		t.move(t.listHeight())
-	case key.Matches(km, s.Home):
-		t.move(-len(t.rows))
-	case key.Matches(km, s.End):
-		t.move(len(t.rows))
+	case moved:
+		t.move(d)
 	case n == nil:
 	case key.Matches(km, k.Fold):
 		if n.HasChildren() && !t.folded(n.Path) {
@@ -255,14 +246,6 @@ func (t *Tree) move(d int) {
 func (t *Tree) toggle(path string) {
 	t.toggled[path] = !t.toggled[path]
 	t.layout(path)
-}
-
-// categories counts categories ("category" takes no plain "s").
-func categories(n int) string {
-	if n == 1 {
-		return "1 category"
-	}
-	return strconv.Itoa(n) + " categories"
 }
 
 // NodeQuery is the search that shows the records of n's subtree.
@@ -383,7 +366,7 @@ func (t *Tree) View() string {
 	if cats > 0 && t.tree.Nodes[cats-1].None {
 		cats--
 	}
-	lines := []string{th.DialogTitle.Render("Categories") + " " + th.Dim.Render(fmt.Sprintf("%s, %s", plural.Of(t.tree.Records, "record"), categories(cats))), ""}
+	lines := []string{th.DialogTitle.Render("Categories") + " " + th.Dim.Render(fmt.Sprintf("%s, %s", plural.Of(t.tree.Records, "record"), plural.Of(cats, "category"))), ""}
 	if len(t.rows) == 0 {
 		lines = append(lines, th.EmptyMessage.Render("  No records, so no categories."))
 		return t.ctx.Fit(lines)

@@ -53,23 +53,12 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	if !ok {
 		return m, nil
 	}
-	s := m.ctx.Keys
 	most := max(0, len(m.lines())-m.ctx.Height)
-	switch {
-	case key.Matches(km, m.close):
+	if key.Matches(km, m.close) {
 		return dialog.Close{}, nil
-	case key.Matches(km, s.Up):
-		m.top--
-	case key.Matches(km, s.Down):
-		m.top++
-	case key.Matches(km, s.PageUp):
-		m.top -= m.ctx.Height
-	case key.Matches(km, s.PageDown):
-		m.top += m.ctx.Height
-	case key.Matches(km, s.Home):
-		m.top = 0
-	case key.Matches(km, s.End):
-		m.top = most
+	}
+	if d, ok := m.ctx.Keys.Step(km, m.ctx.Height, most); ok {
+		m.top += d
 	}
 	m.top = max(0, min(m.top, most))
 	return m, nil
