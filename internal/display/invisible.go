@@ -73,11 +73,14 @@ const InvisibleLeads = "\xc2\xcd\xd8\xe1\xe2\xe3\xef\xf0\xf3"
 // Japanese kana, but only U+3164 of the set, with 0xE3 0x85.
 var invisiblePrefixes = func() [][]string {
 	p := make([][]string, len(InvisibleLeads))
+	var b [utf8.UTFMax]byte
 	rangetable.Visit(invisible, func(r rune) {
-		pre := string(r)[:2]
-		k := strings.IndexByte(InvisibleLeads, pre[0])
-		if len(p[k]) == 0 || p[k][len(p[k])-1] != pre {
-			p[k] = append(p[k], pre)
+		// Encoded in place: a string each would be 4,000 allocations
+		// at every start, for a few dozen prefixes.
+		utf8.EncodeRune(b[:], r)
+		k := strings.IndexByte(InvisibleLeads, b[0])
+		if n := len(p[k]); n == 0 || p[k][n-1] != string(b[:2]) {
+			p[k] = append(p[k], string(b[:2]))
 		}
 	})
 	return p
