@@ -152,7 +152,7 @@ func (e *ConflictsError) Error() string {
 	if e.Upstream != "" {
 		return fmt.Sprintf("the pull from %s stopped on %s in %s", e.Upstream, plural.Of(n, "conflict"), e.Path)
 	}
-	return fmt.Sprintf("%s left to settle in %s", plural.Of(n, "conflict"), e.Path)
+	return fmt.Sprintf("%s left to settle in %s", plural.Of(n, "conflict"), display.Text(e.Path))
 }
 
 // Marked returns the conflicts of a file a merge wrote: one per version
@@ -211,16 +211,16 @@ func Sync(path string, say func(string)) error {
 		return err
 	}
 	if in := DescribeChange(before, headVersion(top, rel)); in != "" {
-		say(fmt.Sprintf("received from %s: %s", upstream, in))
+		say(fmt.Sprintf("received from %s: %s", display.Text(upstream), in))
 	} else {
-		say(fmt.Sprintf("nothing new from %s", upstream))
+		say(fmt.Sprintf("nothing new from %s", display.Text(upstream)))
 	}
 	ahead, _ := Git(top, "rev-list", "--count", "@{u}..HEAD")
 	if n, _ := strconv.Atoi(ahead); n > 0 {
 		if _, err := Git(top, "push"); err != nil {
 			return err
 		}
-		say(fmt.Sprintf("sent %s to %s", plural.Of(n, "commit"), upstream))
+		say(fmt.Sprintf("sent %s to %s", plural.Of(n, "commit"), display.Text(upstream)))
 	} else {
 		say("nothing to send")
 	}
