@@ -17,7 +17,7 @@ const firefoxFixture = "URI: https://example.org/\r\nNAME: Example\r\nDATE: 19/0
 // the stamp back whole.
 func TestRatingKeepsWhenTheBookmarkWasAdded(t *testing.T) {
 	h := newHarness(t, firefoxFixture, 120, 30)
-	d := h.m.detailView(60, 20)
+	d := detailAt(h, 60, 20)
 	for _, want := range []string{"Added            2016-05-19 19:43 UTC", "X-LAST-MODIFIED  2016-05-19 19:43 UTC", "X-LAST-VISIT     2017-01-02 10:00 UTC", "X-NOTE           19/05"} {
 		if !strings.Contains(d, want) {
 			t.Errorf("before the edit, the pane lacks %q:\n%s", want, d)
@@ -35,7 +35,7 @@ func TestRatingKeepsWhenTheBookmarkWasAdded(t *testing.T) {
 	if !strings.Contains(string(data), "DATE: 06/05/2024 07:08:09\r\n") || !strings.Contains(string(data), "X-ADDED: 19/05/2016 19:43:55") {
 		t.Errorf("the file after 5 lacks the stamped DATE or X-ADDED:\n%s", data)
 	}
-	d = h.m.detailView(60, 20)
+	d = detailAt(h, 60, 20)
 	for _, want := range []string{"Added            2016-05-19 19:43 UTC", "Changed          2024-05-06 07:08 UTC"} {
 		if !strings.Contains(d, want) {
 			t.Errorf("after 5, the pane lacks %q:\n%s", want, d)

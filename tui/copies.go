@@ -109,59 +109,58 @@ func removeCopiesCmd(paths []string) tea.Cmd {
 
 // copiesUpdate handles the conflict copies' messages; ok is false for
 // others.
-func (m *Model) copiesUpdate(msg tea.Msg) (cmd tea.Cmd, ok bool) {
+func (s *store) copiesUpdate(msg tea.Msg) (cmd tea.Cmd, ok bool) {
 	switch msg := msg.(type) {
 	case copiesMsg:
-		m.copies = msg.paths
+		s.copies = msg.paths
 		told := strings.Join(msg.paths, "\n")
-		if told != m.copiesTold && len(msg.paths) > 0 {
-			m.setMsg(sevWarning, "%s beside the catalogue (another machine's version): M merges them in", copyCount(len(msg.paths)))
+		if told != s.copiesTold && len(msg.paths) > 0 {
+			s.status.set(sevWarning, "%s beside the catalogue (another machine's version): M merges them in", copyCount(len(msg.paths)))
 		}
-		m.copiesTold = told
+		s.copiesTold = told
 		return nil, true
 	case copiesMergedMsg:
-		return m.copiesMerged(msg), true
+		return s.copiesMerged(msg), true
 	case copiesRemovedMsg:
 		note := "removed " + copyCount(msg.removed)
 		if msg.err != nil {
-			m.setMsg(sevWarning, "merged, but not every copy was removed: %s", display.Text(msg.err.Error()))
-		} else if m.status.msg != "" && m.status.sev <= sevSuccess {
-			m.status.msg += " · " + note
+			s.status.set(sevWarning, "merged, but not every copy was removed: %s", display.Text(msg.err.Error()))
+		} else if s.status.msg != "" && s.status.sev <= sevSuccess {
+			s.status.msg += " · " + note
 		} else {
-			m.setMsg(sevSuccess, "%s", note)
+			s.status.set(sevSuccess, "%s", note)
 		}
-		return copiesCmd(m.store.path), true
+		return copiesCmd(s.path), true
 	}
 	return nil, false
 }
 
-// mergeCopiesKey asks before merging the copies in (M).
-func (m *Model) mergeCopiesKey() tea.Cmd {
-	if len(m.copies) == 0 {
-		m.setMsg(sevInfo, "no conflict copies beside the catalogue")
-		return copiesCmd(m.store.path)
+// mergeCopies asks before merging the copies in (M).
+func (s *store) mergeCopies() tea.Cmd {
+	if len(s.copies) == 0 {
+		s.status.set(sevInfo, "no conflict copies beside the catalogue")
+		return copiesCmd(s.path)
 	}
-	names := make([]string, len(m.copies))
-	for i, p := range m.copies {
+	names := make([]string, len(s.copies))
+	for i, p := range s.copies {
 		names[i] = display.Text(filepath.Base(p))
 	}
-	return m.host.open(dialog.NewConfirm(m.host.context(), dialog.Question{
-		Text: fmt.Sprintf("Merge %s into the catalogue, then remove them?", copyCount(len(m.copies))),
+	return s.ask(dialog.Question{
+		Text: fmt.Sprintf("Merge %s into the catalogue, then remove them?", copyCount(len(s.copies))),
 		Detail: strings.Join(names, ", ") + ". Bookmarks only a copy has are added; a field set differently " +
 			"is kept both ways, marked, for the problems view (!). u undoes the merge.",
 		Verb: "merge",
-		Yes:  mergeCopiesMsg{paths: m.copies},
+		Yes:  mergeCopiesMsg{paths: s.copies},
 		No:   noteMsg("nothing merged"),
-	}))
+	})
 }
 
 // copiesMerged applies the copies merged in as one undoable step, and has
 // them removed once it is saved.
-func (m *Model) copiesMerged(msg copiesMergedMsg) tea.Cmd {
-	s := m.store
+func (s *store) copiesMerged(msg copiesMergedMsg) tea.Cmd {
 	switch {
 	case msg.err != nil:
-		m.setMsg(sevError, "nothing merged: %s", display.Text(msg.err.Error()))
+		s.status.set(sevError, "nothing merged: %s", display.Text(msg.err.Error()))
 		return nil
 	case s.cat.Version() != msg.version:
 		// The catalogue changed while the copies were read: merge again.
@@ -179,7 +178,7 @@ func (m *Model) copiesMerged(msg copiesMergedMsg) tea.Cmd {
 		return what + " (u undoes)"
 	})
 	if err != nil {
-		m.setMsg(sevError, "nothing merged: %s", dialog.Describe(err))
+		s.status.set(sevError, "nothing merged: %s", dialog.Describe(err))
 		return nil
 	}
 	if cmd == nil {

@@ -55,8 +55,8 @@ func TestURIsShowAsIRIsAndAreCopiedAndOpenedAsStored(t *testing.T) {
 	if strings.Contains(v, "%C3%B6") || strings.Contains(v, "xn--") {
 		t.Errorf("view shows percent-encoded or IDNA forms:\n%s", v)
 	}
-	if !strings.Contains(h.m.detailView(50, 20), "https://de.wikipedia.org/wiki/Köln") {
-		t.Errorf("the detail pane does not show the IRI:\n%s", h.m.detailView(50, 20))
+	if !strings.Contains(detailAt(h, 50, 20), "https://de.wikipedia.org/wiki/Köln") {
+		t.Errorf("the detail pane does not show the IRI:\n%s", detailAt(h, 50, 20))
 	}
 	h.keys("y")
 	if want := osc52.New("https://de.wikipedia.org/wiki/K%C3%B6ln").String(); clip.String() != want {
@@ -285,7 +285,7 @@ var longFixture = "URI: https://example.org/a/very/long/path/that/does/not/fit/i
 // says where the user is.
 func TestDetailPaneLaysOutLongNamesAndScrolls(t *testing.T) {
 	h := newHarness(t, longFixture, 120, 30)
-	d := h.m.detailView(53, 27)
+	d := detailAt(h, 53, 27)
 	if !strings.Contains(d, "X-CREATOR-EMAIL  ada@example.org") {
 		t.Errorf("X-CREATOR-EMAIL runs into its value:\n%s", d)
 	}
@@ -298,7 +298,7 @@ func TestDetailPaneLaysOutLongNamesAndScrolls(t *testing.T) {
 	golden(t, d)
 
 	h.keys("enter")
-	if !h.m.showDetail || !strings.Contains(h.m.helpLine(), "scroll") {
+	if !h.m.detail.focused || !strings.Contains(h.m.helpLine(), "scroll") {
 		t.Fatalf("enter did not give the detail pane the keys: %q", h.m.helpLine())
 	}
 	h.keys("G")
@@ -310,7 +310,7 @@ func TestDetailPaneLaysOutLongNamesAndScrolls(t *testing.T) {
 		t.Errorf("j did not scroll by a line:\n%s", v)
 	}
 	h.keys("esc")
-	if h.m.showDetail {
+	if h.m.detail.focused {
 		t.Error("esc did not give the keys back to the list")
 	}
 	// The wheel over the pane scrolls it; over the list, it moves.
@@ -386,7 +386,7 @@ func TestDetailLightsMatchesInPlace(t *testing.T) {
 	h := newHarness(t, issueFixture, 100, 30)
 	h.keys("/")
 	h.typeText("hiking")
-	plain := strings.Split(h.m.detailView(50, 20), "\n")
+	plain := strings.Split(detailAt(h, 50, 20), "\n")
 	date, tags := -1, -1
 	for i, l := range plain {
 		if strings.Contains(l, "Added ") {
@@ -400,7 +400,7 @@ func TestDetailLightsMatchesInPlace(t *testing.T) {
 		t.Errorf("X-TAGS is not beside its value after the other fields (Added line %d, X-TAGS line %d):\n%s", date, tags, strings.Join(plain, "\n"))
 	}
 	h.colour("/home/ada/bookmarks.uricat")
-	if d := h.m.detailView(50, 20); !strings.Contains(d, h.m.th.Match.Render("H")) {
+	if d := detailAt(h, 50, 20); !strings.Contains(d, h.m.th.Match.Render("H")) {
 		t.Errorf("the match in X-TAGS is not lit:\n%q", d)
 	}
 }

@@ -53,32 +53,42 @@ func waitChange(w *dirwatch.Watcher) tea.Cmd {
 	}
 }
 
-// followUpdate handles the watcher's messages; ok is false for others.
-func (m *Model) followUpdate(msg tea.Msg) (cmd tea.Cmd, ok bool) {
+// Init starts the store's watch of the file, if it follows it (started
+// with the load: a change made while it reads is told), and looks for
+// the conflict copies beside it.
+func (s *store) Init() tea.Cmd {
+	var watch tea.Cmd
+	if s.follows {
+		watch = watchCmd(s.path)
+	}
+	return tea.Batch(watch, copiesCmd(s.path))
+}
+
+// watchUpdate handles the watcher's messages; ok is false for others.
+func (s *store) watchUpdate(msg tea.Msg) (cmd tea.Cmd, ok bool) {
 	switch msg := msg.(type) {
 	case watchStartedMsg:
 		if msg.err != nil {
 			// Said once; the TUI works on, as it did before it followed.
-			m.setMsg(sevWarning, "not following changes other programs make to the file (R reloads it): %s", display.Text(msg.err.Error()))
+			s.status.set(sevWarning, "not following changes other programs make to the file (R reloads it): %s", display.Text(msg.err.Error()))
 			return nil, true
 		}
-		m.watch = msg.w
+		s.watch = msg.w
 		return waitChange(msg.w), true
 	case fileChangedMsg:
 		var next tea.Cmd
-		if m.watch != nil {
-			next = waitChange(m.watch)
+		if s.watch != nil {
+			next = waitChange(s.watch)
 		}
-		return tea.Batch(next, m.store.follow(), copiesCmd(m.store.path)), true
+		return tea.Batch(next, s.follow(), copiesCmd(s.path)), true
 	}
 	return nil, false
 }
 
-// Close ends what the model runs beyond its commands: the watch of the
-// file. Run calls it when the program ends.
-func (m *Model) Close() {
-	if m.watch != nil {
-		m.watch.Close()
+// close ends the watch of the file, if one was started.
+func (s *store) close() {
+	if s.watch != nil {
+		s.watch.Close()
 	}
 }
 

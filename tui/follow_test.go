@@ -173,7 +173,7 @@ func TestWatcherShowsAnotherProcessesAddSoon(t *testing.T) {
 	tm.WaitFinished(t, teatest.WithFinalTimeout(10*time.Second))
 	m.Close()
 	select {
-	case <-m.watch.Done():
+	case <-m.store.watch.Done():
 	default:
 		t.Error("the watcher is still running after Close")
 	}

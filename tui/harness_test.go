@@ -197,6 +197,15 @@ func (h *harness) colour(path string) {
 	h.m.input.PromptStyle, h.m.input.TextStyle = th.Prompt, th.Input
 }
 
+// detailAt draws the detail pane at w×ht cells, leaving it the size the
+// layout gives it.
+func detailAt(h *harness, w, ht int) string {
+	d := h.m.detail
+	defer d.SetSize(d.width, d.height)
+	d.SetSize(w, ht)
+	return d.View()
+}
+
 // allRows returns the list's rows, all of them.
 func (m *Model) allRows() []row {
 	out := make([]row, m.list.rowCount())

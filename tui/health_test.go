@@ -102,7 +102,7 @@ func TestLinkCheckInTheTUI(t *testing.T) {
 		"URI: "+srv.URL+"/old\r\nNAME: Moved\r\nDATE: 01/02/2024 10:00:00\r\n\r\n"+
 		"URI: ftp://ftp.example.org/\r\nNAME: FTP\r\nDATE: 01/02/2024 10:00:00\r\n", srv.Client())
 	h.keys("L")
-	if h.m.check != nil {
+	if h.m.links.run != nil {
 		t.Fatal("the check is still running after its commands ran")
 	}
 	view := h.m.View()
@@ -147,7 +147,7 @@ func TestLinkCheckStops(t *testing.T) {
 	h, _ := linkHarness(t, "URI: "+srv.URL+"/slow\r\nNAME: Slow\r\nDATE: 01/02/2024 10:00:00\r\n\r\n"+
 		"URI: "+srv.URL+"/slow?2\r\nNAME: Slow too\r\nDATE: 01/02/2024 10:00:00\r\n", srv.Client())
 	_, wait := h.m.Update(keyMsg("L")) // its command waits for a result: not run yet
-	if h.m.check == nil {
+	if h.m.links.run == nil {
 		t.Fatal("L started no check")
 	}
 	if bar := h.m.View(); !strings.Contains(bar, "links ") || !strings.Contains(bar, "0/2") {
@@ -159,7 +159,7 @@ func TestLinkCheckStops(t *testing.T) {
 		t.Errorf("a search during the check shows %q", got)
 	}
 	h.keys("enter", "esc")
-	if h.m.check == nil || !h.m.check.stopped {
+	if h.m.links.run == nil || !h.m.links.run.stopped {
 		t.Fatal("esc did not stop the check")
 	}
 	done := make(chan struct{})
@@ -172,8 +172,8 @@ func TestLinkCheckStops(t *testing.T) {
 	case <-time.After(5 * time.Second):
 		t.Fatal("the check did not stop within 5 s")
 	}
-	if h.m.check != nil || !strings.Contains(h.m.status.msg, "stopped: 0 links of 2") {
-		t.Errorf("after esc: check %v, status %q", h.m.check, h.m.status.msg)
+	if h.m.links.run != nil || !strings.Contains(h.m.status.msg, "stopped: 0 links of 2") {
+		t.Errorf("after esc: check %v, status %q", h.m.links.run, h.m.status.msg)
 	}
 }
 

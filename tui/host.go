@@ -186,6 +186,8 @@ func (h *host) result(msg tea.Msg) (cmd tea.Cmd, ok bool) {
 		return system.OpenConfirmed(msg.uri), true
 	case quitMsg:
 		return tea.Quit, true
+	case openProblemsMsg:
+		return h.open(problems.New(h.context(), h.store.cat)), true
 	case mergeCopiesMsg:
 		return mergeCopiesCmd(h.store.cat.Snapshot(), msg.paths), true
 	case noteMsg:

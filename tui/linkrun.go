@@ -60,39 +60,37 @@ type linkResultMsg struct {
 // linksSavedMsg says whether the link state was saved after a run.
 type linksSavedMsg struct{ err error }
 
-// startLinkCheck checks the links of the valid records the list shows.
-func (m *Model) startLinkCheck() tea.Cmd {
-	if m.check != nil {
-		m.setMsg(sevInfo, "the links are being checked: esc stops it")
+// start checks the links of the valid records the list shows.
+func (l *linkChecker) start() tea.Cmd {
+	if l.run != nil {
+		l.status.set(sevInfo, "the links are being checked: esc stops it")
 		return nil
 	}
-	if m.links.state == nil {
+	if l.results.state == nil {
 		// Saving a run's results over a state not read would lose
 		// the results kept.
-		m.setMsg(sevWarning, "the link results of earlier checks are not read (yet): no check")
+		l.status.set(sevWarning, "the link results of earlier checks are not read (yet): no check")
 		return nil
 	}
 	var uris []string
 	byURI := map[string][]*catalogue.Record{}
-	if m.list.res != nil {
-		for _, r := range m.list.res.records() {
-			u := r.URI()
-			if !r.Valid() || !linkcheck.Checkable(u) {
-				continue
-			}
-			if byURI[u] == nil {
-				uris = append(uris, u)
-			}
-			byURI[u] = append(byURI[u], r)
+	for _, r := range l.shown() {
+		u := r.URI()
+		if !r.Valid() || !linkcheck.Checkable(u) {
+			continue
 		}
+		if byURI[u] == nil {
+			uris = append(uris, u)
+		}
+		byURI[u] = append(byURI[u], r)
 	}
 	if len(uris) == 0 {
-		m.setMsg(sevInfo, "no http or https link among the records shown")
+		l.status.set(sevInfo, "no http or https link among the records shown")
 		return nil
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	ch := make(chan linkcheck.Result)
-	checker := newChecker(clientOr(m.client), m.userAgent)
+	checker := newChecker(clientOr(l.client), l.userAgent)
 	go func() {
 		defer close(ch)
 		checker.Run(ctx, uris, linkJobs, func(r linkcheck.Result) {
@@ -102,11 +100,11 @@ func (m *Model) startLinkCheck() tea.Cmd {
 			}
 		})
 	}()
-	m.checks++
-	m.check = &linkRun{id: m.checks, cancel: cancel, results: ch, total: len(uris), counts: map[linkcheck.Status]int{},
+	l.runs++
+	l.run = &linkRun{id: l.runs, cancel: cancel, results: ch, total: len(uris), counts: map[linkcheck.Status]int{},
 		byURI: byURI, bar: progress.New(progress.WithDefaultGradient(), progress.WithoutPercentage(), progress.WithWidth(12))}
-	m.setMsg(sevInfo, "checking %s: esc stops", plural.Of(len(uris), "link"))
-	return m.check.next()
+	l.status.set(sevInfo, "checking %s: esc stops", plural.Of(len(uris), "link"))
+	return l.run.next()
 }
 
 // next waits for the run's next result.
@@ -118,22 +116,22 @@ func (r *linkRun) next() tea.Cmd {
 	}
 }
 
-// stopLinkCheck stops the run, keeping what it found.
-func (m *Model) stopLinkCheck() {
-	m.check.stopped = true
-	m.check.cancel()
-	m.setMsg(sevInfo, "stopping the link check…")
+// stop stops the run, keeping what it found.
+func (l *linkChecker) stop() {
+	l.run.stopped = true
+	l.run.cancel()
+	l.status.set(sevInfo, "stopping the link check…")
 }
 
-// linkResult takes one result of the run, or its end.
-func (m *Model) linkResult(msg linkResultMsg) tea.Cmd {
-	run := m.check
+// result takes one result of the run, or its end.
+func (l *linkChecker) result(msg linkResultMsg) tea.Cmd {
+	run := l.run
 	if run == nil || msg.id != run.id {
 		return nil // a run already over
 	}
 	if msg.ok {
 		r := msg.res
-		m.links.state.Put(r)
+		l.results.state.Put(r)
 		run.done++
 		run.counts[r.Status]++
 		run.host = linkcheck.HostOf(r.URI)
@@ -145,7 +143,7 @@ func (m *Model) linkResult(msg linkResultMsg) tea.Cmd {
 		return run.next()
 	}
 	run.cancel()
-	m.check = nil
+	l.run = nil
 	var parts []string
 	for _, s := range []linkcheck.Status{linkcheck.OK, linkcheck.Moved, linkcheck.Dead, linkcheck.Unknown} {
 		parts = append(parts, fmt.Sprintf("%d %s", run.counts[s], s))
@@ -154,44 +152,45 @@ func (m *Model) linkResult(msg linkResultMsg) tea.Cmd {
 	if run.stopped {
 		summary = fmt.Sprintf("stopped: %s of %d (%s)", plural.Of(run.done, "link"), run.total, strings.Join(parts, ", "))
 	}
-	m.setMsg(sevSuccess, "%s", summary)
-	cmds := []tea.Cmd{m.saveLinksCmd(), m.linksChanged()}
+	l.status.set(sevSuccess, "%s", summary)
+	cmds := []tea.Cmd{l.save(), l.resultsChanged()}
 	if len(run.found) > 0 {
-		cmds = append(cmds, m.host.open(linkres.New(m.host.context(), run.found, summary)))
+		cmds = append(cmds, l.found(run.found, summary))
 	}
 	return tea.Batch(cmds...)
 }
 
-// saveLinksCmd saves the link state, off Update.
-func (m *Model) saveLinksCmd() tea.Cmd {
-	st := m.links.state
-	if m.links.path == "" || st == nil {
+// save saves the link state, off Update.
+func (l *linkChecker) save() tea.Cmd {
+	st := l.results.state
+	if l.results.path == "" || st == nil {
 		return nil // a model without a state file (tests): kept for the session
 	}
 	return func() tea.Msg { return linksSavedMsg{err: st.Save()} }
 }
 
-// linkCheckKey stops a run on esc or ctrl+c (ctrl+c quits only when no
-// run is going); ok is false for other keys, and when no run is going.
-func (m *Model) linkCheckKey(msg tea.KeyMsg) bool {
-	if m.check == nil || m.check.stopped {
+// stopKey stops a run on ctrl+c, or on esc while browsing (ctrl+c quits
+// only when no run is going); it reports whether msg did, false for
+// other keys and when no run is going.
+func (l *linkChecker) stopKey(msg tea.KeyMsg, browsing bool) bool {
+	if l.run == nil || l.run.stopped {
 		return false
 	}
-	if key.Matches(msg, m.keys.ForceQuit) || (m.mode == modeBrowse && key.Matches(msg, m.keys.Cancel)) {
-		m.stopLinkCheck()
+	if key.Matches(msg, l.keys.ForceQuit) || (browsing && key.Matches(msg, l.keys.Cancel)) {
+		l.stop()
 		return true
 	}
 	return false
 }
 
-// linkProgress is the status bar's part about a run: a bar, the counts and
+// progress is the status bar's part about a run: a bar, the counts and
 // the last host, in at most w cells; "" when no run is going.
-func (m *Model) linkProgress(w int) string {
-	run := m.check
+func (l *linkChecker) progress(w int) string {
+	run := l.run
 	if run == nil || w < 10 {
 		return ""
 	}
-	th := m.th
+	th := l.th
 	text := fmt.Sprintf(" %d/%d", run.done, run.total)
 	if run.host != "" {
 		text += " " + display.Text(run.host)

@@ -2,12 +2,14 @@ package tui
 
 import (
 	"fmt"
+	"net/http"
 
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/internal/display"
 	"github.com/uricat/uricat/internal/linkcheck"
+	"github.com/uricat/uricat/tui/linkres"
 )
 
 // This file is what the TUI knows of the links' health: the results of
@@ -58,32 +60,89 @@ func (l *links) result(uri string) (linkcheck.Result, bool) {
 	return l.state.Get(uri)
 }
 
-// linksLoaded takes the link state read and searches again with it: a
-// link: term typed before it came now finds what it names.
-func (m *Model) linksLoaded(msg linksLoadedMsg) tea.Cmd {
-	if msg.err != nil {
-		m.setMsg(sevWarning, "link results not read: %s", display.Lines(msg.err.Error()))
-		return nil
-	}
-	m.links.state = msg.state
-	return m.linksChanged()
+// linkChecker is the links' health as the TUI holds it: the results kept
+// (read at the start and on R), and the checks it runs (L): the check
+// under way, and the client and user agent it asks with (linkrun.go).
+type linkChecker struct {
+	*common
+	results links
+	run     *linkRun // the check under way, nil for none
+	runs    int      // counts the checks, naming each one's messages
+	client  *http.Client
+	// userAgent names uricat to the sites asked.
+	userAgent string
+	status    *status
+
+	// shown returns the records the list shows, whose links L checks.
+	shown func() []*catalogue.Record
+	// changed tells the list that the results changed (results.gen).
+	changed func() tea.Cmd
+	// found opens the results screen on the moved and dead links a
+	// check found.
+	found func(entries []linkres.Entry, summary string) tea.Cmd
 }
 
-// linksChanged says that the link state changed: the list searches again
+// Init reads the results kept.
+func (l *linkChecker) Init() tea.Cmd { return loadLinksCmd(l.results.path) }
+
+// reload reads the results kept again, as `uricat links` in another
+// terminal left them; not during a check, whose results go into the
+// state held.
+func (l *linkChecker) reload() tea.Cmd {
+	if l.run != nil {
+		return nil
+	}
+	return loadLinksCmd(l.results.path)
+}
+
+// Update handles the link state read, a check's results and the state
+// saved; ok is false for other messages.
+func (l *linkChecker) Update(msg tea.Msg) (cmd tea.Cmd, ok bool) {
+	switch msg := msg.(type) {
+	case linksLoadedMsg:
+		return l.loaded(msg), true
+	case linkResultMsg:
+		return l.result(msg), true
+	case linksSavedMsg:
+		if msg.err != nil {
+			l.status.set(sevError, "the link results could not be kept: %s", display.Lines(msg.err.Error()))
+		}
+		return nil, true
+	}
+	return nil, false
+}
+
+// loaded takes the link state read and has the list search again with
+// it: a link: term typed before it came now finds what it names.
+func (l *linkChecker) loaded(msg linksLoadedMsg) tea.Cmd {
+	if msg.err != nil {
+		l.status.set(sevWarning, "link results not read: %s", display.Lines(msg.err.Error()))
+		return nil
+	}
+	l.results.state = msg.state
+	return l.resultsChanged()
+}
+
+// resultsChanged counts a change of the results, and tells the list.
+func (l *linkChecker) resultsChanged() tea.Cmd {
+	l.results.gen++
+	return l.changed()
+}
+
+// linksChanged shows the link results changed: the list searches again
 // if it had a link: term.
 func (m *Model) linksChanged() tea.Cmd {
-	m.links.gen++
-	m.list.links, m.list.linksGen = m.links.status, m.links.gen
+	m.list.links, m.list.linksGen = m.links.results.status, m.links.results.gen
 	if res := m.list.res; res != nil && res.search.query != nil && res.search.query.HasLink() && m.list.recs != nil {
 		return m.refilter(m.list.recs)
 	}
 	return nil
 }
 
-// linkMark is the list's mark for a record whose link is dead or moved,
+// mark is the list's mark for a record whose link is dead or moved,
 // two cells wide, and its style; "" for the others.
-func (m *Model) linkMark(rec *catalogue.Record) (string, bool) {
-	switch m.links.status(rec.URI()) {
+func (l *links) mark(rec *catalogue.Record) (string, bool) {
+	switch l.status(rec.URI()) {
 	case linkcheck.Dead:
 		return "⊘ ", true
 	case linkcheck.Moved:
@@ -92,11 +151,11 @@ func (m *Model) linkMark(rec *catalogue.Record) (string, bool) {
 	return "", false
 }
 
-// linkText is the detail pane's lines about rec's link: the status and
+// describe is the detail pane's lines about rec's link: the status and
 // the HTTP code, when it was checked, and where it moved; none for a link
 // never checked.
-func (m *Model) linkText(rec *catalogue.Record) (status, checked, movedTo string) {
-	r, ok := m.links.result(rec.URI())
+func (l *links) describe(rec *catalogue.Record) (status, checked, movedTo string) {
+	r, ok := l.result(rec.URI())
 	if !ok {
 		return "", "", ""
 	}

@@ -20,17 +20,25 @@
 //     through the store their dialog.Context holds; the root asks every
 //     question with the one dialog.Confirm.
 //
-// The root Model composes three parts, as soft-serve's pkg/ui does, and
-// the status bar they all report to:
+// The root Model composes parts, as soft-serve's pkg/ui does, which share
+// one small context (common: the theme, the keys, the size) and the
+// status bar they all report to; each handles its own messages in an
+// Update of its own, and the root keeps little more than the parts, the
+// mode, the help and the status:
 //   - the store (store.go): the catalogue, its History, loading, saving
-//     with the lock, reloading, the key index's warm-up. It implements
-//     dialog.Store: Apply is the one way to change the catalogue, an
-//     undoable step saved at once.
+//     with the lock, reloading, the key index's warm-up, following the
+//     file (follow.go) and the conflict copies beside it (copies.go). It
+//     implements dialog.Store: Apply is the one way to change the
+//     catalogue, an undoable step saved at once.
 //   - the list (list.go): the search pipeline, the rows and their cursor,
 //     and the set of records marked for an action on many.
+//   - the detail pane (detail.go): the selected record's fields, its
+//     scroll and the layout of its DESCRIPTION.
 //   - the host (host.go): the dialog stack over the list, the keys that
 //     open dialogs, and the answers to the requests any dialog makes
 //     (dialog.ShowMsg, dialog.EditMsg).
+//   - the link checks (links.go, linkrun.go) and the git sync (sync.go),
+//     each with its run under way.
 //
 // To add a screen (duplicates, link results, a category tree): write it as
 // a dialog.Dialog in a package under tui/, made with the host's
@@ -58,12 +66,12 @@ import (
 
 	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/query"
-	"github.com/uricat/uricat/internal/dirwatch"
 	"github.com/uricat/uricat/internal/display"
 	"github.com/uricat/uricat/internal/gcpause"
 	"github.com/uricat/uricat/internal/plural"
 	"github.com/uricat/uricat/internal/webpage"
 	"github.com/uricat/uricat/tui/dialog"
+	"github.com/uricat/uricat/tui/linkres"
 	"github.com/uricat/uricat/tui/theme"
 )
 
@@ -109,21 +117,20 @@ const (
 	sevError   = theme.Error
 )
 
-// Model is the root model. Create it with New.
+// Model is the root model. Create it with New. It holds the parts of the
+// screen, which share its common context, and little else: what the
+// keyboard talks to (mode), the help and the status bar.
 type Model struct {
-	th    *theme.Theme
-	keys  keyMap
-	help  help.Model
-	spin  spinner.Model
-	input textinput.Model
+	// common is what the parts share: the theme, the keys, the size.
+	common
 
-	// helpSearch: the full help shows the search language, not the keys.
-	helpSearch bool
-
-	width, height int
+	help  helpBar
+	spin  busy
+	input textinput.Model // the search box
 
 	// store is the catalogue, its History, and its loading, saving,
-	// locking and reloading (store.go).
+	// locking and reloading, following the file and the conflict copies
+	// beside it (store.go).
 	store  *store
 	status status // the status bar's message
 
@@ -131,39 +138,42 @@ type Model struct {
 	// and the records marked for an action on many (list.go).
 	list *recordList
 
-	mode       mode
-	showDetail bool // the detail pane has the keys (and, on a narrow window, the screen)
-	detailFor  catalogue.Ref
-	detailTop  int        // the first line the detail pane shows, for the record detailFor
-	desc       descLayout // the selected record's DESCRIPTION, laid out as far as shown
-	spinning   bool
+	mode mode
+
+	// detail is the selected record's detail pane (detail.go).
+	detail *detail
 
 	// host is the dialogs open over the list and what opens them
 	// (host.go).
 	host *host
 
-	// follow: watch the file (Options.Follow); watch is the watcher,
-	// once started (follow.go).
-	follow bool
-	watch  *dirwatch.Watcher
+	// links is the link checks' results and the check under way
+	// (links.go, linkrun.go); sync is the git sync (sync.go).
+	links *linkChecker
+	sync  *gitSync
+}
 
-	// copies are the sync conflict copies beside the file, last looked
-	// for; copiesTold the ones the status line told of (copies.go).
-	copies     []string
-	copiesTold string
+// common is the small context the root and its parts share (as
+// soft-serve's common.Common): the theme, the keys, the screen's size.
+// The root owns it; the parts that draw hold a pointer to it.
+type common struct {
+	th            *theme.Theme
+	keys          keyMap
+	width, height int
+}
 
-	// syncing: a git sync runs; syncLines are what its steps said (sync.go).
-	syncing   bool
-	syncLines []string
+// helpBar is the help: the short help bar, or the full help on ?.
+type helpBar struct {
+	help.Model
+	// language: the full help shows the search language, not the keys.
+	language bool
+}
 
-	// links is the results of the link checks (links.go); check is the
-	// check under way, nil for none, and checks counts them
-	// (linkrun.go).
-	links     links
-	check     *linkRun
-	checks    int
-	client    *http.Client
-	userAgent string
+// busy is the spinner shown while something slow is under way; on while
+// it ticks.
+type busy struct {
+	spinner.Model
+	on bool
 }
 
 // row is a line of the list: a group heading or a record.
@@ -189,16 +199,17 @@ func New(opts Options) *Model {
 	if th == nil {
 		th = theme.Plain()
 	}
-	m := &Model{th: th, keys: newKeyMap(), width: 80, height: 24, follow: opts.Follow, links: links{path: opts.LinkState},
-		client: opts.Client, userAgent: opts.UserAgent}
+	m := &Model{common: common{th: th, keys: newKeyMap(), width: 80, height: 24}}
 	m.list = newList(&m.keys, func() int { return m.layout().bodyH }, func() string { return m.input.Value() })
 	m.store = newStore(opts.Path, opts.Catalogue, &m.status)
+	m.store.follows = opts.Follow
 	m.store.changed = func() tea.Cmd {
 		m.host.reload(m.store.cat)
 		return m.refilter(m.store.cat.Records())
 	}
 	m.store.spin = m.startSpinner
 	m.store.selected = func(ref catalogue.Ref) { m.list.selected = ref }
+	m.store.ask = func(q dialog.Question) tea.Cmd { return m.host.open(dialog.NewConfirm(m.host.context(), q)) }
 	m.host = &host{th: th, keys: &m.keys, store: m.store, list: m.list, status: &m.status,
 		size:   func() (int, int) { return m.width, m.layout().bodyH },
 		search: func() string { return m.input.Value() }, show: m.show, setSearch: m.setSearch, undoRedo: m.undoRedo}
@@ -207,9 +218,27 @@ func New(opts Options) *Model {
 			return webpage.Fetch(ctx, c, uri, opts.UserAgent)
 		}
 	}
-	m.help = help.New()
+	m.links = &linkChecker{common: &m.common, results: links{path: opts.LinkState}, client: opts.Client, userAgent: opts.UserAgent,
+		status: &m.status, changed: m.linksChanged,
+		shown: func() []*catalogue.Record {
+			if m.list.res == nil {
+				return nil
+			}
+			return m.list.res.records()
+		},
+		found: func(found []linkres.Entry, summary string) tea.Cmd {
+			return m.host.open(linkres.New(m.host.context(), found, summary))
+		}}
+	m.sync = &gitSync{store: m.store, status: &m.status, key: &m.keys.Sync, spin: m.startSpinner}
+	m.detail = &detail{common: &m.common, links: &m.links.results, selected: func() (*catalogue.Record, *search) {
+		if m.list.res == nil {
+			return m.list.current(), nil
+		}
+		return m.list.current(), &m.list.res.search
+	}}
+	m.help.Model = help.New()
 	m.help.Styles = th.Help
-	m.spin = spinner.New(spinner.WithSpinner(spinner.Dot), spinner.WithStyle(th.Spinner))
+	m.spin.Model = spinner.New(spinner.WithSpinner(spinner.Dot), spinner.WithStyle(th.Spinner))
 	m.keys.Sample.SetEnabled(false) // until the catalogue is read and found empty
 	m.keys.Sync.SetEnabled(false)   // until git says the catalogue is in a repository
 	m.input = textinput.New()
@@ -220,6 +249,7 @@ func New(opts Options) *Model {
 	m.input.PlaceholderStyle = th.Placeholder
 	m.input.Cursor.Style = th.InputCursor
 	m.input.Cursor.SetMode(cursor.CursorStatic)
+	m.resize()
 	return m
 }
 
@@ -237,13 +267,10 @@ type loadedMsg struct {
 
 // Init opens the catalogue in a command, with a spinner meanwhile.
 func (m *Model) Init() tea.Cmd {
-	m.spinning = true
-	var watch tea.Cmd
-	if m.follow {
-		// Started with the load: a change made while it reads is told.
-		watch = watchCmd(m.store.path)
-	}
-	return tea.Batch(m.loadCmd(), spinnerTick(m.spin), watch, copiesCmd(m.store.path), repoCmd(m.store.path), loadLinksCmd(m.links.path))
+	m.spin.on = true
+	// The watch starts with the load: a change made while it reads is
+	// told.
+	return tea.Batch(m.loadCmd(), spinnerTick(m.spin.Model), m.store.Init(), m.sync.Init(), m.links.Init())
 }
 
 // Ticks are package variables so model tests can run commands one by one
@@ -292,10 +319,9 @@ func Run(opts Options) error {
 	return nil
 }
 
-// setMsg shows a message on the status bar until the next one.
-func (m *Model) setMsg(sev severity, format string, args ...any) {
-	m.status.set(sev, format, args...)
-}
+// Close ends what the model runs beyond its commands: the watch of the
+// file. Run calls it when the program ends.
+func (m *Model) Close() { m.store.close() }
 
 // status is the status bar's message, shared by the root and its store.
 // A message lasts until the next key that says nothing itself; an info
@@ -334,6 +360,14 @@ func (s *status) expire() tea.Cmd {
 
 // Update handles a message.
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	cmd := m.dispatch(msg)
+	// The status bar's messages change the body's height at any time.
+	m.resize()
+	return m, cmd
+}
+
+// dispatch is Update but for the parts' sizes.
+func (m *Model) dispatch(msg tea.Msg) tea.Cmd {
 	// Keys typed faster than the terminal is read (over ssh, from tmux)
 	// arrive as one message holding several runes ("/jazz"): take them one
 	// by one, as typed, so that "/" still opens the search. A paste stays
@@ -344,14 +378,14 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			_, cmd := m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{r}, Alt: k.Alt})
 			cmds = append(cmds, cmd)
 		}
-		return m, tea.Batch(cmds...)
+		return tea.Batch(cmds...)
 	}
 	switch msg := msg.(type) {
 	case statusExpiredMsg:
 		if msg.seq == m.status.seq {
 			m.status.msg = ""
 		}
-		return m, nil
+		return nil
 	case tea.KeyMsg:
 		// The message shown goes with the next key that says nothing
 		// itself: it was about what came before.
@@ -360,33 +394,27 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		if m.status.seq == seq && m.status.sev < sevError {
 			m.status.msg = ""
 		}
-		return m, tea.Batch(cmd, m.status.expire())
+		return tea.Batch(cmd, m.status.expire())
 	}
 	cmd := m.update(msg)
-	return m, tea.Batch(cmd, m.status.expire())
+	return tea.Batch(cmd, m.status.expire())
+}
+
+// resize gives the detail pane the area the layout gives it now.
+func (m *Model) resize() {
+	l := m.layout()
+	m.detail.SetSize(l.detailW, l.bodyH)
 }
 
 // update handles a message other than a key of several runes: the
-// store's, the root's own, then the host's (the dialogs' results and
-// every message while a dialog is open), then a key or the mouse.
+// store's, the root's own, the link checks' and the sync's, then the
+// host's (the dialogs' results and every message while a dialog is
+// open), then a key or the mouse.
 func (m *Model) update(msg tea.Msg) tea.Cmd {
-	if cmd, ok := m.store.update(msg); ok {
-		return cmd
-	}
-	if cmd, ok := m.own(msg); ok {
-		return cmd
-	}
-	if cmd, ok := m.followUpdate(msg); ok {
-		return cmd
-	}
-	if cmd, ok := m.copiesUpdate(msg); ok {
-		return cmd
-	}
-	if cmd, ok := m.syncUpdate(msg); ok {
-		return cmd
-	}
-	if cmd, ok := m.host.Update(msg); ok {
-		return cmd
+	for _, part := range []func(tea.Msg) (tea.Cmd, bool){m.store.update, m.own, m.links.Update, m.sync.Update, m.host.Update} {
+		if cmd, ok := part(msg); ok {
+			return cmd
+		}
 	}
 	switch msg := msg.(type) {
 	case tea.MouseMsg:
@@ -412,18 +440,6 @@ func (m *Model) own(msg tea.Msg) (cmd tea.Cmd, ok bool) {
 	case loadedMsg:
 		return m.loaded(msg), true
 
-	case linksLoadedMsg:
-		return m.linksLoaded(msg), true
-
-	case linkResultMsg:
-		return m.linkResult(msg), true
-
-	case linksSavedMsg:
-		if msg.err != nil {
-			m.setMsg(sevError, "the link results could not be kept: %s", display.Lines(msg.err.Error()))
-		}
-		return nil, true
-
 	case filteredMsg:
 		keys, ok := m.list.filtered(msg)
 		if !ok {
@@ -447,10 +463,10 @@ func (m *Model) own(msg tea.Msg) (cmd tea.Cmd, ok bool) {
 			return nil, false // a dialog's
 		}
 		if !m.needSpinner() {
-			m.spinning = false
+			m.spin.on = false
 			return nil, true
 		}
-		m.spin, cmd = m.spin.Update(msg)
+		m.spin.Model, cmd = m.spin.Update(msg)
 		return cmd, true
 	}
 	return nil, false
@@ -461,7 +477,7 @@ func (m *Model) loaded(msg loadedMsg) tea.Cmd {
 	m.store.loading = false
 	if msg.err != nil {
 		m.store.loadErr = fmt.Errorf("cannot open the catalogue: %w", msg.err)
-		m.setMsg(sevError, "%v", m.store.loadErr)
+		m.status.set(sevError, "%v", m.store.loadErr)
 		return nil
 	}
 	m.store.cat = msg.c
@@ -471,7 +487,7 @@ func (m *Model) loaded(msg loadedMsg) tea.Cmd {
 	}
 	m.list.apply(msg.res)
 	if inv := msg.res.ix.invalid; inv > 0 {
-		m.setMsg(sevWarning, "%s with errors: press ! to see them", plural.Of(inv, "record"))
+		m.status.set(sevWarning, "%s with errors: press ! to see them", plural.Of(inv, "record"))
 	}
 	// Build the search index in the background now, so the first
 	// keystroke of a search does not wait for it.
@@ -486,22 +502,22 @@ func (m *Model) loaded(msg loadedMsg) tea.Cmd {
 
 // needSpinner reports whether something slow is under way.
 func (m *Model) needSpinner() bool {
-	return m.store.loading || m.syncing || (m.store.saving && !m.store.waitingLock) || (m.list.busy && time.Since(m.list.busyAt) > 100*time.Millisecond)
+	return m.store.loading || m.sync.running || (m.store.saving && !m.store.waitingLock) || (m.list.busy && time.Since(m.list.busyAt) > 100*time.Millisecond)
 }
 
 // startSpinner ticks the spinner if it is not ticking yet.
 func (m *Model) startSpinner() tea.Cmd {
-	if m.spinning {
+	if m.spin.on {
 		return nil
 	}
-	m.spinning = true
-	return spinnerTick(m.spin)
+	m.spin.on = true
+	return spinnerTick(m.spin.Model)
 }
 
 // key handles a key press: the global keys first, then a key that opens
 // a dialog, then the detail pane's, the list's and the catalogue's keys.
 func (m *Model) key(msg tea.KeyMsg) tea.Cmd {
-	if m.linkCheckKey(msg) {
+	if m.links.stopKey(msg, m.mode == modeBrowse) {
 		return nil
 	}
 	if cmd, done := m.globalKey(msg); done {
@@ -511,12 +527,12 @@ func (m *Model) key(msg tea.KeyMsg) tea.Cmd {
 		return m.addSample()
 	}
 	if key.Matches(msg, m.keys.CheckLinks) {
-		return m.startLinkCheck()
+		return m.links.start()
 	}
 	if cmd, ok := m.host.openKey(msg, m.list.current()); ok {
 		return cmd
 	}
-	if m.showDetail && m.detailKey(msg) {
+	if _, ok := m.detail.Update(msg); ok {
 		return nil
 	}
 	if cmd, ok := m.listKey(msg); ok {
@@ -553,11 +569,11 @@ func (m *Model) globalKey(msg tea.KeyMsg) (cmd tea.Cmd, done bool) {
 	if m.help.ShowAll {
 		// ? on the keys turns to the search language; any other key
 		// closes the full help; q still quits.
-		if key.Matches(msg, m.keys.SearchLanguage) && !m.helpSearch {
-			m.helpSearch = true
+		if key.Matches(msg, m.keys.SearchLanguage) && !m.help.language {
+			m.help.language = true
 			return nil, true
 		}
-		m.help.ShowAll, m.helpSearch = false, false
+		m.help.ShowAll, m.help.language = false, false
 		if !key.Matches(msg, m.keys.Quit) {
 			return nil, true
 		}
@@ -577,7 +593,7 @@ func (m *Model) globalKey(msg tea.KeyMsg) (cmd tea.Cmd, done bool) {
 func (m *Model) listKey(msg tea.KeyMsg) (cmd tea.Cmd, ok bool) {
 	k := m.keys
 	if key.Matches(msg, k.Up, k.Down, k.PageUp, k.PageDown, k.Home, k.End) && m.list.rowCount() > 0 {
-		m.detailFor = 0 // the detail pane shows the record selected from its top
+		m.detail.rewind() // the detail pane shows the record selected from its top
 	}
 	if cmd, ok := m.list.Update(msg); ok {
 		return cmd, true
@@ -592,12 +608,12 @@ func (m *Model) listKey(msg tea.KeyMsg) (cmd tea.Cmd, ok bool) {
 			m.input.SetValue("")
 			return m.refilter(m.list.recs), true
 		}
-		m.showDetail = false
+		m.detail.focused = false
 	case key.Matches(msg, k.Detail):
 		if r := m.list.currentRow(); r != nil && r.header {
 			m.list.toggleFold()
 		} else {
-			m.showDetail = !m.showDetail
+			m.detail.focused = !m.detail.focused
 		}
 	default:
 		return nil, false
@@ -620,42 +636,14 @@ func (m *Model) editKey(msg tea.KeyMsg) tea.Cmd {
 		return m.store.saveKey()
 	case key.Matches(msg, k.Reload):
 		// The link results too, as `uricat links` in another terminal
-		// left them; not during a check, whose results go into the
-		// state held.
-		if m.check == nil {
-			return tea.Batch(m.store.reload(), loadLinksCmd(m.links.path))
-		}
-		return m.store.reload()
+		// left them.
+		return tea.Batch(m.store.reload(), m.links.reload())
 	case key.Matches(msg, k.MergeCopies):
-		return m.mergeCopiesKey()
+		return m.store.mergeCopies()
 	case key.Matches(msg, k.Sync):
-		return m.syncKey()
+		return m.sync.start()
 	}
 	return nil
-}
-
-// detailKey scrolls the detail pane, which has the keys, on the keys that
-// move in the list; it reports whether msg was one.
-func (m *Model) detailKey(msg tea.KeyMsg) bool {
-	k := m.keys
-	page := max(1, m.layout().bodyH/2)
-	switch {
-	case key.Matches(msg, k.Up):
-		m.scrollDetail(-1)
-	case key.Matches(msg, k.Down):
-		m.scrollDetail(1)
-	case key.Matches(msg, k.PageUp):
-		m.scrollDetail(-page)
-	case key.Matches(msg, k.PageDown):
-		m.scrollDetail(page)
-	case key.Matches(msg, k.Home):
-		m.scrollDetail(-1 << 30)
-	case key.Matches(msg, k.End):
-		m.scrollDetail(1 << 30)
-	default:
-		return false
-	}
-	return true
 }
 
 // quit quits, waiting for a running save, and asking first when changes
@@ -664,12 +652,12 @@ func (m *Model) quit() tea.Cmd {
 	switch {
 	case m.store.saving:
 		m.store.quitting = true
-		m.setMsg(sevInfo, "saving before quitting…")
+		m.status.set(sevInfo, "saving before quitting…")
 		return nil
 	case m.store.cat != nil && m.store.cat.Modified() && !m.store.unsaved:
 		// An edit whose save has not started yet: save, then quit.
 		m.store.quitting = true
-		m.setMsg(sevInfo, "saving before quitting…")
+		m.status.set(sevInfo, "saving before quitting…")
 		return m.store.save()
 	case m.store.unsaved:
 		// The message line keeps saying why they are not saved.
@@ -764,7 +752,7 @@ func (m *Model) rateMany(n int) tea.Cmd {
 		left = fmt.Sprintf(" (%s not valid left as %s: ! lists the problems)", plural.Of(skipped, "record"), pick(skipped, "it is", "they are"))
 	}
 	if changed == 0 {
-		m.setMsg(sevInfo, "nothing changed: the valid %s rated so already%s", pick(len(refs), "record is", "records are"), left)
+		m.status.set(sevInfo, "nothing changed: the valid %s rated so already%s", pick(len(refs), "record is", "records are"), left)
 		return nil
 	}
 	many := plural.Of(changed, "record")
@@ -781,7 +769,7 @@ func (m *Model) rateMany(n int) tea.Cmd {
 func (m *Model) edit(e catalogue.Edit, what string, sel catalogue.Ref) tea.Cmd {
 	cmd, err := m.store.Apply(e, what)
 	if err != nil {
-		m.setMsg(sevError, "cannot change the catalogue (%s): %s", what, dialog.Describe(err))
+		m.status.set(sevError, "cannot change the catalogue (%s): %s", what, dialog.Describe(err))
 		return nil
 	}
 	if sel != 0 {
@@ -838,7 +826,7 @@ func (m *Model) move(n int) {
 	if m.list.rowCount() == 0 {
 		return
 	}
-	m.detailFor = 0
+	m.detail.rewind()
 	m.list.move(n)
 }
 

@@ -18,13 +18,13 @@ func (m *Model) mouse(msg tea.MouseMsg) tea.Cmd {
 	switch msg.Button {
 	case tea.MouseButtonWheelUp:
 		if overDetail {
-			m.scrollDetail(-wheelRows)
+			m.detail.scroll(-wheelRows)
 		} else {
 			m.move(-wheelRows)
 		}
 	case tea.MouseButtonWheelDown:
 		if overDetail {
-			m.scrollDetail(wheelRows)
+			m.detail.scroll(wheelRows)
 		} else {
 			m.move(wheelRows)
 		}
@@ -33,7 +33,7 @@ func (m *Model) mouse(msg tea.MouseMsg) tea.Cmd {
 			return nil
 		}
 		// A click gives the keys to the pane it is in.
-		m.showDetail = overDetail
+		m.detail.focused = overDetail
 		if overDetail {
 			return nil
 		}
@@ -55,7 +55,7 @@ func (m *Model) mouse(msg tea.MouseMsg) tea.Cmd {
 			if y < h {
 				m.list.cursor = i
 				m.list.selected = refOf(m.list.rowAt(i).rec)
-				m.detailFor = 0
+				m.detail.rewind()
 				if m.list.rowAt(i).header {
 					m.list.toggleFold()
 				}

@@ -16,7 +16,7 @@ import (
 func (m *Model) addSample() tea.Cmd {
 	sample, err := catalogue.Read(bytes.NewReader(assets.SampleCatalogue))
 	if err != nil {
-		m.setMsg(sevError, "cannot read the sample bookmarks: %v", err)
+		m.status.set(sevError, "cannot read the sample bookmarks: %v", err)
 		return nil
 	}
 	add := catalogue.Add{Records: sample.Valid()}

@@ -8,6 +8,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/internal/dirwatch"
 	"github.com/uricat/uricat/internal/display"
 	"github.com/uricat/uricat/internal/plural"
 	"github.com/uricat/uricat/tui/dialog"
@@ -78,9 +79,10 @@ func reloadCmd(path string) tea.Cmd {
 }
 
 // store is the catalogue and everything about keeping it: its History,
-// loading, saving (with the lock) and reloading, and the key index's
-// warm-up. The root holds one; it is the catalogue's only writer, on the
-// root's goroutine.
+// loading, saving (with the lock) and reloading, the key index's warm-up,
+// following the file (follow.go) and merging the conflict copies beside
+// it (copies.go). The root holds one; it is the catalogue's only writer,
+// on the root's goroutine.
 type store struct {
 	path    string
 	cat     *catalogue.Catalogue // owned by Update: nothing else writes it
@@ -108,6 +110,15 @@ type store struct {
 	// followQuiet: the next follow's change was said already (a sync's).
 	followQuiet bool
 
+	// follows: watch the file (Options.Follow); watch is the watcher,
+	// once started (follow.go).
+	follows bool
+	watch   *dirwatch.Watcher
+	// copies are the sync conflict copies beside the file, last looked
+	// for; copiesTold the ones the status line told of (copies.go).
+	copies     []string
+	copiesTold string
+
 	status *status // where it says what it did
 	// changed shows the catalogue's records again (the list refilters).
 	changed func() tea.Cmd
@@ -115,6 +126,9 @@ type store struct {
 	spin func() tea.Cmd
 	// selected selects a record in the list (Select).
 	selected func(catalogue.Ref)
+	// ask asks the user a question (dialog.Confirm), whose answer comes
+	// back as a message: merging the conflict copies.
+	ask func(dialog.Question) tea.Cmd
 }
 
 // afterSave is a command to run once the file holds version.
@@ -130,11 +144,19 @@ func newStore(path string, c *catalogue.Catalogue, st *status) *store {
 		path = c.Path()
 	}
 	return &store{path: path, cat: c, loading: true, status: st,
-		changed: func() tea.Cmd { return nil }, spin: func() tea.Cmd { return nil }, selected: func(catalogue.Ref) {}}
+		changed: func() tea.Cmd { return nil }, spin: func() tea.Cmd { return nil }, selected: func(catalogue.Ref) {},
+		ask: func(dialog.Question) tea.Cmd { return nil }}
 }
 
-// update handles the store's own messages; ok is false for others.
+// update handles the store's own messages, the watcher's and the
+// conflict copies' among them; ok is false for others.
 func (s *store) update(msg tea.Msg) (cmd tea.Cmd, ok bool) {
+	if cmd, ok := s.watchUpdate(msg); ok {
+		return cmd, true
+	}
+	if cmd, ok := s.copiesUpdate(msg); ok {
+		return cmd, true
+	}
 	switch msg := msg.(type) {
 	case lockedMsg:
 		return s.locked(msg), true

@@ -4,12 +4,12 @@ import (
 	"errors"
 	"strings"
 
+	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/uricat/uricat/catalogue/gitsync"
 	"github.com/uricat/uricat/internal/display"
 	"github.com/uricat/uricat/internal/plural"
-	"github.com/uricat/uricat/tui/problems"
 )
 
 // Sync on a key. When the catalogue is in a git repository (asked of git
@@ -29,8 +29,8 @@ type (
 	}
 	// syncDoneMsg ends a sync.
 	syncDoneMsg struct{ err error }
-	// openProblemsMsg opens the problems view (after a sync's conflicts
-	// are taken in).
+	// openProblemsMsg asks the host to open the problems view (after a
+	// sync's conflicts are taken in).
 	openProblemsMsg struct{}
 )
 
@@ -55,61 +55,76 @@ func syncCmd(path string) tea.Cmd {
 	}
 }
 
-// syncUpdate handles the sync's messages; ok is false for others.
-func (m *Model) syncUpdate(msg tea.Msg) (cmd tea.Cmd, ok bool) {
+// gitSync is the sync on a key: whether one runs, what its steps said,
+// and the key that starts it, enabled once git says the catalogue is in
+// a repository. It takes in what the pull brought through the store.
+type gitSync struct {
+	running bool
+	lines   []string // what the steps of the sync running said
+	store   *store
+	status  *status
+	key     *key.Binding // Y
+	// spin starts the spinner, for the sync.
+	spin func() tea.Cmd
+}
+
+// Init asks git whether the catalogue is in a repository.
+func (g *gitSync) Init() tea.Cmd { return repoCmd(g.store.path) }
+
+// Update handles the sync's messages; ok is false for others.
+func (g *gitSync) Update(msg tea.Msg) (cmd tea.Cmd, ok bool) {
 	switch msg := msg.(type) {
 	case repoMsg:
-		m.keys.Sync.SetEnabled(msg.ok)
+		g.key.SetEnabled(msg.ok)
 		return nil, true
 	case syncLineMsg:
-		m.syncLines = append(m.syncLines, msg.line)
-		m.setMsg(sevInfo, "syncing: %s…", display.Text(msg.line))
+		g.lines = append(g.lines, msg.line)
+		g.status.set(sevInfo, "syncing: %s…", display.Text(msg.line))
 		ch := msg.ch
 		return func() tea.Msg { return <-ch }, true
 	case syncDoneMsg:
-		return m.synced(msg.err), true
-	case openProblemsMsg:
-		return m.host.open(problems.New(m.host.context(), m.store.cat)), true
+		return g.synced(msg.err), true
 	}
 	return nil, false
 }
 
-// syncKey starts a sync (Y), once every edit is saved: the sync commits
+// start starts a sync (Y), once every edit is saved: the sync commits
 // the file.
-func (m *Model) syncKey() tea.Cmd {
+func (g *gitSync) start() tea.Cmd {
+	s := g.store
 	switch {
-	case m.syncing:
-		m.setMsg(sevInfo, "a sync is running")
+	case g.running:
+		g.status.set(sevInfo, "a sync is running")
 		return nil
-	case m.store.saving || m.store.unsaved || m.store.cat.Modified():
-		m.setMsg(sevWarning, "not synced: changes are not saved yet (ctrl+s saves them)")
+	case s.saving || s.unsaved || s.cat.Modified():
+		g.status.set(sevWarning, "not synced: changes are not saved yet (ctrl+s saves them)")
 		return nil
 	}
-	m.syncing, m.syncLines = true, nil
-	m.setMsg(sevInfo, "syncing with git…")
-	return tea.Batch(syncCmd(m.store.path), m.startSpinner())
+	g.running, g.lines = true, nil
+	g.status.set(sevInfo, "syncing with git…")
+	return tea.Batch(syncCmd(s.path), g.spin())
 }
 
 // synced says how the sync ended, and takes in what it brought.
-func (m *Model) synced(err error) tea.Cmd {
-	m.syncing = false
-	lines := display.Text(strings.Join(m.syncLines, "; "))
+func (g *gitSync) synced(err error) tea.Cmd {
+	g.running = false
+	lines := display.Text(strings.Join(g.lines, "; "))
 	// The pull's change is said here: the follow that takes it in says
 	// nothing more.
-	m.store.followQuiet = true
-	follow := m.store.follow()
+	g.store.followQuiet = true
+	follow := g.store.follow()
 	var ce *gitsync.ConflictsError
 	switch {
 	case errors.As(err, &ce):
 		n := len(gitsync.Marked(ce.Merged))
-		m.setMsg(sevWarning, "sync stopped on %s: settle them (o, t or b), then Y again", plural.Of(n, "conflict"))
-		m.store.afterFollow = func() tea.Msg { return openProblemsMsg{} }
+		g.status.set(sevWarning, "sync stopped on %s: settle them (o, t or b), then Y again", plural.Of(n, "conflict"))
+		g.store.afterFollow = func() tea.Msg { return openProblemsMsg{} }
 	case err != nil:
-		m.setMsg(sevError, "sync failed: %s", display.Text(err.Error()))
+		g.status.set(sevError, "sync failed: %s", display.Text(err.Error()))
 	case lines == "":
-		m.setMsg(sevSuccess, "synced")
+		g.status.set(sevSuccess, "synced")
 	default:
-		m.setMsg(sevSuccess, "synced: %s", lines)
+		g.status.set(sevSuccess, "synced: %s", lines)
 	}
 	return follow
 }

@@ -113,7 +113,7 @@ func TestSyncConflictsOpenTheProblemsView(t *testing.T) {
 		t.Fatal(err)
 	}
 	c, _ := catalogue.Read(strings.NewReader(text))
-	h.m.syncing = true
+	h.m.sync.running = true
 	h.send(syncDoneMsg{err: &gitsync.ConflictsError{Path: h.m.store.path, Upstream: "origin/main", Merged: c.Snapshot()}})
 	if !strings.Contains(h.m.status.msg, "sync stopped on 1 conflict") {
 		t.Errorf("status %q", h.m.status.msg)

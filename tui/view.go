@@ -2,8 +2,6 @@ package tui
 
 import (
 	"fmt"
-	"math"
-	"strconv"
 	"strings"
 
 	"github.com/charmbracelet/bubbles/help"
@@ -13,7 +11,6 @@ import (
 	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/query"
 	"github.com/uricat/uricat/internal/display"
-	"github.com/uricat/uricat/internal/linkcheck"
 	"github.com/uricat/uricat/tui/dialog"
 )
 
@@ -49,7 +46,7 @@ func (m *Model) layout() layout {
 	case m.width >= splitWidth:
 		l.listW = m.width * 55 / 100
 		l.detailW = m.width - l.listW - 1 // a column between them
-	case m.showDetail:
+	case m.detail.focused:
 		l.detailW = m.width
 	default:
 		l.listW = m.width
@@ -140,7 +137,7 @@ func (m *Model) body(l layout) string {
 		return block(m.th.Error.Render(display.Text(m.store.loadErr.Error()))+"\n"+m.th.Dim.Render("q quits"), m.width, l.bodyH)
 	case m.host.dialogs.Len() > 0:
 		return m.host.View(m.width, l.bodyH, func() string { return m.listBody(l) })
-	case m.help.ShowAll && m.helpSearch:
+	case m.help.ShowAll && m.help.language:
 		return block(m.th.Renderer.NewStyle().Padding(1, 2).Render(query.Help), m.width, l.bodyH)
 	case m.help.ShowAll:
 		// Two rows of three columns: six columns do not fit 80 cells.
@@ -161,7 +158,8 @@ func (m *Model) listBody(l layout) string {
 		if l.listW > 0 {
 			parts = append(parts, block("", 1, l.bodyH))
 		}
-		parts = append(parts, m.detailView(l.detailW, l.bodyH))
+		m.detail.SetSize(l.detailW, l.bodyH)
+		parts = append(parts, m.detail.View())
 	}
 	return lipgloss.JoinHorizontal(lipgloss.Top, parts...)
 }
@@ -280,7 +278,7 @@ func (m *Model) rowLines(r row, selected bool, w int) []string {
 	}
 	// A dead or moved link (uricat links, or the TUI's check) is marked
 	// where an invalid record is: the name gives way, not the metadata.
-	if mark, dead := m.linkMark(rec); mark != "" {
+	if mark, dead := m.links.results.mark(rec); mark != "" {
 		style := th.Warning
 		if dead {
 			style = th.Error
@@ -435,308 +433,6 @@ func styled(text string, w int, base, hl lipgloss.Style, hits []bool) string {
 	return b.String()
 }
 
-// detailView draws every field of the selected record, its X- fields and
-// its problems, in a bordered pane of w×h cells, scrolled to the user's
-// place in it; when they do not all fit, the last line says where that is
-// ("of 120+" while the rest of a long DESCRIPTION is not laid out yet).
-// The pane has the focus border while its keys scroll it.
-func (m *Model) detailView(w, h int) string {
-	th := m.th
-	inner := max(10, w-4) // border and padding
-	win := m.detailWindow(w, h)
-	lines := win.lines
-	if win.scrolls {
-		of := strconv.Itoa(win.total)
-		if win.more {
-			of += "+"
-		}
-		end := win.top + len(lines)
-		where := fmt.Sprintf("lines %d-%d of %s · ↑/↓ scroll", win.top+1, end, of)
-		if !m.showDetail {
-			where = fmt.Sprintf("lines %d-%d of %s · enter, then ↓, scrolls", win.top+1, end, of)
-		}
-		lines = append(lines, th.Dim.Render(ansi.Truncate(where, inner, "…")))
-	}
-	pane := th.Pane
-	if m.showDetail {
-		pane = th.PaneFocused
-	}
-	content := block(strings.Join(lines, "\n"), inner, max(1, h-2))
-	return block(pane.Width(max(1, w-2)).Render(content), w, h)
-}
-
-// detailWin is what the detail pane shows of its lines.
-type detailWin struct {
-	lines   []string // the lines shown
-	total   int      // how many there are, or have been laid out if more
-	more    bool     // the DESCRIPTION is not laid out to its end
-	scrolls bool     // not all fit: the last row says where the lines are
-	rows    int      // the rows for lines
-	top     int      // the first line shown
-}
-
-// detailWindow returns the lines the detail pane of w×h cells shows: from
-// the user's scroll for the record selected, kept within the lines. Only
-// the part of the DESCRIPTION down to the last line shown is laid out.
-func (m *Model) detailWindow(w, h int) detailWin {
-	head, desc, tail := m.detailParts(max(10, w-4))
-	win := detailWin{rows: max(1, h-2)}
-	if rec := m.list.current(); rec != nil && rec.Ref() == m.detailFor {
-		win.top = max(0, m.detailTop)
-	}
-	nd := 0
-	if desc != nil {
-		// The last row says where the user is: the lines up to top+rows
-		// tell whether it is needed and fill the window either way.
-		desc.layOut(win.top + win.rows - len(head))
-		nd, win.more = len(desc.rows), desc.more()
-	}
-	win.total = len(head) + nd + len(tail)
-	show := win.total
-	if win.total > win.rows || win.more {
-		win.scrolls = true
-		win.top = max(0, min(win.top, win.total-(win.rows-1)))
-		show = min(win.total, win.top+win.rows-1)
-	} else {
-		win.top = 0
-	}
-	for i := win.top; i < show; i++ {
-		switch {
-		case i < len(head):
-			win.lines = append(win.lines, head[i])
-		case i < len(head)+nd:
-			win.lines = append(win.lines, desc.row(i-len(head), m.th))
-		default:
-			win.lines = append(win.lines, tail[i-len(head)-nd])
-		}
-	}
-	return win
-}
-
-// scrollDetail scrolls the detail pane by n lines (from the top when n is
-// -len, to the end when it is large), for the record selected.
-func (m *Model) scrollDetail(n int) {
-	l := m.layout()
-	if l.detailW <= 0 {
-		return
-	}
-	rec := m.list.current()
-	if rec == nil {
-		return
-	}
-	if rec.Ref() != m.detailFor {
-		m.detailFor, m.detailTop = rec.Ref(), 0
-	}
-	win := m.detailWindow(l.detailW, l.bodyH)
-	m.detailTop = max(0, win.top+n)
-	// Kept within the lines, laid out as far as the new place needs
-	// (the end, all of them).
-	m.detailTop = m.detailWindow(l.detailW, l.bodyH).top
-}
-
-// detailField is a line of the detail pane's fields: a label and a value,
-// wrapped in the value's column, with what the search matched (hits) lit;
-// rendered, if set, is the value drawn.
-type detailField struct {
-	label, value string
-	st           lipgloss.Style
-	hits         []bool
-	rendered     string
-	tags         bool // an X-TAGS value: wrapped between tags only
-}
-
-// wrap returns f's value wrapped to w cells.
-func (f detailField) wrap(w int) []string {
-	if f.tags {
-		return wrapTags(f.value, w)
-	}
-	return strings.Split(ansi.Wrap(f.value, w, " -/"), "\n")
-}
-
-// detailFields lays out fields in two columns, the labels as wide as the
-// longest needs (up to half of w cells): a longer label, an X- field
-// name, has a line of its own above its value.
-func (m *Model) detailFields(fields []detailField, w int) string {
-	limit, labelW := max(8, w/2), 0
-	for _, f := range fields {
-		if lw := ansi.StringWidth(f.label) + 2; lw <= limit {
-			labelW = max(labelW, lw)
-		}
-	}
-	valueW := max(1, w-labelW)
-	indent := strings.Repeat(" ", labelW)
-	var out []string
-	for _, f := range fields {
-		vals := []string{f.rendered}
-		switch {
-		case f.hits != nil && f.tags:
-			rows, rowHits := rowsHits(wrapTags(f.value, valueW), f.value, f.hits)
-			vals = make([]string, len(rows))
-			for i := range rows {
-				vals[i] = styled(rows[i], valueW, f.st, m.th.Match, rowHits[i])
-			}
-		case f.hits != nil:
-			vals = strings.Split(wrapStyled(f.value, valueW, f.st, m.th.Match, f.hits), "\n")
-		case f.rendered == "":
-			vals = f.wrap(valueW)
-			for i, v := range vals {
-				vals[i] = f.st.Render(v)
-			}
-		}
-		if lw := ansi.StringWidth(f.label); lw+2 > labelW {
-			out = append(out, m.th.Label.Render(ansi.Wrap(f.label, w, "-")))
-			for _, v := range vals {
-				out = append(out, indent+v)
-			}
-			continue
-		}
-		out = append(out, m.th.Label.Render(f.label)+strings.Repeat(" ", labelW-ansi.StringWidth(f.label))+vals[0])
-		for _, v := range vals[1:] {
-			out = append(out, indent+v)
-		}
-	}
-	return strings.Join(out, "\n")
-}
-
-// detailText is the content of the detail pane at w cells: the selected
-// record's name, URI, fields, description and problems, all laid out.
-func (m *Model) detailText(inner int) string {
-	head, desc, tail := m.detailParts(inner)
-	lines := head
-	if desc != nil {
-		desc.layOut(math.MaxInt)
-		for i := range desc.rows {
-			lines = append(lines, desc.row(i, m.th))
-		}
-	}
-	return strings.Join(append(lines, tail...), "\n")
-}
-
-// detailParts lays out the detail pane at inner cells: the lines above
-// the DESCRIPTION (name, URI, fields) and a blank one, the DESCRIPTION,
-// laid out as far as it was (nil if there is none), and the lines below
-// it (a blank one and the problems). All but the DESCRIPTION are a few
-// lines, laid out on every frame.
-func (m *Model) detailParts(inner int) (head []string, desc *descLayout, tail []string) {
-	th := m.th
-	rec := m.list.current()
-	if rec == nil {
-		return []string{th.EmptyMessage.Render("No bookmark selected.")}, nil, nil
-	}
-	var b strings.Builder
-	var hits []bool
-	name, nameMark := shownName(rec)
-	if m.list.res != nil && nameMark == "" {
-		hits = m.list.res.search.highlight(catalogue.FieldName, name)
-	}
-	if nameMark == "" {
-		b.WriteString(wrapStyled(name, inner, th.Title, th.Match, hits))
-	} else {
-		b.WriteString(markedWrap(nameMark, name, inner, " -", th.Warning, th.Title))
-	}
-	b.WriteByte('\n')
-	uri, mark := shownURI(rec)
-	b.WriteString(markedWrap(mark, uri, inner, "/?&", th.Warning, th.URI))
-	b.WriteString("\n\n")
-	var fields []detailField
-	field := func(label, value string, st lipgloss.Style) {
-		if value != "" {
-			fields = append(fields, detailField{label: label, value: value, st: st})
-		}
-	}
-	// What the last link check found, under the URI it is about.
-	if status, checked, movedTo := m.linkText(rec); status != "" {
-		st := th.Value
-		switch m.links.status(rec.URI()) {
-		case linkcheck.Dead:
-			st = th.Error
-		case linkcheck.Moved:
-			st = th.Warning
-		}
-		field("Link", status, st)
-		field("Checked", checked, th.Value)
-		field("Moved to", movedTo, th.URI)
-	}
-	// searched is a field a search looks at: what it matched is lit.
-	searched := func(label, name, value string, st lipgloss.Style) {
-		var hits []bool
-		if m.list.res != nil && value != "" {
-			hits = m.list.res.search.highlight(name, value)
-		}
-		field(label, value, st)
-		if hits != nil {
-			fields[len(fields)-1].hits = hits
-		}
-	}
-	// The fields in the catalogue's order, by their labels.
-	for _, f := range catalogue.Fields {
-		if f.Name == catalogue.FieldName || f.Name == catalogue.FieldURI || f.Name == catalogue.FieldDescription {
-			continue // the pane's title, the line under it, its text (not read here: it may be 50 MB)
-		}
-		label, value, st := f.Label, display.Text(f.Get(rec)), th.Value
-		switch f.Name {
-		case catalogue.FieldCategory:
-			st = th.Category
-		case catalogue.FieldDate:
-			// DATE is when the record was added until an edit moves
-			// it (SSD3 3.3) and keeps the first as X-ADDED.
-			field("Added", display.Date(rec.Added()), st)
-			label, value = "Changed", display.Date(rec.Changed())
-		case catalogue.FieldRating:
-			if rec.Rating() > 0 {
-				fields = append(fields, detailField{label: f.Label, rendered: th.Stars(rec.Rating())})
-			} else {
-				field(f.Label, "none", th.Dim)
-			}
-			continue
-		}
-		searched(label, f.Name, value, st)
-	}
-	for _, f := range rec.Extensions() {
-		value := display.Text(f.Value)
-		if d, ok := dateText(f.Value); ok {
-			if f.Name == catalogue.FieldAdded {
-				continue // shown as Added
-			}
-			value = d
-		}
-		searched(display.Text(f.Name), f.Name, value, th.Value)
-		if f.Name == catalogue.FieldTags && value != "" {
-			fields[len(fields)-1].tags = true
-		}
-	}
-	b.WriteString(m.detailFields(fields, inner))
-	head = strings.Split(b.String(), "\n")
-	if desc = m.description(rec, inner); desc != nil {
-		head = append(head, "")
-	}
-	if probs := rec.Problems(); len(probs) > 0 {
-		tail = append(tail, "", th.Error.Render(fmt.Sprintf("%d problem(s):", len(probs))))
-		for _, p := range probs {
-			st := th.Error
-			if p.Kind == catalogue.Warning {
-				st = th.Warning
-			}
-			// The message names its field (catalogue.Diagnostic).
-			text := display.Lines(p.String())
-			tail = append(tail, strings.Split(st.Render(ansi.Wrap(text, inner, " ")), "\n")...)
-		}
-	}
-	return head, desc, tail
-}
-
-// wrapStyled word-wraps plain text to w cells, highlighting hits.
-func wrapStyled(text string, w int, base, hl lipgloss.Style, hits []bool) string {
-	if len(hits) == 0 {
-		return base.Render(ansi.Wrap(text, w, " -"))
-	}
-	rows, rowHits := wrapHits(text, w, hits)
-	for k := range rows {
-		rows[k] = styled(rows[k], w, base, hl, rowHits[k])
-	}
-	return strings.Join(rows, "\n")
-}
-
 // maxMessageLines is the most lines a message takes above the status bar.
 const maxMessageLines = 3
 
@@ -832,14 +528,14 @@ func (m *Model) statusBar() string {
 		parts = append(parts, th.Warning.Inherit(th.StatusBar).Render("waiting for another uricat to finish saving"))
 	} else if m.store.saving {
 		parts = append(parts, m.spin.View()+th.StatusKey.Render(" saving"))
-	} else if m.list.busy && m.spinning {
+	} else if m.list.busy && m.spin.on {
 		parts = append(parts, m.spin.View()+th.StatusKey.Render(" searching"))
 	} else if m.store.unsaved {
 		parts = append(parts, th.Error.Inherit(th.StatusBar).Render("unsaved"))
 	}
 	left := strings.Join(parts, sep)
 	// A link check under way takes the place of the path.
-	if p := m.linkProgress(m.width - ansi.StringWidth(left) - 2); p != "" {
+	if p := m.links.progress(m.width - ansi.StringWidth(left) - 2); p != "" {
 		return pad(left+sep+p, m.width, th.StatusBar)
 	}
 	room := m.width - ansi.StringWidth(left) - 2
@@ -863,10 +559,10 @@ func (m *Model) helpLine() string {
 		km = m.host.KeyMap()
 	case m.mode == modeSearch:
 		km = searchHelp{m.keys}
-	case m.showDetail:
-		km = detailHelp{m.keys}
+	case m.detail.focused:
+		km = m.detail.KeyMap()
 	case m.help.ShowAll:
-		km = fullHelpBar{m.keys, m.helpSearch}
+		km = fullHelpBar{m.keys, m.help.language}
 	case len(m.list.marked) > 0:
 		km = selectionHelp{m.keys}
 	}

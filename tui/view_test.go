@@ -222,7 +222,7 @@ func TestLoadingView(t *testing.T) {
 func TestDetailProblemsNameTheirFieldOnce(t *testing.T) {
 	h := newHarness(t, "URI: http://x.example/\r\nNAME: n\r\nDATE: 01/02/2024 10:00:00\r\nID: 0\r\n"+
 		"CATEGORY: a\tb\r\nDESCRIPTION: =?bogus?Q?x?=\r\nRATING: 9\r\nLANGUAGE: english\r\nTYPE: text\r\n", 120, 30)
-	d := h.m.detailText(200)
+	d := h.m.detail.text(200)
 	_, probs, _ := strings.Cut(d, "problem(s):")
 	for _, name := range []string{catalogue.FieldID, catalogue.FieldCategory, catalogue.FieldDescription,
 		catalogue.FieldRating, catalogue.FieldLanguage, catalogue.FieldType} {
@@ -275,7 +275,7 @@ func TestDetailMarksInvisibleInEveryField(t *testing.T) {
 	rec.SetType(bad)
 	rec.SetID(bad)
 	rec.SetExtension("X-"+bad, bad)
-	d := h.m.detailText(200)
+	d := h.m.detail.text(200)
 	if strings.ContainsAny(d, "\u202e\u200b") {
 		t.Errorf("the pane prints a bidi or zero-width character raw:\n%q", d)
 	}
@@ -328,19 +328,19 @@ func TestDetailScrollsThroughDescription(t *testing.T) {
 	l := h.m.layout()
 	var got []string
 	for {
-		win := h.m.detailWindow(l.detailW, l.bodyH)
+		win := h.m.detail.window()
 		got = append(got, win.lines...)
 		if win.top+len(win.lines) >= win.total && !win.more {
 			break
 		}
 		h.send(keyMsg("pgdown")) // half a screen: read on from the last line shown
-		if next := h.m.detailTop; next <= win.top {
+		if next := h.m.detail.top; next <= win.top {
 			t.Fatalf("stuck at line %d", next)
 		} else {
 			got = got[:len(got)-(win.top+len(win.lines)-next)]
 		}
 	}
-	want := strings.Split(h.m.detailText(max(10, l.detailW-4)), "\n")
+	want := strings.Split(h.m.detail.text(max(10, l.detailW-4)), "\n")
 	if len(got) != len(want) {
 		t.Fatalf("%d lines paged through, %d laid out whole", len(got), len(want))
 	}
@@ -358,12 +358,12 @@ func TestDetailScrollsThroughDescription(t *testing.T) {
 // unlit: between tags.
 func TestLitTagsWrapBetweenTags(t *testing.T) {
 	h := newHarness(t, tagsFixture, 80, 24)
-	plain := h.m.detailView(60, 20)
+	plain := detailAt(h, 60, 20)
 	h.colour("/home/ada/bookmarks.uricat")
 	h.keys("/")
 	h.typeText("x-tags:guide")
 	h.keys("enter")
-	lit := h.m.detailView(60, 20)
+	lit := detailAt(h, 60, 20)
 	if !strings.Contains(lit, h.m.th.Match.Render("guide")) {
 		t.Errorf("guide is not lit:\n%q", lit)
 	}
@@ -383,7 +383,7 @@ func TestInvalidURIShownMarked(t *testing.T) {
 	h := newHarness(t, invalidFixture, 120, 30)
 	h.colour("/home/ada/bookmarks.uricat")
 	h.keys("j")
-	list, detail := h.m.listView(60, 20), h.m.detailView(50, 20)
+	list, detail := h.m.listView(60, 20), detailAt(h, 50, 20)
 	for name, v := range map[string]string{"list": list, "detail pane": detail} {
 		mark := h.m.th.Warning.Render("(invalid)")
 		if name == "list" {
@@ -439,7 +439,7 @@ func TestInvalidNameShownMarked(t *testing.T) {
 			t.Errorf("the list does not show %q:\n%s", tt.want, ansi.Strip(list))
 		}
 		h.keys("j")
-		detail := h.m.detailView(50, 20)
+		detail := detailAt(h, 50, 20)
 		if tt.mark && (!strings.Contains(detail, h.m.th.Warning.Render("(invalid)")) || !strings.Contains(ansi.Strip(detail), tt.want)) {
 			t.Errorf("the detail pane does not show %q marked:\n%q", tt.want, detail)
 		}
