@@ -196,6 +196,8 @@ func (h *host) result(msg tea.Msg) (cmd tea.Cmd, ok bool) {
 	case suggestedMsg:
 		h.suggested(msg)
 		return nil, true
+	case dialogReloadedMsg:
+		return h.reloaded(msg), true
 	}
 	return nil, false
 }
@@ -587,14 +589,55 @@ func (h *host) form(rec *catalogue.Record) *form.Model {
 }
 
 // reload shows the catalogue as it is now in the dialogs that show it
-// (dialog.Reloader: the problems view): after an edit, or a save that
-// moved records to other lines.
-func (h *host) reload(c *catalogue.Catalogue) {
+// (dialog.Reloader: the problems view, the category tree): after an
+// edit, or a save that moved records to other lines. What a dialog
+// rebuilds in a command comes back to it (dialogReloadedMsg).
+func (h *host) reload(c *catalogue.Catalogue) tea.Cmd {
+	var cmds []tea.Cmd
 	for _, d := range h.dialogs.Dialogs() {
 		if r, ok := d.(dialog.Reloader); ok {
-			r.Reload(c)
+			cmds = append(cmds, forDialog(d, r.Reload(c)))
 		}
 	}
+	return tea.Batch(cmds...)
+}
+
+// dialogReloadedMsg is a message of the command a dialog's Reload
+// returned, for that dialog: another may be on top of it by then (a
+// question over the category tree, opened while it rebuilt).
+type dialogReloadedMsg struct {
+	to  dialog.Dialog
+	msg tea.Msg
+}
+
+// forDialog returns cmd, its messages addressed to d.
+func forDialog(d dialog.Dialog, cmd tea.Cmd) tea.Cmd {
+	if cmd == nil {
+		return nil
+	}
+	return func() tea.Msg { return dialogReloadedMsg{to: d, msg: cmd()} }
+}
+
+// reloaded hands msg.msg to the dialog it is for, if it is still open:
+// through the stack if it is on top, else directly (a Reload's message
+// neither closes nor opens a dialog).
+func (h *host) reloaded(msg dialogReloadedMsg) tea.Cmd {
+	if b, ok := msg.msg.(tea.BatchMsg); ok {
+		cmds := make([]tea.Cmd, len(b))
+		for i, cmd := range b {
+			cmds[i] = forDialog(msg.to, cmd)
+		}
+		return tea.Batch(cmds...)
+	}
+	switch {
+	case msg.msg == nil || !slices.Contains(h.dialogs.Dialogs(), msg.to):
+		return nil // closed since
+	case msg.to == h.dialogs.Top():
+		cmd, _ := h.Update(msg.msg)
+		return cmd
+	}
+	_, cmd := msg.to.Update(msg.msg)
+	return cmd
 }
 
 // deleteRecord deletes the record ref, the user having said yes, and

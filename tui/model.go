@@ -204,8 +204,7 @@ func New(opts Options) *Model {
 	m.store = newStore(opts.Path, opts.Catalogue, &m.status)
 	m.store.follows = opts.Follow
 	m.store.changed = func() tea.Cmd {
-		m.host.reload(m.store.cat)
-		return m.refilter(m.store.cat.Records())
+		return tea.Batch(m.host.reload(m.store.cat), m.refilter(m.store.cat.Records()))
 	}
 	m.store.spin = m.startSpinner
 	m.store.selected = func(ref catalogue.Ref) { m.list.selected = ref }

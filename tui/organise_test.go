@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/stats"
 	"github.com/uricat/uricat/tui/organise"
 	"github.com/uricat/uricat/tui/statsview"
@@ -317,5 +318,26 @@ func TestUndoInsideTheTreeAndTags(t *testing.T) {
 	h.keys("esc", "T", "u")
 	if got := find(h.reopen(), "gopls").Category(); got != "Programming/Go/Tools" {
 		t.Errorf("after u in the tags view gopls is in %q", got)
+	}
+}
+
+// A change of the catalogue made while a question is open over the tree
+// (here another program's, or a sync's) is shown in the tree beneath it
+// once the command that rebuilds it answers.
+func TestTreeRebuiltUnderADialog(t *testing.T) {
+	h := newHarness(t, treeFixture, 100, 30)
+	h.keys("C", "r") // the rename box over the tree
+	tr := h.m.host.dialogs.Dialogs()[0].(*organise.Tree)
+	cmd, err := h.m.store.Apply(catalogue.Recategorise{From: "Travel", To: "Trips"}, "renamed")
+	if err != nil {
+		t.Fatal(err)
+	}
+	h.run(cmd)
+	h.keys("esc")
+	if h.m.host.dialogs.Top() != tr {
+		t.Fatalf("esc did not close the box: %T on top", h.m.host.dialogs.Top())
+	}
+	if v := tr.View(); !strings.Contains(v, "Trips") || strings.Contains(v, "Travel") || strings.Contains(v, "updating") {
+		t.Errorf("the tree does not show the change:\n%s", v)
 	}
 }

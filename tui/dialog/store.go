@@ -57,9 +57,14 @@ type (
 
 // Reloader is a dialog that shows the catalogue (the problems view): the
 // root calls Reload after every change of the catalogue while it is
-// open, whoever made the change.
+// open, whoever made the change. A view that is costly to rebuild (the
+// category tree) rebuilds in the command Reload returns, from c's
+// snapshot, and keeps showing what it showed until then; the command's
+// message comes back to the dialog that returned it, wherever it is on
+// the stack by then, and is not to close or open a dialog. A view
+// rebuilt in Reload itself returns nil.
 type Reloader interface {
-	Reload(c *catalogue.Catalogue)
+	Reload(c *catalogue.Catalogue) tea.Cmd
 }
 
 // Describe turns an error of the catalogue into a sentence for the

@@ -95,7 +95,7 @@ func (m *Model) count(s linkcheck.Status) int {
 
 // Reload drops the entries whose record is gone from c, or whose link is
 // no longer the one checked (rewritten), after a change.
-func (m *Model) Reload(c *catalogue.Catalogue) {
+func (m *Model) Reload(c *catalogue.Catalogue) tea.Cmd {
 	kept := m.entries[:0]
 	for _, e := range m.entries {
 		if r := c.Lookup(e.Record.Ref()); r != nil && r.URI() == e.Result.URI {
@@ -107,6 +107,7 @@ func (m *Model) Reload(c *catalogue.Catalogue) {
 	m.entries = kept
 	m.cursor = max(0, min(m.cursor, len(m.entries)-1))
 	m.scroll()
+	return nil
 }
 
 // Init does nothing.

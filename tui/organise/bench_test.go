@@ -113,3 +113,36 @@ func BenchmarkTreeFold(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkTreeReload rebuilds the tree of BenchmarkTreeOpen after an
+// edit (dialog.Reloader), as the root does while the tree is open.
+// "update-cpu-ms/op" is what Update's goroutine pays: Reload, which only
+// starts the build, and the View meanwhile (the rows as they were), then
+// taking in the tree built and its View; "build-cpu-ms/op" is Reload's
+// command, which runs beside it.
+func BenchmarkTreeReload(b *testing.B) {
+	c := benchCatalogue(b)
+	t := NewTree(benchContext(c), c)
+	t.Update(t.Init()())
+	var keys, build int64
+	b.ResetTimer()
+	start := cputime.Used()
+	for b.Loop() {
+		t0 := cputime.Used()
+		cmd := t.Reload(c)
+		_ = t.View()
+		t1 := cputime.Used()
+		msg := cmd()
+		t2 := cputime.Used()
+		t.Update(msg)
+		if t.View() == "" || t.Node() == nil || t.updating {
+			b.Fatal("not rebuilt")
+		}
+		t3 := cputime.Used()
+		keys += int64(t1-t0) + int64(t3-t2)
+		build += int64(t2 - t1)
+	}
+	cputime.Report(b, start)
+	b.ReportMetric(float64(keys)/float64(b.N)/1e6, "update-cpu-ms/op")
+	b.ReportMetric(float64(build)/float64(b.N)/1e6, "build-cpu-ms/op")
+}

@@ -88,7 +88,7 @@ func CountTags(recs []*catalogue.Record) []Tag {
 
 // Reload counts the tags again after an edit (dialog.Reloader), keeping
 // the cursor on its tag if it is still there.
-func (v *Tags) Reload(c *catalogue.Catalogue) {
+func (v *Tags) Reload(c *catalogue.Catalogue) tea.Cmd {
 	was := ""
 	if t := v.Tag(); t != nil {
 		was = t.Name
@@ -101,6 +101,7 @@ func (v *Tags) Reload(c *catalogue.Catalogue) {
 	}
 	v.cursor = max(0, min(v.cursor, len(v.tags)-1))
 	v.scroll()
+	return nil
 }
 
 // Tag returns the tag under the cursor, nil when there is none.

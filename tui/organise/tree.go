@@ -67,8 +67,15 @@ type Tree struct {
 	// pending is the records whose tree Init's command builds (tree is
 	// nil until then).
 	pending []*catalogue.Record
-	cursor  int // index in rows
-	offset  int // the first row shown
+	// gen counts the builds asked for (Init's, and Reload's after each
+	// edit), each in a command: only the newest one's tree is shown, so
+	// that a build that ends after a later one's never shows an older
+	// catalogue. updating: a rebuild is under way, the rows of the tree
+	// before it showing meanwhile.
+	gen      int
+	updating bool
+	cursor   int // index in rows
+	offset   int // the first row shown
 }
 
 // foldAbove is how many nodes a tree may have to open unfolded: a
@@ -81,9 +88,10 @@ const foldAbove = 200
 // once, saying it counts, and the keys never wait.
 const buildAbove = 10_000
 
-// builtMsg is the tree built by Init's command.
+// builtMsg is the tree built by a command of Init or Reload.
 type builtMsg struct {
 	t    *Tree // the view it is for
+	gen  int   // the build it answers (Tree.gen)
 	tree *categorytree.Tree
 }
 
@@ -145,25 +153,52 @@ func (t *Tree) Node() *categorytree.Node {
 	return &t.tree.Nodes[t.rows[t.cursor]]
 }
 
-// Reload rebuilds the tree from c after an edit (dialog.Reloader),
-// keeping the folds and the cursor's node.
-func (t *Tree) Reload(c *catalogue.Catalogue) {
-	var path string
-	if n := t.Node(); n != nil {
-		path = n.Path
+// Reload rebuilds the tree from c after an edit (dialog.Reloader), in
+// the command it returns, from c's snapshot: 100 ms at 50,000
+// categories, which Update's goroutine does not wait for. The tree shows
+// its rows as they were, marked as updating, until the new ones come;
+// then it keeps the folds and the cursor's node.
+func (t *Tree) Reload(c *catalogue.Catalogue) tea.Cmd {
+	recs := c.Records()
+	if t.tree == nil {
+		t.pending = recs // still counting: the newer records are counted
+	} else {
+		t.updating = true
 	}
-	t.pending = nil
-	t.tree = categorytree.Build(validRecords(c.Records()))
-	t.layout(path)
+	return t.build(recs)
 }
 
 // Init builds the tree of a large catalogue.
 func (t *Tree) Init() tea.Cmd {
-	recs := t.pending
-	if recs == nil {
+	if t.pending == nil {
 		return nil
 	}
-	return func() tea.Msg { return builtMsg{t: t, tree: categorytree.Build(validRecords(recs))} }
+	return t.build(t.pending)
+}
+
+// build returns the command that builds the tree of recs, a snapshot,
+// as the newest build.
+func (t *Tree) build(recs []*catalogue.Record) tea.Cmd {
+	t.gen++
+	gen := t.gen
+	return func() tea.Msg { return builtMsg{t: t, gen: gen, tree: categorytree.Build(validRecords(recs))} }
+}
+
+// show shows the tree of the newest build: the first folded to its top
+// level if it is large; another keeping the folds and the cursor's node.
+func (t *Tree) show(tree *categorytree.Tree) {
+	first := t.tree == nil
+	t.pending, t.updating = nil, false
+	if first {
+		t.built(tree)
+		return
+	}
+	var path string
+	if n := t.Node(); n != nil {
+		path = n.Path
+	}
+	t.tree = tree
+	t.layout(path)
 }
 
 // SetSize sets the body's area.
@@ -180,9 +215,8 @@ func (t *Tree) scroll() {
 // Update moves, folds, chooses, and opens the rename and move prompts.
 func (t *Tree) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	if b, ok := msg.(builtMsg); ok {
-		if b.t == t && t.pending != nil { // not rebuilt since (Reload)
-			t.pending = nil
-			t.built(b.tree)
+		if b.t == t && b.gen == t.gen { // else a build older than the newest
+			t.show(b.tree)
 		}
 		return t, nil
 	}
@@ -366,7 +400,11 @@ func (t *Tree) View() string {
 	if cats > 0 && t.tree.Nodes[cats-1].None {
 		cats--
 	}
-	lines := []string{th.DialogTitle.Render("Categories") + " " + th.Dim.Render(fmt.Sprintf("%s, %s", plural.Of(t.tree.Records, "record"), plural.Of(cats, "category"))), ""}
+	counts := fmt.Sprintf("%s, %s", plural.Of(t.tree.Records, "record"), plural.Of(cats, "category"))
+	if t.updating {
+		counts += "; updating…"
+	}
+	lines := []string{th.DialogTitle.Render("Categories") + " " + th.Dim.Render(counts), ""}
 	if len(t.rows) == 0 {
 		lines = append(lines, th.EmptyMessage.Render("  No records, so no categories."))
 		return t.ctx.Fit(lines)

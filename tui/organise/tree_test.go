@@ -37,3 +37,48 @@ func TestTreeBuildsLargeInBackground(t *testing.T) {
 		t.Errorf("a tree of 10004 nodes should open folded:\n%s", v)
 	}
 }
+
+// After an edit the tree is rebuilt in Reload's command, not in Update:
+// it keeps showing its rows, marked as updating, until the command's
+// tree comes; of two rebuilds, the older one's tree, coming last, is
+// dropped.
+func TestTreeRebuildsInACommand(t *testing.T) {
+	c, err := catalogue.Read(strings.NewReader("URI: http://x.example/1\nNAME: x\nDATE: 01/01/2020 00:00:00\nCATEGORY: Alpha\n\n" +
+		"URI: http://x.example/2\nNAME: y\nDATE: 01/01/2020 00:00:00\nCATEGORY: Zulu\n\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := benchContext(c)
+	tr := NewTree(ctx, c)
+	rename := func(from, to string) {
+		t.Helper()
+		if _, err := ctx.Store.Apply(catalogue.Recategorise{From: from, To: to}, "renamed"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	rename("Alpha", "Bravo")
+	first := tr.Reload(c)
+	if first == nil {
+		t.Fatal("Reload returned no command: the tree was rebuilt in Update")
+	}
+	if v := tr.View(); !strings.Contains(v, "Alpha") || strings.Contains(v, "Bravo") || !strings.Contains(v, "updating") {
+		t.Fatalf("while rebuilding, the tree should show its rows as they were, marked as updating:\n%s", v)
+	}
+	tr.Update(keyDown) // the keys work meanwhile, on the rows shown
+	if n := tr.Node(); n == nil || n.Path != "Zulu" {
+		t.Fatalf("cursor on %+v, want Zulu", n)
+	}
+	rename("Bravo", "Charlie")
+	second := tr.Reload(c)
+	tr.Update(second())
+	if v := tr.View(); !strings.Contains(v, "Charlie") || strings.Contains(v, "updating") {
+		t.Fatalf("the newest build's tree is not shown:\n%s", v)
+	}
+	if n := tr.Node(); n == nil || n.Path != "Zulu" {
+		t.Errorf("rebuilt, the cursor is on %+v, want Zulu still", n)
+	}
+	tr.Update(first())
+	if v := tr.View(); strings.Contains(v, "Bravo") || !strings.Contains(v, "Charlie") {
+		t.Errorf("an older build's tree replaced the newest one's:\n%s", v)
+	}
+}

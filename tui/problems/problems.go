@@ -167,11 +167,12 @@ func (m *Model) Selected() (Item, bool) {
 
 // Reload builds the view again from c, after the root changed it (an edit
 // made from the view), keeping the cursor where it was as far as it can.
-func (m *Model) Reload(c *catalogue.Catalogue) {
+func (m *Model) Reload(c *catalogue.Catalogue) tea.Cmd {
 	cursor := m.cursor
 	*m = *New(m.ctx, c)
 	m.cursor = min(cursor, max(0, len(m.items)-1))
 	m.scroll()
+	return nil
 }
 
 // Remove drops rec's entry, after the root deleted it.

@@ -36,7 +36,10 @@ func New(ctx dialog.Context, c *catalogue.Catalogue) *Model {
 }
 
 // Reload counts again after an edit (dialog.Reloader).
-func (m *Model) Reload(c *catalogue.Catalogue) { m.s = stats.Of(c.Records()) }
+func (m *Model) Reload(c *catalogue.Catalogue) tea.Cmd {
+	m.s = stats.Of(c.Records())
+	return nil
+}
 
 // Stats returns the counts shown.
 func (m *Model) Stats() stats.Stats { return m.s }
