@@ -47,7 +47,7 @@ func (c *CSVRows) Read(header func(row []string) bool, record func(row []string,
 			return nil, fmt.Errorf("%s: %w", c.name, err)
 		case head:
 			if !header(row) {
-				c.Stop()
+				c.stop()
 			}
 		default:
 			if rec := record(row, line); rec != nil {
@@ -81,7 +81,7 @@ func (c *CSVRows) next() (row []string, line int, header bool, err error) {
 			if !c.started {
 				c.NoteAt(1, catalogue.Skipped, "the file is empty: no header row")
 			}
-			c.Stop()
+			c.stop()
 			return nil, 0, false, io.EOF
 		case errors.As(err, &pe):
 			c.NoteAt(pe.StartLine, catalogue.Skipped, "row not imported: %v", pe.Err)
@@ -90,10 +90,10 @@ func (c *CSVRows) next() (row []string, line int, header bool, err error) {
 				// A quote never closed: the rest of the file was read as
 				// one field.
 				c.NoteAt(pe.StartLine, catalogue.Skipped, "a quoted field from here to line %d never ends: the rest of the file is not imported", pe.Line)
-				c.Stop()
+				c.stop()
 			case !c.started:
 				c.NoteAt(pe.StartLine, catalogue.Skipped, "the header row cannot be read: nothing imported")
-				c.Stop()
+				c.stop()
 			}
 			continue
 		case err != nil:
@@ -115,8 +115,8 @@ func (c *CSVRows) next() (row []string, line int, header bool, err error) {
 	return nil, 0, false, io.EOF
 }
 
-// Stop ends the file (End): Read returns io.EOF from now on.
-func (c *CSVRows) Stop() {
+// stop ends the file (End): Read returns io.EOF from now on.
+func (c *CSVRows) stop() {
 	c.done = true
 	c.End(c.opts)
 }
