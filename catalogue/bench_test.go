@@ -197,7 +197,7 @@ func BenchmarkUndoRedoImport(b *testing.B) {
 				b.Fatal(err)
 			}
 			var h History
-			if err := h.Apply(c, Add{Records: imported.Valid()}, "import"); err != nil {
+			if err := h.apply(c, Add{Records: imported.Valid()}, "import"); err != nil {
 				b.Fatal(err)
 			}
 			if c.Len() != 2*s.n {

@@ -18,13 +18,13 @@ import (
 // that replaces the records changed: applied in one pass over the
 // catalogue, and undone (History) as one step in one pass too.
 
-// ErrNoCategory is what Recategorise's error wraps when no valid record
+// errNoCategory is what Recategorise's error wraps when no valid record
 // has the category it renames.
-var ErrNoCategory = errors.New("no record has this category")
+var errNoCategory = errors.New("no record has this category")
 
-// ErrNoTag is what RenameTag's error wraps when no valid record has the
+// errNoTag is what RenameTag's error wraps when no valid record has the
 // tag it renames.
-var ErrNoTag = errors.New("no record has this tag")
+var errNoTag = errors.New("no record has this tag")
 
 // Recategorise renames the category subtree From to To in every valid
 // record whose CATEGORY is From or lies under it (CategoryUnder):
@@ -33,16 +33,16 @@ var ErrNoTag = errors.New("no record has this tag")
 // other's path and the node's name; renaming onto a node that records
 // have already merges the two (CountUnder tells beforehand). An empty To
 // moves the subtree's children to the top (and clears the CATEGORY of
-// From's own records). A From that no valid record has is an error that
-// wraps ErrNoCategory; renaming From to itself is ErrUnchanged.
+// From's own records). A From that no valid record has is an error ("no
+// record has this category"); renaming From to itself is ErrUnchanged.
 type Recategorise struct {
 	From, To string
 }
 
 // SetMany sets Fields on each of the records Refs, as Set does; a record
 // that has those values already is left as it is. If no record changes,
-// Apply returns ErrUnchanged. A record not in the catalogue is an error
-// (ErrNoRecord), and so is a value that one record may not have: then
+// Apply returns ErrUnchanged. A record not in the catalogue is an error,
+// and so is a value that one record may not have: then
 // nothing changes.
 type SetMany struct {
 	Refs   []Ref
@@ -63,7 +63,7 @@ type Retag struct {
 // RenameTag renames the tag From to To in every valid record that has
 // it, in its place among the record's tags; a record that has To already
 // loses From (the two merge). An empty To removes From. A From that no
-// valid record has is an error that wraps ErrNoTag.
+// valid record has is an error ("no record has this tag").
 type RenameTag struct {
 	From, To string
 }
@@ -184,7 +184,7 @@ func (c *Catalogue) amendEach(recs []*Record, fields func(*Record) []Field) (map
 }
 
 // lookupAll returns the records refs, each once, or an error wrapping
-// ErrNoRecord if one is not in the catalogue.
+// errNoRecord if one is not in the catalogue.
 func (c *Catalogue) lookupAll(refs []Ref) ([]*Record, error) {
 	want := make(map[Ref]bool, len(refs))
 	for _, ref := range refs {
@@ -197,7 +197,7 @@ func (c *Catalogue) lookupAll(refs []Ref) ([]*Record, error) {
 		}
 	}
 	if len(out) != len(want) {
-		return nil, fmt.Errorf("%d of the records: %w (another program deleted it?)", len(want)-len(out), ErrNoRecord)
+		return nil, fmt.Errorf("%d of the records: %w (another program deleted it?)", len(want)-len(out), errNoRecord)
 	}
 	return out, nil
 }
@@ -214,7 +214,7 @@ func (e Recategorise) plan(c *Catalogue) (map[Ref]*Record, error) {
 	}
 	found := false
 	out, err := c.amendEach(c.Valid(), func(r *Record) []Field {
-		cat, ok := Recategorised(r.Category(), e.From, e.To)
+		cat, ok := recategorised(r.Category(), e.From, e.To)
 		if !ok {
 			return nil
 		}
@@ -222,7 +222,7 @@ func (e Recategorise) plan(c *Catalogue) (map[Ref]*Record, error) {
 		return []Field{{FieldCategory, cat}}
 	})
 	if !found {
-		return nil, fmt.Errorf("category %q: %w", e.From, ErrNoCategory)
+		return nil, fmt.Errorf("category %q: %w", e.From, errNoCategory)
 	}
 	return out, err
 }
@@ -302,7 +302,7 @@ func (e RenameTag) plan(c *Catalogue) (map[Ref]*Record, error) {
 		return retagged(was, out)
 	})
 	if !found {
-		return nil, fmt.Errorf("tag %q: %w", e.From, ErrNoTag)
+		return nil, fmt.Errorf("tag %q: %w", e.From, errNoTag)
 	}
 	return out, err
 }

@@ -71,8 +71,8 @@ func TestBulkEdits(t *testing.T) {
 			"B|Code/Go/Tools|go|" + stamped + "|02/01/2020 00:00:00\n", nil},
 		{"merge onto an existing node", func(*Catalogue) Edit { return Recategorise{From: "Code/Go", To: "Programming/Go"} },
 			"D|Programming/Go|lang,tools|" + stamped + "|01/06/2019 00:00:00\n", nil},
-		{"a category nobody has", func(*Catalogue) Edit { return Recategorise{From: "Nothing", To: "Code"} }, "", ErrNoCategory},
-		{"a name only begun", func(*Catalogue) Edit { return Recategorise{From: "Program", To: "Code"} }, "", ErrNoCategory},
+		{"a category nobody has", func(*Catalogue) Edit { return Recategorise{From: "Nothing", To: "Code"} }, "", errNoCategory},
+		{"a name only begun", func(*Catalogue) Edit { return Recategorise{From: "Program", To: "Code"} }, "", errNoCategory},
 		{"onto itself", func(*Catalogue) Edit { return Recategorise{From: "Programming", To: "Programming"} }, "", ErrUnchanged},
 		{"set many", func(c *Catalogue) Edit {
 			return SetMany{Refs: refs(c, "A", "C"), Fields: []Field{{FieldCategory, "Programmingx"}}}
@@ -95,7 +95,7 @@ func TestBulkEdits(t *testing.T) {
 		{"remove a tag everywhere", func(*Catalogue) Edit { return RenameTag{From: "go"} },
 			"A|Programming|lang|" + stamped + "|01/01/2020 00:00:00\n" +
 				"B|Programming/Go/Tools||" + stamped + "|02/01/2020 00:00:00\n", nil},
-		{"a tag nobody has", func(*Catalogue) Edit { return RenameTag{From: "nope", To: "x"} }, "", ErrNoTag},
+		{"a tag nobody has", func(*Catalogue) Edit { return RenameTag{From: "nope", To: "x"} }, "", errNoTag},
 		{"rename to a tag with a comma", func(*Catalogue) Edit { return RenameTag{From: "go", To: "go,lang"} }, "", errComma},
 	}
 	for _, tt := range tests {
@@ -105,7 +105,7 @@ func TestBulkEdits(t *testing.T) {
 			e := tt.edit(c)
 			n, perr := c.Preview(e)
 			var h History
-			err := h.Apply(c, e, tt.name)
+			err := h.apply(c, e, tt.name)
 			if tt.err != nil {
 				if tt.err == errComma {
 					if err == nil || !strings.Contains(err.Error(), "comma") {
@@ -196,7 +196,7 @@ func TestBulkEditMissingRecord(t *testing.T) {
 	c := openBulk(t)
 	before := summary(c)
 	_, err := c.Apply(Retag{Refs: []Ref{c.Records()[0].Ref(), 1 << 60}, Add: []string{"x"}})
-	if !errors.Is(err, ErrNoRecord) || summary(c) != before {
+	if !errors.Is(err, errNoRecord) || summary(c) != before {
 		t.Fatalf("err = %v, want ErrNoRecord and nothing changed", err)
 	}
 }
@@ -225,7 +225,7 @@ func BenchmarkBulkUndo(b *testing.B) {
 		refs = append(refs, r.Ref())
 	}
 	var h History
-	if err := h.Apply(c, Retag{Refs: refs, Add: []string{"bulk"}}, "tag"); err != nil {
+	if err := h.apply(c, Retag{Refs: refs, Add: []string{"bulk"}}, "tag"); err != nil {
 		b.Fatal(err)
 	}
 	b.ResetTimer()
@@ -288,7 +288,7 @@ func BenchmarkBatchUndo(b *testing.B) {
 		}
 	}
 	var h History
-	if err := h.Apply(c, batch, "batch"); err != nil {
+	if err := h.apply(c, batch, "batch"); err != nil {
 		b.Fatal(err)
 	}
 	b.ResetTimer()

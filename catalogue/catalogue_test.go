@@ -285,7 +285,7 @@ func TestBatchIsAllOrNothing(t *testing.T) {
 		Add{Records: []*Record{NewRecord(Values{URI: "http://fresh/", Name: "Fresh"})}},
 		Delete{Refs: []Ref{12345678}},
 	}})
-	if !errors.Is(err, ErrNoRecord) {
+	if !errors.Is(err, errNoRecord) {
 		t.Fatalf("batch with a missing record: %v", err)
 	}
 	if got := text(t, c); got != before || c.Version() != v || c.Lookup(a.Ref()) != a {

@@ -47,14 +47,16 @@ func ConflictSide(r *Record) string {
 	return side
 }
 
-// MergeFile merges as Merge does, for a merge whose result is a file
-// that must keep everything (a merge driver): the merged snapshot, with
+// MergeFile merges two versions of a catalogue, ours and theirs, that
+// both came from base, record by record and field by field (merge.go
+// says how), for a merge whose result is a file that must keep
+// everything (a merge driver): the merged snapshot, with
 // every conflict's unsettled version beside the version kept, marked
 // with FieldConflict, and the conflicts. base may be nil, for two
 // versions without a common one (a sync conflict copy): records are then
 // paired by ID, else URI, and merged field by field as a union.
 //
-// Records both sides added with the same URI (Merge's Duplicates) are
+// Records both sides added with the same URI (merge's Duplicates) are
 // merged into one field by field: a field one of them lacks is taken from
 // the other, DATE is the later, the added date the earlier; a field they
 // set differently is a conflict, and theirs is kept beside ours, marked.
@@ -62,7 +64,7 @@ func MergeFile(base, ours, theirs *Snapshot) (*Snapshot, []Conflict) {
 	if base == nil {
 		base = &Snapshot{}
 	}
-	res := Merge(base, ours, theirs)
+	res := merge(base, ours, theirs, false)
 	recs := slices.Clone(res.Merged.records)
 	src := slices.Clone(res.src)
 	conflicts := slices.Clone(res.Conflicts)
@@ -100,7 +102,7 @@ func MergeFile(base, ours, theirs *Snapshot) (*Snapshot, []Conflict) {
 	// Each conflict's other version, after the version kept.
 	byPair := map[mergeSource][]Conflict{}
 	for _, c := range conflicts {
-		k := mergeSource{base: c.Base, ours: c.Ours, theirs: c.Theirs}
+		k := mergeSource{base: c.base, ours: c.Ours, theirs: c.theirs}
 		byPair[k] = append(byPair[k], c)
 	}
 	for i, r := range recs {
@@ -152,8 +154,8 @@ func marked(r *Record, side, why string) *Record {
 func conflictWhy(cs []Conflict) string {
 	var fields []string
 	for _, c := range cs {
-		if c.Field != "" && !slices.Contains(fields, c.Field) {
-			fields = append(fields, c.Field)
+		if c.field != "" && !slices.Contains(fields, c.field) {
+			fields = append(fields, c.field)
 		}
 	}
 	if len(fields) == 0 {
@@ -193,7 +195,7 @@ func unionFields(ours, theirs *Record) (*Record, []Conflict) {
 			}
 			fallthrough
 		default:
-			conflicts = append(conflicts, Conflict{Ours: ours, Theirs: theirs, Field: name, OursValue: o, TheirsValue: t})
+			conflicts = append(conflicts, Conflict{Ours: ours, theirs: theirs, field: name, oursValue: o, theirsValue: t})
 		}
 	}
 	added := addedText(ours)

@@ -184,7 +184,7 @@ func TestSettle(t *testing.T) {
 				t.Fatal("no marked record")
 			}
 			var h History
-			if err := h.Apply(c, Settle(c.Records(), marked, tt.keep), "settle"); err != nil {
+			if err := h.apply(c, Settle(c.Records(), marked, tt.keep), "settle"); err != nil {
 				t.Fatal(err)
 			}
 			var names []string

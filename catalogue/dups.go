@@ -10,7 +10,7 @@ import (
 )
 
 // Duplicates returns the groups of valid records of recs (a snapshot)
-// that share a LooseURIKey: each group in file order, the groups in the
+// that share a loose key (looseURIKey): each group in file order, the groups in the
 // order of their first records. A record is in one group at most; a
 // record alone with its key, or without a URI, is in none.
 func Duplicates(recs []*Record) [][]*Record {
@@ -20,7 +20,7 @@ func Duplicates(recs []*Record) [][]*Record {
 		if r.invalid || r.URI() == "" {
 			continue
 		}
-		k := LooseURIKey(r.URI())
+		k := looseURIKey(r.URI())
 		at, ok := first[k]
 		switch {
 		case !ok:

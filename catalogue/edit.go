@@ -98,7 +98,7 @@ type AddReport struct {
 	// IDsDropped are the records added without their ID (IDDrop), in
 	// order.
 	IDsDropped []int
-	// LookAlikes are the records added whose URI has the LooseURIKey of
+	// LookAlikes are the records added whose URI has the loose key of
 	// a record already there, or of one added before them: most likely
 	// the same page spelt another way, which a person may want to merge.
 	// They are added all the same; in order.
@@ -180,9 +180,9 @@ type Batch struct {
 // stamped, and there is nothing to undo or to save.
 var ErrUnchanged = errors.New("no field's value would change")
 
-// ErrNoRecord is what an edit's error wraps when a record it names is not
+// errNoRecord is what an edit's error wraps when a record it names is not
 // in the catalogue (another program deleted it, say).
-var ErrNoRecord = errors.New("the record is not in the catalogue")
+var errNoRecord = errors.New("the record is not in the catalogue")
 
 // DuplicateError says that an Add would add a URI the catalogue holds.
 type DuplicateError struct {
@@ -330,7 +330,7 @@ func (p patch) applyTo(c *Catalogue) (Edit, error) {
 			}
 		}
 		if found != n {
-			return nil, fmt.Errorf("%w (another program deleted it?)", ErrNoRecord)
+			return nil, fmt.Errorf("%w (another program deleted it?)", errNoRecord)
 		}
 	}
 	return c.applyPatch(p), nil
@@ -520,13 +520,13 @@ func (e Add) applyTo(c *Catalogue) (Edit, error) {
 // lookAlikes returns which of the records added (in the order of
 // Add.Records, refs their Refs, 0 for one left out) have the loose key of
 // a valid record of recs or of one added before them. It costs a
-// LooseURIKey per record (30 ms at 100,000), only for an Add that asks
+// looseURIKey per record (30 ms at 100,000), only for an Add that asks
 // for a Report.
 func lookAlikes(recs, added []*Record, refs []Ref) []LookAlike {
 	seen := make(map[string]*Record, len(recs)+len(added))
 	for _, r := range recs {
 		if !r.invalid {
-			k := LooseURIKey(r.URI())
+			k := looseURIKey(r.URI())
 			if _, ok := seen[k]; !ok {
 				seen[k] = r
 			}
@@ -540,7 +540,7 @@ func lookAlikes(recs, added []*Record, refs []Ref) []LookAlike {
 		}
 		r := added[j]
 		j++
-		k := LooseURIKey(r.URI())
+		k := looseURIKey(r.URI())
 		if like, ok := seen[k]; ok {
 			out = append(out, LookAlike{Index: i, Like: like})
 		} else {
@@ -598,7 +598,7 @@ func recordLabel(r *Record, i, n int) string {
 func (e Set) applyTo(c *Catalogue) (Edit, error) {
 	i := c.indexOf(e.Ref)
 	if i < 0 {
-		return nil, fmt.Errorf("set: %w", ErrNoRecord)
+		return nil, fmt.Errorf("set: %w", errNoRecord)
 	}
 	old := c.records[i]
 	nr, err := c.amend(old, e.Fields, c.now)
@@ -695,7 +695,7 @@ func (e Delete) applyTo(c *Catalogue) (Edit, error) {
 		}
 	}
 	if found != len(p.remove) {
-		return nil, fmt.Errorf("delete: %w", ErrNoRecord)
+		return nil, fmt.Errorf("delete: %w", errNoRecord)
 	}
 	if tail != "" {
 		tail += c.tail

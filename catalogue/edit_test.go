@@ -72,7 +72,7 @@ func TestSetKeepsTheTimeAdded(t *testing.T) {
 			var before string
 			for _, fields := range tt.edits {
 				before = text(t, c)
-				err = h.Apply(c, Set{Ref: c.Records()[0].Ref(), Fields: fields}, "set")
+				err = h.apply(c, Set{Ref: c.Records()[0].Ref(), Fields: fields}, "set")
 			}
 			if !errors.Is(err, tt.err) {
 				t.Fatalf("Set: %v, want %v", err, tt.err)

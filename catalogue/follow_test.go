@@ -15,7 +15,7 @@ func TestSaveFollowsAnotherProgramsVersion(t *testing.T) {
 	// The user's own edit, saved: one undo step.
 	e := one.Records()[1].Clone()
 	e.SetRating(4)
-	if err := h.Apply(one, Set{Ref: e.Ref(), Fields: Diff(one.Records()[1], e)}, "rate B"); err != nil {
+	if err := h.apply(one, Set{Ref: e.Ref(), Fields: Diff(one.Records()[1], e)}, "rate B"); err != nil {
 		t.Fatal(err)
 	}
 	if err := one.Save(); err != nil {
@@ -42,7 +42,7 @@ func TestSaveFollowsAnotherProgramsVersion(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if rep == nil || rep.Theirs != two.Len() {
+	if rep == nil || rep.theirs != two.Len() {
 		t.Fatalf("report %+v, want the other version's %d records", rep, two.Len())
 	}
 	if one.Modified() {

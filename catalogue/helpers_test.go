@@ -47,3 +47,9 @@ func recordStateOf(r *Record) recordState {
 	}
 	return s
 }
+
+// apply applies e to c and records it for undo, as ApplyDescribed does,
+// with a description known beforehand.
+func (h *History) apply(c *Catalogue, e Edit, what string) error {
+	return h.ApplyDescribed(c, e, func() string { return what })
+}

@@ -15,9 +15,9 @@ type History struct {
 type Step struct {
 	// What the edit did, for messages: "rated “Go” ★★★".
 	What string
-	// Edit is what applying the step applies: the inverse of the edit
+	// edit is what applying the step applies: the inverse of the edit
 	// that made it.
-	Edit Edit
+	edit Edit
 	// Refs are the records the step's edit puts in place or changes (see
 	// Refs), known once it has been applied: for selecting them.
 	Refs []Ref
@@ -26,15 +26,10 @@ type Step struct {
 // ErrNothing is returned by Undo and Redo when there is nothing to undo or redo.
 var ErrNothing = errors.New("nothing to do")
 
-// Apply applies e to c and records it for undo; the redo stack is cleared.
-// An edit that changed nothing is no step.
-func (h *History) Apply(c *Catalogue, e Edit, what string) error {
-	return h.ApplyDescribed(c, e, func() string { return what })
-}
-
-// ApplyDescribed is Apply for an edit whose description says what
-// applying it did ("imported 3 records", of an Add that skips
-// duplicates): what is called once e is applied.
+// ApplyDescribed applies e to c and records it for undo; the redo stack
+// is cleared. An edit that changed nothing is no step. what says what
+// applying it did, for messages ("imported 3 records", of an Add that
+// skips duplicates): it is called once e is applied.
 func (h *History) ApplyDescribed(c *Catalogue, e Edit, what func() string) error {
 	inv, err := c.Apply(e)
 	if err != nil {
@@ -43,7 +38,7 @@ func (h *History) ApplyDescribed(c *Catalogue, e Edit, what func() string) error
 	if noop(inv) {
 		return nil
 	}
-	h.undo = append(h.undo, Step{What: what(), Edit: inv})
+	h.undo = append(h.undo, Step{What: what(), edit: inv})
 	h.redo = nil
 	return nil
 }
@@ -62,20 +57,14 @@ func move(c *Catalogue, from, to *[]Step) (Step, error) {
 	}
 	st := (*from)[len(*from)-1]
 	*from = (*from)[:len(*from)-1]
-	inv, err := c.Apply(st.Edit)
+	inv, err := c.Apply(st.edit)
 	if err != nil {
 		return st, err
 	}
-	st.Refs = Refs(st.Edit)
-	*to = append(*to, Step{What: st.What, Edit: inv})
+	st.Refs = Refs(st.edit)
+	*to = append(*to, Step{What: st.What, edit: inv})
 	return st, nil
 }
-
-// CanUndo reports whether there is an edit to undo.
-func (h *History) CanUndo() bool { return len(h.undo) > 0 }
-
-// CanRedo reports whether there is an edit to redo.
-func (h *History) CanRedo() bool { return len(h.redo) > 0 }
 
 // Clear forgets every step: after a reload, say.
 func (h *History) Clear() { h.undo, h.redo = nil, nil }

@@ -7,7 +7,7 @@ import (
 )
 
 // A three-way merge of catalogues, record by record and field by field.
-// Merge is pure: it reads three versions and returns a fourth, and the
+// merge is pure: it reads three versions and returns a fourth, and the
 // conflicts and what it left out as values. A save that finds the file
 // changed (Rebase), a live reload, a git merge driver and the merging of
 // duplicates all go through it.
@@ -16,25 +16,27 @@ import (
 // combined: the same field set to different values, or one side deleting
 // a record the other edited.
 type Conflict struct {
-	// Base, Ours and Theirs are the record's versions. Ours or Theirs is
-	// nil when that side deleted it.
-	Base, Ours, Theirs *Record
-	// Field is the field both sides set differently ("" when one side
+	// Ours is our version of the record; nil when our side deleted it.
+	Ours *Record
+	// base and theirs are the record's other versions; theirs is nil
+	// when their side deleted it.
+	base, theirs *Record
+	// field is the field both sides set differently ("" when one side
 	// deleted the record).
-	Field string
-	// OursValue and TheirsValue are the two values of Field.
-	OursValue, TheirsValue string
+	field string
+	// oursValue and theirsValue are the two values of field.
+	oursValue, theirsValue string
 }
 
-// Deleted reports whether the conflict is an edit on one side of a record
+// deleted reports whether the conflict is an edit on one side of a record
 // the other side deleted.
-func (c Conflict) Deleted() bool { return c.Ours == nil || c.Theirs == nil }
+func (c Conflict) deleted() bool { return c.Ours == nil || c.theirs == nil }
 
-// Name returns the record's NAME, or its URI when it has none, to name it
+// name returns the record's NAME, or its URI when it has none, to name it
 // in a message.
-func (c Conflict) Name() string {
-	r := c.Base
-	for _, v := range []*Record{c.Ours, c.Theirs} {
+func (c Conflict) name() string {
+	r := c.base
+	for _, v := range []*Record{c.Ours, c.theirs} {
 		if v != nil {
 			r = v
 			break
@@ -46,8 +48,8 @@ func (c Conflict) Name() string {
 	return r.URI()
 }
 
-// MergeResult is what Merge made of three versions.
-type MergeResult struct {
+// mergeResult is what merge made of three versions.
+type mergeResult struct {
 	// Merged is the merged catalogue: ours, with theirs' changes applied
 	// and theirs' additions after ours' records. A record that neither
 	// side changed keeps its text byte for byte. A conflicting record is
@@ -61,9 +63,6 @@ type MergeResult struct {
 	// added with AllowDuplicates: another uricat imported the same file,
 	// say.
 	Duplicates []*Record
-	// Combined counts the records both sides edited, in different fields,
-	// whose edits were combined.
-	Combined int
 
 	// src says, for each record of Merged, the versions it came from;
 	// oursBase, for each record of ours, the record of base it pairs
@@ -76,7 +75,7 @@ type MergeResult struct {
 // version has no such record.
 type mergeSource struct{ base, ours, theirs *Record }
 
-// Merge merges two versions of a catalogue, ours and theirs, that both
+// merge merges two versions of a catalogue, ours and theirs, that both
 // came from base:
 //   - records are paired across versions by identical text, else by ID
 //     where both have one, else by URI (URIKey);
@@ -90,16 +89,12 @@ type mergeSource struct{ base, ours, theirs *Record }
 //     already (Duplicates).
 //
 // Merging with a side that did not change gives the other side back,
-// byte for byte. Merge does not change its arguments.
-func Merge(base, ours, theirs *Snapshot) *MergeResult {
-	return merge(base, ours, theirs, false)
-}
-
-// merge is Merge; theirsByRef pairs base and theirs by Ref alone, for a
-// catalogue whose edits since base kept the identity of every record
-// (Rebase): a record deleted and another added with its URI are then a
-// deletion and an addition, not an edit.
-func merge(base, ours, theirs *Snapshot, theirsByRef bool) *MergeResult {
+// byte for byte. merge does not change its arguments. theirsByRef pairs
+// base and theirs by Ref alone, for a catalogue whose edits since base
+// kept the identity of every record (Rebase): a record deleted and
+// another added with its URI are then a deletion and an addition, not an
+// edit.
+func merge(base, ours, theirs *Snapshot, theirsByRef bool) *mergeResult {
 	bo := pairRecords(base.records, ours.records, false)
 	bt := pairRecords(base.records, theirs.records, theirsByRef)
 	if sameText(base, ours) {
@@ -123,7 +118,7 @@ func merge(base, ours, theirs *Snapshot, theirsByRef bool) *MergeResult {
 		}
 	}
 
-	res := &MergeResult{oursBase: make([]*Record, len(ours.records))}
+	res := &mergeResult{oursBase: make([]*Record, len(ours.records))}
 	for i, b := range oursBase {
 		if b >= 0 {
 			res.oursBase[i] = base.records[b]
@@ -149,7 +144,7 @@ func merge(base, ours, theirs *Snapshot, theirsByRef bool) *MergeResult {
 		oChanged := changed(b, o)
 		switch {
 		case t == nil && oChanged:
-			res.Conflicts = append(res.Conflicts, Conflict{Base: b, Ours: o})
+			res.Conflicts = append(res.Conflicts, Conflict{base: b, Ours: o})
 			add(o, src)
 		case t == nil: // deleted by theirs
 		case !changed(b, t) || o.raw == t.raw:
@@ -161,9 +156,6 @@ func merge(base, ours, theirs *Snapshot, theirsByRef bool) *MergeResult {
 		default:
 			m, conflicts := mergeFields(b, o, t)
 			res.Conflicts = append(res.Conflicts, conflicts...)
-			if len(conflicts) == 0 {
-				res.Combined++
-			}
 			add(m, src)
 		}
 	}
@@ -190,7 +182,7 @@ func merge(base, ours, theirs *Snapshot, theirsByRef bool) *MergeResult {
 				continue // deleted by ours
 			}
 			src.base = base.records[b]
-			res.Conflicts = append(res.Conflicts, Conflict{Base: src.base, Theirs: t})
+			res.Conflicts = append(res.Conflicts, Conflict{base: src.base, theirs: t})
 		} else if theirsPaired[i] {
 			continue // merged above
 		} else if k := URIKey(t.URI()); !t.allowDup && !t.invalid && uris[k] {
@@ -214,8 +206,8 @@ func merge(base, ours, theirs *Snapshot, theirsByRef bool) *MergeResult {
 
 // unchangedOurs is merge's result when ours is base, byte for byte:
 // theirs, whole.
-func unchangedOurs(base, ours, theirs *Snapshot, bo, bt []int) *MergeResult {
-	res := &MergeResult{oursBase: make([]*Record, len(ours.records)), src: make([]mergeSource, len(theirs.records))}
+func unchangedOurs(base, ours, theirs *Snapshot, bo, bt []int) *mergeResult {
+	res := &mergeResult{oursBase: make([]*Record, len(ours.records)), src: make([]mergeSource, len(theirs.records))}
 	for b, o := range bo {
 		if o >= 0 {
 			res.oursBase[o] = base.records[b]
@@ -354,7 +346,7 @@ func mergeFields(base, ours, theirs *Record) (*Record, []Conflict) {
 		}
 		if o != b {
 			if name != FieldDate {
-				conflicts = append(conflicts, Conflict{Base: base, Ours: ours, Theirs: theirs, Field: name, OursValue: o, TheirsValue: t})
+				conflicts = append(conflicts, Conflict{base: base, Ours: ours, theirs: theirs, field: name, oursValue: o, theirsValue: t})
 				continue
 			}
 			if !theirs.Date().After(ours.Date()) {
@@ -364,14 +356,14 @@ func mergeFields(base, ours, theirs *Record) (*Record, []Conflict) {
 		if err := SetField(m, name, t); err != nil {
 			// A value valid in theirs is valid here: SetField checks
 			// only the value. Kept as a conflict all the same.
-			conflicts = append(conflicts, Conflict{Base: base, Ours: ours, Theirs: theirs, Field: name, OursValue: o, TheirsValue: t})
+			conflicts = append(conflicts, Conflict{base: base, Ours: ours, theirs: theirs, field: name, oursValue: o, theirsValue: t})
 		}
 	}
 	b, o, t := addedText(base), addedText(ours), addedText(theirs)
 	added := o
 	if t != b && t != o {
 		if o != b {
-			conflicts = append(conflicts, Conflict{Base: base, Ours: ours, Theirs: theirs, Field: FieldAdded, OursValue: o, TheirsValue: t})
+			conflicts = append(conflicts, Conflict{base: base, Ours: ours, theirs: theirs, field: FieldAdded, oursValue: o, theirsValue: t})
 		} else {
 			added = t
 		}
@@ -389,23 +381,21 @@ func mergeFields(base, ours, theirs *Record) (*Record, []Conflict) {
 // MergeReport says what a save found in another program's version of the
 // file and did with this process's edits.
 type MergeReport struct {
-	// Theirs counts the records of the other version.
-	Theirs int
+	// theirs counts the records of the other version.
+	theirs int
 	// Duplicates are the records added here that were not added after all,
 	// because the other version has their URI already (another uricat
 	// imported the same file, say).
 	Duplicates []*Record
-	// Merged counts the records edited both here and there, in different
-	// fields, whose edits were combined.
-	Merged int
 }
 
 // Rebase re-applies this catalogue's edits since it last read or saved the
 // file onto the version another program wrote meanwhile, which tx read:
-// Merge, with that version as ours and this catalogue as theirs, so that
-// the other program's records stay where it left them, and records added
-// here go after them, as Add would append them. Any conflict fails the
-// rebase, and the ConflictError lists them all.
+// a three-way merge (as MergeFile's), with that version as ours and this
+// catalogue as theirs, so that the other program's records stay where it
+// left them, and records added here go after them, as Add would append
+// them. Any conflict fails the rebase, and the ConflictError lists them
+// all.
 //
 // On a *ConflictError the catalogue is unchanged. After Rebase the
 // catalogue holds the other version with these edits, every record that
@@ -416,7 +406,7 @@ type MergeReport struct {
 func (c *Catalogue) Rebase(tx *SaveTx) (*MergeReport, error) {
 	if tx.gone {
 		if c.saved.disk.exists {
-			return nil, &ConflictError{Path: c.path, Deleted: true}
+			return nil, &ConflictError{path: c.path, Deleted: true}
 		}
 		return &MergeReport{}, nil
 	}
@@ -459,22 +449,22 @@ func (c *Catalogue) Rebase(tx *SaveTx) (*MergeReport, error) {
 	case c.saved.version == c.version:
 		c.saved.version-- // the file does not hold this version yet
 	}
-	return &MergeReport{Theirs: len(disk.records), Duplicates: res.Duplicates, Merged: res.Combined}, nil
+	return &MergeReport{theirs: len(disk.records), Duplicates: res.Duplicates}, nil
 }
 
 // conflictError describes the conflicts a rebase met, this catalogue being
 // "here" and the file "the other program".
 func (c *Catalogue) conflictError(cs []Conflict) *ConflictError {
-	e := &ConflictError{Path: c.path, Conflicts: cs}
+	e := &ConflictError{path: c.path, conflicts: cs}
 	first := cs[0]
-	e.Name = first.Name()
+	e.Name = first.name()
 	switch {
 	case first.Ours == nil:
 		e.What = "was edited here and deleted by another program"
-	case first.Theirs == nil:
+	case first.theirs == nil:
 		e.What = "was deleted here and edited by another program"
 	default:
-		e.What = fmt.Sprintf("has %s %q here but %q in the other program's version", first.Field, clipValue(first.TheirsValue), clipValue(first.OursValue))
+		e.What = fmt.Sprintf("has %s %q here but %q in the other program's version", first.field, clipValue(first.theirsValue), clipValue(first.oursValue))
 	}
 	switch n := len(cs) - 1; {
 	case n == 1:

@@ -494,7 +494,7 @@ func (s *sequence) do(op int) {
 		}
 		var rep AddReport
 		undo, _ := s.h.Len()
-		err := s.h.Apply(s.c, Add{Records: []*Record{recordOf(e)}, OnDuplicate: policy, Report: &rep}, "add")
+		err := s.h.apply(s.c, Add{Records: []*Record{recordOf(e)}, OnDuplicate: policy, Report: &rep}, "add")
 		var de *DuplicateError
 		switch {
 		case dup && policy == DupFail:
@@ -546,7 +546,7 @@ func (s *sequence) do(op int) {
 		}
 		s.log = append(s.log, fmt.Sprintf("set #%d %v", it.id, fields))
 		undo, _ := s.h.Len()
-		err := s.h.Apply(s.c, Set{Ref: s.refOf(it.id), Fields: fields}, "set")
+		err := s.h.apply(s.c, Set{Ref: s.refOf(it.id), Fields: fields}, "set")
 		if fields[0].Value == "9" {
 			var ve *ValidationError
 			if !errors.As(err, &ve) {
@@ -586,7 +586,7 @@ func (s *sequence) do(op int) {
 		for _, id := range ids {
 			refs = append(refs, s.refOf(id))
 		}
-		if err := s.h.Apply(s.c, Delete{Refs: refs}, "delete"); err != nil {
+		if err := s.h.apply(s.c, Delete{Refs: refs}, "delete"); err != nil {
 			s.fail("delete: %v", err)
 		}
 		inv, _ := s.m.apply([]mstep{{kind: "remove", ids: ids}})
@@ -602,7 +602,7 @@ func (s *sequence) do(op int) {
 			ids = append(ids, serial(e))
 		}
 		s.log = append(s.log, fmt.Sprintf("import %v", ids))
-		if err := s.h.Apply(s.c, Add{Records: recs}, "import"); err != nil {
+		if err := s.h.apply(s.c, Add{Records: recs}, "import"); err != nil {
 			s.fail("import: %v", err)
 		}
 		for j, e := range es {
@@ -658,7 +658,7 @@ func (s *sequence) recategorise() {
 	s.log = append(s.log, fmt.Sprintf("recategorise %q to %q", from, to))
 	undo, _ := s.h.Len()
 	n, perr := s.c.Preview(Recategorise{From: from, To: to})
-	err := s.h.Apply(s.c, Recategorise{From: from, To: to}, "recategorise")
+	err := s.h.apply(s.c, Recategorise{From: from, To: to}, "recategorise")
 	s.applyBulk(undo, err, n, perr, func(e entry) []Field {
 		cat := e[FieldCategory]
 		if cat != from && !strings.HasPrefix(cat, from+"/") {
@@ -669,7 +669,7 @@ func (s *sequence) recategorise() {
 			rest = strings.TrimPrefix(rest, "/")
 		}
 		return []Field{{FieldCategory, to + rest}}
-	}, ErrNoCategory)
+	}, errNoCategory)
 }
 
 // bulk sets fields on a few records, adds and removes tags on them, or
@@ -692,7 +692,7 @@ func (s *sequence) bulk() {
 		s.log = append(s.log, fmt.Sprintf("set many %v %v", ids, fields))
 		e := SetMany{Refs: refs, Fields: fields}
 		n, perr := s.c.Preview(e)
-		err := s.h.Apply(s.c, e, "set many")
+		err := s.h.apply(s.c, e, "set many")
 		if fields[0].Value == "9" && len(ids) > 0 {
 			var ve *ValidationError
 			if !errors.As(err, &ve) || perr == nil {
@@ -714,7 +714,7 @@ func (s *sequence) bulk() {
 		s.log = append(s.log, fmt.Sprintf("retag %v +%v -%v", ids, add, remove))
 		e := Retag{Refs: refs, Add: add, Remove: remove}
 		n, perr := s.c.Preview(e)
-		err := s.h.Apply(s.c, e, "retag")
+		err := s.h.apply(s.c, e, "retag")
 		s.applyBulk(undo, err, n, perr, func(e entry) []Field {
 			if !chosen(serial(e)) {
 				return nil
@@ -738,7 +738,7 @@ func (s *sequence) bulk() {
 		s.log = append(s.log, fmt.Sprintf("rename tag %q to %q", from, to))
 		e := RenameTag{From: from, To: to}
 		n, perr := s.c.Preview(e)
-		err := s.h.Apply(s.c, e, "rename tag")
+		err := s.h.apply(s.c, e, "rename tag")
 		s.applyBulk(undo, err, n, perr, func(e entry) []Field {
 			tags := SplitTags(e[FieldTags])
 			i := slices.Index(tags, from)
@@ -751,7 +751,7 @@ func (s *sequence) bulk() {
 				tags[i] = to
 			}
 			return []Field{{FieldTags, JoinTags(tags)}}
-		}, ErrNoTag)
+		}, errNoTag)
 	}
 }
 

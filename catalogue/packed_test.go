@@ -64,7 +64,7 @@ func TestPackedSpans(t *testing.T) {
 	text := "ID: 7\r\nURI: http://e.org/\r\nDATE: 01/02/2003 04:05:06\r\nNAME: N\r\nX-A: 1\r\nCATEGORY: C/D\r\nDESCRIPTION: d e\r\nLANGUAGE: en\r\nTYPE: text/html\r\n"
 	r := parseRecord(text, 1, nil)
 	want := Values{ID: "7", URI: "http://e.org/", Name: "N", Category: "C/D", Description: "d e", Language: "en", Type: "text/html"}
-	got := r.Values()
+	got := r.values()
 	got.Date, got.Extensions = want.Date, nil
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("values %+v, want %+v", got, want)

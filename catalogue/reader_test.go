@@ -55,7 +55,7 @@ func TestExample41Fields(t *testing.T) {
 		Date: time.Date(2007, 10, 30, 8, 31, 32, 0, time.UTC), Category: "Search Engines",
 		Description: "A popular search engine run by Google, Inc. of the USA", Rating: 1,
 		Language: "en-us", Type: "text/html"}
-	if got := g.Values(); !reflect.DeepEqual(got, want) {
+	if got := g.values(); !reflect.DeepEqual(got, want) {
 		t.Errorf("first record = %+v\nwant %+v", got, want)
 	}
 	if recs[1].Name() != `SSD3 - "Specification of URI-Catalogue format"` || recs[1].Line() != 11 {

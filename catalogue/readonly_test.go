@@ -34,8 +34,8 @@ func sameAsOpen(t *testing.T, packed, kept *Catalogue) {
 		if a[i].Raw() != b[i].Raw() {
 			t.Fatalf("record %d: read-only text %q, Open's %q", i, b[i].Raw(), a[i].Raw())
 		}
-		if !reflect.DeepEqual(a[i].Values(), b[i].Values()) || a[i].Valid() != b[i].Valid() || a[i].Line() != b[i].Line() {
-			t.Fatalf("record %d at line %d: read-only\n%+v (valid %v)\nOpen\n%+v (valid %v)", i, a[i].Line(), b[i].Values(), b[i].Valid(), a[i].Values(), a[i].Valid())
+		if !reflect.DeepEqual(a[i].values(), b[i].values()) || a[i].Valid() != b[i].Valid() || a[i].Line() != b[i].Line() {
+			t.Fatalf("record %d at line %d: read-only\n%+v (valid %v)\nOpen\n%+v (valid %v)", i, a[i].Line(), b[i].values(), b[i].Valid(), a[i].values(), a[i].Valid())
 		}
 		if !reflect.DeepEqual(a[i].Extensions(), b[i].Extensions()) || a[i].Date() != b[i].Date() ||
 			a[i].flags != b[i].flags || a[i].sep() != b[i].sep() {

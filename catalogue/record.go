@@ -409,9 +409,9 @@ func (r *Record) atLine(line int) *Record {
 // forget makes r a record of its values alone, as one not read from any
 // file: no text, separator, problems, line or identity.
 func (r *Record) forget() {
-	v := r.Values()
+	v := r.values()
 	*r = Record{invalid: r.invalid, allowDup: r.allowDup}
-	r.SetValues(v)
+	r.setValues(v)
 }
 
 // Validate checks every field of r as SSD3 requires and returns the
@@ -490,20 +490,20 @@ func NewRecord(v Values) *Record {
 	})
 	r := &both.r
 	r.more, both.m.owner = &both.m, r
-	r.SetValues(v)
+	r.setValues(v)
 	r.tidy()
 	return r
 }
 
-// Values returns the record's fields.
-func (r *Record) Values() Values {
+// values returns the record's fields.
+func (r *Record) values() Values {
 	return Values{URI: r.URI(), Name: r.Name(), Date: r.Date(), Category: r.Category(),
 		Description: r.Description(), Rating: r.Rating(), Language: r.Language(), Type: r.Type(),
 		ID: r.ID(), Extensions: r.Extensions()}
 }
 
-// SetValues sets every field of the record to v's.
-func (r *Record) SetValues(v Values) {
+// setValues sets every field of the record to v's.
+func (r *Record) setValues(v Values) {
 	r.SetURI(v.URI)
 	r.SetName(v.Name)
 	r.SetDate(v.Date)

@@ -40,10 +40,10 @@ func TestRecordReadValues(t *testing.T) {
 	want := Values{URI: "https://example.org/a", Name: "Köln guide", Date: time.Date(2007, 10, 31, 19, 28, 0, 0, time.UTC),
 		Category: "Travel/Germany", Description: "A city  with two spaces", Rating: 4, Language: "de", Type: "text/html", ID: "0042",
 		Extensions: []Field{{"X-TAGS", "city, river"}, {"X-NOTE", "café"}}}
-	if got := r.Values(); !reflect.DeepEqual(got, want) {
+	if got := r.values(); !reflect.DeepEqual(got, want) {
 		t.Fatalf("read\n%+v\nwant\n%+v", got, want)
 	}
-	if got := NewRecord(want).Values(); !reflect.DeepEqual(got, want) {
+	if got := NewRecord(want).values(); !reflect.DeepEqual(got, want) {
 		t.Fatalf("built\n%+v\nwant\n%+v", got, want)
 	}
 	if r.Date() != want.Date {
@@ -115,13 +115,13 @@ func TestRecordClonesAreIndependent(t *testing.T) {
 	c.SetExtension("X-A", "changed")
 	c.SetURI("http://copy.example/")
 	if r.Name() != "é" || r.Extension("X-A") != "é" || r.URI() != "http://e.org/" {
-		t.Fatalf("the original changed with its copy: %+v", r.Values())
+		t.Fatalf("the original changed with its copy: %+v", r.values())
 	}
 	d := r.Clone()
 	r.SetName("original")
 	r.SetRating(3)
 	if d.Name() != "é" || d.Rating() != 0 {
-		t.Fatalf("the copy changed with its original: %+v", d.Values())
+		t.Fatalf("the copy changed with its original: %+v", d.values())
 	}
 	cl := r.Clone()
 	cl.SetDescription("clone")
@@ -143,7 +143,7 @@ func TestRecordKeepsWhatItIsGiven(t *testing.T) {
 		{Name: strings.Repeat("n", 70000)},
 	} {
 		r := NewRecord(v)
-		if got := r.Values(); !reflect.DeepEqual(got, v) {
+		if got := r.values(); !reflect.DeepEqual(got, v) {
 			t.Errorf("NewRecord(%+v).Values() = %+v", v, got)
 		}
 		var s Record

@@ -49,10 +49,6 @@ func Open(path string) (*Catalogue, error) {
 	return c, nil
 }
 
-// Exists reports whether the catalogue's file existed when it was read or
-// last saved.
-func (c *Catalogue) Exists() bool { return c.saved.disk.exists }
-
 func (c *Catalogue) load() error {
 	f, info, err := openFile(c.path)
 	if err != nil || f == nil {
@@ -247,23 +243,23 @@ func dropCR(b []byte) []byte {
 // the version of the file another program wrote meanwhile. Nothing was
 // written.
 type ConflictError struct {
-	Path string
+	path string // the catalogue's file
 	// Name is the record concerned ("" when the whole file is).
 	Name string
 	// What clashed, as a phrase: "was edited here and deleted by another program".
 	What string
 	// Deleted is set when another program deleted the file itself.
 	Deleted bool
-	// Conflicts are every record the two versions changed in ways that
+	// conflicts are every record the two versions changed in ways that
 	// cannot be combined (Name and What describe the first).
-	Conflicts []Conflict
+	conflicts []Conflict
 }
 
 func (e *ConflictError) Error() string {
 	if e.Deleted {
-		return fmt.Sprintf("%s: another program deleted the catalogue file since uricat read it; nothing was saved (save again to write it back)", e.Path)
+		return fmt.Sprintf("%s: another program deleted the catalogue file since uricat read it; nothing was saved (save again to write it back)", e.path)
 	}
-	return fmt.Sprintf("%s: another program changed the file since uricat read it, and %q %s; nothing was saved", e.Path, e.Name, e.What)
+	return fmt.Sprintf("%s: another program changed the file since uricat read it, and %q %s; nothing was saved", e.path, e.Name, e.What)
 }
 
 // ErrLocked is what BeginSave's error wraps when another process holds the
@@ -460,9 +456,6 @@ type Saved struct {
 	// not the one they say, each with a copy that says it (see renumber).
 	moved map[*Record]*Record
 }
-
-// Version is the Version of the catalogue that was written.
-func (s *Saved) Version() uint64 { return s.snap.Version }
 
 // Renumbered reports whether the save moved records to other lines of the
 // file: Saved then replaces them (see Catalogue.Saved).

@@ -98,7 +98,7 @@ func unreserved(c byte) bool {
 	return 'a' <= c|0x20 && c|0x20 <= 'z' || '0' <= c && c <= '9' || c == '-' || c == '.' || c == '_' || c == '~'
 }
 
-// LooseURIKey returns the form in which two URIs that most likely name the
+// looseURIKey returns the form in which two URIs that most likely name the
 // same page compare equal, though they may not: URIKey's form, then, for
 // http and https, the scheme written http, a leading "www." of the host
 // left out, and the trailing slashes of the path; the query's tracking
@@ -111,7 +111,7 @@ func unreserved(c byte) bool {
 // the loose one only says that a record looks like another (Add's
 // Report, LooksLike) and is what duplicates are grouped by (Duplicates).
 // A loose key is its own loose key.
-func LooseURIKey(uri string) string {
+func looseURIKey(uri string) string {
 	k := URIKey(uri)
 	// Without its fragment, what is left is keyed again: it may not be
 	// what it was (the colon of "a#b:c" made "a#b" a scheme).

@@ -79,8 +79,8 @@ func TestLooseURIKey(t *testing.T) {
 	}
 	for _, group := range same {
 		for _, u := range group[1:] {
-			if LooseURIKey(u) != LooseURIKey(group[0]) {
-				t.Errorf("LooseURIKey(%q) = %q, LooseURIKey(%q) = %q: want equal", u, LooseURIKey(u), group[0], LooseURIKey(group[0]))
+			if looseURIKey(u) != looseURIKey(group[0]) {
+				t.Errorf("LooseURIKey(%q) = %q, LooseURIKey(%q) = %q: want equal", u, looseURIKey(u), group[0], looseURIKey(group[0]))
 			}
 		}
 	}
@@ -99,8 +99,8 @@ func TestLooseURIKey(t *testing.T) {
 		{"https://user@example.org/", "https://example.org/"},
 	}
 	for _, d := range different {
-		if LooseURIKey(d[0]) == LooseURIKey(d[1]) {
-			t.Errorf("LooseURIKey(%q) == LooseURIKey(%q) = %q: want different", d[0], d[1], LooseURIKey(d[0]))
+		if looseURIKey(d[0]) == looseURIKey(d[1]) {
+			t.Errorf("LooseURIKey(%q) == LooseURIKey(%q) = %q: want different", d[0], d[1], looseURIKey(d[0]))
 		}
 	}
 }
@@ -112,11 +112,11 @@ func FuzzLooseURIKey(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, uri string) {
-		k := LooseURIKey(uri)
-		if k2 := LooseURIKey(k); k2 != k {
+		k := looseURIKey(uri)
+		if k2 := looseURIKey(k); k2 != k {
 			t.Fatalf("LooseURIKey(%q) = %q, but LooseURIKey of that = %q", uri, k, k2)
 		}
-		if k3 := LooseURIKey(URIKey(uri)); k3 != k {
+		if k3 := looseURIKey(URIKey(uri)); k3 != k {
 			t.Fatalf("LooseURIKey(%q) = %q, but LooseURIKey(URIKey) = %q", uri, k, k3)
 		}
 	})

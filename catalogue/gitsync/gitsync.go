@@ -150,7 +150,7 @@ type ConflictsError struct {
 func (e *ConflictsError) Error() string {
 	n := len(Marked(e.Merged))
 	if e.Upstream != "" {
-		return fmt.Sprintf("the pull from %s stopped on %s in %s", e.Upstream, plural.Of(n, "conflict"), e.Path)
+		return fmt.Sprintf("the pull from %s stopped on %s in %s", display.Text(e.Upstream), plural.Of(n, "conflict"), display.Text(e.Path))
 	}
 	return fmt.Sprintf("%s left to settle in %s", plural.Of(n, "conflict"), display.Text(e.Path))
 }
@@ -174,13 +174,19 @@ func Marked(s *catalogue.Snapshot) []catalogue.Conflict {
 // (see the package doc); say receives what each step did, a line each, as
 // it happens ("committed 2 bookmarks added", "nothing new from
 // origin/main"). A repository without an upstream branch is only
-// committed. The error is a *ConflictsError when conflicts stop it.
+// committed; one without a branch checked out (a detached HEAD, a rebase
+// under way) is not synced, since a commit there would belong to no
+// branch. The error is a *ConflictsError when conflicts in the catalogue
+// stop it.
 func Sync(path string, say func(string)) error {
 	top, rel, err := Repo(path)
 	if err != nil {
 		return err
 	}
 	file := filepath.Join(top, filepath.FromSlash(rel))
+	if _, err := Git(top, "symbolic-ref", "-q", "HEAD"); err != nil {
+		return fmt.Errorf("no branch is checked out in %s (a detached HEAD): git switch BRANCH, then sync again", display.Text(top))
+	}
 	if drv, _ := Git(top, "config", "--get", "merge.uricat.driver"); drv == "" {
 		say("setting up uricat's merge driver for this repository:")
 		if err := InstallDriver(path, say); err != nil {
@@ -194,19 +200,31 @@ func Sync(path string, say func(string)) error {
 			return err
 		}
 	}
-	if err := commitCatalogue(top, rel, file, say); err != nil {
+	committed, err := commitCatalogue(top, rel, file, say)
+	if err != nil {
 		return err
 	}
 	upstream, err := Git(top, "rev-parse", "--abbrev-ref", "--symbolic-full-name", "@{u}")
 	if err != nil {
-		say("no upstream branch: committed only (git push -u REMOTE BRANCH sets one)")
+		if committed {
+			say("no upstream branch: committed only (git push -u REMOTE BRANCH sets one)")
+		} else {
+			say("no upstream branch: nothing committed, nothing to pull or push (git push -u REMOTE BRANCH sets one)")
+		}
 		return nil
 	}
 	before := headVersion(top, rel)
 	if _, err := Git(top, "pull", "--no-rebase", "--no-edit"); err != nil {
 		if _, merr := Git(top, "rev-parse", "-q", "--verify", "MERGE_HEAD"); merr == nil {
 			s, _ := readSnapshot(file)
-			return &ConflictsError{Path: path, Upstream: upstream, Merged: s}
+			if len(Marked(s)) > 0 {
+				return &ConflictsError{Path: path, Upstream: upstream, Merged: s}
+			}
+			// Git stopped on other files, or on the catalogue without
+			// the driver's marks (it did not run): git settles them.
+			files, _ := Git(top, "diff", "--name-only", "--diff-filter=U")
+			return fmt.Errorf("the pull from %s stopped on conflicts uricat does not settle, in %s: settle them with git (git status lists them), then sync again",
+				display.Text(upstream), display.Text(strings.Join(strings.Fields(files), ", ")))
 		}
 		return err
 	}
@@ -267,14 +285,15 @@ func finishMerge(top, rel, file string, say func(string)) error {
 	return nil
 }
 
-// commitCatalogue commits the catalogue alone, if it changed.
-func commitCatalogue(top, rel, file string, say func(string)) error {
+// commitCatalogue commits the catalogue alone, if it changed, and says
+// whether it did.
+func commitCatalogue(top, rel, file string, say func(string)) (committed bool, err error) {
 	status, err := Git(top, "status", "--porcelain", "--", rel)
 	if err != nil {
-		return err
+		return false, err
 	}
 	if status == "" {
-		return nil
+		return false, nil
 	}
 	before := headVersion(top, rel)
 	now, rerr := readSnapshot(file)
@@ -285,13 +304,13 @@ func commitCatalogue(top, rel, file string, say func(string)) error {
 		}
 	}
 	if _, err := Git(top, "add", "--", rel); err != nil {
-		return err
+		return false, err
 	}
 	if _, err := Git(top, "commit", "-m", "uricat sync: "+what, "--", rel); err != nil {
-		return err
+		return false, err
 	}
 	say("committed " + what)
-	return nil
+	return true, nil
 }
 
 // headVersion reads the catalogue as HEAD has it; nil when HEAD has none.

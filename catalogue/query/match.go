@@ -945,7 +945,7 @@ func Filter(recs []*catalogue.Record, q *Query) []*catalogue.Record {
 }
 
 // DupSet returns the records of recs (a snapshot) that look like another
-// of them: whose URIs share a catalogue.LooseURIKey (catalogue.Duplicates),
+// of them: whose URIs share a loose key (catalogue.Duplicates),
 // what dup:yes matches. A search with a dup: term needs this fact about
 // the whole catalogue: Filter computes it for its one search, an Index
 // once for its version, on the first search that asks.

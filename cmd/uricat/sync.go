@@ -20,7 +20,8 @@ if it changed, pulls (merging, with uricat's merge driver, which it sets up
 first if the repository lacks it: see uricat merge), and pushes; then it
 says what came in and what went out. It runs the git you have, with your
 remotes and credentials; a repository without an upstream branch is only
-committed.
+committed, and one without a branch checked out (a detached HEAD) is not
+synced.
 
 When both sides changed one field of a record differently, the pull stops
 with the conflicts listed: settle them in the TUI (!) or by hand, then run

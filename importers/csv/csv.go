@@ -44,8 +44,6 @@ package csv
 
 import (
 	"bytes"
-	stdcsv "encoding/csv"
-	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -82,14 +80,9 @@ func Detect(head []byte) bool {
 
 // Reader reads the records of a CSV file, one by one.
 type Reader struct {
-	opts    importers.Options
-	cr      *stdcsv.Reader
-	started bool
-	done    bool
-	cols    []headerColumn // by column index
-	uri     bool           // the header has a uri column
-	diags   []catalogue.Diagnostic
-	noDate  int
+	rows *importers.CSVRows // the row loop, and the diagnostics
+	opts importers.Options
+	cols []headerColumn // by column index
 }
 
 // headerColumn says where a column's values go: a standard column (index
@@ -102,92 +95,21 @@ type headerColumn struct {
 
 // NewReader returns a Reader of r.
 func NewReader(r io.Reader, opts importers.Options) *Reader {
-	cr := stdcsv.NewReader(r)
-	cr.FieldsPerRecord = -1 // rows of another length are reported, not refused
-	cr.ReuseRecord = true
-	return &Reader{opts: opts, cr: cr}
+	return &Reader{rows: importers.NewCSVRows(r, "csv", opts), opts: opts}
 }
 
 // Diagnostics returns the diagnostics gathered since the last call.
-func (r *Reader) Diagnostics() []catalogue.Diagnostic {
-	d := r.diags
-	r.diags = nil
-	return d
-}
-
-func (r *Reader) noteAt(line int, kind catalogue.Kind, format string, a ...any) {
-	r.diags = append(r.diags, catalogue.Diagnostic{Line: line, Offset: -1, Kind: kind, Msg: fmt.Sprintf(format, a...)})
-}
+func (r *Reader) Diagnostics() []catalogue.Diagnostic { return r.rows.Diagnostics() }
 
 // Read returns the next record, or io.EOF after the last.
-func (r *Reader) Read() (*catalogue.Record, error) {
-	for !r.done {
-		row, err := r.cr.Read()
-		line := 0
-		if len(row) > 0 {
-			line, _ = r.cr.FieldPos(0)
-		}
-		var pe *stdcsv.ParseError
-		switch {
-		case errors.Is(err, io.EOF):
-			if !r.started {
-				r.noteAt(1, catalogue.Skipped, "the file is empty: no header row")
-			}
-			r.end()
-			return nil, io.EOF
-		case errors.As(err, &pe):
-			if errors.Is(pe.Err, stdcsv.ErrQuote) || errors.Is(pe.Err, stdcsv.ErrBareQuote) {
-				r.noteAt(pe.StartLine, catalogue.Skipped, "row not imported: %v", pe.Err)
-				if pe.StartLine != pe.Line && errors.Is(pe.Err, stdcsv.ErrQuote) {
-					// A quote never closed: the rest of the file was
-					// read as one field.
-					r.noteAt(pe.StartLine, catalogue.Skipped, "a quoted field from here to line %d never ends: the rest of the file is not imported", pe.Line)
-					r.end()
-					return nil, io.EOF
-				}
-				continue
-			}
-			line = pe.StartLine
-		case err != nil:
-			r.done = true
-			return nil, fmt.Errorf("csv: %w", err)
-		}
-		if !r.started {
-			r.started = true
-			r.header(row)
-			if !r.uri {
-				r.noteAt(1, catalogue.Skipped, "the header row has no uri column: not a CSV file of bookmarks, nothing imported")
-				r.end()
-				return nil, io.EOF
-			}
-			continue
-		}
-		if rec := r.record(row, line); rec != nil {
-			return rec, nil
-		}
-	}
-	return nil, io.EOF
-}
+func (r *Reader) Read() (*catalogue.Record, error) { return r.rows.Read(r.header, r.record) }
 
-// end ends the file.
-func (r *Reader) end() {
-	if r.done {
-		return
-	}
-	r.done = true
-	if r.noDate > 0 {
-		r.diags = append(r.diags, importers.NoDateNote(r.noDate, r.opts))
-	}
-}
-
-// header reads the header row.
-func (r *Reader) header(row []string) {
+// header reads the header row; ok is whether it has a uri column.
+func (r *Reader) header(row []string) (ok bool) {
+	uri := false
 	r.cols = make([]headerColumn, len(row))
 	seen := map[string]bool{}
 	for i, name := range row {
-		if i == 0 {
-			name = strings.TrimPrefix(name, "\ufeff") // a spreadsheet's byte order mark
-		}
 		name = strings.TrimSpace(name)
 		c := headerColumn{std: -1}
 		for j, s := range columns {
@@ -201,27 +123,28 @@ func (r *Reader) header(row []string) {
 				c.field = "X-" + strings.ToUpper(name)
 			}
 			if catalogue.ValidateExtensionName(c.field) != nil {
-				r.noteAt(1, catalogue.Dropped, "column %q is left out: its name cannot be a field's (SSD3 2.1.3)", importers.Excerpt(name))
+				r.rows.NoteAt(1, catalogue.Dropped, "column %q is left out: its name cannot be a field's (SSD3 2.1.3)", importers.Excerpt(name))
 				c.skip = true
 			} else if !strings.HasPrefix(name, "X-") {
-				r.noteAt(1, catalogue.Info, "column %q is not a field of a catalogue: kept as %s", importers.Excerpt(name), c.field)
+				r.rows.NoteAt(1, catalogue.Info, "column %q is not a field of a catalogue: kept as %s", importers.Excerpt(name), c.field)
 			}
 		}
 		if !c.skip && seen[c.field] {
-			r.noteAt(1, catalogue.Dropped, "column %q is left out: an earlier column is %s too", importers.Excerpt(name), c.field)
+			r.rows.NoteAt(1, catalogue.Dropped, "column %q is left out: an earlier column is %s too", importers.Excerpt(name), c.field)
 			c.skip = true
 		}
 		seen[c.field] = true
-		r.uri = r.uri || c.std == 0
+		uri = uri || c.std == 0
 		r.cols[i] = c
 	}
+	if !uri {
+		r.rows.NoteAt(1, catalogue.Skipped, "the header row has no uri column: not a CSV file of bookmarks, nothing imported")
+	}
+	return uri
 }
 
 // record makes a record of a row, or reports why it cannot.
 func (r *Reader) record(row []string, line int) *catalogue.Record {
-	if len(row) == 1 && row[0] == "" {
-		return nil // a blank line
-	}
 	rec := catalogue.NewRecord(catalogue.Values{})
 	var notes []string
 	var added time.Time
@@ -261,18 +184,5 @@ func (r *Reader) record(row []string, line int) *catalogue.Record {
 		}
 	}
 	importers.SetAdded(rec, added)
-	dateless := rec.Date().IsZero()
-	diags, ok := importers.Finish(rec, r.opts, line, -1)
-	if !ok {
-		r.diags = append(r.diags, diags...)
-		return nil
-	}
-	for _, n := range notes {
-		r.noteAt(line, catalogue.Dropped, "%s", n)
-	}
-	r.diags = append(r.diags, diags...)
-	if dateless {
-		r.noDate++
-	}
-	return rec
+	return r.rows.Finish(rec, r.opts, line, -1, notes)
 }

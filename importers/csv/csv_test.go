@@ -57,6 +57,10 @@ func TestBadInput(t *testing.T) {
 	}{
 		{"empty", "", nil, []string{"1 skipped: the file is empty: no header row"}},
 		{"no uri column", "name,date\r\na,b\r\n", nil, []string{"1 skipped: the header row has no uri column"}},
+		{"header not CSV", "uri,na\"me,date\r\nhttp://a/,a,2024-03-01T12:00:00Z\r\n", nil, []string{
+			`1 skipped: row not imported: bare " in non-quoted-field`,
+			"1 skipped: the header row cannot be read: nothing imported",
+		}},
 		{"bare quote", "uri,name,date\r\nhttp://a/,a \"b\",2024-03-01T12:00:00Z\r\nhttp://c/,c,2024-03-01T12:00:00Z\r\n",
 			[]string{"http://c/"}, []string{`2 skipped: row not imported: bare " in non-quoted-field`}},
 		{"quote never closed", "uri,name,date\r\nhttp://a/,a,2024-03-01T12:00:00Z\r\nhttp://b/,\"b,2024-03-01T12:00:00Z\r\nhttp://c/,c,x\r\n",

@@ -121,8 +121,7 @@ type Reader struct {
 	started bool
 	done    bool
 	queue   []element // records of a group, waiting
-	diags   []catalogue.Diagnostic
-	noDate  int
+	notes   importers.ReaderNotes
 }
 
 // element is one array element, with where it starts.
@@ -140,14 +139,10 @@ func NewReader(r io.Reader, opts importers.Options) *Reader {
 }
 
 // Diagnostics returns the diagnostics gathered since the last call.
-func (r *Reader) Diagnostics() []catalogue.Diagnostic {
-	d := r.diags
-	r.diags = nil
-	return d
-}
+func (r *Reader) Diagnostics() []catalogue.Diagnostic { return r.notes.Diagnostics() }
 
 func (r *Reader) noteAt(line int, offset int64, kind catalogue.Kind, format string, a ...any) {
-	r.diags = append(r.diags, catalogue.Diagnostic{Line: line, Offset: offset, Kind: kind, Msg: fmt.Sprintf(format, a...)})
+	r.notes.Note(line, offset, kind, format, a...)
 }
 
 // Read returns the next record, or io.EOF after the last.
@@ -249,14 +244,8 @@ func (r *Reader) syntax(err error) {
 	if r.lines.err != nil {
 		return // an I/O error: Read returns it
 	}
-	off := r.dec.InputOffset()
-	var se *stdjson.SyntaxError
-	if errors.As(err, &se) {
-		off = se.Offset
-	}
-	msg := err.Error()
-	if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
-		msg = "the file ends in the middle of the array: it may have been cut short"
+	off, msg, cut := importers.JSONError(r.dec, err)
+	if cut {
 		off = max(off, r.lines.end()-1) // its last byte
 	}
 	r.noteAt(r.lines.lineAt(off), off, catalogue.Skipped, "not valid JSON here (%s): the records after this point are not imported", msg)
@@ -265,9 +254,7 @@ func (r *Reader) syntax(err error) {
 // end ends the file.
 func (r *Reader) end() {
 	r.done = true
-	if r.noDate > 0 {
-		r.diags = append(r.diags, importers.NoDateNote(r.noDate, r.opts))
-	}
+	r.notes.End(r.opts)
 }
 
 // object is a record as the Writer writes it, and a group as `list
@@ -396,20 +383,7 @@ func (r *Reader) finish(e element, j *Record, notes []string) *catalogue.Record 
 		}
 		importers.SetAdded(rec, t)
 	}
-	dateless := rec.Date().IsZero()
-	diags, ok := importers.Finish(rec, r.opts, e.line, e.offset)
-	if !ok {
-		r.diags = append(r.diags, diags...)
-		return nil
-	}
-	for _, n := range notes {
-		r.noteAt(e.line, e.offset, catalogue.Dropped, "%s", n)
-	}
-	r.diags = append(r.diags, diags...)
-	if dateless {
-		r.noDate++
-	}
-	return rec
+	return r.notes.Finish(rec, r.opts, e.line, e.offset, notes)
 }
 
 // jsonKind names the kind of a JSON value, as Unmarshal gives it or a

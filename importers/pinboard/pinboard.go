@@ -87,8 +87,7 @@ type Reader struct {
 	done    bool
 	err     error // the input's error, which the decoder takes for bad JSON
 	kept    map[string]bool
-	diags   []catalogue.Diagnostic
-	noDate  int
+	notes   importers.ReaderNotes
 }
 
 // NewReader returns a Reader of r.
@@ -113,14 +112,11 @@ func (e errReader) Read(p []byte) (int, error) {
 }
 
 // Diagnostics returns the diagnostics gathered since the last call.
-func (r *Reader) Diagnostics() []catalogue.Diagnostic {
-	d := r.diags
-	r.diags = nil
-	return d
-}
+func (r *Reader) Diagnostics() []catalogue.Diagnostic { return r.notes.Diagnostics() }
 
+// noteAt notes at offset: a Pinboard export is one line.
 func (r *Reader) noteAt(offset int64, kind catalogue.Kind, format string, a ...any) {
-	r.diags = append(r.diags, catalogue.Diagnostic{Offset: offset, Kind: kind, Msg: fmt.Sprintf(format, a...)})
+	r.notes.Note(0, offset, kind, format, a...)
 }
 
 // Read returns the next record, or io.EOF after the last.
@@ -177,26 +173,14 @@ func (r *Reader) syntax(err error) {
 	if r.err != nil {
 		return // an I/O error: Read returns it
 	}
-	off := r.dec.InputOffset()
-	var se *stdjson.SyntaxError
-	if errors.As(err, &se) {
-		off = se.Offset
-	}
-	msg := err.Error()
-	if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
-		msg = "the file ends in the middle of the array: it may have been cut short"
-	}
+	off, msg, _ := importers.JSONError(r.dec, err)
 	r.noteAt(off, catalogue.Skipped, "not valid JSON here (%s): the posts after this point are not imported", msg)
 }
 
 // end ends the file: io.EOF, or the input's error.
 func (r *Reader) end() (*catalogue.Record, error) {
-	if !r.done {
-		r.done = true
-		if r.noDate > 0 {
-			r.diags = append(r.diags, importers.NoDateNote(r.noDate, r.opts))
-		}
-	}
+	r.done = true
+	r.notes.End(r.opts)
 	if r.err != nil {
 		return nil, fmt.Errorf("pinboard: %w", r.err)
 	}
@@ -273,18 +257,5 @@ func (r *Reader) post(raw stdjson.RawMessage, offset int64) *catalogue.Record {
 			}
 		}
 	}
-	dateless := rec.Date().IsZero()
-	diags, ok := importers.Finish(rec, r.opts, 0, offset)
-	if !ok {
-		r.diags = append(r.diags, diags...)
-		return nil
-	}
-	for _, n := range notes {
-		r.noteAt(offset, catalogue.Dropped, "%s", n)
-	}
-	r.diags = append(r.diags, diags...)
-	if dateless {
-		r.noDate++
-	}
-	return rec
+	return r.notes.Finish(rec, r.opts, 0, offset, notes)
 }

@@ -68,9 +68,7 @@ package servicecsv
 
 import (
 	"bytes"
-	stdcsv "encoding/csv"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"slices"
@@ -127,111 +125,32 @@ func (s *service) detects(head []byte) bool {
 
 // Reader reads the bookmarks of one service's CSV file.
 type Reader struct {
-	svc     *service
-	opts    importers.Options
-	cr      *stdcsv.Reader
-	started bool
-	done    bool
-	cols    []*column // by column index; nil for one left out
-	uri     bool      // the header has the URI's column
-	diags   []catalogue.Diagnostic
-	noDate  int
+	svc  *service
+	rows *importers.CSVRows // the row loop, and the diagnostics
+	opts importers.Options
+	cols []*column // by column index; nil for one left out
 }
 
 // NewReader returns a Reader of r, a CSV file of the service whose format
 // is called name (PocketFormat.Name and so on); it panics on another name.
 func NewReader(r io.Reader, name string, opts importers.Options) *Reader {
 	i := slices.IndexFunc(services, func(s *service) bool { return s.name == name })
-	cr := stdcsv.NewReader(r)
-	cr.FieldsPerRecord = -1 // rows of another length are reported, not refused
-	cr.ReuseRecord = true
-	return &Reader{svc: services[i], opts: opts, cr: cr}
+	return &Reader{svc: services[i], rows: importers.NewCSVRows(r, name, opts), opts: opts}
 }
 
 // Diagnostics returns the diagnostics gathered since the last call.
-func (r *Reader) Diagnostics() []catalogue.Diagnostic {
-	d := r.diags
-	r.diags = nil
-	return d
-}
-
-func (r *Reader) noteAt(line int, kind catalogue.Kind, format string, a ...any) {
-	r.diags = append(r.diags, catalogue.Diagnostic{Line: line, Offset: -1, Kind: kind, Msg: fmt.Sprintf(format, a...)})
-}
+func (r *Reader) Diagnostics() []catalogue.Diagnostic { return r.rows.Diagnostics() }
 
 // Read returns the next record, or io.EOF after the last.
-func (r *Reader) Read() (*catalogue.Record, error) {
-	for !r.done {
-		row, err := r.cr.Read()
-		line := 0
-		if len(row) > 0 {
-			line, _ = r.cr.FieldPos(0)
-		}
-		var pe *stdcsv.ParseError
-		switch {
-		case errors.Is(err, io.EOF):
-			if !r.started {
-				r.noteAt(1, catalogue.Skipped, "the file is empty: no header row")
-			}
-			r.end()
-			return nil, io.EOF
-		case errors.As(err, &pe):
-			r.noteAt(pe.StartLine, catalogue.Skipped, "row not imported: %v", pe.Err)
-			if pe.StartLine != pe.Line && errors.Is(pe.Err, stdcsv.ErrQuote) {
-				// A quote never closed: the rest of the file was read as
-				// one field.
-				r.noteAt(pe.StartLine, catalogue.Skipped, "a quoted field from here to line %d never ends: the rest of the file is not imported", pe.Line)
-				r.end()
-				return nil, io.EOF
-			}
-			if !r.started {
-				r.started = true
-				r.noteAt(pe.StartLine, catalogue.Skipped, "the header row cannot be read: nothing imported")
-				r.end()
-				return nil, io.EOF
-			}
-			continue
-		case err != nil:
-			r.done = true
-			return nil, fmt.Errorf("%s: %w", r.svc.name, err)
-		}
-		if !r.started {
-			r.started = true
-			r.header(row)
-			if !r.uri {
-				r.noteAt(1, catalogue.Skipped, "the header row has no %s column: not a CSV file of %s, nothing imported", r.svc.uriColumn(), r.svc.who)
-				r.end()
-				return nil, io.EOF
-			}
-			continue
-		}
-		if rec := r.record(row, line); rec != nil {
-			return rec, nil
-		}
-	}
-	return nil, io.EOF
-}
-
-// end ends the file.
-func (r *Reader) end() {
-	if r.done {
-		return
-	}
-	r.done = true
-	if r.noDate > 0 {
-		r.diags = append(r.diags, importers.NoDateNote(r.noDate, r.opts))
-	}
-}
+func (r *Reader) Read() (*catalogue.Record, error) { return r.rows.Read(r.header, r.record) }
 
 // header reads the header row: each column is one of the service's, or an
-// extension field of its own.
-func (r *Reader) header(row []string) {
+// extension field of its own; ok is whether one is the URI's.
+func (r *Reader) header(row []string) (ok bool) {
+	uri := false
 	r.cols = make([]*column, len(row))
 	seen := map[string]bool{}
 	for i, name := range row {
-		if i == 0 {
-			name = strings.TrimPrefix(name, "\ufeff") // a spreadsheet's byte order mark
-		}
 		name = strings.TrimSpace(name)
 		var c *column
 		for j := range r.svc.columns {
@@ -245,27 +164,28 @@ func (r *Reader) header(row []string) {
 				field = "X-" + strings.ToUpper(name)
 			}
 			if catalogue.ValidateExtensionName(field) != nil {
-				r.noteAt(1, catalogue.Dropped, "column %q is left out: its name cannot be a field's (SSD3 2.1.3)", importers.Excerpt(name))
+				r.rows.NoteAt(1, catalogue.Dropped, "column %q is left out: its name cannot be a field's (SSD3 2.1.3)", importers.Excerpt(name))
 				continue
 			}
 			c = &column{name: name, field: field}
-			r.noteAt(1, catalogue.Info, "column %q is not one that %s exports: kept as %s", importers.Excerpt(name), r.svc.who, field)
+			r.rows.NoteAt(1, catalogue.Info, "column %q is not one that %s exports: kept as %s", importers.Excerpt(name), r.svc.who, field)
 		}
 		if seen[c.name] {
-			r.noteAt(1, catalogue.Dropped, "column %q is left out: an earlier column is %s too", importers.Excerpt(name), c.name)
+			r.rows.NoteAt(1, catalogue.Dropped, "column %q is left out: an earlier column is %s too", importers.Excerpt(name), c.name)
 			continue
 		}
 		seen[c.name] = true
-		r.uri = r.uri || c.field == catalogue.FieldURI
+		uri = uri || c.field == catalogue.FieldURI
 		r.cols[i] = c
 	}
+	if !uri {
+		r.rows.NoteAt(1, catalogue.Skipped, "the header row has no %s column: not a CSV file of %s, nothing imported", r.svc.uriColumn(), r.svc.who)
+	}
+	return uri
 }
 
 // record makes a record of a row, or reports why it cannot.
 func (r *Reader) record(row []string, line int) *catalogue.Record {
-	if len(row) == 1 && row[0] == "" {
-		return nil // a blank line
-	}
 	rec := catalogue.NewRecord(catalogue.Values{})
 	var notes []string
 	var excerpt *column
@@ -310,20 +230,7 @@ func (r *Reader) record(row []string, line int) *catalogue.Record {
 			rec.SetExtension(excerpt.field, excerptText)
 		}
 	}
-	dateless := rec.Date().IsZero()
-	diags, ok := importers.Finish(rec, r.opts, line, -1)
-	if !ok {
-		r.diags = append(r.diags, diags...)
-		return nil
-	}
-	for _, n := range notes {
-		r.noteAt(line, catalogue.Dropped, "%s", n)
-	}
-	r.diags = append(r.diags, diags...)
-	if dateless {
-		r.noDate++
-	}
-	return rec
+	return r.rows.Finish(rec, r.opts, line, -1, notes)
 }
 
 // setText stores v in the field called field, as it is: Finish checks it.

@@ -1,0 +1,82 @@
+package importers
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+
+	"github.com/uricat/uricat/catalogue"
+)
+
+// ReaderNotes gathers what a reader says about the file it reads: a Reader
+// embeds it for its Diagnostics. Note adds a diagnostic; Finish finishes a
+// record and reports it; End, at the end of the file, says once how many
+// records had no date (NoDateNote). The zero ReaderNotes is ready to use.
+type ReaderNotes struct {
+	diags  []catalogue.Diagnostic
+	noDate int  // records Finish gave a date
+	ended  bool // End has been called
+}
+
+// Note adds a diagnostic at (line, offset): line 0 or offset -1 where the
+// format has no lines or the reader no offsets.
+func (n *ReaderNotes) Note(line int, offset int64, kind catalogue.Kind, format string, a ...any) {
+	n.diags = append(n.diags, catalogue.Diagnostic{Line: line, Offset: offset, Kind: kind, Msg: fmt.Sprintf(format, a...)})
+}
+
+// Diagnostics returns the diagnostics gathered since the last call.
+func (n *ReaderNotes) Diagnostics() []catalogue.Diagnostic {
+	d := n.diags
+	n.diags = nil
+	return d
+}
+
+// Finish makes rec, read at (line, offset), fit the catalogue (Finish) and
+// returns it, with notes, what the reader left out of it, reported as
+// dropped; or returns nil, reporting why, for a record that cannot be
+// imported, whose notes then do not matter.
+func (n *ReaderNotes) Finish(rec *catalogue.Record, opts Options, line int, offset int64, notes []string) *catalogue.Record {
+	dateless := rec.Date().IsZero()
+	diags, ok := Finish(rec, opts, line, offset)
+	if !ok {
+		n.diags = append(n.diags, diags...)
+		return nil
+	}
+	for _, s := range notes {
+		n.Note(line, offset, catalogue.Dropped, "%s", s)
+	}
+	n.diags = append(n.diags, diags...)
+	if dateless {
+		n.noDate++
+	}
+	return rec
+}
+
+// End ends the file: the first call says what date the records without one
+// got (NoDateNote), if any had none; later calls do nothing.
+func (n *ReaderNotes) End(opts Options) {
+	if n.ended {
+		return
+	}
+	n.ended = true
+	if n.noDate > 0 {
+		n.diags = append(n.diags, NoDateNote(n.noDate, opts))
+	}
+}
+
+// JSONError says where the error err of the JSON decoder dec is and what it
+// is, for a diagnostic: a syntax error's offset, else the decoder's; and
+// for a file that ends inside a value, that it may have been cut short
+// (cut is true then: the offset may be short of the file's end).
+func JSONError(dec *json.Decoder, err error) (offset int64, msg string, cut bool) {
+	offset = dec.InputOffset()
+	var se *json.SyntaxError
+	if errors.As(err, &se) {
+		offset = se.Offset
+	}
+	if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
+		return offset, "the file ends in the middle of the array: it may have been cut short", true
+	}
+	return offset, err.Error(), false
+}
