@@ -64,7 +64,7 @@ func MergeFile(base, ours, theirs *Snapshot) (*Snapshot, []Conflict) {
 	if base == nil {
 		base = &Snapshot{}
 	}
-	res := merge(base, ours, theirs, false)
+	res := Merge(base, ours, theirs)
 	recs := slices.Clone(res.Merged.records)
 	src := slices.Clone(res.src)
 	conflicts := slices.Clone(res.Conflicts)
@@ -102,7 +102,7 @@ func MergeFile(base, ours, theirs *Snapshot) (*Snapshot, []Conflict) {
 	// Each conflict's other version, after the version kept.
 	byPair := map[mergeSource][]Conflict{}
 	for _, c := range conflicts {
-		k := mergeSource{base: c.base, ours: c.Ours, theirs: c.theirs}
+		k := mergeSource{base: c.Base, ours: c.Ours, theirs: c.Theirs}
 		byPair[k] = append(byPair[k], c)
 	}
 	for i, r := range recs {
@@ -154,8 +154,8 @@ func marked(r *Record, side, why string) *Record {
 func conflictWhy(cs []Conflict) string {
 	var fields []string
 	for _, c := range cs {
-		if c.field != "" && !slices.Contains(fields, c.field) {
-			fields = append(fields, c.field)
+		if c.Field != "" && !slices.Contains(fields, c.Field) {
+			fields = append(fields, c.Field)
 		}
 	}
 	if len(fields) == 0 {
@@ -195,7 +195,7 @@ func unionFields(ours, theirs *Record) (*Record, []Conflict) {
 			}
 			fallthrough
 		default:
-			conflicts = append(conflicts, Conflict{Ours: ours, theirs: theirs, field: name, oursValue: o, theirsValue: t})
+			conflicts = append(conflicts, Conflict{Ours: ours, Theirs: theirs, Field: name, OursValue: o, TheirsValue: t})
 		}
 	}
 	added := addedText(ours)

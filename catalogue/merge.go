@@ -7,7 +7,7 @@ import (
 )
 
 // A three-way merge of catalogues, record by record and field by field.
-// merge is pure: it reads three versions and returns a fourth, and the
+// Merge is pure: it reads three versions and returns a fourth, and the
 // conflicts and what it left out as values. A save that finds the file
 // changed (Rebase), a live reload, a git merge driver and the merging of
 // duplicates all go through it.
@@ -18,25 +18,25 @@ import (
 type Conflict struct {
 	// Ours is our version of the record; nil when our side deleted it.
 	Ours *Record
-	// base and theirs are the record's other versions; theirs is nil
+	// Base and Theirs are the record's other versions; Theirs is nil
 	// when their side deleted it.
-	base, theirs *Record
-	// field is the field both sides set differently ("" when one side
+	Base, Theirs *Record
+	// Field is the field both sides set differently ("" when one side
 	// deleted the record).
-	field string
-	// oursValue and theirsValue are the two values of field.
-	oursValue, theirsValue string
+	Field string
+	// OursValue and TheirsValue are the two values of Field.
+	OursValue, TheirsValue string
 }
 
-// deleted reports whether the conflict is an edit on one side of a record
-// the other side deleted.
-func (c Conflict) deleted() bool { return c.Ours == nil || c.theirs == nil }
+// Deleted reports whether the conflict is an edit on one side of a record
+// the other side Deleted.
+func (c Conflict) Deleted() bool { return c.Ours == nil || c.Theirs == nil }
 
-// name returns the record's NAME, or its URI when it has none, to name it
+// Name returns the record's NAME, or its URI when it has none, to Name it
 // in a message.
-func (c Conflict) name() string {
-	r := c.base
-	for _, v := range []*Record{c.Ours, c.theirs} {
+func (c Conflict) Name() string {
+	r := c.Base
+	for _, v := range []*Record{c.Ours, c.Theirs} {
 		if v != nil {
 			r = v
 			break
@@ -48,8 +48,8 @@ func (c Conflict) name() string {
 	return r.URI()
 }
 
-// mergeResult is what merge made of three versions.
-type mergeResult struct {
+// MergeResult is what merge made of three versions.
+type MergeResult struct {
 	// Merged is the merged catalogue: ours, with theirs' changes applied
 	// and theirs' additions after ours' records. A record that neither
 	// side changed keeps its text byte for byte. A conflicting record is
@@ -75,7 +75,7 @@ type mergeResult struct {
 // version has no such record.
 type mergeSource struct{ base, ours, theirs *Record }
 
-// merge merges two versions of a catalogue, ours and theirs, that both
+// Merge merges two versions of a catalogue, ours and theirs, that both
 // came from base:
 //   - records are paired across versions by identical text, else by ID
 //     where both have one, else by URI (URIKey);
@@ -89,12 +89,16 @@ type mergeSource struct{ base, ours, theirs *Record }
 //     already (Duplicates).
 //
 // Merging with a side that did not change gives the other side back,
-// byte for byte. merge does not change its arguments. theirsByRef pairs
-// base and theirs by Ref alone, for a catalogue whose edits since base
-// kept the identity of every record (Rebase): a record deleted and
-// another added with its URI are then a deletion and an addition, not an
-// edit.
-func merge(base, ours, theirs *Snapshot, theirsByRef bool) *mergeResult {
+// byte for byte. Merge does not change its arguments. It is the one
+// merge: Rebase (saving over another program's version), MergeFile (the
+// git merge driver and conflict copies) and live reload all call it.
+func Merge(base, ours, theirs *Snapshot) *MergeResult { return merge(base, ours, theirs, false) }
+
+// merge is Merge; theirsByRef pairs base and theirs by Ref alone, for a
+// catalogue whose edits since base kept the identity of every record
+// (Rebase): a record deleted and another added with its URI are then a
+// deletion and an addition, not an edit.
+func merge(base, ours, theirs *Snapshot, theirsByRef bool) *MergeResult {
 	bo := pairRecords(base.records, ours.records, false)
 	bt := pairRecords(base.records, theirs.records, theirsByRef)
 	if sameText(base, ours) {
@@ -118,7 +122,7 @@ func merge(base, ours, theirs *Snapshot, theirsByRef bool) *mergeResult {
 		}
 	}
 
-	res := &mergeResult{oursBase: make([]*Record, len(ours.records))}
+	res := &MergeResult{oursBase: make([]*Record, len(ours.records))}
 	for i, b := range oursBase {
 		if b >= 0 {
 			res.oursBase[i] = base.records[b]
@@ -144,7 +148,7 @@ func merge(base, ours, theirs *Snapshot, theirsByRef bool) *mergeResult {
 		oChanged := changed(b, o)
 		switch {
 		case t == nil && oChanged:
-			res.Conflicts = append(res.Conflicts, Conflict{base: b, Ours: o})
+			res.Conflicts = append(res.Conflicts, Conflict{Base: b, Ours: o})
 			add(o, src)
 		case t == nil: // deleted by theirs
 		case !changed(b, t) || o.raw == t.raw:
@@ -182,7 +186,7 @@ func merge(base, ours, theirs *Snapshot, theirsByRef bool) *mergeResult {
 				continue // deleted by ours
 			}
 			src.base = base.records[b]
-			res.Conflicts = append(res.Conflicts, Conflict{base: src.base, theirs: t})
+			res.Conflicts = append(res.Conflicts, Conflict{Base: src.base, Theirs: t})
 		} else if theirsPaired[i] {
 			continue // merged above
 		} else if k := URIKey(t.URI()); !t.allowDup && !t.invalid && uris[k] {
@@ -206,8 +210,8 @@ func merge(base, ours, theirs *Snapshot, theirsByRef bool) *mergeResult {
 
 // unchangedOurs is merge's result when ours is base, byte for byte:
 // theirs, whole.
-func unchangedOurs(base, ours, theirs *Snapshot, bo, bt []int) *mergeResult {
-	res := &mergeResult{oursBase: make([]*Record, len(ours.records)), src: make([]mergeSource, len(theirs.records))}
+func unchangedOurs(base, ours, theirs *Snapshot, bo, bt []int) *MergeResult {
+	res := &MergeResult{oursBase: make([]*Record, len(ours.records)), src: make([]mergeSource, len(theirs.records))}
 	for b, o := range bo {
 		if o >= 0 {
 			res.oursBase[o] = base.records[b]
@@ -346,7 +350,7 @@ func mergeFields(base, ours, theirs *Record) (*Record, []Conflict) {
 		}
 		if o != b {
 			if name != FieldDate {
-				conflicts = append(conflicts, Conflict{base: base, Ours: ours, theirs: theirs, field: name, oursValue: o, theirsValue: t})
+				conflicts = append(conflicts, Conflict{Base: base, Ours: ours, Theirs: theirs, Field: name, OursValue: o, TheirsValue: t})
 				continue
 			}
 			if !theirs.Date().After(ours.Date()) {
@@ -356,14 +360,14 @@ func mergeFields(base, ours, theirs *Record) (*Record, []Conflict) {
 		if err := SetField(m, name, t); err != nil {
 			// A value valid in theirs is valid here: SetField checks
 			// only the value. Kept as a conflict all the same.
-			conflicts = append(conflicts, Conflict{base: base, Ours: ours, theirs: theirs, field: name, oursValue: o, theirsValue: t})
+			conflicts = append(conflicts, Conflict{Base: base, Ours: ours, Theirs: theirs, Field: name, OursValue: o, TheirsValue: t})
 		}
 	}
 	b, o, t := addedText(base), addedText(ours), addedText(theirs)
 	added := o
 	if t != b && t != o {
 		if o != b {
-			conflicts = append(conflicts, Conflict{base: base, Ours: ours, theirs: theirs, field: FieldAdded, oursValue: o, theirsValue: t})
+			conflicts = append(conflicts, Conflict{Base: base, Ours: ours, Theirs: theirs, Field: FieldAdded, OursValue: o, TheirsValue: t})
 		} else {
 			added = t
 		}
@@ -457,14 +461,14 @@ func (c *Catalogue) Rebase(tx *SaveTx) (*MergeReport, error) {
 func (c *Catalogue) conflictError(cs []Conflict) *ConflictError {
 	e := &ConflictError{path: c.path, conflicts: cs}
 	first := cs[0]
-	e.Name = first.name()
+	e.Name = first.Name()
 	switch {
 	case first.Ours == nil:
 		e.What = "was edited here and deleted by another program"
-	case first.theirs == nil:
+	case first.Theirs == nil:
 		e.What = "was deleted here and edited by another program"
 	default:
-		e.What = fmt.Sprintf("has %s %q here but %q in the other program's version", first.field, clipValue(first.theirsValue), clipValue(first.oursValue))
+		e.What = fmt.Sprintf("has %s %q here but %q in the other program's version", first.Field, clipValue(first.TheirsValue), clipValue(first.OursValue))
 	}
 	switch n := len(cs) - 1; {
 	case n == 1:

@@ -11,7 +11,7 @@ import (
 
 // mergeText merges three catalogues given as text (LF for CRLF) and
 // returns the merged text (LF again) and the result.
-func mergeText(t testing.TB, base, ours, theirs string) (string, *mergeResult) {
+func mergeText(t testing.TB, base, ours, theirs string) (string, *MergeResult) {
 	t.Helper()
 	snap := func(s string) *Snapshot {
 		c, err := Read(strings.NewReader(crlf(s)))
@@ -20,7 +20,7 @@ func mergeText(t testing.TB, base, ours, theirs string) (string, *mergeResult) {
 		}
 		return c.Snapshot()
 	}
-	res := merge(snap(base), snap(ours), snap(theirs), false)
+	res := Merge(snap(base), snap(ours), snap(theirs))
 	var b bytes.Buffer
 	if _, err := res.Merged.WriteTo(&b); err != nil {
 		t.Fatal(err)
@@ -129,7 +129,7 @@ func TestMerge(t *testing.T) {
 			}
 			var conflicts []string
 			for _, c := range res.Conflicts {
-				conflicts = append(conflicts, c.name()+" "+c.field)
+				conflicts = append(conflicts, c.Name()+" "+c.Field)
 			}
 			if !slices.Equal(conflicts, tt.conflicts) {
 				t.Errorf("conflicts %q, want %q", conflicts, tt.conflicts)
@@ -149,7 +149,7 @@ func TestMergeConflictValues(t *testing.T) {
 		t.Fatalf("%d conflicts, want 1", len(res.Conflicts))
 	}
 	c := res.Conflicts[0]
-	if c.field != FieldName || c.oursValue != "Ours" || c.theirsValue != "Theirs" || c.base.Name() != "A" || c.deleted() {
+	if c.Field != FieldName || c.OursValue != "Ours" || c.TheirsValue != "Theirs" || c.Base.Name() != "A" || c.Deleted() {
 		t.Errorf("conflict %+v", c)
 	}
 }
