@@ -18,7 +18,7 @@
 //   - The catalogue in memory: catalogue.go (Catalogue, Read, WriteTo),
 //     keys.go (the URI and ID index), edit.go (Edit: Add, Set, Delete,
 //     Batch; Apply and its inverse), history.go (undo and redo), merge.go
-//     (a three-way merge: three snapshots in, merged records and conflicts
+//     (Merge: three snapshots in, merged records and conflicts
 //     out; MergeFile, Rebase).
 //   - The file on disk: store.go (Open, Snapshot, SaveTx: the lock, the
 //     check for another program's changes, the atomic write), readonly.go
