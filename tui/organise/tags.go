@@ -45,20 +45,34 @@ type Tag struct {
 
 // Tags is the tags view, a dialog.Dialog that takes the whole body.
 type Tags struct {
-	ctx    dialog.Context
-	keys   TagKeys
-	tags   []Tag
-	cursor int
-	offset int
+	ctx  dialog.Context
+	keys TagKeys
+	tags []Tag
+	// gen counts the recounts asked for (Reload's, after each edit), each
+	// in a command, as the tree's builds: only the newest one's tags are
+	// shown, so that a count that ends after a later one's never shows an
+	// older catalogue. updating: a recount is under way, the tags as they
+	// were showing meanwhile.
+	gen      int
+	updating bool
+	cursor   int
+	offset   int
 }
 
 // removeMsg is the answer yes to "remove the tag?".
 type removeMsg struct{ tag string }
 
+// countedMsg is the tags counted by a command of Reload.
+type countedMsg struct {
+	v    *Tags // the view it is for
+	gen  int   // the count it answers (Tags.gen)
+	tags []Tag
+}
+
 // NewTags returns the view of the tags of c's valid records.
 func NewTags(ctx dialog.Context, c *catalogue.Catalogue) *Tags {
 	v := &Tags{ctx: ctx, keys: DefaultTagKeys()}
-	v.Reload(c)
+	v.show(CountTags(c.Records()))
 	return v
 }
 
@@ -86,14 +100,25 @@ func CountTags(recs []*catalogue.Record) []Tag {
 	return out
 }
 
-// Reload counts the tags again after an edit (dialog.Reloader), keeping
-// the cursor on its tag if it is still there.
+// Reload counts the tags again after an edit (dialog.Reloader), in the
+// command it returns, from c's snapshot: 40 ms at 100,000 records, which
+// Update's goroutine does not wait for. The view shows the tags as they
+// were, marked as updating, until the new count comes (countedMsg).
 func (v *Tags) Reload(c *catalogue.Catalogue) tea.Cmd {
+	recs := c.Records()
+	v.gen++
+	gen := v.gen
+	v.updating = true
+	return func() tea.Msg { return countedMsg{v: v, gen: gen, tags: CountTags(recs)} }
+}
+
+// show shows tags, keeping the cursor on its tag if it is still there.
+func (v *Tags) show(tags []Tag) {
 	was := ""
 	if t := v.Tag(); t != nil {
 		was = t.Name
 	}
-	v.tags = CountTags(c.Records())
+	v.tags, v.updating = tags, false
 	for i, t := range v.tags {
 		if t.Name == was {
 			v.cursor = i
@@ -101,7 +126,6 @@ func (v *Tags) Reload(c *catalogue.Catalogue) tea.Cmd {
 	}
 	v.cursor = max(0, min(v.cursor, len(v.tags)-1))
 	v.scroll()
-	return nil
 }
 
 // Tag returns the tag under the cursor, nil when there is none.
@@ -129,9 +153,15 @@ func (v *Tags) move(d int) {
 	v.scroll()
 }
 
-// Update moves, chooses, and opens the rename prompt and the question
-// before a removal.
+// Update moves, chooses, opens the rename prompt and the question
+// before a removal, and takes in the newest recount.
 func (v *Tags) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	if m, ok := msg.(countedMsg); ok {
+		if m.v == v && m.gen == v.gen { // else a count older than the newest
+			v.show(m.tags)
+		}
+		return v, nil
+	}
 	if m, ok := msg.(removeMsg); ok {
 		e := catalogue.RenameTag{From: m.tag}
 		n, _ := v.ctx.Store.Catalogue().Preview(e)
@@ -223,7 +253,11 @@ func (v *Tags) FullHelp() [][]key.Binding {
 // View draws the title and the tags shown, each with its records.
 func (v *Tags) View() string {
 	th := v.ctx.Theme
-	lines := []string{th.DialogTitle.Render("Tags") + " " + th.Dim.Render(plural.Of(len(v.tags), "tag")), ""}
+	counts := plural.Of(len(v.tags), "tag")
+	if v.updating {
+		counts += "; updating…"
+	}
+	lines := []string{th.DialogTitle.Render("Tags") + " " + th.Dim.Render(counts), ""}
 	if len(v.tags) == 0 {
 		lines = append(lines, th.EmptyMessage.Render("  No record has tags (X-TAGS)."))
 		return v.ctx.Fit(lines)

@@ -19,10 +19,24 @@ import (
 
 // Model is the stats view, a dialog.Dialog that takes the whole body.
 type Model struct {
-	ctx   dialog.Context
-	s     stats.Stats
-	top   int // the first line shown, when the charts are taller than the body
-	close key.Binding
+	ctx dialog.Context
+	s   stats.Stats
+	// gen counts the recounts asked for (Reload's, after each edit), each
+	// in a command: only the newest one's counts are shown, so that a
+	// count that ends after a later one's never shows an older catalogue.
+	// updating: a recount is under way, the counts as they were showing
+	// meanwhile.
+	gen      int
+	updating bool
+	top      int // the first line shown, when the charts are taller than the body
+	close    key.Binding
+}
+
+// countedMsg is the counts of a command of Reload.
+type countedMsg struct {
+	m   *Model // the view it is for
+	gen int    // the count it answers (Model.gen)
+	s   stats.Stats
 }
 
 // twoColumns is the width from which the charts stand in two columns.
@@ -30,15 +44,20 @@ const twoColumns = 100
 
 // New returns the view of c's counts.
 func New(ctx dialog.Context, c *catalogue.Catalogue) *Model {
-	m := &Model{ctx: ctx, close: key.NewBinding(key.WithKeys("esc", "q", "#"), key.WithHelp("esc", "back"))}
-	m.Reload(c)
+	m := &Model{ctx: ctx, s: stats.Of(c.Records()), close: key.NewBinding(key.WithKeys("esc", "q", "#"), key.WithHelp("esc", "back"))}
 	return m
 }
 
-// Reload counts again after an edit (dialog.Reloader).
+// Reload counts again after an edit (dialog.Reloader), in the command it
+// returns, from c's snapshot: 15 ms at 100,000 records, which Update's
+// goroutine does not wait for. The view shows the counts as they were,
+// marked as updating, until the new ones come (countedMsg).
 func (m *Model) Reload(c *catalogue.Catalogue) tea.Cmd {
-	m.s = stats.Of(c.Records())
-	return nil
+	recs := c.Records()
+	m.gen++
+	gen := m.gen
+	m.updating = true
+	return func() tea.Msg { return countedMsg{m: m, gen: gen, s: stats.Of(recs)} }
 }
 
 // Stats returns the counts shown.
@@ -50,12 +69,22 @@ func (m *Model) Init() tea.Cmd { return nil }
 // SetSize sets the body's area.
 func (m *Model) SetSize(w, h int) { m.ctx.SetSize(w, h) }
 
-// Update scrolls, and closes on esc.
+// Update scrolls, closes on esc, and takes in the newest recount.
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
-	km, ok := msg.(tea.KeyMsg)
-	if !ok {
-		return m, nil
+	switch msg := msg.(type) {
+	case countedMsg:
+		if msg.m == m && msg.gen == m.gen { // else a count older than the newest
+			m.s, m.updating = msg.s, false
+			m.top = max(0, min(m.top, len(m.lines())-m.ctx.Height))
+		}
+	case tea.KeyMsg:
+		return m.key(msg)
 	}
+	return m, nil
+}
+
+// key scrolls, or closes the view.
+func (m *Model) key(km tea.KeyMsg) (tea.Model, tea.Cmd) {
 	most := max(0, len(m.lines())-m.ctx.Height)
 	if key.Matches(km, m.close) {
 		return dialog.Close{}, nil
@@ -93,6 +122,9 @@ func (m *Model) lines() []string {
 	w := max(20, m.ctx.Width)
 	charts := m.s.Charts(stars)
 	head := th.Dim.Render(" " + plural.Of(m.s.Records, "record") + " (uricat stats prints the same)")
+	if m.updating {
+		head = th.Dim.Render(" " + plural.Of(m.s.Records, "record") + "; updating…")
+	}
 	if w < twoColumns {
 		out := []string{head}
 		for _, c := range charts {
