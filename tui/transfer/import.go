@@ -6,8 +6,9 @@
 // tab completes it from its folder's entries, listed beneath; see
 // files.go), or a browser profile (listed above it; see profiles.go),
 // see the format formats.Sniff finds in it (tab picks another),
-// import it with a progress bar on large files (esc stops it while the
-// file is being read: then nothing is added), then read the summary:
+// import it with a progress bar on large files, or the count of records
+// read so far from a source read by path, a database (esc stops it while
+// the file is being read: then nothing is added), then read the summary:
 // imported, duplicates, and every record skipped with its reason and
 // position. When the screen closes, its result is a FolderMsg: the folder
 // it was in, where the root starts the next one.
@@ -151,7 +152,13 @@ type Import struct {
 	cancel   context.CancelFunc // stops the running import before it adds anything
 	stopping bool
 	progress chan int64
-	started  time.Time
+	// records is how many records a source read by path (Format.Open: a
+	// database, a backup), which tells no bytes read, has given so far:
+	// stillOpening while it is being opened (a database copied, its
+	// folders read); counts, its channel, brings the newest count.
+	records int
+	counts  chan int
+	started time.Time
 
 	summary importers.Summary
 	err     error
@@ -304,6 +311,18 @@ type progressMsg struct {
 	read int64
 }
 
+// recordsMsg carries how many records an import of a source read by
+// path (Format.Open) has read so far: such a source tells no bytes read,
+// nor, through importers.Reader, how many records it holds.
+type recordsMsg struct {
+	id int
+	n  int // stillOpening until the source is open
+}
+
+// stillOpening is the records' count of a source read by path until it
+// is open.
+const stillOpening = -1
+
 // doneMsg carries the end of the import.
 type doneMsg struct {
 	id      int
@@ -342,8 +361,24 @@ func (m *Import) sniff(path string) tea.Cmd {
 // run imports the chosen file (see the package doc for the locking).
 func (m *Import) run() tea.Cmd {
 	id, path, format, cfg, ch, ctx := m.id, m.path, readers[m.format], m.cfg, m.progress, m.runCtx
+	counts := m.counts
+	if counts != nil {
+		format = countRecords(format, func(n int) {
+			// Keep only the newest count: the screen draws at its own
+			// pace. Only this goroutine sends, so after the drain there
+			// is room.
+			select {
+			case <-counts:
+			default:
+			}
+			counts <- n
+		})
+	}
 	return func() tea.Msg {
 		defer close(ch)
+		if counts != nil {
+			defer close(counts)
+		}
 		plan, s, err := importFile(ctx, cfg, path, format, func(n int64) {
 			if n == parsed {
 				// Must arrive: make room for it (only this goroutine sends).
@@ -360,6 +395,53 @@ func (m *Import) run() tea.Cmd {
 			}
 		})
 		return doneMsg{id: id, plan: plan, summary: s, err: err}
+	}
+}
+
+// countRecords returns f, whose Open (a source read by path) reports
+// through count how many records its reader has given: 0 once the source
+// is open, then after each record.
+func countRecords(f importers.Format, count func(n int)) importers.Format {
+	open := f.Open
+	if open == nil {
+		return f
+	}
+	f.Open = func(path string, opts importers.Options) (importers.Reader, io.Closer, error) {
+		r, c, err := open(path, opts)
+		if err != nil {
+			return nil, nil, err
+		}
+		count(0)
+		return &countingReader{Reader: r, count: count}, c, nil
+	}
+	return f
+}
+
+// countingReader reports how many records its reader has given.
+type countingReader struct {
+	importers.Reader
+	n     int
+	count func(n int)
+}
+
+// Read reads the next record, and counts it.
+func (r *countingReader) Read() (*catalogue.Record, error) {
+	rec, err := r.Reader.Read()
+	if err == nil {
+		r.n++
+		r.count(r.n)
+	}
+	return rec, err
+}
+
+// waitRecords waits for the next count of the records read.
+func waitRecords(id int, ch <-chan int) tea.Cmd {
+	return func() tea.Msg {
+		n, ok := <-ch
+		if !ok {
+			return nil
+		}
+		return recordsMsg{id: id, n: n}
 	}
 }
 
@@ -432,6 +514,12 @@ func (m *Import) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			m.read = msg.read
 		}
 		return m, waitProgress(m.id, m.progress)
+	case recordsMsg:
+		if msg.id != m.id || m.state != importRun {
+			return m, nil
+		}
+		m.records = msg.n
+		return m, waitRecords(m.id, m.counts)
 	case doneMsg:
 		if msg.id != m.id {
 			return m, nil
@@ -530,7 +618,13 @@ func (m *Import) start() tea.Cmd {
 	m.state, m.read, m.adding, m.stopping, m.started = importRun, 0, false, false, time.Now()
 	m.runCtx, m.cancel = context.WithCancel(context.Background())
 	m.progress = make(chan int64, 1)
-	return tea.Batch(m.run(), waitProgress(m.id, m.progress), m.spinner.Tick)
+	m.records, m.counts = stillOpening, nil
+	var counted tea.Cmd
+	if f, ok := m.Format(); ok && f.Open != nil {
+		m.counts = make(chan int, 1)
+		counted = waitRecords(m.id, m.counts)
+	}
+	return tea.Batch(m.run(), waitProgress(m.id, m.progress), counted, m.spinner.Tick)
 }
 
 // profileKey handles a key while the profiles' list has them (or ↑ takes
@@ -640,7 +734,15 @@ func (m *Import) View() string {
 			verb = " stopping the import of "
 		}
 		b.WriteString("\n" + m.spinner.View() + verb + display.Text(filepath.Base(m.path)) + "\n\n")
-		if f, ok := m.Format(); m.size >= largeFile && (!ok || f.Open == nil) { // one read by path tells no bytes read
+		f, ok := m.Format()
+		switch {
+		case ok && f.Open != nil: // one read by path tells no bytes read: its records read
+			if m.records == stillOpening {
+				b.WriteString(t.Dim.Render("opening it…"))
+			} else {
+				b.WriteString(t.Dim.Render(plural.Of(m.records, "record") + " read so far"))
+			}
+		case m.size >= largeFile:
 			b.WriteString(m.bar.ViewAs(min(1, float64(m.read)/float64(m.size))) + "\n")
 			b.WriteString(t.Dim.Render(byteSize(m.read) + " of " + byteSize(m.size)))
 		}
