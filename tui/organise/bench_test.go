@@ -208,3 +208,38 @@ func BenchmarkTagsReload(b *testing.B) {
 	b.ReportMetric(float64(keys)/float64(b.N)/1e6, "update-cpu-ms/op")
 	b.ReportMetric(float64(build)/float64(b.N)/1e6, "build-cpu-ms/op")
 }
+
+// BenchmarkTagsOpen opens the tags view of 100,000 records (T) and draws
+// it. "update-cpu-ms/op" is what Update's goroutine pays: NewTags and
+// the first View, then taking in Init's count and its View;
+// "build-cpu-ms/op" is Init's command, which runs beside it.
+func BenchmarkTagsOpen(b *testing.B) {
+	c := benchTagged(b)
+	ctx := benchContext(c)
+	var keys, build int64
+	b.ResetTimer()
+	start := cputime.Used()
+	for b.Loop() {
+		t0 := cputime.Used()
+		v := NewTags(ctx, c)
+		_ = v.View()
+		t1 := cputime.Used()
+		var msg tea.Msg
+		if cmd := v.Init(); cmd != nil {
+			msg = cmd()
+		}
+		t2 := cputime.Used()
+		if msg != nil {
+			v.Update(msg)
+		}
+		if v.View() == "" || v.Tag() == nil {
+			b.Fatal("no tags")
+		}
+		t3 := cputime.Used()
+		keys += int64(t1-t0) + int64(t3-t2)
+		build += int64(t2 - t1)
+	}
+	cputime.Report(b, start)
+	b.ReportMetric(float64(keys)/float64(b.N)/1e6, "update-cpu-ms/op")
+	b.ReportMetric(float64(build)/float64(b.N)/1e6, "build-cpu-ms/op")
+}

@@ -1,6 +1,7 @@
 package organise
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -49,5 +50,38 @@ func TestTagsRecountInACommand(t *testing.T) {
 	v.Update(first())
 	if s := v.View(); strings.Contains(s, "bravo") || !strings.Contains(s, "charlie") {
 		t.Errorf("an older count replaced the newest one:\n%s", s)
+	}
+}
+
+// A large catalogue's tags are counted by Init's command, as its tree
+// is built: the view opens at once, saying so, and shows the tags once
+// they come; an edit meanwhile has the newer records counted.
+func TestTagsCountLargeInBackground(t *testing.T) {
+	var sb strings.Builder
+	for i := range buildAbove + 1 {
+		fmt.Fprintf(&sb, "URI: http://x.example/%d\nNAME: x\nDATE: 01/01/2020 00:00:00\nX-TAGS: t%d\n\n", i, i%3)
+	}
+	c, err := catalogue.Read(strings.NewReader(sb.String()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := benchContext(c)
+	v := NewTags(ctx, c)
+	if s := v.View(); !strings.Contains(s, "counting the tags of 10001 records") {
+		t.Fatalf("while counting:\n%s", s)
+	}
+	first := v.Init()
+	if first == nil {
+		t.Fatal("no command counts the tags")
+	}
+	if _, err := ctx.Store.Apply(catalogue.RenameTag{From: "t2", To: "u2"}, "renamed"); err != nil {
+		t.Fatal(err)
+	}
+	second := v.Reload(c)
+	v.Update(keyDown)
+	v.Update(second())
+	v.Update(first()) // older: dropped
+	if s := v.View(); !strings.Contains(s, "3 tags") || !strings.Contains(s, "u2") || strings.Contains(s, "t2") || strings.Contains(s, "counting") {
+		t.Errorf("counted:\n%s", s)
 	}
 }

@@ -80,3 +80,38 @@ func BenchmarkStatsReload(b *testing.B) {
 	b.ReportMetric(float64(keys)/float64(b.N)/1e6, "update-cpu-ms/op")
 	b.ReportMetric(float64(build)/float64(b.N)/1e6, "build-cpu-ms/op")
 }
+
+// BenchmarkStatsOpen opens the stats view of 100,000 records (#) and
+// draws it. "update-cpu-ms/op" is what Update's goroutine pays: New and
+// the first View, then taking in Init's counts and their View;
+// "build-cpu-ms/op" is Init's command, which runs beside it.
+func BenchmarkStatsOpen(b *testing.B) {
+	c := benchCatalogue(b)
+	ctx := benchContext(c)
+	var keys, build int64
+	b.ResetTimer()
+	start := cputime.Used()
+	for b.Loop() {
+		t0 := cputime.Used()
+		m := New(ctx, c)
+		_ = m.View()
+		t1 := cputime.Used()
+		var msg tea.Msg
+		if cmd := m.Init(); cmd != nil {
+			msg = cmd()
+		}
+		t2 := cputime.Used()
+		if msg != nil {
+			m.Update(msg)
+		}
+		if m.View() == "" || m.Stats().Records != 100_000 {
+			b.Fatal("not counted")
+		}
+		t3 := cputime.Used()
+		keys += int64(t1-t0) + int64(t3-t2)
+		build += int64(t2 - t1)
+	}
+	cputime.Report(b, start)
+	b.ReportMetric(float64(keys)/float64(b.N)/1e6, "update-cpu-ms/op")
+	b.ReportMetric(float64(build)/float64(b.N)/1e6, "build-cpu-ms/op")
+}

@@ -1,8 +1,11 @@
 package statsview
 
 import (
+	"fmt"
 	"strings"
 	"testing"
+
+	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/uricat/uricat/catalogue"
 )
@@ -45,3 +48,31 @@ func TestStatsRecountInACommand(t *testing.T) {
 		t.Errorf("an older count replaced the newest one:\n%s", v)
 	}
 }
+
+// A large catalogue's counts are made by Init's command: the view opens
+// at once, saying so, and shows the charts once they come.
+func TestStatsCountLargeInBackground(t *testing.T) {
+	var sb strings.Builder
+	for i := range 10_001 { // more than countAbove
+		fmt.Fprintf(&sb, "URI: http://x.example/%d\nNAME: x\nDATE: 01/01/2020 00:00:00\n\n", i)
+	}
+	c, err := catalogue.Read(strings.NewReader(sb.String()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := New(benchContext(c), c)
+	if v := m.View(); !strings.Contains(v, "counting 10001 records") {
+		t.Fatalf("while counting:\n%s", v)
+	}
+	cmd := m.Init()
+	if cmd == nil {
+		t.Fatal("no command counts the records")
+	}
+	m.Update(keyDown())
+	m.Update(cmd())
+	if v := m.View(); !strings.Contains(v, "10001 records (uricat stats") || !strings.Contains(v, "By category") {
+		t.Errorf("counted:\n%s", v)
+	}
+}
+
+func keyDown() tea.KeyMsg { return tea.KeyMsg{Type: tea.KeyDown} }
