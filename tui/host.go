@@ -22,7 +22,6 @@ import (
 	"github.com/uricat/uricat/tui/retag"
 	"github.com/uricat/uricat/tui/statsview"
 	"github.com/uricat/uricat/tui/system"
-	"github.com/uricat/uricat/tui/theme"
 	"github.com/uricat/uricat/tui/transfer"
 )
 
@@ -36,8 +35,9 @@ import (
 type host struct {
 	dialogs dialog.Stack // the dialogs open over the list, the top one getting the keys
 
-	th     *theme.Theme
-	keys   *keyMap
+	// common is the root's: the theme and the keys the dialogs are made
+	// with are the ones the root draws and reads with.
+	*common
 	store  *store
 	list   *recordList
 	status *status
@@ -249,7 +249,7 @@ func (h *host) system(msg tea.Msg) tea.Cmd {
 // With records selected (the list's marks), the keys that act on a
 // record act on them all (manyKey).
 func (h *host) openKey(msg tea.KeyMsg, rec *catalogue.Record) (tea.Cmd, bool) {
-	k := h.keys
+	k := &h.keys
 	ctx := h.context()
 	if len(h.list.marked) > 0 {
 		if cmd, ok := h.manyKey(msg); ok {
@@ -325,7 +325,7 @@ const manyOpenAsk = 5
 // tags dialog and export, each on them all; ok is false for other keys.
 // Rating is the root's (Model.rate).
 func (h *host) manyKey(msg tea.KeyMsg) (tea.Cmd, bool) {
-	k := h.keys
+	k := &h.keys
 	if !key.Matches(msg, k.Delete, k.Open, k.Copy, k.Category, k.Retag, k.Export) {
 		return nil, false
 	}

@@ -248,3 +248,33 @@ func TestImportIsOneUndoableChange(t *testing.T) {
 		t.Error("an empty import made an undo step")
 	}
 }
+
+// The dialogs are drawn in the theme the root draws in: the host shares
+// the root's common, so the theme it makes dialogs with is the root's,
+// not a copy taken when the model was made.
+func TestDialogsDrawInTheRootsTheme(t *testing.T) {
+	h := newHarness(t, fixture, 80, 24)
+	for _, k := range []string{"#", "T", "d"} {
+		if v := h.dialogView(k); strings.Contains(v, "\x1b[") {
+			t.Fatalf("%s: the plain theme drew a style:\n%q", k, v)
+		}
+	}
+	h.colour("/home/ada/bookmarks.uricat")
+	for _, k := range []string{"#", "T", "d"} {
+		if v := h.dialogView(k); !strings.Contains(v, "\x1b[") {
+			t.Errorf("%s: the dialog is not drawn in the root's theme (colours):\n%s", k, v)
+		}
+	}
+}
+
+// dialogView opens the dialog of key k, returns its view, and closes it.
+func (h *harness) dialogView(k string) string {
+	h.t.Helper()
+	h.keys(k)
+	top := h.m.host.dialogs.Top()
+	if top == nil {
+		h.t.Fatalf("%s opened no dialog", k)
+	}
+	defer h.keys("esc")
+	return top.View()
+}

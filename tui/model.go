@@ -209,7 +209,7 @@ func New(opts Options) *Model {
 	m.store.spin = m.startSpinner
 	m.store.selected = func(ref catalogue.Ref) { m.list.selected = ref }
 	m.store.ask = func(q dialog.Question) tea.Cmd { return m.host.open(dialog.NewConfirm(m.host.context(), q)) }
-	m.host = &host{th: th, keys: &m.keys, store: m.store, list: m.list, status: &m.status,
+	m.host = &host{common: &m.common, store: m.store, list: m.list, status: &m.status,
 		size:   func() (int, int) { return m.width, m.layout().bodyH },
 		search: func() string { return m.input.Value() }, show: m.show, setSearch: m.setSearch, undoRedo: m.undoRedo}
 	if c := opts.Client; c != nil {

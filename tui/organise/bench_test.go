@@ -146,3 +146,100 @@ func BenchmarkTreeReload(b *testing.B) {
 	b.ReportMetric(float64(keys)/float64(b.N)/1e6, "update-cpu-ms/op")
 	b.ReportMetric(float64(build)/float64(b.N)/1e6, "build-cpu-ms/op")
 }
+
+// benchTagged returns a catalogue of 100,000 records with two to four
+// tags each of 5,000 distinct ones, a tenth without tags.
+func benchTagged(b *testing.B) *catalogue.Catalogue {
+	rng := rand.New(rand.NewPCG(8, 51))
+	var sb strings.Builder
+	for i := range 100_000 {
+		fmt.Fprintf(&sb, "URI: http://x.example/%d\nNAME: x%d\nDATE: 01/01/2020 00:00:00\n", i, i)
+		if i%10 != 0 {
+			tags := make([]string, 2+rng.IntN(3))
+			for j := range tags {
+				tags[j] = fmt.Sprintf("tag%d", rng.IntN(5_000))
+			}
+			fmt.Fprintf(&sb, "%s: %s\n", catalogue.FieldTags, strings.Join(tags, ", "))
+		}
+		sb.WriteString("\n")
+	}
+	c, err := catalogue.Read(strings.NewReader(sb.String()))
+	if err != nil {
+		b.Fatal(err)
+	}
+	return c
+}
+
+// BenchmarkTagsReload counts the tags of 100,000 records again after an
+// edit (dialog.Reloader), as the root does while the tags view is open.
+// "update-cpu-ms/op" is what Update's goroutine pays: Reload and the
+// View meanwhile, then taking in the count (Update) and its View;
+// "build-cpu-ms/op" is Reload's command, which runs beside it.
+func BenchmarkTagsReload(b *testing.B) {
+	c := benchTagged(b)
+	v := NewTags(benchContext(c), c)
+	if cmd := v.Init(); cmd != nil {
+		v.Update(cmd())
+	}
+	var keys, build int64
+	b.ResetTimer()
+	start := cputime.Used()
+	for b.Loop() {
+		t0 := cputime.Used()
+		cmd := v.Reload(c)
+		_ = v.View()
+		t1 := cputime.Used()
+		var msg tea.Msg
+		if cmd != nil {
+			msg = cmd()
+		}
+		t2 := cputime.Used()
+		if msg != nil {
+			v.Update(msg)
+		}
+		if v.View() == "" || v.Tag() == nil {
+			b.Fatal("no tags")
+		}
+		t3 := cputime.Used()
+		keys += int64(t1-t0) + int64(t3-t2)
+		build += int64(t2 - t1)
+	}
+	cputime.Report(b, start)
+	b.ReportMetric(float64(keys)/float64(b.N)/1e6, "update-cpu-ms/op")
+	b.ReportMetric(float64(build)/float64(b.N)/1e6, "build-cpu-ms/op")
+}
+
+// BenchmarkTagsOpen opens the tags view of 100,000 records (T) and draws
+// it. "update-cpu-ms/op" is what Update's goroutine pays: NewTags and
+// the first View, then taking in Init's count and its View;
+// "build-cpu-ms/op" is Init's command, which runs beside it.
+func BenchmarkTagsOpen(b *testing.B) {
+	c := benchTagged(b)
+	ctx := benchContext(c)
+	var keys, build int64
+	b.ResetTimer()
+	start := cputime.Used()
+	for b.Loop() {
+		t0 := cputime.Used()
+		v := NewTags(ctx, c)
+		_ = v.View()
+		t1 := cputime.Used()
+		var msg tea.Msg
+		if cmd := v.Init(); cmd != nil {
+			msg = cmd()
+		}
+		t2 := cputime.Used()
+		if msg != nil {
+			v.Update(msg)
+		}
+		if v.View() == "" || v.Tag() == nil {
+			b.Fatal("no tags")
+		}
+		t3 := cputime.Used()
+		keys += int64(t1-t0) + int64(t3-t2)
+		build += int64(t2 - t1)
+	}
+	cputime.Report(b, start)
+	b.ReportMetric(float64(keys)/float64(b.N)/1e6, "update-cpu-ms/op")
+	b.ReportMetric(float64(build)/float64(b.N)/1e6, "build-cpu-ms/op")
+}

@@ -212,21 +212,29 @@ func (t *Tree) scroll() {
 	t.offset = max(0, min(t.offset, t.cursor), t.cursor-h+1)
 }
 
-// Update moves, folds, chooses, and opens the rename and move prompts.
+// Update answers the tree built (builtMsg) and the keys.
 func (t *Tree) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
-	if b, ok := msg.(builtMsg); ok {
-		if b.t == t && b.gen == t.gen { // else a build older than the newest
-			t.show(b.tree)
-		}
-		return t, nil
+	switch msg := msg.(type) {
+	case builtMsg:
+		t.takeBuilt(msg)
+	case tea.KeyMsg:
+		return t.key(msg)
 	}
-	km, ok := msg.(tea.KeyMsg)
-	if !ok {
-		return t, nil
+	return t, nil
+}
+
+// takeBuilt shows the tree of a build, if it is this view's newest.
+func (t *Tree) takeBuilt(b builtMsg) {
+	if b.t == t && b.gen == t.gen { // else a build older than the newest
+		t.show(b.tree)
 	}
+}
+
+// key answers a key: leaving, undo and redo at any time; once the tree
+// is built, the moving keys, then the keys that act on the node under
+// the cursor (nodeKey).
+func (t *Tree) key(km tea.KeyMsg) (tea.Model, tea.Cmd) {
 	k := t.keys
-	n := t.Node()
-	d, moved := t.ctx.Keys.Step(km, t.listHeight(), len(t.rows))
 	switch {
 	case key.Matches(km, k.Close):
 		return dialog.Close{}, nil
@@ -234,34 +242,33 @@ func (t *Tree) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		redo := key.Matches(km, k.Redo)
 		return t, func() tea.Msg { return dialog.UndoMsg{Redo: redo} }
 	case t.tree == nil: // still counting
-	case moved:
+		return t, nil
+	}
+	if d, moved := t.ctx.Keys.Step(km, t.listHeight(), len(t.rows)); moved {
 		t.move(d)
-	case n == nil:
+		return t, nil
+	}
+	if n := t.Node(); n != nil {
+		return t.nodeKey(km, n)
+	}
+	return t, nil
+}
+
+// nodeKey answers a key that acts on n, the node under the cursor: it
+// folds, unfolds, chooses, and opens the rename and move prompts.
+func (t *Tree) nodeKey(km tea.KeyMsg, n *categorytree.Node) (tea.Model, tea.Cmd) {
+	k := t.keys
+	switch {
 	case key.Matches(km, k.Fold):
-		if n.HasChildren() && !t.folded(n.Path) {
-			t.toggle(n.Path)
-		} else if n.Parent >= 0 {
-			t.layout(t.tree.Nodes[n.Parent].Path)
-		}
+		t.foldOrUp(n)
 	case key.Matches(km, k.Unfold):
-		if n.HasChildren() && t.folded(n.Path) {
-			t.toggle(n.Path)
-		} else if n.HasChildren() {
-			t.move(1)
-		}
+		t.unfoldOrInto(n)
 	case key.Matches(km, k.Toggle):
 		if n.HasChildren() {
 			t.toggle(n.Path)
 		}
 	case key.Matches(km, k.FoldAll):
-		path := n.Path
-		for n.Parent >= 0 { // the cursor stays on what shows of its branch
-			n = &t.tree.Nodes[n.Parent]
-			path = n.Path
-		}
-		t.allFolded = !t.allFolded
-		clear(t.toggled)
-		t.layout(path)
+		t.foldAll(n)
 	case key.Matches(km, k.Choose):
 		return dialog.Close{Result: dialog.SearchMsg{Query: NodeQuery(n)}}, nil
 	case key.Matches(km, k.Rename) && !n.None:
@@ -270,6 +277,38 @@ func (t *Tree) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return dialog.Open{Dialog: t.movePrompt(n)}, nil
 	}
 	return t, nil
+}
+
+// foldOrUp folds n, or goes to its parent if it is folded or a leaf.
+func (t *Tree) foldOrUp(n *categorytree.Node) {
+	if n.HasChildren() && !t.folded(n.Path) {
+		t.toggle(n.Path)
+	} else if n.Parent >= 0 {
+		t.layout(t.tree.Nodes[n.Parent].Path)
+	}
+}
+
+// unfoldOrInto unfolds n, or goes into it (its first child) if it is
+// unfolded.
+func (t *Tree) unfoldOrInto(n *categorytree.Node) {
+	if n.HasChildren() && t.folded(n.Path) {
+		t.toggle(n.Path)
+	} else if n.HasChildren() {
+		t.move(1)
+	}
+}
+
+// foldAll folds every node, or unfolds them all, the cursor staying on
+// what shows of n's branch: its top-level node.
+func (t *Tree) foldAll(n *categorytree.Node) {
+	path := n.Path
+	for n.Parent >= 0 {
+		n = &t.tree.Nodes[n.Parent]
+		path = n.Path
+	}
+	t.allFolded = !t.allFolded
+	clear(t.toggled)
+	t.layout(path)
 }
 
 func (t *Tree) move(d int) {

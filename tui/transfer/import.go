@@ -6,8 +6,9 @@
 // tab completes it from its folder's entries, listed beneath; see
 // files.go), or a browser profile (listed above it; see profiles.go),
 // see the format formats.Sniff finds in it (tab picks another),
-// import it with a progress bar on large files (esc stops it while the
-// file is being read: then nothing is added), then read the summary:
+// import it with a progress bar on large files, or the count of records
+// read so far from a source read by path, a database (esc stops it while
+// the file is being read: then nothing is added), then read the summary:
 // imported, duplicates, and every record skipped with its reason and
 // position. When the screen closes, its result is a FolderMsg: the folder
 // it was in, where the root starts the next one.
@@ -151,7 +152,13 @@ type Import struct {
 	cancel   context.CancelFunc // stops the running import before it adds anything
 	stopping bool
 	progress chan int64
-	started  time.Time
+	// records is how many records a source read by path (Format.Open: a
+	// database, a backup), which tells no bytes read, has given so far:
+	// stillOpening while it is being opened (a database copied, its
+	// folders read); counts, its channel, brings the newest count.
+	records int
+	counts  chan int
+	started time.Time
 
 	summary importers.Summary
 	err     error
@@ -304,6 +311,18 @@ type progressMsg struct {
 	read int64
 }
 
+// recordsMsg carries how many records an import of a source read by
+// path (Format.Open) has read so far: such a source tells no bytes read,
+// nor, through importers.Reader, how many records it holds.
+type recordsMsg struct {
+	id int
+	n  int // stillOpening until the source is open
+}
+
+// stillOpening is the records' count of a source read by path until it
+// is open.
+const stillOpening = -1
+
 // doneMsg carries the end of the import.
 type doneMsg struct {
 	id      int
@@ -342,8 +361,24 @@ func (m *Import) sniff(path string) tea.Cmd {
 // run imports the chosen file (see the package doc for the locking).
 func (m *Import) run() tea.Cmd {
 	id, path, format, cfg, ch, ctx := m.id, m.path, readers[m.format], m.cfg, m.progress, m.runCtx
+	counts := m.counts
+	if counts != nil {
+		format = countRecords(format, func(n int) {
+			// Keep only the newest count: the screen draws at its own
+			// pace. Only this goroutine sends, so after the drain there
+			// is room.
+			select {
+			case <-counts:
+			default:
+			}
+			counts <- n
+		})
+	}
 	return func() tea.Msg {
 		defer close(ch)
+		if counts != nil {
+			defer close(counts)
+		}
 		plan, s, err := importFile(ctx, cfg, path, format, func(n int64) {
 			if n == parsed {
 				// Must arrive: make room for it (only this goroutine sends).
@@ -360,6 +395,53 @@ func (m *Import) run() tea.Cmd {
 			}
 		})
 		return doneMsg{id: id, plan: plan, summary: s, err: err}
+	}
+}
+
+// countRecords returns f, whose Open (a source read by path) reports
+// through count how many records its reader has given: 0 once the source
+// is open, then after each record.
+func countRecords(f importers.Format, count func(n int)) importers.Format {
+	open := f.Open
+	if open == nil {
+		return f
+	}
+	f.Open = func(path string, opts importers.Options) (importers.Reader, io.Closer, error) {
+		r, c, err := open(path, opts)
+		if err != nil {
+			return nil, nil, err
+		}
+		count(0)
+		return &countingReader{Reader: r, count: count}, c, nil
+	}
+	return f
+}
+
+// countingReader reports how many records its reader has given.
+type countingReader struct {
+	importers.Reader
+	n     int
+	count func(n int)
+}
+
+// Read reads the next record, and counts it.
+func (r *countingReader) Read() (*catalogue.Record, error) {
+	rec, err := r.Reader.Read()
+	if err == nil {
+		r.n++
+		r.count(r.n)
+	}
+	return rec, err
+}
+
+// waitRecords waits for the next count of the records read.
+func waitRecords(id int, ch <-chan int) tea.Cmd {
+	return func() tea.Msg {
+		n, ok := <-ch
+		if !ok {
+			return nil
+		}
+		return recordsMsg{id: id, n: n}
 	}
 }
 
@@ -395,79 +477,131 @@ func waitProgress(id int, ch <-chan int64) tea.Cmd {
 }
 
 // Update handles a message: it returns the screen, or dialog.Close when
-// the user leaves it.
+// the user leaves it. Each kind of message has its handler; those that
+// answer a command of this screen (listedMsg aside, which the chooser
+// checks) are dropped when they are another screen's (id) or come after
+// the step they answer.
 func (m *Import) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case ImportedMsg:
 		return m, m.apply(msg)
 	case listedMsg:
-		chosen, cmd := m.files.listed(msg)
-		if chosen != "" && m.state == importPick {
-			return m, tea.Batch(cmd, m.chose(chosen))
-		}
-		return m, cmd
+		return m, m.listed(msg)
 	case profilesMsg:
-		if msg.id != m.id {
-			return m, nil
-		}
-		m.profs.looking, m.profs.found, m.profs.problems = false, msg.found, msg.problems
-		m.SetSize(m.ctx.Width, m.ctx.Height)
-		return m, nil
+		m.profilesFound(msg)
 	case sniffedMsg:
-		if msg.id != m.id || m.state != importSniff {
-			return m, nil
-		}
-		m.state, m.path, m.size, m.format, m.sniffErr = importConfirm, msg.path, msg.size, msg.format, ""
-		if msg.err != nil {
-			m.sniffErr = msg.err.Error()
-		}
-		return m, nil
+		m.sniffed(msg)
 	case progressMsg:
-		if msg.id != m.id || m.state != importRun {
-			return m, nil
-		}
-		if msg.read == parsed {
-			m.adding = true
-		} else {
-			m.read = msg.read
-		}
-		return m, waitProgress(m.id, m.progress)
+		return m, m.progressed(msg)
+	case recordsMsg:
+		return m, m.counted(msg)
 	case doneMsg:
-		if msg.id != m.id {
-			return m, nil
-		}
-		m.state, m.summary, m.err, m.offset = importDone, msg.summary, msg.err, 0
-		if m.cancel != nil {
-			m.cancel() // release the context
-		}
-		s, err, plan := msg.summary, msg.err, msg.plan
-		if err != nil {
-			m.summary.Imported, m.summary.Records = 0, nil
-		}
-		return m, func() tea.Msg { return ImportedMsg{Plan: plan, Summaries: []importers.Summary{s}, Err: err} }
+		return m, m.finished(msg)
 	case spinner.TickMsg:
-		if m.state != importRun && m.state != importSniff {
-			return m, nil
-		}
-		var cmd tea.Cmd
-		m.spinner, cmd = m.spinner.Update(msg)
-		return m, cmd
+		return m, m.tick(msg)
 	case tea.KeyMsg:
 		return m.key(msg)
 	case tea.MouseMsg:
-		switch {
-		case m.state == importDone && msg.Button == tea.MouseButtonWheelUp:
-			m.offset = max(0, m.offset-3)
-		case m.state == importDone && msg.Button == tea.MouseButtonWheelDown:
-			m.offset = max(0, min(m.offset+3, len(m.summaryLines())-m.summaryHeight()))
-		case m.state == importPick && msg.Button == tea.MouseButtonWheelUp:
-			m.files.move(-3)
-		case m.state == importPick && msg.Button == tea.MouseButtonWheelDown:
-			m.files.move(3)
-		}
-		return m, nil
+		m.mouse(msg)
 	}
 	return m, nil
+}
+
+// listed answers the chooser's listing of a folder, which replays the
+// keys typed while it was read: if they chose a file, it is sniffed.
+func (m *Import) listed(msg listedMsg) tea.Cmd {
+	chosen, cmd := m.files.listed(msg)
+	if chosen != "" && m.state == importPick {
+		return tea.Batch(cmd, m.chose(chosen))
+	}
+	return cmd
+}
+
+// profilesFound answers Init's search for browser profiles: they are
+// listed above the files.
+func (m *Import) profilesFound(msg profilesMsg) {
+	if msg.id != m.id {
+		return
+	}
+	m.profs.looking, m.profs.found, m.profs.problems = false, msg.found, msg.problems
+	m.SetSize(m.ctx.Width, m.ctx.Height)
+}
+
+// sniffed answers the sniff of the file chosen: its format, shown for the
+// user to confirm.
+func (m *Import) sniffed(msg sniffedMsg) {
+	if msg.id != m.id || m.state != importSniff {
+		return
+	}
+	m.state, m.path, m.size, m.format, m.sniffErr = importConfirm, msg.path, msg.size, msg.format, ""
+	if msg.err != nil {
+		m.sniffErr = msg.err.Error()
+	}
+}
+
+// progressed answers the running import's bytes read (or parsed: the
+// records are going in), and waits for the next count.
+func (m *Import) progressed(msg progressMsg) tea.Cmd {
+	if msg.id != m.id || m.state != importRun {
+		return nil
+	}
+	if msg.read == parsed {
+		m.adding = true
+	} else {
+		m.read = msg.read
+	}
+	return waitProgress(m.id, m.progress)
+}
+
+// counted answers the records read so far by an import read by path, and
+// waits for the next count.
+func (m *Import) counted(msg recordsMsg) tea.Cmd {
+	if msg.id != m.id || m.state != importRun {
+		return nil
+	}
+	m.records = msg.n
+	return waitRecords(m.id, m.counts)
+}
+
+// finished answers the end of the import: the summary shows, and the
+// plan read goes back to the screen as ImportedMsg, to be applied.
+func (m *Import) finished(msg doneMsg) tea.Cmd {
+	if msg.id != m.id {
+		return nil
+	}
+	m.state, m.summary, m.err, m.offset = importDone, msg.summary, msg.err, 0
+	if m.cancel != nil {
+		m.cancel() // release the context
+	}
+	s, err, plan := msg.summary, msg.err, msg.plan
+	if err != nil {
+		m.summary.Imported, m.summary.Records = 0, nil
+	}
+	return func() tea.Msg { return ImportedMsg{Plan: plan, Summaries: []importers.Summary{s}, Err: err} }
+}
+
+// tick turns the spinner while a file is sniffed or imported.
+func (m *Import) tick(msg spinner.TickMsg) tea.Cmd {
+	if m.state != importRun && m.state != importSniff {
+		return nil
+	}
+	var cmd tea.Cmd
+	m.spinner, cmd = m.spinner.Update(msg)
+	return cmd
+}
+
+// mouse scrolls the summary or the files with the wheel.
+func (m *Import) mouse(msg tea.MouseMsg) {
+	switch {
+	case m.state == importDone && msg.Button == tea.MouseButtonWheelUp:
+		m.offset = max(0, m.offset-3)
+	case m.state == importDone && msg.Button == tea.MouseButtonWheelDown:
+		m.offset = max(0, min(m.offset+3, len(m.summaryLines())-m.summaryHeight()))
+	case m.state == importPick && msg.Button == tea.MouseButtonWheelUp:
+		m.files.move(-3)
+	case m.state == importPick && msg.Button == tea.MouseButtonWheelDown:
+		m.files.move(3)
+	}
 }
 
 // chose goes on with the file chosen: its format is sniffed.
@@ -476,51 +610,74 @@ func (m *Import) chose(path string) tea.Cmd {
 	return tea.Batch(m.sniff(path), m.spinner.Tick)
 }
 
+// key answers a key by the step the screen is at.
 func (m *Import) key(km tea.KeyMsg) (tea.Model, tea.Cmd) {
 	switch m.state {
 	case importPick:
-		if key.Matches(km, m.keys.Leave) {
-			return m.closed(), nil
-		}
-		// ↑ above the files goes up to the profiles ("k" is typed).
-		if m.profs.sel >= 0 || key.Matches(km, DefaultChooserKeyMap.Up) && m.files.cursor < 0 && len(m.profs.found) > 0 && len(m.files.queue) == 0 {
-			if cmd, done := m.profileKey(km); done {
-				return m, cmd
-			}
-		}
-		chosen, cmd := m.files.update(km)
-		if chosen != "" {
-			return m, tea.Batch(cmd, m.chose(chosen))
-		}
-		return m, cmd
+		return m.pickKey(km)
 	case importConfirm:
-		switch {
-		case key.Matches(km, m.keys.Back):
-			m.state = importPick
-			return m, nil
-		case key.Matches(km, m.keys.Format):
-			m.format = (m.format + 1) % len(readers)
-			return m, nil
-		case key.Matches(km, m.keys.Choose):
-			if m.format < 0 {
-				return m, nil
-			}
-			return m, m.start()
-		}
+		return m, m.confirmKey(km)
 	case importRun:
-		if key.Matches(km, m.keys.Cancel) && !m.adding && m.cancel != nil {
-			m.cancel()
-			m.stopping = true
-		}
+		m.runKey(km)
 	case importDone:
-		switch {
-		case key.Matches(km, m.keys.Up):
-			m.offset = max(0, m.offset-1)
-		case key.Matches(km, m.keys.Down):
-			m.offset = max(0, min(m.offset+1, len(m.summaryLines())-m.summaryHeight()))
-		case key.Matches(km, m.keys.Close):
-			return m.closed(), nil
+		return m.doneKey(km)
+	}
+	return m, nil
+}
+
+// pickKey answers a key while a file is chosen: esc leaves, the
+// profiles' list takes the keys it has (or ↑ takes there), the file
+// chooser the others.
+func (m *Import) pickKey(km tea.KeyMsg) (tea.Model, tea.Cmd) {
+	if key.Matches(km, m.keys.Leave) {
+		return m.closed(), nil
+	}
+	// ↑ above the files goes up to the profiles ("k" is typed).
+	if m.profs.sel >= 0 || key.Matches(km, DefaultChooserKeyMap.Up) && m.files.cursor < 0 && len(m.profs.found) > 0 && len(m.files.queue) == 0 {
+		if cmd, done := m.profileKey(km); done {
+			return m, cmd
 		}
+	}
+	chosen, cmd := m.files.update(km)
+	if chosen != "" {
+		return m, tea.Batch(cmd, m.chose(chosen))
+	}
+	return m, cmd
+}
+
+// confirmKey answers a key while the format found is shown: esc goes
+// back to the files, tab takes the next format, enter imports.
+func (m *Import) confirmKey(km tea.KeyMsg) tea.Cmd {
+	switch {
+	case key.Matches(km, m.keys.Back):
+		m.state = importPick
+	case key.Matches(km, m.keys.Format):
+		m.format = (m.format + 1) % len(readers)
+	case key.Matches(km, m.keys.Choose) && m.format >= 0:
+		return m.start()
+	}
+	return nil
+}
+
+// runKey answers a key while the file is read: esc stops the import,
+// until its records are being added.
+func (m *Import) runKey(km tea.KeyMsg) {
+	if key.Matches(km, m.keys.Cancel) && !m.adding && m.cancel != nil {
+		m.cancel()
+		m.stopping = true
+	}
+}
+
+// doneKey answers a key while the summary shows: the moving keys scroll
+// it, esc closes the screen.
+func (m *Import) doneKey(km tea.KeyMsg) (tea.Model, tea.Cmd) {
+	switch {
+	case key.Matches(km, m.keys.Up):
+		m.offset = max(0, m.offset-1)
+	case key.Matches(km, m.keys.Down):
+		m.offset = max(0, min(m.offset+1, len(m.summaryLines())-m.summaryHeight()))
+	case key.Matches(km, m.keys.Close):
+		return m.closed(), nil
 	}
 	return m, nil
 }
@@ -530,7 +687,13 @@ func (m *Import) start() tea.Cmd {
 	m.state, m.read, m.adding, m.stopping, m.started = importRun, 0, false, false, time.Now()
 	m.runCtx, m.cancel = context.WithCancel(context.Background())
 	m.progress = make(chan int64, 1)
-	return tea.Batch(m.run(), waitProgress(m.id, m.progress), m.spinner.Tick)
+	m.records, m.counts = stillOpening, nil
+	var counted tea.Cmd
+	if f, ok := m.Format(); ok && f.Open != nil {
+		m.counts = make(chan int, 1)
+		counted = waitRecords(m.id, m.counts)
+	}
+	return tea.Batch(m.run(), waitProgress(m.id, m.progress), counted, m.spinner.Tick)
 }
 
 // profileKey handles a key while the profiles' list has them (or ↑ takes
@@ -640,7 +803,15 @@ func (m *Import) View() string {
 			verb = " stopping the import of "
 		}
 		b.WriteString("\n" + m.spinner.View() + verb + display.Text(filepath.Base(m.path)) + "\n\n")
-		if f, ok := m.Format(); m.size >= largeFile && (!ok || f.Open == nil) { // one read by path tells no bytes read
+		f, ok := m.Format()
+		switch {
+		case ok && f.Open != nil: // one read by path tells no bytes read: its records read
+			if m.records == stillOpening {
+				b.WriteString(t.Dim.Render("opening it…"))
+			} else {
+				b.WriteString(t.Dim.Render(plural.Of(m.records, "record") + " read so far"))
+			}
+		case m.size >= largeFile:
 			b.WriteString(m.bar.ViewAs(min(1, float64(m.read)/float64(m.size))) + "\n")
 			b.WriteString(t.Dim.Render(byteSize(m.read) + " of " + byteSize(m.size)))
 		}
