@@ -944,6 +944,28 @@ func Filter(recs []*catalogue.Record, q *Query) []*catalogue.Record {
 	return slices.Concat(parts...)
 }
 
+// Matcher returns a test of whether q matches a record, as Filter
+// would find it, for one goroutine to call with one record after another
+// (it reuses its memory from one to the next), or nil if q asks about
+// the whole catalogue (dup:), which no test of a record alone can tell.
+// It keeps nothing of a record: a catalogue read calls it on each record
+// as it reads them, to hold only the matches
+// (catalogue.OpenReadOnlyWhere).
+func (q *Query) Matcher() func(*catalogue.Record) bool {
+	if q.dup {
+		return nil
+	}
+	if q.Empty() {
+		return func(*catalogue.Record) bool { return true }
+	}
+	scratch := make([]byte, 0, 1024)
+	return func(r *catalogue.Record) bool {
+		scratch = scratch[:0]
+		_, ok := q.eval(&doc{rec: r, scratch: &scratch, links: q.links})
+		return ok
+	}
+}
+
 // DupSet returns the records of recs (a snapshot) that look like another
 // of them: whose URIs share a catalogue.LooseURIKey (catalogue.Duplicates),
 // what dup:yes matches. A search with a dup: term needs this fact about
