@@ -277,6 +277,10 @@ type pieceWorker struct {
 	// wanted tells the records to hold; nil: all. It is this goroutine's
 	// own (see OpenReadOnlyWhere).
 	wanted func(*Record) bool
+	// spare is the recordMore of a record not held, for the next record
+	// read (most records that have one decoded an encoded-word, and a
+	// search holds few of them).
+	spare *recordMore
 }
 
 // slabSize is how many records are allocated at once: a catalogue's
@@ -321,7 +325,17 @@ func (w *pieceWorker) read(data []byte, p *piece, after bool) {
 			p.recs = append(make([]*Record, 0, len(p.recs)+more), p.recs...)
 		}
 		rec := w.record()
+		if w.spare != nil {
+			w.spare.owner, rec.more = rec, w.spare
+		}
 		rd.done(parseRecordInto(rec, rr.text, rr.first, w.cache, &w.arena, w.keep, true))
+		if m := w.spare; m != nil && rec.more == m {
+			if m.set != 0 || len(m.problems) > 0 || m.ext != nil {
+				w.spare = nil // the record's now
+			} else {
+				rec.more = nil // unused: the record has none, as if read alone
+			}
+		}
 		if w.wanted != nil && rec.ID() == "" && !w.wanted(rec) {
 			// Validated, and let go: its problems are kept, and its
 			// place in the slab parses the next record, so that a
@@ -330,6 +344,11 @@ func (w *pieceWorker) read(data []byte, p *piece, after bool) {
 			p.dropped = append(p.dropped, rec.Problems()...)
 			if !after && rd.records == 1 {
 				p.head, p.headDropped = strings.Clone(rr.sep), true
+			}
+			if m := rec.more; m != nil && m.owner == rec {
+				// Its problems are copied out: their array is reused.
+				*m = recordMore{problems: m.problems[:0]}
+				w.spare = m
 			}
 			*rec = Record{}
 			continue

@@ -135,6 +135,9 @@ func newRootCmdFor(e *env, name string) *cobra.Command {
 			root.AddCommand(c.new(e))
 		}
 	}
+	// Nor, for one command, cobra's completion command and its four
+	// shells' (cobra would add them as it runs).
+	root.CompletionOptions.DisableDefaultCmd = name != ""
 	initCompletionCmd(root) // after SetOut: its commands keep the writer it had
 	initHelpCmd(root)
 	return root
