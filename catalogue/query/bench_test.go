@@ -164,3 +164,22 @@ func BenchmarkSort(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkMatcher tests every record once, as a read that holds only a
+// search's matches does (catalogue.OpenReadOnlyWhere).
+func BenchmarkMatcher(b *testing.B) {
+	for _, s := range sizes[:2] {
+		recs, _ := benchRecords(b, s.n)
+		for _, text := range []string{"terminal kernel", "git", "koln", "rating:>=4 cat:music"} {
+			q, _ := Parse(text)
+			b.Run(s.name+"/"+text, func(b *testing.B) {
+				match := q.Matcher()
+				for b.Loop() {
+					for _, r := range recs {
+						match(r)
+					}
+				}
+			})
+		}
+	}
+}
