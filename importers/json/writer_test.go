@@ -190,30 +190,27 @@ func TestEncodeArrayMatchesEncode(t *testing.T) {
 		Record
 		Link string `json:"link,omitempty"`
 	}
+	embedded := []linked{{objs[0], "ok"}, {objs[2], ""}}
+	groups := []Group{{Group: "a", Records: objs}, {Group: "b"}}
 	tests := []struct {
-		name string
-		enc  func(w *bytes.Buffer, encode func(any) error) error
+		name  string
+		items any // what Encode writes
+		enc   func(w *bytes.Buffer) error
 	}{
-		{"nil", func(w *bytes.Buffer, _ func(any) error) error { return EncodeArray[Record](w, nil) }},
-		{"empty", func(w *bytes.Buffer, _ func(any) error) error { return EncodeArray(w, []Record{}) }},
-		{"one", func(w *bytes.Buffer, _ func(any) error) error { return EncodeArray(w, objs[:1]) }},
-		{"records", func(w *bytes.Buffer, _ func(any) error) error { return EncodeArray(w, objs) }},
-		{"embedded", func(w *bytes.Buffer, _ func(any) error) error {
-			return EncodeArray(w, []linked{{objs[0], "ok"}, {objs[2], ""}})
-		}},
-		{"groups", func(w *bytes.Buffer, _ func(any) error) error {
-			return EncodeArray(w, []Group{{Group: "a", Records: objs}, {Group: "b"}})
-		}},
+		{"nil", []Record(nil), func(w *bytes.Buffer) error { return EncodeArray[Record](w, nil) }},
+		{"empty", []Record{}, func(w *bytes.Buffer) error { return EncodeArray(w, []Record{}) }},
+		{"one", objs[:1], func(w *bytes.Buffer) error { return EncodeArray(w, objs[:1]) }},
+		{"records", objs, func(w *bytes.Buffer) error { return EncodeArray(w, objs) }},
+		{"embedded", embedded, func(w *bytes.Buffer) error { return EncodeArray(w, embedded) }},
+		{"groups", groups, func(w *bytes.Buffer) error { return EncodeArray(w, groups) }},
 	}
-	wants := map[string]any{"nil": []Record(nil), "empty": []Record{}, "one": objs[:1], "records": objs,
-		"embedded": []linked{{objs[0], "ok"}, {objs[2], ""}}, "groups": []Group{{Group: "a", Records: objs}, {Group: "b"}}}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			var got, want bytes.Buffer
-			if err := tt.enc(&got, nil); err != nil {
+			if err := tt.enc(&got); err != nil {
 				t.Fatal(err)
 			}
-			if err := Encode(&want, wants[tt.name]); err != nil {
+			if err := Encode(&want, tt.items); err != nil {
 				t.Fatal(err)
 			}
 			if got.String() != want.String() {
