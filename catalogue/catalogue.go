@@ -34,6 +34,11 @@ type Catalogue struct {
 	keys    *keys        // URIs and IDs, built on first use
 	pos     map[Ref]int
 	keep    bool // read for a ReadOnly: records hold the file's text unpacked
+	// wanted, for a ReadOnly read for one search: each read goroutine's
+	// test of which records to hold (see OpenReadOnlyWhere); dropped is
+	// the problems of the records it let go.
+	wanted  func() func(*Record) bool
+	dropped []Diagnostic
 	// lf: every line break of the file read is LF alone. SSD3 2.1.2 asks
 	// for CRLF, but such a file is some tool's choice, and converting
 	// it would rewrite every line of it; so the lines uricat writes into
@@ -173,10 +178,15 @@ const pieceSize = 256 << 10
 // one goroutine reads it.
 type piece struct {
 	start, end int
-	line       int       // lines before start
-	rd         *reader   // what it found between and after records
-	recs       []*Record // in file order
-	ids        idRun     // its records' IDs
+	line       int          // lines before start
+	rd         *reader      // what it found between and after records
+	recs       []*Record    // in file order
+	dropped    []Diagnostic // the problems of the records not held (pieceWorker.wanted)
+	// The file's first record was not held: the blank lines before it,
+	// which are the catalogue's head.
+	head        string
+	headDropped bool
+	ids         idRun // its records' IDs
 }
 
 // readState is what reading a file's blocks gathers from one to the next.
@@ -185,7 +195,11 @@ type readState struct {
 	rds     []*reader     // what each piece found between and after records
 	ids     idRun         // the records' IDs
 	lines   int           // lines read
-	started bool          // a block was read: the next starts where a record ended
+	// The file's first record was not held (pieceWorker.wanted): head
+	// is the blank lines before it.
+	head        string
+	headDropped bool
+	started     bool // a block was read: the next starts where a record ended
 }
 
 // newReadState returns the state of a read not yet begun.
@@ -205,6 +219,9 @@ func (c *Catalogue) readBlock(st *readState, data []byte, bounds []int, size int
 		st.workers = make([]pieceWorker, runtime.GOMAXPROCS(0))
 		for i := range st.workers {
 			st.workers[i].keep = c.keep
+			if c.wanted != nil {
+				st.workers[i].wanted = c.wanted()
+			}
 		}
 	}
 	after := st.started
@@ -237,8 +254,12 @@ func (c *Catalogue) readBlock(st *readState, data []byte, bounds []int, size int
 		}
 		c.records = make([]*Record, 0, n)
 	}
+	if pieces[0].headDropped {
+		st.head, st.headDropped = pieces[0].head, true
+	}
 	for _, p := range pieces {
 		c.records = append(c.records, p.recs...)
+		c.dropped = append(c.dropped, p.dropped...)
 		st.rds = append(st.rds, p.rd)
 		st.ids.join(p.ids)
 	}
@@ -253,6 +274,13 @@ type pieceWorker struct {
 	slab  []Record  // records not yet handed out
 	arena textArena // their packed texts
 	keep  bool      // records keep the text read (ReadOnly)
+	// wanted tells the records to hold; nil: all. It is this goroutine's
+	// own (see OpenReadOnlyWhere).
+	wanted func(*Record) bool
+	// spare is the recordMore of a record not held, for the next record
+	// read (most records that have one decoded an encoded-word, and a
+	// search holds few of them).
+	spare *recordMore
 }
 
 // slabSize is how many records are allocated at once: a catalogue's
@@ -261,14 +289,16 @@ type pieceWorker struct {
 // fills 64 KiB, the pages it is given, to within a record.
 const slabSize = 64 << 10 / unsafe.Sizeof(Record{})
 
+// record returns the slab's next record, to parse into; take hands it
+// out. One not taken is zeroed and parses the next.
 func (w *pieceWorker) record() *Record {
 	if len(w.slab) == 0 {
 		w.slab = make([]Record, slabSize)
 	}
-	r := &w.slab[0]
-	w.slab = w.slab[1:]
-	return r
+	return &w.slab[0]
 }
+
+func (w *pieceWorker) take() { w.slab = w.slab[1:] }
 
 // read splits and parses the piece p of data; after says whether a
 // record ended where it starts.
@@ -295,7 +325,35 @@ func (w *pieceWorker) read(data []byte, p *piece, after bool) {
 			p.recs = append(make([]*Record, 0, len(p.recs)+more), p.recs...)
 		}
 		rec := w.record()
+		if w.spare != nil {
+			w.spare.owner, rec.more = rec, w.spare
+		}
 		rd.done(parseRecordInto(rec, rr.text, rr.first, w.cache, &w.arena, w.keep, true))
+		if m := w.spare; m != nil && rec.more == m {
+			if m.set != 0 || len(m.problems) > 0 || m.ext != nil {
+				w.spare = nil // the record's now
+			} else {
+				rec.more = nil // unused: the record has none, as if read alone
+			}
+		}
+		if w.wanted != nil && rec.ID() == "" && !w.wanted(rec) {
+			// Validated, and let go: its problems are kept, and its
+			// place in the slab parses the next record, so that a
+			// search's misses cost no memory. (One with an ID is held,
+			// for checkIDs to see every ID.)
+			p.dropped = append(p.dropped, rec.Problems()...)
+			if !after && rd.records == 1 {
+				p.head, p.headDropped = strings.Clone(rr.sep), true
+			}
+			if m := rec.more; m != nil && m.owner == rec {
+				// Its problems are copied out: their array is reused.
+				*m = recordMore{problems: m.problems[:0]}
+				w.spare = m
+			}
+			*rec = Record{}
+			continue
+		}
+		w.take()
 		rec.setSep(rr.sep, 0)
 		if rec.flags&flagSepMore != 0 { // kept as it is, not as a flag
 			rec.more.sep = strings.Clone(rec.more.sep) // not to keep the reader's memory
@@ -360,7 +418,9 @@ func (a *idRun) join(b idRun) {
 func (c *Catalogue) finishRead(st *readState) {
 	rd, ids := joinReaders(st.rds), st.ids
 	c.tail = rd.Trailer()
-	if len(c.records) > 0 {
+	if st.headDropped {
+		c.head = st.head
+	} else if len(c.records) > 0 {
 		c.head = c.records[0].sep()
 		c.records[0].setSep("", 0)
 	}
@@ -434,11 +494,14 @@ func (c *Catalogue) Valid() []*Record {
 
 // Problems returns every problem of the file and its records, by line.
 func (c *Catalogue) Problems() []Diagnostic {
-	n := len(c.probs)
+	n := len(c.probs) + len(c.dropped)
 	for _, r := range c.records {
 		n += len(r.Problems())
 	}
 	ps := append(make([]Diagnostic, 0, n), c.probs...)
+	// Those of the records a ReadOnly let go: no two records share a
+	// line, so sorting by line puts them where their records were.
+	ps = append(ps, c.dropped...)
 	for _, r := range c.records {
 		ps = append(ps, r.Problems()...)
 	}

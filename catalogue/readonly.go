@@ -21,6 +21,26 @@ func OpenReadOnly(path string) (*ReadOnly, error) {
 	return &ReadOnly{c: c}, nil
 }
 
+// OpenReadOnlyWhere reads the catalogue file at path as OpenReadOnly
+// does, for one search: it holds only the records that wanted accepts,
+// and those with an ID (which must be checked against every other ID,
+// 3.9). Every record is still read and validated, and Problems gives the
+// problems of them all; but one let go costs no memory, so that a search
+// of a large file costs what it finds (most records are not). Reading
+// calls wanted once on each goroutine it reads with, and that goroutine
+// alone calls the function it returns, with each record as read (before
+// the whole file's checks); it may keep nothing of the record.
+//
+// Records and Valid then give the records held, in file order. A nil
+// wanted holds every record, as OpenReadOnly does.
+func OpenReadOnlyWhere(path string, wanted func() func(*Record) bool) (*ReadOnly, error) {
+	c := &Catalogue{path: path, keep: true, wanted: wanted}
+	if err := c.load(); err != nil {
+		return nil, err
+	}
+	return &ReadOnly{c: c}, nil
+}
+
 // Path returns the file the catalogue was read from.
 func (r *ReadOnly) Path() string { return r.c.Path() }
 

@@ -164,3 +164,24 @@ func BenchmarkSort(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkMatcher tests every record once, as a read that holds only a
+// search's matches does (catalogue.OpenReadOnlyWhere), on one CPU.
+func BenchmarkMatcher(b *testing.B) {
+	for _, s := range sizes {
+		recs, _ := benchRecords(b, s.n)
+		for _, text := range []string{"terminal kernel", "git", "koln", "rating:>=4 cat:music"} {
+			q, _ := Parse(text)
+			b.Run(s.name+"/"+text, func(b *testing.B) {
+				match := q.Matcher()
+				start := cputime.Used()
+				for b.Loop() {
+					for _, r := range recs {
+						match(r)
+					}
+				}
+				cputime.Report(b, start)
+			})
+		}
+	}
+}

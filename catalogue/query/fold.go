@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"slices"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"unicode"
 	"unicode/utf8"
@@ -129,12 +130,35 @@ func foldRune(r rune) string {
 	f := p[r&0xff].Load()
 	if f == nil {
 		// Two goroutines may fold the same rune; either result is right.
-		// Casers and transformers are stateful: these serve this rune only.
-		s := computeFold(r, cases.Fold(), transform.Chain(norm.NFKD, runes.Remove(runes.In(unicode.Mn))))
+		s := folder.fold(r)
 		f = &s
 		p[r&0xff].Store(f)
 	}
 	return *f
+}
+
+// folder folds the runes not yet folded, one at a time. Casers and
+// transformers are stateful (each use starts by resetting them), so one
+// of each serves every rune in turn: made for each rune, they cost three
+// times the memory, 6.5 KB a rune, which a command touches for the first
+// time (a chain of transformers holds 4 KB buffers).
+var folder foldState
+
+type foldState struct {
+	mu    sync.Mutex
+	caser cases.Caser
+	strip transform.Transformer // nil until the first rune
+}
+
+// fold returns computeFold(r), with the caser and transformer it makes on
+// first use.
+func (f *foldState) fold(r rune) string {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.strip == nil {
+		f.caser, f.strip = cases.Fold(), transform.Chain(norm.NFKD, runes.Remove(runes.In(unicode.Mn)))
+	}
+	return computeFold(r, f.caser, f.strip)
 }
 
 // letters are Latin letters that NFKD leaves whole but readers spell

@@ -112,6 +112,18 @@ func FuzzSearch(f *testing.F) {
 				t.Fatalf("search %q: Match and Filter disagree on %q", text, r.Name())
 			}
 		}
+		// One matcher for every record, as a read calls it: it finds
+		// what Filter finds, whatever the records before it left in its
+		// memory; it refuses dup:, which needs the whole catalogue.
+		match := q.Matcher()
+		if (match == nil) != q.dup {
+			t.Fatalf("search %q: Matcher is nil: %v, with dup: %v", text, match == nil, q.dup)
+		}
+		for _, r := range recs {
+			if match != nil && match(r) != slices.Contains(want, r) {
+				t.Fatalf("search %q: Matcher and Filter disagree on %q", text, r.Name())
+			}
+		}
 		for _, r := range want {
 			for field, v := range map[string]string{catalogue.FieldName: r.Name(), catalogue.FieldDescription: r.Description(),
 				catalogue.FieldCategory: r.Category(), TagsField: r.Extension(TagsField), catalogue.FieldURI: r.URI()} {

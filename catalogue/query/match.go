@@ -944,6 +944,127 @@ func Filter(recs []*catalogue.Record, q *Query) []*catalogue.Record {
 	return slices.Concat(parts...)
 }
 
+// Matcher returns a test of whether q matches a record, as Filter
+// would find it, for one goroutine to call with one record after another
+// (it reuses its memory from one to the next), or nil if q asks about
+// the whole catalogue (dup:), which no test of a record alone can tell.
+// It keeps nothing of a record: a catalogue read calls it on each record
+// as it reads them, to hold only the matches
+// (catalogue.OpenReadOnlyWhere).
+func (q *Query) Matcher() func(*catalogue.Record) bool {
+	if q.dup {
+		return nil
+	}
+	if q.Empty() {
+		return func(*catalogue.Record) bool { return true }
+	}
+	words := q.plainWords()
+	scratch := make([]byte, 0, 1024)
+	return func(r *catalogue.Record) bool {
+		if len(words) > 0 && !mayHoldAll(r, words) {
+			return false
+		}
+		scratch = scratch[:0]
+		_, ok := q.eval(&doc{rec: r, scratch: &scratch, links: q.links})
+		return ok
+	}
+}
+
+// plainWords returns the words and phrases every record q matches holds
+// (the terms of its conjunction that are neither excluded nor
+// qualified), for mayHoldAll.
+func (q *Query) plainWords() []string {
+	var words []string
+	for i := range q.terms {
+		if t := &q.terms[i]; !t.neg && (t.kind == kindWord || t.kind == kindPhrase) && t.text != "" {
+			words = append(words, t.text)
+		}
+	}
+	return words
+}
+
+// mayHoldAll reports whether r may hold each of words (folded words and
+// phrases), as far as a look at its text that folds nothing tells: most
+// records a search reads do not, and telling costs a fraction of eval.
+// It is false only when eval would be (a fuzz test holds Matcher to
+// Filter).
+//
+// A word holds in a record (term.word, wordScore) when it is within its
+// folded DESCRIPTION, or within, or spelt out in order (fuzzyMatch), its
+// folded NAME, CATEGORY or a folded tag; a phrase (phraseScore) when it
+// is within one of them. So either way, a record that holds it has it
+// within its DESCRIPTION or as a subsequence of NAME, CATEGORY or X-TAGS
+// (a tag's folding is part of the folding of X-TAGS: runes fold one by
+// one). Text of ASCII alone folds byte by byte (asciiFold); text with
+// other bytes (decoded from encoded-words) may fold to anything, and is
+// left to eval.
+func mayHoldAll(r *catalogue.Record, words []string) bool {
+	name, category, tags, desc := r.Name(), r.Category(), r.Extension(TagsField), r.Description()
+	for _, w := range words {
+		if !mayHold(name, w, true) && !mayHold(category, w, true) && !mayHold(tags, w, true) && !mayHold(desc, w, false) {
+			return false
+		}
+	}
+	return true
+}
+
+// mayHold reports whether s, folded, may hold w, folded: as a
+// subsequence, or (not spelt) within it; true if s is not all ASCII.
+func mayHold(s, w string, spelt bool) bool {
+	if spelt {
+		j := 0
+		for i := 0; i < len(s); i++ {
+			c := s[i]
+			if c >= utf8.RuneSelf {
+				return true
+			}
+			if asciiFold[c] == w[j] {
+				if j++; j == len(w) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	i := 0
+	for i+8 <= len(s) && printable.ASCII(printable.Load(s, i)) {
+		i += 8
+	}
+	for ; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return true
+		}
+	}
+	// Where w's first byte is, in either case (the bytes that fold to
+	// it: itself, its upper case, and for a space the controls, which
+	// a value of ASCII text does not hold but an encoded-word may).
+	first := w[0]
+	if first == ' ' {
+		return true
+	}
+	return withinFrom(s, w, first) || 'a' <= first && first <= 'z' && withinFrom(s, w, first-'a'+'A')
+}
+
+// withinFrom reports whether w, folded, is within s, an ASCII text,
+// at a place where s holds c (which folds to w's first byte).
+func withinFrom(s, w string, c byte) bool {
+	for at := 0; at+len(w) <= len(s); at++ {
+		i := strings.IndexByte(s[at:len(s)-len(w)+1], c)
+		if i < 0 {
+			return false
+		}
+		at += i
+		j := 1
+		for j < len(w) && asciiFold[s[at+j]] == w[j] {
+			j++
+		}
+		if j == len(w) {
+			return true
+		}
+	}
+	return false
+}
+
 // DupSet returns the records of recs (a snapshot) that look like another
 // of them: whose URIs share a loose key (catalogue.Duplicates),
 // what dup:yes matches. A search with a dup: term needs this fact about

@@ -654,3 +654,43 @@ func TestIn(t *testing.T) {
 		}
 	}
 }
+
+// mayHoldAll, the Matcher's first look, passes over a record only when
+// it cannot hold a word or phrase: not within DESCRIPTION, nor spelt out
+// in NAME, CATEGORY or X-TAGS; text that is not ASCII it leaves to eval.
+func TestMayHoldAll(t *testing.T) {
+	rec := func(name, category, desc, tagList string) *catalogue.Record {
+		v := catalogue.Values{URI: "http://e/", Name: name, Category: category, Description: desc}
+		if tagList != "" {
+			v.Extensions = tags(tagList)
+		}
+		return catalogue.NewRecord(v)
+	}
+	tests := []struct {
+		rec   *catalogue.Record
+		words []string
+		want  bool
+	}{
+		{rec("Linux Kernel", "", "", ""), []string{"kernel"}, true},
+		{rec("The ERror MINimal ALpha", "", "", ""), []string{"terminal"}, true}, // spelt out
+		{rec("Linux", "Work", "a terminal page", ""), []string{"terminal"}, true},
+		{rec("Linux", "Work", "a term inal page", ""), []string{"terminal"}, false}, // spelt, but in DESCRIPTION
+		{rec("Linux", "Work", "A TERMINAL PAGE", ""), []string{"terminal"}, true},
+		{rec("Linux", "Work", "", "ter, mi, nal"), []string{"terminal"}, true},
+		{rec("Linux", "Work", "", "reading"), []string{"terminal"}, false},
+		{rec("Linux", "Work", "", ""), []string{"linux", "terminal"}, false},
+		{rec("Linux", "Term", "inal", ""), []string{"terminal"}, false},
+		{rec("Köln", "", "", ""), []string{"terminal"}, true}, // not ASCII: left to eval
+		{rec("Linux", "", "Ｔerminal", ""), []string{"terminal"}, true},
+		{rec("Linux", "", "", ""), []string{"ö"}, false},
+		{rec("Linux", "", "search engine", ""), []string{"search engine"}, true},
+		{rec("Linux", "", "search\tengine", ""), []string{"search engine"}, true}, // a control folds to a space
+		{rec("Linux", "", "search engines", ""), []string{" engine"}, true},
+	}
+	for _, tt := range tests {
+		if got := mayHoldAll(tt.rec, tt.words); got != tt.want {
+			t.Errorf("mayHoldAll(%q %q %q %q, %q) = %v, want %v", tt.rec.Name(), tt.rec.Category(), tt.rec.Description(),
+				tt.rec.Extension(TagsField), tt.words, got, tt.want)
+		}
+	}
+}

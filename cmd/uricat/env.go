@@ -126,7 +126,14 @@ func (e *env) open() (*catalogue.Catalogue, error) {
 // (catalogue.ReadOnly), and prints its errors (not its warnings) on
 // stderr, as PATH:LINE:COLUMN: kind: message, before the command's output.
 func (e *env) openReadOnly() (*catalogue.ReadOnly, error) {
-	c, err := catalogue.OpenReadOnly(e.catalogue)
+	return e.openReadOnlyWhere(nil)
+}
+
+// openReadOnlyWhere is openReadOnly holding only the records wanted
+// accepts (catalogue.OpenReadOnlyWhere), or all if it is nil; the
+// problems printed are those of every record.
+func (e *env) openReadOnlyWhere(wanted func() func(*catalogue.Record) bool) (*catalogue.ReadOnly, error) {
+	c, err := catalogue.OpenReadOnlyWhere(e.catalogue, wanted)
 	if err != nil {
 		return nil, unreadableCatalogue(err)
 	}

@@ -88,7 +88,12 @@ func (o *listOptions) run(e *env) error {
 			}
 			return e.printJSON(out)
 		}
-		return e.printJSON(toJSON(recs, state))
+		// One record at a time: the same bytes as printJSON's, in a
+		// small part of its memory.
+		if err := jsonformat.EncodeArray(e.stdout, toJSON(recs, state)); err != nil {
+			return refused(err)
+		}
+		return nil
 	}
 	if groups == nil {
 		groups = []query.Group{{Records: recs}}

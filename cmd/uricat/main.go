@@ -6,6 +6,7 @@ package main
 import (
 	"io"
 	"os"
+	"strings"
 
 	// Before Bubble Tea's init: no command asks the terminal anything it
 	// did not mean to (see the package).
@@ -36,19 +37,76 @@ func main() {
 // process's exit code. Tests call it in-process.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	e := &env{stdin: stdin, stdout: stdout, stderr: stderr}
-	root := newRootCmd(e)
+	root := newRootCmdFor(e, commandOf(args))
 	root.SetArgs(args)
 	cmd, err := root.ExecuteC()
 	return e.exit(cmd, err)
 }
 
+// commands are uricat's commands, by name (a test checks the names
+// against the tree's).
+var commands = []struct {
+	name string
+	new  func(*env) *cobra.Command
+}{
+	{"check", newCheckCmd},
+	{"list", newListCmd},
+	{"add", newAddCmd},
+	{"import", newImportCmd},
+	{"export", newExportCmd},
+	{"show", newShowCmd},
+	{"set", newSetCmd},
+	{"rm", newRmCmd},
+	{"dups", newDupsCmd},
+	{"edit", newEditCmd},
+	{"open", newOpenCmd},
+	{"categories", newCategoriesCmd},
+	{"tags", newTagsCmd},
+	{"merge", newMergeCmd},
+	{"sync", newSyncCmd},
+	{"links", newLinksCmd},
+	{"stats", newStatsCmd},
+	{"version", func(*env) *cobra.Command { return newVersionCmd() }},
+	{"man", func(*env) *cobra.Command { return newManCmd() }},
+}
+
+// commandOf returns the command args run, if they name one of commands
+// first, after the root's --catalogue flag at most; else "" (the TUI,
+// help, completion, --version, a mistake: whatever needs the whole tree).
+func commandOf(args []string) string {
+	for len(args) > 0 {
+		switch a := args[0]; {
+		case a == "--catalogue" && len(args) > 1:
+			args = args[2:]
+		case strings.HasPrefix(a, "--catalogue="):
+			args = args[1:]
+		case a == "man": // it documents the whole tree
+			return ""
+		default:
+			for _, c := range commands {
+				if c.name == a {
+					return a
+				}
+			}
+			return ""
+		}
+	}
+	return ""
+}
+
 // newRootCmd wires every command to e.
-func newRootCmd(e *env) *cobra.Command {
+func newRootCmd(e *env) *cobra.Command { return newRootCmdFor(e, "") }
+
+// newRootCmdFor is newRootCmd, with only the command called name if it is
+// not "": a run of one command (most runs: scripts) builds that one alone,
+// which cost `uricat list` a tenth of its start (a hundred cobra commands
+// and flags, and their memory). The command reads, answers and fails as
+// it does in the whole tree (a test compares them).
+func newRootCmdFor(e *env, name string) *cobra.Command {
 	root := &cobra.Command{
-		Use:     "uricat",
-		Short:   "a terminal bookmark manager on a URI-Catalogue file (SSD3)",
-		Long:    about + "\n\n" + catalogueHelp + "\n\n" + exitHelp,
-		Version: version(),
+		Use:   "uricat",
+		Short: "a terminal bookmark manager on a URI-Catalogue file (SSD3)",
+		Long:  about + "\n\n" + catalogueHelp + "\n\n" + exitHelp,
 		// Errors and usage are printed by env.exit, once, on stderr.
 		SilenceErrors: true,
 		SilenceUsage:  true,
@@ -59,6 +117,11 @@ func newRootCmd(e *env) *cobra.Command {
 		},
 		RunE: func(*cobra.Command, []string) error { return runTUI(e) },
 	}
+	if name == "" || name == "version" {
+		// Read from the binary: only the root's --version and the
+		// version command print it.
+		root.Version = version()
+	}
 	root.SetIn(e.stdin)
 	root.SetOut(e.stdout)
 	root.SetErr(e.stderr)
@@ -67,27 +130,14 @@ func newRootCmd(e *env) *cobra.Command {
 	root.PersistentFlags().StringVar(&e.catalogue, "catalogue", "",
 		"the catalogue file at `PATH` (default $URICAT_CATALOGUE, else $XDG_DATA_HOME/uricat/bookmarks.uricat)")
 	_ = root.MarkPersistentFlagFilename("catalogue", "uricat")
-	root.AddCommand(
-		newCheckCmd(e),
-		newListCmd(e),
-		newAddCmd(e),
-		newImportCmd(e),
-		newExportCmd(e),
-		newShowCmd(e),
-		newSetCmd(e),
-		newRmCmd(e),
-		newDupsCmd(e),
-		newEditCmd(e),
-		newOpenCmd(e),
-		newCategoriesCmd(e),
-		newTagsCmd(e),
-		newMergeCmd(e),
-		newSyncCmd(e),
-		newLinksCmd(e),
-		newStatsCmd(e),
-		newVersionCmd(),
-		newManCmd(),
-	)
+	for _, c := range commands {
+		if name == "" || c.name == name {
+			root.AddCommand(c.new(e))
+		}
+	}
+	// Nor, for one command, cobra's completion command and its four
+	// shells' (cobra would add them as it runs).
+	root.CompletionOptions.DisableDefaultCmd = name != ""
 	initCompletionCmd(root) // after SetOut: its commands keep the writer it had
 	initHelpCmd(root)
 	return root

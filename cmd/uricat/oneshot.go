@@ -16,7 +16,15 @@ func (e *env) search(q *query.Query) ([]*catalogue.Record, error) {
 	if err != nil {
 		return nil, err
 	}
-	c, err := e.openReadOnly()
+	// Read holding only the records q matches (most are not): each is
+	// matched as it is read, on every CPU, and the others cost nothing
+	// more than their check. Filter then runs on the few held, as the
+	// whole catalogue's search would (and alone sees them all for dup:).
+	var wanted func() func(*catalogue.Record) bool
+	if !q.Empty() && q.Matcher() != nil {
+		wanted = q.Matcher
+	}
+	c, err := e.openReadOnlyWhere(wanted)
 	if err != nil {
 		return nil, err
 	}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	stdjson "encoding/json"
 	"flag"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -172,4 +173,77 @@ func TestWriteAfterClose(t *testing.T) {
 	if w.Write(sample()[0]) == nil || w.Close() == nil {
 		t.Error("Write or Close after Close succeeded")
 	}
+}
+
+// EncodeArray writes what Encode writes of the same slice, byte for byte,
+// whatever its items hold (escapes, invisible characters, text that is
+// not UTF-8, groups of records), with a small part of Encode's memory.
+func TestEncodeArrayMatchesEncode(t *testing.T) {
+	bad := catalogue.NewRecord(catalogue.Values{URI: "http://e/\u202e", Name: "a\x7f\u0085b\xff", Date: time.Date(2001, 1, 1, 0, 0, 0, 0, time.UTC),
+		Extensions: []catalogue.Field{{Name: "X-A", Value: "\U000e0041<&>"}, {Name: "X-B", Value: "\x1b[31m"}}})
+	recs := append(sample(), bad)
+	objs := make([]Record, len(recs))
+	for i, r := range recs {
+		objs[i] = FromRecord(r)
+	}
+	type linked struct {
+		Record
+		Link string `json:"link,omitempty"`
+	}
+	embedded := []linked{{objs[0], "ok"}, {objs[2], ""}}
+	groups := []Group{{Group: "a", Records: objs}, {Group: "b"}}
+	tests := []struct {
+		name  string
+		items any // what Encode writes
+		enc   func(w *bytes.Buffer) error
+	}{
+		{"nil", []Record(nil), func(w *bytes.Buffer) error { return EncodeArray[Record](w, nil) }},
+		{"empty", []Record{}, func(w *bytes.Buffer) error { return EncodeArray(w, []Record{}) }},
+		{"one", objs[:1], func(w *bytes.Buffer) error { return EncodeArray(w, objs[:1]) }},
+		{"records", objs, func(w *bytes.Buffer) error { return EncodeArray(w, objs) }},
+		{"embedded", embedded, func(w *bytes.Buffer) error { return EncodeArray(w, embedded) }},
+		{"groups", groups, func(w *bytes.Buffer) error { return EncodeArray(w, groups) }},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var got, want bytes.Buffer
+			if err := tt.enc(&got); err != nil {
+				t.Fatal(err)
+			}
+			if err := Encode(&want, tt.items); err != nil {
+				t.Fatal(err)
+			}
+			if got.String() != want.String() {
+				t.Errorf("got\n%s\nwant\n%s", got.String(), want.String())
+			}
+		})
+	}
+}
+
+// EncodeArray does not build the document in memory: it allocates about
+// as much as it writes for a thousand records (Encode, eight times as
+// much).
+func TestEncodeArrayMemory(t *testing.T) {
+	objs := make([]Record, 1000)
+	for i := range objs {
+		objs[i] = FromRecord(sample()[i%2])
+	}
+	var out countWriter
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	if err := EncodeArray(&out, objs); err != nil {
+		t.Fatal(err)
+	}
+	runtime.ReadMemStats(&after)
+	if got := after.TotalAlloc - before.TotalAlloc; got > 2*uint64(out) {
+		t.Errorf("EncodeArray allocated %d bytes to write %d", got, out)
+	}
+}
+
+// countWriter counts the bytes written to it.
+type countWriter int
+
+func (c *countWriter) Write(b []byte) (int, error) {
+	*c += countWriter(len(b))
+	return len(b), nil
 }
