@@ -485,7 +485,7 @@ func (m *Model) loaded(msg loadedMsg) tea.Cmd {
 		m.store.followLoaded = false
 		follow = m.store.follow()
 	}
-	return tea.Batch(warm(ix), m.store.prepareKeys(), follow)
+	return tea.Batch(warm(ix, m.store.path), m.store.prepareKeys(), follow)
 }
 
 // needSpinner reports whether something slow is under way.
