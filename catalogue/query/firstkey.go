@@ -12,7 +12,7 @@ import (
 // record's text to score it took 60 ms of CPU at a million records, more
 // than a keystroke may take from key to screen. So an index notes, when
 // it folds a chunk, each record's answer to every search of one ASCII
-// letter or digit, a byte each (keyCode): a search of one such key reads
+// letter or digit, a byte each (a key code): a search of one such key reads
 // 4 KB a chunk and no text.
 
 // firstKeys are the keys whose answers an index notes: the one-byte
