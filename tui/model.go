@@ -451,6 +451,10 @@ func (m *Model) own(msg tea.Msg) (cmd tea.Cmd, ok bool) {
 		}
 		return tea.Batch(cmds...), true
 
+	case warmedMsg:
+		m.list.warmed(msg)
+		return nil, true
+
 	case slowCheckMsg:
 		if m.needSpinner() {
 			return m.startSpinner(), true
@@ -488,15 +492,15 @@ func (m *Model) loaded(msg loadedMsg) tea.Cmd {
 	if inv := msg.res.ix.invalid; inv > 0 {
 		m.status.set(sevWarning, "%s with errors: press ! to see them", plural.Of(inv, "record"))
 	}
-	// Build the search index in the background now, so the first
-	// keystroke of a search does not wait for it.
+	// Build the search index and the memory of a pass in the background
+	// now, so the first keystroke of a search does not wait for them.
 	ix := msg.res.ix
 	var follow tea.Cmd
 	if m.store.followLoaded {
 		m.store.followLoaded = false
 		follow = m.store.follow()
 	}
-	return tea.Batch(func() tea.Msg { ix.search(); return nil }, m.store.prepareKeys(), follow)
+	return tea.Batch(warm(ix, m.store.path), m.store.prepareKeys(), follow)
 }
 
 // needSpinner reports whether something slow is under way.

@@ -44,7 +44,7 @@ func fuzzRecords(t testing.TB) []*catalogue.Record {
 // what either finds alone.
 func FuzzSearch(f *testing.F) {
 	for _, s := range []string{"", "gdv", "kernel rust", "-wiki", "rating:9", "cat:", "date:2015-13", "date:31/10/2015",
-		"koln", "cafe creme", "hiking", "tag:hiking", `"search engine"`, "x-tags:b", "lang:en type:text/html uri:x",
+		"koln", "cafe creme", "hiking", "g", "K", "7", "é", "tag:hiking", `"search engine"`, "x-tags:b", "lang:en type:text/html uri:x",
 		"date:<2008-02 rating:>=4", "é", "ǅ", "\x00", `"unterminated`, "-", "a -\"b c\"", "ﬁ", "Ａ",
 		"koln OR cafe", "cat:travel|cat:cooking rating:4", "-koln OR -cafe", "rating:none OR x-tags:b", "OR", "a | | b",
 		`"a|b" OR`, "foo:bar", "https://go.dev 12:30", "dup:yes", "koln dup:no", "dup:maybe", "-dup:yes OR rating:4",

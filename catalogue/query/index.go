@@ -6,6 +6,7 @@ import (
 	"runtime"
 	"slices"
 	"sync"
+	"unsafe"
 
 	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/internal/parallel"
@@ -13,7 +14,9 @@ import (
 
 // Index is one snapshot of a catalogue's records prepared for searching
 // as one types: the folded text of each record's NAME, CATEGORY, tags and
-// DESCRIPTION, kept end to end, and a mask of the bytes each holds. It is
+// DESCRIPTION, kept end to end, a mask of the bytes each holds, and each
+// one's answer to a search of one letter or digit (a search's first key,
+// see firstkey.go). It is
 // immutable, safe for concurrent use, and owns all it holds: nothing is
 // written into the records.
 //
@@ -36,11 +39,14 @@ const (
 // chunk is the search text of chunkSize consecutive records (fewer in the
 // last chunk): each record's parts, each but the last ended by NUL, which
 // folded text never holds; where each record's text starts and how long
-// its parts are; and each record's masks.
+// its parts are; each record's masks; and its key codes.
 type chunk struct {
 	text  string
 	spans []uint64 // per record a span, and the end of the text
 	masks []uint32 // 3 per record: charMask of all its text, of its NAME, CATEGORY and tags, and their startMask
+	// keys are the records' key codes (see firstkey.go), key by key:
+	// record i's for the k-th of firstKeys at k*len()+i.
+	keys []uint8
 }
 
 // A span is where a record's text starts in its chunk's text (the low 32
@@ -96,11 +102,12 @@ func (c *chunk) len() int { return len(c.masks) / 3 }
 // newChunk folds recs into a chunk, with buf as scratch space (returned
 // for the next chunk).
 func newChunk(recs []*catalogue.Record, buf []byte) (*chunk, []byte) {
-	c := &chunk{spans: make([]uint64, len(recs)+1), masks: make([]uint32, 3*len(recs))}
+	c := &chunk{spans: make([]uint64, len(recs)+1), masks: make([]uint32, 3*len(recs)), keys: make([]uint8, len(firstKeys)*len(recs))}
 	buf = buf[:0]
 	for i, r := range recs {
 		start, fieldsEnd := len(buf), 0
 		span := uint64(uint32(start))
+		var nuls [partDescription]int
 		for p := range numParts {
 			switch p {
 			case partName:
@@ -114,12 +121,15 @@ func newChunk(recs []*catalogue.Record, buf []byte) (*chunk, []byte) {
 				buf = appendFold(buf, r.Description())
 			}
 			if p < partDescription {
-				span |= uint64(min(len(buf)-start, nulFar)) << (nulShift + 8*p)
+				nuls[p] = len(buf) - start
+				span |= uint64(min(nuls[p], nulFar)) << (nulShift + 8*p)
 				buf = append(buf, 0)
 			}
 		}
 		c.spans[i] = span
 		c.masks[3*i], c.masks[3*i+1], c.masks[3*i+2] = textMasks(buf[start:], fieldsEnd-start)
+		text := unsafe.String(&buf[start], len(buf)-start) // read only while buf holds it
+		noteKeyCodes(c.keys[i:], len(recs), text, nuls[partName], nuls[partCategory], nuls[partTags], c.masks[3*i])
 	}
 	c.spans[len(recs)] = uint64(len(buf))
 	c.text = string(buf)
@@ -232,6 +242,9 @@ func (ix *Index) SearchInto(ctx context.Context, q *Query, candidates []int32, b
 // candidates is nil) with d, putting the hits in out from lo on, and
 // returns where they are in out.
 func (ix *Index) searchShare(ctx context.Context, q *Query, candidates []int32, d *doc, out []Hit, lo, hi int) [2]int {
+	if key := q.firstKey(); key >= 0 {
+		return ix.searchKey(ctx, key, &q.terms[0], q.need, candidates, d, out, lo, hi)
+	}
 	w := lo
 	// One word, as most searches typed are: straight to it.
 	var word *term
@@ -260,6 +273,58 @@ func (ix *Index) searchShare(ctx context.Context, q *Query, candidates []int32, 
 			out[w] = Hit{int32(pos), int32(min(sc, math.MaxInt32))}
 			w++
 		}
+	}
+	return [2]int{lo, w}
+}
+
+// searchKey is searchShare for the search of one word t, of the key-th
+// of firstKeys: the records' key codes answer it, without their text but
+// for the rare score no code tells (keyLook).
+func (ix *Index) searchKey(ctx context.Context, key int, t *term, need uint32, candidates []int32, d *doc, out []Hit, lo, hi int) [2]int {
+	w := lo
+	add := func(pos int, code uint8) {
+		switch code {
+		case keyAbsent:
+			return
+		case keyLook:
+			if !ix.setDoc(d, pos, need) {
+				return
+			}
+			sc, ok := t.word(d)
+			if !ok {
+				return
+			}
+			out[w] = Hit{int32(pos), int32(min(sc, math.MaxInt32))}
+		default:
+			out[w] = Hit{int32(pos), keyScores[code]} // keyScores[keyUnscored] is 0
+		}
+		w++
+	}
+	if candidates != nil {
+		for k := lo; k < hi; k++ {
+			if k&1023 == 0 && ctx.Err() != nil {
+				return [2]int{lo, lo}
+			}
+			pos := int(candidates[k])
+			c := ix.chunks[pos>>chunkBits]
+			add(pos, c.keys[key*c.len()+pos&(chunkSize-1)])
+		}
+		return [2]int{lo, w}
+	}
+	// Every record from lo to hi: a chunk's codes for the key at a time.
+	for pos := lo; pos < hi; {
+		if ctx.Err() != nil {
+			return [2]int{lo, lo}
+		}
+		c := ix.chunks[pos>>chunkBits]
+		n, base := c.len(), pos&^(chunkSize-1)
+		codes := c.keys[key*n : (key+1)*n][pos-base : min(hi-base, n)]
+		for i, code := range codes {
+			if code != keyAbsent {
+				add(pos+i, code)
+			}
+		}
+		pos += len(codes)
 	}
 	return [2]int{lo, w}
 }
