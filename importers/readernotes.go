@@ -32,19 +32,35 @@ func (n *ReaderNotes) Diagnostics() []catalogue.Diagnostic {
 	return d
 }
 
+// Add adds diagnostics made elsewhere: a reader that holds some back to
+// tell them in the file's order.
+func (n *ReaderNotes) Add(d ...catalogue.Diagnostic) {
+	n.diags = append(n.diags, d...)
+}
+
 // Finish makes rec, read at (line, offset), fit the catalogue (Finish) and
 // returns it, with notes, what the reader left out of it, reported as
 // dropped; or returns nil, reporting why, for a record that cannot be
 // imported, whose notes then do not matter.
 func (n *ReaderNotes) Finish(rec *catalogue.Record, opts Options, line int, offset int64, notes []string) *catalogue.Record {
+	return n.FinishNamed(rec, opts, line, offset, "", notes)
+}
+
+// FinishNamed is Finish for a format that says which record a message is
+// about by name (a row's id, a folder path) where it has no line to give:
+// where starts each of the record's messages, notes and Finish's alike.
+func (n *ReaderNotes) FinishNamed(rec *catalogue.Record, opts Options, line int, offset int64, where string, notes []string) *catalogue.Record {
 	dateless := rec.Date().IsZero()
 	diags, ok := Finish(rec, opts, line, offset)
+	for i := range diags {
+		diags[i].Msg = where + diags[i].Msg
+	}
 	if !ok {
 		n.diags = append(n.diags, diags...)
 		return nil
 	}
 	for _, s := range notes {
-		n.Note(line, offset, catalogue.Dropped, "%s", s)
+		n.Note(line, offset, catalogue.Dropped, "%s%s", where, s)
 	}
 	n.diags = append(n.diags, diags...)
 	if dateless {
