@@ -96,3 +96,27 @@ func JSONError(dec *json.Decoder, err error) (offset int64, msg string, cut bool
 	}
 	return offset, err.Error(), false
 }
+
+// JSONKind names the kind of a JSON value, for a message ("a JSON
+// string, not an object"): a value as Unmarshal gives it into an any, or
+// a Decoder's Token (a Delim for the start of an object or an array).
+func JSONKind(v any) string {
+	switch v := v.(type) {
+	case json.Delim:
+		if v == '[' || v == ']' {
+			return "array"
+		}
+		return "object"
+	case []any:
+		return "array"
+	case map[string]any:
+		return "object"
+	case string:
+		return "string"
+	case float64, json.Number:
+		return "number"
+	case bool:
+		return "boolean"
+	}
+	return "null"
+}

@@ -98,7 +98,7 @@ var Format = importers.Format{
 // Chromium Bookmarks file: a JSON object with "roots" and "bookmark_bar",
 // which Chromium writes near the top.
 func Detect(head []byte) bool {
-	h := bytes.TrimLeft(bytes.TrimPrefix(head, []byte("\xef\xbb\xbf")), " \t\r\n")
+	h := importers.TrimHead(head)
 	return len(h) > 0 && h[0] == '{' &&
 		bytes.Contains(h, []byte(`"roots"`)) && bytes.Contains(h, []byte(`"bookmark_bar"`))
 }
@@ -293,7 +293,7 @@ func (r *Reader) file() error {
 		return err
 	}
 	if d, ok := tok.(stdjson.Delim); !ok || d != '{' {
-		return fmt.Errorf("the file is a JSON %s, not a Chromium Bookmarks file (an object with \"roots\")", jsonKind(tok))
+		return fmt.Errorf("the file is a JSON %s, not a Chromium Bookmarks file (an object with \"roots\")", importers.JSONKind(tok))
 	}
 	roots := false
 	for r.dec.More() {
@@ -332,7 +332,7 @@ func (r *Reader) roots() error {
 		if err := r.skipValue(tok); err != nil {
 			return err
 		}
-		r.noteAt(off, catalogue.Skipped, `"roots" is a JSON %s, not an object of folders: nothing imported`, jsonKind(tok))
+		r.noteAt(off, catalogue.Skipped, `"roots" is a JSON %s, not an object of folders: nothing imported`, importers.JSONKind(tok))
 		return nil
 	}
 	for r.dec.More() {
@@ -369,7 +369,7 @@ func (r *Reader) object(parent int, root string, depth int) error {
 		if err := r.skipValue(tok); err != nil {
 			return err
 		}
-		r.noteAt(off, catalogue.Skipped, "a JSON %s, not a bookmark or a folder: not imported", jsonKind(tok))
+		r.noteAt(off, catalogue.Skipped, "a JSON %s, not a bookmark or a folder: not imported", importers.JSONKind(tok))
 		return nil
 	}
 	if depth > maxNesting {
@@ -469,7 +469,7 @@ func (r *Reader) children(fi int, root string, depth int) (int, error) {
 		if err := r.skipValue(tok); err != nil {
 			return 0, err
 		}
-		r.noteAt(off, catalogue.Skipped, `"children" is a JSON %s, not an array: not imported`, jsonKind(tok))
+		r.noteAt(off, catalogue.Skipped, `"children" is a JSON %s, not an array: not imported`, importers.JSONKind(tok))
 		return 0, nil
 	}
 	n := 0
@@ -494,7 +494,7 @@ func (r *Reader) metaInfo(n *node) error {
 		if err := r.skipValue(tok); err != nil {
 			return err
 		}
-		r.noteAt(off, catalogue.Dropped, `"meta_info" is a JSON %s, not an object: not imported`, jsonKind(tok))
+		r.noteAt(off, catalogue.Dropped, `"meta_info" is a JSON %s, not an object: not imported`, importers.JSONKind(tok))
 		return nil
 	}
 	for r.dec.More() {
@@ -531,7 +531,7 @@ func (r *Reader) text(key string) (string, error) {
 	if err := r.skipValue(tok); err != nil {
 		return "", err
 	}
-	r.noteAt(off, catalogue.Dropped, "%q is a JSON %s, not a string: not imported", importers.Excerpt(key), jsonKind(tok))
+	r.noteAt(off, catalogue.Dropped, "%q is a JSON %s, not a string: not imported", importers.Excerpt(key), importers.JSONKind(tok))
 	return "", nil
 }
 
@@ -746,21 +746,3 @@ func (r *Reader) date(n *node, key, v string) time.Time {
 // maxWebKit is the year 9999's end in WebKit microseconds, the last date
 // DATE holds.
 const maxWebKit = 253402300799*1e6 - webkitEpoch
-
-// jsonKind names the kind of a JSON token.
-func jsonKind(v any) string {
-	switch v := v.(type) {
-	case stdjson.Delim:
-		if v == '[' {
-			return "array"
-		}
-		return "object"
-	case string:
-		return "string"
-	case stdjson.Number, float64:
-		return "number"
-	case bool:
-		return "boolean"
-	}
-	return "null"
-}

@@ -37,7 +37,7 @@ func DetectBackup(head []byte) bool {
 	if bytes.HasPrefix(head, []byte(LZ4Magic)) {
 		return true
 	}
-	h := bytes.TrimLeft(bytes.TrimPrefix(head, []byte("\xef\xbb\xbf")), " \t\r\n")
+	h := importers.TrimHead(head)
 	return len(h) > 0 && h[0] == '{' && bytes.Contains(h, []byte(`"`+mimePlace))
 }
 
@@ -568,20 +568,11 @@ func (r *BackupReader) finish() {
 	r.notes.End(r.opts)
 }
 
-// jsonKind names the JSON type of a token.
+// jsonKind names the JSON type of a token, with a boolean's value
+// ("boolean true"), as this reader's messages have always said it.
 func jsonKind(tok stdjson.Token) string {
-	switch t := tok.(type) {
-	case stdjson.Delim:
-		if t == '[' || t == ']' {
-			return "array"
-		}
-		return "object"
-	case string:
-		return "string"
-	case stdjson.Number, float64:
-		return "number"
-	case bool:
-		return "boolean " + strconv.FormatBool(t)
+	if b, ok := tok.(bool); ok {
+		return "boolean " + strconv.FormatBool(b)
 	}
-	return "null"
+	return importers.JSONKind(tok)
 }

@@ -66,7 +66,7 @@ func Detect(head []byte) bool {
 	if bytes.HasPrefix(head, []byte("bplist00")) {
 		return true
 	}
-	h := bytes.TrimLeft(bytes.TrimPrefix(head, []byte("\xef\xbb\xbf")), " \t\r\n")
+	h := importers.TrimHead(head)
 	return bytes.HasPrefix(h, []byte("<?xml")) && bytes.Contains(h, []byte("<plist")) && bytes.Contains(h, []byte("<key>WebBookmarkType</key>"))
 }
 
