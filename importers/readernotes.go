@@ -10,9 +10,10 @@ import (
 )
 
 // ReaderNotes gathers what a reader says about the file it reads: a Reader
-// embeds it for its Diagnostics. Note adds a diagnostic; Finish finishes a
-// record and reports it; End, at the end of the file, says once how many
-// records had no date (NoDateNote). The zero ReaderNotes is ready to use.
+// embeds it for its Diagnostics. Note adds a diagnostic; Finish (or
+// FinishNamed) finishes a record and reports it; End, at the end of the
+// file, says once how many records had no date. The zero ReaderNotes is
+// ready to use.
 type ReaderNotes struct {
 	diags  []catalogue.Diagnostic
 	noDate int  // records Finish gave a date
@@ -70,14 +71,15 @@ func (n *ReaderNotes) FinishNamed(rec *catalogue.Record, opts Options, line int,
 }
 
 // End ends the file: the first call says what date the records without one
-// got (NoDateNote), if any had none; later calls do nothing.
+// got (noDateNote), if any had none; later calls do nothing. It is the one
+// place that says it: a reader that never calls End says nothing of them.
 func (n *ReaderNotes) End(opts Options) {
 	if n.ended {
 		return
 	}
 	n.ended = true
 	if n.noDate > 0 {
-		n.diags = append(n.diags, NoDateNote(n.noDate, opts))
+		n.diags = append(n.diags, noDateNote(n.noDate, opts))
 	}
 }
 
