@@ -172,7 +172,7 @@ func WriterNote(kind catalogue.Kind, uri, format string, a ...any) catalogue.Dia
 //     without a valid URI, the record cannot be imported: ok is false;
 //   - a missing NAME falls back to the URI's last path segment, then its host;
 //   - a missing DATE falls back to opts.FileDate, then opts.Now (FallbackDate:
-//     the reader says so once per file, NoDateNote);
+//     the reader says so once per file, ReaderNotes.End);
 //   - any other value the catalogue rejects is dropped and reported.
 func Finish(rec *catalogue.Record, opts Options, line int, offset int64) (diags []catalogue.Diagnostic, ok bool) {
 	report := func(kind catalogue.Kind, format string, a ...any) {

@@ -20,10 +20,10 @@ func FallbackDate(opts Options) (time.Time, string) {
 	return time.Now().UTC().Truncate(time.Second), "the time of the import"
 }
 
-// NoDateNote is the one diagnostic a reader gives, at the end of a file,
+// noDateNote is the one diagnostic a reader gives, at the end of a file,
 // for the n bookmarks that had no date of their own: SSD3 3.3 requires
 // one, and the one Finish gives them is worth saying once, not n times.
-func NoDateNote(n int, opts Options) catalogue.Diagnostic {
+func noDateNote(n int, opts Options) catalogue.Diagnostic {
 	t, what := FallbackDate(opts)
 	return catalogue.Diagnostic{Offset: -1, Kind: catalogue.Info,
 		Msg: fmt.Sprintf("%s had no date: DATE set to %s, %s (SSD3 3.3 requires one)", plural.Of(n, "bookmark"), what, catalogue.FormatDate(t))}

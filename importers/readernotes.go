@@ -10,9 +10,10 @@ import (
 )
 
 // ReaderNotes gathers what a reader says about the file it reads: a Reader
-// embeds it for its Diagnostics. Note adds a diagnostic; Finish finishes a
-// record and reports it; End, at the end of the file, says once how many
-// records had no date (NoDateNote). The zero ReaderNotes is ready to use.
+// embeds it for its Diagnostics. Note adds a diagnostic; Finish (or
+// FinishNamed) finishes a record and reports it; End, at the end of the
+// file, says once how many records had no date. The zero ReaderNotes is
+// ready to use.
 type ReaderNotes struct {
 	diags  []catalogue.Diagnostic
 	noDate int  // records Finish gave a date
@@ -32,19 +33,35 @@ func (n *ReaderNotes) Diagnostics() []catalogue.Diagnostic {
 	return d
 }
 
+// Add adds diagnostics made elsewhere: a reader that holds some back to
+// tell them in the file's order.
+func (n *ReaderNotes) Add(d ...catalogue.Diagnostic) {
+	n.diags = append(n.diags, d...)
+}
+
 // Finish makes rec, read at (line, offset), fit the catalogue (Finish) and
 // returns it, with notes, what the reader left out of it, reported as
 // dropped; or returns nil, reporting why, for a record that cannot be
 // imported, whose notes then do not matter.
 func (n *ReaderNotes) Finish(rec *catalogue.Record, opts Options, line int, offset int64, notes []string) *catalogue.Record {
+	return n.FinishNamed(rec, opts, line, offset, "", notes)
+}
+
+// FinishNamed is Finish for a format that says which record a message is
+// about by name (a row's id, a folder path) where it has no line to give:
+// where starts each of the record's messages, notes and Finish's alike.
+func (n *ReaderNotes) FinishNamed(rec *catalogue.Record, opts Options, line int, offset int64, where string, notes []string) *catalogue.Record {
 	dateless := rec.Date().IsZero()
 	diags, ok := Finish(rec, opts, line, offset)
+	for i := range diags {
+		diags[i].Msg = where + diags[i].Msg
+	}
 	if !ok {
 		n.diags = append(n.diags, diags...)
 		return nil
 	}
 	for _, s := range notes {
-		n.Note(line, offset, catalogue.Dropped, "%s", s)
+		n.Note(line, offset, catalogue.Dropped, "%s%s", where, s)
 	}
 	n.diags = append(n.diags, diags...)
 	if dateless {
@@ -54,14 +71,15 @@ func (n *ReaderNotes) Finish(rec *catalogue.Record, opts Options, line int, offs
 }
 
 // End ends the file: the first call says what date the records without one
-// got (NoDateNote), if any had none; later calls do nothing.
+// got (noDateNote), if any had none; later calls do nothing. It is the one
+// place that says it: a reader that never calls End says nothing of them.
 func (n *ReaderNotes) End(opts Options) {
 	if n.ended {
 		return
 	}
 	n.ended = true
 	if n.noDate > 0 {
-		n.diags = append(n.diags, NoDateNote(n.noDate, opts))
+		n.diags = append(n.diags, noDateNote(n.noDate, opts))
 	}
 }
 
@@ -79,4 +97,28 @@ func JSONError(dec *json.Decoder, err error) (offset int64, msg string, cut bool
 		return offset, "the file ends in the middle of the array: it may have been cut short", true
 	}
 	return offset, err.Error(), false
+}
+
+// JSONKind names the kind of a JSON value, for a message ("a JSON
+// string, not an object"): a value as Unmarshal gives it into an any, or
+// a Decoder's Token (a Delim for the start of an object or an array).
+func JSONKind(v any) string {
+	switch v := v.(type) {
+	case json.Delim:
+		if v == '[' || v == ']' {
+			return "array"
+		}
+		return "object"
+	case []any:
+		return "array"
+	case map[string]any:
+		return "object"
+	case string:
+		return "string"
+	case float64, json.Number:
+		return "number"
+	case bool:
+		return "boolean"
+	}
+	return "null"
 }

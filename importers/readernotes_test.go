@@ -38,3 +38,30 @@ func TestReaderNotes(t *testing.T) {
 		t.Errorf("diagnostics again: %v", d)
 	}
 }
+
+// A format without lines names the record in each of its messages: what
+// was left out of it and what Finish says of it alike.
+func TestReaderNotesNamed(t *testing.T) {
+	var n ReaderNotes
+	opts := Options{Now: time.Date(2025, 6, 1, 9, 30, 0, 0, time.UTC)}
+	rec := catalogue.NewRecord(catalogue.Values{URI: "http://a/", Date: time.Date(10000, 1, 1, 0, 0, 0, 0, time.UTC)})
+	if n.FinishNamed(rec, opts, 0, -1, "bookmarks id 7: ", []string{"flags left out"}) == nil {
+		t.Fatal("a record with a URI was not imported")
+	}
+	if n.FinishNamed(catalogue.NewRecord(catalogue.Values{}), opts, 0, -1, "bookmarks id 8: ", []string{"never said"}) != nil {
+		t.Fatal("a record without a URI was imported")
+	}
+	n.End(opts)
+	var got []string
+	for _, d := range n.Diagnostics() {
+		got = append(got, fmt.Sprintf("%s: %s", d.Kind, d.Msg))
+	}
+	want := []string{
+		"dropped: bookmarks id 7: flags left out",
+		"dropped: bookmarks id 7: date 10000-01-01T00:00:00Z is out of DATE's range; using the file's date or now",
+		"skipped: bookmarks id 8: record not imported: URI is required and must not be empty (3.1)",
+	}
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("diagnostics\n%q\nwant\n%q", got, want)
+	}
+}

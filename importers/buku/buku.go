@@ -82,11 +82,10 @@ func Open(path string, opts importers.Options) (importers.Reader, io.Closer, err
 
 // Reader reads the bookmarks of a buku database, in buku's order (id).
 type Reader struct {
-	opts   importers.Options
-	rows   *sql.Rows
-	diags  []catalogue.Diagnostic
-	done   bool
-	noDate int
+	opts  importers.Options
+	rows  *sql.Rows
+	notes importers.ReaderNotes
+	done  bool
 }
 
 // NewReader returns a reader of the buku database db, which it reads from
@@ -121,9 +120,7 @@ func (r *Reader) Read() (*catalogue.Record, error) {
 			if err := r.rows.Err(); err != nil {
 				return nil, fmt.Errorf("read bookmarks: %w", err)
 			}
-			if r.noDate > 0 {
-				r.diags = append(r.diags, importers.NoDateNote(r.noDate, r.opts))
-			}
+			r.notes.End(r.opts)
 			break
 		}
 		var id, url, title, tags, desc, flags any
@@ -153,24 +150,11 @@ func (r *Reader) record(id, url, title, tags, desc, flags string) *catalogue.Rec
 		ext = append(ext, catalogue.Field{Name: FieldFlags, Value: f})
 	}
 	rec.SetExtensions(ext)
-	diags, ok := importers.Finish(rec, r.opts, 0, -1)
-	for _, d := range diags {
-		d.Msg = where + d.Msg
-		r.diags = append(r.diags, d)
-	}
-	if !ok {
-		return nil
-	}
-	r.noDate++ // buku keeps no dates
-	return rec
+	return r.notes.FinishNamed(rec, r.opts, 0, -1, where, nil) // buku keeps no dates: End says so
 }
 
 // Diagnostics returns the diagnostics gathered since the last call.
-func (r *Reader) Diagnostics() []catalogue.Diagnostic {
-	d := r.diags
-	r.diags = nil
-	return d
-}
+func (r *Reader) Diagnostics() []catalogue.Diagnostic { return r.notes.Diagnostics() }
 
 // Close releases the query the reader holds.
 func (r *Reader) Close() error { return r.rows.Close() }

@@ -98,7 +98,7 @@ var Format = importers.Format{
 // Chromium Bookmarks file: a JSON object with "roots" and "bookmark_bar",
 // which Chromium writes near the top.
 func Detect(head []byte) bool {
-	h := bytes.TrimLeft(bytes.TrimPrefix(head, []byte("\xef\xbb\xbf")), " \t\r\n")
+	h := importers.TrimHead(head)
 	return len(h) > 0 && h[0] == '{' &&
 		bytes.Contains(h, []byte(`"roots"`)) && bytes.Contains(h, []byte(`"bookmark_bar"`))
 }
@@ -133,14 +133,14 @@ type Reader struct {
 	folders []folder
 	nodes   []node // the bookmarks, in the file's order
 	next    int
-	diags   []catalogue.Diagnostic
+	notes   importers.ReaderNotes
 	pending []catalogue.Diagnostic // the parse's, not yet returned
 
 	// The line of an offset, counted on from the last one asked.
 	lineOff int64
 	line    int
 
-	noDate, bulk int
+	bulk int
 }
 
 // folder is a folder of the file: the roots and those in them.
@@ -172,18 +172,14 @@ func NewReader(r io.Reader, opts importers.Options) *Reader {
 }
 
 // Diagnostics returns the diagnostics gathered since the last call.
-func (r *Reader) Diagnostics() []catalogue.Diagnostic {
-	d := r.diags
-	r.diags = nil
-	return d
-}
+func (r *Reader) Diagnostics() []catalogue.Diagnostic { return r.notes.Diagnostics() }
 
 func (r *Reader) noteAt(off int64, kind catalogue.Kind, format string, a ...any) {
 	line := 0
 	if off >= 0 {
 		line = r.lineAt(off)
 	}
-	r.diags = append(r.diags, catalogue.Diagnostic{Line: line, Offset: off, Kind: kind, Msg: fmt.Sprintf(format, a...)})
+	r.notes.Note(line, off, kind, format, a...)
 }
 
 // lineAt returns the line of the byte at off. Offsets are asked for
@@ -211,8 +207,7 @@ func (r *Reader) Read() (*catalogue.Record, error) {
 		r.dec = nil
 		// What the parse found is told in the file's order, among the
 		// bookmarks' own diagnostics: a folder's come after its children.
-		r.pending = r.diags
-		r.diags = nil
+		r.pending = r.notes.Diagnostics()
 		slices.SortStableFunc(r.pending, func(a, b catalogue.Diagnostic) int { return cmp.Compare(a.Offset, b.Offset) })
 	}
 	for r.next < len(r.nodes) {
@@ -228,12 +223,9 @@ func (r *Reader) Read() (*catalogue.Record, error) {
 		r.ended = true
 		r.flush(math.MaxInt64)
 		r.nodes, r.data = nil, nil
-		if r.noDate > 0 {
-			r.diags = append(r.diags, importers.NoDateNote(r.noDate, r.opts))
-		}
+		r.notes.End(r.opts)
 		if r.bulk > 0 {
-			r.diags = append(r.diags, catalogue.Diagnostic{Offset: -1, Kind: catalogue.Dropped,
-				Msg: fmt.Sprintf("thumbnails and other bulk data (meta_info Thumbnail, power_bookmark_meta) of %s not imported", plural.Of(r.bulk, "bookmark"))})
+			r.notes.Note(0, -1, catalogue.Dropped, "thumbnails and other bulk data (meta_info Thumbnail, power_bookmark_meta) of %s not imported", plural.Of(r.bulk, "bookmark"))
 		}
 	}
 	return nil, io.EOF
@@ -274,7 +266,7 @@ func (r *Reader) flush(off int64) {
 	for i < len(r.pending) && r.pending[i].Offset <= off {
 		i++
 	}
-	r.diags = append(r.diags, r.pending[:i]...)
+	r.notes.Add(r.pending[:i]...)
 	r.pending = r.pending[i:]
 }
 
@@ -301,7 +293,7 @@ func (r *Reader) file() error {
 		return err
 	}
 	if d, ok := tok.(stdjson.Delim); !ok || d != '{' {
-		return fmt.Errorf("the file is a JSON %s, not a Chromium Bookmarks file (an object with \"roots\")", jsonKind(tok))
+		return fmt.Errorf("the file is a JSON %s, not a Chromium Bookmarks file (an object with \"roots\")", importers.JSONKind(tok))
 	}
 	roots := false
 	for r.dec.More() {
@@ -340,7 +332,7 @@ func (r *Reader) roots() error {
 		if err := r.skipValue(tok); err != nil {
 			return err
 		}
-		r.noteAt(off, catalogue.Skipped, `"roots" is a JSON %s, not an object of folders: nothing imported`, jsonKind(tok))
+		r.noteAt(off, catalogue.Skipped, `"roots" is a JSON %s, not an object of folders: nothing imported`, importers.JSONKind(tok))
 		return nil
 	}
 	for r.dec.More() {
@@ -377,7 +369,7 @@ func (r *Reader) object(parent int, root string, depth int) error {
 		if err := r.skipValue(tok); err != nil {
 			return err
 		}
-		r.noteAt(off, catalogue.Skipped, "a JSON %s, not a bookmark or a folder: not imported", jsonKind(tok))
+		r.noteAt(off, catalogue.Skipped, "a JSON %s, not a bookmark or a folder: not imported", importers.JSONKind(tok))
 		return nil
 	}
 	if depth > maxNesting {
@@ -477,7 +469,7 @@ func (r *Reader) children(fi int, root string, depth int) (int, error) {
 		if err := r.skipValue(tok); err != nil {
 			return 0, err
 		}
-		r.noteAt(off, catalogue.Skipped, `"children" is a JSON %s, not an array: not imported`, jsonKind(tok))
+		r.noteAt(off, catalogue.Skipped, `"children" is a JSON %s, not an array: not imported`, importers.JSONKind(tok))
 		return 0, nil
 	}
 	n := 0
@@ -502,7 +494,7 @@ func (r *Reader) metaInfo(n *node) error {
 		if err := r.skipValue(tok); err != nil {
 			return err
 		}
-		r.noteAt(off, catalogue.Dropped, `"meta_info" is a JSON %s, not an object: not imported`, jsonKind(tok))
+		r.noteAt(off, catalogue.Dropped, `"meta_info" is a JSON %s, not an object: not imported`, importers.JSONKind(tok))
 		return nil
 	}
 	for r.dec.More() {
@@ -539,7 +531,7 @@ func (r *Reader) text(key string) (string, error) {
 	if err := r.skipValue(tok); err != nil {
 		return "", err
 	}
-	r.noteAt(off, catalogue.Dropped, "%q is a JSON %s, not a string: not imported", importers.Excerpt(key), jsonKind(tok))
+	r.noteAt(off, catalogue.Dropped, "%q is a JSON %s, not a string: not imported", importers.Excerpt(key), importers.JSONKind(tok))
 	return "", nil
 }
 
@@ -728,17 +720,7 @@ func (r *Reader) record(n *node) *catalogue.Record {
 	if ext != nil {
 		rec.SetExtensions(ext)
 	}
-	dateless := rec.Date().IsZero()
-	line := r.lineAt(n.off)
-	diags, ok := importers.Finish(rec, r.opts, line, n.off)
-	r.diags = append(r.diags, diags...)
-	if !ok {
-		return nil
-	}
-	if dateless {
-		r.noDate++
-	}
-	return rec
+	return r.notes.Finish(rec, r.opts, r.lineAt(n.off), n.off, nil)
 }
 
 // date reads a WebKit date, key's value v of bookmark n: the zero time
@@ -764,21 +746,3 @@ func (r *Reader) date(n *node, key, v string) time.Time {
 // maxWebKit is the year 9999's end in WebKit microseconds, the last date
 // DATE holds.
 const maxWebKit = 253402300799*1e6 - webkitEpoch
-
-// jsonKind names the kind of a JSON token.
-func jsonKind(v any) string {
-	switch v := v.(type) {
-	case stdjson.Delim:
-		if v == '[' {
-			return "array"
-		}
-		return "object"
-	case string:
-		return "string"
-	case stdjson.Number, float64:
-		return "number"
-	case bool:
-		return "boolean"
-	}
-	return "null"
-}

@@ -37,7 +37,7 @@ func DetectBackup(head []byte) bool {
 	if bytes.HasPrefix(head, []byte(LZ4Magic)) {
 		return true
 	}
-	h := bytes.TrimLeft(bytes.TrimPrefix(head, []byte("\xef\xbb\xbf")), " \t\r\n")
+	h := importers.TrimHead(head)
 	return len(h) > 0 && h[0] == '{' && bytes.Contains(h, []byte(`"`+mimePlace))
 }
 
@@ -96,10 +96,10 @@ type BackupReader struct {
 	stack   []frame
 	queue   []*node
 	ready   []*catalogue.Record
-	diags   []catalogue.Diagnostic
+	notes   importers.ReaderNotes
 	// what is said once, at the end
-	separators, tagEntries, noDate int
-	deep                           bool
+	separators, tagEntries int
+	deep                   bool
 }
 
 // frame is a JSON value being read: an object that is a node, a
@@ -205,26 +205,17 @@ func (r *BackupReader) Read() (*catalogue.Record, error) {
 }
 
 // Diagnostics returns the diagnostics gathered since the last call.
-func (r *BackupReader) Diagnostics() []catalogue.Diagnostic {
-	d := r.diags
-	r.diags = nil
-	return d
-}
+func (r *BackupReader) Diagnostics() []catalogue.Diagnostic { return r.notes.Diagnostics() }
 
 // noteAt adds a diagnostic at offset in the JSON: the byte offset of the
 // file, or for a .jsonlz4 one, which has none of its text, the offset in
 // the decompressed JSON, said in the message.
 func (r *BackupReader) noteAt(offset int64, kind catalogue.Kind, format string, a ...any) {
-	r.diags = append(r.diags, r.diagAt(offset, catalogue.Diagnostic{Kind: kind, Msg: fmt.Sprintf(format, a...)}))
-}
-
-func (r *BackupReader) diagAt(offset int64, d catalogue.Diagnostic) catalogue.Diagnostic {
-	d.Line, d.Offset = 0, offset
 	if r.lz4 && offset >= 0 {
-		d.Offset = -1
-		d.Msg = fmt.Sprintf("at byte %d of the decompressed JSON: %s", offset, d.Msg)
+		r.notes.Note(0, -1, kind, "at byte %d of the decompressed JSON: %s", offset, fmt.Sprintf(format, a...))
+		return
 	}
-	return d
+	r.notes.Note(0, offset, kind, format, a...)
 }
 
 // token reads the next token; a syntax error ends the file with a
@@ -554,15 +545,9 @@ func (r *BackupReader) makeRecord(n *node) {
 	if r.lz4 {
 		offset, where = -1, fmt.Sprintf("at byte %d of the decompressed JSON: ", n.offset)
 	}
-	rec, diags, dateless := b.record(r.opts, 0, offset, where)
-	r.diags = append(r.diags, diags...)
-	if rec == nil {
-		return
+	if rec := b.record(&r.notes, r.opts, 0, offset, where); rec != nil {
+		r.ready = append(r.ready, rec)
 	}
-	if dateless {
-		r.noDate++
-	}
-	r.ready = append(r.ready, rec)
 }
 
 // finish gives the notes about the whole file, and the bookmarks still
@@ -580,25 +565,14 @@ func (r *BackupReader) finish() {
 	if r.tagEntries > 0 {
 		r.noteAt(-1, catalogue.Info, "%d entries of the Tags folder not imported as bookmarks: they are the tags of bookmarks, which carry them as X-TAGS", r.tagEntries)
 	}
-	if r.noDate > 0 {
-		r.diags = append(r.diags, importers.NoDateNote(r.noDate, r.opts))
-	}
+	r.notes.End(r.opts)
 }
 
-// jsonKind names the JSON type of a token.
+// jsonKind names the JSON type of a token, with a boolean's value
+// ("boolean true"), as this reader's messages have always said it.
 func jsonKind(tok stdjson.Token) string {
-	switch t := tok.(type) {
-	case stdjson.Delim:
-		if t == '[' || t == ']' {
-			return "array"
-		}
-		return "object"
-	case string:
-		return "string"
-	case stdjson.Number, float64:
-		return "number"
-	case bool:
-		return "boolean " + strconv.FormatBool(t)
+	if b, ok := tok.(bool); ok {
+		return "boolean " + strconv.FormatBool(b)
 	}
-	return "null"
+	return importers.JSONKind(tok)
 }

@@ -152,19 +152,20 @@ func fromMicro(us int64) (time.Time, bool) {
 	return t, true
 }
 
-// record makes the bookmark a record and finishes it (importers.Finish);
-// where is how diagnostics name it, before their message. It returns nil,
-// with the reason in diags, for a bookmark that cannot be imported.
-func (b *bookmark) record(opts importers.Options, line int, offset int64, where string) (rec *catalogue.Record, diags []catalogue.Diagnostic, dateless bool) {
+// record makes the bookmark a record and finishes it (ReaderNotes.Finish),
+// noting in notes what it says; where is how diagnostics name it, before
+// their message. It returns nil, with the reason noted, for a bookmark that
+// cannot be imported.
+func (b *bookmark) record(notes *importers.ReaderNotes, opts importers.Options, line int, offset int64, where string) *catalogue.Record {
 	note := func(kind catalogue.Kind, format string, a ...any) {
-		diags = append(diags, catalogue.Diagnostic{Line: line, Offset: offset, Kind: kind, Msg: where + fmt.Sprintf(format, a...)})
+		notes.Note(line, offset, kind, "%s%s", where, fmt.Sprintf(format, a...))
 	}
 	uri := strings.TrimSpace(b.uri)
 	if scheme, _, ok := strings.Cut(uri, ":"); ok && strings.EqualFold(scheme, "place") {
 		note(catalogue.Skipped, "%q is a Firefox smart bookmark (a place: query), not an address", importers.Excerpt(b.title))
-		return nil, diags, false
+		return nil
 	}
-	rec = catalogue.NewRecord(catalogue.Values{URI: uri, Name: b.title, Category: b.category, Description: b.description})
+	rec := catalogue.NewRecord(catalogue.Values{URI: uri, Name: b.title, Category: b.category, Description: b.description})
 	var ext []catalogue.Field
 	added, ok := fromMicro(b.added)
 	if !ok {
@@ -203,16 +204,7 @@ func (b *bookmark) record(opts importers.Options, line int, offset int64, where 
 	}
 	ext = append(ext, catalogue.Field{Name: fieldKeyword, Value: b.keyword}, catalogue.Field{Name: fieldPostData, Value: b.post})
 	rec.SetExtensions(ext) // Finish drops the empty ones
-	dateless = rec.Date().IsZero()
-	fd, ok := importers.Finish(rec, opts, line, offset)
-	for _, d := range fd {
-		d.Msg = where + d.Msg
-		diags = append(diags, d)
-	}
-	if !ok {
-		return nil, diags, false
-	}
-	return rec, diags, dateless
+	return notes.FinishNamed(rec, opts, line, offset, where, nil)
 }
 
 // category is the CATEGORY of a bookmark in the folders path, outermost

@@ -68,12 +68,11 @@ type PlacesReader struct {
 	keywords   map[int64]keyword // by place id (Firefox 39 on)
 	keywordIDs map[int64]string  // by moz_keywords id (before)
 	descs      map[int64]string  // bookmarkProperties/description, by bookmark id
-	diags      []catalogue.Diagnostic
+	notes      importers.ReaderNotes
 	done       bool
 	separators int
 	tagEntries int
 	deep       bool // a folder path was cut (reported once)
-	noDate     int
 }
 
 // NewPlacesReader returns a reader of the places database db, which it
@@ -359,12 +358,7 @@ func (r *PlacesReader) row(id, typ, parent int64, title, added, modified, kwID, 
 	} else {
 		b.description = asString(pdesc)
 	}
-	rec, diags, dateless := b.record(r.opts, 0, -1, where)
-	r.diags = append(r.diags, diags...)
-	if dateless && rec != nil {
-		r.noDate++
-	}
-	return rec
+	return b.record(&r.notes, r.opts, 0, -1, where)
 }
 
 // date is the value v of a date column, microseconds since 1970; one
@@ -436,21 +430,15 @@ func (r *PlacesReader) finish() {
 	if r.separators > 0 {
 		r.note(catalogue.Info, "%d separator(s) not imported: a catalogue has no separators", r.separators)
 	}
-	if r.noDate > 0 {
-		r.diags = append(r.diags, importers.NoDateNote(r.noDate, r.opts))
-	}
+	r.notes.End(r.opts)
 }
 
 func (r *PlacesReader) note(kind catalogue.Kind, format string, a ...any) {
-	r.diags = append(r.diags, catalogue.Diagnostic{Offset: -1, Kind: kind, Msg: fmt.Sprintf(format, a...)})
+	r.notes.Note(0, -1, kind, format, a...)
 }
 
 // Diagnostics returns the diagnostics gathered since the last call.
-func (r *PlacesReader) Diagnostics() []catalogue.Diagnostic {
-	d := r.diags
-	r.diags = nil
-	return d
-}
+func (r *PlacesReader) Diagnostics() []catalogue.Diagnostic { return r.notes.Diagnostics() }
 
 // Close releases the query the reader holds.
 func (r *PlacesReader) Close() error {

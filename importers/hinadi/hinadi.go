@@ -124,7 +124,7 @@ type Reader struct {
 	dec      *encoding.Decoder // nil: UTF-8
 	declared bool              // the header named a charset
 	header   bool              // the header block was read
-	diags    []catalogue.Diagnostic
+	notes    importers.ReaderNotes
 	lfNoted  bool  // lines ending in LF alone were reported: a file-wide habit
 	crNoted  bool  // and in CR alone
 	err      error // sticky: io.EOF or a wrapped I/O error
@@ -159,11 +159,7 @@ func NewReader(r io.Reader, opts importers.Options) *Reader {
 }
 
 // Diagnostics returns what the Reader has noted since the last call.
-func (r *Reader) Diagnostics() []catalogue.Diagnostic {
-	d := r.diags
-	r.diags = nil
-	return d
-}
+func (r *Reader) Diagnostics() []catalogue.Diagnostic { return r.notes.Diagnostics() }
 
 // Read returns the next bookmark, or io.EOF after the last. Blocks that are
 // not bookmarks are skipped with a diagnostic; only I/O errors are errors.
@@ -197,7 +193,7 @@ func (r *Reader) Read() (*catalogue.Record, error) {
 }
 
 func (r *Reader) report(kind catalogue.Kind, line int, format string, a ...any) {
-	r.diags = append(r.diags, catalogue.Diagnostic{Line: line, Offset: -1, Kind: kind, Msg: fmt.Sprintf(format, a...)})
+	r.notes.Note(line, -1, kind, format, a...)
 }
 
 // readLine returns the next line without its line break, decoded to UTF-8,

@@ -84,12 +84,7 @@ func (r *Reader) record(b *block) *catalogue.Record {
 			rec.AddExtension(name, v)
 		}
 	}
-	diags, ok := importers.Finish(rec, r.opts, b.line, -1)
-	r.diags = append(r.diags, diags...)
-	if !ok {
-		return nil
-	}
-	return rec
+	return r.notes.Finish(rec, r.opts, b.line, -1, nil)
 }
 
 // setField sets the field of a from the first of a's fields in b that

@@ -83,7 +83,7 @@ type Reader struct {
 	baseString string   // base.String()
 	charset    encoding.Encoding
 	desc       []string // 101/102 text, in order
-	diags      []catalogue.Diagnostic
+	notes      importers.ReaderNotes
 
 	noteLF, noteCR, noteNoSpace bool            // deviations reported once per file
 	noBaseLine                  int             // the row that raised NoBaseError, 0 before
@@ -107,8 +107,7 @@ const maxDescription = 64 << 10
 func NewReader(r io.Reader, opts importers.Options) *Reader {
 	rd := &Reader{lr: lines.NewReader(r, maxLine), opts: opts, unknown: map[string]bool{}}
 	if opts.Base != nil && !opts.Base.IsAbs() {
-		rd.diags = append(rd.diags, catalogue.Diagnostic{Offset: -1, Kind: catalogue.Deviation,
-			Msg: fmt.Sprintf("the base URL %q has no scheme (such as ftp: or https:); it is not used", opts.Base.String())})
+		rd.notes.Note(0, -1, catalogue.Deviation, "the base URL %q has no scheme (such as ftp: or https:); it is not used", opts.Base.String())
 		rd.opts.Base = nil
 	}
 	if rd.opts.Base != nil {
@@ -119,18 +118,14 @@ func NewReader(r io.Reader, opts importers.Options) *Reader {
 }
 
 // Diagnostics returns the diagnostics gathered since the last call.
-func (r *Reader) Diagnostics() []catalogue.Diagnostic {
-	d := r.diags
-	r.diags = nil
-	return d
-}
+func (r *Reader) Diagnostics() []catalogue.Diagnostic { return r.notes.Diagnostics() }
 
 // Description returns the listing's 101 and 102 lines read so far, as text,
 // one line each: what the listing says about itself to the user.
 func (r *Reader) Description() string { return strings.Join(r.desc, "\n") }
 
 func (r *Reader) report(kind catalogue.Kind, format string, a ...any) {
-	r.diags = append(r.diags, catalogue.Diagnostic{Line: r.lineNo, Offset: r.offset, Kind: kind, Msg: fmt.Sprintf(format, a...)})
+	r.notes.Note(r.lineNo, r.offset, kind, format, a...)
 }
 
 // Read returns the next bookmark, io.EOF after the last, a *NoBaseError once
@@ -250,8 +245,7 @@ func (r *Reader) flushInfo() {
 	}
 	text := strings.TrimSpace(strings.Join(r.info, "\n"))
 	if text != "" {
-		r.diags = append(r.diags, catalogue.Diagnostic{Line: r.infoStart, Offset: r.infoOffset, Kind: catalogue.Info,
-			Msg: "the listing says: " + display.Clean(text)})
+		r.notes.Note(r.infoStart, r.infoOffset, catalogue.Info, "the listing says: %s", display.Clean(text))
 	}
 	r.info = nil
 }
@@ -437,12 +431,7 @@ func (r *Reader) row(data []byte) (*catalogue.Record, error) {
 		return nil, nil
 	}
 	rec.SetURI(uri)
-	diags, ok := importers.Finish(&rec, r.opts, r.lineNo, r.offset)
-	r.diags = append(r.diags, diags...)
-	if !ok {
-		return nil, nil
-	}
-	return &rec, nil
+	return r.notes.Finish(&rec, r.opts, r.lineNo, r.offset, nil), nil
 }
 
 // resolve makes the URI of a file named in a row, from raw, the name as

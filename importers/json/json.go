@@ -79,7 +79,7 @@ var Format = importers.Format{
 // Detect reports whether head starts a JSON array that is empty or whose
 // first object has a "uri" key or is a group of `list --group --json`.
 func Detect(head []byte) bool {
-	h := bytes.TrimLeft(bytes.TrimPrefix(head, []byte("\xef\xbb\xbf")), " \t\r\n")
+	h := importers.TrimHead(head)
 	if len(h) == 0 || h[0] != '[' {
 		return false
 	}
@@ -99,7 +99,7 @@ func Detect(head []byte) bool {
 // a Firefox bookmarks backup or a Chrome Bookmarks file, with the
 // format that reads it.
 func Browser(head []byte) string {
-	h := bytes.TrimLeft(bytes.TrimPrefix(head, []byte("\xef\xbb\xbf")), " \t\r\n")
+	h := importers.TrimHead(head)
 	if len(h) == 0 || h[0] != '{' {
 		return ""
 	}
@@ -228,7 +228,7 @@ func (r *Reader) open() bool {
 		r.noteAt(1, 0, catalogue.Skipped, "the file is %s, not the array of records that uricat exports: nothing imported; import it without --format, or with that format", b)
 		return false
 	}
-	r.noteAt(1, 0, catalogue.Skipped, "the file is a JSON %s, not the array of records that uricat exports: nothing imported", jsonKind(tok))
+	r.noteAt(1, 0, catalogue.Skipped, "the file is a JSON %s, not the array of records that uricat exports: nothing imported", importers.JSONKind(tok))
 	return false
 }
 
@@ -301,7 +301,7 @@ func (r *Reader) slow(e element) *catalogue.Record {
 	if err := stdjson.Unmarshal(e.raw, &m); err != nil || m == nil {
 		var v any
 		stdjson.Unmarshal(e.raw, &v)
-		r.noteAt(e.line, e.offset, catalogue.Skipped, "a JSON %s, not an object: not a record", jsonKind(v))
+		r.noteAt(e.line, e.offset, catalogue.Skipped, "a JSON %s, not an object: not a record", importers.JSONKind(v))
 		return nil
 	}
 	if _, ok := m["records"]; ok {
@@ -384,27 +384,4 @@ func (r *Reader) finish(e element, j *Record, notes []string) *catalogue.Record 
 		importers.SetAdded(rec, t)
 	}
 	return r.notes.Finish(rec, r.opts, e.line, e.offset, notes)
-}
-
-// jsonKind names the kind of a JSON value, as Unmarshal gives it or a
-// Decoder's Token (a Delim for the start of an object or an array).
-func jsonKind(v any) string {
-	switch v := v.(type) {
-	case stdjson.Delim:
-		if v == '[' {
-			return "array"
-		}
-		return "object"
-	case []any:
-		return "array"
-	case map[string]any:
-		return "object"
-	case string:
-		return "string"
-	case float64, stdjson.Number:
-		return "number"
-	case bool:
-		return "boolean"
-	}
-	return "null"
 }

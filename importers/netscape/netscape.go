@@ -256,10 +256,9 @@ type Reader struct {
 	mode     mode
 	cur      *bookmark // the last <A>, until the next entry starts
 	ready    []*catalogue.Record
-	diags    []catalogue.Diagnostic
+	notes    importers.ReaderNotes
 	icons    int            // bookmarks whose favicon was dropped
 	units    map[string]int // dates not in seconds, by unit
-	noDate   int            // bookmarks without a date of their own
 	rules    int            // separators (<HR>)
 	fattrs   []string       // attributes of folders seen, which are not kept
 	fattrSet map[string]bool
@@ -357,11 +356,7 @@ func (r *Reader) Read() (*catalogue.Record, error) {
 }
 
 // Diagnostics returns the diagnostics gathered since the last call.
-func (r *Reader) Diagnostics() []catalogue.Diagnostic {
-	d := r.diags
-	r.diags = nil
-	return d
-}
+func (r *Reader) Diagnostics() []catalogue.Diagnostic { return r.notes.Diagnostics() }
 
 // note adds a diagnostic at the current token.
 func (r *Reader) note(kind catalogue.Kind, format string, a ...any) {
@@ -369,7 +364,7 @@ func (r *Reader) note(kind catalogue.Kind, format string, a ...any) {
 }
 
 func (r *Reader) noteAt(line int, offset int64, kind catalogue.Kind, format string, a ...any) {
-	r.diags = append(r.diags, catalogue.Diagnostic{Line: line, Offset: offset, Kind: kind, Msg: fmt.Sprintf(format, a...)})
+	r.notes.Note(line, offset, kind, format, a...)
 }
 
 func (r *Reader) offsetNow() int64 {
@@ -700,9 +695,7 @@ func (r *Reader) finish() {
 	if len(r.fattrs) > 0 {
 		r.noteAt(0, -1, catalogue.Info, "the dates and flags of folders are not imported, a CATEGORY being only a name: %s", strings.Join(r.fattrs, ", "))
 	}
-	if r.noDate > 0 {
-		r.diags = append(r.diags, importers.NoDateNote(r.noDate, r.opts))
-	}
+	r.notes.End(r.opts)
 }
 
 // latin1 reads the bytes of s that are not UTF-8 as windows-1252: old
@@ -762,16 +755,7 @@ func (r *Reader) record(b *bookmark) *catalogue.Record {
 		rec.SetExtensions(ext.fields)
 	}
 	r.dates(b, rec, lm)
-	dateless := rec.Date().IsZero()
-	diags, ok := importers.Finish(rec, r.opts, b.line, b.offset)
-	r.diags = append(r.diags, diags...)
-	if !ok {
-		return nil
-	}
-	if dateless {
-		r.noDate++
-	}
-	return rec
+	return r.notes.Finish(rec, r.opts, b.line, b.offset, nil)
 }
 
 // fieldNotes is the X- field that keeps linkding's notes.

@@ -64,7 +64,7 @@ var Format = importers.Format{
 // Pinboard's keys "href" and "description", and "hash" or "time": no other
 // format's JSON has href and description together.
 func Detect(head []byte) bool {
-	h := bytes.TrimLeft(bytes.TrimPrefix(head, []byte("\xef\xbb\xbf")), " \t\r\n")
+	h := importers.TrimHead(head)
 	if len(h) == 0 || h[0] != '[' {
 		return false
 	}

@@ -66,7 +66,7 @@ func Detect(head []byte) bool {
 	if bytes.HasPrefix(head, []byte("bplist00")) {
 		return true
 	}
-	h := bytes.TrimLeft(bytes.TrimPrefix(head, []byte("\xef\xbb\xbf")), " \t\r\n")
+	h := importers.TrimHead(head)
 	return bytes.HasPrefix(h, []byte("<?xml")) && bytes.Contains(h, []byte("<plist")) && bytes.Contains(h, []byte("<key>WebBookmarkType</key>"))
 }
 
@@ -85,8 +85,7 @@ type Reader struct {
 	opts    importers.Options
 	started bool
 	queue   []leaf // the bookmarks, in the file's order
-	diags   []catalogue.Diagnostic
-	noDate  int
+	notes   importers.ReaderNotes
 }
 
 // leaf is one bookmark of the tree, with the path of its folders and where
@@ -103,14 +102,10 @@ func NewReader(r io.Reader, opts importers.Options) *Reader {
 }
 
 // Diagnostics returns the diagnostics gathered since the last call.
-func (r *Reader) Diagnostics() []catalogue.Diagnostic {
-	d := r.diags
-	r.diags = nil
-	return d
-}
+func (r *Reader) Diagnostics() []catalogue.Diagnostic { return r.notes.Diagnostics() }
 
 func (r *Reader) note(kind catalogue.Kind, format string, a ...any) {
-	r.diags = append(r.diags, catalogue.Diagnostic{Offset: -1, Kind: kind, Msg: fmt.Sprintf(format, a...)})
+	r.notes.Note(0, -1, kind, format, a...)
 }
 
 // Read returns the next record, or io.EOF after the last.
@@ -129,10 +124,7 @@ func (r *Reader) Read() (*catalogue.Record, error) {
 			return rec, nil
 		}
 	}
-	if r.noDate > 0 {
-		r.diags = append(r.diags, importers.NoDateNote(r.noDate, r.opts))
-		r.noDate = 0
-	}
+	r.notes.End(r.opts)
 	return nil, io.EOF
 }
 
@@ -262,20 +254,12 @@ func (r *Reader) record(l leaf) *catalogue.Record {
 			}
 		}
 	}
-	dateless := rec.Date().IsZero()
-	diags, ok := importers.Finish(rec, r.opts, 0, -1)
-	for _, d := range diags {
-		d.Msg = l.where + ": " + d.Msg
-		r.diags = append(r.diags, d)
-	}
-	if !ok {
-		return nil
-	}
-	for _, n := range notes {
-		r.note(catalogue.Dropped, "%s: %s", l.where, n)
-	}
-	if dateless {
-		r.noDate++
+	// What was left out comes after Finish's messages, as it always has
+	// here (FinishNamed's notes would come before).
+	if rec = r.notes.FinishNamed(rec, r.opts, 0, -1, l.where+": ", nil); rec != nil {
+		for _, n := range notes {
+			r.note(catalogue.Dropped, "%s: %s", l.where, n)
+		}
 	}
 	return rec
 }

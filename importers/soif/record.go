@@ -63,12 +63,7 @@ func (r *Reader) record(o *object) *catalogue.Record {
 	}
 	r.setExtensions(rec, ps)
 
-	diags, ok := importers.Finish(rec, r.opts, 0, o.start)
-	r.diags = append(r.diags, diags...)
-	if !ok {
-		return nil
-	}
-	return rec
+	return r.notes.Finish(rec, r.opts, 0, o.start, nil)
 }
 
 // setField sets the field of a from the first of its attributes that

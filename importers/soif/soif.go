@@ -118,7 +118,7 @@ type Reader struct {
 	off   int64 // offset of the next byte
 	last  byte  // the byte before off
 	opts  importers.Options
-	diags []catalogue.Diagnostic
+	notes importers.ReaderNotes
 	names map[string]*attrName
 	pairs []pair      // reused from object to object
 	vals  []string    // reused by setExtensions
@@ -178,11 +178,7 @@ func NewReader(r io.Reader, opts importers.Options) *Reader {
 }
 
 // Diagnostics returns what the Reader has noted since the last call.
-func (r *Reader) Diagnostics() []catalogue.Diagnostic {
-	d := r.diags
-	r.diags = nil
-	return d
-}
+func (r *Reader) Diagnostics() []catalogue.Diagnostic { return r.notes.Diagnostics() }
 
 // Read returns the next bookmark, or io.EOF after the last. An object that
 // cannot be a bookmark is skipped with a diagnostic; only I/O errors are
@@ -205,7 +201,7 @@ func (r *Reader) Read() (*catalogue.Record, error) {
 }
 
 func (r *Reader) report(kind catalogue.Kind, off int64, format string, a ...any) {
-	r.diags = append(r.diags, catalogue.Diagnostic{Offset: off, Kind: kind, Msg: fmt.Sprintf(format, a...)})
+	r.notes.Note(0, off, kind, format, a...)
 }
 
 // fail records an error from the underlying reader.
@@ -857,7 +853,7 @@ func (r *Reader) keepValue(o *object, an *attrName, value []byte, off int64) {
 	case an.bulk:
 		// As r.report, without fmt: Harvest objects carry bulk text often.
 		msg := name + "{" + strconv.Itoa(n) + "} is bulk content, not bookmark metadata; not kept"
-		r.diags = append(r.diags, catalogue.Diagnostic{Offset: off, Kind: catalogue.Dropped, Msg: msg})
+		r.notes.Add(catalogue.Diagnostic{Offset: off, Kind: catalogue.Dropped, Msg: msg})
 	case n > maxValue:
 		r.report(catalogue.Dropped, off, "%s is larger than %d KiB; not kept", name, maxValue>>10)
 	case o.kept+n > maxKept:

@@ -91,7 +91,7 @@ type Reader struct {
 	s     *scanner
 	opts  importers.Options
 	queue []*catalogue.Record // bookmarks of the citation last read, to return
-	diags []catalogue.Diagnostic
+	notes importers.ReaderNotes
 	buf   []byte // the element being read, reused
 	err   error
 }
@@ -102,14 +102,10 @@ func NewReader(r io.Reader, opts importers.Options) *Reader {
 }
 
 // Diagnostics returns the diagnostics gathered since the last call.
-func (r *Reader) Diagnostics() []catalogue.Diagnostic {
-	d := r.diags
-	r.diags = nil
-	return d
-}
+func (r *Reader) Diagnostics() []catalogue.Diagnostic { return r.notes.Diagnostics() }
 
 func (r *Reader) report(line int, offset int64, kind catalogue.Kind, format string, a ...any) {
-	r.diags = append(r.diags, catalogue.Diagnostic{Line: line, Offset: offset, Kind: kind, Msg: fmt.Sprintf(format, a...)})
+	r.notes.Note(line, offset, kind, format, a...)
 }
 
 // Read returns the next bookmark, io.EOF after the last, or an I/O error.
@@ -389,9 +385,7 @@ func (r *Reader) build(elems []element) {
 		}
 		rec := t.Clone()
 		rec.SetURI(u.uri)
-		diags, ok := importers.Finish(rec, r.opts, u.line, u.off)
-		r.diags = append(r.diags, diags...)
-		if ok {
+		if rec := r.notes.Finish(rec, r.opts, u.line, u.off, nil); rec != nil {
 			r.queue = append(r.queue, rec)
 		}
 	}

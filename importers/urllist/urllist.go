@@ -113,11 +113,10 @@ const maxLine = 1 << 20
 
 // Reader reads the URLs of a list, one by one.
 type Reader struct {
-	lr     *lines.Reader
-	opts   importers.Options
-	done   bool
-	diags  []catalogue.Diagnostic
-	noDate int
+	lr    *lines.Reader
+	opts  importers.Options
+	done  bool
+	notes importers.ReaderNotes
 }
 
 // NewReader returns a Reader of r.
@@ -126,11 +125,7 @@ func NewReader(r io.Reader, opts importers.Options) *Reader {
 }
 
 // Diagnostics returns the diagnostics gathered since the last call.
-func (r *Reader) Diagnostics() []catalogue.Diagnostic {
-	d := r.diags
-	r.diags = nil
-	return d
-}
+func (r *Reader) Diagnostics() []catalogue.Diagnostic { return r.notes.Diagnostics() }
 
 // Read returns the next record, or io.EOF after the last.
 func (r *Reader) Read() (*catalogue.Record, error) {
@@ -138,9 +133,7 @@ func (r *Reader) Read() (*catalogue.Record, error) {
 		l, err := r.lr.Read()
 		if err != nil {
 			r.done = true
-			if r.noDate > 0 {
-				r.diags = append(r.diags, importers.NoDateNote(r.noDate, r.opts))
-			}
+			r.notes.End(r.opts)
 			if err == io.EOF {
 				return nil, io.EOF
 			}
@@ -152,7 +145,7 @@ func (r *Reader) Read() (*catalogue.Record, error) {
 		}
 		line := strings.TrimSpace(string(text))
 		note := func(kind catalogue.Kind, format string, a ...any) {
-			r.diags = append(r.diags, catalogue.Diagnostic{Line: l.Number, Offset: l.Offset, Kind: kind, Msg: fmt.Sprintf(format, a...)})
+			r.notes.Note(l.Number, l.Offset, kind, format, a...)
 		}
 		switch {
 		case line == "" || line[0] == '#':
@@ -165,10 +158,7 @@ func (r *Reader) Read() (*catalogue.Record, error) {
 			continue
 		}
 		rec := catalogue.NewRecord(catalogue.Values{URI: line})
-		diags, ok := importers.Finish(rec, r.opts, l.Number, l.Offset)
-		r.diags = append(r.diags, diags...)
-		if ok {
-			r.noDate++
+		if rec := r.notes.Finish(rec, r.opts, l.Number, l.Offset, nil); rec != nil {
 			return rec, nil
 		}
 	}
