@@ -135,7 +135,7 @@ func BenchmarkTreeReload(b *testing.B) {
 		msg := cmd()
 		t2 := cputime.Used()
 		t.Update(msg)
-		if t.View() == "" || t.Node() == nil || t.updating {
+		if t.View() == "" || t.Node() == nil || t.build.Updating {
 			b.Fatal("not rebuilt")
 		}
 		t3 := cputime.Used()

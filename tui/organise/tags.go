@@ -48,37 +48,24 @@ type Tags struct {
 	ctx  dialog.Context
 	keys TagKeys
 	tags []Tag
-	// pending is the records whose tags Init's command counts, for a
-	// large catalogue (as the tree's build; nil once counted).
-	pending []*catalogue.Record
-	// gen counts the counts asked for (Init's, and Reload's after each
-	// edit), each in a command, as the tree's builds: only the newest
-	// one's tags are shown, so that a count that ends after a later one's
-	// never shows an older catalogue. updating: a recount is under way,
-	// the tags as they were showing meanwhile.
-	gen      int
-	updating bool
-	cursor   int
-	offset   int
+	// count counts the tags in commands (Init's for a large catalogue,
+	// Reload's after each edit), as the tree's builds: the newest one's
+	// tags are shown.
+	count  *dialog.Count[[]Tag]
+	cursor int
+	offset int
 }
 
 // removeMsg is the answer yes to "remove the tag?".
 type removeMsg struct{ tag string }
 
-// countedMsg is the tags counted by a command of Reload.
-type countedMsg struct {
-	v    *Tags // the view it is for
-	gen  int   // the count it answers (Tags.gen)
-	tags []Tag
-}
-
 // NewTags returns the view of the tags of c's valid records: counted at
 // once, or, in a catalogue of more than buildAbove records (35 ms at
 // 100,000), by Init's command, the view saying it counts meanwhile.
 func NewTags(ctx dialog.Context, c *catalogue.Catalogue) *Tags {
-	v := &Tags{ctx: ctx, keys: DefaultTagKeys()}
+	v := &Tags{ctx: ctx, keys: DefaultTagKeys(), count: dialog.NewCount(CountTags)}
 	if recs := c.Records(); len(recs) > buildAbove {
-		v.pending = recs
+		v.count.Later(recs)
 		return v
 	}
 	v.show(CountTags(c.Records()))
@@ -112,24 +99,8 @@ func CountTags(recs []*catalogue.Record) []Tag {
 // Reload counts the tags again after an edit (dialog.Reloader), in the
 // command it returns, from c's snapshot: 35 ms at 100,000 records, which
 // Update's goroutine does not wait for. The view shows the tags as they
-// were, marked as updating, until the new count comes (countedMsg).
-func (v *Tags) Reload(c *catalogue.Catalogue) tea.Cmd {
-	recs := c.Records()
-	if v.pending != nil {
-		v.pending = recs // still counting: the newer records are counted
-	} else {
-		v.updating = true
-	}
-	return v.count(recs)
-}
-
-// count returns the command that counts the tags of recs, a snapshot,
-// as the newest count.
-func (v *Tags) count(recs []*catalogue.Record) tea.Cmd {
-	v.gen++
-	gen := v.gen
-	return func() tea.Msg { return countedMsg{v: v, gen: gen, tags: CountTags(recs)} }
-}
+// were, marked as updating, until the new count comes.
+func (v *Tags) Reload(c *catalogue.Catalogue) tea.Cmd { return v.count.Again(c.Records()) }
 
 // show shows tags, keeping the cursor on its tag if it is still there.
 func (v *Tags) show(tags []Tag) {
@@ -137,7 +108,7 @@ func (v *Tags) show(tags []Tag) {
 	if t := v.Tag(); t != nil {
 		was = t.Name
 	}
-	v.tags, v.pending, v.updating = tags, nil, false
+	v.tags = tags
 	for i, t := range v.tags {
 		if t.Name == was {
 			v.cursor = i
@@ -156,12 +127,7 @@ func (v *Tags) Tag() *Tag {
 }
 
 // Init counts the tags of a large catalogue.
-func (v *Tags) Init() tea.Cmd {
-	if v.pending == nil {
-		return nil
-	}
-	return v.count(v.pending)
-}
+func (v *Tags) Init() tea.Cmd { return v.count.Start() }
 
 // SetSize sets the body's area.
 func (v *Tags) SetSize(w, h int) { v.ctx.SetSize(w, h); v.scroll() }
@@ -180,10 +146,8 @@ func (v *Tags) move(d int) {
 // Update moves, chooses, opens the rename prompt and the question
 // before a removal, and takes in the newest recount.
 func (v *Tags) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
-	if m, ok := msg.(countedMsg); ok {
-		if m.v == v && m.gen == v.gen { // else a count older than the newest
-			v.show(m.tags)
-		}
+	if tags, ok := v.count.Take(msg); ok {
+		v.show(tags)
 		return v, nil
 	}
 	if m, ok := msg.(removeMsg); ok {
@@ -277,11 +241,11 @@ func (v *Tags) FullHelp() [][]key.Binding {
 // View draws the title and the tags shown, each with its records.
 func (v *Tags) View() string {
 	th := v.ctx.Theme
-	if v.pending != nil {
-		return v.ctx.Fit([]string{th.DialogTitle.Render("Tags") + " " + th.Dim.Render(fmt.Sprintf("counting the tags of %s…", plural.Of(len(v.pending), "record")))})
+	if p := v.count.Pending; p != nil {
+		return v.ctx.Fit([]string{th.DialogTitle.Render("Tags") + " " + th.Dim.Render(fmt.Sprintf("counting the tags of %s…", plural.Of(len(p), "record")))})
 	}
 	counts := plural.Of(len(v.tags), "tag")
-	if v.updating {
+	if v.count.Updating {
 		counts += "; updating…"
 	}
 	lines := []string{th.DialogTitle.Render("Tags") + " " + th.Dim.Render(counts), ""}

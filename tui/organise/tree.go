@@ -64,18 +64,12 @@ type Tree struct {
 	allFolded bool
 	toggled   map[string]bool
 	rows      []int // the nodes shown, by index in tree.Nodes
-	// pending is the records whose tree Init's command builds (tree is
-	// nil until then).
-	pending []*catalogue.Record
-	// gen counts the builds asked for (Init's, and Reload's after each
-	// edit), each in a command: only the newest one's tree is shown, so
-	// that a build that ends after a later one's never shows an older
-	// catalogue. updating: a rebuild is under way, the rows of the tree
-	// before it showing meanwhile.
-	gen      int
-	updating bool
-	cursor   int // index in rows
-	offset   int // the first row shown
+	// build builds the tree in commands (Init's for a large catalogue,
+	// tree nil until then; Reload's after each edit): the newest one's
+	// tree is shown.
+	build  *dialog.Count[*categorytree.Tree]
+	cursor int // index in rows
+	offset int // the first row shown
 }
 
 // foldAbove is how many nodes a tree may have to open unfolded: a
@@ -88,18 +82,11 @@ const foldAbove = 200
 // once, saying it counts, and the keys never wait.
 const buildAbove = 10_000
 
-// builtMsg is the tree built by a command of Init or Reload.
-type builtMsg struct {
-	t    *Tree // the view it is for
-	gen  int   // the build it answers (Tree.gen)
-	tree *categorytree.Tree
-}
-
 // NewTree returns the tree of the valid records of c.
 func NewTree(ctx dialog.Context, c *catalogue.Catalogue) *Tree {
-	t := &Tree{ctx: ctx, keys: DefaultTreeKeys(), toggled: map[string]bool{}}
+	t := &Tree{ctx: ctx, keys: DefaultTreeKeys(), toggled: map[string]bool{}, build: dialog.NewCount(buildTree)}
 	if recs := c.Records(); len(recs) > buildAbove {
-		t.pending = recs
+		t.build.Later(recs)
 		return t
 	}
 	t.built(categorytree.Build(validRecords(c.Records())))
@@ -158,37 +145,20 @@ func (t *Tree) Node() *categorytree.Node {
 // categories, which Update's goroutine does not wait for. The tree shows
 // its rows as they were, marked as updating, until the new ones come;
 // then it keeps the folds and the cursor's node.
-func (t *Tree) Reload(c *catalogue.Catalogue) tea.Cmd {
-	recs := c.Records()
-	if t.tree == nil {
-		t.pending = recs // still counting: the newer records are counted
-	} else {
-		t.updating = true
-	}
-	return t.build(recs)
-}
+func (t *Tree) Reload(c *catalogue.Catalogue) tea.Cmd { return t.build.Again(c.Records()) }
 
 // Init builds the tree of a large catalogue.
-func (t *Tree) Init() tea.Cmd {
-	if t.pending == nil {
-		return nil
-	}
-	return t.build(t.pending)
-}
+func (t *Tree) Init() tea.Cmd { return t.build.Start() }
 
-// build returns the command that builds the tree of recs, a snapshot,
-// as the newest build.
-func (t *Tree) build(recs []*catalogue.Record) tea.Cmd {
-	t.gen++
-	gen := t.gen
-	return func() tea.Msg { return builtMsg{t: t, gen: gen, tree: categorytree.Build(validRecords(recs))} }
+// buildTree builds the tree of recs' valid records, in a command.
+func buildTree(recs []*catalogue.Record) *categorytree.Tree {
+	return categorytree.Build(validRecords(recs))
 }
 
 // show shows the tree of the newest build: the first folded to its top
 // level if it is large; another keeping the folds and the cursor's node.
 func (t *Tree) show(tree *categorytree.Tree) {
 	first := t.tree == nil
-	t.pending, t.updating = nil, false
 	if first {
 		t.built(tree)
 		return
@@ -212,22 +182,16 @@ func (t *Tree) scroll() {
 	t.offset = max(0, min(t.offset, t.cursor), t.cursor-h+1)
 }
 
-// Update answers the tree built (builtMsg) and the keys.
+// Update answers the newest build and the keys.
 func (t *Tree) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
-	switch msg := msg.(type) {
-	case builtMsg:
-		t.takeBuilt(msg)
-	case tea.KeyMsg:
-		return t.key(msg)
+	if tree, ok := t.build.Take(msg); ok {
+		t.show(tree)
+		return t, nil
+	}
+	if km, ok := msg.(tea.KeyMsg); ok {
+		return t.key(km)
 	}
 	return t, nil
-}
-
-// takeBuilt shows the tree of a build, if it is this view's newest.
-func (t *Tree) takeBuilt(b builtMsg) {
-	if b.t == t && b.gen == t.gen { // else a build older than the newest
-		t.show(b.tree)
-	}
 }
 
 // key answers a key: leaving, undo and redo at any time; once the tree
@@ -433,14 +397,14 @@ func (t *Tree) FullHelp() [][]key.Binding {
 func (t *Tree) View() string {
 	th := t.ctx.Theme
 	if t.tree == nil {
-		return t.ctx.Fit([]string{th.DialogTitle.Render("Categories") + " " + th.Dim.Render(fmt.Sprintf("counting the categories of %s…", plural.Of(len(t.pending), "record")))})
+		return t.ctx.Fit([]string{th.DialogTitle.Render("Categories") + " " + th.Dim.Render(fmt.Sprintf("counting the categories of %s…", plural.Of(len(t.build.Pending), "record")))})
 	}
 	cats := len(t.tree.Nodes)
 	if cats > 0 && t.tree.Nodes[cats-1].None {
 		cats--
 	}
 	counts := fmt.Sprintf("%s, %s", plural.Of(t.tree.Records, "record"), plural.Of(cats, "category"))
-	if t.updating {
+	if t.build.Updating {
 		counts += "; updating…"
 	}
 	lines := []string{th.DialogTitle.Render("Categories") + " " + th.Dim.Render(counts), ""}

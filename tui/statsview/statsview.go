@@ -21,25 +21,11 @@ import (
 type Model struct {
 	ctx dialog.Context
 	s   stats.Stats
-	// pending is the records Init's command counts, for a large
-	// catalogue (nil once counted).
-	pending []*catalogue.Record
-	// gen counts the counts asked for (Init's, and Reload's after each
-	// edit), each in a command: only the newest one's counts are shown,
-	// so that a count that ends after a later one's never shows an older
-	// catalogue. updating: a recount is under way, the counts as they were
-	// showing meanwhile.
-	gen      int
-	updating bool
-	top      int // the first line shown, when the charts are taller than the body
-	close    key.Binding
-}
-
-// countedMsg is the counts of a command of Reload.
-type countedMsg struct {
-	m   *Model // the view it is for
-	gen int    // the count it answers (Model.gen)
-	s   stats.Stats
+	// count makes the counts in commands (Init's for a large catalogue,
+	// Reload's after each edit), the newest one's shown.
+	count *dialog.Count[stats.Stats]
+	top   int // the first line shown, when the charts are taller than the body
+	close key.Binding
 }
 
 // twoColumns is the width from which the charts stand in two columns.
@@ -55,9 +41,9 @@ const countAbove = 10_000
 // of more than countAbove records, by Init's command, the view saying it
 // counts meanwhile.
 func New(ctx dialog.Context, c *catalogue.Catalogue) *Model {
-	m := &Model{ctx: ctx, close: key.NewBinding(key.WithKeys("esc", "q", "#"), key.WithHelp("esc", "back"))}
+	m := &Model{ctx: ctx, count: dialog.NewCount(stats.Of), close: key.NewBinding(key.WithKeys("esc", "q", "#"), key.WithHelp("esc", "back"))}
 	if recs := c.Records(); len(recs) > countAbove {
-		m.pending = recs
+		m.count.Later(recs)
 		return m
 	}
 	m.s = stats.Of(c.Records())
@@ -67,48 +53,26 @@ func New(ctx dialog.Context, c *catalogue.Catalogue) *Model {
 // Reload counts again after an edit (dialog.Reloader), in the command it
 // returns, from c's snapshot: 13 ms at 100,000 records, which Update's
 // goroutine does not wait for. The view shows the counts as they were,
-// marked as updating, until the new ones come (countedMsg).
-func (m *Model) Reload(c *catalogue.Catalogue) tea.Cmd {
-	recs := c.Records()
-	if m.pending != nil {
-		m.pending = recs // still counting: the newer records are counted
-	} else {
-		m.updating = true
-	}
-	return m.count(recs)
-}
-
-// count returns the command that counts recs, a snapshot, as the newest
-// count.
-func (m *Model) count(recs []*catalogue.Record) tea.Cmd {
-	m.gen++
-	gen := m.gen
-	return func() tea.Msg { return countedMsg{m: m, gen: gen, s: stats.Of(recs)} }
-}
+// marked as updating, until the new ones come.
+func (m *Model) Reload(c *catalogue.Catalogue) tea.Cmd { return m.count.Again(c.Records()) }
 
 // Stats returns the counts shown.
 func (m *Model) Stats() stats.Stats { return m.s }
 
 // Init counts the records of a large catalogue.
-func (m *Model) Init() tea.Cmd {
-	if m.pending == nil {
-		return nil
-	}
-	return m.count(m.pending)
-}
+func (m *Model) Init() tea.Cmd { return m.count.Start() }
 
 // SetSize sets the body's area.
 func (m *Model) SetSize(w, h int) { m.ctx.SetSize(w, h) }
 
 // Update scrolls, closes on esc, and takes in the newest recount.
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
-	switch msg := msg.(type) {
-	case countedMsg:
-		if msg.m == m && msg.gen == m.gen { // else a count older than the newest
-			m.s, m.pending, m.updating = msg.s, nil, false
-			m.top = max(0, min(m.top, len(m.lines())-m.ctx.Height))
-		}
-	case tea.KeyMsg:
+	if s, ok := m.count.Take(msg); ok {
+		m.s = s
+		m.top = max(0, min(m.top, len(m.lines())-m.ctx.Height))
+		return m, nil
+	}
+	if msg, ok := msg.(tea.KeyMsg); ok {
 		return m.key(msg)
 	}
 	return m, nil
@@ -150,13 +114,13 @@ func (m *Model) chart(c stats.Chart, w int) []string {
 // categories on the left and the others on the right.
 func (m *Model) lines() []string {
 	th := m.ctx.Theme
-	if m.pending != nil {
-		return []string{th.Dim.Render(" counting " + plural.Of(len(m.pending), "record") + "…")}
+	if p := m.count.Pending; p != nil {
+		return []string{th.Dim.Render(" counting " + plural.Of(len(p), "record") + "…")}
 	}
 	w := max(20, m.ctx.Width)
 	charts := m.s.Charts(stars)
 	head := th.Dim.Render(" " + plural.Of(m.s.Records, "record") + " (uricat stats prints the same)")
-	if m.updating {
+	if m.count.Updating {
 		head = th.Dim.Render(" " + plural.Of(m.s.Records, "record") + "; updating…")
 	}
 	if w < twoColumns {
