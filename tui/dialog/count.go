@@ -1,9 +1,13 @@
 package dialog
 
 import (
+	"fmt"
+
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/internal/plural"
+	"github.com/uricat/uricat/tui/theme"
 )
 
 // Count is a view's count of the catalogue (a category tree, the tags,
@@ -74,4 +78,16 @@ func (c *Count[T]) Take(msg tea.Msg) (v T, ok bool) {
 	}
 	c.Pending, c.Updating = nil, false
 	return m.v, true
+}
+
+// Title is a counting view's title line: title, then, while the first
+// count is under way, "counting the OF of N records…"; after it, counts,
+// marked while a recount is under way.
+func (c *Count[T]) Title(th *theme.Theme, title, of, counts string) string {
+	if p := c.Pending; p != nil {
+		counts = fmt.Sprintf("counting the %s of %s…", of, plural.Of(len(p), "record"))
+	} else if c.Updating {
+		counts += "; updating…"
+	}
+	return th.DialogTitle.Render(title) + " " + th.Dim.Render(counts)
 }

@@ -241,14 +241,11 @@ func (v *Tags) FullHelp() [][]key.Binding {
 // View draws the title and the tags shown, each with its records.
 func (v *Tags) View() string {
 	th := v.ctx.Theme
-	if p := v.count.Pending; p != nil {
-		return v.ctx.Fit([]string{th.DialogTitle.Render("Tags") + " " + th.Dim.Render(fmt.Sprintf("counting the tags of %s…", plural.Of(len(p), "record")))})
+	title := v.count.Title(th, "Tags", "tags", plural.Of(len(v.tags), "tag"))
+	if v.count.Pending != nil {
+		return v.ctx.Fit([]string{title})
 	}
-	counts := plural.Of(len(v.tags), "tag")
-	if v.count.Updating {
-		counts += "; updating…"
-	}
-	lines := []string{th.DialogTitle.Render("Tags") + " " + th.Dim.Render(counts), ""}
+	lines := []string{title, ""}
 	if len(v.tags) == 0 {
 		lines = append(lines, th.EmptyMessage.Render("  No record has tags (X-TAGS)."))
 		return v.ctx.Fit(lines)

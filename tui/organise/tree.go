@@ -397,17 +397,14 @@ func (t *Tree) FullHelp() [][]key.Binding {
 func (t *Tree) View() string {
 	th := t.ctx.Theme
 	if t.tree == nil {
-		return t.ctx.Fit([]string{th.DialogTitle.Render("Categories") + " " + th.Dim.Render(fmt.Sprintf("counting the categories of %s…", plural.Of(len(t.build.Pending), "record")))})
+		return t.ctx.Fit([]string{t.build.Title(th, "Categories", "categories", "")})
 	}
 	cats := len(t.tree.Nodes)
 	if cats > 0 && t.tree.Nodes[cats-1].None {
 		cats--
 	}
 	counts := fmt.Sprintf("%s, %s", plural.Of(t.tree.Records, "record"), plural.Of(cats, "category"))
-	if t.build.Updating {
-		counts += "; updating…"
-	}
-	lines := []string{th.DialogTitle.Render("Categories") + " " + th.Dim.Render(counts), ""}
+	lines := []string{t.build.Title(th, "Categories", "categories", counts), ""}
 	if len(t.rows) == 0 {
 		lines = append(lines, th.EmptyMessage.Render("  No records, so no categories."))
 		return t.ctx.Fit(lines)
