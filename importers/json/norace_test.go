@@ -1,0 +1,5 @@
+//go:build !race
+
+package json
+
+const raceEnabled = false
