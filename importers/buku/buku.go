@@ -73,11 +73,7 @@ func Detect(path string) bool {
 // Open opens the bookmarks.db at path for reading (Format.Open): a private
 // copy of it. The Closer removes the copy.
 func Open(path string, opts importers.Options) (importers.Reader, io.Closer, error) {
-	r, c, err := sqlitecopy.OpenWith(path, func(db *sql.DB) (*Reader, error) { return NewReader(db, opts) })
-	if err != nil {
-		return nil, nil, err // not a nil *Reader in a Reader
-	}
-	return r, c, nil
+	return importers.OpenDatabase(path, func(db *sql.DB) (*Reader, error) { return NewReader(db, opts) })
 }
 
 // Reader reads the bookmarks of a buku database, in buku's order (id).
