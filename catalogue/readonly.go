@@ -13,13 +13,7 @@ type ReadOnly struct {
 
 // OpenReadOnly reads the catalogue file at path as Open does, for a look.
 // A file that does not exist is an empty catalogue.
-func OpenReadOnly(path string) (*ReadOnly, error) {
-	c := &Catalogue{path: path, keep: true}
-	if err := c.load(); err != nil {
-		return nil, err
-	}
-	return &ReadOnly{c: c}, nil
-}
+func OpenReadOnly(path string) (*ReadOnly, error) { return OpenReadOnlyWhere(path, nil) }
 
 // OpenReadOnlyWhere reads the catalogue file at path as OpenReadOnly
 // does, for one search: it holds only the records that wanted accepts,
