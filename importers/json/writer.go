@@ -20,22 +20,58 @@ import (
 // `uricat list --json` prints, but one record at a time, so that a large
 // export does not build the whole document in memory.
 type Writer struct {
-	bw                    *bufio.Writer
-	buf                   bytes.Buffer
-	enc                   *stdjson.Encoder
-	n                     int
+	arr                   *arrayWriter
 	closed                bool
 	importers.WriterNotes // what Diagnostics returns
 }
 
 // NewWriter returns a Writer to w.
-func NewWriter(w io.Writer) *Writer {
-	jw := &Writer{bw: bufio.NewWriterSize(w, 64<<10)}
-	// One encoder into one buffer for all records: it reuses its buffers,
-	// where MarshalIndent would allocate two per record.
-	jw.enc = newEncoder(&jw.buf)
-	jw.enc.SetIndent("  ", "  ")
-	return jw
+func NewWriter(w io.Writer) *Writer { return &Writer{arr: newArrayWriter(w)} }
+
+// arrayWriter writes an array as Encode indents it, an item at a time:
+// the Writer's records, and EncodeArray's items.
+type arrayWriter struct {
+	bw  *bufio.Writer
+	buf bytes.Buffer
+	// One encoder into one buffer for all items: it reuses its buffers,
+	// where MarshalIndent would allocate two per item.
+	enc *stdjson.Encoder
+	n   int // the items begun
+}
+
+func newArrayWriter(w io.Writer) *arrayWriter {
+	a := &arrayWriter{bw: bufio.NewWriterSize(w, 64<<10)}
+	a.enc = newEncoder(&a.buf)
+	a.enc.SetIndent("  ", "  ")
+	return a
+}
+
+// encode begins the next item, v, and encodes it; write writes it.
+func (a *arrayWriter) encode(v any) error {
+	if a.n == 0 {
+		a.bw.WriteString("[\n  ")
+	} else {
+		a.bw.WriteString(",\n  ")
+	}
+	a.n++
+	a.buf.Reset()
+	return a.enc.Encode(v)
+}
+
+// write writes the item encode encoded.
+func (a *arrayWriter) write() error {
+	_, err := writeEscaped(a.bw, bytes.TrimSuffix(a.buf.Bytes(), []byte("\n")))
+	return err
+}
+
+// end ends the array, "[]" if it had no item, and flushes.
+func (a *arrayWriter) end() error {
+	if a.n == 0 {
+		a.bw.WriteString("[]\n")
+	} else {
+		a.bw.WriteString("\n]\n")
+	}
+	return a.bw.Flush()
 }
 
 // newEncoder returns an encoder that writes &, < and > as they are: the
@@ -52,23 +88,14 @@ func (w *Writer) Write(rec *catalogue.Record) error {
 	if w.closed {
 		return errors.New("json: Write after Close")
 	}
-	if w.n == 0 {
-		w.bw.WriteString("[\n  ")
-	} else {
-		w.bw.WriteString(",\n  ")
+	if err := w.arr.encode(FromRecord(rec)); err != nil {
+		return fmt.Errorf("json: record %d (%s): %w", w.arr.n, rec.URI(), err)
 	}
-	w.n++
-	w.buf.Reset()
-	if err := w.enc.Encode(FromRecord(rec)); err != nil {
-		return fmt.Errorf("json: record %d (%s): %w", w.n, rec.URI(), err)
-	}
-	out := bytes.TrimSuffix(w.buf.Bytes(), []byte("\n"))
 	if hasInvalidText(rec) {
 		w.Record(rec.URI())
 		w.Note(catalogue.Deviation, "text that is not UTF-8 is written as U+FFFD: JSON text is Unicode")
 	}
-	_, err := writeEscaped(w.bw, out)
-	return err
+	return w.arr.write()
 }
 
 // hasInvalidText reports whether some text of rec is not valid UTF-8,
@@ -93,12 +120,7 @@ func (w *Writer) Close() error {
 		return errors.New("json: Close called twice")
 	}
 	w.closed = true
-	if w.n == 0 {
-		w.bw.WriteString("[]\n")
-	} else {
-		w.bw.WriteString("\n]\n")
-	}
-	if err := w.bw.Flush(); err != nil {
+	if err := w.arr.end(); err != nil {
 		return fmt.Errorf("json: %w", err)
 	}
 	return nil
@@ -128,26 +150,16 @@ func EncodeArray[T any](w io.Writer, items []T) error {
 	if len(items) == 0 {
 		return Encode(w, items) // null or []
 	}
-	bw := bufio.NewWriterSize(w, 64<<10)
-	var buf bytes.Buffer
-	enc := newEncoder(&buf)
-	enc.SetIndent("  ", "  ")
+	a := newArrayWriter(w)
 	for i := range items {
-		if i == 0 {
-			bw.WriteString("[\n  ")
-		} else {
-			bw.WriteString(",\n  ")
-		}
-		buf.Reset()
-		if err := enc.Encode(items[i]); err != nil {
+		if err := a.encode(items[i]); err != nil {
 			return err
 		}
-		if _, err := writeEscaped(bw, bytes.TrimSuffix(buf.Bytes(), []byte("\n"))); err != nil {
+		if err := a.write(); err != nil {
 			return err
 		}
 	}
-	bw.WriteString("\n]\n")
-	return bw.Flush()
+	return a.end()
 }
 
 // writeEscaped writes encoded JSON to w with DEL, the C1 controls (U+0080
