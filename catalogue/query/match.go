@@ -792,14 +792,8 @@ func fuzzyMatchASCII(field, word string, least int) (start, end int, ok bool) {
 			return 0, 0, false
 		}
 	}
-	i := 0
-	for i+8 <= len(field) && printable.ASCII(printable.Load(field, i)) {
-		i += 8
-	}
-	for ; i < len(field); i++ {
-		if field[i] >= utf8.RuneSelf {
-			return 0, 0, false
-		}
+	if !printable.ASCIIString(field) {
+		return 0, 0, false
 	}
 	if word == "" {
 		return -1, 0, true
@@ -1026,14 +1020,8 @@ func mayHold(s, w string, spelt bool) bool {
 		}
 		return false
 	}
-	i := 0
-	for i+8 <= len(s) && printable.ASCII(printable.Load(s, i)) {
-		i += 8
-	}
-	for ; i < len(s); i++ {
-		if s[i] >= utf8.RuneSelf {
-			return true
-		}
+	if !printable.ASCIIString(s) {
+		return true
 	}
 	// Where w's first byte is, in either case (the bytes that fold to
 	// it: itself, its upper case, and for a space the controls, which

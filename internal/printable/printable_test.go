@@ -75,3 +75,25 @@ func FuzzMask(f *testing.F) {
 		}
 	})
 }
+
+// TestASCIIString: a byte of 0x80 or above anywhere, in a whole word of
+// eight or in the bytes after the last one, makes a string not ASCII.
+func TestASCIIString(t *testing.T) {
+	for _, tt := range []struct {
+		s    string
+		want bool
+	}{
+		{"", true},
+		{"go.dev", true},
+		{"exactly8", true},
+		{"\x00\x1f\x7f controls are ASCII", true},
+		{"K\xc3\xb6ln", false},
+		{"eight by\xe2\x80\x8b", false}, // after a whole word
+		{"\x80 first byte", false},
+		{"within the first eight\xff", false},
+	} {
+		if got := ASCIIString(tt.s); got != tt.want {
+			t.Errorf("ASCIIString(%q) = %v, want %v", tt.s, got, tt.want)
+		}
+	}
+}
