@@ -363,39 +363,28 @@ func (m *Import) run() tea.Cmd {
 	id, path, format, cfg, ch, ctx := m.id, m.path, readers[m.format], m.cfg, m.progress, m.runCtx
 	counts := m.counts
 	if counts != nil {
-		format = countRecords(format, func(n int) {
-			// Keep only the newest count: the screen draws at its own
-			// pace. Only this goroutine sends, so after the drain there
-			// is room.
-			select {
-			case <-counts:
-			default:
-			}
-			counts <- n
-		})
+		format = countRecords(format, func(n int) { sendNewest(counts, n) })
 	}
 	return func() tea.Msg {
 		defer close(ch)
 		if counts != nil {
 			defer close(counts)
 		}
-		plan, s, err := importFile(ctx, cfg, path, format, func(n int64) {
-			if n == parsed {
-				// Must arrive: make room for it (only this goroutine sends).
-				select {
-				case <-ch:
-				default:
-				}
-				ch <- n
-				return
-			}
-			select { // keep only the newest count: the screen draws at its own pace
-			case ch <- n:
-			default:
-			}
-		})
+		plan, s, err := importFile(ctx, cfg, path, format, func(n int64) { sendNewest(ch, n) })
 		return doneMsg{id: id, plan: plan, summary: s, err: err}
 	}
+}
+
+// sendNewest puts v in ch, a channel of one that only this goroutine
+// sends on, in place of a value not yet taken: the screen draws at its
+// own pace, and needs only the newest count (and the last, parsed, must
+// arrive).
+func sendNewest[T any](ch chan T, v T) {
+	select {
+	case <-ch:
+	default:
+	}
+	ch <- v
 }
 
 // countRecords returns f, whose Open (a source read by path) reports
@@ -436,12 +425,18 @@ func (r *countingReader) Read() (*catalogue.Record, error) {
 
 // waitRecords waits for the next count of the records read.
 func waitRecords(id int, ch <-chan int) tea.Cmd {
+	return wait(ch, func(n int) tea.Msg { return recordsMsg{id: id, n: n} })
+}
+
+// wait waits for the next value on ch, and answers msg of it; nothing
+// once ch is closed.
+func wait[T any](ch <-chan T, msg func(T) tea.Msg) tea.Cmd {
 	return func() tea.Msg {
-		n, ok := <-ch
+		v, ok := <-ch
 		if !ok {
 			return nil
 		}
-		return recordsMsg{id: id, n: n}
+		return msg(v)
 	}
 }
 
@@ -467,13 +462,7 @@ var errStopped = errors.New("import stopped; nothing was imported")
 
 // waitProgress waits for the next progress count.
 func waitProgress(id int, ch <-chan int64) tea.Cmd {
-	return func() tea.Msg {
-		n, ok := <-ch
-		if !ok {
-			return nil
-		}
-		return progressMsg{id: id, read: n}
-	}
+	return wait(ch, func(n int64) tea.Msg { return progressMsg{id: id, read: n} })
 }
 
 // Update handles a message: it returns the screen, or dialog.Close when
