@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -19,12 +20,14 @@ import (
 func newCheckCmd(e *env) *cobra.Command {
 	return &cobra.Command{
 		Use:   "check [PATH]",
-		Short: "Report every problem of the catalogue (or of PATH); exit 0 if it conforms to SSD3",
+		Short: "Report every problem of the catalogue (or of PATH); exit 0 if it conforms to SSD3 and holds no merge conflict",
 		Long: `Check prints every problem of the catalogue, or of the file PATH, on stderr
 as PATH:LINE:COLUMN: kind: message, and a summary on stdout. Notes say which records hold
 text that is not shown as it is (control characters, escape sequences,
 bidirectional and zero-width characters), which SSD3 allows. It exits 0 when the file
-conforms to SSD3, 1 when it does not, 2 when it cannot be read. An X- field
+conforms to SSD3 and holds no unsettled merge conflict (X-CONFLICT), 1 when it
+does not conform or holds one (so a pre-commit hook stops an unfinished
+merge), 2 when it cannot be read. An X- field
 named as one uricat reads but for its case (X-Tags for X-TAGS) gets a
 warning, since uricat does not read it, but SSD3 allows it.`,
 		Example: "  uricat check\n  uricat check ~/old-bookmarks.uricat",
@@ -106,20 +109,35 @@ func runCheck(e *env, path string, named bool) error {
 		}
 	}
 	if conflicts > 0 {
-		fmt.Fprintf(e.stderr, "%s: %s to settle (X-CONFLICT): keep one version of each, or both without the field; the TUI's ! does it\n",
-			display.Text(path), plural.Of(conflicts, "merge conflict"))
+		fmt.Fprintf(e.stderr, "%s: %s to settle (X-CONFLICT, at %s): keep one version of each, or both without the field; the TUI's ! does it\n",
+			display.Text(path), plural.Of(conflicts, "merge conflict"), conflictLines(probs))
 	}
 	all, valid := len(c.Records()), len(c.Valid())
 	verdict := "conforms to SSD3"
-	if !conforms {
+	switch {
+	case !conforms:
 		verdict = "does not conform to SSD3"
+	case conflicts > 0:
+		verdict = "conforms to SSD3, but holds " + plural.Of(conflicts, "unsettled merge conflict")
 	}
 	fmt.Fprintf(e.stdout, "%s: %d records (%d valid, %d invalid), %d errors, %d warnings: %s\n",
 		display.Text(path), all, valid, all-valid, errs, warns, verdict)
-	if !conforms {
+	if !conforms || conflicts > 0 {
 		return silent(exitRefused)
 	}
 	return nil
+}
+
+// conflictLines names the lines of the records a merge left marked, for
+// the summary: "line 12, line 40".
+func conflictLines(probs []catalogue.Diagnostic) string {
+	var lines []string
+	for _, p := range probs {
+		if p.Kind == catalogue.Warning && p.Field == catalogue.FieldConflict {
+			lines = append(lines, fmt.Sprintf("line %d", p.Line))
+		}
+	}
+	return strings.Join(lines, ", ")
 }
 
 // hiddenTextShare is how many records one job of hiddenTexts looks at:
