@@ -174,3 +174,66 @@ func MergeEdit(groups [][]*Record) (Edit, [][]string) {
 	// The others go first: the kept record may take one's ID.
 	return Batch{Edits: append([]Edit{Delete{Refs: gone}}, sets...)}, notes
 }
+
+// CleanestFirst puts first in each group of duplicates the record whose
+// URI is the cleanest spelling of the page (Cleanest), the others staying
+// in file order: the record a merge keeps, URI, NAME and place, unless the
+// user picks another (KeepFirst).
+func CleanestFirst(groups [][]*Record) {
+	for g, recs := range groups {
+		groups[g] = KeepFirst(recs, Cleanest(recs))
+	}
+}
+
+// KeepFirst returns recs with recs[i] first and the others in their order: the
+// group merged into recs[i] (MergeEdit keeps the first).
+func KeepFirst(recs []*Record, i int) []*Record {
+	if i <= 0 || i >= len(recs) {
+		return recs
+	}
+	out := make([]*Record, 0, len(recs))
+	out = append(out, recs[i])
+	out = append(out, recs[:i]...)
+	return append(out, recs[i+1:]...)
+}
+
+// Cleanest returns the index of the record of recs whose URI is the
+// cleanest spelling of a page they share: fewest tracking parameters
+// (utm_*, fbclid: where a link was found, not what it names), then https
+// over http, then no fragment, then fewest query parameters, then the
+// shortest; the first in file order of equals.
+func Cleanest(recs []*Record) int {
+	best, bestScore := 0, [5]int{}
+	for i, r := range recs {
+		s := messiness(r.URI())
+		if i == 0 || slices.Compare(s[:], bestScore[:]) < 0 {
+			best, bestScore = i, s
+		}
+	}
+	return best
+}
+
+// messiness scores a URI for Cleanest: lower is cleaner, compared in order.
+func messiness(uri string) [5]int {
+	var s [5]int
+	rest, frag, hasFrag := strings.Cut(uri, "#")
+	if hasFrag || frag != "" {
+		s[2] = 1
+	}
+	if !strings.HasPrefix(strings.ToLower(rest), "https:") {
+		s[1] = 1
+	}
+	if _, query, ok := strings.Cut(rest, "?"); ok {
+		for _, p := range strings.Split(query, "&") {
+			switch {
+			case p == "":
+			case trackingParam(p):
+				s[0]++
+			default:
+				s[3]++
+			}
+		}
+	}
+	s[4] = len(uri)
+	return s
+}

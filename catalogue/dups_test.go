@@ -161,3 +161,38 @@ func BenchmarkDuplicates(b *testing.B) {
 	}
 	cputime.Report(b, start)
 }
+
+// The record a merge of duplicates keeps is the one with the cleanest
+// spelling of the page, wherever it is in the group.
+func TestCleanest(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		uris []string
+		want int
+	}{
+		{[]string{"https://www.example.org/a/?utm_source=rss", "https://example.org/a"}, 1},
+		{[]string{"http://example.org/a", "https://example.org/a"}, 1},
+		{[]string{"https://example.org/a#top", "https://example.org/a/"}, 1},
+		{[]string{"https://example.org/a?fbclid=1", "http://example.org/a"}, 1},
+		{[]string{"https://example.org/a?b=1&a=2", "https://example.org/a?a=2&b=1&utm_medium=x"}, 0},
+		{[]string{"https://example.org/a", "https://example.org/a"}, 0}, // equals: the first
+		{[]string{"https://www.example.org/a/", "https://example.org/a?utm_campaign=z", "https://example.org/a/"}, 2},
+	} {
+		var text strings.Builder
+		for _, u := range tc.uris {
+			text.WriteString("URI: " + u + "\r\nDATE: 02/01/2020 03:04:05\r\n\r\n")
+		}
+		c, err := Read(strings.NewReader(text.String()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		recs := c.Records()
+		if got := Cleanest(recs); got != tc.want {
+			t.Errorf("Cleanest(%q) = %d, want %d", tc.uris, got, tc.want)
+		}
+		kept := KeepFirst(recs, tc.want)
+		if kept[0] != recs[tc.want] || len(kept) != len(recs) {
+			t.Errorf("KeepFirst(%q, %d) puts %q first", tc.uris, tc.want, kept[0].URI())
+		}
+	}
+}

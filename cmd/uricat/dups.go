@@ -27,8 +27,10 @@ slashes, the fragment and the tracking parameters (utm_*, fbclid, gclid,
 mc_eid, ref) left out, and the other query parameters in any order (the
 README's "Duplicates" says more). Each group is in file order.
 
---merge shows what merging each group into its first record would make,
-and --merge --yes merges them, as one edit: the highest rating, the first
+--merge shows what merging each group into one record would make: the
+record with the cleanest URI (no tracking parameters, https, no fragment,
+the shortest) keeps its URI, NAME and place. --merge --yes merges them, as
+one edit: the highest rating, the first
 category, the descriptions joined, the tags and X- fields united (a second
 value of one X- field goes to the description), X-ADDED the earliest added
 date, DATE now; the other records of the group are removed.`,
@@ -74,6 +76,7 @@ func (o *dupsOptions) run(e *env) error {
 		return err
 	}
 	groups := catalogue.Duplicates(c.Records())
+	catalogue.CleanestFirst(groups)
 	if len(groups) == 0 {
 		fmt.Fprintln(e.stdout, "no duplicates: nothing to merge")
 		return nil

@@ -78,3 +78,25 @@ func TestDupsMerge(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// dups --merge keeps the record with the cleanest URI, not the first one
+// in the file when that one is the messy spelling.
+func TestDupsMergeKeepsTheCleanestURI(t *testing.T) {
+	t.Parallel()
+	path := writeCatalogue(t, "URI: https://www.example.org/a/?utm_source=rss\r\nNAME: Messy\r\nDATE: 02/01/2020 03:04:05\r\nRATING: 4\r\n\r\n"+
+		"URI: https://example.org/a\r\nNAME: Clean\r\nDATE: 02/01/2020 03:04:05\r\n")
+	code, out, errs := uricat(t, "--catalogue", path, "dups", "--merge")
+	if code != 1 || !strings.Contains(out, "would become, at line 6:\n    URI: https://example.org/a\n") {
+		t.Errorf("--merge: exit %d, stderr %q, stdout\n%s", code, errs, out)
+	}
+	if code, out, errs := uricat(t, "--catalogue", path, "dups", "--merge", "--yes"); code != 0 || !strings.Contains(out, "merged 1 record into \"Clean\" (line 6)") {
+		t.Fatalf("--merge --yes: exit %d, stdout %q, stderr %q", code, out, errs)
+	}
+	c, err := catalogue.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if recs := c.Valid(); len(recs) != 1 || recs[0].URI() != "https://example.org/a" || recs[0].Rating() != 4 {
+		t.Errorf("after the merge: %q", c.Valid()[0].Raw())
+	}
+}

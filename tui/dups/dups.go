@@ -4,15 +4,17 @@
 // at a time, with a preview of the record the group would merge into
 // (catalogue.MergeRecords, as `uricat dups --merge` merges).
 //
-// On a group:
+// On a group, the record kept (marked ▸) is at first the one with the
+// cleanest URI (catalogue.Cleanest, as `uricat dups --merge` keeps):
 //
-//   - m merges it into its first record, one undoable edit
+//   - tab keeps another record of the group instead;
+//   - m merges it into the record kept, one undoable edit
 //     (catalogue.MergeEdit through the context's store), and shows the
 //     next group;
 //   - n (or right) skips to the next group, p (or left) goes back;
 //   - M asks (a dialog.Confirm over the view), then merges every group
 //     left, as one undoable edit;
-//   - enter shows the group's first record in the list (dialog.ShowMsg).
+//   - enter shows the record kept in the list (dialog.ShowMsg).
 //
 // esc or q closes the view. After any change of the catalogue the root
 // calls Reload (dialog.Reloader): the groups are found again.
@@ -20,6 +22,7 @@ package dups
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/charmbracelet/bubbles/key"
@@ -38,7 +41,7 @@ type MergeAllMsg struct{}
 
 // KeyMap holds the view's own key bindings.
 type KeyMap struct {
-	Merge, MergeAll, Next, Prev, Jump, Close key.Binding
+	Merge, MergeAll, Next, Prev, Keep, Jump, Close key.Binding
 }
 
 // DefaultKeyMap is the view's bindings.
@@ -47,15 +50,22 @@ var DefaultKeyMap = KeyMap{
 	MergeAll: key.NewBinding(key.WithKeys("M"), key.WithHelp("M", "merge all")),
 	Next:     key.NewBinding(key.WithKeys("n", "right", "s"), key.WithHelp("n", "skip")),
 	Prev:     key.NewBinding(key.WithKeys("p", "left"), key.WithHelp("p", "previous")),
+	Keep:     key.NewBinding(key.WithKeys("tab"), key.WithHelp("tab", "keep another")),
 	Jump:     key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "show in list")),
 	Close:    key.NewBinding(key.WithKeys("esc", "q"), key.WithHelp("esc/q", "close")),
 }
 
 // Model is the duplicates view, a dialog.Dialog.
 type Model struct {
-	ctx    dialog.Context
-	keys   KeyMap
-	groups [][]*catalogue.Record
+	ctx  dialog.Context
+	keys KeyMap
+	// groups are the groups of duplicates, each with the record kept
+	// first; file holds them in file order, for the view.
+	groups, file [][]*catalogue.Record
+	// chosen is the record the user keeps, by the Ref of its group's
+	// first record in the file, where it is not the cleanest: a choice
+	// outlives a reload.
+	chosen map[catalogue.Ref]catalogue.Ref
 	at     int // the group shown
 	// The preview of groups[at] merged, made when the group is shown.
 	merged *catalogue.Record
@@ -68,8 +78,8 @@ type Model struct {
 // dup:yes search), else the first. Call it on the goroutine that owns the
 // catalogue (the root's Update).
 func New(ctx dialog.Context, c *catalogue.Catalogue, sel *catalogue.Record) *Model {
-	m := &Model{ctx: ctx, keys: DefaultKeyMap}
-	m.groups = catalogue.Duplicates(c.Records())
+	m := &Model{ctx: ctx, keys: DefaultKeyMap, chosen: map[catalogue.Ref]catalogue.Ref{}}
+	m.find(c)
 	for g, recs := range m.groups {
 		for _, r := range recs {
 			if r == sel {
@@ -81,8 +91,37 @@ func New(ctx dialog.Context, c *catalogue.Catalogue, sel *catalogue.Record) *Mod
 	return m
 }
 
-// Groups returns the groups the view has, in file order.
+// Groups returns the groups the view has, in file order, each with the
+// record a merge keeps first.
 func (m *Model) Groups() [][]*catalogue.Record { return m.groups }
+
+// find finds the groups of c, each with the record kept first: the one
+// the user chose, else the cleanest.
+func (m *Model) find(c *catalogue.Catalogue) {
+	m.file = catalogue.Duplicates(c.Records())
+	m.groups = make([][]*catalogue.Record, len(m.file))
+	for g, recs := range m.file {
+		keep := catalogue.Cleanest(recs)
+		if ref, ok := m.chosen[recs[0].Ref()]; ok {
+			for i, r := range recs {
+				if r.Ref() == ref {
+					keep = i
+				}
+			}
+		}
+		m.groups[g] = catalogue.KeepFirst(recs, keep)
+	}
+}
+
+// keepNext keeps the record after the one kept now, in file order.
+func (m *Model) keepNext() {
+	recs := m.file[m.at]
+	i := slices.Index(recs, m.groups[m.at][0])
+	next := recs[(i+1)%len(recs)]
+	m.chosen[recs[0].Ref()] = next.Ref()
+	m.groups[m.at] = catalogue.KeepFirst(recs, (i+1)%len(recs))
+	m.note = "keeps line " + fmt.Sprint(next.Line())
+}
 
 // At returns the index of the group shown.
 func (m *Model) At() int { return m.at }
@@ -100,7 +139,7 @@ func (m *Model) preview() {
 // an edit or an undo made elsewhere), keeping the place as far as it can:
 // after a merge the next group takes the merged one's place.
 func (m *Model) Reload(c *catalogue.Catalogue) {
-	m.groups = catalogue.Duplicates(c.Records())
+	m.find(c)
 	m.at = max(0, min(m.at, len(m.groups)-1))
 	m.preview()
 }
@@ -113,7 +152,7 @@ func (m *Model) SetSize(width, height int) { m.ctx.SetSize(width, height) }
 
 // ShortHelp is the help bar's keys.
 func (m *Model) ShortHelp() []key.Binding {
-	return []key.Binding{m.keys.Merge, m.keys.Next, m.keys.Prev, m.keys.MergeAll, m.keys.Jump, m.keys.Close}
+	return []key.Binding{m.keys.Merge, m.keys.Next, m.keys.Prev, m.keys.Keep, m.keys.MergeAll, m.keys.Jump, m.keys.Close}
 }
 
 // FullHelp is the `?` help's keys.
@@ -148,6 +187,8 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		} else {
 			m.note = "the first group"
 		}
+	case key.Matches(km, m.keys.Keep):
+		m.keepNext()
 	case key.Matches(km, m.keys.Merge):
 		return m, m.merge(m.groups[m.at : m.at+1])
 	case key.Matches(km, m.keys.MergeAll):
@@ -214,9 +255,9 @@ func (m *Model) View() string {
 			th.Dim.Render(fmt.Sprintf("  %s look like one page", plural.Of(len(g), "record"))),
 		"",
 	}
-	for i, r := range g {
+	for _, r := range m.file[m.at] {
 		lead := "  "
-		if i == 0 {
+		if r == g[0] {
 			lead = "▸ " // the one kept
 		}
 		lines = append(lines, lead+th.Dim.Render(fmt.Sprintf("line %-5d ", r.Line()))+th.Name.Render(display.Text(r.Name())))

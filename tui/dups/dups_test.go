@@ -39,6 +39,8 @@ func press(k string) tea.KeyMsg {
 		return tea.KeyMsg{Type: tea.KeyEnter}
 	case "esc":
 		return tea.KeyMsg{Type: tea.KeyEsc}
+	case "tab":
+		return tea.KeyMsg{Type: tea.KeyTab}
 	}
 	return tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(k)}
 }
@@ -135,4 +137,35 @@ func TestFits(t *testing.T) {
 		m.SetSize(w, h)
 		return m.View()
 	})
+}
+
+// The record kept is at first the one with the cleanest URI; tab keeps
+// the next one instead, and m merges into the one kept.
+func TestKeepAnother(t *testing.T) {
+	t.Parallel()
+	c, err := catalogue.Read(strings.NewReader("URI: https://www.example.org/a/?utm_source=rss\r\nNAME: Messy\r\nDATE: 01/02/2024 10:00:00\r\n\r\n" +
+		"URI: https://example.org/a\r\nNAME: Clean\r\nDATE: 01/02/2024 10:00:00\r\n\r\n" +
+		"URI: http://example.org/a/\r\nNAME: Plain\r\nDATE: 01/02/2024 10:00:00\r\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := &dialogtest.Store{Cat: c}
+	ctx := dialog.NewContext(theme.Plain())
+	ctx.Store = st
+	m := New(ctx, c, nil)
+	if got := m.Groups()[0][0].Name(); got != "Clean" {
+		t.Fatalf("kept %q first, want the cleanest URI's record, Clean", got)
+	}
+	if v := m.View(); !strings.Contains(v, "▸ line 5") {
+		t.Errorf("the view does not mark line 5 as kept:\n%s", v)
+	}
+	m.Update(press("tab"))
+	if got := m.Groups()[0][0].Name(); got != "Plain" {
+		t.Fatalf("tab: kept %q, want Plain (the next in file order)", got)
+	}
+	m.Update(press("m"))
+	recs := st.Cat.Records()
+	if len(recs) != 1 || recs[0].Name() != "Plain" || recs[0].URI() != "http://example.org/a/" {
+		t.Errorf("after the merge: %d records, the first %q", len(recs), recs[0].Raw())
+	}
 }
