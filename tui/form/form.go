@@ -475,6 +475,9 @@ func (m *Model) setFocus(i int) tea.Cmd {
 	i = (i%n + n) % n
 	m.current().Blur()
 	m.focus = i
+	// Typing goes after the text, as in any form: a filled title is
+	// added to, not typed in front of.
+	m.current().CursorEnd()
 	return m.current().Focus()
 }
 

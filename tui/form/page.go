@@ -20,7 +20,7 @@ import (
 // NAME, DESCRIPTION, LANGUAGE and TYPE are filled where the user left them
 // empty, the form saying so. Typing never waits for it; a URI typed on,
 // or the form closed, cancels the fetch; a page that cannot be fetched is
-// a quiet note.
+// a quiet note. A new URI empties what the page of the one before filled.
 
 // PageFetcher fetches what the page at uri says of itself: webpage.Fetch
 // with the root's client and User-Agent.
@@ -67,6 +67,7 @@ func (m *Model) watchURI(uri string) tea.Cmd {
 		return nil
 	}
 	m.stopFetch()
+	m.unfill()
 	m.page.seq++
 	m.page.uri, m.page.note = uri, ""
 	if !(strings.HasPrefix(uri, "http://") || strings.HasPrefix(uri, "https://")) || catalogue.ValidateURI(uri) != nil {
@@ -74,6 +75,19 @@ func (m *Model) watchURI(uri string) tea.Cmd {
 	}
 	id, seq := m.id, m.page.seq
 	return tea.Tick(fetchDelay, func(time.Time) tea.Msg { return fetchDueMsg{id: id, seq: seq} })
+}
+
+// unfill empties the fields that still hold what the page of the URI
+// before filled: they said what that page said, not this one (a page
+// that cannot be read, or has not answered yet, must not leave the last
+// one's DESCRIPTION behind). What the user typed stays.
+func (m *Model) unfill() {
+	for f, v := range m.page.filled {
+		if r := m.row(f); r != nil && r.value.Value() == v {
+			r.value.SetValue("")
+		}
+	}
+	m.page.filled = nil
 }
 
 // stopFetch cancels the fetch under way, if any.
@@ -129,7 +143,7 @@ func (m *Model) fill(msg pageMsg) tea.Cmd {
 			continue // the user's
 		}
 		r.value.SetValue(v)
-		r.value.CursorStart()
+		r.value.CursorStart() // the start of a long title shows; focus moves it to the end
 		delete(m.page.filled, f)
 		if v != "" {
 			if m.page.filled == nil {

@@ -148,16 +148,17 @@ func TestEditFormFetchesNothing(t *testing.T) {
 	}
 }
 
-// TestFormRefillsForANewURI: what a page filled is the next page's to
-// replace when the URI changes; what the user typed over it stays.
+// TestFormRefillsForANewURI: what a page filled goes when the URI
+// changes, for the next page to fill; what the user typed over it stays,
+// typed after the filled text.
 func TestFormRefillsForANewURI(t *testing.T) {
 	srv, _ := pageSite(t)
 	m := addForm(srv)
 	m = typeText(m, srv.URL+"/page")
 	m.Update(due(m)())
 	m = typeText(m, "?x") // another URI, and its page says the same
-	if rec, _ := m.Record(); rec.Name() != "Der Go-Blog" {
-		t.Fatalf("NAME %q before the new page comes", rec.Name())
+	if rec, _ := m.Record(); rec.Name() != "" || rec.Description() != "" {
+		t.Fatalf("NAME %q, DESCRIPTION %q of the last page before the new page comes", rec.Name(), rec.Description())
 	}
 	m.Update(due(m)())
 	if rec, _ := m.Record(); rec.Name() != "Der Go-Blog" || !strings.Contains(m.View(), "title from the page") {
@@ -168,7 +169,26 @@ func TestFormRefillsForANewURI(t *testing.T) {
 	m = focusField(t, m, catalogue.FieldURI)
 	m = typeText(m, "y")
 	m.Update(due(m)())
-	if rec, _ := m.Record(); rec.Name() != "!Der Go-Blog" || !strings.HasSuffix(rec.URI(), "?xy") {
+	if rec, _ := m.Record(); rec.Name() != "Der Go-Blog!" || !strings.HasSuffix(rec.URI(), "?xy") {
 		t.Errorf("the NAME typed on was replaced: %q (URI %s)", rec.Name(), rec.URI())
+	}
+}
+
+// TestFormForgetsTheLastPage: a URI changed to one whose page cannot be
+// read leaves none of the first page's fields in the record saved.
+func TestFormForgetsTheLastPage(t *testing.T) {
+	t.Parallel()
+	srv, _ := pageSite(t)
+	m := addForm(srv)
+	m = typeText(m, srv.URL+"/page")
+	m.Update(due(m)())
+	m = focusField(t, m, catalogue.FieldURI)
+	m, _ = press(m, tea.KeyCtrlU)
+	m = typeText(m, srv.URL+"/missing")
+	m.Update(due(m)())
+	rec, _ := m.Record()
+	if rec.Name() != "" || rec.Description() != "" || rec.Language() != "" || rec.Type() != "" {
+		t.Errorf("the 404's record kept the first page's fields: NAME %q, DESCRIPTION %q, LANGUAGE %q, TYPE %q",
+			rec.Name(), rec.Description(), rec.Language(), rec.Type())
 	}
 }
