@@ -475,9 +475,11 @@ func (m *Model) setFocus(i int) tea.Cmd {
 	i = (i%n + n) % n
 	m.current().Blur()
 	m.focus = i
-	// Typing goes after the text, as in any form: a filled title is
-	// added to, not typed in front of.
-	m.current().CursorEnd()
+	// What the page filled shows from its start, but typing goes after
+	// it: a filled title is added to, not typed in front of.
+	if r := m.rows[m.slots()[i].row]; !m.slots()[i].name && r.field != "" && m.page.filled[r.field] == r.value.Value() {
+		r.value.CursorEnd()
+	}
 	return m.current().Focus()
 }
 

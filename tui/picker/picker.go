@@ -1,11 +1,15 @@
 // Package picker is the category picker of uricat's TUI: an input that
 // completes from the categories already in use, or takes a new one.
 //
-// Typing filters the categories (the suggested ones first: those of the
-// records most like the ones being categorised, Suggest; then those
-// starting with the text, then those containing it, ignoring case); up/down choose among them, tab copies
-// the highlighted one into the input, enter picks it, or the typed text when
-// nothing is highlighted. An empty choice clears the record's category,
+// The input starts with the category the records have; typing replaces it
+// (other keys edit it). Typing filters the categories (the suggested ones
+// first: those of the records most like the ones being categorised,
+// Suggest; then those starting with the text, then those containing it,
+// ignoring case), the first highlighted; up/down choose among them (up
+// from the first: the text as typed, a new category), tab copies the
+// highlighted one into the input, enter picks it, or the typed text when
+// nothing is highlighted. An empty choice clears the record's category
+// (for a selection of many, after asking),
 // which the picker applies through its context's store (one undoable
 // step, for one record or a selection of many: NewMany) as it closes (dialog.Close) with ChosenMsg as its result; esc
 // closes it with none.
@@ -27,6 +31,10 @@ import (
 	"github.com/uricat/uricat/tui/dialog"
 	"github.com/uricat/uricat/tui/theme"
 )
+
+// clearManyMsg clears the category of the selection, the user having
+// said yes: the answer of the question the picker asks.
+type clearManyMsg struct{}
 
 // ChosenMsg carries the category the user picked for Record (nil for a
 // selection of many, NewMany); "" means no category.
@@ -67,6 +75,9 @@ type Model struct {
 	selected  int // index into matches, -1 for the typed text
 	offset    int // first match shown
 	err       string
+	// prefilled: the input holds the records' category as the picker
+	// started, which typing replaces rather than adds to.
+	prefilled bool
 }
 
 // New returns a picker that chooses rec's category among the categories in
@@ -100,7 +111,7 @@ func New(ctx dialog.Context, rec *catalogue.Record, categories []string) *Model 
 	}
 	ti.CursorEnd()
 	ti.Focus()
-	m := &Model{ctx: ctx, keys: DefaultKeyMap, rec: rec, input: ti, categories: cs}
+	m := &Model{ctx: ctx, keys: DefaultKeyMap, rec: rec, input: ti, categories: cs, prefilled: ti.Value() != ""}
 	m.filter()
 	m.SetSize(ctx.Width, ctx.Height)
 	return m
@@ -121,6 +132,7 @@ func NewMany(ctx dialog.Context, recs []*catalogue.Record, hidden int, categorie
 	if same {
 		m.input.SetValue(display.Text(recs[0].Category()))
 		m.input.CursorEnd()
+		m.prefilled = m.input.Value() != ""
 		m.filter()
 	}
 	m.SetSize(ctx.Width, ctx.Height)
@@ -160,7 +172,9 @@ func (m *Model) Selected() string {
 
 // filter recomputes the matches for the typed text: the suggestions that
 // contain it, best first, then prefix matches, then substring matches,
-// each in alphabetical order.
+// each in alphabetical order. The one that matches the text exactly is
+// highlighted, else the first: enter takes a category in use rather than
+// making a new one of a few letters typed.
 func (m *Model) filter() {
 	q := strings.ToLower(strings.TrimSpace(m.input.Value()))
 	var sugs, prefix, inner []string
@@ -181,11 +195,13 @@ func (m *Model) filter() {
 	}
 	m.matches = slices.Concat(sugs, prefix, inner)
 	m.selected, m.offset = -1, 0
-	// The typed text matching a category exactly highlights it.
-	for i, c := range m.matches {
-		if strings.EqualFold(c, strings.TrimSpace(m.input.Value())) && q != "" {
-			m.selected = i
-			break
+	if q != "" && len(m.matches) > 0 {
+		m.selected = 0
+		for i, c := range m.matches {
+			if strings.EqualFold(c, strings.TrimSpace(m.input.Value())) {
+				m.selected = i
+				break
+			}
 		}
 	}
 	m.err = ""
@@ -219,6 +235,9 @@ func (m *Model) listHeight() int {
 // Update handles a message: it returns the picker, or dialog.Close when
 // the user chose or left.
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	if _, ok := msg.(clearManyMsg); ok {
+		return dialog.Close{Result: ChosenMsg{}}, m.apply("")
+	}
 	if mm, ok := msg.(tea.MouseMsg); ok {
 		switch mm.Button {
 		case tea.MouseButtonWheelUp:
@@ -265,6 +284,10 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m.choose()
 	}
 	var cmd tea.Cmd
+	if m.prefilled && km.Type == tea.KeyRunes && !km.Alt {
+		m.input.SetValue("")
+	}
+	m.prefilled = false
 	before := m.input.Value()
 	m.input, cmd = m.input.Update(msg)
 	if m.input.Value() != before {
@@ -283,6 +306,14 @@ func (m *Model) choose() (tea.Model, tea.Cmd) {
 			m.err = err.Error()
 			return m, nil
 		}
+	}
+	if c == "" && m.rec == nil && len(m.refs) > 1 {
+		return dialog.Open{Dialog: dialog.NewConfirm(m.ctx, dialog.Question{
+			Text:   fmt.Sprintf("Clear the category of %s?", plural.Of(len(m.refs), "selected record")),
+			Detail: "One edit: u undoes it.",
+			Verb:   "clear",
+			Yes:    clearManyMsg{},
+		})}, nil
 	}
 	return dialog.Close{Result: ChosenMsg{Record: m.rec, Category: c}}, m.apply(c)
 }

@@ -261,6 +261,7 @@ func TestChoiceIsApplied(t *testing.T) {
 		t.Fatalf("the same category made an edit: %v", store.What)
 	}
 	m := typeText(clear(New(ctx, rec, inUse)), "Music")
+	m.Update(tea.KeyMsg{Type: tea.KeyUp}) // from Music/Pop, highlighted, to the text typed
 	next, _ := m.Update(tea.KeyMsg{Type: tea.KeyEnter})
 	if _, ok := next.(dialog.Close); !ok || cat.Records()[0].Category() != "Music" {
 		t.Fatalf("enter gave %#v, category %q", next, cat.Records()[0].Category())
@@ -316,5 +317,65 @@ func TestNewManyOneEdit(t *testing.T) {
 		if r.Category() != "News" {
 			t.Errorf("%s is in %q", r.Name(), r.Category())
 		}
+	}
+}
+
+// The category the picker starts with is replaced by what is typed, not
+// added to: c on a record in Archive/2019, then "Archi", looks for Archi.
+func TestTypingReplacesTheCategoryItStartsWith(t *testing.T) {
+	t.Parallel()
+	m := newPicker([]string{"Archive/2019", "Archive"}, "Archive/2019")
+	typeText(m, "Archi")
+	if m.Value() != "Archi" {
+		t.Errorf("typed Archi over Archive/2019: %q", m.Value())
+	}
+	m = newPicker([]string{"Archive/2019"}, "Archive/2019")
+	press(m, tea.KeyBackspace)
+	if m.Value() != "Archive/201" {
+		t.Errorf("backspace edits the category it starts with: %q", m.Value())
+	}
+}
+
+// Enter takes the highlighted category, the first match: a few letters
+// typed do not make a new category while one in use matches them; up
+// from the first match goes to the text, for a new category.
+func TestEnterTakesTheFirstMatch(t *testing.T) {
+	t.Parallel()
+	m := typeText(newPicker([]string{"Travel", "Music"}, ""), "Tr")
+	if !strings.Contains(m.View(), "enter: choose Travel") {
+		t.Errorf("the hint does not say enter chooses Travel:\n%s", m.View())
+	}
+	if _, next := press(m, tea.KeyEnter); chosen(t, next) != (ChosenMsg{Category: "Travel"}) {
+		t.Errorf("Tr, enter: %#v, want Travel", chosen(t, next))
+	}
+	m = typeText(newPicker([]string{"Travel", "Music"}, ""), "Tr")
+	press(m, tea.KeyUp)
+	if _, next := press(m, tea.KeyEnter); chosen(t, next) != (ChosenMsg{Category: "Tr"}) {
+		t.Errorf("Tr, up, enter: %#v, want the new category Tr", chosen(t, next))
+	}
+}
+
+// Clearing the category of many records asks first; yes clears them, in
+// one edit.
+func TestClearingManyAsks(t *testing.T) {
+	t.Parallel()
+	c, err := catalogue.Read(strings.NewReader("URI: http://a/\nNAME: A\nCATEGORY: Go\n\nURI: http://b/\nNAME: B\nCATEGORY: News\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := &dialogtest.Store{Cat: c}
+	ctx := dialog.NewContext(theme.Plain())
+	ctx.Store, ctx.Width, ctx.Height = st, 80, 24
+	m := NewMany(ctx, c.Records(), 0, []string{"Go", "News"})
+	next, _ := m.Update(tea.KeyMsg{Type: tea.KeyEnter})
+	open, ok := next.(dialog.Open)
+	if !ok || len(st.Edits) != 0 {
+		t.Fatalf("enter on an empty input for 2 records gave %#v and %d edits, want a question and none", next, len(st.Edits))
+	}
+	if v := open.Dialog.View(); !strings.Contains(v, "Clear the category of 2 selected records?") {
+		t.Errorf("the question:\n%s", v)
+	}
+	if next, _ := m.Update(clearManyMsg{}); len(st.Edits) != 1 || st.What[0] != "removed the category of 2 records" {
+		t.Errorf("yes gave %#v, edits %q", next, st.What)
 	}
 }
