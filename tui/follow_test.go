@@ -3,6 +3,7 @@ package tui
 import (
 	"bytes"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -177,4 +178,25 @@ func TestWatcherShowsAnotherProcessesAddSoon(t *testing.T) {
 	default:
 		t.Error("the watcher is still running after Close")
 	}
+}
+
+// On a first run there is no data folder: the TUI still follows the file,
+// and what another process saves there (which makes the folder) shows.
+func TestFollowsAFileWhoseFolderIsMadeLater(t *testing.T) {
+	t.Parallel()
+	path := filepath.Join(t.TempDir(), "share", "uricat", "bookmarks.uricat")
+	m := New(Options{Path: path, Theme: theme.Plain(), Follow: true})
+	t.Cleanup(m.Close)
+	tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(100, 30))
+	teatest.WaitFor(t, tm.Output(), func(b []byte) bool { return bytes.Contains(b, []byte("shown")) },
+		teatest.WithDuration(10*time.Second))
+	time.Sleep(200 * time.Millisecond) // the watcher starts with the load
+	otherProcess(t, path, func(o *catalogue.Catalogue) {
+		apply(t, o, catalogue.Add{Records: []*catalogue.Record{catalogue.NewRecord(catalogue.Values{URI: "https://go.dev/blog/", Name: "Go blog"})}})
+	})
+	teatest.WaitFor(t, tm.Output(), func(b []byte) bool {
+		return bytes.Contains(b, []byte("Go blog")) && bytes.Contains(b, []byte("1 bookmark added on disk"))
+	}, teatest.WithDuration(10*time.Second), teatest.WithCheckInterval(10*time.Millisecond))
+	tm.Send(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("q")})
+	tm.WaitFinished(t, teatest.WithFinalTimeout(10*time.Second))
 }

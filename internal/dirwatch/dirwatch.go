@@ -3,11 +3,16 @@
 // own saves write a temporary file and rename it over the old one, which
 // a watch on the file itself would lose with the old inode. Events for
 // other files of the directory are ignored, and a burst of events (a
-// write, then a rename; a git checkout) is told once.
+// write, then a rename; a git checkout) is told once. A directory that does
+// not exist yet (a first run, before the first save makes it) is watched
+// from its nearest existing ancestor until it is made.
 package dirwatch
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
+	"os"
 	"path/filepath"
 	"sync"
 	"time"
@@ -27,6 +32,8 @@ const (
 // changes to it; Close ends the watch.
 type Watcher struct {
 	w       *fsnotify.Watcher
+	dir     string          // the file's directory
+	pending bool            // dir does not exist yet: an ancestor is watched
 	names   map[string]bool // the file's names in the directory watched
 	also    func(name string) bool
 	changed chan struct{}
@@ -62,13 +69,36 @@ func WatchAlso(path string, also func(name string) bool) (*Watcher, error) {
 	if err != nil {
 		return nil, fmt.Errorf("watch %s: %w", dir, err)
 	}
-	if err := fw.Add(dir); err != nil {
+	w := &Watcher{w: fw, dir: dir, names: names, also: also, changed: make(chan struct{}, 1), done: make(chan struct{})}
+	if _, err := w.reach(); err != nil {
 		fw.Close()
 		return nil, fmt.Errorf("watch %s: %w", dir, err)
 	}
-	w := &Watcher{w: fw, names: names, also: also, changed: make(chan struct{}, 1), done: make(chan struct{})}
 	go w.loop()
 	return w, nil
+}
+
+// reach watches the file's directory if it exists, else its nearest
+// existing ancestor, whose events say when the next directory down is
+// made. made says the directory is watched now and was not before.
+func (w *Watcher) reach() (made bool, err error) {
+	for at := w.dir; ; at = filepath.Dir(at) {
+		fi, err := os.Stat(at)
+		switch {
+		case errors.Is(err, fs.ErrNotExist) && filepath.Dir(at) != at:
+			continue
+		case err != nil:
+			return false, err
+		case !fi.IsDir():
+			return false, fmt.Errorf("%s is not a directory", at)
+		}
+		if err := w.w.Add(at); err != nil {
+			return false, err
+		}
+		was := w.pending
+		w.pending = at != w.dir
+		return was && !w.pending, nil
+	}
 }
 
 // Changed receives after each burst of changes to the file: one value
@@ -86,6 +116,16 @@ func (w *Watcher) Close() error {
 		w.err = w.w.Close()
 	})
 	return w.err
+}
+
+// hasFile reports whether one of the file's names is in its directory.
+func (w *Watcher) hasFile() bool {
+	for name := range w.names {
+		if _, err := os.Lstat(filepath.Join(w.dir, name)); err == nil {
+			return true
+		}
+	}
+	return false
 }
 
 // loop turns the directory's events into Changed: Debounce after the
@@ -110,8 +150,16 @@ func (w *Watcher) loop() {
 			if !ok {
 				return
 			}
+			if w.pending {
+				// The directory, or one above it, may have been made: a
+				// file already in it when it is reached is a change.
+				if made, _ := w.reach(); made && w.hasFile() {
+					note()
+				}
+				continue
+			}
 			// A change of mode or times only is no change of the text.
-			if name := filepath.Base(ev.Name); ev.Op == fsnotify.Chmod || !w.names[name] && (w.also == nil || !w.also(name)) {
+			if name := filepath.Base(ev.Name); ev.Op == fsnotify.Chmod || filepath.Dir(ev.Name) != w.dir || !w.names[name] && (w.also == nil || !w.also(name)) {
 				continue
 			}
 			note()

@@ -3,6 +3,7 @@ package dirwatch
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 )
@@ -111,9 +112,50 @@ func TestCloseEndsTheWatch(t *testing.T) {
 }
 
 // A directory that cannot be watched is an error naming it.
-func TestWatchOfAMissingDirectoryFails(t *testing.T) {
-	_, err := Watch(filepath.Join(t.TempDir(), "gone", "c.uricat"))
-	if err == nil {
-		t.Fatal("no error")
+func TestWatchUnderAFileFails(t *testing.T) {
+	t.Parallel()
+	file := filepath.Join(t.TempDir(), "file")
+	if err := os.WriteFile(file, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, err := Watch(filepath.Join(file, "gone", "c.uricat"))
+	if err == nil || !strings.Contains(err.Error(), "not a directory") {
+		t.Fatalf("error %v, want one saying %s is not a directory", err, file)
+	}
+}
+
+// A directory that does not exist yet (a first run: no data folder) is
+// watched once it is made, however deep: the file written in it then, and
+// every change after, is told.
+func TestWatchOfADirectoryMadeLater(t *testing.T) {
+	t.Parallel()
+	root := t.TempDir()
+	dir := filepath.Join(root, "share", "uricat")
+	path := filepath.Join(dir, "c.uricat")
+	w, err := Watch(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Close()
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, []byte("URI: http://a/\r\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if !wait(w, 5*time.Second) {
+		t.Fatal("the file written in a directory made after the watch began was not told")
+	}
+	if err := os.WriteFile(path, []byte("URI: http://b/\r\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if !wait(w, 5*time.Second) {
+		t.Fatal("a later change of the file was not told")
+	}
+	if err := os.WriteFile(filepath.Join(dir, "other"), nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if wait(w, 3*Debounce) {
+		t.Error("another file of the directory was told")
 	}
 }
