@@ -20,7 +20,7 @@ import (
 
 // listOptions are the flags of `uricat list`.
 type listOptions struct {
-	json           bool
+	json, long     bool
 	sort, group, q string
 }
 
@@ -32,15 +32,23 @@ func newListCmd(e *env) *cobra.Command {
 		Long: `List prints the valid records (SSD3 2.2: those with a valid URI, NAME and
 DATE), in file order unless sorted, optionally grouped and searched, as
 text or as JSON. The invalid records are reported on stderr. The search
-language: uricat help search.`,
+language: uricat help search.
+
+Each record starts with its handle, the line it starts at, which open, show,
+set, rm and edit take as its SELECTOR (uricat open 12). At a terminal (or
+with $COLUMNS set) the columns fit its width; to a pipe nothing is cut: a
+line a record, its fields separated by tabs (handle, NAME, RATING, CATEGORY,
+DATE, URI; with --long also the tags and the DESCRIPTION), for grep and cut.`,
 		Example: `  uricat list --sort rating:desc
   uricat list --group category --json
-  uricat list --search 'cat:programming rating:>=4 -"old stuff"'`,
+  uricat list --search 'cat:programming rating:>=4 -"old stuff"'
+  uricat list --long | grep -i kernel`,
 		Args: noArgs,
 		RunE: func(*cobra.Command, []string) error { return o.run(e) },
 	}
 	f := cmd.Flags()
 	f.BoolVar(&o.json, "json", false, "print JSON")
+	f.BoolVar(&o.long, "long", false, "also print each record's tags and description")
 	f.StringVar(&o.sort, "sort", "", "sort by `KEY`: name, date or rating, with :desc for descending")
 	f.StringVar(&o.group, "group", "", "group by `FIELD`: name, date[:year|month|day], category, rating, language or type")
 	f.StringVar(&o.q, "search", "", "only the records that match the search `QUERY` (see uricat help search)")
@@ -98,11 +106,25 @@ func (o *listOptions) run(e *env) error {
 	if groups == nil {
 		groups = []query.Group{{Records: recs}}
 	}
-	var all []*catalogue.Record
-	for _, g := range groups {
-		all = append(all, g.Records...)
+	if _, err := io.WriteString(e.stdout, o.text(e, groups)); err != nil {
+		return refused(err)
 	}
-	cols := fitColumns(all, listWidth(e.stdout))
+	return nil
+}
+
+// text is the groups as list prints them: in columns fitted to the width
+// at a terminal (or $COLUMNS), else one line a record, tab-separated,
+// nothing cut.
+func (o *listOptions) text(e *env, groups []query.Group) string {
+	width, columns := listWidth(e.stdout)
+	var cols listColumns
+	if columns {
+		var all []*catalogue.Record
+		for _, g := range groups {
+			all = append(all, g.Records...)
+		}
+		cols = fitColumns(all, width)
+	}
 	var b strings.Builder
 	for i, g := range groups {
 		if g.Label != "" {
@@ -112,27 +134,66 @@ func (o *listOptions) run(e *env) error {
 			fmt.Fprintf(&b, "== %s (%d)\n", display.Text(g.Label), len(g.Records))
 		}
 		for _, r := range g.Records {
+			if !columns {
+				writeTabbed(&b, r, o.long)
+				continue
+			}
 			cols.write(&b, listRow(r))
+			if o.long {
+				writeLong(&b, r)
+			}
 		}
 	}
-	if _, err := io.WriteString(e.stdout, b.String()); err != nil {
-		return refused(err)
-	}
-	return nil
+	return b.String()
 }
+
+// writeTabbed writes r as one line of tab-separated fields (display.Text
+// leaves no tab or line break in a value): handle, NAME, RATING (a number,
+// empty for none), CATEGORY, DATE, URI, and with long the tags (a, b) and
+// the DESCRIPTION.
+func writeTabbed(b *strings.Builder, r *catalogue.Record, long bool) {
+	rating := ""
+	if r.Rating() > 0 {
+		rating = strconv.Itoa(r.Rating())
+	}
+	fields := []string{strconv.Itoa(r.Line()), display.Text(r.Name()), rating, display.Text(r.Category()),
+		display.Date(r.Date()), display.Text(display.URI(r.URI()))}
+	if long {
+		fields = append(fields, display.Text(r.Extension(catalogue.FieldTags)), display.Text(r.Description()))
+	}
+	b.WriteString(strings.Join(fields, "\t"))
+	b.WriteByte('\n')
+}
+
+// writeLong writes the lines --long adds under a record's columns: its
+// tags and its description, each line of it indented.
+func writeLong(b *strings.Builder, r *catalogue.Record) {
+	if tags := r.Extension(catalogue.FieldTags); tags != "" {
+		fmt.Fprintf(b, "%stags: %s\n", longIndent, display.Text(tags))
+	}
+	if d := r.Description(); d != "" {
+		for _, line := range strings.Split(display.Lines(d), "\n") {
+			b.WriteString(longIndent + line + "\n")
+		}
+	}
+}
+
+// longIndent indents the lines --long adds under a record.
+const longIndent = "        "
 
 // listRow is a record's columns as list shows them: text as it reads
 // (display.Text), the URI as people read it (display.URI,
 // as the TUI shows it; --json keeps the stored form).
-func listRow(r *catalogue.Record) [5]string {
-	return [5]string{display.Text(r.Name()), stars(r.Rating()), display.Text(r.Category()),
+func listRow(r *catalogue.Record) [6]string {
+	return [6]string{strconv.Itoa(r.Line()), display.Text(r.Name()), stars(r.Rating()), display.Text(r.Category()),
 		display.Date(r.Date()), display.Text(display.URI(r.URI()))}
 }
 
 // listColumns are the widths, in terminal cells, of list's columns but the
 // last, the URI, which is never cut: a line that cannot hold it whole goes
 // past the width (the terminal wraps it), and the NAME gives way first.
-type listColumns [4]int
+// The first is the handle, right-aligned.
+type listColumns [5]int
 
 // listGap is the blank between two columns.
 const listGap = 2
@@ -150,47 +211,49 @@ const (
 // maxCategoryWidth, and NAME in what is left, cut with "…", never below
 // minNameWidth (nor wider than the longest name).
 func fitColumns(recs []*catalogue.Record, width int) listColumns {
-	var most [5]int
+	var most [6]int
 	for _, r := range recs {
 		for i, v := range listRow(r) {
 			most[i] = max(most[i], ansi.StringWidth(v))
 		}
 	}
-	cols := listColumns{0, most[1], min(most[2], maxCategoryWidth), most[3]}
-	uri := min(most[4], width/2)
-	cols[0] = width - uri - cols[1] - cols[2] - cols[3] - 4*listGap
-	cols[0] = min(max(cols[0], minNameWidth), most[0])
+	cols := listColumns{most[0], 0, most[2], min(most[3], maxCategoryWidth), most[4]}
+	uri := min(most[5], width/2)
+	cols[1] = width - uri - cols[0] - cols[2] - cols[3] - cols[4] - 5*listGap
+	cols[1] = min(max(cols[1], minNameWidth), most[1])
 	return cols
 }
 
 // write writes one row: each column but the last cut to its width with "…"
 // and padded, then the URI whole.
-func (c listColumns) write(b *strings.Builder, row [5]string) {
-	for i, w := range c {
-		v := row[i]
+func (c listColumns) write(b *strings.Builder, row [6]string) {
+	b.WriteString(strings.Repeat(" ", c[0]-len(row[0])) + row[0] + strings.Repeat(" ", listGap))
+	for i, w := range c[1:] {
+		v := row[i+1]
 		if ansi.StringWidth(v) > w {
 			v = ansi.Truncate(v, w, "…")
 		}
 		b.WriteString(v)
 		b.WriteString(strings.Repeat(" ", w-ansi.StringWidth(v)+listGap))
 	}
-	b.WriteString(row[4])
+	b.WriteString(row[5])
 	b.WriteByte('\n')
 }
 
-// listWidth is the width list fits its lines to: the terminal's, when w
-// is one, else $COLUMNS (set by most shells, and by users who pipe
-// list), else 80.
-func listWidth(w io.Writer) int {
+// listWidth is the width list fits its columns to, and whether it lays
+// out columns at all: the terminal's when w is one, else $COLUMNS when
+// set (a user who asks for a width); else none, for a pipe, which gets
+// every value whole.
+func listWidth(w io.Writer) (width int, columns bool) {
 	if f, ok := w.(*os.File); ok && isTerminal(f) {
 		if cols, _, err := term.GetSize(f.Fd()); err == nil && cols > 0 {
-			return cols
+			return cols, true
 		}
 	}
 	if cols, err := strconv.Atoi(os.Getenv("COLUMNS")); err == nil && cols > 0 {
-		return cols
+		return cols, true
 	}
-	return 80
+	return 80, terminal(w)
 }
 
 // printJSON prints v as indented JSON on stdout, as the json export does
@@ -206,6 +269,10 @@ func (e *env) printJSON(v any) error {
 // and, once `uricat links` has checked it, its link's status.
 type listJSON struct {
 	jsonformat.Record
+	// Tags are X-TAGS as a list; Line is where the record starts, its
+	// handle.
+	Tags []string         `json:"tags"`
+	Line int              `json:"line"`
 	Link linkcheck.Status `json:"link,omitempty"`
 }
 
@@ -221,6 +288,11 @@ func toJSON(recs []*catalogue.Record, state *linkcheck.State) []listJSON {
 	out := make([]listJSON, len(recs))
 	for i, r := range recs {
 		out[i].Record = jsonformat.FromRecord(r)
+		out[i].Tags = catalogue.SplitTags(r.Extension(catalogue.FieldTags))
+		if out[i].Tags == nil {
+			out[i].Tags = []string{}
+		}
+		out[i].Line = r.Line()
 		if state != nil {
 			if res, ok := state.Get(r.URI()); ok {
 				out[i].Link = res.Status

@@ -41,7 +41,7 @@ func TestSelectRecord(t *testing.T) {
 		{"file:///etc/hosts", 20, 0, ""},
 		{"http://twice.example/", 0, exitRefused, "2 records have the URI http://twice.example/; name one with line:N:\n  line 6: \"First\" (id:8)\n  line 11: \"Second\""},
 		{"http://nowhere.example/", 0, exitRefused, "no record has the URI http://nowhere.example/ in "},
-		{"Bücher", 0, exitRefused, "(SELECTOR is a URI, id:N or line:N)"},
+		{"Bücher", 0, exitRefused, "(SELECTOR is a URI, id:N, line:N or the handle N that list shows)"},
 		{"id:9", 0, exitRefused, "no record has ID 9"},
 		{"line:2", 0, exitRefused, "no record starts at line 2 of "},
 		{"id:x", 0, exitUsage, "id:x: ID"},

@@ -13,11 +13,11 @@ import (
 // selectorHelp says what a SELECTOR is, for the commands' --help.
 const selectorHelp = `SELECTOR is the record's URI (as stored, or as typed: an IRI such as
 https://bücher.de/ finds https://xn--bcher-kva.de/), id:N for the record
-whose ID is N, or line:N for the record that starts at line N of the file
-(as check, show and rm give it).`
+whose ID is N, or line:N (or N alone: the handle list shows) for the record
+that starts at line N of the file (as check, show and rm give it).`
 
 // selectorUsage ends the message of a selector that names no record.
-const selectorUsage = "SELECTOR is a URI, id:N or line:N"
+const selectorUsage = "SELECTOR is a URI, id:N, line:N or the handle N that list shows"
 
 // openRecord opens the catalogue and returns it with the record sel names.
 func (e *env) openRecord(sel string) (*catalogue.Catalogue, *catalogue.Record, error) {
@@ -36,6 +36,9 @@ func (e *env) openRecord(sel string) (*catalogue.Catalogue, *catalogue.Record, e
 // records with the URI are an error that lists them, with their lines.
 func selectRecord(c *catalogue.Catalogue, sel string) (*catalogue.Record, error) {
 	recs := c.Records()
+	if handle(sel) {
+		sel = "line:" + sel // a URI has a scheme: a number alone is a handle
+	}
 	switch kind, v, _ := strings.Cut(sel, ":"); kind {
 	case "id":
 		if err := catalogue.ValidateID(v); err != nil {
@@ -88,6 +91,20 @@ func selectRecord(c *catalogue.Catalogue, sel string) (*catalogue.Record, error)
 		}
 	}
 	return nil, refused(errors.New(b.String()))
+}
+
+// handle reports whether sel is a number alone: the handle list shows,
+// the line a record starts at.
+func handle(sel string) bool {
+	if sel == "" {
+		return false
+	}
+	for _, c := range sel {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
 }
 
 // quoteName returns rec's NAME quoted for a message, or says it has none.

@@ -44,7 +44,10 @@ func (o *statsOptions) run(e *env) error {
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "%d records in %s\n", s.Records, display.Text(c.Path()))
-	width := listWidth(e.stdout)
+	width, columns := listWidth(e.stdout)
+	if !columns {
+		width = 80 // a pipe: charts as wide as a terminal's default
+	}
 	for _, chart := range s.Charts(stars) {
 		fmt.Fprintf(&b, "\n%s\n", chart.Title)
 		stats.Bars(&b, chart.Counts, width, stats.Hashes)
