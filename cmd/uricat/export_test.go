@@ -4,8 +4,8 @@ import (
 	"encoding/csv"
 	"encoding/json"
 	"os"
-	"reflect"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
