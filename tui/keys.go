@@ -15,7 +15,7 @@ type keyMap struct {
 
 	Search, AcceptSearch, ClearSearch key.Binding
 
-	Sort, ReverseSort, Group, Fold, FoldAll key.Binding
+	Sort, ReverseSort, Group, GroupBack, Fold, FoldAll key.Binding
 
 	Rate, ClearRating key.Binding
 
@@ -25,7 +25,7 @@ type keyMap struct {
 	Duplicates, CheckLinks                       key.Binding
 	Sample                                       key.Binding // enabled only while the catalogue is empty (Model.setRecs)
 
-	Save, Reload, Help, Quit key.Binding
+	Save, Reload, Help, Quit, Suspend key.Binding
 
 	// Following other copies of the file: merging the sync conflict
 	// copies beside it, and git sync.
@@ -42,7 +42,7 @@ type keyMap struct {
 	Mark, MarkRange, MarkAll, ClearMarks, Retag key.Binding
 
 	// While the `?` help shows: ? again turns to the search language
-	// (query.Help), any other key closes it. For its help bar.
+	// (query.Help), any other key (q too) closes it. For its help bar.
 	SearchLanguage, CloseHelp key.Binding
 
 	// While the detail pane has the keys, the moving keys scroll it, and
@@ -62,6 +62,7 @@ func newKeyMap() keyMap {
 		Sort:        key.NewBinding(key.WithKeys("s"), key.WithHelp("s", "sort: name/date/rating")),
 		ReverseSort: key.NewBinding(key.WithKeys("S"), key.WithHelp("S", "reverse sort")),
 		Group:       key.NewBinding(key.WithKeys("b"), key.WithHelp("b", "group by")),
+		GroupBack:   key.NewBinding(key.WithKeys("B"), key.WithHelp("B", "group by: back")),
 		Fold:        key.NewBinding(key.WithKeys("z"), key.WithHelp("z", "fold group")),
 		FoldAll:     key.NewBinding(key.WithKeys("Z"), key.WithHelp("Z", "fold/unfold all")),
 
@@ -90,8 +91,9 @@ func newKeyMap() keyMap {
 		Help:   key.NewBinding(key.WithKeys("?"), key.WithHelp("?", "help")),
 
 		MergeCopies: key.NewBinding(key.WithKeys("M"), key.WithHelp("M", "merge conflict copies")),
-		Sync:        key.NewBinding(key.WithKeys("Y"), key.WithHelp("Y", "git sync")), // enabled in a git repository (repoMsg)
+		Sync:        key.NewBinding(key.WithKeys("Y"), key.WithHelp("Y", "git sync")), // outside a repository it says how to make one
 		Quit:        key.NewBinding(key.WithKeys("q"), key.WithHelp("q", "quit")),
+		Suspend:     key.NewBinding(key.WithKeys("ctrl+z"), key.WithHelp("ctrl+z", "suspend")),
 
 		CategoryTree: key.NewBinding(key.WithKeys("C"), key.WithHelp("C", "category tree")),
 		Tags:         key.NewBinding(key.WithKeys("T"), key.WithHelp("T", "tags")),
@@ -125,10 +127,10 @@ func (k keyMap) ShortHelp() []key.Binding {
 func (k keyMap) FullHelp() [][]key.Binding {
 	return [][]key.Binding{
 		{k.Up, k.Down, k.PageUp, k.PageDown, k.Home, k.End, k.Detail},
-		{k.Search, k.AcceptSearch, k.ClearSearch, k.Sort, k.ReverseSort, k.Group, k.Fold, k.FoldAll},
+		{k.Search, k.AcceptSearch, k.ClearSearch, k.Sort, k.ReverseSort, k.Group, k.GroupBack, k.Fold, k.FoldAll},
 		{k.Mark, k.MarkRange, k.MarkAll, k.ClearMarks},
 		{k.Rate, k.ClearRating, k.Category, k.Retag, k.Add, k.Edit, k.Delete, k.Undo, k.Redo},
-		{k.Open, k.Copy, k.Problems, k.Import, k.Sample, k.Export, k.Save, k.Reload, k.Help, k.Quit},
+		{k.Open, k.Copy, k.Problems, k.Import, k.Sample, k.Export, k.Save, k.Reload, k.Help, k.Suspend, k.Quit},
 		// The screens of the whole collection, and of its other copies.
 		{k.CategoryTree, k.Tags, k.Stats, k.Duplicates, k.CheckLinks, k.MergeCopies, k.Sync},
 	}

@@ -110,8 +110,12 @@ func (li *recordList) Update(msg tea.KeyMsg) (cmd tea.Cmd, ok bool) {
 		}
 		li.sortKey = li.sortKey.Reverse()
 		return li.refilter(li.recs, li.search()), true
-	case key.Matches(msg, k.Group):
-		li.group = nextGroup(li.group)
+	case key.Matches(msg, k.Group, k.GroupBack):
+		step := 1
+		if key.Matches(msg, k.GroupBack) {
+			step = -1
+		}
+		li.group = nextGroup(li.group, step)
 		li.folded = map[string]bool{}
 		return li.refilter(li.recs, li.search()), true
 	case key.Matches(msg, k.Fold):

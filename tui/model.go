@@ -228,7 +228,7 @@ func New(opts Options) *Model {
 		found: func(found []linkres.Entry, summary string) tea.Cmd {
 			return m.host.open(linkres.New(m.host.context(), found, summary))
 		}}
-	m.sync = &gitSync{store: m.store, status: &m.status, key: &m.keys.Sync, spin: m.startSpinner}
+	m.sync = &gitSync{store: m.store, status: &m.status, spin: m.startSpinner}
 	m.detail = &detail{common: &m.common, links: &m.links.results, selected: func() (*catalogue.Record, *search) {
 		if m.list.res == nil {
 			return m.list.current(), nil
@@ -239,7 +239,6 @@ func New(opts Options) *Model {
 	m.help.Styles = th.Help
 	m.spin.Model = spinner.New(spinner.WithSpinner(spinner.Dot), spinner.WithStyle(th.Spinner))
 	m.keys.Sample.SetEnabled(false) // until the catalogue is read and found empty
-	m.keys.Sync.SetEnabled(false)   // until git says the catalogue is in a repository
 	m.input = textinput.New()
 	m.input.Prompt = "/ "
 	m.input.Placeholder = "search: words, name:, cat:, rating:>=4, date:2024, -word"
@@ -570,18 +569,18 @@ func (m *Model) globalKey(msg tea.KeyMsg) (cmd tea.Cmd, done bool) {
 		return nil, true
 	}
 	if m.help.ShowAll {
-		// ? on the keys turns to the search language; any other key
-		// closes the full help; q still quits.
+		// ? on the keys turns to the search language; any other key,
+		// q too, closes the full help, as its help bar says.
 		if key.Matches(msg, m.keys.SearchLanguage) && !m.help.language {
 			m.help.language = true
 			return nil, true
 		}
 		m.help.ShowAll, m.help.language = false, false
-		if !key.Matches(msg, m.keys.Quit) {
-			return nil, true
-		}
+		return nil, true
 	}
 	switch {
+	case key.Matches(msg, m.keys.Suspend):
+		return tea.Suspend, true
 	case key.Matches(msg, m.keys.Quit):
 		return m.quit(), true
 	case key.Matches(msg, m.keys.Help):
@@ -846,18 +845,17 @@ func nextSort(k query.SortKey) query.SortKey {
 	return query.SortKey{}
 }
 
-// nextGroup cycles none → each of query.GroupKeys → none.
-func nextGroup(k query.GroupKey) query.GroupKey {
-	keys := query.GroupKeys
-	if k.IsZero() {
-		return keys[0]
-	}
+// nextGroup cycles none → each of query.GroupKeys → none, by step (1
+// forward, -1 back).
+func nextGroup(k query.GroupKey, step int) query.GroupKey {
+	keys := append([]query.GroupKey{{}}, query.GroupKeys...)
+	at := 0
 	for i, g := range keys {
-		if g == k && i+1 < len(keys) {
-			return keys[i+1]
+		if g == k {
+			at = i
 		}
 	}
-	return query.GroupKey{}
+	return keys[((at+step)%len(keys)+len(keys))%len(keys)]
 }
 
 // refOf returns rec's Ref, 0 for no record (a group heading).

@@ -317,6 +317,44 @@ func TestHelpToggles(t *testing.T) {
 	if h.m.help.ShowAll || h.m.list.current().Name() != "Google" {
 		t.Error("? on the search language did not just close the help")
 	}
+	// Its help bar says any key goes back: q too, not quitting.
+	h.keys("?", "?", "q")
+	if h.m.help.ShowAll || h.quit {
+		t.Errorf("q on the help: help shown %v, quit %v; want it closed, not quit", h.m.help.ShowAll, h.quit)
+	}
+}
+
+// b cycles the groupings forward and B back, to none and round again.
+func TestGroupBack(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		from query.GroupKey
+		step int
+		want query.GroupKey
+	}{
+		{query.GroupKey{}, 1, query.GroupKeys[0]},
+		{query.GroupKey{}, -1, query.GroupKeys[len(query.GroupKeys)-1]},
+		{query.GroupKeys[0], -1, query.GroupKey{}},
+		{query.GroupKeys[1], -1, query.GroupKeys[0]},
+		{query.GroupKeys[len(query.GroupKeys)-1], 1, query.GroupKey{}},
+	} {
+		if got := nextGroup(tc.from, tc.step); got != tc.want {
+			t.Errorf("nextGroup(%v, %d) = %v, want %v", tc.from, tc.step, got, tc.want)
+		}
+	}
+}
+
+// ctrl+z suspends uricat, as any terminal program, rather than doing
+// nothing.
+func TestCtrlZSuspends(t *testing.T) {
+	h := newHarness(t, fixture, 80, 24)
+	_, cmd := h.m.Update(tea.KeyMsg{Type: tea.KeyCtrlZ})
+	if cmd == nil {
+		t.Fatal("ctrl+z gave no command")
+	}
+	if _, ok := cmd().(tea.SuspendMsg); !ok {
+		t.Error("ctrl+z does not suspend")
+	}
 }
 
 func TestFailedSaveKeepsChangeInMemory(t *testing.T) {

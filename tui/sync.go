@@ -4,7 +4,6 @@ import (
 	"errors"
 	"strings"
 
-	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/uricat/uricat/catalogue/gitsync"
@@ -20,8 +19,9 @@ import (
 // it stopped on conflicts, the problems view opens on them once it is.
 
 type (
-	// repoMsg answers repoCmd: whether the catalogue is in a repository.
-	repoMsg struct{ ok bool }
+	// repoMsg answers repoCmd: why the catalogue is not in a repository,
+	// nil when it is.
+	repoMsg struct{ err error }
 	// syncLineMsg is a step's line; ch brings the next.
 	syncLineMsg struct {
 		line string
@@ -38,7 +38,7 @@ type (
 func repoCmd(path string) tea.Cmd {
 	return func() tea.Msg {
 		_, _, err := gitsync.Repo(path)
-		return repoMsg{ok: err == nil}
+		return repoMsg{err: err}
 	}
 }
 
@@ -56,14 +56,16 @@ func syncCmd(path string) tea.Cmd {
 }
 
 // gitSync is the sync on a key: whether one runs, what its steps said,
-// and the key that starts it, enabled once git says the catalogue is in
-// a repository. It takes in what the pull brought through the store.
+// and whether the catalogue is in a repository (outside one, the key says
+// how to make one). It takes in what the pull brought through the store.
 type gitSync struct {
 	running bool
 	lines   []string // what the steps of the sync running said
 	store   *store
 	status  *status
-	key     *key.Binding // Y
+	// notRepo says why the catalogue is not in a git repository (Y then
+	// says how to make one); nil when it is, or not known yet.
+	notRepo error
 	// spin starts the spinner, for the sync.
 	spin func() tea.Cmd
 }
@@ -75,7 +77,7 @@ func (g *gitSync) Init() tea.Cmd { return repoCmd(g.store.path) }
 func (g *gitSync) Update(msg tea.Msg) (cmd tea.Cmd, ok bool) {
 	switch msg := msg.(type) {
 	case repoMsg:
-		g.key.SetEnabled(msg.ok)
+		g.notRepo = msg.err
 		return nil, true
 	case syncLineMsg:
 		g.lines = append(g.lines, msg.line)
@@ -95,6 +97,9 @@ func (g *gitSync) start() tea.Cmd {
 	switch {
 	case g.running:
 		g.status.set(sevInfo, "a sync is running")
+		return nil
+	case g.notRepo != nil:
+		g.status.set(sevWarning, "not synced: %s; then uricat merge --install, and git remote add origin URL to share it", display.Text(g.notRepo.Error()))
 		return nil
 	case s.saving || s.unsaved || s.cat.Modified():
 		g.status.set(sevWarning, "not synced: changes are not saved yet (ctrl+s saves them)")

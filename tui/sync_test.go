@@ -92,15 +92,20 @@ func TestSyncKeyCommitsPullsAndPushes(t *testing.T) {
 	}
 }
 
-// Outside a repository the sync key does nothing and is not in the help.
-func TestSyncKeyOnlyInARepository(t *testing.T) {
+// Outside a repository Y says how to make one (as uricat sync does), and
+// the ? help lists it.
+func TestSyncKeyOutsideARepositorySaysHow(t *testing.T) {
 	h := newHarness(t, fixture, 100, 24)
-	if h.m.keys.Sync.Enabled() {
+	if h.m.sync.notRepo == nil {
 		t.Skip("the test's temporary directory is in a git repository")
 	}
 	h.keys("Y")
-	if strings.Contains(h.m.status.msg, "sync") {
-		t.Errorf("status %q", h.m.status.msg)
+	if msg := h.m.status.msg; !strings.Contains(msg, "not synced") || !strings.Contains(msg, "git init") || !strings.Contains(msg, "uricat merge --install") {
+		t.Errorf("Y outside a repository: status %q", msg)
+	}
+	h.keys("?")
+	if !strings.Contains(h.m.View(), "git sync") {
+		t.Errorf("? does not list Y:\n%s", h.m.View())
 	}
 }
 
