@@ -355,7 +355,11 @@ func (d *detail) fields(rec *catalogue.Record, s *search) []detailField {
 			}
 			value = date
 		}
-		searched(display.Text(f.Name), f.Name, value, th.Value)
+		label := display.Text(f.Name)
+		if f.Name == catalogue.FieldTags {
+			label = "Tags" // the field uricat reads as tags, named as people say it
+		}
+		searched(label, f.Name, value, th.Value)
 		if f.Name == catalogue.FieldTags && value != "" {
 			fields[len(fields)-1].tags = true
 		}

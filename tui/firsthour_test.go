@@ -392,12 +392,12 @@ func TestDetailLightsMatchesInPlace(t *testing.T) {
 		if strings.Contains(l, "Added ") {
 			date = i
 		}
-		if strings.Contains(l, "X-TAGS  Hiking, road trip") {
+		if strings.Contains(l, "Tags    Hiking, road trip") {
 			tags = i
 		}
 	}
 	if tags < 0 || tags < date {
-		t.Errorf("X-TAGS is not beside its value after the other fields (Added line %d, X-TAGS line %d):\n%s", date, tags, strings.Join(plain, "\n"))
+		t.Errorf("the tags are not beside their value after the other fields (Added line %d, Tags line %d):\n%s", date, tags, strings.Join(plain, "\n"))
 	}
 	h.colour("/home/ada/bookmarks.uricat")
 	if d := detailAt(h, 50, 20); !strings.Contains(d, h.m.th.Match.Render("H")) {

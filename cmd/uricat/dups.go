@@ -92,7 +92,11 @@ func (o *dupsOptions) run(e *env) error {
 			}
 			printNotes(e, notes[g])
 		}
-		return refused(fmt.Errorf("nothing merged: add --yes to merge these %s", plural.Of(len(groups), "group")))
+		these := "these " + plural.Of(len(groups), "group")
+		if len(groups) == 1 {
+			these = "this group"
+		}
+		return refused(fmt.Errorf("nothing merged: add --yes to merge %s", these))
 	}
 	if _, err := c.Apply(edit); err != nil {
 		return refused(fmt.Errorf("nothing merged: %w", err))

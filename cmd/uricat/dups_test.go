@@ -86,7 +86,7 @@ func TestDupsMergeKeepsTheCleanestURI(t *testing.T) {
 	path := writeCatalogue(t, "URI: https://www.example.org/a/?utm_source=rss\r\nNAME: Messy\r\nDATE: 02/01/2020 03:04:05\r\nRATING: 4\r\n\r\n"+
 		"URI: https://example.org/a\r\nNAME: Clean\r\nDATE: 02/01/2020 03:04:05\r\n")
 	code, out, errs := uricat(t, "--catalogue", path, "dups", "--merge")
-	if code != 1 || !strings.Contains(out, "would become, at line 6:\n    URI: https://example.org/a\n") {
+	if code != 1 || !strings.Contains(out, "would become, at line 6:\n    URI: https://example.org/a\n") || !strings.Contains(errs, "add --yes to merge this group") {
 		t.Errorf("--merge: exit %d, stderr %q, stdout\n%s", code, errs, out)
 	}
 	if code, out, errs := uricat(t, "--catalogue", path, "dups", "--merge", "--yes"); code != 0 || !strings.Contains(out, "merged 1 record into \"Clean\" (line 6)") {

@@ -202,7 +202,11 @@ func (m *Model) updateMoved() tea.Cmd {
 		}
 		return nil
 	}
-	what := fmt.Sprintf("updated %s to where they moved", plural.Of(len(moves)-left, "link"))
+	where := "they"
+	if len(moves)-left == 1 {
+		where = "it"
+	}
+	what := fmt.Sprintf("updated %s to where %s moved", plural.Of(len(moves)-left, "link"), where)
 	if left > 0 {
 		what += fmt.Sprintf("; %d left (moved where the catalogue has a record already, or to an invalid URI)", left)
 	}

@@ -78,7 +78,7 @@ func TestUpdateMoved(t *testing.T) {
 	if got := st.Cat.Records()[3].URI(); got != "https://old.example/b" {
 		t.Errorf("the record that moved onto another's URI is now %s", got)
 	}
-	if !strings.Contains(st.Status, "updated 1 link to where they moved; 1 left") {
+	if !strings.Contains(st.Status, "updated 1 link to where it moved; 1 left") {
 		t.Errorf("status %q", st.Status)
 	}
 	if n := len(m.Entries()); n != 2 {
