@@ -346,6 +346,17 @@ func qualifier(name string) (kind, string, bool) {
 	return 0, "", false
 }
 
+// Qualifiers returns the names a qualified term may start with (cat,
+// tag, rating…), sorted: for completing a search as it is typed.
+func Qualifiers() []string {
+	names := make([]string, 0, len(qualifiers))
+	for name := range qualifiers {
+		names = append(names, name)
+	}
+	slices.Sort(names)
+	return names
+}
+
 // qualifierList names the qualifiers, for the error of an unknown one.
 const qualifierList = "name cat in desc tag uri x-NAME lang type rating date dup link"
 

@@ -139,6 +139,7 @@ func newRootCmdFor(e *env, name string) *cobra.Command {
 	// shells' (cobra would add them as it runs).
 	root.CompletionOptions.DisableDefaultCmd = name != ""
 	initCompletionCmd(root) // after SetOut: its commands keep the writer it had
+	addCompletions(root, e)
 	initHelpCmd(root)
 	return root
 }
