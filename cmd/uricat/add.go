@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
-	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -153,8 +152,7 @@ func fillFromPage(e *env, rec *catalogue.Record, fields []catalogue.Field, timeo
 		note("the page could not be fetched (%v); NAME is from the URI: %q", err, rec.Name())
 		return
 	}
-	got := catalogue.NewRecord(catalogue.Values{URI: rec.URI(), Name: page.Title, Description: page.Description, Language: page.Lang, Type: page.Type})
-	diags, _ := importers.Finish(got, importers.Options{Now: time.Now()}, 0, -1)
+	got, titled, diags := importers.FromPage(rec.URI(), page, time.Now())
 	for _, d := range diags {
 		if d.Kind == catalogue.Dropped {
 			note("the page's %s", d.Msg)
@@ -165,7 +163,7 @@ func fillFromPage(e *env, rec *catalogue.Record, fields []catalogue.Field, timeo
 		given[f.Name] = true
 	}
 	rec.SetName(got.Name()) // Finish names a page without a title from its URI
-	if strings.TrimSpace(importers.OneLine(page.Title)) == "" {
+	if !titled {
 		note("the page has no title; NAME is from the URI: %q", rec.Name())
 	}
 	for _, f := range []string{catalogue.FieldDescription, catalogue.FieldLanguage, catalogue.FieldType} {

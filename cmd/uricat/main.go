@@ -52,6 +52,7 @@ var commands = []struct {
 	{"check", newCheckCmd},
 	{"list", newListCmd},
 	{"add", newAddCmd},
+	{"refresh", newRefreshCmd},
 	{"import", newImportCmd},
 	{"export", newExportCmd},
 	{"show", newShowCmd},

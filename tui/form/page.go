@@ -126,12 +126,11 @@ func (m *Model) fill(msg pageMsg) tea.Cmd {
 		return nil
 	}
 	p := msg.page
-	got := catalogue.NewRecord(catalogue.Values{URI: m.page.uri, Name: p.Title, Description: p.Description, Language: p.Lang, Type: p.Type})
-	importers.Finish(got, importers.Options{Now: time.Now()}, 0, -1)
+	got, titled, _ := importers.FromPage(m.page.uri, p, time.Now())
 	var filled []string
 	for _, f := range []string{catalogue.FieldName, catalogue.FieldDescription, catalogue.FieldLanguage, catalogue.FieldType} {
 		v := catalogue.GetField(got, f)
-		if f == catalogue.FieldName && strings.TrimSpace(p.Title) == "" {
+		if f == catalogue.FieldName && !titled {
 			v = "" // Finish names a page without a title from its URI: the user can do better
 		}
 		r := m.row(f)

@@ -1,0 +1,21 @@
+package importers
+
+import (
+	"strings"
+	"time"
+
+	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/internal/webpage"
+)
+
+// FromPage is what a fetched page says of the record of uri: NAME from
+// its title, DESCRIPTION, LANGUAGE and TYPE, cleaned as an import's
+// values are (Finish: nothing from a page reaches the catalogue or the
+// terminal raw, and only valid values are kept). titled is false when the
+// page has no title, and NAME is then made from the URI. `uricat add`,
+// `uricat refresh` and the TUI's add form all take a page through it.
+func FromPage(uri string, p *webpage.Page, now time.Time) (rec *catalogue.Record, titled bool, diags []catalogue.Diagnostic) {
+	rec = catalogue.NewRecord(catalogue.Values{URI: uri, Name: p.Title, Description: p.Description, Language: p.Lang, Type: p.Type})
+	diags, _ = Finish(rec, Options{Now: now}, 0, -1)
+	return rec, strings.TrimSpace(OneLine(p.Title)) != "", diags
+}
