@@ -502,3 +502,27 @@ func parseDateSpan(v string) (time.Time, time.Time, error) {
 	}
 	return from, from.AddDate(0, 0, 1), nil
 }
+
+// Exact returns q with each free word matched as the word itself, within
+// NAME, CATEGORY, a tag or DESCRIPTION, as a quoted word is, rather than
+// by its letters in order: for the commands that change or remove what a
+// search selects, which must not take "Chocolate Consumption, Cognitive
+// Function" for comic. Ranking is as for quoted words.
+func (q *Query) Exact() *Query {
+	c := *q
+	c.terms = exactTerms(q.terms)
+	return &c
+}
+
+func exactTerms(ts []term) []term {
+	out := slices.Clone(ts)
+	for i := range out {
+		switch out[i].kind {
+		case kindWord:
+			out[i].kind = kindPhrase
+		case kindOr:
+			out[i].alts = exactTerms(out[i].alts)
+		}
+	}
+	return out
+}

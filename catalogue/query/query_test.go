@@ -694,3 +694,47 @@ func TestMayHoldAll(t *testing.T) {
 		}
 	}
 }
+
+// Exact matches each free word as the word itself: the search of a
+// command that removes or changes what it selects does not take a record
+// whose NAME spells the word's letters in order, which a search as you
+// type finds.
+func TestExactDropsLettersInOrder(t *testing.T) {
+	t.Parallel()
+	recs := []*catalogue.Record{
+		catalogue.NewRecord(catalogue.Values{URI: "https://a.example/", Name: "Chocolate Consumption, Cognitive Function", Date: date("01/01/2020 00:00:00")}),
+		catalogue.NewRecord(catalogue.Values{URI: "https://b.example/", Name: "Comics of the week", Date: date("01/01/2020 00:00:00")}),
+		catalogue.NewRecord(catalogue.Values{URI: "https://c.example/", Name: "Strips", Date: date("01/01/2020 00:00:00"), Description: "a comic a day"}),
+		catalogue.NewRecord(catalogue.Values{URI: "https://d.example/", Name: "Art", Date: date("01/01/2020 00:00:00"), Category: "Comic books"}),
+	}
+	for _, tc := range []struct{ search, fuzzy, exact string }{
+		{"comic", "Chocolate Consumption, Cognitive Function|Comics of the week|Strips|Art", "Comics of the week|Strips|Art"},
+		{"ccf", "Chocolate Consumption, Cognitive Function", ""},
+		{"art OR ccf", "Chocolate Consumption, Cognitive Function|Art", "Art"},
+		{"-ccf", "Chocolate Consumption, Cognitive Function|Comics of the week|Strips|Art", "Chocolate Consumption, Cognitive Function|Comics of the week|Strips|Art"},
+	} {
+		q, err := Parse(tc.search)
+		if err != nil {
+			t.Fatal(err)
+		}
+		byName := func(rs []*catalogue.Record) string {
+			var out []string
+			for _, r := range rs {
+				out = append(out, r.Name())
+			}
+			slices.Sort(out)
+			return strings.Join(out, "|")
+		}
+		sorted := func(s string) string {
+			parts := strings.Split(s, "|")
+			slices.Sort(parts)
+			return strings.Join(parts, "|")
+		}
+		if got := byName(Filter(recs, q)); got != sorted(tc.fuzzy) {
+			t.Errorf("%q as typed: %q, want %q", tc.search, got, sorted(tc.fuzzy))
+		}
+		if got := byName(Filter(recs, q.Exact())); got != sorted(tc.exact) {
+			t.Errorf("%q exact: %q, want %q", tc.search, got, sorted(tc.exact))
+		}
+	}
+}
