@@ -61,3 +61,28 @@ func TestGroupHeadingStaysOnTop(t *testing.T) {
 		t.Errorf("a click on the heading on top did not fold it:\n%s", h.m.View())
 	}
 }
+
+// After Z folds every group, the list shows as many headings as the
+// screen holds, the last at its foot: not the last few with the rest
+// scrolled away above an empty screen.
+func TestFoldAllLeavesNoRoomAtTheFoot(t *testing.T) {
+	var text strings.Builder
+	for g := range 21 {
+		for r := range 3 {
+			fmt.Fprintf(&text, "URI: https://example.org/%d/%d\r\nNAME: Page %d %d\r\nDATE: 01/01/2020 00:00:00\r\nCATEGORY: Group %02d\r\n\r\n", g, r, g, r, g)
+		}
+	}
+	h := newHarness(t, text.String(), 80, 24)
+	for h.m.list.group.String() != "category" {
+		h.keys("b")
+	}
+	h.keys("end", "Z")
+	li := h.m.list
+	shown := 0
+	for i := li.offset; i < li.rowCount(); i++ {
+		shown += li.rowAt(i).height()
+	}
+	if shown < li.height()-1 && li.offset > 0 {
+		t.Errorf("after Z: %d of %d groups scrolled above a screen with room (%d rows shown in %d)", li.offset, li.rowCount(), shown, li.height())
+	}
+}

@@ -681,6 +681,18 @@ func (li *recordList) scrollToCursor() {
 	if li.offset < lowest {
 		li.offset = min(lowest, li.cursor)
 	}
+	// Nor a screen with room at its foot while rows are above it (after
+	// Z folds every group, or the last records go): the last rows end
+	// the screen.
+	first, used := li.rowCount()-1, 0
+	for first >= 0 {
+		used += li.rowAt(first).height()
+		if used > h {
+			break
+		}
+		first--
+	}
+	li.offset = min(li.offset, first+1)
 	li.offset = max(0, min(li.offset, li.rowCount()-1))
 }
 
