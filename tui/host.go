@@ -274,6 +274,11 @@ func (h *host) openKey(msg tea.KeyMsg, rec *catalogue.Record) (tea.Cmd, bool) {
 	case key.Matches(msg, k.Edit):
 		d = h.form(rec)
 		h.status.msg = ""
+		if n := len(h.list.marked); n > 0 {
+			// The form edits one record; the selection's own keys
+			// (rating, category, tags) change them all.
+			h.status.set(sevInfo, "editing %s only, not the %s: 1-5, c and + change them all", recordLabel(rec), plural.Of(n, "selected record"))
+		}
 	case key.Matches(msg, k.Delete):
 		d = dialog.NewConfirm(ctx, dialog.Question{
 			Text:   fmt.Sprintf("Delete “%s”?", display.Text(rec.Name())),

@@ -107,3 +107,14 @@ func TestSelectionSurvivesSaveAndUndo(t *testing.T) {
 		t.Errorf("marked %q after an edit, a save and undo, want %q", got, want)
 	}
 }
+
+// e with records selected edits the record under the cursor alone, and
+// says so, naming the keys that change them all.
+func TestEditWithASelectionSaysItEditsOne(t *testing.T) {
+	h := newHarness(t, fixture, 100, 30)
+	h.keys("home", " ", " ", "k")
+	h.keys("e")
+	if msg := h.m.status.msg; !strings.Contains(msg, "only, not the 2 selected records") {
+		t.Errorf("status %q does not say e edits one record", msg)
+	}
+}
