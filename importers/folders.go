@@ -25,9 +25,10 @@ import (
 //   - a longer name is cut, at a character boundary and before it is
 //     escaped or encoded, to its first bytes and textclip.Ellipsis,
 //     within MaxFolderName;
-//   - each folder cut is reported once (Folder.Cut), not once per
-//     bookmark, naming the folder, where its bookmarks went; the file and
-//     the folder's position tell the user where its whole path is.
+//   - each cut is reported once (Folder.Cut), not once per bookmark: the
+//     folder whose name is cut, or the outermost folder left out (not
+//     each folder in it), named, with where its bookmarks went; the file
+//     and the folder's position tell the user where its whole path is.
 const (
 	MaxFolders    = 64
 	MaxFolderName = 128
@@ -64,11 +65,13 @@ func (f Folder) Child(name string) Folder {
 	}
 	left := func(why string, a ...any) Folder {
 		return Folder{category: f.category, depth: f.depth, closed: true,
-			cut: fmt.Sprintf("folder %q %s: its bookmarks are in %s", Excerpt(name), fmt.Sprintf(why, a...), placeText(f.category))}
+			cut: fmt.Sprintf("folder %q %s: its bookmarks, and those of the folders in it, are in %s", Excerpt(name), fmt.Sprintf(why, a...), placeText(f.category))}
 	}
 	switch {
 	case f.closed:
-		return left("is in a folder left out of CATEGORY")
+		// Its note is the outer folder's, left out with everything in it:
+		// one per cut, however deep the folders go.
+		return Folder{category: f.category, depth: f.depth, closed: true}
 	case f.depth >= MaxFolders:
 		return left("is deeper than %d folders, which CATEGORY keeps, the outermost", MaxFolders)
 	}
