@@ -115,7 +115,8 @@ func clipName(name string) string {
 // BoundCategory applies the rule above to a CATEGORY that a file gives
 // whole (a CSV column, a SOIF attribute): category itself when it is
 // within the bound, else the path cut as Child cuts a file's folders,
-// and the message that says so. Finish applies it to every record.
+// and the message that says so. Finish applies it to every record;
+// ReaderNotes says it once for each such CATEGORY of a file.
 func BoundCategory(category string) (bounded, msg string) {
 	if len(category) <= MaxFolderName {
 		return category, "" // within every part of the bound
@@ -131,6 +132,6 @@ func BoundCategory(category string) (bounded, msg string) {
 	if !cut {
 		return category, "" // as written, escapes and empty names kept
 	}
-	return f.category, fmt.Sprintf("CATEGORY %q is longer than an import keeps (%d folders of at most %d bytes, %d bytes in all): cut to %s",
+	return f.category, fmt.Sprintf("CATEGORY %q is longer than an import keeps (%d folders of at most %d bytes, %d bytes in all): cut to %s, here and wherever it recurs",
 		Excerpt(category), MaxFolders, MaxFolderName, MaxCategory, placeText(f.category))
 }

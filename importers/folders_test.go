@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unsafe"
 
 	"github.com/uricat/uricat/catalogue"
 )
@@ -102,6 +103,33 @@ func TestFinishBoundsCategory(t *testing.T) {
 			t.Errorf("%.40q: notes %v", tt.category, diags)
 		case tt.note != "" && (len(diags) != 1 || !strings.Contains(diags[0].Msg, tt.note) || diags[0].Kind != catalogue.Dropped || diags[0].Line != 3):
 			t.Errorf("%.40q: notes %v, want one at line 3 saying %q", tt.category, diags, tt.note)
+		}
+	}
+}
+
+// A CATEGORY that a file gives whole on each of its records (a CSV's
+// folder column) is cut the same on each, told once, and shared.
+func TestReaderNotesCutOnce(t *testing.T) {
+	t.Parallel()
+	var n ReaderNotes
+	long := strings.Repeat("Folder/", 100) + "end"
+	var recs []*catalogue.Record
+	for i := range 1000 {
+		// Each row's text is its own, as a CSV reader's is.
+		rec := catalogue.NewRecord(catalogue.Values{URI: "https://example.org/" + strings.Repeat("a", i%10+1), Name: "n", Category: strings.Clone(long)})
+		if rec = n.Finish(rec, Options{Now: time.Unix(1e9, 0)}, i+1, -1, nil); rec == nil {
+			t.Fatalf("record %d not imported", i)
+		}
+		recs = append(recs, rec)
+	}
+	n.End(Options{Now: time.Unix(1e9, 0)})
+	diags := n.Diagnostics()
+	if len(diags) != 2 || diags[0].Line != 1 || !strings.Contains(diags[0].Msg, "here and wherever it recurs") {
+		t.Errorf("diagnostics %v, want one cut, at line 1, and the dates", diags)
+	}
+	for _, r := range recs {
+		if r.Category() != recs[0].Category() || unsafe.StringData(r.Category()) != unsafe.StringData(recs[0].Category()) {
+			t.Fatalf("CATEGORY %q, not the first record's %q, shared", r.Category(), recs[0].Category())
 		}
 	}
 }
