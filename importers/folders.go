@@ -9,7 +9,8 @@ import (
 )
 
 // The bound on a CATEGORY that an import makes, whatever the format: at
-// most MaxFolders names, each at most MaxFolderName bytes, and at most
+// most MaxFolders names (an empty one, as in "a//b", is no folder, and
+// not counted), each at most MaxFolderName bytes, and at most
 // MaxCategory bytes in all, as written (escapes included). A file's
 // folder path is copied onto each of its bookmarks, so without a bound a
 // file of a megabyte (64 levels of 2 KiB names over 20,000 bookmarks)
@@ -113,7 +114,8 @@ func clipName(name string) string {
 }
 
 // BoundCategory applies the rule above to a CATEGORY that a file gives
-// whole (a CSV column, a SOIF attribute): category itself when it is
+// whole (a CSV column, a SOIF attribute), one line of clean text (OneLine,
+// as Finish makes it): category itself when it is
 // within the bound, else the path cut as Child cuts a file's folders,
 // and the message that says so. Finish applies it to every record;
 // ReaderNotes says it once for each such CATEGORY of a file.

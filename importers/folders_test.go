@@ -1,6 +1,7 @@
 package importers
 
 import (
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -132,4 +133,34 @@ func TestReaderNotesCutOnce(t *testing.T) {
 			t.Fatalf("CATEGORY %q, not the first record's %q, shared", r.Category(), recs[0].Category())
 		}
 	}
+}
+
+// Whatever the path, BoundCategory gives one within the bound, in as many
+// folders and bytes as it says, that it leaves as it is when given again;
+// and a path within the bound comes back as it was.
+func FuzzBoundCategory(f *testing.F) {
+	f.Add(`a/b\/c/d\\`)
+	f.Add(strings.Repeat("é/", 100))
+	f.Add(strings.Repeat("x", 3000) + "/y")
+	f.Add(strings.Repeat(`\/`, 600))
+	f.Fuzz(func(t *testing.T, category string) {
+		category = OneLine(category) // as Finish gives it
+		b, msg := BoundCategory(category)
+		// An empty name ("a//b") is no folder: it costs a byte.
+		names := slices.DeleteFunc(catalogue.SplitCategory(b), func(n string) bool { return n == "" })
+		if len(b) > MaxCategory || len(names) > MaxFolders {
+			t.Fatalf("%q: %d bytes, %d folders", b, len(b), len(names))
+		}
+		for _, n := range names {
+			if len(n) > MaxFolderName {
+				t.Fatalf("%q: a name of %d bytes", b, len(n))
+			}
+		}
+		if msg == "" && b != category {
+			t.Fatalf("%q changed to %q without a word", category, b)
+		}
+		if b2, msg2 := BoundCategory(b); b2 != b || msg2 != "" {
+			t.Fatalf("%q, bounded again, is %q: %s", b, b2, msg2)
+		}
+	})
 }
