@@ -484,3 +484,21 @@ func TestTooLongRecord(t *testing.T) {
 		t.Errorf("read back %d records", len(recs))
 	}
 }
+
+// An Instapaper section is one folder: a long name is cut to the bound on
+// a CATEGORY once, at its heading, and its bookmarks share the cut.
+func TestLongSectionName(t *testing.T) {
+	t.Parallel()
+	name := strings.Repeat("Ünread ", 100)
+	in := "<html><head><title>Instapaper: Export</title></head><body>\n<h1>" + name + "</h1>\n<ol>\n" +
+		strings.Repeat("<li><a href=\"https://e.example/\">e</a>\n", 100) + "</ol>\n</body></html>"
+	recs, diags := readAllWith(t, InstapaperFormat, in)
+	if len(recs) != 100 {
+		t.Fatalf("%d records", len(recs))
+	}
+	importertest.CheckCategoriesShared(t, recs, 1)
+	if c := recs[0].Category(); !strings.HasPrefix(name, strings.TrimSuffix(c, "...")) || len(c) > importers.MaxFolderName {
+		t.Errorf("CATEGORY %q", c)
+	}
+	importertest.CheckDiagnostics(t, diags, []string{`2 dropped: folder "Ünread Ünread`}, false)
+}
