@@ -2,7 +2,10 @@
 // provides, and the rules every imported record follows before it reaches a
 // catalogue: it gets a NAME and a DATE, its text is cleaned of control
 // characters and escape sequences, and a value the catalogue would reject is
-// dropped from the record and reported.
+// dropped from the record and reported. A CATEGORY is bounded, in
+// folders and in bytes, by one rule for every reader (MaxFolders says
+// it): a reader of a format with folders makes each folder's path once,
+// with Folder, and Finish bounds a CATEGORY that a file gives whole.
 //
 // Each format lives in its own sub-package (importers/soif, importers/hinadi,
 // ...) as a streaming Reader over an io.Reader, or, for a source that needs
@@ -173,6 +176,8 @@ func WriterNote(kind catalogue.Kind, uri, format string, a ...any) catalogue.Dia
 //   - a missing NAME falls back to the URI's last path segment, then its host;
 //   - a missing DATE falls back to opts.FileDate, then opts.Now (FallbackDate:
 //     the reader says so once per file, ReaderNotes.End);
+//   - a CATEGORY beyond the bound on one (BoundCategory) is cut, and
+//     reported;
 //   - any other value the catalogue rejects is dropped and reported.
 func Finish(rec *catalogue.Record, opts Options, line int, offset int64) (diags []catalogue.Diagnostic, ok bool) {
 	report := func(kind catalogue.Kind, format string, a ...any) {
@@ -198,6 +203,11 @@ func Finish(rec *catalogue.Record, opts Options, line int, offset int64) (diags 
 	}
 	rec.SetName(OneLine(rec.Name()))
 	rec.SetCategory(strings.TrimSpace(OneLine(rec.Category()))) // a path: blanks at its ends are noise
+	if c, msg := BoundCategory(rec.Category()); msg != "" {
+		rec.SetCategory(c)
+		report(catalogue.Dropped, "%s", msg)
+		diags[len(diags)-1].Field = catalogue.FieldCategory
+	}
 	rec.SetDescription(strings.TrimSpace(display.Clean(rec.Description())))
 	rec.SetLanguage(strings.TrimSpace(rec.Language()))
 	rec.SetType(strings.TrimSpace(rec.Type()))

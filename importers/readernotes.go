@@ -18,7 +18,16 @@ type ReaderNotes struct {
 	diags  []catalogue.Diagnostic
 	noDate int  // records Finish gave a date
 	ended  bool // End has been called
+	// cuts are the CATEGORYs given whole that the bound cut, as cut: a
+	// file that gives the same long one on each record (a CSV's folder
+	// column) is told once, and its records share one string.
+	cuts map[string]string
 }
+
+// maxCutKey is the longest CATEGORY that ReaderNotes remembers the cut
+// of, so that what it holds stays small (maxMemo of them at most); a
+// longer one is told on each record that has it, as each has its own.
+const maxCutKey = 16 << 10
 
 // Note adds a diagnostic at (line, offset): line 0 or offset -1 where the
 // format has no lines or the reader no offsets.
@@ -52,7 +61,18 @@ func (n *ReaderNotes) Finish(rec *catalogue.Record, opts Options, line int, offs
 // where starts each of the record's messages, notes and Finish's alike.
 func (n *ReaderNotes) FinishNamed(rec *catalogue.Record, opts Options, line int, offset int64, where string, notes []string) *catalogue.Record {
 	dateless := rec.Date().IsZero()
+	raw := rec.Category()
+	cut, told := n.cuts[raw]
+	if told {
+		rec.SetCategory(cut) // within the bound: Finish says nothing of it
+	}
 	diags, ok := Finish(rec, opts, line, offset)
+	if !told && len(raw) > MaxFolderName && len(raw) <= maxCutKey && rec.Category() != raw {
+		if n.cuts == nil || len(n.cuts) >= maxMemo {
+			n.cuts = map[string]string{}
+		}
+		n.cuts[raw] = rec.Category()
+	}
 	for i := range diags {
 		diags[i].Msg = where + diags[i].Msg
 	}

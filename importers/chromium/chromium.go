@@ -20,7 +20,8 @@
 //
 // Each object of type "url" is a bookmark, and the names of the folders
 // around it are its CATEGORY, joined with "/" as the Netscape reader joins
-// them (netscape.JoinFolders: a "/" in a name is written `\/`). The roots
+// them (netscape.JoinFolders: a "/" in a name is written `\/`), within the
+// bound on a CATEGORY (importers.MaxFolders). The roots
 // are named as the browser shows them, whatever the file says:
 // bookmark_bar is "Bookmarks bar", other "Other bookmarks", synced "Mobile
 // bookmarks"; another root (a fork's own) is named by its "name", else its
@@ -77,7 +78,6 @@ import (
 
 	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/importers"
-	"github.com/uricat/uricat/importers/netscape"
 	"github.com/uricat/uricat/internal/plural"
 )
 
@@ -111,8 +111,8 @@ var rootNames = map[string]string{
 }
 
 // MaxDepth is how many levels of folders make the CATEGORY path; the
-// deeper ones are left out of it, as the Netscape reader does.
-const MaxDepth = netscape.MaxDepth
+// deeper ones are left out of it, as every reader does (importers.MaxFolders).
+const MaxDepth = importers.MaxFolders
 
 // maxNesting bounds how deep the reader follows folders in folders: a
 // deeper tree (a file of nothing but nested "children") is skipped with
@@ -143,13 +143,14 @@ type Reader struct {
 	bulk int
 }
 
-// folder is a folder of the file: the roots and those in them.
+// folder is a folder of the file: the roots and those in them. A
+// folder comes after its parent in Reader.folders, made when its
+// "children" start.
 type folder struct {
-	name     string
-	parent   int // -1 for a root
-	category string
-	depth    int  // of category, in folders
-	done     bool // category is made
+	name   string
+	parent int   // -1 for a root
+	off    int64 // of its object
+	path   importers.Folder
 }
 
 // node is a bookmark of the file, with where its object starts.
@@ -284,6 +285,25 @@ func (r *Reader) parse() {
 			r.noteAt(0, catalogue.Skipped, "%v: nothing imported", err)
 		}
 	}
+	r.paths()
+}
+
+// paths makes the CATEGORY of each folder, once, from its parent's (which
+// comes before it), now that every name is known; what the bound on one
+// cuts is reported at the folder.
+func (r *Reader) paths() {
+	for i := range r.folders {
+		g := &r.folders[i]
+		var in importers.Folder
+		if g.parent >= 0 {
+			in = r.folders[g.parent].path
+		}
+		// No name (a bookmark with children): its bookmarks are its
+		// folder's.
+		if g.path = in.Child(g.name); g.path.Cut() != "" {
+			r.noteAt(g.off, catalogue.Dropped, "%s", g.path.Cut())
+		}
+	}
 }
 
 // file reads the top-level object.
@@ -387,7 +407,7 @@ func (r *Reader) object(parent int, root string, depth int) error {
 		case "children":
 			if fi < 0 {
 				fi = len(r.folders)
-				r.folders = append(r.folders, folder{parent: parent})
+				r.folders = append(r.folders, folder{parent: parent, off: off})
 			}
 			hasChildren = true
 			if children, err = r.children(fi, root, depth+1); err != nil {
@@ -433,7 +453,7 @@ func (r *Reader) object(parent int, root string, depth int) error {
 	case parent < 0 || typ == "folder":
 		if fi < 0 {
 			fi = len(r.folders)
-			r.folders = append(r.folders, folder{parent: parent})
+			r.folders = append(r.folders, folder{parent: parent, off: off})
 		}
 		name := n.name
 		if parent < 0 {
@@ -619,40 +639,6 @@ func (r *Reader) skipRest(depth int) error {
 	return nil
 }
 
-// category is the CATEGORY of the bookmarks in folder fi: the names of
-// the folders from the root, the first MaxDepth of them.
-func (r *Reader) category(fi int) string {
-	if r.folders[fi].done {
-		return r.folders[fi].category
-	}
-	path := []int{fi}
-	for p := r.folders[fi].parent; p >= 0 && !r.folders[p].done; p = r.folders[p].parent {
-		path = append(path, p)
-	}
-	// Made from the outermost folder not yet done, inwards.
-	for i := len(path) - 1; i >= 0; i-- {
-		g := &r.folders[path[i]]
-		var parent *folder
-		if g.parent >= 0 {
-			parent = &r.folders[g.parent]
-		}
-		switch {
-		case parent == nil:
-			g.category, g.depth = netscape.JoinFolders([]string{g.name}), 1
-		case g.name == "" || parent.depth >= MaxDepth:
-			// No name (a bookmark with children): its bookmarks are
-			// its folder's.
-			g.category, g.depth = parent.category, parent.depth
-		case parent.category == "":
-			g.category, g.depth = netscape.JoinFolders([]string{g.name}), parent.depth+1
-		default:
-			g.category, g.depth = parent.category+"/"+netscape.JoinFolders([]string{g.name}), parent.depth+1
-		}
-		g.done = true
-	}
-	return r.folders[fi].category
-}
-
 // record makes the record of bookmark n, or reports why it cannot.
 func (r *Reader) record(n *node) *catalogue.Record {
 	url := strings.TrimSpace(n.url)
@@ -662,7 +648,7 @@ func (r *Reader) record(n *node) *catalogue.Record {
 	}
 	cat := ""
 	if n.folder >= 0 {
-		cat = r.category(n.folder)
+		cat = r.folders[n.folder].path.Category()
 	}
 	rec := catalogue.NewRecord(catalogue.Values{URI: url, Name: n.name, Category: cat})
 	var ext []catalogue.Field

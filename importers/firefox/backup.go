@@ -15,7 +15,6 @@ import (
 
 	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/importers"
-	"github.com/uricat/uricat/importers/netscape"
 )
 
 // LZ4Magic starts a .jsonlz4 file: Mozilla's own framing of an LZ4 block.
@@ -79,9 +78,9 @@ type node struct {
 	// what is in it can be made: its "children" came after its "title",
 	// as Firefox writes them, or it has ended.
 	settled  bool
-	category *string // once made
-	tagsRoot bool    // the tags root, or in it (made with category)
-	depth    int     // of folders from the top
+	made     bool             // path and tagsRoot are made
+	path     importers.Folder // the CATEGORY of what is in it
+	tagsRoot bool             // the tags root, or in it
 }
 
 // BackupReader reads the bookmarks of a Firefox JSON backup, one by one,
@@ -99,7 +98,6 @@ type BackupReader struct {
 	notes   importers.ReaderNotes
 	// what is said once, at the end
 	separators, tagEntries int
-	deep                   bool
 }
 
 // frame is a JSON value being read: an object that is a node, a
@@ -282,7 +280,7 @@ func (r *BackupReader) step() error {
 		case isDelim && d == ']':
 			r.stack = r.stack[:len(r.stack)-1]
 		case isDelim && d == '{':
-			r.stack = append(r.stack, frame{kind: inNode, n: &node{parent: top.n, offset: offset - 1, depth: top.n.depth + 1}})
+			r.stack = append(r.stack, frame{kind: inNode, n: &node{parent: top.n, offset: offset - 1}})
 		default:
 			r.noteAt(offset, catalogue.Deviation, "a %s among the children of a folder, where each is an object: ignored", jsonKind(tok))
 			r.skipRest(tok)
@@ -475,7 +473,7 @@ func (r *BackupReader) release() {
 // settled reports whether folder n and those around it are settled.
 func (r *BackupReader) settled(n *node) bool {
 	for ; n != nil; n = n.parent {
-		if n.category != nil {
+		if n.made {
 			return true // made, so settled all the way up
 		}
 		if !n.settled {
@@ -485,42 +483,39 @@ func (r *BackupReader) settled(n *node) bool {
 	return true
 }
 
-// folderCategory is the CATEGORY of what is in folder n, a settled one.
+// folderCategory is the CATEGORY of what is in folder n, a settled one,
+// within the bound on a CATEGORY (importers.Folder), whose cuts are
+// reported at the folder. Each folder's path is made once, from its
+// parent's.
 func (r *BackupReader) folderCategory(n *node) string {
 	if n == nil {
 		return ""
 	}
-	if n.category != nil {
-		return *n.category
+	var chain []*node // n and the folders around it not yet made, innermost first
+	at := n
+	for ; at != nil && !at.made; at = at.parent {
+		chain = append(chain, at)
 	}
-	var path []string
+	var path importers.Folder
 	tags := false
-	for at := n; at != nil; at = at.parent {
-		if at.root == tagsRoot {
-			tags = true
-		}
-		if at.depth >= netscape.MaxDepth {
-			if !r.deep {
-				r.deep = true
-				r.noteAt(at.offset, catalogue.Deviation, "folders nested more than %d deep: the CATEGORY path leaves out the deeper ones", netscape.MaxDepth)
+	if at != nil {
+		path, tags = at.path, at.tagsRoot
+	}
+	for i := len(chain) - 1; i >= 0; i-- {
+		c := chain[i]
+		tags = tags || c.root == tagsRoot
+		if c.parent != nil { // the object of the file is the places root, whatever it says
+			name, top := topFolders[c.root]
+			if !top {
+				name = untitled(c.title)
 			}
-			continue
+			if path = path.Child(name); path.Cut() != "" {
+				r.noteAt(c.offset, catalogue.Dropped, "%s", path.Cut())
+			}
 		}
-		switch name, top := topFolders[at.root]; {
-		case at.parent == nil:
-			// The object of the file is the places root, whatever it says.
-		case top:
-			path = append(path, name)
-		default:
-			path = append(path, untitled(at.title))
-		}
+		c.path, c.tagsRoot, c.made = path, tags, true
 	}
-	for i, j := 0, len(path)-1; i < j; i, j = i+1, j-1 {
-		path[i], path[j] = path[j], path[i]
-	}
-	c := category(path)
-	n.category, n.tagsRoot = &c, tags
-	return c
+	return n.path.Category()
 }
 
 // makeRecord makes a record of the bookmark n.

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/binary"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -196,4 +197,38 @@ func TestBackupShapes(t *testing.T) {
 			importertest.CheckDiagnostics(t, diags, tc.diags, tc.diags != nil)
 		})
 	}
+}
+
+// A backup's chain of folders with long titles, bookmarks in each: each
+// folder's path is made once, within the bound on a CATEGORY, each cut
+// said once at its folder, and every bookmark imported.
+func TestBackupFolderChain(t *testing.T) {
+	t.Parallel()
+	const depth, each = 2_000, 10
+	title := strings.Repeat("y", 300)
+	var b strings.Builder
+	b.WriteString(`{"guid":"root________","typeCode":2,"root":"placesRoot","children":[{"guid":"toolbar_____","typeCode":2,"root":"toolbarFolder","children":[`)
+	for i := range depth {
+		fmt.Fprintf(&b, `{"typeCode":2,"title":"%d-%s","children":[`, i+1, title)
+		for j := range each {
+			fmt.Fprintf(&b, `{"typeCode":1,"title":"b","dateAdded":1700000000000000,"uri":"https://e.example/%d/%d"},`, i, j)
+		}
+	}
+	b.WriteString(`{"typeCode":1,"title":"b","dateAdded":1700000000000000,"uri":"https://e.example/last"}`)
+	b.WriteString(strings.Repeat("]}", depth+2))
+	recs, diags := readBackup(t, []byte(b.String()))
+	if len(recs) != depth*each+1 {
+		t.Fatalf("%d records, want %d", len(recs), depth*each+1)
+	}
+	importertest.CheckCategoriesShared(t, recs, 7)
+	last := catalogue.SplitCategory(recs[len(recs)-1].Category())
+	if len(last) != 8 || last[0] != "Bookmarks Toolbar" || last[7] != "7-"+title[:123]+"..." {
+		t.Errorf("CATEGORY %q", recs[len(recs)-1].Category())
+	}
+	var want []string
+	for i := range 7 {
+		want = append(want, fmt.Sprintf(`0 dropped: folder "%d-yyy`, i+1))
+	}
+	want = append(want, `0 dropped: folder "8-yyy`)
+	importertest.CheckDiagnostics(t, diags, want, true)
 }

@@ -28,7 +28,8 @@
 // "last amended") and dateAdded is kept as X-ADDED (catalogue.FieldAdded);
 // otherwise dateAdded is the DATE and lastModified, if any, X-LAST-MODIFIED.
 // The folders are joined as netscape.JoinFolders joins them ("/" between
-// them, a "/" in a name as `\/`). Firefox's own top folders are named as
+// them, a "/" in a name as `\/`), within the bound on a CATEGORY
+// (importers.MaxFolders). Firefox's own top folders are named as
 // its HTML export names them: the Bookmarks Menu is the top level (no
 // CATEGORY), the others are "Bookmarks Toolbar", "Other Bookmarks" and
 // "Mobile Bookmarks", whatever title the database or the backup gives
@@ -71,7 +72,6 @@ import (
 
 	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/importers"
-	"github.com/uricat/uricat/importers/netscape"
 )
 
 // Format is Firefox's places.sqlite, for the formats registry. It is read
@@ -206,7 +206,3 @@ func (b *bookmark) record(notes *importers.ReaderNotes, opts importers.Options, 
 	rec.SetExtensions(ext) // Finish drops the empty ones
 	return notes.FinishNamed(rec, opts, line, offset, where, nil)
 }
-
-// category is the CATEGORY of a bookmark in the folders path, outermost
-// first, each the name of a top folder (topFolders) or a user's folder.
-func category(path []string) string { return netscape.JoinFolders(path) }

@@ -11,7 +11,6 @@ import (
 
 	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/importers"
-	"github.com/uricat/uricat/importers/netscape"
 	"github.com/uricat/uricat/internal/sqlitecopy"
 )
 
@@ -58,8 +57,8 @@ type PlacesReader struct {
 	opts       importers.Options
 	rows       *sql.Rows
 	folders    map[int64]folder
-	categories map[int64]string // by folder id, once made
-	tagFolders map[int64]bool   // the tags root and the tags in it
+	paths      map[int64]importers.Folder // by folder id, once made
+	tagFolders map[int64]bool             // the tags root and the tags in it
 	tags       map[int64][]string
 	keywords   map[int64]keyword // by place id (Firefox 39 on)
 	keywordIDs map[int64]string  // by moz_keywords id (before)
@@ -68,7 +67,6 @@ type PlacesReader struct {
 	done       bool
 	separators int
 	tagEntries int
-	deep       bool // a folder path was cut (reported once)
 }
 
 // NewPlacesReader returns a reader of the places database db, which it
@@ -76,7 +74,7 @@ type PlacesReader struct {
 // reads what each version of Firefox's schema has; the error is for a
 // database that is not a places database, or that cannot be read.
 func NewPlacesReader(db *sql.DB, opts importers.Options) (*PlacesReader, error) {
-	r := &PlacesReader{opts: opts, categories: map[int64]string{}, tagFolders: map[int64]bool{},
+	r := &PlacesReader{opts: opts, paths: map[int64]importers.Folder{}, tagFolders: map[int64]bool{},
 		tags: map[int64][]string{}, keywords: map[int64]keyword{}, keywordIDs: map[int64]string{}, descs: map[int64]string{}}
 	bcols, err := sqlitecopy.Columns(db, "moz_bookmarks")
 	if err != nil {
@@ -373,43 +371,52 @@ func (r *PlacesReader) date(where, column string, v any) int64 {
 
 // category is the CATEGORY of a bookmark in the folder id: the path of
 // folders from the top, each top folder named as the HTML export names it
-// (topFolders). A path deeper than netscape.MaxDepth, or one that loops
-// (a broken database), is cut there.
+// (topFolders), within the bound on a CATEGORY (importers.Folder), whose
+// cuts are reported at the folder. Each folder's path is made once, from
+// its parent's, so that a chain of 20,000 folders costs 20,000 steps, not
+// their square. A path that loops (a broken database) starts where the
+// walk up from id found the loop.
 func (r *PlacesReader) category(id int64) string {
-	if c, ok := r.categories[id]; ok {
-		return c
+	if p, ok := r.paths[id]; ok {
+		return p.Category()
 	}
-	var path []string
-	seen := map[int64]bool{}
+	// The folders from id up to the first whose path is made, or the top.
+	var chain []int64
+	on := map[int64]bool{}
+	var top importers.Folder
 	for at := id; ; {
+		if p, ok := r.paths[at]; ok {
+			top = p
+			break
+		}
 		f, ok := r.folders[at]
 		if !ok {
 			break
 		}
-		if seen[at] || len(path) == netscape.MaxDepth {
-			if !r.deep {
-				r.deep = true
-				r.note(catalogue.Deviation, "moz_bookmarks id %d: folders nested more than %d deep, or in a loop: the CATEGORY path is cut there", at, netscape.MaxDepth)
-			}
+		if on[at] {
+			r.note(catalogue.Deviation, "moz_bookmarks id %d: folders in a loop (a broken database): the CATEGORY path starts at folder %q", at, importers.Excerpt(f.title))
 			break
 		}
-		seen[at] = true
 		if _, inner := r.folders[f.parent]; !inner {
-			break // the places root, whatever it is called
+			r.paths[at] = top // the places root, whatever it is called
+			break
 		}
-		if name, top := topFolders[f.guid]; top {
-			path = append(path, name)
-		} else {
-			path = append(path, untitled(f.title))
-		}
+		on[at] = true
+		chain = append(chain, at)
 		at = f.parent
 	}
-	for i, j := 0, len(path)-1; i < j; i, j = i+1, j-1 {
-		path[i], path[j] = path[j], path[i]
+	for i := len(chain) - 1; i >= 0; i-- {
+		f := r.folders[chain[i]]
+		name, ok := topFolders[f.guid]
+		if !ok {
+			name = untitled(f.title)
+		}
+		if top = top.Child(name); top.Cut() != "" {
+			r.note(catalogue.Dropped, "moz_bookmarks id %d: %s", chain[i], top.Cut())
+		}
+		r.paths[chain[i]] = top
 	}
-	c := category(path)
-	r.categories[id] = c
-	return c
+	return top.Category()
 }
 
 // untitled is the name of a folder, "(untitled)" for one without, as the

@@ -16,6 +16,7 @@ import (
 	"testing"
 	"time"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/importers"
@@ -25,11 +26,15 @@ import (
 // CheckRecord fails t if the catalogue would reject rec, or if any of its
 // text holds what must never reach a catalogue or a terminal: control
 // characters, escape sequences, invalid UTF-8. Only DESCRIPTION, and X-
-// values when multiLineExtensions, may hold line breaks and tabs.
+// values when multiLineExtensions, may hold line breaks and tabs. Its
+// CATEGORY must be within the bound an import keeps (importers.MaxFolders).
 func CheckRecord(t testing.TB, rec *catalogue.Record, multiLineExtensions bool) {
 	t.Helper()
 	if ps := rec.Validate(); len(ps) > 0 {
 		t.Fatalf("record %q does not validate: %v", rec.URI(), ps)
+	}
+	if _, msg := importers.BoundCategory(rec.Category()); msg != "" {
+		t.Fatalf("record %q: %s", rec.URI(), msg)
 	}
 	CheckText(t, "URI", rec.URI(), false)
 	CheckText(t, "NAME", rec.Name(), false)
@@ -53,6 +58,28 @@ func CheckText(t testing.TB, what, s string, multiLine bool) {
 	}
 	if !multiLine && strings.ContainsAny(s, "\n\t") {
 		t.Fatalf("%s %q holds a line break or a tab", what, s)
+	}
+}
+
+// CheckCategoriesShared fails t unless recs hold at most folders CATEGORY
+// strings between them, and no more than MaxCategory bytes of CATEGORY
+// each: a reader makes a folder's path once, and its bookmarks share it,
+// so that an import's memory does not grow with depth times bookmarks.
+func CheckCategoriesShared(t testing.TB, recs []*catalogue.Record, folders int) {
+	t.Helper()
+	texts := map[*byte]bool{}
+	total := 0
+	for _, r := range recs {
+		if c := r.Category(); c != "" {
+			texts[unsafe.StringData(c)] = true
+			total += len(c)
+		}
+	}
+	if len(texts) > folders {
+		t.Errorf("%d records hold %d CATEGORY strings, want at most %d: one per folder", len(recs), len(texts), folders)
+	}
+	if total > len(recs)*importers.MaxCategory {
+		t.Errorf("%d records hold %d bytes of CATEGORY, more than %d each", len(recs), total, importers.MaxCategory)
 	}
 }
 

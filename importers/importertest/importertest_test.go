@@ -1,6 +1,7 @@
 package importertest
 
 import (
+	"strings"
 	"testing"
 	"time"
 
@@ -35,6 +36,7 @@ func TestCheckRecord(t *testing.T) {
 		"tab in name":    func(r *catalogue.Record) { r.SetName("a\tb") },
 		"bad UTF-8":      func(r *catalogue.Record) { r.SetCategory("\xff") },
 		"bell in desc":   func(r *catalogue.Record) { r.SetDescription("a\x07") },
+		"long category":  func(r *catalogue.Record) { r.SetCategory(strings.Repeat("a/", 100)) },
 	} {
 		r := good()
 		spoil(r)

@@ -19,7 +19,8 @@
 //
 // Each <A> is a bookmark: HREF is the URI, its text the NAME, the text of a
 // <DD> that follows it the DESCRIPTION, and the path of the <H3> folders
-// around it the CATEGORY, joined with "/" (see JoinFolders). SSD3 3.3 makes
+// around it the CATEGORY, joined with "/" (see JoinFolders) within the bound
+// on one (importers.MaxFolders). SSD3 3.3 makes
 // DATE "when the record was created or last amended": a LAST_MODIFIED
 // after ADD_DATE is the DATE, and ADD_DATE is kept as X-ADDED
 // (catalogue.FieldAdded), which is where uricat keeps the time a bookmark
@@ -148,10 +149,10 @@ const MaxToken = 16 << 20
 // becomes a field of the record.
 const MaxAttrs = 1000
 
-// MaxDepth is how many levels of folders make the CATEGORY path; deeper
-// folders are left out of it, so that a file of a million nested <DL>s
-// costs neither quadratic time nor memory.
-const MaxDepth = 64
+// MaxDepth is how many levels of folders make the CATEGORY path
+// (importers.MaxFolders); deeper folders are left out of it, so that a
+// file of a million nested <DL>s costs neither quadratic time nor memory.
+const MaxDepth = importers.MaxFolders
 
 // Detect reports whether head, the first bytes of a file, look like a
 // Netscape bookmark file: the DOCTYPE every browser writes, or, for files
@@ -212,15 +213,14 @@ type bookmark struct {
 	folder string
 }
 
-// level is an open <DL>: the CATEGORY of what is in it, how many named
-// folders that path has, and, for a named folder, its name, where its <H3>
-// is, and how many bookmarks are in it (to report an empty one).
+// level is an open <DL>: the folder of what is in it (its CATEGORY),
+// and, for a named folder, its name, where its <H3> is, and how many
+// bookmarks are in it (to report an empty one).
 type level struct {
-	category string
-	depth    int
-	name     string
-	line     int
-	entries  int
+	folder  importers.Folder
+	name    string
+	line    int
+	entries int
 }
 
 // heading is a folder or section name that was read, waiting for its list.
@@ -245,7 +245,6 @@ type Reader struct {
 	decoding  bool          // the input is being converted to UTF-8
 
 	folders  []level // the open <DL> levels, outermost first
-	deep     bool    // MaxDepth was passed (reported once)
 	mixed    bool    // text not UTF-8 was read as windows-1252 (reported once)
 	h3       *strings.Builder
 	h3Line   int
@@ -519,17 +518,7 @@ func (r *Reader) openList() {
 	in.name, in.entries = "", 0
 	if h := r.pending; h != nil && r.dialect == bookmarkFile {
 		r.pending = nil
-		switch {
-		case in.depth >= MaxDepth:
-			if !r.deep {
-				r.deep = true
-				r.note(catalogue.Deviation, "folders nested deeper than %d levels: the deeper ones are left out of CATEGORY", MaxDepth)
-			}
-		case in.depth == 0:
-			in = level{category: JoinFolders([]string{h.name}), depth: 1}
-		default:
-			in = level{category: in.category + "/" + JoinFolders([]string{h.name}), depth: in.depth + 1}
-		}
+		in.folder = r.child(in.folder, h)
 		in.name, in.line = h.name, h.line
 	}
 	r.folders = append(r.folders, in)
@@ -623,7 +612,7 @@ func (r *Reader) endHeading() {
 	r.h3 = nil
 	r.mode = modeNone
 	if r.dialect == readLater {
-		r.section = &level{category: JoinFolders([]string{name}), name: name, line: r.h3Line}
+		r.section = &level{folder: r.child(importers.Folder{}, &heading{name: name, line: r.h3Line}), name: name, line: r.h3Line}
 		return
 	}
 	r.pending = &heading{name: name, line: r.h3Line}
@@ -661,15 +650,25 @@ func (r *Reader) endEntry() {
 	}
 }
 
+// child is the folder of heading h in f, its CATEGORY made once for
+// all its bookmarks; what the bound on one cut is reported at h.
+func (r *Reader) child(f importers.Folder, h *heading) importers.Folder {
+	f = f.Child(h.name)
+	if c := f.Cut(); c != "" {
+		r.noteAt(h.line, -1, catalogue.Dropped, "%s", c)
+	}
+	return f
+}
+
 // category is the CATEGORY of a bookmark in the innermost open folder.
 func (r *Reader) category() string {
 	if r.section != nil {
-		return r.section.category
+		return r.section.folder.Category()
 	}
 	if len(r.folders) == 0 {
 		return ""
 	}
-	return r.folders[len(r.folders)-1].category
+	return r.folders[len(r.folders)-1].folder.Category()
 }
 
 // finish ends the file: the last bookmark, and what is to say about the whole.

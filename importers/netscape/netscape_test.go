@@ -513,7 +513,7 @@ func TestDeepFolders(t *testing.T) {
 		t.Errorf("category has %d levels, want %d", len(SplitFolders(recs[0].Category())), MaxDepth)
 	}
 	checkDiags(t, diags, []string{
-		"1 deviation: folders nested deeper than 64 levels",
+		"1 dropped: folder \"f\" is deeper than 64 folders, which CATEGORY keeps, the outermost: its bookmarks, and those of the folders in it, are in \"f/f/f/",
 		"1 deviation: the file ends inside 50000 folder list(s)",
 		noDate(1000, "the time of the import", now),
 	})
@@ -521,6 +521,41 @@ func TestDeepFolders(t *testing.T) {
 	// the limit is generous for a loaded machine and the race detector.
 	if d := time.Since(start); d > time.Minute {
 		t.Errorf("took %v", d)
+	}
+}
+
+// A file of 64 folders of 2 KiB names around 20,000 bookmarks once made
+// a catalogue of gigabytes, the path copied onto each bookmark: the path
+// is bounded, made once and shared, each cut said once, and every
+// bookmark is imported.
+func TestFolderPathBound(t *testing.T) {
+	t.Parallel()
+	const levels, bookmarks = 64, 20_000
+	var in strings.Builder
+	for i := range levels {
+		fmt.Fprintf(&in, "<DT><H3>%s</H3>\n<DL><p>\n", strings.Repeat(string(rune('a'+i%26)), 2048))
+	}
+	for i := range bookmarks {
+		fmt.Fprintf(&in, "<DT><A HREF=\"https://e.example/%d\" ADD_DATE=\"1700000000\">b</A>\n", i)
+	}
+	recs, diags := readAll(t, strings.NewReader(in.String()), importers.Options{Now: now})
+	if len(recs) != bookmarks {
+		t.Fatalf("%d records, want %d", len(recs), bookmarks)
+	}
+	importertest.CheckCategoriesShared(t, recs, 1)
+	// Seven names of 128 bytes fill the 1,024 bytes; the eighth is left
+	// out with the 56 folders in it, which go unmentioned.
+	if names := SplitFolders(recs[0].Category()); len(names) != 7 || names[6] != strings.Repeat("g", 125)+"..." {
+		t.Errorf("CATEGORY %q", recs[0].Category())
+	}
+	want := []string{}
+	for i := range 7 {
+		want = append(want, fmt.Sprintf(`%d dropped: folder "%s..." has a name of 2048 bytes: CATEGORY keeps its first 125 bytes`, 2*i+1, strings.Repeat(string(rune('a'+i)), 57)))
+	}
+	want = append(want, `15 dropped: folder "hhhhh`)
+	importertest.CheckDiagnostics(t, diags, want, false)
+	if n := len(diags); n != 9 { // and the unclosed lists
+		t.Errorf("%d diagnostics: %v", n, diags)
 	}
 }
 

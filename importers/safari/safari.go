@@ -16,7 +16,8 @@
 // "/" (a "/" in a folder's name becomes "-"), with Safari's own top
 // folders named as Safari shows them (in English): BookmarksBar is
 // "Favorites", BookmarksMenu "Bookmarks Menu", and com.apple.ReadingList
-// "Reading List", a category of its own, as in Safari's HTML export.
+// "Reading List", a category of its own, as in Safari's HTML export,
+// within the bound on a CATEGORY (importers.MaxFolders).
 // Bookmarks outside the Reading List have no date in the file: their DATE
 // is the file's. (This table is a copy of the one in mapping.go, which a
 // test checks it against.)
@@ -88,12 +89,21 @@ type Reader struct {
 	notes   importers.ReaderNotes
 }
 
-// leaf is one bookmark of the tree, with the path of its folders and where
-// it is, for messages.
+// leaf is one bookmark of the tree, with the path of its folders (shared
+// by the bookmarks of the folder) and its place in the folder, for
+// messages.
 type leaf struct {
 	d      map[string]any
 	folder string
-	where  string
+	item   int
+}
+
+// where names the bookmark l in a message: "item 3 of Favorites/Go".
+func (l leaf) where() string { return itemWhere(l.item, l.folder) }
+
+// itemWhere names the item'th item of the folder whose path is folder.
+func itemWhere(item int, folder string) string {
+	return fmt.Sprintf("item %d of %s", item, cmpOr(folder, "the top"))
 }
 
 // NewReader returns a Reader of r.
@@ -152,7 +162,7 @@ func (r *Reader) load() error {
 		r.note(catalogue.Skipped, "a property list, but not Safari's bookmarks (no WebBookmarkType at its top): nothing imported")
 		return nil
 	}
-	r.walk(top, nil, "the top", 0)
+	r.walk(top, importers.Folder{}, "the top", 0)
 	return nil
 }
 
@@ -172,9 +182,9 @@ func decode(data []byte) (v any, err error) {
 // folders is a bomb, not bookmarks.
 const maxDepth = 1000
 
-// walk lists the bookmarks of the folder d, whose path is folders, at
+// walk lists the bookmarks of the folder d, whose path is folder, at
 // depth.
-func (r *Reader) walk(d map[string]any, folders []string, where string, depth int) {
+func (r *Reader) walk(d map[string]any, folder importers.Folder, where string, depth int) {
 	children, ok := d["Children"].([]any)
 	if !ok {
 		if d["Children"] != nil {
@@ -186,18 +196,17 @@ func (r *Reader) walk(d map[string]any, folders []string, where string, depth in
 		r.note(catalogue.Skipped, "%s: folders nested more than %d deep are not imported", where, maxDepth)
 		return
 	}
-	path := strings.Join(folders, "/")
+	path := folder.Category() // made once, shared by its bookmarks
 	for i, c := range children {
-		cw := fmt.Sprintf("item %d of %s", i+1, cmpOr(path, "the top"))
 		cd, ok := c.(map[string]any)
 		if !ok {
-			r.note(catalogue.Skipped, "%s is not a dictionary: not a bookmark", cw)
+			r.note(catalogue.Skipped, "%s is not a dictionary: not a bookmark", itemWhere(i+1, path))
 			continue
 		}
 		typ, _ := cd["WebBookmarkType"].(string)
 		switch typ {
 		case "WebBookmarkTypeLeaf":
-			r.queue = append(r.queue, leaf{d: cd, folder: path, where: cw})
+			r.queue = append(r.queue, leaf{d: cd, folder: path, item: i + 1})
 		case "WebBookmarkTypeList":
 			title, _ := cd["Title"].(string)
 			if t, ok := topFolders[title]; ok && depth == 0 {
@@ -207,11 +216,19 @@ func (r *Reader) walk(d map[string]any, folders []string, where string, depth in
 			if title == "" {
 				title = "Untitled"
 			}
-			r.walk(cd, append(folders[:len(folders):len(folders)], title), fmt.Sprintf("folder %q", importers.Excerpt(strings.Join(append(folders[:len(folders):len(folders)], title), "/"))), depth+1)
+			fw := fmt.Sprintf("folder %q", importers.Excerpt(title))
+			if path != "" {
+				fw = fmt.Sprintf("folder %q", importers.Excerpt(path+"/"+title))
+			}
+			sub := folder.Child(title)
+			if sub.Cut() != "" {
+				r.note(catalogue.Dropped, "%s: %s", fw, sub.Cut())
+			}
+			r.walk(cd, sub, fw, depth+1)
 		case "WebBookmarkTypeProxy":
 			// History and Bonjour: places in Safari's sidebar, no bookmarks.
 		default:
-			r.note(catalogue.Skipped, "%s has WebBookmarkType %q, which uricat does not know: not imported", cw, importers.Excerpt(typ))
+			r.note(catalogue.Skipped, "%s has WebBookmarkType %q, which uricat does not know: not imported", itemWhere(i+1, path), importers.Excerpt(typ))
 		}
 	}
 }
@@ -256,9 +273,9 @@ func (r *Reader) record(l leaf) *catalogue.Record {
 	}
 	// What was left out comes after Finish's messages, as it always has
 	// here (FinishNamed's notes would come before).
-	if rec = r.notes.FinishNamed(rec, r.opts, 0, -1, l.where+": ", nil); rec != nil {
+	if rec = r.notes.FinishNamed(rec, r.opts, 0, -1, l.where()+": ", nil); rec != nil {
 		for _, n := range notes {
-			r.note(catalogue.Dropped, "%s: %s", l.where, n)
+			r.note(catalogue.Dropped, "%s: %s", l.where(), n)
 		}
 	}
 	return rec

@@ -171,3 +171,36 @@ func TestBadInput(t *testing.T) {
 		})
 	}
 }
+
+// A binary Bookmarks.plist of 990 nested folders that share one title of
+// 4 KiB, a bookmark in each (24 KB once made 3.9 GB of CATEGORY): each
+// folder's path is made once, within the bound on a CATEGORY, each cut
+// said once, and every bookmark is imported.
+func TestFolderPathBound(t *testing.T) {
+	t.Parallel()
+	const depth = 990
+	title := strings.Repeat("t", 4096)
+	inner := folder(title, bookmark("https://e.example/990", "b"))
+	for i := depth - 1; i > 0; i-- {
+		inner = folder(title, bookmark("https://e.example/"+strings.Repeat("i", i%7+1), "b"), inner)
+	}
+	data := encode(t, folder("", inner), plist.BinaryFormat)
+	if len(data) > 64<<10 {
+		t.Fatalf("the property list is %d bytes: its title is not shared", len(data))
+	}
+	recs, diags := readAll(t, data)
+	if len(recs) != depth {
+		t.Fatalf("%d records, want %d", len(recs), depth)
+	}
+	importertest.CheckCategoriesShared(t, recs, 8)
+	cut := title[:importers.MaxFolderName-3] + "..."
+	if want := strings.TrimSuffix(strings.Repeat(cut+"/", 7), "/"); recs[depth-1].Category() != want {
+		t.Errorf("CATEGORY of %d bytes, want the 7 outermost names cut to %d bytes", len(recs[depth-1].Category()), len(cut))
+	}
+	var want []string
+	for range 7 {
+		want = append(want, `0 dropped: folder "tttt`)
+	}
+	want = append(want, `0 dropped: folder "tttt`, "0 note: 990 bookmarks had no date")
+	importertest.CheckDiagnostics(t, diags, want, true)
+}

@@ -1,6 +1,7 @@
 package servicecsv
 
 import (
+	"fmt"
 	"os"
 	"strings"
 	"testing"
@@ -169,4 +170,27 @@ func TestInstapaperTags(t *testing.T) {
 			t.Errorf("tags %q = %q, want %q", in, got, want)
 		}
 	}
+}
+
+// Raindrop.io's folder column is a path of any depth, the same on many
+// rows: it is cut to the bound on a CATEGORY, outermost levels kept, said
+// once, and its records share the cut; every bookmark is imported.
+func TestRaindropFolderBound(t *testing.T) {
+	t.Parallel()
+	const rows = 5_000
+	folder := strings.TrimSuffix(strings.Repeat("Collection/", 300), "/")
+	var in strings.Builder
+	in.WriteString("url,folder,created\n")
+	for i := range rows {
+		fmt.Fprintf(&in, "https://e.example/%d,%s,2023-05-12T09:15:00Z\n", i, folder)
+	}
+	recs, diags := readAll(t, RaindropFormat, in.String())
+	if len(recs) != rows {
+		t.Fatalf("%d records, want %d", len(recs), rows)
+	}
+	importertest.CheckCategoriesShared(t, recs, 1)
+	if want := strings.TrimSuffix(strings.Repeat("Collection/", importers.MaxFolders), "/"); recs[0].Category() != want {
+		t.Errorf("CATEGORY %q, want the outermost %d levels", recs[0].Category(), importers.MaxFolders)
+	}
+	importertest.CheckDiagnostics(t, diags, []string{`2 dropped: CATEGORY "Collection/Collection/`}, true)
 }
