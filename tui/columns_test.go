@@ -11,9 +11,11 @@ func TestTruncatePathKeepsTheLastElement(t *testing.T) {
 		w    int
 		want string
 	}{
-		{"Menu/Programming/Go", 18, "Menu/…/Go"},
+		{"Menu/Programming/Go", 18, "Menu/Programmi…/Go"},
 		{"Menu/Go", 18, "Menu/Go"},
-		{"Bookmarks Menu/Programming/Go", 10, "…/Go"},
+		{"Bookmarks Menu/Programming/Go", 10, "Bookma…/Go"},
+		{"Bookmarks Menu/Archive/2019", 18, "Bookmarks Me…/2019"},
+		{"Bookmarks Menu/Programming/Go", 6, "…/Go"},
 		{"Menu/Programming Languages", 12, "…g Languages"},
 		{"Programming Languages", 12, "Programming…"},
 	} {
@@ -23,13 +25,18 @@ func TestTruncatePathKeepsTheLastElement(t *testing.T) {
 	}
 }
 
-// The category column keeps the end of a path: the folder a bookmark is in.
+// The category column keeps the end of a path, the folder a bookmark is
+// in, and its start, cutting the middle; on a wide terminal it shows the
+// path whole.
 func TestCategoryColumnKeepsTheLastFolder(t *testing.T) {
-	const text = "URI: http://go.dev/\r\nNAME: Go\r\nDATE: 01/02/2007 10:00:00\r\nCATEGORY: Menu/Programming/Go\r\n"
-	for _, size := range [][2]int{{80, 24}, {100, 30}} {
-		h := newHarness(t, text, size[0], size[1])
-		if v := h.m.View(); !strings.Contains(v, "Menu/…/Go") {
-			t.Errorf("%dx%d:\n%s", size[0], size[1], v)
+	const text = "URI: http://go.dev/\r\nNAME: Go\r\nDATE: 01/02/2007 10:00:00\r\nCATEGORY: Bookmarks Menu/Archive/2019\r\n"
+	for _, tc := range []struct {
+		w, h int
+		want string
+	}{{80, 24, "Bookmarks …/2019"}, {100, 30, "Bookm…/2019"}, {200, 50, "Bookmarks Menu/Archive/2019"}} {
+		h := newHarness(t, text, tc.w, tc.h)
+		if v := h.m.View(); !strings.Contains(v, tc.want) {
+			t.Errorf("%dx%d: no %q:\n%s", tc.w, tc.h, tc.want, v)
 		}
 	}
 }

@@ -174,7 +174,7 @@ func (h *host) result(msg tea.Msg) (cmd tea.Cmd, ok bool) {
 	case transfer.FolderMsg:
 		h.importDir = msg.Dir
 		return nil, true
-	case system.OpenedMsg, system.ConfirmMsg, system.CopiedMsg:
+	case system.OpenedMsg, system.OpenedAllMsg, system.ConfirmMsg, system.CopiedMsg:
 		return h.system(msg), true
 	case deleteMsg:
 		return h.deleteRecord(msg.ref), true
@@ -212,6 +212,8 @@ func (h *host) system(msg tea.Msg) tea.Cmd {
 		} else {
 			h.status.set(sevSuccess, "opened %s", display.URI(msg.URI))
 		}
+	case system.OpenedAllMsg:
+		h.openedAll(msg)
 	case system.ConfirmMsg:
 		h.status.msg = ""
 		return h.open(dialog.NewConfirm(h.context(), dialog.Question{
@@ -435,12 +437,25 @@ func validURIs(recs []*catalogue.Record) []string {
 
 // openAll opens each of uris with the system opener (which asks before
 // a link of another scheme than the web's).
-func openAll(uris []string) tea.Cmd {
-	cmds := make([]tea.Cmd, len(uris))
-	for i, u := range uris {
-		cmds[i] = system.Open(u)
+func openAll(uris []string) tea.Cmd { return system.OpenAll(uris) }
+
+// openedAll says what opening a selection's links did: how many opened,
+// which could not be, which were left for opening one at a time.
+func (h *host) openedAll(msg system.OpenedAllMsg) {
+	said := "opened " + plural.Of(len(msg.Opened), "link")
+	sev := sevSuccess
+	if len(msg.Failed) > 0 {
+		sev = sevError
+		f := msg.Failed[0]
+		said += fmt.Sprintf("; cannot open %s: %v", display.URI(f.URI), f.Err)
+		if len(msg.Failed) > 1 {
+			said += fmt.Sprintf(" (and %d more)", len(msg.Failed)-1)
+		}
 	}
-	return tea.Batch(cmds...)
+	if len(msg.Asked) > 0 {
+		said += fmt.Sprintf("; %s of other schemes not opened: o opens each, asking", plural.Of(len(msg.Asked), "link"))
+	}
+	h.status.set(sev, "%s", said)
 }
 
 // suggestFrom is how many records of a selection the suggestions are

@@ -278,3 +278,17 @@ func (h *harness) dialogView(k string) string {
 	defer h.keys("esc")
 	return top.View()
 }
+
+// Opening a selection's links says how many opened, and names one that
+// could not be and those of other schemes left to open one at a time.
+func TestOpenedAllSaysHowMany(t *testing.T) {
+	h := newHarness(t, fixture, 100, 30)
+	h.send(system.OpenedAllMsg{Opened: []string{"http://a/", "http://b/", "http://c/", "http://d/", "http://e/", "http://f/"}})
+	if h.m.status.msg != "opened 6 links" {
+		t.Errorf("status %q, want opened 6 links", h.m.status.msg)
+	}
+	h.send(system.OpenedAllMsg{Opened: []string{"http://a/"}, Failed: []system.OpenedMsg{{URI: "http://b/", Err: errors.New("no browser")}}, Asked: []string{"file:///x"}})
+	if msg := h.m.status.msg; !strings.Contains(msg, "opened 1 link; cannot open http://b/: no browser") || !strings.Contains(msg, "1 link of other schemes not opened") {
+		t.Errorf("status %q", msg)
+	}
+}

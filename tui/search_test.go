@@ -121,7 +121,7 @@ func TestHighlightFollowsAccents(t *testing.T) {
 	if len(marks) != 17 || !slices.Equal(marks[:7], []bool{true, true, true, true, true, true, false}) {
 		t.Errorf("hiking lights %v of the tags", marks)
 	}
-	if detail := detailAt(h, 50, 20); !strings.Contains(detail, "X-TAGS") || !strings.Contains(detail, "Hiking") {
+	if detail := detailAt(h, 50, 20); !strings.Contains(detail, "Tags ") || !strings.Contains(detail, "Hiking") {
 		t.Errorf("the detail pane does not show the tags:\n%s", detail)
 	}
 }

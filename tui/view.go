@@ -254,7 +254,7 @@ func (m *Model) rowLines(r row, selected bool, w int) []string {
 	// Right-hand metadata: category, stars, date; less when narrow.
 	var meta []string
 	if c := display.Text(rec.Category()); c != "" {
-		meta = append(meta, st(th.Category).Render(truncatePath(c, min(18, max(6, w/5)))))
+		meta = append(meta, st(th.Category).Render(truncatePath(c, categoryWidth(w))))
 	}
 	meta = append(meta, starsFor(m, rec.Rating(), selected))
 	if w >= 60 {
@@ -377,8 +377,21 @@ func pad(s string, w int, st lipgloss.Style) string {
 	return s + st.Render(strings.Repeat(" ", w-sw))
 }
 
-// truncatePath cuts a category path to w cells keeping its last element,
-// which says the most: "Menu/…/Go", then "…/Go", then "…Go".
+// categoryWidth is the most of a row w cells wide that its category
+// takes: a fifth, up to 18 cells, on a terminal of common width; a wide
+// one gives it a quarter, so that a path is seen whole there rather than
+// cut beside empty room.
+func categoryWidth(w int) int {
+	if w >= 120 {
+		return w / 4
+	}
+	return min(18, max(6, w/5))
+}
+
+// truncatePath cuts a category path to w cells in its middle, keeping its
+// last element, which says the most, and as much of its start as fits:
+// "Bookmarks Me…/2019"; "…/Go" when the start would be too short to read,
+// "…Go" when the last element alone is too long.
 func truncatePath(s string, w int) string {
 	if ansi.StringWidth(s) <= w {
 		return s
@@ -388,10 +401,8 @@ func truncatePath(s string, w int) string {
 		return ansi.Truncate(s, w, "…")
 	}
 	last := s[i+1:]
-	if first, _, _ := strings.Cut(s, "/"); i > len(first) {
-		if t := first + "/…/" + last; ansi.StringWidth(t) <= w {
-			return t
-		}
+	if head := w - ansi.StringWidth(last) - 1; head >= 4 {
+		return ansi.Truncate(s[:i], head, "…") + "/" + last
 	}
 	if t := "…/" + last; ansi.StringWidth(t) <= w {
 		return t

@@ -33,6 +33,7 @@ func TestGoldenViews(t *testing.T) {
 		do   func(h *harness)
 	}{
 		{"list_80x24", 80, 24, fixture, nil},
+		{"list_200x50", 200, 50, fixture, nil},
 		{"split_120x30_invalid_record", 120, 30, fixture, func(h *harness) { h.selectName("Lost bookmark") }},
 		{"split_120x30_extension_fields", 120, 30, fixture, func(h *harness) { h.keys("j") }},
 		{"detail_80x24", 80, 24, fixture, func(h *harness) { h.keys("j", "enter") }},

@@ -34,6 +34,7 @@ type prompt struct {
 	sayErr      error
 	previewDone bool
 	applyKey    key.Binding
+	completes   bool // values are offered as the text is typed (completing)
 }
 
 func newPrompt(ctx dialog.Context, title, value string, preview func(string) (string, error), apply func(string) (tea.Cmd, error)) *prompt {
@@ -46,6 +47,17 @@ func newPrompt(ctx dialog.Context, title, value string, preview func(string) (st
 	in.Focus()
 	return &prompt{ctx: ctx, title: title, input: in, preview: preview, apply: apply,
 		applyKey: key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "apply"))}
+}
+
+// completing makes the box offer values (the paths or tags in use) as
+// what is typed begins them, shown after the text; tab takes the one
+// shown, ctrl+n and ctrl+p show the others. A typo then need not make a
+// new category or tag.
+func (p *prompt) completing(values []string) *prompt {
+	p.input.ShowSuggestions = true
+	p.input.SetSuggestions(values)
+	p.completes = true
+	return p
 }
 
 // Floats marks the box as drawn over the view that opened it.
@@ -87,7 +99,12 @@ func (p *prompt) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 }
 
 // ShortHelp returns the prompt's keys.
-func (p *prompt) ShortHelp() []key.Binding { return []key.Binding{p.applyKey, p.ctx.Keys.Cancel} }
+func (p *prompt) ShortHelp() []key.Binding {
+	if p.completes {
+		return []key.Binding{p.applyKey, key.NewBinding(key.WithKeys("tab"), key.WithHelp("tab", "complete")), p.ctx.Keys.Cancel}
+	}
+	return []key.Binding{p.applyKey, p.ctx.Keys.Cancel}
+}
 
 // FullHelp returns the prompt's keys.
 func (p *prompt) FullHelp() [][]key.Binding { return [][]key.Binding{p.ShortHelp()} }

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/charmbracelet/bubbles/key"
+	"github.com/charmbracelet/bubbles/textinput"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
 
@@ -21,6 +22,9 @@ import (
 // TagKeys are the tags view's own keys.
 type TagKeys struct {
 	Choose, Rename, Remove, Close key.Binding
+	// Filter types a text the tags shown must hold; Sort orders them by
+	// name or by how many records have them.
+	Filter, Sort key.Binding
 	// Undo and Redo, as in the list (dialog.UndoMsg).
 	Undo, Redo key.Binding
 }
@@ -28,10 +32,12 @@ type TagKeys struct {
 // DefaultTagKeys are the tags view's bindings.
 func DefaultTagKeys() TagKeys {
 	return TagKeys{
-		Choose: key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "show its records")),
-		Rename: key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "rename/merge")),
+		Choose: key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "show records")),
+		Rename: key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "rename")),
 		Remove: key.NewBinding(key.WithKeys("d", "delete"), key.WithHelp("d", "remove")),
 		Close:  key.NewBinding(key.WithKeys("esc", "q", "T"), key.WithHelp("esc", "back")),
+		Filter: key.NewBinding(key.WithKeys("/"), key.WithHelp("/", "filter")),
+		Sort:   key.NewBinding(key.WithKeys("s"), key.WithHelp("s", "sort")),
 		Undo:   key.NewBinding(key.WithKeys("u"), key.WithHelp("u", "undo")),
 		Redo:   key.NewBinding(key.WithKeys("ctrl+r"), key.WithHelp("ctrl+r", "redo")),
 	}
@@ -47,7 +53,13 @@ type Tag struct {
 type Tags struct {
 	ctx  dialog.Context
 	keys TagKeys
-	tags []Tag
+	all  []Tag // every tag, by name
+	tags []Tag // those shown: the filter's, in the order asked for
+	// filter is the text the tags shown hold (ignoring case), typed
+	// after / while filtering; byCount orders them by count.
+	filter    textinput.Model
+	filtering bool
+	byCount   bool
 	// count counts the tags in commands (Init's for a large catalogue,
 	// Reload's after each edit), as the tree's builds: the newest one's
 	// tags are shown.
@@ -63,7 +75,8 @@ type removeMsg struct{ tag string }
 // once, or, in a catalogue of more than buildAbove records (35 ms at
 // 100,000), by Init's command, the view saying it counts meanwhile.
 func NewTags(ctx dialog.Context, c *catalogue.Catalogue) *Tags {
-	v := &Tags{ctx: ctx, keys: DefaultTagKeys(), count: dialog.NewCount(CountTags)}
+	v := &Tags{ctx: ctx, keys: DefaultTagKeys(), count: dialog.NewCount(CountTags), filter: textinput.New()}
+	v.filter.Prompt = "/"
 	if recs := c.Records(); len(recs) > buildAbove {
 		v.count.Later(recs)
 		return v
@@ -108,7 +121,8 @@ func (v *Tags) show(tags []Tag) {
 	if t := v.Tag(); t != nil {
 		was = t.Name
 	}
-	v.tags = tags
+	v.all = tags
+	v.tags = v.shown()
 	for i, t := range v.tags {
 		if t.Name == was {
 			v.cursor = i
@@ -116,6 +130,46 @@ func (v *Tags) show(tags []Tag) {
 	}
 	v.cursor = max(0, min(v.cursor, len(v.tags)-1))
 	v.scroll()
+}
+
+// shown returns the tags the filter keeps, by count (most first) or by
+// name.
+func (v *Tags) shown() []Tag {
+	f := strings.ToLower(strings.TrimSpace(v.filter.Value()))
+	out := make([]Tag, 0, len(v.all))
+	for _, t := range v.all {
+		if f == "" || strings.Contains(strings.ToLower(t.Name), f) {
+			out = append(out, t)
+		}
+	}
+	if v.byCount {
+		slices.SortStableFunc(out, func(a, b Tag) int { return b.Count - a.Count })
+	}
+	return out
+}
+
+// reshow shows the tags again after the filter or the order changed.
+func (v *Tags) reshow() { v.show(v.all) }
+
+// filterKey handles a key while the filter is typed: enter keeps it,
+// esc clears it, the others edit it.
+func (v *Tags) filterKey(km tea.KeyMsg) tea.Cmd {
+	switch km.Type {
+	case tea.KeyEnter:
+		v.filtering = false
+		v.filter.Blur()
+		return nil
+	case tea.KeyEsc:
+		v.filtering = false
+		v.filter.Blur()
+		v.filter.SetValue("")
+		v.reshow()
+		return nil
+	}
+	var cmd tea.Cmd
+	v.filter, cmd = v.filter.Update(km)
+	v.reshow()
+	return cmd
 }
 
 // Tag returns the tag under the cursor, nil when there is none.
@@ -163,12 +217,24 @@ func (v *Tags) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	if !ok {
 		return v, nil
 	}
+	if v.filtering {
+		return v, v.filterKey(km)
+	}
 	k := v.keys
 	t := v.Tag()
 	d, moved := v.ctx.Keys.Step(km, v.listHeight(), len(v.tags))
 	switch {
+	case key.Matches(km, k.Close) && km.Type == tea.KeyEsc && v.filter.Value() != "":
+		v.filter.SetValue("") // esc clears the filter first, then closes
+		v.reshow()
 	case key.Matches(km, k.Close):
 		return dialog.Close{}, nil
+	case key.Matches(km, k.Filter):
+		v.filtering = true
+		return v, v.filter.Focus()
+	case key.Matches(km, k.Sort):
+		v.byCount = !v.byCount
+		v.reshow()
 	case key.Matches(km, k.Undo, k.Redo):
 		redo := key.Matches(km, k.Redo)
 		return v, func() tea.Msg { return dialog.UndoMsg{Redo: redo} }
@@ -207,7 +273,7 @@ func (v *Tags) renamePrompt(from string) *prompt {
 			return "", e, err
 		}
 		recs := plural.Of(n, "record")
-		for _, t := range v.tags {
+		for _, t := range v.all {
 			if t.Name == to {
 				return fmt.Sprintf("merges into “%s” (%s there already): changes %s; %s", to, plural.Of(t.Count, "record"), recs, amended), e, nil
 			}
@@ -223,13 +289,26 @@ func (v *Tags) renamePrompt(from string) *prompt {
 				what = fmt.Sprintf("merged the tag “%s” into “%s”", e.From, e.To)
 			}
 			return v.ctx.Store.Apply(e, display.Text(what)+" (u undoes it)")
-		})
+		}).completing(v.names())
+}
+
+// names are the names of every tag, for the rename prompt to complete.
+func (v *Tags) names() []string {
+	out := make([]string, len(v.all))
+	for i, t := range v.all {
+		out[i] = t.Name
+	}
+	return out
 }
 
 // ShortHelp returns the view's keys.
 func (v *Tags) ShortHelp() []key.Binding {
 	k := v.keys
-	return []key.Binding{k.Choose, k.Rename, k.Remove, k.Close}
+	if v.filtering {
+		return []key.Binding{key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "keep filter")),
+			key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "clear filter"))}
+	}
+	return []key.Binding{k.Choose, k.Rename, k.Remove, k.Filter, k.Sort, k.Close}
 }
 
 // FullHelp returns the view's keys.
@@ -241,13 +320,28 @@ func (v *Tags) FullHelp() [][]key.Binding {
 // View draws the title and the tags shown, each with its records.
 func (v *Tags) View() string {
 	th := v.ctx.Theme
-	title := v.count.Title(th, "Tags", "tags", plural.Of(len(v.tags), "tag"))
+	counted := plural.Of(len(v.all), "tag")
+	if len(v.tags) != len(v.all) {
+		counted = fmt.Sprintf("%d of %s", len(v.tags), counted)
+	}
+	if v.byCount {
+		counted += ", most used first"
+	}
+	title := v.count.Title(th, "Tags", "tags", counted)
 	if v.count.Pending != nil {
 		return v.ctx.Fit([]string{title})
 	}
-	lines := []string{title, ""}
-	if len(v.tags) == 0 {
+	second := ""
+	if v.filtering || v.filter.Value() != "" {
+		second = display.MarkInvisible(v.filter.View())
+	}
+	lines := []string{title, second}
+	switch {
+	case len(v.all) == 0:
 		lines = append(lines, th.EmptyMessage.Render("  No record has tags (X-TAGS)."))
+		return v.ctx.Fit(lines)
+	case len(v.tags) == 0:
+		lines = append(lines, th.EmptyMessage.Render("  No tag holds “"+display.Text(v.filter.Value())+"”."))
 		return v.ctx.Fit(lines)
 	}
 	w := max(1, v.ctx.Width)

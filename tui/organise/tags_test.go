@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	tea "github.com/charmbracelet/bubbletea"
+
 	"github.com/uricat/uricat/catalogue"
 )
 
@@ -83,5 +85,74 @@ func TestTagsCountLargeInBackground(t *testing.T) {
 	v.Update(first()) // older: dropped
 	if s := v.View(); !strings.Contains(s, "3 tags") || !strings.Contains(s, "u2") || strings.Contains(s, "t2") || strings.Contains(s, "counting") {
 		t.Errorf("counted:\n%s", s)
+	}
+}
+
+func typeKeys(v interface {
+	Update(tea.Msg) (tea.Model, tea.Cmd)
+}, s string) {
+	for _, r := range s {
+		v.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{r}})
+	}
+}
+
+// / filters the tags to those that hold the text, as many tags as a
+// collection has; s orders them by how many records have them; esc
+// clears the filter before it closes the view.
+func TestTagsFilterAndSortByCount(t *testing.T) {
+	t.Parallel()
+	var text strings.Builder
+	for i, tags := range []string{"rust, go", "go", "golang, go", "recipes", "rust"} {
+		fmt.Fprintf(&text, "URI: http://x.example/%d\nNAME: x\nDATE: 01/01/2020 00:00:00\nX-TAGS: %s\n\n", i, tags)
+	}
+	c, err := catalogue.Read(strings.NewReader(text.String()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := NewTags(benchContext(c), c)
+	names := func() string {
+		var out []string
+		for _, tag := range v.tags {
+			out = append(out, fmt.Sprintf("%s:%d", tag.Name, tag.Count))
+		}
+		return strings.Join(out, " ")
+	}
+	if got := names(); got != "go:3 golang:1 recipes:1 rust:2" {
+		t.Fatalf("tags %q", got)
+	}
+	v.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("s")})
+	if got := names(); got != "go:3 rust:2 golang:1 recipes:1" || !strings.Contains(v.View(), "most used first") {
+		t.Errorf("s: %q\n%s", got, v.View())
+	}
+	v.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("/")})
+	typeKeys(v, "GO")
+	if got := names(); got != "go:3 golang:1" || !strings.Contains(v.View(), "2 of 4 tags") {
+		t.Errorf("/GO: %q\n%s", got, v.View())
+	}
+	v.Update(tea.KeyMsg{Type: tea.KeyEnter})
+	v.Update(keyDown)
+	if tag := v.Tag(); tag == nil || tag.Name != "golang" {
+		t.Errorf("the keys move among the tags the filter keeps: %+v", tag)
+	}
+	if next, _ := v.Update(tea.KeyMsg{Type: tea.KeyEsc}); next != v || names() != "go:3 rust:2 golang:1 recipes:1" {
+		t.Errorf("esc with a filter: %T, %q", next, names())
+	}
+}
+
+// The rename prompt completes the names in use: tab takes the one that
+// begins what is typed, so a typo does not make a new tag.
+func TestRenamePromptCompletes(t *testing.T) {
+	t.Parallel()
+	c, err := catalogue.Read(strings.NewReader("URI: http://x.example/1\nNAME: x\nDATE: 01/01/2020 00:00:00\nX-TAGS: golang, recipes\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := NewTags(benchContext(c), c)
+	p := v.renamePrompt("golang")
+	p.input.SetValue("")
+	typeKeys(p, "rec")
+	p.Update(tea.KeyMsg{Type: tea.KeyTab})
+	if p.input.Value() != "recipes" {
+		t.Errorf("tab after rec: %q, want recipes", p.input.Value())
 	}
 }

@@ -353,7 +353,18 @@ func (t *Tree) renamePrompt(n *categorytree.Node) *prompt {
 		func(v string) (tea.Cmd, error) {
 			_, e, _ := t.recategorise(from, to(v))
 			return t.apply(e, t.tree.Find(e.To) >= 0)
-		})
+		}).completing(t.paths())
+}
+
+// paths are the paths of the tree's nodes, for a prompt to complete.
+func (t *Tree) paths() []string {
+	out := make([]string, 0, len(t.tree.Nodes))
+	for _, n := range t.tree.Nodes {
+		if n.Path != "" {
+			out = append(out, n.Path)
+		}
+	}
+	return out
 }
 
 // movePrompt asks for the node under which n goes, keeping its name
@@ -376,7 +387,7 @@ func (t *Tree) movePrompt(n *categorytree.Node) *prompt {
 		func(v string) (tea.Cmd, error) {
 			_, e, _ := t.recategorise(from, to(v))
 			return t.apply(e, t.tree.Find(e.To) >= 0)
-		})
+		}).completing(t.paths())
 }
 
 // ShortHelp returns the tree's main keys.

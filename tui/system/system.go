@@ -55,6 +55,14 @@ type CopiedMsg struct {
 	Err  error
 }
 
+// OpenedAllMsg reports what OpenAll did: the URIs opened, in order, those
+// that could not be (Errs, by URI), and those left unopened because their
+// scheme asks for a confirmation one at a time.
+type OpenedAllMsg struct {
+	Opened, Asked []string
+	Failed        []OpenedMsg
+}
+
 // Opener is an opener.Opener whose Open and OpenConfirmed are tea.Cmds.
 type Opener struct{ opener.Opener }
 
@@ -77,6 +85,40 @@ func (o Opener) Open(uri string) tea.Cmd {
 	}
 	return o.OpenConfirmed(uri)
 }
+
+// OpenAll returns a command that opens uris one after another, in their
+// order (a browser given them at once opens its tabs in any order), and
+// answers one OpenedAllMsg. URIs whose scheme asks for a confirmation are
+// not opened.
+func (o Opener) OpenAll(uris []string) tea.Cmd {
+	return func() tea.Msg {
+		var msg OpenedAllMsg
+		for _, u := range uris {
+			switch {
+			case opener.NeedsConfirm(u):
+				msg.Asked = append(msg.Asked, u)
+			default:
+				if len(msg.Opened)+len(msg.Failed) > 0 {
+					// The opener returns once the browser is started:
+					// a moment lets it take each link in turn.
+					time.Sleep(openPause)
+				}
+				if err := o.Opener.Open(u); err != nil {
+					msg.Failed = append(msg.Failed, OpenedMsg{URI: u, Err: err})
+					continue
+				}
+				msg.Opened = append(msg.Opened, u)
+			}
+		}
+		return msg
+	}
+}
+
+// openPause is the wait between two links OpenAll opens.
+const openPause = 100 * time.Millisecond
+
+// OpenAll is the package's OpenAll with the default opener.
+func OpenAll(uris []string) tea.Cmd { return DefaultOpener.OpenAll(uris) }
 
 // OpenConfirmed is the package's OpenConfirmed with this opener.
 func (o Opener) OpenConfirmed(uri string) tea.Cmd {

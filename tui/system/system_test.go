@@ -258,3 +258,26 @@ func TestRunProgram(t *testing.T) {
 		t.Errorf("got %q", b)
 	}
 }
+
+// OpenAll opens a selection's links one after another, in their order,
+// and says how many it opened; a link of another scheme is left for
+// opening one at a time, with its question.
+func TestOpenAllInOrder(t *testing.T) {
+	t.Parallel()
+	o, started := fakeOpener()
+	uris := []string{"https://a.example/", "https://b.example/", "file:///etc/passwd", "https://c.example/"}
+	msg, ok := o.OpenAll(uris)().(OpenedAllMsg)
+	if !ok {
+		t.Fatal("OpenAll did not answer OpenedAllMsg")
+	}
+	var got []string
+	for _, s := range *started {
+		got = append(got, s[len(s)-1])
+	}
+	if want := []string{"https://a.example/", "https://b.example/", "https://c.example/"}; !slices.Equal(got, want) || !slices.Equal(msg.Opened, want) {
+		t.Errorf("opened %q (said %q), want %q in order", got, msg.Opened, want)
+	}
+	if !slices.Equal(msg.Asked, []string{"file:///etc/passwd"}) {
+		t.Errorf("asked %q", msg.Asked)
+	}
+}
