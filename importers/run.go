@@ -173,6 +173,9 @@ func (p *Plan) ReadFile(ctx context.Context, f Format, path string, cfg ReadConf
 		cfg.Size = info.Size()
 		return p.Read(ctx, f, in, cfg)
 	}
+	if cfg.Options.Context == nil {
+		cfg.Options.Context = ctx
+	}
 	if info, err := os.Stat(path); err == nil && cfg.Options.FileDate.IsZero() {
 		cfg.Options.FileDate = info.ModTime()
 	}

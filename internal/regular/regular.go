@@ -34,7 +34,7 @@ func Only(path string, info fs.FileInfo) error {
 	if info.Mode().IsRegular() {
 		return nil
 	}
-	return fmt.Errorf("%s is %s, not a regular file (%w)", path, Kind(info.Mode()), ErrNotRegular)
+	return fmt.Errorf("%s is %s, %w", path, Kind(info.Mode()), ErrNotRegular)
 }
 
 // Open opens path to read it, without blocking, once check has passed
