@@ -7,9 +7,12 @@ import (
 	"fmt"
 	"io/fs"
 	"net/url"
+	"os"
+	"os/signal"
 	"runtime"
 	"slices"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -213,6 +216,11 @@ func (o *importOptions) run(e *env, files []string) error {
 		}
 		sources = append(sources, found...)
 	}
+	// ctrl+c and SIGTERM stop the import at its next read, and the
+	// private copy of a database it reads is removed: Go's default would
+	// end the process there, leaving the copy (a profile's history).
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
 	c, err := e.open()
 	if err != nil {
 		return err
@@ -227,10 +235,13 @@ func (o *importOptions) run(e *env, files []string) error {
 			importProblem(e, src.err, &failed)
 			continue
 		}
-		_, err := importFile(e, plan, src.path, src.format, importers.ReadConfig{
+		_, err := importFile(ctx, e, plan, src.path, src.format, importers.ReadConfig{
 			Source:  src.path,
 			Options: importers.Options{Base: base, Now: now},
 		})
+		if ctx.Err() != nil {
+			return refused(errors.New("interrupted; nothing was imported"))
+		}
 		if err != nil {
 			if src.label != "" {
 				err = fmt.Errorf("%s: %w", src.label, err)
@@ -287,9 +298,10 @@ func (o *importOptions) run(e *env, files []string) error {
 	return failed
 }
 
-// importFile reads one file (or stdin for "-") into the plan and prints
-// its diagnostics. A file that cannot be read to its end adds nothing.
-func importFile(e *env, plan *importers.Plan, name string, format *importers.Format, cfg importers.ReadConfig) (importers.Summary, error) {
+// importFile reads one file (or stdin for "-") into the plan, till ctx
+// ends, and prints its diagnostics. A file that cannot be read to its end
+// adds nothing.
+func importFile(ctx context.Context, e *env, plan *importers.Plan, name string, format *importers.Format, cfg importers.ReadConfig) (importers.Summary, error) {
 	var s importers.Summary
 	var err error
 	switch {
@@ -300,7 +312,7 @@ func importFile(e *env, plan *importers.Plan, name string, format *importers.For
 		} else if f, in, err = formats.SniffReader(in); err != nil {
 			return importers.Summary{}, fmt.Errorf("%s: %w", name, err)
 		}
-		s, err = plan.Read(context.Background(), f, in, cfg)
+		s, err = plan.Read(ctx, f, in, cfg)
 	default:
 		var f importers.Format
 		if format != nil {
@@ -308,7 +320,7 @@ func importFile(e *env, plan *importers.Plan, name string, format *importers.For
 		} else if f, err = sniffFile(name); err != nil {
 			return importers.Summary{}, err
 		}
-		s, err = plan.ReadFile(context.Background(), f, name, cfg)
+		s, err = plan.ReadFile(ctx, f, name, cfg)
 	}
 	for _, d := range s.Diagnostics {
 		e.diagnostic(d)
