@@ -47,8 +47,9 @@ It exits 0 when every file was read, 2 when a file could not be read at all
 imported; the files that were read are imported all the same.
 
 A FILE must be a regular file (a FIFO or a device goes on standard input,
-"-"); a file with a line longer than 16 MiB, or larger than 1 GiB, is
-refused, with the line, and nothing of it is imported.
+"-"); a file with a line longer than 16 MiB, larger than 1 GiB or of
+more than 1,048,576 records is refused, with the line, and nothing of it
+is imported. ctrl+c (or SIGTERM) stops the import, which imports nothing.
 
 --from imports the bookmarks a browser keeps, from every profile of it
 found in the usual places (Snap and Flatpak installs too), or only the
