@@ -27,6 +27,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -141,28 +142,50 @@ func openIn(ctx context.Context, path, tmp string) (db *DB, err error) {
 	return &DB{DB: sdb, dir: dir}, nil
 }
 
+// oldPrefix started the name of a copy's directory in older versions,
+// then os.MkdirTemp's digits: they named no pid, and ctrl+c left every
+// copy behind. oldAge is the age past which one is no import's still
+// running.
+const (
+	oldPrefix = "uricat-sqlite-"
+	oldAge    = time.Hour
+)
+
 // RemoveStale removes from tmp the private copies (their directories) of
 // processes that are no longer running, as a save removes the temporary
 // files of saves that were killed: a copy holds a profile's whole
 // browsing history, which must not stay behind. A copy whose process
-// runs, or that cannot be removed (another user's), is left.
+// runs, or that cannot be removed (another user's), is left. Copies of
+// older versions, which name no process, are removed after oldAge.
 func RemoveStale(tmp string) {
 	entries, err := os.ReadDir(tmp)
 	if err != nil {
 		return
 	}
 	for _, e := range entries {
-		rest, ok := strings.CutPrefix(e.Name(), copyPrefix)
-		if !ok || !e.IsDir() {
+		if !e.IsDir() {
 			continue // a link named so is not ours to follow
 		}
+		if stale(e) {
+			os.RemoveAll(filepath.Join(tmp, e.Name()))
+		}
+	}
+}
+
+// stale reports whether e, a directory, is a copy that no running
+// process reads.
+func stale(e fs.DirEntry) bool {
+	if rest, ok := strings.CutPrefix(e.Name(), copyPrefix); ok {
 		pidText, _, _ := strings.Cut(rest, "-")
 		pid, err := strconv.Atoi(pidText)
-		if err != nil || pid <= 0 || pid == os.Getpid() || running(pid) {
-			continue
-		}
-		os.RemoveAll(filepath.Join(tmp, e.Name()))
+		return err == nil && pid > 0 && pid != os.Getpid() && !running(pid)
 	}
+	digits, ok := strings.CutPrefix(e.Name(), oldPrefix)
+	if !ok || digits == "" || strings.Trim(digits, "0123456789") != "" {
+		return false
+	}
+	info, err := e.Info()
+	return err == nil && time.Since(info.ModTime()) > oldAge
 }
 
 // ErrDamaged is what the error wraps for a file that starts as an SQLite

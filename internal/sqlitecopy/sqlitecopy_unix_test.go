@@ -13,6 +13,7 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+	"time"
 
 	"github.com/uricat/uricat/internal/regular"
 )
@@ -114,23 +115,40 @@ func TestOpenRemovesTheCopyOfAKilledProcess(t *testing.T) {
 	}
 }
 
-// TestRemoveStaleKeepsCopiesOfRunningProcesses: a copy another uricat
-// reads is not removed from under it.
-func TestRemoveStaleKeepsCopiesOfRunningProcesses(t *testing.T) {
+// TestRemoveStale: a copy another uricat reads is not removed from under
+// it; one of an older version (which ctrl+c left behind) is, once old.
+func TestRemoveStale(t *testing.T) {
 	t.Parallel()
 	tmp := t.TempDir()
-	for _, name := range []string{
-		fmt.Sprintf("%s%d-x", copyPrefix, os.Getpid()),  // this process's
-		fmt.Sprintf("%s%d-x", copyPrefix, os.Getppid()), // its parent's, running
-		copyPrefix + "notapid-x",
-		"uricat-other",
+	old := time.Now().Add(-2 * oldAge)
+	for _, d := range []struct {
+		name string
+		old  bool
+		kept bool
+	}{
+		{fmt.Sprintf("%s%d-x", copyPrefix, os.Getpid()), true, true},  // this process's
+		{fmt.Sprintf("%s%d-x", copyPrefix, os.Getppid()), true, true}, // its parent's, running
+		{copyPrefix + "notapid-x", true, true},
+		{"uricat-other", true, true},
+		{oldPrefix + "123456", false, true}, // an older version's, maybe running
+		{oldPrefix + "654321", true, false},
+		{oldPrefix + "x654321", true, true},
 	} {
-		if err := os.Mkdir(filepath.Join(tmp, name), 0o700); err != nil {
+		path := filepath.Join(tmp, d.name)
+		if err := os.Mkdir(path, 0o700); err != nil {
 			t.Fatal(err)
 		}
+		if d.old {
+			if err := os.Chtimes(path, old, old); err != nil {
+				t.Fatal(err)
+			}
+		}
+		defer func() {
+			_, err := os.Stat(path)
+			if kept := err == nil; kept != d.kept {
+				t.Errorf("%s kept: %v; want %v", d.name, kept, d.kept)
+			}
+		}()
 	}
 	RemoveStale(tmp)
-	if left := leftIn(t, tmp); len(left) != 4 {
-		t.Errorf("RemoveStale left %v; want all four", left)
-	}
 }
