@@ -17,6 +17,15 @@
 // Only detection (Tables) opens the file itself, read-only and immutable:
 // it reads the schema, which WAL changes do not touch in practice, and
 // leaves no file and no lock behind.
+//
+// Every file read (the database, its -wal, its -journal) must be a
+// regular file of at most MaxSize bytes (internal/regular: a FIFO would
+// hang the copy, a link to /dev/zero fill the disk), and the database as
+// long as its header says. The copy holds the program's whole data (a
+// browser's history): it is removed on every error, when its context
+// ends, and by Close; one that a killed process left is removed by the
+// next Open (RemoveStale), as the catalogue's saves remove the temporary
+// files of killed saves.
 package sqlitecopy
 
 import (
