@@ -15,6 +15,7 @@ import (
 	"github.com/uricat/uricat/internal/display"
 	"github.com/uricat/uricat/internal/lines"
 	"github.com/uricat/uricat/internal/plural"
+	"github.com/uricat/uricat/internal/regular"
 )
 
 // ReadConfig says how Plan.Read reads one file.
@@ -444,17 +445,7 @@ func (l *limitReader) Read(b []byte) (int, error) {
 }
 
 // sizeText says n bytes in the largest unit that divides it: "16 MiB".
-func sizeText(n int64) string {
-	for _, u := range []struct {
-		size int64
-		name string
-	}{{1 << 30, "GiB"}, {1 << 20, "MiB"}, {1 << 10, "KiB"}} {
-		if n >= u.size && n%u.size == 0 {
-			return fmt.Sprintf("%d %s", n/u.size, u.name)
-		}
-	}
-	return fmt.Sprintf("%d bytes", n)
-}
+func sizeText(n int64) string { return regular.Size(n) }
 
 // progressReader reports the bytes read so far after each Read.
 type progressReader struct {
