@@ -15,8 +15,6 @@ type fileID struct{ mtime int64 }
 
 func idOf(info fs.FileInfo) fileID { return fileID{mtime: info.ModTime().UnixNano()} }
 
-func openNoBlock(path string) (*os.File, error) { return os.Open(path) }
-
 func canWrite(path string) bool { return true }
 
 func keepOwner(f *os.File, path string, was fs.FileInfo) (fs.FileMode, []string, error) {

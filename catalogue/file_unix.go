@@ -30,12 +30,6 @@ func idOf(info fs.FileInfo) fileID {
 	return id
 }
 
-// openNoBlock opens path for reading without waiting: a FIFO swapped in
-// after the check must not hang the program.
-func openNoBlock(path string) (*os.File, error) {
-	return os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
-}
-
 // canWrite reports whether this process may write path.
 func canWrite(path string) bool {
 	return syscall.Access(path, 2 /* W_OK */) == nil

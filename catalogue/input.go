@@ -4,10 +4,12 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+
+	"github.com/uricat/uricat/internal/regular"
 )
 
 // OpenInput opens the file at path to read it whole, as a file to import:
-// with the catalogue's own checks (openFile), only a regular file, opened
+// with the catalogue's own checks (openRegular), only a regular file, opened
 // without blocking. A FIFO with no writer would block the reader forever,
 // and a device need never end; the error, which wraps ErrNotRegular, says
 // what path is and that a stream goes on standard input.
@@ -17,27 +19,10 @@ func OpenInput(path string) (*os.File, fs.FileInfo, error) {
 
 // openRegular opens path to read it, without blocking, once check has
 // passed what path is, and checks again what was opened: path may have
-// been replaced between the two.
+// been replaced between the two (regular.Open, which every source an
+// importer opens goes through too).
 func openRegular(path string, check func(string, fs.FileInfo) error) (*os.File, fs.FileInfo, error) {
-	info, err := os.Stat(path)
-	if err != nil {
-		return nil, nil, err
-	}
-	if err := check(path, info); err != nil {
-		return nil, nil, err
-	}
-	f, err := openNoBlock(path)
-	if err != nil {
-		return nil, nil, err
-	}
-	if info, err = f.Stat(); err == nil {
-		err = check(path, info)
-	}
-	if err != nil {
-		f.Close()
-		return nil, nil, err
-	}
-	return f, info, nil
+	return regular.Open(path, check)
 }
 
 // checkInput refuses a file to read that is not a regular file.
@@ -50,18 +35,4 @@ func checkInput(path string, info fs.FileInfo) error {
 }
 
 // fileKind names what a file that is not a regular file is, for messages.
-func fileKind(m fs.FileMode) string {
-	switch {
-	case m.IsDir():
-		return "a directory"
-	case m&fs.ModeNamedPipe != 0:
-		return "a named pipe (FIFO)"
-	case m&fs.ModeSocket != 0:
-		return "a socket"
-	case m&fs.ModeCharDevice != 0:
-		return "a character device"
-	case m&fs.ModeDevice != 0:
-		return "a block device"
-	}
-	return "a special file"
-}
+func fileKind(m fs.FileMode) string { return regular.Kind(m) }

@@ -16,6 +16,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/uricat/uricat/internal/regular"
 )
 
 // castagnoli is made on first use: a command that only reads the file
@@ -97,8 +99,9 @@ func sumFile(path string) (fs.FileInfo, diskRead, error) {
 }
 
 // ErrNotRegular is what the error wraps when the catalogue's path is not a
-// regular file.
-var ErrNotRegular = errors.New("not a regular file")
+// regular file: regular.ErrNotRegular, which the importers' sources wrap
+// too.
+var ErrNotRegular = regular.ErrNotRegular
 
 func checkRegular(path string, info fs.FileInfo) error {
 	if info.Mode().IsRegular() {

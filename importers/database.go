@@ -1,6 +1,8 @@
 package importers
 
 import (
+	"cmp"
+	"context"
 	"database/sql"
 	"io"
 
@@ -11,12 +13,14 @@ import (
 // open (the Format.Open of a database: Firefox's places.sqlite, buku's
 // bookmarks.db): a private copy of it and its sidecar files
 // (sqlitecopy.OpenWith), which the Closer removes after closing the
-// reader. On an error the Reader is a nil interface, not a nil R in one.
+// reader; opts.Context ending stops the copy, and removes it. On an error
+// the Reader is a nil interface, not a nil R in one.
 func OpenDatabase[R interface {
 	Reader
 	io.Closer
-}](path string, open func(*sql.DB) (R, error)) (Reader, io.Closer, error) {
-	r, c, err := sqlitecopy.OpenWith(path, open)
+}](path string, opts Options, open func(*sql.DB) (R, error)) (Reader, io.Closer, error) {
+	ctx := cmp.Or[context.Context](opts.Context, context.Background())
+	r, c, err := sqlitecopy.OpenWith(ctx, path, open)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -20,7 +20,7 @@ func (dbReader) Close() error                        { return nil }
 // the interface would not be).
 func TestOpenDatabaseFails(t *testing.T) {
 	called := false
-	r, c, err := OpenDatabase(filepath.Join(t.TempDir(), "none.sqlite"), func(*sql.DB) (*dbReader, error) {
+	r, c, err := OpenDatabase(filepath.Join(t.TempDir(), "none.sqlite"), Options{}, func(*sql.DB) (*dbReader, error) {
 		called = true
 		return &dbReader{}, nil
 	})

@@ -13,6 +13,7 @@
 package importers
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"net/url"
@@ -48,6 +49,10 @@ type Options struct {
 	// FileDate is the file's own date (its modification time, or a date its
 	// header gives), the DATE of records without one, before Now.
 	FileDate time.Time
+	// Context, if set, ends what a source read by path (Format.Open) does
+	// before its first record, such as copying a database: Plan.ReadFile
+	// sets it to its own. Nil is context.Background().
+	Context context.Context
 }
 
 // Format is one foreign format: what reads it, what writes it, and how to

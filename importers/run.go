@@ -15,6 +15,7 @@ import (
 	"github.com/uricat/uricat/internal/display"
 	"github.com/uricat/uricat/internal/lines"
 	"github.com/uricat/uricat/internal/plural"
+	"github.com/uricat/uricat/internal/regular"
 )
 
 // ReadConfig says how Plan.Read reads one file.
@@ -33,6 +34,10 @@ type ReadConfig struct {
 	// Size is the input's size when known (a regular file's), 0 if not:
 	// an input larger than MaxSize is refused before it is read.
 	Size int64
+	// MaxRecords bounds the records read from the input; 0 is
+	// DefaultMaxRecords. An input with more is an error, and nothing of
+	// it is imported.
+	MaxRecords int
 }
 
 // What one input may make an import hold, whatever its format: a bomb (a
@@ -44,6 +49,12 @@ const (
 	DefaultMaxLine = 16 << 20
 	DefaultMaxSize = 1 << 30
 )
+
+// DefaultMaxRecords is how many records an import reads from one input at
+// most: a plan holds each record read, and a few MB of a compressed
+// backup can hold tens of millions of bookmarks, which would take
+// gigabytes. No one's bookmarks come near it.
+const DefaultMaxRecords = 1 << 20
 
 // Summary is what importing one file did: as Plan.Read returns it, what
 // reading found; as Plan.Summaries returns it, what the import's edit did.
@@ -149,7 +160,7 @@ func (p *Plan) Read(ctx context.Context, f Format, r io.Reader, cfg ReadConfig) 
 			cfg.Source, sizeText(cfg.Size), sizeText(lim.maxSize), cfg.Source)
 	}
 	rd := f.NewReader(contextReader{ctx, lim}, cfg.Options)
-	return p.readAll(ctx, rd, func() error { return lim.err }, s)
+	return p.readAll(ctx, rd, func() error { return lim.err }, s, cfg.MaxRecords)
 }
 
 // ReadFile reads the file at path into the plan, as Read: by f.Open when
@@ -173,6 +184,9 @@ func (p *Plan) ReadFile(ctx context.Context, f Format, path string, cfg ReadConf
 		cfg.Size = info.Size()
 		return p.Read(ctx, f, in, cfg)
 	}
+	if cfg.Options.Context == nil {
+		cfg.Options.Context = ctx
+	}
 	if info, err := os.Stat(path); err == nil && cfg.Options.FileDate.IsZero() {
 		cfg.Options.FileDate = info.ModTime()
 	}
@@ -181,12 +195,14 @@ func (p *Plan) ReadFile(ctx context.Context, f Format, path string, cfg ReadConf
 		return s, fmt.Errorf("%s: %w", cfg.Source, err)
 	}
 	defer closer.Close()
-	return p.readAll(ctx, rd, func() error { return nil }, s)
+	return p.readAll(ctx, rd, func() error { return nil }, s, cfg.MaxRecords)
 }
 
-// readAll reads every record of rd into the plan; inputErr is an error
-// of the input that the reader may have taken for its end.
-func (p *Plan) readAll(ctx context.Context, rd Reader, inputErr func() error, s Summary) (Summary, error) {
+// readAll reads every record of rd into the plan, at most maxRecords (0
+// is DefaultMaxRecords); inputErr is an error of the input that the
+// reader may have taken for its end.
+func (p *Plan) readAll(ctx context.Context, rd Reader, inputErr func() error, s Summary, maxRecords int) (Summary, error) {
+	maxRecords = cmp.Or(maxRecords, DefaultMaxRecords)
 	var fl flood
 	note := func(ds []catalogue.Diagnostic) {
 		for _, d := range ds {
@@ -225,6 +241,9 @@ func (p *Plan) readAll(ctx context.Context, rd Reader, inputErr func() error, s 
 		// The reader has finished the record (Finish): the Add that
 		// Edit makes validates it, as every record the catalogue takes,
 		// and decides duplicates and IDs.
+		if s.Imported == maxRecords {
+			return fail(fmt.Errorf("more than %d records: uricat imports at most that many from one file; split it", maxRecords))
+		}
 		sanitize(rec)
 		s.Imported++
 		s.Records = append(s.Records, rec)
@@ -426,17 +445,7 @@ func (l *limitReader) Read(b []byte) (int, error) {
 }
 
 // sizeText says n bytes in the largest unit that divides it: "16 MiB".
-func sizeText(n int64) string {
-	for _, u := range []struct {
-		size int64
-		name string
-	}{{1 << 30, "GiB"}, {1 << 20, "MiB"}, {1 << 10, "KiB"}} {
-		if n >= u.size && n%u.size == 0 {
-			return fmt.Sprintf("%d %s", n/u.size, u.name)
-		}
-	}
-	return fmt.Sprintf("%d bytes", n)
-}
+func sizeText(n int64) string { return regular.Size(n) }
 
 // progressReader reports the bytes read so far after each Read.
 type progressReader struct {

@@ -390,6 +390,36 @@ func TestReadLimits(t *testing.T) {
 	}
 }
 
+// TestReadMaxRecords: an input of more records than MaxRecords (a
+// compressed backup of millions, which a plan would hold in gigabytes)
+// is refused, naming the bound, and nothing of it is imported.
+func TestReadMaxRecords(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		lines, max int
+		want       string
+	}{
+		{3, 3, ""},
+		{4, 3, "f.txt: more than 3 records: uricat imports at most that many from one file; split it; nothing was imported from f.txt"},
+	} {
+		t.Run(fmt.Sprint(tc.lines), func(t *testing.T) {
+			t.Parallel()
+			var in strings.Builder
+			for i := range tc.lines {
+				fmt.Fprintf(&in, "https://%d.example/|N\n", i)
+			}
+			p := NewPlan(false)
+			s, err := p.Read(context.Background(), lineFormat, strings.NewReader(in.String()), ReadConfig{Source: "f.txt", MaxRecords: tc.max})
+			switch {
+			case tc.want == "" && (err != nil || s.Imported != tc.lines):
+				t.Errorf("imported %d, %v; want %d", s.Imported, err, tc.lines)
+			case tc.want != "" && (err == nil || err.Error() != tc.want || p.Len() != 0):
+				t.Errorf("imported %d, %v; want nothing and %s", p.Len(), err, tc.want)
+			}
+		})
+	}
+}
+
 type slurpReader struct{ r io.Reader }
 
 func (s *slurpReader) Read() (*catalogue.Record, error) {

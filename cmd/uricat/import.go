@@ -7,9 +7,12 @@ import (
 	"fmt"
 	"io/fs"
 	"net/url"
+	"os"
+	"os/signal"
 	"runtime"
 	"slices"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -44,8 +47,9 @@ It exits 0 when every file was read, 2 when a file could not be read at all
 imported; the files that were read are imported all the same.
 
 A FILE must be a regular file (a FIFO or a device goes on standard input,
-"-"); a file with a line longer than 16 MiB, or larger than 1 GiB, is
-refused, with the line, and nothing of it is imported.
+"-"); a file with a line longer than 16 MiB, larger than 1 GiB or of
+more than 1,048,576 records is refused, with the line, and nothing of it
+is imported. ctrl+c (or SIGTERM) stops the import, which imports nothing.
 
 --from imports the bookmarks a browser keeps, from every profile of it
 found in the usual places (Snap and Flatpak installs too), or only the
@@ -213,6 +217,11 @@ func (o *importOptions) run(e *env, files []string) error {
 		}
 		sources = append(sources, found...)
 	}
+	// ctrl+c and SIGTERM stop the import at its next read, and the
+	// private copy of a database it reads is removed: Go's default would
+	// end the process there, leaving the copy (a profile's history).
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
 	c, err := e.open()
 	if err != nil {
 		return err
@@ -227,10 +236,13 @@ func (o *importOptions) run(e *env, files []string) error {
 			importProblem(e, src.err, &failed)
 			continue
 		}
-		_, err := importFile(e, plan, src.path, src.format, importers.ReadConfig{
+		_, err := importFile(ctx, e, plan, src.path, src.format, importers.ReadConfig{
 			Source:  src.path,
 			Options: importers.Options{Base: base, Now: now},
 		})
+		if ctx.Err() != nil {
+			return refused(errors.New("interrupted; nothing was imported"))
+		}
 		if err != nil {
 			if src.label != "" {
 				err = fmt.Errorf("%s: %w", src.label, err)
@@ -287,9 +299,10 @@ func (o *importOptions) run(e *env, files []string) error {
 	return failed
 }
 
-// importFile reads one file (or stdin for "-") into the plan and prints
-// its diagnostics. A file that cannot be read to its end adds nothing.
-func importFile(e *env, plan *importers.Plan, name string, format *importers.Format, cfg importers.ReadConfig) (importers.Summary, error) {
+// importFile reads one file (or stdin for "-") into the plan, till ctx
+// ends, and prints its diagnostics. A file that cannot be read to its end
+// adds nothing.
+func importFile(ctx context.Context, e *env, plan *importers.Plan, name string, format *importers.Format, cfg importers.ReadConfig) (importers.Summary, error) {
 	var s importers.Summary
 	var err error
 	switch {
@@ -300,7 +313,7 @@ func importFile(e *env, plan *importers.Plan, name string, format *importers.For
 		} else if f, in, err = formats.SniffReader(in); err != nil {
 			return importers.Summary{}, fmt.Errorf("%s: %w", name, err)
 		}
-		s, err = plan.Read(context.Background(), f, in, cfg)
+		s, err = plan.Read(ctx, f, in, cfg)
 	default:
 		var f importers.Format
 		if format != nil {
@@ -308,7 +321,7 @@ func importFile(e *env, plan *importers.Plan, name string, format *importers.For
 		} else if f, err = sniffFile(name); err != nil {
 			return importers.Summary{}, err
 		}
-		s, err = plan.ReadFile(context.Background(), f, name, cfg)
+		s, err = plan.ReadFile(ctx, f, name, cfg)
 	}
 	for _, d := range s.Diagnostics {
 		e.diagnostic(d)

@@ -73,7 +73,7 @@ func Detect(path string) bool {
 // Open opens the bookmarks.db at path for reading (Format.Open): a private
 // copy of it. The Closer removes the copy.
 func Open(path string, opts importers.Options) (importers.Reader, io.Closer, error) {
-	return importers.OpenDatabase(path, func(db *sql.DB) (*Reader, error) { return NewReader(db, opts) })
+	return importers.OpenDatabase(path, opts, func(db *sql.DB) (*Reader, error) { return NewReader(db, opts) })
 }
 
 // Reader reads the bookmarks of a buku database, in buku's order (id).

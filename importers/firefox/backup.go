@@ -11,8 +11,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/pierrec/lz4/v4"
-
 	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/importers"
 )
@@ -89,7 +87,9 @@ type BackupReader struct {
 	opts    importers.Options
 	src     io.Reader
 	dec     *stdjson.Decoder
-	lz4     bool // the JSON was decompressed: offsets are in it, not the file
+	lz4     bool         // the JSON was decompressed: offsets are in it, not the file
+	block   *blockReader // of a .jsonlz4 file
+	size    int64        // of its JSON, as its header gives it
 	started bool
 	done    bool
 	stack   []frame
@@ -122,7 +122,8 @@ func NewBackupReader(r io.Reader, opts importers.Options) *BackupReader {
 	return &BackupReader{src: r, opts: opts}
 }
 
-// start looks at the head of the input: an LZ4 file is decompressed.
+// start looks at the head of the input: an LZ4 file is decompressed as
+// it is read.
 func (r *BackupReader) start() error {
 	r.started = true
 	br := bufio.NewReader(r.src)
@@ -132,47 +133,37 @@ func (r *BackupReader) start() error {
 	}
 	var in io.Reader = br
 	if bytes.Equal(head, []byte(LZ4Magic)) {
-		data, err := r.decompress(br)
-		if err != nil || data == nil {
+		if r.block, err = r.decompress(br); err != nil || r.block == nil {
 			return err
 		}
-		in, r.lz4 = bytes.NewReader(data), true
+		in, r.lz4 = r.block, true
 	}
 	r.dec = stdjson.NewDecoder(in)
 	r.dec.UseNumber()
 	return nil
 }
 
-// decompress reads a .jsonlz4 file: the magic, the size of the JSON as 4
-// bytes little-endian, and the JSON as one LZ4 block. It returns nil, with
-// a diagnostic, for a file that is not one.
-func (r *BackupReader) decompress(br *bufio.Reader) ([]byte, error) {
-	in, err := io.ReadAll(br)
-	if err != nil {
-		return nil, err
-	}
-	if len(in) < len(LZ4Magic)+4 {
-		r.noteAt(int64(len(in)), catalogue.Skipped, "the .jsonlz4 file is cut short in its header: nothing imported")
+// decompress starts to read a .jsonlz4 file: the magic, the size of the
+// JSON as 4 bytes little-endian, and the JSON as one LZ4 block, which the
+// reader returned decompresses as it is read, never making more than that
+// size: nothing is allocated for what the header claims. It returns nil,
+// with a diagnostic, for a file that is not one.
+func (r *BackupReader) decompress(br *bufio.Reader) (*blockReader, error) {
+	head := make([]byte, len(LZ4Magic)+4)
+	if n, err := io.ReadFull(br, head); err != nil {
+		if !errors.Is(err, io.ErrUnexpectedEOF) && !errors.Is(err, io.EOF) {
+			return nil, err
+		}
+		r.noteAt(int64(n), catalogue.Skipped, "the .jsonlz4 file is cut short in its header: nothing imported")
 		return nil, nil
 	}
-	size := int64(binary.LittleEndian.Uint32(in[len(LZ4Magic):]))
-	block := in[len(LZ4Magic)+4:]
-	// An LZ4 block expands at most 255 times: a larger size is a lie,
-	// which must not make us allocate gigabytes.
-	if max := min(int64(len(block))*255+16, importers.DefaultMaxSize); size > max {
-		r.noteAt(int64(len(LZ4Magic)), catalogue.Skipped, "the .jsonlz4 header gives a size of %d bytes, more than %d bytes of LZ4 data can hold: nothing imported", size, len(block))
+	size := int64(binary.LittleEndian.Uint32(head[len(LZ4Magic):]))
+	if size > importers.DefaultMaxSize {
+		r.noteAt(int64(len(LZ4Magic)), catalogue.Skipped, "the .jsonlz4 header gives a size of %d bytes, more than the %d that uricat imports from one file: nothing imported", size, int64(importers.DefaultMaxSize))
 		return nil, nil
 	}
-	out := make([]byte, size)
-	n, err := lz4.UncompressBlock(block, out)
-	if err != nil {
-		r.noteAt(int64(len(LZ4Magic)+4), catalogue.Skipped, "the LZ4 data of the .jsonlz4 file is broken (%v): nothing imported", err)
-		return nil, nil
-	}
-	if int64(n) != size {
-		r.noteAt(int64(len(LZ4Magic)), catalogue.Deviation, "the .jsonlz4 header gives a size of %d bytes, but the data holds %d", size, n)
-	}
-	return out[:n], nil
+	r.size = size
+	return newBlockReader(br, size), nil
 }
 
 // Read returns the next bookmark, or io.EOF after the last.
@@ -234,6 +225,8 @@ func (r *BackupReader) fail(err error) error {
 	switch {
 	case errors.As(err, &se):
 		r.noteAt(se.Offset, catalogue.Skipped, "not valid JSON here (%v): the rest of the file is not imported", se)
+	case errors.As(err, new(lz4Error)):
+		r.noteAt(-1, catalogue.Skipped, "the LZ4 data of the .jsonlz4 file is broken after %d bytes of JSON (%v): the rest is not imported", r.block.Made(), err)
 	case errors.Is(err, io.EOF) && len(r.stack) == 0 && r.dec.InputOffset() == 0:
 		r.noteAt(0, catalogue.Skipped, "the file is empty: not a Firefox bookmark backup")
 	case errors.Is(err, io.EOF), errors.Is(err, io.ErrUnexpectedEOF):
@@ -330,7 +323,9 @@ func (r *BackupReader) value(n *node, key string) error {
 	if d, isDelim := tok.(stdjson.Delim); isDelim {
 		if key == "children" && d == '[' {
 			n.children = true
-			n.settled = n.titled
+			// A top folder is named by its root ("Bookmarks Toolbar"),
+			// whatever its title: it need not wait for one.
+			n.settled = n.titled || n.root != ""
 			r.stack = append(r.stack, frame{kind: inChildren, n: n})
 			return nil
 		}
@@ -458,6 +453,9 @@ func (r *BackupReader) endNode(n *node) {
 // release turns the bookmarks at the head of the queue whose folders are
 // all settled into records, in the order of the file.
 func (r *BackupReader) release() {
+	if len(r.queue) > maxWaiting {
+		r.settleWaiting()
+	}
 	i := 0
 	for ; i < len(r.queue); i++ {
 		n := r.queue[i]
@@ -470,9 +468,11 @@ func (r *BackupReader) release() {
 	r.queue = r.queue[i:]
 }
 
-// settled reports whether folder n and those around it are settled.
+// settled reports whether folder n and those around it are settled. The
+// object of the file, the places root, is always: its title is in no
+// CATEGORY, so its bookmarks need not wait for it.
 func (r *BackupReader) settled(n *node) bool {
-	for ; n != nil; n = n.parent {
+	for ; n != nil && n.parent != nil; n = n.parent {
 		if n.made {
 			return true // made, so settled all the way up
 		}
@@ -481,6 +481,23 @@ func (r *BackupReader) settled(n *node) bool {
 		}
 	}
 	return true
+}
+
+// maxWaiting is how many bookmarks may wait for the title of a folder
+// they are in, which a backup may give after its children (Firefox gives
+// it before): past it, the folders are taken as they are, untitled, so
+// that the bookmarks of a file of millions are not all held in memory.
+const maxWaiting = 10_000
+
+// settleWaiting settles the folders that the first bookmark waiting is
+// in, saying so of each.
+func (r *BackupReader) settleWaiting() {
+	for p := r.queue[0].parent; p != nil; p = p.parent {
+		if !p.settled && p.parent != nil {
+			p.settled = true
+			r.noteAt(p.offset, catalogue.Deviation, "a folder whose title comes after more than %d bookmarks in it: they are filed as in a folder without one", maxWaiting)
+		}
+	}
 }
 
 // folderCategory is the CATEGORY of what is in folder n, a settled one,
@@ -548,6 +565,9 @@ func (r *BackupReader) makeRecord(n *node) {
 // finish gives the notes about the whole file, and the bookmarks still
 // waiting (in folders cut short).
 func (r *BackupReader) finish() {
+	if r.block != nil && errors.Is(r.block.err, io.EOF) && r.block.Made() != r.size {
+		r.noteAt(int64(len(LZ4Magic)), catalogue.Deviation, "the .jsonlz4 header gives a size of %d bytes, but the data holds %d", r.size, r.block.Made())
+	}
 	for _, n := range r.queue {
 		for p := n.parent; p != nil; p = p.parent {
 			p.settled = true

@@ -58,9 +58,13 @@
 // streams it (encoding/json's tokens), holding only the path of folders
 // it is in, so that a backup of 100,000 bookmarks never sits in memory as
 // a tree. A .jsonlz4 file is "mozLz40\0", the size of the JSON as 4 bytes
-// little-endian, then the JSON as one LZ4 block: it is decompressed
-// whole first, within the import's size limit. Diagnostics give the byte
-// offset in the JSON (of the decompressed text, for a .jsonlz4).
+// little-endian, then the JSON as one LZ4 block: it is decompressed as it
+// is read, keeping only the 64 KiB that LZ4 may copy from, and never
+// past that size, which must be within the import's size limit (a few MB
+// of LZ4 may hold a gigabyte of JSON). A folder whose title comes after
+// its children (Firefox writes it before) holds its bookmarks back only
+// up to a bound. Diagnostics give the byte offset in the JSON (of the
+// decompressed text, for a .jsonlz4).
 package firefox
 
 import (

@@ -1,10 +1,15 @@
 package firefox
 
 import (
+	"bufio"
 	"bytes"
+	"io"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
+
+	"github.com/pierrec/lz4/v4"
 
 	"github.com/uricat/uricat/importers"
 	"github.com/uricat/uricat/importers/importertest"
@@ -47,5 +52,24 @@ func FuzzJSONLZ4(f *testing.F) {
 		in := append([]byte(LZ4Magic), data[min(len(data), len(LZ4Magic)):]...)
 		// The JSON a block expands to may be up to 255 times its size.
 		importertest.FuzzRead(t, NewBackupReader(bytes.NewReader(in), importers.Options{Now: now}), 255*len(in))
+	})
+}
+
+// FuzzLZ4Block: blockReader makes of any block what pierrec/lz4 makes of
+// it, when that takes it, and never panics nor makes more than its bound.
+func FuzzLZ4Block(f *testing.F) {
+	f.Add([]byte{0x10, 'a', 1, 0, 0x50, 'b', 'c', 'd', 'e', 'f'}, uint16(100))
+	f.Add(compressBlock(f, []byte(strings.Repeat("abc", 300))), uint16(900))
+	f.Fuzz(func(t *testing.T, block []byte, max uint16) {
+		z := newBlockReader(bufio.NewReader(bytes.NewReader(block)), int64(max))
+		got, err := io.ReadAll(z)
+		if len(got) > int(max) {
+			t.Fatalf("%d bytes, more than %d", len(got), max)
+		}
+		want := make([]byte, max)
+		n, perr := lz4.UncompressBlock(block, want)
+		if perr == nil && err == nil && !bytes.Equal(got, want[:n]) {
+			t.Fatalf("made %q; pierrec/lz4 makes %q", got, want[:n])
+		}
 	})
 }

@@ -38,7 +38,7 @@ func DetectPlaces(path string) bool {
 // a private copy of it and its -wal file (see the package doc). The
 // Closer removes the copy.
 func OpenPlaces(path string, opts importers.Options) (importers.Reader, io.Closer, error) {
-	return importers.OpenDatabase(path, func(db *sql.DB) (*PlacesReader, error) { return NewPlacesReader(db, opts) })
+	return importers.OpenDatabase(path, opts, func(db *sql.DB) (*PlacesReader, error) { return NewPlacesReader(db, opts) })
 }
 
 // folder is a moz_bookmarks row of type 2.

@@ -50,6 +50,7 @@ import (
 	"github.com/uricat/uricat/importers/soif"
 	"github.com/uricat/uricat/importers/urc"
 	"github.com/uricat/uricat/importers/urllist"
+	"github.com/uricat/uricat/internal/sqlitecopy"
 )
 
 // Formats are the formats, in the order Sniff tries them and lists show
@@ -222,6 +223,11 @@ func sniff(head []byte, path string) (importers.Format, error) {
 		return importers.Format{}, fmt.Errorf("%w: this is a database (%s), which uricat reads from a file, not from standard input",
 			ErrUnsupported, strings.Join(byPath, ", "))
 	case len(byPath) > 0:
+		// A database that cannot be read says why, as the reader of
+		// the format named by --format would (cut short, say).
+		if _, err := sqlitecopy.Tables(path); err != nil {
+			return importers.Format{}, err
+		}
 		return importers.Format{}, fmt.Errorf("%w: a database, but none of %s (its tables are not theirs)",
 			ErrNotRecognised, strings.Join(byPath, ", "))
 	case len(head) == 0:

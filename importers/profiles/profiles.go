@@ -9,7 +9,8 @@
 // reads it (importers/formats), which imports it as any file.
 //
 // Discovery only looks: it reads profiles.ini and Chromium's Local State
-// (for the profiles' names), and stats the rest. It never opens a
+// (for the profiles' names), each only if it is a regular file and within
+// a bound (internal/regular), and stats the rest. It never opens a
 // browser's database.
 package profiles
 
@@ -25,6 +26,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/uricat/uricat/internal/regular"
 )
 
 // Layout is how a browser lays out its profiles in its folder.
@@ -217,16 +220,25 @@ func isFile(path string) bool {
 	return err == nil && st.Mode().IsRegular()
 }
 
+// What discovery reads of the files that name the profiles, at most: a
+// profiles.ini lists a few profiles in a few hundred bytes, and Chromium's
+// Local State, which holds much else, is some hundreds of KB. A link to
+// /dev/zero, or a file of gigabytes, is refused, not read into memory.
+const (
+	maxINI        = 1 << 20
+	maxLocalState = 16 << 20
+)
+
 // mozilla finds the profiles that dir's profiles.ini lists, those that
 // have a places.sqlite.
 func (b Browser) mozilla(dir string) ([]Profile, error) {
 	ini := filepath.Join(dir, "profiles.ini")
-	data, err := os.ReadFile(ini)
+	data, err := regular.ReadFile(ini, maxINI)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}
 	if err != nil {
-		return nil, err // a PathError names the file
+		return nil, err // it names the file
 	}
 	entries, err := ParseProfilesINI(data)
 	if err != nil {
@@ -356,7 +368,7 @@ func (b Browser) chromium(dir string) ([]Profile, error) {
 		}
 	}
 	slices.SortFunc(dirs, func(a, b numbered) int { return a.n - b.n })
-	labels := localStateNames(filepath.Join(dir, "Local State"))
+	labels, lerr := localStateNames(filepath.Join(dir, "Local State"))
 	for _, d := range dirs {
 		p := filepath.Join(dir, d.name, "Bookmarks")
 		if !isFile(p) {
@@ -368,16 +380,23 @@ func (b Browser) chromium(dir string) ([]Profile, error) {
 		}
 		out = append(out, pr)
 	}
-	return out, nil
+	return out, lerr
 }
 
 // localStateNames reads the names Chromium shows for its profiles from
 // its Local State file (profile.info_cache: folder to name); none when it
-// cannot, the folders' names doing then.
-func localStateNames(path string) map[string]string {
-	data, err := os.ReadFile(path)
-	if err != nil || len(data) > 64<<20 {
-		return nil
+// cannot, the folders' names doing then. The error is for a Local State
+// that is there but not a regular file of at most maxLocalState bytes
+// (regular.ReadFile): a FIFO would hang discovery, /dev/zero fill memory.
+// One that is not the JSON expected is only passed over: its names are
+// a nicety.
+func localStateNames(path string) (map[string]string, error) {
+	data, err := regular.ReadFile(path, maxLocalState)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("%w; the profiles are named by their folders", err)
 	}
 	var ls struct {
 		Profile struct {
@@ -387,7 +406,7 @@ func localStateNames(path string) map[string]string {
 		} `json:"profile"`
 	}
 	if stdjson.Unmarshal(data, &ls) != nil {
-		return nil
+		return nil, nil
 	}
 	out := make(map[string]string, len(ls.Profile.InfoCache))
 	for dir, info := range ls.Profile.InfoCache {
@@ -395,7 +414,7 @@ func localStateNames(path string) map[string]string {
 			out[dir] = n
 		}
 	}
-	return out
+	return out, nil
 }
 
 // Select returns the profiles of ps that name means: those whose Name or

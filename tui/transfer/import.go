@@ -163,6 +163,10 @@ type Import struct {
 	summary importers.Summary
 	err     error
 	offset  int // first summary line shown
+
+	// stopCounting ends the counting of the profiles' bookmarks, which
+	// reads every profile (copying a database), when the screen closes.
+	stopCounting context.CancelFunc
 }
 
 var importIDs struct {
@@ -206,7 +210,9 @@ func (m *Import) Init() tea.Cmd {
 	if find == nil {
 		find = discoverProfiles
 	}
-	return tea.Batch(m.files.refresh(), findProfiles(m.id, find, m.now()))
+	ctx, cancel := context.WithCancel(context.Background())
+	m.stopCounting = cancel
+	return tea.Batch(m.files.refresh(), findProfiles(ctx, m.id, find, m.now()))
 }
 
 // now is the DATE of records without one.
@@ -226,8 +232,12 @@ func (m *Import) SetSize(width, height int) {
 	m.bar.Width = max(10, min(60, width-4))
 }
 
-// closed is the screen's Close: its result says where it was.
+// closed is the screen's Close: its result says where it was. The
+// profiles still being counted are no longer read.
 func (m *Import) closed() dialog.Close {
+	if m.stopCounting != nil {
+		m.stopCounting()
+	}
 	dir := m.files.folder()
 	if m.path != "" && m.state != importPick && m.label == "" {
 		dir = filepath.Dir(m.path)
@@ -513,6 +523,9 @@ func (m *Import) profilesFound(msg profilesMsg) {
 		return
 	}
 	m.profs.looking, m.profs.found, m.profs.problems = false, msg.found, msg.problems
+	if m.stopCounting != nil {
+		m.stopCounting() // release the context
+	}
 	m.SetSize(m.ctx.Width, m.ctx.Height)
 }
 

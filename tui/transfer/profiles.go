@@ -62,20 +62,26 @@ type profilesMsg struct {
 }
 
 // findProfiles finds the profiles with find and counts each one's
-// bookmarks by reading it, as an import would.
-func findProfiles(id int, find func() ([]profiles.Profile, []error), now time.Time) tea.Cmd {
+// bookmarks by reading it, as an import would, till ctx ends (the screen
+// closed): then the profiles not counted yet are left so, and a database
+// being copied is removed.
+func findProfiles(ctx context.Context, id int, find func() ([]profiles.Profile, []error), now time.Time) tea.Cmd {
 	return func() tea.Msg {
 		ps, problems := find()
 		found := make([]foundProfile, len(ps))
 		for i, p := range ps {
-			found[i] = countProfile(p, now)
+			if err := ctx.Err(); err != nil {
+				found[i] = foundProfile{Profile: p, count: -1, err: err}
+				continue
+			}
+			found[i] = countProfile(ctx, p, now)
 		}
 		return profilesMsg{id: id, found: found, problems: problems}
 	}
 }
 
-// countProfile counts p's bookmarks.
-func countProfile(p profiles.Profile, now time.Time) foundProfile {
+// countProfile counts p's bookmarks, till ctx ends.
+func countProfile(ctx context.Context, p profiles.Profile, now time.Time) foundProfile {
 	fp := foundProfile{Profile: p, count: -1}
 	if st, err := os.Stat(p.Path); err == nil {
 		fp.size = st.Size()
@@ -85,7 +91,7 @@ func countProfile(p profiles.Profile, now time.Time) foundProfile {
 		fp.err = err
 		return fp
 	}
-	s, err := importers.NewPlan(true).ReadFile(context.Background(), f, p.Path, importers.ReadConfig{Options: importers.Options{Now: now}})
+	s, err := importers.NewPlan(true).ReadFile(ctx, f, p.Path, importers.ReadConfig{Options: importers.Options{Now: now}})
 	if err != nil {
 		fp.err = err
 		return fp
