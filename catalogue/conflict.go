@@ -74,7 +74,9 @@ func MergeFile(base, ours, theirs *Snapshot) (*Snapshot, []Conflict) {
 	after := map[*Record][]*Record{} // merged record to the marked versions after it
 	if len(res.Duplicates) > 0 {
 		byKey := make(map[string]int, len(recs))
+		texts := make(map[string]bool, len(recs))
 		for i, r := range recs {
+			texts[r.raw] = true
 			if !r.invalid {
 				if _, ok := byKey[URIKey(r.URI())]; !ok {
 					byKey[URIKey(r.URI())] = i
@@ -83,15 +85,17 @@ func MergeFile(base, ours, theirs *Snapshot) (*Snapshot, []Conflict) {
 		}
 		for _, t := range res.Duplicates {
 			i, ok := byKey[URIKey(t.URI())]
-			if !ok {
-				continue
+			if !ok || texts[t.raw] {
+				continue // ours has it as it is
 			}
 			o := recs[i]
-			if o.raw == t.raw {
-				continue
-			}
 			m, cs := unionFields(o, t)
 			recs[i] = m
+			// The versions marked beside o stay beside what replaces it.
+			if a, ok := after[o]; ok {
+				after[m] = a
+				delete(after, o)
+			}
 			if len(cs) > 0 {
 				dupConflicts = append(dupConflicts, cs...)
 				after[m] = append(after[m], marked(t, SideTheirs, conflictWhy(cs)))

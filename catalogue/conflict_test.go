@@ -207,3 +207,61 @@ func TestSettle(t *testing.T) {
 		})
 	}
 }
+
+// TestMergeFilePairs checks that every record of each side ends in the
+// merged file or in a conflict, whatever URIs and IDs the records share:
+// duplicates added on purpose stay records of their own, and an ID that
+// changed hands does not carry one record's edits to another.
+func TestMergeFilePairs(t *testing.T) {
+	t.Parallel()
+	const (
+		x  = "URI: http://x/\nNAME: X\nDATE: 01/01/2001 00:00:00\n"
+		xA = "URI: http://x/\nNAME: A\nDATE: 02/01/2001 00:00:00\n"
+		xB = "URI: http://x/\nNAME: B\nDATE: 03/01/2001 00:00:00\n"
+		// xWork is an add --allow-duplicate that names no NAME: the page's.
+		xWork = "URI: http://x/\nNAME: X\nCATEGORY: Work\nDATE: 04/01/2001 00:00:00\n"
+		y     = "URI: http://y/\nNAME: Y\nDATE: 05/01/2001 00:00:00\n"
+		yEd   = "URI: http://y/\nNAME: Y edited\nDATE: 06/01/2001 00:00:00\n"
+		a1    = "URI: http://a/\nNAME: A\nID: 1\nDATE: 01/01/2001 00:00:00\n"
+		b5    = "URI: http://b/\nNAME: B\nID: 5\nDATE: 01/01/2001 00:00:00\n"
+	)
+	tests := []struct {
+		name                     string
+		base, ours, theirs, want string
+		conflicts                int
+	}{
+		{name: "theirs adds two duplicates of one URI, ours edits another: both kept",
+			base: x + "\n" + y, ours: x + "\n" + yEd, theirs: x + "\n" + y + "\n" + xA + "\n" + xB,
+			want: x + "\n" + yEd + "\n" + xA + "\n" + xB},
+		{name: "a duplicate added on purpose is not absorbed by the original",
+			base: x + "\n" + y, ours: x + "\n" + yEd, theirs: x + "\n" + y + "\n" + xWork,
+			want: x + "\n" + yEd + "\n" + xWork},
+		{name: "ours adds the duplicates, theirs edits another: kept in place",
+			base: x + "\n" + y, ours: x + "\n" + xA + "\n" + y + "\n" + xB, theirs: x + "\n" + yEd,
+			want: x + "\n" + xA + "\n" + yEd + "\n" + xB},
+		{name: "an ID moved from B to A does not carry theirs' edits of B to A",
+			base:   a1 + "\n" + b5,
+			ours:   strings.Replace(a1, "ID: 1", "ID: 5", 1) + "\n" + strings.Replace(b5, "ID: 5\n", "", 1),
+			theirs: a1 + "\n" + strings.Replace(b5, "DATE: 01/01/2001 00:00:00", "DATE: 02/02/2002 00:00:00\nRATING: 4\nX-TAGS: read", 1),
+			want: strings.Replace(a1, "ID: 1", "ID: 5", 1) + "\n" +
+				"URI: http://b/\nNAME: B\nDATE: 02/02/2002 00:00:00\nRATING: 4\nX-TAGS: read\n"},
+		{name: "no base: a copy with two versions of one URI keeps both, beside ours' own",
+			base: "-", ours: x, theirs: xA + "\n" + xB,
+			want: x + "\n" + xA + "\n" + xB},
+		{name: "no base: a copy with ours' version and a second one keeps the second once",
+			base: "-", ours: x, theirs: x + "\n" + xA,
+			want: x + "\n" + xA},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			got, cs := mergeFileText(t, tt.base, tt.ours, tt.theirs)
+			if got != tt.want {
+				t.Errorf("merged:\n%s\nwant:\n%s", got, tt.want)
+			}
+			if len(cs) != tt.conflicts {
+				t.Errorf("%d conflicts (%v), want %d", len(cs), cs, tt.conflicts)
+			}
+		})
+	}
+}

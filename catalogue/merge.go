@@ -2,6 +2,7 @@ package catalogue
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/uricat/uricat/internal/display"
 )
@@ -77,16 +78,22 @@ type mergeSource struct{ base, ours, theirs *Record }
 
 // Merge merges two versions of a catalogue, ours and theirs, that both
 // came from base:
-//   - records are paired across versions by identical text, else by ID
-//     where both have one, else by URI (URIKey);
+//   - records are paired base to ours and base to theirs apart, by what
+//     the two versions say together (pairRecords): identical text, else
+//     an ID unique on both sides that did not change hands, else the URI
+//     (URIKey), the most alike first among records that share it;
 //   - a record changed on one side only takes that side's version; one
 //     changed on both takes each side's changed fields, and a field both
 //     set differently is a Conflict (a DATE both stamped takes the later);
 //   - a record deleted on one side is deleted, unless the other side
 //     edited it: then it is kept, and a Conflict;
 //   - records each side added are kept, ours in their place and theirs
-//     after ours' last record, in their order, unless ours has the URI
-//     already (Duplicates).
+//     after ours' last record, in their order, unless ours added the same
+//     text or has the URI already and theirs did not add it beside
+//     another of its URI on purpose (Duplicates).
+//
+// So every record of each side ends in Merged, in a Conflict, or in
+// Duplicates, or is a deletion the other side did not edit.
 //
 // Merging with a side that did not change gives the other side back,
 // byte for byte. Merge does not change its arguments. It is the one
@@ -172,12 +179,7 @@ func merge(base, ours, theirs *Snapshot, theirsByRef bool) *MergeResult {
 			deletedByOurs[t] = b
 		}
 	}
-	uris := make(map[string]bool, len(out))
-	for _, r := range out {
-		if !r.invalid {
-			uris[URIKey(r.URI())] = true
-		}
-	}
+	dup := newDupCheck(out, ours.records, oursBase, theirs.records, theirsByRef)
 	head, tail := ours.head, ours.tail
 	for i, t := range theirs.records {
 		src := mergeSource{theirs: t}
@@ -189,11 +191,9 @@ func merge(base, ours, theirs *Snapshot, theirsByRef bool) *MergeResult {
 			res.Conflicts = append(res.Conflicts, Conflict{Base: src.base, Theirs: t})
 		} else if theirsPaired[i] {
 			continue // merged above
-		} else if k := URIKey(t.URI()); !t.allowDup && !t.invalid && uris[k] {
+		} else if dup.isDuplicate(t) {
 			res.Duplicates = append(res.Duplicates, t)
 			continue
-		} else {
-			uris[k] = true
 		}
 		prev, hasPrev := head, false
 		if n := len(out); n > 0 {
@@ -206,6 +206,59 @@ func merge(base, ours, theirs *Snapshot, theirsByRef bool) *MergeResult {
 	}
 	res.Merged = &Snapshot{Version: ours.Version, path: ours.path, records: out, head: head, tail: tail, disk: ours.disk}
 	return res
+}
+
+// dupCheck tells which records theirs added are Duplicates of ours'.
+type dupCheck struct {
+	// uris counts the merged records (so far) and theirs' records by URI.
+	uris, theirsURIs map[string]int
+	// oursAdded counts the text of the records ours added.
+	oursAdded map[string]int
+	byRef     bool
+}
+
+func newDupCheck(out, ours []*Record, oursBase []int, theirs []*Record, byRef bool) *dupCheck {
+	d := &dupCheck{uris: make(map[string]int, len(out)), theirsURIs: make(map[string]int, len(theirs)),
+		oursAdded: map[string]int{}, byRef: byRef}
+	for _, r := range out {
+		if !r.invalid {
+			d.uris[URIKey(r.URI())]++
+		}
+	}
+	for _, r := range theirs {
+		if !r.invalid {
+			d.theirsURIs[URIKey(r.URI())]++
+		}
+	}
+	for i, b := range oursBase {
+		if b < 0 {
+			d.oursAdded[ours[i].raw]++
+		}
+	}
+	return d
+}
+
+// isDuplicate reports whether t, a record theirs added, is left out as a
+// duplicate of ours': ours added the same text, or ours has its URI and t
+// was not made a duplicate on purpose. In memory (byRef) t's allowDup
+// says so; in a file, which does not keep it, a URI that theirs or ours
+// holds more than once says so: a record added beside others with its
+// URI is kept, not folded into one of them.
+func (d *dupCheck) isDuplicate(t *Record) bool {
+	if n := d.oursAdded[t.raw]; n > 0 {
+		d.oursAdded[t.raw] = n - 1 // both added it: one is enough
+		return true
+	}
+	if t.invalid {
+		return false
+	}
+	k := URIKey(t.URI())
+	deliberate := t.allowDup || !d.byRef && (d.theirsURIs[k] > 1 || d.uris[k] > 1)
+	if d.uris[k] > 0 && !deliberate {
+		return true
+	}
+	d.uris[k]++
+	return false
 }
 
 // unchangedOurs is merge's result when ours is base, byte for byte:
@@ -251,8 +304,20 @@ func changed(b, r *Record) bool { return r != b && r.raw != b.raw }
 
 // pairRecords pairs each record of base with one of side: the index in
 // side for each of base's, or -1 for a record side does not have. byRef
-// pairs by Ref alone; else identical records pair first (in order), then
-// records with the same ID, then the same URI.
+// pairs by Ref alone. Otherwise a record's identity is what base and side
+// say of it together, in three rounds, each over the records the rounds
+// before left unpaired:
+//   - identical text, in file order;
+//   - the same ID, when that ID is unique on both sides and either the
+//     URI is the same or neither record's URI is another's of the other
+//     version: an ID that moved from one record to another (B's cleared,
+//     given to A) follows neither, and the records pair by URI;
+//   - the same URI (URIKey); among several records sharing it, the pairs
+//     with the most fields in common first, then in file order.
+//
+// A record of side paired with none is an addition, and one of base a
+// deletion: a record added with a URI that another already has (an add
+// --allow-duplicate) is an addition, not an edit of the one before.
 func pairRecords(base, side []*Record, byRef bool) []int {
 	pair := make([]int, len(base))
 	for i := range pair {
@@ -287,41 +352,114 @@ func pairRecords(base, side []*Record, byRef bool) []int {
 	if left == 0 {
 		return pair
 	}
-	// The records one side edited: by ID, then by URI.
-	for _, key := range []func(*Record) string{
-		func(r *Record) string {
-			if id := r.ID(); id != "" {
-				return canonicalID(id)
-			}
-			return ""
-		},
-		func(r *Record) string {
-			if u := r.URI(); u != "" {
-				return URIKey(u)
-			}
-			return ""
-		},
-	} {
-		byKey := map[string][]int{}
-		for i, r := range side {
-			if !used[i] {
-				if k := key(r); k != "" {
-					byKey[k] = append(byKey[k], i)
-				}
+	pairByID(base, side, pair, used)
+	pairByURI(base, side, pair, used)
+	return pair
+}
+
+// recordID is r's ID in canonical form, or "".
+func recordID(r *Record) string {
+	if id := r.ID(); id != "" {
+		return canonicalID(id)
+	}
+	return ""
+}
+
+// recordURIKey is r's URIKey, or "" for a record without a URI.
+func recordURIKey(r *Record) string {
+	if u := r.URI(); u != "" {
+		return URIKey(u)
+	}
+	return ""
+}
+
+// pairByID is pairRecords' second round: records left unpaired that hold
+// one ID, unique in both versions, whose URIs do not say otherwise.
+func pairByID(base, side []*Record, pair []int, used []bool) {
+	count := func(rs []*Record, key func(*Record) string) map[string]int {
+		n := make(map[string]int, len(rs))
+		for _, r := range rs {
+			if k := key(r); k != "" {
+				n[k]++
 			}
 		}
-		for i, b := range base {
-			if pair[i] >= 0 {
-				continue
+		return n
+	}
+	baseIDs, sideIDs := count(base, recordID), count(side, recordID)
+	baseURIs, sideURIs := count(base, recordURIKey), count(side, recordURIKey)
+	at := make(map[string]int, len(side))
+	for i, r := range side {
+		if k := recordID(r); !used[i] && k != "" && sideIDs[k] == 1 {
+			at[k] = i
+		}
+	}
+	for i, b := range base {
+		k := recordID(b)
+		j, ok := at[k]
+		if pair[i] >= 0 || k == "" || !ok || baseIDs[k] != 1 {
+			continue
+		}
+		bu, su := recordURIKey(b), recordURIKey(side[j])
+		// A record's URI held by another record of the other version
+		// says the ID changed hands.
+		if bu != su && (baseURIs[su] > 0 || sideURIs[bu] > 0) {
+			continue
+		}
+		pair[i], used[j] = j, true
+	}
+}
+
+// pairByURI is pairRecords' last round: records left unpaired that share
+// a URI, the most alike first.
+func pairByURI(base, side []*Record, pair []int, used []bool) {
+	sideAt := map[string][]int{}
+	for i, r := range side {
+		if k := recordURIKey(r); !used[i] && k != "" {
+			sideAt[k] = append(sideAt[k], i)
+		}
+	}
+	baseAt := map[string][]int{}
+	var keys []string // in base's order, so that the result does not depend on a map's
+	for i, b := range base {
+		if k := recordURIKey(b); pair[i] < 0 && k != "" && len(sideAt[k]) > 0 {
+			if len(baseAt[k]) == 0 {
+				keys = append(keys, k)
 			}
-			k := key(b)
-			if l := byKey[k]; k != "" && len(l) > 0 {
-				byKey[k] = l[1:]
-				pair[i], used[l[0]] = l[0], true
+			baseAt[k] = append(baseAt[k], i)
+		}
+	}
+	for _, k := range keys {
+		bs, ss := baseAt[k], sideAt[k]
+		if len(bs) == 1 && len(ss) == 1 {
+			pair[bs[0]], used[ss[0]] = ss[0], true
+			continue
+		}
+		type cand struct{ b, s, common int }
+		cands := make([]cand, 0, len(bs)*len(ss))
+		for _, b := range bs {
+			for _, s := range ss {
+				cands = append(cands, cand{b, s, fieldsInCommon(base[b], side[s])})
+			}
+		}
+		// Stable: equally alike pairs stay in file order.
+		slices.SortStableFunc(cands, func(x, y cand) int { return y.common - x.common })
+		for _, c := range cands {
+			if pair[c.b] < 0 && !used[c.s] {
+				pair[c.b], used[c.s] = c.s, true
 			}
 		}
 	}
-	return pair
+}
+
+// fieldsInCommon counts the fields a and b hold with the same value.
+func fieldsInCommon(a, b *Record) int {
+	n := 0
+	for _, name := range FieldNames(a) {
+		if v := GetField(a, name); v != "" && v == GetField(b, name) {
+			n++
+		}
+	}
+	return n
 }
 
 // mergeFields combines the edits of one record on both sides (base to ours and
