@@ -47,6 +47,19 @@ func ConflictSide(r *Record) string {
 	return side
 }
 
+// Marked returns how many of recs carry FieldConflict: the conflicts a
+// merged file holds, as check and the problems view count them (a record
+// with two fields in conflict is one).
+func Marked(recs []*Record) int {
+	n := 0
+	for _, r := range recs {
+		if r.Extension(FieldConflict) != "" {
+			n++
+		}
+	}
+	return n
+}
+
 // MergeFile merges two versions of a catalogue, ours and theirs, that
 // both came from base, record by record and field by field (merge.go
 // says how), for a merge whose result is a file that must keep
