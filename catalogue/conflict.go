@@ -136,10 +136,16 @@ func MergeFile(base, ours, theirs *Snapshot) (*Snapshot, []Conflict) {
 			after[r] = append(after[r], marked(s.theirs, SideTheirs, conflictWhy(cs)))
 		case s.ours != nil: // theirs deleted what ours edited: ours' version, kept
 			recs[i] = marked(r, SideOurs, "theirs deleted this record, ours edited it")
-			recs[i].setSep(r.sep(), r.sepTail())
 		default: // ours deleted what theirs edited
 			recs[i] = marked(r, SideTheirs, "ours deleted this record, theirs edited it")
-			recs[i].setSep(r.sep(), r.sepTail())
+		}
+		if nr := recs[i]; nr != r {
+			nr.setSep(r.sep(), r.sepTail())
+			// The versions marked beside r stay beside what replaces it.
+			if a, ok := after[r]; ok {
+				after[nr] = a
+				delete(after, r)
+			}
 		}
 	}
 	if len(after) > 0 {

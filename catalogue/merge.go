@@ -179,7 +179,7 @@ func merge(base, ours, theirs *Snapshot, theirsByRef bool) *MergeResult {
 			deletedByOurs[t] = b
 		}
 	}
-	dup := newDupCheck(out, ours.records, oursBase, theirs.records, theirsByRef)
+	dup := newDupCheck(out, base.records, ours.records, oursBase, theirs.records, theirsByRef)
 	head, tail := ours.head, ours.tail
 	for i, t := range theirs.records {
 		src := mergeSource{theirs: t}
@@ -210,26 +210,25 @@ func merge(base, ours, theirs *Snapshot, theirsByRef bool) *MergeResult {
 
 // dupCheck tells which records theirs added are Duplicates of ours'.
 type dupCheck struct {
-	// uris counts the merged records (so far) and theirs' records by URI.
-	uris, theirsURIs map[string]int
+	// uris counts the merged records (so far), base's and theirs' records
+	// by URI.
+	uris, baseURIs, theirsURIs map[string]int
 	// oursAdded counts the text of the records ours added.
 	oursAdded map[string]int
 	byRef     bool
 }
 
-func newDupCheck(out, ours []*Record, oursBase []int, theirs []*Record, byRef bool) *dupCheck {
-	d := &dupCheck{uris: make(map[string]int, len(out)), theirsURIs: make(map[string]int, len(theirs)),
-		oursAdded: map[string]int{}, byRef: byRef}
-	for _, r := range out {
-		if !r.invalid {
-			d.uris[URIKey(r.URI())]++
+func newDupCheck(out, base, ours []*Record, oursBase []int, theirs []*Record, byRef bool) *dupCheck {
+	count := func(rs []*Record) map[string]int {
+		n := make(map[string]int, len(rs))
+		for _, r := range rs {
+			if !r.invalid {
+				n[URIKey(r.URI())]++
+			}
 		}
+		return n
 	}
-	for _, r := range theirs {
-		if !r.invalid {
-			d.theirsURIs[URIKey(r.URI())]++
-		}
-	}
+	d := &dupCheck{uris: count(out), baseURIs: count(base), theirsURIs: count(theirs), oursAdded: map[string]int{}, byRef: byRef}
 	for i, b := range oursBase {
 		if b < 0 {
 			d.oursAdded[ours[i].raw]++
@@ -239,11 +238,11 @@ func newDupCheck(out, ours []*Record, oursBase []int, theirs []*Record, byRef bo
 }
 
 // isDuplicate reports whether t, a record theirs added, is left out as a
-// duplicate of ours': ours added the same text, or ours has its URI and t
-// was not made a duplicate on purpose. In memory (byRef) t's allowDup
-// says so; in a file, which does not keep it, a URI that theirs or ours
-// holds more than once says so: a record added beside others with its
-// URI is kept, not folded into one of them.
+// duplicate of ours': ours added the same text, or both added its URI,
+// new to base, and t was not made a duplicate on purpose. In memory
+// (byRef) t's allowDup says so; in a file, which does not keep it, a URI
+// that theirs or ours holds more than once says so. A record added
+// beside others with its URI is kept, not folded into one of them.
 func (d *dupCheck) isDuplicate(t *Record) bool {
 	if n := d.oursAdded[t.raw]; n > 0 {
 		d.oursAdded[t.raw] = n - 1 // both added it: one is enough
@@ -253,7 +252,7 @@ func (d *dupCheck) isDuplicate(t *Record) bool {
 		return false
 	}
 	k := URIKey(t.URI())
-	deliberate := t.allowDup || !d.byRef && (d.theirsURIs[k] > 1 || d.uris[k] > 1)
+	deliberate := t.allowDup || d.baseURIs[k] > 0 || !d.byRef && (d.theirsURIs[k] > 1 || d.uris[k] > 1)
 	if d.uris[k] > 0 && !deliberate {
 		return true
 	}
@@ -312,8 +311,10 @@ func changed(b, r *Record) bool { return r != b && r.raw != b.raw }
 //     URI is the same or neither record's URI is another's of the other
 //     version: an ID that moved from one record to another (B's cleared,
 //     given to A) follows neither, and the records pair by URI;
-//   - the same URI (URIKey); among several records sharing it, the pairs
-//     with the most fields in common first, then in file order.
+//   - the same URI (URIKey), when the two records are alike (likeness);
+//     among several records sharing a URI, the pairs with the most
+//     fields in common first, then the fewest different, then in file
+//     order.
 //
 // A record of side paired with none is an addition, and one of base a
 // deletion: a record added with a URI that another already has (an add
@@ -413,15 +414,20 @@ func pairByID(base, side []*Record, pair []int, used []bool) {
 // a URI, the most alike first.
 func pairByURI(base, side []*Record, pair []int, used []bool) {
 	sideAt := map[string][]int{}
+	sideHas, baseHas := map[string]int{}, map[string]int{} // records of each URI, paired or not
 	for i, r := range side {
-		if k := recordURIKey(r); !used[i] && k != "" {
+		k := recordURIKey(r)
+		sideHas[k]++
+		if k != "" && !used[i] {
 			sideAt[k] = append(sideAt[k], i)
 		}
 	}
 	baseAt := map[string][]int{}
 	var keys []string // in base's order, so that the result does not depend on a map's
 	for i, b := range base {
-		if k := recordURIKey(b); pair[i] < 0 && k != "" && len(sideAt[k]) > 0 {
+		k := recordURIKey(b)
+		baseHas[k]++
+		if pair[i] < 0 && k != "" && len(sideAt[k]) > 0 {
 			if len(baseAt[k]) == 0 {
 				keys = append(keys, k)
 			}
@@ -430,19 +436,27 @@ func pairByURI(base, side []*Record, pair []int, used []bool) {
 	}
 	for _, k := range keys {
 		bs, ss := baseAt[k], sideAt[k]
-		if len(bs) == 1 && len(ss) == 1 {
+		if baseHas[k] == 1 && sideHas[k] == 1 {
+			// The one record of its URI in both: the same record.
 			pair[bs[0]], used[ss[0]] = ss[0], true
 			continue
 		}
-		type cand struct{ b, s, common int }
+		type cand struct{ b, s, common, differ int }
 		cands := make([]cand, 0, len(bs)*len(ss))
 		for _, b := range bs {
 			for _, s := range ss {
-				cands = append(cands, cand{b, s, fieldsInCommon(base[b], side[s])})
+				if c, d := likeness(base[b], side[s]); d <= 1 || c >= d {
+					cands = append(cands, cand{b, s, c, d})
+				}
 			}
 		}
 		// Stable: equally alike pairs stay in file order.
-		slices.SortStableFunc(cands, func(x, y cand) int { return y.common - x.common })
+		slices.SortStableFunc(cands, func(x, y cand) int {
+			if x.common != y.common {
+				return y.common - x.common
+			}
+			return x.differ - y.differ
+		})
 		for _, c := range cands {
 			if pair[c.b] < 0 && !used[c.s] {
 				pair[c.b], used[c.s] = c.s, true
@@ -451,15 +465,29 @@ func pairByURI(base, side []*Record, pair []int, used []bool) {
 	}
 }
 
-// fieldsInCommon counts the fields a and b hold with the same value.
-func fieldsInCommon(a, b *Record) int {
-	n := 0
-	for _, name := range FieldNames(a) {
-		if v := GetField(a, name); v != "" && v == GetField(b, name) {
-			n++
+// likeness counts the fields two records with one URI hold with the same
+// value and with different ones (one lacking it counts as different),
+// leaving out the URI and the dates every edit stamps (DATE, X-ADDED).
+// Two records that differ in more fields than they share, and in more
+// than one, are taken for two records rather than one edited: pairing
+// them would hand one record's changes to the other, where keeping both
+// loses nothing.
+func likeness(a, b *Record) (common, differ int) {
+	seen := map[string]bool{FieldURI: true, FieldDate: true, FieldAdded: true}
+	for _, r := range []*Record{a, b} {
+		for _, name := range FieldNames(r) {
+			if seen[name] {
+				continue
+			}
+			seen[name] = true
+			if GetField(a, name) == GetField(b, name) {
+				common++
+			} else {
+				differ++
+			}
 		}
 	}
-	return n
+	return common, differ
 }
 
 // mergeFields combines the edits of one record on both sides (base to ours and
