@@ -161,7 +161,54 @@ func MergeFile(base, ours, theirs *Snapshot) (*Snapshot, []Conflict) {
 	}
 	m := *res.Merged
 	m.records = recs
+	m.lf = mergedLF(base, ours, theirs)
+	if !m.lf && (ours.lf || theirs.lf) && !sameText(base, ours) && !sameText(base, theirs) {
+		// A side's lines end in LF alone: CRLF, as the rest. (A side
+		// that did not change gives the other back as it is.)
+		m.head, m.tail = toCRLF(m.head), toCRLF(m.tail)
+		m.records = slices.Clone(m.records)
+		for i, r := range m.records {
+			if bareLF(r.Raw()) || bareLF(r.sep()) {
+				m.records[i] = withCRLF(r)
+			}
+		}
+	}
 	return &m, append(conflicts, dupConflicts...)
+}
+
+// bareLF reports whether s holds a line break that is an LF alone.
+func bareLF(s string) bool { return strings.Count(s, "\n") != strings.Count(s, "\r\n") }
+
+// toCRLF ends every line of s in CRLF.
+func toCRLF(s string) string {
+	return strings.ReplaceAll(strings.ReplaceAll(s, "\r\n", "\n"), "\n", "\r\n")
+}
+
+// mergedLF reports whether a merged file ends its lines in LF alone
+// rather than CRLF, so that it holds one kind (see Snapshot.WriteTo):
+// ours' kind, unless theirs converted its lines from base's kind, a
+// change of theirs like any other. With no base (a conflict copy), ours'.
+func mergedLF(base, ours, theirs *Snapshot) bool {
+	if len(base.records) > 0 && theirs.lf != base.lf && ours.lf == base.lf {
+		return theirs.lf
+	}
+	return ours.lf
+}
+
+// withCRLF returns r with its lines, and the blank lines before it,
+// ended in CRLF.
+func withCRLF(r *Record) *Record {
+	nr := r
+	if bareLF(r.Raw()) {
+		nr = reparse(toCRLF(r.Raw()), r.Line())
+		nr.ref, nr.allowDup = r.ref, r.allowDup
+	} else {
+		nr = r.Clone()
+	}
+	sep, tail := r.sep(), r.sepTail()
+	head, rest := sep[:len(sep)-tail], sep[len(sep)-tail:]
+	nr.setSep(toCRLF(head)+toCRLF(rest), len(toCRLF(rest)))
+	return nr
 }
 
 // marked returns a copy of r with an X-CONFLICT of side and why.

@@ -482,3 +482,49 @@ func snapText(t testing.TB, s *Snapshot) string {
 	}
 	return b.String()
 }
+
+// TestMergeFileLineEnds: a merged file ends all its lines one way, when
+// one side converted its line ends from base's: that side's change, as
+// any other, and with no base ours' kind.
+func TestMergeFileLineEnds(t *testing.T) {
+	t.Parallel()
+	lf := func(s string) string { return strings.ReplaceAll(s, "\r\n", "\n") }
+	base := crlf(mA + "\n" + mB)
+	edited := crlf(mA + "\n" + strings.Replace(mB, "NAME: B", "NAME: B2", 1) + "\n" + mD)
+	tests := []struct {
+		name, base, ours, theirs string
+		wantLF                   bool
+	}{
+		{"theirs converted to LF, ours edited", base, edited, lf(base), true},
+		{"ours converted to LF, theirs edited", base, lf(base), edited, true},
+		{"theirs converted to CRLF, ours edited in LF", lf(base), lf(edited), base, false},
+		{"ours converted to CRLF, theirs edited in LF", lf(base), base, lf(edited), false},
+		{"no base: a copy in LF merged into CRLF", "", base, lf(mA + "\n" + mE), false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			snap := func(s string) *Snapshot {
+				c, err := Read(strings.NewReader(s))
+				if err != nil {
+					t.Fatal(err)
+				}
+				return c.Snapshot()
+			}
+			var b *Snapshot
+			if tt.base != "" {
+				b = snap(tt.base)
+			}
+			m, cs := MergeFile(b, snap(tt.ours), snap(tt.theirs))
+			got := snapText(t, m)
+			crlfs := strings.Count(got, "\r\n")
+			lfs := strings.Count(got, "\n") - crlfs
+			if len(cs) > 0 || tt.wantLF && crlfs > 0 || !tt.wantLF && lfs > 0 {
+				t.Errorf("%d lines in CRLF, %d in LF, %d conflicts; want LF %v:\n%q", crlfs, lfs, len(cs), tt.wantLF, got)
+			}
+			if strings.Count(got, "URI:") != strings.Count(lf(tt.ours+tt.theirs), "URI:")-strings.Count(lf(tt.base), "URI:") && tt.base != "" {
+				t.Errorf("records lost or doubled:\n%q", got)
+			}
+		})
+	}
+}
