@@ -528,3 +528,36 @@ func TestMergeFileLineEnds(t *testing.T) {
 		})
 	}
 }
+
+// TestConflictPairSharesID: the two versions of a record a merge left are
+// one record, so their shared ID is no "IDs must be unique" error, and
+// each version keeps it (the problems view shows both sides' IDs).
+func TestConflictPairSharesID(t *testing.T) {
+	t.Parallel()
+	got, cs := mergeFileText(t, mC, strings.Replace(mC, "NAME: C", "NAME: C ours", 1), strings.Replace(mC, "NAME: C", "NAME: C theirs", 1))
+	if len(cs) != 1 {
+		t.Fatalf("%d conflicts, want 1", len(cs))
+	}
+	c, err := Read(strings.NewReader(crlf(got)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range c.Problems() {
+		if p.Field == FieldID {
+			t.Errorf("problem %v", p)
+		}
+	}
+	for _, r := range c.Records() {
+		if r.ID() != "7" {
+			t.Errorf("%s has ID %q, want 7", r.Name(), r.ID())
+		}
+	}
+	// Two records with one ID that are no conflict pair still clash.
+	c, err = Read(strings.NewReader(crlf(mC + "\n" + strings.Replace(mC, "http://c/", "http://c2/", 1))))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := len(c.Problems()); n != 1 || c.Records()[1].ID() != "" {
+		t.Errorf("two records with ID 7: problems %v", c.Problems())
+	}
+}
