@@ -310,7 +310,8 @@ func changed(b, r *Record) bool { return r != b && r.raw != b.raw }
 //   - the same ID, when that ID is unique on both sides and either the
 //     URI is the same or neither record's URI is another's of the other
 //     version: an ID that moved from one record to another (B's cleared,
-//     given to A) follows neither, and the records pair by URI;
+//     given to A) follows neither, and the records pair by URI; among
+//     records sharing a URI, the two must also be alike;
 //   - the same URI (URIKey), when the two records are alike (likeness);
 //     among several records sharing a URI, the pairs with the most
 //     fields in common first, then the fewest different, then in file
@@ -402,8 +403,10 @@ func pairByID(base, side []*Record, pair []int, used []bool) {
 		}
 		bu, su := recordURIKey(b), recordURIKey(side[j])
 		// A record's URI held by another record of the other version
-		// says the ID changed hands.
-		if bu != su && (baseURIs[su] > 0 || sideURIs[bu] > 0) {
+		// says the ID changed hands; among records sharing a URI, one
+		// unlike the record before does.
+		if bu != su && (baseURIs[su] > 0 || sideURIs[bu] > 0) ||
+			bu == su && (baseURIs[bu] > 1 || sideURIs[su] > 1) && !alike(b, side[j]) {
 			continue
 		}
 		pair[i], used[j] = j, true
@@ -445,7 +448,8 @@ func pairByURI(base, side []*Record, pair []int, used []bool) {
 		cands := make([]cand, 0, len(bs)*len(ss))
 		for _, b := range bs {
 			for _, s := range ss {
-				if c, d := likeness(base[b], side[s]); d <= 1 || c >= d {
+				if alike(base[b], side[s]) {
+					c, d := likeness(base[b], side[s])
 					cands = append(cands, cand{b, s, c, d})
 				}
 			}
@@ -463,6 +467,13 @@ func pairByURI(base, side []*Record, pair []int, used []bool) {
 			}
 		}
 	}
+}
+
+// alike reports whether two records with one URI may be versions of one
+// record (see likeness).
+func alike(a, b *Record) bool {
+	c, d := likeness(a, b)
+	return d <= 1 || c >= d
 }
 
 // likeness counts the fields two records with one URI hold with the same
