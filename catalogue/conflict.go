@@ -83,38 +83,8 @@ func MergeFile(base, ours, theirs *Snapshot) (*Snapshot, []Conflict) {
 	conflicts := slices.Clone(res.Conflicts)
 
 	// Theirs' additions ours has the URI of: merged into ours' record.
-	var dupConflicts []Conflict
 	after := map[*Record][]*Record{} // merged record to the marked versions after it
-	if len(res.Duplicates) > 0 {
-		byKey := make(map[string]int, len(recs))
-		texts := make(map[string]bool, len(recs))
-		for i, r := range recs {
-			texts[r.raw] = true
-			if !r.invalid {
-				if _, ok := byKey[URIKey(r.URI())]; !ok {
-					byKey[URIKey(r.URI())] = i
-				}
-			}
-		}
-		for _, t := range res.Duplicates {
-			i, ok := byKey[URIKey(t.URI())]
-			if !ok || texts[t.raw] {
-				continue // ours has it as it is
-			}
-			o := recs[i]
-			m, cs := unionFields(o, t)
-			recs[i] = m
-			// The versions marked beside o stay beside what replaces it.
-			if a, ok := after[o]; ok {
-				after[m] = a
-				delete(after, o)
-			}
-			if len(cs) > 0 {
-				dupConflicts = append(dupConflicts, cs...)
-				after[m] = append(after[m], marked(t, SideTheirs, conflictWhy(cs)))
-			}
-		}
-	}
+	dupConflicts := foldDuplicates(recs, res.Duplicates, after)
 
 	// Each conflict's other version, after the version kept.
 	byPair := map[mergeSource][]Conflict{}
@@ -161,19 +131,68 @@ func MergeFile(base, ours, theirs *Snapshot) (*Snapshot, []Conflict) {
 	}
 	m := *res.Merged
 	m.records = recs
-	m.lf = mergedLF(base, ours, theirs)
-	if !m.lf && (ours.lf || theirs.lf) && !sameText(base, ours) && !sameText(base, theirs) {
-		// A side's lines end in LF alone: CRLF, as the rest. (A side
-		// that did not change gives the other back as it is.)
-		m.head, m.tail = toCRLF(m.head), toCRLF(m.tail)
-		m.records = slices.Clone(m.records)
-		for i, r := range m.records {
-			if bareLF(r.Raw()) || bareLF(r.sep()) {
-				m.records[i] = withCRLF(r)
+	m.oneLineEnd(base, ours, theirs)
+	return &m, append(conflicts, dupConflicts...)
+}
+
+// foldDuplicates merges each of dups (records theirs added that ours
+// has the URI of) into the first record of recs with its URI, in place,
+// unless recs holds it as it is; a field set differently keeps ours'
+// value, and theirs' version goes in after, beside that record. It
+// returns the conflicts.
+func foldDuplicates(recs, dups []*Record, after map[*Record][]*Record) []Conflict {
+	if len(dups) == 0 {
+		return nil
+	}
+	var conflicts []Conflict
+	byKey := make(map[string]int, len(recs))
+	texts := make(map[string]bool, len(recs))
+	for i, r := range recs {
+		texts[r.raw] = true
+		if !r.invalid {
+			if _, ok := byKey[URIKey(r.URI())]; !ok {
+				byKey[URIKey(r.URI())] = i
 			}
 		}
 	}
-	return &m, append(conflicts, dupConflicts...)
+	for _, t := range dups {
+		i, ok := byKey[URIKey(t.URI())]
+		if !ok || texts[t.raw] {
+			continue // ours has it as it is
+		}
+		o := recs[i]
+		m, cs := unionFields(o, t)
+		recs[i] = m
+		// The versions marked beside o stay beside what replaces it.
+		if a, ok := after[o]; ok {
+			after[m] = a
+			delete(after, o)
+		}
+		if len(cs) > 0 {
+			conflicts = append(conflicts, cs...)
+			after[m] = append(after[m], marked(t, SideTheirs, conflictWhy(cs)))
+		}
+	}
+	return conflicts
+}
+
+// oneLineEnd makes the merged snapshot m end every line one way
+// (mergedLF's).
+func (m *Snapshot) oneLineEnd(base, ours, theirs *Snapshot) {
+	m.lf = mergedLF(base, ours, theirs)
+	if m.lf || !ours.lf && !theirs.lf || sameText(base, ours) || sameText(base, theirs) {
+		// LF: the writer ends every line so. Else no side has lines
+		// in LF alone to convert, or a side that did not change gives
+		// the other back as it is.
+		return
+	}
+	m.head, m.tail = toCRLF(m.head), toCRLF(m.tail)
+	m.records = slices.Clone(m.records)
+	for i, r := range m.records {
+		if bareLF(r.Raw()) || bareLF(r.sep()) {
+			m.records[i] = withCRLF(r)
+		}
+	}
 }
 
 // bareLF reports whether s holds a line break that is an LF alone.
