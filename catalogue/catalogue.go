@@ -437,16 +437,22 @@ func (c *Catalogue) finishRead(st *readState) {
 
 // checkIDs enforces 3.9: an ID must not be the ID of another record. The
 // first record keeps it; in later ones the field is invalid and not used,
-// but stays in the file. It runs only when the IDs do not only ever
+// but stays in the file. A version a merge marked (FieldConflict) right
+// after the one it stands beside is the same record: it keeps the ID. It runs only when the IDs do not only ever
 // increase (see idRun); n is how many records have one.
 func (c *Catalogue) checkIDs(n int) {
 	ids := make(map[string]*Record, n)
-	for _, r := range c.records {
+	for i, r := range c.records {
 		if r.ID() == "" || r.invalid {
 			continue
 		}
 		key := canonicalID(r.ID())
 		if other, ok := ids[key]; ok {
+			if i > 0 && c.records[i-1] == other && ConflictSide(r) != "" {
+				// A merge's conflict pair: one record in two versions,
+				// each with its ID (the pair is a warning of its own).
+				continue
+			}
 			r.addProblem(Diagnostic{Line: r.fieldLine(FieldID), Offset: -1, Field: FieldID, Kind: Error,
 				Msg: fmt.Sprintf("ID %s is already that of the record at line %d; IDs must be unique (3.9)", r.ID(), other.line)})
 			r.SetID("")

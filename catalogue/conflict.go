@@ -47,6 +47,19 @@ func ConflictSide(r *Record) string {
 	return side
 }
 
+// Marked returns how many of recs carry FieldConflict: the conflicts a
+// merged file holds, as check and the problems view count them (a record
+// with two fields in conflict is one).
+func Marked(recs []*Record) int {
+	n := 0
+	for _, r := range recs {
+		if r.Extension(FieldConflict) != "" {
+			n++
+		}
+	}
+	return n
+}
+
 // MergeFile merges two versions of a catalogue, ours and theirs, that
 // both came from base, record by record and field by field (merge.go
 // says how), for a merge whose result is a file that must keep
@@ -70,34 +83,8 @@ func MergeFile(base, ours, theirs *Snapshot) (*Snapshot, []Conflict) {
 	conflicts := slices.Clone(res.Conflicts)
 
 	// Theirs' additions ours has the URI of: merged into ours' record.
-	var dupConflicts []Conflict
 	after := map[*Record][]*Record{} // merged record to the marked versions after it
-	if len(res.Duplicates) > 0 {
-		byKey := make(map[string]int, len(recs))
-		for i, r := range recs {
-			if !r.invalid {
-				if _, ok := byKey[URIKey(r.URI())]; !ok {
-					byKey[URIKey(r.URI())] = i
-				}
-			}
-		}
-		for _, t := range res.Duplicates {
-			i, ok := byKey[URIKey(t.URI())]
-			if !ok {
-				continue
-			}
-			o := recs[i]
-			if o.raw == t.raw {
-				continue
-			}
-			m, cs := unionFields(o, t)
-			recs[i] = m
-			if len(cs) > 0 {
-				dupConflicts = append(dupConflicts, cs...)
-				after[m] = append(after[m], marked(t, SideTheirs, conflictWhy(cs)))
-			}
-		}
-	}
+	dupConflicts := foldDuplicates(recs, res.Duplicates, after)
 
 	// Each conflict's other version, after the version kept.
 	byPair := map[mergeSource][]Conflict{}
@@ -119,10 +106,16 @@ func MergeFile(base, ours, theirs *Snapshot) (*Snapshot, []Conflict) {
 			after[r] = append(after[r], marked(s.theirs, SideTheirs, conflictWhy(cs)))
 		case s.ours != nil: // theirs deleted what ours edited: ours' version, kept
 			recs[i] = marked(r, SideOurs, "theirs deleted this record, ours edited it")
-			recs[i].setSep(r.sep(), r.sepTail())
 		default: // ours deleted what theirs edited
 			recs[i] = marked(r, SideTheirs, "ours deleted this record, theirs edited it")
-			recs[i].setSep(r.sep(), r.sepTail())
+		}
+		if nr := recs[i]; nr != r {
+			nr.setSep(r.sep(), r.sepTail())
+			// The versions marked beside r stay beside what replaces it.
+			if a, ok := after[r]; ok {
+				after[nr] = a
+				delete(after, r)
+			}
 		}
 	}
 	if len(after) > 0 {
@@ -138,7 +131,103 @@ func MergeFile(base, ours, theirs *Snapshot) (*Snapshot, []Conflict) {
 	}
 	m := *res.Merged
 	m.records = recs
+	m.oneLineEnd(base, ours, theirs)
 	return &m, append(conflicts, dupConflicts...)
+}
+
+// foldDuplicates merges each of dups (records theirs added that ours
+// has the URI of) into the first record of recs with its URI, in place,
+// unless recs holds it as it is; a field set differently keeps ours'
+// value, and theirs' version goes in after, beside that record. It
+// returns the conflicts.
+func foldDuplicates(recs, dups []*Record, after map[*Record][]*Record) []Conflict {
+	if len(dups) == 0 {
+		return nil
+	}
+	var conflicts []Conflict
+	byKey := make(map[string]int, len(recs))
+	texts := make(map[string]bool, len(recs))
+	for i, r := range recs {
+		texts[r.raw] = true
+		if !r.invalid {
+			if _, ok := byKey[URIKey(r.URI())]; !ok {
+				byKey[URIKey(r.URI())] = i
+			}
+		}
+	}
+	for _, t := range dups {
+		i, ok := byKey[URIKey(t.URI())]
+		if !ok || texts[t.raw] {
+			continue // ours has it as it is
+		}
+		o := recs[i]
+		m, cs := unionFields(o, t)
+		recs[i] = m
+		// The versions marked beside o stay beside what replaces it.
+		if a, ok := after[o]; ok {
+			after[m] = a
+			delete(after, o)
+		}
+		if len(cs) > 0 {
+			conflicts = append(conflicts, cs...)
+			after[m] = append(after[m], marked(t, SideTheirs, conflictWhy(cs)))
+		}
+	}
+	return conflicts
+}
+
+// oneLineEnd makes the merged snapshot m end every line one way
+// (mergedLF's).
+func (m *Snapshot) oneLineEnd(base, ours, theirs *Snapshot) {
+	m.lf = mergedLF(base, ours, theirs)
+	if m.lf || !ours.lf && !theirs.lf || sameText(base, ours) || sameText(base, theirs) {
+		// LF: the writer ends every line so. Else no side has lines
+		// in LF alone to convert, or a side that did not change gives
+		// the other back as it is.
+		return
+	}
+	m.head, m.tail = toCRLF(m.head), toCRLF(m.tail)
+	m.records = slices.Clone(m.records)
+	for i, r := range m.records {
+		if bareLF(r.Raw()) || bareLF(r.sep()) {
+			m.records[i] = withCRLF(r)
+		}
+	}
+}
+
+// bareLF reports whether s holds a line break that is an LF alone.
+func bareLF(s string) bool { return strings.Count(s, "\n") != strings.Count(s, "\r\n") }
+
+// toCRLF ends every line of s in CRLF.
+func toCRLF(s string) string {
+	return strings.ReplaceAll(strings.ReplaceAll(s, "\r\n", "\n"), "\n", "\r\n")
+}
+
+// mergedLF reports whether a merged file ends its lines in LF alone
+// rather than CRLF, so that it holds one kind (see Snapshot.WriteTo):
+// ours' kind, unless theirs converted its lines from base's kind, a
+// change of theirs like any other. With no base (a conflict copy), ours'.
+func mergedLF(base, ours, theirs *Snapshot) bool {
+	if len(base.records) > 0 && theirs.lf != base.lf && ours.lf == base.lf {
+		return theirs.lf
+	}
+	return ours.lf
+}
+
+// withCRLF returns r with its lines, and the blank lines before it,
+// ended in CRLF.
+func withCRLF(r *Record) *Record {
+	nr := r
+	if bareLF(r.Raw()) {
+		nr = reparse(toCRLF(r.Raw()), r.Line())
+		nr.ref, nr.allowDup = r.ref, r.allowDup
+	} else {
+		nr = r.Clone()
+	}
+	sep, tail := r.sep(), r.sepTail()
+	head, rest := sep[:len(sep)-tail], sep[len(sep)-tail:]
+	nr.setSep(toCRLF(head)+toCRLF(rest), len(toCRLF(rest)))
+	return nr
 }
 
 // marked returns a copy of r with an X-CONFLICT of side and why.

@@ -2,6 +2,7 @@ package catalogue
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/uricat/uricat/internal/display"
 )
@@ -77,16 +78,22 @@ type mergeSource struct{ base, ours, theirs *Record }
 
 // Merge merges two versions of a catalogue, ours and theirs, that both
 // came from base:
-//   - records are paired across versions by identical text, else by ID
-//     where both have one, else by URI (URIKey);
+//   - records are paired base to ours and base to theirs apart, by what
+//     the two versions say together (pairRecords): identical text, else
+//     an ID unique on both sides that did not change hands, else the URI
+//     (URIKey), the most alike first among records that share it;
 //   - a record changed on one side only takes that side's version; one
 //     changed on both takes each side's changed fields, and a field both
 //     set differently is a Conflict (a DATE both stamped takes the later);
 //   - a record deleted on one side is deleted, unless the other side
 //     edited it: then it is kept, and a Conflict;
 //   - records each side added are kept, ours in their place and theirs
-//     after ours' last record, in their order, unless ours has the URI
-//     already (Duplicates).
+//     after ours' last record, in their order, unless ours added the same
+//     text or has the URI already and theirs did not add it beside
+//     another of its URI on purpose (Duplicates).
+//
+// So every record of each side ends in Merged, in a Conflict, or in
+// Duplicates, or is a deletion the other side did not edit.
 //
 // Merging with a side that did not change gives the other side back,
 // byte for byte. Merge does not change its arguments. It is the one
@@ -172,12 +179,7 @@ func merge(base, ours, theirs *Snapshot, theirsByRef bool) *MergeResult {
 			deletedByOurs[t] = b
 		}
 	}
-	uris := make(map[string]bool, len(out))
-	for _, r := range out {
-		if !r.invalid {
-			uris[URIKey(r.URI())] = true
-		}
-	}
+	dup := newDupCheck(out, base.records, ours.records, oursBase, theirs.records, theirsByRef)
 	head, tail := ours.head, ours.tail
 	for i, t := range theirs.records {
 		src := mergeSource{theirs: t}
@@ -189,11 +191,9 @@ func merge(base, ours, theirs *Snapshot, theirsByRef bool) *MergeResult {
 			res.Conflicts = append(res.Conflicts, Conflict{Base: src.base, Theirs: t})
 		} else if theirsPaired[i] {
 			continue // merged above
-		} else if k := URIKey(t.URI()); !t.allowDup && !t.invalid && uris[k] {
+		} else if dup.isDuplicate(t) {
 			res.Duplicates = append(res.Duplicates, t)
 			continue
-		} else {
-			uris[k] = true
 		}
 		prev, hasPrev := head, false
 		if n := len(out); n > 0 {
@@ -206,6 +206,58 @@ func merge(base, ours, theirs *Snapshot, theirsByRef bool) *MergeResult {
 	}
 	res.Merged = &Snapshot{Version: ours.Version, path: ours.path, records: out, head: head, tail: tail, disk: ours.disk}
 	return res
+}
+
+// dupCheck tells which records theirs added are Duplicates of ours'.
+type dupCheck struct {
+	// uris counts the merged records (so far), base's and theirs' records
+	// by URI.
+	uris, baseURIs, theirsURIs map[string]int
+	// oursAdded counts the text of the records ours added.
+	oursAdded map[string]int
+	byRef     bool
+}
+
+func newDupCheck(out, base, ours []*Record, oursBase []int, theirs []*Record, byRef bool) *dupCheck {
+	count := func(rs []*Record) map[string]int {
+		n := make(map[string]int, len(rs))
+		for _, r := range rs {
+			if !r.invalid {
+				n[URIKey(r.URI())]++
+			}
+		}
+		return n
+	}
+	d := &dupCheck{uris: count(out), baseURIs: count(base), theirsURIs: count(theirs), oursAdded: map[string]int{}, byRef: byRef}
+	for i, b := range oursBase {
+		if b < 0 {
+			d.oursAdded[ours[i].raw]++
+		}
+	}
+	return d
+}
+
+// isDuplicate reports whether t, a record theirs added, is left out as a
+// duplicate of ours': ours added the same text, or both added its URI,
+// new to base, and t was not made a duplicate on purpose. In memory
+// (byRef) t's allowDup says so; in a file, which does not keep it, a URI
+// that theirs or ours holds more than once says so. A record added
+// beside others with its URI is kept, not folded into one of them.
+func (d *dupCheck) isDuplicate(t *Record) bool {
+	if n := d.oursAdded[t.raw]; n > 0 {
+		d.oursAdded[t.raw] = n - 1 // both added it: one is enough
+		return true
+	}
+	if t.invalid {
+		return false
+	}
+	k := URIKey(t.URI())
+	deliberate := t.allowDup || d.baseURIs[k] > 0 || !d.byRef && (d.theirsURIs[k] > 1 || d.uris[k] > 1)
+	if d.uris[k] > 0 && !deliberate {
+		return true
+	}
+	d.uris[k]++
+	return false
 }
 
 // unchangedOurs is merge's result when ours is base, byte for byte:
@@ -251,8 +303,23 @@ func changed(b, r *Record) bool { return r != b && r.raw != b.raw }
 
 // pairRecords pairs each record of base with one of side: the index in
 // side for each of base's, or -1 for a record side does not have. byRef
-// pairs by Ref alone; else identical records pair first (in order), then
-// records with the same ID, then the same URI.
+// pairs by Ref alone. Otherwise a record's identity is what base and side
+// say of it together, in three rounds, each over the records the rounds
+// before left unpaired:
+//   - identical text, in file order;
+//   - the same ID, when that ID is unique on both sides and either the
+//     URI is the same or neither record's URI is another's of the other
+//     version: an ID that moved from one record to another (B's cleared,
+//     given to A) follows neither, and the records pair by URI; among
+//     records sharing a URI, the two must also be alike;
+//   - the same URI (URIKey), when the two records are alike (likeness);
+//     among several records sharing a URI, the pairs with the most
+//     fields in common first, then the fewest different, then in file
+//     order.
+//
+// A record of side paired with none is an addition, and one of base a
+// deletion: a record added with a URI that another already has (an add
+// --allow-duplicate) is an addition, not an edit of the one before.
 func pairRecords(base, side []*Record, byRef bool) []int {
 	pair := make([]int, len(base))
 	for i := range pair {
@@ -287,41 +354,151 @@ func pairRecords(base, side []*Record, byRef bool) []int {
 	if left == 0 {
 		return pair
 	}
-	// The records one side edited: by ID, then by URI.
-	for _, key := range []func(*Record) string{
-		func(r *Record) string {
-			if id := r.ID(); id != "" {
-				return canonicalID(id)
+	pairByID(base, side, pair, used)
+	pairByURI(base, side, pair, used)
+	return pair
+}
+
+// recordID is r's ID in canonical form, or "".
+func recordID(r *Record) string {
+	if id := r.ID(); id != "" {
+		return canonicalID(id)
+	}
+	return ""
+}
+
+// recordURIKey is r's URIKey, or "" for a record without a URI.
+func recordURIKey(r *Record) string {
+	if u := r.URI(); u != "" {
+		return URIKey(u)
+	}
+	return ""
+}
+
+// pairByID is pairRecords' second round: records left unpaired that hold
+// one ID, unique in both versions, whose URIs do not say otherwise.
+func pairByID(base, side []*Record, pair []int, used []bool) {
+	count := func(rs []*Record, key func(*Record) string) map[string]int {
+		n := make(map[string]int, len(rs))
+		for _, r := range rs {
+			if k := key(r); k != "" {
+				n[k]++
 			}
-			return ""
-		},
-		func(r *Record) string {
-			if u := r.URI(); u != "" {
-				return URIKey(u)
+		}
+		return n
+	}
+	baseIDs, sideIDs := count(base, recordID), count(side, recordID)
+	baseURIs, sideURIs := count(base, recordURIKey), count(side, recordURIKey)
+	at := make(map[string]int, len(side))
+	for i, r := range side {
+		if k := recordID(r); !used[i] && k != "" && sideIDs[k] == 1 {
+			at[k] = i
+		}
+	}
+	for i, b := range base {
+		k := recordID(b)
+		j, ok := at[k]
+		if pair[i] >= 0 || k == "" || !ok || baseIDs[k] != 1 {
+			continue
+		}
+		bu, su := recordURIKey(b), recordURIKey(side[j])
+		// A record's URI held by another record of the other version
+		// says the ID changed hands; among records sharing a URI, one
+		// unlike the record before does.
+		if bu != su && (baseURIs[su] > 0 || sideURIs[bu] > 0) ||
+			bu == su && (baseURIs[bu] > 1 || sideURIs[su] > 1) && !alike(b, side[j]) {
+			continue
+		}
+		pair[i], used[j] = j, true
+	}
+}
+
+// pairByURI is pairRecords' last round: records left unpaired that share
+// a URI, the most alike first.
+func pairByURI(base, side []*Record, pair []int, used []bool) {
+	sideAt := map[string][]int{}
+	sideHas, baseHas := map[string]int{}, map[string]int{} // records of each URI, paired or not
+	for i, r := range side {
+		k := recordURIKey(r)
+		sideHas[k]++
+		if k != "" && !used[i] {
+			sideAt[k] = append(sideAt[k], i)
+		}
+	}
+	baseAt := map[string][]int{}
+	var keys []string // in base's order, so that the result does not depend on a map's
+	for i, b := range base {
+		k := recordURIKey(b)
+		baseHas[k]++
+		if pair[i] < 0 && k != "" && len(sideAt[k]) > 0 {
+			if len(baseAt[k]) == 0 {
+				keys = append(keys, k)
 			}
-			return ""
-		},
-	} {
-		byKey := map[string][]int{}
-		for i, r := range side {
-			if !used[i] {
-				if k := key(r); k != "" {
-					byKey[k] = append(byKey[k], i)
+			baseAt[k] = append(baseAt[k], i)
+		}
+	}
+	for _, k := range keys {
+		bs, ss := baseAt[k], sideAt[k]
+		if baseHas[k] == 1 && sideHas[k] == 1 {
+			// The one record of its URI in both: the same record.
+			pair[bs[0]], used[ss[0]] = ss[0], true
+			continue
+		}
+		type cand struct{ b, s, common, differ int }
+		cands := make([]cand, 0, len(bs)*len(ss))
+		for _, b := range bs {
+			for _, s := range ss {
+				if alike(base[b], side[s]) {
+					c, d := likeness(base[b], side[s])
+					cands = append(cands, cand{b, s, c, d})
 				}
 			}
 		}
-		for i, b := range base {
-			if pair[i] >= 0 {
-				continue
+		// Stable: equally alike pairs stay in file order.
+		slices.SortStableFunc(cands, func(x, y cand) int {
+			if x.common != y.common {
+				return y.common - x.common
 			}
-			k := key(b)
-			if l := byKey[k]; k != "" && len(l) > 0 {
-				byKey[k] = l[1:]
-				pair[i], used[l[0]] = l[0], true
+			return x.differ - y.differ
+		})
+		for _, c := range cands {
+			if pair[c.b] < 0 && !used[c.s] {
+				pair[c.b], used[c.s] = c.s, true
 			}
 		}
 	}
-	return pair
+}
+
+// alike reports whether two records with one URI may be versions of one
+// record (see likeness).
+func alike(a, b *Record) bool {
+	c, d := likeness(a, b)
+	return d <= 1 || c >= d
+}
+
+// likeness counts the fields two records with one URI hold with the same
+// value and with different ones (one lacking it counts as different),
+// leaving out the URI and the dates every edit stamps (DATE, X-ADDED).
+// Two records that differ in more fields than they share, and in more
+// than one, are taken for two records rather than one edited: pairing
+// them would hand one record's changes to the other, where keeping both
+// loses nothing.
+func likeness(a, b *Record) (common, differ int) {
+	seen := map[string]bool{FieldURI: true, FieldDate: true, FieldAdded: true}
+	for _, r := range []*Record{a, b} {
+		for _, name := range FieldNames(r) {
+			if seen[name] {
+				continue
+			}
+			seen[name] = true
+			if GetField(a, name) == GetField(b, name) {
+				common++
+			} else {
+				differ++
+			}
+		}
+	}
+	return common, differ
 }
 
 // mergeFields combines the edits of one record on both sides (base to ours and

@@ -191,16 +191,21 @@ func (m *model) merge() (merged state, dups []int, ok bool) {
 			merged = append(merged, item{t.id, e})
 		}
 	}
-	uris := map[string]bool{}
+	uris, baseURIs := map[string]bool{}, map[string]bool{}
 	for _, it := range merged {
 		uris[URIKey(it.e[FieldURI])] = true
+	}
+	for _, it := range m.base {
+		baseURIs[URIKey(it.e[FieldURI])] = true
 	}
 	for _, it := range m.ours {
 		if baseOf[it.id] != nil {
 			continue
 		}
+		// A URI the file had when last read is no duplicate: both sides
+		// did not add it, and the record added here is one of its own.
 		k := URIKey(it.e[FieldURI])
-		if uris[k] && !m.allowDup[it.id] {
+		if uris[k] && !m.allowDup[it.id] && !baseURIs[k] {
 			dups = append(dups, it.id)
 			continue
 		}
@@ -897,10 +902,17 @@ func (s *sequence) other() {
 		uri := s.uri()
 		e := s.newEntry(uri)
 		s.log = append(s.log, fmt.Sprintf("other adds %s", describeEntry(e)))
+		policy := DupFail
 		for _, it := range s.m.disk {
 			if URIKey(it.e[FieldURI]) == URIKey(uri) {
-				return // the other uricat would refuse it
+				if s.rng.IntN(2) == 0 {
+					return // the other uricat refuses it
+				}
+				policy = DupAllow // add --allow-duplicate
 			}
+		}
+		if s.m.unpairable(append(slices.Clone(s.m.disk), item{serial(e), e})) {
+			return
 		}
 		// Nor the URI of a record the file held when this process last
 		// read it, which the other deleted: in text, a record deleted and
@@ -912,7 +924,7 @@ func (s *sequence) other() {
 				return
 			}
 		}
-		if _, err := o.Apply(Add{Records: []*Record{recordOf(e)}}); err != nil {
+		if _, err := o.Apply(Add{Records: []*Record{recordOf(e)}, OnDuplicate: policy}); err != nil {
 			s.fail("other add: %v", err)
 		}
 		s.m.disk = append(s.m.disk, item{serial(e), e})
@@ -922,8 +934,13 @@ func (s *sequence) other() {
 		}
 		it := s.m.disk[s.rng.IntN(len(s.m.disk))]
 		fields := []Field{{FieldRating, fmt.Sprint(1 + s.rng.IntN(5))}}
-		if s.rng.IntN(2) == 0 {
+		switch s.rng.IntN(4) {
+		case 0:
 			fields = []Field{{FieldName, fmt.Sprintf("Name %d", s.rng.IntN(50))}}
+		case 1:
+			if s.otherMovesID(o, it) {
+				return // saved
+			}
 		}
 		s.log = append(s.log, fmt.Sprintf("other sets #%d %v", it.id, fields))
 		var ref Ref
@@ -950,6 +967,9 @@ func (s *sequence) other() {
 			return
 		}
 		it := s.m.disk[s.rng.IntN(len(s.m.disk))]
+		if s.m.unpairable(slices.DeleteFunc(slices.Clone(s.m.disk), func(x item) bool { return x.id == it.id })) {
+			return
+		}
 		s.log = append(s.log, fmt.Sprintf("other deletes #%d", it.id))
 		for _, r := range o.Records() {
 			if r.Valid() && serial(entryOf(r)) == it.id {
@@ -963,6 +983,73 @@ func (s *sequence) other() {
 	if err := o.Save(); err != nil {
 		s.fail("other save: %v", err)
 	}
+}
+
+// unpairable reports whether disk would hold, for a URI that one record
+// held when this process last read the file, one record that is another:
+// in text that is the record edited (see other), where the model says a
+// record deleted and another added.
+func (m *model) unpairable(disk state) bool {
+	type seen struct{ n, id int }
+	base, now := map[string]seen{}, map[string]seen{}
+	for _, it := range m.base {
+		k := URIKey(it.e[FieldURI])
+		base[k] = seen{base[k].n + 1, it.id}
+	}
+	for _, it := range disk {
+		k := URIKey(it.e[FieldURI])
+		now[k] = seen{now[k].n + 1, it.id}
+	}
+	for k, b := range base {
+		if d := now[k]; b.n == 1 && d.n == 1 && b.id != d.id {
+			return true
+		}
+	}
+	return false
+}
+
+// otherMovesID has the other process give rec an ID: a new one, or
+// another record's, which that record loses first (two edits). It
+// reports whether it changed and saved the file.
+func (s *sequence) otherMovesID(o *Catalogue, rec item) bool {
+	var from *item
+	for i := range s.m.disk {
+		if s.m.disk[i].id != rec.id && s.m.disk[i].e[FieldID] != "" && s.rng.IntN(2) == 0 {
+			from = &s.m.disk[i]
+			break
+		}
+	}
+	id := fmt.Sprint(1000 + s.serials + s.rng.IntN(1000))
+	for _, it := range s.m.disk {
+		if it.e[FieldID] == id {
+			return false
+		}
+	}
+	set := func(serialN int, value string) {
+		i := s.m.disk.find(serialN)
+		for _, r := range o.Records() {
+			if r.Valid() && serial(entryOf(r)) == serialN {
+				fields := []Field{{FieldID, value}}
+				if _, err := o.Apply(Set{Ref: r.Ref(), Fields: fields}); err != nil {
+					s.fail("other sets ID %q on #%d: %v", value, serialN, err)
+				}
+				s.m.disk[i].e, _ = stamp(s.m.disk[i].e, fields, *s.clock)
+				return
+			}
+		}
+	}
+	if from != nil {
+		id = from.e[FieldID]
+		s.log = append(s.log, fmt.Sprintf("other moves ID %s from #%d to #%d", id, from.id, rec.id))
+		set(from.id, "")
+	} else {
+		s.log = append(s.log, fmt.Sprintf("other gives #%d ID %s", rec.id, id))
+	}
+	set(rec.id, id)
+	if err := o.Save(); err != nil {
+		s.fail("other save: %v", err)
+	}
+	return true
 }
 
 // TestEditPathModel runs a fixed set of random sequences (2,000 of 40

@@ -76,16 +76,17 @@ func copyCount(n int) string {
 // snapshots never change, and MergeFile only computes.
 func mergeCopiesCmd(snap *catalogue.Snapshot, paths []string) tea.Cmd {
 	return func() tea.Msg {
-		merged, conflicts := snap, 0
+		merged := snap
 		for _, p := range paths {
 			c, err := catalogue.Open(p)
 			if err != nil {
 				return copiesMergedMsg{err: fmt.Errorf("cannot read the conflict copy %s: %w", p, err)}
 			}
-			var cs []catalogue.Conflict
-			merged, cs = catalogue.MergeFile(nil, merged, c.Snapshot())
-			conflicts += len(cs)
+			merged, _ = catalogue.MergeFile(nil, merged, c.Snapshot())
 		}
+		// The conflicts are the versions the merge marked, as the
+		// problems view will list them, not the fields in conflict.
+		conflicts := max(0, catalogue.Marked(merged.Records())-catalogue.Marked(snap.Records()))
 		return copiesMergedMsg{version: snap.Version, merged: merged, conflicts: conflicts, paths: paths}
 	}
 }

@@ -66,3 +66,44 @@ func TestConflictCopyIsOfferedAndMerged(t *testing.T) {
 		t.Errorf("after undo: %d records", len(got.Records()))
 	}
 }
+
+// TestConflictCopyVersionsAllKept: a Syncthing copy holding two versions
+// of the catalogue's one URI ("Second", renamed and rated, and "Third",
+// added beside it) merges in as two records of their own: the original
+// gains no rating, nothing is lost, and the message claims no conflict.
+func TestConflictCopyVersionsAllKept(t *testing.T) {
+	t.Parallel()
+	const first = "URI: http://x.example/\r\nNAME: First\r\nDATE: 01/01/2024 00:00:00\r\n"
+	path := writeCatalogue(t, first)
+	theirs := "URI: http://x.example/\r\nNAME: Second\r\nDATE: 02/01/2024 00:00:00\r\nRATING: 4\r\nX-ADDED: 01/01/2024 00:00:00\r\n\r\n" +
+		"URI: http://x.example/\r\nNAME: Third\r\nDATE: 03/01/2024 00:00:00\r\n"
+	cp := filepath.Join(filepath.Dir(path), "bookmarks.sync-conflict-20240101-120000-ABCDEFG.uricat")
+	if err := os.WriteFile(cp, []byte(theirs), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	c, err := catalogue.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.Now = func() time.Time { return fixedNow }
+	h := &harness{t: t, m: New(Options{Path: path, Catalogue: c, Theme: theme.Plain()})}
+	h.send(tea.WindowSizeMsg{Width: 120, Height: 30})
+	h.run(h.m.Init())
+	h.keys("M")
+	h.keys("y")
+	got := h.reopen()
+	if n := len(got.Records()); n != 3 {
+		t.Errorf("%d records, want First, Second and Third", n)
+	}
+	for _, name := range []string{"First", "Second", "Third"} {
+		if find(got, name) == nil {
+			t.Errorf("%s is gone", name)
+		}
+	}
+	if r := find(got, "First"); r != nil && r.Rating() != 0 {
+		t.Errorf("First gained the rating %d", r.Rating())
+	}
+	if msg := h.m.status.msg; !strings.Contains(msg, "2 added") || strings.Contains(msg, "kept both ways") {
+		t.Errorf("status %q, want 2 added and no conflict", msg)
+	}
+}

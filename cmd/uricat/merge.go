@@ -142,16 +142,20 @@ func (e *env) reportConflicts(name string, merged *catalogue.Snapshot, conflicts
 	if err != nil {
 		return err
 	}
+	// The count is of the marked records the file holds, what check and
+	// the problems view show, not of the fields in conflict.
+	marked := 0
 	for _, r := range c.Records() {
 		v := r.Extension(catalogue.FieldConflict)
 		if v == "" {
 			continue
 		}
+		marked++
 		e.diagnostic(catalogue.Diagnostic{File: name, Line: r.Line(), Offset: -1, Kind: catalogue.Warning,
 			Field: catalogue.FieldConflict, Msg: fmt.Sprintf("conflict: %s: %s", recordName(r), v)})
 	}
 	fmt.Fprintf(e.stderr, "uricat merge: %s: %s left to settle: both versions are in the file, the second marked %s (uricat check lists them; the TUI's ! settles them)\n",
-		display.Text(name), plural.Of(len(conflicts), "conflict"), catalogue.FieldConflict)
+		display.Text(name), plural.Of(marked, "conflict"), catalogue.FieldConflict)
 	return silent(exitRefused)
 }
 

@@ -129,3 +129,42 @@ func TestSettleOnlyAConflict(t *testing.T) {
 		t.Errorf("%d edits; view:\n%s", len(store.Edits), m.View())
 	}
 }
+
+// TestConflictPreviewSharedID: the two versions of a record with an ID
+// show that ID on both sides, the same, and the pair is no "IDs must be
+// unique" problem.
+func TestConflictPreviewSharedID(t *testing.T) {
+	t.Parallel()
+	const base = "URI: https://go.dev/\r\nNAME: Go\r\nID: 7\r\nDATE: 01/02/2024 10:00:00\r\nRATING: 3\r\n"
+	merged, cs := catalogue.MergeFile(load(t, base).Snapshot(),
+		load(t, strings.Replace(base, "RATING: 3", "RATING: 4", 1)).Snapshot(),
+		load(t, strings.Replace(base, "RATING: 3", "RATING: 5", 1)).Snapshot())
+	if len(cs) == 0 {
+		t.Fatal("no conflict")
+	}
+	var b bytes.Buffer
+	if _, err := merged.WriteTo(&b); err != nil {
+		t.Fatal(err)
+	}
+	c := load(t, b.String())
+	ctx := dialog.NewContext(theme.Plain())
+	ctx.Store = &dialogtest.Store{Cat: c}
+	m := New(ctx, c)
+	m.SetSize(90, 30)
+	v := ansi.Strip(m.View())
+	found := false
+	for _, l := range strings.Split(v, "\n") {
+		if f := strings.Fields(l); len(f) >= 1 && (f[0] == "ID" || f[0] == "≠" && len(f) > 1 && f[1] == "ID") {
+			found = true
+			if !slices.Equal(f, []string{"ID", "7", "7"}) {
+				t.Errorf("ID row %q, want 7 on both sides", l)
+			}
+		}
+	}
+	if !found {
+		t.Errorf("no ID row:\n%s", v)
+	}
+	if strings.Contains(v, "must be unique") {
+		t.Errorf("the pair's shared ID is listed as a problem:\n%s", v)
+	}
+}
