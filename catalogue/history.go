@@ -96,7 +96,7 @@ func (s Step) Note() string {
 			continue
 		}
 		for _, f := range k.Fields {
-			by[KeptFields] = append(by[KeptFields], f+" of "+name)
+			by[KeptFields] = append(by[KeptFields], display.Text(f)+" of "+name)
 		}
 	}
 	var parts []string
@@ -167,11 +167,32 @@ func move(c *Catalogue, from, to *[]Step) (Step, error) {
 		return st, err
 	}
 	slices.SortFunc(kept, func(a, b Kept) int { return cmp.Compare(a.Ref, b.Ref) })
-	st.Refs, st.Kept, st.did = Refs(inv), kept, !noop(inv)
+	st.Refs, st.Kept, st.did = changedBy(inv), kept, !noop(inv)
 	if st.did {
 		*to = append(*to, Step{What: st.What, edit: inv, rebased: c.rebased})
 	}
 	return st, nil
+}
+
+// changedBy returns the records that the edit whose inverse is inv put in
+// place or changed (those inv replaces or removes), in no particular
+// order: Refs of that edit as it was applied, which since reconciled.
+func changedBy(inv Edit) []Ref {
+	var out []Ref
+	switch e := inv.(type) {
+	case patch:
+		for ref := range e.replace {
+			out = append(out, ref)
+		}
+		for ref := range e.remove {
+			out = append(out, ref)
+		}
+	case Batch:
+		for _, x := range e.Edits {
+			out = append(out, changedBy(x)...)
+		}
+	}
+	return out
 }
 
 // Clear forgets every step: after a reload, say.
@@ -232,6 +253,12 @@ func (c *Catalogue) reconcile(p patch, kept *[]Kept) patch {
 		default:
 			out.remove[ref] = true
 		}
+	}
+	if len(out.remove) < len(p.remove) {
+		// The blank lines around the records were theirs to give back
+		// (an Add's took the file's last ones): with a record staying,
+		// or gone already, they stay as they are.
+		out.head, out.tail = nil, nil
 	}
 	if len(p.replace) > 0 {
 		out.replace = make(map[Ref]*Record, len(p.replace))
