@@ -38,6 +38,9 @@ type Step struct {
 	// made: while it is the same, every record the step names is as the
 	// step left it, and undo needs no comparing.
 	rebased uint64
+	// mark is the last Ref handed out when the step was made: a record
+	// with a later one came since (another program added it).
+	mark Ref
 	// Refs are the records the step's edit puts in place or changes (see
 	// Refs), known once it has been applied: for selecting them.
 	Refs []Ref
@@ -138,7 +141,7 @@ func (h *History) ApplyDescribed(c *Catalogue, e Edit, what func() string) error
 	if noop(inv) {
 		return nil
 	}
-	h.undo = append(h.undo, Step{What: what(), edit: inv, rebased: c.rebased})
+	h.undo = append(h.undo, Step{What: what(), edit: inv, rebased: c.rebased, mark: Ref(lastRef.Load())})
 	h.redo = nil
 	return nil
 }
@@ -158,18 +161,18 @@ func move(c *Catalogue, from, to *[]Step) (Step, error) {
 	st := (*from)[len(*from)-1]
 	*from = (*from)[:len(*from)-1]
 	e := st.edit
-	var kept []Kept
+	rc := &reconciler{mark: st.mark}
 	if st.rebased != c.rebased {
-		e = since{edit: e, kept: &kept}
+		e = since{edit: e, rc: rc}
 	}
 	inv, err := c.Apply(e)
 	if err != nil {
 		return st, err
 	}
-	slices.SortFunc(kept, func(a, b Kept) int { return cmp.Compare(a.Ref, b.Ref) })
-	st.Refs, st.Kept, st.did = changedBy(inv), kept, !noop(inv)
+	slices.SortFunc(rc.kept, func(a, b Kept) int { return cmp.Compare(a.Ref, b.Ref) })
+	st.Refs, st.Kept, st.did = changedBy(inv), rc.kept, !noop(inv)
 	if st.did {
-		*to = append(*to, Step{What: st.What, edit: inv, rebased: c.rebased})
+		*to = append(*to, Step{What: st.What, edit: inv, rebased: c.rebased, mark: Ref(lastRef.Load())})
 	}
 	return st, nil
 }
@@ -203,22 +206,34 @@ func (h *History) Len() (undo, redo int) { return len(h.undo), len(h.redo) }
 
 // since is a step's edit applied to the records as they are now, another
 // program having changed some since the step: each patch of it is
-// reconciled with them as it comes (see reconcile), and what it kept as
-// the other program left it is added to kept.
+// reconciled with them as it comes (see reconcile).
 type since struct {
 	edit Edit
-	kept *[]Kept
+	rc   *reconciler
+}
+
+// reconciler is what the patches of one step's edit share while since
+// applies them.
+type reconciler struct {
+	// kept is what they kept as another program left it.
+	kept []Kept
+	// mark is the step's: records with a later Ref came since it.
+	mark Ref
+	// newer holds the URIKeys of the valid records that came since the
+	// step, made on first need.
+	newer map[string]bool
 }
 
 func (s since) applyTo(c *Catalogue) (Edit, error) {
 	switch e := s.edit.(type) {
 	case patch:
-		return c.reconcile(e, s.kept).applyTo(c)
+		// reconcile left out the records that are gone: no check needed.
+		return c.applyPatch(c.reconcile(e, s.rc)), nil
 	case Batch:
 		// Each part in turn, on the records as the parts before left them.
 		parts := make([]Edit, len(e.Edits))
 		for i, x := range e.Edits {
-			parts[i] = since{edit: x, kept: s.kept}
+			parts[i] = since{edit: x, rc: s.rc}
 		}
 		return Batch{Edits: parts}.applyTo(c)
 	}
@@ -233,7 +248,8 @@ func (s since) applyTo(c *Catalogue) (Edit, error) {
 // edited stays. Records p puts back are put back all the same, and one
 // whose URI another program added again is said. In time proportional to
 // p's size, and a pass over the catalogue for a large p.
-func (c *Catalogue) reconcile(p patch, kept *[]Kept) patch {
+func (c *Catalogue) reconcile(p patch, rc *reconciler) patch {
+	kept := &rc.kept
 	cur := make(map[Ref]*Record, len(p.remove)+len(p.replace))
 	c.eachNamed(p, func(r *Record) { cur[r.ref] = r })
 	put := make(map[Ref]*Record, len(p.put))
@@ -286,24 +302,33 @@ func (c *Catalogue) reconcile(p patch, kept *[]Kept) patch {
 			}
 		}
 	}
-	c.twice(p.insert, kept)
+	c.twice(p.insert, rc)
 	return out
 }
 
-// twice adds to kept the records of recs, about to be put back, whose URI
-// the catalogue holds already: another program added it again since the
-// step deleted them, most likely.
-func (c *Catalogue) twice(recs []*Record, kept *[]Kept) {
+// twice adds to rc.kept the records of recs, about to be put back, whose
+// URI a record that came since the step has: another program added it
+// again. Only those records' URIs are compared: a pass over the
+// catalogue, and a URIKey per record that came since and per record put
+// back.
+func (c *Catalogue) twice(recs []*Record, rc *reconciler) {
 	if len(recs) == 0 {
 		return
 	}
-	k := c.keyIndex()
-	for _, r := range recs {
-		if r.invalid || r.allowDup {
-			continue
+	if rc.newer == nil {
+		rc.newer = map[string]bool{}
+		for _, r := range c.records {
+			if r.ref > rc.mark && !r.invalid && !r.allowDup {
+				rc.newer[URIKey(r.URI())] = true
+			}
 		}
-		if o := k.uris.first(URIKey(r.URI())); o != nil && !o.allowDup {
-			*kept = append(*kept, Kept{Ref: r.ref, Name: recordName(r), How: KeptTwice})
+	}
+	if len(rc.newer) == 0 {
+		return
+	}
+	for _, r := range recs {
+		if !r.invalid && !r.allowDup && rc.newer[URIKey(r.URI())] {
+			rc.kept = append(rc.kept, Kept{Ref: r.ref, Name: recordName(r), How: KeptTwice})
 		}
 	}
 }
