@@ -172,14 +172,54 @@ func TestUndoKeepsAnotherProgramsEdits(t *testing.T) {
 // program deleted, edited or added again since this session's step.
 func TestUndoAfterAnotherProgramTellsWhatItKept(t *testing.T) {
 	t.Parallel()
-	tests := []struct {
-		name  string
-		step  func(t *testing.T, w *undoWriters) Edit
-		other func(t *testing.T, o *Catalogue)
-		check func(t *testing.T, w *undoWriters)
-		note  string
-		did   bool
-	}{{
+	for _, tt := range undoKeptCases() {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			w := newUndoWriters(t)
+			w.do(t, tt.step(t, w))
+			w.other(t, func(o *Catalogue) { tt.other(t, o) })
+			st, err := w.h.Undo(w.one)
+			if err != nil {
+				t.Fatalf("undo: %v", err)
+			}
+			tt.check(t, w)
+			if st.Note() != tt.note || st.Did() != tt.did {
+				t.Errorf("note %q (did %v), want %q (%v)", st.Note(), st.Did(), tt.note, tt.did)
+			}
+			if _, redo := w.h.Len(); redo != map[bool]int{true: 1}[tt.did] {
+				t.Errorf("%d steps to redo after an undo that did %v", redo, tt.did)
+			}
+			// What the undo did saves, onto the file as it is.
+			if err := w.one.Save(); err != nil {
+				t.Fatal(err)
+			}
+			got, err := Open(w.path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var a, b strings.Builder
+			w.one.WriteTo(&a)
+			got.WriteTo(&b)
+			if a.String() != b.String() {
+				t.Errorf("the file holds\n%s\nthe catalogue\n%s", b.String(), a.String())
+			}
+		})
+	}
+}
+
+// undoKeptCase is a step of this session's, another program's change,
+// what the undo of the step leaves (check) and what its Note says.
+type undoKeptCase struct {
+	name  string
+	step  func(t *testing.T, w *undoWriters) Edit
+	other func(t *testing.T, o *Catalogue)
+	check func(t *testing.T, w *undoWriters)
+	note  string
+	did   bool
+}
+
+func undoKeptCases() []undoKeptCase {
+	return []undoKeptCase{{
 		name: "rated, then deleted elsewhere",
 		step: func(t *testing.T, w *undoWriters) Edit {
 			return Set{Ref: named(t, w.one, "A").Ref(), Fields: []Field{{FieldRating, "3"}}}
@@ -236,39 +276,6 @@ func TestUndoAfterAnotherProgramTellsWhatItKept(t *testing.T) {
 		note: "kept 1 field changed elsewhere: X-TAGS of “A”",
 		did:  true,
 	}}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			t.Parallel()
-			w := newUndoWriters(t)
-			w.do(t, tt.step(t, w))
-			w.other(t, func(o *Catalogue) { tt.other(t, o) })
-			st, err := w.h.Undo(w.one)
-			if err != nil {
-				t.Fatalf("undo: %v", err)
-			}
-			tt.check(t, w)
-			if st.Note() != tt.note || st.Did() != tt.did {
-				t.Errorf("note %q (did %v), want %q (%v)", st.Note(), st.Did(), tt.note, tt.did)
-			}
-			if _, redo := w.h.Len(); redo != map[bool]int{true: 1}[tt.did] {
-				t.Errorf("%d steps to redo after an undo that did %v", redo, tt.did)
-			}
-			// What the undo did saves, onto the file as it is.
-			if err := w.one.Save(); err != nil {
-				t.Fatal(err)
-			}
-			got, err := Open(w.path)
-			if err != nil {
-				t.Fatal(err)
-			}
-			var a, b strings.Builder
-			w.one.WriteTo(&a)
-			got.WriteTo(&b)
-			if a.String() != b.String() {
-				t.Errorf("the file holds\n%s\nthe catalogue\n%s", b.String(), a.String())
-			}
-		})
-	}
 }
 
 // TestUndoWithoutAnotherProgramIsExact: with no other program's version

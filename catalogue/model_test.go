@@ -1019,29 +1019,10 @@ func (s *sequence) otherChanges(what, target int) {
 		return s.m.disk[s.rng.IntN(len(s.m.disk))]
 	}
 	switch what {
-	case 0: // adds a record, sometimes with a URI this process added too
-		uri := s.uri()
-		e := s.newEntry(uri)
-		s.log = append(s.log, fmt.Sprintf("other adds %s", describeEntry(e)))
-		for _, it := range s.m.disk {
-			if URIKey(it.e[FieldURI]) == URIKey(uri) {
-				return // the other uricat would refuse it
-			}
+	case 0:
+		if !s.otherAdds(o) {
+			return
 		}
-		// Nor the URI of a record the file held when this process last
-		// read it, which the other deleted: in text, a record deleted and
-		// another added with its URI is that record edited (the merge
-		// pairs records by URI, as a person reading the two files would),
-		// which the model, pairing by serial, would call two records.
-		for _, it := range s.m.base {
-			if URIKey(it.e[FieldURI]) == URIKey(uri) {
-				return
-			}
-		}
-		if _, err := o.Apply(Add{Records: []*Record{recordOf(e)}}); err != nil {
-			s.fail("other add: %v", err)
-		}
-		s.m.disk = append(s.m.disk, item{serial(e), e})
 	case 1: // edits a record
 		if len(s.m.disk) == 0 {
 			return
@@ -1092,6 +1073,35 @@ func (s *sequence) otherChanges(what, target int) {
 	if err := o.Save(); err != nil {
 		s.fail("other save: %v", err)
 	}
+}
+
+// otherAdds adds a record to o as another process would, sometimes with
+// a URI this process added too; false when it would not (and o is not to
+// be saved).
+func (s *sequence) otherAdds(o *Catalogue) bool {
+	uri := s.uri()
+	e := s.newEntry(uri)
+	s.log = append(s.log, fmt.Sprintf("other adds %s", describeEntry(e)))
+	for _, it := range s.m.disk {
+		if URIKey(it.e[FieldURI]) == URIKey(uri) {
+			return false // the other uricat would refuse it
+		}
+	}
+	// Nor the URI of a record the file held when this process last
+	// read it, which the other deleted: in text, a record deleted and
+	// another added with its URI is that record edited (the merge
+	// pairs records by URI, as a person reading the two files would),
+	// which the model, pairing by serial, would call two records.
+	for _, it := range s.m.base {
+		if URIKey(it.e[FieldURI]) == URIKey(uri) {
+			return false
+		}
+	}
+	if _, err := o.Apply(Add{Records: []*Record{recordOf(e)}}); err != nil {
+		s.fail("other add: %v", err)
+	}
+	s.m.disk = append(s.m.disk, item{serial(e), e})
+	return true
 }
 
 // otherThenUndo is what undo must get right: another process edits (or
@@ -1157,6 +1167,8 @@ func TestEditPathModel(t *testing.T) {
 func FuzzEditPathModel(f *testing.F) {
 	f.Add(uint64(1), []byte{0, 0, 8, 2, 6, 6, 7, 10, 4, 8, 6, 9})
 	f.Add(uint64(7), []byte{5, 10, 10, 2, 8, 6, 6, 8, 7, 11, 3, 10, 9})
+	// Another process edits what the last step changed, then undo, redo.
+	f.Add(uint64(3), []byte{2, 8, 14, 13, 8, 14, 14, 5, 8, 14, 12, 8, 14, 14})
 	f.Fuzz(func(t *testing.T, seed uint64, ops []byte) {
 		syncFiles = false
 		defer func() { syncFiles = true }()
