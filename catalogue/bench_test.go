@@ -185,38 +185,51 @@ func BenchmarkRateAndSave(b *testing.B) {
 
 // BenchmarkUndoRedoImport undoes and redoes an import as large as the
 // catalogue it went into: one step each, in time proportional to the batch.
+// "followed" takes the catalogue as having taken in another program's
+// version before each (as a Rebase does), so that undo and redo compare
+// every record with the version the step left.
 func BenchmarkUndoRedoImport(b *testing.B) {
 	for _, s := range sizes[:2] {
-		b.Run(s.name, func(b *testing.B) {
-			c, err := Read(strings.NewReader(generate(s.n)))
-			if err != nil {
-				b.Fatal(err)
+		for _, followed := range []bool{false, true} {
+			name := s.name
+			if followed {
+				name += "/followed"
 			}
-			imported, err := Read(strings.NewReader(strings.NewReplacer("URI: http", "URI: imported+http", "\nID: ", "\nX-OLD-ID: ").Replace(generate(s.n))))
-			if err != nil {
-				b.Fatal(err)
+			b.Run(name, func(b *testing.B) { benchUndoRedoImport(b, s.n, followed) })
+		}
+	}
+}
+
+func benchUndoRedoImport(b *testing.B, n int, followed bool) {
+	c, err := Read(strings.NewReader(generate(n)))
+	if err != nil {
+		b.Fatal(err)
+	}
+	imported, err := Read(strings.NewReader(strings.NewReplacer("URI: http", "URI: imported+http", "\nID: ", "\nX-OLD-ID: ").Replace(generate(n))))
+	if err != nil {
+		b.Fatal(err)
+	}
+	var h History
+	if err := h.apply(c, Add{Records: imported.Valid()}, "import"); err != nil {
+		b.Fatal(err)
+	}
+	if c.Len() != 2*n {
+		b.Fatalf("%d records after the import", c.Len())
+	}
+	b.ResetTimer()
+	start := cputime.Used()
+	for i := 0; i < b.N; i++ {
+		for _, do := range []func(*Catalogue) (Step, error){h.Undo, h.Redo} {
+			if followed {
+				c.rebased++
 			}
-			var h History
-			if err := h.apply(c, Add{Records: imported.Valid()}, "import"); err != nil {
-				b.Fatal(err)
+			if st, err := do(c); err != nil || len(st.Kept) != 0 {
+				b.Fatal(err, st.Kept)
 			}
-			if c.Len() != 2*s.n {
-				b.Fatalf("%d records after the import", c.Len())
-			}
-			b.ResetTimer()
-			start := cputime.Used()
-			for i := 0; i < b.N; i++ {
-				if _, err := h.Undo(c); err != nil {
-					b.Fatal(err)
-				}
-				if _, err := h.Redo(c); err != nil {
-					b.Fatal(err)
-				}
-			}
-			cputime.Report(b, start)
-			if c.Len() != 2*s.n {
-				b.Fatalf("%d records after undo and redo", c.Len())
-			}
-		})
+		}
+	}
+	cputime.Report(b, start)
+	if c.Len() != 2*n {
+		b.Fatalf("%d records after undo and redo", c.Len())
 	}
 }

@@ -30,6 +30,7 @@ type Catalogue struct {
 	tail    string       // blank lines after the last record
 	probs   []Diagnostic // problems of the file as a whole
 	version uint64       // edits applied since read (see Version)
+	rebased uint64       // Rebases that took in another program's version
 	saved   saved        // what the file holds, as far as this catalogue knows
 	keys    *keys        // URIs and IDs, built on first use
 	pos     map[Ref]int

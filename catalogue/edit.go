@@ -300,40 +300,50 @@ type patch struct {
 	at      []int
 	head    *string
 	tail    *string
+	// put, in an inverse patch, is the versions the edit it undoes put
+	// in place of the records it removes and replaces: what undo
+	// compares the records with (History's reconcile).
+	put []*Record
 }
 
 func (p patch) applyTo(c *Catalogue) (Edit, error) {
-	// Every record the patch names must be here: by position when the
-	// catalogue keeps them (a Batch undone: one pass over the catalogue
-	// for each of its thousands of patches would take minutes) or the
-	// patch is small, else one pass, whatever the patch's size.
+	// Every record the patch names must be here.
 	if n := len(p.remove) + len(p.replace); n > 0 {
 		found := 0
-		if n <= 8 || c.pos != nil && n <= len(c.records)/8 {
-			for ref := range p.remove {
-				if c.indexOf(ref) >= 0 {
-					found++
-				}
-			}
-			for ref := range p.replace {
-				if c.indexOf(ref) >= 0 {
-					found++
-				}
-			}
-		} else {
-			for _, r := range c.records {
-				if p.remove[r.ref] {
-					found++
-				} else if _, ok := p.replace[r.ref]; ok {
-					found++
-				}
-			}
-		}
+		c.eachNamed(p, func(*Record) { found++ })
 		if found != n {
 			return nil, fmt.Errorf("%w (another program deleted it?)", errNoRecord)
 		}
 	}
 	return c.applyPatch(p), nil
+}
+
+// eachNamed calls f with each record of the catalogue that p removes or
+// replaces, in no particular order: by position when the catalogue keeps
+// them (a Batch undone: one pass over the catalogue for each of its
+// thousands of patches would take minutes) or the patch is small, else
+// in one pass, whatever the patch's size.
+func (c *Catalogue) eachNamed(p patch, f func(*Record)) {
+	if n := len(p.remove) + len(p.replace); n <= 8 || c.pos != nil && n <= len(c.records)/8 {
+		for ref := range p.remove {
+			if i := c.indexOf(ref); i >= 0 {
+				f(c.records[i])
+			}
+		}
+		for ref := range p.replace {
+			if i := c.indexOf(ref); i >= 0 {
+				f(c.records[i])
+			}
+		}
+		return
+	}
+	for _, r := range c.records {
+		if p.remove[r.ref] {
+			f(r)
+		} else if _, ok := p.replace[r.ref]; ok {
+			f(r)
+		}
+	}
 }
 
 // applyPatch applies p to c.records, which the caller owns (Apply cloned
@@ -365,6 +375,7 @@ func (c *Catalogue) applyPatch(p patch) patch {
 			k.remove(old)
 			k.add(nr)
 			inv.replace[ref], c.records[i] = old, nr
+			inv.put = append(inv.put, nr)
 		}
 	case len(p.remove) > 0 || len(p.replace) > 0:
 		out := c.records[:0]
@@ -379,6 +390,7 @@ func (c *Catalogue) applyPatch(p patch) patch {
 				k.remove(r)
 				k.add(nr)
 				inv.replace[r.ref], r = r, nr
+				inv.put = append(inv.put, nr)
 			}
 			out = append(out, r)
 		}
@@ -403,6 +415,11 @@ func (c *Catalogue) applyPatch(p patch) patch {
 		inv.remove = make(map[Ref]bool, len(p.insert))
 		for _, r := range p.insert {
 			inv.remove[r.ref] = true
+		}
+		if inv.put == nil {
+			inv.put = p.insert // never changed: shared, not copied
+		} else {
+			inv.put = append(inv.put, p.insert...)
 		}
 	}
 	if len(p.remove) > 0 || len(p.insert) > 0 {

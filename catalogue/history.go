@@ -1,12 +1,28 @@
 package catalogue
 
-import "errors"
+import (
+	"cmp"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/uricat/uricat/internal/display"
+	"github.com/uricat/uricat/internal/plural"
+)
 
 // History is the undo and redo stacks of one catalogue: each step is the
 // inverse of an applied edit, with a description for messages. Undoing a
 // step applies its inverse and puts the inverse of that on the redo stack,
 // so undo and redo are one mechanism, and a batch (an import) is one step
 // that undoes in time proportional to its size.
+//
+// Undo and redo take back only what the step did. Once the catalogue has
+// taken in another program's version of the file (Rebase) since the step
+// was made, each record the step changes is compared with the version the
+// step left: a field another program changed since keeps its value, a
+// record it deleted stays deleted, and one the step added that it edited
+// is kept, each said in the step's Kept.
 type History struct {
 	undo, redo []Step
 }
@@ -18,9 +34,96 @@ type Step struct {
 	// edit is what applying the step applies: the inverse of the edit
 	// that made it.
 	edit Edit
+	// rebased is the catalogue's count of Rebases when the step was
+	// made: while it is the same, every record the step names is as the
+	// step left it, and undo needs no comparing.
+	rebased uint64
+	// mark is the last Ref handed out when the step was made: a record
+	// with a later one came since (another program added it).
+	mark Ref
 	// Refs are the records the step's edit puts in place or changes (see
 	// Refs), known once it has been applied: for selecting them.
 	Refs []Ref
+	// Kept says, once the step is undone or redone, what it left as
+	// another program made it since (see Kept); nil when nothing.
+	Kept []Kept
+	// did: undoing or redoing the step changed a record.
+	did bool
+}
+
+// Kept is a record that an undo or redo did not take back as the step
+// had it, because another program changed it since.
+type Kept struct {
+	Ref Ref
+	// Name is its NAME, else its URI, as the file has it.
+	Name string
+	How  KeptHow
+	// Fields are, for KeptFields, the fields the step had changed that
+	// another program changed too: they keep its value.
+	Fields []string
+}
+
+// KeptHow is why an undo or redo left a record as another program made it.
+type KeptHow int
+
+const (
+	// KeptFields: fields changed both by the step and elsewhere since
+	// keep the value they have now; the record's other fields were taken
+	// back.
+	KeptFields KeptHow = iota
+	// KeptDeleted: another program deleted the record; it stays deleted.
+	KeptDeleted
+	// KeptEdited: the step added the record, and another program edited
+	// it since; removing it would lose that edit, so it stays.
+	KeptEdited
+	// KeptTwice: the step deleted the record and another program added
+	// its URI again since; the record is back all the same, beside that
+	// one (dups merges them): putting back nothing would lose its fields.
+	KeptTwice
+)
+
+// Did reports whether undoing or redoing the step changed any record:
+// false when another program had changed everything it would have.
+func (s Step) Did() bool { return s.did }
+
+// Note says what an undo or redo of the step kept as another program
+// made it, for the status line: "kept 2 fields changed elsewhere: RATING
+// of “Go”, NAME of “Go”"; "" when it kept nothing. Names are made safe
+// to show on a terminal.
+func (s Step) Note() string {
+	by := map[KeptHow][]string{}
+	for _, k := range s.Kept {
+		name := "“" + clip(display.Text(k.Name)) + "”"
+		if k.How != KeptFields {
+			by[k.How] = append(by[k.How], name)
+			continue
+		}
+		for _, f := range k.Fields {
+			by[KeptFields] = append(by[KeptFields], display.Text(f)+" of "+name)
+		}
+	}
+	var parts []string
+	if l := by[KeptFields]; len(l) > 0 {
+		parts = append(parts, fmt.Sprintf("kept %s changed elsewhere: %s", plural.Of(len(l), "field"), listNames(l)))
+	}
+	if l := by[KeptEdited]; len(l) > 0 {
+		parts = append(parts, fmt.Sprintf("kept %s edited elsewhere since added: %s", plural.Of(len(l), "record"), listNames(l)))
+	}
+	if l := by[KeptDeleted]; len(l) > 0 {
+		parts = append(parts, fmt.Sprintf("%s deleted elsewhere stayed deleted: %s", plural.Of(len(l), "record"), listNames(l)))
+	}
+	if l := by[KeptTwice]; len(l) > 0 {
+		parts = append(parts, fmt.Sprintf("%s back beside another with the same URI, added elsewhere: %s", plural.Of(len(l), "record"), listNames(l)))
+	}
+	return strings.Join(parts, "; ")
+}
+
+// listNames joins the first three of l, and says how many more there are.
+func listNames(l []string) string {
+	if len(l) <= 3 {
+		return strings.Join(l, ", ")
+	}
+	return fmt.Sprintf("%s and %d more", strings.Join(l[:3], ", "), len(l)-3)
 }
 
 // ErrNothing is returned by Undo and Redo when there is nothing to undo or redo.
@@ -38,17 +141,17 @@ func (h *History) ApplyDescribed(c *Catalogue, e Edit, what func() string) error
 	if noop(inv) {
 		return nil
 	}
-	h.undo = append(h.undo, Step{What: what(), edit: inv})
+	h.undo = append(h.undo, Step{What: what(), edit: inv, rebased: c.rebased, mark: Ref(lastRef.Load())})
 	h.redo = nil
 	return nil
 }
 
-// Undo takes back the last edit and returns its step. If the edit can no
-// longer be taken back (another program deleted its record), the step is
-// dropped and the error says why.
+// Undo takes back the last edit and returns its step, whose Kept and Note
+// say what it left as another program made it. If the edit cannot be
+// taken back, the step is dropped and the error says why.
 func (h *History) Undo(c *Catalogue) (Step, error) { return move(c, &h.undo, &h.redo) }
 
-// Redo applies again the last edit undone.
+// Redo applies again the last edit undone, as Undo takes one back.
 func (h *History) Redo(c *Catalogue) (Step, error) { return move(c, &h.redo, &h.undo) }
 
 func move(c *Catalogue, from, to *[]Step) (Step, error) {
@@ -57,13 +160,42 @@ func move(c *Catalogue, from, to *[]Step) (Step, error) {
 	}
 	st := (*from)[len(*from)-1]
 	*from = (*from)[:len(*from)-1]
-	inv, err := c.Apply(st.edit)
+	e := st.edit
+	rc := &reconciler{mark: st.mark}
+	if st.rebased != c.rebased {
+		e = since{edit: e, rc: rc}
+	}
+	inv, err := c.Apply(e)
 	if err != nil {
 		return st, err
 	}
-	st.Refs = Refs(st.edit)
-	*to = append(*to, Step{What: st.What, edit: inv})
+	slices.SortFunc(rc.kept, func(a, b Kept) int { return cmp.Compare(a.Ref, b.Ref) })
+	st.Refs, st.Kept, st.did = changedBy(inv), rc.kept, !noop(inv)
+	if st.did {
+		*to = append(*to, Step{What: st.What, edit: inv, rebased: c.rebased, mark: Ref(lastRef.Load())})
+	}
 	return st, nil
+}
+
+// changedBy returns the records that the edit whose inverse is inv put in
+// place or changed (those inv replaces or removes), in no particular
+// order: Refs of that edit as it was applied, which since reconciled.
+func changedBy(inv Edit) []Ref {
+	var out []Ref
+	switch e := inv.(type) {
+	case patch:
+		for ref := range e.replace {
+			out = append(out, ref)
+		}
+		for ref := range e.remove {
+			out = append(out, ref)
+		}
+	case Batch:
+		for _, x := range e.Edits {
+			out = append(out, changedBy(x)...)
+		}
+	}
+	return out
 }
 
 // Clear forgets every step: after a reload, say.
@@ -71,3 +203,144 @@ func (h *History) Clear() { h.undo, h.redo = nil, nil }
 
 // Len returns how many steps there are to undo and to redo.
 func (h *History) Len() (undo, redo int) { return len(h.undo), len(h.redo) }
+
+// since is a step's edit applied to the records as they are now, another
+// program having changed some since the step: each patch of it is
+// reconciled with them as it comes (see reconcile).
+type since struct {
+	edit Edit
+	rc   *reconciler
+}
+
+// reconciler is what the patches of one step's edit share while since
+// applies them.
+type reconciler struct {
+	// kept is what they kept as another program left it.
+	kept []Kept
+	// mark is the step's: records with a later Ref came since it.
+	mark Ref
+	// newer holds the URIKeys of the valid records that came since the
+	// step, made on first need.
+	newer map[string]bool
+}
+
+func (s since) applyTo(c *Catalogue) (Edit, error) {
+	switch e := s.edit.(type) {
+	case patch:
+		// reconcile left out the records that are gone: no check needed.
+		return c.applyPatch(c.reconcile(e, s.rc)), nil
+	case Batch:
+		// Each part in turn, on the records as the parts before left them.
+		parts := make([]Edit, len(e.Edits))
+		for i, x := range e.Edits {
+			parts[i] = since{edit: x, rc: s.rc}
+		}
+		return Batch{Edits: parts}.applyTo(c)
+	}
+	return s.edit.applyTo(c)
+}
+
+// reconcile returns p as it applies to the records as they are now, given
+// p.put, the versions the step left: a record the step left as it is
+// takes p's version whole; one another program changed takes back only
+// the fields it did not change (mergeFields, the step's version as base);
+// one it deleted is left out; one the step added (p removes it) that it
+// edited stays. Records p puts back are put back all the same, and one
+// whose URI another program added again is said. In time proportional to
+// p's size, and a pass over the catalogue for a large p.
+func (c *Catalogue) reconcile(p patch, rc *reconciler) patch {
+	kept := &rc.kept
+	cur := make(map[Ref]*Record, len(p.remove)+len(p.replace))
+	c.eachNamed(p, func(r *Record) { cur[r.ref] = r })
+	put := make(map[Ref]*Record, len(p.put))
+	for _, r := range p.put {
+		put[r.ref] = r
+	}
+	out := patch{head: p.head, tail: p.tail, insert: p.insert, at: p.at}
+	if len(p.remove) > 0 {
+		out.remove = make(map[Ref]bool, len(p.remove))
+	}
+	for ref := range p.remove {
+		r, ok := cur[ref]
+		switch {
+		case !ok: // deleted elsewhere too: gone, as the undo would have it
+		case put[ref] != nil && !sameRecord(r, put[ref]):
+			*kept = append(*kept, Kept{Ref: ref, Name: recordName(r), How: KeptEdited})
+		default:
+			out.remove[ref] = true
+		}
+	}
+	if len(out.remove) < len(p.remove) {
+		// The blank lines around the records were theirs to give back
+		// (an Add's took the file's last ones): with a record staying,
+		// or gone already, they stay as they are.
+		out.head, out.tail = nil, nil
+	}
+	if len(p.replace) > 0 {
+		out.replace = make(map[Ref]*Record, len(p.replace))
+	}
+	for ref, old := range p.replace {
+		r, ok := cur[ref]
+		left := put[ref]
+		switch {
+		case !ok:
+			*kept = append(*kept, Kept{Ref: ref, Name: recordName(old), How: KeptDeleted})
+		case left == nil || sameRecord(r, left):
+			out.replace[ref] = old
+		default:
+			m, conflicts := mergeFields(left, r, old)
+			m.setSep(r.sep(), r.sepTail())
+			if !sameValues(m, r) {
+				out.replace[ref] = m
+			}
+			if len(conflicts) > 0 {
+				k := Kept{Ref: ref, Name: recordName(r), How: KeptFields}
+				for _, cf := range conflicts {
+					k.Fields = append(k.Fields, cf.Field)
+				}
+				*kept = append(*kept, k)
+			}
+		}
+	}
+	c.twice(p.insert, rc)
+	return out
+}
+
+// twice adds to rc.kept the records of recs, about to be put back, whose
+// URI a record that came since the step has: another program added it
+// again. Only those records' URIs are compared: a pass over the
+// catalogue, and a URIKey per record that came since and per record put
+// back.
+func (c *Catalogue) twice(recs []*Record, rc *reconciler) {
+	if len(recs) == 0 {
+		return
+	}
+	if rc.newer == nil {
+		rc.newer = map[string]bool{}
+		for _, r := range c.records {
+			if r.ref > rc.mark && !r.invalid && !r.allowDup {
+				rc.newer[URIKey(r.URI())] = true
+			}
+		}
+	}
+	if len(rc.newer) == 0 {
+		return
+	}
+	for _, r := range recs {
+		if !r.invalid && !r.allowDup && rc.newer[URIKey(r.URI())] {
+			rc.kept = append(rc.kept, Kept{Ref: r.ref, Name: recordName(r), How: KeptTwice})
+		}
+	}
+}
+
+// sameRecord reports whether r is b, or holds the same values: another
+// program that rewrote a record without changing it did not edit it.
+func sameRecord(r, b *Record) bool { return r == b || r.raw == b.raw || sameValues(r, b) }
+
+// recordName names r in a message: its NAME, else its URI.
+func recordName(r *Record) string {
+	if n := r.Name(); n != "" {
+		return n
+	}
+	return r.URI()
+}

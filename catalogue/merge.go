@@ -622,6 +622,7 @@ func (c *Catalogue) Rebase(tx *SaveTx) (*MergeReport, error) {
 	c.saved = saved{version: c.saved.version, records: disk.records, head: disk.head, tail: disk.tail, disk: disk.saved.disk}
 	c.keys, c.pos = nil, nil
 	c.version++
+	c.rebased++ // undo compares what it takes back with these records
 	switch {
 	case clean:
 		// Nothing of this catalogue's was unsaved: it now holds what the

@@ -3,6 +3,7 @@ package catalogue
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -83,6 +84,11 @@ type mstep struct {
 	ids  []int
 	at   []int
 	its  []item
+	// put is, for "set", the entry the step left (nil: no check); puts,
+	// for "remove", the entries the step added, by id. Undo compares the
+	// records with them: another process may have changed them since.
+	put  entry
+	puts map[int]entry
 }
 
 // model is the reference: what this process holds, what the file holds,
@@ -93,59 +99,133 @@ type model struct {
 	allowDup         map[int]bool
 }
 
-// apply applies inverse operations and returns the operations that undo
-// them, or ok false if a record they need is gone (then nothing changes).
-func (m *model) apply(ops []mstep) ([]mstep, bool) {
-	for _, op := range ops {
-		switch op.kind {
-		case "set":
-			if m.ours.find(op.id) < 0 {
-				return nil, false
-			}
-		case "remove":
-			for _, id := range op.ids {
-				if m.ours.find(id) < 0 {
-					return nil, false
-				}
-			}
-		}
-	}
-	var inv []mstep
+// mkept is what an undo or redo of the model kept as another process
+// left it: "fields #3 RATING", "edited #4", "deleted" (the record is gone:
+// no number).
+type mkept []string
+
+// apply applies inverse operations to the records as they are now and
+// returns the operations that undo what it did, and what it kept: a
+// record another process deleted stays deleted, one the step added that
+// it edited stays, and a record it edited takes back only the fields it
+// did not change (undoFields).
+func (m *model) apply(ops []mstep) (inv []mstep, kept mkept) {
 	for _, op := range ops {
 		switch op.kind {
 		case "set":
 			i := m.ours.find(op.id)
-			inv = append(inv, mstep{kind: "set", id: op.id, e: m.ours[i].e})
-			m.ours[i].e = op.e
+			if i < 0 {
+				kept = append(kept, "deleted")
+				continue
+			}
+			cur, e := m.ours[i].e, op.e
+			if op.put != nil && !cur.equal(op.put) {
+				var fields []string
+				e, fields = undoFields(op.put, cur, op.e)
+				for _, f := range fields {
+					kept = append(kept, fmt.Sprintf("fields #%d %s", op.id, f))
+				}
+			}
+			if e.equal(cur) {
+				continue
+			}
+			inv = append(inv, mstep{kind: "set", id: op.id, e: cur, put: e})
+			m.ours[i].e = e
 		case "remove":
 			drop := map[int]bool{}
 			for _, id := range op.ids {
-				drop[id] = true
+				i := m.ours.find(id)
+				switch {
+				case i < 0: // gone already
+				case op.puts[id] != nil && !m.ours[i].e.equal(op.puts[id]):
+					kept = append(kept, fmt.Sprintf("edited #%d", id))
+				default:
+					drop[id] = true
+				}
+			}
+			if len(drop) == 0 {
+				continue
 			}
 			back := mstep{kind: "insert"}
-			var kept state
+			var left state
 			for i, it := range m.ours {
 				if drop[it.id] {
 					back.its = append(back.its, it)
 					back.at = append(back.at, i)
 					continue
 				}
-				kept = append(kept, it)
+				left = append(left, it)
 			}
-			m.ours = kept
+			m.ours = left
 			inv = append(inv, back)
 		case "insert":
-			rm := mstep{kind: "remove"}
+			rm := mstep{kind: "remove", puts: map[int]entry{}}
 			for j, it := range op.its {
 				at := min(op.at[j], len(m.ours))
 				m.ours = slices.Insert(m.ours, at, it)
 				rm.ids = append(rm.ids, it.id)
+				rm.puts[it.id] = it.e
 			}
 			inv = append(inv, rm)
 		}
 	}
 	slices.Reverse(inv)
-	return inv, true
+	return inv, kept
+}
+
+// undoFields is what undo makes of the entry cur, which another process
+// changed since the step left put, to take the step back to old: a field
+// the other process did not change takes old's value; one it changed
+// keeps its own, and is named in kept when the step changed it too (to
+// another value than the other's). DATE takes the later of cur's and
+// old's when both moved from put's, and X-ADDED, with DATE, the time the
+// record was added. This is the catalogue's mergeFields, written again
+// on entries.
+func undoFields(put, cur, old entry) (e entry, kept []string) {
+	e = cur.clone()
+	names := map[string]bool{}
+	for _, x := range []entry{put, cur, old} {
+		for k := range x {
+			names[k] = true
+		}
+	}
+	delete(names, FieldAdded)
+	for _, name := range slices.Sorted(maps.Keys(names)) {
+		bv, ov, tv := put[name], cur[name], old[name]
+		if tv == bv || tv == ov {
+			continue
+		}
+		if ov != bv {
+			if name != FieldDate {
+				kept = append(kept, name)
+				continue
+			}
+			od, _ := ParseDate(ov)
+			td, _ := ParseDate(tv)
+			if !td.After(od) {
+				continue
+			}
+		}
+		if tv == "" {
+			delete(e, name)
+		} else {
+			e[name] = tv
+		}
+	}
+	b, o, t := added(put), added(cur), added(old)
+	a := o
+	if t != b && t != o {
+		if o != b {
+			kept = append(kept, FieldAdded)
+		} else {
+			a = t
+		}
+	}
+	delete(e, FieldAdded)
+	if a != e[FieldDate] {
+		e[FieldAdded] = a
+	}
+	return e, kept
 }
 
 // merge is what a save computes when the file changed: ours onto disk,
@@ -487,7 +567,7 @@ func newSequence(t testing.TB, seed uint64) *sequence {
 // do runs one step chosen by op.
 func (s *sequence) do(op int) {
 	s.t.Helper()
-	switch op % 14 {
+	switch op % 15 {
 	case 0, 1: // add one record; a URI already there is refused, or skipped
 		e := s.newEntry(s.uri())
 		policy := []DupPolicy{DupFail, DupFail, DupSkip, DupAllow}[s.rng.IntN(4)]
@@ -522,7 +602,7 @@ func (s *sequence) do(op int) {
 		id := serial(e)
 		s.m.ours = append(s.m.ours, item{id, e})
 		s.m.allowDup[id] = allow
-		s.m.push([]mstep{{kind: "remove", ids: []int{id}}})
+		s.m.push([]mstep{{kind: "remove", ids: []int{id}, puts: map[int]entry{id: e}}})
 	case 2, 3: // edit fields of a record, or rate it
 		if len(s.m.ours) == 0 {
 			return
@@ -575,7 +655,7 @@ func (s *sequence) do(op int) {
 			s.fail("set: %v", err)
 		}
 		s.m.ours[i].e = e
-		s.m.push([]mstep{{kind: "set", id: it.id, e: old}})
+		s.m.push([]mstep{{kind: "set", id: it.id, e: old, put: e}})
 	case 4: // delete one or two records
 		if len(s.m.ours) == 0 {
 			return
@@ -610,10 +690,12 @@ func (s *sequence) do(op int) {
 		if err := s.h.apply(s.c, Add{Records: recs}, "import"); err != nil {
 			s.fail("import: %v", err)
 		}
+		puts := map[int]entry{}
 		for j, e := range es {
 			s.m.ours = append(s.m.ours, item{ids[j], e})
+			puts[ids[j]] = e
 		}
-		s.m.push([]mstep{{kind: "remove", ids: ids}})
+		s.m.push([]mstep{{kind: "remove", ids: ids, puts: puts}})
 	case 6: // undo
 		s.log = append(s.log, "undo")
 		s.undoRedo(true)
@@ -648,6 +730,8 @@ func (s *sequence) do(op int) {
 		s.recategorise()
 	case 13: // set fields, add or remove tags on several records; rename a tag
 		s.bulk()
+	case 14: // another process changes what undo takes back
+		s.otherThenUndo()
 	}
 }
 
@@ -778,7 +862,7 @@ func (s *sequence) applyBulk(undo int, err error, n int, perr error, fields func
 		}
 		touched = true
 		if e, changed := stamp(it.e, fs, *s.clock); changed {
-			inv = append(inv, mstep{kind: "set", id: it.id, e: it.e})
+			inv = append(inv, mstep{kind: "set", id: it.id, e: it.e, put: e})
 			next[i].e = e
 		}
 	}
@@ -826,7 +910,7 @@ func (s *sequence) undoRedo(undo bool) {
 	if !undo {
 		from, to, do = &s.m.redo, &s.m.undo, s.h.Redo
 	}
-	_, err := do(s.c)
+	st, err := do(s.c)
 	if len(*from) == 0 {
 		if !errors.Is(err, ErrNothing) {
 			s.fail("nothing to undo/redo, but: %v", err)
@@ -835,17 +919,49 @@ func (s *sequence) undoRedo(undo bool) {
 	}
 	ops := (*from)[len(*from)-1]
 	*from = (*from)[:len(*from)-1]
-	inv, ok := s.m.apply(ops)
-	if !ok {
-		if err == nil {
-			s.fail("undo/redo of a step whose record another program deleted succeeded")
-		}
-		return
-	}
+	inv, want := s.m.apply(ops)
 	if err != nil {
 		s.fail("undo/redo: %v", err)
 	}
-	*to = append(*to, inv)
+	if st.Did() != (len(inv) > 0) {
+		s.fail("undo/redo says it did %v; the model changed %d records", st.Did(), len(inv))
+	}
+	if len(inv) > 0 {
+		*to = append(*to, inv)
+	}
+	if len(want) > 0 {
+		s.log = append(s.log, fmt.Sprintf("  (kept %v)", want))
+	}
+	if got := s.keptOf(st); !slices.Equal(got, slices.Sorted(slices.Values(want))) {
+		s.fail("undo/redo kept %v (%q), the model %v", got, st.Note(), want)
+	}
+}
+
+// keptOf is a step's Kept in the model's form, sorted; records put back
+// beside another of their URI (KeptTwice), which the model does not
+// track, left out.
+func (s *sequence) keptOf(st Step) []string {
+	ids := map[Ref]int{}
+	for _, r := range s.c.Records() {
+		if r.Valid() {
+			ids[r.Ref()] = serial(entryOf(r))
+		}
+	}
+	var out []string
+	for _, k := range st.Kept {
+		switch k.How {
+		case KeptFields:
+			for _, f := range k.Fields {
+				out = append(out, fmt.Sprintf("fields #%d %s", ids[k.Ref], f))
+			}
+		case KeptEdited:
+			out = append(out, fmt.Sprintf("edited #%d", ids[k.Ref]))
+		case KeptDeleted:
+			out = append(out, "deleted")
+		}
+	}
+	slices.Sort(out)
+	return out
 }
 
 func (s *sequence) save() {
@@ -891,57 +1007,42 @@ func statesEqual(a, b state) bool {
 }
 
 // other opens the file as another process would, changes it and saves.
-func (s *sequence) other() {
+func (s *sequence) other() { s.otherChanges(s.rng.IntN(3), -1) }
+
+// otherChanges is other: what (0 adds, 1 edits, 2 deletes) to the record
+// whose serial number is target, or to one at random when it is -1.
+func (s *sequence) otherChanges(what, target int) {
 	o, err := Open(s.path)
 	if err != nil {
 		s.fail("other: %v", err)
 	}
 	o.Now = s.now
-	switch s.rng.IntN(3) {
-	case 0: // adds a record, sometimes with a URI this process added too
-		uri := s.uri()
-		e := s.newEntry(uri)
-		s.log = append(s.log, fmt.Sprintf("other adds %s", describeEntry(e)))
-		policy := DupFail
-		for _, it := range s.m.disk {
-			if URIKey(it.e[FieldURI]) == URIKey(uri) {
-				if s.rng.IntN(2) == 0 {
-					return // the other uricat refuses it
-				}
-				policy = DupAllow // add --allow-duplicate
-			}
+	pick := func() item {
+		if i := s.m.disk.find(target); i >= 0 {
+			return s.m.disk[i]
 		}
-		if s.m.unpairable(append(slices.Clone(s.m.disk), item{serial(e), e})) {
+		return s.m.disk[s.rng.IntN(len(s.m.disk))]
+	}
+	switch what {
+	case 0:
+		if !s.otherAdds(o) {
 			return
 		}
-		// Nor the URI of a record the file held when this process last
-		// read it, which the other deleted: in text, a record deleted and
-		// another added with its URI is that record edited (the merge
-		// pairs records by URI, as a person reading the two files would),
-		// which the model, pairing by serial, would call two records.
-		for _, it := range s.m.base {
-			if URIKey(it.e[FieldURI]) == URIKey(uri) {
-				return
-			}
-		}
-		if _, err := o.Apply(Add{Records: []*Record{recordOf(e)}, OnDuplicate: policy}); err != nil {
-			s.fail("other add: %v", err)
-		}
-		s.m.disk = append(s.m.disk, item{serial(e), e})
 	case 1: // edits a record
 		if len(s.m.disk) == 0 {
 			return
 		}
-		it := s.m.disk[s.rng.IntN(len(s.m.disk))]
-		fields := []Field{{FieldRating, fmt.Sprint(1 + s.rng.IntN(5))}}
-		switch s.rng.IntN(4) {
-		case 0:
-			fields = []Field{{FieldName, fmt.Sprintf("Name %d", s.rng.IntN(50))}}
-		case 1:
-			if s.otherMovesID(o, it) {
-				return // saved
-			}
+		it := pick()
+		if s.rng.IntN(5) == 0 && s.otherMovesID(o, it) {
+			return // saved
 		}
+		name := fmt.Sprintf("Name %d", s.rng.IntN(50))
+		fields := [][]Field{
+			{{FieldRating, fmt.Sprint(1 + s.rng.IntN(5))}},
+			{{FieldName, name}},
+			{{FieldName, name}, {FieldTags, []string{"a, z", "z", ""}[s.rng.IntN(3)]}}, // uricat set --name --add-tags
+			{{FieldCategory, []string{"Go", "Press", ""}[s.rng.IntN(3)]}},
+		}[s.rng.IntN(4)]
 		s.log = append(s.log, fmt.Sprintf("other sets #%d %v", it.id, fields))
 		var ref Ref
 		for _, r := range o.Records() {
@@ -966,7 +1067,7 @@ func (s *sequence) other() {
 		if len(s.m.disk) == 0 {
 			return
 		}
-		it := s.m.disk[s.rng.IntN(len(s.m.disk))]
+		it := pick()
 		if s.m.unpairable(slices.DeleteFunc(slices.Clone(s.m.disk), func(x item) bool { return x.id == it.id })) {
 			return
 		}
@@ -1052,6 +1153,73 @@ func (s *sequence) otherMovesID(o *Catalogue, rec item) bool {
 	return true
 }
 
+// otherAdds adds a record to o as another process would, sometimes with
+// a URI this process added too (refused, or added with --allow-duplicate);
+// false when it would not (and o is not to be saved).
+func (s *sequence) otherAdds(o *Catalogue) bool {
+	uri := s.uri()
+	e := s.newEntry(uri)
+	s.log = append(s.log, fmt.Sprintf("other adds %s", describeEntry(e)))
+	policy := DupFail
+	for _, it := range s.m.disk {
+		if URIKey(it.e[FieldURI]) == URIKey(uri) {
+			if s.rng.IntN(2) == 0 {
+				return false // the other uricat refuses it
+			}
+			policy = DupAllow // add --allow-duplicate
+		}
+	}
+	if s.m.unpairable(append(slices.Clone(s.m.disk), item{serial(e), e})) {
+		return false
+	}
+	// Nor the URI of a record the file held when this process last
+	// read it, which the other deleted: in text, a record deleted and
+	// another added with its URI is that record edited (the merge
+	// pairs records by URI, as a person reading the two files would),
+	// which the model, pairing by serial, would call two records.
+	for _, it := range s.m.base {
+		if URIKey(it.e[FieldURI]) == URIKey(uri) {
+			return false
+		}
+	}
+	if _, err := o.Apply(Add{Records: []*Record{recordOf(e)}, OnDuplicate: policy}); err != nil {
+		s.fail("other add: %v", err)
+	}
+	s.m.disk = append(s.m.disk, item{serial(e), e})
+	return true
+}
+
+// otherThenUndo is what undo must get right: another process edits (or
+// deletes) a record that the step on top of the undo (or redo) stack
+// changed, this process follows the file (a save, as the TUI's follow
+// is), and undoes (or redoes) the step.
+func (s *sequence) otherThenUndo() {
+	undo := s.rng.IntN(3) > 0
+	stack := s.m.undo
+	if !undo {
+		stack = s.m.redo
+	}
+	if len(stack) > 0 {
+		var ids []int
+		for _, op := range stack[len(stack)-1] {
+			switch op.kind {
+			case "set":
+				ids = append(ids, op.id)
+			case "remove":
+				ids = append(ids, op.ids...)
+			}
+		}
+		ids = slices.DeleteFunc(ids, func(id int) bool { return s.m.disk.find(id) < 0 })
+		if len(ids) > 0 {
+			s.otherChanges(1+s.rng.IntN(4)/3, ids[s.rng.IntN(len(ids))])
+		}
+	}
+	s.log = append(s.log, "save (follows the file)")
+	s.save()
+	s.log = append(s.log, map[bool]string{true: "undo", false: "redo"}[undo])
+	s.undoRedo(undo)
+}
+
 // TestEditPathModel runs a fixed set of random sequences (2,000 of 40
 // steps each; 200 with -short).
 func TestEditPathModel(t *testing.T) {
@@ -1071,7 +1239,7 @@ func TestEditPathModel(t *testing.T) {
 					s := newSequence(t, seed)
 					s.check()
 					for range 40 {
-						s.do(s.rng.IntN(14))
+						s.do(s.rng.IntN(15))
 						s.check()
 					}
 				}
@@ -1084,6 +1252,8 @@ func TestEditPathModel(t *testing.T) {
 func FuzzEditPathModel(f *testing.F) {
 	f.Add(uint64(1), []byte{0, 0, 8, 2, 6, 6, 7, 10, 4, 8, 6, 9})
 	f.Add(uint64(7), []byte{5, 10, 10, 2, 8, 6, 6, 8, 7, 11, 3, 10, 9})
+	// Another process edits what the last step changed, then undo, redo.
+	f.Add(uint64(3), []byte{2, 8, 14, 13, 8, 14, 14, 5, 8, 14, 12, 8, 14, 14})
 	f.Fuzz(func(t *testing.T, seed uint64, ops []byte) {
 		syncFiles = false
 		defer func() { syncFiles = true }()

@@ -200,3 +200,47 @@ func TestFollowsAFileWhoseFolderIsMadeLater(t *testing.T) {
 	tm.Send(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("q")})
 	tm.WaitFinished(t, teatest.WithFinalTimeout(10*time.Second))
 }
+
+// TestUndoAfterFollowKeepsTheirEdits: the user rates a record, another
+// program (`uricat set URI --name … --add-tags z`) edits it, the TUI
+// follows the file; `u` takes back the rating only, and where the other
+// program changed the rating too, keeps its rating and says so.
+func TestUndoAfterFollowKeepsTheirEdits(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name       string
+		rating     []catalogue.Field // the other program's rating, if it sets one
+		wantRating int
+		wantStatus string
+	}{
+		{"name and tag", nil, 5, "undid: "},
+		{"and the rating", []catalogue.Field{{Name: catalogue.FieldRating, Value: "2"}}, 2,
+			"nothing to undo of rated “go.dev” ★★★: kept 1 field changed elsewhere: RATING of “renamed elsewhere”"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			h := newHarness(t, fixture, 100, 30)
+			h.selectName("go.dev")
+			h.keys("3")
+			otherProcess(t, h.m.store.path, func(o *catalogue.Catalogue) {
+				ref := byName(t, o, "go.dev")
+				apply(t, o, catalogue.Set{Ref: ref, Fields: append([]catalogue.Field{{Name: catalogue.FieldName, Value: "renamed elsewhere"}}, tt.rating...)})
+				apply(t, o, catalogue.Retag{Refs: []catalogue.Ref{ref}, Add: []string{"z"}})
+			})
+			h.send(fileChangedMsg{})
+			if want := "1 bookmark changed on disk"; h.m.status.msg != want {
+				t.Fatalf("status %q, want %q", h.m.status.msg, want)
+			}
+
+			h.keys("u")
+			if !strings.HasPrefix(h.m.status.msg, tt.wantStatus) || strings.Contains(tt.wantStatus, "kept") != (h.m.status.sev == theme.Warning) {
+				t.Errorf("status %q (%v), want %q…", h.m.status.msg, h.m.status.sev, tt.wantStatus)
+			}
+			r := find(h.reopen(), "renamed elsewhere")
+			if r == nil || r.Rating() != tt.wantRating || r.Extension(catalogue.FieldTags) != "z" {
+				t.Fatalf("after undo the file has %v, want the other program's name and tag, rating %d", r, tt.wantRating)
+			}
+		})
+	}
+}

@@ -283,8 +283,21 @@ func (s *store) undoRedo(undo bool) (cmd tea.Cmd, sel catalogue.Ref) {
 	case err != nil:
 		s.status.set(sevError, "cannot %s %s: %v", verb, st.What, err)
 		return nil, 0
+	case !st.Did():
+		// Another program changed everything the step would have.
+		note := st.Note()
+		if note == "" {
+			note = "another program had done it already"
+		}
+		s.status.set(sevWarning, "nothing to %s of %s: %s", verb, st.What, note)
+		return nil, 0
 	}
-	s.status.set(sevSuccess, "%s: %s", past, st.What)
+	if note := st.Note(); note != "" {
+		// Say what stayed as another program made it: never silently.
+		s.status.set(sevWarning, "%s: %s · %s", past, st.What, note)
+	} else {
+		s.status.set(sevSuccess, "%s: %s", past, st.What)
+	}
 	if len(st.Refs) > 0 {
 		sel = st.Refs[0]
 	}
