@@ -244,3 +244,29 @@ func TestUndoAfterFollowKeepsTheirEdits(t *testing.T) {
 		})
 	}
 }
+
+// R with every change saved reads the file as a follow does: what another
+// program changed shows, and u still undoes this session's change.
+func TestReloadKeepsTheUndoHistory(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, fixture, 100, 30)
+	h.selectName("go.dev")
+	h.keys("3")
+	otherProcess(t, h.m.store.path, func(o *catalogue.Catalogue) {
+		apply(t, o, catalogue.Set{Ref: byName(t, o, "Google"), Fields: []catalogue.Field{{Name: catalogue.FieldName, Value: "Google Search"}}})
+	})
+	h.keys("R")
+	if find2(h.m.allRows(), "Google Search") == nil {
+		t.Fatalf("R did not show the other program's change; status %q", h.m.status.msg)
+	}
+	h.keys("u")
+	if !strings.HasPrefix(h.m.status.msg, "undid: ") {
+		t.Fatalf("u after R: %q", h.m.status.msg)
+	}
+	if r := find(h.reopen(), "go.dev"); r == nil || r.Rating() == 3 {
+		t.Errorf("the rating was not undone: %v", r)
+	}
+	if find(h.reopen(), "Google Search") == nil {
+		t.Error("undo reverted the other program's change")
+	}
+}

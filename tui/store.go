@@ -175,17 +175,26 @@ func (s *store) update(msg tea.Msg) (cmd tea.Cmd, ok bool) {
 	return nil, false
 }
 
-// reload reads the file again, unless a save is running.
+// reload reads the file again, unless a save is running: as a follow
+// when every change is saved, else dropping the unsaved ones.
 func (s *store) reload() tea.Cmd {
 	if s.saving {
 		s.status.set(sevInfo, "a save is running: reload when it ends")
 		return nil
 	}
+	if s.cat != nil && s.loadErr == nil && !s.unsaved && !s.conflict && !s.fileGone && !s.cat.Modified() {
+		// Nothing of the user's is unsaved: reading the file again is
+		// following it, which keeps the undo history (an undo then
+		// takes back only this session's changes).
+		s.status.set(sevSuccess, "reloaded %s; u still undoes", s.path)
+		return s.follow()
+	}
 	s.status.set(sevInfo, "reloading…")
 	return reloadCmd(s.path)
 }
 
-// reloaded installs the catalogue read again, dropping the History.
+// reloaded installs the catalogue read again, dropping the History: what
+// R does when changes of the user's could not be saved (reload).
 func (s *store) reloaded(msg reloadedMsg) tea.Cmd {
 	if msg.err != nil {
 		s.status.set(sevError, "reload failed: %v", msg.err)
@@ -195,7 +204,7 @@ func (s *store) reloaded(msg reloadedMsg) tea.Cmd {
 	s.cat = msg.c
 	s.hist.Clear()
 	s.unsaved, s.conflict, s.fileGone = false, false, false
-	s.status.set(sevSuccess, "reloaded %s", s.path)
+	s.status.set(sevSuccess, "reloaded %s, dropping the changes it could not save (and the undo history)", s.path)
 	return tea.Batch(s.changed(), s.prepareKeys())
 }
 
