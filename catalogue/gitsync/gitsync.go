@@ -406,7 +406,15 @@ type MarkersError struct {
 // maxMarkerLines is how many of the markers' lines a MarkersError names.
 const maxMarkerLines = 9
 
+// Error says where the markers are and how to settle them: "WHERE: not
+// synced. Settle them: SETTLE; then sync again" (Where, Settle).
 func (e *MarkersError) Error() string {
+	return e.Where() + ": not synced. Settle them: " + e.Settle() + "; then sync again"
+}
+
+// Where says where the markers are: "git's conflict markers are in PATH,
+// at lines 6, 8, 10", safe to show (display).
+func (e *MarkersError) Where() string {
 	var b strings.Builder
 	if e.Upstream != "" {
 		fmt.Fprintf(&b, "after the pull from %s, ", display.Text(e.Upstream))
@@ -425,13 +433,17 @@ func (e *MarkersError) Error() string {
 	if len(e.Lines) > maxMarkerLines {
 		b.WriteString(" …")
 	}
-	b.WriteString(": not synced. Settle them: edit the file")
-	if e.Merging {
-		name := shellArg(e.Path)
-		fmt.Fprintf(&b, "; or keep one side whole (git checkout --ours -- %s, or --theirs); or merge it record by record (uricat merge --install, then git checkout -m -- %s)", name, name)
-	}
-	b.WriteString("; then sync again")
 	return b.String()
+}
+
+// Settle says how to settle the markers: edit the file, and while git's
+// merge is under way, take a side or redo the merge with the driver.
+func (e *MarkersError) Settle() string {
+	if !e.Merging {
+		return "edit the file"
+	}
+	name := display.Text(shellArg(e.Path))
+	return fmt.Sprintf("edit the file; or keep one side whole (git checkout --ours -- %s, or --theirs); or merge it record by record (uricat merge --install, then git checkout -m -- %s)", name, name)
 }
 
 // shellArg is path as one argument of a git command the user types: a
