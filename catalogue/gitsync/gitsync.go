@@ -10,6 +10,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -25,6 +26,12 @@ import (
 // Git runs git with args in dir and returns its standard output, trimmed;
 // its error (a *GitError) carries the command and what git said.
 func Git(dir string, args ...string) (string, error) {
+	out, err := gitBytes(dir, args...)
+	return strings.TrimSpace(string(out)), err
+}
+
+// gitBytes is Git with the output as git wrote it: a file's bytes.
+func gitBytes(dir string, args ...string) ([]byte, error) {
 	cmd := exec.Command("git", args...)
 	cmd.Dir = dir
 	var out, errb bytes.Buffer
@@ -35,9 +42,9 @@ func Git(dir string, args ...string) (string, error) {
 			// Some refusals are on stdout ("nothing added to commit").
 			said = strings.TrimSpace(out.String())
 		}
-		return strings.TrimSpace(out.String()), &GitError{Args: args, Said: said, Err: err}
+		return out.Bytes(), &GitError{Args: args, Said: said, Err: err}
 	}
-	return strings.TrimSpace(out.String()), nil
+	return out.Bytes(), nil
 }
 
 // GitError is the error of a git command that failed: the command, what
@@ -333,21 +340,9 @@ func Sync(path string, say func(string)) error {
 	}
 	before := headVersion(top, rel)
 	if _, err := Git(top, "pull", "--no-rebase", "--no-edit"); err != nil {
-		if _, merr := Git(top, "rev-parse", "-q", "--verify", "MERGE_HEAD"); merr == nil {
-			if err := checkMarkers(path, file, top, upstream); err != nil {
-				return err
-			}
-			s, _ := readSnapshot(file)
-			if len(Marked(s)) > 0 {
-				return &ConflictsError{Path: path, Upstream: upstream, Merged: s}
-			}
-			// Git stopped on other files, or on the catalogue without
-			// the driver's marks (it did not run): git settles them.
-			files, _ := Git(top, "diff", "--name-only", "--diff-filter=U")
-			return fmt.Errorf("the pull from %s stopped on conflicts uricat does not settle, in %s: settle them with git (git status lists them), then sync again",
-				display.Text(upstream), display.Text(strings.Join(strings.Fields(files), ", ")))
+		if err := pullStopped(path, top, rel, upstream, err, say); err != nil {
+			return err
 		}
-		return err
 	}
 	if in := DescribeChange(before, headVersion(top, rel)); in != "" {
 		say(fmt.Sprintf("received from %s: %s", display.Text(upstream), in))
@@ -368,6 +363,80 @@ func Sync(path string, say func(string)) error {
 		say("nothing to send")
 	}
 	return nil
+}
+
+// pullStopped says why the pull (its error pullErr) stopped; when the
+// merge driver failed on the catalogue (it was killed, or git could not
+// run it), it merges the catalogue here, as the driver does, and, when
+// that settles the merge, commits it and returns nil.
+func pullStopped(path, top, rel, upstream string, pullErr error, say func(string)) error {
+	if _, err := Git(top, "rev-parse", "-q", "--verify", "MERGE_HEAD"); err != nil {
+		return pullErr
+	}
+	file := filepath.Join(top, filepath.FromSlash(rel))
+	if err := checkMarkers(path, file, top, upstream); err != nil {
+		return err
+	}
+	s, _ := readSnapshot(file)
+	if len(Marked(s)) > 0 {
+		return &ConflictsError{Path: path, Upstream: upstream, Merged: s}
+	}
+	out, _ := Git(top, "diff", "--name-only", "-z", "--diff-filter=U")
+	unmerged := strings.Split(strings.TrimRight(out, "\x00"), "\x00")
+	// The catalogue unmerged, without the driver's marks: the driver did
+	// not finish, and git left our version alone in the file, which the
+	// next commit would take, theirs dropped.
+	if i := slices.Index(unmerged, rel); i >= 0 {
+		merged, conflicts, err := mergeStages(top, rel, file)
+		if err != nil {
+			return err
+		}
+		if merged != nil {
+			say(fmt.Sprintf("uricat's merge driver did not merge %s (git could not run it, or it was stopped): merged here", display.Text(rel)))
+			if conflicts > 0 {
+				return &ConflictsError{Path: path, Upstream: upstream, Merged: merged}
+			}
+			if len(unmerged) == 1 {
+				return commitMerge(top, rel)
+			}
+			unmerged = slices.Delete(unmerged, i, i+1)
+		}
+	}
+	// Git stopped on other files, or on the catalogue deleted on one
+	// side: git settles them.
+	return fmt.Errorf("the pull from %s stopped on conflicts uricat does not settle, in %s: settle them with git (git status lists them), then sync again",
+		display.Text(upstream), display.Text(strings.Join(unmerged, ", ")))
+}
+
+// mergeStages merges the versions of the catalogue rel that git's index
+// holds while a merge is stopped (the common one, ours, theirs) as the
+// merge driver does, into the work tree's file. merged is nil when the
+// index lacks ours or theirs (one side deleted the file): no merge of
+// records settles that.
+func mergeStages(top, rel, file string) (merged *catalogue.Snapshot, conflicts int, err error) {
+	var snaps [3]*catalogue.Snapshot
+	for i := range snaps {
+		text, err := gitBytes(top, "show", fmt.Sprintf(":%d:%s", i+1, rel))
+		if err != nil {
+			if i == 0 {
+				continue // both sides added the file: no common version
+			}
+			return nil, 0, nil
+		}
+		c, err := catalogue.Read(bytes.NewReader(text))
+		if err != nil {
+			return nil, 0, &UnreadableError{fmt.Errorf("%s as git's merge has it: %w", rel, err)}
+		}
+		snaps[i] = c.Snapshot()
+	}
+	merged, cs := catalogue.MergeFile(snaps[0], snaps[1], snaps[2])
+	if _, err := catalogue.WriteFile(file, func(w io.Writer) error {
+		_, err := merged.WriteTo(w)
+		return err
+	}); err != nil {
+		return nil, 0, fmt.Errorf("cannot write the merged catalogue: %w", err)
+	}
+	return merged, len(cs), nil
 }
 
 // setUpDriver sets uricat's merge driver up when the repository has none,
@@ -547,13 +616,22 @@ func finishMerge(top, rel, file string, say func(string)) error {
 	if len(Marked(s)) > 0 {
 		return &ConflictsError{Path: file, Merged: s}
 	}
+	if err := commitMerge(top, rel); err != nil {
+		return err
+	}
+	say("committed the merge the last sync stopped")
+	return nil
+}
+
+// commitMerge commits the merge under way, once the catalogue rel is
+// settled.
+func commitMerge(top, rel string) error {
 	if _, err := Git(top, "add", "--", literal(rel)); err != nil {
 		return err
 	}
 	if _, err := Git(top, "commit", "--no-edit"); err != nil {
 		return fmt.Errorf("the catalogue's conflicts are settled, but the merge cannot be committed (other files may have conflicts): %w", err)
 	}
-	say("committed the merge the last sync stopped")
 	return nil
 }
 

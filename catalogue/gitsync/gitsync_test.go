@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/uricat/uricat/catalogue"
 )
@@ -22,6 +23,14 @@ import (
 func TestMain(m *testing.M) {
 	if len(os.Args) == 7 && os.Args[1] == "merge" && os.Args[2] == "--" {
 		os.Exit(mergeDriver(os.Args[3], os.Args[4], os.Args[5]))
+	}
+	if path := os.Getenv(killTrialSync); path != "" {
+		// The sync a kill trial kills (TestSyncKilled).
+		if err := Sync(path, func(s string) { fmt.Println(s) }); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(1)
+		}
+		os.Exit(0)
 	}
 	home, err := os.MkdirTemp("", "gitsync-home")
 	if err != nil {
@@ -46,8 +55,16 @@ func TestMain(m *testing.M) {
 }
 
 // mergeDriver merges theirs into ours from base as uricat merge does,
-// exiting 1 on conflicts so that git stops.
+// exiting 1 on conflicts so that git stops. In a kill trial it may kill
+// itself part way (killTrialDriver).
 func mergeDriver(base, ours, theirs string) int {
+	if d, err := time.ParseDuration(os.Getenv(killTrialDriver)); err == nil {
+		time.AfterFunc(d, func() {
+			if p, err := os.FindProcess(os.Getpid()); err == nil {
+				p.Kill()
+			}
+		})
+	}
 	var snaps [3]*catalogue.Snapshot
 	for i, p := range []string{base, ours, theirs} {
 		s, err := readSnapshot(p)

@@ -213,3 +213,44 @@ func TestGitErrorSaysWhat(t *testing.T) {
 		t.Errorf("error %q, want %q… nothing to commit…", err, want)
 	}
 }
+
+// A merge driver that fails (here one that does nothing but exit 1, as
+// one killed or missing leaves things) leaves the catalogue unmerged, our
+// version alone in it: the sync merges it itself rather than let the
+// next commit drop theirs.
+func TestSyncDriverFailed(t *testing.T) {
+	t.Parallel()
+	bare, a, b := twoClones(t)
+	git(t, a, "config", "merge.uricat.driver", "false")
+	write(t, filepath.Join(b, "bookmarks.uricat"), start+"\r\nURI: https://b.example/\r\nNAME: B\r\nDATE: 03/02/2024 10:00:00\r\n")
+	commitAndPush(t, b, "from b")
+	path := filepath.Join(a, "bookmarks.uricat")
+	write(t, path, start+"\r\nURI: https://a.example/\r\nNAME: A\r\nDATE: 03/02/2024 10:00:00\r\n")
+	lines, err := sync(t, a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkLines(t, "a sync whose driver failed", lines, []string{
+		"committed 1 bookmark added",
+		"uricat's merge driver did not merge bookmarks.uricat (git could not run it, or it was stopped): merged here",
+		"received from origin/main: 1 bookmark added",
+		"sent 2 commits to origin/main",
+	})
+	for _, text := range []string{read(t, path), git(t, bare, "show", "main:bookmarks.uricat")} {
+		if !strings.Contains(text, "NAME: A\r\n") || !strings.Contains(text, "NAME: B\r\n") {
+			t.Errorf("the merge lost a bookmark:\n%s", text)
+		}
+	}
+
+	// Both changed one NAME: the conflict is left to settle, as the
+	// driver leaves it.
+	git(t, b, "pull", "-q", "--no-rebase")
+	write(t, filepath.Join(b, "bookmarks.uricat"), strings.Replace(read(t, path), "NAME: Go", "NAME: Go B", 1))
+	commitAndPush(t, b, "from b")
+	write(t, path, strings.Replace(read(t, path), "NAME: Go", "NAME: Go A", 1))
+	_, err = sync(t, a)
+	var ce *ConflictsError
+	if !errors.As(err, &ce) || len(Marked(ce.Merged)) != 1 || !strings.Contains(read(t, path), "X-CONFLICT: theirs") {
+		t.Fatalf("error %v, want 1 conflict to settle, marked in the file", err)
+	}
+}

@@ -135,3 +135,24 @@ func TestSyncNames(t *testing.T) {
 		})
 	}
 }
+
+// A driver an earlier version set up, without the -- that keeps a name
+// starting with a dash a name: the sync gives it one, and says so.
+func TestSyncUpdatesDriver(t *testing.T) {
+	t.Parallel()
+	_, a, _ := twoClones(t)
+	legacy := strings.TrimSuffix(DriverCommand(), " merge -- %O %A %B %P") + " merge %O %A %B %P"
+	git(t, a, "config", "merge.uricat.driver", legacy)
+	lines, err := sync(t, a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkLines(t, "a sync with an earlier driver", lines, []string{
+		"uricat's merge driver is now: " + DriverCommand(),
+		"nothing new from origin/main",
+		"nothing to send",
+	})
+	if got := git(t, a, "config", "merge.uricat.driver"); got != DriverCommand() {
+		t.Errorf("merge.uricat.driver %q, want %q", got, DriverCommand())
+	}
+}
