@@ -54,6 +54,15 @@ func TestMain(m *testing.M) {
 	os.Exit(code)
 }
 
+// The environment of the test binary as the process a kill trial kills
+// (kill_test.go): killTrialSync names the catalogue it syncs;
+// killTrialDriver, when set, is how long the merge driver runs before it
+// kills itself.
+const (
+	killTrialSync   = "GITSYNC_KILL_TRIAL_SYNC"
+	killTrialDriver = "GITSYNC_KILL_TRIAL_DRIVER"
+)
+
 // mergeDriver merges theirs into ours from base as uricat merge does,
 // exiting 1 on conflicts so that git stops. In a kill trial it may kill
 // itself part way (killTrialDriver).

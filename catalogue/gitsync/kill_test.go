@@ -19,14 +19,6 @@ import (
 	"github.com/uricat/uricat/catalogue"
 )
 
-// The environment of the test binary as the process a kill trial kills:
-// killTrialSync names the catalogue it syncs; killTrialDriver, when set,
-// is how long the merge driver runs before it kills itself.
-const (
-	killTrialSync   = "GITSYNC_KILL_TRIAL_SYNC"
-	killTrialDriver = "GITSYNC_KILL_TRIAL_DRIVER"
-)
-
 // trialRecs are the records a kill trial's catalogues may hold, by URI.
 var trialRecs = map[string]bool{"https://go.dev/": true, "https://example.org/": true, "https://a.example/": true, "https://b.example/": true}
 
