@@ -119,11 +119,16 @@ func (g *gitSync) synced(err error) tea.Cmd {
 	g.store.followQuiet = true
 	follow := g.store.follow()
 	var ce *gitsync.ConflictsError
+	var me *gitsync.MarkersError
 	switch {
 	case errors.As(err, &ce):
 		n := len(gitsync.Marked(ce.Merged))
 		g.status.set(sevWarning, "sync stopped on %s: settle them (o, t or b), then Y again", plural.Of(n, "conflict"))
 		g.store.afterFollow = func() tea.Msg { return openProblemsMsg{} }
+	case errors.As(err, &me):
+		// Git merged the file line by line: its markers are lines the
+		// catalogue cannot read, which ! lists.
+		g.status.set(sevWarning, "not synced: %s (! lists them). Settle them: %s; then Y again", me.Where(), me.Settle())
 	case err != nil:
 		g.status.set(sevError, "sync failed: %s", display.Text(err.Error()))
 	case lines == "":

@@ -127,3 +127,18 @@ func TestSyncConflictsOpenTheProblemsView(t *testing.T) {
 		t.Fatalf("the problems view is not open on the conflict:\n%s", v)
 	}
 }
+
+// A sync refused for git's conflict markers says where they are and how
+// to settle them, with the TUI's keys.
+func TestSyncMarkersMessage(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, fixture, 100, 30)
+	h.m.sync.running = true
+	h.send(syncDoneMsg{err: &gitsync.MarkersError{Path: "b.uricat", Lines: []int{6, 8, 10}, Merging: true}})
+	want := "not synced: git's conflict markers are in b.uricat, at lines 6, 8, 10 (! lists them). Settle them: edit the file; " +
+		"or keep one side whole (git checkout --ours -- b.uricat, or --theirs); " +
+		"or merge it record by record (uricat merge --install, then git checkout -m -- b.uricat); then Y again"
+	if h.m.status.msg != want || h.m.sync.running {
+		t.Errorf("status %q\nwant   %q", h.m.status.msg, want)
+	}
+}

@@ -10,18 +10,27 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/uricat/uricat/catalogue"
 )
 
 // TestMain makes the test binary its own merge driver: InstallDriver
-// names this program (DriverCommand), and git runs it as `merge %O %A %B
-// %P`, which it answers as uricat merge does. It also keeps the user's git
+// names this program (DriverCommand), and git runs it as `merge -- %O %A
+// %B %P`, which it answers as uricat merge does. It also keeps the user's git
 // configuration out of the tests: no system or global config, a home of
 // its own, and a committer.
 func TestMain(m *testing.M) {
-	if len(os.Args) == 6 && os.Args[1] == "merge" {
-		os.Exit(mergeDriver(os.Args[2], os.Args[3], os.Args[4]))
+	if len(os.Args) == 7 && os.Args[1] == "merge" && os.Args[2] == "--" {
+		os.Exit(mergeDriver(os.Args[3], os.Args[4], os.Args[5]))
+	}
+	if path := os.Getenv(killTrialSync); path != "" {
+		// The sync a kill trial kills (TestSyncKilled).
+		if err := Sync(path, func(s string) { fmt.Println(s) }); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(1)
+		}
+		os.Exit(0)
 	}
 	home, err := os.MkdirTemp("", "gitsync-home")
 	if err != nil {
@@ -45,9 +54,26 @@ func TestMain(m *testing.M) {
 	os.Exit(code)
 }
 
+// The environment of the test binary as the process a kill trial kills
+// (kill_test.go): killTrialSync names the catalogue it syncs;
+// killTrialDriver, when set, is how long the merge driver runs before it
+// kills itself.
+const (
+	killTrialSync   = "GITSYNC_KILL_TRIAL_SYNC"
+	killTrialDriver = "GITSYNC_KILL_TRIAL_DRIVER"
+)
+
 // mergeDriver merges theirs into ours from base as uricat merge does,
-// exiting 1 on conflicts so that git stops.
+// exiting 1 on conflicts so that git stops. In a kill trial it may kill
+// itself part way (killTrialDriver).
 func mergeDriver(base, ours, theirs string) int {
+	if d, err := time.ParseDuration(os.Getenv(killTrialDriver)); err == nil {
+		time.AfterFunc(d, func() {
+			if p, err := os.FindProcess(os.Getpid()); err == nil {
+				p.Kill()
+			}
+		})
+	}
 	var snaps [3]*catalogue.Snapshot
 	for i, p := range []string{base, ours, theirs} {
 		s, err := readSnapshot(p)
@@ -107,8 +133,14 @@ func read(t *testing.T, path string) string {
 // said.
 func sync(t *testing.T, dir string) ([]string, error) {
 	t.Helper()
+	return syncFile(t, filepath.Join(dir, "bookmarks.uricat"))
+}
+
+// syncFile runs Sync on the catalogue at path and returns what it said.
+func syncFile(t *testing.T, path string) ([]string, error) {
+	t.Helper()
 	var lines []string
-	err := Sync(filepath.Join(dir, "bookmarks.uricat"), func(s string) { lines = append(lines, s) })
+	err := Sync(path, func(s string) { lines = append(lines, s) })
 	return lines, err
 }
 
@@ -125,6 +157,12 @@ func checkLines(t *testing.T, what string, got, want []string) {
 // catalogue have.
 func twoClones(t *testing.T) (bare, a, b string) {
 	t.Helper()
+	return twoClonesOf(t, "bookmarks.uricat")
+}
+
+// twoClonesOf is twoClones with the catalogue named name.
+func twoClonesOf(t *testing.T, name string) (bare, a, b string) {
+	t.Helper()
 	if _, err := exec.LookPath("git"); err != nil {
 		t.Skip("git is not installed")
 	}
@@ -136,12 +174,16 @@ func twoClones(t *testing.T) (bare, a, b string) {
 	git(t, root, "init", "-q", "--bare", "-b", "main", bare)
 	git(t, root, "clone", "-q", bare, a)
 	git(t, a, "checkout", "-q", "-b", "main")
-	write(t, filepath.Join(a, "bookmarks.uricat"), start)
-	write(t, filepath.Join(a, "notes.txt"), "notes\n")
-	if err := InstallDriver(filepath.Join(a, "bookmarks.uricat"), func(string) {}); err != nil {
+	path := filepath.Join(a, filepath.FromSlash(name))
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	git(t, a, "add", ".gitattributes", "bookmarks.uricat", "notes.txt")
+	write(t, path, start)
+	write(t, filepath.Join(a, "notes.txt"), "notes\n")
+	if err := InstallDriver(path, func(string) {}); err != nil {
+		t.Fatal(err)
+	}
+	git(t, a, "add", "-A")
 	git(t, a, "commit", "-q", "-m", "start")
 	git(t, a, "push", "-q", "-u", "origin", "main")
 	git(t, root, "clone", "-q", bare, b)
@@ -380,18 +422,24 @@ func TestSyncNotARepository(t *testing.T) {
 }
 
 // InstallDriver run again changes nothing; a path with a space is one
-// .gitattributes pattern.
+// .gitattributes pattern, quoted, which replaces the one an earlier
+// version wrote.
 func TestInstallDriver(t *testing.T) {
 	dir := t.TempDir()
 	git(t, dir, "init", "-q", "-b", "main")
 	path := filepath.Join(dir, "my bookmarks.uricat")
 	write(t, path, start)
+	write(t, filepath.Join(dir, ".gitattributes"), "*.txt text\r\n/my[[:space:]]bookmarks.uricat merge=uricat\r\n")
+	var said []string
 	for range 2 {
-		if err := InstallDriver(path, func(string) {}); err != nil {
+		if err := InstallDriver(path, func(s string) { said = append(said, s) }); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if got, want := read(t, filepath.Join(dir, ".gitattributes")), "/my[[:space:]]bookmarks.uricat merge=uricat\n"; got != want {
+	if len(said) != 3 || !strings.HasPrefix(said[0], "replaced in ") || !strings.HasSuffix(said[0], `: /my[[:space:]]bookmarks.uricat merge=uricat with "/my bookmarks.uricat" merge=uricat`) {
+		t.Errorf("InstallDriver said %q", said)
+	}
+	if got, want := read(t, filepath.Join(dir, ".gitattributes")), "*.txt text\r\n\"/my bookmarks.uricat\" merge=uricat\r\n"; got != want {
 		t.Errorf(".gitattributes %q, want %q", got, want)
 	}
 	if got := git(t, dir, "check-attr", "merge", "--", "my bookmarks.uricat"); got != "my bookmarks.uricat: merge: uricat" {

@@ -27,7 +27,7 @@ func newMergeCmd(e *env) *cobra.Command {
 		Short: "Merge catalogues record by record: a git merge driver, and sync conflict copies",
 		Long: `Merge merges two versions of a catalogue, OURS and THEIRS, that both came
 from BASE, record by record and field by field, and writes the result to
-OURS: it is a git merge driver (git gives it %O %A %B %P). Records are
+OURS: it is a git merge driver (git gives it -- %O %A %B %P). Records are
 paired by ID where both have one, else by URI. A change on one side wins
 over no change; what both sides added is kept (ours in our order, theirs
 after); a deletion is kept unless the other side edited the record. Records
@@ -41,10 +41,11 @@ the TUI's problems view (!) settles it.
 
 --install sets the driver up for the git repository the catalogue is in:
 a .gitattributes line and the merge.uricat driver in the repository's
-config. By hand, it is:
+config (the -- keeps a file whose name starts with a dash from being read
+as an option). By hand, it is:
 
     echo '/bookmarks.uricat merge=uricat' >> .gitattributes
-    git config merge.uricat.driver 'uricat merge %O %A %B %P'
+    git config merge.uricat.driver 'uricat merge -- %O %A %B %P'
 
 --copies merges the conflict copies a file synchroniser left beside the
 catalogue (Syncthing's NAME.sync-conflict-*, Dropbox's "NAME (… conflicted

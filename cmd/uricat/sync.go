@@ -25,9 +25,12 @@ synced.
 
 When both sides changed one field of a record differently, the pull stops
 with the conflicts listed: settle them in the TUI (!) or by hand, then run
-uricat sync again, which finishes the merge. It exits 0 when everything was
-sent and received, 1 when it stopped (conflicts, a refused push), 2 when
-the catalogue cannot be read.`,
+uricat sync again, which finishes the merge. A catalogue that holds git's
+own conflict markers (<<<<<<<, =======, >>>>>>>: git merged it line by
+line, without the driver) is neither committed nor sent: sync says at
+which lines, and how to settle them. It exits 0 when everything was sent
+and received, 1 when it stopped (conflicts, markers, a refused push), 2
+when the catalogue cannot be read.`,
 		Example: "  uricat sync",
 		Args:    noArgs,
 		RunE:    func(*cobra.Command, []string) error { return e.sync() },

@@ -194,3 +194,59 @@ func TestMergeCopies(t *testing.T) {
 		t.Error("a file that is no copy was touched")
 	}
 }
+
+// A catalogue whose name starts with a dash: git gives it to the merge
+// driver after --, as a name (both clones append a bookmark, which git's
+// line merge would stop on); and git's own conflict markers in it are
+// refused, exit 1, with where they are.
+func TestSyncDashNameEndToEnd(t *testing.T) {
+	g := newGitFixture(t)
+	root := t.TempDir()
+	bare, a, b := filepath.Join(root, "remote.git"), filepath.Join(root, "a"), filepath.Join(root, "b")
+	g.must(root, "git", "init", "-q", "--bare", "-b", "main", bare)
+	g.must(root, "git", "clone", "-q", bare, a)
+	g.must(a, "git", "checkout", "-q", "-b", "main")
+	const name = "-dash.uricat"
+	run := func(clone string, args ...string) (int, string) {
+		t.Helper()
+		return g.run(clone, g.bin, append([]string{"--catalogue", filepath.Join(clone, name)}, args...)...)
+	}
+	if err := os.WriteFile(filepath.Join(a, name), []byte("URI: https://go.dev/\r\nNAME: Go\r\nDATE: 01/02/2024 10:00:00\r\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, out := run(a, "merge", "--install"); code != 0 || !strings.Contains(out, " merge -- %O %A %B %P") {
+		t.Fatalf("merge --install: %d\n%s", code, out)
+	}
+	g.must(a, "git", "add", "-A")
+	g.must(a, "git", "commit", "-q", "-m", "start")
+	g.must(a, "git", "push", "-q", "-u", "origin", "main")
+	g.must(root, "git", "clone", "-q", bare, b)
+
+	for _, c := range []struct{ clone, uri string }{{a, "https://a.example/"}, {b, "https://b.example/"}} {
+		if code, out := run(c.clone, "add", c.uri, "--name", "From "+c.uri); code != 0 {
+			t.Fatalf("add: %s", out)
+		}
+		if code, out := run(c.clone, "sync"); code != 0 {
+			t.Fatalf("sync %s: exit %d\n%s", c.clone, code, out)
+		}
+	}
+	path := filepath.Join(b, name)
+	if text := string(mustRead(t, path)); !strings.Contains(text, "https://a.example/") || !strings.Contains(text, "https://b.example/") {
+		t.Fatalf("the merge lost a bookmark:\n%s", text)
+	}
+
+	head := g.must(b, "git", "rev-parse", "HEAD")
+	f, err := os.OpenFile(path, os.O_APPEND|os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.WriteString("<<<<<<< HEAD\r\n")
+	f.Close()
+	code, out := run(b, "sync")
+	if want := "uricat sync: git's conflict markers are in " + path + ", at line "; code != 1 || !strings.Contains(out, want) || !strings.Contains(out, "then sync again") {
+		t.Errorf("sync of a catalogue with a marker: exit %d, want 1 and %q…\n%s", code, want, out)
+	}
+	if now := g.must(b, "git", "rev-parse", "HEAD"); now != head {
+		t.Error("the sync committed the marker")
+	}
+}
