@@ -325,18 +325,26 @@ func Sync(path string, say func(string)) error {
 			return err
 		}
 	}
+	if err := commitAttributes(top, say); err != nil {
+		return err
+	}
 	committed, err := commitCatalogue(top, rel, file, say)
 	if err != nil {
 		return err
 	}
 	upstream, err := Git(top, "rev-parse", "--abbrev-ref", "--symbolic-full-name", "@{u}")
 	if err != nil {
-		if committed {
+		upstream, err = trackRemote(top, say)
+		switch {
+		case err != nil:
+			return err
+		case upstream == "" && committed:
 			say("no upstream branch: committed only (git push -u REMOTE BRANCH sets one)")
-		} else {
+			return nil
+		case upstream == "":
 			say("no upstream branch: nothing committed, nothing to pull or push (git push -u REMOTE BRANCH sets one)")
+			return nil
 		}
-		return nil
 	}
 	before := headVersion(top, rel)
 	if _, err := Git(top, "pull", "--no-rebase", "--no-edit"); err != nil {
@@ -661,6 +669,73 @@ func commitCatalogue(top, rel, file string, say func(string)) (committed bool, e
 	}
 	say("committed " + what)
 	return true, nil
+}
+
+// commitAttributes commits .gitattributes when it changed and holds the
+// merge driver's line (setUpDriver, or merge --install, wrote it): a
+// clone without it would merge the catalogue line by line.
+func commitAttributes(top string, say func(string)) error {
+	const name = ".gitattributes"
+	status, err := Git(top, "status", "--porcelain", "--", literal(name))
+	if err != nil || status == "" {
+		return err
+	}
+	text, err := os.ReadFile(filepath.Join(top, name))
+	if err != nil || !strings.Contains(string(text), "merge=uricat") {
+		return nil // not ours to commit
+	}
+	if _, err := Git(top, "add", "--", literal(name)); err != nil {
+		return err
+	}
+	if _, err := Git(top, "commit", "-m", "uricat sync: the catalogue's merge driver in "+name, "--", literal(name)); err != nil {
+		return err
+	}
+	say("committed " + name + " (the merge driver, for the other clones)")
+	return nil
+}
+
+// trackRemote gives the branch checked out, which has no upstream, the
+// one remote of the repository as its upstream: pushing the branch there
+// when the remote lacks it (a clone of an empty repository), else
+// tracking the remote's branch of that name. It returns the upstream
+// ("origin/main"), or "" when there is no one remote to choose.
+func trackRemote(top string, say func(string)) (string, error) {
+	remotes := strings.Fields(mustGit(top, "remote"))
+	branch := mustGit(top, "symbolic-ref", "--short", "HEAD")
+	if len(remotes) != 1 || branch == "" {
+		return "", nil
+	}
+	remote := remotes[0]
+	heads, err := Git(top, "ls-remote", "--heads", remote, "refs/heads/"+branch)
+	if err != nil {
+		return "", fmt.Errorf("the branch %s has no upstream, and %s cannot be reached to give it one: %w", display.Text(branch), display.Text(remote), err)
+	}
+	upstream := remote + "/" + branch
+	if heads == "" {
+		if _, err := Git(top, "push", "-u", "--", remote, branch); err != nil {
+			return "", err
+		}
+		say(fmt.Sprintf("sent %s to %s, which had no such branch: it is the upstream branch now", display.Text(branch), display.Text(remote)))
+		return upstream, nil
+	}
+	if _, err := Git(top, "fetch", "--", remote, branch); err != nil {
+		return "", err
+	}
+	if _, err := Git(top, "branch", "--set-upstream-to="+upstream); err != nil {
+		return "", err
+	}
+	say(fmt.Sprintf("%s is the upstream branch now", display.Text(upstream)))
+	return upstream, nil
+}
+
+// mustGit is Git's output, "" on an error: for questions whose failure
+// is an answer (no remote, no branch).
+func mustGit(dir string, args ...string) string {
+	out, err := Git(dir, args...)
+	if err != nil {
+		return ""
+	}
+	return out
 }
 
 // headVersion reads the catalogue as HEAD has it; nil when HEAD has none.

@@ -365,6 +365,7 @@ func TestSyncNoUpstream(t *testing.T) {
 		t.Errorf("the first sync did not set the driver up: %q", setup)
 	}
 	checkLines(t, "a first sync without an upstream", lines[len(setup):], []string{
+		"committed .gitattributes (the merge driver, for the other clones)",
 		"committed 2 bookmarks added",
 		"no upstream branch: committed only (git push -u REMOTE BRANCH sets one)",
 	})
@@ -489,4 +490,50 @@ func TestDescribeChange(t *testing.T) {
 			t.Errorf("DescribeChange = %q, want %q", got, tc.want)
 		}
 	}
+}
+
+// The first sync of a clone of an empty repository commits the catalogue
+// and the merge driver's .gitattributes, pushes the branch to the one
+// remote and makes it the upstream; a second clone gets both, and the
+// next sync pulls and pushes as usual.
+func TestSyncEmptyRemote(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git is not installed")
+	}
+	root := t.TempDir()
+	if real, err := filepath.EvalSymlinks(root); err == nil {
+		root = real
+	}
+	bare, a := filepath.Join(root, "remote.git"), filepath.Join(root, "a")
+	git(t, root, "init", "-q", "--bare", "-b", "main", bare)
+	git(t, root, "clone", "-q", bare, a)
+	git(t, a, "checkout", "-q", "-b", "main")
+	write(t, filepath.Join(a, "bookmarks.uricat"), start)
+	lines, err := sync(t, a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	joined := strings.Join(lines, "\n")
+	for _, want := range []string{"committed .gitattributes (the merge driver, for the other clones)", "committed 2 bookmarks added",
+		"sent main to origin, which had no such branch: it is the upstream branch now"} {
+		if !strings.Contains(joined, want) {
+			t.Errorf("the first sync did not say %q:\n%s", want, joined)
+		}
+	}
+	if st := git(t, a, "status", "--porcelain"); st != "" {
+		t.Errorf("the first sync left changes uncommitted:\n%s", st)
+	}
+	if up := git(t, a, "rev-parse", "--abbrev-ref", "@{u}"); up != "origin/main" {
+		t.Errorf("upstream %q", up)
+	}
+	b := filepath.Join(root, "b")
+	git(t, root, "clone", "-q", bare, b)
+	if attrs, err := os.ReadFile(filepath.Join(b, ".gitattributes")); err != nil || !strings.Contains(string(attrs), "merge=uricat") {
+		t.Errorf("the second clone has no merge driver line: %q, %v", attrs, err)
+	}
+	lines, err = sync(t, a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkLines(t, "the second sync", lines, []string{"nothing new from origin/main", "nothing to send"})
 }
