@@ -90,6 +90,9 @@ func TestTagsRenameMergeRm(t *testing.T) {
 		{args: []string{"tags", "rm", "nothing"}, code: 1, errs: `no record has the tag "nothing" (uricat tags lists them); nothing was changed`, fileUnchanged: true},
 		{args: []string{"tags", "rename", "lang", "a,b"}, code: 1, errs: `tag "a,b" holds a comma, which separates tags in X-TAGS`, fileUnchanged: true},
 		{args: []string{"tags", "rename", "lang", " "}, code: 1, errs: "a tag cannot be blank", fileUnchanged: true},
+		// An empty NEW would remove the tag from every record: tags rm's work, asked by name.
+		{args: []string{"tags", "rename", "lang", ""}, code: 1, errs: `a tag is a name, not empty: uricat tags rm "lang" removes the tag`, fileUnchanged: true},
+		{args: []string{"tags", "merge", "lang", ""}, code: 1, errs: `uricat tags rm "lang"`, fileUnchanged: true},
 	})
 }
 
