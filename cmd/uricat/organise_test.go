@@ -118,6 +118,23 @@ func TestSetSearchAndTags(t *testing.T) {
 	})
 }
 
+// TestSearchOfExclusionsAlone: a search of exclusions alone selects nearly
+// every record, so rm and set refuse it (as a blank one) unless --all says
+// every record is meant; --all with exclusions spares what they exclude.
+func TestSearchOfExclusionsAlone(t *testing.T) {
+	runOrganise(t, []organiseCase{
+		{args: []string{"rm", "--search", "-zzz", "--yes"}, code: 2, errs: `--search "-zzz" only excludes (-word), so it would select nearly every record; add a term that selects (cat:old -word), or --all`, fileUnchanged: true},
+		{args: []string{"rm", "--search", "-zzz OR -yyy", "--yes"}, code: 2, errs: "only excludes", fileUnchanged: true},
+		{args: []string{"set", "--search", "-zzz", "--rating", "1", "--yes"}, code: 2, errs: "only excludes", fileUnchanged: true},
+		{args: []string{"set", "--search", "", "--rating", "1", "--yes"}, code: 2, errs: "or --all for every record", fileUnchanged: true},
+		{args: []string{"rm", "--search", "-cat:news cat:bookmarks", "--yes"}, out: `removed "Rust"`, hasNot: []string{"NAME: Rust"}},
+		{args: []string{"rm", "--search", "-cat:news", "--all"}, code: 1, out: `3 record(s) match "-cat:news":`, fileUnchanged: true},
+		{args: []string{"rm", "--all", "--yes"}, out: `removed "Politics"`, hasNot: []string{"NAME: Go", "NAME: News"}, has: []string{"NAME: Broken"}},
+		{args: []string{"set", "--all", "--search", "-tag:go", "--rating", "1", "--yes"}, out: "3 records of 3 changed in ", stampedRecords: 3},
+		{args: []string{"rm", "https://go.dev/", "--all"}, code: 2, errs: "give SELECTORs or --all, not both", fileUnchanged: true},
+	})
+}
+
 func TestStats(t *testing.T) {
 	path := writeCatalogue(t, organiseCatalogue)
 	t.Setenv("COLUMNS", "60")
