@@ -183,39 +183,8 @@ func Finish(rec *catalogue.Record, opts Options, line int, offset int64) (diags 
 	report := func(kind catalogue.Kind, format string, a ...any) {
 		diags = append(diags, catalogue.Diagnostic{Line: line, Offset: offset, Kind: kind, Msg: fmt.Sprintf(format, a...)})
 	}
-	// A control character or an escape sequence in a URI is part of what
-	// the user had: it is kept percent-encoded (RFC 3986 2.1), as
-	// NormalizeURI encodes it, or the record is skipped; cleaning it out
-	// would silently make another URI.
-	raw := rec.URI()
-	escaped := display.Clean(raw) != raw
-	if escaped {
-		rec.SetURI(catalogue.NormalizeURI(encodeBrackets(raw)))
-	} else {
-		rec.SetURI(catalogue.NormalizeURI(raw))
-	}
-	if err := catalogue.ValidateURI(rec.URI()); err != nil {
-		ref, perr := url.Parse(rec.URI())
-		switch {
-		case escaped:
-			report(catalogue.Skipped, "record not imported: its URI %s holds control characters or an escape sequence, and percent-encoded it is still not a URI: %v", Excerpt(strconv.Quote(raw)), err)
-			return diags, false
-		case rec.URI() == "" || perr != nil || ref.IsAbs():
-			report(catalogue.Skipped, "record not imported: %v", err)
-			return diags, false
-		case opts.Base == nil || !opts.Base.IsAbs():
-			report(catalogue.Skipped, "record not imported: %q is a relative URI; give the URL it is relative to with --base", Excerpt(rec.URI()))
-			return diags, false
-		}
-		rec.SetURI(catalogue.NormalizeURI(opts.Base.ResolveReference(ref).String()))
-		if err := catalogue.ValidateURI(rec.URI()); err != nil {
-			report(catalogue.Skipped, "record not imported: %v", err)
-			return diags, false
-		}
-		report(catalogue.Info, "the relative URI %q is read against the base %s: %s", Excerpt(ref.String()), opts.Base, rec.URI())
-	}
-	if escaped {
-		report(catalogue.Info, "the URI %s holds control characters or an escape sequence: kept percent-encoded, %s", Excerpt(strconv.Quote(raw)), rec.URI())
+	if !finishURI(rec, opts, report) {
+		return diags, false
 	}
 	rec.SetName(OneLine(rec.Name()))
 	rec.SetCategory(strings.TrimSpace(OneLine(rec.Category()))) // a path: blanks at its ends are noise
@@ -263,6 +232,47 @@ func Finish(rec *catalogue.Record, opts Options, line int, offset int64) (diags 
 		diags[len(diags)-1].Field = p.Field
 	}
 	return diags, true
+}
+
+// finishURI normalises rec's URI for Finish, resolving a relative one
+// against opts.Base, and reports whether the record can be imported;
+// report says what was done or why not.
+func finishURI(rec *catalogue.Record, opts Options, report func(kind catalogue.Kind, format string, a ...any)) bool {
+	// A control character or an escape sequence in a URI is part of what
+	// the user had: it is kept percent-encoded (RFC 3986 2.1), as
+	// NormalizeURI encodes it, or the record is skipped; cleaning it out
+	// would silently make another URI.
+	raw := rec.URI()
+	escaped := display.Clean(raw) != raw
+	if escaped {
+		rec.SetURI(catalogue.NormalizeURI(encodeBrackets(raw)))
+	} else {
+		rec.SetURI(catalogue.NormalizeURI(raw))
+	}
+	if err := catalogue.ValidateURI(rec.URI()); err != nil {
+		ref, perr := url.Parse(rec.URI())
+		switch {
+		case escaped:
+			report(catalogue.Skipped, "record not imported: its URI %s holds control characters or an escape sequence, and percent-encoded it is still not a URI: %v", Excerpt(strconv.Quote(raw)), err)
+			return false
+		case rec.URI() == "" || perr != nil || ref.IsAbs():
+			report(catalogue.Skipped, "record not imported: %v", err)
+			return false
+		case opts.Base == nil || !opts.Base.IsAbs():
+			report(catalogue.Skipped, "record not imported: %q is a relative URI; give the URL it is relative to with --base", Excerpt(rec.URI()))
+			return false
+		}
+		rec.SetURI(catalogue.NormalizeURI(opts.Base.ResolveReference(ref).String()))
+		if err := catalogue.ValidateURI(rec.URI()); err != nil {
+			report(catalogue.Skipped, "record not imported: %v", err)
+			return false
+		}
+		report(catalogue.Info, "the relative URI %q is read against the base %s: %s", Excerpt(ref.String()), opts.Base, rec.URI())
+	}
+	if escaped {
+		report(catalogue.Info, "the URI %s holds control characters or an escape sequence: kept percent-encoded, %s", Excerpt(strconv.Quote(raw)), rec.URI())
+	}
+	return true
 }
 
 // encodeBrackets returns uri with every '[' and ']' after its authority
