@@ -23,6 +23,8 @@ func keepOwner(f *os.File, path string, was fs.FileInfo) (fs.FileMode, []string,
 
 func hardLinks(info fs.FileInfo) uint64 { return 1 }
 
+func stickyError(path string, err error) error { return err }
+
 // lockDir takes a lock by creating a lock file exclusively. Unlike flock, a
 // crash leaves it behind: it is taken as stale after a minute.
 func lockDir(dir string, wait time.Duration) (unlock func(), err error) {

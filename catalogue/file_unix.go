@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"os"
 	"os/user"
+	"path/filepath"
 	"strconv"
 	"syscall"
 	"time"
@@ -110,6 +111,40 @@ func groupName(gid uint32) string {
 		return fmt.Sprintf("%s (%s)", g.Name, id)
 	}
 	return id
+}
+
+// stickyError explains err, the failure to rename a new version of path
+// over it, when the kernel refused because path's directory is sticky
+// (as /tmp is) and the file is another user's: there only a file's owner,
+// or the directory's, may replace or remove it, and the bare "operation
+// not permitted" says neither what nor why. Any other err is returned as
+// it is.
+func stickyError(path string, err error) error {
+	if !errors.Is(err, syscall.EPERM) && !errors.Is(err, syscall.EACCES) {
+		return err
+	}
+	dir := filepath.Dir(path)
+	dinfo, derr := os.Stat(dir)
+	info, ferr := os.Lstat(path)
+	if derr != nil || ferr != nil {
+		return err
+	}
+	file, fok := info.Sys().(*syscall.Stat_t)
+	d, dok := dinfo.Sys().(*syscall.Stat_t)
+	if !fok || !dok {
+		return err
+	}
+	return explainSticky(path, dir, dinfo.Mode(), file.Uid, d.Uid, uint32(os.Geteuid()), err)
+}
+
+// explainSticky is stickyError's message, from what it found: the mode of
+// dir, who owns the file, the directory, and who saves.
+func explainSticky(path, dir string, dirMode fs.FileMode, fileUID, dirUID, me uint32, err error) error {
+	if dirMode&fs.ModeSticky == 0 || fileUID == me || dirUID == me || me == 0 {
+		return err
+	}
+	return fmt.Errorf("%s cannot be replaced: its directory %s is sticky (mode %v), where only a file's owner may replace it, and the file belongs to %s, not to you (%s); nothing was written: ask its owner to save it or give it to you (chown), or keep the catalogue in a directory of yours (%w)",
+		path, dir, dirMode, userName(fileUID), userName(me), err)
 }
 
 // hardLinks returns how many names the file has.

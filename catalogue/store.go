@@ -716,7 +716,7 @@ func writeAtomic(path string, was fs.FileInfo, write func(io.Writer) error) (war
 	}
 	if err := os.Rename(name, path); err != nil {
 		os.Remove(name)
-		return nil, tempError(err, path)
+		return nil, stickyError(path, tempError(err, path))
 	}
 	if !syncFiles {
 		return warnings, nil

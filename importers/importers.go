@@ -19,11 +19,13 @@ import (
 	"net/url"
 	"path"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
 	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/internal/display"
+	"github.com/uricat/uricat/internal/plural"
 	"github.com/uricat/uricat/internal/textclip"
 )
 
@@ -176,6 +178,9 @@ func WriterNote(kind catalogue.Kind, uri, format string, a ...any) catalogue.Dia
 // Finish makes rec fit the catalogue, in place, and returns what it dropped
 // or had to invent, as diagnostics at (line, offset):
 //   - text is cleaned (display.Clean) and the URI normalised (IRI to URI);
+//     control characters and escape sequences in the URI are not cleaned
+//     out but kept percent-encoded, with a note, or the record is skipped;
+//   - a tag (X-TAGS) made only of escape sequences is dropped, with a note;
 //   - a relative URI is resolved against opts.Base; without a base, or
 //     without a valid URI, the record cannot be imported: ok is false;
 //   - a missing NAME falls back to the URI's last path segment, then its host;
@@ -188,23 +193,8 @@ func Finish(rec *catalogue.Record, opts Options, line int, offset int64) (diags 
 	report := func(kind catalogue.Kind, format string, a ...any) {
 		diags = append(diags, catalogue.Diagnostic{Line: line, Offset: offset, Kind: kind, Msg: fmt.Sprintf(format, a...)})
 	}
-	rec.SetURI(catalogue.NormalizeURI(display.Clean(rec.URI())))
-	if err := catalogue.ValidateURI(rec.URI()); err != nil {
-		ref, perr := url.Parse(rec.URI())
-		switch {
-		case rec.URI() == "" || perr != nil || ref.IsAbs():
-			report(catalogue.Skipped, "record not imported: %v", err)
-			return diags, false
-		case opts.Base == nil || !opts.Base.IsAbs():
-			report(catalogue.Skipped, "record not imported: %q is a relative URI; give the URL it is relative to with --base", Excerpt(rec.URI()))
-			return diags, false
-		}
-		rec.SetURI(catalogue.NormalizeURI(opts.Base.ResolveReference(ref).String()))
-		if err := catalogue.ValidateURI(rec.URI()); err != nil {
-			report(catalogue.Skipped, "record not imported: %v", err)
-			return diags, false
-		}
-		report(catalogue.Info, "the relative URI %q is read against the base %s: %s", Excerpt(ref.String()), opts.Base, rec.URI())
+	if !finishURI(rec, opts, report) {
+		return diags, false
 	}
 	rec.SetName(OneLine(rec.Name()))
 	rec.SetCategory(strings.TrimSpace(OneLine(rec.Category()))) // a path: blanks at its ends are noise
@@ -230,6 +220,13 @@ func Finish(rec *catalogue.Record, opts Options, line int, offset int64) (diags 
 	rec.SetDate(rec.Date().UTC().Truncate(time.Second))
 	var ext []catalogue.Field
 	for _, f := range rec.Extensions() {
+		if f.Name == catalogue.FieldTags {
+			var gone int
+			f.Value, gone = cleanTags(f.Value)
+			if gone > 0 {
+				report(catalogue.Dropped, "%s of %s made only of control characters or escape sequences left out", plural.Of(gone, "tag"), catalogue.FieldTags)
+			}
+		}
 		f.Value = strings.TrimSpace(display.Clean(f.Value))
 		if f.Value != "" {
 			ext = append(ext, f)
@@ -250,6 +247,88 @@ func Finish(rec *catalogue.Record, opts Options, line int, offset int64) (diags 
 		diags[len(diags)-1].Field = p.Field
 	}
 	return diags, true
+}
+
+// finishURI normalises rec's URI for Finish, resolving a relative one
+// against opts.Base, and reports whether the record can be imported;
+// report says what was done or why not.
+func finishURI(rec *catalogue.Record, opts Options, report func(kind catalogue.Kind, format string, a ...any)) bool {
+	// A control character or an escape sequence in a URI is part of what
+	// the user had: it is kept percent-encoded (RFC 3986 2.1), as
+	// NormalizeURI encodes it, or the record is skipped; cleaning it out
+	// would silently make another URI.
+	raw := rec.URI()
+	escaped := display.Clean(raw) != raw
+	if escaped {
+		rec.SetURI(catalogue.NormalizeURI(encodeBrackets(raw)))
+	} else {
+		rec.SetURI(catalogue.NormalizeURI(raw))
+	}
+	if err := catalogue.ValidateURI(rec.URI()); err != nil {
+		ref, perr := url.Parse(rec.URI())
+		switch {
+		case escaped:
+			report(catalogue.Skipped, "record not imported: its URI %s holds control characters or an escape sequence, and percent-encoded it is still not a URI: %v", Excerpt(strconv.Quote(raw)), err)
+			return false
+		case rec.URI() == "" || perr != nil || ref.IsAbs():
+			report(catalogue.Skipped, "record not imported: %v", err)
+			return false
+		case opts.Base == nil || !opts.Base.IsAbs():
+			report(catalogue.Skipped, "record not imported: %q is a relative URI; give the URL it is relative to with --base", Excerpt(rec.URI()))
+			return false
+		}
+		rec.SetURI(catalogue.NormalizeURI(opts.Base.ResolveReference(ref).String()))
+		if err := catalogue.ValidateURI(rec.URI()); err != nil {
+			report(catalogue.Skipped, "record not imported: %v", err)
+			return false
+		}
+		report(catalogue.Info, "the relative URI %q is read against the base %s: %s", Excerpt(ref.String()), opts.Base, rec.URI())
+	}
+	if escaped {
+		report(catalogue.Info, "the URI %s holds control characters or an escape sequence: kept percent-encoded, %s", Excerpt(strconv.Quote(raw)), rec.URI())
+	}
+	return true
+}
+
+// encodeBrackets returns uri with every '[' and ']' after its authority
+// percent-encoded: the escape sequences CSI ("ESC [") and OSC ("ESC ]")
+// bring them into a path or a query, where RFC 3986 3.2.2 does not allow
+// them (only a host holds brackets, around an IP address).
+func encodeBrackets(uri string) string {
+	start := 0
+	if i := strings.Index(uri, "://"); i >= 0 {
+		j := strings.IndexAny(uri[i+3:], "/?#")
+		if j < 0 {
+			return uri // the authority alone
+		}
+		start = i + 3 + j
+	}
+	if !strings.ContainsAny(uri[start:], "[]") {
+		return uri
+	}
+	return uri[:start] + strings.NewReplacer("[", "%5B", "]", "%5D").Replace(uri[start:])
+}
+
+// cleanTags cleans the tags of an X-TAGS value one by one, so that a tag
+// made only of escape sequences goes with its comma rather than leaving an
+// empty tag ("t,"); it returns how many such tags went. A clean value is
+// returned as it is.
+func cleanTags(v string) (string, int) {
+	if display.Clean(v) == v {
+		return v, 0
+	}
+	var tags []string
+	gone := 0
+	for t := range strings.SplitSeq(v, ",") {
+		c := strings.TrimSpace(OneLine(t))
+		switch {
+		case c != "":
+			tags = append(tags, c)
+		case strings.TrimSpace(t) != "":
+			gone++
+		}
+	}
+	return catalogue.JoinTags(tags), gone
 }
 
 // OneLine makes s one line of clean text, for NAME, CATEGORY and X-

@@ -85,6 +85,56 @@ func TestFinish(t *testing.T) {
 	}
 }
 
+// TestFinishEscapes: an escape sequence or a control character in a URI is
+// never cleaned out silently: the URI is kept percent-encoded, with a
+// note, or the record is skipped with a reason, at its line. A tag made
+// only of escapes is dropped with a note, and leaves no empty tag.
+func TestFinishEscapes(t *testing.T) {
+	t.Parallel()
+	opts := Options{Now: time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)}
+	tests := []struct {
+		name, uri, tags string
+		ok              bool
+		wantURI         string
+		wantTags        string
+		wantMsg         string
+	}{
+		{"OSC in the URI", "https://u5.example/\x1b]0;x\a", "", true, "https://u5.example/%1B%5D0;x%07", "", `note: the URI "https://u5.example/\x1b]0;x\a" holds control characters or an escape sequence: kept percent-encoded, https://u5.example/%1B%5D0;x%07`},
+		{"CSI in the URI", "https://u5.example/\x1b[31mred?q=[x]", "", true, "https://u5.example/%1B%5B31mred?q=%5Bx%5D", "", "kept percent-encoded"},
+		{"an escape in the host", "https://u5\x1b[1m.example/", "", false, "", "", `skipped: record not imported: its URI "https://u5\x1b[1m.example/" holds control characters or an escape sequence, and percent-encoded it is still not a URI`},
+		{"an escape before the scheme", "\x1b[31mhttps://b.example/", "", false, "", "", "percent-encoded it is still not a URI"},
+		{"a bell in the URI", "https://u5.example/a\ab", "", true, "https://u5.example/a%07b", "", `note: the URI "https://u5.example/a\ab" holds control characters or an escape sequence: kept percent-encoded, https://u5.example/a%07b`},
+		{"a tag of escapes", "https://u6.example/", "t,\x1b[31m\x1b[0m", true, "https://u6.example/", "t", "dropped: 1 tag of X-TAGS made only of control characters or escape sequences left out"},
+		{"tags with escapes in them", "https://u7.example/", "a\x1b[1m, \x1b[0m,b", true, "https://u7.example/", "a, b", "1 tag of X-TAGS"},
+		{"clean tags as they are", "https://u8.example/", "a,b", true, "https://u8.example/", "a,b", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			v := catalogue.Values{URI: tt.uri, Name: "x"}
+			if tt.tags != "" {
+				v.Extensions = []catalogue.Field{{Name: catalogue.FieldTags, Value: tt.tags}}
+			}
+			rec := catalogue.NewRecord(v)
+			diags, ok := Finish(rec, opts, 12, -1)
+			var msgs []string
+			for _, d := range diags {
+				msgs = append(msgs, d.In("in.html").Error())
+			}
+			all := strings.Join(msgs, "\n")
+			if ok != tt.ok || tt.wantMsg != "" && !strings.Contains(all, "in.html:12") || !strings.Contains(all, tt.wantMsg) {
+				t.Fatalf("ok %v, diagnostics:\n%s\nwant ok %v and %q at line 12", ok, all, tt.ok, tt.wantMsg)
+			}
+			if tt.wantMsg == "" && len(diags) > 0 {
+				t.Errorf("diagnostics for a clean record:\n%s", all)
+			}
+			if ok && (rec.URI() != tt.wantURI || rec.Extension(catalogue.FieldTags) != tt.wantTags) {
+				t.Errorf("URI %q, tags %q; want %q, %q", rec.URI(), rec.Extension(catalogue.FieldTags), tt.wantURI, tt.wantTags)
+			}
+		})
+	}
+}
+
 // OneLine keeps NAME and CATEGORY on one line and changes nothing else: runs
 // of spaces and blanks at the ends are part of a name (issue 10: an
 // http-index file "a  b " lost them while its URI kept them).

@@ -197,12 +197,12 @@ func TestAddFormFillsFromThePage(t *testing.T) {
 // `uricat links` in another terminal left them.
 func TestReloadReadsTheLinkResults(t *testing.T) {
 	h, path := linkHarness(t, dupFixture, nil)
-	st, err := linkcheck.LoadState(path)
+	st, err := catalogue.LoadLinkState(path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	st.Put(linkcheck.Result{URI: "https://example.org/", Status: linkcheck.Dead, Code: 410, Checked: fixedNow})
-	if err := st.Save(); err != nil {
+	if _, err := st.Save(); err != nil {
 		t.Fatal(err)
 	}
 	h.keys("R", "/")

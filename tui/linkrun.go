@@ -37,6 +37,7 @@ var newChecker = linkcheck.New
 // linkRun is a check under way.
 type linkRun struct {
 	id      int
+	offline *bool // set once results is closed: no host resolved (linkcheck.Offline)
 	cancel  context.CancelFunc
 	results <-chan linkcheck.Result
 	total   int
@@ -52,13 +53,17 @@ type linkRun struct {
 // linkResultMsg is one result of the run id; ok is false once the run is
 // over (every link checked, or stopped).
 type linkResultMsg struct {
-	id  int
-	res linkcheck.Result
-	ok  bool
+	id      int
+	res     linkcheck.Result
+	ok      bool
+	offline bool // with !ok: no host resolved, so none was called dead
 }
 
 // linksSavedMsg says whether the link state was saved after a run.
-type linksSavedMsg struct{ err error }
+type linksSavedMsg struct {
+	warnings []string // what the file written could not keep of the old one (its owner)
+	err      error
+}
 
 // start checks the links of the valid records the list shows.
 func (l *linkChecker) start() tea.Cmd {
@@ -91,9 +96,10 @@ func (l *linkChecker) start() tea.Cmd {
 	ctx, cancel := context.WithCancel(context.Background())
 	ch := make(chan linkcheck.Result)
 	checker := newChecker(clientOr(l.client), l.userAgent)
+	offline := new(bool)
 	go func() {
 		defer close(ch)
-		checker.Run(ctx, uris, linkJobs, func(r linkcheck.Result) {
+		*offline = checker.Run(ctx, uris, linkJobs, func(r linkcheck.Result) {
 			select {
 			case ch <- r:
 			case <-ctx.Done(): // stopped: Update no longer reads
@@ -101,7 +107,7 @@ func (l *linkChecker) start() tea.Cmd {
 		})
 	}()
 	l.runs++
-	l.run = &linkRun{id: l.runs, cancel: cancel, results: ch, total: len(uris), counts: map[linkcheck.Status]int{},
+	l.run = &linkRun{id: l.runs, offline: offline, cancel: cancel, results: ch, total: len(uris), counts: map[linkcheck.Status]int{},
 		byURI: byURI, bar: progress.New(progress.WithDefaultGradient(), progress.WithoutPercentage(), progress.WithWidth(12))}
 	l.status.set(sevInfo, "checking %s: esc stops", plural.Of(len(uris), "link"))
 	return l.run.next()
@@ -109,9 +115,13 @@ func (l *linkChecker) start() tea.Cmd {
 
 // next waits for the run's next result.
 func (r *linkRun) next() tea.Cmd {
-	id, ch := r.id, r.results
+	id, ch, offline := r.id, r.results, r.offline
 	return func() tea.Msg {
 		res, ok := <-ch
+		if !ok {
+			// Run set it before the channel was closed.
+			return linkResultMsg{id: id, offline: *offline}
+		}
 		return linkResultMsg{id: id, res: res, ok: ok}
 	}
 }
@@ -152,7 +162,11 @@ func (l *linkChecker) result(msg linkResultMsg) tea.Cmd {
 	if run.stopped {
 		summary = fmt.Sprintf("stopped: %s of %d (%s)", plural.Of(run.done, "link"), run.total, strings.Join(parts, ", "))
 	}
-	l.status.set(sevSuccess, "%s", summary)
+	if msg.offline {
+		l.status.set(sevWarning, "%s: %s", summary, linkcheck.Offline)
+	} else {
+		l.status.set(sevSuccess, "%s", summary)
+	}
 	cmds := []tea.Cmd{l.save(), l.resultsChanged()}
 	if len(run.found) > 0 {
 		cmds = append(cmds, l.found(run.found, summary))
@@ -166,7 +180,10 @@ func (l *linkChecker) save() tea.Cmd {
 	if l.results.path == "" || st == nil {
 		return nil // a model without a state file (tests): kept for the session
 	}
-	return func() tea.Msg { return linksSavedMsg{err: st.Save()} }
+	return func() tea.Msg {
+		warnings, err := st.Save()
+		return linksSavedMsg{warnings: warnings, err: err}
+	}
 }
 
 // stopKey stops a run on ctrl+c, or on esc while browsing (ctrl+c quits

@@ -3,6 +3,7 @@ package tui
 import (
 	"fmt"
 	"net/http"
+	"strings"
 
 	tea "github.com/charmbracelet/bubbletea"
 
@@ -39,7 +40,7 @@ func loadLinksCmd(path string) tea.Cmd {
 		return nil
 	}
 	return func() tea.Msg {
-		st, err := linkcheck.LoadState(path)
+		st, err := catalogue.LoadLinkState(path)
 		return linksLoadedMsg{state: st, err: err}
 	}
 }
@@ -104,8 +105,11 @@ func (l *linkChecker) Update(msg tea.Msg) (cmd tea.Cmd, ok bool) {
 	case linkResultMsg:
 		return l.result(msg), true
 	case linksSavedMsg:
-		if msg.err != nil {
+		switch {
+		case msg.err != nil:
 			l.status.set(sevError, "the link results could not be kept: %s", display.Lines(msg.err.Error()))
+		case len(msg.warnings) > 0:
+			l.status.set(sevWarning, "the link results were kept, but %s", display.Lines(strings.Join(msg.warnings, "; ")))
 		}
 		return nil, true
 	}

@@ -273,7 +273,7 @@ func TestLinkSearchAndMarks(t *testing.T) {
 	if got := h.names(); len(got) != 0 {
 		t.Fatalf("link:dead with no results read shows %q", got)
 	}
-	state, err := linkcheck.LoadState(filepath.Join(t.TempDir(), "links.json"))
+	state, err := catalogue.LoadLinkState(filepath.Join(t.TempDir(), "links.json"))
 	if err != nil {
 		t.Fatal(err)
 	}

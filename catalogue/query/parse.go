@@ -200,6 +200,24 @@ func (q *Query) String() string { return q.text }
 // Empty reports whether the query matches every record.
 func (q *Query) Empty() bool { return len(q.terms) == 0 }
 
+// OnlyNegations reports whether the query has terms and none of them
+// selects by something a record has: each is an exclusion ("-zzz"), or an
+// OR with one among its alternatives. Such a query matches nearly every
+// record, so a command that changes the records a search selects asks
+// for more than that.
+func (q *Query) OnlyNegations() bool {
+	return len(q.terms) > 0 && !slices.ContainsFunc(q.terms, func(t term) bool { return t.positive() })
+}
+
+// positive reports whether t selects by something a record has: it is
+// not an exclusion, nor an OR with one among its alternatives.
+func (t *term) positive() bool {
+	if t.kind == kindOr {
+		return !slices.ContainsFunc(t.alts, func(a term) bool { return !a.positive() })
+	}
+	return !t.neg
+}
+
 // Ranked reports whether the query has words or phrases to rank matches
 // by; a query of qualified terms alone only filters.
 func (q *Query) Ranked() bool { return anyRanked(q.terms) }

@@ -738,3 +738,21 @@ func TestExactDropsLettersInOrder(t *testing.T) {
 		}
 	}
 }
+
+// TestOnlyNegations: a search of exclusions alone (which matches nearly
+// every record) is told from one that selects by something.
+func TestOnlyNegations(t *testing.T) {
+	t.Parallel()
+	for search, want := range map[string]bool{
+		"-zzz": true, "-zzz -cat:old": true, `-"two words"`: true, "-a OR -b": true, "a OR -b": true,
+		"": false, "-": false, "zzz": false, "-zzz cat:old": false, "a OR b": false, "-a b OR c": false, "rating:none -x": false,
+	} {
+		q, err := Parse(search)
+		if err != nil {
+			t.Fatalf("%q: %v", search, err)
+		}
+		if got := q.OnlyNegations(); got != want {
+			t.Errorf("Parse(%q).OnlyNegations() = %v, want %v", search, got, want)
+		}
+	}
+}

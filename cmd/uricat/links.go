@@ -43,7 +43,8 @@ search selects, or all), and prints each link that is not ok:
 
   moved    a permanent redirect (301, 308) to a page that answers; the new
            URI is shown, and --update-moved rewrites the records to it
-  dead     404 or 410, or a host name that does not resolve, twice
+  dead     404 or 410, or a host name that does not resolve, twice (when no
+           host of the run resolves, the machine looks offline: unknown)
   unknown  a timeout, 5xx, 403, 429 that does not recover, a redirect loop:
            a blocked or slow site is never called dead
 
@@ -73,8 +74,8 @@ interrupted run (ctrl+c keeps what it found) goes on where it stopped.`,
 
 // linkStatePath is where link results are kept: $XDG_STATE_HOME/uricat
 // (read at run time, so that a test or a wrapper can move it).
-func linkStatePath() string {
-	dir := os.Getenv("XDG_STATE_HOME")
+func (e *env) linkStatePath() string {
+	dir := e.getenv("XDG_STATE_HOME")
 	if dir == "" {
 		dir = xdg.StateHome
 	}
@@ -138,7 +139,7 @@ func (o *linksOptions) run(e *env) error {
 	counts := map[linkcheck.Status]int{}
 	var results []linkcheck.Result
 	lastSave := time.Now()
-	checker.Run(ctx, uris, o.jobs, func(r linkcheck.Result) {
+	offline := checker.Run(ctx, uris, o.jobs, func(r linkcheck.Result) {
 		state.Put(r)
 		counts[r.Status]++
 		results = append(results, r)
@@ -151,13 +152,21 @@ func (o *linksOptions) run(e *env) error {
 		}
 		// An interrupted or killed run keeps what it found.
 		if time.Since(lastSave) > 5*time.Second {
-			_ = state.Save()
+			// A failure here is told by the save at the end.
+			_, _ = state.Save()
 			lastSave = time.Now()
 		}
 	})
 	prog.clear()
-	if err := state.Save(); err != nil {
+	warnings, err := state.Save()
+	if err != nil {
 		return refused(fmt.Errorf("the results could not be kept: %w", err))
+	}
+	for _, w := range warnings {
+		fmt.Fprintf(e.stderr, "uricat links: %s\n", display.Text(w))
+	}
+	if offline {
+		fmt.Fprintf(e.stderr, "uricat links: %s\n", linkcheck.Offline)
 	}
 	interrupted := ctx.Err() != nil
 	stop()

@@ -47,7 +47,7 @@ func (e *env) withLinks(q *query.Query) (*query.Query, error) {
 // linkState returns the results of `uricat links`, read once a command.
 func (e *env) linkState() (*linkcheck.State, error) {
 	if e.links == nil {
-		state, err := linkcheck.LoadState(linkStatePath())
+		state, err := catalogue.LoadLinkState(e.linkStatePath())
 		if err != nil {
 			return nil, err
 		}

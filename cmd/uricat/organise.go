@@ -109,7 +109,12 @@ Tags are compared as written, case and all, and hold no comma.
 ` + stampNote,
 		Example: `  uricat tags rename golang go`,
 		Args:    exactArgs(2, "OLD and NEW"),
-		RunE:    func(_ *cobra.Command, args []string) error { return runRenameTag(e, args[0], args[1], false) },
+		RunE: func(_ *cobra.Command, args []string) error {
+			if err := checkNewTag(args[0], args[1]); err != nil {
+				return err
+			}
+			return runRenameTag(e, args[0], args[1], false)
+		},
 	}
 }
 
@@ -123,7 +128,12 @@ must have B already. It is rename onto an existing tag.
 ` + stampNote,
 		Example: `  uricat tags merge to-read later`,
 		Args:    exactArgs(2, "A and B"),
-		RunE:    func(_ *cobra.Command, args []string) error { return runRenameTag(e, args[0], args[1], true) },
+		RunE: func(_ *cobra.Command, args []string) error {
+			if err := checkNewTag(args[0], args[1]); err != nil {
+				return err
+			}
+			return runRenameTag(e, args[0], args[1], true)
+		},
 	}
 }
 
@@ -139,6 +149,16 @@ stay.
 		Args:    exactArgs(1, "one TAG"),
 		RunE:    func(_ *cobra.Command, args []string) error { return runRenameTag(e, args[0], "", false) },
 	}
+}
+
+// checkNewTag refuses an empty NEW for tags rename and merge: renaming a
+// tag to nothing would remove it from every record, which is tags rm's
+// work, asked for by name.
+func checkNewTag(from, to string) error {
+	if to != "" {
+		return nil
+	}
+	return refused(fmt.Errorf("a tag is a name, not empty: uricat tags rm %s removes the tag from every record; nothing was changed", quoted(from)))
 }
 
 // runRenameTag renames the tag from to to everywhere, or removes it

@@ -90,6 +90,9 @@ func TestTagsRenameMergeRm(t *testing.T) {
 		{args: []string{"tags", "rm", "nothing"}, code: 1, errs: `no record has the tag "nothing" (uricat tags lists them); nothing was changed`, fileUnchanged: true},
 		{args: []string{"tags", "rename", "lang", "a,b"}, code: 1, errs: `tag "a,b" holds a comma, which separates tags in X-TAGS`, fileUnchanged: true},
 		{args: []string{"tags", "rename", "lang", " "}, code: 1, errs: "a tag cannot be blank", fileUnchanged: true},
+		// An empty NEW would remove the tag from every record: tags rm's work, asked by name.
+		{args: []string{"tags", "rename", "lang", ""}, code: 1, errs: `a tag is a name, not empty: uricat tags rm "lang" removes the tag`, fileUnchanged: true},
+		{args: []string{"tags", "merge", "lang", ""}, code: 1, errs: `uricat tags rm "lang"`, fileUnchanged: true},
 	})
 }
 
@@ -112,6 +115,23 @@ func TestSetSearchAndTags(t *testing.T) {
 		{args: []string{"set", "https://go.dev/", "--add-tags", "lang"}, out: "unchanged \"Go\"", fileUnchanged: true},
 		{args: []string{"set", "https://go.dev/", "--tags", "a", "--add-tags", "b"}, code: 2, errs: "--tags replaces the tags", fileUnchanged: true},
 		{args: []string{"set", "https://go.dev/", "--remove-tags", " "}, code: 2, errs: "nothing to set", fileUnchanged: true},
+	})
+}
+
+// TestSearchOfExclusionsAlone: a search of exclusions alone selects nearly
+// every record, so rm and set refuse it (as a blank one) unless --all says
+// every record is meant; --all with exclusions spares what they exclude.
+func TestSearchOfExclusionsAlone(t *testing.T) {
+	runOrganise(t, []organiseCase{
+		{args: []string{"rm", "--search", "-zzz", "--yes"}, code: 2, errs: `--search "-zzz" only excludes (-word), so it would select nearly every record; add a term that selects (cat:old -word), or --all`, fileUnchanged: true},
+		{args: []string{"rm", "--search", "-zzz OR -yyy", "--yes"}, code: 2, errs: "only excludes", fileUnchanged: true},
+		{args: []string{"set", "--search", "-zzz", "--rating", "1", "--yes"}, code: 2, errs: "only excludes", fileUnchanged: true},
+		{args: []string{"set", "--search", "", "--rating", "1", "--yes"}, code: 2, errs: "or --all for every record", fileUnchanged: true},
+		{args: []string{"rm", "--search", "-cat:news cat:bookmarks", "--yes"}, out: `removed "Rust"`, hasNot: []string{"NAME: Rust"}},
+		{args: []string{"rm", "--search", "-cat:news", "--all"}, code: 1, out: `3 record(s) match "-cat:news":`, fileUnchanged: true},
+		{args: []string{"rm", "--all", "--yes"}, out: `removed "Politics"`, hasNot: []string{"NAME: Go", "NAME: News"}, has: []string{"NAME: Broken"}},
+		{args: []string{"set", "--all", "--search", "-tag:go", "--rating", "1", "--yes"}, out: "3 records of 3 changed in ", stampedRecords: 3},
+		{args: []string{"rm", "https://go.dev/", "--all"}, code: 2, errs: "give SELECTORs or --all, not both", fileUnchanged: true},
 	})
 }
 

@@ -12,29 +12,31 @@ import (
 
 // rmOptions are the flags of `uricat rm`.
 type rmOptions struct {
-	search string
-	yes    bool
+	search   string
+	yes, all bool
 }
 
 func newRmCmd(e *env) *cobra.Command {
 	var o rmOptions
 	cmd := &cobra.Command{
-		Use:   "rm SELECTOR... | rm --search QUERY [--yes]",
+		Use:   "rm SELECTOR... | rm --search QUERY [--all] [--yes]",
 		Short: "Remove bookmarks",
 		Long: `Rm removes the records the SELECTORs name, all or none: a SELECTOR that names
 no record, or several, refuses the whole command. With --search it lists
 the valid records the search matches, and removes them only with --yes;
-a QUERY with no search term (blank) is refused, as it matches every record.
+a QUERY with no search term (blank), or only exclusions ("-word"), is
+refused, as it matches every record or nearly: --all says that every
+valid record is meant (but those a QUERY of exclusions leaves out).
 
 ` + selectorHelp,
 		Example: `  uricat rm https://go.dev/ id:7
   uricat rm --search 'cat:old'          # lists what it would remove
   uricat rm --search 'cat:old' --yes    # removes them`,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			searched := cmd.Flags().Changed("search")
+			searched := cmd.Flags().Changed("search") || o.all
 			switch {
 			case searched && len(args) > 0:
-				return usageError(fmt.Errorf("give SELECTORs or --search, not both"))
+				return usageError(fmt.Errorf("give SELECTORs or %s, not both", selectionFlag(cmd)))
 			case !searched && len(args) == 0:
 				return usageError(fmt.Errorf("expects one SELECTOR or more, or --search QUERY"))
 			}
@@ -42,7 +44,8 @@ a QUERY with no search term (blank) is refused, as it matches every record.
 		},
 	}
 	cmd.Flags().StringVar(&o.search, "search", "", "remove the valid records that match the search `QUERY`")
-	cmd.Flags().BoolVar(&o.yes, "yes", false, "with --search, remove what it lists")
+	cmd.Flags().BoolVar(&o.yes, "yes", false, "with --search or --all, remove what it lists")
+	cmd.Flags().BoolVar(&o.all, "all", false, "every valid record (with --search of exclusions: but those)")
 	return cmd
 }
 
@@ -52,15 +55,7 @@ func (o *rmOptions) run(e *env, searched bool, sels []string) error {
 	var q *query.Query
 	if searched {
 		var err error
-		if q, err = query.Parse(o.search); err != nil {
-			return usageError(err)
-		}
-		// An empty query matches every record: a blank --search (a
-		// variable that was not set, say) must not empty the catalogue.
-		if q.Empty() {
-			return usageError(fmt.Errorf("--search %q has no search term, so it would match every record; give a QUERY", o.search))
-		}
-		if q, err = e.withLinks(q); err != nil {
+		if q, err = e.selection(o.search, o.all); err != nil {
 			return err
 		}
 	}
@@ -72,11 +67,11 @@ func (o *rmOptions) run(e *env, searched bool, sels []string) error {
 	if q != nil {
 		recs = query.Filter(c.Valid(), q)
 		if len(recs) == 0 {
-			fmt.Fprintf(e.stdout, "no record matches %q; nothing removed\n", o.search)
+			fmt.Fprintf(e.stdout, "no record matches %s; nothing removed\n", selectionText(o.search, o.all))
 			return nil
 		}
 		if !o.yes {
-			fmt.Fprintf(e.stdout, "%d record(s) match %q:\n", len(recs), o.search)
+			fmt.Fprintf(e.stdout, "%d record(s) match %s:\n", len(recs), selectionText(o.search, o.all))
 			for _, r := range recs {
 				fmt.Fprintf(e.stdout, "  line %d: %s\n", r.Line(), describe(r))
 			}

@@ -6,7 +6,10 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/spf13/cobra"
+
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/query"
 	"github.com/uricat/uricat/internal/display"
 )
 
@@ -18,6 +21,43 @@ that starts at line N of the file (as check, show and rm give it).`
 
 // selectorUsage ends the message of a selector that names no record.
 const selectorUsage = "SELECTOR is a URI, id:N, line:N or the handle N that list shows"
+
+// selection parses the --search of a command that changes the records it
+// selects (rm, set). A blank search matches every record and a search of
+// exclusions alone ("-zzz") nearly every one: a typo or an unset variable
+// must not change the whole catalogue, so both are refused unless all
+// (--all) says every record is meant. The link: terms get their results.
+func (e *env) selection(search string, all bool) (*query.Query, error) {
+	q, err := query.Parse(search)
+	if err != nil {
+		return nil, usageError(err)
+	}
+	switch {
+	case all:
+	case q.Empty():
+		return nil, usageError(fmt.Errorf("--search %q has no search term, so it would match every record; give a QUERY, or --all for every record", search))
+	case q.OnlyNegations():
+		return nil, usageError(fmt.Errorf("--search %q only excludes (-word), so it would select nearly every record; add a term that selects (cat:old -word), or --all for every record but those", search))
+	}
+	return e.withLinks(q)
+}
+
+// selectionFlag is the flag that asked cmd for a selection: --search, or
+// --all alone.
+func selectionFlag(cmd *cobra.Command) string {
+	if cmd.Flags().Changed("search") {
+		return "--search"
+	}
+	return "--all"
+}
+
+// selectionText names what --search and --all selected, for messages.
+func selectionText(search string, all bool) string {
+	if all && strings.TrimSpace(search) == "" {
+		return "--all"
+	}
+	return fmt.Sprintf("%q", search)
+}
 
 // openRecord opens the catalogue and returns it with the record sel names.
 func (e *env) openRecord(sel string) (*catalogue.Catalogue, *catalogue.Record, error) {

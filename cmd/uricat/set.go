@@ -17,14 +17,14 @@ import (
 type setOptions struct {
 	ff                  fieldFlags
 	search              string
-	yes                 bool
+	yes, all            bool
 	addTags, removeTags string
 }
 
 func newSetCmd(e *env) *cobra.Command {
 	var o setOptions
 	cmd := &cobra.Command{
-		Use:   "set SELECTOR | set --search QUERY [--yes]",
+		Use:   "set SELECTOR | set --search QUERY [--all] [--yes]",
 		Short: "Change fields of a bookmark, or of every bookmark a search selects",
 		Long: `Set changes the fields given on the line, and only those; an empty value
 (and --rating 0) clears a field. --add-tags and --remove-tags add tags to
@@ -37,8 +37,10 @@ they are. Invalid values change nothing.
 
 With --search, set changes every valid record the search matches, as one
 edit: it lists them and how many would change, and changes them only with
---yes (a QUERY with no search term is refused, as it matches every
-record). Records that have the values already are not changed, nor
+--yes (a QUERY with no search term, or only exclusions ("-word"), is
+refused, as it matches every record or nearly: --all says that every
+valid record is meant, but those a QUERY of exclusions leaves out).
+Records that have the values already are not changed, nor
 stamped.
 
 ` + selectorHelp,
@@ -47,10 +49,10 @@ stamped.
   uricat set --search 'uri:go.dev' --category Programming/Go --add-tags go
   uricat set --search 'cat:Inbox' --category Reading --yes`,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			searched := cmd.Flags().Changed("search")
+			searched := cmd.Flags().Changed("search") || o.all
 			switch {
 			case searched && len(args) > 0:
-				return usageError(fmt.Errorf("give a SELECTOR or --search, not both"))
+				return usageError(fmt.Errorf("give a SELECTOR or %s, not both", selectionFlag(cmd)))
 			case !searched && len(args) != 1:
 				return usageError(fmt.Errorf("expects one SELECTOR, or --search QUERY"))
 			}
@@ -85,7 +87,8 @@ stamped.
 	cmd.Flags().StringVar(&o.addTags, "add-tags", "", "comma-separated `TAGS` to add to those the record has")
 	cmd.Flags().StringVar(&o.removeTags, "remove-tags", "", "comma-separated `TAGS` to remove from those the record has")
 	cmd.Flags().StringVar(&o.search, "search", "", "change the valid records that match the search `QUERY`")
-	cmd.Flags().BoolVar(&o.yes, "yes", false, "with --search, change what it lists")
+	cmd.Flags().BoolVar(&o.yes, "yes", false, "with --search or --all, change what it lists")
+	cmd.Flags().BoolVar(&o.all, "all", false, "every valid record (with --search of exclusions: but those)")
 	return cmd
 }
 
@@ -134,20 +137,18 @@ func runSet(e *env, sel string, fields []catalogue.Field, add, remove []string) 
 // runSearch changes the valid records o.search matches, once --yes
 // says so; without it, it lists them and what would change.
 func (o *setOptions) runSearch(e *env, fields []catalogue.Field, add, remove []string) error {
-	q, err := query.Parse(o.search)
+	q, err := e.selection(o.search, o.all)
 	if err != nil {
-		return usageError(err)
+		return err
 	}
-	if q.Empty() {
-		return usageError(fmt.Errorf("--search %q has no search term, so it would match every record; give a QUERY", o.search))
-	}
+	sel := selectionText(o.search, o.all)
 	c, err := e.open()
 	if err != nil {
 		return err
 	}
 	recs := query.Filter(c.Valid(), q)
 	if len(recs) == 0 {
-		fmt.Fprintf(e.stdout, "no record matches %q; nothing changed\n", o.search)
+		fmt.Fprintf(e.stdout, "no record matches %s; nothing changed\n", sel)
 		return nil
 	}
 	refs := make([]catalogue.Ref, len(recs))
@@ -160,7 +161,7 @@ func (o *setOptions) runSearch(e *env, fields []catalogue.Field, add, remove []s
 		if err != nil {
 			return refused(fmt.Errorf("%w; nothing was changed", err))
 		}
-		fmt.Fprintf(e.stdout, "%d record(s) match %q, %s would change (and get DATE now, SSD3 3.3):\n", len(recs), o.search, plural.Of(n, "record"))
+		fmt.Fprintf(e.stdout, "%d record(s) match %s, %s would change (and get DATE now, SSD3 3.3):\n", len(recs), sel, plural.Of(n, "record"))
 		for _, r := range recs {
 			fmt.Fprintf(e.stdout, "  line %d: %s\n", r.Line(), describe(r))
 		}
@@ -168,7 +169,7 @@ func (o *setOptions) runSearch(e *env, fields []catalogue.Field, add, remove []s
 	}
 	inv, err := c.Apply(ed)
 	if errors.Is(err, catalogue.ErrUnchanged) {
-		fmt.Fprintf(e.stdout, "unchanged: the %d record(s) that match %q have these values already\n", len(recs), o.search)
+		fmt.Fprintf(e.stdout, "unchanged: the %d record(s) that match %s have these values already\n", len(recs), sel)
 		return nil
 	}
 	if err != nil {

@@ -23,7 +23,7 @@ func runTUI(e *env) error {
 	// that the commands for scripts ask nothing: see termquery.)
 	dark := termenv.NewOutput(os.Stdout).HasDarkBackground()
 	lipgloss.SetHasDarkBackground(dark)
-	if err := tui.Run(tui.Options{Path: e.catalogue, Theme: theme.New(dark), LinkState: linkStatePath(),
+	if err := tui.Run(tui.Options{Path: e.catalogue, Theme: theme.New(dark), LinkState: e.linkStatePath(),
 		Client: e.httpClient(), UserAgent: userAgent()}); err != nil {
 		return refused(err)
 	}

@@ -50,8 +50,9 @@
 // becomes X-META-K, in capitals; the bulk data of Vivaldi's Thumbnail and
 // Chrome's power_bookmark_meta is counted and left out. The browser's own
 // identifiers (id, guid) and the folders' dates are not imported; nor are
-// javascript: bookmarklets, which are not addresses, and empty folders, as
-// a CATEGORY exists only on a bookmark: each is reported.
+// empty folders, as a CATEGORY exists only on a bookmark: each is
+// reported. javascript: bookmarklets are imported, as every reader imports
+// them: the browser keeps them as bookmarks, and so does the catalogue.
 //
 // # Reading
 //
@@ -642,10 +643,6 @@ func (r *Reader) skipRest(depth int) error {
 // record makes the record of bookmark n, or reports why it cannot.
 func (r *Reader) record(n *node) *catalogue.Record {
 	url := strings.TrimSpace(n.url)
-	if i := strings.IndexByte(url, ':'); i > 0 && strings.EqualFold(url[:i], "javascript") {
-		r.noteAt(n.off, catalogue.Skipped, "%q is a bookmarklet (a javascript: link), not an address", importers.Excerpt(n.name))
-		return nil
-	}
 	cat := ""
 	if n.folder >= 0 {
 		cat = r.folders[n.folder].path.Category()

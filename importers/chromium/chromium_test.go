@@ -133,6 +133,9 @@ func TestRead(t *testing.T) {
 		{"https://www.bbc.co.uk/news", "BBC News", `Bookmarks bar/Reading/News\/Politics`, t2,
 			map[string]string{"X-ADDED": catalogue.FormatDate(t1), "X-KEYWORD": "bbc", "X-LAST-VISIT": catalogue.FormatDate(t3)},
 			"Vivaldi's own description"},
+		// A bookmarklet is a bookmark the browser keeps: imported, as
+		// every reader imports it (its date_added of 0 is none).
+		{"javascript:void(open('https://web.archive.org/save/'+location))", "Save to Wayback", "Bookmarks bar/Reading", now, nil, ""},
 		// date_modified before date_added: kept as X-LAST-MODIFIED.
 		{"https://en.wikipedia.org/wiki/%E6%97%A5%E6%9C%AC", "Wikipedia", "Other bookmarks", t2,
 			map[string]string{"X-LAST-MODIFIED": catalogue.FormatDate(t1)}, ""},
@@ -165,10 +168,9 @@ func TestRead(t *testing.T) {
 	importertest.CheckDiagnostics(t, diags, []string{
 		`15 dropped: meta_info "sync.tag" is not imported: its name cannot be a field's (SSD3 2.1.3)`,
 		`34 dropped: empty folder "Nothing here" not imported`,
-		`39 skipped: "Save to Wayback" is a bookmarklet (a javascript: link), not an address`,
 		`62 skipped: "Odd" is of type "separator", neither a bookmark (url) nor a folder: not imported`,
 		`72 dropped: date_added "not a date" is not a date (microseconds since 1601-01-01) that DATE can hold: not imported`,
-		`0 note: 1 bookmark had no date: DATE set to the time of the import`,
+		`0 note: 2 bookmarks had no date: DATE set to the time of the import`,
 		`0 dropped: thumbnails and other bulk data (meta_info Thumbnail, power_bookmark_meta) of 1 bookmark not imported`,
 	}, true)
 }

@@ -146,7 +146,8 @@ func TestPlacesHostile(t *testing.T) {
 		got = append(got, r.URI()+" | "+name+" | "+r.Category())
 	}
 	want := []string{
-		"https://a.example/ | Ab | Evil31m\\/",
+		// An escape sequence in a URI is kept, percent-encoded, with a note.
+		"https://a.example/%1B%5B2J | Ab | Evil31m\\/",
 		"https://huge.example/ | (huge) | ",
 		"https://blob.example/ | 42 | ",
 		"https://loop.example/ | Loop | A/B",
@@ -155,6 +156,7 @@ func TestPlacesHostile(t *testing.T) {
 		t.Errorf("records\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 	importertest.CheckDiagnostics(t, s.Diagnostics, []string{
+		`0 note: moz_bookmarks id 8: the URI "https://a.example/\x1b[2J" holds control characters or an escape sequence: kept percent-encoded, https://a.example/%1B%5B2J`,
 		`0 deviation: moz_bookmarks id 10: dateAdded "yesterday" is not a date in microseconds: ignored`,
 		"0 dropped: moz_bookmarks id 10: lastModified 1000000000000000000 is not a date DATE can hold",
 		`0 skipped: moz_bookmarks id 11: record not imported: "3.5" is a relative URI`,

@@ -243,8 +243,8 @@ func TestPipeline(t *testing.T) {
 		// Four URLs (the two copies of draft -00 are at different hosts),
 		// but the -01.txt came with the simple example: a duplicate.
 		{"testdata/urc-spec-complex.urc", 3},
-		{"../netscape/testdata/firefox.html", 6},
-		{"../netscape/testdata/chrome.html", 6}, // one of 7 is a duplicate
+		{"../netscape/testdata/firefox.html", 7}, // with its bookmarklet
+		{"../netscape/testdata/chrome.html", 6},  // one of 7 is a duplicate
 		{"../netscape/testdata/safari.html", 4},
 		{"../netscape/testdata/ie6.html", 6},
 	} {

@@ -46,8 +46,9 @@
 // as X- and its name. HREFLANG and TYPE are LANGUAGE and TYPE; ID and
 // RATING uricat's own ID and RATING. Favicons (ICON, ICON_URI) are bulk
 // data: they are dropped and counted. Firefox's place: queries ("smart
-// bookmarks") and javascript: bookmarklets are not addresses: they are
-// skipped with a reason. What a catalogue has no place for is reported:
+// bookmarks") are not addresses: they are skipped with a reason.
+// javascript: bookmarklets are bookmarks the browser keeps: they are
+// imported, as every reader imports them, and an export writes them back. What a catalogue has no place for is reported:
 // folder descriptions, empty folders, separators (<HR>), the dates and
 // flags of folders.
 //
@@ -737,8 +738,6 @@ func (r *Reader) record(b *bookmark) *catalogue.Record {
 		return skip("link %q has no HREF: not a bookmark", importers.Excerpt(name))
 	case scheme == "place":
 		return skip("%q is a Firefox smart bookmark (a place: query), not an address", importers.Excerpt(name))
-	case scheme == "javascript":
-		return skip("%q is a bookmarklet (a javascript: link), not an address", importers.Excerpt(name))
 	}
 	desc, notes := linkdingNotes(r.latin1(b.desc.String()))
 	rec := catalogue.NewRecord(catalogue.Values{URI: href, Name: name, Category: b.folder, Description: desc})

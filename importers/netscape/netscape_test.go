@@ -121,6 +121,10 @@ func TestFirefoxExport(t *testing.T) {
 		{uri: "https://go.dev/doc/", name: "Documentation - The Go Programming Language", category: "Bookmarks Toolbar",
 			date: unix(1699100000), desc: "Tutorials & references\nfor <Go>",
 			ext: map[string]string{"X-KEYWORD": "godoc", "X-TAGS": "go,documentation", catalogue.FieldAdded: unix(1699000000)}},
+		// A bookmarklet is a bookmark the browser keeps, and so it is
+		// imported, its braces percent-encoded (RFC 3986 has none).
+		{uri: "javascript:(function()%7Blocation.href='https://web.archive.org/save/'+location.href%7D)()", name: "Save to Wayback",
+			category: "Bookmarks Toolbar", date: unix(1699000100), ext: lastModified(1699000100)},
 		// An IRI becomes a URI (SSD3 3.1 wants RFC 3986); the title stays Unicode.
 		{uri: "https://ja.wikipedia.org/wiki/%E6%97%A5%E6%9C%AC", name: "日本 - Wikipedia", category: "Other Bookmarks", date: unix(1699500000),
 			ext: map[string]string{"X-LAST-MODIFIED": unix(1699500000), "X-LAST-CHARSET": "UTF-8"}},
@@ -131,7 +135,6 @@ func TestFirefoxExport(t *testing.T) {
 	})
 	checkDiags(t, diags, []string{
 		`18 skipped: "Recently Bookmarked" is a Firefox smart bookmark (a place: query)`,
-		`25 skipped: "Save to Wayback" is a bookmarklet (a javascript: link)`,
 		// Firefox writes a folder's description as a <DD> after its <H3>,
 		// and separators as <HR>: a catalogue has neither (issue 10, item 4).
 		`31 dropped: the description of folder "News/Politics" is not imported: a CATEGORY has none: "Folders can have descriptions too"`,
@@ -206,10 +209,10 @@ func TestTagSoup(t *testing.T) {
 		},
 		{
 			name: "CR line ends (classic Mac OS) count as lines",
-			in:   "<DL><p>\r<DT><A HREF=\"place:x\">Q</A>\r\r<DT><A HREF=\"javascript:x\">J</A>\r</DL>",
+			in:   "<DL><p>\r<DT><A HREF=\"place:x\">Q</A>\r\r<DT><A HREF=\"place:y\">J</A>\r</DL>",
 			diags: []string{
 				`2 skipped: "Q" is a Firefox smart bookmark`,
-				`4 skipped: "J" is a bookmarklet`,
+				`4 skipped: "J" is a Firefox smart bookmark`,
 			},
 		},
 		{

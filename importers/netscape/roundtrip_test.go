@@ -502,3 +502,18 @@ func TestLongSectionName(t *testing.T) {
 	}
 	importertest.CheckDiagnostics(t, diags, []string{`2 dropped: folder "Ünread Ünread`}, false)
 }
+
+// TestBookmarkletRoundTrip: a javascript: bookmarklet is imported, as every
+// reader imports it, and an export writes it so that it reads back the
+// same, quotes, ampersands and all.
+func TestBookmarkletRoundTrip(t *testing.T) {
+	t.Parallel()
+	in := header + `<DT><A HREF="javascript:void(open('https://web.archive.org/save/'+encodeURIComponent(location.href)+'?a=1&amp;b=&quot;2&quot;'))" ADD_DATE="1533327176">Save &lt;page&gt;</A>` + "\n</DL><p>\n"
+	first, _, out, losses := reexport(t, in)
+	if want := "javascript:void(open('https://web.archive.org/save/'+encodeURIComponent(location.href)+'?a=1&b=%222%22'))"; first[0].URI() != want {
+		t.Errorf("URI %q, want %q", first[0].URI(), want)
+	}
+	if len(losses) > 0 {
+		t.Errorf("losses: %v\n%s", losses, out)
+	}
+}

@@ -47,6 +47,10 @@ type Result struct {
 	Final   string    `json:"final,omitempty"` // where a Moved link moved to
 	Reason  string    `json:"reason,omitempty"`
 	Checked time.Time `json:"checked"`
+
+	// hostFound says the check reached the host (an answer, or a failure
+	// after its name resolved): the machine is online.
+	hostFound bool
 }
 
 // Checker checks links. Its zero value is not usable: see New.
@@ -145,8 +149,10 @@ func (c *Checker) follow(ctx context.Context, uri string) attempt {
 		resp, err := c.request(ctx, cur)
 		if err != nil {
 			res.Status, res.Reason = classifyError(err)
+			res.hostFound = res.hostFound || resolved(err)
 			return res
 		}
+		res.hostFound = true
 		res.Code = resp.code
 		if resp.retryAfter >= 0 {
 			res.retryAfter = resp.retryAfter
@@ -284,6 +290,16 @@ func classifyError(err error) (Status, string) {
 	return Unknown, msg
 }
 
+// resolved reports whether err, a request's failure, came after the host's
+// name resolved: not a DNS error, nor a timeout or an interruption, which
+// may have come while resolving.
+func resolved(err error) bool {
+	var dns *net.DNSError
+	var ue *url.Error
+	return !errors.As(err, &dns) && !(errors.As(err, &ue) && ue.Timeout()) &&
+		!errors.Is(err, context.DeadlineExceeded) && !errors.Is(err, context.Canceled)
+}
+
 // parseRetryAfter reads a Retry-After header (seconds, or an HTTP date);
 // -1 for none or one it cannot read.
 func parseRetryAfter(v string, now time.Time) time.Duration {
@@ -315,10 +331,22 @@ func sleep(ctx context.Context, d time.Duration) bool {
 	}
 }
 
+// Offline is the reason of the links a run did not call dead because no
+// host at all resolved, and what a run that found so says.
+const Offline = "no host resolved: the machine looks offline; nothing was marked dead"
+
 // Run checks uris with jobs workers and calls found with each result, from
 // one goroutine at a time, in the order they finish; it returns when all
 // are checked or ctx is done (the results found so far were given).
-func (c *Checker) Run(ctx context.Context, uris []string, jobs int, found func(Result)) {
+//
+// A machine without a network, or whose resolver answers "no such host"
+// for every name, would otherwise call every link dead (and a search for
+// link:dead would offer to delete them all). So a host that does not
+// resolve is called dead only once another host of the run has been
+// reached: until then such results wait, and if none is ever reached
+// they are given as Unknown, for the reason Offline, and Run reports
+// offline.
+func (c *Checker) Run(ctx context.Context, uris []string, jobs int, found func(Result)) (offline bool) {
 	work := make(chan string)
 	results := make(chan Result)
 	var wg sync.WaitGroup
@@ -346,7 +374,26 @@ func (c *Checker) Run(ctx context.Context, uris []string, jobs int, found func(R
 		}
 	}()
 	go func() { wg.Wait(); close(results) }()
+	online := false
+	var held []Result // dead for a name that did not resolve, while no host was reached
 	for r := range results {
+		switch {
+		case online:
+		case r.hostFound:
+			online = true
+			for _, h := range held {
+				found(h)
+			}
+			held = nil
+		case r.Status == Dead:
+			held = append(held, r)
+			continue
+		}
 		found(r)
 	}
+	for _, h := range held {
+		h.Status, h.Reason = Unknown, Offline
+		found(h)
+	}
+	return len(held) > 0
 }

@@ -1,11 +1,18 @@
 package linkcheck
 
 import (
+	"bytes"
 	"context"
+	"fmt"
+	"io"
+	"io/fs"
+	"maps"
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -209,17 +216,17 @@ func TestRunStopsWhenCancelled(t *testing.T) {
 
 func TestStateRoundTripAndMaxAge(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "state", "links.json")
-	s, err := LoadState(path)
+	s, err := LoadState(path, testFiles(&sync.Mutex{}))
 	if err != nil {
 		t.Fatal(err)
 	}
 	now := time.Date(2026, 11, 25, 12, 0, 0, 0, time.UTC)
 	s.Put(Result{URI: "https://a/", Status: Dead, Code: 404, Checked: now.Add(-48 * time.Hour)})
 	s.Put(Result{URI: "https://b/", Status: Moved, Final: "https://c/", Checked: now.Add(-time.Hour)})
-	if err := s.Save(); err != nil {
+	if _, err := s.Save(); err != nil {
 		t.Fatal(err)
 	}
-	again, err := LoadState(path)
+	again, err := LoadState(path, testFiles(&sync.Mutex{}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -229,6 +236,143 @@ func TestStateRoundTripAndMaxAge(t *testing.T) {
 	week, _ := ParseAge("7d")
 	if !again.Fresh("https://a/", week, now) || again.Fresh("https://a/", 24*time.Hour, now) || again.Fresh("https://x/", week, now) {
 		t.Error("Fresh does not follow --max-age")
+	}
+}
+
+// testFiles reads and writes a state's file as the catalogue's helpers do,
+// with mu for the lock that every writer of the file takes.
+func testFiles(mu *sync.Mutex) Files {
+	return Files{
+		Open: func(path string) (*os.File, fs.FileInfo, error) {
+			f, err := os.Open(path)
+			if err != nil {
+				return nil, nil, err
+			}
+			info, err := f.Stat()
+			return f, info, err
+		},
+		Write: func(path string, write func(io.Writer) error) ([]string, error) {
+			mu.Lock()
+			defer mu.Unlock()
+			var b bytes.Buffer
+			if err := write(&b); err != nil {
+				return nil, err
+			}
+			tmp := path + ".tmp"
+			if err := os.WriteFile(tmp, b.Bytes(), 0o600); err != nil {
+				return nil, err
+			}
+			return nil, os.Rename(tmp, path)
+		},
+	}
+}
+
+// TestSaveMergesConcurrentRuns: two runs that save at once each keep
+// their results (for a URI both checked, the newer check): the second to
+// save does not erase what the first saved.
+func TestSaveMergesConcurrentRuns(t *testing.T) {
+	t.Parallel()
+	path := filepath.Join(t.TempDir(), "links.json")
+	lock := &sync.Mutex{}
+	now := time.Date(2026, 11, 25, 12, 0, 0, 0, time.UTC)
+	var runs []*State
+	for range 2 {
+		s, err := LoadState(path, testFiles(lock))
+		if err != nil {
+			t.Fatal(err)
+		}
+		runs = append(runs, s)
+	}
+	for i, s := range runs {
+		for j := range 30 {
+			s.Put(Result{URI: fmt.Sprintf("https://run%d.example/%d", i, j), Status: OK, Checked: now})
+		}
+		// Both checked this one; the second run's check is newer.
+		s.Put(Result{URI: "https://both.example/", Status: []Status{Dead, OK}[i], Checked: now.Add(time.Duration(i) * time.Minute)})
+	}
+	var wg sync.WaitGroup
+	for _, s := range runs {
+		wg.Go(func() {
+			if _, err := s.Save(); err != nil {
+				t.Error(err)
+			}
+		})
+	}
+	wg.Wait()
+	got, err := LoadState(path, testFiles(lock))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := len(got.res); n != 61 {
+		t.Errorf("%d results in the file after two runs of 30 and one shared, want 61", n)
+	}
+	if st := got.StatusOf("https://both.example/"); st != OK {
+		t.Errorf("the link both runs checked is %s, want the newer check's ok", st)
+	}
+}
+
+// TestLoadStateRefusesAFIFO: a FIFO in the state file's place is refused
+// at once, naming the file, rather than read forever.
+func TestLoadStateRefusesAFIFO(t *testing.T) {
+	t.Parallel()
+	path := filepath.Join(t.TempDir(), "links.json")
+	refuse := testFiles(&sync.Mutex{})
+	refuse.Open = func(path string) (*os.File, fs.FileInfo, error) {
+		return nil, nil, fmt.Errorf("%s is a named pipe (FIFO), not a regular file", path)
+	}
+	_, err := LoadState(path, refuse)
+	if err == nil || !strings.Contains(err.Error(), path) || !strings.Contains(err.Error(), "link results") {
+		t.Errorf("LoadState of a FIFO: %v, want an error naming it as the link results", err)
+	}
+	if _, err := LoadState(path, Files{}); err == nil {
+		t.Error("LoadState without Files accepted")
+	}
+}
+
+// TestRunOffline: when no host of a run resolves (a resolver answering
+// "no such host" for every name), no link is called dead: each is unknown,
+// for the reason Offline, and Run says so. Once one host answers, a name
+// that does not resolve is dead again.
+func TestRunOffline(t *testing.T) {
+	t.Parallel()
+	srv, _ := site(t)
+	nxdomain := func(ctx context.Context, network, addr string) (net.Conn, error) {
+		host, _, _ := net.SplitHostPort(addr)
+		return nil, &net.DNSError{Err: "no such host", Name: host, IsNotFound: true}
+	}
+	local := func(ctx context.Context, network, addr string) (net.Conn, error) {
+		host, _, _ := net.SplitHostPort(addr)
+		if host == "127.0.0.1" {
+			return (&net.Dialer{}).DialContext(ctx, network, addr)
+		}
+		return nxdomain(ctx, network, addr)
+	}
+	tests := []struct {
+		name        string
+		dial        func(context.Context, string, string) (net.Conn, error)
+		uris        []string
+		wantOffline bool
+		want        map[Status]int
+	}{
+		{"every lookup fails", nxdomain, []string{"http://a.example/", "http://b.example/x", "https://c.example/", "http://a.example/2"}, true, map[Status]int{Unknown: 4}},
+		{"one host answers", local, []string{"http://a.example/", srv.URL + "/ok", "http://b.example/"}, false, map[Status]int{Dead: 2, OK: 1}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			c := New(&http.Client{Transport: &http.Transport{DialContext: tt.dial}}, "")
+			c.RetryDelay = 0
+			got := map[Status]int{}
+			offline := c.Run(context.Background(), tt.uris, 2, func(r Result) {
+				got[r.Status]++
+				if r.Status == Unknown && r.Reason != Offline {
+					t.Errorf("%s: unknown for %q, want %q", r.URI, r.Reason, Offline)
+				}
+			})
+			if offline != tt.wantOffline || !maps.Equal(got, tt.want) {
+				t.Errorf("offline %v, %v; want %v, %v", offline, got, tt.wantOffline, tt.want)
+			}
+		})
 	}
 }
 
