@@ -29,3 +29,20 @@ func TestCheckRefusesAnUnsettledConflict(t *testing.T) {
 		t.Errorf("settled file: exit %d, %q, %q", code, out, errs)
 	}
 }
+
+// rm and set select by words, not by letters in order as the TUI's
+// typing does: rm --search comic leaves "Chocolate Consumption, Cognitive
+// Function" alone.
+func TestChangingCommandsSelectByWords(t *testing.T) {
+	t.Parallel()
+	path := writeCatalogue(t, "URI: https://a.example/\r\nNAME: Chocolate Consumption, Cognitive Function\r\nDATE: 31/10/2007 19:28:00\r\n\r\n"+
+		"URI: https://b.example/\r\nNAME: Comics of the week\r\nDATE: 31/10/2007 19:28:00\r\n")
+	code, out, errs := uricat(t, "--catalogue", path, "rm", "--search", "comic")
+	if code != 1 || !strings.Contains(out, "1 record(s) match") || strings.Contains(out, "Chocolate") {
+		t.Errorf("rm --search comic: exit %d, %q, %q", code, out, errs)
+	}
+	code, out, _ = uricat(t, "--catalogue", path, "set", "--search", "comic", "--rating", "3")
+	if code != 1 || strings.Contains(out, "Chocolate") {
+		t.Errorf("set --search comic: exit %d, %q", code, out)
+	}
+}

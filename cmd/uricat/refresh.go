@@ -144,7 +144,7 @@ func (o *refreshOptions) records(c *catalogue.Catalogue, args []string) ([]*cata
 		if err != nil {
 			return nil, usageError(err)
 		}
-		recs = query.Filter(c.Valid(), q)
+		recs = query.Filter(c.Valid(), q.Exact()) // words, as for rm and set
 	default:
 		recs = c.Valid()
 	}

@@ -26,7 +26,8 @@ const selectorUsage = "SELECTOR is a URI, id:N, line:N or the handle N that list
 // selects (rm, set). A blank search matches every record and a search of
 // exclusions alone ("-zzz") nearly every one: a typo or an unset variable
 // must not change the whole catalogue, so both are refused unless all
-// (--all) says every record is meant. The link: terms get their results.
+// (--all) says every record is meant. Free words match as words
+// (query.Exact). The link: terms get their results.
 func (e *env) selection(search string, all bool) (*query.Query, error) {
 	q, err := query.Parse(search)
 	if err != nil {
@@ -39,7 +40,10 @@ func (e *env) selection(search string, all bool) (*query.Query, error) {
 	case q.OnlyNegations():
 		return nil, usageError(fmt.Errorf("--search %q only excludes (-word), so it would select nearly every record; add a term that selects (cat:old -word), or --all for every record but those", search))
 	}
-	return e.withLinks(q)
+	// What a command changes is selected by words, not by letters in
+	// order: rm --search comic must not take "Chocolate Consumption,
+	// Cognitive Function".
+	return e.withLinks(q.Exact())
 }
 
 // selectionFlag is the flag that asked cmd for a selection: --search, or
