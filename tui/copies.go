@@ -176,7 +176,7 @@ func (s *store) copiesMerged(msg copiesMergedMsg) tea.Cmd {
 		if msg.conflicts > 0 {
 			what += fmt.Sprintf("; %s kept both ways: ! settles them", plural.Of(msg.conflicts, "conflict"))
 		}
-		return what + " (u undoes)"
+		return what + dialog.UndoHint
 	})
 	if err != nil {
 		s.status.set(sevError, "nothing merged: %s", dialog.Describe(err))

@@ -7,6 +7,7 @@ import (
 
 	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/stats"
+	"github.com/uricat/uricat/tui/dialog"
 	"github.com/uricat/uricat/tui/organise"
 	"github.com/uricat/uricat/tui/statsview"
 )
@@ -339,5 +340,19 @@ func TestTreeRebuiltUnderADialog(t *testing.T) {
 	}
 	if v := tr.View(); !strings.Contains(v, "Trips") || strings.Contains(v, "Travel") || strings.Contains(v, "updating") {
 		t.Errorf("the tree does not show the change:\n%s", v)
+	}
+}
+
+// Undoing an edit says what it took back, without the hint its own
+// message gave ("renamed … (u undoes it)").
+func TestUndoSaysNoHint(t *testing.T) {
+	h := newHarness(t, fixture, 100, 30)
+	set := catalogue.Set{Ref: h.m.list.current().Ref(), Fields: []catalogue.Field{{Name: catalogue.FieldRating, Value: "2"}}}
+	if err := h.m.store.hist.ApplyDescribed(h.m.store.cat, set, func() string { return "rated it" + dialog.UndoHint }); err != nil {
+		t.Fatal(err)
+	}
+	h.keys("u")
+	if msg := h.m.status.msg; msg != "undid: rated it" {
+		t.Errorf("status %q, want undid: rated it", msg)
 	}
 }

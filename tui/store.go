@@ -285,6 +285,7 @@ func (s *store) undoRedo(undo bool) (cmd tea.Cmd, sel catalogue.Ref) {
 		do, verb, past = s.hist.Undo, "undo", "undid"
 	}
 	st, err := do(s.cat)
+	st.What = dialog.WithoutUndoHint(st.What)
 	switch {
 	case errors.Is(err, catalogue.ErrNothing):
 		s.status.set(sevInfo, "nothing to %s", verb)

@@ -2,6 +2,7 @@ package dialog
 
 import (
 	"errors"
+	"strings"
 
 	tea "github.com/charmbracelet/bubbletea"
 
@@ -76,3 +77,14 @@ func Describe(err error) string {
 	}
 	return err.Error()
 }
+
+// UndoHint ends the description of an edit (Store.Apply's what) that
+// the user may not expect to be undoable in one step (a rename of a
+// whole tree, a merge of conflict copies): the status line says so once.
+// Undo and redo leave it out of what they say they took back
+// (WithoutUndoHint).
+const UndoHint = " (u undoes it)"
+
+// WithoutUndoHint returns what without UndoHint: "undid: renamed …", not
+// "undid: renamed … (u undoes it)".
+func WithoutUndoHint(what string) string { return strings.TrimSuffix(what, UndoHint) }

@@ -207,7 +207,7 @@ func (v *Tags) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	if m, ok := msg.(removeMsg); ok {
 		e := catalogue.RenameTag{From: m.tag}
 		n, _ := v.ctx.Store.Catalogue().Preview(e)
-		cmd, err := v.ctx.Store.Apply(e, display.Text(fmt.Sprintf("removed the tag “%s” from %s", m.tag, plural.Of(n, "record")))+" (u undoes it)")
+		cmd, err := v.ctx.Store.Apply(e, display.Text(fmt.Sprintf("removed the tag “%s” from %s", m.tag, plural.Of(n, "record")))+dialog.UndoHint)
 		if err != nil {
 			v.ctx.Store.SetStatus(theme.Error, "cannot remove the tag: "+dialog.Describe(err))
 		}
@@ -288,7 +288,7 @@ func (v *Tags) renamePrompt(from string) *prompt {
 			if strings.HasPrefix(say, "merges") {
 				what = fmt.Sprintf("merged the tag “%s” into “%s”", e.From, e.To)
 			}
-			return v.ctx.Store.Apply(e, display.Text(what)+" (u undoes it)")
+			return v.ctx.Store.Apply(e, display.Text(what)+dialog.UndoHint)
 		}).completing(v.names())
 }
 

@@ -338,7 +338,7 @@ func (t *Tree) apply(e catalogue.Recategorise, merge bool) (tea.Cmd, error) {
 	if merge {
 		what = fmt.Sprintf("merged the category “%s” into “%s”", e.From, e.To)
 	}
-	return t.ctx.Store.Apply(e, display.Text(what)+" (u undoes it)")
+	return t.ctx.Store.Apply(e, display.Text(what)+dialog.UndoHint)
 }
 
 // renamePrompt asks for n's new path: another node's merges the two.

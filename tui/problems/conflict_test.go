@@ -42,9 +42,9 @@ func TestSettleKeepsOursTheirsOrBoth(t *testing.T) {
 		ratings []int // of the records named Go, in order
 		what    string
 	}{
-		{"o", []int{4}, "kept ours of “Go” (u undoes)"},
-		{"t", []int{5}, "kept theirs of “Go” (u undoes)"},
-		{"b", []int{4, 5}, "kept both versions of “Go” (u undoes)"},
+		{"o", []int{4}, "kept ours of “Go” (u undoes it)"},
+		{"t", []int{5}, "kept theirs of “Go” (u undoes it)"},
+		{"b", []int{4, 5}, "kept both versions of “Go” (u undoes it)"},
 	} {
 		t.Run(tc.key, func(t *testing.T) {
 			c := load(t, conflicted(t))

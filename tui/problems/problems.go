@@ -300,7 +300,7 @@ func (m *Model) settle(rec *catalogue.Record, keep catalogue.Keep) tea.Cmd {
 		catalogue.KeepTheirs: "kept theirs of " + name,
 		catalogue.KeepBoth:   "kept both versions of " + name,
 	}[keep]
-	cmd, err := m.ctx.Store.Apply(catalogue.Settle(c.Records(), rec, keep), what+" (u undoes)")
+	cmd, err := m.ctx.Store.Apply(catalogue.Settle(c.Records(), rec, keep), what+dialog.UndoHint)
 	if err != nil {
 		m.ctx.Store.SetStatus(theme.Error, fmt.Sprintf("cannot settle the conflict of %s: %s", name, dialog.Describe(err)))
 		return nil
