@@ -462,3 +462,29 @@ func (p *progressReader) Read(b []byte) (int, error) {
 	}
 	return n, err
 }
+
+// Label files every record of the plan read so far under category (its
+// own CATEGORY, a browser's folders, going below it) and adds tags to
+// its X-TAGS: `import --category C --tags a,b`, to tell a batch apart.
+// Call it after the files are read, before Edit.
+func (p *Plan) Label(category string, tags []string) {
+	for _, r := range p.records {
+		if category != "" {
+			names := catalogue.SplitCategory(category)
+			if own := r.Category(); own != "" {
+				names = append(names, catalogue.SplitCategory(own)...)
+			}
+			bounded, _ := BoundCategory(catalogue.JoinCategory(names)) // the file's own was bounded and noted
+			r.SetCategory(bounded)
+		}
+		if len(tags) > 0 {
+			have := catalogue.SplitTags(r.Extension(catalogue.FieldTags))
+			for _, t := range tags {
+				if !slices.ContainsFunc(have, func(h string) bool { return strings.EqualFold(h, t) }) {
+					have = append(have, t)
+				}
+			}
+			r.SetExtension(catalogue.FieldTags, catalogue.JoinTags(have))
+		}
+	}
+}

@@ -32,6 +32,9 @@ type env struct {
 	// lookupEnv reads the environment (HOME, XDG_CONFIG_HOME for import
 	// --from); nil is the process's.
 	lookupEnv func(string) string
+	// quiet leaves out the notes of each record (import --quiet, for
+	// cron): only what makes a command fail is printed.
+	quiet bool
 	// links is the results of `uricat links`, once read (linkState).
 	links *linkcheck.State
 }
@@ -188,6 +191,9 @@ func (e *env) report(c problemSource, errorsOnly bool) {
 // FILE:LINE:COLUMN: kind: message (catalogue.Diagnostic.String), which
 // shows what it quotes from a file safely.
 func (e *env) diagnostic(d catalogue.Diagnostic) {
+	if e.quiet {
+		return
+	}
 	e.line = append(d.Append(e.line[:0]), '\n')
 	e.stderr.Write(e.line)
 }

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"net/url"
 	"os"
@@ -29,6 +30,8 @@ type importOptions struct {
 	format, base     string
 	dryRun, allowDup bool
 	from, profile    string // --from BROWSER, --profile NAME
+	quiet            bool
+	category, tags   string // --category, --tags: the batch's label
 }
 
 func newImportCmd(e *env) *cobra.Command {
@@ -78,6 +81,9 @@ the profiles found and what each would add.`,
 	f.BoolVar(&o.allowDup, "allow-duplicates", false, "import records whose URI the catalogue already has")
 	f.StringVar(&o.from, "from", "", "import the bookmarks of `BROWSER`, as it keeps them: "+strings.Join(profiles.Names(), ", "))
 	f.StringVar(&o.profile, "profile", "", "with --from, only the profile called `NAME`")
+	f.BoolVar(&o.quiet, "quiet", false, "print nothing unless a file cannot be imported (for cron)")
+	f.StringVar(&o.category, "category", "", "file every record imported under `CATEGORY` (its own folders below it)")
+	f.StringVar(&o.tags, "tags", "", "add the comma-separated `TAGS` to every record imported")
 	_ = cmd.RegisterFlagCompletionFunc("format", cobra.FixedCompletions(formats.Names(formats.Readers()), cobra.ShellCompDirectiveNoFileComp))
 	_ = cmd.RegisterFlagCompletionFunc("from", cobra.FixedCompletions(profiles.Names(), cobra.ShellCompDirectiveNoFileComp))
 	_ = cmd.RegisterFlagCompletionFunc("profile", func(cmd *cobra.Command, _ []string, _ string) ([]string, cobra.ShellCompDirective) {
@@ -205,6 +211,20 @@ func (o *importOptions) run(e *env, files []string) error {
 	if o.profile != "" && o.from == "" {
 		return usageError(errors.New("--profile names a profile of the browser --from names"))
 	}
+	tags := catalogue.SplitTags(o.tags)
+	for _, t := range tags {
+		if err := catalogue.CheckTag(t); err != nil {
+			return usageError(fmt.Errorf("--tags: %w", err))
+		}
+	}
+	if o.category != "" {
+		if err := catalogue.SetField(&catalogue.Record{}, catalogue.FieldCategory, o.category); err != nil {
+			return usageError(fmt.Errorf("--category: %w", err))
+		}
+	}
+	if o.quiet {
+		e.quiet, e.stdout = true, io.Discard
+	}
 	var failed error
 	var sources []importSource
 	for _, name := range files {
@@ -256,6 +276,7 @@ func (o *importOptions) run(e *env, files []string) error {
 	// what the save's merge left out (another program added some of the
 	// records meanwhile).
 	var res catalogue.AddReport
+	plan.Label(o.category, tags)
 	add := plan.Edit()
 	add.Report = &res
 	merged := 0

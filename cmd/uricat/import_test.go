@@ -376,3 +376,33 @@ func TestImportExitCodes(t *testing.T) {
 		})
 	}
 }
+
+// import --category and --tags label a batch: every record goes under
+// the category (its own folders below it) and gets the tags; --quiet
+// prints nothing when every file is imported, for cron.
+func TestImportLabelsAndQuiet(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	html := filepath.Join(dir, "bookmarks.html")
+	if err := os.WriteFile(html, []byte("<!DOCTYPE NETSCAPE-Bookmark-file-1>\n<DL><p>\n<DT><H3>News</H3>\n<DL><p>\n"+
+		"<DT><A HREF=\"https://news.example/\" ADD_DATE=\"1533327176\" TAGS=\"daily\">News</A>\n</DL><p>\n"+
+		"<DT><A HREF=\"https://top.example/\" ADD_DATE=\"1533327176\">Top</A>\n<DT><A HREF=\"javascript:\">broken</A>\n</DL><p>\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	p := filepath.Join(dir, "b.uricat")
+	code, out, errs := uricat(t, "--catalogue", p, "import", "--quiet", "--category", "Work/2026", "--tags", "batch, Daily", html)
+	if code != 0 || out != "" || errs != "" {
+		t.Errorf("--quiet: exit %d, stdout %q, stderr %q; want 0 and nothing", code, out, errs)
+	}
+	c := openCatalogue(t, p)
+	got := map[string][2]string{}
+	for _, r := range c.Valid() {
+		got[r.URI()] = [2]string{r.Category(), r.Extension(catalogue.FieldTags)}
+	}
+	if want := [2]string{"Work/2026/News", "daily, batch"}; got["https://news.example/"] != want {
+		t.Errorf("news: %q, want %q", got["https://news.example/"], want)
+	}
+	if want := [2]string{"Work/2026", "batch, Daily"}; got["https://top.example/"] != want {
+		t.Errorf("top: %q, want %q", got["https://top.example/"], want)
+	}
+}
