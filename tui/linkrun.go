@@ -145,7 +145,7 @@ func (l *linkChecker) result(msg linkResultMsg) tea.Cmd {
 		run.done++
 		run.counts[r.Status]++
 		run.host = linkcheck.HostOf(r.URI)
-		if r.Status == linkcheck.Moved || r.Status == linkcheck.Dead {
+		if r.Status == linkcheck.Moved || r.Status == linkcheck.Dead || r.Status == linkcheck.Unknown {
 			for _, rec := range run.byURI[r.URI] {
 				run.found = append(run.found, linkres.Entry{Record: rec, Result: r})
 			}

@@ -1,6 +1,7 @@
 // Package linkres is the link results screen of uricat's TUI: what a link
 // check the TUI ran found wrong (internal/linkcheck), the records whose
-// links moved and those whose links are dead, with what to do about them.
+// links moved, those whose links are dead and those it could not tell
+// (unknown), with what to do about them.
 //
 // On the screen:
 //
@@ -66,13 +67,15 @@ type Model struct {
 	offset  int
 }
 
-// New returns the screen over the moved and dead links among entries (the
-// others are left out), in the order given; summary says what the check
-// did ("checked 40 links: 35 ok, 2 moved, 3 dead").
+// New returns the screen over the moved, dead and unknown links among
+// entries (the ok ones are left out), in the order given; summary says
+// what the check did ("checked 40 links: 35 ok, 2 moved, 3 dead"). An
+// unknown link (a timeout, a 5xx, a site that blocks checks) is listed
+// with why, for the user to look at: neither U nor D acts on it.
 func New(ctx dialog.Context, entries []Entry, summary string) *Model {
 	m := &Model{ctx: ctx, keys: DefaultKeyMap, summary: summary}
 	for _, e := range entries {
-		if e.Result.Status == linkcheck.Moved || e.Result.Status == linkcheck.Dead {
+		if e.Result.Status == linkcheck.Moved || e.Result.Status == linkcheck.Dead || e.Result.Status == linkcheck.Unknown {
 			m.entries = append(m.entries, e)
 		}
 	}
@@ -264,7 +267,7 @@ func (m *Model) View() string {
 	w := m.ctx.Width
 	title := th.Title.Render("Link check") + th.Dim.Render("  "+display.Text(m.summary))
 	if len(m.entries) == 0 {
-		return m.ctx.Fit([]string{title, "", th.EmptyMessage.Render("No moved or dead link left."), "", th.Dim.Render("esc closes")})
+		return m.ctx.Fit([]string{title, "", th.EmptyMessage.Render("No moved, dead or unknown link left."), "", th.Dim.Render("esc closes")})
 	}
 	lines := []string{title, ""}
 	rows := max(1, m.listHeight()/entryHeight)
@@ -275,8 +278,11 @@ func (m *Model) View() string {
 			cur = th.Cursor.Render("▌ ")
 		}
 		status, st := "dead ", th.Error
-		if e.Result.Status == linkcheck.Moved {
+		switch e.Result.Status {
+		case linkcheck.Moved:
 			status, st = "moved", th.Warning
+		case linkcheck.Unknown:
+			status, st = "?    ", th.Dim
 		}
 		code := "   "
 		if e.Result.Code != 0 {
@@ -288,8 +294,11 @@ func (m *Model) View() string {
 		}
 		lines = append(lines, cur+st.Render(status)+" "+th.Dim.Render(code)+"  "+th.Name.Render(name))
 		uri := display.Text(display.URI(e.Result.URI))
-		if e.Result.Status == linkcheck.Moved {
+		switch {
+		case e.Result.Status == linkcheck.Moved:
 			uri += " → " + display.Text(display.URI(e.Result.Final))
+		case e.Result.Status == linkcheck.Unknown && e.Result.Reason != "":
+			uri += " (" + display.Text(e.Result.Reason) + ")"
 		}
 		lines = append(lines, cur+"           "+th.URI.Render(ansi.Truncate(uri, max(1, w-13), "…")))
 	}
@@ -297,6 +306,9 @@ func (m *Model) View() string {
 		lines = append(lines, "")
 	}
 	legend := fmt.Sprintf("%d moved, %d dead", m.count(linkcheck.Moved), m.count(linkcheck.Dead))
+	if n := m.count(linkcheck.Unknown); n > 0 {
+		legend += fmt.Sprintf(", %d unknown (?: could not tell; not dead)", n)
+	}
 	if n := len(m.entries); n > rows {
 		legend += fmt.Sprintf("  (%d-%d of %d)", m.offset+1, min(n, m.offset+rows), n)
 	}

@@ -128,3 +128,29 @@ func TestFits(t *testing.T) {
 		return m.View()
 	})
 }
+
+// A link the check could not tell (a timeout, a 503) is listed too, with
+// why, for the user to look at: D deletes the dead ones only.
+func TestUnknownShownNotDeleted(t *testing.T) {
+	t.Parallel()
+	c, err := catalogue.Read(strings.NewReader(sample))
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := &dialogtest.Store{Cat: c}
+	ctx := dialog.NewContext(theme.Plain())
+	ctx.Store, ctx.Width, ctx.Height = st, 100, 20
+	recs := c.Records()
+	m := New(ctx, []Entry{
+		{recs[1], linkcheck.Result{URI: recs[1].URI(), Status: linkcheck.Dead, Code: 404}},
+		{recs[2], linkcheck.Result{URI: recs[2].URI(), Status: linkcheck.Unknown, Code: 503, Reason: "the server answered 503"}},
+	}, "checked 2 links")
+	v := m.View()
+	if !strings.Contains(v, "Fine") || !strings.Contains(v, "the server answered 503") || !strings.Contains(v, "1 unknown") {
+		t.Errorf("the unknown link is not listed with why:\n%s", v)
+	}
+	m.Update(DeleteDeadMsg{})
+	if n := len(st.Cat.Records()); n != 4 {
+		t.Errorf("%d records after deleting the dead, want 4: the unknown one kept", n)
+	}
+}
