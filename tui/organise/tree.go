@@ -10,10 +10,12 @@ package organise
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/charmbracelet/bubbles/key"
+	"github.com/charmbracelet/bubbles/textinput"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
 
@@ -29,6 +31,10 @@ import (
 // the moving keys are dialog.KeyMap's.
 type TreeKeys struct {
 	Fold, Unfold, Toggle, FoldAll, Choose, Rename, Move, Close key.Binding
+	// Filter lists the categories whose path holds a text; Sort lists
+	// them all by how many records they have, most first. Either shows
+	// the paths whole, in a flat list.
+	Filter, Sort key.Binding
 	// Undo and Redo take back or redo the last change (a rename, a
 	// move), as in the list: the root does it (dialog.UndoMsg).
 	Undo, Redo key.Binding
@@ -41,10 +47,12 @@ func DefaultTreeKeys() TreeKeys {
 		Unfold:  key.NewBinding(key.WithKeys("l", "right"), key.WithHelp("l/→", "unfold, into")),
 		Toggle:  key.NewBinding(key.WithKeys(" ", "z"), key.WithHelp("space", "fold/unfold")),
 		FoldAll: key.NewBinding(key.WithKeys("Z"), key.WithHelp("Z", "fold/unfold all")),
-		Choose:  key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "show its records")),
+		Choose:  key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "show records")),
 		Rename:  key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "rename/merge")),
 		Move:    key.NewBinding(key.WithKeys("m"), key.WithHelp("m", "move")),
 		Close:   key.NewBinding(key.WithKeys("esc", "q", "C"), key.WithHelp("esc", "back")),
+		Filter:  key.NewBinding(key.WithKeys("/"), key.WithHelp("/", "filter")),
+		Sort:    key.NewBinding(key.WithKeys("s"), key.WithHelp("s", "by count")),
 		Undo:    key.NewBinding(key.WithKeys("u"), key.WithHelp("u", "undo")),
 		Redo:    key.NewBinding(key.WithKeys("ctrl+r"), key.WithHelp("ctrl+r", "redo")),
 	}
@@ -64,6 +72,12 @@ type Tree struct {
 	allFolded bool
 	toggled   map[string]bool
 	rows      []int // the nodes shown, by index in tree.Nodes
+	// filter is the text the paths listed hold, typed after / while
+	// filtering; byCount lists every category by its records. Either
+	// makes the list flat (flat).
+	filter    textinput.Model
+	filtering bool
+	byCount   bool
 	// build builds the tree in commands (Init's for a large catalogue,
 	// tree nil until then; Reload's after each edit): the newest one's
 	// tree is shown.
@@ -84,7 +98,8 @@ const buildAbove = 10_000
 
 // NewTree returns the tree of the valid records of c.
 func NewTree(ctx dialog.Context, c *catalogue.Catalogue) *Tree {
-	t := &Tree{ctx: ctx, keys: DefaultTreeKeys(), toggled: map[string]bool{}, build: dialog.NewCount(buildTree)}
+	t := &Tree{ctx: ctx, keys: DefaultTreeKeys(), toggled: map[string]bool{}, build: dialog.NewCount(buildTree), filter: textinput.New()}
+	t.filter.Prompt = "/"
 	if recs := c.Records(); len(recs) > buildAbove {
 		t.build.Later(recs)
 		return t
@@ -119,7 +134,11 @@ func (t *Tree) layout(path string) {
 	if t.tree == nil {
 		return
 	}
-	t.rows = t.tree.Rows(t.folded)
+	if t.flat() {
+		t.rows = t.flatRows()
+	} else {
+		t.rows = t.tree.Rows(t.folded)
+	}
 	if path != "" {
 		for i, n := range t.rows {
 			if t.tree.Nodes[n].Path == path {
@@ -130,6 +149,49 @@ func (t *Tree) layout(path string) {
 	}
 	t.cursor = max(0, min(t.cursor, len(t.rows)-1))
 	t.scroll()
+}
+
+// flat reports whether the list is flat: filtered, or by count.
+func (t *Tree) flat() bool { return t.byCount || t.filter.Value() != "" }
+
+// flatRows are the nodes whose path holds the filter (ignoring case), in
+// the tree's order or by their records, most first.
+func (t *Tree) flatRows() []int {
+	f := strings.ToLower(strings.TrimSpace(t.filter.Value()))
+	var rows []int
+	for i, n := range t.tree.Nodes {
+		if f == "" || strings.Contains(strings.ToLower(n.Path), f) {
+			rows = append(rows, i)
+		}
+	}
+	if t.byCount {
+		slices.SortStableFunc(rows, func(a, b int) int { return t.tree.Nodes[b].Total - t.tree.Nodes[a].Total })
+	}
+	return rows
+}
+
+// filterKey handles a key while the filter is typed: enter keeps it, esc
+// clears it, the others edit it.
+func (t *Tree) filterKey(km tea.KeyMsg) tea.Cmd {
+	path := ""
+	if n := t.Node(); n != nil {
+		path = n.Path
+	}
+	var cmd tea.Cmd
+	switch km.Type {
+	case tea.KeyEnter:
+		t.filtering = false
+		t.filter.Blur()
+		return nil
+	case tea.KeyEsc:
+		t.filtering = false
+		t.filter.Blur()
+		t.filter.SetValue("")
+	default:
+		t.filter, cmd = t.filter.Update(km)
+	}
+	t.layout(path)
+	return cmd
 }
 
 // Node returns the node under the cursor, nil when the tree is empty.
@@ -199,13 +261,29 @@ func (t *Tree) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 // the cursor (nodeKey).
 func (t *Tree) key(km tea.KeyMsg) (tea.Model, tea.Cmd) {
 	k := t.keys
+	if t.filtering && t.tree != nil {
+		return t, t.filterKey(km)
+	}
 	switch {
+	case key.Matches(km, k.Close) && km.Type == tea.KeyEsc && t.filter.Value() != "":
+		return t, t.filterKey(km) // esc clears the filter first, then closes
 	case key.Matches(km, k.Close):
 		return dialog.Close{}, nil
 	case key.Matches(km, k.Undo, k.Redo):
 		redo := key.Matches(km, k.Redo)
 		return t, func() tea.Msg { return dialog.UndoMsg{Redo: redo} }
 	case t.tree == nil: // still counting
+		return t, nil
+	case key.Matches(km, k.Filter):
+		t.filtering = true
+		return t, t.filter.Focus()
+	case key.Matches(km, k.Sort):
+		path := ""
+		if n := t.Node(); n != nil {
+			path = n.Path
+		}
+		t.byCount = !t.byCount
+		t.layout(path)
 		return t, nil
 	}
 	if d, moved := t.ctx.Keys.Step(km, t.listHeight(), len(t.rows)); moved {
@@ -223,6 +301,8 @@ func (t *Tree) key(km tea.KeyMsg) (tea.Model, tea.Cmd) {
 func (t *Tree) nodeKey(km tea.KeyMsg, n *categorytree.Node) (tea.Model, tea.Cmd) {
 	k := t.keys
 	switch {
+	case t.flat() && key.Matches(km, k.Fold, k.Unfold, k.Toggle, k.FoldAll):
+		// A flat list has no folds.
 	case key.Matches(km, k.Fold):
 		t.foldOrUp(n)
 	case key.Matches(km, k.Unfold):
@@ -393,13 +473,18 @@ func (t *Tree) movePrompt(n *categorytree.Node) *prompt {
 // ShortHelp returns the tree's main keys.
 func (t *Tree) ShortHelp() []key.Binding {
 	k := t.keys
-	return []key.Binding{k.Choose, k.Fold, k.Unfold, k.Rename, k.Move, k.Close}
+	if t.filtering {
+		return []key.Binding{key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "keep filter")),
+			key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "clear filter"))}
+	}
+	// The folding keys are in the full help: the bar fits 80 columns.
+	return []key.Binding{k.Choose, k.Rename, k.Move, k.Filter, k.Sort, k.Close}
 }
 
 // FullHelp returns all the tree's keys.
 func (t *Tree) FullHelp() [][]key.Binding {
 	k, s := t.keys, t.ctx.Keys
-	return [][]key.Binding{{s.Up, s.Down, s.PageUp, s.PageDown, s.Home, s.End}, {k.Fold, k.Unfold, k.Toggle, k.FoldAll}, {k.Choose, k.Rename, k.Move, k.Undo, k.Redo, k.Close}}
+	return [][]key.Binding{{s.Up, s.Down, s.PageUp, s.PageDown, s.Home, s.End}, {k.Fold, k.Unfold, k.Toggle, k.FoldAll, k.Filter, k.Sort}, {k.Choose, k.Rename, k.Move, k.Undo, k.Redo, k.Close}}
 }
 
 // View draws the title and the rows shown: each node indented by its
@@ -415,9 +500,23 @@ func (t *Tree) View() string {
 		cats--
 	}
 	counts := fmt.Sprintf("%s, %s", plural.Of(t.tree.Records, "record"), plural.Of(cats, "category"))
-	lines := []string{t.build.Title(th, "Categories", "categories", counts), ""}
-	if len(t.rows) == 0 {
+	if t.filter.Value() != "" {
+		counts += fmt.Sprintf(", %d shown", len(t.rows))
+	}
+	if t.byCount {
+		counts += ", most records first"
+	}
+	second := ""
+	if t.filtering || t.filter.Value() != "" {
+		second = display.MarkInvisible(t.filter.View())
+	}
+	lines := []string{t.build.Title(th, "Categories", "categories", counts), second}
+	switch {
+	case len(t.tree.Nodes) == 0:
 		lines = append(lines, th.EmptyMessage.Render("  No records, so no categories."))
+		return t.ctx.Fit(lines)
+	case len(t.rows) == 0:
+		lines = append(lines, th.EmptyMessage.Render("  No category holds “"+display.Text(t.filter.Value())+"”."))
 		return t.ctx.Fit(lines)
 	}
 	w := max(1, t.ctx.Width)
@@ -433,10 +532,13 @@ func (t *Tree) View() string {
 			}
 		}
 		name := display.Text(n.Name)
+		indent := strings.Repeat("  ", min(n.Depth, w/4))
+		if t.flat() {
+			name, indent, mark = display.Text(n.Path), "", "  " // the path whole: no tree around it
+		}
 		if n.None {
 			name = "(no category)"
 		}
-		indent := strings.Repeat("  ", min(n.Depth, w/4))
 		count := fmt.Sprintf("%*d", numW, n.Total)
 		left := indent + mark
 		room := max(1, w-2-ansi.StringWidth(left)-len(count)-2)

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	tea "github.com/charmbracelet/bubbletea"
+
 	"github.com/uricat/uricat/catalogue"
 )
 
@@ -80,5 +82,41 @@ func TestTreeRebuildsInACommand(t *testing.T) {
 	tr.Update(first())
 	if v := tr.View(); strings.Contains(v, "Bravo") || !strings.Contains(v, "Charlie") {
 		t.Errorf("an older build's tree replaced the newest one's:\n%s", v)
+	}
+}
+
+// In the tree, / lists the categories whose path holds the text typed,
+// whole, and s lists them all by their records, most first; esc clears
+// the filter before it closes the view.
+func TestTreeFilterAndSortByCount(t *testing.T) {
+	t.Parallel()
+	var sb strings.Builder
+	for i, cat := range []string{"Travel/Alps", "Travel/Alps", "Travel/Coast", "Code/Go", "Code/Go", "Code/Go", "Archive/2019"} {
+		fmt.Fprintf(&sb, "URI: http://x.example/%d\nNAME: x\nDATE: 01/01/2020 00:00:00\nCATEGORY: %s\n\n", i, cat)
+	}
+	c, err := catalogue.Read(strings.NewReader(sb.String()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr := NewTree(benchContext(c), c)
+	paths := func() string {
+		var out []string
+		for _, i := range tr.rows {
+			out = append(out, tr.tree.Nodes[i].Path)
+		}
+		return strings.Join(out, " ")
+	}
+	tr.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("/")})
+	typeKeys(tr, "alp")
+	if got := paths(); got != "Travel/Alps" || !strings.Contains(tr.View(), "Travel/Alps") {
+		t.Errorf("/alp: %q\n%s", got, tr.View())
+	}
+	tr.Update(tea.KeyMsg{Type: tea.KeyEsc})
+	tr.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("s")})
+	if got := paths(); !strings.HasPrefix(got, "Code Code/Go Travel ") || !strings.Contains(tr.View(), "most records first") {
+		t.Errorf("s: %q\n%s", got, tr.View())
+	}
+	if next, _ := tr.Update(tea.KeyMsg{Type: tea.KeyEsc}); next == tr {
+		t.Error("esc without a filter did not close the tree")
 	}
 }
