@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -49,5 +50,17 @@ func TestStatusMessageGoes(t *testing.T) {
 	h.send(expired[len(expired)-1])
 	if strings.TrimSpace(bar()) != "" {
 		t.Errorf("the message stayed after its time: %q", bar())
+	}
+}
+
+// While a pass over new records runs (after an import of many, say), the
+// status bar does not count the last pass's rows as these: "…/N shown".
+func TestStatusBarWhileAPassRuns(t *testing.T) {
+	h := newHarness(t, fixture, 100, 30)
+	recs := append(h.m.list.recs[:len(h.m.list.recs):len(h.m.list.recs)], h.m.list.recs[0])
+	h.m.list.recs = recs
+	h.m.list.seq++ // a pass over other records started that has not answered
+	if bar := h.m.statusBar(); !strings.Contains(bar, fmt.Sprintf("…/%d shown", len(recs))) {
+		t.Errorf("status bar while a pass runs: %q", bar)
 	}
 }

@@ -508,7 +508,13 @@ func (m *Model) statusBar() string {
 	sep := th.StatusBar.Render("  ")
 	parts := []string{th.StatusBrand.Render("uricat")}
 	if m.list.res != nil {
-		counts := fmt.Sprintf("%d/%d", len(m.list.res.shown), len(m.list.recs))
+		shown := fmt.Sprint(len(m.list.res.shown))
+		if m.list.res.seq != m.list.seq && !sameSlice(m.list.res.ix.recs, m.list.recs) {
+			// A pass over new records (an import, a reload) is running:
+			// the rows shown are the last pass's, not a count of these.
+			shown = "…"
+		}
+		counts := fmt.Sprintf("%s/%d", shown, len(m.list.recs))
 		parts = append(parts, th.StatusValue.Render(counts)+th.StatusKey.Render(" shown"))
 		if on, hidden := m.list.markCounts(); on+hidden > 0 {
 			sel := th.StatusValue.Render(fmt.Sprint(on+hidden)) + th.StatusKey.Render(" selected")
