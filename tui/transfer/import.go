@@ -212,7 +212,11 @@ func (m *Import) Init() tea.Cmd {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	m.stopCounting = cancel
-	return tea.Batch(m.files.refresh(), findProfiles(ctx, m.id, find, m.now()))
+	var have *catalogue.Snapshot
+	if m.ctx.Store != nil && m.ctx.Store.Catalogue() != nil {
+		have = m.ctx.Store.Catalogue().Snapshot() // what is new is counted against it
+	}
+	return tea.Batch(m.files.refresh(), findProfiles(ctx, m.id, find, m.now(), have))
 }
 
 // now is the DATE of records without one.

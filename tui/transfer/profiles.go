@@ -12,6 +12,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/importers"
 	"github.com/uricat/uricat/importers/formats"
 	"github.com/uricat/uricat/importers/profiles"
@@ -51,6 +52,7 @@ type foundProfile struct {
 	profiles.Profile
 	size  int64 // of its file
 	count int   // its bookmarks; -1 when it cannot be read (err)
+	fresh int   // those whose URI the catalogue does not have: what an import adds
 	err   error
 }
 
@@ -65,23 +67,33 @@ type profilesMsg struct {
 // bookmarks by reading it, as an import would, till ctx ends (the screen
 // closed): then the profiles not counted yet are left so, and a database
 // being copied is removed.
-func findProfiles(ctx context.Context, id int, find func() ([]profiles.Profile, []error), now time.Time) tea.Cmd {
+func findProfiles(ctx context.Context, id int, find func() ([]profiles.Profile, []error), now time.Time, have *catalogue.Snapshot) tea.Cmd {
 	return func() tea.Msg {
 		ps, problems := find()
 		found := make([]foundProfile, len(ps))
+		var keys map[string]bool
+		if have != nil && len(ps) > 0 {
+			keys = make(map[string]bool, len(have.Records()))
+			for _, r := range have.Records() {
+				if r.Valid() {
+					keys[catalogue.URIKey(r.URI())] = true
+				}
+			}
+		}
 		for i, p := range ps {
 			if err := ctx.Err(); err != nil {
 				found[i] = foundProfile{Profile: p, count: -1, err: err}
 				continue
 			}
-			found[i] = countProfile(ctx, p, now)
+			found[i] = countProfile(ctx, p, now, keys)
 		}
 		return profilesMsg{id: id, found: found, problems: problems}
 	}
 }
 
-// countProfile counts p's bookmarks, till ctx ends.
-func countProfile(ctx context.Context, p profiles.Profile, now time.Time) foundProfile {
+// countProfile counts p's bookmarks, till ctx ends, and those of them
+// whose URI have (the catalogue's URI keys) lacks, each once.
+func countProfile(ctx context.Context, p profiles.Profile, now time.Time, have map[string]bool) foundProfile {
 	fp := foundProfile{Profile: p, count: -1}
 	if st, err := os.Stat(p.Path); err == nil {
 		fp.size = st.Size()
@@ -97,6 +109,13 @@ func countProfile(ctx context.Context, p profiles.Profile, now time.Time) foundP
 		return fp
 	}
 	fp.count = s.Imported
+	seen := make(map[string]bool, len(s.Records))
+	for _, r := range s.Records {
+		if k := catalogue.URIKey(r.URI()); !have[k] && !seen[k] {
+			seen[k] = true
+			fp.fresh++
+		}
+	}
 	return fp
 }
 
@@ -170,6 +189,9 @@ func (l *profileList) view() string {
 	for i, f := range l.found {
 		titleW = max(titleW, ansi.StringWidth(display.Text(f.Title)))
 		whats[i] = plural.Of(f.count, "bookmark")
+		if f.fresh < f.count {
+			whats[i] = fmt.Sprintf("%d new of %s", f.fresh, whats[i])
+		}
 		if f.err != nil {
 			whats[i] = "cannot be read"
 		}

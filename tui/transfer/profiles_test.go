@@ -10,6 +10,7 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 
+	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/importers/profiles"
 	"github.com/uricat/uricat/tui/dialog"
 	"github.com/uricat/uricat/tui/dialog/dialogtest"
@@ -160,4 +161,23 @@ func TestProfilesFit(t *testing.T) {
 		m.SetSize(w, h)
 		return m.View()
 	})
+}
+
+// Each profile says how many of its bookmarks are new to the catalogue:
+// what an import of it would add.
+func TestProfilesCountWhatIsNew(t *testing.T) {
+	t.Parallel()
+	c, err := catalogue.Read(strings.NewReader("URI: https://go.dev/\r\nNAME: Go\r\nDATE: 01/02/2024 10:00:00\r\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := dialog.NewContext(theme.Plain())
+	ctx.Store = &dialogtest.Store{Cat: c}
+	m := NewImport(ctx, ImportConfig{Dir: t.TempDir(), Profiles: found(twoProfiles(t))})
+	m.SetSize(80, 24)
+	m, _ = drain(t, m, m.Init())
+	v := m.View()
+	if !strings.Contains(v, "1 new of 2 bookmarks") || !strings.Contains(v, " 1 bookmark") {
+		t.Errorf("the profiles do not say what is new:\n%s", v)
+	}
 }
