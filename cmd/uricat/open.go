@@ -1,19 +1,28 @@
 package main
 
 import (
+	"bufio"
+	"context"
 	"fmt"
 	"os/exec"
+	"strings"
 
 	"github.com/spf13/cobra"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/query"
+	"github.com/uricat/uricat/internal/display"
 	"github.com/uricat/uricat/internal/opener"
 )
 
+// openManyAsk is how many links open --search --all opens without asking.
+const openManyAsk = 5
+
 func newOpenCmd(e *env) *cobra.Command {
-	var yes bool
+	var yes, all bool
+	var search string
 	cmd := &cobra.Command{
-		Use:   "open SELECTOR",
+		Use:   "open SELECTOR | open --search QUERY [--all]",
 		Short: "Open a bookmark's URI with $BROWSER, else the desktop's opener",
 		Long: `Open opens the record's URI as the TUI's o does: with $BROWSER (a
 colon-separated list of commands, %s standing for the URI), else xdg-open
@@ -22,12 +31,28 @@ whose scheme is not ` + opener.SafeSchemes() + `, or a mailto: URI that would
 attach or read a local file (attach=, attachment=, file=, a value that is
 a path or a file: URL), is opened only with --yes.
 
+With --search it opens the record that matches QUERY best (ranked as the
+TUI ranks a search), and with --all every record that matches, in that
+order, asking first when there are more than ` + fmt.Sprint(openManyAsk) + ` (--yes does not ask).
+
 ` + selectorHelp,
 		Example: `  uricat open https://go.dev/
   BROWSER=lynx uricat open id:7
-  uricat open --yes file:///usr/share/doc/index.html`,
-		Args: exactArgs(1, "one SELECTOR"),
-		RunE: func(_ *cobra.Command, args []string) error {
+  uricat open --yes file:///usr/share/doc/index.html
+  uricat open --search 'go blog'`,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if cmd.Flags().Changed("search") {
+				if len(args) > 0 {
+					return usageError(fmt.Errorf("give a SELECTOR or --search, not both"))
+				}
+				return e.openSearch(search, all, yes)
+			}
+			if all {
+				return usageError(fmt.Errorf("--all opens every record --search matches: give it with --search"))
+			}
+			if err := exactArgs(1, "one SELECTOR, or --search QUERY")(cmd, args); err != nil {
+				return err
+			}
 			_, rec, err := e.openRecord(args[0])
 			if err != nil {
 				return err
@@ -35,8 +60,64 @@ a path or a file: URL), is opened only with --yes.
 			return e.openURI(rec, yes)
 		},
 	}
-	cmd.Flags().BoolVar(&yes, "yes", false, "open a URI whatever its scheme")
+	cmd.Flags().BoolVar(&yes, "yes", false, "open a URI whatever its scheme; with --all, open them without asking")
+	cmd.Flags().StringVar(&search, "search", "", "open the record that matches the search `QUERY` best")
+	cmd.Flags().BoolVar(&all, "all", false, "with --search, open every record that matches, best first")
 	return cmd
+}
+
+// openSearch opens the record q matches best, or every one (all), best
+// first, asking a person at the terminal first when they are many.
+func (e *env) openSearch(search string, all, yes bool) error {
+	q, err := query.Parse(search)
+	if err != nil {
+		return usageError(err)
+	}
+	if q.Empty() {
+		return usageError(fmt.Errorf("--search %q has no search term: give a QUERY", search))
+	}
+	c, err := e.openReadOnly()
+	if err != nil {
+		return err
+	}
+	ix := query.NewIndex(c.Valid(), 0)
+	hits, err := ix.Search(context.Background(), q, nil)
+	if err != nil {
+		return refused(err)
+	}
+	if len(hits) == 0 {
+		return refused(fmt.Errorf("no record matches %q", search))
+	}
+	order := query.Rank(hits)
+	if !all {
+		order = order[:1]
+	}
+	if len(order) > openManyAsk && !yes && !e.askYes(fmt.Sprintf("Open %d links? [y/N] ", len(order))) {
+		return refused(fmt.Errorf("nothing opened: %d records match %q; add --yes to open them all", len(order), search))
+	}
+	for _, pos := range order {
+		rec := ix.Records()[pos]
+		if err := e.openURI(rec, yes); err != nil {
+			return err
+		}
+		fmt.Fprintf(e.stdout, "opened %s <%s>\n", quoteName(rec), display.Text(display.URI(rec.URI())))
+	}
+	return nil
+}
+
+// askYes asks a person at the terminal question, and reports whether the
+// answer is yes; no one to ask (a script) is no.
+func (e *env) askYes(question string) bool {
+	if !interactive(e.stdin) {
+		return false
+	}
+	fmt.Fprint(e.stderr, question)
+	answer, _ := bufio.NewReader(e.stdin).ReadString('\n')
+	switch strings.ToLower(strings.TrimSpace(answer)) {
+	case "y", "yes":
+		return true
+	}
+	return false
 }
 
 // openURI opens rec's URI in the foreground: a $BROWSER such as lynx runs

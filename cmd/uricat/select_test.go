@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -174,5 +175,35 @@ func TestCategoriesAndTags(t *testing.T) {
 	}
 	if code, out, _ := uricat(t, "--catalogue", filepath.Join(t.TempDir(), "new"), "tags", "--json"); code != 0 || out != "[]\n" {
 		t.Errorf("no catalogue: tags --json = %d %q, want []", code, out)
+	}
+}
+
+// open --search opens the best match, as the TUI ranks it (a NAME that
+// starts with the word before a DESCRIPTION that holds it); --all opens
+// every match best first, refusing without --yes above 5 when no one is
+// at a terminal to ask.
+func TestOpenSearch(t *testing.T) {
+	opened := fakeBrowser(t)
+	var text strings.Builder
+	text.WriteString("URI: https://desc.example/\r\nNAME: Notes\r\nDATE: 31/10/2007 19:28:00\r\nDESCRIPTION: about the go blog\r\n\r\n")
+	text.WriteString("URI: https://go.dev/blog/\r\nNAME: Go blog\r\nDATE: 31/10/2007 19:28:00\r\n\r\n")
+	for i := range 6 {
+		fmt.Fprintf(&text, "URI: https://many.example/%d\r\nNAME: Many %d\r\nDATE: 31/10/2007 19:28:00\r\n\r\n", i, i)
+	}
+	path := writeCatalogue(t, text.String())
+	code, out, errs := uricat(t, "--catalogue", path, "open", "--search", "blog")
+	if b, _ := os.ReadFile(opened); code != 0 || string(b) != "https://go.dev/blog/\n" || !strings.Contains(out, `opened "Go blog"`) {
+		t.Errorf("open --search blog: exit %d, %q, %q; opened %q", code, out, errs, b)
+	}
+	code, _, errs = uricat(t, "--catalogue", path, "open", "--search", "many", "--all")
+	if code != 1 || !strings.Contains(errs, "6 records match") {
+		t.Errorf("--all with 6 matches and no --yes: exit %d, %q", code, errs)
+	}
+	os.Remove(opened)
+	if code, _, errs := uricat(t, "--catalogue", path, "open", "--search", "many", "--all", "--yes"); code != 0 {
+		t.Errorf("--all --yes: exit %d, %q", code, errs)
+	}
+	if b, _ := os.ReadFile(opened); strings.Count(string(b), "\n") != 6 {
+		t.Errorf("--all --yes opened %q", b)
 	}
 }
