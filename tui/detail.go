@@ -508,7 +508,7 @@ func rowsHits(rows []string, text string, hits []bool) ([]string, [][]bool) {
 
 // wrapTags wraps an X-TAGS value to w cells after its commas only, so that
 // no tag is broken across rows ("road trip", "follow-up") unless it is
-// wider than w by itself (issue 24). The rows' runes are value's, in
+// wider than w by itself. The rows' runes are value's, in
 // order, but for the blanks at the breaks (rowsHits maps hits onto them).
 func wrapTags(value string, w int) []string {
 	var rows []string

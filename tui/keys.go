@@ -30,7 +30,7 @@ type keyMap struct {
 	// Following other copies of the file: merging the sync conflict
 	// copies beside it, and git sync.
 	MergeCopies, Sync key.Binding
-	// The views for tidying a collection (issue 26): the category tree,
+	// The views for tidying a collection: the category tree,
 	// the tags, the stats. Capitals, as the list's other screens of the
 	// whole collection (R, Z), leave the letters free for the record's.
 	CategoryTree, Tags, Stats key.Binding

@@ -370,10 +370,10 @@ func (li *recordList) refilter(recs []*catalogue.Record, text string) tea.Cmd {
 		li.busy, li.busyAt = true, time.Now()
 	}
 	// The pass starts now, on its own goroutine, and its command only
-	// waits for its answer: a command returned by Update runs once
+	// waits for its answer: a command returned by Update runs only once
 	// bubbletea has passed it through the nested batches of Update's
-	// callers, goroutine to goroutine, which under load took 11 ms of the
-	// 50 a keystroke has at a million records (issue 23).
+	// callers, goroutine to goroutine, which under load is a good part
+	// of what a keystroke has at a million records.
 	f := &flight{done: make(chan struct{})}
 	li.flight = f
 	go func() {

@@ -260,7 +260,7 @@ func (m *Model) rowLines(r row, selected bool, w int) []string {
 	if w >= 60 {
 		// A record without a valid DATE keeps the column, marked as
 		// a rating of none is, so that its stars stay in line with
-		// the other rows' (issue 24).
+		// the other rows'.
 		date := display.Date(rec.Date())
 		if date == "" {
 			date = "–" + strings.Repeat(" ", len(display.DateLayout)-1)
@@ -321,7 +321,7 @@ const invalidMark = "(invalid) "
 
 // shownName returns rec's NAME as the list and the detail pane show it;
 // when it is not valid, as it is stored, marked (mark is invalidMark), as
-// shownURI shows a URI; "" when the record has none at all (issue 24).
+// shownURI shows a URI; "" when the record has none at all.
 func shownName(rec *catalogue.Record) (name, mark string) {
 	if n := rec.Name(); n != "" {
 		return display.Text(n), ""
@@ -334,7 +334,7 @@ func shownName(rec *catalogue.Record) (name, mark string) {
 
 // shownURI returns rec's URI as the list and the detail pane show it: as
 // people read it; when it is not valid, as it is stored, marked (mark is
-// invalidMark); "(no URI)" when the record has none at all (issue 24).
+// invalidMark); "(no URI)" when the record has none at all.
 func shownURI(rec *catalogue.Record) (uri, mark string) {
 	if u := rec.URI(); u != "" {
 		return display.Text(display.URI(u)), ""

@@ -112,8 +112,8 @@ func (r *Reader) setField(rec *catalogue.Record, b *block, used []bool, a *field
 				a.set(rec, v)
 			case convKeyword:
 				// The first keyword is the CATEGORY, the others X-KEYWORDS
-				// (issue 10: X-KEYWORDS held a copy of the CATEGORY, which
-				// an export then wrote twice).
+				// (not a copy of the CATEGORY too, which an export would
+				// then write twice).
 				words := splitKeywords(v)
 				if len(words) > 0 {
 					a.set(rec, words[0])

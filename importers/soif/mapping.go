@@ -39,7 +39,7 @@ type fieldAttr struct {
 
 // fieldAttrs lists the fields in the order the Writer writes them.
 // Category, Rating and Id are not in the draft: uricat's own export writes
-// them, and the Reader reads them back (Id came back as X-ID: issue 10).
+// them, and the Reader reads them back as themselves (Id, not X-ID).
 var fieldAttrs = []fieldAttr{
 	{field: catalogue.FieldName, attr: "Title", reads: []string{"title"}, set: (*catalogue.Record).SetName},
 	{field: catalogue.FieldDescription, attr: "Description", reads: []string{"description", "abstract"}, set: (*catalogue.Record).SetDescription},

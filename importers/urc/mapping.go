@@ -38,8 +38,7 @@ type fieldURD struct {
 
 // fieldURDs lists the fields in the order the Writer writes them. Category,
 // Rating and Id are not the proposal's, but uricat's export writes them
-// and the Reader reads them back (issue 10: CATEGORY came back as
-// X-CATEGORY).
+// and the Reader reads them back as themselves (not as X-CATEGORY).
 var fieldURDs = []fieldURD{
 	{field: catalogue.FieldName, label: "Title", set: (*catalogue.Record).SetName},
 	{field: catalogue.FieldDescription, label: "Description", set: (*catalogue.Record).SetDescription},

@@ -845,7 +845,7 @@ func (m *Model) ShortHelp() []key.Binding {
 	}
 	// The completion key takes the place of shift+tab (which still goes
 	// back): with both, the help bar is cut at 80 columns, and the one
-	// key nothing else tells of goes (issue 24).
+	// key nothing else tells of goes.
 	return []key.Binding{m.keys.Next, m.keys.Submit, m.ctx.Keys.Cancel, complete}
 }
 
