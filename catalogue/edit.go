@@ -537,8 +537,7 @@ func (e Add) applyTo(c *Catalogue) (Edit, error) {
 // lookAlikes returns which of the records added (in the order of
 // Add.Records, refs their Refs, 0 for one left out) have the loose key of
 // a valid record of recs or of one added before them. It costs a
-// looseURIKey per record (30 ms at 100,000), only for an Add that asks
-// for a Report.
+// looseURIKey per record, only for an Add that asks for a Report.
 func lookAlikes(recs, added []*Record, refs []Ref) []LookAlike {
 	seen := make(map[string]*Record, len(recs)+len(added))
 	for _, r := range recs {

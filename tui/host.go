@@ -58,7 +58,7 @@ type host struct {
 
 	// sugs is the suggestions' index of the catalogue's version sugsOf:
 	// built when the picker or the tags dialog first wants it after an
-	// edit (170 ms at 100,000 records), then reused.
+	// edit (a pass over every record), then reused.
 	sugs   *suggest.Index
 	sugsOf *catalogue.Catalogue
 	sugsV  uint64
@@ -460,8 +460,7 @@ func (h *host) openedAll(msg system.OpenedAllMsg) {
 
 // suggestFrom is how many records of a selection the suggestions are
 // computed from: the first, in file order. A query reads the features of
-// each (5 ms for 100 at 100,000 records); a thousand say no more than a
-// hundred of what they are about.
+// each; a thousand say no more than a hundred of what they are about.
 const suggestFrom = 200
 
 // suggester is a dialog that puts suggestions first: the picker (the
@@ -483,8 +482,8 @@ type suggestedMsg struct {
 
 // openSuggested opens d, which categorises or tags recs, and gives it the
 // suggestions for them: at once when the index of the catalogue as it is
-// is built, else from a command that builds it from a snapshot (170 ms at
-// 100,000 records: not in Update), d showing meanwhile without them.
+// is built, else from a command that builds it from a snapshot (a pass
+// over every record: not in Update), d showing meanwhile without them.
 func (h *host) openSuggested(d suggester, recs []*catalogue.Record) tea.Cmd {
 	if len(recs) > suggestFrom {
 		recs = recs[:suggestFrom]

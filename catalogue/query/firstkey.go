@@ -9,8 +9,8 @@ import (
 
 // The first key of a search is a pass over every record that matches
 // most of them ("g" matches 85% of a generated catalogue): reading each
-// record's text to score it took 60 ms of CPU at a million records, more
-// than a keystroke may take from key to screen. So an index notes, when
+// record's text to score it costs, at a million records, more than a
+// keystroke may take from key to screen (BenchmarkFirstKey). So an index notes, when
 // it folds a chunk, each record's answer to every search of one ASCII
 // letter or digit, a byte each (a key code): a search of one such key reads
 // 4 KB a chunk and no text.

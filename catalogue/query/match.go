@@ -902,9 +902,9 @@ func (q *Query) Match(r *catalogue.Record) bool {
 // Searches split their work over the CPUs in contiguous shares of this
 // many records, once there is more than one: an index's records take
 // about a tenth of a microsecond each to search, Filter's, which folds
-// them as it goes, several times that, so its shares are smaller (ten
-// thousand records in one took 4 ms of the 20 that `uricat list
-// --search` spends, on one CPU of two).
+// them as it goes, several times that, so its shares are smaller (a share
+// of ten thousand records is a good part of what `uricat list --search`
+// spends, on one CPU of two; BenchmarkMatcher measures it).
 const (
 	parallelFrom = 16384
 	filterShare  = 1024

@@ -12,7 +12,8 @@ import (
 
 // Count is a view's count of the catalogue (a category tree, the tags,
 // the charts) made in a command, so that Update's goroutine never waits
-// for it: the tree of 50,000 categories takes 100 ms. Counts are
+// for it: the tree of tens of thousands of categories takes long enough to
+// be felt. Counts are
 // numbered; only the newest one's answer is taken, so that a count that
 // ends after a later one's never shows an older catalogue. The tree, the
 // tags and the stats views share it.

@@ -72,8 +72,8 @@ type Tags struct {
 type removeMsg struct{ tag string }
 
 // NewTags returns the view of the tags of c's valid records: counted at
-// once, or, in a catalogue of more than buildAbove records (35 ms at
-// 100,000), by Init's command, the view saying it counts meanwhile.
+// once, or, in a catalogue of more than buildAbove records, by Init's
+// command, the view saying it counts meanwhile.
 func NewTags(ctx dialog.Context, c *catalogue.Catalogue) *Tags {
 	v := &Tags{ctx: ctx, keys: DefaultTagKeys(), count: dialog.NewCount(CountTags), filter: textinput.New()}
 	v.filter.Prompt = "/"
@@ -110,8 +110,8 @@ func CountTags(recs []*catalogue.Record) []Tag {
 }
 
 // Reload counts the tags again after an edit (dialog.Reloader), in the
-// command it returns, from c's snapshot: 35 ms at 100,000 records, which
-// Update's goroutine does not wait for. The view shows the tags as they
+// command it returns, from c's snapshot, which Update's goroutine does
+// not wait for. The view shows the tags as they
 // were, marked as updating, until the new count comes.
 func (v *Tags) Reload(c *catalogue.Catalogue) tea.Cmd { return v.count.Again(c.Records()) }
 

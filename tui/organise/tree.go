@@ -203,8 +203,8 @@ func (t *Tree) Node() *categorytree.Node {
 }
 
 // Reload rebuilds the tree from c after an edit (dialog.Reloader), in
-// the command it returns, from c's snapshot: 100 ms at 50,000
-// categories, which Update's goroutine does not wait for. The tree shows
+// the command it returns, from c's snapshot, which Update's goroutine
+// does not wait for. The tree shows
 // its rows as they were, marked as updating, until the new ones come;
 // then it keeps the folds and the cursor's node.
 func (t *Tree) Reload(c *catalogue.Catalogue) tea.Cmd { return t.build.Again(c.Records()) }

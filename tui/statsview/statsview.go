@@ -33,8 +33,7 @@ const twoColumns = 100
 
 // countAbove is how many records a catalogue may have for its counts to
 // be made as the view opens; a larger one's are made by Init's command,
-// off the Update goroutine (13 ms at 100,000 records), as the category
-// tree's build.
+// off the Update goroutine, as the category tree's build.
 const countAbove = 10_000
 
 // New returns the view of c's counts: made at once, or, in a catalogue
@@ -51,8 +50,8 @@ func New(ctx dialog.Context, c *catalogue.Catalogue) *Model {
 }
 
 // Reload counts again after an edit (dialog.Reloader), in the command it
-// returns, from c's snapshot: 13 ms at 100,000 records, which Update's
-// goroutine does not wait for. The view shows the counts as they were,
+// returns, from c's snapshot, which Update's goroutine does not wait
+// for. The view shows the counts as they were,
 // marked as updating, until the new ones come.
 func (m *Model) Reload(c *catalogue.Catalogue) tea.Cmd { return m.count.Again(c.Records()) }
 
