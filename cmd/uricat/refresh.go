@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"net/url"
 	"os"
 	"os/signal"
 	"strings"
@@ -17,6 +16,7 @@ import (
 	"github.com/uricat/uricat/catalogue/query"
 	"github.com/uricat/uricat/importers"
 	"github.com/uricat/uricat/internal/display"
+	"github.com/uricat/uricat/internal/linkcheck"
 	"github.com/uricat/uricat/internal/plural"
 	"github.com/uricat/uricat/internal/webpage"
 )
@@ -163,30 +163,20 @@ func (o *refreshOptions) records(c *catalogue.Catalogue, args []string) ([]*cata
 func (o *refreshOptions) fetch(ctx context.Context, e *env, recs []*catalogue.Record) []refreshed {
 	out := make([]refreshed, len(recs))
 	jobs := make(chan int)
-	var mu sync.Mutex
-	perHost := map[string]chan struct{}{}
-	hostSlot := func(uri string) chan struct{} {
-		host := uri
-		if u, err := url.Parse(uri); err == nil {
-			host = u.Host
-		}
-		mu.Lock()
-		defer mu.Unlock()
-		if perHost[host] == nil {
-			perHost[host] = make(chan struct{}, 2)
-		}
-		return perHost[host]
-	}
+	var hosts linkcheck.HostLimit // as links asks them
 	var wg sync.WaitGroup
 	for range min(o.jobs, len(recs)) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			for i := range jobs {
-				slot := hostSlot(recs[i].URI())
-				slot <- struct{}{}
+				release, err := hosts.Acquire(ctx, linkcheck.HostOf(recs[i].URI()), linkcheck.PerHost)
+				if err != nil {
+					out[i] = refreshed{rec: recs[i], err: errors.New("not fetched: interrupted")}
+					continue
+				}
 				out[i] = o.refresh(ctx, e, recs[i])
-				<-slot
+				release()
 			}
 		}()
 	}

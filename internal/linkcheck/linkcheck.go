@@ -73,9 +73,12 @@ type Checker struct {
 	// Now is the clock results are stamped with.
 	Now func() time.Time
 
-	mu    sync.Mutex
-	hosts map[string]chan struct{}
+	hosts HostLimit
 }
+
+// PerHost is how many requests at once uricat asks of one host, by
+// default: a site is not hammered.
+const PerHost = 2
 
 // New returns a checker over client with polite defaults: 2 requests at
 // once to one host, 10 s a request.
@@ -83,7 +86,7 @@ func New(client *http.Client, userAgent string) *Checker {
 	if client == nil {
 		client = &http.Client{}
 	}
-	return &Checker{Client: client, PerHost: 2, Timeout: 10 * time.Second, MaxRetryAfter: 60 * time.Second,
+	return &Checker{Client: client, PerHost: PerHost, Timeout: 10 * time.Second, MaxRetryAfter: 60 * time.Second,
 		RetryDelay: 2 * time.Second, UserAgent: userAgent, Now: time.Now}
 }
 
@@ -202,7 +205,7 @@ type answer struct {
 // without following redirects, within the host's limit.
 func (c *Checker) request(ctx context.Context, uri string) (answer, error) {
 	host := hostOf(uri)
-	release, err := c.acquire(ctx, host)
+	release, err := c.hosts.Acquire(ctx, host, c.PerHost)
 	if err != nil {
 		return answer{}, err
 	}
@@ -237,18 +240,27 @@ func (c *Checker) do(ctx context.Context, method, uri string) (answer, error) {
 	return answer{code: resp.StatusCode, location: resp.Header.Get("Location"), retryAfter: parseRetryAfter(resp.Header.Get("Retry-After"), c.Now())}, nil
 }
 
-// acquire waits for a slot for host; release gives it back.
-func (c *Checker) acquire(ctx context.Context, host string) (release func(), err error) {
-	c.mu.Lock()
-	if c.hosts == nil {
-		c.hosts = map[string]chan struct{}{}
+// HostLimit bounds the requests in flight to each host, for every
+// program of uricat's that asks many pages of the web (the link checks,
+// refresh): a site is not hammered. Its zero value is ready to use.
+type HostLimit struct {
+	mu    sync.Mutex
+	hosts map[string]chan struct{}
+}
+
+// Acquire waits, till ctx ends, for one of the per slots of host (HostOf a
+// URI); release gives it back.
+func (l *HostLimit) Acquire(ctx context.Context, host string, per int) (release func(), err error) {
+	l.mu.Lock()
+	if l.hosts == nil {
+		l.hosts = map[string]chan struct{}{}
 	}
-	sem, ok := c.hosts[host]
+	sem, ok := l.hosts[host]
 	if !ok {
-		sem = make(chan struct{}, max(c.PerHost, 1))
-		c.hosts[host] = sem
+		sem = make(chan struct{}, max(per, 1))
+		l.hosts[host] = sem
 	}
-	c.mu.Unlock()
+	l.mu.Unlock()
 	select {
 	case sem <- struct{}{}:
 		return func() { <-sem }, nil
