@@ -118,27 +118,37 @@ func (e *env) askReopen(msgs []string) bool {
 		fmt.Fprintf(e.stderr, "  %s\n", display.Text(m))
 	}
 	fmt.Fprint(e.stderr, "Edit it again? [Y/n] ")
-	// A byte at a time: what follows the answer is the editor's.
-	var answer []byte
-	b := make([]byte, 1)
-	for {
-		n, err := e.stdin.Read(b)
-		if n == 1 && b[0] != '\n' {
-			answer = append(answer, b[0])
-		}
-		if err != nil || (n == 1 && b[0] == '\n') {
-			if err != nil && len(answer) == 0 {
-				fmt.Fprintln(e.stderr)
-				return false // end of input: no one to ask
-			}
-			break
-		}
+	answer, ok := e.readAnswer()
+	if !ok {
+		return false // end of input: no one to ask
 	}
-	switch strings.ToLower(strings.TrimSpace(string(answer))) {
+	switch answer {
 	case "", "y", "yes":
 		return true
 	}
 	return false
+}
+
+// readAnswer reads a person's answer to a question, one line of stdin,
+// trimmed and lower-cased; ok is false at the end of the input, where no
+// one answered. It reads a byte at a time: what follows the answer is
+// not its to take (an editor's input, say).
+func (e *env) readAnswer() (answer string, ok bool) {
+	var line []byte
+	b := make([]byte, 1)
+	for {
+		n, err := e.stdin.Read(b)
+		if n == 1 && b[0] != '\n' {
+			line = append(line, b[0])
+		}
+		if err != nil || (n == 1 && b[0] == '\n') {
+			if err != nil && len(line) == 0 {
+				fmt.Fprintln(e.stderr)
+				return "", false
+			}
+			return strings.ToLower(strings.TrimSpace(string(line))), true
+		}
+	}
 }
 
 // applyEdit applies the fields of body that differ from rec's as one Set

@@ -1,11 +1,9 @@
 package main
 
 import (
-	"bufio"
 	"context"
 	"fmt"
 	"os/exec"
-	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -112,12 +110,8 @@ func (e *env) askYes(question string) bool {
 		return false
 	}
 	fmt.Fprint(e.stderr, question)
-	answer, _ := bufio.NewReader(e.stdin).ReadString('\n')
-	switch strings.ToLower(strings.TrimSpace(answer)) {
-	case "y", "yes":
-		return true
-	}
-	return false
+	answer, _ := e.readAnswer()
+	return answer == "y" || answer == "yes"
 }
 
 // openURI opens rec's URI in the foreground: a $BROWSER such as lynx runs
