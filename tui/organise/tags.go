@@ -8,7 +8,6 @@ import (
 	"strings"
 
 	"github.com/charmbracelet/bubbles/key"
-	"github.com/charmbracelet/bubbles/textinput"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
 
@@ -55,11 +54,10 @@ type Tags struct {
 	keys TagKeys
 	all  []Tag // every tag, by name
 	tags []Tag // those shown: the filter's, in the order asked for
-	// filter is the text the tags shown hold (ignoring case), typed
-	// after / while filtering; byCount orders them by count.
-	filter    textinput.Model
-	filtering bool
-	byCount   bool
+	// filter is the text the tags shown hold; byCount orders them by
+	// count.
+	filter  filterLine
+	byCount bool
 	// count counts the tags in commands (Init's for a large catalogue,
 	// Reload's after each edit), as the tree's builds: the newest one's
 	// tags are shown.
@@ -75,8 +73,7 @@ type removeMsg struct{ tag string }
 // once, or, in a catalogue of more than buildAbove records, by Init's
 // command, the view saying it counts meanwhile.
 func NewTags(ctx dialog.Context, c *catalogue.Catalogue) *Tags {
-	v := &Tags{ctx: ctx, keys: DefaultTagKeys(), count: dialog.NewCount(CountTags), filter: textinput.New()}
-	v.filter.Prompt = "/"
+	v := &Tags{ctx: ctx, keys: DefaultTagKeys(), count: dialog.NewCount(CountTags), filter: newFilterLine()}
 	if recs := c.Records(); len(recs) > buildAbove {
 		v.count.Later(recs)
 		return v
@@ -135,10 +132,9 @@ func (v *Tags) show(tags []Tag) {
 // shown returns the tags the filter keeps, by count (most first) or by
 // name.
 func (v *Tags) shown() []Tag {
-	f := strings.ToLower(strings.TrimSpace(v.filter.Value()))
 	out := make([]Tag, 0, len(v.all))
 	for _, t := range v.all {
-		if f == "" || strings.Contains(strings.ToLower(t.Name), f) {
+		if v.filter.holds(t.Name) {
 			out = append(out, t)
 		}
 	}
@@ -150,27 +146,6 @@ func (v *Tags) shown() []Tag {
 
 // reshow shows the tags again after the filter or the order changed.
 func (v *Tags) reshow() { v.show(v.all) }
-
-// filterKey handles a key while the filter is typed: enter keeps it,
-// esc clears it, the others edit it.
-func (v *Tags) filterKey(km tea.KeyMsg) tea.Cmd {
-	switch km.Type {
-	case tea.KeyEnter:
-		v.filtering = false
-		v.filter.Blur()
-		return nil
-	case tea.KeyEsc:
-		v.filtering = false
-		v.filter.Blur()
-		v.filter.SetValue("")
-		v.reshow()
-		return nil
-	}
-	var cmd tea.Cmd
-	v.filter, cmd = v.filter.Update(km)
-	v.reshow()
-	return cmd
-}
 
 // Tag returns the tag under the cursor, nil when there is none.
 func (v *Tags) Tag() *Tag {
@@ -217,21 +192,22 @@ func (v *Tags) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	if !ok {
 		return v, nil
 	}
-	if v.filtering {
-		return v, v.filterKey(km)
+	if v.filter.typing {
+		cmd := v.filter.key(km)
+		v.reshow()
+		return v, cmd
 	}
 	k := v.keys
 	t := v.Tag()
 	d, moved := v.ctx.Keys.Step(km, v.listHeight(), len(v.tags))
 	switch {
-	case key.Matches(km, k.Close) && km.Type == tea.KeyEsc && v.filter.Value() != "":
-		v.filter.SetValue("") // esc clears the filter first, then closes
+	case key.Matches(km, k.Close) && km.Type == tea.KeyEsc && v.filter.set():
+		v.filter.key(km) // esc clears the filter first, then closes
 		v.reshow()
 	case key.Matches(km, k.Close):
 		return dialog.Close{}, nil
 	case key.Matches(km, k.Filter):
-		v.filtering = true
-		return v, v.filter.Focus()
+		return v, v.filter.start()
 	case key.Matches(km, k.Sort):
 		v.byCount = !v.byCount
 		v.reshow()
@@ -304,9 +280,8 @@ func (v *Tags) names() []string {
 // ShortHelp returns the view's keys.
 func (v *Tags) ShortHelp() []key.Binding {
 	k := v.keys
-	if v.filtering {
-		return []key.Binding{key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "keep filter")),
-			key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "clear filter"))}
+	if v.filter.typing {
+		return v.filter.help()
 	}
 	return []key.Binding{k.Choose, k.Rename, k.Remove, k.Filter, k.Sort, k.Close}
 }
@@ -331,17 +306,13 @@ func (v *Tags) View() string {
 	if v.count.Pending != nil {
 		return v.ctx.Fit([]string{title})
 	}
-	second := ""
-	if v.filtering || v.filter.Value() != "" {
-		second = display.MarkInvisible(v.filter.View())
-	}
-	lines := []string{title, second}
+	lines := []string{title, v.filter.view()}
 	switch {
 	case len(v.all) == 0:
 		lines = append(lines, th.EmptyMessage.Render("  No record has tags (X-TAGS)."))
 		return v.ctx.Fit(lines)
 	case len(v.tags) == 0:
-		lines = append(lines, th.EmptyMessage.Render("  No tag holds “"+display.Text(v.filter.Value())+"”."))
+		lines = append(lines, th.EmptyMessage.Render(v.filter.none("tag")))
 		return v.ctx.Fit(lines)
 	}
 	w := max(1, v.ctx.Width)

@@ -15,7 +15,6 @@ import (
 	"strings"
 
 	"github.com/charmbracelet/bubbles/key"
-	"github.com/charmbracelet/bubbles/textinput"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
 
@@ -72,12 +71,10 @@ type Tree struct {
 	allFolded bool
 	toggled   map[string]bool
 	rows      []int // the nodes shown, by index in tree.Nodes
-	// filter is the text the paths listed hold, typed after / while
-	// filtering; byCount lists every category by its records. Either
-	// makes the list flat (flat).
-	filter    textinput.Model
-	filtering bool
-	byCount   bool
+	// filter is the text the paths listed hold; byCount lists every
+	// category by its records. Either makes the list flat (flat).
+	filter  filterLine
+	byCount bool
 	// build builds the tree in commands (Init's for a large catalogue,
 	// tree nil until then; Reload's after each edit): the newest one's
 	// tree is shown.
@@ -98,8 +95,7 @@ const buildAbove = 10_000
 
 // NewTree returns the tree of the valid records of c.
 func NewTree(ctx dialog.Context, c *catalogue.Catalogue) *Tree {
-	t := &Tree{ctx: ctx, keys: DefaultTreeKeys(), toggled: map[string]bool{}, build: dialog.NewCount(buildTree), filter: textinput.New()}
-	t.filter.Prompt = "/"
+	t := &Tree{ctx: ctx, keys: DefaultTreeKeys(), toggled: map[string]bool{}, build: dialog.NewCount(buildTree), filter: newFilterLine()}
 	if recs := c.Records(); len(recs) > buildAbove {
 		t.build.Later(recs)
 		return t
@@ -152,15 +148,14 @@ func (t *Tree) layout(path string) {
 }
 
 // flat reports whether the list is flat: filtered, or by count.
-func (t *Tree) flat() bool { return t.byCount || t.filter.Value() != "" }
+func (t *Tree) flat() bool { return t.byCount || t.filter.set() }
 
 // flatRows are the nodes whose path holds the filter (ignoring case), in
 // the tree's order or by their records, most first.
 func (t *Tree) flatRows() []int {
-	f := strings.ToLower(strings.TrimSpace(t.filter.Value()))
 	var rows []int
 	for i, n := range t.tree.Nodes {
-		if f == "" || strings.Contains(strings.ToLower(n.Path), f) {
+		if t.filter.holds(n.Path) {
 			rows = append(rows, i)
 		}
 	}
@@ -170,26 +165,14 @@ func (t *Tree) flatRows() []int {
 	return rows
 }
 
-// filterKey handles a key while the filter is typed: enter keeps it, esc
-// clears it, the others edit it.
+// filterKey gives km to the filter and lists again, keeping the cursor
+// on its node if it still shows.
 func (t *Tree) filterKey(km tea.KeyMsg) tea.Cmd {
 	path := ""
 	if n := t.Node(); n != nil {
 		path = n.Path
 	}
-	var cmd tea.Cmd
-	switch km.Type {
-	case tea.KeyEnter:
-		t.filtering = false
-		t.filter.Blur()
-		return nil
-	case tea.KeyEsc:
-		t.filtering = false
-		t.filter.Blur()
-		t.filter.SetValue("")
-	default:
-		t.filter, cmd = t.filter.Update(km)
-	}
+	cmd := t.filter.key(km)
 	t.layout(path)
 	return cmd
 }
@@ -261,11 +244,11 @@ func (t *Tree) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 // the cursor (nodeKey).
 func (t *Tree) key(km tea.KeyMsg) (tea.Model, tea.Cmd) {
 	k := t.keys
-	if t.filtering && t.tree != nil {
+	if t.filter.typing && t.tree != nil {
 		return t, t.filterKey(km)
 	}
 	switch {
-	case key.Matches(km, k.Close) && km.Type == tea.KeyEsc && t.filter.Value() != "":
+	case key.Matches(km, k.Close) && km.Type == tea.KeyEsc && t.filter.set():
 		return t, t.filterKey(km) // esc clears the filter first, then closes
 	case key.Matches(km, k.Close):
 		return dialog.Close{}, nil
@@ -275,8 +258,7 @@ func (t *Tree) key(km tea.KeyMsg) (tea.Model, tea.Cmd) {
 	case t.tree == nil: // still counting
 		return t, nil
 	case key.Matches(km, k.Filter):
-		t.filtering = true
-		return t, t.filter.Focus()
+		return t, t.filter.start()
 	case key.Matches(km, k.Sort):
 		path := ""
 		if n := t.Node(); n != nil {
@@ -473,9 +455,8 @@ func (t *Tree) movePrompt(n *categorytree.Node) *prompt {
 // ShortHelp returns the tree's main keys.
 func (t *Tree) ShortHelp() []key.Binding {
 	k := t.keys
-	if t.filtering {
-		return []key.Binding{key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "keep filter")),
-			key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "clear filter"))}
+	if t.filter.typing {
+		return t.filter.help()
 	}
 	// The folding keys are in the full help: the bar fits 80 columns.
 	return []key.Binding{k.Choose, k.Rename, k.Move, k.Filter, k.Sort, k.Close}
@@ -500,23 +481,19 @@ func (t *Tree) View() string {
 		cats--
 	}
 	counts := fmt.Sprintf("%s, %s", plural.Of(t.tree.Records, "record"), plural.Of(cats, "category"))
-	if t.filter.Value() != "" {
+	if t.filter.set() {
 		counts += fmt.Sprintf(", %d shown", len(t.rows))
 	}
 	if t.byCount {
 		counts += ", most records first"
 	}
-	second := ""
-	if t.filtering || t.filter.Value() != "" {
-		second = display.MarkInvisible(t.filter.View())
-	}
-	lines := []string{t.build.Title(th, "Categories", "categories", counts), second}
+	lines := []string{t.build.Title(th, "Categories", "categories", counts), t.filter.view()}
 	switch {
 	case len(t.tree.Nodes) == 0:
 		lines = append(lines, th.EmptyMessage.Render("  No records, so no categories."))
 		return t.ctx.Fit(lines)
 	case len(t.rows) == 0:
-		lines = append(lines, th.EmptyMessage.Render("  No category holds “"+display.Text(t.filter.Value())+"”."))
+		lines = append(lines, th.EmptyMessage.Render(t.filter.none("category")))
 		return t.ctx.Fit(lines)
 	}
 	w := max(1, t.ctx.Width)
