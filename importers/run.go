@@ -468,14 +468,22 @@ func (p *progressReader) Read(b []byte) (int, error) {
 // its X-TAGS: `import --category C --tags a,b`, to tell a batch apart.
 // Call it after the files are read, before Edit.
 func (p *Plan) Label(category string, tags []string) {
+	// Each CATEGORY is made once and shared by the records of a folder,
+	// as the readers share their folders' paths.
+	labelled := map[string]string{}
 	for _, r := range p.records {
 		if category != "" {
-			names := catalogue.SplitCategory(category)
-			if own := r.Category(); own != "" {
-				names = append(names, catalogue.SplitCategory(own)...)
+			own := r.Category()
+			c, ok := labelled[own]
+			if !ok {
+				names := catalogue.SplitCategory(category)
+				if own != "" {
+					names = append(names, catalogue.SplitCategory(own)...)
+				}
+				c, _ = BoundCategory(catalogue.JoinCategory(names)) // the file's own was bounded and noted
+				labelled[own] = c
 			}
-			bounded, _ := BoundCategory(catalogue.JoinCategory(names)) // the file's own was bounded and noted
-			r.SetCategory(bounded)
+			r.SetCategory(c)
 		}
 		if len(tags) > 0 {
 			have := catalogue.SplitTags(r.Extension(catalogue.FieldTags))
