@@ -190,6 +190,9 @@ func completeCounted(e *env, toComplete string, values func(*catalogue.Record) [
 	slices.SortStableFunc(counts, func(a, b count) int { return b.Count - a.Count })
 	var out []string
 	for _, v := range counts {
+		if display.Text(v.Name) != v.Name {
+			continue // a value that would reach the shell's screen unlike itself (escapes, tabs)
+		}
 		if strings.HasPrefix(strings.ToLower(v.Name), strings.ToLower(toComplete)) {
 			out = append(out, v.Name+"\t"+plural.Of(v.Count, "record"))
 		}
