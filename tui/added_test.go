@@ -28,7 +28,7 @@ func TestRatingKeepsWhenTheBookmarkWasAdded(t *testing.T) {
 	}
 
 	h.keys("5")
-	data, err := os.ReadFile(h.m.store.cat.Path())
+	data, err := os.ReadFile(h.m.store.Catalogue().Path())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -46,7 +46,7 @@ func TestRatingKeepsWhenTheBookmarkWasAdded(t *testing.T) {
 	}
 
 	h.keys("u")
-	if data, _ := os.ReadFile(h.m.store.cat.Path()); string(data) != firefoxFixture {
+	if data, _ := os.ReadFile(h.m.store.Catalogue().Path()); string(data) != firefoxFixture {
 		t.Errorf("undo did not give back the file:\n%q", data)
 	}
 }
@@ -56,7 +56,7 @@ func TestRatingKeepsWhenTheBookmarkWasAdded(t *testing.T) {
 func TestAChangeThatChangesNothing(t *testing.T) {
 	h := newHarness(t, firefoxFixture, 120, 30)
 	rec := h.m.list.current()
-	info, err := os.Stat(h.m.store.cat.Path())
+	info, err := os.Stat(h.m.store.Catalogue().Path())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -64,11 +64,11 @@ func TestAChangeThatChangesNothing(t *testing.T) {
 	if !strings.Contains(h.m.status.msg, "nothing changed") {
 		t.Errorf("message %q, want nothing changed", h.m.status.msg)
 	}
-	after, err := os.Stat(h.m.store.cat.Path())
+	after, err := os.Stat(h.m.store.Catalogue().Path())
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !after.ModTime().Equal(info.ModTime()) || !h.m.store.cat.Records()[0].Date().Equal(rec.Date()) {
+	if !after.ModTime().Equal(info.ModTime()) || !h.m.store.Catalogue().Records()[0].Date().Equal(rec.Date()) {
 		t.Error("a change that changes nothing wrote the file or stamped DATE")
 	}
 	h.keys("u")

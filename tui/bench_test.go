@@ -17,6 +17,7 @@ import (
 	"github.com/uricat/uricat/catalogue/gen"
 	"github.com/uricat/uricat/catalogue/query"
 	"github.com/uricat/uricat/internal/cputime"
+	"github.com/uricat/uricat/tui/store"
 	"github.com/uricat/uricat/tui/theme"
 )
 
@@ -61,8 +62,8 @@ func loadedModel(b *testing.B, n int) *Model {
 	m.Update(tea.WindowSizeMsg{Width: 100, Height: 40})
 	msg := m.loadCmd()()
 	m.Update(msg)
-	if m.store.loadErr != nil {
-		b.Fatal(m.store.loadErr)
+	if m.store.LoadErr() != nil {
+		b.Fatal(m.store.LoadErr())
 	}
 	return m
 }
@@ -157,8 +158,8 @@ func afterFirstFrame(m *Model) {
 	m.list.res.ix.search()
 	// What the command prepareKeys gave Update for the loaded catalogue
 	// (loadedModel drops the commands) answers.
-	m.Update(keyIndexMsg{m.store.cat.Snapshot().KeyIndex()})
-	if m.store.cat.NeedsKeyIndex() {
+	m.Update(store.KeyIndexMsg{Index: m.store.Catalogue().Snapshot().KeyIndex()})
+	if m.store.Catalogue().NeedsKeyIndex() {
 		panic("the key index was not installed")
 	}
 }
@@ -353,19 +354,19 @@ func termenvANSI256() termenv.Profile { return termenv.ANSI256 }
 // in commands after the frame, off the keystroke's path.
 func BenchmarkRateKeystroke(b *testing.B) {
 	m := loadedModel(b, benchN)
-	m.store.cat.Now = func() time.Time { return time.Date(2024, 1, 1, 0, 0, 0, 0, time.UTC) }
+	m.store.Catalogue().Now = func() time.Time { return time.Date(2024, 1, 1, 0, 0, 0, 0, time.UTC) }
 	keys := []tea.KeyMsg{{Type: tea.KeyRunes, Runes: []rune{'4'}}, {Type: tea.KeyRunes, Runes: []rune{'2'}}}
 	i := 0
 	start := cputime.Used()
 	for b.Loop() {
 		m.Update(keys[i%2])
 		i++
-		res := (pass{seq: m.list.seq, text: m.input.Value(), recs: m.store.cat.Records(), prev: m.list.res}).run(context.Background())
+		res := (pass{seq: m.list.seq, text: m.input.Value(), recs: m.store.Catalogue().Records(), prev: m.list.res}).run(context.Background())
 		m.Update(filteredMsg{seq: m.list.seq, res: res})
 		_ = m.View()
 	}
 	cputime.Report(b, start)
-	if u, _ := m.store.hist.Len(); u < i-1 { // the first may rate what was rated so
+	if u, _ := m.store.History().Len(); u < i-1 { // the first may rate what was rated so
 		b.Fatalf("%d undo steps after %d ratings", u, i)
 	}
 }
@@ -378,8 +379,8 @@ func BenchmarkRateKeystroke(b *testing.B) {
 func BenchmarkDuplicateWarning(b *testing.B) {
 	for _, size := range sizes {
 		m := loadedModel(b, size.n)
-		m.store.cat.HasURI("") // the key index, built in a command after loading
-		uri := m.store.cat.Records()[size.n/2].URI()
+		m.store.Catalogue().HasURI("") // the key index, built in a command after loading
+		uri := m.store.Catalogue().Records()[size.n/2].URI()
 		paste := tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(uri), Paste: true}
 		b.Run("keystroke/"+size.name, func(b *testing.B) {
 			// A form per paste (a form looks a URI up once), made
@@ -481,16 +482,16 @@ func BenchmarkDetailKeystroke(b *testing.B) {
 // does not inflate as it does the wall time.
 func BenchmarkSelectionUndo(b *testing.B) {
 	m := loadedModel(b, benchN)
-	m.store.cat.Now = func() time.Time { return time.Date(2024, 1, 1, 0, 0, 0, 0, time.UTC) }
+	m.store.Catalogue().Now = func() time.Time { return time.Date(2024, 1, 1, 0, 0, 0, 0, time.UTC) }
 	show := func() {
-		res := (pass{seq: m.list.seq, text: m.input.Value(), recs: m.store.cat.Records(), prev: m.list.res}).run(context.Background())
+		res := (pass{seq: m.list.seq, text: m.input.Value(), recs: m.store.Catalogue().Records(), prev: m.list.res}).run(context.Background())
 		m.Update(filteredMsg{seq: m.list.seq, res: res})
 		_ = m.View()
 	}
 	m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{'*'}})
 	m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{'3'}})
 	show()
-	if u, _ := m.store.hist.Len(); u != 1 || len(m.list.marked) != benchN {
+	if u, _ := m.store.History().Len(); u != 1 || len(m.list.marked) != benchN {
 		b.Fatalf("%d steps, %d selected", u, len(m.list.marked))
 	}
 	var undo, undoCPU time.Duration

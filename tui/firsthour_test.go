@@ -177,7 +177,7 @@ func TestFixAnInvalidDateFromTheProblemsView(t *testing.T) {
 	if r == nil || !r.Valid() || catalogue.FormatDate(r.Date()) != "28/02/2007 10:00:00" {
 		t.Fatalf("on disk: %+v", r)
 	}
-	if b, _ := os.ReadFile(h.m.store.path); strings.Contains(string(b), "31/02/2007") {
+	if b, _ := os.ReadFile(h.m.store.Path()); strings.Contains(string(b), "31/02/2007") {
 		t.Errorf("the file keeps the wrong DATE beside the new one:\n%s", b)
 	}
 	if _, ok := h.m.host.dialogs.Top().(*problems.Model); !ok {

@@ -12,6 +12,7 @@ import (
 	"github.com/charmbracelet/x/exp/teatest"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/tui/store"
 	"github.com/uricat/uricat/tui/theme"
 )
 
@@ -62,19 +63,19 @@ func TestFollowsAnotherProgramsChange(t *testing.T) {
 	h.keys("4")
 	rated := h.m.status.msg
 	// The watcher sees uricat's own save: nothing arrived.
-	h.send(fileChangedMsg{})
-	if h.m.status.msg != rated || h.m.store.saving {
-		t.Fatalf("after its own save was seen: status %q (was %q), saving %v", h.m.status.msg, rated, h.m.store.saving)
+	h.send(store.FileChangedMsg{})
+	if h.m.status.msg != rated || h.m.store.Saving() {
+		t.Fatalf("after its own save was seen: status %q (was %q), saving %v", h.m.status.msg, rated, h.m.store.Saving())
 	}
 
-	path := h.m.store.path
+	path := h.m.store.Path()
 	otherProcess(t, path, func(o *catalogue.Catalogue) {
 		apply(t, o, catalogue.Add{Records: []*catalogue.Record{catalogue.NewRecord(catalogue.Values{URI: "https://go.dev/blog/", Name: "Go blog"})}})
 		apply(t, o, catalogue.Set{Ref: byName(t, o, "Google"), Fields: []catalogue.Field{{Name: catalogue.FieldName, Value: "Google Search"}}})
 		apply(t, o, catalogue.Delete{Refs: []catalogue.Ref{byName(t, o, "DuckDuckGo")}})
 	})
 	written, _ := os.ReadFile(path)
-	h.send(fileChangedMsg{})
+	h.send(store.FileChangedMsg{})
 
 	if want := "3 bookmarks changed on disk (1 added, 1 changed, 1 removed)"; h.m.status.msg != want {
 		t.Errorf("status %q, want %q", h.m.status.msg, want)
@@ -89,7 +90,7 @@ func TestFollowsAnotherProgramsChange(t *testing.T) {
 	if cur := h.m.list.current(); cur == nil || cur.Name() != "go.dev" {
 		t.Errorf("selected %v, want go.dev", cur)
 	}
-	if h.m.store.cat.Modified() || h.m.store.saving {
+	if h.m.store.Catalogue().Modified() || h.m.store.Saving() {
 		t.Error("following the file left edits to save")
 	}
 	if after, _ := os.ReadFile(path); !bytes.Equal(after, written) {
@@ -104,46 +105,6 @@ func TestFollowsAnotherProgramsChange(t *testing.T) {
 	}
 	if find(c, "Go blog") == nil || find(c, "Google Search") == nil || find(c, "DuckDuckGo") != nil {
 		t.Fatal("the undo lost the other program's change")
-	}
-}
-
-// TestArrivedSaysWhatChanged: the status line's summary of another
-// program's version.
-func TestArrivedSaysWhatChanged(t *testing.T) {
-	c, err := openFixture(t)
-	if err != nil {
-		t.Fatal(err)
-	}
-	before := c.Records()
-	rate := func(o *catalogue.Catalogue) {
-		apply(t, o, catalogue.Set{Ref: byName(t, o, "Google"), Fields: []catalogue.Field{{Name: catalogue.FieldRating, Value: "3"}}})
-	}
-	add := func(o *catalogue.Catalogue) {
-		apply(t, o, catalogue.Add{Records: []*catalogue.Record{
-			catalogue.NewRecord(catalogue.Values{URI: "https://a.example/", Name: "a"}),
-			catalogue.NewRecord(catalogue.Values{URI: "https://b.example/", Name: "b"})}})
-	}
-	for _, tc := range []struct {
-		name   string
-		change []func(*catalogue.Catalogue)
-		want   string
-	}{
-		{"nothing", nil, ""},
-		{"one changed", []func(*catalogue.Catalogue){rate}, "1 bookmark changed on disk"},
-		{"two added", []func(*catalogue.Catalogue){add}, "2 bookmarks added on disk"},
-		{"both", []func(*catalogue.Catalogue){add, rate}, "3 bookmarks changed on disk (2 added, 1 changed)"},
-	} {
-		for _, f := range tc.change {
-			f(c)
-		}
-		if got := arrived(before, c.Records()); got != tc.want {
-			t.Errorf("%s: %q, want %q", tc.name, got, tc.want)
-		}
-		// Back to the fixture for the next case.
-		if err := c.Reload(); err != nil {
-			t.Fatal(err)
-		}
-		before = c.Records()
 	}
 }
 
@@ -174,7 +135,7 @@ func TestWatcherShowsAnotherProcessesAddSoon(t *testing.T) {
 	tm.WaitFinished(t, teatest.WithFinalTimeout(10*time.Second))
 	m.Close()
 	select {
-	case <-m.store.watch.Done():
+	case <-m.store.Watcher().Done():
 	default:
 		t.Error("the watcher is still running after Close")
 	}
@@ -223,12 +184,12 @@ func TestUndoAfterFollowKeepsTheirEdits(t *testing.T) {
 			h := newHarness(t, fixture, 100, 30)
 			h.selectName("go.dev")
 			h.keys("3")
-			otherProcess(t, h.m.store.path, func(o *catalogue.Catalogue) {
+			otherProcess(t, h.m.store.Path(), func(o *catalogue.Catalogue) {
 				ref := byName(t, o, "go.dev")
 				apply(t, o, catalogue.Set{Ref: ref, Fields: append([]catalogue.Field{{Name: catalogue.FieldName, Value: "renamed elsewhere"}}, tt.rating...)})
 				apply(t, o, catalogue.Retag{Refs: []catalogue.Ref{ref}, Add: []string{"z"}})
 			})
-			h.send(fileChangedMsg{})
+			h.send(store.FileChangedMsg{})
 			if want := "1 bookmark changed on disk"; h.m.status.msg != want {
 				t.Fatalf("status %q, want %q", h.m.status.msg, want)
 			}
@@ -252,7 +213,7 @@ func TestReloadKeepsTheUndoHistory(t *testing.T) {
 	h := newHarness(t, fixture, 100, 30)
 	h.selectName("go.dev")
 	h.keys("3")
-	otherProcess(t, h.m.store.path, func(o *catalogue.Catalogue) {
+	otherProcess(t, h.m.store.Path(), func(o *catalogue.Catalogue) {
 		apply(t, o, catalogue.Set{Ref: byName(t, o, "Google"), Fields: []catalogue.Field{{Name: catalogue.FieldName, Value: "Google Search"}}})
 	})
 	h.keys("R")

@@ -3,6 +3,7 @@
 package tui
 
 import (
+	"github.com/uricat/uricat/tui/store"
 	"os"
 	"path/filepath"
 	"strings"
@@ -16,7 +17,7 @@ import (
 // user's edit, on screen and in memory, says so, and writes nothing.
 func TestFollowKeepsAConflictingEdit(t *testing.T) {
 	h := newHarness(t, fixture, 100, 24)
-	path := h.m.store.path
+	path := h.m.store.Path()
 	dir, err := os.Open(filepath.Dir(path))
 	if err != nil {
 		t.Fatal(err)
@@ -31,11 +32,11 @@ func TestFollowKeepsAConflictingEdit(t *testing.T) {
 	if err := os.WriteFile(path, []byte(theirs), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	h.send(fileChangedMsg{})
+	h.send(store.FileChangedMsg{})
 	syscall.Flock(int(dir.Fd()), syscall.LOCK_UN)
-	h.send(saveRetryMsg{})
+	h.send(store.RetryLockMsg{})
 
-	if r := find(h.m.store.cat, "Google"); r == nil || r.Rating() != 4 {
+	if r := find(h.m.store.Catalogue(), "Google"); r == nil || r.Rating() != 4 {
 		t.Fatalf("the user's rating was dropped: %v", r)
 	}
 	if r := find2(h.m.allRows(), "Google"); r == nil || r.Rating() != 4 {
@@ -47,7 +48,7 @@ func TestFollowKeepsAConflictingEdit(t *testing.T) {
 	if b, _ := os.ReadFile(path); string(b) != theirs {
 		t.Error("the file was written over the other program's version")
 	}
-	if !h.m.store.cat.Modified() {
+	if !h.m.store.Catalogue().Modified() {
 		t.Error("the user's edit is not kept as unsaved")
 	}
 }

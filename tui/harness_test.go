@@ -113,7 +113,7 @@ func newHarness(t testing.TB, text string, w, h int) *harness {
 	hs := &harness{t: t, m: m}
 	hs.send(tea.WindowSizeMsg{Width: w, Height: h})
 	hs.run(m.Init())
-	if m.store.loading {
+	if m.store.Loading() {
 		t.Fatal("still loading after Init's command ran")
 	}
 	return hs
@@ -190,7 +190,7 @@ func keyMsg(k string) tea.KeyMsg {
 // colour draws in 256 colours, dark, with path as the catalogue's, for
 // golden views that pin styles.
 func (h *harness) colour(path string) {
-	h.m.store.path = path
+	h.m.store.SetPath(path)
 	th := theme.Fixed(termenv.ANSI256, true)
 	h.m.th = th
 	h.m.help.Styles = th.Help
@@ -242,7 +242,7 @@ func (h *harness) selectName(name string) {
 // reopen reads the catalogue file as another process would.
 func (h *harness) reopen() *catalogue.Catalogue {
 	h.t.Helper()
-	c, err := catalogue.Open(h.m.store.path)
+	c, err := catalogue.Open(h.m.store.Path())
 	if err != nil {
 		h.t.Fatal(err)
 	}

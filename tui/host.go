@@ -21,6 +21,7 @@ import (
 	"github.com/uricat/uricat/tui/problems"
 	"github.com/uricat/uricat/tui/retag"
 	"github.com/uricat/uricat/tui/statsview"
+	"github.com/uricat/uricat/tui/store"
 	"github.com/uricat/uricat/tui/system"
 	"github.com/uricat/uricat/tui/transfer"
 )
@@ -38,7 +39,7 @@ type host struct {
 	// common is the root's: the theme and the keys the dialogs are made
 	// with are the ones the root draws and reads with.
 	*common
-	store  *store
+	store  *store.Store
 	list   *recordList
 	status *status
 
@@ -86,8 +87,6 @@ type (
 	// openManyMsg opens the selection's uris, the user having agreed to
 	// open so many.
 	openManyMsg struct{ uris []string }
-	// quitMsg quits, though changes are not saved.
-	quitMsg struct{}
 	// noteMsg says what the answer left undone ("nothing deleted").
 	noteMsg string
 )
@@ -184,12 +183,10 @@ func (h *host) result(msg tea.Msg) (cmd tea.Cmd, ok bool) {
 		return openAll(msg.uris), true
 	case openMsg:
 		return system.OpenConfirmed(msg.uri), true
-	case quitMsg:
-		return tea.Quit, true
 	case openProblemsMsg:
-		return h.open(problems.New(h.context(), h.store.cat)), true
-	case mergeCopiesMsg:
-		return mergeCopiesCmd(h.store.cat.Snapshot(), msg.paths), true
+		return h.open(problems.New(h.context(), h.store.Catalogue())), true
+	case store.Answer:
+		return h.store.Answered(msg), true
 	case noteMsg:
 		h.status.set(sevInfo, "%s", string(msg))
 		return nil, true
@@ -295,10 +292,10 @@ func (h *host) openKey(msg tea.KeyMsg, rec *catalogue.Record) (tea.Cmd, bool) {
 	case key.Matches(msg, k.Retag):
 		return h.openSuggested(h.retag([]*catalogue.Record{rec}, 0), []*catalogue.Record{rec}), true
 	case key.Matches(msg, k.Problems):
-		d = problems.New(ctx, h.store.cat)
+		d = problems.New(ctx, h.store.Catalogue())
 		h.status.msg = ""
 	case key.Matches(msg, k.Duplicates):
-		d = dups.New(ctx, h.store.cat, rec)
+		d = dups.New(ctx, h.store.Catalogue(), rec)
 		h.status.msg = ""
 	case key.Matches(msg, k.Import):
 		d = transfer.NewImport(ctx, transfer.ImportConfig{Dir: h.importDir})
@@ -306,13 +303,13 @@ func (h *host) openKey(msg tea.KeyMsg, rec *catalogue.Record) (tea.Cmd, bool) {
 		d = h.export(ctx)
 		h.status.msg = ""
 	case key.Matches(msg, k.CategoryTree):
-		d = organise.NewTree(ctx, h.store.cat)
+		d = organise.NewTree(ctx, h.store.Catalogue())
 		h.status.msg = ""
 	case key.Matches(msg, k.Tags):
-		d = organise.NewTags(ctx, h.store.cat)
+		d = organise.NewTags(ctx, h.store.Catalogue())
 		h.status.msg = ""
 	case key.Matches(msg, k.Stats):
-		d = statsview.New(ctx, h.store.cat)
+		d = statsview.New(ctx, h.store.Catalogue())
 		h.status.msg = ""
 	case key.Matches(msg, k.Open):
 		return system.Open(rec.URI()), true
@@ -409,7 +406,7 @@ func (h *host) manyKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 // marked returns the records selected, as they are now, in file order,
 // and how many of them the search hides.
 func (h *host) marked() (recs []*catalogue.Record, hidden int) {
-	recs = h.list.marked.records(h.store.cat.Records())
+	recs = h.list.marked.records(h.store.Catalogue().Records())
 	_, hidden = h.list.markCounts()
 	return recs, hidden
 }
@@ -488,7 +485,7 @@ func (h *host) openSuggested(d suggester, recs []*catalogue.Record) tea.Cmd {
 	if len(recs) > suggestFrom {
 		recs = recs[:suggestFrom]
 	}
-	c := h.store.cat
+	c := h.store.Catalogue()
 	open := h.open(d)
 	if h.sugs != nil && h.sugsOf == c && h.sugsV == c.Version() {
 		d.Suggest(suggestions(h.sugs, recs))
@@ -505,7 +502,7 @@ func (h *host) openSuggested(d suggester, recs []*catalogue.Record) tea.Cmd {
 // suggested keeps the index built, if the catalogue has not changed
 // since, and gives the dialog its suggestions if it is still open.
 func (h *host) suggested(msg suggestedMsg) {
-	if msg.of == h.store.cat && msg.v == msg.of.Version() {
+	if msg.of == h.store.Catalogue() && msg.v == msg.of.Version() {
 		h.sugs, h.sugsOf, h.sugsV = msg.ix, msg.of, msg.v
 	}
 	if slices.Contains(h.dialogs.Dialogs(), dialog.Dialog(msg.to)) {
@@ -548,7 +545,7 @@ func (h *host) export(ctx dialog.Context) *transfer.Export {
 		what = fmt.Sprintf("the %s shown", plural.Of(len(recs), "record"))
 	}
 	e := transfer.NewExport(ctx, recs, what, "")
-	e.SetCatalogue(h.store.path)
+	e.SetCatalogue(h.store.Path())
 	return e
 }
 
@@ -565,7 +562,7 @@ func (h *host) exportRecords(ctx dialog.Context, recs []*catalogue.Record, what 
 		what += fmt.Sprintf(" (%d valid)", len(valid))
 	}
 	e := transfer.NewExport(ctx, valid, what, "")
-	e.SetCatalogue(h.store.path)
+	e.SetCatalogue(h.store.Path())
 	return e
 }
 
@@ -594,12 +591,12 @@ func (h *host) form(rec *catalogue.Record) *form.Model {
 	f.CompleteTags(form.TagsOf(h.list.recs))
 	f.CheckDuplicates(form.URIs{
 		Has: func(uri string) (bool, bool) {
-			if h.store.cat.NeedsKeyIndex() {
+			if h.store.Catalogue().NeedsKeyIndex() {
 				return false, false
 			}
-			return h.store.cat.HasURI(uri), true
+			return h.store.Catalogue().HasURI(uri), true
 		},
-		Records: h.store.cat.Records(),
+		Records: h.store.Catalogue().Records(),
 	})
 	if rec == nil && h.fetchPage != nil {
 		f.FetchPages(h.fetchPage)
@@ -662,7 +659,7 @@ func (h *host) reloaded(msg dialogReloadedMsg) tea.Cmd {
 // deleteRecord deletes the record ref, the user having said yes, and
 // selects the row after it.
 func (h *host) deleteRecord(ref catalogue.Ref) tea.Cmd {
-	rec := h.store.cat.Lookup(ref)
+	rec := h.store.Catalogue().Lookup(ref)
 	if rec == nil {
 		h.status.set(sevError, "nothing deleted: the record is no longer in the catalogue")
 		return nil

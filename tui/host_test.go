@@ -242,9 +242,9 @@ func TestImportIsOneUndoableChange(t *testing.T) {
 		t.Errorf("redo did not re-add the import in order: %d records", len(c.Records()))
 	}
 	// An import that added nothing is no undo step.
-	n, _ := h.m.store.hist.Len()
+	n, _ := h.m.store.History().Len()
 	h.send(transfer.ImportedMsg{Plan: importers.NewPlan(false), Summaries: []importers.Summary{{Duplicates: 3}}})
-	if m, _ := h.m.store.hist.Len(); m != n {
+	if m, _ := h.m.store.History().Len(); m != n {
 		t.Error("an empty import made an undo step")
 	}
 }

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/uricat/uricat/tui/store"
 )
 
 // TestKeysWorkWhileAnotherProcessHoldsTheLock: a rating key is applied at
@@ -19,7 +20,7 @@ import (
 // says the save waits, and the save lands when the lock is let go.
 func TestKeysWorkWhileAnotherProcessHoldsTheLock(t *testing.T) {
 	h := newHarness(t, fixture, 100, 24)
-	dir, err := os.Open(filepath.Dir(h.m.store.path))
+	dir, err := os.Open(filepath.Dir(h.m.store.Path()))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -36,16 +37,16 @@ func TestKeysWorkWhileAnotherProcessHoldsTheLock(t *testing.T) {
 	if r := find2(h.m.allRows(), "Google"); r == nil || r.Rating() != 4 {
 		t.Fatal("the rating was not applied while the lock was held")
 	}
-	if !h.m.store.waitingLock || !strings.Contains(h.m.statusBar(), "waiting for another uricat") {
+	if !h.m.store.WaitingLock() || !strings.Contains(h.m.statusBar(), "waiting for another uricat") {
 		t.Errorf("status bar does not say the save waits: %q", h.m.statusBar())
 	}
 	if find(h.reopen(), "Google").Rating() == 4 {
 		t.Fatal("saved while another process held the lock")
 	}
 	syscall.Flock(int(dir.Fd()), syscall.LOCK_UN)
-	h.send(saveRetryMsg{})
-	if h.m.store.waitingLock || h.m.store.saving || find(h.reopen(), "Google").Rating() != 4 {
-		t.Errorf("after the lock was let go: waiting %v, saving %v, rating on disk %d", h.m.store.waitingLock, h.m.store.saving, find(h.reopen(), "Google").Rating())
+	h.send(store.RetryLockMsg{})
+	if h.m.store.WaitingLock() || h.m.store.Saving() || find(h.reopen(), "Google").Rating() != 4 {
+		t.Errorf("after the lock was let go: waiting %v, saving %v, rating on disk %d", h.m.store.WaitingLock(), h.m.store.Saving(), find(h.reopen(), "Google").Rating())
 	}
 }
 
@@ -54,15 +55,15 @@ func TestKeysWorkWhileAnotherProcessHoldsTheLock(t *testing.T) {
 // memory, and ctrl+s writes it back.
 func TestDeletedCatalogueIsSaidAndWrittenBack(t *testing.T) {
 	h := newHarness(t, fixture, 100, 24)
-	if err := os.Remove(h.m.store.path); err != nil {
+	if err := os.Remove(h.m.store.Path()); err != nil {
 		t.Fatal(err)
 	}
 	h.selectName("Google")
 	h.keys("4")
-	if !h.m.store.fileGone || !strings.Contains(h.m.status.msg, "deleted the catalogue file") || strings.Contains(h.m.status.msg, "changed elsewhere") {
+	if h.m.store.State() != store.Gone || !strings.Contains(h.m.status.msg, "deleted the catalogue file") || strings.Contains(h.m.status.msg, "changed elsewhere") {
 		t.Fatalf("message %q", h.m.status.msg)
 	}
-	if _, err := os.Stat(h.m.store.path); err == nil {
+	if _, err := os.Stat(h.m.store.Path()); err == nil {
 		t.Fatal("the file was written back without asking")
 	}
 	h.keys("ctrl+s")
@@ -77,7 +78,7 @@ func TestDeletedCatalogueIsSaidAndWrittenBack(t *testing.T) {
 // first add does not build it in Update.
 func TestKeyIndexIsBuiltOffUpdate(t *testing.T) {
 	h := newHarness(t, fixture, 100, 24)
-	if h.m.store.cat.NeedsKeyIndex() || h.m.store.indexingKeys {
+	if h.m.store.Catalogue().NeedsKeyIndex() || h.m.store.IndexingKeys() {
 		t.Fatal("no key index after loading")
 	}
 }
@@ -95,7 +96,7 @@ func TestRateThenQuitTypedAtOnceSaves(t *testing.T) {
 		t.Fatalf("keys typed during a pass: %d deferred", len(h.m.list.deferred))
 	}
 	// The pass answers: the keys run in order.
-	res := (pass{seq: h.m.list.seq, recs: h.m.store.cat.Records(), prev: h.m.list.res}).run(context.Background())
+	res := (pass{seq: h.m.list.seq, recs: h.m.store.Catalogue().Records(), prev: h.m.list.res}).run(context.Background())
 	h.send(filteredMsg{seq: h.m.list.seq, res: res})
 	if !h.quit {
 		t.Fatal("q did not quit after the save")
@@ -109,7 +110,7 @@ func TestRateThenQuitTypedAtOnceSaves(t *testing.T) {
 // (its other hard link, which keeps the old version) says so.
 func TestSaveWarningIsSaid(t *testing.T) {
 	h := newHarness(t, fixture, 100, 24)
-	if err := os.Link(h.m.store.path, h.m.store.path+".bak"); err != nil {
+	if err := os.Link(h.m.store.Path(), h.m.store.Path()+".bak"); err != nil {
 		t.Fatal(err)
 	}
 	h.selectName("Google")

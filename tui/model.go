@@ -7,13 +7,13 @@
 //   - All I/O runs in tea.Cmds: loading, saving, reloading, filtering.
 //   - Update is the catalogue's only writer: every change is an edit
 //     applied through the History, and saved at once by commands that
-//     never block Update (see store.go). Nothing takes a lock.
+//     never block Update (see package store). Nothing takes a lock.
 //   - Search, sort and grouping run as labelled passes on a background
 //     goroutine over an immutable snapshot (see filter.go); only the newest
 //     pass's answer is shown.
 //   - Only visible rows are drawn, so a frame costs the same at 100 or
 //     100,000 records.
-//   - The TUI follows the file (follow.go): a watcher of its directory
+//   - The TUI follows the file (the store's follow.go): a watcher of its directory
 //     wakes the save path, which takes in what another program wrote and
 //     writes nothing unless the user has edits the file lacks.
 //   - Dialogs share one shape (package dialog) and apply their own edits
@@ -25,11 +25,14 @@
 // status bar they all report to; each handles its own messages in an
 // Update of its own, and the root keeps little more than the parts, the
 // mode, the help and the status:
-//   - the store (store.go): the catalogue, its History, loading, saving
-//     with the lock, reloading, the key index's warm-up, following the
-//     file (follow.go) and the conflict copies beside it (copies.go). It
-//     implements dialog.Store: Apply is the one way to change the
-//     catalogue, an undoable step saved at once.
+//   - the store (package store, wired in storewire.go): the catalogue,
+//     its History, saving with the lock, reloading, the key index's
+//     warm-up, following the file and the conflict copies beside it, its
+//     save life one State with a transition table. It implements
+//     dialog.Store: Apply is the one way to change the catalogue, an
+//     undoable step saved at once. It asks the root for what only the
+//     root does (show a change, select, ask, spin) by messages the root
+//     takes after each Update (Notices).
 //   - the list (list.go): the search pipeline, the rows and their cursor,
 //     and the set of records marked for an action on many.
 //   - the detail pane (detail.go): the selected record's fields, its
@@ -72,6 +75,7 @@ import (
 	"github.com/uricat/uricat/internal/webpage"
 	"github.com/uricat/uricat/tui/dialog"
 	"github.com/uricat/uricat/tui/linkres"
+	"github.com/uricat/uricat/tui/store"
 	"github.com/uricat/uricat/tui/theme"
 )
 
@@ -128,10 +132,10 @@ type Model struct {
 	spin  busy
 	input textinput.Model // the search box
 
-	// store is the catalogue, its History, and its loading, saving,
-	// locking and reloading, following the file and the conflict copies
-	// beside it (store.go).
-	store  *store
+	// store is the catalogue, its History, and its saving, locking and
+	// reloading, following the file and the conflict copies beside it
+	// (package store).
+	store  *store.Store
 	status status // the status bar's message
 
 	// list is the records shown: the search pipeline, rows and cursor,
@@ -201,14 +205,8 @@ func New(opts Options) *Model {
 	}
 	m := &Model{common: common{th: th, keys: newKeyMap(), width: 80, height: 24}}
 	m.list = newList(&m.keys, func() int { return m.layout().bodyH }, func() string { return m.input.Value() })
-	m.store = newStore(opts.Path, opts.Catalogue, &m.status)
-	m.store.follows = opts.Follow
-	m.store.changed = func() tea.Cmd {
-		return tea.Batch(m.host.reload(m.store.cat), m.refilter(m.store.cat.Records()))
-	}
-	m.store.spin = m.startSpinner
-	m.store.selected = func(ref catalogue.Ref) { m.list.selected = ref }
-	m.store.ask = func(q dialog.Question) tea.Cmd { return m.host.open(dialog.NewConfirm(m.host.context(), q)) }
+	m.store = store.New(store.Config{Path: opts.Path, Catalogue: opts.Catalogue, Follow: opts.Follow, Status: &m.status,
+		Tick: func(d time.Duration, f func(time.Time) tea.Msg) tea.Cmd { return afterTick(d, f) }})
 	m.host = &host{common: &m.common, store: m.store, list: m.list, status: &m.status,
 		size:   func() (int, int) { return m.width, m.layout().bodyH },
 		search: func() string { return m.input.Value() }, show: m.show, setSearch: m.setSearch, undoRedo: m.undoRedo}
@@ -280,7 +278,7 @@ var (
 
 // loadCmd opens and indexes the catalogue and runs the first pass.
 func (m *Model) loadCmd() tea.Cmd {
-	c, path := m.store.cat, m.store.path
+	c, path := m.store.Catalogue(), m.store.Path()
 	return func() tea.Msg {
 		if c == nil {
 			// No collection while the records are made and the first
@@ -311,15 +309,15 @@ func Run(opts Options) error {
 	if err != nil {
 		return err
 	}
-	if fm, ok := final.(*Model); ok && fm.store.loadErr != nil {
-		return fm.store.loadErr
+	if fm, ok := final.(*Model); ok && fm.store.LoadErr() != nil {
+		return fm.store.LoadErr()
 	}
 	return nil
 }
 
 // Close ends what the model runs beyond its commands: the watch of the
 // file. Run calls it when the program ends.
-func (m *Model) Close() { m.store.close() }
+func (m *Model) Close() { m.store.Close() }
 
 // status is the status bar's message, shared by the root and its store.
 // A message lasts until the next key that says nothing itself; an info
@@ -359,6 +357,7 @@ func (s *status) expire() tea.Cmd {
 // Update handles a message.
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	cmd := m.dispatch(msg)
+	cmd = tea.Batch(m.storeNotices(), cmd)
 	// The status bar's messages change the body's height at any time.
 	m.resize()
 	return m, cmd
@@ -409,7 +408,7 @@ func (m *Model) resize() {
 // host's (the dialogs' results and every message while a dialog is
 // open), then a key or the mouse.
 func (m *Model) update(msg tea.Msg) tea.Cmd {
-	for _, part := range []func(tea.Msg) (tea.Cmd, bool){m.store.update, m.own, m.links.Update, m.sync.Update, m.host.Update} {
+	for _, part := range []func(tea.Msg) (tea.Cmd, bool){m.store.Update, m.own, m.links.Update, m.sync.Update, m.host.Update} {
 		if cmd, ok := part(msg); ok {
 			return cmd
 		}
@@ -476,13 +475,11 @@ func (m *Model) own(msg tea.Msg) (cmd tea.Cmd, ok bool) {
 
 // loaded shows the catalogue opened, or why it could not be.
 func (m *Model) loaded(msg loadedMsg) tea.Cmd {
-	m.store.loading = false
+	follow := m.store.Loaded(msg.c, msg.err)
 	if msg.err != nil {
-		m.store.loadErr = fmt.Errorf("cannot open the catalogue: %w", msg.err)
-		m.status.set(sevError, "%v", m.store.loadErr)
+		m.status.set(sevError, "%v", m.store.LoadErr())
 		return nil
 	}
-	m.store.cat = msg.c
 	m.setRecs(msg.res.ix.recs)
 	if m.host.importDir == "" {
 		m.host.importDir = msg.wd
@@ -494,17 +491,12 @@ func (m *Model) loaded(msg loadedMsg) tea.Cmd {
 	// Build the search index and the memory of a pass in the background
 	// now, so the first keystroke of a search does not wait for them.
 	ix := msg.res.ix
-	var follow tea.Cmd
-	if m.store.followLoaded {
-		m.store.followLoaded = false
-		follow = m.store.follow()
-	}
-	return tea.Batch(warm(ix, m.store.path), m.store.prepareKeys(), follow)
+	return tea.Batch(warm(ix, m.store.Path()), m.store.PrepareKeys(), follow)
 }
 
 // needSpinner reports whether something slow is under way.
 func (m *Model) needSpinner() bool {
-	return m.store.loading || m.sync.running || (m.store.saving && !m.store.waitingLock) || (m.list.busy && time.Since(m.list.busyAt) > 100*time.Millisecond)
+	return m.store.Loading() || m.sync.running || (m.store.Saving() && !m.store.WaitingLock()) || (m.list.busy && time.Since(m.list.busyAt) > 100*time.Millisecond)
 }
 
 // startSpinner ticks the spinner if it is not ticking yet.
@@ -553,7 +545,7 @@ func (m *Model) globalKey(msg tea.KeyMsg) (cmd tea.Cmd, done bool) {
 	if m.mode == modeSearch {
 		return m.searchKey(msg), true
 	}
-	if m.store.loading || m.store.loadErr != nil {
+	if m.store.Loading() || m.store.LoadErr() != nil {
 		if key.Matches(msg, m.keys.Quit) {
 			return tea.Quit, true
 		}
@@ -635,13 +627,13 @@ func (m *Model) editKey(msg tea.KeyMsg) tea.Cmd {
 	case key.Matches(msg, k.Redo):
 		return m.undoRedo(false)
 	case key.Matches(msg, k.Save):
-		return m.store.saveKey()
+		return m.store.Save()
 	case key.Matches(msg, k.Reload):
 		// The link results too, as `uricat links` in another terminal
 		// left them.
-		return tea.Batch(m.store.reload(), m.links.reload())
+		return tea.Batch(m.store.Reload(), m.links.reload())
 	case key.Matches(msg, k.MergeCopies):
-		return m.store.mergeCopies()
+		return m.store.MergeCopies()
 	case key.Matches(msg, k.Sync):
 		return m.sync.start()
 	}
@@ -650,28 +642,7 @@ func (m *Model) editKey(msg tea.KeyMsg) tea.Cmd {
 
 // quit quits, waiting for a running save, and asking first when changes
 // could not be saved.
-func (m *Model) quit() tea.Cmd {
-	switch {
-	case m.store.saving:
-		m.store.quitting = true
-		m.status.set(sevInfo, "saving before quitting…")
-		return nil
-	case m.store.cat != nil && m.store.cat.Modified() && !m.store.unsaved:
-		// An edit whose save has not started yet: save, then quit.
-		m.store.quitting = true
-		m.status.set(sevInfo, "saving before quitting…")
-		return m.store.save()
-	case m.store.unsaved:
-		// The message line keeps saying why they are not saved.
-		return m.host.open(dialog.NewConfirm(m.host.context(), dialog.Question{
-			Text:   "Changes are not saved. Quit anyway?",
-			Detail: "They are lost if you quit; the message below says why they could not be saved, and ctrl+s tries again.",
-			Verb:   "quit",
-			Yes:    quitMsg{},
-		}))
-	}
-	return tea.Quit
-}
+func (m *Model) quit() tea.Cmd { return m.store.Quit() }
 
 // searchKey handles a key while the search box has focus.
 func (m *Model) searchKey(msg tea.KeyMsg) tea.Cmd {
@@ -740,7 +711,7 @@ func (m *Model) rateMany(n int) tea.Cmd {
 	}
 	// An edit of a record that is not valid is refused, and with it the
 	// whole edit: the valid ones are rated, and the message says so.
-	recs, skipped := validOnly(m.list.marked.records(m.store.cat.Records()))
+	recs, skipped := validOnly(m.list.marked.records(m.store.Catalogue().Records()))
 	refs := make([]catalogue.Ref, len(recs))
 	changed := 0
 	for i, r := range recs {
@@ -783,7 +754,7 @@ func (m *Model) edit(e catalogue.Edit, what string, sel catalogue.Ref) tea.Cmd {
 // undoRedo undoes the last change (undo) or redoes the last undone one,
 // selecting the first record it changed.
 func (m *Model) undoRedo(undo bool) tea.Cmd {
-	cmd, sel := m.store.undoRedo(undo)
+	cmd, sel := m.store.UndoRedo(undo)
 	if sel != 0 {
 		m.list.selected = sel
 	}
@@ -796,7 +767,7 @@ func (m *Model) show(ref catalogue.Ref) tea.Cmd {
 	m.list.selected = ref
 	m.input.SetValue("")
 	m.list.folded = map[string]bool{}
-	return m.refilter(m.store.cat.Records())
+	return m.refilter(m.store.Catalogue().Records())
 }
 
 // setSearch searches for q as if typed (dialog.SearchMsg: a node of the

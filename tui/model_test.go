@@ -13,6 +13,7 @@ import (
 	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/query"
 	"github.com/uricat/uricat/tui/dialog"
+	"github.com/uricat/uricat/tui/store"
 	"github.com/uricat/uricat/tui/theme"
 )
 
@@ -242,7 +243,7 @@ func TestRatingAnInvalidRecordSaysWhy(t *testing.T) {
 	if h.m.status.sev != sevError || !strings.Contains(h.m.status.msg, "cannot change") {
 		t.Errorf("message %q (severity %d)", h.m.status.msg, h.m.status.sev)
 	}
-	if n, _ := h.m.store.hist.Len(); n != 0 {
+	if n, _ := h.m.store.History().Len(); n != 0 {
 		t.Error("a refused change went on the undo stack")
 	}
 }
@@ -360,7 +361,7 @@ func TestCtrlZSuspends(t *testing.T) {
 func TestFailedSaveKeepsChangeInMemory(t *testing.T) {
 	h := newHarness(t, fixture, 80, 24)
 	// Make the file unwritable: a directory where it was.
-	path := h.m.store.path
+	path := h.m.store.Path()
 	if err := os.Rename(path, path+".away"); err != nil {
 		t.Fatal(err)
 	}
@@ -372,8 +373,8 @@ func TestFailedSaveKeepsChangeInMemory(t *testing.T) {
 	if h.m.list.current().Rating() != 5 {
 		t.Error("the change was not kept in memory")
 	}
-	if !h.m.store.unsaved || h.m.status.sev != sevError || !strings.Contains(h.m.status.msg, "not saved, kept in memory") {
-		t.Errorf("unsaved %v, message %q", h.m.store.unsaved, h.m.status.msg)
+	if !h.m.store.Unsaved() || h.m.status.sev != sevError || !strings.Contains(h.m.status.msg, "not saved, kept in memory") {
+		t.Errorf("unsaved %v, message %q", h.m.store.Unsaved(), h.m.status.msg)
 	}
 	if !strings.Contains(h.m.statusBar(), "unsaved") {
 		t.Error("status bar does not say unsaved")
@@ -397,7 +398,7 @@ func TestFailedSaveKeepsChangeInMemory(t *testing.T) {
 		t.Fatal(err)
 	}
 	h.keys("ctrl+s")
-	if h.m.store.unsaved {
+	if h.m.store.Unsaved() {
 		t.Fatalf("retry failed: %q", h.m.status.msg)
 	}
 	if r := find(h.reopen(), "Google"); r == nil || r.Rating() != 5 {
@@ -435,15 +436,15 @@ func TestAnotherProcessChanges(t *testing.T) {
 	}
 	h.selectName("Google")
 	h.keys("2")
-	if !h.m.store.conflict || !strings.Contains(h.m.status.msg, "R reloads") || !strings.Contains(h.m.status.msg, `RATING "2" here but "1"`) {
+	if h.m.store.State() != store.Conflict || !strings.Contains(h.m.status.msg, "R reloads") || !strings.Contains(h.m.status.msg, `RATING "2" here but "1"`) {
 		t.Fatalf("conflict not shown: %q", h.m.status.msg)
 	}
 	if find(h.reopen(), "Google").Rating() != 1 {
 		t.Error("a conflicting save wrote over the other process's change")
 	}
 	h.keys("R")
-	if h.m.store.conflict || find2(h.m.allRows(), "Google").Rating() != 1 {
-		t.Errorf("reload: conflict %v, Google rating %d", h.m.store.conflict, find2(h.m.allRows(), "Google").Rating())
+	if h.m.store.State() == store.Conflict || find2(h.m.allRows(), "Google").Rating() != 1 {
+		t.Errorf("reload: conflict %v, Google rating %d", h.m.store.State() == store.Conflict, find2(h.m.allRows(), "Google").Rating())
 	}
 }
 
@@ -453,7 +454,7 @@ func rate(r *catalogue.Record, n int) catalogue.Edit {
 }
 
 func histEmpty(m *Model) bool {
-	u, r := m.store.hist.Len()
+	u, r := m.store.History().Len()
 	return u == 0 && r == 0
 }
 
@@ -528,7 +529,7 @@ func TestUnreadableCatalogueSaysWhyAndQuits(t *testing.T) {
 	h := &harness{t: t, m: m}
 	h.send(tea.WindowSizeMsg{Width: 80, Height: 24})
 	h.run(m.Init())
-	if m.store.loadErr == nil || !strings.Contains(m.View(), "cannot open the catalogue") {
+	if m.store.LoadErr() == nil || !strings.Contains(m.View(), "cannot open the catalogue") {
 		t.Fatalf("view:\n%s", m.View())
 	}
 	h.keys("a", "4", "d", "y")

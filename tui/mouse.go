@@ -8,7 +8,7 @@ const wheelRows = 3
 // mouse handles the wheel (move the cursor) and clicks on the list
 // (select a record; a click on a heading folds it).
 func (m *Model) mouse(msg tea.MouseMsg) tea.Cmd {
-	if m.store.loading || m.mode != modeBrowse || m.help.ShowAll {
+	if m.store.Loading() || m.mode != modeBrowse || m.help.ShowAll {
 		return nil
 	}
 	l := m.layout()

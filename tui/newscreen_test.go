@@ -47,7 +47,7 @@ func (s *starrer) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 func TestANewScreenAppliesItsOwnEdit(t *testing.T) {
 	h := newHarness(t, fixture, 100, 30)
 	h.keys("/", "duck", "enter")
-	rec := find(h.m.store.cat, "Google")
+	rec := find(h.m.store.Catalogue(), "Google")
 	h.run(h.m.host.open(&starrer{ctx: h.m.host.context(), rec: rec}))
 	if !strings.Contains(h.m.View(), "starrer: s stars Google") {
 		t.Fatalf("the screen is not shown:\n%s", h.m.View())

@@ -70,7 +70,7 @@ func TestGoldenOrganiseViews(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			h := newHarness(t, treeFixture, tc.w, tc.h)
-			h.m.store.path = "/home/ada/.local/share/uricat/bookmarks.uricat"
+			h.m.store.SetPath("/home/ada/.local/share/uricat/bookmarks.uricat")
 			tc.do(h)
 			view := h.m.View()
 			if n := strings.Count(view, "\n") + 1; n != tc.h {
@@ -269,7 +269,7 @@ func TestStatsViewCountsAsTheCLI(t *testing.T) {
 	h := newHarness(t, treeFixture, 100, 30)
 	h.keys("#")
 	sv := h.m.host.dialogs.Top().(*statsview.Model)
-	want := stats.Of(h.m.store.cat.Records())
+	want := stats.Of(h.m.store.Catalogue().Records())
 	if fmt.Sprint(sv.Stats()) != fmt.Sprint(want) {
 		t.Errorf("the view counts %v, stats %v", sv.Stats(), want)
 	}
@@ -348,7 +348,7 @@ func TestTreeRebuiltUnderADialog(t *testing.T) {
 func TestUndoSaysNoHint(t *testing.T) {
 	h := newHarness(t, fixture, 100, 30)
 	set := catalogue.Set{Ref: h.m.list.current().Ref(), Fields: []catalogue.Field{{Name: catalogue.FieldRating, Value: "2"}}}
-	if err := h.m.store.hist.ApplyDescribed(h.m.store.cat, set, func() string { return "rated it" + dialog.UndoHint }); err != nil {
+	if err := h.m.store.History().ApplyDescribed(h.m.store.Catalogue(), set, func() string { return "rated it" + dialog.UndoHint }); err != nil {
 		t.Fatal(err)
 	}
 	h.keys("u")

@@ -181,7 +181,7 @@ func TestWarmWithoutCollecting(t *testing.T) {
 	runtime.GC()
 	var before, after runtime.MemStats
 	runtime.ReadMemStats(&before)
-	warm(x, h.m.store.path)()
+	warm(x, h.m.store.Path())()
 	runtime.ReadMemStats(&after)
 	if !x.built.Load() {
 		t.Fatal("warm did not make the index")

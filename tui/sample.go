@@ -20,9 +20,9 @@ func (m *Model) addSample() tea.Cmd {
 		return nil
 	}
 	add := catalogue.Add{Records: sample.Valid()}
-	n := len(m.store.cat.Records())
+	n := len(m.store.Catalogue().Records())
 	cmd := m.edit(add, fmt.Sprintf("added %s from the sample", plural.Of(len(add.Records), "bookmark")), 0)
-	if recs := m.store.cat.Records(); len(recs) > n {
+	if recs := m.store.Catalogue().Records(); len(recs) > n {
 		m.list.selected = recs[n].Ref() // the pass the edit started selects it
 		m.status.msg += " (u undoes)"
 	}

@@ -20,7 +20,7 @@ func TestMarksOutliveAPassButNotTheirRecord(t *testing.T) {
 	h.m.list.marked.toggle(goDev.Ref())
 	h.keys("s") // sort by name: a pass
 	want := []catalogue.Ref{goDev.Ref(), duck.Ref()}
-	if got := h.m.list.marked.refs(h.m.store.cat.Records()); !slices.Equal(got, want) {
+	if got := h.m.list.marked.refs(h.m.store.Catalogue().Records()); !slices.Equal(got, want) {
 		t.Fatalf("marked %v after a sort, want go.dev and DuckDuckGo %v", got, want)
 	}
 	// Deleted by another way than d, which would delete both.
@@ -37,8 +37,8 @@ func TestMarksOutliveAPassButNotTheirRecord(t *testing.T) {
 // marked returns the names of the marked records, in file order.
 func (h *harness) marked() []string {
 	var out []string
-	for _, ref := range h.m.list.marked.refs(h.m.store.cat.Records()) {
-		out = append(out, h.m.store.cat.Lookup(ref).Name())
+	for _, ref := range h.m.list.marked.refs(h.m.store.Catalogue().Records()) {
+		out = append(out, h.m.store.Catalogue().Lookup(ref).Name())
 	}
 	return out
 }

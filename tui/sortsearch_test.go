@@ -15,7 +15,7 @@ import (
 // pass scans in file order and re-sorts or narrows the last answer.
 func TestSearchUnderASortKeepsTheSortOrder(t *testing.T) {
 	h := newHarness(t, fixture, 80, 24)
-	recs := h.m.store.cat.Records()
+	recs := h.m.store.Catalogue().Records()
 	for _, key := range []query.SortKey{query.SortByName, query.SortByDate.Desc(), query.SortByRating} {
 		prev := (pass{recs: recs, sort: key}).run(context.Background())
 		for _, text := range []string{"g", "go", "o"} {

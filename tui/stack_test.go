@@ -11,6 +11,7 @@ import (
 	"github.com/uricat/uricat/tui/dialog"
 	"github.com/uricat/uricat/tui/form"
 	"github.com/uricat/uricat/tui/problems"
+	"github.com/uricat/uricat/tui/store"
 	"github.com/uricat/uricat/tui/transfer"
 )
 
@@ -127,7 +128,7 @@ func TestConfirmAnswersInOrderWithKeysTypedAtOnce(t *testing.T) {
 
 func TestQuitWithUnsavedChangesAsksOnce(t *testing.T) {
 	h := newHarness(t, fixture, 80, 24)
-	h.m.store.unsaved = true
+	h.m.store.SetStateForTest(store.Unsaved)
 	h.keys("q")
 	h.wantStack("confirm")
 	// enter and esc keep the program running.
@@ -169,7 +170,7 @@ func TestRootMessagesNeverGoToADialog(t *testing.T) {
 		}
 	}
 	collect(cmd)
-	if len(held) == 0 || !h.m.store.saving {
+	if len(held) == 0 || !h.m.store.Saving() {
 		t.Fatal("no save under way")
 	}
 	h.keys("d")
@@ -179,8 +180,8 @@ func TestRootMessagesNeverGoToADialog(t *testing.T) {
 	for _, msg := range held {
 		h.send(msg)
 	}
-	if r := find(h.reopen(), "Google"); r == nil || r.Rating() != 5 || h.m.store.saving {
-		t.Fatalf("the save did not finish while the question was open: %+v (saving %v)", r, h.m.store.saving)
+	if r := find(h.reopen(), "Google"); r == nil || r.Rating() != 5 || h.m.store.Saving() {
+		t.Fatalf("the save did not finish while the question was open: %+v (saving %v)", r, h.m.store.Saving())
 	}
 	h.wantStack("confirm")
 	// A new window size goes to the root, which sizes every dialog.
@@ -231,7 +232,7 @@ func TestExportAsksBeforeOverwritingThroughTheStack(t *testing.T) {
 // question "Overwrite it?", as `uricat export -o` refuses it.
 func TestExportRefusesTheCatalogueThroughTheStack(t *testing.T) {
 	h := newHarness(t, fixture, 100, 30)
-	before, err := os.ReadFile(h.m.store.path)
+	before, err := os.ReadFile(h.m.store.Path())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -239,14 +240,14 @@ func TestExportRefusesTheCatalogueThroughTheStack(t *testing.T) {
 	for range 300 {
 		h.keys("backspace")
 	}
-	h.typeText(h.m.store.path)
+	h.typeText(h.m.store.Path())
 	h.keys("enter")
 	h.wantStack("export")
 	if v := h.m.View(); !strings.Contains(strings.Join(strings.Fields(v), " "), "is the catalogue itself") {
 		t.Errorf("the refusal is not shown:\n%s", v)
 	}
 	h.keys("y")
-	if after, _ := os.ReadFile(h.m.store.path); string(after) != string(before) {
+	if after, _ := os.ReadFile(h.m.store.Path()); string(after) != string(before) {
 		t.Fatalf("the catalogue was overwritten: %q", after)
 	}
 }

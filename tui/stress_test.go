@@ -95,10 +95,10 @@ func TestStressEditsWhileSearchingSortingAndSaving(t *testing.T) {
 		tm.Send(tea.KeyMsg{Type: tea.KeyCtrlC})
 	}()
 	final := tm.FinalModel(t, teatest.WithFinalTimeout(90*time.Second)).(*Model)
-	if final.store.saving {
-		t.Fatalf("a save still ran 30 s after the last key: %s (waiting for the lock: %v)", final.status.msg, final.store.waitingLock)
+	if final.store.Saving() {
+		t.Fatalf("a save still ran 30 s after the last key: %s (waiting for the lock: %v)", final.status.msg, final.store.WaitingLock())
 	}
-	if final.store.unsaved {
+	if final.store.Unsaved() {
 		// A record deleted here and edited there is a conflict: shown, kept
 		// in memory, nothing written.
 		t.Logf("ended with a conflict: %s", final.status.msg)
@@ -108,7 +108,7 @@ func TestStressEditsWhileSearchingSortingAndSaving(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got, want := recordTexts(disk), recordTexts(final.store.cat); got != want {
+	if got, want := recordTexts(disk), recordTexts(final.store.Catalogue()); got != want {
 		t.Errorf("the file and the program differ at the end")
 	}
 }

@@ -9,13 +9,14 @@ import (
 	"github.com/uricat/uricat/catalogue/gitsync"
 	"github.com/uricat/uricat/internal/display"
 	"github.com/uricat/uricat/internal/plural"
+	"github.com/uricat/uricat/tui/store"
 )
 
 // Sync on a key. When the catalogue is in a git repository (asked of git
 // in a command at the start), Y runs `uricat sync`'s steps (package
 // gitsync) on another goroutine: each step's line shows in the status
 // line as it comes, then what came in and went out. What the pull
-// brought is taken in as any change of the file is (store.follow); when
+// brought is taken in as any change of the file is (store.Store.Follow); when
 // it stopped on conflicts, the problems view opens on them once it is.
 
 type (
@@ -61,7 +62,7 @@ func syncCmd(path string) tea.Cmd {
 type gitSync struct {
 	running bool
 	lines   []string // what the steps of the sync running said
-	store   *store
+	store   *store.Store
 	status  *status
 	// notRepo says why the catalogue is not in a git repository (Y then
 	// says how to make one); nil when it is, or not known yet.
@@ -71,7 +72,7 @@ type gitSync struct {
 }
 
 // Init asks git whether the catalogue is in a repository.
-func (g *gitSync) Init() tea.Cmd { return repoCmd(g.store.path) }
+func (g *gitSync) Init() tea.Cmd { return repoCmd(g.store.Path()) }
 
 // Update handles the sync's messages; ok is false for others.
 func (g *gitSync) Update(msg tea.Msg) (cmd tea.Cmd, ok bool) {
@@ -101,30 +102,27 @@ func (g *gitSync) start() tea.Cmd {
 	case g.notRepo != nil:
 		g.status.set(sevWarning, "not synced: %s; then uricat merge --install, and git remote add origin URL to share it", display.Text(g.notRepo.Error()))
 		return nil
-	case s.saving || s.unsaved || s.cat.Modified():
+	case s.Saving() || s.Unsaved() || s.Catalogue().Modified():
 		g.status.set(sevWarning, "not synced: changes are not saved yet (ctrl+s saves them)")
 		return nil
 	}
 	g.running, g.lines = true, nil
 	g.status.set(sevInfo, "syncing with git…")
-	return tea.Batch(syncCmd(s.path), g.spin())
+	return tea.Batch(syncCmd(s.Path()), g.spin())
 }
 
 // synced says how the sync ended, and takes in what it brought.
 func (g *gitSync) synced(err error) tea.Cmd {
 	g.running = false
 	lines := display.Text(strings.Join(g.lines, "; "))
-	// The pull's change is said here: the follow that takes it in says
-	// nothing more.
-	g.store.followQuiet = true
-	follow := g.store.follow()
+	var then tea.Cmd
 	var ce *gitsync.ConflictsError
 	var me *gitsync.MarkersError
 	switch {
 	case errors.As(err, &ce):
 		n := len(gitsync.Marked(ce.Merged))
 		g.status.set(sevWarning, "sync stopped on %s: settle them (o, t or b), then Y again", plural.Of(n, "conflict"))
-		g.store.afterFollow = func() tea.Msg { return openProblemsMsg{} }
+		then = func() tea.Msg { return openProblemsMsg{} }
 	case errors.As(err, &me):
 		// Git merged the file line by line: its markers are lines the
 		// catalogue cannot read, which ! lists.
@@ -136,5 +134,7 @@ func (g *gitSync) synced(err error) tea.Cmd {
 	default:
 		g.status.set(sevSuccess, "synced: %s", lines)
 	}
-	return follow
+	// The pull's change is said here: the follow that takes it in says
+	// nothing more.
+	return g.store.FollowPull(then)
 }

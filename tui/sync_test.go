@@ -114,12 +114,12 @@ func TestSyncKeyOutsideARepositorySaysHow(t *testing.T) {
 func TestSyncConflictsOpenTheProblemsView(t *testing.T) {
 	h := newHarness(t, fixture, 100, 30)
 	text := conflictedText(t)
-	if err := os.WriteFile(h.m.store.path, []byte(text), 0o644); err != nil {
+	if err := os.WriteFile(h.m.store.Path(), []byte(text), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	c, _ := catalogue.Read(strings.NewReader(text))
 	h.m.sync.running = true
-	h.send(syncDoneMsg{err: &gitsync.ConflictsError{Path: h.m.store.path, Upstream: "origin/main", Merged: c.Snapshot()}})
+	h.send(syncDoneMsg{err: &gitsync.ConflictsError{Path: h.m.store.Path(), Upstream: "origin/main", Merged: c.Snapshot()}})
 	if !strings.Contains(h.m.status.msg, "sync stopped on 1 conflict") {
 		t.Errorf("status %q", h.m.status.msg)
 	}

@@ -131,10 +131,10 @@ func (m *Model) markedInput(e *query.Error) (string, bool) {
 // body draws the list and/or detail pane, or the loading state.
 func (m *Model) body(l layout) string {
 	switch {
-	case m.store.loading:
-		return block(m.spin.View()+" "+m.th.Dim.Render("Opening "+display.Text(m.store.path)+"…"), m.width, l.bodyH)
-	case m.store.loadErr != nil:
-		return block(m.th.Error.Render(display.Text(m.store.loadErr.Error()))+"\n"+m.th.Dim.Render("q quits"), m.width, l.bodyH)
+	case m.store.Loading():
+		return block(m.spin.View()+" "+m.th.Dim.Render("Opening "+display.Text(m.store.Path())+"…"), m.width, l.bodyH)
+	case m.store.LoadErr() != nil:
+		return block(m.th.Error.Render(display.Text(m.store.LoadErr().Error()))+"\n"+m.th.Dim.Render("q quits"), m.width, l.bodyH)
 	case m.host.dialogs.Len() > 0:
 		return m.host.View(m.width, l.bodyH, func() string { return m.listBody(l) })
 	case m.help.ShowAll && m.help.language:
@@ -541,13 +541,13 @@ func (m *Model) statusBar() string {
 	if q := m.input.Value(); q != "" && m.mode != modeSearch {
 		parts = append(parts, th.StatusKey.Render("filter ")+th.StatusValue.Render(ansi.Truncate(display.Text(q), 20, "…")))
 	}
-	if m.store.waitingLock {
+	if m.store.WaitingLock() {
 		parts = append(parts, th.Warning.Inherit(th.StatusBar).Render("waiting for another uricat to finish saving"))
-	} else if m.store.saving {
+	} else if m.store.Saving() {
 		parts = append(parts, m.spin.View()+th.StatusKey.Render(" saving"))
 	} else if m.list.busy && m.spin.on {
 		parts = append(parts, m.spin.View()+th.StatusKey.Render(" searching"))
-	} else if m.store.unsaved {
+	} else if m.store.Unsaved() {
 		parts = append(parts, th.Error.Inherit(th.StatusBar).Render("unsaved"))
 	}
 	left := strings.Join(parts, sep)
@@ -556,7 +556,7 @@ func (m *Model) statusBar() string {
 		return pad(left+sep+p, m.width, th.StatusBar)
 	}
 	room := m.width - ansi.StringWidth(left) - 2
-	path := display.Text(m.store.path)
+	path := display.Text(m.store.Path())
 	if room >= 8 {
 		path = dialog.FitLeft(path, room, "…")
 		right := th.StatusKey.Render(path)

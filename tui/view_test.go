@@ -98,7 +98,7 @@ func TestGoldenViews(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			h := newHarness(t, tc.text, tc.w, tc.h)
-			h.m.store.path = "/home/ada/.local/share/uricat/bookmarks.uricat"
+			h.m.store.SetPath("/home/ada/.local/share/uricat/bookmarks.uricat")
 			if tc.do != nil {
 				tc.do(h)
 			}

@@ -1,4 +1,4 @@
-package tui
+package store
 
 import (
 	"errors"
@@ -13,6 +13,7 @@ import (
 	"github.com/uricat/uricat/internal/display"
 	"github.com/uricat/uricat/internal/plural"
 	"github.com/uricat/uricat/tui/dialog"
+	"github.com/uricat/uricat/tui/theme"
 )
 
 // Sync conflict copies. Syncthing, Dropbox and Nextcloud leave another
@@ -27,8 +28,6 @@ import (
 type (
 	// copiesMsg answers copiesCmd: the conflict copies beside the file.
 	copiesMsg struct{ paths []string }
-	// mergeCopiesMsg merges the copies, the user having said yes.
-	mergeCopiesMsg struct{ paths []string }
 	// copiesMergedMsg answers mergeCopiesCmd: the catalogue's snapshot of
 	// version merged with every copy.
 	copiesMergedMsg struct {
@@ -110,13 +109,13 @@ func removeCopiesCmd(paths []string) tea.Cmd {
 
 // copiesUpdate handles the conflict copies' messages; ok is false for
 // others.
-func (s *store) copiesUpdate(msg tea.Msg) (cmd tea.Cmd, ok bool) {
+func (s *Store) copiesUpdate(msg tea.Msg) (cmd tea.Cmd, ok bool) {
 	switch msg := msg.(type) {
 	case copiesMsg:
 		s.copies = msg.paths
 		told := strings.Join(msg.paths, "\n")
 		if told != s.copiesTold && len(msg.paths) > 0 {
-			s.status.set(sevWarning, "%s beside the catalogue (another machine's version): M merges them in", copyCount(len(msg.paths)))
+			s.say(theme.Warning, "%s beside the catalogue (another machine's version): M merges them in", copyCount(len(msg.paths)))
 		}
 		s.copiesTold = told
 		return nil, true
@@ -124,44 +123,46 @@ func (s *store) copiesUpdate(msg tea.Msg) (cmd tea.Cmd, ok bool) {
 		return s.copiesMerged(msg), true
 	case copiesRemovedMsg:
 		note := "removed " + copyCount(msg.removed)
+		sev, shown := s.status.Shown()
 		if msg.err != nil {
-			s.status.set(sevWarning, "merged, but not every copy was removed: %s", display.Text(msg.err.Error()))
-		} else if s.status.msg != "" && s.status.sev <= sevSuccess {
-			s.status.msg += " · " + note
+			s.say(theme.Warning, "merged, but not every copy was removed: %s", display.Text(msg.err.Error()))
+		} else if shown != "" && sev <= theme.Success {
+			s.status.Also(note)
 		} else {
-			s.status.set(sevSuccess, "%s", note)
+			s.say(theme.Success, "%s", note)
 		}
 		return copiesCmd(s.path), true
 	}
 	return nil, false
 }
 
-// mergeCopies asks before merging the copies in (M).
-func (s *store) mergeCopies() tea.Cmd {
+// MergeCopies asks before merging the copies in (M).
+func (s *Store) MergeCopies() tea.Cmd {
 	if len(s.copies) == 0 {
-		s.status.set(sevInfo, "no conflict copies beside the catalogue")
+		s.say(theme.Info, "no conflict copies beside the catalogue")
 		return copiesCmd(s.path)
 	}
 	names := make([]string, len(s.copies))
 	for i, p := range s.copies {
 		names[i] = display.Text(filepath.Base(p))
 	}
-	return s.ask(dialog.Question{
+	s.post(AskMsg{dialog.Question{
 		Text: fmt.Sprintf("Merge %s into the catalogue, then remove them?", copyCount(len(s.copies))),
 		Detail: strings.Join(names, ", ") + ". Bookmarks only a copy has are added; a field set differently " +
 			"is kept both ways, marked, for the problems view (!). u undoes the merge.",
 		Verb: "merge",
-		Yes:  mergeCopiesMsg{paths: s.copies},
-		No:   noteMsg("nothing merged"),
-	})
+		Yes:  mergeYes{paths: s.copies},
+		No:   undone("nothing merged"),
+	}})
+	return nil
 }
 
 // copiesMerged applies the copies merged in as one undoable step, and has
 // them removed once it is saved.
-func (s *store) copiesMerged(msg copiesMergedMsg) tea.Cmd {
+func (s *Store) copiesMerged(msg copiesMergedMsg) tea.Cmd {
 	switch {
 	case msg.err != nil:
-		s.status.set(sevError, "nothing merged: %s", display.Text(msg.err.Error()))
+		s.say(theme.Error, "nothing merged: %s", display.Text(msg.err.Error()))
 		return nil
 	case s.cat.Version() != msg.version:
 		// The catalogue changed while the copies were read: merge again.
@@ -179,7 +180,7 @@ func (s *store) copiesMerged(msg copiesMergedMsg) tea.Cmd {
 		return what + dialog.UndoHint
 	})
 	if err != nil {
-		s.status.set(sevError, "nothing merged: %s", dialog.Describe(err))
+		s.say(theme.Error, "nothing merged: %s", dialog.Describe(err))
 		return nil
 	}
 	if cmd == nil {
@@ -188,4 +189,34 @@ func (s *store) copiesMerged(msg copiesMergedMsg) tea.Cmd {
 	}
 	s.afterSave = &afterSave{version: s.cat.Version(), then: removeCopiesCmd(msg.paths)}
 	return cmd
+}
+
+// Answer is the answer to a question the store asked (AskMsg): the
+// Result of the dialog.Confirm, which the root hands to Answered.
+type Answer interface{ answer() }
+
+type (
+	// mergeYes merges the copies, the user having said yes.
+	mergeYes struct{ paths []string }
+	// undone says what the answer left undone ("nothing merged").
+	undone string
+	// quitYes quits, though changes are not saved.
+	quitYes struct{}
+)
+
+func (mergeYes) answer() {}
+func (undone) answer()   {}
+func (quitYes) answer()  {}
+
+// Answered does what the user answered to the store's question.
+func (s *Store) Answered(a Answer) tea.Cmd {
+	switch a := a.(type) {
+	case mergeYes:
+		return mergeCopiesCmd(s.cat.Snapshot(), a.paths)
+	case undone:
+		s.say(theme.Info, "%s", string(a))
+	case quitYes:
+		return tea.Quit
+	}
+	return nil
 }

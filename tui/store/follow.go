@@ -1,4 +1,4 @@
-package tui
+package store
 
 import (
 	"fmt"
@@ -10,13 +10,14 @@ import (
 	"github.com/uricat/uricat/internal/dirwatch"
 	"github.com/uricat/uricat/internal/display"
 	"github.com/uricat/uricat/internal/plural"
+	"github.com/uricat/uricat/tui/theme"
 )
 
 // Following the file. The TUI watches the catalogue's directory (package
 // dirwatch: a rename over the file counts) on the watcher's goroutine;
 // a command waits for its next change and brings it into Update as a
-// fileChangedMsg, so nothing waits in Update. A change runs the store's
-// save path (store.follow): BeginSave reads the other program's version,
+// FileChangedMsg, so nothing waits in Update. A change runs the store's
+// save path (Store.Follow): BeginSave reads the other program's version,
 // Rebase takes it in, and the save writes only if the catalogue still has
 // edits of the user's the file lacks. uricat's own saves wake the watcher
 // too: BeginSave finds the file as the catalogue last saw it, and the save
@@ -28,9 +29,9 @@ type watchStartedMsg struct {
 	err error
 }
 
-// fileChangedMsg says that the file changed (or may have: events were
-// lost), a burst of changes told once.
-type fileChangedMsg struct{}
+// FileChangedMsg says that the file changed (or may have: events were
+// lost), a burst of changes told once; it answers the watch's wait.
+type FileChangedMsg struct{}
 
 // watchCmd starts watching the catalogue's file at path.
 func watchCmd(path string) tea.Cmd {
@@ -46,7 +47,7 @@ func waitChange(w *dirwatch.Watcher) tea.Cmd {
 	return func() tea.Msg {
 		select {
 		case <-w.Changed():
-			return fileChangedMsg{}
+			return FileChangedMsg{}
 		case <-w.Done():
 			return nil
 		}
@@ -56,7 +57,7 @@ func waitChange(w *dirwatch.Watcher) tea.Cmd {
 // Init starts the store's watch of the file, if it follows it (started
 // with the load: a change made while it reads is told), and looks for
 // the conflict copies beside it.
-func (s *store) Init() tea.Cmd {
+func (s *Store) Init() tea.Cmd {
 	var watch tea.Cmd
 	if s.follows {
 		watch = watchCmd(s.path)
@@ -65,28 +66,28 @@ func (s *store) Init() tea.Cmd {
 }
 
 // watchUpdate handles the watcher's messages; ok is false for others.
-func (s *store) watchUpdate(msg tea.Msg) (cmd tea.Cmd, ok bool) {
+func (s *Store) watchUpdate(msg tea.Msg) (cmd tea.Cmd, ok bool) {
 	switch msg := msg.(type) {
 	case watchStartedMsg:
 		if msg.err != nil {
 			// Said once; the TUI works on, as it did before it followed.
-			s.status.set(sevWarning, "not following changes other programs make to the file (R reloads it): %s", display.Text(msg.err.Error()))
+			s.say(theme.Warning, "not following changes other programs make to the file (R reloads it): %s", display.Text(msg.err.Error()))
 			return nil, true
 		}
 		s.watch = msg.w
 		return waitChange(msg.w), true
-	case fileChangedMsg:
+	case FileChangedMsg:
 		var next tea.Cmd
 		if s.watch != nil {
 			next = waitChange(s.watch)
 		}
-		return tea.Batch(next, s.follow(), copiesCmd(s.path)), true
+		return tea.Batch(next, s.Follow(), copiesCmd(s.path)), true
 	}
 	return nil, false
 }
 
-// close ends the watch of the file, if one was started.
-func (s *store) close() {
+// Close ends the watch of the file, if one was started.
+func (s *Store) Close() {
 	if s.watch != nil {
 		s.watch.Close()
 	}
@@ -120,8 +121,8 @@ func changes(before, after []*catalogue.Record) (added, changed, removed int) {
 		return o != r && o.Raw() != r.Raw() && len(catalogue.Diff(o, r)) > 0
 	}
 	// Records mostly stay where they were: walk both while they pair,
-	// and index by Ref only what is left (100,000 records in a map cost
-	// a frame's time several times over).
+	// and index by Ref only what is left (a map of every record costs a
+	// frame's time several times over).
 	i := 0
 	for ; i < len(before) && i < len(after) && before[i].Ref() == after[i].Ref(); i++ {
 		if differ(before[i], after[i]) {
@@ -159,3 +160,6 @@ func counts(added, changed, removed int) string {
 	}
 	return strings.Join(parts, ", ")
 }
+
+// Watcher returns the watcher of the file, nil until it is started.
+func (s *Store) Watcher() *dirwatch.Watcher { return s.watch }
