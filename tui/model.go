@@ -13,9 +13,9 @@
 //     pass's answer is shown.
 //   - Only visible rows are drawn, so a frame costs the same at 100 or
 //     100,000 records.
-//   - The TUI follows the file (the store's follow.go): a watcher of its directory
-//     wakes the save path, which takes in what another program wrote and
-//     writes nothing unless the user has edits the file lacks.
+//   - The TUI follows the file (the store's follow.go): a watcher of its
+//     directory wakes the save path, which takes in what another program
+//     wrote and writes nothing unless the user has edits the file lacks.
 //   - Dialogs share one shape (package dialog) and apply their own edits
 //     through the store their dialog.Context holds; the root asks every
 //     question with the one dialog.Confirm.

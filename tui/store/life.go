@@ -205,11 +205,11 @@ func buildTransitions() map[on]transition {
 	return t
 }
 
-// impossible names why the pairs the table lacks cannot happen, by event.
+// impossible names why the pairs the table lacks cannot happen, by event
+// (every state handles evFileChanged).
 var impossible = map[event]string{
 	evLoaded:         "the file is read once, at the start",
 	evLoadFailed:     "the file is read once, at the start",
-	evFileChanged:    "",
 	evEdit:           "no edit is made before the file is read, or after it could not be",
 	evSaveKey:        "the root takes no key before the file is read, or after it could not be",
 	evSaveKeyClean:   "the root takes no key before the file is read, or after it could not be",

@@ -180,7 +180,7 @@ func (s *Store) over(a action) tea.Cmd {
 
 // Save is ctrl+s: retry a failed save, or write back a deleted file.
 func (s *Store) Save() tea.Cmd {
-	if s.cat.Modified() {
+	if s.cat != nil && s.cat.Modified() {
 		return s.fire(evSaveKey)
 	}
 	return s.fire(evSaveKeyClean)
