@@ -88,7 +88,7 @@ type Options struct {
 	// Theme styles everything; nil means theme.Plain().
 	Theme *theme.Theme
 	// Follow watches the file and shows what other programs change in
-	// it (follow.go); Run sets it.
+	// it (package store); Run sets it.
 	Follow bool
 	// LinkState is the file of the link checks' results
 	// ($XDG_STATE_HOME/uricat/links.json), read in a command at start;

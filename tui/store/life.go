@@ -99,12 +99,12 @@ const (
 	actSayNothing          // say that every change is saved
 	actFollowReload        // R as a follow: the undo history stays
 	actReadAgain           // read the file again, dropping unsaved changes
-	actInstall             // install the catalogue read again
+	actInstall             // install the catalogue read again (reloaded does: it holds it)
 	actRetryLock           // try the lock again soon
-	actRebase              // take in the file's version; write or end
+	actRebase              // take in the file's version, then write or end (locked does: it holds it)
 	actWritten             // the save wrote: do what waited for it
 	actEnded               // nothing to write: do what waited for it
-	actFailed              // say why the save failed; forget a quit
+	actFailed              // forget a queued quit (saveFailed says why)
 )
 
 var actNames = [...]string{"actNone", "actFollow", "actSave", "actDetachSave", "actAgain", "actQueueQuit",

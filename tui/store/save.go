@@ -92,7 +92,9 @@ func (s *Store) fire(ev event) tea.Cmd {
 	return s.act(t.do)
 }
 
-// act does what a transition says, once the state is the new one.
+// act does what a transition says, once the state is the new one;
+// actInstall and actRebase are done by the handler that fired the event,
+// which holds the file's version.
 func (s *Store) act(a action) tea.Cmd {
 	switch a {
 	case actFollow, actSave, actSaveThenQuit, actDetachSave:
