@@ -14,8 +14,8 @@ import (
 )
 
 // fixture is a small catalogue.
-const fixture = "URI: http://google.co.uk/\r\nNAME: Google\r\nRATING: 1\r\n\r\n" +
-	"URI: http://go.dev/\r\nNAME: go.dev\r\nRATING: 5\r\n"
+const fixture = "URI: http://google.co.uk/\r\nNAME: Google\r\nDATE: 30/10/2007 08:31:32\r\nRATING: 1\r\n\r\n" +
+	"URI: http://go.dev/\r\nNAME: go.dev\r\nDATE: 01/03/2009 00:00:00\r\nRATING: 5\r\n"
 
 // bar is a status bar that keeps what it was told.
 type bar struct {
