@@ -227,77 +227,26 @@ func (q *Query) eval(d *doc) (int, bool) {
 
 // eval reports whether d holds t (regardless of t.neg), and t's score.
 func (t *term) eval(d *doc) (int, bool) {
-	r := d.rec
 	switch t.kind {
 	case kindWord:
 		return t.word(d)
 	case kindPhrase:
-		if d.all != "" && (t.neg || !strings.Contains(d.all, t.text)) {
-			return 0, strings.Contains(d.all, t.text) // an exclusion needs no score
-		}
-		return phraseScore(d, t.text)
-	case kindName:
-		return 0, strings.Contains(d.part(partName), t.text)
-	case kindCategory:
-		return 0, strings.Contains(d.part(partCategory), t.text)
-	case kindIn:
-		// The folded CATEGORY under the folded path, name by name: a
-		// node of the category tree and its subtree, whatever the case.
-		cat := d.part(partCategory)
-		if t.text == "" {
-			return 0, cat == ""
-		}
-		_, ok := catalogue.CategoryUnder(cat, t.text)
-		return 0, ok
-	case kindDescription:
-		return 0, indexShort(d.part(partDescription), t.text) >= 0
-	case kindTag:
-		return 0, eachTag(d.part(partTags), func(tag string) bool { return tag == t.text })
-	case kindExtension:
-		for _, f := range r.Extensions() {
-			if strings.EqualFold(f.Name, t.field) && strings.Contains(Fold(f.Value), t.text) {
-				return 0, true
-			}
-		}
-		return 0, false
-	case kindURI:
-		return 0, strings.Contains(Fold(r.URI()), t.text)
-	case kindLanguage:
-		l := lowerASCII(r.Language())
-		return 0, l == t.text || len(l) > len(t.text) && l[len(t.text)] == '-' && strings.HasPrefix(l, t.text)
-	case kindType:
-		ty, _, _ := strings.Cut(r.Type(), ";")
-		ty = lowerASCII(strings.TrimSpace(ty))
-		return 0, ty == t.text || len(ty) > len(t.text) && ty[len(t.text)] == '/' && strings.HasPrefix(ty, t.text)
-	case kindRating:
-		if t.num == 0 {
-			return 0, r.Rating() == 0 // rating:none
-		}
-		return 0, r.Rating() != 0 && compare(r.Rating()-t.num, t.op)
-	case kindDate:
-		switch t.op {
-		case ">":
-			return 0, !r.Date().Before(t.to)
-		case ">=":
-			return 0, !r.Date().Before(t.from)
-		case "<":
-			return 0, r.Date().Before(t.from)
-		case "<=":
-			return 0, r.Date().Before(t.to)
-		}
-		return 0, !r.Date().Before(t.from) && r.Date().Before(t.to)
-	case kindDup:
-		return 0, d.dups[r] == (t.num == 1)
-	case kindLink:
-		status := linkcheck.Unchecked
-		if d.links != nil {
-			status = d.links(r.URI())
-		}
-		return 0, string(status) == t.text
+		return t.phrase(d)
+	case kindQualified:
+		return 0, t.qual.eval(t, d)
 	case kindOr:
 		return t.any(d)
 	}
 	return 0, false
+}
+
+// phrase is eval for a phrase: within NAME, CATEGORY, a tag or
+// DESCRIPTION, scored in the first three.
+func (t *term) phrase(d *doc) (int, bool) {
+	if d.all != "" && (t.neg || !strings.Contains(d.all, t.text)) {
+		return 0, strings.Contains(d.all, t.text) // an exclusion needs no score
+	}
+	return phraseScore(d, t.text)
 }
 
 // any is eval for a disjunction: whether d matches any alternative, and
