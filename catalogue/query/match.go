@@ -294,7 +294,8 @@ func (t *term) word(d *doc) (int, bool) {
 // fuzzyMatch finds them) in NAME, CATEGORY or a tag of d, beyond being
 // there itself: not if w is one byte (its letters in order are w itself;
 // one rune of several bytes fuzzyScore tells apart), nor if no word of
-// those fields starts with w's first byte, as an index's startMask tells.
+// those fields starts with w's first byte, as an index's starts mask
+// (textMasks) tells.
 func (d *doc) maySpell(w string) bool {
 	return len(w) > 1 && (d.all == "" || d.starts&byteBit[w[0]] != 0)
 }
@@ -725,8 +726,8 @@ func fuzzyMatch(field, word string, trace *[]int) (start, end int) {
 }
 
 // fuzzyMatchASCII is fuzzyMatch without a trace, for a field and word of
-// ASCII alone (ok false: they are not): the common case, and several
-// times as fast. It keeps fuzzyMatch's places, but visits only the bytes
+// ASCII alone (ok false: they are not): the common case, and much the
+// faster. It keeps fuzzyMatch's places, but visits only the bytes
 // that are the word's: from one to the next with IndexByte, the best
 // start of a match of the runes before taken from the places passed (any
 // for a word's start, else those since the last byte that is not a
@@ -849,11 +850,11 @@ func (q *Query) Match(r *catalogue.Record) bool {
 }
 
 // Searches split their work over the CPUs in contiguous shares of this
-// many records, once there is more than one: an index's records take
-// about a tenth of a microsecond each to search, Filter's, which folds
-// them as it goes, several times that, so its shares are smaller (a share
-// of ten thousand records is a good part of what `uricat list --search`
-// spends, on one CPU of two; BenchmarkMatcher measures it).
+// many records, once there is more than one. Filter folds records as it
+// goes, so each costs it many times what an index's does, and its shares
+// are smaller: a share as large as an index's would be a good part of
+// what `uricat list --search` spends (BenchmarkFilter and
+// BenchmarkMatcher measure both).
 const (
 	parallelFrom = 16384
 	filterShare  = 1024
@@ -1037,7 +1038,7 @@ func split[T any](n, share int, worker func() func(lo, hi int) T) []T {
 // charMask is the set of bytes of s, hashed into 32 bits (ASCII letters
 // one bit each): text can only hold s if its mask holds s's, so most
 // records are passed over without looking at their text. 32 bits, not
-// 64: three a record, a million records, 12 MB less.
+// 64: an index holds three a record.
 func charMask[T string | []byte](s T) uint32 {
 	var m uint32
 	for i := 0; i < len(s); i++ {
@@ -1047,8 +1048,9 @@ func charMask[T string | []byte](s T) uint32 {
 }
 
 // textMasks returns the charMask of text, and of its first n bytes (the
-// fields fuzzy matching looks at) the charMask and the startMask: the
-// charMask of the first bytes of their words, where fuzzyMatch may start.
+// fields fuzzy matching looks at) the charMask (fields) and the starts
+// mask: the charMask of the bytes that follow no letter or digit, among
+// them the first of each word, where fuzzyMatch may start.
 func textMasks(text []byte, n int) (all, fields, starts uint32) {
 	prevWord := false
 	for i := 0; i < n; {
