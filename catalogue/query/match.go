@@ -136,6 +136,17 @@ func (d *doc) scoredParts() (name, category, tags string) {
 	return d.all[:n0], d.all[n0+1 : n1], d.all[n1+1 : n2]
 }
 
+// reuse makes d, a doc not from an index, the doc of r and returns it. A
+// search without an index keeps one doc for the records it searches one
+// after another: a qualifier's eval, called through qualifierTable, keeps
+// a doc on the heap, and one allocated for each record would cost more
+// than the search of most. Only rec and have change from one record to
+// the next (the parts are read only once have says they are there).
+func (d *doc) reuse(r *catalogue.Record) *doc {
+	d.rec, d.have = r, 0
+	return d
+}
+
 // farPart returns part p of all, the text of a record in an Index,
 // looking for the NULs that end its parts.
 func farPart(all string, p int) string {
@@ -874,11 +885,12 @@ func Filter(recs []*catalogue.Record, q *Query) []*catalogue.Record {
 	}
 	parts := split(len(recs), filterShare, func() func(lo, hi int) []*catalogue.Record {
 		scratch := make([]byte, 0, 1024)
+		d := &doc{scratch: &scratch, dups: dups, links: q.links}
 		return func(lo, hi int) []*catalogue.Record {
 			var out []*catalogue.Record
 			for _, r := range recs[lo:hi] {
 				scratch = scratch[:0]
-				if _, ok := q.eval(&doc{rec: r, scratch: &scratch, dups: dups, links: q.links}); ok {
+				if _, ok := q.eval(d.reuse(r)); ok {
 					out = append(out, r)
 				}
 			}
@@ -904,12 +916,13 @@ func (q *Query) Matcher() func(*catalogue.Record) bool {
 	}
 	words := q.plainWords()
 	scratch := make([]byte, 0, 1024)
+	d := &doc{scratch: &scratch, links: q.links}
 	return func(r *catalogue.Record) bool {
 		if len(words) > 0 && !mayHoldAll(r, words) {
 			return false
 		}
 		scratch = scratch[:0]
-		_, ok := q.eval(&doc{rec: r, scratch: &scratch, links: q.links})
+		_, ok := q.eval(d.reuse(r))
 		return ok
 	}
 }
