@@ -14,8 +14,8 @@ import (
 )
 
 // Benchmarks on generated catalogues of 10k, 100k and 1M records (about
-// 230 bytes each: 1M is a 230 MB file). Issue 9's targets at 100k: an
-// index built in under 100 ms, taking under 1x the file's size.
+// 230 bytes each: 1M is a 230 MB file). The targets at 100k: an index
+// built in under 100 ms, taking under 1x the file's size.
 // Run: go test -run XXX -bench . ./catalogue/query
 
 var sizes = []struct {
@@ -195,8 +195,8 @@ var benchFirstKeys = []string{"g", "k", "z", "e", "1", "."}
 
 // BenchmarkFirstKey searches every record for one key, in memory reused
 // from the search before, as the terminal UI does, and ranks the hits:
-// the CPU of the first key of a search (issue 23: at 1M, answered on
-// screen within 50 ms).
+// the CPU of the first key of a search (at 1M, to be answered on screen
+// within 50 ms).
 func BenchmarkFirstKey(b *testing.B) {
 	for _, s := range sizes {
 		recs, _ := benchRecords(b, s.n)

@@ -33,4 +33,29 @@
 // amd64, with SSE2 (prefix_amd64.s, the package's only assembly); other
 // systems, and a build with -tags purego, take the same search in Go,
 // which the fuzz tests hold to strings.Index either way.
+//
+// # Files, in layers
+//
+// A search goes down them, from what is typed to the bytes compared;
+// a qualifier's entry holds its part of the first two layers.
+//
+//	language   parse.go      Query, terms, Parse, Narrows, Exact, Error
+//	           qualifier.go  qualifierTable: each qualifier's names, parse,
+//	                         eval, highlight, text flags and help line
+//	           help.go       Help, from the table and the prose around it
+//	matching   match.go      a record as searches see it (doc), term.eval,
+//	                         word and phrase scores, fuzzy matching,
+//	                         Filter, Matcher, Match, DupSet
+//	           fuzzybits.go  fuzzy spans in a short ASCII field, as masks
+//	engines    index.go      Index: folded text in chunks, Search, Rank
+//	           firstkey.go   an index's answers to a search's first key
+//	showing    highlight.go  Highlight: the runes a search lit up
+//	           sort.go       SortKey, Order; group.go: GroupKey, groups
+//	text       fold.go       Fold, foldMap, appendFold
+//	           swar.go       eight bytes at a time, for folding and masks
+//	           prefix*.go    indexPrefix: SSE2 on amd64, Go elsewhere
+//
+// A new qualifier is one entry of qualifierTable and its case in
+// qualifierCases (qualifier_test.go), which TestQualifierTable and
+// FuzzSearch walk.
 package query

@@ -8,12 +8,12 @@ import (
 )
 
 // The first key of a search is a pass over every record that matches
-// most of them ("g" matches 85% of a generated catalogue): reading each
-// record's text to score it costs, at a million records, more than a
-// keystroke may take from key to screen (BenchmarkFirstKey). So an index notes, when
-// it folds a chunk, each record's answer to every search of one ASCII
-// letter or digit, a byte each (a key code): a search of one such key reads
-// 4 KB a chunk and no text.
+// most of them (a common letter is in most records): reading each
+// record's text to score it costs, in a large catalogue, more than a
+// keystroke may take from key to screen (BenchmarkFirstKey). So an index
+// notes, when it folds a chunk, each record's answer to every search of
+// one ASCII letter or digit, a byte each (a key code): a search of one
+// such key reads a byte a record and no text.
 
 // firstKeys are the keys whose answers an index notes: the one-byte
 // words a search's first key folds to, but for punctuation.

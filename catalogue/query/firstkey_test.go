@@ -88,7 +88,7 @@ func boolInt(b bool) int {
 
 // TestFirstKeyReadsNoText: a search's first key is answered without the
 // records' text, which at a million records took longer than a keystroke
-// may (issue 23): with the text of the index spoilt, it finds the same.
+// may: with the text of the index spoilt, it finds the same.
 func TestFirstKeyReadsNoText(t *testing.T) {
 	recs := fuzzRecords(t)
 	ix := NewIndex(recs, 1)

@@ -110,10 +110,10 @@ var asciiFold = func() (t [utf8.RuneSelf]byte) {
 }()
 
 // Non-ASCII runes are folded once each, on first use: a catalogue uses
-// few of them, and folding one costs microseconds (a command that reads
-// a catalogue with accents would otherwise spend a millisecond folding
-// the 256 runes of each page it touches). A page of 256 runes' foldings
-// is made when one of its runes is first seen.
+// few of them, and folding one is slow (folding every rune of each page
+// it touches, ahead of use, would cost a command that reads a catalogue
+// with accents more than it reads). A page of 256 runes' foldings is
+// made when one of its runes is first seen.
 type foldPage [256]atomic.Pointer[string]
 
 var foldPages [(unicode.MaxRune + 1) >> 8]atomic.Pointer[foldPage]
@@ -139,9 +139,10 @@ func foldRune(r rune) string {
 
 // folder folds the runes not yet folded, one at a time. Casers and
 // transformers are stateful (each use starts by resetting them), so one
-// of each serves every rune in turn: made for each rune, they cost three
-// times the memory, 6.5 KB a rune, which a command touches for the first
-// time (a chain of transformers holds 4 KB buffers).
+// of each serves every rune in turn: made for each rune, they would cost
+// several times the memory, which a command touches for the first time
+// (a chain of transformers holds buffers of kilobytes;
+// TestFoldSharedTransformers measures it).
 var folder foldState
 
 type foldState struct {

@@ -52,87 +52,12 @@ func FuzzSearch(f *testing.F) {
 		"in:Programming", "in:none", `-in:"a b/c\\/d"`, "in:travel|in:none"} {
 		f.Add(s)
 	}
-	recs := fuzzRecords(f)
-	ix := NewIndex(recs, 1)
-	dupSet := DupSet(recs)
-	var reused []Hit // the last search's hits, whose memory the next reuses
-	check := func(t *testing.T, text string) {
-		q, err := Parse(text)
-		if err != nil {
-			e, ok := err.(*Error)
-			if !ok || e.Offset < 0 || e.Offset+len(e.Term) > len(text) || text[e.Offset:e.Offset+len(e.Term)] != e.Term ||
-				e.Column != utf8.RuneCountInString(text[:e.Offset])+1 || e.Reason == "" {
-				t.Fatalf("Parse(%q): %#v", text, err)
-			}
-			if strings.ContainsFunc(err.Error(), func(r rune) bool { return r < 0x20 || r == 0x7f }) {
-				t.Fatalf("Parse(%q): the message %q holds control characters", text, err)
-			}
-			return
-		}
-		// Links by a rule of their URIs' length: every status turns up.
-		q = q.WithLinks(func(uri string) linkcheck.Status { return linkcheck.Statuses[len(uri)%len(linkcheck.Statuses)] })
-		want := Filter(recs, q)
-		hits, err := ix.Search(context.Background(), q, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		got := make([]*catalogue.Record, len(hits))
-		for i, h := range hits {
-			got[i] = recs[h.Pos]
-		}
-		if !slices.Equal(got, want) {
-			t.Fatalf("search %q: the Index finds %d records, Filter %d", text, len(got), len(want))
-		}
-		for _, h := range hits { // and scores them as a search without an index does
-			if sc, _ := q.eval(&doc{rec: recs[h.Pos], dups: dupSet, links: q.links}); int32(min(sc, math.MaxInt32)) != h.Score {
-				t.Fatalf("search %q: the Index scores %q %d, a search without it %d", text, recs[h.Pos].Name(), h.Score, sc)
-			}
-		}
-		// In the memory of the last search's hits, spoilt first: the same
-		// hits, ranked after what the slice ranked into holds already.
-		for i := range reused[:cap(reused)] {
-			reused[:cap(reused)][i] = Hit{Pos: -1, Score: -1}
-		}
-		again, err := ix.SearchInto(context.Background(), q, nil, reused)
-		if err != nil || !slices.Equal(again, hits) {
-			t.Fatalf("search %q into a used buffer: %d hits, %v; want %d", text, len(again), err, len(hits))
-		}
-		if cap(reused) >= len(recs) && unsafe.SliceData(again) != unsafe.SliceData(reused) {
-			t.Fatalf("search %q: SearchInto did not use the buffer it was given", text)
-		}
-		reused = again
-		if ranked := AppendRank([]int32{-7}, hits); ranked[0] != -7 || !slices.Equal(ranked[1:], Rank(hits)) {
-			t.Fatalf("search %q: AppendRank = %v, Rank = %v", text, ranked, Rank(hits))
-		}
-		for _, r := range recs {
-			if q.dup {
-				break // Match sees one record: none looks like another
-			}
-			if q.Match(r) != slices.Contains(want, r) {
-				t.Fatalf("search %q: Match and Filter disagree on %q", text, r.Name())
-			}
-		}
-		// One matcher for every record, as a read calls it: it finds
-		// what Filter finds, whatever the records before it left in its
-		// memory; it refuses dup:, which needs the whole catalogue.
-		match := q.Matcher()
-		if (match == nil) != q.dup {
-			t.Fatalf("search %q: Matcher is nil: %v, with dup: %v", text, match == nil, q.dup)
-		}
-		for _, r := range recs {
-			if match != nil && match(r) != slices.Contains(want, r) {
-				t.Fatalf("search %q: Matcher and Filter disagree on %q", text, r.Name())
-			}
-		}
-		for _, r := range want {
-			for field, v := range map[string]string{catalogue.FieldName: r.Name(), catalogue.FieldDescription: r.Description(),
-				catalogue.FieldCategory: r.Category(), TagsField: r.Extension(TagsField), catalogue.FieldURI: r.URI()} {
-				if m := q.Highlight(field, v); m != nil && len(m) != utf8.RuneCountInString(v) {
-					t.Fatalf("search %q: %d marks for %d runes of %q", text, len(m), utf8.RuneCountInString(v), v)
-				}
-			}
-		}
+	for _, c := range qualifierCases() {
+		f.Add(c.term) // every qualifier, as the table test has it
 	}
+	recs := fuzzRecords(f)
+	sf := &searchFuzz{recs: recs, ix: NewIndex(recs, 1), dupSet: DupSet(recs)}
+	check := sf.check
 	f.Fuzz(func(t *testing.T, text string) {
 		check(t, text)
 		words := strings.Fields(text)
@@ -169,6 +94,113 @@ func FuzzSearch(f *testing.F) {
 			t.Fatalf("%q OR %q finds %d records, they %d and %d: %d together", words[0], words[1], len(got), len(ina), len(inc), len(want))
 		}
 	})
+}
+
+// searchFuzz holds what FuzzSearch's checks share: the records, their
+// index, their DupSet, and the last search's hits, whose memory the next
+// reuses.
+type searchFuzz struct {
+	recs   []*catalogue.Record
+	ix     *Index
+	dupSet map[*catalogue.Record]bool
+	reused []Hit
+}
+
+// check runs every check of FuzzSearch on one search.
+func (sf *searchFuzz) check(t *testing.T, text string) {
+	q, err := Parse(text)
+	if err != nil {
+		checkParseError(t, text, err)
+		return
+	}
+	// Links by a rule of their URIs' length: every status turns up.
+	q = q.WithLinks(func(uri string) linkcheck.Status { return linkcheck.Statuses[len(uri)%len(linkcheck.Statuses)] })
+	want := Filter(sf.recs, q)
+	sf.checkIndex(t, text, q, want)
+	sf.checkMatch(t, text, q, want)
+	for _, r := range want {
+		for field, v := range map[string]string{catalogue.FieldName: r.Name(), catalogue.FieldDescription: r.Description(),
+			catalogue.FieldCategory: r.Category(), TagsField: r.Extension(TagsField), catalogue.FieldURI: r.URI()} {
+			if m := q.Highlight(field, v); m != nil && len(m) != utf8.RuneCountInString(v) {
+				t.Fatalf("search %q: %d marks for %d runes of %q", text, len(m), utf8.RuneCountInString(v), v)
+			}
+		}
+	}
+}
+
+// checkParseError: a search refused names a term that is really there,
+// where it is, and why, with no control characters.
+func checkParseError(t *testing.T, text string, err error) {
+	e, ok := err.(*Error)
+	if !ok || e.Offset < 0 || e.Offset+len(e.Term) > len(text) || text[e.Offset:e.Offset+len(e.Term)] != e.Term ||
+		e.Column != utf8.RuneCountInString(text[:e.Offset])+1 || e.Reason == "" {
+		t.Fatalf("Parse(%q): %#v", text, err)
+	}
+	if strings.ContainsFunc(err.Error(), func(r rune) bool { return r < 0x20 || r == 0x7f }) {
+		t.Fatalf("Parse(%q): the message %q holds control characters", text, err)
+	}
+}
+
+// checkIndex: the index finds what Filter finds (want), scores as a
+// search without it does, finds the same in a used buffer, and ranks.
+func (sf *searchFuzz) checkIndex(t *testing.T, text string, q *Query, want []*catalogue.Record) {
+	hits, err := sf.ix.Search(context.Background(), q, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := make([]*catalogue.Record, len(hits))
+	for i, h := range hits {
+		got[i] = sf.recs[h.Pos]
+	}
+	if !slices.Equal(got, want) {
+		t.Fatalf("search %q: the Index finds %d records, Filter %d", text, len(got), len(want))
+	}
+	for _, h := range hits { // and scores them as a search without an index does
+		if sc, _ := q.eval(&doc{rec: sf.recs[h.Pos], dups: sf.dupSet, links: q.links}); int32(min(sc, math.MaxInt32)) != h.Score {
+			t.Fatalf("search %q: the Index scores %q %d, a search without it %d", text, sf.recs[h.Pos].Name(), h.Score, sc)
+		}
+	}
+	// In the memory of the last search's hits, spoilt first: the same
+	// hits, ranked after what the slice ranked into holds already.
+	reused := sf.reused
+	for i := range reused[:cap(reused)] {
+		reused[:cap(reused)][i] = Hit{Pos: -1, Score: -1}
+	}
+	again, err := sf.ix.SearchInto(context.Background(), q, nil, reused)
+	if err != nil || !slices.Equal(again, hits) {
+		t.Fatalf("search %q into a used buffer: %d hits, %v; want %d", text, len(again), err, len(hits))
+	}
+	if cap(reused) >= len(sf.recs) && unsafe.SliceData(again) != unsafe.SliceData(reused) {
+		t.Fatalf("search %q: SearchInto did not use the buffer it was given", text)
+	}
+	sf.reused = again
+	if ranked := AppendRank([]int32{-7}, hits); ranked[0] != -7 || !slices.Equal(ranked[1:], Rank(hits)) {
+		t.Fatalf("search %q: AppendRank = %v, Rank = %v", text, ranked, Rank(hits))
+	}
+}
+
+// checkMatch: Match and a Matcher find what Filter finds (want).
+func (sf *searchFuzz) checkMatch(t *testing.T, text string, q *Query, want []*catalogue.Record) {
+	for _, r := range sf.recs {
+		if q.dup {
+			break // Match sees one record: none looks like another
+		}
+		if q.Match(r) != slices.Contains(want, r) {
+			t.Fatalf("search %q: Match and Filter disagree on %q", text, r.Name())
+		}
+	}
+	// One matcher for every record, as a read calls it: it finds
+	// what Filter finds, whatever the records before it left in its
+	// memory; it refuses dup:, which needs the whole catalogue.
+	match := q.Matcher()
+	if (match == nil) != q.dup {
+		t.Fatalf("search %q: Matcher is nil: %v, with dup: %v", text, match == nil, q.dup)
+	}
+	for _, r := range sf.recs {
+		if match != nil && match(r) != slices.Contains(want, r) {
+			t.Fatalf("search %q: Matcher and Filter disagree on %q", text, r.Name())
+		}
+	}
 }
 
 // FuzzNarrows: when a search narrows another, it finds no record the

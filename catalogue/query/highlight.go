@@ -94,18 +94,8 @@ func (t *term) lights(field string) bool {
 	switch t.kind {
 	case kindWord, kindPhrase:
 		return field == catalogue.FieldName || field == catalogue.FieldCategory || field == catalogue.FieldDescription || field == TagsField
-	case kindName:
-		return field == catalogue.FieldName
-	case kindCategory:
-		return field == catalogue.FieldCategory
-	case kindDescription:
-		return field == catalogue.FieldDescription
-	case kindTag:
-		return field == TagsField
-	case kindURI:
-		return field == catalogue.FieldURI
-	case kindExtension:
-		return strings.EqualFold(field, t.field)
+	case kindQualified:
+		return t.qual.lights(t, field)
 	}
 	return false
 }

@@ -43,7 +43,7 @@ const (
 type chunk struct {
 	text  string
 	spans []uint64 // per record a span, and the end of the text
-	masks []uint32 // 3 per record: charMask of all its text, of its NAME, CATEGORY and tags, and their startMask
+	masks []uint32 // 3 per record: textMasks of its text (all, fields, starts)
 	// keys are the records' key codes (see firstkey.go), key by key:
 	// record i's for the k-th of firstKeys at k*len()+i.
 	keys []uint8
@@ -339,8 +339,8 @@ func Rank(hits []Hit) []int32 {
 }
 
 // rankParallelFrom is how many hits Rank sorts on every CPU: it runs
-// after the search, on one CPU, so that at a million records its passes
-// over the hits would cost a keystroke several milliseconds.
+// after the search, and on one CPU its passes over the hits of a large
+// catalogue would add to a keystroke's time as much as a search's share.
 const rankParallelFrom = 1 << 16
 
 // AppendRank appends the positions of hits, best first, to dst, as Rank

@@ -136,6 +136,17 @@ func (d *doc) scoredParts() (name, category, tags string) {
 	return d.all[:n0], d.all[n0+1 : n1], d.all[n1+1 : n2]
 }
 
+// reuse makes d, a doc not from an index, the doc of r and returns it. A
+// search without an index keeps one doc for the records it searches one
+// after another: a qualifier's eval, called through qualifierTable, keeps
+// a doc on the heap, and one allocated for each record would cost more
+// than the search of most. Only rec and have change from one record to
+// the next (the parts are read only once have says they are there).
+func (d *doc) reuse(r *catalogue.Record) *doc {
+	d.rec, d.have = r, 0
+	return d
+}
+
 // farPart returns part p of all, the text of a record in an Index,
 // looking for the NULs that end its parts.
 func farPart(all string, p int) string {
@@ -227,77 +238,26 @@ func (q *Query) eval(d *doc) (int, bool) {
 
 // eval reports whether d holds t (regardless of t.neg), and t's score.
 func (t *term) eval(d *doc) (int, bool) {
-	r := d.rec
 	switch t.kind {
 	case kindWord:
 		return t.word(d)
 	case kindPhrase:
-		if d.all != "" && (t.neg || !strings.Contains(d.all, t.text)) {
-			return 0, strings.Contains(d.all, t.text) // an exclusion needs no score
-		}
-		return phraseScore(d, t.text)
-	case kindName:
-		return 0, strings.Contains(d.part(partName), t.text)
-	case kindCategory:
-		return 0, strings.Contains(d.part(partCategory), t.text)
-	case kindIn:
-		// The folded CATEGORY under the folded path, name by name: a
-		// node of the category tree and its subtree, whatever the case.
-		cat := d.part(partCategory)
-		if t.text == "" {
-			return 0, cat == ""
-		}
-		_, ok := catalogue.CategoryUnder(cat, t.text)
-		return 0, ok
-	case kindDescription:
-		return 0, indexShort(d.part(partDescription), t.text) >= 0
-	case kindTag:
-		return 0, eachTag(d.part(partTags), func(tag string) bool { return tag == t.text })
-	case kindExtension:
-		for _, f := range r.Extensions() {
-			if strings.EqualFold(f.Name, t.field) && strings.Contains(Fold(f.Value), t.text) {
-				return 0, true
-			}
-		}
-		return 0, false
-	case kindURI:
-		return 0, strings.Contains(Fold(r.URI()), t.text)
-	case kindLanguage:
-		l := lowerASCII(r.Language())
-		return 0, l == t.text || len(l) > len(t.text) && l[len(t.text)] == '-' && strings.HasPrefix(l, t.text)
-	case kindType:
-		ty, _, _ := strings.Cut(r.Type(), ";")
-		ty = lowerASCII(strings.TrimSpace(ty))
-		return 0, ty == t.text || len(ty) > len(t.text) && ty[len(t.text)] == '/' && strings.HasPrefix(ty, t.text)
-	case kindRating:
-		if t.num == 0 {
-			return 0, r.Rating() == 0 // rating:none
-		}
-		return 0, r.Rating() != 0 && compare(r.Rating()-t.num, t.op)
-	case kindDate:
-		switch t.op {
-		case ">":
-			return 0, !r.Date().Before(t.to)
-		case ">=":
-			return 0, !r.Date().Before(t.from)
-		case "<":
-			return 0, r.Date().Before(t.from)
-		case "<=":
-			return 0, r.Date().Before(t.to)
-		}
-		return 0, !r.Date().Before(t.from) && r.Date().Before(t.to)
-	case kindDup:
-		return 0, d.dups[r] == (t.num == 1)
-	case kindLink:
-		status := linkcheck.Unchecked
-		if d.links != nil {
-			status = d.links(r.URI())
-		}
-		return 0, string(status) == t.text
+		return t.phrase(d)
+	case kindQualified:
+		return 0, t.qual.eval(t, d)
 	case kindOr:
 		return t.any(d)
 	}
 	return 0, false
+}
+
+// phrase is eval for a phrase: within NAME, CATEGORY, a tag or
+// DESCRIPTION, scored in the first three.
+func (t *term) phrase(d *doc) (int, bool) {
+	if d.all != "" && (t.neg || !strings.Contains(d.all, t.text)) {
+		return 0, strings.Contains(d.all, t.text) // an exclusion needs no score
+	}
+	return phraseScore(d, t.text)
 }
 
 // any is eval for a disjunction: whether d matches any alternative, and
@@ -345,7 +305,8 @@ func (t *term) word(d *doc) (int, bool) {
 // fuzzyMatch finds them) in NAME, CATEGORY or a tag of d, beyond being
 // there itself: not if w is one byte (its letters in order are w itself;
 // one rune of several bytes fuzzyScore tells apart), nor if no word of
-// those fields starts with w's first byte, as an index's startMask tells.
+// those fields starts with w's first byte, as an index's starts mask
+// (textMasks) tells.
 func (d *doc) maySpell(w string) bool {
 	return len(w) > 1 && (d.all == "" || d.starts&byteBit[w[0]] != 0)
 }
@@ -776,8 +737,8 @@ func fuzzyMatch(field, word string, trace *[]int) (start, end int) {
 }
 
 // fuzzyMatchASCII is fuzzyMatch without a trace, for a field and word of
-// ASCII alone (ok false: they are not): the common case, and several
-// times as fast. It keeps fuzzyMatch's places, but visits only the bytes
+// ASCII alone (ok false: they are not): the common case, and much the
+// faster. It keeps fuzzyMatch's places, but visits only the bytes
 // that are the word's: from one to the next with IndexByte, the best
 // start of a match of the runes before taken from the places passed (any
 // for a word's start, else those since the last byte that is not a
@@ -900,11 +861,11 @@ func (q *Query) Match(r *catalogue.Record) bool {
 }
 
 // Searches split their work over the CPUs in contiguous shares of this
-// many records, once there is more than one: an index's records take
-// about a tenth of a microsecond each to search, Filter's, which folds
-// them as it goes, several times that, so its shares are smaller (a share
-// of ten thousand records is a good part of what `uricat list --search`
-// spends, on one CPU of two; BenchmarkMatcher measures it).
+// many records, once there is more than one. Filter folds records as it
+// goes, so each costs it many times what an index's does, and its shares
+// are smaller: a share as large as an index's would be a good part of
+// what `uricat list --search` spends (BenchmarkFilter and
+// BenchmarkMatcher measure both).
 const (
 	parallelFrom = 16384
 	filterShare  = 1024
@@ -924,11 +885,12 @@ func Filter(recs []*catalogue.Record, q *Query) []*catalogue.Record {
 	}
 	parts := split(len(recs), filterShare, func() func(lo, hi int) []*catalogue.Record {
 		scratch := make([]byte, 0, 1024)
+		d := &doc{scratch: &scratch, dups: dups, links: q.links}
 		return func(lo, hi int) []*catalogue.Record {
 			var out []*catalogue.Record
 			for _, r := range recs[lo:hi] {
 				scratch = scratch[:0]
-				if _, ok := q.eval(&doc{rec: r, scratch: &scratch, dups: dups, links: q.links}); ok {
+				if _, ok := q.eval(d.reuse(r)); ok {
 					out = append(out, r)
 				}
 			}
@@ -954,12 +916,13 @@ func (q *Query) Matcher() func(*catalogue.Record) bool {
 	}
 	words := q.plainWords()
 	scratch := make([]byte, 0, 1024)
+	d := &doc{scratch: &scratch, links: q.links}
 	return func(r *catalogue.Record) bool {
 		if len(words) > 0 && !mayHoldAll(r, words) {
 			return false
 		}
 		scratch = scratch[:0]
-		_, ok := q.eval(&doc{rec: r, scratch: &scratch, links: q.links})
+		_, ok := q.eval(d.reuse(r))
 		return ok
 	}
 }
@@ -1088,7 +1051,7 @@ func split[T any](n, share int, worker func() func(lo, hi int) T) []T {
 // charMask is the set of bytes of s, hashed into 32 bits (ASCII letters
 // one bit each): text can only hold s if its mask holds s's, so most
 // records are passed over without looking at their text. 32 bits, not
-// 64: three a record, a million records, 12 MB less.
+// 64: an index holds three a record.
 func charMask[T string | []byte](s T) uint32 {
 	var m uint32
 	for i := 0; i < len(s); i++ {
@@ -1098,8 +1061,9 @@ func charMask[T string | []byte](s T) uint32 {
 }
 
 // textMasks returns the charMask of text, and of its first n bytes (the
-// fields fuzzy matching looks at) the charMask and the startMask: the
-// charMask of the first bytes of their words, where fuzzyMatch may start.
+// fields fuzzy matching looks at) the charMask (fields) and the starts
+// mask: the charMask of the bytes that follow no letter or digit, among
+// them the first of each word, where fuzzyMatch may start.
 func textMasks(text []byte, n int) (all, fields, starts uint32) {
 	prevWord := false
 	for i := 0; i < n; {

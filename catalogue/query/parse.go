@@ -12,7 +12,6 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/internal/linkcheck"
 )
 
@@ -31,39 +30,30 @@ type Query struct {
 	links func(uri string) linkcheck.Status
 }
 
-// kind is what a term looks at and how.
+// kind is what a term looks at and how: a word, a phrase, a qualified
+// term (its qualifier, one of qualifierTable, says what) or a disjunction.
 type kind uint8
 
 const (
-	kindWord        kind = iota + 1 // free word: fuzzy in NAME, CATEGORY, tags; within DESCRIPTION
-	kindPhrase                      // "quoted words", or an excluded word: within any of those
-	kindName                        // name:
-	kindCategory                    // cat:
-	kindDescription                 // desc:
-	kindTag                         // tag: a whole tag of X-TAGS
-	kindExtension                   // x-NAME: within that extension field
-	kindURI                         // uri:
-	kindLanguage                    // lang: a language and its subtags
-	kindType                        // type: a type or type/subtype
-	kindRating                      // rating:
-	kindDate                        // date:
-	kindDup                         // dup: yes (num 1) or no (0): the record's loose URI key is another's too
-	kindLink                        // link: a linkcheck.Status, in text
-	kindIn                          // in: a category path and the paths under it (text "": no category)
-	kindOr                          // a OR b, a | b: any of alts
+	kindWord      kind = iota + 1 // free word: fuzzy in NAME, CATEGORY, tags; within DESCRIPTION
+	kindPhrase                    // "quoted words", or an excluded word: within any of those
+	kindQualified                 // name:, rating:, ...: see qual
+	kindOr                        // a OR b, a | b: any of alts
 )
 
-// term is one term of a query, its value parsed.
+// term is one term of a query, its value parsed (by its qualifier's
+// parse, for a qualified term).
 type term struct {
 	kind  kind
 	neg   bool
-	text  string // folded value; lower-case for lang: and type:
-	field string // kindExtension: the field's name, upper-case ("X-FEED-URL")
-	mask  uint32 // charMask of text
-	op    string // kindRating, kindDate: "=", "<", "<=", ">" or ">="
-	num   int    // kindRating
+	qual  *qualifier // kindQualified: which
+	text  string     // folded value; lower-case for lang: and type:
+	field string     // x-NAME: the field's name, upper-case ("X-FEED-URL")
+	mask  uint32     // charMask of text
+	op    string     // rating:, date: "=", "<", "<=", ">" or ">="
+	num   int        // rating:, dup:
 	from  time.Time
-	to    time.Time // kindDate: the span [from, to) the date names
+	to    time.Time // date: the span [from, to) the date names
 	alts  []term    // kindOr: two or more terms, none of them an OR
 }
 
@@ -86,16 +76,6 @@ func (e *Error) Error() string {
 		term = strconv.Quote(term)
 	}
 	return fmt.Sprintf("search term %s (column %d): %s", term, e.Column, e.Reason)
-}
-
-// qualifiers maps each field name a term may start with to its kind.
-var qualifiers = map[string]kind{
-	"name": kindName, "cat": kindCategory, "category": kindCategory,
-	"desc": kindDescription, "description": kindDescription,
-	"tag": kindTag, "tags": kindTag, "uri": kindURI, "url": kindURI,
-	"lang": kindLanguage, "language": kindLanguage, "type": kindType,
-	"rating": kindRating, "date": kindDate, "dup": kindDup, "in": kindIn,
-	"link": kindLink,
 }
 
 // Parse parses a search (the language Help describes). Terms are
@@ -134,8 +114,8 @@ func Parse(s string) (*Query, error) {
 	}
 	for i := range q.terms {
 		q.need |= q.terms[i].need()
-		q.dup = q.dup || q.terms[i].has(kindDup)
-		q.link = q.link || q.terms[i].has(kindLink)
+		q.dup = q.dup || q.terms[i].has(func(k *qualifier) bool { return k.dups })
+		q.link = q.link || q.terms[i].has(func(k *qualifier) bool { return k.links })
 	}
 	return q, nil
 }
@@ -159,23 +139,28 @@ func (t *term) need() uint32 {
 		}
 		return need
 	}
-	if !t.neg {
-		switch t.kind {
-		case kindWord, kindPhrase, kindName, kindCategory, kindDescription, kindTag:
-			return t.mask
-		}
+	if !t.neg && (t.kind == kindWord || t.kind == kindPhrase || t.qual != nil && t.qual.indexed) {
+		return t.mask
 	}
 	return 0
 }
 
-// has reports whether t is, or has among its alternatives, a term of kind k.
-func (t *term) has(k kind) bool {
+// has reports whether t is, or has among its alternatives, a qualified
+// term whose qualifier is.
+func (t *term) has(is func(*qualifier) bool) bool {
 	for i := range t.alts {
-		if t.alts[i].has(k) {
+		if t.alts[i].has(is) {
 			return true
 		}
 	}
-	return t.kind == k
+	return t.qual != nil && is(t.qual)
+}
+
+// within reports whether t's text is looked for within a text, so that a
+// longer text is found in fewer records: words, phrases and the
+// qualifiers that say so.
+func (t *term) within() bool {
+	return t.kind == kindWord || t.kind == kindPhrase || t.qual != nil && t.qual.within
 }
 
 // HasLink reports whether the search has a link: term, and so needs the
@@ -251,7 +236,7 @@ func (q *Query) Narrows(prev *Query) bool {
 // narrows reports whether every record t matches also matches p, as far
 // as typing on tells: t is p, or p typed on.
 func (t *term) narrows(p *term) bool {
-	if t.kind != p.kind || t.neg != p.neg || t.field != p.field {
+	if t.kind != p.kind || t.qual != p.qual || t.neg != p.neg || t.field != p.field {
 		return false
 	}
 	switch {
@@ -268,7 +253,7 @@ func (t *term) narrows(p *term) bool {
 		return true
 	case t.text == p.text && t.mask == p.mask && t.op == p.op && t.num == p.num && t.from.Equal(p.from) && t.to.Equal(p.to):
 		return true
-	case !t.neg && t.kind <= kindURI && t.kind != kindTag && strings.HasPrefix(t.text, p.text):
+	case !t.neg && t.within() && strings.HasPrefix(t.text, p.text):
 		// Containing (or holding in order) a longer text means
 		// containing its beginning.
 		return true
@@ -328,9 +313,9 @@ func parseTerm(tok string) (term, error) {
 		return term{}, nil // an exclusion not typed yet
 	}
 	if name, val, ok := strings.Cut(body, ":"); ok && !strings.Contains(name, `"`) {
-		if k, field, known := qualifier(name); known {
-			t.kind, t.field = k, field
-			if err := t.parseValue(strings.ToLower(name), unquote(val)); err != nil {
+		if qual, field, known := lookupQualifier(name); known {
+			t.kind, t.qual, t.field = kindQualified, qual, field
+			if err := qual.parse(&t, strings.ToLower(name), unquote(val)); err != nil {
 				return term{}, err
 			}
 			return t, nil
@@ -351,32 +336,6 @@ func parseTerm(tok string) (term, error) {
 	}
 	return t, nil
 }
-
-// qualifier returns the kind of term name: starts, and for x-NAME: the
-// extension field's name.
-func qualifier(name string) (kind, string, bool) {
-	if k, ok := qualifiers[strings.ToLower(name)]; ok {
-		return k, "", true
-	}
-	if len(name) > 2 && strings.EqualFold(name[:2], "x-") && catalogue.ValidateExtensionName(strings.ToUpper(name)) == nil {
-		return kindExtension, strings.ToUpper(name), true
-	}
-	return 0, "", false
-}
-
-// Qualifiers returns the names a qualified term may start with (cat,
-// tag, rating…), sorted: for completing a search as it is typed.
-func Qualifiers() []string {
-	names := make([]string, 0, len(qualifiers))
-	for name := range qualifiers {
-		names = append(names, name)
-	}
-	slices.Sort(names)
-	return names
-}
-
-// qualifierList names the qualifiers, for the error of an unknown one.
-const qualifierList = "name cat in desc tag uri x-NAME lang type rating date dup link"
 
 // qualified reports whether a term name:val that names no qualifier was
 // meant as one, and so is an error rather than text: name is letters
@@ -406,76 +365,6 @@ const (
 var dmy = sync.OnceValue(func() *regexp.Regexp {
 	return regexp.MustCompile(`^(\d{1,2})[/.](\d{1,2})[/.](\d{4})$`)
 })
-
-func (t *term) parseValue(name, v string) error {
-	switch t.kind {
-	case kindRating:
-		t.op, v = cutOp(v)
-		if t.op == "=" && strings.EqualFold(v, "none") {
-			return nil // t.num 0: unrated, which no rating of 1 to 5 is
-		}
-		n, err := strconv.Atoi(v)
-		if err != nil || n < 1 || n > 5 || v[0] == '+' {
-			return errors.New(ratingForm)
-		}
-		t.num = n
-		return nil
-	case kindDup:
-		switch strings.ToLower(v) {
-		case "yes":
-			t.num = 1
-		case "no":
-		default:
-			return errors.New("dup: is yes or no (dup:yes finds records whose URI looks like another's)")
-		}
-		return nil
-	case kindLink:
-		if s := linkcheck.Status(strings.ToLower(v)); slices.Contains(linkcheck.Statuses, s) {
-			t.text = string(s)
-			return nil
-		}
-		return errors.New("link: is ok, moved, dead, unknown or unchecked (see uricat links)")
-	case kindDate:
-		t.op, v = cutOp(v)
-		from, to, err := parseDateSpan(v)
-		if err != nil {
-			if m := dmy().FindStringSubmatch(v); m != nil {
-				op := strings.TrimPrefix(t.op, "=")
-				return fmt.Errorf("dates are written year first here: %s:%s%s-%02s-%02s", name, op, m[3], m[2], m[1])
-			}
-			return err
-		}
-		t.from, t.to = from, to
-		return nil
-	}
-	if strings.TrimSpace(v) == "" {
-		//lint:ignore ST1005 the qualifier is quoted as typed, colon and all
-		return fmt.Errorf("nothing to search for after %s:", name)
-	}
-	switch t.kind {
-	case kindLanguage:
-		t.text = strings.ToLower(v)
-		if strings.Trim(t.text, "abcdefghijklmnopqrstuvwxyz0123456789-") != "" {
-			return errors.New("a language is a tag like en or en-gb")
-		}
-	case kindType:
-		t.text = strings.ToLower(v)
-	case kindIn:
-		// in:none is the records without a category, as rating:none is
-		// those without a rating: the tree's node for them.
-		if t.text = Fold(v); t.text == "none" {
-			t.text = ""
-		}
-	case kindTag:
-		t.text = strings.TrimSpace(Fold(v))
-		if strings.Contains(t.text, ",") {
-			return errors.New("one tag per term: tag:a tag:b finds records with both")
-		}
-	default:
-		t.text = Fold(v)
-	}
-	return nil
-}
 
 func cutOp(v string) (string, string) {
 	for _, op := range []string{">=", "<=", ">", "<", "="} {

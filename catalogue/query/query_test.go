@@ -603,8 +603,8 @@ func TestRankMany(t *testing.T) {
 // OR; the error of an unknown qualifier lists them too; the text fits the
 // help screen of an 80x24 terminal.
 func TestHelp(t *testing.T) {
-	named := map[kind]bool{}
-	listed := map[kind]bool{}
+	named := map[*qualifier]bool{}
+	listed := map[*qualifier]bool{}
 	for name, k := range qualifiers {
 		named[k] = named[k] || strings.Contains(Help, name+":")
 		listed[k] = listed[k] || slices.Contains(strings.Fields(qualifierList), name)

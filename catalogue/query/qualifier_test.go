@@ -1,0 +1,184 @@
+package query
+
+import (
+	"context"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/internal/linkcheck"
+)
+
+// qualifierCase is a qualifier at work: a term, a record it finds, and
+// what of the record lights up.
+type qualifierCase struct {
+	term  string
+	rec   catalogue.Values // a record term finds; a record of its URI alone it does not
+	typed string           // term as it is typed, a beginning of it: "" if none parses
+	field string           // the field whose value lights up ("": none does)
+}
+
+// qualifierCases has a case for each qualifier of qualifierTable, by its
+// first name: a qualifier added without one fails TestQualifierTable.
+func qualifierCases() map[string]qualifierCase {
+	const uri = "https://www.koeln.de/stadt"
+	return map[string]qualifierCase{
+		"name":   {"name:dom", catalogue.Values{URI: uri, Name: "Kölner Dom"}, "name:do", catalogue.FieldName},
+		"cat":    {"cat:trav", catalogue.Values{URI: uri, Category: "Travel/Germany"}, "cat:tra", catalogue.FieldCategory},
+		"in":     {"in:travel", catalogue.Values{URI: uri, Category: "Travel/Germany"}, "in:trav", ""},
+		"desc":   {"desc:rhein", catalogue.Values{URI: uri, Description: "Die Stadt am Rhein"}, "desc:rh", catalogue.FieldDescription},
+		"tag":    {"tag:hiking", catalogue.Values{URI: uri, Extensions: tags("road trip, Hiking")}, "tag:hik", TagsField},
+		"uri":    {"uri:koeln", catalogue.Values{URI: uri}, "uri:koe", catalogue.FieldURI},
+		"x-NAME": {"x-keyword:alps", catalogue.Values{URI: uri, Extensions: []catalogue.Field{{Name: "X-KEYWORD", Value: "Alps"}}}, "x-keyword:al", "X-KEYWORD"},
+		"lang":   {"lang:de", catalogue.Values{URI: uri, Language: "de-DE"}, "lang:d", ""},
+		"type":   {"type:text", catalogue.Values{URI: uri, Type: "text/html; charset=utf-8"}, "type:te", ""},
+		"rating": {"rating:>=4", catalogue.Values{URI: uri, Rating: 5}, "", ""},
+		"date":   {"date:2015-10", catalogue.Values{URI: uri, Date: date("31/10/2015 10:00:00")}, "date:2015", ""},
+		"dup":    {"dup:yes", catalogue.Values{URI: uri}, "", ""},
+		"link":   {"link:dead", catalogue.Values{URI: uri}, "", ""},
+	}
+}
+
+// TestQualifierTable walks qualifierTable: every qualifier parses under
+// each of its names, finds its record (through Filter and an Index, and
+// not when excluded), lights up what it should, narrows as typed on only
+// if its value is looked for within a text, and has its lines in Help,
+// so that a qualifier half added fails.
+func TestQualifierTable(t *testing.T) {
+	t.Parallel()
+	cases := qualifierCases()
+	for i := range qualifierTable {
+		qual := &qualifierTable[i]
+		name := qual.names[0]
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			if qual.parse == nil || qual.eval == nil || qual.lights == nil {
+				t.Fatalf("qualifier %s: parse, eval or lights missing", name)
+			}
+			if qual.help == "" || !strings.Contains(Help, qual.help) || !strings.Contains(qual.help, name+":") {
+				t.Errorf("qualifier %s: no line of Help names it (help %q)", name, qual.help)
+			}
+			c, ok := cases[name]
+			if !ok {
+				t.Fatalf("qualifier %s: no case in qualifierCases", name)
+			}
+			checkQualifierNames(t, qual, c)
+			checkQualifierFinds(t, qual, c)
+			checkQualifierLights(t, c)
+			checkQualifierNarrows(t, qual, c)
+		})
+	}
+}
+
+// checkQualifierNames: each of the qualifier's names, in either case,
+// starts a term of it.
+func checkQualifierNames(t *testing.T, qual *qualifier, c qualifierCase) {
+	t.Helper()
+	_, value, _ := strings.Cut(c.term, ":")
+	typed, _, _ := strings.Cut(c.term, ":")
+	names := []string{typed, strings.ToUpper(typed)}
+	if qual.field == nil {
+		names = append(names, qual.names...)
+	}
+	for _, n := range names {
+		q, err := Parse(n + ":" + value)
+		if err != nil || len(q.terms) != 1 || q.terms[0].qual != qual {
+			t.Errorf("%s:%s is not a term of %s: %v", n, value, qual.names[0], err)
+		}
+	}
+	if slices.Contains(Qualifiers(), typed) != (qual.field == nil) {
+		t.Errorf("Qualifiers() and %s: disagree", typed)
+	}
+}
+
+// checkQualifierFinds: the term finds its record and not one of its URI
+// alone, the exclusion the other way round, by Filter, an Index and
+// Match alike; and the query says what it needs of the catalogue.
+func checkQualifierFinds(t *testing.T, qual *qualifier, c qualifierCase) {
+	t.Helper()
+	rec := catalogue.NewRecord(c.rec)
+	recs := []*catalogue.Record{rec, catalogue.NewRecord(catalogue.Values{URI: "https://other.example/"})}
+	if qual.dups {
+		recs = append(recs, catalogue.NewRecord(catalogue.Values{URI: strings.Replace(c.rec.URI, "https", "http", 1)}))
+	}
+	dead := func(uri string) linkcheck.Status {
+		if uri == c.rec.URI {
+			return linkcheck.Dead
+		}
+		return linkcheck.OK
+	}
+	for _, text := range []string{c.term, "-" + c.term} {
+		q, err := Parse(text)
+		if err != nil {
+			t.Fatalf("Parse(%q): %v", text, err)
+		}
+		if q.dup != qual.dups || q.HasLink() != qual.links {
+			t.Errorf("%q: dup %v, link %v; the qualifier says %v, %v", text, q.dup, q.HasLink(), qual.dups, qual.links)
+		}
+		if indexed := q.need != 0; indexed != (qual.indexed && text[0] != '-') {
+			t.Errorf("%q: needs the bytes %#x of every match's text; the qualifier says indexed %v", text, q.need, qual.indexed)
+		}
+		q = q.WithLinks(dead)
+		got := Filter(recs, q)
+		if slices.Contains(got, rec) == (text[0] == '-') || slices.Contains(got, recs[1]) != (text[0] == '-') {
+			t.Errorf("%q finds %s", text, uris(got))
+		}
+		hits, err := NewIndex(recs, 1).Search(context.Background(), q, nil)
+		if err != nil || len(hits) != len(got) || len(hits) > 0 && recs[hits[0].Pos] != got[0] {
+			t.Errorf("%q: an index finds %v, Filter %s", text, hits, uris(got))
+		}
+		if !qual.dups && q.Match(rec) == (text[0] == '-') {
+			t.Errorf("%q: Match(%v) is %v", text, c.rec, q.Match(rec))
+		}
+	}
+}
+
+// checkQualifierLights: the term lights up its field's value, and no
+// other field's.
+func checkQualifierLights(t *testing.T, c qualifierCase) {
+	t.Helper()
+	q, _ := Parse(c.term)
+	values := map[string]string{
+		catalogue.FieldName: "Kölner Dom", catalogue.FieldCategory: "Travel/Germany", catalogue.FieldDescription: "Die Stadt am Rhein",
+		TagsField: "road trip, Hiking", catalogue.FieldURI: c.rec.URI, "X-KEYWORD": "Alps",
+		catalogue.FieldLanguage: "de-DE", catalogue.FieldType: "text/html",
+	}
+	for field, value := range values {
+		lit := slices.Contains(q.Highlight(field, value), true)
+		if lit != (field == c.field) {
+			t.Errorf("%q lights %s %q: %v", c.term, field, value, lit)
+		}
+	}
+}
+
+// checkQualifierNarrows: a term typed on narrows the search it was when
+// its qualifier looks for its value within a text, and only then.
+func checkQualifierNarrows(t *testing.T, qual *qualifier, c qualifierCase) {
+	t.Helper()
+	if c.typed == "" {
+		return
+	}
+	prev, err1 := Parse(c.typed)
+	next, err2 := Parse(c.term)
+	if err1 != nil || err2 != nil {
+		t.Fatalf("Parse(%q), Parse(%q): %v, %v", c.typed, c.term, err1, err2)
+	}
+	if next.Narrows(prev) != qual.within {
+		t.Errorf("%q narrows %q: %v; the qualifier says within %v", c.term, c.typed, next.Narrows(prev), qual.within)
+	}
+	// What narrows finds nothing the search before did not.
+	rec := []*catalogue.Record{catalogue.NewRecord(c.rec)}
+	if next.Narrows(prev) && len(Filter(rec, prev)) < len(Filter(rec, next)) {
+		t.Errorf("%q narrows %q, but finds a record it does not", c.term, c.typed)
+	}
+}
+
+// uris lists the URIs of recs, for errors.
+func uris(recs []*catalogue.Record) string {
+	var out []string
+	for _, r := range recs {
+		out = append(out, r.URI())
+	}
+	return strings.Join(out, " ")
+}
