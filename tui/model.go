@@ -421,6 +421,10 @@ func (m *Model) own(msg tea.Msg) (cmd tea.Cmd, ok bool) {
 		if !ok {
 			return nil, true
 		}
+		// The answer may change the message lines (an invalid search),
+		// and with them the body's height its rows scroll in.
+		m.resize()
+		m.list.ScrollToCursor()
 		cmds := make([]tea.Cmd, 0, len(keys))
 		for _, k := range keys {
 			_, cmd := m.Update(k)

@@ -218,9 +218,12 @@ type Answer struct {
 	users int
 }
 
-// FilteredMsg carries a pass's Answer to Update; nil res means cancelled.
-// prev and mem are the pass's, for Update to account for the memory.
+// FilteredMsg carries a pass's Answer to the List (Filtered); nil res
+// means cancelled. prev and mem are the pass's, for the List to account
+// for the memory.
 type FilteredMsg struct {
+	// Seq names the request answered: the Refilter that started the
+	// pass. Only the newest request's answer is shown.
 	Seq  int
 	res  *Answer
 	prev *Answer
