@@ -55,7 +55,7 @@ func TestRatingKeepsWhenTheBookmarkWasAdded(t *testing.T) {
 // the file is not written.
 func TestAChangeThatChangesNothing(t *testing.T) {
 	h := newHarness(t, firefoxFixture, 120, 30)
-	rec := h.m.list.current()
+	rec := h.m.list.Current()
 	info, err := os.Stat(h.m.store.Catalogue().Path())
 	if err != nil {
 		t.Fatal(err)

@@ -1,7 +1,6 @@
 package tui
 
 import (
-	"context"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -15,7 +14,6 @@ import (
 	"github.com/muesli/termenv"
 	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/gen"
-	"github.com/uricat/uricat/catalogue/query"
 	"github.com/uricat/uricat/internal/cputime"
 	"github.com/uricat/uricat/tui/store"
 	"github.com/uricat/uricat/tui/theme"
@@ -155,7 +153,7 @@ func BenchmarkLongSession(b *testing.B) {
 // first frame is drawn: build the search index, and the index of URIs
 // and IDs that adds and imports check for duplicates.
 func afterFirstFrame(m *Model) {
-	m.list.res.ix.search()
+	m.list.Answer().Prepare()
 	// What the command prepareKeys gave Update for the loaded catalogue
 	// (loadedModel drops the commands) answers.
 	m.Update(store.KeyIndexMsg{Index: m.store.Catalogue().Snapshot().KeyIndex()})
@@ -169,86 +167,8 @@ func afterFirstFrame(m *Model) {
 // does, then draws the frame.
 func typeSearch(m *Model, text string) {
 	m.input.SetValue(text)
-	m.Update(m.refilter(m.list.recs)())
+	m.Update(m.refilter(m.list.Records())())
 	_ = m.View()
-}
-
-// BenchmarkSearchKeystroke types the next character of a search: the pass
-// (narrowing the previous answer) plus applying it and drawing the frame.
-// The index is built beforehand, as the model builds it after the first
-// frame.
-func BenchmarkSearchKeystroke(b *testing.B) {
-	for _, s := range sizes {
-		m := loadedModel(b, s.n)
-		m.list.res.ix.search()
-		for _, tc := range []struct{ before, after string }{
-			{"", "g"},           // the first key: a pass over every record
-			{"gi", "git"},       // typing on: narrows the previous answer
-			{"git", "git s"},    // a second word
-			{"", "rating:>=4"},  // the query language, pasted at once
-			{"server", "serve"}, // backspace: a full pass again
-			{"", "koln"},        // accents folded
-			{"s", "se"},         // a second letter: most records hold it spelt out, fuzzily
-			{"serv", "ser"},     // backspace to a short word
-		} {
-			b.Run(fmt.Sprintf("%s/%q->%q", s.name, tc.before, tc.after), func(b *testing.B) {
-				prev := (pass{text: tc.before, recs: m.list.recs, prev: m.list.res}).run(context.Background())
-				b.ResetTimer()
-				start := cputime.Used()
-				for b.Loop() {
-					// In memory Update lends, as the program's passes are.
-					p := pass{seq: 1, text: tc.after, recs: m.list.recs, prev: prev, mem: m.list.pool.take()}
-					res := p.run(context.Background())
-					m.list.pool.putHits(p.mem.hits)
-					m.list.apply(res)
-					_ = m.View()
-				}
-				cputime.Report(b, start)
-				b.ReportMetric(float64(len(m.list.res.shown)), "shown")
-			})
-		}
-	}
-}
-
-// BenchmarkSearchKeystrokeSorted is the same with a sort key chosen (the
-// ordering is computed once and reused while typing).
-func BenchmarkSearchKeystrokeSorted(b *testing.B) {
-	m := loadedModel(b, benchN)
-	m.list.sortKey = query.SortByName
-	prev := (pass{text: "", recs: m.list.recs, sort: m.list.sortKey, prev: m.list.res}).run(context.Background())
-	b.ResetTimer()
-	start := cputime.Used()
-	for b.Loop() {
-		res := (pass{seq: 1, text: "g", recs: m.list.recs, sort: m.list.sortKey, prev: prev}).run(context.Background())
-		m.list.apply(res)
-		_ = m.View()
-	}
-	cputime.Report(b, start)
-}
-
-// BenchmarkSortChange is choosing a sort key (once, in the background).
-func BenchmarkSortChange(b *testing.B) {
-	m := loadedModel(b, benchN)
-	start := cputime.Used()
-	for b.Loop() {
-		res := (pass{seq: 1, recs: m.list.recs, sort: query.SortByName, prev: m.list.res}).run(context.Background())
-		m.list.apply(res)
-		_ = m.View()
-	}
-	cputime.Report(b, start)
-}
-
-// BenchmarkGroupChange is grouping by category (in the background).
-func BenchmarkGroupChange(b *testing.B) {
-	m := loadedModel(b, benchN)
-	start := cputime.Used()
-	for b.Loop() {
-		res := (pass{seq: 1, recs: m.list.recs, group: query.GroupByCategory, prev: m.list.res}).run(context.Background())
-		m.list.group = query.GroupByCategory
-		m.list.apply(res)
-		_ = m.View()
-	}
-	cputime.Report(b, start)
 }
 
 // BenchmarkCursorMove is one key press down plus the frame.
@@ -295,7 +215,7 @@ func BenchmarkMemory(b *testing.B) {
 	start := cputime.Used()
 	for b.Loop() {
 		m = loadedModel(b, benchN)
-		m.list.res.ix.search() // as after the first search
+		m.list.Answer().Prepare() // as after the first search
 	}
 	cputime.Report(b, start)
 	runtime.GC()
@@ -316,9 +236,9 @@ func (i benchItem) FilterValue() string { return i.r.Name() }
 func bubblesList(b *testing.B) (list.Model, []string) {
 	b.Helper()
 	m := loadedModel(b, benchN)
-	items := make([]list.Item, len(m.list.recs))
-	targets := make([]string, len(m.list.recs))
-	for i, r := range m.list.recs {
+	items := make([]list.Item, len(m.list.Records()))
+	targets := make([]string, len(m.list.Records()))
+	for i, r := range m.list.Records() {
 		items[i] = benchItem{r}
 		targets[i] = r.Name()
 	}
@@ -361,8 +281,8 @@ func BenchmarkRateKeystroke(b *testing.B) {
 	for b.Loop() {
 		m.Update(keys[i%2])
 		i++
-		res := (pass{seq: m.list.seq, text: m.input.Value(), recs: m.store.Catalogue().Records(), prev: m.list.res}).run(context.Background())
-		m.Update(filteredMsg{seq: m.list.seq, res: res})
+		// The pass the edit started, run again here to be waited for.
+		m.Update(m.refilter(m.store.Catalogue().Records())())
 		_ = m.View()
 	}
 	cputime.Report(b, start)
@@ -484,15 +404,15 @@ func BenchmarkSelectionUndo(b *testing.B) {
 	m := loadedModel(b, benchN)
 	m.store.Catalogue().Now = func() time.Time { return time.Date(2024, 1, 1, 0, 0, 0, 0, time.UTC) }
 	show := func() {
-		res := (pass{seq: m.list.seq, text: m.input.Value(), recs: m.store.Catalogue().Records(), prev: m.list.res}).run(context.Background())
-		m.Update(filteredMsg{seq: m.list.seq, res: res})
+		// The pass the edit started, run again here to be waited for.
+		m.Update(m.refilter(m.store.Catalogue().Records())())
 		_ = m.View()
 	}
 	m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{'*'}})
 	m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{'3'}})
 	show()
-	if u, _ := m.store.History().Len(); u != 1 || len(m.list.marked) != benchN {
-		b.Fatalf("%d steps, %d selected", u, len(m.list.marked))
+	if u, _ := m.store.History().Len(); u != 1 || len(m.list.Marked()) != benchN {
+		b.Fatalf("%d steps, %d selected", u, len(m.list.Marked()))
 	}
 	var undo, undoCPU time.Duration
 	start := cputime.Used()
@@ -508,7 +428,7 @@ func BenchmarkSelectionUndo(b *testing.B) {
 	cputime.Report(b, start)
 	b.ReportMetric(float64(undo.Microseconds())/1000/float64(b.N), "undo-ms")
 	b.ReportMetric(float64(undoCPU.Microseconds())/1000/float64(b.N), "undo-cpu-ms")
-	if len(m.list.marked) != benchN {
-		b.Fatalf("%d selected after undo and redo", len(m.list.marked))
+	if len(m.list.Marked()) != benchN {
+		b.Fatalf("%d selected after undo and redo", len(m.list.Marked()))
 	}
 }

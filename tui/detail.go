@@ -16,6 +16,7 @@ import (
 	"github.com/uricat/uricat/catalogue/query"
 	"github.com/uricat/uricat/internal/display"
 	"github.com/uricat/uricat/internal/linkcheck"
+	"github.com/uricat/uricat/tui/records"
 	"github.com/uricat/uricat/tui/theme"
 )
 
@@ -37,10 +38,15 @@ type detail struct {
 
 	// links are the link checks' results: what the pane says of a link.
 	links *links
-	// selected returns the list's selected record (nil for none, or a
-	// group heading) and the search whose matches are lit (nil before
-	// the first pass answers).
-	selected func() (*catalogue.Record, *search)
+	// list is the record list, whose selected record the pane shows.
+	list *records.List
+}
+
+// selected returns the list's selected record (nil for none, or a group
+// heading) and the search whose matches are lit (nil before the first
+// pass answers).
+func (d *detail) selected() (*catalogue.Record, *records.Search) {
+	return d.list.Current(), d.list.Search()
 }
 
 // SetSize sets the pane's area; a width of 0 hides it.
@@ -258,7 +264,7 @@ func (d *detail) parts(inner int) (head []string, desc *descLayout, tail []strin
 	var hits []bool
 	name, nameMark := shownName(rec)
 	if s != nil && nameMark == "" {
-		hits = s.highlight(catalogue.FieldName, name)
+		hits = s.Highlight(catalogue.FieldName, name)
 	}
 	if nameMark == "" {
 		b.WriteString(wrapStyled(name, inner, th.Title, th.Match, hits))
@@ -292,7 +298,7 @@ func (d *detail) parts(inner int) (head []string, desc *descLayout, tail []strin
 // fields returns the pane's fields of rec, under its name and URI: what
 // the last link check found, then the catalogue's fields in its order by
 // their labels, then the X- fields; what the search s matched is lit.
-func (d *detail) fields(rec *catalogue.Record, s *search) []detailField {
+func (d *detail) fields(rec *catalogue.Record, s *records.Search) []detailField {
 	th := d.th
 	var fields []detailField
 	field := func(label, value string, st lipgloss.Style) {
@@ -317,7 +323,7 @@ func (d *detail) fields(rec *catalogue.Record, s *search) []detailField {
 	searched := func(label, name, value string, st lipgloss.Style) {
 		var hits []bool
 		if s != nil && value != "" {
-			hits = s.highlight(name, value)
+			hits = s.Highlight(name, value)
 		}
 		field(label, value, st)
 		if hits != nil {
@@ -402,14 +408,14 @@ type descLayout struct {
 // description returns the layout of rec's DESCRIPTION at width cells,
 // its matches of the search s lit, laid out as far as it was for the
 // same text, width and search; nil if rec has none.
-func (d *detail) description(rec *catalogue.Record, s *search, width int) *descLayout {
+func (d *detail) description(rec *catalogue.Record, s *records.Search, width int) *descLayout {
 	text := strings.TrimRight(rec.Description(), "\r\n")
 	if text == "" {
 		return nil
 	}
 	var q *query.Query
 	if s != nil {
-		q = s.query
+		q = s.Query()
 	}
 	l := &d.desc
 	// The same record gives the same string, and comparing a string with

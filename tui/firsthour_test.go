@@ -302,11 +302,11 @@ func TestDetailPaneLaysOutLongNamesAndScrolls(t *testing.T) {
 		t.Fatalf("enter did not give the detail pane the keys: %q", h.m.helpLine())
 	}
 	h.keys("G")
-	if v := h.m.View(); !strings.Contains(v, "The end.") || h.m.list.current().Name() != "Long" {
-		t.Errorf("G did not scroll to the end of the record (selected %q):\n%s", h.m.list.current().Name(), v)
+	if v := h.m.View(); !strings.Contains(v, "The end.") || h.m.list.Current().Name() != "Long" {
+		t.Errorf("G did not scroll to the end of the record (selected %q):\n%s", h.m.list.Current().Name(), v)
 	}
 	h.keys("g", "j")
-	if v := h.m.View(); !strings.Contains(v, "lines 2-") || h.m.list.current().Name() != "Long" {
+	if v := h.m.View(); !strings.Contains(v, "lines 2-") || h.m.list.Current().Name() != "Long" {
 		t.Errorf("j did not scroll by a line:\n%s", v)
 	}
 	h.keys("esc")
@@ -315,12 +315,12 @@ func TestDetailPaneLaysOutLongNamesAndScrolls(t *testing.T) {
 	}
 	// The wheel over the pane scrolls it; over the list, it moves.
 	h.send(tea.MouseMsg{X: 100, Y: 10, Button: tea.MouseButtonWheelDown, Action: tea.MouseActionPress})
-	if v := h.m.View(); !strings.Contains(v, "lines 5-") || h.m.list.current().Name() != "Long" {
+	if v := h.m.View(); !strings.Contains(v, "lines 5-") || h.m.list.Current().Name() != "Long" {
 		t.Errorf("the wheel over the pane did not scroll it:\n%s", v)
 	}
 	h.send(tea.MouseMsg{X: 10, Y: 10, Button: tea.MouseButtonWheelDown, Action: tea.MouseActionPress})
-	if h.m.list.current().Name() != "Short" {
-		t.Errorf("the wheel over the list selected %q", h.m.list.current().Name())
+	if h.m.list.Current().Name() != "Short" {
+		t.Errorf("the wheel over the list selected %q", h.m.list.Current().Name())
 	}
 	// Another record starts at its top.
 	h.keys("k")
@@ -335,7 +335,7 @@ func TestNarrowDetailScrolls(t *testing.T) {
 	h.keys("enter")
 	h.keys("pgdown", "pgdown", "pgdown", "pgdown", "pgdown")
 	v := h.m.View()
-	if !strings.Contains(v, "The end.") || h.m.list.current().Name() != "Long" {
+	if !strings.Contains(v, "The end.") || h.m.list.Current().Name() != "Long" {
 		t.Fatalf("pgdown did not scroll the full-screen pane:\n%s", v)
 	}
 	golden(t, v)

@@ -87,7 +87,7 @@ func TestFollowsAnotherProgramsChange(t *testing.T) {
 	if !strings.Contains(names, "Go blog") || !strings.Contains(names, "Google Search") || strings.Contains(names, "DuckDuckGo") {
 		t.Errorf("list shows %s", names)
 	}
-	if cur := h.m.list.current(); cur == nil || cur.Name() != "go.dev" {
+	if cur := h.m.list.Current(); cur == nil || cur.Name() != "go.dev" {
 		t.Errorf("selected %v, want go.dev", cur)
 	}
 	if h.m.store.Catalogue().Modified() || h.m.store.Saving() {

@@ -57,7 +57,7 @@ func TestGroupHeadingStaysOnTop(t *testing.T) {
 		t.Fatalf("the heading is not on top:\n%s", h.m.View())
 	}
 	h.send(tea.MouseMsg{X: 5, Y: 1, Button: tea.MouseButtonLeft, Action: tea.MouseActionPress})
-	if !h.m.list.folded["Beta"] {
+	if !h.m.list.Folded("Beta") {
 		t.Errorf("a click on the heading on top did not fold it:\n%s", h.m.View())
 	}
 }
@@ -73,16 +73,16 @@ func TestFoldAllLeavesNoRoomAtTheFoot(t *testing.T) {
 		}
 	}
 	h := newHarness(t, text.String(), 80, 24)
-	for h.m.list.group.String() != "category" {
+	for h.m.list.Group().String() != "category" {
 		h.keys("b")
 	}
 	h.keys("end", "Z")
-	li := h.m.list
+	li, height := h.m.list, h.m.layout().bodyH
 	shown := 0
-	for i := li.offset; i < li.rowCount(); i++ {
-		shown += li.rowAt(i).height()
+	for i := li.Offset(); i < li.RowCount(); i++ {
+		shown += li.RowAt(i).Height()
 	}
-	if shown < li.height()-1 && li.offset > 0 {
-		t.Errorf("after Z: %d of %d groups scrolled above a screen with room (%d rows shown in %d)", li.offset, li.rowCount(), shown, li.height())
+	if shown < height-1 && li.Offset() > 0 {
+		t.Errorf("after Z: %d of %d groups scrolled above a screen with room (%d rows shown in %d)", li.Offset(), li.RowCount(), shown, height)
 	}
 }

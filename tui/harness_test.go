@@ -15,6 +15,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 	"github.com/muesli/termenv"
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/tui/records"
 	"github.com/uricat/uricat/tui/theme"
 )
 
@@ -207,10 +208,10 @@ func detailAt(h *harness, w, ht int) string {
 }
 
 // allRows returns the list's rows, all of them.
-func (m *Model) allRows() []row {
-	out := make([]row, m.list.rowCount())
+func (m *Model) allRows() []records.Row {
+	out := make([]records.Row, m.list.RowCount())
 	for i := range out {
-		out[i] = m.list.rowAt(i)
+		out[i] = m.list.RowAt(i)
 	}
 	return out
 }
@@ -219,8 +220,8 @@ func (m *Model) allRows() []row {
 func (h *harness) names() []string {
 	var out []string
 	for _, r := range h.m.allRows() {
-		if r.rec != nil {
-			out = append(out, r.rec.Name())
+		if r.Rec != nil {
+			out = append(out, r.Rec.Name())
 		}
 	}
 	return out
@@ -230,9 +231,8 @@ func (h *harness) names() []string {
 func (h *harness) selectName(name string) {
 	h.t.Helper()
 	for i, r := range h.m.allRows() {
-		if r.rec != nil && r.rec.Name() == name {
-			h.m.list.cursor = i
-			h.m.list.selected = r.rec.Ref()
+		if r.Rec != nil && r.Rec.Name() == name {
+			h.m.list.SetCursor(i)
 			return
 		}
 	}

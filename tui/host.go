@@ -19,6 +19,7 @@ import (
 	"github.com/uricat/uricat/tui/organise"
 	"github.com/uricat/uricat/tui/picker"
 	"github.com/uricat/uricat/tui/problems"
+	"github.com/uricat/uricat/tui/records"
 	"github.com/uricat/uricat/tui/retag"
 	"github.com/uricat/uricat/tui/statsview"
 	"github.com/uricat/uricat/tui/store"
@@ -40,7 +41,7 @@ type host struct {
 	// with are the ones the root draws and reads with.
 	*common
 	store  *store.Store
-	list   *recordList
+	list   *records.List
 	status *status
 
 	// size is the area a dialog gets: the body, whose height the status
@@ -250,7 +251,7 @@ func (h *host) system(msg tea.Msg) tea.Cmd {
 func (h *host) openKey(msg tea.KeyMsg, rec *catalogue.Record) (tea.Cmd, bool) {
 	k := &h.keys
 	ctx := h.context()
-	if len(h.list.marked) > 0 {
+	if len(h.list.Marked()) > 0 {
 		if cmd, ok := h.manyKey(msg); ok {
 			return cmd, true
 		}
@@ -273,7 +274,7 @@ func (h *host) openKey(msg tea.KeyMsg, rec *catalogue.Record) (tea.Cmd, bool) {
 	case key.Matches(msg, k.Edit):
 		d = h.form(rec)
 		h.status.msg = ""
-		if n := len(h.list.marked); n > 0 {
+		if n := len(h.list.Marked()); n > 0 {
 			// The form edits one record; the selection's own keys
 			// (rating, category, tags) change them all.
 			h.status.set(sevInfo, "editing %s only, not the %s: 1-5, c and + change them all", recordLabel(rec), plural.Of(n, "selected record"))
@@ -406,8 +407,8 @@ func (h *host) manyKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 // marked returns the records selected, as they are now, in file order,
 // and how many of them the search hides.
 func (h *host) marked() (recs []*catalogue.Record, hidden int) {
-	recs = h.list.marked.records(h.store.Catalogue().Records())
-	_, hidden = h.list.markCounts()
+	recs = h.list.Marked().Records(h.store.Catalogue().Records())
+	_, hidden = h.list.MarkCounts()
 	return recs, hidden
 }
 
@@ -527,17 +528,15 @@ func suggestions(ix *suggest.Index, recs []*catalogue.Record) (cats, tags []stri
 // search), completing from the catalogue's tags (suggestions first, once
 // openSuggested gives them).
 func (h *host) retag(recs []*catalogue.Record, hidden int) *retag.Model {
-	return retag.New(h.context(), recs, hidden, form.TagsOf(h.list.recs), nil)
+	return retag.New(h.context(), recs, hidden, form.TagsOf(h.list.Records()), nil)
 }
 
 // export returns the export screen for the valid records the list shows.
 func (h *host) export(ctx dialog.Context) *transfer.Export {
 	var recs []*catalogue.Record
-	if h.list.res != nil {
-		for _, r := range h.list.res.records() {
-			if r.Valid() {
-				recs = append(recs, r)
-			}
+	for _, r := range h.list.Shown() {
+		if r.Valid() {
+			recs = append(recs, r)
 		}
 	}
 	what := fmt.Sprintf("all %s", plural.Of(len(recs), "valid record"))
@@ -570,7 +569,7 @@ func (h *host) exportRecords(ctx dialog.Context, recs []*catalogue.Record, what 
 func (h *host) categories() []string {
 	seen := map[string]bool{}
 	var out []string
-	for _, r := range h.list.recs {
+	for _, r := range h.list.Records() {
 		if c := r.Category(); c != "" && !seen[c] {
 			seen[c] = true
 			out = append(out, c)
@@ -588,7 +587,7 @@ func (h *host) categories() []string {
 // catalogue's tags, as CATEGORY from its categories.
 func (h *host) form(rec *catalogue.Record) *form.Model {
 	f := form.New(h.context(), rec, h.categories())
-	f.CompleteTags(form.TagsOf(h.list.recs))
+	f.CompleteTags(form.TagsOf(h.list.Records()))
 	f.CheckDuplicates(form.URIs{
 		Has: func(uri string) (bool, bool) {
 			if h.store.Catalogue().NeedsKeyIndex() {
@@ -666,8 +665,8 @@ func (h *host) deleteRecord(ref catalogue.Ref) tea.Cmd {
 	}
 	// Select the next row once the pass lands.
 	next := catalogue.Ref(0)
-	if i := h.list.rowOf(ref); i >= 0 && i+1 < h.list.rowCount() {
-		next = refOf(h.list.rowAt(i + 1).rec)
+	if i := h.list.RowOf(ref); i >= 0 && i+1 < h.list.RowCount() {
+		next = h.list.RowAt(i + 1).Ref()
 	}
 	what := fmt.Sprintf("deleted “%s”", display.Text(rec.Name()))
 	cmd, err := h.store.Apply(catalogue.Delete{Refs: []catalogue.Ref{ref}}, what)
@@ -675,7 +674,7 @@ func (h *host) deleteRecord(ref catalogue.Ref) tea.Cmd {
 		h.status.set(sevError, "cannot change the catalogue (%s): %s", what, dialog.Describe(err))
 		return nil
 	}
-	h.list.selected = next
+	h.list.Select(next)
 	return cmd
 }
 
@@ -687,8 +686,8 @@ func (h *host) deleteRecords(refs []catalogue.Ref) tea.Cmd {
 		gone[ref] = true
 	}
 	next := catalogue.Ref(0)
-	for i := max(0, h.list.cursor); i < h.list.rowCount(); i++ {
-		if r := h.list.rowAt(i).rec; r != nil && !gone[r.Ref()] {
+	for i := max(0, h.list.Cursor()); i < h.list.RowCount(); i++ {
+		if r := h.list.RowAt(i).Rec; r != nil && !gone[r.Ref()] {
 			next = r.Ref()
 			break
 		}
@@ -699,7 +698,7 @@ func (h *host) deleteRecords(refs []catalogue.Ref) tea.Cmd {
 		h.status.set(sevError, "cannot change the catalogue (%s): %s", what, dialog.Describe(err))
 		return nil
 	}
-	h.list.selected = next
+	h.list.Select(next)
 	return cmd
 }
 

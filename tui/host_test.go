@@ -34,7 +34,7 @@ func TestAddThroughTheFormSavesAndUndoes(t *testing.T) {
 	if h.m.host.dialogs.Len() != 0 {
 		t.Fatalf("the form stayed open: %s", h.m.View())
 	}
-	if got := h.m.list.current(); got == nil || got.Name() != "A new page q" {
+	if got := h.m.list.Current(); got == nil || got.Name() != "A new page q" {
 		t.Fatalf("selected %v, want the new record", got)
 	}
 	r := find(h.reopen(), "A new page q")
@@ -127,8 +127,8 @@ func TestProblemsViewJumpAndDelete(t *testing.T) {
 	}
 	lost := find2(h.m.allRows(), "Lost bookmark")
 	h.keys("j", "enter") // past the file's own warning, to its entry
-	if h.m.host.dialogs.Len() != 0 || h.m.list.current() != lost {
-		t.Errorf("jump: %d open, selected %v", h.m.host.dialogs.Len(), h.m.list.current())
+	if h.m.host.dialogs.Len() != 0 || h.m.list.Current() != lost {
+		t.Errorf("jump: %d open, selected %v", h.m.host.dialogs.Len(), h.m.list.Current())
 	}
 	h.keys("!", "j", "d")
 	if _, ok := h.m.host.dialogs.Top().(*dialog.Confirm); !ok || !strings.Contains(h.m.View(), "Delete the invalid record at line 28 from the file?") {

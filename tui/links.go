@@ -136,9 +136,9 @@ func (l *linkChecker) resultsChanged() tea.Cmd {
 // linksChanged shows the link results changed: the list searches again
 // if it had a link: term.
 func (m *Model) linksChanged() tea.Cmd {
-	m.list.links, m.list.linksGen = m.links.results.status, m.links.results.gen
-	if res := m.list.res; res != nil && res.search.query != nil && res.search.query.HasLink() && m.list.recs != nil {
-		return m.refilter(m.list.recs)
+	m.list.SetLinks(m.links.results.status, m.links.results.gen)
+	if m.list.SearchesLinks() && m.list.Records() != nil {
+		return m.refilter(m.list.Records())
 	}
 	return nil
 }

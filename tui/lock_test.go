@@ -3,7 +3,6 @@
 package tui
 
 import (
-	"context"
 	"os"
 	"path/filepath"
 	"strings"
@@ -89,15 +88,14 @@ func TestKeyIndexIsBuiltOffUpdate(t *testing.T) {
 func TestRateThenQuitTypedAtOnceSaves(t *testing.T) {
 	h := newHarness(t, fixture, 100, 24)
 	h.selectName("Google")
-	h.m.list.seq++ // a pass is running: the list on screen is about to change
+	pass := h.m.refilter(h.m.store.Catalogue().Records()) // a pass is running: the list on screen is about to change
 	_, cmd4 := h.m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("4")})
 	_, cmdq := h.m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("q")})
-	if cmd4 != nil || cmdq != nil || len(h.m.list.deferred) != 2 {
-		t.Fatalf("keys typed during a pass: %d deferred", len(h.m.list.deferred))
+	if cmd4 != nil || cmdq != nil || h.m.list.Deferred() != 2 {
+		t.Fatalf("keys typed during a pass: %d deferred", h.m.list.Deferred())
 	}
 	// The pass answers: the keys run in order.
-	res := (pass{seq: h.m.list.seq, recs: h.m.store.Catalogue().Records(), prev: h.m.list.res}).run(context.Background())
-	h.send(filteredMsg{seq: h.m.list.seq, res: res})
+	h.send(pass())
 	if !h.quit {
 		t.Fatal("q did not quit after the save")
 	}

@@ -61,7 +61,7 @@ func TestSelectRangeRateUndoInTheRealProgram(t *testing.T) {
 	saved(1, 2, 5)
 	tm.Send(tea.KeyMsg{Type: tea.KeyCtrlC})
 	final := tm.FinalModel(t, teatest.WithFinalTimeout(30*time.Second)).(*Model)
-	if len(final.list.marked) != 3 {
-		t.Errorf("%d selected after undo, want the 3", len(final.list.marked))
+	if len(final.list.Marked()) != 3 {
+		t.Errorf("%d selected after undo, want the 3", len(final.list.Marked()))
 	}
 }

@@ -166,8 +166,8 @@ func TestSelectionDeleteConfirms(t *testing.T) {
 	if len(c.Records()) != 4 || find(c, "Google") != nil || find(c, ssd3) != nil {
 		t.Fatalf("after y: %d records", len(c.Records()))
 	}
-	if len(h.m.list.marked) != 0 || strings.Contains(h.m.statusBar(), "selected") {
-		t.Errorf("the deleted records are still selected: %v", h.m.list.marked)
+	if len(h.m.list.Marked()) != 0 || strings.Contains(h.m.statusBar(), "selected") {
+		t.Errorf("the deleted records are still selected: %v", h.m.list.Marked())
 	}
 	h.keys("u")
 	if c := h.reopen(); len(c.Records()) != 6 {

@@ -9,8 +9,8 @@
 //     applied through the History, and saved at once by commands that
 //     never block Update (see package store). Nothing takes a lock.
 //   - Search, sort and grouping run as labelled passes on a background
-//     goroutine over an immutable snapshot (see filter.go); only the newest
-//     pass's answer is shown.
+//     goroutine over an immutable snapshot (package records); only the
+//     newest pass's answer is shown.
 //   - Only visible rows are drawn, so a frame costs the same at 100 or
 //     100,000 records.
 //   - The TUI follows the file (the store's follow.go): a watcher of its
@@ -33,8 +33,11 @@
 //     undoable step saved at once. It asks the root for what only the
 //     root does (show a change, select, ask, spin) by messages the root
 //     takes after each Update (Notices).
-//   - the list (list.go): the search pipeline, the rows and their cursor,
-//     and the set of records marked for an action on many.
+//   - the record list (package records): the search pipeline, the rows
+//     and their cursor, and the set of records marked for an action on
+//     many. The root tells it the body's height and draws the rows it
+//     says are visible (view.go); its passes' answers come back as
+//     records.FilteredMsg. list.go binds its keys.
 //   - the detail pane (detail.go): the selected record's fields, its
 //     scroll and the layout of its DESCRIPTION.
 //   - the host (host.go): the dialog stack over the list, the keys that
@@ -68,13 +71,13 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/uricat/uricat/catalogue"
-	"github.com/uricat/uricat/catalogue/query"
 	"github.com/uricat/uricat/internal/display"
 	"github.com/uricat/uricat/internal/gcpause"
 	"github.com/uricat/uricat/internal/plural"
 	"github.com/uricat/uricat/internal/webpage"
 	"github.com/uricat/uricat/tui/dialog"
 	"github.com/uricat/uricat/tui/linkres"
+	"github.com/uricat/uricat/tui/records"
 	"github.com/uricat/uricat/tui/store"
 	"github.com/uricat/uricat/tui/theme"
 )
@@ -139,8 +142,8 @@ type Model struct {
 	status status // the status bar's message
 
 	// list is the records shown: the search pipeline, rows and cursor,
-	// and the records marked for an action on many (list.go).
-	list *recordList
+	// and the records marked for an action on many (package records).
+	list *records.List
 
 	mode mode
 
@@ -180,23 +183,6 @@ type busy struct {
 	on bool
 }
 
-// row is a line of the list: a group heading or a record.
-type row struct {
-	header bool
-	label  string
-	count  int
-	rec    *catalogue.Record
-	head   int // grouped: the row of the heading of the record's group
-}
-
-// height of a row in lines: a record shows its URI beneath its name.
-func (r row) height() int {
-	if r.header {
-		return 1
-	}
-	return 2
-}
-
 // New returns the root model; Init loads the catalogue.
 func New(opts Options) *Model {
 	th := opts.Theme
@@ -204,7 +190,7 @@ func New(opts Options) *Model {
 		th = theme.Plain()
 	}
 	m := &Model{common: common{th: th, keys: newKeyMap(), width: 80, height: 24}}
-	m.list = newList(&m.keys, func() int { return m.layout().bodyH }, func() string { return m.input.Value() })
+	m.list = records.New(m.keys.listKeys())
 	m.store = store.New(store.Config{Path: opts.Path, Catalogue: opts.Catalogue, Follow: opts.Follow, Status: &m.status,
 		Tick: func(d time.Duration, f func(time.Time) tea.Msg) tea.Cmd { return afterTick(d, f) }})
 	m.host = &host{common: &m.common, store: m.store, list: m.list, status: &m.status,
@@ -217,22 +203,12 @@ func New(opts Options) *Model {
 	}
 	m.links = &linkChecker{common: &m.common, results: links{path: opts.LinkState}, client: opts.Client, userAgent: opts.UserAgent,
 		status: &m.status, changed: m.linksChanged,
-		shown: func() []*catalogue.Record {
-			if m.list.res == nil {
-				return nil
-			}
-			return m.list.res.records()
-		},
+		shown: m.list.Shown,
 		found: func(found []linkres.Entry, summary string) tea.Cmd {
 			return m.host.open(linkres.New(m.host.context(), found, summary))
 		}}
 	m.sync = &gitSync{store: m.store, status: &m.status, spin: m.startSpinner}
-	m.detail = &detail{common: &m.common, links: &m.links.results, selected: func() (*catalogue.Record, *search) {
-		if m.list.res == nil {
-			return m.list.current(), nil
-		}
-		return m.list.current(), &m.list.res.search
-	}}
+	m.detail = &detail{common: &m.common, links: &m.links.results, list: m.list}
 	m.help.Model = help.New()
 	m.help.Styles = th.Help
 	m.spin.Model = spinner.New(spinner.WithSpinner(spinner.Dot), spinner.WithStyle(th.Spinner))
@@ -256,7 +232,7 @@ type slowCheckMsg struct{}
 // loadedMsg reports the catalogue opened, indexed and its first pass done.
 type loadedMsg struct {
 	c   *catalogue.Catalogue
-	res *result
+	res *records.Answer
 	err error
 	wd  string // the working directory, where the first import starts
 }
@@ -292,9 +268,8 @@ func (m *Model) loadCmd() tea.Cmd {
 		}
 		// The first pass searches nothing: it needs no index, so the
 		// first frame does not wait for one (it is built next).
-		p := pass{recs: c.Records()}
 		wd, _ := os.Getwd()
-		return loadedMsg{c: c, res: p.run(context.Background()), wd: wd}
+		return loadedMsg{c: c, res: records.Find(c.Records(), ""), wd: wd}
 	}
 }
 
@@ -397,10 +372,12 @@ func (m *Model) dispatch(msg tea.Msg) tea.Cmd {
 	return tea.Batch(cmd, m.status.expire())
 }
 
-// resize gives the detail pane the area the layout gives it now.
+// resize gives the detail pane the area the layout gives it now, and
+// tells the list the body's height.
 func (m *Model) resize() {
 	l := m.layout()
 	m.detail.SetSize(l.detailW, l.bodyH)
+	m.list.SetHeight(l.bodyH)
 }
 
 // update handles a message other than a key of several runes: the
@@ -430,18 +407,23 @@ func (m *Model) own(msg tea.Msg) (cmd tea.Cmd, ok bool) {
 		m.width, m.height = msg.Width, msg.Height
 		m.input.Width = max(10, m.width-4)
 		m.help.Width = m.width
-		m.list.scrollToCursor()
+		m.resize()
+		m.list.ScrollToCursor()
 		m.host.SetSize(m.host.size())
 		return nil, true
 
 	case loadedMsg:
 		return m.loaded(msg), true
 
-	case filteredMsg:
-		keys, ok := m.list.filtered(msg)
+	case records.FilteredMsg:
+		keys, ok := m.list.Filtered(msg)
 		if !ok {
 			return nil, true
 		}
+		// The answer may change the message lines (an invalid search),
+		// and with them the body's height its rows scroll in.
+		m.resize()
+		m.list.ScrollToCursor()
 		cmds := make([]tea.Cmd, 0, len(keys))
 		for _, k := range keys {
 			_, cmd := m.Update(k)
@@ -449,8 +431,8 @@ func (m *Model) own(msg tea.Msg) (cmd tea.Cmd, ok bool) {
 		}
 		return tea.Batch(cmds...), true
 
-	case warmedMsg:
-		m.list.warmed(msg)
+	case records.WarmedMsg:
+		m.list.Warmed(msg)
 		return nil, true
 
 	case slowCheckMsg:
@@ -480,23 +462,23 @@ func (m *Model) loaded(msg loadedMsg) tea.Cmd {
 		m.status.set(sevError, "%v", m.store.LoadErr())
 		return nil
 	}
-	m.setRecs(msg.res.ix.recs)
+	m.list.Load(msg.res)
+	m.setRecs(m.list.Records())
 	if m.host.importDir == "" {
 		m.host.importDir = msg.wd
 	}
-	m.list.apply(msg.res)
-	if inv := msg.res.ix.invalid; inv > 0 {
+	if inv := msg.res.Invalid(); inv > 0 {
 		m.status.set(sevWarning, "%s with errors: press ! to see them", plural.Of(inv, "record"))
 	}
 	// Build the search index and the memory of a pass in the background
 	// now, so the first keystroke of a search does not wait for them.
-	ix := msg.res.ix
-	return tea.Batch(warm(ix, m.store.Path()), m.store.PrepareKeys(), follow)
+	return tea.Batch(records.Warm(msg.res, m.store.Path()), m.store.PrepareKeys(), follow)
 }
 
 // needSpinner reports whether something slow is under way.
 func (m *Model) needSpinner() bool {
-	return m.store.Loading() || m.sync.running || (m.store.Saving() && !m.store.WaitingLock()) || (m.list.busy && time.Since(m.list.busyAt) > 100*time.Millisecond)
+	busy, since := m.list.Busy()
+	return m.store.Loading() || m.sync.running || (m.store.Saving() && !m.store.WaitingLock()) || (busy && time.Since(since) > 100*time.Millisecond)
 }
 
 // startSpinner ticks the spinner if it is not ticking yet.
@@ -517,13 +499,13 @@ func (m *Model) key(msg tea.KeyMsg) tea.Cmd {
 	if cmd, done := m.globalKey(msg); done {
 		return cmd
 	}
-	if key.Matches(msg, m.keys.Sample) && m.list.res != nil {
+	if key.Matches(msg, m.keys.Sample) && m.list.Answer() != nil {
 		return m.addSample()
 	}
 	if key.Matches(msg, m.keys.CheckLinks) {
 		return m.links.start()
 	}
-	if cmd, ok := m.host.openKey(msg, m.list.current()); ok {
+	if cmd, ok := m.host.openKey(msg, m.list.Current()); ok {
 		return cmd
 	}
 	if _, ok := m.detail.Update(msg); ok {
@@ -553,11 +535,11 @@ func (m *Model) globalKey(msg tea.KeyMsg) (cmd tea.Cmd, done bool) {
 	}
 	// q waits too when keys wait before it: "4q" typed at once rates, saves,
 	// then quits.
-	if m.list.res != nil && m.list.res.seq != m.list.seq && (!key.Matches(msg, m.keys.Quit) || len(m.list.deferred) > 0) {
+	if m.list.Pending() && (!key.Matches(msg, m.keys.Quit) || m.list.Deferred() > 0) {
 		// The list on screen is about to change (a search or sort pass is
 		// running): a key that moves or acts on the selection waits for
 		// it, so that "/jazz⏎4" typed at once rates what the search found.
-		m.list.deferred = append(m.list.deferred, msg)
+		m.list.Defer(msg)
 		return nil, true
 	}
 	if m.help.ShowAll {
@@ -586,11 +568,11 @@ func (m *Model) globalKey(msg tea.KeyMsg) (cmd tea.Cmd, done bool) {
 // the search box's and the detail pane's; ok is false for other keys.
 func (m *Model) listKey(msg tea.KeyMsg) (cmd tea.Cmd, ok bool) {
 	k := m.keys
-	if key.Matches(msg, k.Up, k.Down, k.PageUp, k.PageDown, k.Home, k.End) && m.list.rowCount() > 0 {
+	if key.Matches(msg, k.Up, k.Down, k.PageUp, k.PageDown, k.Home, k.End) && m.list.RowCount() > 0 {
 		m.detail.rewind() // the detail pane shows the record selected from its top
 	}
 	if cmd, ok := m.list.Update(msg); ok {
-		return cmd, true
+		return m.passStarted(cmd), true
 	}
 	switch {
 	case key.Matches(msg, k.Search):
@@ -600,12 +582,12 @@ func (m *Model) listKey(msg tea.KeyMsg) (cmd tea.Cmd, ok bool) {
 	case key.Matches(msg, k.ClearSearch):
 		if m.input.Value() != "" {
 			m.input.SetValue("")
-			return m.refilter(m.list.recs), true
+			return m.refilter(m.list.Records()), true
 		}
 		m.detail.focused = false
 	case key.Matches(msg, k.Detail):
-		if r := m.list.currentRow(); r != nil && r.header {
-			m.list.toggleFold()
+		if r := m.list.CurrentRow(); r != nil && r.Header {
+			m.list.ToggleFold()
 		} else {
 			m.detail.focused = !m.detail.focused
 		}
@@ -654,7 +636,7 @@ func (m *Model) searchKey(msg tea.KeyMsg) tea.Cmd {
 			return nil
 		}
 		m.input.SetValue("")
-		return m.refilter(m.list.recs)
+		return m.refilter(m.list.Records())
 	case key.Matches(msg, m.keys.AcceptSearch):
 		m.mode = modeBrowse
 		m.input.Blur()
@@ -670,8 +652,8 @@ func (m *Model) searchKey(msg tea.KeyMsg) tea.Cmd {
 	m.input, cmd = m.input.Update(msg)
 	if m.input.Value() != before {
 		// A new search selects its best match, as fzf does.
-		m.list.toTop = true
-		return tea.Batch(cmd, m.refilter(m.list.recs))
+		m.list.SelectFirst()
+		return tea.Batch(cmd, m.refilter(m.list.Records()))
 	}
 	return cmd
 }
@@ -679,10 +661,10 @@ func (m *Model) searchKey(msg tea.KeyMsg) tea.Cmd {
 // rate sets the selected record's rating (0 clears it), or that of every
 // record selected for an action on many, as one edit.
 func (m *Model) rate(n int) tea.Cmd {
-	if len(m.list.marked) > 0 {
+	if len(m.list.Marked()) > 0 {
 		return m.rateMany(n)
 	}
-	rec := m.list.current()
+	rec := m.list.Current()
 	if rec == nil {
 		return nil
 	}
@@ -711,7 +693,7 @@ func (m *Model) rateMany(n int) tea.Cmd {
 	}
 	// An edit of a record that is not valid is refused, and with it the
 	// whole edit: the valid ones are rated, and the message says so.
-	recs, skipped := validOnly(m.list.marked.records(m.store.Catalogue().Records()))
+	recs, skipped := validOnly(m.list.Marked().Records(m.store.Catalogue().Records()))
 	refs := make([]catalogue.Ref, len(recs))
 	changed := 0
 	for i, r := range recs {
@@ -746,7 +728,7 @@ func (m *Model) edit(e catalogue.Edit, what string, sel catalogue.Ref) tea.Cmd {
 		return nil
 	}
 	if sel != 0 {
-		m.list.selected = sel
+		m.list.Select(sel)
 	}
 	return cmd
 }
@@ -756,7 +738,7 @@ func (m *Model) edit(e catalogue.Edit, what string, sel catalogue.Ref) tea.Cmd {
 func (m *Model) undoRedo(undo bool) tea.Cmd {
 	cmd, sel := m.store.UndoRedo(undo)
 	if sel != 0 {
-		m.list.selected = sel
+		m.list.Select(sel)
 	}
 	return cmd
 }
@@ -764,9 +746,9 @@ func (m *Model) undoRedo(undo bool) tea.Cmd {
 // show selects the record ref, clearing the search and unfolding the
 // groups so that the list shows it (dialog.ShowMsg).
 func (m *Model) show(ref catalogue.Ref) tea.Cmd {
-	m.list.selected = ref
+	m.list.Select(ref)
 	m.input.SetValue("")
-	m.list.folded = map[string]bool{}
+	m.list.UnfoldAll()
 	return m.refilter(m.store.Catalogue().Records())
 }
 
@@ -775,20 +757,19 @@ func (m *Model) show(ref catalogue.Ref) tea.Cmd {
 func (m *Model) setSearch(q string) tea.Cmd {
 	m.input.SetValue(q)
 	m.input.CursorEnd()
-	m.list.toTop = true
-	return m.refilter(m.list.recs)
+	m.list.SelectFirst()
+	return m.refilter(m.list.Records())
 }
 
-// setRecs makes recs the newest snapshot; the sample key works, and is
-// in the help, only while it is empty.
+// setRecs tells the keys that recs is the newest snapshot: the sample
+// key works, and is in the help, only while it is empty.
 func (m *Model) setRecs(recs []*catalogue.Record) {
-	m.list.recs = recs
 	m.keys.Sample.SetEnabled(len(recs) == 0)
 }
 
 // refilter starts a pass over recs with the search box's text.
 func (m *Model) refilter(recs []*catalogue.Record) tea.Cmd {
-	cmd := m.list.refilter(recs, m.input.Value())
+	cmd := m.passStarted(m.list.Refilter(recs, m.input.Value()))
 	m.setRecs(recs)
 	return cmd
 }
@@ -796,43 +777,9 @@ func (m *Model) refilter(recs []*catalogue.Record) tea.Cmd {
 // move moves the cursor by n rows; the detail pane shows the record
 // selected from its top.
 func (m *Model) move(n int) {
-	if m.list.rowCount() == 0 {
+	if m.list.RowCount() == 0 {
 		return
 	}
 	m.detail.rewind()
-	m.list.move(n)
-}
-
-// nextSort cycles file order → name → date → rating → file order.
-func nextSort(k query.SortKey) query.SortKey {
-	switch k.Field() {
-	case "":
-		return query.SortByName
-	case query.SortByName.Field():
-		return query.SortByDate.Desc()
-	case query.SortByDate.Field():
-		return query.SortByRating.Desc()
-	}
-	return query.SortKey{}
-}
-
-// nextGroup cycles none → each of query.GroupKeys → none, by step (1
-// forward, -1 back).
-func nextGroup(k query.GroupKey, step int) query.GroupKey {
-	keys := append([]query.GroupKey{{}}, query.GroupKeys...)
-	at := 0
-	for i, g := range keys {
-		if g == k {
-			at = i
-		}
-	}
-	return keys[((at+step)%len(keys)+len(keys))%len(keys)]
-}
-
-// refOf returns rec's Ref, 0 for no record (a group heading).
-func refOf(rec *catalogue.Record) catalogue.Ref {
-	if rec == nil {
-		return 0
-	}
-	return rec.Ref()
+	m.list.Move(n)
 }

@@ -1,7 +1,6 @@
 package tui
 
 import (
-	"context"
 	"fmt"
 	"os"
 	"slices"
@@ -13,6 +12,7 @@ import (
 	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/query"
 	"github.com/uricat/uricat/tui/dialog"
+	"github.com/uricat/uricat/tui/records"
 	"github.com/uricat/uricat/tui/store"
 	"github.com/uricat/uricat/tui/theme"
 )
@@ -25,8 +25,8 @@ func TestLoadShowsEveryRecordInFileOrder(t *testing.T) {
 		t.Errorf("rows = %q, want %q", got, fileOrder)
 	}
 	// The invalid record (no URI: SSD3 3.1) is listed, never dropped.
-	if h.m.list.res.ix.invalid != 1 {
-		t.Errorf("invalid = %d, want 1", h.m.list.res.ix.invalid)
+	if h.m.list.Answer().Invalid() != 1 {
+		t.Errorf("invalid = %d, want 1", h.m.list.Answer().Invalid())
 	}
 	if !strings.Contains(h.m.status.msg, "1 record with errors") {
 		t.Errorf("message %q does not point at the problems", h.m.status.msg)
@@ -47,7 +47,7 @@ func TestCursorKeys(t *testing.T) {
 		{"pgdown", fileOrder[5]}, {"pgup", fileOrder[0]},
 	} {
 		h.keys(tc.key)
-		if got := h.m.list.current().Name(); got != tc.want {
+		if got := h.m.list.Current().Name(); got != tc.want {
 			t.Fatalf("after %s: selected %q, want %q", tc.key, got, tc.want)
 		}
 	}
@@ -153,23 +153,23 @@ func TestGroupsFold(t *testing.T) {
 	h := newHarness(t, fixture, 80, 24)
 	h.keys("b") // the first group key
 	want := query.GroupKeys[0]
-	if h.m.list.group != want {
-		t.Fatalf("group = %v, want %v", h.m.list.group, want)
+	if h.m.list.Group() != want {
+		t.Fatalf("group = %v, want %v", h.m.list.Group(), want)
 	}
-	for h.m.list.group.String() != "category" {
+	for h.m.list.Group().String() != "category" {
 		h.keys("b")
 	}
 	var headers []string
 	for _, r := range h.m.allRows() {
-		if r.header {
-			headers = append(headers, r.label)
+		if r.Header {
+			headers = append(headers, r.Label)
 		}
 	}
 	if !slices.Equal(headers, []string{"Official Documents", "Programming", "Search Engines", query.NoValue}) {
 		t.Fatalf("headers = %q", headers)
 	}
 	h.keys("home", "j", "z") // inside "Official Documents": fold it (space there selects)
-	if h.m.allRows()[0].header && !h.m.list.folded["Official Documents"] {
+	if h.m.allRows()[0].Header && !h.m.list.Folded("Official Documents") {
 		t.Fatal("z did not fold the group")
 	}
 	if n := len(h.names()); n != 5 {
@@ -187,7 +187,7 @@ func TestGroupsFold(t *testing.T) {
 	seen := map[string]bool{}
 	for range len(query.GroupKeys) + 1 {
 		h.keys("b")
-		seen[h.m.list.group.String()] = true
+		seen[h.m.list.Group().String()] = true
 	}
 	if seen["uri"] || seen["description"] {
 		t.Errorf("group keys offered: %v", seen)
@@ -198,7 +198,7 @@ func TestRateSavesAndUndoRedo(t *testing.T) {
 	h := newHarness(t, fixture, 80, 24)
 	h.selectName("DuckDuckGo")
 	h.keys("4")
-	if got := h.m.list.current(); got.Name() != "DuckDuckGo" || got.Rating() != 4 {
+	if got := h.m.list.Current(); got.Name() != "DuckDuckGo" || got.Rating() != 4 {
 		t.Fatalf("after 4: selected %q rating %d", got.Name(), got.Rating())
 	}
 	disk := find(h.reopen(), "DuckDuckGo")
@@ -226,8 +226,8 @@ func TestRateSavesAndUndoRedo(t *testing.T) {
 	if r := find(h.reopen(), "DuckDuckGo"); r.Rating() != 4 {
 		t.Errorf("redo: rating %d on disk, want 4", r.Rating())
 	}
-	if h.m.list.current().Name() != "DuckDuckGo" {
-		t.Errorf("redo moved the selection to %q", h.m.list.current().Name())
+	if h.m.list.Current().Name() != "DuckDuckGo" {
+		t.Errorf("redo moved the selection to %q", h.m.list.Current().Name())
 	}
 	// A new change clears the redo stack.
 	h.keys("2", "ctrl+r")
@@ -263,7 +263,7 @@ func TestDeleteAsksOnceAndUndoRestoresInPlace(t *testing.T) {
 	if slices.Contains(h.names(), "go.dev") || find(h.reopen(), "go.dev") != nil {
 		t.Fatal("y did not delete the record from the list and the file")
 	}
-	if got := h.m.list.current().Name(); got != "Lost bookmark" {
+	if got := h.m.list.Current().Name(); got != "Lost bookmark" {
 		t.Errorf("after delete, selected %q, want the next record", got)
 	}
 	h.keys("u")
@@ -302,7 +302,7 @@ func TestHelpToggles(t *testing.T) {
 		t.Fatal("? did not show the full help")
 	}
 	h.keys("j")
-	if h.m.help.ShowAll || h.m.list.current().Name() != "Google" {
+	if h.m.help.ShowAll || h.m.list.Current().Name() != "Google" {
 		t.Error("a key did not just close the help")
 	}
 	// ? again shows the search language (issue 24: it was only in the
@@ -315,33 +315,13 @@ func TestHelpToggles(t *testing.T) {
 		}
 	}
 	h.keys("?")
-	if h.m.help.ShowAll || h.m.list.current().Name() != "Google" {
+	if h.m.help.ShowAll || h.m.list.Current().Name() != "Google" {
 		t.Error("? on the search language did not just close the help")
 	}
 	// Its help bar says any key goes back: q too, not quitting.
 	h.keys("?", "?", "q")
 	if h.m.help.ShowAll || h.quit {
 		t.Errorf("q on the help: help shown %v, quit %v; want it closed, not quit", h.m.help.ShowAll, h.quit)
-	}
-}
-
-// b cycles the groupings forward and B back, to none and round again.
-func TestGroupBack(t *testing.T) {
-	t.Parallel()
-	for _, tc := range []struct {
-		from query.GroupKey
-		step int
-		want query.GroupKey
-	}{
-		{query.GroupKey{}, 1, query.GroupKeys[0]},
-		{query.GroupKey{}, -1, query.GroupKeys[len(query.GroupKeys)-1]},
-		{query.GroupKeys[0], -1, query.GroupKey{}},
-		{query.GroupKeys[1], -1, query.GroupKeys[0]},
-		{query.GroupKeys[len(query.GroupKeys)-1], 1, query.GroupKey{}},
-	} {
-		if got := nextGroup(tc.from, tc.step); got != tc.want {
-			t.Errorf("nextGroup(%v, %d) = %v, want %v", tc.from, tc.step, got, tc.want)
-		}
 	}
 }
 
@@ -370,7 +350,7 @@ func TestFailedSaveKeepsChangeInMemory(t *testing.T) {
 	}
 	h.selectName("Google")
 	h.keys("5")
-	if h.m.list.current().Rating() != 5 {
+	if h.m.list.Current().Rating() != 5 {
 		t.Error("the change was not kept in memory")
 	}
 	if !h.m.store.Unsaved() || h.m.status.sev != sevError || !strings.Contains(h.m.status.msg, "not saved, kept in memory") {
@@ -464,10 +444,10 @@ func withRating(r *catalogue.Record, n int) *catalogue.Record {
 	return c
 }
 
-func find2(rows []row, name string) *catalogue.Record {
+func find2(rows []records.Row, name string) *catalogue.Record {
 	for _, r := range rows {
-		if r.rec != nil && r.rec.Name() == name {
-			return r.rec
+		if r.Rec != nil && r.Rec.Name() == name {
+			return r.Rec
 		}
 	}
 	return &catalogue.Record{}
@@ -476,16 +456,16 @@ func find2(rows []row, name string) *catalogue.Record {
 func TestMouseWheelAndClick(t *testing.T) {
 	h := newHarness(t, fixture, 80, 24)
 	h.send(tea.MouseMsg{Button: tea.MouseButtonWheelDown, Action: tea.MouseActionPress})
-	if got := h.m.list.current().Name(); got != fileOrder[3] {
+	if got := h.m.list.Current().Name(); got != fileOrder[3] {
 		t.Errorf("wheel down: %q", got)
 	}
 	h.send(tea.MouseMsg{Button: tea.MouseButtonWheelUp, Action: tea.MouseActionPress})
-	if got := h.m.list.current().Name(); got != fileOrder[0] {
+	if got := h.m.list.Current().Name(); got != fileOrder[0] {
 		t.Errorf("wheel up: %q", got)
 	}
 	// Row 3 (0-based) starts on screen line 1+3*2 = 7; its URI line is 8.
 	h.send(tea.MouseMsg{X: 10, Y: 8, Button: tea.MouseButtonLeft, Action: tea.MouseActionPress})
-	if got := h.m.list.current().Name(); got != fileOrder[3] {
+	if got := h.m.list.Current().Name(); got != fileOrder[3] {
 		t.Errorf("click on line 8: %q", got)
 	}
 }
@@ -569,25 +549,27 @@ func TestSelectionFollowsTheRecord(t *testing.T) {
 	h := newHarness(t, fixture, 80, 24)
 	for _, name := range []string{"DuckDuckGo", "Google"} {
 		h.selectName(name)
-		before := h.m.list.cursor
+		before := h.m.list.Cursor()
 		h.keys("s") // by name
-		if r := h.m.list.current(); r == nil || r.Name() != name || h.m.list.cursor == before {
-			t.Errorf("sorted by name: cursor %d on %v; want %s, moved from row %d", h.m.list.cursor, r, name, before)
+		if r := h.m.list.Current(); r == nil || r.Name() != name || h.m.list.Cursor() == before {
+			t.Errorf("sorted by name: cursor %d on %v; want %s, moved from row %d", h.m.list.Cursor(), r, name, before)
 		}
 		h.keys("s", "s", "s") // date, rating, file order
-		if r := h.m.list.current(); r == nil || r.Name() != name || h.m.list.cursor != before {
-			t.Errorf("back in file order: cursor %d on %v; want %s, row %d", h.m.list.cursor, r, name, before)
+		if r := h.m.list.Current(); r == nil || r.Name() != name || h.m.list.Cursor() != before {
+			t.Errorf("back in file order: cursor %d on %v; want %s, row %d", h.m.list.Cursor(), r, name, before)
 		}
 	}
 	h.keys("/")
 	h.typeText("engine")
 	h.keys("enter", "down") // DuckDuckGo, the second match
-	h.m.list.apply((pass{seq: h.m.list.seq, text: "duck", recs: h.m.list.recs, prev: h.m.list.res}).run(context.Background()))
-	if r := h.m.list.current(); r == nil || r.Name() != "DuckDuckGo" || h.m.list.cursor != 0 {
-		t.Errorf("narrowed to duck: cursor %d on %v; want DuckDuckGo, row 0", h.m.list.cursor, r)
+	h.m.input.SetValue("duck")
+	h.send(h.m.refilter(h.m.list.Records())())
+	if r := h.m.list.Current(); r == nil || r.Name() != "DuckDuckGo" || h.m.list.Cursor() != 0 {
+		t.Errorf("narrowed to duck: cursor %d on %v; want DuckDuckGo, row 0", h.m.list.Cursor(), r)
 	}
-	h.m.list.apply((pass{seq: h.m.list.seq, text: "gpl", recs: h.m.list.recs, prev: h.m.list.res}).run(context.Background()))
-	if r := h.m.list.current(); r == nil || r.Name() != "The Go Programming Language (git)" || h.m.list.cursor != 0 {
-		t.Errorf("DuckDuckGo left out: cursor %d on %v; want the only row", h.m.list.cursor, r)
+	h.m.input.SetValue("gpl")
+	h.send(h.m.refilter(h.m.list.Records())())
+	if r := h.m.list.Current(); r == nil || r.Name() != "The Go Programming Language (git)" || h.m.list.Cursor() != 0 {
+		t.Errorf("DuckDuckGo left out: cursor %d on %v; want the only row", h.m.list.Cursor(), r)
 	}
 }

@@ -41,28 +41,19 @@ func (m *Model) mouse(msg tea.MouseMsg) tea.Cmd {
 		if y < 0 || y >= l.bodyH {
 			return nil
 		}
-		if i := m.list.stickyHead(); i >= 0 {
-			if y == 0 { // the heading kept on top: it folds its group
-				m.list.cursor = i
-				m.list.selected = 0
-				m.list.toggleFold()
-				return nil
+		i, sticky := m.list.RowAtLine(y)
+		switch {
+		case i < 0:
+		case sticky: // the heading kept on top: it folds its group
+			m.list.SetCursor(i)
+			m.list.ToggleFold()
+		default:
+			m.list.SetCursor(i)
+			m.detail.rewind()
+			if m.list.RowAt(i).Header {
+				m.list.ToggleFold()
 			}
-			y--
-		}
-		for i := m.list.offset; i < m.list.rowCount(); i++ {
-			h := m.list.rowAt(i).height()
-			if y < h {
-				m.list.cursor = i
-				m.list.selected = refOf(m.list.rowAt(i).rec)
-				m.detail.rewind()
-				if m.list.rowAt(i).header {
-					m.list.toggleFold()
-				}
-				m.list.scrollToCursor()
-				return nil
-			}
-			y -= h
+			m.list.ScrollToCursor()
 		}
 	}
 	return nil

@@ -62,7 +62,7 @@ func TestANewScreenAppliesItsOwnEdit(t *testing.T) {
 	if h.m.status.msg != "starred Google" {
 		t.Errorf("message %q", h.m.status.msg)
 	}
-	if got := h.m.list.current(); got == nil || got.Name() != "Google" || h.m.input.Value() != "" {
+	if got := h.m.list.Current(); got == nil || got.Name() != "Google" || h.m.input.Value() != "" {
 		t.Errorf("selected %v with the search %q, want Google shown", got, h.m.input.Value())
 	}
 	h.keys("u")
@@ -84,7 +84,7 @@ func TestAddedRecordIsShownThoughASearchHidIt(t *testing.T) {
 	h.keys("enter")
 	h.typeText("A new page")
 	h.keys("ctrl+s")
-	if got := h.m.list.current(); got == nil || got.Name() != "A new page" || h.m.input.Value() != "" {
+	if got := h.m.list.Current(); got == nil || got.Name() != "A new page" || h.m.input.Value() != "" {
 		t.Errorf("selected %v with the search %q, want the new record", got, h.m.input.Value())
 	}
 	if n := len(h.names()); n != 7 {

@@ -347,7 +347,7 @@ func TestTreeRebuiltUnderADialog(t *testing.T) {
 // message gave ("renamed … (u undoes it)").
 func TestUndoSaysNoHint(t *testing.T) {
 	h := newHarness(t, fixture, 100, 30)
-	set := catalogue.Set{Ref: h.m.list.current().Ref(), Fields: []catalogue.Field{{Name: catalogue.FieldRating, Value: "2"}}}
+	set := catalogue.Set{Ref: h.m.list.Current().Ref(), Fields: []catalogue.Field{{Name: catalogue.FieldRating, Value: "2"}}}
 	if err := h.m.store.History().ApplyDescribed(h.m.store.Catalogue(), set, func() string { return "rated it" + dialog.UndoHint }); err != nil {
 		t.Fatal(err)
 	}

@@ -1,7 +1,6 @@
 package tui
 
 import (
-	"context"
 	"fmt"
 	"strings"
 	"sync"
@@ -12,7 +11,7 @@ import (
 	"github.com/charmbracelet/x/exp/teatest"
 	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/gen"
-	"github.com/uricat/uricat/catalogue/query"
+	"github.com/uricat/uricat/tui/records"
 	"github.com/uricat/uricat/tui/theme"
 )
 
@@ -32,7 +31,7 @@ func TestStaleSearchAnswersAreDropped(t *testing.T) {
 		answers = append(answers, cmd())
 	}
 	for i := len(answers) - 1; i >= 0; i-- {
-		if answers[i].(filteredMsg).res == nil {
+		if answers[i].(records.FilteredMsg).Answer() == nil {
 			t.Fatalf("pass %d was cancelled before it ran", i)
 		}
 		h.send(answers[i])
@@ -46,10 +45,10 @@ func assertGit(t *testing.T, h *harness) {
 	if got := h.names(); len(got) != 1 || got[0] != want {
 		t.Fatalf("query git shows %q, want only %q: a stale answer won", got, want)
 	}
-	if h.m.list.res.search.text != "git" {
-		t.Errorf("shown answer is for %q", h.m.list.res.search.text)
+	if h.m.list.Answer().Text() != "git" {
+		t.Errorf("shown answer is for %q", h.m.list.Answer().Text())
 	}
-	if h.m.list.busy {
+	if busy, _ := h.m.list.Busy(); busy {
 		t.Error("still busy after the newest answer landed")
 	}
 }
@@ -77,16 +76,6 @@ func TestConcurrentPassesNewestWins(t *testing.T) {
 	assertGit(t, h)
 }
 
-// A newer keystroke cancels the running pass: its answer is nil.
-func TestNewPassCancelsTheRunningOne(t *testing.T) {
-	ix := newIndex(mustOpen(t, gen.Catalogue(20000)).Records(), 1, nil)
-	ctx, cancel := context.WithCancel(context.Background())
-	cancel()
-	if res := (pass{seq: 1, text: "g", recs: ix.recs, prev: &result{ix: ix}}).run(ctx); res != nil {
-		t.Error("a cancelled pass answered")
-	}
-}
-
 func mustOpen(t testing.TB, text string) *catalogue.Catalogue {
 	t.Helper()
 	c, err := catalogue.Open(writeCatalogue(t, text))
@@ -103,7 +92,7 @@ func TestTypingFastInTheRealProgram(t *testing.T) {
 		t.Skip("100,000 records")
 	}
 	c := mustOpen(t, gen.Catalogue(100000))
-	want := (pass{text: "git server", recs: c.Records()}).run(context.Background())
+	want := records.Find(c.Records(), "git server")
 	m := New(Options{Catalogue: c, Theme: theme.Plain()})
 	tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(100, 30))
 	teatest.WaitFor(t, tm.Output(), func(b []byte) bool { return strings.Contains(string(b), "/100000 shown") },
@@ -112,44 +101,19 @@ func TestTypingFastInTheRealProgram(t *testing.T) {
 	for _, r := range "git server" {
 		tm.Send(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{r}})
 	}
-	wantBar := fmt.Sprintf("%d/100000 shown", len(want.shown))
+	wantBar := fmt.Sprintf("%d/100000 shown", want.Len())
 	teatest.WaitFor(t, tm.Output(), func(b []byte) bool { return strings.Contains(string(b), wantBar) },
 		teatest.WithDuration(60*time.Second))
 	tm.Send(tea.KeyMsg{Type: tea.KeyCtrlC})
 	final := tm.FinalModel(t, teatest.WithFinalTimeout(30*time.Second)).(*Model)
-	if final.list.res.search.text != "git server" || len(final.list.res.shown) != len(want.shown) {
+	if final.list.Answer().Text() != "git server" || final.list.Answer().Len() != want.Len() {
 		t.Errorf("final answer is for %q with %d records; want %q with %d",
-			final.list.res.search.text, len(final.list.res.shown), "git server", len(want.shown))
+			final.list.Answer().Text(), final.list.Answer().Len(), "git server", want.Len())
 	}
-	got, wantRecs := final.list.res.records(), want.records()
+	got, wantRecs := final.list.Answer().Records(), want.Records()
 	for i, r := range got[:min(20, len(got))] {
 		if r != wantRecs[i] {
 			t.Fatalf("row %d is %q, want %q", i, r.Name(), wantRecs[i].Name())
 		}
-	}
-}
-
-// Many edits without a search must not keep every old snapshot alive.
-func TestIndexChainStaysShort(t *testing.T) {
-	c := mustOpen(t, gen.Catalogue(100))
-	ix := newIndex(c.Records(), 1, nil)
-	ix.search()
-	for i := range 50 {
-		recs := append([]*catalogue.Record(nil), c.Records()...)
-		recs[i%len(recs)] = recs[i%len(recs)].Clone()
-		recs[i%len(recs)].SetName("Zebra")
-		ix = newIndex(recs, uint64(i+2), ix)
-	}
-	n := 0
-	for p := ix.prev.Load(); p != nil; p = p.prev.Load() {
-		n++
-	}
-	if n > 1 {
-		t.Errorf("an index keeps %d predecessors alive", n)
-	}
-	q, _ := query.Parse("zebra")
-	hits, _ := ix.search().Search(context.Background(), q, nil)
-	if len(hits) != 1 || ix.recs[hits[0].Pos] != ix.recs[49] {
-		t.Errorf("the index of the last snapshot finds %v for zebra, want record 49 alone", hits)
 	}
 }

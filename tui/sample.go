@@ -23,7 +23,7 @@ func (m *Model) addSample() tea.Cmd {
 	n := len(m.store.Catalogue().Records())
 	cmd := m.edit(add, fmt.Sprintf("added %s from the sample", plural.Of(len(add.Records), "bookmark")), 0)
 	if recs := m.store.Catalogue().Records(); len(recs) > n {
-		m.list.selected = recs[n].Ref() // the pass the edit started selects it
+		m.list.Select(recs[n].Ref()) // the pass the edit started selects it
 		m.status.msg += " (u undoes)"
 	}
 	return cmd

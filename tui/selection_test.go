@@ -14,13 +14,13 @@ import (
 func TestMarksOutliveAPassButNotTheirRecord(t *testing.T) {
 	h := newHarness(t, fixture, 100, 30)
 	goDev, duck := find2(h.m.allRows(), "go.dev"), find2(h.m.allRows(), "DuckDuckGo")
-	h.m.list.marked.toggle(duck.Ref())
-	h.m.list.marked.toggle(goDev.Ref())
-	h.m.list.marked.toggle(goDev.Ref())
-	h.m.list.marked.toggle(goDev.Ref())
+	h.m.list.ToggleMark(duck.Ref())
+	h.m.list.ToggleMark(goDev.Ref())
+	h.m.list.ToggleMark(goDev.Ref())
+	h.m.list.ToggleMark(goDev.Ref())
 	h.keys("s") // sort by name: a pass
 	want := []catalogue.Ref{goDev.Ref(), duck.Ref()}
-	if got := h.m.list.marked.refs(h.m.store.Catalogue().Records()); !slices.Equal(got, want) {
+	if got := h.m.list.Marked().Refs(h.m.store.Catalogue().Records()); !slices.Equal(got, want) {
 		t.Fatalf("marked %v after a sort, want go.dev and DuckDuckGo %v", got, want)
 	}
 	// Deleted by another way than d, which would delete both.
@@ -29,15 +29,15 @@ func TestMarksOutliveAPassButNotTheirRecord(t *testing.T) {
 		t.Fatal(err)
 	}
 	h.run(cmd)
-	if h.m.list.marked.has(goDev.Ref()) || !h.m.list.marked.has(duck.Ref()) || len(h.m.list.marked) != 1 {
-		t.Errorf("after deleting go.dev: marked %v", h.m.list.marked)
+	if h.m.list.Marked().Has(goDev.Ref()) || !h.m.list.Marked().Has(duck.Ref()) || len(h.m.list.Marked()) != 1 {
+		t.Errorf("after deleting go.dev: marked %v", h.m.list.Marked())
 	}
 }
 
 // marked returns the names of the marked records, in file order.
 func (h *harness) marked() []string {
 	var out []string
-	for _, ref := range h.m.list.marked.refs(h.m.store.Catalogue().Records()) {
+	for _, ref := range h.m.list.Marked().Refs(h.m.store.Catalogue().Records()) {
 		out = append(out, h.m.store.Catalogue().Lookup(ref).Name())
 	}
 	return out
@@ -80,7 +80,7 @@ func TestSelectionKeys(t *testing.T) {
 func TestEscClearsSelectionThenSearch(t *testing.T) {
 	h := newHarness(t, fixture, 120, 30)
 	h.keys("/", "g", "o", "enter", "space", "esc")
-	if len(h.m.list.marked) != 0 || h.m.input.Value() != "go" {
+	if len(h.m.list.Marked()) != 0 || h.m.input.Value() != "go" {
 		t.Fatalf("after esc: marked %q, search %q; want none marked, the search kept", h.marked(), h.m.input.Value())
 	}
 	h.keys("esc")
@@ -93,8 +93,8 @@ func TestEscClearsSelectionThenSearch(t *testing.T) {
 func TestSpaceOnHeadingFolds(t *testing.T) {
 	h := newHarness(t, fixture, 120, 30)
 	h.keys("b", "home", "space")
-	if len(h.m.list.marked) != 0 || !h.m.list.folded[h.m.list.rowAt(0).label] {
-		t.Errorf("space on a heading: marked %q, folded %v", h.marked(), h.m.list.folded)
+	if len(h.m.list.Marked()) != 0 || !h.m.list.Folded(h.m.list.RowAt(0).Label) {
+		t.Errorf("space on a heading: marked %q, folded %v", h.marked(), h.m.list.Folded(h.m.list.RowAt(0).Label))
 	}
 }
 

@@ -1,43 +1,10 @@
 package tui
 
 import (
-	"context"
-	"slices"
 	"testing"
 
 	tea "github.com/charmbracelet/bubbletea"
-	"github.com/uricat/uricat/catalogue"
-	"github.com/uricat/uricat/catalogue/query"
 )
-
-// TestSearchUnderASortKeepsTheSortOrder: a search typed with a sort chosen
-// shows exactly the matching records, in the sort's order, whether the
-// pass scans in file order and re-sorts or narrows the last answer.
-func TestSearchUnderASortKeepsTheSortOrder(t *testing.T) {
-	h := newHarness(t, fixture, 80, 24)
-	recs := h.m.store.Catalogue().Records()
-	for _, key := range []query.SortKey{query.SortByName, query.SortByDate.Desc(), query.SortByRating} {
-		prev := (pass{recs: recs, sort: key}).run(context.Background())
-		for _, text := range []string{"g", "go", "o"} {
-			res := (pass{seq: 1, text: text, recs: recs, sort: key, prev: prev}).run(context.Background())
-			q, _ := query.Parse(text)
-			want := query.Filter(recs, q)
-			query.Sort(want, key)
-			if !slices.Equal(res.records(), want) {
-				t.Errorf("sort %s, search %q: got %v, want %v", key, text, recordNames(res.records()), recordNames(want))
-			}
-			prev = res
-		}
-	}
-}
-
-func recordNames(recs []*catalogue.Record) []string {
-	var out []string
-	for _, r := range recs {
-		out = append(out, r.Name())
-	}
-	return out
-}
 
 // TestKeysReadTogether: "/jazz" read from the terminal in one piece, as
 // happens when typing fast over ssh, opens the search and types "jazz".
@@ -52,7 +19,7 @@ func TestKeysReadTogether(t *testing.T) {
 		t.Errorf("shown %v, want DuckDuckGo alone", names)
 	}
 	h.send(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("3")})
-	if r := h.m.list.current(); r == nil || r.Name() != "DuckDuckGo" || r.Rating() != 3 {
+	if r := h.m.list.Current(); r == nil || r.Name() != "DuckDuckGo" || r.Rating() != 3 {
 		t.Errorf("rating went to %+v", r)
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/uricat/uricat/tui/dialog"
 	"github.com/uricat/uricat/tui/form"
 	"github.com/uricat/uricat/tui/problems"
+	"github.com/uricat/uricat/tui/records"
 	"github.com/uricat/uricat/tui/store"
 	"github.com/uricat/uricat/tui/transfer"
 )
@@ -163,7 +164,7 @@ func TestRootMessagesNeverGoToADialog(t *testing.T) {
 			for _, c := range msg {
 				collect(c)
 			}
-		case filteredMsg:
+		case records.FilteredMsg:
 			h.send(msg) // the list shows the rating: keys need not wait
 		default:
 			held = append(held, msg)

@@ -57,9 +57,8 @@ func TestStatusMessageGoes(t *testing.T) {
 // status bar does not count the last pass's rows as these: "…/N shown".
 func TestStatusBarWhileAPassRuns(t *testing.T) {
 	h := newHarness(t, fixture, 100, 30)
-	recs := append(h.m.list.recs[:len(h.m.list.recs):len(h.m.list.recs)], h.m.list.recs[0])
-	h.m.list.recs = recs
-	h.m.list.seq++ // a pass over other records started that has not answered
+	recs := append(h.m.list.Records()[:len(h.m.list.Records()):len(h.m.list.Records())], h.m.list.Records()[0])
+	h.m.refilter(recs) // a pass over other records started that has not answered
 	if bar := h.m.statusBar(); !strings.Contains(bar, fmt.Sprintf("…/%d shown", len(recs))) {
 		t.Errorf("status bar while a pass runs: %q", bar)
 	}

@@ -35,7 +35,7 @@ func (m *Model) storeNotices() tea.Cmd {
 				c := m.store.Catalogue()
 				cmds = append(cmds, m.host.reload(c), m.refilter(c.Records()))
 			case store.SelectMsg:
-				m.list.selected = n.Ref
+				m.list.Select(n.Ref)
 			case store.AskMsg:
 				cmds = append(cmds, m.host.open(dialog.NewConfirm(m.host.context(), n.Question)))
 			case store.BusyMsg:

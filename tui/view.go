@@ -12,6 +12,8 @@ import (
 	"github.com/uricat/uricat/catalogue/query"
 	"github.com/uricat/uricat/internal/display"
 	"github.com/uricat/uricat/tui/dialog"
+	"github.com/uricat/uricat/tui/records"
+	"github.com/uricat/uricat/tui/theme"
 )
 
 // splitWidth is the narrowest window that shows list and detail side by
@@ -91,10 +93,11 @@ func (m *Model) searchLine() string {
 // searchError is why the search box's text is not a valid search, once
 // a pass has answered for that text; nil if it is valid.
 func (m *Model) searchError() *query.Error {
-	if m.list.res == nil || m.list.res.search.err == nil || m.list.res.search.text != m.input.Value() {
+	res := m.list.Answer()
+	if res == nil || res.Err() == nil || res.Text() != m.input.Value() {
 		return nil
 	}
-	return m.list.res.search.err
+	return res.Err()
 }
 
 // markedInput draws the search box with the term e names marked, as the
@@ -192,71 +195,121 @@ func fit(s string, w int) string {
 	return s + strings.Repeat(" ", max(0, w-sw))
 }
 
-// listView draws the visible rows only (the list's View), or what an
+// listView draws the visible rows only (the list's Visible), or what an
 // empty list says.
 func (m *Model) listView(w, h int) string {
-	return m.list.View(w, h, m.rowLines, func() string {
-		var s string
-		switch {
-		case m.list.res == nil:
-			s = ""
-		case len(m.list.recs) == 0:
-			s = "No bookmarks yet: press a to add one, i to import a file, or t to try the sample bookmarks."
-		case m.searchError() != nil:
-			// Not "no match": the status line says what is wrong with it.
-			s = "Not a valid search: fix the marked term or press esc to clear it."
-		default:
-			s = fmt.Sprintf("No bookmark matches “%s”. Press esc to clear the search.", display.Text(m.input.Value()))
-		}
-		// Wrapped, not cut: the keys are at the end.
-		lines := strings.Split(ansi.Wrap(s, max(10, w-4), " "), "\n")
-		for i, l := range lines {
-			lines[i] = "  " + m.th.EmptyMessage.Render(l)
-		}
-		return block("\n"+strings.Join(lines, "\n"), w, h)
-	})
+	if m.list.RowCount() == 0 {
+		return m.emptyList(w, h)
+	}
+	lines := make([]string, 0, h)
+	for _, l := range m.list.Visible(h) {
+		lines = append(lines, m.rowLines(l.Row, l.Cursor, w)...)
+	}
+	return block(strings.Join(lines, "\n"), w, h)
+}
+
+// emptyList is what a list without rows says, w×h.
+func (m *Model) emptyList(w, h int) string {
+	var s string
+	switch {
+	case m.list.Answer() == nil:
+		s = ""
+	case len(m.list.Records()) == 0:
+		s = "No bookmarks yet: press a to add one, i to import a file, or t to try the sample bookmarks."
+	case m.searchError() != nil:
+		// Not "no match": the status line says what is wrong with it.
+		s = "Not a valid search: fix the marked term or press esc to clear it."
+	default:
+		s = fmt.Sprintf("No bookmark matches “%s”. Press esc to clear the search.", display.Text(m.input.Value()))
+	}
+	// Wrapped, not cut: the keys are at the end.
+	lines := strings.Split(ansi.Wrap(s, max(10, w-4), " "), "\n")
+	for i, l := range lines {
+		lines[i] = "  " + m.th.EmptyMessage.Render(l)
+	}
+	return block("\n"+strings.Join(lines, "\n"), w, h)
+}
+
+// rowStyle is how a row is drawn: with the cursor on it (selected) or
+// not.
+type rowStyle struct {
+	th       *theme.Theme
+	selected bool
+}
+
+// st returns s, on the selected row's background when the cursor is on
+// the row.
+func (rs rowStyle) st(s lipgloss.Style) lipgloss.Style {
+	if rs.selected {
+		return s.Inherit(rs.th.RowSelected)
+	}
+	return s
+}
+
+// marker is the row's first two cells: the cursor's bar, or blank.
+func (rs rowStyle) marker() string {
+	if rs.selected {
+		return rs.st(rs.th.Cursor).Render("▌ ")
+	}
+	return rs.st(rs.th.Row).Render("  ")
 }
 
 // rowLines draws one row at width w.
-func (m *Model) rowLines(r row, selected bool, w int) []string {
-	th := m.th
-	st := func(s lipgloss.Style) lipgloss.Style {
-		if selected {
-			return s.Inherit(th.RowSelected)
+func (m *Model) rowLines(r records.Row, selected bool, w int) []string {
+	rs := rowStyle{m.th, selected}
+	if r.Header {
+		arrow := "▾"
+		if m.list.Folded(r.Label) {
+			arrow = "▸"
 		}
-		return s
+		th := m.th
+		text := rs.marker() + rs.st(th.GroupHeader).Render(arrow+" "+display.Text(r.Label)) + rs.st(th.GroupCount).Render(fmt.Sprintf("  %d", r.Count))
+		return []string{pad(text, w, rs.st(th.Row))}
 	}
-	marker := st(th.Row).Render("  ")
-	if selected {
-		marker = st(th.Cursor).Render("▌ ")
-	}
+	return m.recordLines(r.Rec, rs, w)
+}
+
+// recordLines draws a record's row at width w: its name and metadata,
+// then its URI.
+func (m *Model) recordLines(rec *catalogue.Record, rs rowStyle, w int) []string {
+	th, st := m.th, rs.st
 	// A record selected for an action on many is ticked on its first
 	// line, in the marker's second cell: seen without colour, and the
 	// row's width does not change.
-	line1Marker := marker
-	if r.rec != nil && m.list.marked.has(r.rec.Ref()) {
+	line1Marker := rs.marker()
+	if m.list.Marked().Has(rec.Ref()) {
 		cur := st(th.Row).Render(" ")
-		if selected {
+		if rs.selected {
 			cur = st(th.Cursor).Render("▌")
 		}
 		line1Marker = cur + st(th.Marked).Render("✓")
 	}
-	if r.header {
-		arrow := "▾"
-		if m.list.folded[r.label] {
-			arrow = "▸"
-		}
-		label := display.Text(r.label)
-		text := marker + st(th.GroupHeader).Render(arrow+" "+label) + st(th.GroupCount).Render(fmt.Sprintf("  %d", r.count))
-		return []string{pad(text, w, st(th.Row))}
+	right := m.rowMeta(rec, rs, w)
+	rightW := ansi.StringWidth(right)
+	lead, leadW := m.rowLead(rec, rs)
+	nameS := m.rowName(rec, rs, max(4, w-leadW-rightW-2))
+	gap := w - leadW - ansi.StringWidth(nameS) - rightW
+	line1 := line1Marker + lead + nameS + st(th.Row).Render(strings.Repeat(" ", max(1, gap))) + right
+	line2 := rs.marker()
+	uri, mark := shownURI(rec)
+	if mark != "" {
+		line2 += st(th.Warning).Render(ansi.Truncate(mark, max(1, w-2), "…"))
 	}
-	rec := r.rec
-	// Right-hand metadata: category, stars, date; less when narrow.
+	if rest := w - 2 - ansi.StringWidth(mark); rest > 0 {
+		line2 += st(th.URI).Render(ansi.Truncate(uri, rest, "…"))
+	}
+	return []string{fit(line1, w), pad(line2, w, st(th.Row))}
+}
+
+// rowMeta is the right-hand metadata of a record's row w cells wide:
+// category, stars, date; less when narrow.
+func (m *Model) rowMeta(rec *catalogue.Record, rs rowStyle, w int) string {
+	th, st := m.th, rs.st
 	var meta []string
 	if c := display.Text(rec.Category()); c != "" {
 		meta = append(meta, st(th.Category).Render(truncatePath(c, categoryWidth(w))))
 	}
-	meta = append(meta, starsFor(m, rec.Rating(), selected))
+	meta = append(meta, starsFor(m, rec.Rating(), rs.selected))
 	if w >= 60 {
 		// A record without a valid DATE keeps the column, marked as
 		// a rating of none is, so that its stars stay in line with
@@ -267,11 +320,14 @@ func (m *Model) rowLines(r row, selected bool, w int) []string {
 		}
 		meta = append(meta, st(th.Date).Render(date))
 	}
-	right := strings.Join(meta, st(th.Row).Render("  "))
-	rightW := ansi.StringWidth(right)
+	return strings.Join(meta, st(th.Row).Render("  "))
+}
 
-	var lead string
-	leadW := 2
+// rowLead is what comes before a record's name, and its width with the
+// marker's: the marks of an invalid record and of a dead or moved link.
+func (m *Model) rowLead(rec *catalogue.Record, rs rowStyle) (lead string, leadW int) {
+	th, st := m.th, rs.st
+	leadW = 2
 	if !rec.Valid() {
 		lead = st(th.Invalid).Render("✗ ")
 		leadW += 2
@@ -286,11 +342,16 @@ func (m *Model) rowLines(r row, selected bool, w int) []string {
 		lead += st(style).Render(mark)
 		leadW += 2
 	}
-	nameW := max(4, w-leadW-rightW-2)
+	return lead, leadW
+}
+
+// rowName draws a record's name in nameW cells, the search's matches lit.
+func (m *Model) rowName(rec *catalogue.Record, rs rowStyle, nameW int) string {
+	th, st := m.th, rs.st
 	name, mark := shownName(rec)
 	var hits []bool
-	if m.list.res != nil && mark == "" {
-		hits = m.list.res.search.highlight(catalogue.FieldName, name)
+	if s := m.list.Search(); s != nil && mark == "" {
+		hits = s.Highlight(catalogue.FieldName, name)
 	}
 	if name == "" {
 		name = fmt.Sprintf("(no name, line %d)", rec.Line())
@@ -302,17 +363,7 @@ func (m *Model) rowLines(r row, selected bool, w int) []string {
 	if rest := nameW - ansi.StringWidth(nameS); rest > 0 {
 		nameS += styled(name, rest, st(th.Name), st(th.Match).Bold(true), hits)
 	}
-	gap := w - leadW - ansi.StringWidth(nameS) - rightW
-	line1 := line1Marker + lead + nameS + st(th.Row).Render(strings.Repeat(" ", max(1, gap))) + right
-	line2 := marker
-	uri, mark := shownURI(rec)
-	if mark != "" {
-		line2 += st(th.Warning).Render(ansi.Truncate(mark, max(1, w-2), "…"))
-	}
-	if rest := w - 2 - ansi.StringWidth(mark); rest > 0 {
-		line2 += st(th.URI).Render(ansi.Truncate(uri, rest, "…"))
-	}
-	return []string{fit(line1, w), pad(line2, w, st(th.Row))}
+	return nameS
 }
 
 // invalidMark marks a URI or a NAME shown as stored because it is not
@@ -490,9 +541,9 @@ func (m *Model) message() (full, short string, sev severity) {
 		return msg, msg, m.status.sev
 	}
 	shown := "nothing is shown until it is"
-	if q := m.list.res.search.query; q != nil {
-		n := fmt.Sprintf("%d matches", len(m.list.res.shown))
-		if len(m.list.res.shown) == 1 {
+	if q := m.list.Answer().Query(); q != nil {
+		n := fmt.Sprintf("%d matches", m.list.Answer().Len())
+		if m.list.Answer().Len() == 1 {
 			n = "1 match"
 		}
 		shown = fmt.Sprintf("showing the %s for “%s” meanwhile", n, display.Text(strings.TrimSpace(q.String())))
@@ -507,36 +558,36 @@ func (m *Model) statusBar() string {
 	th := m.th
 	sep := th.StatusBar.Render("  ")
 	parts := []string{th.StatusBrand.Render("uricat")}
-	if m.list.res != nil {
-		shown := fmt.Sprint(len(m.list.res.shown))
-		if m.list.res.seq != m.list.seq && !sameSlice(m.list.res.ix.recs, m.list.recs) {
+	if res := m.list.Answer(); res != nil {
+		shown := fmt.Sprint(res.Len())
+		if m.list.Counting() {
 			// A pass over new records (an import, a reload) is running:
 			// the rows shown are the last pass's, not a count of these.
 			shown = "…"
 		}
-		counts := fmt.Sprintf("%s/%d", shown, len(m.list.recs))
+		counts := fmt.Sprintf("%s/%d", shown, len(m.list.Records()))
 		parts = append(parts, th.StatusValue.Render(counts)+th.StatusKey.Render(" shown"))
-		if on, hidden := m.list.markCounts(); on+hidden > 0 {
+		if on, hidden := m.list.MarkCounts(); on+hidden > 0 {
 			sel := th.StatusValue.Render(fmt.Sprint(on+hidden)) + th.StatusKey.Render(" selected")
 			if hidden > 0 {
 				sel += th.StatusKey.Render(fmt.Sprintf(", %d hidden", hidden))
 			}
 			parts = append(parts, sel)
 		}
-		if inv := m.list.res.ix.invalid; inv > 0 {
+		if inv := res.Invalid(); inv > 0 {
 			parts = append(parts, th.Error.Inherit(th.StatusBar).Render(fmt.Sprintf("✗ %d invalid", inv)))
 		}
 	}
 	sortText := "file order"
-	if !m.list.sortKey.IsZero() {
-		sortText = strings.ToLower(m.list.sortKey.Field()) + " ↑"
-		if m.list.sortKey.Descending() {
-			sortText = strings.ToLower(m.list.sortKey.Field()) + " ↓"
+	if key := m.list.SortKey(); !key.IsZero() {
+		sortText = strings.ToLower(key.Field()) + " ↑"
+		if key.Descending() {
+			sortText = strings.ToLower(key.Field()) + " ↓"
 		}
 	}
 	parts = append(parts, th.StatusKey.Render("sort ")+th.StatusValue.Render(sortText))
-	if !m.list.group.IsZero() {
-		parts = append(parts, th.StatusKey.Render("group ")+th.StatusValue.Render(m.list.group.String()))
+	if g := m.list.Group(); !g.IsZero() {
+		parts = append(parts, th.StatusKey.Render("group ")+th.StatusValue.Render(g.String()))
 	}
 	if q := m.input.Value(); q != "" && m.mode != modeSearch {
 		parts = append(parts, th.StatusKey.Render("filter ")+th.StatusValue.Render(ansi.Truncate(display.Text(q), 20, "…")))
@@ -545,7 +596,7 @@ func (m *Model) statusBar() string {
 		parts = append(parts, th.Warning.Inherit(th.StatusBar).Render("waiting for another uricat to finish saving"))
 	} else if m.store.Saving() {
 		parts = append(parts, m.spin.View()+th.StatusKey.Render(" saving"))
-	} else if m.list.busy && m.spin.on {
+	} else if busy, _ := m.list.Busy(); busy && m.spin.on {
 		parts = append(parts, m.spin.View()+th.StatusKey.Render(" searching"))
 	} else if m.store.Unsaved() {
 		parts = append(parts, th.Error.Inherit(th.StatusBar).Render("unsaved"))
@@ -580,7 +631,7 @@ func (m *Model) helpLine() string {
 		km = m.detail.KeyMap()
 	case m.help.ShowAll:
 		km = fullHelpBar{m.keys, m.help.language}
-	case len(m.list.marked) > 0:
+	case len(m.list.Marked()) > 0:
 		km = selectionHelp{m.keys}
 	}
 	return fit(" "+h.View(km), m.width)

@@ -41,7 +41,7 @@ func TestGoldenViews(t *testing.T) {
 		{"search_kept_80x24", 80, 24, fixture, func(h *harness) { h.keys("/"); h.typeText("rating:>=2"); h.keys("enter") }},
 		{"search_no_match_80x24", 80, 24, fixture, func(h *harness) { h.keys("/"); h.typeText("zzzz") }},
 		{"grouped_folded_80x24", 80, 24, fixture, func(h *harness) {
-			for h.m.list.group.String() != "category" {
+			for h.m.list.Group().String() != "category" {
 				h.keys("b")
 			}
 			h.keys("home", "space", "s")
@@ -270,7 +270,7 @@ func TestDetailMarksInvisibleInEveryField(t *testing.T) {
 		"CATEGORY: "+enc(bad)+"\r\nDESCRIPTION: "+enc("first "+bad+"\nsecond "+bad)+"\r\nX-NOTE: "+enc(bad)+"\r\n", 120, 30)
 	// A file holds URI, LANGUAGE, TYPE and ID in ASCII; a record in
 	// memory may hold anything (an edit, an import before it is checked).
-	rec := h.m.list.current()
+	rec := h.m.list.Current()
 	rec.SetURI("http://x.example/" + bad)
 	rec.SetLanguage(bad)
 	rec.SetType(bad)

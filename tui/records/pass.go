@@ -1,4 +1,4 @@
-package tui
+package records
 
 import (
 	"context"
@@ -14,11 +14,11 @@ import (
 
 // This file is the search pipeline: it turns the search box's text, the
 // sort key and the group key into the rows the list shows. It runs on a
-// background goroutine (a tea.Cmd), never in Update, so a keystroke never
-// waits for a pass over 100,000 records. Each pass is labelled with a
-// sequence number and the text it answers; Update keeps only the answer to
-// the newest pass and cancels the one before, so a slow stale pass can
-// never overwrite a newer one (the race of bubbles' list, issue 4).
+// goroutine of its own, never in Update, so a keystroke never waits for a
+// pass over every record. Each pass is labelled with a sequence number
+// and the text it answers; Update keeps only the answer to the newest
+// pass and cancels the one before, so a slow stale pass can never
+// overwrite a newer one (the race of bubbles' list).
 //
 // Everything a pass reads is immutable: the snapshot of record pointers
 // (Catalogue.Records is copy-on-write and records never change once made)
@@ -73,8 +73,8 @@ func (x *index) search() *query.Index {
 	return x.ix
 }
 
-// search is the search box's text as a pass applies it.
-type search struct {
+// Search is the search box's text as a pass applies it.
+type Search struct {
 	text string // as typed
 	// query is the query applied: text's or, while text is not a valid
 	// search, the terms before the bad one (typed before it, as a rule),
@@ -85,12 +85,12 @@ type search struct {
 }
 
 // parseSearch parses the search box's text.
-func parseSearch(text string) search {
+func parseSearch(text string) Search {
 	q, err := query.Parse(text)
 	if err == nil {
-		return search{text: text, query: q}
+		return Search{text: text, query: q}
 	}
-	s := search{text: text}
+	s := Search{text: text}
 	if !errors.As(err, &s.err) {
 		s.err = &query.Error{Term: text, Column: 1, Reason: err.Error()}
 	}
@@ -101,9 +101,9 @@ func parseSearch(text string) search {
 	return s
 }
 
-// highlight reports which runes of text, the value of field, the applied
+// Highlight reports which runes of text, the value of field, the applied
 // search matched.
-func (s *search) highlight(field, text string) []bool {
+func (s *Search) Highlight(field, text string) []bool {
 	return s.query.Highlight(field, text)
 }
 
@@ -137,7 +137,7 @@ type pass struct {
 	recs  []*catalogue.Record // the snapshot to show
 	sort  query.SortKey
 	group query.GroupKey
-	prev  *result  // the last answer, whose index, ordering and matches may be reused
+	prev  *Answer  // the last answer, whose index, ordering and matches may be reused
 	mem   *passMem // memory to answer in, lent by Update (nil: new memory)
 	// links gives link: terms the links' statuses (nil: all unchecked);
 	// linksGen counts the link states the model has had.
@@ -192,10 +192,10 @@ func (p *memPool) put(m *passMem) {
 	*m = passMem{}
 }
 
-// result is a pass's answer.
-type result struct {
+// Answer is a pass's answer.
+type Answer struct {
 	seq     int
-	search  search
+	search  Search
 	ix      *index
 	order   *ordering
 	matched []int32 // positions in ix.recs that match, in order's order
@@ -218,42 +218,32 @@ type result struct {
 	users int
 }
 
-// filteredMsg carries a pass's result to Update; nil res means cancelled.
-// prev and mem are the pass's, for Update to account for the memory.
-type filteredMsg struct {
-	seq  int
-	res  *result
-	prev *result
+// FilteredMsg carries a pass's Answer to the List (Filtered); nil res
+// means cancelled. prev and mem are the pass's, for the List to account
+// for the memory.
+type FilteredMsg struct {
+	// Seq names the request answered: the Refilter that started the
+	// pass. Only the newest request's answer is shown.
+	Seq  int
+	res  *Answer
+	prev *Answer
 	mem  *passMem
 }
 
 // run runs the pass; it returns nil if ctx was cancelled first.
-func (p pass) run(ctx context.Context) *result {
+func (p pass) run(ctx context.Context) *Answer {
 	start := time.Now()
-	var prevIx *index
-	if p.prev != nil {
-		prevIx = p.prev.ix
-	}
 	mem := p.mem
 	if mem == nil {
 		mem = new(passMem)
 	}
-	res := &result{seq: p.seq, search: parseSearch(p.text), group: p.group, mem: mem, linksGen: p.linksGen}
-	// Reuse the index if the snapshot is the same slice.
-	switch {
-	case prevIx != nil && sameSlice(prevIx.recs, p.recs):
-		res.ix = prevIx
-	case prevIx != nil:
-		res.ix = newIndex(p.recs, prevIx.version+1, prevIx)
-	default:
-		res.ix = newIndex(p.recs, 1, nil)
-	}
+	res := &Answer{seq: p.seq, search: parseSearch(p.text), group: p.group, mem: mem, linksGen: p.linksGen}
+	res.ix = p.snapshot()
 	if p.prev != nil && p.prev.order != nil && p.prev.order.ix == res.ix && p.prev.order.key == p.sort {
 		res.order = p.prev.order
 	} else if res.order = newOrdering(ctx, res.ix, p.sort); res.order == nil {
 		return nil
 	}
-
 	q := res.search.query
 	if q != nil && q.HasLink() {
 		q = q.WithLinks(p.links)
@@ -264,47 +254,7 @@ func (p pass) run(ctx context.Context) *result {
 	case q.Empty():
 		res.matched = res.order.order
 	default:
-		candidates := res.order.order
-		narrowing := p.prev != nil && p.prev.order == res.order && p.prev.search.query != nil && q.Narrows(p.prev.search.query) &&
-			(!q.HasLink() || p.prev.linksGen == p.linksGen)
-		if narrowing {
-			candidates = p.prev.matched
-		}
-		// A pass over most records in a sort order would visit the
-		// records all over memory: search them all in file order, then
-		// put the hits in order. (When narrowing, the hits are candidates
-		// anyway.)
-		resort := !p.sort.IsZero() && len(candidates)*2 > len(res.ix.recs)
-		if resort || p.sort.IsZero() && len(candidates)*8 > len(res.ix.recs)*7 {
-			// Most records, in file order: all of them, without looking
-			// each up in candidates, do as well (those left out match
-			// nothing a narrower search does).
-			candidates = nil
-		}
-		// Memory that has to grow grows to the catalogue's size at once:
-		// grown a pass at a time, it would leave garbage of that size
-		// behind for the collector on every larger answer.
-		n := len(res.ix.recs)
-		mem.hits = room(mem.hits, n)
-		hits, err := res.ix.search().SearchInto(ctx, q, candidates, mem.hits)
-		if err != nil {
-			return nil
-		}
-		mem.hits = hits[:0]
-		if resort {
-			hits = inOrder(hits, res.order.order, len(res.ix.recs))
-		}
-		res.matched = room(mem.matched, n)[:len(hits)]
-		for i, h := range hits {
-			res.matched[i] = h.Pos
-		}
-		mem.matched = res.matched
-		if p.sort.IsZero() && q.Ranked() {
-			// No sort key chosen: best matches first, file order on ties.
-			res.shown = query.AppendRank(room(mem.shown, n), hits)
-			mem.shown = res.shown
-		}
-		if ctx.Err() != nil {
+		if !p.match(ctx, q, res) {
 			return nil
 		}
 	}
@@ -315,17 +265,108 @@ func (p pass) run(ctx context.Context) *result {
 		if ctx.Err() != nil {
 			return nil
 		}
-		res.groups = query.GroupRecords(res.records(), p.group)
+		res.groups = query.GroupRecords(res.Records(), p.group)
 	}
 	res.took = time.Since(start)
 	return res
 }
 
-// rec returns the i-th record shown.
-func (r *result) rec(i int) *catalogue.Record { return r.ix.recs[r.shown[i]] }
+// snapshot returns the index of the pass's records: prev's if they are
+// the same slice, else a new one that reuses what prev's built.
+func (p pass) snapshot() *index {
+	if p.prev == nil {
+		return newIndex(p.recs, 1, nil)
+	}
+	if prevIx := p.prev.ix; sameSlice(prevIx.recs, p.recs) {
+		return prevIx
+	}
+	return newIndex(p.recs, p.prev.ix.version+1, p.prev.ix)
+}
 
-// records returns the records shown, in order.
-func (r *result) records() []*catalogue.Record {
+// candidates returns the positions the query q need be tried on (nil:
+// every record, in file order) and whether its hits must then be put in
+// the sort order (resort).
+func (p pass) candidates(q *query.Query, res *Answer) (candidates []int32, resort bool) {
+	candidates = res.order.order
+	narrowing := p.prev != nil && p.prev.order == res.order && p.prev.search.query != nil && q.Narrows(p.prev.search.query) &&
+		(!q.HasLink() || p.prev.linksGen == p.linksGen)
+	if narrowing {
+		candidates = p.prev.matched
+	}
+	// A pass over most records in a sort order would visit the records
+	// all over memory: search them all in file order, then put the hits
+	// in order. (When narrowing, the hits are candidates anyway.)
+	resort = !p.sort.IsZero() && len(candidates)*2 > len(res.ix.recs)
+	if resort || p.sort.IsZero() && len(candidates)*8 > len(res.ix.recs)*7 {
+		// Most records, in file order: all of them, without looking each
+		// up in candidates, do as well (those left out match nothing a
+		// narrower search does).
+		candidates = nil
+	}
+	return candidates, resort
+}
+
+// match finds the records q matches into res (matched, and shown when
+// ranked), in the pass's memory; false if ctx was cancelled first.
+func (p pass) match(ctx context.Context, q *query.Query, res *Answer) bool {
+	mem := res.mem
+	candidates, resort := p.candidates(q, res)
+	// Memory that has to grow grows to the catalogue's size at once:
+	// grown a pass at a time, it would leave garbage of that size behind
+	// for the collector on every larger answer.
+	n := len(res.ix.recs)
+	mem.hits = room(mem.hits, n)
+	hits, err := res.ix.search().SearchInto(ctx, q, candidates, mem.hits)
+	if err != nil {
+		return false
+	}
+	mem.hits = hits[:0]
+	if resort {
+		hits = inOrder(hits, res.order.order, len(res.ix.recs))
+	}
+	res.matched = room(mem.matched, n)[:len(hits)]
+	for i, h := range hits {
+		res.matched[i] = h.Pos
+	}
+	mem.matched = res.matched
+	if p.sort.IsZero() && q.Ranked() {
+		// No sort key chosen: best matches first, file order on ties.
+		res.shown = query.AppendRank(room(mem.shown, n), hits)
+		mem.shown = res.shown
+	}
+	return ctx.Err() == nil
+}
+
+// Find returns the answer a pass from nothing gives for text over recs,
+// in file order, ungrouped, every link unchecked: the first answer for a
+// catalogue just opened (whose empty search needs no search index, so
+// the first frame does not wait for one), and the reference a pass that
+// reuses memory and earlier answers must agree with.
+func Find(recs []*catalogue.Record, text string) *Answer {
+	return (pass{text: text, recs: recs}).run(context.Background())
+}
+
+// Text returns the search text the answer is for, as typed.
+func (r *Answer) Text() string { return r.search.text }
+
+// Err returns why the answer's text is not a valid search; nil if it is.
+func (r *Answer) Err() *query.Error { return r.search.err }
+
+// Query returns the query the answer applied: the text's, or while it is
+// not valid the terms before the bad one; nil when there are none.
+func (r *Answer) Query() *query.Query { return r.search.query }
+
+// Len returns how many records the answer shows.
+func (r *Answer) Len() int { return len(r.shown) }
+
+// Invalid returns how many records of the answer's snapshot have errors.
+func (r *Answer) Invalid() int { return r.ix.invalid }
+
+// rec returns the i-th record shown.
+func (r *Answer) rec(i int) *catalogue.Record { return r.ix.recs[r.shown[i]] }
+
+// Records returns the records shown, in order.
+func (r *Answer) Records() []*catalogue.Record {
 	out := make([]*catalogue.Record, len(r.shown))
 	for i, pos := range r.shown {
 		out[i] = r.ix.recs[pos]
@@ -368,3 +409,13 @@ func inOrder(hits []query.Hit, order []int32, n int) []query.Hit {
 func sameSlice(a, b []*catalogue.Record) bool {
 	return len(a) == len(b) && (len(a) == 0 || &a[0] == &b[0])
 }
+
+// Query returns the query the search applied; nil when there are none.
+func (s *Search) Query() *query.Query { return s.query }
+
+// Answer returns the pass's answer; nil if it was cancelled.
+func (m FilteredMsg) Answer() *Answer { return m.res }
+
+// Prepare builds the search index of the answer's snapshot now, as Warm
+// does in the background.
+func (r *Answer) Prepare() { r.ix.search() }
