@@ -66,7 +66,9 @@ type Model struct {
 	// first record in the file, where it is not the cleanest: a choice
 	// outlives a reload.
 	chosen map[catalogue.Ref]catalogue.Ref
-	at     int // the group shown
+	// list's cursor is the group shown, one at a time: n and p move it,
+	// saying so at the ends.
+	list dialog.List
 	// The preview of groups[at] merged, made when the group is shown.
 	merged *catalogue.Record
 	notes  []string
@@ -78,12 +80,13 @@ type Model struct {
 // dup:yes search), else the first. Call it on the goroutine that owns the
 // catalogue (the root's Update).
 func New(ctx dialog.Context, c *catalogue.Catalogue, sel *catalogue.Record) *Model {
-	m := &Model{ctx: ctx, keys: DefaultKeyMap, chosen: map[catalogue.Ref]catalogue.Ref{}}
+	m := &Model{ctx: ctx, keys: DefaultKeyMap, chosen: map[catalogue.Ref]catalogue.Ref{}, list: dialog.NewList(dialog.KeyMap{})}
 	m.find(c)
+	m.list.SetLen(len(m.groups))
 	for g, recs := range m.groups {
 		for _, r := range recs {
 			if r == sel {
-				m.at = g
+				m.list.Select(g)
 			}
 		}
 	}
@@ -115,23 +118,23 @@ func (m *Model) find(c *catalogue.Catalogue) {
 
 // keepNext keeps the record after the one kept now, in file order.
 func (m *Model) keepNext() {
-	recs := m.file[m.at]
-	i := slices.Index(recs, m.groups[m.at][0])
+	recs := m.file[m.At()]
+	i := slices.Index(recs, m.groups[m.At()][0])
 	next := recs[(i+1)%len(recs)]
 	m.chosen[recs[0].Ref()] = next.Ref()
-	m.groups[m.at] = catalogue.KeepFirst(recs, (i+1)%len(recs))
+	m.groups[m.At()] = catalogue.KeepFirst(recs, (i+1)%len(recs))
 	m.note = "keeps line " + fmt.Sprint(next.Line())
 }
 
 // At returns the index of the group shown.
-func (m *Model) At() int { return m.at }
+func (m *Model) At() int { return m.list.Cursor() }
 
 // preview merges the group shown, for the view: the merge itself is
 // MergeEdit's, which calls the same function.
 func (m *Model) preview() {
 	m.merged, m.notes = nil, nil
-	if m.at < len(m.groups) {
-		m.merged, m.notes = catalogue.MergeRecords(m.groups[m.at])
+	if m.At() < len(m.groups) {
+		m.merged, m.notes = catalogue.MergeRecords(m.groups[m.At()])
 	}
 }
 
@@ -140,7 +143,7 @@ func (m *Model) preview() {
 // after a merge the next group takes the merged one's place.
 func (m *Model) Reload(c *catalogue.Catalogue) {
 	m.find(c)
-	m.at = max(0, min(m.at, len(m.groups)-1))
+	m.list.SetLen(len(m.groups))
 	m.preview()
 }
 
@@ -176,21 +179,22 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case len(m.groups) == 0:
 		return m, nil
 	case key.Matches(km, m.keys.Next, m.ctx.Keys.Down):
-		if m.at+1 < len(m.groups) {
-			m.at++
+		if m.At()+1 < m.list.Len() {
+			m.list.Move(1)
 		} else {
 			m.note = "the last group"
 		}
 	case key.Matches(km, m.keys.Prev, m.ctx.Keys.Up):
-		if m.at > 0 {
-			m.at--
+		if m.At() > 0 {
+			m.list.Move(-1)
 		} else {
 			m.note = "the first group"
 		}
 	case key.Matches(km, m.keys.Keep):
 		m.keepNext()
 	case key.Matches(km, m.keys.Merge):
-		return m, m.merge(m.groups[m.at : m.at+1])
+		at := m.At()
+		return m, m.merge(m.groups[at : at+1])
 	case key.Matches(km, m.keys.MergeAll):
 		n := 0
 		for _, g := range m.groups {
@@ -203,7 +207,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			Yes:    MergeAllMsg{},
 		})}, nil
 	case key.Matches(km, m.keys.Jump):
-		return dialog.Close{Result: dialog.ShowMsg{Record: m.groups[m.at][0]}}, nil
+		return dialog.Close{Result: dialog.ShowMsg{Record: m.groups[m.At()][0]}}, nil
 	}
 	m.preview()
 	return m, nil
@@ -249,13 +253,13 @@ func (m *Model) View() string {
 			"", th.Dim.Render("esc closes"),
 		})
 	}
-	g := m.groups[m.at]
+	g := m.groups[m.At()]
 	lines := []string{
-		th.Title.Render(fmt.Sprintf("Duplicates: group %d of %d", m.at+1, len(m.groups))) +
+		th.Title.Render(fmt.Sprintf("Duplicates: group %d of %d", m.At()+1, len(m.groups))) +
 			th.Dim.Render(fmt.Sprintf("  %s look like one page", plural.Of(len(g), "record"))),
 		"",
 	}
-	for _, r := range m.file[m.at] {
+	for _, r := range m.file[m.At()] {
 		lead := "  "
 		if r == g[0] {
 			lead = "▸ " // the one kept

@@ -54,16 +54,13 @@ type Tags struct {
 	keys TagKeys
 	all  []Tag // every tag, by name
 	tags []Tag // those shown: the filter's, in the order asked for
-	// filter is the text the tags shown hold; byCount orders them by
-	// count.
-	filter  filterLine
+	// byCount orders the tags by count.
 	byCount bool
 	// count counts the tags in commands (Init's for a large catalogue,
 	// Reload's after each edit), as the tree's builds: the newest one's
 	// tags are shown.
-	count  *dialog.Count[[]Tag]
-	cursor int
-	offset int
+	count *dialog.Count[[]Tag]
+	list  dialog.List // the cursor, by index in tags, and the / filter: the text the tags shown hold
 }
 
 // removeMsg is the answer yes to "remove the tag?".
@@ -73,7 +70,8 @@ type removeMsg struct{ tag string }
 // once, or, in a catalogue of more than buildAbove records, by Init's
 // command, the view saying it counts meanwhile.
 func NewTags(ctx dialog.Context, c *catalogue.Catalogue) *Tags {
-	v := &Tags{ctx: ctx, keys: DefaultTagKeys(), count: dialog.NewCount(CountTags), filter: newFilterLine()}
+	v := &Tags{ctx: ctx, keys: DefaultTagKeys(), count: dialog.NewCount(CountTags), list: dialog.NewList(ctx.Keys).WithFilter()}
+	v.list.SetHeight(v.listHeight())
 	if recs := c.Records(); len(recs) > buildAbove {
 		v.count.Later(recs)
 		return v
@@ -120,13 +118,7 @@ func (v *Tags) show(tags []Tag) {
 	}
 	v.all = tags
 	v.tags = v.shown()
-	for i, t := range v.tags {
-		if t.Name == was {
-			v.cursor = i
-		}
-	}
-	v.cursor = max(0, min(v.cursor, len(v.tags)-1))
-	v.scroll()
+	v.list.Keep(len(v.tags), func(i int) bool { return v.tags[i].Name == was })
 }
 
 // shown returns the tags the filter keeps, by count (most first) or by
@@ -134,7 +126,7 @@ func (v *Tags) show(tags []Tag) {
 func (v *Tags) shown() []Tag {
 	out := make([]Tag, 0, len(v.all))
 	for _, t := range v.all {
-		if v.filter.holds(t.Name) {
+		if v.list.Filter.Holds(t.Name) {
 			out = append(out, t)
 		}
 	}
@@ -152,25 +144,16 @@ func (v *Tags) Tag() *Tag {
 	if len(v.tags) == 0 {
 		return nil
 	}
-	return &v.tags[v.cursor]
+	return &v.tags[v.list.Cursor()]
 }
 
 // Init counts the tags of a large catalogue.
 func (v *Tags) Init() tea.Cmd { return v.count.Start() }
 
 // SetSize sets the body's area.
-func (v *Tags) SetSize(w, h int) { v.ctx.SetSize(w, h); v.scroll() }
+func (v *Tags) SetSize(w, h int) { v.ctx.SetSize(w, h); v.list.SetHeight(v.listHeight()) }
 
 func (v *Tags) listHeight() int { return max(1, v.ctx.Height-2) }
-
-func (v *Tags) scroll() {
-	v.offset = max(0, min(v.offset, v.cursor), v.cursor-v.listHeight()+1)
-}
-
-func (v *Tags) move(d int) {
-	v.cursor = max(0, min(len(v.tags)-1, v.cursor+d))
-	v.scroll()
-}
 
 // Update moves, chooses, opens the rename prompt and the question
 // before a removal, and takes in the newest recount.
@@ -192,30 +175,28 @@ func (v *Tags) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	if !ok {
 		return v, nil
 	}
-	if v.filter.typing {
-		cmd := v.filter.key(km)
+	if v.list.Filter.Typing() {
+		cmd := v.list.Filter.Key(km)
 		v.reshow()
 		return v, cmd
 	}
 	k := v.keys
 	t := v.Tag()
-	d, moved := v.ctx.Keys.Step(km, v.listHeight(), len(v.tags))
 	switch {
-	case key.Matches(km, k.Close) && km.Type == tea.KeyEsc && v.filter.set():
-		v.filter.key(km) // esc clears the filter first, then closes
+	case key.Matches(km, k.Close) && km.Type == tea.KeyEsc && v.list.Filter.Set():
+		v.list.Filter.Key(km) // esc clears the filter first, then closes
 		v.reshow()
 	case key.Matches(km, k.Close):
 		return dialog.Close{}, nil
 	case key.Matches(km, k.Filter):
-		return v, v.filter.start()
+		return v, v.list.Filter.Start()
 	case key.Matches(km, k.Sort):
 		v.byCount = !v.byCount
 		v.reshow()
 	case key.Matches(km, k.Undo, k.Redo):
 		redo := key.Matches(km, k.Redo)
 		return v, func() tea.Msg { return dialog.UndoMsg{Redo: redo} }
-	case moved:
-		v.move(d)
+	case v.list.Update(km):
 	case t == nil:
 	case key.Matches(km, k.Choose):
 		return dialog.Close{Result: dialog.SearchMsg{Query: "tag:" + quote(t.Name)}}, nil
@@ -280,16 +261,15 @@ func (v *Tags) names() []string {
 // ShortHelp returns the view's keys.
 func (v *Tags) ShortHelp() []key.Binding {
 	k := v.keys
-	if v.filter.typing {
-		return v.filter.help()
+	if v.list.Filter.Typing() {
+		return v.list.Filter.Help()
 	}
 	return []key.Binding{k.Choose, k.Rename, k.Remove, k.Filter, k.Sort, k.Close}
 }
 
 // FullHelp returns the view's keys.
 func (v *Tags) FullHelp() [][]key.Binding {
-	s := v.ctx.Keys
-	return [][]key.Binding{{s.Up, s.Down, s.PageUp, s.PageDown, s.Home, s.End}, append(v.ShortHelp(), v.keys.Undo, v.keys.Redo)}
+	return [][]key.Binding{v.list.MoveKeys(), append(v.ShortHelp(), v.keys.Undo, v.keys.Redo)}
 }
 
 // View draws the title and the tags shown, each with its records.
@@ -306,13 +286,13 @@ func (v *Tags) View() string {
 	if v.count.Pending != nil {
 		return v.ctx.Fit([]string{title})
 	}
-	lines := []string{title, v.filter.view()}
+	lines := []string{title, v.list.Filter.View()}
 	switch {
 	case len(v.all) == 0:
 		lines = append(lines, th.EmptyMessage.Render("  No record has tags (X-TAGS)."))
 		return v.ctx.Fit(lines)
 	case len(v.tags) == 0:
-		lines = append(lines, th.EmptyMessage.Render(v.filter.none("tag")))
+		lines = append(lines, th.EmptyMessage.Render(v.list.Filter.None("tag")))
 		return v.ctx.Fit(lines)
 	}
 	w := max(1, v.ctx.Width)
@@ -321,14 +301,13 @@ func (v *Tags) View() string {
 		most = max(most, t.Count)
 	}
 	numW := len(strconv.Itoa(most))
-	end := min(len(v.tags), v.offset+v.listHeight())
-	for i := v.offset; i < end; i++ {
+	for i := v.list.Offset(); i < v.list.End(); i++ {
 		t := v.tags[i]
 		count := fmt.Sprintf("%*d", numW, t.Count)
 		name := ansi.Truncate(display.Text(t.Name), max(1, w-numW-5), "…")
 		pad := max(1, w-2-ansi.StringWidth(name)-numW-1)
 		line := name + strings.Repeat(" ", pad) + count + " "
-		if i == v.cursor {
+		if i == v.list.Cursor() {
 			line = th.Cursor.Inherit(th.RowSelected).Render("▌ ") + th.RowSelected.Render(line)
 		} else {
 			line = "  " + line

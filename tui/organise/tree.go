@@ -71,16 +71,14 @@ type Tree struct {
 	allFolded bool
 	toggled   map[string]bool
 	rows      []int // the nodes shown, by index in tree.Nodes
-	// filter is the text the paths listed hold; byCount lists every
-	// category by its records. Either makes the list flat (flat).
-	filter  filterLine
+	// byCount lists every category by its records. It, or the list's
+	// filter (the text the paths listed hold), makes the list flat (flat).
 	byCount bool
 	// build builds the tree in commands (Init's for a large catalogue,
 	// tree nil until then; Reload's after each edit): the newest one's
 	// tree is shown.
-	build  *dialog.Count[*categorytree.Tree]
-	cursor int // index in rows
-	offset int // the first row shown
+	build *dialog.Count[*categorytree.Tree]
+	list  dialog.List // the cursor, by index in rows, and the / filter
 }
 
 // foldAbove is how many nodes a tree may have to open unfolded: a
@@ -95,7 +93,8 @@ const buildAbove = 10_000
 
 // NewTree returns the tree of the valid records of c.
 func NewTree(ctx dialog.Context, c *catalogue.Catalogue) *Tree {
-	t := &Tree{ctx: ctx, keys: DefaultTreeKeys(), toggled: map[string]bool{}, build: dialog.NewCount(buildTree), filter: newFilterLine()}
+	t := &Tree{ctx: ctx, keys: DefaultTreeKeys(), toggled: map[string]bool{}, build: dialog.NewCount(buildTree), list: dialog.NewList(ctx.Keys).WithFilter()}
+	t.list.SetHeight(t.listHeight())
 	if recs := c.Records(); len(recs) > buildAbove {
 		t.build.Later(recs)
 		return t
@@ -135,27 +134,18 @@ func (t *Tree) layout(path string) {
 	} else {
 		t.rows = t.tree.Rows(t.folded)
 	}
-	if path != "" {
-		for i, n := range t.rows {
-			if t.tree.Nodes[n].Path == path {
-				t.cursor = i
-				break
-			}
-		}
-	}
-	t.cursor = max(0, min(t.cursor, len(t.rows)-1))
-	t.scroll()
+	t.list.Keep(len(t.rows), func(i int) bool { return path != "" && t.tree.Nodes[t.rows[i]].Path == path })
 }
 
 // flat reports whether the list is flat: filtered, or by count.
-func (t *Tree) flat() bool { return t.byCount || t.filter.set() }
+func (t *Tree) flat() bool { return t.byCount || t.list.Filter.Set() }
 
 // flatRows are the nodes whose path holds the filter (ignoring case), in
 // the tree's order or by their records, most first.
 func (t *Tree) flatRows() []int {
 	var rows []int
 	for i, n := range t.tree.Nodes {
-		if t.filter.holds(n.Path) {
+		if t.list.Filter.Holds(n.Path) {
 			rows = append(rows, i)
 		}
 	}
@@ -172,7 +162,7 @@ func (t *Tree) filterKey(km tea.KeyMsg) tea.Cmd {
 	if n := t.Node(); n != nil {
 		path = n.Path
 	}
-	cmd := t.filter.key(km)
+	cmd := t.list.Filter.Key(km)
 	t.layout(path)
 	return cmd
 }
@@ -182,7 +172,7 @@ func (t *Tree) Node() *categorytree.Node {
 	if t.tree == nil || len(t.rows) == 0 {
 		return nil
 	}
-	return &t.tree.Nodes[t.rows[t.cursor]]
+	return &t.tree.Nodes[t.rows[t.list.Cursor()]]
 }
 
 // Reload rebuilds the tree from c after an edit (dialog.Reloader), in
@@ -217,15 +207,10 @@ func (t *Tree) show(tree *categorytree.Tree) {
 }
 
 // SetSize sets the body's area.
-func (t *Tree) SetSize(w, h int) { t.ctx.SetSize(w, h); t.scroll() }
+func (t *Tree) SetSize(w, h int) { t.ctx.SetSize(w, h); t.list.SetHeight(t.listHeight()) }
 
 // listHeight is the rows the view has room for, under its title.
 func (t *Tree) listHeight() int { return max(1, t.ctx.Height-2) }
-
-func (t *Tree) scroll() {
-	h := t.listHeight()
-	t.offset = max(0, min(t.offset, t.cursor), t.cursor-h+1)
-}
 
 // Update answers the newest build and the keys.
 func (t *Tree) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
@@ -244,11 +229,11 @@ func (t *Tree) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 // the cursor (nodeKey).
 func (t *Tree) key(km tea.KeyMsg) (tea.Model, tea.Cmd) {
 	k := t.keys
-	if t.filter.typing && t.tree != nil {
+	if t.list.Filter.Typing() && t.tree != nil {
 		return t, t.filterKey(km)
 	}
 	switch {
-	case key.Matches(km, k.Close) && km.Type == tea.KeyEsc && t.filter.set():
+	case key.Matches(km, k.Close) && km.Type == tea.KeyEsc && t.list.Filter.Set():
 		return t, t.filterKey(km) // esc clears the filter first, then closes
 	case key.Matches(km, k.Close):
 		return dialog.Close{}, nil
@@ -258,7 +243,7 @@ func (t *Tree) key(km tea.KeyMsg) (tea.Model, tea.Cmd) {
 	case t.tree == nil: // still counting
 		return t, nil
 	case key.Matches(km, k.Filter):
-		return t, t.filter.start()
+		return t, t.list.Filter.Start()
 	case key.Matches(km, k.Sort):
 		path := ""
 		if n := t.Node(); n != nil {
@@ -268,8 +253,7 @@ func (t *Tree) key(km tea.KeyMsg) (tea.Model, tea.Cmd) {
 		t.layout(path)
 		return t, nil
 	}
-	if d, moved := t.ctx.Keys.Step(km, t.listHeight(), len(t.rows)); moved {
-		t.move(d)
+	if t.list.Update(km) {
 		return t, nil
 	}
 	if n := t.Node(); n != nil {
@@ -320,7 +304,7 @@ func (t *Tree) unfoldOrInto(n *categorytree.Node) {
 	if n.HasChildren() && t.folded(n.Path) {
 		t.toggle(n.Path)
 	} else if n.HasChildren() {
-		t.move(1)
+		t.list.Move(1)
 	}
 }
 
@@ -335,11 +319,6 @@ func (t *Tree) foldAll(n *categorytree.Node) {
 	t.allFolded = !t.allFolded
 	clear(t.toggled)
 	t.layout(path)
-}
-
-func (t *Tree) move(d int) {
-	t.cursor = max(0, min(len(t.rows)-1, t.cursor+d))
-	t.scroll()
 }
 
 func (t *Tree) toggle(path string) {
@@ -455,8 +434,8 @@ func (t *Tree) movePrompt(n *categorytree.Node) *prompt {
 // ShortHelp returns the tree's main keys.
 func (t *Tree) ShortHelp() []key.Binding {
 	k := t.keys
-	if t.filter.typing {
-		return t.filter.help()
+	if t.list.Filter.Typing() {
+		return t.list.Filter.Help()
 	}
 	// The folding keys are in the full help: the bar fits 80 columns.
 	return []key.Binding{k.Choose, k.Rename, k.Move, k.Filter, k.Sort, k.Close}
@@ -464,8 +443,8 @@ func (t *Tree) ShortHelp() []key.Binding {
 
 // FullHelp returns all the tree's keys.
 func (t *Tree) FullHelp() [][]key.Binding {
-	k, s := t.keys, t.ctx.Keys
-	return [][]key.Binding{{s.Up, s.Down, s.PageUp, s.PageDown, s.Home, s.End}, {k.Fold, k.Unfold, k.Toggle, k.FoldAll, k.Filter, k.Sort}, {k.Choose, k.Rename, k.Move, k.Undo, k.Redo, k.Close}}
+	k := t.keys
+	return [][]key.Binding{t.list.MoveKeys(), {k.Fold, k.Unfold, k.Toggle, k.FoldAll, k.Filter, k.Sort}, {k.Choose, k.Rename, k.Move, k.Undo, k.Redo, k.Close}}
 }
 
 // View draws the title and the rows shown: each node indented by its
@@ -481,25 +460,24 @@ func (t *Tree) View() string {
 		cats--
 	}
 	counts := fmt.Sprintf("%s, %s", plural.Of(t.tree.Records, "record"), plural.Of(cats, "category"))
-	if t.filter.set() {
+	if t.list.Filter.Set() {
 		counts += fmt.Sprintf(", %d shown", len(t.rows))
 	}
 	if t.byCount {
 		counts += ", most records first"
 	}
-	lines := []string{t.build.Title(th, "Categories", "categories", counts), t.filter.view()}
+	lines := []string{t.build.Title(th, "Categories", "categories", counts), t.list.Filter.View()}
 	switch {
 	case len(t.tree.Nodes) == 0:
 		lines = append(lines, th.EmptyMessage.Render("  No records, so no categories."))
 		return t.ctx.Fit(lines)
 	case len(t.rows) == 0:
-		lines = append(lines, th.EmptyMessage.Render(t.filter.none("category")))
+		lines = append(lines, th.EmptyMessage.Render(t.list.Filter.None("category")))
 		return t.ctx.Fit(lines)
 	}
 	w := max(1, t.ctx.Width)
 	numW := len(strconv.Itoa(t.tree.Records))
-	end := min(len(t.rows), t.offset+t.listHeight())
-	for i := t.offset; i < end; i++ {
+	for i := t.list.Offset(); i < t.list.End(); i++ {
 		n := &t.tree.Nodes[t.rows[i]]
 		mark := "  "
 		if n.HasChildren() {
@@ -523,7 +501,7 @@ func (t *Tree) View() string {
 		pad := max(1, w-2-ansi.StringWidth(left)-ansi.StringWidth(name)-len(count)-1)
 		line := left + name + strings.Repeat(" ", pad) + count + " "
 		switch {
-		case i == t.cursor:
+		case i == t.list.Cursor():
 			line = th.Cursor.Inherit(th.RowSelected).Render("▌ ") + th.RowSelected.Render(line)
 		case n.None:
 			line = "  " + th.Dim.Render(line)

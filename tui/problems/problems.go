@@ -87,8 +87,7 @@ type Model struct {
 	keys     KeyMap
 	path     string
 	items    []Item
-	cursor   int
-	offset   int // first item shown
+	list     dialog.List // the cursor, by item; an item takes itemHeight lines
 	note     string
 	errors   int
 	warnings int
@@ -100,7 +99,7 @@ type Model struct {
 // New builds the view from the catalogue's problems. Call it on the
 // goroutine that owns the catalogue (the root's Update).
 func New(ctx dialog.Context, c *catalogue.Catalogue) *Model {
-	m := &Model{ctx: ctx, keys: DefaultKeyMap, path: c.Path(), recs: c.Records()}
+	m := &Model{ctx: ctx, keys: DefaultKeyMap, path: c.Path(), recs: c.Records(), list: dialog.NewList(ctx.Keys)}
 	// Problems of the file itself are those of c.Problems() that belong to
 	// no record: subtract the records' own (a multiset, by value).
 	own := make(map[catalogue.Diagnostic]int, len(c.Records())/4)
@@ -135,7 +134,16 @@ func New(ctx dialog.Context, c *catalogue.Catalogue) *Model {
 			}
 		}
 	}
+	m.bindList()
 	return m
+}
+
+// bindList ties the list to m: its length, its height, what a page moves
+// and the lines an item takes, which are m's.
+func (m *Model) bindList() {
+	m.list = m.list.WithLines(m.itemHeight).WithPage(m.pageItems)
+	m.list.SetLen(len(m.items))
+	m.list.SetHeight(m.listHeight())
 }
 
 // mergeByLine merges two lists sorted by line, a's first on a tie.
@@ -159,8 +167,8 @@ func (m *Model) Items() []Item { return m.items }
 
 // Selected returns the entry under the cursor, if any.
 func (m *Model) Selected() (Item, bool) {
-	if m.cursor < len(m.items) {
-		return m.items[m.cursor], true
+	if m.list.Selected() {
+		return m.items[m.list.Cursor()], true
 	}
 	return Item{}, false
 }
@@ -168,10 +176,10 @@ func (m *Model) Selected() (Item, bool) {
 // Reload builds the view again from c, after the root changed it (an edit
 // made from the view), keeping the cursor where it was as far as it can.
 func (m *Model) Reload(c *catalogue.Catalogue) tea.Cmd {
-	cursor := m.cursor
+	cursor := m.list.Cursor()
 	*m = *New(m.ctx, c)
-	m.cursor = min(cursor, max(0, len(m.items)-1))
-	m.scroll()
+	m.bindList() // New's list is tied to the model New made
+	m.list.Select(cursor)
 	return nil
 }
 
@@ -194,8 +202,7 @@ func (m *Model) Remove(rec *catalogue.Record) {
 			break
 		}
 	}
-	m.cursor = min(m.cursor, max(0, len(m.items)-1))
-	m.scroll()
+	m.list.SetLen(len(m.items))
 }
 
 // SetSize sets the area the view may use.
@@ -204,7 +211,7 @@ func (m *Model) SetSize(width, height int) {
 		m.heights = nil
 	}
 	m.ctx.SetSize(width, height)
-	m.scroll()
+	m.list.SetHeight(m.listHeight())
 }
 
 // Update handles a message: it returns the view, dialog.Close when the user
@@ -218,11 +225,10 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		// The wheel moves the cursor, three entries a notch.
 		switch mm.Button {
 		case tea.MouseButtonWheelUp:
-			m.cursor = max(0, m.cursor-3)
+			m.list.Move(-3)
 		case tea.MouseButtonWheelDown:
-			m.cursor = max(0, min(len(m.items)-1, m.cursor+3))
+			m.list.Move(3)
 		}
-		m.scroll()
 		return m, nil
 	}
 	km, ok := msg.(tea.KeyMsg)
@@ -231,22 +237,10 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	}
 	m.note = ""
 	it, have := m.Selected()
-	nav := m.ctx.Keys
 	switch {
 	case key.Matches(km, m.keys.Close):
 		return dialog.Close{}, nil
-	case key.Matches(km, nav.Up):
-		m.cursor = max(0, m.cursor-1)
-	case key.Matches(km, nav.Down):
-		m.cursor = max(0, min(len(m.items)-1, m.cursor+1))
-	case key.Matches(km, nav.PageUp):
-		m.cursor = max(0, m.cursor-m.pageItems())
-	case key.Matches(km, nav.PageDown):
-		m.cursor = max(0, min(len(m.items)-1, m.cursor+m.pageItems()))
-	case key.Matches(km, nav.Home):
-		m.cursor = 0
-	case key.Matches(km, nav.End):
-		m.cursor = max(0, len(m.items)-1)
+	case m.list.Update(km):
 	case key.Matches(km, m.keys.Jump):
 		if have && it.Record != nil {
 			return dialog.Close{Result: JumpMsg{Record: it.Record}}, nil
@@ -280,7 +274,6 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 		return m, m.settle(it.Record, keep)
 	}
-	m.scroll()
 	return m, nil
 }
 
@@ -495,23 +488,6 @@ func (m *Model) conflictPreview(marked *catalogue.Record) []string {
 // pageItems is how many entries a page moves: roughly a screenful.
 func (m *Model) pageItems() int { return max(1, m.listHeight()/2) }
 
-// scroll moves offset so that the cursor's entry is wholly visible.
-func (m *Model) scroll() {
-	if m.cursor < m.offset {
-		m.offset = m.cursor
-	}
-	for m.offset < m.cursor {
-		h := 0
-		for i := m.offset; i <= m.cursor; i++ {
-			h += m.itemHeight(i)
-		}
-		if h <= m.listHeight() {
-			break
-		}
-		m.offset++
-	}
-}
-
 // ShortHelp returns the bindings for the short help bar.
 func (m *Model) ShortHelp() []key.Binding {
 	if it, ok := m.Selected(); ok && it.Record != nil && catalogue.ConflictSide(it.Record) != "" {
@@ -522,9 +498,8 @@ func (m *Model) ShortHelp() []key.Binding {
 
 // FullHelp returns the bindings for the full help view.
 func (m *Model) FullHelp() [][]key.Binding {
-	nav := m.ctx.Keys
 	return [][]key.Binding{
-		{nav.Up, nav.Down, nav.PageUp, nav.PageDown, nav.Home, nav.End},
+		m.list.MoveKeys(),
 		{m.keys.Jump, m.keys.Edit, m.keys.Delete, m.keys.Close},
 		{m.keys.KeepOurs, m.keys.KeepTheirs, m.keys.KeepBoth},
 	}
@@ -552,9 +527,9 @@ func (m *Model) View() string {
 	}
 	list := m.listHeight()
 	used := 0
-	for i := m.offset; i < len(m.items) && used < list; i++ {
+	for i := m.list.Offset(); i < len(m.items) && used < list; i++ {
 		it := m.items[i]
-		sel := i == m.cursor
+		sel := i == m.list.Cursor()
 		for j, line := range m.itemLines(it, sel) {
 			if used >= list {
 				break
@@ -580,7 +555,7 @@ func (m *Model) View() string {
 		if m.note != "" {
 			lines = append(lines, t.Info.Render(m.note))
 		} else {
-			lines = append(lines, t.Dim.Render(fmt.Sprintf("%d of %d", m.cursor+1, len(m.items))))
+			lines = append(lines, t.Dim.Render(fmt.Sprintf("%d of %d", m.list.Cursor()+1, len(m.items))))
 		}
 	}
 	return m.ctx.Fit(lines)
