@@ -43,24 +43,9 @@ type Entry struct {
 // to it.
 type DeleteDeadMsg struct{}
 
-// KeyMap holds the screen's own key bindings; moving is the shared
-// dialog.KeyMap's.
-type KeyMap struct {
-	UpdateMoved, DeleteDead, Jump, Close key.Binding
-}
-
-// DefaultKeyMap is the screen's bindings.
-var DefaultKeyMap = KeyMap{
-	UpdateMoved: key.NewBinding(key.WithKeys("U"), key.WithHelp("U", "update moved URIs")),
-	DeleteDead:  key.NewBinding(key.WithKeys("D"), key.WithHelp("D", "delete dead")),
-	Jump:        key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "show in list")),
-	Close:       key.NewBinding(key.WithKeys("esc", "q"), key.WithHelp("esc/q", "close")),
-}
-
 // Model is the link results screen, a dialog.Dialog.
 type Model struct {
 	ctx     dialog.Context
-	keys    KeyMap
 	entries []Entry
 	summary string      // what the check did, for the title
 	list    dialog.List // the cursor, by entry
@@ -72,7 +57,7 @@ type Model struct {
 // unknown link (a timeout, a 5xx, a site that blocks checks) is listed
 // with why, for the user to look at: neither U nor D acts on it.
 func New(ctx dialog.Context, entries []Entry, summary string) *Model {
-	m := &Model{ctx: ctx, keys: DefaultKeyMap, summary: summary, list: dialog.NewList(ctx.Keys)}
+	m := &Model{ctx: ctx, summary: summary, list: dialog.NewList(ctx.Keys)}
 	for _, e := range entries {
 		if e.Result.Status == linkcheck.Moved || e.Result.Status == linkcheck.Dead || e.Result.Status == linkcheck.Unknown {
 			m.entries = append(m.entries, e)
@@ -122,15 +107,31 @@ func (m *Model) SetSize(width, height int) {
 	m.list.SetHeight(m.rows())
 }
 
-// ShortHelp is the help bar's keys.
-func (m *Model) ShortHelp() []key.Binding {
-	return []key.Binding{m.keys.UpdateMoved, m.keys.DeleteDead, m.keys.Jump, m.keys.Close}
+// actions are the screen's own keys, each declared once, in the order
+// the help shows them; moving is the list's.
+func (m *Model) actions() dialog.Actions {
+	return dialog.Actions{
+		{Binding: key.NewBinding(key.WithKeys("U"), key.WithHelp("U", "update moved URIs")), Bar: true, Col: 1,
+			Do: func(tea.KeyMsg) (tea.Model, tea.Cmd) { return m, m.updateMoved() }},
+		{Binding: key.NewBinding(key.WithKeys("D"), key.WithHelp("D", "delete dead")), Bar: true, Col: 1,
+			Do: m.askDeleteDead},
+		{Binding: key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "show in list")), Bar: true, Col: 1,
+			When: m.list.Selected,
+			Do: func(tea.KeyMsg) (tea.Model, tea.Cmd) {
+				return dialog.Close{Result: dialog.ShowMsg{Record: m.entries[m.list.Cursor()].Record}}, nil
+			}},
+		{Binding: key.NewBinding(key.WithKeys("esc", "q"), key.WithHelp("esc/q", "close")), Bar: true, Col: 1,
+			Do: func(tea.KeyMsg) (tea.Model, tea.Cmd) { return dialog.Close{}, nil }},
+	}
 }
+
+// ShortHelp is the help bar's keys.
+func (m *Model) ShortHelp() []key.Binding { return m.actions().ShortHelp() }
 
 // FullHelp is the `?` help's keys.
 func (m *Model) FullHelp() [][]key.Binding {
 	nav := m.ctx.Keys
-	return [][]key.Binding{m.ShortHelp(), {nav.Up, nav.Down, nav.Home, nav.End}}
+	return append(m.actions().FullHelp(), []key.Binding{nav.Up, nav.Down, nav.Home, nav.End})
 }
 
 // Update handles a message: it returns the screen, dialog.Close when the
@@ -141,33 +142,29 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, m.deleteDead()
 	}
 	km, ok := msg.(tea.KeyMsg)
-	if !ok {
+	if !ok || m.list.Update(km) {
 		return m, nil
 	}
-	switch {
-	case key.Matches(km, m.keys.Close):
-		return dialog.Close{}, nil
-	case m.list.Update(km):
-	case key.Matches(km, m.keys.Jump):
-		if m.list.Selected() {
-			return dialog.Close{Result: dialog.ShowMsg{Record: m.entries[m.list.Cursor()].Record}}, nil
-		}
-	case key.Matches(km, m.keys.UpdateMoved):
-		return m, m.updateMoved()
-	case key.Matches(km, m.keys.DeleteDead):
-		n := m.count(linkcheck.Dead)
-		if n == 0 {
-			m.ctx.Store.SetStatus(theme.Info, "no dead link to delete")
-			return m, nil
-		}
-		return dialog.Open{Dialog: dialog.NewConfirm(m.ctx, dialog.Question{
-			Text:   fmt.Sprintf("Delete the %s whose links are dead?", plural.Of(n, "record")),
-			Detail: "One edit: u undoes it.",
-			Verb:   "delete",
-			Yes:    DeleteDeadMsg{},
-		})}, nil
+	if next, cmd, ok := m.actions().Do(km); ok {
+		return next, cmd
 	}
 	return m, nil
+}
+
+// askDeleteDead asks before deleting the records whose links are dead,
+// if there are any.
+func (m *Model) askDeleteDead(tea.KeyMsg) (tea.Model, tea.Cmd) {
+	n := m.count(linkcheck.Dead)
+	if n == 0 {
+		m.ctx.Store.SetStatus(theme.Info, "no dead link to delete")
+		return m, nil
+	}
+	return dialog.Open{Dialog: dialog.NewConfirm(m.ctx, dialog.Question{
+		Text:   fmt.Sprintf("Delete the %s whose links are dead?", plural.Of(n, "record")),
+		Detail: "One edit: u undoes it.",
+		Verb:   "delete",
+		Yes:    DeleteDeadMsg{},
+	})}, nil
 }
 
 // updateMoved rewrites the moved links, one edit.

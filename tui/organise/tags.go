@@ -18,30 +18,6 @@ import (
 	"github.com/uricat/uricat/tui/theme"
 )
 
-// TagKeys are the tags view's own keys.
-type TagKeys struct {
-	Choose, Rename, Remove, Close key.Binding
-	// Filter types a text the tags shown must hold; Sort orders them by
-	// name or by how many records have them.
-	Filter, Sort key.Binding
-	// Undo and Redo, as in the list (dialog.UndoMsg).
-	Undo, Redo key.Binding
-}
-
-// DefaultTagKeys are the tags view's bindings.
-func DefaultTagKeys() TagKeys {
-	return TagKeys{
-		Choose: key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "show records")),
-		Rename: key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "rename")),
-		Remove: key.NewBinding(key.WithKeys("d", "delete"), key.WithHelp("d", "remove")),
-		Close:  key.NewBinding(key.WithKeys("esc", "q", "T"), key.WithHelp("esc", "back")),
-		Filter: key.NewBinding(key.WithKeys("/"), key.WithHelp("/", "filter")),
-		Sort:   key.NewBinding(key.WithKeys("s"), key.WithHelp("s", "sort")),
-		Undo:   key.NewBinding(key.WithKeys("u"), key.WithHelp("u", "undo")),
-		Redo:   key.NewBinding(key.WithKeys("ctrl+r"), key.WithHelp("ctrl+r", "redo")),
-	}
-}
-
 // Tag is a tag and how many valid records have it.
 type Tag struct {
 	Name  string
@@ -51,7 +27,6 @@ type Tag struct {
 // Tags is the tags view, a dialog.Dialog that takes the whole body.
 type Tags struct {
 	ctx  dialog.Context
-	keys TagKeys
 	all  []Tag // every tag, by name
 	tags []Tag // those shown: the filter's, in the order asked for
 	// byCount orders the tags by count.
@@ -70,7 +45,7 @@ type removeMsg struct{ tag string }
 // once, or, in a catalogue of more than buildAbove records, by Init's
 // command, the view saying it counts meanwhile.
 func NewTags(ctx dialog.Context, c *catalogue.Catalogue) *Tags {
-	v := &Tags{ctx: ctx, keys: DefaultTagKeys(), count: dialog.NewCount(CountTags), list: dialog.NewList(ctx.Keys).WithFilter()}
+	v := &Tags{ctx: ctx, count: dialog.NewCount(CountTags), list: dialog.NewList(ctx.Keys).WithFilter()}
 	v.list.SetHeight(v.listHeight())
 	if recs := c.Records(); len(recs) > buildAbove {
 		v.count.Later(recs)
@@ -180,37 +155,52 @@ func (v *Tags) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		v.reshow()
 		return v, cmd
 	}
-	k := v.keys
-	t := v.Tag()
-	switch {
-	case key.Matches(km, k.Close) && km.Type == tea.KeyEsc && v.list.Filter.Set():
-		v.list.Filter.Key(km) // esc clears the filter first, then closes
-		v.reshow()
-	case key.Matches(km, k.Close):
-		return dialog.Close{}, nil
-	case key.Matches(km, k.Filter):
-		return v, v.list.Filter.Start()
-	case key.Matches(km, k.Sort):
-		v.byCount = !v.byCount
-		v.reshow()
-	case key.Matches(km, k.Undo, k.Redo):
-		redo := key.Matches(km, k.Redo)
-		return v, func() tea.Msg { return dialog.UndoMsg{Redo: redo} }
-	case v.list.Update(km):
-	case t == nil:
-	case key.Matches(km, k.Choose):
-		return dialog.Close{Result: dialog.SearchMsg{Query: "tag:" + quote(t.Name)}}, nil
-	case key.Matches(km, k.Rename):
-		return dialog.Open{Dialog: v.renamePrompt(t.Name)}, nil
-	case key.Matches(km, k.Remove):
-		return dialog.Open{Dialog: dialog.NewConfirm(v.ctx, dialog.Question{
-			Text:   fmt.Sprintf("Remove the tag “%s” from %s?", display.Text(t.Name), plural.Of(t.Count, "record")),
-			Detail: "Each gets DATE now (SSD3 3.3). u undoes it.",
-			Verb:   "remove",
-			Yes:    removeMsg{tag: t.Name},
-		})}, nil
+	if v.list.Update(km) {
+		return v, nil
+	}
+	if next, cmd, ok := v.actions().Do(km); ok {
+		return next, cmd
 	}
 	return v, nil
+}
+
+// actions are the view's own keys, each declared once, in the order the
+// help shows them; choose, rename and remove act on the tag under the
+// cursor. / lists the tags whose name holds a text; s orders them by
+// name or by how many records have them.
+func (v *Tags) actions() dialog.Actions {
+	some := func() bool { return v.Tag() != nil }
+	as := dialog.Actions{
+		{Binding: key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "show records")), Bar: true, Col: 1, When: some,
+			Do: func(tea.KeyMsg) (tea.Model, tea.Cmd) {
+				return dialog.Close{Result: dialog.SearchMsg{Query: "tag:" + quote(v.Tag().Name)}}, nil
+			}},
+		{Binding: key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "rename")), Bar: true, Col: 1, When: some,
+			Do: func(tea.KeyMsg) (tea.Model, tea.Cmd) { return dialog.Open{Dialog: v.renamePrompt(v.Tag().Name)}, nil }},
+		{Binding: key.NewBinding(key.WithKeys("d", "delete"), key.WithHelp("d", "remove")), Bar: true, Col: 1, When: some,
+			Do: v.askRemove},
+		{Binding: key.NewBinding(key.WithKeys("/"), key.WithHelp("/", "filter")), Bar: true, Col: 1,
+			Do: func(tea.KeyMsg) (tea.Model, tea.Cmd) { return v, v.list.Filter.Start() }},
+		{Binding: key.NewBinding(key.WithKeys("s"), key.WithHelp("s", "sort")), Bar: true, Col: 1,
+			Do: func(tea.KeyMsg) (tea.Model, tea.Cmd) { v.byCount = !v.byCount; v.reshow(); return v, nil }},
+		// esc clears the filter first, then closes.
+		{Binding: key.NewBinding(key.WithKeys("esc")), When: v.list.Filter.Set,
+			Do: func(km tea.KeyMsg) (tea.Model, tea.Cmd) { v.list.Filter.Key(km); v.reshow(); return v, nil }},
+		{Binding: key.NewBinding(key.WithKeys("esc", "q", "T"), key.WithHelp("esc", "back")), Bar: true, Col: 1,
+			Do: func(tea.KeyMsg) (tea.Model, tea.Cmd) { return dialog.Close{}, nil }},
+	}
+	return append(as, dialog.UndoActions(v, 1)...)
+}
+
+// askRemove asks before removing the tag under the cursor.
+func (v *Tags) askRemove(tea.KeyMsg) (tea.Model, tea.Cmd) {
+	t := v.Tag()
+	return dialog.Open{Dialog: dialog.NewConfirm(v.ctx, dialog.Question{
+		Text:   fmt.Sprintf("Remove the tag “%s” from %s?", display.Text(t.Name), plural.Of(t.Count, "record")),
+		Detail: "Each gets DATE now (SSD3 3.3). u undoes it.",
+		Verb:   "remove",
+		Yes:    removeMsg{tag: t.Name},
+	})}, nil
 }
 
 // renamePrompt asks for the tag's new name: a tag that records have
@@ -260,16 +250,15 @@ func (v *Tags) names() []string {
 
 // ShortHelp returns the view's keys.
 func (v *Tags) ShortHelp() []key.Binding {
-	k := v.keys
 	if v.list.Filter.Typing() {
 		return v.list.Filter.Help()
 	}
-	return []key.Binding{k.Choose, k.Rename, k.Remove, k.Filter, k.Sort, k.Close}
+	return v.actions().ShortHelp()
 }
 
 // FullHelp returns the view's keys.
 func (v *Tags) FullHelp() [][]key.Binding {
-	return [][]key.Binding{v.list.MoveKeys(), append(v.ShortHelp(), v.keys.Undo, v.keys.Redo)}
+	return append([][]key.Binding{v.list.MoveKeys()}, v.actions().FullHelp()...)
 }
 
 // View draws the title and the tags shown, each with its records.
