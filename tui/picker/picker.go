@@ -43,24 +43,9 @@ type ChosenMsg struct {
 	Category string
 }
 
-// KeyMap holds the picker's own key bindings; esc (cancel) is the shared
-// dialog.KeyMap's.
-type KeyMap struct {
-	Up, Down, Complete, Choose key.Binding
-}
-
-// DefaultKeyMap is the picker's bindings.
-var DefaultKeyMap = KeyMap{
-	Up:       key.NewBinding(key.WithKeys("up", "ctrl+p"), key.WithHelp("↑", "previous")),
-	Down:     key.NewBinding(key.WithKeys("down", "ctrl+n"), key.WithHelp("↓", "next")),
-	Complete: key.NewBinding(key.WithKeys("tab"), key.WithHelp("tab", "complete")),
-	Choose:   key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "choose")),
-}
-
 // Model is the picker, a dialog.Dialog.
 type Model struct {
 	ctx        dialog.Context
-	keys       KeyMap
 	rec        *catalogue.Record
 	input      textinput.Model
 	categories []string // distinct, sorted
@@ -110,10 +95,13 @@ func New(ctx dialog.Context, rec *catalogue.Record, categories []string) *Model 
 	}
 	ti.CursorEnd()
 	ti.Focus()
-	m := &Model{ctx: ctx, keys: DefaultKeyMap, rec: rec, input: ti, categories: cs, prefilled: ti.Value() != ""}
+	m := &Model{ctx: ctx, rec: rec, input: ti, categories: cs, prefilled: ti.Value() != ""}
 	// The list moves on the picker's own up and down only: the letters
 	// and the paging keys are the input's.
-	m.list = dialog.NewList(dialog.KeyMap{Up: m.keys.Up, Down: m.keys.Down}).AllowNone()
+	m.list = dialog.NewList(dialog.KeyMap{
+		Up:   key.NewBinding(key.WithKeys("up", "ctrl+p"), key.WithHelp("↑", "previous")),
+		Down: key.NewBinding(key.WithKeys("down", "ctrl+n"), key.WithHelp("↓", "next")),
+	}).AllowNone()
 	m.list.SetHeight(m.listHeight())
 	m.filter()
 	m.SetSize(ctx.Width, ctx.Height)
@@ -259,24 +247,11 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.input, cmd = m.input.Update(msg)
 		return m, cmd
 	}
-	switch {
-	case key.Matches(km, m.ctx.Keys.Cancel):
-		return dialog.Close{}, nil
-	case m.list.Update(km):
+	if m.list.Update(km) {
 		return m, nil
-	case key.Matches(km, m.keys.Complete):
-		if len(m.matches) > 0 {
-			c := m.Selected()
-			if c == "" {
-				c = m.matches[0]
-			}
-			m.input.SetValue(display.Text(c))
-			m.input.CursorEnd()
-			m.filter()
-		}
-		return m, nil
-	case key.Matches(km, m.keys.Choose):
-		return m.choose()
+	}
+	if next, cmd, ok := m.actions().Do(km); ok {
+		return next, cmd
 	}
 	var cmd tea.Cmd
 	if m.prefilled && km.Type == tea.KeyRunes && !km.Alt {
@@ -289,6 +264,34 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.filter()
 	}
 	return m, cmd
+}
+
+// actions are the picker's keys, each declared once, in the order the
+// help bar shows them after the list's; the others edit the input.
+func (m *Model) actions() dialog.Actions {
+	return dialog.Actions{
+		{Binding: key.NewBinding(key.WithKeys("tab"), key.WithHelp("tab", "complete")), Bar: true,
+			Do: func(tea.KeyMsg) (tea.Model, tea.Cmd) { m.complete(); return m, nil }},
+		{Binding: key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "choose")), Bar: true,
+			Do: func(tea.KeyMsg) (tea.Model, tea.Cmd) { return m.choose() }},
+		{Binding: m.ctx.Keys.Cancel, Bar: true,
+			Do: func(tea.KeyMsg) (tea.Model, tea.Cmd) { return dialog.Close{}, nil }},
+	}
+}
+
+// complete puts the highlighted category, else the first match, in the
+// input.
+func (m *Model) complete() {
+	if len(m.matches) == 0 {
+		return
+	}
+	c := m.Selected()
+	if c == "" {
+		c = m.matches[0]
+	}
+	m.input.SetValue(display.Text(c))
+	m.input.CursorEnd()
+	m.filter()
 }
 
 // choose picks the highlighted category, or the typed text if it is a valid
@@ -386,7 +389,7 @@ func (m *Model) already(c string) string {
 
 // ShortHelp returns the bindings for the short help bar.
 func (m *Model) ShortHelp() []key.Binding {
-	return []key.Binding{m.keys.Up, m.keys.Down, m.keys.Complete, m.keys.Choose, m.ctx.Keys.Cancel}
+	return append(m.list.ShortHelp(), m.actions().ShortHelp()...)
 }
 
 // FullHelp returns the bindings for the full help view.
