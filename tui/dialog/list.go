@@ -76,9 +76,6 @@ func (l *List) Offset() int { return l.offset }
 // End returns one past the last row shown, when each row takes one line.
 func (l *List) End() int { return min(l.n, l.offset+l.height) }
 
-// Height returns the lines the window has for the rows.
-func (l *List) Height() int { return l.height }
-
 // first is the lowest the cursor may be.
 func (l *List) first() int {
 	if l.none {
@@ -157,10 +154,15 @@ func (l *List) PageRows() int {
 // other keys are the screen's.
 func (l *List) Update(km tea.KeyMsg) bool {
 	d, ok := l.keys.Step(km, l.PageRows(), l.n)
-	if ok {
+	switch {
+	case !ok:
+		return false
+	case key.Matches(km, l.keys.Home):
+		l.Select(0) // the first row, even where none is allowed above it
+	default:
 		l.Move(d)
 	}
-	return ok
+	return true
 }
 
 // scroll moves the offset as little as brings the cursor's row wholly

@@ -48,6 +48,7 @@ func TestListMoves(t *testing.T) {
 		{"an empty list stays on 0", func() List { return NewList(DefaultKeyMap()) }, 0, 4, []string{"down", "G", "pgup"}, 0, 0, true},
 		{"AllowNone starts with none", func() List { return NewList(DefaultKeyMap()).AllowNone() }, 5, 3, nil, -1, 0, false},
 		{"AllowNone: up from the first is none", func() List { return NewList(DefaultKeyMap()).AllowNone() }, 5, 3, []string{"down", "up", "up", "up"}, -1, 0, true},
+		{"AllowNone: home is the first row", func() List { return NewList(DefaultKeyMap()).AllowNone() }, 5, 3, []string{"G", "home"}, 0, 0, true},
 		{"AllowNone: empty stays none", func() List { return NewList(DefaultKeyMap()).AllowNone() }, 0, 3, []string{"down"}, -1, 0, true},
 		{"other keys are not the list's", func() List { return NewList(DefaultKeyMap()) }, 5, 3, []string{"x"}, 0, 0, false},
 	}
