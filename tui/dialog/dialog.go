@@ -130,7 +130,8 @@ type KeyMap struct {
 
 // Step returns how far a moving key moves in a list of n rows with page
 // rows to a page (Up -1, PageDown page, End n...), and whether km is one:
-// the list views share the keys and their distances, and each clamps.
+// List (every list with a cursor) and the detail pane's scroll share the
+// keys and their distances, and each clamps.
 func (k KeyMap) Step(km tea.KeyMsg, page, n int) (d int, ok bool) {
 	switch {
 	case key.Matches(km, k.Up):
