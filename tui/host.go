@@ -14,14 +14,11 @@ import (
 	"github.com/uricat/uricat/internal/display"
 	"github.com/uricat/uricat/internal/plural"
 	"github.com/uricat/uricat/tui/dialog"
-	"github.com/uricat/uricat/tui/dups"
 	"github.com/uricat/uricat/tui/form"
-	"github.com/uricat/uricat/tui/organise"
 	"github.com/uricat/uricat/tui/picker"
 	"github.com/uricat/uricat/tui/problems"
 	"github.com/uricat/uricat/tui/records"
 	"github.com/uricat/uricat/tui/retag"
-	"github.com/uricat/uricat/tui/statsview"
 	"github.com/uricat/uricat/tui/store"
 	"github.com/uricat/uricat/tui/system"
 	"github.com/uricat/uricat/tui/transfer"
@@ -98,6 +95,9 @@ func (h *host) context() dialog.Context {
 	w, ht := h.size()
 	return dialog.Context{Theme: h.th, Keys: h.keys.KeyMap, Width: w, Height: ht, Store: h.store}
 }
+
+// catalogue is the store's catalogue, which the screens show.
+func (h *host) catalogue() *catalogue.Catalogue { return h.store.Catalogue() }
 
 // open puts d on top of the stack.
 func (h *host) open(d dialog.Dialog) tea.Cmd { return h.dialogs.Push(d) }
@@ -256,6 +256,14 @@ func (h *host) openKey(msg tea.KeyMsg, rec *catalogue.Record) (tea.Cmd, bool) {
 			return cmd, true
 		}
 	}
+	for _, s := range k.screens {
+		if key.Matches(msg, s.Binding) {
+			if !s.keepsStatus {
+				h.status.msg = ""
+			}
+			return h.open(s.open(h, ctx, rec)), true
+		}
+	}
 	var d dialog.Dialog
 	switch {
 	case key.Matches(msg, k.Edit, k.Delete, k.Category, k.Open, k.Copy, k.Retag) && rec == nil:
@@ -292,25 +300,8 @@ func (h *host) openKey(msg tea.KeyMsg, rec *catalogue.Record) (tea.Cmd, bool) {
 		return h.openSuggested(picker.New(ctx, rec, h.categories()), []*catalogue.Record{rec}), true
 	case key.Matches(msg, k.Retag):
 		return h.openSuggested(h.retag([]*catalogue.Record{rec}, 0), []*catalogue.Record{rec}), true
-	case key.Matches(msg, k.Problems):
-		d = problems.New(ctx, h.store.Catalogue())
-		h.status.msg = ""
-	case key.Matches(msg, k.Duplicates):
-		d = dups.New(ctx, h.store.Catalogue(), rec)
-		h.status.msg = ""
-	case key.Matches(msg, k.Import):
-		d = transfer.NewImport(ctx, transfer.ImportConfig{Dir: h.importDir})
 	case key.Matches(msg, k.Export):
 		d = h.export(ctx)
-		h.status.msg = ""
-	case key.Matches(msg, k.CategoryTree):
-		d = organise.NewTree(ctx, h.store.Catalogue())
-		h.status.msg = ""
-	case key.Matches(msg, k.Tags):
-		d = organise.NewTags(ctx, h.store.Catalogue())
-		h.status.msg = ""
-	case key.Matches(msg, k.Stats):
-		d = statsview.New(ctx, h.store.Catalogue())
 		h.status.msg = ""
 	case key.Matches(msg, k.Open):
 		return system.Open(rec.URI()), true

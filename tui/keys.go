@@ -3,7 +3,13 @@ package tui
 import (
 	"github.com/charmbracelet/bubbles/key"
 
+	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/tui/dialog"
+	"github.com/uricat/uricat/tui/dups"
+	"github.com/uricat/uricat/tui/organise"
+	"github.com/uricat/uricat/tui/problems"
+	"github.com/uricat/uricat/tui/statsview"
+	"github.com/uricat/uricat/tui/transfer"
 )
 
 // keyMap declares every key of the browsing screen once: Update matches
@@ -13,6 +19,10 @@ import (
 type keyMap struct {
 	dialog.KeyMap
 
+	// screens are the screens a key opens over the list, each declared
+	// once, with how it opens (newScreens).
+	screens []screen
+
 	Search, AcceptSearch, ClearSearch key.Binding
 
 	Sort, ReverseSort, Group, GroupBack, Fold, FoldAll key.Binding
@@ -21,19 +31,14 @@ type keyMap struct {
 
 	Category, Add, Edit, Delete, Undo, Redo key.Binding
 
-	Open, Copy, Detail, Problems, Import, Export key.Binding
-	Duplicates, CheckLinks                       key.Binding
-	Sample                                       key.Binding // enabled only while the catalogue is empty (Model.setRecs)
+	Open, Copy, Detail, Export, CheckLinks key.Binding
+	Sample                                 key.Binding // enabled only while the catalogue is empty (Model.setRecs)
 
 	Save, Reload, Help, Quit, Suspend key.Binding
 
 	// Following other copies of the file: merging the sync conflict
 	// copies beside it, and git sync.
 	MergeCopies, Sync key.Binding
-	// The views for tidying a collection: the category tree,
-	// the tags, the stats. Capitals, as the list's other screens of the
-	// whole collection (R, Z), leave the letters free for the record's.
-	CategoryTree, Tags, Stats key.Binding
 	// Selecting records for an action on many, as terminal file managers
 	// (ranger, lf, nnn, mc: space marks and moves down, * marks all) and
 	// lazygit (v starts and ends a range; esc clears) do. With records
@@ -53,7 +58,8 @@ type keyMap struct {
 
 func newKeyMap() keyMap {
 	return keyMap{
-		KeyMap: dialog.DefaultKeyMap(),
+		KeyMap:  dialog.DefaultKeyMap(),
+		screens: newScreens(),
 
 		Search:       key.NewBinding(key.WithKeys("/"), key.WithHelp("/", "search")),
 		AcceptSearch: key.NewBinding(key.WithKeys("enter", "down", "up"), key.WithHelp("enter", "keep filter")),
@@ -79,10 +85,7 @@ func newKeyMap() keyMap {
 		Open:       key.NewBinding(key.WithKeys("o"), key.WithHelp("o", "open URI")),
 		Copy:       key.NewBinding(key.WithKeys("y"), key.WithHelp("y", "copy URI")),
 		Detail:     key.NewBinding(key.WithKeys("enter", "tab"), key.WithHelp("enter", "details")),
-		Problems:   key.NewBinding(key.WithKeys("!", "p"), key.WithHelp("!", "problems")),
-		Import:     key.NewBinding(key.WithKeys("i"), key.WithHelp("i", "import")),
 		Export:     key.NewBinding(key.WithKeys("x"), key.WithHelp("x", "export")),
-		Duplicates: key.NewBinding(key.WithKeys("D"), key.WithHelp("D", "duplicates")),
 		CheckLinks: key.NewBinding(key.WithKeys("L"), key.WithHelp("L", "check links")),
 		Sample:     key.NewBinding(key.WithKeys("t"), key.WithHelp("t", "try the sample bookmarks")),
 
@@ -94,10 +97,6 @@ func newKeyMap() keyMap {
 		Sync:        key.NewBinding(key.WithKeys("Y"), key.WithHelp("Y", "git sync")), // outside a repository it says how to make one
 		Quit:        key.NewBinding(key.WithKeys("q"), key.WithHelp("q", "quit")),
 		Suspend:     key.NewBinding(key.WithKeys("ctrl+z"), key.WithHelp("ctrl+z", "suspend")),
-
-		CategoryTree: key.NewBinding(key.WithKeys("C"), key.WithHelp("C", "category tree")),
-		Tags:         key.NewBinding(key.WithKeys("T"), key.WithHelp("T", "tags")),
-		Stats:        key.NewBinding(key.WithKeys("#"), key.WithHelp("#", "stats")),
 
 		Mark:       key.NewBinding(key.WithKeys(" "), key.WithHelp("space", "select (ranger)")),
 		MarkRange:  key.NewBinding(key.WithKeys("v"), key.WithHelp("v", "range (lazygit)")),
@@ -118,7 +117,7 @@ func newKeyMap() keyMap {
 // record.
 func (k keyMap) ShortHelp() []key.Binding {
 	if k.Sample.Enabled() {
-		return []key.Binding{k.Add, k.Import, k.Sample, k.Help, k.Quit}
+		return append(append([]key.Binding{k.Add}, k.screenKeys(func(s screen) bool { return s.fills })...), k.Sample, k.Help, k.Quit)
 	}
 	return []key.Binding{k.Search, k.Rate, k.Add, k.Edit, k.Delete, k.Undo, k.Help, k.Quit}
 }
@@ -130,10 +129,75 @@ func (k keyMap) FullHelp() [][]key.Binding {
 		{k.Search, k.AcceptSearch, k.ClearSearch, k.Sort, k.ReverseSort, k.Group, k.GroupBack, k.Fold, k.FoldAll},
 		{k.Mark, k.MarkRange, k.MarkAll, k.ClearMarks},
 		{k.Rate, k.ClearRating, k.Category, k.Retag, k.Add, k.Edit, k.Delete, k.Undo, k.Redo},
-		{k.Open, k.Copy, k.Problems, k.Import, k.Sample, k.Export, k.Save, k.Reload, k.Help, k.Suspend, k.Quit},
+		append(append([]key.Binding{k.Open, k.Copy}, k.screenKeys(func(s screen) bool { return !s.whole })...),
+			k.Sample, k.Export, k.Save, k.Reload, k.Help, k.Suspend, k.Quit),
 		// The screens of the whole collection, and of its other copies.
-		{k.CategoryTree, k.Tags, k.Stats, k.Duplicates, k.CheckLinks, k.MergeCopies, k.Sync},
+		append(k.screenKeys(func(s screen) bool { return s.whole }), k.CheckLinks, k.MergeCopies, k.Sync),
 	}
+}
+
+// screen is a screen a key opens over the list, registered in one place
+// (newScreens): its key (keys and help), where the help lists it, and
+// how it opens. Its edits and results need nothing more in the root:
+// they go through its dialog.Context.
+type screen struct {
+	key.Binding
+	// whole: a screen of the whole collection, which the `?` help lists
+	// in their column; else with the keys that open and copy.
+	whole bool
+	// fills: a way to fill an empty catalogue, in its help bar.
+	fills bool
+	// keepsStatus: opening it leaves the status bar's message, which
+	// is otherwise cleared.
+	keepsStatus bool
+	// open returns the screen, rec being the record under the cursor
+	// (nil: none, or a group heading).
+	open func(h *host, ctx dialog.Context, rec *catalogue.Record) dialog.Dialog
+}
+
+// newScreens returns the screens a key opens, in the order the help
+// lists them. Capitals, for the screens of the whole collection (as R,
+// Z), leave the letters free for the record's keys.
+func newScreens() []screen {
+	return []screen{
+		{Binding: key.NewBinding(key.WithKeys("!", "p"), key.WithHelp("!", "problems")),
+			open: func(h *host, ctx dialog.Context, _ *catalogue.Record) dialog.Dialog {
+				return problems.New(ctx, h.catalogue())
+			}},
+		{Binding: key.NewBinding(key.WithKeys("i"), key.WithHelp("i", "import")), fills: true, keepsStatus: true,
+			open: func(h *host, ctx dialog.Context, _ *catalogue.Record) dialog.Dialog {
+				return transfer.NewImport(ctx, transfer.ImportConfig{Dir: h.importDir})
+			}},
+		// The views for tidying a collection: the category tree, the
+		// tags, the stats; then its duplicates.
+		{Binding: key.NewBinding(key.WithKeys("C"), key.WithHelp("C", "category tree")), whole: true,
+			open: func(h *host, ctx dialog.Context, _ *catalogue.Record) dialog.Dialog {
+				return organise.NewTree(ctx, h.catalogue())
+			}},
+		{Binding: key.NewBinding(key.WithKeys("T"), key.WithHelp("T", "tags")), whole: true,
+			open: func(h *host, ctx dialog.Context, _ *catalogue.Record) dialog.Dialog {
+				return organise.NewTags(ctx, h.catalogue())
+			}},
+		{Binding: key.NewBinding(key.WithKeys("#"), key.WithHelp("#", "stats")), whole: true,
+			open: func(h *host, ctx dialog.Context, _ *catalogue.Record) dialog.Dialog {
+				return statsview.New(ctx, h.catalogue())
+			}},
+		{Binding: key.NewBinding(key.WithKeys("D"), key.WithHelp("D", "duplicates")), whole: true,
+			open: func(h *host, ctx dialog.Context, rec *catalogue.Record) dialog.Dialog {
+				return dups.New(ctx, h.catalogue(), rec)
+			}},
+	}
+}
+
+// screenKeys returns the keys of the screens that in reports, in order.
+func (k keyMap) screenKeys(in func(screen) bool) []key.Binding {
+	var out []key.Binding
+	for _, s := range k.screens {
+		if in(s) {
+			out = append(out, s.Binding)
+		}
+	}
+	return out
 }
 
 // selectionHelp is the help bar while records are selected: what acts on

@@ -50,9 +50,10 @@
 // a dialog.Dialog in a package under tui/, made with the host's
 // dialog.Context; let it apply its edits with ctx.Store.Apply (undoable,
 // saved), report with ctx.Store.SetStatus and select with ctx.Store.Select
-// or dialog.ShowMsg; give it a key in keys.go and a case in host.openKey.
-// Its own messages come back to it while it is on top; nothing else in the
-// root changes (TestANewScreenAppliesItsOwnEdit).
+// or dialog.ShowMsg; register it with one entry in keys.go's newScreens
+// (its key, its help, how it opens). Its own messages come back to it
+// while it is on top; nothing else in the root changes
+// (TestANewScreenAppliesItsOwnEdit, TestANewScreenRegistersInOnePlace).
 package tui
 
 import (

@@ -75,6 +75,33 @@ func TestANewScreenAppliesItsOwnEdit(t *testing.T) {
 	}
 }
 
+// A new screen is one entry of the keyMap's screens: its key opens it
+// from the list, the `?` help lists it, and it applies its own edit.
+func TestANewScreenRegistersInOnePlace(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, fixture, 100, 30)
+	h.m.keys.screens = append(h.m.keys.screens, screen{
+		Binding: key.NewBinding(key.WithKeys("%"), key.WithHelp("%", "starrer")), whole: true,
+		open: func(h *host, ctx dialog.Context, rec *catalogue.Record) dialog.Dialog {
+			return &starrer{ctx: ctx, rec: rec}
+		},
+	})
+	h.keys("?")
+	if v := h.m.View(); !strings.Contains(v, "% starrer") {
+		t.Errorf("the help does not list the screen:\n%s", v)
+	}
+	h.keys("esc")
+	h.selectName("Google")
+	h.keys("%")
+	if !strings.Contains(h.m.View(), "starrer: s stars Google") {
+		t.Fatalf("the key did not open the screen:\n%s", h.m.View())
+	}
+	h.keys("s")
+	if r := find(h.reopen(), "Google"); r.Rating() != 5 || h.m.host.dialogs.Len() != 0 {
+		t.Errorf("rating on disk %d, %d dialogs open: want 5, none", r.Rating(), h.m.host.dialogs.Len())
+	}
+}
+
 // A record added through the form while a search hides it is shown: the
 // search is cleared, and the list's pass runs without it.
 func TestAddedRecordIsShownThoughASearchHidIt(t *testing.T) {

@@ -1,9 +1,22 @@
 // Package dialog is the shape every dialog of uricat's TUI shares, as in
 // soft-serve: a Dialog is a tea.Model that also tells its keys (help.KeyMap)
 // and takes the size it may use (SetSize); every dialog is made with one
-// small shared Context (theme, keys, size); the root model keeps the open
-// dialogs on a Stack, the top one getting the keys; and Confirm is the one
-// yes/no question of the whole UI.
+// small shared Context (theme, keys, size, store); the root model keeps
+// the open dialogs on a Stack, the top one getting the keys. Its files:
+//
+//   - dialog.go: the Dialog interface, the Context, the shared KeyMap,
+//     the stack steps Close and Open, and the layout helpers (Fit, Wrap).
+//   - stack.go: the Stack of open dialogs, and Overlay for a floating one.
+//   - store.go: the Store a dialog applies its edits through, and the
+//     requests any dialog makes of the root (ShowMsg, EditMsg, ...).
+//   - list.go, filter.go: the one List with a cursor that every screen
+//     showing a list uses (cursor, offset, paging, none selected, rows
+//     of many lines), and its / Filter.
+//   - action.go: a screen's keys as Actions, each declared once (binding,
+//     help, when it applies, what it does), which feed its dispatch, its
+//     help bar and its `?` help.
+//   - confirm.go: Confirm, the one yes/no question of the whole UI.
+//   - count.go: Count, a view's count of the catalogue made in commands.
 //
 // A dialog applies its own edits, through the Store its Context holds
 // (the root's: every edit one undoable step, saved at once), and says on
@@ -19,8 +32,9 @@
 //     not messages because they must take effect before the next key:
 //     "d y u" typed at once deletes, then undoes the delete.
 //
-// So a new screen needs no case in the root: it is opened on a key, and
-// everything it does goes through its Context.
+// So a new screen needs no case in the root: it is opened on a key (one
+// entry of the root's screens), and everything it does goes through its
+// Context.
 package dialog
 
 import (
@@ -116,7 +130,8 @@ type KeyMap struct {
 
 // Step returns how far a moving key moves in a list of n rows with page
 // rows to a page (Up -1, PageDown page, End n...), and whether km is one:
-// the list views share the keys and their distances, and each clamps.
+// List (every list with a cursor) and the detail pane's scroll share the
+// keys and their distances, and each clamps.
 func (k KeyMap) Step(km tea.KeyMsg, page, n int) (d int, ok bool) {
 	switch {
 	case key.Matches(km, k.Up):

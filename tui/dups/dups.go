@@ -39,26 +39,9 @@ import (
 // the question the view asks, which comes back to it.
 type MergeAllMsg struct{}
 
-// KeyMap holds the view's own key bindings.
-type KeyMap struct {
-	Merge, MergeAll, Next, Prev, Keep, Jump, Close key.Binding
-}
-
-// DefaultKeyMap is the view's bindings.
-var DefaultKeyMap = KeyMap{
-	Merge:    key.NewBinding(key.WithKeys("m"), key.WithHelp("m", "merge this group")),
-	MergeAll: key.NewBinding(key.WithKeys("M"), key.WithHelp("M", "merge all")),
-	Next:     key.NewBinding(key.WithKeys("n", "right", "s"), key.WithHelp("n", "skip")),
-	Prev:     key.NewBinding(key.WithKeys("p", "left"), key.WithHelp("p", "previous")),
-	Keep:     key.NewBinding(key.WithKeys("tab"), key.WithHelp("tab", "keep another")),
-	Jump:     key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "show in list")),
-	Close:    key.NewBinding(key.WithKeys("esc", "q"), key.WithHelp("esc/q", "close")),
-}
-
 // Model is the duplicates view, a dialog.Dialog.
 type Model struct {
-	ctx  dialog.Context
-	keys KeyMap
+	ctx dialog.Context
 	// groups are the groups of duplicates, each with the record kept
 	// first; file holds them in file order, for the view.
 	groups, file [][]*catalogue.Record
@@ -66,7 +49,9 @@ type Model struct {
 	// first record in the file, where it is not the cleanest: a choice
 	// outlives a reload.
 	chosen map[catalogue.Ref]catalogue.Ref
-	at     int // the group shown
+	// list's cursor is the group shown, one at a time: n and p move it,
+	// saying so at the ends.
+	list dialog.List
 	// The preview of groups[at] merged, made when the group is shown.
 	merged *catalogue.Record
 	notes  []string
@@ -78,12 +63,13 @@ type Model struct {
 // dup:yes search), else the first. Call it on the goroutine that owns the
 // catalogue (the root's Update).
 func New(ctx dialog.Context, c *catalogue.Catalogue, sel *catalogue.Record) *Model {
-	m := &Model{ctx: ctx, keys: DefaultKeyMap, chosen: map[catalogue.Ref]catalogue.Ref{}}
+	m := &Model{ctx: ctx, chosen: map[catalogue.Ref]catalogue.Ref{}, list: dialog.NewList(dialog.KeyMap{})}
 	m.find(c)
+	m.list.SetLen(len(m.groups))
 	for g, recs := range m.groups {
 		for _, r := range recs {
 			if r == sel {
-				m.at = g
+				m.list.Select(g)
 			}
 		}
 	}
@@ -115,23 +101,23 @@ func (m *Model) find(c *catalogue.Catalogue) {
 
 // keepNext keeps the record after the one kept now, in file order.
 func (m *Model) keepNext() {
-	recs := m.file[m.at]
-	i := slices.Index(recs, m.groups[m.at][0])
+	recs := m.file[m.At()]
+	i := slices.Index(recs, m.groups[m.At()][0])
 	next := recs[(i+1)%len(recs)]
 	m.chosen[recs[0].Ref()] = next.Ref()
-	m.groups[m.at] = catalogue.KeepFirst(recs, (i+1)%len(recs))
+	m.groups[m.At()] = catalogue.KeepFirst(recs, (i+1)%len(recs))
 	m.note = "keeps line " + fmt.Sprint(next.Line())
 }
 
 // At returns the index of the group shown.
-func (m *Model) At() int { return m.at }
+func (m *Model) At() int { return m.list.Cursor() }
 
 // preview merges the group shown, for the view: the merge itself is
 // MergeEdit's, which calls the same function.
 func (m *Model) preview() {
 	m.merged, m.notes = nil, nil
-	if m.at < len(m.groups) {
-		m.merged, m.notes = catalogue.MergeRecords(m.groups[m.at])
+	if m.At() < len(m.groups) {
+		m.merged, m.notes = catalogue.MergeRecords(m.groups[m.At()])
 	}
 }
 
@@ -140,7 +126,7 @@ func (m *Model) preview() {
 // after a merge the next group takes the merged one's place.
 func (m *Model) Reload(c *catalogue.Catalogue) {
 	m.find(c)
-	m.at = max(0, min(m.at, len(m.groups)-1))
+	m.list.SetLen(len(m.groups))
 	m.preview()
 }
 
@@ -151,12 +137,61 @@ func (m *Model) Init() tea.Cmd { return nil }
 func (m *Model) SetSize(width, height int) { m.ctx.SetSize(width, height) }
 
 // ShortHelp is the help bar's keys.
-func (m *Model) ShortHelp() []key.Binding {
-	return []key.Binding{m.keys.Merge, m.keys.Next, m.keys.Prev, m.keys.Keep, m.keys.MergeAll, m.keys.Jump, m.keys.Close}
-}
+func (m *Model) ShortHelp() []key.Binding { return m.actions().ShortHelp() }
 
 // FullHelp is the `?` help's keys.
-func (m *Model) FullHelp() [][]key.Binding { return [][]key.Binding{m.ShortHelp()} }
+func (m *Model) FullHelp() [][]key.Binding { return m.actions().FullHelp() }
+
+// actions are the view's keys, each declared once, in the order the help
+// shows them; all but esc wait for a group to act on.
+func (m *Model) actions() dialog.Actions {
+	some := func() bool { return len(m.groups) > 0 }
+	next := func(tea.KeyMsg) (tea.Model, tea.Cmd) { return m.step(1, "the last group") }
+	prev := func(tea.KeyMsg) (tea.Model, tea.Cmd) { return m.step(-1, "the first group") }
+	return dialog.Actions{
+		{Binding: key.NewBinding(key.WithKeys("m"), key.WithHelp("m", "merge this group")), Bar: true, Col: 1, When: some,
+			Do: func(tea.KeyMsg) (tea.Model, tea.Cmd) { return m, m.merge(m.groups[m.At() : m.At()+1]) }},
+		{Binding: key.NewBinding(key.WithKeys("n", "right", "s"), key.WithHelp("n", "skip")), Bar: true, Col: 1, When: some, Do: next},
+		{Binding: m.ctx.Keys.Down, When: some, Do: next},
+		{Binding: key.NewBinding(key.WithKeys("p", "left"), key.WithHelp("p", "previous")), Bar: true, Col: 1, When: some, Do: prev},
+		{Binding: m.ctx.Keys.Up, When: some, Do: prev},
+		{Binding: key.NewBinding(key.WithKeys("tab"), key.WithHelp("tab", "keep another")), Bar: true, Col: 1, When: some,
+			Do: func(tea.KeyMsg) (tea.Model, tea.Cmd) { m.keepNext(); m.preview(); return m, nil }},
+		{Binding: key.NewBinding(key.WithKeys("M"), key.WithHelp("M", "merge all")), Bar: true, Col: 1, When: some, Do: m.askMergeAll},
+		{Binding: key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "show in list")), Bar: true, Col: 1, When: some,
+			Do: func(tea.KeyMsg) (tea.Model, tea.Cmd) {
+				return dialog.Close{Result: dialog.ShowMsg{Record: m.groups[m.At()][0]}}, nil
+			}},
+		{Binding: key.NewBinding(key.WithKeys("esc", "q"), key.WithHelp("esc/q", "close")), Bar: true, Col: 1,
+			Do: func(tea.KeyMsg) (tea.Model, tea.Cmd) { return dialog.Close{}, nil }},
+	}
+}
+
+// step shows the group d after the one shown, or says end when there
+// is none.
+func (m *Model) step(d int, end string) (tea.Model, tea.Cmd) {
+	if at := m.At() + d; at >= 0 && at < m.list.Len() {
+		m.list.Move(d)
+		m.preview()
+	} else {
+		m.note = end
+	}
+	return m, nil
+}
+
+// askMergeAll asks before merging every group.
+func (m *Model) askMergeAll(tea.KeyMsg) (tea.Model, tea.Cmd) {
+	n := 0
+	for _, g := range m.groups {
+		n += len(g)
+	}
+	return dialog.Open{Dialog: dialog.NewConfirm(m.ctx, dialog.Question{
+		Text:   fmt.Sprintf("Merge all %s (%s) into one record each?", plural.Of(len(m.groups), "group"), plural.Of(n, "record")),
+		Detail: "One edit: u undoes it.",
+		Verb:   "merge",
+		Yes:    MergeAllMsg{},
+	})}, nil
+}
 
 // Update handles a message: it returns the view, dialog.Close when the user
 // leaves it (with dialog.ShowMsg on enter), or dialog.Open with the
@@ -170,42 +205,9 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, nil
 	}
 	m.note = ""
-	switch {
-	case key.Matches(km, m.keys.Close):
-		return dialog.Close{}, nil
-	case len(m.groups) == 0:
-		return m, nil
-	case key.Matches(km, m.keys.Next, m.ctx.Keys.Down):
-		if m.at+1 < len(m.groups) {
-			m.at++
-		} else {
-			m.note = "the last group"
-		}
-	case key.Matches(km, m.keys.Prev, m.ctx.Keys.Up):
-		if m.at > 0 {
-			m.at--
-		} else {
-			m.note = "the first group"
-		}
-	case key.Matches(km, m.keys.Keep):
-		m.keepNext()
-	case key.Matches(km, m.keys.Merge):
-		return m, m.merge(m.groups[m.at : m.at+1])
-	case key.Matches(km, m.keys.MergeAll):
-		n := 0
-		for _, g := range m.groups {
-			n += len(g)
-		}
-		return dialog.Open{Dialog: dialog.NewConfirm(m.ctx, dialog.Question{
-			Text:   fmt.Sprintf("Merge all %s (%s) into one record each?", plural.Of(len(m.groups), "group"), plural.Of(n, "record")),
-			Detail: "One edit: u undoes it.",
-			Verb:   "merge",
-			Yes:    MergeAllMsg{},
-		})}, nil
-	case key.Matches(km, m.keys.Jump):
-		return dialog.Close{Result: dialog.ShowMsg{Record: m.groups[m.at][0]}}, nil
+	if next, cmd, ok := m.actions().Do(km); ok {
+		return next, cmd
 	}
-	m.preview()
 	return m, nil
 }
 
@@ -249,13 +251,13 @@ func (m *Model) View() string {
 			"", th.Dim.Render("esc closes"),
 		})
 	}
-	g := m.groups[m.at]
+	g := m.groups[m.At()]
 	lines := []string{
-		th.Title.Render(fmt.Sprintf("Duplicates: group %d of %d", m.at+1, len(m.groups))) +
+		th.Title.Render(fmt.Sprintf("Duplicates: group %d of %d", m.At()+1, len(m.groups))) +
 			th.Dim.Render(fmt.Sprintf("  %s look like one page", plural.Of(len(g), "record"))),
 		"",
 	}
-	for _, r := range m.file[m.at] {
+	for _, r := range m.file[m.At()] {
 		lead := "  "
 		if r == g[0] {
 			lead = "▸ " // the one kept

@@ -43,28 +43,12 @@ type Entry struct {
 // to it.
 type DeleteDeadMsg struct{}
 
-// KeyMap holds the screen's own key bindings; moving is the shared
-// dialog.KeyMap's.
-type KeyMap struct {
-	UpdateMoved, DeleteDead, Jump, Close key.Binding
-}
-
-// DefaultKeyMap is the screen's bindings.
-var DefaultKeyMap = KeyMap{
-	UpdateMoved: key.NewBinding(key.WithKeys("U"), key.WithHelp("U", "update moved URIs")),
-	DeleteDead:  key.NewBinding(key.WithKeys("D"), key.WithHelp("D", "delete dead")),
-	Jump:        key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "show in list")),
-	Close:       key.NewBinding(key.WithKeys("esc", "q"), key.WithHelp("esc/q", "close")),
-}
-
 // Model is the link results screen, a dialog.Dialog.
 type Model struct {
 	ctx     dialog.Context
-	keys    KeyMap
 	entries []Entry
-	summary string // what the check did, for the title
-	cursor  int
-	offset  int
+	summary string      // what the check did, for the title
+	list    dialog.List // the cursor, by entry
 }
 
 // New returns the screen over the moved, dead and unknown links among
@@ -73,12 +57,14 @@ type Model struct {
 // unknown link (a timeout, a 5xx, a site that blocks checks) is listed
 // with why, for the user to look at: neither U nor D acts on it.
 func New(ctx dialog.Context, entries []Entry, summary string) *Model {
-	m := &Model{ctx: ctx, keys: DefaultKeyMap, summary: summary}
+	m := &Model{ctx: ctx, summary: summary, list: dialog.NewList(ctx.Keys)}
 	for _, e := range entries {
 		if e.Result.Status == linkcheck.Moved || e.Result.Status == linkcheck.Dead || e.Result.Status == linkcheck.Unknown {
 			m.entries = append(m.entries, e)
 		}
 	}
+	m.list.SetLen(len(m.entries))
+	m.list.SetHeight(m.rows())
 	return m
 }
 
@@ -108,8 +94,7 @@ func (m *Model) Reload(c *catalogue.Catalogue) tea.Cmd {
 	}
 	clear(m.entries[len(kept):])
 	m.entries = kept
-	m.cursor = max(0, min(m.cursor, len(m.entries)-1))
-	m.scroll()
+	m.list.SetLen(len(m.entries))
 	return nil
 }
 
@@ -119,18 +104,34 @@ func (m *Model) Init() tea.Cmd { return nil }
 // SetSize sets the area the screen may use.
 func (m *Model) SetSize(width, height int) {
 	m.ctx.SetSize(width, height)
-	m.scroll()
+	m.list.SetHeight(m.rows())
+}
+
+// actions are the screen's own keys, each declared once, in the order
+// the help shows them; moving is the list's.
+func (m *Model) actions() dialog.Actions {
+	return dialog.Actions{
+		{Binding: key.NewBinding(key.WithKeys("U"), key.WithHelp("U", "update moved URIs")), Bar: true, Col: 1,
+			Do: func(tea.KeyMsg) (tea.Model, tea.Cmd) { return m, m.updateMoved() }},
+		{Binding: key.NewBinding(key.WithKeys("D"), key.WithHelp("D", "delete dead")), Bar: true, Col: 1,
+			Do: m.askDeleteDead},
+		{Binding: key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "show in list")), Bar: true, Col: 1,
+			When: m.list.Selected,
+			Do: func(tea.KeyMsg) (tea.Model, tea.Cmd) {
+				return dialog.Close{Result: dialog.ShowMsg{Record: m.entries[m.list.Cursor()].Record}}, nil
+			}},
+		{Binding: key.NewBinding(key.WithKeys("esc", "q"), key.WithHelp("esc/q", "close")), Bar: true, Col: 1,
+			Do: func(tea.KeyMsg) (tea.Model, tea.Cmd) { return dialog.Close{}, nil }},
+	}
 }
 
 // ShortHelp is the help bar's keys.
-func (m *Model) ShortHelp() []key.Binding {
-	return []key.Binding{m.keys.UpdateMoved, m.keys.DeleteDead, m.keys.Jump, m.keys.Close}
-}
+func (m *Model) ShortHelp() []key.Binding { return m.actions().ShortHelp() }
 
 // FullHelp is the `?` help's keys.
 func (m *Model) FullHelp() [][]key.Binding {
 	nav := m.ctx.Keys
-	return [][]key.Binding{m.ShortHelp(), {nav.Up, nav.Down, nav.Home, nav.End}}
+	return append(m.actions().FullHelp(), []key.Binding{nav.Up, nav.Down, nav.Home, nav.End})
 }
 
 // Update handles a message: it returns the screen, dialog.Close when the
@@ -141,42 +142,29 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, m.deleteDead()
 	}
 	km, ok := msg.(tea.KeyMsg)
-	if !ok {
+	if !ok || m.list.Update(km) {
 		return m, nil
 	}
-	nav := m.ctx.Keys
-	switch {
-	case key.Matches(km, m.keys.Close):
-		return dialog.Close{}, nil
-	case key.Matches(km, nav.Up):
-		m.cursor = max(0, m.cursor-1)
-	case key.Matches(km, nav.Down):
-		m.cursor = max(0, min(len(m.entries)-1, m.cursor+1))
-	case key.Matches(km, nav.Home):
-		m.cursor = 0
-	case key.Matches(km, nav.End):
-		m.cursor = max(0, len(m.entries)-1)
-	case key.Matches(km, m.keys.Jump):
-		if m.cursor < len(m.entries) {
-			return dialog.Close{Result: dialog.ShowMsg{Record: m.entries[m.cursor].Record}}, nil
-		}
-	case key.Matches(km, m.keys.UpdateMoved):
-		return m, m.updateMoved()
-	case key.Matches(km, m.keys.DeleteDead):
-		n := m.count(linkcheck.Dead)
-		if n == 0 {
-			m.ctx.Store.SetStatus(theme.Info, "no dead link to delete")
-			return m, nil
-		}
-		return dialog.Open{Dialog: dialog.NewConfirm(m.ctx, dialog.Question{
-			Text:   fmt.Sprintf("Delete the %s whose links are dead?", plural.Of(n, "record")),
-			Detail: "One edit: u undoes it.",
-			Verb:   "delete",
-			Yes:    DeleteDeadMsg{},
-		})}, nil
+	if next, cmd, ok := m.actions().Do(km); ok {
+		return next, cmd
 	}
-	m.scroll()
 	return m, nil
+}
+
+// askDeleteDead asks before deleting the records whose links are dead,
+// if there are any.
+func (m *Model) askDeleteDead(tea.KeyMsg) (tea.Model, tea.Cmd) {
+	n := m.count(linkcheck.Dead)
+	if n == 0 {
+		m.ctx.Store.SetStatus(theme.Info, "no dead link to delete")
+		return m, nil
+	}
+	return dialog.Open{Dialog: dialog.NewConfirm(m.ctx, dialog.Question{
+		Text:   fmt.Sprintf("Delete the %s whose links are dead?", plural.Of(n, "record")),
+		Detail: "One edit: u undoes it.",
+		Verb:   "delete",
+		Yes:    DeleteDeadMsg{},
+	})}, nil
 }
 
 // updateMoved rewrites the moved links, one edit.
@@ -249,17 +237,8 @@ const entryHeight = 2
 // the blank under it and the legend at the bottom.
 func (m *Model) listHeight() int { return max(entryHeight, m.ctx.Height-3) }
 
-// scroll keeps the cursor's entry in view.
-func (m *Model) scroll() {
-	rows := max(1, m.listHeight()/entryHeight)
-	if m.cursor < m.offset {
-		m.offset = m.cursor
-	}
-	if m.cursor >= m.offset+rows {
-		m.offset = m.cursor - rows + 1
-	}
-	m.offset = max(0, min(m.offset, len(m.entries)-1))
-}
+// rows is the number of entries shown at once.
+func (m *Model) rows() int { return max(1, m.listHeight()/entryHeight) }
 
 // View draws the entries under a title that counts them.
 func (m *Model) View() string {
@@ -270,11 +249,11 @@ func (m *Model) View() string {
 		return m.ctx.Fit([]string{title, "", th.EmptyMessage.Render("No moved, dead or unknown link left."), "", th.Dim.Render("esc closes")})
 	}
 	lines := []string{title, ""}
-	rows := max(1, m.listHeight()/entryHeight)
-	for i := m.offset; i < len(m.entries) && i < m.offset+rows; i++ {
+	rows := m.rows()
+	for i := m.list.Offset(); i < m.list.End(); i++ {
 		e := m.entries[i]
 		cur := "  "
-		if i == m.cursor {
+		if i == m.list.Cursor() {
 			cur = th.Cursor.Render("▌ ")
 		}
 		status, st := "dead ", th.Error
@@ -310,7 +289,7 @@ func (m *Model) View() string {
 		legend += fmt.Sprintf(", %d unknown (?: could not tell; not dead)", n)
 	}
 	if n := len(m.entries); n > rows {
-		legend += fmt.Sprintf("  (%d-%d of %d)", m.offset+1, min(n, m.offset+rows), n)
+		legend += fmt.Sprintf("  (%d-%d of %d)", m.list.Offset()+1, m.list.End(), n)
 	}
 	lines = append(lines, th.Dim.Render(legend))
 	return m.ctx.Fit(lines)

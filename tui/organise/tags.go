@@ -18,30 +18,6 @@ import (
 	"github.com/uricat/uricat/tui/theme"
 )
 
-// TagKeys are the tags view's own keys.
-type TagKeys struct {
-	Choose, Rename, Remove, Close key.Binding
-	// Filter types a text the tags shown must hold; Sort orders them by
-	// name or by how many records have them.
-	Filter, Sort key.Binding
-	// Undo and Redo, as in the list (dialog.UndoMsg).
-	Undo, Redo key.Binding
-}
-
-// DefaultTagKeys are the tags view's bindings.
-func DefaultTagKeys() TagKeys {
-	return TagKeys{
-		Choose: key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "show records")),
-		Rename: key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "rename")),
-		Remove: key.NewBinding(key.WithKeys("d", "delete"), key.WithHelp("d", "remove")),
-		Close:  key.NewBinding(key.WithKeys("esc", "q", "T"), key.WithHelp("esc", "back")),
-		Filter: key.NewBinding(key.WithKeys("/"), key.WithHelp("/", "filter")),
-		Sort:   key.NewBinding(key.WithKeys("s"), key.WithHelp("s", "sort")),
-		Undo:   key.NewBinding(key.WithKeys("u"), key.WithHelp("u", "undo")),
-		Redo:   key.NewBinding(key.WithKeys("ctrl+r"), key.WithHelp("ctrl+r", "redo")),
-	}
-}
-
 // Tag is a tag and how many valid records have it.
 type Tag struct {
 	Name  string
@@ -51,19 +27,15 @@ type Tag struct {
 // Tags is the tags view, a dialog.Dialog that takes the whole body.
 type Tags struct {
 	ctx  dialog.Context
-	keys TagKeys
 	all  []Tag // every tag, by name
 	tags []Tag // those shown: the filter's, in the order asked for
-	// filter is the text the tags shown hold; byCount orders them by
-	// count.
-	filter  filterLine
+	// byCount orders the tags by count.
 	byCount bool
 	// count counts the tags in commands (Init's for a large catalogue,
 	// Reload's after each edit), as the tree's builds: the newest one's
 	// tags are shown.
-	count  *dialog.Count[[]Tag]
-	cursor int
-	offset int
+	count *dialog.Count[[]Tag]
+	list  dialog.List // the cursor, by index in tags, and the / filter: the text the tags shown hold
 }
 
 // removeMsg is the answer yes to "remove the tag?".
@@ -73,7 +45,8 @@ type removeMsg struct{ tag string }
 // once, or, in a catalogue of more than buildAbove records, by Init's
 // command, the view saying it counts meanwhile.
 func NewTags(ctx dialog.Context, c *catalogue.Catalogue) *Tags {
-	v := &Tags{ctx: ctx, keys: DefaultTagKeys(), count: dialog.NewCount(CountTags), filter: newFilterLine()}
+	v := &Tags{ctx: ctx, count: dialog.NewCount(CountTags), list: dialog.NewList(ctx.Keys).WithFilter()}
+	v.list.SetHeight(v.listHeight())
 	if recs := c.Records(); len(recs) > buildAbove {
 		v.count.Later(recs)
 		return v
@@ -120,13 +93,7 @@ func (v *Tags) show(tags []Tag) {
 	}
 	v.all = tags
 	v.tags = v.shown()
-	for i, t := range v.tags {
-		if t.Name == was {
-			v.cursor = i
-		}
-	}
-	v.cursor = max(0, min(v.cursor, len(v.tags)-1))
-	v.scroll()
+	v.list.Keep(len(v.tags), func(i int) bool { return v.tags[i].Name == was })
 }
 
 // shown returns the tags the filter keeps, by count (most first) or by
@@ -134,7 +101,7 @@ func (v *Tags) show(tags []Tag) {
 func (v *Tags) shown() []Tag {
 	out := make([]Tag, 0, len(v.all))
 	for _, t := range v.all {
-		if v.filter.holds(t.Name) {
+		if v.list.Filter.Holds(t.Name) {
 			out = append(out, t)
 		}
 	}
@@ -152,25 +119,16 @@ func (v *Tags) Tag() *Tag {
 	if len(v.tags) == 0 {
 		return nil
 	}
-	return &v.tags[v.cursor]
+	return &v.tags[v.list.Cursor()]
 }
 
 // Init counts the tags of a large catalogue.
 func (v *Tags) Init() tea.Cmd { return v.count.Start() }
 
 // SetSize sets the body's area.
-func (v *Tags) SetSize(w, h int) { v.ctx.SetSize(w, h); v.scroll() }
+func (v *Tags) SetSize(w, h int) { v.ctx.SetSize(w, h); v.list.SetHeight(v.listHeight()) }
 
 func (v *Tags) listHeight() int { return max(1, v.ctx.Height-2) }
-
-func (v *Tags) scroll() {
-	v.offset = max(0, min(v.offset, v.cursor), v.cursor-v.listHeight()+1)
-}
-
-func (v *Tags) move(d int) {
-	v.cursor = max(0, min(len(v.tags)-1, v.cursor+d))
-	v.scroll()
-}
 
 // Update moves, chooses, opens the rename prompt and the question
 // before a removal, and takes in the newest recount.
@@ -192,44 +150,57 @@ func (v *Tags) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	if !ok {
 		return v, nil
 	}
-	if v.filter.typing {
-		cmd := v.filter.key(km)
+	if v.list.Filter.Typing() {
+		cmd := v.list.Filter.Key(km)
 		v.reshow()
 		return v, cmd
 	}
-	k := v.keys
-	t := v.Tag()
-	d, moved := v.ctx.Keys.Step(km, v.listHeight(), len(v.tags))
-	switch {
-	case key.Matches(km, k.Close) && km.Type == tea.KeyEsc && v.filter.set():
-		v.filter.key(km) // esc clears the filter first, then closes
-		v.reshow()
-	case key.Matches(km, k.Close):
-		return dialog.Close{}, nil
-	case key.Matches(km, k.Filter):
-		return v, v.filter.start()
-	case key.Matches(km, k.Sort):
-		v.byCount = !v.byCount
-		v.reshow()
-	case key.Matches(km, k.Undo, k.Redo):
-		redo := key.Matches(km, k.Redo)
-		return v, func() tea.Msg { return dialog.UndoMsg{Redo: redo} }
-	case moved:
-		v.move(d)
-	case t == nil:
-	case key.Matches(km, k.Choose):
-		return dialog.Close{Result: dialog.SearchMsg{Query: "tag:" + quote(t.Name)}}, nil
-	case key.Matches(km, k.Rename):
-		return dialog.Open{Dialog: v.renamePrompt(t.Name)}, nil
-	case key.Matches(km, k.Remove):
-		return dialog.Open{Dialog: dialog.NewConfirm(v.ctx, dialog.Question{
-			Text:   fmt.Sprintf("Remove the tag “%s” from %s?", display.Text(t.Name), plural.Of(t.Count, "record")),
-			Detail: "Each gets DATE now (SSD3 3.3). u undoes it.",
-			Verb:   "remove",
-			Yes:    removeMsg{tag: t.Name},
-		})}, nil
+	if v.list.Update(km) {
+		return v, nil
+	}
+	if next, cmd, ok := v.actions().Do(km); ok {
+		return next, cmd
 	}
 	return v, nil
+}
+
+// actions are the view's own keys, each declared once, in the order the
+// help shows them; choose, rename and remove act on the tag under the
+// cursor. / lists the tags whose name holds a text; s orders them by
+// name or by how many records have them.
+func (v *Tags) actions() dialog.Actions {
+	some := func() bool { return v.Tag() != nil }
+	as := dialog.Actions{
+		{Binding: key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "show records")), Bar: true, Col: 1, When: some,
+			Do: func(tea.KeyMsg) (tea.Model, tea.Cmd) {
+				return dialog.Close{Result: dialog.SearchMsg{Query: "tag:" + quote(v.Tag().Name)}}, nil
+			}},
+		{Binding: key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "rename")), Bar: true, Col: 1, When: some,
+			Do: func(tea.KeyMsg) (tea.Model, tea.Cmd) { return dialog.Open{Dialog: v.renamePrompt(v.Tag().Name)}, nil }},
+		{Binding: key.NewBinding(key.WithKeys("d", "delete"), key.WithHelp("d", "remove")), Bar: true, Col: 1, When: some,
+			Do: v.askRemove},
+		{Binding: key.NewBinding(key.WithKeys("/"), key.WithHelp("/", "filter")), Bar: true, Col: 1,
+			Do: func(tea.KeyMsg) (tea.Model, tea.Cmd) { return v, v.list.Filter.Start() }},
+		{Binding: key.NewBinding(key.WithKeys("s"), key.WithHelp("s", "sort")), Bar: true, Col: 1,
+			Do: func(tea.KeyMsg) (tea.Model, tea.Cmd) { v.byCount = !v.byCount; v.reshow(); return v, nil }},
+		// esc clears the filter first, then closes.
+		{Binding: key.NewBinding(key.WithKeys("esc")), When: v.list.Filter.Set,
+			Do: func(km tea.KeyMsg) (tea.Model, tea.Cmd) { v.list.Filter.Key(km); v.reshow(); return v, nil }},
+		{Binding: key.NewBinding(key.WithKeys("esc", "q", "T"), key.WithHelp("esc", "back")), Bar: true, Col: 1,
+			Do: func(tea.KeyMsg) (tea.Model, tea.Cmd) { return dialog.Close{}, nil }},
+	}
+	return append(as, dialog.UndoActions(v, 1)...)
+}
+
+// askRemove asks before removing the tag under the cursor.
+func (v *Tags) askRemove(tea.KeyMsg) (tea.Model, tea.Cmd) {
+	t := v.Tag()
+	return dialog.Open{Dialog: dialog.NewConfirm(v.ctx, dialog.Question{
+		Text:   fmt.Sprintf("Remove the tag “%s” from %s?", display.Text(t.Name), plural.Of(t.Count, "record")),
+		Detail: "Each gets DATE now (SSD3 3.3). u undoes it.",
+		Verb:   "remove",
+		Yes:    removeMsg{tag: t.Name},
+	})}, nil
 }
 
 // renamePrompt asks for the tag's new name: a tag that records have
@@ -279,17 +250,15 @@ func (v *Tags) names() []string {
 
 // ShortHelp returns the view's keys.
 func (v *Tags) ShortHelp() []key.Binding {
-	k := v.keys
-	if v.filter.typing {
-		return v.filter.help()
+	if v.list.Filter.Typing() {
+		return v.list.Filter.Help()
 	}
-	return []key.Binding{k.Choose, k.Rename, k.Remove, k.Filter, k.Sort, k.Close}
+	return v.actions().ShortHelp()
 }
 
 // FullHelp returns the view's keys.
 func (v *Tags) FullHelp() [][]key.Binding {
-	s := v.ctx.Keys
-	return [][]key.Binding{{s.Up, s.Down, s.PageUp, s.PageDown, s.Home, s.End}, append(v.ShortHelp(), v.keys.Undo, v.keys.Redo)}
+	return append([][]key.Binding{v.list.MoveKeys()}, v.actions().FullHelp()...)
 }
 
 // View draws the title and the tags shown, each with its records.
@@ -306,13 +275,13 @@ func (v *Tags) View() string {
 	if v.count.Pending != nil {
 		return v.ctx.Fit([]string{title})
 	}
-	lines := []string{title, v.filter.view()}
+	lines := []string{title, v.list.Filter.View()}
 	switch {
 	case len(v.all) == 0:
 		lines = append(lines, th.EmptyMessage.Render("  No record has tags (X-TAGS)."))
 		return v.ctx.Fit(lines)
 	case len(v.tags) == 0:
-		lines = append(lines, th.EmptyMessage.Render(v.filter.none("tag")))
+		lines = append(lines, th.EmptyMessage.Render(v.list.Filter.None("tag")))
 		return v.ctx.Fit(lines)
 	}
 	w := max(1, v.ctx.Width)
@@ -321,14 +290,13 @@ func (v *Tags) View() string {
 		most = max(most, t.Count)
 	}
 	numW := len(strconv.Itoa(most))
-	end := min(len(v.tags), v.offset+v.listHeight())
-	for i := v.offset; i < end; i++ {
+	for i := v.list.Offset(); i < v.list.End(); i++ {
 		t := v.tags[i]
 		count := fmt.Sprintf("%*d", numW, t.Count)
 		name := ansi.Truncate(display.Text(t.Name), max(1, w-numW-5), "…")
 		pad := max(1, w-2-ansi.StringWidth(name)-numW-1)
 		line := name + strings.Repeat(" ", pad) + count + " "
-		if i == v.cursor {
+		if i == v.list.Cursor() {
 			line = th.Cursor.Inherit(th.RowSelected).Render("▌ ") + th.RowSelected.Render(line)
 		} else {
 			line = "  " + line

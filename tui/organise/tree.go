@@ -25,44 +25,11 @@ import (
 	"github.com/uricat/uricat/tui/dialog"
 )
 
-// TreeKeys are the tree's own keys, as a file tree's (ranger, lf, nnn):
-// h/← folds or goes to the parent, l/→ unfolds or goes into the node;
-// the moving keys are dialog.KeyMap's.
-type TreeKeys struct {
-	Fold, Unfold, Toggle, FoldAll, Choose, Rename, Move, Close key.Binding
-	// Filter lists the categories whose path holds a text; Sort lists
-	// them all by how many records they have, most first. Either shows
-	// the paths whole, in a flat list.
-	Filter, Sort key.Binding
-	// Undo and Redo take back or redo the last change (a rename, a
-	// move), as in the list: the root does it (dialog.UndoMsg).
-	Undo, Redo key.Binding
-}
-
-// DefaultTreeKeys are the tree's bindings.
-func DefaultTreeKeys() TreeKeys {
-	return TreeKeys{
-		Fold:    key.NewBinding(key.WithKeys("h", "left"), key.WithHelp("h/←", "fold, parent")),
-		Unfold:  key.NewBinding(key.WithKeys("l", "right"), key.WithHelp("l/→", "unfold, into")),
-		Toggle:  key.NewBinding(key.WithKeys(" ", "z"), key.WithHelp("space", "fold/unfold")),
-		FoldAll: key.NewBinding(key.WithKeys("Z"), key.WithHelp("Z", "fold/unfold all")),
-		Choose:  key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "show records")),
-		Rename:  key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "rename/merge")),
-		Move:    key.NewBinding(key.WithKeys("m"), key.WithHelp("m", "move")),
-		Close:   key.NewBinding(key.WithKeys("esc", "q", "C"), key.WithHelp("esc", "back")),
-		Filter:  key.NewBinding(key.WithKeys("/"), key.WithHelp("/", "filter")),
-		Sort:    key.NewBinding(key.WithKeys("s"), key.WithHelp("s", "by count")),
-		Undo:    key.NewBinding(key.WithKeys("u"), key.WithHelp("u", "undo")),
-		Redo:    key.NewBinding(key.WithKeys("ctrl+r"), key.WithHelp("ctrl+r", "redo")),
-	}
-}
-
 // Tree is the category tree view, a dialog.Dialog that takes the whole
 // body: at 80 columns a side pane would leave the list no room for its
 // names, and the list is one key away (enter shows the node's records).
 type Tree struct {
 	ctx  dialog.Context
-	keys TreeKeys
 	tree *categorytree.Tree
 	// What is folded is kept by path, outside the tree, so that folding
 	// costs a pass over the rows shown and no rebuild, and outlives the
@@ -71,16 +38,14 @@ type Tree struct {
 	allFolded bool
 	toggled   map[string]bool
 	rows      []int // the nodes shown, by index in tree.Nodes
-	// filter is the text the paths listed hold; byCount lists every
-	// category by its records. Either makes the list flat (flat).
-	filter  filterLine
+	// byCount lists every category by its records. It, or the list's
+	// filter (the text the paths listed hold), makes the list flat (flat).
 	byCount bool
 	// build builds the tree in commands (Init's for a large catalogue,
 	// tree nil until then; Reload's after each edit): the newest one's
 	// tree is shown.
-	build  *dialog.Count[*categorytree.Tree]
-	cursor int // index in rows
-	offset int // the first row shown
+	build *dialog.Count[*categorytree.Tree]
+	list  dialog.List // the cursor, by index in rows, and the / filter
 }
 
 // foldAbove is how many nodes a tree may have to open unfolded: a
@@ -95,7 +60,8 @@ const buildAbove = 10_000
 
 // NewTree returns the tree of the valid records of c.
 func NewTree(ctx dialog.Context, c *catalogue.Catalogue) *Tree {
-	t := &Tree{ctx: ctx, keys: DefaultTreeKeys(), toggled: map[string]bool{}, build: dialog.NewCount(buildTree), filter: newFilterLine()}
+	t := &Tree{ctx: ctx, toggled: map[string]bool{}, build: dialog.NewCount(buildTree), list: dialog.NewList(ctx.Keys).WithFilter()}
+	t.list.SetHeight(t.listHeight())
 	if recs := c.Records(); len(recs) > buildAbove {
 		t.build.Later(recs)
 		return t
@@ -135,27 +101,18 @@ func (t *Tree) layout(path string) {
 	} else {
 		t.rows = t.tree.Rows(t.folded)
 	}
-	if path != "" {
-		for i, n := range t.rows {
-			if t.tree.Nodes[n].Path == path {
-				t.cursor = i
-				break
-			}
-		}
-	}
-	t.cursor = max(0, min(t.cursor, len(t.rows)-1))
-	t.scroll()
+	t.list.Keep(len(t.rows), func(i int) bool { return path != "" && t.tree.Nodes[t.rows[i]].Path == path })
 }
 
 // flat reports whether the list is flat: filtered, or by count.
-func (t *Tree) flat() bool { return t.byCount || t.filter.set() }
+func (t *Tree) flat() bool { return t.byCount || t.list.Filter.Set() }
 
 // flatRows are the nodes whose path holds the filter (ignoring case), in
 // the tree's order or by their records, most first.
 func (t *Tree) flatRows() []int {
 	var rows []int
 	for i, n := range t.tree.Nodes {
-		if t.filter.holds(n.Path) {
+		if t.list.Filter.Holds(n.Path) {
 			rows = append(rows, i)
 		}
 	}
@@ -172,7 +129,7 @@ func (t *Tree) filterKey(km tea.KeyMsg) tea.Cmd {
 	if n := t.Node(); n != nil {
 		path = n.Path
 	}
-	cmd := t.filter.key(km)
+	cmd := t.list.Filter.Key(km)
 	t.layout(path)
 	return cmd
 }
@@ -182,7 +139,7 @@ func (t *Tree) Node() *categorytree.Node {
 	if t.tree == nil || len(t.rows) == 0 {
 		return nil
 	}
-	return &t.tree.Nodes[t.rows[t.cursor]]
+	return &t.tree.Nodes[t.rows[t.list.Cursor()]]
 }
 
 // Reload rebuilds the tree from c after an edit (dialog.Reloader), in
@@ -217,15 +174,10 @@ func (t *Tree) show(tree *categorytree.Tree) {
 }
 
 // SetSize sets the body's area.
-func (t *Tree) SetSize(w, h int) { t.ctx.SetSize(w, h); t.scroll() }
+func (t *Tree) SetSize(w, h int) { t.ctx.SetSize(w, h); t.list.SetHeight(t.listHeight()) }
 
 // listHeight is the rows the view has room for, under its title.
 func (t *Tree) listHeight() int { return max(1, t.ctx.Height-2) }
-
-func (t *Tree) scroll() {
-	h := t.listHeight()
-	t.offset = max(0, min(t.offset, t.cursor), t.cursor-h+1)
-}
 
 // Update answers the newest build and the keys.
 func (t *Tree) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
@@ -239,70 +191,80 @@ func (t *Tree) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	return t, nil
 }
 
-// key answers a key: leaving, undo and redo at any time; once the tree
-// is built, the moving keys, then the keys that act on the node under
-// the cursor (nodeKey).
+// key answers a key: while the filter is typed, the filter's; once the
+// tree is built, the moving keys; then the tree's actions.
 func (t *Tree) key(km tea.KeyMsg) (tea.Model, tea.Cmd) {
-	k := t.keys
-	if t.filter.typing && t.tree != nil {
+	if t.list.Filter.Typing() && t.tree != nil {
 		return t, t.filterKey(km)
 	}
-	switch {
-	case key.Matches(km, k.Close) && km.Type == tea.KeyEsc && t.filter.set():
-		return t, t.filterKey(km) // esc clears the filter first, then closes
-	case key.Matches(km, k.Close):
-		return dialog.Close{}, nil
-	case key.Matches(km, k.Undo, k.Redo):
-		redo := key.Matches(km, k.Redo)
-		return t, func() tea.Msg { return dialog.UndoMsg{Redo: redo} }
-	case t.tree == nil: // still counting
-		return t, nil
-	case key.Matches(km, k.Filter):
-		return t, t.filter.start()
-	case key.Matches(km, k.Sort):
-		path := ""
-		if n := t.Node(); n != nil {
-			path = n.Path
-		}
-		t.byCount = !t.byCount
-		t.layout(path)
+	if t.tree != nil && t.list.Update(km) {
 		return t, nil
 	}
-	if d, moved := t.ctx.Keys.Step(km, t.listHeight(), len(t.rows)); moved {
-		t.move(d)
-		return t, nil
-	}
-	if n := t.Node(); n != nil {
-		return t.nodeKey(km, n)
+	if next, cmd, ok := t.actions().Do(km); ok {
+		return next, cmd
 	}
 	return t, nil
 }
 
-// nodeKey answers a key that acts on n, the node under the cursor: it
-// folds, unfolds, chooses, and opens the rename and move prompts.
-func (t *Tree) nodeKey(km tea.KeyMsg, n *categorytree.Node) (tea.Model, tea.Cmd) {
-	k := t.keys
-	switch {
-	case t.flat() && key.Matches(km, k.Fold, k.Unfold, k.Toggle, k.FoldAll):
-		// A flat list has no folds.
-	case key.Matches(km, k.Fold):
-		t.foldOrUp(n)
-	case key.Matches(km, k.Unfold):
-		t.unfoldOrInto(n)
-	case key.Matches(km, k.Toggle):
-		if n.HasChildren() {
-			t.toggle(n.Path)
-		}
-	case key.Matches(km, k.FoldAll):
-		t.foldAll(n)
-	case key.Matches(km, k.Choose):
-		return dialog.Close{Result: dialog.SearchMsg{Query: NodeQuery(n)}}, nil
-	case key.Matches(km, k.Rename) && !n.None:
-		return dialog.Open{Dialog: t.renamePrompt(n)}, nil
-	case key.Matches(km, k.Move) && !n.None:
-		return dialog.Open{Dialog: t.movePrompt(n)}, nil
+// actions are the tree's own keys, each declared once, in the order the
+// help shows them, as a file tree's (ranger, lf, nnn): h/← folds or goes
+// to the parent, l/→ unfolds or goes into the node. Leaving, undo and
+// redo apply at any time; the others once the tree is built, most to
+// the node under the cursor.
+func (t *Tree) actions() dialog.Actions {
+	built := func() bool { return t.tree != nil }
+	node := func() bool { return t.Node() != nil }
+	named := func() bool { n := t.Node(); return n != nil && !n.None }
+	// A flat list has no folds: the folding keys do nothing there.
+	folds := func() bool { return node() && !t.flat() }
+	do := func(f func(n *categorytree.Node)) func(tea.KeyMsg) (tea.Model, tea.Cmd) {
+		return func(tea.KeyMsg) (tea.Model, tea.Cmd) { f(t.Node()); return t, nil }
 	}
-	return t, nil
+	as := dialog.Actions{
+		{Binding: key.NewBinding(key.WithKeys("h", "left"), key.WithHelp("h/←", "fold, parent")), Col: 1, When: folds, Do: do(t.foldOrUp)},
+		{Binding: key.NewBinding(key.WithKeys("l", "right"), key.WithHelp("l/→", "unfold, into")), Col: 1, When: folds, Do: do(t.unfoldOrInto)},
+		{Binding: key.NewBinding(key.WithKeys(" ", "z"), key.WithHelp("space", "fold/unfold")), Col: 1, When: folds, Do: do(func(n *categorytree.Node) {
+			if n.HasChildren() {
+				t.toggle(n.Path)
+			}
+		})},
+		{Binding: key.NewBinding(key.WithKeys("Z"), key.WithHelp("Z", "fold/unfold all")), Col: 1, When: folds, Do: do(t.foldAll)},
+		{Binding: key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "show records")), Bar: true, Col: 2, When: node,
+			Do: func(tea.KeyMsg) (tea.Model, tea.Cmd) {
+				return dialog.Close{Result: dialog.SearchMsg{Query: NodeQuery(t.Node())}}, nil
+			}},
+		{Binding: key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "rename/merge")), Bar: true, Col: 2, When: named,
+			Do: func(tea.KeyMsg) (tea.Model, tea.Cmd) { return dialog.Open{Dialog: t.renamePrompt(t.Node())}, nil }},
+		{Binding: key.NewBinding(key.WithKeys("m"), key.WithHelp("m", "move")), Bar: true, Col: 2, When: named,
+			Do: func(tea.KeyMsg) (tea.Model, tea.Cmd) { return dialog.Open{Dialog: t.movePrompt(t.Node())}, nil }},
+		// / lists the categories whose path holds a text; s lists them
+		// all by how many records they have, most first. Either shows the
+		// paths whole, in a flat list.
+		{Binding: key.NewBinding(key.WithKeys("/"), key.WithHelp("/", "filter")), Bar: true, Col: 1, When: built,
+			Do: func(tea.KeyMsg) (tea.Model, tea.Cmd) { return t, t.list.Filter.Start() }},
+		{Binding: key.NewBinding(key.WithKeys("s"), key.WithHelp("s", "by count")), Bar: true, Col: 1, When: built,
+			Do: func(tea.KeyMsg) (tea.Model, tea.Cmd) { t.sortByCount(); return t, nil }},
+	}
+	// u and ctrl+r take back or redo the last change (a rename, a move).
+	as = append(as, dialog.UndoActions(t, 2)...)
+	return append(as,
+		// esc clears the filter first, then closes.
+		dialog.Action{Binding: key.NewBinding(key.WithKeys("esc")), When: t.list.Filter.Set,
+			Do: func(km tea.KeyMsg) (tea.Model, tea.Cmd) { return t, t.filterKey(km) }},
+		dialog.Action{Binding: key.NewBinding(key.WithKeys("esc", "q", "C"), key.WithHelp("esc", "back")), Bar: true, Col: 2,
+			Do: func(tea.KeyMsg) (tea.Model, tea.Cmd) { return dialog.Close{}, nil }},
+	)
+}
+
+// sortByCount turns the order by count on or off, the cursor staying on
+// its node.
+func (t *Tree) sortByCount() {
+	path := ""
+	if n := t.Node(); n != nil {
+		path = n.Path
+	}
+	t.byCount = !t.byCount
+	t.layout(path)
 }
 
 // foldOrUp folds n, or goes to its parent if it is folded or a leaf.
@@ -320,7 +282,7 @@ func (t *Tree) unfoldOrInto(n *categorytree.Node) {
 	if n.HasChildren() && t.folded(n.Path) {
 		t.toggle(n.Path)
 	} else if n.HasChildren() {
-		t.move(1)
+		t.list.Move(1)
 	}
 }
 
@@ -335,11 +297,6 @@ func (t *Tree) foldAll(n *categorytree.Node) {
 	t.allFolded = !t.allFolded
 	clear(t.toggled)
 	t.layout(path)
-}
-
-func (t *Tree) move(d int) {
-	t.cursor = max(0, min(len(t.rows)-1, t.cursor+d))
-	t.scroll()
 }
 
 func (t *Tree) toggle(path string) {
@@ -452,20 +409,18 @@ func (t *Tree) movePrompt(n *categorytree.Node) *prompt {
 		}).completing(t.paths())
 }
 
-// ShortHelp returns the tree's main keys.
+// ShortHelp returns the tree's main keys: the folding keys are in the
+// full help, so that the bar fits 80 columns.
 func (t *Tree) ShortHelp() []key.Binding {
-	k := t.keys
-	if t.filter.typing {
-		return t.filter.help()
+	if t.list.Filter.Typing() {
+		return t.list.Filter.Help()
 	}
-	// The folding keys are in the full help: the bar fits 80 columns.
-	return []key.Binding{k.Choose, k.Rename, k.Move, k.Filter, k.Sort, k.Close}
+	return t.actions().ShortHelp()
 }
 
 // FullHelp returns all the tree's keys.
 func (t *Tree) FullHelp() [][]key.Binding {
-	k, s := t.keys, t.ctx.Keys
-	return [][]key.Binding{{s.Up, s.Down, s.PageUp, s.PageDown, s.Home, s.End}, {k.Fold, k.Unfold, k.Toggle, k.FoldAll, k.Filter, k.Sort}, {k.Choose, k.Rename, k.Move, k.Undo, k.Redo, k.Close}}
+	return append([][]key.Binding{t.list.MoveKeys()}, t.actions().FullHelp()...)
 }
 
 // View draws the title and the rows shown: each node indented by its
@@ -481,25 +436,24 @@ func (t *Tree) View() string {
 		cats--
 	}
 	counts := fmt.Sprintf("%s, %s", plural.Of(t.tree.Records, "record"), plural.Of(cats, "category"))
-	if t.filter.set() {
+	if t.list.Filter.Set() {
 		counts += fmt.Sprintf(", %d shown", len(t.rows))
 	}
 	if t.byCount {
 		counts += ", most records first"
 	}
-	lines := []string{t.build.Title(th, "Categories", "categories", counts), t.filter.view()}
+	lines := []string{t.build.Title(th, "Categories", "categories", counts), t.list.Filter.View()}
 	switch {
 	case len(t.tree.Nodes) == 0:
 		lines = append(lines, th.EmptyMessage.Render("  No records, so no categories."))
 		return t.ctx.Fit(lines)
 	case len(t.rows) == 0:
-		lines = append(lines, th.EmptyMessage.Render(t.filter.none("category")))
+		lines = append(lines, th.EmptyMessage.Render(t.list.Filter.None("category")))
 		return t.ctx.Fit(lines)
 	}
 	w := max(1, t.ctx.Width)
 	numW := len(strconv.Itoa(t.tree.Records))
-	end := min(len(t.rows), t.offset+t.listHeight())
-	for i := t.offset; i < end; i++ {
+	for i := t.list.Offset(); i < t.list.End(); i++ {
 		n := &t.tree.Nodes[t.rows[i]]
 		mark := "  "
 		if n.HasChildren() {
@@ -523,7 +477,7 @@ func (t *Tree) View() string {
 		pad := max(1, w-2-ansi.StringWidth(left)-ansi.StringWidth(name)-len(count)-1)
 		line := left + name + strings.Repeat(" ", pad) + count + " "
 		switch {
-		case i == t.cursor:
+		case i == t.list.Cursor():
 			line = th.Cursor.Inherit(th.RowSelected).Render("▌ ") + th.RowSelected.Render(line)
 		case n.None:
 			line = "  " + th.Dim.Render(line)

@@ -43,24 +43,9 @@ type ChosenMsg struct {
 	Category string
 }
 
-// KeyMap holds the picker's own key bindings; esc (cancel) is the shared
-// dialog.KeyMap's.
-type KeyMap struct {
-	Up, Down, Complete, Choose key.Binding
-}
-
-// DefaultKeyMap is the picker's bindings.
-var DefaultKeyMap = KeyMap{
-	Up:       key.NewBinding(key.WithKeys("up", "ctrl+p"), key.WithHelp("↑", "previous")),
-	Down:     key.NewBinding(key.WithKeys("down", "ctrl+n"), key.WithHelp("↓", "next")),
-	Complete: key.NewBinding(key.WithKeys("tab"), key.WithHelp("tab", "complete")),
-	Choose:   key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "choose")),
-}
-
 // Model is the picker, a dialog.Dialog.
 type Model struct {
 	ctx        dialog.Context
-	keys       KeyMap
 	rec        *catalogue.Record
 	input      textinput.Model
 	categories []string // distinct, sorted
@@ -72,8 +57,7 @@ type Model struct {
 	// categorised, best first: they come first among the matches.
 	suggested []string
 	matches   []string
-	selected  int // index into matches, -1 for the typed text
-	offset    int // first match shown
+	list      dialog.List // the highlight, by index into matches: none for the typed text
 	err       string
 	// prefilled: the input holds the records' category as the picker
 	// started, which typing replaces rather than adds to.
@@ -111,7 +95,14 @@ func New(ctx dialog.Context, rec *catalogue.Record, categories []string) *Model 
 	}
 	ti.CursorEnd()
 	ti.Focus()
-	m := &Model{ctx: ctx, keys: DefaultKeyMap, rec: rec, input: ti, categories: cs, prefilled: ti.Value() != ""}
+	m := &Model{ctx: ctx, rec: rec, input: ti, categories: cs, prefilled: ti.Value() != ""}
+	// The list moves on the picker's own up and down only: the letters
+	// and the paging keys are the input's.
+	m.list = dialog.NewList(dialog.KeyMap{
+		Up:   key.NewBinding(key.WithKeys("up", "ctrl+p"), key.WithHelp("↑", "previous")),
+		Down: key.NewBinding(key.WithKeys("down", "ctrl+n"), key.WithHelp("↓", "next")),
+	}).AllowNone()
+	m.list.SetHeight(m.listHeight())
 	m.filter()
 	m.SetSize(ctx.Width, ctx.Height)
 	return m
@@ -164,10 +155,10 @@ func (m *Model) Matches() []string { return m.matches }
 // Selected returns the highlighted category, or "" when the typed text is
 // what enter would choose.
 func (m *Model) Selected() string {
-	if m.selected < 0 || m.selected >= len(m.matches) {
+	if !m.list.Selected() {
 		return ""
 	}
-	return m.matches[m.selected]
+	return m.matches[m.list.Cursor()]
 }
 
 // filter recomputes the matches for the typed text: the suggestions that
@@ -194,15 +185,17 @@ func (m *Model) filter() {
 		}
 	}
 	m.matches = slices.Concat(sugs, prefix, inner)
-	m.selected, m.offset = -1, 0
+	m.list.SetLen(len(m.matches))
+	m.list.Reset()
 	if q != "" && len(m.matches) > 0 {
-		m.selected = 0
+		sel := 0
 		for i, c := range m.matches {
 			if strings.EqualFold(c, strings.TrimSpace(m.input.Value())) {
-				m.selected = i
+				sel = i
 				break
 			}
 		}
+		m.list.Select(sel)
 	}
 	m.err = ""
 }
@@ -211,6 +204,7 @@ func (m *Model) filter() {
 func (m *Model) SetSize(width, height int) {
 	m.ctx.SetSize(width, height)
 	m.input.Width = max(10, width-4)
+	m.list.SetHeight(m.listHeight())
 }
 
 // listHeight is how many matches show at once.
@@ -241,11 +235,10 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	if mm, ok := msg.(tea.MouseMsg); ok {
 		switch mm.Button {
 		case tea.MouseButtonWheelUp:
-			m.selected = max(-1, m.selected-1)
+			m.list.Move(-1)
 		case tea.MouseButtonWheelDown:
-			m.selected = min(len(m.matches)-1, m.selected+1)
+			m.list.Move(1)
 		}
-		m.scroll()
 		return m, nil
 	}
 	km, ok := msg.(tea.KeyMsg)
@@ -254,34 +247,11 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.input, cmd = m.input.Update(msg)
 		return m, cmd
 	}
-	switch {
-	case key.Matches(km, m.ctx.Keys.Cancel):
-		return dialog.Close{}, nil
-	case key.Matches(km, m.keys.Up):
-		if m.selected >= 0 {
-			m.selected--
-		}
-		m.scroll()
+	if m.list.Update(km) {
 		return m, nil
-	case key.Matches(km, m.keys.Down):
-		if m.selected < len(m.matches)-1 {
-			m.selected++
-		}
-		m.scroll()
-		return m, nil
-	case key.Matches(km, m.keys.Complete):
-		if len(m.matches) > 0 {
-			c := m.Selected()
-			if c == "" {
-				c = m.matches[0]
-			}
-			m.input.SetValue(display.Text(c))
-			m.input.CursorEnd()
-			m.filter()
-		}
-		return m, nil
-	case key.Matches(km, m.keys.Choose):
-		return m.choose()
+	}
+	if next, cmd, ok := m.actions().Do(km); ok {
+		return next, cmd
 	}
 	var cmd tea.Cmd
 	if m.prefilled && km.Type == tea.KeyRunes && !km.Alt {
@@ -294,6 +264,34 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.filter()
 	}
 	return m, cmd
+}
+
+// actions are the picker's keys, each declared once, in the order the
+// help bar shows them after the list's; the others edit the input.
+func (m *Model) actions() dialog.Actions {
+	return dialog.Actions{
+		{Binding: key.NewBinding(key.WithKeys("tab"), key.WithHelp("tab", "complete")), Bar: true,
+			Do: func(tea.KeyMsg) (tea.Model, tea.Cmd) { m.complete(); return m, nil }},
+		{Binding: key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "choose")), Bar: true,
+			Do: func(tea.KeyMsg) (tea.Model, tea.Cmd) { return m.choose() }},
+		{Binding: m.ctx.Keys.Cancel, Bar: true,
+			Do: func(tea.KeyMsg) (tea.Model, tea.Cmd) { return dialog.Close{}, nil }},
+	}
+}
+
+// complete puts the highlighted category, else the first match, in the
+// input.
+func (m *Model) complete() {
+	if len(m.matches) == 0 {
+		return
+	}
+	c := m.Selected()
+	if c == "" {
+		c = m.matches[0]
+	}
+	m.input.SetValue(display.Text(c))
+	m.input.CursorEnd()
+	m.filter()
 }
 
 // choose picks the highlighted category, or the typed text if it is a valid
@@ -389,20 +387,9 @@ func (m *Model) already(c string) string {
 	return "the records are in " + display.Text(c)
 }
 
-// scroll keeps the highlighted match in view.
-func (m *Model) scroll() {
-	h := m.listHeight()
-	if m.selected < m.offset {
-		m.offset = max(0, m.selected)
-	}
-	if m.selected >= m.offset+h {
-		m.offset = m.selected - h + 1
-	}
-}
-
 // ShortHelp returns the bindings for the short help bar.
 func (m *Model) ShortHelp() []key.Binding {
-	return []key.Binding{m.keys.Up, m.keys.Down, m.keys.Complete, m.keys.Choose, m.ctx.Keys.Cancel}
+	return append(m.list.ShortHelp(), m.actions().ShortHelp()...)
 }
 
 // FullHelp returns the bindings for the full help view.
@@ -450,7 +437,7 @@ func (m *Model) View() string {
 		} else {
 			hint = st.Render("enter: put " + n + " in " + display.Text(c))
 		}
-	case m.selected >= 0:
+	case m.list.Selected():
 		hint = t.Dim.Render("enter: choose " + display.Text(m.Selected()))
 	case typed == "":
 		hint = t.Dim.Render("enter: no category")
@@ -469,13 +456,12 @@ func (m *Model) View() string {
 		lines = append(lines, "  "+t.EmptyMessage.Render("no category in use matches"))
 		return m.ctx.Fit(lines)
 	}
-	h := m.listHeight()
-	end := min(len(m.matches), m.offset+h)
+	end := m.list.End()
 	w := max(10, m.ctx.Width-4)
-	for i := m.offset; i < end; i++ {
+	for i := m.list.Offset(); i < end; i++ {
 		name := ansi.Truncate(display.Text(m.matches[i]), w, "…")
 		line := "  " + t.Category.Render(name)
-		if i == m.selected {
+		if i == m.list.Cursor() {
 			line = t.Cursor.Render("›") + " " + t.RowSelected.Render(t.Category.Render(name))
 		}
 		if slices.Contains(m.suggested, m.matches[i]) && ansi.StringWidth(name)+14 <= w {
@@ -483,8 +469,8 @@ func (m *Model) View() string {
 		}
 		lines = append(lines, line)
 	}
-	if more := len(m.matches) - end; gaps && (more > 0 || m.offset > 0) {
-		lines = append(lines, "  "+t.Dim.Render(fmt.Sprintf("%d-%d of %d", m.offset+1, end, len(m.matches))))
+	if more := len(m.matches) - end; gaps && (more > 0 || m.list.Offset() > 0) {
+		lines = append(lines, "  "+t.Dim.Render(fmt.Sprintf("%d-%d of %d", m.list.Offset()+1, end, len(m.matches))))
 	}
 	return m.ctx.Fit(lines)
 }

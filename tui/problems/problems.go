@@ -53,26 +53,6 @@ type EditMsg = dialog.EditMsg
 // question the view asks, which comes back to it.
 type DeleteMsg struct{ Record *catalogue.Record }
 
-// KeyMap holds the view's own key bindings; moving is the shared
-// dialog.KeyMap's, as in the list.
-type KeyMap struct {
-	Jump, Edit, Delete, Close key.Binding
-	// Settling a merge conflict.
-	KeepOurs, KeepTheirs, KeepBoth key.Binding
-}
-
-// DefaultKeyMap is the view's bindings.
-var DefaultKeyMap = KeyMap{
-	Jump:   key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "show in list")),
-	Edit:   key.NewBinding(key.WithKeys("e"), key.WithHelp("e", "edit to fix")),
-	Delete: key.NewBinding(key.WithKeys("d", "delete"), key.WithHelp("d", "delete invalid record")),
-	Close:  key.NewBinding(key.WithKeys("esc", "q"), key.WithHelp("esc/q", "close")),
-
-	KeepOurs:   key.NewBinding(key.WithKeys("o"), key.WithHelp("o", "conflict: keep ours")),
-	KeepTheirs: key.NewBinding(key.WithKeys("t"), key.WithHelp("t", "keep theirs")),
-	KeepBoth:   key.NewBinding(key.WithKeys("b"), key.WithHelp("b", "keep both")),
-}
-
 // Item is one entry of the view: a record and its problems, or a problem of
 // the file itself (Record nil).
 type Item struct {
@@ -84,11 +64,9 @@ type Item struct {
 // Model is the problems view, a dialog.Dialog.
 type Model struct {
 	ctx      dialog.Context
-	keys     KeyMap
 	path     string
 	items    []Item
-	cursor   int
-	offset   int // first item shown
+	list     dialog.List // the cursor, by item; an item takes itemHeight lines
 	note     string
 	errors   int
 	warnings int
@@ -100,7 +78,7 @@ type Model struct {
 // New builds the view from the catalogue's problems. Call it on the
 // goroutine that owns the catalogue (the root's Update).
 func New(ctx dialog.Context, c *catalogue.Catalogue) *Model {
-	m := &Model{ctx: ctx, keys: DefaultKeyMap, path: c.Path(), recs: c.Records()}
+	m := &Model{ctx: ctx, path: c.Path(), recs: c.Records(), list: dialog.NewList(ctx.Keys)}
 	// Problems of the file itself are those of c.Problems() that belong to
 	// no record: subtract the records' own (a multiset, by value).
 	own := make(map[catalogue.Diagnostic]int, len(c.Records())/4)
@@ -135,7 +113,16 @@ func New(ctx dialog.Context, c *catalogue.Catalogue) *Model {
 			}
 		}
 	}
+	m.bindList()
 	return m
+}
+
+// bindList ties the list to m: its length, its height, what a page moves
+// and the lines an item takes, which are m's.
+func (m *Model) bindList() {
+	m.list = m.list.WithLines(m.itemHeight).WithPage(m.pageItems)
+	m.list.SetLen(len(m.items))
+	m.list.SetHeight(m.listHeight())
 }
 
 // mergeByLine merges two lists sorted by line, a's first on a tie.
@@ -159,8 +146,8 @@ func (m *Model) Items() []Item { return m.items }
 
 // Selected returns the entry under the cursor, if any.
 func (m *Model) Selected() (Item, bool) {
-	if m.cursor < len(m.items) {
-		return m.items[m.cursor], true
+	if m.list.Selected() {
+		return m.items[m.list.Cursor()], true
 	}
 	return Item{}, false
 }
@@ -168,10 +155,10 @@ func (m *Model) Selected() (Item, bool) {
 // Reload builds the view again from c, after the root changed it (an edit
 // made from the view), keeping the cursor where it was as far as it can.
 func (m *Model) Reload(c *catalogue.Catalogue) tea.Cmd {
-	cursor := m.cursor
+	cursor := m.list.Cursor()
 	*m = *New(m.ctx, c)
-	m.cursor = min(cursor, max(0, len(m.items)-1))
-	m.scroll()
+	m.bindList() // New's list is tied to the model New made
+	m.list.Select(cursor)
 	return nil
 }
 
@@ -194,8 +181,7 @@ func (m *Model) Remove(rec *catalogue.Record) {
 			break
 		}
 	}
-	m.cursor = min(m.cursor, max(0, len(m.items)-1))
-	m.scroll()
+	m.list.SetLen(len(m.items))
 }
 
 // SetSize sets the area the view may use.
@@ -204,7 +190,7 @@ func (m *Model) SetSize(width, height int) {
 		m.heights = nil
 	}
 	m.ctx.SetSize(width, height)
-	m.scroll()
+	m.list.SetHeight(m.listHeight())
 }
 
 // Update handles a message: it returns the view, dialog.Close when the user
@@ -218,11 +204,10 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		// The wheel moves the cursor, three entries a notch.
 		switch mm.Button {
 		case tea.MouseButtonWheelUp:
-			m.cursor = max(0, m.cursor-3)
+			m.list.Move(-3)
 		case tea.MouseButtonWheelDown:
-			m.cursor = max(0, min(len(m.items)-1, m.cursor+3))
+			m.list.Move(3)
 		}
-		m.scroll()
 		return m, nil
 	}
 	km, ok := msg.(tea.KeyMsg)
@@ -230,58 +215,68 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, nil
 	}
 	m.note = ""
-	it, have := m.Selected()
-	nav := m.ctx.Keys
-	switch {
-	case key.Matches(km, m.keys.Close):
-		return dialog.Close{}, nil
-	case key.Matches(km, nav.Up):
-		m.cursor = max(0, m.cursor-1)
-	case key.Matches(km, nav.Down):
-		m.cursor = max(0, min(len(m.items)-1, m.cursor+1))
-	case key.Matches(km, nav.PageUp):
-		m.cursor = max(0, m.cursor-m.pageItems())
-	case key.Matches(km, nav.PageDown):
-		m.cursor = max(0, min(len(m.items)-1, m.cursor+m.pageItems()))
-	case key.Matches(km, nav.Home):
-		m.cursor = 0
-	case key.Matches(km, nav.End):
-		m.cursor = max(0, len(m.items)-1)
-	case key.Matches(km, m.keys.Jump):
-		if have && it.Record != nil {
-			return dialog.Close{Result: JumpMsg{Record: it.Record}}, nil
-		}
-		m.note = "a problem of the file itself: no record to show"
-	case key.Matches(km, m.keys.Edit):
-		if have && it.Record != nil {
-			return m, func() tea.Msg { return EditMsg{Record: it.Record} }
-		}
-		m.note = "a problem of the file itself: no record to edit"
-	case key.Matches(km, m.keys.Delete):
-		switch {
-		case !have || it.Record == nil:
-			m.note = "a problem of the file itself: no record to delete"
-		case it.Record.Valid():
-			m.note = "this record is valid (its bad fields are ignored): edit it, or delete it from the list"
-		default:
-			return dialog.Open{Dialog: m.askDelete(it)}, nil
-		}
-	case key.Matches(km, m.keys.KeepOurs, m.keys.KeepTheirs, m.keys.KeepBoth):
-		keep := catalogue.KeepOurs
-		switch {
-		case key.Matches(km, m.keys.KeepTheirs):
-			keep = catalogue.KeepTheirs
-		case key.Matches(km, m.keys.KeepBoth):
-			keep = catalogue.KeepBoth
-		}
-		if !have || it.Record == nil || catalogue.ConflictSide(it.Record) == "" {
-			m.note = "not a merge conflict: o, t and b settle a record marked " + catalogue.FieldConflict
-			break
-		}
-		return m, m.settle(it.Record, keep)
+	if m.list.Update(km) {
+		return m, nil
 	}
-	m.scroll()
+	if next, cmd, ok := m.actions().Do(km); ok {
+		return next, cmd
+	}
 	return m, nil
+}
+
+// actions are the view's own keys, each declared once, in the order the
+// help shows them; moving is the list's. On a merge conflict the help
+// bar offers the keys that settle it, in place of edit and delete (which
+// still work).
+func (m *Model) actions() dialog.Actions {
+	it, have := m.Selected()
+	rec := it.Record
+	conflict := have && rec != nil && catalogue.ConflictSide(rec) != ""
+	noRecord := func(what string) (tea.Model, tea.Cmd) {
+		m.note = "a problem of the file itself: no record to " + what
+		return m, nil
+	}
+	settle := func(keep catalogue.Keep) func(tea.KeyMsg) (tea.Model, tea.Cmd) {
+		return func(tea.KeyMsg) (tea.Model, tea.Cmd) {
+			if !conflict {
+				m.note = "not a merge conflict: o, t and b settle a record marked " + catalogue.FieldConflict
+				return m, nil
+			}
+			return m, m.settle(rec, keep)
+		}
+	}
+	return dialog.Actions{
+		{Binding: key.NewBinding(key.WithKeys("o"), key.WithHelp("o", "conflict: keep ours")), Bar: conflict, Col: 2, Do: settle(catalogue.KeepOurs)},
+		{Binding: key.NewBinding(key.WithKeys("t"), key.WithHelp("t", "keep theirs")), Bar: conflict, Col: 2, Do: settle(catalogue.KeepTheirs)},
+		{Binding: key.NewBinding(key.WithKeys("b"), key.WithHelp("b", "keep both")), Bar: conflict, Col: 2, Do: settle(catalogue.KeepBoth)},
+		{Binding: key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "show in list")), Bar: true, Col: 1,
+			Do: func(tea.KeyMsg) (tea.Model, tea.Cmd) {
+				if rec == nil {
+					return noRecord("show")
+				}
+				return dialog.Close{Result: JumpMsg{Record: rec}}, nil
+			}},
+		{Binding: key.NewBinding(key.WithKeys("e"), key.WithHelp("e", "edit to fix")), Bar: !conflict, Col: 1,
+			Do: func(tea.KeyMsg) (tea.Model, tea.Cmd) {
+				if rec == nil {
+					return noRecord("edit")
+				}
+				return m, func() tea.Msg { return EditMsg{Record: rec} }
+			}},
+		{Binding: key.NewBinding(key.WithKeys("d", "delete"), key.WithHelp("d", "delete invalid record")), Bar: !conflict, Col: 1,
+			Do: func(tea.KeyMsg) (tea.Model, tea.Cmd) {
+				switch {
+				case rec == nil:
+					return noRecord("delete")
+				case rec.Valid():
+					m.note = "this record is valid (its bad fields are ignored): edit it, or delete it from the list"
+					return m, nil
+				}
+				return dialog.Open{Dialog: m.askDelete(it)}, nil
+			}},
+		{Binding: key.NewBinding(key.WithKeys("esc", "q"), key.WithHelp("esc/q", "close")), Bar: true, Col: 1,
+			Do: func(tea.KeyMsg) (tea.Model, tea.Cmd) { return dialog.Close{}, nil }},
+	}
 }
 
 // settle keeps one version of the conflict of the marked record rec, or
@@ -495,39 +490,14 @@ func (m *Model) conflictPreview(marked *catalogue.Record) []string {
 // pageItems is how many entries a page moves: roughly a screenful.
 func (m *Model) pageItems() int { return max(1, m.listHeight()/2) }
 
-// scroll moves offset so that the cursor's entry is wholly visible.
-func (m *Model) scroll() {
-	if m.cursor < m.offset {
-		m.offset = m.cursor
-	}
-	for m.offset < m.cursor {
-		h := 0
-		for i := m.offset; i <= m.cursor; i++ {
-			h += m.itemHeight(i)
-		}
-		if h <= m.listHeight() {
-			break
-		}
-		m.offset++
-	}
-}
-
 // ShortHelp returns the bindings for the short help bar.
 func (m *Model) ShortHelp() []key.Binding {
-	if it, ok := m.Selected(); ok && it.Record != nil && catalogue.ConflictSide(it.Record) != "" {
-		return []key.Binding{m.ctx.Keys.Up, m.ctx.Keys.Down, m.keys.KeepOurs, m.keys.KeepTheirs, m.keys.KeepBoth, m.keys.Jump, m.keys.Close}
-	}
-	return []key.Binding{m.ctx.Keys.Up, m.ctx.Keys.Down, m.keys.Jump, m.keys.Edit, m.keys.Delete, m.keys.Close}
+	return append(m.list.ShortHelp(), m.actions().ShortHelp()...)
 }
 
 // FullHelp returns the bindings for the full help view.
 func (m *Model) FullHelp() [][]key.Binding {
-	nav := m.ctx.Keys
-	return [][]key.Binding{
-		{nav.Up, nav.Down, nav.PageUp, nav.PageDown, nav.Home, nav.End},
-		{m.keys.Jump, m.keys.Edit, m.keys.Delete, m.keys.Close},
-		{m.keys.KeepOurs, m.keys.KeepTheirs, m.keys.KeepBoth},
-	}
+	return append([][]key.Binding{m.list.MoveKeys()}, m.actions().FullHelp()...)
 }
 
 // View renders a title with the counts, the entries from the scroll offset,
@@ -552,9 +522,9 @@ func (m *Model) View() string {
 	}
 	list := m.listHeight()
 	used := 0
-	for i := m.offset; i < len(m.items) && used < list; i++ {
+	for i := m.list.Offset(); i < len(m.items) && used < list; i++ {
 		it := m.items[i]
-		sel := i == m.cursor
+		sel := i == m.list.Cursor()
 		for j, line := range m.itemLines(it, sel) {
 			if used >= list {
 				break
@@ -580,7 +550,7 @@ func (m *Model) View() string {
 		if m.note != "" {
 			lines = append(lines, t.Info.Render(m.note))
 		} else {
-			lines = append(lines, t.Dim.Render(fmt.Sprintf("%d of %d", m.cursor+1, len(m.items))))
+			lines = append(lines, t.Dim.Render(fmt.Sprintf("%d of %d", m.list.Cursor()+1, len(m.items))))
 		}
 	}
 	return m.ctx.Fit(lines)

@@ -24,8 +24,10 @@ type Model struct {
 	// count makes the counts in commands (Init's for a large catalogue,
 	// Reload's after each edit), the newest one's shown.
 	count *dialog.Count[stats.Stats]
-	top   int // the first line shown, when the charts are taller than the body
-	close key.Binding
+	// top's cursor is the first line shown, when the charts are taller
+	// than the body: a list of the lines a screen can start at, which
+	// the moving keys move through as any list's cursor.
+	top dialog.List
 }
 
 // twoColumns is the width from which the charts stand in two columns.
@@ -40,7 +42,8 @@ const countAbove = 10_000
 // of more than countAbove records, by Init's command, the view saying it
 // counts meanwhile.
 func New(ctx dialog.Context, c *catalogue.Catalogue) *Model {
-	m := &Model{ctx: ctx, count: dialog.NewCount(stats.Of), close: key.NewBinding(key.WithKeys("esc", "q", "#"), key.WithHelp("esc", "back"))}
+	m := &Model{ctx: ctx, count: dialog.NewCount(stats.Of)}
+	m.top = dialog.NewList(ctx.Keys).WithPage(func() int { return m.ctx.Height })
 	if recs := c.Records(); len(recs) > countAbove {
 		m.count.Later(recs)
 		return m
@@ -68,7 +71,7 @@ func (m *Model) SetSize(w, h int) { m.ctx.SetSize(w, h) }
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	if s, ok := m.count.Take(msg); ok {
 		m.s = s
-		m.top = max(0, min(m.top, len(m.lines())-m.ctx.Height))
+		m.scrollable()
 		return m, nil
 	}
 	if msg, ok := msg.(tea.KeyMsg); ok {
@@ -77,22 +80,33 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	return m, nil
 }
 
+// scrollable says how far the lines as they are now scroll: to the
+// last screenful.
+func (m *Model) scrollable() {
+	m.top.SetLen(max(0, len(m.lines())-m.ctx.Height) + 1)
+}
+
 // key scrolls, or closes the view.
 func (m *Model) key(km tea.KeyMsg) (tea.Model, tea.Cmd) {
-	most := max(0, len(m.lines())-m.ctx.Height)
-	if key.Matches(km, m.close) {
-		return dialog.Close{}, nil
+	m.scrollable()
+	if next, cmd, ok := m.actions().Do(km); ok {
+		return next, cmd
 	}
-	if d, ok := m.ctx.Keys.Step(km, m.ctx.Height, most); ok {
-		m.top += d
-	}
-	m.top = max(0, min(m.top, most))
+	m.top.Update(km)
 	return m, nil
+}
+
+// actions are the view's own keys; moving is the list's.
+func (m *Model) actions() dialog.Actions {
+	return dialog.Actions{
+		{Binding: key.NewBinding(key.WithKeys("esc", "q", "#"), key.WithHelp("esc", "back")), Bar: true,
+			Do: func(tea.KeyMsg) (tea.Model, tea.Cmd) { return dialog.Close{}, nil }},
+	}
 }
 
 // ShortHelp returns the view's keys.
 func (m *Model) ShortHelp() []key.Binding {
-	return []key.Binding{m.ctx.Keys.Up, m.ctx.Keys.Down, m.close}
+	return append(m.top.ShortHelp(), m.actions().ShortHelp()...)
 }
 
 // FullHelp returns the view's keys.
@@ -149,5 +163,5 @@ func (m *Model) lines() []string {
 // View draws the charts from the line scrolled to.
 func (m *Model) View() string {
 	lines := m.lines()
-	return m.ctx.Fit(lines[min(m.top, len(lines)):])
+	return m.ctx.Fit(lines[min(m.top.Cursor(), len(lines)):])
 }

@@ -18,6 +18,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/uricat/uricat/internal/display"
+	"github.com/uricat/uricat/tui/dialog"
 	"github.com/uricat/uricat/tui/theme"
 )
 
@@ -44,8 +45,7 @@ type chooser struct {
 	listing listing      // the newest listing of the folder typed
 	want    string       // the folder whose listing was asked for last
 	matches []entry      // listing's entries that start with what is typed
-	cursor  int          // the highlighted match; -1 when none is
-	offset  int          // the first match shown
+	hl      dialog.List  // the highlighted match, none at first
 	queue   []tea.KeyMsg // keys waiting for the listing of want, in order
 	err     string       // why the last enter or tab did nothing
 }
@@ -97,7 +97,12 @@ func newChooser(th *theme.Theme, id int, dir, home string) *chooser {
 	ti.Cursor.TextStyle = th.Input
 	ti.Cursor.SetMode(cursor.CursorStatic) // as the search box's: no blink to time
 	ti.Focus()
-	c := &chooser{th: th, input: ti, id: id, home: home, base: dir, cursor: -1}
+	c := &chooser{th: th, input: ti, id: id, home: home, base: dir}
+	k := DefaultChooserKeyMap
+	// A page moves a window less one, so that a row of the last stays in
+	// view; the letters are the path's.
+	c.hl = dialog.NewList(dialog.KeyMap{Up: k.Up, Down: k.Down, PageUp: k.PageUp, PageDown: k.PageDown}).
+		AllowNone().Fill().WithPage(func() int { return c.rows() - 1 })
 	c.setPath(withSlash(dir))
 	return c
 }
@@ -106,7 +111,7 @@ func newChooser(th *theme.Theme, id int, dir, home string) *chooser {
 func (c *chooser) setSize(width, height int) {
 	c.width, c.height = width, height
 	c.input.Width = max(10, width-7)
-	c.move(0)
+	c.hl.SetHeight(c.rows())
 }
 
 // withSlash returns dir with a separator at its end: typed so, a path
@@ -215,8 +220,7 @@ func (c *chooser) refresh() tea.Cmd {
 			}
 		}
 	}
-	c.cursor = min(c.cursor, len(c.matches)-1)
-	c.move(0)
+	c.hl.SetLen(len(c.matches))
 	return cmd
 }
 
@@ -227,7 +231,7 @@ func (c *chooser) listed(msg listedMsg) (chosen string, cmd tea.Cmd) {
 		return "", nil // a folder typed before: another listing follows
 	}
 	c.listing = msg.listing
-	c.offset = 0
+	c.hl.ScrollTop()
 	cmds := []tea.Cmd{c.refresh()}
 	queue := c.queue
 	c.queue = nil
@@ -254,24 +258,13 @@ func (c *chooser) update(km tea.KeyMsg) (chosen string, cmd tea.Cmd) {
 		c.queue = append(c.queue, km)
 		return "", nil
 	}
-	page := max(1, c.rows()-1)
 	c.err = ""
 	switch {
 	case key.Matches(km, k.Complete):
 		return "", c.complete()
 	case key.Matches(km, k.Choose):
 		return c.choose()
-	case key.Matches(km, k.Up):
-		c.move(-1)
-		return "", nil
-	case key.Matches(km, k.Down):
-		c.move(1)
-		return "", nil
-	case key.Matches(km, k.PageUp):
-		c.move(-page)
-		return "", nil
-	case key.Matches(km, k.PageDown):
-		c.move(page)
+	case c.hl.Update(km):
 		return "", nil
 	}
 	before := c.input.Value()
@@ -286,7 +279,8 @@ func (c *chooser) update(km tea.KeyMsg) (chosen string, cmd tea.Cmd) {
 		c.input, cmd = c.input.Update(km)
 	}
 	if c.input.Value() != before {
-		c.err, c.cursor, c.offset = "", -1, 0
+		c.err = ""
+		c.hl.Reset()
 		cmd = tea.Batch(cmd, c.refresh())
 	}
 	return "", cmd
@@ -302,18 +296,6 @@ func (c *chooser) startsPath(km tea.KeyMsg) bool {
 	return strings.HasSuffix(v, "/") && c.input.Position() == len([]rune(v))
 }
 
-// move moves the highlight by n matches (above the first, none is), and
-// scrolls the matches as little as shows it.
-func (c *chooser) move(n int) {
-	c.cursor = max(-1, min(c.cursor+n, len(c.matches)-1))
-	rows := c.rows()
-	if c.cursor >= 0 {
-		c.offset = min(c.offset, c.cursor)
-		c.offset = max(c.offset, c.cursor-rows+1)
-	}
-	c.offset = max(0, min(c.offset, len(c.matches)-rows))
-}
-
 // enter opens the folder e (its entries show) or returns the file e.
 func (c *chooser) enter(e entry) (chosen string, cmd tea.Cmd) {
 	p := filepath.Join(c.listing.dir, e.name)
@@ -325,15 +307,16 @@ func (c *chooser) enter(e entry) (chosen string, cmd tea.Cmd) {
 		return p, nil
 	}
 	c.setPath(withSlash(p))
-	c.cursor, c.offset, c.err = -1, 0, ""
+	c.err = ""
+	c.hl.Reset()
 	return "", c.refresh()
 }
 
 // choose is enter: the highlighted entry, else the one the typed path
 // names (or the only one it starts), once its folder is listed.
 func (c *chooser) choose() (chosen string, cmd tea.Cmd) {
-	if c.cursor >= 0 {
-		return c.enter(c.matches[c.cursor])
+	if c.hl.Selected() {
+		return c.enter(c.matches[c.hl.Cursor()])
 	}
 	if c.listing.err != nil {
 		c.err = "cannot read this folder: type another path"
@@ -362,8 +345,8 @@ func (c *chooser) choose() (chosen string, cmd tea.Cmd) {
 // the only match, or the matches' longest common start; when that adds
 // nothing, it highlights the first match (tab again takes it).
 func (c *chooser) complete() tea.Cmd {
-	if c.cursor >= 0 {
-		return c.completeTo(c.matches[c.cursor])
+	if c.hl.Selected() {
+		return c.completeTo(c.matches[c.hl.Cursor()])
 	}
 	dir, prefix := c.split()
 	var names []entry
@@ -387,7 +370,7 @@ func (c *chooser) complete() tea.Cmd {
 		c.setPath(filepath.Join(dir, common))
 		return c.refresh()
 	}
-	c.move(1)
+	c.hl.Move(1)
 	return nil
 }
 
@@ -396,7 +379,7 @@ func (c *chooser) complete() tea.Cmd {
 func (c *chooser) completeTo(e entry) tea.Cmd {
 	if unsafeName(e.name) {
 		// The input cannot hold it: highlight it for enter instead.
-		c.cursor = slices.IndexFunc(c.matches, func(m entry) bool { return m.name == e.name })
+		c.hl.Select(slices.IndexFunc(c.matches, func(m entry) bool { return m.name == e.name }))
 		return nil
 	}
 	p := filepath.Join(c.listing.dir, e.name)
@@ -404,7 +387,8 @@ func (c *chooser) completeTo(e entry) tea.Cmd {
 		p = withSlash(p)
 	}
 	c.setPath(p)
-	c.cursor, c.offset, c.err = -1, 0, ""
+	c.err = ""
+	c.hl.Reset()
 	return c.refresh()
 }
 
@@ -461,7 +445,7 @@ func (c *chooser) view() string {
 	}
 	lines = append(lines, "")
 	nameW := max(10, width-14)
-	for i := c.offset; i < len(c.matches) && i < c.offset+c.rows(); i++ {
+	for i := c.hl.Offset(); i < c.hl.End(); i++ {
 		e := c.matches[i]
 		name := display.Text(e.name)
 		size := ""
@@ -472,7 +456,7 @@ func (c *chooser) view() string {
 		}
 		name = ansi.Truncate(name, nameW, "…")
 		name += strings.Repeat(" ", nameW-ansi.StringWidth(name))
-		if i == c.cursor {
+		if i == c.hl.Cursor() {
 			lines = append(lines, t.Cursor.Render("›")+" "+t.RowSelected.Render(name)+" "+t.Dim.Render(size))
 		} else {
 			lines = append(lines, "  "+name+" "+t.Dim.Render(size))

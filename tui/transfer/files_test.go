@@ -147,8 +147,8 @@ func TestChooserHighlight(t *testing.T) {
 	// The wheel moves the highlight too.
 	m = newChooserScreen(t, dir)
 	m, _ = step(m, tea.MouseMsg{Button: tea.MouseButtonWheelDown, Action: tea.MouseActionPress})
-	if m.files.cursor != 2 {
-		t.Errorf("wheel: highlight %d", m.files.cursor)
+	if m.files.hl.Cursor() != 2 {
+		t.Errorf("wheel: highlight %d", m.files.hl.Cursor())
 	}
 }
 
@@ -202,8 +202,8 @@ func TestChooserKeysBeforeListings(t *testing.T) {
 		typ(runes(string(r)))
 	}
 	typ(press(tea.KeyEnter))
-	if m.state != importPick || m.files.cursor != -1 {
-		t.Fatalf("keys acted on a listing not read yet: state %d, highlight %d", m.state, m.files.cursor)
+	if m.state != importPick || m.files.hl.Cursor() != -1 {
+		t.Fatalf("keys acted on a listing not read yet: state %d, highlight %d", m.state, m.files.hl.Cursor())
 	}
 	if v := m.View(); !strings.Contains(v, "reading "+dir+"/books…") {
 		t.Errorf("the chooser does not say it is reading:\n%s", v)

@@ -604,9 +604,9 @@ func (m *Import) mouse(msg tea.MouseMsg) {
 	case m.state == importDone && msg.Button == tea.MouseButtonWheelDown:
 		m.offset = max(0, min(m.offset+3, len(m.summaryLines())-m.summaryHeight()))
 	case m.state == importPick && msg.Button == tea.MouseButtonWheelUp:
-		m.files.move(-3)
+		m.files.hl.Move(-3)
 	case m.state == importPick && msg.Button == tea.MouseButtonWheelDown:
-		m.files.move(3)
+		m.files.hl.Move(3)
 	}
 }
 
@@ -639,7 +639,7 @@ func (m *Import) pickKey(km tea.KeyMsg) (tea.Model, tea.Cmd) {
 		return m.closed(), nil
 	}
 	// ↑ above the files goes up to the profiles ("k" is typed).
-	if m.profs.sel >= 0 || key.Matches(km, DefaultChooserKeyMap.Up) && m.files.cursor < 0 && len(m.profs.found) > 0 && len(m.files.queue) == 0 {
+	if m.profs.sel >= 0 || key.Matches(km, DefaultChooserKeyMap.Up) && !m.files.hl.Selected() && len(m.profs.found) > 0 && len(m.files.queue) == 0 {
 		if cmd, done := m.profileKey(km); done {
 			return m, cmd
 		}
