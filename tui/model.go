@@ -68,6 +68,7 @@ import (
 	"github.com/uricat/uricat/catalogue/query"
 	"github.com/uricat/uricat/internal/display"
 	"github.com/uricat/uricat/internal/gcpause"
+	"github.com/uricat/uricat/internal/linkcheck"
 	"github.com/uricat/uricat/internal/plural"
 	"github.com/uricat/uricat/internal/webpage"
 	"github.com/uricat/uricat/tui/dialog"
@@ -96,6 +97,9 @@ type Options struct {
 	// sites asked.
 	Client    *http.Client
 	UserAgent string
+	// NewChecker makes the checker of each link check (L); nil is
+	// linkcheck.New. Tests shorten its pauses with it.
+	NewChecker func(*http.Client, string) *linkcheck.Checker
 }
 
 // mode is what the keyboard currently talks to.
@@ -217,7 +221,7 @@ func New(opts Options) *Model {
 			return webpage.Fetch(ctx, c, uri, opts.UserAgent)
 		}
 	}
-	m.links = &linkChecker{common: &m.common, results: links{path: opts.LinkState}, client: opts.Client, userAgent: opts.UserAgent,
+	m.links = &linkChecker{common: &m.common, results: links{path: opts.LinkState}, client: opts.Client, userAgent: opts.UserAgent, newChecker: opts.NewChecker,
 		status: &m.status, changed: m.linksChanged,
 		shown: func() []*catalogue.Record {
 			if m.list.res == nil {

@@ -115,11 +115,11 @@ func runAdd(e *env, uri string, fields []catalogue.Field, named bool, o addOptio
 	return nil
 }
 
-// httpClient is the client network commands use (add fetches pages,
-// links checks them; tests swap it): few idle connections to one host, as
-// the link checker asks at most 2 at once; the limits of each request are
-// the caller's (its context, webpage.Fetch's).
-var httpClient = func() *http.Client {
+// defaultHTTPClient is the client network commands use (add fetches
+// pages, links checks them) unless the env has one: few idle connections
+// to one host, as the link checker asks at most 2 at once; the limits of
+// each request are the caller's (its context, webpage.Fetch's).
+func defaultHTTPClient() *http.Client {
 	return &http.Client{Transport: &http.Transport{
 		Proxy:               http.ProxyFromEnvironment,
 		MaxIdleConnsPerHost: 2,

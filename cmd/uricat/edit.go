@@ -3,7 +3,6 @@ package main
 import (
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -99,18 +98,11 @@ func runEdit(e *env, sel string, allowDuplicate bool) error {
 	}
 }
 
-// interactive reports whether a person is at r, a command's standard
-// input: a terminal. Tests swap it.
-var interactive = func(r io.Reader) bool {
-	f, ok := r.(*os.File)
-	return ok && isTerminal(f)
-}
-
 // askReopen prints what is wrong with the version saved and asks whether
 // to open the editor again; the answer is no when no one is at a terminal
 // to give one (a script, or an editor run by a program).
 func (e *env) askReopen(msgs []string) bool {
-	if !interactive(e.stdin) {
+	if !e.isInteractive() {
 		return false
 	}
 	fmt.Fprintln(e.stderr, "uricat edit: not saved, the record has errors:")

@@ -8,6 +8,7 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/spf13/cobra"
 
@@ -27,8 +28,14 @@ type env struct {
 	// warnings exit prints (catalogue.Catalogue.SaveWarnings).
 	opened *catalogue.Catalogue
 	// client makes the requests of the commands that use the network
-	// (links); nil for the default (httpClient). Tests give a local one.
+	// (add, refresh, links, the TUI); nil for the default
+	// (defaultHTTPClient). Tests give a local one.
 	client *http.Client
+	// clock is the time now; nil is the system's. Tests give a fixed one.
+	clock func() time.Time
+	// interactive reports whether a person is at r, the standard input,
+	// to answer a question; nil is whether r is a terminal.
+	interactive func(r io.Reader) bool
 	// lookupEnv reads the environment (HOME, XDG_CONFIG_HOME for import
 	// --from); nil is the process's.
 	lookupEnv func(string) string
@@ -45,6 +52,33 @@ func (e *env) getenv(k string) string {
 		return os.Getenv(k)
 	}
 	return e.lookupEnv(k)
+}
+
+// now is the time now, from the env's clock.
+func (e *env) now() time.Time {
+	if e.clock == nil {
+		return time.Now()
+	}
+	return e.clock()
+}
+
+// isInteractive reports whether a person is at the standard input to
+// answer a question: a terminal, unless the env says otherwise.
+func (e *env) isInteractive() bool {
+	if e.interactive != nil {
+		return e.interactive(e.stdin)
+	}
+	f, ok := e.stdin.(*os.File)
+	return ok && isTerminal(f)
+}
+
+// httpClient is the client network commands use: the env's, else a new
+// default one (defaultHTTPClient), kept for the rest of the run.
+func (e *env) httpClient() *http.Client {
+	if e.client == nil {
+		e.client = defaultHTTPClient()
+	}
+	return e.client
 }
 
 // The exit codes, as `uricat --help` documents them (exitHelp).

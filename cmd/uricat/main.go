@@ -36,7 +36,12 @@ func main() {
 // run runs uricat with args (without the program name) and returns the
 // process's exit code. Tests call it in-process.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	e := &env{stdin: stdin, stdout: stdout, stderr: stderr}
+	return runEnv(&env{stdin: stdin, stdout: stdout, stderr: stderr}, args)
+}
+
+// runEnv runs uricat with args on e, whose dependencies (clock, HTTP
+// client, terminal) are the system's where e leaves them nil.
+func runEnv(e *env, args []string) int {
 	root := newRootCmdFor(e, commandOf(args))
 	root.SetArgs(args)
 	cmd, err := root.ExecuteC()

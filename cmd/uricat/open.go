@@ -106,7 +106,7 @@ func (e *env) openSearch(search string, all, yes bool) error {
 // askYes asks a person at the terminal question, and reports whether the
 // answer is yes; no one to ask (a script) is no.
 func (e *env) askYes(question string) bool {
-	if !interactive(e.stdin) {
+	if !e.isInteractive() {
 		return false
 	}
 	fmt.Fprint(e.stderr, question)
