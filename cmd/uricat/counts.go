@@ -2,13 +2,12 @@ package main
 
 import (
 	"fmt"
-	"slices"
-	"strings"
 	"text/tabwriter"
 
 	"github.com/spf13/cobra"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/stats"
 	"github.com/uricat/uricat/internal/display"
 )
 
@@ -34,36 +33,14 @@ func newCountCmd(e *env, name, short, long string, values func(*catalogue.Record
 	return cmd
 }
 
-// count is one line of `uricat categories` and `uricat tags`.
-type count struct {
-	Name  string `json:"name"`
-	Count int    `json:"count"`
-}
-
 // countValues counts, over the valid records, the values values returns
-// for each, and sorts them by name, ignoring case.
-func countValues(c *catalogue.ReadOnly, values func(*catalogue.Record) []string) []count {
-	n := map[string]int{}
-	for _, r := range c.Valid() {
-		for _, v := range values(r) {
-			n[v]++
-		}
-	}
-	out := make([]count, 0, len(n))
-	for name, k := range n {
-		out = append(out, count{name, k})
-	}
-	slices.SortFunc(out, func(a, b count) int {
-		if c := strings.Compare(strings.ToLower(a.Name), strings.ToLower(b.Name)); c != 0 {
-			return c
-		}
-		return strings.Compare(a.Name, b.Name)
-	})
-	return out
+// for each, sorted by name ignoring case (stats.Values).
+func countValues(c *catalogue.ReadOnly, values func(*catalogue.Record) []string) []stats.Count {
+	return stats.Values(c.Valid(), values)
 }
 
 // printCounts prints counts as JSON, or as a table of name and count.
-func (e *env) printCounts(counts []count, asJSON bool) error {
+func (e *env) printCounts(counts []stats.Count, asJSON bool) error {
 	if asJSON {
 		return e.printJSON(counts)
 	}

@@ -4,6 +4,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/stats"
 )
 
 func newTagsCmd(e *env) *cobra.Command {
@@ -13,9 +14,7 @@ their `+catalogue.FieldTags+` field, which add --tags and the browsers' bookmark
 files give), in alphabetical order, each with the number of records that
 have it. Its commands rename a tag in every record, merge two, and remove
 one; set --add-tags and --remove-tags change the tags of some records.`,
-		func(r *catalogue.Record) []string {
-			return catalogue.SplitTags(r.Extension(catalogue.FieldTags))
-		})
+		stats.TagsOf)
 	cmd.AddCommand(newTagRenameCmd(e), newTagMergeCmd(e), newTagRmCmd(e))
 	return cmd
 }
