@@ -11,6 +11,7 @@ import (
 
 	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/suggest"
+	"github.com/uricat/uricat/importers/profiles"
 	"github.com/uricat/uricat/internal/display"
 	"github.com/uricat/uricat/internal/plural"
 	"github.com/uricat/uricat/tui/dialog"
@@ -72,6 +73,9 @@ type host struct {
 	// fetchPage fills the add form from the page of the URI typed; nil:
 	// the form fetches nothing.
 	fetchPage form.PageFetcher
+	// profiles finds the browser profiles the import screen lists
+	// (Options.Profiles).
+	profiles func() ([]profiles.Profile, []error)
 }
 
 // The root's own results of its questions (dialog.Question's Yes and No).
@@ -301,7 +305,7 @@ func (h *host) openKey(msg tea.KeyMsg, rec *catalogue.Record) (tea.Cmd, bool) {
 		d = dups.New(ctx, h.store.cat, rec)
 		h.status.msg = ""
 	case key.Matches(msg, k.Import):
-		d = transfer.NewImport(ctx, transfer.ImportConfig{Dir: h.importDir})
+		d = transfer.NewImport(ctx, transfer.ImportConfig{Dir: h.importDir, Profiles: h.profiles})
 	case key.Matches(msg, k.Export):
 		d = h.export(ctx)
 		h.status.msg = ""

@@ -66,6 +66,7 @@ import (
 
 	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/query"
+	"github.com/uricat/uricat/importers/profiles"
 	"github.com/uricat/uricat/internal/display"
 	"github.com/uricat/uricat/internal/gcpause"
 	"github.com/uricat/uricat/internal/linkcheck"
@@ -100,6 +101,9 @@ type Options struct {
 	// NewChecker makes the checker of each link check (L); nil is
 	// linkcheck.New. Tests shorten its pauses with it.
 	NewChecker func(*http.Client, string) *linkcheck.Checker
+	// Profiles finds the browser profiles the import screen lists; nil
+	// lists none.
+	Profiles func() ([]profiles.Profile, []error)
 }
 
 // mode is what the keyboard currently talks to.
@@ -213,7 +217,7 @@ func New(opts Options) *Model {
 	m.store.spin = m.startSpinner
 	m.store.selected = func(ref catalogue.Ref) { m.list.selected = ref }
 	m.store.ask = func(q dialog.Question) tea.Cmd { return m.host.open(dialog.NewConfirm(m.host.context(), q)) }
-	m.host = &host{common: &m.common, store: m.store, list: m.list, status: &m.status,
+	m.host = &host{common: &m.common, store: m.store, list: m.list, status: &m.status, profiles: opts.Profiles,
 		size:   func() (int, int) { return m.width, m.layout().bodyH },
 		search: func() string { return m.input.Value() }, show: m.show, setSearch: m.setSearch, undoRedo: m.undoRedo}
 	if c := opts.Client; c != nil {

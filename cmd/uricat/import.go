@@ -10,7 +10,6 @@ import (
 	"net/url"
 	"os"
 	"os/signal"
-	"runtime"
 	"slices"
 	"strings"
 	"syscall"
@@ -101,9 +100,7 @@ type importSource struct {
 }
 
 // discoverEnv is where --from looks: the home of e's environment.
-func discoverEnv(e *env) profiles.Env {
-	return profiles.Env{Home: e.getenv("HOME"), Getenv: e.getenv, GOOS: runtime.GOOS}
-}
+func discoverEnv(e *env) profiles.Env { return profiles.EnvOf(e.getenv) }
 
 // profileNames are the names --profile completes: those of the profiles
 // of --from (every browser's without it).
@@ -162,7 +159,7 @@ func (o *importOptions) fromSources(e *env, failed *error) ([]importSource, erro
 	var out []importSource
 	for _, p := range sel {
 		src := importSource{path: p.Path, label: p.String()}
-		if f, err := formats.ByName(formats.Readers(), p.Format); err != nil {
+		if f, err := profiles.FormatOf(p); err != nil {
 			src.err = fmt.Errorf("%s: %s: %w", src.label, p.Path, err)
 		} else {
 			src.format = &f
