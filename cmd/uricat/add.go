@@ -152,7 +152,7 @@ func fillFromPage(e *env, rec *catalogue.Record, fields []catalogue.Field, timeo
 		note("the page could not be fetched (%v); NAME is from the URI: %q", err, rec.Name())
 		return
 	}
-	got, titled, diags := importers.FromPage(rec.URI(), page, time.Now())
+	got, titled, diags := importers.FromPage(rec.URI(), page, e.now())
 	for _, d := range diags {
 		if d.Kind == catalogue.Dropped {
 			note("the page's %s", d.Msg)
@@ -166,9 +166,9 @@ func fillFromPage(e *env, rec *catalogue.Record, fields []catalogue.Field, timeo
 	if !titled {
 		note("the page has no title; NAME is from the URI: %q", rec.Name())
 	}
-	for _, f := range []string{catalogue.FieldDescription, catalogue.FieldLanguage, catalogue.FieldType} {
-		if v := catalogue.GetField(got, f); v != "" && !given[f] {
-			_ = catalogue.SetField(rec, f, v) // Finish kept only valid values
+	for _, f := range importers.PageValues(got, titled) {
+		if f.Name != catalogue.FieldName && f.Value != "" && !given[f.Name] {
+			_ = catalogue.SetField(rec, f.Name, f.Value) // Finish kept only valid values
 		}
 	}
 }

@@ -29,9 +29,6 @@ type refreshOptions struct {
 	timeout time.Duration
 }
 
-// refreshFields are the fields refresh takes from a page, as add does.
-var refreshFields = []string{catalogue.FieldName, catalogue.FieldDescription, catalogue.FieldLanguage, catalogue.FieldType}
-
 func newRefreshCmd(e *env) *cobra.Command {
 	var o refreshOptions
 	cmd := &cobra.Command{
@@ -203,14 +200,13 @@ func (o *refreshOptions) refresh(ctx context.Context, e *env, rec *catalogue.Rec
 		}
 		return refreshed{rec: rec, err: err}
 	}
-	got, titled, _ := importers.FromPage(rec.URI(), page, time.Now())
+	got, titled, _ := importers.FromPage(rec.URI(), page, e.now())
 	var fields []catalogue.Field
-	for _, name := range refreshFields {
-		v := catalogue.GetField(got, name)
-		if v == "" || name == catalogue.FieldName && !titled || v == catalogue.GetField(rec, name) {
+	for _, f := range importers.PageValues(got, titled) {
+		if f.Value == "" || f.Value == catalogue.GetField(rec, f.Name) {
 			continue // what the page does not say is kept
 		}
-		fields = append(fields, catalogue.Field{Name: name, Value: v})
+		fields = append(fields, f)
 	}
 	return refreshed{rec: rec, fields: fields}
 }
