@@ -62,44 +62,9 @@ func runCheck(e *env, path string, named bool) error {
 	if err != nil {
 		return unreadable(err)
 	}
-	// The diagnostics go out in large writes, not a system call each
-	// (ten thousand at a million records); flushed before the summary,
-	// so that a terminal shows them in the same order.
-	stderr := e.stderr
-	w := bufio.NewWriterSize(stderr, 64<<10)
-	e.stderr = w
-	defer func() { e.stderr = stderr }()
 	probs := c.Problems()
-	errs, warns, conflicts, conforms := 0, 0, 0, true
-	for _, p := range probs {
-		p.File = path
-		e.diagnostic(p)
-		if p.Kind == catalogue.Warning {
-			warns++
-		} else {
-			errs++
-		}
-		// An X- field named as one uricat knows but for its case is
-		// worth a warning (its tags are not tags), but SSD3 allows it.
-		// So is a version a merge left marked (X-CONFLICT): the file
-		// conforms, but holds a conflict to settle.
-		switch {
-		case p.Kind == catalogue.Warning && p.Field == catalogue.FieldConflict:
-			conflicts++
-		case p.Kind != catalogue.Warning || catalogue.MiscasedExtension(p.Field) == "":
-			conforms = false
-		}
-	}
-	// Not problems of SSD3, but worth knowing: text that is not shown as
-	// it is (another program's catalogue may hold an escape sequence).
-	for _, notes := range hiddenTexts(c.Records()) {
-		for _, n := range notes {
-			n.File = path
-			e.diagnostic(n)
-		}
-	}
-	_ = w.Flush() // as e.diagnostic's writes: a stderr that refuses does not change the verdict
-	e.stderr = stderr
+	n := e.printProblems(path, c, probs)
+	errs, warns, conflicts, conforms := n.errs, n.warns, n.conflicts, n.conforms
 	// A file synchroniser's conflict copies hold records the catalogue
 	// may not have: worth saying where a user looks for problems.
 	if !named || path == e.catalogue {
@@ -126,6 +91,54 @@ func runCheck(e *env, path string, named bool) error {
 		return silent(exitRefused)
 	}
 	return nil
+}
+
+// checkCounts is what check counted of a catalogue's problems.
+type checkCounts struct {
+	errs, warns, conflicts int
+	conforms               bool // to SSD3: no error, no warning but the allowed ones
+}
+
+// printProblems prints probs, the problems of c read from path, and the
+// notes on text not shown as it is, on stderr, and counts the problems.
+func (e *env) printProblems(path string, c *catalogue.ReadOnly, probs []catalogue.Diagnostic) checkCounts {
+	// The diagnostics go out in large writes, not a system call each;
+	// flushed before the summary, so that a terminal shows them in the
+	// same order.
+	stderr := e.stderr
+	w := bufio.NewWriterSize(stderr, 64<<10)
+	e.stderr = w
+	defer func() { e.stderr = stderr }()
+	n := checkCounts{conforms: true}
+	for _, p := range probs {
+		p.File = path
+		e.diagnostic(p)
+		if p.Kind == catalogue.Warning {
+			n.warns++
+		} else {
+			n.errs++
+		}
+		// An X- field named as one uricat knows but for its case is
+		// worth a warning (its tags are not tags), but SSD3 allows it.
+		// So is a version a merge left marked (X-CONFLICT): the file
+		// conforms, but holds a conflict to settle.
+		switch {
+		case p.Kind == catalogue.Warning && p.Field == catalogue.FieldConflict:
+			n.conflicts++
+		case p.Kind != catalogue.Warning || catalogue.MiscasedExtension(p.Field) == "":
+			n.conforms = false
+		}
+	}
+	// Not problems of SSD3, but worth knowing: text that is not shown as
+	// it is (another program's catalogue may hold an escape sequence).
+	for _, notes := range hiddenTexts(c.Records()) {
+		for _, n := range notes {
+			n.File = path
+			e.diagnostic(n)
+		}
+	}
+	_ = w.Flush() // as e.diagnostic's writes: a stderr that refuses does not change the verdict
+	return n
 }
 
 // conflictLines names the lines of the records a merge left marked, for
