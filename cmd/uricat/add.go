@@ -20,9 +20,12 @@ type addOptions struct {
 	allowDuplicate bool
 	noFetch        bool
 	timeout        time.Duration
+	uri            string
+	fields         []catalogue.Field // the fields' flags given, NAME among them if named
+	named          bool              // --name was given: nothing is fetched
 }
 
-func newAddCmd(e *env) *cobra.Command {
+func newAddCmd(e *env, runF func(*addOptions) error) *cobra.Command {
 	var ff fieldFlags
 	var o addOptions
 	cmd := &cobra.Command{
@@ -59,7 +62,8 @@ no request and names it from its URI.`,
 			if err != nil {
 				return err
 			}
-			return runAdd(e, args[0], fields, cmd.Flags().Changed("name"), o)
+			o.uri, o.fields, o.named = args[0], fields, cmd.Flags().Changed("name")
+			return runWith(runF, &o, func() error { return runAdd(e, o.uri, o.fields, o.named, o) })
 		},
 	}
 	ff.register(cmd.Flags(), false)

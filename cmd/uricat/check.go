@@ -17,7 +17,14 @@ import (
 	"github.com/uricat/uricat/internal/plural"
 )
 
-func newCheckCmd(e *env) *cobra.Command {
+// checkOptions are what `uricat check` is asked.
+type checkOptions struct {
+	path  string // the file to check
+	named bool   // path was given on the line, not as the catalogue
+}
+
+func newCheckCmd(e *env, runF func(*checkOptions) error) *cobra.Command {
+	var o checkOptions
 	return &cobra.Command{
 		Use:   "check [PATH]",
 		Short: "Report every problem of the catalogue (or of PATH); exit 0 if it conforms to SSD3 and holds no merge conflict",
@@ -33,11 +40,11 @@ warning, since uricat does not read it, but SSD3 allows it.`,
 		Example: "  uricat check\n  uricat check ~/old-bookmarks.uricat",
 		Args:    cobra.MaximumNArgs(1),
 		RunE: func(_ *cobra.Command, args []string) error {
-			path, named := e.catalogue, len(args) == 1
-			if named {
-				path = args[0]
+			o.path, o.named = e.catalogue, len(args) == 1
+			if o.named {
+				o.path = args[0]
 			}
-			return runCheck(e, path, named)
+			return runWith(runF, &o, func() error { return runCheck(e, o.path, o.named) })
 		},
 	}
 }

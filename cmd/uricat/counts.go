@@ -13,8 +13,11 @@ import (
 
 // newCountCmd makes a command that lists the values that values gives
 // for the valid records, each with its count: categories, tags.
-func newCountCmd(e *env, name, short, long string, values func(*catalogue.Record) []string) *cobra.Command {
-	var asJSON bool
+// countOptions are what `uricat categories` and `uricat tags` are asked.
+type countOptions struct{ json bool }
+
+func newCountCmd(e *env, runF func(*countOptions) error, name, short, long string, values func(*catalogue.Record) []string) *cobra.Command {
+	var o countOptions
 	cmd := &cobra.Command{
 		Use:     name,
 		Short:   short,
@@ -22,14 +25,16 @@ func newCountCmd(e *env, name, short, long string, values func(*catalogue.Record
 		Example: "  uricat " + name + "\n  uricat " + name + " --json",
 		Args:    noArgs,
 		RunE: func(*cobra.Command, []string) error {
-			c, err := e.openReadOnly()
-			if err != nil {
-				return err
-			}
-			return e.printCounts(countValues(c, values), asJSON)
+			return runWith(runF, &o, func() error {
+				c, err := e.openReadOnly()
+				if err != nil {
+					return err
+				}
+				return e.printCounts(countValues(c, values), o.json)
+			})
 		},
 	}
-	cmd.Flags().BoolVar(&asJSON, "json", false, `print JSON: [{"name": ..., "count": ...}]`)
+	cmd.Flags().BoolVar(&o.json, "json", false, `print JSON: [{"name": ..., "count": ...}]`)
 	return cmd
 }
 

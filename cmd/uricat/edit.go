@@ -18,8 +18,14 @@ import (
 	"github.com/uricat/uricat/internal/display"
 )
 
-func newEditCmd(e *env) *cobra.Command {
-	var allowDuplicate bool
+// editOptions are what `uricat edit` is asked.
+type editOptions struct {
+	selector       string
+	allowDuplicate bool
+}
+
+func newEditCmd(e *env, runF func(*editOptions) error) *cobra.Command {
+	var o editOptions
 	cmd := &cobra.Command{
 		Use:   "edit SELECTOR",
 		Short: "Edit a bookmark's fields in $VISUAL or $EDITOR",
@@ -43,9 +49,12 @@ edit, once its process is gone.
 		Example: `  uricat edit https://go.dev/
   EDITOR=nano uricat edit line:12`,
 		Args: exactArgs(1, "one SELECTOR"),
-		RunE: func(_ *cobra.Command, args []string) error { return runEdit(e, args[0], allowDuplicate) },
+		RunE: func(_ *cobra.Command, args []string) error {
+			o.selector = args[0]
+			return runWith(runF, &o, func() error { return runEdit(e, o.selector, o.allowDuplicate) })
+		},
 	}
-	cmd.Flags().BoolVar(&allowDuplicate, "allow-duplicate", false, "keep a URI that another record has too")
+	cmd.Flags().BoolVar(&o.allowDuplicate, "allow-duplicate", false, "keep a URI that another record has too")
 	return cmd
 }
 

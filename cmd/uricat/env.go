@@ -266,3 +266,14 @@ func minArgs(n int, what string) cobra.PositionalArgs {
 		return nil
 	}
 }
+
+// runWith runs a command whose flags and arguments are in o: with runF
+// when a test gives one (to see what the flags made of o), else with run.
+// Every command's constructor takes such a runF (nil in the tree main
+// builds), as gh's do.
+func runWith[O any](runF func(*O) error, o *O, run func() error) error {
+	if runF != nil {
+		return runF(o)
+	}
+	return run()
+}

@@ -31,9 +31,10 @@ type importOptions struct {
 	from, profile    string // --from BROWSER, --profile NAME
 	quiet            bool
 	category, tags   string // --category, --tags: the batch's label
+	files            []string
 }
 
-func newImportCmd(e *env) *cobra.Command {
+func newImportCmd(e *env, runF func(*importOptions) error) *cobra.Command {
 	var o importOptions
 	cmd := &cobra.Command{
 		Use:   "import [FILE...] [--from BROWSER [--profile NAME]]",
@@ -71,7 +72,10 @@ the profiles found and what each would add.`,
 			}
 			return minArgs(1, `one FILE or more ("-" for standard input), or --from BROWSER`)(cmd, files)
 		},
-		RunE: func(_ *cobra.Command, files []string) error { return o.run(e, files) },
+		RunE: func(_ *cobra.Command, files []string) error {
+			o.files = files
+			return runWith(runF, &o, func() error { return o.run(e, o.files) })
+		},
 	}
 	f := cmd.Flags()
 	f.StringVar(&o.format, "format", "", "the files' `FORMAT`: "+strings.Join(formats.Names(formats.Readers()), ", ")+" (default: detected from their content)")

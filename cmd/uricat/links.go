@@ -32,7 +32,7 @@ type linksOptions struct {
 	asJSON, quiet bool
 }
 
-func newLinksCmd(e *env) *cobra.Command {
+func newLinksCmd(e *env, runF func(*linksOptions) error) *cobra.Command {
 	o := linksOptions{jobs: linkset.Jobs, timeout: 10 * time.Second, maxAge: "0"}
 	cmd := &cobra.Command{
 		Use:   "links [--search QUERY]",
@@ -58,7 +58,7 @@ interrupted run (ctrl+c keeps what it found) goes on where it stopped.`,
   uricat links --search 'category:Programming' --max-age 7d
   uricat links --update-moved`,
 		Args: noArgs,
-		RunE: func(*cobra.Command, []string) error { return o.run(e) },
+		RunE: func(*cobra.Command, []string) error { return runWith(runF, &o, func() error { return o.run(e) }) },
 	}
 	f := cmd.Flags()
 	f.StringVar(&o.search, "search", "", "check the records the search `QUERY` matches")

@@ -54,26 +54,32 @@ var commands = []struct {
 	name string
 	new  func(*env) *cobra.Command
 }{
-	{"check", newCheckCmd},
-	{"list", newListCmd},
-	{"add", newAddCmd},
-	{"refresh", newRefreshCmd},
-	{"import", newImportCmd},
-	{"export", newExportCmd},
-	{"show", newShowCmd},
-	{"set", newSetCmd},
-	{"rm", newRmCmd},
-	{"dups", newDupsCmd},
-	{"edit", newEditCmd},
-	{"open", newOpenCmd},
-	{"categories", newCategoriesCmd},
-	{"tags", newTagsCmd},
-	{"merge", newMergeCmd},
-	{"sync", newSyncCmd},
-	{"links", newLinksCmd},
-	{"stats", newStatsCmd},
+	{"check", inTree(newCheckCmd)},
+	{"list", inTree(newListCmd)},
+	{"add", inTree(newAddCmd)},
+	{"refresh", inTree(newRefreshCmd)},
+	{"import", inTree(newImportCmd)},
+	{"export", inTree(newExportCmd)},
+	{"show", inTree(newShowCmd)},
+	{"set", inTree(newSetCmd)},
+	{"rm", inTree(newRmCmd)},
+	{"dups", inTree(newDupsCmd)},
+	{"edit", inTree(newEditCmd)},
+	{"open", inTree(newOpenCmd)},
+	{"categories", inTree(newCategoriesCmd)},
+	{"tags", inTree(newTagsCmd)},
+	{"merge", inTree(newMergeCmd)},
+	{"sync", inTree(newSyncCmd)},
+	{"links", inTree(newLinksCmd)},
+	{"stats", inTree(newStatsCmd)},
 	{"version", func(*env) *cobra.Command { return newVersionCmd() }},
 	{"man", func(*env) *cobra.Command { return newManCmd() }},
+}
+
+// inTree is newCmd as the tree main builds calls it: with no runF, so
+// that the command runs.
+func inTree[O any](newCmd func(*env, func(*O) error) *cobra.Command) func(*env) *cobra.Command {
+	return func(e *env) *cobra.Command { return newCmd(e, nil) }
 }
 
 // commandOf returns the command args run, if they name one of commands

@@ -23,13 +23,14 @@ import (
 
 // refreshOptions are the flags of `uricat refresh`.
 type refreshOptions struct {
-	search  string
-	yes     bool
-	jobs    int
-	timeout time.Duration
+	search    string
+	yes       bool
+	jobs      int
+	timeout   time.Duration
+	selectors []string
 }
 
-func newRefreshCmd(e *env) *cobra.Command {
+func newRefreshCmd(e *env, runF func(*refreshOptions) error) *cobra.Command {
 	var o refreshOptions
 	cmd := &cobra.Command{
 		Use:   "refresh [SELECTOR...] [--search QUERY] [--yes]",
@@ -52,7 +53,8 @@ page that cannot be fetched changes nothing, and is named.
 			if len(args) > 0 && o.search != "" {
 				return usageError(errors.New("give SELECTORs or --search, not both"))
 			}
-			return o.run(e, args)
+			o.selectors = args
+			return runWith(runF, &o, func() error { return o.run(e, o.selectors) })
 		},
 	}
 	f := cmd.Flags()
