@@ -73,12 +73,13 @@ func (e *env) isInteractive() bool {
 }
 
 // httpClient is the client network commands use: the env's, else a new
-// default one (defaultHTTPClient), kept for the rest of the run.
+// default one (defaultHTTPClient). It only reads e: refresh calls it from
+// its fetching goroutines.
 func (e *env) httpClient() *http.Client {
-	if e.client == nil {
-		e.client = defaultHTTPClient()
+	if e.client != nil {
+		return e.client
 	}
-	return e.client
+	return defaultHTTPClient()
 }
 
 // The exit codes, as `uricat --help` documents them (exitHelp).
@@ -192,9 +193,9 @@ type problemSource interface {
 
 // report prints the catalogue's problems as PATH:LINE: kind: message; with
 // errorsOnly, warnings are left out. A flood of one kind is summarised
-// (importers.Summarise), as import and the TUI do: a file with half a
-// million broken lines gets a few lines, not 58 MB on stderr; check is
-// the command that lists every one.
+// (importers.Summarise), as import and the TUI do: a file of broken lines
+// gets a few lines of them, not a flood on stderr; check is the command
+// that lists every one.
 func (e *env) report(c problemSource, errorsOnly bool) {
 	var ds []catalogue.Diagnostic
 	for _, p := range c.Problems() {
@@ -205,8 +206,8 @@ func (e *env) report(c problemSource, errorsOnly bool) {
 		ds = append(ds, p)
 	}
 	kept := importers.Summarise(ds)
-	// Written at once, as diagnostic writes one: a write each cost a
-	// catalogue with a hundred problems a hundred system calls.
+	// Written at once, as diagnostic writes one: not a system call for
+	// each problem.
 	e.line = e.line[:0]
 	for _, p := range kept {
 		e.line = append(p.Append(e.line), '\n')

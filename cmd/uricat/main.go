@@ -111,9 +111,9 @@ func newRootCmd(e *env) *cobra.Command { return newRootCmdFor(e, "") }
 
 // newRootCmdFor is newRootCmd, with only the command called name if it is
 // not "": a run of one command (most runs: scripts) builds that one alone,
-// which cost `uricat list` a tenth of its start (a hundred cobra commands
-// and flags, and their memory). The command reads, answers and fails as
-// it does in the whole tree (a test compares them).
+// not every cobra command and flag of the tree, which would weigh on its
+// start. The command reads, answers and fails as it does in the whole tree
+// (a test compares them).
 func newRootCmdFor(e *env, name string) *cobra.Command {
 	root := &cobra.Command{
 		Use:   "uricat",
