@@ -19,3 +19,18 @@ func FromPage(uri string, p *webpage.Page, now time.Time) (rec *catalogue.Record
 	diags, _ = Finish(rec, Options{Now: now}, 0, -1)
 	return rec, strings.TrimSpace(OneLine(p.Title)) != "", diags
 }
+
+// PageValues returns what rec, a record FromPage made, holds of the fields
+// a page fills, in the order they are told: NAME, DESCRIPTION, LANGUAGE,
+// TYPE, each "" where the page says nothing of it (NAME too when the page
+// has no title: the one FromPage made from the URI is not the page's).
+func PageValues(rec *catalogue.Record, titled bool) []catalogue.Field {
+	fields := []catalogue.Field{{Name: catalogue.FieldName}, {Name: catalogue.FieldDescription},
+		{Name: catalogue.FieldLanguage}, {Name: catalogue.FieldType}}
+	for i := range fields {
+		if fields[i].Name != catalogue.FieldName || titled {
+			fields[i].Value = catalogue.GetField(rec, fields[i].Name)
+		}
+	}
+	return fields
+}

@@ -67,17 +67,15 @@ func linkHarness(t *testing.T, text string, client *http.Client) (*harness, stri
 	}
 	c.Now = func() time.Time { return fixedNow }
 	state := filepath.Join(t.TempDir(), "links.json")
-	m := New(Options{Path: path, Catalogue: c, Theme: theme.Plain(), LinkState: state, Client: client, UserAgent: "uricat/test"})
+	m := New(Options{Path: path, Catalogue: c, Theme: theme.Plain(), LinkState: state, Client: client, UserAgent: "uricat/test",
+		NewChecker: func(c *http.Client, ua string) *linkcheck.Checker {
+			ch := linkcheck.New(c, ua)
+			ch.RetryDelay = time.Millisecond
+			return ch
+		}})
 	h := &harness{t: t, m: m}
 	h.send(tea.WindowSizeMsg{Width: 80, Height: 24})
 	h.run(m.Init())
-	old := newChecker
-	newChecker = func(c *http.Client, ua string) *linkcheck.Checker {
-		ch := old(c, ua)
-		ch.RetryDelay = time.Millisecond
-		return ch
-	}
-	t.Cleanup(func() { newChecker = old })
 	return h, state
 }
 

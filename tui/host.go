@@ -11,6 +11,7 @@ import (
 
 	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/suggest"
+	"github.com/uricat/uricat/importers/profiles"
 	"github.com/uricat/uricat/internal/display"
 	"github.com/uricat/uricat/internal/plural"
 	"github.com/uricat/uricat/tui/dialog"
@@ -71,6 +72,9 @@ type host struct {
 	// fetchPage fills the add form from the page of the URI typed; nil:
 	// the form fetches nothing.
 	fetchPage form.PageFetcher
+	// profiles finds the browser profiles the import screen lists
+	// (Options.Profiles).
+	profiles func() ([]profiles.Profile, []error)
 }
 
 // The root's own results of its questions (dialog.Question's Yes and No).

@@ -166,7 +166,7 @@ func newScreens() []screen {
 			}},
 		{Binding: key.NewBinding(key.WithKeys("i"), key.WithHelp("i", "import")), fills: true, keepsStatus: true,
 			open: func(h *host, ctx dialog.Context, _ *catalogue.Record) dialog.Dialog {
-				return transfer.NewImport(ctx, transfer.ImportConfig{Dir: h.importDir})
+				return transfer.NewImport(ctx, transfer.ImportConfig{Dir: h.importDir, Profiles: h.profiles})
 			}},
 		// The views for tidying a collection: the category tree, the
 		// tags, the stats; then its duplicates.

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"net/http"
-	"strings"
 
 	"github.com/charmbracelet/bubbles/key"
 	"github.com/charmbracelet/bubbles/progress"
@@ -12,6 +11,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/linkset"
 	"github.com/uricat/uricat/internal/display"
 	"github.com/uricat/uricat/internal/linkcheck"
 	"github.com/uricat/uricat/internal/plural"
@@ -26,13 +26,6 @@ import (
 // When it is done the results are saved with the link state (as `uricat
 // links` keeps them), the list searches again with them, and the results
 // screen (tui/linkres) offers what to do about the moved and dead links.
-
-// linkJobs is how many links a check asks about at once (at most
-// linkcheck's PerHost of them of one host), as `uricat links` does.
-const linkJobs = 8
-
-// newChecker makes the checker of a run; tests shorten its pauses.
-var newChecker = linkcheck.New
 
 // linkRun is a check under way.
 type linkRun struct {
@@ -77,29 +70,23 @@ func (l *linkChecker) start() tea.Cmd {
 		l.status.set(sevWarning, "the link results of earlier checks are not read (yet): no check")
 		return nil
 	}
-	var uris []string
-	byURI := map[string][]*catalogue.Record{}
-	for _, r := range l.shown() {
-		u := r.URI()
-		if !r.Valid() || !linkcheck.Checkable(u) {
-			continue
-		}
-		if byURI[u] == nil {
-			uris = append(uris, u)
-		}
-		byURI[u] = append(byURI[u], r)
-	}
+	set := linkset.Select(l.shown(), nil)
+	uris, byURI := set.URIs, set.ByURI
 	if len(uris) == 0 {
 		l.status.set(sevInfo, "no http or https link among the records shown")
 		return nil
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	ch := make(chan linkcheck.Result)
+	newChecker := l.newChecker
+	if newChecker == nil {
+		newChecker = linkcheck.New
+	}
 	checker := newChecker(clientOr(l.client), l.userAgent)
 	offline := new(bool)
 	go func() {
 		defer close(ch)
-		*offline = checker.Run(ctx, uris, linkJobs, func(r linkcheck.Result) {
+		*offline = checker.Run(ctx, uris, linkset.Jobs, func(r linkcheck.Result) {
 			select {
 			case ch <- r:
 			case <-ctx.Done(): // stopped: Update no longer reads
@@ -154,13 +141,9 @@ func (l *linkChecker) result(msg linkResultMsg) tea.Cmd {
 	}
 	run.cancel()
 	l.run = nil
-	var parts []string
-	for _, s := range []linkcheck.Status{linkcheck.OK, linkcheck.Moved, linkcheck.Dead, linkcheck.Unknown} {
-		parts = append(parts, fmt.Sprintf("%d %s", run.counts[s], s))
-	}
-	summary := fmt.Sprintf("checked %s: %s", plural.Of(run.done, "link"), strings.Join(parts, ", "))
+	summary := linkset.Checked(run.done, run.counts)
 	if run.stopped {
-		summary = fmt.Sprintf("stopped: %s of %d (%s)", plural.Of(run.done, "link"), run.total, strings.Join(parts, ", "))
+		summary = fmt.Sprintf("stopped: %s of %d (%s)", plural.Of(run.done, "link"), run.total, linkset.Counts(run.counts))
 	}
 	if msg.offline {
 		l.status.set(sevWarning, "%s: %s", summary, linkcheck.Offline)

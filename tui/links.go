@@ -74,6 +74,10 @@ type linkChecker struct {
 	userAgent string
 	status    *status
 
+	// newChecker makes the checker of a run (Options.NewChecker); nil
+	// is linkcheck.New.
+	newChecker func(*http.Client, string) *linkcheck.Checker
+
 	// shown returns the records the list shows, whose links L checks.
 	shown func() []*catalogue.Record
 	// changed tells the list that the results changed (results.gen).

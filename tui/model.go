@@ -72,8 +72,10 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/importers/profiles"
 	"github.com/uricat/uricat/internal/display"
 	"github.com/uricat/uricat/internal/gcpause"
+	"github.com/uricat/uricat/internal/linkcheck"
 	"github.com/uricat/uricat/internal/plural"
 	"github.com/uricat/uricat/internal/webpage"
 	"github.com/uricat/uricat/tui/dialog"
@@ -104,6 +106,12 @@ type Options struct {
 	// sites asked.
 	Client    *http.Client
 	UserAgent string
+	// NewChecker makes the checker of each link check (L); nil is
+	// linkcheck.New. Tests shorten its pauses with it.
+	NewChecker func(*http.Client, string) *linkcheck.Checker
+	// Profiles finds the browser profiles the import screen lists; nil
+	// lists none.
+	Profiles func() ([]profiles.Profile, []error)
 }
 
 // mode is what the keyboard currently talks to.
@@ -194,7 +202,7 @@ func New(opts Options) *Model {
 	m.list = records.New(m.keys.listKeys())
 	m.store = store.New(store.Config{Path: opts.Path, Catalogue: opts.Catalogue, Follow: opts.Follow, Status: &m.status,
 		Tick: func(d time.Duration, f func(time.Time) tea.Msg) tea.Cmd { return afterTick(d, f) }})
-	m.host = &host{common: &m.common, store: m.store, list: m.list, status: &m.status,
+	m.host = &host{common: &m.common, store: m.store, list: m.list, status: &m.status, profiles: opts.Profiles,
 		size:   func() (int, int) { return m.width, m.layout().bodyH },
 		search: func() string { return m.input.Value() }, show: m.show, setSearch: m.setSearch, undoRedo: m.undoRedo}
 	if c := opts.Client; c != nil {
@@ -202,7 +210,7 @@ func New(opts Options) *Model {
 			return webpage.Fetch(ctx, c, uri, opts.UserAgent)
 		}
 	}
-	m.links = &linkChecker{common: &m.common, results: links{path: opts.LinkState}, client: opts.Client, userAgent: opts.UserAgent,
+	m.links = &linkChecker{common: &m.common, results: links{path: opts.LinkState}, client: opts.Client, userAgent: opts.UserAgent, newChecker: opts.NewChecker,
 		status: &m.status, changed: m.linksChanged,
 		shown: m.list.Shown,
 		found: func(found []linkres.Entry, summary string) tea.Cmd {

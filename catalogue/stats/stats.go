@@ -159,3 +159,38 @@ func Bars(b *strings.Builder, counts []Count, width int, paint func(n int) strin
 
 // Hashes is Bars' paint for plain text: n "#"s.
 func Hashes(n int) string { return strings.Repeat("#", n) }
+
+// Values counts, over recs' valid records, each of the values values
+// returns for a record (its tags, its category), and sorts them by name
+// ignoring case. `uricat tags`, `uricat categories`, their completion and
+// the TUI's tags view count with it, so that they give the same numbers.
+func Values(recs []*catalogue.Record, values func(*catalogue.Record) []string) []Count {
+	n := map[string]int{}
+	for _, r := range recs {
+		if r.Valid() {
+			for _, v := range values(r) {
+				n[v]++
+			}
+		}
+	}
+	out := make([]Count, 0, len(n))
+	for name, k := range n {
+		out = append(out, Count{name, k})
+	}
+	slices.SortFunc(out, func(a, b Count) int {
+		if c := strings.Compare(strings.ToLower(a.Name), strings.ToLower(b.Name)); c != 0 {
+			return c
+		}
+		return strings.Compare(a.Name, b.Name)
+	})
+	return out
+}
+
+// TagsOf returns r's tags (its X-TAGS, split).
+func TagsOf(r *catalogue.Record) []string {
+	return catalogue.SplitTags(r.Extension(catalogue.FieldTags))
+}
+
+// Tags counts the tags of recs' valid records, sorted by name ignoring
+// case.
+func Tags(recs []*catalogue.Record) []Count { return Values(recs, TagsOf) }

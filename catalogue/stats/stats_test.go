@@ -1,6 +1,7 @@
 package stats
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -53,5 +54,20 @@ func TestBarsFitTheWidth(t *testing.T) {
 		if strings.Count(lines[1], "#") != 1 || strings.Count(lines[2], "#") != 0 || strings.Count(lines[0], "#") <= 1 {
 			t.Errorf("width %d: bars\n%s", w, b.String())
 		}
+	}
+}
+
+// TestValuesTags: the tags of the valid records, each with its count,
+// by name ignoring case; an invalid record's are not counted.
+func TestValuesTags(t *testing.T) {
+	t.Parallel()
+	recs := []*catalogue.Record{
+		catalogue.NewRecord(catalogue.Values{URI: "https://a.example/", Name: "a", Extensions: []catalogue.Field{{Name: catalogue.FieldTags, Value: "go,Web"}}}),
+		catalogue.NewRecord(catalogue.Values{URI: "https://b.example/", Name: "b", Extensions: []catalogue.Field{{Name: catalogue.FieldTags, Value: "go"}}}),
+	}
+	got := Tags(recs)
+	want := []Count{{"go", 2}, {"Web", 1}}
+	if !slices.Equal(got, want) {
+		t.Errorf("Tags = %v, want %v", got, want)
 	}
 }

@@ -20,9 +20,12 @@ type addOptions struct {
 	allowDuplicate bool
 	noFetch        bool
 	timeout        time.Duration
+	uri            string
+	fields         []catalogue.Field // the fields' flags given, NAME among them if named
+	named          bool              // --name was given: nothing is fetched
 }
 
-func newAddCmd(e *env) *cobra.Command {
+func newAddCmd(e *env, runF func(*addOptions) error) *cobra.Command {
 	var ff fieldFlags
 	var o addOptions
 	cmd := &cobra.Command{
@@ -59,7 +62,8 @@ no request and names it from its URI.`,
 			if err != nil {
 				return err
 			}
-			return runAdd(e, args[0], fields, cmd.Flags().Changed("name"), o)
+			o.uri, o.fields, o.named = args[0], fields, cmd.Flags().Changed("name")
+			return runWith(runF, &o, func() error { return runAdd(e, o.uri, o.fields, o.named, o) })
 		},
 	}
 	ff.register(cmd.Flags(), false)
@@ -115,11 +119,11 @@ func runAdd(e *env, uri string, fields []catalogue.Field, named bool, o addOptio
 	return nil
 }
 
-// httpClient is the client network commands use (add fetches pages,
-// links checks them; tests swap it): few idle connections to one host, as
-// the link checker asks at most 2 at once; the limits of each request are
-// the caller's (its context, webpage.Fetch's).
-var httpClient = func() *http.Client {
+// defaultHTTPClient is the client network commands use (add fetches
+// pages, links checks them) unless the env has one: few idle connections
+// to one host, as the link checker asks at most 2 at once; the limits of
+// each request are the caller's (its context, webpage.Fetch's).
+func defaultHTTPClient() *http.Client {
 	return &http.Client{Transport: &http.Transport{
 		Proxy:               http.ProxyFromEnvironment,
 		MaxIdleConnsPerHost: 2,
@@ -152,7 +156,7 @@ func fillFromPage(e *env, rec *catalogue.Record, fields []catalogue.Field, timeo
 		note("the page could not be fetched (%v); NAME is from the URI: %q", err, rec.Name())
 		return
 	}
-	got, titled, diags := importers.FromPage(rec.URI(), page, time.Now())
+	got, titled, diags := importers.FromPage(rec.URI(), page, e.now())
 	for _, d := range diags {
 		if d.Kind == catalogue.Dropped {
 			note("the page's %s", d.Msg)
@@ -166,9 +170,9 @@ func fillFromPage(e *env, rec *catalogue.Record, fields []catalogue.Field, timeo
 	if !titled {
 		note("the page has no title; NAME is from the URI: %q", rec.Name())
 	}
-	for _, f := range []string{catalogue.FieldDescription, catalogue.FieldLanguage, catalogue.FieldType} {
-		if v := catalogue.GetField(got, f); v != "" && !given[f] {
-			_ = catalogue.SetField(rec, f, v) // Finish kept only valid values
+	for _, f := range importers.PageValues(got, titled) {
+		if f.Name != catalogue.FieldName && f.Value != "" && !given[f.Name] {
+			_ = catalogue.SetField(rec, f.Name, f.Value) // Finish kept only valid values
 		}
 	}
 }

@@ -35,6 +35,7 @@ func lastRecord(t *testing.T, path string) *catalogue.Record {
 // add without --name takes NAME, DESCRIPTION, LANGUAGE and TYPE from the
 // page, where no flag gives them, and says who asks in User-Agent.
 func TestAddFetchesTitle(t *testing.T) {
+	t.Parallel()
 	var agent atomic.Value
 	s, _ := pageServer(t, func(w http.ResponseWriter, r *http.Request) {
 		agent.Store(r.Header.Get("User-Agent"))
@@ -94,6 +95,7 @@ func TestAddFetchFails(t *testing.T) {
 
 // --no-fetch sends no request; --name neither.
 func TestAddNoFetch(t *testing.T) {
+	t.Parallel()
 	s, n := pageServer(t, func(w http.ResponseWriter, r *http.Request) { fmt.Fprint(w, "<title>fetched</title>") })
 	path := writeCatalogue(t, example41)
 	if code, out, errs := uricat(t, "--catalogue", path, "add", s.URL+"/docs/intro.html", "--no-fetch"); code != 0 || out != "added \"intro.html\" to "+path+"\n" || errs != "" {
@@ -114,6 +116,7 @@ func TestAddNoFetch(t *testing.T) {
 // What a page says reaches neither the catalogue nor the terminal as a
 // control sequence: a hostile title is cleaned as an import's text is.
 func TestAddFetchHostileTitle(t *testing.T) {
+	t.Parallel()
 	s, _ := pageServer(t, func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/html")
 		fmt.Fprint(w, "<title>\x1b]0;owned\x07Nice\x1b[2J &#27;[31mpage\x9b1m\r\nhere</title><meta name=description content='line\x1b[1m one&#10;two'><html lang='en\x1b[0m'>")

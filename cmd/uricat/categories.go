@@ -6,8 +6,8 @@ import (
 	"github.com/uricat/uricat/catalogue"
 )
 
-func newCategoriesCmd(e *env) *cobra.Command {
-	cmd := newCountCmd(e, "categories", "List the categories, each with its number of records; rename and merge them",
+func newCategoriesCmd(e *env, runF func(*countOptions) error) *cobra.Command {
+	cmd := newCountCmd(e, runF, "categories", "List the categories, each with its number of records; rename and merge them",
 		`Categories lists the CATEGORY values of the valid records, in alphabetical
 order, each with the number of records that have it. Its commands rename
 a category with everything under it, and merge two.`,
@@ -17,6 +17,6 @@ a category with everything under it, and merge two.`,
 			}
 			return []string{r.Category()}
 		})
-	cmd.AddCommand(newCategoryRenameCmd(e), newCategoryMergeCmd(e))
+	cmd.AddCommand(newCategoryRenameCmd(e, nil), newCategoryMergeCmd(e, nil))
 	return cmd
 }

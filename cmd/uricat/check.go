@@ -17,7 +17,14 @@ import (
 	"github.com/uricat/uricat/internal/plural"
 )
 
-func newCheckCmd(e *env) *cobra.Command {
+// checkOptions are what `uricat check` is asked.
+type checkOptions struct {
+	path  string // the file to check
+	named bool   // path was given on the line, not as the catalogue
+}
+
+func newCheckCmd(e *env, runF func(*checkOptions) error) *cobra.Command {
+	var o checkOptions
 	return &cobra.Command{
 		Use:   "check [PATH]",
 		Short: "Report every problem of the catalogue (or of PATH); exit 0 if it conforms to SSD3 and holds no merge conflict",
@@ -33,11 +40,11 @@ warning, since uricat does not read it, but SSD3 allows it.`,
 		Example: "  uricat check\n  uricat check ~/old-bookmarks.uricat",
 		Args:    cobra.MaximumNArgs(1),
 		RunE: func(_ *cobra.Command, args []string) error {
-			path, named := e.catalogue, len(args) == 1
-			if named {
-				path = args[0]
+			o.path, o.named = e.catalogue, len(args) == 1
+			if o.named {
+				o.path = args[0]
 			}
-			return runCheck(e, path, named)
+			return runWith(runF, &o, func() error { return runCheck(e, o.path, o.named) })
 		},
 	}
 }
@@ -62,44 +69,9 @@ func runCheck(e *env, path string, named bool) error {
 	if err != nil {
 		return unreadable(err)
 	}
-	// The diagnostics go out in large writes, not a system call each
-	// (ten thousand at a million records); flushed before the summary,
-	// so that a terminal shows them in the same order.
-	stderr := e.stderr
-	w := bufio.NewWriterSize(stderr, 64<<10)
-	e.stderr = w
-	defer func() { e.stderr = stderr }()
 	probs := c.Problems()
-	errs, warns, conflicts, conforms := 0, 0, 0, true
-	for _, p := range probs {
-		p.File = path
-		e.diagnostic(p)
-		if p.Kind == catalogue.Warning {
-			warns++
-		} else {
-			errs++
-		}
-		// An X- field named as one uricat knows but for its case is
-		// worth a warning (its tags are not tags), but SSD3 allows it.
-		// So is a version a merge left marked (X-CONFLICT): the file
-		// conforms, but holds a conflict to settle.
-		switch {
-		case p.Kind == catalogue.Warning && p.Field == catalogue.FieldConflict:
-			conflicts++
-		case p.Kind != catalogue.Warning || catalogue.MiscasedExtension(p.Field) == "":
-			conforms = false
-		}
-	}
-	// Not problems of SSD3, but worth knowing: text that is not shown as
-	// it is (another program's catalogue may hold an escape sequence).
-	for _, notes := range hiddenTexts(c.Records()) {
-		for _, n := range notes {
-			n.File = path
-			e.diagnostic(n)
-		}
-	}
-	_ = w.Flush() // as e.diagnostic's writes: a stderr that refuses does not change the verdict
-	e.stderr = stderr
+	n := e.printProblems(path, c, probs)
+	errs, warns, conflicts, conforms := n.errs, n.warns, n.conflicts, n.conforms
 	// A file synchroniser's conflict copies hold records the catalogue
 	// may not have: worth saying where a user looks for problems.
 	if !named || path == e.catalogue {
@@ -126,6 +98,54 @@ func runCheck(e *env, path string, named bool) error {
 		return silent(exitRefused)
 	}
 	return nil
+}
+
+// checkCounts is what check counted of a catalogue's problems.
+type checkCounts struct {
+	errs, warns, conflicts int
+	conforms               bool // to SSD3: no error, no warning but the allowed ones
+}
+
+// printProblems prints probs, the problems of c read from path, and the
+// notes on text not shown as it is, on stderr, and counts the problems.
+func (e *env) printProblems(path string, c *catalogue.ReadOnly, probs []catalogue.Diagnostic) checkCounts {
+	// The diagnostics go out in large writes, not a system call each;
+	// flushed before the summary, so that a terminal shows them in the
+	// same order.
+	stderr := e.stderr
+	w := bufio.NewWriterSize(stderr, 64<<10)
+	e.stderr = w
+	defer func() { e.stderr = stderr }()
+	n := checkCounts{conforms: true}
+	for _, p := range probs {
+		p.File = path
+		e.diagnostic(p)
+		if p.Kind == catalogue.Warning {
+			n.warns++
+		} else {
+			n.errs++
+		}
+		// An X- field named as one uricat knows but for its case is
+		// worth a warning (its tags are not tags), but SSD3 allows it.
+		// So is a version a merge left marked (X-CONFLICT): the file
+		// conforms, but holds a conflict to settle.
+		switch {
+		case p.Kind == catalogue.Warning && p.Field == catalogue.FieldConflict:
+			n.conflicts++
+		case p.Kind != catalogue.Warning || catalogue.MiscasedExtension(p.Field) == "":
+			n.conforms = false
+		}
+	}
+	// Not problems of SSD3, but worth knowing: text that is not shown as
+	// it is (another program's catalogue may hold an escape sequence).
+	for _, notes := range hiddenTexts(c.Records()) {
+		for _, n := range notes {
+			n.File = path
+			e.diagnostic(n)
+		}
+	}
+	_ = w.Flush() // as e.diagnostic's writes: a stderr that refuses does not change the verdict
+	return n
 }
 
 // conflictLines names the lines of the records a merge left marked, for

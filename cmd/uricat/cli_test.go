@@ -43,6 +43,7 @@ func writeCatalogue(t *testing.T, text string) string {
 }
 
 func TestCheck(t *testing.T) {
+	t.Parallel()
 	good := writeCatalogue(t, example41)
 	code, out, errs := uricat(t, "check", good)
 	if code != 0 || errs != "" || !strings.Contains(out, "2 records (2 valid, 0 invalid), 0 errors, 0 warnings: conforms") {
@@ -71,6 +72,7 @@ func TestCheck(t *testing.T) {
 }
 
 func TestListJSON(t *testing.T) {
+	t.Parallel()
 	path := writeCatalogue(t, example41+"\r\nURI: http://bad/\r\nNAME: no date\r\n\r\n"+
 		"URI: http://x/\r\nNAME: =?UTF-8?Q?Caf=C3=A9?=\r\nDATE: 01/01/2020 10:00:00\r\nLANGUAGE: nope-nope-nope\r\nX-Tags: a, b\r\n")
 	code, out, errs := uricat(t, "--catalogue", path, "list", "--json")
@@ -103,6 +105,7 @@ func TestListJSON(t *testing.T) {
 }
 
 func TestListSortGroupSearch(t *testing.T) {
+	t.Parallel()
 	path := writeCatalogue(t, example41)
 	code, out, _ := uricat(t, "--catalogue", path, "list", "--sort", "rating:desc")
 	if code != 0 || strings.Index(out, "SSD3") > strings.Index(out, "Google") {
@@ -137,6 +140,7 @@ func TestListSortGroupSearch(t *testing.T) {
 }
 
 func TestAdd(t *testing.T) {
+	t.Parallel()
 	path := writeCatalogue(t, example41)
 	code, out, errs := uricat(t, "--catalogue", path, "add", "https://bücher.de/straße", "--name", "Bücher",
 		"--category", "Shops", "--rating", "4", "--language", "de", "--type", "text/html", "--description", "line one\nline two")
@@ -201,6 +205,7 @@ func TestAddCreatesTheDefaultCatalogue(t *testing.T) {
 // add --tags stores X-TAGS; a URI already there, as typed or as the IRI
 // it normalises to, is refused unless --allow-duplicate.
 func TestAddTagsAndDuplicates(t *testing.T) {
+	t.Parallel()
 	path := writeCatalogue(t, example41)
 	code, _, errs := uricat(t, "--catalogue", path, "add", "https://bücher.de/", "--name", "Bücher", "--tags", " books, shops,,")
 	if code != 0 {
@@ -243,6 +248,7 @@ func mustRead(t *testing.T, path string) []byte {
 // and DATE (stamped, SSD3 3.3), named after it; a value refused is said
 // once, naming its field once.
 func TestFieldFlagsAreTheFieldsTable(t *testing.T) {
+	t.Parallel()
 	path := writeCatalogue(t, example41)
 	bad := map[string]string{catalogue.FieldName: " ", catalogue.FieldID: "0", catalogue.FieldCategory: " ",
 		catalogue.FieldDescription: " ", catalogue.FieldRating: "6", catalogue.FieldLanguage: "klingon", catalogue.FieldType: "html"}
@@ -269,6 +275,7 @@ func TestFieldFlagsAreTheFieldsTable(t *testing.T) {
 // reads (SSD3 2.1.3: names are case-sensitive, so X-Tags holds no tags),
 // and still says the file conforms, which it does.
 func TestCheckMiscasedExtension(t *testing.T) {
+	t.Parallel()
 	const rec = "URI: http://a/\r\nNAME: A\r\nDATE: 31/10/2007 19:03:34\r\n"
 	tests := []struct {
 		name, extra string
@@ -293,6 +300,7 @@ func TestCheckMiscasedExtension(t *testing.T) {
 // add and import add a URI that looks like one the catalogue has (the
 // same loose key), and say which record it looks like.
 func TestAddAndImportLookAlike(t *testing.T) {
+	t.Parallel()
 	path := writeCatalogue(t, example41)
 	code, out, errs := uricat(t, "--catalogue", path, "add", "https://www.google.co.uk/?utm_source=x", "--name", "Google again")
 	if code != 0 || !strings.Contains(out, "added") {
@@ -321,6 +329,7 @@ func TestAddAndImportLookAlike(t *testing.T) {
 // share of records at a time on every CPU, come out in the file's order,
 // every one, problems first, then the notes, then the summary.
 func TestCheckNotesInFileOrder(t *testing.T) {
+	t.Parallel()
 	var text strings.Builder
 	var want []string
 	n := 3*hiddenTextShare + 10
@@ -354,6 +363,7 @@ func TestCheckNotesInFileOrder(t *testing.T) {
 // --no-fetch beside --name is redundant, not an error: scripts may always
 // pass it.
 func TestAddNoFetchWithName(t *testing.T) {
+	t.Parallel()
 	path := filepath.Join(t.TempDir(), "b.uricat")
 	code, out, errs := uricat(t, "--catalogue", path, "add", "https://example.org/", "--name", "E", "--no-fetch")
 	if code != 0 || !strings.Contains(out, `added "E"`) {

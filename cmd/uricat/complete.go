@@ -9,6 +9,7 @@ import (
 
 	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/query"
+	"github.com/uricat/uricat/catalogue/stats"
 	"github.com/uricat/uricat/internal/display"
 	"github.com/uricat/uricat/internal/linkcheck"
 	"github.com/uricat/uricat/internal/plural"
@@ -162,9 +163,7 @@ func completeCategories(e *env, toComplete string) []string {
 
 // completeTags offers the tags in use that start with what is typed.
 func completeTags(e *env, toComplete string) []string {
-	return completeCounted(e, toComplete, func(r *catalogue.Record) []string {
-		return catalogue.SplitTags(r.Extension(catalogue.FieldTags))
-	})
+	return completeCounted(e, toComplete, stats.TagsOf)
 }
 
 // completeTagList completes the last tag of a comma-separated list.
@@ -187,7 +186,7 @@ func completeCounted(e *env, toComplete string, values func(*catalogue.Record) [
 		return nil
 	}
 	counts := countValues(c, values)
-	slices.SortStableFunc(counts, func(a, b count) int { return b.Count - a.Count })
+	slices.SortStableFunc(counts, func(a, b stats.Count) int { return b.Count - a.Count })
 	var out []string
 	for _, v := range counts {
 		if display.Text(v.Name) != v.Name {

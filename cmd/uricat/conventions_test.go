@@ -19,6 +19,7 @@ import (
 // stdout, and exit 0. (A help topic, `uricat help search`, is text alone:
 // TestHelpSearch.)
 func TestHelp(t *testing.T) {
+	t.Parallel()
 	root := newRootCmd(&env{})
 	for _, cmd := range root.Commands() {
 		if cmd.IsAdditionalHelpTopicCommand() {
@@ -62,6 +63,7 @@ func TestHelp(t *testing.T) {
 // found, 2 bad usage or a file that cannot be read. A usage error names the
 // command and points to its --help.
 func TestExitCodes(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	good := writeCatalogue(t, example41)
 	bad := writeCatalogue(t, "URI: http://a/\r\nNAME: A\r\n")
@@ -138,6 +140,7 @@ func TestFirstRun(t *testing.T) {
 }
 
 func TestVersion(t *testing.T) {
+	t.Parallel()
 	want := "uricat version " + version() + "\n"
 	for _, args := range [][]string{{"--version"}, {"-v"}, {"version"}} {
 		if code, out, errs := uricat(t, args...); code != 0 || out != want || errs != "" {
@@ -172,6 +175,7 @@ func TestVersion(t *testing.T) {
 
 // cobra's completion scripts, one per shell, name uricat and its commands.
 func TestCompletion(t *testing.T) {
+	t.Parallel()
 	for shell, want := range map[string]string{
 		"bash": "__start_uricat",
 		"zsh":  "#compdef uricat",

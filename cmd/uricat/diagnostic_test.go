@@ -25,6 +25,7 @@ func oneForm(file string) *regexp.Regexp {
 // check, which lists them all (issue 22: half a million broken lines wrote
 // 58 MB to stderr).
 func TestReadingCommandsSummariseTheCatalogueProblems(t *testing.T) {
+	t.Parallel()
 	var b strings.Builder
 	b.WriteString("URI: http://a/\r\nNAME: a\r\nDATE: 01/01/2020 00:00:00\r\nCATEGORY: c\r\n")
 	for i := range 1000 {
@@ -60,6 +61,7 @@ func TestReadingCommandsSummariseTheCatalogueProblems(t *testing.T) {
 // with its line and, when known, its column: the catalogue's diagnostics
 // as catalogue.Diagnostic formats them, nothing else.
 func TestCheckPrintsDiagnosticsInOneForm(t *testing.T) {
+	t.Parallel()
 	path := writeCatalogue(t, "URI: http://a/\r\nNAME: A\r\nDATE: 31/02/2007 00:00:00\r\nRATING: 7\r\n\r\n"+
 		"URI: http://b/\nNAME: =?UTF-8?Q?B=1B[2J?=\nDATE: 01/01/2020 00:00:00\nLANGUAGE: english\n")
 	code, _, errs := uricat(t, "check", path)
@@ -102,6 +104,7 @@ func TestCheckPrintsDiagnosticsInOneForm(t *testing.T) {
 // import prints what it has to say about each file in the same form as
 // check: the file, the line (CSV) or byte offset (SOIF), the kind.
 func TestImportPrintsDiagnosticsInOneForm(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	csvFile := filepath.Join(dir, "in.csv")
 	soifFile := filepath.Join(dir, "in.soif")
@@ -143,6 +146,7 @@ func TestImportPrintsDiagnosticsInOneForm(t *testing.T) {
 // once: "uricat set: NAME must not be blank", never "NAME NAME must not be
 // blank" (issue 10).
 func TestRefusedValuesNameTheirFieldOnce(t *testing.T) {
+	t.Parallel()
 	path := writeCatalogue(t, example41)
 	flags := [][]string{
 		{"--name", " "}, {"--rating", "9"}, {"--language", "english"}, {"--type", "text"}, {"--id", "0"},

@@ -16,7 +16,7 @@ type dupsOptions struct {
 	json, merge, yes bool
 }
 
-func newDupsCmd(e *env) *cobra.Command {
+func newDupsCmd(e *env, runF func(*dupsOptions) error) *cobra.Command {
 	var o dupsOptions
 	cmd := &cobra.Command{
 		Use:   "dups [--json] | dups --merge [--yes]",
@@ -46,7 +46,7 @@ date, DATE now; the other records of the group are removed.`,
 			if o.json && o.merge {
 				return usageError(fmt.Errorf("--json lists the groups; it does not go with --merge"))
 			}
-			return o.run(e)
+			return runWith(runF, &o, func() error { return o.run(e) })
 		},
 	}
 	cmd.Flags().BoolVar(&o.json, "json", false, "print the groups as JSON")

@@ -18,6 +18,7 @@ var dupsCatalogue = "URI: https://www.example.org/a/\r\nNAME: A\r\nDATE: 02/01/2
 // dups lists the groups of look-alike records, with their lines, names
 // and URIs as people read them; --json for scripts.
 func TestDups(t *testing.T) {
+	t.Parallel()
 	path := writeCatalogue(t, dupsCatalogue)
 	code, out, errs := uricat(t, "--catalogue", path, "dups")
 	want := "2 records look like one page:\n" +
@@ -43,6 +44,7 @@ func TestDups(t *testing.T) {
 // dups --merge shows what it would do and changes nothing; --merge --yes
 // merges each group into its first record.
 func TestDupsMerge(t *testing.T) {
+	t.Parallel()
 	path := writeCatalogue(t, dupsCatalogue)
 	code, out, errs := uricat(t, "--catalogue", path, "dups", "--merge")
 	if code != 1 || !strings.Contains(out, "  would become, at line 1:\n") || !strings.Contains(out, "    RATING: 5\n") ||

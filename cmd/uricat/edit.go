@@ -3,7 +3,6 @@ package main
 import (
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -19,8 +18,14 @@ import (
 	"github.com/uricat/uricat/internal/display"
 )
 
-func newEditCmd(e *env) *cobra.Command {
-	var allowDuplicate bool
+// editOptions are what `uricat edit` is asked.
+type editOptions struct {
+	selector       string
+	allowDuplicate bool
+}
+
+func newEditCmd(e *env, runF func(*editOptions) error) *cobra.Command {
+	var o editOptions
 	cmd := &cobra.Command{
 		Use:   "edit SELECTOR",
 		Short: "Edit a bookmark's fields in $VISUAL or $EDITOR",
@@ -44,9 +49,12 @@ edit, once its process is gone.
 		Example: `  uricat edit https://go.dev/
   EDITOR=nano uricat edit line:12`,
 		Args: exactArgs(1, "one SELECTOR"),
-		RunE: func(_ *cobra.Command, args []string) error { return runEdit(e, args[0], allowDuplicate) },
+		RunE: func(_ *cobra.Command, args []string) error {
+			o.selector = args[0]
+			return runWith(runF, &o, func() error { return runEdit(e, o.selector, o.allowDuplicate) })
+		},
 	}
-	cmd.Flags().BoolVar(&allowDuplicate, "allow-duplicate", false, "keep a URI that another record has too")
+	cmd.Flags().BoolVar(&o.allowDuplicate, "allow-duplicate", false, "keep a URI that another record has too")
 	return cmd
 }
 
@@ -99,18 +107,11 @@ func runEdit(e *env, sel string, allowDuplicate bool) error {
 	}
 }
 
-// interactive reports whether a person is at r, a command's standard
-// input: a terminal. Tests swap it.
-var interactive = func(r io.Reader) bool {
-	f, ok := r.(*os.File)
-	return ok && isTerminal(f)
-}
-
 // askReopen prints what is wrong with the version saved and asks whether
 // to open the editor again; the answer is no when no one is at a terminal
 // to give one (a script, or an editor run by a program).
 func (e *env) askReopen(msgs []string) bool {
-	if !interactive(e.stdin) {
+	if !e.isInteractive() {
 		return false
 	}
 	fmt.Fprintln(e.stderr, "uricat edit: not saved, the record has errors:")

@@ -128,11 +128,9 @@ func uricatTyped(t *testing.T, terminal bool, answers string, args ...string) (c
 		t.Fatal(err)
 	}
 	w.Close()
-	was := interactive
-	interactive = func(io.Reader) bool { return terminal }
-	defer func() { interactive = was }()
 	var out, errb bytes.Buffer
-	code = run(args, r, &out, &errb)
+	code = runEnv(&env{stdin: r, stdout: &out, stderr: &errb,
+		interactive: func(io.Reader) bool { return terminal }}, args)
 	return code, out.String(), errb.String()
 }
 

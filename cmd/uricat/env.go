@@ -8,6 +8,7 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/spf13/cobra"
 
@@ -27,8 +28,14 @@ type env struct {
 	// warnings exit prints (catalogue.Catalogue.SaveWarnings).
 	opened *catalogue.Catalogue
 	// client makes the requests of the commands that use the network
-	// (links); nil for the default (httpClient). Tests give a local one.
+	// (add, refresh, links, the TUI); nil for the default
+	// (defaultHTTPClient). Tests give a local one.
 	client *http.Client
+	// clock is the time now; nil is the system's. Tests give a fixed one.
+	clock func() time.Time
+	// interactive reports whether a person is at r, the standard input,
+	// to answer a question; nil is whether r is a terminal.
+	interactive func(r io.Reader) bool
 	// lookupEnv reads the environment (HOME, XDG_CONFIG_HOME for import
 	// --from); nil is the process's.
 	lookupEnv func(string) string
@@ -45,6 +52,34 @@ func (e *env) getenv(k string) string {
 		return os.Getenv(k)
 	}
 	return e.lookupEnv(k)
+}
+
+// now is the time now, from the env's clock.
+func (e *env) now() time.Time {
+	if e.clock == nil {
+		return time.Now()
+	}
+	return e.clock()
+}
+
+// isInteractive reports whether a person is at the standard input to
+// answer a question: a terminal, unless the env says otherwise.
+func (e *env) isInteractive() bool {
+	if e.interactive != nil {
+		return e.interactive(e.stdin)
+	}
+	f, ok := e.stdin.(*os.File)
+	return ok && isTerminal(f)
+}
+
+// httpClient is the client network commands use: the env's, else a new
+// default one (defaultHTTPClient). It only reads e: refresh calls it from
+// its fetching goroutines.
+func (e *env) httpClient() *http.Client {
+	if e.client != nil {
+		return e.client
+	}
+	return defaultHTTPClient()
 }
 
 // The exit codes, as `uricat --help` documents them (exitHelp).
@@ -158,9 +193,9 @@ type problemSource interface {
 
 // report prints the catalogue's problems as PATH:LINE: kind: message; with
 // errorsOnly, warnings are left out. A flood of one kind is summarised
-// (importers.Summarise), as import and the TUI do: a file with half a
-// million broken lines gets a few lines, not 58 MB on stderr; check is
-// the command that lists every one.
+// (importers.Summarise), as import and the TUI do: a file of broken lines
+// gets a few lines of them, not a flood on stderr; check is the command
+// that lists every one.
 func (e *env) report(c problemSource, errorsOnly bool) {
 	var ds []catalogue.Diagnostic
 	for _, p := range c.Problems() {
@@ -171,8 +206,8 @@ func (e *env) report(c problemSource, errorsOnly bool) {
 		ds = append(ds, p)
 	}
 	kept := importers.Summarise(ds)
-	// Written at once, as diagnostic writes one: a write each cost a
-	// catalogue with a hundred problems a hundred system calls.
+	// Written at once, as diagnostic writes one: not a system call for
+	// each problem.
 	e.line = e.line[:0]
 	for _, p := range kept {
 		e.line = append(p.Append(e.line), '\n')
@@ -231,4 +266,15 @@ func minArgs(n int, what string) cobra.PositionalArgs {
 		}
 		return nil
 	}
+}
+
+// runWith runs a command whose flags and arguments are in o: with runF
+// when a test gives one (to see what the flags made of o), else with run.
+// Every command's constructor takes such a runF (nil in the tree main
+// builds), as gh's do.
+func runWith[O any](runF func(*O) error, o *O, run func() error) error {
+	if runF != nil {
+		return runF(o)
+	}
+	return run()
 }

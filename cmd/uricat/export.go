@@ -20,7 +20,7 @@ type exportOptions struct {
 	format, q, out string
 }
 
-func newExportCmd(e *env) *cobra.Command {
+func newExportCmd(e *env, runF func(*exportOptions) error) *cobra.Command {
 	var o exportOptions
 	cmd := &cobra.Command{
 		Use:   "export --format FORMAT",
@@ -33,7 +33,7 @@ it is, export says, record by record.`,
 		Example: `  uricat export --format netscape -o bookmarks.html
   uricat export --format csv --search 'cat:programming'`,
 		Args: noArgs,
-		RunE: func(*cobra.Command, []string) error { return o.run(e) },
+		RunE: func(*cobra.Command, []string) error { return runWith(runF, &o, func() error { return o.run(e) }) },
 	}
 	f := cmd.Flags()
 	f.StringVar(&o.format, "format", "", "the `FORMAT`: "+strings.Join(formats.Names(formats.Writers()), ", ")+" (required)")

@@ -32,6 +32,7 @@ func exportSample(t *testing.T) string {
 // The json export prints the same objects as `uricat list --json`, which
 // adds to each its tags as a list and its line.
 func TestExportJSONIsListJSON(t *testing.T) {
+	t.Parallel()
 	p := exportSample(t)
 	code, list, stderr := uricat(t, "--catalogue", p, "list", "--json")
 	if code != 0 {
@@ -78,6 +79,7 @@ func TestExportJSONIsListJSON(t *testing.T) {
 }
 
 func TestExportSearchKeepsFileOrder(t *testing.T) {
+	t.Parallel()
 	p := exportSample(t)
 	code, out, stderr := uricat(t, "--catalogue", p, "export", "--format", "csv", "--search", "cat:food")
 	if code != 0 {
@@ -98,6 +100,7 @@ func TestExportSearchKeepsFileOrder(t *testing.T) {
 }
 
 func TestExportToFile(t *testing.T) {
+	t.Parallel()
 	p := exportSample(t)
 	dir := t.TempDir()
 	out := filepath.Join(dir, "bookmarks.html")
@@ -131,6 +134,7 @@ func TestExportToFile(t *testing.T) {
 }
 
 func TestExportIntoMissingDirectory(t *testing.T) {
+	t.Parallel()
 	p := exportSample(t)
 	dir := t.TempDir()
 	out := filepath.Join(dir, "missing-dir", "out.csv")
@@ -141,6 +145,7 @@ func TestExportIntoMissingDirectory(t *testing.T) {
 }
 
 func TestExportUsageErrors(t *testing.T) {
+	t.Parallel()
 	p := exportSample(t)
 	for _, tc := range []struct {
 		args []string
@@ -165,6 +170,7 @@ func TestExportUsageErrors(t *testing.T) {
 
 // Every format exports the sample from the command line.
 func TestExportEveryFormat(t *testing.T) {
+	t.Parallel()
 	p := exportSample(t)
 	for _, f := range []string{"netscape", "soif", "hinadi", "urc", "json", "csv"} {
 		code, out, stderr := uricat(t, "--catalogue", p, "export", "--format", f)
@@ -178,6 +184,7 @@ func TestExportEveryFormat(t *testing.T) {
 // bookmark file, import that file into an empty catalogue, and get the same
 // bookmarks, with their names, dates, categories and descriptions.
 func TestExportThenImport(t *testing.T) {
+	t.Parallel()
 	p := exportSample(t)
 	out := filepath.Join(t.TempDir(), "bookmarks.html")
 	if code, _, stderr := uricat(t, "--catalogue", p, "export", "--format", "netscape", "-o", out); code != 0 {
@@ -218,6 +225,7 @@ func TestExportThenImport(t *testing.T) {
 // Issue 24: no message names the temporary file an export writes through
 // ("open /dir/.x.json.uricat-tmp-…"): it names the file asked for.
 func TestExportErrorsNameTheFile(t *testing.T) {
+	t.Parallel()
 	p := exportSample(t)
 	tests := []struct {
 		name, out string

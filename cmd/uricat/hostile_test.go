@@ -26,6 +26,7 @@ func (*ttyBuffer) terminal() bool { return true }
 // categories, tags, check, export, import, add nor the messages naming
 // --catalogue, an import's file or an export's.
 func TestHostileTextNeverReachesTheTerminal(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(22, 2))
 	rounds := 6
 	if testing.Short() {
@@ -85,6 +86,7 @@ func quoteArgs(args []string) string {
 // markers, in every format, as show does; into a pipe or a file, the
 // bytes are kept.
 func TestExportMarksInvisibleCharactersOnlyOnATerminal(t *testing.T) {
+	t.Parallel()
 	path := writeCatalogue(t, hostile)
 	for _, f := range []string{"netscape", "soif", "hinadi", "urc", "csv"} {
 		var tty ttyBuffer

@@ -10,7 +10,6 @@ import (
 	"net/url"
 	"os"
 	"os/signal"
-	"runtime"
 	"slices"
 	"strings"
 	"syscall"
@@ -32,9 +31,10 @@ type importOptions struct {
 	from, profile    string // --from BROWSER, --profile NAME
 	quiet            bool
 	category, tags   string // --category, --tags: the batch's label
+	files            []string
 }
 
-func newImportCmd(e *env) *cobra.Command {
+func newImportCmd(e *env, runF func(*importOptions) error) *cobra.Command {
 	var o importOptions
 	cmd := &cobra.Command{
 		Use:   "import [FILE...] [--from BROWSER [--profile NAME]]",
@@ -72,7 +72,10 @@ the profiles found and what each would add.`,
 			}
 			return minArgs(1, `one FILE or more ("-" for standard input), or --from BROWSER`)(cmd, files)
 		},
-		RunE: func(_ *cobra.Command, files []string) error { return o.run(e, files) },
+		RunE: func(_ *cobra.Command, files []string) error {
+			o.files = files
+			return runWith(runF, &o, func() error { return o.run(e, o.files) })
+		},
 	}
 	f := cmd.Flags()
 	f.StringVar(&o.format, "format", "", "the files' `FORMAT`: "+strings.Join(formats.Names(formats.Readers()), ", ")+" (default: detected from their content)")
@@ -101,9 +104,7 @@ type importSource struct {
 }
 
 // discoverEnv is where --from looks: the home of e's environment.
-func discoverEnv(e *env) profiles.Env {
-	return profiles.Env{Home: e.getenv("HOME"), Getenv: e.getenv, GOOS: runtime.GOOS}
-}
+func discoverEnv(e *env) profiles.Env { return profiles.EnvOf(e.getenv) }
 
 // profileNames are the names --profile completes: those of the profiles
 // of --from (every browser's without it).
@@ -162,7 +163,7 @@ func (o *importOptions) fromSources(e *env, failed *error) ([]importSource, erro
 	var out []importSource
 	for _, p := range sel {
 		src := importSource{path: p.Path, label: p.String()}
-		if f, err := formats.ByName(formats.Readers(), p.Format); err != nil {
+		if f, err := profiles.FormatOf(p); err != nil {
 			src.err = fmt.Errorf("%s: %s: %w", src.label, p.Path, err)
 		} else {
 			src.format = &f
@@ -192,35 +193,9 @@ func importProblem(e *env, err error, failed *error) {
 // FILE:LINE, and one save at the end, so that a failed import leaves the
 // catalogue as it was.
 func (o *importOptions) run(e *env, files []string) error {
-	var format *importers.Format
-	if o.format != "" {
-		f, err := formats.ByName(formats.Readers(), o.format)
-		if err != nil {
-			return usageError(err)
-		}
-		format = &f
-	}
-	var base *url.URL
-	if o.base != "" {
-		var err error
-		base, err = url.Parse(o.base)
-		if err != nil || !base.IsAbs() {
-			return usageError(fmt.Errorf("--base %q is not an absolute URL", o.base))
-		}
-	}
-	if o.profile != "" && o.from == "" {
-		return usageError(errors.New("--profile names a profile of the browser --from names"))
-	}
-	tags := catalogue.SplitTags(o.tags)
-	for _, t := range tags {
-		if err := catalogue.CheckTag(t); err != nil {
-			return usageError(fmt.Errorf("--tags: %w", err))
-		}
-	}
-	if o.category != "" {
-		if err := catalogue.SetField(&catalogue.Record{}, catalogue.FieldCategory, o.category); err != nil {
-			return usageError(fmt.Errorf("--category: %w", err))
-		}
+	format, base, tags, err := o.check()
+	if err != nil {
+		return err
 	}
 	if o.quiet {
 		e.quiet, e.stdout = true, io.Discard
@@ -249,56 +224,110 @@ func (o *importOptions) run(e *env, files []string) error {
 	// One plan for all the files: a record in two of them is imported
 	// once, and a file that cannot be read to its end adds nothing.
 	plan := importers.NewPlan(o.allowDup)
-	now := time.Now().UTC().Truncate(time.Second)
-	var labels []string // of the files read, in the plan's order
+	labels, err := readSources(ctx, e, plan, sources, importers.Options{Base: base, Now: e.now().UTC().Truncate(time.Second)}, &failed)
+	if err != nil {
+		return err
+	}
+	plan.Label(o.category, tags)
+	res, merged, err := o.add(c, plan)
+	if err != nil {
+		return err
+	}
+	o.summarise(e, plan, res, labels, merged)
+	return failed
+}
+
+// check checks the flags, and returns the format --format names (nil:
+// detected), the URL of --base and the tags of --tags.
+func (o *importOptions) check() (format *importers.Format, base *url.URL, tags []string, err error) {
+	if o.format != "" {
+		f, err := formats.ByName(formats.Readers(), o.format)
+		if err != nil {
+			return nil, nil, nil, usageError(err)
+		}
+		format = &f
+	}
+	if o.base != "" {
+		base, err = url.Parse(o.base)
+		if err != nil || !base.IsAbs() {
+			return nil, nil, nil, usageError(fmt.Errorf("--base %q is not an absolute URL", o.base))
+		}
+	}
+	if o.profile != "" && o.from == "" {
+		return nil, nil, nil, usageError(errors.New("--profile names a profile of the browser --from names"))
+	}
+	tags = catalogue.SplitTags(o.tags)
+	for _, t := range tags {
+		if err := catalogue.CheckTag(t); err != nil {
+			return nil, nil, nil, usageError(fmt.Errorf("--tags: %w", err))
+		}
+	}
+	if o.category != "" {
+		if err := catalogue.SetField(&catalogue.Record{}, catalogue.FieldCategory, o.category); err != nil {
+			return nil, nil, nil, usageError(fmt.Errorf("--category: %w", err))
+		}
+	}
+	return format, base, tags, nil
+}
+
+// readSources reads each source into the plan, printing what cannot be
+// read (and keeping its exit status in *failed), and returns the labels of
+// the sources read, in the plan's order. An interrupted read is an error:
+// nothing is imported.
+func readSources(ctx context.Context, e *env, plan *importers.Plan, sources []importSource, opts importers.Options, failed *error) ([]string, error) {
+	var labels []string
 	for _, src := range sources {
 		if src.err != nil {
-			importProblem(e, src.err, &failed)
+			importProblem(e, src.err, failed)
 			continue
 		}
-		_, err := importFile(ctx, e, plan, src.path, src.format, importers.ReadConfig{
-			Source:  src.path,
-			Options: importers.Options{Base: base, Now: now},
-		})
+		_, err := importFile(ctx, e, plan, src.path, src.format, importers.ReadConfig{Source: src.path, Options: opts})
 		if ctx.Err() != nil {
-			return refused(errors.New("interrupted; nothing was imported"))
+			return nil, refused(errors.New("interrupted; nothing was imported"))
 		}
 		if err != nil {
 			if src.label != "" {
 				err = fmt.Errorf("%s: %w", src.label, err)
 			}
-			importProblem(e, err, &failed)
+			importProblem(e, err, failed)
 			continue
 		}
 		labels = append(labels, src.label)
 	}
-	// The edit decides what is added; the summaries say what it did, and
-	// what the save's merge left out (another program added some of the
-	// records meanwhile).
+	return labels, nil
+}
+
+// add adds what the plan read to c and saves it (with --dry-run, only
+// tries), and returns what the edit did and how many of the records the
+// save's merge left out (another program added them meanwhile).
+func (o *importOptions) add(c *catalogue.Catalogue, plan *importers.Plan) (catalogue.AddReport, int, error) {
 	var res catalogue.AddReport
-	plan.Label(o.category, tags)
 	add := plan.Edit()
 	add.Report = &res
-	merged := 0
 	switch {
 	case o.dryRun:
 		if err := c.DryRun(add); err != nil {
-			return refused(fmt.Errorf("%w; nothing would be imported", err))
+			return res, 0, refused(fmt.Errorf("%w; nothing would be imported", err))
 		}
 	case len(add.Records) > 0:
 		if _, err := c.Apply(add); err != nil {
-			return refused(fmt.Errorf("%w; nothing was imported", err))
+			return res, 0, refused(fmt.Errorf("%w; nothing was imported", err))
 		}
 		if res.Added() == 0 {
 			break // nothing new: nothing to save
 		}
 		rep, err := c.SaveReport()
 		if err != nil {
-			return refused(fmt.Errorf("%w; nothing was imported", err))
+			return res, 0, refused(fmt.Errorf("%w; nothing was imported", err))
 		}
-		merged = res.Merged(rep)
+		return res, res.Merged(rep), nil
 	}
-	// Only now, saved, does a summary say "imported".
+	return res, 0, nil
+}
+
+// summarise prints a summary line for each file read, after what the edit
+// found in it; only once saved does a summary say "imported".
+func (o *importOptions) summarise(e *env, plan *importers.Plan, res catalogue.AddReport, labels []string, merged int) {
 	for i, s := range plan.Summaries(res) {
 		// What the reading found was printed as each file was read;
 		// what the edit found (IDs dropped) comes after.
@@ -317,7 +346,6 @@ func (o *importOptions) run(e *env, files []string) error {
 	if merged > 0 {
 		fmt.Fprintf(e.stdout, "%d of the records were added to the catalogue by another program meanwhile; not added twice\n", merged)
 	}
-	return failed
 }
 
 // importFile reads one file (or stdin for "-") into the plan, till ctx

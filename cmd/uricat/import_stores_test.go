@@ -17,6 +17,7 @@ import (
 // compressed, and buku's bookmarks.db, and a database from standard input
 // is refused with a reason.
 func TestImportDetectsStores(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	places := filepath.Join(dir, "places.sqlite")
 	db, err := sql.Open("sqlite", places)

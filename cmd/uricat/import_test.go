@@ -33,6 +33,7 @@ func openCatalogue(t *testing.T, p string) *catalogue.Catalogue {
 }
 
 func TestImportFirefoxTwice(t *testing.T) {
+	t.Parallel()
 	p := filepath.Join(t.TempDir(), "b.uricat")
 	src := browserExport("firefox.html")
 	code, out, errs := uricatIn(t, "", "--catalogue", p, "import", src)
@@ -86,6 +87,7 @@ func TestImportFirefoxTwice(t *testing.T) {
 }
 
 func TestImportDryRun(t *testing.T) {
+	t.Parallel()
 	p := filepath.Join(t.TempDir(), "b.uricat")
 	src := browserExport("safari.html")
 	code, out, errs := uricatIn(t, "", "--catalogue", p, "import", "--dry-run", src)
@@ -109,6 +111,7 @@ func TestImportDryRun(t *testing.T) {
 // file named "a  b" is not "a b"), from any format, and through the
 // catalogue file.
 func TestImportKeepsRunsOfSpacesInNames(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	html := filepath.Join(dir, "b.html")
 	if err := os.WriteFile(html, []byte("<!DOCTYPE NETSCAPE-Bookmark-file-1>\n<DL><p>\n"+
@@ -130,6 +133,7 @@ func TestImportKeepsRunsOfSpacesInNames(t *testing.T) {
 
 // Records without a date of their own take the file's modification time.
 func TestImportFileDate(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	p := filepath.Join(dir, "b.uricat")
 	data, err := os.ReadFile(browserExport("safari.html"))
@@ -157,6 +161,7 @@ func TestImportFileDate(t *testing.T) {
 // A file that cannot be read is reported; the others are imported, and
 // the exit status says something went wrong.
 func TestImportMissingFile(t *testing.T) {
+	t.Parallel()
 	p := filepath.Join(t.TempDir(), "b.uricat")
 	missing := filepath.Join(t.TempDir(), "nope.html")
 	code, out, errs := uricatIn(t, "", "--catalogue", p, "import", missing, browserExport("chrome.html"))
@@ -177,6 +182,7 @@ func TestImportMissingFile(t *testing.T) {
 }
 
 func TestImportStdin(t *testing.T) {
+	t.Parallel()
 	p := filepath.Join(t.TempDir(), "b.uricat")
 	in := "<DL><DT><A HREF=\"doc/intro.html\" ADD_DATE=\"1500000000\">Intro</A></DL>"
 	// Detected from the content; the relative link needs --base.
@@ -197,6 +203,7 @@ func TestImportStdin(t *testing.T) {
 }
 
 func TestImportUsageErrors(t *testing.T) {
+	t.Parallel()
 	p := filepath.Join(t.TempDir(), "b.uricat")
 	tests := []struct {
 		args []string
@@ -222,6 +229,7 @@ func TestImportUsageErrors(t *testing.T) {
 
 // Every real sample of ../shared/samples imports, detected from its content.
 func TestImportRealSamples(t *testing.T) {
+	t.Parallel()
 	dir := filepath.Join("..", "..", "..", "shared", "samples")
 	var files []string
 	// Every file a program wrote, in folders too (a profile's
@@ -256,6 +264,7 @@ func (failingReader) Read([]byte) (int, error) { return 0, errors.New("connectio
 // A file that breaks off half-way adds nothing: the records read before the
 // error are taken back. The other files are imported.
 func TestImportReadErrorTakesBack(t *testing.T) {
+	t.Parallel()
 	p := filepath.Join(t.TempDir(), "b.uricat")
 	in := io.MultiReader(strings.NewReader(`<!DOCTYPE NETSCAPE-Bookmark-file-1><DL><DT><A HREF="https://a.example/">A</A><DT><A HREF="https://b.example/">B</A>`+
 		strings.Repeat(" ", 10000)), failingReader{})
@@ -281,6 +290,7 @@ func TestImportReadErrorTakesBack(t *testing.T) {
 // Files of different formats in one run, each detected; a URI in two files
 // is imported once, in a dry run as in a real one.
 func TestImportSeveralFormats(t *testing.T) {
+	t.Parallel()
 	p := filepath.Join(t.TempDir(), "b.uricat")
 	urc := filepath.Join("..", "..", "importers", "formats", "testdata")
 	args := []string{"--catalogue", p, "import", filepath.Join(urc, "urc-spec-complex.urc"), filepath.Join(urc, "urc-spec-simple.urc"), browserExport("safari.html")}
@@ -315,6 +325,7 @@ func TestImportSeveralFormats(t *testing.T) {
 // An http-index-format listing without a 300 line needs --base: without
 // it the import of that file fails with a clear message and adds nothing.
 func TestImportListingNeedsBase(t *testing.T) {
+	t.Parallel()
 	p := filepath.Join(t.TempDir(), "b.uricat")
 	listing := "200: filename content-length last-modified file-type\n201: \"notes.txt\" 12 Sat%2C%2001%20Jan%202000%2000%3A00%3A00 FILE\n"
 	code, _, errs := uricatIn(t, listing, "--catalogue", p, "import", "-")
@@ -334,6 +345,7 @@ func TestImportListingNeedsBase(t *testing.T) {
 // An import whose save fails says nothing was imported, and never printed
 // "imported" before finding out.
 func TestImportSummaryIsHonestWhenTheSaveFails(t *testing.T) {
+	t.Parallel()
 	p := filepath.Join(t.TempDir(), "b.uricat")
 	if err := os.WriteFile(p, []byte("URI: https://x.example/\r\nNAME: X\r\nDATE: 01/01/2020 00:00:00\r\n"), 0o444); err != nil {
 		t.Fatal(err)
@@ -347,6 +359,7 @@ func TestImportSummaryIsHonestWhenTheSaveFails(t *testing.T) {
 // Issue 24: a file that cannot be read at all exits 2, as the README says;
 // one read but not imported exits 1; 2 wins over 1.
 func TestImportExitCodes(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	empty := filepath.Join(dir, "empty.html")
 	if err := os.WriteFile(empty, nil, 0o644); err != nil {

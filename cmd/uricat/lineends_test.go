@@ -11,6 +11,7 @@ import (
 // change every byte's line; check still warns, SSD3 2.1.2 asks for CRLF),
 // CRLF in any other, as SSD3 asks.
 func TestEditKeepsLineBreaks(t *testing.T) {
+	t.Parallel()
 	const lf = "URI: http://a/\nNAME: A\nDATE: 31/10/2007 19:03:34\n\nURI: http://b/\nNAME: B\nDATE: 31/10/2007 19:03:34\n"
 	crlf := strings.ReplaceAll(lf, "\n", "\r\n")
 	// One CRLF line among LF ones: not an LF file, so new lines are CRLF.

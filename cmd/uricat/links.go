@@ -4,11 +4,9 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"net/http"
 	"os"
 	"os/signal"
 	"path/filepath"
-	"strings"
 	"time"
 
 	"github.com/adrg/xdg"
@@ -17,6 +15,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/linkset"
 	"github.com/uricat/uricat/catalogue/query"
 	"github.com/uricat/uricat/internal/display"
 	"github.com/uricat/uricat/internal/linkcheck"
@@ -33,8 +32,8 @@ type linksOptions struct {
 	asJSON, quiet bool
 }
 
-func newLinksCmd(e *env) *cobra.Command {
-	o := linksOptions{jobs: 8, timeout: 10 * time.Second, maxAge: "0"}
+func newLinksCmd(e *env, runF func(*linksOptions) error) *cobra.Command {
+	o := linksOptions{jobs: linkset.Jobs, timeout: 10 * time.Second, maxAge: "0"}
 	cmd := &cobra.Command{
 		Use:   "links [--search QUERY]",
 		Short: "Check whether the bookmarks' http and https links still lead somewhere",
@@ -59,7 +58,7 @@ interrupted run (ctrl+c keeps what it found) goes on where it stopped.`,
   uricat links --search 'category:Programming' --max-age 7d
   uricat links --update-moved`,
 		Args: noArgs,
-		RunE: func(*cobra.Command, []string) error { return o.run(e) },
+		RunE: func(*cobra.Command, []string) error { return runWith(runF, &o, func() error { return o.run(e) }) },
 	}
 	f := cmd.Flags()
 	f.StringVar(&o.search, "search", "", "check the records the search `QUERY` matches")
@@ -80,15 +79,6 @@ func (e *env) linkStatePath() string {
 		dir = xdg.StateHome
 	}
 	return filepath.Join(dir, "uricat", "links.json")
-}
-
-// httpClient is the client network commands use: the env's, else the
-// package's (httpClient, which tests swap).
-func (e *env) httpClient() *http.Client {
-	if e.client != nil {
-		return e.client
-	}
-	return httpClient()
 }
 
 func (o *linksOptions) run(e *env) error {
@@ -112,55 +102,68 @@ func (o *linksOptions) run(e *env) error {
 		return refused(err)
 	}
 	q = q.WithLinks(state.StatusOf) // link:dead checks the dead ones again
-	now := time.Now()
-	byURI := map[string][]*catalogue.Record{}
-	var uris []string
-	skipped, other := 0, 0
-	for _, r := range query.Filter(c.Valid(), q) {
-		u := r.URI()
-		switch {
-		case !linkcheck.Checkable(u):
-			other++
-			continue
-		case byURI[u] != nil:
-		case state.Fresh(u, maxAge, now):
-			skipped++
-		default:
-			uris = append(uris, u)
-		}
-		byURI[u] = append(byURI[u], r)
+	now := e.now()
+	set := linkset.Select(query.Filter(c.Valid(), q), func(u string) bool { return state.Fresh(u, maxAge, now) })
+	run, err := o.check(e, state, set)
+	if err != nil {
+		return err
 	}
+	if o.asJSON {
+		if run.results == nil {
+			run.results = []linkcheck.Result{}
+		}
+		return e.printJSON(run.results)
+	}
+	o.summary(e, set, run)
+	if o.updateMoved && !run.interrupted {
+		return e.updateMoved(c, state, set.ByURI)
+	}
+	if run.counts[linkcheck.Moved] > 0 && !o.updateMoved {
+		fmt.Fprintln(e.stdout, "uricat links --update-moved --max-age 7d rewrites the moved links without asking again")
+	}
+	return nil
+}
 
+// linksRun is what a check of links found.
+type linksRun struct {
+	results     []linkcheck.Result
+	counts      map[linkcheck.Status]int
+	interrupted bool // by ctrl+c: the links not checked yet were left so
+}
+
+// check checks set's links till every one is checked or ctrl+c, printing
+// each that is not ok as it comes (without --json), and keeps the results
+// in state, saved now and then and at the end.
+func (o *linksOptions) check(e *env, state *linkcheck.State, set linkset.Set) (linksRun, error) {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	checker := linkcheck.New(e.httpClient(), userAgent())
 	checker.Timeout = o.timeout
-	prog := newLinkProgress(e.stderr, len(uris), !o.quiet && !o.asJSON)
-	counts := map[linkcheck.Status]int{}
-	var results []linkcheck.Result
-	lastSave := time.Now()
-	offline := checker.Run(ctx, uris, o.jobs, func(r linkcheck.Result) {
+	prog := newLinkProgress(e.stderr, len(set.URIs), !o.quiet && !o.asJSON)
+	run := linksRun{counts: map[linkcheck.Status]int{}}
+	lastSave := e.now()
+	offline := checker.Run(ctx, set.URIs, o.jobs, func(r linkcheck.Result) {
 		state.Put(r)
-		counts[r.Status]++
-		results = append(results, r)
+		run.counts[r.Status]++
+		run.results = append(run.results, r)
 		prog.done(r)
 		if !o.asJSON && r.Status != linkcheck.OK {
 			prog.clear()
-			for _, rec := range byURI[r.URI] {
+			for _, rec := range set.ByURI[r.URI] {
 				fmt.Fprintln(e.stdout, linkLine(r, rec))
 			}
 		}
 		// An interrupted or killed run keeps what it found.
-		if time.Since(lastSave) > 5*time.Second {
+		if e.now().Sub(lastSave) > 5*time.Second {
 			// A failure here is told by the save at the end.
 			_, _ = state.Save()
-			lastSave = time.Now()
+			lastSave = e.now()
 		}
 	})
 	prog.clear()
 	warnings, err := state.Save()
 	if err != nil {
-		return refused(fmt.Errorf("the results could not be kept: %w", err))
+		return run, refused(fmt.Errorf("the results could not be kept: %w", err))
 	}
 	for _, w := range warnings {
 		fmt.Fprintf(e.stderr, "uricat links: %s\n", display.Text(w))
@@ -168,36 +171,23 @@ func (o *linksOptions) run(e *env) error {
 	if offline {
 		fmt.Fprintf(e.stderr, "uricat links: %s\n", linkcheck.Offline)
 	}
-	interrupted := ctx.Err() != nil
-	stop()
-	if o.asJSON {
-		if results == nil {
-			results = []linkcheck.Result{}
-		}
-		return e.printJSON(results)
+	run.interrupted = ctx.Err() != nil
+	return run, nil
+}
+
+// summary prints what run found of set's links, and what was left out.
+func (o *linksOptions) summary(e *env, set linkset.Set, run linksRun) {
+	fmt.Fprint(e.stdout, linkset.Checked(len(run.results), run.counts))
+	if set.Fresh > 0 {
+		fmt.Fprintf(e.stdout, "; %d skipped (checked in the last %s)", set.Fresh, o.maxAge)
 	}
-	var parts []string
-	for _, s := range []linkcheck.Status{linkcheck.OK, linkcheck.Moved, linkcheck.Dead, linkcheck.Unknown} {
-		parts = append(parts, fmt.Sprintf("%d %s", counts[s], s))
-	}
-	fmt.Fprintf(e.stdout, "checked %s: %s", plural.Of(len(results), "link"), strings.Join(parts, ", "))
-	if skipped > 0 {
-		fmt.Fprintf(e.stdout, "; %d skipped (checked in the last %s)", skipped, o.maxAge)
-	}
-	if other > 0 {
-		fmt.Fprintf(e.stdout, "; %d not http or https, left alone", other)
+	if set.Other > 0 {
+		fmt.Fprintf(e.stdout, "; %d not http or https, left alone", set.Other)
 	}
 	fmt.Fprintln(e.stdout)
-	if interrupted {
-		fmt.Fprintf(e.stdout, "interrupted: %d not checked; run again with --max-age to go on from here\n", len(uris)-len(results))
+	if run.interrupted {
+		fmt.Fprintf(e.stdout, "interrupted: %d not checked; run again with --max-age to go on from here\n", len(set.URIs)-len(run.results))
 	}
-	if o.updateMoved && !interrupted {
-		return e.updateMoved(c, state, byURI)
-	}
-	if counts[linkcheck.Moved] > 0 && !o.updateMoved {
-		fmt.Fprintln(e.stdout, "uricat links --update-moved --max-age 7d rewrites the moved links without asking again")
-	}
-	return nil
 }
 
 // linkLine is one result, for the record rec: status, code, URI (and where

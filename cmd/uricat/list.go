@@ -24,7 +24,7 @@ type listOptions struct {
 	sort, group, q string
 }
 
-func newListCmd(e *env) *cobra.Command {
+func newListCmd(e *env, runF func(*listOptions) error) *cobra.Command {
 	var o listOptions
 	cmd := &cobra.Command{
 		Use:   "list",
@@ -44,7 +44,7 @@ DATE, URI; with --long also the tags and the DESCRIPTION), for grep and cut.`,
   uricat list --search 'cat:programming rating:>=4 -"old stuff"'
   uricat list --long | grep -i kernel`,
 		Args: noArgs,
-		RunE: func(*cobra.Command, []string) error { return o.run(e) },
+		RunE: func(*cobra.Command, []string) error { return runWith(runF, &o, func() error { return o.run(e) }) },
 	}
 	f := cmd.Flags()
 	f.BoolVar(&o.json, "json", false, "print JSON")

@@ -36,7 +36,12 @@ func main() {
 // run runs uricat with args (without the program name) and returns the
 // process's exit code. Tests call it in-process.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	e := &env{stdin: stdin, stdout: stdout, stderr: stderr}
+	return runEnv(&env{stdin: stdin, stdout: stdout, stderr: stderr}, args)
+}
+
+// runEnv runs uricat with args on e, whose dependencies (clock, HTTP
+// client, terminal) are the system's where e leaves them nil.
+func runEnv(e *env, args []string) int {
 	root := newRootCmdFor(e, commandOf(args))
 	root.SetArgs(args)
 	cmd, err := root.ExecuteC()
@@ -49,26 +54,32 @@ var commands = []struct {
 	name string
 	new  func(*env) *cobra.Command
 }{
-	{"check", newCheckCmd},
-	{"list", newListCmd},
-	{"add", newAddCmd},
-	{"refresh", newRefreshCmd},
-	{"import", newImportCmd},
-	{"export", newExportCmd},
-	{"show", newShowCmd},
-	{"set", newSetCmd},
-	{"rm", newRmCmd},
-	{"dups", newDupsCmd},
-	{"edit", newEditCmd},
-	{"open", newOpenCmd},
-	{"categories", newCategoriesCmd},
-	{"tags", newTagsCmd},
-	{"merge", newMergeCmd},
-	{"sync", newSyncCmd},
-	{"links", newLinksCmd},
-	{"stats", newStatsCmd},
+	{"check", inTree(newCheckCmd)},
+	{"list", inTree(newListCmd)},
+	{"add", inTree(newAddCmd)},
+	{"refresh", inTree(newRefreshCmd)},
+	{"import", inTree(newImportCmd)},
+	{"export", inTree(newExportCmd)},
+	{"show", inTree(newShowCmd)},
+	{"set", inTree(newSetCmd)},
+	{"rm", inTree(newRmCmd)},
+	{"dups", inTree(newDupsCmd)},
+	{"edit", inTree(newEditCmd)},
+	{"open", inTree(newOpenCmd)},
+	{"categories", inTree(newCategoriesCmd)},
+	{"tags", inTree(newTagsCmd)},
+	{"merge", inTree(newMergeCmd)},
+	{"sync", inTree(newSyncCmd)},
+	{"links", inTree(newLinksCmd)},
+	{"stats", inTree(newStatsCmd)},
 	{"version", func(*env) *cobra.Command { return newVersionCmd() }},
 	{"man", func(*env) *cobra.Command { return newManCmd() }},
+}
+
+// inTree is newCmd as the tree main builds calls it: with no runF, so
+// that the command runs.
+func inTree[O any](newCmd func(*env, func(*O) error) *cobra.Command) func(*env) *cobra.Command {
+	return func(e *env) *cobra.Command { return newCmd(e, nil) }
 }
 
 // commandOf returns the command args run, if they name one of commands
@@ -100,9 +111,9 @@ func newRootCmd(e *env) *cobra.Command { return newRootCmdFor(e, "") }
 
 // newRootCmdFor is newRootCmd, with only the command called name if it is
 // not "": a run of one command (most runs: scripts) builds that one alone,
-// which cost `uricat list` a tenth of its start (a hundred cobra commands
-// and flags, and their memory). The command reads, answers and fails as
-// it does in the whole tree (a test compares them).
+// not every cobra command and flag of the tree, which would weigh on its
+// start. The command reads, answers and fails as it does in the whole tree
+// (a test compares them).
 func newRootCmdFor(e *env, name string) *cobra.Command {
 	root := &cobra.Command{
 		Use:   "uricat",

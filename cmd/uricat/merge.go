@@ -18,9 +18,12 @@ import (
 // mergeOptions are the flags of `uricat merge`.
 type mergeOptions struct {
 	install, copies bool
+	// base, ours, theirs are the versions to merge; name is the file
+	// they are versions of (ours without PATH).
+	base, ours, theirs, name string
 }
 
-func newMergeCmd(e *env) *cobra.Command {
+func newMergeCmd(e *env, runF func(*mergeOptions) error) *cobra.Command {
 	var o mergeOptions
 	cmd := &cobra.Command{
 		Use:   "merge BASE OURS THEIRS [PATH] | merge --install | merge --copies",
@@ -65,23 +68,31 @@ its records are saved in the catalogue.`,
 			return nil
 		},
 		RunE: func(_ *cobra.Command, args []string) error {
-			switch {
-			case o.install:
-				return e.installMergeDriver()
-			case o.copies:
-				return e.mergeCopies()
+			if len(args) >= 3 {
+				o.base, o.ours, o.theirs, o.name = args[0], args[1], args[2], args[1]
 			}
-			name := args[1]
 			if len(args) == 4 {
-				name = args[3]
+				o.name = args[3]
 			}
-			return e.mergeFiles(args[0], args[1], args[2], name)
+			return runWith(runF, &o, func() error { return o.run(e) })
 		},
 	}
 	cmd.Flags().BoolVar(&o.install, "install", false, "set the merge driver up for the git repository the catalogue is in")
 	cmd.Flags().BoolVar(&o.copies, "copies", false, "merge the sync conflict copies beside the catalogue into it, and remove them")
 	cmd.MarkFlagsMutuallyExclusive("install", "copies")
 	return cmd
+}
+
+// run installs the merge driver, merges the conflict copies, or merges
+// the three versions given.
+func (o *mergeOptions) run(e *env) error {
+	switch {
+	case o.install:
+		return e.installMergeDriver()
+	case o.copies:
+		return e.mergeCopies()
+	}
+	return e.mergeFiles(o.base, o.ours, o.theirs, o.name)
 }
 
 // readSnapshot reads the catalogue at path for a merge.

@@ -25,6 +25,7 @@ func runTree(args []string, stdin string, whole bool) (code int, stdout, stderr 
 // A run of one command builds that command alone, and it answers as it
 // does in the whole tree: its help, its usage errors, its work.
 func TestOneCommandAsInTheTree(t *testing.T) {
+	t.Parallel()
 	path := writeCatalogue(t, example41+"\r\nURI: http://a/\r\nNAME: no date\r\n")
 	var runs [][]string
 	for _, c := range commands {
@@ -52,6 +53,7 @@ func TestOneCommandAsInTheTree(t *testing.T) {
 // commandOf names the command a run builds alone, past --catalogue, and
 // nothing when the run needs the whole tree.
 func TestCommandOf(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		args []string
 		want string
@@ -89,6 +91,7 @@ func TestCommandOf(t *testing.T) {
 
 // commands names every command of the tree, in its order.
 func TestCommandsTable(t *testing.T) {
+	t.Parallel()
 	var got, want []string
 	for _, c := range newRootCmd(&env{}).Commands() {
 		if c.IsAdditionalHelpTopicCommand() || c.Name() == "help" || c.Name() == "completion" {

@@ -16,9 +16,16 @@ import (
 // openManyAsk is how many links open --search --all opens without asking.
 const openManyAsk = 5
 
-func newOpenCmd(e *env) *cobra.Command {
-	var yes, all bool
-	var search string
+// openOptions are what `uricat open` is asked.
+type openOptions struct {
+	yes, all bool
+	search   string
+	searched bool   // --search was given: not a SELECTOR
+	selector string // without --search
+}
+
+func newOpenCmd(e *env, runF func(*openOptions) error) *cobra.Command {
+	var o openOptions
 	cmd := &cobra.Command{
 		Use:   "open SELECTOR | open --search QUERY [--all]",
 		Short: "Open a bookmark's URI with $BROWSER, else the desktop's opener",
@@ -39,28 +46,25 @@ order, asking first when there are more than ` + fmt.Sprint(openManyAsk) + ` (--
   uricat open --yes file:///usr/share/doc/index.html
   uricat open --search 'go blog'`,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if cmd.Flags().Changed("search") {
-				if len(args) > 0 {
-					return usageError(fmt.Errorf("give a SELECTOR or --search, not both"))
-				}
-				return e.openSearch(search, all, yes)
-			}
-			if all {
+			o.searched = cmd.Flags().Changed("search")
+			switch {
+			case o.searched && len(args) > 0:
+				return usageError(fmt.Errorf("give a SELECTOR or --search, not both"))
+			case o.searched:
+			case o.all:
 				return usageError(fmt.Errorf("--all opens every record --search matches: give it with --search"))
+			default:
+				if err := exactArgs(1, "one SELECTOR, or --search QUERY")(cmd, args); err != nil {
+					return err
+				}
+				o.selector = args[0]
 			}
-			if err := exactArgs(1, "one SELECTOR, or --search QUERY")(cmd, args); err != nil {
-				return err
-			}
-			_, rec, err := e.openRecord(args[0])
-			if err != nil {
-				return err
-			}
-			return e.openURI(rec, yes)
+			return runWith(runF, &o, func() error { return o.run(e) })
 		},
 	}
-	cmd.Flags().BoolVar(&yes, "yes", false, "open a URI whatever its scheme; with --all, open them without asking")
-	cmd.Flags().StringVar(&search, "search", "", "open the record that matches the search `QUERY` best")
-	cmd.Flags().BoolVar(&all, "all", false, "with --search, open every record that matches, best first")
+	cmd.Flags().BoolVar(&o.yes, "yes", false, "open a URI whatever its scheme; with --all, open them without asking")
+	cmd.Flags().StringVar(&o.search, "search", "", "open the record that matches the search `QUERY` best")
+	cmd.Flags().BoolVar(&o.all, "all", false, "with --search, open every record that matches, best first")
 	return cmd
 }
 
@@ -103,10 +107,22 @@ func (e *env) openSearch(search string, all, yes bool) error {
 	return nil
 }
 
+// run opens the record the selector names, or those the search finds.
+func (o *openOptions) run(e *env) error {
+	if o.searched {
+		return e.openSearch(o.search, o.all, o.yes)
+	}
+	_, rec, err := e.openRecord(o.selector)
+	if err != nil {
+		return err
+	}
+	return e.openURI(rec, o.yes)
+}
+
 // askYes asks a person at the terminal question, and reports whether the
 // answer is yes; no one to ask (a script) is no.
 func (e *env) askYes(question string) bool {
-	if !interactive(e.stdin) {
+	if !e.isInteractive() {
 		return false
 	}
 	fmt.Fprint(e.stderr, question)

@@ -17,7 +17,16 @@ import (
 
 const stampNote = "Every record changed gets DATE now, as SSD3 3.3 asks of an amended record (the DATE it had is kept as X-ADDED the first time)."
 
-func newCategoryRenameCmd(e *env) *cobra.Command {
+// renameOptions are what the commands that rename, merge and remove
+// categories and tags are asked: from is renamed to to ("" removes it);
+// merge wants to there already.
+type renameOptions struct {
+	from, to string
+	merge    bool
+}
+
+func newCategoryRenameCmd(e *env, runF func(*renameOptions) error) *cobra.Command {
+	var o renameOptions
 	return &cobra.Command{
 		Use:   "rename OLD NEW",
 		Short: "Rename a category and everything under it; onto an existing one, merge them",
@@ -33,11 +42,15 @@ records have NEW already, the two merge, and rename says so.
 		Example: `  uricat categories rename Programming Code
   uricat categories rename 'Bookmarks Menu/Programming' Programming`,
 		Args: exactArgs(2, "OLD and NEW"),
-		RunE: func(_ *cobra.Command, args []string) error { return runRecategorise(e, args[0], args[1], false) },
+		RunE: func(_ *cobra.Command, args []string) error {
+			o.from, o.to = args[0], args[1]
+			return runWith(runF, &o, func() error { return runRecategorise(e, o.from, o.to, o.merge) })
+		},
 	}
 }
 
-func newCategoryMergeCmd(e *env) *cobra.Command {
+func newCategoryMergeCmd(e *env, runF func(*renameOptions) error) *cobra.Command {
+	o := renameOptions{merge: true}
 	return &cobra.Command{
 		Use:   "merge A B",
 		Short: "Merge category A into category B",
@@ -48,7 +61,10 @@ rename onto an existing category, and refuses a B that no record has.
 ` + stampNote,
 		Example: `  uricat categories merge 'Bookmarks Toolbar/News' News`,
 		Args:    exactArgs(2, "A and B"),
-		RunE:    func(_ *cobra.Command, args []string) error { return runRecategorise(e, args[0], args[1], true) },
+		RunE: func(_ *cobra.Command, args []string) error {
+			o.from, o.to = args[0], args[1]
+			return runWith(runF, &o, func() error { return runRecategorise(e, o.from, o.to, o.merge) })
+		},
 	}
 }
 
@@ -97,7 +113,8 @@ func runRecategorise(e *env, from, to string, merge bool) error {
 	return nil
 }
 
-func newTagRenameCmd(e *env) *cobra.Command {
+func newTagRenameCmd(e *env, runF func(*renameOptions) error) *cobra.Command {
+	var o renameOptions
 	return &cobra.Command{
 		Use:   "rename OLD NEW",
 		Short: "Rename a tag in every record; onto an existing one, merge them",
@@ -113,12 +130,14 @@ Tags are compared as written, case and all, and hold no comma.
 			if err := checkNewTag(args[0], args[1]); err != nil {
 				return err
 			}
-			return runRenameTag(e, args[0], args[1], false)
+			o.from, o.to = args[0], args[1]
+			return runWith(runF, &o, func() error { return runRenameTag(e, o.from, o.to, o.merge) })
 		},
 	}
 }
 
-func newTagMergeCmd(e *env) *cobra.Command {
+func newTagMergeCmd(e *env, runF func(*renameOptions) error) *cobra.Command {
+	o := renameOptions{merge: true}
 	return &cobra.Command{
 		Use:   "merge A B",
 		Short: "Merge tag A into tag B",
@@ -132,12 +151,14 @@ must have B already. It is rename onto an existing tag.
 			if err := checkNewTag(args[0], args[1]); err != nil {
 				return err
 			}
-			return runRenameTag(e, args[0], args[1], true)
+			o.from, o.to = args[0], args[1]
+			return runWith(runF, &o, func() error { return runRenameTag(e, o.from, o.to, o.merge) })
 		},
 	}
 }
 
-func newTagRmCmd(e *env) *cobra.Command {
+func newTagRmCmd(e *env, runF func(*renameOptions) error) *cobra.Command {
+	var o renameOptions
 	return &cobra.Command{
 		Use:   "rm TAG",
 		Short: "Remove a tag from every record",
@@ -147,7 +168,10 @@ stay.
 ` + stampNote,
 		Example: `  uricat tags rm imported`,
 		Args:    exactArgs(1, "one TAG"),
-		RunE:    func(_ *cobra.Command, args []string) error { return runRenameTag(e, args[0], "", false) },
+		RunE: func(_ *cobra.Command, args []string) error {
+			o.from = args[0]
+			return runWith(runF, &o, func() error { return runRenameTag(e, o.from, o.to, o.merge) })
+		},
 	}
 }
 

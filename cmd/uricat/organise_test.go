@@ -57,6 +57,7 @@ func runOrganise(t *testing.T, cases []organiseCase) {
 }
 
 func TestCategoriesRenameAndMerge(t *testing.T) {
+	t.Parallel()
 	path := "in " // the message ends with the catalogue's path
 	runOrganise(t, []organiseCase{
 		{args: []string{"categories", "rename", "Bookmarks Menu/Programming", "Programming"},
@@ -79,6 +80,7 @@ func TestCategoriesRenameAndMerge(t *testing.T) {
 }
 
 func TestTagsRenameMergeRm(t *testing.T) {
+	t.Parallel()
 	runOrganise(t, []organiseCase{
 		{args: []string{"tags", "rename", "lang", "language"}, out: `renamed tag "lang" to "language": 2 records changed`,
 			has: []string{"X-TAGS: golang, language", "X-TAGS: language"}, stampedRecords: 2},
@@ -97,6 +99,7 @@ func TestTagsRenameMergeRm(t *testing.T) {
 }
 
 func TestSetSearchAndTags(t *testing.T) {
+	t.Parallel()
 	runOrganise(t, []organiseCase{
 		{args: []string{"set", "--search", "cat:news", "--rating", "3"}, code: 1,
 			out:  "2 record(s) match \"cat:news\", 1 record would change (and get DATE now, SSD3 3.3):\n  line 14: \"News\" <https://news.example/>\n  line 21: \"Politics\" <https://politics.example/>\n",
@@ -122,6 +125,7 @@ func TestSetSearchAndTags(t *testing.T) {
 // every record, so rm and set refuse it (as a blank one) unless --all says
 // every record is meant; --all with exclusions spares what they exclude.
 func TestSearchOfExclusionsAlone(t *testing.T) {
+	t.Parallel()
 	runOrganise(t, []organiseCase{
 		{args: []string{"rm", "--search", "-zzz", "--yes"}, code: 2, errs: `--search "-zzz" only excludes (-word), so it would select nearly every record; add a term that selects (cat:old -word), or --all`, fileUnchanged: true},
 		{args: []string{"rm", "--search", "-zzz OR -yyy", "--yes"}, code: 2, errs: "only excludes", fileUnchanged: true},

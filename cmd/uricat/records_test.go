@@ -11,6 +11,7 @@ import (
 )
 
 func TestShow(t *testing.T) {
+	t.Parallel()
 	path := writeCatalogue(t, editCatalogue)
 	code, out, errs := uricat(t, "--catalogue", path, "show", "https://bücher.de/")
 	want := "URI: https://xn--bcher-kva.de/\nNAME: Bücher\nID: 7\nDATE: 01/01/2020 00:00:00\nCATEGORY: Shops\n" +
@@ -41,6 +42,7 @@ func TestShow(t *testing.T) {
 }
 
 func TestSet(t *testing.T) {
+	t.Parallel()
 	path := writeCatalogue(t, editCatalogue)
 	code, out, errs := uricat(t, "--catalogue", path, "set", "id:7", "--rating", "4", "--category", "", "--tags", "a, b,,c", "--x", "X-SEEN=yes", "--name", "Bücher 2")
 	if code != 0 || out != "changed \"Bücher 2\" in "+path+"\n" {
@@ -87,6 +89,7 @@ func TestSet(t *testing.T) {
 // A set of the values a bookmark has changes nothing: no DATE stamp, no
 // write, and it says so.
 func TestSetUnchanged(t *testing.T) {
+	t.Parallel()
 	path := writeCatalogue(t, editCatalogue)
 	past := time.Date(2001, 1, 1, 0, 0, 0, 0, time.UTC)
 	if err := os.Chtimes(path, past, past); err != nil {
@@ -114,6 +117,7 @@ func TestSetUnchanged(t *testing.T) {
 }
 
 func TestSetAmbiguous(t *testing.T) {
+	t.Parallel()
 	path := writeCatalogue(t, selectCatalogue)
 	before := mustRead(t, path)
 	code, _, errs := uricat(t, "--catalogue", path, "set", "http://twice.example/", "--rating", "3")
@@ -127,6 +131,7 @@ func TestSetAmbiguous(t *testing.T) {
 }
 
 func TestRm(t *testing.T) {
+	t.Parallel()
 	path := writeCatalogue(t, selectCatalogue)
 	before := string(mustRead(t, path))
 	// All or none: one SELECTOR that names nothing removes nothing.
@@ -144,6 +149,7 @@ func TestRm(t *testing.T) {
 }
 
 func TestRmSearch(t *testing.T) {
+	t.Parallel()
 	path := writeCatalogue(t, selectCatalogue)
 	before := string(mustRead(t, path))
 	code, out, errs := uricat(t, "--catalogue", path, "rm", "--search", "cat:x")
@@ -172,6 +178,7 @@ func TestRmSearch(t *testing.T) {
 // Issue 24: show printed nothing for a URI (or NAME, DATE) the record
 // has but that is invalid; it shows what the file holds, marked.
 func TestShowInvalidRequiredField(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name, record string
 		want         string // a line show prints

@@ -20,6 +20,7 @@ func sameFields(a, b *catalogue.Record) []catalogue.Field {
 }
 
 func TestFieldLinesRoundTrip(t *testing.T) {
+	t.Parallel()
 	c, err := catalogue.Read(strings.NewReader(editCatalogue + "\r\n\r\n" + selectCatalogue +
 		"\r\n\r\nURI: http://x/\r\nNAME: =?UTF-8?q?tab=09and_=3D=3F_and_=1B[31m?=\r\nDATE: 01/01/2020 00:00:00\r\nX-NOTE: =?UTF-8?q?caf=C3=A9?=\r\n"))
 	if err != nil {
@@ -44,6 +45,7 @@ func TestFieldLinesRoundTrip(t *testing.T) {
 }
 
 func TestParseFieldLines(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		text string
 		errs []string
@@ -112,6 +114,7 @@ func FuzzFieldLines(f *testing.F) {
 // it does not pass are those with a byte that could need a word (FuzzPlainText
 // tries the rest).
 func TestPlainText(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		v     string
 		plain bool

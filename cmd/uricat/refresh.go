@@ -23,16 +23,14 @@ import (
 
 // refreshOptions are the flags of `uricat refresh`.
 type refreshOptions struct {
-	search  string
-	yes     bool
-	jobs    int
-	timeout time.Duration
+	search    string
+	yes       bool
+	jobs      int
+	timeout   time.Duration
+	selectors []string
 }
 
-// refreshFields are the fields refresh takes from a page, as add does.
-var refreshFields = []string{catalogue.FieldName, catalogue.FieldDescription, catalogue.FieldLanguage, catalogue.FieldType}
-
-func newRefreshCmd(e *env) *cobra.Command {
+func newRefreshCmd(e *env, runF func(*refreshOptions) error) *cobra.Command {
 	var o refreshOptions
 	cmd := &cobra.Command{
 		Use:   "refresh [SELECTOR...] [--search QUERY] [--yes]",
@@ -55,7 +53,8 @@ page that cannot be fetched changes nothing, and is named.
 			if len(args) > 0 && o.search != "" {
 				return usageError(errors.New("give SELECTORs or --search, not both"))
 			}
-			return o.run(e, args)
+			o.selectors = args
+			return runWith(runF, &o, func() error { return o.run(e, o.selectors) })
 		},
 	}
 	f := cmd.Flags()
@@ -203,14 +202,13 @@ func (o *refreshOptions) refresh(ctx context.Context, e *env, rec *catalogue.Rec
 		}
 		return refreshed{rec: rec, err: err}
 	}
-	got, titled, _ := importers.FromPage(rec.URI(), page, time.Now())
+	got, titled, _ := importers.FromPage(rec.URI(), page, e.now())
 	var fields []catalogue.Field
-	for _, name := range refreshFields {
-		v := catalogue.GetField(got, name)
-		if v == "" || name == catalogue.FieldName && !titled || v == catalogue.GetField(rec, name) {
+	for _, f := range importers.PageValues(got, titled) {
+		if f.Value == "" || f.Value == catalogue.GetField(rec, f.Name) {
 			continue // what the page does not say is kept
 		}
-		fields = append(fields, catalogue.Field{Name: name, Value: v})
+		fields = append(fields, f)
 	}
 	return refreshed{rec: rec, fields: fields}
 }

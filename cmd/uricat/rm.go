@@ -12,11 +12,13 @@ import (
 
 // rmOptions are the flags of `uricat rm`.
 type rmOptions struct {
-	search   string
-	yes, all bool
+	search    string
+	yes, all  bool
+	searched  bool // --search or --all: not SELECTORs
+	selectors []string
 }
 
-func newRmCmd(e *env) *cobra.Command {
+func newRmCmd(e *env, runF func(*rmOptions) error) *cobra.Command {
 	var o rmOptions
 	cmd := &cobra.Command{
 		Use:   "rm SELECTOR... | rm --search QUERY [--all] [--yes]",
@@ -40,7 +42,8 @@ valid record is meant (but those a QUERY of exclusions leaves out).
 			case !searched && len(args) == 0:
 				return usageError(fmt.Errorf("expects one SELECTOR or more, or --search QUERY"))
 			}
-			return o.run(e, searched, args)
+			o.searched, o.selectors = searched, args
+			return runWith(runF, &o, func() error { return o.run(e, o.searched, o.selectors) })
 		},
 	}
 	cmd.Flags().StringVar(&o.search, "search", "", "remove the valid records that match the search `QUERY`")

@@ -41,6 +41,7 @@ func terminalCommand(out string) int {
 // sequence, from any command, exports in every format included; list, show
 // and check show the bidirectional override as a marker.
 func TestNothingFromAFileReachesTheTerminal(t *testing.T) {
+	t.Parallel()
 	path := writeCatalogue(t, hostile)
 	dir := t.TempDir()
 	type run struct {

@@ -12,6 +12,7 @@ import (
 // A save that could not keep something of the file (here its other hard
 // link, which keeps the old version) succeeds and says so on stderr.
 func TestSaveWarningIsShown(t *testing.T) {
+	t.Parallel()
 	path := writeCatalogue(t, example41)
 	if err := os.Link(path, filepath.Join(filepath.Dir(path), "backup.uricat")); err != nil {
 		t.Fatal(err)

@@ -28,6 +28,7 @@ var searchFixture = fmt.Sprintf("URI: http://go.dev/\r\nNAME: go.dev\r\nDATE: 01
 
 // TestListSearchIssueCases: list --search answers the searches of issue 9.
 func TestListSearchIssueCases(t *testing.T) {
+	t.Parallel()
 	path := writeCatalogue(t, searchFixture)
 	checkListSearch(t, path, []searchCase{
 		{"gdv", "go.dev"},
@@ -53,6 +54,7 @@ func TestListSearchIssueCases(t *testing.T) {
 // records; an unknown qualifier is an error, as rating:9 is, while a URI
 // typed as a word stays a word.
 func TestListSearchIssue24(t *testing.T) {
+	t.Parallel()
 	path := writeCatalogue(t, searchFixture+"\r\nURI: https://jazz.example/\r\nNAME: Jazz club\r\nDATE: 01/01/2017 09:00:00\r\nRATING: 4\r\n")
 	checkListSearch(t, path, []searchCase{
 		{"koln OR cafe", "Köln|Café Crème"},
@@ -77,6 +79,7 @@ func TestListSearchIssue24(t *testing.T) {
 // search` prints query.Help, `uricat --help` lists the topic, list's
 // --help points to it, and the man page has it as a section.
 func TestHelpSearch(t *testing.T) {
+	t.Parallel()
 	code, out, errs := uricat(t, "help", "search")
 	if code != 0 || errs != "" || !strings.Contains(out, query.Help) {
 		t.Fatalf("help search: exit %d, stderr %q, out\n%s", code, errs, out)

@@ -21,6 +21,7 @@ const selectCatalogue = "URI: https://xn--bcher-kva.de/\r\nNAME: =?UTF-8?q?B=C3=
 	"URI: file:///etc/hosts\r\nNAME: Hosts\r\nDATE: 01/01/2020 00:00:00\r\n"
 
 func TestSelectRecord(t *testing.T) {
+	t.Parallel()
 	c, err := catalogue.Open(writeCatalogue(t, selectCatalogue))
 	if err != nil {
 		t.Fatal(err)
@@ -123,6 +124,7 @@ func TestOpen(t *testing.T) {
 }
 
 func TestCategoriesAndTags(t *testing.T) {
+	t.Parallel()
 	path := writeCatalogue(t, example41+"\r\n"+
 		"URI: http://a/\r\nNAME: a\r\nDATE: 01/01/2020 00:00:00\r\nCATEGORY: search engines\r\nX-TAGS: web, Go,, \r\n\r\n"+
 		"URI: http://b/\r\nNAME: b\r\nDATE: 01/01/2020 00:00:00\r\nCATEGORY: Search Engines\r\nX-TAGS: go,web\r\n\r\n"+

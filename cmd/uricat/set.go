@@ -19,9 +19,15 @@ type setOptions struct {
 	search              string
 	yes, all            bool
 	addTags, removeTags string
+	// What the flags and arguments make: the fields to set, the tags to
+	// add and remove, and the records (the search's, or the selector's).
+	fields      []catalogue.Field
+	add, remove []string
+	searched    bool
+	selector    string
 }
 
-func newSetCmd(e *env) *cobra.Command {
+func newSetCmd(e *env, runF func(*setOptions) error) *cobra.Command {
 	var o setOptions
 	cmd := &cobra.Command{
 		Use:   "set SELECTOR | set --search QUERY [--all] [--yes]",
@@ -61,6 +67,10 @@ stamped.
 				return err
 			}
 			add, remove := catalogue.SplitTags(o.addTags), catalogue.SplitTags(o.removeTags)
+			o.fields, o.add, o.remove, o.searched = fields, add, remove, searched
+			if !searched {
+				o.selector = args[0]
+			}
 			tagsGiven := cmd.Flags().Changed("add-tags") || cmd.Flags().Changed("remove-tags")
 			if tagsGiven && cmd.Flags().Changed("tags") {
 				return usageError(errors.New("--tags replaces the tags: give it, or --add-tags and --remove-tags, not both"))
@@ -77,10 +87,12 @@ stamped.
 					return refused(fmt.Errorf("%w; nothing was changed", err))
 				}
 			}
-			if searched {
-				return o.runSearch(e, fields, add, remove)
-			}
-			return runSet(e, args[0], fields, add, remove)
+			return runWith(runF, &o, func() error {
+				if o.searched {
+					return o.runSearch(e, o.fields, o.add, o.remove)
+				}
+				return runSet(e, o.selector, o.fields, o.add, o.remove)
+			})
 		},
 	}
 	o.ff.register(cmd.Flags(), true)

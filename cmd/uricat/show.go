@@ -10,8 +10,14 @@ import (
 	"github.com/uricat/uricat/internal/display"
 )
 
-func newShowCmd(e *env) *cobra.Command {
-	var asJSON bool
+// showOptions are what `uricat show` is asked.
+type showOptions struct {
+	selector string
+	json     bool
+}
+
+func newShowCmd(e *env, runF func(*showOptions) error) *cobra.Command {
+	var o showOptions
 	cmd := &cobra.Command{
 		Use:   "show SELECTOR",
 		Short: "Print one bookmark: every field, and its problems",
@@ -29,34 +35,40 @@ can be shown (by line:N) and fixed with uricat edit.
   uricat show line:12`,
 		Args: exactArgs(1, "one SELECTOR"),
 		RunE: func(_ *cobra.Command, args []string) error {
-			c, rec, err := e.openRecord(args[0])
-			if err != nil {
-				return err
-			}
-			if asJSON {
-				return e.printJSON(showJSON(rec))
-			}
-			for _, l := range shownLines(rec) {
-				fmt.Fprintln(e.stdout, l)
-			}
-			fmt.Fprintf(e.stdout, "\nline %d of %s", rec.Line(), display.Text(c.Path()))
-			switch n := len(rec.Problems()); {
-			case !rec.Valid():
-				fmt.Fprintln(e.stdout, "; not used: its URI, NAME or DATE is missing or invalid (SSD3 2.2):")
-			case n > 0:
-				fmt.Fprintf(e.stdout, "; used, with %d problem(s):\n", n)
-			default:
-				fmt.Fprintln(e.stdout)
-			}
-			for _, p := range append(rec.Problems(), hiddenText(rec)...) {
-				p.File = c.Path()
-				fmt.Fprintln(e.stdout, p)
-			}
-			return nil
+			o.selector = args[0]
+			return runWith(runF, &o, func() error { return o.run(e) })
 		},
 	}
-	cmd.Flags().BoolVar(&asJSON, "json", false, "print JSON: the record as list --json prints it, with line, valid and problems")
+	cmd.Flags().BoolVar(&o.json, "json", false, "print JSON: the record as list --json prints it, with line, valid and problems")
 	return cmd
+}
+
+// run prints the record the selector names.
+func (o *showOptions) run(e *env) error {
+	c, rec, err := e.openRecord(o.selector)
+	if err != nil {
+		return err
+	}
+	if o.json {
+		return e.printJSON(showJSON(rec))
+	}
+	for _, l := range shownLines(rec) {
+		fmt.Fprintln(e.stdout, l)
+	}
+	fmt.Fprintf(e.stdout, "\nline %d of %s", rec.Line(), display.Text(c.Path()))
+	switch n := len(rec.Problems()); {
+	case !rec.Valid():
+		fmt.Fprintln(e.stdout, "; not used: its URI, NAME or DATE is missing or invalid (SSD3 2.2):")
+	case n > 0:
+		fmt.Fprintf(e.stdout, "; used, with %d problem(s):\n", n)
+	default:
+		fmt.Fprintln(e.stdout)
+	}
+	for _, p := range append(rec.Problems(), hiddenText(rec)...) {
+		p.File = c.Path()
+		fmt.Fprintln(e.stdout, p)
+	}
+	return nil
 }
 
 // shownRecord is a record as `uricat show --json` prints it.

@@ -15,7 +15,7 @@ type statsOptions struct {
 	json bool
 }
 
-func newStatsCmd(e *env) *cobra.Command {
+func newStatsCmd(e *env, runF func(*statsOptions) error) *cobra.Command {
 	var o statsOptions
 	cmd := &cobra.Command{
 		Use:   "stats",
@@ -27,7 +27,7 @@ with problems and those not used for an error (uricat check says which),
 and draws each count as a bar as wide as the terminal allows. With --json it prints the counts.`,
 		Example: "  uricat stats\n  uricat stats --json",
 		Args:    noArgs,
-		RunE:    func(*cobra.Command, []string) error { return o.run(e) },
+		RunE:    func(*cobra.Command, []string) error { return runWith(runF, &o, func() error { return o.run(e) }) },
 	}
 	cmd.Flags().BoolVar(&o.json, "json", false, `print JSON: {"records": ..., "categories": [{"name": ..., "count": ...}], ...}`)
 	return cmd

@@ -11,7 +11,11 @@ import (
 	"github.com/uricat/uricat/internal/plural"
 )
 
-func newSyncCmd(e *env) *cobra.Command {
+// syncOptions are what `uricat sync` is asked: the catalogue to sync.
+type syncOptions struct{ catalogue string }
+
+func newSyncCmd(e *env, runF func(*syncOptions) error) *cobra.Command {
+	var o syncOptions
 	return &cobra.Command{
 		Use:   "sync",
 		Short: "Commit the catalogue, pull with the merge driver, push (a catalogue in a git repository)",
@@ -33,7 +37,10 @@ and received, 1 when it stopped (conflicts, markers, a refused push), 2
 when the catalogue cannot be read.`,
 		Example: "  uricat sync",
 		Args:    noArgs,
-		RunE:    func(*cobra.Command, []string) error { return e.sync() },
+		RunE: func(*cobra.Command, []string) error {
+			o.catalogue = e.catalogue
+			return runWith(runF, &o, e.sync)
+		},
 	}
 }
 

@@ -157,6 +157,7 @@ func TestSyncAndMergeDriverEndToEnd(t *testing.T) {
 }
 
 func TestMergeCopies(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	path := filepath.Join(dir, "bookmarks.uricat")
 	write := func(p, s string) {

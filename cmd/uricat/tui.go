@@ -6,6 +6,7 @@ import (
 	"github.com/charmbracelet/lipgloss"
 	"github.com/muesli/termenv"
 
+	"github.com/uricat/uricat/importers/profiles"
 	"github.com/uricat/uricat/tui"
 	"github.com/uricat/uricat/tui/theme"
 )
@@ -24,7 +25,9 @@ func runTUI(e *env) error {
 	dark := termenv.NewOutput(os.Stdout).HasDarkBackground()
 	lipgloss.SetHasDarkBackground(dark)
 	if err := tui.Run(tui.Options{Path: e.catalogue, Theme: theme.New(dark), LinkState: e.linkStatePath(),
-		Client: e.httpClient(), UserAgent: userAgent()}); err != nil {
+		Client: e.httpClient(), UserAgent: userAgent(), Profiles: func() ([]profiles.Profile, []error) {
+			return profiles.Discover(profiles.EnvOf(e.getenv), profiles.Browsers)
+		}}); err != nil {
 		return refused(err)
 	}
 	return nil

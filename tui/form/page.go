@@ -128,11 +128,10 @@ func (m *Model) fill(msg pageMsg) tea.Cmd {
 	p := msg.page
 	got, titled, _ := importers.FromPage(m.page.uri, p, time.Now())
 	var filled []string
-	for _, f := range []string{catalogue.FieldName, catalogue.FieldDescription, catalogue.FieldLanguage, catalogue.FieldType} {
-		v := catalogue.GetField(got, f)
-		if f == catalogue.FieldName && !titled {
-			v = "" // Finish names a page without a title from its URI: the user can do better
-		}
+	// A page without a title gives no NAME: the user can do better than
+	// the one made from its URI.
+	for _, pf := range importers.PageValues(got, titled) {
+		f, v := pf.Name, pf.Value
 		r := m.row(f)
 		if r == nil {
 			continue

@@ -12,6 +12,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/stats"
 	"github.com/uricat/uricat/internal/display"
 	"github.com/uricat/uricat/internal/plural"
 	"github.com/uricat/uricat/tui/dialog"
@@ -19,10 +20,7 @@ import (
 )
 
 // Tag is a tag and how many valid records have it.
-type Tag struct {
-	Name  string
-	Count int
-}
+type Tag = stats.Count
 
 // Tags is the tags view, a dialog.Dialog that takes the whole body.
 type Tags struct {
@@ -56,28 +54,8 @@ func NewTags(ctx dialog.Context, c *catalogue.Catalogue) *Tags {
 }
 
 // CountTags counts the tags of recs' valid records, sorted by name
-// ignoring case.
-func CountTags(recs []*catalogue.Record) []Tag {
-	n := map[string]int{}
-	for _, r := range recs {
-		if r.Valid() {
-			for _, t := range catalogue.SplitTags(r.Extension(catalogue.FieldTags)) {
-				n[t]++
-			}
-		}
-	}
-	out := make([]Tag, 0, len(n))
-	for t, k := range n {
-		out = append(out, Tag{t, k})
-	}
-	slices.SortFunc(out, func(a, b Tag) int {
-		if c := strings.Compare(strings.ToLower(a.Name), strings.ToLower(b.Name)); c != 0 {
-			return c
-		}
-		return strings.Compare(a.Name, b.Name)
-	})
-	return out
-}
+// ignoring case, as `uricat tags` does (stats.Tags).
+func CountTags(recs []*catalogue.Record) []Tag { return stats.Tags(recs) }
 
 // Reload counts the tags again after an edit (dialog.Reloader), in the
 // command it returns, from c's snapshot, which Update's goroutine does

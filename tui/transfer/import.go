@@ -83,7 +83,7 @@ type ImportConfig struct {
 	// import.
 	Now time.Time
 	// Profiles finds the browser profiles the screen lists (in a
-	// command); nil is where the browsers keep them under $HOME.
+	// command); nil lists none.
 	Profiles func() ([]profiles.Profile, []error)
 }
 
@@ -208,7 +208,7 @@ func NewImport(ctx dialog.Context, cfg ImportConfig) *Import {
 func (m *Import) Init() tea.Cmd {
 	find := m.cfg.Profiles
 	if find == nil {
-		find = discoverProfiles
+		find = func() ([]profiles.Profile, []error) { return nil, nil }
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	m.stopCounting = cancel

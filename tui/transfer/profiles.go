@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"runtime"
 	"strings"
 	"time"
 
@@ -14,7 +13,6 @@ import (
 
 	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/importers"
-	"github.com/uricat/uricat/importers/formats"
 	"github.com/uricat/uricat/importers/profiles"
 	"github.com/uricat/uricat/internal/display"
 	"github.com/uricat/uricat/internal/plural"
@@ -27,13 +25,6 @@ import (
 // enter imports the one highlighted, through the same plan as a file
 // typed. Finding them and counting their bookmarks reads files: it runs
 // in a command (profilesMsg), and the list says it is looking till then.
-
-// discoverProfiles finds the profiles when ImportConfig.Profiles is nil:
-// under $HOME, on this system.
-var discoverProfiles = func() ([]profiles.Profile, []error) {
-	home, _ := os.UserHomeDir()
-	return profiles.Discover(profiles.Env{Home: home, Getenv: os.Getenv, GOOS: runtime.GOOS}, profiles.Browsers)
-}
 
 // profileKeys are the keys of the profiles' list, for the help bar: the
 // import screen's Up, Down and Choose.
@@ -98,7 +89,7 @@ func countProfile(ctx context.Context, p profiles.Profile, now time.Time, have m
 	if st, err := os.Stat(p.Path); err == nil {
 		fp.size = st.Size()
 	}
-	f, err := formats.ByName(readers, p.Format)
+	f, err := profiles.FormatOf(p)
 	if err != nil {
 		fp.err = err
 		return fp

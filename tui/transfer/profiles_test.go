@@ -17,12 +17,6 @@ import (
 	"github.com/uricat/uricat/tui/theme"
 )
 
-// The tests see no profile of the machine they run on, unless they give
-// theirs (ImportConfig.Profiles).
-func init() {
-	discoverProfiles = func() ([]profiles.Profile, []error) { return nil, nil }
-}
-
 // chromeFile is a Chromium Bookmarks file of the bookmarks given (URL,
 // name), on the bookmark bar.
 func chromeFile(links ...string) string {
