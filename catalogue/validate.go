@@ -55,18 +55,52 @@ func ValidateURI(v string) error {
 	if colon <= 0 {
 		return errorf("URI %q has no scheme; it must be absolute (RFC 3986 4.3, 3.1)", clip(v))
 	}
-	for i := 0; i < colon; i++ {
-		c := v[i]
+	if err := validateScheme(v[:colon]); err != nil {
+		return err
+	}
+	rest := v[colon+1:]
+	hasAuth := strings.HasPrefix(rest, "//")
+	s, err := scanURI(v, colon, hasAuth)
+	if err != nil {
+		return err
+	}
+	if hasAuth {
+		if s.authEnd < 0 {
+			s.authEnd = len(v)
+		}
+		if err := validateAuthority(v[colon+3 : s.authEnd]); err != nil {
+			return err
+		}
+	}
+	if s.bracket >= 0 && !strings.HasPrefix(rest, "//[") {
+		return errorf("URI has %q at byte %d; brackets may only enclose an IP address in the host (RFC 3986 3.2.2)", v[s.bracket], s.bracket+1)
+	}
+	return nil
+}
+
+// validateScheme checks a URI's scheme, the part before its first colon.
+func validateScheme(scheme string) error {
+	for i := 0; i < len(scheme); i++ {
+		c := scheme[i]
 		if isAlpha(c) || i > 0 && (isDigit(c) || c == '+' || c == '-' || c == '.') {
 			continue
 		}
-		return errorf("URI scheme %q is not valid: it must start with a letter and hold only letters, digits, '+', '-', '.' (RFC 3986 3.1)", clip(v[:colon]))
+		return errorf("URI scheme %q is not valid: it must start with a letter and hold only letters, digits, '+', '-', '.' (RFC 3986 3.1)", clip(scheme))
 	}
-	// One pass: the characters, and where the authority ends.
-	rest := v[colon+1:]
-	hasAuth := strings.HasPrefix(rest, "//")
-	authEnd := -1 // index in v of the first '/', '?' or '#' after "//"
-	hashes, bracket := 0, -1
+	return nil
+}
+
+// uriScan is what scanURI notes of a URI on its way.
+type uriScan struct {
+	authEnd int // index in v of the first '/', '?' or '#' after "//"; -1: none
+	bracket int // index of the first '[' or ']'; -1: none
+}
+
+// scanURI checks the characters of v after its scheme's colon, in one
+// pass that also notes where the authority ends (when hasAuth).
+func scanURI(v string, colon int, hasAuth bool) (uriScan, error) {
+	s := uriScan{authEnd: -1, bracket: -1}
+	hashes := 0
 	for i := colon + 1; i < len(v); i++ {
 		c := v[i]
 		if uriPlain[c] {
@@ -75,12 +109,12 @@ func ValidateURI(v string) error {
 		if uriChar[c] {
 			switch c {
 			case '[', ']':
-				if bracket < 0 {
-					bracket = i
+				if s.bracket < 0 {
+					s.bracket = i
 				}
 			case '/', '?':
-				if authEnd < 0 && hasAuth && i >= colon+3 {
-					authEnd = i
+				if s.authEnd < 0 && hasAuth && i >= colon+3 {
+					s.authEnd = i
 				}
 			}
 			continue
@@ -88,35 +122,24 @@ func ValidateURI(v string) error {
 		switch {
 		case c == '%':
 			if i+2 >= len(v) || !isHex(v[i+1]) || !isHex(v[i+2]) {
-				return errorf("URI has a %% at byte %d that does not start a %%XX escape (RFC 3986 2.1)", i+1)
+				return s, errorf("URI has a %% at byte %d that does not start a %%XX escape (RFC 3986 2.1)", i+1)
 			}
 			i += 2
 		case c == '#':
 			hashes++
 			if hashes > 1 {
-				return errorf("URI has a second '#' at byte %d (RFC 3986 3.5)", i+1)
+				return s, errorf("URI has a second '#' at byte %d (RFC 3986 3.5)", i+1)
 			}
-			if authEnd < 0 && hasAuth {
-				authEnd = i
+			if s.authEnd < 0 && hasAuth {
+				s.authEnd = i
 			}
 		case c == ' ':
-			return errorf("URI has a space at byte %d; write it as %%20 (RFC 3986 2)", i+1)
+			return s, errorf("URI has a space at byte %d; write it as %%20 (RFC 3986 2)", i+1)
 		default:
-			return errorf("URI has the character %s at byte %d, which a URI may not hold (RFC 3986 2)", describeByte(c), i+1)
+			return s, errorf("URI has the character %s at byte %d, which a URI may not hold (RFC 3986 2)", describeByte(c), i+1)
 		}
 	}
-	if hasAuth {
-		if authEnd < 0 {
-			authEnd = len(v)
-		}
-		if err := validateAuthority(v[colon+3 : authEnd]); err != nil {
-			return err
-		}
-	}
-	if bracket >= 0 && !strings.HasPrefix(rest, "//[") {
-		return errorf("URI has %q at byte %d; brackets may only enclose an IP address in the host (RFC 3986 3.2.2)", v[bracket], bracket+1)
-	}
-	return nil
+	return s, nil
 }
 
 // validateAuthority checks [userinfo "@"] host [":" port] (RFC 3986 3.2);
