@@ -8,6 +8,7 @@ import (
 	"strings"
 	"unsafe"
 
+	"github.com/uricat/uricat/catalogue/internal/syntax"
 	"github.com/uricat/uricat/internal/printable"
 )
 
@@ -550,7 +551,7 @@ func parseFieldAt(line string, forbidden int, dst *Record, seen uint16, cache *v
 	// One pass over the name finds the colon that ends it, on most lines:
 	// names are short, and most lines are fields.
 	n := 0 // the bytes 2.1.3 allows in a name that the line starts with
-	for n < len(line) && nameByte[line[n]] {
+	for n < len(line) && syntax.NameByte[line[n]] {
 		n++
 	}
 	colon := n
@@ -564,11 +565,11 @@ func parseFieldAt(line string, forbidden int, dst *Record, seen uint16, cache *v
 	if name == "" {
 		return bad(1, "", "field has no name before the colon (2.1.3)")
 	}
-	if n < colon { // badNameChar(name) is n
-		return bad(n+1, "", "field name %q has %s; names may hold only letters, digits, '-' and '_' (2.1.3)", clip(name), describeByte(name[n]))
+	if n < colon { // syntax.BadNameChar(name) is n
+		return bad(n+1, "", "field name %q has %s; names may hold only letters, digits, '-' and '_' (2.1.3)", clip(name), syntax.DescribeByte(name[n]))
 	}
 	if i := forbidden; i > colon { // one in the name is a bad name character, above
-		return bad(i+1, name, "%s has %s, which must not appear in a catalogue (2.1.1)", name, describeByte(line[i]))
+		return bad(i+1, name, "%s has %s, which must not appear in a catalogue (2.1.1)", name, syntax.DescribeByte(line[i]))
 	}
 	if colon+1 >= len(line) || line[colon+1] != ' ' {
 		if colon+1 >= len(line) {
@@ -612,7 +613,7 @@ func decodeValue(name, v string) (string, error) {
 		return "", fmt.Errorf("%s has an encoded-word that cannot be decoded: %v (RFC 2047)", name, err)
 	}
 	if strings.TrimSpace(d) == "" {
-		return "", errBlank(name)
+		return "", syntax.ErrBlank(name)
 	}
 	return d, nil
 }
