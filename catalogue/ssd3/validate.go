@@ -17,7 +17,7 @@ import (
 // bookmarks often point into a page.
 func ValidateURI(v string) error {
 	if v == "" {
-		return syntax.ErrRequired(FieldURI, "3.1")
+		return syntax.ErrRequired(FieldURI, "3.1") // its Section in catalogue.Fields
 	}
 	colon := strings.IndexByte(v, ':')
 	if colon <= 0 {

@@ -55,12 +55,16 @@ var NameByte = func() (t [256]bool) {
 	return t
 }()
 
+// IsAlpha reports whether c is an ASCII letter.
 func IsAlpha(c byte) bool { return c|0x20 >= 'a' && c|0x20 <= 'z' }
 
+// IsDigit reports whether c is an ASCII digit.
 func IsDigit(c byte) bool { return c >= '0' && c <= '9' }
 
+// IsHex reports whether c is a hexadecimal digit.
 func IsHex(c byte) bool { return IsDigit(c) || c|0x20 >= 'a' && c|0x20 <= 'f' }
 
+// IsASCII reports whether s holds only ASCII.
 func IsASCII(s string) bool {
 	for i := 0; i < len(s); i++ {
 		if s[i] >= utf8.RuneSelf {
