@@ -351,7 +351,16 @@ func parseRecordInto(rec *Record, text string, first int, how parseHow) recordLi
 	lineNo := first - 1
 	rest := text
 	for rest != "" {
-		line, content, bad, lfOnly := splitLine(rest)
+		// Most lines end in CRLF and hold no forbidden byte: that case
+		// is here, out of a call, since it runs for every line of a file.
+		var line, content string
+		lfOnly := false
+		bad := firstForbidden(rest)
+		if bad >= 0 && rest[bad] == '\r' && bad+1 < len(rest) && rest[bad+1] == '\n' {
+			line, content, bad = rest[:bad+2], rest[:bad], -1
+		} else {
+			line, content, bad, lfOnly = splitLine(rest, bad)
+		}
 		// A blank line ends the record (2.1.2); its first line, which
 		// the reader found not blank, is always the record's.
 		if how.end == atBlankLine && lineNo >= first && isBlank(content) {
@@ -371,8 +380,11 @@ func parseRecordInto(rec *Record, text string, first int, how parseHow) recordLi
 		switch {
 		case f.problem != nil:
 			p.invalidLine(f, line, lineNo)
+		case f.spec != nil && p.seen&f.spec.bit == 0: // parseField stored it
+			p.seen |= f.spec.bit
+			rec.accepted |= f.spec.bit
 		case f.spec != nil:
-			p.standard(f, lineNo)
+			p.duplicate(f, lineNo)
 		default: // an X- field (parseField reports anything else)
 			exts = p.extension(exts, f, lineNo)
 		}
@@ -389,11 +401,10 @@ func parseRecordInto(rec *Record, text string, first int, how parseHow) recordLi
 
 // splitLine returns the first line of rest, with and without its line
 // break, the index of the first byte 2.1.1 forbids in its content (-1:
-// none), and whether it ends in LF alone. One scan finds the line's end
-// and the forbidden byte: the first such byte of most lines is their CR
-// or LF.
-func splitLine(rest string) (line, content string, bad int, lfOnly bool) {
-	bad = firstForbidden(rest)
+// none), and whether it ends in LF alone. bad is firstForbidden(rest):
+// one scan finds the line's end and the forbidden byte, since the first
+// such byte of most lines is their CR or LF.
+func splitLine(rest string, bad int) (line, content string, _ int, lfOnly bool) {
 	switch {
 	case bad >= 0 && rest[bad] == '\n':
 		return rest[:bad+1], rest[:bad], -1, true
@@ -437,19 +448,13 @@ func (p *recordParser) invalidLine(f field, line string, lineNo int) {
 	}
 }
 
-// standard notes a valid standard field, which parseField stored unless
-// the record had it already.
-func (p *recordParser) standard(f field, lineNo int) {
-	bit := f.spec.bit
-	if p.seen&bit != 0 {
-		p.rec.addProblem(duplicateField(f.name, lineNo))
-		if bit&requiredFields != 0 {
-			p.dupRequired = true
-		}
-		return
+// duplicate notes a valid standard field the record had already, which
+// parseField checked but did not store.
+func (p *recordParser) duplicate(f field, lineNo int) {
+	p.rec.addProblem(duplicateField(f.name, lineNo))
+	if f.spec.bit&requiredFields != 0 {
+		p.dupRequired = true
 	}
-	p.seen |= bit
-	p.rec.accepted |= bit
 }
 
 // extension adds a valid X- field to exts, the record's so far.
