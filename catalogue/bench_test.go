@@ -49,7 +49,7 @@ func generate(n int) string {
 		}
 		fmt.Fprintf(&b, "LANGUAGE: %s\r\nTYPE: %s\r\n", langs[rng.IntN(len(langs))], types[rng.IntN(len(types))])
 		if i%10 == 0 {
-			fmt.Fprintf(&b, "X-Tags: %s\r\n", strings.ReplaceAll(phrase(3), " ", ", "))
+			fmt.Fprintf(&b, "X-TAGS: %s\r\n", strings.ReplaceAll(phrase(3), " ", ", "))
 		}
 	}
 	return b.String()

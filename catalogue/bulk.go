@@ -219,7 +219,7 @@ func (e Recategorise) plan(c *Catalogue) (map[Ref]*Record, error) {
 			return nil
 		}
 		found = true
-		return []Field{{FieldCategory, cat}}
+		return []Field{{Name: FieldCategory, Value: cat}}
 	})
 	if !found {
 		return nil, fmt.Errorf("category %q: %w", e.From, errNoCategory)
@@ -316,5 +316,5 @@ func retagged(was string, tags []string) []Field {
 	if slices.Equal(SplitTags(was), tags) {
 		return nil
 	}
-	return []Field{{FieldTags, JoinTags(tags)}}
+	return []Field{{Name: FieldTags, Value: JoinTags(tags)}}
 }

@@ -75,10 +75,10 @@ func TestBulkEdits(t *testing.T) {
 		{"a name only begun", func(*Catalogue) Edit { return Recategorise{From: "Program", To: "Code"} }, "", errNoCategory},
 		{"onto itself", func(*Catalogue) Edit { return Recategorise{From: "Programming", To: "Programming"} }, "", ErrUnchanged},
 		{"set many", func(c *Catalogue) Edit {
-			return SetMany{Refs: refs(c, "A", "C"), Fields: []Field{{FieldCategory, "Programmingx"}}}
+			return SetMany{Refs: refs(c, "A", "C"), Fields: []Field{{Name: FieldCategory, Value: "Programmingx"}}}
 		}, "A|Programmingx|go, lang|" + stamped + "|01/01/2020 00:00:00\n", nil}, // C has it: not stamped
 		{"set many, none changes", func(c *Catalogue) Edit {
-			return SetMany{Refs: refs(c, "C"), Fields: []Field{{FieldCategory, "Programmingx"}}}
+			return SetMany{Refs: refs(c, "C"), Fields: []Field{{Name: FieldCategory, Value: "Programmingx"}}}
 		}, "", ErrUnchanged},
 		{"add a tag", func(c *Catalogue) Edit { return Retag{Refs: refs(c, "A", "B", "E"), Add: []string{"go"}} },
 			"E||go|" + stamped + "|06/01/2020 00:00:00\n", nil},
@@ -284,7 +284,7 @@ func BenchmarkBatchUndo(b *testing.B) {
 	var batch Batch
 	for i, r := range c.Valid() {
 		if i%10 == 0 {
-			batch.Edits = append(batch.Edits, Set{Ref: r.Ref(), Fields: []Field{{FieldCategory, "Batch"}}})
+			batch.Edits = append(batch.Edits, Set{Ref: r.Ref(), Fields: []Field{{Name: FieldCategory, Value: "Batch"}}})
 		}
 	}
 	var h History

@@ -329,7 +329,11 @@ func (w *pieceWorker) read(data []byte, p *piece, after bool) {
 		if w.spare != nil {
 			w.spare.owner, rec.more = rec, w.spare
 		}
-		rd.done(parseRecordInto(rec, rr.text, rr.first, w.cache, &w.arena, w.keep, true))
+		how := parseHow{cache: w.cache, arena: &w.arena, end: atBlankLine}
+		if w.keep {
+			how.life = textKept
+		}
+		rd.done(parseRecordInto(rec, rr.text, rr.first, how))
 		if m := w.spare; m != nil && rec.more == m {
 			if m.set != 0 || len(m.problems) > 0 || m.ext != nil {
 				w.spare = nil // the record's now

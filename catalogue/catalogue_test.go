@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/uricat/uricat/catalogue/internal/syntax"
 )
 
 var fixedNow = time.Date(2026, 11, 21, 12, 0, 0, 0, time.UTC)
@@ -144,7 +146,7 @@ func TestAddRefusesInvalid(t *testing.T) {
 		{Values{URI: "http://x/", Name: "x", Language: "klingon"}, "LANGUAGE"},
 		{Values{URI: "http://x/", Name: "x", Type: "html"}, "TYPE"},
 		{Values{URI: "http://x/", Name: "x", ID: "-1"}, "ID"},
-		{Values{URI: "http://x/", Name: "x", Extensions: []Field{{"Tags", "a"}}}, `start with "X-"`},
+		{Values{URI: "http://x/", Name: "x", Extensions: []Field{{Name: "Tags", Value: "a"}}}, `start with "X-"`},
 		{Values{URI: "http://x/", Name: "x", Date: time.Date(12000, 1, 1, 0, 0, 0, 0, time.UTC)}, "four digits"},
 	}
 	for _, tt := range tests {
@@ -212,7 +214,7 @@ func TestRecordValidateUnicode(t *testing.T) {
 	if nr.Name() != r.Name() {
 		t.Errorf("stored %q", nr.Name())
 	}
-	if got := text(t, c); !isASCII(got) {
+	if got := text(t, c); !syntax.IsASCII(got) {
 		t.Errorf("file is not ASCII: %q", got)
 	}
 }

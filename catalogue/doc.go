@@ -7,14 +7,16 @@
 //
 // It is built in four layers, from a record's values up to the file:
 //
-//   - Values and rules (SSD3 sections 2 and 3): record.go (Record, Field,
-//     Values), fields.go (Fields, the one table of what uricat knows of
-//     each field; X-ADDED), tags.go (X-TAGS), validate.go (Validate*,
-//     ParseDate, NormalizeURI, CompareIDs), encode.go (RFC 2047 encoded
-//     words), urikey.go (URIKey: when two URIs name the same resource).
+//   - Values and rules (SSD3 sections 2 and 3): package ssd3 (field
+//     names, Field, Validate*, ParseDate, NormalizeURI, CompareIDs,
+//     encoded-words, Diagnostic), under record.go (Record, Values),
+//     fields.go (Fields, the one table of what uricat knows of each
+//     field), tags.go (X-TAGS), validate.go (ValidationError),
+//     urikey.go (URIKey: when two URIs name the same resource), and
+//     compat.go (the names that moved to ssd3, until callers use them
+//     there).
 //   - Reading: reader.go (lines and fields, read in parallel pieces),
-//     packed.go (a record's text, packed), diagnostic.go (Diagnostic: every
-//     problem, with its file, line and column).
+//     packed.go (a record's text, packed).
 //   - The catalogue in memory: catalogue.go (Catalogue, Read, WriteTo),
 //     keys.go (the URI and ID index), edit.go (Edit: Add, Set, Delete,
 //     Batch; Apply and its inverse), history.go (undo and redo), merge.go

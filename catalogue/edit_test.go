@@ -51,15 +51,15 @@ func TestSetKeepsTheTimeAdded(t *testing.T) {
 		xAdded  string // X-ADDED after
 		addedAt string // Record.Added after
 	}{
-		{"rate", file, [][]Field{{{FieldRating, "5"}}}, nil, "01/03/2026 12:00:00", added, added},
-		{"rate twice", file, [][]Field{{{FieldRating, "5"}}, {{FieldRating, "4"}}}, nil, "01/03/2026 12:00:01", added, added},
-		{"category", file, [][]Field{{{FieldCategory, "News"}}}, nil, "01/03/2026 12:00:00", added, added},
-		{"a DATE typed moves it too", file, [][]Field{{{FieldDate, "01/01/2020 00:00:00"}}}, nil, "01/01/2020 00:00:00", added, added},
-		{"X-ADDED typed is the user's", file, [][]Field{{{FieldName, "B"}, {FieldAdded, "01/01/2000 00:00:00"}}}, nil, "01/03/2026 12:00:00", "01/01/2000 00:00:00", "01/01/2000 00:00:00"},
-		{"the rating it has", file, [][]Field{{{FieldRating, "3"}}}, ErrUnchanged, added, "", added},
-		{"the name it has", file, [][]Field{{{FieldName, "A"}, {FieldCategory, ""}}}, ErrUnchanged, added, "", added},
-		{"the DATE it has", file, [][]Field{{{FieldDate, added}}}, ErrUnchanged, added, "", added},
-		{"the same value after an edit", file, [][]Field{{{FieldRating, "5"}}, {{FieldRating, "5"}}}, ErrUnchanged, "01/03/2026 12:00:00", added, added},
+		{"rate", file, [][]Field{{{Name: FieldRating, Value: "5"}}}, nil, "01/03/2026 12:00:00", added, added},
+		{"rate twice", file, [][]Field{{{Name: FieldRating, Value: "5"}}, {{Name: FieldRating, Value: "4"}}}, nil, "01/03/2026 12:00:01", added, added},
+		{"category", file, [][]Field{{{Name: FieldCategory, Value: "News"}}}, nil, "01/03/2026 12:00:00", added, added},
+		{"a DATE typed moves it too", file, [][]Field{{{Name: FieldDate, Value: "01/01/2020 00:00:00"}}}, nil, "01/01/2020 00:00:00", added, added},
+		{"X-ADDED typed is the user's", file, [][]Field{{{Name: FieldName, Value: "B"}, {Name: FieldAdded, Value: "01/01/2000 00:00:00"}}}, nil, "01/03/2026 12:00:00", "01/01/2000 00:00:00", "01/01/2000 00:00:00"},
+		{"the rating it has", file, [][]Field{{{Name: FieldRating, Value: "3"}}}, ErrUnchanged, added, "", added},
+		{"the name it has", file, [][]Field{{{Name: FieldName, Value: "A"}, {Name: FieldCategory, Value: ""}}}, ErrUnchanged, added, "", added},
+		{"the DATE it has", file, [][]Field{{{Name: FieldDate, Value: added}}}, ErrUnchanged, added, "", added},
+		{"the same value after an edit", file, [][]Field{{{Name: FieldRating, Value: "5"}}, {{Name: FieldRating, Value: "5"}}}, ErrUnchanged, "01/03/2026 12:00:00", added, added},
 		{"no valid DATE: stamped, nothing to keep", noDate, [][]Field{nil}, nil, "01/03/2026 12:00:00", "", "01/03/2026 12:00:00"},
 	}
 	for _, tt := range tests {

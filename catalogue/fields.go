@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/uricat/uricat/catalogue/internal/syntax"
 )
 
 // FieldSpec is what uricat knows of one standard field of SSD3 section 3:
@@ -53,15 +55,6 @@ type FieldSpec struct {
 	// cached: valid is costly, and records repeat the values it checks.
 	cached bool
 }
-
-// FieldAdded is the extension field (SSD3 2.2) that keeps when a record
-// was added once its DATE no longer says so. SSD3 3.3 makes DATE the time
-// a record "was created or last amended", so an edit stamps it; the time a
-// bookmark was added is the user's data all the same. The first time an
-// edit moves DATE, it writes the DATE the record had into X-ADDED, in
-// DATE's form (DateLayout, UTC), and later edits leave it alone: a record
-// without X-ADDED was added at its DATE (see Record.Added).
-const FieldAdded = "X-ADDED"
 
 // Added returns when r was added: its X-ADDED when that is a date in
 // DATE's form, else its DATE; zero when it has neither.
@@ -151,7 +144,7 @@ func stringField(f FieldSpec, get func(r *Record) string, put func(r *Record, v 
 	if f.Text {
 		valid = func(v string) error {
 			if strings.TrimSpace(v) == "" {
-				return errBlank(name)
+				return syntax.ErrBlank(name)
 			}
 			return nil
 		}
@@ -344,7 +337,7 @@ func SetField(r *Record, name, v string) error {
 		return err
 	}
 	if v != "" && strings.TrimSpace(v) == "" {
-		return errBlank(name)
+		return syntax.ErrBlank(name)
 	}
 	r.SetExtension(name, v)
 	return nil

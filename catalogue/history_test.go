@@ -108,8 +108,8 @@ func TestUndoKeepsAnotherProgramsEdits(t *testing.T) {
 		wantNote   string
 		wantDid    bool // the undo changed the record: there is a step to redo
 	}{
-		{"other fields", []Field{{FieldName, "renamed elsewhere"}, {FieldTags, "x, z"}}, 0, nil, "", true},
-		{"the rating too", []Field{{FieldName, "renamed elsewhere"}, {FieldRating, "5"}}, 5, []string{FieldRating},
+		{"other fields", []Field{{Name: FieldName, Value: "renamed elsewhere"}, {Name: FieldTags, Value: "x, z"}}, 0, nil, "", true},
+		{"the rating too", []Field{{Name: FieldName, Value: "renamed elsewhere"}, {Name: FieldRating, Value: "5"}}, 5, []string{FieldRating},
 			"kept 1 field changed elsewhere: RATING of “renamed elsewhere”", false},
 	}
 	for _, tt := range tests {
@@ -117,7 +117,7 @@ func TestUndoKeepsAnotherProgramsEdits(t *testing.T) {
 			t.Parallel()
 			w := newUndoWriters(t)
 			a := named(t, w.one, "A")
-			w.do(t, Set{Ref: a.Ref(), Fields: []Field{{FieldRating, "3"}}})
+			w.do(t, Set{Ref: a.Ref(), Fields: []Field{{Name: FieldRating, Value: "3"}}})
 			w.other(t, func(o *Catalogue) {
 				mustApply(t, o, Set{Ref: named(t, o, "A").Ref(), Fields: tt.theirs})
 			})
@@ -222,7 +222,7 @@ func undoKeptCases() []undoKeptCase {
 	return []undoKeptCase{{
 		name: "rated, then deleted elsewhere",
 		step: func(t *testing.T, w *undoWriters) Edit {
-			return Set{Ref: named(t, w.one, "A").Ref(), Fields: []Field{{FieldRating, "3"}}}
+			return Set{Ref: named(t, w.one, "A").Ref(), Fields: []Field{{Name: FieldRating, Value: "3"}}}
 		},
 		other: func(t *testing.T, o *Catalogue) { mustApply(t, o, Delete{Refs: []Ref{named(t, o, "A").Ref()}}) },
 		check: func(t *testing.T, w *undoWriters) {
@@ -237,7 +237,7 @@ func undoKeptCases() []undoKeptCase {
 			return Add{Records: []*Record{NewRecord(Values{URI: "http://d/", Name: "D"})}}
 		},
 		other: func(t *testing.T, o *Catalogue) {
-			mustApply(t, o, Set{Ref: named(t, o, "D").Ref(), Fields: []Field{{FieldDescription, "their note"}}})
+			mustApply(t, o, Set{Ref: named(t, o, "D").Ref(), Fields: []Field{{Name: FieldDescription, Value: "their note"}}})
 		},
 		check: func(t *testing.T, w *undoWriters) {
 			if r := named(t, w.one, "D"); r.Description() != "their note" {
@@ -265,7 +265,7 @@ func undoKeptCases() []undoKeptCase {
 		step: func(t *testing.T, w *undoWriters) Edit { return RenameTag{From: "x"} },
 		other: func(t *testing.T, o *Catalogue) {
 			mustApply(t, o, Recategorise{From: "News", To: "Press"})
-			mustApply(t, o, Set{Ref: named(t, o, "A").Ref(), Fields: []Field{{FieldTags, "y"}}})
+			mustApply(t, o, Set{Ref: named(t, o, "A").Ref(), Fields: []Field{{Name: FieldTags, Value: "y"}}})
 		},
 		check: func(t *testing.T, w *undoWriters) {
 			a, c := named(t, w.one, "A"), named(t, w.one, "C")
@@ -283,7 +283,7 @@ func undoKeptCases() []undoKeptCase {
 func TestUndoWithoutAnotherProgramIsExact(t *testing.T) {
 	t.Parallel()
 	w := newUndoWriters(t)
-	w.do(t, Set{Ref: named(t, w.one, "A").Ref(), Fields: []Field{{FieldRating, "3"}}})
+	w.do(t, Set{Ref: named(t, w.one, "A").Ref(), Fields: []Field{{Name: FieldRating, Value: "3"}}})
 	st, err := w.h.Undo(w.one)
 	if err != nil || len(st.Kept) != 0 || !st.Did() {
 		t.Fatalf("undo: %v, kept %v", err, st.Kept)

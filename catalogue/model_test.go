@@ -611,23 +611,23 @@ func (s *sequence) do(op int) {
 		var fields []Field
 		switch s.rng.IntN(6) {
 		case 0:
-			fields = []Field{{FieldRating, fmt.Sprint(s.rng.IntN(6))}}
+			fields = []Field{{Name: FieldRating, Value: fmt.Sprint(s.rng.IntN(6))}}
 			if fields[0].Value == "0" {
 				fields[0].Value = ""
 			}
 		case 1:
-			fields = []Field{{FieldName, fmt.Sprintf("Name %d", s.rng.IntN(50))}, {FieldCategory, []string{"", "Go", "Café"}[s.rng.IntN(3)]}}
+			fields = []Field{{Name: FieldName, Value: fmt.Sprintf("Name %d", s.rng.IntN(50))}, {Name: FieldCategory, Value: []string{"", "Go", "Café"}[s.rng.IntN(3)]}}
 		case 2:
-			fields = []Field{{FieldDescription, []string{"", "line one\nline two", "plain"}[s.rng.IntN(3)]}, {"X-TAGS", []string{"", "a,b", "hiking"}[s.rng.IntN(3)]}}
+			fields = []Field{{Name: FieldDescription, Value: []string{"", "line one\nline two", "plain"}[s.rng.IntN(3)]}, {Name: "X-TAGS", Value: []string{"", "a,b", "hiking"}[s.rng.IntN(3)]}}
 		case 3:
-			fields = []Field{{FieldRating, "9"}} // invalid: refused, nothing changes
+			fields = []Field{{Name: FieldRating, Value: "9"}} // invalid: refused, nothing changes
 		case 4: // a DATE typed, sometimes the one the record has
-			fields = []Field{{FieldDate, it.e[FieldDate]}}
+			fields = []Field{{Name: FieldDate, Value: it.e[FieldDate]}}
 			if s.rng.IntN(2) == 0 {
 				fields[0].Value = FormatDate(time.Date(2010, 1, 1+s.rng.IntN(3), 0, 0, 0, 0, time.UTC))
 			}
 		case 5: // the values it has: no edit
-			fields = []Field{{FieldName, it.e[FieldName]}, {FieldCategory, it.e[FieldCategory]}}
+			fields = []Field{{Name: FieldName, Value: it.e[FieldName]}, {Name: FieldCategory, Value: it.e[FieldCategory]}}
 		}
 		s.log = append(s.log, fmt.Sprintf("set #%d %v", it.id, fields))
 		undo, _ := s.h.Len()
@@ -757,7 +757,7 @@ func (s *sequence) recategorise() {
 		if to == "" {
 			rest = strings.TrimPrefix(rest, "/")
 		}
-		return []Field{{FieldCategory, to + rest}}
+		return []Field{{Name: FieldCategory, Value: to + rest}}
 	}, errNoCategory)
 }
 
@@ -777,7 +777,7 @@ func (s *sequence) bulk() {
 	undo, _ := s.h.Len()
 	switch s.rng.IntN(3) {
 	case 0:
-		fields := [][]Field{{{FieldRating, "4"}}, {{FieldCategory, "Go/Tools"}, {FieldRating, ""}}, {{FieldRating, "9"}}}[s.rng.IntN(3)]
+		fields := [][]Field{{{Name: FieldRating, Value: "4"}}, {{Name: FieldCategory, Value: "Go/Tools"}, {Name: FieldRating, Value: ""}}, {{Name: FieldRating, Value: "9"}}}[s.rng.IntN(3)]
 		s.log = append(s.log, fmt.Sprintf("set many %v %v", ids, fields))
 		e := SetMany{Refs: refs, Fields: fields}
 		n, perr := s.c.Preview(e)
@@ -817,7 +817,7 @@ func (s *sequence) bulk() {
 			if slices.Equal(tags, SplitTags(e[FieldTags])) {
 				return nil
 			}
-			return []Field{{FieldTags, JoinTags(tags)}}
+			return []Field{{Name: FieldTags, Value: JoinTags(tags)}}
 		}, nil)
 	case 2:
 		from, to := tag(), []string{"a", "b", "new", ""}[s.rng.IntN(4)]
@@ -839,7 +839,7 @@ func (s *sequence) bulk() {
 			} else {
 				tags[i] = to
 			}
-			return []Field{{FieldTags, JoinTags(tags)}}
+			return []Field{{Name: FieldTags, Value: JoinTags(tags)}}
 		}, errNoTag)
 	}
 }
@@ -1038,10 +1038,10 @@ func (s *sequence) otherChanges(what, target int) {
 		}
 		name := fmt.Sprintf("Name %d", s.rng.IntN(50))
 		fields := [][]Field{
-			{{FieldRating, fmt.Sprint(1 + s.rng.IntN(5))}},
-			{{FieldName, name}},
-			{{FieldName, name}, {FieldTags, []string{"a, z", "z", ""}[s.rng.IntN(3)]}}, // uricat set --name --add-tags
-			{{FieldCategory, []string{"Go", "Press", ""}[s.rng.IntN(3)]}},
+			{{Name: FieldRating, Value: fmt.Sprint(1 + s.rng.IntN(5))}},
+			{{Name: FieldName, Value: name}},
+			{{Name: FieldName, Value: name}, {Name: FieldTags, Value: []string{"a, z", "z", ""}[s.rng.IntN(3)]}}, // uricat set --name --add-tags
+			{{Name: FieldCategory, Value: []string{"Go", "Press", ""}[s.rng.IntN(3)]}},
 		}[s.rng.IntN(4)]
 		s.log = append(s.log, fmt.Sprintf("other sets #%d %v", it.id, fields))
 		var ref Ref
@@ -1130,7 +1130,7 @@ func (s *sequence) otherMovesID(o *Catalogue, rec item) bool {
 		i := s.m.disk.find(serialN)
 		for _, r := range o.Records() {
 			if r.Valid() && serial(entryOf(r)) == serialN {
-				fields := []Field{{FieldID, value}}
+				fields := []Field{{Name: FieldID, Value: value}}
 				if _, err := o.Apply(Set{Ref: r.Ref(), Fields: fields}); err != nil {
 					s.fail("other sets ID %q on #%d: %v", value, serialN, err)
 				}

@@ -4,6 +4,8 @@ import (
 	"math"
 	"strings"
 	"unsafe"
+
+	"github.com/uricat/uricat/catalogue/internal/syntax"
 )
 
 // A record keeps its text packed: the same lines, but a standard field's
@@ -34,12 +36,9 @@ const (
 // dateBytes is how many bytes a packed DATE's digits take: 10^14 < 2^49.
 const dateBytes = 7
 
-// dateDigits are the places of a DATE's digits in DateLayout's form; the
-// other places hold what datePunct holds there.
-var (
-	dateDigits = [14]int{0, 1, 3, 4, 6, 7, 8, 9, 11, 12, 14, 15, 17, 18}
-	datePunct  = "00/00/0000 00:00:00"
-)
+// datePunct is a DATE in DateLayout's form with a zero at each of its
+// digits' places (syntax.DateDigits).
+const datePunct = "00/00/0000 00:00:00"
 
 // fieldLabels are the labels packing replaces, "NAME: ", by index in
 // Fields, and dateIndex the index of DATE; made once Fields is (in
@@ -132,7 +131,7 @@ func dateNumber(v string) (uint64, bool) {
 	k := 0
 	for j := range len(DateLayout) {
 		c := v[j]
-		if k < len(dateDigits) && dateDigits[k] == j {
+		if k < len(syntax.DateDigits) && syntax.DateDigits[k] == j {
 			if c < '0' || c > '9' {
 				return 0, false
 			}
@@ -170,8 +169,8 @@ func appendRaw(dst []byte, packed string) []byte {
 			}
 			var date [len(DateLayout)]byte
 			copy(date[:], datePunct)
-			for k := len(dateDigits) - 1; k >= 0; k-- {
-				date[dateDigits[k]] = byte('0' + n%10)
+			for k := len(syntax.DateDigits) - 1; k >= 0; k-- {
+				date[syntax.DateDigits[k]] = byte('0' + n%10)
 				n /= 10
 			}
 			dst = append(dst, fieldLabels[dateIndex]...)

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"unsafe"
 
+	"github.com/uricat/uricat/catalogue/internal/syntax"
 	"github.com/uricat/uricat/internal/printable"
 )
 
@@ -269,7 +270,7 @@ func isBlank[T string | []byte](content T) bool {
 // breaks, first is the file line of the first. cache may be nil.
 func parseRecord(raw string, first int, cache *valueCache) *Record {
 	rec := new(Record)
-	parseRecordInto(rec, raw, first, cache, nil, false, false)
+	parseRecordInto(rec, raw, first, parseHow{cache: cache})
 	return rec
 }
 
@@ -281,165 +282,225 @@ type recordLines struct {
 	firstLF int // the file line of the first of them
 }
 
-// parseRecordInto is parseRecord, into rec, which must be a zero Record,
-// its packed text allocated from arena (nil: on its own). With toBlank,
-// the record's lines are those of text up to its first blank line (a
-// reader's rawRecord.text), else the whole of text. The record holds
-// nothing of text afterwards: the reader reuses its memory. With keep,
-// text is memory nothing reuses (ReadOnly), and rec keeps its lines as
-// its text, unpacked, unless a line of it starts with a byte packing
-// would escape.
-func parseRecordInto(rec *Record, text string, first int, cache *valueCache, arena *textArena, keep, toBlank bool) recordLines {
-	// The text is packed line by line as it is parsed (see packer).
+// textEnd says where in the text given to parseRecordInto the record ends.
+type textEnd uint8
+
+const (
+	wholeText   textEnd = iota // the record is all of the text
+	atBlankLine                // the text runs on (rawRecord.text): the record ends at its first blank line
+)
+
+// textLife says what becomes of the memory of the text a record is
+// parsed from, and so what the record may keep of it.
+type textLife uint8
+
+const (
+	// textReused: the reader reuses the memory; the record packs a copy.
+	textReused textLife = iota
+	// textKept: nothing reuses the memory (ReadOnly); the record keeps its
+	// lines as its text, unpacked, unless a line of it starts with a byte
+	// packing would escape.
+	textKept
+)
+
+// parseHow says how parseRecordInto parses a record's text.
+type parseHow struct {
+	cache *valueCache // verdicts on repeated values; may be nil
+	arena *textArena  // where packed text is allocated; nil: on its own
+	end   textEnd
+	life  textLife
+}
+
+// recordParser is the state of parseRecordInto between a record's lines.
+type recordParser struct {
+	rec   *Record
+	first int // the file line of the record's first line
+	found recordLines
+	// The X- fields stay in raw, to be read from there, while verbatim:
+	// every X- line is valid and verbatim.
+	verbatim    bool
+	escape      bool   // with textKept: a line starts with a byte >= packField
+	seen        uint16 // the standard fields met, valid or not
+	dupRequired bool
+}
+
+// parseRecordInto is parseRecord, into rec, which must be a zero Record.
+// how says where the record ends in text and what becomes of text's
+// memory: with textReused, the record holds nothing of text afterwards.
+func parseRecordInto(rec *Record, text string, first int, how parseHow) recordLines {
+	p := recordParser{rec: rec, first: first, verbatim: true}
+	// Most records have a few extensions: they are gathered here without
+	// allocating.
+	var extBuf [8]Field
+	exts := extBuf[:0]
+	// The text is packed line by line as it is parsed (see packer). The
+	// packer stays out of p, which lets rec escape, so as not to be
+	// allocated.
 	var pk *packer
-	if !keep {
+	if how.life == textReused {
 		size := len(text)
-		if toBlank {
+		if how.end == atBlankLine {
 			size = min(size, packRoom) // not yet known
 		}
-		pk = newPacker(text, size, arena)
+		pk = newPacker(text, size, how.arena)
 		defer pk.finish(rec)
 	}
-	escape := false // with keep: a line starts with a byte >= packField
 	// Until the record's end is found, its text is all of text: the
 	// values' spans start from the same place.
 	rec.raw, rec.line = text, int32(first)
-	var found recordLines
-	// The extensions stay in raw, to be read from there, if every X- line
-	// is valid and verbatim; else they are kept apart. Most records have
-	// a few: they are gathered here without allocating.
-	var extBuf [8]Field
-	exts, verbatim := extBuf[:0], true
-	var seen uint16
-	var dupRequired bool
 	lineNo := first - 1
 	rest := text
 	for rest != "" {
-		// One scan finds the line's end and any byte 2.1.1 forbids in
-		// it: the first such byte of most lines is their CR or LF.
+		// Most lines end in CRLF and hold no forbidden byte: that case
+		// is here, out of a call, since it runs for every line of a file.
 		var line, content string
 		lfOnly := false
 		bad := firstForbidden(rest)
-		switch {
-		case bad >= 0 && rest[bad] == '\n':
-			line, content, lfOnly = rest[:bad+1], rest[:bad], true
-			bad = -1
-		case bad >= 0 && rest[bad] == '\r' && bad+1 < len(rest) && rest[bad+1] == '\n':
-			line, content = rest[:bad+2], rest[:bad]
-			bad = -1
-		default:
-			line = rest
-			if i := strings.IndexByte(rest, '\n'); i >= 0 {
-				line = rest[:i+1]
-				lfOnly = i == 0 || rest[i-1] != '\r'
-			}
-			content = trimEOL(line)
-			if bad >= len(content) {
-				bad = -1
-			}
+		if bad >= 0 && rest[bad] == '\r' && bad+1 < len(rest) && rest[bad+1] == '\n' {
+			line, content, bad = rest[:bad+2], rest[:bad], -1
+		} else {
+			line, content, bad, lfOnly = splitLine(rest, bad)
 		}
 		// A blank line ends the record (2.1.2); its first line, which
 		// the reader found not blank, is always the record's.
-		if toBlank && lineNo >= first && isBlank(content) {
+		if how.end == atBlankLine && lineNo >= first && isBlank(content) {
 			break
 		}
 		rest = rest[len(line):]
 		lineNo++
 		if lfOnly {
-			if found.lf == 0 {
-				found.firstLF = lineNo
-			}
-			found.lf++
+			p.lf(lineNo)
 		}
-		f := parseFieldAt(content, bad, rec, seen, cache)
+		f := parseFieldAt(content, bad, rec, p.seen, how.cache)
 		if pk != nil {
 			pk.add(line, f.spec)
 		} else if line[0] >= packField {
-			escape = true
+			p.escape = true
 		}
-		if f.problem != nil {
-			if strings.HasPrefix(line, "X-") {
-				verbatim = false // the X- lines of raw are no longer all extensions
-			}
-			p := *f.problem
-			p.Line = lineNo
-			rec.addProblem(p)
-			if f.spec != nil {
-				bit := f.spec.bit
-				if seen&bit != 0 && bit&requiredFields != 0 {
-					dupRequired = true
-				}
-				seen |= bit
-			}
-			continue
+		switch {
+		case f.problem != nil:
+			p.invalidLine(f, line, lineNo)
+		case f.spec != nil && p.seen&f.spec.bit == 0: // parseField stored it
+			p.seen |= f.spec.bit
+			rec.accepted |= f.spec.bit
+		case f.spec != nil:
+			p.duplicate(f, lineNo)
+		default: // an X- field (parseField reports anything else)
+			exts = p.extension(exts, f, lineNo)
 		}
-		if f.spec != nil {
-			bit := f.spec.bit
-			if seen&bit != 0 {
-				rec.addProblem(Diagnostic{Line: lineNo, Offset: -1, Field: f.name, Kind: Error,
-					Msg: fmt.Sprintf("%s appears again; a field name must not occur twice in a record (2.2)", f.name)})
-				if bit&requiredFields != 0 {
-					dupRequired = true
-				}
-				continue
-			}
-			seen |= bit
-			rec.accepted |= bit // parseField stored it
-			continue
-		}
-		// An X- field (parseField reports anything else).
-		if slices.ContainsFunc(exts, func(x Field) bool { return x.Name == f.name }) {
-			rec.addProblem(Diagnostic{Line: lineNo, Offset: -1, Field: f.name, Kind: Error,
-				Msg: fmt.Sprintf("%s appears again; a field name must not occur twice in a record (2.2)", f.name)})
-			verbatim = false
-			continue
-		}
-		if w := miscasedWarning(f.name, lineNo); w != nil {
-			rec.addProblem(*w)
-		}
-		if w := conflictWarning(f.name, f.value, lineNo); w != nil {
-			rec.addProblem(*w)
-		}
-		if _, ok := rec.spanOf(f.value); !ok {
-			verbatim = false // decoded from encoded-words
-		}
-		exts = append(exts, Field{Name: f.name, Value: f.value})
 	}
 	raw := text[:len(text)-len(rest)]
-	found.n, found.lines = len(raw), lineNo-first+1
+	p.found.n, p.found.lines = len(raw), lineNo-first+1
 	rec.raw = raw
 	if pk != nil {
 		pk.raw = raw
 	}
+	p.finish(raw, exts, how.arena)
+	return p.found
+}
+
+// splitLine returns the first line of rest, with and without its line
+// break, the index of the first byte 2.1.1 forbids in its content (-1:
+// none), and whether it ends in LF alone. bad is firstForbidden(rest):
+// one scan finds the line's end and the forbidden byte, since the first
+// such byte of most lines is their CR or LF.
+func splitLine(rest string, bad int) (line, content string, _ int, lfOnly bool) {
+	switch {
+	case bad >= 0 && rest[bad] == '\n':
+		return rest[:bad+1], rest[:bad], -1, true
+	case bad >= 0 && rest[bad] == '\r' && bad+1 < len(rest) && rest[bad+1] == '\n':
+		return rest[:bad+2], rest[:bad], -1, false
+	}
+	line = rest
+	if i := strings.IndexByte(rest, '\n'); i >= 0 {
+		line = rest[:i+1]
+		lfOnly = i == 0 || rest[i-1] != '\r'
+	}
+	content = trimEOL(line)
+	if bad >= len(content) {
+		bad = -1
+	}
+	return line, content, bad, lfOnly
+}
+
+// lf notes that the file's line lineNo ends in LF alone.
+func (p *recordParser) lf(lineNo int) {
+	if p.found.lf == 0 {
+		p.found.firstLF = lineNo
+	}
+	p.found.lf++
+}
+
+// invalidLine notes a line kept verbatim and not used.
+func (p *recordParser) invalidLine(f field, line string, lineNo int) {
+	if strings.HasPrefix(line, "X-") {
+		p.verbatim = false // the X- lines of raw are no longer all extensions
+	}
+	d := *f.problem
+	d.Line = lineNo
+	p.rec.addProblem(d)
+	if f.spec != nil {
+		bit := f.spec.bit
+		if p.seen&bit != 0 && bit&requiredFields != 0 {
+			p.dupRequired = true
+		}
+		p.seen |= bit
+	}
+}
+
+// duplicate notes a valid standard field the record had already, which
+// parseField checked but did not store.
+func (p *recordParser) duplicate(f field, lineNo int) {
+	p.rec.addProblem(duplicateField(f.name, lineNo))
+	if f.spec.bit&requiredFields != 0 {
+		p.dupRequired = true
+	}
+}
+
+// extension adds a valid X- field to exts, the record's so far.
+func (p *recordParser) extension(exts []Field, f field, lineNo int) []Field {
+	if slices.ContainsFunc(exts, func(x Field) bool { return x.Name == f.name }) {
+		p.rec.addProblem(duplicateField(f.name, lineNo))
+		p.verbatim = false
+		return exts
+	}
+	if w := miscasedWarning(f.name, lineNo); w != nil {
+		p.rec.addProblem(*w)
+	}
+	if w := conflictWarning(f.name, f.value, lineNo); w != nil {
+		p.rec.addProblem(*w)
+	}
+	if _, ok := p.rec.spanOf(f.value); !ok {
+		p.verbatim = false // decoded from encoded-words
+	}
+	return append(exts, Field{Name: f.name, Value: f.value})
+}
+
+func duplicateField(name string, lineNo int) Diagnostic {
+	return Diagnostic{Line: lineNo, Offset: -1, Field: name, Kind: Error,
+		Msg: fmt.Sprintf("%s appears again; a field name must not occur twice in a record (2.2)", name)}
+}
+
+// finish settles the record once its lines, raw, are all parsed: its
+// extensions exts, the required fields, and, with textKept, its text.
+func (p *recordParser) finish(raw string, exts []Field, arena *textArena) {
+	rec := p.rec
 	switch {
 	case len(exts) == 0:
-	case verbatim:
+	case p.verbatim:
 		rec.flags |= flagExtRaw
 	default:
 		rec.SetExtensions(slices.Clone(exts))
 	}
-	if seen&requiredFields != requiredFields || rec.accepted&requiredFields != requiredFields {
-		for i := range Fields {
-			f := &Fields[i]
-			if !f.Required {
-				continue
-			}
-			if seen&f.bit != 0 && rec.accepted&f.bit == 0 {
-				rec.addProblem(Diagnostic{Line: first, Offset: -1, Field: f.Name, Kind: Error,
-					Msg: fmt.Sprintf("record kept but not used: its %s, which is required, is invalid (2.2)", f.Name)})
-			}
-			if seen&f.bit == 0 {
-				rec.addProblem(Diagnostic{Line: first, Offset: -1, Field: f.Name, Kind: Error,
-					Msg: fmt.Sprintf("record has no %s field, which is required (%s); the record is kept but not used", f.Name, f.Section)})
-			}
-		}
+	if p.seen&requiredFields != requiredFields || rec.accepted&requiredFields != requiredFields {
+		p.missingRequired()
 	}
-	rec.invalid = rec.accepted&requiredFields != requiredFields || dupRequired
-	if dupRequired && rec.accepted&requiredFields == requiredFields {
-		rec.addProblem(Diagnostic{Line: first, Offset: -1, Kind: Error,
+	rec.invalid = rec.accepted&requiredFields != requiredFields || p.dupRequired
+	if p.dupRequired && rec.accepted&requiredFields == requiredFields {
+		rec.addProblem(Diagnostic{Line: p.first, Offset: -1, Kind: Error,
 			Msg: "a required field appears twice, so the record is ambiguous (2.2); it is kept but not used"})
 	}
-	if escape {
+	if p.escape {
 		// Unpacked, such a line would read as a packed one: packed it
 		// is, as Open would have it (rare: SSD3 text is ASCII).
 		pk := newPacker(raw, len(raw), arena)
@@ -448,7 +509,26 @@ func parseRecordInto(rec *Record, text string, first int, cache *valueCache, are
 		}
 		pk.finish(rec)
 	}
-	return found
+}
+
+// missingRequired reports each required field the record lacks or holds
+// only an invalid value of.
+func (p *recordParser) missingRequired() {
+	rec := p.rec
+	for i := range Fields {
+		f := &Fields[i]
+		if !f.Required {
+			continue
+		}
+		if p.seen&f.bit != 0 && rec.accepted&f.bit == 0 {
+			rec.addProblem(Diagnostic{Line: p.first, Offset: -1, Field: f.Name, Kind: Error,
+				Msg: fmt.Sprintf("record kept but not used: its %s, which is required, is invalid (2.2)", f.Name)})
+		}
+		if p.seen&f.bit == 0 {
+			rec.addProblem(Diagnostic{Line: p.first, Offset: -1, Field: f.Name, Kind: Error,
+				Msg: fmt.Sprintf("record has no %s field, which is required (%s); the record is kept but not used", f.Name, f.Section)})
+		}
+	}
 }
 
 // field is one parsed line.
@@ -476,7 +556,7 @@ func parseFieldAt(line string, forbidden int, dst *Record, seen uint16, cache *v
 	// One pass over the name finds the colon that ends it, on most lines:
 	// names are short, and most lines are fields.
 	n := 0 // the bytes 2.1.3 allows in a name that the line starts with
-	for n < len(line) && nameByte[line[n]] {
+	for n < len(line) && syntax.NameByte[line[n]] {
 		n++
 	}
 	colon := n
@@ -490,11 +570,11 @@ func parseFieldAt(line string, forbidden int, dst *Record, seen uint16, cache *v
 	if name == "" {
 		return bad(1, "", "field has no name before the colon (2.1.3)")
 	}
-	if n < colon { // badNameChar(name) is n
-		return bad(n+1, "", "field name %q has %s; names may hold only letters, digits, '-' and '_' (2.1.3)", clip(name), describeByte(name[n]))
+	if n < colon { // syntax.BadNameChar(name) is n
+		return bad(n+1, "", "field name %q has %s; names may hold only letters, digits, '-' and '_' (2.1.3)", clip(name), syntax.DescribeByte(name[n]))
 	}
 	if i := forbidden; i > colon { // one in the name is a bad name character, above
-		return bad(i+1, name, "%s has %s, which must not appear in a catalogue (2.1.1)", name, describeByte(line[i]))
+		return bad(i+1, name, "%s has %s, which must not appear in a catalogue (2.1.1)", name, syntax.DescribeByte(line[i]))
 	}
 	if colon+1 >= len(line) || line[colon+1] != ' ' {
 		if colon+1 >= len(line) {
@@ -538,7 +618,7 @@ func decodeValue(name, v string) (string, error) {
 		return "", fmt.Errorf("%s has an encoded-word that cannot be decoded: %v (RFC 2047)", name, err)
 	}
 	if strings.TrimSpace(d) == "" {
-		return "", errBlank(name)
+		return "", syntax.ErrBlank(name)
 	}
 	return d, nil
 }

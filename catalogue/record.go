@@ -6,30 +6,9 @@ import (
 	"strings"
 	"time"
 	"unsafe"
+
+	"github.com/uricat/uricat/catalogue/internal/syntax"
 )
-
-// Standard field names (SSD3 section 3). Names are case-sensitive (2.1.3).
-const (
-	FieldURI         = "URI"
-	FieldName        = "NAME"
-	FieldDate        = "DATE"
-	FieldCategory    = "CATEGORY"
-	FieldDescription = "DESCRIPTION"
-	FieldRating      = "RATING"
-	FieldLanguage    = "LANGUAGE"
-	FieldType        = "TYPE"
-	FieldID          = "ID"
-)
-
-// DateLayout is the DATE format of SSD3 3.3 ("DD/MM/YYYY hh:mm:ss", UTC).
-const DateLayout = "02/01/2006 15:04:05"
-
-// Field is an extension field (2.2): its Name starts with "X-" and its Value
-// is the decoded text.
-type Field struct {
-	Name  string
-	Value string
-}
 
 // Record is one bookmark: a URI and the metadata SSD3 defines for it.
 //
@@ -430,7 +409,7 @@ func (r *Record) Validate() []Diagnostic {
 		case err != errAbsent:
 			add(f.Name, err)
 		case f.Required:
-			add(f.Name, errRequired(f.Name, f.Section))
+			add(f.Name, syntax.ErrRequired(f.Name, f.Section))
 		}
 	}
 	ext := r.Extensions()
@@ -457,10 +436,10 @@ func (r *Record) Validate() []Diagnostic {
 // validateText checks the value of an X- field.
 func validateText(field, v string) error {
 	if v == "" {
-		return errRequired(field, "2.2")
+		return syntax.ErrRequired(field, "2.2")
 	}
 	if strings.TrimSpace(v) == "" {
-		return errBlank(field)
+		return syntax.ErrBlank(field)
 	}
 	return nil
 }

@@ -39,7 +39,7 @@ func TestRecordReadValues(t *testing.T) {
 	)
 	want := Values{URI: "https://example.org/a", Name: "Köln guide", Date: time.Date(2007, 10, 31, 19, 28, 0, 0, time.UTC),
 		Category: "Travel/Germany", Description: "A city  with two spaces", Rating: 4, Language: "de", Type: "text/html", ID: "0042",
-		Extensions: []Field{{"X-TAGS", "city, river"}, {"X-NOTE", "café"}}}
+		Extensions: []Field{{Name: "X-TAGS", Value: "city, river"}, {Name: "X-NOTE", Value: "café"}}}
 	if got := r.values(); !reflect.DeepEqual(got, want) {
 		t.Fatalf("read\n%+v\nwant\n%+v", got, want)
 	}
@@ -65,10 +65,10 @@ func TestRecordExtensions(t *testing.T) {
 		want  []Field
 	}{
 		{"none", nil, nil},
-		{"verbatim", []string{"X-A: 1", "X-B: two words"}, []Field{{"X-A", "1"}, {"X-B", "two words"}}},
-		{"duplicate (2.2: a field name must not occur twice)", []string{"X-A: 1", "X-A: 2", "X-B: 3"}, []Field{{"X-A", "1"}, {"X-B", "3"}}},
-		{"encoded", []string{"X-A: =?UTF-8?Q?=C3=A9?=", "X-B: b"}, []Field{{"X-A", "é"}, {"X-B", "b"}}},
-		{"bad line among them", []string{"X-A: a", "X-B:b", "X-C: c"}, []Field{{"X-A", "a"}, {"X-C", "c"}}},
+		{"verbatim", []string{"X-A: 1", "X-B: two words"}, []Field{{Name: "X-A", Value: "1"}, {Name: "X-B", Value: "two words"}}},
+		{"duplicate (2.2: a field name must not occur twice)", []string{"X-A: 1", "X-A: 2", "X-B: 3"}, []Field{{Name: "X-A", Value: "1"}, {Name: "X-B", Value: "3"}}},
+		{"encoded", []string{"X-A: =?UTF-8?Q?=C3=A9?=", "X-B: b"}, []Field{{Name: "X-A", Value: "é"}, {Name: "X-B", Value: "b"}}},
+		{"bad line among them", []string{"X-A: a", "X-B:b", "X-C: c"}, []Field{{Name: "X-A", Value: "a"}, {Name: "X-C", Value: "c"}}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			r := readOne(t, append([]string{"URI: http://e.org/", "NAME: n", "DATE: 01/01/2000 00:00:00"}, tt.lines...)...)

@@ -3,6 +3,8 @@ package catalogue
 import (
 	"slices"
 	"strings"
+
+	"github.com/uricat/uricat/catalogue/internal/syntax"
 )
 
 // URIKey returns the form in which two URIs that name the same resource
@@ -71,7 +73,7 @@ func normalizeEscapes(v string) string {
 	var b strings.Builder
 	for i := 0; i < len(v); i++ {
 		c := v[i]
-		if c == '%' && i+2 < len(v) && isHex(v[i+1]) && isHex(v[i+2]) {
+		if c == '%' && i+2 < len(v) && syntax.IsHex(v[i+1]) && syntax.IsHex(v[i+2]) {
 			d := unhex(v[i+1])<<4 | unhex(v[i+2])
 			if unreserved(d) {
 				b.WriteByte(d)

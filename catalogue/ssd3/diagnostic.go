@@ -1,4 +1,4 @@
-package catalogue
+package ssd3
 
 import (
 	"strconv"
