@@ -301,78 +301,98 @@ func fieldKey(name, lang string) string { return strings.ToLower(name) + "." + s
 // order of their URLs.
 func (r *Reader) build(elems []element) {
 	root := &group{fields: map[string][]urd{}, line: elems[0].line}
-	cur := root
-	var urls []locator
-	depth, excess := 0, 0 // BEGIN levels open, and those beyond maxDepth
-	var order []string    // field keys in order of first appearance
-	seen := map[string]bool{}
+	c := &citation{root: root, cur: root, seen: map[string]bool{}}
 	for _, el := range elems {
-		kind, label, value := classify(el.raw)
-		switch kind {
-		case kindStructor:
-			keyword := strings.ToUpper(label)
-			switch keyword {
-			case "BEGIN":
-				if depth == maxDepth {
-					// Deeper blocks are read as part of this one, so that
-					// a URL's fields are found in bounded time.
-					r.report(el.line, el.offset, catalogue.Deviation, "this BEGIN* nests deeper than %d levels; read as part of the block around it", maxDepth)
-					excess++
-					continue
-				}
-				depth++
-				cur = &group{parent: cur, comment: value, line: el.line, fields: map[string][]urd{}}
-			case "END":
-				if excess > 0 {
-					excess--
-					continue
-				}
-				if cur == root {
-					r.report(el.line, el.offset, catalogue.Deviation, "END *%s has no BEGIN to close (rule 9: structors nest); ignored", value)
-					continue
-				}
-				if value != "" && cur.comment != "" && !strings.EqualFold(value, cur.comment) {
-					r.report(el.line, el.offset, catalogue.Deviation, "END *%s closes BEGIN *%s of line %d", value, cur.comment, cur.line)
-				}
-				cur = cur.parent
-				depth--
-			default:
-				r.report(el.line, el.offset, catalogue.Deviation, "structor %s* is not BEGIN* or END*; ignored", importers.Excerpt(label))
-			}
-		case kindURL:
-			uri, charset := decodeLocator(value), label
-			if charset != "" {
-				uri = r.decodeText([]byte(uri), charset, el)
-			}
-			urls = append(urls, locator{uri: uri, group: cur, line: el.line, off: el.offset})
-		case kindURN:
-			urn := decodeLocator(value)
-			if label != "" {
-				urn = r.decodeText([]byte(urn), label, el)
-			}
-			cur.urns = append(cur.urns, catalogue.NormalizeURI(urn))
-		case kindURD:
-			u, ok := r.parseURD(label, value, el)
-			if !ok {
-				continue
-			}
-			k := fieldKey(u.name, u.lang)
-			cur.fields[k] = append(cur.fields[k], u)
-			if !seen[k] {
-				seen[k] = true
-				order = append(order, k)
-			}
-		default:
-			r.report(el.line, el.offset, catalogue.Deviation, "element %q is neither a URL, a URN, a URD (Field=value) nor a structor (BEGIN*/END*); ignored", importers.Excerpt(el.raw))
-		}
+		r.element(c, el)
 	}
-	for g := cur; g != root; g = g.parent {
+	for g := c.cur; g != root; g = g.parent {
 		r.report(g.line, -1, catalogue.Deviation, "BEGIN *%s is not closed by an END* before the end of its citation", g.comment)
 	}
-	if len(urls) == 0 {
+	if len(c.urls) == 0 {
 		r.report(elems[0].line, elems[0].offset, catalogue.Skipped, "citation has no URL; nothing to import")
 		return
 	}
+	r.queueURLs(c.urls, c.order)
+}
+
+// citation is one citation as its elements are read.
+type citation struct {
+	root, cur     *group // the citation, and the group open
+	urls          []locator
+	depth, excess int             // BEGIN levels open, and those beyond maxDepth
+	order         []string        // field keys in order of first appearance
+	seen          map[string]bool // the keys in order
+}
+
+// element reads one element of the citation c.
+func (r *Reader) element(c *citation, el element) {
+	kind, label, value := classify(el.raw)
+	switch kind {
+	case kindStructor:
+		r.structor(c, el, label, value)
+	case kindURL:
+		uri, charset := decodeLocator(value), label
+		if charset != "" {
+			uri = r.decodeText([]byte(uri), charset, el)
+		}
+		c.urls = append(c.urls, locator{uri: uri, group: c.cur, line: el.line, off: el.offset})
+	case kindURN:
+		urn := decodeLocator(value)
+		if label != "" {
+			urn = r.decodeText([]byte(urn), label, el)
+		}
+		c.cur.urns = append(c.cur.urns, catalogue.NormalizeURI(urn))
+	case kindURD:
+		u, ok := r.parseURD(label, value, el)
+		if !ok {
+			return
+		}
+		k := fieldKey(u.name, u.lang)
+		c.cur.fields[k] = append(c.cur.fields[k], u)
+		if !c.seen[k] {
+			c.seen[k] = true
+			c.order = append(c.order, k)
+		}
+	default:
+		r.report(el.line, el.offset, catalogue.Deviation, "element %q is neither a URL, a URN, a URD (Field=value) nor a structor (BEGIN*/END*); ignored", importers.Excerpt(el.raw))
+	}
+}
+
+// structor opens or closes a group of the citation c (BEGIN*, END*).
+func (r *Reader) structor(c *citation, el element, label, value string) {
+	switch strings.ToUpper(label) {
+	case "BEGIN":
+		if c.depth == maxDepth {
+			// Deeper blocks are read as part of this one, so that
+			// a URL's fields are found in bounded time.
+			r.report(el.line, el.offset, catalogue.Deviation, "this BEGIN* nests deeper than %d levels; read as part of the block around it", maxDepth)
+			c.excess++
+			return
+		}
+		c.depth++
+		c.cur = &group{parent: c.cur, comment: value, line: el.line, fields: map[string][]urd{}}
+	case "END":
+		if c.excess > 0 {
+			c.excess--
+			return
+		}
+		if c.cur == c.root {
+			r.report(el.line, el.offset, catalogue.Deviation, "END *%s has no BEGIN to close (rule 9: structors nest); ignored", value)
+			return
+		}
+		if value != "" && c.cur.comment != "" && !strings.EqualFold(value, c.cur.comment) {
+			r.report(el.line, el.offset, catalogue.Deviation, "END *%s closes BEGIN *%s of line %d", value, c.cur.comment, c.cur.line)
+		}
+		c.cur = c.cur.parent
+		c.depth--
+	default:
+		r.report(el.line, el.offset, catalogue.Deviation, "structor %s* is not BEGIN* or END*; ignored", importers.Excerpt(label))
+	}
+}
+
+// queueURLs queues the bookmarks of urls, whose fields are known by the
+// keys order.
+func (r *Reader) queueURLs(urls []locator, order []string) {
 	// URLs of one group have the same fields: work them out once per
 	// group, so that a citation's cost (and the memory its records share)
 	// does not grow with the product of its URLs and its fields.
