@@ -4,7 +4,7 @@
 // computed locally, from the user's own records: an inverted index (each
 // word, host and tag to the records that have it) is built once per
 // version of the catalogue, and a query reads only the lists of the
-// record's own words, in a fraction of a millisecond at 100,000 records.
+// record's own words, not every record.
 //
 // A word, host or tag that many records share says little: each counts
 // by its inverse document frequency, as a search engine weighs its terms
