@@ -62,6 +62,12 @@
 // first bookmark. A file that is not valid JSON imports nothing, with a
 // diagnostic that says where: the browser keeps the previous version
 // beside it, as Bookmarks.bak.
+//
+// # Files
+//
+// chromium.go is the Reader (the file, its roots, folders and bookmarks);
+// mapping.go the table of keys to fields above; scan.go the JSON
+// tokenizer the Reader reads with, faster than encoding/json's Token.
 package chromium
 
 import (

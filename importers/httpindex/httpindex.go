@@ -22,6 +22,11 @@
 // the Gopher converter used them for info items between rows: they are not
 // copied onto every record, but reported as Info diagnostics (102's HTML as
 // plain text) and kept in Reader.Description.
+//
+// # Files
+//
+// httpindex.go is the Reader (the 100 to 301 lines and each 201 row);
+// detect.go tells a listing by its start (Detect).
 package httpindex
 
 import (

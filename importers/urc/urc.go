@@ -54,6 +54,13 @@
 // SEN_850200_B, anything golang.org/x/text knows). In URLs and URNs only
 // "%%" and "%;" are unescaped: "%XX" is already the URL's own escaping, and
 // decoding it could change what the URL means (%2F is not "/").
+//
+// # Files
+//
+// urc.go is the Reader (citations, their groups and URDs, into records);
+// scan.go splits the input into citations and elements; mapping.go is
+// the table of fields to URDs above; writer.go is the Writer, the export;
+// detect.go tells a file of citations by its start (Detect).
 package urc
 
 import (

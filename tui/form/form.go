@@ -26,6 +26,12 @@
 // field removed when the input is cleared. The tag being typed (after the
 // last comma) completes from the catalogue's tags (CompleteTags), as
 // CATEGORY completes from the categories in use.
+//
+// # Files
+//
+// form.go holds the Model (its rows, keys, Update, View and the record it
+// makes); page.go fills an empty NAME and DESCRIPTION from the page a new
+// URI names, fetched in the background (FetchPages).
 package form
 
 import (
