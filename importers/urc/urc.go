@@ -57,10 +57,11 @@
 //
 // # Files
 //
-// urc.go is the Reader (citations, their groups and URDs, into records);
-// scan.go splits the input into citations and elements; mapping.go is
-// the table of fields to URDs above; writer.go is the Writer, the export;
-// detect.go tells a file of citations by its start (Detect).
+// urc.go is the Reader (citations and their elements, read and made
+// into records); scan.go the scanner it reads bytes with, which counts
+// lines and offsets, and the limits on an element; mapping.go the table
+// of fields to URDs above; writer.go the Writer, the export; detect.go
+// tells a file of citations by its start (Detect).
 package urc
 
 import (
