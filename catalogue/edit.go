@@ -369,63 +369,81 @@ func (c *Catalogue) applyPatch(p patch) patch {
 	}
 	switch {
 	case len(p.remove) == 0 && len(p.replace) > 0 && len(p.replace) <= 8:
-		for ref, nr := range p.replace {
-			i := c.indexOf(ref)
-			old := c.records[i]
-			k.remove(old)
-			k.add(nr)
-			inv.replace[ref], c.records[i] = old, nr
-			inv.put = append(inv.put, nr)
-		}
+		c.replaceInPlace(p, &inv, k)
 	case len(p.remove) > 0 || len(p.replace) > 0:
-		out := c.records[:0]
-		for i, r := range c.records {
-			if p.remove[r.ref] {
-				k.remove(r)
-				inv.insert = append(inv.insert, r)
-				inv.at = append(inv.at, i)
-				continue
-			}
-			if nr, ok := p.replace[r.ref]; ok {
-				k.remove(r)
-				k.add(nr)
-				inv.replace[r.ref], r = r, nr
-				inv.put = append(inv.put, nr)
-			}
-			out = append(out, r)
-		}
-		clear(c.records[len(out):])
-		c.records = out
+		c.removeAndReplace(p, &inv, k)
 	}
 	if len(p.insert) > 0 {
-		n := len(c.records) + len(p.insert)
-		out := make([]*Record, 0, n)
-		j, old := 0, 0
-		for len(out) < n {
-			if j < len(p.insert) && (p.at[j] <= len(out) || old >= len(c.records)) {
-				out = append(out, p.insert[j])
-				k.add(p.insert[j])
-				j++
-				continue
-			}
-			out = append(out, c.records[old])
-			old++
-		}
-		c.records = out
-		inv.remove = make(map[Ref]bool, len(p.insert))
-		for _, r := range p.insert {
-			inv.remove[r.ref] = true
-		}
-		if inv.put == nil {
-			inv.put = p.insert // never changed: shared, not copied
-		} else {
-			inv.put = append(inv.put, p.insert...)
-		}
+		c.insertRecords(p, &inv, k)
 	}
 	if len(p.remove) > 0 || len(p.insert) > 0 {
 		c.pos = nil // replacing keeps positions; nothing else does
 	}
 	return inv
+}
+
+// replaceInPlace applies p's few replacements, and no removal, record by
+// record, adding their inverse to inv.
+func (c *Catalogue) replaceInPlace(p patch, inv *patch, k *keys) {
+	for ref, nr := range p.replace {
+		i := c.indexOf(ref)
+		old := c.records[i]
+		k.remove(old)
+		k.add(nr)
+		inv.replace[ref], c.records[i] = old, nr
+		inv.put = append(inv.put, nr)
+	}
+}
+
+// removeAndReplace applies p's removals and replacements in one pass over
+// the records, adding their inverse to inv.
+func (c *Catalogue) removeAndReplace(p patch, inv *patch, k *keys) {
+	out := c.records[:0]
+	for i, r := range c.records {
+		if p.remove[r.ref] {
+			k.remove(r)
+			inv.insert = append(inv.insert, r)
+			inv.at = append(inv.at, i)
+			continue
+		}
+		if nr, ok := p.replace[r.ref]; ok {
+			k.remove(r)
+			k.add(nr)
+			inv.replace[r.ref], r = r, nr
+			inv.put = append(inv.put, nr)
+		}
+		out = append(out, r)
+	}
+	clear(c.records[len(out):])
+	c.records = out
+}
+
+// insertRecords applies p's insertions, each at its index, adding their
+// inverse to inv.
+func (c *Catalogue) insertRecords(p patch, inv *patch, k *keys) {
+	n := len(c.records) + len(p.insert)
+	out := make([]*Record, 0, n)
+	j, old := 0, 0
+	for len(out) < n {
+		if j < len(p.insert) && (p.at[j] <= len(out) || old >= len(c.records)) {
+			out = append(out, p.insert[j])
+			k.add(p.insert[j])
+			j++
+			continue
+		}
+		out = append(out, c.records[old])
+		old++
+	}
+	c.records = out
+	inv.remove = make(map[Ref]bool, len(p.insert))
+	for _, r := range p.insert {
+		inv.remove[r.ref] = true
+	}
+	if inv.put == nil {
+		inv.put = p.insert // never changed: shared, not copied
+	} else {
+		inv.put = append(inv.put, p.insert...)
+	}
 }
 
 func (e Add) applyTo(c *Catalogue) (Edit, error) {
