@@ -612,20 +612,8 @@ func classify(raw string) (kind int, label, value string) {
 		}
 		return kindURL, "", raw
 	}
-	// URL with the charset of its value: scheme "/" charset ":" value,
-	// which is the URL scheme ":" value (rule 3), as in
-	// "ftp/ISO-8859-1://host/r\xE4ka".
-	if strings.HasPrefix(rest, "/") {
-		k := 1
-		for k < len(rest) && (isLetter(rest[k]) || isDigit(rest[k]) || strings.IndexByte("-_.+", rest[k]) >= 0) {
-			k++
-		}
-		if k > 1 && k < len(rest) && rest[k] == ':' && !strings.Contains(rest[:k], ".") {
-			if strings.EqualFold(ident, "URN") {
-				return kindURN, rest[1:k], ident + ":" + rest[k+1:]
-			}
-			return kindURL, rest[1:k], ident + ":" + rest[k+1:]
-		}
+	if kind, charset, value, ok := withCharset(ident, rest); ok {
+		return kind, charset, value
 	}
 	if eq := strings.IndexByte(raw, '='); eq > 0 {
 		label := strings.TrimRight(raw[:eq], " \t")
@@ -634,6 +622,28 @@ func classify(raw string) (kind int, label, value string) {
 		}
 	}
 	return kindUnknown, "", ""
+}
+
+// withCharset splits a URL or URN with the charset of its value: scheme
+// "/" charset ":" value, which is the URL scheme ":" value (rule 3), as
+// in "ftp/ISO-8859-1://host/r\xE4ka"; ident is the scheme, rest what
+// follows it.
+func withCharset(ident, rest string) (kind int, charset, value string, ok bool) {
+	if !strings.HasPrefix(rest, "/") {
+		return kindUnknown, "", "", false
+	}
+	k := 1
+	for k < len(rest) && (isLetter(rest[k]) || isDigit(rest[k]) || strings.IndexByte("-_.+", rest[k]) >= 0) {
+		k++
+	}
+	if k <= 1 || k >= len(rest) || rest[k] != ':' || strings.Contains(rest[:k], ".") {
+		return kindUnknown, "", "", false
+	}
+	kind = kindURL
+	if strings.EqualFold(ident, "URN") {
+		kind = kindURN
+	}
+	return kind, rest[1:k], ident + ":" + rest[k+1:], true
 }
 
 // validLabel reports whether the tags after a field name hold only what
@@ -663,7 +673,36 @@ func (r *Reader) parseURD(label, rawValue string, el element) (urd, bool) {
 		i++
 	}
 	name, tags := label[:i], label[i:]
-	var lang, repr string
+	lang, repr := r.splitTags(label, tags, el)
+	u := urd{name: name, lang: lang, line: el.line, off: el.offset}
+	if lang != "" && !langShape().MatchString(lang) {
+		r.report(el.line, el.offset, catalogue.Deviation, "%s: %q is not a language tag (rule 7); ignored", importers.Excerpt(label), lang)
+		u.lang = ""
+	}
+	charset, text := r.reprCharset(label, repr, el)
+	if !text {
+		return u, false
+	}
+	b, bad := unescapeValue(rawValue)
+	if bad >= 0 {
+		r.report(el.line, el.offset, catalogue.Deviation, "%s: a %% at byte %d of the value is not %%%%, %%; or %%XX (a data error); taken as written", importers.Excerpt(label), bad+1)
+	}
+	v := r.decodeText(b, charset, el)
+	if !strings.EqualFold(name, "description") {
+		// A long URD may be divided into lines "in the most obvious way":
+		// a line break is a space. Other blanks are the value's own: the
+		// blanks around it were trimmed before it was unescaped, so "%20"
+		// at either end stays.
+		v = importers.OneLine(v)
+	}
+	u.value = v
+	return u, true
+}
+
+// splitTags splits the tags of the URD label, tags, into its language
+// and its representation tag, in whichever order the proposal's prose or
+// its BNF puts them, reporting the orders that are not the prose's.
+func (r *Reader) splitTags(label, tags string, el element) (lang, repr string) {
 	switch {
 	case strings.HasPrefix(tags, ".") && reprFirst(tags[1:]):
 		// BNF rule 5's order with no language tag: Title.Text/Plain/...
@@ -692,42 +731,31 @@ func (r *Reader) parseURD(label, rawValue string, el element) (urd, bool) {
 			r.report(el.line, el.offset, catalogue.Deviation, "%s: language tag %q after the representation tag; the proposal puts it before (its prose after \".\", its BNF after \"/\"); read anyway", importers.Excerpt(label), l)
 		}
 	}
-	u := urd{name: name, lang: lang, line: el.line, off: el.offset}
-	if lang != "" && !langShape().MatchString(lang) {
-		r.report(el.line, el.offset, catalogue.Deviation, "%s: %q is not a language tag (rule 7); ignored", importers.Excerpt(label), lang)
-		u.lang = ""
+	return lang, repr
+}
+
+// reprCharset returns the charset the representation tag repr of the
+// URD label names, and false when it says the value is not text (then
+// dropped, and reported).
+func (r *Reader) reprCharset(label, repr string, el element) (charset string, text bool) {
+	if repr == "" {
+		return "", true
 	}
-	charset := ""
-	if repr != "" {
-		segs := strings.Split(repr, "/")
-		if len(segs) < 2 || segs[0] == "" || segs[1] == "" {
-			r.report(el.line, el.offset, catalogue.Deviation, "%s: representation tag %q is not type/subtype (rule 8); ignored", importers.Excerpt(label), importers.Excerpt(repr))
-		} else {
-			if !strings.EqualFold(segs[0], "text") {
-				r.report(el.line, el.offset, catalogue.Dropped, "%s: a value in %s/%s is not text; dropped", importers.Excerpt(label), segs[0], segs[1])
-				return u, false
-			}
-			for _, p := range segs[2:] {
-				if k, v, ok := strings.Cut(p, ":"); ok && strings.EqualFold(k, "charset") {
-					charset = v
-				}
-			}
+	segs := strings.Split(repr, "/")
+	if len(segs) < 2 || segs[0] == "" || segs[1] == "" {
+		r.report(el.line, el.offset, catalogue.Deviation, "%s: representation tag %q is not type/subtype (rule 8); ignored", importers.Excerpt(label), importers.Excerpt(repr))
+		return "", true
+	}
+	if !strings.EqualFold(segs[0], "text") {
+		r.report(el.line, el.offset, catalogue.Dropped, "%s: a value in %s/%s is not text; dropped", importers.Excerpt(label), segs[0], segs[1])
+		return "", false
+	}
+	for _, p := range segs[2:] {
+		if k, v, ok := strings.Cut(p, ":"); ok && strings.EqualFold(k, "charset") {
+			charset = v
 		}
 	}
-	b, bad := unescapeValue(rawValue)
-	if bad >= 0 {
-		r.report(el.line, el.offset, catalogue.Deviation, "%s: a %% at byte %d of the value is not %%%%, %%; or %%XX (a data error); taken as written", importers.Excerpt(label), bad+1)
-	}
-	v := r.decodeText(b, charset, el)
-	if !strings.EqualFold(name, "description") {
-		// A long URD may be divided into lines "in the most obvious way":
-		// a line break is a space. Other blanks are the value's own: the
-		// blanks around it were trimmed before it was unescaped, so "%20"
-		// at either end stays.
-		v = importers.OneLine(v)
-	}
-	u.value = v
-	return u, true
+	return charset, true
 }
 
 func isLanguage(s string) bool { return catalogue.ValidateLanguage(s) == nil }
