@@ -236,6 +236,31 @@ func (m *Model) labelW() int {
 // nil. categories (the categories in use) complete the CATEGORY input.
 func New(ctx dialog.Context, original *catalogue.Record, categories []string) *Model {
 	m := &Model{ctx: ctx, keys: DefaultKeyMap, original: original, id: int(formIDs.Add(1))}
+	m.addFieldRows(categories)
+	if original != nil {
+		m.addExtensionRows()
+		m.showFileValues()
+	}
+	m.setInitial()
+	m.addBlankExtension()
+	m.setFocus(0)
+	m.validate()
+	// An invalid record (from the problems view) opens on the first
+	// field to fix.
+	for i, s := range m.slots() {
+		if !s.name && m.rows[s.row].err != "" && m.original != nil {
+			m.setFocus(i)
+			break
+		}
+	}
+	m.SetSize(ctx.Width, ctx.Height)
+	return m
+}
+
+// addFieldRows adds a row for each standard field, the tags beneath the
+// category; categories complete the CATEGORY input.
+func (m *Model) addFieldRows(categories []string) {
+	original := m.original
 	for _, f := range catalogue.Fields {
 		if f.Name == catalogue.FieldDate && (original == nil || hasDate(original)) {
 			// The catalogue stamps it; an input only when the record
@@ -264,31 +289,39 @@ func New(ctx dialog.Context, original *catalogue.Record, categories []string) *M
 			m.rows = append(m.rows, t)
 		}
 	}
-	if original != nil {
-		tags := false
-		for _, x := range original.Extensions() {
-			if x.Name == catalogue.FieldTags && !tags {
-				tags = true
-				continue // the tags input's (a second X-TAGS is a duplicate to fix)
+}
+
+// addExtensionRows adds a row for each extension field of the record
+// edited but its tags.
+func (m *Model) addExtensionRows() {
+	tags := false
+	for _, x := range m.original.Extensions() {
+		if x.Name == catalogue.FieldTags && !tags {
+			tags = true
+			continue // the tags input's (a second X-TAGS is a duplicate to fix)
+		}
+		r := &row{name: m.input("X-NAME"), value: m.input("value"), orig: x.Value}
+		r.initName = display.Text(x.Name)
+		r.name.SetValue(r.initName)
+		m.rows = append(m.rows, r)
+	}
+}
+
+// showFileValues fills the rows of the values the catalogue rejected when
+// reading the file, which are not in the record, as the file has them,
+// so the user can fix them rather than type them again.
+func (m *Model) showFileValues() {
+	for _, p := range m.original.Problems() {
+		for _, r := range m.rows {
+			if r.field == p.Field && r.orig == "" {
+				r.orig = m.original.FileValue(p.Field)
 			}
-			r := &row{name: m.input("X-NAME"), value: m.input("value"), orig: x.Value}
-			r.initName = display.Text(x.Name)
-			r.name.SetValue(r.initName)
-			m.rows = append(m.rows, r)
 		}
 	}
-	if original != nil {
-		// A value the catalogue rejected when reading the file is not in
-		// the record; show it as the file has it, so the user can fix it
-		// rather than type it again.
-		for _, p := range original.Problems() {
-			for _, r := range m.rows {
-				if r.field == p.Field && r.orig == "" {
-					r.orig = original.FileValue(p.Field)
-				}
-			}
-		}
-	}
+}
+
+// setInitial puts each row's value, as shown, in its input.
+func (m *Model) setInitial() {
 	for _, r := range m.rows {
 		r.initial = display.Text(r.orig)
 		if r.field == catalogue.FieldURI {
@@ -299,19 +332,6 @@ func New(ctx dialog.Context, original *catalogue.Record, categories []string) *M
 		}
 		r.value.SetValue(r.initial)
 	}
-	m.addBlankExtension()
-	m.setFocus(0)
-	m.validate()
-	// An invalid record (from the problems view) opens on the first
-	// field to fix.
-	for i, s := range m.slots() {
-		if !s.name && m.rows[s.row].err != "" && m.original != nil {
-			m.setFocus(i)
-			break
-		}
-	}
-	m.SetSize(ctx.Width, ctx.Height)
-	return m
 }
 
 // completes makes ti complete what is typed from its suggestions: → or
