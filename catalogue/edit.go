@@ -369,63 +369,81 @@ func (c *Catalogue) applyPatch(p patch) patch {
 	}
 	switch {
 	case len(p.remove) == 0 && len(p.replace) > 0 && len(p.replace) <= 8:
-		for ref, nr := range p.replace {
-			i := c.indexOf(ref)
-			old := c.records[i]
-			k.remove(old)
-			k.add(nr)
-			inv.replace[ref], c.records[i] = old, nr
-			inv.put = append(inv.put, nr)
-		}
+		c.replaceInPlace(p, &inv, k)
 	case len(p.remove) > 0 || len(p.replace) > 0:
-		out := c.records[:0]
-		for i, r := range c.records {
-			if p.remove[r.ref] {
-				k.remove(r)
-				inv.insert = append(inv.insert, r)
-				inv.at = append(inv.at, i)
-				continue
-			}
-			if nr, ok := p.replace[r.ref]; ok {
-				k.remove(r)
-				k.add(nr)
-				inv.replace[r.ref], r = r, nr
-				inv.put = append(inv.put, nr)
-			}
-			out = append(out, r)
-		}
-		clear(c.records[len(out):])
-		c.records = out
+		c.removeAndReplace(p, &inv, k)
 	}
 	if len(p.insert) > 0 {
-		n := len(c.records) + len(p.insert)
-		out := make([]*Record, 0, n)
-		j, old := 0, 0
-		for len(out) < n {
-			if j < len(p.insert) && (p.at[j] <= len(out) || old >= len(c.records)) {
-				out = append(out, p.insert[j])
-				k.add(p.insert[j])
-				j++
-				continue
-			}
-			out = append(out, c.records[old])
-			old++
-		}
-		c.records = out
-		inv.remove = make(map[Ref]bool, len(p.insert))
-		for _, r := range p.insert {
-			inv.remove[r.ref] = true
-		}
-		if inv.put == nil {
-			inv.put = p.insert // never changed: shared, not copied
-		} else {
-			inv.put = append(inv.put, p.insert...)
-		}
+		c.insertRecords(p, &inv, k)
 	}
 	if len(p.remove) > 0 || len(p.insert) > 0 {
 		c.pos = nil // replacing keeps positions; nothing else does
 	}
 	return inv
+}
+
+// replaceInPlace applies p's few replacements, and no removal, record by
+// record, adding their inverse to inv.
+func (c *Catalogue) replaceInPlace(p patch, inv *patch, k *keys) {
+	for ref, nr := range p.replace {
+		i := c.indexOf(ref)
+		old := c.records[i]
+		k.remove(old)
+		k.add(nr)
+		inv.replace[ref], c.records[i] = old, nr
+		inv.put = append(inv.put, nr)
+	}
+}
+
+// removeAndReplace applies p's removals and replacements in one pass over
+// the records, adding their inverse to inv.
+func (c *Catalogue) removeAndReplace(p patch, inv *patch, k *keys) {
+	out := c.records[:0]
+	for i, r := range c.records {
+		if p.remove[r.ref] {
+			k.remove(r)
+			inv.insert = append(inv.insert, r)
+			inv.at = append(inv.at, i)
+			continue
+		}
+		if nr, ok := p.replace[r.ref]; ok {
+			k.remove(r)
+			k.add(nr)
+			inv.replace[r.ref], r = r, nr
+			inv.put = append(inv.put, nr)
+		}
+		out = append(out, r)
+	}
+	clear(c.records[len(out):])
+	c.records = out
+}
+
+// insertRecords applies p's insertions, each at its index, adding their
+// inverse to inv.
+func (c *Catalogue) insertRecords(p patch, inv *patch, k *keys) {
+	n := len(c.records) + len(p.insert)
+	out := make([]*Record, 0, n)
+	j, old := 0, 0
+	for len(out) < n {
+		if j < len(p.insert) && (p.at[j] <= len(out) || old >= len(c.records)) {
+			out = append(out, p.insert[j])
+			k.add(p.insert[j])
+			j++
+			continue
+		}
+		out = append(out, c.records[old])
+		old++
+	}
+	c.records = out
+	inv.remove = make(map[Ref]bool, len(p.insert))
+	for _, r := range p.insert {
+		inv.remove[r.ref] = true
+	}
+	if inv.put == nil {
+		inv.put = p.insert // never changed: shared, not copied
+	} else {
+		inv.put = append(inv.put, p.insert...)
+	}
 }
 
 func (e Add) applyTo(c *Catalogue) (Edit, error) {
@@ -436,74 +454,23 @@ func (e Add) applyTo(c *Catalogue) (Edit, error) {
 	if len(e.Records) == 0 {
 		return patch{}, nil
 	}
-	onDup := e.OnDuplicate
+	a := adding{e: e, c: c, onDup: e.OnDuplicate, k: c.keyIndex(), now: c.now(), rep: &rep}
 	if e.AllowDuplicates {
-		onDup = DupAllow
+		a.onDup = DupAllow
 	}
-	k := c.keyIndex()
-	now := c.now()
-	var seenURI map[string]bool
-	var seenID map[string]bool
 	p := patch{at: make([]int, 0, len(e.Records)), insert: make([]*Record, 0, len(e.Records))}
 	rep.Refs = make([]Ref, len(e.Records))
 	first := newRefs(len(e.Records))
 	for i, rec := range e.Records {
-		// A duplicate an import skips is left out before anything else:
-		// its ID, say, does not count as taken.
-		var u string
-		var dup *DuplicateError
-		if onDup != DupAllow {
-			u = URIKey(rec.URI())
-			if existing := k.uris.first(u); existing != nil {
-				dup = &DuplicateError{URI: rec.URI(), Existing: existing}
-			} else if seenURI[u] {
-				dup = &DuplicateError{URI: rec.URI()}
-			}
-			if dup != nil && onDup == DupSkip {
-				rep.Duplicates = append(rep.Duplicates, i)
-				continue
-			}
+		nr, err := a.record(i, rec)
+		if err != nil {
+			return nil, err
 		}
-		in := rec.Clone()
-		in.forget()
-		if in.Date().IsZero() {
-			in.SetDate(now)
+		if nr == nil {
+			continue
 		}
-		ps := in.Validate()
-		if in.ID() != "" && ValidateID(in.ID()) == nil {
-			id := canonicalID(in.ID())
-			if other, ok := k.ids[id]; ok || seenID[id] {
-				if e.OnTakenID == IDDrop {
-					in.SetID("")
-					rep.IDsDropped = append(rep.IDsDropped, i)
-				} else {
-					name := "another record added with it"
-					if r := c.Lookup(other); ok && r != nil {
-						name = fmt.Sprintf("%q", r.Name())
-					}
-					ps = append(ps, Diagnostic{Offset: -1, Field: FieldID, Msg: fmt.Sprintf("ID %s is already that of %s; IDs must be unique (3.9)", in.ID(), name)})
-				}
-			}
-			if seenID == nil {
-				seenID = map[string]bool{}
-			}
-			seenID[id] = true
-		}
-		if len(ps) > 0 {
-			return nil, &ValidationError{Record: recordLabel(in, i, len(e.Records)), Problems: ps}
-		}
-		if dup != nil {
-			return nil, dup
-		}
-		if onDup != DupAllow {
-			if seenURI == nil {
-				seenURI = map[string]bool{}
-			}
-			seenURI[u] = true
-		}
-		nr := reparse(render(in), 0)
 		nr.ref = first + Ref(i)
-		nr.allowDup = onDup == DupAllow
+		nr.allowDup = a.onDup == DupAllow
 		nr.setSep("\r\n", 0)
 		rep.Refs[i] = nr.ref
 		p.insert = append(p.insert, nr)
@@ -518,9 +485,95 @@ func (e Add) applyTo(c *Catalogue) (Edit, error) {
 	if e.Report != nil {
 		rep.LookAlikes = lookAlikes(c.records, p.insert, rep.Refs)
 	}
-	// The first new record takes the blank lines that ended the file as
-	// its separator, so every byte already there stays; Delete gives them
-	// back as the file's end.
+	c.takeTail(&p)
+	return c.applyPatch(p), nil
+}
+
+// adding is one Add under way: what it checks the records against, and
+// the URIs and IDs of those it took so far.
+type adding struct {
+	e       Add
+	c       *Catalogue
+	onDup   DupPolicy
+	k       *keys
+	now     time.Time
+	seenURI map[string]bool
+	seenID  map[string]bool
+	rep     *AddReport
+}
+
+// record returns e.Records[i], rec, as it is added, or nil when it is left
+// out as a duplicate, or why it cannot be added.
+func (a *adding) record(i int, rec *Record) (*Record, error) {
+	// A duplicate an import skips is left out before anything else:
+	// its ID, say, does not count as taken.
+	var u string
+	var dup *DuplicateError
+	if a.onDup != DupAllow {
+		u = URIKey(rec.URI())
+		if existing := a.k.uris.first(u); existing != nil {
+			dup = &DuplicateError{URI: rec.URI(), Existing: existing}
+		} else if a.seenURI[u] {
+			dup = &DuplicateError{URI: rec.URI()}
+		}
+		if dup != nil && a.onDup == DupSkip {
+			a.rep.Duplicates = append(a.rep.Duplicates, i)
+			return nil, nil
+		}
+	}
+	in := rec.Clone()
+	in.forget()
+	if in.Date().IsZero() {
+		in.SetDate(a.now)
+	}
+	ps := in.Validate()
+	ps = append(ps, a.takeID(i, in)...)
+	if len(ps) > 0 {
+		return nil, &ValidationError{Record: recordLabel(in, i, len(a.e.Records)), Problems: ps}
+	}
+	if dup != nil {
+		return nil, dup
+	}
+	if a.onDup != DupAllow {
+		if a.seenURI == nil {
+			a.seenURI = map[string]bool{}
+		}
+		a.seenURI[u] = true
+	}
+	return reparse(render(in), 0), nil
+}
+
+// takeID marks in's ID as taken, dropping it (OnTakenID: IDDrop) or
+// returning the problem when a record has it already.
+func (a *adding) takeID(i int, in *Record) []Diagnostic {
+	if in.ID() == "" || ValidateID(in.ID()) != nil {
+		return nil
+	}
+	var ps []Diagnostic
+	id := canonicalID(in.ID())
+	if other, ok := a.k.ids[id]; ok || a.seenID[id] {
+		if a.e.OnTakenID == IDDrop {
+			in.SetID("")
+			a.rep.IDsDropped = append(a.rep.IDsDropped, i)
+		} else {
+			name := "another record added with it"
+			if r := a.c.Lookup(other); ok && r != nil {
+				name = fmt.Sprintf("%q", r.Name())
+			}
+			ps = append(ps, Diagnostic{Offset: -1, Field: FieldID, Msg: fmt.Sprintf("ID %s is already that of %s; IDs must be unique (3.9)", in.ID(), name)})
+		}
+	}
+	if a.seenID == nil {
+		a.seenID = map[string]bool{}
+	}
+	a.seenID[id] = true
+	return ps
+}
+
+// takeTail gives the first record p adds at the end of c the blank lines
+// that ended the file as its separator, so every byte already there
+// stays; Delete gives them back as the file's end.
+func (c *Catalogue) takeTail(p *patch) {
 	nr := p.insert[0]
 	prev, hasPrev := c.head, false
 	if n := len(c.records); n > 0 {
@@ -531,7 +584,6 @@ func (e Add) applyTo(c *Catalogue) (Edit, error) {
 		empty := ""
 		p.tail = &empty
 	}
-	return c.applyPatch(p), nil
 }
 
 // lookAlikes returns which of the records added (in the order of

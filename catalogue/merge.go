@@ -113,99 +113,137 @@ func merge(base, ours, theirs *Snapshot, theirsByRef bool) *MergeResult {
 		// their new places.
 		return unchangedOurs(base, ours, theirs, bo, bt)
 	}
-	oursBase := make([]int, len(ours.records)) // ours' index to base's, or -1
-	for i := range oursBase {
-		oursBase[i] = -1
+	m := newMerger(base, ours, theirs, bo, bt)
+	m.mergeOurs()
+	tail := m.addTheirs(theirsByRef)
+	m.res.Merged = &Snapshot{Version: ours.Version, path: ours.path, records: m.out, head: ours.head, tail: tail, disk: ours.disk}
+	return m.res
+}
+
+// merger is one merge under way: the three versions, how their records
+// pair, and the records merged so far.
+type merger struct {
+	base, ours, theirs *Snapshot
+	// bo and bt are pairRecords' pairings of base with ours and with
+	// theirs; oursBase is bo the other way: ours' index to base's, or -1.
+	bo, bt, oursBase []int
+	res              *MergeResult
+	out              []*Record
+}
+
+func newMerger(base, ours, theirs *Snapshot, bo, bt []int) *merger {
+	m := &merger{
+		base: base, ours: ours, theirs: theirs, bo: bo, bt: bt,
+		oursBase: make([]int, len(ours.records)),
+		res:      &MergeResult{oursBase: make([]*Record, len(ours.records))},
+		out:      make([]*Record, 0, len(ours.records)),
+	}
+	for i := range m.oursBase {
+		m.oursBase[i] = -1
 	}
 	for b, o := range bo {
 		if o >= 0 {
-			oursBase[o] = b
+			m.oursBase[o] = b
 		}
 	}
-	theirsPaired := make([]bool, len(theirs.records))
-	for _, t := range bt {
+	for i, b := range m.oursBase {
+		if b >= 0 {
+			m.res.oursBase[i] = base.records[b]
+		}
+	}
+	return m
+}
+
+// add appends r, made from the versions s, to the merged records.
+func (m *merger) add(r *Record, s mergeSource) {
+	m.out = append(m.out, r)
+	m.res.src = append(m.res.src, s)
+}
+
+// mergeOurs merges ours' records in their order: those ours added as
+// they are, the others with what theirs did to them.
+func (m *merger) mergeOurs() {
+	for i, o := range m.ours.records {
+		bi := m.oursBase[i]
+		if bi < 0 {
+			m.add(o, mergeSource{ours: o}) // added by ours
+			continue
+		}
+		m.mergePaired(bi, o)
+	}
+}
+
+// mergePaired merges o, ours' version of base's record bi, with theirs'
+// version of it.
+func (m *merger) mergePaired(bi int, o *Record) {
+	b := m.base.records[bi]
+	var t *Record
+	if ti := m.bt[bi]; ti >= 0 {
+		t = m.theirs.records[ti]
+	}
+	src := mergeSource{base: b, ours: o, theirs: t}
+	oChanged := changed(b, o)
+	switch {
+	case t == nil && oChanged:
+		m.res.Conflicts = append(m.res.Conflicts, Conflict{Base: b, Ours: o})
+		m.add(o, src)
+	case t == nil: // deleted by theirs
+	case !changed(b, t) || o.raw == t.raw:
+		m.add(o, src)
+	case !oChanged:
+		nr := t.Clone()
+		nr.setSep(o.sep(), 0)
+		m.add(nr, src)
+	default:
+		r, conflicts := mergeFields(b, o, t)
+		m.res.Conflicts = append(m.res.Conflicts, conflicts...)
+		m.add(r, src)
+	}
+}
+
+// addTheirs adds, after ours' last record, what theirs adds: the records
+// it added, and those it edited that ours deleted (conflicts), in
+// theirs' order. It returns the merged file's tail.
+func (m *merger) addTheirs(theirsByRef bool) string {
+	base, theirs := m.base.records, m.theirs.records
+	theirsPaired := make([]bool, len(theirs))
+	for _, t := range m.bt {
 		if t >= 0 {
 			theirsPaired[t] = true
 		}
 	}
-
-	res := &MergeResult{oursBase: make([]*Record, len(ours.records))}
-	for i, b := range oursBase {
-		if b >= 0 {
-			res.oursBase[i] = base.records[b]
-		}
-	}
-	out := make([]*Record, 0, len(ours.records))
-	add := func(r *Record, s mergeSource) {
-		out = append(out, r)
-		res.src = append(res.src, s)
-	}
-	for i, o := range ours.records {
-		bi := oursBase[i]
-		if bi < 0 {
-			add(o, mergeSource{ours: o}) // added by ours
-			continue
-		}
-		b := base.records[bi]
-		var t *Record
-		if ti := bt[bi]; ti >= 0 {
-			t = theirs.records[ti]
-		}
-		src := mergeSource{base: b, ours: o, theirs: t}
-		oChanged := changed(b, o)
-		switch {
-		case t == nil && oChanged:
-			res.Conflicts = append(res.Conflicts, Conflict{Base: b, Ours: o})
-			add(o, src)
-		case t == nil: // deleted by theirs
-		case !changed(b, t) || o.raw == t.raw:
-			add(o, src)
-		case !oChanged:
-			nr := t.Clone()
-			nr.setSep(o.sep(), 0)
-			add(nr, src)
-		default:
-			m, conflicts := mergeFields(b, o, t)
-			res.Conflicts = append(res.Conflicts, conflicts...)
-			add(m, src)
-		}
-	}
-
-	// What theirs adds after ours' last record: the records it added, and
-	// those it edited that ours deleted (conflicts), in theirs' order.
 	deletedByOurs := make(map[int]int) // theirs' index to base's
-	for b, o := range bo {
-		if t := bt[b]; o < 0 && t >= 0 {
+	for b, o := range m.bo {
+		if t := m.bt[b]; o < 0 && t >= 0 {
 			deletedByOurs[t] = b
 		}
 	}
-	dup := newDupCheck(out, base.records, ours.records, oursBase, theirs.records, theirsByRef)
-	head, tail := ours.head, ours.tail
-	for i, t := range theirs.records {
+	dup := newDupCheck(m.out, base, m.ours.records, m.oursBase, theirs, theirsByRef)
+	head, tail := m.ours.head, m.ours.tail
+	for i, t := range theirs {
 		src := mergeSource{theirs: t}
 		if b, ok := deletedByOurs[i]; ok {
-			if !changed(base.records[b], t) {
+			if !changed(base[b], t) {
 				continue // deleted by ours
 			}
-			src.base = base.records[b]
-			res.Conflicts = append(res.Conflicts, Conflict{Base: src.base, Theirs: t})
+			src.base = base[b]
+			m.res.Conflicts = append(m.res.Conflicts, Conflict{Base: src.base, Theirs: t})
 		} else if theirsPaired[i] {
 			continue // merged above
 		} else if dup.isDuplicate(t) {
-			res.Duplicates = append(res.Duplicates, t)
+			m.res.Duplicates = append(m.res.Duplicates, t)
 			continue
 		}
 		prev, hasPrev := head, false
-		if n := len(out); n > 0 {
-			prev, hasPrev = out[n-1].Raw(), true
+		if n := len(m.out); n > 0 {
+			prev, hasPrev = m.out[n-1].Raw(), true
 		}
 		nr := t.Clone()
 		nr.setSep(separator(prev, hasPrev, tail), len(tail))
 		tail = ""
-		add(nr, src)
+		m.add(nr, src)
 	}
-	res.Merged = &Snapshot{Version: ours.Version, path: ours.path, records: out, head: head, tail: tail, disk: ours.disk}
-	return res
+	return tail
 }
 
 // dupCheck tells which records theirs added are Duplicates of ours'.

@@ -43,8 +43,8 @@ type ReadConfig struct {
 // What one input may make an import hold, whatever its format: a bomb (a
 // 1 GB line, a file larger than memory) ends in a message that says where,
 // rather than out of memory. No bookmark file comes near them: a
-// browser's export has lines of a few KiB (an icon), a million bookmarks
-// take about 250 MB.
+// browser's export has lines of a few KiB (an icon), and a million
+// bookmarks make a file well under DefaultMaxSize.
 const (
 	DefaultMaxLine = 16 << 20
 	DefaultMaxSize = 1 << 30

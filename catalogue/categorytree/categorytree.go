@@ -75,9 +75,27 @@ func Build(recs []*catalogue.Record) *Tree {
 // (catalogue.CanonicalCategory).
 func FromCounts(counts map[string]int) *Tree {
 	t := &Tree{}
-	none := 0
-	cats := make([]string, 0, len(counts))
-	var odd map[string]int // the counts of paths spelled otherwise, by their canonical spelling
+	cats, odd, none := t.paths(counts)
+	keys := sortKeys(cats)
+	t.Nodes = make([]Node, 0, countNodes(keys)+1)
+	b := builder{t: t}
+	for _, key := range keys {
+		cat := cats[key.i]
+		b.add(cat)
+		t.Nodes[b.open[b.depth-1]].Own += counts[cat] + odd[cat]
+	}
+	t.total()
+	if none > 0 {
+		t.Nodes = append(t.Nodes, Node{Parent: -1, Own: none, Total: none, Span: 1, None: true})
+	}
+	return t
+}
+
+// paths returns the canonical paths of counts' categories, the counts of
+// those spelled otherwise by their canonical spelling (odd), and the
+// count of the records without a category; it sets t.Records.
+func (t *Tree) paths(counts map[string]int) (cats []string, odd map[string]int, none int) {
+	cats = make([]string, 0, len(counts))
 	for cat, n := range counts {
 		t.Records += n
 		switch c := catalogue.CanonicalCategory(cat); {
@@ -97,15 +115,20 @@ func FromCounts(counts map[string]int) *Tree {
 			cats = append(cats, c)
 		}
 	}
-	// Sorted by their keys, the paths come in the tree's preorder, each
-	// node's children in the order of their names (ignoring case, then as
-	// written): the
-	// tree is built in one pass with a stack, the path open, and no
-	// lookups, and is sorted once. A key is, name by name, the name in
-	// lower case, \x01 and the name as written, a NUL between names,
-	// below any byte of a name, so that a node's subtree is one run of
-	// keys and the sort compares plain strings (a NUL or \x01 in a
-	// name, which no one types, at worst splits its node in two).
+	return cats, odd, none
+}
+
+// sortKeys returns the keys of cats, sorted.
+//
+// Sorted by their keys, the paths come in the tree's preorder, each
+// node's children in the order of their names (ignoring case, then as
+// written): the tree is built in one pass with a stack, the path open,
+// and no lookups, and is sorted once. A key is, name by name, the name in
+// lower case, \x01 and the name as written, a NUL between names, below
+// any byte of a name, so that a node's subtree is one run of keys and the
+// sort compares plain strings (a NUL or \x01 in a name, which no one
+// types, at worst splits its node in two).
+func sortKeys(cats []string) []sortKey {
 	size := 0
 	for _, cat := range cats {
 		size += 2*len(cat) + 1
@@ -126,47 +149,60 @@ func FromCounts(counts map[string]int) *Tree {
 		keys[i] = sortKey{key: all[start:ends[i]], i: int32(i)}
 	}
 	slices.SortFunc(keys, func(a, b sortKey) int { return strings.Compare(a.key, b.key) })
-	t.Nodes = make([]Node, 0, countNodes(keys)+1)
-	var open []int32 // the nodes of the last path, by depth
-	depth := 0
-	visit := func(path, name string) {
-		if depth < len(open) && t.Nodes[open[depth]].Name == name {
-			depth++
-			return
-		}
-		open = open[:depth]
-		parent := -1
-		if depth > 0 {
-			parent = int(open[depth-1])
-		}
-		open = append(open, int32(len(t.Nodes)))
-		t.Nodes = append(t.Nodes, Node{Name: name, Path: path, Depth: depth, Parent: parent})
-		depth++
-	}
-	for _, key := range keys {
-		cat := cats[key.i]
-		depth = 0
-		if !strings.ContainsRune(cat, '\\') {
-			// No escapes: the names are the text between the "/"s.
-			for i := 0; ; {
-				j := strings.IndexByte(cat[i:], '/')
-				if j < 0 {
-					visit(cat, cat[i:])
-					break
-				}
-				visit(cat[:i+j], cat[i:i+j])
-				i += j + 1
+	return keys
+}
+
+// builder adds paths, in the order of their keys, to a tree's nodes.
+type builder struct {
+	t     *Tree
+	open  []int32 // the nodes of the last path, by depth
+	depth int
+}
+
+// add adds the nodes of cat that the last path added does not share; the
+// node of cat is then open[depth-1].
+func (b *builder) add(cat string) {
+	b.depth = 0
+	if !strings.ContainsRune(cat, '\\') {
+		// No escapes: the names are the text between the "/"s.
+		for i := 0; ; {
+			j := strings.IndexByte(cat[i:], '/')
+			if j < 0 {
+				b.visit(cat, cat[i:])
+				break
 			}
-		} else {
-			for path, name := range catalogue.CategoryNames(cat) {
-				visit(path, name)
-			}
+			b.visit(cat[:i+j], cat[i:i+j])
+			i += j + 1
 		}
-		open = open[:depth]
-		t.Nodes[open[depth-1]].Own += counts[cat] + odd[cat]
+	} else {
+		for path, name := range catalogue.CategoryNames(cat) {
+			b.visit(path, name)
+		}
 	}
-	// Spans and totals, from the last node up: a node's descendants
-	// follow it, so they are done before it.
+	b.open = b.open[:b.depth]
+}
+
+// visit steps down to the node name, whose path is path: the open one of
+// that depth, or a new one.
+func (b *builder) visit(path, name string) {
+	t := b.t
+	if b.depth < len(b.open) && t.Nodes[b.open[b.depth]].Name == name {
+		b.depth++
+		return
+	}
+	b.open = b.open[:b.depth]
+	parent := -1
+	if b.depth > 0 {
+		parent = int(b.open[b.depth-1])
+	}
+	b.open = append(b.open, int32(len(t.Nodes)))
+	t.Nodes = append(t.Nodes, Node{Name: name, Path: path, Depth: b.depth, Parent: parent})
+	b.depth++
+}
+
+// total sets the nodes' spans and totals, from the last node up: a
+// node's descendants follow it, so they are done before it.
+func (t *Tree) total() {
 	for i := len(t.Nodes) - 1; i >= 0; i-- {
 		n := &t.Nodes[i]
 		n.Span++
@@ -177,10 +213,6 @@ func FromCounts(counts map[string]int) *Tree {
 			p.Total += n.Total
 		}
 	}
-	if none > 0 {
-		t.Nodes = append(t.Nodes, Node{Parent: -1, Own: none, Total: none, Span: 1, None: true})
-	}
-	return t
 }
 
 // countNodes counts the nodes of the tree of the sorted keys: each key

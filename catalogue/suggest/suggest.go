@@ -4,7 +4,7 @@
 // computed locally, from the user's own records: an inverted index (each
 // word, host and tag to the records that have it) is built once per
 // version of the catalogue, and a query reads only the lists of the
-// record's own words, in a fraction of a millisecond at 100,000 records.
+// record's own words, not every record.
 //
 // A word, host or tag that many records share says little: each counts
 // by its inverse document frequency, as a search engine weighs its terms
@@ -129,6 +129,15 @@ func (ix *Index) Suggest(recs []*catalogue.Record, n int) (cats, tags []Suggesti
 	}
 	self := map[catalogue.Ref]bool{}
 	weights := map[string]float32{}
+	ix.query(recs, self, weights)
+	score, touched := ix.score(weights)
+	best := ix.nearest(score, touched, self)
+	return ix.vote(best, score, n)
+}
+
+// query puts the Refs of recs in self and the weights of their features
+// in weights.
+func (ix *Index) query(recs []*catalogue.Record, self map[catalogue.Ref]bool, weights map[string]float32) {
 	var fs []string
 	for _, r := range recs {
 		self[r.Ref()] = true
@@ -139,8 +148,13 @@ func (ix *Index) Suggest(recs []*catalogue.Record, n int) (cats, tags []Suggesti
 			}
 		}
 	}
-	score := make([]float32, len(ix.refs))
-	var touched []int32
+}
+
+// score returns each record's score against the query weights, not yet
+// divided by its norm, and the records that scored, in the order they
+// first did.
+func (ix *Index) score(weights map[string]float32) (score []float32, touched []int32) {
+	score = make([]float32, len(ix.refs))
 	common := float32(math.Log(3)) // the idf of a feature half the records have
 	for f, q := range weights {
 		idf := ix.idf[f]
@@ -157,42 +171,73 @@ func (ix *Index) Suggest(recs []*catalogue.Record, n int) (cats, tags []Suggesti
 			score[i] += w
 		}
 	}
-	// The Neighbours best, kept in a small heap whose root is the worst
-	// of them: no sort of every record touched.
-	better := func(a, b int32) bool {
-		return score[a] > score[b] || score[a] == score[b] && a < b
-	}
-	var best []int32
+	return score, touched
+}
+
+// nearest divides the scores of touched by their norms and returns the
+// Neighbours best records that are not self's, kept in a small heap
+// whose root is the worst of them: no sort of every record touched.
+func (ix *Index) nearest(score []float32, touched []int32, self map[catalogue.Ref]bool) []int32 {
+	h := neighbours{score: score, best: make([]int32, 0, Neighbours)}
 	for _, i := range touched {
 		if self[ix.refs[i]] {
 			continue
 		}
 		score[i] /= ix.norm[i]
 		switch {
-		case len(best) < Neighbours:
-			best = append(best, i)
-			for k := len(best) - 1; k > 0 && better(best[(k-1)/2], best[k]); k = (k - 1) / 2 {
-				best[k], best[(k-1)/2] = best[(k-1)/2], best[k]
-			}
-		case better(i, best[0]):
-			best[0] = i
-			for k := 0; ; {
-				w, l, r := k, 2*k+1, 2*k+2
-				if l < len(best) && better(best[w], best[l]) {
-					w = l
-				}
-				if r < len(best) && better(best[w], best[r]) {
-					w = r
-				}
-				if w == k {
-					break
-				}
-				best[k], best[w] = best[w], best[k]
-				k = w
-			}
+		case len(h.best) < Neighbours:
+			h.push(i)
+		case h.better(i, h.best[0]):
+			h.replaceRoot(i)
 		}
 	}
-	touched = best
+	return h.best
+}
+
+// neighbours is a heap of records, the worst by score at its root.
+type neighbours struct {
+	score []float32
+	best  []int32
+}
+
+// better reports whether record a scores above b (or ties and comes
+// first, so that the order is the same every time).
+func (h *neighbours) better(a, b int32) bool {
+	return h.score[a] > h.score[b] || h.score[a] == h.score[b] && a < b
+}
+
+// push adds i to the heap.
+func (h *neighbours) push(i int32) {
+	best := append(h.best, i)
+	for k := len(best) - 1; k > 0 && h.better(best[(k-1)/2], best[k]); k = (k - 1) / 2 {
+		best[k], best[(k-1)/2] = best[(k-1)/2], best[k]
+	}
+	h.best = best
+}
+
+// replaceRoot puts i in place of the worst record.
+func (h *neighbours) replaceRoot(i int32) {
+	best := h.best
+	best[0] = i
+	for k := 0; ; {
+		w, l, r := k, 2*k+1, 2*k+2
+		if l < len(best) && h.better(best[w], best[l]) {
+			w = l
+		}
+		if r < len(best) && h.better(best[w], best[r]) {
+			w = r
+		}
+		if w == k {
+			break
+		}
+		best[k], best[w] = best[w], best[k]
+		k = w
+	}
+}
+
+// vote returns the categories and the tags the records best have, each
+// record voting with its score, at most n of each.
+func (ix *Index) vote(best []int32, score []float32, n int) (cats, tags []Suggestion) {
 	catVotes := map[int32]*Suggestion{}
 	tagVotes := map[int32]*Suggestion{}
 	vote := func(m map[int32]*Suggestion, id int32, name string, s float32) {
@@ -204,7 +249,7 @@ func (ix *Index) Suggest(recs []*catalogue.Record, n int) (cats, tags []Suggesti
 		v.Score += float64(s)
 		v.Records++
 	}
-	for _, i := range touched {
+	for _, i := range best {
 		if c := ix.cat[i]; c >= 0 {
 			vote(catVotes, c, ix.cats[c], score[i])
 		}

@@ -9,7 +9,7 @@ import (
 
 // tokens reads JSON from memory, a token at a time, as encoding/json's
 // Decoder.Token does, and gives the same tokens (Delim, string, Number,
-// bool, nil): four times as fast, as a string without escapes is a slice
+// bool, nil), and faster: a string without escapes is a slice
 // of the input turned into a string and no token is an interface value
 // made by reflection. A Bookmarks file of 100,000 bookmarks is 6 million
 // tokens.

@@ -22,6 +22,11 @@
 // the Gopher converter used them for info items between rows: they are not
 // copied onto every record, but reported as Info diagnostics (102's HTML as
 // plain text) and kept in Reader.Description.
+//
+// # Files
+//
+// httpindex.go is the Reader (the 100 to 301 lines and each 201 row);
+// detect.go tells a listing by its start (Detect).
 package httpindex
 
 import (
@@ -358,12 +363,8 @@ func (r *Reader) row(data []byte) (*catalogue.Record, error) {
 		r.report(catalogue.Deviation, "row has %d values for %d columns; the extra ones are ignored", len(tokens), len(r.columns))
 	}
 	var (
-		rec      catalogue.Record
-		filename []byte // unescaped: the name as the user knows it
-		rawName  string // as written: the URI keeps its escapes
-		hasName  bool
-		isDir    bool
-		exts     []catalogue.Field
+		rec catalogue.Record
+		v   rowValues
 	)
 	// Only the columns the row has values for: a row costs its own length,
 	// however many columns a 200 line named.
@@ -375,55 +376,17 @@ func (r *Reader) row(data []byte) (*catalogue.Record, error) {
 		if err != nil {
 			r.report(catalogue.Deviation, "%s value %q has a %% that starts no %%XX escape; taken as written", col, importers.Excerpt(tokens[i]))
 		}
-		switch col {
-		case "filename":
-			filename, rawName, hasName = value, tokens[i], true
-		case "description":
-			rec.SetName(r.text(value))
-		case "last-modified":
-			if len(value) == 0 {
-				continue
-			}
-			t, note, ok := parseDate(string(value))
-			switch {
-			case !ok:
-				r.report(catalogue.Dropped, "Last-Modified %q is not a date this reader knows; the record gets the file's date", importers.Excerpt(string(value)))
-			default:
-				rec.SetDate(t)
-				if note != "" {
-					// A listing writes all its dates alike: the import
-					// summarises the flood (importers.FloodKeep).
-					r.report(catalogue.Deviation, "Last-Modified %q %s", importers.Excerpt(string(value)), note)
-				}
-			}
-		case "content-type":
-			rec.SetType(mediaType(string(value)))
-		case "content-length":
-			v := string(value)
-			if v != "" && strings.Trim(v, "0123456789") != "" {
-				r.report(catalogue.Dropped, "Content-Length %q is not a number of bytes (the spec allows only digits); dropped", importers.Excerpt(v))
-				continue
-			}
-			exts = addField(exts, "X-CONTENT-LENGTH", v)
-		case "file-type":
-			v := r.text(value)
-			isDir = strings.EqualFold(v, "DIRECTORY") || strings.EqualFold(v, "SYM-DIRECTORY")
-			exts = addField(exts, "X-FILE-TYPE", v)
-		default:
-			if name := extensionName(col); name != "" {
-				exts = addField(exts, name, r.text(value))
-			}
-		}
+		r.column(&v, &rec, col, value, tokens[i])
 	}
-	if !hasName || len(filename) == 0 {
+	if !v.hasName || len(v.filename) == 0 {
 		r.report(catalogue.Skipped, "row has no file name; not imported")
 		return nil, nil
 	}
 	if rec.Name() == "" {
-		rec.SetName(r.text(filename))
+		rec.SetName(r.text(v.filename))
 	}
-	rec.SetExtensions(exts)
-	uri, err := r.resolve(rawName, filename, isDir)
+	rec.SetExtensions(v.exts)
+	uri, err := r.resolve(v.rawName, v.filename, v.isDir)
 	if err != nil {
 		return nil, err
 	}
@@ -432,6 +395,64 @@ func (r *Reader) row(data []byte) (*catalogue.Record, error) {
 	}
 	rec.SetURI(uri)
 	return r.notes.Finish(&rec, r.opts, r.lineNo, r.offset, nil), nil
+}
+
+// rowValues is what a row's values say beyond its record's fields, as
+// its columns are read.
+type rowValues struct {
+	filename []byte // unescaped: the name as the user knows it
+	rawName  string // as written: the URI keeps its escapes
+	hasName  bool
+	isDir    bool
+	exts     []catalogue.Field
+}
+
+// column takes the value of the column col into rec and v; value is
+// unescaped, raw as written.
+func (r *Reader) column(v *rowValues, rec *catalogue.Record, col string, value []byte, raw string) {
+	switch col {
+	case "filename":
+		v.filename, v.rawName, v.hasName = value, raw, true
+	case "description":
+		rec.SetName(r.text(value))
+	case "last-modified":
+		if len(value) != 0 {
+			r.lastModified(rec, value)
+		}
+	case "content-type":
+		rec.SetType(mediaType(string(value)))
+	case "content-length":
+		s := string(value)
+		if s != "" && strings.Trim(s, "0123456789") != "" {
+			r.report(catalogue.Dropped, "Content-Length %q is not a number of bytes (the spec allows only digits); dropped", importers.Excerpt(s))
+			return
+		}
+		v.exts = addField(v.exts, "X-CONTENT-LENGTH", s)
+	case "file-type":
+		s := r.text(value)
+		v.isDir = strings.EqualFold(s, "DIRECTORY") || strings.EqualFold(s, "SYM-DIRECTORY")
+		v.exts = addField(v.exts, "X-FILE-TYPE", s)
+	default:
+		if name := extensionName(col); name != "" {
+			v.exts = addField(v.exts, name, r.text(value))
+		}
+	}
+}
+
+// lastModified sets rec's DATE from a Last-Modified value, or says why
+// not.
+func (r *Reader) lastModified(rec *catalogue.Record, value []byte) {
+	t, note, ok := parseDate(string(value))
+	if !ok {
+		r.report(catalogue.Dropped, "Last-Modified %q is not a date this reader knows; the record gets the file's date", importers.Excerpt(string(value)))
+		return
+	}
+	rec.SetDate(t)
+	if note != "" {
+		// A listing writes all its dates alike: the import
+		// summarises the flood (importers.FloodKeep).
+		r.report(catalogue.Deviation, "Last-Modified %q %s", importers.Excerpt(string(value)), note)
+	}
 }
 
 // resolve makes the URI of a file named in a row, from raw, the name as

@@ -68,8 +68,61 @@ func checkXML(data []byte) error {
 // exist, and that the tree from the top object has no cycle, at most
 // len(data)+1 values, and at most maxNesting levels.
 func checkBinary(data []byte) error {
+	c, err := newBinaryCheck(data)
+	if err != nil {
+		return err
+	}
+	if err := c.push(c.top); err != nil {
+		return err
+	}
+	for len(c.stack) > 0 {
+		f := &c.stack[len(c.stack)-1]
+		if len(f.refs) == 0 {
+			if err := c.pop(); err != nil {
+				return err
+			}
+			continue
+		}
+		child := readUint(f.refs, c.refSize)
+		f.refs = f.refs[c.refSize:]
+		if err := c.visit(f.obj, child); err != nil {
+			return err
+		}
+	}
+	if c.depths[c.top] > maxNesting {
+		return fmt.Errorf("nested more than %d deep", maxNesting)
+	}
+	return nil
+}
+
+// binaryCheck is checkBinary's walk of the objects from the top one, in
+// depth-first order, with a stack of its own rather than recursion.
+type binaryCheck struct {
+	data             []byte
+	offSize, refSize int
+	num, top, table  uint64
+	limit            uint64 // the most values the tree may decode to
+	// sizes[i] is how many values object i decodes to (0: not yet known),
+	// depths[i] how deep it nests; state[i] 1 while its children are
+	// counted, to find cycles, 2 once they are.
+	sizes  []uint64
+	depths []uint32
+	state  []uint8
+	stack  []binaryFrame
+}
+
+// binaryFrame is an object of the walk and its references not yet
+// counted.
+type binaryFrame struct {
+	obj  uint64
+	refs []byte
+}
+
+// newBinaryCheck reads data's trailer and checks that its offset table
+// fits.
+func newBinaryCheck(data []byte) (*binaryCheck, error) {
 	if len(data) < 8+32 {
-		return errors.New("a binary property list too short to hold one")
+		return nil, errors.New("a binary property list too short to hold one")
 	}
 	tr := data[len(data)-32:]
 	offSize, refSize := int(tr[6]), int(tr[7])
@@ -79,78 +132,69 @@ func checkBinary(data []byte) error {
 	end := uint64(len(data) - 32)
 	switch {
 	case offSize < 1 || offSize > 8 || refSize < 1 || refSize > 8:
-		return errors.New("the binary property list's trailer is damaged")
+		return nil, errors.New("the binary property list's trailer is damaged")
 	case num > uint64(len(data)) || table < 8 || table > end || (end-table)/uint64(offSize) < num || top >= num:
-		return errors.New("the binary property list's offset table is damaged")
+		return nil, errors.New("the binary property list's offset table is damaged")
 	}
-	// sizes[i] is how many values object i decodes to (0: not yet known),
-	// depths[i] how deep it nests; state[i] 1 while its children are
-	// counted, to find cycles.
-	sizes := make([]uint64, num)
-	depths := make([]uint32, num)
-	state := make([]uint8, num)
-	limit := uint64(len(data)) + 1
-	type frame struct {
-		obj  uint64
-		refs []byte // its references not yet counted
+	return &binaryCheck{
+		data: data, offSize: offSize, refSize: refSize, num: num, top: top, table: table,
+		limit: uint64(len(data)) + 1,
+		sizes: make([]uint64, num), depths: make([]uint32, num), state: make([]uint8, num),
+	}, nil
+}
+
+// push starts counting the references of obj.
+func (c *binaryCheck) push(obj uint64) error {
+	at := readUint(c.data[c.table+obj*uint64(c.offSize):], c.offSize)
+	if at < 8 || at >= c.table {
+		return fmt.Errorf("object %d is outside the object table", obj)
 	}
-	var stack []frame
-	push := func(obj uint64) error {
-		at := readUint(data[table+obj*uint64(offSize):], offSize)
-		if at < 8 || at >= table {
-			return fmt.Errorf("object %d is outside the object table", obj)
-		}
-		refs, err := containerRefs(data[at:table], refSize)
-		if err != nil {
-			return fmt.Errorf("object %d: %w", obj, err)
-		}
-		if len(stack) >= maxNesting {
-			return fmt.Errorf("nested more than %d deep", maxNesting)
-		}
-		state[obj] = 1
-		sizes[obj] = 1
-		stack = append(stack, frame{obj, refs})
-		return nil
+	refs, err := containerRefs(c.data[at:c.table], c.refSize)
+	if err != nil {
+		return fmt.Errorf("object %d: %w", obj, err)
 	}
-	if err := push(top); err != nil {
-		return err
-	}
-	for len(stack) > 0 {
-		f := &stack[len(stack)-1]
-		if len(f.refs) == 0 {
-			state[f.obj] = 2
-			stack = stack[:len(stack)-1]
-			if len(stack) > 0 {
-				p := stack[len(stack)-1].obj
-				sizes[p] += sizes[f.obj]
-				depths[p] = max(depths[p], depths[f.obj]+1)
-				if sizes[p] > limit {
-					return errors.New("its objects refer to one another so often that it decodes to more values than it has bytes")
-				}
-			}
-			continue
-		}
-		child := readUint(f.refs, refSize)
-		f.refs = f.refs[refSize:]
-		switch {
-		case child >= num:
-			return fmt.Errorf("object %d refers to object %d, which does not exist", f.obj, child)
-		case state[child] == 1:
-			return fmt.Errorf("object %d holds itself", child)
-		case state[child] == 2: // counted already: shared
-			sizes[f.obj] += sizes[child]
-			depths[f.obj] = max(depths[f.obj], depths[child]+1)
-			if sizes[f.obj] > limit {
-				return errors.New("its objects refer to one another so often that it decodes to more values than it has bytes")
-			}
-		default:
-			if err := push(child); err != nil {
-				return err
-			}
-		}
-	}
-	if depths[top] > maxNesting {
+	if len(c.stack) >= maxNesting {
 		return fmt.Errorf("nested more than %d deep", maxNesting)
+	}
+	c.state[obj] = 1
+	c.sizes[obj] = 1
+	c.stack = append(c.stack, binaryFrame{obj, refs})
+	return nil
+}
+
+// pop ends the object on top of the stack, all its references counted,
+// and adds it to its parent's count.
+func (c *binaryCheck) pop() error {
+	obj := c.stack[len(c.stack)-1].obj
+	c.state[obj] = 2
+	c.stack = c.stack[:len(c.stack)-1]
+	if len(c.stack) > 0 {
+		return c.count(c.stack[len(c.stack)-1].obj, obj)
+	}
+	return nil
+}
+
+// visit counts the reference of obj to child: child's values when they
+// are known (shared), else child's own references first.
+func (c *binaryCheck) visit(obj, child uint64) error {
+	switch {
+	case child >= c.num:
+		return fmt.Errorf("object %d refers to object %d, which does not exist", obj, child)
+	case c.state[child] == 1:
+		return fmt.Errorf("object %d holds itself", child)
+	case c.state[child] == 2: // counted already: shared
+		return c.count(obj, child)
+	default:
+		return c.push(child)
+	}
+}
+
+// count adds child, counted, to its parent p.
+func (c *binaryCheck) count(p, child uint64) error {
+	c.sizes[p] += c.sizes[child]
+	c.depths[p] = max(c.depths[p], c.depths[child]+1)
+	if c.sizes[p] > c.limit {
+		return errors.New("its objects refer to one another so often that it decodes to more values than it has bytes")
 	}
 	return nil
 }

@@ -34,6 +34,13 @@
 //
 // A property list has no lines: a diagnostic names the bookmark by its
 // folder and its place there ("bookmark 3 of Favorites/Go").
+//
+// # Files
+//
+// safari.go is the Reader (the tree of folders and bookmarks); mapping.go
+// is the table of keys to fields above; bounds.go checks the shape of
+// the property list (its references, depth and size) before it is
+// decoded, so that a hostile file cannot exhaust the stack or memory.
 package safari
 
 import (

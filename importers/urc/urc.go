@@ -54,6 +54,14 @@
 // SEN_850200_B, anything golang.org/x/text knows). In URLs and URNs only
 // "%%" and "%;" are unescaped: "%XX" is already the URL's own escaping, and
 // decoding it could change what the URL means (%2F is not "/").
+//
+// # Files
+//
+// urc.go is the Reader (citations and their elements, read and made
+// into records); scan.go the scanner it reads bytes with, which counts
+// lines and offsets, and the limits on an element; mapping.go the table
+// of fields to URDs above; writer.go the Writer, the export; detect.go
+// tells a file of citations by its start (Detect).
 package urc
 
 import (
@@ -301,78 +309,98 @@ func fieldKey(name, lang string) string { return strings.ToLower(name) + "." + s
 // order of their URLs.
 func (r *Reader) build(elems []element) {
 	root := &group{fields: map[string][]urd{}, line: elems[0].line}
-	cur := root
-	var urls []locator
-	depth, excess := 0, 0 // BEGIN levels open, and those beyond maxDepth
-	var order []string    // field keys in order of first appearance
-	seen := map[string]bool{}
+	c := &citation{root: root, cur: root, seen: map[string]bool{}}
 	for _, el := range elems {
-		kind, label, value := classify(el.raw)
-		switch kind {
-		case kindStructor:
-			keyword := strings.ToUpper(label)
-			switch keyword {
-			case "BEGIN":
-				if depth == maxDepth {
-					// Deeper blocks are read as part of this one, so that
-					// a URL's fields are found in bounded time.
-					r.report(el.line, el.offset, catalogue.Deviation, "this BEGIN* nests deeper than %d levels; read as part of the block around it", maxDepth)
-					excess++
-					continue
-				}
-				depth++
-				cur = &group{parent: cur, comment: value, line: el.line, fields: map[string][]urd{}}
-			case "END":
-				if excess > 0 {
-					excess--
-					continue
-				}
-				if cur == root {
-					r.report(el.line, el.offset, catalogue.Deviation, "END *%s has no BEGIN to close (rule 9: structors nest); ignored", value)
-					continue
-				}
-				if value != "" && cur.comment != "" && !strings.EqualFold(value, cur.comment) {
-					r.report(el.line, el.offset, catalogue.Deviation, "END *%s closes BEGIN *%s of line %d", value, cur.comment, cur.line)
-				}
-				cur = cur.parent
-				depth--
-			default:
-				r.report(el.line, el.offset, catalogue.Deviation, "structor %s* is not BEGIN* or END*; ignored", importers.Excerpt(label))
-			}
-		case kindURL:
-			uri, charset := decodeLocator(value), label
-			if charset != "" {
-				uri = r.decodeText([]byte(uri), charset, el)
-			}
-			urls = append(urls, locator{uri: uri, group: cur, line: el.line, off: el.offset})
-		case kindURN:
-			urn := decodeLocator(value)
-			if label != "" {
-				urn = r.decodeText([]byte(urn), label, el)
-			}
-			cur.urns = append(cur.urns, catalogue.NormalizeURI(urn))
-		case kindURD:
-			u, ok := r.parseURD(label, value, el)
-			if !ok {
-				continue
-			}
-			k := fieldKey(u.name, u.lang)
-			cur.fields[k] = append(cur.fields[k], u)
-			if !seen[k] {
-				seen[k] = true
-				order = append(order, k)
-			}
-		default:
-			r.report(el.line, el.offset, catalogue.Deviation, "element %q is neither a URL, a URN, a URD (Field=value) nor a structor (BEGIN*/END*); ignored", importers.Excerpt(el.raw))
-		}
+		r.element(c, el)
 	}
-	for g := cur; g != root; g = g.parent {
+	for g := c.cur; g != root; g = g.parent {
 		r.report(g.line, -1, catalogue.Deviation, "BEGIN *%s is not closed by an END* before the end of its citation", g.comment)
 	}
-	if len(urls) == 0 {
+	if len(c.urls) == 0 {
 		r.report(elems[0].line, elems[0].offset, catalogue.Skipped, "citation has no URL; nothing to import")
 		return
 	}
+	r.queueURLs(c.urls, c.order)
+}
+
+// citation is one citation as its elements are read.
+type citation struct {
+	root, cur     *group // the citation, and the group open
+	urls          []locator
+	depth, excess int             // BEGIN levels open, and those beyond maxDepth
+	order         []string        // field keys in order of first appearance
+	seen          map[string]bool // the keys in order
+}
+
+// element reads one element of the citation c.
+func (r *Reader) element(c *citation, el element) {
+	kind, label, value := classify(el.raw)
+	switch kind {
+	case kindStructor:
+		r.structor(c, el, label, value)
+	case kindURL:
+		uri, charset := decodeLocator(value), label
+		if charset != "" {
+			uri = r.decodeText([]byte(uri), charset, el)
+		}
+		c.urls = append(c.urls, locator{uri: uri, group: c.cur, line: el.line, off: el.offset})
+	case kindURN:
+		urn := decodeLocator(value)
+		if label != "" {
+			urn = r.decodeText([]byte(urn), label, el)
+		}
+		c.cur.urns = append(c.cur.urns, catalogue.NormalizeURI(urn))
+	case kindURD:
+		u, ok := r.parseURD(label, value, el)
+		if !ok {
+			return
+		}
+		k := fieldKey(u.name, u.lang)
+		c.cur.fields[k] = append(c.cur.fields[k], u)
+		if !c.seen[k] {
+			c.seen[k] = true
+			c.order = append(c.order, k)
+		}
+	default:
+		r.report(el.line, el.offset, catalogue.Deviation, "element %q is neither a URL, a URN, a URD (Field=value) nor a structor (BEGIN*/END*); ignored", importers.Excerpt(el.raw))
+	}
+}
+
+// structor opens or closes a group of the citation c (BEGIN*, END*).
+func (r *Reader) structor(c *citation, el element, label, value string) {
+	switch strings.ToUpper(label) {
+	case "BEGIN":
+		if c.depth == maxDepth {
+			// Deeper blocks are read as part of this one, so that
+			// a URL's fields are found in bounded time.
+			r.report(el.line, el.offset, catalogue.Deviation, "this BEGIN* nests deeper than %d levels; read as part of the block around it", maxDepth)
+			c.excess++
+			return
+		}
+		c.depth++
+		c.cur = &group{parent: c.cur, comment: value, line: el.line, fields: map[string][]urd{}}
+	case "END":
+		if c.excess > 0 {
+			c.excess--
+			return
+		}
+		if c.cur == c.root {
+			r.report(el.line, el.offset, catalogue.Deviation, "END *%s has no BEGIN to close (rule 9: structors nest); ignored", value)
+			return
+		}
+		if value != "" && c.cur.comment != "" && !strings.EqualFold(value, c.cur.comment) {
+			r.report(el.line, el.offset, catalogue.Deviation, "END *%s closes BEGIN *%s of line %d", value, c.cur.comment, c.cur.line)
+		}
+		c.cur = c.cur.parent
+		c.depth--
+	default:
+		r.report(el.line, el.offset, catalogue.Deviation, "structor %s* is not BEGIN* or END*; ignored", importers.Excerpt(label))
+	}
+}
+
+// queueURLs queues the bookmarks of urls, whose fields are known by the
+// keys order.
+func (r *Reader) queueURLs(urls []locator, order []string) {
 	// URLs of one group have the same fields: work them out once per
 	// group, so that a citation's cost (and the memory its records share)
 	// does not grow with the product of its URLs and its fields.
@@ -584,20 +612,8 @@ func classify(raw string) (kind int, label, value string) {
 		}
 		return kindURL, "", raw
 	}
-	// URL with the charset of its value: scheme "/" charset ":" value,
-	// which is the URL scheme ":" value (rule 3), as in
-	// "ftp/ISO-8859-1://host/r\xE4ka".
-	if strings.HasPrefix(rest, "/") {
-		k := 1
-		for k < len(rest) && (isLetter(rest[k]) || isDigit(rest[k]) || strings.IndexByte("-_.+", rest[k]) >= 0) {
-			k++
-		}
-		if k > 1 && k < len(rest) && rest[k] == ':' && !strings.Contains(rest[:k], ".") {
-			if strings.EqualFold(ident, "URN") {
-				return kindURN, rest[1:k], ident + ":" + rest[k+1:]
-			}
-			return kindURL, rest[1:k], ident + ":" + rest[k+1:]
-		}
+	if kind, charset, value, ok := withCharset(ident, rest); ok {
+		return kind, charset, value
 	}
 	if eq := strings.IndexByte(raw, '='); eq > 0 {
 		label := strings.TrimRight(raw[:eq], " \t")
@@ -606,6 +622,28 @@ func classify(raw string) (kind int, label, value string) {
 		}
 	}
 	return kindUnknown, "", ""
+}
+
+// withCharset splits a URL or URN with the charset of its value: scheme
+// "/" charset ":" value, which is the URL scheme ":" value (rule 3), as
+// in "ftp/ISO-8859-1://host/r\xE4ka"; ident is the scheme, rest what
+// follows it.
+func withCharset(ident, rest string) (kind int, charset, value string, ok bool) {
+	if !strings.HasPrefix(rest, "/") {
+		return kindUnknown, "", "", false
+	}
+	k := 1
+	for k < len(rest) && (isLetter(rest[k]) || isDigit(rest[k]) || strings.IndexByte("-_.+", rest[k]) >= 0) {
+		k++
+	}
+	if k <= 1 || k >= len(rest) || rest[k] != ':' || strings.Contains(rest[:k], ".") {
+		return kindUnknown, "", "", false
+	}
+	kind = kindURL
+	if strings.EqualFold(ident, "URN") {
+		kind = kindURN
+	}
+	return kind, rest[1:k], ident + ":" + rest[k+1:], true
 }
 
 // validLabel reports whether the tags after a field name hold only what
@@ -635,7 +673,36 @@ func (r *Reader) parseURD(label, rawValue string, el element) (urd, bool) {
 		i++
 	}
 	name, tags := label[:i], label[i:]
-	var lang, repr string
+	lang, repr := r.splitTags(label, tags, el)
+	u := urd{name: name, lang: lang, line: el.line, off: el.offset}
+	if lang != "" && !langShape().MatchString(lang) {
+		r.report(el.line, el.offset, catalogue.Deviation, "%s: %q is not a language tag (rule 7); ignored", importers.Excerpt(label), lang)
+		u.lang = ""
+	}
+	charset, text := r.reprCharset(label, repr, el)
+	if !text {
+		return u, false
+	}
+	b, bad := unescapeValue(rawValue)
+	if bad >= 0 {
+		r.report(el.line, el.offset, catalogue.Deviation, "%s: a %% at byte %d of the value is not %%%%, %%; or %%XX (a data error); taken as written", importers.Excerpt(label), bad+1)
+	}
+	v := r.decodeText(b, charset, el)
+	if !strings.EqualFold(name, "description") {
+		// A long URD may be divided into lines "in the most obvious way":
+		// a line break is a space. Other blanks are the value's own: the
+		// blanks around it were trimmed before it was unescaped, so "%20"
+		// at either end stays.
+		v = importers.OneLine(v)
+	}
+	u.value = v
+	return u, true
+}
+
+// splitTags splits the tags of the URD label, tags, into its language
+// and its representation tag, in whichever order the proposal's prose or
+// its BNF puts them, reporting the orders that are not the prose's.
+func (r *Reader) splitTags(label, tags string, el element) (lang, repr string) {
 	switch {
 	case strings.HasPrefix(tags, ".") && reprFirst(tags[1:]):
 		// BNF rule 5's order with no language tag: Title.Text/Plain/...
@@ -664,42 +731,31 @@ func (r *Reader) parseURD(label, rawValue string, el element) (urd, bool) {
 			r.report(el.line, el.offset, catalogue.Deviation, "%s: language tag %q after the representation tag; the proposal puts it before (its prose after \".\", its BNF after \"/\"); read anyway", importers.Excerpt(label), l)
 		}
 	}
-	u := urd{name: name, lang: lang, line: el.line, off: el.offset}
-	if lang != "" && !langShape().MatchString(lang) {
-		r.report(el.line, el.offset, catalogue.Deviation, "%s: %q is not a language tag (rule 7); ignored", importers.Excerpt(label), lang)
-		u.lang = ""
+	return lang, repr
+}
+
+// reprCharset returns the charset the representation tag repr of the
+// URD label names, and false when it says the value is not text (then
+// dropped, and reported).
+func (r *Reader) reprCharset(label, repr string, el element) (charset string, text bool) {
+	if repr == "" {
+		return "", true
 	}
-	charset := ""
-	if repr != "" {
-		segs := strings.Split(repr, "/")
-		if len(segs) < 2 || segs[0] == "" || segs[1] == "" {
-			r.report(el.line, el.offset, catalogue.Deviation, "%s: representation tag %q is not type/subtype (rule 8); ignored", importers.Excerpt(label), importers.Excerpt(repr))
-		} else {
-			if !strings.EqualFold(segs[0], "text") {
-				r.report(el.line, el.offset, catalogue.Dropped, "%s: a value in %s/%s is not text; dropped", importers.Excerpt(label), segs[0], segs[1])
-				return u, false
-			}
-			for _, p := range segs[2:] {
-				if k, v, ok := strings.Cut(p, ":"); ok && strings.EqualFold(k, "charset") {
-					charset = v
-				}
-			}
+	segs := strings.Split(repr, "/")
+	if len(segs) < 2 || segs[0] == "" || segs[1] == "" {
+		r.report(el.line, el.offset, catalogue.Deviation, "%s: representation tag %q is not type/subtype (rule 8); ignored", importers.Excerpt(label), importers.Excerpt(repr))
+		return "", true
+	}
+	if !strings.EqualFold(segs[0], "text") {
+		r.report(el.line, el.offset, catalogue.Dropped, "%s: a value in %s/%s is not text; dropped", importers.Excerpt(label), segs[0], segs[1])
+		return "", false
+	}
+	for _, p := range segs[2:] {
+		if k, v, ok := strings.Cut(p, ":"); ok && strings.EqualFold(k, "charset") {
+			charset = v
 		}
 	}
-	b, bad := unescapeValue(rawValue)
-	if bad >= 0 {
-		r.report(el.line, el.offset, catalogue.Deviation, "%s: a %% at byte %d of the value is not %%%%, %%; or %%XX (a data error); taken as written", importers.Excerpt(label), bad+1)
-	}
-	v := r.decodeText(b, charset, el)
-	if !strings.EqualFold(name, "description") {
-		// A long URD may be divided into lines "in the most obvious way":
-		// a line break is a space. Other blanks are the value's own: the
-		// blanks around it were trimmed before it was unescaped, so "%20"
-		// at either end stays.
-		v = importers.OneLine(v)
-	}
-	u.value = v
-	return u, true
+	return charset, true
 }
 
 func isLanguage(s string) bool { return catalogue.ValidateLanguage(s) == nil }

@@ -32,8 +32,8 @@ func Invisible(r rune) bool {
 // hieroglyph format controls and prepended concatenation marks (the Arabic
 // number sign) are shown by fonts: they stay out.
 //
-// It is written out rather than derived at start-up, which cost every run
-// of every command a few milliseconds (merging Unicode's large tables);
+// It is written out rather than derived at start-up, which made every run
+// of every command merge Unicode's large tables;
 // TestInvisibleIsDerived derives it from the tables of the Unicode version
 // Go has, and says what to write here when that version changes it.
 var invisible = &unicode.RangeTable{

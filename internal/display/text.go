@@ -4,6 +4,10 @@
 // other default-ignorable ones) as markers; Writer does it to a stream; URI
 // and Date show a URI and a date as people read them. What is shown is
 // never written back: the catalogue keeps the data as it is.
+//
+// text.go holds Clean, Text and Lines; invisible.go the table of
+// invisible characters and their markers; writer.go the Writer; uri.go
+// URI; date.go Date.
 package display
 
 import (

@@ -1,7 +1,8 @@
 // Package gcpause turns the garbage collector off while a catalogue is
 // read. Reading one allocates its records, which all stay alive: a
-// collection during the read marks them only to find nothing to free
-// (at a million records, a fifth of the time to the first frame).
+// collection during the read marks them only to find nothing to free,
+// which at a million records is a large part of the time to the first
+// frame (BenchmarkFirstFrame in package tui).
 package gcpause
 
 import (
@@ -68,11 +69,10 @@ func off(path string) (percent int, limit int64) {
 // heldPercent is the collector's GOGC for a process that holds a large
 // catalogue (Hold), and holdFrom the file size from which it applies.
 // Searching makes little garbage (the TUI answers in memory it reuses,
-// grown to the catalogue's size at once), so a tight heap costs a
-// collection every forty keystrokes or so at a million records. At 4
-// the heap peaks at 1.93 times the file (BenchmarkLongSession); at 8 it
-// peaked at 1.98; at 25 it grew past twice the file's size within a few
-// hundred keystrokes.
+// grown to the catalogue's size at once), so a tight heap costs only a
+// collection now and then, not one a keystroke. So tight a heap keeps its
+// peak under twice the file's size over a long session, which a looser
+// one (25) did not (BenchmarkLongSession in package tui measures it).
 const (
 	heldPercent = 4
 	holdFrom    = 32 << 20

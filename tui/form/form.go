@@ -26,6 +26,12 @@
 // field removed when the input is cleared. The tag being typed (after the
 // last comma) completes from the catalogue's tags (CompleteTags), as
 // CATEGORY completes from the categories in use.
+//
+// # Files
+//
+// form.go holds the Model (its rows, keys, Update, View and the record it
+// makes); page.go fills an empty NAME and DESCRIPTION from the page a new
+// URI names, fetched in the background (FetchPages).
 package form
 
 import (
@@ -230,6 +236,31 @@ func (m *Model) labelW() int {
 // nil. categories (the categories in use) complete the CATEGORY input.
 func New(ctx dialog.Context, original *catalogue.Record, categories []string) *Model {
 	m := &Model{ctx: ctx, keys: DefaultKeyMap, original: original, id: int(formIDs.Add(1))}
+	m.addFieldRows(categories)
+	if original != nil {
+		m.addExtensionRows()
+		m.showFileValues()
+	}
+	m.setInitial()
+	m.addBlankExtension()
+	m.setFocus(0)
+	m.validate()
+	// An invalid record (from the problems view) opens on the first
+	// field to fix.
+	for i, s := range m.slots() {
+		if !s.name && m.rows[s.row].err != "" && m.original != nil {
+			m.setFocus(i)
+			break
+		}
+	}
+	m.SetSize(ctx.Width, ctx.Height)
+	return m
+}
+
+// addFieldRows adds a row for each standard field, the tags beneath the
+// category; categories complete the CATEGORY input.
+func (m *Model) addFieldRows(categories []string) {
+	original := m.original
 	for _, f := range catalogue.Fields {
 		if f.Name == catalogue.FieldDate && (original == nil || hasDate(original)) {
 			// The catalogue stamps it; an input only when the record
@@ -258,31 +289,39 @@ func New(ctx dialog.Context, original *catalogue.Record, categories []string) *M
 			m.rows = append(m.rows, t)
 		}
 	}
-	if original != nil {
-		tags := false
-		for _, x := range original.Extensions() {
-			if x.Name == catalogue.FieldTags && !tags {
-				tags = true
-				continue // the tags input's (a second X-TAGS is a duplicate to fix)
+}
+
+// addExtensionRows adds a row for each extension field of the record
+// edited but its tags.
+func (m *Model) addExtensionRows() {
+	tags := false
+	for _, x := range m.original.Extensions() {
+		if x.Name == catalogue.FieldTags && !tags {
+			tags = true
+			continue // the tags input's (a second X-TAGS is a duplicate to fix)
+		}
+		r := &row{name: m.input("X-NAME"), value: m.input("value"), orig: x.Value}
+		r.initName = display.Text(x.Name)
+		r.name.SetValue(r.initName)
+		m.rows = append(m.rows, r)
+	}
+}
+
+// showFileValues fills the rows of the values the catalogue rejected when
+// reading the file, which are not in the record, as the file has them,
+// so the user can fix them rather than type them again.
+func (m *Model) showFileValues() {
+	for _, p := range m.original.Problems() {
+		for _, r := range m.rows {
+			if r.field == p.Field && r.orig == "" {
+				r.orig = m.original.FileValue(p.Field)
 			}
-			r := &row{name: m.input("X-NAME"), value: m.input("value"), orig: x.Value}
-			r.initName = display.Text(x.Name)
-			r.name.SetValue(r.initName)
-			m.rows = append(m.rows, r)
 		}
 	}
-	if original != nil {
-		// A value the catalogue rejected when reading the file is not in
-		// the record; show it as the file has it, so the user can fix it
-		// rather than type it again.
-		for _, p := range original.Problems() {
-			for _, r := range m.rows {
-				if r.field == p.Field && r.orig == "" {
-					r.orig = original.FileValue(p.Field)
-				}
-			}
-		}
-	}
+}
+
+// setInitial puts each row's value, as shown, in its input.
+func (m *Model) setInitial() {
 	for _, r := range m.rows {
 		r.initial = display.Text(r.orig)
 		if r.field == catalogue.FieldURI {
@@ -293,19 +332,6 @@ func New(ctx dialog.Context, original *catalogue.Record, categories []string) *M
 		}
 		r.value.SetValue(r.initial)
 	}
-	m.addBlankExtension()
-	m.setFocus(0)
-	m.validate()
-	// An invalid record (from the problems view) opens on the first
-	// field to fix.
-	for i, s := range m.slots() {
-		if !s.name && m.rows[s.row].err != "" && m.original != nil {
-			m.setFocus(i)
-			break
-		}
-	}
-	m.SetSize(ctx.Width, ctx.Height)
-	return m
 }
 
 // completes makes ti complete what is typed from its suggestions: → or
@@ -857,86 +883,9 @@ func (m *Model) FullHelp() [][]key.Binding { return [][]key.Binding{m.ShortHelp(
 // the focused field shows.
 func (m *Model) View() string {
 	t := m.ctx.Theme
-	title := "Add bookmark"
-	if m.original != nil {
-		title = "Edit bookmark"
-		if l := m.original.Line(); l > 0 {
-			title += fmt.Sprintf(" (line %d)", l)
-		}
-	}
-	var lines []string
-	focusLine := 0
-	s := m.slots()[m.focus]
-	lw := m.labelW()
-	label := t.Label.Width(lw)
-	marker := func(on bool) string {
-		if on {
-			return t.Cursor.Render("›") + " "
-		}
-		return "  "
-	}
-	first := true
-	for i, r := range m.rows {
-		if r.ext() && first {
-			first = false
-			lines = append(lines, "")
-			lines = append(lines, wrap(t.Dim, "Extension fields (X-NAME: value; an empty value removes the field)", m.ctx.Width, 2)...)
-		}
-		if i == s.row {
-			focusLine = len(lines)
-		}
-		var l string
-		if r.ext() {
-			// Cut, never wrapped: a name longer than the column scrolls
-			// in its input as it is typed.
-			name := ansi.Truncate(display.MarkInvisible(r.name.View()), lw-1, "…")
-			l = marker(i == s.row) + name + strings.Repeat(" ", max(0, lw-ansi.StringWidth(name))) + " " + display.MarkInvisible(r.value.View())
-		} else {
-			lab := label
-			if i == s.row {
-				lab = t.Prompt.Width(lw) // the focused field's name stands out
-			}
-			l = marker(i == s.row) + lab.Render(r.field) + " " + display.MarkInvisible(r.value.View())
-			if r.field == catalogue.FieldRating {
-				if n, err := catalogue.ParseRating(r.value.Value()); err == nil {
-					l += " " + t.Stars(n)
-				}
-			}
-		}
-		lines = append(lines, l)
-		if e := m.visibleErr(r); e != "" {
-			lines = append(lines, wrap(t.Error, "✗ "+e, m.ctx.Width, lw+3)...)
-		} else if r.field == catalogue.FieldURI {
-			// r.text, not the input: an IRI shown for a stored URI is
-			// stored as it was.
-			if v := r.text(); v != "" && catalogue.NormalizeURI(v) != v {
-				lines = append(lines, wrap(t.Dim, "saved as "+display.Text(catalogue.NormalizeURI(v)), m.ctx.Width, lw+3)...)
-			}
-			if m.dup != nil {
-				lines = append(lines, wrap(t.Warning, "! "+display.Text(m.dup.Error()), m.ctx.Width, lw+3)...)
-			}
-			if m.page.note != "" {
-				lines = append(lines, wrap(t.Dim, m.page.note, m.ctx.Width, lw+3)...)
-			}
-		} else if (r.ext() || r.isTags()) && r.orig != "" && r.text() == "" {
-			lines = append(lines, wrap(t.Warning, "this field will be removed", m.ctx.Width, lw+3)...)
-		} else if r.field == catalogue.FieldDate {
-			hint := "empty: set to now when saved (3.3)"
-			if d, err := catalogue.ParseDate(r.text()); err == nil {
-				hint = "shown as " + display.Date(d)
-			}
-			lines = append(lines, wrap(t.Dim, hint, m.ctx.Width, lw+3)...)
-		}
-	}
+	lines, focusLine := m.fieldLines()
 	if !m.datesInput() {
-		date := "set to now when saved (3.3)"
-		if m.original != nil && hasDate(m.original) {
-			date = display.Date(m.original.Date()) + " · " + date
-		}
-		// The text wrapped beside the label, as a field's message is.
-		dl := wrap(t.Dim, date, m.ctx.Width, lw+3)
-		dl[0] = "  " + label.Render(catalogue.FieldDate) + " " + strings.TrimLeft(dl[0], " ")
-		lines = append(append(lines, ""), dl...)
+		lines = append(append(lines, ""), m.dateLines(m.labelW())...)
 	}
 	if m.other != "" && m.tried {
 		lines = append(lines, wrap(t.Error, "✗ "+m.other, m.ctx.Width, 2)...)
@@ -948,12 +897,122 @@ func (m *Model) View() string {
 		notice = append([]string{""}, wrap(t.Error, m.err, m.ctx.Width, 2)...)
 	}
 	// The title and a blank line, as the height leaves room for them.
-	head := []string{t.DialogTitle.Render(title), ""}
+	head := []string{t.DialogTitle.Render(m.title()), ""}
 	head = head[:max(0, min(len(head), m.ctx.Height-2))]
 	room := max(1, m.ctx.Height-len(head))
 	notice = notice[:min(len(notice), room-1)]
 	lines = append(window(lines, focusLine, room-len(notice)), notice...)
 	return m.ctx.Fit(append(head, lines...))
+}
+
+// title is the form's title: what it does, and the line of the record it
+// edits.
+func (m *Model) title() string {
+	title := "Add bookmark"
+	if m.original != nil {
+		title = "Edit bookmark"
+		if l := m.original.Line(); l > 0 {
+			title += fmt.Sprintf(" (line %d)", l)
+		}
+	}
+	return title
+}
+
+// fieldLines renders the fields, each with its messages beneath, and
+// returns them and the index of the focused field's line.
+func (m *Model) fieldLines() (lines []string, focusLine int) {
+	t := m.ctx.Theme
+	s := m.slots()[m.focus]
+	lw := m.labelW()
+	first := true
+	for i, r := range m.rows {
+		if r.ext() && first {
+			first = false
+			lines = append(lines, "")
+			lines = append(lines, wrap(t.Dim, "Extension fields (X-NAME: value; an empty value removes the field)", m.ctx.Width, 2)...)
+		}
+		if i == s.row {
+			focusLine = len(lines)
+		}
+		lines = append(lines, m.rowLine(r, i == s.row, lw))
+		lines = append(lines, m.rowNotes(r, lw)...)
+	}
+	return lines, focusLine
+}
+
+// rowLine renders r's name, in a column lw wide, and its input, marked
+// when focused.
+func (m *Model) rowLine(r *row, focused bool, lw int) string {
+	t := m.ctx.Theme
+	marker := "  "
+	if focused {
+		marker = t.Cursor.Render("›") + " "
+	}
+	if r.ext() {
+		// Cut, never wrapped: a name longer than the column scrolls
+		// in its input as it is typed.
+		name := ansi.Truncate(display.MarkInvisible(r.name.View()), lw-1, "…")
+		return marker + name + strings.Repeat(" ", max(0, lw-ansi.StringWidth(name))) + " " + display.MarkInvisible(r.value.View())
+	}
+	lab := t.Label.Width(lw)
+	if focused {
+		lab = t.Prompt.Width(lw) // the focused field's name stands out
+	}
+	l := marker + lab.Render(r.field) + " " + display.MarkInvisible(r.value.View())
+	if r.field == catalogue.FieldRating {
+		if n, err := catalogue.ParseRating(r.value.Value()); err == nil {
+			l += " " + t.Stars(n)
+		}
+	}
+	return l
+}
+
+// rowNotes renders what is said beneath r, indented past a label column
+// lw wide: its error, or a note on its value.
+func (m *Model) rowNotes(r *row, lw int) []string {
+	t := m.ctx.Theme
+	w, indent := m.ctx.Width, lw+3
+	if e := m.visibleErr(r); e != "" {
+		return wrap(t.Error, "✗ "+e, w, indent)
+	}
+	var lines []string
+	switch {
+	case r.field == catalogue.FieldURI:
+		// r.text, not the input: an IRI shown for a stored URI is
+		// stored as it was.
+		if v := r.text(); v != "" && catalogue.NormalizeURI(v) != v {
+			lines = append(lines, wrap(t.Dim, "saved as "+display.Text(catalogue.NormalizeURI(v)), w, indent)...)
+		}
+		if m.dup != nil {
+			lines = append(lines, wrap(t.Warning, "! "+display.Text(m.dup.Error()), w, indent)...)
+		}
+		if m.page.note != "" {
+			lines = append(lines, wrap(t.Dim, m.page.note, w, indent)...)
+		}
+	case (r.ext() || r.isTags()) && r.orig != "" && r.text() == "":
+		lines = wrap(t.Warning, "this field will be removed", w, indent)
+	case r.field == catalogue.FieldDate:
+		hint := "empty: set to now when saved (3.3)"
+		if d, err := catalogue.ParseDate(r.text()); err == nil {
+			hint = "shown as " + display.Date(d)
+		}
+		lines = wrap(t.Dim, hint, w, indent)
+	}
+	return lines
+}
+
+// dateLines renders what will happen to DATE when it is not an input,
+// beside a label lw wide.
+func (m *Model) dateLines(lw int) []string {
+	t := m.ctx.Theme
+	date := "set to now when saved (3.3)"
+	if m.original != nil && hasDate(m.original) {
+		date = display.Date(m.original.Date()) + " · " + date
+	}
+	// The text wrapped beside the label, as a field's message is.
+	dl := wrap(t.Dim, date, m.ctx.Width, lw+3)
+	dl[0] = "  " + t.Label.Width(lw).Render(catalogue.FieldDate) + " " + strings.TrimLeft(dl[0], " ")
+	return dl
 }
 
 // wrap renders msg in style, broken into lines that fit width after indent.

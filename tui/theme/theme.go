@@ -182,39 +182,58 @@ func build(profile termenv.Profile, color, dark bool) *Theme {
 	r.SetHasDarkBackground(dark)
 	p := DefaultPalette
 	t := &Theme{Renderer: r, Dark: dark, Color: color, Palette: p}
+	pt := painter{profile: profile, color: color, dark: dark}
+	t.buildText(pt)
+	t.buildPanes(pt)
+	t.buildInputs(pt)
+	t.buildStatus(pt)
+	return t
+}
 
-	// fg and bg give a style the colour, or nothing under NO_COLOR. The
-	// colour is resolved now, for this background and profile: lipgloss
-	// would otherwise convert the hex colour to the profile's nearest on
-	// every Render, which costs more than the rest of a frame.
-	s := r.NewStyle
-	fg := func(st lipgloss.Style, c lipgloss.AdaptiveColor) lipgloss.Style {
-		if !color {
-			return st
-		}
-		return st.Foreground(resolve(profile, dark, c))
-	}
-	bg := func(st lipgloss.Style, c lipgloss.AdaptiveColor) lipgloss.Style {
-		if !color {
-			return st
-		}
-		return st.Background(resolve(profile, dark, c))
-	}
-	border := func(st lipgloss.Style, c lipgloss.AdaptiveColor) lipgloss.Style {
-		if !color {
-			return st
-		}
-		return st.BorderForeground(resolve(profile, dark, c))
-	}
+// painter gives a style a palette colour, or nothing under NO_COLOR. The
+// colour is resolved now, for this background and profile: lipgloss
+// would otherwise convert the hex colour to the profile's nearest on
+// every Render, which costs more than the rest of a frame.
+type painter struct {
+	profile     termenv.Profile
+	color, dark bool
+}
 
+// fg gives st the foreground c.
+func (pt painter) fg(st lipgloss.Style, c lipgloss.AdaptiveColor) lipgloss.Style {
+	if !pt.color {
+		return st
+	}
+	return st.Foreground(resolve(pt.profile, pt.dark, c))
+}
+
+// bg gives st the background c.
+func (pt painter) bg(st lipgloss.Style, c lipgloss.AdaptiveColor) lipgloss.Style {
+	if !pt.color {
+		return st
+	}
+	return st.Background(resolve(pt.profile, pt.dark, c))
+}
+
+// border gives st's border the colour c.
+func (pt painter) border(st lipgloss.Style, c lipgloss.AdaptiveColor) lipgloss.Style {
+	if !pt.color {
+		return st
+	}
+	return st.BorderForeground(resolve(pt.profile, pt.dark, c))
+}
+
+// buildText makes the styles of text and of the record list's rows.
+func (t *Theme) buildText(pt painter) {
+	s, p, fg := t.Renderer.NewStyle, t.Palette, pt.fg
 	t.Base = fg(s(), p.Text)
 	t.Dim = fg(s(), p.Dim)
 	t.Faint = fg(s(), p.Faint)
 	t.Title = fg(s().Bold(true), p.Accent)
 
 	t.Row = s()
-	if color {
-		t.RowSelected = bg(s(), p.Selection)
+	if pt.color {
+		t.RowSelected = pt.bg(s(), p.Selection)
 	} else {
 		t.RowSelected = s().Reverse(true)
 	}
@@ -231,34 +250,47 @@ func build(profile termenv.Profile, color, dark bool) *Theme {
 	t.GroupHeader = fg(s().Bold(true), p.Accent)
 	t.GroupCount = fg(s(), p.Dim)
 	t.EmptyMessage = fg(s().Italic(true), p.Dim)
+}
 
-	t.Pane = border(s().Border(lipgloss.RoundedBorder()).Padding(0, 1), p.Faint)
-	t.PaneFocused = border(s().Border(lipgloss.RoundedBorder()).Padding(0, 1), p.Accent)
-	if !color {
+// buildPanes makes the styles of the panes and the dialogs.
+func (t *Theme) buildPanes(pt painter) {
+	s, p, fg := t.Renderer.NewStyle, t.Palette, pt.fg
+	t.Pane = pt.border(s().Border(lipgloss.RoundedBorder()).Padding(0, 1), p.Faint)
+	t.PaneFocused = pt.border(s().Border(lipgloss.RoundedBorder()).Padding(0, 1), p.Accent)
+	if !pt.color {
 		// No accent colour to tell it by: a heavier line.
 		t.PaneFocused = s().Border(lipgloss.ThickBorder()).Padding(0, 1)
 	}
 	t.Label = fg(s().Bold(true), p.Dim)
 	t.Value = fg(s(), p.Text)
-	t.Dialog = border(s().Border(lipgloss.RoundedBorder()).Padding(1, 2), p.Accent)
+	t.Dialog = pt.border(s().Border(lipgloss.RoundedBorder()).Padding(1, 2), p.Accent)
 	t.DialogTitle = fg(s().Bold(true), p.Accent)
+}
 
+// buildInputs makes the styles of text inputs and buttons.
+func (t *Theme) buildInputs(pt painter) {
+	s, p, fg := t.Renderer.NewStyle, t.Palette, pt.fg
 	t.Prompt = fg(s().Bold(true), p.Accent)
 	t.Input = fg(s(), p.Text)
 	t.Placeholder = fg(s(), p.Dim)
-	if color {
+	if pt.color {
 		t.InputCursor = fg(s(), p.Accent)
 	} else {
 		t.InputCursor = s().Reverse(true)
 	}
 
 	t.Button = fg(s().Padding(0, 1), p.Dim)
-	if color {
-		t.ButtonActive = bg(fg(s().Padding(0, 1).Bold(true), p.Text), p.Selection)
+	if pt.color {
+		t.ButtonActive = pt.bg(fg(s().Padding(0, 1).Bold(true), p.Text), p.Selection)
 	} else {
 		t.ButtonActive = s().Padding(0, 1).Bold(true).Reverse(true)
 	}
+}
 
+// buildStatus makes the styles of messages, the status bar, the spinner,
+// the progress bar and the help.
+func (t *Theme) buildStatus(pt painter) {
+	s, p, fg, bg := t.Renderer.NewStyle, t.Palette, pt.fg, pt.bg
 	t.Error = fg(s().Bold(true), p.Error)
 	t.Warning = fg(s(), p.Warning)
 	t.Success = fg(s(), p.Success)
@@ -267,17 +299,17 @@ func build(profile termenv.Profile, color, dark bool) *Theme {
 	t.StatusBar = bg(fg(s(), p.BarText), p.Bar)
 	t.StatusKey = bg(fg(s(), p.Dim), p.Bar)
 	t.StatusValue = bg(fg(s(), p.BarText), p.Bar)
-	if color {
+	if pt.color {
 		t.StatusBrand = s().Bold(true).Padding(0, 1).
-			Foreground(resolve(profile, dark, lipgloss.AdaptiveColor{Light: "#FFFFFF", Dark: "#FFFFFF"})).
-			Background(resolve(profile, dark, p.Accent))
+			Foreground(resolve(pt.profile, pt.dark, lipgloss.AdaptiveColor{Light: "#FFFFFF", Dark: "#FFFFFF"})).
+			Background(resolve(pt.profile, pt.dark, p.Accent))
 	} else {
 		t.StatusBrand = s().Bold(true).Padding(0, 1).Reverse(true)
 	}
 
 	t.Spinner = fg(s(), p.Accent)
-	if color {
-		if dark {
+	if pt.color {
+		if pt.dark {
 			t.ProgressStart, t.ProgressEnd = p.Accent.Dark, p.Match.Dark
 		} else {
 			t.ProgressStart, t.ProgressEnd = p.Accent.Light, p.Match.Light
@@ -293,7 +325,6 @@ func build(profile termenv.Profile, color, dark bool) *Theme {
 		FullDesc:       fg(s(), p.Dim),
 		FullSeparator:  fg(s(), p.Faint),
 	}
-	return t
 }
 
 // resolve picks c's variant for the background and converts it to the
