@@ -2,6 +2,7 @@ package catalogue
 
 import (
 	"fmt"
+	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/internal/cputime"
 	"math/rand/v2"
 	"os"
@@ -38,7 +39,7 @@ func generate(n int) string {
 		fmt.Fprintf(&b, "URI: https://www.example-%d.org/%s/%d.html\r\n", rng.IntN(5000), strings.ReplaceAll(phrase(2), " ", "-"), i)
 		name := strings.ToUpper(phrase(1)[:1]) + phrase(4)
 		if i%50 == 0 {
-			name = EncodeText("Café " + name)
+			name = ssd3.EncodeText("Café " + name)
 		}
 		fmt.Fprintf(&b, "NAME: %s\r\nID: %d\r\n", name, i+1)
 		fmt.Fprintf(&b, "DATE: %02d/%02d/%04d %02d:%02d:%02d\r\n", 1+rng.IntN(28), 1+rng.IntN(12), 1998+rng.IntN(28), rng.IntN(24), rng.IntN(60), rng.IntN(60))
@@ -93,7 +94,7 @@ func BenchmarkOpenReadOnly(b *testing.B) {
 // report (when not nil) with it.
 func benchOpen[C interface {
 	Valid() []*Record
-	Problems() []Diagnostic
+	Problems() []ssd3.Diagnostic
 }](b *testing.B, open func(string) (C, error), report func(b *testing.B, c C, size int64)) {
 	for _, s := range sizes {
 		b.Run(s.name, func(b *testing.B) {
@@ -171,7 +172,7 @@ func BenchmarkRateAndSave(b *testing.B) {
 			b.ResetTimer()
 			start := cputime.Used()
 			for i := 0; i < b.N; i++ {
-				if _, err := c.Apply(Set{Ref: ref, Fields: []Field{{Name: FieldRating, Value: fmt.Sprint(1 + i%5)}}}); err != nil {
+				if _, err := c.Apply(Set{Ref: ref, Fields: []ssd3.Field{{Name: ssd3.FieldRating, Value: fmt.Sprint(1 + i%5)}}}); err != nil {
 					b.Fatal(err)
 				}
 				if err := c.Save(); err != nil {

@@ -3,6 +3,7 @@ package catalogue
 import (
 	"errors"
 	"fmt"
+	"github.com/uricat/uricat/catalogue/ssd3"
 	"slices"
 	"strings"
 	"time"
@@ -46,7 +47,7 @@ type Recategorise struct {
 // nothing changes.
 type SetMany struct {
 	Refs   []Ref
-	Fields []Field
+	Fields []ssd3.Field
 }
 
 // Retag adds the tags Add to the X-TAGS of each record Refs that has them
@@ -154,7 +155,7 @@ func applyBulk(c *Catalogue, b bulk) (Edit, error) {
 // amendEach amends every record of recs that fields gives fields for (nil:
 // none) and returns those that change, with one DATE for them all. No
 // record changed is ErrUnchanged.
-func (c *Catalogue) amendEach(recs []*Record, fields func(*Record) []Field) (map[Ref]*Record, error) {
+func (c *Catalogue) amendEach(recs []*Record, fields func(*Record) []ssd3.Field) (map[Ref]*Record, error) {
 	var stamp time.Time
 	now := func() time.Time {
 		if stamp.IsZero() {
@@ -206,20 +207,20 @@ func (e Recategorise) plan(c *Catalogue) (map[Ref]*Record, error) {
 	if e.From == "" {
 		return nil, errors.New("rename a category: no category named")
 	}
-	if err := SetField(&Record{}, FieldCategory, e.To); err != nil {
+	if err := SetField(&Record{}, ssd3.FieldCategory, e.To); err != nil {
 		return nil, err
 	}
 	if e.From == e.To {
 		return nil, ErrUnchanged
 	}
 	found := false
-	out, err := c.amendEach(c.Valid(), func(r *Record) []Field {
+	out, err := c.amendEach(c.Valid(), func(r *Record) []ssd3.Field {
 		cat, ok := recategorised(r.Category(), e.From, e.To)
 		if !ok {
 			return nil
 		}
 		found = true
-		return []Field{{Name: FieldCategory, Value: cat}}
+		return []ssd3.Field{{Name: ssd3.FieldCategory, Value: cat}}
 	})
 	if !found {
 		return nil, fmt.Errorf("category %q: %w", e.From, errNoCategory)
@@ -234,7 +235,7 @@ func (e SetMany) plan(c *Catalogue) (map[Ref]*Record, error) {
 	if err != nil {
 		return nil, fmt.Errorf("set: %w", err)
 	}
-	return c.amendEach(recs, func(*Record) []Field { return e.Fields })
+	return c.amendEach(recs, func(*Record) []ssd3.Field { return e.Fields })
 }
 
 func (e SetMany) applyTo(c *Catalogue) (Edit, error) { return applyBulk(c, e) }
@@ -249,7 +250,7 @@ func (e Retag) plan(c *Catalogue) (map[Ref]*Record, error) {
 	if err != nil {
 		return nil, fmt.Errorf("tag: %w", err)
 	}
-	return c.amendEach(recs, func(r *Record) []Field {
+	return c.amendEach(recs, func(r *Record) []ssd3.Field {
 		was := r.Extension(FieldTags)
 		tags := slices.DeleteFunc(SplitTags(was), func(t string) bool { return slices.Contains(e.Remove, t) })
 		for _, t := range e.Add {
@@ -276,7 +277,7 @@ func (e RenameTag) plan(c *Catalogue) (map[Ref]*Record, error) {
 		return nil, ErrUnchanged
 	}
 	found := false
-	out, err := c.amendEach(c.Valid(), func(r *Record) []Field {
+	out, err := c.amendEach(c.Valid(), func(r *Record) []ssd3.Field {
 		was := r.Extension(FieldTags)
 		if was == "" {
 			return nil
@@ -312,9 +313,9 @@ func (e RenameTag) applyTo(c *Catalogue) (Edit, error) { return applyBulk(c, e) 
 // retagged is the Field that gives a record whose X-TAGS was was the
 // tags, or nil when they are the ones it has: a record only written
 // differently ("a,b" for "a, b") is not changed, nor stamped.
-func retagged(was string, tags []string) []Field {
+func retagged(was string, tags []string) []ssd3.Field {
 	if slices.Equal(SplitTags(was), tags) {
 		return nil
 	}
-	return []Field{{Name: FieldTags, Value: JoinTags(tags)}}
+	return []ssd3.Field{{Name: FieldTags, Value: JoinTags(tags)}}
 }

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/internal/cputime"
 )
 
@@ -37,7 +38,7 @@ func openBulk(t *testing.T) *Catalogue {
 func summary(c *Catalogue) string {
 	var b strings.Builder
 	for _, r := range c.Records() {
-		fmt.Fprintf(&b, "%s|%s|%s|%s|%s\n", r.Name(), r.Category(), r.Extension(FieldTags), FormatDate(r.Date()), r.Extension(FieldAdded))
+		fmt.Fprintf(&b, "%s|%s|%s|%s|%s\n", r.Name(), r.Category(), r.Extension(FieldTags), ssd3.FormatDate(r.Date()), r.Extension(ssd3.FieldAdded))
 	}
 	return b.String()
 }
@@ -75,10 +76,10 @@ func TestBulkEdits(t *testing.T) {
 		{"a name only begun", func(*Catalogue) Edit { return Recategorise{From: "Program", To: "Code"} }, "", errNoCategory},
 		{"onto itself", func(*Catalogue) Edit { return Recategorise{From: "Programming", To: "Programming"} }, "", ErrUnchanged},
 		{"set many", func(c *Catalogue) Edit {
-			return SetMany{Refs: refs(c, "A", "C"), Fields: []Field{{Name: FieldCategory, Value: "Programmingx"}}}
+			return SetMany{Refs: refs(c, "A", "C"), Fields: []ssd3.Field{{Name: ssd3.FieldCategory, Value: "Programmingx"}}}
 		}, "A|Programmingx|go, lang|" + stamped + "|01/01/2020 00:00:00\n", nil}, // C has it: not stamped
 		{"set many, none changes", func(c *Catalogue) Edit {
-			return SetMany{Refs: refs(c, "C"), Fields: []Field{{Name: FieldCategory, Value: "Programmingx"}}}
+			return SetMany{Refs: refs(c, "C"), Fields: []ssd3.Field{{Name: ssd3.FieldCategory, Value: "Programmingx"}}}
 		}, "", ErrUnchanged},
 		{"add a tag", func(c *Catalogue) Edit { return Retag{Refs: refs(c, "A", "B", "E"), Add: []string{"go"}} },
 			"E||go|" + stamped + "|06/01/2020 00:00:00\n", nil},
@@ -284,7 +285,7 @@ func BenchmarkBatchUndo(b *testing.B) {
 	var batch Batch
 	for i, r := range c.Valid() {
 		if i%10 == 0 {
-			batch.Edits = append(batch.Edits, Set{Ref: r.Ref(), Fields: []Field{{Name: FieldCategory, Value: "Batch"}}})
+			batch.Edits = append(batch.Edits, Set{Ref: r.Ref(), Fields: []ssd3.Field{{Name: ssd3.FieldCategory, Value: "Batch"}}})
 		}
 	}
 	var h History

@@ -13,6 +13,7 @@ import (
 	"time"
 	"unsafe"
 
+	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/internal/parallel"
 )
 
@@ -25,21 +26,21 @@ import (
 // change, for other goroutines to search, draw and save.
 type Catalogue struct {
 	path    string
-	records []*Record    // copy-on-write: Apply makes a new slice
-	head    string       // blank lines before the first record
-	tail    string       // blank lines after the last record
-	probs   []Diagnostic // problems of the file as a whole
-	version uint64       // edits applied since read (see Version)
-	rebased uint64       // Rebases that took in another program's version
-	saved   saved        // what the file holds, as far as this catalogue knows
-	keys    *keys        // URIs and IDs, built on first use
+	records []*Record         // copy-on-write: Apply makes a new slice
+	head    string            // blank lines before the first record
+	tail    string            // blank lines after the last record
+	probs   []ssd3.Diagnostic // problems of the file as a whole
+	version uint64            // edits applied since read (see Version)
+	rebased uint64            // Rebases that took in another program's version
+	saved   saved             // what the file holds, as far as this catalogue knows
+	keys    *keys             // URIs and IDs, built on first use
 	pos     map[Ref]int
 	keep    bool // read for a ReadOnly: records hold the file's text unpacked
 	// wanted, for a ReadOnly read for one search: each read goroutine's
 	// test of which records to hold (see OpenReadOnlyWhere); dropped is
 	// the problems of the records it let go.
 	wanted  func() func(*Record) bool
-	dropped []Diagnostic
+	dropped []ssd3.Diagnostic
 	// lf: every line break of the file read is LF alone. SSD3 2.1.2 asks
 	// for CRLF, but such a file is some tool's choice, and converting
 	// it would rewrite every line of it; so the lines uricat writes into
@@ -179,10 +180,10 @@ const pieceSize = 256 << 10
 // one goroutine reads it.
 type piece struct {
 	start, end int
-	line       int          // lines before start
-	rd         *reader      // what it found between and after records
-	recs       []*Record    // in file order
-	dropped    []Diagnostic // the problems of the records not held (pieceWorker.wanted)
+	line       int               // lines before start
+	rd         *reader           // what it found between and after records
+	recs       []*Record         // in file order
+	dropped    []ssd3.Diagnostic // the problems of the records not held (pieceWorker.wanted)
 	// The file's first record was not held: the blank lines before it,
 	// which are the catalogue's head.
 	head        string
@@ -397,7 +398,7 @@ func (a *idRun) add(r *Record) {
 	if r.ID() == "" || r.invalid {
 		return
 	}
-	if a.n > 0 && CompareIDs(a.last, r.ID()) >= 0 {
+	if a.n > 0 && ssd3.CompareIDs(a.last, r.ID()) >= 0 {
 		a.increasing = false
 	}
 	if a.n == 0 {
@@ -411,7 +412,7 @@ func (a *idRun) join(b idRun) {
 	if b.n == 0 {
 		return
 	}
-	a.increasing = a.increasing && b.increasing && (a.n == 0 || CompareIDs(a.last, b.first) < 0)
+	a.increasing = a.increasing && b.increasing && (a.n == 0 || ssd3.CompareIDs(a.last, b.first) < 0)
 	if a.n == 0 {
 		a.first = b.first
 	}
@@ -433,7 +434,7 @@ func (c *Catalogue) finishRead(st *readState) {
 	// blank line it starts with before the problems of the record above.
 	c.probs = rd.Problems()
 	c.lf = rd.lf > 0 && rd.lf == st.lines // st.lines counts every LF
-	slices.SortStableFunc(c.probs, func(a, b Diagnostic) int { return cmp.Compare(a.Line, b.Line) })
+	slices.SortStableFunc(c.probs, func(a, b ssd3.Diagnostic) int { return cmp.Compare(a.Line, b.Line) })
 	if ids.n > 0 && !ids.increasing { // IDs that only ever increase cannot repeat
 		c.checkIDs(ids.n)
 	}
@@ -458,10 +459,10 @@ func (c *Catalogue) checkIDs(n int) {
 				// each with its ID (the pair is a warning of its own).
 				continue
 			}
-			r.addProblem(Diagnostic{Line: r.fieldLine(FieldID), Offset: -1, Field: FieldID, Kind: Error,
+			r.addProblem(ssd3.Diagnostic{Line: r.fieldLine(ssd3.FieldID), Offset: -1, Field: ssd3.FieldID, Kind: ssd3.Error,
 				Msg: fmt.Sprintf("ID %s is already that of the record at line %d; IDs must be unique (3.9)", r.ID(), other.line)})
 			r.SetID("")
-			r.accepted &^= bitOf(FieldID)
+			r.accepted &^= bitOf(ssd3.FieldID)
 			continue
 		}
 		ids[key] = r
@@ -504,12 +505,12 @@ func (c *Catalogue) Valid() []*Record {
 }
 
 // Problems returns every problem of the file and its records, by line.
-func (c *Catalogue) Problems() []Diagnostic {
+func (c *Catalogue) Problems() []ssd3.Diagnostic {
 	n := len(c.probs) + len(c.dropped)
 	for _, r := range c.records {
 		n += len(r.Problems())
 	}
-	ps := append(make([]Diagnostic, 0, n), c.probs...)
+	ps := append(make([]ssd3.Diagnostic, 0, n), c.probs...)
 	// Those of the records a ReadOnly let go: no two records share a
 	// line, so sorting by line puts them where their records were.
 	ps = append(ps, c.dropped...)
@@ -569,7 +570,7 @@ func render(rec *Record) string {
 		} else if strings.HasPrefix(f.name, "X-") && !contains(doneX, f.name) {
 			doneX = append(doneX, f.name)
 			if v := rec.Extension(f.name); v != "" {
-				writeLine(&b, f.name, EncodeText(v))
+				writeLine(&b, f.name, ssd3.EncodeText(v))
 				continue
 			}
 			if f.problem == nil {
@@ -585,7 +586,7 @@ func render(rec *Record) string {
 	}
 	for _, x := range rec.Extensions() {
 		if !contains(doneX, x.Name) {
-			writeLine(&b, x.Name, EncodeText(x.Value))
+			writeLine(&b, x.Name, ssd3.EncodeText(x.Value))
 		}
 	}
 	return b.String()
@@ -604,7 +605,7 @@ func contains(list []string, s string) bool {
 func writeField(b *strings.Builder, rec *Record, f *FieldSpec) {
 	v := f.Get(rec)
 	if f.Text {
-		v = EncodeText(v)
+		v = ssd3.EncodeText(v)
 	}
 	if v != "" {
 		writeLine(b, f.Name, v)

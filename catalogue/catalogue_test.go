@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/uricat/uricat/catalogue/internal/syntax"
+	"github.com/uricat/uricat/catalogue/ssd3"
 )
 
 var fixedNow = time.Date(2026, 11, 21, 12, 0, 0, 0, time.UTC)
@@ -146,7 +147,7 @@ func TestAddRefusesInvalid(t *testing.T) {
 		{Values{URI: "http://x/", Name: "x", Language: "klingon"}, "LANGUAGE"},
 		{Values{URI: "http://x/", Name: "x", Type: "html"}, "TYPE"},
 		{Values{URI: "http://x/", Name: "x", ID: "-1"}, "ID"},
-		{Values{URI: "http://x/", Name: "x", Extensions: []Field{{Name: "Tags", Value: "a"}}}, `start with "X-"`},
+		{Values{URI: "http://x/", Name: "x", Extensions: []ssd3.Field{{Name: "Tags", Value: "a"}}}, `start with "X-"`},
 		{Values{URI: "http://x/", Name: "x", Date: time.Date(12000, 1, 1, 0, 0, 0, 0, time.UTC)}, "four digits"},
 	}
 	for _, tt := range tests {
@@ -186,7 +187,7 @@ func TestInversesGiveBackTheBytes(t *testing.T) {
 	if c.Records()[0] != a {
 		t.Errorf("undo of a delete did not put back the same record")
 	}
-	inv, err = c.Apply(Set{Ref: a.Ref(), Fields: []Field{{Name: FieldName, Value: "changed"}}})
+	inv, err = c.Apply(Set{Ref: a.Ref(), Fields: []ssd3.Field{{Name: ssd3.FieldName, Value: "changed"}}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -231,11 +232,11 @@ func TestNormalizeURI(t *testing.T) {
 		{"  http://e/  ", "http://e/"},
 	}
 	for _, tt := range tests {
-		got := NormalizeURI(tt.in)
+		got := ssd3.NormalizeURI(tt.in)
 		if got != tt.want {
 			t.Errorf("NormalizeURI(%q) = %q, want %q", tt.in, got, tt.want)
 		}
-		if err := ValidateURI(got); err != nil {
+		if err := ssd3.ValidateURI(got); err != nil {
 			t.Errorf("NormalizeURI(%q) = %q is not valid: %v", tt.in, got, err)
 		}
 	}
@@ -283,7 +284,7 @@ func TestBatchIsAllOrNothing(t *testing.T) {
 	v := c.Version()
 	a := c.Records()[0]
 	_, err := c.Apply(Batch{Edits: []Edit{
-		Set{Ref: a.Ref(), Fields: []Field{{Name: FieldRating, Value: "5"}}},
+		Set{Ref: a.Ref(), Fields: []ssd3.Field{{Name: ssd3.FieldRating, Value: "5"}}},
 		Add{Records: []*Record{NewRecord(Values{URI: "http://fresh/", Name: "Fresh"})}},
 		Delete{Refs: []Ref{12345678}},
 	}})

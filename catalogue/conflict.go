@@ -2,6 +2,7 @@ package catalogue
 
 import (
 	"fmt"
+	"github.com/uricat/uricat/catalogue/ssd3"
 	"slices"
 	"strings"
 )
@@ -27,11 +28,11 @@ const (
 
 // conflictWarning is the warning of a record a merge left with two
 // versions (FieldConflict), or nil.
-func conflictWarning(name, value string, line int) *Diagnostic {
+func conflictWarning(name, value string, line int) *ssd3.Diagnostic {
 	if name != FieldConflict {
 		return nil
 	}
-	return &Diagnostic{Line: line, Offset: -1, Field: name, Kind: Warning,
+	return &ssd3.Diagnostic{Line: line, Offset: -1, Field: name, Kind: ssd3.Warning,
 		Msg: fmt.Sprintf("unsettled merge conflict (%s: %s): keep one version of the record and remove the field, or keep both and remove it", name, clip(value))}
 }
 
@@ -264,7 +265,7 @@ func conflictWhy(cs []Conflict) string {
 func unionFields(ours, theirs *Record) (*Record, []Conflict) {
 	m := ours.Clone()
 	names := append(FieldNames(ours), FieldNames(theirs)...)
-	done := map[string]bool{FieldAdded: true, FieldConflict: true}
+	done := map[string]bool{ssd3.FieldAdded: true, FieldConflict: true}
 	var conflicts []Conflict
 	for _, name := range names {
 		if done[name] {
@@ -274,7 +275,7 @@ func unionFields(ours, theirs *Record) (*Record, []Conflict) {
 		o, t := GetField(ours, name), GetField(theirs, name)
 		switch {
 		case t == "" || t == o:
-		case name == FieldDate:
+		case name == ssd3.FieldDate:
 			if theirs.Date().After(ours.Date()) {
 				_ = SetField(m, name, t)
 			}
@@ -291,10 +292,10 @@ func unionFields(ours, theirs *Record) (*Record, []Conflict) {
 	if ta, oa := theirs.Added(), ours.Added(); !ta.IsZero() && (oa.IsZero() || ta.Before(oa)) {
 		added = addedText(theirs)
 	}
-	if added == GetField(m, FieldDate) {
+	if added == GetField(m, ssd3.FieldDate) {
 		added = ""
 	}
-	m.SetExtension(FieldAdded, added)
+	m.SetExtension(ssd3.FieldAdded, added)
 	nr := reparse(render(m), ours.Line())
 	nr.ref, nr.allowDup = ours.ref, ours.allowDup
 	nr.setSep(ours.sep(), ours.sepTail())
@@ -330,7 +331,7 @@ func ConflictPair(recs []*Record, marked *Record) *Record {
 		}
 		// The URI was the field in conflict: the merge still put the
 		// version right after the one it stands beside.
-		if strings.Contains(marked.Extension(FieldConflict), FieldURI) {
+		if strings.Contains(marked.Extension(FieldConflict), ssd3.FieldURI) {
 			return prev
 		}
 		return nil
@@ -344,7 +345,7 @@ func ConflictPair(recs []*Record, marked *Record) *Record {
 // (KeepTheirs, KeepBoth: the field goes) or deleted (KeepOurs: the
 // deletion wins).
 func Settle(recs []*Record, marked *Record, keep Keep) Edit {
-	unmark := Set{Ref: marked.Ref(), Fields: []Field{{Name: FieldConflict}}}
+	unmark := Set{Ref: marked.Ref(), Fields: []ssd3.Field{{Name: FieldConflict}}}
 	pair := ConflictPair(recs, marked)
 	if pair == nil {
 		if keep == KeepOurs && ConflictSide(marked) == SideTheirs || keep == KeepTheirs && ConflictSide(marked) == SideOurs {

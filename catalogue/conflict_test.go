@@ -3,6 +3,7 @@ package catalogue
 import (
 	"bytes"
 	"fmt"
+	"github.com/uricat/uricat/catalogue/ssd3"
 	"maps"
 	"math/rand/v2"
 	"slices"
@@ -288,7 +289,7 @@ func (g *pairGen) text(rs []genRecord) string {
 		if i > 0 {
 			b.WriteString("\r\n")
 		}
-		for _, name := range []string{FieldURI, FieldName, FieldID, FieldDate, FieldCategory, FieldDescription, FieldRating, FieldTags} {
+		for _, name := range []string{ssd3.FieldURI, ssd3.FieldName, ssd3.FieldID, ssd3.FieldDate, ssd3.FieldCategory, ssd3.FieldDescription, ssd3.FieldRating, FieldTags} {
 			if v := r[name]; v != "" {
 				b.WriteString(name + ": " + v + "\r\n")
 			}
@@ -300,17 +301,17 @@ func (g *pairGen) text(rs []genRecord) string {
 // record is a new record; year sets its DATE apart from base's.
 func (g *pairGen) record(year int, who string) genRecord {
 	g.serial++
-	r := genRecord{FieldURI: fmt.Sprintf("http://u%d.example/", g.rng.IntN(4)), FieldName: fmt.Sprintf("%s %d", who, g.serial),
-		FieldDate: fmt.Sprintf("%02d/01/%d 00:00:00", 1+g.serial%28, year)}
+	r := genRecord{ssd3.FieldURI: fmt.Sprintf("http://u%d.example/", g.rng.IntN(4)), ssd3.FieldName: fmt.Sprintf("%s %d", who, g.serial),
+		ssd3.FieldDate: fmt.Sprintf("%02d/01/%d 00:00:00", 1+g.serial%28, year)}
 	if g.rng.IntN(2) == 0 {
-		r[FieldCategory] = "C" + fmt.Sprint(g.rng.IntN(3))
+		r[ssd3.FieldCategory] = "C" + fmt.Sprint(g.rng.IntN(3))
 	}
 	if g.rng.IntN(3) == 0 {
-		r[FieldRating] = fmt.Sprint(1 + g.rng.IntN(5))
+		r[ssd3.FieldRating] = fmt.Sprint(1 + g.rng.IntN(5))
 	}
 	if who == SideTheirs {
 		// Theirs owns DESCRIPTION: what tells its additions apart.
-		r[FieldDescription] = fmt.Sprintf("added %d", g.serial)
+		r[ssd3.FieldDescription] = fmt.Sprintf("added %d", g.serial)
 	}
 	return r
 }
@@ -321,13 +322,13 @@ func (g *pairGen) record(year int, who string) genRecord {
 func (g *pairGen) version(base []genRecord, owned []string, who string) (out []genRecord, edited []bool) {
 	uris := map[string]int{}
 	for _, b := range base {
-		uris[b[FieldURI]]++
+		uris[b[ssd3.FieldURI]]++
 	}
 	gone := map[string]bool{} // the URIs of records deleted that were the only ones
 	for _, b := range base {
 		switch g.rng.IntN(7) {
 		case 0: // deleted
-			gone[b[FieldURI]] = uris[b[FieldURI]] == 1
+			gone[b[ssd3.FieldURI]] = uris[b[ssd3.FieldURI]] == 1
 			continue
 		case 1, 2, 3:
 			r := maps.Clone(b)
@@ -335,7 +336,7 @@ func (g *pairGen) version(base []genRecord, owned []string, who string) (out []g
 				r[f] = g.value(f, who)
 			}
 			if g.rng.IntN(2) == 0 {
-				r[FieldDate] = fmt.Sprintf("%02d/02/2010 00:00:00", 1+g.rng.IntN(28))
+				r[ssd3.FieldDate] = fmt.Sprintf("%02d/02/2010 00:00:00", 1+g.rng.IntN(28))
 			}
 			out, edited = append(out, r), append(edited, true)
 			continue
@@ -344,7 +345,7 @@ func (g *pairGen) version(base []genRecord, owned []string, who string) (out []g
 	}
 	for range g.rng.IntN(3) {
 		r := g.record(2020, who)
-		if gone[r[FieldURI]] {
+		if gone[r[ssd3.FieldURI]] {
 			// The one record of a URI deleted and another added with it
 			// is that record edited, as a person reading the files
 			// would say: not two records.
@@ -355,9 +356,9 @@ func (g *pairGen) version(base []genRecord, owned []string, who string) (out []g
 	}
 	if who == SideOurs && len(out) > 1 && g.rng.IntN(3) == 0 {
 		a, b := g.rng.IntN(len(out)), g.rng.IntN(len(out))
-		if a != b && out[b][FieldID] != "" {
+		if a != b && out[b][ssd3.FieldID] != "" {
 			out[a], out[b] = maps.Clone(out[a]), maps.Clone(out[b])
-			out[a][FieldID], out[b][FieldID] = out[b][FieldID], ""
+			out[a][ssd3.FieldID], out[b][ssd3.FieldID] = out[b][ssd3.FieldID], ""
 			edited[a], edited[b] = true, true
 		}
 	}
@@ -366,12 +367,12 @@ func (g *pairGen) version(base []genRecord, owned []string, who string) (out []g
 
 func (g *pairGen) value(field, who string) string {
 	switch field {
-	case FieldRating:
+	case ssd3.FieldRating:
 		return fmt.Sprint(1 + g.rng.IntN(5))
-	case FieldID:
+	case ssd3.FieldID:
 		g.serial++
 		return fmt.Sprint(100 + g.serial)
-	case FieldName:
+	case ssd3.FieldName:
 		return fmt.Sprintf("%s name %d", who, g.rng.IntN(3))
 	}
 	return fmt.Sprintf("%s %d", who, g.rng.IntN(3))
@@ -384,13 +385,13 @@ func holds(recs []*Record, r genRecord, fields []string) bool {
 		for name, v := range r {
 			// With no common version a field one lacks is taken from the
 			// other (the union): only values are owed, not absences.
-			if name != FieldDate && v != "" {
+			if name != ssd3.FieldDate && v != "" {
 				fields = append(fields, name)
 			}
 		}
 	}
 	for _, m := range recs {
-		if URIKey(m.URI()) != URIKey(r[FieldURI]) {
+		if URIKey(m.URI()) != URIKey(r[ssd3.FieldURI]) {
 			continue
 		}
 		if !slices.ContainsFunc(fields, func(f string) bool { return GetField(m, f) != r[f] }) {
@@ -417,12 +418,12 @@ func FuzzMergePairs(f *testing.F) {
 		for i := range int(n % 10) {
 			r := g.record(2001, "base")
 			if g.rng.IntN(2) == 0 {
-				r[FieldID] = fmt.Sprint(1 + ids[i])
+				r[ssd3.FieldID] = fmt.Sprint(1 + ids[i])
 			}
 			base = append(base, r)
 		}
-		oursOwn := []string{FieldName, FieldRating, FieldID}
-		theirsOwn := []string{FieldCategory, FieldDescription, FieldTags}
+		oursOwn := []string{ssd3.FieldName, ssd3.FieldRating, ssd3.FieldID}
+		theirsOwn := []string{ssd3.FieldCategory, ssd3.FieldDescription, FieldTags}
 		ours, oursEdited := g.version(base, oursOwn, SideOurs)
 		theirs, theirsEdited := g.version(base, theirsOwn, SideTheirs)
 		read := func(rs []genRecord) *Snapshot {
@@ -440,8 +441,8 @@ func FuzzMergePairs(f *testing.F) {
 				}
 				// An addition may pair with a record the side deleted
 				// (same URI): the other side's edits then apply to it.
-				fields := append([]string{FieldURI}, own...)
-				if strings.HasSuffix(r[FieldDate], "2020 00:00:00") {
+				fields := append([]string{ssd3.FieldURI}, own...)
+				if strings.HasSuffix(r[ssd3.FieldDate], "2020 00:00:00") {
 					// Added: a field it lacks may come from a record
 					// the other side added with its URI (the union).
 					fields = slices.DeleteFunc(fields, func(f string) bool { return r[f] == "" })
@@ -543,7 +544,7 @@ func TestConflictPairSharesID(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, p := range c.Problems() {
-		if p.Field == FieldID {
+		if p.Field == ssd3.FieldID {
 			t.Errorf("problem %v", p)
 		}
 	}

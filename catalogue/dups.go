@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/internal/display"
 )
 
@@ -62,7 +63,7 @@ func MergeRecords(recs []*Record) (merged *Record, notes []string) {
 	keep := recs[0]
 	m := keep.Clone()
 	var descs, tags []string
-	var ext []Field
+	var ext []ssd3.Field
 	var added time.Time
 	seenTag := map[string]bool{}
 	for _, r := range recs {
@@ -104,10 +105,10 @@ func MergeRecords(recs []*Record) (merged *Record, notes []string) {
 					}
 				}
 				continue
-			case FieldAdded:
+			case ssd3.FieldAdded:
 				continue
 			}
-			j := slices.IndexFunc(ext, func(g Field) bool { return g.Name == f.Name })
+			j := slices.IndexFunc(ext, func(g ssd3.Field) bool { return g.Name == f.Name })
 			switch {
 			case j < 0:
 				ext = append(ext, f)
@@ -122,10 +123,10 @@ func MergeRecords(recs []*Record) (merged *Record, notes []string) {
 	}
 	m.SetDescription(strings.Join(descs, "\n"))
 	if len(tags) > 0 {
-		ext = append(ext, Field{Name: FieldTags, Value: JoinTags(tags)})
+		ext = append(ext, ssd3.Field{Name: FieldTags, Value: JoinTags(tags)})
 	}
 	if !added.IsZero() {
-		ext = append(ext, Field{Name: FieldAdded, Value: FormatDate(added)})
+		ext = append(ext, ssd3.Field{Name: ssd3.FieldAdded, Value: ssd3.FormatDate(added)})
 	}
 	m.SetExtensions(keepOrder(keep.Extensions(), ext))
 	return m, notes
@@ -134,15 +135,15 @@ func MergeRecords(recs []*Record) (merged *Record, notes []string) {
 // keepOrder returns fs with the fields that first has in first's order,
 // then the others in fs's order: a merge does not move the kept record's
 // fields about.
-func keepOrder(first, fs []Field) []Field {
-	out := make([]Field, 0, len(fs))
+func keepOrder(first, fs []ssd3.Field) []ssd3.Field {
+	out := make([]ssd3.Field, 0, len(fs))
 	for _, f := range first {
-		if j := slices.IndexFunc(fs, func(g Field) bool { return g.Name == f.Name }); j >= 0 {
+		if j := slices.IndexFunc(fs, func(g ssd3.Field) bool { return g.Name == f.Name }); j >= 0 {
 			out = append(out, fs[j])
 		}
 	}
 	for _, f := range fs {
-		if !slices.ContainsFunc(out, func(g Field) bool { return g.Name == f.Name }) {
+		if !slices.ContainsFunc(out, func(g ssd3.Field) bool { return g.Name == f.Name }) {
 			out = append(out, f)
 		}
 	}

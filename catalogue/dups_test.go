@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/internal/cputime"
 )
 
@@ -58,15 +59,15 @@ func TestMergeRecords(t *testing.T) {
 	groups := Duplicates(c.Records())
 	m, notes := MergeRecords(groups[0])
 	want := map[string]string{
-		FieldURI: "https://www.example.org/a/", FieldName: "A", FieldRating: "5", FieldCategory: "Web", FieldID: "9",
-		FieldDescription: "first\nsecond\nX-FEED: https://example.org/atom",
+		ssd3.FieldURI: "https://www.example.org/a/", ssd3.FieldName: "A", ssd3.FieldRating: "5", ssd3.FieldCategory: "Web", ssd3.FieldID: "9",
+		ssd3.FieldDescription: "first\nsecond\nX-FEED: https://example.org/atom",
 	}
 	for name, v := range want {
 		if got := GetField(m, name); got != v {
 			t.Errorf("%s = %q, want %q", name, got, v)
 		}
 	}
-	wantExt := []Field{{Name: "X-TAGS", Value: "go, web, news"}, {Name: "X-FEED", Value: "https://example.org/feed"}, {Name: "X-NOTE", Value: "keep me"}, {Name: "X-ADDED", Value: "01/01/2019 00:00:00"}}
+	wantExt := []ssd3.Field{{Name: "X-TAGS", Value: "go, web, news"}, {Name: "X-FEED", Value: "https://example.org/feed"}, {Name: "X-NOTE", Value: "keep me"}, {Name: "X-ADDED", Value: "01/01/2019 00:00:00"}}
 	if got := m.Extensions(); !slices.Equal(got, wantExt) {
 		t.Errorf("extensions %q, want %q", got, wantExt)
 	}
@@ -92,7 +93,7 @@ func TestMergeRecords(t *testing.T) {
 
 	// The earliest added date may be an X-ADDED.
 	m, _ = MergeRecords(groups[1])
-	if got := m.Extension(FieldAdded); got != "03/03/2003 03:03:03" {
+	if got := m.Extension(ssd3.FieldAdded); got != "03/03/2003 03:03:03" {
 		t.Errorf("X-ADDED %q, want B again's 03/03/2003 03:03:03", got)
 	}
 }
@@ -117,8 +118,8 @@ func TestMergeEdit(t *testing.T) {
 		t.Fatalf("records after the merge %q", got)
 	}
 	a := c.Records()[0]
-	if !a.Date().Equal(now) || a.Rating() != 5 || a.Extension(FieldAdded) != "01/01/2019 00:00:00" {
-		t.Errorf("kept record: DATE %v, rating %d, X-ADDED %q", a.Date(), a.Rating(), a.Extension(FieldAdded))
+	if !a.Date().Equal(now) || a.Rating() != 5 || a.Extension(ssd3.FieldAdded) != "01/01/2019 00:00:00" {
+		t.Errorf("kept record: DATE %v, rating %d, X-ADDED %q", a.Date(), a.Rating(), a.Extension(ssd3.FieldAdded))
 	}
 	if Duplicates(c.Records()) != nil {
 		t.Error("duplicates left after the merge")

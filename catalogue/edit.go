@@ -3,6 +3,7 @@ package catalogue
 import (
 	"errors"
 	"fmt"
+	"github.com/uricat/uricat/catalogue/ssd3"
 	"slices"
 	"sync/atomic"
 	"time"
@@ -160,7 +161,7 @@ func (r *AddReport) Merged(rep *MergeReport) int {
 // Lines of the record that uricat could not use are kept where they were.
 type Set struct {
 	Ref    Ref
-	Fields []Field
+	Fields []ssd3.Field
 }
 
 // Delete removes the records Refs.
@@ -545,11 +546,11 @@ func (a *adding) record(i int, rec *Record) (*Record, error) {
 
 // takeID marks in's ID as taken, dropping it (OnTakenID: IDDrop) or
 // returning the problem when a record has it already.
-func (a *adding) takeID(i int, in *Record) []Diagnostic {
-	if in.ID() == "" || ValidateID(in.ID()) != nil {
+func (a *adding) takeID(i int, in *Record) []ssd3.Diagnostic {
+	if in.ID() == "" || ssd3.ValidateID(in.ID()) != nil {
 		return nil
 	}
-	var ps []Diagnostic
+	var ps []ssd3.Diagnostic
 	id := canonicalID(in.ID())
 	if other, ok := a.k.ids[id]; ok || a.seenID[id] {
 		if a.e.OnTakenID == IDDrop {
@@ -560,7 +561,7 @@ func (a *adding) takeID(i int, in *Record) []Diagnostic {
 			if r := a.c.Lookup(other); ok && r != nil {
 				name = fmt.Sprintf("%q", r.Name())
 			}
-			ps = append(ps, Diagnostic{Offset: -1, Field: FieldID, Msg: fmt.Sprintf("ID %s is already that of %s; IDs must be unique (3.9)", in.ID(), name)})
+			ps = append(ps, ssd3.Diagnostic{Offset: -1, Field: ssd3.FieldID, Msg: fmt.Sprintf("ID %s is already that of %s; IDs must be unique (3.9)", in.ID(), name)})
 		}
 	}
 	if a.seenID == nil {
@@ -680,19 +681,19 @@ func (e Set) applyTo(c *Catalogue) (Edit, error) {
 // now() (called only if the record changes), or ErrUnchanged, or a
 // *ValidationError: the one way a record's fields change, for Set and
 // the edits of many records.
-func (c *Catalogue) amend(old *Record, fields []Field, now func() time.Time) (*Record, error) {
+func (c *Catalogue) amend(old *Record, fields []ssd3.Field, now func() time.Time) (*Record, error) {
 	in := old.Clone()
-	var ps []Diagnostic
+	var ps []ssd3.Diagnostic
 	dated, added := false, false
 	for _, f := range fields {
 		switch f.Name {
-		case FieldDate:
+		case ssd3.FieldDate:
 			dated = true
-		case FieldAdded:
+		case ssd3.FieldAdded:
 			added = true
 		}
 		if err := SetField(in, f.Name, f.Value); err != nil {
-			ps = append(ps, Diagnostic{Offset: -1, Field: f.Name, Msg: err.Error()})
+			ps = append(ps, ssd3.Diagnostic{Offset: -1, Field: f.Name, Msg: err.Error()})
 		}
 	}
 	hadDate := dateField.Get(old) != ""
@@ -706,20 +707,20 @@ func (c *Catalogue) amend(old *Record, fields []Field, now func() time.Time) (*R
 	}
 	// The first time DATE moves, the time the record was added would be
 	// lost: keep it.
-	if !added && hadDate && !in.Date().Equal(old.Date()) && old.Extension(FieldAdded) == "" {
-		in.SetExtension(FieldAdded, FormatDate(old.Date()))
+	if !added && hadDate && !in.Date().Equal(old.Date()) && old.Extension(ssd3.FieldAdded) == "" {
+		in.SetExtension(ssd3.FieldAdded, ssd3.FormatDate(old.Date()))
 	}
 	if len(ps) == 0 {
 		ps = in.Validate()
 		// Only a new ID can clash: an unchanged one needs no index (which
 		// costs a URIKey per record to build).
-		if in.ID() != "" && in.ID() != old.ID() && ValidateID(in.ID()) == nil {
+		if in.ID() != "" && in.ID() != old.ID() && ssd3.ValidateID(in.ID()) == nil {
 			if other, ok := c.keyIndex().ids[canonicalID(in.ID())]; ok && other != old.ref {
 				name := ""
 				if r := c.Lookup(other); r != nil {
 					name = r.Name()
 				}
-				ps = append(ps, Diagnostic{Offset: -1, Field: FieldID, Msg: fmt.Sprintf("ID %s is already that of %q; IDs must be unique (3.9)", in.ID(), name)})
+				ps = append(ps, ssd3.Diagnostic{Offset: -1, Field: ssd3.FieldID, Msg: fmt.Sprintf("ID %s is already that of %q; IDs must be unique (3.9)", in.ID(), name)})
 			}
 		}
 	}

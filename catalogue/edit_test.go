@@ -2,6 +2,7 @@ package catalogue
 
 import (
 	"errors"
+	"github.com/uricat/uricat/catalogue/ssd3"
 	"slices"
 	"strings"
 	"testing"
@@ -45,22 +46,22 @@ func TestSetKeepsTheTimeAdded(t *testing.T) {
 	tests := []struct {
 		name    string
 		file    string
-		edits   [][]Field // applied in turn; the last is checked
+		edits   [][]ssd3.Field // applied in turn; the last is checked
 		err     error
 		date    string // DATE after
 		xAdded  string // X-ADDED after
 		addedAt string // Record.Added after
 	}{
-		{"rate", file, [][]Field{{{Name: FieldRating, Value: "5"}}}, nil, "01/03/2026 12:00:00", added, added},
-		{"rate twice", file, [][]Field{{{Name: FieldRating, Value: "5"}}, {{Name: FieldRating, Value: "4"}}}, nil, "01/03/2026 12:00:01", added, added},
-		{"category", file, [][]Field{{{Name: FieldCategory, Value: "News"}}}, nil, "01/03/2026 12:00:00", added, added},
-		{"a DATE typed moves it too", file, [][]Field{{{Name: FieldDate, Value: "01/01/2020 00:00:00"}}}, nil, "01/01/2020 00:00:00", added, added},
-		{"X-ADDED typed is the user's", file, [][]Field{{{Name: FieldName, Value: "B"}, {Name: FieldAdded, Value: "01/01/2000 00:00:00"}}}, nil, "01/03/2026 12:00:00", "01/01/2000 00:00:00", "01/01/2000 00:00:00"},
-		{"the rating it has", file, [][]Field{{{Name: FieldRating, Value: "3"}}}, ErrUnchanged, added, "", added},
-		{"the name it has", file, [][]Field{{{Name: FieldName, Value: "A"}, {Name: FieldCategory, Value: ""}}}, ErrUnchanged, added, "", added},
-		{"the DATE it has", file, [][]Field{{{Name: FieldDate, Value: added}}}, ErrUnchanged, added, "", added},
-		{"the same value after an edit", file, [][]Field{{{Name: FieldRating, Value: "5"}}, {{Name: FieldRating, Value: "5"}}}, ErrUnchanged, "01/03/2026 12:00:00", added, added},
-		{"no valid DATE: stamped, nothing to keep", noDate, [][]Field{nil}, nil, "01/03/2026 12:00:00", "", "01/03/2026 12:00:00"},
+		{"rate", file, [][]ssd3.Field{{{Name: ssd3.FieldRating, Value: "5"}}}, nil, "01/03/2026 12:00:00", added, added},
+		{"rate twice", file, [][]ssd3.Field{{{Name: ssd3.FieldRating, Value: "5"}}, {{Name: ssd3.FieldRating, Value: "4"}}}, nil, "01/03/2026 12:00:01", added, added},
+		{"category", file, [][]ssd3.Field{{{Name: ssd3.FieldCategory, Value: "News"}}}, nil, "01/03/2026 12:00:00", added, added},
+		{"a DATE typed moves it too", file, [][]ssd3.Field{{{Name: ssd3.FieldDate, Value: "01/01/2020 00:00:00"}}}, nil, "01/01/2020 00:00:00", added, added},
+		{"X-ADDED typed is the user's", file, [][]ssd3.Field{{{Name: ssd3.FieldName, Value: "B"}, {Name: ssd3.FieldAdded, Value: "01/01/2000 00:00:00"}}}, nil, "01/03/2026 12:00:00", "01/01/2000 00:00:00", "01/01/2000 00:00:00"},
+		{"the rating it has", file, [][]ssd3.Field{{{Name: ssd3.FieldRating, Value: "3"}}}, ErrUnchanged, added, "", added},
+		{"the name it has", file, [][]ssd3.Field{{{Name: ssd3.FieldName, Value: "A"}, {Name: ssd3.FieldCategory, Value: ""}}}, ErrUnchanged, added, "", added},
+		{"the DATE it has", file, [][]ssd3.Field{{{Name: ssd3.FieldDate, Value: added}}}, ErrUnchanged, added, "", added},
+		{"the same value after an edit", file, [][]ssd3.Field{{{Name: ssd3.FieldRating, Value: "5"}}, {{Name: ssd3.FieldRating, Value: "5"}}}, ErrUnchanged, "01/03/2026 12:00:00", added, added},
+		{"no valid DATE: stamped, nothing to keep", noDate, [][]ssd3.Field{nil}, nil, "01/03/2026 12:00:00", "", "01/03/2026 12:00:00"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -78,13 +79,13 @@ func TestSetKeepsTheTimeAdded(t *testing.T) {
 				t.Fatalf("Set: %v, want %v", err, tt.err)
 			}
 			r := c.Records()[0]
-			if got := GetField(r, FieldDate); got != tt.date {
+			if got := GetField(r, ssd3.FieldDate); got != tt.date {
 				t.Errorf("DATE %q, want %q", got, tt.date)
 			}
-			if got := r.Extension(FieldAdded); got != tt.xAdded {
+			if got := r.Extension(ssd3.FieldAdded); got != tt.xAdded {
 				t.Errorf("X-ADDED %q, want %q", got, tt.xAdded)
 			}
-			if got := FormatDate(r.Added()); got != tt.addedAt {
+			if got := ssd3.FormatDate(r.Added()); got != tt.addedAt {
 				t.Errorf("Added %q, want %q", got, tt.addedAt)
 			}
 			if got := text(t, c); err != nil && got != before {
@@ -126,9 +127,9 @@ func TestAddedAndChanged(t *testing.T) {
 		r := mustRead(t, tt.file).Records()[0]
 		changed := ""
 		if !r.Changed().IsZero() {
-			changed = FormatDate(r.Changed())
+			changed = ssd3.FormatDate(r.Changed())
 		}
-		if got := FormatDate(r.Added()); got != tt.added || changed != tt.changed {
+		if got := ssd3.FormatDate(r.Added()); got != tt.added || changed != tt.changed {
 			t.Errorf("%q: added %q, changed %q; want %q, %q", tt.file, got, changed, tt.added, tt.changed)
 		}
 	}

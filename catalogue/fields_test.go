@@ -2,6 +2,7 @@ package catalogue
 
 import (
 	"fmt"
+	"github.com/uricat/uricat/catalogue/ssd3"
 	"reflect"
 	"regexp"
 	"strings"
@@ -58,9 +59,9 @@ func TestReadAgreesWithSet(t *testing.T) {
 		for _, v := range values {
 			line := v
 			if f.Text {
-				line = EncodeText(v)
+				line = ssd3.EncodeText(v)
 			}
-			if f.Name == FieldURI && NormalizeURI(v) != v {
+			if f.Name == ssd3.FieldURI && ssd3.NormalizeURI(v) != v {
 				continue // Set turns the IRI a user types into a URI; a file holds URIs
 			}
 			var read Record
@@ -87,7 +88,7 @@ func TestReadAgreesWithSet(t *testing.T) {
 // The value cache gives the verdicts the field's own check gives, and
 // remembers only as many as it may.
 func TestValueCache(t *testing.T) {
-	lang := spec(FieldLanguage)
+	lang := spec(ssd3.FieldLanguage)
 	c := newValueCache()
 	for i := 0; i < 2*valueCacheSize; i++ {
 		v := fmt.Sprintf("x-v%d", i)
@@ -95,7 +96,7 @@ func TestValueCache(t *testing.T) {
 			v = fmt.Sprintf("english%d", i)
 		}
 		for range 2 {
-			if got, want := c.check(lang.index, lang.valid, v), ValidateLanguage(v); fmt.Sprint(got) != fmt.Sprint(want) {
+			if got, want := c.check(lang.index, lang.valid, v), ssd3.ValidateLanguage(v); fmt.Sprint(got) != fmt.Sprint(want) {
 				t.Fatalf("%q: cached %v, want %v", v, got, want)
 			}
 		}
@@ -109,7 +110,7 @@ func TestValueCache(t *testing.T) {
 // record with every field wrong names its field.
 func TestValidateEveryField(t *testing.T) {
 	r := NewRecord(Values{URI: "no scheme", Name: " ", Category: "\t", Description: " ", Rating: 9, Language: "english",
-		Type: "text", ID: "0", Extensions: []Field{{Name: "Y-A", Value: "v"}, {Name: "X-B", Value: " "}}})
+		Type: "text", ID: "0", Extensions: []ssd3.Field{{Name: "Y-A", Value: "v"}, {Name: "X-B", Value: " "}}})
 	var got []string
 	for _, p := range r.Validate() {
 		got = append(got, p.Field)
@@ -138,25 +139,25 @@ func TestProblemsNameTheirFieldOnce(t *testing.T) {
 	text := strings.Join(lines, "\r\n") + "\r\n\r\nURI: http://x/\r\nID: 5\r\nNAME: n\r\nDATE: 01/01/2000 00:00:00\r\n\r\n" +
 		"URI: http://y/\r\nID: 5\r\nNAME: n\r\nDATE: 01/01/2000 00:00:00\r\n\r\nURI: http://z/\r\n"
 	c := mustRead(t, text)
-	var ps []Diagnostic
+	var ps []ssd3.Diagnostic
 	ps = append(ps, c.Problems()...)
-	ps = append(ps, (NewRecord(Values{Extensions: []Field{{Name: "X-A", Value: "v"}, {Name: "X-A", Value: " "}, {Name: "Y-B", Value: "v"}}})).Validate()...)
+	ps = append(ps, (NewRecord(Values{Extensions: []ssd3.Field{{Name: "X-A", Value: "v"}, {Name: "X-A", Value: " "}, {Name: "Y-B", Value: "v"}}})).Validate()...)
 	for _, f := range Fields {
 		for _, v := range []string{" ", "no scheme", "9", "english", "text", "0", "31/02/2000 00:00:00"} {
 			if err := f.Set(&Record{}, v); err != nil {
-				ps = append(ps, Diagnostic{Offset: -1, Field: f.Name, Msg: err.Error()})
+				ps = append(ps, ssd3.Diagnostic{Offset: -1, Field: f.Name, Msg: err.Error()})
 			}
 		}
 	}
 	for _, name := range []string{"X-A", "Y-A", "X-"} {
 		if err := SetField(&Record{}, name, " "); err != nil {
-			ps = append(ps, Diagnostic{Offset: -1, Field: name, Msg: err.Error()})
+			ps = append(ps, ssd3.Diagnostic{Offset: -1, Field: name, Msg: err.Error()})
 		}
 	}
 	// The edit path: an ID another record has, a bad value.
 	recs := c.Valid()
 	for _, e := range []Edit{
-		Set{Ref: recs[0].Ref(), Fields: []Field{{Name: FieldID, Value: "5"}, {Name: FieldRating, Value: "9"}}},
+		Set{Ref: recs[0].Ref(), Fields: []ssd3.Field{{Name: ssd3.FieldID, Value: "5"}, {Name: ssd3.FieldRating, Value: "9"}}},
 		Add{Records: []*Record{NewRecord(Values{URI: "http://new/", Name: "n", ID: "5"})}},
 	} {
 		_, err := c.Apply(e)
@@ -190,8 +191,8 @@ func TestFileValue(t *testing.T) {
 		"LANGUAGE: =?UTF-8?Q?en?=\r\nX-NOTE: =?UTF-8?Q?d=C3=A9j=C3=A0?=\r\nCATEGORY:  spaced \r\n")
 	r := c.Records()[0]
 	for name, want := range map[string]string{
-		FieldURI: "http://a b/", FieldName: "Café", FieldDate: "31/02/2024 10:00:00", FieldRating: "9",
-		FieldLanguage: "=?UTF-8?Q?en?=", "X-NOTE": "déjà", FieldCategory: "spaced", FieldType: "", "X-NONE": "",
+		ssd3.FieldURI: "http://a b/", ssd3.FieldName: "Café", ssd3.FieldDate: "31/02/2024 10:00:00", ssd3.FieldRating: "9",
+		ssd3.FieldLanguage: "=?UTF-8?Q?en?=", "X-NOTE": "déjà", ssd3.FieldCategory: "spaced", ssd3.FieldType: "", "X-NONE": "",
 	} {
 		if got := r.FileValue(name); got != want {
 			t.Errorf("FileValue(%s) = %q, want %q", name, got, want)

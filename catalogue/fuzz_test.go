@@ -2,6 +2,7 @@ package catalogue
 
 import (
 	"bytes"
+	"github.com/uricat/uricat/catalogue/ssd3"
 	"os"
 	"reflect"
 	"strings"
@@ -124,20 +125,20 @@ func FuzzTextRoundTrip(f *testing.F) {
 		if !utf8.ValidString(s) {
 			return
 		}
-		enc := EncodeText(s)
+		enc := ssd3.EncodeText(s)
 		for i := 0; i < len(enc); i++ {
 			if enc[i] < 0x20 || enc[i] >= 0x7f {
 				t.Fatalf("EncodeText(%q) = %q has byte 0x%02x", s, enc, enc[i])
 			}
 		}
-		if dec, err := DecodeText(enc); err != nil || dec != s {
+		if dec, err := ssd3.DecodeText(enc); err != nil || dec != s {
 			t.Fatalf("round trip of %q: %q, %v (encoded %q)", s, dec, err, enc)
 		}
 		if strings.TrimSpace(s) == "" {
 			return
 		}
 		c := &Catalogue{}
-		if _, err := testAdd(c, NewRecord(Values{URI: "http://e/", Name: s, Description: s, Extensions: []Field{{Name: "X-T", Value: s}}})); err != nil {
+		if _, err := testAdd(c, NewRecord(Values{URI: "http://e/", Name: s, Description: s, Extensions: []ssd3.Field{{Name: "X-T", Value: s}}})); err != nil {
 			t.Fatal(err)
 		}
 		var out bytes.Buffer

@@ -2,6 +2,7 @@ package catalogue
 
 import (
 	"errors"
+	"github.com/uricat/uricat/catalogue/ssd3"
 	"os"
 	"path/filepath"
 	"slices"
@@ -102,14 +103,14 @@ func TestUndoKeepsAnotherProgramsEdits(t *testing.T) {
 	t.Parallel()
 	tests := []struct {
 		name       string
-		theirs     []Field
+		theirs     []ssd3.Field
 		wantRating int
 		wantKept   []string // fields kept, as the Step's Kept says
 		wantNote   string
 		wantDid    bool // the undo changed the record: there is a step to redo
 	}{
-		{"other fields", []Field{{Name: FieldName, Value: "renamed elsewhere"}, {Name: FieldTags, Value: "x, z"}}, 0, nil, "", true},
-		{"the rating too", []Field{{Name: FieldName, Value: "renamed elsewhere"}, {Name: FieldRating, Value: "5"}}, 5, []string{FieldRating},
+		{"other fields", []ssd3.Field{{Name: ssd3.FieldName, Value: "renamed elsewhere"}, {Name: FieldTags, Value: "x, z"}}, 0, nil, "", true},
+		{"the rating too", []ssd3.Field{{Name: ssd3.FieldName, Value: "renamed elsewhere"}, {Name: ssd3.FieldRating, Value: "5"}}, 5, []string{ssd3.FieldRating},
 			"kept 1 field changed elsewhere: RATING of “renamed elsewhere”", false},
 	}
 	for _, tt := range tests {
@@ -117,7 +118,7 @@ func TestUndoKeepsAnotherProgramsEdits(t *testing.T) {
 			t.Parallel()
 			w := newUndoWriters(t)
 			a := named(t, w.one, "A")
-			w.do(t, Set{Ref: a.Ref(), Fields: []Field{{Name: FieldRating, Value: "3"}}})
+			w.do(t, Set{Ref: a.Ref(), Fields: []ssd3.Field{{Name: ssd3.FieldRating, Value: "3"}}})
 			w.other(t, func(o *Catalogue) {
 				mustApply(t, o, Set{Ref: named(t, o, "A").Ref(), Fields: tt.theirs})
 			})
@@ -139,8 +140,8 @@ func TestUndoKeepsAnotherProgramsEdits(t *testing.T) {
 			}
 			// The other program amended the record last: its DATE stays,
 			// and the time it was added with it.
-			if !r.Date().Equal(theirs.Date()) || r.Extension(FieldAdded) != "01/01/2001 00:00:00" {
-				t.Errorf("after undo: DATE %v X-ADDED %q, want the other program's DATE and the first one", r.Date(), r.Extension(FieldAdded))
+			if !r.Date().Equal(theirs.Date()) || r.Extension(ssd3.FieldAdded) != "01/01/2001 00:00:00" {
+				t.Errorf("after undo: DATE %v X-ADDED %q, want the other program's DATE and the first one", r.Date(), r.Extension(ssd3.FieldAdded))
 			}
 			var kept []string
 			for _, k := range st.Kept {
@@ -222,7 +223,7 @@ func undoKeptCases() []undoKeptCase {
 	return []undoKeptCase{{
 		name: "rated, then deleted elsewhere",
 		step: func(t *testing.T, w *undoWriters) Edit {
-			return Set{Ref: named(t, w.one, "A").Ref(), Fields: []Field{{Name: FieldRating, Value: "3"}}}
+			return Set{Ref: named(t, w.one, "A").Ref(), Fields: []ssd3.Field{{Name: ssd3.FieldRating, Value: "3"}}}
 		},
 		other: func(t *testing.T, o *Catalogue) { mustApply(t, o, Delete{Refs: []Ref{named(t, o, "A").Ref()}}) },
 		check: func(t *testing.T, w *undoWriters) {
@@ -237,7 +238,7 @@ func undoKeptCases() []undoKeptCase {
 			return Add{Records: []*Record{NewRecord(Values{URI: "http://d/", Name: "D"})}}
 		},
 		other: func(t *testing.T, o *Catalogue) {
-			mustApply(t, o, Set{Ref: named(t, o, "D").Ref(), Fields: []Field{{Name: FieldDescription, Value: "their note"}}})
+			mustApply(t, o, Set{Ref: named(t, o, "D").Ref(), Fields: []ssd3.Field{{Name: ssd3.FieldDescription, Value: "their note"}}})
 		},
 		check: func(t *testing.T, w *undoWriters) {
 			if r := named(t, w.one, "D"); r.Description() != "their note" {
@@ -265,7 +266,7 @@ func undoKeptCases() []undoKeptCase {
 		step: func(t *testing.T, w *undoWriters) Edit { return RenameTag{From: "x"} },
 		other: func(t *testing.T, o *Catalogue) {
 			mustApply(t, o, Recategorise{From: "News", To: "Press"})
-			mustApply(t, o, Set{Ref: named(t, o, "A").Ref(), Fields: []Field{{Name: FieldTags, Value: "y"}}})
+			mustApply(t, o, Set{Ref: named(t, o, "A").Ref(), Fields: []ssd3.Field{{Name: FieldTags, Value: "y"}}})
 		},
 		check: func(t *testing.T, w *undoWriters) {
 			a, c := named(t, w.one, "A"), named(t, w.one, "C")
@@ -283,7 +284,7 @@ func undoKeptCases() []undoKeptCase {
 func TestUndoWithoutAnotherProgramIsExact(t *testing.T) {
 	t.Parallel()
 	w := newUndoWriters(t)
-	w.do(t, Set{Ref: named(t, w.one, "A").Ref(), Fields: []Field{{Name: FieldRating, Value: "3"}}})
+	w.do(t, Set{Ref: named(t, w.one, "A").Ref(), Fields: []ssd3.Field{{Name: ssd3.FieldRating, Value: "3"}}})
 	st, err := w.h.Undo(w.one)
 	if err != nil || len(st.Kept) != 0 || !st.Did() {
 		t.Fatalf("undo: %v, kept %v", err, st.Kept)

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/internal/display"
 )
 
@@ -522,7 +523,7 @@ func alike(a, b *Record) bool {
 // them would hand one record's changes to the other, where keeping both
 // loses nothing.
 func likeness(a, b *Record) (common, differ int) {
-	seen := map[string]bool{FieldURI: true, FieldDate: true, FieldAdded: true}
+	seen := map[string]bool{ssd3.FieldURI: true, ssd3.FieldDate: true, ssd3.FieldAdded: true}
 	for _, r := range []*Record{a, b} {
 		for _, name := range FieldNames(r) {
 			if seen[name] {
@@ -552,7 +553,7 @@ func mergeFields(base, ours, theirs *Record) (*Record, []Conflict) {
 	names := FieldNames(base)
 	names = append(names, FieldNames(ours)...)
 	names = append(names, FieldNames(theirs)...)
-	done := map[string]bool{FieldAdded: true}
+	done := map[string]bool{ssd3.FieldAdded: true}
 	var conflicts []Conflict
 	for _, name := range names {
 		if done[name] {
@@ -564,7 +565,7 @@ func mergeFields(base, ours, theirs *Record) (*Record, []Conflict) {
 			continue // changed only by ours, or the same way
 		}
 		if o != b {
-			if name != FieldDate {
+			if name != ssd3.FieldDate {
 				conflicts = append(conflicts, Conflict{Base: base, Ours: ours, Theirs: theirs, Field: name, OursValue: o, TheirsValue: t})
 				continue
 			}
@@ -582,15 +583,15 @@ func mergeFields(base, ours, theirs *Record) (*Record, []Conflict) {
 	added := o
 	if t != b && t != o {
 		if o != b {
-			conflicts = append(conflicts, Conflict{Base: base, Ours: ours, Theirs: theirs, Field: FieldAdded, OursValue: o, TheirsValue: t})
+			conflicts = append(conflicts, Conflict{Base: base, Ours: ours, Theirs: theirs, Field: ssd3.FieldAdded, OursValue: o, TheirsValue: t})
 		} else {
 			added = t
 		}
 	}
-	if added == GetField(m, FieldDate) {
+	if added == GetField(m, ssd3.FieldDate) {
 		added = ""
 	}
-	m.SetExtension(FieldAdded, added)
+	m.SetExtension(ssd3.FieldAdded, added)
 	nr := reparse(render(m), ours.Line())
 	nr.ref, nr.allowDup = ours.ref, ours.allowDup
 	nr.setSep(ours.sep(), 0)
@@ -698,10 +699,10 @@ func (c *Catalogue) conflictError(cs []Conflict) *ConflictError {
 // addedText is when r was added, as its text holds it: its X-ADDED, else
 // its DATE.
 func addedText(r *Record) string {
-	if v := r.Extension(FieldAdded); v != "" {
+	if v := r.Extension(ssd3.FieldAdded); v != "" {
 		return v
 	}
-	return GetField(r, FieldDate)
+	return GetField(r, ssd3.FieldDate)
 }
 
 func clipValue(v string) string {

@@ -3,6 +3,7 @@ package catalogue
 import (
 	"bytes"
 	"fmt"
+	"github.com/uricat/uricat/catalogue/ssd3"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -149,7 +150,7 @@ func TestMergeConflictValues(t *testing.T) {
 		t.Fatalf("%d conflicts, want 1", len(res.Conflicts))
 	}
 	c := res.Conflicts[0]
-	if c.Field != FieldName || c.OursValue != "Ours" || c.TheirsValue != "Theirs" || c.Base.Name() != "A" || c.Deleted() {
+	if c.Field != ssd3.FieldName || c.OursValue != "Ours" || c.TheirsValue != "Theirs" || c.Base.Name() != "A" || c.Deleted() {
 		t.Errorf("conflict %+v", c)
 	}
 }
@@ -224,7 +225,7 @@ func recordValues(s *Snapshot) []string {
 	var vs []string
 	for _, r := range s.Records() {
 		x := r.Extensions()
-		slices.SortFunc(x, func(a, b Field) int { return strings.Compare(a.Name, b.Name) })
+		slices.SortFunc(x, func(a, b ssd3.Field) int { return strings.Compare(a.Name, b.Name) })
 		vs = append(vs, fmt.Sprint(r.values(), x))
 	}
 	slices.Sort(vs)

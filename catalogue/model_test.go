@@ -3,6 +3,7 @@ package catalogue
 import (
 	"errors"
 	"fmt"
+	"github.com/uricat/uricat/catalogue/ssd3"
 	"maps"
 	"math/rand/v2"
 	"os"
@@ -189,19 +190,19 @@ func undoFields(put, cur, old entry) (e entry, kept []string) {
 			names[k] = true
 		}
 	}
-	delete(names, FieldAdded)
+	delete(names, ssd3.FieldAdded)
 	for _, name := range slices.Sorted(maps.Keys(names)) {
 		bv, ov, tv := put[name], cur[name], old[name]
 		if tv == bv || tv == ov {
 			continue
 		}
 		if ov != bv {
-			if name != FieldDate {
+			if name != ssd3.FieldDate {
 				kept = append(kept, name)
 				continue
 			}
-			od, _ := ParseDate(ov)
-			td, _ := ParseDate(tv)
+			od, _ := ssd3.ParseDate(ov)
+			td, _ := ssd3.ParseDate(tv)
 			if !td.After(od) {
 				continue
 			}
@@ -216,14 +217,14 @@ func undoFields(put, cur, old entry) (e entry, kept []string) {
 	a := o
 	if t != b && t != o {
 		if o != b {
-			kept = append(kept, FieldAdded)
+			kept = append(kept, ssd3.FieldAdded)
 		} else {
 			a = t
 		}
 	}
-	delete(e, FieldAdded)
-	if a != e[FieldDate] {
-		e[FieldAdded] = a
+	delete(e, ssd3.FieldAdded)
+	if a != e[ssd3.FieldDate] {
+		e[ssd3.FieldAdded] = a
 	}
 	return e, kept
 }
@@ -273,10 +274,10 @@ func (m *model) merge() (merged state, dups []int, ok bool) {
 	}
 	uris, baseURIs := map[string]bool{}, map[string]bool{}
 	for _, it := range merged {
-		uris[URIKey(it.e[FieldURI])] = true
+		uris[URIKey(it.e[ssd3.FieldURI])] = true
 	}
 	for _, it := range m.base {
-		baseURIs[URIKey(it.e[FieldURI])] = true
+		baseURIs[URIKey(it.e[ssd3.FieldURI])] = true
 	}
 	for _, it := range m.ours {
 		if baseOf[it.id] != nil {
@@ -284,7 +285,7 @@ func (m *model) merge() (merged state, dups []int, ok bool) {
 		}
 		// A URI the file had when last read is no duplicate: both sides
 		// did not add it, and the record added here is one of its own.
-		k := URIKey(it.e[FieldURI])
+		k := URIKey(it.e[ssd3.FieldURI])
 		if uris[k] && !m.allowDup[it.id] && !baseURIs[k] {
 			dups = append(dups, it.id)
 			continue
@@ -303,15 +304,15 @@ func merge3(b, o, t entry) (entry, bool) {
 			names[k] = true
 		}
 	}
-	delete(names, FieldAdded) // merged with DATE, below
+	delete(names, ssd3.FieldAdded) // merged with DATE, below
 	defer func() {
 		a := added(t)
 		if added(o) != added(b) && added(o) != added(t) {
 			a = added(o) // a conflict only if t changed it too, which no step does
 		}
-		delete(m, FieldAdded)
-		if a != m[FieldDate] {
-			m[FieldAdded] = a
+		delete(m, ssd3.FieldAdded)
+		if a != m[ssd3.FieldDate] {
+			m[ssd3.FieldAdded] = a
 		}
 	}()
 	for name := range names {
@@ -320,11 +321,11 @@ func merge3(b, o, t entry) (entry, bool) {
 			continue
 		}
 		if tv != bv {
-			if name != FieldDate {
+			if name != ssd3.FieldDate {
 				return nil, false
 			}
-			od, _ := ParseDate(ov)
-			td, _ := ParseDate(tv)
+			od, _ := ssd3.ParseDate(ov)
+			td, _ := ssd3.ParseDate(tv)
 			if !od.After(td) {
 				continue
 			}
@@ -342,11 +343,11 @@ func merge3(b, o, t entry) (entry, bool) {
 // now: the fields' values, DATE now unless given, and X-ADDED the old DATE
 // the first time DATE moves. changed is false for a Set that changes no
 // value: it is no edit, and old stays as it is.
-func stamp(old entry, fields []Field, now time.Time) (e entry, changed bool) {
+func stamp(old entry, fields []ssd3.Field, now time.Time) (e entry, changed bool) {
 	e = old.clone()
 	dated := false
 	for _, f := range fields {
-		dated = dated || f.Name == FieldDate
+		dated = dated || f.Name == ssd3.FieldDate
 		if f.Value == "" {
 			delete(e, f.Name)
 		} else {
@@ -357,20 +358,20 @@ func stamp(old entry, fields []Field, now time.Time) (e entry, changed bool) {
 		return old, false
 	}
 	if !dated {
-		e[FieldDate] = FormatDate(now)
+		e[ssd3.FieldDate] = ssd3.FormatDate(now)
 	}
-	if e[FieldDate] != old[FieldDate] && old[FieldAdded] == "" {
-		e[FieldAdded] = old[FieldDate]
+	if e[ssd3.FieldDate] != old[ssd3.FieldDate] && old[ssd3.FieldAdded] == "" {
+		e[ssd3.FieldAdded] = old[ssd3.FieldDate]
 	}
 	return e, true
 }
 
 // added is when the record e says it was added.
 func added(e entry) string {
-	if a := e[FieldAdded]; a != "" {
+	if a := e[ssd3.FieldAdded]; a != "" {
 		return a
 	}
-	return e[FieldDate]
+	return e[ssd3.FieldDate]
 }
 
 // entryOf reads a record into the model's form.
@@ -420,17 +421,17 @@ func (s *sequence) fail(format string, a ...any) {
 
 func (s *sequence) newEntry(uri string) entry {
 	s.serials++
-	e := entry{FieldURI: uri, FieldName: fmt.Sprintf("Name %d", s.rng.IntN(50)),
-		FieldDate: FormatDate(s.now()), "X-N": fmt.Sprint(s.serials)}
-	s.added[s.serials] = e[FieldDate]
+	e := entry{ssd3.FieldURI: uri, ssd3.FieldName: fmt.Sprintf("Name %d", s.rng.IntN(50)),
+		ssd3.FieldDate: ssd3.FormatDate(s.now()), "X-N": fmt.Sprint(s.serials)}
+	s.added[s.serials] = e[ssd3.FieldDate]
 	if s.rng.IntN(2) == 0 {
-		e[FieldCategory] = modelCategories[s.rng.IntN(len(modelCategories))]
+		e[ssd3.FieldCategory] = modelCategories[s.rng.IntN(len(modelCategories))]
 	}
 	if s.rng.IntN(3) == 0 {
 		e[FieldTags] = []string{"a", "a, b", "hiking", "b,hiking"}[s.rng.IntN(4)]
 	}
 	if s.rng.IntN(3) == 0 {
-		e[FieldRating] = fmt.Sprint(1 + s.rng.IntN(5))
+		e[ssd3.FieldRating] = fmt.Sprint(1 + s.rng.IntN(5))
 	}
 	return e
 }
@@ -556,7 +557,7 @@ func newSequence(t testing.TB, seed uint64) *sequence {
 		if r.Valid() {
 			e := entryOf(r)
 			s.m.ours = append(s.m.ours, item{serial(e), e})
-			s.added[serial(e)] = e[FieldDate]
+			s.added[serial(e)] = e[ssd3.FieldDate]
 		}
 	}
 	s.m.disk, s.m.base = s.m.ours.clone(), s.m.ours.clone()
@@ -575,7 +576,7 @@ func (s *sequence) do(op int) {
 		s.log = append(s.log, fmt.Sprintf("add %s onDuplicate=%v", describeEntry(e), policy))
 		dup := false
 		for _, it := range s.m.ours {
-			dup = dup || URIKey(it.e[FieldURI]) == URIKey(e[FieldURI])
+			dup = dup || URIKey(it.e[ssd3.FieldURI]) == URIKey(e[ssd3.FieldURI])
 		}
 		var rep AddReport
 		undo, _ := s.h.Len()
@@ -608,26 +609,26 @@ func (s *sequence) do(op int) {
 			return
 		}
 		it := s.m.ours[s.rng.IntN(len(s.m.ours))]
-		var fields []Field
+		var fields []ssd3.Field
 		switch s.rng.IntN(6) {
 		case 0:
-			fields = []Field{{Name: FieldRating, Value: fmt.Sprint(s.rng.IntN(6))}}
+			fields = []ssd3.Field{{Name: ssd3.FieldRating, Value: fmt.Sprint(s.rng.IntN(6))}}
 			if fields[0].Value == "0" {
 				fields[0].Value = ""
 			}
 		case 1:
-			fields = []Field{{Name: FieldName, Value: fmt.Sprintf("Name %d", s.rng.IntN(50))}, {Name: FieldCategory, Value: []string{"", "Go", "Café"}[s.rng.IntN(3)]}}
+			fields = []ssd3.Field{{Name: ssd3.FieldName, Value: fmt.Sprintf("Name %d", s.rng.IntN(50))}, {Name: ssd3.FieldCategory, Value: []string{"", "Go", "Café"}[s.rng.IntN(3)]}}
 		case 2:
-			fields = []Field{{Name: FieldDescription, Value: []string{"", "line one\nline two", "plain"}[s.rng.IntN(3)]}, {Name: "X-TAGS", Value: []string{"", "a,b", "hiking"}[s.rng.IntN(3)]}}
+			fields = []ssd3.Field{{Name: ssd3.FieldDescription, Value: []string{"", "line one\nline two", "plain"}[s.rng.IntN(3)]}, {Name: "X-TAGS", Value: []string{"", "a,b", "hiking"}[s.rng.IntN(3)]}}
 		case 3:
-			fields = []Field{{Name: FieldRating, Value: "9"}} // invalid: refused, nothing changes
+			fields = []ssd3.Field{{Name: ssd3.FieldRating, Value: "9"}} // invalid: refused, nothing changes
 		case 4: // a DATE typed, sometimes the one the record has
-			fields = []Field{{Name: FieldDate, Value: it.e[FieldDate]}}
+			fields = []ssd3.Field{{Name: ssd3.FieldDate, Value: it.e[ssd3.FieldDate]}}
 			if s.rng.IntN(2) == 0 {
-				fields[0].Value = FormatDate(time.Date(2010, 1, 1+s.rng.IntN(3), 0, 0, 0, 0, time.UTC))
+				fields[0].Value = ssd3.FormatDate(time.Date(2010, 1, 1+s.rng.IntN(3), 0, 0, 0, 0, time.UTC))
 			}
 		case 5: // the values it has: no edit
-			fields = []Field{{Name: FieldName, Value: it.e[FieldName]}, {Name: FieldCategory, Value: it.e[FieldCategory]}}
+			fields = []ssd3.Field{{Name: ssd3.FieldName, Value: it.e[ssd3.FieldName]}, {Name: ssd3.FieldCategory, Value: it.e[ssd3.FieldCategory]}}
 		}
 		s.log = append(s.log, fmt.Sprintf("set #%d %v", it.id, fields))
 		undo, _ := s.h.Len()
@@ -748,8 +749,8 @@ func (s *sequence) recategorise() {
 	undo, _ := s.h.Len()
 	n, perr := s.c.Preview(Recategorise{From: from, To: to})
 	err := s.h.apply(s.c, Recategorise{From: from, To: to}, "recategorise")
-	s.applyBulk(undo, err, n, perr, func(e entry) []Field {
-		cat := e[FieldCategory]
+	s.applyBulk(undo, err, n, perr, func(e entry) []ssd3.Field {
+		cat := e[ssd3.FieldCategory]
 		if cat != from && !strings.HasPrefix(cat, from+"/") {
 			return nil
 		}
@@ -757,7 +758,7 @@ func (s *sequence) recategorise() {
 		if to == "" {
 			rest = strings.TrimPrefix(rest, "/")
 		}
-		return []Field{{Name: FieldCategory, Value: to + rest}}
+		return []ssd3.Field{{Name: ssd3.FieldCategory, Value: to + rest}}
 	}, errNoCategory)
 }
 
@@ -777,7 +778,7 @@ func (s *sequence) bulk() {
 	undo, _ := s.h.Len()
 	switch s.rng.IntN(3) {
 	case 0:
-		fields := [][]Field{{{Name: FieldRating, Value: "4"}}, {{Name: FieldCategory, Value: "Go/Tools"}, {Name: FieldRating, Value: ""}}, {{Name: FieldRating, Value: "9"}}}[s.rng.IntN(3)]
+		fields := [][]ssd3.Field{{{Name: ssd3.FieldRating, Value: "4"}}, {{Name: ssd3.FieldCategory, Value: "Go/Tools"}, {Name: ssd3.FieldRating, Value: ""}}, {{Name: ssd3.FieldRating, Value: "9"}}}[s.rng.IntN(3)]
 		s.log = append(s.log, fmt.Sprintf("set many %v %v", ids, fields))
 		e := SetMany{Refs: refs, Fields: fields}
 		n, perr := s.c.Preview(e)
@@ -789,7 +790,7 @@ func (s *sequence) bulk() {
 			}
 			return
 		}
-		s.applyBulk(undo, err, n, perr, func(e entry) []Field {
+		s.applyBulk(undo, err, n, perr, func(e entry) []ssd3.Field {
 			if !chosen(serial(e)) {
 				return nil
 			}
@@ -804,7 +805,7 @@ func (s *sequence) bulk() {
 		e := Retag{Refs: refs, Add: add, Remove: remove}
 		n, perr := s.c.Preview(e)
 		err := s.h.apply(s.c, e, "retag")
-		s.applyBulk(undo, err, n, perr, func(e entry) []Field {
+		s.applyBulk(undo, err, n, perr, func(e entry) []ssd3.Field {
 			if !chosen(serial(e)) {
 				return nil
 			}
@@ -817,7 +818,7 @@ func (s *sequence) bulk() {
 			if slices.Equal(tags, SplitTags(e[FieldTags])) {
 				return nil
 			}
-			return []Field{{Name: FieldTags, Value: JoinTags(tags)}}
+			return []ssd3.Field{{Name: FieldTags, Value: JoinTags(tags)}}
 		}, nil)
 	case 2:
 		from, to := tag(), []string{"a", "b", "new", ""}[s.rng.IntN(4)]
@@ -828,7 +829,7 @@ func (s *sequence) bulk() {
 		e := RenameTag{From: from, To: to}
 		n, perr := s.c.Preview(e)
 		err := s.h.apply(s.c, e, "rename tag")
-		s.applyBulk(undo, err, n, perr, func(e entry) []Field {
+		s.applyBulk(undo, err, n, perr, func(e entry) []ssd3.Field {
 			tags := SplitTags(e[FieldTags])
 			i := slices.Index(tags, from)
 			if i < 0 {
@@ -839,7 +840,7 @@ func (s *sequence) bulk() {
 			} else {
 				tags[i] = to
 			}
-			return []Field{{Name: FieldTags, Value: JoinTags(tags)}}
+			return []ssd3.Field{{Name: FieldTags, Value: JoinTags(tags)}}
 		}, errNoTag)
 	}
 }
@@ -850,7 +851,7 @@ func (s *sequence) bulk() {
 // and every record they change is stamped with one DATE. When notFound
 // is not nil, an edit that fields touches no record with is that error.
 // undo is the number of undo steps before the edit.
-func (s *sequence) applyBulk(undo int, err error, n int, perr error, fields func(entry) []Field, notFound error) {
+func (s *sequence) applyBulk(undo int, err error, n int, perr error, fields func(entry) []ssd3.Field, notFound error) {
 	s.t.Helper()
 	touched := false
 	var inv []mstep
@@ -1037,11 +1038,11 @@ func (s *sequence) otherChanges(what, target int) {
 			return // saved
 		}
 		name := fmt.Sprintf("Name %d", s.rng.IntN(50))
-		fields := [][]Field{
-			{{Name: FieldRating, Value: fmt.Sprint(1 + s.rng.IntN(5))}},
-			{{Name: FieldName, Value: name}},
-			{{Name: FieldName, Value: name}, {Name: FieldTags, Value: []string{"a, z", "z", ""}[s.rng.IntN(3)]}}, // uricat set --name --add-tags
-			{{Name: FieldCategory, Value: []string{"Go", "Press", ""}[s.rng.IntN(3)]}},
+		fields := [][]ssd3.Field{
+			{{Name: ssd3.FieldRating, Value: fmt.Sprint(1 + s.rng.IntN(5))}},
+			{{Name: ssd3.FieldName, Value: name}},
+			{{Name: ssd3.FieldName, Value: name}, {Name: FieldTags, Value: []string{"a, z", "z", ""}[s.rng.IntN(3)]}}, // uricat set --name --add-tags
+			{{Name: ssd3.FieldCategory, Value: []string{"Go", "Press", ""}[s.rng.IntN(3)]}},
 		}[s.rng.IntN(4)]
 		s.log = append(s.log, fmt.Sprintf("other sets #%d %v", it.id, fields))
 		var ref Ref
@@ -1094,11 +1095,11 @@ func (m *model) unpairable(disk state) bool {
 	type seen struct{ n, id int }
 	base, now := map[string]seen{}, map[string]seen{}
 	for _, it := range m.base {
-		k := URIKey(it.e[FieldURI])
+		k := URIKey(it.e[ssd3.FieldURI])
 		base[k] = seen{base[k].n + 1, it.id}
 	}
 	for _, it := range disk {
-		k := URIKey(it.e[FieldURI])
+		k := URIKey(it.e[ssd3.FieldURI])
 		now[k] = seen{now[k].n + 1, it.id}
 	}
 	for k, b := range base {
@@ -1115,14 +1116,14 @@ func (m *model) unpairable(disk state) bool {
 func (s *sequence) otherMovesID(o *Catalogue, rec item) bool {
 	var from *item
 	for i := range s.m.disk {
-		if s.m.disk[i].id != rec.id && s.m.disk[i].e[FieldID] != "" && s.rng.IntN(2) == 0 {
+		if s.m.disk[i].id != rec.id && s.m.disk[i].e[ssd3.FieldID] != "" && s.rng.IntN(2) == 0 {
 			from = &s.m.disk[i]
 			break
 		}
 	}
 	id := fmt.Sprint(1000 + s.serials + s.rng.IntN(1000))
 	for _, it := range s.m.disk {
-		if it.e[FieldID] == id {
+		if it.e[ssd3.FieldID] == id {
 			return false
 		}
 	}
@@ -1130,7 +1131,7 @@ func (s *sequence) otherMovesID(o *Catalogue, rec item) bool {
 		i := s.m.disk.find(serialN)
 		for _, r := range o.Records() {
 			if r.Valid() && serial(entryOf(r)) == serialN {
-				fields := []Field{{Name: FieldID, Value: value}}
+				fields := []ssd3.Field{{Name: ssd3.FieldID, Value: value}}
 				if _, err := o.Apply(Set{Ref: r.Ref(), Fields: fields}); err != nil {
 					s.fail("other sets ID %q on #%d: %v", value, serialN, err)
 				}
@@ -1140,7 +1141,7 @@ func (s *sequence) otherMovesID(o *Catalogue, rec item) bool {
 		}
 	}
 	if from != nil {
-		id = from.e[FieldID]
+		id = from.e[ssd3.FieldID]
 		s.log = append(s.log, fmt.Sprintf("other moves ID %s from #%d to #%d", id, from.id, rec.id))
 		set(from.id, "")
 	} else {
@@ -1162,7 +1163,7 @@ func (s *sequence) otherAdds(o *Catalogue) bool {
 	s.log = append(s.log, fmt.Sprintf("other adds %s", describeEntry(e)))
 	policy := DupFail
 	for _, it := range s.m.disk {
-		if URIKey(it.e[FieldURI]) == URIKey(uri) {
+		if URIKey(it.e[ssd3.FieldURI]) == URIKey(uri) {
 			if s.rng.IntN(2) == 0 {
 				return false // the other uricat refuses it
 			}
@@ -1178,7 +1179,7 @@ func (s *sequence) otherAdds(o *Catalogue) bool {
 	// pairs records by URI, as a person reading the two files would),
 	// which the model, pairing by serial, would call two records.
 	for _, it := range s.m.base {
-		if URIKey(it.e[FieldURI]) == URIKey(uri) {
+		if URIKey(it.e[ssd3.FieldURI]) == URIKey(uri) {
 			return false
 		}
 	}

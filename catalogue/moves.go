@@ -1,5 +1,7 @@
 package catalogue
 
+import "github.com/uricat/uricat/catalogue/ssd3"
+
 // Move is a record whose URI moved (a permanent redirect, as a link check
 // found), and whether it is rewritten: Problem says why not ("" when it
 // is).
@@ -34,10 +36,10 @@ func MoveURIs(c *Catalogue, recs []*Record, to func(uri string) string) (Edit, [
 		switch {
 		case c.HasURI(dest):
 			mv.Problem = MoveTaken
-		case ValidateURI(dest) != nil:
+		case ssd3.ValidateURI(dest) != nil:
 			mv.Problem = MoveInvalid
 		default:
-			sets = append(sets, Set{Ref: r.Ref(), Fields: []Field{{Name: FieldURI, Value: dest}}})
+			sets = append(sets, Set{Ref: r.Ref(), Fields: []ssd3.Field{{Name: ssd3.FieldURI, Value: dest}}})
 		}
 		moves = append(moves, mv)
 	}

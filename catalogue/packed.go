@@ -6,6 +6,7 @@ import (
 	"unsafe"
 
 	"github.com/uricat/uricat/catalogue/internal/syntax"
+	"github.com/uricat/uricat/catalogue/ssd3"
 )
 
 // A record keeps its text packed: the same lines, but a standard field's
@@ -58,7 +59,7 @@ func init() {
 	for _, f := range Fields {
 		fieldLabels = append(fieldLabels, f.Name+": ")
 	}
-	dateIndex = spec(FieldDate).index
+	dateIndex = spec(ssd3.FieldDate).index
 }
 
 // packLine appends line (with its line break) packed to dst. For a line
@@ -102,7 +103,7 @@ func appendField(dst []byte, f *FieldSpec, v string) ([]byte, int) {
 			for k := dateBytes - 1; k >= 0; k-- {
 				dst = append(dst, 0x80|byte(n>>(7*k)&0x7f))
 			}
-			dst = append(dst, v[len(DateLayout):]...) // and the line break
+			dst = append(dst, v[len(ssd3.DateLayout):]...) // and the line break
 			if crlf != 0 {
 				dst = append(dst, '\n')
 			}
@@ -121,15 +122,15 @@ func appendField(dst []byte, f *FieldSpec, v string) ([]byte, int) {
 // dateNumber returns the digits of a value that starts with a DATE in
 // DateLayout's form, then only its line break, as one number.
 func dateNumber(v string) (uint64, bool) {
-	if len(v) < len(DateLayout) {
+	if len(v) < len(ssd3.DateLayout) {
 		return 0, false
 	}
-	if eol := v[len(DateLayout):]; eol != "" && eol != "\n" && eol != "\r\n" {
+	if eol := v[len(ssd3.DateLayout):]; eol != "" && eol != "\n" && eol != "\r\n" {
 		return 0, false
 	}
 	var n uint64
 	k := 0
-	for j := range len(DateLayout) {
+	for j := range len(ssd3.DateLayout) {
 		c := v[j]
 		if k < len(syntax.DateDigits) && syntax.DateDigits[k] == j {
 			if c < '0' || c > '9' {
@@ -167,7 +168,7 @@ func appendRaw(dst []byte, packed string) []byte {
 			for _, b := range []byte(line[1 : 1+dateBytes]) {
 				n = n<<7 | uint64(b&0x7f)
 			}
-			var date [len(DateLayout)]byte
+			var date [len(ssd3.DateLayout)]byte
 			copy(date[:], datePunct)
 			for k := len(syntax.DateDigits) - 1; k >= 0; k-- {
 				date[syntax.DateDigits[k]] = byte('0' + n%10)

@@ -9,6 +9,7 @@ import (
 	"unsafe"
 
 	"github.com/uricat/uricat/catalogue/internal/syntax"
+	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/internal/printable"
 )
 
@@ -26,7 +27,7 @@ type reader struct {
 	lf      int    // lines ended by LF alone
 	firstLF int
 	records int
-	probs   []Diagnostic
+	probs   []ssd3.Diagnostic
 	err     error
 }
 
@@ -156,7 +157,7 @@ func (r *reader) next() (rawRecord, error) {
 			r.err = io.EOF
 			r.pending = r.src[sepStart:r.off]
 			if r.pending != "" {
-				r.probs = append(r.probs, Diagnostic{Line: r.line, Offset: -1, Msg: "blank line after the last record (2.1.2: blank lines only separate records)", Kind: Warning})
+				r.probs = append(r.probs, ssd3.Diagnostic{Line: r.line, Offset: -1, Msg: "blank line after the last record (2.1.2: blank lines only separate records)", Kind: ssd3.Warning})
 			}
 			return rawRecord{}, io.EOF
 		}
@@ -179,7 +180,7 @@ func (r *reader) next() (rawRecord, error) {
 			if r.records == 0 {
 				what = "blank line before the first record"
 			}
-			r.probs = append(r.probs, Diagnostic{Line: first - 1, Offset: -1, Msg: fmt.Sprintf("%s (2.1.2: records are separated by one blank line)", what), Kind: Warning})
+			r.probs = append(r.probs, ssd3.Diagnostic{Line: first - 1, Offset: -1, Msg: fmt.Sprintf("%s (2.1.2: records are separated by one blank line)", what), Kind: ssd3.Warning})
 		}
 		r.records++
 		return rawRecord{text: r.src[lineStart:], sep: prefix, first: first}, nil
@@ -205,10 +206,10 @@ func (r *reader) Trailer() string { return r.pending }
 
 // Problems returns the problems of the file as a whole, rather than of one
 // record: line breaks that are LF alone, and extra blank lines.
-func (r *reader) Problems() []Diagnostic {
+func (r *reader) Problems() []ssd3.Diagnostic {
 	ps := r.probs
 	if r.lf > 0 {
-		ps = append(ps[:len(ps):len(ps)], Diagnostic{Line: r.firstLF, Offset: -1, Kind: Warning,
+		ps = append(ps[:len(ps):len(ps)], ssd3.Diagnostic{Line: r.firstLF, Offset: -1, Kind: ssd3.Warning,
 			Msg: fmt.Sprintf("%d line(s) end in LF alone, the first here (2.1.2: lines end in CRLF)", r.lf)})
 	}
 	return ps
@@ -216,7 +217,7 @@ func (r *reader) Problems() []Diagnostic {
 
 func (r *reader) noteBlank(content []byte, line int) {
 	if len(content) > 0 {
-		r.probs = append(r.probs, Diagnostic{Line: line, Offset: -1, Msg: "line holds only white space; a blank line must be empty (2.1.2)", Kind: Error})
+		r.probs = append(r.probs, ssd3.Diagnostic{Line: line, Offset: -1, Msg: "line holds only white space; a blank line must be empty (2.1.2)", Kind: ssd3.Error})
 	}
 }
 
@@ -331,7 +332,7 @@ func parseRecordInto(rec *Record, text string, first int, how parseHow) recordLi
 	p := recordParser{rec: rec, first: first, verbatim: true}
 	// Most records have a few extensions: they are gathered here without
 	// allocating.
-	var extBuf [8]Field
+	var extBuf [8]ssd3.Field
 	exts := extBuf[:0]
 	// The text is packed line by line as it is parsed (see packer). The
 	// packer stays out of p, which lets rec escape, so as not to be
@@ -458,8 +459,8 @@ func (p *recordParser) duplicate(f field, lineNo int) {
 }
 
 // extension adds a valid X- field to exts, the record's so far.
-func (p *recordParser) extension(exts []Field, f field, lineNo int) []Field {
-	if slices.ContainsFunc(exts, func(x Field) bool { return x.Name == f.name }) {
+func (p *recordParser) extension(exts []ssd3.Field, f field, lineNo int) []ssd3.Field {
+	if slices.ContainsFunc(exts, func(x ssd3.Field) bool { return x.Name == f.name }) {
 		p.rec.addProblem(duplicateField(f.name, lineNo))
 		p.verbatim = false
 		return exts
@@ -473,17 +474,17 @@ func (p *recordParser) extension(exts []Field, f field, lineNo int) []Field {
 	if _, ok := p.rec.spanOf(f.value); !ok {
 		p.verbatim = false // decoded from encoded-words
 	}
-	return append(exts, Field{Name: f.name, Value: f.value})
+	return append(exts, ssd3.Field{Name: f.name, Value: f.value})
 }
 
-func duplicateField(name string, lineNo int) Diagnostic {
-	return Diagnostic{Line: lineNo, Offset: -1, Field: name, Kind: Error,
+func duplicateField(name string, lineNo int) ssd3.Diagnostic {
+	return ssd3.Diagnostic{Line: lineNo, Offset: -1, Field: name, Kind: ssd3.Error,
 		Msg: fmt.Sprintf("%s appears again; a field name must not occur twice in a record (2.2)", name)}
 }
 
 // finish settles the record once its lines, raw, are all parsed: its
 // extensions exts, the required fields, and, with textKept, its text.
-func (p *recordParser) finish(raw string, exts []Field, arena *textArena) {
+func (p *recordParser) finish(raw string, exts []ssd3.Field, arena *textArena) {
 	rec := p.rec
 	switch {
 	case len(exts) == 0:
@@ -497,7 +498,7 @@ func (p *recordParser) finish(raw string, exts []Field, arena *textArena) {
 	}
 	rec.invalid = rec.accepted&requiredFields != requiredFields || p.dupRequired
 	if p.dupRequired && rec.accepted&requiredFields == requiredFields {
-		rec.addProblem(Diagnostic{Line: p.first, Offset: -1, Kind: Error,
+		rec.addProblem(ssd3.Diagnostic{Line: p.first, Offset: -1, Kind: ssd3.Error,
 			Msg: "a required field appears twice, so the record is ambiguous (2.2); it is kept but not used"})
 	}
 	if p.escape {
@@ -521,11 +522,11 @@ func (p *recordParser) missingRequired() {
 			continue
 		}
 		if p.seen&f.bit != 0 && rec.accepted&f.bit == 0 {
-			rec.addProblem(Diagnostic{Line: p.first, Offset: -1, Field: f.Name, Kind: Error,
+			rec.addProblem(ssd3.Diagnostic{Line: p.first, Offset: -1, Field: f.Name, Kind: ssd3.Error,
 				Msg: fmt.Sprintf("record kept but not used: its %s, which is required, is invalid (2.2)", f.Name)})
 		}
 		if p.seen&f.bit == 0 {
-			rec.addProblem(Diagnostic{Line: p.first, Offset: -1, Field: f.Name, Kind: Error,
+			rec.addProblem(ssd3.Diagnostic{Line: p.first, Offset: -1, Field: f.Name, Kind: ssd3.Error,
 				Msg: fmt.Sprintf("record has no %s field, which is required (%s); the record is kept but not used", f.Name, f.Section)})
 		}
 	}
@@ -534,9 +535,9 @@ func (p *recordParser) missingRequired() {
 // field is one parsed line.
 type field struct {
 	name    string
-	spec    *FieldSpec  // the standard field called name; nil for any other
-	value   string      // an X- field's, decoded
-	problem *Diagnostic // non-nil: the line is kept verbatim and not used
+	spec    *FieldSpec       // the standard field called name; nil for any other
+	value   string           // an X- field's, decoded
+	problem *ssd3.Diagnostic // non-nil: the line is kept verbatim and not used
 }
 
 // parseField parses and validates one line (without its line break). A
@@ -551,7 +552,7 @@ func parseField(line string, dst *Record, seen uint16, cache *valueCache) field 
 // 2.1.1 forbids is (-1: none).
 func parseFieldAt(line string, forbidden int, dst *Record, seen uint16, cache *valueCache) field {
 	bad := func(col int, fname, format string, a ...any) field {
-		return field{name: fname, spec: spec(fname), problem: &Diagnostic{Offset: -1, Column: col, Field: fname, Msg: fmt.Sprintf(format, a...), Kind: Error}}
+		return field{name: fname, spec: spec(fname), problem: &ssd3.Diagnostic{Offset: -1, Column: col, Field: fname, Msg: fmt.Sprintf(format, a...), Kind: ssd3.Error}}
 	}
 	// One pass over the name finds the colon that ends it, on most lines:
 	// names are short, and most lines are fields.
@@ -596,7 +597,7 @@ func parseFieldAt(line string, forbidden int, dst *Record, seen uint16, cache *v
 		}
 		err = f.spec.read(dst, value, cache)
 	case name == "X-":
-		return bad(1, name, "%v", ValidateExtensionName(name))
+		return bad(1, name, "%v", ssd3.ValidateExtensionName(name))
 	case !strings.HasPrefix(name, "X-"):
 		hint := ""
 		if up := strings.ToUpper(name); spec(up) != nil || MiscasedExtension(name) != "" {
@@ -613,7 +614,7 @@ func parseFieldAt(line string, forbidden int, dst *Record, seen uint16, cache *v
 }
 
 func decodeValue(name, v string) (string, error) {
-	d, err := DecodeText(v)
+	d, err := ssd3.DecodeText(v)
 	if err != nil {
 		return "", fmt.Errorf("%s has an encoded-word that cannot be decoded: %v (RFC 2047)", name, err)
 	}

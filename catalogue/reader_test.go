@@ -2,6 +2,7 @@ package catalogue
 
 import (
 	"bytes"
+	"github.com/uricat/uricat/catalogue/ssd3"
 	"os"
 	"reflect"
 	"strings"
@@ -281,7 +282,7 @@ func TestValidateURI(t *testing.T) {
 		{"http://e/[x]", "brackets may only"},
 	}
 	for _, tt := range tests {
-		err := ValidateURI(tt.uri)
+		err := ssd3.ValidateURI(tt.uri)
 		if tt.want == "" && err != nil || tt.want != "" && (err == nil || !strings.Contains(err.Error(), tt.want)) {
 			t.Errorf("ValidateURI(%q) = %v, want %q", tt.uri, err, tt.want)
 		}

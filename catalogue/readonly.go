@@ -1,5 +1,7 @@
 package catalogue
 
+import "github.com/uricat/uricat/catalogue/ssd3"
+
 // ReadOnly is a catalogue file read for a command that looks at it once
 // and exits (list, export --search). Its records keep the file's text as
 // read, where a Catalogue's pack theirs (see packer): reading then costs
@@ -45,4 +47,4 @@ func (r *ReadOnly) Records() []*Record { return r.c.Records() }
 func (r *ReadOnly) Valid() []*Record { return r.c.Valid() }
 
 // Problems returns every problem of the file and its records, by line.
-func (r *ReadOnly) Problems() []Diagnostic { return r.c.Problems() }
+func (r *ReadOnly) Problems() []ssd3.Diagnostic { return r.c.Problems() }

@@ -1,6 +1,7 @@
 package catalogue
 
 import (
+	"github.com/uricat/uricat/catalogue/ssd3"
 	"reflect"
 	"strconv"
 	"strings"
@@ -39,7 +40,7 @@ func TestRecordReadValues(t *testing.T) {
 	)
 	want := Values{URI: "https://example.org/a", Name: "Köln guide", Date: time.Date(2007, 10, 31, 19, 28, 0, 0, time.UTC),
 		Category: "Travel/Germany", Description: "A city  with two spaces", Rating: 4, Language: "de", Type: "text/html", ID: "0042",
-		Extensions: []Field{{Name: "X-TAGS", Value: "city, river"}, {Name: "X-NOTE", Value: "café"}}}
+		Extensions: []ssd3.Field{{Name: "X-TAGS", Value: "city, river"}, {Name: "X-NOTE", Value: "café"}}}
 	if got := r.values(); !reflect.DeepEqual(got, want) {
 		t.Fatalf("read\n%+v\nwant\n%+v", got, want)
 	}
@@ -62,13 +63,13 @@ func TestRecordExtensions(t *testing.T) {
 	for _, tt := range []struct {
 		name  string
 		lines []string
-		want  []Field
+		want  []ssd3.Field
 	}{
 		{"none", nil, nil},
-		{"verbatim", []string{"X-A: 1", "X-B: two words"}, []Field{{Name: "X-A", Value: "1"}, {Name: "X-B", Value: "two words"}}},
-		{"duplicate (2.2: a field name must not occur twice)", []string{"X-A: 1", "X-A: 2", "X-B: 3"}, []Field{{Name: "X-A", Value: "1"}, {Name: "X-B", Value: "3"}}},
-		{"encoded", []string{"X-A: =?UTF-8?Q?=C3=A9?=", "X-B: b"}, []Field{{Name: "X-A", Value: "é"}, {Name: "X-B", Value: "b"}}},
-		{"bad line among them", []string{"X-A: a", "X-B:b", "X-C: c"}, []Field{{Name: "X-A", Value: "a"}, {Name: "X-C", Value: "c"}}},
+		{"verbatim", []string{"X-A: 1", "X-B: two words"}, []ssd3.Field{{Name: "X-A", Value: "1"}, {Name: "X-B", Value: "two words"}}},
+		{"duplicate (2.2: a field name must not occur twice)", []string{"X-A: 1", "X-A: 2", "X-B: 3"}, []ssd3.Field{{Name: "X-A", Value: "1"}, {Name: "X-B", Value: "3"}}},
+		{"encoded", []string{"X-A: =?UTF-8?Q?=C3=A9?=", "X-B: b"}, []ssd3.Field{{Name: "X-A", Value: "é"}, {Name: "X-B", Value: "b"}}},
+		{"bad line among them", []string{"X-A: a", "X-B:b", "X-C: c"}, []ssd3.Field{{Name: "X-A", Value: "a"}, {Name: "X-C", Value: "c"}}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			r := readOne(t, append([]string{"URI: http://e.org/", "NAME: n", "DATE: 01/01/2000 00:00:00"}, tt.lines...)...)
@@ -89,11 +90,11 @@ func TestRecordExtensions(t *testing.T) {
 // 500,000 attributes of a bomb of a bookmark file.
 func TestValidateManyExtensions(t *testing.T) {
 	const n = 200_000
-	fs := make([]Field, n, n+1)
+	fs := make([]ssd3.Field, n, n+1)
 	for i := range fs {
-		fs[i] = Field{Name: "X-F" + strconv.Itoa(i), Value: "v"}
+		fs[i] = ssd3.Field{Name: "X-F" + strconv.Itoa(i), Value: "v"}
 	}
-	fs = append(fs, Field{Name: "X-F7", Value: "again"})
+	fs = append(fs, ssd3.Field{Name: "X-F7", Value: "again"})
 	r := NewRecord(Values{URI: "http://e.org/", Name: "n", Date: time.Unix(1, 0).UTC(), Extensions: fs})
 	start := time.Now()
 	ps := r.Validate()

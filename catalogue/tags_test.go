@@ -2,6 +2,7 @@ package catalogue
 
 import (
 	"bytes"
+	"github.com/uricat/uricat/catalogue/ssd3"
 	"slices"
 	"strings"
 	"testing"
@@ -61,7 +62,7 @@ func TestMiscasedExtensionWarns(t *testing.T) {
 				}
 				return
 			}
-			if len(ps) != 1 || ps[0].Kind != Warning || ps[0].Line != 4 || !strings.Contains(ps[0].Msg, tt.want) {
+			if len(ps) != 1 || ps[0].Kind != ssd3.Warning || ps[0].Line != 4 || !strings.Contains(ps[0].Msg, tt.want) {
 				t.Fatalf("problems %v, want one warning at line 4 containing %q", ps, tt.want)
 			}
 			var out bytes.Buffer

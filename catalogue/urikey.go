@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/uricat/uricat/catalogue/internal/syntax"
+	"github.com/uricat/uricat/catalogue/ssd3"
 )
 
 // URIKey returns the form in which two URIs that name the same resource
@@ -15,7 +16,7 @@ import (
 // A URI that is its own key (most are) is returned as it is, not copied:
 // a key index of a million URIs then holds no copies of them.
 func URIKey(uri string) string {
-	v := normalizeEscapes(NormalizeURI(uri))
+	v := normalizeEscapes(ssd3.NormalizeURI(uri))
 	colon := strings.IndexByte(v, ':')
 	if colon <= 0 {
 		return v

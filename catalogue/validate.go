@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/uricat/uricat/catalogue/internal/syntax"
+	"github.com/uricat/uricat/catalogue/ssd3"
 )
 
 // ValidationError is returned when a record cannot be added or changed
@@ -12,7 +13,7 @@ import (
 // field.
 type ValidationError struct {
 	Record   string // the record concerned, for messages ("" when obvious)
-	Problems []Diagnostic
+	Problems []ssd3.Diagnostic
 }
 
 func (e *ValidationError) Error() string {

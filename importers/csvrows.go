@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/ssd3"
 )
 
 // CSVRows is the row loop of a reader of CSV files with a header row (RFC
@@ -58,7 +59,7 @@ func (c *CSVRows) Read(header func(row []string) bool, record func(row []string,
 }
 
 // NoteAt adds a diagnostic at line.
-func (c *CSVRows) NoteAt(line int, kind catalogue.Kind, format string, a ...any) {
+func (c *CSVRows) NoteAt(line int, kind ssd3.Kind, format string, a ...any) {
 	c.Note(line, -1, kind, format, a...)
 }
 
@@ -79,20 +80,20 @@ func (c *CSVRows) next() (row []string, line int, header bool, err error) {
 		switch {
 		case errors.Is(err, io.EOF):
 			if !c.started {
-				c.NoteAt(1, catalogue.Skipped, "the file is empty: no header row")
+				c.NoteAt(1, ssd3.Skipped, "the file is empty: no header row")
 			}
 			c.stop()
 			return nil, 0, false, io.EOF
 		case errors.As(err, &pe):
-			c.NoteAt(pe.StartLine, catalogue.Skipped, "row not imported: %v", pe.Err)
+			c.NoteAt(pe.StartLine, ssd3.Skipped, "row not imported: %v", pe.Err)
 			switch {
 			case pe.StartLine != pe.Line && errors.Is(pe.Err, csv.ErrQuote):
 				// A quote never closed: the rest of the file was read as
 				// one field.
-				c.NoteAt(pe.StartLine, catalogue.Skipped, "a quoted field from here to line %d never ends: the rest of the file is not imported", pe.Line)
+				c.NoteAt(pe.StartLine, ssd3.Skipped, "a quoted field from here to line %d never ends: the rest of the file is not imported", pe.Line)
 				c.stop()
 			case !c.started:
-				c.NoteAt(pe.StartLine, catalogue.Skipped, "the header row cannot be read: nothing imported")
+				c.NoteAt(pe.StartLine, ssd3.Skipped, "the header row cannot be read: nothing imported")
 				c.stop()
 			}
 			continue

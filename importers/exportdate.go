@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/ssd3"
 )
 
 // ParseExportDate reads a date as uricat's JSON and CSV exports write it
@@ -16,7 +17,7 @@ func ParseExportDate(v string) (time.Time, error) {
 	if t, err := time.Parse(time.RFC3339, v); err == nil {
 		return t.UTC(), nil
 	}
-	return catalogue.ParseDate(v)
+	return ssd3.ParseDate(v)
 }
 
 // SetAdded gives rec the time it was added, t, from a format that carries
@@ -31,6 +32,6 @@ func SetAdded(rec *catalogue.Record, t time.Time) {
 	case rec.Date().IsZero():
 		rec.SetDate(t)
 	case !t.Equal(rec.Date()):
-		rec.SetExtension(catalogue.FieldAdded, catalogue.FormatDate(t))
+		rec.SetExtension(ssd3.FieldAdded, ssd3.FormatDate(t))
 	}
 }

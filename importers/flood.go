@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/ssd3"
 )
 
 // FloodKeep is how many diagnostics of one kind a Summary keeps: after
@@ -20,7 +20,7 @@ const maxKinds = 4096
 // flood gathers diagnostics, summarising each kind's after the first
 // FloodKeep.
 type flood struct {
-	kept  []catalogue.Diagnostic
+	kept  []ssd3.Diagnostic
 	kinds map[string]*kind
 }
 
@@ -29,11 +29,11 @@ type flood struct {
 type kind struct {
 	n    int
 	at   int // index in kept of the "and N more" line
-	last catalogue.Diagnostic
+	last ssd3.Diagnostic
 }
 
 // add takes one diagnostic.
-func (f *flood) add(d catalogue.Diagnostic) {
+func (f *flood) add(d ssd3.Diagnostic) {
 	if f.kinds == nil {
 		f.kinds = map[string]*kind{}
 	}
@@ -59,7 +59,7 @@ func (f *flood) add(d catalogue.Diagnostic) {
 }
 
 // done writes the "and N more" lines and returns the diagnostics kept.
-func (f *flood) done() []catalogue.Diagnostic {
+func (f *flood) done() []ssd3.Diagnostic {
 	for _, k := range f.kinds {
 		if more := k.n - FloodKeep; more > 0 {
 			d := &f.kept[k.at]
@@ -76,7 +76,7 @@ func (f *flood) done() []catalogue.Diagnostic {
 // Summary's diagnostics are: after the first FloodKeep of a kind, one says
 // "and N more like this". For what a writer reports of every record it
 // writes.
-func Summarise(ds []catalogue.Diagnostic) []catalogue.Diagnostic {
+func Summarise(ds []ssd3.Diagnostic) []ssd3.Diagnostic {
 	var f flood
 	for _, d := range ds {
 		f.add(d)
@@ -88,7 +88,7 @@ func Summarise(ds []catalogue.Diagnostic) []catalogue.Diagnostic {
 // their message with its numbers, quoted parts and URLs left out, so that
 // `column "x" is named twice` at line 3 and `column "y" is named twice` at
 // line 9 are one kind.
-func kindKey(d catalogue.Diagnostic) string {
+func kindKey(d ssd3.Diagnostic) string {
 	var b strings.Builder
 	b.Grow(len(d.Msg) + 1)
 	b.WriteByte(byte('0' + d.Kind))

@@ -9,22 +9,23 @@ import (
 	"time"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/ssd3"
 )
 
 func TestKindKey(t *testing.T) {
-	same := [][2]catalogue.Diagnostic{
-		{{Line: 3, Kind: catalogue.Deviation, Msg: `column "x" is named twice in the 200 line`}, {Line: 9, Kind: catalogue.Deviation, Msg: `column "y\"z" is named twice in the 200 line`}},
-		{{Offset: 10, Kind: catalogue.Dropped, Msg: "Title{3} at @10: the size does not match"}, {Offset: 99, Kind: catalogue.Dropped, Msg: "Title{45} at @99: the size does not match"}},
-		{{Kind: catalogue.Skipped, Msg: "record http://a.example/x not imported: NAME is required"}, {Kind: catalogue.Skipped, Msg: "record ftp://b/ not imported: NAME is required"}},
+	same := [][2]ssd3.Diagnostic{
+		{{Line: 3, Kind: ssd3.Deviation, Msg: `column "x" is named twice in the 200 line`}, {Line: 9, Kind: ssd3.Deviation, Msg: `column "y\"z" is named twice in the 200 line`}},
+		{{Offset: 10, Kind: ssd3.Dropped, Msg: "Title{3} at @10: the size does not match"}, {Offset: 99, Kind: ssd3.Dropped, Msg: "Title{45} at @99: the size does not match"}},
+		{{Kind: ssd3.Skipped, Msg: "record http://a.example/x not imported: NAME is required"}, {Kind: ssd3.Skipped, Msg: "record ftp://b/ not imported: NAME is required"}},
 	}
 	for _, p := range same {
 		if a, b := kindKey(p[0]), kindKey(p[1]); a != b {
 			t.Errorf("%q and %q are of one kind, but their keys differ: %q, %q", p[0].Msg, p[1].Msg, a, b)
 		}
 	}
-	differ := [][2]catalogue.Diagnostic{
-		{{Kind: catalogue.Deviation, Msg: "lines end in LF alone"}, {Kind: catalogue.Deviation, Msg: "lines end in CR alone"}},
-		{{Kind: catalogue.Deviation, Msg: `column "x" is named twice`}, {Kind: catalogue.Dropped, Msg: `column "x" is named twice`}},
+	differ := [][2]ssd3.Diagnostic{
+		{{Kind: ssd3.Deviation, Msg: "lines end in LF alone"}, {Kind: ssd3.Deviation, Msg: "lines end in CR alone"}},
+		{{Kind: ssd3.Deviation, Msg: `column "x" is named twice`}, {Kind: ssd3.Dropped, Msg: `column "x" is named twice`}},
 	}
 	for _, p := range differ {
 		if kindKey(p[0]) == kindKey(p[1]) {
@@ -48,15 +49,15 @@ func (r *floodReader) Read() (*catalogue.Record, error) {
 	return catalogue.NewRecord(catalogue.Values{URI: "http://example.org/", Name: "x", Date: time.Unix(1, 0)}), nil
 }
 
-func (r *floodReader) Diagnostics() []catalogue.Diagnostic {
+func (r *floodReader) Diagnostics() []ssd3.Diagnostic {
 	if r.n == 0 {
 		return nil
 	}
-	var ds []catalogue.Diagnostic
+	var ds []ssd3.Diagnostic
 	for i := 0; i < r.n; i++ {
-		ds = append(ds, catalogue.Diagnostic{Line: i + 2, Offset: -1, Kind: catalogue.Deviation, Msg: fmt.Sprintf("column %q is named twice in the 200 line; the first one is used", fmt.Sprint("c", i%7))})
+		ds = append(ds, ssd3.Diagnostic{Line: i + 2, Offset: -1, Kind: ssd3.Deviation, Msg: fmt.Sprintf("column %q is named twice in the 200 line; the first one is used", fmt.Sprint("c", i%7))})
 		if i%100000 == 0 {
-			ds = append(ds, catalogue.Diagnostic{Line: i + 2, Offset: -1, Kind: catalogue.Dropped, Msg: "a different matter"})
+			ds = append(ds, ssd3.Diagnostic{Line: i + 2, Offset: -1, Kind: ssd3.Dropped, Msg: "a different matter"})
 		}
 	}
 	r.n = 0

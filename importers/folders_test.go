@@ -8,6 +8,7 @@ import (
 	"unsafe"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/ssd3"
 )
 
 // folderPath is the Folder of names, one Child after another, and the notes of
@@ -102,7 +103,7 @@ func TestFinishBoundsCategory(t *testing.T) {
 		switch {
 		case tt.note == "" && len(diags) > 0:
 			t.Errorf("%.40q: notes %v", tt.category, diags)
-		case tt.note != "" && (len(diags) != 1 || !strings.Contains(diags[0].Msg, tt.note) || diags[0].Kind != catalogue.Dropped || diags[0].Line != 3):
+		case tt.note != "" && (len(diags) != 1 || !strings.Contains(diags[0].Msg, tt.note) || diags[0].Kind != ssd3.Dropped || diags[0].Line != 3):
 			t.Errorf("%.40q: notes %v, want one at line 3 saying %q", tt.category, diags, tt.note)
 		}
 	}

@@ -36,6 +36,7 @@ import (
 	"time"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/internal/display"
 	"github.com/uricat/uricat/internal/plural"
 	"github.com/uricat/uricat/internal/textclip"
@@ -49,7 +50,7 @@ type Reader interface {
 	// Diagnostic, and the reader goes on.
 	Read() (*catalogue.Record, error)
 	// Diagnostics returns the diagnostics gathered since the last call.
-	Diagnostics() []catalogue.Diagnostic
+	Diagnostics() []ssd3.Diagnostic
 }
 
 // Options are what a reader may need beyond its input.
@@ -118,7 +119,7 @@ type Writer interface {
 // last call, each naming its record by URI (a writer has no input position:
 // Line is 0 and Offset -1).
 type Reporter interface {
-	Diagnostics() []catalogue.Diagnostic
+	Diagnostics() []ssd3.Diagnostic
 }
 
 // SafeText is v as a writer may write it (display.Clean: no control
@@ -143,7 +144,7 @@ type WriterNotes struct {
 	// ControlsWhy says why a format leaves control characters out.
 	ControlsWhy string
 	uri         string
-	diags       []catalogue.Diagnostic
+	diags       []ssd3.Diagnostic
 	controls    []string // fields of the current record that lost some
 }
 
@@ -155,7 +156,7 @@ func (n *WriterNotes) Record(uri string) {
 
 // Note adds a diagnostic about the current record, which its message names
 // by URI (a writer has no input position: Line is 0 and Offset -1).
-func (n *WriterNotes) Note(kind catalogue.Kind, format string, a ...any) {
+func (n *WriterNotes) Note(kind ssd3.Kind, format string, a ...any) {
 	n.diags = append(n.diags, WriterNote(kind, n.uri, format, a...))
 }
 
@@ -169,13 +170,13 @@ func (n *WriterNotes) Controls(field string) {
 
 func (n *WriterNotes) flush() {
 	if len(n.controls) > 0 {
-		n.Note(catalogue.Dropped, "control characters and escape sequences left out of %s: %s", strings.Join(n.controls, ", "), n.ControlsWhy)
+		n.Note(ssd3.Dropped, "control characters and escape sequences left out of %s: %s", strings.Join(n.controls, ", "), n.ControlsWhy)
 		n.controls = n.controls[:0]
 	}
 }
 
 // Diagnostics returns the notes since the last call.
-func (n *WriterNotes) Diagnostics() []catalogue.Diagnostic {
+func (n *WriterNotes) Diagnostics() []ssd3.Diagnostic {
 	n.flush()
 	d := n.diags
 	n.diags = nil
@@ -183,8 +184,8 @@ func (n *WriterNotes) Diagnostics() []catalogue.Diagnostic {
 }
 
 // WriterNote makes the diagnostic a writer gives about the record with uri.
-func WriterNote(kind catalogue.Kind, uri, format string, a ...any) catalogue.Diagnostic {
-	return catalogue.Diagnostic{Offset: -1, Kind: kind, Msg: "record " + display.Text(uri) + ": " + fmt.Sprintf(format, a...)}
+func WriterNote(kind ssd3.Kind, uri, format string, a ...any) ssd3.Diagnostic {
+	return ssd3.Diagnostic{Offset: -1, Kind: kind, Msg: "record " + display.Text(uri) + ": " + fmt.Sprintf(format, a...)}
 }
 
 // Finish makes rec fit the catalogue, in place, and returns what it dropped
@@ -201,9 +202,9 @@ func WriterNote(kind catalogue.Kind, uri, format string, a ...any) catalogue.Dia
 //   - a CATEGORY beyond the bound on one (BoundCategory) is cut, and
 //     reported;
 //   - any other value the catalogue rejects is dropped and reported.
-func Finish(rec *catalogue.Record, opts Options, line int, offset int64) (diags []catalogue.Diagnostic, ok bool) {
-	report := func(kind catalogue.Kind, format string, a ...any) {
-		diags = append(diags, catalogue.Diagnostic{Line: line, Offset: offset, Kind: kind, Msg: fmt.Sprintf(format, a...)})
+func Finish(rec *catalogue.Record, opts Options, line int, offset int64) (diags []ssd3.Diagnostic, ok bool) {
+	report := func(kind ssd3.Kind, format string, a ...any) {
+		diags = append(diags, ssd3.Diagnostic{Line: line, Offset: offset, Kind: kind, Msg: fmt.Sprintf(format, a...)})
 	}
 	if !finishURI(rec, opts, report) {
 		return diags, false
@@ -212,8 +213,8 @@ func Finish(rec *catalogue.Record, opts Options, line int, offset int64) (diags 
 	rec.SetCategory(strings.TrimSpace(OneLine(rec.Category()))) // a path: blanks at its ends are noise
 	if c, msg := BoundCategory(rec.Category()); msg != "" {
 		rec.SetCategory(c)
-		report(catalogue.Dropped, "%s", msg)
-		diags[len(diags)-1].Field = catalogue.FieldCategory
+		report(ssd3.Dropped, "%s", msg)
+		diags[len(diags)-1].Field = ssd3.FieldCategory
 	}
 	rec.SetDescription(strings.TrimSpace(display.Clean(rec.Description())))
 	rec.SetLanguage(strings.TrimSpace(rec.Language()))
@@ -222,21 +223,21 @@ func Finish(rec *catalogue.Record, opts Options, line int, offset int64) (diags 
 	if strings.TrimSpace(rec.Name()) == "" {
 		rec.SetName(NameFromURI(rec.URI()))
 	}
-	if rec.Date().IsZero() || catalogue.ValidateDate(rec.Date()) != nil {
+	if rec.Date().IsZero() || ssd3.ValidateDate(rec.Date()) != nil {
 		if !rec.Date().IsZero() {
-			report(catalogue.Dropped, "date %s is out of DATE's range; using the file's date or now", rec.Date().Format(time.RFC3339))
+			report(ssd3.Dropped, "date %s is out of DATE's range; using the file's date or now", rec.Date().Format(time.RFC3339))
 		}
 		d, _ := FallbackDate(opts)
 		rec.SetDate(d)
 	}
 	rec.SetDate(rec.Date().UTC().Truncate(time.Second))
-	var ext []catalogue.Field
+	var ext []ssd3.Field
 	for _, f := range rec.Extensions() {
 		if f.Name == catalogue.FieldTags {
 			var gone int
 			f.Value, gone = cleanTags(f.Value)
 			if gone > 0 {
-				report(catalogue.Dropped, "%s of %s made only of control characters or escape sequences left out", plural.Of(gone, "tag"), catalogue.FieldTags)
+				report(ssd3.Dropped, "%s of %s made only of control characters or escape sequences left out", plural.Of(gone, "tag"), catalogue.FieldTags)
 			}
 		}
 		f.Value = strings.TrimSpace(display.Clean(f.Value))
@@ -249,13 +250,13 @@ func Finish(rec *catalogue.Record, opts Options, line int, offset int64) (diags 
 		if f, ok := catalogue.LookupField(p.Field); !ok {
 			rec.SetExtension(p.Field, "") // whatever its name
 		} else if f.Required {
-			report(catalogue.Skipped, "record not imported: %s", p.Msg)
+			report(ssd3.Skipped, "record not imported: %s", p.Msg)
 			diags[len(diags)-1].Field = p.Field
 			return diags, false
 		} else {
 			_ = f.Set(rec, "") // clearing cannot fail
 		}
-		report(catalogue.Dropped, "%s", p.Msg)
+		report(ssd3.Dropped, "%s", p.Msg)
 		diags[len(diags)-1].Field = p.Field
 	}
 	return diags, true
@@ -264,7 +265,7 @@ func Finish(rec *catalogue.Record, opts Options, line int, offset int64) (diags 
 // finishURI normalises rec's URI for Finish, resolving a relative one
 // against opts.Base, and reports whether the record can be imported;
 // report says what was done or why not.
-func finishURI(rec *catalogue.Record, opts Options, report func(kind catalogue.Kind, format string, a ...any)) bool {
+func finishURI(rec *catalogue.Record, opts Options, report func(kind ssd3.Kind, format string, a ...any)) bool {
 	// A control character or an escape sequence in a URI is part of what
 	// the user had: it is kept percent-encoded (RFC 3986 2.1), as
 	// NormalizeURI encodes it, or the record is skipped; cleaning it out
@@ -272,32 +273,32 @@ func finishURI(rec *catalogue.Record, opts Options, report func(kind catalogue.K
 	raw := rec.URI()
 	escaped := display.Clean(raw) != raw
 	if escaped {
-		rec.SetURI(catalogue.NormalizeURI(encodeBrackets(raw)))
+		rec.SetURI(ssd3.NormalizeURI(encodeBrackets(raw)))
 	} else {
-		rec.SetURI(catalogue.NormalizeURI(raw))
+		rec.SetURI(ssd3.NormalizeURI(raw))
 	}
-	if err := catalogue.ValidateURI(rec.URI()); err != nil {
+	if err := ssd3.ValidateURI(rec.URI()); err != nil {
 		ref, perr := url.Parse(rec.URI())
 		switch {
 		case escaped:
-			report(catalogue.Skipped, "record not imported: its URI %s holds control characters or an escape sequence, and percent-encoded it is still not a URI: %v", Excerpt(strconv.Quote(raw)), err)
+			report(ssd3.Skipped, "record not imported: its URI %s holds control characters or an escape sequence, and percent-encoded it is still not a URI: %v", Excerpt(strconv.Quote(raw)), err)
 			return false
 		case rec.URI() == "" || perr != nil || ref.IsAbs():
-			report(catalogue.Skipped, "record not imported: %v", err)
+			report(ssd3.Skipped, "record not imported: %v", err)
 			return false
 		case opts.Base == nil || !opts.Base.IsAbs():
-			report(catalogue.Skipped, "record not imported: %q is a relative URI; give the URL it is relative to with --base", Excerpt(rec.URI()))
+			report(ssd3.Skipped, "record not imported: %q is a relative URI; give the URL it is relative to with --base", Excerpt(rec.URI()))
 			return false
 		}
-		rec.SetURI(catalogue.NormalizeURI(opts.Base.ResolveReference(ref).String()))
-		if err := catalogue.ValidateURI(rec.URI()); err != nil {
-			report(catalogue.Skipped, "record not imported: %v", err)
+		rec.SetURI(ssd3.NormalizeURI(opts.Base.ResolveReference(ref).String()))
+		if err := ssd3.ValidateURI(rec.URI()); err != nil {
+			report(ssd3.Skipped, "record not imported: %v", err)
 			return false
 		}
-		report(catalogue.Info, "the relative URI %q is read against the base %s: %s", Excerpt(ref.String()), opts.Base, rec.URI())
+		report(ssd3.Info, "the relative URI %q is read against the base %s: %s", Excerpt(ref.String()), opts.Base, rec.URI())
 	}
 	if escaped {
-		report(catalogue.Info, "the URI %s holds control characters or an escape sequence: kept percent-encoded, %s", Excerpt(strconv.Quote(raw)), rec.URI())
+		report(ssd3.Info, "the URI %s holds control characters or an escape sequence: kept percent-encoded, %s", Excerpt(strconv.Quote(raw)), rec.URI())
 	}
 	return true
 }

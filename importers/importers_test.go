@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/internal/display"
 )
 
@@ -36,7 +37,7 @@ func TestNameFromURI(t *testing.T) {
 func TestFinish(t *testing.T) {
 	opts := Options{Now: time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC), FileDate: time.Date(2001, 1, 1, 0, 0, 0, 0, time.UTC)}
 	rec := catalogue.NewRecord(catalogue.Values{URI: " http://bücher.de/a b ", Name: "Two\n lines\x1b[31m", Rating: 9, Language: "english",
-		Type: "text", Category: "A\tB", Extensions: []catalogue.Field{{Name: "X-Ok", Value: "v\x07"}, {Name: "Bad", Value: "x"}}})
+		Type: "text", Category: "A\tB", Extensions: []ssd3.Field{{Name: "X-Ok", Value: "v\x07"}, {Name: "Bad", Value: "x"}}})
 	diags, ok := Finish(rec, opts, 7, -1)
 	if !ok {
 		t.Fatalf("record refused: %v", diags)
@@ -52,7 +53,7 @@ func TestFinish(t *testing.T) {
 	}
 	var dropped []string
 	for _, d := range diags {
-		if errors.Is(d, catalogue.Dropped) && d.Line == 7 {
+		if errors.Is(d, ssd3.Dropped) && d.Line == 7 {
 			dropped = append(dropped, d.Field)
 		}
 	}
@@ -63,7 +64,7 @@ func TestFinish(t *testing.T) {
 		t.Errorf("Finish left problems: %v", ps)
 	}
 	noURI := catalogue.NewRecord(catalogue.Values{URI: "not a uri", Name: "x"})
-	if diags, ok := Finish(noURI, opts, 0, 42); ok || len(diags) != 1 || diags[0].Kind != catalogue.Skipped || !strings.Contains(diags[0].In("f").Where(), "f:@42") {
+	if diags, ok := Finish(noURI, opts, 0, 42); ok || len(diags) != 1 || diags[0].Kind != ssd3.Skipped || !strings.Contains(diags[0].In("f").Where(), "f:@42") {
 		t.Errorf("record without a URI: ok=%v %v", ok, diags)
 	}
 	// A relative link cannot be imported without a base, and the message
@@ -113,7 +114,7 @@ func TestFinishEscapes(t *testing.T) {
 			t.Parallel()
 			v := catalogue.Values{URI: tt.uri, Name: "x"}
 			if tt.tags != "" {
-				v.Extensions = []catalogue.Field{{Name: catalogue.FieldTags, Value: tt.tags}}
+				v.Extensions = []ssd3.Field{{Name: catalogue.FieldTags, Value: tt.tags}}
 			}
 			rec := catalogue.NewRecord(v)
 			diags, ok := Finish(rec, opts, 12, -1)

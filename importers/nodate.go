@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/internal/plural"
 )
 
@@ -23,8 +23,8 @@ func FallbackDate(opts Options) (time.Time, string) {
 // noDateNote is the one diagnostic a reader gives, at the end of a file,
 // for the n bookmarks that had no date of their own: SSD3 3.3 requires
 // one, and the one Finish gives them is worth saying once, not n times.
-func noDateNote(n int, opts Options) catalogue.Diagnostic {
+func noDateNote(n int, opts Options) ssd3.Diagnostic {
 	t, what := FallbackDate(opts)
-	return catalogue.Diagnostic{Offset: -1, Kind: catalogue.Info,
-		Msg: fmt.Sprintf("%s had no date: DATE set to %s, %s (SSD3 3.3 requires one)", plural.Of(n, "bookmark"), what, catalogue.FormatDate(t))}
+	return ssd3.Diagnostic{Offset: -1, Kind: ssd3.Info,
+		Msg: fmt.Sprintf("%s had no date: DATE set to %s, %s (SSD3 3.3 requires one)", plural.Of(n, "bookmark"), what, ssd3.FormatDate(t))}
 }

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/internal/webpage"
 )
 
@@ -14,7 +15,7 @@ import (
 // terminal raw, and only valid values are kept). titled is false when the
 // page has no title, and NAME is then made from the URI. `uricat add`,
 // `uricat refresh` and the TUI's add form all take a page through it.
-func FromPage(uri string, p *webpage.Page, now time.Time) (rec *catalogue.Record, titled bool, diags []catalogue.Diagnostic) {
+func FromPage(uri string, p *webpage.Page, now time.Time) (rec *catalogue.Record, titled bool, diags []ssd3.Diagnostic) {
 	rec = catalogue.NewRecord(catalogue.Values{URI: uri, Name: p.Title, Description: p.Description, Language: p.Lang, Type: p.Type})
 	diags, _ = Finish(rec, Options{Now: now}, 0, -1)
 	return rec, strings.TrimSpace(OneLine(p.Title)) != "", diags
@@ -24,11 +25,11 @@ func FromPage(uri string, p *webpage.Page, now time.Time) (rec *catalogue.Record
 // a page fills, in the order they are told: NAME, DESCRIPTION, LANGUAGE,
 // TYPE, each "" where the page says nothing of it (NAME too when the page
 // has no title: the one FromPage made from the URI is not the page's).
-func PageValues(rec *catalogue.Record, titled bool) []catalogue.Field {
-	fields := []catalogue.Field{{Name: catalogue.FieldName}, {Name: catalogue.FieldDescription},
-		{Name: catalogue.FieldLanguage}, {Name: catalogue.FieldType}}
+func PageValues(rec *catalogue.Record, titled bool) []ssd3.Field {
+	fields := []ssd3.Field{{Name: ssd3.FieldName}, {Name: ssd3.FieldDescription},
+		{Name: ssd3.FieldLanguage}, {Name: ssd3.FieldType}}
 	for i := range fields {
-		if fields[i].Name != catalogue.FieldName || titled {
+		if fields[i].Name != ssd3.FieldName || titled {
 			fields[i].Value = catalogue.GetField(rec, fields[i].Name)
 		}
 	}

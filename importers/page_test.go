@@ -4,7 +4,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/internal/webpage"
 )
 
@@ -27,7 +27,7 @@ func TestPageValues(t *testing.T) {
 			t.Parallel()
 			rec, titled, _ := FromPage("https://go.dev/", &tt.page, now)
 			got := PageValues(rec, titled)
-			names := [4]string{catalogue.FieldName, catalogue.FieldDescription, catalogue.FieldLanguage, catalogue.FieldType}
+			names := [4]string{ssd3.FieldName, ssd3.FieldDescription, ssd3.FieldLanguage, ssd3.FieldType}
 			for i, f := range got {
 				if f.Name != names[i] || f.Value != tt.want[i] {
 					t.Errorf("field %d = %s: %q, want %s: %q", i, f.Name, f.Value, names[i], tt.want[i])

@@ -7,6 +7,7 @@ import (
 	"io"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/ssd3"
 )
 
 // ReaderNotes gathers what a reader says about the file it reads: a Reader
@@ -15,7 +16,7 @@ import (
 // file, says once how many records had no date. The zero ReaderNotes is
 // ready to use.
 type ReaderNotes struct {
-	diags  []catalogue.Diagnostic
+	diags  []ssd3.Diagnostic
 	noDate int  // records Finish gave a date
 	ended  bool // End has been called
 	// cuts are the CATEGORYs given whole that the bound cut, as cut: a
@@ -31,12 +32,12 @@ const maxCutKey = 16 << 10
 
 // Note adds a diagnostic at (line, offset): line 0 or offset -1 where the
 // format has no lines or the reader no offsets.
-func (n *ReaderNotes) Note(line int, offset int64, kind catalogue.Kind, format string, a ...any) {
-	n.diags = append(n.diags, catalogue.Diagnostic{Line: line, Offset: offset, Kind: kind, Msg: fmt.Sprintf(format, a...)})
+func (n *ReaderNotes) Note(line int, offset int64, kind ssd3.Kind, format string, a ...any) {
+	n.diags = append(n.diags, ssd3.Diagnostic{Line: line, Offset: offset, Kind: kind, Msg: fmt.Sprintf(format, a...)})
 }
 
 // Diagnostics returns the diagnostics gathered since the last call.
-func (n *ReaderNotes) Diagnostics() []catalogue.Diagnostic {
+func (n *ReaderNotes) Diagnostics() []ssd3.Diagnostic {
 	d := n.diags
 	n.diags = nil
 	return d
@@ -44,7 +45,7 @@ func (n *ReaderNotes) Diagnostics() []catalogue.Diagnostic {
 
 // Add adds diagnostics made elsewhere: a reader that holds some back to
 // tell them in the file's order.
-func (n *ReaderNotes) Add(d ...catalogue.Diagnostic) {
+func (n *ReaderNotes) Add(d ...ssd3.Diagnostic) {
 	n.diags = append(n.diags, d...)
 }
 
@@ -81,7 +82,7 @@ func (n *ReaderNotes) FinishNamed(rec *catalogue.Record, opts Options, line int,
 		return nil
 	}
 	for _, s := range notes {
-		n.Note(line, offset, catalogue.Dropped, "%s%s", where, s)
+		n.Note(line, offset, ssd3.Dropped, "%s%s", where, s)
 	}
 	n.diags = append(n.diags, diags...)
 	if dateless {

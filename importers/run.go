@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/internal/display"
 	"github.com/uricat/uricat/internal/lines"
 	"github.com/uricat/uricat/internal/plural"
@@ -69,7 +70,7 @@ type Summary struct {
 	Duplicates int
 	// Skipped holds the diagnostics of foreign records that were not
 	// imported, each with its reason and position.
-	Skipped []catalogue.Diagnostic
+	Skipped []ssd3.Diagnostic
 	// Dropped counts the Dropped diagnostics: each tells of values left out
 	// of records that were imported (one may count many: "favicons of 40
 	// bookmarks").
@@ -78,7 +79,7 @@ type Summary struct {
 	// order the reader gave them, then those of the edit (IDs dropped), a
 	// flood of one kind summarised: after the first FloodKeep of a kind,
 	// one line says "and N more like this".
-	Diagnostics []catalogue.Diagnostic
+	Diagnostics []ssd3.Diagnostic
 	// Records are the records added from this file, as added
 	// (Plan.Summaries); as Plan.Read returns it, the records read.
 	Records []*catalogue.Record
@@ -204,14 +205,14 @@ func (p *Plan) ReadFile(ctx context.Context, f Format, path string, cfg ReadConf
 func (p *Plan) readAll(ctx context.Context, rd Reader, inputErr func() error, s Summary, maxRecords int) (Summary, error) {
 	maxRecords = cmp.Or(maxRecords, DefaultMaxRecords)
 	var fl flood
-	note := func(ds []catalogue.Diagnostic) {
+	note := func(ds []ssd3.Diagnostic) {
 		for _, d := range ds {
 			d.File = s.Source
 			fl.add(d)
 			switch d.Kind {
-			case catalogue.Skipped:
+			case ssd3.Skipped:
 				s.Skipped = append(s.Skipped, d)
-			case catalogue.Dropped:
+			case ssd3.Dropped:
 				s.Dropped++
 			}
 		}
@@ -320,14 +321,14 @@ func (p *Plan) Summaries(rep catalogue.AddReport) []Summary {
 			case i < len(rep.Refs) && rep.Refs[i] == 0:
 				continue // not applied (a dry run that failed, say)
 			case noID[i]:
-				fl.add(catalogue.Diagnostic{File: s.Source, Offset: -1, Kind: catalogue.Dropped,
+				fl.add(ssd3.Diagnostic{File: s.Source, Offset: -1, Kind: ssd3.Dropped,
 					Msg: fmt.Sprintf("record %s: ID %s dropped: the catalogue has that ID already (SSD3 3.9)", r.URI(), r.ID())})
 				s.Dropped++
 				r = r.Clone()
 				r.SetID("")
 			}
 			if l := like[i]; l != nil {
-				fl.add(catalogue.Diagnostic{File: s.Source, Offset: -1, Kind: catalogue.Warning,
+				fl.add(ssd3.Diagnostic{File: s.Source, Offset: -1, Kind: ssd3.Warning,
 					Msg: fmt.Sprintf("record %s looks like %s; imported all the same (uricat dups lists such records)", r.URI(), LooksLike(l))})
 			}
 			s.Imported++

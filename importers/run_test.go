@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/ssd3"
 )
 
 var testNow = time.Date(2025, 6, 1, 9, 30, 0, 0, time.UTC)
@@ -31,7 +32,7 @@ type lineReader struct {
 	sc    *bufio.Scanner
 	opts  Options
 	line  int
-	diags []catalogue.Diagnostic
+	diags []ssd3.Diagnostic
 }
 
 var errBroken = errors.New("broken pipe")
@@ -60,7 +61,7 @@ func (l *lineReader) Read() (*catalogue.Record, error) {
 	return nil, io.EOF
 }
 
-func (l *lineReader) Diagnostics() []catalogue.Diagnostic {
+func (l *lineReader) Diagnostics() []ssd3.Diagnostic {
 	d := l.diags
 	l.diags = nil
 	return d
@@ -298,7 +299,7 @@ func TestRunSanitizes(t *testing.T) {
 	dirty := Format{Name: "dirty", NewReader: func(io.Reader, Options) Reader {
 		return &sliceReader{recs: []*catalogue.Record{catalogue.NewRecord(catalogue.Values{
 			URI: "https://d.example/", Name: "a\x1b[2Jb\x80\nc", Category: "x\ty", Description: "ok\x07\nline",
-			Date: testNow, Extensions: []catalogue.Field{{Name: "X-NOTE", Value: "n\x1b]0;t\x07"}},
+			Date: testNow, Extensions: []ssd3.Field{{Name: "X-NOTE", Value: "n\x1b]0;t\x07"}},
 		}), catalogue.NewRecord(catalogue.Values{
 			URI: "https://e.example/host", Name: "\x1b[0m", Date: testNow, // nothing left: named from the URI
 		})}}
@@ -328,7 +329,7 @@ func (s *sliceReader) Read() (*catalogue.Record, error) {
 	return r, nil
 }
 
-func (s *sliceReader) Diagnostics() []catalogue.Diagnostic { return nil }
+func (s *sliceReader) Diagnostics() []ssd3.Diagnostic { return nil }
 
 // Issue 22: a 1 GB line ran an import out of memory, into a Go stack
 // trace. A line longer than MaxLine, or an input larger than MaxSize, is
@@ -429,4 +430,4 @@ func (s *slurpReader) Read() (*catalogue.Record, error) {
 	return nil, io.EOF
 }
 
-func (s *slurpReader) Diagnostics() []catalogue.Diagnostic { return nil }
+func (s *slurpReader) Diagnostics() []ssd3.Diagnostic { return nil }

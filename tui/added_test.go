@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/ssd3"
 )
 
 // A Firefox bookmark added in 2016, as an import keeps it.
@@ -60,7 +61,7 @@ func TestAChangeThatChangesNothing(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	h.run(h.m.edit(catalogue.Set{Ref: rec.Ref(), Fields: []catalogue.Field{{Name: catalogue.FieldName, Value: "Example"}}}, "renamed", rec.Ref()))
+	h.run(h.m.edit(catalogue.Set{Ref: rec.Ref(), Fields: []ssd3.Field{{Name: ssd3.FieldName, Value: "Example"}}}, "renamed", rec.Ref()))
 	if !strings.Contains(h.m.status.msg, "nothing changed") {
 		t.Errorf("message %q, want nothing changed", h.m.status.msg)
 	}

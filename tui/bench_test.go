@@ -14,6 +14,7 @@ import (
 	"github.com/muesli/termenv"
 	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/gen"
+	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/internal/cputime"
 	"github.com/uricat/uricat/tui/store"
 	"github.com/uricat/uricat/tui/theme"
@@ -367,7 +368,7 @@ func bigDescription(size int) string {
 	for d.Len() < size {
 		d.WriteString("one long line without a break, ")
 	}
-	return "URI: http://big.example/\r\nNAME: Big\r\nDATE: 01/02/2024 10:00:00\r\nDESCRIPTION: " + catalogue.EncodeText(d.String()) +
+	return "URI: http://big.example/\r\nNAME: Big\r\nDATE: 01/02/2024 10:00:00\r\nDESCRIPTION: " + ssd3.EncodeText(d.String()) +
 		"\r\n\r\nURI: http://small.example/\r\nNAME: Small\r\nDATE: 01/02/2024 10:00:00\r\n"
 }
 

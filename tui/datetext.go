@@ -1,7 +1,7 @@
 package tui
 
 import (
-	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/internal/dates"
 	"github.com/uricat/uricat/internal/display"
 )
@@ -14,7 +14,7 @@ import (
 // RFC 822's, RFC 3339). Text that is not a date, or whose time zone is not
 // known, is returned as it is, with false: it is what the user has.
 func dateText(v string) (string, bool) {
-	if t, err := catalogue.ParseDate(v); err == nil {
+	if t, err := ssd3.ParseDate(v); err == nil {
 		return display.Date(t), true
 	}
 	if d, ok := dates.Parse(v, dates.HTTP); ok && !d.UnknownZone {

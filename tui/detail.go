@@ -14,6 +14,7 @@ import (
 
 	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/query"
+	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/internal/display"
 	"github.com/uricat/uricat/internal/linkcheck"
 	"github.com/uricat/uricat/tui/records"
@@ -264,7 +265,7 @@ func (d *detail) parts(inner int) (head []string, desc *descLayout, tail []strin
 	var hits []bool
 	name, nameMark := shownName(rec)
 	if s != nil && nameMark == "" {
-		hits = s.Highlight(catalogue.FieldName, name)
+		hits = s.Highlight(ssd3.FieldName, name)
 	}
 	if nameMark == "" {
 		b.WriteString(wrapStyled(name, inner, th.Title, th.Match, hits))
@@ -284,7 +285,7 @@ func (d *detail) parts(inner int) (head []string, desc *descLayout, tail []strin
 		tail = append(tail, "", th.Error.Render(fmt.Sprintf("%d problem(s):", len(probs))))
 		for _, p := range probs {
 			st := th.Error
-			if p.Kind == catalogue.Warning {
+			if p.Kind == ssd3.Warning {
 				st = th.Warning
 			}
 			// The message names its field (catalogue.Diagnostic).
@@ -331,19 +332,19 @@ func (d *detail) fields(rec *catalogue.Record, s *records.Search) []detailField 
 		}
 	}
 	for _, f := range catalogue.Fields {
-		if f.Name == catalogue.FieldName || f.Name == catalogue.FieldURI || f.Name == catalogue.FieldDescription {
+		if f.Name == ssd3.FieldName || f.Name == ssd3.FieldURI || f.Name == ssd3.FieldDescription {
 			continue // the pane's title, the line under it, its text (not read here: it may be 50 MB)
 		}
 		label, value, st := f.Label, display.Text(f.Get(rec)), th.Value
 		switch f.Name {
-		case catalogue.FieldCategory:
+		case ssd3.FieldCategory:
 			st = th.Category
-		case catalogue.FieldDate:
+		case ssd3.FieldDate:
 			// DATE is when the record was added until an edit moves
 			// it (SSD3 3.3) and keeps the first as X-ADDED.
 			field("Added", display.Date(rec.Added()), st)
 			label, value = "Changed", display.Date(rec.Changed())
-		case catalogue.FieldRating:
+		case ssd3.FieldRating:
 			if rec.Rating() > 0 {
 				fields = append(fields, detailField{label: f.Label, rendered: th.Stars(rec.Rating())})
 			} else {
@@ -356,7 +357,7 @@ func (d *detail) fields(rec *catalogue.Record, s *records.Search) []detailField 
 	for _, f := range rec.Extensions() {
 		value := display.Text(f.Value)
 		if date, ok := dateText(f.Value); ok {
-			if f.Name == catalogue.FieldAdded {
+			if f.Name == ssd3.FieldAdded {
 				continue // shown as Added
 			}
 			value = date
@@ -440,7 +441,7 @@ func (d *descLayout) layOut(n int) {
 		// One display function for every field: bidi and zero-width
 		// characters marked, line breaks kept.
 		for _, line := range strings.Split(display.Lines(piece), "\n") {
-			rows, hits := wrapHits(line, d.width, d.query.Highlight(catalogue.FieldDescription, line))
+			rows, hits := wrapHits(line, d.width, d.query.Highlight(ssd3.FieldDescription, line))
 			if hits != nil {
 				d.hits = append(d.hits, make([][]bool, len(d.rows)-len(d.hits))...)
 				d.hits = append(d.hits, hits...)

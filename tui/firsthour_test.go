@@ -10,7 +10,7 @@ import (
 
 	"github.com/aymanbagabas/go-osc52/v2"
 	tea "github.com/charmbracelet/bubbletea"
-	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/internal/opener"
 	"github.com/uricat/uricat/tui/dialog"
 	"github.com/uricat/uricat/tui/form"
@@ -162,7 +162,7 @@ func TestFixAnInvalidDateFromTheProblemsView(t *testing.T) {
 	if strings.Contains(v, "DATE is required") || strings.Contains(v, "set to now when saved") {
 		t.Errorf("the form contradicts itself about DATE:\n%s", v)
 	}
-	if f.Focused() != catalogue.FieldDate {
+	if f.Focused() != ssd3.FieldDate {
 		t.Errorf("the form opens on %s, not on the field to fix", f.Focused())
 	}
 	for range len("31/02/2007 10:00:00") {
@@ -174,7 +174,7 @@ func TestFixAnInvalidDateFromTheProblemsView(t *testing.T) {
 	}
 	h.keys("ctrl+s")
 	r := find(h.reopen(), "Bad date")
-	if r == nil || !r.Valid() || catalogue.FormatDate(r.Date()) != "28/02/2007 10:00:00" {
+	if r == nil || !r.Valid() || ssd3.FormatDate(r.Date()) != "28/02/2007 10:00:00" {
 		t.Fatalf("on disk: %+v", r)
 	}
 	if b, _ := os.ReadFile(h.m.store.Path()); strings.Contains(string(b), "31/02/2007") {

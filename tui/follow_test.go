@@ -12,6 +12,7 @@ import (
 	"github.com/charmbracelet/x/exp/teatest"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/tui/store"
 	"github.com/uricat/uricat/tui/theme"
 )
@@ -71,7 +72,7 @@ func TestFollowsAnotherProgramsChange(t *testing.T) {
 	path := h.m.store.Path()
 	otherProcess(t, path, func(o *catalogue.Catalogue) {
 		apply(t, o, catalogue.Add{Records: []*catalogue.Record{catalogue.NewRecord(catalogue.Values{URI: "https://go.dev/blog/", Name: "Go blog"})}})
-		apply(t, o, catalogue.Set{Ref: byName(t, o, "Google"), Fields: []catalogue.Field{{Name: catalogue.FieldName, Value: "Google Search"}}})
+		apply(t, o, catalogue.Set{Ref: byName(t, o, "Google"), Fields: []ssd3.Field{{Name: ssd3.FieldName, Value: "Google Search"}}})
 		apply(t, o, catalogue.Delete{Refs: []catalogue.Ref{byName(t, o, "DuckDuckGo")}})
 	})
 	written, _ := os.ReadFile(path)
@@ -170,12 +171,12 @@ func TestUndoAfterFollowKeepsTheirEdits(t *testing.T) {
 	t.Parallel()
 	tests := []struct {
 		name       string
-		rating     []catalogue.Field // the other program's rating, if it sets one
+		rating     []ssd3.Field // the other program's rating, if it sets one
 		wantRating int
 		wantStatus string
 	}{
 		{"name and tag", nil, 5, "undid: "},
-		{"and the rating", []catalogue.Field{{Name: catalogue.FieldRating, Value: "2"}}, 2,
+		{"and the rating", []ssd3.Field{{Name: ssd3.FieldRating, Value: "2"}}, 2,
 			"nothing to undo of rated “go.dev” ★★★: kept 1 field changed elsewhere: RATING of “renamed elsewhere”"},
 	}
 	for _, tt := range tests {
@@ -186,7 +187,7 @@ func TestUndoAfterFollowKeepsTheirEdits(t *testing.T) {
 			h.keys("3")
 			otherProcess(t, h.m.store.Path(), func(o *catalogue.Catalogue) {
 				ref := byName(t, o, "go.dev")
-				apply(t, o, catalogue.Set{Ref: ref, Fields: append([]catalogue.Field{{Name: catalogue.FieldName, Value: "renamed elsewhere"}}, tt.rating...)})
+				apply(t, o, catalogue.Set{Ref: ref, Fields: append([]ssd3.Field{{Name: ssd3.FieldName, Value: "renamed elsewhere"}}, tt.rating...)})
 				apply(t, o, catalogue.Retag{Refs: []catalogue.Ref{ref}, Add: []string{"z"}})
 			})
 			h.send(store.FileChangedMsg{})
@@ -214,7 +215,7 @@ func TestReloadKeepsTheUndoHistory(t *testing.T) {
 	h.selectName("go.dev")
 	h.keys("3")
 	otherProcess(t, h.m.store.Path(), func(o *catalogue.Catalogue) {
-		apply(t, o, catalogue.Set{Ref: byName(t, o, "Google"), Fields: []catalogue.Field{{Name: catalogue.FieldName, Value: "Google Search"}}})
+		apply(t, o, catalogue.Set{Ref: byName(t, o, "Google"), Fields: []ssd3.Field{{Name: ssd3.FieldName, Value: "Google Search"}}})
 	})
 	h.keys("R")
 	if find2(h.m.allRows(), "Google Search") == nil {

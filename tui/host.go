@@ -10,6 +10,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/catalogue/suggest"
 	"github.com/uricat/uricat/importers/profiles"
 	"github.com/uricat/uricat/internal/display"
@@ -272,7 +273,7 @@ func (h *host) openKey(msg tea.KeyMsg, rec *catalogue.Record) (tea.Cmd, bool) {
 	switch {
 	case key.Matches(msg, k.Edit, k.Delete, k.Category, k.Open, k.Copy, k.Retag) && rec == nil:
 		return nil, true // they act on the selected record: a heading is none
-	case key.Matches(msg, k.Open, k.Copy) && catalogue.ValidateURI(rec.URI()) != nil:
+	case key.Matches(msg, k.Open, k.Copy) && ssd3.ValidateURI(rec.URI()) != nil:
 		// Said at once, rather than asking about a URI that is not there.
 		verb := "open"
 		if key.Matches(msg, k.Copy) {
@@ -421,7 +422,7 @@ func validOnly(recs []*catalogue.Record) (valid []*catalogue.Record, skipped int
 func validURIs(recs []*catalogue.Record) []string {
 	var uris []string
 	for _, r := range recs {
-		if catalogue.ValidateURI(r.URI()) == nil {
+		if ssd3.ValidateURI(r.URI()) == nil {
 			uris = append(uris, r.URI())
 		}
 	}

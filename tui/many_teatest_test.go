@@ -36,7 +36,7 @@ func TestSelectRangeRateUndoInTheRealProgram(t *testing.T) {
 			t.Fatal(err)
 		}
 		var out []int
-		for _, n := range []string{"Google", ssd3, "go.dev"} {
+		for _, n := range []string{"Google", specName, "go.dev"} {
 			out = append(out, find(c, n).Rating())
 		}
 		return out

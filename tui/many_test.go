@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/ssd3"
 )
 
 // The actions on a selection of many records (issue 26): each is one
@@ -15,8 +16,8 @@ import (
 // (SSD3 3.3).
 
 const (
-	ssd3  = `SSD3 - "Specification of URI-Catalogue format"`
-	goGit = "The Go Programming Language (git)"
+	specName = `SSD3 - "Specification of URI-Catalogue format"`
+	goGit    = "The Go Programming Language (git)"
 )
 
 // field returns the value of field f of the record named name in the file
@@ -28,11 +29,11 @@ func (h *harness) field(name, f string) string {
 		h.t.Fatalf("no record %q in the file", name)
 	}
 	switch f {
-	case catalogue.FieldRating:
+	case ssd3.FieldRating:
 		return strings.Repeat("*", r.Rating())
-	case catalogue.FieldCategory:
+	case ssd3.FieldCategory:
 		return r.Category()
-	case catalogue.FieldDate:
+	case ssd3.FieldDate:
 		return r.Date().Format("2006-01-02")
 	}
 	return r.Extension(f)
@@ -54,19 +55,19 @@ func (h *harness) fields(f string, names ...string) []string {
 func TestSelectRangeRateUndo(t *testing.T) {
 	text := strings.Replace(fixture, "RATING: 2\n", "RATING: 4\n", 1) // SSD3: rated 4 already
 	h := newHarness(t, text, 120, 30)
-	names := []string{"Google", ssd3, "go.dev"}
+	names := []string{"Google", specName, "go.dev"}
 	h.keys("v", "j", "j", "v", "4")
-	if got := h.fields(catalogue.FieldRating, names...); !slices.Equal(got, []string{"****", "****", "****"}) {
+	if got := h.fields(ssd3.FieldRating, names...); !slices.Equal(got, []string{"****", "****", "****"}) {
 		t.Fatalf("ratings after 4: %q", got)
 	}
 	if !strings.Contains(h.m.status.msg, "rated 2 records ★★★★") || !strings.Contains(h.m.status.msg, "DATE now") {
 		t.Errorf("message %q: want the count changed and the DATE note", h.m.status.msg)
 	}
-	if got := h.fields(catalogue.FieldDate, names...); !slices.Equal(got, []string{"2024-05-06", "2007-10-31", "2024-05-06"}) {
+	if got := h.fields(ssd3.FieldDate, names...); !slices.Equal(got, []string{"2024-05-06", "2007-10-31", "2024-05-06"}) {
 		t.Errorf("DATEs %q: want now for those changed, SSD3's own kept", got)
 	}
 	h.keys("u")
-	if got := h.fields(catalogue.FieldRating, names...); !slices.Equal(got, []string{"*", "****", "*****"}) {
+	if got := h.fields(ssd3.FieldRating, names...); !slices.Equal(got, []string{"*", "****", "*****"}) {
 		t.Errorf("ratings after one u: %q, want them as they were", got)
 	}
 	if got := h.marked(); !slices.Equal(got, names) {
@@ -88,17 +89,17 @@ func TestSelectAllShownCategorise(t *testing.T) {
 	h.typeText("Web")
 	h.keys("enter")
 	shown := []string{"Google", "go.dev", "DuckDuckGo", goGit}
-	if got := h.fields(catalogue.FieldCategory, shown...); !slices.Equal(got, []string{"Web", "Web", "Web", "Web"}) {
+	if got := h.fields(ssd3.FieldCategory, shown...); !slices.Equal(got, []string{"Web", "Web", "Web", "Web"}) {
 		t.Fatalf("categories %q, want Web", got)
 	}
-	if got := h.field(ssd3, catalogue.FieldCategory); got != "Official Documents" {
+	if got := h.field(specName, ssd3.FieldCategory); got != "Official Documents" {
 		t.Errorf("SSD3, not selected, is in %q", got)
 	}
 	if !strings.Contains(h.m.status.msg, "put 4 records in Web") {
 		t.Errorf("message %q", h.m.status.msg)
 	}
 	h.keys("u")
-	if got := h.fields(catalogue.FieldCategory, shown...); !slices.Equal(got, []string{"Search Engines", "Programming", "Search Engines", "Programming"}) {
+	if got := h.fields(ssd3.FieldCategory, shown...); !slices.Equal(got, []string{"Search Engines", "Programming", "Search Engines", "Programming"}) {
 		t.Errorf("after one u: %q", got)
 	}
 }
@@ -163,7 +164,7 @@ func TestSelectionDeleteConfirms(t *testing.T) {
 	}
 	h.keys("d", "y")
 	c := h.reopen()
-	if len(c.Records()) != 4 || find(c, "Google") != nil || find(c, ssd3) != nil {
+	if len(c.Records()) != 4 || find(c, "Google") != nil || find(c, specName) != nil {
 		t.Fatalf("after y: %d records", len(c.Records()))
 	}
 	if len(h.m.list.Marked()) != 0 || strings.Contains(h.m.statusBar(), "selected") {
@@ -230,7 +231,7 @@ func TestSelectionExport(t *testing.T) {
 func TestNoSelectionActsOnCursor(t *testing.T) {
 	h := newHarness(t, fixture, 120, 30)
 	h.keys("j", "3")
-	if got := h.fields(catalogue.FieldRating, "Google", ssd3); !slices.Equal(got, []string{"*", "***"}) {
+	if got := h.fields(ssd3.FieldRating, "Google", specName); !slices.Equal(got, []string{"*", "***"}) {
 		t.Errorf("ratings %q", got)
 	}
 }
@@ -240,7 +241,7 @@ func TestNoSelectionActsOnCursor(t *testing.T) {
 func TestSelectionLeavesInvalidRecords(t *testing.T) {
 	h := newHarness(t, fixture, 120, 30)
 	h.keys("*", "3")
-	if got := h.fields(catalogue.FieldRating, "Google", "DuckDuckGo", goGit); !slices.Equal(got, []string{"***", "***", "***"}) {
+	if got := h.fields(ssd3.FieldRating, "Google", "DuckDuckGo", goGit); !slices.Equal(got, []string{"***", "***", "***"}) {
 		t.Errorf("ratings %q (message %q)", got, h.m.status.msg)
 	}
 	if !strings.Contains(h.m.status.msg, "1 record not valid left as it is") {

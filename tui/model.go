@@ -72,6 +72,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/importers/profiles"
 	"github.com/uricat/uricat/internal/display"
 	"github.com/uricat/uricat/internal/gcpause"
@@ -689,7 +690,7 @@ func (m *Model) rate(n int) tea.Cmd {
 	if n > 0 {
 		v = fmt.Sprint(n)
 	}
-	return m.edit(catalogue.Set{Ref: rec.Ref(), Fields: []catalogue.Field{{Name: catalogue.FieldRating, Value: v}}}, what, rec.Ref())
+	return m.edit(catalogue.Set{Ref: rec.Ref(), Fields: []ssd3.Field{{Name: ssd3.FieldRating, Value: v}}}, what, rec.Ref())
 }
 
 // rateMany sets the rating of every record selected (0 clears it), as
@@ -724,7 +725,7 @@ func (m *Model) rateMany(n int) tea.Cmd {
 	if n == 0 {
 		what = fmt.Sprintf("cleared the rating of %s; each got DATE now (SSD3 3.3)%s", many, left)
 	}
-	set := catalogue.SetMany{Refs: refs, Fields: []catalogue.Field{{Name: catalogue.FieldRating, Value: v}}}
+	set := catalogue.SetMany{Refs: refs, Fields: []ssd3.Field{{Name: ssd3.FieldRating, Value: v}}}
 	return m.edit(set, what, 0)
 }
 

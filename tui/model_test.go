@@ -11,6 +11,7 @@ import (
 
 	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/query"
+	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/tui/dialog"
 	"github.com/uricat/uricat/tui/records"
 	"github.com/uricat/uricat/tui/store"
@@ -430,7 +431,7 @@ func TestAnotherProcessChanges(t *testing.T) {
 
 // rate is the edit that rates r n.
 func rate(r *catalogue.Record, n int) catalogue.Edit {
-	return catalogue.Set{Ref: r.Ref(), Fields: []catalogue.Field{{Name: catalogue.FieldRating, Value: fmt.Sprint(n)}}}
+	return catalogue.Set{Ref: r.Ref(), Fields: []ssd3.Field{{Name: ssd3.FieldRating, Value: fmt.Sprint(n)}}}
 }
 
 func histEmpty(m *Model) bool {

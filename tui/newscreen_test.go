@@ -7,6 +7,7 @@ import (
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/tui/dialog"
 	"github.com/uricat/uricat/tui/theme"
 )
@@ -32,7 +33,7 @@ func (s *starrer) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	if !ok || km.String() != "s" {
 		return s, nil
 	}
-	set := catalogue.Set{Ref: s.rec.Ref(), Fields: []catalogue.Field{{Name: catalogue.FieldRating, Value: "5"}}}
+	set := catalogue.Set{Ref: s.rec.Ref(), Fields: []ssd3.Field{{Name: ssd3.FieldRating, Value: "5"}}}
 	cmd, err := s.ctx.Store.Apply(set, "starred "+s.rec.Name())
 	if err != nil {
 		s.ctx.Store.SetStatus(theme.Error, err.Error())

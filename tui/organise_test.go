@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/catalogue/stats"
 	"github.com/uricat/uricat/tui/dialog"
 	"github.com/uricat/uricat/tui/organise"
@@ -347,7 +348,7 @@ func TestTreeRebuiltUnderADialog(t *testing.T) {
 // message gave ("renamed … (u undoes it)").
 func TestUndoSaysNoHint(t *testing.T) {
 	h := newHarness(t, fixture, 100, 30)
-	set := catalogue.Set{Ref: h.m.list.Current().Ref(), Fields: []catalogue.Field{{Name: catalogue.FieldRating, Value: "2"}}}
+	set := catalogue.Set{Ref: h.m.list.Current().Ref(), Fields: []ssd3.Field{{Name: ssd3.FieldRating, Value: "2"}}}
 	if err := h.m.store.History().ApplyDescribed(h.m.store.Catalogue(), set, func() string { return "rated it" + dialog.UndoHint }); err != nil {
 		t.Fatal(err)
 	}

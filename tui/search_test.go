@@ -15,6 +15,7 @@ import (
 	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/gen"
 	"github.com/uricat/uricat/catalogue/query"
+	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/internal/linkcheck"
 	"github.com/uricat/uricat/tui/records"
 )
@@ -60,7 +61,7 @@ X-TAGS: Hiking, road trip
 
 NAME: Lost bookmark
 DATE: 02/02/2002 00:00:00
-`, catalogue.EncodeText("Köln"), catalogue.EncodeText("Café Crème"))
+`, ssd3.EncodeText("Köln"), ssd3.EncodeText("Café Crème"))
 
 // TestSearchIssueCases types the searches of issue 9 in the search box:
 // the TUI shows the records the command line lists (query.Filter over
@@ -112,7 +113,7 @@ func TestHighlightFollowsAccents(t *testing.T) {
 	h := newHarness(t, issueFixture, 100, 30)
 	h.keys("/")
 	h.typeText("koln")
-	marks := h.m.list.Search().Highlight(catalogue.FieldName, "Köln")
+	marks := h.m.list.Search().Highlight(ssd3.FieldName, "Köln")
 	if !slices.Equal(marks, []bool{true, true, true, true}) {
 		t.Errorf("koln lights %v of Köln", marks)
 	}

@@ -12,6 +12,7 @@ import (
 	"github.com/charmbracelet/x/exp/teatest"
 	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/gen"
+	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/tui/theme"
 )
 
@@ -55,7 +56,7 @@ func TestStressEditsWhileSearchingSortingAndSaving(t *testing.T) {
 			}
 			recs := o.Records()
 			r := recs[rng.IntN(len(recs))]
-			o.Apply(catalogue.Set{Ref: r.Ref(), Fields: []catalogue.Field{{Name: "X-OTHER", Value: fmt.Sprint(i)}}})
+			o.Apply(catalogue.Set{Ref: r.Ref(), Fields: []ssd3.Field{{Name: "X-OTHER", Value: fmt.Sprint(i)}}})
 			if i%5 == 0 {
 				o.Apply(catalogue.Add{Records: []*catalogue.Record{catalogue.NewRecord(catalogue.Values{URI: fmt.Sprintf("https://other.example/%d", i), Name: "Other"})}})
 			}

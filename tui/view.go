@@ -10,6 +10,7 @@ import (
 
 	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/query"
+	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/internal/display"
 	"github.com/uricat/uricat/tui/dialog"
 	"github.com/uricat/uricat/tui/records"
@@ -351,7 +352,7 @@ func (m *Model) rowName(rec *catalogue.Record, rs rowStyle, nameW int) string {
 	name, mark := shownName(rec)
 	var hits []bool
 	if s := m.list.Search(); s != nil && mark == "" {
-		hits = s.Highlight(catalogue.FieldName, name)
+		hits = s.Highlight(ssd3.FieldName, name)
 	}
 	if name == "" {
 		name = fmt.Sprintf("(no name, line %d)", rec.Line())
@@ -377,7 +378,7 @@ func shownName(rec *catalogue.Record) (name, mark string) {
 	if n := rec.Name(); n != "" {
 		return display.Text(n), ""
 	}
-	if v, _ := catalogue.StoredValue(rec, catalogue.FieldName); v != "" {
+	if v, _ := catalogue.StoredValue(rec, ssd3.FieldName); v != "" {
 		return display.Text(v), invalidMark
 	}
 	return "", ""
@@ -390,7 +391,7 @@ func shownURI(rec *catalogue.Record) (uri, mark string) {
 	if u := rec.URI(); u != "" {
 		return display.Text(display.URI(u)), ""
 	}
-	if v, _ := catalogue.StoredValue(rec, catalogue.FieldURI); v != "" {
+	if v, _ := catalogue.StoredValue(rec, ssd3.FieldURI); v != "" {
 		return display.Text(v), invalidMark
 	}
 	return "(no URI)", ""

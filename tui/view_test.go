@@ -11,7 +11,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 	xgolden "github.com/charmbracelet/x/exp/golden"
 
-	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/tui/dialog/dialogtest"
 	"github.com/uricat/uricat/tui/theme"
 )
@@ -225,8 +225,8 @@ func TestDetailProblemsNameTheirFieldOnce(t *testing.T) {
 		"CATEGORY: a\tb\r\nDESCRIPTION: =?bogus?Q?x?=\r\nRATING: 9\r\nLANGUAGE: english\r\nTYPE: text\r\n", 120, 30)
 	d := h.m.detail.text(200)
 	_, probs, _ := strings.Cut(d, "problem(s):")
-	for _, name := range []string{catalogue.FieldID, catalogue.FieldCategory, catalogue.FieldDescription,
-		catalogue.FieldRating, catalogue.FieldLanguage, catalogue.FieldType} {
+	for _, name := range []string{ssd3.FieldID, ssd3.FieldCategory, ssd3.FieldDescription,
+		ssd3.FieldRating, ssd3.FieldLanguage, ssd3.FieldType} {
 		found := false
 		for _, line := range strings.Split(probs, "\n") {
 			n := 0
@@ -265,7 +265,7 @@ func TestFitsAnySize(t *testing.T) {
 // keeps its line breaks.
 func TestDetailMarksInvisibleInEveryField(t *testing.T) {
 	const bad = "a\u202eb\u200bc"
-	enc := catalogue.EncodeText
+	enc := ssd3.EncodeText
 	h := newHarness(t, "URI: http://x.example/\r\nNAME: "+enc(bad)+"\r\nDATE: 01/02/2024 10:00:00\r\n"+
 		"CATEGORY: "+enc(bad)+"\r\nDESCRIPTION: "+enc("first "+bad+"\nsecond "+bad)+"\r\nX-NOTE: "+enc(bad)+"\r\n", 120, 30)
 	// A file holds URI, LANGUAGE, TYPE and ID in ASCII; a record in
@@ -324,7 +324,7 @@ func TestDetailScrollsThroughDescription(t *testing.T) {
 	}
 	d.WriteString(strings.Repeat("a long line ", 3*descPiece/12))
 	d.WriteString("\nthe end")
-	h := newHarness(t, "URI: http://x.example/\r\nNAME: n\r\nDATE: 01/02/2024 10:00:00\r\nDESCRIPTION: "+catalogue.EncodeText(d.String())+"\r\n", 120, 30)
+	h := newHarness(t, "URI: http://x.example/\r\nNAME: n\r\nDATE: 01/02/2024 10:00:00\r\nDESCRIPTION: "+ssd3.EncodeText(d.String())+"\r\n", 120, 30)
 	h.keys("enter")
 	l := h.m.layout()
 	var got []string

@@ -7,7 +7,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/ssd3"
 )
 
 // hostilePieces are what hostile text is made of: terminal commands
@@ -74,12 +74,12 @@ func HostileCatalogue(rng *rand.Rand, n int) string {
 	var b strings.Builder
 	for i := range n {
 		fmt.Fprintf(&b, "URI: https://evil%d.example/%%E2%%80%%AE%%1B%%5B2J\n", i)
-		fmt.Fprintf(&b, "NAME: %s\n", catalogue.EncodeText(HostileText(rng, 8)))
+		fmt.Fprintf(&b, "NAME: %s\n", ssd3.EncodeText(HostileText(rng, 8)))
 		b.WriteString("DATE: 31/10/2007 19:28:00\n")
-		fmt.Fprintf(&b, "CATEGORY: %s\n", catalogue.EncodeText(HostileText(rng, 4)))
-		fmt.Fprintf(&b, "DESCRIPTION: %s\n", catalogue.EncodeText(HostileText(rng, 12)))
-		fmt.Fprintf(&b, "X-TAGS: %s\n", catalogue.EncodeText(HostileText(rng, 3)+","+HostileText(rng, 3)))
-		fmt.Fprintf(&b, "X-%s: %s\n\n", []string{"NOTE", "EVIL", "VIA"}[i%3], catalogue.EncodeText(HostileText(rng, 6)))
+		fmt.Fprintf(&b, "CATEGORY: %s\n", ssd3.EncodeText(HostileText(rng, 4)))
+		fmt.Fprintf(&b, "DESCRIPTION: %s\n", ssd3.EncodeText(HostileText(rng, 12)))
+		fmt.Fprintf(&b, "X-TAGS: %s\n", ssd3.EncodeText(HostileText(rng, 3)+","+HostileText(rng, 3)))
+		fmt.Fprintf(&b, "X-%s: %s\n\n", []string{"NOTE", "EVIL", "VIA"}[i%3], ssd3.EncodeText(HostileText(rng, 6)))
 	}
 	return b.String()
 }

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/ssd3"
 )
 
 var (
@@ -39,7 +39,7 @@ func Catalogue(n int) string {
 		name := fmt.Sprintf("%s %s %s %d", strings.ToUpper(w()[:1])+w()[1:], w(), w(), i)
 		fmt.Fprintf(&b, "URI: https://%s.example.org/%s/%d\n", w(), w(), i)
 		if i%50 == 7 {
-			name = catalogue.EncodeText(accented[rng.IntN(len(accented))]) + " " + name
+			name = ssd3.EncodeText(accented[rng.IntN(len(accented))]) + " " + name
 		}
 		fmt.Fprintf(&b, "NAME: %s\n", name)
 		fmt.Fprintf(&b, "DATE: %s\n", base.Add(time.Duration(rng.IntN(24*365*25))*time.Hour).Format("02/01/2006 15:04:05"))
@@ -59,7 +59,7 @@ func Catalogue(n int) string {
 			fmt.Fprintf(&b, "TYPE: %s\n", t)
 		}
 		if i%10 == 3 {
-			fmt.Fprintf(&b, "X-TAGS: %s, %s\n", catalogue.EncodeText(tags[rng.IntN(len(tags))]), tags[rng.IntN(len(tags))])
+			fmt.Fprintf(&b, "X-TAGS: %s, %s\n", ssd3.EncodeText(tags[rng.IntN(len(tags))]), tags[rng.IntN(len(tags))])
 		}
 		b.WriteString("\n")
 	}

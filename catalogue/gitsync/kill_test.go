@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/ssd3"
 )
 
 // trialRecs are the records a kill trial's catalogues may hold, by URI.
@@ -149,7 +150,7 @@ func checkWhole(t *testing.T, what, text string) {
 		t.Fatalf("%s catalogue: %v", what, err)
 	}
 	for _, p := range c.Problems() {
-		if p.Kind == catalogue.Error {
+		if p.Kind == ssd3.Error {
 			t.Errorf("%s catalogue is torn: %v\n%s", what, p, text)
 		}
 	}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/gen"
+	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/internal/linkcheck"
 )
 
@@ -24,7 +25,7 @@ func fuzzRecords(t testing.TB) []*catalogue.Record {
 	recs := append(slices.Clone(fixture), c.Records()...)
 	return append(recs,
 		catalogue.NewRecord(catalogue.Values{Name: "Cafe\u0301 ﬁle Straße", Category: "a\x00b", Description: "\x1f\x01 İstanbul ǅ", Extensions: tags(",, ,x\u0301,Ａ b,")}),
-		catalogue.NewRecord(catalogue.Values{Name: "", Description: "东京 タワー", Extensions: []catalogue.Field{{Name: "X-Tags", Value: "lower-case name"}}}),
+		catalogue.NewRecord(catalogue.Values{Name: "", Description: "东京 タワー", Extensions: []ssd3.Field{{Name: "X-Tags", Value: "lower-case name"}}}),
 		// Parts whose NULs are as far as the index notes or farther (nulFar).
 		catalogue.NewRecord(catalogue.Values{Name: strings.Repeat("Long name ", 30), Description: "after a long name"}),
 		catalogue.NewRecord(catalogue.Values{Name: "Short", Category: strings.Repeat("É", nulFar), Description: "after a long category", Extensions: tags("a, b")}),
@@ -119,8 +120,8 @@ func (sf *searchFuzz) check(t *testing.T, text string) {
 	sf.checkIndex(t, text, q, want)
 	sf.checkMatch(t, text, q, want)
 	for _, r := range want {
-		for field, v := range map[string]string{catalogue.FieldName: r.Name(), catalogue.FieldDescription: r.Description(),
-			catalogue.FieldCategory: r.Category(), TagsField: r.Extension(TagsField), catalogue.FieldURI: r.URI()} {
+		for field, v := range map[string]string{ssd3.FieldName: r.Name(), ssd3.FieldDescription: r.Description(),
+			ssd3.FieldCategory: r.Category(), TagsField: r.Extension(TagsField), ssd3.FieldURI: r.URI()} {
 			if m := q.Highlight(field, v); m != nil && len(m) != utf8.RuneCountInString(v) {
 				t.Fatalf("search %q: %d marks for %d runes of %q", text, len(m), utf8.RuneCountInString(v), v)
 			}

@@ -4,7 +4,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/ssd3"
 )
 
 // Highlight reports, for each rune of text, the value of field in a record
@@ -29,7 +29,7 @@ func (q *Query) Highlight(field, text string) []bool {
 			marks[from[i]] = true
 		}
 	}
-	fuzzy := field == catalogue.FieldName || field == catalogue.FieldCategory || field == TagsField
+	fuzzy := field == ssd3.FieldName || field == ssd3.FieldCategory || field == TagsField
 	// The terms, a disjunction's alternatives each: any may be what the
 	// record matched.
 	terms := make([]*term, 0, len(q.terms))
@@ -93,7 +93,7 @@ func (q *Query) Highlight(field, text string) []bool {
 func (t *term) lights(field string) bool {
 	switch t.kind {
 	case kindWord, kindPhrase:
-		return field == catalogue.FieldName || field == catalogue.FieldCategory || field == catalogue.FieldDescription || field == TagsField
+		return field == ssd3.FieldName || field == ssd3.FieldCategory || field == ssd3.FieldDescription || field == TagsField
 	case kindQualified:
 		return t.qual.lights(t, field)
 	}

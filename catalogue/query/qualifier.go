@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/internal/linkcheck"
 )
 
@@ -65,12 +66,12 @@ const (
 var qualifierTable = []qualifier{
 	{
 		names: []string{"name"}, within: true, indexed: true,
-		parse: parseText, eval: partHolds(partName), lights: lightsField(catalogue.FieldName),
+		parse: parseText, eval: partHolds(partName), lights: lightsField(ssd3.FieldName),
 		help: helpFields,
 	},
 	{
 		names: []string{"cat", "category"}, within: true, indexed: true,
-		parse: parseText, eval: partHolds(partCategory), lights: lightsField(catalogue.FieldCategory),
+		parse: parseText, eval: partHolds(partCategory), lights: lightsField(ssd3.FieldCategory),
 		help: helpFields,
 	},
 	{
@@ -80,7 +81,7 @@ var qualifierTable = []qualifier{
 	},
 	{
 		names: []string{"desc", "description"}, within: true, indexed: true,
-		parse: parseText, eval: evalDescription, lights: lightsField(catalogue.FieldDescription),
+		parse: parseText, eval: evalDescription, lights: lightsField(ssd3.FieldDescription),
 		help: helpFields,
 	},
 	{
@@ -90,7 +91,7 @@ var qualifierTable = []qualifier{
 	},
 	{
 		names: []string{"uri", "url"}, within: true,
-		parse: parseText, eval: evalURI, lights: lightsField(catalogue.FieldURI),
+		parse: parseText, eval: evalURI, lights: lightsField(ssd3.FieldURI),
 		help: helpFields,
 	},
 	{
@@ -183,7 +184,7 @@ func Qualifiers() []string {
 // extensionField is the field of x-NAME: its name upper-cased, if it
 // names an extension field.
 func extensionField(name string) (string, bool) {
-	if len(name) > 2 && strings.EqualFold(name[:2], "x-") && catalogue.ValidateExtensionName(strings.ToUpper(name)) == nil {
+	if len(name) > 2 && strings.EqualFold(name[:2], "x-") && ssd3.ValidateExtensionName(strings.ToUpper(name)) == nil {
 		return strings.ToUpper(name), true
 	}
 	return "", false

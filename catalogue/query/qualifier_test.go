@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/internal/linkcheck"
 )
 
@@ -24,13 +25,13 @@ type qualifierCase struct {
 func qualifierCases() map[string]qualifierCase {
 	const uri = "https://www.koeln.de/stadt"
 	return map[string]qualifierCase{
-		"name":   {"name:dom", catalogue.Values{URI: uri, Name: "Kölner Dom"}, "name:do", catalogue.FieldName},
-		"cat":    {"cat:trav", catalogue.Values{URI: uri, Category: "Travel/Germany"}, "cat:tra", catalogue.FieldCategory},
+		"name":   {"name:dom", catalogue.Values{URI: uri, Name: "Kölner Dom"}, "name:do", ssd3.FieldName},
+		"cat":    {"cat:trav", catalogue.Values{URI: uri, Category: "Travel/Germany"}, "cat:tra", ssd3.FieldCategory},
 		"in":     {"in:travel", catalogue.Values{URI: uri, Category: "Travel/Germany"}, "in:trav", ""},
-		"desc":   {"desc:rhein", catalogue.Values{URI: uri, Description: "Die Stadt am Rhein"}, "desc:rh", catalogue.FieldDescription},
+		"desc":   {"desc:rhein", catalogue.Values{URI: uri, Description: "Die Stadt am Rhein"}, "desc:rh", ssd3.FieldDescription},
 		"tag":    {"tag:hiking", catalogue.Values{URI: uri, Extensions: tags("road trip, Hiking")}, "tag:hik", TagsField},
-		"uri":    {"uri:koeln", catalogue.Values{URI: uri}, "uri:koe", catalogue.FieldURI},
-		"x-NAME": {"x-keyword:alps", catalogue.Values{URI: uri, Extensions: []catalogue.Field{{Name: "X-KEYWORD", Value: "Alps"}}}, "x-keyword:al", "X-KEYWORD"},
+		"uri":    {"uri:koeln", catalogue.Values{URI: uri}, "uri:koe", ssd3.FieldURI},
+		"x-NAME": {"x-keyword:alps", catalogue.Values{URI: uri, Extensions: []ssd3.Field{{Name: "X-KEYWORD", Value: "Alps"}}}, "x-keyword:al", "X-KEYWORD"},
 		"lang":   {"lang:de", catalogue.Values{URI: uri, Language: "de-DE"}, "lang:d", ""},
 		"type":   {"type:text", catalogue.Values{URI: uri, Type: "text/html; charset=utf-8"}, "type:te", ""},
 		"rating": {"rating:>=4", catalogue.Values{URI: uri, Rating: 5}, "", ""},
@@ -140,9 +141,9 @@ func checkQualifierLights(t *testing.T, c qualifierCase) {
 	t.Helper()
 	q, _ := Parse(c.term)
 	values := map[string]string{
-		catalogue.FieldName: "Kölner Dom", catalogue.FieldCategory: "Travel/Germany", catalogue.FieldDescription: "Die Stadt am Rhein",
-		TagsField: "road trip, Hiking", catalogue.FieldURI: c.rec.URI, "X-KEYWORD": "Alps",
-		catalogue.FieldLanguage: "de-DE", catalogue.FieldType: "text/html",
+		ssd3.FieldName: "Kölner Dom", ssd3.FieldCategory: "Travel/Germany", ssd3.FieldDescription: "Die Stadt am Rhein",
+		TagsField: "road trip, Hiking", ssd3.FieldURI: c.rec.URI, "X-KEYWORD": "Alps",
+		ssd3.FieldLanguage: "de-DE", ssd3.FieldType: "text/html",
 	}
 	for field, value := range values {
 		lit := slices.Contains(q.Highlight(field, value), true)

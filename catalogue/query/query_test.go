@@ -14,18 +14,19 @@ import (
 
 	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/gen"
+	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/internal/linkcheck"
 )
 
 func date(s string) time.Time {
-	t, err := time.Parse(catalogue.DateLayout, s)
+	t, err := time.Parse(ssd3.DateLayout, s)
 	if err != nil {
 		panic(err)
 	}
 	return t
 }
 
-func tags(v string) []catalogue.Field { return []catalogue.Field{{Name: TagsField, Value: v}} }
+func tags(v string) []ssd3.Field { return []ssd3.Field{{Name: TagsField, Value: v}} }
 
 const ssd = `SSD3 - "Specification of URI-Catalogue format"`
 
@@ -43,7 +44,7 @@ var fixture = []*catalogue.Record{
 	catalogue.NewRecord(catalogue.Values{URI: "https://cafe.example/creme", Name: "Café Crème", Date: date("01/10/2015 09:00:00"), Category: "Cooking",
 		Description: "How to make a café crème at home", Rating: 4, Extensions: tags("coffee, Récipes")}),
 	catalogue.NewRecord(catalogue.Values{URI: "https://trails.example/alps", Name: "Alpine trails", Date: date("02/06/2016 09:00:00"), Category: "Travel",
-		Extensions: append(tags(" Hiking ,road trip,, "), catalogue.Field{Name: "X-KEYWORD", Value: "Alps"})}),
+		Extensions: append(tags(" Hiking ,road trip,, "), ssd3.Field{Name: "X-KEYWORD", Value: "Alps"})}),
 	catalogue.NewRecord(catalogue.Values{URI: "https://en.wikipedia.org/wiki/Linux_kernel", Name: "Linux kernel", Date: date("03/03/2016 09:00:00"),
 		Category: "Reference", Description: "The wiki article about the kernel"}),
 	catalogue.NewRecord(catalogue.Values{URI: "https://rust-for-linux.com/", Name: "Rust for Linux", Date: date("04/03/2016 09:00:00"), Category: "Programming",
@@ -418,21 +419,21 @@ func TestHighlight(t *testing.T) {
 	tests := []struct {
 		q, field, text, want string // want: ^ under each lit rune
 	}{
-		{"koln", catalogue.FieldName, "Köln", "^^^^"},
-		{"cafe creme", catalogue.FieldName, "Café Crème", "^^^^ ^^^^^"},
-		{"cafe", catalogue.FieldName, "Cafe\u0301 au lait", "^^^^^"}, // the combining accent too
-		{"strasse", catalogue.FieldName, "Große Straße", "      ^^^^^^"},
-		{"gdv", catalogue.FieldName, "go.dev", "^  ^ ^"},
-		{"gdv", catalogue.FieldDescription, "go.dev", ""}, // not fuzzy in DESCRIPTION
-		{"kernel", catalogue.FieldDescription, "Kernel, the kernel", "^^^^^^      ^^^^^^"},
-		{"-kernel", catalogue.FieldName, "kernel", ""},
-		{"name:dev", catalogue.FieldName, "go.dev", "   ^^^"},
-		{"name:dev", catalogue.FieldDescription, "go.dev", ""},
-		{"uri:dev", catalogue.FieldURI, "http://go.dev/", "          ^^^"},
-		{"lodz", catalogue.FieldName, "Łódź", "^^^^"},
-		{"東京", catalogue.FieldName, "東京タワー", "^^"},
-		{"koln OR cafe", catalogue.FieldName, "Café Köln", "^^^^ ^^^^"},
-		{"koln | -cafe", catalogue.FieldName, "Café Köln", "     ^^^^"},
+		{"koln", ssd3.FieldName, "Köln", "^^^^"},
+		{"cafe creme", ssd3.FieldName, "Café Crème", "^^^^ ^^^^^"},
+		{"cafe", ssd3.FieldName, "Cafe\u0301 au lait", "^^^^^"}, // the combining accent too
+		{"strasse", ssd3.FieldName, "Große Straße", "      ^^^^^^"},
+		{"gdv", ssd3.FieldName, "go.dev", "^  ^ ^"},
+		{"gdv", ssd3.FieldDescription, "go.dev", ""}, // not fuzzy in DESCRIPTION
+		{"kernel", ssd3.FieldDescription, "Kernel, the kernel", "^^^^^^      ^^^^^^"},
+		{"-kernel", ssd3.FieldName, "kernel", ""},
+		{"name:dev", ssd3.FieldName, "go.dev", "   ^^^"},
+		{"name:dev", ssd3.FieldDescription, "go.dev", ""},
+		{"uri:dev", ssd3.FieldURI, "http://go.dev/", "          ^^^"},
+		{"lodz", ssd3.FieldName, "Łódź", "^^^^"},
+		{"東京", ssd3.FieldName, "東京タワー", "^^"},
+		{"koln OR cafe", ssd3.FieldName, "Café Köln", "^^^^ ^^^^"},
+		{"koln | -cafe", ssd3.FieldName, "Café Köln", "     ^^^^"},
 	}
 	for _, tt := range tests {
 		q, err := Parse(tt.q)

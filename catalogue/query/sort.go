@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/ssd3"
 )
 
 // ForbiddenKeyError is the refusal to sort or group by a field that SSD3
@@ -24,10 +25,10 @@ func (e *ForbiddenKeyError) Error() string {
 
 func forbidden(field, action string) error {
 	switch strings.ToUpper(field) {
-	case catalogue.FieldURI:
-		return &ForbiddenKeyError{catalogue.FieldURI, action, "3.1", "Implementations MUST NOT group or order records by this field"}
-	case catalogue.FieldDescription, "DESC":
-		return &ForbiddenKeyError{catalogue.FieldDescription, action, "3.5", "Implementations MUST NOT group or order records by the DESCRIPTION field"}
+	case ssd3.FieldURI:
+		return &ForbiddenKeyError{ssd3.FieldURI, action, "3.1", "Implementations MUST NOT group or order records by this field"}
+	case ssd3.FieldDescription, "DESC":
+		return &ForbiddenKeyError{ssd3.FieldDescription, action, "3.5", "Implementations MUST NOT group or order records by the DESCRIPTION field"}
 	}
 	return nil
 }
@@ -68,7 +69,7 @@ func (k SortKey) IsZero() bool { return k.field == 0 }
 
 // Field returns the field the key sorts by ("" for file order).
 func (k SortKey) Field() string {
-	return [...]string{"", catalogue.FieldName, catalogue.FieldDate, catalogue.FieldRating}[k.field]
+	return [...]string{"", ssd3.FieldName, ssd3.FieldDate, ssd3.FieldRating}[k.field]
 }
 
 func (k SortKey) String() string {

@@ -10,6 +10,7 @@ import (
 
 	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/gen"
+	"github.com/uricat/uricat/catalogue/ssd3"
 )
 
 // spec is the spec's example records and one without a rating.
@@ -142,12 +143,12 @@ func TestOrderMatchesAStableSort(t *testing.T) {
 		sort.SliceStable(want, func(i, j int) bool {
 			a, b := want[i], want[j]
 			switch k.Field() {
-			case catalogue.FieldName:
+			case ssd3.FieldName:
 				if k.desc {
 					return Fold(a.Name()) > Fold(b.Name())
 				}
 				return Fold(a.Name()) < Fold(b.Name())
-			case catalogue.FieldDate:
+			case ssd3.FieldDate:
 				if k.desc {
 					return a.Date().After(b.Date())
 				}

@@ -8,6 +8,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/ssd3"
 )
 
 func TestOf(t *testing.T) {
@@ -62,8 +63,8 @@ func TestBarsFitTheWidth(t *testing.T) {
 func TestValuesTags(t *testing.T) {
 	t.Parallel()
 	recs := []*catalogue.Record{
-		catalogue.NewRecord(catalogue.Values{URI: "https://a.example/", Name: "a", Extensions: []catalogue.Field{{Name: catalogue.FieldTags, Value: "go,Web"}}}),
-		catalogue.NewRecord(catalogue.Values{URI: "https://b.example/", Name: "b", Extensions: []catalogue.Field{{Name: catalogue.FieldTags, Value: "go"}}}),
+		catalogue.NewRecord(catalogue.Values{URI: "https://a.example/", Name: "a", Extensions: []ssd3.Field{{Name: catalogue.FieldTags, Value: "go,Web"}}}),
+		catalogue.NewRecord(catalogue.Values{URI: "https://b.example/", Name: "b", Extensions: []ssd3.Field{{Name: catalogue.FieldTags, Value: "go"}}}),
 	}
 	got := Tags(recs)
 	want := []Count{{"go", 2}, {"Web", 1}}

@@ -10,6 +10,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/importers"
 	"github.com/uricat/uricat/internal/display"
 	"github.com/uricat/uricat/internal/webpage"
@@ -21,8 +22,8 @@ type addOptions struct {
 	noFetch        bool
 	timeout        time.Duration
 	uri            string
-	fields         []catalogue.Field // the fields' flags given, NAME among them if named
-	named          bool              // --name was given: nothing is fetched
+	fields         []ssd3.Field // the fields' flags given, NAME among them if named
+	named          bool         // --name was given: nothing is fetched
 }
 
 func newAddCmd(e *env, runF func(*addOptions) error) *cobra.Command {
@@ -76,9 +77,9 @@ no request and names it from its URI.`,
 // runAdd validates the new record and appends it to the catalogue; when
 // not named, it takes its NAME (and what else no flag gives) from the
 // page (fillFromPage) or, with --no-fetch, from its URI.
-func runAdd(e *env, uri string, fields []catalogue.Field, named bool, o addOptions) error {
+func runAdd(e *env, uri string, fields []ssd3.Field, named bool, o addOptions) error {
 	rec := &catalogue.Record{}
-	if err := setFields(rec, append([]catalogue.Field{{Name: catalogue.FieldURI, Value: uri}}, fields...)); err != nil {
+	if err := setFields(rec, append([]ssd3.Field{{Name: ssd3.FieldURI, Value: uri}}, fields...)); err != nil {
 		return err
 	}
 	c, err := e.open()
@@ -112,7 +113,7 @@ func runAdd(e *env, uri string, fields []catalogue.Field, named bool, o addOptio
 		return refused(fmt.Errorf("already there: another program added %s to %s meanwhile; add --allow-duplicate to add it again", rec.URI(), c.Path()))
 	}
 	for _, l := range rep.LookAlikes {
-		e.diagnostic(catalogue.Diagnostic{File: c.Path(), Offset: -1, Kind: catalogue.Warning,
+		e.diagnostic(ssd3.Diagnostic{File: c.Path(), Offset: -1, Kind: ssd3.Warning,
 			Msg: fmt.Sprintf("%s looks like %s; added all the same (uricat dups lists such records)", rec.URI(), importers.LooksLike(l.Like))})
 	}
 	fmt.Fprintf(e.stdout, "added %q to %s\n", display.Text(rec.Name()), display.Text(c.Path()))
@@ -141,7 +142,7 @@ func userAgent() string { return "uricat/" + version() + " (+https://github.com/
 // control character or escape sequence from a page reaches the catalogue
 // or the terminal. A page that cannot be fetched, or has no title, names
 // the record from its URI, with a note on stderr.
-func fillFromPage(e *env, rec *catalogue.Record, fields []catalogue.Field, timeout time.Duration) {
+func fillFromPage(e *env, rec *catalogue.Record, fields []ssd3.Field, timeout time.Duration) {
 	note := func(format string, a ...any) {
 		fmt.Fprintf(e.stderr, "uricat add: note: %s\n", display.Lines(fmt.Sprintf(format, a...)))
 	}
@@ -158,7 +159,7 @@ func fillFromPage(e *env, rec *catalogue.Record, fields []catalogue.Field, timeo
 	}
 	got, titled, diags := importers.FromPage(rec.URI(), page, e.now())
 	for _, d := range diags {
-		if d.Kind == catalogue.Dropped {
+		if d.Kind == ssd3.Dropped {
 			note("the page's %s", d.Msg)
 		}
 	}
@@ -171,7 +172,7 @@ func fillFromPage(e *env, rec *catalogue.Record, fields []catalogue.Field, timeo
 		note("the page has no title; NAME is from the URI: %q", rec.Name())
 	}
 	for _, f := range importers.PageValues(got, titled) {
-		if f.Name != catalogue.FieldName && f.Value != "" && !given[f.Name] {
+		if f.Name != ssd3.FieldName && f.Value != "" && !given[f.Name] {
 			_ = catalogue.SetField(rec, f.Name, f.Value) // Finish kept only valid values
 		}
 	}

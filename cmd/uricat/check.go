@@ -11,6 +11,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/internal/display"
 	"github.com/uricat/uricat/internal/gcpause"
 	"github.com/uricat/uricat/internal/parallel"
@@ -108,7 +109,7 @@ type checkCounts struct {
 
 // printProblems prints probs, the problems of c read from path, and the
 // notes on text not shown as it is, on stderr, and counts the problems.
-func (e *env) printProblems(path string, c *catalogue.ReadOnly, probs []catalogue.Diagnostic) checkCounts {
+func (e *env) printProblems(path string, c *catalogue.ReadOnly, probs []ssd3.Diagnostic) checkCounts {
 	// The diagnostics go out in large writes, not a system call each;
 	// flushed before the summary, so that a terminal shows them in the
 	// same order.
@@ -120,7 +121,7 @@ func (e *env) printProblems(path string, c *catalogue.ReadOnly, probs []catalogu
 	for _, p := range probs {
 		p.File = path
 		e.diagnostic(p)
-		if p.Kind == catalogue.Warning {
+		if p.Kind == ssd3.Warning {
 			n.warns++
 		} else {
 			n.errs++
@@ -130,9 +131,9 @@ func (e *env) printProblems(path string, c *catalogue.ReadOnly, probs []catalogu
 		// So is a version a merge left marked (X-CONFLICT): the file
 		// conforms, but holds a conflict to settle.
 		switch {
-		case p.Kind == catalogue.Warning && p.Field == catalogue.FieldConflict:
+		case p.Kind == ssd3.Warning && p.Field == catalogue.FieldConflict:
 			n.conflicts++
-		case p.Kind != catalogue.Warning || catalogue.MiscasedExtension(p.Field) == "":
+		case p.Kind != ssd3.Warning || catalogue.MiscasedExtension(p.Field) == "":
 			n.conforms = false
 		}
 	}
@@ -150,10 +151,10 @@ func (e *env) printProblems(path string, c *catalogue.ReadOnly, probs []catalogu
 
 // conflictLines names the lines of the records a merge left marked, for
 // the summary: "line 12, line 40".
-func conflictLines(probs []catalogue.Diagnostic) string {
+func conflictLines(probs []ssd3.Diagnostic) string {
 	var lines []string
 	for _, p := range probs {
-		if p.Kind == catalogue.Warning && p.Field == catalogue.FieldConflict {
+		if p.Kind == ssd3.Warning && p.Field == catalogue.FieldConflict {
 			lines = append(lines, fmt.Sprintf("line %d", p.Line))
 		}
 	}
@@ -167,8 +168,8 @@ const hiddenTextShare = 4096
 // hiddenTexts returns hiddenText's notes on recs, a share of records at a
 // time, in file order: they are looked at on every CPU, as they were read
 // (records never change once read, so goroutines may share them).
-func hiddenTexts(recs []*catalogue.Record) [][]catalogue.Diagnostic {
-	notes := make([][]catalogue.Diagnostic, (len(recs)+hiddenTextShare-1)/hiddenTextShare)
+func hiddenTexts(recs []*catalogue.Record) [][]ssd3.Diagnostic {
+	notes := make([][]ssd3.Diagnostic, (len(recs)+hiddenTextShare-1)/hiddenTextShare)
 	parallel.Each(len(notes), func(int) func(i int) {
 		return func(i int) {
 			for _, r := range recs[i*hiddenTextShare : min((i+1)*hiddenTextShare, len(recs))] {

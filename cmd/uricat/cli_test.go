@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/ssd3"
 )
 
 const example41 = "URI: http://google.co.uk/\r\nNAME: Google\r\nID: 1\r\nDATE: 30/10/2007 08:31:32\r\n" +
@@ -250,12 +251,12 @@ func mustRead(t *testing.T, path string) []byte {
 func TestFieldFlagsAreTheFieldsTable(t *testing.T) {
 	t.Parallel()
 	path := writeCatalogue(t, example41)
-	bad := map[string]string{catalogue.FieldName: " ", catalogue.FieldID: "0", catalogue.FieldCategory: " ",
-		catalogue.FieldDescription: " ", catalogue.FieldRating: "6", catalogue.FieldLanguage: "klingon", catalogue.FieldType: "html"}
+	bad := map[string]string{ssd3.FieldName: " ", ssd3.FieldID: "0", ssd3.FieldCategory: " ",
+		ssd3.FieldDescription: " ", ssd3.FieldRating: "6", ssd3.FieldLanguage: "klingon", ssd3.FieldType: "html"}
 	for _, f := range catalogue.Fields {
 		flag := "--" + strings.ToLower(f.Name)
 		_, help, _ := uricat(t, "set", "--help")
-		if f.Name == catalogue.FieldURI || f.Name == catalogue.FieldDate {
+		if f.Name == ssd3.FieldURI || f.Name == ssd3.FieldDate {
 			if strings.Contains(help, flag+" ") {
 				t.Errorf("set has %s", flag)
 			}
@@ -336,7 +337,7 @@ func TestCheckNotesInFileOrder(t *testing.T) {
 	for i := range n {
 		name := fmt.Sprintf("Page %d", i)
 		if i%997 == 5 || i == n-1 {
-			name = catalogue.EncodeText(fmt.Sprintf("Page \x1b[31m%d", i))
+			name = ssd3.EncodeText(fmt.Sprintf("Page \x1b[31m%d", i))
 			want = append(want, fmt.Sprintf(":%d: note: NAME holds control characters", 5*i+1)) // the record's line
 		}
 		if i > 0 {

@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/ssd3"
 )
 
 // The shell completes the values a command takes, read from the
@@ -14,7 +14,7 @@ func TestCompletesValues(t *testing.T) {
 	t.Parallel()
 	path := writeCatalogue(t, "URI: https://go.dev/\r\nNAME: The Go language\r\nDATE: 31/10/2007 19:28:45\r\nCATEGORY: Programming/Go\r\nX-TAGS: go, lang\r\n\r\n"+
 		"URI: https://example.org/a\r\nNAME: Example\r\nDATE: 31/10/2007 19:28:45\r\nCATEGORY: Travel\r\nX-TAGS: golang, go\r\n\r\n"+
-		"URI: https://zzz.example/\r\nNAME: Evil\r\nDATE: 31/10/2007 19:28:45\r\nCATEGORY: "+catalogue.EncodeText("Tr\x1b]0;owned\a")+"\r\n")
+		"URI: https://zzz.example/\r\nNAME: Evil\r\nDATE: 31/10/2007 19:28:45\r\nCATEGORY: "+ssd3.EncodeText("Tr\x1b]0;owned\a")+"\r\n")
 	for _, tc := range []struct {
 		args []string
 		want []string // the candidates, in order

@@ -7,11 +7,12 @@ import (
 	"testing"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/ssd3"
 )
 
 var dupsCatalogue = "URI: https://www.example.org/a/\r\nNAME: A\r\nDATE: 02/01/2020 03:04:05\r\nRATING: 2\r\nX-TAGS: go\r\n\r\n" +
 	"URI: https://xn--bcher-kva.de/\r\nNAME: B\r\nDATE: 02/01/2020 03:04:05\r\n\r\n" +
-	"URI: http://example.org/a?utm_source=rss#x\r\nNAME: " + catalogue.EncodeText("A again \x1b[31mred") + "\r\nDATE: 01/01/2019 00:00:00\r\nRATING: 5\r\nX-TAGS: web\r\n\r\n" +
+	"URI: http://example.org/a?utm_source=rss#x\r\nNAME: " + ssd3.EncodeText("A again \x1b[31mred") + "\r\nDATE: 01/01/2019 00:00:00\r\nRATING: 5\r\nX-TAGS: web\r\n\r\n" +
 	"URI: https://www.xn--bcher-kva.de\r\nNAME: B again\r\nDATE: 02/01/2020 03:04:05\r\n\r\n" +
 	"URI: https://example.org/a?id=1\r\nNAME: another page\r\nDATE: 02/01/2020 03:04:05\r\n"
 

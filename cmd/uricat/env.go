@@ -13,6 +13,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/importers"
 	"github.com/uricat/uricat/internal/display"
 	"github.com/uricat/uricat/internal/linkcheck"
@@ -187,7 +188,7 @@ func unreadableCatalogue(err error) error {
 
 // problemSource is a catalogue read, whether to change it or to look.
 type problemSource interface {
-	Problems() []catalogue.Diagnostic
+	Problems() []ssd3.Diagnostic
 	Path() string
 }
 
@@ -197,9 +198,9 @@ type problemSource interface {
 // gets a few lines of them, not a flood on stderr; check is the command
 // that lists every one.
 func (e *env) report(c problemSource, errorsOnly bool) {
-	var ds []catalogue.Diagnostic
+	var ds []ssd3.Diagnostic
 	for _, p := range c.Problems() {
-		if errorsOnly && p.Kind == catalogue.Warning {
+		if errorsOnly && p.Kind == ssd3.Warning {
 			continue
 		}
 		p.File = c.Path()
@@ -213,7 +214,7 @@ func (e *env) report(c problemSource, errorsOnly bool) {
 		e.line = append(p.Append(e.line), '\n')
 	}
 	if len(kept) < len(ds) {
-		d := catalogue.Diagnostic{File: c.Path(), Offset: -1, Kind: catalogue.Info,
+		d := ssd3.Diagnostic{File: c.Path(), Offset: -1, Kind: ssd3.Info,
 			Msg: fmt.Sprintf("%d problems in all, summarised above; `uricat check` lists them all", len(ds))}
 		e.line = append(d.Append(e.line), '\n')
 	}
@@ -225,7 +226,7 @@ func (e *env) report(c problemSource, errorsOnly bool) {
 // diagnostic prints d on stderr in the one form every command shows,
 // FILE:LINE:COLUMN: kind: message (catalogue.Diagnostic.String), which
 // shows what it quotes from a file safely.
-func (e *env) diagnostic(d catalogue.Diagnostic) {
+func (e *env) diagnostic(d ssd3.Diagnostic) {
 	if e.quiet {
 		return
 	}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/query"
+	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/importers"
 	"github.com/uricat/uricat/importers/formats"
 	"github.com/uricat/uricat/internal/display"
@@ -101,7 +102,7 @@ func (o *exportOptions) run(e *env) error {
 
 // printLosses says what the format could not hold as it was, a flood of
 // one kind summarised (importers.Summarise).
-func printLosses(e *env, losses []catalogue.Diagnostic) {
+func printLosses(e *env, losses []ssd3.Diagnostic) {
 	for _, d := range importers.Summarise(losses) {
 		fmt.Fprintf(e.stderr, "uricat export: %s\n", d)
 	}

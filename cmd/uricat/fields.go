@@ -7,6 +7,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/ssd3"
 )
 
 // fieldFlag is a flag that gives one field of a record, for add and set.
@@ -20,14 +21,14 @@ type fieldFlag struct {
 var fieldFlagTable = func() []fieldFlag {
 	var t []fieldFlag
 	for _, f := range catalogue.Fields {
-		if f.Name == catalogue.FieldURI || f.Name == catalogue.FieldDate {
+		if f.Name == ssd3.FieldURI || f.Name == ssd3.FieldDate {
 			continue
 		}
 		usage := "the `" + f.Name + "`"
 		if f.Hint != "" {
 			usage = "`" + f.Name + "`, " + f.Hint
 		}
-		if f.Name == catalogue.FieldRating {
+		if f.Name == ssd3.FieldRating {
 			usage += " (0 for none)" // see fields
 		}
 		t = append(t, fieldFlag{strings.ToLower(f.Name), f.Name, usage})
@@ -57,22 +58,22 @@ func (ff *fieldFlags) register(fs *pflag.FlagSet, clear bool) {
 
 // fields returns the fields the flags gave on the line (those fs says were
 // set), as catalogue.Set takes them: "" clears a field.
-func (ff *fieldFlags) fields(fs *pflag.FlagSet) ([]catalogue.Field, error) {
-	var out []catalogue.Field
+func (ff *fieldFlags) fields(fs *pflag.FlagSet) ([]ssd3.Field, error) {
+	var out []ssd3.Field
 	for _, f := range fieldFlagTable {
 		if !fs.Changed(f.flag) {
 			continue
 		}
 		v := *ff.values[f.flag]
 		switch f.field {
-		case catalogue.FieldRating:
+		case ssd3.FieldRating:
 			if strings.TrimSpace(v) == "0" {
 				v = ""
 			}
 		case catalogue.FieldTags:
 			v = catalogue.JoinTags(catalogue.SplitTags(v))
 		}
-		out = append(out, catalogue.Field{Name: f.field, Value: v})
+		out = append(out, ssd3.Field{Name: f.field, Value: v})
 	}
 	for _, x := range ff.x {
 		name, value, ok := strings.Cut(x, "=")
@@ -82,18 +83,18 @@ func (ff *fieldFlags) fields(fs *pflag.FlagSet) ([]catalogue.Field, error) {
 		if !strings.HasPrefix(name, "X-") {
 			return nil, usageError(fmt.Errorf("--x %q: %s is not an extension field; its name starts with X- (SSD3 2.2)", x, name))
 		}
-		out = append(out, catalogue.Field{Name: name, Value: value})
+		out = append(out, ssd3.Field{Name: name, Value: value})
 	}
 	return out, nil
 }
 
 // setFields sets each field of fields in rec. The error, refused (exit 1),
 // is a *catalogue.ValidationError with every problem.
-func setFields(rec *catalogue.Record, fields []catalogue.Field) error {
-	var ps []catalogue.Diagnostic
+func setFields(rec *catalogue.Record, fields []ssd3.Field) error {
+	var ps []ssd3.Diagnostic
 	for _, f := range fields {
 		if err := catalogue.SetField(rec, f.Name, f.Value); err != nil {
-			ps = append(ps, catalogue.Diagnostic{Offset: -1, Field: f.Name, Msg: err.Error()})
+			ps = append(ps, ssd3.Diagnostic{Offset: -1, Field: f.Name, Msg: err.Error()})
 		}
 	}
 	if len(ps) > 0 {

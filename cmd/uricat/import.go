@@ -18,6 +18,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/importers"
 	"github.com/uricat/uricat/importers/formats"
 	"github.com/uricat/uricat/importers/profiles"
@@ -263,7 +264,7 @@ func (o *importOptions) check() (format *importers.Format, base *url.URL, tags [
 		}
 	}
 	if o.category != "" {
-		if err := catalogue.SetField(&catalogue.Record{}, catalogue.FieldCategory, o.category); err != nil {
+		if err := catalogue.SetField(&catalogue.Record{}, ssd3.FieldCategory, o.category); err != nil {
 			return nil, nil, nil, usageError(fmt.Errorf("--category: %w", err))
 		}
 	}

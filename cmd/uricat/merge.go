@@ -11,6 +11,7 @@ import (
 
 	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/gitsync"
+	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/internal/display"
 	"github.com/uricat/uricat/internal/plural"
 )
@@ -163,7 +164,7 @@ func (e *env) reportConflicts(name string, merged *catalogue.Snapshot, conflicts
 			continue
 		}
 		marked++
-		e.diagnostic(catalogue.Diagnostic{File: name, Line: r.Line(), Offset: -1, Kind: catalogue.Warning,
+		e.diagnostic(ssd3.Diagnostic{File: name, Line: r.Line(), Offset: -1, Kind: ssd3.Warning,
 			Field: catalogue.FieldConflict, Msg: fmt.Sprintf("conflict: %s: %s", recordName(r), v)})
 	}
 	fmt.Fprintf(e.stderr, "uricat merge: %s: %s left to settle: both versions are in the file, the second marked %s (uricat check lists them; the TUI's ! settles them)\n",

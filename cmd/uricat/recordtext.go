@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/importers"
 	"github.com/uricat/uricat/internal/display"
 	"github.com/uricat/uricat/internal/printable"
@@ -21,7 +22,7 @@ func fieldLines(rec *catalogue.Record) []string {
 	for i, name := range names {
 		v := catalogue.GetField(rec, name)
 		if isText(name) && (display.Clean(v) != v || strings.ContainsAny(v, "\n\t") || strings.Contains(v, "=?")) {
-			v = catalogue.EncodeText(v)
+			v = ssd3.EncodeText(v)
 		}
 		lines[i] = name + ": " + v
 	}
@@ -69,8 +70,8 @@ const invalidMark = "  ⟨invalid: not used⟩"
 // bidirectional and zero-width characters, which they show as markers
 // (they would reorder or hide the text around them). The file keeps them
 // all; check and show say so.
-func hiddenText(rec *catalogue.Record) []catalogue.Diagnostic {
-	var notes []catalogue.Diagnostic
+func hiddenText(rec *catalogue.Record) []ssd3.Diagnostic {
+	var notes []ssd3.Diagnostic
 	note := func(name, v string) {
 		if plainText(v) { // most values: nothing to say, told at a glance
 			return
@@ -88,7 +89,7 @@ func hiddenText(rec *catalogue.Record) []catalogue.Diagnostic {
 		default:
 			return
 		}
-		notes = append(notes, catalogue.Diagnostic{Line: rec.Line(), Offset: -1, Field: name, Kind: catalogue.Info,
+		notes = append(notes, ssd3.Diagnostic{Line: rec.Line(), Offset: -1, Field: name, Kind: ssd3.Info,
 			Msg: fmt.Sprintf("%s holds %s: %q", name, what, importers.Excerpt(v))})
 	}
 	// Only text can hold them: a record holds the other fields' values
@@ -159,7 +160,7 @@ func parseFieldLines(text string) (*catalogue.Record, []string) {
 			continue // an empty field is no field (2.2)
 		}
 		if isText(name) {
-			v, err := catalogue.DecodeText(value)
+			v, err := ssd3.DecodeText(value)
 			if err != nil {
 				errs = append(errs, fmt.Sprintf("%s: %v", name, err))
 				continue

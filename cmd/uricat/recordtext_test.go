@@ -6,15 +6,16 @@ import (
 	"testing"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/importers"
 	"github.com/uricat/uricat/internal/display"
 )
 
 // sameFields reports how a and b differ in any field, DATE included.
-func sameFields(a, b *catalogue.Record) []catalogue.Field {
+func sameFields(a, b *catalogue.Record) []ssd3.Field {
 	d := catalogue.Diff(a, b)
-	if da, db := catalogue.GetField(a, catalogue.FieldDate), catalogue.GetField(b, catalogue.FieldDate); da != db {
-		d = append(d, catalogue.Field{Name: catalogue.FieldDate, Value: db})
+	if da, db := catalogue.GetField(a, ssd3.FieldDate), catalogue.GetField(b, ssd3.FieldDate); da != db {
+		d = append(d, ssd3.Field{Name: ssd3.FieldDate, Value: db})
 	}
 	return d
 }

@@ -14,6 +14,7 @@ import (
 
 	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/query"
+	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/importers"
 	"github.com/uricat/uricat/internal/display"
 	"github.com/uricat/uricat/internal/linkcheck"
@@ -68,7 +69,7 @@ page that cannot be fetched changes nothing, and is named.
 // refreshed is what a record's page says now, or why it said nothing.
 type refreshed struct {
 	rec    *catalogue.Record
-	fields []catalogue.Field // the fields that change
+	fields []ssd3.Field // the fields that change
 	err    error
 }
 
@@ -203,7 +204,7 @@ func (o *refreshOptions) refresh(ctx context.Context, e *env, rec *catalogue.Rec
 		return refreshed{rec: rec, err: err}
 	}
 	got, titled, _ := importers.FromPage(rec.URI(), page, e.now())
-	var fields []catalogue.Field
+	var fields []ssd3.Field
 	for _, f := range importers.PageValues(got, titled) {
 		if f.Value == "" || f.Value == catalogue.GetField(rec, f.Name) {
 			continue // what the page does not say is kept

@@ -9,7 +9,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/ssd3"
 )
 
 // parsed runs the command newCmd makes with args, its runF keeping the
@@ -111,12 +111,12 @@ func TestFlagsToOptions(t *testing.T) {
 		{"add", func(t *testing.T) any {
 			o := mustParse(t, newAddCmd, "https://go.dev/", "--name", "Go", "--rating", "5", "--no-fetch", "--timeout", "3s")
 			return []any{o.uri, o.fields, o.named, o.noFetch, o.allowDuplicate, o.timeout}
-		}, []any{"https://go.dev/", []catalogue.Field{{Name: catalogue.FieldName, Value: "Go"}, {Name: catalogue.FieldRating, Value: "5"}},
+		}, []any{"https://go.dev/", []ssd3.Field{{Name: ssd3.FieldName, Value: "Go"}, {Name: ssd3.FieldRating, Value: "5"}},
 			true, true, false, 3 * time.Second}},
 		{"set", func(t *testing.T) any {
 			o := mustParse(t, newSetCmd, "id:3", "--category", "Go", "--add-tags", "a,b")
 			return []any{o.selector, o.searched, o.fields, o.add, o.remove}
-		}, []any{"id:3", false, []catalogue.Field{{Name: catalogue.FieldCategory, Value: "Go"}}, []string{"a", "b"}, []string(nil)}},
+		}, []any{"id:3", false, []ssd3.Field{{Name: ssd3.FieldCategory, Value: "Go"}}, []string{"a", "b"}, []string(nil)}},
 		{"set --search", func(t *testing.T) any {
 			o := mustParse(t, newSetCmd, "--search", "go", "--yes", "--remove-tags", "old")
 			return []any{o.selector, o.searched, o.search, o.yes, o.add, o.remove}

@@ -12,6 +12,7 @@ import (
 	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/gen"
 	"github.com/uricat/uricat/catalogue/query"
+	"github.com/uricat/uricat/catalogue/ssd3"
 	jsonformat "github.com/uricat/uricat/importers/json"
 	"github.com/uricat/uricat/internal/display"
 )
@@ -24,7 +25,7 @@ var searchFixture = fmt.Sprintf("URI: http://go.dev/\r\nNAME: go.dev\r\nDATE: 01
 	"URI: https://www.koeln.de/\r\nNAME: %s\r\nDATE: 31/10/2015 10:00:00\r\n\r\n"+
 	"URI: https://cafe.example/creme\r\nNAME: %s\r\nDATE: 01/10/2015 09:00:00\r\n\r\n"+
 	"URI: https://trails.example/alps\r\nNAME: Alpine trails\r\nDATE: 02/06/2016 09:00:00\r\nX-TAGS: Hiking, road trip\r\n",
-	catalogue.EncodeText("Köln"), catalogue.EncodeText("Café Crème"))
+	ssd3.EncodeText("Köln"), ssd3.EncodeText("Café Crème"))
 
 // TestListSearchIssueCases: list --search answers the searches of issue 9.
 func TestListSearchIssueCases(t *testing.T) {

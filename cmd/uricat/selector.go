@@ -10,6 +10,7 @@ import (
 
 	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/query"
+	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/internal/display"
 )
 
@@ -85,11 +86,11 @@ func selectRecord(c *catalogue.Catalogue, sel string) (*catalogue.Record, error)
 	}
 	switch kind, v, _ := strings.Cut(sel, ":"); kind {
 	case "id":
-		if err := catalogue.ValidateID(v); err != nil {
+		if err := ssd3.ValidateID(v); err != nil {
 			return nil, usageError(fmt.Errorf("%s: %w", sel, err))
 		}
 		for _, r := range recs {
-			if r.ID() != "" && catalogue.CompareIDs(r.ID(), v) == 0 {
+			if r.ID() != "" && ssd3.CompareIDs(r.ID(), v) == 0 {
 				return r, nil
 			}
 		}

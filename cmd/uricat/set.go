@@ -9,6 +9,7 @@ import (
 
 	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/query"
+	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/internal/display"
 	"github.com/uricat/uricat/internal/plural"
 )
@@ -21,7 +22,7 @@ type setOptions struct {
 	addTags, removeTags string
 	// What the flags and arguments make: the fields to set, the tags to
 	// add and remove, and the records (the search's, or the selector's).
-	fields      []catalogue.Field
+	fields      []ssd3.Field
 	add, remove []string
 	searched    bool
 	selector    string
@@ -105,7 +106,7 @@ stamped.
 }
 
 // edit is the one edit that sets fields and adds and removes tags on refs.
-func edit(refs []catalogue.Ref, fields []catalogue.Field, add, remove []string) catalogue.Edit {
+func edit(refs []catalogue.Ref, fields []ssd3.Field, add, remove []string) catalogue.Edit {
 	var es []catalogue.Edit
 	if len(fields) > 0 {
 		es = append(es, catalogue.SetMany{Refs: refs, Fields: fields})
@@ -120,7 +121,7 @@ func edit(refs []catalogue.Ref, fields []catalogue.Field, add, remove []string) 
 }
 
 // runSet changes the record sel names, and saves.
-func runSet(e *env, sel string, fields []catalogue.Field, add, remove []string) error {
+func runSet(e *env, sel string, fields []ssd3.Field, add, remove []string) error {
 	c, rec, err := e.openRecord(sel)
 	if err != nil {
 		return err
@@ -148,7 +149,7 @@ func runSet(e *env, sel string, fields []catalogue.Field, add, remove []string) 
 
 // runSearch changes the valid records o.search matches, once --yes
 // says so; without it, it lists them and what would change.
-func (o *setOptions) runSearch(e *env, fields []catalogue.Field, add, remove []string) error {
+func (o *setOptions) runSearch(e *env, fields []ssd3.Field, add, remove []string) error {
 	q, err := e.selection(o.search, o.all)
 	if err != nil {
 		return err

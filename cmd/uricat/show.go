@@ -6,6 +6,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/ssd3"
 	jsonformat "github.com/uricat/uricat/importers/json"
 	"github.com/uricat/uricat/internal/display"
 )
@@ -89,7 +90,7 @@ type shownProblem struct {
 
 func showJSON(rec *catalogue.Record) shownRecord {
 	out := shownRecord{Record: jsonformat.FromRecord(rec), Line: rec.Line(), Valid: rec.Valid(), Problems: []shownProblem{}}
-	if catalogue.GetField(rec, catalogue.FieldDate) == "" {
+	if catalogue.GetField(rec, ssd3.FieldDate) == "" {
 		out.Date = ""
 	}
 	for _, p := range rec.Problems() {

@@ -44,6 +44,7 @@ import (
 	"strings"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/importers"
 	"github.com/uricat/uricat/internal/sqlitecopy"
 )
@@ -135,22 +136,22 @@ func (r *Reader) Read() (*catalogue.Record, error) {
 func (r *Reader) record(id, url, title, tags, desc, flags string) *catalogue.Record {
 	where := "bookmarks id " + id + ": "
 	rec := catalogue.NewRecord(catalogue.Values{URI: strings.TrimSpace(url), Name: title, Description: desc})
-	var ext []catalogue.Field
+	var ext []ssd3.Field
 	if ts := catalogue.SplitTags(tags); len(ts) > 0 {
 		for i, t := range ts {
 			ts[i] = importers.OneLine(t)
 		}
-		ext = append(ext, catalogue.Field{Name: catalogue.FieldTags, Value: catalogue.JoinTags(ts)})
+		ext = append(ext, ssd3.Field{Name: catalogue.FieldTags, Value: catalogue.JoinTags(ts)})
 	}
 	if f := strings.TrimSpace(flags); f != "" && f != "0" {
-		ext = append(ext, catalogue.Field{Name: FieldFlags, Value: f})
+		ext = append(ext, ssd3.Field{Name: FieldFlags, Value: f})
 	}
 	rec.SetExtensions(ext)
 	return r.notes.FinishNamed(rec, r.opts, 0, -1, where, nil) // buku keeps no dates: End says so
 }
 
 // Diagnostics returns the diagnostics gathered since the last call.
-func (r *Reader) Diagnostics() []catalogue.Diagnostic { return r.notes.Diagnostics() }
+func (r *Reader) Diagnostics() []ssd3.Diagnostic { return r.notes.Diagnostics() }
 
 // Close releases the query the reader holds.
 func (r *Reader) Close() error { return r.rows.Close() }

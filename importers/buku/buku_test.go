@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/importers"
 	"github.com/uricat/uricat/importers/importertest"
 )
@@ -60,7 +61,7 @@ func read(t testing.TB, path string) importers.Summary {
 
 func show(r *catalogue.Record) string {
 	var b strings.Builder
-	b.WriteString(r.URI() + " | " + r.Name() + " | " + catalogue.FormatDate(r.Date()) + " | " + r.Description())
+	b.WriteString(r.URI() + " | " + r.Name() + " | " + ssd3.FormatDate(r.Date()) + " | " + r.Description())
 	for _, e := range r.Extensions() {
 		b.WriteString(" | " + e.Name + "=" + e.Value)
 	}

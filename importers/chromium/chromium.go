@@ -84,6 +84,7 @@ import (
 	"time"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/importers"
 	"github.com/uricat/uricat/internal/plural"
 )
@@ -141,7 +142,7 @@ type Reader struct {
 	nodes   []node // the bookmarks, in the file's order
 	next    int
 	notes   importers.ReaderNotes
-	pending []catalogue.Diagnostic // the parse's, not yet returned
+	pending []ssd3.Diagnostic // the parse's, not yet returned
 
 	// The line of an offset, counted on from the last one asked.
 	lineOff int64
@@ -180,9 +181,9 @@ func NewReader(r io.Reader, opts importers.Options) *Reader {
 }
 
 // Diagnostics returns the diagnostics gathered since the last call.
-func (r *Reader) Diagnostics() []catalogue.Diagnostic { return r.notes.Diagnostics() }
+func (r *Reader) Diagnostics() []ssd3.Diagnostic { return r.notes.Diagnostics() }
 
-func (r *Reader) noteAt(off int64, kind catalogue.Kind, format string, a ...any) {
+func (r *Reader) noteAt(off int64, kind ssd3.Kind, format string, a ...any) {
 	line := 0
 	if off >= 0 {
 		line = r.lineAt(off)
@@ -216,7 +217,7 @@ func (r *Reader) Read() (*catalogue.Record, error) {
 		// What the parse found is told in the file's order, among the
 		// bookmarks' own diagnostics: a folder's come after its children.
 		r.pending = r.notes.Diagnostics()
-		slices.SortStableFunc(r.pending, func(a, b catalogue.Diagnostic) int { return cmp.Compare(a.Offset, b.Offset) })
+		slices.SortStableFunc(r.pending, func(a, b ssd3.Diagnostic) int { return cmp.Compare(a.Offset, b.Offset) })
 	}
 	for r.next < len(r.nodes) {
 		n := &r.nodes[r.next]
@@ -233,7 +234,7 @@ func (r *Reader) Read() (*catalogue.Record, error) {
 		r.nodes, r.data = nil, nil
 		r.notes.End(r.opts)
 		if r.bulk > 0 {
-			r.notes.Note(0, -1, catalogue.Dropped, "thumbnails and other bulk data (meta_info Thumbnail, power_bookmark_meta) of %s not imported", plural.Of(r.bulk, "bookmark"))
+			r.notes.Note(0, -1, ssd3.Dropped, "thumbnails and other bulk data (meta_info Thumbnail, power_bookmark_meta) of %s not imported", plural.Of(r.bulk, "bookmark"))
 		}
 	}
 	return nil, io.EOF
@@ -289,7 +290,7 @@ func (r *Reader) parse() {
 	if err := r.file(); err != nil {
 		r.folders, r.nodes = nil, nil
 		if !errors.Is(err, errSyntax) {
-			r.noteAt(0, catalogue.Skipped, "%v: nothing imported", err)
+			r.noteAt(0, ssd3.Skipped, "%v: nothing imported", err)
 		}
 	}
 	r.paths()
@@ -308,7 +309,7 @@ func (r *Reader) paths() {
 		// No name (a bookmark with children): its bookmarks are its
 		// folder's.
 		if g.path = in.Child(g.name); g.path.Cut() != "" {
-			r.noteAt(g.off, catalogue.Dropped, "%s", g.path.Cut())
+			r.noteAt(g.off, ssd3.Dropped, "%s", g.path.Cut())
 		}
 	}
 }
@@ -359,7 +360,7 @@ func (r *Reader) roots() error {
 		if err := r.skipValue(tok); err != nil {
 			return err
 		}
-		r.noteAt(off, catalogue.Skipped, `"roots" is a JSON %s, not an object of folders: nothing imported`, importers.JSONKind(tok))
+		r.noteAt(off, ssd3.Skipped, `"roots" is a JSON %s, not an object of folders: nothing imported`, importers.JSONKind(tok))
 		return nil
 	}
 	for r.dec.More() {
@@ -369,7 +370,7 @@ func (r *Reader) roots() error {
 		}
 		off := r.dec.InputOffset()
 		if strings.EqualFold(k, "trash") {
-			r.noteAt(off, catalogue.Info, "the bookmarks in the trash (root %q) are not imported", importers.Excerpt(k))
+			r.noteAt(off, ssd3.Info, "the bookmarks in the trash (root %q) are not imported", importers.Excerpt(k))
 			if err := r.skip(); err != nil {
 				return err
 			}
@@ -396,11 +397,11 @@ func (r *Reader) object(parent int, root string, depth int) error {
 		if err := r.skipValue(tok); err != nil {
 			return err
 		}
-		r.noteAt(off, catalogue.Skipped, "a JSON %s, not a bookmark or a folder: not imported", importers.JSONKind(tok))
+		r.noteAt(off, ssd3.Skipped, "a JSON %s, not a bookmark or a folder: not imported", importers.JSONKind(tok))
 		return nil
 	}
 	if depth > maxNesting {
-		r.noteAt(off, catalogue.Skipped, "folders nested more than %d deep: what is deeper is not imported", maxNesting)
+		r.noteAt(off, ssd3.Skipped, "folders nested more than %d deep: what is deeper is not imported", maxNesting)
 		return r.skipRest(1)
 	}
 	e := entry{node: node{folder: parent, off: off}, fi: -1}
@@ -484,7 +485,7 @@ func (r *Reader) place(e *entry, root string) {
 	case parent < 0 && typ == "":
 		// Not a folder: a fork's own root of other things (Opera's
 		// custom_root of speed dials), which this reader does not know.
-		r.noteAt(off, catalogue.Skipped, "root %q is not a folder of bookmarks: not imported", importers.Excerpt(root))
+		r.noteAt(off, ssd3.Skipped, "root %q is not a folder of bookmarks: not imported", importers.Excerpt(root))
 	case parent < 0 || typ == "folder":
 		if e.fi < 0 {
 			e.fi = len(r.folders)
@@ -496,12 +497,12 @@ func (r *Reader) place(e *entry, root string) {
 		}
 		r.folders[e.fi].name = name
 		if e.children == 0 && parent >= 0 {
-			r.noteAt(off, catalogue.Dropped, "empty folder %q not imported: a catalogue holds bookmarks, and a CATEGORY only exists on one", importers.Excerpt(name))
+			r.noteAt(off, ssd3.Dropped, "empty folder %q not imported: a catalogue holds bookmarks, and a CATEGORY only exists on one", importers.Excerpt(name))
 		}
 	case typ == "url":
 		r.nodes = append(r.nodes, n)
 	default:
-		r.noteAt(off, catalogue.Skipped, "%q is of type %q, neither a bookmark (url) nor a folder: not imported", importers.Excerpt(n.name), importers.Excerpt(typ))
+		r.noteAt(off, ssd3.Skipped, "%q is of type %q, neither a bookmark (url) nor a folder: not imported", importers.Excerpt(n.name), importers.Excerpt(typ))
 	}
 }
 
@@ -529,7 +530,7 @@ func (r *Reader) children(fi int, root string, depth int) (int, error) {
 		if err := r.skipValue(tok); err != nil {
 			return 0, err
 		}
-		r.noteAt(off, catalogue.Skipped, `"children" is a JSON %s, not an array: not imported`, importers.JSONKind(tok))
+		r.noteAt(off, ssd3.Skipped, `"children" is a JSON %s, not an array: not imported`, importers.JSONKind(tok))
 		return 0, nil
 	}
 	n := 0
@@ -554,7 +555,7 @@ func (r *Reader) metaInfo(n *node) error {
 		if err := r.skipValue(tok); err != nil {
 			return err
 		}
-		r.noteAt(off, catalogue.Dropped, `"meta_info" is a JSON %s, not an object: not imported`, importers.JSONKind(tok))
+		r.noteAt(off, ssd3.Dropped, `"meta_info" is a JSON %s, not an object: not imported`, importers.JSONKind(tok))
 		return nil
 	}
 	for r.dec.More() {
@@ -591,7 +592,7 @@ func (r *Reader) text(key string) (string, error) {
 	if err := r.skipValue(tok); err != nil {
 		return "", err
 	}
-	r.noteAt(off, catalogue.Dropped, "%q is a JSON %s, not a string: not imported", importers.Excerpt(key), importers.JSONKind(tok))
+	r.noteAt(off, ssd3.Dropped, "%q is a JSON %s, not a string: not imported", importers.Excerpt(key), importers.JSONKind(tok))
 	return "", nil
 }
 
@@ -637,10 +638,10 @@ func (r *Reader) token() (stdjson.Token, error) {
 		off = max(0, int64(len(r.data))-1)
 	}
 	if len(r.data) == 0 {
-		r.noteAt(0, catalogue.Skipped, "the file is empty: not a Chromium Bookmarks file")
+		r.noteAt(0, ssd3.Skipped, "the file is empty: not a Chromium Bookmarks file")
 		return nil, errSyntax
 	}
-	r.noteAt(off, catalogue.Skipped, "not valid JSON here (%s): nothing imported (the browser keeps the previous version beside the file, as Bookmarks.bak)", msg)
+	r.noteAt(off, ssd3.Skipped, "not valid JSON here (%s): nothing imported (the browser keeps the previous version beside the file, as Bookmarks.bak)", msg)
 	return nil, errSyntax
 }
 
@@ -687,14 +688,14 @@ func (r *Reader) record(n *node) *catalogue.Record {
 		cat = r.folders[n.folder].path.Category()
 	}
 	rec := catalogue.NewRecord(catalogue.Values{URI: url, Name: n.name, Category: cat})
-	var ext []catalogue.Field
+	var ext []ssd3.Field
 	set := func(field, v string) {
 		for _, f := range ext {
 			if f.Name == field {
 				return // an earlier key gave it (last_visited_desktop after date_last_used)
 			}
 		}
-		ext = append(ext, catalogue.Field{Name: field, Value: v})
+		ext = append(ext, ssd3.Field{Name: field, Value: v})
 	}
 	added := r.date(n, "date_added", n.added)
 	mod := r.date(n, "date_modified", n.mod)
@@ -703,16 +704,16 @@ func (r *Reader) record(n *node) *catalogue.Record {
 		// Amended after it was added: that is its DATE (SSD3 3.3).
 		rec.SetDate(mod)
 		if !added.IsZero() {
-			set(catalogue.FieldAdded, catalogue.FormatDate(added))
+			set(ssd3.FieldAdded, ssd3.FormatDate(added))
 		}
 	default:
 		rec.SetDate(added)
 		if !mod.IsZero() {
-			set(fieldLastModified, catalogue.FormatDate(mod))
+			set(fieldLastModified, ssd3.FormatDate(mod))
 		}
 	}
 	if t := r.date(n, "date_last_used", n.used); !t.IsZero() {
-		set(fieldLastVisit, catalogue.FormatDate(t))
+		set(fieldLastVisit, ssd3.FormatDate(t))
 	}
 	bulk := false
 	for _, m := range n.meta {
@@ -724,13 +725,13 @@ func (r *Reader) record(n *node) *catalogue.Record {
 			if f := metaField(m.k); f != "" {
 				set(f, m.v)
 			} else if m.v != "" {
-				r.noteAt(n.off, catalogue.Dropped, "meta_info %q is not imported: its name cannot be a field's (SSD3 2.1.3)", importers.Excerpt(m.k))
+				r.noteAt(n.off, ssd3.Dropped, "meta_info %q is not imported: its name cannot be a field's (SSD3 2.1.3)", importers.Excerpt(m.k))
 			}
-		case mp.field == catalogue.FieldDescription:
+		case mp.field == ssd3.FieldDescription:
 			rec.SetDescription(m.v)
 		case mp.date:
 			if t := r.date(n, "meta_info "+m.k, m.v); !t.IsZero() {
-				set(mp.field, catalogue.FormatDate(t))
+				set(mp.field, ssd3.FormatDate(t))
 			}
 		default:
 			set(mp.field, m.v)
@@ -758,8 +759,8 @@ func (r *Reader) date(n *node, key, v string) time.Time {
 	if err == nil && us > 0 && us <= maxWebKit {
 		t = time.UnixMicro(us + webkitEpoch).UTC()
 	}
-	if t.IsZero() || catalogue.ValidateDate(t) != nil {
-		r.noteAt(n.off, catalogue.Dropped, "%s %q is not a date (microseconds since 1601-01-01) that DATE can hold: not imported", importers.Excerpt(key), importers.Excerpt(v))
+	if t.IsZero() || ssd3.ValidateDate(t) != nil {
+		r.noteAt(n.off, ssd3.Dropped, "%s %q is not a date (microseconds since 1601-01-01) that DATE can hold: not imported", importers.Excerpt(key), importers.Excerpt(v))
 		return time.Time{}
 	}
 	return t

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/importers"
 	"github.com/uricat/uricat/importers/importertest"
 )
@@ -18,7 +19,7 @@ var now = time.Date(2025, 6, 1, 12, 0, 0, 0, time.UTC)
 // webkit is t in the file's form: WebKit microseconds, as a string.
 func webkit(t time.Time) string { return fmt.Sprint(t.UnixMicro() - webkitEpoch) }
 
-func read(t *testing.T, in string) ([]*catalogue.Record, []catalogue.Diagnostic) {
+func read(t *testing.T, in string) ([]*catalogue.Record, []ssd3.Diagnostic) {
 	t.Helper()
 	return importertest.ReadAll(t, NewReader(strings.NewReader(in), importers.Options{Now: now}))
 }
@@ -128,17 +129,17 @@ func TestRead(t *testing.T) {
 	}
 	wants := []want{
 		{"https://go.dev/", "The Go Programming Language", "Bookmarks bar", t1,
-			map[string]string{"X-LAST-VISIT": catalogue.FormatDate(t3)}, ""},
+			map[string]string{"X-LAST-VISIT": ssd3.FormatDate(t3)}, ""},
 		// date_modified after date_added: DATE, and date_added is X-ADDED.
 		{"https://www.bbc.co.uk/news", "BBC News", `Bookmarks bar/Reading/News\/Politics`, t2,
-			map[string]string{"X-ADDED": catalogue.FormatDate(t1), "X-KEYWORD": "bbc", "X-LAST-VISIT": catalogue.FormatDate(t3)},
+			map[string]string{"X-ADDED": ssd3.FormatDate(t1), "X-KEYWORD": "bbc", "X-LAST-VISIT": ssd3.FormatDate(t3)},
 			"Vivaldi's own description"},
 		// A bookmarklet is a bookmark the browser keeps: imported, as
 		// every reader imports it (its date_added of 0 is none).
 		{"javascript:void(open('https://web.archive.org/save/'+location))", "Save to Wayback", "Bookmarks bar/Reading", now, nil, ""},
 		// date_modified before date_added: kept as X-LAST-MODIFIED.
 		{"https://en.wikipedia.org/wiki/%E6%97%A5%E6%9C%AC", "Wikipedia", "Other bookmarks", t2,
-			map[string]string{"X-LAST-MODIFIED": catalogue.FormatDate(t1)}, ""},
+			map[string]string{"X-LAST-MODIFIED": ssd3.FormatDate(t1)}, ""},
 		{"https://example.org/phone/page", "page", "Mobile bookmarks", now, nil, ""},
 	}
 	if len(recs) != len(wants) {
@@ -292,7 +293,7 @@ func TestSamples(t *testing.T) {
 			urls := strings.Count(string(b), `"type": "url"`)
 			skipped := 0
 			for _, d := range diags {
-				if d.Kind == catalogue.Skipped {
+				if d.Kind == ssd3.Skipped {
 					skipped++
 				}
 			}

@@ -1,6 +1,8 @@
 package chromium
 
-import "github.com/uricat/uricat/catalogue"
+import (
+	"github.com/uricat/uricat/catalogue/ssd3"
+)
 
 // mapping is a key of a bookmark's object in the Bookmarks file and the
 // field of the record that holds it. It is the one statement of the
@@ -28,12 +30,12 @@ const (
 // typed in the address bar, as Firefox's keywords); last_visited_desktop
 // is Chrome's own record of the last visit, which date_last_used replaces.
 var mappings = []mapping{
-	{"url", catalogue.FieldURI, false, "string"},
-	{"name", catalogue.FieldName, false, "string"},
-	{"date_added", catalogue.FieldDate + ", " + catalogue.FieldAdded, true, "WebKit microseconds"},
+	{"url", ssd3.FieldURI, false, "string"},
+	{"name", ssd3.FieldName, false, "string"},
+	{"date_added", ssd3.FieldDate + ", " + ssd3.FieldAdded, true, "WebKit microseconds"},
 	{"date_modified", fieldLastModified, true, "WebKit microseconds"},
 	{"date_last_used", fieldLastVisit, true, "WebKit microseconds"},
-	{"meta_info.Description", catalogue.FieldDescription, false, "string"},
+	{"meta_info.Description", ssd3.FieldDescription, false, "string"},
 	{"meta_info.Nickname", "X-KEYWORD", false, "string"},
 	{"meta_info.last_visited_desktop", fieldLastVisit, true, "WebKit microseconds"},
 	{"meta_info.K", "X-META-K", false, "string"},
@@ -69,7 +71,7 @@ func metaField(key string) string {
 		b = append(b, c)
 	}
 	f := string(b)
-	if catalogue.ValidateExtensionName(f) != nil {
+	if ssd3.ValidateExtensionName(f) != nil {
 		return ""
 	}
 	return f

@@ -50,6 +50,7 @@ import (
 	"time"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/importers"
 )
 
@@ -99,7 +100,7 @@ func NewReader(r io.Reader, opts importers.Options) *Reader {
 }
 
 // Diagnostics returns the diagnostics gathered since the last call.
-func (r *Reader) Diagnostics() []catalogue.Diagnostic { return r.rows.Diagnostics() }
+func (r *Reader) Diagnostics() []ssd3.Diagnostic { return r.rows.Diagnostics() }
 
 // Read returns the next record, or io.EOF after the last.
 func (r *Reader) Read() (*catalogue.Record, error) { return r.rows.Read(r.header, r.record) }
@@ -122,15 +123,15 @@ func (r *Reader) header(row []string) (ok bool) {
 			if !strings.HasPrefix(name, "X-") {
 				c.field = "X-" + strings.ToUpper(name)
 			}
-			if catalogue.ValidateExtensionName(c.field) != nil {
-				r.rows.NoteAt(1, catalogue.Dropped, "column %q is left out: its name cannot be a field's (SSD3 2.1.3)", importers.Excerpt(name))
+			if ssd3.ValidateExtensionName(c.field) != nil {
+				r.rows.NoteAt(1, ssd3.Dropped, "column %q is left out: its name cannot be a field's (SSD3 2.1.3)", importers.Excerpt(name))
 				c.skip = true
 			} else if !strings.HasPrefix(name, "X-") {
-				r.rows.NoteAt(1, catalogue.Info, "column %q is not a field of a catalogue: kept as %s", importers.Excerpt(name), c.field)
+				r.rows.NoteAt(1, ssd3.Info, "column %q is not a field of a catalogue: kept as %s", importers.Excerpt(name), c.field)
 			}
 		}
 		if !c.skip && seen[c.field] {
-			r.rows.NoteAt(1, catalogue.Dropped, "column %q is left out: an earlier column is %s too", importers.Excerpt(name), c.field)
+			r.rows.NoteAt(1, ssd3.Dropped, "column %q is left out: an earlier column is %s too", importers.Excerpt(name), c.field)
 			c.skip = true
 		}
 		seen[c.field] = true
@@ -138,7 +139,7 @@ func (r *Reader) header(row []string) (ok bool) {
 		r.cols[i] = c
 	}
 	if !uri {
-		r.rows.NoteAt(1, catalogue.Skipped, "the header row has no uri column: not a CSV file of bookmarks, nothing imported")
+		r.rows.NoteAt(1, ssd3.Skipped, "the header row has no uri column: not a CSV file of bookmarks, nothing imported")
 	}
 	return uri
 }
@@ -170,7 +171,7 @@ func (r *Reader) record(row []string, line int) *catalogue.Record {
 			}
 			rec.SetDate(t)
 		case cellRating:
-			n, err := catalogue.ParseRating(strings.TrimSpace(v))
+			n, err := ssd3.ParseRating(strings.TrimSpace(v))
 			if err != nil {
 				notes = append(notes, err.Error()+": left out")
 			}

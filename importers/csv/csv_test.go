@@ -6,13 +6,14 @@ import (
 	"time"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/importers"
 	"github.com/uricat/uricat/importers/importertest"
 )
 
 var now = time.Date(2025, 6, 1, 9, 30, 0, 0, time.UTC)
 
-func readAll(t testing.TB, in string) ([]*catalogue.Record, []catalogue.Diagnostic) {
+func readAll(t testing.TB, in string) ([]*catalogue.Record, []ssd3.Diagnostic) {
 	t.Helper()
 	return importertest.ReadAll(t, NewReader(strings.NewReader(in), importers.Options{Now: now}))
 }
@@ -126,7 +127,7 @@ func FuzzRoundTrip(f *testing.F) {
 	f.Fuzz(func(t *testing.T, name, desc, cat, extName, extValue string, date int64, rating int) {
 		rec := catalogue.NewRecord(catalogue.Values{URI: "http://example.org/a?b=1,c", Name: name, Description: desc, Category: cat,
 			Date: time.Unix(date%253402300799, 0).UTC(), Rating: rating})
-		if catalogue.ValidateExtensionName(extName) == nil {
+		if ssd3.ValidateExtensionName(extName) == nil {
 			rec.SetExtension(extName, extValue)
 		}
 		recs := importertest.Imported([]*catalogue.Record{rec})

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/ssd3"
 )
 
 // cellKind is how a column's cells are converted to and from its field.
@@ -42,16 +43,16 @@ type column struct {
 // column of its own then, or its DATE), last so that the columns of older
 // files keep their places.
 var columns = []column{
-	{field: catalogue.FieldURI, set: (*catalogue.Record).SetURI},
-	{field: catalogue.FieldName, kind: cellText, set: (*catalogue.Record).SetName},
-	{field: catalogue.FieldDate, kind: cellDate},
-	{field: catalogue.FieldCategory, kind: cellText, set: (*catalogue.Record).SetCategory},
-	{field: catalogue.FieldDescription, kind: cellText, set: (*catalogue.Record).SetDescription},
-	{field: catalogue.FieldRating, kind: cellRating},
-	{field: catalogue.FieldLanguage, set: (*catalogue.Record).SetLanguage},
-	{field: catalogue.FieldType, set: (*catalogue.Record).SetType},
-	{field: catalogue.FieldID, set: (*catalogue.Record).SetID},
-	{name: "added", field: catalogue.FieldAdded, kind: cellAdded},
+	{field: ssd3.FieldURI, set: (*catalogue.Record).SetURI},
+	{field: ssd3.FieldName, kind: cellText, set: (*catalogue.Record).SetName},
+	{field: ssd3.FieldDate, kind: cellDate},
+	{field: ssd3.FieldCategory, kind: cellText, set: (*catalogue.Record).SetCategory},
+	{field: ssd3.FieldDescription, kind: cellText, set: (*catalogue.Record).SetDescription},
+	{field: ssd3.FieldRating, kind: cellRating},
+	{field: ssd3.FieldLanguage, set: (*catalogue.Record).SetLanguage},
+	{field: ssd3.FieldType, set: (*catalogue.Record).SetType},
+	{field: ssd3.FieldID, set: (*catalogue.Record).SetID},
+	{name: "added", field: ssd3.FieldAdded, kind: cellAdded},
 }
 
 // Columns are the names of the standard columns, in order (see columns).

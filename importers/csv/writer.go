@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/importers"
 	"github.com/uricat/uricat/internal/display"
 )
@@ -55,7 +56,7 @@ func (w *Writer) Write(rec *catalogue.Record) error {
 	}
 	if dropped {
 		w.Record(rec.URI())
-		w.Note(catalogue.Dropped, lostControls)
+		w.Note(ssd3.Dropped, lostControls)
 	}
 	w.recs = append(w.recs, entry{rec, dirty})
 	return nil
@@ -65,7 +66,7 @@ func (w *Writer) Write(rec *catalogue.Record) error {
 // added column: an X-ADDED that is a date. One that is not keeps a column
 // of its own, as any other extension.
 func inAdded(r *catalogue.Record, name string) bool {
-	return name == catalogue.FieldAdded && !r.Changed().IsZero()
+	return name == ssd3.FieldAdded && !r.Changed().IsZero()
 }
 
 // lostControls is what a record with control characters loses: CSV has no

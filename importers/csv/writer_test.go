@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/importers/importertest"
 	"github.com/uricat/uricat/internal/display"
 )
@@ -20,14 +21,14 @@ func sample() []*catalogue.Record {
 	return []*catalogue.Record{
 		catalogue.NewRecord(catalogue.Values{URI: "https://example.org/?a=1&b=2", Name: `Café, "Co"`, Date: time.Date(2024, 3, 1, 12, 0, 0, 0, time.UTC),
 			Category: "Food/Paris", Description: "\"quoted\"; 100%\nsecond, line", Rating: 5, Language: "fr", Type: "text/html", ID: "1",
-			Extensions: []catalogue.Field{{Name: "X-TAGS", Value: "a,b"}, {Name: "X-AUTHOR", Value: "Zoë"}}}),
+			Extensions: []ssd3.Field{{Name: "X-TAGS", Value: "a,b"}, {Name: "X-AUTHOR", Value: "Zoë"}}}),
 		catalogue.NewRecord(catalogue.Values{URI: "http://example.com/", Name: "Plain", Date: time.Date(1999, 12, 31, 23, 59, 59, 0, time.UTC),
-			Extensions: []catalogue.Field{{Name: "X-MD5", Value: "abc"}, {Name: "X-AUTHOR", Value: "Hina"}}}),
+			Extensions: []ssd3.Field{{Name: "X-MD5", Value: "abc"}, {Name: "X-AUTHOR", Value: "Hina"}}}),
 	}
 }
 
 // write writes recs with a Writer and returns the output and the report.
-func write(t testing.TB, recs ...*catalogue.Record) (string, []catalogue.Diagnostic) {
+func write(t testing.TB, recs ...*catalogue.Record) (string, []ssd3.Diagnostic) {
 	t.Helper()
 	return importertest.Export(t, newWriter, recs...)
 }
@@ -111,7 +112,7 @@ func TestStandardReader(t *testing.T) {
 func TestControlsLeftOut(t *testing.T) {
 	recs := []*catalogue.Record{
 		catalogue.NewRecord(catalogue.Values{URI: "http://a/", Name: "\x1b]52;c;cHduZWQ=\x07name", Date: time.Unix(1, 0).UTC(), Description: "clear\x1b[2J csi\u009b31m"}),
-		catalogue.NewRecord(catalogue.Values{URI: "http://b/", Name: "b", Date: time.Unix(1, 0).UTC(), Extensions: []catalogue.Field{{Name: "X-A", Value: "bell\x07"}}}),
+		catalogue.NewRecord(catalogue.Values{URI: "http://b/", Name: "b", Date: time.Unix(1, 0).UTC(), Extensions: []ssd3.Field{{Name: "X-A", Value: "bell\x07"}}}),
 		catalogue.NewRecord(catalogue.Values{URI: "http://c/", Name: "c", Date: time.Unix(1, 0).UTC(), Description: "CR LF\r\nis a line break"}),
 	}
 	out, losses := write(t, recs...)
@@ -139,8 +140,8 @@ func FuzzWrite(f *testing.F) {
 	f.Add("a,\"b\"", "x\ny\r\nz", "X-T", "\r")
 	f.Fuzz(func(t *testing.T, name, desc, extName, extValue string) {
 		rec := catalogue.NewRecord(catalogue.Values{URI: "http://example.org/", Name: name, Description: desc, Date: time.Unix(1, 0).UTC(),
-			Extensions: []catalogue.Field{{Name: extName, Value: extValue}}})
-		if catalogue.ValidateExtensionName(extName) != nil {
+			Extensions: []ssd3.Field{{Name: extName, Value: extValue}}})
+		if ssd3.ValidateExtensionName(extName) != nil {
 			rec.SetExtensions(nil)
 		}
 		out, losses := write(t, rec)
@@ -157,7 +158,7 @@ func FuzzWrite(f *testing.F) {
 		}
 		// X-ADDED, when it is a date, is in the added column.
 		ext := len(Columns)
-		if extName == catalogue.FieldAdded && !rec.Changed().IsZero() {
+		if extName == ssd3.FieldAdded && !rec.Changed().IsZero() {
 			ext = slices.Index(Columns, "added")
 			extValue = rec.Added().Format(time.RFC3339)
 		}

@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/importers"
 )
 
@@ -154,12 +155,12 @@ func (r *BackupReader) decompress(br *bufio.Reader) (*blockReader, error) {
 		if !errors.Is(err, io.ErrUnexpectedEOF) && !errors.Is(err, io.EOF) {
 			return nil, err
 		}
-		r.noteAt(int64(n), catalogue.Skipped, "the .jsonlz4 file is cut short in its header: nothing imported")
+		r.noteAt(int64(n), ssd3.Skipped, "the .jsonlz4 file is cut short in its header: nothing imported")
 		return nil, nil
 	}
 	size := int64(binary.LittleEndian.Uint32(head[len(LZ4Magic):]))
 	if size > importers.DefaultMaxSize {
-		r.noteAt(int64(len(LZ4Magic)), catalogue.Skipped, "the .jsonlz4 header gives a size of %d bytes, more than the %d that uricat imports from one file: nothing imported", size, int64(importers.DefaultMaxSize))
+		r.noteAt(int64(len(LZ4Magic)), ssd3.Skipped, "the .jsonlz4 header gives a size of %d bytes, more than the %d that uricat imports from one file: nothing imported", size, int64(importers.DefaultMaxSize))
 		return nil, nil
 	}
 	r.size = size
@@ -194,12 +195,12 @@ func (r *BackupReader) Read() (*catalogue.Record, error) {
 }
 
 // Diagnostics returns the diagnostics gathered since the last call.
-func (r *BackupReader) Diagnostics() []catalogue.Diagnostic { return r.notes.Diagnostics() }
+func (r *BackupReader) Diagnostics() []ssd3.Diagnostic { return r.notes.Diagnostics() }
 
 // noteAt adds a diagnostic at offset in the JSON: the byte offset of the
 // file, or for a .jsonlz4 one, which has none of its text, the offset in
 // the decompressed JSON, said in the message.
-func (r *BackupReader) noteAt(offset int64, kind catalogue.Kind, format string, a ...any) {
+func (r *BackupReader) noteAt(offset int64, kind ssd3.Kind, format string, a ...any) {
 	if r.lz4 && offset >= 0 {
 		r.notes.Note(0, -1, kind, "at byte %d of the decompressed JSON: %s", offset, fmt.Sprintf(format, a...))
 		return
@@ -224,13 +225,13 @@ func (r *BackupReader) fail(err error) error {
 	var se *stdjson.SyntaxError
 	switch {
 	case errors.As(err, &se):
-		r.noteAt(se.Offset, catalogue.Skipped, "not valid JSON here (%v): the rest of the file is not imported", se)
+		r.noteAt(se.Offset, ssd3.Skipped, "not valid JSON here (%v): the rest of the file is not imported", se)
 	case errors.As(err, new(lz4Error)):
-		r.noteAt(-1, catalogue.Skipped, "the LZ4 data of the .jsonlz4 file is broken after %d bytes of JSON (%v): the rest is not imported", r.block.Made(), err)
+		r.noteAt(-1, ssd3.Skipped, "the LZ4 data of the .jsonlz4 file is broken after %d bytes of JSON (%v): the rest is not imported", r.block.Made(), err)
 	case errors.Is(err, io.EOF) && len(r.stack) == 0 && r.dec.InputOffset() == 0:
-		r.noteAt(0, catalogue.Skipped, "the file is empty: not a Firefox bookmark backup")
+		r.noteAt(0, ssd3.Skipped, "the file is empty: not a Firefox bookmark backup")
 	case errors.Is(err, io.EOF), errors.Is(err, io.ErrUnexpectedEOF):
-		r.noteAt(r.dec.InputOffset(), catalogue.Skipped, "the JSON ends inside %d object(s) or array(s): the file was cut short; the rest is not imported", len(r.stack))
+		r.noteAt(r.dec.InputOffset(), ssd3.Skipped, "the JSON ends inside %d object(s) or array(s): the file was cut short; the rest is not imported", len(r.stack))
 	default:
 		return err
 	}
@@ -250,7 +251,7 @@ func (r *BackupReader) step() error {
 			r.stack = append(r.stack, frame{kind: inNode, n: &node{offset: offset - 1}})
 			return nil
 		}
-		r.noteAt(0, catalogue.Skipped, "the file is a JSON %s, not the object of a Firefox bookmark backup: nothing imported", jsonKind(tok))
+		r.noteAt(0, ssd3.Skipped, "the file is a JSON %s, not the object of a Firefox bookmark backup: nothing imported", jsonKind(tok))
 		r.done = true
 		return nil
 	}
@@ -275,7 +276,7 @@ func (r *BackupReader) step() error {
 		case isDelim && d == '{':
 			r.stack = append(r.stack, frame{kind: inNode, n: &node{parent: top.n, offset: offset - 1}})
 		default:
-			r.noteAt(offset, catalogue.Deviation, "a %s among the children of a folder, where each is an object: ignored", jsonKind(tok))
+			r.noteAt(offset, ssd3.Deviation, "a %s among the children of a folder, where each is an object: ignored", jsonKind(tok))
 			r.skipRest(tok)
 		}
 	case inNode:
@@ -304,7 +305,7 @@ func (r *BackupReader) skipRest(tok stdjson.Token) {
 // end ends the root object: anything after it is not read.
 func (r *BackupReader) end() {
 	if r.dec.More() {
-		r.noteAt(r.dec.InputOffset(), catalogue.Deviation, "more JSON after the backup's object: not read")
+		r.noteAt(r.dec.InputOffset(), ssd3.Deviation, "more JSON after the backup's object: not read")
 	}
 	r.done = true
 	r.finish()
@@ -330,7 +331,7 @@ func (r *BackupReader) value(n *node, key string) error {
 			return nil
 		}
 		if key == "children" || isField(key) {
-			r.noteAt(offset, catalogue.Deviation, "%q is a JSON %s here, where Firefox writes a %s: ignored", importers.Excerpt(key), jsonKind(tok), fieldKind(key))
+			r.noteAt(offset, ssd3.Deviation, "%q is a JSON %s here, where Firefox writes a %s: ignored", importers.Excerpt(key), jsonKind(tok), fieldKind(key))
 		}
 		r.skipRest(tok)
 		return nil
@@ -358,7 +359,7 @@ func (r *BackupReader) value(n *node, key string) error {
 		v, err := num.Int64()
 		if !isNumber || err != nil {
 			if tok != nil {
-				r.noteAt(offset, catalogue.Deviation, "%s %s is not a date in microseconds: ignored", key, importers.Excerpt(fmt.Sprint(tok)))
+				r.noteAt(offset, ssd3.Deviation, "%s %s is not a date in microseconds: ignored", key, importers.Excerpt(fmt.Sprint(tok)))
 			}
 			break
 		}
@@ -371,7 +372,7 @@ func (r *BackupReader) value(n *node, key string) error {
 		return nil
 	}
 	if fieldKind(key) == "string" && !isString && tok != nil {
-		r.noteAt(offset, catalogue.Deviation, "%q is a JSON %s here, where Firefox writes a string: ignored", key, jsonKind(tok))
+		r.noteAt(offset, ssd3.Deviation, "%q is a JSON %s here, where Firefox writes a string: ignored", key, jsonKind(tok))
 	}
 	return nil
 }
@@ -409,7 +410,7 @@ func (r *BackupReader) annos(n *node) error {
 	}
 	var as []anno
 	if err := stdjson.Unmarshal(raw, &as); err != nil {
-		r.noteAt(offset, catalogue.Deviation, "\"annos\" is not an array of annotations here: ignored")
+		r.noteAt(offset, ssd3.Deviation, "\"annos\" is not an array of annotations here: ignored")
 		return nil
 	}
 	for _, a := range as {
@@ -445,7 +446,7 @@ func (r *BackupReader) endNode(n *node) {
 		r.queue = append(r.queue, n)
 	default:
 		if n.parent != nil {
-			r.noteAt(n.offset, catalogue.Deviation, "an object of type %q, not a bookmark, folder or separator: ignored", importers.Excerpt(n.typ))
+			r.noteAt(n.offset, ssd3.Deviation, "an object of type %q, not a bookmark, folder or separator: ignored", importers.Excerpt(n.typ))
 		}
 	}
 }
@@ -495,7 +496,7 @@ func (r *BackupReader) settleWaiting() {
 	for p := r.queue[0].parent; p != nil; p = p.parent {
 		if !p.settled && p.parent != nil {
 			p.settled = true
-			r.noteAt(p.offset, catalogue.Deviation, "a folder whose title comes after more than %d bookmarks in it: they are filed as in a folder without one", maxWaiting)
+			r.noteAt(p.offset, ssd3.Deviation, "a folder whose title comes after more than %d bookmarks in it: they are filed as in a folder without one", maxWaiting)
 		}
 	}
 }
@@ -527,7 +528,7 @@ func (r *BackupReader) folderCategory(n *node) string {
 				name = untitled(c.title)
 			}
 			if path = path.Child(name); path.Cut() != "" {
-				r.noteAt(c.offset, catalogue.Dropped, "%s", path.Cut())
+				r.noteAt(c.offset, ssd3.Dropped, "%s", path.Cut())
 			}
 		}
 		c.path, c.tagsRoot, c.made = path, tags, true
@@ -545,7 +546,7 @@ func (r *BackupReader) makeRecord(n *node) {
 		return
 	}
 	if !n.hasURI {
-		r.noteAt(n.offset, catalogue.Skipped, "bookmark %q has no \"uri\": not imported", importers.Excerpt(n.title))
+		r.noteAt(n.offset, ssd3.Skipped, "bookmark %q has no \"uri\": not imported", importers.Excerpt(n.title))
 		return
 	}
 	b := bookmark{uri: n.uri, title: n.title, category: cat, added: n.added, modified: n.changed,
@@ -566,7 +567,7 @@ func (r *BackupReader) makeRecord(n *node) {
 // waiting (in folders cut short).
 func (r *BackupReader) finish() {
 	if r.block != nil && errors.Is(r.block.err, io.EOF) && r.block.Made() != r.size {
-		r.noteAt(int64(len(LZ4Magic)), catalogue.Deviation, "the .jsonlz4 header gives a size of %d bytes, but the data holds %d", r.size, r.block.Made())
+		r.noteAt(int64(len(LZ4Magic)), ssd3.Deviation, "the .jsonlz4 header gives a size of %d bytes, but the data holds %d", r.size, r.block.Made())
 	}
 	for _, n := range r.queue {
 		for p := n.parent; p != nil; p = p.parent {
@@ -575,10 +576,10 @@ func (r *BackupReader) finish() {
 	}
 	r.release()
 	if r.separators > 0 {
-		r.noteAt(-1, catalogue.Info, "%d separator(s) not imported: a catalogue has no separators", r.separators)
+		r.noteAt(-1, ssd3.Info, "%d separator(s) not imported: a catalogue has no separators", r.separators)
 	}
 	if r.tagEntries > 0 {
-		r.noteAt(-1, catalogue.Info, "%d entries of the Tags folder not imported as bookmarks: they are the tags of bookmarks, which carry them as X-TAGS", r.tagEntries)
+		r.noteAt(-1, ssd3.Info, "%d entries of the Tags folder not imported as bookmarks: they are the tags of bookmarks, which carry them as X-TAGS", r.tagEntries)
 	}
 	r.notes.End(r.opts)
 }

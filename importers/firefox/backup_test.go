@@ -13,6 +13,7 @@ import (
 	"github.com/pierrec/lz4/v4"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/importers"
 	"github.com/uricat/uricat/importers/importertest"
 )
@@ -58,7 +59,7 @@ func jsonlz4(t testing.TB, json []byte) []byte {
 	return append(out, buf[:n]...)
 }
 
-func readBackup(t testing.TB, data []byte) ([]*catalogue.Record, []catalogue.Diagnostic) {
+func readBackup(t testing.TB, data []byte) ([]*catalogue.Record, []ssd3.Diagnostic) {
 	t.Helper()
 	return importertest.ReadAll(t, NewBackupReader(bytes.NewReader(data), importers.Options{Now: now}))
 }

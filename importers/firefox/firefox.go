@@ -75,6 +75,7 @@ import (
 	"time"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/importers"
 )
 
@@ -150,7 +151,7 @@ func fromMicro(us int64) (time.Time, bool) {
 		return time.Time{}, true
 	}
 	t := time.UnixMicro(us).UTC()
-	if catalogue.ValidateDate(t.Truncate(time.Second)) != nil {
+	if ssd3.ValidateDate(t.Truncate(time.Second)) != nil {
 		return time.Time{}, false
 	}
 	return t, true
@@ -161,23 +162,23 @@ func fromMicro(us int64) (time.Time, bool) {
 // their message. It returns nil, with the reason noted, for a bookmark that
 // cannot be imported.
 func (b *bookmark) record(notes *importers.ReaderNotes, opts importers.Options, line int, offset int64, where string) *catalogue.Record {
-	note := func(kind catalogue.Kind, format string, a ...any) {
+	note := func(kind ssd3.Kind, format string, a ...any) {
 		notes.Note(line, offset, kind, "%s%s", where, fmt.Sprintf(format, a...))
 	}
 	uri := strings.TrimSpace(b.uri)
 	if scheme, _, ok := strings.Cut(uri, ":"); ok && strings.EqualFold(scheme, "place") {
-		note(catalogue.Skipped, "%q is a Firefox smart bookmark (a place: query), not an address", importers.Excerpt(b.title))
+		note(ssd3.Skipped, "%q is a Firefox smart bookmark (a place: query), not an address", importers.Excerpt(b.title))
 		return nil
 	}
 	rec := catalogue.NewRecord(catalogue.Values{URI: uri, Name: b.title, Category: b.category, Description: b.description})
-	var ext []catalogue.Field
+	var ext []ssd3.Field
 	added, ok := fromMicro(b.added)
 	if !ok {
-		note(catalogue.Dropped, "dateAdded %d is not a date DATE can hold: not imported", b.added)
+		note(ssd3.Dropped, "dateAdded %d is not a date DATE can hold: not imported", b.added)
 	}
 	modified, ok := fromMicro(b.modified)
 	if !ok {
-		note(catalogue.Dropped, "lastModified %d is not a date DATE can hold: not imported", b.modified)
+		note(ssd3.Dropped, "lastModified %d is not a date DATE can hold: not imported", b.modified)
 	}
 	// As netscape's Reader does with ADD_DATE and LAST_MODIFIED.
 	switch {
@@ -187,10 +188,10 @@ func (b *bookmark) record(notes *importers.ReaderNotes, opts importers.Options, 
 		rec.SetDate(modified)
 	case modified.Truncate(time.Second).After(added.Truncate(time.Second)):
 		rec.SetDate(modified)
-		ext = append(ext, catalogue.Field{Name: catalogue.FieldAdded, Value: catalogue.FormatDate(added)})
+		ext = append(ext, ssd3.Field{Name: ssd3.FieldAdded, Value: ssd3.FormatDate(added)})
 	default:
 		rec.SetDate(added)
-		ext = append(ext, catalogue.Field{Name: fieldLastModified, Value: catalogue.FormatDate(modified)})
+		ext = append(ext, ssd3.Field{Name: fieldLastModified, Value: ssd3.FormatDate(modified)})
 	}
 	if len(b.tags) > 0 {
 		tags := make([]string, 0, len(b.tags))
@@ -200,13 +201,13 @@ func (b *bookmark) record(notes *importers.ReaderNotes, opts importers.Options, 
 			if t = strings.TrimSpace(importers.OneLine(t)); t != "" && !strings.Contains(t, ",") {
 				tags = append(tags, t)
 			} else if t != "" {
-				note(catalogue.Dropped, "tag %q is not imported: X-TAGS separates tags with commas", importers.Excerpt(t))
+				note(ssd3.Dropped, "tag %q is not imported: X-TAGS separates tags with commas", importers.Excerpt(t))
 			}
 		}
 		slices.Sort(tags)
-		ext = append(ext, catalogue.Field{Name: catalogue.FieldTags, Value: catalogue.JoinTags(slices.Compact(tags))})
+		ext = append(ext, ssd3.Field{Name: catalogue.FieldTags, Value: catalogue.JoinTags(slices.Compact(tags))})
 	}
-	ext = append(ext, catalogue.Field{Name: fieldKeyword, Value: b.keyword}, catalogue.Field{Name: fieldPostData, Value: b.post})
+	ext = append(ext, ssd3.Field{Name: fieldKeyword, Value: b.keyword}, ssd3.Field{Name: fieldPostData, Value: b.post})
 	rec.SetExtensions(ext) // Finish drops the empty ones
 	return notes.FinishNamed(rec, opts, line, offset, where, nil)
 }

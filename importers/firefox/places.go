@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/importers"
 	"github.com/uricat/uricat/internal/sqlitecopy"
 )
@@ -336,7 +337,7 @@ func (r *PlacesReader) row(id, typ, parent int64, title, added, modified, kwID, 
 		r.tagEntries++
 		return nil
 	case placeID == nil:
-		r.note(catalogue.Skipped, "%sbookmark %q has no place (moz_places row): not imported", where, importers.Excerpt(asString(title)))
+		r.note(ssd3.Skipped, "%sbookmark %q has no place (moz_places row): not imported", where, importers.Excerpt(asString(title)))
 		return nil
 	}
 	place := asInt(placeID)
@@ -364,7 +365,7 @@ func (r *PlacesReader) date(where, column string, v any) int64 {
 	}
 	n, err := strconv.ParseInt(strings.TrimSpace(asString(v)), 10, 64)
 	if err != nil {
-		r.note(catalogue.Deviation, "%s%s %q is not a date in microseconds: ignored", where, column, importers.Excerpt(asString(v)))
+		r.note(ssd3.Deviation, "%s%s %q is not a date in microseconds: ignored", where, column, importers.Excerpt(asString(v)))
 	}
 	return n
 }
@@ -394,7 +395,7 @@ func (r *PlacesReader) category(id int64) string {
 			break
 		}
 		if on[at] {
-			r.note(catalogue.Deviation, "moz_bookmarks id %d: folders in a loop (a broken database): the CATEGORY path starts at folder %q", at, importers.Excerpt(f.title))
+			r.note(ssd3.Deviation, "moz_bookmarks id %d: folders in a loop (a broken database): the CATEGORY path starts at folder %q", at, importers.Excerpt(f.title))
 			break
 		}
 		if _, inner := r.folders[f.parent]; !inner {
@@ -412,7 +413,7 @@ func (r *PlacesReader) category(id int64) string {
 			name = untitled(f.title)
 		}
 		if top = top.Child(name); top.Cut() != "" {
-			r.note(catalogue.Dropped, "moz_bookmarks id %d: %s", chain[i], top.Cut())
+			r.note(ssd3.Dropped, "moz_bookmarks id %d: %s", chain[i], top.Cut())
 		}
 		r.paths[chain[i]] = top
 	}
@@ -431,17 +432,17 @@ func untitled(name string) string {
 // finish gives the notes about the whole database.
 func (r *PlacesReader) finish() {
 	if r.separators > 0 {
-		r.note(catalogue.Info, "%d separator(s) not imported: a catalogue has no separators", r.separators)
+		r.note(ssd3.Info, "%d separator(s) not imported: a catalogue has no separators", r.separators)
 	}
 	r.notes.End(r.opts)
 }
 
-func (r *PlacesReader) note(kind catalogue.Kind, format string, a ...any) {
+func (r *PlacesReader) note(kind ssd3.Kind, format string, a ...any) {
 	r.notes.Note(0, -1, kind, format, a...)
 }
 
 // Diagnostics returns the diagnostics gathered since the last call.
-func (r *PlacesReader) Diagnostics() []catalogue.Diagnostic { return r.notes.Diagnostics() }
+func (r *PlacesReader) Diagnostics() []ssd3.Diagnostic { return r.notes.Diagnostics() }
 
 // Close releases the query the reader holds.
 func (r *PlacesReader) Close() error {

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/importers"
 	"github.com/uricat/uricat/importers/importertest"
 )
@@ -47,7 +48,7 @@ func checkRecords(t *testing.T, got []*catalogue.Record, wants []want) {
 	for i, w := range wants {
 		r := got[i]
 		rec := catalogue.NewRecord(catalogue.Values{URI: w.uri, Name: w.name, Category: w.category, Description: w.description})
-		d, err := catalogue.ParseDate(w.date)
+		d, err := ssd3.ParseDate(w.date)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -5,6 +5,7 @@ import (
 	"io"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/importers"
 )
 
@@ -17,7 +18,7 @@ import (
 // umask's mode. It returns what Write returns, what the format could not
 // hold as it was, followed by warnings (catalogue.Warning) of what the
 // file could not keep.
-func WriteFile(path string, f importers.Format, recs []*catalogue.Record) (losses []catalogue.Diagnostic, err error) {
+func WriteFile(path string, f importers.Format, recs []*catalogue.Record) (losses []ssd3.Diagnostic, err error) {
 	warnings, err := catalogue.WriteFile(path, func(w io.Writer) error {
 		// Every writer buffers its output itself.
 		var err error
@@ -28,7 +29,7 @@ func WriteFile(path string, f importers.Format, recs []*catalogue.Record) (losse
 		return nil, fmt.Errorf("export to %s: %w", path, err)
 	}
 	for _, w := range warnings {
-		losses = append(losses, catalogue.Diagnostic{Offset: -1, Kind: catalogue.Warning, Msg: w})
+		losses = append(losses, ssd3.Diagnostic{Offset: -1, Kind: ssd3.Warning, Msg: w})
 	}
 	return losses, nil
 }

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/importers/importertest"
 )
 
@@ -128,7 +129,7 @@ func TestWriteFileIsTheStoresEqual(t *testing.T) {
 		}
 		var said []string
 		for _, d := range losses {
-			if d.Kind == catalogue.Warning {
+			if d.Kind == ssd3.Warning {
 				said = append(said, d.String())
 			}
 		}

@@ -35,6 +35,7 @@ import (
 	"strings"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/importers"
 	"github.com/uricat/uricat/importers/buku"
 	"github.com/uricat/uricat/importers/chromium"
@@ -252,13 +253,13 @@ func SniffReader(r io.Reader) (importers.Format, io.Reader, error) {
 // Write writes recs to w in format f and returns what the format could not
 // hold as it was (importers.Reporter: a diagnostic per record and kind,
 // naming the record), and the first error.
-func Write(w io.Writer, f importers.Format, recs []*catalogue.Record) ([]catalogue.Diagnostic, error) {
+func Write(w io.Writer, f importers.Format, recs []*catalogue.Record) ([]ssd3.Diagnostic, error) {
 	if f.NewWriter == nil {
 		return nil, fmt.Errorf("uricat does not write format %s", f.Name)
 	}
 	fw := f.NewWriter(w)
 	rep, _ := fw.(importers.Reporter)
-	var diags []catalogue.Diagnostic
+	var diags []ssd3.Diagnostic
 	for _, r := range recs {
 		if err := fw.Write(r); err != nil {
 			fw.Close()

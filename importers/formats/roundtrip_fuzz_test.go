@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/importers"
 )
 
@@ -25,7 +26,7 @@ func FuzzRoundTrip(f *testing.F) {
 	f.Fuzz(func(t *testing.T, name, desc, cat, extName, extValue string, date int64) {
 		rec := catalogue.NewRecord(catalogue.Values{URI: "http://example.org/a;b?c=%20&d", Name: name, Description: desc, Category: cat,
 			Date: time.Unix(date%253402300799, 0).UTC()})
-		if catalogue.ValidateExtensionName(extName) == nil {
+		if ssd3.ValidateExtensionName(extName) == nil {
 			rec.SetExtension(extName, extValue)
 		}
 		if _, ok := importers.Finish(rec, importers.Options{Now: time.Unix(1, 0)}, 0, -1); !ok {

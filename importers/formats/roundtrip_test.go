@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/importers"
 	"github.com/uricat/uricat/importers/importertest"
 )
@@ -34,7 +35,7 @@ func ext(r *catalogue.Record, pairs ...string) map[string]string {
 // roundTrip exports recs in f, reads the export back with f's reader and
 // returns the records by URI, failing t on a record read twice or on a
 // diagnostic that skips or drops something.
-func roundTrip(t *testing.T, f importers.Format, recs []*catalogue.Record) (map[string]*catalogue.Record, []catalogue.Diagnostic) {
+func roundTrip(t *testing.T, f importers.Format, recs []*catalogue.Record) (map[string]*catalogue.Record, []ssd3.Diagnostic) {
 	t.Helper()
 	data, losses, err := writeFixed(f, recs)
 	if err != nil {
@@ -60,7 +61,7 @@ func roundTrip(t *testing.T, f importers.Format, recs []*catalogue.Record) (map[
 		got[rec.URI()] = rec
 	}
 	for _, d := range rd.Diagnostics() {
-		if d.Kind == catalogue.Skipped || d.Kind == catalogue.Dropped {
+		if d.Kind == ssd3.Skipped || d.Kind == ssd3.Dropped {
 			t.Errorf("import diagnostic: %s", d.In(f.Name))
 		}
 	}

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/importers"
 	"github.com/uricat/uricat/importers/importertest"
 )
@@ -17,7 +18,7 @@ import (
 // readFile reads a file with the format Sniff finds, as `uricat import`
 // does (the records as the reader gives them, before Run), and returns the
 // records and the diagnostics.
-func readFile(t *testing.T, path string) (importers.Format, []*catalogue.Record, []catalogue.Diagnostic) {
+func readFile(t *testing.T, path string) (importers.Format, []*catalogue.Record, []ssd3.Diagnostic) {
 	t.Helper()
 	b, err := os.ReadFile(path)
 	if err != nil {
@@ -37,7 +38,7 @@ var sampleNow = time.Date(2030, 1, 1, 0, 0, 0, 0, time.UTC)
 // as --base does.
 var sampleBase, _ = url.Parse("https://shaarli.example/")
 
-func read(t *testing.T, f importers.Format, data []byte) ([]*catalogue.Record, []catalogue.Diagnostic) {
+func read(t *testing.T, f importers.Format, data []byte) ([]*catalogue.Record, []ssd3.Diagnostic) {
 	t.Helper()
 	return importertest.ReadAll(t, f.NewReader(bytes.NewReader(data), importers.Options{Now: sampleNow, Base: sampleBase}))
 }
@@ -72,7 +73,7 @@ func TestRealSamplesRoundTrip(t *testing.T) {
 						}
 						back, diags := read(t, f, buf.Bytes())
 						for _, d := range diags {
-							if d.Kind == catalogue.Skipped || d.Kind == catalogue.Dropped {
+							if d.Kind == ssd3.Skipped || d.Kind == ssd3.Dropped {
 								t.Errorf("%s: reading the export: %s", name, d)
 							}
 						}

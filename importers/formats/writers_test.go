@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/importers"
 	"github.com/uricat/uricat/importers/hinadi"
 	"github.com/uricat/uricat/importers/importertest"
@@ -19,7 +20,7 @@ var exportTime = time.Date(2026, 11, 21, 15, 4, 5, 0, time.UTC)
 
 // writeFixed writes with f, with a fixed clock where the format has one,
 // and returns the output and what the writer reported.
-func writeFixed(f importers.Format, recs []*catalogue.Record) ([]byte, []catalogue.Diagnostic, error) {
+func writeFixed(f importers.Format, recs []*catalogue.Record) ([]byte, []ssd3.Diagnostic, error) {
 	var buf bytes.Buffer
 	if f.Name == "hinadi" {
 		f.NewWriter = func(w io.Writer) importers.Writer {
@@ -122,7 +123,7 @@ func TestNoControlCharacters(t *testing.T) {
 			}
 			continue
 		}
-		if len(losses) != 1 || !strings.HasPrefix(losses[0].Msg, "record http://evil.example/: control characters") || losses[0].Kind != catalogue.Dropped {
+		if len(losses) != 1 || !strings.HasPrefix(losses[0].Msg, "record http://evil.example/: control characters") || losses[0].Kind != ssd3.Dropped {
 			t.Errorf("%s: report %v, want one line about control characters", f.Name, losses)
 		}
 	}

@@ -60,6 +60,7 @@ import (
 	"golang.org/x/text/encoding/japanese"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/importers"
 	"github.com/uricat/uricat/internal/charset"
 	"github.com/uricat/uricat/internal/lines"
@@ -159,7 +160,7 @@ func NewReader(r io.Reader, opts importers.Options) *Reader {
 }
 
 // Diagnostics returns what the Reader has noted since the last call.
-func (r *Reader) Diagnostics() []catalogue.Diagnostic { return r.notes.Diagnostics() }
+func (r *Reader) Diagnostics() []ssd3.Diagnostic { return r.notes.Diagnostics() }
 
 // Read returns the next bookmark, or io.EOF after the last. Blocks that are
 // not bookmarks are skipped with a diagnostic; only I/O errors are errors.
@@ -184,15 +185,15 @@ func (r *Reader) Read() (*catalogue.Record, error) {
 		r.ended = true
 		switch {
 		case !r.header:
-			r.report(catalogue.Deviation, 0, "the input is empty: no HINA header and no entity block")
+			r.report(ssd3.Deviation, 0, "the input is empty: no HINA header and no entity block")
 		case r.entities == 0:
-			r.report(catalogue.Deviation, 1, "no entity block follows the header (one or more MUST: Structure)")
+			r.report(ssd3.Deviation, 1, "no entity block follows the header (one or more MUST: Structure)")
 		}
 	}
 	return nil, r.err
 }
 
-func (r *Reader) report(kind catalogue.Kind, line int, format string, a ...any) {
+func (r *Reader) report(kind ssd3.Kind, line int, format string, a ...any) {
 	r.notes.Note(line, -1, kind, format, a...)
 }
 
@@ -207,19 +208,19 @@ func (r *Reader) readLine() (text string, eol, ok bool) {
 		}
 		r.line = l.Number
 		if l.Cut {
-			r.report(catalogue.Dropped, r.line, "the line is longer than %d KiB; ignored", maxLine>>10)
+			r.report(ssd3.Dropped, r.line, "the line is longer than %d KiB; ignored", maxLine>>10)
 			continue
 		}
 		switch l.Ending {
 		case lines.LF:
 			if !r.lfNoted {
 				r.lfNoted = true
-				r.report(catalogue.Deviation, r.line, "lines end in LF alone, not CRLF (line-format), from this line on; read anyway")
+				r.report(ssd3.Deviation, r.line, "lines end in LF alone, not CRLF (line-format), from this line on; read anyway")
 			}
 		case lines.CR:
 			if !r.crNoted {
 				r.crNoted = true
-				r.report(catalogue.Deviation, r.line, "lines end in CR alone, not CRLF (line-format), from this line on; read anyway")
+				r.report(ssd3.Deviation, r.line, "lines end in CR alone, not CRLF (line-format), from this line on; read anyway")
 			}
 		}
 		return r.decode(l.Text), l.Ending != lines.EOF, true
@@ -241,7 +242,7 @@ func (r *Reader) decode(raw []byte) string {
 	if !r.declared && utf8.Valid(raw) && bytes.ContainsRune(s, utf8.RuneError) {
 		// No charset declared, and the line is UTF-8 but not EUC-JP (a
 		// 2010 Tamatebako fork wrote UTF-8: WRITERS.md).
-		r.report(catalogue.Deviation, r.line, "the line is UTF-8, not EUC-JP, the charset Hina-Di assumes when the header names none (Encoding); read as UTF-8")
+		r.report(ssd3.Deviation, r.line, "the line is UTF-8, not EUC-JP, the charset Hina-Di assumes when the header names none (Encoding); read as UTF-8")
 		return string(raw)
 	}
 	return string(s)
@@ -294,7 +295,7 @@ func (r *Reader) readBlock() *block {
 			if len(b.fields) >= maxFields {
 				if !b.tooMany {
 					b.tooMany = true
-					r.report(catalogue.Dropped, r.line, "the block at line %d has more than %d fields; those from line %d on are not kept", b.line, maxFields, r.line)
+					r.report(ssd3.Dropped, r.line, "the block at line %d has more than %d fields; those from line %d on are not kept", b.line, maxFields, r.line)
 				}
 			} else {
 				b.fields = append(b.fields, f)
@@ -306,7 +307,7 @@ func (r *Reader) readBlock() *block {
 		}
 	}
 	if b != nil && (r.err == nil || r.err == io.EOF) {
-		r.report(catalogue.Deviation, b.last, "the block at line %d is the last and no blank line follows it (Entity-block ends with CRLF); read anyway", b.line)
+		r.report(ssd3.Deviation, b.last, "the block at line %d is the last and no blank line follows it (Entity-block ends with CRLF); read anyway", b.line)
 		return b
 	}
 	return nil
@@ -320,22 +321,22 @@ func (r *Reader) parseField(text string) (field, bool) {
 	}
 	colon := strings.IndexByte(text, ':')
 	if colon < 0 {
-		r.report(catalogue.Dropped, r.line, "not a field (Name: value): %q; line ignored", importers.Excerpt(text))
+		r.report(ssd3.Dropped, r.line, "not a field (Name: value): %q; line ignored", importers.Excerpt(text))
 		return field{}, false
 	}
 	name := text[:colon]
 	if !validName(name) {
 		if n := strings.TrimSpace(name); validName(n) {
-			r.report(catalogue.Deviation, r.line, "blanks around the field name %q; read anyway", n)
+			r.report(ssd3.Deviation, r.line, "blanks around the field name %q; read anyway", n)
 			name = n
 		} else {
-			r.report(catalogue.Dropped, r.line, "%q is not a field name (WORD *(\"-\" WORD), Block); line ignored", importers.Excerpt(name))
+			r.report(ssd3.Dropped, r.line, "%q is not a field name (WORD *(\"-\" WORD), Block); line ignored", importers.Excerpt(name))
 			return field{}, false
 		}
 	}
 	rest := text[colon+1:]
 	if rest != "" && rest[0] != ' ' && rest[0] != '\t' {
-		r.report(catalogue.Deviation, r.line, "no space or tab after %q's colon (SEPARATOR = \":\" 1*(SP|HT)); read anyway", name)
+		r.report(ssd3.Deviation, r.line, "no space or tab after %q's colon (SEPARATOR = \":\" 1*(SP|HT)); read anyway", name)
 	}
 	// SEPARATOR takes the blanks before the value; those after it are the
 	// value's own (a TOKEN only may not start with one), which matters to
@@ -394,42 +395,42 @@ func (b *block) get(key string) (string, *field) {
 func (r *Reader) readHeader(b *block) *block {
 	if len(b.fields) == 0 || b.fields[0].key != "hina" {
 		if _, u := b.get("url"); u != nil {
-			r.report(catalogue.Deviation, b.line, "the file does not start with a HINA header (\"HINA/2.2beta\", Header block); reading entity blocks anyway")
+			r.report(ssd3.Deviation, b.line, "the file does not start with a HINA header (\"HINA/2.2beta\", Header block); reading entity blocks anyway")
 			return b
 		}
-		r.report(catalogue.Deviation, b.line, "the file does not start with the HINA line (\"HINA/2.2beta\", Header block); the first block is taken as the header")
+		r.report(ssd3.Deviation, b.line, "the file does not start with the HINA line (\"HINA/2.2beta\", Header block); the first block is taken as the header")
 	} else if v := b.fields[0].value; v != "2.2beta" {
-		r.report(catalogue.Deviation, b.fields[0].line, "HINA/%s: the version is not 2.2beta (HINA); read anyway", importers.Excerpt(v))
+		r.report(ssd3.Deviation, b.fields[0].line, "HINA/%s: the version is not 2.2beta (HINA); read anyway", importers.Excerpt(v))
 	}
 	// A URL in the header means the blank line after it is missing: the
 	// entity block starts there.
 	var rest *block
 	for i, f := range b.fields {
 		if f.key == "url" {
-			r.report(catalogue.Deviation, f.line, "a URL field in the header block: the blank line that ends the header is missing; an entity block is taken to start here")
+			r.report(ssd3.Deviation, f.line, "a URL field in the header block: the blank line that ends the header is missing; an entity block is taken to start here")
 			rest = &block{line: f.line, last: b.last, fields: b.fields[i:], closed: b.closed}
 			b.fields = b.fields[:i]
 			break
 		}
 	}
 	if dup, first := b.duplicate(); dup != nil {
-		r.report(catalogue.Deviation, dup.line, "the header block has the field %q twice (lines %d and %d); a block with duplicate field names MUST be discarded (Block): its charset and date are not used", dup.name, first.line, dup.line)
+		r.report(ssd3.Deviation, dup.line, "the header block has the field %q twice (lines %d and %d); a block with duplicate field names MUST be discarded (Block): its charset and date are not used", dup.name, first.line, dup.line)
 		return rest
 	}
 	if _, ua := b.get("user-agent"); ua == nil {
-		r.report(catalogue.Deviation, b.line, "the header block has no User-Agent (required in header blocks, User-Agent); read anyway")
+		r.report(ssd3.Deviation, b.line, "the header block has no User-Agent (required in header blocks, User-Agent); read anyway")
 	}
 	if ct, f := b.get("content-type"); f != nil {
 		r.setCharset(ct, f.line)
 	}
 	if d, f := b.get("date"); f != nil {
-		if t, note, ok := parseDate(d); ok && catalogue.ValidateDate(t) == nil {
+		if t, note, ok := parseDate(d); ok && ssd3.ValidateDate(t) == nil {
 			r.opts.FileDate = t
 			if note != "" {
-				r.report(catalogue.Deviation, f.line, "the header's Date %s; read anyway", note)
+				r.report(ssd3.Deviation, f.line, "the header's Date %s; read anyway", note)
 			}
 		} else {
-			r.report(catalogue.Deviation, f.line, "the header's Date %q is not a date (rfc1123-date); not used", importers.Excerpt(d))
+			r.report(ssd3.Deviation, f.line, "the header's Date %q is not a date (rfc1123-date); not used", importers.Excerpt(d))
 		}
 	}
 	return rest
@@ -453,7 +454,7 @@ func (r *Reader) setCharset(ct string, line int) {
 	}
 	enc, err := charset.Lookup(cs)
 	if err != nil {
-		r.report(catalogue.Deviation, line, "unknown charset %q; reading as EUC-JP (Encoding)", importers.Excerpt(cs))
+		r.report(ssd3.Deviation, line, "unknown charset %q; reading as EUC-JP (Encoding)", importers.Excerpt(cs))
 		return
 	}
 	r.declared = true

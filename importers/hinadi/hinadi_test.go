@@ -2,6 +2,7 @@ package hinadi
 
 import (
 	"errors"
+	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/importers/importertest"
 	"io"
 	"strings"
@@ -20,11 +21,11 @@ import (
 // (or the header's Date, when there is one).
 var now = time.Date(2026, 11, 21, 12, 0, 0, 0, time.UTC)
 
-func readAll(t testing.TB, input string) ([]*catalogue.Record, []catalogue.Diagnostic) {
+func readAll(t testing.TB, input string) ([]*catalogue.Record, []ssd3.Diagnostic) {
 	t.Helper()
 	r := NewReader(strings.NewReader(input), importers.Options{Now: now})
 	var recs []*catalogue.Record
-	var diags []catalogue.Diagnostic
+	var diags []ssd3.Diagnostic
 	for {
 		rec, err := r.Read()
 		diags = append(diags, r.Diagnostics()...)
@@ -62,10 +63,10 @@ func encode(t *testing.T, enc encoding.Encoding, s string) string {
 	return out
 }
 
-func x(kv ...string) []catalogue.Field {
-	var fs []catalogue.Field
+func x(kv ...string) []ssd3.Field {
+	var fs []ssd3.Field
 	for i := 0; i < len(kv); i += 2 {
-		fs = append(fs, catalogue.Field{Name: kv[i], Value: kv[i+1]})
+		fs = append(fs, ssd3.Field{Name: kv[i], Value: kv[i+1]})
 	}
 	return fs
 }
@@ -77,7 +78,7 @@ func date(y int, m time.Month, d, hh, mm, ss int) time.Time {
 // wantDiag is a diagnostic a test expects: kind, line and words of its
 // message.
 type wantDiag struct {
-	kind catalogue.Kind
+	kind ssd3.Kind
 	line int
 	msg  string
 }
@@ -97,7 +98,7 @@ func checkRecords(t *testing.T, got, want []*catalogue.Record) {
 	}
 }
 
-func checkDiags(t *testing.T, got []catalogue.Diagnostic, want []wantDiag) {
+func checkDiags(t *testing.T, got []ssd3.Diagnostic, want []wantDiag) {
 	t.Helper()
 	for _, w := range want {
 		found := false
@@ -122,7 +123,7 @@ func checkDiags(t *testing.T, got []catalogue.Diagnostic, want []wantDiag) {
 }
 
 // noDiag fails if any diagnostic of kind k was given.
-func noDiag(t *testing.T, got []catalogue.Diagnostic, kinds ...catalogue.Kind) {
+func noDiag(t *testing.T, got []ssd3.Diagnostic, kinds ...ssd3.Kind) {
 	t.Helper()
 	for _, g := range got {
 		for _, k := range kinds {
@@ -204,7 +205,7 @@ func TestSpecFields(t *testing.T) {
 	}), catalogue.NewRecord(catalogue.Values{
 		URI: "http://d.example.jp/page.html", Name: "D", Date: date(2001, 12, 2, 3, 4, 5),
 	})})
-	noDiag(t, diags, catalogue.Skipped, catalogue.Dropped, catalogue.Deviation)
+	noDiag(t, diags, ssd3.Skipped, ssd3.Dropped, ssd3.Deviation)
 }
 
 // TestWriters reads files as the real writers wrote them (WRITERS.md).
@@ -239,9 +240,9 @@ func TestWriters(t *testing.T) {
 				"X-WDB-STATUS", "OK"),
 		})},
 		diags: []wantDiag{
-			{catalogue.Deviation, 1, "lines end in LF alone, not CRLF (line-format), from this line on"},
-			{catalogue.Deviation, 4, "the header's Date has a day not padded to two digits"},
-			{catalogue.Deviation, 8, "Last-Modified has a day not padded to two digits"},
+			{ssd3.Deviation, 1, "lines end in LF alone, not CRLF (line-format), from this line on"},
+			{ssd3.Deviation, 4, "the header's Date has a day not padded to two digits"},
+			{ssd3.Deviation, 8, "Last-Modified has a day not padded to two digits"},
 		},
 	}, {
 		name: "Tamatebako: HINA/2.1, CRLF, \"Name: value\", unknown fields, no blank line at the end",
@@ -267,8 +268,8 @@ func TestWriters(t *testing.T) {
 			URI: "http://tama.example.jp/b", Name: "b", Date: date(2001, 12, 3, 0, 0, 1),
 		})},
 		diags: []wantDiag{
-			{catalogue.Deviation, 1, "HINA/2.1: the version is not 2.2beta"},
-			{catalogue.Deviation, 11, "the block at line 10 is the last and no blank line follows it"},
+			{ssd3.Deviation, 1, "HINA/2.1: the version is not 2.2beta"},
+			{ssd3.Deviation, 11, "the block at line 10 is the last and no blank line follows it"},
 		},
 	}, {
 		name: "the 2010 Tamatebako fork: UTF-8",
@@ -283,7 +284,7 @@ func TestWriters(t *testing.T) {
 			recs, diags := readAll(t, tt.input(t))
 			checkRecords(t, recs, tt.want)
 			checkDiags(t, diags, tt.diags)
-			noDiag(t, diags, catalogue.Skipped, catalogue.Dropped)
+			noDiag(t, diags, ssd3.Skipped, ssd3.Dropped)
 		})
 	}
 }
@@ -321,9 +322,9 @@ func TestCharsets(t *testing.T) {
 			checkRecords(t, recs, []*catalogue.Record{catalogue.NewRecord(catalogue.Values{URI: "http://a.example.jp/", Name: title, Date: now,
 				Category: "漢字", Extensions: x("X-KEYWORDS", "かな")})})
 			if tt.wantDev != "" {
-				checkDiags(t, diags, []wantDiag{{catalogue.Deviation, lineOf(lines, "Content-Type", "Title"), tt.wantDev}})
+				checkDiags(t, diags, []wantDiag{{ssd3.Deviation, lineOf(lines, "Content-Type", "Title"), tt.wantDev}})
 			} else {
-				noDiag(t, diags, catalogue.Deviation, catalogue.Dropped, catalogue.Skipped)
+				noDiag(t, diags, ssd3.Deviation, ssd3.Dropped, ssd3.Skipped)
 			}
 		})
 	}
@@ -359,12 +360,12 @@ func TestBlocks(t *testing.T) {
 		name:  "a duplicate field name discards the block (MUST), reported at the duplicate",
 		input: h + file("URL: http://a.example/", "Title: one", "title: two", "", "URL: http://b.example/", ""),
 		want:  []*catalogue.Record{catalogue.NewRecord(catalogue.Values{URI: "http://b.example/", Name: "b.example", Date: now})},
-		diags: []wantDiag{{catalogue.Skipped, 7, `the block at line 5 has the field "title" twice (lines 6 and 7)`}},
+		diags: []wantDiag{{ssd3.Skipped, 7, `the block at line 5 has the field "title" twice (lines 6 and 7)`}},
 	}, {
 		name:  "SEPARATOR is \":\" and blanks; none is read and reported",
 		input: h + file("URL:http://a.example/", "Title: \t  spaced  out ", ""),
 		want:  []*catalogue.Record{catalogue.NewRecord(catalogue.Values{URI: "http://a.example/", Name: "spaced  out ", Date: now})}, // the SEPARATOR's blanks go, the value's own stay (TOKEN may end in one)
-		diags: []wantDiag{{catalogue.Deviation, 5, `no space or tab after "URL"'s colon`}},
+		diags: []wantDiag{{ssd3.Deviation, 5, `no space or tab after "URL"'s colon`}},
 	}, {
 		name:  "Keyword: only \":\" with blanks separates (a URL-like token stays whole)",
 		input: h + file("URL: http://a.example/", "Keyword: tech: http://x.example/:\tnews", ""),
@@ -374,8 +375,8 @@ func TestBlocks(t *testing.T) {
 		name:  "Virtual alone points at another Hina-Di file: reported, not imported",
 		input: h + file("Virtual: http://other.example/hina.di", "", "Vitural: http://old.example/hina.di", ""),
 		diags: []wantDiag{
-			{catalogue.Info, 5, "Virtual: http://other.example/hina.di: this entry is kept in another Hina-Di file"},
-			{catalogue.Info, 7, "Vitural: http://old.example/hina.di: this entry is kept in another Hina-Di file"}},
+			{ssd3.Info, 5, "Virtual: http://other.example/hina.di: this entry is kept in another Hina-Di file"},
+			{ssd3.Info, 7, "Vitural: http://old.example/hina.di: this entry is kept in another Hina-Di file"}},
 	}, {
 		name:  "Virtual with other fields is the URL (Virtual)",
 		input: h + file("Virtual: http://v.example/page", "Title: V", ""),
@@ -383,7 +384,7 @@ func TestBlocks(t *testing.T) {
 	}, {
 		name:  "a block without URL is skipped with the reason",
 		input: h + file("Title: lost", "Author-Name: someone", ""),
-		diags: []wantDiag{{catalogue.Skipped, 5, "the block at lines 5-6 has no URL"}},
+		diags: []wantDiag{{ssd3.Skipped, 5, "the block at lines 5-6 has no URL"}},
 	}, {
 		// Issue 10: X-Id came back as X-ID. uricat's fields have names of
 		// their own: a Netscape export's ID is an X-ID, an extension, and
@@ -421,8 +422,8 @@ func TestBlocks(t *testing.T) {
 		input: h + file("URL: http://a.example/", "this is not a field", "Bad Name: x", "Title: T", ""),
 		want:  []*catalogue.Record{catalogue.NewRecord(catalogue.Values{URI: "http://a.example/", Name: "T", Date: now})},
 		diags: []wantDiag{
-			{catalogue.Dropped, 6, `not a field (Name: value): "this is not a field"`},
-			{catalogue.Dropped, 7, `"Bad Name" is not a field name`}},
+			{ssd3.Dropped, 6, `not a field (Name: value): "this is not a field"`},
+			{ssd3.Dropped, 7, `"Bad Name" is not a field name`}},
 	}, {
 		name:  "dates: RFC 850 and asctime read; a wrong weekday reported (WRITERS.md)",
 		input: h + file("URL: http://a.example/", "Last-Modified: Sunday, 02-Dec-01 03:04:05 GMT", "", "URL: http://b.example/", "Date: Sun Dec  2 03:04:05 2001", "", "URL: http://c.example/", "Date: Fri, 02 Dec 2001 03:04:05 GMT", ""),
@@ -431,20 +432,20 @@ func TestBlocks(t *testing.T) {
 			catalogue.NewRecord(catalogue.Values{URI: "http://b.example/", Name: "b.example", Date: date(2001, 12, 2, 3, 4, 5)}),
 			catalogue.NewRecord(catalogue.Values{URI: "http://c.example/", Name: "c.example", Date: date(2001, 12, 2, 3, 4, 5)})},
 		diags: []wantDiag{
-			{catalogue.Deviation, 6, "in RFC 850 form, not RFC 1123"},
-			{catalogue.Deviation, 9, "in asctime form, not RFC 1123"},
-			{catalogue.Deviation, 12, `weekday "Fri" does not match the date (a Sunday)`}},
+			{ssd3.Deviation, 6, "in RFC 850 form, not RFC 1123"},
+			{ssd3.Deviation, 9, "in asctime form, not RFC 1123"},
+			{ssd3.Deviation, 12, `weekday "Fri" does not match the date (a Sunday)`}},
 	}, {
 		name:  "a Japanese zone is honoured",
 		input: h + file("URL: http://a.example/", "Last-Modified: Sun, 02 Dec 2001 12:00:00 JST", ""),
 		want:  []*catalogue.Record{catalogue.NewRecord(catalogue.Values{URI: "http://a.example/", Name: "a.example", Date: date(2001, 12, 2, 3, 0, 0)})},
-		diags: []wantDiag{{catalogue.Deviation, 6, "has the zone JST, not GMT"}},
+		diags: []wantDiag{{ssd3.Deviation, 6, "has the zone JST, not GMT"}},
 	}, {
 		name:  "a date that cannot be read falls back to the next and is kept as X-",
 		input: h + file("URL: http://a.example/", "Last-Modified: yesterday", "Date: Sun, 02 Dec 2001 03:04:05 GMT", ""),
 		want: []*catalogue.Record{catalogue.NewRecord(catalogue.Values{URI: "http://a.example/", Name: "a.example", Date: date(2001, 12, 2, 3, 4, 5),
 			Extensions: x("X-LAST-MODIFIED", "yesterday")})},
-		diags: []wantDiag{{catalogue.Deviation, 6, `Last-Modified "yesterday" is not a date`}},
+		diags: []wantDiag{{ssd3.Deviation, 6, `Last-Modified "yesterday" is not a date`}},
 	}, {
 		name:  "terminal escapes and control characters never reach the record",
 		input: h + file("URL: http://a.example/", "Title: \x1b]0;pwned\x07Safe \x1b[1mtitle\x1b[0m", "Author-Name: a\x00b", ""),
@@ -453,7 +454,7 @@ func TestBlocks(t *testing.T) {
 		name:  "an invalid URL is skipped with the catalogue's reason",
 		input: h + file("URL: not a url", "", "URL: http://ok.example/", ""),
 		want:  []*catalogue.Record{catalogue.NewRecord(catalogue.Values{URI: "http://ok.example/", Name: "ok.example", Date: now})},
-		diags: []wantDiag{{catalogue.Skipped, 5, "record not imported"}},
+		diags: []wantDiag{{ssd3.Skipped, 5, "record not imported"}},
 	}, {
 		name:  "blank lines of spaces separate blocks too; several blank lines are one",
 		input: h + "URL: http://a.example/\r\n  \r\n\r\n\r\nURL: http://b.example/\r\n\r\n",
@@ -481,38 +482,38 @@ func TestHeader(t *testing.T) {
 		name:  "no HINA line: the first block is the header",
 		input: file("User-Agent: x", "Content-Type: text/plain; charset=UTF-8", "", "URL: http://a.example/", ""),
 		want:  []*catalogue.Record{catalogue.NewRecord(catalogue.Values{URI: "http://a.example/", Name: "a.example", Date: now})},
-		diags: []wantDiag{{catalogue.Deviation, 1, "does not start with the HINA line"}},
+		diags: []wantDiag{{ssd3.Deviation, 1, "does not start with the HINA line"}},
 	}, {
 		name:  "no header at all: entity blocks are read",
 		input: file("URL: http://a.example/", "", "URL: http://b.example/", ""),
 		want: []*catalogue.Record{
 			catalogue.NewRecord(catalogue.Values{URI: "http://a.example/", Name: "a.example", Date: now}),
 			catalogue.NewRecord(catalogue.Values{URI: "http://b.example/", Name: "b.example", Date: now})},
-		diags: []wantDiag{{catalogue.Deviation, 1, "does not start with a HINA header"}},
+		diags: []wantDiag{{ssd3.Deviation, 1, "does not start with a HINA header"}},
 	}, {
 		name:  "a header without its blank line: the entity block starts at URL",
 		input: file("HINA/2.2beta", "User-Agent: x", "URL: http://a.example/", "Title: A", ""),
 		want:  []*catalogue.Record{catalogue.NewRecord(catalogue.Values{URI: "http://a.example/", Name: "A", Date: now})},
-		diags: []wantDiag{{catalogue.Deviation, 3, "the blank line that ends the header is missing"}},
+		diags: []wantDiag{{ssd3.Deviation, 3, "the blank line that ends the header is missing"}},
 	}, {
 		name:  "a header with a duplicate field is discarded: its charset is not used",
 		input: file("HINA/2.2beta", "User-Agent: x", "user-agent: y", "Content-Type: text/plain; charset=UTF-8", "", "URL: http://a.example/", ""),
 		want:  []*catalogue.Record{catalogue.NewRecord(catalogue.Values{URI: "http://a.example/", Name: "a.example", Date: now})},
-		diags: []wantDiag{{catalogue.Deviation, 3, `the header block has the field "user-agent" twice (lines 2 and 3)`}},
+		diags: []wantDiag{{ssd3.Deviation, 3, `the header block has the field "user-agent" twice (lines 2 and 3)`}},
 	}, {
 		name:  "no User-Agent is reported",
 		input: file("HINA/2.2beta", "Date: Sun, 02 Dec 2001 03:04:05 GMT", "", "URL: http://a.example/", ""),
 		want:  []*catalogue.Record{catalogue.NewRecord(catalogue.Values{URI: "http://a.example/", Name: "a.example", Date: date(2001, 12, 2, 3, 4, 5)})},
-		diags: []wantDiag{{catalogue.Deviation, 1, "no User-Agent"}},
+		diags: []wantDiag{{ssd3.Deviation, 1, "no User-Agent"}},
 	}, {
 		name:  "an unreadable header Date is reported and not used",
 		input: file("HINA/2.2beta", "User-Agent: x", "Date: soon", "", "URL: http://a.example/", ""),
 		want:  []*catalogue.Record{catalogue.NewRecord(catalogue.Values{URI: "http://a.example/", Name: "a.example", Date: now})},
-		diags: []wantDiag{{catalogue.Deviation, 3, `the header's Date "soon" is not a date`}},
+		diags: []wantDiag{{ssd3.Deviation, 3, `the header's Date "soon" is not a date`}},
 	}, {
 		name:  "a header and nothing else",
 		input: file("HINA/2.2beta", "User-Agent: x", ""),
-		diags: []wantDiag{{catalogue.Deviation, 1, "no entity block follows the header"}},
+		diags: []wantDiag{{ssd3.Deviation, 1, "no entity block follows the header"}},
 	}, {
 		name:  "an empty input",
 		input: "",
@@ -533,7 +534,7 @@ func TestLongLine(t *testing.T) {
 	input := file("HINA/2.2beta", "User-Agent: x", "", "URL: http://a.example/", "Title: "+strings.Repeat("t", 100<<10), "Author-Name: A", "")
 	recs, diags := readAll(t, input)
 	checkRecords(t, recs, []*catalogue.Record{catalogue.NewRecord(catalogue.Values{URI: "http://a.example/", Name: "a.example", Date: now, Extensions: x("X-AUTHOR", "A")})})
-	checkDiags(t, diags, []wantDiag{{catalogue.Dropped, 5, "the line is longer than 64 KiB; ignored"}})
+	checkDiags(t, diags, []wantDiag{{ssd3.Dropped, 5, "the line is longer than 64 KiB; ignored"}})
 }
 
 func TestDetect(t *testing.T) {

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/ssd3"
 )
 
 // conversion is how a field's value is converted to and from its Hina-Di
@@ -47,19 +48,19 @@ type fieldName struct {
 // spec's, then uricat's own experimental fields (X-Uricat-...), which keep
 // what Hina-Di has no field for.
 var fieldNames = []fieldName{
-	{names: []string{"Title"}, field: catalogue.FieldName, set: (*catalogue.Record).SetName},
+	{names: []string{"Title"}, field: ssd3.FieldName, set: (*catalogue.Record).SetName},
 	// The issue: Last-Modified, else Date, else Last-Modified-Detected.
-	{names: []string{"Last-Modified", "Date", "Last-Modified-Detected"}, field: catalogue.FieldDate, conv: convDate},
-	{names: []string{"Keyword"}, field: catalogue.FieldCategory, conv: convKeyword, set: (*catalogue.Record).SetCategory},
+	{names: []string{"Last-Modified", "Date", "Last-Modified-Detected"}, field: ssd3.FieldDate, conv: convDate},
+	{names: []string{"Keyword"}, field: ssd3.FieldCategory, conv: convKeyword, set: (*catalogue.Record).SetCategory},
 	{names: []string{"Author-Name"}, field: "X-AUTHOR", conv: convOneLine},
-	{names: []string{"Content-Type"}, field: catalogue.FieldType, conv: convType, set: (*catalogue.Record).SetType},
+	{names: []string{"Content-Type"}, field: ssd3.FieldType, conv: convType, set: (*catalogue.Record).SetType},
 	// Saying the block is complete.
 	{names: []string{"HINA-Version"}, conv: convVersion},
-	{names: []string{"X-Uricat-Description"}, field: catalogue.FieldDescription, set: (*catalogue.Record).SetDescription},
-	{names: []string{"X-Uricat-Rating"}, field: catalogue.FieldRating, conv: convRating},
-	{names: []string{"X-Uricat-Language"}, field: catalogue.FieldLanguage, conv: convLanguage, set: (*catalogue.Record).SetLanguage},
-	{names: []string{"X-Uricat-Id"}, field: catalogue.FieldID, conv: convID, set: (*catalogue.Record).SetID},
-	{names: []string{"X-Uricat-Category"}, field: catalogue.FieldCategory, conv: convOverflow, set: (*catalogue.Record).SetCategory},
+	{names: []string{"X-Uricat-Description"}, field: ssd3.FieldDescription, set: (*catalogue.Record).SetDescription},
+	{names: []string{"X-Uricat-Rating"}, field: ssd3.FieldRating, conv: convRating},
+	{names: []string{"X-Uricat-Language"}, field: ssd3.FieldLanguage, conv: convLanguage, set: (*catalogue.Record).SetLanguage},
+	{names: []string{"X-Uricat-Id"}, field: ssd3.FieldID, conv: convID, set: (*catalogue.Record).SetID},
+	{names: []string{"X-Uricat-Category"}, field: ssd3.FieldCategory, conv: convOverflow, set: (*catalogue.Record).SetCategory},
 	{names: []string{"X-Uricat-Keywords"}, field: "X-KEYWORDS", conv: convOverflow},
 }
 

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/importers"
 )
 
@@ -14,7 +15,7 @@ import (
 // export writes a multi-line DESCRIPTION: they are decoded.
 func (r *Reader) record(b *block) *catalogue.Record {
 	if dup, first := b.duplicate(); dup != nil {
-		r.report(catalogue.Skipped, dup.line, "the block at line %d has the field %q twice (lines %d and %d): a block with duplicate field names MUST be discarded (Block); skipped", b.line, dup.name, first.line, dup.line)
+		r.report(ssd3.Skipped, dup.line, "the block at line %d has the field %q twice (lines %d and %d): a block with duplicate field names MUST be discarded (Block); skipped", b.line, dup.name, first.line, dup.line)
 		return nil
 	}
 	if len(b.fields) == 0 {
@@ -30,7 +31,7 @@ func (r *Reader) record(b *block) *catalogue.Record {
 		}
 		return "", nil
 	}
-	rec := catalogue.NewRecord(catalogue.Values{Extensions: make([]catalogue.Field, 0, len(b.fields))})
+	rec := catalogue.NewRecord(catalogue.Values{Extensions: make([]ssd3.Field, 0, len(b.fields))})
 	uri, u := take("url")
 	virtual, vf := take("virtual")
 	if vf == nil {
@@ -43,14 +44,14 @@ func (r *Reader) record(b *block) *catalogue.Record {
 			used[index(b, vf)] = false // kept as X-VIRTUAL
 		}
 	case vf != nil && len(b.fields) == 1:
-		r.report(catalogue.Info, vf.line, "%s: %s: this entry is kept in another Hina-Di file (Virtual); not a bookmark, not imported", vf.name, importers.Excerpt(virtual))
+		r.report(ssd3.Info, vf.line, "%s: %s: this entry is kept in another Hina-Di file (Virtual); not a bookmark, not imported", vf.name, importers.Excerpt(virtual))
 		return nil
 	case vf != nil && virtual != "":
 		// "If there are fields in the entity block other than Virtual, then
 		// it takes the same meaning as the regular URL field."
 		rec.SetURI(virtual)
 	default:
-		r.report(catalogue.Skipped, b.line, "the block at lines %d-%d has no URL (required in entity blocks, URL); skipped", b.line, b.last)
+		r.report(ssd3.Skipped, b.line, "the block at lines %d-%d has no URL (required in entity blocks, URL); skipped", b.line, b.last)
 		return nil
 	}
 	// The fields first, then what adds an extension of its own (X-AUTHOR),
@@ -125,23 +126,23 @@ func (r *Reader) setField(rec *catalogue.Record, b *block, used []bool, a *field
 				rec.AddExtension(a.field, importers.OneLine(v))
 			case convType:
 				t := mediaType(strings.TrimSpace(v))
-				if catalogue.ValidateType(t) != nil {
+				if ssd3.ValidateType(t) != nil {
 					continue
 				}
 				a.set(rec, t)
 			case convRating:
-				n, err := catalogue.ParseRating(strings.TrimSpace(v))
+				n, err := ssd3.ParseRating(strings.TrimSpace(v))
 				if err != nil {
 					continue
 				}
 				rec.SetRating(n)
 			case convLanguage:
-				if v = strings.TrimSpace(v); catalogue.ValidateLanguage(v) != nil {
+				if v = strings.TrimSpace(v); ssd3.ValidateLanguage(v) != nil {
 					continue
 				}
 				a.set(rec, v)
 			case convID:
-				if v = strings.TrimSpace(v); catalogue.ValidateID(v) != nil {
+				if v = strings.TrimSpace(v); ssd3.ValidateID(v) != nil {
 					continue
 				}
 				a.set(rec, v)
@@ -176,12 +177,12 @@ func (r *Reader) setDate(rec *catalogue.Record, b *block, used []bool, a *fieldN
 				continue
 			}
 			t, note, ok := parseDate(f.value)
-			if !ok || catalogue.ValidateDate(t) != nil {
-				r.report(catalogue.Deviation, f.line, "%s %q is not a date (rfc1123-date); kept as %s", f.name, importers.Excerpt(f.value), xName(f.key))
+			if !ok || ssd3.ValidateDate(t) != nil {
+				r.report(ssd3.Deviation, f.line, "%s %q is not a date (rfc1123-date); kept as %s", f.name, importers.Excerpt(f.value), xName(f.key))
 				continue
 			}
 			if note != "" {
-				r.report(catalogue.Deviation, f.line, "%s %s; read anyway", f.name, note)
+				r.report(ssd3.Deviation, f.line, "%s %s; read anyway", f.name, note)
 			}
 			rec.SetDate(t)
 			used[i] = true
@@ -256,7 +257,7 @@ func decodeWords(v string) string {
 	if !strings.Contains(v, "=?") {
 		return v
 	}
-	if d, err := catalogue.DecodeText(v); err == nil {
+	if d, err := ssd3.DecodeText(v); err == nil {
 		return d
 	}
 	return v

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/importers/importertest"
 )
 
@@ -15,11 +16,11 @@ import (
 func TestRoundTrip(t *testing.T) {
 	recs := importertest.Imported(append(importertest.Tricky(), importertest.Generate(200)...))
 	recs = append(recs, importertest.Imported([]*catalogue.Record{
-		catalogue.NewRecord(catalogue.Values{URI: "http://a.example/", Name: "n", Category: "diary", Extensions: []catalogue.Field{{Name: "X-KEYWORDS", Value: "diary; anime"}}}),
-		catalogue.NewRecord(catalogue.Values{URI: "http://b.example/", Name: "n", Extensions: []catalogue.Field{{Name: "X-KEYWORDS", Value: "no category"}}}),
-		catalogue.NewRecord(catalogue.Values{URI: "http://c.example/", Name: "n", Category: "a: b", Extensions: []catalogue.Field{{Name: "X-KEYWORDS", Value: "c: d; e"}}}),
+		catalogue.NewRecord(catalogue.Values{URI: "http://a.example/", Name: "n", Category: "diary", Extensions: []ssd3.Field{{Name: "X-KEYWORDS", Value: "diary; anime"}}}),
+		catalogue.NewRecord(catalogue.Values{URI: "http://b.example/", Name: "n", Extensions: []ssd3.Field{{Name: "X-KEYWORDS", Value: "no category"}}}),
+		catalogue.NewRecord(catalogue.Values{URI: "http://c.example/", Name: "n", Category: "a: b", Extensions: []ssd3.Field{{Name: "X-KEYWORDS", Value: "c: d; e"}}}),
 		catalogue.NewRecord(catalogue.Values{URI: "http://d.example/", Name: "n", Description: "=?UTF-8?Q?looks_encoded?=\n and two lines",
-			Extensions: []catalogue.Field{{Name: "X-EXPIRES", Value: "Tue, 04 Dec 2001 10:00:00 GMT"}, {Name: "X-METHOD", Value: "GET/200"}}}),
+			Extensions: []ssd3.Field{{Name: "X-EXPIRES", Value: "Tue, 04 Dec 2001 10:00:00 GMT"}, {Name: "X-METHOD", Value: "GET/200"}}}),
 	})...)
 	importertest.RoundTrip(t, Format, recs)
 }
@@ -28,7 +29,7 @@ func TestRoundTrip(t *testing.T) {
 // by record, and the output stays safe to show.
 func TestWriterReports(t *testing.T) {
 	d := time.Date(2001, 12, 2, 3, 4, 5, 0, time.UTC)
-	ext := func(name, value string) []catalogue.Field { return []catalogue.Field{{Name: name, Value: value}} }
+	ext := func(name, value string) []ssd3.Field { return []ssd3.Field{{Name: name, Value: value}} }
 	tests := []struct {
 		name string
 		rec  *catalogue.Record
@@ -72,7 +73,7 @@ func FuzzRoundTrip(f *testing.F) {
 	f.Add("red\x1b[31m", "\u009b2J", "", "X-EXPIRES", "v", "", "")
 	f.Fuzz(func(t *testing.T, name, desc, cat, extName, extValue, keywords, id string) {
 		rec := catalogue.NewRecord(catalogue.Values{URI: "http://example.org/", Name: name, Description: desc, Category: cat, ID: id,
-			Date: time.Unix(1700000000, 0).UTC(), Extensions: []catalogue.Field{{Name: extName, Value: extValue}}})
+			Date: time.Unix(1700000000, 0).UTC(), Extensions: []ssd3.Field{{Name: extName, Value: extValue}}})
 		if extName != "X-KEYWORDS" {
 			rec.AddExtension("X-KEYWORDS", keywords)
 		}

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/importers"
 )
 
@@ -132,13 +133,13 @@ func (w *Writer) Write(r *catalogue.Record) error {
 		}
 		switch {
 		case !ok:
-			w.Note(catalogue.Dropped, "%s is left out: Hina-Di has no field name for it (WORD *(\"-\" WORD), Block)", f.Name)
+			w.Note(ssd3.Dropped, "%s is left out: Hina-Di has no field name for it (WORD *(\"-\" WORD), Block)", f.Name)
 			continue
 		case w.has(name) || written[strings.ToLower(name)]:
-			w.Note(catalogue.Dropped, "%s is left out: its field, %s, would be taken for another (field names are case-insensitive and unique in a block: Block)", f.Name, name)
+			w.Note(ssd3.Dropped, "%s is left out: its field, %s, would be taken for another (field names are case-insensitive and unique in a block: Block)", f.Name, name)
 			continue
 		case xName(strings.ToLower(name)) != f.Name:
-			w.Note(catalogue.Deviation, "%s is written as %s, which reads back as %s (Hina-Di field names are case-insensitive WORDs joined by \"-\")", f.Name, name, xName(strings.ToLower(name)))
+			w.Note(ssd3.Deviation, "%s is written as %s, which reads back as %s (Hina-Di field names are case-insensitive WORDs joined by \"-\")", f.Name, name, xName(strings.ToLower(name)))
 		}
 		b = w.field(b, f.Name, name, f.Value)
 	}
@@ -207,7 +208,7 @@ func (w *Writer) mapped(b []byte, r *catalogue.Record, a *fieldName, kw string, 
 		}
 		return w.field(b, a.field, name, strconv.Itoa(r.Rating()))
 	case convOverflow:
-		if a.field == catalogue.FieldCategory && !xcat || a.field != catalogue.FieldCategory && !xkw {
+		if a.field == ssd3.FieldCategory && !xcat || a.field != ssd3.FieldCategory && !xkw {
 			return b
 		}
 	}
@@ -269,11 +270,11 @@ func (w *Writer) text(what, value string) string {
 	}
 	if hasBreak(v) {
 		flat := strings.TrimSpace(importers.OneLine(v))
-		w.Note(catalogue.Deviation, "%s: written on one line, %q (a Hina-Di value is one line)", what, importers.Excerpt(flat))
+		w.Note(ssd3.Deviation, "%s: written on one line, %q (a Hina-Di value is one line)", what, importers.Excerpt(flat))
 		return flat
 	}
 	if v != "" && (v[0] == ' ' || v[0] == '\t') {
-		w.Note(catalogue.Deviation, "%s: the blanks at its start are left out (the SEPARATOR before a value takes them)", what)
+		w.Note(ssd3.Deviation, "%s: the blanks at its start are left out (the SEPARATOR before a value takes them)", what)
 		v = strings.TrimLeft(v, " \t")
 	}
 	return v
@@ -298,11 +299,11 @@ func (w *Writer) experimentalValue(what, value string) string {
 	}
 	if what != "DESCRIPTION" && hasBreak(v) {
 		v = strings.TrimSpace(importers.OneLine(v))
-		w.Note(catalogue.Deviation, "%s: written on one line, %q (the reader makes it one)", what, importers.Excerpt(v))
+		w.Note(ssd3.Deviation, "%s: written on one line, %q (the reader makes it one)", what, importers.Excerpt(v))
 	}
 	if v != "" && (isBlank(v[0]) || isBlank(v[len(v)-1])) {
 		if what != "DESCRIPTION" { // Finish trims DESCRIPTION whatever the format
-			w.Note(catalogue.Deviation, "%s: the blanks at its ends are left out (the SEPARATOR before a value takes them)", what)
+			w.Note(ssd3.Deviation, "%s: the blanks at its ends are left out (the SEPARATOR before a value takes them)", what)
 		}
 		v = strings.TrimSpace(v)
 	}
@@ -337,7 +338,7 @@ func appendEncoded(b []byte, v string) []byte {
 			next = end
 		}
 		b = append(b, v[:start]...)
-		b = append(b, catalogue.EncodeText(v[start:end])...)
+		b = append(b, ssd3.EncodeText(v[start:end])...)
 		v = v[end:]
 	}
 }

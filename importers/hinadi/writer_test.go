@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/importers"
 	"github.com/uricat/uricat/importers/importertest"
 	"github.com/uricat/uricat/internal/display"
@@ -78,7 +79,7 @@ func TestHeaderBlock(t *testing.T) {
 func TestEntityBlock(t *testing.T) {
 	rec := catalogue.NewRecord(catalogue.Values{URI: "http://example.jp/~hina/", Name: "ひなの日記", Date: time.Date(2002, 7, 9, 1, 2, 3, 0, time.UTC),
 		Category: "日記", Description: "first line\nsecond\tline\r\n", Rating: 4, Language: "ja", Type: "text/html", ID: "7",
-		Extensions: []catalogue.Field{{Name: "X-AUTHOR", Value: "Hina"}, {Name: "X-KEYWORDS", Value: "日記; antenna: news; 日記"},
+		Extensions: []ssd3.Field{{Name: "X-AUTHOR", Value: "Hina"}, {Name: "X-KEYWORDS", Value: "日記; antenna: news; 日記"},
 			{Name: "X-URICAT-DESCRIPTION", Value: "would duplicate X-Uricat-Description"}, {Name: "X-DESCRIPTION", Value: "another's"}, {Name: "X-LANG", Value: "x"}, {Name: "X-EXPIRES", Value: "Tue, 04 Dec 2001 10:00:00 GMT"}}})
 	out, notes := importertest.Export(t, fixedClock, rec)
 	var diags []string
@@ -139,8 +140,8 @@ func FuzzWrite(f *testing.F) {
 	f.Add("", "", "", "X-A", "")
 	f.Fuzz(func(t *testing.T, name, desc, cat, extName, extValue string) {
 		rec := catalogue.NewRecord(catalogue.Values{URI: "http://example.org/", Name: name, Description: desc, Category: cat, Date: exportTime,
-			Extensions: []catalogue.Field{{Name: extName, Value: extValue}, {Name: "X-KEYWORDS", Value: cat + ";" + extValue}}})
-		if catalogue.ValidateExtensionName(extName) != nil || extName == "X-KEYWORDS" {
+			Extensions: []ssd3.Field{{Name: extName, Value: extValue}, {Name: "X-KEYWORDS", Value: cat + ";" + extValue}}})
+		if ssd3.ValidateExtensionName(extName) != nil || extName == "X-KEYWORDS" {
 			rec.SetExtensions(rec.Extensions()[1:])
 		}
 		blocks := checkGrammar(t, write(t, rec, rec))
@@ -169,7 +170,7 @@ func TestAppendEncoded(t *testing.T) {
 		if got != tt.want {
 			t.Errorf("appendEncoded(%q) = %q, want %q", tt.in, got, tt.want)
 		}
-		if back, err := catalogue.DecodeText(got); err != nil || back != tt.in {
+		if back, err := ssd3.DecodeText(got); err != nil || back != tt.in {
 			t.Errorf("appendEncoded(%q) = %q decodes to %q, %v", tt.in, got, back, err)
 		}
 	}
@@ -186,7 +187,7 @@ func FuzzAppendEncoded(f *testing.F) {
 		if strings.ContainsAny(got, "\r\n\t") {
 			t.Fatalf("appendEncoded(%q) = %q: not one line", s, got)
 		}
-		if back, err := catalogue.DecodeText(got); err != nil || back != s {
+		if back, err := ssd3.DecodeText(got); err != nil || back != s {
 			t.Fatalf("appendEncoded(%q) = %q decodes to %q, %v", s, got, back, err)
 		}
 	})

@@ -45,6 +45,7 @@ import (
 	"golang.org/x/text/encoding/charmap"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/importers"
 	"github.com/uricat/uricat/internal/charset"
 	"github.com/uricat/uricat/internal/dates"
@@ -112,7 +113,7 @@ const maxDescription = 64 << 10
 func NewReader(r io.Reader, opts importers.Options) *Reader {
 	rd := &Reader{lr: lines.NewReader(r, maxLine), opts: opts, unknown: map[string]bool{}}
 	if opts.Base != nil && !opts.Base.IsAbs() {
-		rd.notes.Note(0, -1, catalogue.Deviation, "the base URL %q has no scheme (such as ftp: or https:); it is not used", opts.Base.String())
+		rd.notes.Note(0, -1, ssd3.Deviation, "the base URL %q has no scheme (such as ftp: or https:); it is not used", opts.Base.String())
 		rd.opts.Base = nil
 	}
 	if rd.opts.Base != nil {
@@ -123,13 +124,13 @@ func NewReader(r io.Reader, opts importers.Options) *Reader {
 }
 
 // Diagnostics returns the diagnostics gathered since the last call.
-func (r *Reader) Diagnostics() []catalogue.Diagnostic { return r.notes.Diagnostics() }
+func (r *Reader) Diagnostics() []ssd3.Diagnostic { return r.notes.Diagnostics() }
 
 // Description returns the listing's 101 and 102 lines read so far, as text,
 // one line each: what the listing says about itself to the user.
 func (r *Reader) Description() string { return strings.Join(r.desc, "\n") }
 
-func (r *Reader) report(kind catalogue.Kind, format string, a ...any) {
+func (r *Reader) report(kind ssd3.Kind, format string, a ...any) {
 	r.notes.Note(r.lineNo, r.offset, kind, format, a...)
 }
 
@@ -150,7 +151,7 @@ func (r *Reader) Read() (*catalogue.Record, error) {
 		r.noteEOL(l.Ending)
 		if l.Cut {
 			r.flushInfo()
-			r.report(catalogue.Skipped, "line is longer than %d bytes; ignored", maxLine)
+			r.report(ssd3.Skipped, "line is longer than %d bytes; ignored", maxLine)
 			continue
 		}
 		rec, err := r.parseLine(line)
@@ -165,10 +166,10 @@ func (r *Reader) noteEOL(end lines.Ending) {
 	switch {
 	case end == lines.LF && !r.noteLF:
 		r.noteLF = true
-		r.report(catalogue.Deviation, "lines end in LF alone, not CR LF as the spec requires (as Mozilla wrote them); read anyway")
+		r.report(ssd3.Deviation, "lines end in LF alone, not CR LF as the spec requires (as Mozilla wrote them); read anyway")
 	case end == lines.CR && !r.noteCR:
 		r.noteCR = true
-		r.report(catalogue.Deviation, "lines end in CR alone, not CR LF as the spec requires; read anyway")
+		r.report(ssd3.Deviation, "lines end in CR alone, not CR LF as the spec requires; read anyway")
 	}
 }
 
@@ -179,7 +180,7 @@ func (r *Reader) parseLine(line []byte) (*catalogue.Record, error) {
 	if !ok {
 		if len(bytes.TrimSpace(line)) > 0 {
 			r.flushInfo()
-			r.report(catalogue.Deviation, "line is not of the form \"NUMBER: DATA\"; ignored")
+			r.report(ssd3.Deviation, "line is not of the form \"NUMBER: DATA\"; ignored")
 		}
 		return nil, nil
 	}
@@ -187,7 +188,7 @@ func (r *Reader) parseLine(line []byte) (*catalogue.Record, error) {
 		data = data[1:]
 	} else if len(data) > 0 && !r.noteNoSpace {
 		r.noteNoSpace = true
-		r.report(catalogue.Deviation, "no space after \"%s:\" (the spec separates NUMBER and DATA by a colon and a space); read anyway", code)
+		r.report(ssd3.Deviation, "no space after \"%s:\" (the spec separates NUMBER and DATA by a colon and a space); read anyway", code)
 	}
 	if code != "101" && code != "102" {
 		r.flushInfo()
@@ -210,7 +211,7 @@ func (r *Reader) parseLine(line []byte) (*catalogue.Record, error) {
 		// Unknown codes must be ignored (spec, Syntax); say so once per code.
 		if !r.unknown[code] {
 			r.unknown[code] = true
-			r.report(catalogue.Info, "code %s is not one this reader knows; its lines are ignored", code)
+			r.report(ssd3.Info, "code %s is not one this reader knows; its lines are ignored", code)
 		}
 	}
 	return nil, nil
@@ -250,7 +251,7 @@ func (r *Reader) flushInfo() {
 	}
 	text := strings.TrimSpace(strings.Join(r.info, "\n"))
 	if text != "" {
-		r.notes.Note(r.infoStart, r.infoOffset, catalogue.Info, "the listing says: %s", display.Clean(text))
+		r.notes.Note(r.infoStart, r.infoOffset, ssd3.Info, "the listing says: %s", display.Clean(text))
 	}
 	r.info = nil
 }
@@ -275,7 +276,7 @@ func htmlText(data []byte) string {
 // 200 line replaces an earlier one (spec, 200).
 func (r *Reader) setColumns(data []byte) {
 	if r.columns != nil {
-		r.report(catalogue.Info, "a new 200 line replaces the columns of the one before")
+		r.report(ssd3.Info, "a new 200 line replaces the columns of the one before")
 	}
 	fields := strings.Fields(string(data))
 	r.columns = make([]string, 0, len(fields))
@@ -284,7 +285,7 @@ func (r *Reader) setColumns(data []byte) {
 	for _, f := range fields {
 		name := strings.ToLower(unescape(f))
 		if seen[name] {
-			r.report(catalogue.Deviation, "column %q is named twice in the 200 line; the first one is used", name)
+			r.report(ssd3.Deviation, "column %q is named twice in the 200 line; the first one is used", name)
 			name = "" // an empty name marks a column that is ignored
 		}
 		seen[name] = true
@@ -292,7 +293,7 @@ func (r *Reader) setColumns(data []byte) {
 		r.columns = append(r.columns, name)
 	}
 	if !hasFilename {
-		r.report(catalogue.Deviation, "the 200 line has no Filename column: its rows cannot become bookmarks")
+		r.report(ssd3.Deviation, "the 200 line has no Filename column: its rows cannot become bookmarks")
 	}
 }
 
@@ -300,24 +301,24 @@ func (r *Reader) setColumns(data []byte) {
 // later 300 line replaces an earlier one.
 func (r *Reader) setBase(data []byte) {
 	raw := strings.TrimSpace(string(data))
-	u, err := url.Parse(catalogue.NormalizeURI(raw))
+	u, err := url.Parse(ssd3.NormalizeURI(raw))
 	switch {
 	case err != nil || raw == "":
-		r.report(catalogue.Deviation, "300 line %q is not a URL; ignored", importers.Excerpt(raw))
+		r.report(ssd3.Deviation, "300 line %q is not a URL; ignored", importers.Excerpt(raw))
 		return
 	case !u.IsAbs():
 		if r.opts.Base == nil {
-			r.report(catalogue.Deviation, "300 line %q is not an absolute URL and no base was given; ignored", importers.Excerpt(raw))
+			r.report(ssd3.Deviation, "300 line %q is not an absolute URL and no base was given; ignored", importers.Excerpt(raw))
 			return
 		}
 		u = r.opts.Base.ResolveReference(u)
 	}
 	u = directoryURL(u)
 	if r.opts.Base != nil && !r.from300 && directoryURL(r.opts.Base).String() != u.String() {
-		r.report(catalogue.Info, "the 300 line's URL %s is used as the base, not %s", u, r.opts.Base)
+		r.report(ssd3.Info, "the 300 line's URL %s is used as the base, not %s", u, r.opts.Base)
 	}
 	if r.from300 && r.base.String() != u.String() {
-		r.report(catalogue.Info, "a new 300 line changes the base URL to %s", u)
+		r.report(ssd3.Info, "a new 300 line changes the base URL to %s", u)
 	}
 	r.base, r.from300 = u, true
 	r.baseString = u.String()
@@ -344,7 +345,7 @@ func (r *Reader) setCharset(data []byte) {
 	name := strings.TrimSpace(string(data))
 	enc, err := charset.Lookup(name)
 	if err != nil {
-		r.report(catalogue.Deviation, "301 line names the charset %q, which this reader cannot decode; names are read as UTF-8", importers.Excerpt(name))
+		r.report(ssd3.Deviation, "301 line names the charset %q, which this reader cannot decode; names are read as UTF-8", importers.Excerpt(name))
 	}
 	r.charset = enc // nil: UTF-8
 }
@@ -352,15 +353,15 @@ func (r *Reader) setCharset(data []byte) {
 // row turns a 201 line into a record (spec, 201).
 func (r *Reader) row(data []byte) (*catalogue.Record, error) {
 	if r.columns == nil {
-		r.report(catalogue.Skipped, "201 line before any 200 line; ignored, as the spec requires")
+		r.report(ssd3.Skipped, "201 line before any 200 line; ignored, as the spec requires")
 		return nil, nil
 	}
 	tokens, unterminated := splitTokens(data)
 	if unterminated {
-		r.report(catalogue.Deviation, "a quoted token is not closed before the end of the line; taken to the end of the line")
+		r.report(ssd3.Deviation, "a quoted token is not closed before the end of the line; taken to the end of the line")
 	}
 	if len(tokens) > len(r.columns) {
-		r.report(catalogue.Deviation, "row has %d values for %d columns; the extra ones are ignored", len(tokens), len(r.columns))
+		r.report(ssd3.Deviation, "row has %d values for %d columns; the extra ones are ignored", len(tokens), len(r.columns))
 	}
 	var (
 		rec catalogue.Record
@@ -374,12 +375,12 @@ func (r *Reader) row(data []byte) (*catalogue.Record, error) {
 		}
 		value, err := unescapeBytes(tokens[i])
 		if err != nil {
-			r.report(catalogue.Deviation, "%s value %q has a %% that starts no %%XX escape; taken as written", col, importers.Excerpt(tokens[i]))
+			r.report(ssd3.Deviation, "%s value %q has a %% that starts no %%XX escape; taken as written", col, importers.Excerpt(tokens[i]))
 		}
 		r.column(&v, &rec, col, value, tokens[i])
 	}
 	if !v.hasName || len(v.filename) == 0 {
-		r.report(catalogue.Skipped, "row has no file name; not imported")
+		r.report(ssd3.Skipped, "row has no file name; not imported")
 		return nil, nil
 	}
 	if rec.Name() == "" {
@@ -404,7 +405,7 @@ type rowValues struct {
 	rawName  string // as written: the URI keeps its escapes
 	hasName  bool
 	isDir    bool
-	exts     []catalogue.Field
+	exts     []ssd3.Field
 }
 
 // column takes the value of the column col into rec and v; value is
@@ -424,7 +425,7 @@ func (r *Reader) column(v *rowValues, rec *catalogue.Record, col string, value [
 	case "content-length":
 		s := string(value)
 		if s != "" && strings.Trim(s, "0123456789") != "" {
-			r.report(catalogue.Dropped, "Content-Length %q is not a number of bytes (the spec allows only digits); dropped", importers.Excerpt(s))
+			r.report(ssd3.Dropped, "Content-Length %q is not a number of bytes (the spec allows only digits); dropped", importers.Excerpt(s))
 			return
 		}
 		v.exts = addField(v.exts, "X-CONTENT-LENGTH", s)
@@ -444,14 +445,14 @@ func (r *Reader) column(v *rowValues, rec *catalogue.Record, col string, value [
 func (r *Reader) lastModified(rec *catalogue.Record, value []byte) {
 	t, note, ok := parseDate(string(value))
 	if !ok {
-		r.report(catalogue.Dropped, "Last-Modified %q is not a date this reader knows; the record gets the file's date", importers.Excerpt(string(value)))
+		r.report(ssd3.Dropped, "Last-Modified %q is not a date this reader knows; the record gets the file's date", importers.Excerpt(string(value)))
 		return
 	}
 	rec.SetDate(t)
 	if note != "" {
 		// A listing writes all its dates alike: the import
 		// summarises the flood (importers.FloodKeep).
-		r.report(catalogue.Deviation, "Last-Modified %q %s", importers.Excerpt(string(value)), note)
+		r.report(ssd3.Deviation, "Last-Modified %q %s", importers.Excerpt(string(value)), note)
 	}
 }
 
@@ -468,17 +469,17 @@ func (r *Reader) lastModified(rec *catalogue.Record, value []byte) {
 func (r *Reader) resolve(raw string, name []byte, isDir bool) (string, error) {
 	if strings.Contains(raw, "://") || bytes.Contains(name, []byte("://")) {
 		for _, s := range []string{raw, string(name)} {
-			if u, err := url.Parse(catalogue.NormalizeURI(s)); err == nil && u.IsAbs() && u.Host != "" {
+			if u, err := url.Parse(ssd3.NormalizeURI(s)); err == nil && u.IsAbs() && u.Host != "" {
 				return u.String(), nil
 			}
 		}
 	}
 	if string(name) == "." || string(name) == ".." {
-		r.report(catalogue.Skipped, "row %q names the directory itself or its parent; not imported", name)
+		r.report(ssd3.Skipped, "row %q names the directory itself or its parent; not imported", name)
 		return "", nil
 	}
 	if r.base == nil {
-		r.report(catalogue.Skipped, "row %q cannot be resolved: the listing has no 300 line giving the directory's URL; pass it with --base URL", importers.Excerpt(r.text(name)))
+		r.report(ssd3.Skipped, "row %q cannot be resolved: the listing has no 300 line giving the directory's URL; pass it with --base URL", importers.Excerpt(r.text(name)))
 		if r.noBaseLine == 0 {
 			r.noBaseLine = r.lineNo
 			return "", &NoBaseError{Line: r.lineNo}
@@ -499,7 +500,7 @@ func (r *Reader) resolve(raw string, name []byte, isDir bool) (string, error) {
 	}
 	ref, err := url.Parse(rel)
 	if err != nil {
-		r.report(catalogue.Skipped, "file name %q does not make a URL: %v", importers.Excerpt(r.text(name)), err)
+		r.report(ssd3.Skipped, "file name %q does not make a URL: %v", importers.Excerpt(r.text(name)), err)
 		return "", nil
 	}
 	return r.base.ResolveReference(ref).String(), nil
@@ -564,7 +565,7 @@ func (r *Reader) text(b []byte) string {
 		return string(b)
 	}
 	s, _ := charmap.ISO8859_1.NewDecoder().Bytes(b)
-	r.report(catalogue.Deviation, "value %q is not UTF-8 and no 301 line names its charset; read as ISO-8859-1", importers.Excerpt(string(s)))
+	r.report(ssd3.Deviation, "value %q is not UTF-8 and no 301 line names its charset; read as ISO-8859-1", importers.Excerpt(string(s)))
 	return string(s)
 }
 
@@ -660,7 +661,7 @@ func mediaType(v string) string {
 
 // addField adds an X- field, or, when two columns come to the same field
 // name ("Owner Name" and "owner-name"), joins the values with "; ".
-func addField(exts []catalogue.Field, name, value string) []catalogue.Field {
+func addField(exts []ssd3.Field, name, value string) []ssd3.Field {
 	for i := range exts {
 		if exts[i].Name == name {
 			if value != "" {
@@ -669,7 +670,7 @@ func addField(exts []catalogue.Field, name, value string) []catalogue.Field {
 			return exts
 		}
 	}
-	return append(exts, catalogue.Field{Name: name, Value: value})
+	return append(exts, ssd3.Field{Name: name, Value: value})
 }
 
 var notNameChar = regexp.MustCompile(`[^A-Za-z0-9_-]+`)

@@ -3,6 +3,7 @@ package httpindex
 import (
 	"errors"
 	"fmt"
+	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/importers/importertest"
 	"io"
 	"net/url"
@@ -30,11 +31,11 @@ func summarize(rec *catalogue.Record) got {
 	for _, f := range rec.Extensions() {
 		ext = append(ext, f.Name+"="+f.Value)
 	}
-	return got{rec.URI(), rec.Name(), catalogue.FormatDate(rec.Date()), rec.Type(), strings.Join(ext, " ")}
+	return got{rec.URI(), rec.Name(), ssd3.FormatDate(rec.Date()), rec.Type(), strings.Join(ext, " ")}
 }
 
 // readAll reads every record and diagnostic; errs holds non-EOF errors.
-func readAll(t testing.TB, input string, opts importers.Options) (recs []got, diags []catalogue.Diagnostic, errs []error) {
+func readAll(t testing.TB, input string, opts importers.Options) (recs []got, diags []ssd3.Diagnostic, errs []error) {
 	t.Helper()
 	if opts.Now.IsZero() {
 		opts.Now = now
@@ -92,7 +93,7 @@ func TestSpecExample(t *testing.T) {
 		t.Errorf("records:\n got %+v\nwant %+v", recs, want)
 	}
 	// The 101 lines are "intended for the end user": one Info at line 3.
-	wantDiags := []catalogue.Diagnostic{{Line: 3, Offset: int64(strings.Index(specExample, "101:")), Kind: catalogue.Info,
+	wantDiags := []ssd3.Diagnostic{{Line: 3, Offset: int64(strings.Index(specExample, "101:")), Kind: ssd3.Info,
 		Msg: "the listing says: The files in this directory are put forth for public\nconsumption and the provider make no guarentee as\nas to the functionality of the data or programs\npresented."}}
 	if !reflect.DeepEqual(diags, wantDiags) {
 		t.Errorf("diagnostics:\n got %+v\nwant %+v", diags, wantDiags)
@@ -170,11 +171,11 @@ func TestSamples(t *testing.T) {
 				t.Errorf("records:\n got %+v\nwant %+v", recs, tt.want)
 			}
 			// Mozilla wrote LF alone: a deviation, reported at line 1.
-			if len(diags) == 0 || diags[0].Line != 1 || diags[0].Kind != catalogue.Deviation || !strings.Contains(diags[0].Msg, "LF alone") {
+			if len(diags) == 0 || diags[0].Line != 1 || diags[0].Kind != ssd3.Deviation || !strings.Contains(diags[0].Msg, "LF alone") {
 				t.Errorf("first diagnostic = %+v, want the LF deviation at line 1", diags)
 			}
 			for _, d := range diags {
-				if d.Kind == catalogue.Skipped || d.Kind == catalogue.Dropped {
+				if d.Kind == ssd3.Skipped || d.Kind == ssd3.Dropped {
 					t.Errorf("unexpected %v at line %d", d, d.Line)
 				}
 			}
@@ -435,7 +436,7 @@ func TestNoBase(t *testing.T) {
 	for {
 		rec, err := r.Read()
 		for _, d := range r.Diagnostics() {
-			if d.Kind == catalogue.Skipped {
+			if d.Kind == ssd3.Skipped {
 				skips = append(skips, d.Msg)
 			}
 		}

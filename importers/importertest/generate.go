@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/ssd3"
 )
 
 // Generate makes n records shaped like a real catalogue, for the writers'
@@ -34,7 +35,7 @@ func Generate(n int) []*catalogue.Record {
 			r.SetLanguage("en")
 		}
 		if i%7 == 0 {
-			r.SetExtensions([]catalogue.Field{{Name: "X-TAGS", Value: "a,b,c"}, {Name: "X-AUTHOR", Value: "Someone"}})
+			r.SetExtensions([]ssd3.Field{{Name: "X-TAGS", Value: "a,b,c"}, {Name: "X-AUTHOR", Value: "Someone"}})
 		}
 		recs[i] = r
 	}

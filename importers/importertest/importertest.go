@@ -19,6 +19,7 @@ import (
 	"unsafe"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/importers"
 	"github.com/uricat/uricat/internal/display"
 )
@@ -93,7 +94,7 @@ func Diff(got, want *catalogue.Record) []string {
 		}
 	}
 	for _, f := range catalogue.Fields {
-		if f.Name == catalogue.FieldDate {
+		if f.Name == ssd3.FieldDate {
 			// To the nanosecond: DATE's text is to the second.
 			if !got.Date().Equal(want.Date()) {
 				d = append(d, fmt.Sprintf("DATE = %v, want %v", got.Date(), want.Date()))
@@ -148,7 +149,7 @@ func SampleHeap(peak *uint64) func(int) {
 // CheckDiagnostics fails t unless each of want, a prefix of "LINE kind:
 // message", matches a diagnostic, in order; with exact, there must be no
 // other diagnostics.
-func CheckDiagnostics(t testing.TB, diags []catalogue.Diagnostic, want []string, exact bool) {
+func CheckDiagnostics(t testing.TB, diags []ssd3.Diagnostic, want []string, exact bool) {
 	t.Helper()
 	var all []string
 	for _, d := range diags {
@@ -200,7 +201,7 @@ func RoundTrip(t testing.TB, f importers.Format, recs []*catalogue.Record) []byt
 	for {
 		rec, err := rd.Read()
 		for _, d := range rd.Diagnostics() {
-			if d.Kind == catalogue.Skipped || d.Kind == catalogue.Dropped {
+			if d.Kind == ssd3.Skipped || d.Kind == ssd3.Dropped {
 				diags = append(diags, d.In(f.Name).String())
 			}
 		}
@@ -238,7 +239,7 @@ func RoundTrip(t testing.TB, f importers.Format, recs []*catalogue.Record) []byt
 func sortedExtensions(r *catalogue.Record) *catalogue.Record {
 	c := r.Clone()
 	fs := slices.Clone(c.Extensions()) // the record's own may be shared, or made afresh on each call
-	slices.SortFunc(fs, func(a, b catalogue.Field) int { return strings.Compare(a.Name, b.Name) })
+	slices.SortFunc(fs, func(a, b ssd3.Field) int { return strings.Compare(a.Name, b.Name) })
 	c.SetExtensions(fs)
 	return c
 }
@@ -291,10 +292,10 @@ func Tricky() []*catalogue.Record {
 		catalogue.NewRecord(catalogue.Values{URI: "http://example.org/a;b?c=%20&d=%25#f", Name: "100% sure; \"quoted\" <tag> & {braces}", Date: d,
 			Category: "Food/Paris", Description: "line one\nline two }\n@FILE { http://x/\n<a;b>\tend", Rating: 5,
 			Language: "en-gb", Type: "text/html; charset=utf-8", ID: "42",
-			Extensions: []catalogue.Field{{Name: "X-AUTHOR", Value: "Alan O. Freier; Paul C. Kocher"},
+			Extensions: []ssd3.Field{{Name: "X-AUTHOR", Value: "Alan O. Freier; Paul C. Kocher"},
 				{Name: "X-KEYWORDS", Value: "ssl; tls"}, {Name: "X-FILE-SIZE", Value: "5870"}}}),
 		catalogue.NewRecord(catalogue.Values{URI: "https://bücher.example/straße", Name: "Bücher — 日本語の本", Date: d.Add(time.Hour),
-			Category: "Books: Reference", Description: "Ünïcödé %%; >< \"", Extensions: []catalogue.Field{{Name: "X-TAGS", Value: "a,b"}}}),
+			Category: "Books: Reference", Description: "Ünïcödé %%; >< \"", Extensions: []ssd3.Field{{Name: "X-TAGS", Value: "a,b"}}}),
 		catalogue.NewRecord(catalogue.Values{URI: "ftp://ftp.example.org/pub/a%20b%2Fc", Name: "  a  b  ", Date: d.Add(2 * time.Hour), Category: "x"}),
 		catalogue.NewRecord(catalogue.Values{URI: "gopher://gopher.example:70/0/about.txt", Name: "=?UTF-8?Q?not_encoded?= HINA/2.2beta", Date: d.Add(3 * time.Hour),
 			Description: "URL: http://not.a.field/\r\nTitle: no"}),
@@ -327,10 +328,10 @@ func CheckWriterNotes(t testing.TB, f importers.Format, rec *catalogue.Record, w
 // ReadAll reads r to the end and returns its records and diagnostics. It
 // fails tb on an error (bad input must be a diagnostic) and on a record
 // that breaks CheckRecord.
-func ReadAll(tb testing.TB, r importers.Reader) ([]*catalogue.Record, []catalogue.Diagnostic) {
+func ReadAll(tb testing.TB, r importers.Reader) ([]*catalogue.Record, []ssd3.Diagnostic) {
 	tb.Helper()
 	var recs []*catalogue.Record
-	var diags []catalogue.Diagnostic
+	var diags []ssd3.Diagnostic
 	for {
 		rec, err := r.Read()
 		diags = append(diags, r.Diagnostics()...)
@@ -372,11 +373,11 @@ func FuzzRead(t *testing.T, r importers.Reader, size int) {
 
 // Export writes recs with a writer newWriter makes, and returns the output
 // and what the writer reported (importers.Reporter).
-func Export(tb testing.TB, newWriter func(io.Writer) importers.Writer, recs ...*catalogue.Record) (string, []catalogue.Diagnostic) {
+func Export(tb testing.TB, newWriter func(io.Writer) importers.Writer, recs ...*catalogue.Record) (string, []ssd3.Diagnostic) {
 	tb.Helper()
 	var buf bytes.Buffer
 	w := newWriter(&buf)
-	var diags []catalogue.Diagnostic
+	var diags []ssd3.Diagnostic
 	rep, _ := w.(importers.Reporter)
 	for _, r := range recs {
 		if err := w.Write(r); err != nil {

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/ssd3"
 )
 
 // fails reports whether check fails its test.
@@ -25,7 +26,7 @@ func fails(check func(t testing.TB)) bool {
 func TestCheckRecord(t *testing.T) {
 	good := func() *catalogue.Record {
 		return catalogue.NewRecord(catalogue.Values{URI: "http://e/", Name: "n", Date: time.Now(), Description: "two\nlines",
-			Extensions: []catalogue.Field{{Name: "X-Note", Value: "a\tb"}}})
+			Extensions: []ssd3.Field{{Name: "X-Note", Value: "a\tb"}}})
 	}
 	if fails(func(t testing.TB) { CheckRecord(t, good(), true) }) {
 		t.Error("a good record fails")

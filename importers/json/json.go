@@ -61,6 +61,7 @@ import (
 	"slices"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/importers"
 )
 
@@ -139,9 +140,9 @@ func NewReader(r io.Reader, opts importers.Options) *Reader {
 }
 
 // Diagnostics returns the diagnostics gathered since the last call.
-func (r *Reader) Diagnostics() []catalogue.Diagnostic { return r.notes.Diagnostics() }
+func (r *Reader) Diagnostics() []ssd3.Diagnostic { return r.notes.Diagnostics() }
 
-func (r *Reader) noteAt(line int, offset int64, kind catalogue.Kind, format string, a ...any) {
+func (r *Reader) noteAt(line int, offset int64, kind ssd3.Kind, format string, a ...any) {
 	r.notes.Note(line, offset, kind, format, a...)
 }
 
@@ -187,7 +188,7 @@ func (r *Reader) next() (element, error) {
 		if _, err := r.dec.Token(); err != nil { // the closing ]
 			r.syntax(err)
 		} else if off := r.dec.InputOffset(); r.dec.More() || !errors.Is(r.trailing(), io.EOF) {
-			r.noteAt(r.lines.lineAt(off), off, catalogue.Skipped, "there is more after the end of the array: it is not read")
+			r.noteAt(r.lines.lineAt(off), off, ssd3.Skipped, "there is more after the end of the array: it is not read")
 		}
 		r.end()
 		return element{}, r.lines.err
@@ -215,7 +216,7 @@ func (r *Reader) open() bool {
 	tok, err := r.dec.Token()
 	if err != nil {
 		if errors.Is(err, io.EOF) && r.lines.err == nil {
-			r.noteAt(1, 0, catalogue.Skipped, "the file is empty: not a JSON array of records")
+			r.noteAt(1, 0, ssd3.Skipped, "the file is empty: not a JSON array of records")
 			return false
 		}
 		r.syntax(err)
@@ -225,10 +226,10 @@ func (r *Reader) open() bool {
 		return true
 	}
 	if b := Browser(peek); b != "" {
-		r.noteAt(1, 0, catalogue.Skipped, "the file is %s, not the array of records that uricat exports: nothing imported; import it without --format, or with that format", b)
+		r.noteAt(1, 0, ssd3.Skipped, "the file is %s, not the array of records that uricat exports: nothing imported; import it without --format, or with that format", b)
 		return false
 	}
-	r.noteAt(1, 0, catalogue.Skipped, "the file is a JSON %s, not the array of records that uricat exports: nothing imported", importers.JSONKind(tok))
+	r.noteAt(1, 0, ssd3.Skipped, "the file is a JSON %s, not the array of records that uricat exports: nothing imported", importers.JSONKind(tok))
 	return false
 }
 
@@ -248,7 +249,7 @@ func (r *Reader) syntax(err error) {
 	if cut {
 		off = max(off, r.lines.end()-1) // its last byte
 	}
-	r.noteAt(r.lines.lineAt(off), off, catalogue.Skipped, "not valid JSON here (%s): the records after this point are not imported", msg)
+	r.noteAt(r.lines.lineAt(off), off, ssd3.Skipped, "not valid JSON here (%s): the records after this point are not imported", msg)
 }
 
 // end ends the file.
@@ -301,13 +302,13 @@ func (r *Reader) slow(e element) *catalogue.Record {
 	if err := stdjson.Unmarshal(e.raw, &m); err != nil || m == nil {
 		var v any
 		stdjson.Unmarshal(e.raw, &v)
-		r.noteAt(e.line, e.offset, catalogue.Skipped, "a JSON %s, not an object: not a record", importers.JSONKind(v))
+		r.noteAt(e.line, e.offset, ssd3.Skipped, "a JSON %s, not an object: not a record", importers.JSONKind(v))
 		return nil
 	}
 	if _, ok := m["records"]; ok {
 		var recs []stdjson.RawMessage
 		if err := stdjson.Unmarshal(m["records"], &recs); err != nil {
-			r.noteAt(e.line, e.offset, catalogue.Skipped, "a group whose \"records\" is not an array: nothing of it imported")
+			r.noteAt(e.line, e.offset, ssd3.Skipped, "a group whose \"records\" is not an array: nothing of it imported")
 			return nil
 		}
 		for _, raw := range recs {
@@ -371,7 +372,7 @@ func (r *Reader) finish(e element, j *Record, notes []string) *catalogue.Record 
 		rec.SetDate(t)
 	}
 	if len(j.Extensions) > 0 {
-		rec.SetExtensions(make([]catalogue.Field, 0, len(j.Extensions)))
+		rec.SetExtensions(make([]ssd3.Field, 0, len(j.Extensions)))
 		for _, name := range slices.Sorted(maps.Keys(j.Extensions)) { // the order the Writer writes them in
 			rec.AddExtension(name, j.Extensions[name])
 		}

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/ssd3"
 )
 
 // valueKind is how a key's value is converted to and from its field.
@@ -41,16 +42,16 @@ type key struct {
 // checks are these, in this order; the package doc's table is checked
 // against it too.
 var keys = []key{
-	{field: catalogue.FieldURI, member: func(j *Record) *string { return &j.URI }},
-	{field: catalogue.FieldName, member: func(j *Record) *string { return &j.Name }},
-	{field: catalogue.FieldDate, kind: valueDate},
-	{name: "added", field: catalogue.FieldAdded, kind: valueAdded},
-	{field: catalogue.FieldCategory, member: func(j *Record) *string { return &j.Category }},
-	{field: catalogue.FieldDescription, member: func(j *Record) *string { return &j.Description }},
-	{field: catalogue.FieldRating, kind: valueRating},
-	{field: catalogue.FieldLanguage, member: func(j *Record) *string { return &j.Language }},
-	{field: catalogue.FieldType, member: func(j *Record) *string { return &j.Type }},
-	{field: catalogue.FieldID, member: func(j *Record) *string { return &j.ID }},
+	{field: ssd3.FieldURI, member: func(j *Record) *string { return &j.URI }},
+	{field: ssd3.FieldName, member: func(j *Record) *string { return &j.Name }},
+	{field: ssd3.FieldDate, kind: valueDate},
+	{name: "added", field: ssd3.FieldAdded, kind: valueAdded},
+	{field: ssd3.FieldCategory, member: func(j *Record) *string { return &j.Category }},
+	{field: ssd3.FieldDescription, member: func(j *Record) *string { return &j.Description }},
+	{field: ssd3.FieldRating, kind: valueRating},
+	{field: ssd3.FieldLanguage, member: func(j *Record) *string { return &j.Language }},
+	{field: ssd3.FieldType, member: func(j *Record) *string { return &j.Type }},
+	{field: ssd3.FieldID, member: func(j *Record) *string { return &j.ID }},
 	{name: "extensions", kind: valueExtensions},
 }
 

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/importers/importertest"
 )
 
@@ -47,7 +48,7 @@ func TestJSONRecordKeys(t *testing.T) {
 // name.
 func TestRecordHasEveryField(t *testing.T) {
 	r := catalogue.NewRecord(catalogue.Values{URI: "http://x/", Name: "n", Date: time.Date(2007, 10, 31, 19, 3, 34, 0, time.UTC), Category: "c",
-		Description: "d", Rating: 3, Language: "en", Type: "text/html", ID: "7", Extensions: []catalogue.Field{{Name: "X-A", Value: "a"}}})
+		Description: "d", Rating: 3, Language: "en", Type: "text/html", ID: "7", Extensions: []ssd3.Field{{Name: "X-A", Value: "a"}}})
 	data, err := stdjson.Marshal(FromRecord(r))
 	if err != nil {
 		t.Fatal(err)
@@ -57,7 +58,7 @@ func TestRecordHasEveryField(t *testing.T) {
 		t.Fatal(err)
 	}
 	// "added" is X-ADDED's, or DATE's when it has none (Record.Added).
-	want := map[string]bool{"extensions": true, strings.ToLower(strings.TrimPrefix(catalogue.FieldAdded, "X-")): true}
+	want := map[string]bool{"extensions": true, strings.ToLower(strings.TrimPrefix(ssd3.FieldAdded, "X-")): true}
 	for _, f := range catalogue.Fields {
 		want[strings.ToLower(f.Name)] = true
 		if v, ok := got[strings.ToLower(f.Name)]; !ok || fmt.Sprint(v) == "" {

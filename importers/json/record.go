@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/ssd3"
 )
 
 // Record is a record as `uricat list --json` and the Writer print it:
@@ -58,13 +59,13 @@ func FromRecord(r *catalogue.Record) Record {
 // stays an extension.
 func extensions(r *catalogue.Record) map[string]string {
 	added := false
-	if v := r.Extension(catalogue.FieldAdded); v != "" {
-		_, err := catalogue.ParseDate(v)
+	if v := r.Extension(ssd3.FieldAdded); v != "" {
+		_, err := ssd3.ParseDate(v)
 		added = err == nil
 	}
 	var m map[string]string
 	for _, f := range r.Extensions() {
-		if added && f.Name == catalogue.FieldAdded {
+		if added && f.Name == ssd3.FieldAdded {
 			continue
 		}
 		if m == nil {

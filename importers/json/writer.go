@@ -11,6 +11,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/importers"
 	"github.com/uricat/uricat/internal/display"
 )
@@ -93,7 +94,7 @@ func (w *Writer) Write(rec *catalogue.Record) error {
 	}
 	if hasInvalidText(rec) {
 		w.Record(rec.URI())
-		w.Note(catalogue.Deviation, "text that is not UTF-8 is written as U+FFFD: JSON text is Unicode")
+		w.Note(ssd3.Deviation, "text that is not UTF-8 is written as U+FFFD: JSON text is Unicode")
 	}
 	return w.arr.write()
 }

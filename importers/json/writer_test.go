@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/importers/importertest"
 )
 
@@ -19,13 +20,13 @@ func sample() []*catalogue.Record {
 	return []*catalogue.Record{
 		catalogue.NewRecord(catalogue.Values{URI: "https://example.org/?a=1&b=2", Name: "Café & <Co>", Date: time.Date(2024, 3, 1, 12, 0, 0, 0, time.UTC),
 			Category: "Food/Paris", Description: "\"quoted\"; 100%\nsecond line", Rating: 5, Language: "fr", Type: "text/html", ID: "1",
-			Extensions: []catalogue.Field{{Name: "X-AUTHOR", Value: "Zoë"}, {Name: "X-TAGS", Value: "a,b"}}}),
+			Extensions: []ssd3.Field{{Name: "X-AUTHOR", Value: "Zoë"}, {Name: "X-TAGS", Value: "a,b"}}}),
 		catalogue.NewRecord(catalogue.Values{URI: "http://example.com/", Name: "Plain", Date: time.Date(1999, 12, 31, 23, 59, 59, 0, time.UTC)}),
 	}
 }
 
 // write writes recs with a Writer and returns the output and the report.
-func write(t testing.TB, recs ...*catalogue.Record) (string, []catalogue.Diagnostic) {
+func write(t testing.TB, recs ...*catalogue.Record) (string, []ssd3.Diagnostic) {
 	t.Helper()
 	return importertest.Export(t, newWriter, recs...)
 }
@@ -180,7 +181,7 @@ func TestWriteAfterClose(t *testing.T) {
 // not UTF-8, groups of records), with a small part of Encode's memory.
 func TestEncodeArrayMatchesEncode(t *testing.T) {
 	bad := catalogue.NewRecord(catalogue.Values{URI: "http://e/\u202e", Name: "a\x7f\u0085b\xff", Date: time.Date(2001, 1, 1, 0, 0, 0, 0, time.UTC),
-		Extensions: []catalogue.Field{{Name: "X-A", Value: "\U000e0041<&>"}, {Name: "X-B", Value: "\x1b[31m"}}})
+		Extensions: []ssd3.Field{{Name: "X-A", Value: "\U000e0041<&>"}, {Name: "X-B", Value: "\x1b[31m"}}})
 	recs := append(sample(), bad)
 	objs := make([]Record, len(recs))
 	for i, r := range recs {

@@ -3,7 +3,7 @@ package netscape
 import (
 	"strings"
 
-	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/ssd3"
 )
 
 // browserAttr is an <A> attribute that browsers and bookmarking services
@@ -70,7 +70,7 @@ func fieldForAttr(name string) string {
 	if !strings.HasPrefix(f, "X-") {
 		f = "X-" + f
 	}
-	if catalogue.ValidateExtensionName(f) != nil {
+	if ssd3.ValidateExtensionName(f) != nil {
 		return ""
 	}
 	return f

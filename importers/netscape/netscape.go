@@ -92,6 +92,7 @@ import (
 	"golang.org/x/text/transform"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/importers"
 	"github.com/uricat/uricat/internal/display"
 	"github.com/uricat/uricat/internal/lines"
@@ -289,9 +290,9 @@ func (r *Reader) start() error {
 		in = transform.NewReader(br, enc.NewDecoder())
 		r.decoding = true
 		if declared {
-			r.noteAt(0, -1, catalogue.Info, "reading the file as %s, the charset it declares", name)
+			r.noteAt(0, -1, ssd3.Info, "reading the file as %s, the charset it declares", name)
 		} else {
-			r.noteAt(0, -1, catalogue.Info, "reading the file as %s, HTML's default: it declares no charset and its first bytes are not UTF-8", name)
+			r.noteAt(0, -1, ssd3.Info, "reading the file as %s, HTML's default: it declares no charset and its first bytes are not UTF-8", name)
 		}
 	}
 	r.z = html.NewTokenizer(in)
@@ -356,14 +357,14 @@ func (r *Reader) Read() (*catalogue.Record, error) {
 }
 
 // Diagnostics returns the diagnostics gathered since the last call.
-func (r *Reader) Diagnostics() []catalogue.Diagnostic { return r.notes.Diagnostics() }
+func (r *Reader) Diagnostics() []ssd3.Diagnostic { return r.notes.Diagnostics() }
 
 // note adds a diagnostic at the current token.
-func (r *Reader) note(kind catalogue.Kind, format string, a ...any) {
+func (r *Reader) note(kind ssd3.Kind, format string, a ...any) {
 	r.noteAt(r.tokLine, r.offsetNow(), kind, format, a...)
 }
 
-func (r *Reader) noteAt(line int, offset int64, kind catalogue.Kind, format string, a ...any) {
+func (r *Reader) noteAt(line int, offset int64, kind ssd3.Kind, format string, a ...any) {
 	r.notes.Note(line, offset, kind, format, a...)
 }
 
@@ -387,7 +388,7 @@ func (r *Reader) step() error {
 		switch {
 		case errors.Is(err, io.EOF):
 		case errors.Is(err, html.ErrBufferExceeded):
-			r.note(catalogue.Skipped, "a tag or text here is longer than %d MiB: the rest of the file was not read", MaxToken>>20)
+			r.note(ssd3.Skipped, "a tag or text here is longer than %d MiB: the rest of the file was not read", MaxToken>>20)
 		default:
 			return err
 		}
@@ -416,7 +417,7 @@ func (r *Reader) startTag() {
 		hasHref, icon, n := false, false, 0
 		for ; hasAttr; n++ {
 			if n == MaxAttrs {
-				r.note(catalogue.Dropped, "this <A> has more than %d attributes: the rest are not imported", MaxAttrs)
+				r.note(ssd3.Dropped, "this <A> has more than %d attributes: the rest are not imported", MaxAttrs)
 				break
 			}
 			var k, v []byte
@@ -540,7 +541,7 @@ func (r *Reader) endTag(name string) {
 		r.folderWithoutList()
 		n := len(r.folders)
 		if n == 0 {
-			r.note(catalogue.Deviation, "</DL> closes a folder list that was never opened; ignored")
+			r.note(ssd3.Deviation, "</DL> closes a folder list that was never opened; ignored")
 			return
 		}
 		l := r.folders[n-1]
@@ -565,7 +566,7 @@ func (r *Reader) emptyFolder(name string, line int) {
 	if r.dialect == readLater {
 		what = "section"
 	}
-	r.noteAt(line, -1, catalogue.Dropped, "empty %s %q not imported: a catalogue holds bookmarks, and a CATEGORY only exists on one", what, importers.Excerpt(name))
+	r.noteAt(line, -1, ssd3.Dropped, "empty %s %q not imported: a catalogue holds bookmarks, and a CATEGORY only exists on one", what, importers.Excerpt(name))
 }
 
 // folderWithoutList reports a folder name that no list followed: an empty
@@ -595,7 +596,7 @@ func (r *Reader) text(t []byte) {
 	}
 	if b.Len()+len(t) > MaxToken {
 		if b.Len() < MaxToken {
-			r.note(catalogue.Dropped, "%s longer than %d MiB cut short", what, MaxToken>>20)
+			r.note(ssd3.Dropped, "%s longer than %d MiB cut short", what, MaxToken>>20)
 			t = t[:MaxToken-b.Len()]
 		} else {
 			return
@@ -638,7 +639,7 @@ func (r *Reader) endEntry() {
 			if r.pending != nil {
 				name = r.pending.name
 			}
-			r.noteAt(r.fdescAt, -1, catalogue.Dropped, "the description of folder %q is not imported: a CATEGORY has none: %q", importers.Excerpt(name), importers.Excerpt(d))
+			r.noteAt(r.fdescAt, -1, ssd3.Dropped, "the description of folder %q is not imported: a CATEGORY has none: %q", importers.Excerpt(name), importers.Excerpt(d))
 		}
 		r.fdesc.Reset()
 	}
@@ -656,7 +657,7 @@ func (r *Reader) endEntry() {
 func (r *Reader) child(f importers.Folder, h *heading) importers.Folder {
 	f = f.Child(h.name)
 	if c := f.Cut(); c != "" {
-		r.noteAt(h.line, -1, catalogue.Dropped, "%s", c)
+		r.noteAt(h.line, -1, ssd3.Dropped, "%s", c)
 	}
 	return f
 }
@@ -679,21 +680,21 @@ func (r *Reader) finish() {
 	r.endSection()
 	r.done = true
 	if n := len(r.folders); n > 0 {
-		r.note(catalogue.Deviation, "the file ends inside %d folder list(s) (<DL> without </DL>): it may have been cut short", n)
+		r.note(ssd3.Deviation, "the file ends inside %d folder list(s) (<DL> without </DL>): it may have been cut short", n)
 	}
 	if r.icons > 0 {
-		r.noteAt(0, -1, catalogue.Dropped, "favicons (ICON, ICON_URI) of %d bookmark(s) not imported: they are bulk image data", r.icons)
+		r.noteAt(0, -1, ssd3.Dropped, "favicons (ICON, ICON_URI) of %d bookmark(s) not imported: they are bulk image data", r.icons)
 	}
 	for _, unit := range []string{"milliseconds", "microseconds", "microseconds since 1601"} {
 		if n := r.units[unit]; n > 0 {
-			r.noteAt(0, -1, catalogue.Deviation, "%d date(s) were in %s, not the Unix seconds of the format; read as such", n, unit)
+			r.noteAt(0, -1, ssd3.Deviation, "%d date(s) were in %s, not the Unix seconds of the format; read as such", n, unit)
 		}
 	}
 	if r.rules > 0 {
-		r.noteAt(0, -1, catalogue.Info, "%d separator(s) (<HR>) not imported: a catalogue has no separators", r.rules)
+		r.noteAt(0, -1, ssd3.Info, "%d separator(s) (<HR>) not imported: a catalogue has no separators", r.rules)
 	}
 	if len(r.fattrs) > 0 {
-		r.noteAt(0, -1, catalogue.Info, "the dates and flags of folders are not imported, a CATEGORY being only a name: %s", strings.Join(r.fattrs, ", "))
+		r.noteAt(0, -1, ssd3.Info, "the dates and flags of folders are not imported, a CATEGORY being only a name: %s", strings.Join(r.fattrs, ", "))
 	}
 	r.notes.End(r.opts)
 }
@@ -707,7 +708,7 @@ func (r *Reader) latin1(s string) string {
 	}
 	if !r.mixed {
 		r.mixed = true
-		r.note(catalogue.Deviation, "text that is not UTF-8 and no charset declared: its bytes are read as windows-1252")
+		r.note(ssd3.Deviation, "text that is not UTF-8 and no charset declared: its bytes are read as windows-1252")
 	}
 	var b strings.Builder
 	for len(s) > 0 {
@@ -724,7 +725,7 @@ func (r *Reader) latin1(s string) string {
 // record turns a bookmark into a catalogue record, or reports why it cannot.
 func (r *Reader) record(b *bookmark) *catalogue.Record {
 	skip := func(format string, a ...any) *catalogue.Record {
-		r.noteAt(b.line, b.offset, catalogue.Skipped, format, a...)
+		r.noteAt(b.line, b.offset, ssd3.Skipped, format, a...)
 		return nil
 	}
 	name := strings.TrimSpace(r.latin1(b.name.String()))
@@ -802,14 +803,14 @@ func (r *Reader) dates(b *bookmark, rec *catalogue.Record, lm lastMod) {
 	case lm.t.IsZero():
 	case added.IsZero():
 		rec.SetDate(lm.t)
-	case lm.t.After(added) && rec.Extension(catalogue.FieldAdded) == "":
+	case lm.t.After(added) && rec.Extension(ssd3.FieldAdded) == "":
 		rec.SetDate(lm.t)
-		rec.SetExtension(catalogue.FieldAdded, catalogue.FormatDate(added))
+		rec.SetExtension(ssd3.FieldAdded, ssd3.FormatDate(added))
 		if lm.kept {
 			rec.SetExtension(fieldLastModified, "")
 		}
 	case !lm.kept:
-		r.noteAt(b.line, b.offset, catalogue.Dropped, "LAST_MODIFIED %q is not imported: an earlier attribute gave %s", catalogue.FormatDate(lm.t), fieldLastModified)
+		r.noteAt(b.line, b.offset, ssd3.Dropped, "LAST_MODIFIED %q is not imported: an earlier attribute gave %s", ssd3.FormatDate(lm.t), fieldLastModified)
 	}
 }
 
@@ -818,7 +819,7 @@ func (r *Reader) dates(b *bookmark, rec *catalogue.Record, lm lastMod) {
 // the fields it has, which for every attribute of a tag of thousands
 // (MaxAttrs) would be quadratic.
 type extensions struct {
-	fields []catalogue.Field
+	fields []ssd3.Field
 	names  map[string]bool // of fields, once it is long
 }
 
@@ -846,7 +847,7 @@ func (e *extensions) set(name, v string) {
 }
 
 func (e *extensions) add(name, value string) {
-	e.fields = append(e.fields, catalogue.Field{Name: name, Value: value})
+	e.fields = append(e.fields, ssd3.Field{Name: name, Value: value})
 	switch {
 	case e.names != nil:
 		e.names[name] = true
@@ -868,7 +869,7 @@ func (r *Reader) attribute(b *bookmark, rec *catalogue.Record, ext *extensions, 
 		switch {
 		case v == "":
 		case ext.has(field):
-			r.noteAt(b.line, b.offset, catalogue.Dropped, "%s %q is not imported: an earlier attribute gave %s", strings.ToUpper(a.key), importers.Excerpt(v), field)
+			r.noteAt(b.line, b.offset, ssd3.Dropped, "%s %q is not imported: an earlier attribute gave %s", strings.ToUpper(a.key), importers.Excerpt(v), field)
 		default:
 			ext.add(field, v)
 		}
@@ -890,13 +891,13 @@ func (r *Reader) attribute(b *bookmark, rec *catalogue.Record, ext *extensions, 
 			keep("X-ADD-DATE", v)
 		}
 	case key == "hreflang":
-		std(catalogue.FieldLanguage)
+		std(ssd3.FieldLanguage)
 	case key == "type":
-		std(catalogue.FieldType)
+		std(ssd3.FieldType)
 	case key == "id":
-		std(catalogue.FieldID)
+		std(ssd3.FieldID)
 	case key == "rating":
-		std(catalogue.FieldRating)
+		std(ssd3.FieldRating)
 	case attrByName[key] != nil:
 		ba := attrByName[key]
 		if !ba.date {
@@ -907,18 +908,18 @@ func (r *Reader) attribute(b *bookmark, rec *catalogue.Record, ext *extensions, 
 			if ba.field == fieldLastModified && lm.t.IsZero() {
 				lm.t = t
 				if !ext.has(ba.field) {
-					ext.add(ba.field, catalogue.FormatDate(t))
+					ext.add(ba.field, ssd3.FormatDate(t))
 					lm.kept = true
 				}
 				break
 			}
-			keep(ba.field, catalogue.FormatDate(t))
+			keep(ba.field, ssd3.FormatDate(t))
 		}
 	default:
 		field := fieldForAttr(key)
 		if field == "" {
 			if v != "" {
-				r.noteAt(b.line, b.offset, catalogue.Dropped, "attribute %q is not imported: its name cannot be a field's (SSD3 2.1.3)", importers.Excerpt(key))
+				r.noteAt(b.line, b.offset, ssd3.Dropped, "attribute %q is not imported: its name cannot be a field's (SSD3 2.1.3)", importers.Excerpt(key))
 			}
 			return
 		}
@@ -937,11 +938,11 @@ func (r *Reader) attribute(b *bookmark, rec *catalogue.Record, ext *extensions, 
 // DATE can hold is kept as it is, in the extension field, and reported.
 func (r *Reader) date(b *bookmark, a attr, field string, keep func(field, v string)) time.Time {
 	t, unit, err := ParseTimestamp(a.val)
-	if err == nil && !t.IsZero() && catalogue.ValidateDate(t) != nil {
+	if err == nil && !t.IsZero() && ssd3.ValidateDate(t) != nil {
 		err = fmt.Errorf("%q is past the year 9999 that DATE can hold", importers.Excerpt(a.val))
 	}
 	if err != nil {
-		r.noteAt(b.line, b.offset, catalogue.Deviation, "%s: %v: kept as it is in %s", strings.ToUpper(a.key), err, field)
+		r.noteAt(b.line, b.offset, ssd3.Deviation, "%s: %v: kept as it is in %s", strings.ToUpper(a.key), err, field)
 		keep(field, strings.TrimSpace(a.val))
 		return time.Time{}
 	}

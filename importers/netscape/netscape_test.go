@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/importers"
 	"github.com/uricat/uricat/importers/importertest"
 )
@@ -21,12 +22,12 @@ var (
 	now      = time.Date(2025, 6, 1, 9, 30, 0, 0, time.UTC)
 )
 
-func readAll(t testing.TB, in io.Reader, opts importers.Options) ([]*catalogue.Record, []catalogue.Diagnostic) {
+func readAll(t testing.TB, in io.Reader, opts importers.Options) ([]*catalogue.Record, []ssd3.Diagnostic) {
 	t.Helper()
 	return importertest.ReadAll(t, NewReader(in, opts))
 }
 
-func readFile(t *testing.T, name string) ([]*catalogue.Record, []catalogue.Diagnostic) {
+func readFile(t *testing.T, name string) ([]*catalogue.Record, []ssd3.Diagnostic) {
 	t.Helper()
 	f, err := os.Open(filepath.Join("testdata", name))
 	if err != nil {
@@ -42,7 +43,7 @@ type want struct {
 	ext                             map[string]string
 }
 
-func unix(sec int64) string { return catalogue.FormatDate(time.Unix(sec, 0)) }
+func unix(sec int64) string { return ssd3.FormatDate(time.Unix(sec, 0)) }
 
 func lastModified(sec int64) map[string]string {
 	return map[string]string{"X-LAST-MODIFIED": unix(sec)}
@@ -54,7 +55,7 @@ func noDate(n int, what string, t time.Time) string {
 	if n == 1 {
 		s = "bookmark"
 	}
-	return fmt.Sprintf("0 note: %d %s had no date: DATE set to %s, %s", n, s, what, catalogue.FormatDate(t))
+	return fmt.Sprintf("0 note: %d %s had no date: DATE set to %s, %s", n, s, what, ssd3.FormatDate(t))
 }
 
 func checkRecords(t *testing.T, got []*catalogue.Record, wants []want) {
@@ -67,9 +68,9 @@ func checkRecords(t *testing.T, got []*catalogue.Record, wants []want) {
 	}
 	for i, w := range wants {
 		r := got[i]
-		if r.URI() != w.uri || r.Name() != w.name || r.Category() != w.category || catalogue.FormatDate(r.Date()) != w.date || r.Description() != w.desc {
+		if r.URI() != w.uri || r.Name() != w.name || r.Category() != w.category || ssd3.FormatDate(r.Date()) != w.date || r.Description() != w.desc {
 			t.Errorf("record %d:\n got  %q %q cat=%q date=%s desc=%q\n want %q %q cat=%q date=%s desc=%q", i,
-				r.URI(), r.Name(), r.Category(), catalogue.FormatDate(r.Date()), r.Description(),
+				r.URI(), r.Name(), r.Category(), ssd3.FormatDate(r.Date()), r.Description(),
 				w.uri, w.name, w.category, w.date, w.desc)
 		}
 		gotExt := map[string]string{}
@@ -83,7 +84,7 @@ func checkRecords(t *testing.T, got []*catalogue.Record, wants []want) {
 }
 
 // diagLines renders diagnostics as "LINE kind: msg" for comparison.
-func diagLines(ds []catalogue.Diagnostic) []string {
+func diagLines(ds []ssd3.Diagnostic) []string {
 	var out []string
 	for _, d := range ds {
 		out = append(out, fmt.Sprintf("%d %s", d.Line, d.Message()))
@@ -91,7 +92,7 @@ func diagLines(ds []catalogue.Diagnostic) []string {
 	return out
 }
 
-func checkDiags(t *testing.T, got []catalogue.Diagnostic, wants []string) {
+func checkDiags(t *testing.T, got []ssd3.Diagnostic, wants []string) {
 	t.Helper()
 	lines := diagLines(got)
 	if len(lines) != len(wants) {
@@ -120,7 +121,7 @@ func TestFirefoxExport(t *testing.T) {
 		// tags become X- fields, the tags as written.
 		{uri: "https://go.dev/doc/", name: "Documentation - The Go Programming Language", category: "Bookmarks Toolbar",
 			date: unix(1699100000), desc: "Tutorials & references\nfor <Go>",
-			ext: map[string]string{"X-KEYWORD": "godoc", "X-TAGS": "go,documentation", catalogue.FieldAdded: unix(1699000000)}},
+			ext: map[string]string{"X-KEYWORD": "godoc", "X-TAGS": "go,documentation", ssd3.FieldAdded: unix(1699000000)}},
 		// A bookmarklet is a bookmark the browser keeps, and so it is
 		// imported, its braces percent-encoded (RFC 3986 has none).
 		{uri: "javascript:(function()%7Blocation.href='https://web.archive.org/save/'+location.href%7D)()", name: "Save to Wayback",
@@ -170,7 +171,7 @@ func TestChromeExport(t *testing.T) {
 func TestSafariExport(t *testing.T) {
 	recs, diags := readFile(t, "safari.html")
 	// Safari writes no dates: the file's date stands in.
-	fd := catalogue.FormatDate(fileDate)
+	fd := ssd3.FormatDate(fileDate)
 	checkRecords(t, recs, []want{
 		{uri: "https://www.apple.com/uk/", name: "Apple", category: "Favourites", date: fd},
 		{uri: "https://www.bing.com/", name: "Bing", category: "Favourites", date: fd},
@@ -203,7 +204,7 @@ func TestTagSoup(t *testing.T) {
 			in:   "<dl><dt><a href=https://a.example/ add_date=1000000000>A\n<dt><a href=https://b.example/x>B</dl>",
 			want: []want{
 				{uri: "https://a.example/", name: "A", date: unix(1000000000)},
-				{uri: "https://b.example/x", name: "B", date: catalogue.FormatDate(now)},
+				{uri: "https://b.example/x", name: "B", date: ssd3.FormatDate(now)},
 			},
 			noDate: 1,
 		},
@@ -246,7 +247,7 @@ func TestTagSoup(t *testing.T) {
 		{
 			name:   "control characters and escape sequences never get through",
 			in:     "<DL><DT><A HREF=\"https://x.example/\">Evil\x1b]0;pwned\x07 title\x1b[31m red</A><DD>line\x00one\x1b[2J</DL>",
-			want:   []want{{uri: "https://x.example/", name: "Evil title red", date: catalogue.FormatDate(now), desc: "lineone"}},
+			want:   []want{{uri: "https://x.example/", name: "Evil title red", date: ssd3.FormatDate(now), desc: "lineone"}},
 			noDate: 1,
 		},
 		{
@@ -265,7 +266,7 @@ func TestTagSoup(t *testing.T) {
 		{
 			name: "unbalanced DL",
 			in:   "</DL>\n<DL><DT><H3>F</H3><DL><DT><A HREF=\"https://f.example/\">in F</A>",
-			want: []want{{uri: "https://f.example/", name: "in F", category: "F", date: catalogue.FormatDate(now)}},
+			want: []want{{uri: "https://f.example/", name: "in F", category: "F", date: ssd3.FormatDate(now)}},
 			diags: []string{
 				`1 deviation: </DL> closes a folder list that was never opened`,
 				`2 deviation: the file ends inside 2 folder list(s)`,
@@ -275,7 +276,7 @@ func TestTagSoup(t *testing.T) {
 		{
 			name: "empty folder name, backslash in folder name, LAST_VISIT",
 			in:   `<DL><DT><H3></H3><DL><DT><H3>a\b</H3><DL><DT><A HREF="https://e.example/" LAST_VISIT="1600000000">E</A></DL></DL></DL>`,
-			want: []want{{uri: "https://e.example/", name: "E", category: `(untitled)/a\b`, date: catalogue.FormatDate(now),
+			want: []want{{uri: "https://e.example/", name: "E", category: `(untitled)/a\b`, date: ssd3.FormatDate(now),
 				ext: map[string]string{"X-LAST-VISIT": unix(1600000000)}}},
 			noDate: 1,
 		},
@@ -283,15 +284,15 @@ func TestTagSoup(t *testing.T) {
 			name: "no title and a %-escaped host: the name is cleaned too",
 			in:   `<DL><DT><A HREF="http://0%80x/"></A><DT><A HREF="http://%80/"></A></DL>`,
 			want: []want{
-				{uri: "http://0%80x/", name: "0x", date: catalogue.FormatDate(now)},
-				{uri: "http://%80/", name: "http://%80/", date: catalogue.FormatDate(now)},
+				{uri: "http://0%80x/", name: "0x", date: ssd3.FormatDate(now)},
+				{uri: "http://%80/", name: "http://%80/", date: ssd3.FormatDate(now)},
 			},
 			noDate: 2,
 		},
 		{
 			name:   "two HREFs: the first counts, as in a browser",
 			in:     `<DL><DT><A HREF="https://first.example/" href="https://second.example/">Two</A></DL>`,
-			want:   []want{{uri: "https://first.example/", name: "Two", date: catalogue.FormatDate(now)}},
+			want:   []want{{uri: "https://first.example/", name: "Two", date: ssd3.FormatDate(now)}},
 			noDate: 1,
 		},
 		{
@@ -316,13 +317,13 @@ func TestTagSoup(t *testing.T) {
 		{
 			name:   "no title: the name comes from the URI",
 			in:     `<DL><DT><A HREF="https://n.example/docs/intro.html"></A></DL>`,
-			want:   []want{{uri: "https://n.example/docs/intro.html", name: "intro.html", date: catalogue.FormatDate(now)}},
+			want:   []want{{uri: "https://n.example/docs/intro.html", name: "intro.html", date: ssd3.FormatDate(now)}},
 			noDate: 1,
 		},
 		{
 			name: "a date past 9999 is kept as it is and reported",
 			in:   `<DL><DT><A HREF="https://y.example/" ADD_DATE="9000000000000000000">far</A></DL>`,
-			want: []want{{uri: "https://y.example/", name: "far", date: catalogue.FormatDate(now), ext: map[string]string{"X-ADD-DATE": "9000000000000000000"}}},
+			want: []want{{uri: "https://y.example/", name: "far", date: ssd3.FormatDate(now), ext: map[string]string{"X-ADD-DATE": "9000000000000000000"}}},
 			diags: []string{
 				`1 deviation: ADD_DATE: "9000000000000000000" is past the year 9999 that DATE can hold: kept as it is in X-ADD-DATE`,
 			},
@@ -354,7 +355,7 @@ func TestDeclaredCharset(t *testing.T) {
 	in := "<!DOCTYPE NETSCAPE-Bookmark-file-1>\n<META HTTP-EQUIV=\"Content-Type\" CONTENT=\"text/html; charset=ISO-8859-1\">\n" +
 		"<DL><p>\n<DT><H3>Caf\xe9s</H3>\n<DL><p>\n<DT><A HREF=\"http://www.example.com/\">Br\xfcck</A>\n</DL><p>\n</DL><p>\n"
 	recs, diags := readAll(t, strings.NewReader(in), importers.Options{Now: now})
-	checkRecords(t, recs, []want{{uri: "http://www.example.com/", name: "Brück", category: "Cafés", date: catalogue.FormatDate(now)}})
+	checkRecords(t, recs, []want{{uri: "http://www.example.com/", name: "Brück", category: "Cafés", date: ssd3.FormatDate(now)}})
 	checkDiags(t, diags, []string{`0 note: reading the file as windows-1252, the charset it declares`, noDate(1, "the time of the import", now)})
 }
 
@@ -363,7 +364,7 @@ func TestDeclaredCharset(t *testing.T) {
 func TestUndeclaredCharset(t *testing.T) {
 	in := "<!DOCTYPE NETSCAPE-Bookmark-file-1>\n<DL><p>\n<DT><A HREF=\"http://www.example.com/\">Br\xfcck</A>\n</DL><p>\n"
 	recs, diags := readAll(t, strings.NewReader(in), importers.Options{Now: now})
-	checkRecords(t, recs, []want{{uri: "http://www.example.com/", name: "Brück", date: catalogue.FormatDate(now)}})
+	checkRecords(t, recs, []want{{uri: "http://www.example.com/", name: "Brück", date: ssd3.FormatDate(now)}})
 	checkDiags(t, diags, []string{`0 note: reading the file as windows-1252, HTML's default: it declares no charset`, noDate(1, "the time of the import", now)})
 	for _, d := range diags {
 		if strings.Contains(d.Msg, "declares,") || strings.HasSuffix(d.Msg, "it declares") {
@@ -377,14 +378,14 @@ func TestUndeclaredUTF8(t *testing.T) {
 	// HTML's windows-1252 default would garble it.
 	in := "<DL>" + strings.Repeat("<!-- padding -->\n", 100) + "<DT><A HREF=\"https://u.example/\">Zürich</A></DL>"
 	recs, _ := readAll(t, strings.NewReader(in), importers.Options{Now: now})
-	checkRecords(t, recs, []want{{uri: "https://u.example/", name: "Zürich", date: catalogue.FormatDate(now)}})
+	checkRecords(t, recs, []want{{uri: "https://u.example/", name: "Zürich", date: ssd3.FormatDate(now)}})
 }
 
 func TestHugeTokenStops(t *testing.T) {
 	in := `<DL><DT><A HREF="https://a.example/">A</A>` + "\n<DT><A HREF=\"https://b.example/\" ICON=\"" +
 		strings.Repeat("x", MaxToken+10) + "\">B</A></DL>"
 	recs, diags := readAll(t, strings.NewReader(in), importers.Options{Now: now})
-	checkRecords(t, recs, []want{{uri: "https://a.example/", name: "A", date: catalogue.FormatDate(now)}})
+	checkRecords(t, recs, []want{{uri: "https://a.example/", name: "A", date: ssd3.FormatDate(now)}})
 	checkDiags(t, diags, []string{
 		`2 skipped: a tag or text here is longer than 16 MiB`,
 		`2 deviation: the file ends inside 1 folder list(s)`,
@@ -595,7 +596,7 @@ func TestManyAttributes(t *testing.T) {
 
 	recs, diags = readAll(t, strings.NewReader(attrTag(MaxAttrs-3)), importers.Options{Now: now})
 	ext := recs[0].Extensions()
-	if len(ext) != MaxAttrs-3 || ext[0] != (catalogue.Field{Name: "X-A0", Value: "v"}) {
+	if len(ext) != MaxAttrs-3 || ext[0] != (ssd3.Field{Name: "X-A0", Value: "v"}) {
 		t.Errorf("%d extension fields, the first %v; want %d, X-A0: v", len(ext), ext[0], MaxAttrs-3)
 	}
 	checkDiags(t, diags, nil)

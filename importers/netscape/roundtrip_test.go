@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/importers"
 	"github.com/uricat/uricat/importers/importertest"
 )
@@ -18,7 +19,7 @@ const header = "<!DOCTYPE NETSCAPE-Bookmark-file-1>\n<META HTTP-EQUIV=\"Content-
 // reexport reads in, writes what it read, and reads that again: it returns
 // the records of both reads, the file written, and what the writer
 // reported.
-func reexport(t *testing.T, in string) (first, second []*catalogue.Record, out string, losses []catalogue.Diagnostic) {
+func reexport(t *testing.T, in string) (first, second []*catalogue.Record, out string, losses []ssd3.Diagnostic) {
 	t.Helper()
 	first, _ = readAll(t, strings.NewReader(in), importers.Options{Now: now})
 	out, losses = write(t, first...)
@@ -63,7 +64,7 @@ func TestAddDateAndLastModifiedBothKept(t *testing.T) {
 	if got := r.Date().Unix(); got != 1592235496 {
 		t.Errorf("DATE is %d, want LAST_MODIFIED 1592235496", got)
 	}
-	if v := r.Extension(catalogue.FieldAdded); v != unix(1530349052) {
+	if v := r.Extension(ssd3.FieldAdded); v != unix(1530349052) {
 		t.Errorf("X-ADDED = %q, want ADD_DATE %s", v, unix(1530349052))
 	}
 	if v := r.Extension("X-LAST-MODIFIED"); v != "" {
@@ -128,7 +129,7 @@ func TestEditedBookmarkExportsBothDates(t *testing.T) {
 			if d := importertest.Diff(back[0], rec); d != nil {
 				t.Errorf("read back changed: %v\n%s", d, out)
 			}
-			if got, want := catalogue.FormatDate(back[0].Added()), catalogue.FormatDate(rec.Added()); got != want {
+			if got, want := ssd3.FormatDate(back[0].Added()), ssd3.FormatDate(rec.Added()); got != want {
 				t.Errorf("read back added %s, want %s", got, want)
 			}
 		})
@@ -264,7 +265,7 @@ func TestWriterReports(t *testing.T) {
 	}{
 		{"empty folder name", catalogue.NewRecord(catalogue.Values{URI: "http://a/", Name: "a", Date: d, Category: "a//b"}),
 			`deviation: record http://a/: CATEGORY "a//b" is written as the folder path "a/b", which is what reads back: a folder name cannot be empty, nor start or end with blanks`},
-		{"lower-case extension name", catalogue.NewRecord(catalogue.Values{URI: "http://a/", Name: "a", Date: d, Extensions: []catalogue.Field{{Name: "X-Author", Value: "Zoë"}}}),
+		{"lower-case extension name", catalogue.NewRecord(catalogue.Values{URI: "http://a/", Name: "a", Date: d, Extensions: []ssd3.Field{{Name: "X-Author", Value: "Zoë"}}}),
 			"deviation: record http://a/: X-Author is written as the attribute X-Author, which reads back as X-AUTHOR: HTML attribute names have no case"},
 		{"Unix time 0", catalogue.NewRecord(catalogue.Values{URI: "http://a/", Name: "a", Date: time.Unix(0, 0)}),
 			"deviation: record http://a/: DATE 01/01/1970 00:00:00 is Unix time 0, which a bookmark file takes for no date"},
@@ -283,7 +284,7 @@ func TestWriterReports(t *testing.T) {
 	// A record's text with control characters in several values is
 	// reported once.
 	_, losses := write(t, catalogue.NewRecord(catalogue.Values{URI: "http://a/", Name: "a\x07", Date: time.Unix(1, 0), Description: "\x1b[2J",
-		Category: "c\x07", Extensions: []catalogue.Field{{Name: "X-A", Value: "\x00"}}}))
+		Category: "c\x07", Extensions: []ssd3.Field{{Name: "X-A", Value: "\x00"}}}))
 	if len(losses) != 1 {
 		t.Errorf("report %v", losses)
 	}
@@ -358,17 +359,17 @@ func TestPocketAndInstapaper(t *testing.T) {
 	}
 	recs, diags = readAllWith(t, InstapaperFormat, instapaper)
 	checkRecords(t, recs, []want{
-		{uri: "https://en.wikipedia.org/wiki/United_States", name: "United States - Wikipedia", category: "test", date: catalogue.FormatDate(now)},
-		{uri: "http://www.isnichwahr.de/", name: "Fun Pics, lustige Videos und Online Games kostenlos auf isnichwahr.de", category: "Unread", date: catalogue.FormatDate(now)},
+		{uri: "https://en.wikipedia.org/wiki/United_States", name: "United States - Wikipedia", category: "test", date: ssd3.FormatDate(now)},
+		{uri: "http://www.isnichwahr.de/", name: "Fun Pics, lustige Videos und Online Games kostenlos auf isnichwahr.de", category: "Unread", date: ssd3.FormatDate(now)},
 	})
 	checkDiags(t, diags, []string{noDate(2, "the time of the import", now)})
 }
 
-func readAllWith(t *testing.T, f importers.Format, in string) ([]*catalogue.Record, []catalogue.Diagnostic) {
+func readAllWith(t *testing.T, f importers.Format, in string) ([]*catalogue.Record, []ssd3.Diagnostic) {
 	t.Helper()
 	r := f.NewReader(strings.NewReader(in), importers.Options{Now: now})
 	var recs []*catalogue.Record
-	var diags []catalogue.Diagnostic
+	var diags []ssd3.Diagnostic
 	for {
 		rec, err := r.Read()
 		diags = append(diags, r.Diagnostics()...)
@@ -426,7 +427,7 @@ func FuzzRoundTrip(f *testing.F) {
 	f.Fuzz(func(t *testing.T, name, desc, cat, extName, extValue string, date int64) {
 		rec := catalogue.NewRecord(catalogue.Values{URI: "http://example.org/?a=1&b=2", Name: name, Description: desc, Category: cat,
 			Date: time.Unix(date%1e11, 0).UTC()})
-		if catalogue.ValidateExtensionName(extName) == nil {
+		if ssd3.ValidateExtensionName(extName) == nil {
 			rec.SetExtension(extName, extValue)
 		}
 		if _, ok := importers.Finish(rec, importers.Options{Now: now}, 0, -1); !ok {

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/importers"
 	"github.com/uricat/uricat/importers/importertest"
 )
@@ -46,7 +47,7 @@ func readServiceExport(t *testing.T, in string) []*catalogue.Record {
 	}
 	recs, diags := importertest.ReadAll(t, NewReader(strings.NewReader(in), importers.Options{Now: time.Date(2025, 1, 1, 0, 0, 0, 0, time.UTC)}))
 	for _, d := range diags {
-		if d.Kind == catalogue.Skipped || d.Kind == catalogue.Dropped {
+		if d.Kind == ssd3.Skipped || d.Kind == ssd3.Dropped {
 			t.Errorf("diagnostic: %s", d)
 		}
 	}
@@ -72,12 +73,12 @@ func TestLinkdingExport(t *testing.T) {
 	checkServiceRecords(t, recs, []*catalogue.Record{
 		catalogue.NewRecord(catalogue.Values{URI: "https://go.dev/", Name: "The Go Programming Language", Date: time.Unix(1700000000, 0).UTC(),
 			Description: "Go is an open source programming language.",
-			Extensions: []catalogue.Field{{Name: "X-PRIVATE", Value: "1"}, {Name: "X-TOREAD", Value: "0"}, {Name: "X-TAGS", Value: "go,lang"},
+			Extensions: []ssd3.Field{{Name: "X-PRIVATE", Value: "1"}, {Name: "X-TOREAD", Value: "0"}, {Name: "X-TAGS", Value: "go,lang"},
 				{Name: "X-NOTES", Value: "Read the *tour* first.\nThen the spec."}}}),
 		catalogue.NewRecord(catalogue.Values{URI: "https://example.org/old", Name: "Old & archived", Date: time.Unix(1600000000, 0).UTC(),
-			Extensions: []catalogue.Field{{Name: "X-PRIVATE", Value: "0"}, {Name: "X-TOREAD", Value: "1"}, {Name: "X-TAGS", Value: "linkding:archived"}}}),
+			Extensions: []ssd3.Field{{Name: "X-PRIVATE", Value: "0"}, {Name: "X-TOREAD", Value: "1"}, {Name: "X-TAGS", Value: "linkding:archived"}}}),
 		catalogue.NewRecord(catalogue.Values{URI: "https://example.org/notes-only", Name: "Notes only", Date: time.Unix(1650000000, 0).UTC(),
-			Extensions: []catalogue.Field{{Name: "X-PRIVATE", Value: "0"}, {Name: "X-TOREAD", Value: "0"}, {Name: "X-NOTES", Value: "just notes"}}}),
+			Extensions: []ssd3.Field{{Name: "X-PRIVATE", Value: "0"}, {Name: "X-TOREAD", Value: "0"}, {Name: "X-NOTES", Value: "just notes"}}}),
 	})
 }
 
@@ -87,8 +88,8 @@ func TestShioriExport(t *testing.T) {
 	recs := readServiceExport(t, shioriExport)
 	checkServiceRecords(t, recs, []*catalogue.Record{
 		catalogue.NewRecord(catalogue.Values{URI: "https://go.dev/", Name: "The Go Programming Language", Date: time.Unix(1700000000, 0).UTC(),
-			Extensions: []catalogue.Field{{Name: "X-LAST-MODIFIED", Value: "14/11/2023 22:13:20"}, {Name: "X-TAGS", Value: "go,programming"}}}),
+			Extensions: []ssd3.Field{{Name: "X-LAST-MODIFIED", Value: "14/11/2023 22:13:20"}, {Name: "X-TAGS", Value: "go,programming"}}}),
 		catalogue.NewRecord(catalogue.Values{URI: "https://example.org/", Name: "Example", Date: time.Unix(1700000100, 0).UTC(),
-			Extensions: []catalogue.Field{{Name: "X-LAST-MODIFIED", Value: "14/11/2023 22:15:00"}}}),
+			Extensions: []ssd3.Field{{Name: "X-LAST-MODIFIED", Value: "14/11/2023 22:15:00"}}}),
 	})
 }

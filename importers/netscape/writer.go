@@ -56,6 +56,7 @@ import (
 	"time"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/importers"
 	"github.com/uricat/uricat/internal/display"
 )
@@ -152,7 +153,7 @@ type place struct {
 
 // note is what a writer has to say about a record, but for its URI.
 type note struct {
-	kind catalogue.Kind
+	kind ssd3.Kind
 	msg  string
 }
 
@@ -163,7 +164,7 @@ func (w *Writer) place(category string) *place {
 	p.dirty = dropped
 	path := Folders(cat)
 	if JoinFolders(path) != cat {
-		p.notes = append(p.notes, note{catalogue.Deviation, fmt.Sprintf("CATEGORY %q is written as the folder path %q, which is what reads back: a folder name cannot be empty, nor start or end with blanks",
+		p.notes = append(p.notes, note{ssd3.Deviation, fmt.Sprintf("CATEGORY %q is written as the folder path %q, which is what reads back: a folder name cannot be empty, nor start or end with blanks",
 			importers.Excerpt(category), importers.Excerpt(JoinFolders(path)))})
 	}
 	if len(path) > MaxDepth {
@@ -174,13 +175,13 @@ func (w *Writer) place(category string) *place {
 		// as one, named as their path would be (JoinFolders): no name is
 		// lost, and the output is as long as the CATEGORY.
 		rest := JoinFolders(path[MaxDepth-1:])
-		p.notes = append(p.notes, note{catalogue.Deviation, fmt.Sprintf("CATEGORY has %d folders, and a reader takes %d levels: the folders from the %dth on are written as one folder named %q",
+		p.notes = append(p.notes, note{ssd3.Deviation, fmt.Sprintf("CATEGORY has %d folders, and a reader takes %d levels: the folders from the %dth on are written as one folder named %q",
 			len(path), MaxDepth, MaxDepth, importers.Excerpt(rest))})
 		path = append(path[:MaxDepth-1:MaxDepth-1], rest)
 	}
 	for _, name := range path {
 		if len(name)*5 > MaxToken {
-			p.notes = append(p.notes, note{catalogue.Dropped, fmt.Sprintf("CATEGORY left out: a folder name is longer than the %d MiB a Netscape reader takes", MaxToken>>20)})
+			p.notes = append(p.notes, note{ssd3.Dropped, fmt.Sprintf("CATEGORY left out: a folder name is longer than the %d MiB a Netscape reader takes", MaxToken>>20)})
 			path = nil
 			break
 		}
@@ -200,24 +201,24 @@ func (w *Writer) Write(rec *catalogue.Record) error {
 	}
 	w.Record(rec.URI())
 	if w.tooLong(rec) {
-		w.Note(catalogue.Skipped, "not written: its text is longer than the %d MiB a Netscape reader takes in one piece", MaxToken>>20)
+		w.Note(ssd3.Skipped, "not written: its text is longer than the %d MiB a Netscape reader takes in one piece", MaxToken>>20)
 		return nil
 	}
 	noted := false
 	e := entry{rec: rec}
 	name, dirty := w.safe(rec.Name(), &noted)
 	if back := textBack(name); back != name {
-		w.Note(catalogue.Deviation, "NAME %q reads back as %q: the blanks at the ends of a link's text are the file's layout, and a NAME is one line", importers.Excerpt(name), importers.Excerpt(back))
+		w.Note(ssd3.Deviation, "NAME %q reads back as %q: the blanks at the ends of a link's text are the file's layout, and a NAME is one line", importers.Excerpt(name), importers.Excerpt(back))
 	}
 	e.dirty = dirty
 	_, dirty = w.safe(rec.Description(), &noted)
 	e.dirty = e.dirty || dirty
 	added, changed := rec.Added(), rec.Changed()
 	if !changed.IsZero() {
-		w.checkDate(added, catalogue.FieldAdded)
+		w.checkDate(added, ssd3.FieldAdded)
 		if !changed.After(added) {
-			w.Note(catalogue.Deviation, "X-ADDED %s is not before DATE %s: a LAST_MODIFIED that is not after ADD_DATE reads back as X-LAST-MODIFIED, and ADD_DATE as DATE",
-				catalogue.FormatDate(added), catalogue.FormatDate(changed))
+			w.Note(ssd3.Deviation, "X-ADDED %s is not before DATE %s: a LAST_MODIFIED that is not after ADD_DATE reads back as X-LAST-MODIFIED, and ADD_DATE as DATE",
+				ssd3.FormatDate(added), ssd3.FormatDate(changed))
 		}
 	}
 	if !rec.Date().IsZero() {
@@ -229,14 +230,14 @@ func (w *Writer) Write(rec *catalogue.Record) error {
 		}
 		_, dirty = w.safe(f.Value, &noted)
 		e.dirty = e.dirty || dirty
-		if !changed.IsZero() && (f.Name == catalogue.FieldAdded || f.Name == fieldLastModified) {
+		if !changed.IsZero() && (f.Name == ssd3.FieldAdded || f.Name == fieldLastModified) {
 			continue // ADD_DATE, and the browser's own under its name
 		}
 		if a := attrByField[f.Name]; a != nil {
 			if !a.date {
 				continue
 			}
-			if t, err := catalogue.ParseDate(display.Clean(f.Value)); err == nil {
+			if t, err := ssd3.ParseDate(display.Clean(f.Value)); err == nil {
 				w.checkDate(t, a.field)
 				continue
 			}
@@ -244,7 +245,7 @@ func (w *Writer) Write(rec *catalogue.Record) error {
 			// takes it for one.
 		}
 		if w.readBack(f.Name) != f.Name {
-			w.Note(catalogue.Deviation, "%s is written as the attribute %s, which reads back as %s: HTML attribute names have no case", f.Name, f.Name, strings.ToUpper(f.Name))
+			w.Note(ssd3.Deviation, "%s is written as the attribute %s, which reads back as %s: HTML attribute names have no case", f.Name, f.Name, strings.ToUpper(f.Name))
 		}
 	}
 	p, ok := w.byCategory[rec.Category()]
@@ -256,7 +257,7 @@ func (w *Writer) Write(rec *catalogue.Record) error {
 		w.Note(n.kind, "%s", n.msg)
 	}
 	if p.dirty && !noted {
-		w.Note(catalogue.Dropped, lostControls)
+		w.Note(ssd3.Dropped, lostControls)
 	}
 	for d := p.f; d != w.root; d = d.parent {
 		d.note(added)
@@ -278,7 +279,7 @@ func (w *Writer) safe(s string, noted *bool) (safe string, dirty bool) {
 	safe, dropped := importers.SafeText(s)
 	if dropped && !*noted {
 		*noted = true
-		w.Note(catalogue.Dropped, lostControls)
+		w.Note(ssd3.Dropped, lostControls)
 	}
 	return safe, safe != s
 }
@@ -307,9 +308,9 @@ const lostControls = "control characters and escape sequences left out of its te
 func (w *Writer) checkDate(t time.Time, field string) {
 	switch n := t.Unix(); {
 	case n == 0:
-		w.Note(catalogue.Deviation, "%s 01/01/1970 00:00:00 is Unix time 0, which a bookmark file takes for no date", field)
+		w.Note(ssd3.Deviation, "%s 01/01/1970 00:00:00 is Unix time 0, which a bookmark file takes for no date", field)
 	case n >= 1e11:
-		w.Note(catalogue.Deviation, "%s %s is past the year 5137: Unix seconds that a bookmark file takes for milliseconds", field, catalogue.FormatDate(t))
+		w.Note(ssd3.Deviation, "%s %s is past the year 5137: Unix seconds that a bookmark file takes for milliseconds", field, ssd3.FormatDate(t))
 	}
 }
 
@@ -414,7 +415,7 @@ func (fw *fileWriter) bookmark(b []byte, e entry, indent string) []byte {
 		v := clean(f.Value, e.dirty)
 		if !changed.IsZero() {
 			switch f.Name {
-			case catalogue.FieldAdded:
+			case ssd3.FieldAdded:
 				b = append(b, ` LAST_MODIFIED="`...)
 				b = appendUnix(b, changed)
 				b = append(b, '"')
@@ -429,7 +430,7 @@ func (fw *fileWriter) bookmark(b []byte, e entry, indent string) []byte {
 				b = appendAttr(b, a.attr, v)
 				continue
 			}
-			if t, err := catalogue.ParseDate(v); err == nil {
+			if t, err := ssd3.ParseDate(v); err == nil {
 				b = append(b, ' ')
 				b = append(b, a.attr...)
 				b = append(b, `="`...)

@@ -11,13 +11,14 @@ import (
 	"golang.org/x/net/html"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/importers"
 	"github.com/uricat/uricat/importers/importertest"
 	"github.com/uricat/uricat/internal/display"
 )
 
 // write writes recs with a Writer and returns the file and the report.
-func write(t testing.TB, recs ...*catalogue.Record) (string, []catalogue.Diagnostic) {
+func write(t testing.TB, recs ...*catalogue.Record) (string, []ssd3.Diagnostic) {
 	t.Helper()
 	return importertest.Export(t, newWriter, recs...)
 }
@@ -129,7 +130,7 @@ func TestWriteReadsBack(t *testing.T) {
 	d := func(s int64) time.Time { return time.Unix(s, 0).UTC() }
 	recs := []*catalogue.Record{
 		catalogue.NewRecord(catalogue.Values{URI: "https://example.org/?a=1&b=2", Name: `Café & "Co" <menu>`, Date: d(1709294400), Category: "Food/Paris",
-			Description: "line one\nline <two> & 'three'", Extensions: []catalogue.Field{{Name: "X-TAGS", Value: "food,<paris>"}}}),
+			Description: "line one\nline <two> & 'three'", Extensions: []ssd3.Field{{Name: "X-TAGS", Value: "food,<paris>"}}}),
 		catalogue.NewRecord(catalogue.Values{URI: "http://example.com/top", Name: "Top", Date: d(1000)}),
 		catalogue.NewRecord(catalogue.Values{URI: "http://example.com/tech", Name: "Tech", Date: d(2000), Category: "Tech"}),
 		catalogue.NewRecord(catalogue.Values{URI: "http://example.com/bistro", Name: "Bistro", Date: d(3000), Category: "Food/Paris"}),
@@ -197,7 +198,7 @@ func TestFolderDates(t *testing.T) {
 // names, which browsers pass over.
 func TestAttributes(t *testing.T) {
 	rec := catalogue.NewRecord(catalogue.Values{URI: "http://a/", Name: "a", Date: time.Unix(1, 0), Rating: 4, Language: "fr", Type: "text/html", ID: "7",
-		Extensions: []catalogue.Field{
+		Extensions: []ssd3.Field{
 			{Name: "X-OTHER", Value: "kept <too>"}, {Name: "X-TAGS", Value: "x, y"}, {Name: "X-KEYWORD", Value: "kw"},
 			{Name: "X-FEED-URL", Value: "http://a/feed?x=1&y=2"}, {Name: "X-LAST-VISIT", Value: "29/03/2019 18:40:52"},
 			{Name: "X-LAST-MODIFIED", Value: "not a date"}, {Name: "X-PRIVATE", Value: "1"}, {Name: "X-DATA-COVER", Value: "http://a/c.png"}}})
@@ -223,7 +224,7 @@ func FuzzWrite(f *testing.F) {
 	f.Fuzz(func(t *testing.T, name, desc, cat, tags string) {
 		name, desc, cat, tags = display.Clean(name), display.Clean(desc), display.Clean(cat), display.Clean(tags)
 		rec := catalogue.NewRecord(catalogue.Values{URI: "http://example.org/?a=1&b=2", Name: name, Description: desc, Category: cat,
-			Date: time.Unix(5, 0).UTC(), Extensions: []catalogue.Field{{Name: "X-TAGS", Value: tags}}})
+			Date: time.Unix(5, 0).UTC(), Extensions: []ssd3.Field{{Name: "X-TAGS", Value: tags}}})
 		out, _ := write(t, rec, rec)
 		got := readBack(t, []byte(out))
 		if len(got) != 2 {

@@ -1,6 +1,9 @@
 package pinboard
 
-import "github.com/uricat/uricat/catalogue"
+import (
+	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/ssd3"
+)
 
 // valueKind is how a key's value becomes its field.
 type valueKind uint8
@@ -34,12 +37,12 @@ type key struct {
 // export, with the same values, so that a bookmark reads the same from
 // either export.
 var keys = []key{
-	{"href", catalogue.FieldURI, valueText, (*catalogue.Record).SetURI},
-	{"description", catalogue.FieldName, valueText, (*catalogue.Record).SetName},
-	{"extended", catalogue.FieldDescription, valueText, (*catalogue.Record).SetDescription},
+	{"href", ssd3.FieldURI, valueText, (*catalogue.Record).SetURI},
+	{"description", ssd3.FieldName, valueText, (*catalogue.Record).SetName},
+	{"extended", ssd3.FieldDescription, valueText, (*catalogue.Record).SetDescription},
 	{"meta", "", valueLeftOut, nil},
 	{"hash", "", valueLeftOut, nil},
-	{"time", catalogue.FieldDate, valueDate, nil},
+	{"time", ssd3.FieldDate, valueDate, nil},
 	{"shared", "X-PRIVATE", valueNotFlag, nil},
 	{"toread", "X-TOREAD", valueFlag, nil},
 	{"tags", catalogue.FieldTags, valueTags, nil},

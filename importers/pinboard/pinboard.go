@@ -46,6 +46,7 @@ import (
 	"strings"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/importers"
 )
 
@@ -112,10 +113,10 @@ func (e errReader) Read(p []byte) (int, error) {
 }
 
 // Diagnostics returns the diagnostics gathered since the last call.
-func (r *Reader) Diagnostics() []catalogue.Diagnostic { return r.notes.Diagnostics() }
+func (r *Reader) Diagnostics() []ssd3.Diagnostic { return r.notes.Diagnostics() }
 
 // noteAt notes at offset: a Pinboard export is one line.
-func (r *Reader) noteAt(offset int64, kind catalogue.Kind, format string, a ...any) {
+func (r *Reader) noteAt(offset int64, kind ssd3.Kind, format string, a ...any) {
 	r.notes.Note(0, offset, kind, format, a...)
 }
 
@@ -132,7 +133,7 @@ func (r *Reader) Read() (*catalogue.Record, error) {
 			if _, err := r.dec.Token(); err != nil { // the closing ]
 				r.syntax(err)
 			} else if _, err := r.dec.Token(); !errors.Is(err, io.EOF) {
-				r.noteAt(r.dec.InputOffset(), catalogue.Skipped, "there is more after the end of the array: it is not read")
+				r.noteAt(r.dec.InputOffset(), ssd3.Skipped, "there is more after the end of the array: it is not read")
 			}
 			return r.end()
 		}
@@ -154,14 +155,14 @@ func (r *Reader) open() bool {
 	tok, err := r.dec.Token()
 	switch {
 	case errors.Is(err, io.EOF) && r.err == nil:
-		r.noteAt(0, catalogue.Skipped, "the file is empty: not a Pinboard export")
+		r.noteAt(0, ssd3.Skipped, "the file is empty: not a Pinboard export")
 		return false
 	case err != nil:
 		r.syntax(err)
 		return false
 	}
 	if d, ok := tok.(stdjson.Delim); !ok || d != '[' {
-		r.noteAt(0, catalogue.Skipped, "the file is not a JSON array: not a Pinboard export, nothing imported")
+		r.noteAt(0, ssd3.Skipped, "the file is not a JSON array: not a Pinboard export, nothing imported")
 		return false
 	}
 	return true
@@ -174,7 +175,7 @@ func (r *Reader) syntax(err error) {
 		return // an I/O error: Read returns it
 	}
 	off, msg, _ := importers.JSONError(r.dec, err)
-	r.noteAt(off, catalogue.Skipped, "not valid JSON here (%s): the posts after this point are not imported", msg)
+	r.noteAt(off, ssd3.Skipped, "not valid JSON here (%s): the posts after this point are not imported", msg)
 }
 
 // end ends the file: io.EOF, or the input's error.
@@ -192,7 +193,7 @@ func (r *Reader) end() (*catalogue.Record, error) {
 func (r *Reader) post(raw stdjson.RawMessage, offset int64) *catalogue.Record {
 	var m map[string]stdjson.RawMessage
 	if err := stdjson.Unmarshal(raw, &m); err != nil || m == nil {
-		r.noteAt(offset, catalogue.Skipped, "%s is not an object: not a post", importers.Excerpt(string(raw)))
+		r.noteAt(offset, ssd3.Skipped, "%s is not an object: not a post", importers.Excerpt(string(raw)))
 		return nil
 	}
 	rec := catalogue.NewRecord(catalogue.Values{})
@@ -245,7 +246,7 @@ func (r *Reader) post(raw stdjson.RawMessage, offset int64) *catalogue.Record {
 			continue
 		}
 		field := "X-" + strings.ToUpper(name)
-		if catalogue.ValidateExtensionName(field) != nil {
+		if ssd3.ValidateExtensionName(field) != nil {
 			notes = append(notes, fmt.Sprintf("key %q cannot be a field's name (SSD3 2.1.3): left out", importers.Excerpt(name)))
 			continue
 		}
@@ -253,7 +254,7 @@ func (r *Reader) post(raw stdjson.RawMessage, offset int64) *catalogue.Record {
 			rec.AddExtension(field, v)
 			if !r.kept[field] {
 				r.kept[field] = true
-				r.noteAt(offset, catalogue.Info, "key %q is not one of Pinboard's: kept as %s", importers.Excerpt(name), field)
+				r.noteAt(offset, ssd3.Info, "key %q is not one of Pinboard's: kept as %s", importers.Excerpt(name), field)
 			}
 		}
 	}

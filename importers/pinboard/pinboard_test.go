@@ -7,13 +7,14 @@ import (
 	"time"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/importers"
 	"github.com/uricat/uricat/importers/importertest"
 )
 
 var now = time.Date(2025, 6, 1, 9, 30, 0, 0, time.UTC)
 
-func readAll(t testing.TB, in string) ([]*catalogue.Record, []catalogue.Diagnostic) {
+func readAll(t testing.TB, in string) ([]*catalogue.Record, []ssd3.Diagnostic) {
 	t.Helper()
 	return importertest.ReadAll(t, NewReader(strings.NewReader(in), importers.Options{Now: now}))
 }
@@ -51,10 +52,10 @@ func TestExport(t *testing.T) {
 	want := []*catalogue.Record{
 		catalogue.NewRecord(catalogue.Values{URI: "https://go.dev/doc/effective_go", Name: "Effective Go - The Go Programming Language",
 			Description: "Tips for writing clear, idiomatic Go code.", Date: time.Date(2021, 5, 21, 6, 26, 1, 0, time.UTC),
-			Extensions: []catalogue.Field{{Name: "X-PRIVATE", Value: "0"}, {Name: "X-TOREAD", Value: "0"}, {Name: "X-TAGS", Value: "go, programming, style"}}}),
+			Extensions: []ssd3.Field{{Name: "X-PRIVATE", Value: "0"}, {Name: "X-TOREAD", Value: "0"}, {Name: "X-TAGS", Value: "go, programming, style"}}}),
 		catalogue.NewRecord(catalogue.Values{URI: "https://www.intel.com/content/www/us/en/developer/tools/oneapi/vtune-profiler.html",
 			Name: "Fix Performance Bottlenecks with Intel® VTune™ Profiler", Date: time.Date(2022, 4, 13, 8, 18, 50, 0, time.UTC),
-			Extensions: []catalogue.Field{{Name: "X-PRIVATE", Value: "1"}, {Name: "X-TOREAD", Value: "1"}}}),
+			Extensions: []ssd3.Field{{Name: "X-PRIVATE", Value: "1"}, {Name: "X-TOREAD", Value: "1"}}}),
 	}
 	if len(recs) != len(want) {
 		t.Fatalf("%d records, want %d", len(recs), len(want))

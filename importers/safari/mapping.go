@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/ssd3"
 )
 
 // valueKind is the kind of a key's value in the property list.
@@ -32,9 +33,9 @@ func (k *key) name() string { return strings.Join(k.path, ".") }
 // keys are the keys of a bookmark that the Reader reads, in the order of
 // the package doc's table, which a test checks against it.
 var keys = []key{
-	{[]string{"URLString"}, catalogue.FieldURI, valueString, (*catalogue.Record).SetURI},
-	{[]string{"URIDictionary", "title"}, catalogue.FieldName, valueString, (*catalogue.Record).SetName},
-	{[]string{"ReadingList", "DateAdded"}, catalogue.FieldDate, valueDate, nil},
+	{[]string{"URLString"}, ssd3.FieldURI, valueString, (*catalogue.Record).SetURI},
+	{[]string{"URIDictionary", "title"}, ssd3.FieldName, valueString, (*catalogue.Record).SetName},
+	{[]string{"ReadingList", "DateAdded"}, ssd3.FieldDate, valueDate, nil},
 	{[]string{"ReadingList", "DateLastViewed"}, "X-LAST-VISIT", valueDate, nil},
-	{[]string{"ReadingList", "PreviewText"}, catalogue.FieldDescription, valueString, (*catalogue.Record).SetDescription},
+	{[]string{"ReadingList", "PreviewText"}, ssd3.FieldDescription, valueString, (*catalogue.Record).SetDescription},
 }

@@ -53,6 +53,7 @@ import (
 	"howett.net/plist"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/importers"
 )
 
@@ -119,9 +120,9 @@ func NewReader(r io.Reader, opts importers.Options) *Reader {
 }
 
 // Diagnostics returns the diagnostics gathered since the last call.
-func (r *Reader) Diagnostics() []catalogue.Diagnostic { return r.notes.Diagnostics() }
+func (r *Reader) Diagnostics() []ssd3.Diagnostic { return r.notes.Diagnostics() }
 
-func (r *Reader) note(kind catalogue.Kind, format string, a ...any) {
+func (r *Reader) note(kind ssd3.Kind, format string, a ...any) {
 	r.notes.Note(0, -1, kind, format, a...)
 }
 
@@ -152,21 +153,21 @@ func (r *Reader) load() error {
 		return fmt.Errorf("safari: %w", err)
 	}
 	if len(data) == 0 {
-		r.note(catalogue.Skipped, "the file is empty: not a Safari Bookmarks.plist")
+		r.note(ssd3.Skipped, "the file is empty: not a Safari Bookmarks.plist")
 		return nil
 	}
 	if err := checkShape(data); err != nil {
-		r.note(catalogue.Skipped, "not a property list that can be read (%v): nothing imported", err)
+		r.note(ssd3.Skipped, "not a property list that can be read (%v): nothing imported", err)
 		return nil
 	}
 	root, err := decode(data)
 	if err != nil {
-		r.note(catalogue.Skipped, "not a property list that can be read (%v): nothing imported", err)
+		r.note(ssd3.Skipped, "not a property list that can be read (%v): nothing imported", err)
 		return nil
 	}
 	top, ok := root.(map[string]any)
 	if !ok || top["WebBookmarkType"] == nil {
-		r.note(catalogue.Skipped, "a property list, but not Safari's bookmarks (no WebBookmarkType at its top): nothing imported")
+		r.note(ssd3.Skipped, "a property list, but not Safari's bookmarks (no WebBookmarkType at its top): nothing imported")
 		return nil
 	}
 	r.walk(top, importers.Folder{}, "the top", 0)
@@ -195,19 +196,19 @@ func (r *Reader) walk(d map[string]any, folder importers.Folder, where string, d
 	children, ok := d["Children"].([]any)
 	if !ok {
 		if d["Children"] != nil {
-			r.note(catalogue.Skipped, "%s: its Children is not a list: what it holds is not imported", where)
+			r.note(ssd3.Skipped, "%s: its Children is not a list: what it holds is not imported", where)
 		}
 		return
 	}
 	if depth >= maxDepth {
-		r.note(catalogue.Skipped, "%s: folders nested more than %d deep are not imported", where, maxDepth)
+		r.note(ssd3.Skipped, "%s: folders nested more than %d deep are not imported", where, maxDepth)
 		return
 	}
 	path := folder.Category() // made once, shared by its bookmarks
 	for i, c := range children {
 		cd, ok := c.(map[string]any)
 		if !ok {
-			r.note(catalogue.Skipped, "%s is not a dictionary: not a bookmark", itemWhere(i+1, path))
+			r.note(ssd3.Skipped, "%s is not a dictionary: not a bookmark", itemWhere(i+1, path))
 			continue
 		}
 		typ, _ := cd["WebBookmarkType"].(string)
@@ -229,13 +230,13 @@ func (r *Reader) walk(d map[string]any, folder importers.Folder, where string, d
 			}
 			sub := folder.Child(title)
 			if sub.Cut() != "" {
-				r.note(catalogue.Dropped, "%s: %s", fw, sub.Cut())
+				r.note(ssd3.Dropped, "%s: %s", fw, sub.Cut())
 			}
 			r.walk(cd, sub, fw, depth+1)
 		case "WebBookmarkTypeProxy":
 			// History and Bonjour: places in Safari's sidebar, no bookmarks.
 		default:
-			r.note(catalogue.Skipped, "%s has WebBookmarkType %q, which uricat does not know: not imported", itemWhere(i+1, path), importers.Excerpt(typ))
+			r.note(ssd3.Skipped, "%s has WebBookmarkType %q, which uricat does not know: not imported", itemWhere(i+1, path), importers.Excerpt(typ))
 		}
 	}
 }
@@ -271,10 +272,10 @@ func (r *Reader) record(l leaf) *catalogue.Record {
 				notes = append(notes, fmt.Sprintf("%s is not a date: left out", k.name()))
 				continue
 			}
-			if k.field == catalogue.FieldDate {
+			if k.field == ssd3.FieldDate {
 				rec.SetDate(t)
 			} else {
-				rec.SetExtension(k.field, catalogue.FormatDate(t.UTC()))
+				rec.SetExtension(k.field, ssd3.FormatDate(t.UTC()))
 			}
 		}
 	}
@@ -282,7 +283,7 @@ func (r *Reader) record(l leaf) *catalogue.Record {
 	// here (FinishNamed's notes would come before).
 	if rec = r.notes.FinishNamed(rec, r.opts, 0, -1, l.where()+": ", nil); rec != nil {
 		for _, n := range notes {
-			r.note(catalogue.Dropped, "%s: %s", l.where(), n)
+			r.note(ssd3.Dropped, "%s: %s", l.where(), n)
 		}
 	}
 	return rec

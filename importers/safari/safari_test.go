@@ -9,6 +9,7 @@ import (
 	"howett.net/plist"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/importers"
 	"github.com/uricat/uricat/importers/importertest"
 )
@@ -71,7 +72,7 @@ func encode(t testing.TB, v any, format int) []byte {
 	return b
 }
 
-func readAll(t testing.TB, data []byte) ([]*catalogue.Record, []catalogue.Diagnostic) {
+func readAll(t testing.TB, data []byte) ([]*catalogue.Record, []ssd3.Diagnostic) {
 	t.Helper()
 	return importertest.ReadAll(t, NewReader(bytes.NewReader(data), importers.Options{FileDate: fileDate}))
 }
@@ -87,7 +88,7 @@ func TestBookmarks(t *testing.T) {
 			Category: "Cafés", Date: fileDate}),
 		catalogue.NewRecord(catalogue.Values{URI: "https://www.theverge.com/2023/1/1/article", Name: "An article to read later", Category: "Reading List",
 			Date: added, Description: "The first lines of the article, as Safari fetched them.",
-			Extensions: []catalogue.Field{{Name: "X-LAST-VISIT", Value: "14/11/2023 23:13:20"}}}),
+			Extensions: []ssd3.Field{{Name: "X-LAST-VISIT", Value: "14/11/2023 23:13:20"}}}),
 		catalogue.NewRecord(catalogue.Values{URI: "https://example.org/", Name: "example.org", Date: fileDate}),
 	}
 	for name, format := range map[string]int{"binary": plist.BinaryFormat, "XML": plist.XMLFormat} {

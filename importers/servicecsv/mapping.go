@@ -2,6 +2,7 @@ package servicecsv
 
 import (
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/ssd3"
 )
 
 // cellKind is how a column's cells become its field.
@@ -51,11 +52,11 @@ var (
 		name: "pocket-csv", title: "Pocket export (CSV)", who: "Pocket",
 		detect: []string{"url", "time_added", "status"},
 		columns: []column{
-			{name: "title", field: catalogue.FieldName},
-			{name: "url", field: catalogue.FieldURI},
-			{name: "time_added", field: catalogue.FieldDate, kind: cellDate},
+			{name: "title", field: ssd3.FieldName},
+			{name: "url", field: ssd3.FieldURI},
+			{name: "time_added", field: ssd3.FieldDate, kind: cellDate},
 			{name: "tags", field: catalogue.FieldTags, kind: cellTags, sep: "|"},
-			{name: "status", field: catalogue.FieldCategory, kind: cellStatus},
+			{name: "status", field: ssd3.FieldCategory, kind: cellStatus},
 		},
 	}
 	// instapaper is Instapaper's "Download .CSV file":
@@ -64,11 +65,11 @@ var (
 		name: "instapaper-csv", title: "Instapaper export (CSV)", who: "Instapaper",
 		detect: []string{"url", "selection", "folder", "timestamp"},
 		columns: []column{
-			{name: "URL", field: catalogue.FieldURI},
-			{name: "Title", field: catalogue.FieldName},
-			{name: "Selection", field: catalogue.FieldDescription},
-			{name: "Folder", field: catalogue.FieldCategory},
-			{name: "Timestamp", field: catalogue.FieldDate, kind: cellDate},
+			{name: "URL", field: ssd3.FieldURI},
+			{name: "Title", field: ssd3.FieldName},
+			{name: "Selection", field: ssd3.FieldDescription},
+			{name: "Folder", field: ssd3.FieldCategory},
+			{name: "Timestamp", field: ssd3.FieldDate, kind: cellDate},
 			{name: "Tags", field: catalogue.FieldTags, kind: cellJSONTags},
 		},
 	}
@@ -80,13 +81,13 @@ var (
 		detect: []string{"url", "folder", "created"},
 		columns: []column{
 			{name: "id", field: "X-RAINDROP-ID"},
-			{name: "title", field: catalogue.FieldName},
-			{name: "note", field: catalogue.FieldDescription},
+			{name: "title", field: ssd3.FieldName},
+			{name: "note", field: ssd3.FieldDescription},
 			{name: "excerpt", field: "X-EXCERPT", kind: cellExcerpt},
-			{name: "url", field: catalogue.FieldURI},
-			{name: "folder", field: catalogue.FieldCategory},
+			{name: "url", field: ssd3.FieldURI},
+			{name: "folder", field: ssd3.FieldCategory},
 			{name: "tags", field: catalogue.FieldTags, kind: cellTags, sep: ","},
-			{name: "created", field: catalogue.FieldDate, kind: cellDate},
+			{name: "created", field: ssd3.FieldDate, kind: cellDate},
 			{name: "cover", field: "X-DATA-COVER"},
 			{name: "highlights", field: "X-HIGHLIGHTS"},
 			{name: "favorite", field: "X-FAVORITE", kind: cellFlag},
@@ -98,7 +99,7 @@ var (
 // uriColumn is the name of the column that holds the URI.
 func (s *service) uriColumn() string {
 	for _, c := range s.columns {
-		if c.field == catalogue.FieldURI {
+		if c.field == ssd3.FieldURI {
 			return c.name
 		}
 	}

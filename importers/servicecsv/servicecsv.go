@@ -77,6 +77,7 @@ import (
 	"time"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/importers"
 )
 
@@ -139,7 +140,7 @@ func NewReader(r io.Reader, name string, opts importers.Options) *Reader {
 }
 
 // Diagnostics returns the diagnostics gathered since the last call.
-func (r *Reader) Diagnostics() []catalogue.Diagnostic { return r.rows.Diagnostics() }
+func (r *Reader) Diagnostics() []ssd3.Diagnostic { return r.rows.Diagnostics() }
 
 // Read returns the next record, or io.EOF after the last.
 func (r *Reader) Read() (*catalogue.Record, error) { return r.rows.Read(r.header, r.record) }
@@ -163,23 +164,23 @@ func (r *Reader) header(row []string) (ok bool) {
 			if !strings.HasPrefix(name, "X-") {
 				field = "X-" + strings.ToUpper(name)
 			}
-			if catalogue.ValidateExtensionName(field) != nil {
-				r.rows.NoteAt(1, catalogue.Dropped, "column %q is left out: its name cannot be a field's (SSD3 2.1.3)", importers.Excerpt(name))
+			if ssd3.ValidateExtensionName(field) != nil {
+				r.rows.NoteAt(1, ssd3.Dropped, "column %q is left out: its name cannot be a field's (SSD3 2.1.3)", importers.Excerpt(name))
 				continue
 			}
 			c = &column{name: name, field: field}
-			r.rows.NoteAt(1, catalogue.Info, "column %q is not one that %s exports: kept as %s", importers.Excerpt(name), r.svc.who, field)
+			r.rows.NoteAt(1, ssd3.Info, "column %q is not one that %s exports: kept as %s", importers.Excerpt(name), r.svc.who, field)
 		}
 		if seen[c.name] {
-			r.rows.NoteAt(1, catalogue.Dropped, "column %q is left out: an earlier column is %s too", importers.Excerpt(name), c.name)
+			r.rows.NoteAt(1, ssd3.Dropped, "column %q is left out: an earlier column is %s too", importers.Excerpt(name), c.name)
 			continue
 		}
 		seen[c.name] = true
-		uri = uri || c.field == catalogue.FieldURI
+		uri = uri || c.field == ssd3.FieldURI
 		r.cols[i] = c
 	}
 	if !uri {
-		r.rows.NoteAt(1, catalogue.Skipped, "the header row has no %s column: not a CSV file of %s, nothing imported", r.svc.uriColumn(), r.svc.who)
+		r.rows.NoteAt(1, ssd3.Skipped, "the header row has no %s column: not a CSV file of %s, nothing imported", r.svc.uriColumn(), r.svc.who)
 	}
 	return uri
 }
@@ -236,13 +237,13 @@ func (r *Reader) record(row []string, line int) *catalogue.Record {
 // setText stores v in the field called field, as it is: Finish checks it.
 func setText(rec *catalogue.Record, field, v string) {
 	switch field {
-	case catalogue.FieldURI:
+	case ssd3.FieldURI:
 		rec.SetURI(v)
-	case catalogue.FieldName:
+	case ssd3.FieldName:
 		rec.SetName(v)
-	case catalogue.FieldDescription:
+	case ssd3.FieldDescription:
 		rec.SetDescription(v)
-	case catalogue.FieldCategory:
+	case ssd3.FieldCategory:
 		rec.SetCategory(v)
 	default:
 		rec.SetExtension(field, v)

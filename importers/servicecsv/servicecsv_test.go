@@ -8,13 +8,14 @@ import (
 	"time"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/importers"
 	"github.com/uricat/uricat/importers/importertest"
 )
 
 var now = time.Date(2025, 6, 1, 9, 30, 0, 0, time.UTC)
 
-func readAll(t testing.TB, f importers.Format, in string) ([]*catalogue.Record, []catalogue.Diagnostic) {
+func readAll(t testing.TB, f importers.Format, in string) ([]*catalogue.Record, []ssd3.Diagnostic) {
 	t.Helper()
 	return importertest.ReadAll(t, f.NewReader(strings.NewReader(in), importers.Options{Now: now}))
 }

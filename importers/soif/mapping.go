@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/ssd3"
 )
 
 // conversion is how a field's value is converted to and from its attributes.
@@ -41,16 +42,16 @@ type fieldAttr struct {
 // Category, Rating and Id are not in the draft: uricat's own export writes
 // them, and the Reader reads them back as themselves (Id, not X-ID).
 var fieldAttrs = []fieldAttr{
-	{field: catalogue.FieldName, attr: "Title", reads: []string{"title"}, set: (*catalogue.Record).SetName},
-	{field: catalogue.FieldDescription, attr: "Description", reads: []string{"description", "abstract"}, set: (*catalogue.Record).SetDescription},
-	{field: catalogue.FieldDate, attr: "Last-Modification-Time", conv: convDate},
-	{field: catalogue.FieldCategory, attr: "Category", reads: []string{"category"}, set: (*catalogue.Record).SetCategory},
-	{field: catalogue.FieldRating, attr: "Rating", reads: []string{"rating"}, conv: convRating},
-	{field: catalogue.FieldLanguage, attr: "Language", reads: []string{"language"}, conv: convLanguage},
+	{field: ssd3.FieldName, attr: "Title", reads: []string{"title"}, set: (*catalogue.Record).SetName},
+	{field: ssd3.FieldDescription, attr: "Description", reads: []string{"description", "abstract"}, set: (*catalogue.Record).SetDescription},
+	{field: ssd3.FieldDate, attr: "Last-Modification-Time", conv: convDate},
+	{field: ssd3.FieldCategory, attr: "Category", reads: []string{"category"}, set: (*catalogue.Record).SetCategory},
+	{field: ssd3.FieldRating, attr: "Rating", reads: []string{"rating"}, conv: convRating},
+	{field: ssd3.FieldLanguage, attr: "Language", reads: []string{"language"}, conv: convLanguage},
 	// Only "type/subtype" can be a media type (Harvest's "HTML" in FILE's
 	// Type is not, and stays X-TYPE).
-	{field: catalogue.FieldType, attr: "Type", reads: typeAttrs, conv: convType},
-	{field: catalogue.FieldID, attr: "Id", reads: []string{"id"}, conv: convID},
+	{field: ssd3.FieldType, attr: "Type", reads: typeAttrs, conv: convType},
+	{field: ssd3.FieldID, attr: "Id", reads: []string{"id"}, conv: convID},
 }
 
 // uriAttrs are the attributes that may give URI besides the URL.

@@ -6,6 +6,7 @@ import (
 	"golang.org/x/text/language"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/importers"
 	"github.com/uricat/uricat/internal/display"
 )
@@ -36,7 +37,7 @@ var listAttrs = map[string]bool{"keywords": true, "subject": true}
 // (with a diagnostic) when it is not one.
 func (r *Reader) record(o *object) *catalogue.Record {
 	if o.hint {
-		r.report(catalogue.Skipped, o.start, "this CIP-HINT object is an index hint, not a bookmark (Appendix B); skipped")
+		r.report(ssd3.Skipped, o.start, "this CIP-HINT object is an index hint, not a bookmark (Appendix B); skipped")
 		return nil
 	}
 	ps := o.pairs
@@ -87,18 +88,18 @@ func (r *Reader) setField(rec *catalogue.Record, ps []pair, a *fieldAttr, first 
 			v := strings.TrimSpace(p.value)
 			switch a.conv {
 			case convRating:
-				n, err := catalogue.ParseRating(v)
+				n, err := ssd3.ParseRating(v)
 				if err != nil {
 					continue
 				}
 				rec.SetRating(n)
 			case convID:
-				if catalogue.ValidateID(v) != nil {
+				if ssd3.ValidateID(v) != nil {
 					continue
 				}
 				rec.SetID(v)
 			case convType:
-				if !strings.Contains(v, "/") || catalogue.ValidateType(v) != nil {
+				if !strings.Contains(v, "/") || ssd3.ValidateType(v) != nil {
 					continue
 				}
 				rec.SetType(v)
@@ -125,12 +126,12 @@ func (r *Reader) setDate(rec *catalogue.Record, ps []pair) {
 				continue
 			}
 			t, note, ok := parseDate(p.value, d.unixSeconds)
-			if !ok || catalogue.ValidateDate(t) != nil {
-				r.report(catalogue.Deviation, p.off, "%s: %q is not a date uricat can read; kept as %s", p.name, importers.OneLine(p.value), p.xname)
+			if !ok || ssd3.ValidateDate(t) != nil {
+				r.report(ssd3.Deviation, p.off, "%s: %q is not a date uricat can read; kept as %s", p.name, importers.OneLine(p.value), p.xname)
 				continue
 			}
 			if note != "" {
-				r.report(catalogue.Deviation, p.off, "%s: %s; read anyway", p.name, note)
+				r.report(ssd3.Deviation, p.off, "%s: %s; read anyway", p.name, note)
 			}
 			rec.SetDate(t)
 			p.used = true
@@ -154,35 +155,35 @@ func (r *Reader) setURI(o *object, rec *catalogue.Record, ps []pair) bool {
 		return true
 	}
 	uri := o.url
-	urlErr := catalogue.ValidateURI(uri)
+	urlErr := ssd3.ValidateURI(uri)
 	if urlErr != nil { // an IRI, say: Finish normalises it the same way
-		uri = catalogue.NormalizeURI(display.Clean(o.url))
-		urlErr = catalogue.ValidateURI(uri)
+		uri = ssd3.NormalizeURI(display.Clean(o.url))
+		urlErr = ssd3.ValidateURI(uri)
 	}
 	if o.url != "" && o.url != "-" && urlErr == nil {
 		rec.SetURI(o.url)
 		for _, p := range ids {
-			if catalogue.NormalizeURI(display.Clean(p.value)) == uri {
+			if ssd3.NormalizeURI(display.Clean(p.value)) == uri {
 				p.used = true // the same again: nothing to keep
 			}
 		}
 		return true
 	}
 	for _, p := range ids {
-		if catalogue.ValidateURI(catalogue.NormalizeURI(display.Clean(p.value))) == nil {
+		if ssd3.ValidateURI(ssd3.NormalizeURI(display.Clean(p.value))) == nil {
 			rec.SetURI(p.value)
 			p.used = true
 			if o.url != "-" && o.url != "" {
-				r.report(catalogue.Deviation, o.start, "the object has %q where its URL goes, which is not a URI; using its %s %q", importers.OneLine(o.url), p.name, importers.OneLine(p.value))
+				r.report(ssd3.Deviation, o.start, "the object has %q where its URL goes, which is not a URI; using its %s %q", importers.OneLine(o.url), p.name, importers.OneLine(p.value))
 			}
 			return true
 		}
 	}
 	switch {
 	case o.url == "" || o.url == "-":
-		r.report(catalogue.Skipped, o.start, "the object has no URL (\"-\" or none) and no IDENTIFIER that is a URI; skipped")
+		r.report(ssd3.Skipped, o.start, "the object has no URL (\"-\" or none) and no IDENTIFIER that is a URI; skipped")
 	default:
-		r.report(catalogue.Skipped, o.start, "the object's URL %q is not a URI (%v), and it has no IDENTIFIER that is one; skipped", importers.OneLine(o.url), urlErr)
+		r.report(ssd3.Skipped, o.start, "the object's URL %q is not a URI (%v), and it has no IDENTIFIER that is one; skipped", importers.OneLine(o.url), urlErr)
 	}
 	return false
 }
@@ -215,7 +216,7 @@ func (r *Reader) setExtensions(rec *catalogue.Record, ps []pair) {
 		}
 	}
 	if unused > 0 {
-		rec.SetExtensions(make([]catalogue.Field, 0, unused))
+		rec.SetExtensions(make([]ssd3.Field, 0, unused))
 	}
 	for i := range ps {
 		p := &ps[i]
@@ -253,10 +254,10 @@ func (r *Reader) setExtensions(rec *catalogue.Record, ps []pair) {
 			v = strings.Join(vals, "; ")
 		}
 		switch {
-		case catalogue.ValidateExtensionName(name) != nil:
-			r.report(catalogue.Dropped, off, "attribute %s is not a field name the catalogue can hold; not kept", name)
+		case ssd3.ValidateExtensionName(name) != nil:
+			r.report(ssd3.Dropped, off, "attribute %s is not a field name the catalogue can hold; not kept", name)
 		case len(v) > maxExtension:
-			r.report(catalogue.Dropped, off, "%s is %d bytes long: bulk, not metadata; not kept", name, len(v))
+			r.report(ssd3.Dropped, off, "%s is %d bytes long: bulk, not metadata; not kept", name, len(v))
 		default:
 			rec.AddExtension(name, v)
 		}
@@ -278,7 +279,7 @@ func xName(base string) string {
 // says to use the two-letter ISO 639-1 code where there is one.
 func normalizeLanguage(v string) (string, bool) {
 	v = strings.TrimSpace(v)
-	if catalogue.ValidateLanguage(v) != nil {
+	if ssd3.ValidateLanguage(v) != nil {
 		return "", false
 	}
 	primary, rest, _ := strings.Cut(v, "-")

@@ -65,6 +65,7 @@ import (
 	"golang.org/x/text/encoding/charmap"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/importers"
 )
 
@@ -178,7 +179,7 @@ func NewReader(r io.Reader, opts importers.Options) *Reader {
 }
 
 // Diagnostics returns what the Reader has noted since the last call.
-func (r *Reader) Diagnostics() []catalogue.Diagnostic { return r.notes.Diagnostics() }
+func (r *Reader) Diagnostics() []ssd3.Diagnostic { return r.notes.Diagnostics() }
 
 // Read returns the next bookmark, or io.EOF after the last. An object that
 // cannot be a bookmark is skipped with a diagnostic; only I/O errors are
@@ -200,7 +201,7 @@ func (r *Reader) Read() (*catalogue.Record, error) {
 	return nil, r.err
 }
 
-func (r *Reader) report(kind catalogue.Kind, off int64, format string, a ...any) {
+func (r *Reader) report(kind ssd3.Kind, off int64, format string, a ...any) {
 	r.notes.Note(0, off, kind, format, a...)
 }
 
@@ -305,7 +306,7 @@ func (r *Reader) seekObject(quiet bool) (*anchor, bool) {
 	junk := int64(-1)
 	defer func() {
 		if junk >= 0 && !quiet {
-			r.report(catalogue.Deviation, junk, "bytes up to @%d are outside any object; skipped", r.off)
+			r.report(ssd3.Deviation, junk, "bytes up to @%d are outside any object; skipped", r.off)
 		}
 	}()
 	for {
@@ -319,7 +320,7 @@ func (r *Reader) seekObject(quiet bool) (*anchor, bool) {
 			if t, n := matchAnchor(b); n > 0 {
 				at := r.off - 1
 				if junk >= 0 && !quiet {
-					r.report(catalogue.Deviation, junk, "bytes up to @%d are outside any object; skipped", at)
+					r.report(ssd3.Deviation, junk, "bytes up to @%d are outside any object; skipped", at)
 					junk = -1
 				}
 				r.discard(int64(n))
@@ -343,7 +344,7 @@ func (r *Reader) readObject(a *anchor) *object {
 		o.hint = true
 	case t == "file" || t == "document" || t == "object" || strings.HasPrefix(t, "dublin-core"):
 	default:
-		r.report(catalogue.Info, a.at,
+		r.report(ssd3.Info, a.at,
 			"template %q is not one SOIF's draft names (FILE, DOCUMENT, Dublin-Core); its attributes are read as usual", a.template)
 	}
 	r.readURL(o)
@@ -378,7 +379,7 @@ func (r *Reader) readURL(o *object) {
 		n++
 	}
 	if n > maxURL {
-		r.report(catalogue.Dropped, o.start, "the URL of the object is longer than %d bytes; not kept", maxURL)
+		r.report(ssd3.Dropped, o.start, "the URL of the object is longer than %d bytes; not kept", maxURL)
 		for c, ok := r.peekByte(); ok && !isSpace(c); c, ok = r.peekByte() {
 			r.readByte()
 		}
@@ -405,7 +406,7 @@ func (r *Reader) readPair(o *object) bool {
 		c, ok := r.peekByte()
 		if !ok {
 			if r.err == io.EOF {
-				r.report(catalogue.Deviation, o.start, "the object is not closed by \"}\" before the end of the input")
+				r.report(ssd3.Deviation, o.start, "the object is not closed by \"}\" before the end of the input")
 			}
 			return false
 		}
@@ -423,7 +424,7 @@ func (r *Reader) readPair(o *object) bool {
 	case '@':
 		if b, _ := r.br.Peek(maxTemplate + 19); len(b) > 1 {
 			if _, n := matchAnchor(b[1:]); n > 0 && isSpace(r.last) {
-				r.report(catalogue.Deviation, o.start, "the object is not closed by \"}\" before the next object at @%d", off)
+				r.report(ssd3.Deviation, o.start, "the object is not closed by \"}\" before the next object at @%d", off)
 				return false
 			}
 		}
@@ -447,7 +448,7 @@ func (r *Reader) readPair(o *object) bool {
 		return r.readUnsized(o, an, off)
 	case sizeColonFirst:
 		// The Dublin-Core example's own "IDENTIFIER:{21}" (Appendix C).
-		r.report(catalogue.Deviation, off, "%s:{%d}: the colon stands before the size, not after it (4.4: ATTRIBUTE ::= IDENTIFIER {VALUE-SIZE} DELIMITER VALUE); read as %s{%d}:", an.name, size, an.name, size)
+		r.report(ssd3.Deviation, off, "%s:{%d}: the colon stands before the size, not after it (4.4: ATTRIBUTE ::= IDENTIFIER {VALUE-SIZE} DELIMITER VALUE); read as %s{%d}:", an.name, size, an.name, size)
 	case sizeBad:
 		return r.skipJunk(off)
 	}
@@ -465,9 +466,9 @@ func (r *Reader) delimiter(name string, off int64) {
 		r.readByte()
 	case ' ':
 		r.readByte()
-		r.report(catalogue.Deviation, off, "attribute %q: the delimiter is \":\" and a space, not \":\" TAB (4.5); read anyway", name)
+		r.report(ssd3.Deviation, off, "attribute %q: the delimiter is \":\" and a space, not \":\" TAB (4.5); read anyway", name)
 	default:
-		r.report(catalogue.Deviation, off, "attribute %q: no TAB after \":\" (4.5); the value is taken to start right after the colon", name)
+		r.report(ssd3.Deviation, off, "attribute %q: no TAB after \":\" (4.5); the value is taken to start right after the colon", name)
 	}
 }
 
@@ -549,12 +550,12 @@ func (r *Reader) skipJunk(off int64) bool {
 		if p := resume(b, 1, len(b), false, atEOF); p >= 0 {
 			r.discard(int64(p))
 			r.last = b[p-1]
-			r.report(catalogue.Dropped, off, "these bytes are not an attribute (they start %s); skipped up to %s at @%d", what, describeStart(b[p:]), r.off)
+			r.report(ssd3.Dropped, off, "these bytes are not an attribute (they start %s); skipped up to %s at @%d", what, describeStart(b[p:]), r.off)
 			return true
 		}
 		if atEOF {
 			r.discard(int64(len(b)))
-			r.report(catalogue.Dropped, off, "these bytes are not an attribute (they start %s); skipped to the end of the input", what)
+			r.report(ssd3.Dropped, off, "these bytes are not an attribute (they start %s); skipped to the end of the input", what)
 			return false
 		}
 		// Keep the tail, which may hold the start of a resume point.
@@ -764,24 +765,24 @@ func (r *Reader) readValue(o *object, an *attrName, size int64, off int64) bool 
 		switch p := resume(b, 0, limit, r.last == '\n', atEOF); {
 		case p >= 0 && len(b) < n:
 			cut, used = len(trimEnd(b[:p])), p
-			r.report(catalogue.Deviation, off, "%s{%d}: only %d bytes are left in the input; the value is taken to end at %s at @%d: %d bytes", name, size, len(b), describeStart(b[p:]), r.off+int64(p), cut)
+			r.report(ssd3.Deviation, off, "%s{%d}: only %d bytes are left in the input; the value is taken to end at %s at @%d: %d bytes", name, size, len(b), describeStart(b[p:]), r.off+int64(p), cut)
 		case p >= 0:
 			cut, used = len(trimEnd(b[:p])), p
-			r.report(catalogue.Deviation, off, "%s{%d}: the size does not match the data (after %d bytes comes %s); the value is taken to end at %s at @%d: %d bytes", name, size, size, quoteBytes(b[n:]), describeStart(b[p:]), r.off+int64(p), cut)
+			r.report(ssd3.Deviation, off, "%s{%d}: the size does not match the data (after %d bytes comes %s); the value is taken to end at %s at @%d: %d bytes", name, size, size, quoteBytes(b[n:]), describeStart(b[p:]), r.off+int64(p), cut)
 		case verdict == loose:
 			// Another pair follows at once, as the grammar allows.
 		case atEOF:
 			cut, used = len(trimEnd(b)), len(b)
-			r.report(catalogue.Deviation, off, "%s{%d} is cut short by the end of the input (%d of %d bytes); what there is is taken as its value", name, size, len(b), size)
+			r.report(ssd3.Deviation, off, "%s{%d} is cut short by the end of the input (%d of %d bytes); what there is is taken as its value", name, size, len(b), size)
 		default:
 			// No end in sight within the buffer: the data decides no
 			// better than the size. Skip to where reading can resume.
-			r.report(catalogue.Dropped, off, "%s{%d}: the size does not match the data (after %d bytes comes %s), and no attribute follows within %d KiB; the value is not kept", name, size, size, quoteBytes(b[min(n, len(b)):]), bufSize>>10)
+			r.report(ssd3.Dropped, off, "%s{%d}: the size does not match the data (after %d bytes comes %s), and no attribute follows within %d KiB; the value is not kept", name, size, size, quoteBytes(b[min(n, len(b)):]), bufSize>>10)
 			return r.skipJunk(r.off)
 		}
 	}
 	if cut == n && n > 0 && len(b) > n && !isSpace(b[n]) && isSpace(b[n-1]) {
-		r.report(catalogue.Deviation, off, "%s{%d}: the size counts the line break after the value; read anyway", name, size)
+		r.report(ssd3.Deviation, off, "%s{%d}: the size counts the line break after the value; read anyway", name, size)
 	}
 	r.keepValue(o, an, b[:cut], off)
 	if used > 0 {
@@ -802,11 +803,11 @@ func (r *Reader) readUnsized(o *object, an *attrName, off int64) bool {
 	case atEOF:
 		p = len(b)
 	default:
-		r.report(catalogue.Dropped, off, "%s has no {SIZE} (4.4: IDENTIFIER {VALUE-SIZE} DELIMITER VALUE), and no attribute follows within %d KiB; the value is not kept", an.name, bufSize>>10)
+		r.report(ssd3.Dropped, off, "%s has no {SIZE} (4.4: IDENTIFIER {VALUE-SIZE} DELIMITER VALUE), and no attribute follows within %d KiB; the value is not kept", an.name, bufSize>>10)
 		return r.skipJunk(r.off)
 	}
 	value := trimEnd(b[:p])
-	r.report(catalogue.Deviation, off, "%s has no {SIZE} (4.4: IDENTIFIER {VALUE-SIZE} DELIMITER VALUE); the value is taken to end at %s at @%d: %d bytes", an.name, describeStart(b[p:]), r.off+int64(p), len(value))
+	r.report(ssd3.Deviation, off, "%s has no {SIZE} (4.4: IDENTIFIER {VALUE-SIZE} DELIMITER VALUE); the value is taken to end at %s at @%d: %d bytes", an.name, describeStart(b[p:]), r.off+int64(p), len(value))
 	r.keepValue(o, an, value, off)
 	if p > 0 {
 		r.last = b[p-1]
@@ -822,21 +823,21 @@ func (r *Reader) skipLarge(o *object, an *attrName, size, off int64) bool {
 	name := an.name
 	if got := r.skipValue(size); got < size {
 		if r.err == io.EOF {
-			r.report(catalogue.Dropped, off, "%s{%d} is cut short by the end of the input (%d of %d bytes); the object at @%d ends there", name, size, got, size, o.start)
+			r.report(ssd3.Dropped, off, "%s{%d} is cut short by the end of the input (%d of %d bytes); the object at @%d ends there", name, size, got, size, o.start)
 		}
 		return false
 	}
 	after, err := r.br.Peek(lookahead)
 	if followsValue(after, err != nil) == bad {
-		r.report(catalogue.Dropped, off, "%s{%d}: the value does not end after %d bytes (next comes %s): the size does not match the data; the %d bytes are not kept", name, size, size, quoteBytes(after), size)
+		r.report(ssd3.Dropped, off, "%s{%d}: the value does not end after %d bytes (next comes %s): the size does not match the data; the %d bytes are not kept", name, size, size, quoteBytes(after), size)
 		return r.skipJunk(r.off)
 	}
 	switch {
 	case o.hint:
 	case an.bulk:
-		r.report(catalogue.Dropped, off, "%s{%d} is bulk content, not bookmark metadata; not kept", name, size)
+		r.report(ssd3.Dropped, off, "%s{%d} is bulk content, not bookmark metadata; not kept", name, size)
 	default:
-		r.report(catalogue.Dropped, off, "%s{%d} is larger than %d KiB; not kept", name, size, maxValue>>10)
+		r.report(ssd3.Dropped, off, "%s{%d} is larger than %d KiB; not kept", name, size, maxValue>>10)
 	}
 	return true
 }
@@ -853,11 +854,11 @@ func (r *Reader) keepValue(o *object, an *attrName, value []byte, off int64) {
 	case an.bulk:
 		// As r.report, without fmt: Harvest objects carry bulk text often.
 		msg := name + "{" + strconv.Itoa(n) + "} is bulk content, not bookmark metadata; not kept"
-		r.notes.Add(catalogue.Diagnostic{Offset: off, Kind: catalogue.Dropped, Msg: msg})
+		r.notes.Add(ssd3.Diagnostic{Offset: off, Kind: ssd3.Dropped, Msg: msg})
 	case n > maxValue:
-		r.report(catalogue.Dropped, off, "%s is larger than %d KiB; not kept", name, maxValue>>10)
+		r.report(ssd3.Dropped, off, "%s is larger than %d KiB; not kept", name, maxValue>>10)
 	case o.kept+n > maxKept:
-		r.report(catalogue.Dropped, off, "%s{%d}: the object at @%d already holds %d KiB of values; not kept", name, n, o.start, o.kept>>10)
+		r.report(ssd3.Dropped, off, "%s{%d}: the object at @%d already holds %d KiB of values; not kept", name, n, o.start, o.kept>>10)
 	case isText(value):
 		// Most values: gathered in one buffer that becomes one string
 		// when the object ends (one allocation per object, not per value).
@@ -872,7 +873,7 @@ func (r *Reader) keepValue(o *object, an *attrName, value []byte, off int64) {
 	if len(o.pairs) >= maxPairs {
 		if !o.dropped {
 			o.dropped = true
-			r.report(catalogue.Dropped, off, "the object at @%d has more than %d attributes; those from here on are not kept", o.start, maxPairs)
+			r.report(ssd3.Dropped, off, "the object at @%d has more than %d attributes; those from here on are not kept", o.start, maxPairs)
 		}
 		return
 	}
@@ -957,7 +958,7 @@ func quoteBytes(b []byte) string {
 // data is not text: it is reported and not kept.
 func decodeValue(b []byte, r *Reader, name string, off int64) (string, bool) {
 	if isBinary(b) {
-		r.report(catalogue.Dropped, off, "%s{%d} is binary data; not kept", name, len(b))
+		r.report(ssd3.Dropped, off, "%s{%d} is binary data; not kept", name, len(b))
 		return "", false
 	}
 	return decodeText(b, r, off), true
@@ -1004,7 +1005,7 @@ func decodeText(b []byte, r *Reader, off int64) string {
 	if err != nil { // ISO-8859-1 maps every byte; kept for safety
 		return strings.ToValidUTF8(string(b), "\uFFFD")
 	}
-	r.report(catalogue.Info, off, "text here is not UTF-8; read as ISO-8859-1 (Latin-1, the draft's character set)")
+	r.report(ssd3.Info, off, "text here is not UTF-8; read as ISO-8859-1 (Latin-1, the draft's character set)")
 	return string(s)
 }
 

@@ -2,6 +2,7 @@ package soif
 
 import (
 	"errors"
+	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/importers/importertest"
 	"io"
 	"os"
@@ -19,11 +20,11 @@ import (
 // now is the import time the tests use: records without a date get it.
 var now = time.Date(2026, 11, 21, 12, 0, 0, 0, time.UTC)
 
-func readAll(t testing.TB, input string) ([]*catalogue.Record, []catalogue.Diagnostic) {
+func readAll(t testing.TB, input string) ([]*catalogue.Record, []ssd3.Diagnostic) {
 	t.Helper()
 	r := NewReader(strings.NewReader(input), importers.Options{Now: now})
 	var recs []*catalogue.Record
-	var diags []catalogue.Diagnostic
+	var diags []ssd3.Diagnostic
 	for {
 		rec, err := r.Read()
 		diags = append(diags, r.Diagnostics()...)
@@ -54,10 +55,10 @@ func readFile(t *testing.T, path string) string {
 }
 
 // x is a shorthand for the X- fields a test expects.
-func x(kv ...string) []catalogue.Field {
-	var fs []catalogue.Field
+func x(kv ...string) []ssd3.Field {
+	var fs []ssd3.Field
 	for i := 0; i < len(kv); i += 2 {
-		fs = append(fs, catalogue.Field{Name: kv[i], Value: kv[i+1]})
+		fs = append(fs, ssd3.Field{Name: kv[i], Value: kv[i+1]})
 	}
 	return fs
 }
@@ -69,7 +70,7 @@ func date(y int, m time.Month, d, hh, mm, ss int) time.Time {
 // wantDiag is a diagnostic a test expects: its kind, its byte offset, and
 // words its message holds.
 type wantDiag struct {
-	kind catalogue.Kind
+	kind ssd3.Kind
 	off  int64
 	msg  string
 	at   string // when set, off is where this first occurs in the input
@@ -101,7 +102,7 @@ func checkRecords(t *testing.T, got []*catalogue.Record, want []*catalogue.Recor
 	}
 }
 
-func checkDiags(t *testing.T, got []catalogue.Diagnostic, want []wantDiag) {
+func checkDiags(t *testing.T, got []ssd3.Diagnostic, want []wantDiag) {
 	t.Helper()
 	for _, w := range want {
 		found := false
@@ -165,18 +166,18 @@ func TestSpecExamples(t *testing.T) {
 			Extensions: x("X-CONTENT-LENGTH", "25940"),
 		})},
 		diags: []wantDiag{
-			{catalogue.Deviation, 41, `delimiter is ":" and a space`, ""},
-			{catalogue.Deviation, 243, "size counts the line break", ""},
-			{catalogue.Deviation, 354, `Abstract{318}: the size does not match the data (after 318 bytes comes "{ http://www"); the value is taken to end at the end of the object at @675: 305 bytes`, ""},
-			{catalogue.Deviation, 852, "Thumbnail{259}: only 21 bytes are left in the input; the value is taken to end at the end of the object at @887: 18 bytes", ""},
-			{catalogue.Dropped, 852, "Thumbnail{18} is bulk content", ""},
+			{ssd3.Deviation, 41, `delimiter is ":" and a space`, ""},
+			{ssd3.Deviation, 243, "size counts the line break", ""},
+			{ssd3.Deviation, 354, `Abstract{318}: the size does not match the data (after 318 bytes comes "{ http://www"); the value is taken to end at the end of the object at @675: 305 bytes`, ""},
+			{ssd3.Deviation, 852, "Thumbnail{259}: only 21 bytes are left in the input; the value is taken to end at the end of the object at @887: 18 bytes", ""},
+			{ssd3.Dropped, 852, "Thumbnail{18} is bulk content", ""},
 		},
 	}, {
 		// Appendix B: "@CIP-HINT{ http://nic.nasa.gov:80/Harvest/brokers/NASA/ ...".
 		name:  "B CIP-HINT",
 		file:  "testdata/spec-b-cip-hint.soif",
 		want:  nil,
-		diags: []wantDiag{{catalogue.Skipped, 0, "this CIP-HINT object is an index hint, not a bookmark", ""}},
+		diags: []wantDiag{{ssd3.Skipped, 0, "this CIP-HINT object is an index hint, not a bookmark", ""}},
 	}, {
 		// Appendix C: "@Dublin-Core-1 { ftp://ds.internic.net/internet-drafts/draft-kunze-dc-00.txt".
 		// "IDENTIFIER:{21}" is malformed, the colon before the size: it is
@@ -204,7 +205,7 @@ func TestSpecExamples(t *testing.T) {
 			),
 			Language: "en",
 		})},
-		diags: []wantDiag{{catalogue.Deviation, 781, `IDENTIFIER:{21}: the colon stands before the size, not after it (4.4: ATTRIBUTE ::= IDENTIFIER {VALUE-SIZE} DELIMITER VALUE); read as IDENTIFIER{21}:`, ""}},
+		diags: []wantDiag{{ssd3.Deviation, 781, `IDENTIFIER:{21}: the colon stands before the size, not after it (4.4: ATTRIBUTE ::= IDENTIFIER {VALUE-SIZE} DELIMITER VALUE); read as IDENTIFIER{21}:`, ""}},
 	}, {
 		// The same in the layout the draft's authors wrote it (one pair a
 		// line, TAB after the colon: specs/README.md), followed by section
@@ -235,7 +236,7 @@ func TestSpecExamples(t *testing.T) {
 			Type: "text/html", Extensions: x("X-CONTENT-LENGTH", "33262"),
 		})},
 		diags: []wantDiag{
-			{catalogue.Deviation, 0, `IDENTIFIER:{21}: the colon stands before the size`, "IDENTIFIER:{21}"},
+			{ssd3.Deviation, 0, `IDENTIFIER:{21}: the colon stands before the size`, "IDENTIFIER:{21}"},
 		},
 	}}
 	for _, tt := range tests {
@@ -291,7 +292,7 @@ func TestSamples(t *testing.T) {
 				t.Fatalf("no record imported; diagnostics: %v", diags)
 			}
 			for _, d := range diags {
-				if d.Kind == catalogue.Skipped || d.Kind == catalogue.Dropped {
+				if d.Kind == ssd3.Skipped || d.Kind == ssd3.Dropped {
 					t.Error(d.In(f))
 				}
 			}
@@ -320,11 +321,11 @@ func TestMapping(t *testing.T) {
 		name:  "URL - without an IDENTIFIER is skipped with the reason",
 		input: "@FILE { -\nTitle{3}:\tabc\n}\n@FILE { http://b.example/\n}\n",
 		want:  []*catalogue.Record{catalogue.NewRecord(catalogue.Values{URI: "http://b.example/", Name: "b.example", Date: now})},
-		diags: []wantDiag{{catalogue.Skipped, 0, `no URL ("-" or none) and no IDENTIFIER that is a URI`, ""}},
+		diags: []wantDiag{{ssd3.Skipped, 0, `no URL ("-" or none) and no IDENTIFIER that is a URI`, ""}},
 	}, {
 		name:  "a URL that is not a URI (WRITERS.md: @FILE { Boku_Bioninformatics) is skipped",
 		input: "@FILE { Boku_Bioninformatics\nTitle{4}:\tBoku\n}\n",
-		diags: []wantDiag{{catalogue.Skipped, 0, `the object's URL "Boku_Bioninformatics" is not a URI`, ""}},
+		diags: []wantDiag{{ssd3.Skipped, 0, `the object's URL "Boku_Bioninformatics" is not a URI`, ""}},
 	}, {
 		name:  "Author-N in any order are one X-AUTHOR, in N order (4.3)",
 		input: "@DOCUMENT { http://a.example/x\nAuthor-2{1}:\tB\nAuthor-10{1}:\tC\nAuthor-1{1}:\tA\nauthor-3{2}:\tB2\n}",
@@ -366,7 +367,7 @@ func TestMapping(t *testing.T) {
 		name:  "a wrong weekday is read and reported",
 		input: "@DOCUMENT { http://a.example/\nLast-Modified{29}:\tMon, 06 Nov 1994 08:49:37 GMT\n}\n",
 		want:  []*catalogue.Record{catalogue.NewRecord(catalogue.Values{URI: "http://a.example/", Name: "a.example", Date: date(1994, 11, 6, 8, 49, 37)})},
-		diags: []wantDiag{{catalogue.Deviation, 30, `weekday "Mon" does not match the date (it was a Sunday)`, ""}},
+		diags: []wantDiag{{ssd3.Deviation, 30, `weekday "Mon" does not match the date (it was a Sunday)`, ""}},
 	}, {
 		name:  "DC DATE as YYYYMMDD (ANSI X3.30, Appendix C: 19961203)",
 		input: "@Dublin-Core { http://a.example/\nDATE{8}:\t19961203\n}\n",
@@ -379,7 +380,7 @@ func TestMapping(t *testing.T) {
 		name:  "a date uricat cannot read is kept as X- and reported",
 		input: "@FILE { http://a.example/\nDate{8}:\tsometime\n}\n",
 		want:  []*catalogue.Record{catalogue.NewRecord(catalogue.Values{URI: "http://a.example/", Name: "a.example", Date: now, Extensions: x("X-DATE", "sometime")})},
-		diags: []wantDiag{{catalogue.Deviation, 26, `"sometime" is not a date uricat can read; kept as X-DATE`, ""}},
+		diags: []wantDiag{{ssd3.Deviation, 26, `"sometime" is not a date uricat can read; kept as X-DATE`, ""}},
 	}, {
 		name: "media types go to TYPE, Content-Type first; other types stay X-",
 		input: "@DOCUMENT { http://a.example/\nType{4}:\tHTML\nFORMAT{10}:\ttext/plain\n" +
@@ -407,9 +408,9 @@ func TestMapping(t *testing.T) {
 			"URL-References{19}:\thttp://b.example/ x\n}\n",
 		want: []*catalogue.Record{catalogue.NewRecord(catalogue.Values{URI: "http://a.example/", Name: "a.example", Date: now})},
 		diags: []wantDiag{
-			{catalogue.Dropped, 26, "Full-Text{5} is bulk content", ""},
-			{catalogue.Dropped, 46, "Partial-Text{3} is bulk content", ""},
-			{catalogue.Dropped, 67, "URL-References{19} is bulk content", ""},
+			{ssd3.Dropped, 26, "Full-Text{5} is bulk content", ""},
+			{ssd3.Dropped, 46, "Partial-Text{3} is bulk content", ""},
+			{ssd3.Dropped, 67, "URL-References{19} is bulk content", ""},
 		},
 	}, {
 		name:  "a value that starts with a line break and holds braces and @",
@@ -425,7 +426,7 @@ func TestMapping(t *testing.T) {
 		want: []*catalogue.Record{
 			catalogue.NewRecord(catalogue.Values{URI: "http://a.example/", Name: "abcdef", Description: "z", Date: now}),
 			catalogue.NewRecord(catalogue.Values{URI: "http://b.example/", Name: "b", Date: now})},
-		diags: []wantDiag{{catalogue.Deviation, 26, `Title{3}: the size does not match the data (after 3 bytes comes "def\nDescript"); the value is taken to end at "Description" at @43: 6 bytes`, ""}},
+		diags: []wantDiag{{ssd3.Deviation, 26, `Title{3}: the size does not match the data (after 3 bytes comes "def\nDescript"); the value is taken to end at "Description" at @43: 6 bytes`, ""}},
 	}, {
 		// Two too many: "Hello\nD" fits the grammar, with an attribute
 		// "escription" after it. The line that starts a pair inside the
@@ -434,7 +435,7 @@ func TestMapping(t *testing.T) {
 		name:  "a size two too large is not misread as a value and an invented attribute",
 		input: "@FILE { http://a.example/\nTitle{7}:\tHello\nDescription{5}:\tworld\n}\n",
 		want:  []*catalogue.Record{catalogue.NewRecord(catalogue.Values{URI: "http://a.example/", Name: "Hello", Description: "world", Date: now})},
-		diags: []wantDiag{{catalogue.Deviation, 26, `Title{7}: the size does not match the data (after 7 bytes comes "escription{5"); the value is taken to end at "Description" at @42: 5 bytes`, ""}},
+		diags: []wantDiag{{ssd3.Deviation, 26, `Title{7}: the size does not match the data (after 7 bytes comes "escription{5"); the value is taken to end at "Description" at @42: 5 bytes`, ""}},
 	}, {
 		name: "a size too large: the value ends at the \"}\" that starts a line; the objects after are read",
 		input: "@FILE { http://a.example/\nTitle{60}:\tabc\n}\n" +
@@ -443,7 +444,7 @@ func TestMapping(t *testing.T) {
 			catalogue.NewRecord(catalogue.Values{URI: "http://a.example/", Name: "abc", Date: now}),
 			catalogue.NewRecord(catalogue.Values{URI: "http://b.example/", Name: "b", Date: now}),
 			catalogue.NewRecord(catalogue.Values{URI: "http://c.example/", Name: "c.example", Date: now})},
-		diags: []wantDiag{{catalogue.Deviation, 26, "Title{60}: the size does not match the data", ""}},
+		diags: []wantDiag{{ssd3.Deviation, 26, "Title{60}: the size does not match the data", ""}},
 	}, {
 		// Appendix C's "IDENTIFIER:{21}": the pairs after it are read.
 		name: "the draft's own malformed IDENTIFIER:{21} is read, reported, and what follows it kept",
@@ -452,7 +453,7 @@ func TestMapping(t *testing.T) {
 		want: []*catalogue.Record{
 			catalogue.NewRecord(catalogue.Values{URI: "http://a.example/", Name: "A", Date: now, Language: "en", Extensions: x("X-IDENTIFIER", "draft-kunze-dc-00.txt")}),
 			catalogue.NewRecord(catalogue.Values{URI: "http://b.example/", Name: "B", Date: now})},
-		diags: []wantDiag{{catalogue.Deviation, 45, "IDENTIFIER:{21}: the colon stands before the size", ""}},
+		diags: []wantDiag{{ssd3.Deviation, 45, "IDENTIFIER:{21}: the colon stands before the size", ""}},
 	}, {
 		// 4.3: "Implementors of SOIF parsers should ignore ,,,, or other
 		// whitespace found between the VALUE of an ATTRIBUTE-VALUE pair
@@ -466,12 +467,12 @@ func TestMapping(t *testing.T) {
 		name:  "junk where a pair should start is skipped to the next line that starts a pair, and reported",
 		input: "@FILE { http://a.example/\n%% a comment {x}\nmore junk\nType{9}:\ttext/html\nTitle{5}:\tTitle\n}\n",
 		want:  []*catalogue.Record{catalogue.NewRecord(catalogue.Values{URI: "http://a.example/", Name: "Title", Type: "text/html", Date: now})},
-		diags: []wantDiag{{catalogue.Dropped, 26, `these bytes are not an attribute (they start "%% a comment"); skipped up to "Type" at @53`, ""}},
+		diags: []wantDiag{{ssd3.Dropped, 26, `these bytes are not an attribute (they start "%% a comment"); skipped up to "Type" at @53`, ""}},
 	}, {
 		name:  "a pair without a size (\"Name: value\") is read up to the next line that starts a pair, and reported",
 		input: "@FILE { http://a.example/\nTitle: A title\nwith two lines\nType{9}:\ttext/html\n}\n",
 		want:  []*catalogue.Record{catalogue.NewRecord(catalogue.Values{URI: "http://a.example/", Name: "A title with two lines", Type: "text/html", Date: now})},
-		diags: []wantDiag{{catalogue.Deviation, 26, `Title has no {SIZE} (4.4: IDENTIFIER {VALUE-SIZE} DELIMITER VALUE); the value is taken to end at "Type" at @56: 22 bytes`, ""}},
+		diags: []wantDiag{{ssd3.Deviation, 26, `Title has no {SIZE} (4.4: IDENTIFIER {VALUE-SIZE} DELIMITER VALUE); the value is taken to end at "Type" at @56: 22 bytes`, ""}},
 	}, {
 		// Each is reported; a flood of them is summarised by the import
 		// (importers.Plan), not here.
@@ -479,8 +480,8 @@ func TestMapping(t *testing.T) {
 		input: "@FILE { http://a.example/\nTitle{2}:\tA\nType{10}:\ttext/html\n}\n",
 		want:  []*catalogue.Record{catalogue.NewRecord(catalogue.Values{URI: "http://a.example/", Name: "A", Date: now, Type: "text/html"})},
 		diags: []wantDiag{
-			{catalogue.Deviation, 26, "Title{2}: the size counts the line break", ""},
-			{catalogue.Deviation, 38, "Type{10}: the size counts the line break", ""}},
+			{ssd3.Deviation, 26, "Title{2}: the size counts the line break", ""},
+			{ssd3.Deviation, 38, "Type{10}: the size counts the line break", ""}},
 	}, {
 		name:  "text before the first object and between objects is skipped and reported",
 		input: "From: harvest\n\n@FILE { http://a.example/\n}\njunk\n@FILE { http://b.example/\n}",
@@ -488,8 +489,8 @@ func TestMapping(t *testing.T) {
 			catalogue.NewRecord(catalogue.Values{URI: "http://a.example/", Name: "a.example", Date: now}),
 			catalogue.NewRecord(catalogue.Values{URI: "http://b.example/", Name: "b.example", Date: now})},
 		diags: []wantDiag{
-			{catalogue.Deviation, 0, "bytes up to @15 are outside any object", ""},
-			{catalogue.Deviation, 43, "bytes up to @48 are outside any object", ""}},
+			{ssd3.Deviation, 0, "bytes up to @15 are outside any object", ""},
+			{ssd3.Deviation, 43, "bytes up to @48 are outside any object", ""}},
 	}, {
 		name:  "an object not closed before the next, and one not closed at the end",
 		input: "@FILE { http://a.example/\nTitle{1}:\tA\n@FILE { http://b.example/\nTitle{1}:\tB\n",
@@ -497,23 +498,23 @@ func TestMapping(t *testing.T) {
 			catalogue.NewRecord(catalogue.Values{URI: "http://a.example/", Name: "A", Date: now}),
 			catalogue.NewRecord(catalogue.Values{URI: "http://b.example/", Name: "B", Date: now})},
 		diags: []wantDiag{
-			{catalogue.Deviation, 0, `the object is not closed by "}" before the next object at @38`, ""},
-			{catalogue.Deviation, 38, `the object is not closed by "}" before the end of the input`, ""}},
+			{ssd3.Deviation, 0, `the object is not closed by "}" before the next object at @38`, ""},
+			{ssd3.Deviation, 38, `the object is not closed by "}" before the end of the input`, ""}},
 	}, {
 		name:  "@FIELD and other unknown templates are read, with a note",
 		input: "@FIELD { http://localhost\nTitle{2}:\tlo\n}\n",
 		want:  []*catalogue.Record{catalogue.NewRecord(catalogue.Values{URI: "http://localhost", Name: "lo", Date: now})},
-		diags: []wantDiag{{catalogue.Info, 0, `template "FIELD" is not one SOIF's draft names`, ""}},
+		diags: []wantDiag{{ssd3.Info, 0, `template "FIELD" is not one SOIF's draft names`, ""}},
 	}, {
 		name:  "Latin-1 values are decoded; terminal escapes and control bytes removed",
 		input: "@FILE { http://a.example/\nTitle{14}:\tCaf\xe9 \x1b[31mred\x07\n}\n",
 		want:  []*catalogue.Record{catalogue.NewRecord(catalogue.Values{URI: "http://a.example/", Name: "Café red", Date: now})},
-		diags: []wantDiag{{catalogue.Info, 26, "not UTF-8; read as ISO-8859-1", ""}},
+		diags: []wantDiag{{ssd3.Info, 26, "not UTF-8; read as ISO-8859-1", ""}},
 	}, {
 		name:  "binary values are dropped",
 		input: "@FILE { http://a.example/\nMD5{4}:\t\x00\x01\x02\x03\n}\n",
 		want:  []*catalogue.Record{catalogue.NewRecord(catalogue.Values{URI: "http://a.example/", Name: "a.example", Date: now})},
-		diags: []wantDiag{{catalogue.Dropped, 26, "MD5{4} is binary data", ""}},
+		diags: []wantDiag{{ssd3.Dropped, 26, "MD5{4} is binary data", ""}},
 	}, {
 		name:  "an IRI becomes a URI",
 		input: "@FILE { http://bücher.example/straße\n}\n",
@@ -523,13 +524,13 @@ func TestMapping(t *testing.T) {
 		input: "@CIP-HINT{ http://h.example/\nSource-1{3}:\tabc\n}\n@FILE { http://a.example/\n}\n@CIP-HINT { http://h.example/\n}\n",
 		want:  []*catalogue.Record{catalogue.NewRecord(catalogue.Values{URI: "http://a.example/", Name: "a.example", Date: now})},
 		diags: []wantDiag{
-			{catalogue.Skipped, 0, "this CIP-HINT object is an index hint", ""},
-			{catalogue.Skipped, 76, "this CIP-HINT object is an index hint", ""}},
+			{ssd3.Skipped, 0, "this CIP-HINT object is an index hint", ""},
+			{ssd3.Skipped, 76, "this CIP-HINT object is an index hint", ""}},
 	}, {
 		name:  "a value too long for an X- field is dropped as bulk",
 		input: "@FILE { http://a.example/\nNotes{3000}:\t" + strings.Repeat("n", 3000) + "\n}\n",
 		want:  []*catalogue.Record{catalogue.NewRecord(catalogue.Values{URI: "http://a.example/", Name: "a.example", Date: now})},
-		diags: []wantDiag{{catalogue.Dropped, 26, "X-NOTES is 3000 bytes long: bulk", ""}},
+		diags: []wantDiag{{ssd3.Dropped, 26, "X-NOTES is 3000 bytes long: bulk", ""}},
 	}}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -549,15 +550,15 @@ func TestHugeSize(t *testing.T) {
 		recs        int
 	}{
 		{"larger than the input", "@FILE { http://a.example/\nTitle{999999999999}:\tabc\n}\n",
-			wantDiag{catalogue.Dropped, 26, "Title{999999999999} is cut short by the end of the input (6 of 999999999999 bytes)", ""}, 1},
+			wantDiag{ssd3.Dropped, 26, "Title{999999999999} is cut short by the end of the input (6 of 999999999999 bytes)", ""}, 1},
 		{"overflowing int64", "@FILE { http://a.example/\nFull-Text{99999999999999999999999999}:\tabc\n}\n",
-			wantDiag{catalogue.Dropped, 26, "is cut short by the end of the input", ""}, 1},
+			wantDiag{ssd3.Dropped, 26, "is cut short by the end of the input", ""}, 1},
 		{"large and present", "@FILE { http://a.example/\nDescription{200000}:\t" + strings.Repeat("d", 200000) + "\nTitle{1}:\tT\n}\n",
-			wantDiag{catalogue.Dropped, 26, "Description{200000} is larger than 64 KiB; not kept", ""}, 1},
+			wantDiag{ssd3.Dropped, 26, "Description{200000} is larger than 64 KiB; not kept", ""}, 1},
 		{"many large values in one object", "@FILE { http://a.example/\n" + strings.Repeat("Notes{60000}:\t"+strings.Repeat("n", 60000)+"\n", 20) + "}\n",
-			wantDiag{catalogue.Dropped, 26 + 17*60015, "Notes{60000}: the object at @0 already holds 996 KiB of values; not kept", ""}, 1},
+			wantDiag{ssd3.Dropped, 26 + 17*60015, "Notes{60000}: the object at @0 already holds 996 KiB of values; not kept", ""}, 1},
 		{"bulk, large and present", "@FILE { http://a.example/\nFull-Text{300000}:\t" + strings.Repeat("f", 300000) + "\n}\n",
-			wantDiag{catalogue.Dropped, 26, "Full-Text{300000} is bulk content", ""}, 1},
+			wantDiag{ssd3.Dropped, 26, "Full-Text{300000} is bulk content", ""}, 1},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/importers"
 	"github.com/uricat/uricat/internal/display"
 )
@@ -84,16 +85,16 @@ func (w *Writer) Write(r *catalogue.Record) error {
 		a := w.names.Get(f.Name, newAttrOf)
 		attr := a.attr
 		if back := a.back; back != f.Name {
-			w.Note(catalogue.Deviation, "%s is written as the attribute %s, which reads back as %s (SOIF's attribute names are case-insensitive, and \"-N\" numbers the values of one attribute: 4.3, 5)", f.Name, attr, back)
+			w.Note(ssd3.Deviation, "%s is written as the attribute %s, which reads back as %s (SOIF's attribute names are case-insensitive, and \"-N\" numbers the values of one attribute: 4.3, 5)", f.Name, attr, back)
 		}
 		if f.Name == "X-KEYWORDS" {
 			v = keywordLines(v)
 			if back := strings.Join(strings.Split(v, "\n"), "; "); back != f.Value {
-				w.Note(catalogue.Deviation, "X-KEYWORDS %q is written one keyword a line, which reads back as %q", f.Value, back)
+				w.Note(ssd3.Deviation, "X-KEYWORDS %q is written one keyword a line, which reads back as %q", f.Value, back)
 			}
 		} else if safe, _ := importers.SafeText(v); strings.TrimSpace(importers.OneLine(safe)) != safe {
 			back := strings.TrimSpace(importers.OneLine(safe))
-			w.Note(catalogue.Deviation, "%s is written as it is, but reads back as %q (an X- value is read as one line)", f.Name, back)
+			w.Note(ssd3.Deviation, "%s is written as it is, but reads back as %q (an X- value is read as one line)", f.Name, back)
 		}
 		b = w.attr(b, f.Name, attr, v)
 	}
@@ -111,11 +112,11 @@ func (w *Writer) url(uri string) string {
 	if urlSafe(uri) {
 		return uri // what a URI holds: "{" is harmless inside the URL, "}" would close the object
 	}
-	u := catalogue.NormalizeURI(display.Clean(uri))
+	u := ssd3.NormalizeURI(display.Clean(uri))
 	if u == "" || strings.ContainsAny(u, " \t\n{}") {
 		u = "-" // 4.5: "If the summary object has no URL ... a hyphen"
 	}
-	w.Note(catalogue.Dropped, "its URI is not one SOIF's URL can hold (RFC 1738); written as %q", u)
+	w.Note(ssd3.Dropped, "its URI is not one SOIF's URL can hold (RFC 1738); written as %q", u)
 	return u
 }
 
@@ -148,7 +149,7 @@ func (w *Writer) field(b []byte, r *catalogue.Record, a *fieldAttr) []byte {
 	case convLanguage:
 		if l := r.Language(); len(l) == 3 || len(l) > 3 && l[3] == '-' { // only a three-letter code may change
 			if n, _ := normalizeLanguage(l); n != l {
-				w.Note(catalogue.Deviation, "LANGUAGE %q is written as it is, but reads back as %q (RFC 3066 2.3 prefers the two-letter code)", l, n)
+				w.Note(ssd3.Deviation, "LANGUAGE %q is written as it is, but reads back as %q (RFC 3066 2.3 prefers the two-letter code)", l, n)
 			}
 		}
 	}

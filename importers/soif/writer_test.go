@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/importers"
 	"github.com/uricat/uricat/importers/importertest"
 )
@@ -110,7 +111,7 @@ func TestWriteByteCounts(t *testing.T) {
 func TestWriteAttributes(t *testing.T) {
 	rec := catalogue.NewRecord(catalogue.Values{URI: "https://example.org/a;b?c=%20", Name: "N", Date: time.Unix(1700000000, 0).UTC(),
 		Category: "A/B", Description: "D", Rating: 4, Language: "en-gb", Type: "text/html", ID: "42",
-		Extensions: []catalogue.Field{{Name: "X-AUTHOR", Value: "Alan O. Freier; Paul C. Kocher"},
+		Extensions: []ssd3.Field{{Name: "X-AUTHOR", Value: "Alan O. Freier; Paul C. Kocher"},
 			{Name: "X-KEYWORDS", Value: "ssl; tls;"}, {Name: "X-TITLE", Value: "other title"},
 			{Name: "X-PART-2", Value: "p2"}, {Name: "X-FILE-SIZE", Value: "5870"}}})
 	out, _ := importertest.Export(t, Format.NewWriter, rec)
@@ -161,8 +162,8 @@ func FuzzWrite(f *testing.F) {
 	f.Add("", "", "", "X-T", "")
 	f.Fuzz(func(t *testing.T, name, desc, cat, extName, extValue string) {
 		rec := catalogue.NewRecord(catalogue.Values{URI: "http://example.org/", Name: name, Description: desc, Category: cat,
-			Date: time.Unix(1, 0).UTC(), Extensions: []catalogue.Field{{Name: extName, Value: extValue}}})
-		if catalogue.ValidateExtensionName(extName) != nil {
+			Date: time.Unix(1, 0).UTC(), Extensions: []ssd3.Field{{Name: extName, Value: extValue}}})
+		if ssd3.ValidateExtensionName(extName) != nil {
 			rec.SetExtensions(nil)
 		}
 		out, _ := importertest.Export(t, Format.NewWriter, rec, rec)

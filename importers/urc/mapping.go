@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/ssd3"
 )
 
 // conversion is how a field's value is converted to and from its URDs.
@@ -40,15 +41,15 @@ type fieldURD struct {
 // Rating and Id are not the proposal's, but uricat's export writes them
 // and the Reader reads them back as themselves (not as X-CATEGORY).
 var fieldURDs = []fieldURD{
-	{field: catalogue.FieldName, label: "Title", set: (*catalogue.Record).SetName},
-	{field: catalogue.FieldDescription, label: "Description", set: (*catalogue.Record).SetDescription},
-	{field: catalogue.FieldDate, label: "Date", conv: convDate},
-	{field: catalogue.FieldCategory, label: "Category", set: (*catalogue.Record).SetCategory},
-	{field: catalogue.FieldRating, label: "Rating", conv: convRating},
-	{field: catalogue.FieldLanguage, label: "Language", conv: convLanguage, set: (*catalogue.Record).SetLanguage},
+	{field: ssd3.FieldName, label: "Title", set: (*catalogue.Record).SetName},
+	{field: ssd3.FieldDescription, label: "Description", set: (*catalogue.Record).SetDescription},
+	{field: ssd3.FieldDate, label: "Date", conv: convDate},
+	{field: ssd3.FieldCategory, label: "Category", set: (*catalogue.Record).SetCategory},
+	{field: ssd3.FieldRating, label: "Rating", conv: convRating},
+	{field: ssd3.FieldLanguage, label: "Language", conv: convLanguage, set: (*catalogue.Record).SetLanguage},
 	// The proposal's field name.
-	{field: catalogue.FieldType, label: "Content-type", conv: convType, set: (*catalogue.Record).SetType},
-	{field: catalogue.FieldID, label: "Id", conv: convID, set: (*catalogue.Record).SetID},
+	{field: ssd3.FieldType, label: "Content-type", conv: convType, set: (*catalogue.Record).SetType},
+	{field: ssd3.FieldID, label: "Id", conv: convID, set: (*catalogue.Record).SetID},
 }
 
 // urdField finds a row of fieldURDs by its label in lower case.

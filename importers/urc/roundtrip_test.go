@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/importers/importertest"
 )
 
@@ -16,7 +17,7 @@ import (
 func TestRoundTrip(t *testing.T) {
 	recs := importertest.Imported(append(importertest.Tricky(), importertest.Generate(200)...))
 	recs = append(recs, importertest.Imported([]*catalogue.Record{
-		catalogue.NewRecord(catalogue.Values{URI: "http://a.example/", Name: "\tspaced  out ", Category: " lead", Extensions: []catalogue.Field{{Name: "X-URN", Value: "URN:IANA:0::drafts:1204"}}}),
+		catalogue.NewRecord(catalogue.Values{URI: "http://a.example/", Name: "\tspaced  out ", Category: " lead", Extensions: []ssd3.Field{{Name: "X-URN", Value: "URN:IANA:0::drafts:1204"}}}),
 		catalogue.NewRecord(catalogue.Values{URI: "http://b.example/", Name: "Blanks%; ;; %%", Description: "a>\n<b; 10:00 EST"}),
 	})...)
 	importertest.RoundTrip(t, Format, recs)
@@ -26,7 +27,7 @@ func TestRoundTrip(t *testing.T) {
 // record, and the output stays safe to show.
 func TestWriterReports(t *testing.T) {
 	d := time.Date(2001, 12, 2, 3, 4, 5, 0, time.UTC)
-	ext := func(name, value string) []catalogue.Field { return []catalogue.Field{{Name: name, Value: value}} }
+	ext := func(name, value string) []ssd3.Field { return []ssd3.Field{{Name: name, Value: value}} }
 	tests := []struct {
 		name string
 		rec  *catalogue.Record
@@ -56,7 +57,7 @@ func TestWriterReports(t *testing.T) {
 // and reads back with them escaped, not lost on the way.
 func TestNoRawControls(t *testing.T) {
 	rec := catalogue.NewRecord(catalogue.Values{URI: "http://e.org/", Name: "a\u0085b\u009bc", Date: time.Unix(0, 0).UTC(),
-		Description: "\x1b]52;c;aGk=\x07\x1b[2J\xff\xfe", Extensions: []catalogue.Field{{Name: "X-NOTE", Value: "\x00\x7f\u009d"}}})
+		Description: "\x1b]52;c;aGk=\x07\x1b[2J\xff\xfe", Extensions: []ssd3.Field{{Name: "X-NOTE", Value: "\x00\x7f\u009d"}}})
 	out, _ := importertest.Export(t, Format.NewWriter, rec)
 	buf := bytes.NewBufferString(out)
 	importertest.CheckOutput(t, "urc", buf.Bytes())
@@ -75,7 +76,7 @@ func FuzzRoundTrip(f *testing.F) {
 	f.Add("red\x1b[31m\u009b", "\u0085", "", "X-NOTE", " v ", "")
 	f.Fuzz(func(t *testing.T, name, desc, cat, extName, extValue, id string) {
 		rec := catalogue.NewRecord(catalogue.Values{URI: "http://example.org/", Name: name, Description: desc, Category: cat, ID: id,
-			Date: time.Unix(1700000000, 0).UTC(), Extensions: []catalogue.Field{{Name: extName, Value: extValue}}})
+			Date: time.Unix(1700000000, 0).UTC(), Extensions: []ssd3.Field{{Name: extName, Value: extValue}}})
 		recs := importertest.Imported([]*catalogue.Record{rec})
 		if len(recs) == 0 {
 			return

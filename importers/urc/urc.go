@@ -77,6 +77,7 @@ import (
 	"golang.org/x/text/encoding/charmap"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/importers"
 	"github.com/uricat/uricat/internal/charset"
 	"github.com/uricat/uricat/internal/dates"
@@ -110,9 +111,9 @@ func NewReader(r io.Reader, opts importers.Options) *Reader {
 }
 
 // Diagnostics returns the diagnostics gathered since the last call.
-func (r *Reader) Diagnostics() []catalogue.Diagnostic { return r.notes.Diagnostics() }
+func (r *Reader) Diagnostics() []ssd3.Diagnostic { return r.notes.Diagnostics() }
 
-func (r *Reader) report(line int, offset int64, kind catalogue.Kind, format string, a ...any) {
+func (r *Reader) report(line int, offset int64, kind ssd3.Kind, format string, a ...any) {
 	r.notes.Note(line, offset, kind, format, a...)
 }
 
@@ -167,7 +168,7 @@ func (r *Reader) readCitation() (elems []element, ok bool) {
 			c, more = r.s.peek()
 		}
 		if !more {
-			r.report(startLine, startOff, catalogue.Deviation, "the citation opened here is not closed with \">\" before the end of the input")
+			r.report(startLine, startOff, ssd3.Deviation, "the citation opened here is not closed with \">\" before the end of the input")
 			return elems, true
 		}
 		if c == '>' {
@@ -179,18 +180,18 @@ func (r *Reader) readCitation() (elems []element, ok bool) {
 			if size += len(el.raw); size > maxCitation || len(elems) >= maxElements {
 				if !full {
 					full = true
-					r.report(el.line, el.offset, catalogue.Skipped, "the citation opened at line %d has more than %d elements or %d bytes; the rest of it is ignored", startLine, maxElements, maxCitation)
+					r.report(el.line, el.offset, ssd3.Skipped, "the citation opened at line %d has more than %d elements or %d bytes; the rest of it is ignored", startLine, maxElements, maxCitation)
 				}
 			} else {
 				elems = append(elems, el)
 			}
 		}
 		if closed {
-			r.report(el.line, el.offset, catalogue.Deviation, "the last element has no \";\" before the \">\" that closes the citation (URC = \"<\" *(URI \";\") \">\", rule 1); read anyway")
+			r.report(el.line, el.offset, ssd3.Deviation, "the last element has no \";\" before the \">\" that closes the citation (URC = \"<\" *(URI \";\") \">\", rule 1); read anyway")
 			return elems, true
 		}
 		if ended {
-			r.report(startLine, startOff, catalogue.Deviation, "the citation opened here is not closed with \">\" before the end of the input")
+			r.report(startLine, startOff, ssd3.Deviation, "the citation opened here is not closed with \">\" before the end of the input")
 			return elems, true
 		}
 	}
@@ -203,7 +204,7 @@ func (r *Reader) skipOutside() bool {
 	line, off := 0, int64(0)
 	flush := func() {
 		if junk.Len() > 0 {
-			r.report(line, off, catalogue.Deviation, "text outside a citation (\"<\" ... \">\") is ignored: %q", importers.Excerpt(junk.String()))
+			r.report(line, off, ssd3.Deviation, "text outside a citation (\"<\" ... \">\") is ignored: %q", importers.Excerpt(junk.String()))
 			junk.Reset()
 		}
 	}
@@ -270,7 +271,7 @@ func (r *Reader) readElement() (el element, closed, ended bool) {
 		add(c)
 	}
 	if long {
-		r.report(el.line, el.offset, catalogue.Skipped, "element longer than %d bytes; ignored", maxElement)
+		r.report(el.line, el.offset, ssd3.Skipped, "element longer than %d bytes; ignored", maxElement)
 		return element{line: el.line, offset: el.offset}, closed, ended
 	}
 	el.raw = strings.TrimRight(string(b), " \t\r\n\f\v")
@@ -314,10 +315,10 @@ func (r *Reader) build(elems []element) {
 		r.element(c, el)
 	}
 	for g := c.cur; g != root; g = g.parent {
-		r.report(g.line, -1, catalogue.Deviation, "BEGIN *%s is not closed by an END* before the end of its citation", g.comment)
+		r.report(g.line, -1, ssd3.Deviation, "BEGIN *%s is not closed by an END* before the end of its citation", g.comment)
 	}
 	if len(c.urls) == 0 {
-		r.report(elems[0].line, elems[0].offset, catalogue.Skipped, "citation has no URL; nothing to import")
+		r.report(elems[0].line, elems[0].offset, ssd3.Skipped, "citation has no URL; nothing to import")
 		return
 	}
 	r.queueURLs(c.urls, c.order)
@@ -349,7 +350,7 @@ func (r *Reader) element(c *citation, el element) {
 		if label != "" {
 			urn = r.decodeText([]byte(urn), label, el)
 		}
-		c.cur.urns = append(c.cur.urns, catalogue.NormalizeURI(urn))
+		c.cur.urns = append(c.cur.urns, ssd3.NormalizeURI(urn))
 	case kindURD:
 		u, ok := r.parseURD(label, value, el)
 		if !ok {
@@ -362,7 +363,7 @@ func (r *Reader) element(c *citation, el element) {
 			c.order = append(c.order, k)
 		}
 	default:
-		r.report(el.line, el.offset, catalogue.Deviation, "element %q is neither a URL, a URN, a URD (Field=value) nor a structor (BEGIN*/END*); ignored", importers.Excerpt(el.raw))
+		r.report(el.line, el.offset, ssd3.Deviation, "element %q is neither a URL, a URN, a URD (Field=value) nor a structor (BEGIN*/END*); ignored", importers.Excerpt(el.raw))
 	}
 }
 
@@ -373,7 +374,7 @@ func (r *Reader) structor(c *citation, el element, label, value string) {
 		if c.depth == maxDepth {
 			// Deeper blocks are read as part of this one, so that
 			// a URL's fields are found in bounded time.
-			r.report(el.line, el.offset, catalogue.Deviation, "this BEGIN* nests deeper than %d levels; read as part of the block around it", maxDepth)
+			r.report(el.line, el.offset, ssd3.Deviation, "this BEGIN* nests deeper than %d levels; read as part of the block around it", maxDepth)
 			c.excess++
 			return
 		}
@@ -385,16 +386,16 @@ func (r *Reader) structor(c *citation, el element, label, value string) {
 			return
 		}
 		if c.cur == c.root {
-			r.report(el.line, el.offset, catalogue.Deviation, "END *%s has no BEGIN to close (rule 9: structors nest); ignored", value)
+			r.report(el.line, el.offset, ssd3.Deviation, "END *%s has no BEGIN to close (rule 9: structors nest); ignored", value)
 			return
 		}
 		if value != "" && c.cur.comment != "" && !strings.EqualFold(value, c.cur.comment) {
-			r.report(el.line, el.offset, catalogue.Deviation, "END *%s closes BEGIN *%s of line %d", value, c.cur.comment, c.cur.line)
+			r.report(el.line, el.offset, ssd3.Deviation, "END *%s closes BEGIN *%s of line %d", value, c.cur.comment, c.cur.line)
 		}
 		c.cur = c.cur.parent
 		c.depth--
 	default:
-		r.report(el.line, el.offset, catalogue.Deviation, "structor %s* is not BEGIN* or END*; ignored", importers.Excerpt(label))
+		r.report(el.line, el.offset, ssd3.Deviation, "structor %s* is not BEGIN* or END*; ignored", importers.Excerpt(label))
 	}
 }
 
@@ -436,10 +437,10 @@ func (r *Reader) fieldsOf(in *group, order []string) *catalogue.Record {
 	for g := in; g != nil && urns == nil; g = g.parent {
 		urns = g.urns
 	}
-	var ext []catalogue.Field
+	var ext []ssd3.Field
 	addExt := func(name string, values ...string) {
 		if v := strings.Join(values, "; "); v != "" {
-			ext = append(ext, catalogue.Field{Name: name, Value: v})
+			ext = append(ext, ssd3.Field{Name: name, Value: v})
 		}
 	}
 	var charset []urd
@@ -502,12 +503,12 @@ func (r *Reader) setField(rec *catalogue.Record, a *fieldURD, vals []urd) bool {
 		if len(vals) != 1 || !validRating(vals[0].value) {
 			return false
 		}
-		n, _ := catalogue.ParseRating(vals[0].value)
+		n, _ := ssd3.ParseRating(vals[0].value)
 		rec.SetRating(n)
 	case convLanguage:
 		a.set(rec, vals[0].value)
 		for _, v := range vals[1:] {
-			r.report(v.line, v.off, catalogue.Dropped, "a second Language %q; the first, %q, is kept", v.value, a.get(rec))
+			r.report(v.line, v.off, ssd3.Dropped, "a second Language %q; the first, %q, is kept", v.value, a.get(rec))
 		}
 	case convType:
 		mt := mediaType(vals[0].value)
@@ -516,7 +517,7 @@ func (r *Reader) setField(rec *catalogue.Record, a *fieldURD, vals []urd) bool {
 		}
 		a.set(rec, mt)
 	case convID:
-		if len(vals) != 1 || catalogue.ValidateID(vals[0].value) != nil {
+		if len(vals) != 1 || ssd3.ValidateID(vals[0].value) != nil {
 			return false
 		}
 		a.set(rec, vals[0].value)
@@ -676,7 +677,7 @@ func (r *Reader) parseURD(label, rawValue string, el element) (urd, bool) {
 	lang, repr := r.splitTags(label, tags, el)
 	u := urd{name: name, lang: lang, line: el.line, off: el.offset}
 	if lang != "" && !langShape().MatchString(lang) {
-		r.report(el.line, el.offset, catalogue.Deviation, "%s: %q is not a language tag (rule 7); ignored", importers.Excerpt(label), lang)
+		r.report(el.line, el.offset, ssd3.Deviation, "%s: %q is not a language tag (rule 7); ignored", importers.Excerpt(label), lang)
 		u.lang = ""
 	}
 	charset, text := r.reprCharset(label, repr, el)
@@ -685,7 +686,7 @@ func (r *Reader) parseURD(label, rawValue string, el element) (urd, bool) {
 	}
 	b, bad := unescapeValue(rawValue)
 	if bad >= 0 {
-		r.report(el.line, el.offset, catalogue.Deviation, "%s: a %% at byte %d of the value is not %%%%, %%; or %%XX (a data error); taken as written", importers.Excerpt(label), bad+1)
+		r.report(el.line, el.offset, ssd3.Deviation, "%s: a %% at byte %d of the value is not %%%%, %%; or %%XX (a data error); taken as written", importers.Excerpt(label), bad+1)
 	}
 	v := r.decodeText(b, charset, el)
 	if !strings.EqualFold(name, "description") {
@@ -709,7 +710,7 @@ func (r *Reader) splitTags(label, tags string, el element) (lang, repr string) {
 		// (read as the prose's order, "Text" would be a language and
 		// "Plain" a representation that is not text: the value was lost).
 		repr = tags[1:]
-		r.report(el.line, el.offset, catalogue.Deviation, "%s: representation tag after \".\", as the proposal's BNF rule 5 has it; its prose and example put a language tag there; read anyway", importers.Excerpt(label))
+		r.report(el.line, el.offset, ssd3.Deviation, "%s: representation tag after \".\", as the proposal's BNF rule 5 has it; its prose and example put a language tag there; read anyway", importers.Excerpt(label))
 	case strings.HasPrefix(tags, "."):
 		// The prose and example: Title.sv/Text/Plain/charset:...
 		lang, repr, _ = strings.Cut(tags[1:], "/")
@@ -718,7 +719,7 @@ func (r *Reader) splitTags(label, tags string, el element) (lang, repr string) {
 		if !strings.Contains(before, "/") && langShape().MatchString(before) && (hasDot || isLanguage(before)) {
 			// BNF rule 5's order: Title/sv.Text/Plain/...
 			lang, repr = before, after
-			r.report(el.line, el.offset, catalogue.Deviation, "%s: language tag after \"/\" and representation after \".\", as the proposal's BNF rule 5 has it; its prose and example have them the other way round; read anyway", importers.Excerpt(label))
+			r.report(el.line, el.offset, ssd3.Deviation, "%s: language tag after \"/\" and representation after \".\", as the proposal's BNF rule 5 has it; its prose and example have them the other way round; read anyway", importers.Excerpt(label))
 		} else {
 			repr = tags[1:]
 		}
@@ -728,7 +729,7 @@ func (r *Reader) splitTags(label, tags string, el element) (lang, repr string) {
 		// charset: Title.Text/Plain/charset:ISO-8859-1/sv or ...-1.sv.
 		if l, rest, ok := trailingLang(repr); ok {
 			lang, repr = l, rest
-			r.report(el.line, el.offset, catalogue.Deviation, "%s: language tag %q after the representation tag; the proposal puts it before (its prose after \".\", its BNF after \"/\"); read anyway", importers.Excerpt(label), l)
+			r.report(el.line, el.offset, ssd3.Deviation, "%s: language tag %q after the representation tag; the proposal puts it before (its prose after \".\", its BNF after \"/\"); read anyway", importers.Excerpt(label), l)
 		}
 	}
 	return lang, repr
@@ -743,11 +744,11 @@ func (r *Reader) reprCharset(label, repr string, el element) (charset string, te
 	}
 	segs := strings.Split(repr, "/")
 	if len(segs) < 2 || segs[0] == "" || segs[1] == "" {
-		r.report(el.line, el.offset, catalogue.Deviation, "%s: representation tag %q is not type/subtype (rule 8); ignored", importers.Excerpt(label), importers.Excerpt(repr))
+		r.report(el.line, el.offset, ssd3.Deviation, "%s: representation tag %q is not type/subtype (rule 8); ignored", importers.Excerpt(label), importers.Excerpt(repr))
 		return "", true
 	}
 	if !strings.EqualFold(segs[0], "text") {
-		r.report(el.line, el.offset, catalogue.Dropped, "%s: a value in %s/%s is not text; dropped", importers.Excerpt(label), segs[0], segs[1])
+		r.report(el.line, el.offset, ssd3.Dropped, "%s: a value in %s/%s is not text; dropped", importers.Excerpt(label), segs[0], segs[1])
 		return "", false
 	}
 	for _, p := range segs[2:] {
@@ -758,7 +759,7 @@ func (r *Reader) reprCharset(label, repr string, el element) (charset string, te
 	return charset, true
 }
 
-func isLanguage(s string) bool { return catalogue.ValidateLanguage(s) == nil }
+func isLanguage(s string) bool { return ssd3.ValidateLanguage(s) == nil }
 
 // trailingLang splits a language tag off the end of a representation tag
 // that has one after its charset, where neither order of the proposal
@@ -796,7 +797,7 @@ func trailingLang(repr string) (lang, rest string, ok bool) {
 }
 
 func validRating(s string) bool {
-	_, err := catalogue.ParseRating(s)
+	_, err := ssd3.ParseRating(s)
 	return err == nil
 }
 
@@ -824,12 +825,12 @@ func (r *Reader) decodeText(b []byte, cs string, el element) string {
 	if cs != "" {
 		switch enc, err := charset.Lookup(cs); {
 		case err != nil:
-			r.report(el.line, el.offset, catalogue.Deviation, "charset %q is not one this reader can decode; read as UTF-8", importers.Excerpt(cs))
+			r.report(el.line, el.offset, ssd3.Deviation, "charset %q is not one this reader can decode; read as UTF-8", importers.Excerpt(cs))
 		case enc != nil:
 			if s, err := enc.NewDecoder().Bytes(b); err == nil {
 				return string(s)
 			}
-			r.report(el.line, el.offset, catalogue.Deviation, "value is not valid %s; read as UTF-8", importers.Excerpt(cs))
+			r.report(el.line, el.offset, ssd3.Deviation, "value is not valid %s; read as UTF-8", importers.Excerpt(cs))
 		}
 	}
 	ascii := true
@@ -844,12 +845,12 @@ func (r *Reader) decodeText(b []byte, cs string, el element) string {
 	}
 	if utf8.Valid(b) {
 		if cs == "" {
-			r.report(el.line, el.offset, catalogue.Deviation, "value has non-ASCII bytes but no charset tag; read as UTF-8")
+			r.report(el.line, el.offset, ssd3.Deviation, "value has non-ASCII bytes but no charset tag; read as UTF-8")
 		}
 		return string(b)
 	}
 	s, _ := charmap.ISO8859_1.NewDecoder().Bytes(b)
-	r.report(el.line, el.offset, catalogue.Deviation, "value has bytes that are not UTF-8 and no charset tag says what they are; read as ISO-8859-1")
+	r.report(el.line, el.offset, ssd3.Deviation, "value has bytes that are not UTF-8 and no charset tag says what they are; read as ISO-8859-1")
 	return string(s)
 }
 
@@ -906,7 +907,7 @@ func decodeLocator(s string) string {
 // mediaType returns a Content-type value as a media type in canonical form,
 // or "" when it is not one ("PostScript").
 func mediaType(v string) string {
-	if catalogue.ValidateType(v) != nil {
+	if ssd3.ValidateType(v) != nil {
 		return ""
 	}
 	mt, params, err := mime.ParseMediaType(v)

@@ -2,6 +2,7 @@ package urc
 
 import (
 	"errors"
+	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/importers/importertest"
 	"io"
 	"reflect"
@@ -29,7 +30,7 @@ func summarize(rec *catalogue.Record) got {
 	return got{URI: rec.URI(), Name: rec.Name(), Language: rec.Language(), Type: rec.Type(), Description: rec.Description(), Ext: strings.Join(ext, " | ")}
 }
 
-func readAll(t testing.TB, input string) (recs []got, diags []catalogue.Diagnostic) {
+func readAll(t testing.TB, input string) (recs []got, diags []ssd3.Diagnostic) {
 	t.Helper()
 	r := NewReader(strings.NewReader(input), importers.Options{Now: now})
 	for i := 0; ; i++ {
@@ -357,15 +358,15 @@ func TestDate(t *testing.T) {
 		{"26/10/1993 11:59:44", ""},
 		{"26/10/1993 15:00:00", ""},
 		{"26/10/1993 00:00:00", ""},
-		{catalogue.FormatDate(now), "last week"},
-		{catalogue.FormatDate(now), ""},
+		{ssd3.FormatDate(now), "last week"},
+		{ssd3.FormatDate(now), ""},
 	}
 	for i, w := range want {
 		rec, err := r.Read()
 		if err != nil {
 			t.Fatal(err)
 		}
-		if d := catalogue.FormatDate(rec.Date()); d != w.date || rec.Extension("X-DATE") != w.ext {
+		if d := ssd3.FormatDate(rec.Date()); d != w.date || rec.Extension("X-DATE") != w.ext {
 			t.Errorf("record %d: DATE %s, X-DATE %q; want %s, %q", i, d, rec.Extension("X-DATE"), w.date, w.ext)
 		}
 	}

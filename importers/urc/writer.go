@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/importers"
 )
 
@@ -118,7 +119,7 @@ func (w *Writer) urd(b []byte, field, label, value string) []byte {
 func (w *Writer) Write(r *catalogue.Record) error {
 	w.Record(r.URI())
 	if !citedAsURL(r.URI()) {
-		w.Note(catalogue.Deviation, "its URI is written as the citation's URL, but reads back as a URN or not at all: a URN element and a URL look alike (rules 3, 4)")
+		w.Note(ssd3.Deviation, "its URI is written as the citation's URL, but reads back as a URN or not at all: a URN element and a URL look alike (rules 3, 4)")
 	}
 	b := append(w.bw.AvailableBuffer(), '<')
 	b, _ = appendEscaped(b, r.URI())
@@ -129,9 +130,9 @@ func (w *Writer) Write(r *catalogue.Record) error {
 		// the label the examples show when X-URN lacks one.
 		if len(urn) < 4 || !strings.EqualFold(urn[:4], "urn:") {
 			b = append(b, "URN:"...)
-			w.Note(catalogue.Deviation, "X-URN %q is written as the URN element URN:%s, and reads back so", urn, urn)
-		} else if n := catalogue.NormalizeURI(urn); n != urn {
-			w.Note(catalogue.Deviation, "X-URN %q reads back as %q", urn, n)
+			w.Note(ssd3.Deviation, "X-URN %q is written as the URN element URN:%s, and reads back so", urn, urn)
+		} else if n := ssd3.NormalizeURI(urn); n != urn {
+			w.Note(ssd3.Deviation, "X-URN %q reads back as %q", urn, n)
 		}
 		b, _ = appendEscaped(b, urn)
 		b = append(b, ';')
@@ -146,10 +147,10 @@ func (w *Writer) Write(r *catalogue.Record) error {
 		l := w.labels.Get(f.Name, newLabelOf)
 		label := l.label
 		if back := l.back; back != f.Name {
-			w.Note(catalogue.Deviation, "%s is written as the URD %s, which reads back as %s (a field name is an identifier: rules 6, 11)", f.Name, label, back)
+			w.Note(ssd3.Deviation, "%s is written as the URD %s, which reads back as %s (a field name is an identifier: rules 6, 11)", f.Name, label, back)
 		}
 		if safe, _ := importers.SafeText(f.Value); importers.OneLine(safe) != safe {
-			w.Note(catalogue.Deviation, "%s is written as it is, but reads back as %q (the reader makes an X- value one line)", f.Name, importers.Excerpt(importers.OneLine(safe)))
+			w.Note(ssd3.Deviation, "%s is written as it is, but reads back as %q (the reader makes an X- value one line)", f.Name, importers.Excerpt(importers.OneLine(safe)))
 		}
 		b = w.urd(b, f.Name, label, f.Value)
 	}
@@ -182,7 +183,7 @@ func (w *Writer) field(b []byte, r *catalogue.Record, a *fieldURD) []byte {
 				w.types[t] = mt
 			}
 			if mt != t {
-				w.Note(catalogue.Deviation, "TYPE %q reads back in canonical form, %q", t, mt)
+				w.Note(ssd3.Deviation, "TYPE %q reads back in canonical form, %q", t, mt)
 			}
 		}
 	}

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/importers/importertest"
 )
 
@@ -72,7 +73,7 @@ func TestWriteCitation(t *testing.T) {
 	rec := catalogue.NewRecord(catalogue.Values{URI: "ftp://nic.nordu.net/internet-drafts/draft-ietf-uri-url-01.txt",
 		Name: "Likformiga resurslägesgivare", Date: time.Date(1993, 10, 26, 11, 59, 44, 0, time.UTC),
 		Language: "en", Type: "text/plain", Description: "RFC; draft\nv1",
-		Extensions: []catalogue.Field{{Name: "X-AUTHOR", Value: "Tim Berners-Lee"}, {Name: "X-URN", Value: "IANA:0::drafts:1204"},
+		Extensions: []ssd3.Field{{Name: "X-AUTHOR", Value: "Tim Berners-Lee"}, {Name: "X-URN", Value: "IANA:0::drafts:1204"},
 			{Name: "X-VERSION", Value: "01"}, {Name: "X-PRIVATE", Value: "p"}, {Name: "X-MY_FIELD", Value: "m"}}})
 	out, _ := importertest.Export(t, Format.NewWriter, rec)
 	buf := bytes.NewBufferString(out)

@@ -38,6 +38,7 @@ import (
 	"strings"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/importers"
 	"github.com/uricat/uricat/internal/lines"
 )
@@ -125,7 +126,7 @@ func NewReader(r io.Reader, opts importers.Options) *Reader {
 }
 
 // Diagnostics returns the diagnostics gathered since the last call.
-func (r *Reader) Diagnostics() []catalogue.Diagnostic { return r.notes.Diagnostics() }
+func (r *Reader) Diagnostics() []ssd3.Diagnostic { return r.notes.Diagnostics() }
 
 // Read returns the next record, or io.EOF after the last.
 func (r *Reader) Read() (*catalogue.Record, error) {
@@ -144,17 +145,17 @@ func (r *Reader) Read() (*catalogue.Record, error) {
 			text = bytes.TrimPrefix(text, []byte("\xef\xbb\xbf"))
 		}
 		line := strings.TrimSpace(string(text))
-		note := func(kind catalogue.Kind, format string, a ...any) {
+		note := func(kind ssd3.Kind, format string, a ...any) {
 			r.notes.Note(l.Number, l.Offset, kind, format, a...)
 		}
 		switch {
 		case line == "" || line[0] == '#':
 			continue
 		case l.Cut:
-			note(catalogue.Skipped, "line not imported: longer than %d bytes, it is no URL", maxLine)
+			note(ssd3.Skipped, "line not imported: longer than %d bytes, it is no URL", maxLine)
 			continue
 		case strings.ContainsAny(line, " \t"):
-			note(catalogue.Skipped, "line not imported: %q is not one URL (a URL has no blanks; a comment starts with #)", importers.Excerpt(line))
+			note(ssd3.Skipped, "line not imported: %q is not one URL (a URL has no blanks; a comment starts with #)", importers.Excerpt(line))
 			continue
 		}
 		rec := catalogue.NewRecord(catalogue.Values{URI: line})

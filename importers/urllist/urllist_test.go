@@ -8,13 +8,14 @@ import (
 	"time"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/importers"
 	"github.com/uricat/uricat/importers/importertest"
 )
 
 var fileDate = time.Date(2024, 3, 1, 12, 0, 0, 0, time.UTC)
 
-func readAll(t testing.TB, in string, opts importers.Options) ([]*catalogue.Record, []catalogue.Diagnostic) {
+func readAll(t testing.TB, in string, opts importers.Options) ([]*catalogue.Record, []ssd3.Diagnostic) {
 	t.Helper()
 	return importertest.ReadAll(t, NewReader(strings.NewReader(in), opts))
 }
@@ -23,9 +24,9 @@ func readAll(t testing.TB, in string, opts importers.Options) ([]*catalogue.Reco
 // read from a line has exactly that (TestList).
 func TestDocMapping(t *testing.T) {
 	importertest.CheckDocTable(t, ".", "Field mapping", [][]string{
-		{"URL", catalogue.FieldURI, "as is"},
-		{"URL", catalogue.FieldName, "importers.NameFromURI"},
-		{"-", catalogue.FieldDate, "the file's date"},
+		{"URL", ssd3.FieldURI, "as is"},
+		{"URL", ssd3.FieldName, "importers.NameFromURI"},
+		{"-", ssd3.FieldDate, "the file's date"},
 	})
 }
 

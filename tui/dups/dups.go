@@ -29,6 +29,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/internal/display"
 	"github.com/uricat/uricat/internal/plural"
 	"github.com/uricat/uricat/tui/dialog"
@@ -268,7 +269,7 @@ func (m *Model) View() string {
 	lines = append(lines, "", th.Title.Render(fmt.Sprintf("Merged, at line %d:", g[0].Line())))
 	if m.merged != nil {
 		for _, f := range catalogue.FieldNames(m.merged) {
-			if f == catalogue.FieldDate || f == catalogue.FieldAdded {
+			if f == ssd3.FieldDate || f == ssd3.FieldAdded {
 				continue // stamped by the merge; the earliest added is kept
 			}
 			value := display.Text(strings.ReplaceAll(catalogue.GetField(m.merged, f), "\n", " ⏎ "))

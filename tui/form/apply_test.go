@@ -7,6 +7,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/tui/dialog"
 	"github.com/uricat/uricat/tui/dialog/dialogtest"
 	"github.com/uricat/uricat/tui/theme"
@@ -22,7 +23,7 @@ func TestFormAppliesItsOwnRecord(t *testing.T) {
 	ctx := dialog.NewContext(theme.Plain())
 	ctx.Store = store
 
-	m := typeText(focusField(t, New(ctx, orig, nil), catalogue.FieldName), " home")
+	m := typeText(focusField(t, New(ctx, orig, nil), ssd3.FieldName), " home")
 	_, cmd := press(m, tea.KeyCtrlS)
 	next, _ := m.Update(result(t, cmd))
 	if next != (dialog.Close{}) || cat.Records()[0].Name() != "Go home" || store.Selected != orig.Ref() {
@@ -33,7 +34,7 @@ func TestFormAppliesItsOwnRecord(t *testing.T) {
 	}
 
 	add := typeText(New(ctx, nil, nil), "https://example.org/")
-	add = typeText(focusField(t, add, catalogue.FieldName), "Example")
+	add = typeText(focusField(t, add, ssd3.FieldName), "Example")
 	_, cmd = press(add, tea.KeyCtrlS)
 	next, _ = add.Update(result(t, cmd))
 	recs := cat.Records()
@@ -41,9 +42,9 @@ func TestFormAppliesItsOwnRecord(t *testing.T) {
 		t.Errorf("add: %#v, %d records", next, len(recs))
 	}
 
-	store.Refuse = &catalogue.ValidationError{Problems: []catalogue.Diagnostic{{Offset: -1, Field: catalogue.FieldID, Msg: "ID 7 is used by another record"}}}
+	store.Refuse = &catalogue.ValidationError{Problems: []ssd3.Diagnostic{{Offset: -1, Field: ssd3.FieldID, Msg: "ID 7 is used by another record"}}}
 	refused := typeText(New(ctx, nil, nil), "https://example.com/")
-	refused = typeText(focusField(t, refused, catalogue.FieldName), "Refused")
+	refused = typeText(focusField(t, refused, ssd3.FieldName), "Refused")
 	_, cmd = press(refused, tea.KeyCtrlS)
 	if next, _ = refused.Update(result(t, cmd)); next != refused || !strings.Contains(refused.View(), "ID 7 is used by another record") {
 		t.Errorf("refused: %T\n%s", next, refused.View())

@@ -48,6 +48,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/internal/display"
 	"github.com/uricat/uricat/tui/dialog"
 	"github.com/uricat/uricat/tui/theme"
@@ -98,7 +99,7 @@ var DefaultKeyMap = KeyMap{
 // empty: what its value looks like, and whether it may stay empty.
 func placeholder(f catalogue.FieldSpec) string {
 	switch {
-	case f.Name == catalogue.FieldDate:
+	case f.Name == ssd3.FieldDate:
 		return f.Hint + ", or empty for now" // see the package doc
 	case f.Required:
 		return f.Hint + " (required)"
@@ -109,7 +110,7 @@ func placeholder(f catalogue.FieldSpec) string {
 }
 
 // hasDate reports whether r has a valid DATE.
-func hasDate(r *catalogue.Record) bool { return catalogue.GetField(r, catalogue.FieldDate) != "" }
+func hasDate(r *catalogue.Record) bool { return catalogue.GetField(r, ssd3.FieldDate) != "" }
 
 // row is one line of the form: a standard field, or an extension field with
 // an input for its name too.
@@ -262,7 +263,7 @@ func New(ctx dialog.Context, original *catalogue.Record, categories []string) *M
 func (m *Model) addFieldRows(categories []string) {
 	original := m.original
 	for _, f := range catalogue.Fields {
-		if f.Name == catalogue.FieldDate && (original == nil || hasDate(original)) {
+		if f.Name == ssd3.FieldDate && (original == nil || hasDate(original)) {
 			// The catalogue stamps it; an input only when the record
 			// has no valid DATE to keep (see the package doc).
 			continue
@@ -272,14 +273,14 @@ func (m *Model) addFieldRows(categories []string) {
 			r.orig = f.Get(original)
 		}
 		switch f.Name {
-		case catalogue.FieldCategory:
+		case ssd3.FieldCategory:
 			completes(&r.value)
 			r.value.SetSuggestions(categories)
-		case catalogue.FieldRating:
+		case ssd3.FieldRating:
 			r.value.CharLimit = 1
 		}
 		m.rows = append(m.rows, r)
-		if f.Name == catalogue.FieldCategory {
+		if f.Name == ssd3.FieldCategory {
 			// The tags beneath the category (see the package doc).
 			t := &row{field: catalogue.FieldTags, value: m.input("tags, comma separated")}
 			completes(&t.value)
@@ -324,7 +325,7 @@ func (m *Model) showFileValues() {
 func (m *Model) setInitial() {
 	for _, r := range m.rows {
 		r.initial = display.Text(r.orig)
-		if r.field == catalogue.FieldURI {
+		if r.field == ssd3.FieldURI {
 			// Shown as an IRI ("bücher.de/straße"). Left as shown, the
 			// stored URI stays as it is (row.text); edited, it is
 			// stored normalised, as `uricat add` stores it (Record).
@@ -415,7 +416,7 @@ type foundMsg struct {
 func (m *Model) lookUp(uri string) tea.Cmd {
 	d, ok := m.dups[uri]
 	m.dup = d
-	if ok || m.uris.Has == nil || uri == "" || catalogue.ValidateURI(uri) != nil || m.original != nil && uri == m.original.URI() {
+	if ok || m.uris.Has == nil || uri == "" || ssd3.ValidateURI(uri) != nil || m.original != nil && uri == m.original.URI() {
 		return nil
 	}
 	if m.dups == nil {
@@ -542,7 +543,7 @@ func (m *Model) SetSize(width, height int) {
 	w := max(10, width-lw-6)
 	for _, r := range m.rows {
 		r.value.Width = w
-		if r.field == catalogue.FieldRating {
+		if r.field == ssd3.FieldRating {
 			r.value.Width = 3 // the stars follow it
 		}
 		r.name.Width = lw - 2
@@ -642,13 +643,13 @@ func (m *Model) SetError(err error) {
 
 // Record returns the record the form holds now and what is wrong with it.
 // The URI is normalised (IRI to URI, IDNA host) as it will be stored.
-func (m *Model) Record() (*catalogue.Record, []catalogue.Diagnostic) {
+func (m *Model) Record() (*catalogue.Record, []ssd3.Diagnostic) {
 	rec := &catalogue.Record{}
 	if m.original != nil {
 		rec = m.original.Clone()
 		rec.SetExtensions(nil)
 	}
-	var ps []catalogue.Diagnostic
+	var ps []ssd3.Diagnostic
 	refused := map[string]bool{} // fields whose text Set refused
 	for _, r := range m.rows {
 		v := r.text()
@@ -662,7 +663,7 @@ func (m *Model) Record() (*catalogue.Record, []catalogue.Diagnostic) {
 			// Empty: the field is cleared; for DATE, the catalogue
 			// stamps now when it stores the record.
 			if err := catalogue.SetField(rec, r.field, v); err != nil {
-				ps = append(ps, catalogue.Diagnostic{Offset: -1, Field: r.field, Msg: err.Error()})
+				ps = append(ps, ssd3.Diagnostic{Offset: -1, Field: r.field, Msg: err.Error()})
 				refused[r.field] = true
 			}
 			continue
@@ -673,11 +674,11 @@ func (m *Model) Record() (*catalogue.Record, []catalogue.Diagnostic) {
 		case v == "":
 			// Emptying a value removes the field; the name may
 			// still be wrong while the user types it.
-			if err := catalogue.ValidateExtensionName(name); err != nil {
-				ps = append(ps, catalogue.Diagnostic{Offset: -1, Field: name, Msg: err.Error()})
+			if err := ssd3.ValidateExtensionName(name); err != nil {
+				ps = append(ps, ssd3.Diagnostic{Offset: -1, Field: name, Msg: err.Error()})
 			}
 		case name == "":
-			ps = append(ps, catalogue.Diagnostic{Offset: -1, Field: "", Msg: catalogue.ValidateExtensionName("").Error()})
+			ps = append(ps, ssd3.Diagnostic{Offset: -1, Field: "", Msg: ssd3.ValidateExtensionName("").Error()})
 		default:
 			// Appended, not set: a name given twice is a problem
 			// Validate reports, not a value that replaces another.
@@ -687,7 +688,7 @@ func (m *Model) Record() (*catalogue.Record, []catalogue.Diagnostic) {
 	for _, p := range rec.Validate() {
 		// A field whose text was refused has its problem already; a
 		// record without a DATE gets now when the catalogue stores it.
-		if refused[p.Field] || p.Field == catalogue.FieldDate && !hasDate(rec) {
+		if refused[p.Field] || p.Field == ssd3.FieldDate && !hasDate(rec) {
 			continue
 		}
 		ps = append(ps, p)
@@ -698,7 +699,7 @@ func (m *Model) Record() (*catalogue.Record, []catalogue.Diagnostic) {
 // datesInput reports whether the form has a DATE input.
 func (m *Model) datesInput() bool {
 	for _, r := range m.rows {
-		if r.field == catalogue.FieldDate {
+		if r.field == ssd3.FieldDate {
 			return true
 		}
 	}
@@ -715,7 +716,7 @@ func (m *Model) validate() tea.Cmd {
 
 // assign puts each problem on the row of its field: a standard field's row,
 // or the last extension row of that name (the second of a duplicate).
-func (m *Model) assign(ps []catalogue.Diagnostic) {
+func (m *Model) assign(ps []ssd3.Diagnostic) {
 	for _, r := range m.rows {
 		r.err = ""
 	}
@@ -862,7 +863,7 @@ func (m *Model) ShortHelp() []key.Binding {
 	b := []key.Binding{m.keys.Next, m.keys.Prev, m.keys.Submit, m.ctx.Keys.Cancel}
 	var complete key.Binding
 	switch s := m.slots()[m.focus]; {
-	case m.rows[s.row].field == catalogue.FieldCategory:
+	case m.rows[s.row].field == ssd3.FieldCategory:
 		complete = completeHelp
 	case m.rows[s.row].isTags():
 		complete = completeTagHelp
@@ -959,8 +960,8 @@ func (m *Model) rowLine(r *row, focused bool, lw int) string {
 		lab = t.Prompt.Width(lw) // the focused field's name stands out
 	}
 	l := marker + lab.Render(r.field) + " " + display.MarkInvisible(r.value.View())
-	if r.field == catalogue.FieldRating {
-		if n, err := catalogue.ParseRating(r.value.Value()); err == nil {
+	if r.field == ssd3.FieldRating {
+		if n, err := ssd3.ParseRating(r.value.Value()); err == nil {
 			l += " " + t.Stars(n)
 		}
 	}
@@ -977,11 +978,11 @@ func (m *Model) rowNotes(r *row, lw int) []string {
 	}
 	var lines []string
 	switch {
-	case r.field == catalogue.FieldURI:
+	case r.field == ssd3.FieldURI:
 		// r.text, not the input: an IRI shown for a stored URI is
 		// stored as it was.
-		if v := r.text(); v != "" && catalogue.NormalizeURI(v) != v {
-			lines = append(lines, wrap(t.Dim, "saved as "+display.Text(catalogue.NormalizeURI(v)), w, indent)...)
+		if v := r.text(); v != "" && ssd3.NormalizeURI(v) != v {
+			lines = append(lines, wrap(t.Dim, "saved as "+display.Text(ssd3.NormalizeURI(v)), w, indent)...)
 		}
 		if m.dup != nil {
 			lines = append(lines, wrap(t.Warning, "! "+display.Text(m.dup.Error()), w, indent)...)
@@ -991,9 +992,9 @@ func (m *Model) rowNotes(r *row, lw int) []string {
 		}
 	case (r.ext() || r.isTags()) && r.orig != "" && r.text() == "":
 		lines = wrap(t.Warning, "this field will be removed", w, indent)
-	case r.field == catalogue.FieldDate:
+	case r.field == ssd3.FieldDate:
 		hint := "empty: set to now when saved (3.3)"
-		if d, err := catalogue.ParseDate(r.text()); err == nil {
+		if d, err := ssd3.ParseDate(r.text()); err == nil {
 			hint = "shown as " + display.Date(d)
 		}
 		lines = wrap(t.Dim, hint, w, indent)
@@ -1011,7 +1012,7 @@ func (m *Model) dateLines(lw int) []string {
 	}
 	// The text wrapped beside the label, as a field's message is.
 	dl := wrap(t.Dim, date, m.ctx.Width, lw+3)
-	dl[0] = "  " + t.Label.Width(lw).Render(catalogue.FieldDate) + " " + strings.TrimLeft(dl[0], " ")
+	dl[0] = "  " + t.Label.Width(lw).Render(ssd3.FieldDate) + " " + strings.TrimLeft(dl[0], " ")
 	return dl
 }
 

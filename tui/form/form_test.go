@@ -13,6 +13,7 @@ import (
 
 	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/cataloguetest"
+	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/tui/dialog"
 	"github.com/uricat/uricat/tui/dialog/dialogtest"
 	"github.com/uricat/uricat/tui/theme"
@@ -85,7 +86,7 @@ func sample() *catalogue.Record {
 	return catalogue.NewRecord(catalogue.Values{
 		URI: "https://go.dev/doc/", Name: "Go documentation", Date: time.Date(2024, 5, 4, 10, 0, 0, 0, time.UTC),
 		Category: "Programming", Description: "The Go docs", Rating: 4, Language: "en", Type: "text/html",
-		ID: "12", Extensions: []catalogue.Field{{Name: "X-Tags", Value: "go docs"}},
+		ID: "12", Extensions: []ssd3.Field{{Name: "X-Tags", Value: "go docs"}},
 	})
 }
 
@@ -95,20 +96,20 @@ func TestValidationAsYouType(t *testing.T) {
 	cases := []struct {
 		field, input, want string
 	}{
-		{catalogue.FieldURI, "example.org", "has no scheme"},
+		{ssd3.FieldURI, "example.org", "has no scheme"},
 		// Input is normalised first (IRI to URI), so a space is no error,
 		// but a port that is not a number is (RFC 3986 3.2.3).
-		{catalogue.FieldURI, "http://host:port/", `URI port "port" must be digits`},
-		{catalogue.FieldURI, "1http://x/", "URI scheme \"1http\" is not valid"},
-		{catalogue.FieldName, "   ", "NAME is required and must not be empty (3.2)"},
-		{catalogue.FieldRating, "7", "must be an integer from 1 to 5 (3.6)"},
-		{catalogue.FieldRating, "x", "must be an integer from 1 to 5 (3.6)"},
-		{catalogue.FieldLanguage, "english", "first subtag must be a 2- or 3-letter ISO 639 code"},
-		{catalogue.FieldLanguage, "en-ZZZZZZZZZ", "1 to 8 characters"},
-		{catalogue.FieldType, "html", "is not a media type"},
-		{catalogue.FieldType, "foo/bar", "not a registered top-level media type"},
-		{catalogue.FieldID, "0", "must be positive (3.9)"},
-		{catalogue.FieldID, "12a", "positive decimal integer (3.9)"},
+		{ssd3.FieldURI, "http://host:port/", `URI port "port" must be digits`},
+		{ssd3.FieldURI, "1http://x/", "URI scheme \"1http\" is not valid"},
+		{ssd3.FieldName, "   ", "NAME is required and must not be empty (3.2)"},
+		{ssd3.FieldRating, "7", "must be an integer from 1 to 5 (3.6)"},
+		{ssd3.FieldRating, "x", "must be an integer from 1 to 5 (3.6)"},
+		{ssd3.FieldLanguage, "english", "first subtag must be a 2- or 3-letter ISO 639 code"},
+		{ssd3.FieldLanguage, "en-ZZZZZZZZZ", "1 to 8 characters"},
+		{ssd3.FieldType, "html", "is not a media type"},
+		{ssd3.FieldType, "foo/bar", "not a registered top-level media type"},
+		{ssd3.FieldID, "0", "must be positive (3.9)"},
+		{ssd3.FieldID, "12a", "positive decimal integer (3.9)"},
 	}
 	for _, c := range cases {
 		t.Run(c.field+"="+c.input, func(t *testing.T) {
@@ -133,8 +134,8 @@ func TestValidationAsYouType(t *testing.T) {
 
 func TestValidInputHasNoMessage(t *testing.T) {
 	for field, input := range map[string]string{
-		catalogue.FieldURI: "https://example.org/a?b#c", catalogue.FieldRating: "5",
-		catalogue.FieldLanguage: "de-CH", catalogue.FieldType: "text/html; charset=utf-8", catalogue.FieldID: "0042",
+		ssd3.FieldURI: "https://example.org/a?b#c", ssd3.FieldRating: "5",
+		ssd3.FieldLanguage: "de-CH", ssd3.FieldType: "text/html; charset=utf-8", ssd3.FieldID: "0042",
 	} {
 		m := focusField(t, New(dialog.NewContext(theme.Plain()), nil, nil), field)
 		m = typeText(m, input)
@@ -163,7 +164,7 @@ func TestRequiredFieldsWaitForTheUser(t *testing.T) {
 			t.Errorf("view lacks %q:\n%s", want, v)
 		}
 	}
-	if m.Focused() != catalogue.FieldURI {
+	if m.Focused() != ssd3.FieldURI {
 		t.Errorf("focus on %s, want the first field in error, URI", m.Focused())
 	}
 }
@@ -176,7 +177,7 @@ func TestAddSubmitsNormalisedIRI(t *testing.T) {
 	}
 	m, _ = press(m, tea.KeyEnter)
 	m = typeText(m, "Bücher")
-	m = focusField(t, m, catalogue.FieldRating)
+	m = focusField(t, m, ssd3.FieldRating)
 	m = typeText(m, "3")
 	m, cmd := press(m, tea.KeyCtrlS)
 	msg, ok := result(t, cmd).(SubmittedMsg)
@@ -214,7 +215,7 @@ func TestEnterOnLastFieldSubmits(t *testing.T) {
 func TestEditKeepsWhatWasNotChanged(t *testing.T) {
 	orig := sample()
 	m := New(dialog.NewContext(theme.Plain()), orig, []string{"Programming", "News"})
-	m = focusField(t, m, catalogue.FieldName)
+	m = focusField(t, m, ssd3.FieldName)
 	m = clear(m)
 	m = typeText(m, "Go docs")
 	m, cmd := press(m, tea.KeyCtrlS)
@@ -241,7 +242,7 @@ func TestEditKeepsWhatWasNotChanged(t *testing.T) {
 
 func TestEditUnchangedCancels(t *testing.T) {
 	m := New(dialog.NewContext(theme.Plain()), sample(), nil)
-	m = focusField(t, m, catalogue.FieldName)
+	m = focusField(t, m, ssd3.FieldName)
 	m = typeText(m, "x")
 	m, _ = press(m, tea.KeyBackspace)
 	if !closes(m, tea.KeyCtrlS) {
@@ -253,7 +254,7 @@ func TestMultilineDescriptionSurvivesEdit(t *testing.T) {
 	orig := sample()
 	orig.SetDescription("line one\nline two")
 	m := New(dialog.NewContext(theme.Plain()), orig, nil)
-	m = focusField(t, m, catalogue.FieldRating)
+	m = focusField(t, m, ssd3.FieldRating)
 	m = clear(m)
 	m = typeText(m, "5")
 	_, cmd := press(m, tea.KeyCtrlS)
@@ -269,7 +270,7 @@ func TestEscapeWithoutChangesCloses(t *testing.T) {
 	if !closes(New(dialog.NewContext(theme.Plain()), nil, []string{"Programming"}), tea.KeyEsc) {
 		t.Error("esc did not close an empty add form")
 	}
-	m := focusField(t, New(dialog.NewContext(theme.Plain()), sample(), nil), catalogue.FieldName)
+	m := focusField(t, New(dialog.NewContext(theme.Plain()), sample(), nil), ssd3.FieldName)
 	m, _ = press(typeText(m, "x"), tea.KeyBackspace)
 	m = focusField(t, m, "X-Tags")
 	m, _ = press(typeText(m, "y"), tea.KeyBackspace)
@@ -393,7 +394,7 @@ func TestExtensionFields(t *testing.T) {
 	_, cmd := press(m, tea.KeyCtrlS)
 	msg := result(t, cmd).(SubmittedMsg)
 	got := msg.Record.Extensions()
-	if len(got) != 1 || got[0] != (catalogue.Field{Name: "X-Colour", Value: "blue"}) {
+	if len(got) != 1 || got[0] != (ssd3.Field{Name: "X-Colour", Value: "blue"}) {
 		t.Errorf("extensions = %v", got)
 	}
 }
@@ -411,8 +412,8 @@ func TestDuplicateExtensionName(t *testing.T) {
 
 func TestSetErrorFromCatalogue(t *testing.T) {
 	m := New(dialog.NewContext(theme.Plain()), nil, nil)
-	m.SetError(&catalogue.ValidationError{Problems: []catalogue.Diagnostic{{Offset: -1, Field: catalogue.FieldID, Msg: "ID 7 is used by another record"}}})
-	if got := m.Errors()[catalogue.FieldID]; got != "ID 7 is used by another record" {
+	m.SetError(&catalogue.ValidationError{Problems: []ssd3.Diagnostic{{Offset: -1, Field: ssd3.FieldID, Msg: "ID 7 is used by another record"}}})
+	if got := m.Errors()[ssd3.FieldID]; got != "ID 7 is used by another record" {
 		t.Errorf("ID message %q", got)
 	}
 	if !strings.Contains(m.View(), "not saved") {
@@ -438,7 +439,7 @@ func TestGoldenAdd(t *testing.T) {
 	m.SetSize(80, 24)
 	m = typeText(m, "http://bücher.example/")
 	m, _ = press(m, tea.KeyTab)
-	m = focusField(t, m, catalogue.FieldRating)
+	m = focusField(t, m, ssd3.FieldRating)
 	m = typeText(m, "9")
 	golden(t, "add-80x24", m.View())
 }
@@ -446,7 +447,7 @@ func TestGoldenAdd(t *testing.T) {
 func TestGoldenEdit(t *testing.T) {
 	m := New(dialog.NewContext(theme.Plain()), sample(), []string{"Programming"})
 	m.SetSize(80, 24)
-	m = focusField(t, m, catalogue.FieldLanguage)
+	m = focusField(t, m, ssd3.FieldLanguage)
 	m = clear(m)
 	m = typeText(m, "english")
 	golden(t, "edit-80x24", m.View())
@@ -485,7 +486,7 @@ func TestEditInvalidRecordShowsTheFilesValue(t *testing.T) {
 		}
 	}
 	// Fixing the rating is enough: the URI is normalised when saved.
-	m = focusField(t, m, catalogue.FieldRating)
+	m = focusField(t, m, ssd3.FieldRating)
 	m = clear(m)
 	m = typeText(m, "2")
 	_, cmd := press(m, tea.KeyCtrlS)
@@ -508,7 +509,7 @@ func TestGoldenColours(t *testing.T) {
 	for _, dark := range []bool{true, false} {
 		m := New(dialog.NewContext(theme.Fixed(termenv.ANSI256, dark)), sample(), nil)
 		m.SetSize(80, 24)
-		m = focusField(t, m, catalogue.FieldRating)
+		m = focusField(t, m, ssd3.FieldRating)
 		m = clear(m)
 		m = typeText(m, "6")
 		name := "colours-light"
@@ -526,7 +527,7 @@ func TestGoldenColours(t *testing.T) {
 
 func TestCategoryCompletes(t *testing.T) {
 	m := New(dialog.NewContext(theme.Plain()), nil, []string{"Programming", "News"})
-	m = focusField(t, m, catalogue.FieldCategory)
+	m = focusField(t, m, ssd3.FieldCategory)
 	if h := m.ShortHelp(); h[len(h)-1].Help().Desc != "complete category" {
 		t.Errorf("help on CATEGORY lacks completion: %v", h)
 	}
@@ -543,7 +544,7 @@ func TestCategoryCompletes(t *testing.T) {
 // of other fields.
 func TestGoldenLongExtensionNames(t *testing.T) {
 	rec := sample()
-	rec.SetExtensions([]catalogue.Field{{Name: "X-CREATOR-EMAIL", Value: "ada@example.org"},
+	rec.SetExtensions([]ssd3.Field{{Name: "X-CREATOR-EMAIL", Value: "ada@example.org"},
 		{Name: "X-A-VERY-LONG-EXTENSION-FIELD-NAME-INDEED", Value: "short"}})
 	m := New(dialog.NewContext(theme.Plain()), rec, nil)
 	m.SetSize(80, 24)
@@ -582,7 +583,7 @@ func TestInputsFollowTheFieldsTable(t *testing.T) {
 	var want, withDate []string
 	for _, f := range catalogue.Fields {
 		withDate = append(withDate, f.Name)
-		if f.Name != catalogue.FieldDate {
+		if f.Name != ssd3.FieldDate {
 			want = append(want, f.Name)
 		}
 	}
@@ -601,15 +602,15 @@ func TestInputsFollowTheFieldsTable(t *testing.T) {
 	// Typed with spaces around, which the form trims: Set turns the IRI
 	// into a URI and the DATE text into a time.
 	typed := map[string]string{
-		catalogue.FieldURI: "https://bücher.example/", catalogue.FieldName: "Bücher", catalogue.FieldID: "7",
-		catalogue.FieldDate: "01/02/2003 04:05:06", catalogue.FieldCategory: "Reading", catalogue.FieldDescription: "Books",
-		catalogue.FieldRating: "5", catalogue.FieldLanguage: "de", catalogue.FieldType: "text/html; charset=utf-8",
+		ssd3.FieldURI: "https://bücher.example/", ssd3.FieldName: "Bücher", ssd3.FieldID: "7",
+		ssd3.FieldDate: "01/02/2003 04:05:06", ssd3.FieldCategory: "Reading", ssd3.FieldDescription: "Books",
+		ssd3.FieldRating: "5", ssd3.FieldLanguage: "de", ssd3.FieldType: "text/html; charset=utf-8",
 	}
 	for _, f := range catalogue.Fields {
 		m = focusField(t, m, f.Name)
 		m = clear(m)
 		pad := " "
-		if f.Name == catalogue.FieldRating {
+		if f.Name == ssd3.FieldRating {
 			pad = "" // its input holds one character
 		}
 		m = typeText(m, pad+typed[f.Name]+pad)

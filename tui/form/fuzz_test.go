@@ -8,6 +8,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/tui/dialog"
 	"github.com/uricat/uricat/tui/theme"
 )
@@ -82,7 +83,7 @@ func FuzzDateInput(f *testing.F) {
 		}
 		orig := c.Records()[0]
 		m := New(dialog.NewContext(theme.Plain()), orig, nil)
-		for i := 0; m.Focused() != catalogue.FieldDate; i++ {
+		for i := 0; m.Focused() != ssd3.FieldDate; i++ {
 			if i > 20 {
 				t.Fatal("the form of a record without DATE has no DATE input")
 			}
@@ -92,7 +93,7 @@ func FuzzDateInput(f *testing.F) {
 		if _, ps := m.Record(); len(ps) > 0 {
 			// ctrl+s would focus the DATE input: the DATE typed must be
 			// one ParseDate refuses.
-			if _, err := catalogue.ParseDate(strings.TrimSpace(m.current().Value())); err == nil {
+			if _, err := ssd3.ParseDate(strings.TrimSpace(m.current().Value())); err == nil {
 				t.Fatalf("DATE %q refused: %v", m.current().Value(), ps)
 			}
 			return

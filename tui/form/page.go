@@ -8,7 +8,7 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 
-	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/importers"
 	"github.com/uricat/uricat/internal/display"
 	"github.com/uricat/uricat/internal/webpage"
@@ -70,7 +70,7 @@ func (m *Model) watchURI(uri string) tea.Cmd {
 	m.unfill()
 	m.page.seq++
 	m.page.uri, m.page.note = uri, ""
-	if !(strings.HasPrefix(uri, "http://") || strings.HasPrefix(uri, "https://")) || catalogue.ValidateURI(uri) != nil {
+	if !(strings.HasPrefix(uri, "http://") || strings.HasPrefix(uri, "https://")) || ssd3.ValidateURI(uri) != nil {
 		return nil
 	}
 	id, seq := m.id, m.page.seq

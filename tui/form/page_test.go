@@ -10,7 +10,7 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 
-	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/internal/webpage"
 	"github.com/uricat/uricat/tui/dialog"
 	"github.com/uricat/uricat/tui/theme"
@@ -72,7 +72,7 @@ func TestFormFillsFromThePage(t *testing.T) {
 	if _, cmd := m.Update(fetchDueMsg{id: m.id, seq: stale}); cmd != nil {
 		t.Fatal("the URI typed before the last key was fetched")
 	}
-	m = focusField(t, m, catalogue.FieldLanguage)
+	m = focusField(t, m, ssd3.FieldLanguage)
 	m = typeText(m, "en")
 	fetch := due(m)
 	if fetch == nil {
@@ -164,9 +164,9 @@ func TestFormRefillsForANewURI(t *testing.T) {
 	if rec, _ := m.Record(); rec.Name() != "Der Go-Blog" || !strings.Contains(m.View(), "title from the page") {
 		t.Errorf("NAME %q after the new page:\n%s", rec.Name(), m.View())
 	}
-	m = focusField(t, m, catalogue.FieldName)
+	m = focusField(t, m, ssd3.FieldName)
 	m = typeText(m, "!")
-	m = focusField(t, m, catalogue.FieldURI)
+	m = focusField(t, m, ssd3.FieldURI)
 	m = typeText(m, "y")
 	m.Update(due(m)())
 	if rec, _ := m.Record(); rec.Name() != "Der Go-Blog!" || !strings.HasSuffix(rec.URI(), "?xy") {
@@ -182,7 +182,7 @@ func TestFormForgetsTheLastPage(t *testing.T) {
 	m := addForm(srv)
 	m = typeText(m, srv.URL+"/page")
 	m.Update(due(m)())
-	m = focusField(t, m, catalogue.FieldURI)
+	m = focusField(t, m, ssd3.FieldURI)
 	m, _ = press(m, tea.KeyCtrlU)
 	m = typeText(m, srv.URL+"/missing")
 	m.Update(due(m)())

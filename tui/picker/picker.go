@@ -26,6 +26,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/internal/display"
 	"github.com/uricat/uricat/internal/plural"
 	"github.com/uricat/uricat/tui/dialog"
@@ -300,7 +301,7 @@ func (m *Model) choose() (tea.Model, tea.Cmd) {
 	c := m.Selected()
 	if c == "" {
 		c = strings.Join(strings.Fields(m.input.Value()), " ")
-		if err := catalogue.SetField(&catalogue.Record{}, catalogue.FieldCategory, c); err != nil {
+		if err := catalogue.SetField(&catalogue.Record{}, ssd3.FieldCategory, c); err != nil {
 			m.err = err.Error()
 			return m, nil
 		}
@@ -335,7 +336,7 @@ func (m *Model) apply(c string) tea.Cmd {
 	if c == "" {
 		what = fmt.Sprintf("removed the category of “%s”", name)
 	}
-	set := catalogue.Set{Ref: rec.Ref(), Fields: []catalogue.Field{{Name: catalogue.FieldCategory, Value: c}}}
+	set := catalogue.Set{Ref: rec.Ref(), Fields: []ssd3.Field{{Name: ssd3.FieldCategory, Value: c}}}
 	cmd, err := store.Apply(set, what)
 	if err != nil {
 		store.SetStatus(theme.Error, fmt.Sprintf("cannot change the catalogue (%s): %s", what, dialog.Describe(err)))
@@ -370,7 +371,7 @@ func (m *Model) applyMany(c string) tea.Cmd {
 	if c == "" {
 		what = fmt.Sprintf("removed the category of %s", plural.Of(n, "record"))
 	}
-	set := catalogue.SetMany{Refs: m.refs, Fields: []catalogue.Field{{Name: catalogue.FieldCategory, Value: c}}}
+	set := catalogue.SetMany{Refs: m.refs, Fields: []ssd3.Field{{Name: ssd3.FieldCategory, Value: c}}}
 	cmd, err := store.Apply(set, what)
 	if err != nil {
 		store.SetStatus(theme.Error, fmt.Sprintf("cannot change the catalogue (%s): %s", what, dialog.Describe(err)))

@@ -37,6 +37,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/internal/display"
 	"github.com/uricat/uricat/internal/plural"
 	"github.com/uricat/uricat/tui/dialog"
@@ -58,7 +59,7 @@ type DeleteMsg struct{ Record *catalogue.Record }
 type Item struct {
 	Line     int
 	Record   *catalogue.Record
-	Problems []catalogue.Diagnostic
+	Problems []ssd3.Diagnostic
 }
 
 // Model is the problems view, a dialog.Dialog.
@@ -81,11 +82,11 @@ func New(ctx dialog.Context, c *catalogue.Catalogue) *Model {
 	m := &Model{ctx: ctx, path: c.Path(), recs: c.Records(), list: dialog.NewList(ctx.Keys)}
 	// Problems of the file itself are those of c.Problems() that belong to
 	// no record: subtract the records' own (a multiset, by value).
-	own := make(map[catalogue.Diagnostic]int, len(c.Records())/4)
+	own := make(map[ssd3.Diagnostic]int, len(c.Records())/4)
 	for _, r := range c.Records() {
 		if ps := r.Problems(); len(ps) > 0 || !r.Valid() {
 			ps = slices.Clone(ps)
-			slices.SortStableFunc(ps, func(a, b catalogue.Diagnostic) int { return a.Line - b.Line })
+			slices.SortStableFunc(ps, func(a, b ssd3.Diagnostic) int { return a.Line - b.Line })
 			m.items = append(m.items, Item{Line: r.Line(), Record: r, Problems: ps})
 			for _, p := range ps {
 				own[p]++
@@ -98,7 +99,7 @@ func New(ctx dialog.Context, c *catalogue.Catalogue) *Model {
 			own[p]--
 			continue
 		}
-		file = append(file, Item{Line: p.Line, Problems: []catalogue.Diagnostic{p}})
+		file = append(file, Item{Line: p.Line, Problems: []ssd3.Diagnostic{p}})
 	}
 	m.items = mergeByLine(file, m.items)
 	for _, it := range m.items {
@@ -106,7 +107,7 @@ func New(ctx dialog.Context, c *catalogue.Catalogue) *Model {
 			m.invalid++
 		}
 		for _, p := range it.Problems {
-			if p.Kind == catalogue.Warning {
+			if p.Kind == ssd3.Warning {
 				m.warnings++
 			} else {
 				m.errors++
@@ -172,7 +173,7 @@ func (m *Model) Remove(rec *catalogue.Record) {
 				m.invalid--
 			}
 			for _, p := range it.Problems {
-				if p.Kind == catalogue.Warning {
+				if p.Kind == ssd3.Warning {
 					m.warnings--
 				} else {
 					m.errors--
@@ -611,14 +612,14 @@ const problemIndent = 13
 // problem renders one problem, wrapped to the width after indent: its
 // position (catalogue.Diagnostic.Where, dim) and the rest, "kind: message"
 // (Message), coloured by its kind. The message names its field.
-func (m *Model) problem(p catalogue.Diagnostic, indent int) []string {
+func (m *Model) problem(p ssd3.Diagnostic, indent int) []string {
 	t := m.ctx.Theme
 	pre := p.Where()
 	if pre != "" {
 		pre += ": "
 	}
 	style := t.Error
-	if p.Kind == catalogue.Warning {
+	if p.Kind == ssd3.Warning {
 		style = t.Warning
 	}
 	pad := strings.Repeat(" ", indent)

@@ -12,6 +12,7 @@ import (
 
 	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/cataloguetest"
+	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/tui/dialog"
 	"github.com/uricat/uricat/tui/dialog/dialogtest"
 	"github.com/uricat/uricat/tui/theme"
@@ -304,7 +305,7 @@ func TestReloadAfterAnEditKeepsTheCursor(t *testing.T) {
 	// The root applies the fix made in the form opened from the view:
 	// the bad RATING of line 9 goes.
 	rec := c.Records()[2]
-	if _, err := c.Apply(catalogue.Set{Ref: rec.Ref(), Fields: []catalogue.Field{{Name: catalogue.FieldRating, Value: "4"}}}); err != nil {
+	if _, err := c.Apply(catalogue.Set{Ref: rec.Ref(), Fields: []ssd3.Field{{Name: ssd3.FieldRating, Value: "4"}}}); err != nil {
 		t.Fatal(err)
 	}
 	m.Reload(c)

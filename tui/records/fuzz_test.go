@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/ssd3"
 )
 
 // FuzzSearch feeds the search box any text: parsing, a pass and the
@@ -38,8 +39,8 @@ func FuzzSearch(f *testing.F) {
 			t.Fatalf("the invalid search %q shows %d records", text, len(first.shown))
 		}
 		for _, r := range first.Records() {
-			first.search.Highlight(catalogue.FieldName, r.Name())
-			first.search.Highlight(catalogue.FieldDescription, r.Description())
+			first.search.Highlight(ssd3.FieldName, r.Name())
+			first.search.Highlight(ssd3.FieldDescription, r.Description())
 		}
 		// Typing on: the narrowed answer equals a full one.
 		next := text + more

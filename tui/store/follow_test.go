@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/ssd3"
 )
 
 // apply applies e to o or fails the test.
@@ -34,7 +35,7 @@ func TestArrivedSaysWhatChanged(t *testing.T) {
 	c := s.Catalogue()
 	before := c.Records()
 	rate := func(o *catalogue.Catalogue) {
-		apply(t, o, catalogue.Set{Ref: byName(t, o, "Google"), Fields: []catalogue.Field{{Name: catalogue.FieldRating, Value: "3"}}})
+		apply(t, o, catalogue.Set{Ref: byName(t, o, "Google"), Fields: []ssd3.Field{{Name: ssd3.FieldRating, Value: "3"}}})
 	}
 	add := func(o *catalogue.Catalogue) {
 		apply(t, o, catalogue.Add{Records: []*catalogue.Record{

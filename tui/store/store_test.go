@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/ssd3"
 )
 
 // TestEditsTellTheRoot: what the store posts for the root (Notices) after
@@ -11,7 +12,7 @@ import (
 func TestEditsTellTheRoot(t *testing.T) {
 	t.Parallel()
 	rate := func(s *Store, v string) catalogue.Edit {
-		return catalogue.Set{Ref: s.Catalogue().Records()[0].Ref(), Fields: []catalogue.Field{{Name: catalogue.FieldRating, Value: v}}}
+		return catalogue.Set{Ref: s.Catalogue().Records()[0].Ref(), Fields: []ssd3.Field{{Name: ssd3.FieldRating, Value: v}}}
 	}
 	for _, tc := range []struct {
 		name          string

@@ -14,6 +14,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/importers"
 	"github.com/uricat/uricat/importers/formats"
 	"github.com/uricat/uricat/internal/display"
@@ -30,7 +31,7 @@ type ExportedMsg struct {
 	Path   string
 	Format string
 	Count  int
-	Losses []catalogue.Diagnostic
+	Losses []ssd3.Diagnostic
 	Err    error
 }
 
@@ -184,7 +185,7 @@ func (m *Export) write(path string) tea.Cmd {
 		// Asked again: the path may have become the catalogue's (a link
 		// made) since the question.
 		err := notCatalogue(path, cat)
-		var losses []catalogue.Diagnostic
+		var losses []ssd3.Diagnostic
 		if err == nil {
 			losses, err = formats.WriteFile(path, f, recs)
 		}

@@ -56,6 +56,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/importers"
 	"github.com/uricat/uricat/importers/formats"
 	"github.com/uricat/uricat/importers/profiles"
@@ -864,9 +865,9 @@ func (m *Import) summaryLines() []string {
 	if s.Dropped > 0 {
 		out = append(out, t.Label.Render("dropped   ")+" "+t.Value.Render(plural.Of(s.Dropped, "value")+" the catalogue cannot hold"))
 	}
-	var notes []catalogue.Diagnostic
+	var notes []ssd3.Diagnostic
 	for _, d := range s.Diagnostics {
-		if d.Kind != catalogue.Info && d.Kind != catalogue.Deviation || len(notes) < 200 {
+		if d.Kind != ssd3.Info && d.Kind != ssd3.Deviation || len(notes) < 200 {
 			notes = append(notes, d)
 		}
 	}
@@ -876,9 +877,9 @@ func (m *Import) summaryLines() []string {
 	for _, d := range notes {
 		style := t.Dim
 		switch d.Kind {
-		case catalogue.Skipped:
+		case ssd3.Skipped:
 			style = t.Error
-		case catalogue.Dropped:
+		case ssd3.Dropped:
 			style = t.Warning
 		}
 		text := d.In(filepath.Base(s.Source)).String()

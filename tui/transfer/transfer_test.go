@@ -17,6 +17,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/importers"
 	"github.com/uricat/uricat/importers/formats"
 	"github.com/uricat/uricat/tui/dialog"
@@ -640,7 +641,7 @@ func TestImportSummaryWrapsAtWords(t *testing.T) {
 		m.SetSize(w, 30)
 		m.state = importDone
 		m.Applied(importers.Summary{Source: "bookmarks.html", Imported: 2,
-			Diagnostics: []catalogue.Diagnostic{{Line: 12, Kind: catalogue.Info, Msg: long}}}, nil)
+			Diagnostics: []ssd3.Diagnostic{{Line: 12, Kind: ssd3.Info, Msg: long}}}, nil)
 		v := m.View()
 		v = v[strings.Index(v, "Why"):]
 		if strings.Contains(v, "…") {
