@@ -322,7 +322,7 @@ func (w *pieceWorker) read(data []byte, p *piece, after bool) {
 			// Room for the records the rest of the piece holds at the
 			// density of those read, rather than append's growth: the
 			// arrays it grows out of are garbage made while the
-			// collector is off (22 MB of them at 1M records).
+			// collector is off (BenchmarkLoad's bytes show them).
 			more := recordsLeft(len(p.recs), rd.off-p.start, p.end-rd.off)
 			p.recs = append(make([]*Record, 0, len(p.recs)+more), p.recs...)
 		}

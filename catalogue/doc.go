@@ -9,23 +9,27 @@
 //
 //   - Values and rules (SSD3 sections 2 and 3): package ssd3 (field
 //     names, Field, Validate*, ParseDate, NormalizeURI, CompareIDs,
-//     encoded-words, Diagnostic), under record.go (Record, Values),
-//     fields.go (Fields, the one table of what uricat knows of each
-//     field), tags.go (X-TAGS), validate.go (ValidationError),
-//     urikey.go (URIKey: when two URIs name the same resource), and
-//     compat.go (the names that moved to ssd3, until callers use them
-//     there).
+//     encoded-words, Diagnostic) and internal/syntax (the byte tests
+//     both share), under record.go (Record, Values), fields.go (Fields,
+//     the one table of what uricat knows of each field), tags.go
+//     (X-TAGS), category.go (CATEGORY paths), validate.go
+//     (ValidationError), urikey.go (URIKey: when two URIs name the same
+//     resource).
 //   - Reading: reader.go (lines and fields, read in parallel pieces),
 //     packed.go (a record's text, packed).
 //   - The catalogue in memory: catalogue.go (Catalogue, Read, WriteTo),
 //     keys.go (the URI and ID index), edit.go (Edit: Add, Set, Delete,
-//     Batch; Apply and its inverse), history.go (undo and redo), merge.go
-//     (Merge: three snapshots in, merged records and conflicts
-//     out; MergeFile, Rebase).
+//     Batch; Apply and its inverse), bulk.go, replace.go and moves.go
+//     (edits of many records), dups.go (duplicates and their merge),
+//     history.go (undo and redo), merge.go (Merge: three snapshots in,
+//     merged records and conflicts out; Rebase), conflict.go (MergeFile,
+//     the marked conflicts and how to settle them).
 //   - The file on disk: store.go (Open, Snapshot, SaveTx: the lock, the
 //     check for another program's changes, the atomic write), readonly.go
 //     (ReadOnly, for commands that look once), input.go (OpenInput, for
-//     files to import), and per system file_*.go, ctime_*.go, buffer_*.go.
+//     files to import), copies.go (conflict copies beside the file),
+//     linkstate.go (the link checks' file), and per system file_*.go,
+//     ctime_*.go, buffer_*.go.
 //
 // Showing text on a terminal is not this package's: internal/display makes
 // what a file holds safe to show, and the importers and exporters of other

@@ -115,9 +115,9 @@ func (k *keys) remove(r *Record) {
 // uriTable is a multiset of records by the URIKey of their URI: an open
 // addressing hash table (linear probing, at most four fifths full) of the
 // records themselves, each with a byte of its key's hash. It holds no
-// key: a probe compares the URIKey of a record whose byte matches, so a
-// million URIs cost 12 MB, where a map from each key took 53 MB, and an
-// answer is exact, not a hash's guess.
+// key: a probe compares the URIKey of a record whose byte matches, so it
+// costs a fraction of a map from each key, and an answer is exact, not a
+// hash's guess.
 type uriTable struct {
 	slots []*Record // nil: empty
 	tags  []uint8   // a byte of the hash of each slot's key

@@ -1,7 +1,8 @@
 // Package tui is uricat's terminal UI: the root Bubble Tea model that
 // browses a catalogue (list, detail pane, status bar, live search, sort,
 // groups, rating, delete, undo/redo) and hosts the dialogs of the packages
-// under it (form, picker, retag, problems, transfer, system).
+// under it (form, picker, retag, problems, transfer, dups, linkres,
+// organise, statsview, system).
 //
 // Design, briefly:
 //   - All I/O runs in tea.Cmds: loading, saving, reloading, filtering.
@@ -729,8 +730,8 @@ func (m *Model) rateMany(n int) tea.Cmd {
 	return m.edit(set, what, 0)
 }
 
-// edit is applyEdit for a key: a refusal is said in the status line, and
-// sel (if not 0) is selected.
+// edit applies e through the store for a key: a refusal is said in the
+// status line, and sel (if not 0) is selected.
 func (m *Model) edit(e catalogue.Edit, what string, sel catalogue.Ref) tea.Cmd {
 	cmd, err := m.store.Apply(e, what)
 	if err != nil {
