@@ -261,8 +261,3 @@ func find(c *catalogue.Catalogue, name string) *catalogue.Record {
 
 // ansiWidth is a line's width in cells.
 func ansiWidth(s string) int { return ansi.StringWidth(s) }
-
-// openFixture opens the fixture as a file.
-func openFixture(t testing.TB) (*catalogue.Catalogue, error) {
-	return catalogue.Open(writeCatalogue(t, fixture))
-}
