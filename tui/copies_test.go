@@ -31,7 +31,7 @@ func TestConflictCopyIsOfferedAndMerged(t *testing.T) {
 		t.Fatal(err)
 	}
 	c.Now = func() time.Time { return fixedNow }
-	h := &harness{t: t, m: New(Options{Path: path, Catalogue: c, Theme: theme.Plain()})}
+	h := &harness{t: t, m: newModel(Options{Path: path, Catalogue: c, Theme: theme.Plain()})}
 	h.send(tea.WindowSizeMsg{Width: 120, Height: 30})
 	h.run(h.m.Init())
 	if !strings.Contains(h.m.status.msg, "1 conflict copy beside the catalogue") || !strings.Contains(h.m.status.msg, "M merges") {
@@ -86,7 +86,7 @@ func TestConflictCopyVersionsAllKept(t *testing.T) {
 		t.Fatal(err)
 	}
 	c.Now = func() time.Time { return fixedNow }
-	h := &harness{t: t, m: New(Options{Path: path, Catalogue: c, Theme: theme.Plain()})}
+	h := &harness{t: t, m: newModel(Options{Path: path, Catalogue: c, Theme: theme.Plain()})}
 	h.send(tea.WindowSizeMsg{Width: 120, Height: 30})
 	h.run(h.m.Init())
 	h.keys("M")

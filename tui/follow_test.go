@@ -115,7 +115,7 @@ func TestFollowsAnotherProgramsChange(t *testing.T) {
 // at 100,000 records is in the README's notes).
 func TestWatcherShowsAnotherProcessesAddSoon(t *testing.T) {
 	path := writeCatalogue(t, fixture)
-	m := New(Options{Path: path, Theme: theme.Plain(), Follow: true})
+	m := newModel(Options{Path: path, Theme: theme.Plain(), Follow: true})
 	t.Cleanup(m.Close)
 	tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(100, 30))
 	teatest.WaitFor(t, tm.Output(), func(b []byte) bool { return bytes.Contains(b, []byte("go.dev")) },
@@ -147,7 +147,7 @@ func TestWatcherShowsAnotherProcessesAddSoon(t *testing.T) {
 func TestFollowsAFileWhoseFolderIsMadeLater(t *testing.T) {
 	t.Parallel()
 	path := filepath.Join(t.TempDir(), "share", "uricat", "bookmarks.uricat")
-	m := New(Options{Path: path, Theme: theme.Plain(), Follow: true})
+	m := newModel(Options{Path: path, Theme: theme.Plain(), Follow: true})
 	t.Cleanup(m.Close)
 	tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(100, 30))
 	teatest.WaitFor(t, tm.Output(), func(b []byte) bool { return bytes.Contains(b, []byte("shown")) },

@@ -67,7 +67,7 @@ func linkHarness(t *testing.T, text string, client *http.Client) (*harness, stri
 	}
 	c.Now = func() time.Time { return fixedNow }
 	state := filepath.Join(t.TempDir(), "links.json")
-	m := New(Options{Path: path, Catalogue: c, Theme: theme.Plain(), LinkState: state, Client: client, UserAgent: "uricat/test",
+	m := newModel(Options{Path: path, Catalogue: c, Theme: theme.Plain(), LinkState: state, Client: client, UserAgent: "uricat/test",
 		NewChecker: func(c *http.Client, ua string) *linkcheck.Checker {
 			ch := linkcheck.New(c, ua)
 			ch.RetryDelay = time.Millisecond

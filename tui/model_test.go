@@ -506,7 +506,7 @@ func TestTextFromFileIsSanitised(t *testing.T) {
 
 func TestUnreadableCatalogueSaysWhyAndQuits(t *testing.T) {
 	dir := t.TempDir() // a directory is not a catalogue file
-	m := New(Options{Path: dir, Theme: theme.Plain()})
+	m := newModel(Options{Path: dir, Theme: theme.Plain()})
 	h := &harness{t: t, m: m}
 	h.send(tea.WindowSizeMsg{Width: 80, Height: 24})
 	h.run(m.Init())

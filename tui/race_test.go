@@ -93,7 +93,7 @@ func TestTypingFastInTheRealProgram(t *testing.T) {
 	}
 	c := mustOpen(t, gen.Catalogue(100000))
 	want := records.Find(c.Records(), "git server")
-	m := New(Options{Catalogue: c, Theme: theme.Plain()})
+	m := newModel(Options{Catalogue: c, Theme: theme.Plain()})
 	tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(100, 30))
 	teatest.WaitFor(t, tm.Output(), func(b []byte) bool { return strings.Contains(string(b), "/100000 shown") },
 		teatest.WithDuration(60*time.Second))

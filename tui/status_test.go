@@ -13,16 +13,15 @@ import (
 // after a few seconds; the timer of an older message leaves a newer one.
 func TestStatusMessageGoes(t *testing.T) {
 	var expired []tea.Msg
-	saved := afterTick
-	afterTick = func(d time.Duration, f func(time.Time) tea.Msg) tea.Cmd {
+	opts := quiet(Options{})
+	opts.Tick = func(d time.Duration, f func(time.Time) tea.Msg) tea.Cmd {
 		if d == statusTTL {
 			expired = append(expired, f(time.Now()))
 		}
 		return nil
 	}
-	defer func() { afterTick = saved }()
 
-	h := newHarness(t, fixture, 80, 24)
+	h := newHarnessWith(t, fixture, 80, 24, opts)
 	bar := func() string {
 		lines := strings.Split(h.m.View(), "\n")
 		return lines[len(lines)-3]

@@ -24,7 +24,7 @@ func harnessAt(t *testing.T, path string, w, h int) *harness {
 		t.Fatal(err)
 	}
 	c.Now = func() time.Time { return fixedNow }
-	hs := &harness{t: t, m: New(Options{Path: path, Catalogue: c, Theme: theme.Plain()})}
+	hs := &harness{t: t, m: newModel(Options{Path: path, Catalogue: c, Theme: theme.Plain()})}
 	hs.send(tea.WindowSizeMsg{Width: w, Height: h})
 	hs.run(hs.m.Init())
 	return hs

@@ -210,7 +210,7 @@ func TestGoldenColourView(t *testing.T) {
 
 // The first frame, before the catalogue has loaded, shows a spinner.
 func TestLoadingView(t *testing.T) {
-	m := New(Options{Path: "/nonexistent/dir/x.uricat", Theme: theme.Plain()})
+	m := newModel(Options{Path: "/nonexistent/dir/x.uricat", Theme: theme.Plain()})
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	if v := m.View(); !strings.Contains(v, "Opening /nonexistent/dir/x.uricat") {
 		t.Errorf("loading view: %q", v)
