@@ -19,6 +19,7 @@ import (
 // bookmark added, the rating set differently kept both ways, marked),
 // saves, and removes the copy; u undoes the merge.
 func TestConflictCopyIsOfferedAndMerged(t *testing.T) {
+	t.Parallel()
 	path := writeCatalogue(t, fixture)
 	theirs := strings.Replace(fixture, "RATING: 1", "RATING: 3", 1) +
 		"\r\nURI: https://copy.example/\r\nNAME: From the laptop\r\nDATE: 01/01/2024 00:00:00\r\n"

@@ -22,6 +22,7 @@ import (
 // the answers land newest first and the stale ones after: the list must
 // show git's results.
 func TestStaleSearchAnswersAreDropped(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, fixture, 80, 24)
 	h.keys("/")
 	var answers []tea.Msg
@@ -56,6 +57,7 @@ func assertGit(t *testing.T, h *harness) {
 // The same with the passes running concurrently after all keys, as the
 // runtime may: the older ones were cancelled and answer nothing.
 func TestConcurrentPassesNewestWins(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, fixture, 80, 24)
 	h.keys("/")
 	var passes []tea.Cmd
@@ -88,6 +90,7 @@ func mustOpen(t testing.TB, text string) *catalogue.Catalogue {
 // The whole program, typing fast over 100,000 records with real
 // goroutines: the final screen must show the count for the final query.
 func TestTypingFastInTheRealProgram(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("100,000 records")
 	}

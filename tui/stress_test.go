@@ -22,6 +22,7 @@ import (
 // -race, it proves that nothing but Update touches the catalogue; at the
 // end, what the program holds is what the file holds.
 func TestStressEditsWhileSearchingSortingAndSaving(t *testing.T) {
+	t.Parallel()
 	path := writeCatalogue(t, gen.Catalogue(2000))
 	c, err := catalogue.Open(path)
 	if err != nil {
