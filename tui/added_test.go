@@ -17,6 +17,7 @@ const firefoxFixture = "URI: https://example.org/\r\nNAME: Example\r\nDATE: 19/0
 // detail pane says both, every date in the one display format; undo takes
 // the stamp back whole.
 func TestRatingKeepsWhenTheBookmarkWasAdded(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, firefoxFixture, 120, 30)
 	d := detailAt(h, 60, 20)
 	for _, want := range []string{"Added            2016-05-19 19:43 UTC", "X-LAST-MODIFIED  2016-05-19 19:43 UTC", "X-LAST-VISIT     2017-01-02 10:00 UTC", "X-NOTE           19/05"} {
@@ -55,6 +56,7 @@ func TestRatingKeepsWhenTheBookmarkWasAdded(t *testing.T) {
 // A change to the value a record has is no change: nothing to undo, and
 // the file is not written.
 func TestAChangeThatChangesNothing(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, firefoxFixture, 120, 30)
 	rec := h.m.list.Current()
 	info, err := os.Stat(h.m.store.Catalogue().Path())

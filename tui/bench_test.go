@@ -57,7 +57,7 @@ func benchCatalogue(b *testing.B, n int) string {
 // loadedModel returns a model with the catalogue of n records loaded, 100x40.
 func loadedModel(b *testing.B, n int) *Model {
 	b.Helper()
-	m := New(Options{Path: benchCatalogue(b, n), Theme: theme.Fixed(termenvANSI256(), true)})
+	m := newModel(Options{Path: benchCatalogue(b, n), Theme: theme.Fixed(termenvANSI256(), true)})
 	m.Update(tea.WindowSizeMsg{Width: 100, Height: 40})
 	msg := m.loadCmd()()
 	m.Update(msg)

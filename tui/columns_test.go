@@ -6,6 +6,7 @@ import (
 )
 
 func TestTruncatePathKeepsTheLastElement(t *testing.T) {
+	t.Parallel()
 	for _, tt := range []struct {
 		in   string
 		w    int
@@ -29,6 +30,7 @@ func TestTruncatePathKeepsTheLastElement(t *testing.T) {
 // in, and its start, cutting the middle; on a wide terminal it shows the
 // path whole.
 func TestCategoryColumnKeepsTheLastFolder(t *testing.T) {
+	t.Parallel()
 	const text = "URI: http://go.dev/\r\nNAME: Go\r\nDATE: 01/02/2007 10:00:00\r\nCATEGORY: Bookmarks Menu/Archive/2019\r\n"
 	for _, tc := range []struct {
 		w, h int

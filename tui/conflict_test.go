@@ -33,6 +33,7 @@ func conflictedText(t *testing.T) string {
 // TestSettleFromTheProblemsViewSavesAndUndoes: ! lists the conflict, t
 // keeps theirs, saved at once; u brings both versions back, saved too.
 func TestSettleFromTheProblemsViewSavesAndUndoes(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, conflictedText(t), 100, 30)
 	h.keys("!")
 	if !strings.Contains(h.m.View(), "merge conflict") {

@@ -19,6 +19,7 @@ import (
 // bookmark added, the rating set differently kept both ways, marked),
 // saves, and removes the copy; u undoes the merge.
 func TestConflictCopyIsOfferedAndMerged(t *testing.T) {
+	t.Parallel()
 	path := writeCatalogue(t, fixture)
 	theirs := strings.Replace(fixture, "RATING: 1", "RATING: 3", 1) +
 		"\r\nURI: https://copy.example/\r\nNAME: From the laptop\r\nDATE: 01/01/2024 00:00:00\r\n"
@@ -31,7 +32,7 @@ func TestConflictCopyIsOfferedAndMerged(t *testing.T) {
 		t.Fatal(err)
 	}
 	c.Now = func() time.Time { return fixedNow }
-	h := &harness{t: t, m: New(Options{Path: path, Catalogue: c, Theme: theme.Plain()})}
+	h := &harness{t: t, m: newModel(Options{Path: path, Catalogue: c, Theme: theme.Plain()})}
 	h.send(tea.WindowSizeMsg{Width: 120, Height: 30})
 	h.run(h.m.Init())
 	if !strings.Contains(h.m.status.msg, "1 conflict copy beside the catalogue") || !strings.Contains(h.m.status.msg, "M merges") {
@@ -86,7 +87,7 @@ func TestConflictCopyVersionsAllKept(t *testing.T) {
 		t.Fatal(err)
 	}
 	c.Now = func() time.Time { return fixedNow }
-	h := &harness{t: t, m: New(Options{Path: path, Catalogue: c, Theme: theme.Plain()})}
+	h := &harness{t: t, m: newModel(Options{Path: path, Catalogue: c, Theme: theme.Plain()})}
 	h.send(tea.WindowSizeMsg{Width: 120, Height: 30})
 	h.run(h.m.Init())
 	h.keys("M")

@@ -5,6 +5,7 @@ import "testing"
 // Every date a record holds shows in the one display format, whatever form
 // it is stored in; what is not a date shows as stored.
 func TestDateText(t *testing.T) {
+	t.Parallel()
 	for _, tt := range []struct {
 		in, want string
 		ok       bool

@@ -25,7 +25,8 @@ const iriFixture = "URI: https://de.wikipedia.org/wiki/K%C3%B6ln\r\nNAME: Koeln\
 	"NAME: Lost bookmark\r\nDATE: 02/02/2002 00:00:00\r\n"
 
 // fakeDesktop replaces the opener and the clipboard for the test: it
-// returns what was opened and what was written to the terminal.
+// returns what was opened and what was written to the terminal. They are
+// package system's variables, so a test that calls it is not parallel.
 func fakeDesktop(t *testing.T) (opened *[]string, clip *bytes.Buffer) {
 	t.Helper()
 	opened, clip = new([]string), new(bytes.Buffer)
@@ -79,6 +80,7 @@ func TestURIsShowAsIRIsAndAreCopiedAndOpenedAsStored(t *testing.T) {
 // The form shows the IRI; left as shown, the stored URI stays as it was
 // (no change); edited, it is stored as `uricat add` stores an IRI.
 func TestFormShowsTheIRIAndStoresAURI(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, iriFixture, 100, 30)
 	h.selectName("Buecher")
 	h.keys("e")
@@ -147,6 +149,7 @@ const dateFixture = "URI: http://a.example/\r\nNAME: Bad date\r\nDATE: 31/02/200
 // A record with a wrong DATE is fixed from the problems view: the form
 // shows the file's DATE, takes a typed one, and the record becomes valid.
 func TestFixAnInvalidDateFromTheProblemsView(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, dateFixture, 100, 30)
 	h.keys("!", "e") // the first problem is the bad DATE's
 	f, ok := h.m.host.dialogs.Top().(*form.Model)
@@ -187,6 +190,7 @@ func TestFixAnInvalidDateFromTheProblemsView(t *testing.T) {
 
 // A record without DATE saved as it is gets now (3.3), and is valid.
 func TestAMissingDateBecomesNow(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, dateFixture, 100, 30)
 	h.selectName("No date")
 	h.keys("e")
@@ -205,6 +209,7 @@ func TestAMissingDateBecomesNow(t *testing.T) {
 // The form warns of a URI the catalogue has, as `uricat add` refuses it,
 // and adds it only when the user saves a second time.
 func TestAddingADuplicateWarnsAndAsksAgain(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, fixture, 100, 30)
 	h.keys("a")
 	h.typeText("http://GO.dev") // the same URI as go.dev's (URIKey)
@@ -254,6 +259,7 @@ func TestAddingADuplicateWarnsAndAsksAgain(t *testing.T) {
 // A duplicate the form did not know of (the catalogue refuses it) gets the
 // same second chance, not a dead end.
 func TestARefusedDuplicateCanBeAddedAnyway(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, fixture, 100, 30)
 	h.keys("a")
 	f := h.m.host.dialogs.Top().(*form.Model)
@@ -284,6 +290,7 @@ var longFixture = "URI: https://example.org/a/very/long/path/that/does/not/fit/i
 // keys when it has them (enter) and with the wheel under the pointer, and
 // says where the user is.
 func TestDetailPaneLaysOutLongNamesAndScrolls(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, longFixture, 120, 30)
 	d := detailAt(h, 53, 27)
 	if !strings.Contains(d, "X-CREATOR-EMAIL  ada@example.org") {
@@ -331,6 +338,7 @@ func TestDetailPaneLaysOutLongNamesAndScrolls(t *testing.T) {
 
 // On a narrow window the pane takes the screen and the same keys scroll.
 func TestNarrowDetailScrolls(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, longFixture, 60, 20)
 	h.keys("enter")
 	h.keys("pgdown", "pgdown", "pgdown", "pgdown", "pgdown")
@@ -343,6 +351,7 @@ func TestNarrowDetailScrolls(t *testing.T) {
 
 // The import screen starts where the last one was, for the session.
 func TestImportStartsInTheLastFolder(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	sub := filepath.Join(dir, "sub")
 	if err := os.Mkdir(sub, 0o755); err != nil {
@@ -383,6 +392,7 @@ func TestImportStartsInTheLastFolder(t *testing.T) {
 // A field the search matched is lit in its place among the others, beside
 // its label, however long the label.
 func TestDetailLightsMatchesInPlace(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, issueFixture, 100, 30)
 	h.keys("/")
 	h.typeText("hiking")

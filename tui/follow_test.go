@@ -56,6 +56,7 @@ func byName(t *testing.T, o *catalogue.Catalogue, name string) catalogue.Ref {
 // edit still undoes, onto the file as the other program left it. uricat's
 // own save, seen by the watcher, says nothing.
 func TestFollowsAnotherProgramsChange(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, fixture, 100, 30)
 	h.keys("/")
 	h.typeText("go")
@@ -114,8 +115,9 @@ func TestFollowsAnotherProgramsChange(t *testing.T) {
 // status line says so, soon after (the figure is logged; the tmux check
 // at 100,000 records is in the README's notes).
 func TestWatcherShowsAnotherProcessesAddSoon(t *testing.T) {
+	// Not parallel: the figure it logs is of the program alone.
 	path := writeCatalogue(t, fixture)
-	m := New(Options{Path: path, Theme: theme.Plain(), Follow: true})
+	m := newModel(Options{Path: path, Theme: theme.Plain(), Follow: true})
 	t.Cleanup(m.Close)
 	tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(100, 30))
 	teatest.WaitFor(t, tm.Output(), func(b []byte) bool { return bytes.Contains(b, []byte("go.dev")) },
@@ -147,7 +149,7 @@ func TestWatcherShowsAnotherProcessesAddSoon(t *testing.T) {
 func TestFollowsAFileWhoseFolderIsMadeLater(t *testing.T) {
 	t.Parallel()
 	path := filepath.Join(t.TempDir(), "share", "uricat", "bookmarks.uricat")
-	m := New(Options{Path: path, Theme: theme.Plain(), Follow: true})
+	m := newModel(Options{Path: path, Theme: theme.Plain(), Follow: true})
 	t.Cleanup(m.Close)
 	tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(100, 30))
 	teatest.WaitFor(t, tm.Output(), func(b []byte) bool { return bytes.Contains(b, []byte("shown")) },

@@ -16,6 +16,7 @@ import (
 // no lock) rates the same record otherwise. Following the file keeps the
 // user's edit, on screen and in memory, says so, and writes nothing.
 func TestFollowKeepsAConflictingEdit(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, fixture, 100, 24)
 	path := h.m.store.Path()
 	dir, err := os.Open(filepath.Dir(path))

@@ -23,6 +23,7 @@ func groupFixture() string {
 // Grouping keeps the selected record on screen with its group's heading
 // above it, not scrolled away.
 func TestGroupingShowsTheSelectedRecordsHeading(t *testing.T) {
+	t.Parallel()
 	for _, size := range [][2]int{{80, 24}, {100, 30}} {
 		h := newHarness(t, groupFixture(), size[0], size[1])
 		h.selectName("Record 31")
@@ -47,6 +48,7 @@ func TestGroupingShowsTheSelectedRecordsHeading(t *testing.T) {
 // Moving down a group longer than the screen keeps its heading on top; a
 // click on it folds the group.
 func TestGroupHeadingStaysOnTop(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, groupFixture(), 80, 24)
 	h.keys("b")
 	for range 12 {
@@ -66,6 +68,7 @@ func TestGroupHeadingStaysOnTop(t *testing.T) {
 // screen holds, the last at its foot: not the last few with the rest
 // scrolled away above an empty screen.
 func TestFoldAllLeavesNoRoomAtTheFoot(t *testing.T) {
+	t.Parallel()
 	var text strings.Builder
 	for g := range 21 {
 		for r := range 3 {

@@ -19,12 +19,17 @@ import (
 	"github.com/uricat/uricat/tui/theme"
 )
 
-// Model tests run commands one by one, in order, on the test's goroutine,
-// so no tick may sleep.
-func init() {
-	spinnerTick = func(spinner.Model) tea.Cmd { return nil }
-	afterTick = func(time.Duration, func(time.Time) tea.Msg) tea.Cmd { return nil }
+// quiet returns opts with timers that never fire: model tests run
+// commands one by one, in order, on the test's goroutine, so no tick may
+// sleep.
+func quiet(opts Options) Options {
+	opts.Tick = func(time.Duration, func(time.Time) tea.Msg) tea.Cmd { return nil }
+	opts.SpinnerTick = func(spinner.Model) tea.Cmd { return nil }
+	return opts
 }
+
+// newModel is New with quiet timers.
+func newModel(opts Options) *Model { return New(quiet(opts)) }
 
 // cmdTimeout bounds a command in model tests.
 const cmdTimeout = 30 * time.Second
@@ -104,13 +109,21 @@ type harness struct {
 // size w×h with the plain theme.
 func newHarness(t testing.TB, text string, w, h int) *harness {
 	t.Helper()
+	return newHarnessWith(t, text, w, h, quiet(Options{}))
+}
+
+// newHarnessWith is newHarness with the options opts (its timers, say);
+// the harness sets the path, the catalogue and the theme.
+func newHarnessWith(t testing.TB, text string, w, h int, opts Options) *harness {
+	t.Helper()
 	path := writeCatalogue(t, text)
 	c, err := catalogue.Open(path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	c.Now = func() time.Time { return fixedNow }
-	m := New(Options{Path: path, Catalogue: c, Theme: theme.Plain()})
+	opts.Path, opts.Catalogue, opts.Theme = path, c, theme.Plain()
+	m := New(opts)
 	hs := &harness{t: t, m: m}
 	hs.send(tea.WindowSizeMsg{Width: w, Height: h})
 	hs.run(m.Init())

@@ -28,6 +28,7 @@ const dupFixture = "URI: http://go.dev/\r\nNAME: Go\r\nDATE: 01/02/2024 10:00:00
 // in), m merges the group as one edit that is saved, and u in the list
 // undoes it whole.
 func TestDuplicatesViewMergesUndoably(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, dupFixture, 80, 24)
 	h.keys("/")
 	h.typeText("dup:yes")
@@ -67,7 +68,7 @@ func linkHarness(t *testing.T, text string, client *http.Client) (*harness, stri
 	}
 	c.Now = func() time.Time { return fixedNow }
 	state := filepath.Join(t.TempDir(), "links.json")
-	m := New(Options{Path: path, Catalogue: c, Theme: theme.Plain(), LinkState: state, Client: client, UserAgent: "uricat/test",
+	m := newModel(Options{Path: path, Catalogue: c, Theme: theme.Plain(), LinkState: state, Client: client, UserAgent: "uricat/test",
 		NewChecker: func(c *http.Client, ua string) *linkcheck.Checker {
 			ch := linkcheck.New(c, ua)
 			ch.RetryDelay = time.Millisecond
@@ -85,6 +86,7 @@ func linkHarness(t *testing.T, text string, client *http.Client) (*harness, stri
 // undoes; the results are kept in the state file, and link:dead finds
 // the dead one.
 func TestLinkCheckInTheTUI(t *testing.T) {
+	t.Parallel()
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		switch r.URL.Path {
 		case "/ok", "/new":
@@ -131,6 +133,7 @@ func TestLinkCheckInTheTUI(t *testing.T) {
 // takes keys (a search), the status bar shows the progress, and esc
 // stops the check at once, keeping what it found.
 func TestLinkCheckStops(t *testing.T) {
+	t.Parallel()
 	release := make(chan struct{})
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.URL.Path == "/slow" {
@@ -178,6 +181,7 @@ func TestLinkCheckStops(t *testing.T) {
 // TestAddFormFillsFromThePage: the root gives the add form its client: a
 // URI typed in the add form brings the page's title into NAME.
 func TestAddFormFillsFromThePage(t *testing.T) {
+	t.Parallel()
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/html")
 		w.Write([]byte(`<html><head><title>A page</title></head></html>`))
@@ -194,6 +198,7 @@ func TestAddFormFillsFromThePage(t *testing.T) {
 // TestReloadReadsTheLinkResults: R reads the link results again, as
 // `uricat links` in another terminal left them.
 func TestReloadReadsTheLinkResults(t *testing.T) {
+	t.Parallel()
 	h, path := linkHarness(t, dupFixture, nil)
 	st, err := catalogue.LoadLinkState(path)
 	if err != nil {

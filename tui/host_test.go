@@ -17,6 +17,7 @@ import (
 )
 
 func TestAddThroughTheFormSavesAndUndoes(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, fixture, 100, 30)
 	h.keys("a")
 	if _, ok := h.m.host.dialogs.Top().(*form.Model); !ok {
@@ -52,6 +53,7 @@ func TestAddThroughTheFormSavesAndUndoes(t *testing.T) {
 }
 
 func TestEditThroughTheForm(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, fixture, 100, 30)
 	h.selectName("go.dev")
 	h.keys("e")
@@ -71,6 +73,7 @@ func TestEditThroughTheForm(t *testing.T) {
 }
 
 func TestFormRefusalStaysOpen(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, fixture, 100, 30)
 	// The catalogue refuses an ID another record has (3.9): the form
 	// cannot know, so the root hands the error back.
@@ -92,6 +95,7 @@ func TestFormRefusalStaysOpen(t *testing.T) {
 }
 
 func TestCategoriseWithThePicker(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, fixture, 100, 30)
 	h.selectName("DuckDuckGo")
 	h.keys("c")
@@ -120,6 +124,7 @@ func TestCategoriseWithThePicker(t *testing.T) {
 }
 
 func TestProblemsViewJumpAndDelete(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, fixture, 100, 30)
 	h.keys("!")
 	if _, ok := h.m.host.dialogs.Top().(*problems.Model); !ok || !strings.Contains(h.m.View(), "Lost bookmark") {
@@ -149,6 +154,7 @@ func TestProblemsViewJumpAndDelete(t *testing.T) {
 }
 
 func TestOpenAsksForOtherSchemes(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, fixture, 100, 30)
 	h.send(system.ConfirmMsg{URI: "file:///etc/passwd", Scheme: "file"})
 	q, ok := h.m.host.dialogs.Top().(*dialog.Confirm)
@@ -178,6 +184,7 @@ func TestOpenAsksForOtherSchemes(t *testing.T) {
 // y's message says which text was copied (as stored, shown through
 // display.Text) and which ways took it, or that none did (issue 24).
 func TestCopiedMessageSaysWhatAndHow(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, fixture, 100, 30)
 	cases := []struct {
 		msg  system.CopiedMsg
@@ -202,6 +209,7 @@ func TestCopiedMessageSaysWhatAndHow(t *testing.T) {
 }
 
 func TestImportIsOneUndoableChange(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, fixture, 100, 30)
 	h.keys("i")
 	if _, ok := h.m.host.dialogs.Top().(*transfer.Import); !ok {
@@ -253,6 +261,7 @@ func TestImportIsOneUndoableChange(t *testing.T) {
 // the root's common, so the theme it makes dialogs with is the root's,
 // not a copy taken when the model was made.
 func TestDialogsDrawInTheRootsTheme(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, fixture, 80, 24)
 	for _, k := range []string{"#", "T", "d"} {
 		if v := h.dialogView(k); strings.Contains(v, "\x1b[") {
@@ -282,6 +291,7 @@ func (h *harness) dialogView(k string) string {
 // Opening a selection's links says how many opened, and names one that
 // could not be and those of other schemes left to open one at a time.
 func TestOpenedAllSaysHowMany(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, fixture, 100, 30)
 	h.send(system.OpenedAllMsg{Opened: []string{"http://a/", "http://b/", "http://c/", "http://d/", "http://e/", "http://f/"}})
 	if h.m.status.msg != "opened 6 links" {

@@ -51,7 +51,7 @@ func TestHostileTextNeverReachesTheScreen(t *testing.T) {
 				t.Fatal(err)
 			}
 			c.Now = func() time.Time { return fixedNow }
-			m := New(Options{Path: path, Catalogue: c, Theme: theme.Plain()})
+			m := newModel(Options{Path: path, Catalogue: c, Theme: theme.Plain()})
 			h := &harness{t: t, m: m}
 			h.send(tea.WindowSizeMsg{Width: size[0], Height: size[1]})
 			h.run(m.Init())
@@ -93,7 +93,7 @@ func TestHostileTextNeverReachesTheScreen(t *testing.T) {
 			check("the search box")
 			h.keys("esc")
 		}
-		m := New(Options{Path: filepath.Join(dir, cataloguetest.HostileName(rng), "x.uricat"), Theme: theme.Plain()})
+		m := newModel(Options{Path: filepath.Join(dir, cataloguetest.HostileName(rng), "x.uricat"), Theme: theme.Plain()})
 		h := &harness{t: t, m: m}
 		h.send(tea.WindowSizeMsg{Width: 100, Height: 20})
 		if bad := cataloguetest.Unsafe(m.View(), false); bad != "" {

@@ -13,6 +13,7 @@ const linesFixture = "URI: http://a.example/\r\nNAME: Alpha\r\nDATE: 01/02/2007 
 // After the TUI's own saves, every line number it shows is the file's as
 // it is on disk now: a record added above another moves it down.
 func TestLineNumbersFollowTheTUIsSaves(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, linesFixture, 80, 24)
 	// Delete Alpha, above the invalid record: it moves from line 5 to 1.
 	h.selectName("Alpha")
@@ -36,6 +37,7 @@ func TestLineNumbersFollowTheTUIsSaves(t *testing.T) {
 // Deleting an invalid record from the problems view leaves the others with
 // their lines as the file has them now, and counts right.
 func TestDeleteFromTheProblemsViewRenumbers(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, linesFixture+"\r\nURI: http://d.example/\r\nNAME: Also no date\r\n", 80, 24)
 	h.keys("!")
 	if v := h.m.View(); !strings.Contains(v, "line 5") || !strings.Contains(v, "line 12") {

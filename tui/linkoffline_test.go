@@ -15,6 +15,7 @@ import (
 // link dead, and the status bar says the machine looks offline. (Not
 // parallel: linkHarness shortens the checker's pause for every test.)
 func TestLinkCheckOffline(t *testing.T) {
+	t.Parallel()
 	client := &http.Client{Transport: &http.Transport{DialContext: func(ctx context.Context, network, addr string) (net.Conn, error) {
 		host, _, _ := net.SplitHostPort(addr)
 		return nil, &net.DNSError{Err: "no such host", Name: host, IsNotFound: true}

@@ -25,5 +25,5 @@ func (m *Model) passStarted(cmd tea.Cmd) tea.Cmd {
 	if cmd == nil {
 		return nil
 	}
-	return tea.Batch(cmd, afterTick(110*time.Millisecond, func(time.Time) tea.Msg { return slowCheckMsg{} }))
+	return tea.Batch(cmd, m.ticks.after(110*time.Millisecond, func(time.Time) tea.Msg { return slowCheckMsg{} }))
 }

@@ -18,6 +18,7 @@ import (
 // once while another uricat holds the catalogue's lock; the status line
 // says the save waits, and the save lands when the lock is let go.
 func TestKeysWorkWhileAnotherProcessHoldsTheLock(t *testing.T) {
+	// Not parallel: it times a key, which tests beside it would slow.
 	h := newHarness(t, fixture, 100, 24)
 	dir, err := os.Open(filepath.Dir(h.m.store.Path()))
 	if err != nil {
@@ -53,6 +54,7 @@ func TestKeysWorkWhileAnotherProcessHoldsTheLock(t *testing.T) {
 // file while the TUI has it; the next change says so, keeps everything in
 // memory, and ctrl+s writes it back.
 func TestDeletedCatalogueIsSaidAndWrittenBack(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, fixture, 100, 24)
 	if err := os.Remove(h.m.store.Path()); err != nil {
 		t.Fatal(err)
@@ -76,6 +78,7 @@ func TestDeletedCatalogueIsSaidAndWrittenBack(t *testing.T) {
 // enough to drop it, the URI/ID index comes from a command, so that the
 // first add does not build it in Update.
 func TestKeyIndexIsBuiltOffUpdate(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, fixture, 100, 24)
 	if h.m.store.Catalogue().NeedsKeyIndex() || h.m.store.IndexingKeys() {
 		t.Fatal("no key index after loading")
@@ -86,6 +89,7 @@ func TestKeyIndexIsBuiltOffUpdate(t *testing.T) {
 // a "q" typed right after it waits too, so the rating is saved before the
 // program quits.
 func TestRateThenQuitTypedAtOnceSaves(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, fixture, 100, 24)
 	h.selectName("Google")
 	pass := h.m.refilter(h.m.store.Catalogue().Records()) // a pass is running: the list on screen is about to change
@@ -107,6 +111,7 @@ func TestRateThenQuitTypedAtOnceSaves(t *testing.T) {
 // TestSaveWarningIsSaid: a save that could not keep something of the file
 // (its other hard link, which keeps the old version) says so.
 func TestSaveWarningIsSaid(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, fixture, 100, 24)
 	if err := os.Link(h.m.store.Path(), h.m.store.Path()+".bak"); err != nil {
 		t.Fatal(err)

@@ -16,8 +16,9 @@ import (
 // The whole program, with real goroutines and saves: v, j, j, v selects a
 // range, 4 rates it in one edit, saved; u undoes it, saved too.
 func TestSelectRangeRateUndoInTheRealProgram(t *testing.T) {
+	t.Parallel()
 	path := writeCatalogue(t, fixture)
-	m := New(Options{Path: path, Theme: theme.Plain()})
+	m := newModel(Options{Path: path, Theme: theme.Plain()})
 	tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(100, 30))
 	wait := func(what string, ok func(string) bool) {
 		t.Helper()

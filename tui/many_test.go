@@ -53,6 +53,7 @@ func (h *harness) fields(f string, names ...string) []string {
 // record changed gets DATE now, the one rated 4 already keeps its own;
 // u undoes all three at once.
 func TestSelectRangeRateUndo(t *testing.T) {
+	t.Parallel()
 	text := strings.Replace(fixture, "RATING: 2\n", "RATING: 4\n", 1) // SSD3: rated 4 already
 	h := newHarness(t, text, 120, 30)
 	names := []string{"Google", specName, "go.dev"}
@@ -78,6 +79,7 @@ func TestSelectRangeRateUndo(t *testing.T) {
 // * selects what the search shows; c puts them all in a category, typed
 // new; SSD3, not shown nor selected, keeps its own. One u undoes it.
 func TestSelectAllShownCategorise(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, fixture, 120, 30)
 	h.keys("/", "g", "o", "enter", "*", "c")
 	if v := h.m.View(); !strings.Contains(v, "Category of 4 selected records") || !strings.Contains(v, "gets DATE now") {
@@ -107,6 +109,7 @@ func TestSelectAllShownCategorise(t *testing.T) {
 // The picker offers first the categories of the records most like the
 // one being categorised: go.dev's neighbour by "go" is in Programming.
 func TestPickerSuggestsFirst(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, fixture+"\nURI: http://golang.org/doc\nNAME: Go docs\nDATE: 01/01/2020 00:00:00\n", 120, 30)
 	h.selectName("Go docs")
 	h.keys("c")
@@ -120,6 +123,7 @@ func TestPickerSuggestsFirst(t *testing.T) {
 // + adds tags to the selection and removes others, one edit; completion
 // offers the tags the records carry for removal.
 func TestSelectionTagsAddRemove(t *testing.T) {
+	t.Parallel()
 	text := strings.Replace(fixture, "RATING: 1\n", "RATING: 1\nX-TAGS: old, search\n", 1)
 	h := newHarness(t, text, 120, 30)
 	h.keys("space", "j", "space", "+") // Google and go.dev
@@ -153,6 +157,7 @@ func TestSelectionTagsAddRemove(t *testing.T) {
 // d on a selection asks, naming the count and those hidden; n keeps them,
 // y deletes them all in one edit that one u undoes.
 func TestSelectionDeleteConfirms(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, fixture, 120, 30)
 	h.keys("space", "space", "/", "g", "o", "enter", "d")
 	if v := h.m.View(); !strings.Contains(v, "Delete the 2 selected records (1 of them hidden by the search)?") {
@@ -205,6 +210,7 @@ func TestSelectionCopyOpen(t *testing.T) {
 
 // x with a selection exports just the selection.
 func TestSelectionExport(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, fixture, 100, 30)
 	target := filepath.Join(t.TempDir(), "out.html")
 	h.keys("space", "j", "space", "x")
@@ -229,6 +235,7 @@ func TestSelectionExport(t *testing.T) {
 // Without a selection the keys act on the record under the cursor, as
 // before.
 func TestNoSelectionActsOnCursor(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, fixture, 120, 30)
 	h.keys("j", "3")
 	if got := h.fields(ssd3.FieldRating, "Google", specName); !slices.Equal(got, []string{"*", "***"}) {
@@ -239,6 +246,7 @@ func TestNoSelectionActsOnCursor(t *testing.T) {
 // A record that is not valid would refuse the whole edit: the valid ones
 // of a selection are changed, and the message says which were left.
 func TestSelectionLeavesInvalidRecords(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, fixture, 120, 30)
 	h.keys("*", "3")
 	if got := h.fields(ssd3.FieldRating, "Google", "DuckDuckGo", goGit); !slices.Equal(got, []string{"***", "***", "***"}) {

@@ -114,6 +114,13 @@ type Options struct {
 	// Profiles finds the browser profiles the import screen lists; nil
 	// lists none.
 	Profiles func() ([]profiles.Profile, []error)
+	// Tick is the timer of the model's delays (a status message's time,
+	// the check that shows the spinner, a save's retry on a lock); nil is
+	// tea.Tick. SpinnerTick turns the spinner; nil is the spinner's own
+	// Tick. Model tests, which run commands one by one on their own
+	// goroutine, pass ones that never fire.
+	Tick        func(time.Duration, func(time.Time) tea.Msg) tea.Cmd
+	SpinnerTick func(spinner.Model) tea.Cmd
 }
 
 // mode is what the keyboard currently talks to.
@@ -169,6 +176,27 @@ type Model struct {
 	// (links.go, linkrun.go); sync is the git sync (sync.go).
 	links *linkChecker
 	sync  *gitSync
+
+	// ticks are the timers (Options.Tick, Options.SpinnerTick).
+	ticks ticks
+}
+
+// ticks are the model's timers, real or a test's.
+type ticks struct {
+	after   func(time.Duration, func(time.Time) tea.Msg) tea.Cmd
+	spinner func(spinner.Model) tea.Cmd
+}
+
+// newTicks returns the timers of opts, the real ones where it has none.
+func newTicks(opts Options) ticks {
+	t := ticks{after: opts.Tick, spinner: opts.SpinnerTick}
+	if t.after == nil {
+		t.after = tea.Tick
+	}
+	if t.spinner == nil {
+		t.spinner = func(s spinner.Model) tea.Cmd { return s.Tick }
+	}
+	return t
 }
 
 // common is the small context the root and its parts share (as
@@ -200,10 +228,10 @@ func New(opts Options) *Model {
 	if th == nil {
 		th = theme.Plain()
 	}
-	m := &Model{common: common{th: th, keys: newKeyMap(), width: 80, height: 24}}
+	m := &Model{common: common{th: th, keys: newKeyMap(), width: 80, height: 24}, ticks: newTicks(opts)}
 	m.list = records.New(m.keys.listKeys())
 	m.store = store.New(store.Config{Path: opts.Path, Catalogue: opts.Catalogue, Follow: opts.Follow, Status: &m.status,
-		Tick: func(d time.Duration, f func(time.Time) tea.Msg) tea.Cmd { return afterTick(d, f) }})
+		Tick: m.ticks.after})
 	m.host = &host{common: &m.common, store: m.store, list: m.list, status: &m.status, profiles: opts.Profiles,
 		size:   func() (int, int) { return m.width, m.layout().bodyH },
 		search: func() string { return m.input.Value() }, show: m.show, setSearch: m.setSearch, undoRedo: m.undoRedo}
@@ -253,15 +281,8 @@ func (m *Model) Init() tea.Cmd {
 	m.spin.on = true
 	// The watch starts with the load: a change made while it reads is
 	// told.
-	return tea.Batch(m.loadCmd(), spinnerTick(m.spin.Model), m.store.Init(), m.sync.Init(), m.links.Init())
+	return tea.Batch(m.loadCmd(), m.ticks.spinner(m.spin.Model), m.store.Init(), m.sync.Init(), m.links.Init())
 }
-
-// Ticks are package variables so model tests can run commands one by one
-// without sleeping.
-var (
-	spinnerTick = func(s spinner.Model) tea.Cmd { return s.Tick }
-	afterTick   = tea.Tick
-)
 
 // loadCmd opens and indexes the catalogue and runs the first pass.
 func (m *Model) loadCmd() tea.Cmd {
@@ -330,14 +351,14 @@ func (s *status) set(sev severity, format string, args ...any) {
 }
 
 // expire returns the command that ends the message shown now after
-// statusTTL, if it is one that ends and has none yet.
-func (s *status) expire() tea.Cmd {
+// statusTTL (a timer of tick), if it is one that ends and has none yet.
+func (s *status) expire(tick func(time.Duration, func(time.Time) tea.Msg) tea.Cmd) tea.Cmd {
 	if s.msg == "" || s.sev > sevSuccess || s.timed == s.seq {
 		return nil
 	}
 	s.timed = s.seq
 	seq := s.seq
-	return afterTick(statusTTL, func(time.Time) tea.Msg { return statusExpiredMsg{seq} })
+	return tick(statusTTL, func(time.Time) tea.Msg { return statusExpiredMsg{seq} })
 }
 
 // Update handles a message.
@@ -377,10 +398,10 @@ func (m *Model) dispatch(msg tea.Msg) tea.Cmd {
 		if m.status.seq == seq && m.status.sev < sevError {
 			m.status.msg = ""
 		}
-		return tea.Batch(cmd, m.status.expire())
+		return tea.Batch(cmd, m.status.expire(m.ticks.after))
 	}
 	cmd := m.update(msg)
-	return tea.Batch(cmd, m.status.expire())
+	return tea.Batch(cmd, m.status.expire(m.ticks.after))
 }
 
 // resize gives the detail pane the area the layout gives it now, and
@@ -498,7 +519,7 @@ func (m *Model) startSpinner() tea.Cmd {
 		return nil
 	}
 	m.spin.on = true
-	return spinnerTick(m.spin.Model)
+	return m.ticks.spinner(m.spin.Model)
 }
 
 // key handles a key press: the global keys first, then a key that opens

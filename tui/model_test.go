@@ -21,6 +21,7 @@ import (
 var fileOrder = []string{"Google", `SSD3 - "Specification of URI-Catalogue format"`, "go.dev", "Lost bookmark", "DuckDuckGo", "The Go Programming Language (git)"}
 
 func TestLoadShowsEveryRecordInFileOrder(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, fixture, 80, 24)
 	if got := h.names(); !slices.Equal(got, fileOrder) {
 		t.Errorf("rows = %q, want %q", got, fileOrder)
@@ -38,6 +39,7 @@ func TestLoadShowsEveryRecordInFileOrder(t *testing.T) {
 }
 
 func TestCursorKeys(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, fixture, 80, 24)
 	for _, tc := range []struct {
 		key  string
@@ -55,6 +57,7 @@ func TestCursorKeys(t *testing.T) {
 }
 
 func TestSearchIsFuzzyAndKeepsOrClears(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, fixture, 80, 24)
 	h.keys("/")
 	if h.m.mode != modeSearch {
@@ -98,6 +101,7 @@ func TestSearchIsFuzzyAndKeepsOrClears(t *testing.T) {
 }
 
 func TestSearchQualifiedTerms(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		query string
 		want  []string
@@ -124,6 +128,7 @@ func TestSearchQualifiedTerms(t *testing.T) {
 }
 
 func TestSortCyclesAndReverses(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, fixture, 80, 24)
 	h.keys("s") // name ascending
 	if got := h.names(); got[0] != "DuckDuckGo" || got[len(got)-1] != "The Go Programming Language (git)" {
@@ -151,6 +156,7 @@ func TestSortCyclesAndReverses(t *testing.T) {
 }
 
 func TestGroupsFold(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, fixture, 80, 24)
 	h.keys("b") // the first group key
 	want := query.GroupKeys[0]
@@ -196,6 +202,7 @@ func TestGroupsFold(t *testing.T) {
 }
 
 func TestRateSavesAndUndoRedo(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, fixture, 80, 24)
 	h.selectName("DuckDuckGo")
 	h.keys("4")
@@ -238,6 +245,7 @@ func TestRateSavesAndUndoRedo(t *testing.T) {
 }
 
 func TestRatingAnInvalidRecordSaysWhy(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, fixture, 80, 24)
 	h.selectName("Lost bookmark")
 	h.keys("3")
@@ -250,6 +258,7 @@ func TestRatingAnInvalidRecordSaysWhy(t *testing.T) {
 }
 
 func TestDeleteAsksOnceAndUndoRestoresInPlace(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, fixture, 80, 24)
 	h.selectName("go.dev")
 	h.keys("d")
@@ -282,6 +291,7 @@ func TestDeleteAsksOnceAndUndoRestoresInPlace(t *testing.T) {
 }
 
 func TestQuitKeys(t *testing.T) {
+	t.Parallel()
 	for _, keys := range [][]string{
 		{"q"},
 		{"/", "ctrl+c"},           // while typing a search
@@ -297,6 +307,7 @@ func TestQuitKeys(t *testing.T) {
 }
 
 func TestHelpToggles(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, fixture, 80, 24)
 	h.keys("?")
 	if !h.m.help.ShowAll || !strings.Contains(h.m.View(), "redo") {
@@ -329,6 +340,7 @@ func TestHelpToggles(t *testing.T) {
 // ctrl+z suspends uricat, as any terminal program, rather than doing
 // nothing.
 func TestCtrlZSuspends(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, fixture, 80, 24)
 	_, cmd := h.m.Update(tea.KeyMsg{Type: tea.KeyCtrlZ})
 	if cmd == nil {
@@ -340,6 +352,7 @@ func TestCtrlZSuspends(t *testing.T) {
 }
 
 func TestFailedSaveKeepsChangeInMemory(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, fixture, 80, 24)
 	// Make the file unwritable: a directory where it was.
 	path := h.m.store.Path()
@@ -388,6 +401,7 @@ func TestFailedSaveKeepsChangeInMemory(t *testing.T) {
 }
 
 func TestAnotherProcessChanges(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, fixture, 80, 24)
 	// Another uricat rates DuckDuckGo and saves.
 	other := h.reopen()
@@ -455,6 +469,7 @@ func find2(rows []records.Row, name string) *catalogue.Record {
 }
 
 func TestMouseWheelAndClick(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, fixture, 80, 24)
 	h.send(tea.MouseMsg{Button: tea.MouseButtonWheelDown, Action: tea.MouseActionPress})
 	if got := h.m.list.Current().Name(); got != fileOrder[3] {
@@ -472,6 +487,7 @@ func TestMouseWheelAndClick(t *testing.T) {
 }
 
 func TestResizeKeepsCursorVisible(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, fixture, 80, 24)
 	h.keys("G")
 	h.send(tea.WindowSizeMsg{Width: 80, Height: 8})
@@ -490,6 +506,7 @@ func TestResizeKeepsCursorVisible(t *testing.T) {
 }
 
 func TestTextFromFileIsSanitised(t *testing.T) {
+	t.Parallel()
 	// Raw control characters make a field invalid (2.1.1); encoded ones
 	// (RFC 2047) decode to text that must be cleaned before display.
 	evil := "URI: http://evil.example/\nNAME: =?UTF-8?B?RXZpbBtbMzFtcmVkBw==?=\nDATE: 01/01/2020 00:00:00\nDESCRIPTION: bell\x07 and \x1b[2J clear\n\n" +
@@ -505,8 +522,9 @@ func TestTextFromFileIsSanitised(t *testing.T) {
 }
 
 func TestUnreadableCatalogueSaysWhyAndQuits(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir() // a directory is not a catalogue file
-	m := New(Options{Path: dir, Theme: theme.Plain()})
+	m := newModel(Options{Path: dir, Theme: theme.Plain()})
 	h := &harness{t: t, m: m}
 	h.send(tea.WindowSizeMsg{Width: 80, Height: 24})
 	h.run(m.Init())
@@ -526,6 +544,7 @@ func TestUnreadableCatalogueSaysWhyAndQuits(t *testing.T) {
 // No size is too small to draw: every screen at tiny sizes, no panic, no
 // line wider than the window.
 func TestTinyWindows(t *testing.T) {
+	t.Parallel()
 	for _, size := range [][2]int{{1, 1}, {10, 3}, {20, 5}, {30, 8}, {99, 4}, {101, 6}} {
 		for _, keys := range [][]string{nil, {"/", "g"}, {"?"}, {"enter"}, {"b", "space"}, {"a"}, {"c"}, {"!"}, {"d"}} {
 			h := newHarness(t, fixture, 80, 24)
@@ -547,6 +566,7 @@ func TestTinyWindows(t *testing.T) {
 // a new order or a filter moves it to another row, and, once a filter
 // leaves it out, the row at the cursor is selected.
 func TestSelectionFollowsTheRecord(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, fixture, 80, 24)
 	for _, name := range []string{"DuckDuckGo", "Google"} {
 		h.selectName(name)

@@ -46,6 +46,7 @@ func (s *starrer) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 }
 
 func TestANewScreenAppliesItsOwnEdit(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, fixture, 100, 30)
 	h.keys("/", "duck", "enter")
 	rec := find(h.m.store.Catalogue(), "Google")
@@ -106,6 +107,7 @@ func TestANewScreenRegistersInOnePlace(t *testing.T) {
 // A record added through the form while a search hides it is shown: the
 // search is cleared, and the list's pass runs without it.
 func TestAddedRecordIsShownThoughASearchHidIt(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, fixture, 100, 30)
 	h.keys("/", "duck", "enter", "a")
 	h.typeText("https://example.org/new")

@@ -50,6 +50,7 @@ var treeFixture = func() string {
 // The tree, the tags and the stats views at 80x24 and 120x40, with the
 // prompts that rename: layout, counts, folds, the preview.
 func TestGoldenOrganiseViews(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name string
 		w, h int
@@ -95,6 +96,7 @@ func treeNode(t *testing.T, h *harness) string {
 // Choosing a node shows its subtree's records, and a search typed then
 // narrows within it.
 func TestTreeChooseShowsTheSubtree(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, treeFixture, 100, 30)
 	h.keys("C")
 	if got := treeNode(t, h); got != "News" {
@@ -130,6 +132,7 @@ func TestTreeChooseShowsTheSubtree(t *testing.T) {
 // h folds a node and l unfolds it, the cursor staying on it; h on a leaf
 // goes to its parent; the folds outlive a rename.
 func TestTreeFold(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, treeFixture, 100, 30)
 	h.keys("C", "j", "j") // Programming
 	tr := h.m.host.dialogs.Top().(*organise.Tree)
@@ -160,6 +163,7 @@ func TestTreeFold(t *testing.T) {
 // Renaming a node renames its subtree in every record, as one undoable
 // edit saved at once; renaming onto an existing node merges, and says so.
 func TestTreeRenameAndUndo(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, treeFixture, 100, 30)
 	h.keys("C", "j", "j", "j", "r") // Programming/Go
 	for range len("Programming/Go") {
@@ -202,6 +206,7 @@ func TestTreeRenameAndUndo(t *testing.T) {
 
 // m moves a node under another, keeping its name.
 func TestTreeMove(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, treeFixture, 100, 30)
 	h.keys("C", "j", "j", "j", "j", "m") // Programming/Go/Tools
 	for range len("Programming/Go") {
@@ -217,6 +222,7 @@ func TestTreeMove(t *testing.T) {
 // The tags view: choosing filters by tag:, rename, merge and remove are
 // each one undoable edit.
 func TestTagsView(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, treeFixture, 100, 30)
 	h.keys("T")
 	tv := h.m.host.dialogs.Top().(*organise.Tags)
@@ -267,6 +273,7 @@ func TestTagsView(t *testing.T) {
 
 // The stats view counts what uricat stats counts.
 func TestStatsViewCountsAsTheCLI(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, treeFixture, 100, 30)
 	h.keys("#")
 	sv := h.m.host.dialogs.Top().(*statsview.Model)
@@ -283,6 +290,7 @@ func TestStatsViewCountsAsTheCLI(t *testing.T) {
 // one, reported as a problem) never reaches the terminal: not in the
 // tree, the tags, the prompts or the search they set.
 func TestOrganiseViewsSendNoControlSequences(t *testing.T) {
+	t.Parallel()
 	text := "URI: http://x.example/\nNAME: x\nDATE: 01/01/2020 00:00:00\nCATEGORY: a\x1b[31mred/b\nX-TAGS: t\x1b[2Jx\n\n"
 	for _, keys := range [][]string{{"C"}, {"C", "r"}, {"C", "j", "m"}, {"C", "enter"}, {"T"}, {"T", "r"}, {"T", "d"}, {"T", "enter"}, {"#"}} {
 		h := newHarness(t, text, 80, 24)
@@ -296,6 +304,7 @@ func TestOrganiseViewsSendNoControlSequences(t *testing.T) {
 // u and ctrl+r work inside the tree and the tags view, as in the list:
 // the change is taken back on disk, and the view shows it at once.
 func TestUndoInsideTheTreeAndTags(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, treeFixture, 100, 30)
 	h.keys("C", "j", "j", "j", "r") // Programming/Go
 	for range len("Programming/Go") {
@@ -327,6 +336,7 @@ func TestUndoInsideTheTreeAndTags(t *testing.T) {
 // (here another program's, or a sync's) is shown in the tree beneath it
 // once the command that rebuilds it answers.
 func TestTreeRebuiltUnderADialog(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, treeFixture, 100, 30)
 	h.keys("C", "r") // the rename box over the tree
 	tr := h.m.host.dialogs.Dialogs()[0].(*organise.Tree)
@@ -347,6 +357,7 @@ func TestTreeRebuiltUnderADialog(t *testing.T) {
 // Undoing an edit says what it took back, without the hint its own
 // message gave ("renamed … (u undoes it)").
 func TestUndoSaysNoHint(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, fixture, 100, 30)
 	set := catalogue.Set{Ref: h.m.list.Current().Ref(), Fields: []ssd3.Field{{Name: ssd3.FieldRating, Value: "2"}}}
 	if err := h.m.store.History().ApplyDescribed(h.m.store.Catalogue(), set, func() string { return "rated it" + dialog.UndoHint }); err != nil {

@@ -22,6 +22,7 @@ import (
 // the answers land newest first and the stale ones after: the list must
 // show git's results.
 func TestStaleSearchAnswersAreDropped(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, fixture, 80, 24)
 	h.keys("/")
 	var answers []tea.Msg
@@ -56,6 +57,7 @@ func assertGit(t *testing.T, h *harness) {
 // The same with the passes running concurrently after all keys, as the
 // runtime may: the older ones were cancelled and answer nothing.
 func TestConcurrentPassesNewestWins(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, fixture, 80, 24)
 	h.keys("/")
 	var passes []tea.Cmd
@@ -88,12 +90,13 @@ func mustOpen(t testing.TB, text string) *catalogue.Catalogue {
 // The whole program, typing fast over 100,000 records with real
 // goroutines: the final screen must show the count for the final query.
 func TestTypingFastInTheRealProgram(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("100,000 records")
 	}
 	c := mustOpen(t, gen.Catalogue(100000))
 	want := records.Find(c.Records(), "git server")
-	m := New(Options{Catalogue: c, Theme: theme.Plain()})
+	m := newModel(Options{Catalogue: c, Theme: theme.Plain()})
 	tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(100, 30))
 	teatest.WaitFor(t, tm.Output(), func(b []byte) bool { return strings.Contains(string(b), "/100000 shown") },
 		teatest.WithDuration(60*time.Second))

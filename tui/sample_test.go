@@ -6,6 +6,7 @@ import (
 )
 
 func TestEmptyCatalogueOffersTheSample(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, "", 80, 24)
 	if v := h.m.View(); !strings.Contains(words(v), "or t to try the sample bookmarks.") {
 		t.Fatalf("empty state does not offer the sample:\n%s", v)
@@ -50,6 +51,7 @@ func TestEmptyCatalogueOffersTheSample(t *testing.T) {
 // At 100 columns the list is 55 wide beside the detail pane: the empty
 // state wraps, and its last words (the sample's key) stay on screen.
 func TestEmptyStateWrapsInTheSplitLayout(t *testing.T) {
+	t.Parallel()
 	for _, w := range []int{100, 60, 40} {
 		h := newHarness(t, "", w, 24)
 		v := h.m.View()

@@ -68,6 +68,7 @@ DATE: 02/02/2002 00:00:00
 // the valid records, which list and export --search call), no more, no
 // fewer.
 func TestSearchIssueCases(t *testing.T) {
+	t.Parallel()
 	all := []string{"go.dev", "Linux kernel", "Rust for Linux", "Windows kit index", "Köln", "Café Crème", "Alpine trails", "Lost bookmark"}
 	for _, tc := range []struct {
 		typed string
@@ -110,6 +111,7 @@ func TestSearchIssueCases(t *testing.T) {
 // TestHighlightFollowsAccents: "koln" lights up all of "Köln", and the
 // detail pane lights up the tag "/hiking" found.
 func TestHighlightFollowsAccents(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, issueFixture, 100, 30)
 	h.keys("/")
 	h.typeText("koln")
@@ -140,6 +142,7 @@ func sameSet(a, b []string) bool {
 // after a valid search, its answer stays. Either way the message says
 // which term is wrong, where and why, whole, wrapped rather than cut.
 func TestInvalidSearchShownInPlace(t *testing.T) {
+	t.Parallel()
 	for _, bad := range []string{"rating:9", "cat:", "date:2015-13", "date:31/10/2015"} {
 		for _, before := range []string{"", "kernel "} {
 			for _, width := range []int{200, 80, 40} {
@@ -197,6 +200,7 @@ func TestInvalidSearchShownInPlace(t *testing.T) {
 // TestInvalidSearchMarksTheTerm: the bad term is drawn in the error
 // style, underlined, in the search line (a golden view in colour).
 func TestInvalidSearchMarksTheTerm(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, issueFixture, 100, 12)
 	h.colour("/home/ada/bookmarks.uricat")
 	h.keys("/")
@@ -272,6 +276,7 @@ func errorsAs(err error, target **query.Error) bool { return errors.As(err, targ
 // the command line's; the list marks a dead and a moved link, and the
 // detail pane says what the check found.
 func TestLinkSearchAndMarks(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, issueFixture, 100, 30)
 	h.keys("/")
 	h.typeText("link:dead")
@@ -343,6 +348,7 @@ func TestLinkSearchAndMarks(t *testing.T) {
 // on that key, at a million records it cost 4,000 page faults (60 ms on
 // a virtual machine) between the key and its answer (issue 23).
 func TestFirstSearchInWarmMemory(t *testing.T) {
+	// Not parallel: it counts the whole program's allocations.
 	h := newHarness(t, gen.Catalogue(20000), 100, 30)
 	n := len(h.m.list.Records())
 	h.keys("/")

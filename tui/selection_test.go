@@ -12,6 +12,7 @@ import (
 // passes (a sort, a search), given in file order, and dropped with the
 // record they name.
 func TestMarksOutliveAPassButNotTheirRecord(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, fixture, 100, 30)
 	goDev, duck := find2(h.m.allRows(), "go.dev"), find2(h.m.allRows(), "DuckDuckGo")
 	h.m.list.ToggleMark(duck.Ref())
@@ -47,6 +48,7 @@ func (h *harness) marked() []string {
 // moves down, v selects a range as the cursor moves, * all shown, esc
 // clears; the status line counts them, those the search hides too.
 func TestSelectionKeys(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name   string
 		keys   []string
@@ -78,6 +80,7 @@ func TestSelectionKeys(t *testing.T) {
 
 // esc clears the selection first, the search the second time.
 func TestEscClearsSelectionThenSearch(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, fixture, 120, 30)
 	h.keys("/", "g", "o", "enter", "space", "esc")
 	if len(h.m.list.Marked()) != 0 || h.m.input.Value() != "go" {
@@ -91,6 +94,7 @@ func TestEscClearsSelectionThenSearch(t *testing.T) {
 
 // Space on a group heading still folds it.
 func TestSpaceOnHeadingFolds(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, fixture, 120, 30)
 	h.keys("b", "home", "space")
 	if len(h.m.list.Marked()) != 0 || !h.m.list.Folded(h.m.list.RowAt(0).Label) {
@@ -100,6 +104,7 @@ func TestSpaceOnHeadingFolds(t *testing.T) {
 
 // The selection outlives a save (every edit saves) and its undo.
 func TestSelectionSurvivesSaveAndUndo(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, fixture, 120, 30)
 	h.keys("space", "space", "G", "4", "ctrl+s", "u")
 	want := []string{"Google", `SSD3 - "Specification of URI-Catalogue format"`}
@@ -111,6 +116,7 @@ func TestSelectionSurvivesSaveAndUndo(t *testing.T) {
 // e with records selected edits the record under the cursor alone, and
 // says so, naming the keys that change them all.
 func TestEditWithASelectionSaysItEditsOne(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, fixture, 100, 30)
 	h.keys("home", " ", " ", "k")
 	h.keys("e")

@@ -9,6 +9,7 @@ import (
 // TestKeysReadTogether: "/jazz" read from the terminal in one piece, as
 // happens when typing fast over ssh, opens the search and types "jazz".
 func TestKeysReadTogether(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, fixture, 80, 24)
 	h.send(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("/duck")})
 	h.send(tea.KeyMsg{Type: tea.KeyEnter})
@@ -27,6 +28,7 @@ func TestKeysReadTogether(t *testing.T) {
 // TestKeysWaitForThePendingSearch: a key that acts on the selection, typed
 // before the search's answer arrives, acts on what the search found.
 func TestKeysWaitForThePendingSearch(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, fixture, 80, 24)
 	var held []tea.Cmd
 	for _, k := range []tea.KeyMsg{

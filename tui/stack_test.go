@@ -46,6 +46,7 @@ func (h *harness) wantStack(want string) {
 }
 
 func TestDialogOverDialogEscPopsOneLevel(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, fixture, 100, 30)
 	h.keys("!", "j") // the invalid record's entry
 	h.wantStack("problems")
@@ -83,6 +84,7 @@ func TestDialogOverDialogEscPopsOneLevel(t *testing.T) {
 }
 
 func TestFixingARecordReturnsToTheProblemsView(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, fixture, 100, 30)
 	h.keys("!", "j", "e")
 	h.wantStack("problems form")
@@ -101,6 +103,7 @@ func TestFixingARecordReturnsToTheProblemsView(t *testing.T) {
 }
 
 func TestConfirmAnswersInOrderWithKeysTypedAtOnce(t *testing.T) {
+	t.Parallel()
 	// "dyu" arrives as one message (typed faster than the terminal is
 	// read): the delete is applied before u, which undoes it.
 	h := newHarness(t, fixture, 80, 24)
@@ -128,6 +131,7 @@ func TestConfirmAnswersInOrderWithKeysTypedAtOnce(t *testing.T) {
 }
 
 func TestQuitWithUnsavedChangesAsksOnce(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, fixture, 80, 24)
 	h.m.store.SetStateForTest(store.Unsaved)
 	h.keys("q")
@@ -148,6 +152,7 @@ func TestQuitWithUnsavedChangesAsksOnce(t *testing.T) {
 }
 
 func TestRootMessagesNeverGoToADialog(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, fixture, 80, 24)
 	h.selectName("Google")
 	// Rate, and hold the save's answer: the question opens meanwhile.
@@ -199,6 +204,7 @@ func TestRootMessagesNeverGoToADialog(t *testing.T) {
 }
 
 func TestExportAsksBeforeOverwritingThroughTheStack(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, fixture, 100, 30)
 	target := filepath.Join(t.TempDir(), "out.html")
 	if err := os.WriteFile(target, []byte("old"), 0o644); err != nil {
@@ -232,6 +238,7 @@ func TestExportAsksBeforeOverwritingThroughTheStack(t *testing.T) {
 // Issue 22: x, the catalogue's own path, enter: refused before the
 // question "Overwrite it?", as `uricat export -o` refuses it.
 func TestExportRefusesTheCatalogueThroughTheStack(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, fixture, 100, 30)
 	before, err := os.ReadFile(h.m.store.Path())
 	if err != nil {

@@ -12,17 +12,17 @@ import (
 // A status message goes with the next key that says nothing itself, or
 // after a few seconds; the timer of an older message leaves a newer one.
 func TestStatusMessageGoes(t *testing.T) {
+	t.Parallel()
 	var expired []tea.Msg
-	saved := afterTick
-	afterTick = func(d time.Duration, f func(time.Time) tea.Msg) tea.Cmd {
+	opts := quiet(Options{})
+	opts.Tick = func(d time.Duration, f func(time.Time) tea.Msg) tea.Cmd {
 		if d == statusTTL {
 			expired = append(expired, f(time.Now()))
 		}
 		return nil
 	}
-	defer func() { afterTick = saved }()
 
-	h := newHarness(t, fixture, 80, 24)
+	h := newHarnessWith(t, fixture, 80, 24, opts)
 	bar := func() string {
 		lines := strings.Split(h.m.View(), "\n")
 		return lines[len(lines)-3]
@@ -56,6 +56,7 @@ func TestStatusMessageGoes(t *testing.T) {
 // While a pass over new records runs (after an import of many, say), the
 // status bar does not count the last pass's rows as these: "…/N shown".
 func TestStatusBarWhileAPassRuns(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, fixture, 100, 30)
 	recs := append(h.m.list.Records()[:len(h.m.list.Records()):len(h.m.list.Records())], h.m.list.Records()[0])
 	h.m.refilter(recs) // a pass over other records started that has not answered

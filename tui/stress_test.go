@@ -22,17 +22,17 @@ import (
 // -race, it proves that nothing but Update touches the catalogue; at the
 // end, what the program holds is what the file holds.
 func TestStressEditsWhileSearchingSortingAndSaving(t *testing.T) {
-	// The real program's ticks: a save that meets another process's lock
-	// retries on one.
-	saved := afterTick
-	afterTick = tea.Tick
-	defer func() { afterTick = saved }()
+	t.Parallel()
 	path := writeCatalogue(t, gen.Catalogue(2000))
 	c, err := catalogue.Open(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	m := New(Options{Path: path, Catalogue: c, Theme: theme.Plain()})
+	// The real program's timer: a save that meets another process's lock
+	// retries on one.
+	opts := quiet(Options{Path: path, Catalogue: c, Theme: theme.Plain()})
+	opts.Tick = tea.Tick
+	m := New(opts)
 	tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(100, 30))
 	teatest.WaitFor(t, tm.Output(), func(b []byte) bool { return strings.Contains(string(b), "/2000 shown") },
 		teatest.WithDuration(60*time.Second))

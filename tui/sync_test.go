@@ -24,7 +24,7 @@ func harnessAt(t *testing.T, path string, w, h int) *harness {
 		t.Fatal(err)
 	}
 	c.Now = func() time.Time { return fixedNow }
-	hs := &harness{t: t, m: New(Options{Path: path, Catalogue: c, Theme: theme.Plain()})}
+	hs := &harness{t: t, m: newModel(Options{Path: path, Catalogue: c, Theme: theme.Plain()})}
 	hs.send(tea.WindowSizeMsg{Width: w, Height: h})
 	hs.run(hs.m.Init())
 	return hs
@@ -95,6 +95,7 @@ func TestSyncKeyCommitsPullsAndPushes(t *testing.T) {
 // Outside a repository Y says how to make one (as uricat sync does), and
 // the ? help lists it.
 func TestSyncKeyOutsideARepositorySaysHow(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, fixture, 100, 24)
 	if h.m.sync.notRepo == nil {
 		t.Skip("the test's temporary directory is in a git repository")
@@ -112,6 +113,7 @@ func TestSyncKeyOutsideARepositorySaysHow(t *testing.T) {
 // A sync that stopped on conflicts takes in the file the merge left and
 // opens the problems view on them.
 func TestSyncConflictsOpenTheProblemsView(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, fixture, 100, 30)
 	text := conflictedText(t)
 	if err := os.WriteFile(h.m.store.Path(), []byte(text), 0o644); err != nil {

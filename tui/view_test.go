@@ -26,6 +26,7 @@ func golden(t *testing.T, got string) {
 // Golden views at fixed sizes, in the plain (Ascii) profile, so the files
 // are readable: layout, truncation, markers, counts.
 func TestGoldenViews(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name string
 		w, h int
@@ -178,6 +179,7 @@ X-TAGS: hiking in the alps, road trip planning, follow-up questions for the guid
 // wrapTags breaks only after a comma, and a tag wider than the column
 // by itself as any value.
 func TestWrapTags(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		value string
 		w     int
@@ -200,6 +202,7 @@ func TestWrapTags(t *testing.T) {
 // One view in 256 colours, dark, to pin the palette's use: the match
 // highlight, selection band, stars and dimmed URIs.
 func TestGoldenColourView(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, fixture, 100, 16)
 	h.colour("/home/ada/bookmarks.uricat")
 	h.keys("/")
@@ -210,7 +213,8 @@ func TestGoldenColourView(t *testing.T) {
 
 // The first frame, before the catalogue has loaded, shows a spinner.
 func TestLoadingView(t *testing.T) {
-	m := New(Options{Path: "/nonexistent/dir/x.uricat", Theme: theme.Plain()})
+	t.Parallel()
+	m := newModel(Options{Path: "/nonexistent/dir/x.uricat", Theme: theme.Plain()})
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	if v := m.View(); !strings.Contains(v, "Opening /nonexistent/dir/x.uricat") {
 		t.Errorf("loading view: %q", v)
@@ -221,6 +225,7 @@ func TestLoadingView(t *testing.T) {
 // its field, so the pane does not put the field before it ("NAME: NAME
 // must not be blank").
 func TestDetailProblemsNameTheirFieldOnce(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, "URI: http://x.example/\r\nNAME: n\r\nDATE: 01/02/2024 10:00:00\r\nID: 0\r\n"+
 		"CATEGORY: a\tb\r\nDESCRIPTION: =?bogus?Q?x?=\r\nRATING: 9\r\nLANGUAGE: english\r\nTYPE: text\r\n", 120, 30)
 	d := h.m.detail.text(200)
@@ -249,6 +254,7 @@ func TestDetailProblemsNameTheirFieldOnce(t *testing.T) {
 // The whole screen draws inside the terminal, however small, with the list,
 // the detail pane, or a dialog open.
 func TestFitsAnySize(t *testing.T) {
+	t.Parallel()
 	for _, keys := range [][]string{nil, {"enter"}, {"a"}, {"!"}, {"c"}, {"d"}, {"?"}} {
 		h := newHarness(t, longFixture, 80, 24)
 		h.keys(keys...)
@@ -264,6 +270,7 @@ func TestFitsAnySize(t *testing.T) {
 // DESCRIPTION as in NAME, CATEGORY and the X- fields, and a DESCRIPTION
 // keeps its line breaks.
 func TestDetailMarksInvisibleInEveryField(t *testing.T) {
+	t.Parallel()
 	const bad = "a\u202eb\u200bc"
 	enc := ssd3.EncodeText
 	h := newHarness(t, "URI: http://x.example/\r\nNAME: "+enc(bad)+"\r\nDATE: 01/02/2024 10:00:00\r\n"+
@@ -294,6 +301,7 @@ func TestDetailMarksInvisibleInEveryField(t *testing.T) {
 // With a record of a 50 MB DESCRIPTION selected, a key and its frame take
 // what the pane shows, not the DESCRIPTION's size (they took 3-7 s).
 func TestDetailBigDescription(t *testing.T) {
+	// Not parallel: it times keys, which tests beside it would slow.
 	h := newHarness(t, bigDescription(50<<20), 120, 40)
 	h.selectName("Big")
 	_ = h.m.View()
@@ -315,6 +323,7 @@ func TestDetailBigDescription(t *testing.T) {
 // for line, as laid out whole: paging through it shows every line of it
 // once, its line breaks kept, a line longer than descPiece included.
 func TestDetailScrollsThroughDescription(t *testing.T) {
+	t.Parallel()
 	var d strings.Builder
 	for i := 0; d.Len() < 3*descAhead; i++ {
 		fmt.Fprintf(&d, "paragraph %d: %s\n", i, strings.Repeat("some words ", i%50))
@@ -358,6 +367,7 @@ func TestDetailScrollsThroughDescription(t *testing.T) {
 // A search that matches a tag lights it, and the tags wrap as they do
 // unlit: between tags.
 func TestLitTagsWrapBetweenTags(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, tagsFixture, 80, 24)
 	plain := detailAt(h, 60, 20)
 	h.colour("/home/ada/bookmarks.uricat")
@@ -381,6 +391,7 @@ func TestLitTagsWrapBetweenTags(t *testing.T) {
 // A URI that is not valid is shown as stored, its mark in the warning
 // style, in the list and the detail pane (issue 24).
 func TestInvalidURIShownMarked(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, invalidFixture, 120, 30)
 	h.colour("/home/ada/bookmarks.uricat")
 	h.keys("j")
@@ -399,6 +410,7 @@ func TestInvalidURIShownMarked(t *testing.T) {
 // At 80 columns every row's rating starts in the same column, an invalid
 // record's too, with or without a valid DATE (issue 24).
 func TestRatingsLineUpAt80(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, invalidFixture, 80, 24)
 	col := -1
 	for i, line := range strings.Split(h.m.View(), "\n") {
@@ -422,6 +434,7 @@ func TestRatingsLineUpAt80(t *testing.T) {
 // style, in the list and the detail pane, as a URI is (issue 24); a record
 // without one still says so, with its line.
 func TestInvalidNameShownMarked(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, invalidNameFixture, 120, 30)
 	h.colour("/home/ada/bookmarks.uricat")
 	list := h.m.listView(60, 20) // the valid record selected
@@ -450,6 +463,7 @@ func TestInvalidNameShownMarked(t *testing.T) {
 // At 80 columns the form's help bar names the completion key of the
 // field that completes, uncut (issue 24: it was past the "…").
 func TestFormHelpNamesCompletionAt80(t *testing.T) {
+	t.Parallel()
 	for _, tt := range []struct {
 		tabs int
 		want string
