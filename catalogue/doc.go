@@ -24,8 +24,9 @@
 //     out; MergeFile, Rebase).
 //   - The file on disk: store.go (Open, Snapshot, SaveTx: the lock, the
 //     check for another program's changes, the atomic write), readonly.go
-//     (ReadOnly, for commands that look once), input.go (OpenInput, for
-//     files to import), and per system file_*.go, ctime_*.go, buffer_*.go.
+//     (Open's options LookOnly and Where, for commands that look once),
+//     input.go (OpenInput, for files to import), and per system
+//     file_*.go, ctime_*.go, buffer_*.go.
 //
 // Showing text on a terminal is not this package's: internal/display makes
 // what a file holds safe to show, and the importers and exporters of other
