@@ -75,7 +75,7 @@ func benchFile(b *testing.B, n int) (string, int64) {
 // BenchmarkLoad opens (reads, parses and validates) a catalogue file, and
 // reports the heap it keeps as a multiple of the file's size.
 func BenchmarkLoad(b *testing.B) {
-	benchOpen(b, Open, func(b *testing.B, c *Catalogue, size int64) {
+	benchOpen(b, func(path string) (*Catalogue, error) { return Open(path) }, func(b *testing.B, c *Catalogue, size int64) {
 		b.ReportMetric(heapRatio(size, func() any { return c }), "heap/file")
 	})
 }
@@ -86,7 +86,7 @@ func BenchmarkLoad(b *testing.B) {
 // buffer's huge-page boundary (see readBuffer), address space that is
 // never touched.
 func BenchmarkOpenReadOnly(b *testing.B) {
-	benchOpen(b, OpenReadOnly, nil)
+	benchOpen(b, func(path string) (*Catalogue, error) { return Open(path, LookOnly()) }, nil)
 }
 
 // benchOpen times open on a generated catalogue file of each size, checks

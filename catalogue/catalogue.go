@@ -35,9 +35,9 @@ type Catalogue struct {
 	saved   saved             // what the file holds, as far as this catalogue knows
 	keys    *keys             // URIs and IDs, built on first use
 	pos     map[Ref]int
-	keep    bool // read for a ReadOnly: records hold the file's text unpacked
-	// wanted, for a ReadOnly read for one search: each read goroutine's
-	// test of which records to hold (see OpenReadOnlyWhere); dropped is
+	keep    bool // read with LookOnly: records hold the file's text unpacked
+	// wanted, for a catalogue read for one search: each read goroutine's
+	// test of which records to hold (see Where); dropped is
 	// the problems of the records it let go.
 	wanted  func() func(*Record) bool
 	dropped []ssd3.Diagnostic
@@ -101,7 +101,7 @@ func (c *Catalogue) readBlocks(r io.Reader, size int64, block int, done func([]b
 	var read diskRead
 	for {
 		n, err := io.ReadFull(r, buf[carry:])
-		if !c.keep { // a ReadOnly is never saved: it needs no checksum
+		if !c.keep { // a LookOnly catalogue is never saved: it needs no checksum
 			read.add(buf[carry : carry+n])
 		}
 		end := err == io.EOF || err == io.ErrUnexpectedEOF
@@ -275,9 +275,9 @@ type pieceWorker struct {
 	cache *valueCache
 	slab  []Record  // records not yet handed out
 	arena textArena // their packed texts
-	keep  bool      // records keep the text read (ReadOnly)
+	keep  bool      // records keep the text read (LookOnly)
 	// wanted tells the records to hold; nil: all. It is this goroutine's
-	// own (see OpenReadOnlyWhere).
+	// own (see Where).
 	wanted func(*Record) bool
 	// spare is the recordMore of a record not held, for the next record
 	// read (most records that have one decoded an encoded-word, and a
@@ -511,7 +511,7 @@ func (c *Catalogue) Problems() []ssd3.Diagnostic {
 		n += len(r.Problems())
 	}
 	ps := append(make([]ssd3.Diagnostic, 0, n), c.probs...)
-	// Those of the records a ReadOnly let go: no two records share a
+	// Those of the records a Where let go: no two records share a
 	// line, so sorting by line puts them where their records were.
 	ps = append(ps, c.dropped...)
 	for _, r := range c.records {

@@ -26,10 +26,10 @@
 //     the marked conflicts and how to settle them).
 //   - The file on disk: store.go (Open, Snapshot, SaveTx: the lock, the
 //     check for another program's changes, the atomic write), readonly.go
-//     (ReadOnly, for commands that look once), input.go (OpenInput, for
-//     files to import), copies.go (conflict copies beside the file),
-//     linkstate.go (the link checks' file), and per system file_*.go,
-//     ctime_*.go, buffer_*.go.
+//     (Open's options LookOnly and Where, for commands that look once),
+//     input.go (OpenInput, for files to import), copies.go (conflict
+//     copies beside the file), linkstate.go (the link checks' file), and
+//     per system file_*.go, ctime_*.go, buffer_*.go.
 //
 // Showing text on a terminal is not this package's: internal/display makes
 // what a file holds safe to show, and the importers and exporters of other

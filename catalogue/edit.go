@@ -214,6 +214,9 @@ func (c *Catalogue) Apply(e Edit) (Edit, error) {
 	if e == nil {
 		return nil, errors.New("apply: no edit")
 	}
+	if c.keep {
+		return nil, lookOnly(c.path, "edited")
+	}
 	before := c.records
 	c.records = slices.Clone(c.records)
 	inv, err := e.applyTo(c)

@@ -16,7 +16,7 @@ func readInPieces(data []byte, size int) *Catalogue {
 }
 
 // readPiecesInto is readInPieces into c, which may be set to keep its
-// text as a ReadOnly does.
+// text as a LookOnly read does.
 func readPiecesInto(c *Catalogue, data []byte, size int) *Catalogue {
 	st := newReadState()
 	c.readBlock(st, data, pieceBounds(data, size), -1)
@@ -172,7 +172,7 @@ func TestIncreasingIDsSeenAcrossBlocks(t *testing.T) {
 // TestReadBlocksOfALargeFile: a file read in blocks, with a record longer
 // than a block, reads as in one go, with the file's size known, unknown,
 // or wrong (the file grew or shrank since it was measured), into a
-// Catalogue (one buffer, reused) or a ReadOnly (a buffer a block).
+// Catalogue (one buffer, reused) or a LookOnly one (a buffer a block).
 func TestReadBlocksOfALargeFile(t *testing.T) {
 	var b strings.Builder
 	for i := range 30000 {

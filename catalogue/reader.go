@@ -298,7 +298,7 @@ type textLife uint8
 const (
 	// textReused: the reader reuses the memory; the record packs a copy.
 	textReused textLife = iota
-	// textKept: nothing reuses the memory (ReadOnly); the record keeps its
+	// textKept: nothing reuses the memory (LookOnly); the record keeps its
 	// lines as its text, unpacked, unless a line of it starts with a byte
 	// packing would escape.
 	textKept

@@ -1,50 +1,39 @@
 package catalogue
 
-import "github.com/uricat/uricat/catalogue/ssd3"
+import "fmt"
 
-// ReadOnly is a catalogue file read for a command that looks at it once
-// and exits (list, export --search). Its records keep the file's text as
-// read, where a Catalogue's pack theirs (see packer): reading then costs
-// a tenth less, and no copy of the text. It has no edits and no save:
-// merges compare packed texts, so its records must never be a
-// Catalogue's. Add copies a record it is given, so they can be added to
-// one.
-type ReadOnly struct {
-	c *Catalogue
+// An OpenOption changes how Open reads a catalogue file.
+type OpenOption func(*Catalogue)
+
+// LookOnly reads the file for a command that looks at it once and exits
+// (list, stats, check). The records keep the file's text as read, where an
+// editable catalogue's pack theirs (see packer): reading then costs a
+// tenth less, and no copy of the text. Such a catalogue refuses every
+// edit and save (with an error that wraps ErrReadOnly): merges compare
+// packed texts, so its records must never be an editable catalogue's. Add
+// copies a record it is given, so they can be added to one.
+func LookOnly() OpenOption {
+	return func(c *Catalogue) { c.keep = true }
 }
 
-// OpenReadOnly reads the catalogue file at path as Open does, for a look.
-// A file that does not exist is an empty catalogue.
-func OpenReadOnly(path string) (*ReadOnly, error) { return OpenReadOnlyWhere(path, nil) }
-
-// OpenReadOnlyWhere reads the catalogue file at path as OpenReadOnly
-// does, for one search: it holds only the records that wanted accepts,
-// and those with an ID (which must be checked against every other ID,
-// 3.9). Every record is still read and validated, and Problems gives the
-// problems of them all; but one let go costs no memory, so that a search
-// of a large file costs what it finds (most records are not). Reading
-// calls wanted once on each goroutine it reads with, and that goroutine
-// alone calls the function it returns, with each record as read (before
-// the whole file's checks); it may keep nothing of the record.
+// Where reads the file as LookOnly does, for one search: the catalogue
+// holds only the records that wanted accepts, and those with an ID (which
+// must be checked against every other ID, 3.9). Every record is still
+// read and validated, and Problems gives the problems of them all; but one
+// let go costs no memory, so that a search of a large file costs what it
+// finds (most records are not). Reading calls wanted once on each
+// goroutine it reads with, and that goroutine alone calls the function it
+// returns, with each record as read (before the whole file's checks); it
+// may keep nothing of the record.
 //
 // Records and Valid then give the records held, in file order. A nil
-// wanted holds every record, as OpenReadOnly does.
-func OpenReadOnlyWhere(path string, wanted func() func(*Record) bool) (*ReadOnly, error) {
-	c := &Catalogue{path: path, keep: true, wanted: wanted}
-	if err := c.load(); err != nil {
-		return nil, err
-	}
-	return &ReadOnly{c: c}, nil
+// wanted holds every record, as LookOnly does.
+func Where(wanted func() func(*Record) bool) OpenOption {
+	return func(c *Catalogue) { c.keep, c.wanted = true, wanted }
 }
 
-// Path returns the file the catalogue was read from.
-func (r *ReadOnly) Path() string { return r.c.Path() }
-
-// Records returns every record in file order, including invalid ones.
-func (r *ReadOnly) Records() []*Record { return r.c.Records() }
-
-// Valid returns the valid records in file order (see Catalogue.Valid).
-func (r *ReadOnly) Valid() []*Record { return r.c.Valid() }
-
-// Problems returns every problem of the file and its records, by line.
-func (r *ReadOnly) Problems() []ssd3.Diagnostic { return r.c.Problems() }
+// lookOnly is the error of an edit or a save of a catalogue read with
+// LookOnly or Where: a bug of the caller, which opened it to look.
+func lookOnly(path, what string) error {
+	return fmt.Errorf("%s was read only to look at: it cannot be %s (%w)", path, what, ErrReadOnly)
+}

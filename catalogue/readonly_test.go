@@ -2,13 +2,15 @@ package catalogue
 
 import (
 	"bytes"
+	"errors"
 	"os"
 	"path/filepath"
 	"reflect"
+	"strings"
 	"testing"
 )
 
-// readBoth reads data as Open does and as OpenReadOnly does, in blocks of
+// readBoth reads data as Open does and as Open with LookOnly does, in blocks of
 // block bytes (small ones make records cross blocks).
 func readBoth(t *testing.T, data []byte, block int) (packed, kept *Catalogue) {
 	t.Helper()
@@ -50,8 +52,8 @@ func sameAsOpen(t *testing.T, packed, kept *Catalogue) {
 	}
 }
 
-// FuzzReadOnly: OpenReadOnly reads any input as Open does, whether its
-// records keep their text (the common case) or, with a line that starts
+// FuzzReadOnly: Open with LookOnly reads any input as Open does, whether
+// its records keep their text (the common case) or, with a line that starts
 // with a byte packing escapes, are packed after all.
 func FuzzReadOnly(f *testing.F) {
 	addSeeds(f)
@@ -64,8 +66,8 @@ func FuzzReadOnly(f *testing.F) {
 	})
 }
 
-// TestOpenReadOnly reads the spec's examples and a generated catalogue
-// from files as Open does; a missing file is an empty catalogue.
+// TestOpenReadOnly: Open with LookOnly reads the spec's examples and a
+// generated catalogue from files as Open does; a missing file is an empty catalogue.
 func TestOpenReadOnly(t *testing.T) {
 	dir := t.TempDir()
 	gen := filepath.Join(dir, "gen.uricat")
@@ -77,22 +79,22 @@ func TestOpenReadOnly(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		ro, err := OpenReadOnly(path)
+		ro, err := Open(path, LookOnly())
 		if err != nil {
 			t.Fatal(err)
 		}
 		if ro.Path() != path || len(ro.Valid()) != len(c.Valid()) || len(ro.Valid()) == 0 {
 			t.Fatalf("%s: read-only %d valid records, Open %d", path, len(ro.Valid()), len(c.Valid()))
 		}
-		sameAsOpen(t, c, ro.c)
+		sameAsOpen(t, c, ro)
 	}
-	ro, err := OpenReadOnly(filepath.Join(dir, "missing.uricat"))
+	ro, err := Open(filepath.Join(dir, "missing.uricat"), LookOnly())
 	if err != nil || len(ro.Records()) != 0 {
 		t.Fatalf("a missing file: %v, %d records", err, len(ro.Records()))
 	}
 }
 
-// TestReadOnlyRecordsKeepTheText: the records of a ReadOnly hold the
+// TestReadOnlyRecordsKeepTheText: the records of a LookOnly read hold the
 // file's text itself, not a packed copy (what makes it cheaper), except
 // one with a line packing must escape.
 func TestReadOnlyRecordsKeepTheText(t *testing.T) {
@@ -107,5 +109,53 @@ func TestReadOnlyRecordsKeepTheText(t *testing.T) {
 	}
 	if recs[1].raw == recs[1].Raw() || recs[1].raw != packText(recs[1].Raw()) {
 		t.Errorf("a record with a line starting 0x91 holds %q, not its packed text", recs[1].raw)
+	}
+}
+
+// TestLookOnlyRefusesEditsAndSaves: a catalogue read only to look at (its
+// records unpacked, or some let go) is never edited or saved, so that the
+// file on disk stays as it was, and it stays so when read again.
+func TestLookOnlyRefusesEditsAndSaves(t *testing.T) {
+	t.Parallel()
+	data, err := os.ReadFile("testdata/ex41.uricat")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name string
+		opt  OpenOption
+	}{
+		{"LookOnly", LookOnly()},
+		{"Where", Where(func() func(*Record) bool { return func(*Record) bool { return false } })},
+		{"Where nil", Where(nil)},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			path := filepath.Join(t.TempDir(), "c.uricat")
+			if err := os.WriteFile(path, data, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			c, err := Open(path, tt.opt)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := c.Reload(); err != nil {
+				t.Fatal(err)
+			}
+			add := Add{Records: []*Record{NewRecord(Values{URI: "http://new/", Name: "new"})}}
+			if _, err := c.Apply(add); !errors.Is(err, ErrReadOnly) || !strings.Contains(err.Error(), path) {
+				t.Errorf("edit: %v, want an ErrReadOnly naming %s", err, path)
+			}
+			if err := c.Save(); !errors.Is(err, ErrReadOnly) || !strings.Contains(err.Error(), path) {
+				t.Errorf("save: %v, want an ErrReadOnly naming %s", err, path)
+			}
+			if _, err := BeginSave(c.Snapshot(), 0); !errors.Is(err, ErrReadOnly) {
+				t.Errorf("BeginSave: %v, want ErrReadOnly", err)
+			}
+			if got, err := os.ReadFile(path); err != nil || !bytes.Equal(got, data) {
+				t.Errorf("the file changed (%v)", err)
+			}
+		})
 	}
 }

@@ -42,9 +42,13 @@ func stateOf(info fs.FileInfo, read diskRead) diskState {
 // Open reads the catalogue at path. A file that does not exist is an empty
 // catalogue, which Save creates. Problems in the file are not errors: they
 // are in Problems. The error is for a file that cannot be read at all, or
-// that is not a regular file (a FIFO, a device, a directory).
-func Open(path string) (*Catalogue, error) {
+// that is not a regular file (a FIFO, a device, a directory). The options
+// (LookOnly, Where) read it for a look rather than for edits.
+func Open(path string, opts ...OpenOption) (*Catalogue, error) {
 	c := &Catalogue{path: path}
+	for _, o := range opts {
+		o(c)
+	}
 	if err := c.load(); err != nil {
 		return nil, err
 	}
@@ -112,7 +116,7 @@ func checkRegular(path string, info fs.FileInfo) error {
 
 // Reload reads the file again, dropping unsaved changes.
 func (c *Catalogue) Reload() error {
-	fresh := &Catalogue{path: c.path, Now: c.Now}
+	fresh := &Catalogue{path: c.path, Now: c.Now, keep: c.keep, wanted: c.wanted}
 	if err := fresh.load(); err != nil {
 		return err
 	}
@@ -131,11 +135,12 @@ type Snapshot struct {
 	head, tail string
 	disk       diskState // the file as the catalogue last saw it
 	lf         bool      // write LF line breaks (Catalogue.lf)
+	look       bool      // read with LookOnly: never saved
 }
 
 // Snapshot returns the catalogue as it is now. It costs no copy.
 func (c *Catalogue) Snapshot() *Snapshot {
-	return &Snapshot{Version: c.version, path: c.path, records: c.records, head: c.head, tail: c.tail, disk: c.saved.disk, lf: c.lf}
+	return &Snapshot{Version: c.version, path: c.path, records: c.records, head: c.head, tail: c.tail, disk: c.saved.disk, lf: c.lf, look: c.keep}
 }
 
 // Records returns the snapshot's records in file order. Do not modify it.
@@ -269,7 +274,9 @@ func (e *ConflictError) Error() string {
 // catalogue's lock and waiting did not end it.
 var ErrLocked = errors.New("another uricat process is saving this catalogue")
 
-// ErrReadOnly is what a save's error wraps when the file may not be written.
+// ErrReadOnly is what a save's error wraps when the file may not be
+// written, and an edit's or a save's when the catalogue was read only to
+// look at (LookOnly).
 var ErrReadOnly = errors.New("the file is read-only")
 
 // SaveTx is a save under way: it holds the catalogue's lock, and knows
@@ -294,6 +301,9 @@ type SaveTx struct {
 func BeginSave(s *Snapshot, wait time.Duration) (*SaveTx, error) {
 	if s.path == "" {
 		return nil, errors.New("save: the catalogue has no file")
+	}
+	if s.look {
+		return nil, lookOnly(s.path, "saved")
 	}
 	target, err := resolveTarget(s.path)
 	if err != nil {

@@ -19,8 +19,8 @@ var wantedRules = map[string]func(*Record) bool{
 	"name a":    func(r *Record) bool { return strings.Contains(r.Name(), "a") },
 }
 
-// readWhere reads data in pieces of about size bytes as a ReadOnly that
-// holds the records rule accepts, and returns it with the lines of the
+// readWhere reads data in pieces of about size bytes as Open with Where
+// does, holding the records rule accepts, and returns it with the lines of the
 // records rule refused.
 func readWhere(data []byte, size int, rule func(*Record) bool) (*Catalogue, map[int]bool) {
 	var mu sync.Mutex
@@ -69,7 +69,7 @@ func sameWhere(whole, c *Catalogue, refused map[int]bool) string {
 	return ""
 }
 
-// FuzzReadWhere: a ReadOnly that holds only the records a search wants
+// FuzzReadWhere: a catalogue that holds only the records a search wants
 // reports every problem of the file, in the same order, and holds those
 // records, read as a whole reading reads them.
 func FuzzReadWhere(f *testing.F) {
@@ -111,7 +111,7 @@ func TestReadWhere(t *testing.T) {
 	if err := os.WriteFile(path, data, 0o600); err != nil {
 		t.Fatal(err)
 	}
-	all, err := OpenReadOnly(path)
+	all, err := Open(path, LookOnly())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -131,7 +131,7 @@ func TestReadWhere(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			c, err := OpenReadOnlyWhere(path, tt.wanted)
+			c, err := Open(path, Where(tt.wanted))
 			if err != nil {
 				t.Fatal(err)
 			}

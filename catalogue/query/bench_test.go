@@ -167,7 +167,7 @@ func BenchmarkSort(b *testing.B) {
 }
 
 // BenchmarkMatcher tests every record once, as a read that holds only a
-// search's matches does (catalogue.OpenReadOnlyWhere), on one CPU.
+// search's matches does (catalogue.Where), on one CPU.
 func BenchmarkMatcher(b *testing.B) {
 	for _, s := range sizes {
 		recs, _ := benchRecords(b, s.n)

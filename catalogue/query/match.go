@@ -906,7 +906,7 @@ func Filter(recs []*catalogue.Record, q *Query) []*catalogue.Record {
 // the whole catalogue (dup:), which no test of a record alone can tell.
 // It keeps nothing of a record: a catalogue read calls it on each record
 // as it reads them, to hold only the matches
-// (catalogue.OpenReadOnlyWhere).
+// (catalogue.Where).
 func (q *Query) Matcher() func(*catalogue.Record) bool {
 	if q.dup {
 		return nil

@@ -62,11 +62,11 @@ func runCheck(e *env, path string, named bool) error {
 	case err != nil:
 		return unreadable(err)
 	}
-	// Read to look at once, as list reads (a ReadOnly keeps the file's
+	// Read to look at once, as list reads (LookOnly keeps the file's
 	// text rather than packing it), with the collector off: check answers
 	// and exits.
 	gcpause.Off(path)
-	c, err := catalogue.OpenReadOnly(path)
+	c, err := catalogue.Open(path, catalogue.LookOnly())
 	if err != nil {
 		return unreadable(err)
 	}
@@ -109,7 +109,7 @@ type checkCounts struct {
 
 // printProblems prints probs, the problems of c read from path, and the
 // notes on text not shown as it is, on stderr, and counts the problems.
-func (e *env) printProblems(path string, c *catalogue.ReadOnly, probs []ssd3.Diagnostic) checkCounts {
+func (e *env) printProblems(path string, c *catalogue.Catalogue, probs []ssd3.Diagnostic) checkCounts {
 	// The diagnostics go out in large writes, not a system call each;
 	// flushed before the summary, so that a terminal shows them in the
 	// same order.

@@ -113,11 +113,11 @@ func startingWith(values []string, typed string) []string {
 
 // readForCompletion reads the catalogue to complete from, or nil: a
 // completion says nothing of a catalogue it cannot read.
-func (e *env) readForCompletion() *catalogue.ReadOnly {
+func (e *env) readForCompletion() *catalogue.Catalogue {
 	if e.catalogue == "" {
 		e.catalogue = defaultPath() // PersistentPreRun does not run for completions
 	}
-	c, err := catalogue.OpenReadOnly(e.catalogue)
+	c, err := catalogue.Open(e.catalogue, catalogue.LookOnly())
 	if err != nil {
 		return nil
 	}

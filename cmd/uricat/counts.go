@@ -40,7 +40,7 @@ func newCountCmd(e *env, runF func(*countOptions) error, name, short, long strin
 
 // countValues counts, over the valid records, the values values returns
 // for each, sorted by name ignoring case (stats.Values).
-func countValues(c *catalogue.ReadOnly, values func(*catalogue.Record) []string) []stats.Count {
+func countValues(c *catalogue.Catalogue, values func(*catalogue.Record) []string) []stats.Count {
 	return stats.Values(c.Valid(), values)
 }
 

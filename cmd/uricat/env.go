@@ -162,17 +162,17 @@ func (e *env) open() (*catalogue.Catalogue, error) {
 }
 
 // openReadOnly reads the catalogue for a command that only looks at it
-// (catalogue.ReadOnly), and prints its errors (not its warnings) on
+// (catalogue.LookOnly), and prints its errors (not its warnings) on
 // stderr, as PATH:LINE:COLUMN: kind: message, before the command's output.
-func (e *env) openReadOnly() (*catalogue.ReadOnly, error) {
+func (e *env) openReadOnly() (*catalogue.Catalogue, error) {
 	return e.openReadOnlyWhere(nil)
 }
 
 // openReadOnlyWhere is openReadOnly holding only the records wanted
-// accepts (catalogue.OpenReadOnlyWhere), or all if it is nil; the
+// accepts (catalogue.Where), or all if it is nil; the
 // problems printed are those of every record.
-func (e *env) openReadOnlyWhere(wanted func() func(*catalogue.Record) bool) (*catalogue.ReadOnly, error) {
-	c, err := catalogue.OpenReadOnlyWhere(e.catalogue, wanted)
+func (e *env) openReadOnlyWhere(wanted func() func(*catalogue.Record) bool) (*catalogue.Catalogue, error) {
+	c, err := catalogue.Open(e.catalogue, catalogue.Where(wanted))
 	if err != nil {
 		return nil, unreadableCatalogue(err)
 	}
