@@ -186,18 +186,12 @@ func unreadableCatalogue(err error) error {
 	return unreadable(fmt.Errorf("%w (choose another file with --catalogue or $%s)", err, envCatalogue))
 }
 
-// problemSource is a catalogue read, whether to change it or to look.
-type problemSource interface {
-	Problems() []ssd3.Diagnostic
-	Path() string
-}
-
 // report prints the catalogue's problems as PATH:LINE: kind: message; with
 // errorsOnly, warnings are left out. A flood of one kind is summarised
 // (importers.Summarise), as import and the TUI do: a file of broken lines
 // gets a few lines of them, not a flood on stderr; check is the command
 // that lists every one.
-func (e *env) report(c problemSource, errorsOnly bool) {
+func (e *env) report(c *catalogue.Catalogue, errorsOnly bool) {
 	var ds []ssd3.Diagnostic
 	for _, p := range c.Problems() {
 		if errorsOnly && p.Kind == ssd3.Warning {

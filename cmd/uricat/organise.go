@@ -126,13 +126,7 @@ Tags are compared as written, case and all, and hold no comma.
 ` + stampNote,
 		Example: `  uricat tags rename golang go`,
 		Args:    exactArgs(2, "OLD and NEW"),
-		RunE: func(_ *cobra.Command, args []string) error {
-			if err := checkNewTag(args[0], args[1]); err != nil {
-				return err
-			}
-			o.from, o.to = args[0], args[1]
-			return runWith(runF, &o, func() error { return runRenameTag(e, o.from, o.to, o.merge) })
-		},
+		RunE:    renameTagRunE(e, runF, &o),
 	}
 }
 
@@ -147,13 +141,7 @@ must have B already. It is rename onto an existing tag.
 ` + stampNote,
 		Example: `  uricat tags merge to-read later`,
 		Args:    exactArgs(2, "A and B"),
-		RunE: func(_ *cobra.Command, args []string) error {
-			if err := checkNewTag(args[0], args[1]); err != nil {
-				return err
-			}
-			o.from, o.to = args[0], args[1]
-			return runWith(runF, &o, func() error { return runRenameTag(e, o.from, o.to, o.merge) })
-		},
+		RunE:    renameTagRunE(e, runF, &o),
 	}
 }
 
@@ -172,6 +160,18 @@ stay.
 			o.from = args[0]
 			return runWith(runF, &o, func() error { return runRenameTag(e, o.from, o.to, o.merge) })
 		},
+	}
+}
+
+// renameTagRunE is the run of tags rename and merge: OLD and NEW checked,
+// then o renamed (or merged) by runF, or by runRenameTag.
+func renameTagRunE(e *env, runF func(*renameOptions) error, o *renameOptions) func(*cobra.Command, []string) error {
+	return func(_ *cobra.Command, args []string) error {
+		if err := checkNewTag(args[0], args[1]); err != nil {
+			return err
+		}
+		o.from, o.to = args[0], args[1]
+		return runWith(runF, o, func() error { return runRenameTag(e, o.from, o.to, o.merge) })
 	}
 }
 
