@@ -3,12 +3,13 @@
 package tui
 
 import (
-	"github.com/uricat/uricat/tui/store"
 	"os"
 	"path/filepath"
 	"strings"
 	"syscall"
 	"testing"
+
+	"github.com/uricat/uricat/tui/store"
 )
 
 // TestFollowKeepsAConflictingEdit: the user's rating waits for another

@@ -1,8 +1,6 @@
 package hinadi
 
 import (
-	"github.com/uricat/uricat/importers/importertest"
-	"github.com/uricat/uricat/internal/cputime"
 	"io"
 	"runtime"
 	"strconv"
@@ -13,6 +11,8 @@ import (
 	"golang.org/x/text/transform"
 
 	"github.com/uricat/uricat/importers"
+	"github.com/uricat/uricat/importers/importertest"
+	"github.com/uricat/uricat/internal/cputime"
 )
 
 // generator streams a WDB-style Hina-Di file in UTF-8, made as it is read,

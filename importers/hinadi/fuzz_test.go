@@ -1,12 +1,12 @@
 package hinadi
 
 import (
-	"github.com/uricat/uricat/importers/importertest"
 	"io"
 	"strings"
 	"testing"
 
 	"github.com/uricat/uricat/importers"
+	"github.com/uricat/uricat/importers/importertest"
 	"github.com/uricat/uricat/internal/lines"
 )
 

@@ -2,8 +2,6 @@ package hinadi
 
 import (
 	"errors"
-	"github.com/uricat/uricat/catalogue/ssd3"
-	"github.com/uricat/uricat/importers/importertest"
 	"io"
 	"strings"
 	"testing"
@@ -14,7 +12,9 @@ import (
 	"golang.org/x/text/encoding/japanese"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/importers"
+	"github.com/uricat/uricat/importers/importertest"
 )
 
 // now is the import time the tests use: records without a date get it

@@ -2,12 +2,12 @@ package httpindex
 
 import (
 	"fmt"
-	"github.com/uricat/uricat/internal/cputime"
 	"io"
 	"strings"
 	"testing"
 
 	"github.com/uricat/uricat/importers"
+	"github.com/uricat/uricat/internal/cputime"
 )
 
 // bigListing generates a listing of n rows in Mozilla's form.

@@ -2,13 +2,13 @@ package httpindex
 
 import (
 	"errors"
-	"github.com/uricat/uricat/importers/importertest"
 	"io"
 	"net/url"
 	"strings"
 	"testing"
 
 	"github.com/uricat/uricat/importers"
+	"github.com/uricat/uricat/importers/importertest"
 )
 
 // FuzzReader checks that no input makes the reader panic or loop, and that

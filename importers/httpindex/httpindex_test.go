@@ -3,8 +3,6 @@ package httpindex
 import (
 	"errors"
 	"fmt"
-	"github.com/uricat/uricat/catalogue/ssd3"
-	"github.com/uricat/uricat/importers/importertest"
 	"io"
 	"net/url"
 	"os"
@@ -15,7 +13,9 @@ import (
 	"time"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/importers"
+	"github.com/uricat/uricat/importers/importertest"
 )
 
 var now = time.Date(2026, 11, 21, 12, 0, 0, 0, time.UTC)

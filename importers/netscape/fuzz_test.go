@@ -1,13 +1,13 @@
 package netscape
 
 import (
-	"github.com/uricat/uricat/importers/importertest"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/uricat/uricat/importers"
+	"github.com/uricat/uricat/importers/importertest"
 )
 
 // FuzzReader checks that no input makes the reader panic or loop, or emit

@@ -1,8 +1,6 @@
 package soif
 
 import (
-	"github.com/uricat/uricat/importers/importertest"
-	"github.com/uricat/uricat/internal/cputime"
 	"io"
 	"runtime"
 	"strconv"
@@ -10,6 +8,8 @@ import (
 	"time"
 
 	"github.com/uricat/uricat/importers"
+	"github.com/uricat/uricat/importers/importertest"
+	"github.com/uricat/uricat/internal/cputime"
 )
 
 // generator streams realistic Harvest FILE objects, made as they are read,

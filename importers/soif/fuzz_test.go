@@ -1,7 +1,6 @@
 package soif
 
 import (
-	"github.com/uricat/uricat/importers/importertest"
 	"io"
 	"os"
 	"path/filepath"
@@ -9,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/uricat/uricat/importers"
+	"github.com/uricat/uricat/importers/importertest"
 )
 
 // FuzzReader checks that no input makes the reader panic or stall, that

@@ -2,12 +2,12 @@ package urc
 
 import (
 	"fmt"
-	"github.com/uricat/uricat/internal/cputime"
 	"io"
 	"strings"
 	"testing"
 
 	"github.com/uricat/uricat/importers"
+	"github.com/uricat/uricat/internal/cputime"
 )
 
 // bigFile generates n citations in the manner of the proposal's examples:

@@ -1,12 +1,12 @@
 package urc
 
 import (
-	"github.com/uricat/uricat/importers/importertest"
 	"io"
 	"strings"
 	"testing"
 
 	"github.com/uricat/uricat/importers"
+	"github.com/uricat/uricat/importers/importertest"
 )
 
 // FuzzReader checks that no input makes the reader panic or loop, and that

@@ -2,8 +2,6 @@ package urc
 
 import (
 	"errors"
-	"github.com/uricat/uricat/catalogue/ssd3"
-	"github.com/uricat/uricat/importers/importertest"
 	"io"
 	"reflect"
 	"strings"
@@ -11,7 +9,9 @@ import (
 	"time"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/importers"
+	"github.com/uricat/uricat/importers/importertest"
 )
 
 var now = time.Date(2026, 11, 21, 12, 0, 0, 0, time.UTC)

@@ -2,13 +2,13 @@ package form
 
 import (
 	"errors"
-	xgolden "github.com/charmbracelet/x/exp/golden"
 	"strings"
 	"testing"
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
+	xgolden "github.com/charmbracelet/x/exp/golden"
 	"github.com/muesli/termenv"
 
 	"github.com/uricat/uricat/catalogue"

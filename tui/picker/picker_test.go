@@ -1,12 +1,12 @@
 package picker
 
 import (
-	xgolden "github.com/charmbracelet/x/exp/golden"
 	"reflect"
 	"strings"
 	"testing"
 
 	tea "github.com/charmbracelet/bubbletea"
+	xgolden "github.com/charmbracelet/x/exp/golden"
 
 	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/tui/dialog"

@@ -2,13 +2,13 @@ package problems
 
 import (
 	"fmt"
-	"github.com/uricat/uricat/internal/cputime"
 	"strings"
 	"testing"
 
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/internal/cputime"
 	"github.com/uricat/uricat/tui/dialog"
 	"github.com/uricat/uricat/tui/theme"
 )

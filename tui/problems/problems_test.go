@@ -4,11 +4,10 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-
-	xgolden "github.com/charmbracelet/x/exp/golden"
 	"testing"
 
 	tea "github.com/charmbracelet/bubbletea"
+	xgolden "github.com/charmbracelet/x/exp/golden"
 
 	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/cataloguetest"

@@ -5,7 +5,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	xgolden "github.com/charmbracelet/x/exp/golden"
 	"os"
 	"path/filepath"
 	"strings"
@@ -15,6 +14,7 @@ import (
 	"github.com/charmbracelet/bubbles/spinner"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
+	xgolden "github.com/charmbracelet/x/exp/golden"
 
 	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/ssd3"
