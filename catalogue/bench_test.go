@@ -2,14 +2,15 @@ package catalogue
 
 import (
 	"fmt"
-	"github.com/uricat/uricat/catalogue/ssd3"
-	"github.com/uricat/uricat/internal/cputime"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/uricat/uricat/catalogue/ssd3"
+	"github.com/uricat/uricat/internal/cputime"
 )
 
 // Generate writes a realistic catalogue of n records: about 250 bytes each,

@@ -3,10 +3,11 @@ package catalogue
 import (
 	"errors"
 	"fmt"
-	"github.com/uricat/uricat/catalogue/ssd3"
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/uricat/uricat/catalogue/ssd3"
 )
 
 // The edits of many records at once: a category subtree renamed, moved or

@@ -13,6 +13,7 @@ import (
 	"time"
 	"unsafe"
 
+	"github.com/uricat/uricat/catalogue/internal/syntax"
 	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/internal/parallel"
 )
@@ -452,7 +453,7 @@ func (c *Catalogue) checkIDs(n int) {
 		if r.ID() == "" || r.invalid {
 			continue
 		}
-		key := canonicalID(r.ID())
+		key := syntax.CanonicalID(r.ID())
 		if other, ok := ids[key]; ok {
 			if i > 0 && c.records[i-1] == other && ConflictSide(r) != "" {
 				// A merge's conflict pair: one record in two versions,

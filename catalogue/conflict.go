@@ -2,9 +2,11 @@ package catalogue
 
 import (
 	"fmt"
-	"github.com/uricat/uricat/catalogue/ssd3"
 	"slices"
 	"strings"
+
+	"github.com/uricat/uricat/catalogue/internal/syntax"
+	"github.com/uricat/uricat/catalogue/ssd3"
 )
 
 // A merge that writes a file (a git merge driver, a Syncthing conflict
@@ -33,7 +35,7 @@ func conflictWarning(name, value string, line int) *ssd3.Diagnostic {
 		return nil
 	}
 	return &ssd3.Diagnostic{Line: line, Offset: -1, Field: name, Kind: ssd3.Warning,
-		Msg: fmt.Sprintf("unsettled merge conflict (%s: %s): keep one version of the record and remove the field, or keep both and remove it", name, clip(value))}
+		Msg: fmt.Sprintf("unsettled merge conflict (%s: %s): keep one version of the record and remove the field, or keep both and remove it", name, syntax.Clip(value))}
 }
 
 // ConflictSide returns the side an X-CONFLICT value names ("ours",

@@ -3,12 +3,13 @@ package catalogue
 import (
 	"bytes"
 	"fmt"
-	"github.com/uricat/uricat/catalogue/ssd3"
 	"maps"
 	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/uricat/uricat/catalogue/ssd3"
 )
 
 // mergeFileText is mergeText for MergeFile; base "-" is no base at all.

@@ -3,10 +3,12 @@ package catalogue
 import (
 	"errors"
 	"fmt"
-	"github.com/uricat/uricat/catalogue/ssd3"
 	"slices"
 	"sync/atomic"
 	"time"
+
+	"github.com/uricat/uricat/catalogue/internal/syntax"
+	"github.com/uricat/uricat/catalogue/ssd3"
 )
 
 // Ref is a record's identity for the life of the process: it does not
@@ -554,7 +556,7 @@ func (a *adding) takeID(i int, in *Record) []ssd3.Diagnostic {
 		return nil
 	}
 	var ps []ssd3.Diagnostic
-	id := canonicalID(in.ID())
+	id := syntax.CanonicalID(in.ID())
 	if other, ok := a.k.ids[id]; ok || a.seenID[id] {
 		if a.e.OnTakenID == IDDrop {
 			in.SetID("")
@@ -718,7 +720,7 @@ func (c *Catalogue) amend(old *Record, fields []ssd3.Field, now func() time.Time
 		// Only a new ID can clash: an unchanged one needs no index (which
 		// costs a URIKey per record to build).
 		if in.ID() != "" && in.ID() != old.ID() && ssd3.ValidateID(in.ID()) == nil {
-			if other, ok := c.keyIndex().ids[canonicalID(in.ID())]; ok && other != old.ref {
+			if other, ok := c.keyIndex().ids[syntax.CanonicalID(in.ID())]; ok && other != old.ref {
 				name := ""
 				if r := c.Lookup(other); r != nil {
 					name = r.Name()

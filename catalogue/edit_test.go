@@ -2,11 +2,12 @@ package catalogue
 
 import (
 	"errors"
-	"github.com/uricat/uricat/catalogue/ssd3"
 	"slices"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/uricat/uricat/catalogue/ssd3"
 )
 
 // A key index built from an older snapshot is not installed: it would miss

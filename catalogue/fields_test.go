@@ -2,11 +2,12 @@ package catalogue
 
 import (
 	"fmt"
-	"github.com/uricat/uricat/catalogue/ssd3"
 	"reflect"
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/uricat/uricat/catalogue/ssd3"
 )
 
 // The table holds the nine fields of SSD3 section 3 ("an exhaustive list of

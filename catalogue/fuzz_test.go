@@ -2,12 +2,13 @@ package catalogue
 
 import (
 	"bytes"
-	"github.com/uricat/uricat/catalogue/ssd3"
 	"os"
 	"reflect"
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/uricat/uricat/catalogue/ssd3"
 )
 
 func addSeeds(f *testing.F) {

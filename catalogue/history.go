@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/uricat/uricat/catalogue/internal/syntax"
 	"github.com/uricat/uricat/internal/display"
 	"github.com/uricat/uricat/internal/plural"
 )
@@ -93,7 +94,7 @@ func (s Step) Did() bool { return s.did }
 func (s Step) Note() string {
 	by := map[KeptHow][]string{}
 	for _, k := range s.Kept {
-		name := "“" + clip(display.Text(k.Name)) + "”"
+		name := "“" + syntax.Clip(display.Text(k.Name)) + "”"
 		if k.How != KeptFields {
 			by[k.How] = append(by[k.How], name)
 			continue

@@ -2,13 +2,14 @@ package catalogue
 
 import (
 	"errors"
-	"github.com/uricat/uricat/catalogue/ssd3"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/uricat/uricat/catalogue/ssd3"
 )
 
 // undoWriters is a catalogue file, this session's catalogue of it (one,

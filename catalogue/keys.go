@@ -3,6 +3,8 @@ package catalogue
 import (
 	"hash/maphash"
 	"math/bits"
+
+	"github.com/uricat/uricat/catalogue/internal/syntax"
 )
 
 // HasURI reports whether a valid record has uri, compared with URIKey.
@@ -34,7 +36,7 @@ func FindURIIn(recs []*Record, uri string) []*Record {
 
 // HasID reports whether a valid record has the ID id (compared as numbers).
 func (c *Catalogue) HasID(id string) bool {
-	_, ok := c.keyIndex().ids[canonicalID(id)]
+	_, ok := c.keyIndex().ids[syntax.CanonicalID(id)]
 	return ok
 }
 
@@ -96,8 +98,8 @@ func (k *keys) add(r *Record) {
 	}
 	k.uris.add(r)
 	if r.ID() != "" {
-		if _, ok := k.ids[canonicalID(r.ID())]; !ok {
-			k.ids[canonicalID(r.ID())] = r.ref
+		if _, ok := k.ids[syntax.CanonicalID(r.ID())]; !ok {
+			k.ids[syntax.CanonicalID(r.ID())] = r.ref
 		}
 	}
 }
@@ -107,8 +109,8 @@ func (k *keys) remove(r *Record) {
 		return
 	}
 	k.uris.remove(r)
-	if r.ID() != "" && k.ids[canonicalID(r.ID())] == r.ref {
-		delete(k.ids, canonicalID(r.ID()))
+	if r.ID() != "" && k.ids[syntax.CanonicalID(r.ID())] == r.ref {
+		delete(k.ids, syntax.CanonicalID(r.ID()))
 	}
 }
 

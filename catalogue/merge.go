@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/uricat/uricat/catalogue/internal/syntax"
 	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/internal/display"
 )
@@ -401,7 +402,7 @@ func pairRecords(base, side []*Record, byRef bool) []int {
 // recordID is r's ID in canonical form, or "".
 func recordID(r *Record) string {
 	if id := r.ID(); id != "" {
-		return canonicalID(id)
+		return syntax.CanonicalID(id)
 	}
 	return ""
 }
@@ -709,5 +710,5 @@ func clipValue(v string) string {
 	if v == "" {
 		return "(none)"
 	}
-	return clip(display.Text(v))
+	return syntax.Clip(display.Text(v))
 }

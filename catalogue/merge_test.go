@@ -3,11 +3,12 @@ package catalogue
 import (
 	"bytes"
 	"fmt"
-	"github.com/uricat/uricat/catalogue/ssd3"
 	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/uricat/uricat/catalogue/ssd3"
 )
 
 // mergeText merges three catalogues given as text (LF for CRLF) and

@@ -3,7 +3,6 @@ package catalogue
 import (
 	"errors"
 	"fmt"
-	"github.com/uricat/uricat/catalogue/ssd3"
 	"maps"
 	"math/rand/v2"
 	"os"
@@ -12,6 +11,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/uricat/uricat/catalogue/ssd3"
 )
 
 // The model-based test of the edit path: random sequences of adds, edits,

@@ -565,14 +565,14 @@ func parseFieldAt(line string, forbidden int, dst *Record, seen uint16, cache *v
 		colon = strings.IndexByte(line, ':')
 	}
 	if colon < 0 {
-		return bad(1, "", "line %q is not a field: expected \"NAME: value\" (2.1.2)", clip(line))
+		return bad(1, "", "line %q is not a field: expected \"NAME: value\" (2.1.2)", syntax.Clip(line))
 	}
 	name := line[:colon]
 	if name == "" {
 		return bad(1, "", "field has no name before the colon (2.1.3)")
 	}
 	if n < colon { // syntax.BadNameChar(name) is n
-		return bad(n+1, "", "field name %q has %s; names may hold only letters, digits, '-' and '_' (2.1.3)", clip(name), syntax.DescribeByte(name[n]))
+		return bad(n+1, "", "field name %q has %s; names may hold only letters, digits, '-' and '_' (2.1.3)", syntax.Clip(name), syntax.DescribeByte(name[n]))
 	}
 	if i := forbidden; i > colon { // one in the name is a bad name character, above
 		return bad(i+1, name, "%s has %s, which must not appear in a catalogue (2.1.1)", name, syntax.DescribeByte(line[i]))
@@ -603,7 +603,7 @@ func parseFieldAt(line string, forbidden int, dst *Record, seen uint16, cache *v
 		if up := strings.ToUpper(name); spec(up) != nil || MiscasedExtension(name) != "" {
 			hint = fmt.Sprintf("; field names are case-sensitive, did you mean %s? (2.1.3)", up)
 		}
-		return bad(1, name, "unknown field %q: fields SSD3 does not define must start with \"X-\" (2.2)%s", clip(name), hint)
+		return bad(1, name, "unknown field %q: fields SSD3 does not define must start with \"X-\" (2.2)%s", syntax.Clip(name), hint)
 	default:
 		f.value, err = decodeValue(name, value)
 	}

@@ -2,12 +2,13 @@ package catalogue
 
 import (
 	"bytes"
-	"github.com/uricat/uricat/catalogue/ssd3"
 	"os"
 	"reflect"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/uricat/uricat/catalogue/ssd3"
 )
 
 // crlf turns a readable multi-line literal into CRLF text.

@@ -1,12 +1,13 @@
 package catalogue
 
 import (
-	"github.com/uricat/uricat/catalogue/ssd3"
 	"reflect"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/uricat/uricat/catalogue/ssd3"
 )
 
 // readOne reads a catalogue of one record, lines joined with CRLF.

@@ -2,8 +2,9 @@ package catalogue
 
 import (
 	"fmt"
-	"github.com/uricat/uricat/catalogue/ssd3"
 	"strings"
+
+	"github.com/uricat/uricat/catalogue/ssd3"
 )
 
 // FieldTags is the extension field that holds a record's tags, as the

@@ -2,10 +2,11 @@ package catalogue
 
 import (
 	"bytes"
-	"github.com/uricat/uricat/catalogue/ssd3"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/uricat/uricat/catalogue/ssd3"
 )
 
 func TestTags(t *testing.T) {

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/uricat/uricat/catalogue/internal/syntax"
 	"github.com/uricat/uricat/catalogue/ssd3"
 )
 
@@ -28,10 +27,3 @@ func (e *ValidationError) Error() string {
 }
 
 func errorf(format string, a ...any) error { return fmt.Errorf(format, a...) }
-
-// clip shortens a value quoted in a message (syntax.Clip).
-func clip(s string) string { return syntax.Clip(s) }
-
-// canonicalID strips leading zeros, so that IDs compare as numbers
-// (syntax.CanonicalID).
-func canonicalID(v string) string { return syntax.CanonicalID(v) }
