@@ -95,10 +95,11 @@ type (
 )
 
 // context is what every dialog is made with: the root's theme and shared
-// keys, the body's size, and the store.
+// keys, the body's size, the store, and the stack's steps (a dialog
+// closes or opens another through it).
 func (h *host) context() dialog.Context {
 	w, ht := h.size()
-	return dialog.Context{Theme: h.th, Keys: h.keys.KeyMap, Width: w, Height: ht, Store: h.store}
+	return h.dialogs.Context(dialog.Context{Theme: h.th, Keys: h.keys.KeyMap, Width: w, Height: ht, Store: h.store})
 }
 
 // catalogue is the store's catalogue, which the screens show.
@@ -647,8 +648,7 @@ func (h *host) reloaded(msg dialogReloadedMsg) tea.Cmd {
 		cmd, _ := h.Update(msg.msg)
 		return cmd
 	}
-	_, cmd := msg.to.Update(msg.msg)
-	return cmd
+	return h.dialogs.Send(msg.to, msg.msg)
 }
 
 // deleteRecord deletes the record ref, the user having said yes, and

@@ -42,7 +42,8 @@ func (s *starrer) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	s.ctx.Store.Select(s.rec.Ref())
 	// The record the list shows beneath, asked to be shown even though
 	// the search hides it.
-	return dialog.Close{Result: dialog.ShowMsg{Record: s.rec}}, cmd
+	s.ctx.Close(dialog.ShowMsg{Record: s.rec})
+	return s, cmd
 }
 
 func TestANewScreenAppliesItsOwnEdit(t *testing.T) {

@@ -20,8 +20,9 @@ type Action struct {
 	// When reports whether the action applies now; nil: always. A key
 	// whose action does not apply goes on to the next action.
 	When func() bool
-	// Do does it: it returns what the screen's Update returns.
-	Do func(km tea.KeyMsg) (tea.Model, tea.Cmd)
+	// Do does it, and returns its command. A screen's action that
+	// closes the screen or opens another asks its Context (Close, Open).
+	Do func(km tea.KeyMsg) tea.Cmd
 }
 
 // Actions are a screen's actions, in the order they are tried.
@@ -29,14 +30,13 @@ type Actions []Action
 
 // Do does the first action that km's keys match and that applies, and
 // reports whether there was one.
-func (as Actions) Do(km tea.KeyMsg) (tea.Model, tea.Cmd, bool) {
+func (as Actions) Do(km tea.KeyMsg) (tea.Cmd, bool) {
 	for _, a := range as {
 		if key.Matches(km, a.Binding) && (a.When == nil || a.When()) {
-			m, cmd := a.Do(km)
-			return m, cmd, true
+			return a.Do(km), true
 		}
 	}
-	return nil, nil, false
+	return nil, false
 }
 
 // ShortHelp returns the keys of the help bar, in order.
@@ -68,12 +68,12 @@ func (as Actions) FullHelp() [][]key.Binding {
 
 // UndoActions are u and ctrl+r for a screen that makes edits (the
 // category tree, the tags): they take back or redo the last change, as
-// in the list, the root doing it (UndoMsg); the screen, self, stays.
-// They show in the `?` help's column col.
-func UndoActions(self tea.Model, col int) []Action {
-	undo := func(redo bool) func(tea.KeyMsg) (tea.Model, tea.Cmd) {
-		return func(tea.KeyMsg) (tea.Model, tea.Cmd) {
-			return self, func() tea.Msg { return UndoMsg{Redo: redo} }
+// in the list, the root doing it (UndoMsg); the screen stays. They show
+// in the `?` help's column col.
+func UndoActions(col int) []Action {
+	undo := func(redo bool) func(tea.KeyMsg) tea.Cmd {
+		return func(tea.KeyMsg) tea.Cmd {
+			return func() tea.Msg { return UndoMsg{Redo: redo} }
 		}
 	}
 	return []Action{

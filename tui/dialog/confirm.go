@@ -64,9 +64,9 @@ func (c *Confirm) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	}
 	switch {
 	case key.Matches(km, c.yes):
-		return Close{Result: c.q.Yes}, nil
+		c.ctx.Close(c.q.Yes)
 	case key.Matches(km, c.ctx.Keys.No):
-		return Close{Result: c.q.No}, nil
+		c.ctx.Close(c.q.No)
 	}
 	return c, nil
 }

@@ -4,8 +4,9 @@
 // small shared Context (theme, keys, size, store); the root model keeps
 // the open dialogs on a Stack, the top one getting the keys. Its files:
 //
-//   - dialog.go: the Dialog interface, the Context, the shared KeyMap,
-//     the stack steps Close and Open, and the layout helpers (Fit, Wrap).
+//   - dialog.go: the Dialog interface, the Context and the stack steps
+//     a dialog asks of it (Close, Open), the shared KeyMap, and the
+//     layout helpers (Fit, Wrap).
 //   - stack.go: the Stack of open dialogs, and Overlay for a floating one.
 //   - store.go: the Store a dialog applies its edits through, and the
 //     requests any dialog makes of the root (ShowMsg, EditMsg, ...).
@@ -26,11 +27,12 @@
 //   - messages: its own, returned by its commands, come back to it while it
 //     is on top (form.SubmittedMsg, which the form then applies); the
 //     requests ShowMsg and EditMsg, which the root answers for any dialog;
-//   - stack steps, returned by its Update in place of itself: Close (it is
-//     finished; its Result, if any, is handled at once, by the root or the
-//     dialog now on top) and Open (another dialog goes over it). These are
-//     not messages because they must take effect before the next key:
-//     "d y u" typed at once deletes, then undoes the delete.
+//   - stack steps, asked of its Context during its Update: Close (it is
+//     finished; its result, if any, is handled at once, by the root or the
+//     dialog now on top) and Open (another dialog goes over it). The stack
+//     carries them out as soon as that Update returns. These are not
+//     messages because they must take effect before the next key: "d y u"
+//     typed at once deletes, then undoes the delete.
 //
 // So a new screen needs no case in the root: it is opened on a key (one
 // entry of the root's screens), and everything it does goes through its
@@ -50,9 +52,10 @@ import (
 
 // Dialog is a screen or question open over the list.
 //
-// Update returns the dialog to keep on the stack: itself (or a dialog to
-// show instead), Close when it is finished, or Open to open another over
-// it. Dialogs are pointers, changed in place by Update.
+// Update returns the dialog to keep on the stack: itself, or a dialog to
+// show instead. To be closed, or to open another dialog over it, it asks
+// its Context (Close, Open) before it returns. Dialogs are pointers,
+// changed in place by Update.
 type Dialog interface {
 	tea.Model
 	help.KeyMap
@@ -80,12 +83,16 @@ type Context struct {
 	// Store is the catalogue's, to apply edits through; a dialog that
 	// edits nothing does not use it (nil in NewContext).
 	Store Store
+
+	// steps is where Close and Open leave their request for the stack.
+	steps *steps
 }
 
-// NewContext returns a context with th, the default keys, an 80×24 area
-// and no store (tests; the root sets the size it has and its store).
+// NewContext returns a context with th, the default keys, an 80×24 area,
+// no store, and steps of its own (tests; the root's are its stack's:
+// Stack.Context).
 func NewContext(th *theme.Theme) Context {
-	return Context{Theme: th, Keys: DefaultKeyMap(), Width: 80, Height: 24}
+	return Context{Theme: th, Keys: DefaultKeyMap(), Width: 80, Height: 24, steps: new(steps)}
 }
 
 // SetSize sets the area.
@@ -168,36 +175,39 @@ func DefaultKeyMap() KeyMap {
 	}
 }
 
-// Close, returned by a dialog's Update in place of the dialog, closes it:
-// the stack takes it off at once, and the root then handles Result (when
-// not nil) as a message, before the next key. Result goes to the root if
-// it is one of the root's, else to the dialog now on top.
-type Close struct{ Result tea.Msg }
+// Step is what a dialog asked of the stack in one Update, through its
+// Context: to be closed (Close; Result, when not nil, handled at once,
+// by the root or the dialog then on top), or to open Open over it. The
+// zero Step keeps the dialog open, as Update left it.
+type Step struct {
+	Close  bool
+	Result tea.Msg
+	Open   Dialog
+}
 
-// Open, returned by a dialog's Update in place of the dialog, opens Dialog
-// over it at once; the dialog stays beneath as Update left it.
-type Open struct{ Dialog Dialog }
+// steps holds the Step a dialog asked for until the stack takes it. The
+// contexts of the dialogs on one stack share it (Stack.Context), so that
+// the stack reads it right after the Update that asked, before the next
+// key: "d y u" typed at once deletes, then undoes the delete.
+type steps struct{ step Step }
 
-// Close and Open are tea.Models only so that Update can return them; they
-// never reach the screen.
+// Close asks the stack to close the dialog whose Update is running, and
+// then to handle result (when not nil) as a message, before the next
+// key: the root's, if it is one of the root's, else the dialog's beneath.
+// Update then returns as usual; the stack closes the dialog once it has.
+func (c Context) Close(result tea.Msg) { c.steps.step = Step{Close: true, Result: result} }
 
-// Init does nothing.
-func (Close) Init() tea.Cmd { return nil }
+// Open asks the stack to open d over the dialog whose Update is running,
+// once that Update returns; the dialog stays beneath as Update left it.
+func (c Context) Open(d Dialog) { c.steps.step = Step{Open: d} }
 
-// Update does nothing.
-func (c Close) Update(tea.Msg) (tea.Model, tea.Cmd) { return c, nil }
-
-// View is empty.
-func (Close) View() string { return "" }
-
-// Init does nothing.
-func (Open) Init() tea.Cmd { return nil }
-
-// Update does nothing.
-func (o Open) Update(tea.Msg) (tea.Model, tea.Cmd) { return o, nil }
-
-// View is empty.
-func (Open) View() string { return "" }
+// Take returns the Step asked for since the last Take, and forgets it:
+// the stack calls it after each Update (a test of one dialog may too).
+func (c Context) Take() Step {
+	st := c.steps.step
+	c.steps.step = Step{}
+	return st
+}
 
 // Wrap breaks text at word boundaries (a word longer than a line is cut)
 // into lines that fit width: the first after indent, the others after

@@ -61,19 +61,21 @@ func TestConfirmAnswers(t *testing.T) {
 		{"yes", false, nil}, // a paste, not the y key
 	} {
 		t.Run(c.key, func(t *testing.T) {
-			d := NewConfirm(NewContext(theme.Plain()), deleteQuestion())
+			ctx := NewContext(theme.Plain())
+			d := NewConfirm(ctx, deleteQuestion())
 			next, cmd := d.Update(keyOf(c.key))
 			if cmd != nil {
 				t.Error("the confirm returned a command: its answer must take effect at once")
 			}
-			cl, closed := next.(Close)
+			cl := ctx.Take()
+			closed := cl.Close
 			if closed != c.closes {
 				t.Fatalf("%s: closed %v, want %v (got %#v)", c.key, closed, c.closes, next)
 			}
+			if next != d {
+				t.Errorf("%s: returned %#v, want the confirm itself", c.key, next)
+			}
 			if !closed {
-				if next != d {
-					t.Errorf("%s: returned %#v, want the confirm itself", c.key, next)
-				}
 				return
 			}
 			if cl.Result != c.want {
@@ -84,10 +86,11 @@ func TestConfirmAnswers(t *testing.T) {
 }
 
 func TestConfirmWithoutNoMessageClosesWithNone(t *testing.T) {
-	d := NewConfirm(NewContext(theme.Plain()), Question{Text: "Overwrite?", Yes: yesMsg{}})
-	next, _ := d.Update(keyOf("n"))
-	if cl, ok := next.(Close); !ok || cl.Result != nil {
-		t.Errorf("n: %#v, want Close with no result", next)
+	ctx := NewContext(theme.Plain())
+	d := NewConfirm(ctx, Question{Text: "Overwrite?", Yes: yesMsg{}})
+	d.Update(keyOf("n"))
+	if cl := ctx.Take(); !cl.Close || cl.Result != nil {
+		t.Errorf("n: %#v, want Close with no result", cl)
 	}
 	// Mouse and other messages are not answers.
 	for _, msg := range []tea.Msg{tea.MouseMsg{Button: tea.MouseButtonLeft, Action: tea.MouseActionPress}, yesMsg{}, nil} {
@@ -150,8 +153,9 @@ func TestGoldenConfirm(t *testing.T) {
 }
 
 // page is a dialog for the stack tests: it records what it got, and its
-// keys ask for stack steps.
+// keys ask for stack steps, through ctx (its stack's: Stack.Context).
 type page struct {
+	ctx  Context
 	name string
 	got  []tea.Msg
 	w, h int
@@ -169,13 +173,16 @@ func (p *page) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	if km, ok := msg.(tea.KeyMsg); ok {
 		switch km.String() {
 		case "esc":
-			return Close{}, nil
+			p.ctx.Close(nil)
+			return p, nil
 		case "c":
-			return Open{Dialog: NewConfirm(NewContext(theme.Plain()), Question{Text: "Sure?", Yes: yesMsg{p.name}})}, nil
+			p.ctx.Open(NewConfirm(p.ctx, Question{Text: "Sure?", Yes: yesMsg{p.name}}))
+			return p, nil
 		case "o":
-			return Open{Dialog: &page{name: p.name + "+"}}, nil
+			p.ctx.Open(&page{ctx: p.ctx, name: p.name + "+"})
+			return p, nil
 		case "r":
-			return &page{name: p.name + "'"}, nil
+			return &page{ctx: p.ctx, name: p.name + "'"}, nil
 		}
 	}
 	return p, func() tea.Msg { return "ack " + p.name }
@@ -195,7 +202,7 @@ func TestStackOpensAndClosesOneLevelAtATime(t *testing.T) {
 	}
 	s.Pop() // nothing to pop: no panic
 
-	form := &page{name: "form"}
+	form := &page{ctx: s.Context(NewContext(theme.Plain())), name: "form"}
 	if msg := s.Push(form)(); msg != "init form" {
 		t.Errorf("Push returned %v, want the dialog's Init", msg)
 	}
@@ -243,7 +250,7 @@ func TestStackOpensAndClosesOneLevelAtATime(t *testing.T) {
 
 func TestStackOpenRunsInitAndSizes(t *testing.T) {
 	var s Stack
-	s.Push(&page{name: "a"})
+	s.Push(&page{ctx: s.Context(NewContext(theme.Plain())), name: "a"})
 	cmd, _ := s.Update(keyOf("o"))
 	var msgs []tea.Msg
 	switch msg := cmd().(type) {
@@ -388,5 +395,27 @@ func TestFitLeft(t *testing.T) {
 		if got != tt.want || ansi.StringWidth(got) > tt.w {
 			t.Errorf("FitLeft(%q, %d, %q) = %q (%d cells), want %q", tt.s, tt.w, tt.prefix, got, ansi.StringWidth(got), tt.want)
 		}
+	}
+}
+
+// A message for a dialog beneath the top (Send) reaches it, but the step
+// it asks is dropped: only the dialog on top closes or opens another.
+func TestStackSendToADialogBeneath(t *testing.T) {
+	t.Parallel()
+	var s Stack
+	ctx := s.Context(NewContext(theme.Plain()))
+	under := &page{ctx: ctx, name: "under"}
+	top := &page{ctx: ctx, name: "top"}
+	s.Push(under)
+	s.Push(top)
+	if cmd := s.Send(under, keyOf("esc")); cmd != nil || len(under.got) != 1 {
+		t.Fatalf("under got %v, command %v", under.got, cmd)
+	}
+	if s.Len() != 2 || s.Top() != top {
+		t.Fatalf("Send closed a dialog: %d open", s.Len())
+	}
+	// The next key goes to the top, as if nothing had been asked.
+	if _, res := s.Update(keyOf("x")); res != nil || s.Len() != 2 || len(top.got) != 1 {
+		t.Fatalf("after Send: %d open, top got %v", s.Len(), top.got)
 	}
 }

@@ -14,6 +14,19 @@ import (
 // (never the root's), and hands a closed dialog's Result on.
 type Stack struct {
 	dialogs []Dialog
+	// steps is what the dialogs made with the stack's Context ask of it.
+	steps *steps
+}
+
+// Context returns c for the dialogs of this stack: the steps they ask of
+// it (Context.Close, Context.Open) are the stack's, which it carries out
+// after each Update. A dialog made with another context asks in vain.
+func (s *Stack) Context(c Context) Context {
+	if s.steps == nil {
+		s.steps = new(steps)
+	}
+	c.steps = s.steps
+	return c
 }
 
 // Len returns the number of open dialogs.
@@ -61,26 +74,49 @@ func (s *Stack) SetSize(width, height int) {
 	}
 }
 
-// Update hands msg to the dialog on top and carries out the step it
-// returns (Close, Open, or another dialog in its place). It returns the
-// dialogs' command and, when the top dialog closed with one, its Result,
-// which the caller handles next. With no dialog open it does nothing.
+// Update hands msg to the dialog on top and carries out, at once, the
+// step it asked of its Context (Close, Open), or puts the dialog it
+// returned in its place. It returns the dialogs' command and, when the
+// top dialog closed with one, its result, which the caller handles next.
+// With no dialog open it does nothing.
 func (s *Stack) Update(msg tea.Msg) (cmd tea.Cmd, result tea.Msg) {
 	top := s.Top()
 	if top == nil {
 		return nil, nil
 	}
+	s.take() // a step asked outside an Update of the top is no one's
 	next, cmd := top.Update(msg)
-	switch next := next.(type) {
-	case Close:
+	st := s.take()
+	switch {
+	case st.Close:
 		s.Pop()
-		return cmd, next.Result
-	case Open:
-		return tea.Batch(cmd, s.Push(next.Dialog)), nil
-	case Dialog:
+		return cmd, st.Result
+	case st.Open != nil:
+		return tea.Batch(cmd, s.Push(st.Open)), nil
+	}
+	if next, ok := next.(Dialog); ok {
 		s.dialogs[len(s.dialogs)-1] = next
 	}
 	return cmd, nil
+}
+
+// Send hands msg to d, an open dialog that may not be on top (a message
+// of its own command, come back while a question is over it). A step it
+// asks is dropped: only the dialog on top closes or opens another.
+func (s *Stack) Send(d Dialog, msg tea.Msg) tea.Cmd {
+	_, cmd := d.Update(msg)
+	s.take()
+	return cmd
+}
+
+// take returns the step asked, and forgets it.
+func (s *Stack) take() Step {
+	if s.steps == nil {
+		return Step{}
+	}
+	st := s.steps.step
+	s.steps.step = Step{}
+	return st
 }
 
 // Layers returns what is to be drawn: base, the highest dialog that takes

@@ -37,7 +37,8 @@ type Store interface {
 }
 
 // Requests any dialog may make of the root, as a command's message or as
-// the Result of its Close; the root answers them whatever the dialog is.
+// the result it closes with (Context.Close); the root answers them
+// whatever the dialog is.
 type (
 	// ShowMsg asks the root to show Record in the list, selected, even
 	// if the search or a folded group hides it (the search is cleared

@@ -147,56 +147,57 @@ func (m *Model) FullHelp() [][]key.Binding { return m.actions().FullHelp() }
 // shows them; all but esc wait for a group to act on.
 func (m *Model) actions() dialog.Actions {
 	some := func() bool { return len(m.groups) > 0 }
-	next := func(tea.KeyMsg) (tea.Model, tea.Cmd) { return m.step(1, "the last group") }
-	prev := func(tea.KeyMsg) (tea.Model, tea.Cmd) { return m.step(-1, "the first group") }
+	next := func(tea.KeyMsg) tea.Cmd { m.step(1, "the last group"); return nil }
+	prev := func(tea.KeyMsg) tea.Cmd { m.step(-1, "the first group"); return nil }
 	return dialog.Actions{
 		{Binding: key.NewBinding(key.WithKeys("m"), key.WithHelp("m", "merge this group")), Bar: true, Col: 1, When: some,
-			Do: func(tea.KeyMsg) (tea.Model, tea.Cmd) { return m, m.merge(m.groups[m.At() : m.At()+1]) }},
+			Do: func(tea.KeyMsg) tea.Cmd { return m.merge(m.groups[m.At() : m.At()+1]) }},
 		{Binding: key.NewBinding(key.WithKeys("n", "right", "s"), key.WithHelp("n", "skip")), Bar: true, Col: 1, When: some, Do: next},
 		{Binding: m.ctx.Keys.Down, When: some, Do: next},
 		{Binding: key.NewBinding(key.WithKeys("p", "left"), key.WithHelp("p", "previous")), Bar: true, Col: 1, When: some, Do: prev},
 		{Binding: m.ctx.Keys.Up, When: some, Do: prev},
 		{Binding: key.NewBinding(key.WithKeys("tab"), key.WithHelp("tab", "keep another")), Bar: true, Col: 1, When: some,
-			Do: func(tea.KeyMsg) (tea.Model, tea.Cmd) { m.keepNext(); m.preview(); return m, nil }},
+			Do: func(tea.KeyMsg) tea.Cmd { m.keepNext(); m.preview(); return nil }},
 		{Binding: key.NewBinding(key.WithKeys("M"), key.WithHelp("M", "merge all")), Bar: true, Col: 1, When: some, Do: m.askMergeAll},
 		{Binding: key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "show in list")), Bar: true, Col: 1, When: some,
-			Do: func(tea.KeyMsg) (tea.Model, tea.Cmd) {
-				return dialog.Close{Result: dialog.ShowMsg{Record: m.groups[m.At()][0]}}, nil
+			Do: func(tea.KeyMsg) tea.Cmd {
+				m.ctx.Close(dialog.ShowMsg{Record: m.groups[m.At()][0]})
+				return nil
 			}},
 		{Binding: key.NewBinding(key.WithKeys("esc", "q"), key.WithHelp("esc/q", "close")), Bar: true, Col: 1,
-			Do: func(tea.KeyMsg) (tea.Model, tea.Cmd) { return dialog.Close{}, nil }},
+			Do: func(tea.KeyMsg) tea.Cmd { m.ctx.Close(nil); return nil }},
 	}
 }
 
 // step shows the group d after the one shown, or says end when there
 // is none.
-func (m *Model) step(d int, end string) (tea.Model, tea.Cmd) {
+func (m *Model) step(d int, end string) {
 	if at := m.At() + d; at >= 0 && at < m.list.Len() {
 		m.list.Move(d)
 		m.preview()
 	} else {
 		m.note = end
 	}
-	return m, nil
 }
 
 // askMergeAll asks before merging every group.
-func (m *Model) askMergeAll(tea.KeyMsg) (tea.Model, tea.Cmd) {
+func (m *Model) askMergeAll(tea.KeyMsg) tea.Cmd {
 	n := 0
 	for _, g := range m.groups {
 		n += len(g)
 	}
-	return dialog.Open{Dialog: dialog.NewConfirm(m.ctx, dialog.Question{
+	m.ctx.Open(dialog.NewConfirm(m.ctx, dialog.Question{
 		Text:   fmt.Sprintf("Merge all %s (%s) into one record each?", plural.Of(len(m.groups), "group"), plural.Of(n, "record")),
 		Detail: "One edit: u undoes it.",
 		Verb:   "merge",
 		Yes:    MergeAllMsg{},
-	})}, nil
+	}))
+	return nil
 }
 
-// Update handles a message: it returns the view, dialog.Close when the user
-// leaves it (with dialog.ShowMsg on enter), or dialog.Open with the
-// question before merging all.
+// Update handles a message. The view closes when the user leaves it
+// (with dialog.ShowMsg on enter), or opens the question before merging
+// all, through its Context.
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	if _, ok := msg.(MergeAllMsg); ok {
 		return m, m.merge(m.groups)
@@ -206,8 +207,8 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, nil
 	}
 	m.note = ""
-	if next, cmd, ok := m.actions().Do(km); ok {
-		return next, cmd
+	if cmd, ok := m.actions().Do(km); ok {
+		return m, cmd
 	}
 	return m, nil
 }

@@ -91,12 +91,12 @@ func TestMergeOneGroup(t *testing.T) {
 // merges nothing.
 func TestMergeAllAsks(t *testing.T) {
 	m, st := newView(t)
-	next, _ := m.Update(press("M"))
-	open, ok := next.(dialog.Open)
-	if !ok {
-		t.Fatalf("M gave %T, want a question", next)
+	m.Update(press("M"))
+	open := m.ctx.Take()
+	if open.Open == nil {
+		t.Fatalf("M gave %#v, want a question", open)
 	}
-	if v := open.Dialog.View(); !strings.Contains(v, "Merge all 2 groups (4 records)") {
+	if v := open.Open.View(); !strings.Contains(v, "Merge all 2 groups (4 records)") {
 		t.Errorf("the question:\n%s", v)
 	}
 	if len(st.Edits) != 0 {
@@ -120,13 +120,13 @@ func TestJumpAndStartAtSelected(t *testing.T) {
 	if m.At() != 1 {
 		t.Fatalf("opened on Cologne, the view shows group %d", m.At())
 	}
-	next, _ := m.Update(press("enter"))
-	c, ok := next.(dialog.Close)
-	if show, _ := c.Result.(dialog.ShowMsg); !ok || show.Record == nil || show.Record.Name() != "Koeln" {
-		t.Fatalf("enter gave %#v", next)
+	m.Update(press("enter"))
+	c := m.ctx.Take()
+	if show, _ := c.Result.(dialog.ShowMsg); !c.Close || show.Record == nil || show.Record.Name() != "Koeln" {
+		t.Fatalf("enter gave %#v", c)
 	}
-	if next, _ := m.Update(press("esc")); next != (dialog.Close{}) {
-		t.Errorf("esc gave %#v", next)
+	if m.Update(press("esc")); m.ctx.Take() != (dialog.Step{Close: true}) {
+		t.Errorf("esc did not close with no result")
 	}
 }
 

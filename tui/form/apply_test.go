@@ -25,9 +25,9 @@ func TestFormAppliesItsOwnRecord(t *testing.T) {
 
 	m := typeText(focusField(t, New(ctx, orig, nil), ssd3.FieldName), " home")
 	_, cmd := press(m, tea.KeyCtrlS)
-	next, _ := m.Update(result(t, cmd))
-	if next != (dialog.Close{}) || cat.Records()[0].Name() != "Go home" || store.Selected != orig.Ref() {
-		t.Errorf("edit: %#v, name %q, selected %v", next, cat.Records()[0].Name(), store.Selected)
+	m.Update(result(t, cmd))
+	if st := ctx.Take(); !st.Close || st.Result != nil || cat.Records()[0].Name() != "Go home" || store.Selected != orig.Ref() {
+		t.Errorf("edit: %#v, name %q, selected %v", st, cat.Records()[0].Name(), store.Selected)
 	}
 	if len(store.What) != 1 || store.What[0] != "edited “Go home”" || store.Status != store.What[0] {
 		t.Errorf("edit said %q, status %q", store.What, store.Status)
@@ -36,17 +36,17 @@ func TestFormAppliesItsOwnRecord(t *testing.T) {
 	add := typeText(New(ctx, nil, nil), "https://example.org/")
 	add = typeText(focusField(t, add, ssd3.FieldName), "Example")
 	_, cmd = press(add, tea.KeyCtrlS)
-	next, _ = add.Update(result(t, cmd))
+	add.Update(result(t, cmd))
 	recs := cat.Records()
-	if cl, ok := next.(dialog.Close); !ok || len(recs) != 2 || cl.Result != (dialog.ShowMsg{Record: recs[1]}) {
-		t.Errorf("add: %#v, %d records", next, len(recs))
+	if cl := ctx.Take(); !cl.Close || len(recs) != 2 || cl.Result != (dialog.ShowMsg{Record: recs[1]}) {
+		t.Errorf("add: %#v, %d records", cl, len(recs))
 	}
 
 	store.Refuse = &catalogue.ValidationError{Problems: []ssd3.Diagnostic{{Offset: -1, Field: ssd3.FieldID, Msg: "ID 7 is used by another record"}}}
 	refused := typeText(New(ctx, nil, nil), "https://example.com/")
 	refused = typeText(focusField(t, refused, ssd3.FieldName), "Refused")
 	_, cmd = press(refused, tea.KeyCtrlS)
-	if next, _ = refused.Update(result(t, cmd)); next != refused || !strings.Contains(refused.View(), "ID 7 is used by another record") {
+	if next, _ := refused.Update(result(t, cmd)); next != refused || ctx.Take().Close || !strings.Contains(refused.View(), "ID 7 is used by another record") {
 		t.Errorf("refused: %T\n%s", next, refused.View())
 	}
 }

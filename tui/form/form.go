@@ -9,7 +9,7 @@
 // and, once it comes back, applies it through its context's store (an Add
 // edit when Original is nil, else a Set): if the catalogue still refuses
 // it, the form shows why (SetError) and stays open. Escape closes
-// the form (dialog.Close), and so does saving an edit that changed nothing
+// the form (dialog.Context.Close), and so does saving an edit that changed nothing
 // (saving it would only restamp DATE). Escape on a form with changes asks
 // first (a dialog.Confirm over it): yes throws them away and closes the
 // form, no goes back to it as it was.
@@ -569,18 +569,20 @@ type discardMsg struct{ id int }
 // user says to throw the changes away.
 func (m *Model) cancel() (tea.Model, tea.Cmd) {
 	if !m.Changed() {
-		return dialog.Close{}, nil
+		m.close(nil)
+		return m, nil
 	}
 	what := "the new bookmark"
 	if m.original != nil {
 		what = "“" + display.Text(m.original.Name()) + "”"
 	}
-	return dialog.Open{Dialog: dialog.NewConfirm(m.ctx, dialog.Question{
+	m.ctx.Open(dialog.NewConfirm(m.ctx, dialog.Question{
 		Text:   "Discard your changes?",
 		Detail: "What you typed for " + what + " is not saved.",
 		Verb:   "discard",
 		Yes:    discardMsg{id: m.id},
-	})}, nil
+	}))
+	return m, nil
 }
 
 // apply applies the submitted record through the store, one undoable
@@ -597,7 +599,8 @@ func (m *Model) apply(msg SubmittedMsg) (tea.Model, tea.Cmd) {
 		fields := catalogue.Diff(msg.Original, msg.Record)
 		if len(fields) == 0 && hasDate(msg.Original) {
 			store.SetStatus(theme.Info, "nothing changed")
-			return dialog.Close{}, nil
+			m.close(nil)
+			return m, nil
 		}
 		// No fields, and no valid DATE: the Set stamps now, which is
 		// what the record lacked.
@@ -611,13 +614,15 @@ func (m *Model) apply(msg SubmittedMsg) (tea.Model, tea.Cmd) {
 	}
 	if msg.Original != nil {
 		store.Select(msg.Original.Ref())
-		return dialog.Close{}, cmd
+		m.close(nil)
+		return m, cmd
 	}
 	var shown dialog.ShowMsg
 	if recs := store.Catalogue().Records(); len(recs) > 0 {
 		shown.Record = recs[len(recs)-1]
 	}
-	return dialog.Close{Result: shown}, cmd
+	m.close(shown)
+	return m, cmd
 }
 
 // SetError shows why the catalogue refused the submitted record, keeping
@@ -749,18 +754,16 @@ func (m *Model) visibleErr(r *row) string {
 	return ""
 }
 
-// Update handles a message: it returns the form, or dialog.Close when the
-// user leaves it (which cancels the fetch of the page, if one is under
-// way).
-func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
-	next, cmd := m.update(msg)
-	if _, closed := next.(dialog.Close); closed {
-		m.stopFetch()
-	}
-	return next, cmd
+// close asks the stack to close the form (dialog.Context.Close), with
+// result, and cancels the fetch of the page, if one is under way.
+func (m *Model) close(result tea.Msg) {
+	m.stopFetch()
+	m.ctx.Close(result)
 }
 
-func (m *Model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
+// Update handles a message; the form closes (close) when the user
+// leaves it.
+func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case fetchDueMsg:
 		return m, m.startFetch(msg)
@@ -773,7 +776,7 @@ func (m *Model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, nil
 	case discardMsg:
 		if msg.id == m.id {
-			return dialog.Close{}, nil
+			m.close(nil)
 		}
 		return m, nil
 	}
@@ -839,7 +842,8 @@ func (m *Model) submit() (tea.Model, tea.Cmd) {
 	if m.original != nil && len(catalogue.Diff(m.original, rec)) == 0 && hasDate(m.original) {
 		// Nothing to save. (A record without a valid DATE is saved even
 		// so: it gets one, now, and becomes valid.)
-		return dialog.Close{}, nil
+		m.close(nil)
+		return m, nil
 	}
 	if d := m.dup; d != nil && m.allowDup != rec.URI() {
 		// Said in the form, and saved only if the user saves again.

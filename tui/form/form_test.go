@@ -48,9 +48,9 @@ func press(m *Model, keys ...tea.KeyType) (*Model, tea.Cmd) {
 
 // closes reports whether key k closes the form.
 func closes(m *Model, k tea.KeyType) bool {
-	next, _ := m.Update(keyMsg(k))
-	_, ok := next.(dialog.Close)
-	return ok
+	m.ctx.Take()
+	m.Update(keyMsg(k))
+	return m.ctx.Take().Close
 }
 
 // focusField moves the focus down to the named field.
@@ -285,6 +285,7 @@ func TestEscapeWithoutChangesCloses(t *testing.T) {
 func onStack(t *testing.T, m *Model) (*dialog.Stack, func(keys ...tea.KeyMsg)) {
 	t.Helper()
 	s := &dialog.Stack{}
+	m.ctx = s.Context(m.ctx) // as the root makes its dialogs
 	s.Push(m)
 	return s, func(keys ...tea.KeyMsg) {
 		for _, k := range keys {
@@ -358,12 +359,12 @@ func TestEscapeWithChangesAsks(t *testing.T) {
 func TestDiscardIsTheFormsOwn(t *testing.T) {
 	a := typeText(New(dialog.NewContext(theme.Plain()), nil, nil), "x")
 	b := typeText(New(dialog.NewContext(theme.Plain()), nil, nil), "x")
-	next, _ := a.Update(keyMsg(tea.KeyEsc))
-	yes := next.(dialog.Open).Dialog.(*dialog.Confirm).Question().Yes
-	if next, _ := b.Update(yes); next != b {
-		t.Errorf("another form's answer closed the form: %T", next)
+	a.Update(keyMsg(tea.KeyEsc))
+	yes := a.ctx.Take().Open.(*dialog.Confirm).Question().Yes
+	if b.Update(yes); b.ctx.Take().Close {
+		t.Errorf("another form's answer closed the form")
 	}
-	if next, _ := a.Update(yes); next != (dialog.Close{}) {
+	if a.Update(yes); !a.ctx.Take().Close {
 		t.Errorf("the form's own answer did not close it")
 	}
 }
@@ -781,8 +782,8 @@ func TestGoldenDiscardQuestion(t *testing.T) {
 	m.SetSize(80, 24)
 	m = focusField(t, m, catalogue.FieldTags)
 	m = typeText(m, "go, docs")
-	next, _ := m.Update(keyMsg(tea.KeyEsc))
-	q := next.(dialog.Open).Dialog
+	m.Update(keyMsg(tea.KeyEsc))
+	q := m.ctx.Take().Open
 	q.SetSize(80, 24)
 	golden(t, "discard-80x24", dialog.Overlay(m.View(), q.View(), 80, 24))
 }

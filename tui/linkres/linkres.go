@@ -112,16 +112,17 @@ func (m *Model) SetSize(width, height int) {
 func (m *Model) actions() dialog.Actions {
 	return dialog.Actions{
 		{Binding: key.NewBinding(key.WithKeys("U"), key.WithHelp("U", "update moved URIs")), Bar: true, Col: 1,
-			Do: func(tea.KeyMsg) (tea.Model, tea.Cmd) { return m, m.updateMoved() }},
+			Do: func(tea.KeyMsg) tea.Cmd { return m.updateMoved() }},
 		{Binding: key.NewBinding(key.WithKeys("D"), key.WithHelp("D", "delete dead")), Bar: true, Col: 1,
 			Do: m.askDeleteDead},
 		{Binding: key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "show in list")), Bar: true, Col: 1,
 			When: m.list.Selected,
-			Do: func(tea.KeyMsg) (tea.Model, tea.Cmd) {
-				return dialog.Close{Result: dialog.ShowMsg{Record: m.entries[m.list.Cursor()].Record}}, nil
+			Do: func(tea.KeyMsg) tea.Cmd {
+				m.ctx.Close(dialog.ShowMsg{Record: m.entries[m.list.Cursor()].Record})
+				return nil
 			}},
 		{Binding: key.NewBinding(key.WithKeys("esc", "q"), key.WithHelp("esc/q", "close")), Bar: true, Col: 1,
-			Do: func(tea.KeyMsg) (tea.Model, tea.Cmd) { return dialog.Close{}, nil }},
+			Do: func(tea.KeyMsg) tea.Cmd { m.ctx.Close(nil); return nil }},
 	}
 }
 
@@ -134,9 +135,9 @@ func (m *Model) FullHelp() [][]key.Binding {
 	return append(m.actions().FullHelp(), []key.Binding{nav.Up, nav.Down, nav.Home, nav.End})
 }
 
-// Update handles a message: it returns the screen, dialog.Close when the
-// user leaves it (with dialog.ShowMsg on enter), or dialog.Open with the
-// question before deleting.
+// Update handles a message. The screen closes when the user leaves it
+// (with dialog.ShowMsg on enter), or opens the question before deleting,
+// through its Context.
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	if _, ok := msg.(DeleteDeadMsg); ok {
 		return m, m.deleteDead()
@@ -145,26 +146,27 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	if !ok || m.list.Update(km) {
 		return m, nil
 	}
-	if next, cmd, ok := m.actions().Do(km); ok {
-		return next, cmd
+	if cmd, ok := m.actions().Do(km); ok {
+		return m, cmd
 	}
 	return m, nil
 }
 
 // askDeleteDead asks before deleting the records whose links are dead,
 // if there are any.
-func (m *Model) askDeleteDead(tea.KeyMsg) (tea.Model, tea.Cmd) {
+func (m *Model) askDeleteDead(tea.KeyMsg) tea.Cmd {
 	n := m.count(linkcheck.Dead)
 	if n == 0 {
 		m.ctx.Store.SetStatus(theme.Info, "no dead link to delete")
-		return m, nil
+		return nil
 	}
-	return dialog.Open{Dialog: dialog.NewConfirm(m.ctx, dialog.Question{
+	m.ctx.Open(dialog.NewConfirm(m.ctx, dialog.Question{
 		Text:   fmt.Sprintf("Delete the %s whose links are dead?", plural.Of(n, "record")),
 		Detail: "One edit: u undoes it.",
 		Verb:   "delete",
 		Yes:    DeleteDeadMsg{},
-	})}, nil
+	}))
+	return nil
 }
 
 // updateMoved rewrites the moved links, one edit.

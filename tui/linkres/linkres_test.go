@@ -41,7 +41,8 @@ func newScreen(t *testing.T) (*Model, *dialogtest.Store) {
 	return New(ctx, entries, "checked 4 links: 1 ok, 2 moved, 1 dead, 0 unknown"), st
 }
 
-func press(m *Model, k string) tea.Model {
+// press types k and returns the stack step the screen asked for.
+func press(m *Model, k string) dialog.Step {
 	msg := tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(k)}
 	switch k {
 	case "enter":
@@ -51,8 +52,8 @@ func press(m *Model, k string) tea.Model {
 	case "down":
 		msg = tea.KeyMsg{Type: tea.KeyDown}
 	}
-	next, _ := m.Update(msg)
-	return next
+	m.Update(msg)
+	return m.ctx.Take()
 }
 
 // TestGolden: the results at 80x24: the moved and dead links, each with
@@ -91,8 +92,7 @@ func TestUpdateMoved(t *testing.T) {
 func TestDeleteDeadAsks(t *testing.T) {
 	m, st := newScreen(t)
 	next := press(m, "D")
-	open, ok := next.(dialog.Open)
-	if !ok || !strings.Contains(open.Dialog.View(), "Delete the 1 record whose links are dead?") {
+	if next.Open == nil || !strings.Contains(next.Open.View(), "Delete the 1 record whose links are dead?") {
 		t.Fatalf("D gave %#v", next)
 	}
 	if len(st.Edits) != 0 {
@@ -114,8 +114,7 @@ func TestJump(t *testing.T) {
 	m, _ := newScreen(t)
 	press(m, "down")
 	next := press(m, "enter")
-	c, ok := next.(dialog.Close)
-	if show, _ := c.Result.(dialog.ShowMsg); !ok || show.Record == nil || show.Record.Name() != "Gone for good" {
+	if show, _ := next.Result.(dialog.ShowMsg); !next.Close || show.Record == nil || show.Record.Name() != "Gone for good" {
 		t.Fatalf("enter gave %#v", next)
 	}
 }

@@ -74,7 +74,8 @@ func (p *prompt) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	if km, ok := msg.(tea.KeyMsg); ok {
 		switch {
 		case key.Matches(km, p.ctx.Keys.Cancel):
-			return dialog.Close{}, nil
+			p.ctx.Close(nil)
+			return p, nil
 		case key.Matches(km, p.applyKey):
 			v := p.input.Value()
 			if _, err := p.preview(v); err != nil {
@@ -86,7 +87,8 @@ func (p *prompt) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 				p.err = dialog.Describe(err)
 				return p, nil
 			}
-			return dialog.Close{}, cmd
+			p.ctx.Close(nil)
+			return p, cmd
 		}
 	}
 	before := p.input.Value()

@@ -136,8 +136,8 @@ func (v *Tags) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	if v.list.Update(km) {
 		return v, nil
 	}
-	if next, cmd, ok := v.actions().Do(km); ok {
-		return next, cmd
+	if cmd, ok := v.actions().Do(km); ok {
+		return v, cmd
 	}
 	return v, nil
 }
@@ -150,35 +150,37 @@ func (v *Tags) actions() dialog.Actions {
 	some := func() bool { return v.Tag() != nil }
 	as := dialog.Actions{
 		{Binding: key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "show records")), Bar: true, Col: 1, When: some,
-			Do: func(tea.KeyMsg) (tea.Model, tea.Cmd) {
-				return dialog.Close{Result: dialog.SearchMsg{Query: "tag:" + quote(v.Tag().Name)}}, nil
+			Do: func(tea.KeyMsg) tea.Cmd {
+				v.ctx.Close(dialog.SearchMsg{Query: "tag:" + quote(v.Tag().Name)})
+				return nil
 			}},
 		{Binding: key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "rename")), Bar: true, Col: 1, When: some,
-			Do: func(tea.KeyMsg) (tea.Model, tea.Cmd) { return dialog.Open{Dialog: v.renamePrompt(v.Tag().Name)}, nil }},
+			Do: func(tea.KeyMsg) tea.Cmd { v.ctx.Open(v.renamePrompt(v.Tag().Name)); return nil }},
 		{Binding: key.NewBinding(key.WithKeys("d", "delete"), key.WithHelp("d", "remove")), Bar: true, Col: 1, When: some,
 			Do: v.askRemove},
 		{Binding: key.NewBinding(key.WithKeys("/"), key.WithHelp("/", "filter")), Bar: true, Col: 1,
-			Do: func(tea.KeyMsg) (tea.Model, tea.Cmd) { return v, v.list.Filter.Start() }},
+			Do: func(tea.KeyMsg) tea.Cmd { return v.list.Filter.Start() }},
 		{Binding: key.NewBinding(key.WithKeys("s"), key.WithHelp("s", "sort")), Bar: true, Col: 1,
-			Do: func(tea.KeyMsg) (tea.Model, tea.Cmd) { v.byCount = !v.byCount; v.reshow(); return v, nil }},
+			Do: func(tea.KeyMsg) tea.Cmd { v.byCount = !v.byCount; v.reshow(); return nil }},
 		// esc clears the filter first, then closes.
 		{Binding: key.NewBinding(key.WithKeys("esc")), When: v.list.Filter.Set,
-			Do: func(km tea.KeyMsg) (tea.Model, tea.Cmd) { v.list.Filter.Key(km); v.reshow(); return v, nil }},
+			Do: func(km tea.KeyMsg) tea.Cmd { v.list.Filter.Key(km); v.reshow(); return nil }},
 		{Binding: key.NewBinding(key.WithKeys("esc", "q", "T"), key.WithHelp("esc", "back")), Bar: true, Col: 1,
-			Do: func(tea.KeyMsg) (tea.Model, tea.Cmd) { return dialog.Close{}, nil }},
+			Do: func(tea.KeyMsg) tea.Cmd { v.ctx.Close(nil); return nil }},
 	}
-	return append(as, dialog.UndoActions(v, 1)...)
+	return append(as, dialog.UndoActions(1)...)
 }
 
 // askRemove asks before removing the tag under the cursor.
-func (v *Tags) askRemove(tea.KeyMsg) (tea.Model, tea.Cmd) {
+func (v *Tags) askRemove(tea.KeyMsg) tea.Cmd {
 	t := v.Tag()
-	return dialog.Open{Dialog: dialog.NewConfirm(v.ctx, dialog.Question{
+	v.ctx.Open(dialog.NewConfirm(v.ctx, dialog.Question{
 		Text:   fmt.Sprintf("Remove the tag “%s” from %s?", display.Text(t.Name), plural.Of(t.Count, "record")),
 		Detail: "Each gets DATE now (SSD3 3.3). u undoes it.",
 		Verb:   "remove",
 		Yes:    removeMsg{tag: t.Name},
-	})}, nil
+	}))
+	return nil
 }
 
 // renamePrompt asks for the tag's new name: a tag that records have

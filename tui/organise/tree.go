@@ -200,8 +200,8 @@ func (t *Tree) key(km tea.KeyMsg) (tea.Model, tea.Cmd) {
 	if t.tree != nil && t.list.Update(km) {
 		return t, nil
 	}
-	if next, cmd, ok := t.actions().Do(km); ok {
-		return next, cmd
+	if cmd, ok := t.actions().Do(km); ok {
+		return t, cmd
 	}
 	return t, nil
 }
@@ -217,8 +217,8 @@ func (t *Tree) actions() dialog.Actions {
 	named := func() bool { n := t.Node(); return n != nil && !n.None }
 	// A flat list has no folds: the folding keys do nothing there.
 	folds := func() bool { return node() && !t.flat() }
-	do := func(f func(n *categorytree.Node)) func(tea.KeyMsg) (tea.Model, tea.Cmd) {
-		return func(tea.KeyMsg) (tea.Model, tea.Cmd) { f(t.Node()); return t, nil }
+	do := func(f func(n *categorytree.Node)) func(tea.KeyMsg) tea.Cmd {
+		return func(tea.KeyMsg) tea.Cmd { f(t.Node()); return nil }
 	}
 	as := dialog.Actions{
 		{Binding: key.NewBinding(key.WithKeys("h", "left"), key.WithHelp("h/←", "fold, parent")), Col: 1, When: folds, Do: do(t.foldOrUp)},
@@ -230,29 +230,30 @@ func (t *Tree) actions() dialog.Actions {
 		})},
 		{Binding: key.NewBinding(key.WithKeys("Z"), key.WithHelp("Z", "fold/unfold all")), Col: 1, When: folds, Do: do(t.foldAll)},
 		{Binding: key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "show records")), Bar: true, Col: 2, When: node,
-			Do: func(tea.KeyMsg) (tea.Model, tea.Cmd) {
-				return dialog.Close{Result: dialog.SearchMsg{Query: NodeQuery(t.Node())}}, nil
+			Do: func(tea.KeyMsg) tea.Cmd {
+				t.ctx.Close(dialog.SearchMsg{Query: NodeQuery(t.Node())})
+				return nil
 			}},
 		{Binding: key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "rename/merge")), Bar: true, Col: 2, When: named,
-			Do: func(tea.KeyMsg) (tea.Model, tea.Cmd) { return dialog.Open{Dialog: t.renamePrompt(t.Node())}, nil }},
+			Do: func(tea.KeyMsg) tea.Cmd { t.ctx.Open(t.renamePrompt(t.Node())); return nil }},
 		{Binding: key.NewBinding(key.WithKeys("m"), key.WithHelp("m", "move")), Bar: true, Col: 2, When: named,
-			Do: func(tea.KeyMsg) (tea.Model, tea.Cmd) { return dialog.Open{Dialog: t.movePrompt(t.Node())}, nil }},
+			Do: func(tea.KeyMsg) tea.Cmd { t.ctx.Open(t.movePrompt(t.Node())); return nil }},
 		// / lists the categories whose path holds a text; s lists them
 		// all by how many records they have, most first. Either shows the
 		// paths whole, in a flat list.
 		{Binding: key.NewBinding(key.WithKeys("/"), key.WithHelp("/", "filter")), Bar: true, Col: 1, When: built,
-			Do: func(tea.KeyMsg) (tea.Model, tea.Cmd) { return t, t.list.Filter.Start() }},
+			Do: func(tea.KeyMsg) tea.Cmd { return t.list.Filter.Start() }},
 		{Binding: key.NewBinding(key.WithKeys("s"), key.WithHelp("s", "by count")), Bar: true, Col: 1, When: built,
-			Do: func(tea.KeyMsg) (tea.Model, tea.Cmd) { t.sortByCount(); return t, nil }},
+			Do: func(tea.KeyMsg) tea.Cmd { t.sortByCount(); return nil }},
 	}
 	// u and ctrl+r take back or redo the last change (a rename, a move).
-	as = append(as, dialog.UndoActions(t, 2)...)
+	as = append(as, dialog.UndoActions(2)...)
 	return append(as,
 		// esc clears the filter first, then closes.
 		dialog.Action{Binding: key.NewBinding(key.WithKeys("esc")), When: t.list.Filter.Set,
-			Do: func(km tea.KeyMsg) (tea.Model, tea.Cmd) { return t, t.filterKey(km) }},
+			Do: t.filterKey},
 		dialog.Action{Binding: key.NewBinding(key.WithKeys("esc", "q", "C"), key.WithHelp("esc", "back")), Bar: true, Col: 2,
-			Do: func(tea.KeyMsg) (tea.Model, tea.Cmd) { return dialog.Close{}, nil }},
+			Do: func(tea.KeyMsg) tea.Cmd { t.ctx.Close(nil); return nil }},
 	)
 }
 

@@ -11,7 +11,7 @@
 // nothing is highlighted. An empty choice clears the record's category
 // (for a selection of many, after asking),
 // which the picker applies through its context's store (one undoable
-// step, for one record or a selection of many: NewMany) as it closes (dialog.Close) with ChosenMsg as its result; esc
+// step, for one record or a selection of many: NewMany) as it closes (dialog.Context.Close) with ChosenMsg as its result; esc
 // closes it with none.
 package picker
 
@@ -227,11 +227,12 @@ func (m *Model) listHeight() int {
 	return max(1, h)
 }
 
-// Update handles a message: it returns the picker, or dialog.Close when
-// the user chose or left.
+// Update handles a message; the picker closes when the user chose or
+// left.
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	if _, ok := msg.(clearManyMsg); ok {
-		return dialog.Close{Result: ChosenMsg{}}, m.apply("")
+		m.ctx.Close(ChosenMsg{})
+		return m, m.apply("")
 	}
 	if mm, ok := msg.(tea.MouseMsg); ok {
 		switch mm.Button {
@@ -251,8 +252,8 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	if m.list.Update(km) {
 		return m, nil
 	}
-	if next, cmd, ok := m.actions().Do(km); ok {
-		return next, cmd
+	if cmd, ok := m.actions().Do(km); ok {
+		return m, cmd
 	}
 	var cmd tea.Cmd
 	if m.prefilled && km.Type == tea.KeyRunes && !km.Alt {
@@ -272,11 +273,11 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 func (m *Model) actions() dialog.Actions {
 	return dialog.Actions{
 		{Binding: key.NewBinding(key.WithKeys("tab"), key.WithHelp("tab", "complete")), Bar: true,
-			Do: func(tea.KeyMsg) (tea.Model, tea.Cmd) { m.complete(); return m, nil }},
+			Do: func(tea.KeyMsg) tea.Cmd { m.complete(); return nil }},
 		{Binding: key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "choose")), Bar: true,
-			Do: func(tea.KeyMsg) (tea.Model, tea.Cmd) { return m.choose() }},
+			Do: func(tea.KeyMsg) tea.Cmd { return m.choose() }},
 		{Binding: m.ctx.Keys.Cancel, Bar: true,
-			Do: func(tea.KeyMsg) (tea.Model, tea.Cmd) { return dialog.Close{}, nil }},
+			Do: func(tea.KeyMsg) tea.Cmd { m.ctx.Close(nil); return nil }},
 	}
 }
 
@@ -297,24 +298,26 @@ func (m *Model) complete() {
 
 // choose picks the highlighted category, or the typed text if it is a valid
 // CATEGORY (checked by the catalogue: SetField).
-func (m *Model) choose() (tea.Model, tea.Cmd) {
+func (m *Model) choose() tea.Cmd {
 	c := m.Selected()
 	if c == "" {
 		c = strings.Join(strings.Fields(m.input.Value()), " ")
 		if err := catalogue.SetField(&catalogue.Record{}, ssd3.FieldCategory, c); err != nil {
 			m.err = err.Error()
-			return m, nil
+			return nil
 		}
 	}
 	if c == "" && m.rec == nil && len(m.refs) > 1 {
-		return dialog.Open{Dialog: dialog.NewConfirm(m.ctx, dialog.Question{
+		m.ctx.Open(dialog.NewConfirm(m.ctx, dialog.Question{
 			Text:   fmt.Sprintf("Clear the category of %s?", plural.Of(len(m.refs), "selected record")),
 			Detail: "One edit: u undoes it.",
 			Verb:   "clear",
 			Yes:    clearManyMsg{},
-		})}, nil
+		}))
+		return nil
 	}
-	return dialog.Close{Result: ChosenMsg{Record: m.rec, Category: c}}, m.apply(c)
+	m.ctx.Close(ChosenMsg{Record: m.rec, Category: c})
+	return m.apply(c)
 }
 
 // apply puts the record in category c through the store, unless it is

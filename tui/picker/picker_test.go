@@ -34,11 +34,11 @@ func typeText(m *Model, s string) *Model {
 	return m
 }
 
-// press returns the picker and what its Update returned: itself, or
-// dialog.Close.
-func press(m *Model, k tea.KeyType) (*Model, tea.Model) {
-	next, _ := m.Update(tea.KeyMsg{Type: k})
-	return m, next
+// press returns the picker and the stack step it asked for: none, or
+// to close.
+func press(m *Model, k tea.KeyType) (*Model, dialog.Step) {
+	m.Update(tea.KeyMsg{Type: k})
+	return m, m.ctx.Take()
 }
 
 func clear(m *Model) *Model {
@@ -71,10 +71,9 @@ func TestFilterOrdersPrefixFirst(t *testing.T) {
 
 // chosen returns the result the picker closed with, its Record left out
 // (TestChosenIsForTheRecord checks it); nil when it stayed open.
-func chosen(t *testing.T, next tea.Model) tea.Msg {
+func chosen(t *testing.T, cl dialog.Step) tea.Msg {
 	t.Helper()
-	cl, ok := next.(dialog.Close)
-	if !ok {
+	if !cl.Close {
 		return nil
 	}
 	if c, ok := cl.Result.(ChosenMsg); ok {
@@ -90,9 +89,9 @@ func TestChosenIsForTheRecord(t *testing.T) {
 	if m.Value() != "Programming" {
 		t.Fatalf("starts with %q, want the record's category", m.Value())
 	}
-	next, cmd := m.Update(tea.KeyMsg{Type: tea.KeyEnter})
-	if cl, ok := next.(dialog.Close); !ok || cmd != nil || cl.Result != (ChosenMsg{Record: rec, Category: "Programming"}) {
-		t.Errorf("enter gave %#v, %v", next, cmd)
+	_, cmd := m.Update(tea.KeyMsg{Type: tea.KeyEnter})
+	if cl := m.ctx.Take(); !cl.Close || cmd != nil || cl.Result != (ChosenMsg{Record: rec, Category: "Programming"}) {
+		t.Errorf("enter gave %#v, %v", cl, cmd)
 	}
 }
 
@@ -166,7 +165,7 @@ func TestUpReturnsToTypedText(t *testing.T) {
 
 func TestEscCancels(t *testing.T) {
 	_, next := press(newPicker(inUse, ""), tea.KeyEsc)
-	if cl, ok := next.(dialog.Close); !ok || cl.Result != nil {
+	if cl := next; !cl.Close || cl.Result != nil {
 		t.Errorf("esc gave %#v, want Close with no result", next)
 	}
 }
@@ -262,8 +261,8 @@ func TestChoiceIsApplied(t *testing.T) {
 	}
 	m := typeText(clear(New(ctx, rec, inUse)), "Music")
 	m.Update(tea.KeyMsg{Type: tea.KeyUp}) // from Music/Pop, highlighted, to the text typed
-	next, _ := m.Update(tea.KeyMsg{Type: tea.KeyEnter})
-	if _, ok := next.(dialog.Close); !ok || cat.Records()[0].Category() != "Music" {
+	m.Update(tea.KeyMsg{Type: tea.KeyEnter})
+	if next := m.ctx.Take(); !next.Close || cat.Records()[0].Category() != "Music" {
 		t.Fatalf("enter gave %#v, category %q", next, cat.Records()[0].Category())
 	}
 	if store.Status != "put “Go” in Music" || store.Selected != rec.Ref() {
@@ -307,7 +306,7 @@ func TestNewManyOneEdit(t *testing.T) {
 		t.Errorf("the picker of 3:\n%s", m.View())
 	}
 	typeText(m, "News")
-	if _, next := press(m, tea.KeyEnter); next == nil {
+	if _, next := press(m, tea.KeyEnter); next == (dialog.Step{}) {
 		t.Fatal("enter did nothing")
 	}
 	if len(st.Edits) != 1 || st.What[0] != "put 2 records in News" {
@@ -367,12 +366,13 @@ func TestClearingManyAsks(t *testing.T) {
 	ctx := dialog.NewContext(theme.Plain())
 	ctx.Store, ctx.Width, ctx.Height = st, 80, 24
 	m := NewMany(ctx, c.Records(), 0, []string{"Go", "News"})
-	next, _ := m.Update(tea.KeyMsg{Type: tea.KeyEnter})
-	open, ok := next.(dialog.Open)
+	m.Update(tea.KeyMsg{Type: tea.KeyEnter})
+	next := m.ctx.Take()
+	open, ok := next, next.Open != nil
 	if !ok || len(st.Edits) != 0 {
 		t.Fatalf("enter on an empty input for 2 records gave %#v and %d edits, want a question and none", next, len(st.Edits))
 	}
-	if v := open.Dialog.View(); !strings.Contains(v, "Clear the category of 2 selected records?") {
+	if v := open.Open.View(); !strings.Contains(v, "Clear the category of 2 selected records?") {
 		t.Errorf("the question:\n%s", v)
 	}
 	if next, _ := m.Update(clearManyMsg{}); len(st.Edits) != 1 || st.What[0] != "removed the category of 2 records" {

@@ -7,7 +7,7 @@
 // On a record of the view:
 //
 //   - enter shows it in the list: the view closes with JumpMsg, the
-//     root's dialog.ShowMsg, as its result (dialog.Close);
+//     root's dialog.ShowMsg, as its result (dialog.Context.Close);
 //
 //   - e opens the edit form on it, over the view, to fix it: EditMsg, the
 //     root's dialog.EditMsg;
@@ -194,9 +194,9 @@ func (m *Model) SetSize(width, height int) {
 	m.list.SetHeight(m.listHeight())
 }
 
-// Update handles a message: it returns the view, dialog.Close when the user
-// leaves it (with JumpMsg on enter), or dialog.Open with the question
-// before a deletion.
+// Update handles a message. The view closes when the user leaves it
+// (with JumpMsg on enter), or opens the question before a deletion,
+// through its Context.
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	if dm, ok := msg.(DeleteMsg); ok {
 		return m, m.delete(dm.Record)
@@ -219,8 +219,8 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	if m.list.Update(km) {
 		return m, nil
 	}
-	if next, cmd, ok := m.actions().Do(km); ok {
-		return next, cmd
+	if cmd, ok := m.actions().Do(km); ok {
+		return m, cmd
 	}
 	return m, nil
 }
@@ -233,17 +233,17 @@ func (m *Model) actions() dialog.Actions {
 	it, have := m.Selected()
 	rec := it.Record
 	conflict := have && rec != nil && catalogue.ConflictSide(rec) != ""
-	noRecord := func(what string) (tea.Model, tea.Cmd) {
+	noRecord := func(what string) tea.Cmd {
 		m.note = "a problem of the file itself: no record to " + what
-		return m, nil
+		return nil
 	}
-	settle := func(keep catalogue.Keep) func(tea.KeyMsg) (tea.Model, tea.Cmd) {
-		return func(tea.KeyMsg) (tea.Model, tea.Cmd) {
+	settle := func(keep catalogue.Keep) func(tea.KeyMsg) tea.Cmd {
+		return func(tea.KeyMsg) tea.Cmd {
 			if !conflict {
 				m.note = "not a merge conflict: o, t and b settle a record marked " + catalogue.FieldConflict
-				return m, nil
+				return nil
 			}
-			return m, m.settle(rec, keep)
+			return m.settle(rec, keep)
 		}
 	}
 	return dialog.Actions{
@@ -251,32 +251,34 @@ func (m *Model) actions() dialog.Actions {
 		{Binding: key.NewBinding(key.WithKeys("t"), key.WithHelp("t", "keep theirs")), Bar: conflict, Col: 2, Do: settle(catalogue.KeepTheirs)},
 		{Binding: key.NewBinding(key.WithKeys("b"), key.WithHelp("b", "keep both")), Bar: conflict, Col: 2, Do: settle(catalogue.KeepBoth)},
 		{Binding: key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "show in list")), Bar: true, Col: 1,
-			Do: func(tea.KeyMsg) (tea.Model, tea.Cmd) {
+			Do: func(tea.KeyMsg) tea.Cmd {
 				if rec == nil {
 					return noRecord("show")
 				}
-				return dialog.Close{Result: JumpMsg{Record: rec}}, nil
+				m.ctx.Close(JumpMsg{Record: rec})
+				return nil
 			}},
 		{Binding: key.NewBinding(key.WithKeys("e"), key.WithHelp("e", "edit to fix")), Bar: !conflict, Col: 1,
-			Do: func(tea.KeyMsg) (tea.Model, tea.Cmd) {
+			Do: func(tea.KeyMsg) tea.Cmd {
 				if rec == nil {
 					return noRecord("edit")
 				}
-				return m, func() tea.Msg { return EditMsg{Record: rec} }
+				return func() tea.Msg { return EditMsg{Record: rec} }
 			}},
 		{Binding: key.NewBinding(key.WithKeys("d", "delete"), key.WithHelp("d", "delete invalid record")), Bar: !conflict, Col: 1,
-			Do: func(tea.KeyMsg) (tea.Model, tea.Cmd) {
+			Do: func(tea.KeyMsg) tea.Cmd {
 				switch {
 				case rec == nil:
 					return noRecord("delete")
 				case rec.Valid():
 					m.note = "this record is valid (its bad fields are ignored): edit it, or delete it from the list"
-					return m, nil
+					return nil
 				}
-				return dialog.Open{Dialog: m.askDelete(it)}, nil
+				m.ctx.Open(m.askDelete(it))
+				return nil
 			}},
 		{Binding: key.NewBinding(key.WithKeys("esc", "q"), key.WithHelp("esc/q", "close")), Bar: true, Col: 1,
-			Do: func(tea.KeyMsg) (tea.Model, tea.Cmd) { return dialog.Close{}, nil }},
+			Do: func(tea.KeyMsg) tea.Cmd { m.ctx.Close(nil); return nil }},
 	}
 }
 

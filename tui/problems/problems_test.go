@@ -44,8 +44,8 @@ func load(t *testing.T, text string) *catalogue.Catalogue {
 }
 
 // press types keys and returns what the last one gave: the stack step
-// (dialog.Close, dialog.Open) the view asked for, else its command's
-// message.
+// (dialog.Step: to close, or to open) the view asked for, else its
+// command's message.
 func press(m *Model, keys ...string) (*Model, tea.Msg) {
 	var out tea.Msg
 	for _, k := range keys {
@@ -64,11 +64,10 @@ func press(m *Model, keys ...string) (*Model, tea.Msg) {
 		default:
 			msg = tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(k)}
 		}
-		next, cmd := m.Update(msg)
-		switch next.(type) {
-		case dialog.Close, dialog.Open:
-			out = next
-		default:
+		_, cmd := m.Update(msg)
+		if st := m.ctx.Take(); st != (dialog.Step{}) {
+			out = st
+		} else {
 			out = run(cmd)
 		}
 	}
@@ -140,7 +139,7 @@ func TestJumpAndEdit(t *testing.T) {
 	m := New(dialog.NewContext(theme.Plain()), c)
 	// enter closes the view, asking the root to show the record.
 	_, out := press(m, "enter")
-	if cl, ok := out.(dialog.Close); !ok || cl.Result != (JumpMsg{Record: c.Records()[1]}) {
+	if cl, ok := out.(dialog.Step); !ok || !cl.Close || cl.Result != (JumpMsg{Record: c.Records()[1]}) {
 		t.Fatalf("enter gave %#v, want Close with JumpMsg for the record at line 5", out)
 	}
 	// e asks the root for the form, over the view (which stays).
@@ -164,13 +163,13 @@ func TestDeleteAsksOnce(t *testing.T) {
 	m := New(dialog.NewContext(theme.Plain()), c)
 	// d opens the one confirm dialog over the view; its yes is DeleteMsg.
 	m, out := press(m, "d")
-	op, ok := out.(dialog.Open)
-	if !ok {
+	op, ok := out.(dialog.Step)
+	if !ok || op.Open == nil {
 		t.Fatalf("d gave %#v, want the question opened", out)
 	}
-	q, ok := op.Dialog.(*dialog.Confirm)
+	q, ok := op.Open.(*dialog.Confirm)
 	if !ok {
-		t.Fatalf("d opened %#v, want a dialog.Confirm", op.Dialog)
+		t.Fatalf("d opened %#v, want a dialog.Confirm", op.Open)
 	}
 	if q.Question().Text != "Delete the invalid record at line 5 from the file?" || !strings.Contains(q.View(), "Broken") {
 		t.Errorf("question %+v\n%s", q.Question(), q.View())
@@ -179,9 +178,10 @@ func TestDeleteAsksOnce(t *testing.T) {
 		t.Errorf("no does something: %#v", q.Question().No)
 	}
 	// The confirm's answer: y gives DeleteMsg for the root.
-	next, _ := q.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("y")})
-	dm, ok := next.(dialog.Close).Result.(DeleteMsg)
-	if !ok || dm.Record != c.Records()[1] {
+	q.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("y")})
+	next := m.ctx.Take() // the confirm's context is the view's
+	dm, ok := next.Result.(DeleteMsg)
+	if !ok || !next.Close || dm.Record != c.Records()[1] {
 		t.Fatalf("y gave %#v", next)
 	}
 	// The root deletes, then removes the entry.
@@ -211,7 +211,7 @@ func TestDeleteRefusesValidRecord(t *testing.T) {
 func TestClose(t *testing.T) {
 	for _, k := range []string{"esc", "q"} {
 		_, out := press(New(dialog.NewContext(theme.Plain()), load(t, sample)), k)
-		if out != (dialog.Close{}) {
+		if out != (dialog.Step{Close: true}) {
 			t.Errorf("%s gave %#v, want Close with no result", k, out)
 		}
 	}

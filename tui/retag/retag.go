@@ -160,8 +160,8 @@ func tags(v string) ([]string, error) {
 	return out, nil
 }
 
-// Update handles a message: it returns the dialog, or dialog.Close when
-// the user applied or left.
+// Update handles a message; the dialog closes when the user applied or
+// left.
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	km, ok := msg.(tea.KeyMsg)
 	if !ok {
@@ -171,7 +171,8 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	}
 	switch {
 	case key.Matches(km, m.ctx.Keys.Cancel):
-		return dialog.Close{}, nil
+		m.ctx.Close(nil)
+		return m, nil
 	case key.Matches(km, m.keys.Switch):
 		m.inputs[m.focus].Blur()
 		m.focus = 1 - m.focus
@@ -184,7 +185,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 		return m, nil
 	case key.Matches(km, m.keys.Apply):
-		return m.apply()
+		return m, m.apply()
 	}
 	var cmd tea.Cmd
 	m.inputs[m.focus], cmd = m.inputs[m.focus].Update(msg)
@@ -194,16 +195,17 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 
 // apply adds and removes the tags typed, in one edit, and closes; a tag
 // that cannot be one keeps the dialog open, saying why.
-func (m *Model) apply() (tea.Model, tea.Cmd) {
+func (m *Model) apply() tea.Cmd {
 	add, err := tags(m.inputs[0].Value())
 	if err == nil {
 		var remove []string
 		if remove, err = tags(m.inputs[1].Value()); err == nil {
-			return dialog.Close{}, m.retag(add, remove)
+			m.ctx.Close(nil)
+			return m.retag(add, remove)
 		}
 	}
 	m.err = err.Error()
-	return m, nil
+	return nil
 }
 
 // retag applies the edit through the store, saying how many records it

@@ -38,8 +38,9 @@ func open(t *testing.T, all, suggested []string) (*Model, *dialogtest.Store) {
 	return New(ctx, c.Records(), 0, all, suggested), st
 }
 
-func send(m *Model, keys ...string) tea.Model {
-	var next tea.Model = m
+// send types keys and returns the stack step the last one asked for.
+func send(m *Model, keys ...string) dialog.Step {
+	var next dialog.Step
 	for _, k := range keys {
 		var msg tea.KeyMsg
 		switch k {
@@ -52,7 +53,8 @@ func send(m *Model, keys ...string) tea.Model {
 		default:
 			msg = tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(k)}
 		}
-		next, _ = m.Update(msg)
+		m.Update(msg)
+		next = m.ctx.Take()
 	}
 	return next
 }
@@ -85,8 +87,8 @@ func TestCompletions(t *testing.T) {
 func TestApply(t *testing.T) {
 	m, st := open(t, nil, nil)
 	next := send(m, "n", "e", "w", ",", " ", "g", "o", "down", "o", "tab", "enter")
-	if _, ok := next.(dialog.Close); !ok {
-		t.Fatalf("enter did not close: %T", next)
+	if !next.Close {
+		t.Fatalf("enter did not close: %#v", next)
 	}
 	if len(st.Edits) != 1 {
 		t.Fatalf("%d edits, want 1", len(st.Edits))
@@ -107,13 +109,11 @@ func TestApply(t *testing.T) {
 // commas is skipped; nothing typed changes nothing.
 func TestRefusals(t *testing.T) {
 	m, st := open(t, nil, nil)
-	if next := send(m, "enter"); next != nil {
-		if _, ok := next.(dialog.Close); !ok || len(st.Edits) != 0 {
-			t.Errorf("enter with nothing typed: %T, %d edits", next, len(st.Edits))
-		}
+	if next := send(m, "enter"); !next.Close || len(st.Edits) != 0 {
+		t.Errorf("enter with nothing typed: %#v, %d edits", next, len(st.Edits))
 	}
 	m, st = open(t, nil, nil)
-	if _, ok := send(m, "a", ",", ",", "b", "enter").(dialog.Close); !ok || len(st.Edits) != 1 {
+	if !send(m, "a", ",", ",", "b", "enter").Close || len(st.Edits) != 1 {
 		t.Fatalf("a,,b: %d edits", len(st.Edits))
 	}
 	if got := st.Cat.Records()[2].Extension(catalogue.FieldTags); got != "a, b" {

@@ -89,8 +89,8 @@ func (m *Model) scrollable() {
 // key scrolls, or closes the view.
 func (m *Model) key(km tea.KeyMsg) (tea.Model, tea.Cmd) {
 	m.scrollable()
-	if next, cmd, ok := m.actions().Do(km); ok {
-		return next, cmd
+	if cmd, ok := m.actions().Do(km); ok {
+		return m, cmd
 	}
 	m.top.Update(km)
 	return m, nil
@@ -100,7 +100,7 @@ func (m *Model) key(km tea.KeyMsg) (tea.Model, tea.Cmd) {
 func (m *Model) actions() dialog.Actions {
 	return dialog.Actions{
 		{Binding: key.NewBinding(key.WithKeys("esc", "q", "#"), key.WithHelp("esc", "back")), Bar: true,
-			Do: func(tea.KeyMsg) (tea.Model, tea.Cmd) { return dialog.Close{}, nil }},
+			Do: func(tea.KeyMsg) tea.Cmd { m.ctx.Close(nil); return nil }},
 	}
 }
 

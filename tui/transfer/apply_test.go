@@ -59,8 +59,8 @@ func TestImportAppliesItsPlan(t *testing.T) {
 func TestExportReportsItself(t *testing.T) {
 	ctx, store := storeContext(newCatalogue(t))
 	m := NewExport(ctx, nil, "all 2 records", t.TempDir())
-	if next, _ := m.Update(ExportedMsg{Path: "/tmp/b.html", Format: "netscape", Count: 2}); next != (dialog.Close{}) {
-		t.Errorf("written: %#v, want Close", next)
+	if m.Update(ExportedMsg{Path: "/tmp/b.html", Format: "netscape", Count: 2}); ctx.Take() != (dialog.Step{Close: true}) {
+		t.Error("written, the screen did not close")
 	}
 	if store.Status != "exported 2 records to /tmp/b.html (netscape)" || store.Sev != theme.Success {
 		t.Errorf("status %q (%v)", store.Status, store.Sev)

@@ -205,12 +205,12 @@ func (m *Export) exported(msg ExportedMsg) (tea.Model, tea.Cmd) {
 	} else {
 		m.ctx.Store.SetStatus(theme.Success, what)
 	}
-	return dialog.Close{}, nil
+	m.ctx.Close(nil)
+	return m, nil
 }
 
-// Update handles a message: it returns the screen, dialog.Close when the
-// user leaves it, or dialog.Open with the question before writing over a
-// file.
+// Update handles a message. The screen closes when the user leaves it,
+// or opens the question before writing over a file, through its Context.
 func (m *Export) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case ExportedMsg:
@@ -236,12 +236,13 @@ func (m *Export) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		case msg.dir:
 			m.err = fmt.Errorf("%s is a directory", msg.path)
 		case msg.exists:
-			return dialog.Open{Dialog: dialog.NewConfirm(m.ctx, dialog.Question{
+			m.ctx.Open(dialog.NewConfirm(m.ctx, dialog.Question{
 				Text:   "The file exists. Overwrite it?",
 				Detail: msg.path,
 				Verb:   "overwrite",
 				Yes:    overwriteMsg{id: m.id, path: msg.path},
-			})}, nil
+			}))
+			return m, nil
 		default:
 			return m.start()
 		}
@@ -285,7 +286,8 @@ func (m *Export) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 func (m *Export) key(km tea.KeyMsg) (tea.Model, tea.Cmd) {
 	switch {
 	case key.Matches(km, m.ctx.Keys.Cancel):
-		return dialog.Close{}, nil
+		m.ctx.Close(nil)
+		return m, nil
 	case key.Matches(km, m.keys.Switch):
 		m.onPath = !m.onPath
 		if m.onPath {

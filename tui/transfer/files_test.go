@@ -253,7 +253,7 @@ func TestImportScreenSaysWhereItWas(t *testing.T) {
 	m := newChooserScreen(t, dir)
 	m = typeKeys(t, m, "books/")
 	_, out := key1(t, m, tea.KeyEsc)
-	if len(out) != 1 || out[0].(dialog.Close).Result != (FolderMsg{Dir: filepath.Join(dir, "books")}) {
+	if len(out) != 1 || !out[0].(dialog.Step).Close || out[0].(dialog.Step).Result != (FolderMsg{Dir: filepath.Join(dir, "books")}) {
 		t.Errorf("esc: %v", out)
 	}
 }

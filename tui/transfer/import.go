@@ -23,7 +23,7 @@
 //     leaves out duplicates and drops IDs taken in the catalogue as it is
 //     by then, applies it through the store as one undoable step (saved
 //     at once), and shows the summary of what the edit did (Plan.Summaries,
-//     Applied) until the user closes it (dialog.Close).
+//     Applied) until the user closes it (dialog.Context.Close).
 //
 // Messages the root does not know (file listings, progress, spinner ticks)
 // must be routed to the screen's Update.
@@ -237,9 +237,9 @@ func (m *Import) SetSize(width, height int) {
 	m.bar.Width = max(10, min(60, width-4))
 }
 
-// closed is the screen's Close: its result says where it was. The
-// profiles still being counted are no longer read.
-func (m *Import) closed() dialog.Close {
+// close closes the screen (dialog.Context.Close): its result says where
+// it was. The profiles still being counted are no longer read.
+func (m *Import) close() {
 	if m.stopCounting != nil {
 		m.stopCounting()
 	}
@@ -247,7 +247,7 @@ func (m *Import) closed() dialog.Close {
 	if m.path != "" && m.state != importPick && m.label == "" {
 		dir = filepath.Dir(m.path)
 	}
-	return dialog.Close{Result: FolderMsg{Dir: dir}}
+	m.ctx.Close(FolderMsg{Dir: dir})
 }
 
 // Path returns the chosen file, "" before one is chosen.
@@ -480,8 +480,8 @@ func waitProgress(id int, ch <-chan int64) tea.Cmd {
 	return wait(ch, func(n int64) tea.Msg { return progressMsg{id: id, read: n} })
 }
 
-// Update handles a message: it returns the screen, or dialog.Close when
-// the user leaves it. Each kind of message has its handler; those that
+// Update handles a message; the screen closes (close) when the user
+// leaves it. Each kind of message has its handler; those that
 // answer a command of this screen (listedMsg aside, which the chooser
 // checks) are dropped when they are another screen's (id) or come after
 // the step they answer.
@@ -637,7 +637,8 @@ func (m *Import) key(km tea.KeyMsg) (tea.Model, tea.Cmd) {
 // chooser the others.
 func (m *Import) pickKey(km tea.KeyMsg) (tea.Model, tea.Cmd) {
 	if key.Matches(km, m.keys.Leave) {
-		return m.closed(), nil
+		m.close()
+		return m, nil
 	}
 	// ↑ above the files goes up to the profiles ("k" is typed).
 	if m.profs.sel >= 0 || key.Matches(km, DefaultChooserKeyMap.Up) && !m.files.hl.Selected() && len(m.profs.found) > 0 && len(m.files.queue) == 0 {
@@ -684,7 +685,7 @@ func (m *Import) doneKey(km tea.KeyMsg) (tea.Model, tea.Cmd) {
 	case key.Matches(km, m.keys.Down):
 		m.offset = max(0, min(m.offset+1, len(m.summaryLines())-m.summaryHeight()))
 	case key.Matches(km, m.keys.Close):
-		return m.closed(), nil
+		m.close()
 	}
 	return m, nil
 }

@@ -33,15 +33,25 @@ func golden(t *testing.T, name, got string) {
 }
 
 // step delivers msg to m as the root's stack would and returns m and its
-// command; a stack step m asks for (dialog.Close, dialog.Open) comes back
-// as a message of the command, so that drain reports it.
+// command; a stack step m asks for (a dialog.Step: to close, or to open)
+// comes back as a message of the command, so that drain reports it.
 func step[M dialog.Dialog](m M, msg tea.Msg) (M, tea.Cmd) {
-	next, cmd := m.Update(msg)
-	switch next.(type) {
-	case dialog.Close, dialog.Open:
-		return m, tea.Batch(cmd, func() tea.Msg { return next })
+	_, cmd := m.Update(msg)
+	if st := ctxOf(m).Take(); st != (dialog.Step{}) {
+		return m, tea.Batch(cmd, func() tea.Msg { return st })
 	}
 	return m, cmd
+}
+
+// ctxOf returns the context screen d was made with.
+func ctxOf(d dialog.Dialog) dialog.Context {
+	switch d := d.(type) {
+	case *Import:
+		return d.ctx
+	case *Export:
+		return d.ctx
+	}
+	panic(fmt.Sprintf("no context for %T", d))
 }
 
 // drain runs cmd and feeds what it answers back to m, as the Bubble Tea
@@ -68,7 +78,7 @@ func drain[M dialog.Dialog](t *testing.T, m M, cmd tea.Cmd) (M, []tea.Msg) {
 		case tea.BatchMsg:
 			queue = append(queue, msg...)
 			continue
-		case ImportedMsg, ExportedMsg, dialog.Close, dialog.Open:
+		case ImportedMsg, ExportedMsg, dialog.Step:
 			out = append(out, msg)
 			continue
 		}
@@ -202,7 +212,7 @@ func TestImportFlow(t *testing.T) {
 	view := strings.ReplaceAll(m.View(), dir, "$DIR")
 	golden(t, "import-summary-80x24", view)
 	_, cmd = step(m, press(tea.KeyEsc))
-	if _, ok := cmd().(dialog.Close); !ok {
+	if st, _ := cmd().(dialog.Step); !st.Close {
 		t.Error("esc did not close the summary")
 	}
 }
@@ -232,7 +242,7 @@ func TestImportUnrecognisedFile(t *testing.T) {
 		t.Errorf("esc went to state %d, want the picker", m.state)
 	}
 	_, cmd = step(m, press(tea.KeyEsc))
-	if _, ok := cmd().(dialog.Close); !ok {
+	if st, _ := cmd().(dialog.Step); !st.Close {
 		t.Error("esc in the picker did not close")
 	}
 }
@@ -404,7 +414,7 @@ func TestExportAsksBeforeOverwriting(t *testing.T) {
 		if len(out) != 1 {
 			t.Fatalf("no question before overwriting (emitted %v)", out)
 		}
-		q, ok := out[0].(dialog.Open).Dialog.(*dialog.Confirm)
+		q, ok := out[0].(dialog.Step).Open.(*dialog.Confirm)
 		if !ok || q.Question().Text != "The file exists. Overwrite it?" || q.Question().Detail != old {
 			t.Fatalf("asked %#v", out[0])
 		}
@@ -412,16 +422,20 @@ func TestExportAsksBeforeOverwriting(t *testing.T) {
 	}
 	q := ask()
 	// n closes the question with nothing to do: the screen stays as it was.
-	if next, _ := q.Update(runes("n")); next != (dialog.Close{}) {
-		t.Fatalf("n gave %#v", next)
+	if q.Update(runes("n")); m.ctx.Take() != (dialog.Step{Close: true}) {
+		t.Fatal("n did not close the question with nothing to do")
 	}
 	if b, _ := os.ReadFile(old); string(b) != "old contents" {
 		t.Fatal("file overwritten after n")
 	}
 	// y closes it with the screen's own message, which the root hands to
 	// the screen, now on top again.
-	next, _ := ask().Update(runes("y"))
-	m, cmd := step(m, next.(dialog.Close).Result)
+	ask().Update(runes("y"))
+	next := m.ctx.Take() // the question's context is the screen's
+	if !next.Close {
+		t.Fatal("y did not close the question")
+	}
+	m, cmd := step(m, next.Result)
 	_, out := drain(t, m, cmd)
 	if len(out) != 1 || out[0].(ExportedMsg).Err != nil {
 		t.Fatalf("emitted %v", out)
@@ -514,7 +528,7 @@ func TestExportTildeAndCancel(t *testing.T) {
 		t.Errorf("~ resolved to %s", p)
 	}
 	_, cmd := step(m, press(tea.KeyEsc))
-	if _, ok := cmd().(dialog.Close); !ok {
+	if st, _ := cmd().(dialog.Step); !st.Close {
 		t.Error("esc did not close")
 	}
 }
