@@ -250,155 +250,228 @@ func (h *host) system(msg tea.Msg) tea.Cmd {
 	return nil
 }
 
-// openKey opens the dialog a key asks for, on the selected record rec
-// (nil: none, or a group heading); it reports whether the key was one.
-// With records selected (the list's marks), the keys that act on a
-// record act on them all (manyKey).
+// openKey does what a key the host handles asks (the record's keys, the
+// screens: keyMap.actions), on the selected record rec (nil: none, or a
+// group heading); it reports whether the key was one. With records
+// selected (the list's marks), the keys that act on a record act on
+// them all.
 func (h *host) openKey(msg tea.KeyMsg, rec *catalogue.Record) (tea.Cmd, bool) {
-	k := &h.keys
-	ctx := h.context()
-	if len(h.list.Marked()) > 0 {
-		if cmd, ok := h.manyKey(msg); ok {
-			return cmd, true
-		}
-	}
-	for _, s := range k.screens {
-		if key.Matches(msg, s.Binding) {
-			if !s.keepsStatus {
-				h.status.msg = ""
-			}
-			return h.open(s.open(h, ctx, rec)), true
-		}
-	}
-	var d dialog.Dialog
-	switch {
-	case key.Matches(msg, k.Edit, k.Delete, k.Category, k.Open, k.Copy, k.Retag) && rec == nil:
-		return nil, true // they act on the selected record: a heading is none
-	case key.Matches(msg, k.Open, k.Copy) && ssd3.ValidateURI(rec.URI()) != nil:
-		// Said at once, rather than asking about a URI that is not there.
-		verb := "open"
-		if key.Matches(msg, k.Copy) {
-			verb = "copy"
-		}
-		h.status.set(sevError, "nothing to %s: %s has no valid URI (e edits it, ! lists its problems)", verb, recordLabel(rec))
-		return nil, true
-	case key.Matches(msg, k.Add):
-		d = h.form(nil)
-		h.status.msg = ""
-	case key.Matches(msg, k.Edit):
-		d = h.form(rec)
-		h.status.msg = ""
-		if n := len(h.list.Marked()); n > 0 {
-			// The form edits one record; the selection's own keys
-			// (rating, category, tags) change them all.
-			h.status.set(sevInfo, "editing %s only, not the %s: 1-5, c and + change them all", recordLabel(rec), plural.Of(n, "selected record"))
-		}
-	case key.Matches(msg, k.Delete):
-		d = dialog.NewConfirm(ctx, dialog.Question{
-			Text:   fmt.Sprintf("Delete “%s”?", display.Text(rec.Name())),
-			Detail: "u undoes it.",
-			Verb:   "delete",
-			Yes:    deleteMsg{ref: rec.Ref()},
-			No:     noteMsg("nothing deleted"),
-		})
-		h.status.msg = ""
-	case key.Matches(msg, k.Category):
-		return h.openSuggested(picker.New(ctx, rec, h.categories()), []*catalogue.Record{rec}), true
-	case key.Matches(msg, k.Retag):
-		return h.openSuggested(h.retag([]*catalogue.Record{rec}, 0), []*catalogue.Record{rec}), true
-	case key.Matches(msg, k.Export):
-		d = h.export(ctx)
-		h.status.msg = ""
-	case key.Matches(msg, k.Open):
-		return system.Open(rec.URI()), true
-	case key.Matches(msg, k.Copy):
-		return system.Copy(rec.URI()), true
-	default:
-		return nil, false
-	}
-	return h.open(d), true
+	return h.actions(rec).Do(msg)
 }
+
+// actions returns the host's actions as dialog.Actions, on rec: for each
+// key, on the selection first (when records are selected), then on rec.
+// The root's own keys (an action with neither one nor many) are not
+// among them.
+func (h *host) actions(rec *catalogue.Record) dialog.Actions {
+	var sel *selection
+	selected := func() bool {
+		if sel == nil {
+			s := h.selection()
+			sel = &s
+		}
+		return len(sel.recs) > 0
+	}
+	marked := len(h.list.Marked()) > 0
+	var as dialog.Actions
+	for _, a := range h.keys.actions {
+		if a.many != nil && marked {
+			many := a.many
+			as = append(as, dialog.Action{Binding: a.Binding, When: selected,
+				Do: func(tea.KeyMsg) tea.Cmd { return many(h, *sel) }})
+		}
+		if a.one != nil {
+			as = append(as, dialog.Action{Binding: a.Binding,
+				Do: func(tea.KeyMsg) tea.Cmd { return h.doOne(a, rec) }})
+		}
+	}
+	return as
+}
+
+// doOne does a on rec, if it applies: an action on the record does
+// nothing on a heading, and one that needs a valid URI says at once
+// that there is none, rather than asking about a URI that is not there.
+func (h *host) doOne(a action, rec *catalogue.Record) tea.Cmd {
+	switch {
+	case a.needsRec && rec == nil:
+		return nil
+	case a.uriVerb != "" && rec != nil && ssd3.ValidateURI(rec.URI()) != nil:
+		h.status.set(sevError, "nothing to %s: %s has no valid URI (e edits it, ! lists its problems)", a.uriVerb, recordLabel(rec))
+		return nil
+	}
+	return a.one(h, rec)
+}
+
+// addRecord opens the form on a new record.
+func (h *host) addRecord(*catalogue.Record) tea.Cmd {
+	d := h.form(nil)
+	h.status.msg = ""
+	return h.open(d)
+}
+
+// editRecord opens the form on rec.
+func (h *host) editRecord(rec *catalogue.Record) tea.Cmd {
+	d := h.form(rec)
+	h.status.msg = ""
+	if n := len(h.list.Marked()); n > 0 {
+		// The form edits one record; the selection's own keys
+		// (rating, category, tags) change them all.
+		h.status.set(sevInfo, "editing %s only, not the %s: 1-5, c and + change them all", recordLabel(rec), plural.Of(n, "selected record"))
+	}
+	return h.open(d)
+}
+
+// askDelete asks before deleting rec.
+func (h *host) askDelete(rec *catalogue.Record) tea.Cmd {
+	d := dialog.NewConfirm(h.context(), dialog.Question{
+		Text:   fmt.Sprintf("Delete “%s”?", display.Text(rec.Name())),
+		Detail: "u undoes it.",
+		Verb:   "delete",
+		Yes:    deleteMsg{ref: rec.Ref()},
+		No:     noteMsg("nothing deleted"),
+	})
+	h.status.msg = ""
+	return h.open(d)
+}
+
+// pickCategory opens the category picker on rec.
+func (h *host) pickCategory(rec *catalogue.Record) tea.Cmd {
+	return h.openSuggested(picker.New(h.context(), rec, h.categories()), []*catalogue.Record{rec})
+}
+
+// retagOne opens the tags dialog on rec.
+func (h *host) retagOne(rec *catalogue.Record) tea.Cmd {
+	return h.openSuggested(h.retag([]*catalogue.Record{rec}, 0), []*catalogue.Record{rec})
+}
+
+// exportShown opens the export screen on the records the list shows.
+func (h *host) exportShown(*catalogue.Record) tea.Cmd {
+	d := h.export(h.context())
+	h.status.msg = ""
+	return h.open(d)
+}
+
+// openURI opens rec's URI with the system opener.
+func (h *host) openURI(rec *catalogue.Record) tea.Cmd { return system.Open(rec.URI()) }
+
+// copyURI copies rec's URI to the clipboard.
+func (h *host) copyURI(rec *catalogue.Record) tea.Cmd { return system.Copy(rec.URI()) }
 
 // manyOpenAsk is how many links open at once without asking first.
 const manyOpenAsk = 5
 
-// manyKey handles a key that acts on the records selected: delete, open
-// and copy (asking first when they are many), the category picker, the
-// tags dialog and export, each on them all; ok is false for other keys.
-// Rating is the root's (Model.rate).
-func (h *host) manyKey(msg tea.KeyMsg) (tea.Cmd, bool) {
-	k := &h.keys
-	if !key.Matches(msg, k.Delete, k.Open, k.Copy, k.Category, k.Retag, k.Export) {
-		return nil, false
-	}
+// selection is the records selected, as they are now, in file order, and
+// how many of them the search hides.
+type selection struct {
+	recs   []*catalogue.Record
+	hidden int
+}
+
+// selection returns the records selected.
+func (h *host) selection() selection {
 	recs, hidden := h.marked()
-	if len(recs) == 0 {
-		return nil, false
+	return selection{recs: recs, hidden: hidden}
+}
+
+// name names the selection in a message: "the 3 selected records" less
+// its "the ".
+func (s selection) name() string { return plural.Of(len(s.recs), "selected record") }
+
+// hiddenNote says how many of the selection the search hides, if any.
+func (s selection) hiddenNote() string {
+	if s.hidden > 0 {
+		return fmt.Sprintf(" (%d of them hidden by the search)", s.hidden)
 	}
-	n := plural.Of(len(recs), "selected record")
-	hiddenNote := ""
-	if hidden > 0 {
-		hiddenNote = fmt.Sprintf(" (%d of them hidden by the search)", hidden)
+	return ""
+}
+
+// askDeleteMany asks before deleting the selected records.
+func (h *host) askDeleteMany(s selection) tea.Cmd {
+	refs := make([]catalogue.Ref, len(s.recs))
+	for i, r := range s.recs {
+		refs[i] = r.Ref()
 	}
+	h.status.msg = ""
+	return h.open(dialog.NewConfirm(h.context(), dialog.Question{
+		Text:   fmt.Sprintf("Delete the %s%s?", s.name(), s.hiddenNote()),
+		Detail: "u undoes it.",
+		Verb:   "delete",
+		Yes:    deleteManyMsg{refs: refs},
+		No:     noteMsg("nothing deleted"),
+	}))
+}
+
+// openMany opens the selection's valid URIs, asking first when they are
+// many.
+func (h *host) openMany(s selection) tea.Cmd {
+	uris := validURIs(s.recs)
 	switch {
-	case key.Matches(msg, k.Delete):
-		refs := make([]catalogue.Ref, len(recs))
-		for i, r := range recs {
-			refs[i] = r.Ref()
-		}
+	case len(uris) == 0:
+		h.status.set(sevError, "nothing to open: none of the %s has a valid URI", s.name())
+		return nil
+	case len(uris) > manyOpenAsk:
 		h.status.msg = ""
 		return h.open(dialog.NewConfirm(h.context(), dialog.Question{
-			Text:   fmt.Sprintf("Delete the %s%s?", n, hiddenNote),
-			Detail: "u undoes it.",
-			Verb:   "delete",
-			Yes:    deleteManyMsg{refs: refs},
-			No:     noteMsg("nothing deleted"),
-		})), true
-	case key.Matches(msg, k.Open, k.Copy):
-		uris := validURIs(recs)
-		verb := "open"
-		if key.Matches(msg, k.Copy) {
-			verb = "copy"
-		}
-		switch {
-		case len(uris) == 0:
-			h.status.set(sevError, "nothing to %s: none of the %s has a valid URI", verb, n)
-			return nil, true
-		case verb == "copy":
-			// One a line, as a shell or a browser's "open all" reads them.
-			return system.Copy(strings.Join(uris, "\n")), true
-		case len(uris) > manyOpenAsk:
-			h.status.msg = ""
-			return h.open(dialog.NewConfirm(h.context(), dialog.Question{
-				Text:   fmt.Sprintf("Open %s with the system opener?", plural.Of(len(uris), "link")),
-				Detail: fmt.Sprintf("One tab or window each, from the %s%s.", n, hiddenNote),
-				Verb:   "open",
-				Yes:    openManyMsg{uris: uris},
-				No:     noteMsg("not opened"),
-			})), true
-		}
-		return openAll(uris), true
-	case key.Matches(msg, k.Category, k.Retag):
-		// An edit of records that are not valid is refused whole: it acts
-		// on the valid ones, and says which it leaves.
-		valid, skipped := validOnly(recs)
-		if len(valid) == 0 {
-			h.status.set(sevError, "the %s are not valid: fix them first (! lists their problems)", n)
-			return nil, true
-		}
-		h.status.msg = ""
-		if skipped > 0 {
-			h.status.set(sevWarning, "%s not valid left as %s (! lists the problems)", plural.Of(skipped, "record"), pick(skipped, "it is", "they are"))
-		}
-		if key.Matches(msg, k.Retag) {
-			return h.openSuggested(h.retag(valid, hidden), valid), true
-		}
-		return h.openSuggested(picker.NewMany(h.context(), valid, hidden, h.categories()), valid), true
-	case key.Matches(msg, k.Export):
-		h.status.msg = ""
-		return h.open(h.exportRecords(h.context(), recs, "the "+n)), true
+			Text:   fmt.Sprintf("Open %s with the system opener?", plural.Of(len(uris), "link")),
+			Detail: fmt.Sprintf("One tab or window each, from the %s%s.", s.name(), s.hiddenNote()),
+			Verb:   "open",
+			Yes:    openManyMsg{uris: uris},
+			No:     noteMsg("not opened"),
+		}))
 	}
-	return nil, false
+	return openAll(uris)
+}
+
+// copyMany copies the selection's valid URIs.
+func (h *host) copyMany(s selection) tea.Cmd {
+	uris := validURIs(s.recs)
+	if len(uris) == 0 {
+		h.status.set(sevError, "nothing to copy: none of the %s has a valid URI", s.name())
+		return nil
+	}
+	// One a line, as a shell or a browser's "open all" reads them.
+	return system.Copy(strings.Join(uris, "\n"))
+}
+
+// validSelection returns the valid records of s. An edit of records that
+// are not valid is refused whole: it acts on the valid ones, and says
+// which it leaves; none valid, it says so and returns none.
+func (h *host) validSelection(s selection) []*catalogue.Record {
+	valid, skipped := validOnly(s.recs)
+	if len(valid) == 0 {
+		h.status.set(sevError, "the %s are not valid: fix them first (! lists their problems)", s.name())
+		return nil
+	}
+	h.status.msg = ""
+	if skipped > 0 {
+		h.status.set(sevWarning, "%s not valid left as %s (! lists the problems)", plural.Of(skipped, "record"), pick(skipped, "it is", "they are"))
+	}
+	return valid
+}
+
+// pickCategoryMany opens the category picker on the valid records of
+// the selection.
+func (h *host) pickCategoryMany(s selection) tea.Cmd {
+	valid := h.validSelection(s)
+	if valid == nil {
+		return nil
+	}
+	return h.openSuggested(picker.NewMany(h.context(), valid, s.hidden, h.categories()), valid)
+}
+
+// retagMany opens the tags dialog on the valid records of the selection.
+func (h *host) retagMany(s selection) tea.Cmd {
+	valid := h.validSelection(s)
+	if valid == nil {
+		return nil
+	}
+	return h.openSuggested(h.retag(valid, s.hidden), valid)
+}
+
+// exportMany opens the export screen on the selection.
+func (h *host) exportMany(s selection) tea.Cmd {
+	h.status.msg = ""
+	return h.open(h.exportRecords(h.context(), s.recs, "the "+s.name()))
 }
 
 // marked returns the records selected, as they are now, in file order,

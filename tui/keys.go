@@ -2,6 +2,7 @@ package tui
 
 import (
 	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/tui/dialog"
@@ -12,16 +13,21 @@ import (
 	"github.com/uricat/uricat/tui/transfer"
 )
 
-// keyMap declares every key of the browsing screen once: Update matches
-// against it and the help bar and `?` help are drawn from it. The keys the
-// list shares with the dialogs (moving, ctrl+c) are dialog.KeyMap's, the
-// one the dialogs' Context holds.
+// keyMap holds the keys of the browsing screen: those the root handles
+// itself (moving, searching, rating, undo...) as fields, which Update
+// matches against, and the list of every key in the order the help shows
+// them (actions), which also declares, once each, the keys the host
+// handles: the record's (add, edit, delete, category, tags, export, open,
+// copy) and the screens a key opens. The keys the list shares with the
+// dialogs (moving, ctrl+c) are dialog.KeyMap's, the one the dialogs'
+// Context holds.
 type keyMap struct {
 	dialog.KeyMap
 
-	// screens are the screens a key opens over the list, each declared
-	// once, with how it opens (newScreens).
-	screens []screen
+	// actions is every key of the browsing screen, each declared once
+	// (newActions): it feeds the host's dispatch, the help bars and the
+	// `?` help.
+	actions []action
 
 	Search, AcceptSearch, ClearSearch key.Binding
 
@@ -29,10 +35,10 @@ type keyMap struct {
 
 	Rate, ClearRating key.Binding
 
-	Category, Add, Edit, Delete, Undo, Redo key.Binding
+	Undo, Redo key.Binding
 
-	Open, Copy, Detail, Export, CheckLinks key.Binding
-	Sample                                 key.Binding // enabled only while the catalogue is empty (Model.setRecs)
+	Detail, CheckLinks key.Binding
+	Sample             key.Binding // enabled only while the catalogue is empty (Model.setRecs)
 
 	Save, Reload, Help, Quit, Suspend key.Binding
 
@@ -44,7 +50,7 @@ type keyMap struct {
 	// lazygit (v starts and ends a range; esc clears) do. With records
 	// selected, rating, category, tags, delete, open, copy and export act
 	// on them all; without, on the record under the cursor.
-	Mark, MarkRange, MarkAll, ClearMarks, Retag key.Binding
+	Mark, MarkRange, MarkAll, ClearMarks key.Binding
 
 	// While the `?` help shows: ? again turns to the search language
 	// (query.Help), any other key (q too) closes it. For its help bar.
@@ -57,9 +63,8 @@ type keyMap struct {
 }
 
 func newKeyMap() keyMap {
-	return keyMap{
-		KeyMap:  dialog.DefaultKeyMap(),
-		screens: newScreens(),
+	k := keyMap{
+		KeyMap: dialog.DefaultKeyMap(),
 
 		Search:       key.NewBinding(key.WithKeys("/"), key.WithHelp("/", "search")),
 		AcceptSearch: key.NewBinding(key.WithKeys("enter", "down", "up"), key.WithHelp("enter", "keep filter")),
@@ -75,17 +80,10 @@ func newKeyMap() keyMap {
 		Rate:        key.NewBinding(key.WithKeys("1", "2", "3", "4", "5"), key.WithHelp("1-5", "rate")),
 		ClearRating: key.NewBinding(key.WithKeys("0"), key.WithHelp("0", "clear rating")),
 
-		Category: key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "category")),
-		Add:      key.NewBinding(key.WithKeys("a"), key.WithHelp("a", "add")),
-		Edit:     key.NewBinding(key.WithKeys("e"), key.WithHelp("e", "edit")),
-		Delete:   key.NewBinding(key.WithKeys("d", "delete"), key.WithHelp("d", "delete")),
-		Undo:     key.NewBinding(key.WithKeys("u"), key.WithHelp("u", "undo")),
-		Redo:     key.NewBinding(key.WithKeys("ctrl+r"), key.WithHelp("ctrl+r", "redo")),
+		Undo: key.NewBinding(key.WithKeys("u"), key.WithHelp("u", "undo")),
+		Redo: key.NewBinding(key.WithKeys("ctrl+r"), key.WithHelp("ctrl+r", "redo")),
 
-		Open:       key.NewBinding(key.WithKeys("o"), key.WithHelp("o", "open URI")),
-		Copy:       key.NewBinding(key.WithKeys("y"), key.WithHelp("y", "copy URI")),
 		Detail:     key.NewBinding(key.WithKeys("enter", "tab"), key.WithHelp("enter", "details")),
-		Export:     key.NewBinding(key.WithKeys("x"), key.WithHelp("x", "export")),
 		CheckLinks: key.NewBinding(key.WithKeys("L"), key.WithHelp("L", "check links")),
 		Sample:     key.NewBinding(key.WithKeys("t"), key.WithHelp("t", "try the sample bookmarks")),
 
@@ -102,7 +100,6 @@ func newKeyMap() keyMap {
 		MarkRange:  key.NewBinding(key.WithKeys("v"), key.WithHelp("v", "range (lazygit)")),
 		MarkAll:    key.NewBinding(key.WithKeys("ctrl+a", "*"), key.WithHelp("*", "all shown")),
 		ClearMarks: key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "unselect")),
-		Retag:      key.NewBinding(key.WithKeys("+"), key.WithHelp("+", "tags: add, remove")),
 
 		SearchLanguage: key.NewBinding(key.WithKeys("?"), key.WithHelp("?", "the search language")),
 		CloseHelp:      key.NewBinding(key.WithKeys("esc"), key.WithHelp("any other key", "back")), // keys: a binding without is not shown
@@ -110,6 +107,158 @@ func newKeyMap() keyMap {
 		DetailScroll: key.NewBinding(key.WithKeys("up", "down", "pgup", "pgdown"), key.WithHelp("↑/↓ pgup/pgdn", "scroll")),
 		DetailBack:   key.NewBinding(key.WithKeys("enter", "esc"), key.WithHelp("enter/esc", "back to the list")),
 	}
+	k.actions = newActions(k)
+	return k
+}
+
+// action is a key of the browsing screen, declared once: its binding,
+// where the help shows it (Bar and Col, as a screen's dialog.Action; and
+// the help bars below), when it applies and what it does. An action
+// with neither one nor many is the root's (moving, searching, rating,
+// undo...): listed here for the help only, handled by the Model.
+type action struct {
+	dialog.Action
+	// empty: in the help bar of an empty catalogue (a way to fill it);
+	// onlyEmpty: listed only while the catalogue is empty (Sample
+	// enabled); detail: in the detail pane's help bar; sel: its help in
+	// the bar while records are selected ("": not there).
+	empty, onlyEmpty, detail bool
+	sel                      string
+	// needsRec: it acts on the record under the cursor, and does nothing
+	// on a group heading; uriVerb: it needs that record's URI valid, and
+	// says at once that there is nothing to uriVerb when it is not.
+	needsRec bool
+	uriVerb  string
+	// one does it on rec, the record under the cursor (nil: none, or a
+	// heading); many, when records are selected, on them all (nil: one
+	// does, on the record under the cursor).
+	one  func(h *host, rec *catalogue.Record) tea.Cmd
+	many func(h *host, sel selection) tea.Cmd
+}
+
+// listed returns an action for the help only: b, in the `?` help's column
+// col, and in the list's help bar if bar.
+func listed(b key.Binding, col int, bar bool) action {
+	return action{Action: dialog.Action{Binding: b, Col: col, Bar: bar}}
+}
+
+// openScreen returns what opening a screen does: it opens the screen
+// open returns (rec: the record under the cursor, nil if none) and
+// clears the status bar's message, unless keepsStatus. A screen's edits
+// and results need nothing more in the root: they go through its
+// dialog.Context.
+func openScreen(keepsStatus bool, open func(h *host, ctx dialog.Context, rec *catalogue.Record) dialog.Dialog) func(*host, *catalogue.Record) tea.Cmd {
+	return func(h *host, rec *catalogue.Record) tea.Cmd {
+		d := open(h, h.context(), rec)
+		if !keepsStatus {
+			h.status.msg = ""
+		}
+		return h.open(d)
+	}
+}
+
+// newActions returns every key of the browsing screen, k's own and those
+// the host handles, in the order the help lists them: a new key on the
+// record or a new screen is one entry here. Capitals, for the screens of
+// the whole collection (as R, Z), leave the letters free for the
+// record's keys.
+func newActions(k keyMap) []action {
+	b := func(keys []string, h, desc string) key.Binding {
+		return key.NewBinding(key.WithKeys(keys...), key.WithHelp(h, desc))
+	}
+	sample := listed(k.Sample, 5, false)
+	sample.empty, sample.onlyEmpty = true, true
+	mark, clearMarks, rate := listed(k.Mark, 3, false), listed(k.ClearMarks, 3, false), listed(k.Rate, 4, true)
+	mark.sel, clearMarks.sel, rate.sel = "select", "clear selection", "rate"
+	quit, hlp := listed(k.Quit, 5, true), listed(k.Help, 5, true)
+	quit.empty, quit.detail, hlp.empty, hlp.detail, hlp.sel = true, true, true, true, "help"
+	return []action{
+		{Action: dialog.Action{Binding: k.DetailScroll}, detail: true},
+		{Action: dialog.Action{Binding: k.DetailBack}, detail: true},
+
+		listed(k.Up, 1, false), listed(k.Down, 1, false), listed(k.PageUp, 1, false), listed(k.PageDown, 1, false),
+		listed(k.Home, 1, false), listed(k.End, 1, false), listed(k.Detail, 1, false),
+
+		listed(k.Search, 2, true), listed(k.AcceptSearch, 2, false), listed(k.ClearSearch, 2, false),
+		listed(k.Sort, 2, false), listed(k.ReverseSort, 2, false), listed(k.Group, 2, false), listed(k.GroupBack, 2, false),
+		listed(k.Fold, 2, false), listed(k.FoldAll, 2, false),
+
+		mark, listed(k.MarkRange, 3, false), listed(k.MarkAll, 3, false), clearMarks,
+
+		rate, listed(k.ClearRating, 4, false),
+		{Action: dialog.Action{Binding: b([]string{"c"}, "c", "category"), Col: 4}, sel: "category",
+			needsRec: true, one: (*host).pickCategory, many: (*host).pickCategoryMany},
+		{Action: dialog.Action{Binding: b([]string{"+"}, "+", "tags: add, remove"), Col: 4}, sel: "tags",
+			needsRec: true, one: (*host).retagOne, many: (*host).retagMany},
+		{Action: dialog.Action{Binding: b([]string{"a"}, "a", "add"), Bar: true, Col: 4}, empty: true,
+			one: (*host).addRecord},
+		{Action: dialog.Action{Binding: b([]string{"e"}, "e", "edit"), Bar: true, Col: 4}, detail: true,
+			needsRec: true, one: (*host).editRecord},
+		{Action: dialog.Action{Binding: b([]string{"d", "delete"}, "d", "delete"), Bar: true, Col: 4},
+			needsRec: true, one: (*host).askDelete, many: (*host).askDeleteMany},
+		listed(k.Undo, 4, true), listed(k.Redo, 4, false),
+
+		{Action: dialog.Action{Binding: b([]string{"o"}, "o", "open URI"), Col: 5}, detail: true,
+			needsRec: true, uriVerb: "open", one: (*host).openURI, many: (*host).openMany},
+		{Action: dialog.Action{Binding: b([]string{"y"}, "y", "copy URI"), Col: 5}, detail: true,
+			needsRec: true, uriVerb: "copy", one: (*host).copyURI, many: (*host).copyMany},
+		{Action: dialog.Action{Binding: b([]string{"!", "p"}, "!", "problems"), Col: 5},
+			one: openScreen(false, func(h *host, ctx dialog.Context, _ *catalogue.Record) dialog.Dialog {
+				return problems.New(ctx, h.catalogue())
+			})},
+		{Action: dialog.Action{Binding: b([]string{"i"}, "i", "import"), Col: 5}, empty: true,
+			one: openScreen(true, func(h *host, ctx dialog.Context, _ *catalogue.Record) dialog.Dialog {
+				return transfer.NewImport(ctx, transfer.ImportConfig{Dir: h.importDir, Profiles: h.profiles})
+			})},
+		sample,
+		{Action: dialog.Action{Binding: b([]string{"x"}, "x", "export"), Col: 5},
+			one: (*host).exportShown, many: (*host).exportMany},
+		listed(k.Save, 5, false), listed(k.Reload, 5, false), hlp, listed(k.Suspend, 5, false), quit,
+
+		// The screens of the whole collection, and of its other copies.
+		// The views for tidying a collection: the category tree, the
+		// tags, the stats; then its duplicates.
+		{Action: dialog.Action{Binding: b([]string{"C"}, "C", "category tree"), Col: 6},
+			one: openScreen(false, func(h *host, ctx dialog.Context, _ *catalogue.Record) dialog.Dialog {
+				return organise.NewTree(ctx, h.catalogue())
+			})},
+		{Action: dialog.Action{Binding: b([]string{"T"}, "T", "tags"), Col: 6},
+			one: openScreen(false, func(h *host, ctx dialog.Context, _ *catalogue.Record) dialog.Dialog {
+				return organise.NewTags(ctx, h.catalogue())
+			})},
+		{Action: dialog.Action{Binding: b([]string{"#"}, "#", "stats"), Col: 6},
+			one: openScreen(false, func(h *host, ctx dialog.Context, _ *catalogue.Record) dialog.Dialog {
+				return statsview.New(ctx, h.catalogue())
+			})},
+		{Action: dialog.Action{Binding: b([]string{"D"}, "D", "duplicates"), Col: 6},
+			one: openScreen(false, func(h *host, ctx dialog.Context, rec *catalogue.Record) dialog.Dialog {
+				return dups.New(ctx, h.catalogue(), rec)
+			})},
+		listed(k.CheckLinks, 6, false), listed(k.MergeCopies, 6, false), listed(k.Sync, 6, false),
+	}
+}
+
+// shown returns the actions the help lists now: all but those listed
+// only while the catalogue is empty, unless it is.
+func (k keyMap) shown() dialog.Actions {
+	out := make(dialog.Actions, 0, len(k.actions))
+	for _, a := range k.actions {
+		if !a.onlyEmpty || k.Sample.Enabled() {
+			out = append(out, a.Action)
+		}
+	}
+	return out
+}
+
+// bindings returns the keys of the actions that in reports, in order.
+func (k keyMap) bindings(in func(action) bool) []key.Binding {
+	var out []key.Binding
+	for _, a := range k.actions {
+		if in(a) {
+			out = append(out, a.Binding)
+		}
+	}
+	return out
 }
 
 // ShortHelp is the help bar under the list. An empty catalogue (Sample
@@ -117,88 +266,13 @@ func newKeyMap() keyMap {
 // record.
 func (k keyMap) ShortHelp() []key.Binding {
 	if k.Sample.Enabled() {
-		return append(append([]key.Binding{k.Add}, k.screenKeys(func(s screen) bool { return s.fills })...), k.Sample, k.Help, k.Quit)
+		return k.bindings(func(a action) bool { return a.empty })
 	}
-	return []key.Binding{k.Search, k.Rate, k.Add, k.Edit, k.Delete, k.Undo, k.Help, k.Quit}
+	return k.shown().ShortHelp()
 }
 
 // FullHelp is the `?` help, in columns.
-func (k keyMap) FullHelp() [][]key.Binding {
-	return [][]key.Binding{
-		{k.Up, k.Down, k.PageUp, k.PageDown, k.Home, k.End, k.Detail},
-		{k.Search, k.AcceptSearch, k.ClearSearch, k.Sort, k.ReverseSort, k.Group, k.GroupBack, k.Fold, k.FoldAll},
-		{k.Mark, k.MarkRange, k.MarkAll, k.ClearMarks},
-		{k.Rate, k.ClearRating, k.Category, k.Retag, k.Add, k.Edit, k.Delete, k.Undo, k.Redo},
-		append(append([]key.Binding{k.Open, k.Copy}, k.screenKeys(func(s screen) bool { return !s.whole })...),
-			k.Sample, k.Export, k.Save, k.Reload, k.Help, k.Suspend, k.Quit),
-		// The screens of the whole collection, and of its other copies.
-		append(k.screenKeys(func(s screen) bool { return s.whole }), k.CheckLinks, k.MergeCopies, k.Sync),
-	}
-}
-
-// screen is a screen a key opens over the list, registered in one place
-// (newScreens): its key (keys and help), where the help lists it, and
-// how it opens. Its edits and results need nothing more in the root:
-// they go through its dialog.Context.
-type screen struct {
-	key.Binding
-	// whole: a screen of the whole collection, which the `?` help lists
-	// in their column; else with the keys that open and copy.
-	whole bool
-	// fills: a way to fill an empty catalogue, in its help bar.
-	fills bool
-	// keepsStatus: opening it leaves the status bar's message, which
-	// is otherwise cleared.
-	keepsStatus bool
-	// open returns the screen, rec being the record under the cursor
-	// (nil: none, or a group heading).
-	open func(h *host, ctx dialog.Context, rec *catalogue.Record) dialog.Dialog
-}
-
-// newScreens returns the screens a key opens, in the order the help
-// lists them. Capitals, for the screens of the whole collection (as R,
-// Z), leave the letters free for the record's keys.
-func newScreens() []screen {
-	return []screen{
-		{Binding: key.NewBinding(key.WithKeys("!", "p"), key.WithHelp("!", "problems")),
-			open: func(h *host, ctx dialog.Context, _ *catalogue.Record) dialog.Dialog {
-				return problems.New(ctx, h.catalogue())
-			}},
-		{Binding: key.NewBinding(key.WithKeys("i"), key.WithHelp("i", "import")), fills: true, keepsStatus: true,
-			open: func(h *host, ctx dialog.Context, _ *catalogue.Record) dialog.Dialog {
-				return transfer.NewImport(ctx, transfer.ImportConfig{Dir: h.importDir, Profiles: h.profiles})
-			}},
-		// The views for tidying a collection: the category tree, the
-		// tags, the stats; then its duplicates.
-		{Binding: key.NewBinding(key.WithKeys("C"), key.WithHelp("C", "category tree")), whole: true,
-			open: func(h *host, ctx dialog.Context, _ *catalogue.Record) dialog.Dialog {
-				return organise.NewTree(ctx, h.catalogue())
-			}},
-		{Binding: key.NewBinding(key.WithKeys("T"), key.WithHelp("T", "tags")), whole: true,
-			open: func(h *host, ctx dialog.Context, _ *catalogue.Record) dialog.Dialog {
-				return organise.NewTags(ctx, h.catalogue())
-			}},
-		{Binding: key.NewBinding(key.WithKeys("#"), key.WithHelp("#", "stats")), whole: true,
-			open: func(h *host, ctx dialog.Context, _ *catalogue.Record) dialog.Dialog {
-				return statsview.New(ctx, h.catalogue())
-			}},
-		{Binding: key.NewBinding(key.WithKeys("D"), key.WithHelp("D", "duplicates")), whole: true,
-			open: func(h *host, ctx dialog.Context, rec *catalogue.Record) dialog.Dialog {
-				return dups.New(ctx, h.catalogue(), rec)
-			}},
-	}
-}
-
-// screenKeys returns the keys of the screens that in reports, in order.
-func (k keyMap) screenKeys(in func(screen) bool) []key.Binding {
-	var out []key.Binding
-	for _, s := range k.screens {
-		if in(s) {
-			out = append(out, s.Binding)
-		}
-	}
-	return out
-}
+func (k keyMap) FullHelp() [][]key.Binding { return k.shown().FullHelp() }
 
 // selectionHelp is the help bar while records are selected: what acts on
 // them, and how to clear them.
@@ -206,13 +280,15 @@ type selectionHelp struct{ k keyMap }
 
 func (h selectionHelp) ShortHelp() []key.Binding {
 	// Shorter than in the `?` help: the bar fits 80 columns.
-	mark, rate, tags := h.k.Mark, h.k.Rate, h.k.Retag
-	mark.SetHelp("space", "select")
-	rate.SetHelp("1-5", "rate")
-	tags.SetHelp("+", "tags")
-	clear := h.k.ClearMarks
-	clear.SetHelp("esc", "clear selection")
-	return []key.Binding{mark, clear, rate, h.k.Category, tags, h.k.Help}
+	var out []key.Binding
+	for _, a := range h.k.actions {
+		if a.sel != "" {
+			b := a.Binding
+			b.SetHelp(b.Help().Key, a.sel)
+			out = append(out, b)
+		}
+	}
+	return out
 }
 func (h selectionHelp) FullHelp() [][]key.Binding { return [][]key.Binding{h.ShortHelp()} }
 
@@ -220,7 +296,7 @@ func (h selectionHelp) FullHelp() [][]key.Binding { return [][]key.Binding{h.Sho
 type detailHelp struct{ k keyMap }
 
 func (h detailHelp) ShortHelp() []key.Binding {
-	return []key.Binding{h.k.DetailScroll, h.k.DetailBack, h.k.Edit, h.k.Open, h.k.Copy, h.k.Help, h.k.Quit}
+	return h.k.bindings(func(a action) bool { return a.detail })
 }
 func (h detailHelp) FullHelp() [][]key.Binding { return [][]key.Binding{h.ShortHelp()} }
 

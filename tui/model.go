@@ -41,8 +41,9 @@
 //     records.FilteredMsg. list.go binds its keys.
 //   - the detail pane (detail.go): the selected record's fields, its
 //     scroll and the layout of its DESCRIPTION.
-//   - the host (host.go): the dialog stack over the list, the keys that
-//     open dialogs, and the answers to the requests any dialog makes
+//   - the host (host.go): the dialog stack over the list, the keys on the
+//     record and those that open screens (declared in keys.go's
+//     newActions), and the answers to the requests any dialog makes
 //     (dialog.ShowMsg, dialog.EditMsg).
 //   - the link checks (links.go, linkrun.go) and the git sync (sync.go),
 //     each with its run under way.
@@ -51,10 +52,12 @@
 // a dialog.Dialog in a package under tui/, made with the host's
 // dialog.Context; let it apply its edits with ctx.Store.Apply (undoable,
 // saved), report with ctx.Store.SetStatus and select with ctx.Store.Select
-// or dialog.ShowMsg; register it with one entry in keys.go's newScreens
-// (its key, its help, how it opens). Its own messages come back to it
-// while it is on top; nothing else in the root changes
-// (TestANewScreenAppliesItsOwnEdit, TestANewScreenRegistersInOnePlace).
+// or dialog.ShowMsg; close with ctx.Close or open another over it with
+// ctx.Open; register it with one entry in keys.go's newActions (its key,
+// its help, openScreen). Its own messages come back to it while it is on
+// top; nothing else in the root changes (TestANewScreenAppliesItsOwnEdit,
+// TestANewScreenRegistersInOnePlace). A new key on the record is one entry
+// there too (TestANewRecordKeyIsOneEntry).
 package tui
 
 import (

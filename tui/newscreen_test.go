@@ -1,6 +1,9 @@
 package tui
 
 import (
+	"fmt"
+	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -78,16 +81,16 @@ func TestANewScreenAppliesItsOwnEdit(t *testing.T) {
 	}
 }
 
-// A new screen is one entry of the keyMap's screens: its key opens it
+// A new screen is one entry of the keyMap's actions: its key opens it
 // from the list, the `?` help lists it, and it applies its own edit.
 func TestANewScreenRegistersInOnePlace(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, fixture, 100, 30)
-	h.m.keys.screens = append(h.m.keys.screens, screen{
-		Binding: key.NewBinding(key.WithKeys("%"), key.WithHelp("%", "starrer")), whole: true,
-		open: func(h *host, ctx dialog.Context, rec *catalogue.Record) dialog.Dialog {
+	h.m.keys.actions = append(h.m.keys.actions, action{
+		Action: dialog.Action{Binding: key.NewBinding(key.WithKeys("%"), key.WithHelp("%", "starrer")), Col: 6},
+		one: openScreen(false, func(h *host, ctx dialog.Context, rec *catalogue.Record) dialog.Dialog {
 			return &starrer{ctx: ctx, rec: rec}
-		},
+		}),
 	})
 	h.keys("?")
 	if v := h.m.View(); !strings.Contains(v, "% starrer") {
@@ -120,5 +123,54 @@ func TestAddedRecordIsShownThoughASearchHidIt(t *testing.T) {
 	}
 	if n := len(h.names()); n != 7 {
 		t.Errorf("%d records shown, want all 7: %q", n, h.names())
+	}
+}
+
+// A new key on the record (as the reader's will be) is one entry of the
+// keyMap's actions: it acts on the record under the cursor and on
+// nothing on a group heading, says at once when the record's URI is not
+// valid, acts on the selection when records are selected, and the `?`
+// help and the detail pane's help bar list it.
+func TestANewRecordKeyIsOneEntry(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, fixture, 200, 30)
+	var did []string
+	h.m.keys.actions = append(h.m.keys.actions, action{
+		Action: dialog.Action{Binding: key.NewBinding(key.WithKeys("%"), key.WithHelp("%", "read it")), Col: 5},
+		detail: true, needsRec: true, uriVerb: "read",
+		one: func(_ *host, rec *catalogue.Record) tea.Cmd {
+			did = append(did, rec.Name())
+			return nil
+		},
+		many: func(_ *host, s selection) tea.Cmd {
+			did = append(did, fmt.Sprintf("%d selected", len(s.recs)))
+			return nil
+		},
+	})
+	h.keys("?")
+	if v := h.m.View(); !regexp.MustCompile(`%\s+read it`).MatchString(v) {
+		t.Errorf("the `?` help does not list the key:\n%s", v)
+	}
+	h.keys("esc")
+	h.selectName("Google")
+	h.keys("%")
+	h.selectName("Lost bookmark")
+	h.keys("%")
+	if want := "nothing to read: “Lost bookmark” has no valid URI (e edits it, ! lists its problems)"; h.m.status.msg != want {
+		t.Errorf("on a record without URI: %q, want %q", h.m.status.msg, want)
+	}
+	h.selectName("Google")
+	h.keys(" ", " ", "%")
+	h.keys("esc", "enter")
+	if v := h.m.View(); !strings.Contains(v, "% read it") {
+		t.Errorf("the detail pane's help bar does not list the key:\n%s", v)
+	}
+	h.keys("esc", "b", "g")
+	if r := h.m.list.CurrentRow(); r == nil || !r.Header {
+		t.Fatalf("b: the cursor is not on a group heading: %+v", r)
+	}
+	h.keys("%")
+	if want := []string{"Google", "2 selected"}; !slices.Equal(did, want) {
+		t.Errorf("did %q, want %q", did, want)
 	}
 }

@@ -35,7 +35,7 @@
 //     typed at once deletes, then undoes the delete.
 //
 // So a new screen needs no case in the root: it is opened on a key (one
-// entry of the root's screens), and everything it does goes through its
+// entry of the root's actions), and everything it does goes through its
 // Context.
 package dialog
 
