@@ -373,8 +373,7 @@ func (h *host) selection() selection {
 	return selection{recs: recs, hidden: hidden}
 }
 
-// name names the selection in a message: "the 3 selected records" less
-// its "the ".
+// name names the selection in a message: "3 selected records".
 func (s selection) name() string { return plural.Of(len(s.recs), "selected record") }
 
 // hiddenNote says how many of the selection the search hides, if any.
