@@ -58,10 +58,12 @@ func Open(dir string) (*Store, error) {
 // one a killed writer left, not one another writer is still writing.
 const staleTemp = time.Hour
 
-// clearTemps removes the temporary files of writers that were killed.
+// clearTemps removes the temporary files and claims of writers that were
+// killed.
 func (s *Store) clearTemps() {
-	matches, _ := filepath.Glob(filepath.Join(s.dir, tmpPrefix+"*"))
-	for _, m := range matches {
+	temps, _ := filepath.Glob(filepath.Join(s.dir, tmpPrefix+"*"))
+	claims, _ := filepath.Glob(filepath.Join(s.dir, claimPrefix+"*"))
+	for _, m := range append(temps, claims...) {
 		if fi, err := os.Stat(m); err == nil && time.Since(fi.ModTime()) > staleTemp {
 			_ = os.Remove(m)
 		}
