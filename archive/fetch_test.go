@@ -17,7 +17,6 @@ import (
 	"github.com/uricat/uricat/internal/webpage"
 )
 
-
 // gzipOf is s compressed.
 func gzipOf(s []byte) []byte {
 	var b bytes.Buffer
