@@ -34,6 +34,8 @@ type Options struct {
 	// one goroutine at a time (the search index keeps itself up to date
 	// with it).
 	Archived func(*Page)
+
+	since time.Time // when the run began, by Now
 }
 
 // Progress is where a run is.
@@ -89,6 +91,7 @@ func (o *Options) defaults() {
 // page that cannot be fetched is only counted.
 func Run(ctx context.Context, s *Store, uris []string, o Options) (Summary, error) {
 	o.defaults()
+	o.since = o.Now().UTC()
 	sum := Summary{NotArchived: map[string]int{}, Failed: map[string]int{}}
 	uris = unique(uris)
 	ctx, cancel := context.WithCancel(ctx)
@@ -212,8 +215,7 @@ const (
 func (s *Store) archive(ctx context.Context, uri string, o *Options, hosts *linkcheck.HostLimit) result {
 	res := result{uri: uri}
 	now := o.Now()
-	old, oldErr := s.Stat(uri)
-	if !o.Refetch && oldErr == nil && kept(old) && (o.MaxAge <= 0 || now.Sub(old.Fetched) < o.MaxAge) {
+	if _, err := s.fresh(uri, o, now); err == nil {
 		res.outcome, res.reason = Skipped, reasonRecent
 		return res
 	}
@@ -223,6 +225,13 @@ func (s *Store) archive(ctx context.Context, uri string, o *Options, hosts *link
 		return res
 	}
 	defer release()
+	// Asked again under the claim: another run may have archived the
+	// page between the first look and the claim.
+	old, oldErr := s.fresh(uri, o, now)
+	if oldErr == nil {
+		res.outcome, res.reason = Skipped, reasonClaim
+		return res
+	}
 	resp, err := fetch(ctx, uri, o, hosts)
 	if ctx.Err() != nil {
 		res.err = ctx.Err()
@@ -236,7 +245,7 @@ func (s *Store) archive(ctx context.Context, uri string, o *Options, hosts *link
 		}
 		res.outcome, res.reason = Failed, p.Failed
 		// A dead link's archived text is what the archive is for.
-		if oldErr == nil && old.Failed == "" {
+		if old.URI != "" && old.Failed == "" {
 			return res
 		}
 	} else {
@@ -256,6 +265,28 @@ func (s *Store) archive(ctx context.Context, uri string, o *Options, hosts *link
 	}
 	res.written = p
 	return res
+}
+
+// errStale is fresh's answer for a page that is to be fetched.
+var errStale = errors.New("to be fetched")
+
+// fresh returns the Info of uri's page (empty if none) and nil if it
+// need not be fetched now: archived (or of a kind not kept) within
+// MaxAge, or with Refetch, since the run began.
+func (s *Store) fresh(uri string, o *Options, now time.Time) (Info, error) {
+	old, err := s.Stat(uri)
+	switch {
+	case err != nil:
+		return Info{}, err
+	case !kept(old):
+	case o.Refetch:
+		if !o.since.IsZero() && !old.Fetched.Before(o.since) {
+			return old, nil
+		}
+	case o.MaxAge <= 0 || now.Sub(old.Fetched) < o.MaxAge:
+		return old, nil
+	}
+	return old, errStale
 }
 
 // kept reports whether a page in the store need not be fetched again
