@@ -144,3 +144,66 @@ func TestArchiveFlags(t *testing.T) {
 		}
 	}
 }
+
+// add keeps the page it fetched for the title in the archive, from that
+// one request; --no-fetch and --name archive nothing.
+func TestAddArchivesPage(t *testing.T) {
+	t.Parallel()
+	srv, requests := archiveSite(t)
+	dir := t.TempDir()
+	vars := map[string]string{"URICAT_ARCHIVE": dir}
+	path := writeCatalogue(t, example41)
+	code, out, errs := uricatWith(t, vars, false, "", "--catalogue", path, "add", srv.URL+"/article")
+	if code != 0 || errs != "" || out != "added \"Tides\" to "+path+"\n" || requests.Load() != 1 {
+		t.Fatalf("add: exit %d, %d requests\n%s%s", code, requests.Load(), out, errs)
+	}
+	s, err := archive.Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := s.Get(srv.URL + "/article")
+	if err != nil || p.Title != "Tides" || p.Status != 200 || !strings.Contains(p.Text, "twice a day the tide comes in") {
+		t.Errorf("the page add archived: %+v, %v", p, err)
+	}
+	for _, args := range [][]string{{srv.URL + "/other", "--no-fetch"}, {srv.URL + "/other", "--name", "Other"}} {
+		if code, _, errs := uricatWith(t, vars, false, "", append([]string{"--catalogue", path, "add", "--allow-duplicate"}, args...)...); code != 0 {
+			t.Fatalf("add %q: exit %d %s", args, code, errs)
+		}
+		if _, err := s.Stat(srv.URL + "/other"); err == nil {
+			t.Errorf("add %q archived the page", args)
+		}
+	}
+	if requests.Load() != 1 {
+		t.Errorf("%d requests", requests.Load())
+	}
+}
+
+// An import never fetches: its summary says how many new records have no
+// archived page, and what makes one.
+func TestImportSaysUnarchived(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	vars := map[string]string{"URICAT_ARCHIVE": dir}
+	s, err := archive.Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Put(&archive.Page{URI: "https://kept.example/", Text: "kept", Fetched: time.Now()}); err != nil {
+		t.Fatal(err)
+	}
+	in := `<DL><DT><A HREF="https://kept.example/" ADD_DATE="1500000000">Kept</A><DT><A HREF="https://new.example/a" ADD_DATE="1500000000">New</A>` +
+		`<DT><A HREF="http://new.example/b" ADD_DATE="1500000000">B</A><DT><A HREF="ftp://ftp.example/" ADD_DATE="1500000000">FTP</A></DL>`
+	path := filepath.Join(t.TempDir(), "c.uricat")
+	const note = "2 new records have no archived page yet: uricat archive keeps their text (to search and read offline)\n"
+	for _, tt := range []struct {
+		args []string
+		note bool
+	}{{[]string{"--dry-run"}, false}, {nil, true}, {nil, false}} {
+		var out bytes.Buffer
+		code := runEnv(&env{stdin: strings.NewReader(in), stdout: &out, stderr: io.Discard, lookupEnv: func(k string) string { return vars[k] }},
+			append([]string{"--catalogue", path, "import", "-"}, tt.args...))
+		if code != 0 || strings.HasSuffix(out.String(), note) != tt.note {
+			t.Errorf("import %q: exit %d\n%s", tt.args, code, out.String())
+		}
+	}
+}
