@@ -54,6 +54,9 @@ func FromResponse(uri string, r *webpage.Response, now time.Time) *Page {
 			return p
 		}
 		p.Text = text
+		if strings.TrimSpace(text) == "" {
+			p.Text, p.Failed = "", NotArchivedPrefix+"the page is empty"
+		}
 	default:
 		if mt == "" {
 			mt = "unknown type"
