@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"syscall"
 	"time"
 
 	"github.com/uricat/uricat/catalogue"
@@ -319,6 +320,10 @@ func failure(err error, timeout time.Duration) string {
 		return "no such host"
 	case errors.Is(err, webpage.ErrScheme):
 		return webpage.ErrScheme.Error()
+	case errors.Is(err, syscall.ECONNREFUSED):
+		return "connection refused"
+	case errors.Is(err, syscall.ECONNRESET):
+		return "connection reset"
 	case errors.As(err, &ue):
 		return ue.Err.Error()
 	}

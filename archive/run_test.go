@@ -243,3 +243,17 @@ func TestArchiveOne(t *testing.T) {
 		t.Error("a cancelled Archive did not fail")
 	}
 }
+
+// TestFailureReasons: a failure is said in words that group in a summary,
+// without the address of each page.
+func TestFailureReasons(t *testing.T) {
+	t.Parallel()
+	srv := serveMux(t, newSite(0))
+	addr := srv.Listener.Addr().String()
+	srv.Close() // nothing listens there now
+	s := openTemp(t)
+	sum, err := Run(context.Background(), s, []string{"http://" + addr + "/a", "http://" + addr + "/b"}, Options{Jobs: 2})
+	if err != nil || sum.Failed["connection refused"] != 2 {
+		t.Errorf("%+v, %v", sum, err)
+	}
+}
