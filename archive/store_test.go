@@ -247,7 +247,14 @@ func TestPutKilled(t *testing.T) {
 		if err := cmd.Start(); err != nil {
 			t.Fatal(err)
 		}
-		time.Sleep(time.Duration(100+37*round) * time.Millisecond)
+		// Killed once it writes (a slow machine starts it slowly), at
+		// a different moment of its writing each round.
+		for deadline := time.Now().Add(30 * time.Second); time.Now().Before(deadline); time.Sleep(5 * time.Millisecond) {
+			if names, _ := s.files(); len(names) > 0 {
+				break
+			}
+		}
+		time.Sleep(time.Duration(7*round) * time.Millisecond)
 		_ = cmd.Process.Kill()
 		_ = cmd.Wait()
 	}
