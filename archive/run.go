@@ -123,7 +123,9 @@ func Run(ctx context.Context, s *Store, uris []string, o Options) (Summary, erro
 	var storeErr error
 	for r := range results {
 		if r.err != nil {
-			if storeErr == nil && !errors.Is(r.err, context.Canceled) {
+			// A page stopped by the end of ctx is not done; any other
+			// error is the store's, and ends the run.
+			if storeErr == nil && ctx.Err() == nil {
 				storeErr = r.err
 				cancel()
 			}

@@ -257,3 +257,17 @@ func TestFailureReasons(t *testing.T) {
 		t.Errorf("%+v, %v", sum, err)
 	}
 }
+
+// TestRunDeadline: a run whose context ends at a deadline stops as one
+// stopped by ctrl+c does: no error, what was done kept.
+func TestRunDeadline(t *testing.T) {
+	t.Parallel()
+	srv := serveMux(t, newSite(50*time.Millisecond))
+	s := openTemp(t)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+	defer cancel()
+	sum, err := Run(ctx, s, uris(200, 2), Options{Jobs: 4, Client: hostsClient(srv)})
+	if err != nil || !sum.Interrupted || sum.Archived == 0 {
+		t.Errorf("%+v, %v", sum, err)
+	}
+}
