@@ -3,6 +3,7 @@ package archive
 import (
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -10,6 +11,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/uricat/uricat/catalogue"
 )
 
 func openTemp(t *testing.T) *Store {
@@ -353,5 +356,61 @@ func TestDefaultDir(t *testing.T) {
 	t.Setenv("XDG_DATA_HOME", "/data")
 	if got := DefaultDir(); got != filepath.Join("/data", "uricat", "archive") {
 		t.Errorf("with XDG_DATA_HOME: %q", got)
+	}
+}
+
+// TestStoreModel: random Puts, Removes, Gets and Lists over a few URIs,
+// each spelt several ways, agree with a map keyed by the URI's key in
+// which a page fetched earlier than the one kept is not put.
+func TestStoreModel(t *testing.T) {
+	t.Parallel()
+	spellings := [][]string{
+		{"http://a.example/", "HTTP://A.EXAMPLE", "http://a.example:80/"},
+		{"https://b.example/x?q=1", "https://B.example:443/x?q=1", "https://b.example/%78?q=1"},
+		{"http://c.example/p%2fq", "http://c.example/p%2Fq"},
+		{"mailto:someone@example.org", "MAILTO:someone@example.org"},
+	}
+	for seed := range int64(20) {
+		rng := rand.New(rand.NewPCG(uint64(seed), 1))
+		s := openTemp(t)
+		model := map[int]Page{} // by index of spellings
+		for step := range 200 {
+			i := rng.IntN(len(spellings))
+			uri := spellings[i][rng.IntN(len(spellings[i]))]
+			switch op := rng.IntN(10); {
+			case op < 5:
+				p := Page{URI: uri, Text: fmt.Sprintf("step %d", step), Fetched: when.Add(time.Duration(rng.IntN(50)) * time.Minute)}
+				if err := s.Put(&p); err != nil {
+					t.Fatal(err)
+				}
+				if old, ok := model[i]; !ok || !old.Fetched.After(p.Fetched) {
+					model[i] = p
+				}
+			case op < 6:
+				if err := s.Remove(uri); err != nil {
+					t.Fatal(err)
+				}
+				delete(model, i)
+			case op < 9:
+				got, err := s.Get(uri)
+				want, ok := model[i]
+				switch {
+				case !ok && !errors.Is(err, ErrNotArchived):
+					t.Fatalf("seed %d step %d: Get(%q) = %v, %v; want not archived", seed, step, uri, got, err)
+				case ok && (err != nil || !samePage(got, &want)):
+					t.Fatalf("seed %d step %d: Get(%q) = %+v, %v; want %+v", seed, step, uri, got, err, want)
+				}
+			default:
+				list, err := s.List()
+				if err != nil || len(list) != len(model) {
+					t.Fatalf("seed %d step %d: List has %d pages, %v; the model %d", seed, step, len(list), err, len(model))
+				}
+				for j, p := range model {
+					if info, ok := list[catalogue.URIKey(spellings[j][0])]; !ok || info.URI != p.URI || !info.Fetched.Equal(p.Fetched) {
+						t.Fatalf("seed %d step %d: List[%q] = %+v, want %+v", seed, step, spellings[j][0], info, p)
+					}
+				}
+			}
+		}
 	}
 }
