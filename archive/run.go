@@ -67,7 +67,8 @@ type Summary struct {
 	Cut         int            // of which cut at the size limit
 	NotArchived map[string]int // fetched but not kept, by reason ("not archived: application/pdf")
 	Failed      map[string]int // not fetched, by reason
-	Skipped     int            // archived less than MaxAge ago, or by another run at the time
+	Skipped     int            // archived less than MaxAge ago
+	Busy        int            // left to another run that was archiving them
 	Interrupted bool           // the run was stopped before the end (what was done is kept)
 }
 
@@ -161,7 +162,11 @@ func (sum *Summary) count(r result) {
 	case Failed:
 		sum.Failed[r.reason]++
 	case Skipped:
-		sum.Skipped++
+		if r.reason == reasonClaim {
+			sum.Busy++
+		} else {
+			sum.Skipped++
+		}
 	}
 }
 

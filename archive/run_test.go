@@ -169,7 +169,7 @@ func TestRunTwoAtOnce(t *testing.T) {
 		})
 	}
 	wg.Wait()
-	if got := sums[0].Archived + sums[1].Archived; got != 40 || st.total() != 40 {
+	if got := sums[0].Archived + sums[1].Archived; got != 40 || st.total() != 40 || sums[0].Busy+sums[1].Busy+sums[0].Skipped+sums[1].Skipped != 40 {
 		t.Errorf("two runs archived %d pages with %d requests, want 40 and 40: %+v", got, st.total(), sums)
 	}
 }

@@ -145,12 +145,15 @@ func (o *archiveOptions) summary(e *env, store *archive.Store, set linkset.Set, 
 	if sum.Skipped > 0 {
 		line += fmt.Sprintf("; %d skipped (archived in the last %s)", sum.Skipped, o.maxAge)
 	}
+	if sum.Busy > 0 {
+		line += fmt.Sprintf("; %d left to another run archiving them", sum.Busy)
+	}
 	if set.Other > 0 {
 		line += fmt.Sprintf("; %d not http or https, left alone", set.Other)
 	}
 	fmt.Fprintln(e.stdout, line)
 	if sum.Interrupted {
-		done := sum.Archived + sum.Skipped
+		done := sum.Archived + sum.Skipped + sum.Busy
 		for _, n := range sum.NotArchived {
 			done += n
 		}

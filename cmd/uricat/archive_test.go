@@ -6,6 +6,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"path/filepath"
 	"reflect"
 	"strings"
@@ -205,5 +206,26 @@ func TestImportSaysUnarchived(t *testing.T) {
 		if code != 0 || strings.HasSuffix(out.String(), note) != tt.note {
 			t.Errorf("import %q: exit %d\n%s", tt.args, code, out.String())
 		}
+	}
+}
+
+// A page another run is archiving (its claim fresh) is left to it, and
+// the summary says so.
+func TestArchiveLeavesBusyPages(t *testing.T) {
+	t.Parallel()
+	srv, requests := archiveSite(t)
+	dir := t.TempDir()
+	s, err := archive.Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	claim := filepath.Join(dir, ".claim-"+filepath.Base(s.Path(srv.URL+"/other")))
+	if err := os.WriteFile(claim, nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	path := writeCatalogue(t, "URI: "+srv.URL+"/article\r\nNAME: A\r\nDATE: 01/02/2024 10:00:00\r\n\r\nURI: "+srv.URL+"/other\r\nNAME: B\r\nDATE: 01/02/2024 10:00:00\r\n")
+	code, out, _ := uricatWith(t, map[string]string{"URICAT_ARCHIVE": dir}, false, "", "--catalogue", path, "archive")
+	if code != 0 || out != "archived 1 page in "+dir+"; 1 left to another run archiving them\n" || requests.Load() != 1 {
+		t.Errorf("exit %d, %d requests\n%s", code, requests.Load(), out)
 	}
 }
