@@ -56,7 +56,7 @@ func loadedList(b *testing.B, n int) *List {
 func BenchmarkSearchKeystroke(b *testing.B) {
 	for _, s := range sizes {
 		li := loadedList(b, s.n)
-		li.res.ix.search()
+		li.res.Prepare()
 		for _, tc := range []struct{ before, after string }{
 			{"", "g"},           // the first key: a pass over every record
 			{"gi", "git"},       // typing on: narrows the previous answer
