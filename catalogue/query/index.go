@@ -293,8 +293,11 @@ func (ix *Index) SearchInto(ctx context.Context, q *Query, candidates []int32, b
 	if q.dup {
 		dups = ix.dupSet()
 	}
+	// While the index is being folded, from its first chunk on, a search
+	// reads from the last: the two meet midway, rather than the search
+	// reading without the index the chunks about to be folded.
 	ready := ix.Ready()
-	ends := split(n, parallelFrom, func() func(lo, hi int) [2]int {
+	ends := splitFrom(n, parallelFrom, !ready, func() func(lo, hi int) [2]int {
 		d := doc{seen: new(seenScores), dups: dups, links: q.links}
 		var s *scan // for the chunks not folded yet
 		if !ready {
