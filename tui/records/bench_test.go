@@ -169,3 +169,18 @@ func BenchmarkFirstKeyBeforeIndex(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkFirstAnswer is the answer for the empty search a catalogue
+// just opened gets (Find), which its first frame waits for.
+func BenchmarkFirstAnswer(b *testing.B) {
+	for _, s := range sizes {
+		li := loadedList(b, s.n)
+		b.Run(s.name, func(b *testing.B) {
+			start := cputime.Used()
+			for b.Loop() {
+				Find(li.Records(), "")
+			}
+			cputime.Report(b, start)
+		})
+	}
+}

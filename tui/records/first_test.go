@@ -168,3 +168,38 @@ func drain(t *testing.T, li *List, text string) {
 		t.Fatalf("%q: still pending after the whole answer", text)
 	}
 }
+
+// TestCountInvalid: the records with errors are counted, every one, in
+// catalogues smaller and larger than a share of the count.
+func TestCountInvalid(t *testing.T) {
+	t.Parallel()
+	for _, n := range []int{0, 1, 7, invalidShare + 3} {
+		t.Run(fmt.Sprint(n), func(t *testing.T) {
+			t.Parallel()
+			// Every 97th record loses its URI, which SSD3 requires.
+			var b strings.Builder
+			for i, part := range strings.SplitAfter(gen.Catalogue(n), "URI: ") {
+				if i%97 == 1 {
+					part = strings.TrimSuffix(part, "URI: ") + "X-NO-URI: "
+				}
+				b.WriteString(part)
+			}
+			c, err := catalogue.Read(strings.NewReader(b.String()))
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := 0
+			for _, r := range c.Records() {
+				if !r.Valid() {
+					want++
+				}
+			}
+			if n > 1 && want == 0 {
+				t.Fatal("the test made no record invalid")
+			}
+			if got := countInvalid(c.Records()); got != want {
+				t.Errorf("countInvalid = %d, want %d", got, want)
+			}
+		})
+	}
+}

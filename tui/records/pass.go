@@ -12,6 +12,7 @@ import (
 	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/query"
 	"github.com/uricat/uricat/internal/linkcheck"
+	"github.com/uricat/uricat/internal/parallel"
 )
 
 // This file is the search pipeline: it turns the search box's text, the
@@ -55,12 +56,31 @@ func newIndex(recs []*catalogue.Record, version uint64, prev *index) *index {
 		prev = prev.prev.Load()
 	}
 	x.prev.Store(prev)
-	for _, r := range recs {
-		if !r.Valid() {
-			x.invalid++
-		}
-	}
+	x.invalid = countInvalid(recs)
 	return x
+}
+
+// invalidShare is how many records a goroutine of countInvalid counts at
+// a time.
+const invalidShare = 1 << 16
+
+// countInvalid returns how many of recs have errors, on every CPU: it is
+// a read of each record, which a large catalogue's first frame waits for
+// (the status bar shows the count).
+func countInvalid(recs []*catalogue.Record) int {
+	var n atomic.Int64
+	parallel.Each((len(recs)+invalidShare-1)/invalidShare, func(int) func(int) {
+		return func(i int) {
+			k := 0
+			for _, r := range recs[i*invalidShare : min((i+1)*invalidShare, len(recs))] {
+				if !r.Valid() {
+					k++
+				}
+			}
+			n.Add(int64(k))
+		}
+	})
+	return int(n.Load())
 }
 
 // prepare returns the snapshot's search index, made once, with the
