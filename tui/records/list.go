@@ -803,7 +803,8 @@ func (li *List) Shown() []*catalogue.Record {
 
 // Counting reports whether a pass over other records than the answer
 // shown's (an import, a reload) is running: the rows shown are then the
-// last pass's, not a count of the newest records.
+// last pass's, not a count of the newest records; or whether the rows
+// shown are a first answer, for the first records only.
 func (li *List) Counting() bool {
 	return li.res != nil && (li.res.partial || li.res.seq != li.seq && !sameSlice(li.res.ix.recs, li.recs))
 }
