@@ -467,13 +467,14 @@ func (m *Model) own(msg tea.Msg) (cmd tea.Cmd, ok bool) {
 	case records.FilteredMsg:
 		keys, ok := m.list.Filtered(msg)
 		if !ok {
-			return nil, true
+			return msg.Rest(), true
 		}
 		// The answer may change the message lines (an invalid search),
 		// and with them the body's height its rows scroll in.
 		m.resize()
 		m.list.ScrollToCursor()
-		cmds := make([]tea.Cmd, 0, len(keys))
+		cmds := make([]tea.Cmd, 0, len(keys)+1)
+		cmds = append(cmds, msg.Rest()) // the whole answer, after a first screenful
 		for _, k := range keys {
 			_, cmd := m.Update(k)
 			cmds = append(cmds, cmd)

@@ -126,6 +126,28 @@ func BenchmarkIndexSearch(b *testing.B) {
 	}
 }
 
+// BenchmarkUnfoldedSearch searches every record through an index none
+// of whose chunks is folded yet, as a key typed before the TUI's index is
+// built does: each record is read as Matcher reads it.
+func BenchmarkUnfoldedSearch(b *testing.B) {
+	for _, s := range sizes {
+		recs, _ := benchRecords(b, s.n)
+		ix := (*Index)(nil).Prepare(recs, 1)
+		for _, text := range []string{"g", "se", "git", "rating:>=4 cat:music"} {
+			q, _ := Parse(text)
+			b.Run(s.name+"/"+text, func(b *testing.B) {
+				var buf []Hit
+				start := cputime.Used()
+				for b.Loop() {
+					buf, _ = ix.SearchInto(context.Background(), q, nil, buf)
+				}
+				cputime.Report(b, start)
+				b.ReportMetric(float64(len(buf)), "hits")
+			})
+		}
+	}
+}
+
 // BenchmarkFilter searches every record once, without an index, as the
 // command line does.
 func BenchmarkFilter(b *testing.B) {
@@ -171,7 +193,7 @@ func BenchmarkSort(b *testing.B) {
 func BenchmarkMatcher(b *testing.B) {
 	for _, s := range sizes {
 		recs, _ := benchRecords(b, s.n)
-		for _, text := range []string{"terminal kernel", "git", "koln", "rating:>=4 cat:music"} {
+		for _, text := range []string{"terminal kernel", "git", "koln", "rating:>=4 cat:music", "g", "se"} {
 			q, _ := Parse(text)
 			b.Run(s.name+"/"+text, func(b *testing.B) {
 				match := q.Matcher()

@@ -27,7 +27,9 @@
 //
 // Filter searches a slice of records once, folding text as it goes: the
 // command line's way. An Index folds a snapshot once, for searching it as
-// one types; Index.Search matches exactly the records Filter does.
+// one types; Index.Search matches exactly the records Filter does. An
+// Index made by Prepare is searched while Build folds it, reading the
+// chunks not folded yet as Filter would.
 //
 // Both look for a word in a record's text sixteen places at a time on
 // amd64, with SSE2 (prefix_amd64.s, the package's only assembly); other

@@ -68,7 +68,7 @@ func TestFirstKeys(t *testing.T) {
 			}
 		}
 		for pos := range recs {
-			c := ix.chunks[pos>>chunkBits]
+			c := ix.chunks[pos>>chunkBits].Load()
 			if c.keys[q.firstKey()*c.len()+pos] == keyLook {
 				looked++
 			}
@@ -97,7 +97,8 @@ func TestFirstKeyReadsNoText(t *testing.T) {
 	if len(want) == 0 {
 		t.Fatal("nothing holds g")
 	}
-	for _, c := range ix.chunks {
+	for k := range ix.chunks {
+		c := ix.chunks[k].Load()
 		c.text = strings.Repeat(" ", len(c.text)) // no g anywhere
 	}
 	got, _ := ix.Search(context.Background(), q, nil)

@@ -57,7 +57,7 @@ func FuzzSearch(f *testing.F) {
 		f.Add(c.term) // every qualifier, as the table test has it
 	}
 	recs := fuzzRecords(f)
-	sf := &searchFuzz{recs: recs, ix: NewIndex(recs, 1), dupSet: DupSet(recs)}
+	sf := &searchFuzz{recs: recs, ix: NewIndex(recs, 1), unfolded: (*Index)(nil).Prepare(recs, 1), dupSet: DupSet(recs)}
 	check := sf.check
 	f.Fuzz(func(t *testing.T, text string) {
 		check(t, text)
@@ -101,10 +101,11 @@ func FuzzSearch(f *testing.F) {
 // index, their DupSet, and the last search's hits, whose memory the next
 // reuses.
 type searchFuzz struct {
-	recs   []*catalogue.Record
-	ix     *Index
-	dupSet map[*catalogue.Record]bool
-	reused []Hit
+	recs     []*catalogue.Record
+	ix       *Index
+	unfolded *Index // ix before Build: every record read as Matcher does
+	dupSet   map[*catalogue.Record]bool
+	reused   []Hit
 }
 
 // check runs every check of FuzzSearch on one search.
@@ -143,7 +144,8 @@ func checkParseError(t *testing.T, text string, err error) {
 }
 
 // checkIndex: the index finds what Filter finds (want), scores as a
-// search without it does, finds the same in a used buffer, and ranks.
+// search without it does, finds the same in a used buffer and before
+// it is built, and ranks.
 func (sf *searchFuzz) checkIndex(t *testing.T, text string, q *Query, want []*catalogue.Record) {
 	hits, err := sf.ix.Search(context.Background(), q, nil)
 	if err != nil {
@@ -155,6 +157,9 @@ func (sf *searchFuzz) checkIndex(t *testing.T, text string, q *Query, want []*ca
 	}
 	if !slices.Equal(got, want) {
 		t.Fatalf("search %q: the Index finds %d records, Filter %d", text, len(got), len(want))
+	}
+	if plain, err := sf.unfolded.Search(context.Background(), q, nil); err != nil || !slices.Equal(plain, hits) {
+		t.Fatalf("search %q: an index not built yet finds %d hits, %v; built, %d", text, len(plain), err, len(hits))
 	}
 	for _, h := range hits { // and scores them as a search without an index does
 		if sc, _ := q.eval(&doc{rec: sf.recs[h.Pos], dups: sf.dupSet, links: q.links}); int32(min(sc, math.MaxInt32)) != h.Score {
@@ -276,10 +281,10 @@ func TestIndexNext(t *testing.T) {
 	if next.Version() != 2 || next.Len() != len(edited) {
 		t.Fatalf("version %d, %d records", next.Version(), next.Len())
 	}
-	if next.chunks[0] != ix.chunks[0] || next.chunks[2] != ix.chunks[2] {
+	if next.chunks[0].Load() != ix.chunks[0].Load() || next.chunks[2].Load() != ix.chunks[2].Load() {
 		t.Error("unchanged chunks were folded again")
 	}
-	if next.chunks[1] == ix.chunks[1] || next.chunks[3] == ix.chunks[3] {
+	if next.chunks[1].Load() == ix.chunks[1].Load() || next.chunks[3].Load() == ix.chunks[3].Load() {
 		t.Error("a changed chunk was reused")
 	}
 	fresh := NewIndex(edited, 2)

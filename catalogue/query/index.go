@@ -6,6 +6,7 @@ import (
 	"runtime"
 	"slices"
 	"sync"
+	"sync/atomic"
 	"unsafe"
 
 	"github.com/uricat/uricat/catalogue"
@@ -22,11 +23,30 @@ import (
 //
 // The text is kept in chunks of a few thousand records, so that the index
 // of the next version shares the chunks whose records did not change.
+//
+// An index made by Prepare is searchable at once, before its chunks are
+// folded (Build): a search reads a chunk already folded through the
+// index and the records of the others as Matcher does, and finds the
+// same, so that a search typed while the index is being built is
+// answered without waiting for it.
 type Index struct {
 	recs    []*catalogue.Record
 	version uint64
-	chunks  []*chunk
-	dups    func() map[*catalogue.Record]bool // DupSet(recs), on first use
+	// chunks are set once each, by Build, and read by searches meanwhile.
+	chunks []atomic.Pointer[chunk]
+	dups   func() map[*catalogue.Record]bool // DupSet(recs), on first use
+	build  *building                         // the chunks to fold; nil: none
+}
+
+// building is the work of folding an index's missing chunks, shared by
+// every Build call: each takes the next chunk not taken yet, in file
+// order, so that the records shown first are the first searched through
+// the index.
+type building struct {
+	todo []int         // the chunks to fold, in file order
+	next atomic.Int64  // the next of todo to take
+	left atomic.Int64  // chunks of todo not folded yet
+	done chan struct{} // closed once left is 0
 }
 
 // chunkBits sets the records per chunk: small enough that an edit
@@ -73,27 +93,78 @@ func NewIndex(recs []*catalogue.Record, version uint64) *Index {
 // at the same places: after an edit only the edited record's chunk is
 // folded again, and after an append only the last.
 func (ix *Index) Next(recs []*catalogue.Record, version uint64) *Index {
+	next := ix.Prepare(recs, version)
+	next.Build()
+	return next
+}
+
+// Prepare is Next without the folding: the index it returns reuses ix's
+// chunks as Next does and folds the others when Build is called, and can
+// be searched meanwhile (more slowly where a chunk is not folded yet).
+func (ix *Index) Prepare(recs []*catalogue.Record, version uint64) *Index {
 	n := (len(recs) + chunkSize - 1) / chunkSize
-	next := &Index{recs: recs, version: version, chunks: make([]*chunk, n)}
+	next := &Index{recs: recs, version: version, chunks: make([]atomic.Pointer[chunk], n)}
 	next.dups = sync.OnceValue(func() map[*catalogue.Record]bool { return DupSet(recs) })
 	var todo []int
 	for k := range n {
 		lo, hi := k*chunkSize, min((k+1)*chunkSize, len(recs))
-		if ix != nil && k < len(ix.chunks) && ix.chunks[k].len() == hi-lo && slices.Equal(recs[lo:hi], ix.recs[lo:hi]) {
-			next.chunks[k] = ix.chunks[k]
-			continue
+		if ix != nil && k < len(ix.chunks) {
+			if c := ix.chunks[k].Load(); c != nil && c.len() == hi-lo && slices.Equal(recs[lo:hi], ix.recs[lo:hi]) {
+				next.chunks[k].Store(c)
+				continue
+			}
 		}
 		todo = append(todo, k)
 	}
+	if len(todo) > 0 {
+		next.build = &building{todo: todo, done: make(chan struct{})}
+		next.build.left.Store(int64(len(todo)))
+	}
+	return next
+}
+
+// Build folds the chunks the index lacks, on every CPU, and returns once
+// all are folded: by this call or by others made meanwhile, which share
+// the work.
+func (ix *Index) Build() {
+	b := ix.build
+	if b == nil {
+		return
+	}
 	// The chunks are independent: fold them on every CPU.
-	parallel.Each(len(todo), func(int) func(i int) {
+	parallel.Each(len(b.todo), func(int) func(int) {
 		var buf []byte
-		return func(i int) {
-			k := todo[i]
-			next.chunks[k], buf = newChunk(recs[k*chunkSize:min((k+1)*chunkSize, len(recs))], buf)
+		return func(int) {
+			i := int(b.next.Add(1) - 1)
+			if i >= len(b.todo) {
+				return // taken by another Build
+			}
+			k := b.todo[i]
+			var c *chunk
+			c, buf = newChunk(ix.recs[k*chunkSize:min((k+1)*chunkSize, len(ix.recs))], buf)
+			ix.chunks[k].Store(c)
+			if b.left.Add(-1) == 0 {
+				close(b.done)
+			}
 		}
 	})
-	return next
+	<-b.done
+}
+
+// Ready reports whether every chunk of the index is folded.
+func (ix *Index) Ready() bool {
+	return ix.build == nil || ix.build.left.Load() == 0
+}
+
+// Folded returns how many records from the first are in chunks folded
+// already: those a search reads through the index.
+func (ix *Index) Folded() int {
+	for k := range ix.chunks {
+		if ix.chunks[k].Load() == nil {
+			return k * chunkSize
+		}
+	}
+	return len(ix.recs)
 }
 
 // len returns the number of records in c.
@@ -156,11 +227,11 @@ func (ix *Index) Len() int { return len(ix.recs) }
 // setDoc makes d the record at pos as searches see it, from the index,
 // if its text holds every byte of need (its charMask holds need's), and
 // reports whether it does: most records a search passes over are passed
-// over here. It reuses d: a search sets one doc per record, and clearing
-// the whole of it each time costs more than the fields it sets (the
-// parts it cuts are read only once have says they are there).
-func (ix *Index) setDoc(d *doc, pos int, need uint32) bool {
-	c := ix.chunks[pos>>chunkBits]
+// over here. c is the record's chunk. It reuses d: a search sets one doc
+// per record, and clearing the whole of it each time costs more than the
+// fields it sets (the parts it cuts are read only once have says they
+// are there).
+func (ix *Index) setDoc(d *doc, c *chunk, pos int, need uint32) bool {
 	i := pos & (chunkSize - 1)
 	m := c.masks[3*i : 3*i+3]
 	if m[0]&need != need {
@@ -175,7 +246,7 @@ func (ix *Index) setDoc(d *doc, pos int, need uint32) bool {
 
 // name returns the folded NAME of the record at pos.
 func (ix *Index) name(pos int) string {
-	c := ix.chunks[pos>>chunkBits]
+	c := ix.chunks[pos>>chunkBits].Load()
 	i := pos & (chunkSize - 1)
 	d := doc{all: c.text[uint32(c.spans[i]):uint32(c.spans[i+1])], nuls: uint32(c.spans[i] >> nulShift)}
 	return d.part(partName)
@@ -222,10 +293,18 @@ func (ix *Index) SearchInto(ctx context.Context, q *Query, candidates []int32, b
 	if q.dup {
 		dups = ix.dupSet()
 	}
-	ends := split(n, parallelFrom, func() func(lo, hi int) [2]int {
+	// While the index is being folded, from its first chunk on, a search
+	// reads from the last: the two meet midway, rather than the search
+	// reading without the index the chunks about to be folded.
+	ready := ix.Ready()
+	ends := splitFrom(n, parallelFrom, !ready, func() func(lo, hi int) [2]int {
 		d := doc{seen: new(seenScores), dups: dups, links: q.links}
+		var s *scan // for the chunks not folded yet
+		if !ready {
+			s = newScan(q, dups)
+		}
 		return func(lo, hi int) [2]int {
-			return ix.searchShare(ctx, q, candidates, &d, out, lo, hi)
+			return ix.searchShare(ctx, q, candidates, &d, s, out, lo, hi)
 		}
 	})
 	if err := ctx.Err(); err != nil {
@@ -239,11 +318,12 @@ func (ix *Index) SearchInto(ctx context.Context, q *Query, candidates []int32, b
 }
 
 // searchShare searches candidates[lo:hi] (positions lo to hi if
-// candidates is nil) with d, putting the hits in out from lo on, and
-// returns where they are in out.
-func (ix *Index) searchShare(ctx context.Context, q *Query, candidates []int32, d *doc, out []Hit, lo, hi int) [2]int {
+// candidates is nil) with d, and with s the records of chunks not folded
+// (s is nil if all are), putting the hits in out from lo on, and returns
+// where they are in out.
+func (ix *Index) searchShare(ctx context.Context, q *Query, candidates []int32, d *doc, s *scan, out []Hit, lo, hi int) [2]int {
 	if key := q.firstKey(); key >= 0 {
-		return ix.searchKey(ctx, key, &q.terms[0], q.need, candidates, d, out, lo, hi)
+		return ix.searchKey(ctx, key, q, candidates, d, s, out, lo, hi)
 	}
 	w := lo
 	// One word, as most searches typed are: straight to it.
@@ -259,14 +339,16 @@ func (ix *Index) searchShare(ctx context.Context, q *Query, candidates []int32, 
 		if candidates != nil {
 			pos = int(candidates[k])
 		}
-		if !ix.setDoc(d, pos, q.need) {
-			continue
-		}
 		var sc int
 		var ok bool
-		if word != nil {
+		switch c := ix.chunks[pos>>chunkBits].Load(); {
+		case c == nil:
+			sc, ok = s.eval(q, ix.recs[pos])
+		case !ix.setDoc(d, c, pos, q.need):
+			continue
+		case word != nil:
 			sc, ok = word.word(d)
-		} else {
+		default:
 			sc, ok = q.eval(d)
 		}
 		if ok {
@@ -277,17 +359,42 @@ func (ix *Index) searchShare(ctx context.Context, q *Query, candidates []int32, 
 	return [2]int{lo, w}
 }
 
-// searchKey is searchShare for the search of one word t, of the key-th
+// scan is how a search reads the records of the chunks not folded yet:
+// as Matcher does, folding each record's text as far as q needs.
+type scan struct {
+	d       doc
+	scratch []byte
+	words   []string // plainWords, for mayHoldAll
+}
+
+// newScan returns a scan for q, dups being the index's DupSet if q needs it.
+func newScan(q *Query, dups map[*catalogue.Record]bool) *scan {
+	s := &scan{scratch: make([]byte, 0, 1024), words: q.plainWords()}
+	s.d = doc{scratch: &s.scratch, dups: dups, links: q.links}
+	return s
+}
+
+// eval is q.eval of r, as an index's doc of r would give it.
+func (s *scan) eval(q *Query, r *catalogue.Record) (int, bool) {
+	if len(s.words) > 0 && !mayHoldAll(r, s.words) {
+		return 0, false
+	}
+	s.scratch = s.scratch[:0]
+	return q.eval(s.d.reuse(r))
+}
+
+// searchKey is searchShare for q, the search of one word of the key-th
 // of firstKeys: the records' key codes answer it, without their text but
 // for the rare score no code tells (keyLook).
-func (ix *Index) searchKey(ctx context.Context, key int, t *term, need uint32, candidates []int32, d *doc, out []Hit, lo, hi int) [2]int {
+func (ix *Index) searchKey(ctx context.Context, key int, q *Query, candidates []int32, d *doc, s *scan, out []Hit, lo, hi int) [2]int {
 	w := lo
-	add := func(pos int, code uint8) {
+	t := &q.terms[0]
+	add := func(c *chunk, pos int, code uint8) {
 		switch code {
 		case keyAbsent:
 			return
 		case keyLook:
-			if !ix.setDoc(d, pos, need) {
+			if !ix.setDoc(d, c, pos, q.need) {
 				return
 			}
 			sc, ok := t.word(d)
@@ -300,14 +407,23 @@ func (ix *Index) searchKey(ctx context.Context, key int, t *term, need uint32, c
 		}
 		w++
 	}
+	scanned := func(pos int) {
+		if sc, ok := s.eval(q, ix.recs[pos]); ok {
+			out[w] = Hit{int32(pos), int32(min(sc, math.MaxInt32))}
+			w++
+		}
+	}
 	if candidates != nil {
 		for k := lo; k < hi; k++ {
 			if k&1023 == 0 && ctx.Err() != nil {
 				return [2]int{lo, lo}
 			}
 			pos := int(candidates[k])
-			c := ix.chunks[pos>>chunkBits]
-			add(pos, c.keys[key*c.len()+pos&(chunkSize-1)])
+			if c := ix.chunks[pos>>chunkBits].Load(); c != nil {
+				add(c, pos, c.keys[key*c.len()+pos&(chunkSize-1)])
+			} else {
+				scanned(pos)
+			}
 		}
 		return [2]int{lo, w}
 	}
@@ -316,15 +432,23 @@ func (ix *Index) searchKey(ctx context.Context, key int, t *term, need uint32, c
 		if ctx.Err() != nil {
 			return [2]int{lo, lo}
 		}
-		c := ix.chunks[pos>>chunkBits]
-		n, base := c.len(), pos&^(chunkSize-1)
-		codes := c.keys[key*n : (key+1)*n][pos-base : min(hi-base, n)]
+		base := pos &^ (chunkSize - 1)
+		end := min(hi, base+chunkSize)
+		c := ix.chunks[pos>>chunkBits].Load()
+		if c == nil {
+			for ; pos < end; pos++ {
+				scanned(pos)
+			}
+			continue
+		}
+		n := c.len()
+		codes := c.keys[key*n : (key+1)*n][pos-base : end-base]
 		for i, code := range codes {
 			if code != keyAbsent {
-				add(pos+i, code)
+				add(c, pos+i, code)
 			}
 		}
-		pos += len(codes)
+		pos = end
 	}
 	return [2]int{lo, w}
 }

@@ -1037,13 +1037,24 @@ func DupSet(recs []*catalogue.Record) map[*catalogue.Record]bool {
 // the part holds (scratch space, remembered scores) from one share to the
 // next.
 func split[T any](n, share int, worker func() func(lo, hi int) T) []T {
+	return splitFrom(n, share, false, worker)
+}
+
+// splitFrom is split, taking the shares from the last when back is true
+// (their results still in order).
+func splitFrom[T any](n, share int, back bool, worker func() func(lo, hi int) T) []T {
 	if n <= share || runtime.GOMAXPROCS(0) < 2 {
 		return []T{worker()(0, n)}
 	}
 	out := make([]T, (n+share-1)/share)
 	parallel.Each(len(out), func(int) func(i int) {
 		part := worker()
-		return func(i int) { out[i] = part(i*share, min((i+1)*share, n)) }
+		return func(i int) {
+			if back {
+				i = len(out) - 1 - i
+			}
+			out[i] = part(i*share, min((i+1)*share, n))
+		}
 	})
 	return out
 }

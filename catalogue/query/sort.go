@@ -135,6 +135,7 @@ func Order(recs []*catalogue.Record, k SortKey) []int32 {
 
 // Order is Order over the index's records, with the names it has folded.
 func (ix *Index) Order(k SortKey) []int32 {
+	ix.Build() // the names are read from the chunks
 	return order(ix.recs, k, ix.name)
 }
 

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/gen"
@@ -56,7 +57,7 @@ func loadedList(b *testing.B, n int) *List {
 func BenchmarkSearchKeystroke(b *testing.B) {
 	for _, s := range sizes {
 		li := loadedList(b, s.n)
-		li.res.ix.search()
+		li.res.Prepare()
 		for _, tc := range []struct{ before, after string }{
 			{"", "g"},           // the first key: a pass over every record
 			{"gi", "git"},       // typing on: narrows the previous answer
@@ -125,4 +126,61 @@ func BenchmarkGroupChange(b *testing.B) {
 		_ = li.Visible(38)
 	}
 	cputime.Report(b, start)
+}
+
+// BenchmarkFirstKeyBeforeIndex types the first key of a search right
+// after the first frame, while the search index is still being built in
+// the background (Warm, started just before): ns/op is the time to the
+// first answer shown (a first screenful, when the pass gives one), and
+// whole-ms the time to the whole answer. The build is waited for, out
+// of the timing, before the next key.
+func BenchmarkFirstKeyBeforeIndex(b *testing.B) {
+	for _, s := range sizes {
+		li := loadedList(b, s.n)
+		for _, text := range []string{"g", "git", "rating:>=4"} {
+			b.Run(fmt.Sprintf("%s/%q", s.name, text), func(b *testing.B) {
+				var whole time.Duration
+				start := cputime.Used()
+				for b.Loop() {
+					b.StopTimer()
+					base := Find(li.Records(), "")
+					built := make(chan struct{})
+					b.StartTimer()
+					go func() { base.Prepare(); close(built) }()
+					t0 := time.Now()
+					first := make(chan struct{})
+					p := pass{seq: 1, text: text, recs: li.Records(), prev: base}
+					p.early = func(*Answer) { b.StopTimer(); close(first) }
+					if res := p.run(context.Background()); res == nil {
+						b.Fatal("cancelled")
+					}
+					select {
+					case <-first: // the timer stopped there
+					default:
+						b.StopTimer()
+					}
+					whole += time.Since(t0)
+					<-built
+					b.StartTimer()
+				}
+				cputime.Report(b, start)
+				b.ReportMetric(float64(whole.Milliseconds())/float64(b.N), "whole-ms")
+			})
+		}
+	}
+}
+
+// BenchmarkFirstAnswer is the answer for the empty search a catalogue
+// just opened gets (Find), which its first frame waits for.
+func BenchmarkFirstAnswer(b *testing.B) {
+	for _, s := range sizes {
+		li := loadedList(b, s.n)
+		b.Run(s.name, func(b *testing.B) {
+			start := cputime.Used()
+			for b.Loop() {
+				Find(li.Records(), "")
+			}
+			cputime.Report(b, start)
+		})
+	}
 }

@@ -6,8 +6,11 @@
 // messages, never by callbacks: Refilter starts a pass on a goroutine of
 // its own and returns the command that brings its answer, a FilteredMsg
 // naming the request (its sequence number) it answers; only the newest
-// is shown. Warm builds the search index off Update once the catalogue
-// is open, and its WarmedMsg gives the list the memory passes answer in.
+// is shown. Before the search index is built, a pass's first
+// FilteredMsg may be a first answer, for the records shown first, whose
+// Rest brings the whole one. Warm builds the search index off Update
+// once the catalogue is open, and its WarmedMsg gives the list the
+// memory passes answer in.
 // The root tells the list the body's height (SetHeight) and draws the
 // rows Visible returns; it never reads the list's fields.
 //

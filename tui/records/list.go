@@ -389,6 +389,14 @@ func (li *List) Filtered(msg FilteredMsg) (keys []tea.KeyMsg, ok bool) {
 	if msg.Seq != li.seq || msg.res == nil {
 		return nil, false // stale or cancelled: a newer pass answers
 	}
+	if msg.res.partial {
+		// The whole answer places the cursor as if this one had not been
+		// shown; the keys wait for it.
+		toTop, sel := li.toTop, li.selected
+		li.apply(msg.res)
+		li.toTop, li.selected = toTop, sel
+		return nil, true
+	}
 	li.busy = false
 	li.apply(msg.res)
 	keys = li.deferred
@@ -419,23 +427,33 @@ func (li *List) Refilter(recs []*catalogue.Record, text string) tea.Cmd {
 	// bubbletea has passed it through the nested batches of Update's
 	// callers, goroutine to goroutine, which under load is a good part
 	// of what a keystroke has at a million records.
-	f := &flight{done: make(chan struct{})}
+	f := &flight{done: make(chan struct{}), early: make(chan *Answer, 1)}
 	li.flight = f
+	p.early = func(first *Answer) { f.early <- first }
 	go func() {
 		defer close(f.done)
 		f.res = p.run(ctx)
 	}()
-	return func() tea.Msg {
+	whole := func() tea.Msg {
 		<-f.done
 		return FilteredMsg{Seq: p.seq, res: f.res, prev: p.prev, mem: p.mem}
+	}
+	return func() tea.Msg {
+		select {
+		case first := <-f.early:
+			return FilteredMsg{Seq: p.seq, res: first, rest: whole}
+		case <-f.done:
+			return whole()
+		}
 	}
 }
 
 // flight is a pass under way: done is closed once res, its answer (nil if
-// cancelled), is there.
+// cancelled), is there; early brings a first answer, if the pass gives one.
 type flight struct {
-	done chan struct{}
-	res  *Answer
+	done  chan struct{}
+	res   *Answer
+	early chan *Answer
 }
 
 // WarmedMsg carries memory for passes, made and touched off Update
@@ -460,7 +478,9 @@ func Warm(res *Answer, path string) tea.Cmd {
 func warm(x *index, path string) tea.Cmd {
 	return func() tea.Msg {
 		defer gcpause.Pause(path)()
-		x.search()
+		ix := x.prepare()
+		x.build.Do(func() {}) // folded here, not by a search's goroutine
+		ix.Build()
 		n := len(x.recs)
 		return WarmedMsg{&passMem{hits: touched[query.Hit](n), matched: touched[int32](n), shown: touched[int32](n)}}
 	}
@@ -783,15 +803,16 @@ func (li *List) Shown() []*catalogue.Record {
 
 // Counting reports whether a pass over other records than the answer
 // shown's (an import, a reload) is running: the rows shown are then the
-// last pass's, not a count of the newest records.
+// last pass's, not a count of the newest records; or whether the rows
+// shown are a first answer, for the first records only.
 func (li *List) Counting() bool {
-	return li.res != nil && li.res.seq != li.seq && !sameSlice(li.res.ix.recs, li.recs)
+	return li.res != nil && (li.res.partial || li.res.seq != li.seq && !sameSlice(li.res.ix.recs, li.recs))
 }
 
 // Pending reports whether a pass is running whose answer will replace
 // the rows shown: a key that moves or acts on the selection waits for it
 // (Defer).
-func (li *List) Pending() bool { return li.res != nil && li.res.seq != li.seq }
+func (li *List) Pending() bool { return li.res != nil && (li.res.seq != li.seq || li.res.partial) }
 
 // Defer keeps msg to be handled once the running pass answers (Filtered
 // returns it).

@@ -3,13 +3,16 @@ package records
 import (
 	"context"
 	"errors"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
 
+	tea "github.com/charmbracelet/bubbletea"
 	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/query"
 	"github.com/uricat/uricat/internal/linkcheck"
+	"github.com/uricat/uricat/internal/parallel"
 )
 
 // This file is the search pipeline: it turns the search box's text, the
@@ -27,50 +30,87 @@ import (
 // same as the command line's; this file only decides what to reuse.
 
 // index is a snapshot of the catalogue's records and its search index,
-// built on first use (sync.Once), so that the first frame, which searches
-// nothing, does not wait for it; passes share it safely.
+// prepared on first use, so that the first frame, which searches nothing,
+// does not wait for it, and folded in the background (Warm, or the first
+// search); passes share it safely and search it meanwhile, reading the
+// records of the chunks not folded yet as a search without an index does.
 type index struct {
 	recs    []*catalogue.Record
 	version uint64 // counts the snapshots this model has seen
 	invalid int    // records with errors (!Valid)
 
-	prev  atomic.Pointer[index] // whose search index this one reuses; dropped once built
+	prev  atomic.Pointer[index] // whose search index this one reuses; dropped once prepared
 	once  sync.Once
-	built atomic.Bool
-	ix    *query.Index
+	ix    atomic.Pointer[query.Index] // set by prepare
+	build sync.Once                   // starts the folding in the background
 }
 
 // newIndex wraps recs; prev, if any, is the index of an earlier snapshot
 // whose search index is reused for the chunks of records both hold.
 func newIndex(recs []*catalogue.Record, version uint64, prev *index) *index {
 	x := &index{recs: recs, version: version}
-	// Reuse the newest index that is built: one never built (no search
-	// since) lends its own predecessor, so the chain is one long at most
-	// and old snapshots are not kept alive.
-	for prev != nil && !prev.built.Load() {
+	// Reuse the newest index prepared: one never searched lends its own
+	// predecessor, so the chain is one long at most and old snapshots
+	// are not kept alive.
+	for prev != nil && prev.ix.Load() == nil {
 		prev = prev.prev.Load()
 	}
 	x.prev.Store(prev)
-	for _, r := range recs {
-		if !r.Valid() {
-			x.invalid++
-		}
-	}
+	x.invalid = countInvalid(recs)
 	return x
 }
 
-// search returns the snapshot's search index, building it once.
-func (x *index) search() *query.Index {
+// invalidShare is how many records a goroutine of countInvalid counts at
+// a time.
+const invalidShare = 1 << 16
+
+// countInvalid returns how many of recs have errors, on every CPU: it is
+// a read of each record, which a large catalogue's first frame waits for
+// (the status bar shows the count).
+func countInvalid(recs []*catalogue.Record) int {
+	var n atomic.Int64
+	parallel.Each((len(recs)+invalidShare-1)/invalidShare, func(int) func(int) {
+		return func(i int) {
+			k := 0
+			for _, r := range recs[i*invalidShare : min((i+1)*invalidShare, len(recs))] {
+				if !r.Valid() {
+					k++
+				}
+			}
+			n.Add(int64(k))
+		}
+	})
+	return int(n.Load())
+}
+
+// prepare returns the snapshot's search index, made once, with the
+// chunks of prev's that it reuses and the others not folded yet.
+func (x *index) prepare() *query.Index {
 	x.once.Do(func() {
 		var prev *query.Index
 		if p := x.prev.Load(); p != nil {
-			prev = p.ix
+			prev = p.ix.Load()
 		}
-		x.ix = prev.Next(x.recs, x.version)
+		x.ix.Store(prev.Prepare(x.recs, x.version))
 		x.prev.Store(nil)
-		x.built.Store(true)
 	})
-	return x.ix
+	return x.ix.Load()
+}
+
+// search returns the snapshot's search index, folding what it lacks in
+// the background unless that has begun: a pass does not wait for it.
+func (x *index) search() *query.Index {
+	ix := x.prepare()
+	if !ix.Ready() {
+		x.build.Do(func() { go ix.Build() })
+	}
+	return ix
+}
+
+// ready reports whether the snapshot's search index is folded whole.
+func (x *index) ready() bool {
+	ix := x.ix.Load()
+	return ix != nil && ix.Ready()
 }
 
 // Search is the search box's text as a pass applies it.
@@ -122,7 +162,7 @@ func newOrdering(ctx context.Context, x *index, key query.SortKey) *ordering {
 		o.order = identity(len(x.recs))
 	case ctx.Err() != nil:
 		return nil
-	case x.built.Load():
+	case x.ready():
 		o.order = x.search().Order(key) // names already folded
 	default:
 		o.order = query.Order(x.recs, key)
@@ -143,7 +183,17 @@ type pass struct {
 	// linksGen counts the link states the model has had.
 	links    func(uri string) linkcheck.Status
 	linksGen int
+	// early, if not nil, is given a first answer for the records from
+	// the first (firstRecords and those the index has folded) when the
+	// search index is not built yet, before the whole answer is found.
+	early func(*Answer)
 }
+
+// firstRecords is how many records, from the first, a first answer
+// searches beyond those the index has folded: records read without the
+// index cost many times what folded ones do, and a screenful of matches
+// is found in far fewer.
+const firstRecords = 2 * 4096
 
 // passMem is the memory a pass answers in: its hits, then the positions
 // matched and shown. Update lends a pass the memory of answers no longer
@@ -210,6 +260,9 @@ type Answer struct {
 	// linksGen is the pass's: an answer found with other link statuses
 	// is not narrowed.
 	linksGen int
+	// partial is true for a first answer (pass.early): it holds the
+	// matches among the first records only, and the whole answer follows.
+	partial bool
 
 	// Update's bookkeeping of the memory the answer holds (mem), which
 	// goes back to the pool once the answer is no longer the one shown
@@ -228,7 +281,13 @@ type FilteredMsg struct {
 	res  *Answer
 	prev *Answer
 	mem  *passMem
+	rest tea.Cmd // brings the whole answer after a first one; nil if none follows
 }
+
+// Rest returns the command that brings the whole answer after a first
+// one (a first screenful, found before the search index is built); nil
+// when none follows. The root runs it whether or not the first was shown.
+func (m FilteredMsg) Rest() tea.Cmd { return m.rest }
 
 // run runs the pass; it returns nil if ctx was cancelled first.
 func (p pass) run(ctx context.Context) *Answer {
@@ -288,7 +347,7 @@ func (p pass) snapshot() *index {
 // the sort order (resort).
 func (p pass) candidates(q *query.Query, res *Answer) (candidates []int32, resort bool) {
 	candidates = res.order.order
-	narrowing := p.prev != nil && p.prev.order == res.order && p.prev.search.query != nil && q.Narrows(p.prev.search.query) &&
+	narrowing := p.prev != nil && !p.prev.partial && p.prev.order == res.order && p.prev.search.query != nil && q.Narrows(p.prev.search.query) &&
 		(!q.HasLink() || p.prev.linksGen == p.linksGen)
 	if narrowing {
 		candidates = p.prev.matched
@@ -311,6 +370,11 @@ func (p pass) candidates(q *query.Query, res *Answer) (candidates []int32, resor
 func (p pass) match(ctx context.Context, q *query.Query, res *Answer) bool {
 	mem := res.mem
 	candidates, resort := p.candidates(q, res)
+	if p.early != nil && p.sort.IsZero() && !res.ix.ready() {
+		if first := p.first(ctx, q, res, candidates); first != nil {
+			p.early(first)
+		}
+	}
 	// Memory that has to grow grows to the catalogue's size at once:
 	// grown a pass at a time, it would leave garbage of that size behind
 	// for the collector on every larger answer.
@@ -335,6 +399,44 @@ func (p pass) match(ctx context.Context, q *query.Query, res *Answer) bool {
 		mem.shown = res.shown
 	}
 	return ctx.Err() == nil
+}
+
+// first returns a first answer for q, searching only the candidates (nil:
+// all, in file order) among the records from the first that the index
+// has folded and firstRecords more; nil if that is every candidate, or
+// if ctx was cancelled. The pass is in file order (no sort key), so the
+// candidates are in file order too.
+func (p pass) first(ctx context.Context, q *query.Query, res *Answer, candidates []int32) *Answer {
+	ix := res.ix.search()
+	end := min(ix.Folded()+firstRecords, len(res.ix.recs))
+	if candidates != nil {
+		n, _ := slices.BinarySearch(candidates, int32(end))
+		if n == len(candidates) {
+			return nil
+		}
+		candidates = candidates[:n]
+	} else if end < len(res.ix.recs) {
+		candidates = identity(end)
+	} else {
+		return nil
+	}
+	hits, err := ix.SearchInto(ctx, q, candidates, nil)
+	if err != nil {
+		return nil
+	}
+	first := &Answer{seq: res.seq, search: res.search, ix: res.ix, order: res.order, group: res.group,
+		linksGen: res.linksGen, partial: true, matched: make([]int32, len(hits))}
+	for i, h := range hits {
+		first.matched[i] = h.Pos
+	}
+	first.shown = first.matched
+	if q.Ranked() {
+		first.shown = query.Rank(hits)
+	}
+	if !p.group.IsZero() {
+		first.groups = query.GroupRecords(first.Records(), p.group)
+	}
+	return first
 }
 
 // Find returns the answer a pass from nothing gives for text over recs,
@@ -418,4 +520,4 @@ func (m FilteredMsg) Answer() *Answer { return m.res }
 
 // Prepare builds the search index of the answer's snapshot now, as Warm
 // does in the background.
-func (r *Answer) Prepare() { r.ix.search() }
+func (r *Answer) Prepare() { r.ix.prepare().Build() }

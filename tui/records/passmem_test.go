@@ -46,7 +46,7 @@ func loaded(t testing.TB, text string) (*List, string) {
 func TestPassMemoryModel(t *testing.T) {
 	for seed := range uint64(8) {
 		li, _ := loaded(t, gen.Catalogue(3000))
-		li.res.ix.search() // built, as after the first frame
+		li.res.Prepare() // built, as after the first frame
 		rng := rand.New(rand.NewPCG(seed, 99))
 		texts := []string{"", "g", "gi", "git", "git s", "s", "se", "ser", "serv", "kernel", "rust k", "rating:>=4", "-git", "zzz", "cat:"}
 		sorts := []query.SortKey{{}, query.SortByName, query.SortByDate}
@@ -140,7 +140,7 @@ func TestPassMemoryModel(t *testing.T) {
 // its memory is lent to no pass before the first is done.
 func TestPassKeepsItsPrevAlive(t *testing.T) {
 	li, _ := loaded(t, gen.Catalogue(3000))
-	li.res.ix.search()
+	li.res.Prepare()
 	typed := func(text string) tea.Cmd {
 		cmd := li.Refilter(li.recs, text)
 		li.cancel = func() {} // as a pass that has not yet seen it is cancelled
@@ -180,7 +180,7 @@ func TestWarmWithoutCollecting(t *testing.T) {
 	runtime.ReadMemStats(&before)
 	warm(x, path)()
 	runtime.ReadMemStats(&after)
-	if !x.built.Load() {
+	if !x.ready() {
 		t.Fatal("warm did not make the index")
 	}
 	// One may have begun before the collector was turned off (the
