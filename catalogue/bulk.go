@@ -91,7 +91,7 @@ func CheckTag(t string) error {
 func CountUnder(recs []*Record, path string) int {
 	n := 0
 	for _, r := range recs {
-		if !r.invalid {
+		if r.Valid() {
 			if _, ok := CategoryUnder(r.Category(), path); ok {
 				n++
 			}
@@ -104,7 +104,7 @@ func CountUnder(recs []*Record, path string) int {
 func CountTag(recs []*Record, t string) int {
 	n := 0
 	for _, r := range recs {
-		if !r.invalid && slices.Contains(SplitTags(r.Extension(FieldTags)), t) {
+		if r.Valid() && slices.Contains(SplitTags(r.Extension(FieldTags)), t) {
 			n++
 		}
 	}
@@ -177,7 +177,7 @@ func (c *Catalogue) amendEach(recs []*Record, fields func(*Record) []ssd3.Field)
 		if err != nil {
 			return nil, err
 		}
-		out[r.ref] = nr
+		out[r.Ref()] = nr
 	}
 	if len(out) == 0 {
 		return nil, ErrUnchanged
@@ -194,7 +194,7 @@ func (c *Catalogue) lookupAll(refs []Ref) ([]*Record, error) {
 	}
 	out := make([]*Record, 0, len(want))
 	for _, r := range c.records {
-		if want[r.ref] {
+		if want[r.Ref()] {
 			out = append(out, r)
 		}
 	}

@@ -2,10 +2,10 @@ package catalogue
 
 import (
 	"fmt"
+	"github.com/uricat/uricat/catalogue/internal/record"
 	"slices"
 	"strings"
 
-	"github.com/uricat/uricat/catalogue/internal/syntax"
 	"github.com/uricat/uricat/catalogue/ssd3"
 )
 
@@ -15,28 +15,15 @@ import (
 // settle, so that nothing either side had is lost and check, the TUI and
 // the next merge can find them.
 
-// FieldConflict is the X- field (SSD3 2.2) that marks a version of a
-// record a merge could not settle: its value starts with the side the
-// version came from, "ours" or "theirs", and says why ("theirs: NAME
-// differs from the record before"). A record with it is a warning for
-// check, until the user keeps one version and drops the field.
-const FieldConflict = "X-CONFLICT"
+// FieldConflict is the X- field that marks a version of a record a merge
+// could not settle (see record.FieldConflict).
+const FieldConflict = record.FieldConflict
 
 // Conflict sides, the first word of an X-CONFLICT value.
 const (
 	SideOurs   = "ours"
 	SideTheirs = "theirs"
 )
-
-// conflictWarning is the warning of a record a merge left with two
-// versions (FieldConflict), or nil.
-func conflictWarning(name, value string, line int) *ssd3.Diagnostic {
-	if name != FieldConflict {
-		return nil
-	}
-	return &ssd3.Diagnostic{Line: line, Offset: -1, Field: name, Kind: ssd3.Warning,
-		Msg: fmt.Sprintf("unsettled merge conflict (%s: %s): keep one version of the record and remove the field, or keep both and remove it", name, syntax.Clip(value))}
-}
 
 // ConflictSide returns the side an X-CONFLICT value names ("ours",
 // "theirs"), or "" for a record without one.
@@ -113,7 +100,7 @@ func MergeFile(base, ours, theirs *Snapshot) (*Snapshot, []Conflict) {
 			recs[i] = marked(r, SideTheirs, "ours deleted this record, theirs edited it")
 		}
 		if nr := recs[i]; nr != r {
-			nr.setSep(r.sep(), r.sepTail())
+			record.SetSep(nr, record.Sep(r), record.SepTail(r))
 			// The versions marked beside r stay beside what replaces it.
 			if a, ok := after[r]; ok {
 				after[nr] = a
@@ -126,7 +113,7 @@ func MergeFile(base, ours, theirs *Snapshot) (*Snapshot, []Conflict) {
 		for _, r := range recs {
 			out = append(out, r)
 			for _, m := range after[r] {
-				m.setSep(separator(r.Raw(), true, ""), 0)
+				record.SetSep(m, separator(r.Raw(), true, ""), 0)
 				out = append(out, m)
 			}
 		}
@@ -151,8 +138,8 @@ func foldDuplicates(recs, dups []*Record, after map[*Record][]*Record) []Conflic
 	byKey := make(map[string]int, len(recs))
 	texts := make(map[string]bool, len(recs))
 	for i, r := range recs {
-		texts[r.raw] = true
-		if !r.invalid {
+		texts[record.Packed(r)] = true
+		if r.Valid() {
 			if _, ok := byKey[URIKey(r.URI())]; !ok {
 				byKey[URIKey(r.URI())] = i
 			}
@@ -160,7 +147,7 @@ func foldDuplicates(recs, dups []*Record, after map[*Record][]*Record) []Conflic
 	}
 	for _, t := range dups {
 		i, ok := byKey[URIKey(t.URI())]
-		if !ok || texts[t.raw] {
+		if !ok || texts[record.Packed(t)] {
 			continue // ours has it as it is
 		}
 		o := recs[i]
@@ -192,7 +179,7 @@ func (m *Snapshot) oneLineEnd(base, ours, theirs *Snapshot) {
 	m.head, m.tail = toCRLF(m.head), toCRLF(m.tail)
 	m.records = slices.Clone(m.records)
 	for i, r := range m.records {
-		if bareLF(r.Raw()) || bareLF(r.sep()) {
+		if bareLF(r.Raw()) || bareLF(record.Sep(r)) {
 			m.records[i] = withCRLF(r)
 		}
 	}
@@ -222,14 +209,14 @@ func mergedLF(base, ours, theirs *Snapshot) bool {
 func withCRLF(r *Record) *Record {
 	nr := r
 	if bareLF(r.Raw()) {
-		nr = reparse(toCRLF(r.Raw()), r.Line())
-		nr.ref, nr.allowDup = r.ref, r.allowDup
+		nr = record.Reparse(toCRLF(r.Raw()), r.Line())
+		record.SetIdentity(nr, r)
 	} else {
 		nr = r.Clone()
 	}
-	sep, tail := r.sep(), r.sepTail()
+	sep, tail := record.Sep(r), record.SepTail(r)
 	head, rest := sep[:len(sep)-tail], sep[len(sep)-tail:]
-	nr.setSep(toCRLF(head)+toCRLF(rest), len(toCRLF(rest)))
+	record.SetSep(nr, toCRLF(head)+toCRLF(rest), len(toCRLF(rest)))
 	return nr
 }
 
@@ -237,8 +224,8 @@ func withCRLF(r *Record) *Record {
 func marked(r *Record, side, why string) *Record {
 	c := r.Clone()
 	c.SetExtension(FieldConflict, side+": "+why)
-	nr := reparse(render(c), r.Line())
-	nr.allowDup = true // a version beside another: the same URI by design
+	nr := record.Reparse(record.Render(c), r.Line())
+	record.SetAllowDup(nr, true) // a version beside another: the same URI by design
 	return nr
 }
 
@@ -298,9 +285,9 @@ func unionFields(ours, theirs *Record) (*Record, []Conflict) {
 		added = ""
 	}
 	m.SetExtension(ssd3.FieldAdded, added)
-	nr := reparse(render(m), ours.Line())
-	nr.ref, nr.allowDup = ours.ref, ours.allowDup
-	nr.setSep(ours.sep(), ours.sepTail())
+	nr := record.Reparse(record.Render(m), ours.Line())
+	record.SetIdentity(nr, ours)
+	record.SetSep(nr, record.Sep(ours), record.SepTail(ours))
 	return nr, conflicts
 }
 

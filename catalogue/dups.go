@@ -18,7 +18,7 @@ func Duplicates(recs []*Record) [][]*Record {
 	first := make(map[string]int32, len(recs)) // key → its first record's index, then -(group+1)
 	var groups [][]*Record
 	for i, r := range recs {
-		if r.invalid || r.URI() == "" {
+		if !r.Valid() || r.URI() == "" {
 			continue
 		}
 		k := looseURIKey(r.URI())
@@ -164,9 +164,9 @@ func MergeEdit(groups [][]*Record) (Edit, [][]string) {
 		}
 		m, n := MergeRecords(recs)
 		notes[g] = n
-		sets = append(sets, Set{Ref: recs[0].ref, Fields: Diff(recs[0], m)})
+		sets = append(sets, Set{Ref: recs[0].Ref(), Fields: Diff(recs[0], m)})
 		for _, r := range recs[1:] {
-			gone = append(gone, r.ref)
+			gone = append(gone, r.Ref())
 		}
 	}
 	if len(gone) == 0 {

@@ -3,30 +3,13 @@ package catalogue
 import (
 	"errors"
 	"fmt"
+	"github.com/uricat/uricat/catalogue/internal/record"
 	"slices"
-	"sync/atomic"
 	"time"
 
 	"github.com/uricat/uricat/catalogue/internal/syntax"
 	"github.com/uricat/uricat/catalogue/ssd3"
 )
-
-// Ref is a record's identity for the life of the process: it does not
-// change when the record is edited (an edit makes a new *Record with the
-// same Ref), moved, saved, or merged with another program's version of the
-// file, and no two records of any catalogue share one.
-type Ref uint64
-
-// lastRef is the last Ref handed out, process-wide.
-var lastRef atomic.Uint64
-
-// newRefs reserves n consecutive Refs and returns the first.
-func newRefs(n int) Ref {
-	return Ref(lastRef.Add(uint64(n)) - uint64(n) + 1)
-}
-
-// Ref returns the record's identity; 0 for a record that no catalogue holds.
-func (r *Record) Ref() Ref { return r.ref }
 
 // Edit is a change to a catalogue: Add, Set, Delete, a Batch of these, or
 // the inverse that Apply returns. Edits are values: applying one never
@@ -139,7 +122,7 @@ func (r *AddReport) Merged(rep *MergeReport) int {
 	}
 	gone := make(map[Ref]bool, len(rep.Duplicates))
 	for _, d := range rep.Duplicates {
-		gone[d.ref] = true
+		gone[d.Ref()] = true
 	}
 	n := 0
 	for i, ref := range r.Refs {
@@ -198,8 +181,8 @@ func (e *DuplicateError) Error() string {
 		return fmt.Sprintf("%s is twice among the records added", e.URI)
 	}
 	where := ""
-	if e.Existing.line > 0 {
-		where = fmt.Sprintf(", line %d", e.Existing.line)
+	if e.Existing.Line() > 0 {
+		where = fmt.Sprintf(", line %d", e.Existing.Line())
 	}
 	return fmt.Sprintf("already there: %s%s", e.Existing.Name(), where)
 }
@@ -286,7 +269,7 @@ func (c *Catalogue) indexOf(ref Ref) int {
 		return -1
 	}
 	for i, r := range c.records {
-		if r.ref == ref {
+		if r.Ref() == ref {
 			return i
 		}
 	}
@@ -344,9 +327,9 @@ func (c *Catalogue) eachNamed(p patch, f func(*Record)) {
 		return
 	}
 	for _, r := range c.records {
-		if p.remove[r.ref] {
+		if p.remove[r.Ref()] {
 			f(r)
-		} else if _, ok := p.replace[r.ref]; ok {
+		} else if _, ok := p.replace[r.Ref()]; ok {
 			f(r)
 		}
 	}
@@ -406,16 +389,16 @@ func (c *Catalogue) replaceInPlace(p patch, inv *patch, k *keys) {
 func (c *Catalogue) removeAndReplace(p patch, inv *patch, k *keys) {
 	out := c.records[:0]
 	for i, r := range c.records {
-		if p.remove[r.ref] {
+		if p.remove[r.Ref()] {
 			k.remove(r)
 			inv.insert = append(inv.insert, r)
 			inv.at = append(inv.at, i)
 			continue
 		}
-		if nr, ok := p.replace[r.ref]; ok {
+		if nr, ok := p.replace[r.Ref()]; ok {
 			k.remove(r)
 			k.add(nr)
-			inv.replace[r.ref], r = r, nr
+			inv.replace[r.Ref()], r = r, nr
 			inv.put = append(inv.put, nr)
 		}
 		out = append(out, r)
@@ -443,7 +426,7 @@ func (c *Catalogue) insertRecords(p patch, inv *patch, k *keys) {
 	c.records = out
 	inv.remove = make(map[Ref]bool, len(p.insert))
 	for _, r := range p.insert {
-		inv.remove[r.ref] = true
+		inv.remove[r.Ref()] = true
 	}
 	if inv.put == nil {
 		inv.put = p.insert // never changed: shared, not copied
@@ -466,7 +449,7 @@ func (e Add) applyTo(c *Catalogue) (Edit, error) {
 	}
 	p := patch{at: make([]int, 0, len(e.Records)), insert: make([]*Record, 0, len(e.Records))}
 	rep.Refs = make([]Ref, len(e.Records))
-	first := newRefs(len(e.Records))
+	first := record.NewRefs(len(e.Records))
 	for i, rec := range e.Records {
 		nr, err := a.record(i, rec)
 		if err != nil {
@@ -475,10 +458,10 @@ func (e Add) applyTo(c *Catalogue) (Edit, error) {
 		if nr == nil {
 			continue
 		}
-		nr.ref = first + Ref(i)
-		nr.allowDup = a.onDup == DupAllow
-		nr.setSep("\r\n", 0)
-		rep.Refs[i] = nr.ref
+		record.SetRef(nr, first+Ref(i))
+		record.SetAllowDup(nr, a.onDup == DupAllow)
+		record.SetSep(nr, "\r\n", 0)
+		rep.Refs[i] = nr.Ref()
 		p.insert = append(p.insert, nr)
 		p.at = append(p.at, len(c.records)+len(p.insert)-1)
 	}
@@ -528,7 +511,7 @@ func (a *adding) record(i int, rec *Record) (*Record, error) {
 		}
 	}
 	in := rec.Clone()
-	in.forget()
+	record.Forget(in)
 	if in.Date().IsZero() {
 		in.SetDate(a.now)
 	}
@@ -546,7 +529,7 @@ func (a *adding) record(i int, rec *Record) (*Record, error) {
 		}
 		a.seenURI[u] = true
 	}
-	return reparse(render(in), 0), nil
+	return record.Reparse(record.Render(in), 0), nil
 }
 
 // takeID marks in's ID as taken, dropping it (OnTakenID: IDDrop) or
@@ -585,7 +568,7 @@ func (c *Catalogue) takeTail(p *patch) {
 	if n := len(c.records); n > 0 {
 		prev, hasPrev = c.records[n-1].Raw(), true
 	}
-	nr.setSep(separator(prev, hasPrev, c.tail), len(c.tail))
+	record.SetSep(nr, separator(prev, hasPrev, c.tail), len(c.tail))
 	if c.tail != "" {
 		empty := ""
 		p.tail = &empty
@@ -599,7 +582,7 @@ func (c *Catalogue) takeTail(p *patch) {
 func lookAlikes(recs, added []*Record, refs []Ref) []LookAlike {
 	seen := make(map[string]*Record, len(recs)+len(added))
 	for _, r := range recs {
-		if !r.invalid {
+		if r.Valid() {
 			k := looseURIKey(r.URI())
 			if _, ok := seen[k]; !ok {
 				seen[k] = r
@@ -679,7 +662,7 @@ func (e Set) applyTo(c *Catalogue) (Edit, error) {
 	if err != nil {
 		return nil, err
 	}
-	return c.applyPatch(patch{replace: map[Ref]*Record{old.ref: nr}}), nil
+	return c.applyPatch(patch{replace: map[Ref]*Record{old.Ref(): nr}}), nil
 }
 
 // amend returns old with fields set as Set sets them, DATE stamped with
@@ -701,8 +684,8 @@ func (c *Catalogue) amend(old *Record, fields []ssd3.Field, now func() time.Time
 			ps = append(ps, ssd3.Diagnostic{Offset: -1, Field: f.Name, Msg: err.Error()})
 		}
 	}
-	hadDate := dateField.Get(old) != ""
-	if len(ps) == 0 && hadDate && sameValues(old, in) {
+	hadDate := record.GetField(old, ssd3.FieldDate) != ""
+	if len(ps) == 0 && hadDate && record.SameValues(old, in) {
 		// Stamping DATE would be the only change: 3.3's "amended" has not
 		// happened. (A record without a valid DATE gets one: it needs it.)
 		return nil, ErrUnchanged
@@ -720,7 +703,7 @@ func (c *Catalogue) amend(old *Record, fields []ssd3.Field, now func() time.Time
 		// Only a new ID can clash: an unchanged one needs no index (which
 		// costs a URIKey per record to build).
 		if in.ID() != "" && in.ID() != old.ID() && ssd3.ValidateID(in.ID()) == nil {
-			if other, ok := c.keyIndex().ids[syntax.CanonicalID(in.ID())]; ok && other != old.ref {
+			if other, ok := c.keyIndex().ids[syntax.CanonicalID(in.ID())]; ok && other != old.Ref() {
 				name := ""
 				if r := c.Lookup(other); r != nil {
 					name = r.Name()
@@ -732,21 +715,10 @@ func (c *Catalogue) amend(old *Record, fields []ssd3.Field, now func() time.Time
 	if len(ps) > 0 {
 		return nil, &ValidationError{Record: old.Name(), Problems: ps}
 	}
-	nr := reparse(render(in), old.Line())
-	nr.ref, nr.allowDup = old.ref, old.allowDup
-	nr.setSep(old.sep(), old.sepTail())
+	nr := record.Reparse(record.Render(in), old.Line())
+	record.SetIdentity(nr, old)
+	record.SetSep(nr, record.Sep(old), record.SepTail(old))
 	return nr, nil
-}
-
-// sameValues reports whether a and b have the same value for every field,
-// standard and X-, in the same order.
-func sameValues(a, b *Record) bool {
-	for _, f := range Fields {
-		if f.Get(a) != f.Get(b) {
-			return false
-		}
-	}
-	return slices.Equal(a.Extensions(), b.Extensions())
 }
 
 func (e Delete) applyTo(c *Catalogue) (Edit, error) {
@@ -761,10 +733,10 @@ func (e Delete) applyTo(c *Catalogue) (Edit, error) {
 	// added go back to the end: add then delete gives back every byte.
 	found, tail := 0, ""
 	for _, r := range c.records {
-		if p.remove[r.ref] {
+		if p.remove[r.Ref()] {
 			found++
-			if n := r.sepTail(); n > 0 {
-				tail += r.sep()[:n]
+			if n := record.SepTail(r); n > 0 {
+				tail += record.Sep(r)[:n]
 			}
 		}
 	}
@@ -783,7 +755,7 @@ func (b Batch) applyTo(c *Catalogue) (Edit, error) {
 	if len(b.Edits) > 16 && c.pos == nil {
 		c.pos = make(map[Ref]int, len(c.records))
 		for i, r := range c.records {
-			c.pos[r.ref] = i
+			c.pos[r.Ref()] = i
 		}
 	}
 	invs := make([]Edit, 0, len(b.Edits))
@@ -824,7 +796,7 @@ func Refs(e Edit) []Ref {
 			out = append(out, ref)
 		}
 		for _, r := range e.insert {
-			out = append(out, r.ref)
+			out = append(out, r.Ref())
 		}
 	case Batch:
 		for _, x := range e.Edits {

@@ -27,7 +27,7 @@ func FindURIIn(recs []*Record, uri string) []*Record {
 	k := URIKey(uri)
 	var out []*Record
 	for _, r := range recs {
-		if !r.invalid && URIKey(r.URI()) == k {
+		if r.Valid() && URIKey(r.URI()) == k {
 			out = append(out, r)
 		}
 	}
@@ -93,23 +93,23 @@ func (c *Catalogue) UseKeyIndex(ki *KeyIndex) bool {
 func (c *Catalogue) NeedsKeyIndex() bool { return c.keys == nil }
 
 func (k *keys) add(r *Record) {
-	if k == nil || r.invalid {
+	if k == nil || !r.Valid() {
 		return
 	}
 	k.uris.add(r)
 	if r.ID() != "" {
 		if _, ok := k.ids[syntax.CanonicalID(r.ID())]; !ok {
-			k.ids[syntax.CanonicalID(r.ID())] = r.ref
+			k.ids[syntax.CanonicalID(r.ID())] = r.Ref()
 		}
 	}
 }
 
 func (k *keys) remove(r *Record) {
-	if k == nil || r.invalid {
+	if k == nil || !r.Valid() {
 		return
 	}
 	k.uris.remove(r)
-	if r.ID() != "" && k.ids[syntax.CanonicalID(r.ID())] == r.ref {
+	if r.ID() != "" && k.ids[syntax.CanonicalID(r.ID())] == r.Ref() {
 		delete(k.ids, syntax.CanonicalID(r.ID()))
 	}
 }

@@ -2,6 +2,7 @@ package catalogue
 
 import (
 	"fmt"
+	"github.com/uricat/uricat/catalogue/internal/record"
 	"slices"
 
 	"github.com/uricat/uricat/catalogue/internal/syntax"
@@ -190,11 +191,11 @@ func (m *merger) mergePaired(bi int, o *Record) {
 		m.res.Conflicts = append(m.res.Conflicts, Conflict{Base: b, Ours: o})
 		m.add(o, src)
 	case t == nil: // deleted by theirs
-	case !changed(b, t) || o.raw == t.raw:
+	case !changed(b, t) || record.Packed(o) == record.Packed(t):
 		m.add(o, src)
 	case !oChanged:
 		nr := t.Clone()
-		nr.setSep(o.sep(), 0)
+		record.SetSep(nr, record.Sep(o), 0)
 		m.add(nr, src)
 	default:
 		r, conflicts := mergeFields(b, o, t)
@@ -241,7 +242,7 @@ func (m *merger) addTheirs(theirsByRef bool) string {
 			prev, hasPrev = m.out[n-1].Raw(), true
 		}
 		nr := t.Clone()
-		nr.setSep(separator(prev, hasPrev, tail), len(tail))
+		record.SetSep(nr, separator(prev, hasPrev, tail), len(tail))
 		tail = ""
 		m.add(nr, src)
 	}
@@ -262,7 +263,7 @@ func newDupCheck(out, base, ours []*Record, oursBase []int, theirs []*Record, by
 	count := func(rs []*Record) map[string]int {
 		n := make(map[string]int, len(rs))
 		for _, r := range rs {
-			if !r.invalid {
+			if r.Valid() {
 				n[URIKey(r.URI())]++
 			}
 		}
@@ -271,7 +272,7 @@ func newDupCheck(out, base, ours []*Record, oursBase []int, theirs []*Record, by
 	d := &dupCheck{uris: count(out), baseURIs: count(base), theirsURIs: count(theirs), oursAdded: map[string]int{}, byRef: byRef}
 	for i, b := range oursBase {
 		if b < 0 {
-			d.oursAdded[ours[i].raw]++
+			d.oursAdded[record.Packed(ours[i])]++
 		}
 	}
 	return d
@@ -284,15 +285,15 @@ func newDupCheck(out, base, ours []*Record, oursBase []int, theirs []*Record, by
 // that theirs or ours holds more than once says so. A record added
 // beside others with its URI is kept, not folded into one of them.
 func (d *dupCheck) isDuplicate(t *Record) bool {
-	if n := d.oursAdded[t.raw]; n > 0 {
-		d.oursAdded[t.raw] = n - 1 // both added it: one is enough
+	if n := d.oursAdded[record.Packed(t)]; n > 0 {
+		d.oursAdded[record.Packed(t)] = n - 1 // both added it: one is enough
 		return true
 	}
-	if t.invalid {
+	if !t.Valid() {
 		return false
 	}
 	k := URIKey(t.URI())
-	deliberate := t.allowDup || d.baseURIs[k] > 0 || !d.byRef && (d.theirsURIs[k] > 1 || d.uris[k] > 1)
+	deliberate := record.AllowDup(t) || d.baseURIs[k] > 0 || !d.byRef && (d.theirsURIs[k] > 1 || d.uris[k] > 1)
 	if d.uris[k] > 0 && !deliberate {
 		return true
 	}
@@ -331,7 +332,7 @@ func sameText(a, b *Snapshot) bool {
 	}
 	for i, r := range a.records {
 		o := b.records[i]
-		if r != o && (r.raw != o.raw || r.sep() != o.sep() || r.sepTail() != o.sepTail()) {
+		if r != o && (record.Packed(r) != record.Packed(o) || record.Sep(r) != record.Sep(o) || record.SepTail(r) != record.SepTail(o)) {
 			return false
 		}
 	}
@@ -339,7 +340,7 @@ func sameText(a, b *Snapshot) bool {
 }
 
 // changed reports whether r is another version of b than b itself.
-func changed(b, r *Record) bool { return r != b && r.raw != b.raw }
+func changed(b, r *Record) bool { return r != b && record.Packed(r) != record.Packed(b) }
 
 // pairRecords pairs each record of base with one of side: the index in
 // side for each of base's, or -1 for a record side does not have. byRef
@@ -368,10 +369,10 @@ func pairRecords(base, side []*Record, byRef bool) []int {
 	if byRef {
 		at := make(map[Ref]int, len(side))
 		for i, r := range side {
-			at[r.ref] = i
+			at[r.Ref()] = i
 		}
 		for i, b := range base {
-			if j, ok := at[b.ref]; ok && b.ref != 0 {
+			if j, ok := at[b.Ref()]; ok && b.Ref() != 0 {
 				pair[i] = j
 			}
 		}
@@ -380,12 +381,12 @@ func pairRecords(base, side []*Record, byRef bool) []int {
 	used := make([]bool, len(side))
 	byText := make(map[string][]int, len(side))
 	for i, r := range side {
-		byText[r.raw] = append(byText[r.raw], i)
+		byText[record.Packed(r)] = append(byText[record.Packed(r)], i)
 	}
 	left := 0
 	for i, b := range base {
-		if l := byText[b.raw]; len(l) > 0 {
-			byText[b.raw] = l[1:]
+		if l := byText[record.Packed(b)]; len(l) > 0 {
+			byText[record.Packed(b)] = l[1:]
 			pair[i], used[l[0]] = l[0], true
 			continue
 		}
@@ -593,9 +594,9 @@ func mergeFields(base, ours, theirs *Record) (*Record, []Conflict) {
 		added = ""
 	}
 	m.SetExtension(ssd3.FieldAdded, added)
-	nr := reparse(render(m), ours.Line())
-	nr.ref, nr.allowDup = ours.ref, ours.allowDup
-	nr.setSep(ours.sep(), 0)
+	nr := record.Reparse(record.Render(m), ours.Line())
+	record.SetIdentity(nr, ours)
+	record.SetSep(nr, record.Sep(ours), 0)
 	return nr, conflicts
 }
 
@@ -645,17 +646,17 @@ func (c *Catalogue) Rebase(tx *SaveTx) (*MergeReport, error) {
 	// the other program's records take the identity of the ones they
 	// pair with, and those it added new ones. The other version's records
 	// are this rebase's own: they may take an identity in place.
-	fresh := newRefs(len(disk.records))
+	fresh := record.NewRefs(len(disk.records))
 	for i, r := range disk.records {
 		if b := res.oursBase[i]; b != nil {
-			r.ref = b.ref
+			record.SetRef(r, b.Ref())
 		} else {
-			r.ref = fresh + Ref(i)
+			record.SetRef(r, fresh+Ref(i))
 		}
 	}
 	for i, r := range res.Merged.records {
 		if s := res.src[i]; s.theirs != nil && r != s.ours {
-			r.ref, r.allowDup = s.theirs.ref, s.theirs.allowDup
+			record.SetIdentity(r, s.theirs)
 		}
 	}
 	c.records, c.head, c.tail, c.probs = res.Merged.records, res.Merged.head, res.Merged.tail, disk.probs

@@ -17,6 +17,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/uricat/uricat/catalogue/internal/record"
 	"github.com/uricat/uricat/internal/regular"
 )
 
@@ -189,8 +190,8 @@ func (s *Snapshot) writeTo(w io.Writer, lines func(i, line int)) (int64, error) 
 		return n, err
 	}
 	for i, r := range s.records {
-		sep := r.sep()
-		if i == 0 && r.sepTail() == 0 {
+		sep := record.Sep(r)
+		if i == 0 && record.SepTail(r) == 0 {
 			// The blank lines before the first record are the head; a
 			// record that became first keeps its separator for later.
 			sep = ""
@@ -206,7 +207,7 @@ func (s *Snapshot) writeTo(w io.Writer, lines func(i, line int)) (int64, error) 
 		}
 		// The record's text, unpacked into buf (see packer), written as
 		// bytes: io.Writer must not keep them.
-		buf = appendRaw(buf[:0], r.raw)
+		buf = record.AppendRaw(buf[:0], r)
 		if lf {
 			buf = dropCR(buf)
 		}
@@ -500,7 +501,7 @@ func (tx *SaveTx) Commit(s *Snapshot) (*Saved, error) {
 				if moved == nil {
 					moved = map[*Record]*Record{}
 				}
-				moved[r] = r.atLine(line)
+				moved[r] = record.AtLine(r, line)
 			}
 		})
 		size = n

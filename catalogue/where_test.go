@@ -9,6 +9,8 @@ import (
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/uricat/uricat/catalogue/internal/record"
 )
 
 // wantedRules are tests of which records to hold, as a search's would be.
@@ -62,7 +64,7 @@ func sameWhere(whole, c *Catalogue, refused map[int]bool) string {
 		return fmt.Sprintf("%d records held, want %d", len(c.records), len(want))
 	}
 	for i, r := range want {
-		if x, y := recordStateOf(r), recordStateOf(c.records[i]); !reflect.DeepEqual(x, y) {
+		if x, y := record.StateOf(r), record.StateOf(c.records[i]); !reflect.DeepEqual(x, y) {
 			return fmt.Sprintf("record %d:\n%+v\nwant\n%+v", i, y, x)
 		}
 	}
