@@ -26,7 +26,7 @@ import (
 // change, for other goroutines to search, draw and save.
 type Catalogue struct {
 	path    string
-	records []*Record         // copy-on-write: Apply makes a new slice
+	records []*ssd3.Record    // copy-on-write: Apply makes a new slice
 	head    string            // blank lines before the first record
 	tail    string            // blank lines after the last record
 	probs   []ssd3.Diagnostic // problems of the file as a whole
@@ -39,7 +39,7 @@ type Catalogue struct {
 	// wanted, for a catalogue read for one search: each read goroutine's
 	// test of which records to hold (see Where); dropped is
 	// the problems of the records it let go.
-	wanted  func() func(*Record) bool
+	wanted  func() func(*ssd3.Record) bool
 	dropped []ssd3.Diagnostic
 	// lf: every line break of the file read is LF alone. SSD3 2.1.2 asks
 	// for CRLF, but such a file is some tool's choice, and converting
@@ -55,8 +55,8 @@ type Catalogue struct {
 // what a save compares with to tell this process's changes from another
 // program's.
 type saved struct {
-	version    uint64    // the Version it was
-	records    []*Record // the file's records, a snapshot
+	version    uint64         // the Version it was
+	records    []*ssd3.Record // the file's records, a snapshot
 	head, tail string
 	disk       diskState
 	warnings   []string // what the save that wrote it could not keep
@@ -239,7 +239,7 @@ func (c *Catalogue) readBlock(st *readState, data []byte, bounds []int, size int
 			more := int(float64(n) * float64(size-int64(len(data))) / float64(len(data)))
 			n += more + more/8
 		}
-		c.records = make([]*Record, 0, n)
+		c.records = make([]*ssd3.Record, 0, n)
 	}
 	if pieces[0].HeadDropped {
 		st.head, st.headDropped = pieces[0].Head, true
@@ -283,7 +283,7 @@ func (c *Catalogue) finishRead(st *readState) {
 // after the one it stands beside is the same record: it keeps the ID. It runs only when the IDs do not only ever
 // increase (see record.IDRun); n is how many records have one.
 func (c *Catalogue) checkIDs(n int) {
-	ids := make(map[string]*Record, n)
+	ids := make(map[string]*ssd3.Record, n)
 	for i, r := range c.records {
 		if r.ID() == "" || !r.Valid() {
 			continue
@@ -315,11 +315,11 @@ func (c *Catalogue) Len() int { return len(c.records) }
 // slice is a snapshot: later changes to the catalogue make a new slice and
 // leave it alone, so another goroutine may read it while the catalogue
 // changes. Do not modify it.
-func (c *Catalogue) Records() []*Record { return c.records }
+func (c *Catalogue) Records() []*ssd3.Record { return c.records }
 
 // Valid returns the valid records in file order: those SSD3 says to use (2.2).
-func (c *Catalogue) Valid() []*Record {
-	out := make([]*Record, 0, len(c.records))
+func (c *Catalogue) Valid() []*ssd3.Record {
+	out := make([]*ssd3.Record, 0, len(c.records))
 	for _, r := range c.records {
 		if r.Valid() {
 			out = append(out, r)

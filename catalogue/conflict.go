@@ -2,9 +2,10 @@ package catalogue
 
 import (
 	"fmt"
-	"github.com/uricat/uricat/catalogue/internal/record"
 	"slices"
 	"strings"
+
+	"github.com/uricat/uricat/catalogue/internal/record"
 
 	"github.com/uricat/uricat/catalogue/ssd3"
 )
@@ -27,7 +28,7 @@ const (
 
 // ConflictSide returns the side an X-CONFLICT value names ("ours",
 // "theirs"), or "" for a record without one.
-func ConflictSide(r *Record) string {
+func ConflictSide(r *ssd3.Record) string {
 	v := r.Extension(FieldConflict)
 	side, _, _ := strings.Cut(v, ":")
 	side = strings.TrimSpace(side)
@@ -40,7 +41,7 @@ func ConflictSide(r *Record) string {
 // Marked returns how many of recs carry FieldConflict: the conflicts a
 // merged file holds, as check and the problems view count them (a record
 // with two fields in conflict is one).
-func Marked(recs []*Record) int {
+func Marked(recs []*ssd3.Record) int {
 	n := 0
 	for _, r := range recs {
 		if r.Extension(FieldConflict) != "" {
@@ -73,7 +74,7 @@ func MergeFile(base, ours, theirs *Snapshot) (*Snapshot, []Conflict) {
 	conflicts := slices.Clone(res.Conflicts)
 
 	// Theirs' additions ours has the URI of: merged into ours' record.
-	after := map[*Record][]*Record{} // merged record to the marked versions after it
+	after := map[*ssd3.Record][]*ssd3.Record{} // merged record to the marked versions after it
 	dupConflicts := foldDuplicates(recs, res.Duplicates, after)
 
 	// Each conflict's other version, after the version kept.
@@ -109,7 +110,7 @@ func MergeFile(base, ours, theirs *Snapshot) (*Snapshot, []Conflict) {
 		}
 	}
 	if len(after) > 0 {
-		out := make([]*Record, 0, len(recs)+len(after))
+		out := make([]*ssd3.Record, 0, len(recs)+len(after))
 		for _, r := range recs {
 			out = append(out, r)
 			for _, m := range after[r] {
@@ -130,7 +131,7 @@ func MergeFile(base, ours, theirs *Snapshot) (*Snapshot, []Conflict) {
 // unless recs holds it as it is; a field set differently keeps ours'
 // value, and theirs' version goes in after, beside that record. It
 // returns the conflicts.
-func foldDuplicates(recs, dups []*Record, after map[*Record][]*Record) []Conflict {
+func foldDuplicates(recs, dups []*ssd3.Record, after map[*ssd3.Record][]*ssd3.Record) []Conflict {
 	if len(dups) == 0 {
 		return nil
 	}
@@ -206,7 +207,7 @@ func mergedLF(base, ours, theirs *Snapshot) bool {
 
 // withCRLF returns r with its lines, and the blank lines before it,
 // ended in CRLF.
-func withCRLF(r *Record) *Record {
+func withCRLF(r *ssd3.Record) *ssd3.Record {
 	nr := r
 	if bareLF(r.Raw()) {
 		nr = record.Reparse(toCRLF(r.Raw()), r.Line())
@@ -221,7 +222,7 @@ func withCRLF(r *Record) *Record {
 }
 
 // marked returns a copy of r with an X-CONFLICT of side and why.
-func marked(r *Record, side, why string) *Record {
+func marked(r *ssd3.Record, side, why string) *ssd3.Record {
 	c := r.Clone()
 	c.SetExtension(FieldConflict, side+": "+why)
 	nr := record.Reparse(record.Render(c), r.Line())
@@ -251,9 +252,9 @@ func conflictWhy(cs []Conflict) string {
 // what one lacks comes from the other, DATE is the later, the added date
 // (X-ADDED, else DATE) the earlier; a field set differently keeps ours'
 // value and is a Conflict.
-func unionFields(ours, theirs *Record) (*Record, []Conflict) {
+func unionFields(ours, theirs *ssd3.Record) (*ssd3.Record, []Conflict) {
 	m := ours.Clone()
-	names := append(FieldNames(ours), FieldNames(theirs)...)
+	names := append(ssd3.FieldNames(ours), ssd3.FieldNames(theirs)...)
 	done := map[string]bool{ssd3.FieldAdded: true, FieldConflict: true}
 	var conflicts []Conflict
 	for _, name := range names {
@@ -261,15 +262,15 @@ func unionFields(ours, theirs *Record) (*Record, []Conflict) {
 			continue
 		}
 		done[name] = true
-		o, t := GetField(ours, name), GetField(theirs, name)
+		o, t := ssd3.GetField(ours, name), ssd3.GetField(theirs, name)
 		switch {
 		case t == "" || t == o:
 		case name == ssd3.FieldDate:
 			if theirs.Date().After(ours.Date()) {
-				_ = SetField(m, name, t)
+				_ = ssd3.SetField(m, name, t)
 			}
 		case o == "":
-			if SetField(m, name, t) == nil {
+			if ssd3.SetField(m, name, t) == nil {
 				break
 			}
 			fallthrough
@@ -281,7 +282,7 @@ func unionFields(ours, theirs *Record) (*Record, []Conflict) {
 	if ta, oa := theirs.Added(), ours.Added(); !ta.IsZero() && (oa.IsZero() || ta.Before(oa)) {
 		added = addedText(theirs)
 	}
-	if added == GetField(m, ssd3.FieldDate) {
+	if added == ssd3.GetField(m, ssd3.FieldDate) {
 		added = ""
 	}
 	m.SetExtension(ssd3.FieldAdded, added)
@@ -306,7 +307,7 @@ const (
 // stands beside: the record before it in the catalogue, when the merge
 // put it there (same URI or same ID); nil when the marked record is alone
 // (an edit against a deletion: the other version is no version).
-func ConflictPair(recs []*Record, marked *Record) *Record {
+func ConflictPair(recs []*ssd3.Record, marked *ssd3.Record) *ssd3.Record {
 	for i, r := range recs {
 		if r != marked {
 			continue
@@ -333,7 +334,7 @@ func ConflictPair(recs []*Record, marked *Record) *Record {
 // deleted. A marked record alone (an edit against a deletion) is kept
 // (KeepTheirs, KeepBoth: the field goes) or deleted (KeepOurs: the
 // deletion wins).
-func Settle(recs []*Record, marked *Record, keep Keep) Edit {
+func Settle(recs []*ssd3.Record, marked *ssd3.Record, keep Keep) Edit {
 	unmark := Set{Ref: marked.Ref(), Fields: []ssd3.Field{{Name: FieldConflict}}}
 	pair := ConflictPair(recs, marked)
 	if pair == nil {

@@ -3,9 +3,10 @@ package catalogue
 import (
 	"errors"
 	"fmt"
-	"github.com/uricat/uricat/catalogue/internal/record"
 	"slices"
 	"time"
+
+	"github.com/uricat/uricat/catalogue/internal/record"
 
 	"github.com/uricat/uricat/catalogue/internal/syntax"
 	"github.com/uricat/uricat/catalogue/ssd3"
@@ -27,7 +28,7 @@ type Edit interface {
 // whose ID another record has (3.9), OnTakenID's. By default either
 // refuses the whole Add (*DuplicateError, *ValidationError).
 type Add struct {
-	Records []*Record
+	Records []*ssd3.Record
 	// OnDuplicate is what a record whose URI is taken does: DupFail,
 	// DupSkip or DupAllow.
 	OnDuplicate DupPolicy
@@ -97,7 +98,7 @@ type AddReport struct {
 // added before it (whose Line is 0 until a save).
 type LookAlike struct {
 	Index int
-	Like  *Record
+	Like  *ssd3.Record
 }
 
 // Added counts the records added.
@@ -173,7 +174,7 @@ var errNoRecord = errors.New("the record is not in the catalogue")
 // DuplicateError says that an Add would add a URI the catalogue holds.
 type DuplicateError struct {
 	URI      string
-	Existing *Record // the record already there; nil if the duplicate is within the Add
+	Existing *ssd3.Record // the record already there; nil if the duplicate is within the Add
 }
 
 func (e *DuplicateError) Error() string {
@@ -253,7 +254,7 @@ func noop(inv Edit) bool {
 }
 
 // Lookup returns the record ref, or nil if the catalogue does not hold it.
-func (c *Catalogue) Lookup(ref Ref) *Record {
+func (c *Catalogue) Lookup(ref Ref) *ssd3.Record {
 	if i := c.indexOf(ref); i >= 0 {
 		return c.records[i]
 	}
@@ -284,22 +285,22 @@ func (c *Catalogue) indexOf(ref Ref) int {
 // the patch's size in real work.
 type patch struct {
 	remove  map[Ref]bool
-	replace map[Ref]*Record
-	insert  []*Record // ascending final positions in at
+	replace map[Ref]*ssd3.Record
+	insert  []*ssd3.Record // ascending final positions in at
 	at      []int
 	head    *string
 	tail    *string
 	// put, in an inverse patch, is the versions the edit it undoes put
 	// in place of the records it removes and replaces: what undo
 	// compares the records with (History's reconcile).
-	put []*Record
+	put []*ssd3.Record
 }
 
 func (p patch) applyTo(c *Catalogue) (Edit, error) {
 	// Every record the patch names must be here.
 	if n := len(p.remove) + len(p.replace); n > 0 {
 		found := 0
-		c.eachNamed(p, func(*Record) { found++ })
+		c.eachNamed(p, func(*ssd3.Record) { found++ })
 		if found != n {
 			return nil, fmt.Errorf("%w (another program deleted it?)", errNoRecord)
 		}
@@ -312,7 +313,7 @@ func (p patch) applyTo(c *Catalogue) (Edit, error) {
 // them (a Batch undone: one pass over the catalogue for each of its
 // thousands of patches would take minutes) or the patch is small, else
 // in one pass, whatever the patch's size.
-func (c *Catalogue) eachNamed(p patch, f func(*Record)) {
+func (c *Catalogue) eachNamed(p patch, f func(*ssd3.Record)) {
 	if n := len(p.remove) + len(p.replace); n <= 8 || c.pos != nil && n <= len(c.records)/8 {
 		for ref := range p.remove {
 			if i := c.indexOf(ref); i >= 0 {
@@ -354,7 +355,7 @@ func (c *Catalogue) applyPatch(p patch) patch {
 		inv.tail, c.tail = &old, *p.tail
 	}
 	if len(p.replace) > 0 {
-		inv.replace = make(map[Ref]*Record, len(p.replace))
+		inv.replace = make(map[Ref]*ssd3.Record, len(p.replace))
 	}
 	switch {
 	case len(p.remove) == 0 && len(p.replace) > 0 && len(p.replace) <= 8:
@@ -411,7 +412,7 @@ func (c *Catalogue) removeAndReplace(p patch, inv *patch, k *keys) {
 // inverse to inv.
 func (c *Catalogue) insertRecords(p patch, inv *patch, k *keys) {
 	n := len(c.records) + len(p.insert)
-	out := make([]*Record, 0, n)
+	out := make([]*ssd3.Record, 0, n)
 	j, old := 0, 0
 	for len(out) < n {
 		if j < len(p.insert) && (p.at[j] <= len(out) || old >= len(c.records)) {
@@ -447,7 +448,7 @@ func (e Add) applyTo(c *Catalogue) (Edit, error) {
 	if e.AllowDuplicates {
 		a.onDup = DupAllow
 	}
-	p := patch{at: make([]int, 0, len(e.Records)), insert: make([]*Record, 0, len(e.Records))}
+	p := patch{at: make([]int, 0, len(e.Records)), insert: make([]*ssd3.Record, 0, len(e.Records))}
 	rep.Refs = make([]Ref, len(e.Records))
 	first := record.NewRefs(len(e.Records))
 	for i, rec := range e.Records {
@@ -493,7 +494,7 @@ type adding struct {
 
 // record returns e.Records[i], rec, as it is added, or nil when it is left
 // out as a duplicate, or why it cannot be added.
-func (a *adding) record(i int, rec *Record) (*Record, error) {
+func (a *adding) record(i int, rec *ssd3.Record) (*ssd3.Record, error) {
 	// A duplicate an import skips is left out before anything else:
 	// its ID, say, does not count as taken.
 	var u string
@@ -534,7 +535,7 @@ func (a *adding) record(i int, rec *Record) (*Record, error) {
 
 // takeID marks in's ID as taken, dropping it (OnTakenID: IDDrop) or
 // returning the problem when a record has it already.
-func (a *adding) takeID(i int, in *Record) []ssd3.Diagnostic {
+func (a *adding) takeID(i int, in *ssd3.Record) []ssd3.Diagnostic {
 	if in.ID() == "" || ssd3.ValidateID(in.ID()) != nil {
 		return nil
 	}
@@ -579,8 +580,8 @@ func (c *Catalogue) takeTail(p *patch) {
 // Add.Records, refs their Refs, 0 for one left out) have the loose key of
 // a valid record of recs or of one added before them. It costs a
 // looseURIKey per record, only for an Add that asks for a Report.
-func lookAlikes(recs, added []*Record, refs []Ref) []LookAlike {
-	seen := make(map[string]*Record, len(recs)+len(added))
+func lookAlikes(recs, added []*ssd3.Record, refs []Ref) []LookAlike {
+	seen := make(map[string]*ssd3.Record, len(recs)+len(added))
 	for _, r := range recs {
 		if r.Valid() {
 			k := looseURIKey(r.URI())
@@ -641,7 +642,7 @@ func countLF(s string) int {
 }
 
 // recordLabel names a record of an Add in an error.
-func recordLabel(r *Record, i, n int) string {
+func recordLabel(r *ssd3.Record, i, n int) string {
 	what := r.URI()
 	if what == "" {
 		what = r.Name()
@@ -662,14 +663,14 @@ func (e Set) applyTo(c *Catalogue) (Edit, error) {
 	if err != nil {
 		return nil, err
 	}
-	return c.applyPatch(patch{replace: map[Ref]*Record{old.Ref(): nr}}), nil
+	return c.applyPatch(patch{replace: map[Ref]*ssd3.Record{old.Ref(): nr}}), nil
 }
 
 // amend returns old with fields set as Set sets them, DATE stamped with
 // now() (called only if the record changes), or ErrUnchanged, or a
 // *ValidationError: the one way a record's fields change, for Set and
 // the edits of many records.
-func (c *Catalogue) amend(old *Record, fields []ssd3.Field, now func() time.Time) (*Record, error) {
+func (c *Catalogue) amend(old *ssd3.Record, fields []ssd3.Field, now func() time.Time) (*ssd3.Record, error) {
 	in := old.Clone()
 	var ps []ssd3.Diagnostic
 	dated, added := false, false
@@ -680,7 +681,7 @@ func (c *Catalogue) amend(old *Record, fields []ssd3.Field, now func() time.Time
 		case ssd3.FieldAdded:
 			added = true
 		}
-		if err := SetField(in, f.Name, f.Value); err != nil {
+		if err := ssd3.SetField(in, f.Name, f.Value); err != nil {
 			ps = append(ps, ssd3.Diagnostic{Offset: -1, Field: f.Name, Msg: err.Error()})
 		}
 	}

@@ -18,16 +18,16 @@ func TestProblemsNameTheirFieldOnce(t *testing.T) {
 	c := mustRead(t, text)
 	var ps []ssd3.Diagnostic
 	ps = append(ps, c.Problems()...)
-	ps = append(ps, (NewRecord(Values{Extensions: []ssd3.Field{{Name: "X-A", Value: "v"}, {Name: "X-A", Value: " "}, {Name: "Y-B", Value: "v"}}})).Validate()...)
-	for _, f := range Fields {
+	ps = append(ps, (ssd3.NewRecord(ssd3.Values{Extensions: []ssd3.Field{{Name: "X-A", Value: "v"}, {Name: "X-A", Value: " "}, {Name: "Y-B", Value: "v"}}})).Validate()...)
+	for _, f := range ssd3.Fields {
 		for _, v := range []string{" ", "no scheme", "9", "english", "text", "0", "31/02/2000 00:00:00"} {
-			if err := f.Set(&Record{}, v); err != nil {
+			if err := f.Set(&ssd3.Record{}, v); err != nil {
 				ps = append(ps, ssd3.Diagnostic{Offset: -1, Field: f.Name, Msg: err.Error()})
 			}
 		}
 	}
 	for _, name := range []string{"X-A", "Y-A", "X-"} {
-		if err := SetField(&Record{}, name, " "); err != nil {
+		if err := ssd3.SetField(&ssd3.Record{}, name, " "); err != nil {
 			ps = append(ps, ssd3.Diagnostic{Offset: -1, Field: name, Msg: err.Error()})
 		}
 	}
@@ -35,7 +35,7 @@ func TestProblemsNameTheirFieldOnce(t *testing.T) {
 	recs := c.Valid()
 	for _, e := range []Edit{
 		Set{Ref: recs[0].Ref(), Fields: []ssd3.Field{{Name: ssd3.FieldID, Value: "5"}, {Name: ssd3.FieldRating, Value: "9"}}},
-		Add{Records: []*Record{NewRecord(Values{URI: "http://new/", Name: "n", ID: "5"})}},
+		Add{Records: []*ssd3.Record{ssd3.NewRecord(ssd3.Values{URI: "http://new/", Name: "n", ID: "5"})}},
 	} {
 		_, err := c.Apply(e)
 		ve, ok := err.(*ValidationError)
@@ -54,7 +54,7 @@ func TestProblemsNameTheirFieldOnce(t *testing.T) {
 			t.Errorf("%s: %q does not name its field once", p.Field, p.Msg)
 		}
 	}
-	for _, f := range Fields {
+	for _, f := range ssd3.Fields {
 		if !fields[f.Name] {
 			t.Errorf("no problem of %s was tried", f.Name)
 		}

@@ -53,7 +53,7 @@ func FuzzRead(f *testing.F) {
 				t.Fatalf("record at line %d packed as %q, its text alone as %q", r.Line(), record.Packed(r), record.PackText(r.Raw()))
 			}
 			v := r.Values()
-			if got := NewRecord(v).Values(); !reflect.DeepEqual(got, v) {
+			if got := ssd3.NewRecord(v).Values(); !reflect.DeepEqual(got, v) {
 				t.Fatalf("record at line %d: built from its values it reads\n%+v\nnot\n%+v", r.Line(), got, v)
 			}
 			for _, x := range v.Extensions {
@@ -140,7 +140,7 @@ func FuzzTextRoundTrip(f *testing.F) {
 			return
 		}
 		c := &Catalogue{}
-		if _, err := testAdd(c, NewRecord(Values{URI: "http://e/", Name: s, Description: s, Extensions: []ssd3.Field{{Name: "X-T", Value: s}}})); err != nil {
+		if _, err := testAdd(c, ssd3.NewRecord(ssd3.Values{URI: "http://e/", Name: s, Description: s, Extensions: []ssd3.Field{{Name: "X-T", Value: s}}})); err != nil {
 			t.Fatal(err)
 		}
 		var out bytes.Buffer

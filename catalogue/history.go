@@ -9,6 +9,7 @@ import (
 
 	"github.com/uricat/uricat/catalogue/internal/record"
 	"github.com/uricat/uricat/catalogue/internal/syntax"
+	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/internal/display"
 	"github.com/uricat/uricat/internal/plural"
 )
@@ -252,9 +253,9 @@ func (s since) applyTo(c *Catalogue) (Edit, error) {
 // p's size, and a pass over the catalogue for a large p.
 func (c *Catalogue) reconcile(p patch, rc *reconciler) patch {
 	kept := &rc.kept
-	cur := make(map[Ref]*Record, len(p.remove)+len(p.replace))
-	c.eachNamed(p, func(r *Record) { cur[r.Ref()] = r })
-	put := make(map[Ref]*Record, len(p.put))
+	cur := make(map[Ref]*ssd3.Record, len(p.remove)+len(p.replace))
+	c.eachNamed(p, func(r *ssd3.Record) { cur[r.Ref()] = r })
+	put := make(map[Ref]*ssd3.Record, len(p.put))
 	for _, r := range p.put {
 		put[r.Ref()] = r
 	}
@@ -279,7 +280,7 @@ func (c *Catalogue) reconcile(p patch, rc *reconciler) patch {
 		out.head, out.tail = nil, nil
 	}
 	if len(p.replace) > 0 {
-		out.replace = make(map[Ref]*Record, len(p.replace))
+		out.replace = make(map[Ref]*ssd3.Record, len(p.replace))
 	}
 	for ref, old := range p.replace {
 		r, ok := cur[ref]
@@ -313,7 +314,7 @@ func (c *Catalogue) reconcile(p patch, rc *reconciler) patch {
 // again. Only those records' URIs are compared: a pass over the
 // catalogue, and a URIKey per record that came since and per record put
 // back.
-func (c *Catalogue) twice(recs []*Record, rc *reconciler) {
+func (c *Catalogue) twice(recs []*ssd3.Record, rc *reconciler) {
 	if len(recs) == 0 {
 		return
 	}
@@ -337,12 +338,12 @@ func (c *Catalogue) twice(recs []*Record, rc *reconciler) {
 
 // sameRecord reports whether r is b, or holds the same values: another
 // program that rewrote a record without changing it did not edit it.
-func sameRecord(r, b *Record) bool {
+func sameRecord(r, b *ssd3.Record) bool {
 	return r == b || record.Packed(r) == record.Packed(b) || record.SameValues(r, b)
 }
 
 // recordName names r in a message: its NAME, else its URI.
-func recordName(r *Record) string {
+func recordName(r *ssd3.Record) string {
 	if n := r.Name(); n != "" {
 		return n
 	}

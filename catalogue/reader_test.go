@@ -53,7 +53,7 @@ func TestExample41Fields(t *testing.T) {
 		t.Fatalf("%d records, want 2", len(recs))
 	}
 	g := recs[0]
-	want := Values{URI: "http://google.co.uk/", Name: "Google", ID: "1",
+	want := ssd3.Values{URI: "http://google.co.uk/", Name: "Google", ID: "1",
 		Date: time.Date(2007, 10, 30, 8, 31, 32, 0, time.UTC), Category: "Search Engines",
 		Description: "A popular search engine run by Google, Inc. of the USA", Rating: 1,
 		Language: "en-us", Type: "text/html"}

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/uricat/uricat/catalogue/internal/record"
+	"github.com/uricat/uricat/catalogue/ssd3"
 )
 
 // readBoth reads data as Open does and as Open with LookOnly does, in blocks of
@@ -128,7 +129,7 @@ func TestLookOnlyRefusesEditsAndSaves(t *testing.T) {
 		opt  OpenOption
 	}{
 		{"LookOnly", LookOnly()},
-		{"Where", Where(func() func(*Record) bool { return func(*Record) bool { return false } })},
+		{"Where", Where(func() func(*ssd3.Record) bool { return func(*ssd3.Record) bool { return false } })},
 		{"Where nil", Where(nil)},
 	}
 	for _, tt := range tests {
@@ -145,7 +146,7 @@ func TestLookOnlyRefusesEditsAndSaves(t *testing.T) {
 			if err := c.Reload(); err != nil {
 				t.Fatal(err)
 			}
-			add := Add{Records: []*Record{NewRecord(Values{URI: "http://new/", Name: "new"})}}
+			add := Add{Records: []*ssd3.Record{ssd3.NewRecord(ssd3.Values{URI: "http://new/", Name: "new"})}}
 			if _, err := c.Apply(add); !errors.Is(err, ErrReadOnly) || !strings.Contains(err.Error(), path) {
 				t.Errorf("edit: %v, want an ErrReadOnly naming %s", err, path)
 			}

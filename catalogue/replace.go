@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/uricat/uricat/catalogue/internal/record"
+	"github.com/uricat/uricat/catalogue/ssd3"
 )
 
 // Replace makes the catalogue's records With's, in With's order, as one
@@ -27,7 +28,7 @@ func (e Replace) applyTo(c *Catalogue) (Edit, error) {
 	for i, r := range c.records {
 		at[r.Ref()] = i
 	}
-	p := patch{remove: map[Ref]bool{}, replace: map[Ref]*Record{}}
+	p := patch{remove: map[Ref]bool{}, replace: map[Ref]*ssd3.Record{}}
 	kept := make(map[Ref]bool, len(e.With.records))
 	last := -1
 	for i, r := range e.With.records {

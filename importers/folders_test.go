@@ -95,7 +95,7 @@ func TestFinishBoundsCategory(t *testing.T) {
 		{strings.Repeat("x", 5000), strings.Repeat("x", 125) + "...", "longer than an import keeps (64 folders of at most 128 bytes, 1024 bytes in all)"},
 	}
 	for _, tt := range tests {
-		rec := catalogue.NewRecord(catalogue.Values{URI: "https://example.org/", Name: "n", Category: tt.category})
+		rec := ssd3.NewRecord(ssd3.Values{URI: "https://example.org/", Name: "n", Category: tt.category})
 		diags, ok := Finish(rec, Options{Now: time.Unix(1e9, 0)}, 3, -1)
 		if !ok || rec.Category() != tt.want {
 			t.Errorf("%.40q: category %q, want %q", tt.category, rec.Category(), tt.want)
@@ -115,10 +115,10 @@ func TestReaderNotesCutOnce(t *testing.T) {
 	t.Parallel()
 	var n ReaderNotes
 	long := strings.Repeat("Folder/", 100) + "end"
-	var recs []*catalogue.Record
+	var recs []*ssd3.Record
 	for i := range 1000 {
 		// Each row's text is its own, as a CSV reader's is.
-		rec := catalogue.NewRecord(catalogue.Values{URI: "https://example.org/" + strings.Repeat("a", i%10+1), Name: "n", Category: strings.Clone(long)})
+		rec := ssd3.NewRecord(ssd3.Values{URI: "https://example.org/" + strings.Repeat("a", i%10+1), Name: "n", Category: strings.Clone(long)})
 		if rec = n.Finish(rec, Options{Now: time.Unix(1e9, 0)}, i+1, -1, nil); rec == nil {
 			t.Fatalf("record %d not imported", i)
 		}

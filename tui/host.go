@@ -253,7 +253,7 @@ func (h *host) system(msg tea.Msg) tea.Cmd {
 // (nil: none, or a group heading); it reports whether the key was one.
 // With records selected (the list's marks), the keys that act on a
 // record act on them all (manyKey).
-func (h *host) openKey(msg tea.KeyMsg, rec *catalogue.Record) (tea.Cmd, bool) {
+func (h *host) openKey(msg tea.KeyMsg, rec *ssd3.Record) (tea.Cmd, bool) {
 	k := &h.keys
 	ctx := h.context()
 	if len(h.list.Marked()) > 0 {
@@ -302,9 +302,9 @@ func (h *host) openKey(msg tea.KeyMsg, rec *catalogue.Record) (tea.Cmd, bool) {
 		})
 		h.status.msg = ""
 	case key.Matches(msg, k.Category):
-		return h.openSuggested(picker.New(ctx, rec, h.categories()), []*catalogue.Record{rec}), true
+		return h.openSuggested(picker.New(ctx, rec, h.categories()), []*ssd3.Record{rec}), true
 	case key.Matches(msg, k.Retag):
-		return h.openSuggested(h.retag([]*catalogue.Record{rec}, 0), []*catalogue.Record{rec}), true
+		return h.openSuggested(h.retag([]*ssd3.Record{rec}, 0), []*ssd3.Record{rec}), true
 	case key.Matches(msg, k.Export):
 		d = h.export(ctx)
 		h.status.msg = ""
@@ -402,14 +402,14 @@ func (h *host) manyKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 
 // marked returns the records selected, as they are now, in file order,
 // and how many of them the search hides.
-func (h *host) marked() (recs []*catalogue.Record, hidden int) {
+func (h *host) marked() (recs []*ssd3.Record, hidden int) {
 	recs = h.list.Marked().Records(h.store.Catalogue().Records())
 	_, hidden = h.list.MarkCounts()
 	return recs, hidden
 }
 
 // validOnly returns the valid records of recs, and how many are not.
-func validOnly(recs []*catalogue.Record) (valid []*catalogue.Record, skipped int) {
+func validOnly(recs []*ssd3.Record) (valid []*ssd3.Record, skipped int) {
 	for _, r := range recs {
 		if r.Valid() {
 			valid = append(valid, r)
@@ -419,7 +419,7 @@ func validOnly(recs []*catalogue.Record) (valid []*catalogue.Record, skipped int
 }
 
 // validURIs returns the valid URIs of recs, in order.
-func validURIs(recs []*catalogue.Record) []string {
+func validURIs(recs []*ssd3.Record) []string {
 	var uris []string
 	for _, r := range recs {
 		if ssd3.ValidateURI(r.URI()) == nil {
@@ -478,7 +478,7 @@ type suggestedMsg struct {
 // suggestions for them: at once when the index of the catalogue as it is
 // is built, else from a command that builds it from a snapshot (a pass
 // over every record: not in Update), d showing meanwhile without them.
-func (h *host) openSuggested(d suggester, recs []*catalogue.Record) tea.Cmd {
+func (h *host) openSuggested(d suggester, recs []*ssd3.Record) tea.Cmd {
 	if len(recs) > suggestFrom {
 		recs = recs[:suggestFrom]
 	}
@@ -509,7 +509,7 @@ func (h *host) suggested(msg suggestedMsg) {
 
 // suggestions returns the names of the categories and the tags of the
 // records most like recs, best first (package suggest).
-func suggestions(ix *suggest.Index, recs []*catalogue.Record) (cats, tags []string) {
+func suggestions(ix *suggest.Index, recs []*ssd3.Record) (cats, tags []string) {
 	cs, ts := ix.Suggest(recs, 8)
 	for _, s := range cs {
 		cats = append(cats, s.Name)
@@ -523,13 +523,13 @@ func suggestions(ix *suggest.Index, recs []*catalogue.Record) (cats, tags []stri
 // retag returns the tags dialog for recs (hidden of them hidden by the
 // search), completing from the catalogue's tags (suggestions first, once
 // openSuggested gives them).
-func (h *host) retag(recs []*catalogue.Record, hidden int) *retag.Model {
+func (h *host) retag(recs []*ssd3.Record, hidden int) *retag.Model {
 	return retag.New(h.context(), recs, hidden, form.TagsOf(h.list.Records()), nil)
 }
 
 // export returns the export screen for the valid records the list shows.
 func (h *host) export(ctx dialog.Context) *transfer.Export {
-	var recs []*catalogue.Record
+	var recs []*ssd3.Record
 	for _, r := range h.list.Shown() {
 		if r.Valid() {
 			recs = append(recs, r)
@@ -546,8 +546,8 @@ func (h *host) export(ctx dialog.Context) *transfer.Export {
 
 // exportRecords returns the export screen for the valid records of recs,
 // a selection, named what ("the 12 selected records").
-func (h *host) exportRecords(ctx dialog.Context, recs []*catalogue.Record, what string) *transfer.Export {
-	var valid []*catalogue.Record
+func (h *host) exportRecords(ctx dialog.Context, recs []*ssd3.Record, what string) *transfer.Export {
+	var valid []*ssd3.Record
 	for _, r := range recs {
 		if r.Valid() {
 			valid = append(valid, r)
@@ -581,7 +581,7 @@ func (h *host) categories() []string {
 // rebuilt: that would stall Update), and finds which record has the URI
 // in a snapshot, in a command. The tags input completes from the
 // catalogue's tags, as CATEGORY from its categories.
-func (h *host) form(rec *catalogue.Record) *form.Model {
+func (h *host) form(rec *ssd3.Record) *form.Model {
 	f := form.New(h.context(), rec, h.categories())
 	f.CompleteTags(form.TagsOf(h.list.Records()))
 	f.CheckDuplicates(form.URIs{
@@ -699,7 +699,7 @@ func (h *host) deleteRecords(refs []catalogue.Ref) tea.Cmd {
 }
 
 // recordLabel names a record in a message, even one without a NAME.
-func recordLabel(r *catalogue.Record) string {
+func recordLabel(r *ssd3.Record) string {
 	if r.Name() != "" {
 		return "“" + display.Text(r.Name()) + "”"
 	}

@@ -3,7 +3,7 @@ package tui
 import (
 	"github.com/charmbracelet/bubbles/key"
 
-	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/tui/dialog"
 	"github.com/uricat/uricat/tui/dups"
 	"github.com/uricat/uricat/tui/organise"
@@ -152,7 +152,7 @@ type screen struct {
 	keepsStatus bool
 	// open returns the screen, rec being the record under the cursor
 	// (nil: none, or a group heading).
-	open func(h *host, ctx dialog.Context, rec *catalogue.Record) dialog.Dialog
+	open func(h *host, ctx dialog.Context, rec *ssd3.Record) dialog.Dialog
 }
 
 // newScreens returns the screens a key opens, in the order the help
@@ -161,29 +161,29 @@ type screen struct {
 func newScreens() []screen {
 	return []screen{
 		{Binding: key.NewBinding(key.WithKeys("!", "p"), key.WithHelp("!", "problems")),
-			open: func(h *host, ctx dialog.Context, _ *catalogue.Record) dialog.Dialog {
+			open: func(h *host, ctx dialog.Context, _ *ssd3.Record) dialog.Dialog {
 				return problems.New(ctx, h.catalogue())
 			}},
 		{Binding: key.NewBinding(key.WithKeys("i"), key.WithHelp("i", "import")), fills: true, keepsStatus: true,
-			open: func(h *host, ctx dialog.Context, _ *catalogue.Record) dialog.Dialog {
+			open: func(h *host, ctx dialog.Context, _ *ssd3.Record) dialog.Dialog {
 				return transfer.NewImport(ctx, transfer.ImportConfig{Dir: h.importDir, Profiles: h.profiles})
 			}},
 		// The views for tidying a collection: the category tree, the
 		// tags, the stats; then its duplicates.
 		{Binding: key.NewBinding(key.WithKeys("C"), key.WithHelp("C", "category tree")), whole: true,
-			open: func(h *host, ctx dialog.Context, _ *catalogue.Record) dialog.Dialog {
+			open: func(h *host, ctx dialog.Context, _ *ssd3.Record) dialog.Dialog {
 				return organise.NewTree(ctx, h.catalogue())
 			}},
 		{Binding: key.NewBinding(key.WithKeys("T"), key.WithHelp("T", "tags")), whole: true,
-			open: func(h *host, ctx dialog.Context, _ *catalogue.Record) dialog.Dialog {
+			open: func(h *host, ctx dialog.Context, _ *ssd3.Record) dialog.Dialog {
 				return organise.NewTags(ctx, h.catalogue())
 			}},
 		{Binding: key.NewBinding(key.WithKeys("#"), key.WithHelp("#", "stats")), whole: true,
-			open: func(h *host, ctx dialog.Context, _ *catalogue.Record) dialog.Dialog {
+			open: func(h *host, ctx dialog.Context, _ *ssd3.Record) dialog.Dialog {
 				return statsview.New(ctx, h.catalogue())
 			}},
 		{Binding: key.NewBinding(key.WithKeys("D"), key.WithHelp("D", "duplicates")), whole: true,
-			open: func(h *host, ctx dialog.Context, rec *catalogue.Record) dialog.Dialog {
+			open: func(h *host, ctx dialog.Context, rec *ssd3.Record) dialog.Dialog {
 				return dups.New(ctx, h.catalogue(), rec)
 			}},
 	}

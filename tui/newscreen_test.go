@@ -19,7 +19,7 @@ import (
 // root.
 type starrer struct {
 	ctx dialog.Context
-	rec *catalogue.Record
+	rec *ssd3.Record
 }
 
 func (s *starrer) Init() tea.Cmd             { return nil }
@@ -84,7 +84,7 @@ func TestANewScreenRegistersInOnePlace(t *testing.T) {
 	h := newHarness(t, fixture, 100, 30)
 	h.m.keys.screens = append(h.m.keys.screens, screen{
 		Binding: key.NewBinding(key.WithKeys("%"), key.WithHelp("%", "starrer")), whole: true,
-		open: func(h *host, ctx dialog.Context, rec *catalogue.Record) dialog.Dialog {
+		open: func(h *host, ctx dialog.Context, rec *ssd3.Record) dialog.Dialog {
 			return &starrer{ctx: ctx, rec: rec}
 		},
 	})

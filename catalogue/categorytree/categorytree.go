@@ -17,6 +17,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/ssd3"
 )
 
 // Node is one name of a category path.
@@ -60,7 +61,7 @@ type Tree struct {
 
 // Build makes the tree of recs' categories: every record counts, valid or
 // not (pass the valid ones for what a user sees).
-func Build(recs []*catalogue.Record) *Tree {
+func Build(recs []*ssd3.Record) *Tree {
 	counts := make(map[string]int)
 	for _, r := range recs {
 		counts[r.Category()]++

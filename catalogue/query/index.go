@@ -8,7 +8,7 @@ import (
 	"sync"
 	"unsafe"
 
-	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/internal/parallel"
 )
 
@@ -23,10 +23,10 @@ import (
 // The text is kept in chunks of a few thousand records, so that the index
 // of the next version shares the chunks whose records did not change.
 type Index struct {
-	recs    []*catalogue.Record
+	recs    []*ssd3.Record
 	version uint64
 	chunks  []*chunk
-	dups    func() map[*catalogue.Record]bool // DupSet(recs), on first use
+	dups    func() map[*ssd3.Record]bool // DupSet(recs), on first use
 }
 
 // chunkBits sets the records per chunk: small enough that an edit
@@ -64,7 +64,7 @@ const (
 // catalogue's version (which Version gives back, so that the holder can
 // tell whether the index is current). recs must not change afterwards; the
 // records themselves never do.
-func NewIndex(recs []*catalogue.Record, version uint64) *Index {
+func NewIndex(recs []*ssd3.Record, version uint64) *Index {
 	return (*Index)(nil).Next(recs, version)
 }
 
@@ -72,10 +72,10 @@ func NewIndex(recs []*catalogue.Record, version uint64) *Index {
 // nil) for every chunk whose records are the very same records as in ix,
 // at the same places: after an edit only the edited record's chunk is
 // folded again, and after an append only the last.
-func (ix *Index) Next(recs []*catalogue.Record, version uint64) *Index {
+func (ix *Index) Next(recs []*ssd3.Record, version uint64) *Index {
 	n := (len(recs) + chunkSize - 1) / chunkSize
 	next := &Index{recs: recs, version: version, chunks: make([]*chunk, n)}
-	next.dups = sync.OnceValue(func() map[*catalogue.Record]bool { return DupSet(recs) })
+	next.dups = sync.OnceValue(func() map[*ssd3.Record]bool { return DupSet(recs) })
 	var todo []int
 	for k := range n {
 		lo, hi := k*chunkSize, min((k+1)*chunkSize, len(recs))
@@ -101,7 +101,7 @@ func (c *chunk) len() int { return len(c.masks) / 3 }
 
 // newChunk folds recs into a chunk, with buf as scratch space (returned
 // for the next chunk).
-func newChunk(recs []*catalogue.Record, buf []byte) (*chunk, []byte) {
+func newChunk(recs []*ssd3.Record, buf []byte) (*chunk, []byte) {
 	c := &chunk{spans: make([]uint64, len(recs)+1), masks: make([]uint32, 3*len(recs)), keys: make([]uint8, len(firstKeys)*len(recs))}
 	buf = buf[:0]
 	for i, r := range recs {
@@ -137,7 +137,7 @@ func newChunk(recs []*catalogue.Record, buf []byte) (*chunk, []byte) {
 }
 
 // dupSet returns DupSet of the index's records, computed once.
-func (ix *Index) dupSet() map[*catalogue.Record]bool {
+func (ix *Index) dupSet() map[*ssd3.Record]bool {
 	if ix.dups == nil { // an Index not made by Next
 		return DupSet(ix.recs)
 	}
@@ -148,7 +148,7 @@ func (ix *Index) dupSet() map[*catalogue.Record]bool {
 func (ix *Index) Version() uint64 { return ix.version }
 
 // Records returns the snapshot the index was built from, in file order.
-func (ix *Index) Records() []*catalogue.Record { return ix.recs }
+func (ix *Index) Records() []*ssd3.Record { return ix.recs }
 
 // Len returns the number of records indexed.
 func (ix *Index) Len() int { return len(ix.recs) }
@@ -218,7 +218,7 @@ func (ix *Index) SearchInto(ctx context.Context, q *Query, candidates []int32, b
 	if len(out) < n {
 		out = make([]Hit, n)
 	}
-	var dups map[*catalogue.Record]bool
+	var dups map[*ssd3.Record]bool
 	if q.dup {
 		dups = ix.dupSet()
 	}

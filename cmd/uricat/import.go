@@ -257,14 +257,14 @@ func (o *importOptions) check() (format *importers.Format, base *url.URL, tags [
 	if o.profile != "" && o.from == "" {
 		return nil, nil, nil, usageError(errors.New("--profile names a profile of the browser --from names"))
 	}
-	tags = catalogue.SplitTags(o.tags)
+	tags = ssd3.SplitTags(o.tags)
 	for _, t := range tags {
 		if err := catalogue.CheckTag(t); err != nil {
 			return nil, nil, nil, usageError(fmt.Errorf("--tags: %w", err))
 		}
 	}
 	if o.category != "" {
-		if err := catalogue.SetField(&catalogue.Record{}, ssd3.FieldCategory, o.category); err != nil {
+		if err := ssd3.SetField(&ssd3.Record{}, ssd3.FieldCategory, o.category); err != nil {
 			return nil, nil, nil, usageError(fmt.Errorf("--category: %w", err))
 		}
 	}
@@ -385,7 +385,7 @@ func importFile(ctx context.Context, e *env, plan *importers.Plan, name string, 
 // for ever.
 func sniffFile(path string) (importers.Format, error) { return formats.SniffFile(path) }
 
-func printRecords(e *env, recs []*catalogue.Record) {
+func printRecords(e *env, recs []*ssd3.Record) {
 	for _, r := range recs {
 		line := "  + " + display.Text(r.Name()) + " <" + display.Text(r.URI()) + ">"
 		if r.Category() != "" {

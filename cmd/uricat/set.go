@@ -67,7 +67,7 @@ stamped.
 			if err != nil {
 				return err
 			}
-			add, remove := catalogue.SplitTags(o.addTags), catalogue.SplitTags(o.removeTags)
+			add, remove := ssd3.SplitTags(o.addTags), ssd3.SplitTags(o.removeTags)
 			o.fields, o.add, o.remove, o.searched = fields, add, remove, searched
 			if !searched {
 				o.selector = args[0]

@@ -19,7 +19,7 @@ var now = time.Date(2025, 6, 1, 12, 0, 0, 0, time.UTC)
 // webkit is t in the file's form: WebKit microseconds, as a string.
 func webkit(t time.Time) string { return fmt.Sprint(t.UnixMicro() - webkitEpoch) }
 
-func read(t *testing.T, in string) ([]*catalogue.Record, []ssd3.Diagnostic) {
+func read(t *testing.T, in string) ([]*ssd3.Record, []ssd3.Diagnostic) {
 	t.Helper()
 	return importertest.ReadAll(t, NewReader(strings.NewReader(in), importers.Options{Now: now}))
 }

@@ -59,7 +59,7 @@ func jsonlz4(t testing.TB, json []byte) []byte {
 	return append(out, buf[:n]...)
 }
 
-func readBackup(t testing.TB, data []byte) ([]*catalogue.Record, []ssd3.Diagnostic) {
+func readBackup(t testing.TB, data []byte) ([]*ssd3.Record, []ssd3.Diagnostic) {
 	t.Helper()
 	return importertest.ReadAll(t, NewBackupReader(bytes.NewReader(data), importers.Options{Now: now}))
 }

@@ -37,7 +37,7 @@ type want struct {
 	ext                                    map[string]string
 }
 
-func checkRecords(t *testing.T, got []*catalogue.Record, wants []want) {
+func checkRecords(t *testing.T, got []*ssd3.Record, wants []want) {
 	t.Helper()
 	if len(got) != len(wants) {
 		for _, r := range got {
@@ -47,7 +47,7 @@ func checkRecords(t *testing.T, got []*catalogue.Record, wants []want) {
 	}
 	for i, w := range wants {
 		r := got[i]
-		rec := catalogue.NewRecord(catalogue.Values{URI: w.uri, Name: w.name, Category: w.category, Description: w.description})
+		rec := ssd3.NewRecord(ssd3.Values{URI: w.uri, Name: w.name, Category: w.category, Description: w.description})
 		d, err := ssd3.ParseDate(w.date)
 		if err != nil {
 			t.Fatal(err)

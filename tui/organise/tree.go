@@ -20,6 +20,7 @@ import (
 
 	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/categorytree"
+	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/internal/display"
 	"github.com/uricat/uricat/internal/plural"
 	"github.com/uricat/uricat/tui/dialog"
@@ -78,8 +79,8 @@ func (t *Tree) built(tree *categorytree.Tree) {
 }
 
 // validRecords returns the records of all that uricat uses.
-func validRecords(all []*catalogue.Record) []*catalogue.Record {
-	out := make([]*catalogue.Record, 0, len(all))
+func validRecords(all []*ssd3.Record) []*ssd3.Record {
+	out := make([]*ssd3.Record, 0, len(all))
 	for _, r := range all {
 		if r.Valid() {
 			out = append(out, r)
@@ -153,7 +154,7 @@ func (t *Tree) Reload(c *catalogue.Catalogue) tea.Cmd { return t.build.Again(c.R
 func (t *Tree) Init() tea.Cmd { return t.build.Start() }
 
 // buildTree builds the tree of recs' valid records, in a command.
-func buildTree(recs []*catalogue.Record) *categorytree.Tree {
+func buildTree(recs []*ssd3.Record) *categorytree.Tree {
 	return categorytree.Build(validRecords(recs))
 }
 
