@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"slices"
-	"strings"
 	"time"
 
 	"github.com/uricat/uricat/catalogue/ssd3"
@@ -70,21 +69,6 @@ type RenameTag struct {
 	From, To string
 }
 
-// CheckTag returns an error saying why t cannot be a tag: X-TAGS is a
-// list separated by commas, so a tag holds none, and a blank one would
-// be no tag at all.
-func CheckTag(t string) error {
-	switch {
-	case strings.TrimSpace(t) == "":
-		return errors.New("a tag cannot be blank")
-	case strings.Contains(t, ","):
-		return fmt.Errorf("tag %q holds a comma, which separates tags in %s: give it without", t, ssd3.FieldTags)
-	case strings.TrimSpace(t) != t:
-		return fmt.Errorf("tag %q has blanks at its ends, which %s does not keep", t, ssd3.FieldTags)
-	}
-	return nil
-}
-
 // CountUnder counts the valid records of recs whose CATEGORY is path or
 // lies under it: a node's records, for "rename 37 records" and to tell a
 // rename from a merge.
@@ -92,7 +76,7 @@ func CountUnder(recs []*ssd3.Record, path string) int {
 	n := 0
 	for _, r := range recs {
 		if r.Valid() {
-			if _, ok := CategoryUnder(r.Category(), path); ok {
+			if _, ok := ssd3.CategoryUnder(r.Category(), path); ok {
 				n++
 			}
 		}
@@ -216,7 +200,7 @@ func (e Recategorise) plan(c *Catalogue) (map[Ref]*ssd3.Record, error) {
 	}
 	found := false
 	out, err := c.amendEach(c.Valid(), func(r *ssd3.Record) []ssd3.Field {
-		cat, ok := recategorised(r.Category(), e.From, e.To)
+		cat, ok := ssd3.Recategorised(r.Category(), e.From, e.To)
 		if !ok {
 			return nil
 		}
@@ -243,7 +227,7 @@ func (e SetMany) applyTo(c *Catalogue) (Edit, error) { return applyBulk(c, e) }
 
 func (e Retag) plan(c *Catalogue) (map[Ref]*ssd3.Record, error) {
 	for _, t := range slices.Concat(e.Add, e.Remove) {
-		if err := CheckTag(t); err != nil {
+		if err := ssd3.CheckTag(t); err != nil {
 			return nil, err
 		}
 	}
@@ -266,11 +250,11 @@ func (e Retag) plan(c *Catalogue) (map[Ref]*ssd3.Record, error) {
 func (e Retag) applyTo(c *Catalogue) (Edit, error) { return applyBulk(c, e) }
 
 func (e RenameTag) plan(c *Catalogue) (map[Ref]*ssd3.Record, error) {
-	if err := CheckTag(e.From); err != nil {
+	if err := ssd3.CheckTag(e.From); err != nil {
 		return nil, err
 	}
 	if e.To != "" {
-		if err := CheckTag(e.To); err != nil {
+		if err := ssd3.CheckTag(e.To); err != nil {
 			return nil, err
 		}
 	}

@@ -12,9 +12,9 @@
 //     Reader and Writer), implemented in internal/record with what only
 //     this package may do to a record (its Ref, the blank lines before
 //     it, its packed text, the parallel load's Worker and arenas), and
-//     internal/syntax (the byte tests). Here: category.go (CATEGORY
-//     paths), validate.go (ValidationError), urikey.go (URIKey: when two
-//     URIs name the same resource).
+//     internal/syntax (the byte tests). Here: validate.go
+//     (ValidationError), urikey.go (URIKey: when two URIs name the same
+//     resource).
 //   - Reading: catalogue.go reads a file in blocks, cut in pieces that
 //     internal/record's Worker parses on every CPU.
 //   - The catalogue in memory: catalogue.go (Catalogue, Read, WriteTo),

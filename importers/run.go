@@ -477,11 +477,11 @@ func (p *Plan) Label(category string, tags []string) {
 			own := r.Category()
 			c, ok := labelled[own]
 			if !ok {
-				names := catalogue.SplitCategory(category)
+				names := ssd3.SplitCategory(category)
 				if own != "" {
-					names = append(names, catalogue.SplitCategory(own)...)
+					names = append(names, ssd3.SplitCategory(own)...)
 				}
-				c, _ = BoundCategory(catalogue.JoinCategory(names)) // the file's own was bounded and noted
+				c, _ = BoundCategory(ssd3.JoinCategory(names)) // the file's own was bounded and noted
 				labelled[own] = c
 			}
 			r.SetCategory(c)

@@ -1,14 +1,15 @@
 #!/bin/sh
 # ssd3-record-rewrite.sh: moves callers from catalogue's record names to
 # package ssd3's (Record, Values, NewRecord, the field table, the tag
-# helpers), which the record and its format moved to. Idempotent: run it
-# again after merging a branch that still writes catalogue.Record.
+# helpers, the CATEGORY path helpers), which the record and its format
+# moved to. Idempotent: run it again after merging a branch that still
+# writes catalogue.Record.
 #
 # Usage: scripts/ssd3-record-rewrite.sh [repository root]
 set -eu
 root=${1:-$(git rev-parse --show-toplevel)}
 cd "$root"
-names="Record Values NewRecord FieldSpec Fields LookupField GetField SetField FieldNames Diff StoredValue SplitTags JoinTags FieldTags MiscasedExtension"
+names="Record Values NewRecord FieldSpec Fields LookupField GetField SetField FieldNames Diff StoredValue SplitTags JoinTags FieldTags MiscasedExtension CheckTag SplitCategory JoinCategory CanonicalCategory CategoryUnder CategoryNames"
 goimports="go run golang.org/x/tools/cmd/goimports@v0.52.0"
 
 # Packages other than catalogue: catalogue.X becomes ssd3.X.

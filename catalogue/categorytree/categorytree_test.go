@@ -7,7 +7,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/internal/cputime"
 )
@@ -150,7 +149,7 @@ func benchCategories(n int) []string {
 		for d, f := range fan {
 			names[d] = fmt.Sprintf("Folder %d.%d", d, rng.IntN(f))
 		}
-		if c := catalogue.JoinCategory(names); !seen[c] {
+		if c := ssd3.JoinCategory(names); !seen[c] {
 			seen[c] = true
 			out = append(out, c)
 		}

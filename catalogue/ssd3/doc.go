@@ -15,6 +15,10 @@
 //     RFC 2047 encoded-words (DecodeText, EncodeText); Diagnostic, every
 //     problem with its file, line and column, its Kind and its Cause,
 //     which errors.Is tests.
+//   - category.go: CATEGORY paths (3.4) as the browsers' folders make
+//     them: SplitCategory, JoinCategory, CanonicalCategory, CategoryUnder,
+//     CategoryNames, Recategorised.
+//   - tags.go: CheckTag, what a tag of X-TAGS may hold.
 //   - reader.go: Reader, one record at a time with its line, and the
 //     kinds of problem it finds (ErrBareLine, ErrFieldName...) in a
 //     ParseError.

@@ -259,7 +259,7 @@ func (o *importOptions) check() (format *importers.Format, base *url.URL, tags [
 	}
 	tags = ssd3.SplitTags(o.tags)
 	for _, t := range tags {
-		if err := catalogue.CheckTag(t); err != nil {
+		if err := ssd3.CheckTag(t); err != nil {
 			return nil, nil, nil, usageError(fmt.Errorf("--tags: %w", err))
 		}
 	}

@@ -84,7 +84,7 @@ stamped.
 				return usageError(fmt.Errorf("nothing to set: give %s, --add-tags, --remove-tags or --x", strings.Join(flags, ", ")))
 			}
 			for _, t := range append(add, remove...) {
-				if err := catalogue.CheckTag(t); err != nil {
+				if err := ssd3.CheckTag(t); err != nil {
 					return refused(fmt.Errorf("%w; nothing was changed", err))
 				}
 			}

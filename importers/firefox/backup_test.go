@@ -12,7 +12,6 @@ import (
 
 	"github.com/pierrec/lz4/v4"
 
-	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/importers"
 	"github.com/uricat/uricat/importers/importertest"
@@ -222,7 +221,7 @@ func TestBackupFolderChain(t *testing.T) {
 		t.Fatalf("%d records, want %d", len(recs), depth*each+1)
 	}
 	importertest.CheckCategoriesShared(t, recs, 7)
-	last := catalogue.SplitCategory(recs[len(recs)-1].Category())
+	last := ssd3.SplitCategory(recs[len(recs)-1].Category())
 	if len(last) != 8 || last[0] != "Bookmarks Toolbar" || last[7] != "7-"+title[:123]+"..." {
 		t.Errorf("CATEGORY %q", recs[len(recs)-1].Category())
 	}

@@ -9,7 +9,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/importers"
 	"github.com/uricat/uricat/importers/importertest"
@@ -224,7 +223,7 @@ func TestPlacesFolderChain(t *testing.T) {
 	// "Bookmarks Toolbar" and seven names cut to 128 bytes: an eighth
 	// would pass 1,024.
 	importertest.CheckCategoriesShared(t, s.Records, 7)
-	last := catalogue.SplitCategory(s.Records[depth-1].Category())
+	last := ssd3.SplitCategory(s.Records[depth-1].Category())
 	if len(last) != 8 || last[0] != "Bookmarks Toolbar" || last[7] != "7-"+name[:123]+"..." {
 		t.Errorf("CATEGORY %q", s.Records[depth-1].Category())
 	}

@@ -91,7 +91,6 @@ import (
 	"golang.org/x/text/encoding/charmap"
 	"golang.org/x/text/transform"
 
-	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/importers"
 	"github.com/uricat/uricat/internal/display"
@@ -997,7 +996,7 @@ func ParseTimestamp(v string) (t time.Time, unit string, err error) {
 // a "/" inside a name escaped with "\" (catalogue.JoinCategory, which
 // knows the escaping). Lists without a name (the file's top-level <DL>)
 // are not part of the path.
-func JoinFolders(folders []string) string { return catalogue.JoinCategory(folders) }
+func JoinFolders(folders []string) string { return ssd3.JoinCategory(folders) }
 
 // SplitFolders undoes JoinFolders (catalogue.SplitCategory).
-func SplitFolders(category string) []string { return catalogue.SplitCategory(category) }
+func SplitFolders(category string) []string { return ssd3.SplitCategory(category) }

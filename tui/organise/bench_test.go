@@ -29,7 +29,7 @@ func benchCatalogue(b *testing.B) *catalogue.Catalogue {
 		for d, f := range fan {
 			names[d] = fmt.Sprintf("Folder %d.%d", d, rng.IntN(f))
 		}
-		if c := catalogue.JoinCategory(names); !seen[c] {
+		if c := ssd3.JoinCategory(names); !seen[c] {
 			seen[c] = true
 			cats = append(cats, c)
 		}

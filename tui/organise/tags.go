@@ -191,7 +191,7 @@ func (v *Tags) renamePrompt(from string) *prompt {
 		if to == from {
 			return "", e, errors.New("the same name: type another")
 		}
-		if err := catalogue.CheckTag(to); err != nil {
+		if err := ssd3.CheckTag(to); err != nil {
 			return "", e, err
 		}
 		n, err := v.ctx.Store.Catalogue().Preview(e)

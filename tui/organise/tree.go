@@ -338,7 +338,7 @@ func (t *Tree) recategorise(from, to string) (string, catalogue.Recategorise, er
 	case to == from:
 		return "", e, errors.New("the same path: type another")
 	}
-	if _, under := catalogue.CategoryUnder(to, from); under {
+	if _, under := ssd3.CategoryUnder(to, from); under {
 		return "", e, errors.New("a category cannot go under itself")
 	}
 	n, err := t.ctx.Store.Catalogue().Preview(e)
@@ -364,7 +364,7 @@ func (t *Tree) apply(e catalogue.Recategorise, merge bool) (tea.Cmd, error) {
 // renamePrompt asks for n's new path: another node's merges the two.
 func (t *Tree) renamePrompt(n *categorytree.Node) *prompt {
 	from := n.Path
-	to := func(v string) string { return catalogue.CanonicalCategory(strings.TrimSpace(v)) }
+	to := func(v string) string { return ssd3.CanonicalCategory(strings.TrimSpace(v)) }
 	return newPrompt(t.ctx, "Rename “"+from+"” (a path: names separated by /)", from,
 		func(v string) (string, error) {
 			say, _, err := t.recategorise(from, to(v))
@@ -396,8 +396,8 @@ func (t *Tree) movePrompt(n *categorytree.Node) *prompt {
 		parent = t.tree.Nodes[n.Parent].Path
 	}
 	to := func(v string) string {
-		names := catalogue.SplitCategory(catalogue.CanonicalCategory(strings.TrimSpace(v)))
-		return catalogue.JoinCategory(append(names, name))
+		names := ssd3.SplitCategory(ssd3.CanonicalCategory(strings.TrimSpace(v)))
+		return ssd3.JoinCategory(append(names, name))
 	}
 	return newPrompt(t.ctx, "Move “"+from+"” under (empty: to the top)", parent,
 		func(v string) (string, error) {

@@ -151,7 +151,7 @@ func tags(v string) ([]string, error) {
 		if t == "" {
 			continue
 		}
-		if err := catalogue.CheckTag(t); err != nil {
+		if err := ssd3.CheckTag(t); err != nil {
 			return nil, err
 		}
 		if !slices.Contains(out, t) {
