@@ -197,13 +197,7 @@ func (s *Snapshot) writeTo(w io.Writer, lines func(i, line int)) (int64, error) 
 			// record that became first keeps its separator for later.
 			sep = ""
 		}
-		if i > 0 && countLF(sep) == 0 {
-			sep += "\r\n"
-		}
-		if last != '\n' {
-			sep = "\r\n" + sep // never join a record to what comes before
-		}
-		if err := write(sep); err != nil {
+		if err := write(record.SepBefore(sep, i > 0, last)); err != nil {
 			return n, err
 		}
 		// The record's text, unpacked into buf (see packer), written as

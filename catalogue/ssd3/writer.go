@@ -3,7 +3,6 @@ package ssd3
 import (
 	"bufio"
 	"io"
-	"strings"
 
 	"github.com/uricat/uricat/catalogue/internal/record"
 )
@@ -34,13 +33,7 @@ func (w *Writer) Write(rec *Record) error {
 	if w.err != nil {
 		return w.err
 	}
-	sep := record.Sep(rec)
-	if w.records > 0 && strings.Count(sep, "\n") == 0 {
-		sep += "\r\n"
-	}
-	if w.last != '\n' {
-		sep = "\r\n" + sep // never join a record to the line before
-	}
+	sep := record.SepBefore(record.Sep(rec), w.records > 0, w.last)
 	w.records++
 	w.write(sep)
 	w.write(record.Text(rec))

@@ -68,3 +68,17 @@ func Text(r *Record) string {
 // or spaces and tabs only (which a reader reports). A blank line ends a
 // record (2.1.2).
 func IsBlankLine(line []byte) bool { return isBlank(trimEOL(line)) }
+
+// SepBefore returns what to write before a record whose blank lines
+// before it are sep, after a record if after, when the last byte written
+// is last ('\n' at the start): a record after another needs a blank line,
+// and never joins the line before it.
+func SepBefore(sep string, after bool, last byte) string {
+	if after && strings.Count(sep, "\n") == 0 {
+		sep += "\r\n"
+	}
+	if last != '\n' {
+		sep = "\r\n" + sep
+	}
+	return sep
+}
