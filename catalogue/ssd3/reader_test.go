@@ -265,3 +265,19 @@ func sameValues(a, b *ssd3.Record) bool {
 	}
 	return a.Date().Equal(b.Date())
 }
+
+// A reader streams: it returns a record once the blank line after it is
+// read, before the rest of the input (here an error) is asked for.
+func TestReaderStreams(t *testing.T) {
+	t.Parallel()
+	boom := errors.New("boom")
+	first := "URI: http://e/\r\nNAME: n\r\nDATE: 31/10/2007 19:03:34\r\n\r\n"
+	rd := ssd3.NewReader(io.MultiReader(iotest.OneByteReader(strings.NewReader(first)), iotest.ErrReader(boom)))
+	rec, err := rd.Read()
+	if err != nil || rec.Name() != "n" {
+		t.Fatalf("first Read: %v, %v; want the first record before the input's error", rec, err)
+	}
+	if _, err := rd.Read(); !errors.Is(err, boom) {
+		t.Fatalf("second Read: %v, want boom", err)
+	}
+}
