@@ -94,7 +94,7 @@ func BenchmarkOpenReadOnly(b *testing.B) {
 // that the last reading holds every record and no problem, and then calls
 // report (when not nil) with it.
 func benchOpen[C interface {
-	Valid() []*Record
+	Valid() []*ssd3.Record
 	Problems() []ssd3.Diagnostic
 }](b *testing.B, open func(string) (C, error), report func(b *testing.B, c C, size int64)) {
 	for _, s := range sizes {

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"slices"
-	"strings"
 	"time"
 
 	"github.com/uricat/uricat/catalogue/ssd3"
@@ -70,29 +69,14 @@ type RenameTag struct {
 	From, To string
 }
 
-// CheckTag returns an error saying why t cannot be a tag: X-TAGS is a
-// list separated by commas, so a tag holds none, and a blank one would
-// be no tag at all.
-func CheckTag(t string) error {
-	switch {
-	case strings.TrimSpace(t) == "":
-		return errors.New("a tag cannot be blank")
-	case strings.Contains(t, ","):
-		return fmt.Errorf("tag %q holds a comma, which separates tags in %s: give it without", t, FieldTags)
-	case strings.TrimSpace(t) != t:
-		return fmt.Errorf("tag %q has blanks at its ends, which %s does not keep", t, FieldTags)
-	}
-	return nil
-}
-
 // CountUnder counts the valid records of recs whose CATEGORY is path or
 // lies under it: a node's records, for "rename 37 records" and to tell a
 // rename from a merge.
-func CountUnder(recs []*Record, path string) int {
+func CountUnder(recs []*ssd3.Record, path string) int {
 	n := 0
 	for _, r := range recs {
-		if !r.invalid {
-			if _, ok := CategoryUnder(r.Category(), path); ok {
+		if r.Valid() {
+			if _, ok := ssd3.CategoryUnder(r.Category(), path); ok {
 				n++
 			}
 		}
@@ -101,10 +85,10 @@ func CountUnder(recs []*Record, path string) int {
 }
 
 // CountTag counts the valid records of recs that have the tag t.
-func CountTag(recs []*Record, t string) int {
+func CountTag(recs []*ssd3.Record, t string) int {
 	n := 0
 	for _, r := range recs {
-		if !r.invalid && slices.Contains(SplitTags(r.Extension(FieldTags)), t) {
+		if r.Valid() && slices.Contains(ssd3.SplitTags(r.Extension(ssd3.FieldTags)), t) {
 			n++
 		}
 	}
@@ -141,7 +125,7 @@ func (c *Catalogue) Preview(e Edit) (int, error) {
 // bulk is an edit of many records: plan returns the records it changes,
 // by Ref, each as it becomes, without changing the catalogue.
 type bulk interface {
-	plan(c *Catalogue) (map[Ref]*Record, error)
+	plan(c *Catalogue) (map[Ref]*ssd3.Record, error)
 }
 
 // applyBulk applies what b plans as one patch.
@@ -156,7 +140,7 @@ func applyBulk(c *Catalogue, b bulk) (Edit, error) {
 // amendEach amends every record of recs that fields gives fields for (nil:
 // none) and returns those that change, with one DATE for them all. No
 // record changed is ErrUnchanged.
-func (c *Catalogue) amendEach(recs []*Record, fields func(*Record) []ssd3.Field) (map[Ref]*Record, error) {
+func (c *Catalogue) amendEach(recs []*ssd3.Record, fields func(*ssd3.Record) []ssd3.Field) (map[Ref]*ssd3.Record, error) {
 	var stamp time.Time
 	now := func() time.Time {
 		if stamp.IsZero() {
@@ -164,7 +148,7 @@ func (c *Catalogue) amendEach(recs []*Record, fields func(*Record) []ssd3.Field)
 		}
 		return stamp
 	}
-	out := map[Ref]*Record{}
+	out := map[Ref]*ssd3.Record{}
 	for _, r := range recs {
 		fs := fields(r)
 		if fs == nil {
@@ -177,7 +161,7 @@ func (c *Catalogue) amendEach(recs []*Record, fields func(*Record) []ssd3.Field)
 		if err != nil {
 			return nil, err
 		}
-		out[r.ref] = nr
+		out[r.Ref()] = nr
 	}
 	if len(out) == 0 {
 		return nil, ErrUnchanged
@@ -187,14 +171,14 @@ func (c *Catalogue) amendEach(recs []*Record, fields func(*Record) []ssd3.Field)
 
 // lookupAll returns the records refs, each once, or an error wrapping
 // errNoRecord if one is not in the catalogue.
-func (c *Catalogue) lookupAll(refs []Ref) ([]*Record, error) {
+func (c *Catalogue) lookupAll(refs []Ref) ([]*ssd3.Record, error) {
 	want := make(map[Ref]bool, len(refs))
 	for _, ref := range refs {
 		want[ref] = true
 	}
-	out := make([]*Record, 0, len(want))
+	out := make([]*ssd3.Record, 0, len(want))
 	for _, r := range c.records {
-		if want[r.ref] {
+		if want[r.Ref()] {
 			out = append(out, r)
 		}
 	}
@@ -204,19 +188,19 @@ func (c *Catalogue) lookupAll(refs []Ref) ([]*Record, error) {
 	return out, nil
 }
 
-func (e Recategorise) plan(c *Catalogue) (map[Ref]*Record, error) {
+func (e Recategorise) plan(c *Catalogue) (map[Ref]*ssd3.Record, error) {
 	if e.From == "" {
 		return nil, errors.New("rename a category: no category named")
 	}
-	if err := SetField(&Record{}, ssd3.FieldCategory, e.To); err != nil {
+	if err := ssd3.SetField(&ssd3.Record{}, ssd3.FieldCategory, e.To); err != nil {
 		return nil, err
 	}
 	if e.From == e.To {
 		return nil, ErrUnchanged
 	}
 	found := false
-	out, err := c.amendEach(c.Valid(), func(r *Record) []ssd3.Field {
-		cat, ok := recategorised(r.Category(), e.From, e.To)
+	out, err := c.amendEach(c.Valid(), func(r *ssd3.Record) []ssd3.Field {
+		cat, ok := ssd3.Recategorised(r.Category(), e.From, e.To)
 		if !ok {
 			return nil
 		}
@@ -231,19 +215,19 @@ func (e Recategorise) plan(c *Catalogue) (map[Ref]*Record, error) {
 
 func (e Recategorise) applyTo(c *Catalogue) (Edit, error) { return applyBulk(c, e) }
 
-func (e SetMany) plan(c *Catalogue) (map[Ref]*Record, error) {
+func (e SetMany) plan(c *Catalogue) (map[Ref]*ssd3.Record, error) {
 	recs, err := c.lookupAll(e.Refs)
 	if err != nil {
 		return nil, fmt.Errorf("set: %w", err)
 	}
-	return c.amendEach(recs, func(*Record) []ssd3.Field { return e.Fields })
+	return c.amendEach(recs, func(*ssd3.Record) []ssd3.Field { return e.Fields })
 }
 
 func (e SetMany) applyTo(c *Catalogue) (Edit, error) { return applyBulk(c, e) }
 
-func (e Retag) plan(c *Catalogue) (map[Ref]*Record, error) {
+func (e Retag) plan(c *Catalogue) (map[Ref]*ssd3.Record, error) {
 	for _, t := range slices.Concat(e.Add, e.Remove) {
-		if err := CheckTag(t); err != nil {
+		if err := ssd3.CheckTag(t); err != nil {
 			return nil, err
 		}
 	}
@@ -251,9 +235,9 @@ func (e Retag) plan(c *Catalogue) (map[Ref]*Record, error) {
 	if err != nil {
 		return nil, fmt.Errorf("tag: %w", err)
 	}
-	return c.amendEach(recs, func(r *Record) []ssd3.Field {
-		was := r.Extension(FieldTags)
-		tags := slices.DeleteFunc(SplitTags(was), func(t string) bool { return slices.Contains(e.Remove, t) })
+	return c.amendEach(recs, func(r *ssd3.Record) []ssd3.Field {
+		was := r.Extension(ssd3.FieldTags)
+		tags := slices.DeleteFunc(ssd3.SplitTags(was), func(t string) bool { return slices.Contains(e.Remove, t) })
 		for _, t := range e.Add {
 			if !slices.Contains(tags, t) {
 				tags = append(tags, t)
@@ -265,12 +249,12 @@ func (e Retag) plan(c *Catalogue) (map[Ref]*Record, error) {
 
 func (e Retag) applyTo(c *Catalogue) (Edit, error) { return applyBulk(c, e) }
 
-func (e RenameTag) plan(c *Catalogue) (map[Ref]*Record, error) {
-	if err := CheckTag(e.From); err != nil {
+func (e RenameTag) plan(c *Catalogue) (map[Ref]*ssd3.Record, error) {
+	if err := ssd3.CheckTag(e.From); err != nil {
 		return nil, err
 	}
 	if e.To != "" {
-		if err := CheckTag(e.To); err != nil {
+		if err := ssd3.CheckTag(e.To); err != nil {
 			return nil, err
 		}
 	}
@@ -278,12 +262,12 @@ func (e RenameTag) plan(c *Catalogue) (map[Ref]*Record, error) {
 		return nil, ErrUnchanged
 	}
 	found := false
-	out, err := c.amendEach(c.Valid(), func(r *Record) []ssd3.Field {
-		was := r.Extension(FieldTags)
+	out, err := c.amendEach(c.Valid(), func(r *ssd3.Record) []ssd3.Field {
+		was := r.Extension(ssd3.FieldTags)
 		if was == "" {
 			return nil
 		}
-		tags := SplitTags(was)
+		tags := ssd3.SplitTags(was)
 		if !slices.Contains(tags, e.From) {
 			return nil
 		}
@@ -315,8 +299,8 @@ func (e RenameTag) applyTo(c *Catalogue) (Edit, error) { return applyBulk(c, e) 
 // tags, or nil when they are the ones it has: a record only written
 // differently ("a,b" for "a, b") is not changed, nor stamped.
 func retagged(was string, tags []string) []ssd3.Field {
-	if slices.Equal(SplitTags(was), tags) {
+	if slices.Equal(ssd3.SplitTags(was), tags) {
 		return nil
 	}
-	return []ssd3.Field{{Name: FieldTags, Value: JoinTags(tags)}}
+	return []ssd3.Field{{Name: ssd3.FieldTags, Value: ssd3.JoinTags(tags)}}
 }

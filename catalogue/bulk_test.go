@@ -38,7 +38,7 @@ func openBulk(t *testing.T) *Catalogue {
 func summary(c *Catalogue) string {
 	var b strings.Builder
 	for _, r := range c.Records() {
-		fmt.Fprintf(&b, "%s|%s|%s|%s|%s\n", r.Name(), r.Category(), r.Extension(FieldTags), ssd3.FormatDate(r.Date()), r.Extension(ssd3.FieldAdded))
+		fmt.Fprintf(&b, "%s|%s|%s|%s|%s\n", r.Name(), r.Category(), r.Extension(ssd3.FieldTags), ssd3.FormatDate(r.Date()), r.Extension(ssd3.FieldAdded))
 	}
 	return b.String()
 }
@@ -186,7 +186,7 @@ func TestRenameTagWrittenTwice(t *testing.T) {
 		if _, err := c.Apply(RenameTag{From: tt.from, To: tt.to}); err != nil {
 			t.Fatal(err)
 		}
-		if got := c.Records()[0].Extension(FieldTags); got != tt.want {
+		if got := c.Records()[0].Extension(ssd3.FieldTags); got != tt.want {
 			t.Errorf("%q, %s to %q: %q, want %q", tt.tags, tt.from, tt.to, got, tt.want)
 		}
 	}

@@ -9,10 +9,9 @@ import (
 	"runtime"
 	"slices"
 	"sort"
-	"strings"
 	"time"
-	"unsafe"
 
+	"github.com/uricat/uricat/catalogue/internal/record"
 	"github.com/uricat/uricat/catalogue/internal/syntax"
 	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/internal/parallel"
@@ -27,7 +26,7 @@ import (
 // change, for other goroutines to search, draw and save.
 type Catalogue struct {
 	path    string
-	records []*Record         // copy-on-write: Apply makes a new slice
+	records []*ssd3.Record    // copy-on-write: Apply makes a new slice
 	head    string            // blank lines before the first record
 	tail    string            // blank lines after the last record
 	probs   []ssd3.Diagnostic // problems of the file as a whole
@@ -40,7 +39,7 @@ type Catalogue struct {
 	// wanted, for a catalogue read for one search: each read goroutine's
 	// test of which records to hold (see Where); dropped is
 	// the problems of the records it let go.
-	wanted  func() func(*Record) bool
+	wanted  func() func(*ssd3.Record) bool
 	dropped []ssd3.Diagnostic
 	// lf: every line break of the file read is LF alone. SSD3 2.1.2 asks
 	// for CRLF, but such a file is some tool's choice, and converting
@@ -56,8 +55,8 @@ type Catalogue struct {
 // what a save compares with to tell this process's changes from another
 // program's.
 type saved struct {
-	version    uint64    // the Version it was
-	records    []*Record // the file's records, a snapshot
+	version    uint64         // the Version it was
+	records    []*ssd3.Record // the file's records, a snapshot
 	head, tail string
 	disk       diskState
 	warnings   []string // what the save that wrote it could not keep
@@ -118,7 +117,7 @@ func (c *Catalogue) readBlocks(r io.Reader, size int64, block int, done func([]b
 				continue
 			}
 		}
-		c.readBlock(st, data[:cut], pieceBounds(data[:cut], pieceSize), size)
+		c.readBlock(st, data[:cut], record.PieceBounds(data[:cut], pieceSize), size)
 		if done != nil {
 			done(data[:cut])
 		}
@@ -144,7 +143,7 @@ const blockSize = 16 * pieceSize
 // a whole blank line ends, or 0 if there is none: where to cut a block.
 func lastRecordEnd(data []byte) int {
 	for _, at := range []int{len(data) - len(data)/8, len(data) / 2, 0} {
-		if cut := recordEnd(data, at); cut < len(data) {
+		if cut := record.RecordEnd(data, at); cut < len(data) {
 			last := cut
 			for cut < len(data) { // the last of them
 				last = cut
@@ -152,7 +151,7 @@ func lastRecordEnd(data []byte) int {
 				if next < 0 {
 					break
 				}
-				cut = recordEnd(data, cut+next+1)
+				cut = record.RecordEnd(data, cut+next+1)
 			}
 			return last
 		}
@@ -177,28 +176,13 @@ func (d *diskRead) add(b []byte) {
 // calling goroutine: parsing it takes less than starting workers.
 const pieceSize = 256 << 10
 
-// piece is a stretch of the file from a record's end to another's, as
-// one goroutine reads it.
-type piece struct {
-	start, end int
-	line       int               // lines before start
-	rd         *reader           // what it found between and after records
-	recs       []*Record         // in file order
-	dropped    []ssd3.Diagnostic // the problems of the records not held (pieceWorker.wanted)
-	// The file's first record was not held: the blank lines before it,
-	// which are the catalogue's head.
-	head        string
-	headDropped bool
-	ids         idRun // its records' IDs
-}
-
 // readState is what reading a file's blocks gathers from one to the next.
 type readState struct {
-	workers []pieceWorker // one per goroutine, reused from block to block
-	rds     []*reader     // what each piece found between and after records
-	ids     idRun         // the records' IDs
-	lines   int           // lines read
-	// The file's first record was not held (pieceWorker.wanted): head
+	workers []record.Worker       // one per goroutine, reused from block to block
+	rds     []*record.PieceReader // what each piece found between and after records
+	ids     record.IDRun          // the records' IDs
+	lines   int                   // lines read
+	// The file's first record was not held (Worker.wanted): head
 	// is the blank lines before it.
 	head        string
 	headDropped bool
@@ -207,237 +191,88 @@ type readState struct {
 
 // newReadState returns the state of a read not yet begun.
 func newReadState() *readState {
-	return &readState{ids: idRun{increasing: true}}
+	return &readState{ids: record.IDRun{Increasing: true}}
 }
 
 // readBlock reads data, the next block of the file, cut at bounds (from 0
 // to len(data)); size is the file's, to size the slice of records for
 // all of them once the first block tells how long records are, or -1.
 func (c *Catalogue) readBlock(st *readState, data []byte, bounds []int, size int64) {
-	pieces := make([]piece, len(bounds)-1)
+	pieces := make([]record.Piece, len(bounds)-1)
 	for i := range pieces {
-		pieces[i].start, pieces[i].end = bounds[i], bounds[i+1]
+		pieces[i].Start, pieces[i].End = bounds[i], bounds[i+1]
 	}
 	if st.workers == nil {
-		st.workers = make([]pieceWorker, runtime.GOMAXPROCS(0))
+		st.workers = make([]record.Worker, runtime.GOMAXPROCS(0))
 		for i := range st.workers {
-			st.workers[i].keep = c.keep
+			st.workers[i].Keep = c.keep
 			if c.wanted != nil {
-				st.workers[i].wanted = c.wanted()
+				st.workers[i].Wanted = c.wanted()
 			}
 		}
 	}
 	after := st.started
 	if len(pieces) == 1 {
-		pieces[0].line = st.lines
-		st.workers[0].read(data, &pieces[0], after)
+		pieces[0].Line = st.lines
+		st.workers[0].Read(data, &pieces[0], after)
 		st.lines += bytes.Count(data, newline)
 	} else {
 		// First the line numbers, then the records; each step on every
 		// CPU, each piece taken by the first goroutine free.
 		parallel.Each(len(pieces), func(int) func(i int) {
-			return func(i int) { pieces[i].line = bytes.Count(data[pieces[i].start:pieces[i].end], newline) }
+			return func(i int) { pieces[i].Line = bytes.Count(data[pieces[i].Start:pieces[i].End], newline) }
 		})
 		for i := range pieces {
-			st.lines, pieces[i].line = st.lines+pieces[i].line, st.lines
+			st.lines, pieces[i].Line = st.lines+pieces[i].Line, st.lines
 		}
 		parallel.Each(len(pieces), func(g int) func(i int) {
 			w := &st.workers[g]
-			return func(i int) { w.read(data, &pieces[i], after || i > 0) }
+			return func(i int) { w.Read(data, &pieces[i], after || i > 0) }
 		})
 	}
 	if c.records == nil {
 		n := 0
 		for _, p := range pieces {
-			n += len(p.recs)
+			n += len(p.Recs)
 		}
 		if size > int64(len(data)) && len(data) > 0 { // the rest at this density, and an eighth more
 			more := int(float64(n) * float64(size-int64(len(data))) / float64(len(data)))
 			n += more + more/8
 		}
-		c.records = make([]*Record, 0, n)
+		c.records = make([]*ssd3.Record, 0, n)
 	}
-	if pieces[0].headDropped {
-		st.head, st.headDropped = pieces[0].head, true
+	if pieces[0].HeadDropped {
+		st.head, st.headDropped = pieces[0].Head, true
 	}
 	for _, p := range pieces {
-		c.records = append(c.records, p.recs...)
-		c.dropped = append(c.dropped, p.dropped...)
-		st.rds = append(st.rds, p.rd)
-		st.ids.join(p.ids)
+		c.records = append(c.records, p.Recs...)
+		c.dropped = append(c.dropped, p.Dropped...)
+		st.rds = append(st.rds, p.Rd)
+		st.ids.Join(p.IDs)
 	}
 	st.started = st.started || len(data) > 0
 }
 
 var newline = []byte{'\n'}
 
-// pieceWorker reads pieces one after another, with the memory it reuses.
-type pieceWorker struct {
-	cache *valueCache
-	slab  []Record  // records not yet handed out
-	arena textArena // their packed texts
-	keep  bool      // records keep the text read (LookOnly)
-	// wanted tells the records to hold; nil: all. It is this goroutine's
-	// own (see Where).
-	wanted func(*Record) bool
-	// spare is the recordMore of a record not held, for the next record
-	// read (most records that have one decoded an encoded-word, and a
-	// search holds few of them).
-	spare *recordMore
-}
-
-// slabSize is how many records are allocated at once: a catalogue's
-// records are made together and live as long as each other, so that
-// allocating them one by one would only cost time and padding. A slab
-// fills 64 KiB, the pages it is given, to within a record.
-const slabSize = 64 << 10 / unsafe.Sizeof(Record{})
-
-// record returns the slab's next record, to parse into; take hands it
-// out. One not taken is zeroed and parses the next.
-func (w *pieceWorker) record() *Record {
-	if len(w.slab) == 0 {
-		w.slab = make([]Record, slabSize)
-	}
-	return &w.slab[0]
-}
-
-func (w *pieceWorker) take() { w.slab = w.slab[1:] }
-
-// read splits and parses the piece p of data; after says whether a
-// record ended where it starts.
-func (w *pieceWorker) read(data []byte, p *piece, after bool) {
-	if w.cache == nil {
-		w.cache = newValueCache()
-	}
-	rd := newPieceReader(data, p.start, p.end, p.line, after)
-	defer rd.detach()
-	p.rd = rd
-	p.ids = idRun{increasing: true}
-	p.recs = make([]*Record, 0, sampleRecords)
-	for {
-		rr, err := rd.next()
-		if err != nil { // from memory, only io.EOF, at the end
-			break
-		}
-		if len(p.recs) == cap(p.recs) {
-			// Room for the records the rest of the piece holds at the
-			// density of those read, rather than append's growth: the
-			// arrays it grows out of are garbage made while the
-			// collector is off (BenchmarkLoad's bytes show them).
-			more := recordsLeft(len(p.recs), rd.off-p.start, p.end-rd.off)
-			p.recs = append(make([]*Record, 0, len(p.recs)+more), p.recs...)
-		}
-		rec := w.record()
-		if w.spare != nil {
-			w.spare.owner, rec.more = rec, w.spare
-		}
-		how := parseHow{cache: w.cache, arena: &w.arena, end: atBlankLine}
-		if w.keep {
-			how.life = textKept
-		}
-		rd.done(parseRecordInto(rec, rr.text, rr.first, how))
-		if m := w.spare; m != nil && rec.more == m {
-			if m.set != 0 || len(m.problems) > 0 || m.ext != nil {
-				w.spare = nil // the record's now
-			} else {
-				rec.more = nil // unused: the record has none, as if read alone
-			}
-		}
-		if w.wanted != nil && rec.ID() == "" && !w.wanted(rec) {
-			// Validated, and let go: its problems are kept, and its
-			// place in the slab parses the next record, so that a
-			// search's misses cost no memory. (One with an ID is held,
-			// for checkIDs to see every ID.)
-			p.dropped = append(p.dropped, rec.Problems()...)
-			if !after && rd.records == 1 {
-				p.head, p.headDropped = strings.Clone(rr.sep), true
-			}
-			if m := rec.more; m != nil && m.owner == rec {
-				// Its problems are copied out: their array is reused.
-				*m = recordMore{problems: m.problems[:0]}
-				w.spare = m
-			}
-			*rec = Record{}
-			continue
-		}
-		w.take()
-		rec.setSep(rr.sep, 0)
-		if rec.flags&flagSepMore != 0 { // kept as it is, not as a flag
-			rec.more.sep = strings.Clone(rec.more.sep) // not to keep the reader's memory
-		}
-		p.recs = append(p.recs, rec)
-		p.ids.add(rec)
-	}
-	first := newRefs(len(p.recs))
-	for i, r := range p.recs {
-		r.ref = first + Ref(i)
-	}
-}
-
-// sampleRecords is how many records a piece's reader reads before it
-// estimates how many the piece holds.
-const sampleRecords = 16
-
-// recordsLeft estimates how many records the rest of a piece holds, rest
-// bytes, when n records took done bytes: as many at that density, an
-// eighth more, since records vary in length, and a few for a short piece.
-func recordsLeft(n, done, rest int) int {
-	more := rest / max(done/max(n, 1), 1)
-	return more + more/8 + sampleRecords
-}
-
-// idRun sums up the IDs of consecutive records, so that checkIDs can tell
-// without a map of them that they only ever increase, as they do in a
-// file whose IDs a program numbered.
-type idRun struct {
-	n           int    // valid records with an ID
-	first, last string // the first and last of their IDs
-	increasing  bool   // every ID is greater than the one before
-}
-
-func (a *idRun) add(r *Record) {
-	if r.ID() == "" || r.invalid {
-		return
-	}
-	if a.n > 0 && ssd3.CompareIDs(a.last, r.ID()) >= 0 {
-		a.increasing = false
-	}
-	if a.n == 0 {
-		a.first = r.ID()
-	}
-	a.n, a.last = a.n+1, r.ID()
-}
-
-// join adds the run b, which follows a.
-func (a *idRun) join(b idRun) {
-	if b.n == 0 {
-		return
-	}
-	a.increasing = a.increasing && b.increasing && (a.n == 0 || ssd3.CompareIDs(a.last, b.first) < 0)
-	if a.n == 0 {
-		a.first = b.first
-	}
-	a.n, a.last = a.n+b.n, b.last
-}
-
 // finishRead takes what follows the records from the pieces' readers and
 // checks the IDs.
 func (c *Catalogue) finishRead(st *readState) {
-	rd, ids := joinReaders(st.rds), st.ids
+	rd, ids := record.JoinReaders(st.rds), st.ids
 	c.tail = rd.Trailer()
 	if st.headDropped {
 		c.head = st.head
 	} else if len(c.records) > 0 {
-		c.head = c.records[0].sep()
-		c.records[0].setSep("", 0)
+		c.head = record.Sep(c.records[0])
+		record.SetSep(c.records[0], "", 0)
 	}
 	// In line order, as Problems gives them: a piece's reader notes the
 	// blank line it starts with before the problems of the record above.
 	c.probs = rd.Problems()
-	c.lf = rd.lf > 0 && rd.lf == st.lines // st.lines counts every LF
+	c.lf = rd.LF() > 0 && rd.LF() == st.lines // st.lines counts every LF
 	slices.SortStableFunc(c.probs, func(a, b ssd3.Diagnostic) int { return cmp.Compare(a.Line, b.Line) })
-	if ids.n > 0 && !ids.increasing { // IDs that only ever increase cannot repeat
-		c.checkIDs(ids.n)
+	if ids.N > 0 && !ids.Increasing { // IDs that only ever increase cannot repeat
+		c.checkIDs(ids.N)
 	}
 	c.saved = saved{version: c.version, records: c.records, head: c.head, tail: c.tail}
 }
@@ -446,11 +281,11 @@ func (c *Catalogue) finishRead(st *readState) {
 // first record keeps it; in later ones the field is invalid and not used,
 // but stays in the file. A version a merge marked (FieldConflict) right
 // after the one it stands beside is the same record: it keeps the ID. It runs only when the IDs do not only ever
-// increase (see idRun); n is how many records have one.
+// increase (see record.IDRun); n is how many records have one.
 func (c *Catalogue) checkIDs(n int) {
-	ids := make(map[string]*Record, n)
+	ids := make(map[string]*ssd3.Record, n)
 	for i, r := range c.records {
-		if r.ID() == "" || r.invalid {
+		if r.ID() == "" || !r.Valid() {
 			continue
 		}
 		key := syntax.CanonicalID(r.ID())
@@ -460,26 +295,14 @@ func (c *Catalogue) checkIDs(n int) {
 				// each with its ID (the pair is a warning of its own).
 				continue
 			}
-			r.addProblem(ssd3.Diagnostic{Line: r.fieldLine(ssd3.FieldID), Offset: -1, Field: ssd3.FieldID, Kind: ssd3.Error,
-				Msg: fmt.Sprintf("ID %s is already that of the record at line %d; IDs must be unique (3.9)", r.ID(), other.line)})
+			record.AddProblem(r, ssd3.Diagnostic{Line: record.FieldLine(r, ssd3.FieldID), Offset: -1, Field: ssd3.FieldID, Kind: ssd3.Error,
+				Msg: fmt.Sprintf("ID %s is already that of the record at line %d; IDs must be unique (3.9)", r.ID(), other.Line())})
 			r.SetID("")
-			r.accepted &^= bitOf(ssd3.FieldID)
+			record.Unaccept(r, ssd3.FieldID)
 			continue
 		}
 		ids[key] = r
 	}
-}
-
-// fieldLine returns the file line of the record's field name, or its first line.
-func (r *Record) fieldLine(name string) int {
-	n := r.Line()
-	for line := range strings.SplitAfterSeq(r.Raw(), "\n") {
-		if strings.HasPrefix(line, name+":") {
-			return n
-		}
-		n++
-	}
-	return r.Line()
 }
 
 // Path returns the file the catalogue was opened from ("" if read from a stream).
@@ -492,13 +315,13 @@ func (c *Catalogue) Len() int { return len(c.records) }
 // slice is a snapshot: later changes to the catalogue make a new slice and
 // leave it alone, so another goroutine may read it while the catalogue
 // changes. Do not modify it.
-func (c *Catalogue) Records() []*Record { return c.records }
+func (c *Catalogue) Records() []*ssd3.Record { return c.records }
 
 // Valid returns the valid records in file order: those SSD3 says to use (2.2).
-func (c *Catalogue) Valid() []*Record {
-	out := make([]*Record, 0, len(c.records))
+func (c *Catalogue) Valid() []*ssd3.Record {
+	out := make([]*ssd3.Record, 0, len(c.records))
 	for _, r := range c.records {
-		if !r.invalid {
+		if r.Valid() {
 			out = append(out, r)
 		}
 	}
@@ -530,96 +353,6 @@ func (c *Catalogue) now() time.Time {
 		return c.Now().UTC().Truncate(time.Second)
 	}
 	return time.Now().UTC().Truncate(time.Second)
-}
-
-// reparse reads a rendered record back, so that what the catalogue holds
-// is exactly what the file will hold.
-//
-// line is the line the record it replaces starts at, 0 for a new record:
-// its problems are numbered from there (from 1 for a new record), and the
-// record keeps that line until a save says where it is now (Saved).
-func reparse(text string, line int) *Record {
-	r := parseRecord(text, max(line, 1), nil)
-	r.line = int32(line)
-	return r
-}
-
-// render writes rec as record text. Lines of the original text that uricat
-// did not use are kept where they were; used fields get their new values in
-// their old places, and new fields follow in the order of the spec's example.
-func render(rec *Record) string {
-	var b strings.Builder
-	var done uint16
-	var doneX []string
-	for line := range strings.SplitAfterSeq(rec.Raw(), "\n") {
-		content := trimEOL(line)
-		if content == "" {
-			continue
-		}
-		// The first line of each field takes the record's value; a line
-		// uricat could not use stays as it was unless the value replaces it.
-		f := parseField(content, nil, 0, nil)
-		if s := f.spec; s != nil && done&s.bit == 0 {
-			done |= s.bit
-			if s.Get(rec) != "" {
-				writeField(&b, rec, s)
-				continue
-			}
-			if f.problem == nil && rec.accepted&s.bit != 0 {
-				continue // cleared
-			}
-		} else if strings.HasPrefix(f.name, "X-") && !contains(doneX, f.name) {
-			doneX = append(doneX, f.name)
-			if v := rec.Extension(f.name); v != "" {
-				writeLine(&b, f.name, ssd3.EncodeText(v))
-				continue
-			}
-			if f.problem == nil {
-				continue // removed
-			}
-		}
-		writeLine(&b, "", content)
-	}
-	for i := range Fields {
-		if f := &Fields[i]; done&f.bit == 0 {
-			writeField(&b, rec, f)
-		}
-	}
-	for _, x := range rec.Extensions() {
-		if !contains(doneX, x.Name) {
-			writeLine(&b, x.Name, ssd3.EncodeText(x.Value))
-		}
-	}
-	return b.String()
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
-}
-
-// writeField writes rec's value of the standard field f, if it has one.
-func writeField(b *strings.Builder, rec *Record, f *FieldSpec) {
-	v := f.Get(rec)
-	if f.Text {
-		v = ssd3.EncodeText(v)
-	}
-	if v != "" {
-		writeLine(b, f.Name, v)
-	}
-}
-
-func writeLine(b *strings.Builder, name, value string) {
-	if name != "" {
-		b.WriteString(name)
-		b.WriteString(": ")
-	}
-	b.WriteString(value)
-	b.WriteString("\r\n")
 }
 
 // WriteTo writes the catalogue in URI-Catalogue format. Records nobody

@@ -43,7 +43,7 @@ func TestAddAppendsLeavingEveryByte(t *testing.T) {
 	for _, orig := range []string{messy, "", crlf("URI: http://a/\nNAME: A\nDATE: 01/01/2001 00:00:00\n"), "\r\n\r\n"} {
 		c := mustRead(t, orig)
 		c.Now = func() time.Time { return fixedNow }
-		nr, err := testAdd(c, NewRecord(Values{URI: "http://new/", Name: "Naïve"}))
+		nr, err := testAdd(c, ssd3.NewRecord(ssd3.Values{URI: "http://new/", Name: "Naïve"}))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -138,27 +138,27 @@ func TestAddRefusesInvalid(t *testing.T) {
 	c := mustRead(t, messy)
 	before := text(t, c)
 	tests := []struct {
-		rec  Values
+		rec  ssd3.Values
 		want string
 	}{
-		{Values{URI: "not a uri", Name: "x"}, "no scheme"},
-		{Values{URI: "http://x/", Name: ""}, "NAME is required"},
-		{Values{URI: "http://x/", Name: "x", Rating: 7}, "1 to 5"},
-		{Values{URI: "http://x/", Name: "x", Language: "klingon"}, "LANGUAGE"},
-		{Values{URI: "http://x/", Name: "x", Type: "html"}, "TYPE"},
-		{Values{URI: "http://x/", Name: "x", ID: "-1"}, "ID"},
-		{Values{URI: "http://x/", Name: "x", Extensions: []ssd3.Field{{Name: "Tags", Value: "a"}}}, `start with "X-"`},
-		{Values{URI: "http://x/", Name: "x", Date: time.Date(12000, 1, 1, 0, 0, 0, 0, time.UTC)}, "four digits"},
+		{ssd3.Values{URI: "not a uri", Name: "x"}, "no scheme"},
+		{ssd3.Values{URI: "http://x/", Name: ""}, "NAME is required"},
+		{ssd3.Values{URI: "http://x/", Name: "x", Rating: 7}, "1 to 5"},
+		{ssd3.Values{URI: "http://x/", Name: "x", Language: "klingon"}, "LANGUAGE"},
+		{ssd3.Values{URI: "http://x/", Name: "x", Type: "html"}, "TYPE"},
+		{ssd3.Values{URI: "http://x/", Name: "x", ID: "-1"}, "ID"},
+		{ssd3.Values{URI: "http://x/", Name: "x", Extensions: []ssd3.Field{{Name: "Tags", Value: "a"}}}, `start with "X-"`},
+		{ssd3.Values{URI: "http://x/", Name: "x", Date: time.Date(12000, 1, 1, 0, 0, 0, 0, time.UTC)}, "four digits"},
 	}
 	for _, tt := range tests {
-		_, err := testAdd(c, NewRecord(tt.rec))
+		_, err := testAdd(c, ssd3.NewRecord(tt.rec))
 		var ve *ValidationError
 		if !errors.As(err, &ve) || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("Add(%+v) = %v, want a ValidationError with %q", tt.rec, err, tt.want)
 		}
 	}
 	c2 := mustRead(t, crlf("URI: http://a/\nNAME: A\nID: 5\nDATE: 01/01/2001 00:00:00\n"))
-	if _, err := testAdd(c2, NewRecord(Values{URI: "http://b/", Name: "b", ID: "0005"})); err == nil || !strings.Contains(err.Error(), "unique") {
+	if _, err := testAdd(c2, ssd3.NewRecord(ssd3.Values{URI: "http://b/", Name: "b", ID: "0005"})); err == nil || !strings.Contains(err.Error(), "unique") {
 		t.Errorf("3.9: duplicate ID 0005 accepted: %v", err)
 	}
 	if text(t, c) != before {
@@ -203,7 +203,7 @@ func TestInversesGiveBackTheBytes(t *testing.T) {
 }
 
 func TestRecordValidateUnicode(t *testing.T) {
-	r := NewRecord(Values{URI: "http://e/", Name: "東京\ttower\nnight", Date: fixedNow, Description: "x"})
+	r := ssd3.NewRecord(ssd3.Values{URI: "http://e/", Name: "東京\ttower\nnight", Date: fixedNow, Description: "x"})
 	if ps := r.Validate(); len(ps) != 0 {
 		t.Errorf("Unicode text must be storable: %v", ps)
 	}
@@ -254,7 +254,7 @@ func TestAddThenDeleteGivesBackEveryByte(t *testing.T) {
 			}
 			c := mustRead(t, orig)
 			n := len(c.Valid())
-			if _, err := c.Apply(Add{Records: []*Record{NewRecord(Values{URI: "http://new/", Name: "New"})}}); err != nil {
+			if _, err := c.Apply(Add{Records: []*ssd3.Record{ssd3.NewRecord(ssd3.Values{URI: "http://new/", Name: "New"})}}); err != nil {
 				t.Fatal(err)
 			}
 			written := text(t, c)
@@ -285,7 +285,7 @@ func TestBatchIsAllOrNothing(t *testing.T) {
 	a := c.Records()[0]
 	_, err := c.Apply(Batch{Edits: []Edit{
 		Set{Ref: a.Ref(), Fields: []ssd3.Field{{Name: ssd3.FieldRating, Value: "5"}}},
-		Add{Records: []*Record{NewRecord(Values{URI: "http://fresh/", Name: "Fresh"})}},
+		Add{Records: []*ssd3.Record{ssd3.NewRecord(ssd3.Values{URI: "http://fresh/", Name: "Fresh"})}},
 		Delete{Refs: []Ref{12345678}},
 	}})
 	if !errors.Is(err, errNoRecord) {

@@ -5,7 +5,8 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/uricat/uricat/catalogue/internal/syntax"
+	"github.com/uricat/uricat/catalogue/internal/record"
+
 	"github.com/uricat/uricat/catalogue/ssd3"
 )
 
@@ -15,12 +16,9 @@ import (
 // settle, so that nothing either side had is lost and check, the TUI and
 // the next merge can find them.
 
-// FieldConflict is the X- field (SSD3 2.2) that marks a version of a
-// record a merge could not settle: its value starts with the side the
-// version came from, "ours" or "theirs", and says why ("theirs: NAME
-// differs from the record before"). A record with it is a warning for
-// check, until the user keeps one version and drops the field.
-const FieldConflict = "X-CONFLICT"
+// FieldConflict is the X- field that marks a version of a record a merge
+// could not settle (see record.FieldConflict).
+const FieldConflict = record.FieldConflict
 
 // Conflict sides, the first word of an X-CONFLICT value.
 const (
@@ -28,19 +26,9 @@ const (
 	SideTheirs = "theirs"
 )
 
-// conflictWarning is the warning of a record a merge left with two
-// versions (FieldConflict), or nil.
-func conflictWarning(name, value string, line int) *ssd3.Diagnostic {
-	if name != FieldConflict {
-		return nil
-	}
-	return &ssd3.Diagnostic{Line: line, Offset: -1, Field: name, Kind: ssd3.Warning,
-		Msg: fmt.Sprintf("unsettled merge conflict (%s: %s): keep one version of the record and remove the field, or keep both and remove it", name, syntax.Clip(value))}
-}
-
 // ConflictSide returns the side an X-CONFLICT value names ("ours",
 // "theirs"), or "" for a record without one.
-func ConflictSide(r *Record) string {
+func ConflictSide(r *ssd3.Record) string {
 	v := r.Extension(FieldConflict)
 	side, _, _ := strings.Cut(v, ":")
 	side = strings.TrimSpace(side)
@@ -53,7 +41,7 @@ func ConflictSide(r *Record) string {
 // Marked returns how many of recs carry FieldConflict: the conflicts a
 // merged file holds, as check and the problems view count them (a record
 // with two fields in conflict is one).
-func Marked(recs []*Record) int {
+func Marked(recs []*ssd3.Record) int {
 	n := 0
 	for _, r := range recs {
 		if r.Extension(FieldConflict) != "" {
@@ -86,7 +74,7 @@ func MergeFile(base, ours, theirs *Snapshot) (*Snapshot, []Conflict) {
 	conflicts := slices.Clone(res.Conflicts)
 
 	// Theirs' additions ours has the URI of: merged into ours' record.
-	after := map[*Record][]*Record{} // merged record to the marked versions after it
+	after := map[*ssd3.Record][]*ssd3.Record{} // merged record to the marked versions after it
 	dupConflicts := foldDuplicates(recs, res.Duplicates, after)
 
 	// Each conflict's other version, after the version kept.
@@ -113,7 +101,7 @@ func MergeFile(base, ours, theirs *Snapshot) (*Snapshot, []Conflict) {
 			recs[i] = marked(r, SideTheirs, "ours deleted this record, theirs edited it")
 		}
 		if nr := recs[i]; nr != r {
-			nr.setSep(r.sep(), r.sepTail())
+			record.SetSep(nr, record.Sep(r), record.SepTail(r))
 			// The versions marked beside r stay beside what replaces it.
 			if a, ok := after[r]; ok {
 				after[nr] = a
@@ -122,11 +110,11 @@ func MergeFile(base, ours, theirs *Snapshot) (*Snapshot, []Conflict) {
 		}
 	}
 	if len(after) > 0 {
-		out := make([]*Record, 0, len(recs)+len(after))
+		out := make([]*ssd3.Record, 0, len(recs)+len(after))
 		for _, r := range recs {
 			out = append(out, r)
 			for _, m := range after[r] {
-				m.setSep(separator(r.Raw(), true, ""), 0)
+				record.SetSep(m, separator(r.Raw(), true, ""), 0)
 				out = append(out, m)
 			}
 		}
@@ -143,7 +131,7 @@ func MergeFile(base, ours, theirs *Snapshot) (*Snapshot, []Conflict) {
 // unless recs holds it as it is; a field set differently keeps ours'
 // value, and theirs' version goes in after, beside that record. It
 // returns the conflicts.
-func foldDuplicates(recs, dups []*Record, after map[*Record][]*Record) []Conflict {
+func foldDuplicates(recs, dups []*ssd3.Record, after map[*ssd3.Record][]*ssd3.Record) []Conflict {
 	if len(dups) == 0 {
 		return nil
 	}
@@ -151,8 +139,8 @@ func foldDuplicates(recs, dups []*Record, after map[*Record][]*Record) []Conflic
 	byKey := make(map[string]int, len(recs))
 	texts := make(map[string]bool, len(recs))
 	for i, r := range recs {
-		texts[r.raw] = true
-		if !r.invalid {
+		texts[record.Packed(r)] = true
+		if r.Valid() {
 			if _, ok := byKey[URIKey(r.URI())]; !ok {
 				byKey[URIKey(r.URI())] = i
 			}
@@ -160,7 +148,7 @@ func foldDuplicates(recs, dups []*Record, after map[*Record][]*Record) []Conflic
 	}
 	for _, t := range dups {
 		i, ok := byKey[URIKey(t.URI())]
-		if !ok || texts[t.raw] {
+		if !ok || texts[record.Packed(t)] {
 			continue // ours has it as it is
 		}
 		o := recs[i]
@@ -192,7 +180,7 @@ func (m *Snapshot) oneLineEnd(base, ours, theirs *Snapshot) {
 	m.head, m.tail = toCRLF(m.head), toCRLF(m.tail)
 	m.records = slices.Clone(m.records)
 	for i, r := range m.records {
-		if bareLF(r.Raw()) || bareLF(r.sep()) {
+		if bareLF(r.Raw()) || bareLF(record.Sep(r)) {
 			m.records[i] = withCRLF(r)
 		}
 	}
@@ -219,26 +207,26 @@ func mergedLF(base, ours, theirs *Snapshot) bool {
 
 // withCRLF returns r with its lines, and the blank lines before it,
 // ended in CRLF.
-func withCRLF(r *Record) *Record {
+func withCRLF(r *ssd3.Record) *ssd3.Record {
 	nr := r
 	if bareLF(r.Raw()) {
-		nr = reparse(toCRLF(r.Raw()), r.Line())
-		nr.ref, nr.allowDup = r.ref, r.allowDup
+		nr = record.Reparse(toCRLF(r.Raw()), r.Line())
+		record.SetIdentity(nr, r)
 	} else {
 		nr = r.Clone()
 	}
-	sep, tail := r.sep(), r.sepTail()
+	sep, tail := record.Sep(r), record.SepTail(r)
 	head, rest := sep[:len(sep)-tail], sep[len(sep)-tail:]
-	nr.setSep(toCRLF(head)+toCRLF(rest), len(toCRLF(rest)))
+	record.SetSep(nr, toCRLF(head)+toCRLF(rest), len(toCRLF(rest)))
 	return nr
 }
 
 // marked returns a copy of r with an X-CONFLICT of side and why.
-func marked(r *Record, side, why string) *Record {
+func marked(r *ssd3.Record, side, why string) *ssd3.Record {
 	c := r.Clone()
 	c.SetExtension(FieldConflict, side+": "+why)
-	nr := reparse(render(c), r.Line())
-	nr.allowDup = true // a version beside another: the same URI by design
+	nr := record.Reparse(record.Render(c), r.Line())
+	record.SetAllowDup(nr, true) // a version beside another: the same URI by design
 	return nr
 }
 
@@ -264,9 +252,9 @@ func conflictWhy(cs []Conflict) string {
 // what one lacks comes from the other, DATE is the later, the added date
 // (X-ADDED, else DATE) the earlier; a field set differently keeps ours'
 // value and is a Conflict.
-func unionFields(ours, theirs *Record) (*Record, []Conflict) {
+func unionFields(ours, theirs *ssd3.Record) (*ssd3.Record, []Conflict) {
 	m := ours.Clone()
-	names := append(FieldNames(ours), FieldNames(theirs)...)
+	names := append(ssd3.FieldNames(ours), ssd3.FieldNames(theirs)...)
 	done := map[string]bool{ssd3.FieldAdded: true, FieldConflict: true}
 	var conflicts []Conflict
 	for _, name := range names {
@@ -274,15 +262,15 @@ func unionFields(ours, theirs *Record) (*Record, []Conflict) {
 			continue
 		}
 		done[name] = true
-		o, t := GetField(ours, name), GetField(theirs, name)
+		o, t := ssd3.GetField(ours, name), ssd3.GetField(theirs, name)
 		switch {
 		case t == "" || t == o:
 		case name == ssd3.FieldDate:
 			if theirs.Date().After(ours.Date()) {
-				_ = SetField(m, name, t)
+				_ = ssd3.SetField(m, name, t)
 			}
 		case o == "":
-			if SetField(m, name, t) == nil {
+			if ssd3.SetField(m, name, t) == nil {
 				break
 			}
 			fallthrough
@@ -294,13 +282,13 @@ func unionFields(ours, theirs *Record) (*Record, []Conflict) {
 	if ta, oa := theirs.Added(), ours.Added(); !ta.IsZero() && (oa.IsZero() || ta.Before(oa)) {
 		added = addedText(theirs)
 	}
-	if added == GetField(m, ssd3.FieldDate) {
+	if added == ssd3.GetField(m, ssd3.FieldDate) {
 		added = ""
 	}
 	m.SetExtension(ssd3.FieldAdded, added)
-	nr := reparse(render(m), ours.Line())
-	nr.ref, nr.allowDup = ours.ref, ours.allowDup
-	nr.setSep(ours.sep(), ours.sepTail())
+	nr := record.Reparse(record.Render(m), ours.Line())
+	record.SetIdentity(nr, ours)
+	record.SetSep(nr, record.Sep(ours), record.SepTail(ours))
 	return nr, conflicts
 }
 
@@ -319,7 +307,7 @@ const (
 // stands beside: the record before it in the catalogue, when the merge
 // put it there (same URI or same ID); nil when the marked record is alone
 // (an edit against a deletion: the other version is no version).
-func ConflictPair(recs []*Record, marked *Record) *Record {
+func ConflictPair(recs []*ssd3.Record, marked *ssd3.Record) *ssd3.Record {
 	for i, r := range recs {
 		if r != marked {
 			continue
@@ -346,7 +334,7 @@ func ConflictPair(recs []*Record, marked *Record) *Record {
 // deleted. A marked record alone (an edit against a deletion) is kept
 // (KeepTheirs, KeepBoth: the field goes) or deleted (KeepOurs: the
 // deletion wins).
-func Settle(recs []*Record, marked *Record, keep Keep) Edit {
+func Settle(recs []*ssd3.Record, marked *ssd3.Record, keep Keep) Edit {
 	unmark := Set{Ref: marked.Ref(), Fields: []ssd3.Field{{Name: FieldConflict}}}
 	pair := ConflictPair(recs, marked)
 	if pair == nil {

@@ -180,7 +180,7 @@ func TestSettle(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			var marked *Record
+			var marked *ssd3.Record
 			for _, r := range c.Records() {
 				if ConflictSide(r) != "" {
 					marked = r
@@ -290,7 +290,7 @@ func (g *pairGen) text(rs []genRecord) string {
 		if i > 0 {
 			b.WriteString("\r\n")
 		}
-		for _, name := range []string{ssd3.FieldURI, ssd3.FieldName, ssd3.FieldID, ssd3.FieldDate, ssd3.FieldCategory, ssd3.FieldDescription, ssd3.FieldRating, FieldTags} {
+		for _, name := range []string{ssd3.FieldURI, ssd3.FieldName, ssd3.FieldID, ssd3.FieldDate, ssd3.FieldCategory, ssd3.FieldDescription, ssd3.FieldRating, ssd3.FieldTags} {
 			if v := r[name]; v != "" {
 				b.WriteString(name + ": " + v + "\r\n")
 			}
@@ -381,7 +381,7 @@ func (g *pairGen) value(field, who string) string {
 
 // holds reports whether a record of recs has r's URI and r's values of
 // fields (every value r has when fields is nil).
-func holds(recs []*Record, r genRecord, fields []string) bool {
+func holds(recs []*ssd3.Record, r genRecord, fields []string) bool {
 	if fields == nil {
 		for name, v := range r {
 			// With no common version a field one lacks is taken from the
@@ -395,7 +395,7 @@ func holds(recs []*Record, r genRecord, fields []string) bool {
 		if URIKey(m.URI()) != URIKey(r[ssd3.FieldURI]) {
 			continue
 		}
-		if !slices.ContainsFunc(fields, func(f string) bool { return GetField(m, f) != r[f] }) {
+		if !slices.ContainsFunc(fields, func(f string) bool { return ssd3.GetField(m, f) != r[f] }) {
 			return true
 		}
 	}
@@ -424,7 +424,7 @@ func FuzzMergePairs(f *testing.F) {
 			base = append(base, r)
 		}
 		oursOwn := []string{ssd3.FieldName, ssd3.FieldRating, ssd3.FieldID}
-		theirsOwn := []string{ssd3.FieldCategory, ssd3.FieldDescription, FieldTags}
+		theirsOwn := []string{ssd3.FieldCategory, ssd3.FieldDescription, ssd3.FieldTags}
 		ours, oursEdited := g.version(base, oursOwn, SideOurs)
 		theirs, theirsEdited := g.version(base, theirsOwn, SideTheirs)
 		read := func(rs []genRecord) *Snapshot {

@@ -7,16 +7,16 @@
 //
 // It is built in four layers, from a record's values up to the file:
 //
-//   - Values and rules (SSD3 sections 2 and 3): package ssd3 (field
-//     names, Field, Validate*, ParseDate, NormalizeURI, CompareIDs,
-//     encoded-words, Diagnostic) and internal/syntax (the byte tests
-//     both share), under record.go (Record, Values), fields.go (Fields,
-//     the one table of what uricat knows of each field), tags.go
-//     (X-TAGS), category.go (CATEGORY paths), validate.go
+//   - The record and the format: package ssd3 (Record, Values, the field
+//     table, the value rules, encoded-words, Diagnostic, a streaming
+//     Reader and Writer), implemented in internal/record with what only
+//     this package may do to a record (its Ref, the blank lines before
+//     it, its packed text, the parallel load's Worker and arenas), and
+//     internal/syntax (the byte tests). Here: validate.go
 //     (ValidationError), urikey.go (URIKey: when two URIs name the same
 //     resource).
-//   - Reading: reader.go (lines and fields, read in parallel pieces),
-//     packed.go (a record's text, packed).
+//   - Reading: catalogue.go reads a file in blocks, cut in pieces that
+//     internal/record's Worker parses on every CPU.
 //   - The catalogue in memory: catalogue.go (Catalogue, Read, WriteTo),
 //     keys.go (the URI and ID index), edit.go (Edit: Add, Set, Delete,
 //     Batch; Apply and its inverse), bulk.go, replace.go and moves.go

@@ -14,11 +14,11 @@ import (
 // that share a loose key (looseURIKey): each group in file order, the groups in the
 // order of their first records. A record is in one group at most; a
 // record alone with its key, or without a URI, is in none.
-func Duplicates(recs []*Record) [][]*Record {
+func Duplicates(recs []*ssd3.Record) [][]*ssd3.Record {
 	first := make(map[string]int32, len(recs)) // key → its first record's index, then -(group+1)
-	var groups [][]*Record
+	var groups [][]*ssd3.Record
 	for i, r := range recs {
-		if r.invalid || r.URI() == "" {
+		if !r.Valid() || r.URI() == "" {
 			continue
 		}
 		k := looseURIKey(r.URI())
@@ -28,7 +28,7 @@ func Duplicates(recs []*Record) [][]*Record {
 			first[k] = int32(i)
 		case at >= 0:
 			first[k] = -int32(len(groups) + 1)
-			groups = append(groups, []*Record{recs[at], r})
+			groups = append(groups, []*ssd3.Record{recs[at], r})
 		default:
 			g := int(-at - 1)
 			groups[g] = append(groups[g], r)
@@ -56,7 +56,7 @@ func Duplicates(recs []*Record) [][]*Record {
 // DATE is left as the first had it: the edit that applies the merge
 // (MergeEdit) stamps it. recs are not changed; the TUI's preview of a
 // merge calls this as the merge does.
-func MergeRecords(recs []*Record) (merged *Record, notes []string) {
+func MergeRecords(recs []*ssd3.Record) (merged *ssd3.Record, notes []string) {
 	if len(recs) == 0 {
 		return nil, nil
 	}
@@ -97,8 +97,8 @@ func MergeRecords(recs []*Record) (merged *Record, notes []string) {
 		}
 		for _, f := range r.Extensions() {
 			switch f.Name {
-			case FieldTags:
-				for _, t := range SplitTags(f.Value) {
+			case ssd3.FieldTags:
+				for _, t := range ssd3.SplitTags(f.Value) {
 					if k := strings.ToLower(t); !seenTag[k] {
 						seenTag[k] = true
 						tags = append(tags, t)
@@ -123,7 +123,7 @@ func MergeRecords(recs []*Record) (merged *Record, notes []string) {
 	}
 	m.SetDescription(strings.Join(descs, "\n"))
 	if len(tags) > 0 {
-		ext = append(ext, ssd3.Field{Name: FieldTags, Value: JoinTags(tags)})
+		ext = append(ext, ssd3.Field{Name: ssd3.FieldTags, Value: ssd3.JoinTags(tags)})
 	}
 	if !added.IsZero() {
 		ext = append(ext, ssd3.Field{Name: ssd3.FieldAdded, Value: ssd3.FormatDate(added)})
@@ -154,7 +154,7 @@ func keepOrder(first, fs []ssd3.Field) []ssd3.Field {
 // its first record (MergeRecords) and removes the others, as one edit
 // (one Version, one undo), and the notes of each group's merge. The kept
 // record's DATE is stamped now, as an amended record's is (3.3).
-func MergeEdit(groups [][]*Record) (Edit, [][]string) {
+func MergeEdit(groups [][]*ssd3.Record) (Edit, [][]string) {
 	var sets []Edit
 	var gone []Ref
 	notes := make([][]string, len(groups))
@@ -164,9 +164,9 @@ func MergeEdit(groups [][]*Record) (Edit, [][]string) {
 		}
 		m, n := MergeRecords(recs)
 		notes[g] = n
-		sets = append(sets, Set{Ref: recs[0].ref, Fields: Diff(recs[0], m)})
+		sets = append(sets, Set{Ref: recs[0].Ref(), Fields: ssd3.Diff(recs[0], m)})
 		for _, r := range recs[1:] {
-			gone = append(gone, r.ref)
+			gone = append(gone, r.Ref())
 		}
 	}
 	if len(gone) == 0 {
@@ -180,7 +180,7 @@ func MergeEdit(groups [][]*Record) (Edit, [][]string) {
 // URI is the cleanest spelling of the page (Cleanest), the others staying
 // in file order: the record a merge keeps, URI, NAME and place, unless the
 // user picks another (KeepFirst).
-func CleanestFirst(groups [][]*Record) {
+func CleanestFirst(groups [][]*ssd3.Record) {
 	for g, recs := range groups {
 		groups[g] = KeepFirst(recs, Cleanest(recs))
 	}
@@ -188,11 +188,11 @@ func CleanestFirst(groups [][]*Record) {
 
 // KeepFirst returns recs with recs[i] first and the others in their order: the
 // group merged into recs[i] (MergeEdit keeps the first).
-func KeepFirst(recs []*Record, i int) []*Record {
+func KeepFirst(recs []*ssd3.Record, i int) []*ssd3.Record {
 	if i <= 0 || i >= len(recs) {
 		return recs
 	}
-	out := make([]*Record, 0, len(recs))
+	out := make([]*ssd3.Record, 0, len(recs))
 	out = append(out, recs[i])
 	out = append(out, recs[:i]...)
 	return append(out, recs[i+1:]...)
@@ -203,7 +203,7 @@ func KeepFirst(recs []*Record, i int) []*Record {
 // (utm_*, fbclid: where a link was found, not what it names), then https
 // over http, then no fragment, then fewest query parameters, then the
 // shortest; the first in file order of equals.
-func Cleanest(recs []*Record) int {
+func Cleanest(recs []*ssd3.Record) int {
 	best, bestScore := 0, [5]int{}
 	for i, r := range recs {
 		s := messiness(r.URI())

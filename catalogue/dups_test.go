@@ -29,7 +29,7 @@ func readDups(t *testing.T) *Catalogue {
 	return c
 }
 
-func names(recs []*Record) []string {
+func names(recs []*ssd3.Record) []string {
 	var out []string
 	for _, r := range recs {
 		out = append(out, r.Name())
@@ -63,7 +63,7 @@ func TestMergeRecords(t *testing.T) {
 		ssd3.FieldDescription: "first\nsecond\nX-FEED: https://example.org/atom",
 	}
 	for name, v := range want {
-		if got := GetField(m, name); got != v {
+		if got := ssd3.GetField(m, name); got != v {
 			t.Errorf("%s = %q, want %q", name, got, v)
 		}
 	}
@@ -151,7 +151,7 @@ func BenchmarkDuplicates(b *testing.B) {
 	recs := c.Records()
 	for i := range 5000 {
 		u := strings.Replace(recs[i*19].URI(), "https://www.", "http://", 1) + "?utm_source=x"
-		recs = append(recs, NewRecord(Values{URI: u, Name: "again"}))
+		recs = append(recs, ssd3.NewRecord(ssd3.Values{URI: u, Name: "again"}))
 	}
 	b.ResetTimer()
 	start := cputime.Used()

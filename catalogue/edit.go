@@ -4,29 +4,13 @@ import (
 	"errors"
 	"fmt"
 	"slices"
-	"sync/atomic"
 	"time"
+
+	"github.com/uricat/uricat/catalogue/internal/record"
 
 	"github.com/uricat/uricat/catalogue/internal/syntax"
 	"github.com/uricat/uricat/catalogue/ssd3"
 )
-
-// Ref is a record's identity for the life of the process: it does not
-// change when the record is edited (an edit makes a new *Record with the
-// same Ref), moved, saved, or merged with another program's version of the
-// file, and no two records of any catalogue share one.
-type Ref uint64
-
-// lastRef is the last Ref handed out, process-wide.
-var lastRef atomic.Uint64
-
-// newRefs reserves n consecutive Refs and returns the first.
-func newRefs(n int) Ref {
-	return Ref(lastRef.Add(uint64(n)) - uint64(n) + 1)
-}
-
-// Ref returns the record's identity; 0 for a record that no catalogue holds.
-func (r *Record) Ref() Ref { return r.ref }
 
 // Edit is a change to a catalogue: Add, Set, Delete, a Batch of these, or
 // the inverse that Apply returns. Edits are values: applying one never
@@ -44,7 +28,7 @@ type Edit interface {
 // whose ID another record has (3.9), OnTakenID's. By default either
 // refuses the whole Add (*DuplicateError, *ValidationError).
 type Add struct {
-	Records []*Record
+	Records []*ssd3.Record
 	// OnDuplicate is what a record whose URI is taken does: DupFail,
 	// DupSkip or DupAllow.
 	OnDuplicate DupPolicy
@@ -114,7 +98,7 @@ type AddReport struct {
 // added before it (whose Line is 0 until a save).
 type LookAlike struct {
 	Index int
-	Like  *Record
+	Like  *ssd3.Record
 }
 
 // Added counts the records added.
@@ -139,7 +123,7 @@ func (r *AddReport) Merged(rep *MergeReport) int {
 	}
 	gone := make(map[Ref]bool, len(rep.Duplicates))
 	for _, d := range rep.Duplicates {
-		gone[d.ref] = true
+		gone[d.Ref()] = true
 	}
 	n := 0
 	for i, ref := range r.Refs {
@@ -190,7 +174,7 @@ var errNoRecord = errors.New("the record is not in the catalogue")
 // DuplicateError says that an Add would add a URI the catalogue holds.
 type DuplicateError struct {
 	URI      string
-	Existing *Record // the record already there; nil if the duplicate is within the Add
+	Existing *ssd3.Record // the record already there; nil if the duplicate is within the Add
 }
 
 func (e *DuplicateError) Error() string {
@@ -198,8 +182,8 @@ func (e *DuplicateError) Error() string {
 		return fmt.Sprintf("%s is twice among the records added", e.URI)
 	}
 	where := ""
-	if e.Existing.line > 0 {
-		where = fmt.Sprintf(", line %d", e.Existing.line)
+	if e.Existing.Line() > 0 {
+		where = fmt.Sprintf(", line %d", e.Existing.Line())
 	}
 	return fmt.Sprintf("already there: %s%s", e.Existing.Name(), where)
 }
@@ -270,7 +254,7 @@ func noop(inv Edit) bool {
 }
 
 // Lookup returns the record ref, or nil if the catalogue does not hold it.
-func (c *Catalogue) Lookup(ref Ref) *Record {
+func (c *Catalogue) Lookup(ref Ref) *ssd3.Record {
 	if i := c.indexOf(ref); i >= 0 {
 		return c.records[i]
 	}
@@ -286,7 +270,7 @@ func (c *Catalogue) indexOf(ref Ref) int {
 		return -1
 	}
 	for i, r := range c.records {
-		if r.ref == ref {
+		if r.Ref() == ref {
 			return i
 		}
 	}
@@ -301,22 +285,22 @@ func (c *Catalogue) indexOf(ref Ref) int {
 // the patch's size in real work.
 type patch struct {
 	remove  map[Ref]bool
-	replace map[Ref]*Record
-	insert  []*Record // ascending final positions in at
+	replace map[Ref]*ssd3.Record
+	insert  []*ssd3.Record // ascending final positions in at
 	at      []int
 	head    *string
 	tail    *string
 	// put, in an inverse patch, is the versions the edit it undoes put
 	// in place of the records it removes and replaces: what undo
 	// compares the records with (History's reconcile).
-	put []*Record
+	put []*ssd3.Record
 }
 
 func (p patch) applyTo(c *Catalogue) (Edit, error) {
 	// Every record the patch names must be here.
 	if n := len(p.remove) + len(p.replace); n > 0 {
 		found := 0
-		c.eachNamed(p, func(*Record) { found++ })
+		c.eachNamed(p, func(*ssd3.Record) { found++ })
 		if found != n {
 			return nil, fmt.Errorf("%w (another program deleted it?)", errNoRecord)
 		}
@@ -329,7 +313,7 @@ func (p patch) applyTo(c *Catalogue) (Edit, error) {
 // them (a Batch undone: one pass over the catalogue for each of its
 // thousands of patches would take minutes) or the patch is small, else
 // in one pass, whatever the patch's size.
-func (c *Catalogue) eachNamed(p patch, f func(*Record)) {
+func (c *Catalogue) eachNamed(p patch, f func(*ssd3.Record)) {
 	if n := len(p.remove) + len(p.replace); n <= 8 || c.pos != nil && n <= len(c.records)/8 {
 		for ref := range p.remove {
 			if i := c.indexOf(ref); i >= 0 {
@@ -344,9 +328,9 @@ func (c *Catalogue) eachNamed(p patch, f func(*Record)) {
 		return
 	}
 	for _, r := range c.records {
-		if p.remove[r.ref] {
+		if p.remove[r.Ref()] {
 			f(r)
-		} else if _, ok := p.replace[r.ref]; ok {
+		} else if _, ok := p.replace[r.Ref()]; ok {
 			f(r)
 		}
 	}
@@ -371,7 +355,7 @@ func (c *Catalogue) applyPatch(p patch) patch {
 		inv.tail, c.tail = &old, *p.tail
 	}
 	if len(p.replace) > 0 {
-		inv.replace = make(map[Ref]*Record, len(p.replace))
+		inv.replace = make(map[Ref]*ssd3.Record, len(p.replace))
 	}
 	switch {
 	case len(p.remove) == 0 && len(p.replace) > 0 && len(p.replace) <= 8:
@@ -406,16 +390,16 @@ func (c *Catalogue) replaceInPlace(p patch, inv *patch, k *keys) {
 func (c *Catalogue) removeAndReplace(p patch, inv *patch, k *keys) {
 	out := c.records[:0]
 	for i, r := range c.records {
-		if p.remove[r.ref] {
+		if p.remove[r.Ref()] {
 			k.remove(r)
 			inv.insert = append(inv.insert, r)
 			inv.at = append(inv.at, i)
 			continue
 		}
-		if nr, ok := p.replace[r.ref]; ok {
+		if nr, ok := p.replace[r.Ref()]; ok {
 			k.remove(r)
 			k.add(nr)
-			inv.replace[r.ref], r = r, nr
+			inv.replace[r.Ref()], r = r, nr
 			inv.put = append(inv.put, nr)
 		}
 		out = append(out, r)
@@ -428,7 +412,7 @@ func (c *Catalogue) removeAndReplace(p patch, inv *patch, k *keys) {
 // inverse to inv.
 func (c *Catalogue) insertRecords(p patch, inv *patch, k *keys) {
 	n := len(c.records) + len(p.insert)
-	out := make([]*Record, 0, n)
+	out := make([]*ssd3.Record, 0, n)
 	j, old := 0, 0
 	for len(out) < n {
 		if j < len(p.insert) && (p.at[j] <= len(out) || old >= len(c.records)) {
@@ -443,7 +427,7 @@ func (c *Catalogue) insertRecords(p patch, inv *patch, k *keys) {
 	c.records = out
 	inv.remove = make(map[Ref]bool, len(p.insert))
 	for _, r := range p.insert {
-		inv.remove[r.ref] = true
+		inv.remove[r.Ref()] = true
 	}
 	if inv.put == nil {
 		inv.put = p.insert // never changed: shared, not copied
@@ -464,9 +448,9 @@ func (e Add) applyTo(c *Catalogue) (Edit, error) {
 	if e.AllowDuplicates {
 		a.onDup = DupAllow
 	}
-	p := patch{at: make([]int, 0, len(e.Records)), insert: make([]*Record, 0, len(e.Records))}
+	p := patch{at: make([]int, 0, len(e.Records)), insert: make([]*ssd3.Record, 0, len(e.Records))}
 	rep.Refs = make([]Ref, len(e.Records))
-	first := newRefs(len(e.Records))
+	first := record.NewRefs(len(e.Records))
 	for i, rec := range e.Records {
 		nr, err := a.record(i, rec)
 		if err != nil {
@@ -475,10 +459,10 @@ func (e Add) applyTo(c *Catalogue) (Edit, error) {
 		if nr == nil {
 			continue
 		}
-		nr.ref = first + Ref(i)
-		nr.allowDup = a.onDup == DupAllow
-		nr.setSep("\r\n", 0)
-		rep.Refs[i] = nr.ref
+		record.SetRef(nr, first+Ref(i))
+		record.SetAllowDup(nr, a.onDup == DupAllow)
+		record.SetSep(nr, "\r\n", 0)
+		rep.Refs[i] = nr.Ref()
 		p.insert = append(p.insert, nr)
 		p.at = append(p.at, len(c.records)+len(p.insert)-1)
 	}
@@ -510,7 +494,7 @@ type adding struct {
 
 // record returns e.Records[i], rec, as it is added, or nil when it is left
 // out as a duplicate, or why it cannot be added.
-func (a *adding) record(i int, rec *Record) (*Record, error) {
+func (a *adding) record(i int, rec *ssd3.Record) (*ssd3.Record, error) {
 	// A duplicate an import skips is left out before anything else:
 	// its ID, say, does not count as taken.
 	var u string
@@ -528,7 +512,7 @@ func (a *adding) record(i int, rec *Record) (*Record, error) {
 		}
 	}
 	in := rec.Clone()
-	in.forget()
+	record.Forget(in)
 	if in.Date().IsZero() {
 		in.SetDate(a.now)
 	}
@@ -546,12 +530,12 @@ func (a *adding) record(i int, rec *Record) (*Record, error) {
 		}
 		a.seenURI[u] = true
 	}
-	return reparse(render(in), 0), nil
+	return record.Reparse(record.Render(in), 0), nil
 }
 
 // takeID marks in's ID as taken, dropping it (OnTakenID: IDDrop) or
 // returning the problem when a record has it already.
-func (a *adding) takeID(i int, in *Record) []ssd3.Diagnostic {
+func (a *adding) takeID(i int, in *ssd3.Record) []ssd3.Diagnostic {
 	if in.ID() == "" || ssd3.ValidateID(in.ID()) != nil {
 		return nil
 	}
@@ -585,7 +569,7 @@ func (c *Catalogue) takeTail(p *patch) {
 	if n := len(c.records); n > 0 {
 		prev, hasPrev = c.records[n-1].Raw(), true
 	}
-	nr.setSep(separator(prev, hasPrev, c.tail), len(c.tail))
+	record.SetSep(nr, separator(prev, hasPrev, c.tail), len(c.tail))
 	if c.tail != "" {
 		empty := ""
 		p.tail = &empty
@@ -596,10 +580,10 @@ func (c *Catalogue) takeTail(p *patch) {
 // Add.Records, refs their Refs, 0 for one left out) have the loose key of
 // a valid record of recs or of one added before them. It costs a
 // looseURIKey per record, only for an Add that asks for a Report.
-func lookAlikes(recs, added []*Record, refs []Ref) []LookAlike {
-	seen := make(map[string]*Record, len(recs)+len(added))
+func lookAlikes(recs, added []*ssd3.Record, refs []Ref) []LookAlike {
+	seen := make(map[string]*ssd3.Record, len(recs)+len(added))
 	for _, r := range recs {
-		if !r.invalid {
+		if r.Valid() {
 			k := looseURIKey(r.URI())
 			if _, ok := seen[k]; !ok {
 				seen[k] = r
@@ -658,7 +642,7 @@ func countLF(s string) int {
 }
 
 // recordLabel names a record of an Add in an error.
-func recordLabel(r *Record, i, n int) string {
+func recordLabel(r *ssd3.Record, i, n int) string {
 	what := r.URI()
 	if what == "" {
 		what = r.Name()
@@ -679,14 +663,14 @@ func (e Set) applyTo(c *Catalogue) (Edit, error) {
 	if err != nil {
 		return nil, err
 	}
-	return c.applyPatch(patch{replace: map[Ref]*Record{old.ref: nr}}), nil
+	return c.applyPatch(patch{replace: map[Ref]*ssd3.Record{old.Ref(): nr}}), nil
 }
 
 // amend returns old with fields set as Set sets them, DATE stamped with
 // now() (called only if the record changes), or ErrUnchanged, or a
 // *ValidationError: the one way a record's fields change, for Set and
 // the edits of many records.
-func (c *Catalogue) amend(old *Record, fields []ssd3.Field, now func() time.Time) (*Record, error) {
+func (c *Catalogue) amend(old *ssd3.Record, fields []ssd3.Field, now func() time.Time) (*ssd3.Record, error) {
 	in := old.Clone()
 	var ps []ssd3.Diagnostic
 	dated, added := false, false
@@ -697,12 +681,12 @@ func (c *Catalogue) amend(old *Record, fields []ssd3.Field, now func() time.Time
 		case ssd3.FieldAdded:
 			added = true
 		}
-		if err := SetField(in, f.Name, f.Value); err != nil {
+		if err := ssd3.SetField(in, f.Name, f.Value); err != nil {
 			ps = append(ps, ssd3.Diagnostic{Offset: -1, Field: f.Name, Msg: err.Error()})
 		}
 	}
-	hadDate := dateField.Get(old) != ""
-	if len(ps) == 0 && hadDate && sameValues(old, in) {
+	hadDate := record.GetField(old, ssd3.FieldDate) != ""
+	if len(ps) == 0 && hadDate && record.SameValues(old, in) {
 		// Stamping DATE would be the only change: 3.3's "amended" has not
 		// happened. (A record without a valid DATE gets one: it needs it.)
 		return nil, ErrUnchanged
@@ -720,7 +704,7 @@ func (c *Catalogue) amend(old *Record, fields []ssd3.Field, now func() time.Time
 		// Only a new ID can clash: an unchanged one needs no index (which
 		// costs a URIKey per record to build).
 		if in.ID() != "" && in.ID() != old.ID() && ssd3.ValidateID(in.ID()) == nil {
-			if other, ok := c.keyIndex().ids[syntax.CanonicalID(in.ID())]; ok && other != old.ref {
+			if other, ok := c.keyIndex().ids[syntax.CanonicalID(in.ID())]; ok && other != old.Ref() {
 				name := ""
 				if r := c.Lookup(other); r != nil {
 					name = r.Name()
@@ -732,21 +716,10 @@ func (c *Catalogue) amend(old *Record, fields []ssd3.Field, now func() time.Time
 	if len(ps) > 0 {
 		return nil, &ValidationError{Record: old.Name(), Problems: ps}
 	}
-	nr := reparse(render(in), old.Line())
-	nr.ref, nr.allowDup = old.ref, old.allowDup
-	nr.setSep(old.sep(), old.sepTail())
+	nr := record.Reparse(record.Render(in), old.Line())
+	record.SetIdentity(nr, old)
+	record.SetSep(nr, record.Sep(old), record.SepTail(old))
 	return nr, nil
-}
-
-// sameValues reports whether a and b have the same value for every field,
-// standard and X-, in the same order.
-func sameValues(a, b *Record) bool {
-	for _, f := range Fields {
-		if f.Get(a) != f.Get(b) {
-			return false
-		}
-	}
-	return slices.Equal(a.Extensions(), b.Extensions())
 }
 
 func (e Delete) applyTo(c *Catalogue) (Edit, error) {
@@ -761,10 +734,10 @@ func (e Delete) applyTo(c *Catalogue) (Edit, error) {
 	// added go back to the end: add then delete gives back every byte.
 	found, tail := 0, ""
 	for _, r := range c.records {
-		if p.remove[r.ref] {
+		if p.remove[r.Ref()] {
 			found++
-			if n := r.sepTail(); n > 0 {
-				tail += r.sep()[:n]
+			if n := record.SepTail(r); n > 0 {
+				tail += record.Sep(r)[:n]
 			}
 		}
 	}
@@ -783,7 +756,7 @@ func (b Batch) applyTo(c *Catalogue) (Edit, error) {
 	if len(b.Edits) > 16 && c.pos == nil {
 		c.pos = make(map[Ref]int, len(c.records))
 		for i, r := range c.records {
-			c.pos[r.ref] = i
+			c.pos[r.Ref()] = i
 		}
 	}
 	invs := make([]Edit, 0, len(b.Edits))
@@ -824,7 +797,7 @@ func Refs(e Edit) []Ref {
 			out = append(out, ref)
 		}
 		for _, r := range e.insert {
-			out = append(out, r.ref)
+			out = append(out, r.Ref())
 		}
 	case Batch:
 		for _, x := range e.Edits {

@@ -18,7 +18,7 @@ func TestUseKeyIndexOnlyForItsVersion(t *testing.T) {
 		t.Fatal(err)
 	}
 	ki := c.Snapshot().KeyIndex()
-	if _, err := c.Apply(Add{Records: []*Record{NewRecord(Values{URI: "http://later/", Name: "later"})}}); err != nil {
+	if _, err := c.Apply(Add{Records: []*ssd3.Record{ssd3.NewRecord(ssd3.Values{URI: "http://later/", Name: "later"})}}); err != nil {
 		t.Fatal(err)
 	}
 	c.keys = nil
@@ -80,7 +80,7 @@ func TestSetKeepsTheTimeAdded(t *testing.T) {
 				t.Fatalf("Set: %v, want %v", err, tt.err)
 			}
 			r := c.Records()[0]
-			if got := GetField(r, ssd3.FieldDate); got != tt.date {
+			if got := ssd3.GetField(r, ssd3.FieldDate); got != tt.date {
 				t.Errorf("DATE %q, want %q", got, tt.date)
 			}
 			if got := r.Extension(ssd3.FieldAdded); got != tt.xAdded {
@@ -141,12 +141,12 @@ func TestAddedAndChanged(t *testing.T) {
 // what it did with each record, by index (issue 23: one import gate).
 func TestAddPolicies(t *testing.T) {
 	const there = "URI: https://a.example/\r\nNAME: A\r\nDATE: 01/01/2020 00:00:00\r\nID: 7\r\n"
-	recs := func() []*Record {
-		return []*Record{
-			NewRecord(Values{URI: "https://A.example:443/", Name: "A again"}), // 0: in the catalogue
-			NewRecord(Values{URI: "https://b.example/", Name: "B", ID: "7"}),  // 1: ID taken
-			NewRecord(Values{URI: "https://b.example", Name: "B again"}),      // 2: twice in the Add
-			NewRecord(Values{URI: "https://c.example/", Name: "C", ID: "8"}),  // 3: new
+	recs := func() []*ssd3.Record {
+		return []*ssd3.Record{
+			ssd3.NewRecord(ssd3.Values{URI: "https://A.example:443/", Name: "A again"}), // 0: in the catalogue
+			ssd3.NewRecord(ssd3.Values{URI: "https://b.example/", Name: "B", ID: "7"}),  // 1: ID taken
+			ssd3.NewRecord(ssd3.Values{URI: "https://b.example", Name: "B again"}),      // 2: twice in the Add
+			ssd3.NewRecord(ssd3.Values{URI: "https://c.example/", Name: "C", ID: "8"}),  // 3: new
 		}
 	}
 	read := func() *Catalogue {
@@ -211,7 +211,7 @@ func TestDryRun(t *testing.T) {
 	}
 	before, v := text(), c.Version()
 	var rep AddReport
-	if err := c.DryRun(Add{Records: []*Record{NewRecord(Values{URI: "http://new.example/", Name: "new"})}, Report: &rep}); err != nil || rep.Added() != 1 {
+	if err := c.DryRun(Add{Records: []*ssd3.Record{ssd3.NewRecord(ssd3.Values{URI: "http://new.example/", Name: "new"})}, Report: &rep}); err != nil || rep.Added() != 1 {
 		t.Fatalf("dry run: %v, %+v", err, rep)
 	}
 	if text() != before || c.Version() != v || c.Modified() || c.HasURI("http://new.example/") {
@@ -227,14 +227,14 @@ func TestAddReportMerged(t *testing.T) {
 		t.Fatal(err)
 	}
 	var rep AddReport
-	if _, err := c.Apply(Add{Records: []*Record{
-		NewRecord(Values{URI: "https://a.example/", Name: "A", ID: "3"}),
-		NewRecord(Values{URI: "https://b.example/", Name: "B"}),
+	if _, err := c.Apply(Add{Records: []*ssd3.Record{
+		ssd3.NewRecord(ssd3.Values{URI: "https://a.example/", Name: "A", ID: "3"}),
+		ssd3.NewRecord(ssd3.Values{URI: "https://b.example/", Name: "B"}),
 	}, OnDuplicate: DupSkip, OnTakenID: IDDrop, Report: &rep}); err != nil {
 		t.Fatal(err)
 	}
 	rep.IDsDropped = []int{0} // as if: the report forgets it with the record
-	mr := &MergeReport{Duplicates: []*Record{c.Lookup(rep.Refs[0])}}
+	mr := &MergeReport{Duplicates: []*ssd3.Record{c.Lookup(rep.Refs[0])}}
 	if n := rep.Merged(mr); n != 1 || rep.Added() != 1 || !slices.Equal(rep.Duplicates, []int{0}) || len(rep.IDsDropped) != 0 {
 		t.Errorf("merged %d: %+v, want a added no more, a duplicate", n, rep)
 	}
@@ -251,12 +251,12 @@ func TestAddLookAlikes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	recs := []*Record{
-		NewRecord(Values{URI: "http://example.org/a#intro", Name: "A again"}),
-		NewRecord(Values{URI: "https://example.org/c", Name: "C"}),
-		NewRecord(Values{URI: "https://example.org/c/?utm_source=rss", Name: "C again"}),
-		NewRecord(Values{URI: "https://example.org/b", Name: "B exactly"}), // skipped: the exact key is taken
-		NewRecord(Values{URI: "https://example.org/a?id=1", Name: "another page"}),
+	recs := []*ssd3.Record{
+		ssd3.NewRecord(ssd3.Values{URI: "http://example.org/a#intro", Name: "A again"}),
+		ssd3.NewRecord(ssd3.Values{URI: "https://example.org/c", Name: "C"}),
+		ssd3.NewRecord(ssd3.Values{URI: "https://example.org/c/?utm_source=rss", Name: "C again"}),
+		ssd3.NewRecord(ssd3.Values{URI: "https://example.org/b", Name: "B exactly"}), // skipped: the exact key is taken
+		ssd3.NewRecord(ssd3.Values{URI: "https://example.org/a?id=1", Name: "another page"}),
 	}
 	var rep AddReport
 	if _, err := c.Apply(Add{Records: recs, OnDuplicate: DupSkip, Report: &rep}); err != nil {

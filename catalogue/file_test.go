@@ -13,13 +13,15 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/uricat/uricat/catalogue/ssd3"
 )
 
 const twoRecords = "URI: http://a/\r\nNAME: A\r\nDATE: 01/01/2001 00:00:00\r\n\r\nURI: http://b/\r\nNAME: B\r\nDATE: 02/02/2002 00:00:00\r\n"
 
 func addOne(t *testing.T, c *Catalogue, uri string) {
 	t.Helper()
-	if _, err := c.Apply(Add{Records: []*Record{NewRecord(Values{URI: uri, Name: "new"})}}); err != nil {
+	if _, err := c.Apply(Add{Records: []*ssd3.Record{ssd3.NewRecord(ssd3.Values{URI: uri, Name: "new"})}}); err != nil {
 		t.Fatal(err)
 	}
 }

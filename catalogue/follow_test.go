@@ -3,6 +3,8 @@ package catalogue
 import (
 	"os"
 	"testing"
+
+	"github.com/uricat/uricat/catalogue/ssd3"
 )
 
 // A catalogue with no unsaved edits follows the file another program
@@ -15,7 +17,7 @@ func TestSaveFollowsAnotherProgramsVersion(t *testing.T) {
 	// The user's own edit, saved: one undo step.
 	e := one.Records()[1].Clone()
 	e.SetRating(4)
-	if err := h.apply(one, Set{Ref: e.Ref(), Fields: Diff(one.Records()[1], e)}, "rate B"); err != nil {
+	if err := h.apply(one, Set{Ref: e.Ref(), Fields: ssd3.Diff(one.Records()[1], e)}, "rate B"); err != nil {
 		t.Fatal(err)
 	}
 	if err := one.Save(); err != nil {
@@ -28,7 +30,7 @@ func TestSaveFollowsAnotherProgramsVersion(t *testing.T) {
 	a := two.Records()[0].Clone()
 	a.SetName("A from elsewhere")
 	testUpdate(two, two.Records()[0], a)
-	testAdd(two, NewRecord(Values{URI: "http://other/", Name: "other"}))
+	testAdd(two, ssd3.NewRecord(ssd3.Values{URI: "http://other/", Name: "other"}))
 	if err := two.Save(); err != nil {
 		t.Fatal(err)
 	}

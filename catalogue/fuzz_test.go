@@ -8,6 +8,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"github.com/uricat/uricat/catalogue/internal/record"
 	"github.com/uricat/uricat/catalogue/ssd3"
 )
 
@@ -48,11 +49,11 @@ func FuzzRead(f *testing.F) {
 		for _, r := range c.Records() {
 			// Packed as it was parsed, it is packed as the text alone
 			// packs: merges compare packed texts.
-			if r.raw != packText(r.Raw()) {
-				t.Fatalf("record at line %d packed as %q, its text alone as %q", r.Line(), r.raw, packText(r.Raw()))
+			if record.Packed(r) != record.PackText(r.Raw()) {
+				t.Fatalf("record at line %d packed as %q, its text alone as %q", r.Line(), record.Packed(r), record.PackText(r.Raw()))
 			}
-			v := r.values()
-			if got := NewRecord(v).values(); !reflect.DeepEqual(got, v) {
+			v := r.Values()
+			if got := ssd3.NewRecord(v).Values(); !reflect.DeepEqual(got, v) {
 				t.Fatalf("record at line %d: built from its values it reads\n%+v\nnot\n%+v", r.Line(), got, v)
 			}
 			for _, x := range v.Extensions {
@@ -139,7 +140,7 @@ func FuzzTextRoundTrip(f *testing.F) {
 			return
 		}
 		c := &Catalogue{}
-		if _, err := testAdd(c, NewRecord(Values{URI: "http://e/", Name: s, Description: s, Extensions: []ssd3.Field{{Name: "X-T", Value: s}}})); err != nil {
+		if _, err := testAdd(c, ssd3.NewRecord(ssd3.Values{URI: "http://e/", Name: s, Description: s, Extensions: []ssd3.Field{{Name: "X-T", Value: s}}})); err != nil {
 			t.Fatal(err)
 		}
 		var out bytes.Buffer

@@ -7,7 +7,9 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/uricat/uricat/catalogue/internal/record"
 	"github.com/uricat/uricat/catalogue/internal/syntax"
+	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/internal/display"
 	"github.com/uricat/uricat/internal/plural"
 )
@@ -142,7 +144,7 @@ func (h *History) ApplyDescribed(c *Catalogue, e Edit, what func() string) error
 	if noop(inv) {
 		return nil
 	}
-	h.undo = append(h.undo, Step{What: what(), edit: inv, rebased: c.rebased, mark: Ref(lastRef.Load())})
+	h.undo = append(h.undo, Step{What: what(), edit: inv, rebased: c.rebased, mark: record.LastRef()})
 	h.redo = nil
 	return nil
 }
@@ -173,7 +175,7 @@ func move(c *Catalogue, from, to *[]Step) (Step, error) {
 	slices.SortFunc(rc.kept, func(a, b Kept) int { return cmp.Compare(a.Ref, b.Ref) })
 	st.Refs, st.Kept, st.did = changedBy(inv), rc.kept, !noop(inv)
 	if st.did {
-		*to = append(*to, Step{What: st.What, edit: inv, rebased: c.rebased, mark: Ref(lastRef.Load())})
+		*to = append(*to, Step{What: st.What, edit: inv, rebased: c.rebased, mark: record.LastRef()})
 	}
 	return st, nil
 }
@@ -251,11 +253,11 @@ func (s since) applyTo(c *Catalogue) (Edit, error) {
 // p's size, and a pass over the catalogue for a large p.
 func (c *Catalogue) reconcile(p patch, rc *reconciler) patch {
 	kept := &rc.kept
-	cur := make(map[Ref]*Record, len(p.remove)+len(p.replace))
-	c.eachNamed(p, func(r *Record) { cur[r.ref] = r })
-	put := make(map[Ref]*Record, len(p.put))
+	cur := make(map[Ref]*ssd3.Record, len(p.remove)+len(p.replace))
+	c.eachNamed(p, func(r *ssd3.Record) { cur[r.Ref()] = r })
+	put := make(map[Ref]*ssd3.Record, len(p.put))
 	for _, r := range p.put {
-		put[r.ref] = r
+		put[r.Ref()] = r
 	}
 	out := patch{head: p.head, tail: p.tail, insert: p.insert, at: p.at}
 	if len(p.remove) > 0 {
@@ -278,7 +280,7 @@ func (c *Catalogue) reconcile(p patch, rc *reconciler) patch {
 		out.head, out.tail = nil, nil
 	}
 	if len(p.replace) > 0 {
-		out.replace = make(map[Ref]*Record, len(p.replace))
+		out.replace = make(map[Ref]*ssd3.Record, len(p.replace))
 	}
 	for ref, old := range p.replace {
 		r, ok := cur[ref]
@@ -290,8 +292,8 @@ func (c *Catalogue) reconcile(p patch, rc *reconciler) patch {
 			out.replace[ref] = old
 		default:
 			m, conflicts := mergeFields(left, r, old)
-			m.setSep(r.sep(), r.sepTail())
-			if !sameValues(m, r) {
+			record.SetSep(m, record.Sep(r), record.SepTail(r))
+			if !record.SameValues(m, r) {
 				out.replace[ref] = m
 			}
 			if len(conflicts) > 0 {
@@ -312,14 +314,14 @@ func (c *Catalogue) reconcile(p patch, rc *reconciler) patch {
 // again. Only those records' URIs are compared: a pass over the
 // catalogue, and a URIKey per record that came since and per record put
 // back.
-func (c *Catalogue) twice(recs []*Record, rc *reconciler) {
+func (c *Catalogue) twice(recs []*ssd3.Record, rc *reconciler) {
 	if len(recs) == 0 {
 		return
 	}
 	if rc.newer == nil {
 		rc.newer = map[string]bool{}
 		for _, r := range c.records {
-			if r.ref > rc.mark && !r.invalid && !r.allowDup {
+			if r.Ref() > rc.mark && r.Valid() && !record.AllowDup(r) {
 				rc.newer[URIKey(r.URI())] = true
 			}
 		}
@@ -328,18 +330,20 @@ func (c *Catalogue) twice(recs []*Record, rc *reconciler) {
 		return
 	}
 	for _, r := range recs {
-		if !r.invalid && !r.allowDup && rc.newer[URIKey(r.URI())] {
-			rc.kept = append(rc.kept, Kept{Ref: r.ref, Name: recordName(r), How: KeptTwice})
+		if r.Valid() && !record.AllowDup(r) && rc.newer[URIKey(r.URI())] {
+			rc.kept = append(rc.kept, Kept{Ref: r.Ref(), Name: recordName(r), How: KeptTwice})
 		}
 	}
 }
 
 // sameRecord reports whether r is b, or holds the same values: another
 // program that rewrote a record without changing it did not edit it.
-func sameRecord(r, b *Record) bool { return r == b || r.raw == b.raw || sameValues(r, b) }
+func sameRecord(r, b *ssd3.Record) bool {
+	return r == b || record.Packed(r) == record.Packed(b) || record.SameValues(r, b)
+}
 
 // recordName names r in a message: its NAME, else its URI.
-func recordName(r *Record) string {
+func recordName(r *ssd3.Record) string {
 	if n := r.Name(); n != "" {
 		return n
 	}

@@ -77,7 +77,7 @@ func (w *undoWriters) other(t *testing.T, change func(o *Catalogue)) {
 }
 
 // named returns c's record named name, or fails t.
-func named(t *testing.T, c *Catalogue, name string) *Record {
+func named(t *testing.T, c *Catalogue, name string) *ssd3.Record {
 	t.Helper()
 	for _, r := range c.Records() {
 		if r.Name() == name {
@@ -110,7 +110,7 @@ func TestUndoKeepsAnotherProgramsEdits(t *testing.T) {
 		wantNote   string
 		wantDid    bool // the undo changed the record: there is a step to redo
 	}{
-		{"other fields", []ssd3.Field{{Name: ssd3.FieldName, Value: "renamed elsewhere"}, {Name: FieldTags, Value: "x, z"}}, 0, nil, "", true},
+		{"other fields", []ssd3.Field{{Name: ssd3.FieldName, Value: "renamed elsewhere"}, {Name: ssd3.FieldTags, Value: "x, z"}}, 0, nil, "", true},
 		{"the rating too", []ssd3.Field{{Name: ssd3.FieldName, Value: "renamed elsewhere"}, {Name: ssd3.FieldRating, Value: "5"}}, 5, []string{ssd3.FieldRating},
 			"kept 1 field changed elsewhere: RATING of “renamed elsewhere”", false},
 	}
@@ -136,8 +136,8 @@ func TestUndoKeepsAnotherProgramsEdits(t *testing.T) {
 			if r.Rating() != tt.wantRating || r.Name() != "renamed elsewhere" {
 				t.Errorf("after undo: rating %d name %q, want %d and the other program's name", r.Rating(), r.Name(), tt.wantRating)
 			}
-			if want := GetField(theirs, FieldTags); GetField(r, FieldTags) != want {
-				t.Errorf("after undo: tags %q, want the other program's %q", GetField(r, FieldTags), want)
+			if want := ssd3.GetField(theirs, ssd3.FieldTags); ssd3.GetField(r, ssd3.FieldTags) != want {
+				t.Errorf("after undo: tags %q, want the other program's %q", ssd3.GetField(r, ssd3.FieldTags), want)
 			}
 			// The other program amended the record last: its DATE stays,
 			// and the time it was added with it.
@@ -236,7 +236,7 @@ func undoKeptCases() []undoKeptCase {
 	}, {
 		name: "added, then edited elsewhere",
 		step: func(t *testing.T, w *undoWriters) Edit {
-			return Add{Records: []*Record{NewRecord(Values{URI: "http://d/", Name: "D"})}}
+			return Add{Records: []*ssd3.Record{ssd3.NewRecord(ssd3.Values{URI: "http://d/", Name: "D"})}}
 		},
 		other: func(t *testing.T, o *Catalogue) {
 			mustApply(t, o, Set{Ref: named(t, o, "D").Ref(), Fields: []ssd3.Field{{Name: ssd3.FieldDescription, Value: "their note"}}})
@@ -253,7 +253,7 @@ func undoKeptCases() []undoKeptCase {
 			return Delete{Refs: []Ref{named(t, w.one, "B").Ref()}}
 		},
 		other: func(t *testing.T, o *Catalogue) {
-			mustApply(t, o, Add{Records: []*Record{NewRecord(Values{URI: "http://b/", Name: "B again"})}})
+			mustApply(t, o, Add{Records: []*ssd3.Record{ssd3.NewRecord(ssd3.Values{URI: "http://b/", Name: "B again"})}})
 		},
 		check: func(t *testing.T, w *undoWriters) {
 			if len(w.one.FindURI("http://b/")) != 2 {
@@ -267,12 +267,12 @@ func undoKeptCases() []undoKeptCase {
 		step: func(t *testing.T, w *undoWriters) Edit { return RenameTag{From: "x"} },
 		other: func(t *testing.T, o *Catalogue) {
 			mustApply(t, o, Recategorise{From: "News", To: "Press"})
-			mustApply(t, o, Set{Ref: named(t, o, "A").Ref(), Fields: []ssd3.Field{{Name: FieldTags, Value: "y"}}})
+			mustApply(t, o, Set{Ref: named(t, o, "A").Ref(), Fields: []ssd3.Field{{Name: ssd3.FieldTags, Value: "y"}}})
 		},
 		check: func(t *testing.T, w *undoWriters) {
 			a, c := named(t, w.one, "A"), named(t, w.one, "C")
-			if GetField(a, FieldTags) != "y" || GetField(c, FieldTags) != "x" || c.Category() != "Press" {
-				t.Errorf("A's tags %q, C's %q in %q: want y, x in Press", GetField(a, FieldTags), GetField(c, FieldTags), c.Category())
+			if ssd3.GetField(a, ssd3.FieldTags) != "y" || ssd3.GetField(c, ssd3.FieldTags) != "x" || c.Category() != "Press" {
+				t.Errorf("A's tags %q, C's %q in %q: want y, x in Press", ssd3.GetField(a, ssd3.FieldTags), ssd3.GetField(c, ssd3.FieldTags), c.Category())
 			}
 		},
 		note: "kept 1 field changed elsewhere: X-TAGS of “A”",

@@ -5,6 +5,7 @@ import (
 	"math/bits"
 
 	"github.com/uricat/uricat/catalogue/internal/syntax"
+	"github.com/uricat/uricat/catalogue/ssd3"
 )
 
 // HasURI reports whether a valid record has uri, compared with URIKey.
@@ -13,7 +14,7 @@ func (c *Catalogue) HasURI(uri string) bool {
 }
 
 // FindURI returns the valid records whose URI is uri, compared with URIKey.
-func (c *Catalogue) FindURI(uri string) []*Record {
+func (c *Catalogue) FindURI(uri string) []*ssd3.Record {
 	if !c.HasURI(uri) {
 		return nil
 	}
@@ -23,11 +24,11 @@ func (c *Catalogue) FindURI(uri string) []*Record {
 // FindURIIn returns the valid records of recs (a snapshot) whose URI is
 // uri, compared with URIKey. It reads every record (a third of a second
 // at a million): for a large snapshot, call it on a goroutine of its own.
-func FindURIIn(recs []*Record, uri string) []*Record {
+func FindURIIn(recs []*ssd3.Record, uri string) []*ssd3.Record {
 	k := URIKey(uri)
-	var out []*Record
+	var out []*ssd3.Record
 	for _, r := range recs {
-		if !r.invalid && URIKey(r.URI()) == k {
+		if r.Valid() && URIKey(r.URI()) == k {
 			out = append(out, r)
 		}
 	}
@@ -55,7 +56,7 @@ func (c *Catalogue) keyIndex() *keys {
 	return c.keys
 }
 
-func buildKeys(recs []*Record) *keys {
+func buildKeys(recs []*ssd3.Record) *keys {
 	k := &keys{uris: newURITable(len(recs)), ids: map[string]Ref{}}
 	for _, r := range recs {
 		k.add(r)
@@ -92,24 +93,24 @@ func (c *Catalogue) UseKeyIndex(ki *KeyIndex) bool {
 // built yet, or a large edit dropped it).
 func (c *Catalogue) NeedsKeyIndex() bool { return c.keys == nil }
 
-func (k *keys) add(r *Record) {
-	if k == nil || r.invalid {
+func (k *keys) add(r *ssd3.Record) {
+	if k == nil || !r.Valid() {
 		return
 	}
 	k.uris.add(r)
 	if r.ID() != "" {
 		if _, ok := k.ids[syntax.CanonicalID(r.ID())]; !ok {
-			k.ids[syntax.CanonicalID(r.ID())] = r.ref
+			k.ids[syntax.CanonicalID(r.ID())] = r.Ref()
 		}
 	}
 }
 
-func (k *keys) remove(r *Record) {
-	if k == nil || r.invalid {
+func (k *keys) remove(r *ssd3.Record) {
+	if k == nil || !r.Valid() {
 		return
 	}
 	k.uris.remove(r)
-	if r.ID() != "" && k.ids[syntax.CanonicalID(r.ID())] == r.ref {
+	if r.ID() != "" && k.ids[syntax.CanonicalID(r.ID())] == r.Ref() {
 		delete(k.ids, syntax.CanonicalID(r.ID()))
 	}
 }
@@ -121,8 +122,8 @@ func (k *keys) remove(r *Record) {
 // costs a fraction of a map from each key, and an answer is exact, not a
 // hash's guess.
 type uriTable struct {
-	slots []*Record // nil: empty
-	tags  []uint8   // a byte of the hash of each slot's key
+	slots []*ssd3.Record // nil: empty
+	tags  []uint8        // a byte of the hash of each slot's key
 	n     int
 }
 
@@ -133,7 +134,7 @@ var uriSeed = maphash.MakeSeed()
 // newURITable returns a table sized for n records, three quarters full.
 func newURITable(n int) uriTable {
 	size := max(64, n+n/3+1)
-	return uriTable{slots: make([]*Record, size), tags: make([]uint8, size)}
+	return uriTable{slots: make([]*ssd3.Record, size), tags: make([]uint8, size)}
 }
 
 // home returns the slot where a probe for key starts, and the byte of
@@ -145,7 +146,7 @@ func (t *uriTable) home(key string) (int, uint8) {
 }
 
 // first returns a record whose URI has the URIKey key, or nil.
-func (t *uriTable) first(key string) *Record {
+func (t *uriTable) first(key string) *ssd3.Record {
 	if len(t.slots) == 0 {
 		return nil
 	}
@@ -171,7 +172,7 @@ func sameKey(uri, key string) bool {
 	return uri == key || URIKey(uri) == key
 }
 
-func (t *uriTable) add(r *Record) {
+func (t *uriTable) add(r *ssd3.Record) {
 	if 5*(t.n+1) > 4*len(t.slots) {
 		t.grow()
 	}
@@ -179,7 +180,7 @@ func (t *uriTable) add(r *Record) {
 	t.n++
 }
 
-func (t *uriTable) put(r *Record, key string) {
+func (t *uriTable) put(r *ssd3.Record, key string) {
 	i, tag := t.home(key)
 	for t.slots[i] != nil {
 		i = t.next(i)
@@ -200,7 +201,7 @@ func (t *uriTable) grow() {
 
 // remove takes r itself (not another record with its URI) out of the
 // table; it does nothing if r is not there.
-func (t *uriTable) remove(r *Record) {
+func (t *uriTable) remove(r *ssd3.Record) {
 	if len(t.slots) == 0 {
 		return
 	}

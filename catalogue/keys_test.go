@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"testing"
+
+	"github.com/uricat/uricat/catalogue/ssd3"
 )
 
 // TestURITableModel checks the key index's table of URIs against a plain
@@ -22,7 +24,7 @@ func TestURITableModel(t *testing.T) {
 	for seed := range uint64(40) {
 		rng := rand.New(rand.NewPCG(seed, 1))
 		tab := newURITable(0)
-		var in []*Record          // the records in the table
+		var in []*ssd3.Record     // the records in the table
 		count := map[string]int{} // URIKey → how many of in have it
 		for step := range 400 {
 			if len(in) > 0 && rng.IntN(3) == 0 {
@@ -34,7 +36,7 @@ func TestURITableModel(t *testing.T) {
 				count[URIKey(r.URI())]--
 			} else {
 				s := spellings(rng.IntN(30))
-				r := NewRecord(Values{URI: s[rng.IntN(len(s))], Name: "n"})
+				r := ssd3.NewRecord(ssd3.Values{URI: s[rng.IntN(len(s))], Name: "n"})
 				in = append(in, r)
 				tab.add(r)
 				count[URIKey(r.URI())]++
@@ -65,7 +67,7 @@ func TestURITableModel(t *testing.T) {
 }
 
 // holds reports whether a probe for r's key reaches r itself.
-func (t *uriTable) holds(r *Record) bool {
+func (t *uriTable) holds(r *ssd3.Record) bool {
 	i, _ := t.home(URIKey(r.URI()))
 	for ; t.slots[i] != nil; i = t.next(i) {
 		if t.slots[i] == r {
@@ -79,9 +81,9 @@ func (t *uriTable) holds(r *Record) bool {
 // its URI in another spelling, and a record not in the table is ignored.
 func TestRemoveLeavesOtherSpellings(t *testing.T) {
 	tab := newURITable(0)
-	a := NewRecord(Values{URI: "http://example.org/a", Name: "a"})
-	b := NewRecord(Values{URI: "HTTP://EXAMPLE.org:80/a", Name: "b"})
-	stranger := NewRecord(Values{URI: "http://example.org/a", Name: "c"})
+	a := ssd3.NewRecord(ssd3.Values{URI: "http://example.org/a", Name: "a"})
+	b := ssd3.NewRecord(ssd3.Values{URI: "HTTP://EXAMPLE.org:80/a", Name: "b"})
+	stranger := ssd3.NewRecord(ssd3.Values{URI: "http://example.org/a", Name: "c"})
 	tab.add(a)
 	tab.add(b)
 	tab.remove(stranger)

@@ -4,6 +4,8 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/uricat/uricat/catalogue/ssd3"
 )
 
 // After a save, every record says the line the file has it at now, and so
@@ -28,7 +30,7 @@ func TestSaveRenumbersLines(t *testing.T) {
 	if _, err := c.Apply(Delete{Refs: []Ref{a.Ref()}}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := c.Apply(Add{Records: []*Record{NewRecord(Values{URI: "http://new/", Name: "New"})}}); err != nil {
+	if _, err := c.Apply(Add{Records: []*ssd3.Record{ssd3.NewRecord(ssd3.Values{URI: "http://new/", Name: "New"})}}); err != nil {
 		t.Fatal(err)
 	}
 	if err := c.Save(); err != nil {

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/uricat/uricat/catalogue/internal/record"
+
 	"github.com/uricat/uricat/catalogue/internal/syntax"
 	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/internal/display"
@@ -20,10 +22,10 @@ import (
 // a record the other edited.
 type Conflict struct {
 	// Ours is our version of the record; nil when our side deleted it.
-	Ours *Record
+	Ours *ssd3.Record
 	// Base and Theirs are the record's other versions; Theirs is nil
 	// when their side deleted it.
-	Base, Theirs *Record
+	Base, Theirs *ssd3.Record
 	// Field is the field both sides set differently ("" when one side
 	// deleted the record).
 	Field string
@@ -39,7 +41,7 @@ func (c Conflict) Deleted() bool { return c.Ours == nil || c.Theirs == nil }
 // in a message.
 func (c Conflict) Name() string {
 	r := c.Base
-	for _, v := range []*Record{c.Ours, c.Theirs} {
+	for _, v := range []*ssd3.Record{c.Ours, c.Theirs} {
 		if v != nil {
 			r = v
 			break
@@ -65,18 +67,18 @@ type MergeResult struct {
 	// because ours has their URI (compared with URIKey) and they were not
 	// added with AllowDuplicates: another uricat imported the same file,
 	// say.
-	Duplicates []*Record
+	Duplicates []*ssd3.Record
 
 	// src says, for each record of Merged, the versions it came from;
 	// oursBase, for each record of ours, the record of base it pairs
 	// with (nil for one ours added).
 	src      []mergeSource
-	oursBase []*Record
+	oursBase []*ssd3.Record
 }
 
 // mergeSource is the versions one merged record came from; nil where a
 // version has no such record.
-type mergeSource struct{ base, ours, theirs *Record }
+type mergeSource struct{ base, ours, theirs *ssd3.Record }
 
 // Merge merges two versions of a catalogue, ours and theirs, that both
 // came from base:
@@ -130,15 +132,15 @@ type merger struct {
 	// theirs; oursBase is bo the other way: ours' index to base's, or -1.
 	bo, bt, oursBase []int
 	res              *MergeResult
-	out              []*Record
+	out              []*ssd3.Record
 }
 
 func newMerger(base, ours, theirs *Snapshot, bo, bt []int) *merger {
 	m := &merger{
 		base: base, ours: ours, theirs: theirs, bo: bo, bt: bt,
 		oursBase: make([]int, len(ours.records)),
-		res:      &MergeResult{oursBase: make([]*Record, len(ours.records))},
-		out:      make([]*Record, 0, len(ours.records)),
+		res:      &MergeResult{oursBase: make([]*ssd3.Record, len(ours.records))},
+		out:      make([]*ssd3.Record, 0, len(ours.records)),
 	}
 	for i := range m.oursBase {
 		m.oursBase[i] = -1
@@ -157,7 +159,7 @@ func newMerger(base, ours, theirs *Snapshot, bo, bt []int) *merger {
 }
 
 // add appends r, made from the versions s, to the merged records.
-func (m *merger) add(r *Record, s mergeSource) {
+func (m *merger) add(r *ssd3.Record, s mergeSource) {
 	m.out = append(m.out, r)
 	m.res.src = append(m.res.src, s)
 }
@@ -177,9 +179,9 @@ func (m *merger) mergeOurs() {
 
 // mergePaired merges o, ours' version of base's record bi, with theirs'
 // version of it.
-func (m *merger) mergePaired(bi int, o *Record) {
+func (m *merger) mergePaired(bi int, o *ssd3.Record) {
 	b := m.base.records[bi]
-	var t *Record
+	var t *ssd3.Record
 	if ti := m.bt[bi]; ti >= 0 {
 		t = m.theirs.records[ti]
 	}
@@ -190,11 +192,11 @@ func (m *merger) mergePaired(bi int, o *Record) {
 		m.res.Conflicts = append(m.res.Conflicts, Conflict{Base: b, Ours: o})
 		m.add(o, src)
 	case t == nil: // deleted by theirs
-	case !changed(b, t) || o.raw == t.raw:
+	case !changed(b, t) || record.Packed(o) == record.Packed(t):
 		m.add(o, src)
 	case !oChanged:
 		nr := t.Clone()
-		nr.setSep(o.sep(), 0)
+		record.SetSep(nr, record.Sep(o), 0)
 		m.add(nr, src)
 	default:
 		r, conflicts := mergeFields(b, o, t)
@@ -241,7 +243,7 @@ func (m *merger) addTheirs(theirsByRef bool) string {
 			prev, hasPrev = m.out[n-1].Raw(), true
 		}
 		nr := t.Clone()
-		nr.setSep(separator(prev, hasPrev, tail), len(tail))
+		record.SetSep(nr, separator(prev, hasPrev, tail), len(tail))
 		tail = ""
 		m.add(nr, src)
 	}
@@ -258,11 +260,11 @@ type dupCheck struct {
 	byRef     bool
 }
 
-func newDupCheck(out, base, ours []*Record, oursBase []int, theirs []*Record, byRef bool) *dupCheck {
-	count := func(rs []*Record) map[string]int {
+func newDupCheck(out, base, ours []*ssd3.Record, oursBase []int, theirs []*ssd3.Record, byRef bool) *dupCheck {
+	count := func(rs []*ssd3.Record) map[string]int {
 		n := make(map[string]int, len(rs))
 		for _, r := range rs {
-			if !r.invalid {
+			if r.Valid() {
 				n[URIKey(r.URI())]++
 			}
 		}
@@ -271,7 +273,7 @@ func newDupCheck(out, base, ours []*Record, oursBase []int, theirs []*Record, by
 	d := &dupCheck{uris: count(out), baseURIs: count(base), theirsURIs: count(theirs), oursAdded: map[string]int{}, byRef: byRef}
 	for i, b := range oursBase {
 		if b < 0 {
-			d.oursAdded[ours[i].raw]++
+			d.oursAdded[record.Packed(ours[i])]++
 		}
 	}
 	return d
@@ -283,16 +285,16 @@ func newDupCheck(out, base, ours []*Record, oursBase []int, theirs []*Record, by
 // (byRef) t's allowDup says so; in a file, which does not keep it, a URI
 // that theirs or ours holds more than once says so. A record added
 // beside others with its URI is kept, not folded into one of them.
-func (d *dupCheck) isDuplicate(t *Record) bool {
-	if n := d.oursAdded[t.raw]; n > 0 {
-		d.oursAdded[t.raw] = n - 1 // both added it: one is enough
+func (d *dupCheck) isDuplicate(t *ssd3.Record) bool {
+	if n := d.oursAdded[record.Packed(t)]; n > 0 {
+		d.oursAdded[record.Packed(t)] = n - 1 // both added it: one is enough
 		return true
 	}
-	if t.invalid {
+	if !t.Valid() {
 		return false
 	}
 	k := URIKey(t.URI())
-	deliberate := t.allowDup || d.baseURIs[k] > 0 || !d.byRef && (d.theirsURIs[k] > 1 || d.uris[k] > 1)
+	deliberate := record.AllowDup(t) || d.baseURIs[k] > 0 || !d.byRef && (d.theirsURIs[k] > 1 || d.uris[k] > 1)
 	if d.uris[k] > 0 && !deliberate {
 		return true
 	}
@@ -303,7 +305,7 @@ func (d *dupCheck) isDuplicate(t *Record) bool {
 // unchangedOurs is merge's result when ours is base, byte for byte:
 // theirs, whole.
 func unchangedOurs(base, ours, theirs *Snapshot, bo, bt []int) *MergeResult {
-	res := &MergeResult{oursBase: make([]*Record, len(ours.records)), src: make([]mergeSource, len(theirs.records))}
+	res := &MergeResult{oursBase: make([]*ssd3.Record, len(ours.records)), src: make([]mergeSource, len(theirs.records))}
 	for b, o := range bo {
 		if o >= 0 {
 			res.oursBase[o] = base.records[b]
@@ -331,7 +333,7 @@ func sameText(a, b *Snapshot) bool {
 	}
 	for i, r := range a.records {
 		o := b.records[i]
-		if r != o && (r.raw != o.raw || r.sep() != o.sep() || r.sepTail() != o.sepTail()) {
+		if r != o && (record.Packed(r) != record.Packed(o) || record.Sep(r) != record.Sep(o) || record.SepTail(r) != record.SepTail(o)) {
 			return false
 		}
 	}
@@ -339,7 +341,7 @@ func sameText(a, b *Snapshot) bool {
 }
 
 // changed reports whether r is another version of b than b itself.
-func changed(b, r *Record) bool { return r != b && r.raw != b.raw }
+func changed(b, r *ssd3.Record) bool { return r != b && record.Packed(r) != record.Packed(b) }
 
 // pairRecords pairs each record of base with one of side: the index in
 // side for each of base's, or -1 for a record side does not have. byRef
@@ -360,7 +362,7 @@ func changed(b, r *Record) bool { return r != b && r.raw != b.raw }
 // A record of side paired with none is an addition, and one of base a
 // deletion: a record added with a URI that another already has (an add
 // --allow-duplicate) is an addition, not an edit of the one before.
-func pairRecords(base, side []*Record, byRef bool) []int {
+func pairRecords(base, side []*ssd3.Record, byRef bool) []int {
 	pair := make([]int, len(base))
 	for i := range pair {
 		pair[i] = -1
@@ -368,10 +370,10 @@ func pairRecords(base, side []*Record, byRef bool) []int {
 	if byRef {
 		at := make(map[Ref]int, len(side))
 		for i, r := range side {
-			at[r.ref] = i
+			at[r.Ref()] = i
 		}
 		for i, b := range base {
-			if j, ok := at[b.ref]; ok && b.ref != 0 {
+			if j, ok := at[b.Ref()]; ok && b.Ref() != 0 {
 				pair[i] = j
 			}
 		}
@@ -380,12 +382,12 @@ func pairRecords(base, side []*Record, byRef bool) []int {
 	used := make([]bool, len(side))
 	byText := make(map[string][]int, len(side))
 	for i, r := range side {
-		byText[r.raw] = append(byText[r.raw], i)
+		byText[record.Packed(r)] = append(byText[record.Packed(r)], i)
 	}
 	left := 0
 	for i, b := range base {
-		if l := byText[b.raw]; len(l) > 0 {
-			byText[b.raw] = l[1:]
+		if l := byText[record.Packed(b)]; len(l) > 0 {
+			byText[record.Packed(b)] = l[1:]
 			pair[i], used[l[0]] = l[0], true
 			continue
 		}
@@ -400,7 +402,7 @@ func pairRecords(base, side []*Record, byRef bool) []int {
 }
 
 // recordID is r's ID in canonical form, or "".
-func recordID(r *Record) string {
+func recordID(r *ssd3.Record) string {
 	if id := r.ID(); id != "" {
 		return syntax.CanonicalID(id)
 	}
@@ -408,7 +410,7 @@ func recordID(r *Record) string {
 }
 
 // recordURIKey is r's URIKey, or "" for a record without a URI.
-func recordURIKey(r *Record) string {
+func recordURIKey(r *ssd3.Record) string {
 	if u := r.URI(); u != "" {
 		return URIKey(u)
 	}
@@ -417,8 +419,8 @@ func recordURIKey(r *Record) string {
 
 // pairByID is pairRecords' second round: records left unpaired that hold
 // one ID, unique in both versions, whose URIs do not say otherwise.
-func pairByID(base, side []*Record, pair []int, used []bool) {
-	count := func(rs []*Record, key func(*Record) string) map[string]int {
+func pairByID(base, side []*ssd3.Record, pair []int, used []bool) {
+	count := func(rs []*ssd3.Record, key func(*ssd3.Record) string) map[string]int {
 		n := make(map[string]int, len(rs))
 		for _, r := range rs {
 			if k := key(r); k != "" {
@@ -455,7 +457,7 @@ func pairByID(base, side []*Record, pair []int, used []bool) {
 
 // pairByURI is pairRecords' last round: records left unpaired that share
 // a URI, the most alike first.
-func pairByURI(base, side []*Record, pair []int, used []bool) {
+func pairByURI(base, side []*ssd3.Record, pair []int, used []bool) {
 	sideAt := map[string][]int{}
 	sideHas, baseHas := map[string]int{}, map[string]int{} // records of each URI, paired or not
 	for i, r := range side {
@@ -511,7 +513,7 @@ func pairByURI(base, side []*Record, pair []int, used []bool) {
 
 // alike reports whether two records with one URI may be versions of one
 // record (see likeness).
-func alike(a, b *Record) bool {
+func alike(a, b *ssd3.Record) bool {
 	c, d := likeness(a, b)
 	return d <= 1 || c >= d
 }
@@ -523,15 +525,15 @@ func alike(a, b *Record) bool {
 // than one, are taken for two records rather than one edited: pairing
 // them would hand one record's changes to the other, where keeping both
 // loses nothing.
-func likeness(a, b *Record) (common, differ int) {
+func likeness(a, b *ssd3.Record) (common, differ int) {
 	seen := map[string]bool{ssd3.FieldURI: true, ssd3.FieldDate: true, ssd3.FieldAdded: true}
-	for _, r := range []*Record{a, b} {
-		for _, name := range FieldNames(r) {
+	for _, r := range []*ssd3.Record{a, b} {
+		for _, name := range ssd3.FieldNames(r) {
 			if seen[name] {
 				continue
 			}
 			seen[name] = true
-			if GetField(a, name) == GetField(b, name) {
+			if ssd3.GetField(a, name) == ssd3.GetField(b, name) {
 				common++
 			} else {
 				differ++
@@ -549,11 +551,11 @@ func likeness(a, b *Record) (common, differ int) {
 // DATE) is merged as one value, then written beside the merged DATE.
 // Merged apart, an edit undone on one side (DATE back, X-ADDED gone)
 // against an edit on the other (DATE moved, X-ADDED written) would lose it.
-func mergeFields(base, ours, theirs *Record) (*Record, []Conflict) {
+func mergeFields(base, ours, theirs *ssd3.Record) (*ssd3.Record, []Conflict) {
 	m := ours.Clone()
-	names := FieldNames(base)
-	names = append(names, FieldNames(ours)...)
-	names = append(names, FieldNames(theirs)...)
+	names := ssd3.FieldNames(base)
+	names = append(names, ssd3.FieldNames(ours)...)
+	names = append(names, ssd3.FieldNames(theirs)...)
 	done := map[string]bool{ssd3.FieldAdded: true}
 	var conflicts []Conflict
 	for _, name := range names {
@@ -561,7 +563,7 @@ func mergeFields(base, ours, theirs *Record) (*Record, []Conflict) {
 			continue
 		}
 		done[name] = true
-		b, o, t := GetField(base, name), GetField(ours, name), GetField(theirs, name)
+		b, o, t := ssd3.GetField(base, name), ssd3.GetField(ours, name), ssd3.GetField(theirs, name)
 		if t == b || t == o {
 			continue // changed only by ours, or the same way
 		}
@@ -574,7 +576,7 @@ func mergeFields(base, ours, theirs *Record) (*Record, []Conflict) {
 				continue // both stamped DATE: the later stays
 			}
 		}
-		if err := SetField(m, name, t); err != nil {
+		if err := ssd3.SetField(m, name, t); err != nil {
 			// A value valid in theirs is valid here: SetField checks
 			// only the value. Kept as a conflict all the same.
 			conflicts = append(conflicts, Conflict{Base: base, Ours: ours, Theirs: theirs, Field: name, OursValue: o, TheirsValue: t})
@@ -589,13 +591,13 @@ func mergeFields(base, ours, theirs *Record) (*Record, []Conflict) {
 			added = t
 		}
 	}
-	if added == GetField(m, ssd3.FieldDate) {
+	if added == ssd3.GetField(m, ssd3.FieldDate) {
 		added = ""
 	}
 	m.SetExtension(ssd3.FieldAdded, added)
-	nr := reparse(render(m), ours.Line())
-	nr.ref, nr.allowDup = ours.ref, ours.allowDup
-	nr.setSep(ours.sep(), 0)
+	nr := record.Reparse(record.Render(m), ours.Line())
+	record.SetIdentity(nr, ours)
+	record.SetSep(nr, record.Sep(ours), 0)
 	return nr, conflicts
 }
 
@@ -607,7 +609,7 @@ type MergeReport struct {
 	// Duplicates are the records added here that were not added after all,
 	// because the other version has their URI already (another uricat
 	// imported the same file, say).
-	Duplicates []*Record
+	Duplicates []*ssd3.Record
 }
 
 // Rebase re-applies this catalogue's edits since it last read or saved the
@@ -645,17 +647,17 @@ func (c *Catalogue) Rebase(tx *SaveTx) (*MergeReport, error) {
 	// the other program's records take the identity of the ones they
 	// pair with, and those it added new ones. The other version's records
 	// are this rebase's own: they may take an identity in place.
-	fresh := newRefs(len(disk.records))
+	fresh := record.NewRefs(len(disk.records))
 	for i, r := range disk.records {
 		if b := res.oursBase[i]; b != nil {
-			r.ref = b.ref
+			record.SetRef(r, b.Ref())
 		} else {
-			r.ref = fresh + Ref(i)
+			record.SetRef(r, fresh+Ref(i))
 		}
 	}
 	for i, r := range res.Merged.records {
 		if s := res.src[i]; s.theirs != nil && r != s.ours {
-			r.ref, r.allowDup = s.theirs.ref, s.theirs.allowDup
+			record.SetIdentity(r, s.theirs)
 		}
 	}
 	c.records, c.head, c.tail, c.probs = res.Merged.records, res.Merged.head, res.Merged.tail, disk.probs
@@ -699,11 +701,11 @@ func (c *Catalogue) conflictError(cs []Conflict) *ConflictError {
 
 // addedText is when r was added, as its text holds it: its X-ADDED, else
 // its DATE.
-func addedText(r *Record) string {
+func addedText(r *ssd3.Record) string {
 	if v := r.Extension(ssd3.FieldAdded); v != "" {
 		return v
 	}
-	return GetField(r, ssd3.FieldDate)
+	return ssd3.GetField(r, ssd3.FieldDate)
 }
 
 func clipValue(v string) string {

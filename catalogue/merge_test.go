@@ -227,7 +227,7 @@ func recordValues(s *Snapshot) []string {
 	for _, r := range s.Records() {
 		x := r.Extensions()
 		slices.SortFunc(x, func(a, b ssd3.Field) int { return strings.Compare(a.Name, b.Name) })
-		vs = append(vs, fmt.Sprint(r.values(), x))
+		vs = append(vs, fmt.Sprint(r.Values(), x))
 	}
 	slices.Sort(vs)
 	return vs

@@ -376,10 +376,10 @@ func added(e entry) string {
 }
 
 // entryOf reads a record into the model's form.
-func entryOf(r *Record) entry {
+func entryOf(r *ssd3.Record) entry {
 	e := entry{}
-	for _, name := range FieldNames(r) {
-		e[name] = GetField(r, name)
+	for _, name := range ssd3.FieldNames(r) {
+		e[name] = ssd3.GetField(r, name)
 	}
 	return e
 }
@@ -429,7 +429,7 @@ func (s *sequence) newEntry(uri string) entry {
 		e[ssd3.FieldCategory] = modelCategories[s.rng.IntN(len(modelCategories))]
 	}
 	if s.rng.IntN(3) == 0 {
-		e[FieldTags] = []string{"a", "a, b", "hiking", "b,hiking"}[s.rng.IntN(4)]
+		e[ssd3.FieldTags] = []string{"a", "a, b", "hiking", "b,hiking"}[s.rng.IntN(4)]
 	}
 	if s.rng.IntN(3) == 0 {
 		e[ssd3.FieldRating] = fmt.Sprint(1 + s.rng.IntN(5))
@@ -448,10 +448,10 @@ func (s *sequence) uri() string {
 	return fmt.Sprintf("http://site%d.example/p%d", s.rng.IntN(4), s.rng.IntN(40))
 }
 
-func recordOf(e entry) *Record {
-	r := &Record{}
+func recordOf(e entry) *ssd3.Record {
+	r := &ssd3.Record{}
 	for name, v := range e {
-		if err := SetField(r, name, v); err != nil {
+		if err := ssd3.SetField(r, name, v); err != nil {
 			panic(err)
 		}
 	}
@@ -495,7 +495,7 @@ func (s *sequence) check() {
 	}
 }
 
-func (s *sequence) compare(what string, recs []*Record, want state) {
+func (s *sequence) compare(what string, recs []*ssd3.Record, want state) {
 	s.t.Helper()
 	var got []string
 	for _, r := range recs {
@@ -581,7 +581,7 @@ func (s *sequence) do(op int) {
 		}
 		var rep AddReport
 		undo, _ := s.h.Len()
-		err := s.h.apply(s.c, Add{Records: []*Record{recordOf(e)}, OnDuplicate: policy, Report: &rep}, "add")
+		err := s.h.apply(s.c, Add{Records: []*ssd3.Record{recordOf(e)}, OnDuplicate: policy, Report: &rep}, "add")
 		var de *DuplicateError
 		switch {
 		case dup && policy == DupFail:
@@ -680,7 +680,7 @@ func (s *sequence) do(op int) {
 		s.m.push(inv)
 	case 5: // a batch import of new URIs
 		n := 1 + s.rng.IntN(5)
-		var recs []*Record
+		var recs []*ssd3.Record
 		var ids []int
 		var es []entry
 		for j := 0; j < n; j++ {
@@ -810,16 +810,16 @@ func (s *sequence) bulk() {
 			if !chosen(serial(e)) {
 				return nil
 			}
-			tags := slices.DeleteFunc(SplitTags(e[FieldTags]), func(t string) bool { return slices.Contains(remove, t) })
+			tags := slices.DeleteFunc(ssd3.SplitTags(e[ssd3.FieldTags]), func(t string) bool { return slices.Contains(remove, t) })
 			for _, t := range add {
 				if !slices.Contains(tags, t) {
 					tags = append(tags, t)
 				}
 			}
-			if slices.Equal(tags, SplitTags(e[FieldTags])) {
+			if slices.Equal(tags, ssd3.SplitTags(e[ssd3.FieldTags])) {
 				return nil
 			}
-			return []ssd3.Field{{Name: FieldTags, Value: JoinTags(tags)}}
+			return []ssd3.Field{{Name: ssd3.FieldTags, Value: ssd3.JoinTags(tags)}}
 		}, nil)
 	case 2:
 		from, to := tag(), []string{"a", "b", "new", ""}[s.rng.IntN(4)]
@@ -831,7 +831,7 @@ func (s *sequence) bulk() {
 		n, perr := s.c.Preview(e)
 		err := s.h.apply(s.c, e, "rename tag")
 		s.applyBulk(undo, err, n, perr, func(e entry) []ssd3.Field {
-			tags := SplitTags(e[FieldTags])
+			tags := ssd3.SplitTags(e[ssd3.FieldTags])
 			i := slices.Index(tags, from)
 			if i < 0 {
 				return nil
@@ -841,7 +841,7 @@ func (s *sequence) bulk() {
 			} else {
 				tags[i] = to
 			}
-			return []ssd3.Field{{Name: FieldTags, Value: JoinTags(tags)}}
+			return []ssd3.Field{{Name: ssd3.FieldTags, Value: ssd3.JoinTags(tags)}}
 		}, errNoTag)
 	}
 }
@@ -1042,7 +1042,7 @@ func (s *sequence) otherChanges(what, target int) {
 		fields := [][]ssd3.Field{
 			{{Name: ssd3.FieldRating, Value: fmt.Sprint(1 + s.rng.IntN(5))}},
 			{{Name: ssd3.FieldName, Value: name}},
-			{{Name: ssd3.FieldName, Value: name}, {Name: FieldTags, Value: []string{"a, z", "z", ""}[s.rng.IntN(3)]}}, // uricat set --name --add-tags
+			{{Name: ssd3.FieldName, Value: name}, {Name: ssd3.FieldTags, Value: []string{"a, z", "z", ""}[s.rng.IntN(3)]}}, // uricat set --name --add-tags
 			{{Name: ssd3.FieldCategory, Value: []string{"Go", "Press", ""}[s.rng.IntN(3)]}},
 		}[s.rng.IntN(4)]
 		s.log = append(s.log, fmt.Sprintf("other sets #%d %v", it.id, fields))
@@ -1184,7 +1184,7 @@ func (s *sequence) otherAdds(o *Catalogue) bool {
 			return false
 		}
 	}
-	if _, err := o.Apply(Add{Records: []*Record{recordOf(e)}, OnDuplicate: policy}); err != nil {
+	if _, err := o.Apply(Add{Records: []*ssd3.Record{recordOf(e)}, OnDuplicate: policy}); err != nil {
 		s.fail("other add: %v", err)
 	}
 	s.m.disk = append(s.m.disk, item{serial(e), e})

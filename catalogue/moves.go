@@ -6,7 +6,7 @@ import "github.com/uricat/uricat/catalogue/ssd3"
 // found), and whether it is rewritten: Problem says why not ("" when it
 // is).
 type Move struct {
-	Record   *Record
+	Record   *ssd3.Record
 	From, To string
 	Problem  string
 }
@@ -24,7 +24,7 @@ const (
 // and said. The edit is nil when there is nothing to rewrite. `uricat
 // links --update-moved` and the TUI's link results both rewrite with it.
 // Call it on the goroutine that owns c.
-func MoveURIs(c *Catalogue, recs []*Record, to func(uri string) string) (Edit, []Move) {
+func MoveURIs(c *Catalogue, recs []*ssd3.Record, to func(uri string) string) (Edit, []Move) {
 	var sets []Edit
 	var moves []Move
 	for _, r := range recs {

@@ -7,6 +7,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/uricat/uricat/catalogue/internal/record"
 )
 
 // readInPieces reads data cut into pieces of about size bytes, as a large
@@ -19,7 +21,7 @@ func readInPieces(data []byte, size int) *Catalogue {
 // text as a LookOnly read does.
 func readPiecesInto(c *Catalogue, data []byte, size int) *Catalogue {
 	st := newReadState()
-	c.readBlock(st, data, pieceBounds(data, size), -1)
+	c.readBlock(st, data, record.PieceBounds(data, size), -1)
 	c.finishRead(st)
 	return c
 }
@@ -58,7 +60,7 @@ func sameReading(a, b *Catalogue) string {
 		return fmt.Sprintf("%d records, want %d", len(b.records), len(a.records))
 	}
 	for i, r := range a.records {
-		x, y := recordStateOf(r), recordStateOf(b.records[i])
+		x, y := record.StateOf(r), record.StateOf(b.records[i])
 		if !reflect.DeepEqual(x, y) {
 			return fmt.Sprintf("record %d:\n%+v\nwant\n%+v", i, y, x)
 		}
@@ -78,7 +80,7 @@ func FuzzPieces(f *testing.F) {
 		whole := readInPieces(data, len(data)+1)
 		for _, size := range []int{1, 2, 7, 64} {
 			if d := sameReading(whole, readInPieces(data, size)); d != "" {
-				t.Fatalf("read in pieces of %d bytes (%v), %s", size, pieceBounds(data, size), d)
+				t.Fatalf("read in pieces of %d bytes (%v), %s", size, record.PieceBounds(data, size), d)
 			}
 			if d := sameReading(whole, readInBlocks(t, data, size)); d != "" {
 				t.Fatalf("read in blocks of %d bytes, %s", size, d)
@@ -112,7 +114,7 @@ func TestPieces(t *testing.T) {
 		t.Fatalf("%d records, %d problems", len(whole.records), len(whole.Problems()))
 	}
 	for _, size := range []int{1, 50, 100, 333, 1000, 4096} {
-		bounds := pieceBounds(data, size)
+		bounds := record.PieceBounds(data, size)
 		if size < 1000 && len(bounds) < 10 {
 			t.Fatalf("pieces of %d bytes: only %d", size, len(bounds)-1)
 		}
@@ -128,28 +130,6 @@ func TestPieces(t *testing.T) {
 // TestPieceRecordsSized: a piece's slice of records is made the size the
 // piece needs, about, not grown by doubling: those slices are garbage
 // made while a large file loads with the collector off.
-func TestPieceRecordsSized(t *testing.T) {
-	var b strings.Builder
-	for i := range 2000 {
-		fmt.Fprintf(&b, "URI: http://example.org/%d\nNAME: Page %d\nDATE: 01/01/2001 00:00:00\n\n", i, i)
-	}
-	data := []byte(strings.TrimSuffix(b.String(), "\n")) // no blank line after the last: no warning to allocate
-	var w pieceWorker
-	var p piece
-	allocs := testing.AllocsPerRun(10, func() {
-		p = piece{start: 0, end: len(data)}
-		w.read(data, &p, false)
-	})
-	if len(p.recs) != 2000 || cap(p.recs) > 2000+2000/4 {
-		t.Errorf("room for %d records, holds %d", cap(p.recs), len(p.recs))
-	}
-	slabs := (2000 + slabSize - 1) / slabSize
-	arenas := uintptr(len(data)/arenaBlock + 1) // the packed texts take less than the file
-	if allocs > float64(slabs+arenas+3) {       // and the reader, the slice, its first size
-		t.Errorf("reading %d records made %v allocations, %d of them slabs and up to %d text arenas", len(p.recs), allocs, slabs, arenas)
-	}
-}
-
 // TestIncreasingIDsSeenAcrossBlocks: IDs that only increase, read in
 // blocks and pieces, are known to, so that no map of them is made (a
 // million entries at a million records).
@@ -161,11 +141,11 @@ func TestIncreasingIDsSeenAcrossBlocks(t *testing.T) {
 	data := []byte(b.String())
 	st := newReadState()
 	c := &Catalogue{}
-	third := recordEnd(data, len(data)/3)
-	c.readBlock(st, data[:third], pieceBounds(data[:third], 1000), -1)
-	c.readBlock(st, data[third:], pieceBounds(data[third:], 1000), -1)
-	if !st.ids.increasing || st.ids.n != 500 {
-		t.Errorf("after two blocks: %d IDs, increasing %v", st.ids.n, st.ids.increasing)
+	third := record.RecordEnd(data, len(data)/3)
+	c.readBlock(st, data[:third], record.PieceBounds(data[:third], 1000), -1)
+	c.readBlock(st, data[third:], record.PieceBounds(data[third:], 1000), -1)
+	if !st.ids.Increasing || st.ids.N != 500 {
+		t.Errorf("after two blocks: %d IDs, increasing %v", st.ids.N, st.ids.Increasing)
 	}
 }
 

@@ -53,11 +53,11 @@ func TestExample41Fields(t *testing.T) {
 		t.Fatalf("%d records, want 2", len(recs))
 	}
 	g := recs[0]
-	want := Values{URI: "http://google.co.uk/", Name: "Google", ID: "1",
+	want := ssd3.Values{URI: "http://google.co.uk/", Name: "Google", ID: "1",
 		Date: time.Date(2007, 10, 30, 8, 31, 32, 0, time.UTC), Category: "Search Engines",
 		Description: "A popular search engine run by Google, Inc. of the USA", Rating: 1,
 		Language: "en-us", Type: "text/html"}
-	if got := g.values(); !reflect.DeepEqual(got, want) {
+	if got := g.Values(); !reflect.DeepEqual(got, want) {
 		t.Errorf("first record = %+v\nwant %+v", got, want)
 	}
 	if recs[1].Name() != `SSD3 - "Specification of URI-Catalogue format"` || recs[1].Line() != 11 {
@@ -286,21 +286,6 @@ func TestValidateURI(t *testing.T) {
 		err := ssd3.ValidateURI(tt.uri)
 		if tt.want == "" && err != nil || tt.want != "" && (err == nil || !strings.Contains(err.Error(), tt.want)) {
 			t.Errorf("ValidateURI(%q) = %v, want %q", tt.uri, err, tt.want)
-		}
-	}
-}
-
-func TestFirstForbidden(t *testing.T) {
-	for _, tt := range []struct {
-		s    string
-		want int
-	}{
-		{"", -1}, {"plain ascii text, long enough for words", -1}, {"0123456\x7f", 7}, {"01234567\x1f", 8},
-		{"abcdefgh ijklmno\x80", 16}, {"\t", 0}, {"~~~~~~~~~~~~~~~~", -1}, {"        \x00       ", 8},
-		{"!!!!!!!!\x20\x20", -1}, {"abcdefghabcdefgh\xff", 16},
-	} {
-		if got := firstForbidden(tt.s); got != tt.want {
-			t.Errorf("firstForbidden(%q) = %d, want %d", tt.s, got, tt.want)
 		}
 	}
 }

@@ -1,6 +1,10 @@
 package catalogue
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/uricat/uricat/catalogue/ssd3"
+)
 
 // An OpenOption changes how Open reads a catalogue file.
 type OpenOption func(*Catalogue)
@@ -28,7 +32,7 @@ func LookOnly() OpenOption {
 //
 // Records and Valid then give the records held, in file order. A nil
 // wanted holds every record, as LookOnly does.
-func Where(wanted func() func(*Record) bool) OpenOption {
+func Where(wanted func() func(*ssd3.Record) bool) OpenOption {
 	return func(c *Catalogue) { c.keep, c.wanted = true, wanted }
 }
 

@@ -8,6 +8,9 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/uricat/uricat/catalogue/internal/record"
+	"github.com/uricat/uricat/catalogue/ssd3"
 )
 
 // readBoth reads data as Open does and as Open with LookOnly does, in blocks of
@@ -36,11 +39,11 @@ func sameAsOpen(t *testing.T, packed, kept *Catalogue) {
 		if a[i].Raw() != b[i].Raw() {
 			t.Fatalf("record %d: read-only text %q, Open's %q", i, b[i].Raw(), a[i].Raw())
 		}
-		if !reflect.DeepEqual(a[i].values(), b[i].values()) || a[i].Valid() != b[i].Valid() || a[i].Line() != b[i].Line() {
-			t.Fatalf("record %d at line %d: read-only\n%+v (valid %v)\nOpen\n%+v (valid %v)", i, a[i].Line(), b[i].values(), b[i].Valid(), a[i].values(), a[i].Valid())
+		if !reflect.DeepEqual(a[i].Values(), b[i].Values()) || a[i].Valid() != b[i].Valid() || a[i].Line() != b[i].Line() {
+			t.Fatalf("record %d at line %d: read-only\n%+v (valid %v)\nOpen\n%+v (valid %v)", i, a[i].Line(), b[i].Values(), b[i].Valid(), a[i].Values(), a[i].Valid())
 		}
 		if !reflect.DeepEqual(a[i].Extensions(), b[i].Extensions()) || a[i].Date() != b[i].Date() ||
-			a[i].flags != b[i].flags || a[i].sep() != b[i].sep() {
+			record.StateOf(a[i]).Flags != record.StateOf(b[i]).Flags || record.Sep(a[i]) != record.Sep(b[i]) {
 			t.Fatalf("record %d: extensions, date, flags or separator differ", i)
 		}
 	}
@@ -104,11 +107,11 @@ func TestReadOnlyRecordsKeepTheText(t *testing.T) {
 	if len(recs) != 2 {
 		t.Fatalf("%d records", len(recs))
 	}
-	if recs[0].raw != recs[0].Raw() {
-		t.Errorf("a plain record holds %q, not the file's text", recs[0].raw)
+	if record.Packed(recs[0]) != recs[0].Raw() {
+		t.Errorf("a plain record holds %q, not the file's text", record.Packed(recs[0]))
 	}
-	if recs[1].raw == recs[1].Raw() || recs[1].raw != packText(recs[1].Raw()) {
-		t.Errorf("a record with a line starting 0x91 holds %q, not its packed text", recs[1].raw)
+	if record.Packed(recs[1]) == recs[1].Raw() || record.Packed(recs[1]) != record.PackText(recs[1].Raw()) {
+		t.Errorf("a record with a line starting 0x91 holds %q, not its packed text", record.Packed(recs[1]))
 	}
 }
 
@@ -126,7 +129,7 @@ func TestLookOnlyRefusesEditsAndSaves(t *testing.T) {
 		opt  OpenOption
 	}{
 		{"LookOnly", LookOnly()},
-		{"Where", Where(func() func(*Record) bool { return func(*Record) bool { return false } })},
+		{"Where", Where(func() func(*ssd3.Record) bool { return func(*ssd3.Record) bool { return false } })},
 		{"Where nil", Where(nil)},
 	}
 	for _, tt := range tests {
@@ -143,7 +146,7 @@ func TestLookOnlyRefusesEditsAndSaves(t *testing.T) {
 			if err := c.Reload(); err != nil {
 				t.Fatal(err)
 			}
-			add := Add{Records: []*Record{NewRecord(Values{URI: "http://new/", Name: "new"})}}
+			add := Add{Records: []*ssd3.Record{ssd3.NewRecord(ssd3.Values{URI: "http://new/", Name: "new"})}}
 			if _, err := c.Apply(add); !errors.Is(err, ErrReadOnly) || !strings.Contains(err.Error(), path) {
 				t.Errorf("edit: %v, want an ErrReadOnly naming %s", err, path)
 			}

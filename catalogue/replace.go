@@ -1,6 +1,11 @@
 package catalogue
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/uricat/uricat/catalogue/internal/record"
+	"github.com/uricat/uricat/catalogue/ssd3"
+)
 
 // Replace makes the catalogue's records With's, in With's order, as one
 // edit that undoes as one step: what a merge computed on a Snapshot of
@@ -21,33 +26,33 @@ func (e Replace) applyTo(c *Catalogue) (Edit, error) {
 	}
 	at := make(map[Ref]int, len(c.records))
 	for i, r := range c.records {
-		at[r.ref] = i
+		at[r.Ref()] = i
 	}
-	p := patch{remove: map[Ref]bool{}, replace: map[Ref]*Record{}}
+	p := patch{remove: map[Ref]bool{}, replace: map[Ref]*ssd3.Record{}}
 	kept := make(map[Ref]bool, len(e.With.records))
 	last := -1
 	for i, r := range e.With.records {
-		if j, ok := at[r.ref]; ok && r.ref != 0 && !kept[r.ref] {
+		if j, ok := at[r.Ref()]; ok && r.Ref() != 0 && !kept[r.Ref()] {
 			if j < last {
 				return nil, fmt.Errorf("replace: the records are not in the catalogue's order (%s)", recordLabel(r, i, len(e.With.records)))
 			}
 			last = j
-			kept[r.ref] = true
+			kept[r.Ref()] = true
 			if c.records[j] != r {
-				p.replace[r.ref] = r
+				p.replace[r.Ref()] = r
 			}
 			continue
 		}
 		// A record new here: its own identity, so that undo removes
 		// just it (a merge's marked version has none yet).
 		n := r.Clone()
-		n.ref = newRefs(1)
+		record.SetRef(n, record.NewRefs(1))
 		p.insert = append(p.insert, n)
 		p.at = append(p.at, i)
 	}
 	for _, r := range c.records {
-		if !kept[r.ref] {
-			p.remove[r.ref] = true
+		if !kept[r.Ref()] {
+			p.remove[r.Ref()] = true
 		}
 	}
 	if e.With.head != c.head {

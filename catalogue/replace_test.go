@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"strings"
 	"testing"
+
+	"github.com/uricat/uricat/catalogue/ssd3"
 )
 
 // Replace applies a conflict copy merged in (MergeFile with no base): the
@@ -65,7 +67,7 @@ func TestReplaceRefusesAnotherOrder(t *testing.T) {
 	c, _ := Read(strings.NewReader("URI: https://a.example/\r\nNAME: A\r\n\r\nURI: https://b.example/\r\nNAME: B\r\n"))
 	v := c.Version()
 	r := c.Records()
-	s := &Snapshot{records: []*Record{r[1], r[0]}}
+	s := &Snapshot{records: []*ssd3.Record{r[1], r[0]}}
 	if _, err := c.Apply(Replace{With: s}); err == nil || !strings.Contains(err.Error(), "order") {
 		t.Fatalf("error %v", err)
 	}

@@ -17,6 +17,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/uricat/uricat/catalogue/internal/record"
+	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/internal/regular"
 )
 
@@ -131,7 +133,7 @@ func (c *Catalogue) Reload() error {
 type Snapshot struct {
 	Version    uint64
 	path       string
-	records    []*Record
+	records    []*ssd3.Record
 	head, tail string
 	disk       diskState // the file as the catalogue last saw it
 	lf         bool      // write LF line breaks (Catalogue.lf)
@@ -144,7 +146,7 @@ func (c *Catalogue) Snapshot() *Snapshot {
 }
 
 // Records returns the snapshot's records in file order. Do not modify it.
-func (s *Snapshot) Records() []*Record { return s.records }
+func (s *Snapshot) Records() []*ssd3.Record { return s.records }
 
 // WriteTo writes the snapshot in URI-Catalogue format: what lies between
 // records is written back as it was, and records nobody changed byte for
@@ -189,24 +191,18 @@ func (s *Snapshot) writeTo(w io.Writer, lines func(i, line int)) (int64, error) 
 		return n, err
 	}
 	for i, r := range s.records {
-		sep := r.sep()
-		if i == 0 && r.sepTail() == 0 {
+		sep := record.Sep(r)
+		if i == 0 && record.SepTail(r) == 0 {
 			// The blank lines before the first record are the head; a
 			// record that became first keeps its separator for later.
 			sep = ""
 		}
-		if i > 0 && countLF(sep) == 0 {
-			sep += "\r\n"
-		}
-		if last != '\n' {
-			sep = "\r\n" + sep // never join a record to what comes before
-		}
-		if err := write(sep); err != nil {
+		if err := write(record.SepBefore(sep, i > 0, last)); err != nil {
 			return n, err
 		}
 		// The record's text, unpacked into buf (see packer), written as
 		// bytes: io.Writer must not keep them.
-		buf = appendRaw(buf[:0], r.raw)
+		buf = record.AppendRaw(buf[:0], r)
 		if lf {
 			buf = dropCR(buf)
 		}
@@ -467,7 +463,7 @@ type Saved struct {
 	warnings []string
 	// moved are the snapshot's records whose line in the file written is
 	// not the one they say, each with a copy that says it (see renumber).
-	moved map[*Record]*Record
+	moved map[*ssd3.Record]*ssd3.Record
 }
 
 // Renumbered reports whether the save moved records to other lines of the
@@ -489,7 +485,7 @@ func (s *Saved) Warnings() []string { return s.warnings }
 func (tx *SaveTx) Commit(s *Snapshot) (*Saved, error) {
 	defer tx.Abort()
 	var size int64
-	var moved map[*Record]*Record
+	var moved map[*ssd3.Record]*ssd3.Record
 	sum := crc32.New(castagnoli())
 	warnings, err := writeAtomic(tx.target, tx.info, func(f io.Writer) error {
 		// Streamed through a buffer, summed on the way: the file is never
@@ -498,9 +494,9 @@ func (tx *SaveTx) Commit(s *Snapshot) (*Saved, error) {
 		n, err := s.writeTo(w, func(i, line int) {
 			if r := s.records[i]; r.Line() != line {
 				if moved == nil {
-					moved = map[*Record]*Record{}
+					moved = map[*ssd3.Record]*ssd3.Record{}
 				}
-				moved[r] = r.atLine(line)
+				moved[r] = record.AtLine(r, line)
 			}
 		})
 		size = n
@@ -545,7 +541,7 @@ func (c *Catalogue) Saved(res *Saved) {
 
 // renumber returns a copy of recs in which the records moved holds are
 // replaced by their copies; recs is left alone (a snapshot may be reading it).
-func renumber(recs []*Record, moved map[*Record]*Record) []*Record {
+func renumber(recs []*ssd3.Record, moved map[*ssd3.Record]*ssd3.Record) []*ssd3.Record {
 	out := slices.Clone(recs)
 	for i, r := range out {
 		if nr, ok := moved[r]; ok {

@@ -11,6 +11,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/uricat/uricat/catalogue/ssd3"
 )
 
 func TestMain(m *testing.M) {
@@ -37,12 +39,12 @@ func saveForever(path string) {
 		}
 		if c.Len() == 1 {
 			for j := 0; j < 2000; j++ {
-				if _, err := testAdd(c, NewRecord(Values{URI: fmt.Sprintf("http://e/%d", j), Name: "padding record"})); err != nil {
+				if _, err := testAdd(c, ssd3.NewRecord(ssd3.Values{URI: fmt.Sprintf("http://e/%d", j), Name: "padding record"})); err != nil {
 					os.Exit(4)
 				}
 			}
 		} else {
-			for _, r := range append([]*Record(nil), c.Records()[1:]...) {
+			for _, r := range append([]*ssd3.Record(nil), c.Records()[1:]...) {
 				testDelete(c, r)
 			}
 		}
@@ -59,7 +61,7 @@ func saveForever(path string) {
 func saveOnce(path string) {
 	c, err := Open(path)
 	if err == nil {
-		_, err = c.Apply(Add{Records: []*Record{NewRecord(Values{URI: "http://child/", Name: "child"})}})
+		_, err = c.Apply(Add{Records: []*ssd3.Record{ssd3.NewRecord(ssd3.Values{URI: "http://child/", Name: "child"})}})
 	}
 	if err == nil {
 		err = c.Save()
@@ -125,7 +127,7 @@ func TestKilledSaveNeverTearsTheFile(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := c.Apply(Add{Records: []*Record{NewRecord(Values{URI: "http://after/", Name: "after"})}}); err != nil {
+	if _, err := c.Apply(Add{Records: []*ssd3.Record{ssd3.NewRecord(ssd3.Values{URI: "http://after/", Name: "after"})}}); err != nil {
 		t.Fatal(err)
 	}
 	if err := c.Save(); err != nil {
@@ -147,7 +149,7 @@ func TestOpenMissingFileThenSaveCreatesIt(t *testing.T) {
 	if err != nil || c.Len() != 0 {
 		t.Fatalf("Open of a missing file: %v, %d records", err, c.Len())
 	}
-	if _, err := testAdd(c, NewRecord(Values{URI: "http://e/", Name: "e"})); err != nil {
+	if _, err := testAdd(c, ssd3.NewRecord(ssd3.Values{URI: "http://e/", Name: "e"})); err != nil {
 		t.Fatal(err)
 	}
 	if err := c.Save(); err != nil {
@@ -193,7 +195,7 @@ func twoCopies(t *testing.T) (string, *Catalogue, *Catalogue) {
 // changes onto what the first one saved.
 func TestTwoWritersKeepBothChanges(t *testing.T) {
 	path, one, two := twoCopies(t)
-	if _, err := testAdd(one, NewRecord(Values{URI: "http://one/", Name: "one"})); err != nil {
+	if _, err := testAdd(one, ssd3.NewRecord(ssd3.Values{URI: "http://one/", Name: "one"})); err != nil {
 		t.Fatal(err)
 	}
 	editA := one.Records()[0].Clone()
@@ -202,7 +204,7 @@ func TestTwoWritersKeepBothChanges(t *testing.T) {
 	if err := one.Save(); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := testAdd(two, NewRecord(Values{URI: "http://two/", Name: "two"})); err != nil {
+	if _, err := testAdd(two, ssd3.NewRecord(ssd3.Values{URI: "http://two/", Name: "two"})); err != nil {
 		t.Fatal(err)
 	}
 	editB := two.Records()[1].Clone()
@@ -222,11 +224,11 @@ func TestTwoWritersKeepBothChanges(t *testing.T) {
 	// Without the conflicting delete, both sides' changes survive.
 	_, _, _ = path, one, two
 	path2, one2, two2 := twoCopies(t)
-	testAdd(one2, NewRecord(Values{URI: "http://one/", Name: "one"}))
+	testAdd(one2, ssd3.NewRecord(ssd3.Values{URI: "http://one/", Name: "one"}))
 	if err := one2.Save(); err != nil {
 		t.Fatal(err)
 	}
-	testAdd(two2, NewRecord(Values{URI: "http://two/", Name: "two"}))
+	testAdd(two2, ssd3.NewRecord(ssd3.Values{URI: "http://two/", Name: "two"}))
 	e := two2.Records()[1].Clone()
 	e.SetCategory("bees")
 	testUpdate(two2, two2.Records()[1], e)
@@ -243,7 +245,7 @@ func TestTwoWritersKeepBothChanges(t *testing.T) {
 		t.Errorf("after both saves: %v", names)
 	}
 	// The second writer now holds the merged file and saves cleanly again.
-	testAdd(two2, NewRecord(Values{URI: "http://three/", Name: "three"}))
+	testAdd(two2, ssd3.NewRecord(ssd3.Values{URI: "http://three/", Name: "three"}))
 	if err := two2.Save(); err != nil {
 		t.Fatal(err)
 	}
@@ -342,7 +344,7 @@ func TestAddSaveDeleteSaveGivesBackTheFile(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if _, err := testAdd(c, NewRecord(Values{URI: "http://new/", Name: "New"})); err != nil {
+			if _, err := testAdd(c, ssd3.NewRecord(ssd3.Values{URI: "http://new/", Name: "New"})); err != nil {
 				t.Fatal(err)
 			}
 			if err := c.Save(); err != nil {

@@ -22,11 +22,11 @@ func TestTags(t *testing.T) {
 		{"two words, x", []string{"two words", "x"}, "two words, x"},
 	}
 	for _, tt := range tests {
-		got := SplitTags(tt.value)
+		got := ssd3.SplitTags(tt.value)
 		if !slices.Equal(got, tt.tags) {
 			t.Errorf("SplitTags(%q) = %q, want %q", tt.value, got, tt.tags)
 		}
-		if j := JoinTags(got); j != tt.join {
+		if j := ssd3.JoinTags(got); j != tt.join {
 			t.Errorf("JoinTags(%q) = %q, want %q", got, j, tt.join)
 		}
 	}

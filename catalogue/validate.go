@@ -1,7 +1,6 @@
 package catalogue
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/uricat/uricat/catalogue/ssd3"
@@ -25,5 +24,3 @@ func (e *ValidationError) Error() string {
 	}
 	return strings.Join(msgs, "; ")
 }
-
-func errorf(format string, a ...any) error { return fmt.Errorf(format, a...) }

@@ -9,24 +9,27 @@ import (
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/uricat/uricat/catalogue/internal/record"
+	"github.com/uricat/uricat/catalogue/ssd3"
 )
 
 // wantedRules are tests of which records to hold, as a search's would be.
-var wantedRules = map[string]func(*Record) bool{
-	"none":      func(*Record) bool { return false },
-	"all":       func(*Record) bool { return true },
-	"odd lines": func(r *Record) bool { return r.Line()%2 == 1 },
-	"name a":    func(r *Record) bool { return strings.Contains(r.Name(), "a") },
+var wantedRules = map[string]func(*ssd3.Record) bool{
+	"none":      func(*ssd3.Record) bool { return false },
+	"all":       func(*ssd3.Record) bool { return true },
+	"odd lines": func(r *ssd3.Record) bool { return r.Line()%2 == 1 },
+	"name a":    func(r *ssd3.Record) bool { return strings.Contains(r.Name(), "a") },
 }
 
 // readWhere reads data in pieces of about size bytes as Open with Where
 // does, holding the records rule accepts, and returns it with the lines of the
 // records rule refused.
-func readWhere(data []byte, size int, rule func(*Record) bool) (*Catalogue, map[int]bool) {
+func readWhere(data []byte, size int, rule func(*ssd3.Record) bool) (*Catalogue, map[int]bool) {
 	var mu sync.Mutex
 	refused := map[int]bool{}
-	c := &Catalogue{keep: true, wanted: func() func(*Record) bool {
-		return func(r *Record) bool {
+	c := &Catalogue{keep: true, wanted: func() func(*ssd3.Record) bool {
+		return func(r *ssd3.Record) bool {
 			ok := rule(r)
 			if !ok {
 				mu.Lock()
@@ -50,7 +53,7 @@ func sameWhere(whole, c *Catalogue, refused map[int]bool) string {
 	if whole.head != c.head || whole.tail != c.tail {
 		return fmt.Sprintf("head %q tail %q, want %q %q", c.head, c.tail, whole.head, whole.tail)
 	}
-	var want []*Record
+	var want []*ssd3.Record
 	for _, r := range whole.records {
 		if !refused[r.Line()] {
 			want = append(want, r)
@@ -62,7 +65,7 @@ func sameWhere(whole, c *Catalogue, refused map[int]bool) string {
 		return fmt.Sprintf("%d records held, want %d", len(c.records), len(want))
 	}
 	for i, r := range want {
-		if x, y := recordStateOf(r), recordStateOf(c.records[i]); !reflect.DeepEqual(x, y) {
+		if x, y := record.StateOf(r), record.StateOf(c.records[i]); !reflect.DeepEqual(x, y) {
 			return fmt.Sprintf("record %d:\n%+v\nwant\n%+v", i, y, x)
 		}
 	}
@@ -120,13 +123,13 @@ func TestReadWhere(t *testing.T) {
 	}
 	tests := []struct {
 		name   string
-		wanted func() func(*Record) bool
+		wanted func() func(*ssd3.Record) bool
 		held   int // records held: those wanted, and those with a valid ID
 	}{
 		{"nil holds all", nil, 200},
-		{"none", func() func(*Record) bool { return wantedRules["none"] }, 29},
-		{"gamma", func() func(*Record) bool {
-			return func(r *Record) bool { return strings.HasPrefix(r.Name(), "gamma") }
+		{"none", func() func(*ssd3.Record) bool { return wantedRules["none"] }, 29},
+		{"gamma", func() func(*ssd3.Record) bool {
+			return func(r *ssd3.Record) bool { return strings.HasPrefix(r.Name(), "gamma") }
 		}, 29 + 66 - 10},
 	}
 	for _, tt := range tests {
@@ -150,7 +153,7 @@ func TestReadWhere(t *testing.T) {
 	}
 }
 
-func hasProblem(r *Record, msg string) bool {
+func hasProblem(r *ssd3.Record, msg string) bool {
 	for _, p := range r.Problems() {
 		if strings.Contains(p.Msg, msg) {
 			return true
@@ -169,7 +172,7 @@ func TestReadWhereLetsGo(t *testing.T) {
 		fmt.Fprintf(&b, "URI: http://example.org/%d\r\nNAME: =?UTF-8?Q?K=C3=B6ln_%d?=\r\nDATE: 01/01/2001 00:00:00\r\n\r\n", i, i)
 	}
 	data := []byte(strings.TrimSuffix(b.String(), "\r\n"))
-	none := func() func(*Record) bool { return wantedRules["none"] }
+	none := func() func(*ssd3.Record) bool { return wantedRules["none"] }
 	var before, after runtime.MemStats
 	runtime.ReadMemStats(&before)
 	c := readPiecesInto(&Catalogue{keep: true, wanted: none}, data, len(data)+1)

@@ -7,7 +7,6 @@ import (
 	"io"
 	"strings"
 
-	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/ssd3"
 )
 
@@ -38,7 +37,7 @@ func NewCSVRows(r io.Reader, name string, opts Options) *CSVRows {
 // header row first, and says whether the file is of the format (else it
 // reports why not, and the file is read no further). Errors are the
 // input's.
-func (c *CSVRows) Read(header func(row []string) bool, record func(row []string, line int) *catalogue.Record) (*catalogue.Record, error) {
+func (c *CSVRows) Read(header func(row []string) bool, record func(row []string, line int) *ssd3.Record) (*ssd3.Record, error) {
 	for {
 		row, line, head, err := c.next()
 		switch {

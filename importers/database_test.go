@@ -6,15 +6,14 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/ssd3"
 )
 
 type dbReader struct{}
 
-func (dbReader) Read() (*catalogue.Record, error) { return nil, io.EOF }
-func (dbReader) Diagnostics() []ssd3.Diagnostic   { return nil }
-func (dbReader) Close() error                     { return nil }
+func (dbReader) Read() (*ssd3.Record, error)    { return nil, io.EOF }
+func (dbReader) Diagnostics() []ssd3.Diagnostic { return nil }
+func (dbReader) Close() error                   { return nil }
 
 // TestOpenDatabaseFails: a database that cannot be opened gives an error
 // and a nil Reader, which a caller can test against nil (a nil *R inside

@@ -4,7 +4,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/ssd3"
 )
 
@@ -26,7 +25,7 @@ func ParseExportDate(v string) (time.Time, error) {
 // last amended (SSD3 3.3); the DATE itself when it has none. A record whose
 // DATE is when it was added gets no X-ADDED, so that an export of it reads
 // back as it was.
-func SetAdded(rec *catalogue.Record, t time.Time) {
+func SetAdded(rec *ssd3.Record, t time.Time) {
 	switch {
 	case t.IsZero():
 	case rec.Date().IsZero():

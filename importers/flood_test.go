@@ -8,7 +8,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/ssd3"
 )
 
@@ -41,12 +40,12 @@ type floodReader struct {
 	done bool
 }
 
-func (r *floodReader) Read() (*catalogue.Record, error) {
+func (r *floodReader) Read() (*ssd3.Record, error) {
 	if r.done {
 		return nil, io.EOF
 	}
 	r.done = true
-	return catalogue.NewRecord(catalogue.Values{URI: "http://example.org/", Name: "x", Date: time.Unix(1, 0)}), nil
+	return ssd3.NewRecord(ssd3.Values{URI: "http://example.org/", Name: "x", Date: time.Unix(1, 0)}), nil
 }
 
 func (r *floodReader) Diagnostics() []ssd3.Diagnostic {

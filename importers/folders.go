@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"unicode/utf8"
 
-	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/internal/textclip"
 )
 
@@ -78,7 +78,7 @@ func (f Folder) Child(name string) Folder {
 	}
 	whole := len(name)
 	name = clipName(name)
-	c := catalogue.JoinCategory([]string{name})
+	c := ssd3.JoinCategory([]string{name})
 	if f.category != "" {
 		c = f.category + "/" + c
 	}
@@ -125,7 +125,7 @@ func BoundCategory(category string) (bounded, msg string) {
 	}
 	var f Folder
 	cut := false
-	for _, name := range catalogue.CategoryNames(category) {
+	for _, name := range ssd3.CategoryNames(category) {
 		f = f.Child(name)
 		if cut = cut || f.cut != ""; f.closed {
 			break

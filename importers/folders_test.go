@@ -7,7 +7,6 @@ import (
 	"time"
 	"unsafe"
 
-	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/ssd3"
 )
 
@@ -49,7 +48,7 @@ func TestFolderChild(t *testing.T) {
 		{"plain", []string{"Menu", "News/Politics", "Go"}, `Menu/News\/Politics/Go`, nil},
 		{"empty name is no level", []string{"a", "", "b"}, "a/b", nil},
 		{"cleaned once", []string{"a\tb", "c\x1b[31m"}, "a b/c", nil},
-		{"depth", append(levels(MaxFolders, "f"), "deep", "deeper"), catalogue.JoinCategory(levels(MaxFolders, "f")),
+		{"depth", append(levels(MaxFolders, "f"), "deep", "deeper"), ssd3.JoinCategory(levels(MaxFolders, "f")),
 			[]string{`folder "deep" is deeper than 64 folders`}},
 		{"long name", []string{"Menu", long, "Go"}, "Menu/" + cutLong + "/Go",
 			[]string{`has a name of 400 bytes: CATEGORY keeps its first 124 bytes, marked "..."`}},
@@ -66,8 +65,8 @@ func TestFolderChild(t *testing.T) {
 			if f.Category() != tt.want {
 				t.Errorf("category %q, want %q", f.Category(), tt.want)
 			}
-			if len(f.Category()) > MaxCategory || len(catalogue.SplitCategory(f.Category())) > MaxFolders {
-				t.Errorf("category of %d bytes, %d folders: beyond the bound", len(f.Category()), len(catalogue.SplitCategory(f.Category())))
+			if len(f.Category()) > MaxCategory || len(ssd3.SplitCategory(f.Category())) > MaxFolders {
+				t.Errorf("category of %d bytes, %d folders: beyond the bound", len(f.Category()), len(ssd3.SplitCategory(f.Category())))
 			}
 			if len(cuts) != len(tt.cuts) {
 				t.Fatalf("notes %q, want %d", cuts, len(tt.cuts))
@@ -95,7 +94,7 @@ func TestFinishBoundsCategory(t *testing.T) {
 		{strings.Repeat("x", 5000), strings.Repeat("x", 125) + "...", "longer than an import keeps (64 folders of at most 128 bytes, 1024 bytes in all)"},
 	}
 	for _, tt := range tests {
-		rec := catalogue.NewRecord(catalogue.Values{URI: "https://example.org/", Name: "n", Category: tt.category})
+		rec := ssd3.NewRecord(ssd3.Values{URI: "https://example.org/", Name: "n", Category: tt.category})
 		diags, ok := Finish(rec, Options{Now: time.Unix(1e9, 0)}, 3, -1)
 		if !ok || rec.Category() != tt.want {
 			t.Errorf("%.40q: category %q, want %q", tt.category, rec.Category(), tt.want)
@@ -115,10 +114,10 @@ func TestReaderNotesCutOnce(t *testing.T) {
 	t.Parallel()
 	var n ReaderNotes
 	long := strings.Repeat("Folder/", 100) + "end"
-	var recs []*catalogue.Record
+	var recs []*ssd3.Record
 	for i := range 1000 {
 		// Each row's text is its own, as a CSV reader's is.
-		rec := catalogue.NewRecord(catalogue.Values{URI: "https://example.org/" + strings.Repeat("a", i%10+1), Name: "n", Category: strings.Clone(long)})
+		rec := ssd3.NewRecord(ssd3.Values{URI: "https://example.org/" + strings.Repeat("a", i%10+1), Name: "n", Category: strings.Clone(long)})
 		if rec = n.Finish(rec, Options{Now: time.Unix(1e9, 0)}, i+1, -1, nil); rec == nil {
 			t.Fatalf("record %d not imported", i)
 		}
@@ -148,7 +147,7 @@ func FuzzBoundCategory(f *testing.F) {
 		category = OneLine(category) // as Finish gives it
 		b, msg := BoundCategory(category)
 		// An empty name ("a//b") is no folder: it costs a byte.
-		names := slices.DeleteFunc(catalogue.SplitCategory(b), func(n string) bool { return n == "" })
+		names := slices.DeleteFunc(ssd3.SplitCategory(b), func(n string) bool { return n == "" })
 		if len(b) > MaxCategory || len(names) > MaxFolders {
 			t.Fatalf("%q: %d bytes, %d folders", b, len(b), len(names))
 		}

@@ -35,7 +35,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/internal/display"
 	"github.com/uricat/uricat/internal/plural"
@@ -48,7 +47,7 @@ type Reader interface {
 	// returns has passed Finish: catalogue.Record.Validate finds nothing.
 	// Other errors are I/O errors; bad input is never an error, but a
 	// Diagnostic, and the reader goes on.
-	Read() (*catalogue.Record, error)
+	Read() (*ssd3.Record, error)
 	// Diagnostics returns the diagnostics gathered since the last call.
 	Diagnostics() []ssd3.Diagnostic
 }
@@ -110,7 +109,7 @@ type Format struct {
 // never fails on any text a record can hold, and never writes a control
 // character that came from the data.
 type Writer interface {
-	Write(rec *catalogue.Record) error
+	Write(rec *ssd3.Record) error
 	Close() error
 }
 
@@ -202,7 +201,7 @@ func WriterNote(kind ssd3.Kind, uri, format string, a ...any) ssd3.Diagnostic {
 //   - a CATEGORY beyond the bound on one (BoundCategory) is cut, and
 //     reported;
 //   - any other value the catalogue rejects is dropped and reported.
-func Finish(rec *catalogue.Record, opts Options, line int, offset int64) (diags []ssd3.Diagnostic, ok bool) {
+func Finish(rec *ssd3.Record, opts Options, line int, offset int64) (diags []ssd3.Diagnostic, ok bool) {
 	report := func(kind ssd3.Kind, format string, a ...any) {
 		diags = append(diags, ssd3.Diagnostic{Line: line, Offset: offset, Kind: kind, Msg: fmt.Sprintf(format, a...)})
 	}
@@ -233,11 +232,11 @@ func Finish(rec *catalogue.Record, opts Options, line int, offset int64) (diags 
 	rec.SetDate(rec.Date().UTC().Truncate(time.Second))
 	var ext []ssd3.Field
 	for _, f := range rec.Extensions() {
-		if f.Name == catalogue.FieldTags {
+		if f.Name == ssd3.FieldTags {
 			var gone int
 			f.Value, gone = cleanTags(f.Value)
 			if gone > 0 {
-				report(ssd3.Dropped, "%s of %s made only of control characters or escape sequences left out", plural.Of(gone, "tag"), catalogue.FieldTags)
+				report(ssd3.Dropped, "%s of %s made only of control characters or escape sequences left out", plural.Of(gone, "tag"), ssd3.FieldTags)
 			}
 		}
 		f.Value = strings.TrimSpace(display.Clean(f.Value))
@@ -247,7 +246,7 @@ func Finish(rec *catalogue.Record, opts Options, line int, offset int64) (diags 
 	}
 	rec.SetExtensions(ext)
 	for _, p := range rec.Validate() {
-		if f, ok := catalogue.LookupField(p.Field); !ok {
+		if f, ok := ssd3.LookupField(p.Field); !ok {
 			rec.SetExtension(p.Field, "") // whatever its name
 		} else if f.Required {
 			report(ssd3.Skipped, "record not imported: %s", p.Msg)
@@ -265,7 +264,7 @@ func Finish(rec *catalogue.Record, opts Options, line int, offset int64) (diags 
 // finishURI normalises rec's URI for Finish, resolving a relative one
 // against opts.Base, and reports whether the record can be imported;
 // report says what was done or why not.
-func finishURI(rec *catalogue.Record, opts Options, report func(kind ssd3.Kind, format string, a ...any)) bool {
+func finishURI(rec *ssd3.Record, opts Options, report func(kind ssd3.Kind, format string, a ...any)) bool {
 	// A control character or an escape sequence in a URI is part of what
 	// the user had: it is kept percent-encoded (RFC 3986 2.1), as
 	// NormalizeURI encodes it, or the record is skipped; cleaning it out
@@ -341,7 +340,7 @@ func cleanTags(v string) (string, int) {
 			gone++
 		}
 	}
-	return catalogue.JoinTags(tags), gone
+	return ssd3.JoinTags(tags), gone
 }
 
 // OneLine makes s one line of clean text, for NAME, CATEGORY and X-

@@ -8,7 +8,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/internal/display"
 )
@@ -28,7 +27,7 @@ func TestNameFromURI(t *testing.T) {
 		if got != tt.want {
 			t.Errorf("NameFromURI(%q) = %q, want %q", tt.uri, got, tt.want)
 		}
-		if err := (catalogue.NewRecord(catalogue.Values{URI: "http://e/", Name: got, Date: time.Now()})).Validate(); len(err) > 0 {
+		if err := (ssd3.NewRecord(ssd3.Values{URI: "http://e/", Name: got, Date: time.Now()})).Validate(); len(err) > 0 {
 			t.Errorf("NameFromURI(%q) = %q is not a valid NAME: %v", tt.uri, got, err)
 		}
 	}
@@ -36,7 +35,7 @@ func TestNameFromURI(t *testing.T) {
 
 func TestFinish(t *testing.T) {
 	opts := Options{Now: time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC), FileDate: time.Date(2001, 1, 1, 0, 0, 0, 0, time.UTC)}
-	rec := catalogue.NewRecord(catalogue.Values{URI: " http://bücher.de/a b ", Name: "Two\n lines\x1b[31m", Rating: 9, Language: "english",
+	rec := ssd3.NewRecord(ssd3.Values{URI: " http://bücher.de/a b ", Name: "Two\n lines\x1b[31m", Rating: 9, Language: "english",
 		Type: "text", Category: "A\tB", Extensions: []ssd3.Field{{Name: "X-Ok", Value: "v\x07"}, {Name: "Bad", Value: "x"}}})
 	diags, ok := Finish(rec, opts, 7, -1)
 	if !ok {
@@ -63,23 +62,23 @@ func TestFinish(t *testing.T) {
 	if ps := rec.Validate(); len(ps) > 0 {
 		t.Errorf("Finish left problems: %v", ps)
 	}
-	noURI := catalogue.NewRecord(catalogue.Values{URI: "not a uri", Name: "x"})
+	noURI := ssd3.NewRecord(ssd3.Values{URI: "not a uri", Name: "x"})
 	if diags, ok := Finish(noURI, opts, 0, 42); ok || len(diags) != 1 || diags[0].Kind != ssd3.Skipped || !strings.Contains(diags[0].In("f").Where(), "f:@42") {
 		t.Errorf("record without a URI: ok=%v %v", ok, diags)
 	}
 	// A relative link cannot be imported without a base, and the message
 	// says how to give one (issue 10); with a base it is resolved.
-	rel := catalogue.NewRecord(catalogue.Values{URI: "../docs/a b.html", Name: "x"})
+	rel := ssd3.NewRecord(ssd3.Values{URI: "../docs/a b.html", Name: "x"})
 	if diags, ok := Finish(rel, opts, 3, -1); ok || len(diags) != 1 || !strings.Contains(diags[0].Msg, "--base") {
 		t.Errorf("relative URI without a base: ok=%v %v", ok, diags)
 	}
 	withBase := opts
 	withBase.Base, _ = url.Parse("https://example.org/pub/list/")
-	rel = catalogue.NewRecord(catalogue.Values{URI: "../docs/a b.html", Name: "x"})
+	rel = ssd3.NewRecord(ssd3.Values{URI: "../docs/a b.html", Name: "x"})
 	if diags, ok := Finish(rel, withBase, 3, -1); !ok || rel.URI() != "https://example.org/pub/docs/a%20b.html" {
 		t.Errorf("relative URI with a base: ok=%v %q %v", ok, rel.URI(), diags)
 	}
-	noDate := catalogue.NewRecord(catalogue.Values{URI: "http://e/"})
+	noDate := ssd3.NewRecord(ssd3.Values{URI: "http://e/"})
 	Finish(noDate, Options{Now: opts.Now}, 0, -1)
 	if !noDate.Date().Equal(opts.Now) || noDate.Name() != "e" {
 		t.Errorf("fallbacks: %v %q", noDate.Date(), noDate.Name())
@@ -112,11 +111,11 @@ func TestFinishEscapes(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			v := catalogue.Values{URI: tt.uri, Name: "x"}
+			v := ssd3.Values{URI: tt.uri, Name: "x"}
 			if tt.tags != "" {
-				v.Extensions = []ssd3.Field{{Name: catalogue.FieldTags, Value: tt.tags}}
+				v.Extensions = []ssd3.Field{{Name: ssd3.FieldTags, Value: tt.tags}}
 			}
-			rec := catalogue.NewRecord(v)
+			rec := ssd3.NewRecord(v)
 			diags, ok := Finish(rec, opts, 12, -1)
 			var msgs []string
 			for _, d := range diags {
@@ -129,8 +128,8 @@ func TestFinishEscapes(t *testing.T) {
 			if tt.wantMsg == "" && len(diags) > 0 {
 				t.Errorf("diagnostics for a clean record:\n%s", all)
 			}
-			if ok && (rec.URI() != tt.wantURI || rec.Extension(catalogue.FieldTags) != tt.wantTags) {
-				t.Errorf("URI %q, tags %q; want %q, %q", rec.URI(), rec.Extension(catalogue.FieldTags), tt.wantURI, tt.wantTags)
+			if ok && (rec.URI() != tt.wantURI || rec.Extension(ssd3.FieldTags) != tt.wantTags) {
+				t.Errorf("URI %q, tags %q; want %q, %q", rec.URI(), rec.Extension(ssd3.FieldTags), tt.wantURI, tt.wantTags)
 			}
 		})
 	}

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/ssd3"
 )
 
 // importAndSave is what `uricat import FILE` does: a plan from the file as
@@ -94,7 +95,7 @@ func TestPlanEditSeesWhatChangedSinceThePlan(t *testing.T) {
 		t.Fatal(err)
 	}
 	// Meanwhile the user adds b, and a record with ID 7.
-	if _, err := c.Apply(catalogue.Add{Records: []*catalogue.Record{catalogue.NewRecord(catalogue.Values{URI: "https://b.example/", Name: "B by hand"}), catalogue.NewRecord(catalogue.Values{URI: "https://c.example/", Name: "C", ID: "7"})}}); err != nil {
+	if _, err := c.Apply(catalogue.Add{Records: []*ssd3.Record{ssd3.NewRecord(ssd3.Values{URI: "https://b.example/", Name: "B by hand"}), ssd3.NewRecord(ssd3.Values{URI: "https://c.example/", Name: "C", ID: "7"})}}); err != nil {
 		t.Fatal(err)
 	}
 	var out catalogue.AddReport
@@ -125,7 +126,7 @@ func TestReadFileOpensByPath(t *testing.T) {
 	var closed bool
 	byPath := Format{Name: "bypath", Open: func(p string, opts Options) (Reader, io.Closer, error) {
 		gotPath = p
-		r := &sliceReader{recs: []*catalogue.Record{catalogue.NewRecord(catalogue.Values{URI: "https://a.example/", Name: "A", Date: opts.FileDate})}}
+		r := &sliceReader{recs: []*ssd3.Record{ssd3.NewRecord(ssd3.Values{URI: "https://a.example/", Name: "A", Date: opts.FileDate})}}
 		return r, closerFunc(func() error { closed = true; return nil }), nil
 	}}
 	p := NewPlan(false)
@@ -185,7 +186,7 @@ func TestSummariesCountTheSavesDuplicates(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	other.Apply(catalogue.Add{Records: []*catalogue.Record{catalogue.NewRecord(catalogue.Values{URI: "https://c.example/", Name: "C", ID: "7"})}})
+	other.Apply(catalogue.Add{Records: []*ssd3.Record{ssd3.NewRecord(ssd3.Values{URI: "https://c.example/", Name: "C", ID: "7"})}})
 	if err := other.Save(); err != nil {
 		t.Fatal(err)
 	}

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/ssd3"
 )
 
@@ -53,14 +52,14 @@ func (n *ReaderNotes) Add(d ...ssd3.Diagnostic) {
 // returns it, with notes, what the reader left out of it, reported as
 // dropped; or returns nil, reporting why, for a record that cannot be
 // imported, whose notes then do not matter.
-func (n *ReaderNotes) Finish(rec *catalogue.Record, opts Options, line int, offset int64, notes []string) *catalogue.Record {
+func (n *ReaderNotes) Finish(rec *ssd3.Record, opts Options, line int, offset int64, notes []string) *ssd3.Record {
 	return n.FinishNamed(rec, opts, line, offset, "", notes)
 }
 
 // FinishNamed is Finish for a format that says which record a message is
 // about by name (a row's id, a folder path) where it has no line to give:
 // where starts each of the record's messages, notes and Finish's alike.
-func (n *ReaderNotes) FinishNamed(rec *catalogue.Record, opts Options, line int, offset int64, where string, notes []string) *catalogue.Record {
+func (n *ReaderNotes) FinishNamed(rec *ssd3.Record, opts Options, line int, offset int64, where string, notes []string) *ssd3.Record {
 	dateless := rec.Date().IsZero()
 	raw := rec.Category()
 	cut, told := n.cuts[raw]

@@ -5,7 +5,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/ssd3"
 )
 
 // A reader's notes: what it left out of a record is said only if the
@@ -14,10 +14,10 @@ import (
 func TestReaderNotes(t *testing.T) {
 	var n ReaderNotes
 	opts := Options{Now: time.Date(2025, 6, 1, 9, 30, 0, 0, time.UTC)}
-	if rec := n.Finish(catalogue.NewRecord(catalogue.Values{URI: "http://a/"}), opts, 2, -1, []string{"cell left out"}); rec == nil {
+	if rec := n.Finish(ssd3.NewRecord(ssd3.Values{URI: "http://a/"}), opts, 2, -1, []string{"cell left out"}); rec == nil {
 		t.Fatal("a record with a URI was not imported")
 	}
-	if rec := n.Finish(catalogue.NewRecord(catalogue.Values{URI: "relative"}), opts, 3, -1, []string{"never said"}); rec != nil {
+	if rec := n.Finish(ssd3.NewRecord(ssd3.Values{URI: "relative"}), opts, 3, -1, []string{"never said"}); rec != nil {
 		t.Fatal("a record with a relative URI and no base was imported")
 	}
 	n.End(opts)
@@ -44,11 +44,11 @@ func TestReaderNotes(t *testing.T) {
 func TestReaderNotesNamed(t *testing.T) {
 	var n ReaderNotes
 	opts := Options{Now: time.Date(2025, 6, 1, 9, 30, 0, 0, time.UTC)}
-	rec := catalogue.NewRecord(catalogue.Values{URI: "http://a/", Date: time.Date(10000, 1, 1, 0, 0, 0, 0, time.UTC)})
+	rec := ssd3.NewRecord(ssd3.Values{URI: "http://a/", Date: time.Date(10000, 1, 1, 0, 0, 0, 0, time.UTC)})
 	if n.FinishNamed(rec, opts, 0, -1, "bookmarks id 7: ", []string{"flags left out"}) == nil {
 		t.Fatal("a record with a URI was not imported")
 	}
-	if n.FinishNamed(catalogue.NewRecord(catalogue.Values{}), opts, 0, -1, "bookmarks id 8: ", []string{"never said"}) != nil {
+	if n.FinishNamed(ssd3.NewRecord(ssd3.Values{}), opts, 0, -1, "bookmarks id 8: ", []string{"never said"}) != nil {
 		t.Fatal("a record without a URI was imported")
 	}
 	n.End(opts)

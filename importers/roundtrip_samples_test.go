@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/importers"
 	"github.com/uricat/uricat/importers/hinadi"
 	"github.com/uricat/uricat/importers/httpindex"
@@ -58,10 +58,10 @@ func TestRoundTripRealFiles(t *testing.T) {
 }
 
 // readAll reads every record of data in format f.
-func readAll(t *testing.T, f importers.Format, data []byte) []*catalogue.Record {
+func readAll(t *testing.T, f importers.Format, data []byte) []*ssd3.Record {
 	t.Helper()
 	r := f.NewReader(bytes.NewReader(data), importers.Options{Now: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)})
-	var recs []*catalogue.Record
+	var recs []*ssd3.Record
 	for {
 		rec, err := r.Read()
 		r.Diagnostics()

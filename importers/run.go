@@ -82,7 +82,7 @@ type Summary struct {
 	Diagnostics []ssd3.Diagnostic
 	// Records are the records added from this file, as added
 	// (Plan.Summaries); as Plan.Read returns it, the records read.
-	Records []*catalogue.Record
+	Records []*ssd3.Record
 }
 
 // String is the one-line summary printed for a file, its name shown as
@@ -119,7 +119,7 @@ type Plan struct {
 	allowDup bool
 	files    []Summary
 	starts   []int // for each file, the index of its first record in records
-	records  []*catalogue.Record
+	records  []*ssd3.Record
 }
 
 // NewPlan starts a plan. Records whose URI the catalogue, or the plan
@@ -134,7 +134,7 @@ func NewPlan(allowDuplicates bool) *Plan {
 func (p *Plan) Files() []Summary { return p.files }
 
 // Records returns the records read, in order.
-func (p *Plan) Records() []*catalogue.Record { return p.records }
+func (p *Plan) Records() []*ssd3.Record { return p.records }
 
 // Len returns how many records were read.
 func (p *Plan) Len() int { return len(p.records) }
@@ -300,7 +300,7 @@ func (p *Plan) Summaries(rep catalogue.AddReport) []Summary {
 	for _, i := range rep.IDsDropped {
 		noID[i] = true
 	}
-	like := make(map[int]*catalogue.Record, len(rep.LookAlikes))
+	like := make(map[int]*ssd3.Record, len(rep.LookAlikes))
 	for _, l := range rep.LookAlikes {
 		like[l.Index] = l.Like
 	}
@@ -343,7 +343,7 @@ func (p *Plan) Summaries(rep catalogue.AddReport) []Summary {
 // LooksLike names the record that an added one looks like (an
 // AddReport's LookAlike): `"NAME" (line N)`, or, for one added by the same
 // edit and not yet saved, `"NAME", added just before`.
-func LooksLike(r *catalogue.Record) string {
+func LooksLike(r *ssd3.Record) string {
 	if r.Line() > 0 {
 		return fmt.Sprintf("%q (line %d)", r.Name(), r.Line())
 	}
@@ -375,7 +375,7 @@ func Import(c *catalogue.Catalogue, f Format, r io.Reader, cfg ReadConfig) (Summ
 // one line. It is not a second Finish: for a record that has been through
 // Finish it changes nothing, at the cost of a scan, and it neither
 // validates (the Add does) nor reports.
-func sanitize(rec *catalogue.Record) {
+func sanitize(rec *ssd3.Record) {
 	rec.SetName(OneLine(rec.Name()))
 	if strings.TrimSpace(rec.Name()) == "" {
 		rec.SetName(OneLine(NameFromURI(rec.URI())))
@@ -477,23 +477,23 @@ func (p *Plan) Label(category string, tags []string) {
 			own := r.Category()
 			c, ok := labelled[own]
 			if !ok {
-				names := catalogue.SplitCategory(category)
+				names := ssd3.SplitCategory(category)
 				if own != "" {
-					names = append(names, catalogue.SplitCategory(own)...)
+					names = append(names, ssd3.SplitCategory(own)...)
 				}
-				c, _ = BoundCategory(catalogue.JoinCategory(names)) // the file's own was bounded and noted
+				c, _ = BoundCategory(ssd3.JoinCategory(names)) // the file's own was bounded and noted
 				labelled[own] = c
 			}
 			r.SetCategory(c)
 		}
 		if len(tags) > 0 {
-			have := catalogue.SplitTags(r.Extension(catalogue.FieldTags))
+			have := ssd3.SplitTags(r.Extension(ssd3.FieldTags))
 			for _, t := range tags {
 				if !slices.ContainsFunc(have, func(h string) bool { return strings.EqualFold(h, t) }) {
 					have = append(have, t)
 				}
 			}
-			r.SetExtension(catalogue.FieldTags, catalogue.JoinTags(have))
+			r.SetExtension(ssd3.FieldTags, ssd3.JoinTags(have))
 		}
 	}
 }

@@ -37,7 +37,7 @@ type lineReader struct {
 
 var errBroken = errors.New("broken pipe")
 
-func (l *lineReader) Read() (*catalogue.Record, error) {
+func (l *lineReader) Read() (*ssd3.Record, error) {
 	for l.sc.Scan() {
 		l.line++
 		text := l.sc.Text()
@@ -45,7 +45,7 @@ func (l *lineReader) Read() (*catalogue.Record, error) {
 			return nil, errBroken
 		}
 		f := strings.Split(text, "|")
-		rec := catalogue.NewRecord(catalogue.Values{URI: f[0]})
+		rec := ssd3.NewRecord(ssd3.Values{URI: f[0]})
 		if len(f) > 1 {
 			rec.SetName(f[1])
 		}
@@ -297,10 +297,10 @@ func BenchmarkRunDedup(b *testing.B) {
 // characters, escape sequences and invalid UTF-8 out of the catalogue.
 func TestRunSanitizes(t *testing.T) {
 	dirty := Format{Name: "dirty", NewReader: func(io.Reader, Options) Reader {
-		return &sliceReader{recs: []*catalogue.Record{catalogue.NewRecord(catalogue.Values{
+		return &sliceReader{recs: []*ssd3.Record{ssd3.NewRecord(ssd3.Values{
 			URI: "https://d.example/", Name: "a\x1b[2Jb\x80\nc", Category: "x\ty", Description: "ok\x07\nline",
 			Date: testNow, Extensions: []ssd3.Field{{Name: "X-NOTE", Value: "n\x1b]0;t\x07"}},
-		}), catalogue.NewRecord(catalogue.Values{
+		}), ssd3.NewRecord(ssd3.Values{
 			URI: "https://e.example/host", Name: "\x1b[0m", Date: testNow, // nothing left: named from the URI
 		})}}
 	}}
@@ -318,9 +318,9 @@ func TestRunSanitizes(t *testing.T) {
 	}
 }
 
-type sliceReader struct{ recs []*catalogue.Record }
+type sliceReader struct{ recs []*ssd3.Record }
 
-func (s *sliceReader) Read() (*catalogue.Record, error) {
+func (s *sliceReader) Read() (*ssd3.Record, error) {
 	if len(s.recs) == 0 {
 		return nil, io.EOF
 	}
@@ -423,7 +423,7 @@ func TestReadMaxRecords(t *testing.T) {
 
 type slurpReader struct{ r io.Reader }
 
-func (s *slurpReader) Read() (*catalogue.Record, error) {
+func (s *slurpReader) Read() (*ssd3.Record, error) {
 	if _, err := io.ReadAll(s.r); err != nil {
 		return nil, err
 	}

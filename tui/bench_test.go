@@ -12,7 +12,6 @@ import (
 	"github.com/charmbracelet/bubbles/list"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/muesli/termenv"
-	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/gen"
 	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/internal/cputime"
@@ -228,7 +227,7 @@ func BenchmarkMemory(b *testing.B) {
 
 // bubbles' list at the same scale, for comparison (issue 4): its View
 // (dot paginator) and its default filter.
-type benchItem struct{ r *catalogue.Record }
+type benchItem struct{ r *ssd3.Record }
 
 func (i benchItem) Title() string       { return i.r.Name() }
 func (i benchItem) Description() string { return i.r.URI() }

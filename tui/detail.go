@@ -46,7 +46,7 @@ type detail struct {
 // selected returns the list's selected record (nil for none, or a group
 // heading) and the search whose matches are lit (nil before the first
 // pass answers).
-func (d *detail) selected() (*catalogue.Record, *records.Search) {
+func (d *detail) selected() (*ssd3.Record, *records.Search) {
 	return d.list.Current(), d.list.Search()
 }
 
@@ -299,7 +299,7 @@ func (d *detail) parts(inner int) (head []string, desc *descLayout, tail []strin
 // fields returns the pane's fields of rec, under its name and URI: what
 // the last link check found, then the catalogue's fields in its order by
 // their labels, then the X- fields; what the search s matched is lit.
-func (d *detail) fields(rec *catalogue.Record, s *records.Search) []detailField {
+func (d *detail) fields(rec *ssd3.Record, s *records.Search) []detailField {
 	th := d.th
 	var fields []detailField
 	field := func(label, value string, st lipgloss.Style) {
@@ -331,7 +331,7 @@ func (d *detail) fields(rec *catalogue.Record, s *records.Search) []detailField 
 			fields[len(fields)-1].hits = hits
 		}
 	}
-	for _, f := range catalogue.Fields {
+	for _, f := range ssd3.Fields {
 		if f.Name == ssd3.FieldName || f.Name == ssd3.FieldURI || f.Name == ssd3.FieldDescription {
 			continue // the pane's title, the line under it, its text (not read here: it may be 50 MB)
 		}
@@ -363,11 +363,11 @@ func (d *detail) fields(rec *catalogue.Record, s *records.Search) []detailField 
 			value = date
 		}
 		label := display.Text(f.Name)
-		if f.Name == catalogue.FieldTags {
+		if f.Name == ssd3.FieldTags {
 			label = "Tags" // the field uricat reads as tags, named as people say it
 		}
 		searched(label, f.Name, value, th.Value)
-		if f.Name == catalogue.FieldTags && value != "" {
+		if f.Name == ssd3.FieldTags && value != "" {
 			fields[len(fields)-1].tags = true
 		}
 	}
@@ -409,7 +409,7 @@ type descLayout struct {
 // description returns the layout of rec's DESCRIPTION at width cells,
 // its matches of the search s lit, laid out as far as it was for the
 // same text, width and search; nil if rec has none.
-func (d *detail) description(rec *catalogue.Record, s *records.Search, width int) *descLayout {
+func (d *detail) description(rec *ssd3.Record, s *records.Search, width int) *descLayout {
 	text := strings.TrimRight(rec.Description(), "\r\n")
 	if text == "" {
 		return nil

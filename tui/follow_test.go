@@ -72,7 +72,7 @@ func TestFollowsAnotherProgramsChange(t *testing.T) {
 
 	path := h.m.store.Path()
 	otherProcess(t, path, func(o *catalogue.Catalogue) {
-		apply(t, o, catalogue.Add{Records: []*catalogue.Record{catalogue.NewRecord(catalogue.Values{URI: "https://go.dev/blog/", Name: "Go blog"})}})
+		apply(t, o, catalogue.Add{Records: []*ssd3.Record{ssd3.NewRecord(ssd3.Values{URI: "https://go.dev/blog/", Name: "Go blog"})}})
 		apply(t, o, catalogue.Set{Ref: byName(t, o, "Google"), Fields: []ssd3.Field{{Name: ssd3.FieldName, Value: "Google Search"}}})
 		apply(t, o, catalogue.Delete{Refs: []catalogue.Ref{byName(t, o, "DuckDuckGo")}})
 	})
@@ -127,7 +127,7 @@ func TestWatcherShowsAnotherProcessesAddSoon(t *testing.T) {
 
 	start := time.Now()
 	otherProcess(t, path, func(o *catalogue.Catalogue) {
-		apply(t, o, catalogue.Add{Records: []*catalogue.Record{catalogue.NewRecord(catalogue.Values{URI: "https://go.dev/blog/", Name: "Go blog"})}})
+		apply(t, o, catalogue.Add{Records: []*ssd3.Record{ssd3.NewRecord(ssd3.Values{URI: "https://go.dev/blog/", Name: "Go blog"})}})
 	})
 	teatest.WaitFor(t, tm.Output(), func(b []byte) bool {
 		return bytes.Contains(b, []byte("Go blog")) && bytes.Contains(b, []byte("1 bookmark added on disk"))
@@ -156,7 +156,7 @@ func TestFollowsAFileWhoseFolderIsMadeLater(t *testing.T) {
 		teatest.WithDuration(10*time.Second))
 	time.Sleep(200 * time.Millisecond) // the watcher starts with the load
 	otherProcess(t, path, func(o *catalogue.Catalogue) {
-		apply(t, o, catalogue.Add{Records: []*catalogue.Record{catalogue.NewRecord(catalogue.Values{URI: "https://go.dev/blog/", Name: "Go blog"})}})
+		apply(t, o, catalogue.Add{Records: []*ssd3.Record{ssd3.NewRecord(ssd3.Values{URI: "https://go.dev/blog/", Name: "Go blog"})}})
 	})
 	teatest.WaitFor(t, tm.Output(), func(b []byte) bool {
 		return bytes.Contains(b, []byte("Go blog")) && bytes.Contains(b, []byte("1 bookmark added on disk"))
@@ -202,7 +202,7 @@ func TestUndoAfterFollowKeepsTheirEdits(t *testing.T) {
 				t.Errorf("status %q (%v), want %q…", h.m.status.msg, h.m.status.sev, tt.wantStatus)
 			}
 			r := find(h.reopen(), "renamed elsewhere")
-			if r == nil || r.Rating() != tt.wantRating || r.Extension(catalogue.FieldTags) != "z" {
+			if r == nil || r.Rating() != tt.wantRating || r.Extension(ssd3.FieldTags) != "z" {
 				t.Fatalf("after undo the file has %v, want the other program's name and tag, rating %d", r, tt.wantRating)
 			}
 		})

@@ -15,6 +15,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 	"github.com/muesli/termenv"
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/tui/records"
 	"github.com/uricat/uricat/tui/theme"
 )
@@ -263,7 +264,7 @@ func (h *harness) reopen() *catalogue.Catalogue {
 }
 
 // find returns the record of c named name, or nil.
-func find(c *catalogue.Catalogue, name string) *catalogue.Record {
+func find(c *catalogue.Catalogue, name string) *ssd3.Record {
 	for _, r := range c.Records() {
 		if r.Name() == name {
 			return r

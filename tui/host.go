@@ -258,7 +258,7 @@ func (h *host) system(msg tea.Msg) tea.Cmd {
 // group heading); it reports whether the key was one. With records
 // selected (the list's marks), the keys that act on a record act on
 // them all.
-func (h *host) openKey(msg tea.KeyMsg, rec *catalogue.Record) (tea.Cmd, bool) {
+func (h *host) openKey(msg tea.KeyMsg, rec *ssd3.Record) (tea.Cmd, bool) {
 	return h.actions(rec).Do(msg)
 }
 
@@ -266,7 +266,7 @@ func (h *host) openKey(msg tea.KeyMsg, rec *catalogue.Record) (tea.Cmd, bool) {
 // key, on the selection first (when records are selected), then on rec.
 // The root's own keys (an action with neither one nor many) are not
 // among them.
-func (h *host) actions(rec *catalogue.Record) dialog.Actions {
+func (h *host) actions(rec *ssd3.Record) dialog.Actions {
 	var sel *selection
 	selected := func() bool {
 		if sel == nil {
@@ -294,7 +294,7 @@ func (h *host) actions(rec *catalogue.Record) dialog.Actions {
 // doOne does a on rec, if it applies: an action on the record does
 // nothing on a heading, and one that needs a valid URI says at once
 // that there is none, rather than asking about a URI that is not there.
-func (h *host) doOne(a action, rec *catalogue.Record) tea.Cmd {
+func (h *host) doOne(a action, rec *ssd3.Record) tea.Cmd {
 	switch {
 	case a.needsRec && rec == nil:
 		return nil
@@ -306,14 +306,14 @@ func (h *host) doOne(a action, rec *catalogue.Record) tea.Cmd {
 }
 
 // addRecord opens the form on a new record.
-func (h *host) addRecord(*catalogue.Record) tea.Cmd {
+func (h *host) addRecord(*ssd3.Record) tea.Cmd {
 	d := h.form(nil)
 	h.status.msg = ""
 	return h.open(d)
 }
 
 // editRecord opens the form on rec.
-func (h *host) editRecord(rec *catalogue.Record) tea.Cmd {
+func (h *host) editRecord(rec *ssd3.Record) tea.Cmd {
 	d := h.form(rec)
 	h.status.msg = ""
 	if n := len(h.list.Marked()); n > 0 {
@@ -325,7 +325,7 @@ func (h *host) editRecord(rec *catalogue.Record) tea.Cmd {
 }
 
 // askDelete asks before deleting rec.
-func (h *host) askDelete(rec *catalogue.Record) tea.Cmd {
+func (h *host) askDelete(rec *ssd3.Record) tea.Cmd {
 	d := dialog.NewConfirm(h.context(), dialog.Question{
 		Text:   fmt.Sprintf("Delete “%s”?", display.Text(rec.Name())),
 		Detail: "u undoes it.",
@@ -338,27 +338,27 @@ func (h *host) askDelete(rec *catalogue.Record) tea.Cmd {
 }
 
 // pickCategory opens the category picker on rec.
-func (h *host) pickCategory(rec *catalogue.Record) tea.Cmd {
-	return h.openSuggested(picker.New(h.context(), rec, h.categories()), []*catalogue.Record{rec})
+func (h *host) pickCategory(rec *ssd3.Record) tea.Cmd {
+	return h.openSuggested(picker.New(h.context(), rec, h.categories()), []*ssd3.Record{rec})
 }
 
 // retagOne opens the tags dialog on rec.
-func (h *host) retagOne(rec *catalogue.Record) tea.Cmd {
-	return h.openSuggested(h.retag([]*catalogue.Record{rec}, 0), []*catalogue.Record{rec})
+func (h *host) retagOne(rec *ssd3.Record) tea.Cmd {
+	return h.openSuggested(h.retag([]*ssd3.Record{rec}, 0), []*ssd3.Record{rec})
 }
 
 // exportShown opens the export screen on the records the list shows.
-func (h *host) exportShown(*catalogue.Record) tea.Cmd {
+func (h *host) exportShown(*ssd3.Record) tea.Cmd {
 	d := h.export(h.context())
 	h.status.msg = ""
 	return h.open(d)
 }
 
 // openURI opens rec's URI with the system opener.
-func (h *host) openURI(rec *catalogue.Record) tea.Cmd { return system.Open(rec.URI()) }
+func (h *host) openURI(rec *ssd3.Record) tea.Cmd { return system.Open(rec.URI()) }
 
 // copyURI copies rec's URI to the clipboard.
-func (h *host) copyURI(rec *catalogue.Record) tea.Cmd { return system.Copy(rec.URI()) }
+func (h *host) copyURI(rec *ssd3.Record) tea.Cmd { return system.Copy(rec.URI()) }
 
 // manyOpenAsk is how many links open at once without asking first.
 const manyOpenAsk = 5
@@ -366,7 +366,7 @@ const manyOpenAsk = 5
 // selection is the records selected, as they are now, in file order, and
 // how many of them the search hides.
 type selection struct {
-	recs   []*catalogue.Record
+	recs   []*ssd3.Record
 	hidden int
 }
 
@@ -438,7 +438,7 @@ func (h *host) copyMany(s selection) tea.Cmd {
 // validSelection returns the valid records of s. An edit of records that
 // are not valid is refused whole: it acts on the valid ones, and says
 // which it leaves; none valid, it says so and returns none.
-func (h *host) validSelection(s selection) []*catalogue.Record {
+func (h *host) validSelection(s selection) []*ssd3.Record {
 	valid, skipped := validOnly(s.recs)
 	if len(valid) == 0 {
 		h.status.set(sevError, "the %s are not valid: fix them first (! lists their problems)", s.name())
@@ -478,14 +478,14 @@ func (h *host) exportMany(s selection) tea.Cmd {
 
 // marked returns the records selected, as they are now, in file order,
 // and how many of them the search hides.
-func (h *host) marked() (recs []*catalogue.Record, hidden int) {
+func (h *host) marked() (recs []*ssd3.Record, hidden int) {
 	recs = h.list.Marked().Records(h.store.Catalogue().Records())
 	_, hidden = h.list.MarkCounts()
 	return recs, hidden
 }
 
 // validOnly returns the valid records of recs, and how many are not.
-func validOnly(recs []*catalogue.Record) (valid []*catalogue.Record, skipped int) {
+func validOnly(recs []*ssd3.Record) (valid []*ssd3.Record, skipped int) {
 	for _, r := range recs {
 		if r.Valid() {
 			valid = append(valid, r)
@@ -495,7 +495,7 @@ func validOnly(recs []*catalogue.Record) (valid []*catalogue.Record, skipped int
 }
 
 // validURIs returns the valid URIs of recs, in order.
-func validURIs(recs []*catalogue.Record) []string {
+func validURIs(recs []*ssd3.Record) []string {
 	var uris []string
 	for _, r := range recs {
 		if ssd3.ValidateURI(r.URI()) == nil {
@@ -554,7 +554,7 @@ type suggestedMsg struct {
 // suggestions for them: at once when the index of the catalogue as it is
 // is built, else from a command that builds it from a snapshot (a pass
 // over every record: not in Update), d showing meanwhile without them.
-func (h *host) openSuggested(d suggester, recs []*catalogue.Record) tea.Cmd {
+func (h *host) openSuggested(d suggester, recs []*ssd3.Record) tea.Cmd {
 	if len(recs) > suggestFrom {
 		recs = recs[:suggestFrom]
 	}
@@ -585,7 +585,7 @@ func (h *host) suggested(msg suggestedMsg) {
 
 // suggestions returns the names of the categories and the tags of the
 // records most like recs, best first (package suggest).
-func suggestions(ix *suggest.Index, recs []*catalogue.Record) (cats, tags []string) {
+func suggestions(ix *suggest.Index, recs []*ssd3.Record) (cats, tags []string) {
 	cs, ts := ix.Suggest(recs, 8)
 	for _, s := range cs {
 		cats = append(cats, s.Name)
@@ -599,13 +599,13 @@ func suggestions(ix *suggest.Index, recs []*catalogue.Record) (cats, tags []stri
 // retag returns the tags dialog for recs (hidden of them hidden by the
 // search), completing from the catalogue's tags (suggestions first, once
 // openSuggested gives them).
-func (h *host) retag(recs []*catalogue.Record, hidden int) *retag.Model {
+func (h *host) retag(recs []*ssd3.Record, hidden int) *retag.Model {
 	return retag.New(h.context(), recs, hidden, form.TagsOf(h.list.Records()), nil)
 }
 
 // export returns the export screen for the valid records the list shows.
 func (h *host) export(ctx dialog.Context) *transfer.Export {
-	var recs []*catalogue.Record
+	var recs []*ssd3.Record
 	for _, r := range h.list.Shown() {
 		if r.Valid() {
 			recs = append(recs, r)
@@ -622,8 +622,8 @@ func (h *host) export(ctx dialog.Context) *transfer.Export {
 
 // exportRecords returns the export screen for the valid records of recs,
 // a selection, named what ("the 12 selected records").
-func (h *host) exportRecords(ctx dialog.Context, recs []*catalogue.Record, what string) *transfer.Export {
-	var valid []*catalogue.Record
+func (h *host) exportRecords(ctx dialog.Context, recs []*ssd3.Record, what string) *transfer.Export {
+	var valid []*ssd3.Record
 	for _, r := range recs {
 		if r.Valid() {
 			valid = append(valid, r)
@@ -657,7 +657,7 @@ func (h *host) categories() []string {
 // rebuilt: that would stall Update), and finds which record has the URI
 // in a snapshot, in a command. The tags input completes from the
 // catalogue's tags, as CATEGORY from its categories.
-func (h *host) form(rec *catalogue.Record) *form.Model {
+func (h *host) form(rec *ssd3.Record) *form.Model {
 	f := form.New(h.context(), rec, h.categories())
 	f.CompleteTags(form.TagsOf(h.list.Records()))
 	f.CheckDuplicates(form.URIs{
@@ -775,7 +775,7 @@ func (h *host) deleteRecords(refs []catalogue.Ref) tea.Cmd {
 }
 
 // recordLabel names a record in a message, even one without a NAME.
-func recordLabel(r *catalogue.Record) string {
+func recordLabel(r *ssd3.Record) string {
 	if r.Name() != "" {
 		return "“" + display.Text(r.Name()) + "”"
 	}

@@ -4,7 +4,7 @@ import (
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 
-	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/tui/dialog"
 	"github.com/uricat/uricat/tui/dups"
 	"github.com/uricat/uricat/tui/organise"
@@ -132,7 +132,7 @@ type action struct {
 	// one does it on rec, the record under the cursor (nil: none, or a
 	// heading); many, when records are selected, on them all (nil: one
 	// does, on the record under the cursor).
-	one  func(h *host, rec *catalogue.Record) tea.Cmd
+	one  func(h *host, rec *ssd3.Record) tea.Cmd
 	many func(h *host, sel selection) tea.Cmd
 }
 
@@ -147,8 +147,8 @@ func listed(b key.Binding, col int, bar bool) action {
 // clears the status bar's message, unless keepsStatus. A screen's edits
 // and results need nothing more in the root: they go through its
 // dialog.Context.
-func openScreen(keepsStatus bool, open func(h *host, ctx dialog.Context, rec *catalogue.Record) dialog.Dialog) func(*host, *catalogue.Record) tea.Cmd {
-	return func(h *host, rec *catalogue.Record) tea.Cmd {
+func openScreen(keepsStatus bool, open func(h *host, ctx dialog.Context, rec *ssd3.Record) dialog.Dialog) func(*host, *ssd3.Record) tea.Cmd {
+	return func(h *host, rec *ssd3.Record) tea.Cmd {
 		d := open(h, h.context(), rec)
 		if !keepsStatus {
 			h.status.msg = ""
@@ -203,11 +203,11 @@ func newActions(k keyMap) []action {
 		{Action: dialog.Action{Binding: b([]string{"y"}, "y", "copy URI"), Col: 5}, detail: true,
 			needsRec: true, uriVerb: "copy", one: (*host).copyURI, many: (*host).copyMany},
 		{Action: dialog.Action{Binding: b([]string{"!", "p"}, "!", "problems"), Col: 5},
-			one: openScreen(false, func(h *host, ctx dialog.Context, _ *catalogue.Record) dialog.Dialog {
+			one: openScreen(false, func(h *host, ctx dialog.Context, _ *ssd3.Record) dialog.Dialog {
 				return problems.New(ctx, h.catalogue())
 			})},
 		{Action: dialog.Action{Binding: b([]string{"i"}, "i", "import"), Col: 5}, empty: true,
-			one: openScreen(true, func(h *host, ctx dialog.Context, _ *catalogue.Record) dialog.Dialog {
+			one: openScreen(true, func(h *host, ctx dialog.Context, _ *ssd3.Record) dialog.Dialog {
 				return transfer.NewImport(ctx, transfer.ImportConfig{Dir: h.importDir, Profiles: h.profiles})
 			})},
 		sample,
@@ -219,19 +219,19 @@ func newActions(k keyMap) []action {
 		// The views for tidying a collection: the category tree, the
 		// tags, the stats; then its duplicates.
 		{Action: dialog.Action{Binding: b([]string{"C"}, "C", "category tree"), Col: 6},
-			one: openScreen(false, func(h *host, ctx dialog.Context, _ *catalogue.Record) dialog.Dialog {
+			one: openScreen(false, func(h *host, ctx dialog.Context, _ *ssd3.Record) dialog.Dialog {
 				return organise.NewTree(ctx, h.catalogue())
 			})},
 		{Action: dialog.Action{Binding: b([]string{"T"}, "T", "tags"), Col: 6},
-			one: openScreen(false, func(h *host, ctx dialog.Context, _ *catalogue.Record) dialog.Dialog {
+			one: openScreen(false, func(h *host, ctx dialog.Context, _ *ssd3.Record) dialog.Dialog {
 				return organise.NewTags(ctx, h.catalogue())
 			})},
 		{Action: dialog.Action{Binding: b([]string{"#"}, "#", "stats"), Col: 6},
-			one: openScreen(false, func(h *host, ctx dialog.Context, _ *catalogue.Record) dialog.Dialog {
+			one: openScreen(false, func(h *host, ctx dialog.Context, _ *ssd3.Record) dialog.Dialog {
 				return statsview.New(ctx, h.catalogue())
 			})},
 		{Action: dialog.Action{Binding: b([]string{"D"}, "D", "duplicates"), Col: 6},
-			one: openScreen(false, func(h *host, ctx dialog.Context, rec *catalogue.Record) dialog.Dialog {
+			one: openScreen(false, func(h *host, ctx dialog.Context, rec *ssd3.Record) dialog.Dialog {
 				return dups.New(ctx, h.catalogue(), rec)
 			})},
 		listed(k.CheckLinks, 6, false), listed(k.MergeCopies, 6, false), listed(k.Sync, 6, false),

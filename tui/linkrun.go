@@ -10,8 +10,8 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
 
-	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/linkset"
+	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/internal/display"
 	"github.com/uricat/uricat/internal/linkcheck"
 	"github.com/uricat/uricat/internal/plural"
@@ -38,7 +38,7 @@ type linkRun struct {
 	counts  map[linkcheck.Status]int
 	host    string // of the last result
 	stopped bool   // esc or ctrl+c: the results so far are kept
-	byURI   map[string][]*catalogue.Record
+	byURI   map[string][]*ssd3.Record
 	found   []linkres.Entry
 	bar     progress.Model
 }

@@ -8,6 +8,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/internal/display"
 	"github.com/uricat/uricat/internal/linkcheck"
 	"github.com/uricat/uricat/tui/linkres"
@@ -79,7 +80,7 @@ type linkChecker struct {
 	newChecker func(*http.Client, string) *linkcheck.Checker
 
 	// shown returns the records the list shows, whose links L checks.
-	shown func() []*catalogue.Record
+	shown func() []*ssd3.Record
 	// changed tells the list that the results changed (results.gen).
 	changed func() tea.Cmd
 	// found opens the results screen on the moved and dead links a
@@ -149,7 +150,7 @@ func (m *Model) linksChanged() tea.Cmd {
 
 // mark is the list's mark for a record whose link is dead or moved,
 // two cells wide, and its style; "" for the others.
-func (l *links) mark(rec *catalogue.Record) (string, bool) {
+func (l *links) mark(rec *ssd3.Record) (string, bool) {
 	switch l.status(rec.URI()) {
 	case linkcheck.Dead:
 		return "⊘ ", true
@@ -162,7 +163,7 @@ func (l *links) mark(rec *catalogue.Record) (string, bool) {
 // describe is the detail pane's lines about rec's link: the status and
 // the HTTP code, when it was checked, and where it moved; none for a link
 // never checked.
-func (l *links) describe(rec *catalogue.Record) (status, checked, movedTo string) {
+func (l *links) describe(rec *ssd3.Record) (status, checked, movedTo string) {
 	r, ok := l.result(rec.URI())
 	if !ok {
 		return "", "", ""

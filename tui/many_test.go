@@ -7,7 +7,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/ssd3"
 )
 
@@ -135,14 +134,14 @@ func TestSelectionTagsAddRemove(t *testing.T) {
 	h.typeText("o")
 	h.keys("tab") // completes "old", carried by Google
 	h.keys("enter")
-	if got := h.fields(catalogue.FieldTags, "Google", "go.dev"); !slices.Equal(got, []string{"search, dev, web", "dev, web"}) {
+	if got := h.fields(ssd3.FieldTags, "Google", "go.dev"); !slices.Equal(got, []string{"search, dev, web", "dev, web"}) {
 		t.Fatalf("tags %q", got)
 	}
 	if !strings.Contains(h.m.status.msg, "added dev, web, removed old: 2 records") {
 		t.Errorf("message %q", h.m.status.msg)
 	}
 	h.keys("u")
-	if got := h.fields(catalogue.FieldTags, "Google", "go.dev"); !slices.Equal(got, []string{"old, search", ""}) {
+	if got := h.fields(ssd3.FieldTags, "Google", "go.dev"); !slices.Equal(got, []string{"old, search", ""}) {
 		t.Errorf("after one u: %q", got)
 	}
 	// A tag with a comma cannot be typed as one: blanks are refused.

@@ -813,12 +813,12 @@ func (m *Model) setSearch(q string) tea.Cmd {
 
 // setRecs tells the keys that recs is the newest snapshot: the sample
 // key works, and is in the help, only while it is empty.
-func (m *Model) setRecs(recs []*catalogue.Record) {
+func (m *Model) setRecs(recs []*ssd3.Record) {
 	m.keys.Sample.SetEnabled(len(recs) == 0)
 }
 
 // refilter starts a pass over recs with the search box's text.
-func (m *Model) refilter(recs []*catalogue.Record) tea.Cmd {
+func (m *Model) refilter(recs []*ssd3.Record) tea.Cmd {
 	cmd := m.passStarted(m.list.Refilter(recs, m.input.Value()))
 	m.setRecs(recs)
 	return cmd

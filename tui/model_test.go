@@ -444,7 +444,7 @@ func TestAnotherProcessChanges(t *testing.T) {
 }
 
 // rate is the edit that rates r n.
-func rate(r *catalogue.Record, n int) catalogue.Edit {
+func rate(r *ssd3.Record, n int) catalogue.Edit {
 	return catalogue.Set{Ref: r.Ref(), Fields: []ssd3.Field{{Name: ssd3.FieldRating, Value: fmt.Sprint(n)}}}
 }
 
@@ -453,19 +453,19 @@ func histEmpty(m *Model) bool {
 	return u == 0 && r == 0
 }
 
-func withRating(r *catalogue.Record, n int) *catalogue.Record {
+func withRating(r *ssd3.Record, n int) *ssd3.Record {
 	c := r.Clone()
 	c.SetRating(n)
 	return c
 }
 
-func find2(rows []records.Row, name string) *catalogue.Record {
+func find2(rows []records.Row, name string) *ssd3.Record {
 	for _, r := range rows {
 		if r.Rec != nil && r.Rec.Name() == name {
 			return r.Rec
 		}
 	}
-	return &catalogue.Record{}
+	return &ssd3.Record{}
 }
 
 func TestMouseWheelAndClick(t *testing.T) {

@@ -22,7 +22,7 @@ import (
 // root.
 type starrer struct {
 	ctx dialog.Context
-	rec *catalogue.Record
+	rec *ssd3.Record
 }
 
 func (s *starrer) Init() tea.Cmd             { return nil }
@@ -88,7 +88,7 @@ func TestANewScreenRegistersInOnePlace(t *testing.T) {
 	h := newHarness(t, fixture, 100, 30)
 	h.m.keys.actions = append(h.m.keys.actions, action{
 		Action: dialog.Action{Binding: key.NewBinding(key.WithKeys("%"), key.WithHelp("%", "starrer")), Col: 6},
-		one: openScreen(false, func(h *host, ctx dialog.Context, rec *catalogue.Record) dialog.Dialog {
+		one: openScreen(false, func(h *host, ctx dialog.Context, rec *ssd3.Record) dialog.Dialog {
 			return &starrer{ctx: ctx, rec: rec}
 		}),
 	})
@@ -138,7 +138,7 @@ func TestANewRecordKeyIsOneEntry(t *testing.T) {
 	h.m.keys.actions = append(h.m.keys.actions, action{
 		Action: dialog.Action{Binding: key.NewBinding(key.WithKeys("%"), key.WithHelp("%", "read it")), Col: 5},
 		detail: true, needsRec: true, uriVerb: "read",
-		one: func(_ *host, rec *catalogue.Record) tea.Cmd {
+		one: func(_ *host, rec *ssd3.Record) tea.Cmd {
 			did = append(did, rec.Name())
 			return nil
 		},

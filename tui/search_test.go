@@ -247,7 +247,7 @@ func FuzzTUIAgreesWithCLI(f *testing.F) {
 			}
 		}
 		cli := query.Filter(c.Valid(), q.WithLinks(links))
-		var tui []*catalogue.Record
+		var tui []*ssd3.Record
 		for _, r := range res.Records() {
 			if r.Valid() {
 				tui = append(tui, r)
@@ -256,7 +256,7 @@ func FuzzTUIAgreesWithCLI(f *testing.F) {
 		if len(tui) != len(cli) {
 			t.Fatalf("%q: the TUI shows %d valid records, the CLI lists %d", text, len(tui), len(cli))
 		}
-		set := make(map[*catalogue.Record]bool, len(cli))
+		set := make(map[*ssd3.Record]bool, len(cli))
 		for _, r := range cli {
 			set[r] = true
 		}

@@ -58,7 +58,7 @@ func TestStressEditsWhileSearchingSortingAndSaving(t *testing.T) {
 			r := recs[rng.IntN(len(recs))]
 			o.Apply(catalogue.Set{Ref: r.Ref(), Fields: []ssd3.Field{{Name: "X-OTHER", Value: fmt.Sprint(i)}}})
 			if i%5 == 0 {
-				o.Apply(catalogue.Add{Records: []*catalogue.Record{catalogue.NewRecord(catalogue.Values{URI: fmt.Sprintf("https://other.example/%d", i), Name: "Other"})}})
+				o.Apply(catalogue.Add{Records: []*ssd3.Record{ssd3.NewRecord(ssd3.Values{URI: fmt.Sprintf("https://other.example/%d", i), Name: "Other"})}})
 			}
 			o.Save()
 			time.Sleep(3 * time.Millisecond)
@@ -117,8 +117,8 @@ func TestStressEditsWhileSearchingSortingAndSaving(t *testing.T) {
 func recordTexts(c *catalogue.Catalogue) string {
 	var b strings.Builder
 	for _, r := range c.Records() {
-		for _, n := range catalogue.FieldNames(r) {
-			b.WriteString(n + "=" + catalogue.GetField(r, n) + ";")
+		for _, n := range ssd3.FieldNames(r) {
+			b.WriteString(n + "=" + ssd3.GetField(r, n) + ";")
 		}
 		b.WriteString("\n")
 	}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/gitsync"
+	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/tui/theme"
 )
 
@@ -71,7 +72,7 @@ func TestSyncKeyCommitsPullsAndPushes(t *testing.T) {
 		gitIn(t, d, "config", "merge.uricat.driver", "false")
 	}
 	otherProcess(t, filepath.Join(b, "bookmarks.uricat"), func(o *catalogue.Catalogue) {
-		apply(t, o, catalogue.Add{Records: []*catalogue.Record{catalogue.NewRecord(catalogue.Values{URI: "https://laptop.example/", Name: "From the laptop"})}})
+		apply(t, o, catalogue.Add{Records: []*ssd3.Record{ssd3.NewRecord(ssd3.Values{URI: "https://laptop.example/", Name: "From the laptop"})}})
 	})
 	gitIn(t, b, "commit", "-q", "-am", "laptop")
 	gitIn(t, b, "push", "-q")

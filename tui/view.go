@@ -8,7 +8,6 @@ import (
 	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
 
-	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/query"
 	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/internal/display"
@@ -272,7 +271,7 @@ func (m *Model) rowLines(r records.Row, selected bool, w int) []string {
 
 // recordLines draws a record's row at width w: its name and metadata,
 // then its URI.
-func (m *Model) recordLines(rec *catalogue.Record, rs rowStyle, w int) []string {
+func (m *Model) recordLines(rec *ssd3.Record, rs rowStyle, w int) []string {
 	th, st := m.th, rs.st
 	// A record selected for an action on many is ticked on its first
 	// line, in the marker's second cell: seen without colour, and the
@@ -304,7 +303,7 @@ func (m *Model) recordLines(rec *catalogue.Record, rs rowStyle, w int) []string 
 
 // rowMeta is the right-hand metadata of a record's row w cells wide:
 // category, stars, date; less when narrow.
-func (m *Model) rowMeta(rec *catalogue.Record, rs rowStyle, w int) string {
+func (m *Model) rowMeta(rec *ssd3.Record, rs rowStyle, w int) string {
 	th, st := m.th, rs.st
 	var meta []string
 	if c := display.Text(rec.Category()); c != "" {
@@ -326,7 +325,7 @@ func (m *Model) rowMeta(rec *catalogue.Record, rs rowStyle, w int) string {
 
 // rowLead is what comes before a record's name, and its width with the
 // marker's: the marks of an invalid record and of a dead or moved link.
-func (m *Model) rowLead(rec *catalogue.Record, rs rowStyle) (lead string, leadW int) {
+func (m *Model) rowLead(rec *ssd3.Record, rs rowStyle) (lead string, leadW int) {
 	th, st := m.th, rs.st
 	leadW = 2
 	if !rec.Valid() {
@@ -347,7 +346,7 @@ func (m *Model) rowLead(rec *catalogue.Record, rs rowStyle) (lead string, leadW 
 }
 
 // rowName draws a record's name in nameW cells, the search's matches lit.
-func (m *Model) rowName(rec *catalogue.Record, rs rowStyle, nameW int) string {
+func (m *Model) rowName(rec *ssd3.Record, rs rowStyle, nameW int) string {
 	th, st := m.th, rs.st
 	name, mark := shownName(rec)
 	var hits []bool
@@ -374,11 +373,11 @@ const invalidMark = "(invalid) "
 // shownName returns rec's NAME as the list and the detail pane show it;
 // when it is not valid, as it is stored, marked (mark is invalidMark), as
 // shownURI shows a URI; "" when the record has none at all.
-func shownName(rec *catalogue.Record) (name, mark string) {
+func shownName(rec *ssd3.Record) (name, mark string) {
 	if n := rec.Name(); n != "" {
 		return display.Text(n), ""
 	}
-	if v, _ := catalogue.StoredValue(rec, ssd3.FieldName); v != "" {
+	if v, _ := ssd3.StoredValue(rec, ssd3.FieldName); v != "" {
 		return display.Text(v), invalidMark
 	}
 	return "", ""
@@ -387,11 +386,11 @@ func shownName(rec *catalogue.Record) (name, mark string) {
 // shownURI returns rec's URI as the list and the detail pane show it: as
 // people read it; when it is not valid, as it is stored, marked (mark is
 // invalidMark); "(no URI)" when the record has none at all.
-func shownURI(rec *catalogue.Record) (uri, mark string) {
+func shownURI(rec *ssd3.Record) (uri, mark string) {
 	if u := rec.URI(); u != "" {
 		return display.Text(display.URI(u)), ""
 	}
-	if v, _ := catalogue.StoredValue(rec, ssd3.FieldURI); v != "" {
+	if v, _ := ssd3.StoredValue(rec, ssd3.FieldURI); v != "" {
 		return display.Text(v), invalidMark
 	}
 	return "(no URI)", ""

@@ -5,7 +5,7 @@ package cataloguetest
 import (
 	"strings"
 
-	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/ssd3"
 )
 
 // FieldSaidTwice returns each standard field's name that text says twice
@@ -16,7 +16,7 @@ import (
 func FieldSaidTwice(text string) []string {
 	var found []string
 	flat := " " + strings.Join(strings.Fields(text), " ") + " "
-	for _, f := range catalogue.Fields {
+	for _, f := range ssd3.Fields {
 		for _, sep := range []string{" ", ": "} {
 			if strings.Contains(flat, " "+f.Name+sep+f.Name+" ") {
 				found = append(found, f.Name+sep+f.Name)

@@ -16,7 +16,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/ssd3"
 )
 
 // Node is one name of a category path.
@@ -60,7 +60,7 @@ type Tree struct {
 
 // Build makes the tree of recs' categories: every record counts, valid or
 // not (pass the valid ones for what a user sees).
-func Build(recs []*catalogue.Record) *Tree {
+func Build(recs []*ssd3.Record) *Tree {
 	counts := make(map[string]int)
 	for _, r := range recs {
 		counts[r.Category()]++
@@ -98,7 +98,7 @@ func (t *Tree) paths(counts map[string]int) (cats []string, odd map[string]int, 
 	cats = make([]string, 0, len(counts))
 	for cat, n := range counts {
 		t.Records += n
-		switch c := catalogue.CanonicalCategory(cat); {
+		switch c := ssd3.CanonicalCategory(cat); {
 		case cat == "":
 			none += n
 		case c != cat:
@@ -175,7 +175,7 @@ func (b *builder) add(cat string) {
 			i += j + 1
 		}
 	} else {
-		for path, name := range catalogue.CategoryNames(cat) {
+		for path, name := range ssd3.CategoryNames(cat) {
 			b.visit(path, name)
 		}
 	}
@@ -259,7 +259,7 @@ func appendKey(key []byte, cat string) []byte {
 		}
 	}
 	first := true
-	for _, name := range catalogue.CategoryNames(cat) {
+	for _, name := range ssd3.CategoryNames(cat) {
 		if !first {
 			key = append(key, 0)
 		}
@@ -293,7 +293,7 @@ func appendNameKey(key []byte, name string) []byte {
 // Find returns the index of the node that path names (compared name by
 // name, so either spelling of a name finds it), or -1.
 func (t *Tree) Find(path string) int {
-	names := catalogue.SplitCategory(path)
+	names := ssd3.SplitCategory(path)
 	if len(names) == 0 {
 		return -1
 	}

@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/internal/cputime"
 )
 
@@ -126,10 +126,10 @@ func TestEmptyTree(t *testing.T) {
 }
 
 func TestBuildCountsRecords(t *testing.T) {
-	recs := []*catalogue.Record{
-		catalogue.NewRecord(catalogue.Values{URI: "http://a/", Name: "A", Category: "Go/Tools"}),
-		catalogue.NewRecord(catalogue.Values{URI: "http://b/", Name: "B", Category: "Go"}),
-		catalogue.NewRecord(catalogue.Values{URI: "http://c/", Name: "C"}),
+	recs := []*ssd3.Record{
+		ssd3.NewRecord(ssd3.Values{URI: "http://a/", Name: "A", Category: "Go/Tools"}),
+		ssd3.NewRecord(ssd3.Values{URI: "http://b/", Name: "B", Category: "Go"}),
+		ssd3.NewRecord(ssd3.Values{URI: "http://c/", Name: "C"}),
 	}
 	tree := Build(recs)
 	if got := draw(tree, tree.Rows(nil)); got != "Go 1/2\n  Tools 1/1\n(none) 1/1\n" {
@@ -149,7 +149,7 @@ func benchCategories(n int) []string {
 		for d, f := range fan {
 			names[d] = fmt.Sprintf("Folder %d.%d", d, rng.IntN(f))
 		}
-		if c := catalogue.JoinCategory(names); !seen[c] {
+		if c := ssd3.JoinCategory(names); !seen[c] {
 			seen[c] = true
 			out = append(out, c)
 		}
@@ -165,13 +165,13 @@ func BenchmarkTree(b *testing.B) {
 	cats := benchCategories(50_000)
 	for _, n := range []int{10_000, 100_000, 1_000_000} {
 		b.Run(fmt.Sprintf("records=%d", n), func(b *testing.B) {
-			recs := make([]*catalogue.Record, n)
+			recs := make([]*ssd3.Record, n)
 			for i := range recs {
 				cat := ""
 				if i%10 != 0 {
 					cat = cats[i%len(cats)]
 				}
-				recs[i] = catalogue.NewRecord(catalogue.Values{URI: fmt.Sprintf("http://x/%d", i), Name: "x", Category: cat, Date: time.Unix(0, 0)})
+				recs[i] = ssd3.NewRecord(ssd3.Values{URI: fmt.Sprintf("http://x/%d", i), Name: "x", Category: cat, Date: time.Unix(0, 0)})
 			}
 			b.ResetTimer()
 			start := cputime.Used()

@@ -9,7 +9,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/internal/linkcheck"
 	"github.com/uricat/uricat/internal/plural"
 )
@@ -26,7 +26,7 @@ type Set struct {
 	// ByURI holds, for each checkable link (those left out as fresh
 	// too), the records that have it, in order: a result is told for
 	// each of them.
-	ByURI map[string][]*catalogue.Record
+	ByURI map[string][]*ssd3.Record
 	// Fresh counts the links left out because fresh said they were
 	// checked recently.
 	Fresh int
@@ -36,8 +36,8 @@ type Set struct {
 
 // Select chooses the links of recs' valid records to check. fresh, if not
 // nil, says which links were checked recently enough to be left out.
-func Select(recs []*catalogue.Record, fresh func(uri string) bool) Set {
-	s := Set{ByURI: map[string][]*catalogue.Record{}}
+func Select(recs []*ssd3.Record, fresh func(uri string) bool) Set {
+	s := Set{ByURI: map[string][]*ssd3.Record{}}
 	for _, r := range recs {
 		if !r.Valid() {
 			continue

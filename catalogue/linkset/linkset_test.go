@@ -6,11 +6,12 @@ import (
 	"testing"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/internal/linkcheck"
 )
 
 // records reads text as a catalogue and returns its records.
-func records(t *testing.T, uris ...string) []*catalogue.Record {
+func records(t *testing.T, uris ...string) []*ssd3.Record {
 	t.Helper()
 	var b strings.Builder
 	for _, u := range uris {

@@ -10,6 +10,7 @@ import (
 
 	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/gen"
+	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/internal/cputime"
 )
 
@@ -25,18 +26,18 @@ var sizes = []struct {
 
 var benchData struct {
 	sync.Mutex
-	recs map[int][]*catalogue.Record
+	recs map[int][]*ssd3.Record
 	size map[int]int
 }
 
 // benchRecords returns the records of a generated catalogue of n records
 // and the file's size, reading each size once per run.
-func benchRecords(b *testing.B, n int) ([]*catalogue.Record, int) {
+func benchRecords(b *testing.B, n int) ([]*ssd3.Record, int) {
 	b.Helper()
 	benchData.Lock()
 	defer benchData.Unlock()
 	if benchData.recs == nil {
-		benchData.recs, benchData.size = map[int][]*catalogue.Record{}, map[int]int{}
+		benchData.recs, benchData.size = map[int][]*ssd3.Record{}, map[int]int{}
 	}
 	if recs, ok := benchData.recs[n]; ok {
 		return recs, benchData.size[n]
@@ -86,7 +87,7 @@ func BenchmarkIndexNext(b *testing.B) {
 		b.Run(s.name, func(b *testing.B) {
 			recs, _ := benchRecords(b, s.n)
 			ix := NewIndex(recs, 1)
-			edited := append([]*catalogue.Record(nil), recs...)
+			edited := append([]*ssd3.Record(nil), recs...)
 			edited[len(edited)/2] = edited[len(edited)/2].Clone()
 			start := cputime.Used()
 			for b.Loop() {

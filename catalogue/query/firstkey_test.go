@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/ssd3"
 )
 
 // keyRecords are records whose one-key searches take every way a key
@@ -16,16 +16,16 @@ import (
 // late in a CATEGORY or a tag and nowhere before, a score no code holds
 // (keyLook); after a rune of several bytes; in parts as long as the
 // index notes or longer (nulFar).
-func keyRecords(t testing.TB) []*catalogue.Record {
+func keyRecords(t testing.TB) []*ssd3.Record {
 	recs := fuzzRecords(t)
 	late := strings.Repeat("x", 45)
 	return append(recs,
-		catalogue.NewRecord(catalogue.Values{Name: "Plain", Category: late + "q", Extensions: tags("a, " + late + "j9")}),
-		catalogue.NewRecord(catalogue.Values{Name: "Plain", Category: "c", Extensions: tags(late + "w, " + strings.Repeat("y", 20) + "w")}),
-		catalogue.NewRecord(catalogue.Values{Name: "Digits", Description: "only here: 7 and 3"}),
-		catalogue.NewRecord(catalogue.Values{Name: "Überk k", Category: "éb", Extensions: tags("ßs, k")}),
-		catalogue.NewRecord(catalogue.Values{Name: strings.Repeat("é", 200) + "z", Category: "z" + strings.Repeat("ö", 200), Description: "z5"}),
-		catalogue.NewRecord(catalogue.Values{Name: "", Category: "", Description: ""}),
+		ssd3.NewRecord(ssd3.Values{Name: "Plain", Category: late + "q", Extensions: tags("a, " + late + "j9")}),
+		ssd3.NewRecord(ssd3.Values{Name: "Plain", Category: "c", Extensions: tags(late + "w, " + strings.Repeat("y", 20) + "w")}),
+		ssd3.NewRecord(ssd3.Values{Name: "Digits", Description: "only here: 7 and 3"}),
+		ssd3.NewRecord(ssd3.Values{Name: "Überk k", Category: "éb", Extensions: tags("ßs, k")}),
+		ssd3.NewRecord(ssd3.Values{Name: strings.Repeat("é", 200) + "z", Category: "z" + strings.Repeat("ö", 200), Description: "z5"}),
+		ssd3.NewRecord(ssd3.Values{Name: "", Category: "", Description: ""}),
 	)
 }
 

@@ -17,23 +17,23 @@ import (
 
 // fuzzRecords is the fixture, a generated catalogue, and records with
 // awkward text: combining accents, controls, odd tags.
-func fuzzRecords(t testing.TB) []*catalogue.Record {
+func fuzzRecords(t testing.TB) []*ssd3.Record {
 	c, err := catalogue.Read(strings.NewReader(gen.Catalogue(400)))
 	if err != nil {
 		t.Fatal(err)
 	}
 	recs := append(slices.Clone(fixture), c.Records()...)
 	return append(recs,
-		catalogue.NewRecord(catalogue.Values{Name: "Cafe\u0301 ﬁle Straße", Category: "a\x00b", Description: "\x1f\x01 İstanbul ǅ", Extensions: tags(",, ,x\u0301,Ａ b,")}),
-		catalogue.NewRecord(catalogue.Values{Name: "", Description: "东京 タワー", Extensions: []ssd3.Field{{Name: "X-Tags", Value: "lower-case name"}}}),
+		ssd3.NewRecord(ssd3.Values{Name: "Cafe\u0301 ﬁle Straße", Category: "a\x00b", Description: "\x1f\x01 İstanbul ǅ", Extensions: tags(",, ,x\u0301,Ａ b,")}),
+		ssd3.NewRecord(ssd3.Values{Name: "", Description: "东京 タワー", Extensions: []ssd3.Field{{Name: "X-Tags", Value: "lower-case name"}}}),
 		// Parts whose NULs are as far as the index notes or farther (nulFar).
-		catalogue.NewRecord(catalogue.Values{Name: strings.Repeat("Long name ", 30), Description: "after a long name"}),
-		catalogue.NewRecord(catalogue.Values{Name: "Short", Category: strings.Repeat("É", nulFar), Description: "after a long category", Extensions: tags("a, b")}),
-		catalogue.NewRecord(catalogue.Values{Name: "Short", Category: "c", Description: "after long tags", Extensions: tags(strings.Repeat("tag", 90) + ", last")}),
-		catalogue.NewRecord(catalogue.Values{Name: strings.Repeat("n", nulFar-1), Category: "near", Description: "the name's NUL just near"}),
+		ssd3.NewRecord(ssd3.Values{Name: strings.Repeat("Long name ", 30), Description: "after a long name"}),
+		ssd3.NewRecord(ssd3.Values{Name: "Short", Category: strings.Repeat("É", nulFar), Description: "after a long category", Extensions: tags("a, b")}),
+		ssd3.NewRecord(ssd3.Values{Name: "Short", Category: "c", Description: "after long tags", Extensions: tags(strings.Repeat("tag", 90) + ", last")}),
+		ssd3.NewRecord(ssd3.Values{Name: strings.Repeat("n", nulFar-1), Category: "near", Description: "the name's NUL just near"}),
 		// Look-alikes of the fixture's (dup:yes).
-		catalogue.NewRecord(catalogue.Values{URI: "http://koeln.de/#altstadt", Name: "Köln again"}),
-		catalogue.NewRecord(catalogue.Values{URI: "https://go.dev/?utm_source=x", Name: "go.dev again"}),
+		ssd3.NewRecord(ssd3.Values{URI: "http://koeln.de/#altstadt", Name: "Köln again"}),
+		ssd3.NewRecord(ssd3.Values{URI: "https://go.dev/?utm_source=x", Name: "go.dev again"}),
 	)
 }
 
@@ -85,7 +85,7 @@ func FuzzSearch(f *testing.F) {
 			return
 		}
 		ina, inc := Filter(recs, a), Filter(recs, c)
-		var want []*catalogue.Record
+		var want []*ssd3.Record
 		for _, r := range recs {
 			if slices.Contains(ina, r) || slices.Contains(inc, r) {
 				want = append(want, r)
@@ -101,10 +101,10 @@ func FuzzSearch(f *testing.F) {
 // index, their DupSet, and the last search's hits, whose memory the next
 // reuses.
 type searchFuzz struct {
-	recs     []*catalogue.Record
+	recs     []*ssd3.Record
 	ix       *Index
 	unfolded *Index // ix before Build: every record read as Matcher does
-	dupSet   map[*catalogue.Record]bool
+	dupSet   map[*ssd3.Record]bool
 	reused   []Hit
 }
 
@@ -146,12 +146,12 @@ func checkParseError(t *testing.T, text string, err error) {
 // checkIndex: the index finds what Filter finds (want), scores as a
 // search without it does, finds the same in a used buffer and before
 // it is built, and ranks.
-func (sf *searchFuzz) checkIndex(t *testing.T, text string, q *Query, want []*catalogue.Record) {
+func (sf *searchFuzz) checkIndex(t *testing.T, text string, q *Query, want []*ssd3.Record) {
 	hits, err := sf.ix.Search(context.Background(), q, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	got := make([]*catalogue.Record, len(hits))
+	got := make([]*ssd3.Record, len(hits))
 	for i, h := range hits {
 		got[i] = sf.recs[h.Pos]
 	}
@@ -186,7 +186,7 @@ func (sf *searchFuzz) checkIndex(t *testing.T, text string, q *Query, want []*ca
 }
 
 // checkMatch: Match and a Matcher find what Filter finds (want).
-func (sf *searchFuzz) checkMatch(t *testing.T, text string, q *Query, want []*catalogue.Record) {
+func (sf *searchFuzz) checkMatch(t *testing.T, text string, q *Query, want []*ssd3.Record) {
 	for _, r := range sf.recs {
 		if q.dup {
 			break // Match sees one record: none looks like another
@@ -276,7 +276,7 @@ func TestIndexNext(t *testing.T) {
 	r := edited[chunkSize+5].Clone()
 	r.SetName("Zebra crossing")
 	edited[chunkSize+5] = r
-	edited = append(edited, catalogue.NewRecord(catalogue.Values{Name: "Zebra finch"}))
+	edited = append(edited, ssd3.NewRecord(ssd3.Values{Name: "Zebra finch"}))
 	next := ix.Next(edited, 2)
 	if next.Version() != 2 || next.Len() != len(edited) {
 		t.Fatalf("version %d, %d records", next.Version(), next.Len())
@@ -312,8 +312,8 @@ func TestIndexNext(t *testing.T) {
 	}
 }
 
-func recsOf(recs []*catalogue.Record, hits []Hit) []*catalogue.Record {
-	out := make([]*catalogue.Record, len(hits))
+func recsOf(recs []*ssd3.Record, hits []Hit) []*ssd3.Record {
+	out := make([]*ssd3.Record, len(hits))
 	for i, h := range hits {
 		out[i] = recs[h.Pos]
 	}

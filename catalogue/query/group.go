@@ -7,7 +7,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/ssd3"
 )
 
 type groupField int
@@ -87,7 +87,7 @@ func ParseGroupKey(s string) (GroupKey, error) {
 // Group is a run of records that share a group label.
 type Group struct {
 	Label   string
-	Records []*catalogue.Record
+	Records []*ssd3.Record
 }
 
 // NoValue labels the group of records that lack the grouped field.
@@ -97,7 +97,7 @@ const NoValue = "(none)"
 // within each group. Groups come in a natural order: names and categories
 // alphabetically, dates and ratings from the newest and highest; records
 // without the field come last.
-func GroupRecords(recs []*catalogue.Record, k GroupKey) []Group {
+func GroupRecords(recs []*ssd3.Record, k GroupKey) []Group {
 	idx := map[string]int{}
 	var groups []Group
 	for _, r := range recs {
@@ -165,7 +165,7 @@ func digitRun(s string) (digits, rest string) {
 	return s[:i], s[i:]
 }
 
-func (k GroupKey) label(r *catalogue.Record) string {
+func (k GroupKey) label(r *ssd3.Record) string {
 	switch k.field {
 	case groupName:
 		// The initial as searches see it: "Émile" goes under E.

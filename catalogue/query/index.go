@@ -9,7 +9,7 @@ import (
 	"sync/atomic"
 	"unsafe"
 
-	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/internal/parallel"
 )
 
@@ -30,12 +30,12 @@ import (
 // same, so that a search typed while the index is being built is
 // answered without waiting for it.
 type Index struct {
-	recs    []*catalogue.Record
+	recs    []*ssd3.Record
 	version uint64
 	// chunks are set once each, by Build, and read by searches meanwhile.
 	chunks []atomic.Pointer[chunk]
-	dups   func() map[*catalogue.Record]bool // DupSet(recs), on first use
-	build  *building                         // the chunks to fold; nil: none
+	dups   func() map[*ssd3.Record]bool // DupSet(recs), on first use
+	build  *building                    // the chunks to fold; nil: none
 }
 
 // building is the work of folding an index's missing chunks, shared by
@@ -84,7 +84,7 @@ const (
 // catalogue's version (which Version gives back, so that the holder can
 // tell whether the index is current). recs must not change afterwards; the
 // records themselves never do.
-func NewIndex(recs []*catalogue.Record, version uint64) *Index {
+func NewIndex(recs []*ssd3.Record, version uint64) *Index {
 	return (*Index)(nil).Next(recs, version)
 }
 
@@ -92,7 +92,7 @@ func NewIndex(recs []*catalogue.Record, version uint64) *Index {
 // nil) for every chunk whose records are the very same records as in ix,
 // at the same places: after an edit only the edited record's chunk is
 // folded again, and after an append only the last.
-func (ix *Index) Next(recs []*catalogue.Record, version uint64) *Index {
+func (ix *Index) Next(recs []*ssd3.Record, version uint64) *Index {
 	next := ix.Prepare(recs, version)
 	next.Build()
 	return next
@@ -101,10 +101,10 @@ func (ix *Index) Next(recs []*catalogue.Record, version uint64) *Index {
 // Prepare is Next without the folding: the index it returns reuses ix's
 // chunks as Next does and folds the others when Build is called, and can
 // be searched meanwhile (more slowly where a chunk is not folded yet).
-func (ix *Index) Prepare(recs []*catalogue.Record, version uint64) *Index {
+func (ix *Index) Prepare(recs []*ssd3.Record, version uint64) *Index {
 	n := (len(recs) + chunkSize - 1) / chunkSize
 	next := &Index{recs: recs, version: version, chunks: make([]atomic.Pointer[chunk], n)}
-	next.dups = sync.OnceValue(func() map[*catalogue.Record]bool { return DupSet(recs) })
+	next.dups = sync.OnceValue(func() map[*ssd3.Record]bool { return DupSet(recs) })
 	var todo []int
 	for k := range n {
 		lo, hi := k*chunkSize, min((k+1)*chunkSize, len(recs))
@@ -172,7 +172,7 @@ func (c *chunk) len() int { return len(c.masks) / 3 }
 
 // newChunk folds recs into a chunk, with buf as scratch space (returned
 // for the next chunk).
-func newChunk(recs []*catalogue.Record, buf []byte) (*chunk, []byte) {
+func newChunk(recs []*ssd3.Record, buf []byte) (*chunk, []byte) {
 	c := &chunk{spans: make([]uint64, len(recs)+1), masks: make([]uint32, 3*len(recs)), keys: make([]uint8, len(firstKeys)*len(recs))}
 	buf = buf[:0]
 	for i, r := range recs {
@@ -208,7 +208,7 @@ func newChunk(recs []*catalogue.Record, buf []byte) (*chunk, []byte) {
 }
 
 // dupSet returns DupSet of the index's records, computed once.
-func (ix *Index) dupSet() map[*catalogue.Record]bool {
+func (ix *Index) dupSet() map[*ssd3.Record]bool {
 	if ix.dups == nil { // an Index not made by Next
 		return DupSet(ix.recs)
 	}
@@ -219,7 +219,7 @@ func (ix *Index) dupSet() map[*catalogue.Record]bool {
 func (ix *Index) Version() uint64 { return ix.version }
 
 // Records returns the snapshot the index was built from, in file order.
-func (ix *Index) Records() []*catalogue.Record { return ix.recs }
+func (ix *Index) Records() []*ssd3.Record { return ix.recs }
 
 // Len returns the number of records indexed.
 func (ix *Index) Len() int { return len(ix.recs) }
@@ -289,7 +289,7 @@ func (ix *Index) SearchInto(ctx context.Context, q *Query, candidates []int32, b
 	if len(out) < n {
 		out = make([]Hit, n)
 	}
-	var dups map[*catalogue.Record]bool
+	var dups map[*ssd3.Record]bool
 	if q.dup {
 		dups = ix.dupSet()
 	}
@@ -368,14 +368,14 @@ type scan struct {
 }
 
 // newScan returns a scan for q, dups being the index's DupSet if q needs it.
-func newScan(q *Query, dups map[*catalogue.Record]bool) *scan {
+func newScan(q *Query, dups map[*ssd3.Record]bool) *scan {
 	s := &scan{scratch: make([]byte, 0, 1024), words: q.plainWords()}
 	s.d = doc{scratch: &s.scratch, dups: dups, links: q.links}
 	return s
 }
 
 // eval is q.eval of r, as an index's doc of r would give it.
-func (s *scan) eval(q *Query, r *catalogue.Record) (int, bool) {
+func (s *scan) eval(q *Query, r *ssd3.Record) (int, bool) {
 	if len(s.words) > 0 && !mayHoldAll(r, s.words) {
 		return 0, false
 	}

@@ -9,6 +9,7 @@ import (
 	"unsafe"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/internal/linkcheck"
 	"github.com/uricat/uricat/internal/parallel"
 	"github.com/uricat/uricat/internal/printable"
@@ -19,7 +20,7 @@ import (
 // every other field. An Index holds the folded text; a one-off search
 // folds each field only when a term asks for it.
 type doc struct {
-	rec  *catalogue.Record
+	rec  *ssd3.Record
 	text [numParts]string
 	have uint8 // bits of the parts folded so far
 
@@ -43,7 +44,7 @@ type doc struct {
 	// The records of the catalogue searched that look like another
 	// (DupSet), for dup: terms; nil for a search that has none, and for
 	// Match, which sees no other record.
-	dups map[*catalogue.Record]bool
+	dups map[*ssd3.Record]bool
 
 	// The link status of a URI (Query.WithLinks), for link: terms; nil:
 	// every link is unchecked.
@@ -142,7 +143,7 @@ func (d *doc) scoredParts() (name, category, tags string) {
 // a doc on the heap, and one allocated for each record would cost more
 // than the search of most. Only rec and have change from one record to
 // the next (the parts are read only once have says they are there).
-func (d *doc) reuse(r *catalogue.Record) *doc {
+func (d *doc) reuse(r *ssd3.Record) *doc {
 	d.rec, d.have = r, 0
 	return d
 }
@@ -175,7 +176,7 @@ func (d *doc) fold(p int, dst []byte) []byte {
 // appendTags appends the record's tags, folded, each without the blanks
 // around it, separated by tagSep. X-TAGS holds tags separated by commas,
 // as browsers write them ("hiking, road trip"); empty ones are left out.
-func appendTags(dst []byte, r *catalogue.Record) []byte {
+func appendTags(dst []byte, r *ssd3.Record) []byte {
 	v := r.Extension(TagsField)
 	n := len(dst)
 	for tag := range strings.SplitSeq(v, ",") {
@@ -855,7 +856,7 @@ func wordStart(s string, i int) bool {
 // Match reports whether q matches r. It sees r alone: to it no record
 // looks like another (dup:yes matches none, dup:no all); Filter and
 // Index.Search see the whole catalogue.
-func (q *Query) Match(r *catalogue.Record) bool {
+func (q *Query) Match(r *ssd3.Record) bool {
 	_, ok := q.eval(&doc{rec: r, links: q.links})
 	return ok
 }
@@ -875,19 +876,19 @@ const (
 // folds each record's text as it goes, only as far as the terms need: the
 // way to search a catalogue once, where building an Index would cost more
 // than it saves.
-func Filter(recs []*catalogue.Record, q *Query) []*catalogue.Record {
+func Filter(recs []*ssd3.Record, q *Query) []*ssd3.Record {
 	if q.Empty() {
 		return slices.Clone(recs)
 	}
-	var dups map[*catalogue.Record]bool
+	var dups map[*ssd3.Record]bool
 	if q.dup {
 		dups = DupSet(recs)
 	}
-	parts := split(len(recs), filterShare, func() func(lo, hi int) []*catalogue.Record {
+	parts := split(len(recs), filterShare, func() func(lo, hi int) []*ssd3.Record {
 		scratch := make([]byte, 0, 1024)
 		d := &doc{scratch: &scratch, dups: dups, links: q.links}
-		return func(lo, hi int) []*catalogue.Record {
-			var out []*catalogue.Record
+		return func(lo, hi int) []*ssd3.Record {
+			var out []*ssd3.Record
 			for _, r := range recs[lo:hi] {
 				scratch = scratch[:0]
 				if _, ok := q.eval(d.reuse(r)); ok {
@@ -907,17 +908,17 @@ func Filter(recs []*catalogue.Record, q *Query) []*catalogue.Record {
 // It keeps nothing of a record: a catalogue read calls it on each record
 // as it reads them, to hold only the matches
 // (catalogue.Where).
-func (q *Query) Matcher() func(*catalogue.Record) bool {
+func (q *Query) Matcher() func(*ssd3.Record) bool {
 	if q.dup {
 		return nil
 	}
 	if q.Empty() {
-		return func(*catalogue.Record) bool { return true }
+		return func(*ssd3.Record) bool { return true }
 	}
 	words := q.plainWords()
 	scratch := make([]byte, 0, 1024)
 	d := &doc{scratch: &scratch, links: q.links}
-	return func(r *catalogue.Record) bool {
+	return func(r *ssd3.Record) bool {
 		if len(words) > 0 && !mayHoldAll(r, words) {
 			return false
 		}
@@ -955,7 +956,7 @@ func (q *Query) plainWords() []string {
 // one). Text of ASCII alone folds byte by byte (asciiFold); text with
 // other bytes (decoded from encoded-words) may fold to anything, and is
 // left to eval.
-func mayHoldAll(r *catalogue.Record, words []string) bool {
+func mayHoldAll(r *ssd3.Record, words []string) bool {
 	name, category, tags, desc := r.Name(), r.Category(), r.Extension(TagsField), r.Description()
 	for _, w := range words {
 		if !mayHold(name, w, true) && !mayHold(category, w, true) && !mayHold(tags, w, true) && !mayHold(desc, w, false) {
@@ -1021,8 +1022,8 @@ func withinFrom(s, w string, c byte) bool {
 // what dup:yes matches. A search with a dup: term needs this fact about
 // the whole catalogue: Filter computes it for its one search, an Index
 // once for its version, on the first search that asks.
-func DupSet(recs []*catalogue.Record) map[*catalogue.Record]bool {
-	set := map[*catalogue.Record]bool{}
+func DupSet(recs []*ssd3.Record) map[*ssd3.Record]bool {
+	set := map[*ssd3.Record]bool{}
 	for _, g := range catalogue.Duplicates(recs) {
 		for _, r := range g {
 			set[r] = true

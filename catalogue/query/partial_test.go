@@ -10,11 +10,12 @@ import (
 
 	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/gen"
+	"github.com/uricat/uricat/catalogue/ssd3"
 )
 
 // partialQueries returns random searches over recs: words and parts of
 // words taken from their text, first keys, and the query language.
-func partialQueries(rng *rand.Rand, recs []*catalogue.Record, n int) []string {
+func partialQueries(rng *rand.Rand, recs []*ssd3.Record, n int) []string {
 	fixed := []string{"g", "k", "z", "1", ".", "se", "ser", "git", "kernel rust", "-git", "rating:>=4 cat:music",
 		"uri:example.org", "koln", "tag:hiking", "dup:yes", "dup:no g", "\"search engine\"", "a OR b", "date:<2010"}
 	out := slices.Clone(fixed)
@@ -119,9 +120,9 @@ func TestPartialIndex(t *testing.T) {
 // first on, up to the first not folded.
 func TestFolded(t *testing.T) {
 	t.Parallel()
-	recs := make([]*catalogue.Record, 2*chunkSize+10)
+	recs := make([]*ssd3.Record, 2*chunkSize+10)
 	for i := range recs {
-		recs[i] = catalogue.NewRecord(catalogue.Values{Name: "r"})
+		recs[i] = ssd3.NewRecord(ssd3.Values{Name: "r"})
 	}
 	ix := (*Index)(nil).Prepare(recs, 1)
 	if got := ix.Folded(); got != 0 {

@@ -7,7 +7,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/internal/linkcheck"
 )
@@ -323,7 +322,7 @@ func evalIn(t *term, d *doc) bool {
 	if t.text == "" {
 		return cat == ""
 	}
-	_, ok := catalogue.CategoryUnder(cat, t.text)
+	_, ok := ssd3.CategoryUnder(cat, t.text)
 	return ok
 }
 

@@ -6,7 +6,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/internal/linkcheck"
 )
@@ -15,9 +14,9 @@ import (
 // what of the record lights up.
 type qualifierCase struct {
 	term  string
-	rec   catalogue.Values // a record term finds; a record of its URI alone it does not
-	typed string           // term as it is typed, a beginning of it: "" if none parses
-	field string           // the field whose value lights up ("": none does)
+	rec   ssd3.Values // a record term finds; a record of its URI alone it does not
+	typed string      // term as it is typed, a beginning of it: "" if none parses
+	field string      // the field whose value lights up ("": none does)
 }
 
 // qualifierCases has a case for each qualifier of qualifierTable, by its
@@ -25,19 +24,19 @@ type qualifierCase struct {
 func qualifierCases() map[string]qualifierCase {
 	const uri = "https://www.koeln.de/stadt"
 	return map[string]qualifierCase{
-		"name":   {"name:dom", catalogue.Values{URI: uri, Name: "Kölner Dom"}, "name:do", ssd3.FieldName},
-		"cat":    {"cat:trav", catalogue.Values{URI: uri, Category: "Travel/Germany"}, "cat:tra", ssd3.FieldCategory},
-		"in":     {"in:travel", catalogue.Values{URI: uri, Category: "Travel/Germany"}, "in:trav", ""},
-		"desc":   {"desc:rhein", catalogue.Values{URI: uri, Description: "Die Stadt am Rhein"}, "desc:rh", ssd3.FieldDescription},
-		"tag":    {"tag:hiking", catalogue.Values{URI: uri, Extensions: tags("road trip, Hiking")}, "tag:hik", TagsField},
-		"uri":    {"uri:koeln", catalogue.Values{URI: uri}, "uri:koe", ssd3.FieldURI},
-		"x-NAME": {"x-keyword:alps", catalogue.Values{URI: uri, Extensions: []ssd3.Field{{Name: "X-KEYWORD", Value: "Alps"}}}, "x-keyword:al", "X-KEYWORD"},
-		"lang":   {"lang:de", catalogue.Values{URI: uri, Language: "de-DE"}, "lang:d", ""},
-		"type":   {"type:text", catalogue.Values{URI: uri, Type: "text/html; charset=utf-8"}, "type:te", ""},
-		"rating": {"rating:>=4", catalogue.Values{URI: uri, Rating: 5}, "", ""},
-		"date":   {"date:2015-10", catalogue.Values{URI: uri, Date: date("31/10/2015 10:00:00")}, "date:2015", ""},
-		"dup":    {"dup:yes", catalogue.Values{URI: uri}, "", ""},
-		"link":   {"link:dead", catalogue.Values{URI: uri}, "", ""},
+		"name":   {"name:dom", ssd3.Values{URI: uri, Name: "Kölner Dom"}, "name:do", ssd3.FieldName},
+		"cat":    {"cat:trav", ssd3.Values{URI: uri, Category: "Travel/Germany"}, "cat:tra", ssd3.FieldCategory},
+		"in":     {"in:travel", ssd3.Values{URI: uri, Category: "Travel/Germany"}, "in:trav", ""},
+		"desc":   {"desc:rhein", ssd3.Values{URI: uri, Description: "Die Stadt am Rhein"}, "desc:rh", ssd3.FieldDescription},
+		"tag":    {"tag:hiking", ssd3.Values{URI: uri, Extensions: tags("road trip, Hiking")}, "tag:hik", TagsField},
+		"uri":    {"uri:koeln", ssd3.Values{URI: uri}, "uri:koe", ssd3.FieldURI},
+		"x-NAME": {"x-keyword:alps", ssd3.Values{URI: uri, Extensions: []ssd3.Field{{Name: "X-KEYWORD", Value: "Alps"}}}, "x-keyword:al", "X-KEYWORD"},
+		"lang":   {"lang:de", ssd3.Values{URI: uri, Language: "de-DE"}, "lang:d", ""},
+		"type":   {"type:text", ssd3.Values{URI: uri, Type: "text/html; charset=utf-8"}, "type:te", ""},
+		"rating": {"rating:>=4", ssd3.Values{URI: uri, Rating: 5}, "", ""},
+		"date":   {"date:2015-10", ssd3.Values{URI: uri, Date: date("31/10/2015 10:00:00")}, "date:2015", ""},
+		"dup":    {"dup:yes", ssd3.Values{URI: uri}, "", ""},
+		"link":   {"link:dead", ssd3.Values{URI: uri}, "", ""},
 	}
 }
 
@@ -98,10 +97,10 @@ func checkQualifierNames(t *testing.T, qual *qualifier, c qualifierCase) {
 // Match alike; and the query says what it needs of the catalogue.
 func checkQualifierFinds(t *testing.T, qual *qualifier, c qualifierCase) {
 	t.Helper()
-	rec := catalogue.NewRecord(c.rec)
-	recs := []*catalogue.Record{rec, catalogue.NewRecord(catalogue.Values{URI: "https://other.example/"})}
+	rec := ssd3.NewRecord(c.rec)
+	recs := []*ssd3.Record{rec, ssd3.NewRecord(ssd3.Values{URI: "https://other.example/"})}
 	if qual.dups {
-		recs = append(recs, catalogue.NewRecord(catalogue.Values{URI: strings.Replace(c.rec.URI, "https", "http", 1)}))
+		recs = append(recs, ssd3.NewRecord(ssd3.Values{URI: strings.Replace(c.rec.URI, "https", "http", 1)}))
 	}
 	dead := func(uri string) linkcheck.Status {
 		if uri == c.rec.URI {
@@ -169,14 +168,14 @@ func checkQualifierNarrows(t *testing.T, qual *qualifier, c qualifierCase) {
 		t.Errorf("%q narrows %q: %v; the qualifier says within %v", c.term, c.typed, next.Narrows(prev), qual.within)
 	}
 	// What narrows finds nothing the search before did not.
-	rec := []*catalogue.Record{catalogue.NewRecord(c.rec)}
+	rec := []*ssd3.Record{ssd3.NewRecord(c.rec)}
 	if next.Narrows(prev) && len(Filter(rec, prev)) < len(Filter(rec, next)) {
 		t.Errorf("%q narrows %q, but finds a record it does not", c.term, c.typed)
 	}
 }
 
 // uris lists the URIs of recs, for errors.
-func uris(recs []*catalogue.Record) string {
+func uris(recs []*ssd3.Record) string {
 	var out []string
 	for _, r := range recs {
 		out = append(out, r.URI())

@@ -31,33 +31,33 @@ func tags(v string) []ssd3.Field { return []ssd3.Field{{Name: TagsField, Value: 
 const ssd = `SSD3 - "Specification of URI-Catalogue format"`
 
 // fixture holds the spec's example records and the cases of issue 9.
-var fixture = []*catalogue.Record{
-	catalogue.NewRecord(catalogue.Values{URI: "http://google.co.uk/", Name: "Google", Date: date("30/10/2007 08:31:32"), Category: "Search Engines",
+var fixture = []*ssd3.Record{
+	ssd3.NewRecord(ssd3.Values{URI: "http://google.co.uk/", Name: "Google", Date: date("30/10/2007 08:31:32"), Category: "Search Engines",
 		Description: "A popular search engine run by Google, Inc. of the USA", Rating: 1, Language: "en-us", Type: "text/html"}),
-	catalogue.NewRecord(catalogue.Values{URI: "http://shadyindustries.biz/ssd/ssd3.txt", Name: ssd, Date: date("31/10/2007 19:28:45"), Category: "Official Documents",
+	ssd3.NewRecord(ssd3.Values{URI: "http://shadyindustries.biz/ssd/ssd3.txt", Name: ssd, Date: date("31/10/2007 19:28:45"), Category: "Official Documents",
 		Description: "The Specification for the URI-Catalogue format", Rating: 2, Language: "en-gb", Type: "text/plain"}),
-	catalogue.NewRecord(catalogue.Values{URI: "http://go.dev/", Name: "go.dev", Date: date("01/03/2009 00:00:00"), Category: "Programming", Rating: 5,
+	ssd3.NewRecord(ssd3.Values{URI: "http://go.dev/", Name: "go.dev", Date: date("01/03/2009 00:00:00"), Category: "Programming", Rating: 5,
 		Language: "de", Type: "text/html; charset=utf-8"}),
-	catalogue.NewRecord(catalogue.Values{URI: "http://duckduckgo.com/", Name: "DuckDuckGo", Date: date("15/10/2007 12:00:00"), Category: "Search Engines"}),
-	catalogue.NewRecord(catalogue.Values{URI: "https://www.koeln.de/", Name: "Köln", Date: date("31/10/2015 10:00:00"), Category: "Travel",
+	ssd3.NewRecord(ssd3.Values{URI: "http://duckduckgo.com/", Name: "DuckDuckGo", Date: date("15/10/2007 12:00:00"), Category: "Search Engines"}),
+	ssd3.NewRecord(ssd3.Values{URI: "https://www.koeln.de/", Name: "Köln", Date: date("31/10/2015 10:00:00"), Category: "Travel",
 		Description: "Die Stadt am Rhein", Language: "de"}),
-	catalogue.NewRecord(catalogue.Values{URI: "https://cafe.example/creme", Name: "Café Crème", Date: date("01/10/2015 09:00:00"), Category: "Cooking",
+	ssd3.NewRecord(ssd3.Values{URI: "https://cafe.example/creme", Name: "Café Crème", Date: date("01/10/2015 09:00:00"), Category: "Cooking",
 		Description: "How to make a café crème at home", Rating: 4, Extensions: tags("coffee, Récipes")}),
-	catalogue.NewRecord(catalogue.Values{URI: "https://trails.example/alps", Name: "Alpine trails", Date: date("02/06/2016 09:00:00"), Category: "Travel",
+	ssd3.NewRecord(ssd3.Values{URI: "https://trails.example/alps", Name: "Alpine trails", Date: date("02/06/2016 09:00:00"), Category: "Travel",
 		Extensions: append(tags(" Hiking ,road trip,, "), ssd3.Field{Name: "X-KEYWORD", Value: "Alps"})}),
-	catalogue.NewRecord(catalogue.Values{URI: "https://en.wikipedia.org/wiki/Linux_kernel", Name: "Linux kernel", Date: date("03/03/2016 09:00:00"),
+	ssd3.NewRecord(ssd3.Values{URI: "https://en.wikipedia.org/wiki/Linux_kernel", Name: "Linux kernel", Date: date("03/03/2016 09:00:00"),
 		Category: "Reference", Description: "The wiki article about the kernel"}),
-	catalogue.NewRecord(catalogue.Values{URI: "https://rust-for-linux.com/", Name: "Rust for Linux", Date: date("04/03/2016 09:00:00"), Category: "Programming",
+	ssd3.NewRecord(ssd3.Values{URI: "https://rust-for-linux.com/", Name: "Rust for Linux", Date: date("04/03/2016 09:00:00"), Category: "Programming",
 		Description: "Rust in the Linux kernel", Rating: 4}),
-	catalogue.NewRecord(catalogue.Values{URI: "https://windows.example/kit", Name: "Windows kit index", Date: date("05/03/2016 09:00:00"), Category: "Tools"}),
-	catalogue.NewRecord(catalogue.Values{URI: "https://kernel.org/", Name: "Release notes", Date: date("06/03/2016 09:00:00"), Category: "News",
+	ssd3.NewRecord(ssd3.Values{URI: "https://windows.example/kit", Name: "Windows kit index", Date: date("05/03/2016 09:00:00"), Category: "Tools"}),
+	ssd3.NewRecord(ssd3.Values{URI: "https://kernel.org/", Name: "Release notes", Date: date("06/03/2016 09:00:00"), Category: "News",
 		Description: "A recipe for bread"}),
 }
 
 // fixtureNames is every record of fixture, in order.
 var fixtureNames = names(fixture)
 
-func names(recs []*catalogue.Record) string {
+func names(recs []*ssd3.Record) string {
 	var out []string
 	for _, r := range recs {
 		out = append(out, r.Name())
@@ -67,7 +67,7 @@ func names(recs []*catalogue.Record) string {
 
 // search runs q both ways, one-off (Filter) and through an Index, and
 // fails if they disagree.
-func search(t *testing.T, recs []*catalogue.Record, text string) []*catalogue.Record {
+func search(t *testing.T, recs []*ssd3.Record, text string) []*ssd3.Record {
 	t.Helper()
 	q, err := Parse(text)
 	if err != nil {
@@ -78,7 +78,7 @@ func search(t *testing.T, recs []*catalogue.Record, text string) []*catalogue.Re
 	if err != nil {
 		t.Fatal(err)
 	}
-	var viaIndex []*catalogue.Record
+	var viaIndex []*ssd3.Record
 	for _, h := range hits {
 		viaIndex = append(viaIndex, recs[h.Pos])
 	}
@@ -158,9 +158,9 @@ func TestSearch(t *testing.T) {
 // engines); dup:no the others.
 func TestSearchDup(t *testing.T) {
 	recs := append(slices.Clone(fixture),
-		catalogue.NewRecord(catalogue.Values{URI: "http://koeln.de/#altstadt", Name: "Köln again", Date: date("01/01/2020 00:00:00")}),
-		catalogue.NewRecord(catalogue.Values{URI: "https://go.dev?utm_source=x", Name: "go.dev again", Date: date("01/01/2020 00:00:00")}),
-		catalogue.NewRecord(catalogue.Values{URI: "https://go.dev/doc", Name: "Go docs", Date: date("01/01/2020 00:00:00")}),
+		ssd3.NewRecord(ssd3.Values{URI: "http://koeln.de/#altstadt", Name: "Köln again", Date: date("01/01/2020 00:00:00")}),
+		ssd3.NewRecord(ssd3.Values{URI: "https://go.dev?utm_source=x", Name: "go.dev again", Date: date("01/01/2020 00:00:00")}),
+		ssd3.NewRecord(ssd3.Values{URI: "https://go.dev/doc", Name: "Go docs", Date: date("01/01/2020 00:00:00")}),
 	)
 	tests := []struct{ q, want string }{
 		{"dup:yes", "go.dev|Köln|Köln again|go.dev again"},
@@ -220,7 +220,7 @@ func TestSearchLink(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var viaIndex, viaMatch []*catalogue.Record
+		var viaIndex, viaMatch []*ssd3.Record
 		for _, h := range hits {
 			viaIndex = append(viaIndex, fixture[h.Pos])
 		}
@@ -381,10 +381,10 @@ func TestRanking(t *testing.T) {
 	}
 	// Moving the description-only match first in file order, or repeating
 	// the word in it, does not lift it above a NAME match.
-	recs := []*catalogue.Record{
-		catalogue.NewRecord(catalogue.Values{Name: "Notes", Description: "kernel kernel kernel"}),
-		catalogue.NewRecord(catalogue.Values{Name: "The kernel"}),
-		catalogue.NewRecord(catalogue.Values{Name: "More notes", Description: "kernel"}),
+	recs := []*ssd3.Record{
+		ssd3.NewRecord(ssd3.Values{Name: "Notes", Description: "kernel kernel kernel"}),
+		ssd3.NewRecord(ssd3.Values{Name: "The kernel"}),
+		ssd3.NewRecord(ssd3.Values{Name: "More notes", Description: "kernel"}),
 	}
 	q, _ := Parse("kernel")
 	hits, _ := NewIndex(recs, 1).Search(context.Background(), q, nil)
@@ -397,10 +397,10 @@ func TestRanking(t *testing.T) {
 	}
 	// A disjunction scores the sum of the alternatives a record holds:
 	// both words rank above one, as well as that one matches.
-	recs = []*catalogue.Record{
-		catalogue.NewRecord(catalogue.Values{Name: "Soul"}),
-		catalogue.NewRecord(catalogue.Values{Name: "Jazz and soul"}),
-		catalogue.NewRecord(catalogue.Values{Name: "Blues", Description: "soul"}),
+	recs = []*ssd3.Record{
+		ssd3.NewRecord(ssd3.Values{Name: "Soul"}),
+		ssd3.NewRecord(ssd3.Values{Name: "Jazz and soul"}),
+		ssd3.NewRecord(ssd3.Values{Name: "Blues", Description: "soul"}),
 	}
 	q, _ = Parse("jazz OR soul")
 	hits, _ = NewIndex(recs, 1).Search(context.Background(), q, nil)
@@ -525,7 +525,7 @@ func TestFilterSharesKeepOrder(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var want []*catalogue.Record
+		var want []*ssd3.Record
 		for _, r := range recs {
 			if q.Match(r) {
 				want = append(want, r)
@@ -634,9 +634,9 @@ func TestHelp(t *testing.T) {
 // TestIn: in: is a node of the category tree, its subtree and nothing
 // else: not a category that merely begins with its text.
 func TestIn(t *testing.T) {
-	var recs []*catalogue.Record
+	var recs []*ssd3.Record
 	for i, c := range []string{"Programming", "Programming/Go", "Programming/Go/Tools", "Programming Languages", "ProgrammingX/Go", "", `News/Politics\/UK`, "News/Politics"} {
-		recs = append(recs, catalogue.NewRecord(catalogue.Values{URI: fmt.Sprintf("https://example.org/%d", i), Name: fmt.Sprintf("r%d", i), Category: c}))
+		recs = append(recs, ssd3.NewRecord(ssd3.Values{URI: fmt.Sprintf("https://example.org/%d", i), Name: fmt.Sprintf("r%d", i), Category: c}))
 	}
 	tests := []struct{ q, want string }{
 		{"in:Programming", "r0|r1|r2"},
@@ -660,15 +660,15 @@ func TestIn(t *testing.T) {
 // it cannot hold a word or phrase: not within DESCRIPTION, nor spelt out
 // in NAME, CATEGORY or X-TAGS; text that is not ASCII it leaves to eval.
 func TestMayHoldAll(t *testing.T) {
-	rec := func(name, category, desc, tagList string) *catalogue.Record {
-		v := catalogue.Values{URI: "http://e/", Name: name, Category: category, Description: desc}
+	rec := func(name, category, desc, tagList string) *ssd3.Record {
+		v := ssd3.Values{URI: "http://e/", Name: name, Category: category, Description: desc}
 		if tagList != "" {
 			v.Extensions = tags(tagList)
 		}
-		return catalogue.NewRecord(v)
+		return ssd3.NewRecord(v)
 	}
 	tests := []struct {
-		rec   *catalogue.Record
+		rec   *ssd3.Record
 		words []string
 		want  bool
 	}{
@@ -702,11 +702,11 @@ func TestMayHoldAll(t *testing.T) {
 // type finds.
 func TestExactDropsLettersInOrder(t *testing.T) {
 	t.Parallel()
-	recs := []*catalogue.Record{
-		catalogue.NewRecord(catalogue.Values{URI: "https://a.example/", Name: "Chocolate Consumption, Cognitive Function", Date: date("01/01/2020 00:00:00")}),
-		catalogue.NewRecord(catalogue.Values{URI: "https://b.example/", Name: "Comics of the week", Date: date("01/01/2020 00:00:00")}),
-		catalogue.NewRecord(catalogue.Values{URI: "https://c.example/", Name: "Strips", Date: date("01/01/2020 00:00:00"), Description: "a comic a day"}),
-		catalogue.NewRecord(catalogue.Values{URI: "https://d.example/", Name: "Art", Date: date("01/01/2020 00:00:00"), Category: "Comic books"}),
+	recs := []*ssd3.Record{
+		ssd3.NewRecord(ssd3.Values{URI: "https://a.example/", Name: "Chocolate Consumption, Cognitive Function", Date: date("01/01/2020 00:00:00")}),
+		ssd3.NewRecord(ssd3.Values{URI: "https://b.example/", Name: "Comics of the week", Date: date("01/01/2020 00:00:00")}),
+		ssd3.NewRecord(ssd3.Values{URI: "https://c.example/", Name: "Strips", Date: date("01/01/2020 00:00:00"), Description: "a comic a day"}),
+		ssd3.NewRecord(ssd3.Values{URI: "https://d.example/", Name: "Art", Date: date("01/01/2020 00:00:00"), Category: "Comic books"}),
 	}
 	for _, tc := range []struct{ search, fuzzy, exact string }{
 		{"comic", "Chocolate Consumption, Cognitive Function|Comics of the week|Strips|Art", "Comics of the week|Strips|Art"},
@@ -718,7 +718,7 @@ func TestExactDropsLettersInOrder(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		byName := func(rs []*catalogue.Record) string {
+		byName := func(rs []*ssd3.Record) string {
 			var out []string
 			for _, r := range rs {
 				out = append(out, r.Name())

@@ -6,7 +6,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/ssd3"
 )
 
@@ -115,12 +114,12 @@ func ParseSortKey(s string) (SortKey, error) {
 // Sort orders recs in place by k. Ties keep their order; records without a
 // rating come last whichever the direction. Names compare folded, as
 // searches compare them: "émile" sorts with "Emile".
-func Sort(recs []*catalogue.Record, k SortKey) {
+func Sort(recs []*ssd3.Record, k SortKey) {
 	if k.field == 0 {
 		return
 	}
 	order := Order(recs, k)
-	sorted := make([]*catalogue.Record, len(recs))
+	sorted := make([]*ssd3.Record, len(recs))
 	for i, j := range order {
 		sorted[i] = recs[j]
 	}
@@ -129,7 +128,7 @@ func Sort(recs []*catalogue.Record, k SortKey) {
 
 // Order returns the positions of recs in the order Sort puts them, leaving
 // recs as it is: for callers that keep their own parallel arrays.
-func Order(recs []*catalogue.Record, k SortKey) []int32 {
+func Order(recs []*ssd3.Record, k SortKey) []int32 {
 	return order(recs, k, func(i int) string { return Fold(recs[i].Name()) })
 }
 
@@ -141,7 +140,7 @@ func (ix *Index) Order(k SortKey) []int32 {
 
 // order sorts the positions of recs by k, with name giving the folded
 // NAME of the record at a position.
-func order(recs []*catalogue.Record, k SortKey, name func(int) string) []int32 {
+func order(recs []*ssd3.Record, k SortKey, name func(int) string) []int32 {
 	// Each entry carries its position, which breaks ties: a stable result
 	// from pdqsort's O(n log n), where a stable sort would cost O(n log² n).
 	type keyed struct {

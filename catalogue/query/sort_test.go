@@ -37,7 +37,7 @@ func TestSortKeys(t *testing.T) {
 		}
 	}
 	// Ties keep file order; names compare folded.
-	tie := []*catalogue.Record{catalogue.NewRecord(catalogue.Values{URI: "http://a/", Name: "émile", Rating: 3}), catalogue.NewRecord(catalogue.Values{URI: "http://b/", Name: "Emile", Rating: 3}), catalogue.NewRecord(catalogue.Values{URI: "http://c/", Name: "Eliza", Rating: 3})}
+	tie := []*ssd3.Record{ssd3.NewRecord(ssd3.Values{URI: "http://a/", Name: "émile", Rating: 3}), ssd3.NewRecord(ssd3.Values{URI: "http://b/", Name: "Emile", Rating: 3}), ssd3.NewRecord(ssd3.Values{URI: "http://c/", Name: "Eliza", Rating: 3})}
 	for _, k := range []SortKey{SortByName, SortByName.Desc(), SortByDate, SortByRating.Desc()} {
 		recs := slices.Clone(tie)
 		Sort(recs, k)
@@ -75,8 +75,8 @@ func TestForbiddenKeysAreRefusedQuotingTheSpec(t *testing.T) {
 }
 
 func TestGroups(t *testing.T) {
-	recs := append(slices.Clone(spec), catalogue.NewRecord(catalogue.Values{URI: "http://x/", Name: "42 things", Date: date("01/01/2001 00:00:00"), Language: "EN-US"}),
-		catalogue.NewRecord(catalogue.Values{URI: "http://y/", Name: "Émile", Date: date("01/01/2001 00:00:00")}))
+	recs := append(slices.Clone(spec), ssd3.NewRecord(ssd3.Values{URI: "http://x/", Name: "42 things", Date: date("01/01/2001 00:00:00"), Language: "EN-US"}),
+		ssd3.NewRecord(ssd3.Values{URI: "http://y/", Name: "Émile", Date: date("01/01/2001 00:00:00")}))
 	tests := []struct{ key, want string }{
 		{"category", "Official Documents:1|Programming:1|Search Engines:2|(none):2"},
 		{"rating", "★★★★★:1|★★:1|★:1|(none):3"},
@@ -103,9 +103,9 @@ func TestGroups(t *testing.T) {
 
 // Groups sort numbers as numbers: Folder 4 before Folder 38.
 func TestGroupsSortNumbersAsNumbers(t *testing.T) {
-	var recs []*catalogue.Record
+	var recs []*ssd3.Record
 	for _, c := range []string{"Folder 40", "Folder 38", "Folder 4", "Folder 39", "Folder 004", "Folder 4b", "Folder"} {
-		recs = append(recs, catalogue.NewRecord(catalogue.Values{URI: "http://x/" + c, Name: c, Category: c, Date: date("01/01/2001 00:00:00")}))
+		recs = append(recs, ssd3.NewRecord(ssd3.Values{URI: "http://x/" + c, Name: c, Category: c, Date: date("01/01/2001 00:00:00")}))
 	}
 	k, err := ParseGroupKey("category")
 	if err != nil {
@@ -127,7 +127,7 @@ func TestOrderMatchesAStableSort(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var recs []*catalogue.Record
+	var recs []*ssd3.Record
 	// Many ties: few names, dates and ratings; names longer than the
 	// index notes the end of (nulFar), alike at its start.
 	long := strings.Repeat("m", nulFar+40)

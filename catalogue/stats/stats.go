@@ -14,8 +14,8 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
-	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/categorytree"
+	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/internal/display"
 )
 
@@ -44,9 +44,9 @@ type Stats struct {
 }
 
 // Of counts recs.
-func Of(recs []*catalogue.Record) Stats {
+func Of(recs []*ssd3.Record) Stats {
 	s := Stats{Records: len(recs), Categories: []Count{}, Ratings: []Count{}, Years: []Count{}}
-	var valid []*catalogue.Record
+	var valid []*ssd3.Record
 	ratings := make([]int, 6)
 	years := map[int]int{}
 	for _, r := range recs {
@@ -164,7 +164,7 @@ func Hashes(n int) string { return strings.Repeat("#", n) }
 // returns for a record (its tags, its category), and sorts them by name
 // ignoring case. `uricat tags`, `uricat categories`, their completion and
 // the TUI's tags view count with it, so that they give the same numbers.
-func Values(recs []*catalogue.Record, values func(*catalogue.Record) []string) []Count {
+func Values(recs []*ssd3.Record, values func(*ssd3.Record) []string) []Count {
 	n := map[string]int{}
 	for _, r := range recs {
 		if r.Valid() {
@@ -187,10 +187,10 @@ func Values(recs []*catalogue.Record, values func(*catalogue.Record) []string) [
 }
 
 // TagsOf returns r's tags (its X-TAGS, split).
-func TagsOf(r *catalogue.Record) []string {
-	return catalogue.SplitTags(r.Extension(catalogue.FieldTags))
+func TagsOf(r *ssd3.Record) []string {
+	return ssd3.SplitTags(r.Extension(ssd3.FieldTags))
 }
 
 // Tags counts the tags of recs' valid records, sorted by name ignoring
 // case.
-func Tags(recs []*catalogue.Record) []Count { return Values(recs, TagsOf) }
+func Tags(recs []*ssd3.Record) []Count { return Values(recs, TagsOf) }

@@ -7,19 +7,18 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
-	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/ssd3"
 )
 
 func TestOf(t *testing.T) {
-	var recs []*catalogue.Record
-	for _, v := range []catalogue.Values{
+	var recs []*ssd3.Record
+	for _, v := range []ssd3.Values{
 		{URI: "https://a.example/", Name: "a", Category: "Programming/Go", Rating: 5},
 		{URI: "https://b.example/", Name: "b", Category: "Programming", Rating: 5},
 		{URI: "https://c.example/", Name: "c", Category: "News"},
 		{URI: "https://d.example/", Name: "d"},
 	} {
-		recs = append(recs, catalogue.NewRecord(v))
+		recs = append(recs, ssd3.NewRecord(v))
 	}
 	s := Of(recs)
 	if s.Records != 4 || s.Valid != 4 || s.Invalid != 0 {
@@ -62,9 +61,9 @@ func TestBarsFitTheWidth(t *testing.T) {
 // by name ignoring case; an invalid record's are not counted.
 func TestValuesTags(t *testing.T) {
 	t.Parallel()
-	recs := []*catalogue.Record{
-		catalogue.NewRecord(catalogue.Values{URI: "https://a.example/", Name: "a", Extensions: []ssd3.Field{{Name: catalogue.FieldTags, Value: "go,Web"}}}),
-		catalogue.NewRecord(catalogue.Values{URI: "https://b.example/", Name: "b", Extensions: []ssd3.Field{{Name: catalogue.FieldTags, Value: "go"}}}),
+	recs := []*ssd3.Record{
+		ssd3.NewRecord(ssd3.Values{URI: "https://a.example/", Name: "a", Extensions: []ssd3.Field{{Name: ssd3.FieldTags, Value: "go,Web"}}}),
+		ssd3.NewRecord(ssd3.Values{URI: "https://b.example/", Name: "b", Extensions: []ssd3.Field{{Name: ssd3.FieldTags, Value: "go"}}}),
 	}
 	got := Tags(recs)
 	want := []Count{{"go", 2}, {"Web", 1}}

@@ -21,6 +21,7 @@ import (
 	"unicode"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/ssd3"
 )
 
 // Neighbours is how many of the records most like the query vote: enough
@@ -52,7 +53,7 @@ type Suggestion struct {
 }
 
 // Build indexes the valid records of recs that have a category or tags.
-func Build(recs []*catalogue.Record) *Index {
+func Build(recs []*ssd3.Record) *Index {
 	ix := &Index{post: map[string][]int32{}}
 	catID := map[string]int32{}
 	tagID := map[string]int32{}
@@ -62,7 +63,7 @@ func Build(recs []*catalogue.Record) *Index {
 			continue
 		}
 		cat := r.Category()
-		tags := catalogue.SplitTags(r.Extension(catalogue.FieldTags))
+		tags := ssd3.SplitTags(r.Extension(ssd3.FieldTags))
 		if cat == "" && len(tags) == 0 {
 			continue
 		}
@@ -123,7 +124,7 @@ func (ix *Index) Len() int { return len(ix.refs) }
 // recs (the records being categorised, which are not among those that
 // vote), best first, at most n of each. Categories and tags recs have
 // already are not left out: the caller knows what it shows.
-func (ix *Index) Suggest(recs []*catalogue.Record, n int) (cats, tags []Suggestion) {
+func (ix *Index) Suggest(recs []*ssd3.Record, n int) (cats, tags []Suggestion) {
 	if len(ix.refs) == 0 || len(recs) == 0 {
 		return nil, nil
 	}
@@ -137,7 +138,7 @@ func (ix *Index) Suggest(recs []*catalogue.Record, n int) (cats, tags []Suggesti
 
 // query puts the Refs of recs in self and the weights of their features
 // in weights.
-func (ix *Index) query(recs []*catalogue.Record, self map[catalogue.Ref]bool, weights map[string]float32) {
+func (ix *Index) query(recs []*ssd3.Record, self map[catalogue.Ref]bool, weights map[string]float32) {
 	var fs []string
 	for _, r := range recs {
 		self[r.Ref()] = true
@@ -282,7 +283,7 @@ func ranked(votes map[int32]*Suggestion, n int) []Suggestion {
 // features appends what r is known by: the words of its NAME ("w:"),
 // the host of its URI and the domain above it ("h:"), and its tags
 // ("t:"), each once.
-func features(fs []string, r *catalogue.Record) []string {
+func features(fs []string, r *ssd3.Record) []string {
 	start := len(fs)
 	add := func(f string) {
 		if !slices.Contains(fs[start:], f) {
@@ -302,7 +303,7 @@ func features(fs []string, r *catalogue.Record) []string {
 			}
 		}
 	}
-	for _, t := range catalogue.SplitTags(r.Extension(catalogue.FieldTags)) {
+	for _, t := range ssd3.SplitTags(r.Extension(ssd3.FieldTags)) {
 		add("t:" + strings.ToLower(t))
 	}
 	return fs

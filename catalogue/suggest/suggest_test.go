@@ -8,13 +8,14 @@ import (
 
 	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/gen"
+	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/internal/cputime"
 )
 
-func rec(uri, name, cat, tags string) *catalogue.Record {
-	r := catalogue.NewRecord(catalogue.Values{URI: uri, Name: name, Category: cat, Date: time.Date(2020, 1, 1, 0, 0, 0, 0, time.UTC)})
+func rec(uri, name, cat, tags string) *ssd3.Record {
+	r := ssd3.NewRecord(ssd3.Values{URI: uri, Name: name, Category: cat, Date: time.Date(2020, 1, 1, 0, 0, 0, 0, time.UTC)})
 	if tags != "" {
-		r.SetExtension(catalogue.FieldTags, tags)
+		r.SetExtension(ssd3.FieldTags, tags)
 	}
 	return r
 }
@@ -28,7 +29,7 @@ func openSample(t *testing.T) *catalogue.Catalogue {
 	if err != nil {
 		t.Fatal(err)
 	}
-	recs := []*catalogue.Record{
+	recs := []*ssd3.Record{
 		rec("https://go.dev/blog/go1.22", "Go 1.22 is released", "Programming/Go", "golang"),
 		rec("https://go.dev/doc/effective_go", "Effective Go", "Programming/Go", "golang, docs"),
 		rec("https://pkg.go.dev/net/http", "http package", "Programming/Go", "golang"),
@@ -60,7 +61,7 @@ func TestSuggest(t *testing.T) {
 	if ix.Len() != 7 {
 		t.Errorf("indexed %d records, want the 7 with a category or tags", ix.Len())
 	}
-	find := func(name string) *catalogue.Record {
+	find := func(name string) *ssd3.Record {
 		for _, r := range recs {
 			if r.Name() == name {
 				return r
@@ -71,16 +72,16 @@ func TestSuggest(t *testing.T) {
 	}
 	tests := []struct {
 		name      string
-		query     []*catalogue.Record
+		query     []*ssd3.Record
 		cats, tag string // the first of each
 	}{
-		{"by host and words", []*catalogue.Record{find("The Go Memory Model")}, "Programming/Go(3)", "golang(3)"},
-		{"by the domain of a host", []*catalogue.Record{rec("https://pkg.go.dev/fmt", "fmt", "", "")}, "Programming/Go(3)", "golang(3)"},
-		{"by words alone", []*catalogue.Record{rec("https://elsewhere.example/", "Python tutorial for beginners", "", "")}, "Programming/Python(1)", "docs(1)"},
-		{"by tags", []*catalogue.Record{rec("https://elsewhere.example/", "x", "", "bread")}, "Cooking(1)", "bread(1)"},
-		{"a record among them does not vote for itself", []*catalogue.Record{find("UK news")}, "News(1)", ""},
-		{"several records", []*catalogue.Record{find("World news"), find("UK news")}, "", ""},
-		{"nothing alike", []*catalogue.Record{rec("https://nowhere.example/", "zzz", "", "")}, "", ""},
+		{"by host and words", []*ssd3.Record{find("The Go Memory Model")}, "Programming/Go(3)", "golang(3)"},
+		{"by the domain of a host", []*ssd3.Record{rec("https://pkg.go.dev/fmt", "fmt", "", "")}, "Programming/Go(3)", "golang(3)"},
+		{"by words alone", []*ssd3.Record{rec("https://elsewhere.example/", "Python tutorial for beginners", "", "")}, "Programming/Python(1)", "docs(1)"},
+		{"by tags", []*ssd3.Record{rec("https://elsewhere.example/", "x", "", "bread")}, "Cooking(1)", "bread(1)"},
+		{"a record among them does not vote for itself", []*ssd3.Record{find("UK news")}, "News(1)", ""},
+		{"several records", []*ssd3.Record{find("World news"), find("UK news")}, "", ""},
+		{"nothing alike", []*ssd3.Record{rec("https://nowhere.example/", "zzz", "", "")}, "", ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

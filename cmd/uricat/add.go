@@ -81,7 +81,7 @@ nothing.`,
 // not named, it takes its NAME (and what else no flag gives) from the
 // page (fillFromPage) or, with --no-fetch, from its URI.
 func runAdd(e *env, uri string, fields []ssd3.Field, named bool, o addOptions) error {
-	rec := &catalogue.Record{}
+	rec := &ssd3.Record{}
 	if err := setFields(rec, append([]ssd3.Field{{Name: ssd3.FieldURI, Value: uri}}, fields...)); err != nil {
 		return err
 	}
@@ -100,7 +100,7 @@ func runAdd(e *env, uri string, fields []ssd3.Field, named bool, o addOptions) e
 		}
 	}
 	var rep catalogue.AddReport
-	if _, err := c.Apply(catalogue.Add{Records: []*catalogue.Record{rec}, AllowDuplicates: o.allowDuplicate, Report: &rep}); err != nil {
+	if _, err := c.Apply(catalogue.Add{Records: []*ssd3.Record{rec}, AllowDuplicates: o.allowDuplicate, Report: &rep}); err != nil {
 		var dup *catalogue.DuplicateError
 		if errors.As(err, &dup) && dup.Existing != nil {
 			r := dup.Existing
@@ -164,7 +164,7 @@ func userAgent() string { return "uricat/" + version() + " (+https://github.com/
 // or the terminal. A page that cannot be fetched, or has no title, names
 // the record from its URI, with a note on stderr. It returns the page
 // fetched, or nil.
-func fillFromPage(e *env, rec *catalogue.Record, fields []ssd3.Field, timeout time.Duration) *webpage.Page {
+func fillFromPage(e *env, rec *ssd3.Record, fields []ssd3.Field, timeout time.Duration) *webpage.Page {
 	note := func(format string, a ...any) {
 		fmt.Fprintf(e.stderr, "uricat add: note: %s\n", display.Lines(fmt.Sprintf(format, a...)))
 	}
@@ -195,7 +195,7 @@ func fillFromPage(e *env, rec *catalogue.Record, fields []ssd3.Field, timeout ti
 	}
 	for _, f := range importers.PageValues(got, titled) {
 		if f.Name != ssd3.FieldName && f.Value != "" && !given[f.Name] {
-			_ = catalogue.SetField(rec, f.Name, f.Value) // Finish kept only valid values
+			_ = ssd3.SetField(rec, f.Name, f.Value) // Finish kept only valid values
 		}
 	}
 	return page

@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/ssd3"
 )
 
 // pageServer serves handler and counts its requests.
@@ -25,7 +25,7 @@ func pageServer(t *testing.T, handler http.HandlerFunc) (*httptest.Server, *atom
 }
 
 // lastRecord reads the catalogue at path and returns its last record.
-func lastRecord(t *testing.T, path string) *catalogue.Record {
+func lastRecord(t *testing.T, path string) *ssd3.Record {
 	t.Helper()
 	c := openCatalogue(t, path)
 	recs := c.Records()

@@ -2,8 +2,7 @@ package main
 
 import (
 	"github.com/spf13/cobra"
-
-	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/ssd3"
 )
 
 func newCategoriesCmd(e *env, runF func(*countOptions) error) *cobra.Command {
@@ -11,7 +10,7 @@ func newCategoriesCmd(e *env, runF func(*countOptions) error) *cobra.Command {
 		`Categories lists the CATEGORY values of the valid records, in alphabetical
 order, each with the number of records that have it. Its commands rename
 a category with everything under it, and merge two.`,
-		func(r *catalogue.Record) []string {
+		func(r *ssd3.Record) []string {
 			if r.Category() == "" {
 				return nil
 			}

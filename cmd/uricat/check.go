@@ -133,7 +133,7 @@ func (e *env) printProblems(path string, c *catalogue.Catalogue, probs []ssd3.Di
 		switch {
 		case p.Kind == ssd3.Warning && p.Field == catalogue.FieldConflict:
 			n.conflicts++
-		case p.Kind != ssd3.Warning || catalogue.MiscasedExtension(p.Field) == "":
+		case p.Kind != ssd3.Warning || ssd3.MiscasedExtension(p.Field) == "":
 			n.conforms = false
 		}
 	}
@@ -168,7 +168,7 @@ const hiddenTextShare = 4096
 // hiddenTexts returns hiddenText's notes on recs, a share of records at a
 // time, in file order: they are looked at on every CPU, as they were read
 // (records never change once read, so goroutines may share them).
-func hiddenTexts(recs []*catalogue.Record) [][]ssd3.Diagnostic {
+func hiddenTexts(recs []*ssd3.Record) [][]ssd3.Diagnostic {
 	notes := make([][]ssd3.Diagnostic, (len(recs)+hiddenTextShare-1)/hiddenTextShare)
 	parallel.Each(len(notes), func(int) func(i int) {
 		return func(i int) {

@@ -9,7 +9,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/ssd3"
 )
 
@@ -253,7 +252,7 @@ func TestFieldFlagsAreTheFieldsTable(t *testing.T) {
 	path := writeCatalogue(t, example41)
 	bad := map[string]string{ssd3.FieldName: " ", ssd3.FieldID: "0", ssd3.FieldCategory: " ",
 		ssd3.FieldDescription: " ", ssd3.FieldRating: "6", ssd3.FieldLanguage: "klingon", ssd3.FieldType: "html"}
-	for _, f := range catalogue.Fields {
+	for _, f := range ssd3.Fields {
 		flag := "--" + strings.ToLower(f.Name)
 		_, help, _ := uricat(t, "set", "--help")
 		if f.Name == ssd3.FieldURI || f.Name == ssd3.FieldDate {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/query"
+	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/catalogue/stats"
 	"github.com/uricat/uricat/internal/display"
 	"github.com/uricat/uricat/internal/linkcheck"
@@ -153,7 +154,7 @@ func completeRecords(e *env, toComplete string) []string {
 // completeCategories offers the categories in use that start with what
 // is typed (ignoring case), the most used first.
 func completeCategories(e *env, toComplete string) []string {
-	return completeCounted(e, toComplete, func(r *catalogue.Record) []string {
+	return completeCounted(e, toComplete, func(r *ssd3.Record) []string {
 		if r.Category() == "" {
 			return nil
 		}
@@ -180,7 +181,7 @@ func completeTagList(e *env, toComplete string) []string {
 // completeCounted offers the values that values gives the valid records,
 // those that start with toComplete (ignoring case), the most used first,
 // each described by its count.
-func completeCounted(e *env, toComplete string, values func(*catalogue.Record) []string) []string {
+func completeCounted(e *env, toComplete string, values func(*ssd3.Record) []string) []string {
 	c := e.readForCompletion()
 	if c == nil {
 		return nil

@@ -7,6 +7,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/catalogue/stats"
 	"github.com/uricat/uricat/internal/display"
 )
@@ -16,7 +17,7 @@ import (
 // countOptions are what `uricat categories` and `uricat tags` are asked.
 type countOptions struct{ json bool }
 
-func newCountCmd(e *env, runF func(*countOptions) error, name, short, long string, values func(*catalogue.Record) []string) *cobra.Command {
+func newCountCmd(e *env, runF func(*countOptions) error, name, short, long string, values func(*ssd3.Record) []string) *cobra.Command {
 	var o countOptions
 	cmd := &cobra.Command{
 		Use:     name,
@@ -40,7 +41,7 @@ func newCountCmd(e *env, runF func(*countOptions) error, name, short, long strin
 
 // countValues counts, over the valid records, the values values returns
 // for each, sorted by name ignoring case (stats.Values).
-func countValues(c *catalogue.Catalogue, values func(*catalogue.Record) []string) []stats.Count {
+func countValues(c *catalogue.Catalogue, values func(*ssd3.Record) []string) []stats.Count {
 	return stats.Values(c.Valid(), values)
 }
 

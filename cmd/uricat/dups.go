@@ -7,6 +7,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/internal/display"
 	"github.com/uricat/uricat/internal/plural"
 )
@@ -87,8 +88,8 @@ func (o *dupsOptions) run(e *env) error {
 			m, _ := catalogue.MergeRecords(recs)
 			printGroup(e, recs)
 			fmt.Fprintf(e.stdout, "  would become, at line %d:\n", recs[0].Line())
-			for _, f := range catalogue.FieldNames(m) {
-				fmt.Fprintf(e.stdout, "    %s: %s\n", f, display.Lines(strings.ReplaceAll(catalogue.GetField(m, f), "\n", "\n      ")))
+			for _, f := range ssd3.FieldNames(m) {
+				fmt.Fprintf(e.stdout, "    %s: %s\n", f, display.Lines(strings.ReplaceAll(ssd3.GetField(m, f), "\n", "\n      ")))
 			}
 			printNotes(e, notes[g])
 		}
@@ -115,7 +116,7 @@ func (o *dupsOptions) run(e *env) error {
 }
 
 // list prints the groups, or says there are none.
-func (o *dupsOptions) list(e *env, groups [][]*catalogue.Record) error {
+func (o *dupsOptions) list(e *env, groups [][]*ssd3.Record) error {
 	if o.json {
 		out := make([][]dupsJSON, len(groups))
 		for g, recs := range groups {
@@ -140,7 +141,7 @@ func (o *dupsOptions) list(e *env, groups [][]*catalogue.Record) error {
 
 // printGroup prints one group: a line for each record, its line number,
 // NAME and URI as people read it (display.URI), all shown safely.
-func printGroup(e *env, recs []*catalogue.Record) {
+func printGroup(e *env, recs []*ssd3.Record) {
 	fmt.Fprintf(e.stdout, "%s look like one page:\n", plural.Of(len(recs), "record"))
 	for _, r := range recs {
 		fmt.Fprintf(e.stdout, "  line %d: %s <%s>\n", r.Line(), quoteName(r), display.Text(display.URI(r.URI())))

@@ -15,6 +15,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/internal/display"
 )
 
@@ -157,7 +158,7 @@ func (e *env) readAnswer() (answer string, ok bool) {
 // body, nil when the edit was applied or there was nothing to change. A
 // URI changed to one another valid record has is wrong unless
 // allowDuplicate, as add has it.
-func applyEdit(c *catalogue.Catalogue, rec *catalogue.Record, body string, allowDuplicate bool) (bool, []string) {
+func applyEdit(c *catalogue.Catalogue, rec *ssd3.Record, body string, allowDuplicate bool) (bool, []string) {
 	nrec, errs := parseFieldLines(body)
 	if errs != nil {
 		return false, errs
@@ -170,7 +171,7 @@ func applyEdit(c *catalogue.Catalogue, rec *catalogue.Record, body string, allow
 			}
 		}
 	}
-	fields := catalogue.Diff(rec, nrec) // with a DATE the user changed
+	fields := ssd3.Diff(rec, nrec) // with a DATE the user changed
 	if len(fields) == 0 {
 		return false, nil
 	}
@@ -194,7 +195,7 @@ func applyEdit(c *catalogue.Catalogue, rec *catalogue.Record, body string, allow
 // editHeader is the comment the buffer opens with: what is edited, how,
 // the record's problems as read, and errs, what was wrong with the last
 // version.
-func editHeader(c *catalogue.Catalogue, rec *catalogue.Record, errs []string) string {
+func editHeader(c *catalogue.Catalogue, rec *ssd3.Record, errs []string) string {
 	var b strings.Builder
 	if len(errs) > 0 {
 		b.WriteString("# ERROR: this version was not saved:\n")

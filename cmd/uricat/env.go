@@ -171,7 +171,7 @@ func (e *env) openReadOnly() (*catalogue.Catalogue, error) {
 // openReadOnlyWhere is openReadOnly holding only the records wanted
 // accepts (catalogue.Where), or all if it is nil; the
 // problems printed are those of every record.
-func (e *env) openReadOnlyWhere(wanted func() func(*catalogue.Record) bool) (*catalogue.Catalogue, error) {
+func (e *env) openReadOnlyWhere(wanted func() func(*ssd3.Record) bool) (*catalogue.Catalogue, error) {
 	c, err := catalogue.Open(e.catalogue, catalogue.Where(wanted))
 	if err != nil {
 		return nil, unreadableCatalogue(err)

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/importers/importertest"
 	jsonformat "github.com/uricat/uricat/importers/json"
 )
@@ -202,7 +203,7 @@ func TestExportThenImport(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got := map[string]*catalogue.Record{}
+	got := map[string]*ssd3.Record{}
 	for _, r := range after.Valid() {
 		got[r.URI()] = r
 	}

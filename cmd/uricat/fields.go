@@ -20,7 +20,7 @@ type fieldFlag struct {
 // the catalogue's order, named and described by its table, then --tags.
 var fieldFlagTable = func() []fieldFlag {
 	var t []fieldFlag
-	for _, f := range catalogue.Fields {
+	for _, f := range ssd3.Fields {
 		if f.Name == ssd3.FieldURI || f.Name == ssd3.FieldDate {
 			continue
 		}
@@ -33,7 +33,7 @@ var fieldFlagTable = func() []fieldFlag {
 		}
 		t = append(t, fieldFlag{strings.ToLower(f.Name), f.Name, usage})
 	}
-	return append(t, fieldFlag{"tags", catalogue.FieldTags, "comma-separated `TAGS`, stored as " + catalogue.FieldTags})
+	return append(t, fieldFlag{"tags", ssd3.FieldTags, "comma-separated `TAGS`, stored as " + ssd3.FieldTags})
 }()
 
 // fieldFlags holds the values of the field flags of one command.
@@ -48,7 +48,7 @@ func (ff *fieldFlags) register(fs *pflag.FlagSet, clear bool) {
 	ff.values = map[string]*string{}
 	for _, f := range fieldFlagTable {
 		usage := f.usage
-		if spec, ok := catalogue.LookupField(f.field); clear && !(ok && spec.Required) {
+		if spec, ok := ssd3.LookupField(f.field); clear && !(ok && spec.Required) {
 			usage += `; "" clears it`
 		}
 		ff.values[f.flag] = fs.String(f.flag, "", usage)
@@ -70,8 +70,8 @@ func (ff *fieldFlags) fields(fs *pflag.FlagSet) ([]ssd3.Field, error) {
 			if strings.TrimSpace(v) == "0" {
 				v = ""
 			}
-		case catalogue.FieldTags:
-			v = catalogue.JoinTags(catalogue.SplitTags(v))
+		case ssd3.FieldTags:
+			v = ssd3.JoinTags(ssd3.SplitTags(v))
 		}
 		out = append(out, ssd3.Field{Name: f.field, Value: v})
 	}
@@ -90,10 +90,10 @@ func (ff *fieldFlags) fields(fs *pflag.FlagSet) ([]ssd3.Field, error) {
 
 // setFields sets each field of fields in rec. The error, refused (exit 1),
 // is a *catalogue.ValidationError with every problem.
-func setFields(rec *catalogue.Record, fields []ssd3.Field) error {
+func setFields(rec *ssd3.Record, fields []ssd3.Field) error {
 	var ps []ssd3.Diagnostic
 	for _, f := range fields {
-		if err := catalogue.SetField(rec, f.Name, f.Value); err != nil {
+		if err := ssd3.SetField(rec, f.Name, f.Value); err != nil {
 			ps = append(ps, ssd3.Diagnostic{Offset: -1, Field: f.Name, Msg: err.Error()})
 		}
 	}

@@ -260,14 +260,14 @@ func (o *importOptions) check() (format *importers.Format, base *url.URL, tags [
 	if o.profile != "" && o.from == "" {
 		return nil, nil, nil, usageError(errors.New("--profile names a profile of the browser --from names"))
 	}
-	tags = catalogue.SplitTags(o.tags)
+	tags = ssd3.SplitTags(o.tags)
 	for _, t := range tags {
-		if err := catalogue.CheckTag(t); err != nil {
+		if err := ssd3.CheckTag(t); err != nil {
 			return nil, nil, nil, usageError(fmt.Errorf("--tags: %w", err))
 		}
 	}
 	if o.category != "" {
-		if err := catalogue.SetField(&catalogue.Record{}, ssd3.FieldCategory, o.category); err != nil {
+		if err := ssd3.SetField(&ssd3.Record{}, ssd3.FieldCategory, o.category); err != nil {
 			return nil, nil, nil, usageError(fmt.Errorf("--category: %w", err))
 		}
 	}
@@ -332,7 +332,7 @@ func (o *importOptions) add(c *catalogue.Catalogue, plan *importers.Plan) (catal
 // summarise prints a summary line for each file read, after what the edit
 // found in it; only once saved does a summary say "imported".
 func (o *importOptions) summarise(e *env, plan *importers.Plan, res catalogue.AddReport, labels []string, merged int) {
-	var added []*catalogue.Record
+	var added []*ssd3.Record
 	defer func() {
 		if !o.dryRun {
 			e.unarchivedNote(added)
@@ -362,7 +362,7 @@ func (o *importOptions) summarise(e *env, plan *importers.Plan, res catalogue.Ad
 // unarchivedNote says how many of the records an import added have an
 // http or https page that is not archived yet, and what archives it: an
 // import never fetches (a big file would stall it).
-func (e *env) unarchivedNote(added []*catalogue.Record) {
+func (e *env) unarchivedNote(added []*ssd3.Record) {
 	var store *archive.Store
 	if dir := e.archiveDir(""); dirExists(dir) {
 		store, _ = archive.Open(dir)
@@ -430,7 +430,7 @@ func importFile(ctx context.Context, e *env, plan *importers.Plan, name string, 
 // for ever.
 func sniffFile(path string) (importers.Format, error) { return formats.SniffFile(path) }
 
-func printRecords(e *env, recs []*catalogue.Record) {
+func printRecords(e *env, recs []*ssd3.Record) {
 	for _, r := range recs {
 		line := "  + " + display.Text(r.Name()) + " <" + display.Text(r.URI()) + ">"
 		if r.Category() != "" {

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/ssd3"
 	jsonformat "github.com/uricat/uricat/importers/json"
 )
 
@@ -412,7 +413,7 @@ func TestImportLabelsAndQuiet(t *testing.T) {
 	c := openCatalogue(t, p)
 	got := map[string][2]string{}
 	for _, r := range c.Valid() {
-		got[r.URI()] = [2]string{r.Category(), r.Extension(catalogue.FieldTags)}
+		got[r.URI()] = [2]string{r.Category(), r.Extension(ssd3.FieldTags)}
 	}
 	if want := [2]string{"Work/2026/News", "daily, batch"}; got["https://news.example/"] != want {
 		t.Errorf("news: %q, want %q", got["https://news.example/"], want)

@@ -17,6 +17,7 @@ import (
 	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/linkset"
 	"github.com/uricat/uricat/catalogue/query"
+	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/internal/display"
 	"github.com/uricat/uricat/internal/linkcheck"
 	"github.com/uricat/uricat/internal/plural"
@@ -192,7 +193,7 @@ func (o *linksOptions) summary(e *env, set linkset.Set, run linksRun) {
 
 // linkLine is one result, for the record rec: status, code, URI (and where
 // it moved), the record.
-func linkLine(r linkcheck.Result, rec *catalogue.Record) string {
+func linkLine(r linkcheck.Result, rec *ssd3.Record) string {
 	what := display.URI(r.URI)
 	if r.Status == linkcheck.Moved {
 		what += " → " + display.URI(r.Final)
@@ -211,8 +212,8 @@ func linkLine(r linkcheck.Result, rec *catalogue.Record) string {
 // updateMoved rewrites every record whose link moved to where it moved,
 // as one edit (catalogue.MoveURIs, as the TUI's link results do), unless
 // the catalogue has that URI already.
-func (e *env) updateMoved(c *catalogue.Catalogue, state *linkcheck.State, byURI map[string][]*catalogue.Record) error {
-	var recs []*catalogue.Record
+func (e *env) updateMoved(c *catalogue.Catalogue, state *linkcheck.State, byURI map[string][]*ssd3.Record) error {
+	var recs []*ssd3.Record
 	for _, rs := range byURI {
 		recs = append(recs, rs...)
 	}

@@ -11,8 +11,8 @@ import (
 	"github.com/charmbracelet/x/term"
 	"github.com/spf13/cobra"
 
-	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/query"
+	"github.com/uricat/uricat/catalogue/ssd3"
 	jsonformat "github.com/uricat/uricat/importers/json"
 	"github.com/uricat/uricat/internal/display"
 	"github.com/uricat/uricat/internal/linkcheck"
@@ -119,7 +119,7 @@ func (o *listOptions) text(e *env, groups []query.Group) string {
 	width, columns := listWidth(e.stdout)
 	var cols listColumns
 	if columns {
-		var all []*catalogue.Record
+		var all []*ssd3.Record
 		for _, g := range groups {
 			all = append(all, g.Records...)
 		}
@@ -151,7 +151,7 @@ func (o *listOptions) text(e *env, groups []query.Group) string {
 // leaves no tab or line break in a value): handle, NAME, RATING (a number,
 // empty for none), CATEGORY, DATE, URI, and with long the tags (a, b) and
 // the DESCRIPTION.
-func writeTabbed(b *strings.Builder, r *catalogue.Record, long bool) {
+func writeTabbed(b *strings.Builder, r *ssd3.Record, long bool) {
 	rating := ""
 	if r.Rating() > 0 {
 		rating = strconv.Itoa(r.Rating())
@@ -159,7 +159,7 @@ func writeTabbed(b *strings.Builder, r *catalogue.Record, long bool) {
 	fields := []string{strconv.Itoa(r.Line()), display.Text(r.Name()), rating, display.Text(r.Category()),
 		display.Date(r.Date()), display.Text(display.URI(r.URI()))}
 	if long {
-		fields = append(fields, display.Text(r.Extension(catalogue.FieldTags)), display.Text(r.Description()))
+		fields = append(fields, display.Text(r.Extension(ssd3.FieldTags)), display.Text(r.Description()))
 	}
 	b.WriteString(strings.Join(fields, "\t"))
 	b.WriteByte('\n')
@@ -167,8 +167,8 @@ func writeTabbed(b *strings.Builder, r *catalogue.Record, long bool) {
 
 // writeLong writes the lines --long adds under a record's columns: its
 // tags and its description, each line of it indented.
-func writeLong(b *strings.Builder, r *catalogue.Record) {
-	if tags := r.Extension(catalogue.FieldTags); tags != "" {
+func writeLong(b *strings.Builder, r *ssd3.Record) {
+	if tags := r.Extension(ssd3.FieldTags); tags != "" {
 		fmt.Fprintf(b, "%stags: %s\n", longIndent, display.Text(tags))
 	}
 	if d := r.Description(); d != "" {
@@ -184,7 +184,7 @@ const longIndent = "        "
 // listRow is a record's columns as list shows them: text as it reads
 // (display.Text), the URI as people read it (display.URI,
 // as the TUI shows it; --json keeps the stored form).
-func listRow(r *catalogue.Record) [6]string {
+func listRow(r *ssd3.Record) [6]string {
 	return [6]string{strconv.Itoa(r.Line()), display.Text(r.Name()), stars(r.Rating()), display.Text(r.Category()),
 		display.Date(r.Date()), display.Text(display.URI(r.URI()))}
 }
@@ -210,7 +210,7 @@ const (
 // so that one long URI does not squeeze every NAME), CATEGORY cut after
 // maxCategoryWidth, and NAME in what is left, cut with "…", never below
 // minNameWidth (nor wider than the longest name).
-func fitColumns(recs []*catalogue.Record, width int) listColumns {
+func fitColumns(recs []*ssd3.Record, width int) listColumns {
 	var most [6]int
 	for _, r := range recs {
 		for i, v := range listRow(r) {
@@ -284,11 +284,11 @@ type listJSONGroup struct {
 
 // toJSON returns recs in list's JSON form, with the link statuses state
 // holds (none if it is nil).
-func toJSON(recs []*catalogue.Record, state *linkcheck.State) []listJSON {
+func toJSON(recs []*ssd3.Record, state *linkcheck.State) []listJSON {
 	out := make([]listJSON, len(recs))
 	for i, r := range recs {
 		out[i].Record = jsonformat.FromRecord(r)
-		out[i].Tags = catalogue.SplitTags(r.Extension(catalogue.FieldTags))
+		out[i].Tags = ssd3.SplitTags(r.Extension(ssd3.FieldTags))
 		if out[i].Tags == nil {
 			out[i].Tags = []string{}
 		}

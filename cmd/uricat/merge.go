@@ -173,7 +173,7 @@ func (e *env) reportConflicts(name string, merged *catalogue.Snapshot, conflicts
 }
 
 // recordName names a record in a message: its NAME, else its URI.
-func recordName(r *catalogue.Record) string {
+func recordName(r *ssd3.Record) string {
 	if r.Name() != "" {
 		return "“" + display.Text(r.Name()) + "”"
 	}

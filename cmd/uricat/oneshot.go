@@ -3,6 +3,7 @@ package main
 import (
 	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/query"
+	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/internal/gcpause"
 	"github.com/uricat/uricat/internal/linkcheck"
 )
@@ -10,7 +11,7 @@ import (
 // search opens the catalogue for a command that answers once and exits,
 // and returns its valid records that q matches, in file order: what list
 // and export --search show, found as the TUI finds them (catalogue/query).
-func (e *env) search(q *query.Query) ([]*catalogue.Record, error) {
+func (e *env) search(q *query.Query) ([]*ssd3.Record, error) {
 	gcpause.Off(e.catalogue) // it answers once and exits
 	q, err := e.withLinks(q)
 	if err != nil {
@@ -20,7 +21,7 @@ func (e *env) search(q *query.Query) ([]*catalogue.Record, error) {
 	// matched as it is read, on every CPU, and the others cost nothing
 	// more than their check. Filter then runs on the few held, as the
 	// whole catalogue's search would (and alone sees them all for dup:).
-	var wanted func() func(*catalogue.Record) bool
+	var wanted func() func(*ssd3.Record) bool
 	if !q.Empty() && q.Matcher() != nil {
 		wanted = q.Matcher
 	}

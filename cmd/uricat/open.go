@@ -7,8 +7,8 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/query"
+	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/internal/display"
 	"github.com/uricat/uricat/internal/opener"
 )
@@ -132,7 +132,7 @@ func (e *env) askYes(question string) bool {
 
 // openURI opens rec's URI in the foreground: a $BROWSER such as lynx runs
 // in this terminal, and the opener's errors reach the user.
-func (e *env) openURI(rec *catalogue.Record, yes bool) error {
+func (e *env) openURI(rec *ssd3.Record, yes bool) error {
 	if rec.URI() == "" {
 		return refused(fmt.Errorf("the record at line %d has no valid URI; see its problems with uricat show line:%d", rec.Line(), rec.Line()))
 	}

@@ -7,6 +7,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/internal/display"
 	"github.com/uricat/uricat/internal/plural"
 )
@@ -86,8 +87,8 @@ func runRecategorise(e *env, from, to string, merge bool) error {
 	// Records of to that the rename does not move were there before: a merge.
 	had := 0
 	for _, r := range valid {
-		_, under := catalogue.CategoryUnder(r.Category(), to)
-		_, moved := catalogue.CategoryUnder(r.Category(), from)
+		_, under := ssd3.CategoryUnder(r.Category(), to)
+		_, moved := ssd3.CategoryUnder(r.Category(), from)
 		if under && !moved {
 			had++
 		}
@@ -192,7 +193,7 @@ func runRenameTag(e *env, from, to string, merge bool) error {
 		if t == to && to == "" {
 			continue // tags rm
 		}
-		if err := catalogue.CheckTag(t); err != nil {
+		if err := ssd3.CheckTag(t); err != nil {
 			return refused(fmt.Errorf("%w; nothing was changed", err))
 		}
 	}

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/importers"
 	"github.com/uricat/uricat/internal/display"
@@ -16,11 +15,11 @@ import (
 // a line cannot hold, or one a terminal could take for a control sequence,
 // which is written as the file writes it (RFC 2047 encoded-words) and read
 // back by parseFieldLines.
-func fieldLines(rec *catalogue.Record) []string {
-	names := catalogue.FieldNames(rec)
+func fieldLines(rec *ssd3.Record) []string {
+	names := ssd3.FieldNames(rec)
 	lines := make([]string, len(names))
 	for i, name := range names {
-		v := catalogue.GetField(rec, name)
+		v := ssd3.GetField(rec, name)
 		if isText(name) && (display.Clean(v) != v || strings.ContainsAny(v, "\n\t") || strings.Contains(v, "=?")) {
 			v = ssd3.EncodeText(v)
 		}
@@ -39,10 +38,10 @@ func fieldLines(rec *catalogue.Record) []string {
 // A required field whose value is invalid (SSD3 2.2: the record is not
 // used) is shown as the file has it, marked, rather than left out: the
 // user sees what to fix.
-func shownLines(rec *catalogue.Record) []string {
+func shownLines(rec *ssd3.Record) []string {
 	var lines []string
-	for _, f := range catalogue.Fields {
-		v, used := catalogue.StoredValue(rec, f.Name)
+	for _, f := range ssd3.Fields {
+		v, used := ssd3.StoredValue(rec, f.Name)
 		switch {
 		case v == "":
 			continue
@@ -70,7 +69,7 @@ const invalidMark = "  ⟨invalid: not used⟩"
 // bidirectional and zero-width characters, which they show as markers
 // (they would reorder or hide the text around them). The file keeps them
 // all; check and show say so.
-func hiddenText(rec *catalogue.Record) []ssd3.Diagnostic {
+func hiddenText(rec *ssd3.Record) []ssd3.Diagnostic {
 	var notes []ssd3.Diagnostic
 	note := func(name, v string) {
 		if plainText(v) { // most values: nothing to say, told at a glance
@@ -94,8 +93,8 @@ func hiddenText(rec *catalogue.Record) []ssd3.Diagnostic {
 	}
 	// Only text can hold them: a record holds the other fields' values
 	// only when they are valid (check runs this for every record).
-	for i := range catalogue.Fields {
-		if f := &catalogue.Fields[i]; f.Text { // not a copy of each field's spec
+	for i := range ssd3.Fields {
+		if f := &ssd3.Fields[i]; f.Text { // not a copy of each field's spec
 			note(f.Name, f.Get(rec))
 		}
 	}
@@ -125,7 +124,7 @@ func plainText(v string) bool {
 // isText reports whether the field name holds text, which may be written
 // as encoded-words: NAME, CATEGORY, DESCRIPTION and the X- fields.
 func isText(name string) bool {
-	if f, ok := catalogue.LookupField(name); ok {
+	if f, ok := ssd3.LookupField(name); ok {
 		return f.Text
 	}
 	return true
@@ -136,8 +135,8 @@ func isText(name string) bool {
 // left out, and so is a field with an empty value. It returns every
 // problem, each quoting its line or naming its field; the record only when
 // there is none.
-func parseFieldLines(text string) (*catalogue.Record, []string) {
-	rec := &catalogue.Record{}
+func parseFieldLines(text string) (*ssd3.Record, []string) {
+	rec := &ssd3.Record{}
 	var errs []string
 	seen := map[string]bool{}
 	for line := range strings.SplitSeq(text, "\n") {
@@ -167,7 +166,7 @@ func parseFieldLines(text string) (*catalogue.Record, []string) {
 			}
 			value = v
 		}
-		if err := catalogue.SetField(rec, name, value); err != nil {
+		if err := ssd3.SetField(rec, name, value); err != nil {
 			errs = append(errs, err.Error())
 		}
 	}

@@ -12,9 +12,9 @@ import (
 )
 
 // sameFields reports how a and b differ in any field, DATE included.
-func sameFields(a, b *catalogue.Record) []ssd3.Field {
-	d := catalogue.Diff(a, b)
-	if da, db := catalogue.GetField(a, ssd3.FieldDate), catalogue.GetField(b, ssd3.FieldDate); da != db {
+func sameFields(a, b *ssd3.Record) []ssd3.Field {
+	d := ssd3.Diff(a, b)
+	if da, db := ssd3.GetField(a, ssd3.FieldDate), ssd3.GetField(b, ssd3.FieldDate); da != db {
 		d = append(d, ssd3.Field{Name: ssd3.FieldDate, Value: db})
 	}
 	return d
@@ -71,7 +71,7 @@ func TestParseFieldLines(t *testing.T) {
 		}
 	}
 	rec, _ := parseFieldLines("URI: http://a/\nNAME: A\nX-A: b\r\n")
-	if got := catalogue.FieldNames(rec); !slices.Equal(got, []string{"URI", "NAME", "X-A"}) || rec.Extension("X-A") != "b" {
+	if got := ssd3.FieldNames(rec); !slices.Equal(got, []string{"URI", "NAME", "X-A"}) || rec.Extension("X-A") != "b" {
 		t.Errorf("fields %q", got)
 	}
 }

@@ -68,7 +68,7 @@ page that cannot be fetched changes nothing, and is named.
 
 // refreshed is what a record's page says now, or why it said nothing.
 type refreshed struct {
-	rec    *catalogue.Record
+	rec    *ssd3.Record
 	fields []ssd3.Field // the fields that change
 	err    error
 }
@@ -100,7 +100,7 @@ func (o *refreshOptions) run(e *env, args []string) error {
 			sets = append(sets, catalogue.Set{Ref: r.rec.Ref(), Fields: r.fields})
 			fmt.Fprintf(e.stdout, "line %d: %s\n", r.rec.Line(), display.Text(display.URI(r.rec.URI())))
 			for _, f := range r.fields {
-				fmt.Fprintf(e.stdout, "  %s: %s → %s\n", f.Name, quoteValue(catalogue.GetField(r.rec, f.Name)), quoteValue(f.Value))
+				fmt.Fprintf(e.stdout, "  %s: %s → %s\n", f.Name, quoteValue(ssd3.GetField(r.rec, f.Name)), quoteValue(f.Value))
 			}
 		}
 	}
@@ -128,8 +128,8 @@ func (o *refreshOptions) run(e *env, args []string) error {
 
 // records are the valid http and https records args or --search name,
 // or every one.
-func (o *refreshOptions) records(c *catalogue.Catalogue, args []string) ([]*catalogue.Record, error) {
-	var recs []*catalogue.Record
+func (o *refreshOptions) records(c *catalogue.Catalogue, args []string) ([]*ssd3.Record, error) {
+	var recs []*ssd3.Record
 	switch {
 	case len(args) > 0:
 		for _, sel := range args {
@@ -160,7 +160,7 @@ func (o *refreshOptions) records(c *catalogue.Catalogue, args []string) ([]*cata
 // fetch fetches the pages of recs, o.jobs at once and at most 2 of one
 // host, and returns what each says that differs from its record, in the
 // order of recs. ctrl+c stops what has not started.
-func (o *refreshOptions) fetch(ctx context.Context, e *env, recs []*catalogue.Record) []refreshed {
+func (o *refreshOptions) fetch(ctx context.Context, e *env, recs []*ssd3.Record) []refreshed {
 	out := make([]refreshed, len(recs))
 	jobs := make(chan int)
 	var hosts linkcheck.HostLimit // as links asks them
@@ -193,7 +193,7 @@ func (o *refreshOptions) fetch(ctx context.Context, e *env, recs []*catalogue.Re
 }
 
 // refresh fetches rec's page and returns the fields whose value it changes.
-func (o *refreshOptions) refresh(ctx context.Context, e *env, rec *catalogue.Record) refreshed {
+func (o *refreshOptions) refresh(ctx context.Context, e *env, rec *ssd3.Record) refreshed {
 	ctx, cancel := context.WithTimeout(ctx, o.timeout)
 	defer cancel()
 	page, err := webpage.Fetch(ctx, e.httpClient(), rec.URI(), userAgent())
@@ -206,7 +206,7 @@ func (o *refreshOptions) refresh(ctx context.Context, e *env, rec *catalogue.Rec
 	got, titled, _ := importers.FromPage(rec.URI(), page, e.now())
 	var fields []ssd3.Field
 	for _, f := range importers.PageValues(got, titled) {
-		if f.Value == "" || f.Value == catalogue.GetField(rec, f.Name) {
+		if f.Value == "" || f.Value == ssd3.GetField(rec, f.Name) {
 			continue // what the page does not say is kept
 		}
 		fields = append(fields, f)

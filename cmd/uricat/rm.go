@@ -7,6 +7,7 @@ import (
 
 	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/query"
+	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/internal/display"
 )
 
@@ -66,7 +67,7 @@ func (o *rmOptions) run(e *env, searched bool, sels []string) error {
 	if err != nil {
 		return err
 	}
-	var recs []*catalogue.Record
+	var recs []*ssd3.Record
 	if q != nil {
 		recs = query.Filter(c.Valid(), q)
 		if len(recs) == 0 {

@@ -65,7 +65,7 @@ func selectionText(search string, all bool) string {
 }
 
 // openRecord opens the catalogue and returns it with the record sel names.
-func (e *env) openRecord(sel string) (*catalogue.Catalogue, *catalogue.Record, error) {
+func (e *env) openRecord(sel string) (*catalogue.Catalogue, *ssd3.Record, error) {
 	c, err := e.open()
 	if err != nil {
 		return nil, nil, err
@@ -79,7 +79,7 @@ func (e *env) openRecord(sel string) (*catalogue.Catalogue, *catalogue.Record, e
 
 // selectRecord returns the record sel names (see selectorHelp). Several
 // records with the URI are an error that lists them, with their lines.
-func selectRecord(c *catalogue.Catalogue, sel string) (*catalogue.Record, error) {
+func selectRecord(c *catalogue.Catalogue, sel string) (*ssd3.Record, error) {
 	recs := c.Records()
 	if handle(sel) {
 		sel = "line:" + sel // a URI has a scheme: a number alone is a handle
@@ -107,7 +107,7 @@ func selectRecord(c *catalogue.Catalogue, sel string) (*catalogue.Record, error)
 		}
 		return nil, refused(fmt.Errorf("no record starts at line %d of %s", n, c.Path()))
 	}
-	var found []*catalogue.Record
+	var found []*ssd3.Record
 	for _, r := range recs {
 		if r.URI() == sel {
 			found = append(found, r)
@@ -153,7 +153,7 @@ func handle(sel string) bool {
 }
 
 // quoteName returns rec's NAME quoted for a message, or says it has none.
-func quoteName(rec *catalogue.Record) string {
+func quoteName(rec *ssd3.Record) string {
 	if rec.Name() == "" {
 		return "(no valid NAME)"
 	}
@@ -161,7 +161,7 @@ func quoteName(rec *catalogue.Record) string {
 }
 
 // describe names rec in a message: its NAME and URI, or what it lacks.
-func describe(rec *catalogue.Record) string {
+func describe(rec *ssd3.Record) string {
 	uri := "(no valid URI)"
 	if rec.URI() != "" {
 		uri = "<" + display.Text(rec.URI()) + ">"

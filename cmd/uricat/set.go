@@ -67,7 +67,7 @@ stamped.
 			if err != nil {
 				return err
 			}
-			add, remove := catalogue.SplitTags(o.addTags), catalogue.SplitTags(o.removeTags)
+			add, remove := ssd3.SplitTags(o.addTags), ssd3.SplitTags(o.removeTags)
 			o.fields, o.add, o.remove, o.searched = fields, add, remove, searched
 			if !searched {
 				o.selector = args[0]
@@ -84,7 +84,7 @@ stamped.
 				return usageError(fmt.Errorf("nothing to set: give %s, --add-tags, --remove-tags or --x", strings.Join(flags, ", ")))
 			}
 			for _, t := range append(add, remove...) {
-				if err := catalogue.CheckTag(t); err != nil {
+				if err := ssd3.CheckTag(t); err != nil {
 					return refused(fmt.Errorf("%w; nothing was changed", err))
 				}
 			}

@@ -5,7 +5,6 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/ssd3"
 	jsonformat "github.com/uricat/uricat/importers/json"
 	"github.com/uricat/uricat/internal/display"
@@ -88,9 +87,9 @@ type shownProblem struct {
 	Message  string `json:"message"`
 }
 
-func showJSON(rec *catalogue.Record) shownRecord {
+func showJSON(rec *ssd3.Record) shownRecord {
 	out := shownRecord{Record: jsonformat.FromRecord(rec), Line: rec.Line(), Valid: rec.Valid(), Problems: []shownProblem{}}
-	if catalogue.GetField(rec, ssd3.FieldDate) == "" {
+	if ssd3.GetField(rec, ssd3.FieldDate) == "" {
 		out.Date = ""
 	}
 	for _, p := range rec.Problems() {

@@ -43,7 +43,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/importers"
 	"github.com/uricat/uricat/internal/sqlitecopy"
@@ -110,7 +109,7 @@ func NewReader(db *sql.DB, opts importers.Options) (*Reader, error) {
 }
 
 // Read returns the next bookmark, or io.EOF after the last.
-func (r *Reader) Read() (*catalogue.Record, error) {
+func (r *Reader) Read() (*ssd3.Record, error) {
 	for !r.done {
 		if !r.rows.Next() {
 			r.done = true
@@ -133,15 +132,15 @@ func (r *Reader) Read() (*catalogue.Record, error) {
 
 // record makes a record of one row, or returns nil, with a diagnostic,
 // for one that cannot be imported.
-func (r *Reader) record(id, url, title, tags, desc, flags string) *catalogue.Record {
+func (r *Reader) record(id, url, title, tags, desc, flags string) *ssd3.Record {
 	where := "bookmarks id " + id + ": "
-	rec := catalogue.NewRecord(catalogue.Values{URI: strings.TrimSpace(url), Name: title, Description: desc})
+	rec := ssd3.NewRecord(ssd3.Values{URI: strings.TrimSpace(url), Name: title, Description: desc})
 	var ext []ssd3.Field
-	if ts := catalogue.SplitTags(tags); len(ts) > 0 {
+	if ts := ssd3.SplitTags(tags); len(ts) > 0 {
 		for i, t := range ts {
 			ts[i] = importers.OneLine(t)
 		}
-		ext = append(ext, ssd3.Field{Name: catalogue.FieldTags, Value: catalogue.JoinTags(ts)})
+		ext = append(ext, ssd3.Field{Name: ssd3.FieldTags, Value: ssd3.JoinTags(ts)})
 	}
 	if f := strings.TrimSpace(flags); f != "" && f != "0" {
 		ext = append(ext, ssd3.Field{Name: FieldFlags, Value: f})

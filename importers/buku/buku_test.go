@@ -9,7 +9,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/importers"
 	"github.com/uricat/uricat/importers/importertest"
@@ -59,7 +58,7 @@ func read(t testing.TB, path string) importers.Summary {
 	return s
 }
 
-func show(r *catalogue.Record) string {
+func show(r *ssd3.Record) string {
 	var b strings.Builder
 	b.WriteString(r.URI() + " | " + r.Name() + " | " + ssd3.FormatDate(r.Date()) + " | " + r.Description())
 	for _, e := range r.Extensions() {

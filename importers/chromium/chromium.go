@@ -83,7 +83,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/importers"
 	"github.com/uricat/uricat/internal/plural"
@@ -204,7 +203,7 @@ func (r *Reader) lineAt(off int64) int {
 }
 
 // Read returns the next bookmark, or io.EOF after the last.
-func (r *Reader) Read() (*catalogue.Record, error) {
+func (r *Reader) Read() (*ssd3.Record, error) {
 	if !r.started {
 		r.started = true
 		data, err := readAll(r.in)
@@ -681,13 +680,13 @@ func (r *Reader) skipRest(depth int) error {
 }
 
 // record makes the record of bookmark n, or reports why it cannot.
-func (r *Reader) record(n *node) *catalogue.Record {
+func (r *Reader) record(n *node) *ssd3.Record {
 	url := strings.TrimSpace(n.url)
 	cat := ""
 	if n.folder >= 0 {
 		cat = r.folders[n.folder].path.Category()
 	}
-	rec := catalogue.NewRecord(catalogue.Values{URI: url, Name: n.name, Category: cat})
+	rec := ssd3.NewRecord(ssd3.Values{URI: url, Name: n.name, Category: cat})
 	var ext []ssd3.Field
 	set := func(field, v string) {
 		for _, f := range ext {

@@ -8,7 +8,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/importers"
 	"github.com/uricat/uricat/importers/importertest"
@@ -19,7 +18,7 @@ var now = time.Date(2025, 6, 1, 12, 0, 0, 0, time.UTC)
 // webkit is t in the file's form: WebKit microseconds, as a string.
 func webkit(t time.Time) string { return fmt.Sprint(t.UnixMicro() - webkitEpoch) }
 
-func read(t *testing.T, in string) ([]*catalogue.Record, []ssd3.Diagnostic) {
+func read(t *testing.T, in string) ([]*ssd3.Record, []ssd3.Diagnostic) {
 	t.Helper()
 	return importertest.ReadAll(t, NewReader(strings.NewReader(in), importers.Options{Now: now}))
 }
@@ -262,7 +261,7 @@ func TestFolderPathBound(t *testing.T) {
 	// "Other bookmarks" and seven names of 128 bytes; the eighth would
 	// pass 1,024 bytes, and is left out with the folders in it.
 	importertest.CheckCategoriesShared(t, recs, 8)
-	if names := catalogue.SplitCategory(recs[len(recs)-1].Category()); len(names) != 8 || names[7] != strings.Repeat("g", 125)+"..." {
+	if names := ssd3.SplitCategory(recs[len(recs)-1].Category()); len(names) != 8 || names[7] != strings.Repeat("g", 125)+"..." {
 		t.Errorf("CATEGORY %q", recs[len(recs)-1].Category())
 	}
 	var want []string

@@ -49,7 +49,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/importers"
 )
@@ -103,7 +102,7 @@ func NewReader(r io.Reader, opts importers.Options) *Reader {
 func (r *Reader) Diagnostics() []ssd3.Diagnostic { return r.rows.Diagnostics() }
 
 // Read returns the next record, or io.EOF after the last.
-func (r *Reader) Read() (*catalogue.Record, error) { return r.rows.Read(r.header, r.record) }
+func (r *Reader) Read() (*ssd3.Record, error) { return r.rows.Read(r.header, r.record) }
 
 // header reads the header row; ok is whether it has a uri column.
 func (r *Reader) header(row []string) (ok bool) {
@@ -145,8 +144,8 @@ func (r *Reader) header(row []string) (ok bool) {
 }
 
 // record makes a record of a row, or reports why it cannot.
-func (r *Reader) record(row []string, line int) *catalogue.Record {
-	rec := catalogue.NewRecord(catalogue.Values{})
+func (r *Reader) record(row []string, line int) *ssd3.Record {
+	rec := ssd3.NewRecord(ssd3.Values{})
 	var notes []string
 	var added time.Time
 	if len(row) > len(r.cols) {

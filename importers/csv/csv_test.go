@@ -5,7 +5,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/importers"
 	"github.com/uricat/uricat/importers/importertest"
@@ -13,7 +12,7 @@ import (
 
 var now = time.Date(2025, 6, 1, 9, 30, 0, 0, time.UTC)
 
-func readAll(t testing.TB, in string) ([]*catalogue.Record, []ssd3.Diagnostic) {
+func readAll(t testing.TB, in string) ([]*ssd3.Record, []ssd3.Diagnostic) {
 	t.Helper()
 	return importertest.ReadAll(t, NewReader(strings.NewReader(in), importers.Options{Now: now}))
 }
@@ -125,12 +124,12 @@ func FuzzReader(f *testing.F) {
 func FuzzRoundTrip(f *testing.F) {
 	f.Add("Café, \"Co\"", "x\ny", " A/B", "X-T", "\\.", int64(1709294400), 5)
 	f.Fuzz(func(t *testing.T, name, desc, cat, extName, extValue string, date int64, rating int) {
-		rec := catalogue.NewRecord(catalogue.Values{URI: "http://example.org/a?b=1,c", Name: name, Description: desc, Category: cat,
+		rec := ssd3.NewRecord(ssd3.Values{URI: "http://example.org/a?b=1,c", Name: name, Description: desc, Category: cat,
 			Date: time.Unix(date%253402300799, 0).UTC(), Rating: rating})
 		if ssd3.ValidateExtensionName(extName) == nil {
 			rec.SetExtension(extName, extValue)
 		}
-		recs := importertest.Imported([]*catalogue.Record{rec})
+		recs := importertest.Imported([]*ssd3.Record{rec})
 		if len(recs) == 0 {
 			return
 		}

@@ -3,7 +3,6 @@ package csv
 import (
 	"strings"
 
-	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/ssd3"
 )
 
@@ -33,8 +32,8 @@ type column struct {
 	kind  cellKind
 	// get and set are the field's, for cellAsIs and text: set stores a value
 	// as it is, which importers.Finish checks after.
-	get func(*catalogue.Record) string
-	set func(*catalogue.Record, string)
+	get func(*ssd3.Record) string
+	set func(*ssd3.Record, string)
 }
 
 // columns are the standard columns, in the order the Writer writes them,
@@ -43,15 +42,15 @@ type column struct {
 // column of its own then, or its DATE), last so that the columns of older
 // files keep their places.
 var columns = []column{
-	{field: ssd3.FieldURI, set: (*catalogue.Record).SetURI},
-	{field: ssd3.FieldName, kind: cellText, set: (*catalogue.Record).SetName},
+	{field: ssd3.FieldURI, set: (*ssd3.Record).SetURI},
+	{field: ssd3.FieldName, kind: cellText, set: (*ssd3.Record).SetName},
 	{field: ssd3.FieldDate, kind: cellDate},
-	{field: ssd3.FieldCategory, kind: cellText, set: (*catalogue.Record).SetCategory},
-	{field: ssd3.FieldDescription, kind: cellText, set: (*catalogue.Record).SetDescription},
+	{field: ssd3.FieldCategory, kind: cellText, set: (*ssd3.Record).SetCategory},
+	{field: ssd3.FieldDescription, kind: cellText, set: (*ssd3.Record).SetDescription},
 	{field: ssd3.FieldRating, kind: cellRating},
-	{field: ssd3.FieldLanguage, set: (*catalogue.Record).SetLanguage},
-	{field: ssd3.FieldType, set: (*catalogue.Record).SetType},
-	{field: ssd3.FieldID, set: (*catalogue.Record).SetID},
+	{field: ssd3.FieldLanguage, set: (*ssd3.Record).SetLanguage},
+	{field: ssd3.FieldType, set: (*ssd3.Record).SetType},
+	{field: ssd3.FieldID, set: (*ssd3.Record).SetID},
 	{name: "added", field: ssd3.FieldAdded, kind: cellAdded},
 }
 
@@ -61,7 +60,7 @@ var Columns []string
 func init() {
 	for i := range columns {
 		c := &columns[i]
-		if f, ok := catalogue.LookupField(c.field); ok {
+		if f, ok := ssd3.LookupField(c.field); ok {
 			c.name = strings.ToLower(f.Name)
 			c.get = f.Get
 			if (c.kind == cellText) != f.Text {

@@ -8,7 +8,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/importers"
 	"github.com/uricat/uricat/internal/display"
@@ -27,7 +26,7 @@ type Writer struct {
 // entry is a record to write; dirty says its text holds what display.Clean
 // leaves out (a CR of a line break, at least).
 type entry struct {
-	rec   *catalogue.Record
+	rec   *ssd3.Record
 	dirty bool
 }
 
@@ -36,7 +35,7 @@ func NewWriter(w io.Writer) *Writer { return &Writer{w: w} }
 
 // Write adds rec to the file. What the file cannot hold of it is noted
 // here, for Diagnostics; it is written at Close.
-func (w *Writer) Write(rec *catalogue.Record) error {
+func (w *Writer) Write(rec *ssd3.Record) error {
 	if w.closed {
 		return errors.New("csv: Write after Close")
 	}
@@ -65,7 +64,7 @@ func (w *Writer) Write(rec *catalogue.Record) error {
 // inAdded reports whether the extension field name of r is written in the
 // added column: an X-ADDED that is a date. One that is not keeps a column
 // of its own, as any other extension.
-func inAdded(r *catalogue.Record, name string) bool {
+func inAdded(r *ssd3.Record, name string) bool {
 	return name == ssd3.FieldAdded && !r.Changed().IsZero()
 }
 

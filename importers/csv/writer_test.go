@@ -9,7 +9,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/importers/importertest"
 	"github.com/uricat/uricat/internal/display"
@@ -17,18 +16,18 @@ import (
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata")
 
-func sample() []*catalogue.Record {
-	return []*catalogue.Record{
-		catalogue.NewRecord(catalogue.Values{URI: "https://example.org/?a=1&b=2", Name: `Café, "Co"`, Date: time.Date(2024, 3, 1, 12, 0, 0, 0, time.UTC),
+func sample() []*ssd3.Record {
+	return []*ssd3.Record{
+		ssd3.NewRecord(ssd3.Values{URI: "https://example.org/?a=1&b=2", Name: `Café, "Co"`, Date: time.Date(2024, 3, 1, 12, 0, 0, 0, time.UTC),
 			Category: "Food/Paris", Description: "\"quoted\"; 100%\nsecond, line", Rating: 5, Language: "fr", Type: "text/html", ID: "1",
 			Extensions: []ssd3.Field{{Name: "X-TAGS", Value: "a,b"}, {Name: "X-AUTHOR", Value: "Zoë"}}}),
-		catalogue.NewRecord(catalogue.Values{URI: "http://example.com/", Name: "Plain", Date: time.Date(1999, 12, 31, 23, 59, 59, 0, time.UTC),
+		ssd3.NewRecord(ssd3.Values{URI: "http://example.com/", Name: "Plain", Date: time.Date(1999, 12, 31, 23, 59, 59, 0, time.UTC),
 			Extensions: []ssd3.Field{{Name: "X-MD5", Value: "abc"}, {Name: "X-AUTHOR", Value: "Hina"}}}),
 	}
 }
 
 // write writes recs with a Writer and returns the output and the report.
-func write(t testing.TB, recs ...*catalogue.Record) (string, []ssd3.Diagnostic) {
+func write(t testing.TB, recs ...*ssd3.Record) (string, []ssd3.Diagnostic) {
 	t.Helper()
 	return importertest.Export(t, newWriter, recs...)
 }
@@ -57,7 +56,7 @@ func TestHeaderAndLineEnds(t *testing.T) {
 // is set, and its reader alone turns it back). The value is written as it
 // is, and reads back the same in encoding/csv and with LazyQuotes.
 func TestLineBreakInValue(t *testing.T) {
-	rec := catalogue.NewRecord(catalogue.Values{URI: "http://a/", Name: "a", Date: time.Unix(1, 0).UTC(), Description: "one\ntwo"})
+	rec := ssd3.NewRecord(ssd3.Values{URI: "http://a/", Name: "a", Date: time.Unix(1, 0).UTC(), Description: "one\ntwo"})
 	out, _ := write(t, rec)
 	if !strings.Contains(out, "\"one\ntwo\"") || strings.Contains(out, "one\r\ntwo") {
 		t.Errorf("the line break is not written as it is: %q", out)
@@ -110,10 +109,10 @@ func TestStandardReader(t *testing.T) {
 // decodes to an OSC 52 clipboard write) are left out, and the writer says
 // so, once for the file.
 func TestControlsLeftOut(t *testing.T) {
-	recs := []*catalogue.Record{
-		catalogue.NewRecord(catalogue.Values{URI: "http://a/", Name: "\x1b]52;c;cHduZWQ=\x07name", Date: time.Unix(1, 0).UTC(), Description: "clear\x1b[2J csi\u009b31m"}),
-		catalogue.NewRecord(catalogue.Values{URI: "http://b/", Name: "b", Date: time.Unix(1, 0).UTC(), Extensions: []ssd3.Field{{Name: "X-A", Value: "bell\x07"}}}),
-		catalogue.NewRecord(catalogue.Values{URI: "http://c/", Name: "c", Date: time.Unix(1, 0).UTC(), Description: "CR LF\r\nis a line break"}),
+	recs := []*ssd3.Record{
+		ssd3.NewRecord(ssd3.Values{URI: "http://a/", Name: "\x1b]52;c;cHduZWQ=\x07name", Date: time.Unix(1, 0).UTC(), Description: "clear\x1b[2J csi\u009b31m"}),
+		ssd3.NewRecord(ssd3.Values{URI: "http://b/", Name: "b", Date: time.Unix(1, 0).UTC(), Extensions: []ssd3.Field{{Name: "X-A", Value: "bell\x07"}}}),
+		ssd3.NewRecord(ssd3.Values{URI: "http://c/", Name: "c", Date: time.Unix(1, 0).UTC(), Description: "CR LF\r\nis a line break"}),
 	}
 	out, losses := write(t, recs...)
 	for _, r := range out {
@@ -139,7 +138,7 @@ func TestExportGolden(t *testing.T) { importertest.CheckGolden(t, newWriter, *up
 func FuzzWrite(f *testing.F) {
 	f.Add("a,\"b\"", "x\ny\r\nz", "X-T", "\r")
 	f.Fuzz(func(t *testing.T, name, desc, extName, extValue string) {
-		rec := catalogue.NewRecord(catalogue.Values{URI: "http://example.org/", Name: name, Description: desc, Date: time.Unix(1, 0).UTC(),
+		rec := ssd3.NewRecord(ssd3.Values{URI: "http://example.org/", Name: name, Description: desc, Date: time.Unix(1, 0).UTC(),
 			Extensions: []ssd3.Field{{Name: extName, Value: extValue}}})
 		if ssd3.ValidateExtensionName(extName) != nil {
 			rec.SetExtensions(nil)

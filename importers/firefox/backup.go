@@ -95,7 +95,7 @@ type BackupReader struct {
 	done    bool
 	stack   []frame
 	queue   []*node
-	ready   []*catalogue.Record
+	ready   []*ssd3.Record
 	notes   importers.ReaderNotes
 	// what is said once, at the end
 	separators, tagEntries int
@@ -168,7 +168,7 @@ func (r *BackupReader) decompress(br *bufio.Reader) (*blockReader, error) {
 }
 
 // Read returns the next bookmark, or io.EOF after the last.
-func (r *BackupReader) Read() (*catalogue.Record, error) {
+func (r *BackupReader) Read() (*ssd3.Record, error) {
 	if !r.started {
 		if err := r.start(); err != nil {
 			r.done = true

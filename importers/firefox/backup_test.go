@@ -12,7 +12,6 @@ import (
 
 	"github.com/pierrec/lz4/v4"
 
-	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/importers"
 	"github.com/uricat/uricat/importers/importertest"
@@ -59,7 +58,7 @@ func jsonlz4(t testing.TB, json []byte) []byte {
 	return append(out, buf[:n]...)
 }
 
-func readBackup(t testing.TB, data []byte) ([]*catalogue.Record, []ssd3.Diagnostic) {
+func readBackup(t testing.TB, data []byte) ([]*ssd3.Record, []ssd3.Diagnostic) {
 	t.Helper()
 	return importertest.ReadAll(t, NewBackupReader(bytes.NewReader(data), importers.Options{Now: now}))
 }
@@ -222,7 +221,7 @@ func TestBackupFolderChain(t *testing.T) {
 		t.Fatalf("%d records, want %d", len(recs), depth*each+1)
 	}
 	importertest.CheckCategoriesShared(t, recs, 7)
-	last := catalogue.SplitCategory(recs[len(recs)-1].Category())
+	last := ssd3.SplitCategory(recs[len(recs)-1].Category())
 	if len(last) != 8 || last[0] != "Bookmarks Toolbar" || last[7] != "7-"+title[:123]+"..." {
 		t.Errorf("CATEGORY %q", recs[len(recs)-1].Category())
 	}

@@ -74,7 +74,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/importers"
 )
@@ -161,7 +160,7 @@ func fromMicro(us int64) (time.Time, bool) {
 // noting in notes what it says; where is how diagnostics name it, before
 // their message. It returns nil, with the reason noted, for a bookmark that
 // cannot be imported.
-func (b *bookmark) record(notes *importers.ReaderNotes, opts importers.Options, line int, offset int64, where string) *catalogue.Record {
+func (b *bookmark) record(notes *importers.ReaderNotes, opts importers.Options, line int, offset int64, where string) *ssd3.Record {
 	note := func(kind ssd3.Kind, format string, a ...any) {
 		notes.Note(line, offset, kind, "%s%s", where, fmt.Sprintf(format, a...))
 	}
@@ -170,7 +169,7 @@ func (b *bookmark) record(notes *importers.ReaderNotes, opts importers.Options, 
 		note(ssd3.Skipped, "%q is a Firefox smart bookmark (a place: query), not an address", importers.Excerpt(b.title))
 		return nil
 	}
-	rec := catalogue.NewRecord(catalogue.Values{URI: uri, Name: b.title, Category: b.category, Description: b.description})
+	rec := ssd3.NewRecord(ssd3.Values{URI: uri, Name: b.title, Category: b.category, Description: b.description})
 	var ext []ssd3.Field
 	added, ok := fromMicro(b.added)
 	if !ok {
@@ -205,7 +204,7 @@ func (b *bookmark) record(notes *importers.ReaderNotes, opts importers.Options, 
 			}
 		}
 		slices.Sort(tags)
-		ext = append(ext, ssd3.Field{Name: catalogue.FieldTags, Value: catalogue.JoinTags(slices.Compact(tags))})
+		ext = append(ext, ssd3.Field{Name: ssd3.FieldTags, Value: ssd3.JoinTags(slices.Compact(tags))})
 	}
 	ext = append(ext, ssd3.Field{Name: fieldKeyword, Value: b.keyword}, ssd3.Field{Name: fieldPostData, Value: b.post})
 	rec.SetExtensions(ext) // Finish drops the empty ones

@@ -9,7 +9,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/importers"
 	"github.com/uricat/uricat/internal/sqlitecopy"
@@ -303,7 +302,7 @@ func (r *PlacesReader) readDescriptions(db *sql.DB) error {
 }
 
 // Read returns the next bookmark, or io.EOF after the last.
-func (r *PlacesReader) Read() (*catalogue.Record, error) {
+func (r *PlacesReader) Read() (*ssd3.Record, error) {
 	for !r.done {
 		if !r.rows.Next() {
 			r.done = true
@@ -326,7 +325,7 @@ func (r *PlacesReader) Read() (*catalogue.Record, error) {
 
 // row makes a record of one row of moz_bookmarks (a bookmark or a
 // separator) and its place, or returns nil for a row that is none.
-func (r *PlacesReader) row(id, typ, parent int64, title, added, modified, kwID, placeID, url, pdesc any) *catalogue.Record {
+func (r *PlacesReader) row(id, typ, parent int64, title, added, modified, kwID, placeID, url, pdesc any) *ssd3.Record {
 	where := fmt.Sprintf("moz_bookmarks id %d: ", id)
 	switch {
 	case typ == typeSeparator:

@@ -9,7 +9,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/importers"
 	"github.com/uricat/uricat/importers/importertest"
@@ -37,7 +36,7 @@ type want struct {
 	ext                                    map[string]string
 }
 
-func checkRecords(t *testing.T, got []*catalogue.Record, wants []want) {
+func checkRecords(t *testing.T, got []*ssd3.Record, wants []want) {
 	t.Helper()
 	if len(got) != len(wants) {
 		for _, r := range got {
@@ -47,7 +46,7 @@ func checkRecords(t *testing.T, got []*catalogue.Record, wants []want) {
 	}
 	for i, w := range wants {
 		r := got[i]
-		rec := catalogue.NewRecord(catalogue.Values{URI: w.uri, Name: w.name, Category: w.category, Description: w.description})
+		rec := ssd3.NewRecord(ssd3.Values{URI: w.uri, Name: w.name, Category: w.category, Description: w.description})
 		d, err := ssd3.ParseDate(w.date)
 		if err != nil {
 			t.Fatal(err)
@@ -224,7 +223,7 @@ func TestPlacesFolderChain(t *testing.T) {
 	// "Bookmarks Toolbar" and seven names cut to 128 bytes: an eighth
 	// would pass 1,024.
 	importertest.CheckCategoriesShared(t, s.Records, 7)
-	last := catalogue.SplitCategory(s.Records[depth-1].Category())
+	last := ssd3.SplitCategory(s.Records[depth-1].Category())
 	if len(last) != 8 || last[0] != "Bookmarks Toolbar" || last[7] != "7-"+name[:123]+"..." {
 		t.Errorf("CATEGORY %q", s.Records[depth-1].Category())
 	}

@@ -18,7 +18,7 @@ import (
 // umask's mode. It returns what Write returns, what the format could not
 // hold as it was, followed by warnings (catalogue.Warning) of what the
 // file could not keep.
-func WriteFile(path string, f importers.Format, recs []*catalogue.Record) (losses []ssd3.Diagnostic, err error) {
+func WriteFile(path string, f importers.Format, recs []*ssd3.Record) (losses []ssd3.Diagnostic, err error) {
 	warnings, err := catalogue.WriteFile(path, func(w io.Writer) error {
 		// Every writer buffers its output itself.
 		var err error

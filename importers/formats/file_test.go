@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/importers"
 	"github.com/uricat/uricat/importers/importertest"
 )
@@ -72,7 +72,7 @@ func TestWriteFileFailureKeepsOldFile(t *testing.T) {
 // halfWriter writes half an object, then fails, as on a full disk.
 type halfWriter struct{ w io.Writer }
 
-func (h *halfWriter) Write(*catalogue.Record) error { return nil }
+func (h *halfWriter) Write(*ssd3.Record) error { return nil }
 
 func (h *halfWriter) Close() error {
 	io.WriteString(h.w, "@FILE { half-written")

@@ -253,7 +253,7 @@ func SniffReader(r io.Reader) (importers.Format, io.Reader, error) {
 // Write writes recs to w in format f and returns what the format could not
 // hold as it was (importers.Reporter: a diagnostic per record and kind,
 // naming the record), and the first error.
-func Write(w io.Writer, f importers.Format, recs []*catalogue.Record) ([]ssd3.Diagnostic, error) {
+func Write(w io.Writer, f importers.Format, recs []*ssd3.Record) ([]ssd3.Diagnostic, error) {
 	if f.NewWriter == nil {
 		return nil, fmt.Errorf("uricat does not write format %s", f.Name)
 	}

@@ -8,7 +8,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/importers"
 )
@@ -24,7 +23,7 @@ func FuzzRoundTrip(f *testing.F) {
 	f.Add("n", "d", "a//b", "X-LAST-VISIT", "29/03/2019 18:40:52", int64(-86400))
 	f.Add("n", "d", strings.Repeat("x", 2012), "X-LAST-MODIFIED", "junk", int64(1e10))
 	f.Fuzz(func(t *testing.T, name, desc, cat, extName, extValue string, date int64) {
-		rec := catalogue.NewRecord(catalogue.Values{URI: "http://example.org/a;b?c=%20&d", Name: name, Description: desc, Category: cat,
+		rec := ssd3.NewRecord(ssd3.Values{URI: "http://example.org/a;b?c=%20&d", Name: name, Description: desc, Category: cat,
 			Date: time.Unix(date%253402300799, 0).UTC()})
 		if ssd3.ValidateExtensionName(extName) == nil {
 			rec.SetExtension(extName, extValue)
@@ -37,7 +36,7 @@ func FuzzRoundTrip(f *testing.F) {
 				continue
 			}
 			in := rec
-			data, losses, err := writeFixed(fm, []*catalogue.Record{in})
+			data, losses, err := writeFixed(fm, []*ssd3.Record{in})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -11,7 +11,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/importers"
 	"github.com/uricat/uricat/importers/importertest"
@@ -19,7 +18,7 @@ import (
 
 // ext returns r's extensions plus the given pairs (name, value; empty
 // values left out) as a map.
-func ext(r *catalogue.Record, pairs ...string) map[string]string {
+func ext(r *ssd3.Record, pairs ...string) map[string]string {
 	m := map[string]string{}
 	for _, f := range r.Extensions() {
 		m[f.Name] = f.Value
@@ -35,7 +34,7 @@ func ext(r *catalogue.Record, pairs ...string) map[string]string {
 // roundTrip exports recs in f, reads the export back with f's reader and
 // returns the records by URI, failing t on a record read twice or on a
 // diagnostic that skips or drops something.
-func roundTrip(t *testing.T, f importers.Format, recs []*catalogue.Record) (map[string]*catalogue.Record, []ssd3.Diagnostic) {
+func roundTrip(t *testing.T, f importers.Format, recs []*ssd3.Record) (map[string]*ssd3.Record, []ssd3.Diagnostic) {
 	t.Helper()
 	data, losses, err := writeFixed(f, recs)
 	if err != nil {
@@ -46,7 +45,7 @@ func roundTrip(t *testing.T, f importers.Format, recs []*catalogue.Record) (map[
 	}
 	now := time.Date(2030, 1, 1, 0, 0, 0, 0, time.UTC) // a DATE that was not carried would show as this
 	rd := f.NewReader(bytes.NewReader(data), importers.Options{Now: now})
-	got := map[string]*catalogue.Record{}
+	got := map[string]*ssd3.Record{}
 	for {
 		rec, err := rd.Read()
 		if errors.Is(err, io.EOF) {
@@ -102,7 +101,7 @@ func TestRoundTrip(t *testing.T) {
 
 // sameRecord lists how got differs from want, with extensions compared as
 // sets: SSD3 2.2 says fields may come in any order.
-func sameRecord(got, want *catalogue.Record) []string {
+func sameRecord(got, want *ssd3.Record) []string {
 	g, w := got.Clone(), want.Clone()
 	g.SetExtensions(nil)
 	w.SetExtensions(nil)

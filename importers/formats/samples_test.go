@@ -9,7 +9,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/importers"
 	"github.com/uricat/uricat/importers/importertest"
@@ -18,7 +17,7 @@ import (
 // readFile reads a file with the format Sniff finds, as `uricat import`
 // does (the records as the reader gives them, before Run), and returns the
 // records and the diagnostics.
-func readFile(t *testing.T, path string) (importers.Format, []*catalogue.Record, []ssd3.Diagnostic) {
+func readFile(t *testing.T, path string) (importers.Format, []*ssd3.Record, []ssd3.Diagnostic) {
 	t.Helper()
 	b, err := os.ReadFile(path)
 	if err != nil {
@@ -38,7 +37,7 @@ var sampleNow = time.Date(2030, 1, 1, 0, 0, 0, 0, time.UTC)
 // as --base does.
 var sampleBase, _ = url.Parse("https://shaarli.example/")
 
-func read(t *testing.T, f importers.Format, data []byte) ([]*catalogue.Record, []ssd3.Diagnostic) {
+func read(t *testing.T, f importers.Format, data []byte) ([]*ssd3.Record, []ssd3.Diagnostic) {
 	t.Helper()
 	return importertest.ReadAll(t, f.NewReader(bytes.NewReader(data), importers.Options{Now: sampleNow, Base: sampleBase}))
 }
@@ -81,7 +80,7 @@ func TestRealSamplesRoundTrip(t *testing.T) {
 							t.Fatalf("%s: %d records back of %d", name, len(back), len(recs))
 						}
 						// The netscape export groups records by folder: match by URI.
-						byURI := map[string]*catalogue.Record{}
+						byURI := map[string]*ssd3.Record{}
 						for _, r := range back {
 							byURI[r.URI()+"\x00"+r.Category()+"\x00"+r.Name()] = r
 						}

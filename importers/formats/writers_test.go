@@ -20,7 +20,7 @@ var exportTime = time.Date(2026, 11, 21, 15, 4, 5, 0, time.UTC)
 
 // writeFixed writes with f, with a fixed clock where the format has one,
 // and returns the output and what the writer reported.
-func writeFixed(f importers.Format, recs []*catalogue.Record) ([]byte, []ssd3.Diagnostic, error) {
+func writeFixed(f importers.Format, recs []*ssd3.Record) ([]byte, []ssd3.Diagnostic, error) {
 	var buf bytes.Buffer
 	if f.Name == "hinadi" {
 		f.NewWriter = func(w io.Writer) importers.Writer {

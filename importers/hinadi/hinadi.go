@@ -59,7 +59,6 @@ import (
 	"golang.org/x/text/encoding"
 	"golang.org/x/text/encoding/japanese"
 
-	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/importers"
 	"github.com/uricat/uricat/internal/charset"
@@ -164,7 +163,7 @@ func (r *Reader) Diagnostics() []ssd3.Diagnostic { return r.notes.Diagnostics() 
 
 // Read returns the next bookmark, or io.EOF after the last. Blocks that are
 // not bookmarks are skipped with a diagnostic; only I/O errors are errors.
-func (r *Reader) Read() (*catalogue.Record, error) {
+func (r *Reader) Read() (*ssd3.Record, error) {
 	for {
 		b := r.readBlock()
 		if b == nil {

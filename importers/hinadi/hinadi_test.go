@@ -11,7 +11,6 @@ import (
 	"golang.org/x/text/encoding"
 	"golang.org/x/text/encoding/japanese"
 
-	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/importers"
 	"github.com/uricat/uricat/importers/importertest"
@@ -21,10 +20,10 @@ import (
 // (or the header's Date, when there is one).
 var now = time.Date(2026, 11, 21, 12, 0, 0, 0, time.UTC)
 
-func readAll(t testing.TB, input string) ([]*catalogue.Record, []ssd3.Diagnostic) {
+func readAll(t testing.TB, input string) ([]*ssd3.Record, []ssd3.Diagnostic) {
 	t.Helper()
 	r := NewReader(strings.NewReader(input), importers.Options{Now: now})
-	var recs []*catalogue.Record
+	var recs []*ssd3.Record
 	var diags []ssd3.Diagnostic
 	for {
 		rec, err := r.Read()
@@ -83,7 +82,7 @@ type wantDiag struct {
 	msg  string
 }
 
-func checkRecords(t *testing.T, got, want []*catalogue.Record) {
+func checkRecords(t *testing.T, got, want []*ssd3.Record) {
 	t.Helper()
 	if len(got) != len(want) {
 		for _, r := range got {
@@ -178,7 +177,7 @@ func TestSpecFields(t *testing.T) {
 		"",
 	)
 	recs, diags := readAll(t, encode(t, japanese.EUCJP, file(lines...)))
-	checkRecords(t, recs, []*catalogue.Record{catalogue.NewRecord(catalogue.Values{
+	checkRecords(t, recs, []*ssd3.Record{ssd3.NewRecord(ssd3.Values{
 		URI: "http://www.example.jp/~asahina/diary/", Name: "朝比奈の日記",
 		Date: date(2001, 12, 2, 23, 59, 59), Category: "diary", Type: "text/html; charset=EUC-JP",
 		Extensions: x(
@@ -197,12 +196,12 @@ func TestSpecFields(t *testing.T) {
 			"X-ANTENNA-GROUP", "2",
 			"X-FAVOURITE-COLOUR", "blue",
 		),
-	}), catalogue.NewRecord(catalogue.Values{
+	}), ssd3.NewRecord(ssd3.Values{
 		URI: "http://b.example.jp/", Name: "b.example.jp", Date: date(2001, 12, 3, 10, 0, 0),
 		Extensions: x("X-LAST-MODIFIED-DETECTED", "Mon, 03 Dec 2001 09:00:00 GMT"),
-	}), catalogue.NewRecord(catalogue.Values{
+	}), ssd3.NewRecord(ssd3.Values{
 		URI: "http://c.example.jp/", Name: "c.example.jp", Date: date(2001, 12, 3, 9, 0, 0),
-	}), catalogue.NewRecord(catalogue.Values{
+	}), ssd3.NewRecord(ssd3.Values{
 		URI: "http://d.example.jp/page.html", Name: "D", Date: date(2001, 12, 2, 3, 4, 5),
 	})})
 	noDiag(t, diags, ssd3.Skipped, ssd3.Dropped, ssd3.Deviation)
@@ -213,7 +212,7 @@ func TestWriters(t *testing.T) {
 	tests := []struct {
 		name  string
 		input func(t *testing.T) string
-		want  []*catalogue.Record
+		want  []*ssd3.Record
 		diags []wantDiag
 	}{{
 		name: "WDB: LF, tabs after the colon, unpadded days, Expire and Expires, its own X- fields",
@@ -234,7 +233,7 @@ func TestWriters(t *testing.T) {
 				"",
 			))
 		},
-		want: []*catalogue.Record{catalogue.NewRecord(catalogue.Values{
+		want: []*ssd3.Record{ssd3.NewRecord(ssd3.Values{
 			URI: "http://wdb.example.jp/", Name: "ＷＤＢのページ", Date: date(2001, 12, 1, 12, 0, 0),
 			Extensions: x("X-EXPIRE", "Sun, 9 Dec 2001 12:00:00 GMT", "X-EXPIRES", "Sun, 9 Dec 2001 12:00:00 GMT",
 				"X-WDB-STATUS", "OK"),
@@ -261,10 +260,10 @@ func TestWriters(t *testing.T) {
 				"Last-Modified: Mon, 03 Dec 2001 00:00:01 GMT",
 			), "\r\n"))
 		},
-		want: []*catalogue.Record{catalogue.NewRecord(catalogue.Values{
+		want: []*ssd3.Record{ssd3.NewRecord(ssd3.Values{
 			URI: "http://tama.example.jp/a", Name: "玉手箱", Date: date(2001, 12, 3, 0, 0, 0),
 			Extensions: x("X-GENERATOR-NOTE", "passed through"),
-		}), catalogue.NewRecord(catalogue.Values{
+		}), ssd3.NewRecord(ssd3.Values{
 			URI: "http://tama.example.jp/b", Name: "b", Date: date(2001, 12, 3, 0, 0, 1),
 		})},
 		diags: []wantDiag{
@@ -277,7 +276,7 @@ func TestWriters(t *testing.T) {
 			return file("HINA/2.1", "User-Agent: Tamatebako/0.5", "Content-Type: text/plain; charset=UTF-8", "",
 				"URL: http://utf8.example.jp/", "Title: ユニコード", "")
 		},
-		want: []*catalogue.Record{catalogue.NewRecord(catalogue.Values{URI: "http://utf8.example.jp/", Name: "ユニコード", Date: now})},
+		want: []*ssd3.Record{ssd3.NewRecord(ssd3.Values{URI: "http://utf8.example.jp/", Name: "ユニコード", Date: now})},
 	}}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -319,7 +318,7 @@ func TestCharsets(t *testing.T) {
 			}
 			lines = append(lines, "", "URL: http://a.example.jp/", "Title: "+title, "Keyword: 漢字: かな", "")
 			recs, diags := readAll(t, encode(t, tt.enc, file(lines...)))
-			checkRecords(t, recs, []*catalogue.Record{catalogue.NewRecord(catalogue.Values{URI: "http://a.example.jp/", Name: title, Date: now,
+			checkRecords(t, recs, []*ssd3.Record{ssd3.NewRecord(ssd3.Values{URI: "http://a.example.jp/", Name: title, Date: now,
 				Category: "漢字", Extensions: x("X-KEYWORDS", "かな")})})
 			if tt.wantDev != "" {
 				checkDiags(t, diags, []wantDiag{{ssd3.Deviation, lineOf(lines, "Content-Type", "Title"), tt.wantDev}})
@@ -349,27 +348,27 @@ func TestBlocks(t *testing.T) {
 	tests := []struct {
 		name  string
 		input string
-		want  []*catalogue.Record
+		want  []*ssd3.Record
 		diags []wantDiag
 	}{{
 		name:  "field names are case-insensitive (Block)",
 		input: h + file("url: http://a.example/", "TITLE: Upper", "last-MODIFIED: Sun, 02 Dec 2001 03:04:05 GMT", "KeyWord: k", ""),
-		want: []*catalogue.Record{catalogue.NewRecord(catalogue.Values{URI: "http://a.example/", Name: "Upper", Date: date(2001, 12, 2, 3, 4, 5),
+		want: []*ssd3.Record{ssd3.NewRecord(ssd3.Values{URI: "http://a.example/", Name: "Upper", Date: date(2001, 12, 2, 3, 4, 5),
 			Category: "k"})},
 	}, {
 		name:  "a duplicate field name discards the block (MUST), reported at the duplicate",
 		input: h + file("URL: http://a.example/", "Title: one", "title: two", "", "URL: http://b.example/", ""),
-		want:  []*catalogue.Record{catalogue.NewRecord(catalogue.Values{URI: "http://b.example/", Name: "b.example", Date: now})},
+		want:  []*ssd3.Record{ssd3.NewRecord(ssd3.Values{URI: "http://b.example/", Name: "b.example", Date: now})},
 		diags: []wantDiag{{ssd3.Skipped, 7, `the block at line 5 has the field "title" twice (lines 6 and 7)`}},
 	}, {
 		name:  "SEPARATOR is \":\" and blanks; none is read and reported",
 		input: h + file("URL:http://a.example/", "Title: \t  spaced  out ", ""),
-		want:  []*catalogue.Record{catalogue.NewRecord(catalogue.Values{URI: "http://a.example/", Name: "spaced  out ", Date: now})}, // the SEPARATOR's blanks go, the value's own stay (TOKEN may end in one)
+		want:  []*ssd3.Record{ssd3.NewRecord(ssd3.Values{URI: "http://a.example/", Name: "spaced  out ", Date: now})}, // the SEPARATOR's blanks go, the value's own stay (TOKEN may end in one)
 		diags: []wantDiag{{ssd3.Deviation, 5, `no space or tab after "URL"'s colon`}},
 	}, {
 		name:  "Keyword: only \":\" with blanks separates (a URL-like token stays whole)",
 		input: h + file("URL: http://a.example/", "Keyword: tech: http://x.example/:\tnews", ""),
-		want: []*catalogue.Record{catalogue.NewRecord(catalogue.Values{URI: "http://a.example/", Name: "a.example", Date: now, Category: "tech",
+		want: []*ssd3.Record{ssd3.NewRecord(ssd3.Values{URI: "http://a.example/", Name: "a.example", Date: now, Category: "tech",
 			Extensions: x("X-KEYWORDS", "http://x.example/; news")})},
 	}, {
 		name:  "Virtual alone points at another Hina-Di file: reported, not imported",
@@ -380,7 +379,7 @@ func TestBlocks(t *testing.T) {
 	}, {
 		name:  "Virtual with other fields is the URL (Virtual)",
 		input: h + file("Virtual: http://v.example/page", "Title: V", ""),
-		want:  []*catalogue.Record{catalogue.NewRecord(catalogue.Values{URI: "http://v.example/page", Name: "V", Date: now})},
+		want:  []*ssd3.Record{ssd3.NewRecord(ssd3.Values{URI: "http://v.example/page", Name: "V", Date: now})},
 	}, {
 		name:  "a block without URL is skipped with the reason",
 		input: h + file("Title: lost", "Author-Name: someone", ""),
@@ -393,44 +392,44 @@ func TestBlocks(t *testing.T) {
 		input: h + file("URL: http://a.example/", "X-Uricat-Description: about it", "X-Uricat-Rating: 4", "X-Uricat-Language: ja", "X-Uricat-Id: 3",
 			"X-Uricat-Category: a: b", "X-Uricat-Keywords: c; d", "X-Id: rdf:#$22iCK1", "X-Description: another's", "",
 			"URL: http://b.example/", "X-Uricat-Rating: 9", "X-Uricat-Language: Japanese", "X-Uricat-Id: x", "Keyword: k1: k2", "X-Uricat-Category: c", "X-Uricat-Keywords: k3", ""),
-		want: []*catalogue.Record{
-			catalogue.NewRecord(catalogue.Values{URI: "http://a.example/", Name: "a.example", Date: now, Description: "about it", Rating: 4, Language: "ja", ID: "3",
+		want: []*ssd3.Record{
+			ssd3.NewRecord(ssd3.Values{URI: "http://a.example/", Name: "a.example", Date: now, Description: "about it", Rating: 4, Language: "ja", ID: "3",
 				Category: "a: b", Extensions: x("X-KEYWORDS", "c; d", "X-ID", "rdf:#$22iCK1", "X-DESCRIPTION", "another's")}),
-			catalogue.NewRecord(catalogue.Values{URI: "http://b.example/", Name: "b.example", Date: now, Category: "k1",
+			ssd3.NewRecord(ssd3.Values{URI: "http://b.example/", Name: "b.example", Date: now, Category: "k1",
 				Extensions: x("X-KEYWORDS", "k2; k3", "X-URICAT-RATING", "9", "X-URICAT-LANGUAGE", "Japanese", "X-URICAT-ID", "x", "X-URICAT-CATEGORY", "c")})},
 	}, {
 		// A multi-line DESCRIPTION is written as RFC 2047 encoded-words (a
 		// Hina-Di value is one line): they are decoded, in every X- field.
 		name:  "encoded-words in experimental fields are decoded",
 		input: h + file("URL: http://a.example/", "X-Uricat-Description: =?UTF-8?q?first_line=0Asecond=09line?=", "X-Note: =?UTF-8?B?5pel5pys?=", "Title: =?UTF-8?B?5pel5pys?=", ""),
-		want: []*catalogue.Record{catalogue.NewRecord(catalogue.Values{URI: "http://a.example/", Name: "=?UTF-8?B?5pel5pys?=", Date: now, Description: "first line\nsecond\tline",
+		want: []*ssd3.Record{ssd3.NewRecord(ssd3.Values{URI: "http://a.example/", Name: "=?UTF-8?B?5pel5pys?=", Date: now, Description: "first line\nsecond\tline",
 			Extensions: x("X-NOTE", "日本")})},
 	}, {
 		name:  "an experimental X-Author joins Author-Name's X-AUTHOR",
 		input: h + file("URL: http://a.example/", "Author-Name: A", "X-Author: B", ""),
-		want:  []*catalogue.Record{catalogue.NewRecord(catalogue.Values{URI: "http://a.example/", Name: "a.example", Date: now, Extensions: x("X-AUTHOR", "A; B")})},
+		want:  []*ssd3.Record{ssd3.NewRecord(ssd3.Values{URI: "http://a.example/", Name: "a.example", Date: now, Extensions: x("X-AUTHOR", "A; B")})},
 	}, {
 		name:  "a Content-Type value as the spec's grammar writes it (\"Content-Type\" \":\" type \"/\" subtype)",
 		input: h + file("URL: http://a.example/", "Content-Type: Content-Type: text/html", ""),
-		want:  []*catalogue.Record{catalogue.NewRecord(catalogue.Values{URI: "http://a.example/", Name: "a.example", Date: now, Type: "text/html"})},
+		want:  []*ssd3.Record{ssd3.NewRecord(ssd3.Values{URI: "http://a.example/", Name: "a.example", Date: now, Type: "text/html"})},
 	}, {
 		name:  "a Content-Type that is not a media type stays X-CONTENT-TYPE",
 		input: h + file("URL: http://a.example/", "Content-Type: html", ""),
-		want:  []*catalogue.Record{catalogue.NewRecord(catalogue.Values{URI: "http://a.example/", Name: "a.example", Date: now, Extensions: x("X-CONTENT-TYPE", "html")})},
+		want:  []*ssd3.Record{ssd3.NewRecord(ssd3.Values{URI: "http://a.example/", Name: "a.example", Date: now, Extensions: x("X-CONTENT-TYPE", "html")})},
 	}, {
 		name:  "a line that is not a field is reported and ignored",
 		input: h + file("URL: http://a.example/", "this is not a field", "Bad Name: x", "Title: T", ""),
-		want:  []*catalogue.Record{catalogue.NewRecord(catalogue.Values{URI: "http://a.example/", Name: "T", Date: now})},
+		want:  []*ssd3.Record{ssd3.NewRecord(ssd3.Values{URI: "http://a.example/", Name: "T", Date: now})},
 		diags: []wantDiag{
 			{ssd3.Dropped, 6, `not a field (Name: value): "this is not a field"`},
 			{ssd3.Dropped, 7, `"Bad Name" is not a field name`}},
 	}, {
 		name:  "dates: RFC 850 and asctime read; a wrong weekday reported (WRITERS.md)",
 		input: h + file("URL: http://a.example/", "Last-Modified: Sunday, 02-Dec-01 03:04:05 GMT", "", "URL: http://b.example/", "Date: Sun Dec  2 03:04:05 2001", "", "URL: http://c.example/", "Date: Fri, 02 Dec 2001 03:04:05 GMT", ""),
-		want: []*catalogue.Record{
-			catalogue.NewRecord(catalogue.Values{URI: "http://a.example/", Name: "a.example", Date: date(2001, 12, 2, 3, 4, 5)}),
-			catalogue.NewRecord(catalogue.Values{URI: "http://b.example/", Name: "b.example", Date: date(2001, 12, 2, 3, 4, 5)}),
-			catalogue.NewRecord(catalogue.Values{URI: "http://c.example/", Name: "c.example", Date: date(2001, 12, 2, 3, 4, 5)})},
+		want: []*ssd3.Record{
+			ssd3.NewRecord(ssd3.Values{URI: "http://a.example/", Name: "a.example", Date: date(2001, 12, 2, 3, 4, 5)}),
+			ssd3.NewRecord(ssd3.Values{URI: "http://b.example/", Name: "b.example", Date: date(2001, 12, 2, 3, 4, 5)}),
+			ssd3.NewRecord(ssd3.Values{URI: "http://c.example/", Name: "c.example", Date: date(2001, 12, 2, 3, 4, 5)})},
 		diags: []wantDiag{
 			{ssd3.Deviation, 6, "in RFC 850 form, not RFC 1123"},
 			{ssd3.Deviation, 9, "in asctime form, not RFC 1123"},
@@ -438,29 +437,29 @@ func TestBlocks(t *testing.T) {
 	}, {
 		name:  "a Japanese zone is honoured",
 		input: h + file("URL: http://a.example/", "Last-Modified: Sun, 02 Dec 2001 12:00:00 JST", ""),
-		want:  []*catalogue.Record{catalogue.NewRecord(catalogue.Values{URI: "http://a.example/", Name: "a.example", Date: date(2001, 12, 2, 3, 0, 0)})},
+		want:  []*ssd3.Record{ssd3.NewRecord(ssd3.Values{URI: "http://a.example/", Name: "a.example", Date: date(2001, 12, 2, 3, 0, 0)})},
 		diags: []wantDiag{{ssd3.Deviation, 6, "has the zone JST, not GMT"}},
 	}, {
 		name:  "a date that cannot be read falls back to the next and is kept as X-",
 		input: h + file("URL: http://a.example/", "Last-Modified: yesterday", "Date: Sun, 02 Dec 2001 03:04:05 GMT", ""),
-		want: []*catalogue.Record{catalogue.NewRecord(catalogue.Values{URI: "http://a.example/", Name: "a.example", Date: date(2001, 12, 2, 3, 4, 5),
+		want: []*ssd3.Record{ssd3.NewRecord(ssd3.Values{URI: "http://a.example/", Name: "a.example", Date: date(2001, 12, 2, 3, 4, 5),
 			Extensions: x("X-LAST-MODIFIED", "yesterday")})},
 		diags: []wantDiag{{ssd3.Deviation, 6, `Last-Modified "yesterday" is not a date`}},
 	}, {
 		name:  "terminal escapes and control characters never reach the record",
 		input: h + file("URL: http://a.example/", "Title: \x1b]0;pwned\x07Safe \x1b[1mtitle\x1b[0m", "Author-Name: a\x00b", ""),
-		want:  []*catalogue.Record{catalogue.NewRecord(catalogue.Values{URI: "http://a.example/", Name: "Safe title", Date: now, Extensions: x("X-AUTHOR", "ab")})},
+		want:  []*ssd3.Record{ssd3.NewRecord(ssd3.Values{URI: "http://a.example/", Name: "Safe title", Date: now, Extensions: x("X-AUTHOR", "ab")})},
 	}, {
 		name:  "an invalid URL is skipped with the catalogue's reason",
 		input: h + file("URL: not a url", "", "URL: http://ok.example/", ""),
-		want:  []*catalogue.Record{catalogue.NewRecord(catalogue.Values{URI: "http://ok.example/", Name: "ok.example", Date: now})},
+		want:  []*ssd3.Record{ssd3.NewRecord(ssd3.Values{URI: "http://ok.example/", Name: "ok.example", Date: now})},
 		diags: []wantDiag{{ssd3.Skipped, 5, "record not imported"}},
 	}, {
 		name:  "blank lines of spaces separate blocks too; several blank lines are one",
 		input: h + "URL: http://a.example/\r\n  \r\n\r\n\r\nURL: http://b.example/\r\n\r\n",
-		want: []*catalogue.Record{
-			catalogue.NewRecord(catalogue.Values{URI: "http://a.example/", Name: "a.example", Date: now}),
-			catalogue.NewRecord(catalogue.Values{URI: "http://b.example/", Name: "b.example", Date: now})},
+		want: []*ssd3.Record{
+			ssd3.NewRecord(ssd3.Values{URI: "http://a.example/", Name: "a.example", Date: now}),
+			ssd3.NewRecord(ssd3.Values{URI: "http://b.example/", Name: "b.example", Date: now})},
 	}}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -476,39 +475,39 @@ func TestHeader(t *testing.T) {
 	tests := []struct {
 		name  string
 		input string
-		want  []*catalogue.Record
+		want  []*ssd3.Record
 		diags []wantDiag
 	}{{
 		name:  "no HINA line: the first block is the header",
 		input: file("User-Agent: x", "Content-Type: text/plain; charset=UTF-8", "", "URL: http://a.example/", ""),
-		want:  []*catalogue.Record{catalogue.NewRecord(catalogue.Values{URI: "http://a.example/", Name: "a.example", Date: now})},
+		want:  []*ssd3.Record{ssd3.NewRecord(ssd3.Values{URI: "http://a.example/", Name: "a.example", Date: now})},
 		diags: []wantDiag{{ssd3.Deviation, 1, "does not start with the HINA line"}},
 	}, {
 		name:  "no header at all: entity blocks are read",
 		input: file("URL: http://a.example/", "", "URL: http://b.example/", ""),
-		want: []*catalogue.Record{
-			catalogue.NewRecord(catalogue.Values{URI: "http://a.example/", Name: "a.example", Date: now}),
-			catalogue.NewRecord(catalogue.Values{URI: "http://b.example/", Name: "b.example", Date: now})},
+		want: []*ssd3.Record{
+			ssd3.NewRecord(ssd3.Values{URI: "http://a.example/", Name: "a.example", Date: now}),
+			ssd3.NewRecord(ssd3.Values{URI: "http://b.example/", Name: "b.example", Date: now})},
 		diags: []wantDiag{{ssd3.Deviation, 1, "does not start with a HINA header"}},
 	}, {
 		name:  "a header without its blank line: the entity block starts at URL",
 		input: file("HINA/2.2beta", "User-Agent: x", "URL: http://a.example/", "Title: A", ""),
-		want:  []*catalogue.Record{catalogue.NewRecord(catalogue.Values{URI: "http://a.example/", Name: "A", Date: now})},
+		want:  []*ssd3.Record{ssd3.NewRecord(ssd3.Values{URI: "http://a.example/", Name: "A", Date: now})},
 		diags: []wantDiag{{ssd3.Deviation, 3, "the blank line that ends the header is missing"}},
 	}, {
 		name:  "a header with a duplicate field is discarded: its charset is not used",
 		input: file("HINA/2.2beta", "User-Agent: x", "user-agent: y", "Content-Type: text/plain; charset=UTF-8", "", "URL: http://a.example/", ""),
-		want:  []*catalogue.Record{catalogue.NewRecord(catalogue.Values{URI: "http://a.example/", Name: "a.example", Date: now})},
+		want:  []*ssd3.Record{ssd3.NewRecord(ssd3.Values{URI: "http://a.example/", Name: "a.example", Date: now})},
 		diags: []wantDiag{{ssd3.Deviation, 3, `the header block has the field "user-agent" twice (lines 2 and 3)`}},
 	}, {
 		name:  "no User-Agent is reported",
 		input: file("HINA/2.2beta", "Date: Sun, 02 Dec 2001 03:04:05 GMT", "", "URL: http://a.example/", ""),
-		want:  []*catalogue.Record{catalogue.NewRecord(catalogue.Values{URI: "http://a.example/", Name: "a.example", Date: date(2001, 12, 2, 3, 4, 5)})},
+		want:  []*ssd3.Record{ssd3.NewRecord(ssd3.Values{URI: "http://a.example/", Name: "a.example", Date: date(2001, 12, 2, 3, 4, 5)})},
 		diags: []wantDiag{{ssd3.Deviation, 1, "no User-Agent"}},
 	}, {
 		name:  "an unreadable header Date is reported and not used",
 		input: file("HINA/2.2beta", "User-Agent: x", "Date: soon", "", "URL: http://a.example/", ""),
-		want:  []*catalogue.Record{catalogue.NewRecord(catalogue.Values{URI: "http://a.example/", Name: "a.example", Date: now})},
+		want:  []*ssd3.Record{ssd3.NewRecord(ssd3.Values{URI: "http://a.example/", Name: "a.example", Date: now})},
 		diags: []wantDiag{{ssd3.Deviation, 3, `the header's Date "soon" is not a date`}},
 	}, {
 		name:  "a header and nothing else",
@@ -533,7 +532,7 @@ func TestHeader(t *testing.T) {
 func TestLongLine(t *testing.T) {
 	input := file("HINA/2.2beta", "User-Agent: x", "", "URL: http://a.example/", "Title: "+strings.Repeat("t", 100<<10), "Author-Name: A", "")
 	recs, diags := readAll(t, input)
-	checkRecords(t, recs, []*catalogue.Record{catalogue.NewRecord(catalogue.Values{URI: "http://a.example/", Name: "a.example", Date: now, Extensions: x("X-AUTHOR", "A")})})
+	checkRecords(t, recs, []*ssd3.Record{ssd3.NewRecord(ssd3.Values{URI: "http://a.example/", Name: "a.example", Date: now, Extensions: x("X-AUTHOR", "A")})})
 	checkDiags(t, diags, []wantDiag{{ssd3.Dropped, 5, "the line is longer than 64 KiB; ignored"}})
 }
 

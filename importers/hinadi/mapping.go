@@ -3,7 +3,6 @@ package hinadi
 import (
 	"strings"
 
-	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/ssd3"
 )
 
@@ -39,28 +38,28 @@ type fieldName struct {
 	names []string
 	field string // catalogue.Fields', or an extension's; "" for the format's own
 	conv  conversion
-	keys  []string                       // names in lower case
-	get   func(*catalogue.Record) string // the field's value
-	set   func(*catalogue.Record, string)
+	keys  []string                  // names in lower case
+	get   func(*ssd3.Record) string // the field's value
+	set   func(*ssd3.Record, string)
 }
 
 // fieldNames lists the fields in the order the Writer writes them: the
 // spec's, then uricat's own experimental fields (X-Uricat-...), which keep
 // what Hina-Di has no field for.
 var fieldNames = []fieldName{
-	{names: []string{"Title"}, field: ssd3.FieldName, set: (*catalogue.Record).SetName},
+	{names: []string{"Title"}, field: ssd3.FieldName, set: (*ssd3.Record).SetName},
 	// The issue: Last-Modified, else Date, else Last-Modified-Detected.
 	{names: []string{"Last-Modified", "Date", "Last-Modified-Detected"}, field: ssd3.FieldDate, conv: convDate},
-	{names: []string{"Keyword"}, field: ssd3.FieldCategory, conv: convKeyword, set: (*catalogue.Record).SetCategory},
+	{names: []string{"Keyword"}, field: ssd3.FieldCategory, conv: convKeyword, set: (*ssd3.Record).SetCategory},
 	{names: []string{"Author-Name"}, field: "X-AUTHOR", conv: convOneLine},
-	{names: []string{"Content-Type"}, field: ssd3.FieldType, conv: convType, set: (*catalogue.Record).SetType},
+	{names: []string{"Content-Type"}, field: ssd3.FieldType, conv: convType, set: (*ssd3.Record).SetType},
 	// Saying the block is complete.
 	{names: []string{"HINA-Version"}, conv: convVersion},
-	{names: []string{"X-Uricat-Description"}, field: ssd3.FieldDescription, set: (*catalogue.Record).SetDescription},
+	{names: []string{"X-Uricat-Description"}, field: ssd3.FieldDescription, set: (*ssd3.Record).SetDescription},
 	{names: []string{"X-Uricat-Rating"}, field: ssd3.FieldRating, conv: convRating},
-	{names: []string{"X-Uricat-Language"}, field: ssd3.FieldLanguage, conv: convLanguage, set: (*catalogue.Record).SetLanguage},
-	{names: []string{"X-Uricat-Id"}, field: ssd3.FieldID, conv: convID, set: (*catalogue.Record).SetID},
-	{names: []string{"X-Uricat-Category"}, field: ssd3.FieldCategory, conv: convOverflow, set: (*catalogue.Record).SetCategory},
+	{names: []string{"X-Uricat-Language"}, field: ssd3.FieldLanguage, conv: convLanguage, set: (*ssd3.Record).SetLanguage},
+	{names: []string{"X-Uricat-Id"}, field: ssd3.FieldID, conv: convID, set: (*ssd3.Record).SetID},
+	{names: []string{"X-Uricat-Category"}, field: ssd3.FieldCategory, conv: convOverflow, set: (*ssd3.Record).SetCategory},
 	{names: []string{"X-Uricat-Keywords"}, field: "X-KEYWORDS", conv: convOverflow},
 }
 
@@ -88,9 +87,9 @@ func init() {
 			notKept[a.keys[0]] = true
 			continue
 		case strings.HasPrefix(a.field, "X-"):
-			a.get = func(r *catalogue.Record) string { return r.Extension(a.field) }
+			a.get = func(r *ssd3.Record) string { return r.Extension(a.field) }
 		default:
-			f, _ := catalogue.LookupField(a.field)
+			f, _ := ssd3.LookupField(a.field)
 			a.get = f.Get
 		}
 		written[a.keys[0]] = true

@@ -3,7 +3,6 @@ package hinadi
 import (
 	"strings"
 
-	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/importers"
 )
@@ -13,7 +12,7 @@ import (
 // returns nil (with a diagnostic) when it is not one. The values of
 // experimental fields (X-...) may be RFC 2047 encoded-words, as uricat's
 // export writes a multi-line DESCRIPTION: they are decoded.
-func (r *Reader) record(b *block) *catalogue.Record {
+func (r *Reader) record(b *block) *ssd3.Record {
 	if dup, first := b.duplicate(); dup != nil {
 		r.report(ssd3.Skipped, dup.line, "the block at line %d has the field %q twice (lines %d and %d): a block with duplicate field names MUST be discarded (Block); skipped", b.line, dup.name, first.line, dup.line)
 		return nil
@@ -31,7 +30,7 @@ func (r *Reader) record(b *block) *catalogue.Record {
 		}
 		return "", nil
 	}
-	rec := catalogue.NewRecord(catalogue.Values{Extensions: make([]ssd3.Field, 0, len(b.fields))})
+	rec := ssd3.NewRecord(ssd3.Values{Extensions: make([]ssd3.Field, 0, len(b.fields))})
 	uri, u := take("url")
 	virtual, vf := take("virtual")
 	if vf == nil {
@@ -90,7 +89,7 @@ func (r *Reader) record(b *block) *catalogue.Record {
 
 // setField sets the field of a from the first of a's fields in b that
 // converts, and marks it used.
-func (r *Reader) setField(rec *catalogue.Record, b *block, used []bool, a *fieldName) {
+func (r *Reader) setField(rec *ssd3.Record, b *block, used []bool, a *fieldName) {
 	switch a.conv {
 	case convVersion:
 		return // not kept
@@ -169,7 +168,7 @@ func (r *Reader) setField(rec *catalogue.Record, b *block, used []bool, a *field
 
 // setDate sets DATE from the first of a's fields that reads as a date,
 // reporting those that do not.
-func (r *Reader) setDate(rec *catalogue.Record, b *block, used []bool, a *fieldName) {
+func (r *Reader) setDate(rec *ssd3.Record, b *block, used []bool, a *fieldName) {
 	for _, key := range a.keys {
 		for i := range b.fields {
 			f := &b.fields[i]

@@ -7,7 +7,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/importers"
 )
@@ -113,7 +112,7 @@ var specFields = map[string]string{
 
 // Write writes one record as an entity block. The block is made in the
 // buffer's free space and written at once: one call, not one per piece.
-func (w *Writer) Write(r *catalogue.Record) error {
+func (w *Writer) Write(r *ssd3.Record) error {
 	w.writeHeader()
 	w.Record(r.URI())
 	w.names = w.names[:0]
@@ -187,7 +186,7 @@ func isFieldName(s string) bool {
 // mapped appends to b the field a of r, if r has one (see fieldNames):
 // kw is the Keyword value, xcat and xkw say that CATEGORY and X-KEYWORDS
 // go in X-Uricat-Category and X-Uricat-Keywords (see keywords).
-func (w *Writer) mapped(b []byte, r *catalogue.Record, a *fieldName, kw string, xcat, xkw bool) []byte {
+func (w *Writer) mapped(b []byte, r *ssd3.Record, a *fieldName, kw string, xcat, xkw bool) []byte {
 	name := a.names[0]
 	switch a.conv {
 	case convDate:
@@ -375,7 +374,7 @@ func wordEnd(v string, i int) int {
 // must go in X-Uricat-Category and X-Uricat-Keywords instead. Keyword's first TOKEN is
 // CATEGORY: it can hold CATEGORY when that is one keyword (no ": " in it),
 // and then X-KEYWORDS' values after it when each is one too.
-func keywords(r *catalogue.Record) (kw string, xcat, xkw bool) {
+func keywords(r *ssd3.Record) (kw string, xcat, xkw bool) {
 	words := r.Extension("X-KEYWORDS")
 	switch {
 	case r.Category() == "":

@@ -7,7 +7,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/importers"
 	"github.com/uricat/uricat/importers/importertest"
@@ -17,7 +16,7 @@ import (
 // exportTime dates the header blocks the tests write.
 var exportTime = time.Date(2001, 12, 2, 3, 4, 5, 0, time.UTC)
 
-func write(t *testing.T, recs ...*catalogue.Record) string {
+func write(t *testing.T, recs ...*ssd3.Record) string {
 	t.Helper()
 	out, _ := importertest.Export(t, fixedClock, recs...)
 	return out
@@ -77,7 +76,7 @@ func TestHeaderBlock(t *testing.T) {
 }
 
 func TestEntityBlock(t *testing.T) {
-	rec := catalogue.NewRecord(catalogue.Values{URI: "http://example.jp/~hina/", Name: "ひなの日記", Date: time.Date(2002, 7, 9, 1, 2, 3, 0, time.UTC),
+	rec := ssd3.NewRecord(ssd3.Values{URI: "http://example.jp/~hina/", Name: "ひなの日記", Date: time.Date(2002, 7, 9, 1, 2, 3, 0, time.UTC),
 		Category: "日記", Description: "first line\nsecond\tline\r\n", Rating: 4, Language: "ja", Type: "text/html", ID: "7",
 		Extensions: []ssd3.Field{{Name: "X-AUTHOR", Value: "Hina"}, {Name: "X-KEYWORDS", Value: "日記; antenna: news; 日記"},
 			{Name: "X-URICAT-DESCRIPTION", Value: "would duplicate X-Uricat-Description"}, {Name: "X-DESCRIPTION", Value: "another's"}, {Name: "X-LANG", Value: "x"}, {Name: "X-EXPIRES", Value: "Tue, 04 Dec 2001 10:00:00 GMT"}}})
@@ -124,8 +123,8 @@ func TestEntityBlock(t *testing.T) {
 
 // Each entity block starts with URL, as RECOMMENDED (section URL).
 func TestURLFirst(t *testing.T) {
-	out := write(t, catalogue.NewRecord(catalogue.Values{URI: "http://a.example/", Name: "A", Date: exportTime}),
-		catalogue.NewRecord(catalogue.Values{URI: "http://b.example/", Name: "B", Date: exportTime}))
+	out := write(t, ssd3.NewRecord(ssd3.Values{URI: "http://a.example/", Name: "A", Date: exportTime}),
+		ssd3.NewRecord(ssd3.Values{URI: "http://b.example/", Name: "B", Date: exportTime}))
 	if !strings.Contains(out, "\r\n\r\nURL: http://a.example/\r\nTitle: A\r\n") ||
 		!strings.Contains(out, "\r\n\r\nURL: http://b.example/\r\nTitle: B\r\n") {
 		t.Errorf("entity blocks do not start with URL:\n%s", out)
@@ -139,7 +138,7 @@ func FuzzWrite(f *testing.F) {
 	f.Add("ひな", "a\nb\r\n", "x: y", "X-DESCRIPTION", " lead\ttab")
 	f.Add("", "", "", "X-A", "")
 	f.Fuzz(func(t *testing.T, name, desc, cat, extName, extValue string) {
-		rec := catalogue.NewRecord(catalogue.Values{URI: "http://example.org/", Name: name, Description: desc, Category: cat, Date: exportTime,
+		rec := ssd3.NewRecord(ssd3.Values{URI: "http://example.org/", Name: name, Description: desc, Category: cat, Date: exportTime,
 			Extensions: []ssd3.Field{{Name: extName, Value: extValue}, {Name: "X-KEYWORDS", Value: cat + ";" + extValue}}})
 		if ssd3.ValidateExtensionName(extName) != nil || extName == "X-KEYWORDS" {
 			rec.SetExtensions(rec.Extensions()[1:])

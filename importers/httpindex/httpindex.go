@@ -44,7 +44,6 @@ import (
 	"golang.org/x/text/encoding"
 	"golang.org/x/text/encoding/charmap"
 
-	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/importers"
 	"github.com/uricat/uricat/internal/charset"
@@ -136,7 +135,7 @@ func (r *Reader) report(kind ssd3.Kind, format string, a ...any) {
 
 // Read returns the next bookmark, io.EOF after the last, a *NoBaseError once
 // if rows cannot be resolved for want of a base URL, or an I/O error.
-func (r *Reader) Read() (*catalogue.Record, error) {
+func (r *Reader) Read() (*ssd3.Record, error) {
 	for {
 		l, err := r.lr.Read()
 		if err != nil {
@@ -175,7 +174,7 @@ func (r *Reader) noteEOL(end lines.Ending) {
 
 // parseLine handles one "NNN: DATA" line and returns a record for a 201 row
 // that makes one.
-func (r *Reader) parseLine(line []byte) (*catalogue.Record, error) {
+func (r *Reader) parseLine(line []byte) (*ssd3.Record, error) {
 	code, data, ok := splitCode(line)
 	if !ok {
 		if len(bytes.TrimSpace(line)) > 0 {
@@ -351,7 +350,7 @@ func (r *Reader) setCharset(data []byte) {
 }
 
 // row turns a 201 line into a record (spec, 201).
-func (r *Reader) row(data []byte) (*catalogue.Record, error) {
+func (r *Reader) row(data []byte) (*ssd3.Record, error) {
 	if r.columns == nil {
 		r.report(ssd3.Skipped, "201 line before any 200 line; ignored, as the spec requires")
 		return nil, nil
@@ -364,7 +363,7 @@ func (r *Reader) row(data []byte) (*catalogue.Record, error) {
 		r.report(ssd3.Deviation, "row has %d values for %d columns; the extra ones are ignored", len(tokens), len(r.columns))
 	}
 	var (
-		rec catalogue.Record
+		rec ssd3.Record
 		v   rowValues
 	)
 	// Only the columns the row has values for: a row costs its own length,
@@ -410,7 +409,7 @@ type rowValues struct {
 
 // column takes the value of the column col into rec and v; value is
 // unescaped, raw as written.
-func (r *Reader) column(v *rowValues, rec *catalogue.Record, col string, value []byte, raw string) {
+func (r *Reader) column(v *rowValues, rec *ssd3.Record, col string, value []byte, raw string) {
 	switch col {
 	case "filename":
 		v.filename, v.rawName, v.hasName = value, raw, true
@@ -442,7 +441,7 @@ func (r *Reader) column(v *rowValues, rec *catalogue.Record, col string, value [
 
 // lastModified sets rec's DATE from a Last-Modified value, or says why
 // not.
-func (r *Reader) lastModified(rec *catalogue.Record, value []byte) {
+func (r *Reader) lastModified(rec *ssd3.Record, value []byte) {
 	t, note, ok := parseDate(string(value))
 	if !ok {
 		r.report(ssd3.Dropped, "Last-Modified %q is not a date this reader knows; the record gets the file's date", importers.Excerpt(string(value)))

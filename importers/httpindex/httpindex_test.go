@@ -12,7 +12,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/importers"
 	"github.com/uricat/uricat/importers/importertest"
@@ -26,7 +25,7 @@ type got struct {
 	Ext                   string // "X-A=v X-B=w"
 }
 
-func summarize(rec *catalogue.Record) got {
+func summarize(rec *ssd3.Record) got {
 	var ext []string
 	for _, f := range rec.Extensions() {
 		ext = append(ext, f.Name+"="+f.Value)

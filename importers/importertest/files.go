@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/ssd3"
 )
 
 // dir is this package's directory, whatever package's test asks.
@@ -22,7 +23,7 @@ func dir() string {
 func SamplePath() string { return filepath.Join(dir(), "testdata", "sample.uricat") }
 
 // Sample returns the valid records of the sample catalogue (SamplePath).
-func Sample(t testing.TB) []*catalogue.Record {
+func Sample(t testing.TB) []*ssd3.Record {
 	t.Helper()
 	f, err := os.Open(SamplePath())
 	if err != nil {
@@ -56,7 +57,7 @@ func SharedSamples(t testing.TB, sub string) string {
 // Added returns three records for the exports of when a bookmark was
 // added (X-ADDED): one edited since it was added, one never edited, and
 // one whose X-ADDED is not a date.
-func Added(t testing.TB) []*catalogue.Record {
+func Added(t testing.TB) []*ssd3.Record {
 	t.Helper()
 	c, err := catalogue.Read(strings.NewReader("URI: http://edited/\r\nNAME: E\r\nDATE: 01/03/2026 12:00:00\r\nX-TAGS: t\r\nX-ADDED: 19/05/2016 19:43:55\r\n\r\n" +
 		"URI: http://new/\r\nNAME: N\r\nDATE: 19/05/2016 19:43:55\r\n\r\n" +

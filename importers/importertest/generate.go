@@ -5,19 +5,18 @@ import (
 	"strconv"
 	"time"
 
-	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/ssd3"
 )
 
 // Generate makes n records shaped like a real catalogue, for the writers'
 // benchmarks: most have a category (some nested) and a description, some
 // have non-ASCII text, a rating, a type and extensions.
-func Generate(n int) []*catalogue.Record {
+func Generate(n int) []*ssd3.Record {
 	cats := []string{"", "Tech", "Tech/Go", "Tech/Go/Parsers", "Food/Paris", "Food/Tokyo", "News", "Reference/RFCs"}
 	base := time.Date(2000, 1, 1, 0, 0, 0, 0, time.UTC)
-	recs := make([]*catalogue.Record, n)
+	recs := make([]*ssd3.Record, n)
 	for i := range recs {
-		r := catalogue.NewRecord(catalogue.Values{
+		r := ssd3.NewRecord(ssd3.Values{
 			URI:      fmt.Sprintf("https://site%d.example.org/path/to/page-%d.html?q=%d&x=y", i%997, i, i),
 			Name:     fmt.Sprintf("Page %d about things & stuff", i),
 			Date:     base.Add(time.Duration(i) * 37 * time.Minute),

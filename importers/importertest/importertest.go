@@ -18,7 +18,6 @@ import (
 	"unicode/utf8"
 	"unsafe"
 
-	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/importers"
 	"github.com/uricat/uricat/internal/display"
@@ -29,7 +28,7 @@ import (
 // characters, escape sequences, invalid UTF-8. Only DESCRIPTION, and X-
 // values when multiLineExtensions, may hold line breaks and tabs. Its
 // CATEGORY must be within the bound an import keeps (importers.MaxFolders).
-func CheckRecord(t testing.TB, rec *catalogue.Record, multiLineExtensions bool) {
+func CheckRecord(t testing.TB, rec *ssd3.Record, multiLineExtensions bool) {
 	t.Helper()
 	if ps := rec.Validate(); len(ps) > 0 {
 		t.Fatalf("record %q does not validate: %v", rec.URI(), ps)
@@ -66,7 +65,7 @@ func CheckText(t testing.TB, what, s string, multiLine bool) {
 // strings between them, and no more than MaxCategory bytes of CATEGORY
 // each: a reader makes a folder's path once, and its bookmarks share it,
 // so that an import's memory does not grow with depth times bookmarks.
-func CheckCategoriesShared(t testing.TB, recs []*catalogue.Record, folders int) {
+func CheckCategoriesShared(t testing.TB, recs []*ssd3.Record, folders int) {
 	t.Helper()
 	texts := map[*byte]bool{}
 	total := 0
@@ -86,14 +85,14 @@ func CheckCategoriesShared(t testing.TB, recs []*catalogue.Record, folders int) 
 
 // Diff lists how got differs from want, field by field, for a test's
 // message; nil when they hold the same values.
-func Diff(got, want *catalogue.Record) []string {
+func Diff(got, want *ssd3.Record) []string {
 	var d []string
 	cmp := func(field, g, w string) {
 		if g != w {
 			d = append(d, fmt.Sprintf("%s = %q, want %q", field, g, w))
 		}
 	}
-	for _, f := range catalogue.Fields {
+	for _, f := range ssd3.Fields {
 		if f.Name == ssd3.FieldDate {
 			// To the nanosecond: DATE's text is to the second.
 			if !got.Date().Equal(want.Date()) {
@@ -174,7 +173,7 @@ func CheckDiagnostics(t testing.TB, diags []ssd3.Diagnostic, want []string, exac
 // an import leaves them (through importers.Finish): what a reader gives
 // back is. The output must be safe to show (CheckOutput). It returns the
 // output.
-func RoundTrip(t testing.TB, f importers.Format, recs []*catalogue.Record) []byte {
+func RoundTrip(t testing.TB, f importers.Format, recs []*ssd3.Record) []byte {
 	t.Helper()
 	var buf bytes.Buffer
 	w := f.NewWriter(&buf)
@@ -196,7 +195,7 @@ func RoundTrip(t testing.TB, f importers.Format, recs []*catalogue.Record) []byt
 	out := buf.Bytes()
 	CheckOutput(t, f.Name, out)
 	rd := f.NewReader(bytes.NewReader(out), importers.Options{Now: time.Date(2099, 1, 1, 0, 0, 0, 0, time.UTC)})
-	var got []*catalogue.Record
+	var got []*ssd3.Record
 	var diags []string
 	for {
 		rec, err := rd.Read()
@@ -236,7 +235,7 @@ func RoundTrip(t testing.TB, f importers.Format, recs []*catalogue.Record) []byt
 
 // sortedExtensions returns a copy of r with its extensions in name order:
 // a writer may put them in another order, which changes nothing.
-func sortedExtensions(r *catalogue.Record) *catalogue.Record {
+func sortedExtensions(r *ssd3.Record) *ssd3.Record {
 	c := r.Clone()
 	fs := slices.Clone(c.Extensions()) // the record's own may be shared, or made afresh on each call
 	slices.SortFunc(fs, func(a, b ssd3.Field) int { return strings.Compare(a.Name, b.Name) })
@@ -271,9 +270,9 @@ func CheckOutput(t testing.TB, what string, out []byte) {
 
 // Imported returns recs as an import leaves them: each a clone passed
 // through importers.Finish. Records Finish refuses are left out.
-func Imported(recs []*catalogue.Record) []*catalogue.Record {
+func Imported(recs []*ssd3.Record) []*ssd3.Record {
 	opts := importers.Options{Now: time.Date(2001, 2, 3, 4, 5, 6, 0, time.UTC)}
-	var out []*catalogue.Record
+	var out []*ssd3.Record
 	for _, r := range recs {
 		c := r.Clone()
 		if _, ok := importers.Finish(c, opts, 0, -1); ok {
@@ -286,18 +285,18 @@ func Imported(recs []*catalogue.Record) []*catalogue.Record {
 // Tricky are records whose text a writer must take care of: the characters
 // its format gives a meaning to, non-ASCII text, line breaks, blanks at the
 // ends of a NAME, every field set.
-func Tricky() []*catalogue.Record {
+func Tricky() []*ssd3.Record {
 	d := time.Date(2001, 12, 2, 3, 4, 5, 0, time.UTC)
-	return []*catalogue.Record{
-		catalogue.NewRecord(catalogue.Values{URI: "http://example.org/a;b?c=%20&d=%25#f", Name: "100% sure; \"quoted\" <tag> & {braces}", Date: d,
+	return []*ssd3.Record{
+		ssd3.NewRecord(ssd3.Values{URI: "http://example.org/a;b?c=%20&d=%25#f", Name: "100% sure; \"quoted\" <tag> & {braces}", Date: d,
 			Category: "Food/Paris", Description: "line one\nline two }\n@FILE { http://x/\n<a;b>\tend", Rating: 5,
 			Language: "en-gb", Type: "text/html; charset=utf-8", ID: "42",
 			Extensions: []ssd3.Field{{Name: "X-AUTHOR", Value: "Alan O. Freier; Paul C. Kocher"},
 				{Name: "X-KEYWORDS", Value: "ssl; tls"}, {Name: "X-FILE-SIZE", Value: "5870"}}}),
-		catalogue.NewRecord(catalogue.Values{URI: "https://bücher.example/straße", Name: "Bücher — 日本語の本", Date: d.Add(time.Hour),
+		ssd3.NewRecord(ssd3.Values{URI: "https://bücher.example/straße", Name: "Bücher — 日本語の本", Date: d.Add(time.Hour),
 			Category: "Books: Reference", Description: "Ünïcödé %%; >< \"", Extensions: []ssd3.Field{{Name: "X-TAGS", Value: "a,b"}}}),
-		catalogue.NewRecord(catalogue.Values{URI: "ftp://ftp.example.org/pub/a%20b%2Fc", Name: "  a  b  ", Date: d.Add(2 * time.Hour), Category: "x"}),
-		catalogue.NewRecord(catalogue.Values{URI: "gopher://gopher.example:70/0/about.txt", Name: "=?UTF-8?Q?not_encoded?= HINA/2.2beta", Date: d.Add(3 * time.Hour),
+		ssd3.NewRecord(ssd3.Values{URI: "ftp://ftp.example.org/pub/a%20b%2Fc", Name: "  a  b  ", Date: d.Add(2 * time.Hour), Category: "x"}),
+		ssd3.NewRecord(ssd3.Values{URI: "gopher://gopher.example:70/0/about.txt", Name: "=?UTF-8?Q?not_encoded?= HINA/2.2beta", Date: d.Add(3 * time.Hour),
 			Description: "URL: http://not.a.field/\r\nTitle: no"}),
 	}
 }
@@ -306,7 +305,7 @@ func Tricky() []*catalogue.Record {
 // is safe to show (CheckOutput) and the writer's diagnostics are, in order,
 // one for each of want (words its message holds), each naming rec's URI.
 // It returns the output.
-func CheckWriterNotes(t testing.TB, f importers.Format, rec *catalogue.Record, want []string) []byte {
+func CheckWriterNotes(t testing.TB, f importers.Format, rec *ssd3.Record, want []string) []byte {
 	t.Helper()
 	out, notes := Export(t, f.NewWriter, rec)
 	CheckOutput(t, f.Name, []byte(out))
@@ -328,9 +327,9 @@ func CheckWriterNotes(t testing.TB, f importers.Format, rec *catalogue.Record, w
 // ReadAll reads r to the end and returns its records and diagnostics. It
 // fails tb on an error (bad input must be a diagnostic) and on a record
 // that breaks CheckRecord.
-func ReadAll(tb testing.TB, r importers.Reader) ([]*catalogue.Record, []ssd3.Diagnostic) {
+func ReadAll(tb testing.TB, r importers.Reader) ([]*ssd3.Record, []ssd3.Diagnostic) {
 	tb.Helper()
-	var recs []*catalogue.Record
+	var recs []*ssd3.Record
 	var diags []ssd3.Diagnostic
 	for {
 		rec, err := r.Read()
@@ -373,7 +372,7 @@ func FuzzRead(t *testing.T, r importers.Reader, size int) {
 
 // Export writes recs with a writer newWriter makes, and returns the output
 // and what the writer reported (importers.Reporter).
-func Export(tb testing.TB, newWriter func(io.Writer) importers.Writer, recs ...*catalogue.Record) (string, []ssd3.Diagnostic) {
+func Export(tb testing.TB, newWriter func(io.Writer) importers.Writer, recs ...*ssd3.Record) (string, []ssd3.Diagnostic) {
 	tb.Helper()
 	var buf bytes.Buffer
 	w := newWriter(&buf)
@@ -401,7 +400,7 @@ func Export(tb testing.TB, newWriter func(io.Writer) importers.Writer, recs ...*
 // and fails t unless every record comes back whole, field for field: what
 // our own JSON and CSV exports promise. With anyOrder, extensions may come
 // back in another order (a JSON object has none).
-func CheckReadsBack(t *testing.T, f importers.Format, recs []*catalogue.Record, anyOrder bool) {
+func CheckReadsBack(t *testing.T, f importers.Format, recs []*ssd3.Record, anyOrder bool) {
 	t.Helper()
 	out, notes := Export(t, f.NewWriter, recs...)
 	if len(notes) > 0 {

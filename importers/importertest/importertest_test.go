@@ -5,7 +5,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/ssd3"
 )
 
@@ -24,20 +23,20 @@ func fails(check func(t testing.TB)) bool {
 }
 
 func TestCheckRecord(t *testing.T) {
-	good := func() *catalogue.Record {
-		return catalogue.NewRecord(catalogue.Values{URI: "http://e/", Name: "n", Date: time.Now(), Description: "two\nlines",
+	good := func() *ssd3.Record {
+		return ssd3.NewRecord(ssd3.Values{URI: "http://e/", Name: "n", Date: time.Now(), Description: "two\nlines",
 			Extensions: []ssd3.Field{{Name: "X-Note", Value: "a\tb"}}})
 	}
 	if fails(func(t testing.TB) { CheckRecord(t, good(), true) }) {
 		t.Error("a good record fails")
 	}
-	for name, spoil := range map[string]func(*catalogue.Record){
-		"invalid":        func(r *catalogue.Record) { r.SetRating(9) },
-		"escape in name": func(r *catalogue.Record) { r.SetName("a\x1b[31mb") },
-		"tab in name":    func(r *catalogue.Record) { r.SetName("a\tb") },
-		"bad UTF-8":      func(r *catalogue.Record) { r.SetCategory("\xff") },
-		"bell in desc":   func(r *catalogue.Record) { r.SetDescription("a\x07") },
-		"long category":  func(r *catalogue.Record) { r.SetCategory(strings.Repeat("a/", 100)) },
+	for name, spoil := range map[string]func(*ssd3.Record){
+		"invalid":        func(r *ssd3.Record) { r.SetRating(9) },
+		"escape in name": func(r *ssd3.Record) { r.SetName("a\x1b[31mb") },
+		"tab in name":    func(r *ssd3.Record) { r.SetName("a\tb") },
+		"bad UTF-8":      func(r *ssd3.Record) { r.SetCategory("\xff") },
+		"bell in desc":   func(r *ssd3.Record) { r.SetDescription("a\x07") },
+		"long category":  func(r *ssd3.Record) { r.SetCategory(strings.Repeat("a/", 100)) },
 	} {
 		r := good()
 		spoil(r)

@@ -60,7 +60,6 @@ import (
 	"maps"
 	"slices"
 
-	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/importers"
 )
@@ -147,7 +146,7 @@ func (r *Reader) noteAt(line int, offset int64, kind ssd3.Kind, format string, a
 }
 
 // Read returns the next record, or io.EOF after the last.
-func (r *Reader) Read() (*catalogue.Record, error) {
+func (r *Reader) Read() (*ssd3.Record, error) {
 	for {
 		if len(r.queue) > 0 {
 			e := r.queue[0]
@@ -268,7 +267,7 @@ type object struct {
 
 // element reads one element of the top-level array: a record, or a group
 // of them.
-func (r *Reader) element(e element) *catalogue.Record {
+func (r *Reader) element(e element) *ssd3.Record {
 	var o object
 	d := stdjson.NewDecoder(bytes.NewReader(e.raw))
 	d.DisallowUnknownFields()
@@ -285,7 +284,7 @@ func (r *Reader) element(e element) *catalogue.Record {
 }
 
 // record reads one record of a group.
-func (r *Reader) record(e element) *catalogue.Record {
+func (r *Reader) record(e element) *ssd3.Record {
 	var j Record
 	d := stdjson.NewDecoder(bytes.NewReader(e.raw))
 	d.DisallowUnknownFields()
@@ -297,7 +296,7 @@ func (r *Reader) record(e element) *catalogue.Record {
 
 // slow reads an element that is not exactly what the Writer writes, key by
 // key, to say what is wrong with each.
-func (r *Reader) slow(e element) *catalogue.Record {
+func (r *Reader) slow(e element) *ssd3.Record {
 	var m map[string]stdjson.RawMessage
 	if err := stdjson.Unmarshal(e.raw, &m); err != nil || m == nil {
 		var v any
@@ -361,8 +360,8 @@ func setKey(j *Record, name string, v stdjson.RawMessage) bool {
 
 // finish makes a record of j: notes are what was left out of it, to report
 // if the record is imported.
-func (r *Reader) finish(e element, j *Record, notes []string) *catalogue.Record {
-	rec := catalogue.NewRecord(catalogue.Values{URI: j.URI, Name: j.Name, Category: j.Category, Description: j.Description,
+func (r *Reader) finish(e element, j *Record, notes []string) *ssd3.Record {
+	rec := ssd3.NewRecord(ssd3.Values{URI: j.URI, Name: j.Name, Category: j.Category, Description: j.Description,
 		Rating: j.Rating, Language: j.Language, Type: j.Type, ID: j.ID})
 	if j.Date != "" {
 		t, err := importers.ParseExportDate(j.Date)

@@ -3,7 +3,6 @@ package json
 import (
 	"strings"
 
-	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/ssd3"
 )
 
@@ -31,7 +30,7 @@ type key struct {
 	kind  valueKind
 	// A valueString key's: the field's value (catalogue.Fields'), and its
 	// member of Record.
-	get    func(*catalogue.Record) string
+	get    func(*ssd3.Record) string
 	member func(*Record) *string
 }
 
@@ -62,7 +61,7 @@ var keyByName = map[string]*key{}
 func init() {
 	for i := range keys {
 		k := &keys[i]
-		if f, ok := catalogue.LookupField(k.field); ok {
+		if f, ok := ssd3.LookupField(k.field); ok {
 			k.name = strings.ToLower(f.Name)
 			k.get = f.Get
 		}

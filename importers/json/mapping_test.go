@@ -8,7 +8,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/importers/importertest"
 )
@@ -47,7 +46,7 @@ func TestJSONRecordKeys(t *testing.T) {
 // DATE), with a key for every field of catalogue.Fields: the lower-case
 // name.
 func TestRecordHasEveryField(t *testing.T) {
-	r := catalogue.NewRecord(catalogue.Values{URI: "http://x/", Name: "n", Date: time.Date(2007, 10, 31, 19, 3, 34, 0, time.UTC), Category: "c",
+	r := ssd3.NewRecord(ssd3.Values{URI: "http://x/", Name: "n", Date: time.Date(2007, 10, 31, 19, 3, 34, 0, time.UTC), Category: "c",
 		Description: "d", Rating: 3, Language: "en", Type: "text/html", ID: "7", Extensions: []ssd3.Field{{Name: "X-A", Value: "a"}}})
 	data, err := stdjson.Marshal(FromRecord(r))
 	if err != nil {
@@ -59,7 +58,7 @@ func TestRecordHasEveryField(t *testing.T) {
 	}
 	// "added" is X-ADDED's, or DATE's when it has none (Record.Added).
 	want := map[string]bool{"extensions": true, strings.ToLower(strings.TrimPrefix(ssd3.FieldAdded, "X-")): true}
-	for _, f := range catalogue.Fields {
+	for _, f := range ssd3.Fields {
 		want[strings.ToLower(f.Name)] = true
 		if v, ok := got[strings.ToLower(f.Name)]; !ok || fmt.Sprint(v) == "" {
 			t.Errorf("%s is not in the JSON record: %s", f.Name, data)

@@ -3,7 +3,6 @@ package json
 import (
 	"time"
 
-	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/ssd3"
 )
 
@@ -34,7 +33,7 @@ type Group struct {
 }
 
 // FromRecord returns r in its JSON form, made as keys says.
-func FromRecord(r *catalogue.Record) Record {
+func FromRecord(r *ssd3.Record) Record {
 	var j Record
 	for i := range keys {
 		k := &keys[i]
@@ -57,7 +56,7 @@ func FromRecord(r *catalogue.Record) Record {
 // extensions returns r's extensions as a map, nil when it has none. An
 // X-ADDED that is a date is Added's, not an extension; one that is not
 // stays an extension.
-func extensions(r *catalogue.Record) map[string]string {
+func extensions(r *ssd3.Record) map[string]string {
 	added := false
 	if v := r.Extension(ssd3.FieldAdded); v != "" {
 		_, err := ssd3.ParseDate(v)

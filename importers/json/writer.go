@@ -10,7 +10,6 @@ import (
 	"unicode/utf16"
 	"unicode/utf8"
 
-	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/importers"
 	"github.com/uricat/uricat/internal/display"
@@ -85,7 +84,7 @@ func newEncoder(w io.Writer) *stdjson.Encoder {
 }
 
 // Write writes rec.
-func (w *Writer) Write(rec *catalogue.Record) error {
+func (w *Writer) Write(rec *ssd3.Record) error {
 	if w.closed {
 		return errors.New("json: Write after Close")
 	}
@@ -101,8 +100,8 @@ func (w *Writer) Write(rec *catalogue.Record) error {
 
 // hasInvalidText reports whether some text of rec is not valid UTF-8,
 // which encoding/json replaces with U+FFFD.
-func hasInvalidText(rec *catalogue.Record) bool {
-	for _, f := range catalogue.Fields {
+func hasInvalidText(rec *ssd3.Record) bool {
+	for _, f := range ssd3.Fields {
 		if f.Text && !utf8.ValidString(f.Get(rec)) {
 			return true
 		}

@@ -9,24 +9,23 @@ import (
 	"testing"
 	"time"
 
-	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/importers/importertest"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata")
 
-func sample() []*catalogue.Record {
-	return []*catalogue.Record{
-		catalogue.NewRecord(catalogue.Values{URI: "https://example.org/?a=1&b=2", Name: "Café & <Co>", Date: time.Date(2024, 3, 1, 12, 0, 0, 0, time.UTC),
+func sample() []*ssd3.Record {
+	return []*ssd3.Record{
+		ssd3.NewRecord(ssd3.Values{URI: "https://example.org/?a=1&b=2", Name: "Café & <Co>", Date: time.Date(2024, 3, 1, 12, 0, 0, 0, time.UTC),
 			Category: "Food/Paris", Description: "\"quoted\"; 100%\nsecond line", Rating: 5, Language: "fr", Type: "text/html", ID: "1",
 			Extensions: []ssd3.Field{{Name: "X-AUTHOR", Value: "Zoë"}, {Name: "X-TAGS", Value: "a,b"}}}),
-		catalogue.NewRecord(catalogue.Values{URI: "http://example.com/", Name: "Plain", Date: time.Date(1999, 12, 31, 23, 59, 59, 0, time.UTC)}),
+		ssd3.NewRecord(ssd3.Values{URI: "http://example.com/", Name: "Plain", Date: time.Date(1999, 12, 31, 23, 59, 59, 0, time.UTC)}),
 	}
 }
 
 // write writes recs with a Writer and returns the output and the report.
-func write(t testing.TB, recs ...*catalogue.Record) (string, []ssd3.Diagnostic) {
+func write(t testing.TB, recs ...*ssd3.Record) (string, []ssd3.Diagnostic) {
 	t.Helper()
 	return importertest.Export(t, newWriter, recs...)
 }
@@ -34,7 +33,7 @@ func write(t testing.TB, recs ...*catalogue.Record) (string, []ssd3.Diagnostic) 
 // The Writer streams exactly what Encode, which `uricat list --json` uses,
 // makes of the []Record.
 func TestWriteMatchesEncode(t *testing.T) {
-	for _, recs := range [][]*catalogue.Record{nil, sample()[:1], sample()} {
+	for _, recs := range [][]*ssd3.Record{nil, sample()[:1], sample()} {
 		got, _ := write(t, recs...)
 		objs := make([]Record, len(recs))
 		for i, r := range recs {
@@ -100,7 +99,7 @@ func TestStandardReader(t *testing.T) {
 // the output shows them visibly on a terminal (issue 10: "BIDIMARK\u202Etxt.exe"
 // displayed as "...exe.txt"); the text reads back the same.
 func TestInvisibleEscaped(t *testing.T) {
-	rec := catalogue.NewRecord(catalogue.Values{URI: "http://a/", Name: "BIDI\u202Etxt.exe", Date: time.Unix(1, 0).UTC(),
+	rec := ssd3.NewRecord(ssd3.Values{URI: "http://a/", Name: "BIDI\u202Etxt.exe", Date: time.Unix(1, 0).UTC(),
 		Description: "zero\u200bwidth\u2060joiner\ufeff, arabic mark\u061c, isolate\u2066x\u2069 — kept: é 日本"})
 	out, _ := write(t, rec)
 	for _, want := range []string{`BIDI\u202etxt.exe`, `zero\u200bwidth\u2060joiner\ufeff, arabic mark\u061c, isolate\u2066x\u2069 — kept: é 日本`} {
@@ -118,7 +117,7 @@ func TestInvisibleEscaped(t *testing.T) {
 // selector of the supplement, a musical format control) are escaped as
 // JSON writes them, a UTF-16 surrogate pair, and read back the same.
 func TestInvisibleAboveBMPEscaped(t *testing.T) {
-	rec := catalogue.NewRecord(catalogue.Values{URI: "http://a/", Name: "flag\U000e0067\U000e007f 葛\U000e0100 \U0001d173x", Date: time.Unix(1, 0).UTC()})
+	rec := ssd3.NewRecord(ssd3.Values{URI: "http://a/", Name: "flag\U000e0067\U000e007f 葛\U000e0100 \U0001d173x", Date: time.Unix(1, 0).UTC()})
 	out, _ := write(t, rec)
 	if want := `flag\udb40\udc67\udb40\udc7f 葛\udb40\udd00 \ud834\udd73x`; !strings.Contains(out, want) {
 		t.Errorf("output lacks %s:\n%s", want, out)
@@ -134,7 +133,7 @@ func TestInvisibleAboveBMPEscaped(t *testing.T) {
 // and the Writer the C1 controls and DEL that encoding/json writes raw. The
 // text reads back the same.
 func TestControlsEscaped(t *testing.T) {
-	rec := catalogue.NewRecord(catalogue.Values{URI: "http://a/", Name: "\x1b]52;c;cHduZWQ=\x07x", Date: time.Unix(1, 0).UTC(),
+	rec := ssd3.NewRecord(ssd3.Values{URI: "http://a/", Name: "\x1b]52;c;cHduZWQ=\x07x", Date: time.Unix(1, 0).UTC(),
 		Description: "csi\u009b31m del\x7f nel\u0085 ok\u00a0é"})
 	out, losses := write(t, rec)
 	for _, want := range []string{`\u001b]52;c;cHduZWQ=\u0007x`, `csi\u009b31m del\u007f nel\u0085 ok` + "\u00a0é"} {
@@ -156,7 +155,7 @@ func TestControlsEscaped(t *testing.T) {
 	}
 	// Text that is not UTF-8 cannot be JSON: it becomes U+FFFD, and the
 	// writer says so.
-	_, losses = write(t, catalogue.NewRecord(catalogue.Values{URI: "http://b/", Name: "a\xffb", Date: time.Unix(1, 0)}))
+	_, losses = write(t, ssd3.NewRecord(ssd3.Values{URI: "http://b/", Name: "a\xffb", Date: time.Unix(1, 0)}))
 	if len(losses) != 1 || !strings.Contains(losses[0].Msg, "U+FFFD") {
 		t.Errorf("losses %v, want one about U+FFFD", losses)
 	}
@@ -180,7 +179,7 @@ func TestWriteAfterClose(t *testing.T) {
 // whatever its items hold (escapes, invisible characters, text that is
 // not UTF-8, groups of records), with a small part of Encode's memory.
 func TestEncodeArrayMatchesEncode(t *testing.T) {
-	bad := catalogue.NewRecord(catalogue.Values{URI: "http://e/\u202e", Name: "a\x7f\u0085b\xff", Date: time.Date(2001, 1, 1, 0, 0, 0, 0, time.UTC),
+	bad := ssd3.NewRecord(ssd3.Values{URI: "http://e/\u202e", Name: "a\x7f\u0085b\xff", Date: time.Date(2001, 1, 1, 0, 0, 0, 0, time.UTC),
 		Extensions: []ssd3.Field{{Name: "X-A", Value: "\U000e0041<&>"}, {Name: "X-B", Value: "\x1b[31m"}}})
 	recs := append(sample(), bad)
 	objs := make([]Record, len(recs))

@@ -91,7 +91,6 @@ import (
 	"golang.org/x/text/encoding/charmap"
 	"golang.org/x/text/transform"
 
-	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/importers"
 	"github.com/uricat/uricat/internal/display"
@@ -256,7 +255,7 @@ type Reader struct {
 	fdescAt  int // line of the folder description being read
 	mode     mode
 	cur      *bookmark // the last <A>, until the next entry starts
-	ready    []*catalogue.Record
+	ready    []*ssd3.Record
 	notes    importers.ReaderNotes
 	icons    int            // bookmarks whose favicon was dropped
 	units    map[string]int // dates not in seconds, by unit
@@ -334,7 +333,7 @@ func validUTF8Prefix(b []byte) bool {
 }
 
 // Read returns the next bookmark, or io.EOF after the last.
-func (r *Reader) Read() (*catalogue.Record, error) {
+func (r *Reader) Read() (*ssd3.Record, error) {
 	if !r.started {
 		if err := r.start(); err != nil {
 			r.done = true
@@ -723,8 +722,8 @@ func (r *Reader) latin1(s string) string {
 }
 
 // record turns a bookmark into a catalogue record, or reports why it cannot.
-func (r *Reader) record(b *bookmark) *catalogue.Record {
-	skip := func(format string, a ...any) *catalogue.Record {
+func (r *Reader) record(b *bookmark) *ssd3.Record {
+	skip := func(format string, a ...any) *ssd3.Record {
 		r.noteAt(b.line, b.offset, ssd3.Skipped, format, a...)
 		return nil
 	}
@@ -741,7 +740,7 @@ func (r *Reader) record(b *bookmark) *catalogue.Record {
 		return skip("%q is a Firefox smart bookmark (a place: query), not an address", importers.Excerpt(name))
 	}
 	desc, notes := linkdingNotes(r.latin1(b.desc.String()))
-	rec := catalogue.NewRecord(catalogue.Values{URI: href, Name: name, Category: b.folder, Description: desc})
+	rec := ssd3.NewRecord(ssd3.Values{URI: href, Name: name, Category: b.folder, Description: desc})
 	var lm lastMod
 	var ext extensions
 	for _, a := range b.attrs {
@@ -797,7 +796,7 @@ const fieldLastModified = "X-LAST-MODIFIED"
 // when it was added, X-ADDED (catalogue.FieldAdded); one that is not after
 // it stays X-LAST-MODIFIED, and a bookmark without ADD_DATE takes it as
 // DATE too.
-func (r *Reader) dates(b *bookmark, rec *catalogue.Record, lm lastMod) {
+func (r *Reader) dates(b *bookmark, rec *ssd3.Record, lm lastMod) {
 	added := rec.Date()
 	switch {
 	case lm.t.IsZero():
@@ -862,7 +861,7 @@ func (e *extensions) add(name, value string) {
 // attribute puts the attribute a of bookmark b into rec and its X- fields
 // into ext (see the package doc); the first LAST_MODIFIED's date goes to
 // *lm too.
-func (r *Reader) attribute(b *bookmark, rec *catalogue.Record, ext *extensions, a attr, lm *lastMod) {
+func (r *Reader) attribute(b *bookmark, rec *ssd3.Record, ext *extensions, a attr, lm *lastMod) {
 	v := strings.TrimSpace(r.latin1(a.val))
 	// keep puts v in the extension field, unless an earlier attribute did.
 	keep := func(field, v string) {
@@ -878,7 +877,7 @@ func (r *Reader) attribute(b *bookmark, rec *catalogue.Record, ext *extensions, 
 	// catalogue takes v, else keeps v in the extension field named after
 	// the attribute.
 	std := func(field string) {
-		if catalogue.GetField(rec, field) == "" && catalogue.SetField(rec, field, v) == nil {
+		if ssd3.GetField(rec, field) == "" && ssd3.SetField(rec, field, v) == nil {
 			return
 		}
 		keep(fieldForAttr(a.key), v)
@@ -997,7 +996,7 @@ func ParseTimestamp(v string) (t time.Time, unit string, err error) {
 // a "/" inside a name escaped with "\" (catalogue.JoinCategory, which
 // knows the escaping). Lists without a name (the file's top-level <DL>)
 // are not part of the path.
-func JoinFolders(folders []string) string { return catalogue.JoinCategory(folders) }
+func JoinFolders(folders []string) string { return ssd3.JoinCategory(folders) }
 
 // SplitFolders undoes JoinFolders (catalogue.SplitCategory).
-func SplitFolders(category string) []string { return catalogue.SplitCategory(category) }
+func SplitFolders(category string) []string { return ssd3.SplitCategory(category) }

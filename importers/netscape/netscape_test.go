@@ -11,7 +11,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/importers"
 	"github.com/uricat/uricat/importers/importertest"
@@ -22,12 +21,12 @@ var (
 	now      = time.Date(2025, 6, 1, 9, 30, 0, 0, time.UTC)
 )
 
-func readAll(t testing.TB, in io.Reader, opts importers.Options) ([]*catalogue.Record, []ssd3.Diagnostic) {
+func readAll(t testing.TB, in io.Reader, opts importers.Options) ([]*ssd3.Record, []ssd3.Diagnostic) {
 	t.Helper()
 	return importertest.ReadAll(t, NewReader(in, opts))
 }
 
-func readFile(t *testing.T, name string) ([]*catalogue.Record, []ssd3.Diagnostic) {
+func readFile(t *testing.T, name string) ([]*ssd3.Record, []ssd3.Diagnostic) {
 	t.Helper()
 	f, err := os.Open(filepath.Join("testdata", name))
 	if err != nil {
@@ -58,7 +57,7 @@ func noDate(n int, what string, t time.Time) string {
 	return fmt.Sprintf("0 note: %d %s had no date: DATE set to %s, %s", n, s, what, ssd3.FormatDate(t))
 }
 
-func checkRecords(t *testing.T, got []*catalogue.Record, wants []want) {
+func checkRecords(t *testing.T, got []*ssd3.Record, wants []want) {
 	t.Helper()
 	if len(got) != len(wants) {
 		for _, r := range got {

@@ -19,7 +19,7 @@ const header = "<!DOCTYPE NETSCAPE-Bookmark-file-1>\n<META HTTP-EQUIV=\"Content-
 // reexport reads in, writes what it read, and reads that again: it returns
 // the records of both reads, the file written, and what the writer
 // reported.
-func reexport(t *testing.T, in string) (first, second []*catalogue.Record, out string, losses []ssd3.Diagnostic) {
+func reexport(t *testing.T, in string) (first, second []*ssd3.Record, out string, losses []ssd3.Diagnostic) {
 	t.Helper()
 	first, _ = readAll(t, strings.NewReader(in), importers.Options{Now: now})
 	out, losses = write(t, first...)
@@ -74,7 +74,7 @@ func TestAddDateAndLastModifiedBothKept(t *testing.T) {
 		t.Errorf("the export does not write both dates as they were:\n%s", out)
 	}
 	// A bookmark made in uricat has no LAST_MODIFIED: none is made up.
-	out, _ = write(t, catalogue.NewRecord(catalogue.Values{URI: "http://a/", Name: "a", Date: time.Unix(1700000000, 0)}))
+	out, _ = write(t, ssd3.NewRecord(ssd3.Values{URI: "http://a/", Name: "a", Date: time.Unix(1700000000, 0)}))
 	if strings.Contains(out, "<A HREF=\"http://a/\" ADD_DATE=\"1700000000\" LAST_MODIFIED") {
 		t.Errorf("LAST_MODIFIED made up:\n%s", out)
 	}
@@ -212,7 +212,7 @@ func TestFolderThingsReported(t *testing.T) {
 // reader says so, once per folder.
 func TestLongFolderNameReadsBackWhole(t *testing.T) {
 	long := strings.Repeat("0123456789 ", 183)[:2012]
-	rec := catalogue.NewRecord(catalogue.Values{URI: "http://a/", Name: strings.Repeat("n", 300<<10), Date: time.Unix(1, 0).UTC(), Category: long + "/" + long,
+	rec := ssd3.NewRecord(ssd3.Values{URI: "http://a/", Name: strings.Repeat("n", 300<<10), Date: time.Unix(1, 0).UTC(), Category: long + "/" + long,
 		Description: strings.Repeat("d", 300<<10)})
 	out, losses := write(t, rec)
 	if !strings.Contains(out, ">"+long+"</H3>") {
@@ -247,7 +247,7 @@ func TestNameKeepsRunsOfSpaces(t *testing.T) {
 	if first[0].Name() != "two  spaces,   three" || len(losses) > 0 {
 		t.Errorf("NAME %q, losses %v", first[0].Name(), losses)
 	}
-	_, losses = write(t, catalogue.NewRecord(catalogue.Values{URI: "https://b.example/", Name: " lead and trail ", Date: time.Unix(1, 0)}))
+	_, losses = write(t, ssd3.NewRecord(ssd3.Values{URI: "https://b.example/", Name: " lead and trail ", Date: time.Unix(1, 0)}))
 	want := `deviation: record https://b.example/: NAME " lead and trail " reads back as "lead and trail": the blanks at the ends of a link's text are the file's layout, and a NAME is one line`
 	if len(losses) != 1 || losses[0].String() != want {
 		t.Errorf("losses %v, want %q", losses, want)
@@ -260,18 +260,18 @@ func TestWriterReports(t *testing.T) {
 	d := time.Unix(1700000000, 0).UTC()
 	for _, tc := range []struct {
 		name string
-		rec  *catalogue.Record
+		rec  *ssd3.Record
 		want string
 	}{
-		{"empty folder name", catalogue.NewRecord(catalogue.Values{URI: "http://a/", Name: "a", Date: d, Category: "a//b"}),
+		{"empty folder name", ssd3.NewRecord(ssd3.Values{URI: "http://a/", Name: "a", Date: d, Category: "a//b"}),
 			`deviation: record http://a/: CATEGORY "a//b" is written as the folder path "a/b", which is what reads back: a folder name cannot be empty, nor start or end with blanks`},
-		{"lower-case extension name", catalogue.NewRecord(catalogue.Values{URI: "http://a/", Name: "a", Date: d, Extensions: []ssd3.Field{{Name: "X-Author", Value: "Zoë"}}}),
+		{"lower-case extension name", ssd3.NewRecord(ssd3.Values{URI: "http://a/", Name: "a", Date: d, Extensions: []ssd3.Field{{Name: "X-Author", Value: "Zoë"}}}),
 			"deviation: record http://a/: X-Author is written as the attribute X-Author, which reads back as X-AUTHOR: HTML attribute names have no case"},
-		{"Unix time 0", catalogue.NewRecord(catalogue.Values{URI: "http://a/", Name: "a", Date: time.Unix(0, 0)}),
+		{"Unix time 0", ssd3.NewRecord(ssd3.Values{URI: "http://a/", Name: "a", Date: time.Unix(0, 0)}),
 			"deviation: record http://a/: DATE 01/01/1970 00:00:00 is Unix time 0, which a bookmark file takes for no date"},
-		{"year 6000", catalogue.NewRecord(catalogue.Values{URI: "http://a/", Name: "a", Date: time.Date(6000, 1, 1, 0, 0, 0, 0, time.UTC)}),
+		{"year 6000", ssd3.NewRecord(ssd3.Values{URI: "http://a/", Name: "a", Date: time.Date(6000, 1, 1, 0, 0, 0, 0, time.UTC)}),
 			"deviation: record http://a/: DATE 01/01/6000 00:00:00 is past the year 5137: Unix seconds that a bookmark file takes for milliseconds"},
-		{"control characters", catalogue.NewRecord(catalogue.Values{URI: "http://a/", Name: "a\x1b]52;c;eA==\x07b", Date: d, Description: "x\x9b2Jy"}),
+		{"control characters", ssd3.NewRecord(ssd3.Values{URI: "http://a/", Name: "a\x1b]52;c;eA==\x07b", Date: d, Description: "x\x9b2Jy"}),
 			"dropped: record http://a/: control characters and escape sequences left out of its text: a file must not carry them to a terminal"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -283,7 +283,7 @@ func TestWriterReports(t *testing.T) {
 	}
 	// A record's text with control characters in several values is
 	// reported once.
-	_, losses := write(t, catalogue.NewRecord(catalogue.Values{URI: "http://a/", Name: "a\x07", Date: time.Unix(1, 0), Description: "\x1b[2J",
+	_, losses := write(t, ssd3.NewRecord(ssd3.Values{URI: "http://a/", Name: "a\x07", Date: time.Unix(1, 0), Description: "\x1b[2J",
 		Category: "c\x07", Extensions: []ssd3.Field{{Name: "X-A", Value: "\x00"}}}))
 	if len(losses) != 1 {
 		t.Errorf("report %v", losses)
@@ -365,10 +365,10 @@ func TestPocketAndInstapaper(t *testing.T) {
 	checkDiags(t, diags, []string{noDate(2, "the time of the import", now)})
 }
 
-func readAllWith(t *testing.T, f importers.Format, in string) ([]*catalogue.Record, []ssd3.Diagnostic) {
+func readAllWith(t *testing.T, f importers.Format, in string) ([]*ssd3.Record, []ssd3.Diagnostic) {
 	t.Helper()
 	r := f.NewReader(strings.NewReader(in), importers.Options{Now: now})
-	var recs []*catalogue.Record
+	var recs []*ssd3.Record
 	var diags []ssd3.Diagnostic
 	for {
 		rec, err := r.Read()
@@ -425,7 +425,7 @@ func FuzzRoundTrip(f *testing.F) {
 	f.Add("n", "", strings.Repeat("é", 1006), "X-LAST-VISIT", "29/03/2019 18:40:52", int64(-86400))
 	f.Add("&amp;", "&#10;", `C:\dir`, "X-POST-DATA", "a&b", int64(1e10))
 	f.Fuzz(func(t *testing.T, name, desc, cat, extName, extValue string, date int64) {
-		rec := catalogue.NewRecord(catalogue.Values{URI: "http://example.org/?a=1&b=2", Name: name, Description: desc, Category: cat,
+		rec := ssd3.NewRecord(ssd3.Values{URI: "http://example.org/?a=1&b=2", Name: name, Description: desc, Category: cat,
 			Date: time.Unix(date%1e11, 0).UTC()})
 		if ssd3.ValidateExtensionName(extName) == nil {
 			rec.SetExtension(extName, extValue)
@@ -448,7 +448,7 @@ func FuzzRoundTrip(f *testing.F) {
 	})
 }
 
-func extMap(r *catalogue.Record) map[string]string {
+func extMap(r *ssd3.Record) map[string]string {
 	m := map[string]string{}
 	for _, f := range r.Extensions() {
 		m[f.Name] = f.Value
@@ -474,8 +474,8 @@ func sameMap(a, b map[string]string) bool {
 // is written, however long.
 func TestTooLongRecord(t *testing.T) {
 	d := time.Unix(1, 0).UTC()
-	long := catalogue.NewRecord(catalogue.Values{URI: "http://long/", Name: strings.Repeat("&", MaxToken/5+1), Date: d})
-	fits := catalogue.NewRecord(catalogue.Values{URI: "http://fits/", Name: strings.Repeat("n", MaxToken/2), Date: d})
+	long := ssd3.NewRecord(ssd3.Values{URI: "http://long/", Name: strings.Repeat("&", MaxToken/5+1), Date: d})
+	fits := ssd3.NewRecord(ssd3.Values{URI: "http://fits/", Name: strings.Repeat("n", MaxToken/2), Date: d})
 	out, diags := write(t, long, fits)
 	if len(diags) != 1 || !strings.HasPrefix(diags[0].String(), "skipped: record http://long/: not written: its text is longer than the 16 MiB") {
 		t.Errorf("diagnostics %v", diags)

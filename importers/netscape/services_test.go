@@ -5,7 +5,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/importers"
 	"github.com/uricat/uricat/importers/importertest"
@@ -40,7 +39,7 @@ const shioriExport = `<!DOCTYPE NETSCAPE-Bookmark-file-1><META HTTP-EQUIV="Conte
 </DL>
 `
 
-func readServiceExport(t *testing.T, in string) []*catalogue.Record {
+func readServiceExport(t *testing.T, in string) []*ssd3.Record {
 	t.Helper()
 	if !Detect([]byte(in)) {
 		t.Fatal("Detect does not recognise the export")
@@ -54,7 +53,7 @@ func readServiceExport(t *testing.T, in string) []*catalogue.Record {
 	return recs
 }
 
-func checkServiceRecords(t *testing.T, got, want []*catalogue.Record) {
+func checkServiceRecords(t *testing.T, got, want []*ssd3.Record) {
 	t.Helper()
 	if len(got) != len(want) {
 		t.Fatalf("%d records, want %d", len(got), len(want))
@@ -70,14 +69,14 @@ func checkServiceRecords(t *testing.T, got, want []*catalogue.Record) {
 // X-NOTES, without linkding's markers.
 func TestLinkdingExport(t *testing.T) {
 	recs := readServiceExport(t, linkdingExport)
-	checkServiceRecords(t, recs, []*catalogue.Record{
-		catalogue.NewRecord(catalogue.Values{URI: "https://go.dev/", Name: "The Go Programming Language", Date: time.Unix(1700000000, 0).UTC(),
+	checkServiceRecords(t, recs, []*ssd3.Record{
+		ssd3.NewRecord(ssd3.Values{URI: "https://go.dev/", Name: "The Go Programming Language", Date: time.Unix(1700000000, 0).UTC(),
 			Description: "Go is an open source programming language.",
 			Extensions: []ssd3.Field{{Name: "X-PRIVATE", Value: "1"}, {Name: "X-TOREAD", Value: "0"}, {Name: "X-TAGS", Value: "go,lang"},
 				{Name: "X-NOTES", Value: "Read the *tour* first.\nThen the spec."}}}),
-		catalogue.NewRecord(catalogue.Values{URI: "https://example.org/old", Name: "Old & archived", Date: time.Unix(1600000000, 0).UTC(),
+		ssd3.NewRecord(ssd3.Values{URI: "https://example.org/old", Name: "Old & archived", Date: time.Unix(1600000000, 0).UTC(),
 			Extensions: []ssd3.Field{{Name: "X-PRIVATE", Value: "0"}, {Name: "X-TOREAD", Value: "1"}, {Name: "X-TAGS", Value: "linkding:archived"}}}),
-		catalogue.NewRecord(catalogue.Values{URI: "https://example.org/notes-only", Name: "Notes only", Date: time.Unix(1650000000, 0).UTC(),
+		ssd3.NewRecord(ssd3.Values{URI: "https://example.org/notes-only", Name: "Notes only", Date: time.Unix(1650000000, 0).UTC(),
 			Extensions: []ssd3.Field{{Name: "X-PRIVATE", Value: "0"}, {Name: "X-TOREAD", Value: "0"}, {Name: "X-NOTES", Value: "just notes"}}}),
 	})
 }
@@ -86,10 +85,10 @@ func TestLinkdingExport(t *testing.T) {
 // read as any browser's.
 func TestShioriExport(t *testing.T) {
 	recs := readServiceExport(t, shioriExport)
-	checkServiceRecords(t, recs, []*catalogue.Record{
-		catalogue.NewRecord(catalogue.Values{URI: "https://go.dev/", Name: "The Go Programming Language", Date: time.Unix(1700000000, 0).UTC(),
+	checkServiceRecords(t, recs, []*ssd3.Record{
+		ssd3.NewRecord(ssd3.Values{URI: "https://go.dev/", Name: "The Go Programming Language", Date: time.Unix(1700000000, 0).UTC(),
 			Extensions: []ssd3.Field{{Name: "X-LAST-MODIFIED", Value: "14/11/2023 22:13:20"}, {Name: "X-TAGS", Value: "go,programming"}}}),
-		catalogue.NewRecord(catalogue.Values{URI: "https://example.org/", Name: "Example", Date: time.Unix(1700000100, 0).UTC(),
+		ssd3.NewRecord(ssd3.Values{URI: "https://example.org/", Name: "Example", Date: time.Unix(1700000100, 0).UTC(),
 			Extensions: []ssd3.Field{{Name: "X-LAST-MODIFIED", Value: "14/11/2023 22:15:00"}}}),
 	})
 }

@@ -55,7 +55,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/importers"
 	"github.com/uricat/uricat/internal/display"
@@ -87,7 +86,7 @@ type folder struct {
 // at Close; dirty says its text holds what clean leaves out.
 type entry struct {
 	dir   *folder
-	rec   *catalogue.Record
+	rec   *ssd3.Record
 	dirty bool
 }
 
@@ -195,7 +194,7 @@ func (w *Writer) place(category string) *place {
 
 // Write adds rec to the file. What the file cannot hold of it is noted
 // here, for Diagnostics; it is written at Close.
-func (w *Writer) Write(rec *catalogue.Record) error {
+func (w *Writer) Write(rec *ssd3.Record) error {
 	if w.closed {
 		return errors.New("netscape: Write after Close")
 	}
@@ -318,7 +317,7 @@ func (w *Writer) checkDate(t time.Time, field string) {
 // than a reader takes. Escaping makes at most five bytes of one ("&amp;",
 // "&#34;", "&#10;"), so only a long record is measured; a tag's attribute
 // names and dates add less than 64 bytes each.
-func (w *Writer) tooLong(rec *catalogue.Record) bool {
+func (w *Writer) tooLong(rec *ssd3.Record) bool {
 	n := len(rec.URI()) + len(rec.Language()) + len(rec.Type()) + len(rec.ID()) + 5*64
 	for _, f := range rec.Extensions() {
 		n += len(f.Name) + len(f.Value) + 64

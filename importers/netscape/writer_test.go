@@ -10,7 +10,6 @@ import (
 
 	"golang.org/x/net/html"
 
-	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/importers"
 	"github.com/uricat/uricat/importers/importertest"
@@ -18,7 +17,7 @@ import (
 )
 
 // write writes recs with a Writer and returns the file and the report.
-func write(t testing.TB, recs ...*catalogue.Record) (string, []ssd3.Diagnostic) {
+func write(t testing.TB, recs ...*ssd3.Record) (string, []ssd3.Diagnostic) {
 	t.Helper()
 	return importertest.Export(t, newWriter, recs...)
 }
@@ -128,13 +127,13 @@ func readBack(t *testing.T, data []byte) []browserMark {
 
 func TestWriteReadsBack(t *testing.T) {
 	d := func(s int64) time.Time { return time.Unix(s, 0).UTC() }
-	recs := []*catalogue.Record{
-		catalogue.NewRecord(catalogue.Values{URI: "https://example.org/?a=1&b=2", Name: `Café & "Co" <menu>`, Date: d(1709294400), Category: "Food/Paris",
+	recs := []*ssd3.Record{
+		ssd3.NewRecord(ssd3.Values{URI: "https://example.org/?a=1&b=2", Name: `Café & "Co" <menu>`, Date: d(1709294400), Category: "Food/Paris",
 			Description: "line one\nline <two> & 'three'", Extensions: []ssd3.Field{{Name: "X-TAGS", Value: "food,<paris>"}}}),
-		catalogue.NewRecord(catalogue.Values{URI: "http://example.com/top", Name: "Top", Date: d(1000)}),
-		catalogue.NewRecord(catalogue.Values{URI: "http://example.com/tech", Name: "Tech", Date: d(2000), Category: "Tech"}),
-		catalogue.NewRecord(catalogue.Values{URI: "http://example.com/bistro", Name: "Bistro", Date: d(3000), Category: "Food/Paris"}),
-		catalogue.NewRecord(catalogue.Values{URI: "http://example.com/tokyo", Name: "日本", Date: d(4000), Category: "Food/Tokyo"}),
+		ssd3.NewRecord(ssd3.Values{URI: "http://example.com/top", Name: "Top", Date: d(1000)}),
+		ssd3.NewRecord(ssd3.Values{URI: "http://example.com/tech", Name: "Tech", Date: d(2000), Category: "Tech"}),
+		ssd3.NewRecord(ssd3.Values{URI: "http://example.com/bistro", Name: "Bistro", Date: d(3000), Category: "Food/Paris"}),
+		ssd3.NewRecord(ssd3.Values{URI: "http://example.com/tokyo", Name: "日本", Date: d(4000), Category: "Food/Tokyo"}),
 	}
 	out, _ := write(t, recs...)
 	got := readBack(t, []byte(out))
@@ -179,10 +178,10 @@ func TestHeader(t *testing.T) {
 }
 
 func TestFolderDates(t *testing.T) {
-	recs := []*catalogue.Record{
-		catalogue.NewRecord(catalogue.Values{URI: "http://a/", Name: "a", Date: time.Unix(500, 0), Category: "F/G"}),
-		catalogue.NewRecord(catalogue.Values{URI: "http://b/", Name: "b", Date: time.Unix(100, 0), Category: "F"}),
-		catalogue.NewRecord(catalogue.Values{URI: "http://c/", Name: "c", Date: time.Unix(900, 0), Category: "F/G"}),
+	recs := []*ssd3.Record{
+		ssd3.NewRecord(ssd3.Values{URI: "http://a/", Name: "a", Date: time.Unix(500, 0), Category: "F/G"}),
+		ssd3.NewRecord(ssd3.Values{URI: "http://b/", Name: "b", Date: time.Unix(100, 0), Category: "F"}),
+		ssd3.NewRecord(ssd3.Values{URI: "http://c/", Name: "c", Date: time.Unix(900, 0), Category: "F/G"}),
 	}
 	out, _ := write(t, recs...)
 	for _, want := range []string{`<DT><H3 ADD_DATE="100" LAST_MODIFIED="900">F</H3>`, `<DT><H3 ADD_DATE="500" LAST_MODIFIED="900">G</H3>`} {
@@ -197,7 +196,7 @@ func TestFolderDates(t *testing.T) {
 // HTML's HREFLANG, TYPE, ID, RATING, and other extensions under their own
 // names, which browsers pass over.
 func TestAttributes(t *testing.T) {
-	rec := catalogue.NewRecord(catalogue.Values{URI: "http://a/", Name: "a", Date: time.Unix(1, 0), Rating: 4, Language: "fr", Type: "text/html", ID: "7",
+	rec := ssd3.NewRecord(ssd3.Values{URI: "http://a/", Name: "a", Date: time.Unix(1, 0), Rating: 4, Language: "fr", Type: "text/html", ID: "7",
 		Extensions: []ssd3.Field{
 			{Name: "X-OTHER", Value: "kept <too>"}, {Name: "X-TAGS", Value: "x, y"}, {Name: "X-KEYWORD", Value: "kw"},
 			{Name: "X-FEED-URL", Value: "http://a/feed?x=1&y=2"}, {Name: "X-LAST-VISIT", Value: "29/03/2019 18:40:52"},
@@ -223,7 +222,7 @@ func FuzzWrite(f *testing.F) {
 	f.Add("", "", "/", "")
 	f.Fuzz(func(t *testing.T, name, desc, cat, tags string) {
 		name, desc, cat, tags = display.Clean(name), display.Clean(desc), display.Clean(cat), display.Clean(tags)
-		rec := catalogue.NewRecord(catalogue.Values{URI: "http://example.org/?a=1&b=2", Name: name, Description: desc, Category: cat,
+		rec := ssd3.NewRecord(ssd3.Values{URI: "http://example.org/?a=1&b=2", Name: name, Description: desc, Category: cat,
 			Date: time.Unix(5, 0).UTC(), Extensions: []ssd3.Field{{Name: "X-TAGS", Value: tags}}})
 		out, _ := write(t, rec, rec)
 		got := readBack(t, []byte(out))
@@ -244,12 +243,12 @@ func FuzzWrite(f *testing.F) {
 }
 
 // deepRecord is a record whose CATEGORY is n folders deep, "f1/f2/...".
-func deepRecord(n int) *catalogue.Record {
+func deepRecord(n int) *ssd3.Record {
 	names := make([]string, n)
 	for i := range names {
 		names[i] = "f" + strconv.Itoa(i+1)
 	}
-	return catalogue.NewRecord(catalogue.Values{URI: "http://deep.example/", Name: "deep", Date: time.Unix(1e9, 0).UTC(),
+	return ssd3.NewRecord(ssd3.Values{URI: "http://deep.example/", Name: "deep", Date: time.Unix(1e9, 0).UTC(),
 		Category: strings.Join(names, "/")})
 }
 

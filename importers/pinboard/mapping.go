@@ -1,7 +1,6 @@
 package pinboard
 
 import (
-	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/ssd3"
 )
 
@@ -27,7 +26,7 @@ type key struct {
 	name  string
 	field string // "" for one left out
 	kind  valueKind
-	set   func(*catalogue.Record, string) // a valueText key's: stores the value as it is, which Finish checks
+	set   func(*ssd3.Record, string) // a valueText key's: stores the value as it is, which Finish checks
 }
 
 // keys are the keys of a post, in the order Pinboard writes them. The
@@ -37,15 +36,15 @@ type key struct {
 // export, with the same values, so that a bookmark reads the same from
 // either export.
 var keys = []key{
-	{"href", ssd3.FieldURI, valueText, (*catalogue.Record).SetURI},
-	{"description", ssd3.FieldName, valueText, (*catalogue.Record).SetName},
-	{"extended", ssd3.FieldDescription, valueText, (*catalogue.Record).SetDescription},
+	{"href", ssd3.FieldURI, valueText, (*ssd3.Record).SetURI},
+	{"description", ssd3.FieldName, valueText, (*ssd3.Record).SetName},
+	{"extended", ssd3.FieldDescription, valueText, (*ssd3.Record).SetDescription},
 	{"meta", "", valueLeftOut, nil},
 	{"hash", "", valueLeftOut, nil},
 	{"time", ssd3.FieldDate, valueDate, nil},
 	{"shared", "X-PRIVATE", valueNotFlag, nil},
 	{"toread", "X-TOREAD", valueFlag, nil},
-	{"tags", catalogue.FieldTags, valueTags, nil},
+	{"tags", ssd3.FieldTags, valueTags, nil},
 }
 
 // keyByName finds a row of keys by its name.

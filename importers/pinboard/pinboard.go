@@ -45,7 +45,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/importers"
 )
@@ -121,7 +120,7 @@ func (r *Reader) noteAt(offset int64, kind ssd3.Kind, format string, a ...any) {
 }
 
 // Read returns the next record, or io.EOF after the last.
-func (r *Reader) Read() (*catalogue.Record, error) {
+func (r *Reader) Read() (*ssd3.Record, error) {
 	for !r.done {
 		if !r.started {
 			r.started = true
@@ -179,7 +178,7 @@ func (r *Reader) syntax(err error) {
 }
 
 // end ends the file: io.EOF, or the input's error.
-func (r *Reader) end() (*catalogue.Record, error) {
+func (r *Reader) end() (*ssd3.Record, error) {
 	r.done = true
 	r.notes.End(r.opts)
 	if r.err != nil {
@@ -190,13 +189,13 @@ func (r *Reader) end() (*catalogue.Record, error) {
 
 // post makes a record of one element of the array, at offset, or reports
 // why it cannot.
-func (r *Reader) post(raw stdjson.RawMessage, offset int64) *catalogue.Record {
+func (r *Reader) post(raw stdjson.RawMessage, offset int64) *ssd3.Record {
 	var m map[string]stdjson.RawMessage
 	if err := stdjson.Unmarshal(raw, &m); err != nil || m == nil {
 		r.noteAt(offset, ssd3.Skipped, "%s is not an object: not a post", importers.Excerpt(string(raw)))
 		return nil
 	}
-	rec := catalogue.NewRecord(catalogue.Values{})
+	rec := ssd3.NewRecord(ssd3.Values{})
 	var notes []string
 	str := func(name string) (string, bool) {
 		var s string
@@ -225,7 +224,7 @@ func (r *Reader) post(raw stdjson.RawMessage, offset int64) *catalogue.Record {
 			}
 			rec.SetDate(t)
 		case valueTags:
-			rec.SetExtension(k.field, catalogue.JoinTags(strings.Fields(v)))
+			rec.SetExtension(k.field, ssd3.JoinTags(strings.Fields(v)))
 		case valueFlag, valueNotFlag:
 			yes, no := "1", "0"
 			if k.kind == valueNotFlag {

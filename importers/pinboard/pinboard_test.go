@@ -6,7 +6,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/importers"
 	"github.com/uricat/uricat/importers/importertest"
@@ -14,7 +13,7 @@ import (
 
 var now = time.Date(2025, 6, 1, 9, 30, 0, 0, time.UTC)
 
-func readAll(t testing.TB, in string) ([]*catalogue.Record, []ssd3.Diagnostic) {
+func readAll(t testing.TB, in string) ([]*ssd3.Record, []ssd3.Diagnostic) {
 	t.Helper()
 	return importertest.ReadAll(t, NewReader(strings.NewReader(in), importers.Options{Now: now}))
 }
@@ -49,11 +48,11 @@ func TestExport(t *testing.T) {
 	if len(diags) > 0 {
 		t.Errorf("diagnostics: %v", diags)
 	}
-	want := []*catalogue.Record{
-		catalogue.NewRecord(catalogue.Values{URI: "https://go.dev/doc/effective_go", Name: "Effective Go - The Go Programming Language",
+	want := []*ssd3.Record{
+		ssd3.NewRecord(ssd3.Values{URI: "https://go.dev/doc/effective_go", Name: "Effective Go - The Go Programming Language",
 			Description: "Tips for writing clear, idiomatic Go code.", Date: time.Date(2021, 5, 21, 6, 26, 1, 0, time.UTC),
 			Extensions: []ssd3.Field{{Name: "X-PRIVATE", Value: "0"}, {Name: "X-TOREAD", Value: "0"}, {Name: "X-TAGS", Value: "go, programming, style"}}}),
-		catalogue.NewRecord(catalogue.Values{URI: "https://www.intel.com/content/www/us/en/developer/tools/oneapi/vtune-profiler.html",
+		ssd3.NewRecord(ssd3.Values{URI: "https://www.intel.com/content/www/us/en/developer/tools/oneapi/vtune-profiler.html",
 			Name: "Fix Performance Bottlenecks with Intel® VTune™ Profiler", Date: time.Date(2022, 4, 13, 8, 18, 50, 0, time.UTC),
 			Extensions: []ssd3.Field{{Name: "X-PRIVATE", Value: "1"}, {Name: "X-TOREAD", Value: "1"}}}),
 	}
@@ -132,10 +131,10 @@ func TestBadInput(t *testing.T) {
 // Tags are one per word, and a record's X-TAGS is their list.
 func TestTags(t *testing.T) {
 	recs, _ := readAll(t, `[{"href":"http://a/","description":"a","time":"2024-03-01T12:00:00Z","tags":" go  c++ toread "}]`)
-	if len(recs) != 1 || recs[0].Extension(catalogue.FieldTags) != "go, c++, toread" {
+	if len(recs) != 1 || recs[0].Extension(ssd3.FieldTags) != "go, c++, toread" {
 		t.Fatalf("records %v", recs)
 	}
-	if got := catalogue.SplitTags(recs[0].Extension(catalogue.FieldTags)); strings.Join(got, "|") != "go|c++|toread" {
+	if got := ssd3.SplitTags(recs[0].Extension(ssd3.FieldTags)); strings.Join(got, "|") != "go|c++|toread" {
 		t.Errorf("SplitTags = %q", got)
 	}
 }

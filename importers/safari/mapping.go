@@ -3,7 +3,6 @@ package safari
 import (
 	"strings"
 
-	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/ssd3"
 )
 
@@ -24,7 +23,7 @@ type key struct {
 	path  []string
 	field string
 	kind  valueKind
-	set   func(*catalogue.Record, string) // a valueString key's: stores the value as it is, which Finish checks
+	set   func(*ssd3.Record, string) // a valueString key's: stores the value as it is, which Finish checks
 }
 
 // name is the key as the package doc's table and messages write it.
@@ -33,9 +32,9 @@ func (k *key) name() string { return strings.Join(k.path, ".") }
 // keys are the keys of a bookmark that the Reader reads, in the order of
 // the package doc's table, which a test checks against it.
 var keys = []key{
-	{[]string{"URLString"}, ssd3.FieldURI, valueString, (*catalogue.Record).SetURI},
-	{[]string{"URIDictionary", "title"}, ssd3.FieldName, valueString, (*catalogue.Record).SetName},
+	{[]string{"URLString"}, ssd3.FieldURI, valueString, (*ssd3.Record).SetURI},
+	{[]string{"URIDictionary", "title"}, ssd3.FieldName, valueString, (*ssd3.Record).SetName},
 	{[]string{"ReadingList", "DateAdded"}, ssd3.FieldDate, valueDate, nil},
 	{[]string{"ReadingList", "DateLastViewed"}, "X-LAST-VISIT", valueDate, nil},
-	{[]string{"ReadingList", "PreviewText"}, ssd3.FieldDescription, valueString, (*catalogue.Record).SetDescription},
+	{[]string{"ReadingList", "PreviewText"}, ssd3.FieldDescription, valueString, (*ssd3.Record).SetDescription},
 }

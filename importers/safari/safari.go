@@ -52,7 +52,6 @@ import (
 
 	"howett.net/plist"
 
-	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/importers"
 )
@@ -127,7 +126,7 @@ func (r *Reader) note(kind ssd3.Kind, format string, a ...any) {
 }
 
 // Read returns the next record, or io.EOF after the last.
-func (r *Reader) Read() (*catalogue.Record, error) {
+func (r *Reader) Read() (*ssd3.Record, error) {
 	if !r.started {
 		r.started = true
 		if err := r.load(); err != nil {
@@ -249,8 +248,8 @@ func cmpOr(s, or string) string {
 }
 
 // record makes a record of the bookmark l, or reports why it cannot.
-func (r *Reader) record(l leaf) *catalogue.Record {
-	rec := catalogue.NewRecord(catalogue.Values{Category: l.folder})
+func (r *Reader) record(l leaf) *ssd3.Record {
+	rec := ssd3.NewRecord(ssd3.Values{Category: l.folder})
 	var notes []string
 	for i := range keys {
 		k := &keys[i]

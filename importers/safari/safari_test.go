@@ -8,7 +8,6 @@ import (
 
 	"howett.net/plist"
 
-	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/importers"
 	"github.com/uricat/uricat/importers/importertest"
@@ -72,7 +71,7 @@ func encode(t testing.TB, v any, format int) []byte {
 	return b
 }
 
-func readAll(t testing.TB, data []byte) ([]*catalogue.Record, []ssd3.Diagnostic) {
+func readAll(t testing.TB, data []byte) ([]*ssd3.Record, []ssd3.Diagnostic) {
 	t.Helper()
 	return importertest.ReadAll(t, NewReader(bytes.NewReader(data), importers.Options{FileDate: fileDate}))
 }
@@ -81,15 +80,15 @@ func readAll(t testing.TB, data []byte) ([]*catalogue.Record, []ssd3.Diagnostic)
 // folders to CATEGORY under the names Safari shows, the Reading List a
 // category of its own with its dates and preview text.
 func TestBookmarks(t *testing.T) {
-	want := []*catalogue.Record{
-		catalogue.NewRecord(catalogue.Values{URI: "https://www.apple.com/uk/", Name: "Apple", Category: "Favorites", Date: fileDate}),
-		catalogue.NewRecord(catalogue.Values{URI: "https://go.dev/", Name: "The Go Programming Language", Category: "Favorites/Go - Golang", Date: fileDate}),
-		catalogue.NewRecord(catalogue.Values{URI: "https://www.timeout.com/london/restaurants/best-cafes-in-london", Name: "The best cafés in London",
+	want := []*ssd3.Record{
+		ssd3.NewRecord(ssd3.Values{URI: "https://www.apple.com/uk/", Name: "Apple", Category: "Favorites", Date: fileDate}),
+		ssd3.NewRecord(ssd3.Values{URI: "https://go.dev/", Name: "The Go Programming Language", Category: "Favorites/Go - Golang", Date: fileDate}),
+		ssd3.NewRecord(ssd3.Values{URI: "https://www.timeout.com/london/restaurants/best-cafes-in-london", Name: "The best cafés in London",
 			Category: "Cafés", Date: fileDate}),
-		catalogue.NewRecord(catalogue.Values{URI: "https://www.theverge.com/2023/1/1/article", Name: "An article to read later", Category: "Reading List",
+		ssd3.NewRecord(ssd3.Values{URI: "https://www.theverge.com/2023/1/1/article", Name: "An article to read later", Category: "Reading List",
 			Date: added, Description: "The first lines of the article, as Safari fetched them.",
 			Extensions: []ssd3.Field{{Name: "X-LAST-VISIT", Value: "14/11/2023 23:13:20"}}}),
-		catalogue.NewRecord(catalogue.Values{URI: "https://example.org/", Name: "example.org", Date: fileDate}),
+		ssd3.NewRecord(ssd3.Values{URI: "https://example.org/", Name: "example.org", Date: fileDate}),
 	}
 	for name, format := range map[string]int{"binary": plist.BinaryFormat, "XML": plist.XMLFormat} {
 		t.Run(name, func(t *testing.T) {

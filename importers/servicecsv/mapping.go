@@ -1,7 +1,6 @@
 package servicecsv
 
 import (
-	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/ssd3"
 )
 
@@ -55,7 +54,7 @@ var (
 			{name: "title", field: ssd3.FieldName},
 			{name: "url", field: ssd3.FieldURI},
 			{name: "time_added", field: ssd3.FieldDate, kind: cellDate},
-			{name: "tags", field: catalogue.FieldTags, kind: cellTags, sep: "|"},
+			{name: "tags", field: ssd3.FieldTags, kind: cellTags, sep: "|"},
 			{name: "status", field: ssd3.FieldCategory, kind: cellStatus},
 		},
 	}
@@ -70,7 +69,7 @@ var (
 			{name: "Selection", field: ssd3.FieldDescription},
 			{name: "Folder", field: ssd3.FieldCategory},
 			{name: "Timestamp", field: ssd3.FieldDate, kind: cellDate},
-			{name: "Tags", field: catalogue.FieldTags, kind: cellJSONTags},
+			{name: "Tags", field: ssd3.FieldTags, kind: cellJSONTags},
 		},
 	}
 	// raindrop is Raindrop.io's CSV backup: "id,title,note,excerpt,url,
@@ -86,7 +85,7 @@ var (
 			{name: "excerpt", field: "X-EXCERPT", kind: cellExcerpt},
 			{name: "url", field: ssd3.FieldURI},
 			{name: "folder", field: ssd3.FieldCategory},
-			{name: "tags", field: catalogue.FieldTags, kind: cellTags, sep: ","},
+			{name: "tags", field: ssd3.FieldTags, kind: cellTags, sep: ","},
 			{name: "created", field: ssd3.FieldDate, kind: cellDate},
 			{name: "cover", field: "X-DATA-COVER"},
 			{name: "highlights", field: "X-HIGHLIGHTS"},

@@ -76,7 +76,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/importers"
 )
@@ -143,7 +142,7 @@ func NewReader(r io.Reader, name string, opts importers.Options) *Reader {
 func (r *Reader) Diagnostics() []ssd3.Diagnostic { return r.rows.Diagnostics() }
 
 // Read returns the next record, or io.EOF after the last.
-func (r *Reader) Read() (*catalogue.Record, error) { return r.rows.Read(r.header, r.record) }
+func (r *Reader) Read() (*ssd3.Record, error) { return r.rows.Read(r.header, r.record) }
 
 // header reads the header row: each column is one of the service's, or an
 // extension field of its own; ok is whether one is the URI's.
@@ -186,8 +185,8 @@ func (r *Reader) header(row []string) (ok bool) {
 }
 
 // record makes a record of a row, or reports why it cannot.
-func (r *Reader) record(row []string, line int) *catalogue.Record {
-	rec := catalogue.NewRecord(catalogue.Values{})
+func (r *Reader) record(row []string, line int) *ssd3.Record {
+	rec := ssd3.NewRecord(ssd3.Values{})
 	var notes []string
 	var excerpt *column
 	var excerptText string
@@ -235,7 +234,7 @@ func (r *Reader) record(row []string, line int) *catalogue.Record {
 }
 
 // setText stores v in the field called field, as it is: Finish checks it.
-func setText(rec *catalogue.Record, field, v string) {
+func setText(rec *ssd3.Record, field, v string) {
 	switch field {
 	case ssd3.FieldURI:
 		rec.SetURI(v)
@@ -270,7 +269,7 @@ func parseDate(v string) (time.Time, error) {
 // joinTags makes tags an X-TAGS value, without the blanks around them,
 // empty ones, or the commas inside one, which X-TAGS cannot hold.
 func joinTags(tags []string) string {
-	return catalogue.JoinTags(catalogue.SplitTags(strings.Join(tags, ",")))
+	return ssd3.JoinTags(ssd3.SplitTags(strings.Join(tags, ",")))
 }
 
 // jsonTags reads Instapaper's tags: a JSON array of names, or, in a file

@@ -7,7 +7,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/importers"
 	"github.com/uricat/uricat/importers/importertest"
@@ -15,7 +14,7 @@ import (
 
 var now = time.Date(2025, 6, 1, 9, 30, 0, 0, time.UTC)
 
-func readAll(t testing.TB, f importers.Format, in string) ([]*catalogue.Record, []ssd3.Diagnostic) {
+func readAll(t testing.TB, f importers.Format, in string) ([]*ssd3.Record, []ssd3.Diagnostic) {
 	t.Helper()
 	return importertest.ReadAll(t, f.NewReader(strings.NewReader(in), importers.Options{Now: now}))
 }
@@ -31,8 +30,8 @@ func TestDocMapping(t *testing.T) {
 	}
 }
 
-func rec(uri, name string, date time.Time, cat, desc string, ext ...string) *catalogue.Record {
-	r := catalogue.NewRecord(catalogue.Values{URI: uri, Name: name, Date: date, Category: cat, Description: desc})
+func rec(uri, name string, date time.Time, cat, desc string, ext ...string) *ssd3.Record {
+	r := ssd3.NewRecord(ssd3.Values{URI: uri, Name: name, Date: date, Category: cat, Description: desc})
 	for i := 0; i < len(ext); i += 2 {
 		r.AddExtension(ext[i], ext[i+1])
 	}
@@ -46,21 +45,21 @@ func TestExports(t *testing.T) {
 	for _, tc := range []struct {
 		file   string
 		format importers.Format
-		want   []*catalogue.Record
+		want   []*ssd3.Record
 	}{
-		{"testdata/pocket.csv", PocketFormat, []*catalogue.Record{
+		{"testdata/pocket.csv", PocketFormat, []*ssd3.Record{
 			rec("https://go.dev/doc/code", "How to Write Go Code", time.Unix(1705312345, 0), "Unread", "", "X-TAGS", "go, programming"),
 			rec("https://example.com/untitled", "https://example.com/untitled", time.Unix(1705312346, 0), "Read Archive", ""),
 			rec("https://go.dev/blog/errors-are-values", "Errors are values, by Rob Pike", time.Unix(1705312400, 0), "Read Archive", "",
 				"X-TAGS", "go, errors, reading list"),
 		}},
-		{"testdata/instapaper.csv", InstapaperFormat, []*catalogue.Record{
+		{"testdata/instapaper.csv", InstapaperFormat, []*ssd3.Record{
 			rec("https://go.dev/blog/loopvar-preview", "Fixing For Loops in Go 1.22", time.Unix(1695830400, 0), "Unread", ""),
 			rec("https://example.org/article", "An article, with a comma", time.Unix(1695830500, 0), "Archive", "The \"selected\" text,\nover two lines",
 				"X-TAGS", "go, reading"),
 			rec("https://example.org/starred", "Starred one", time.Unix(1695830600, 0), "Starred", ""),
 		}},
-		{"testdata/raindrop.csv", RaindropFormat, []*catalogue.Record{
+		{"testdata/raindrop.csv", RaindropFormat, []*ssd3.Record{
 			rec("https://go.dev/", "The Go Programming Language", time.Date(2023, 5, 10, 12, 34, 56, 0, time.UTC), "Development/Go",
 				"Build simple, secure, scalable systems with Go",
 				"X-RAINDROP-ID", "512345678", "X-TAGS", "go, lang", "X-DATA-COVER", "https://go.dev/images/go-logo-white.svg"),

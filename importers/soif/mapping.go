@@ -3,7 +3,6 @@ package soif
 import (
 	"strings"
 
-	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/ssd3"
 )
 
@@ -34,18 +33,18 @@ type fieldAttr struct {
 	attr  string
 	reads []string
 	conv  conversion
-	get   func(*catalogue.Record) string // the field's (catalogue.Fields)
-	set   func(*catalogue.Record, string)
+	get   func(*ssd3.Record) string // the field's (catalogue.Fields)
+	set   func(*ssd3.Record, string)
 }
 
 // fieldAttrs lists the fields in the order the Writer writes them.
 // Category, Rating and Id are not in the draft: uricat's own export writes
 // them, and the Reader reads them back as themselves (Id, not X-ID).
 var fieldAttrs = []fieldAttr{
-	{field: ssd3.FieldName, attr: "Title", reads: []string{"title"}, set: (*catalogue.Record).SetName},
-	{field: ssd3.FieldDescription, attr: "Description", reads: []string{"description", "abstract"}, set: (*catalogue.Record).SetDescription},
+	{field: ssd3.FieldName, attr: "Title", reads: []string{"title"}, set: (*ssd3.Record).SetName},
+	{field: ssd3.FieldDescription, attr: "Description", reads: []string{"description", "abstract"}, set: (*ssd3.Record).SetDescription},
 	{field: ssd3.FieldDate, attr: "Last-Modification-Time", conv: convDate},
-	{field: ssd3.FieldCategory, attr: "Category", reads: []string{"category"}, set: (*catalogue.Record).SetCategory},
+	{field: ssd3.FieldCategory, attr: "Category", reads: []string{"category"}, set: (*ssd3.Record).SetCategory},
 	{field: ssd3.FieldRating, attr: "Rating", reads: []string{"rating"}, conv: convRating},
 	{field: ssd3.FieldLanguage, attr: "Language", reads: []string{"language"}, conv: convLanguage},
 	// Only "type/subtype" can be a media type (Harvest's "HTML" in FILE's
@@ -64,7 +63,7 @@ var interpretedAttrs = map[string]bool{}
 func init() {
 	for i := range fieldAttrs {
 		a := &fieldAttrs[i]
-		f, _ := catalogue.LookupField(a.field)
+		f, _ := ssd3.LookupField(a.field)
 		a.get = f.Get
 		if a.conv == convDate {
 			for _, d := range dateAttrs {

@@ -5,7 +5,6 @@ import (
 
 	"golang.org/x/text/language"
 
-	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/importers"
 	"github.com/uricat/uricat/internal/display"
@@ -35,14 +34,14 @@ var listAttrs = map[string]bool{"keywords": true, "subject": true}
 
 // record maps an object to a bookmark as fieldAttrs says, or returns nil
 // (with a diagnostic) when it is not one.
-func (r *Reader) record(o *object) *catalogue.Record {
+func (r *Reader) record(o *object) *ssd3.Record {
 	if o.hint {
 		r.report(ssd3.Skipped, o.start, "this CIP-HINT object is an index hint, not a bookmark (Appendix B); skipped")
 		return nil
 	}
 	ps := o.pairs
 	sortPairs(ps)
-	rec := catalogue.NewRecord(catalogue.Values{})
+	rec := ssd3.NewRecord(ssd3.Values{})
 	// first takes the first unused value of the first of bases present.
 	first := func(bases ...string) string {
 		for _, b := range bases {
@@ -70,7 +69,7 @@ func (r *Reader) record(o *object) *catalogue.Record {
 // setField sets the field of a from the first of its attributes that
 // converts, marking the pair it used; first takes the first unused value
 // of the first of bases present.
-func (r *Reader) setField(rec *catalogue.Record, ps []pair, a *fieldAttr, first func(bases ...string) string) {
+func (r *Reader) setField(rec *ssd3.Record, ps []pair, a *fieldAttr, first func(bases ...string) string) {
 	if a.conv == convText {
 		a.set(rec, first(a.reads...))
 		return
@@ -118,7 +117,7 @@ func (r *Reader) setField(rec *catalogue.Record, ps []pair, a *fieldAttr, first 
 
 // setDate sets DATE from the first of dateAttrs that reads as a date,
 // reporting those that do not.
-func (r *Reader) setDate(rec *catalogue.Record, ps []pair) {
+func (r *Reader) setDate(rec *ssd3.Record, ps []pair) {
 	for _, d := range dateAttrs {
 		for i := range ps {
 			p := &ps[i]
@@ -143,7 +142,7 @@ func (r *Reader) setDate(rec *catalogue.Record, ps []pair) {
 // setURI takes the object's URL, or, when it has none ("-", 4.5) or it is not
 // a URI, the first IDENTIFIER that is one (Dublin-Core, Appendix C). It
 // reports false, with the reason, when there is none.
-func (r *Reader) setURI(o *object, rec *catalogue.Record, ps []pair) bool {
+func (r *Reader) setURI(o *object, rec *ssd3.Record, ps []pair) bool {
 	var ids []*pair
 	for i := range ps {
 		if ps[i].base == "identifier" {
@@ -208,7 +207,7 @@ func hasScheme(s string) bool {
 // setExtensions keeps every value not used for a catalogue field as an X-
 // field named after its attribute (Author-1, Author-2 -> X-AUTHOR), values
 // joined with "; ". What is too long for metadata is dropped as bulk.
-func (r *Reader) setExtensions(rec *catalogue.Record, ps []pair) {
+func (r *Reader) setExtensions(rec *ssd3.Record, ps []pair) {
 	unused := 0
 	for i := range ps {
 		if !ps[i].used {

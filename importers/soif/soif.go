@@ -64,7 +64,6 @@ import (
 
 	"golang.org/x/text/encoding/charmap"
 
-	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/importers"
 )
@@ -184,7 +183,7 @@ func (r *Reader) Diagnostics() []ssd3.Diagnostic { return r.notes.Diagnostics() 
 // Read returns the next bookmark, or io.EOF after the last. An object that
 // cannot be a bookmark is skipped with a diagnostic; only I/O errors are
 // returned as errors.
-func (r *Reader) Read() (*catalogue.Record, error) {
+func (r *Reader) Read() (*ssd3.Record, error) {
 	for r.err == nil {
 		a, found := r.seekObject(false)
 		if !found {

@@ -11,7 +11,6 @@ import (
 	"testing/iotest"
 	"time"
 
-	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/importers"
 	"github.com/uricat/uricat/importers/importertest"
@@ -20,10 +19,10 @@ import (
 // now is the import time the tests use: records without a date get it.
 var now = time.Date(2026, 11, 21, 12, 0, 0, 0, time.UTC)
 
-func readAll(t testing.TB, input string) ([]*catalogue.Record, []ssd3.Diagnostic) {
+func readAll(t testing.TB, input string) ([]*ssd3.Record, []ssd3.Diagnostic) {
 	t.Helper()
 	r := NewReader(strings.NewReader(input), importers.Options{Now: now})
-	var recs []*catalogue.Record
+	var recs []*ssd3.Record
 	var diags []ssd3.Diagnostic
 	for {
 		rec, err := r.Read()
@@ -87,7 +86,7 @@ func resolve(input string, ws []wantDiag) []wantDiag {
 	return out
 }
 
-func checkRecords(t *testing.T, got []*catalogue.Record, want []*catalogue.Record) {
+func checkRecords(t *testing.T, got []*ssd3.Record, want []*ssd3.Record) {
 	t.Helper()
 	if len(got) != len(want) {
 		for _, r := range got {
@@ -133,19 +132,19 @@ func TestSpecExamples(t *testing.T) {
 	tests := []struct {
 		name  string
 		file  string
-		want  []*catalogue.Record
+		want  []*ssd3.Record
 		diags []wantDiag
 	}{{
 		// Section 7: "example summary objects using the generic DOCUMENT
 		// SOIF template-type".
 		name: "7 DOCUMENT",
 		file: "testdata/spec-7-document.soif",
-		want: []*catalogue.Record{catalogue.NewRecord(catalogue.Values{
+		want: []*ssd3.Record{ssd3.NewRecord(ssd3.Values{
 			// "@DOCUMENT { http://home.netscape.com:80/ Title{19}: Welcome to Netscape
 			// Content-Type{9}: text/html Content-Length{5}: 33262 }"
 			URI: "http://home.netscape.com:80/", Name: "Welcome to Netscape", Date: now,
 			Type: "text/html", Extensions: x("X-CONTENT-LENGTH", "33262"),
-		}), catalogue.NewRecord(catalogue.Values{
+		}), ssd3.NewRecord(ssd3.Values{
 			// "Content-Length{5}: 5870" counts the blank after the value (as
 			// writers that counted the line break did) and is read;
 			// "Abstract{318}" holds 305 bytes here: it is read up to the
@@ -158,7 +157,7 @@ func TestSpecExamples(t *testing.T) {
 				"applications to communicate in a way that is designed to prevent eavesdropping, tampering, or message forgery.",
 			Extensions: x("X-CONTENT-LENGTH", "5870",
 				"X-AUTHOR", "Alan O. Freier; Philip Karlton; Paul C. Kocher"),
-		}), catalogue.NewRecord(catalogue.Values{
+		}), ssd3.NewRecord(ssd3.Values{
 			// "Last-Modified{31}: Tuesday, 11-Jun-96 19:18:44 GMT" (RFC 850);
 			// "Thumbnail{259}: ....." is cut short by the end of the example.
 			URI: "http://www.nissanmotors.com/1996/300ZX/pictures/300zx.jpg", Name: "300zx.jpg",
@@ -185,7 +184,7 @@ func TestSpecExamples(t *testing.T) {
 		// (they were lost). LANGUAGE "eng" (NISO Z39.53) is RFC 3066's "en".
 		name: "C Dublin-Core",
 		file: "testdata/spec-c-dublin-core.soif",
-		want: []*catalogue.Record{catalogue.NewRecord(catalogue.Values{
+		want: []*ssd3.Record{ssd3.NewRecord(ssd3.Values{
 			URI:         "ftp://ds.internic.net/internet-drafts/draft-kunze-dc-00.txt",
 			Name:        "Dublin Core Metadata for Simple Resource Description",
 			Description: "Reference description of Dublin Core elements.",
@@ -212,7 +211,7 @@ func TestSpecExamples(t *testing.T) {
 		// 7's first object.
 		name: "C Dublin-Core in its original layout, then another object",
 		file: "testdata/spec-c-dublin-core-relined.soif",
-		want: []*catalogue.Record{catalogue.NewRecord(catalogue.Values{
+		want: []*ssd3.Record{ssd3.NewRecord(ssd3.Values{
 			URI:         "ftp://ds.internic.net/internet-drafts/draft-kunze-dc-00.txt",
 			Name:        "Dublin Core Metadata for Simple Resource Description",
 			Description: "Reference description of Dublin Core elements.",
@@ -231,7 +230,7 @@ func TestSpecExamples(t *testing.T) {
 				"X-RIGHTS", "Unlimited Distribution; readers must not cite as standard.",
 			),
 			Language: "en",
-		}), catalogue.NewRecord(catalogue.Values{
+		}), ssd3.NewRecord(ssd3.Values{
 			URI: "http://home.netscape.com:80/", Name: "Welcome to Netscape", Date: now,
 			Type: "text/html", Extensions: x("X-CONTENT-LENGTH", "33262"),
 		})},
@@ -253,15 +252,15 @@ func TestSpecExamples(t *testing.T) {
 const samples = "../../../shared/samples/soif"
 
 func TestSamples(t *testing.T) {
-	want := map[string][]*catalogue.Record{
+	want := map[string][]*ssd3.Record{
 		// Harvest's test for a value that starts with a line break:
 		// "Attribute1{11}:<TAB>\n0123456789".
-		"gitpan-Metadata_t-soif.t_heredoc-ex1_value-starts-with-newline.soif": {catalogue.NewRecord(catalogue.Values{
+		"gitpan-Metadata_t-soif.t_heredoc-ex1_value-starts-with-newline.soif": {ssd3.NewRecord(ssd3.Values{
 			URI: "news:foo@bar", Name: "foo@bar", Date: now,
 			Extensions: x("X-ATTRIBUTE1", "0123456789", "X-ATTRIBUTE2", "0123456789"),
 		})},
 		// DC-dot's record: every count checks out, Keywords{74} spans lines.
-		"re-Isearch_doctype-soif.cxx_comment_ukoln-dcdot.soif": {catalogue.NewRecord(catalogue.Values{
+		"re-Isearch_doctype-soif.cxx_comment_ukoln-dcdot.soif": {ssd3.NewRecord(ssd3.Values{
 			URI: "http://www.ukoln.ac.uk/metadata/dcdot/", Name: "DC-dot", Date: now,
 			Description: "A CGI based Dublin Core META tag generator", Type: "text/html",
 			Extensions: x(
@@ -309,18 +308,18 @@ func TestMapping(t *testing.T) {
 	tests := []struct {
 		name  string
 		input string
-		want  []*catalogue.Record
+		want  []*ssd3.Record
 		diags []wantDiag
 	}{{
 		name: "URL - takes an IDENTIFIER that is a URI (4.5, Appendix C)",
 		input: "@Dublin-Core { -\nTITLE{4}:\tDraf\nIDENTIFIER{21}:\tdraft-kunze-dc-00.txt\n" +
 			"IDENTIFIER-2{22}:\thttp://example.org/dc/\n}\n",
-		want: []*catalogue.Record{catalogue.NewRecord(catalogue.Values{URI: "http://example.org/dc/", Name: "Draf", Date: now,
+		want: []*ssd3.Record{ssd3.NewRecord(ssd3.Values{URI: "http://example.org/dc/", Name: "Draf", Date: now,
 			Extensions: x("X-IDENTIFIER", "draft-kunze-dc-00.txt")})},
 	}, {
 		name:  "URL - without an IDENTIFIER is skipped with the reason",
 		input: "@FILE { -\nTitle{3}:\tabc\n}\n@FILE { http://b.example/\n}\n",
-		want:  []*catalogue.Record{catalogue.NewRecord(catalogue.Values{URI: "http://b.example/", Name: "b.example", Date: now})},
+		want:  []*ssd3.Record{ssd3.NewRecord(ssd3.Values{URI: "http://b.example/", Name: "b.example", Date: now})},
 		diags: []wantDiag{{ssd3.Skipped, 0, `no URL ("-" or none) and no IDENTIFIER that is a URI`, ""}},
 	}, {
 		name:  "a URL that is not a URI (WRITERS.md: @FILE { Boku_Bioninformatics) is skipped",
@@ -329,84 +328,84 @@ func TestMapping(t *testing.T) {
 	}, {
 		name:  "Author-N in any order are one X-AUTHOR, in N order (4.3)",
 		input: "@DOCUMENT { http://a.example/x\nAuthor-2{1}:\tB\nAuthor-10{1}:\tC\nAuthor-1{1}:\tA\nauthor-3{2}:\tB2\n}",
-		want: []*catalogue.Record{catalogue.NewRecord(catalogue.Values{URI: "http://a.example/x", Name: "x", Date: now,
+		want: []*ssd3.Record{ssd3.NewRecord(ssd3.Values{URI: "http://a.example/x", Name: "x", Date: now,
 			Extensions: x("X-AUTHOR", "A; B; B2; C")})},
 	}, {
 		name: "attribute names are case-insensitive; the first Title is NAME",
 		input: "@FILE { http://a.example/\nTITLE{5}:\tFirst\ntitle{6}:\tSecond\nDESCRIPTION{1}:\td\n" +
 			"abstract{1}:\ta\n}\n",
-		want: []*catalogue.Record{catalogue.NewRecord(catalogue.Values{URI: "http://a.example/", Name: "First", Description: "d", Date: now,
+		want: []*ssd3.Record{ssd3.NewRecord(ssd3.Values{URI: "http://a.example/", Name: "First", Description: "d", Date: now,
 			Extensions: x("X-TITLE", "Second", "X-ABSTRACT", "a")})},
 	}, {
 		name:  "Abstract is the DESCRIPTION when there is no Description; line breaks kept",
 		input: "@DOCUMENT { http://a.example/\nAbstract{11}:\tline\nline 2\n}\n",
-		want:  []*catalogue.Record{catalogue.NewRecord(catalogue.Values{URI: "http://a.example/", Name: "a.example", Description: "line\nline 2", Date: now})},
+		want:  []*ssd3.Record{ssd3.NewRecord(ssd3.Values{URI: "http://a.example/", Name: "a.example", Description: "line\nline 2", Date: now})},
 	}, {
 		name: "Last-Modification-Time (Unix seconds, Appendix A) is DATE before Update-Time",
 		input: "@FILE { http://a.example/\nUpdate-Time{9}:\t844556565\n" +
 			"Last-Modification-Time{9}:\t812345678\nType{4}:\tHTML\n}\n",
-		want: []*catalogue.Record{catalogue.NewRecord(catalogue.Values{URI: "http://a.example/", Name: "a.example", Date: time.Unix(812345678, 0).UTC(),
+		want: []*ssd3.Record{ssd3.NewRecord(ssd3.Values{URI: "http://a.example/", Name: "a.example", Date: time.Unix(812345678, 0).UTC(),
 			Extensions: x("X-UPDATE-TIME", "844556565", "X-TYPE", "HTML")})},
 	}, {
 		name:  "Update-Time alone gives DATE",
 		input: "@FILE { http://a.example/\nUpdate-Time{9}:\t844556565\n}\n",
-		want:  []*catalogue.Record{catalogue.NewRecord(catalogue.Values{URI: "http://a.example/", Name: "a.example", Date: time.Unix(844556565, 0).UTC()})},
+		want:  []*ssd3.Record{ssd3.NewRecord(ssd3.Values{URI: "http://a.example/", Name: "a.example", Date: time.Unix(844556565, 0).UTC()})},
 	}, {
 		name:  "Last-Modified in RFC 1123",
 		input: "@DOCUMENT { http://a.example/\nLast-Modified{29}:\tSun, 06 Nov 1994 08:49:37 GMT\n}\n",
-		want:  []*catalogue.Record{catalogue.NewRecord(catalogue.Values{URI: "http://a.example/", Name: "a.example", Date: date(1994, 11, 6, 8, 49, 37)})},
+		want:  []*ssd3.Record{ssd3.NewRecord(ssd3.Values{URI: "http://a.example/", Name: "a.example", Date: date(1994, 11, 6, 8, 49, 37)})},
 	}, {
 		name:  "Last-Modified in asctime",
 		input: "@DOCUMENT { http://a.example/\nLast-Modified{24}:\tSun Nov  6 08:49:37 1994\n}\n",
-		want:  []*catalogue.Record{catalogue.NewRecord(catalogue.Values{URI: "http://a.example/", Name: "a.example", Date: date(1994, 11, 6, 8, 49, 37)})},
+		want:  []*ssd3.Record{ssd3.NewRecord(ssd3.Values{URI: "http://a.example/", Name: "a.example", Date: date(1994, 11, 6, 8, 49, 37)})},
 	}, {
 		name:  "a zone other than GMT is honoured",
 		input: "@DOCUMENT { http://a.example/\nLast-Modified{29}:\tSun, 06 Nov 1994 08:49:37 PST\n}\n",
-		want:  []*catalogue.Record{catalogue.NewRecord(catalogue.Values{URI: "http://a.example/", Name: "a.example", Date: date(1994, 11, 6, 16, 49, 37)})},
+		want:  []*ssd3.Record{ssd3.NewRecord(ssd3.Values{URI: "http://a.example/", Name: "a.example", Date: date(1994, 11, 6, 16, 49, 37)})},
 	}, {
 		name:  "a wrong weekday is read and reported",
 		input: "@DOCUMENT { http://a.example/\nLast-Modified{29}:\tMon, 06 Nov 1994 08:49:37 GMT\n}\n",
-		want:  []*catalogue.Record{catalogue.NewRecord(catalogue.Values{URI: "http://a.example/", Name: "a.example", Date: date(1994, 11, 6, 8, 49, 37)})},
+		want:  []*ssd3.Record{ssd3.NewRecord(ssd3.Values{URI: "http://a.example/", Name: "a.example", Date: date(1994, 11, 6, 8, 49, 37)})},
 		diags: []wantDiag{{ssd3.Deviation, 30, `weekday "Mon" does not match the date (it was a Sunday)`, ""}},
 	}, {
 		name:  "DC DATE as YYYYMMDD (ANSI X3.30, Appendix C: 19961203)",
 		input: "@Dublin-Core { http://a.example/\nDATE{8}:\t19961203\n}\n",
-		want:  []*catalogue.Record{catalogue.NewRecord(catalogue.Values{URI: "http://a.example/", Name: "a.example", Date: date(1996, 12, 3, 0, 0, 0)})},
+		want:  []*ssd3.Record{ssd3.NewRecord(ssd3.Values{URI: "http://a.example/", Name: "a.example", Date: date(1996, 12, 3, 0, 0, 0)})},
 	}, {
 		name:  "CIP-HINT's Date form (Appendix B)",
 		input: "@FILE { http://a.example/\nDate{29}:\tSun, 05 Jan 1997 08:33:33 GMT\n}\n",
-		want:  []*catalogue.Record{catalogue.NewRecord(catalogue.Values{URI: "http://a.example/", Name: "a.example", Date: date(1997, 1, 5, 8, 33, 33)})},
+		want:  []*ssd3.Record{ssd3.NewRecord(ssd3.Values{URI: "http://a.example/", Name: "a.example", Date: date(1997, 1, 5, 8, 33, 33)})},
 	}, {
 		name:  "a date uricat cannot read is kept as X- and reported",
 		input: "@FILE { http://a.example/\nDate{8}:\tsometime\n}\n",
-		want:  []*catalogue.Record{catalogue.NewRecord(catalogue.Values{URI: "http://a.example/", Name: "a.example", Date: now, Extensions: x("X-DATE", "sometime")})},
+		want:  []*ssd3.Record{ssd3.NewRecord(ssd3.Values{URI: "http://a.example/", Name: "a.example", Date: now, Extensions: x("X-DATE", "sometime")})},
 		diags: []wantDiag{{ssd3.Deviation, 26, `"sometime" is not a date uricat can read; kept as X-DATE`, ""}},
 	}, {
 		name: "media types go to TYPE, Content-Type first; other types stay X-",
 		input: "@DOCUMENT { http://a.example/\nType{4}:\tHTML\nFORMAT{10}:\ttext/plain\n" +
 			"Content-Type{24}:\ttext/html; charset=UTF-8\n}\n",
-		want: []*catalogue.Record{catalogue.NewRecord(catalogue.Values{URI: "http://a.example/", Name: "a.example", Date: now, Type: "text/html; charset=UTF-8",
+		want: []*ssd3.Record{ssd3.NewRecord(ssd3.Values{URI: "http://a.example/", Name: "a.example", Date: now, Type: "text/html; charset=UTF-8",
 			Extensions: x("X-TYPE", "HTML", "X-FORMAT", "text/plain")})},
 	}, {
 		name:  "Dublin-Core's three-letter LANGUAGE becomes the RFC 3066 two-letter tag",
 		input: "@Dublin-Core { http://a.example/\nLANGUAGE{3}:\teng\n}\n@FILE { http://b.example/\nLanguage{7}:\tEnglish\n}\n",
-		want: []*catalogue.Record{
-			catalogue.NewRecord(catalogue.Values{URI: "http://a.example/", Name: "a.example", Date: now, Language: "en"}),
-			catalogue.NewRecord(catalogue.Values{URI: "http://b.example/", Name: "b.example", Date: now, Extensions: x("X-LANGUAGE", "English")})},
+		want: []*ssd3.Record{
+			ssd3.NewRecord(ssd3.Values{URI: "http://a.example/", Name: "a.example", Date: now, Language: "en"}),
+			ssd3.NewRecord(ssd3.Values{URI: "http://b.example/", Name: "b.example", Date: now, Extensions: x("X-LANGUAGE", "English")})},
 	}, {
 		// Issue 10: Id came back as X-ID. A value the field cannot hold
 		// stays an X- field.
 		name: "Category, Rating and Id, as uricat's own export writes them, are read back",
 		input: "@FILE { http://a.example/\nCategory{10}:\tFood/Paris\nRating{1}:\t5\nId{1}:\t7\n}\n" +
 			"@FILE { http://b.example/\nRating{2}:\t10\nId{3}:\tabc\n}\n",
-		want: []*catalogue.Record{
-			catalogue.NewRecord(catalogue.Values{URI: "http://a.example/", Name: "a.example", Date: now, Category: "Food/Paris", Rating: 5, ID: "7"}),
-			catalogue.NewRecord(catalogue.Values{URI: "http://b.example/", Name: "b.example", Date: now, Extensions: x("X-RATING", "10", "X-ID", "abc")})},
+		want: []*ssd3.Record{
+			ssd3.NewRecord(ssd3.Values{URI: "http://a.example/", Name: "a.example", Date: now, Category: "Food/Paris", Rating: 5, ID: "7"}),
+			ssd3.NewRecord(ssd3.Values{URI: "http://b.example/", Name: "b.example", Date: now, Extensions: x("X-RATING", "10", "X-ID", "abc")})},
 	}, {
 		name: "bulk values are dropped and counted, each one",
 		input: "@FILE { http://a.example/\nFull-Text{5}:\tabcde\nPartial-Text{3}:\tabc\n" +
 			"URL-References{19}:\thttp://b.example/ x\n}\n",
-		want: []*catalogue.Record{catalogue.NewRecord(catalogue.Values{URI: "http://a.example/", Name: "a.example", Date: now})},
+		want: []*ssd3.Record{ssd3.NewRecord(ssd3.Values{URI: "http://a.example/", Name: "a.example", Date: now})},
 		diags: []wantDiag{
 			{ssd3.Dropped, 26, "Full-Text{5} is bulk content", ""},
 			{ssd3.Dropped, 46, "Partial-Text{3} is bulk content", ""},
@@ -415,7 +414,7 @@ func TestMapping(t *testing.T) {
 	}, {
 		name:  "a value that starts with a line break and holds braces and @",
 		input: "@FILE { http://a.example/\nDescription{22}:\t\n} @FILE { x\n{oops}:\t}\n}\n",
-		want:  []*catalogue.Record{catalogue.NewRecord(catalogue.Values{URI: "http://a.example/", Name: "a.example", Date: now, Description: "} @FILE { x\n{oops}:\t}"})},
+		want:  []*ssd3.Record{ssd3.NewRecord(ssd3.Values{URI: "http://a.example/", Name: "a.example", Date: now, Description: "} @FILE { x\n{oops}:\t}"})},
 	}, {
 		// A wrong size is repaired: the value ends where the next line
 		// starts a pair, and nothing after it is lost (issue 10: the rest
@@ -423,9 +422,9 @@ func TestMapping(t *testing.T) {
 		name: "a size too small: the value runs to the next line that starts a pair",
 		input: "@FILE { http://a.example/\nTitle{3}:\tabcdef\nDescription{1}:\tz\n}\n" +
 			"@FILE { http://b.example/\nTitle{1}:\tb\n}\n",
-		want: []*catalogue.Record{
-			catalogue.NewRecord(catalogue.Values{URI: "http://a.example/", Name: "abcdef", Description: "z", Date: now}),
-			catalogue.NewRecord(catalogue.Values{URI: "http://b.example/", Name: "b", Date: now})},
+		want: []*ssd3.Record{
+			ssd3.NewRecord(ssd3.Values{URI: "http://a.example/", Name: "abcdef", Description: "z", Date: now}),
+			ssd3.NewRecord(ssd3.Values{URI: "http://b.example/", Name: "b", Date: now})},
 		diags: []wantDiag{{ssd3.Deviation, 26, `Title{3}: the size does not match the data (after 3 bytes comes "def\nDescript"); the value is taken to end at "Description" at @43: 6 bytes`, ""}},
 	}, {
 		// Two too many: "Hello\nD" fits the grammar, with an attribute
@@ -434,25 +433,25 @@ func TestMapping(t *testing.T) {
 		// X-ESCRIPTION, without a word).
 		name:  "a size two too large is not misread as a value and an invented attribute",
 		input: "@FILE { http://a.example/\nTitle{7}:\tHello\nDescription{5}:\tworld\n}\n",
-		want:  []*catalogue.Record{catalogue.NewRecord(catalogue.Values{URI: "http://a.example/", Name: "Hello", Description: "world", Date: now})},
+		want:  []*ssd3.Record{ssd3.NewRecord(ssd3.Values{URI: "http://a.example/", Name: "Hello", Description: "world", Date: now})},
 		diags: []wantDiag{{ssd3.Deviation, 26, `Title{7}: the size does not match the data (after 7 bytes comes "escription{5"); the value is taken to end at "Description" at @42: 5 bytes`, ""}},
 	}, {
 		name: "a size too large: the value ends at the \"}\" that starts a line; the objects after are read",
 		input: "@FILE { http://a.example/\nTitle{60}:\tabc\n}\n" +
 			"@FILE { http://b.example/\nTitle{1}:\tb\n}\n@FILE { http://c.example/\n}\n",
-		want: []*catalogue.Record{
-			catalogue.NewRecord(catalogue.Values{URI: "http://a.example/", Name: "abc", Date: now}),
-			catalogue.NewRecord(catalogue.Values{URI: "http://b.example/", Name: "b", Date: now}),
-			catalogue.NewRecord(catalogue.Values{URI: "http://c.example/", Name: "c.example", Date: now})},
+		want: []*ssd3.Record{
+			ssd3.NewRecord(ssd3.Values{URI: "http://a.example/", Name: "abc", Date: now}),
+			ssd3.NewRecord(ssd3.Values{URI: "http://b.example/", Name: "b", Date: now}),
+			ssd3.NewRecord(ssd3.Values{URI: "http://c.example/", Name: "c.example", Date: now})},
 		diags: []wantDiag{{ssd3.Deviation, 26, "Title{60}: the size does not match the data", ""}},
 	}, {
 		// Appendix C's "IDENTIFIER:{21}": the pairs after it are read.
 		name: "the draft's own malformed IDENTIFIER:{21} is read, reported, and what follows it kept",
 		input: "@Dublin-Core { http://a.example/\nTITLE{1}:\tA\nIDENTIFIER:{21}\tdraft-kunze-dc-00.txt\n" +
 			"LANGUAGE{3}:\teng\n}\n@Dublin-Core { http://b.example/\nTITLE{1}:\tB\n}\n",
-		want: []*catalogue.Record{
-			catalogue.NewRecord(catalogue.Values{URI: "http://a.example/", Name: "A", Date: now, Language: "en", Extensions: x("X-IDENTIFIER", "draft-kunze-dc-00.txt")}),
-			catalogue.NewRecord(catalogue.Values{URI: "http://b.example/", Name: "B", Date: now})},
+		want: []*ssd3.Record{
+			ssd3.NewRecord(ssd3.Values{URI: "http://a.example/", Name: "A", Date: now, Language: "en", Extensions: x("X-IDENTIFIER", "draft-kunze-dc-00.txt")}),
+			ssd3.NewRecord(ssd3.Values{URI: "http://b.example/", Name: "B", Date: now})},
 		diags: []wantDiag{{ssd3.Deviation, 45, "IDENTIFIER:{21}: the colon stands before the size", ""}},
 	}, {
 		// 4.3: "Implementors of SOIF parsers should ignore ,,,, or other
@@ -460,76 +459,76 @@ func TestMapping(t *testing.T) {
 		// and the ATTRIBUTE-IDENTIFIER of the subsequent pair."
 		name:  "commas between pairs are ignored, as the draft says (4.3)",
 		input: "@FILE { http://a.example/\nTitle{1}:\tA,,,,\nType{9}:\ttext/html ,, Description{1}:\td\n}\n",
-		want:  []*catalogue.Record{catalogue.NewRecord(catalogue.Values{URI: "http://a.example/", Name: "A", Type: "text/html", Description: "d", Date: now})},
+		want:  []*ssd3.Record{ssd3.NewRecord(ssd3.Values{URI: "http://a.example/", Name: "A", Type: "text/html", Description: "d", Date: now})},
 	}, {
 		// After a value, lines that are not pairs are more likely the
 		// value's own (a size too small) than junk: see the size cases.
 		name:  "junk where a pair should start is skipped to the next line that starts a pair, and reported",
 		input: "@FILE { http://a.example/\n%% a comment {x}\nmore junk\nType{9}:\ttext/html\nTitle{5}:\tTitle\n}\n",
-		want:  []*catalogue.Record{catalogue.NewRecord(catalogue.Values{URI: "http://a.example/", Name: "Title", Type: "text/html", Date: now})},
+		want:  []*ssd3.Record{ssd3.NewRecord(ssd3.Values{URI: "http://a.example/", Name: "Title", Type: "text/html", Date: now})},
 		diags: []wantDiag{{ssd3.Dropped, 26, `these bytes are not an attribute (they start "%% a comment"); skipped up to "Type" at @53`, ""}},
 	}, {
 		name:  "a pair without a size (\"Name: value\") is read up to the next line that starts a pair, and reported",
 		input: "@FILE { http://a.example/\nTitle: A title\nwith two lines\nType{9}:\ttext/html\n}\n",
-		want:  []*catalogue.Record{catalogue.NewRecord(catalogue.Values{URI: "http://a.example/", Name: "A title with two lines", Type: "text/html", Date: now})},
+		want:  []*ssd3.Record{ssd3.NewRecord(ssd3.Values{URI: "http://a.example/", Name: "A title with two lines", Type: "text/html", Date: now})},
 		diags: []wantDiag{{ssd3.Deviation, 26, `Title has no {SIZE} (4.4: IDENTIFIER {VALUE-SIZE} DELIMITER VALUE); the value is taken to end at "Type" at @56: 22 bytes`, ""}},
 	}, {
 		// Each is reported; a flood of them is summarised by the import
 		// (importers.Plan), not here.
 		name:  "the size counts the line break (WRITERS.md): read, and reported",
 		input: "@FILE { http://a.example/\nTitle{2}:\tA\nType{10}:\ttext/html\n}\n",
-		want:  []*catalogue.Record{catalogue.NewRecord(catalogue.Values{URI: "http://a.example/", Name: "A", Date: now, Type: "text/html"})},
+		want:  []*ssd3.Record{ssd3.NewRecord(ssd3.Values{URI: "http://a.example/", Name: "A", Date: now, Type: "text/html"})},
 		diags: []wantDiag{
 			{ssd3.Deviation, 26, "Title{2}: the size counts the line break", ""},
 			{ssd3.Deviation, 38, "Type{10}: the size counts the line break", ""}},
 	}, {
 		name:  "text before the first object and between objects is skipped and reported",
 		input: "From: harvest\n\n@FILE { http://a.example/\n}\njunk\n@FILE { http://b.example/\n}",
-		want: []*catalogue.Record{
-			catalogue.NewRecord(catalogue.Values{URI: "http://a.example/", Name: "a.example", Date: now}),
-			catalogue.NewRecord(catalogue.Values{URI: "http://b.example/", Name: "b.example", Date: now})},
+		want: []*ssd3.Record{
+			ssd3.NewRecord(ssd3.Values{URI: "http://a.example/", Name: "a.example", Date: now}),
+			ssd3.NewRecord(ssd3.Values{URI: "http://b.example/", Name: "b.example", Date: now})},
 		diags: []wantDiag{
 			{ssd3.Deviation, 0, "bytes up to @15 are outside any object", ""},
 			{ssd3.Deviation, 43, "bytes up to @48 are outside any object", ""}},
 	}, {
 		name:  "an object not closed before the next, and one not closed at the end",
 		input: "@FILE { http://a.example/\nTitle{1}:\tA\n@FILE { http://b.example/\nTitle{1}:\tB\n",
-		want: []*catalogue.Record{
-			catalogue.NewRecord(catalogue.Values{URI: "http://a.example/", Name: "A", Date: now}),
-			catalogue.NewRecord(catalogue.Values{URI: "http://b.example/", Name: "B", Date: now})},
+		want: []*ssd3.Record{
+			ssd3.NewRecord(ssd3.Values{URI: "http://a.example/", Name: "A", Date: now}),
+			ssd3.NewRecord(ssd3.Values{URI: "http://b.example/", Name: "B", Date: now})},
 		diags: []wantDiag{
 			{ssd3.Deviation, 0, `the object is not closed by "}" before the next object at @38`, ""},
 			{ssd3.Deviation, 38, `the object is not closed by "}" before the end of the input`, ""}},
 	}, {
 		name:  "@FIELD and other unknown templates are read, with a note",
 		input: "@FIELD { http://localhost\nTitle{2}:\tlo\n}\n",
-		want:  []*catalogue.Record{catalogue.NewRecord(catalogue.Values{URI: "http://localhost", Name: "lo", Date: now})},
+		want:  []*ssd3.Record{ssd3.NewRecord(ssd3.Values{URI: "http://localhost", Name: "lo", Date: now})},
 		diags: []wantDiag{{ssd3.Info, 0, `template "FIELD" is not one SOIF's draft names`, ""}},
 	}, {
 		name:  "Latin-1 values are decoded; terminal escapes and control bytes removed",
 		input: "@FILE { http://a.example/\nTitle{14}:\tCaf\xe9 \x1b[31mred\x07\n}\n",
-		want:  []*catalogue.Record{catalogue.NewRecord(catalogue.Values{URI: "http://a.example/", Name: "Café red", Date: now})},
+		want:  []*ssd3.Record{ssd3.NewRecord(ssd3.Values{URI: "http://a.example/", Name: "Café red", Date: now})},
 		diags: []wantDiag{{ssd3.Info, 26, "not UTF-8; read as ISO-8859-1", ""}},
 	}, {
 		name:  "binary values are dropped",
 		input: "@FILE { http://a.example/\nMD5{4}:\t\x00\x01\x02\x03\n}\n",
-		want:  []*catalogue.Record{catalogue.NewRecord(catalogue.Values{URI: "http://a.example/", Name: "a.example", Date: now})},
+		want:  []*ssd3.Record{ssd3.NewRecord(ssd3.Values{URI: "http://a.example/", Name: "a.example", Date: now})},
 		diags: []wantDiag{{ssd3.Dropped, 26, "MD5{4} is binary data", ""}},
 	}, {
 		name:  "an IRI becomes a URI",
 		input: "@FILE { http://bücher.example/straße\n}\n",
-		want:  []*catalogue.Record{catalogue.NewRecord(catalogue.Values{URI: "http://xn--bcher-kva.example/stra%C3%9Fe", Name: "straße", Date: now})},
+		want:  []*ssd3.Record{ssd3.NewRecord(ssd3.Values{URI: "http://xn--bcher-kva.example/stra%C3%9Fe", Name: "straße", Date: now})},
 	}, {
 		name:  "CIP-HINT objects among bookmarks are skipped, each counted",
 		input: "@CIP-HINT{ http://h.example/\nSource-1{3}:\tabc\n}\n@FILE { http://a.example/\n}\n@CIP-HINT { http://h.example/\n}\n",
-		want:  []*catalogue.Record{catalogue.NewRecord(catalogue.Values{URI: "http://a.example/", Name: "a.example", Date: now})},
+		want:  []*ssd3.Record{ssd3.NewRecord(ssd3.Values{URI: "http://a.example/", Name: "a.example", Date: now})},
 		diags: []wantDiag{
 			{ssd3.Skipped, 0, "this CIP-HINT object is an index hint", ""},
 			{ssd3.Skipped, 76, "this CIP-HINT object is an index hint", ""}},
 	}, {
 		name:  "a value too long for an X- field is dropped as bulk",
 		input: "@FILE { http://a.example/\nNotes{3000}:\t" + strings.Repeat("n", 3000) + "\n}\n",
-		want:  []*catalogue.Record{catalogue.NewRecord(catalogue.Values{URI: "http://a.example/", Name: "a.example", Date: now})},
+		want:  []*ssd3.Record{ssd3.NewRecord(ssd3.Values{URI: "http://a.example/", Name: "a.example", Date: now})},
 		diags: []wantDiag{{ssd3.Dropped, 26, "X-NOTES is 3000 bytes long: bulk", ""}},
 	}}
 	for _, tt := range tests {
@@ -621,7 +620,7 @@ func TestOneByteReader(t *testing.T) {
 	input := readFile(t, "testdata/spec-7-document.soif")
 	want, _ := readAll(t, input)
 	r := NewReader(iotest.OneByteReader(strings.NewReader(input)), importers.Options{Now: now})
-	var got []*catalogue.Record
+	var got []*ssd3.Record
 	for {
 		rec, err := r.Read()
 		if err == io.EOF {

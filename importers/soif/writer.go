@@ -6,7 +6,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/importers"
 	"github.com/uricat/uricat/internal/display"
@@ -71,7 +70,7 @@ const Template = "FILE"
 
 // Write writes one record as a SOIF object. The object is made in the
 // buffer's free space and written at once: one call, not one per piece.
-func (w *Writer) Write(r *catalogue.Record) error {
+func (w *Writer) Write(r *ssd3.Record) error {
 	w.Record(r.URI())
 	b := w.bw.AvailableBuffer()
 	b = append(b, "@"+Template+" { "...)
@@ -132,7 +131,7 @@ func urlSafe(uri string) bool {
 }
 
 // field appends to b the pair of a's field of r, if r has one.
-func (w *Writer) field(b []byte, r *catalogue.Record, a *fieldAttr) []byte {
+func (w *Writer) field(b []byte, r *ssd3.Record, a *fieldAttr) []byte {
 	switch a.conv {
 	case convDate:
 		if r.Date().IsZero() {

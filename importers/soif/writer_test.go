@@ -8,7 +8,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/importers"
 	"github.com/uricat/uricat/importers/importertest"
@@ -84,9 +83,9 @@ func (o parsedObject) get(name string) string {
 
 func TestWriteByteCounts(t *testing.T) {
 	date := time.Date(2001, 12, 2, 3, 4, 5, 0, time.UTC)
-	recs := []*catalogue.Record{
-		catalogue.NewRecord(catalogue.Values{URI: "http://example.org/", Name: "Zoë", Date: date}),
-		catalogue.NewRecord(catalogue.Values{URI: "http://example.org/b", Name: "日本", Date: date, Description: "two\nlines {with braces} and }\n"}),
+	recs := []*ssd3.Record{
+		ssd3.NewRecord(ssd3.Values{URI: "http://example.org/", Name: "Zoë", Date: date}),
+		ssd3.NewRecord(ssd3.Values{URI: "http://example.org/b", Name: "日本", Date: date, Description: "two\nlines {with braces} and }\n"}),
 	}
 	out, _ := importertest.Export(t, Format.NewWriter, recs...)
 	buf := bytes.NewBufferString(out)
@@ -109,7 +108,7 @@ func TestWriteByteCounts(t *testing.T) {
 
 // Every field is carried, under the attribute the package doc names.
 func TestWriteAttributes(t *testing.T) {
-	rec := catalogue.NewRecord(catalogue.Values{URI: "https://example.org/a;b?c=%20", Name: "N", Date: time.Unix(1700000000, 0).UTC(),
+	rec := ssd3.NewRecord(ssd3.Values{URI: "https://example.org/a;b?c=%20", Name: "N", Date: time.Unix(1700000000, 0).UTC(),
 		Category: "A/B", Description: "D", Rating: 4, Language: "en-gb", Type: "text/html", ID: "42",
 		Extensions: []ssd3.Field{{Name: "X-AUTHOR", Value: "Alan O. Freier; Paul C. Kocher"},
 			{Name: "X-KEYWORDS", Value: "ssl; tls;"}, {Name: "X-TITLE", Value: "other title"},
@@ -161,7 +160,7 @@ func FuzzWrite(f *testing.F) {
 	f.Add("Zoë", "two\nlines }\n@FILE { x", "A/B", "X-AUTHOR", "a}:\tb")
 	f.Add("", "", "", "X-T", "")
 	f.Fuzz(func(t *testing.T, name, desc, cat, extName, extValue string) {
-		rec := catalogue.NewRecord(catalogue.Values{URI: "http://example.org/", Name: name, Description: desc, Category: cat,
+		rec := ssd3.NewRecord(ssd3.Values{URI: "http://example.org/", Name: name, Description: desc, Category: cat,
 			Date: time.Unix(1, 0).UTC(), Extensions: []ssd3.Field{{Name: extName, Value: extValue}}})
 		if ssd3.ValidateExtensionName(extName) != nil {
 			rec.SetExtensions(nil)

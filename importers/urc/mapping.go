@@ -3,7 +3,6 @@ package urc
 import (
 	"strings"
 
-	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/ssd3"
 )
 
@@ -33,23 +32,23 @@ type fieldURD struct {
 	field string
 	label string
 	conv  conversion
-	get   func(*catalogue.Record) string // the field's (catalogue.Fields)
-	set   func(*catalogue.Record, string)
+	get   func(*ssd3.Record) string // the field's (catalogue.Fields)
+	set   func(*ssd3.Record, string)
 }
 
 // fieldURDs lists the fields in the order the Writer writes them. Category,
 // Rating and Id are not the proposal's, but uricat's export writes them
 // and the Reader reads them back as themselves (not as X-CATEGORY).
 var fieldURDs = []fieldURD{
-	{field: ssd3.FieldName, label: "Title", set: (*catalogue.Record).SetName},
-	{field: ssd3.FieldDescription, label: "Description", set: (*catalogue.Record).SetDescription},
+	{field: ssd3.FieldName, label: "Title", set: (*ssd3.Record).SetName},
+	{field: ssd3.FieldDescription, label: "Description", set: (*ssd3.Record).SetDescription},
 	{field: ssd3.FieldDate, label: "Date", conv: convDate},
-	{field: ssd3.FieldCategory, label: "Category", set: (*catalogue.Record).SetCategory},
+	{field: ssd3.FieldCategory, label: "Category", set: (*ssd3.Record).SetCategory},
 	{field: ssd3.FieldRating, label: "Rating", conv: convRating},
-	{field: ssd3.FieldLanguage, label: "Language", conv: convLanguage, set: (*catalogue.Record).SetLanguage},
+	{field: ssd3.FieldLanguage, label: "Language", conv: convLanguage, set: (*ssd3.Record).SetLanguage},
 	// The proposal's field name.
-	{field: ssd3.FieldType, label: "Content-type", conv: convType, set: (*catalogue.Record).SetType},
-	{field: ssd3.FieldID, label: "Id", conv: convID, set: (*catalogue.Record).SetID},
+	{field: ssd3.FieldType, label: "Content-type", conv: convType, set: (*ssd3.Record).SetType},
+	{field: ssd3.FieldID, label: "Id", conv: convID, set: (*ssd3.Record).SetID},
 }
 
 // urdField finds a row of fieldURDs by its label in lower case.
@@ -58,7 +57,7 @@ var urdField = map[string]*fieldURD{}
 func init() {
 	for i := range fieldURDs {
 		a := &fieldURDs[i]
-		f, _ := catalogue.LookupField(a.field)
+		f, _ := ssd3.LookupField(a.field)
 		a.get = f.Get
 		urdField[strings.ToLower(a.label)] = a
 	}

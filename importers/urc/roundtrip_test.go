@@ -6,7 +6,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/importers/importertest"
 )
@@ -16,9 +15,9 @@ import (
 // X-CATEGORY, RATING and ID as X-RATING and X-ID).
 func TestRoundTrip(t *testing.T) {
 	recs := importertest.Imported(append(importertest.Tricky(), importertest.Generate(200)...))
-	recs = append(recs, importertest.Imported([]*catalogue.Record{
-		catalogue.NewRecord(catalogue.Values{URI: "http://a.example/", Name: "\tspaced  out ", Category: " lead", Extensions: []ssd3.Field{{Name: "X-URN", Value: "URN:IANA:0::drafts:1204"}}}),
-		catalogue.NewRecord(catalogue.Values{URI: "http://b.example/", Name: "Blanks%; ;; %%", Description: "a>\n<b; 10:00 EST"}),
+	recs = append(recs, importertest.Imported([]*ssd3.Record{
+		ssd3.NewRecord(ssd3.Values{URI: "http://a.example/", Name: "\tspaced  out ", Category: " lead", Extensions: []ssd3.Field{{Name: "X-URN", Value: "URN:IANA:0::drafts:1204"}}}),
+		ssd3.NewRecord(ssd3.Values{URI: "http://b.example/", Name: "Blanks%; ;; %%", Description: "a>\n<b; 10:00 EST"}),
 	})...)
 	importertest.RoundTrip(t, Format, recs)
 }
@@ -30,19 +29,19 @@ func TestWriterReports(t *testing.T) {
 	ext := func(name, value string) []ssd3.Field { return []ssd3.Field{{Name: name, Value: value}} }
 	tests := []struct {
 		name string
-		rec  *catalogue.Record
+		rec  *ssd3.Record
 		want []string
 	}{
 		{"a URN for a URI reads back as the citation's URN",
-			catalogue.NewRecord(catalogue.Values{URI: "urn:isbn:0451450523", Name: "n", Date: d}), []string{"its URI is written as the citation's URL, but reads back as a URN"}},
+			ssd3.NewRecord(ssd3.Values{URI: "urn:isbn:0451450523", Name: "n", Date: d}), []string{"its URI is written as the citation's URL, but reads back as a URN"}},
 		{"\"_\" cannot be in a field name",
-			catalogue.NewRecord(catalogue.Values{URI: "http://e.org/", Name: "n", Date: d, Extensions: ext("X-MY_FIELD", "v")}),
+			ssd3.NewRecord(ssd3.Values{URI: "http://e.org/", Name: "n", Date: d, Extensions: ext("X-MY_FIELD", "v")}),
 			[]string{"X-MY_FIELD is written as the URD X-MY-FIELD, which reads back as X-MY-FIELD"}},
 		{"an X- value on several lines reads back on one",
-			catalogue.NewRecord(catalogue.Values{URI: "http://e.org/", Name: "n", Date: d, Extensions: ext("X-NOTE", "a\nb")}),
+			ssd3.NewRecord(ssd3.Values{URI: "http://e.org/", Name: "n", Date: d, Extensions: ext("X-NOTE", "a\nb")}),
 			[]string{`X-NOTE is written as it is, but reads back as "a b"`}},
 		{"controls, C1 controls and escape sequences are escaped; an import leaves them out, which is said once",
-			catalogue.NewRecord(catalogue.Values{URI: "http://e.org/", Name: "red\x1b[31m \u009b2J", Date: d, Description: "osc\x1b]52;c;aGk=\x07"}),
+			ssd3.NewRecord(ssd3.Values{URI: "http://e.org/", Name: "red\x1b[31m \u009b2J", Date: d, Description: "osc\x1b]52;c;aGk=\x07"}),
 			[]string{"control characters and escape sequences left out of NAME, DESCRIPTION: they are written escaped (%XX)"}},
 	}
 	for _, tt := range tests {
@@ -56,7 +55,7 @@ func TestWriterReports(t *testing.T) {
 // carries none of them raw (issue 10: URC output carried raw C1 controls),
 // and reads back with them escaped, not lost on the way.
 func TestNoRawControls(t *testing.T) {
-	rec := catalogue.NewRecord(catalogue.Values{URI: "http://e.org/", Name: "a\u0085b\u009bc", Date: time.Unix(0, 0).UTC(),
+	rec := ssd3.NewRecord(ssd3.Values{URI: "http://e.org/", Name: "a\u0085b\u009bc", Date: time.Unix(0, 0).UTC(),
 		Description: "\x1b]52;c;aGk=\x07\x1b[2J\xff\xfe", Extensions: []ssd3.Field{{Name: "X-NOTE", Value: "\x00\x7f\u009d"}}})
 	out, _ := importertest.Export(t, Format.NewWriter, rec)
 	buf := bytes.NewBufferString(out)
@@ -75,9 +74,9 @@ func FuzzRoundTrip(f *testing.F) {
 	f.Add("100%; <b>", "a>\n<b", " lead", "X-URN", "IANA:0::drafts:1204", "3")
 	f.Add("red\x1b[31m\u009b", "\u0085", "", "X-NOTE", " v ", "")
 	f.Fuzz(func(t *testing.T, name, desc, cat, extName, extValue, id string) {
-		rec := catalogue.NewRecord(catalogue.Values{URI: "http://example.org/", Name: name, Description: desc, Category: cat, ID: id,
+		rec := ssd3.NewRecord(ssd3.Values{URI: "http://example.org/", Name: name, Description: desc, Category: cat, ID: id,
 			Date: time.Unix(1700000000, 0).UTC(), Extensions: []ssd3.Field{{Name: extName, Value: extValue}}})
-		recs := importertest.Imported([]*catalogue.Record{rec})
+		recs := importertest.Imported([]*ssd3.Record{rec})
 		if len(recs) == 0 {
 			return
 		}

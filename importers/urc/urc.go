@@ -76,7 +76,6 @@ import (
 
 	"golang.org/x/text/encoding/charmap"
 
-	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/importers"
 	"github.com/uricat/uricat/internal/charset"
@@ -99,7 +98,7 @@ var Format = importers.Format{
 type Reader struct {
 	s     *scanner
 	opts  importers.Options
-	queue []*catalogue.Record // bookmarks of the citation last read, to return
+	queue []*ssd3.Record // bookmarks of the citation last read, to return
 	notes importers.ReaderNotes
 	buf   []byte // the element being read, reused
 	err   error
@@ -120,7 +119,7 @@ func (r *Reader) report(line int, offset int64, kind ssd3.Kind, format string, a
 // Read returns the next bookmark, io.EOF after the last, or an I/O error.
 // A citation is read whole before its first bookmark is returned, since a
 // URL's fields may follow it.
-func (r *Reader) Read() (*catalogue.Record, error) {
+func (r *Reader) Read() (*ssd3.Record, error) {
 	for len(r.queue) == 0 {
 		if r.err != nil {
 			return nil, r.err
@@ -405,7 +404,7 @@ func (r *Reader) queueURLs(urls []locator, order []string) {
 	// URLs of one group have the same fields: work them out once per
 	// group, so that a citation's cost (and the memory its records share)
 	// does not grow with the product of its URLs and its fields.
-	templates := map[*group]*catalogue.Record{}
+	templates := map[*group]*ssd3.Record{}
 	for _, u := range urls {
 		t, ok := templates[u.group]
 		if !ok {
@@ -422,8 +421,8 @@ func (r *Reader) queueURLs(urls []locator, order []string) {
 
 // fieldsOf makes the bookmark, without its URI, of a URL that stands in
 // group in: the fields in scope there.
-func (r *Reader) fieldsOf(in *group, order []string) *catalogue.Record {
-	rec := catalogue.NewRecord(catalogue.Values{})
+func (r *Reader) fieldsOf(in *group, order []string) *ssd3.Record {
+	rec := ssd3.NewRecord(ssd3.Values{})
 	// The innermost group holding a field gives it (inner ones win).
 	lookup := func(k string) []urd {
 		for g := in; g != nil; g = g.parent {
@@ -489,7 +488,7 @@ func (r *Reader) fieldsOf(in *group, order []string) *catalogue.Record {
 
 // setField sets the field of a from vals, the values of its URD; false
 // when they do not convert, and the URD stays an X- field.
-func (r *Reader) setField(rec *catalogue.Record, a *fieldURD, vals []urd) bool {
+func (r *Reader) setField(rec *ssd3.Record, a *fieldURD, vals []urd) bool {
 	switch a.conv {
 	case convText:
 		a.set(rec, join(vals))

@@ -8,7 +8,6 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/importers"
 )
@@ -116,7 +115,7 @@ func (w *Writer) urd(b []byte, field, label, value string) []byte {
 }
 
 // Write writes one record as a citation, CRLF line ends.
-func (w *Writer) Write(r *catalogue.Record) error {
+func (w *Writer) Write(r *ssd3.Record) error {
 	w.Record(r.URI())
 	if !citedAsURL(r.URI()) {
 		w.Note(ssd3.Deviation, "its URI is written as the citation's URL, but reads back as a URN or not at all: a URN element and a URL look alike (rules 3, 4)")
@@ -159,7 +158,7 @@ func (w *Writer) Write(r *catalogue.Record) error {
 }
 
 // field appends to b the URD of a's field of r, if r has one.
-func (w *Writer) field(b []byte, r *catalogue.Record, a *fieldURD) []byte {
+func (w *Writer) field(b []byte, r *ssd3.Record, a *fieldURD) []byte {
 	switch a.conv {
 	case convDate:
 		if r.Date().IsZero() {

@@ -6,7 +6,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/importers/importertest"
 )
@@ -70,7 +69,7 @@ func TestEscapeReverses(t *testing.T) {
 }
 
 func TestWriteCitation(t *testing.T) {
-	rec := catalogue.NewRecord(catalogue.Values{URI: "ftp://nic.nordu.net/internet-drafts/draft-ietf-uri-url-01.txt",
+	rec := ssd3.NewRecord(ssd3.Values{URI: "ftp://nic.nordu.net/internet-drafts/draft-ietf-uri-url-01.txt",
 		Name: "Likformiga resurslägesgivare", Date: time.Date(1993, 10, 26, 11, 59, 44, 0, time.UTC),
 		Language: "en", Type: "text/plain", Description: "RFC; draft\nv1",
 		Extensions: []ssd3.Field{{Name: "X-AUTHOR", Value: "Tim Berners-Lee"}, {Name: "X-URN", Value: "IANA:0::drafts:1204"},
@@ -96,9 +95,9 @@ func TestWriteCitation(t *testing.T) {
 // Rule 1 of the BNF: URC = "<" *(URI ";") ">". With every ";" inside a value
 // escaped, splitting at ";" gives back exactly the elements.
 func TestOneCitationPerRecord(t *testing.T) {
-	recs := []*catalogue.Record{
-		catalogue.NewRecord(catalogue.Values{URI: "http://example.com/a;b=1", Name: "x; y", Date: time.Unix(0, 0).UTC(), Description: ";>;<"}),
-		catalogue.NewRecord(catalogue.Values{URI: "http://example.com/", Name: "z", Date: time.Unix(0, 0).UTC(), Category: "A;B"}),
+	recs := []*ssd3.Record{
+		ssd3.NewRecord(ssd3.Values{URI: "http://example.com/a;b=1", Name: "x; y", Date: time.Unix(0, 0).UTC(), Description: ";>;<"}),
+		ssd3.NewRecord(ssd3.Values{URI: "http://example.com/", Name: "z", Date: time.Unix(0, 0).UTC(), Category: "A;B"}),
 	}
 	out, _ := importertest.Export(t, Format.NewWriter, recs...)
 	buf := bytes.NewBufferString(out)

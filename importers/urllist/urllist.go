@@ -37,7 +37,6 @@ import (
 	"io"
 	"strings"
 
-	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/importers"
 	"github.com/uricat/uricat/internal/lines"
@@ -129,7 +128,7 @@ func NewReader(r io.Reader, opts importers.Options) *Reader {
 func (r *Reader) Diagnostics() []ssd3.Diagnostic { return r.notes.Diagnostics() }
 
 // Read returns the next record, or io.EOF after the last.
-func (r *Reader) Read() (*catalogue.Record, error) {
+func (r *Reader) Read() (*ssd3.Record, error) {
 	for !r.done {
 		l, err := r.lr.Read()
 		if err != nil {
@@ -158,7 +157,7 @@ func (r *Reader) Read() (*catalogue.Record, error) {
 			note(ssd3.Skipped, "line not imported: %q is not one URL (a URL has no blanks; a comment starts with #)", importers.Excerpt(line))
 			continue
 		}
-		rec := catalogue.NewRecord(catalogue.Values{URI: line})
+		rec := ssd3.NewRecord(ssd3.Values{URI: line})
 		if rec := r.notes.Finish(rec, r.opts, l.Number, l.Offset, nil); rec != nil {
 			return rec, nil
 		}

@@ -7,7 +7,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/importers"
 	"github.com/uricat/uricat/importers/importertest"
@@ -15,7 +14,7 @@ import (
 
 var fileDate = time.Date(2024, 3, 1, 12, 0, 0, 0, time.UTC)
 
-func readAll(t testing.TB, in string, opts importers.Options) ([]*catalogue.Record, []ssd3.Diagnostic) {
+func readAll(t testing.TB, in string, opts importers.Options) ([]*ssd3.Record, []ssd3.Diagnostic) {
 	t.Helper()
 	return importertest.ReadAll(t, NewReader(strings.NewReader(in), opts))
 }

@@ -5,7 +5,7 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 
-	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/internal/plural"
 	"github.com/uricat/uricat/tui/theme"
 )
@@ -20,17 +20,17 @@ import (
 type Count[T any] struct {
 	// Pending is the records a first count is under way for: the view has
 	// nothing to show yet, and says it counts.
-	Pending []*catalogue.Record
+	Pending []*ssd3.Record
 	// Updating says a recount after an edit is under way: the view shows
 	// the last count meanwhile, marked.
 	Updating bool
-	of       func([]*catalogue.Record) T
+	of       func([]*ssd3.Record) T
 	gen      int
 }
 
 // NewCount returns a count made by of, which reads the records it is
 // given and nothing else: it runs in a command, on a snapshot.
-func NewCount[T any](of func([]*catalogue.Record) T) *Count[T] {
+func NewCount[T any](of func([]*ssd3.Record) T) *Count[T] {
 	return &Count[T]{of: of}
 }
 
@@ -43,7 +43,7 @@ type Counted[T any] struct {
 
 // Later notes recs, a large catalogue's records, to be counted by Start
 // (the view's Init), so that the view opens at once.
-func (c *Count[T]) Later(recs []*catalogue.Record) { c.Pending = recs }
+func (c *Count[T]) Later(recs []*ssd3.Record) { c.Pending = recs }
 
 // Start returns the command of the count Later noted; nil if none.
 func (c *Count[T]) Start() tea.Cmd {
@@ -55,7 +55,7 @@ func (c *Count[T]) Start() tea.Cmd {
 
 // Again returns the command that counts recs, the records after an edit,
 // as the newest count.
-func (c *Count[T]) Again(recs []*catalogue.Record) tea.Cmd {
+func (c *Count[T]) Again(recs []*ssd3.Record) tea.Cmd {
 	if c.Pending != nil {
 		c.Pending = recs // still counting: the newer records are counted
 	} else {
@@ -64,7 +64,7 @@ func (c *Count[T]) Again(recs []*catalogue.Record) tea.Cmd {
 	return c.run(recs)
 }
 
-func (c *Count[T]) run(recs []*catalogue.Record) tea.Cmd {
+func (c *Count[T]) run(recs []*ssd3.Record) tea.Cmd {
 	c.gen++
 	gen, of := c.gen, c.of
 	return func() tea.Msg { return Counted[T]{c: c, gen: gen, v: of(recs)} }

@@ -3,16 +3,16 @@ package dialog
 import (
 	"testing"
 
-	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/ssd3"
 )
 
 // TestCountTakesTheNewest: a count's answer is taken only when it is the
 // newest count's: a recount that ends before an older one never lets the
 // older catalogue's count show, and another Count's answer is not taken.
 func TestCountTakesTheNewest(t *testing.T) {
-	n := func(recs []*catalogue.Record) int { return len(recs) }
+	n := func(recs []*ssd3.Record) int { return len(recs) }
 	c := NewCount(n)
-	c.Later(make([]*catalogue.Record, 3))
+	c.Later(make([]*ssd3.Record, 3))
 	if c.Pending == nil || c.Updating {
 		t.Fatal("Later should leave the count pending")
 	}
@@ -20,7 +20,7 @@ func TestCountTakesTheNewest(t *testing.T) {
 	if c.Pending == nil {
 		t.Fatal("a count under way should stay pending until it is taken")
 	}
-	second := c.Again(make([]*catalogue.Record, 5)) // an edit while counting
+	second := c.Again(make([]*ssd3.Record, 5)) // an edit while counting
 	if c.Updating || len(c.Pending) != 5 {
 		t.Fatalf("a recount before the first answer should keep the count pending, with the newer records: updating %v, pending %d", c.Updating, len(c.Pending))
 	}
@@ -30,7 +30,7 @@ func TestCountTakesTheNewest(t *testing.T) {
 	if _, ok := c.Take(first()); ok {
 		t.Fatal("an older answer arriving late should be dropped")
 	}
-	third := c.Again(make([]*catalogue.Record, 7))
+	third := c.Again(make([]*ssd3.Record, 7))
 	if !c.Updating || c.Pending != nil {
 		t.Fatalf("a recount after an answer should be updating, not pending: updating %v, pending %v", c.Updating, c.Pending != nil)
 	}

@@ -7,6 +7,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/tui/theme"
 )
 
@@ -43,10 +44,10 @@ type (
 	// ShowMsg asks the root to show Record in the list, selected, even
 	// if the search or a folded group hides it (the search is cleared
 	// and the groups unfolded).
-	ShowMsg struct{ Record *catalogue.Record }
+	ShowMsg struct{ Record *ssd3.Record }
 	// EditMsg asks the root to open the edit form on Record, over the
 	// dialog that asks.
-	EditMsg struct{ Record *catalogue.Record }
+	EditMsg struct{ Record *ssd3.Record }
 	// SearchMsg asks the root to search for Query (in the one search
 	// language: in:PATH for a category node, tag:T for a tag), the list
 	// showing what it finds; a search typed then narrows within it.

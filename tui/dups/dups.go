@@ -45,7 +45,7 @@ type Model struct {
 	ctx dialog.Context
 	// groups are the groups of duplicates, each with the record kept
 	// first; file holds them in file order, for the view.
-	groups, file [][]*catalogue.Record
+	groups, file [][]*ssd3.Record
 	// chosen is the record the user keeps, by the Ref of its group's
 	// first record in the file, where it is not the cleanest: a choice
 	// outlives a reload.
@@ -54,7 +54,7 @@ type Model struct {
 	// saying so at the ends.
 	list dialog.List
 	// The preview of groups[at] merged, made when the group is shown.
-	merged *catalogue.Record
+	merged *ssd3.Record
 	notes  []string
 	note   string // what the last key did or could not do
 }
@@ -63,7 +63,7 @@ type Model struct {
 // group that holds sel (the list's selected record: the way in from a
 // dup:yes search), else the first. Call it on the goroutine that owns the
 // catalogue (the root's Update).
-func New(ctx dialog.Context, c *catalogue.Catalogue, sel *catalogue.Record) *Model {
+func New(ctx dialog.Context, c *catalogue.Catalogue, sel *ssd3.Record) *Model {
 	m := &Model{ctx: ctx, chosen: map[catalogue.Ref]catalogue.Ref{}, list: dialog.NewList(dialog.KeyMap{})}
 	m.find(c)
 	m.list.SetLen(len(m.groups))
@@ -80,13 +80,13 @@ func New(ctx dialog.Context, c *catalogue.Catalogue, sel *catalogue.Record) *Mod
 
 // Groups returns the groups the view has, in file order, each with the
 // record a merge keeps first.
-func (m *Model) Groups() [][]*catalogue.Record { return m.groups }
+func (m *Model) Groups() [][]*ssd3.Record { return m.groups }
 
 // find finds the groups of c, each with the record kept first: the one
 // the user chose, else the cleanest.
 func (m *Model) find(c *catalogue.Catalogue) {
 	m.file = catalogue.Duplicates(c.Records())
-	m.groups = make([][]*catalogue.Record, len(m.file))
+	m.groups = make([][]*ssd3.Record, len(m.file))
 	for g, recs := range m.file {
 		keep := catalogue.Cleanest(recs)
 		if ref, ok := m.chosen[recs[0].Ref()]; ok {
@@ -215,7 +215,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 
 // merge merges groups through the store, one undoable edit, and finds the
 // groups left.
-func (m *Model) merge(groups [][]*catalogue.Record) tea.Cmd {
+func (m *Model) merge(groups [][]*ssd3.Record) tea.Cmd {
 	if len(groups) == 0 {
 		return nil
 	}
@@ -234,7 +234,7 @@ func (m *Model) merge(groups [][]*catalogue.Record) tea.Cmd {
 }
 
 // label names a record in a message.
-func label(r *catalogue.Record) string {
+func label(r *ssd3.Record) string {
 	if r.Name() != "" {
 		return "“" + display.Text(r.Name()) + "”"
 	}
@@ -269,11 +269,11 @@ func (m *Model) View() string {
 	}
 	lines = append(lines, "", th.Title.Render(fmt.Sprintf("Merged, at line %d:", g[0].Line())))
 	if m.merged != nil {
-		for _, f := range catalogue.FieldNames(m.merged) {
+		for _, f := range ssd3.FieldNames(m.merged) {
 			if f == ssd3.FieldDate || f == ssd3.FieldAdded {
 				continue // stamped by the merge; the earliest added is kept
 			}
-			value := display.Text(strings.ReplaceAll(catalogue.GetField(m.merged, f), "\n", " ⏎ "))
+			value := display.Text(strings.ReplaceAll(ssd3.GetField(m.merged, f), "\n", " ⏎ "))
 			lines = append(lines, dialog.Wrap(th.Dim.Render(fmt.Sprintf("%-12s", display.Text(f)))+" "+value, w, 2, 15)...)
 		}
 	}

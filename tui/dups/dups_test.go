@@ -8,6 +8,7 @@ import (
 	xgolden "github.com/charmbracelet/x/exp/golden"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/tui/dialog"
 	"github.com/uricat/uricat/tui/dialog/dialogtest"
 	"github.com/uricat/uricat/tui/theme"
@@ -76,8 +77,8 @@ func TestMergeOneGroup(t *testing.T) {
 		t.Fatalf("%d records after the merge, want 4", len(recs))
 	}
 	goRec := recs[0]
-	if goRec.Rating() != 5 || goRec.Description() != "Go's home" || !strings.Contains(catalogue.GetField(goRec, "X-TAGS"), "programming") {
-		t.Errorf("merged record: rating %d, description %q, tags %q", goRec.Rating(), goRec.Description(), catalogue.GetField(goRec, "X-TAGS"))
+	if goRec.Rating() != 5 || goRec.Description() != "Go's home" || !strings.Contains(ssd3.GetField(goRec, "X-TAGS"), "programming") {
+		t.Errorf("merged record: rating %d, description %q, tags %q", goRec.Rating(), goRec.Description(), ssd3.GetField(goRec, "X-TAGS"))
 	}
 	if len(m.Groups()) != 1 || m.Groups()[0][0].Name() != "Koeln" {
 		t.Fatalf("after the merge the view has %d groups, want Koeln's", len(m.Groups()))

@@ -65,8 +65,8 @@ import (
 // already in the catalogue (the form warned, and they saved again): the
 // Add must allow it.
 type SubmittedMsg struct {
-	Original       *catalogue.Record
-	Record         *catalogue.Record
+	Original       *ssd3.Record
+	Record         *ssd3.Record
 	AllowDuplicate bool
 }
 
@@ -78,7 +78,7 @@ type URIs struct {
 	Has func(uri string) (has, known bool)
 	// Records is a snapshot of the catalogue's records, searched in a
 	// command for the record that has a URI Has found (or could not tell).
-	Records []*catalogue.Record
+	Records []*ssd3.Record
 }
 
 // KeyMap holds the form's own key bindings; esc (cancel) is the shared
@@ -97,7 +97,7 @@ var DefaultKeyMap = KeyMap{
 
 // placeholder is what the input of the standard field f shows while
 // empty: what its value looks like, and whether it may stay empty.
-func placeholder(f catalogue.FieldSpec) string {
+func placeholder(f ssd3.FieldSpec) string {
 	switch {
 	case f.Name == ssd3.FieldDate:
 		return f.Hint + ", or empty for now" // see the package doc
@@ -110,7 +110,7 @@ func placeholder(f catalogue.FieldSpec) string {
 }
 
 // hasDate reports whether r has a valid DATE.
-func hasDate(r *catalogue.Record) bool { return catalogue.GetField(r, ssd3.FieldDate) != "" }
+func hasDate(r *ssd3.Record) bool { return ssd3.GetField(r, ssd3.FieldDate) != "" }
 
 // row is one line of the form: a standard field, or an extension field with
 // an input for its name too.
@@ -128,7 +128,7 @@ type row struct {
 func (r *row) ext() bool { return r.field == "" }
 
 // isTags reports whether the row is the tags input (X-TAGS).
-func (r *row) isTags() bool { return r.field == catalogue.FieldTags }
+func (r *row) isTags() bool { return r.field == ssd3.FieldTags }
 
 // changed reports whether the user changed the row from what it showed.
 func (r *row) changed() bool {
@@ -163,21 +163,21 @@ func (r *row) text() string {
 // kept). "" when v has no tag.
 func NormalizeTags(v string) string {
 	var tags []string
-	for _, t := range catalogue.SplitTags(v) {
+	for _, t := range ssd3.SplitTags(v) {
 		if !slices.Contains(tags, t) {
 			tags = append(tags, t)
 		}
 	}
-	return catalogue.JoinTags(tags)
+	return ssd3.JoinTags(tags)
 }
 
 // TagsOf returns the tags of recs (their X-TAGS), each once, sorted: what
 // the tags input completes from (CompleteTags).
-func TagsOf(recs []*catalogue.Record) []string {
+func TagsOf(recs []*ssd3.Record) []string {
 	seen := map[string]bool{}
 	var out []string
 	for _, r := range recs {
-		for _, t := range catalogue.SplitTags(r.Extension(catalogue.FieldTags)) {
+		for _, t := range ssd3.SplitTags(r.Extension(ssd3.FieldTags)) {
 			if !seen[t] {
 				seen[t] = true
 				out = append(out, t)
@@ -198,7 +198,7 @@ type slot struct {
 type Model struct {
 	ctx      dialog.Context
 	keys     KeyMap
-	original *catalogue.Record
+	original *ssd3.Record
 	rows     []*row
 	focus    int // index into slots()
 	tried    bool
@@ -236,7 +236,7 @@ func (m *Model) labelW() int {
 
 // New returns a form that edits original, or adds a record when original is
 // nil. categories (the categories in use) complete the CATEGORY input.
-func New(ctx dialog.Context, original *catalogue.Record, categories []string) *Model {
+func New(ctx dialog.Context, original *ssd3.Record, categories []string) *Model {
 	m := &Model{ctx: ctx, keys: DefaultKeyMap, original: original, id: int(formIDs.Add(1))}
 	m.addFieldRows(categories)
 	if original != nil {
@@ -263,7 +263,7 @@ func New(ctx dialog.Context, original *catalogue.Record, categories []string) *M
 // category; categories complete the CATEGORY input.
 func (m *Model) addFieldRows(categories []string) {
 	original := m.original
-	for _, f := range catalogue.Fields {
+	for _, f := range ssd3.Fields {
 		if f.Name == ssd3.FieldDate && (original == nil || hasDate(original)) {
 			// The catalogue stamps it; an input only when the record
 			// has no valid DATE to keep (see the package doc).
@@ -283,10 +283,10 @@ func (m *Model) addFieldRows(categories []string) {
 		m.rows = append(m.rows, r)
 		if f.Name == ssd3.FieldCategory {
 			// The tags beneath the category (see the package doc).
-			t := &row{field: catalogue.FieldTags, value: m.input("tags, comma separated")}
+			t := &row{field: ssd3.FieldTags, value: m.input("tags, comma separated")}
 			completes(&t.value)
 			if original != nil {
-				t.orig = original.Extension(catalogue.FieldTags)
+				t.orig = original.Extension(ssd3.FieldTags)
 			}
 			m.rows = append(m.rows, t)
 		}
@@ -298,7 +298,7 @@ func (m *Model) addFieldRows(categories []string) {
 func (m *Model) addExtensionRows() {
 	tags := false
 	for _, x := range m.original.Extensions() {
-		if x.Name == catalogue.FieldTags && !tags {
+		if x.Name == ssd3.FieldTags && !tags {
 			tags = true
 			continue // the tags input's (a second X-TAGS is a duplicate to fix)
 		}
@@ -368,7 +368,7 @@ func (m *Model) suggestTags() {
 	head += part[:len(part)-len(typed)] // the blanks after the comma, as typed
 	var sugs []string
 	if typed != "" {
-		had, low := catalogue.SplitTags(head), strings.ToLower(typed)
+		had, low := ssd3.SplitTags(head), strings.ToLower(typed)
 		for _, t := range m.tags {
 			// As the input matches its suggestions.
 			if strings.HasPrefix(strings.ToLower(t), low) && !slices.Contains(had, t) {
@@ -406,7 +406,7 @@ var formIDs atomic.Int64
 type foundMsg struct {
 	id  int
 	uri string
-	rec *catalogue.Record
+	rec *ssd3.Record
 }
 
 // lookUp starts finding which other record has uri (as it will be
@@ -592,12 +592,12 @@ func (m *Model) cancel() (tea.Model, tea.Cmd) {
 func (m *Model) apply(msg SubmittedMsg) (tea.Model, tea.Cmd) {
 	store := m.ctx.Store
 	name := display.Text(msg.Record.Name())
-	var e catalogue.Edit = catalogue.Add{Records: []*catalogue.Record{msg.Record}, AllowDuplicates: msg.AllowDuplicate}
+	var e catalogue.Edit = catalogue.Add{Records: []*ssd3.Record{msg.Record}, AllowDuplicates: msg.AllowDuplicate}
 	what := fmt.Sprintf("added “%s”", name)
 	if msg.Original != nil {
 		// With the DATE the user typed for a record that had none
 		// valid: Set keeps a DATE among its fields rather than stamp now.
-		fields := catalogue.Diff(msg.Original, msg.Record)
+		fields := ssd3.Diff(msg.Original, msg.Record)
 		if len(fields) == 0 && hasDate(msg.Original) {
 			store.SetStatus(theme.Info, "nothing changed")
 			m.close(nil)
@@ -649,8 +649,8 @@ func (m *Model) SetError(err error) {
 
 // Record returns the record the form holds now and what is wrong with it.
 // The URI is normalised (IRI to URI, IDNA host) as it will be stored.
-func (m *Model) Record() (*catalogue.Record, []ssd3.Diagnostic) {
-	rec := &catalogue.Record{}
+func (m *Model) Record() (*ssd3.Record, []ssd3.Diagnostic) {
+	rec := &ssd3.Record{}
 	if m.original != nil {
 		rec = m.original.Clone()
 		rec.SetExtensions(nil)
@@ -661,14 +661,14 @@ func (m *Model) Record() (*catalogue.Record, []ssd3.Diagnostic) {
 		v := r.text()
 		if r.isTags() {
 			if v != "" {
-				rec.AddExtension(catalogue.FieldTags, v)
+				rec.AddExtension(ssd3.FieldTags, v)
 			}
 			continue
 		}
 		if !r.ext() {
 			// Empty: the field is cleared; for DATE, the catalogue
 			// stamps now when it stores the record.
-			if err := catalogue.SetField(rec, r.field, v); err != nil {
+			if err := ssd3.SetField(rec, r.field, v); err != nil {
 				ps = append(ps, ssd3.Diagnostic{Offset: -1, Field: r.field, Msg: err.Error()})
 				refused[r.field] = true
 			}
@@ -840,7 +840,7 @@ func (m *Model) submit() (tea.Model, tea.Cmd) {
 		}
 		return m, nil
 	}
-	if m.original != nil && len(catalogue.Diff(m.original, rec)) == 0 && hasDate(m.original) {
+	if m.original != nil && len(ssd3.Diff(m.original, rec)) == 0 && hasDate(m.original) {
 		// Nothing to save. (A record without a valid DATE is saved even
 		// so: it gets one, now, and becomes valid.)
 		m.close(nil)

@@ -82,8 +82,8 @@ func result(t *testing.T, cmd tea.Cmd) tea.Msg {
 	return cmd()
 }
 
-func sample() *catalogue.Record {
-	return catalogue.NewRecord(catalogue.Values{
+func sample() *ssd3.Record {
+	return ssd3.NewRecord(ssd3.Values{
 		URI: "https://go.dev/doc/", Name: "Go documentation", Date: time.Date(2024, 5, 4, 10, 0, 0, 0, time.UTC),
 		Category: "Programming", Description: "The Go docs", Rating: 4, Language: "en", Type: "text/html",
 		ID: "12", Extensions: []ssd3.Field{{Name: "X-Tags", Value: "go docs"}},
@@ -232,7 +232,7 @@ func TestEditKeepsWhatWasNotChanged(t *testing.T) {
 	if r == orig {
 		t.Fatal("the form changed the original record")
 	}
-	if d := catalogue.Diff(want, r); len(d) > 0 || !r.Date().Equal(want.Date()) {
+	if d := ssd3.Diff(want, r); len(d) > 0 || !r.Date().Equal(want.Date()) {
 		t.Errorf("record = %+v\nwant %+v", r, want)
 	}
 	if orig.Name() != "Go documentation" {
@@ -311,7 +311,7 @@ func TestEscapeWithChangesAsks(t *testing.T) {
 	}{
 		{"add", func() *Model { return typeText(New(dialog.NewContext(theme.Plain()), nil, nil), "https://x.example/") }},
 		{"edit", func() *Model {
-			m := focusField(t, New(dialog.NewContext(theme.Plain()), sample(), nil), catalogue.FieldTags)
+			m := focusField(t, New(dialog.NewContext(theme.Plain()), sample(), nil), ssd3.FieldTags)
 			return typeText(m, "go, web")
 		}},
 		{"extension name", func() *Model {
@@ -338,7 +338,7 @@ func TestEscapeWithChangesAsks(t *testing.T) {
 					t.Fatalf("%s: %T on top, want the form", no, s.Top())
 				}
 				got, _ := m.Record()
-				if d := catalogue.Diff(want, got); len(d) > 0 || m.Focused() != focused {
+				if d := ssd3.Diff(want, got); len(d) > 0 || m.Focused() != focused {
 					t.Errorf("%s: the form changed: %v, focus %s", no, d, m.Focused())
 				}
 				// The values stay, and are still changes: esc asks again.
@@ -495,7 +495,7 @@ func TestEditInvalidRecordShowsTheFilesValue(t *testing.T) {
 	if !ok {
 		t.Fatalf("got %#v; errors %v", result(t, cmd), m.Errors())
 	}
-	if _, err := c.Apply(catalogue.Set{Ref: msg.Original.Ref(), Fields: catalogue.Diff(msg.Original, msg.Record)}); err != nil {
+	if _, err := c.Apply(catalogue.Set{Ref: msg.Original.Ref(), Fields: ssd3.Diff(msg.Original, msg.Record)}); err != nil {
 		t.Fatalf("the catalogue refuses the fixed record: %v", err)
 	}
 	if !c.Records()[0].Valid() || c.Records()[0].URI() != "http://a%20b/" || c.Records()[0].Rating() != 2 {
@@ -582,7 +582,7 @@ func TestInputsFollowTheFieldsTable(t *testing.T) {
 		return names
 	}
 	var want, withDate []string
-	for _, f := range catalogue.Fields {
+	for _, f := range ssd3.Fields {
 		withDate = append(withDate, f.Name)
 		if f.Name != ssd3.FieldDate {
 			want = append(want, f.Name)
@@ -607,7 +607,7 @@ func TestInputsFollowTheFieldsTable(t *testing.T) {
 		ssd3.FieldDate: "01/02/2003 04:05:06", ssd3.FieldCategory: "Reading", ssd3.FieldDescription: "Books",
 		ssd3.FieldRating: "5", ssd3.FieldLanguage: "de", ssd3.FieldType: "text/html; charset=utf-8",
 	}
-	for _, f := range catalogue.Fields {
+	for _, f := range ssd3.Fields {
 		m = focusField(t, m, f.Name)
 		m = clear(m)
 		pad := " "
@@ -620,8 +620,8 @@ func TestInputsFollowTheFieldsTable(t *testing.T) {
 	if len(ps) > 0 {
 		t.Fatalf("problems %v", ps)
 	}
-	for _, f := range catalogue.Fields {
-		want := &catalogue.Record{}
+	for _, f := range ssd3.Fields {
+		want := &ssd3.Record{}
 		if err := f.Set(want, typed[f.Name]); err != nil {
 			t.Fatal(err)
 		}
@@ -636,7 +636,7 @@ func TestInputsFollowTheFieldsTable(t *testing.T) {
 func TestFitsAnySize(t *testing.T) {
 	undated := sample()
 	undated.SetDate(time.Time{})
-	for _, orig := range []*catalogue.Record{nil, sample(), undated} {
+	for _, orig := range []*ssd3.Record{nil, sample(), undated} {
 		for _, tabs := range []int{0, 5, 30} {
 			m := New(dialog.NewContext(theme.Plain()), orig, []string{"Programming"})
 			m = typeText(m, "bad value\x00")
@@ -654,7 +654,7 @@ func TestFitsAnySize(t *testing.T) {
 
 // tagged reads a catalogue of one record with X-TAGS tags and another
 // extension field, as a file has them.
-func tagged(t *testing.T, tags string) (*catalogue.Catalogue, *catalogue.Record) {
+func tagged(t *testing.T, tags string) (*catalogue.Catalogue, *ssd3.Record) {
 	t.Helper()
 	c, err := catalogue.Read(strings.NewReader("URI: https://go.dev/\r\nNAME: Go\r\nDATE: 04/05/2024 10:00:00\r\nCATEGORY: Programming\r\nX-TAGS: " + tags + "\r\nX-FOO: bar\r\n"))
 	if err != nil {
@@ -673,11 +673,11 @@ func TestTagsRoundTripThroughAnEdit(t *testing.T) {
 	} {
 		cat, orig := tagged(t, "go,docs")
 		m := New(dialog.NewContext(theme.Plain()), orig, nil)
-		m = focusField(t, m, catalogue.FieldTags)
+		m = focusField(t, m, ssd3.FieldTags)
 		if got := m.current().Value(); got != "go,docs" {
 			t.Fatalf("tags input shows %q, want the record's go,docs", got)
 		}
-		if n := strings.Count(m.View(), catalogue.FieldTags); n != 1 {
+		if n := strings.Count(m.View(), ssd3.FieldTags); n != 1 {
 			t.Errorf("X-TAGS shown %d times, want once (its input, not an extension row too):\n%s", n, m.View())
 		}
 		m = typeText(clear(m), c.typed)
@@ -689,27 +689,27 @@ func TestTagsRoundTripThroughAnEdit(t *testing.T) {
 		if !ok {
 			t.Fatalf("typed %q: got %#v, errors %v", c.typed, result(t, cmd), m.Errors())
 		}
-		if got := msg.Record.Extension(catalogue.FieldTags); got != c.want {
+		if got := msg.Record.Extension(ssd3.FieldTags); got != c.want {
 			t.Errorf("typed %q: X-TAGS %q, want %q", c.typed, got, c.want)
 		}
 		if got := msg.Record.Extension("X-FOO"); got != "bar" {
 			t.Errorf("X-FOO %q, want it kept", got)
 		}
-		undo, err := cat.Apply(catalogue.Set{Ref: orig.Ref(), Fields: catalogue.Diff(msg.Original, msg.Record)})
+		undo, err := cat.Apply(catalogue.Set{Ref: orig.Ref(), Fields: ssd3.Diff(msg.Original, msg.Record)})
 		if err != nil {
 			t.Fatalf("typed %q: the catalogue refuses the edit: %v", c.typed, err)
 		}
 		stored := cat.Records()[0]
-		if got := stored.Extension(catalogue.FieldTags); got != c.want {
+		if got := stored.Extension(ssd3.FieldTags); got != c.want {
 			t.Errorf("typed %q: stored X-TAGS %q, want %q", c.typed, got, c.want)
 		}
-		if c.want == "" && strings.Contains(stored.Raw(), catalogue.FieldTags) {
+		if c.want == "" && strings.Contains(stored.Raw(), ssd3.FieldTags) {
 			t.Errorf("cleared tags left the field:\n%s", stored.Raw())
 		}
 		if _, err := cat.Apply(undo); err != nil {
 			t.Fatal(err)
 		}
-		if got := cat.Records()[0].Extension(catalogue.FieldTags); got != "go,docs" {
+		if got := cat.Records()[0].Extension(ssd3.FieldTags); got != "go,docs" {
 			t.Errorf("typed %q: undone, X-TAGS is %q, want go,docs", c.typed, got)
 		}
 	}
@@ -719,7 +719,7 @@ func TestTagsRoundTripThroughAnEdit(t *testing.T) {
 // change: saving closes the form.
 func TestTagsUntouchedAreNoChange(t *testing.T) {
 	_, orig := tagged(t, "go,docs")
-	m := focusField(t, New(dialog.NewContext(theme.Plain()), orig, nil), catalogue.FieldTags)
+	m := focusField(t, New(dialog.NewContext(theme.Plain()), orig, nil), ssd3.FieldTags)
 	if !closes(m, tea.KeyCtrlS) {
 		t.Fatal("saving untouched tags did not close the form")
 	}
@@ -728,7 +728,7 @@ func TestTagsUntouchedAreNoChange(t *testing.T) {
 func TestTagsOf(t *testing.T) {
 	_, a := tagged(t, "web, go")
 	_, b := tagged(t, "go,, docs ")
-	if got := strings.Join(TagsOf([]*catalogue.Record{a, b, sample()}), "|"); got != "docs|go|web" {
+	if got := strings.Join(TagsOf([]*ssd3.Record{a, b, sample()}), "|"); got != "docs|go|web" {
 		t.Errorf("TagsOf = %q, want docs|go|web", got)
 	}
 }
@@ -738,7 +738,7 @@ func TestTagsOf(t *testing.T) {
 func TestTagsComplete(t *testing.T) {
 	m := New(dialog.NewContext(theme.Plain()), nil, nil)
 	m.CompleteTags([]string{"Docs", "go", "golang", "web"})
-	m = focusField(t, m, catalogue.FieldTags)
+	m = focusField(t, m, ssd3.FieldTags)
 	if h := m.ShortHelp(); h[len(h)-1].Help().Desc != "complete tag" {
 		t.Errorf("help on X-TAGS lacks completion: %v", h)
 	}
@@ -761,7 +761,7 @@ func TestTagsComplete(t *testing.T) {
 		t.Errorf("suggests tags the input has: %q", got)
 	}
 	rec, _ := m.Record()
-	if got := rec.Extension(catalogue.FieldTags); got != "Docs, go, golang, GO" {
+	if got := rec.Extension(ssd3.FieldTags); got != "Docs, go, golang, GO" {
 		t.Errorf("X-TAGS %q", got)
 	}
 }
@@ -771,7 +771,7 @@ func TestGoldenTags(t *testing.T) {
 	m := New(dialog.NewContext(theme.Plain()), orig, []string{"Programming"})
 	m.CompleteTags([]string{"docs", "go", "golang"})
 	m.SetSize(80, 24)
-	m = focusField(t, m, catalogue.FieldTags)
+	m = focusField(t, m, ssd3.FieldTags)
 	m, _ = press(m, tea.KeyEnd)
 	m = typeText(m, ", do")
 	golden(t, "tags-80x24", m.View())
@@ -780,7 +780,7 @@ func TestGoldenTags(t *testing.T) {
 func TestGoldenDiscardQuestion(t *testing.T) {
 	m := New(dialog.NewContext(theme.Plain()), sample(), []string{"Programming"})
 	m.SetSize(80, 24)
-	m = focusField(t, m, catalogue.FieldTags)
+	m = focusField(t, m, ssd3.FieldTags)
 	m = typeText(m, "go, docs")
 	m.Update(keyMsg(tea.KeyEsc))
 	q := m.ctx.Take().Open

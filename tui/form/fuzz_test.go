@@ -103,7 +103,7 @@ func FuzzDateInput(f *testing.F) {
 		if !ok {
 			t.Fatalf("a form without problems did not submit: %T", cmd())
 		}
-		fields := catalogue.Diff(sm.Original, sm.Record) // with the DATE typed, if any
+		fields := ssd3.Diff(sm.Original, sm.Record) // with the DATE typed, if any
 		c.Now = func() time.Time { return time.Date(2024, 1, 2, 3, 4, 5, 0, time.UTC) }
 		if _, err := c.Apply(catalogue.Set{Ref: orig.Ref(), Fields: fields}); err != nil {
 			t.Fatalf("the catalogue refuses the DATE %q typed: %v", date, err)

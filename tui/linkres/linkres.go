@@ -25,6 +25,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/internal/display"
 	"github.com/uricat/uricat/internal/linkcheck"
 	"github.com/uricat/uricat/internal/plural"
@@ -34,7 +35,7 @@ import (
 
 // Entry is a record and what the check found of its link.
 type Entry struct {
-	Record *catalogue.Record
+	Record *ssd3.Record
 	Result linkcheck.Result
 }
 
@@ -172,7 +173,7 @@ func (m *Model) askDeleteDead(tea.KeyMsg) tea.Cmd {
 // updateMoved rewrites the moved links, one edit.
 func (m *Model) updateMoved() tea.Cmd {
 	c := m.ctx.Store.Catalogue()
-	var recs []*catalogue.Record
+	var recs []*ssd3.Record
 	to := map[string]string{}
 	for _, e := range m.entries {
 		if e.Result.Status == linkcheck.Moved && e.Result.Final != "" {

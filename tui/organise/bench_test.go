@@ -9,6 +9,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/internal/cputime"
 	"github.com/uricat/uricat/tui/dialog"
 	"github.com/uricat/uricat/tui/dialog/dialogtest"
@@ -28,7 +29,7 @@ func benchCatalogue(b *testing.B) *catalogue.Catalogue {
 		for d, f := range fan {
 			names[d] = fmt.Sprintf("Folder %d.%d", d, rng.IntN(f))
 		}
-		if c := catalogue.JoinCategory(names); !seen[c] {
+		if c := ssd3.JoinCategory(names); !seen[c] {
 			seen[c] = true
 			cats = append(cats, c)
 		}
@@ -159,7 +160,7 @@ func benchTagged(b *testing.B) *catalogue.Catalogue {
 			for j := range tags {
 				tags[j] = fmt.Sprintf("tag%d", rng.IntN(5_000))
 			}
-			fmt.Fprintf(&sb, "%s: %s\n", catalogue.FieldTags, strings.Join(tags, ", "))
+			fmt.Fprintf(&sb, "%s: %s\n", ssd3.FieldTags, strings.Join(tags, ", "))
 		}
 		sb.WriteString("\n")
 	}

@@ -12,6 +12,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/catalogue/stats"
 	"github.com/uricat/uricat/internal/display"
 	"github.com/uricat/uricat/internal/plural"
@@ -55,7 +56,7 @@ func NewTags(ctx dialog.Context, c *catalogue.Catalogue) *Tags {
 
 // CountTags counts the tags of recs' valid records, sorted by name
 // ignoring case, as `uricat tags` does (stats.Tags).
-func CountTags(recs []*catalogue.Record) []Tag { return stats.Tags(recs) }
+func CountTags(recs []*ssd3.Record) []Tag { return stats.Tags(recs) }
 
 // Reload counts the tags again after an edit (dialog.Reloader), in the
 // command it returns, from c's snapshot, which Update's goroutine does
@@ -192,7 +193,7 @@ func (v *Tags) renamePrompt(from string) *prompt {
 		if to == from {
 			return "", e, errors.New("the same name: type another")
 		}
-		if err := catalogue.CheckTag(to); err != nil {
+		if err := ssd3.CheckTag(to); err != nil {
 			return "", e, err
 		}
 		n, err := v.ctx.Store.Catalogue().Preview(e)

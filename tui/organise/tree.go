@@ -20,6 +20,7 @@ import (
 
 	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/categorytree"
+	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/internal/display"
 	"github.com/uricat/uricat/internal/plural"
 	"github.com/uricat/uricat/tui/dialog"
@@ -78,8 +79,8 @@ func (t *Tree) built(tree *categorytree.Tree) {
 }
 
 // validRecords returns the records of all that uricat uses.
-func validRecords(all []*catalogue.Record) []*catalogue.Record {
-	out := make([]*catalogue.Record, 0, len(all))
+func validRecords(all []*ssd3.Record) []*ssd3.Record {
+	out := make([]*ssd3.Record, 0, len(all))
 	for _, r := range all {
 		if r.Valid() {
 			out = append(out, r)
@@ -153,7 +154,7 @@ func (t *Tree) Reload(c *catalogue.Catalogue) tea.Cmd { return t.build.Again(c.R
 func (t *Tree) Init() tea.Cmd { return t.build.Start() }
 
 // buildTree builds the tree of recs' valid records, in a command.
-func buildTree(recs []*catalogue.Record) *categorytree.Tree {
+func buildTree(recs []*ssd3.Record) *categorytree.Tree {
 	return categorytree.Build(validRecords(recs))
 }
 
@@ -338,7 +339,7 @@ func (t *Tree) recategorise(from, to string) (string, catalogue.Recategorise, er
 	case to == from:
 		return "", e, errors.New("the same path: type another")
 	}
-	if _, under := catalogue.CategoryUnder(to, from); under {
+	if _, under := ssd3.CategoryUnder(to, from); under {
 		return "", e, errors.New("a category cannot go under itself")
 	}
 	n, err := t.ctx.Store.Catalogue().Preview(e)
@@ -364,7 +365,7 @@ func (t *Tree) apply(e catalogue.Recategorise, merge bool) (tea.Cmd, error) {
 // renamePrompt asks for n's new path: another node's merges the two.
 func (t *Tree) renamePrompt(n *categorytree.Node) *prompt {
 	from := n.Path
-	to := func(v string) string { return catalogue.CanonicalCategory(strings.TrimSpace(v)) }
+	to := func(v string) string { return ssd3.CanonicalCategory(strings.TrimSpace(v)) }
 	return newPrompt(t.ctx, "Rename “"+from+"” (a path: names separated by /)", from,
 		func(v string) (string, error) {
 			say, _, err := t.recategorise(from, to(v))
@@ -396,8 +397,8 @@ func (t *Tree) movePrompt(n *categorytree.Node) *prompt {
 		parent = t.tree.Nodes[n.Parent].Path
 	}
 	to := func(v string) string {
-		names := catalogue.SplitCategory(catalogue.CanonicalCategory(strings.TrimSpace(v)))
-		return catalogue.JoinCategory(append(names, name))
+		names := ssd3.SplitCategory(ssd3.CanonicalCategory(strings.TrimSpace(v)))
+		return ssd3.JoinCategory(append(names, name))
 	}
 	return newPrompt(t.ctx, "Move “"+from+"” under (empty: to the top)", parent,
 		func(v string) (string, error) {

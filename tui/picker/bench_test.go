@@ -6,7 +6,7 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 
-	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/tui/dialog"
 	"github.com/uricat/uricat/tui/theme"
 )
@@ -18,7 +18,7 @@ func BenchmarkKeystroke5k(b *testing.B) {
 	for i := range cats {
 		cats[i] = fmt.Sprintf("Category %d/Topic %d", i, i%37)
 	}
-	m := New(dialog.NewContext(theme.Plain()), &catalogue.Record{}, cats)
+	m := New(dialog.NewContext(theme.Plain()), &ssd3.Record{}, cats)
 	m.SetSize(80, 24)
 	keys := []tea.KeyMsg{{Type: tea.KeyRunes, Runes: []rune{'4'}}, {Type: tea.KeyBackspace}}
 	b.ResetTimer()

@@ -40,14 +40,14 @@ type clearManyMsg struct{}
 // ChosenMsg carries the category the user picked for Record (nil for a
 // selection of many, NewMany); "" means no category.
 type ChosenMsg struct {
-	Record   *catalogue.Record
+	Record   *ssd3.Record
 	Category string
 }
 
 // Model is the picker, a dialog.Dialog.
 type Model struct {
 	ctx        dialog.Context
-	rec        *catalogue.Record
+	rec        *ssd3.Record
 	input      textinput.Model
 	categories []string // distinct, sorted
 	// A selection of many (NewMany): the records, in file order, and how
@@ -68,7 +68,7 @@ type Model struct {
 // New returns a picker that chooses rec's category among the categories in
 // use (duplicates and empty ones are dropped), starting with rec's own in
 // the input.
-func New(ctx dialog.Context, rec *catalogue.Record, categories []string) *Model {
+func New(ctx dialog.Context, rec *ssd3.Record, categories []string) *Model {
 	th := ctx.Theme
 	var cs []string
 	for _, c := range categories {
@@ -113,7 +113,7 @@ func New(ctx dialog.Context, rec *catalogue.Record, categories []string) *Model 
 // record of recs, a selection (hidden of them hidden by the search), as
 // one undoable edit (catalogue.SetMany); it starts with their category if
 // they all have the same.
-func NewMany(ctx dialog.Context, recs []*catalogue.Record, hidden int, categories []string) *Model {
+func NewMany(ctx dialog.Context, recs []*ssd3.Record, hidden int, categories []string) *Model {
 	m := New(ctx, nil, categories)
 	m.hidden = hidden
 	same := len(recs) > 0
@@ -302,7 +302,7 @@ func (m *Model) choose() tea.Cmd {
 	c := m.Selected()
 	if c == "" {
 		c = strings.Join(strings.Fields(m.input.Value()), " ")
-		if err := catalogue.SetField(&catalogue.Record{}, ssd3.FieldCategory, c); err != nil {
+		if err := ssd3.SetField(&ssd3.Record{}, ssd3.FieldCategory, c); err != nil {
 			m.err = err.Error()
 			return nil
 		}

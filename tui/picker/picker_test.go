@@ -9,6 +9,7 @@ import (
 	xgolden "github.com/charmbracelet/x/exp/golden"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/tui/dialog"
 	"github.com/uricat/uricat/tui/dialog/dialogtest"
 	"github.com/uricat/uricat/tui/theme"
@@ -24,7 +25,7 @@ func golden(t *testing.T, name, got string) {
 func newPicker(categories []string, current string) *Model {
 	ctx := dialog.NewContext(theme.Plain())
 	ctx.Store = &dialogtest.Store{}
-	return New(ctx, catalogue.NewRecord(catalogue.Values{Category: current}), categories)
+	return New(ctx, ssd3.NewRecord(ssd3.Values{Category: current}), categories)
 }
 
 func typeText(m *Model, s string) *Model {
@@ -84,7 +85,7 @@ func chosen(t *testing.T, cl dialog.Step) tea.Msg {
 }
 
 func TestChosenIsForTheRecord(t *testing.T) {
-	rec := catalogue.NewRecord(catalogue.Values{Name: "Go", Category: "Programming"})
+	rec := ssd3.NewRecord(ssd3.Values{Name: "Go", Category: "Programming"})
 	m := New(dialog.NewContext(theme.Plain()), rec, inUse)
 	if m.Value() != "Programming" {
 		t.Fatalf("starts with %q, want the record's category", m.Value())

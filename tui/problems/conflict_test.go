@@ -9,6 +9,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/tui/dialog"
 	"github.com/uricat/uricat/tui/dialog/dialogtest"
 	"github.com/uricat/uricat/tui/theme"
@@ -75,7 +76,7 @@ func TestSettleKeepsOursTheirsOrBoth(t *testing.T) {
 	}
 }
 
-func find(c *catalogue.Catalogue, name string) *catalogue.Record {
+func find(c *catalogue.Catalogue, name string) *ssd3.Record {
 	for _, r := range c.Records() {
 		if r.Name() == name {
 			return r

@@ -52,13 +52,13 @@ type EditMsg = dialog.EditMsg
 
 // DeleteMsg deletes Record, the user having confirmed: the answer of the
 // question the view asks, which comes back to it.
-type DeleteMsg struct{ Record *catalogue.Record }
+type DeleteMsg struct{ Record *ssd3.Record }
 
 // Item is one entry of the view: a record and its problems, or a problem of
 // the file itself (Record nil).
 type Item struct {
 	Line     int
-	Record   *catalogue.Record
+	Record   *ssd3.Record
 	Problems []ssd3.Diagnostic
 }
 
@@ -71,9 +71,9 @@ type Model struct {
 	note     string
 	errors   int
 	warnings int
-	invalid  int                 // invalid records among the items
-	heights  []int               // lines each item takes at width; see itemHeight
-	recs     []*catalogue.Record // the catalogue's records when built: a conflict's pair is found there
+	invalid  int            // invalid records among the items
+	heights  []int          // lines each item takes at width; see itemHeight
+	recs     []*ssd3.Record // the catalogue's records when built: a conflict's pair is found there
 }
 
 // New builds the view from the catalogue's problems. Call it on the
@@ -164,7 +164,7 @@ func (m *Model) Reload(c *catalogue.Catalogue) tea.Cmd {
 }
 
 // Remove drops rec's entry, after the root deleted it.
-func (m *Model) Remove(rec *catalogue.Record) {
+func (m *Model) Remove(rec *ssd3.Record) {
 	for i, it := range m.items {
 		if it.Record == rec {
 			m.items = append(m.items[:i:i], m.items[i+1:]...)
@@ -285,7 +285,7 @@ func (m *Model) actions() dialog.Actions {
 // settle keeps one version of the conflict of the marked record rec, or
 // both (catalogue.Settle), as one undoable step through the store; the
 // root reloads the view after it.
-func (m *Model) settle(rec *catalogue.Record, keep catalogue.Keep) tea.Cmd {
+func (m *Model) settle(rec *ssd3.Record, keep catalogue.Keep) tea.Cmd {
 	c := m.ctx.Store.Catalogue()
 	// The record as the catalogue holds it now: Settle finds its pair by
 	// position.
@@ -308,7 +308,7 @@ func (m *Model) settle(rec *catalogue.Record, keep catalogue.Keep) tea.Cmd {
 
 // delete deletes rec through the store, one undoable step, and drops its
 // entry.
-func (m *Model) delete(rec *catalogue.Record) tea.Cmd {
+func (m *Model) delete(rec *ssd3.Record) tea.Cmd {
 	name := label(rec)
 	cmd, err := m.ctx.Store.Apply(catalogue.Delete{Refs: []catalogue.Ref{rec.Ref()}}, "deleted "+name)
 	if err != nil {
@@ -320,7 +320,7 @@ func (m *Model) delete(rec *catalogue.Record) tea.Cmd {
 }
 
 // label names a record in a message, even one without a NAME.
-func label(r *catalogue.Record) string {
+func label(r *ssd3.Record) string {
 	if r.Name() != "" {
 		return "“" + display.Text(r.Name()) + "”"
 	}
@@ -424,7 +424,7 @@ func (m *Model) preview(it Item) []string {
 // field by field, the fields that differ first and marked, and the keys
 // that settle it. A version alone (an edit against a deletion) is shown
 // beside "(deleted)".
-func (m *Model) conflictPreview(marked *catalogue.Record) []string {
+func (m *Model) conflictPreview(marked *ssd3.Record) []string {
 	t := m.ctx.Theme
 	h := m.previewHeight()
 	ours, theirs := catalogue.ConflictPair(m.recs, marked), marked
@@ -439,13 +439,13 @@ func (m *Model) conflictPreview(marked *catalogue.Record) []string {
 		return ansi.Truncate(display.Text(s), colW, "…")
 	}
 	pad := func(s string) string { return s + strings.Repeat(" ", max(0, colW-ansi.StringWidth(s))) }
-	value := func(r *catalogue.Record, name string) string {
+	value := func(r *ssd3.Record, name string) string {
 		if r == nil {
 			return ""
 		}
-		return catalogue.GetField(r, name)
+		return ssd3.GetField(r, name)
 	}
-	head := func(r *catalogue.Record, side string) string {
+	head := func(r *ssd3.Record, side string) string {
 		if r == nil {
 			return side + " (deleted)"
 		}
@@ -454,11 +454,11 @@ func (m *Model) conflictPreview(marked *catalogue.Record) []string {
 	out = append(out, "  "+t.Label.Render(fmt.Sprintf("%-*s", nameW, ""))+" "+t.Label.Render(pad(cell(head(ours, "ours"))))+"  "+t.Label.Render(cell(head(theirs, "theirs"))))
 	var names []string
 	seen := map[string]bool{catalogue.FieldConflict: true}
-	for _, r := range []*catalogue.Record{ours, theirs} {
+	for _, r := range []*ssd3.Record{ours, theirs} {
 		if r == nil {
 			continue
 		}
-		for _, n := range catalogue.FieldNames(r) {
+		for _, n := range ssd3.FieldNames(r) {
 			if !seen[n] {
 				seen[n] = true
 				names = append(names, n)

@@ -330,7 +330,7 @@ func TestMessagesNameTheirFieldOnce(t *testing.T) {
 	m := New(dialog.NewContext(theme.Plain()), load(t, text.String()))
 	m.SetSize(200, 200)
 	v := m.View()
-	for _, f := range catalogue.Fields {
+	for _, f := range ssd3.Fields {
 		if !strings.Contains(v, f.Name) {
 			t.Errorf("no problem of %s in the view:\n%s", f.Name, v)
 		}

@@ -11,12 +11,13 @@ import (
 	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/gen"
 	"github.com/uricat/uricat/catalogue/query"
+	"github.com/uricat/uricat/catalogue/ssd3"
 )
 
 // unfolded returns the answer for the empty search over recs, as the
 // first frame shows it, with a search index that is never folded: every
 // search reads the records as a search without an index does.
-func unfolded(recs []*catalogue.Record) *Answer {
+func unfolded(recs []*ssd3.Record) *Answer {
 	res := Find(recs, "")
 	res.ix.prepare()
 	res.ix.build.Do(func() {})
@@ -25,7 +26,7 @@ func unfolded(recs []*catalogue.Record) *Answer {
 
 // built returns the answer for the empty search over recs with its
 // search index built, as once Warm is done.
-func built(recs []*catalogue.Record) *Answer {
+func built(recs []*ssd3.Record) *Answer {
 	res := Find(recs, "")
 	res.Prepare()
 	return res

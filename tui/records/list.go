@@ -11,6 +11,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/query"
+	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/internal/gcpause"
 	"github.com/uricat/uricat/internal/linkcheck"
 )
@@ -25,7 +26,7 @@ import (
 type List struct {
 	// The pipeline: recs is the newest snapshot, text the search it was
 	// asked for, res the newest answer.
-	recs []*catalogue.Record
+	recs []*ssd3.Record
 	text string
 	seq  int
 	// deferred holds browse keys typed while a pass was running, in order;
@@ -224,7 +225,7 @@ func (s Selection) Has(ref catalogue.Ref) bool {
 }
 
 // Refs returns the marked records of recs, in recs' order.
-func (s Selection) Refs(recs []*catalogue.Record) []catalogue.Ref {
+func (s Selection) Refs(recs []*ssd3.Record) []catalogue.Ref {
 	var out []catalogue.Ref
 	for _, r := range recs {
 		if s.Has(r.Ref()) {
@@ -237,8 +238,8 @@ func (s Selection) Refs(recs []*catalogue.Record) []catalogue.Ref {
 // Records returns the marked records of recs, in recs' order: one pass,
 // not a Lookup each (which walks the catalogue when it has no index of
 // positions, as after every edit).
-func (s Selection) Records(recs []*catalogue.Record) []*catalogue.Record {
-	var out []*catalogue.Record
+func (s Selection) Records(recs []*ssd3.Record) []*ssd3.Record {
+	var out []*ssd3.Record
 	if len(s) == 0 {
 		return nil
 	}
@@ -252,7 +253,7 @@ func (s Selection) Records(recs []*catalogue.Record) []*catalogue.Record {
 
 // Keep drops the marks of records recs no longer holds (deleted, or
 // renumbered by a save).
-func (s Selection) Keep(recs []*catalogue.Record) {
+func (s Selection) Keep(recs []*ssd3.Record) {
 	if len(s) == 0 {
 		return
 	}
@@ -406,7 +407,7 @@ func (li *List) Filtered(msg FilteredMsg) (keys []tea.KeyMsg, ok bool) {
 
 // Refilter starts a pass over recs with the search text and the current
 // sort and group, cancelling the running one.
-func (li *List) Refilter(recs []*catalogue.Record, text string) tea.Cmd {
+func (li *List) Refilter(recs []*ssd3.Record, text string) tea.Cmd {
 	if li.cancel != nil {
 		li.cancel()
 	}
@@ -631,7 +632,7 @@ func (li *List) RowOf(ref catalogue.Ref) int {
 }
 
 // Current returns the selected record, or nil (none, or a heading).
-func (li *List) Current() *catalogue.Record {
+func (li *List) Current() *ssd3.Record {
 	if r := li.CurrentRow(); r != nil {
 		return r.Rec
 	}
@@ -778,7 +779,7 @@ func (li *List) Load(res *Answer) {
 
 // Records returns the newest snapshot of the catalogue's records, which
 // the newest pass searches.
-func (li *List) Records() []*catalogue.Record { return li.recs }
+func (li *List) Records() []*ssd3.Record { return li.recs }
 
 // Answer returns the answer shown, nil before the first.
 func (li *List) Answer() *Answer { return li.res }
@@ -794,7 +795,7 @@ func (li *List) Search() *Search {
 
 // Shown returns the records the answer shown holds, in the order shown;
 // none before the first answer.
-func (li *List) Shown() []*catalogue.Record {
+func (li *List) Shown() []*ssd3.Record {
 	if li.res == nil {
 		return nil
 	}

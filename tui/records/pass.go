@@ -9,8 +9,8 @@ import (
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
-	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/query"
+	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/internal/linkcheck"
 	"github.com/uricat/uricat/internal/parallel"
 )
@@ -35,7 +35,7 @@ import (
 // search); passes share it safely and search it meanwhile, reading the
 // records of the chunks not folded yet as a search without an index does.
 type index struct {
-	recs    []*catalogue.Record
+	recs    []*ssd3.Record
 	version uint64 // counts the snapshots this model has seen
 	invalid int    // records with errors (!Valid)
 
@@ -47,7 +47,7 @@ type index struct {
 
 // newIndex wraps recs; prev, if any, is the index of an earlier snapshot
 // whose search index is reused for the chunks of records both hold.
-func newIndex(recs []*catalogue.Record, version uint64, prev *index) *index {
+func newIndex(recs []*ssd3.Record, version uint64, prev *index) *index {
 	x := &index{recs: recs, version: version}
 	// Reuse the newest index prepared: one never searched lends its own
 	// predecessor, so the chain is one long at most and old snapshots
@@ -67,7 +67,7 @@ const invalidShare = 1 << 16
 // countInvalid returns how many of recs have errors, on every CPU: it is
 // a read of each record, which a large catalogue's first frame waits for
 // (the status bar shows the count).
-func countInvalid(recs []*catalogue.Record) int {
+func countInvalid(recs []*ssd3.Record) int {
 	var n atomic.Int64
 	parallel.Each((len(recs)+invalidShare-1)/invalidShare, func(int) func(int) {
 		return func(i int) {
@@ -174,7 +174,7 @@ func newOrdering(ctx context.Context, x *index, key query.SortKey) *ordering {
 type pass struct {
 	seq   int // labels the answer; Update drops answers whose seq is not the newest
 	text  string
-	recs  []*catalogue.Record // the snapshot to show
+	recs  []*ssd3.Record // the snapshot to show
 	sort  query.SortKey
 	group query.GroupKey
 	prev  *Answer  // the last answer, whose index, ordering and matches may be reused
@@ -444,7 +444,7 @@ func (p pass) first(ctx context.Context, q *query.Query, res *Answer, candidates
 // catalogue just opened (whose empty search needs no search index, so
 // the first frame does not wait for one), and the reference a pass that
 // reuses memory and earlier answers must agree with.
-func Find(recs []*catalogue.Record, text string) *Answer {
+func Find(recs []*ssd3.Record, text string) *Answer {
 	return (pass{text: text, recs: recs}).run(context.Background())
 }
 
@@ -465,11 +465,11 @@ func (r *Answer) Len() int { return len(r.shown) }
 func (r *Answer) Invalid() int { return r.ix.invalid }
 
 // rec returns the i-th record shown.
-func (r *Answer) rec(i int) *catalogue.Record { return r.ix.recs[r.shown[i]] }
+func (r *Answer) rec(i int) *ssd3.Record { return r.ix.recs[r.shown[i]] }
 
 // Records returns the records shown, in order.
-func (r *Answer) Records() []*catalogue.Record {
-	out := make([]*catalogue.Record, len(r.shown))
+func (r *Answer) Records() []*ssd3.Record {
+	out := make([]*ssd3.Record, len(r.shown))
 	for i, pos := range r.shown {
 		out[i] = r.ix.recs[pos]
 	}
@@ -508,7 +508,7 @@ func inOrder(hits []query.Hit, order []int32, n int) []query.Hit {
 	return out
 }
 
-func sameSlice(a, b []*catalogue.Record) bool {
+func sameSlice(a, b []*ssd3.Record) bool {
 	return len(a) == len(b) && (len(a) == 0 || &a[0] == &b[0])
 }
 

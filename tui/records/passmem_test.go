@@ -15,6 +15,7 @@ import (
 	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/gen"
 	"github.com/uricat/uricat/catalogue/query"
+	"github.com/uricat/uricat/catalogue/ssd3"
 )
 
 // loaded returns a list with the catalogue text loaded, as the root's
@@ -63,7 +64,7 @@ func TestPassMemoryModel(t *testing.T) {
 		}
 		var flights []*flight
 		// want is the reference: a pass in new memory, from nothing.
-		want := func(res *Answer) []*catalogue.Record {
+		want := func(res *Answer) []*ssd3.Record {
 			return (pass{text: res.search.text, recs: li.recs, sort: res.order.key}).run(context.Background()).Records()
 		}
 		shown := want(li.res)
@@ -230,7 +231,7 @@ func TestIndexChainStaysShort(t *testing.T) {
 	ix := newIndex(li.recs, 1, nil)
 	ix.search()
 	for i := range 50 {
-		recs := append([]*catalogue.Record(nil), li.recs...)
+		recs := append([]*ssd3.Record(nil), li.recs...)
 		recs[i%len(recs)] = recs[i%len(recs)].Clone()
 		recs[i%len(recs)].SetName("Zebra")
 		ix = newIndex(recs, uint64(i+2), ix)

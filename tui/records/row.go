@@ -3,15 +3,16 @@ package records
 import (
 	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/query"
+	"github.com/uricat/uricat/catalogue/ssd3"
 )
 
 // Row is a line of the list: a group heading or a record.
 type Row struct {
-	Header bool              // a group heading
-	Label  string            // the heading's group
-	Count  int               // the heading's number of records
-	Rec    *catalogue.Record // the record; nil for a heading
-	head   int               // grouped: the row of the heading of the record's group
+	Header bool         // a group heading
+	Label  string       // the heading's group
+	Count  int          // the heading's number of records
+	Rec    *ssd3.Record // the record; nil for a heading
+	head   int          // grouped: the row of the heading of the record's group
 }
 
 // Height of a row in lines: a record shows its URI beneath its name.
@@ -26,7 +27,7 @@ func (r Row) Height() int {
 func (r Row) Ref() catalogue.Ref { return refOf(r.Rec) }
 
 // refOf returns rec's Ref, 0 for no record (a group heading).
-func refOf(rec *catalogue.Record) catalogue.Ref {
+func refOf(rec *ssd3.Record) catalogue.Ref {
 	if rec == nil {
 		return 0
 	}

@@ -7,8 +7,8 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/query"
+	"github.com/uricat/uricat/catalogue/ssd3"
 )
 
 // fixtureText returns the small catalogue of testdata: one invalid record
@@ -43,7 +43,7 @@ func TestSearchUnderASortKeepsTheSortOrder(t *testing.T) {
 	}
 }
 
-func recordNames(recs []*catalogue.Record) []string {
+func recordNames(recs []*ssd3.Record) []string {
 	var out []string
 	for _, r := range recs {
 		out = append(out, r.Name())

@@ -19,6 +19,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/internal/display"
 	"github.com/uricat/uricat/internal/plural"
 	"github.com/uricat/uricat/tui/dialog"
@@ -62,12 +63,12 @@ type Model struct {
 // New returns the tags dialog for recs (hidden of them hidden by the
 // search), completing from all, the tags in use, and suggested, those of
 // the records most like recs, best first.
-func New(ctx dialog.Context, recs []*catalogue.Record, hidden int, all, suggested []string) *Model {
+func New(ctx dialog.Context, recs []*ssd3.Record, hidden int, all, suggested []string) *Model {
 	m := &Model{ctx: ctx, keys: DefaultKeyMap, hidden: hidden, all: all, suggested: suggested}
 	count := map[string]int{}
 	for _, r := range recs {
 		m.refs = append(m.refs, r.Ref())
-		for _, t := range catalogue.SplitTags(r.Extension(catalogue.FieldTags)) {
+		for _, t := range ssd3.SplitTags(r.Extension(ssd3.FieldTags)) {
 			if count[t] == 0 {
 				m.carried = append(m.carried, t)
 			}
@@ -115,7 +116,7 @@ func (m *Model) SetSize(width, height int) {
 // focused input with, best first: the suggestions, then the rest.
 func (m *Model) Completions() []string {
 	head, typed := split(m.inputs[m.focus].Value())
-	had := catalogue.SplitTags(head)
+	had := ssd3.SplitTags(head)
 	from := m.carried
 	if m.focus == 0 {
 		from = slices.Concat(m.suggested, m.all)
@@ -150,7 +151,7 @@ func tags(v string) ([]string, error) {
 		if t == "" {
 			continue
 		}
-		if err := catalogue.CheckTag(t); err != nil {
+		if err := ssd3.CheckTag(t); err != nil {
 			return nil, err
 		}
 		if !slices.Contains(out, t) {

@@ -8,6 +8,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/tui/dialog"
 	"github.com/uricat/uricat/tui/dialog/dialogtest"
 	"github.com/uricat/uricat/tui/theme"
@@ -95,7 +96,7 @@ func TestApply(t *testing.T) {
 	}
 	var got []string
 	for _, r := range st.Cat.Records() {
-		got = append(got, r.Extension(catalogue.FieldTags))
+		got = append(got, r.Extension(ssd3.FieldTags))
 	}
 	if want := []string{"go, new", "new, go", "new, go"}; !slices.Equal(got, want) {
 		t.Errorf("tags %q, want %q", got, want)
@@ -116,7 +117,7 @@ func TestRefusals(t *testing.T) {
 	if !send(m, "a", ",", ",", "b", "enter").Close || len(st.Edits) != 1 {
 		t.Fatalf("a,,b: %d edits", len(st.Edits))
 	}
-	if got := st.Cat.Records()[2].Extension(catalogue.FieldTags); got != "a, b" {
+	if got := st.Cat.Records()[2].Extension(ssd3.FieldTags); got != "a, b" {
 		t.Errorf("C's tags %q", got)
 	}
 }

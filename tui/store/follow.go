@@ -7,6 +7,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/internal/dirwatch"
 	"github.com/uricat/uricat/internal/display"
 	"github.com/uricat/uricat/internal/plural"
@@ -96,7 +97,7 @@ func (s *Store) Close() {
 // arrived says what another program's version changed, comparing the
 // records before and after taking it in: "3 bookmarks changed on disk
 // (2 added, 1 removed)"; "" when no record did.
-func arrived(before, after []*catalogue.Record) string {
+func arrived(before, after []*ssd3.Record) string {
 	a, c, r := changes(before, after)
 	switch n := a + c + r; {
 	case n == 0:
@@ -114,11 +115,11 @@ func arrived(before, after []*catalogue.Record) string {
 
 // changes counts the records added, changed and removed from before to
 // after, by Ref (every record keeps its Ref across a Rebase and an edit).
-func changes(before, after []*catalogue.Record) (added, changed, removed int) {
-	differ := func(o, r *catalogue.Record) bool {
+func changes(before, after []*ssd3.Record) (added, changed, removed int) {
+	differ := func(o, r *ssd3.Record) bool {
 		// Text that differs only in its line ends or the blank lines
 		// after it (another writer's) is no change.
-		return o != r && o.Raw() != r.Raw() && len(catalogue.Diff(o, r)) > 0
+		return o != r && o.Raw() != r.Raw() && len(ssd3.Diff(o, r)) > 0
 	}
 	// Records mostly stay where they were: walk both while they pair,
 	// and index by Ref only what is left (a map of every record costs a
@@ -130,7 +131,7 @@ func changes(before, after []*catalogue.Record) (added, changed, removed int) {
 		}
 	}
 	before, after = before[i:], after[i:]
-	old := make(map[catalogue.Ref]*catalogue.Record, len(before))
+	old := make(map[catalogue.Ref]*ssd3.Record, len(before))
 	for _, r := range before {
 		old[r.Ref()] = r
 	}

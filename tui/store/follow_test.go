@@ -38,9 +38,9 @@ func TestArrivedSaysWhatChanged(t *testing.T) {
 		apply(t, o, catalogue.Set{Ref: byName(t, o, "Google"), Fields: []ssd3.Field{{Name: ssd3.FieldRating, Value: "3"}}})
 	}
 	add := func(o *catalogue.Catalogue) {
-		apply(t, o, catalogue.Add{Records: []*catalogue.Record{
-			catalogue.NewRecord(catalogue.Values{URI: "https://a.example/", Name: "a"}),
-			catalogue.NewRecord(catalogue.Values{URI: "https://b.example/", Name: "b"})}})
+		apply(t, o, catalogue.Add{Records: []*ssd3.Record{
+			ssd3.NewRecord(ssd3.Values{URI: "https://a.example/", Name: "a"}),
+			ssd3.NewRecord(ssd3.Values{URI: "https://b.example/", Name: "b"})}})
 	}
 	for _, tc := range []struct {
 		name   string

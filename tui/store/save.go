@@ -8,6 +8,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/internal/display"
 	"github.com/uricat/uricat/internal/plural"
 	"github.com/uricat/uricat/tui/dialog"
@@ -304,7 +305,7 @@ type arrivedMsg struct {
 // arrivalNote says what the other program's version changed, before and
 // after the catalogue took it in; clean when the user had no edits the
 // file lacked.
-func arrivalNote(before, after []*catalogue.Record, clean bool, rep *catalogue.MergeReport) string {
+func arrivalNote(before, after []*ssd3.Record, clean bool, rep *catalogue.MergeReport) string {
 	note := arrived(before, after)
 	switch {
 	case clean && note == "":

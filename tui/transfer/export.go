@@ -53,7 +53,7 @@ var DefaultExportKeyMap = ExportKeyMap{
 type Export struct {
 	ctx      dialog.Context
 	keys     ExportKeyMap
-	recs     []*catalogue.Record
+	recs     []*ssd3.Record
 	what     string // what recs are, for the title ("12 records shown")
 	format   int    // index into writers
 	onPath   bool   // the path input has focus
@@ -95,7 +95,7 @@ type exportedMsg struct {
 // records or those its search shows), described by what ("all 120
 // records"). The path starts as bookmarks.EXT in dir ("" for the working
 // directory).
-func NewExport(ctx dialog.Context, recs []*catalogue.Record, what, dir string) *Export {
+func NewExport(ctx dialog.Context, recs []*ssd3.Record, what, dir string) *Export {
 	th := ctx.Theme
 	ti := textinput.New()
 	ti.Prompt = ""

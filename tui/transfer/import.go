@@ -429,7 +429,7 @@ type countingReader struct {
 }
 
 // Read reads the next record, and counts it.
-func (r *countingReader) Read() (*catalogue.Record, error) {
+func (r *countingReader) Read() (*ssd3.Record, error) {
 	rec, err := r.Reader.Read()
 	if err == nil {
 		r.n++

@@ -354,7 +354,7 @@ func TestLongPathsKeepTheirEnd(t *testing.T) {
 	}
 }
 
-func records(t *testing.T) []*catalogue.Record {
+func records(t *testing.T) []*ssd3.Record {
 	t.Helper()
 	c, err := catalogue.Read(strings.NewReader("URI: https://go.dev/\r\nNAME: Go\r\nDATE: 01/02/2024 10:00:00\r\nCATEGORY: Programming\r\n\r\n" +
 		"URI: https://example.org/\r\nNAME: Example\r\nDATE: 02/02/2024 10:00:00\r\nRATING: 4\r\n"))

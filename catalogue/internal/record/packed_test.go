@@ -1,23 +1,10 @@
-package catalogue
+package record
 
 import (
 	"reflect"
 	"strings"
 	"testing"
 )
-
-// packText packs text as a record's text is packed, spans aside, a line
-// at a time and knowing no field: what the reader's packing, which knows
-// each line's field, must match.
-func packText(text string) string {
-	var r Record
-	p := newPacker(text, len(text), nil)
-	for line := range strings.Lines(text) {
-		p.add(line, nil)
-	}
-	p.finish(&r)
-	return r.raw
-}
 
 // A record's text is packed (field names to a byte, a DATE to eight) and
 // unpacked exactly, whatever it holds.
@@ -47,7 +34,7 @@ func TestPackRoundTrip(t *testing.T) {
 		{"the empty text", "", 0},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			p := packText(tt.text)
+			p := PackText(tt.text)
 			if got := unpack(p); got != tt.text {
 				t.Errorf("unpack(pack(%q)) = %q", tt.text, got)
 			}
@@ -64,7 +51,7 @@ func TestPackedSpans(t *testing.T) {
 	text := "ID: 7\r\nURI: http://e.org/\r\nDATE: 01/02/2003 04:05:06\r\nNAME: N\r\nX-A: 1\r\nCATEGORY: C/D\r\nDESCRIPTION: d e\r\nLANGUAGE: en\r\nTYPE: text/html\r\n"
 	r := parseRecord(text, 1, nil)
 	want := Values{ID: "7", URI: "http://e.org/", Name: "N", Category: "C/D", Description: "d e", Language: "en", Type: "text/html"}
-	got := r.values()
+	got := r.Values()
 	got.Date, got.Extensions = want.Date, nil
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("values %+v, want %+v", got, want)
@@ -89,10 +76,10 @@ func FuzzPack(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, text string) {
-		if got := unpack(packText(text)); got != text {
+		if got := unpack(PackText(text)); got != text {
 			t.Fatalf("unpack(pack(%q)) = %q", text, got)
 		}
-		if strings.Count(packText(text), "\n") != strings.Count(text, "\n") {
+		if strings.Count(PackText(text), "\n") != strings.Count(text, "\n") {
 			t.Fatalf("pack(%q) moved line breaks", text)
 		}
 	})

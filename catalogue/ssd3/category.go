@@ -1,4 +1,4 @@
-package catalogue
+package ssd3
 
 import "strings"
 
@@ -123,10 +123,10 @@ func unescapeName(s string) string {
 	return SplitCategory(s)[0]
 }
 
-// recategorised returns the CATEGORY a record of category has once the
+// Recategorised returns the CATEGORY a record of category has once the
 // subtree from is renamed to: category itself if it is not under from.
 // Renaming onto "" moves the subtree's names up to the top.
-func recategorised(category, from, to string) (string, bool) {
+func Recategorised(category, from, to string) (string, bool) {
 	rest, ok := CategoryUnder(category, from)
 	if !ok {
 		return category, false

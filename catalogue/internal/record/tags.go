@@ -1,10 +1,8 @@
-package catalogue
+package record
 
 import (
 	"fmt"
 	"strings"
-
-	"github.com/uricat/uricat/catalogue/ssd3"
 )
 
 // FieldTags is the extension field that holds a record's tags, as the
@@ -27,7 +25,7 @@ func SplitTags(v string) []string {
 func JoinTags(tags []string) string { return strings.Join(tags, ", ") }
 
 // knownExtensions are the X- fields uricat reads for a meaning of its own.
-var knownExtensions = [...]string{FieldTags, ssd3.FieldAdded}
+var knownExtensions = [...]string{FieldTags, FieldAdded}
 
 // MiscasedExtension returns the X- field uricat knows (FieldTags,
 // FieldAdded) that name differs from only in case, or "" if none does.
@@ -45,11 +43,11 @@ func MiscasedExtension(name string) string {
 
 // miscasedWarning is the warning of an X- field named as one uricat
 // knows but for its case (MiscasedExtension), or nil.
-func miscasedWarning(name string, line int) *ssd3.Diagnostic {
+func miscasedWarning(name string, line int) *Diagnostic {
 	k := MiscasedExtension(name)
 	if k == "" {
 		return nil
 	}
-	return &ssd3.Diagnostic{Line: line, Offset: -1, Field: name, Kind: ssd3.Warning,
+	return &Diagnostic{Line: line, Offset: -1, Field: name, Kind: Warning,
 		Msg: fmt.Sprintf("%s is not %s: field names are case-sensitive (2.1.3), so uricat does not read it as %s; rename it %s", name, k, k, k)}
 }

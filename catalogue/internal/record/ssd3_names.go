@@ -1,4 +1,4 @@
-package ssd3
+package record
 
 // Standard field names (SSD3 section 3). Names are case-sensitive (2.1.3).
 const (

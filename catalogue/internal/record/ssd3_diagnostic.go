@@ -1,4 +1,4 @@
-package ssd3
+package record
 
 import (
 	"strconv"
@@ -47,7 +47,7 @@ func (k Kind) Error() string { return k.String() }
 // Diagnostic is what uricat has to say about a catalogue, a foreign file it
 // imports or a record it exports, with where it is: the file, a line
 // (and column) or a byte offset, whichever the input has, and the field.
-// It is an error that wraps its Kind. String formats it, in the one form
+// It is an error that wraps its Kind and Cause. String formats it, in the one form
 // every command and view shows.
 type Diagnostic struct {
 	File   string // the file, "" when not known or not worth saying
@@ -60,6 +60,9 @@ type Diagnostic struct {
 	Field string
 	Kind  Kind
 	Msg   string // may quote the input: display.Text makes it safe to show
+	// Cause is what kind of problem it is, for errors.Is (ErrBareLine,
+	// ErrFieldName...); nil when the reader did not find it.
+	Cause error
 }
 
 // Where is the diagnostic's position: "FILE:LINE:COLUMN", "FILE:LINE" or
@@ -125,8 +128,13 @@ func (d Diagnostic) Append(b []byte) []byte {
 // Error is String: a Diagnostic is an error that wraps its Kind.
 func (d Diagnostic) Error() string { return d.String() }
 
-// Unwrap returns the diagnostic's Kind, for errors.Is.
-func (d Diagnostic) Unwrap() error { return d.Kind }
+// Unwrap returns the diagnostic's Kind and its Cause, for errors.Is.
+func (d Diagnostic) Unwrap() []error {
+	if d.Cause == nil {
+		return []error{d.Kind}
+	}
+	return []error{d.Kind, d.Cause}
+}
 
 // In returns d in file: a reader of an io.Reader does not know its file's
 // name, which the caller gives before showing d.

@@ -1,6 +1,7 @@
-package catalogue
+package record
 
 import (
+	"fmt"
 	"math"
 	"slices"
 	"strings"
@@ -8,7 +9,6 @@ import (
 	"unsafe"
 
 	"github.com/uricat/uricat/catalogue/internal/syntax"
-	"github.com/uricat/uricat/catalogue/ssd3"
 )
 
 // Record is one bookmark: a URI and the metadata SSD3 defines for it.
@@ -66,8 +66,8 @@ const (
 )
 
 // strNames are the names of the string fields, by index (strURI...).
-var strNames = [numStr]string{strURI: ssd3.FieldURI, strName: ssd3.FieldName, strCategory: ssd3.FieldCategory,
-	strDescription: ssd3.FieldDescription, strLanguage: ssd3.FieldLanguage, strType: ssd3.FieldType, strID: ssd3.FieldID}
+var strNames = [numStr]string{strURI: FieldURI, strName: FieldName, strCategory: FieldCategory,
+	strDescription: FieldDescription, strLanguage: FieldLanguage, strType: FieldType, strID: FieldID}
 
 // recordFlags are a record's bits: whether it has a DATE in date, whether
 // raw holds its extension fields verbatim (read them from there), and
@@ -89,10 +89,10 @@ type recordMore struct {
 	str      [numStr]string
 	date     time.Time // a DATE that is not whole seconds in UTC
 	rating   int       // a RATING outside 0-255 (only a caller's mistake; kept to be reported)
-	ext      []ssd3.Field
-	problems []ssd3.Diagnostic // what was wrong with it when read
-	sep      string            // blank lines before the record, written back as they were
-	sepTail  int               // how many bytes of sep were the file's last blank lines when it was added
+	ext      []Field
+	problems []Diagnostic // what was wrong with it when read
+	sep      string       // blank lines before the record, written back as they were
+	sepTail  int          // how many bytes of sep were the file's last blank lines when it was added
 }
 
 const (
@@ -259,7 +259,7 @@ func (r *Record) setSep(sep string, tail int) {
 func (r *Record) Line() int { return int(r.line) }
 
 // Problems returns what was wrong with the record when it was read.
-func (r *Record) Problems() []ssd3.Diagnostic {
+func (r *Record) Problems() []Diagnostic {
 	if r.more == nil {
 		return nil
 	}
@@ -267,7 +267,7 @@ func (r *Record) Problems() []ssd3.Diagnostic {
 }
 
 // addProblem adds d to the record's problems.
-func (r *Record) addProblem(d ssd3.Diagnostic) {
+func (r *Record) addProblem(d Diagnostic) {
 	m := r.edit()
 	m.problems = append(m.problems, d)
 }
@@ -293,7 +293,7 @@ func (r *Record) FileValue(name string) string {
 		}
 		v = strings.TrimSpace(v)
 		if f := spec(name); f == nil || f.Text {
-			if d, err := ssd3.DecodeText(v); err == nil {
+			if d, err := DecodeText(v); err == nil {
 				return d
 			}
 		}
@@ -306,7 +306,7 @@ func (r *Record) FileValue(name string) string {
 // DATE that happens to be Go's zero time, so a DATE read from the file
 // counts whatever its value.
 func (r *Record) hasDate() bool {
-	return !r.Date().IsZero() || r.accepted&bitOf(ssd3.FieldDate) != 0
+	return !r.Date().IsZero() || r.accepted&bitOf(FieldDate) != 0
 }
 
 // Extension returns the value of the X- field name, or "".
@@ -352,7 +352,7 @@ func (r *Record) SetExtension(name, value string) {
 // AddExtension adds the X- field name with value after the record's
 // other fields, even if it has one of that name already.
 func (r *Record) AddExtension(name, value string) {
-	r.SetExtensions(append(r.Extensions(), ssd3.Field{Name: name, Value: value}))
+	r.SetExtensions(append(r.Extensions(), Field{Name: name, Value: value}))
 }
 
 // Clone returns a deep copy of r, with the same Ref and original text, to
@@ -389,7 +389,7 @@ func (r *Record) atLine(line int) *Record {
 // forget makes r a record of its values alone, as one not read from any
 // file: no text, separator, problems, line or identity.
 func (r *Record) forget() {
-	v := r.values()
+	v := r.Values()
 	*r = Record{invalid: r.invalid, allowDup: r.allowDup}
 	r.setValues(v)
 }
@@ -397,11 +397,11 @@ func (r *Record) forget() {
 // Validate checks every field of r as SSD3 requires and returns the
 // problems, each naming its field. A record with no problems can be written.
 // Text fields may hold any Unicode: the writer encodes what ASCII cannot hold.
-func (r *Record) Validate() []ssd3.Diagnostic {
-	var ps []ssd3.Diagnostic
+func (r *Record) Validate() []Diagnostic {
+	var ps []Diagnostic
 	add := func(field string, err error) {
 		if err != nil {
-			ps = append(ps, ssd3.Diagnostic{Offset: -1, Field: field, Msg: err.Error(), Kind: ssd3.Error})
+			ps = append(ps, Diagnostic{Offset: -1, Field: field, Msg: err.Error(), Kind: Error})
 		}
 	}
 	for i := range Fields {
@@ -419,15 +419,15 @@ func (r *Record) Validate() []ssd3.Diagnostic {
 		seen = make(map[string]bool, len(ext))
 	}
 	for i, f := range ext {
-		add(f.Name, ssd3.ValidateExtensionName(f.Name))
+		add(f.Name, ValidateExtensionName(f.Name))
 		twice := seen[f.Name]
 		if seen != nil {
 			seen[f.Name] = true
 		} else {
-			twice = slices.ContainsFunc(ext[:i], func(g ssd3.Field) bool { return g.Name == f.Name })
+			twice = slices.ContainsFunc(ext[:i], func(g Field) bool { return g.Name == f.Name })
 		}
 		if twice {
-			add(f.Name, errorf("field %s appears twice; a name must not occur twice in a record (2.2)", f.Name))
+			add(f.Name, fmt.Errorf("field %s appears twice; a name must not occur twice in a record (2.2)", f.Name))
 		}
 		add(f.Name, validateText(f.Name, f.Value))
 	}
@@ -457,7 +457,7 @@ type Values struct {
 	Language    string
 	Type        string
 	ID          string // decimal digits, as written
-	Extensions  []ssd3.Field
+	Extensions  []Field
 }
 
 // NewRecord returns a new record holding v, not yet in any catalogue.
@@ -475,8 +475,8 @@ func NewRecord(v Values) *Record {
 	return r
 }
 
-// values returns the record's fields.
-func (r *Record) values() Values {
+// Values returns the record's fields.
+func (r *Record) Values() Values {
 	return Values{URI: r.URI(), Name: r.Name(), Date: r.Date(), Category: r.Category(),
 		Description: r.Description(), Rating: r.Rating(), Language: r.Language(), Type: r.Type(),
 		ID: r.ID(), Extensions: r.Extensions()}
@@ -538,16 +538,16 @@ func (r *Record) ID() string { return r.str(strID) }
 
 // Extensions returns the record's extension fields (2.2), in file order.
 // The slice may be the record's: do not modify it.
-func (r *Record) Extensions() []ssd3.Field {
+func (r *Record) Extensions() []Field {
 	if r.more != nil && r.more.set&moreExt != 0 {
 		return r.more.ext
 	}
 	if r.flags&flagExtRaw == 0 {
 		return nil
 	}
-	var fs []ssd3.Field
+	var fs []Field
 	for name, value := range r.rawExtensions() {
-		fs = append(fs, ssd3.Field{Name: name, Value: value})
+		fs = append(fs, Field{Name: name, Value: value})
 	}
 	return fs
 }
@@ -631,7 +631,7 @@ func (r *Record) SetType(v string) { r.setStr(strType, v) }
 func (r *Record) SetID(v string) { r.setStr(strID, v) }
 
 // SetExtensions sets the record's extension fields; the record keeps fs.
-func (r *Record) SetExtensions(fs []ssd3.Field) {
+func (r *Record) SetExtensions(fs []Field) {
 	r.flags &^= flagExtRaw
 	if fs == nil && (r.more == nil || r.more.set&moreExt == 0) {
 		return

@@ -1,4 +1,4 @@
-package catalogue
+package record
 
 import (
 	"bytes"
@@ -9,16 +9,15 @@ import (
 	"unsafe"
 
 	"github.com/uricat/uricat/catalogue/internal/syntax"
-	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/internal/printable"
 )
 
-// reader splits a URI-Catalogue held in memory into records, one at a
+// PieceReader splits a URI-Catalogue held in memory into records, one at a
 // time, keeping line numbers. It never stops at a bad record: what is
 // wrong goes in the record's Problems, and it goes on. Read and Open read
 // a whole file into memory first: records are substrings of it, and are
 // parsed on several cores, each reader splitting a piece of the file.
-type reader struct {
+type PieceReader struct {
 	data    []byte // the input, up to the end of the piece to read
 	src     string // data as a string: records are substrings of it
 	off     int    // bytes read so far
@@ -27,7 +26,7 @@ type reader struct {
 	lf      int    // lines ended by LF alone
 	firstLF int
 	records int
-	probs   []ssd3.Diagnostic
+	probs   []Diagnostic
 	err     error
 }
 
@@ -64,10 +63,10 @@ func (vc *valueCache) check(index int, valid func(string) error, v string) error
 }
 
 // newPieceReader returns a reader of data[start:end], which must start
-// where the line before it ended a record (pieceBounds), or where the
+// where the line before it ended a record (PieceBounds), or where the
 // file starts; after says which. Before it the file holds line lines.
-func newPieceReader(data []byte, start, end, line int, after bool) *reader {
-	r := &reader{data: data[:end], src: unsafe.String(unsafe.SliceData(data), end), off: start, line: line}
+func newPieceReader(data []byte, start, end, line int, after bool) *PieceReader {
+	r := &PieceReader{data: data[:end], src: unsafe.String(unsafe.SliceData(data), end), off: start, line: line}
 	if after {
 		r.records = 1 // a record ended where the piece starts
 	}
@@ -76,33 +75,28 @@ func newPieceReader(data []byte, start, end, line int, after bool) *reader {
 
 // detach lets go of the memory read, which the next block reuses, keeping
 // what is needed of it.
-func (r *reader) detach() {
+func (r *PieceReader) detach() {
 	r.data, r.src = nil, ""
 	r.pending = strings.Clone(r.pending)
 }
 
-// joinReaders returns a reader that holds what the readers of consecutive
+// JoinReaders returns a reader that holds what the readers of consecutive
 // pieces found between and after records, in order.
-func joinReaders(rds []*reader) *reader {
-	j := &reader{}
+func JoinReaders(rds []*PieceReader) *PieceReader {
+	j := &PieceReader{}
 	for _, r := range rds {
-		j.probs = append(j.probs, r.probs...)
-		if j.lf == 0 {
-			j.firstLF = r.firstLF
-		}
-		j.lf += r.lf
-		j.pending = r.pending
+		j.Join(r)
 	}
 	return j
 }
 
-// pieceBounds cuts data into pieces of about size bytes, where reading
+// PieceBounds cuts data into pieces of about size bytes, where reading
 // the whole of it would end a record: at a blank line that follows a
 // record's last line. It returns where the pieces start, and len(data).
-func pieceBounds(data []byte, size int) []int {
+func PieceBounds(data []byte, size int) []int {
 	bounds := []int{0}
 	for at := size; at+size <= len(data); {
-		cut := recordEnd(data, at)
+		cut := RecordEnd(data, at)
 		if len(data)-cut < max(size/2, 1) { // the rest would be a small piece
 			break
 		}
@@ -112,9 +106,9 @@ func pieceBounds(data []byte, size int) []int {
 	return append(bounds, len(data))
 }
 
-// recordEnd returns the start of the first blank line at or after the line
+// RecordEnd returns the start of the first blank line at or after the line
 // that holds data[at] whose line before is not blank, or len(data).
-func recordEnd(data []byte, at int) int {
+func RecordEnd(data []byte, at int) int {
 	start := bytes.LastIndexByte(data[:at], '\n') + 1
 	prevBlank := true // not known: the first line looked at is never a cut
 	for start < len(data) {
@@ -145,7 +139,7 @@ type rawRecord struct {
 // blank lines before it are read here, and its own lines are left to
 // parseRecordInto, so that each line of a file is scanned once, as it
 // is parsed; done then moves past them.
-func (r *reader) next() (rawRecord, error) {
+func (r *PieceReader) next() (rawRecord, error) {
 	if r.err != nil {
 		return rawRecord{}, r.err
 	}
@@ -157,7 +151,7 @@ func (r *reader) next() (rawRecord, error) {
 			r.err = io.EOF
 			r.pending = r.src[sepStart:r.off]
 			if r.pending != "" {
-				r.probs = append(r.probs, ssd3.Diagnostic{Line: r.line, Offset: -1, Msg: "blank line after the last record (2.1.2: blank lines only separate records)", Kind: ssd3.Warning})
+				r.probs = append(r.probs, Diagnostic{Line: r.line, Offset: -1, Cause: ErrBlankLine, Msg: "blank line after the last record (2.1.2: blank lines only separate records)", Kind: Warning})
 			}
 			return rawRecord{}, io.EOF
 		}
@@ -180,7 +174,7 @@ func (r *reader) next() (rawRecord, error) {
 			if r.records == 0 {
 				what = "blank line before the first record"
 			}
-			r.probs = append(r.probs, ssd3.Diagnostic{Line: first - 1, Offset: -1, Msg: fmt.Sprintf("%s (2.1.2: records are separated by one blank line)", what), Kind: ssd3.Warning})
+			r.probs = append(r.probs, Diagnostic{Line: first - 1, Offset: -1, Cause: ErrBlankLine, Msg: fmt.Sprintf("%s (2.1.2: records are separated by one blank line)", what), Kind: Warning})
 		}
 		r.records++
 		return rawRecord{text: r.src[lineStart:], sep: prefix, first: first}, nil
@@ -189,7 +183,7 @@ func (r *reader) next() (rawRecord, error) {
 
 // done moves past the lines of the record next found, as
 // parseRecordInto found them.
-func (r *reader) done(l recordLines) {
+func (r *PieceReader) done(l recordLines) {
 	r.off += l.n
 	r.line += l.lines
 	if l.lf > 0 {
@@ -202,28 +196,28 @@ func (r *reader) done(l recordLines) {
 
 // Trailer returns what followed the last record (blank lines), once next
 // has returned io.EOF, so that a writer can put it back.
-func (r *reader) Trailer() string { return r.pending }
+func (r *PieceReader) Trailer() string { return r.pending }
 
 // Problems returns the problems of the file as a whole, rather than of one
 // record: line breaks that are LF alone, and extra blank lines.
-func (r *reader) Problems() []ssd3.Diagnostic {
+func (r *PieceReader) Problems() []Diagnostic {
 	ps := r.probs
 	if r.lf > 0 {
-		ps = append(ps[:len(ps):len(ps)], ssd3.Diagnostic{Line: r.firstLF, Offset: -1, Kind: ssd3.Warning,
+		ps = append(ps[:len(ps):len(ps)], Diagnostic{Line: r.firstLF, Offset: -1, Kind: Warning, Cause: ErrLineBreak,
 			Msg: fmt.Sprintf("%d line(s) end in LF alone, the first here (2.1.2: lines end in CRLF)", r.lf)})
 	}
 	return ps
 }
 
-func (r *reader) noteBlank(content []byte, line int) {
+func (r *PieceReader) noteBlank(content []byte, line int) {
 	if len(content) > 0 {
-		r.probs = append(r.probs, ssd3.Diagnostic{Line: line, Offset: -1, Msg: "line holds only white space; a blank line must be empty (2.1.2)", Kind: ssd3.Error})
+		r.probs = append(r.probs, Diagnostic{Line: line, Offset: -1, Cause: ErrBlankLine, Msg: "line holds only white space; a blank line must be empty (2.1.2)", Kind: Error})
 	}
 }
 
 // peekLine returns the next line with its line break, however long, or
 // nothing at the end; advance moves past it.
-func (r *reader) peekLine() []byte {
+func (r *PieceReader) peekLine() []byte {
 	rest := r.data[r.off:]
 	if i := bytes.IndexByte(rest, '\n'); i >= 0 {
 		return rest[:i+1]
@@ -232,7 +226,7 @@ func (r *reader) peekLine() []byte {
 }
 
 // advance moves past line, which peekLine returned, counting it.
-func (r *reader) advance(line []byte) {
+func (r *PieceReader) advance(line []byte) {
 	r.off += len(line)
 	r.line++
 	if n := len(line); line[n-1] == '\n' && (n < 2 || line[n-2] != '\r') {
@@ -332,7 +326,7 @@ func parseRecordInto(rec *Record, text string, first int, how parseHow) recordLi
 	p := recordParser{rec: rec, first: first, verbatim: true}
 	// Most records have a few extensions: they are gathered here without
 	// allocating.
-	var extBuf [8]ssd3.Field
+	var extBuf [8]Field
 	exts := extBuf[:0]
 	// The text is packed line by line as it is parsed (see packer). The
 	// packer stays out of p, which lets rec escape, so as not to be
@@ -459,8 +453,8 @@ func (p *recordParser) duplicate(f field, lineNo int) {
 }
 
 // extension adds a valid X- field to exts, the record's so far.
-func (p *recordParser) extension(exts []ssd3.Field, f field, lineNo int) []ssd3.Field {
-	if slices.ContainsFunc(exts, func(x ssd3.Field) bool { return x.Name == f.name }) {
+func (p *recordParser) extension(exts []Field, f field, lineNo int) []Field {
+	if slices.ContainsFunc(exts, func(x Field) bool { return x.Name == f.name }) {
 		p.rec.addProblem(duplicateField(f.name, lineNo))
 		p.verbatim = false
 		return exts
@@ -474,17 +468,17 @@ func (p *recordParser) extension(exts []ssd3.Field, f field, lineNo int) []ssd3.
 	if _, ok := p.rec.spanOf(f.value); !ok {
 		p.verbatim = false // decoded from encoded-words
 	}
-	return append(exts, ssd3.Field{Name: f.name, Value: f.value})
+	return append(exts, Field{Name: f.name, Value: f.value})
 }
 
-func duplicateField(name string, lineNo int) ssd3.Diagnostic {
-	return ssd3.Diagnostic{Line: lineNo, Offset: -1, Field: name, Kind: ssd3.Error,
+func duplicateField(name string, lineNo int) Diagnostic {
+	return Diagnostic{Line: lineNo, Offset: -1, Field: name, Kind: Error, Cause: ErrDuplicate,
 		Msg: fmt.Sprintf("%s appears again; a field name must not occur twice in a record (2.2)", name)}
 }
 
 // finish settles the record once its lines, raw, are all parsed: its
 // extensions exts, the required fields, and, with textKept, its text.
-func (p *recordParser) finish(raw string, exts []ssd3.Field, arena *textArena) {
+func (p *recordParser) finish(raw string, exts []Field, arena *textArena) {
 	rec := p.rec
 	switch {
 	case len(exts) == 0:
@@ -498,7 +492,7 @@ func (p *recordParser) finish(raw string, exts []ssd3.Field, arena *textArena) {
 	}
 	rec.invalid = rec.accepted&requiredFields != requiredFields || p.dupRequired
 	if p.dupRequired && rec.accepted&requiredFields == requiredFields {
-		rec.addProblem(ssd3.Diagnostic{Line: p.first, Offset: -1, Kind: ssd3.Error,
+		rec.addProblem(Diagnostic{Line: p.first, Offset: -1, Kind: Error, Cause: ErrDuplicate,
 			Msg: "a required field appears twice, so the record is ambiguous (2.2); it is kept but not used"})
 	}
 	if p.escape {
@@ -522,11 +516,11 @@ func (p *recordParser) missingRequired() {
 			continue
 		}
 		if p.seen&f.bit != 0 && rec.accepted&f.bit == 0 {
-			rec.addProblem(ssd3.Diagnostic{Line: p.first, Offset: -1, Field: f.Name, Kind: ssd3.Error,
+			rec.addProblem(Diagnostic{Line: p.first, Offset: -1, Field: f.Name, Kind: Error, Cause: ErrMissing,
 				Msg: fmt.Sprintf("record kept but not used: its %s, which is required, is invalid (2.2)", f.Name)})
 		}
 		if p.seen&f.bit == 0 {
-			rec.addProblem(ssd3.Diagnostic{Line: p.first, Offset: -1, Field: f.Name, Kind: ssd3.Error,
+			rec.addProblem(Diagnostic{Line: p.first, Offset: -1, Field: f.Name, Kind: Error, Cause: ErrMissing,
 				Msg: fmt.Sprintf("record has no %s field, which is required (%s); the record is kept but not used", f.Name, f.Section)})
 		}
 	}
@@ -535,9 +529,9 @@ func (p *recordParser) missingRequired() {
 // field is one parsed line.
 type field struct {
 	name    string
-	spec    *FieldSpec       // the standard field called name; nil for any other
-	value   string           // an X- field's, decoded
-	problem *ssd3.Diagnostic // non-nil: the line is kept verbatim and not used
+	spec    *FieldSpec  // the standard field called name; nil for any other
+	value   string      // an X- field's, decoded
+	problem *Diagnostic // non-nil: the line is kept verbatim and not used
 }
 
 // parseField parses and validates one line (without its line break). A
@@ -551,8 +545,8 @@ func parseField(line string, dst *Record, seen uint16, cache *valueCache) field 
 // parseFieldAt is parseField, told where the first byte of line that
 // 2.1.1 forbids is (-1: none).
 func parseFieldAt(line string, forbidden int, dst *Record, seen uint16, cache *valueCache) field {
-	bad := func(col int, fname, format string, a ...any) field {
-		return field{name: fname, spec: spec(fname), problem: &ssd3.Diagnostic{Offset: -1, Column: col, Field: fname, Msg: fmt.Sprintf(format, a...), Kind: ssd3.Error}}
+	bad := func(col int, cause error, fname, format string, a ...any) field {
+		return field{name: fname, spec: spec(fname), problem: &Diagnostic{Offset: -1, Column: col, Field: fname, Msg: fmt.Sprintf(format, a...), Kind: Error, Cause: cause}}
 	}
 	// One pass over the name finds the colon that ends it, on most lines:
 	// names are short, and most lines are fields.
@@ -565,28 +559,28 @@ func parseFieldAt(line string, forbidden int, dst *Record, seen uint16, cache *v
 		colon = strings.IndexByte(line, ':')
 	}
 	if colon < 0 {
-		return bad(1, "", "line %q is not a field: expected \"NAME: value\" (2.1.2)", syntax.Clip(line))
+		return bad(1, ErrBareLine, "", "line %q is not a field: expected \"NAME: value\" (2.1.2)", syntax.Clip(line))
 	}
 	name := line[:colon]
 	if name == "" {
-		return bad(1, "", "field has no name before the colon (2.1.3)")
+		return bad(1, ErrFieldName, "", "field has no name before the colon (2.1.3)")
 	}
 	if n < colon { // syntax.BadNameChar(name) is n
-		return bad(n+1, "", "field name %q has %s; names may hold only letters, digits, '-' and '_' (2.1.3)", syntax.Clip(name), syntax.DescribeByte(name[n]))
+		return bad(n+1, ErrFieldName, "", "field name %q has %s; names may hold only letters, digits, '-' and '_' (2.1.3)", syntax.Clip(name), syntax.DescribeByte(name[n]))
 	}
 	if i := forbidden; i > colon { // one in the name is a bad name character, above
-		return bad(i+1, name, "%s has %s, which must not appear in a catalogue (2.1.1)", name, syntax.DescribeByte(line[i]))
+		return bad(i+1, ErrNotASCII, name, "%s has %s, which must not appear in a catalogue (2.1.1)", name, syntax.DescribeByte(line[i]))
 	}
 	if colon+1 >= len(line) || line[colon+1] != ' ' {
 		if colon+1 >= len(line) {
-			return bad(colon+1, name, "%s has no value; values must not be empty (2.2)", name)
+			return bad(colon+1, ErrFieldSyntax, name, "%s has no value; values must not be empty (2.2)", name)
 		}
-		return bad(colon+2, name, "%s: the colon must be followed by a single space (2.1.2)", name)
+		return bad(colon+2, ErrFieldSyntax, name, "%s: the colon must be followed by a single space (2.1.2)", name)
 	}
 	value := line[colon+2:]
 	col := colon + 3
 	if value == "" {
-		return bad(col, name, "%s has an empty value; values must not be empty (2.2)", name)
+		return bad(col, ErrFieldSyntax, name, "%s has an empty value; values must not be empty (2.2)", name)
 	}
 	f := field{name: name, spec: spec(name)}
 	var err error
@@ -597,24 +591,24 @@ func parseFieldAt(line string, forbidden int, dst *Record, seen uint16, cache *v
 		}
 		err = f.spec.read(dst, value, cache)
 	case name == "X-":
-		return bad(1, name, "%v", ssd3.ValidateExtensionName(name))
+		return bad(1, ErrFieldName, name, "%v", ValidateExtensionName(name))
 	case !strings.HasPrefix(name, "X-"):
 		hint := ""
 		if up := strings.ToUpper(name); spec(up) != nil || MiscasedExtension(name) != "" {
 			hint = fmt.Sprintf("; field names are case-sensitive, did you mean %s? (2.1.3)", up)
 		}
-		return bad(1, name, "unknown field %q: fields SSD3 does not define must start with \"X-\" (2.2)%s", syntax.Clip(name), hint)
+		return bad(1, ErrFieldName, name, "unknown field %q: fields SSD3 does not define must start with \"X-\" (2.2)%s", syntax.Clip(name), hint)
 	default:
 		f.value, err = decodeValue(name, value)
 	}
 	if err != nil {
-		return bad(col, name, "%v", err)
+		return bad(col, ErrValue, name, "%v", err)
 	}
 	return f
 }
 
 func decodeValue(name, v string) (string, error) {
-	d, err := ssd3.DecodeText(v)
+	d, err := DecodeText(v)
 	if err != nil {
 		return "", fmt.Errorf("%s has an encoded-word that cannot be decoded: %v (RFC 2047)", name, err)
 	}
@@ -628,3 +622,6 @@ func decodeValue(name, v string) (string, error) {
 // forbids in a line (a control character, DEL, or any byte >= 128), or -1:
 // the bytes that are not printable ASCII.
 func firstForbidden(s string) int { return printable.First(s) }
+
+// LF returns how many lines read ended in LF alone.
+func (r *PieceReader) LF() int { return r.lf }

@@ -1,4 +1,4 @@
-package catalogue
+package record
 
 import (
 	"math"
@@ -6,7 +6,6 @@ import (
 	"unsafe"
 
 	"github.com/uricat/uricat/catalogue/internal/syntax"
-	"github.com/uricat/uricat/catalogue/ssd3"
 )
 
 // A record keeps its text packed: the same lines, but a standard field's
@@ -59,7 +58,7 @@ func init() {
 	for _, f := range Fields {
 		fieldLabels = append(fieldLabels, f.Name+": ")
 	}
-	dateIndex = spec(ssd3.FieldDate).index
+	dateIndex = spec(FieldDate).index
 }
 
 // packLine appends line (with its line break) packed to dst. For a line
@@ -103,7 +102,7 @@ func appendField(dst []byte, f *FieldSpec, v string) ([]byte, int) {
 			for k := dateBytes - 1; k >= 0; k-- {
 				dst = append(dst, 0x80|byte(n>>(7*k)&0x7f))
 			}
-			dst = append(dst, v[len(ssd3.DateLayout):]...) // and the line break
+			dst = append(dst, v[len(DateLayout):]...) // and the line break
 			if crlf != 0 {
 				dst = append(dst, '\n')
 			}
@@ -122,15 +121,15 @@ func appendField(dst []byte, f *FieldSpec, v string) ([]byte, int) {
 // dateNumber returns the digits of a value that starts with a DATE in
 // DateLayout's form, then only its line break, as one number.
 func dateNumber(v string) (uint64, bool) {
-	if len(v) < len(ssd3.DateLayout) {
+	if len(v) < len(DateLayout) {
 		return 0, false
 	}
-	if eol := v[len(ssd3.DateLayout):]; eol != "" && eol != "\n" && eol != "\r\n" {
+	if eol := v[len(DateLayout):]; eol != "" && eol != "\n" && eol != "\r\n" {
 		return 0, false
 	}
 	var n uint64
 	k := 0
-	for j := range len(ssd3.DateLayout) {
+	for j := range len(DateLayout) {
 		c := v[j]
 		if k < len(syntax.DateDigits) && syntax.DateDigits[k] == j {
 			if c < '0' || c > '9' {
@@ -168,7 +167,7 @@ func appendRaw(dst []byte, packed string) []byte {
 			for _, b := range []byte(line[1 : 1+dateBytes]) {
 				n = n<<7 | uint64(b&0x7f)
 			}
-			var date [len(ssd3.DateLayout)]byte
+			var date [len(DateLayout)]byte
 			copy(date[:], datePunct)
 			for k := len(syntax.DateDigits) - 1; k >= 0; k-- {
 				date[syntax.DateDigits[k]] = byte('0' + n%10)

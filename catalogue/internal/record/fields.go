@@ -1,4 +1,4 @@
-package catalogue
+package record
 
 import (
 	"errors"
@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"github.com/uricat/uricat/catalogue/internal/syntax"
-	"github.com/uricat/uricat/catalogue/ssd3"
 )
 
 // FieldSpec is what uricat knows of one standard field of SSD3 section 3:
@@ -78,11 +77,11 @@ func (r *Record) Changed() time.Time {
 
 // addedField returns r's X-ADDED as a time, if it is one.
 func (r *Record) addedField() (time.Time, bool) {
-	v := r.Extension(ssd3.FieldAdded)
+	v := r.Extension(FieldAdded)
 	if v == "" {
 		return time.Time{}, false
 	}
-	t, err := ssd3.ParseDate(v)
+	t, err := ParseDate(v)
 	return t, err == nil
 }
 
@@ -94,26 +93,26 @@ var Fields []FieldSpec
 // Fields is made in init, not in its declaration, so that its functions may
 // look fields up (DATE's Set clears its bit).
 func init() {
-	uri := stringField(FieldSpec{Name: ssd3.FieldURI, Label: "URI", Section: "3.1", Required: true, Hint: "https://example.org/"},
-		(*Record).URI, (*Record).SetURI, ssd3.ValidateURI)
+	uri := stringField(FieldSpec{Name: FieldURI, Label: "URI", Section: "3.1", Required: true, Hint: "https://example.org/"},
+		(*Record).URI, (*Record).SetURI, ValidateURI)
 	set := uri.Set
-	uri.Set = func(r *Record, v string) error { return set(r, ssd3.NormalizeURI(v)) } // an IRI becomes a URI
+	uri.Set = func(r *Record, v string) error { return set(r, NormalizeURI(v)) } // an IRI becomes a URI
 	Fields = []FieldSpec{
 		uri,
-		stringField(FieldSpec{Name: ssd3.FieldName, Label: "Name", Section: "3.2", Required: true, Text: true, Hint: "a title"},
+		stringField(FieldSpec{Name: FieldName, Label: "Name", Section: "3.2", Required: true, Text: true, Hint: "a title"},
 			(*Record).Name, (*Record).SetName, nil),
-		stringField(FieldSpec{Name: ssd3.FieldID, Label: "ID", Section: "3.9", Hint: "a unique positive integer"},
-			(*Record).ID, (*Record).SetID, ssd3.ValidateID),
+		stringField(FieldSpec{Name: FieldID, Label: "ID", Section: "3.9", Hint: "a unique positive integer"},
+			(*Record).ID, (*Record).SetID, ValidateID),
 		dateField,
-		stringField(FieldSpec{Name: ssd3.FieldCategory, Label: "Category", Section: "3.4", Text: true},
+		stringField(FieldSpec{Name: FieldCategory, Label: "Category", Section: "3.4", Text: true},
 			(*Record).Category, (*Record).SetCategory, nil),
-		stringField(FieldSpec{Name: ssd3.FieldDescription, Label: "Description", Section: "3.5", Text: true},
+		stringField(FieldSpec{Name: FieldDescription, Label: "Description", Section: "3.5", Text: true},
 			(*Record).Description, (*Record).SetDescription, nil),
 		ratingField,
-		stringField(FieldSpec{Name: ssd3.FieldLanguage, Label: "Language", Section: "3.7", Hint: "a language tag, such as en-gb", cached: true},
-			(*Record).Language, (*Record).SetLanguage, ssd3.ValidateLanguage),
-		stringField(FieldSpec{Name: ssd3.FieldType, Label: "Type", Section: "3.8", Hint: "a media type, such as text/html", cached: true},
-			(*Record).Type, (*Record).SetType, ssd3.ValidateType),
+		stringField(FieldSpec{Name: FieldLanguage, Label: "Language", Section: "3.7", Hint: "a language tag, such as en-gb", cached: true},
+			(*Record).Language, (*Record).SetLanguage, ValidateLanguage),
+		stringField(FieldSpec{Name: FieldType, Label: "Type", Section: "3.8", Hint: "a media type, such as text/html", cached: true},
+			(*Record).Type, (*Record).SetType, ValidateType),
 	}
 	if len(Fields) > 16 || len(Fields) > len(valueCache{}.verdicts) {
 		panic("catalogue: more standard fields than Record.accepted has bits, or valueCache slots")
@@ -204,17 +203,17 @@ func readString(f *FieldSpec) func(r *Record, v string, c *valueCache) error {
 }
 
 // dateField is DATE (3.3): a time in UTC, to the second.
-var dateField = FieldSpec{Name: ssd3.FieldDate, Label: "Date", Section: "3.3", Required: true, Hint: "DD/MM/YYYY hh:mm:ss in UTC",
+var dateField = FieldSpec{Name: FieldDate, Label: "Date", Section: "3.3", Required: true, Hint: "DD/MM/YYYY hh:mm:ss in UTC",
 	Get: func(r *Record) string {
 		if !r.hasDate() {
 			return ""
 		}
-		return ssd3.FormatDate(r.Date())
+		return FormatDate(r.Date())
 	},
 	Set: func(r *Record, v string) error {
 		if v == "" {
 			r.SetDate(time.Time{})
-			r.accepted &^= bitOf(ssd3.FieldDate)
+			r.accepted &^= bitOf(FieldDate)
 			return nil
 		}
 		return readDate(r, v, nil)
@@ -224,12 +223,12 @@ var dateField = FieldSpec{Name: ssd3.FieldDate, Label: "Date", Section: "3.3", R
 		if !r.hasDate() {
 			return errAbsent
 		}
-		return ssd3.ValidateDate(r.Date())
+		return ValidateDate(r.Date())
 	},
 }
 
 func readDate(r *Record, v string, _ *valueCache) error {
-	t, err := ssd3.ParseDate(v)
+	t, err := ParseDate(v)
 	if err == nil {
 		r.SetDate(t)
 	}
@@ -237,7 +236,7 @@ func readDate(r *Record, v string, _ *valueCache) error {
 }
 
 // ratingField is RATING (3.6): 1 to 5, 0 in Record when absent.
-var ratingField = FieldSpec{Name: ssd3.FieldRating, Label: "Rating", Section: "3.6", Hint: "1-5",
+var ratingField = FieldSpec{Name: FieldRating, Label: "Rating", Section: "3.6", Hint: "1-5",
 	Get: func(r *Record) string {
 		if r.Rating() == 0 {
 			return ""
@@ -256,12 +255,12 @@ var ratingField = FieldSpec{Name: ssd3.FieldRating, Label: "Rating", Section: "3
 		if r.Rating() == 0 {
 			return errAbsent
 		}
-		return ssd3.ValidateRating(r.Rating())
+		return ValidateRating(r.Rating())
 	},
 }
 
 func readRating(r *Record, v string, _ *valueCache) error {
-	n, err := ssd3.ParseRating(v)
+	n, err := ParseRating(v)
 	if err == nil {
 		r.SetRating(n)
 	}
@@ -334,7 +333,7 @@ func SetField(r *Record, name, v string) error {
 	if f := spec(name); f != nil {
 		return f.Set(r, v)
 	}
-	if err := ssd3.ValidateExtensionName(name); err != nil {
+	if err := ValidateExtensionName(name); err != nil {
 		return err
 	}
 	if v != "" && strings.TrimSpace(v) == "" {
@@ -363,18 +362,18 @@ func FieldNames(r *Record) []string {
 // new's values ("" for a field new clears), standard fields first: the
 // Set edit that turns old into new. DATE is in it only when new has a DATE
 // other than old's (one the user typed): otherwise the Set stamps it.
-func Diff(old, new *Record) []ssd3.Field {
-	var out []ssd3.Field
+func Diff(old, new *Record) []Field {
+	var out []Field
 	for _, f := range Fields {
 		v := f.Get(new)
-		if v == f.Get(old) || f.Name == ssd3.FieldDate && v == "" {
+		if v == f.Get(old) || f.Name == FieldDate && v == "" {
 			continue
 		}
-		out = append(out, ssd3.Field{Name: f.Name, Value: v})
+		out = append(out, Field{Name: f.Name, Value: v})
 	}
 	for _, x := range old.Extensions() {
 		if new.Extension(x.Name) == "" {
-			out = append(out, ssd3.Field{Name: x.Name})
+			out = append(out, Field{Name: x.Name})
 		}
 	}
 	for _, x := range new.Extensions() {

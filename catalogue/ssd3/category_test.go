@@ -1,4 +1,4 @@
-package catalogue
+package ssd3
 
 import (
 	"slices"
@@ -45,7 +45,7 @@ func TestRecategorised(t *testing.T) {
 		{"", "Programming", "Code", "", false},
 		{"Go", "", "Code", "Go", false},
 	} {
-		got, moved := recategorised(tt.cat, tt.from, tt.to)
+		got, moved := Recategorised(tt.cat, tt.from, tt.to)
 		if got != tt.want || moved != tt.moved {
 			t.Errorf("Recategorised(%q, %q, %q) = %q, %v; want %q, %v", tt.cat, tt.from, tt.to, got, moved, tt.want, tt.moved)
 		}

@@ -1,4 +1,4 @@
-package catalogue
+package record
 
 import (
 	"reflect"
@@ -6,21 +6,19 @@ import (
 	"strings"
 	"testing"
 	"time"
-
-	"github.com/uricat/uricat/catalogue/ssd3"
 )
 
-// readOne reads a catalogue of one record, lines joined with CRLF.
+// readOne reads a file of one record, lines joined with CRLF.
 func readOne(t *testing.T, lines ...string) *Record {
 	t.Helper()
-	c, err := Read(strings.NewReader(strings.Join(lines, "\r\n") + "\r\n"))
-	if err != nil {
-		t.Fatal(err)
+	data := []byte(strings.Join(lines, "\r\n") + "\r\n")
+	var w Worker
+	p := Piece{End: len(data)}
+	w.Read(data, &p, false)
+	if len(p.Recs) != 1 {
+		t.Fatalf("read %d records, want 1", len(p.Recs))
 	}
-	if c.Len() != 1 {
-		t.Fatalf("read %d records, want 1", c.Len())
-	}
-	return c.Records()[0]
+	return p.Recs[0]
 }
 
 // A record read from a file holds its values as spans of its text, and
@@ -41,11 +39,11 @@ func TestRecordReadValues(t *testing.T) {
 	)
 	want := Values{URI: "https://example.org/a", Name: "Köln guide", Date: time.Date(2007, 10, 31, 19, 28, 0, 0, time.UTC),
 		Category: "Travel/Germany", Description: "A city  with two spaces", Rating: 4, Language: "de", Type: "text/html", ID: "0042",
-		Extensions: []ssd3.Field{{Name: "X-TAGS", Value: "city, river"}, {Name: "X-NOTE", Value: "café"}}}
-	if got := r.values(); !reflect.DeepEqual(got, want) {
+		Extensions: []Field{{Name: "X-TAGS", Value: "city, river"}, {Name: "X-NOTE", Value: "café"}}}
+	if got := r.Values(); !reflect.DeepEqual(got, want) {
 		t.Fatalf("read\n%+v\nwant\n%+v", got, want)
 	}
-	if got := NewRecord(want).values(); !reflect.DeepEqual(got, want) {
+	if got := NewRecord(want).Values(); !reflect.DeepEqual(got, want) {
 		t.Fatalf("built\n%+v\nwant\n%+v", got, want)
 	}
 	if r.Date() != want.Date {
@@ -64,13 +62,13 @@ func TestRecordExtensions(t *testing.T) {
 	for _, tt := range []struct {
 		name  string
 		lines []string
-		want  []ssd3.Field
+		want  []Field
 	}{
 		{"none", nil, nil},
-		{"verbatim", []string{"X-A: 1", "X-B: two words"}, []ssd3.Field{{Name: "X-A", Value: "1"}, {Name: "X-B", Value: "two words"}}},
-		{"duplicate (2.2: a field name must not occur twice)", []string{"X-A: 1", "X-A: 2", "X-B: 3"}, []ssd3.Field{{Name: "X-A", Value: "1"}, {Name: "X-B", Value: "3"}}},
-		{"encoded", []string{"X-A: =?UTF-8?Q?=C3=A9?=", "X-B: b"}, []ssd3.Field{{Name: "X-A", Value: "é"}, {Name: "X-B", Value: "b"}}},
-		{"bad line among them", []string{"X-A: a", "X-B:b", "X-C: c"}, []ssd3.Field{{Name: "X-A", Value: "a"}, {Name: "X-C", Value: "c"}}},
+		{"verbatim", []string{"X-A: 1", "X-B: two words"}, []Field{{Name: "X-A", Value: "1"}, {Name: "X-B", Value: "two words"}}},
+		{"duplicate (2.2: a field name must not occur twice)", []string{"X-A: 1", "X-A: 2", "X-B: 3"}, []Field{{Name: "X-A", Value: "1"}, {Name: "X-B", Value: "3"}}},
+		{"encoded", []string{"X-A: =?UTF-8?Q?=C3=A9?=", "X-B: b"}, []Field{{Name: "X-A", Value: "é"}, {Name: "X-B", Value: "b"}}},
+		{"bad line among them", []string{"X-A: a", "X-B:b", "X-C: c"}, []Field{{Name: "X-A", Value: "a"}, {Name: "X-C", Value: "c"}}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			r := readOne(t, append([]string{"URI: http://e.org/", "NAME: n", "DATE: 01/01/2000 00:00:00"}, tt.lines...)...)
@@ -91,11 +89,11 @@ func TestRecordExtensions(t *testing.T) {
 // 500,000 attributes of a bomb of a bookmark file.
 func TestValidateManyExtensions(t *testing.T) {
 	const n = 200_000
-	fs := make([]ssd3.Field, n, n+1)
+	fs := make([]Field, n, n+1)
 	for i := range fs {
-		fs[i] = ssd3.Field{Name: "X-F" + strconv.Itoa(i), Value: "v"}
+		fs[i] = Field{Name: "X-F" + strconv.Itoa(i), Value: "v"}
 	}
-	fs = append(fs, ssd3.Field{Name: "X-F7", Value: "again"})
+	fs = append(fs, Field{Name: "X-F7", Value: "again"})
 	r := NewRecord(Values{URI: "http://e.org/", Name: "n", Date: time.Unix(1, 0).UTC(), Extensions: fs})
 	start := time.Now()
 	ps := r.Validate()
@@ -117,13 +115,13 @@ func TestRecordClonesAreIndependent(t *testing.T) {
 	c.SetExtension("X-A", "changed")
 	c.SetURI("http://copy.example/")
 	if r.Name() != "é" || r.Extension("X-A") != "é" || r.URI() != "http://e.org/" {
-		t.Fatalf("the original changed with its copy: %+v", r.values())
+		t.Fatalf("the original changed with its copy: %+v", r.Values())
 	}
 	d := r.Clone()
 	r.SetName("original")
 	r.SetRating(3)
 	if d.Name() != "é" || d.Rating() != 0 {
-		t.Fatalf("the copy changed with its original: %+v", d.values())
+		t.Fatalf("the copy changed with its original: %+v", d.Values())
 	}
 	cl := r.Clone()
 	cl.SetDescription("clone")
@@ -145,7 +143,7 @@ func TestRecordKeepsWhatItIsGiven(t *testing.T) {
 		{Name: strings.Repeat("n", 70000)},
 	} {
 		r := NewRecord(v)
-		if got := r.values(); !reflect.DeepEqual(got, v) {
+		if got := r.Values(); !reflect.DeepEqual(got, v) {
 			t.Errorf("NewRecord(%+v).Values() = %+v", v, got)
 		}
 		var s Record
@@ -160,8 +158,8 @@ func TestRecordKeepsWhatItIsGiven(t *testing.T) {
 	r := NewRecord(Values{Name: "n", Rating: 9})
 	r.SetName("")
 	r.SetRating(0)
-	if !reflect.DeepEqual(recordStateOf(r), recordStateOf(&Record{})) {
-		t.Errorf("a record set back to no values is %+v, not the zero Record", recordStateOf(r))
+	if !reflect.DeepEqual(StateOf(r), StateOf(&Record{})) {
+		t.Errorf("a record set back to no values is %+v, not the zero Record", StateOf(r))
 	}
 }
 

@@ -1,4 +1,4 @@
-package ssd3
+package record
 
 import (
 	"fmt"
