@@ -25,6 +25,8 @@ import (
 	gansi "github.com/charmbracelet/glamour/ansi"
 	"github.com/charmbracelet/glamour/styles"
 	"github.com/charmbracelet/lipgloss"
+	"github.com/charmbracelet/x/ansi"
+	"github.com/muesli/termenv"
 
 	"github.com/uricat/uricat/internal/display"
 	"github.com/uricat/uricat/tui/theme"
@@ -66,16 +68,17 @@ func Clean(md string) string {
 
 // Document is the Markdown of an archived page as `uricat read` prints it
 // and the reader shows it: the title as a heading, the URI and when it was
-// archived, then the text. Everything in it is Clean.
+// archived, a rule, then the text. Everything in it is Clean.
 func Document(title, uri string, fetched time.Time, text string) string {
 	var b strings.Builder
 	if t := display.Text(title); strings.TrimSpace(t) != "" {
 		fmt.Fprintf(&b, "# %s\n\n", escapeInline(t))
 	}
-	fmt.Fprintf(&b, "<%s>  \n", display.Text(uri))
+	fmt.Fprintf(&b, "<%s>", display.Text(uri))
 	if !fetched.IsZero() {
-		fmt.Fprintf(&b, "archived %s\n", display.Date(fetched))
+		fmt.Fprintf(&b, " · archived %s", display.Date(fetched))
 	}
+	b.WriteByte('\n')
 	b.WriteString("\n---\n\n")
 	b.WriteString(Clean(text))
 	if !strings.HasSuffix(text, "\n") {
@@ -112,6 +115,11 @@ func Render(th *theme.Theme, md string, width int) (string, error) {
 	if err != nil {
 		return "", fmt.Errorf("render markdown: %w", err)
 	}
+	if th.Renderer.ColorProfile() == termenv.Ascii {
+		// Glamour writes bold and underline whatever the profile: a
+		// terminal without them gets the text alone.
+		out = ansi.Strip(out)
+	}
 	return out, nil
 }
 
@@ -119,25 +127,24 @@ func Render(th *theme.Theme, md string, width int) (string, error) {
 const margin = 1
 
 // Style is the glamour style of th: glamour's dark or light one with the
-// palette's colours, or its plain one without colour.
+// palette's colours, or without colour (NO_COLOR: bold and italics stay,
+// as the rest of the app keeps them).
 func Style(th *theme.Theme) gansi.StyleConfig {
-	if !th.Color {
-		st := styles.NoTTYStyleConfig
-		st.Document.Margin = uintPtr(margin)
-		return st
-	}
 	st := styles.LightStyleConfig
 	if th.Dark {
 		st = styles.DarkStyleConfig
 	}
+	st.Document.Margin = uintPtr(margin)
 	p := th.Palette
 	c := func(a lipgloss.AdaptiveColor) *string {
+		if !th.Color {
+			return nil
+		}
 		if th.Dark {
 			return &a.Dark
 		}
 		return &a.Light
 	}
-	st.Document.Margin = uintPtr(margin)
 	st.Document.Color = c(p.Text)
 	st.Heading.Color = c(p.Accent)
 	st.H1.Color = c(lipgloss.AdaptiveColor{Light: "#FFFFFF", Dark: "#FFFFFF"})
@@ -149,7 +156,16 @@ func Style(th *theme.Theme) gansi.StyleConfig {
 	st.Image.Color = c(p.Dim)
 	st.ImageText.Color = c(p.Dim)
 	st.Code.Color = c(p.Match)
+	st.Code.BackgroundColor = nil
 	st.BlockQuote.Color = c(p.Dim)
+	st.CodeBlock.Color = c(p.Dim)
+	if !th.Color {
+		st.CodeBlock.Chroma = nil
+		if !th.Dark {
+			// Light's heading has a colour of its own.
+			st.Heading.BackgroundColor = nil
+		}
+	}
 	return st
 }
 

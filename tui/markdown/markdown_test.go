@@ -1,6 +1,8 @@
 package markdown
 
 import (
+	"io"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -72,7 +74,7 @@ func TestCleanNeutralisesCharacterReferences(t *testing.T) {
 func TestDocumentStartsWithTitleURIAndDate(t *testing.T) {
 	t.Parallel()
 	got := Document("*Go* release", "https://go.dev/", time.Date(2026, 3, 4, 5, 6, 0, 0, time.UTC), "Text.")
-	want := "# \\*Go\\* release\n\n<https://go.dev/>  \narchived 2026-03-04 05:06 UTC\n\n---\n\nText.\n"
+	want := "# \\*Go\\* release\n\n<https://go.dev/> · archived 2026-03-04 05:06 UTC\n\n---\n\nText.\n"
 	if got != want {
 		t.Errorf("Document = %q, want %q", got, want)
 	}
@@ -87,6 +89,25 @@ func TestRenderWrapsAtTheWidth(t *testing.T) {
 	for _, l := range strings.Split(out, "\n") {
 		if n := len([]rune(l)); n > 40 {
 			t.Errorf("line of %d cells at width 40: %q", n, l)
+		}
+	}
+}
+
+// TestNoColorKeepsAttributesOnly: under NO_COLOR the article has bold and
+// italics but no colour.
+func TestNoColorKeepsAttributesOnly(t *testing.T) {
+	t.Parallel()
+	for _, dark := range []bool{true, false} {
+		th := theme.NewFor(io.Discard, []string{"NO_COLOR=1", "TERM=xterm-256color"}, dark)
+		out, err := Render(th, "# Title\n\nSome **bold** and `code`.\n\n```go\nx := 1\n```\n", 60)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if strings.Contains(out, "38;") || strings.Contains(out, "48;") || regexp.MustCompile(`\x1b\[[0-9;]*(3|4)[0-7]m`).MatchString(out) {
+			t.Errorf("dark %v: colour under NO_COLOR: %q", dark, out)
+		}
+		if !strings.Contains(out, "\x1b[1m") && !strings.Contains(out, ";1m") {
+			t.Errorf("dark %v: no bold under NO_COLOR: %q", dark, out)
 		}
 	}
 }
