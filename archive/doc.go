@@ -7,5 +7,9 @@
 //
 // store.go holds the Store (Open, Put, Get, Stat, List, Walk, Remove) and
 // Wayback; page.go the file format (Page, Info, and how a page is written
-// and read back).
+// and read back); extract.go what is kept of an answer (FromResponse: the
+// article by go-readability, as Markdown by html-to-markdown); run.go the
+// fetching of many pages (Run) or one (Store.Archive), with the fetch rules
+// of add and links (webpage.Get, linkcheck.HostLimit), and the claims that
+// keep two runs from fetching one page twice.
 package archive

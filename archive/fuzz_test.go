@@ -6,6 +6,8 @@ import (
 	"testing"
 	"time"
 	"unicode/utf8"
+
+	"github.com/uricat/uricat/internal/webpage"
 )
 
 // FuzzPageFile: a page, made safe, reads back as it was written; reading
@@ -65,4 +67,25 @@ func hasControl(s string) bool {
 	return strings.IndexFunc(s, func(r rune) bool {
 		return r != '\n' && r != '\t' && (r < 0x20 || r >= 0x7f && r < 0xa0)
 	}) >= 0
+}
+
+// FuzzFromResponse: any answer (body and Content-Type) makes a page
+// without a panic, with text or a reason and never both, and what a file
+// keeps of it holds no control character.
+func FuzzFromResponse(f *testing.F) {
+	f.Add([]byte(articlePage), "text/html; charset=utf-8")
+	f.Add([]byte("<title>\x1b[2Jx</title><article><p>a\x9bb</p></article>"), "text/html")
+	f.Add([]byte("plain\r\ntext\x00"), "text/plain; charset=shift_jis")
+	f.Add([]byte("%PDF"), "application/pdf")
+	f.Add([]byte("<meta charset=nonesuch><p>x"), "")
+	f.Fuzz(func(t *testing.T, body []byte, ct string) {
+		p := FromResponse("https://example.org/", &webpage.Response{URL: "https://example.org/", Status: 200, ContentType: ct, Body: body}, time.Unix(0, 0))
+		if p.Text == "" && p.Failed == "" {
+			t.Fatalf("neither text nor a reason: %+v", p)
+		}
+		if p.Text != "" && p.Failed != "" {
+			t.Fatalf("both text and a reason: %q", p.Failed)
+		}
+		checkClean(t, Sanitize(p))
+	})
 }

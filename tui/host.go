@@ -73,6 +73,9 @@ type host struct {
 	// fetchPage fills the add form from the page of the URI typed; nil:
 	// the form fetches nothing.
 	fetchPage form.PageFetcher
+	// keepPage archives the page the add form fetched, once the record
+	// is saved; nil: nothing is archived.
+	keepPage form.PageKeeper
 	// profiles finds the browser profiles the import screen lists
 	// (Options.Profiles).
 	profiles func() ([]profiles.Profile, []error)
@@ -595,6 +598,7 @@ func (h *host) form(rec *catalogue.Record) *form.Model {
 	})
 	if rec == nil && h.fetchPage != nil {
 		f.FetchPages(h.fetchPage)
+		f.KeepPages(h.keepPage)
 	}
 	return f
 }

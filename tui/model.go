@@ -72,6 +72,7 @@ import (
 	"github.com/charmbracelet/bubbles/textinput"
 	tea "github.com/charmbracelet/bubbletea"
 
+	"github.com/uricat/uricat/archive"
 	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/importers/profiles"
@@ -111,6 +112,9 @@ type Options struct {
 	// NewChecker makes the checker of each link check (L); nil is
 	// linkcheck.New. Tests shorten its pauses with it.
 	NewChecker func(*http.Client, string) *linkcheck.Checker
+	// ArchiveDir is the archive of pages (package archive): the add
+	// form keeps there the page it fetched. "": nothing is archived.
+	ArchiveDir string
 	// Profiles finds the browser profiles the import screen lists; nil
 	// lists none.
 	Profiles func() ([]profiles.Profile, []error)
@@ -238,6 +242,16 @@ func New(opts Options) *Model {
 	if c := opts.Client; c != nil {
 		m.host.fetchPage = func(ctx context.Context, uri string) (*webpage.Page, error) {
 			return webpage.Fetch(ctx, c, uri, opts.UserAgent)
+		}
+		if dir := opts.ArchiveDir; dir != "" {
+			m.host.keepPage = func(uri string, p *webpage.Page) {
+				// A page that cannot be kept is left to uricat archive,
+				// which fetches what is missing: the record is saved all
+				// the same.
+				if s, err := archive.Open(dir); err == nil && p.Response != nil {
+					_ = s.Put(archive.FromResponse(uri, p.Response, time.Now()))
+				}
+			}
 		}
 	}
 	m.links = &linkChecker{common: &m.common, results: links{path: opts.LinkState}, client: opts.Client, userAgent: opts.UserAgent, newChecker: opts.NewChecker,

@@ -9,6 +9,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/uricat/uricat/archive"
 	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/importers"
@@ -41,13 +42,15 @@ unless --allow-duplicate is given; one that looks like a URI it has
 "uricat dups") is added, with a warning. Invalid input leaves the file
 untouched.
 
-Without --name, add fetches an http or https page (the first megabyte,
+Without --name, add fetches an http or https page (the first 5 MB,
 at most 10 redirects, to http and https only, for --timeout at most) and
 takes NAME from its <title> (or og:title), and, where no flag gives them,
 DESCRIPTION from its meta description (or og:description), LANGUAGE from
-<html lang> and TYPE from its Content-Type. A page that cannot be fetched
-is added all the same, named from its URI, with a note; --no-fetch sends
-no request and names it from its URI.`,
+<html lang> and TYPE from its Content-Type; the page's article is kept in
+the archive as "uricat archive" keeps it, from the same answer. A page
+that cannot be fetched is added all the same, named from its URI, with a
+note; --no-fetch sends no request, names it from its URI and archives
+nothing.`,
 		Example: `  uricat add https://go.dev/ --name "The Go language" --category Programming --rating 5
   uricat add 'https://bücher.de/straße' --name Bücher --language de --tags books,shops
   uricat add https://go.dev/doc/ --category Programming   # NAME and the rest from the page
@@ -86,13 +89,14 @@ func runAdd(e *env, uri string, fields []ssd3.Field, named bool, o addOptions) e
 	if err != nil {
 		return err
 	}
+	var page *webpage.Page
 	if !named {
 		// A URI the add will refuse is not worth a request: it gets a
 		// NAME only to be refused as a duplicate.
 		if o.noFetch || !o.allowDuplicate && c.HasURI(rec.URI()) {
 			rec.SetName(importers.NameFromURI(rec.URI()))
 		} else {
-			fillFromPage(e, rec, fields, o.timeout)
+			page = fillFromPage(e, rec, fields, o.timeout)
 		}
 	}
 	var rep catalogue.AddReport
@@ -117,7 +121,24 @@ func runAdd(e *env, uri string, fields []ssd3.Field, named bool, o addOptions) e
 			Msg: fmt.Sprintf("%s looks like %s; added all the same (uricat dups lists such records)", rec.URI(), importers.LooksLike(l.Like))})
 	}
 	fmt.Fprintf(e.stdout, "added %q to %s\n", display.Text(rec.Name()), display.Text(c.Path()))
+	e.keepPage(rec.URI(), page)
 	return nil
+}
+
+// keepPage archives the page add fetched for uri, if it fetched one: the
+// same answer, not a second request. The record is added whatever
+// becomes of it; a page that cannot be kept is a note.
+func (e *env) keepPage(uri string, page *webpage.Page) {
+	if page == nil || page.Response == nil {
+		return
+	}
+	store, err := archive.Open(e.archiveDir(""))
+	if err == nil {
+		err = store.Put(archive.FromResponse(uri, page.Response, e.now()))
+	}
+	if err != nil {
+		fmt.Fprintf(e.stderr, "uricat add: note: the page was not archived: %s\n", display.Lines(err.Error()))
+	}
 }
 
 // defaultHTTPClient is the client network commands use (add fetches
@@ -141,8 +162,9 @@ func userAgent() string { return "uricat/" + version() + " (+https://github.com/
 // The page's text is cleaned as an import's is (importers.Finish): no
 // control character or escape sequence from a page reaches the catalogue
 // or the terminal. A page that cannot be fetched, or has no title, names
-// the record from its URI, with a note on stderr.
-func fillFromPage(e *env, rec *catalogue.Record, fields []ssd3.Field, timeout time.Duration) {
+// the record from its URI, with a note on stderr. It returns the page
+// fetched, or nil.
+func fillFromPage(e *env, rec *catalogue.Record, fields []ssd3.Field, timeout time.Duration) *webpage.Page {
 	note := func(format string, a ...any) {
 		fmt.Fprintf(e.stderr, "uricat add: note: %s\n", display.Lines(fmt.Sprintf(format, a...)))
 	}
@@ -155,7 +177,7 @@ func fillFromPage(e *env, rec *catalogue.Record, fields []ssd3.Field, timeout ti
 		}
 		rec.SetName(importers.NameFromURI(rec.URI()))
 		note("the page could not be fetched (%v); NAME is from the URI: %q", err, rec.Name())
-		return
+		return nil
 	}
 	got, titled, diags := importers.FromPage(rec.URI(), page, e.now())
 	for _, d := range diags {
@@ -176,4 +198,5 @@ func fillFromPage(e *env, rec *catalogue.Record, fields []ssd3.Field, timeout ti
 			_ = catalogue.SetField(rec, f.Name, f.Value) // Finish kept only valid values
 		}
 	}
+	return page
 }

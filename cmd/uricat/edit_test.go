@@ -26,7 +26,15 @@ func TestMain(m *testing.M) {
 	if dir := os.Getenv("URICAT_TEST_EDITOR"); dir != "" && len(os.Args) == 2 {
 		os.Exit(fakeEditor(dir, os.Args[1]))
 	}
-	os.Exit(m.Run())
+	// add archives the pages it fetches: never in the archive of the
+	// user running the tests.
+	archiveDir, err := os.MkdirTemp("", "uricat-test-archive-")
+	if err == nil {
+		os.Setenv("URICAT_ARCHIVE", archiveDir)
+	}
+	code := m.Run()
+	os.RemoveAll(archiveDir)
+	os.Exit(code)
 }
 
 // A round is what the fake editor does to the buffer once: each pair of

@@ -17,12 +17,15 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/uricat/uricat/archive"
 	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/importers"
 	"github.com/uricat/uricat/importers/formats"
 	"github.com/uricat/uricat/importers/profiles"
 	"github.com/uricat/uricat/internal/display"
+	"github.com/uricat/uricat/internal/linkcheck"
+	"github.com/uricat/uricat/internal/plural"
 )
 
 // importOptions are the flags of `uricat import`.
@@ -329,7 +332,14 @@ func (o *importOptions) add(c *catalogue.Catalogue, plan *importers.Plan) (catal
 // summarise prints a summary line for each file read, after what the edit
 // found in it; only once saved does a summary say "imported".
 func (o *importOptions) summarise(e *env, plan *importers.Plan, res catalogue.AddReport, labels []string, merged int) {
+	var added []*catalogue.Record
+	defer func() {
+		if !o.dryRun {
+			e.unarchivedNote(added)
+		}
+	}()
 	for i, s := range plan.Summaries(res) {
+		added = append(added, s.Records...)
 		// What the reading found was printed as each file was read;
 		// what the edit found (IDs dropped) comes after.
 		for _, d := range s.Diagnostics[len(plan.Files()[i].Diagnostics):] {
@@ -347,6 +357,41 @@ func (o *importOptions) summarise(e *env, plan *importers.Plan, res catalogue.Ad
 	if merged > 0 {
 		fmt.Fprintf(e.stdout, "%d of the records were added to the catalogue by another program meanwhile; not added twice\n", merged)
 	}
+}
+
+// unarchivedNote says how many of the records an import added have an
+// http or https page that is not archived yet, and what archives it: an
+// import never fetches (a big file would stall it).
+func (e *env) unarchivedNote(added []*catalogue.Record) {
+	var store *archive.Store
+	if dir := e.archiveDir(""); dirExists(dir) {
+		store, _ = archive.Open(dir)
+	}
+	n := 0
+	for _, r := range added {
+		if !linkcheck.Checkable(r.URI()) {
+			continue
+		}
+		if store != nil {
+			if _, err := store.Stat(r.URI()); err == nil {
+				continue
+			}
+		}
+		n++
+	}
+	if n > 0 {
+		verb := "have"
+		if n == 1 {
+			verb = "has"
+		}
+		fmt.Fprintf(e.stdout, "%s %s no archived page yet: uricat archive keeps their text (to search and read offline)\n", plural.Of(n, "new record"), verb)
+	}
+}
+
+// dirExists reports whether dir is a directory.
+func dirExists(dir string) bool {
+	fi, err := os.Stat(dir)
+	return err == nil && fi.IsDir()
 }
 
 // importFile reads one file (or stdin for "-") into the plan, till ctx

@@ -40,7 +40,8 @@ func TestImportFirefoxTwice(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d, stderr:\n%s", code, errs)
 	}
-	if want := src + ": imported 7 records, 0 records skipped as duplicates, 1 record skipped, 2 messages about values dropped (netscape)\n"; out != want {
+	if want := src + ": imported 7 records, 0 records skipped as duplicates, 1 record skipped, 2 messages about values dropped (netscape)\n" +
+		"6 new records have no archived page yet: uricat archive keeps their text (to search and read offline)\n"; out != want {
 		t.Errorf("stdout\n got %q\nwant %q", out, want)
 	}
 	for _, want := range []string{
@@ -187,7 +188,8 @@ func TestImportStdin(t *testing.T) {
 	in := "<DL><DT><A HREF=\"doc/intro.html\" ADD_DATE=\"1500000000\">Intro</A></DL>"
 	// Detected from the content; the relative link needs --base.
 	code, out, errs := uricatIn(t, in, "--catalogue", p, "import", "--base", "https://example.org/", "-")
-	if code != 0 || out != "-: imported 1 record, 0 records skipped as duplicates, 0 records skipped (netscape)\n" {
+	if code != 0 || out != "-: imported 1 record, 0 records skipped as duplicates, 0 records skipped (netscape)\n"+
+		"1 new record has no archived page yet: uricat archive keeps their text (to search and read offline)\n" {
 		t.Fatalf("exit %d, stdout %q, stderr %q", code, out, errs)
 	}
 	recs := openCatalogue(t, p).Valid()

@@ -213,6 +213,7 @@ type Model struct {
 	allowDup string                               // the URI the user saved again, knowing it is a duplicate
 
 	fetch PageFetcher // fills an added record from its page (page.go); nil: never
+	keep  PageKeeper  // keeps that page when the record is saved (page.go); nil: never
 	page  pageState
 }
 
@@ -848,7 +849,13 @@ func (m *Model) submit() (tea.Model, tea.Cmd) {
 		return m, nil
 	}
 	orig, allow := m.original, rec.URI() != "" && m.allowDup == rec.URI()
-	return m, func() tea.Msg { return SubmittedMsg{Original: orig, Record: rec, AllowDuplicate: allow} }
+	keep := m.keepPage(rec.URI())
+	return m, func() tea.Msg {
+		if keep != nil {
+			keep()
+		}
+		return SubmittedMsg{Original: orig, Record: rec, AllowDuplicate: allow}
+	}
 }
 
 // completeHelp and completeTagHelp document the completion key of the

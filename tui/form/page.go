@@ -8,6 +8,7 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 
+	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/importers"
 	"github.com/uricat/uricat/internal/display"
@@ -21,10 +22,31 @@ import (
 // empty, the form saying so. Typing never waits for it; a URI typed on,
 // or the form closed, cancels the fetch; a page that cannot be fetched is
 // a quiet note. A new URI empties what the page of the one before filled.
+// The record saved keeps the page fetched for its URI in the archive
+// (KeepPages), as add does: the same answer, not a second request.
 
 // PageFetcher fetches what the page at uri says of itself: webpage.Fetch
 // with the root's client and User-Agent.
 type PageFetcher func(ctx context.Context, uri string) (*webpage.Page, error)
+
+// PageKeeper keeps the page fetched for an added record's uri in the
+// archive. It runs in a command, off the screen's goroutine.
+type PageKeeper func(uri string, p *webpage.Page)
+
+// KeepPages makes the form keep, when an added record is saved, the page
+// it fetched for the record's URI, with keep.
+func (m *Model) KeepPages(keep PageKeeper) { m.keep = keep }
+
+// keepPage returns what keeps the page fetched for uri, if the form
+// fetched it (and the URI was not changed since): nil when there is
+// nothing to keep.
+func (m *Model) keepPage(uri string) func() {
+	keep, p := m.keep, m.page.fetched
+	if keep == nil || p == nil || uri == "" || catalogue.URIKey(uri) != catalogue.URIKey(m.page.uri) {
+		return nil
+	}
+	return func() { keep(uri, p) }
+}
 
 // Fetches wait this long after the last change of the URI (typing on
 // would cancel them), and take at most fetchTimeout.
@@ -44,6 +66,8 @@ type pageState struct {
 	uri    string // the URI watched
 	cancel context.CancelFunc
 	note   string // what the page gave, or why it gave nothing
+	// fetched is the page of uri, once fetched: what a save keeps.
+	fetched *webpage.Page
 	// filled is what the pages put in each field: a field that still
 	// holds it is the page's, for the page of the next URI to replace.
 	filled map[string]string
@@ -69,7 +93,7 @@ func (m *Model) watchURI(uri string) tea.Cmd {
 	m.stopFetch()
 	m.unfill()
 	m.page.seq++
-	m.page.uri, m.page.note = uri, ""
+	m.page.uri, m.page.note, m.page.fetched = uri, "", nil
 	if !(strings.HasPrefix(uri, "http://") || strings.HasPrefix(uri, "https://")) || ssd3.ValidateURI(uri) != nil {
 		return nil
 	}
@@ -126,6 +150,7 @@ func (m *Model) fill(msg pageMsg) tea.Cmd {
 		return nil
 	}
 	p := msg.page
+	m.page.fetched = p
 	got, titled, _ := importers.FromPage(m.page.uri, p, time.Now())
 	var filled []string
 	// A page without a title gives no NAME: the user can do better than

@@ -192,3 +192,39 @@ func TestFormForgetsTheLastPage(t *testing.T) {
 			rec.Name(), rec.Description(), rec.Language(), rec.Type())
 	}
 }
+
+// TestFormKeepsThePage: saving an added record keeps the page fetched for
+// its URI, as add does (no second request); a URI changed since, or a
+// page that could not be fetched, keeps nothing.
+func TestFormKeepsThePage(t *testing.T) {
+	t.Parallel()
+	srv, _ := pageSite(t)
+	for _, tt := range []struct {
+		name, path, then string
+		kept             bool
+	}{{"fetched", "/page", "", true}, {"changed since", "/page", "x", false}, {"not found", "/missing", "", false}} {
+		t.Run(tt.name, func(t *testing.T) {
+			m := addForm(srv)
+			var keptURI string
+			var kept *webpage.Page
+			m.KeepPages(func(uri string, p *webpage.Page) { keptURI, kept = uri, p })
+			m = typeText(m, srv.URL+tt.path)
+			m.Update(due(m)())
+			m = typeText(m, tt.then)
+			m = focusField(t, m, ssd3.FieldName)
+			if rec, _ := m.Record(); rec.Name() == "" {
+				m = typeText(m, "Named")
+			}
+			m, cmd := press(m, tea.KeyCtrlS)
+			if _, ok := result(t, cmd).(SubmittedMsg); !ok {
+				t.Fatalf("ctrl+s did not submit; errors %v", m.Errors())
+			}
+			if got := kept != nil; got != tt.kept {
+				t.Fatalf("kept a page: %v, want %v", got, tt.kept)
+			}
+			if tt.kept && (keptURI != srv.URL+tt.path || kept.Response == nil || !strings.Contains(string(kept.Response.Body), "Der Go-Blog")) {
+				t.Errorf("kept %q %+v", keptURI, kept)
+			}
+		})
+	}
+}
