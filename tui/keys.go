@@ -128,8 +128,9 @@ func (k keyMap) FullHelp() [][]key.Binding {
 		{k.Up, k.Down, k.PageUp, k.PageDown, k.Home, k.End, k.Detail},
 		{k.Search, k.AcceptSearch, k.ClearSearch, k.Sort, k.ReverseSort, k.Group, k.GroupBack, k.Fold, k.FoldAll},
 		{k.Mark, k.MarkRange, k.MarkAll, k.ClearMarks},
-		{k.Rate, k.ClearRating, k.Category, k.Retag, k.Add, k.Edit, k.Delete, k.Undo, k.Redo},
-		append(append([]key.Binding{k.Open, k.Copy}, k.screenKeys(func(s screen) bool { return !s.whole })...),
+		append([]key.Binding{k.Rate, k.ClearRating, k.Category, k.Retag, k.Add, k.Edit, k.Delete, k.Undo, k.Redo},
+			k.screenKeys(func(s screen) bool { return s.record })...),
+		append(append([]key.Binding{k.Open, k.Copy}, k.screenKeys(func(s screen) bool { return !s.whole && !s.record })...),
 			k.Sample, k.Export, k.Save, k.Reload, k.Help, k.Suspend, k.Quit),
 		// The screens of the whole collection, and of its other copies.
 		append(k.screenKeys(func(s screen) bool { return s.whole }), k.CheckLinks, k.MergeCopies, k.Sync),
@@ -147,6 +148,9 @@ type screen struct {
 	whole bool
 	// fills: a way to fill an empty catalogue, in its help bar.
 	fills bool
+	// record: a screen of the record under the cursor, which the `?`
+	// help lists with the keys that change it.
+	record bool
 	// keepsStatus: opening it leaves the status bar's message, which
 	// is otherwise cleared.
 	keepsStatus bool
@@ -163,6 +167,10 @@ func newScreens() []screen {
 		{Binding: key.NewBinding(key.WithKeys("!", "p"), key.WithHelp("!", "problems")),
 			open: func(h *host, ctx dialog.Context, _ *catalogue.Record) dialog.Dialog {
 				return problems.New(ctx, h.catalogue())
+			}},
+		{Binding: key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "read page")), record: true,
+			open: func(h *host, ctx dialog.Context, rec *catalogue.Record) dialog.Dialog {
+				return h.archives.openReader(ctx, rec)
 			}},
 		{Binding: key.NewBinding(key.WithKeys("i"), key.WithHelp("i", "import")), fills: true, keepsStatus: true,
 			open: func(h *host, ctx dialog.Context, _ *catalogue.Record) dialog.Dialog {

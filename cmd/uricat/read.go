@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -29,7 +30,7 @@ const defaultPager = "less -R"
 // prints to.
 type readOptions struct {
 	selector   string
-	archiveDir string // --archive-dir; "" is archive.DefaultDir()
+	archiveDir string // --archive-dir; "" is $URICAT_ARCHIVE's, else the default (env.archiveDir)
 
 	// terminal reports the width of stdout when it is a terminal (ok);
 	// nil asks stdout.
@@ -77,7 +78,7 @@ func (o *readOptions) run(e *env) error {
 	if err != nil {
 		return err
 	}
-	p, err := o.page(rec)
+	p, err := o.page(e, rec)
 	if err != nil {
 		return err
 	}
@@ -97,13 +98,10 @@ func (o *readOptions) run(e *env) error {
 
 // page reads rec's archived page: an error that says how to make one when
 // there is none, and why it failed when it failed.
-func (o *readOptions) page(rec *catalogue.Record) (*archive.Page, error) {
+func (o *readOptions) page(e *env, rec *catalogue.Record) (*archive.Page, error) {
 	uri := rec.URI()
 	how := fmt.Sprintf("`uricat archive --search %s` makes one", shellWord("uri:"+uri))
-	dir := o.archiveDir
-	if dir == "" {
-		dir = archive.DefaultDir()
-	}
+	dir := e.archiveDir(o.archiveDir)
 	if _, err := os.Stat(dir); errors.Is(err, fs.ErrNotExist) {
 		// Reading makes no archive: its directory is the archiver's.
 		return nil, refused(fmt.Errorf("no archived copy of %s: %s", uri, how))
@@ -208,4 +206,14 @@ func environ(e *env) []string {
 		}
 	}
 	return out
+}
+
+// archivePage archives uri's page now, as `uricat archive` does for each
+// page: the TUI reader's offer on a record with no archived copy.
+func (e *env) archivePage(ctx context.Context, uri string) (*archive.Page, error) {
+	st, err := archive.Open(e.archiveDir(""))
+	if err != nil {
+		return nil, err
+	}
+	return st.Archive(ctx, uri, archive.Options{Client: e.httpClient(), UserAgent: userAgent(), Now: e.now})
 }

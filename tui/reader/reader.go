@@ -335,10 +335,12 @@ func (m *Model) fetch() tea.Cmd {
 	m.cancel = cancel
 	m.state, m.err, m.note = fetching, nil, ""
 	fetch, uri := m.opts.Fetch, m.opts.URI
-	return tea.Batch(m.spin.Tick, func() tea.Msg {
+	// The fetch first: a harness that runs a batch's commands in order
+	// then sees the spinner stop.
+	return tea.Batch(func() tea.Msg {
 		p, err := fetch(ctx, uri)
 		return fetchedMsg{page: p, err: err}
-	})
+	}, m.spin.Tick)
 }
 
 // fetched takes what archiving gave, and tells the root.
