@@ -266,7 +266,9 @@ func New(opts Options) *Model {
 		status: &m.status, changed: m.linksChanged,
 		shown: m.list.Shown,
 		found: func(found []linkres.Entry, summary string) tea.Cmd {
-			return m.host.open(linkres.New(m.host.context(), found, summary))
+			return m.host.open(linkres.New(m.host.context(), found, summary).WithReader(func(rec *catalogue.Record) dialog.Dialog {
+				return m.archives.openReader(m.host.context(), rec)
+			}, m.archives.archived, nil))
 		}}
 	m.sync = &gitSync{store: m.store, status: &m.status, spin: m.startSpinner}
 	m.detail = &detail{common: &m.common, links: &m.links.results, list: m.list}
