@@ -18,6 +18,7 @@ import (
 	"github.com/uricat/uricat/archive"
 	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/internal/display"
+	"github.com/uricat/uricat/internal/linkcheck"
 	"github.com/uricat/uricat/tui/markdown"
 	"github.com/uricat/uricat/tui/theme"
 )
@@ -216,4 +217,32 @@ func (e *env) archivePage(ctx context.Context, uri string) (*archive.Page, error
 		return nil, err
 	}
 	return st.Archive(ctx, uri, archive.Options{Client: e.httpClient(), UserAgent: userAgent(), Now: e.now})
+}
+
+// lostCopies says, under a dead or moved link's line of `uricat links`,
+// where its page may still be read: the archived copy (uricat read) and
+// the Wayback Machine's copy as it was when it was bookmarked.
+type lostCopies struct {
+	dir    string
+	store  *archive.Store
+	opened bool // the archive was looked for (store nil: there is none)
+}
+
+// print prints the lines for r's record rec, if its link is dead or moved.
+func (l *lostCopies) print(e *env, r linkcheck.Result, rec *catalogue.Record) {
+	if r.Status != linkcheck.Dead && r.Status != linkcheck.Moved {
+		return
+	}
+	if !l.opened {
+		l.opened = true
+		if _, err := os.Stat(l.dir); err == nil {
+			l.store, _ = archive.Open(l.dir) // no archive: no line
+		}
+	}
+	if l.store != nil {
+		if info, err := l.store.Stat(rec.URI()); err == nil && info.Failed == "" && info.TextLen > 0 {
+			fmt.Fprintf(e.stdout, "        archived %s: uricat read %s\n", display.Date(info.Fetched), shellWord(rec.URI()))
+		}
+	}
+	fmt.Fprintf(e.stdout, "        as bookmarked: %s\n", display.Text(archive.Wayback(rec.URI(), rec.Added())))
 }

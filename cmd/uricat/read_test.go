@@ -3,6 +3,8 @@ package main
 import (
 	"bytes"
 	"io"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
@@ -155,5 +157,50 @@ func TestOpenWayback(t *testing.T) {
 	want := "https://web.archive.org/web/20190506070809/https://none.example/\nhttps://web.archive.org/web/20190506070809/https://evil.example/\n"
 	if string(got) != want {
 		t.Errorf("opened %q, want %q", got, want)
+	}
+}
+
+// TestLinksGiveTheCopiesOfLostPages: under a dead or moved link, links
+// gives the Wayback Machine's address from the record's DATE and, when
+// the page is archived, the uricat read that shows it.
+func TestLinksGiveTheCopiesOfLostPages(t *testing.T) {
+	t.Parallel()
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		switch r.URL.Path {
+		case "/ok", "/new":
+		case "/old":
+			http.Redirect(w, r, "/new", http.StatusMovedPermanently)
+		default:
+			http.NotFound(w, r)
+		}
+	}))
+	defer srv.Close()
+	dir := filepath.Join(t.TempDir(), "archive")
+	st, err := archive.Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := st.Put(&archive.Page{URI: srv.URL + "/gone", Fetched: readFetched, ContentType: "text/html", Text: "What it said.\n"}); err != nil {
+		t.Fatal(err)
+	}
+	path := writeCatalogue(t, "URI: "+srv.URL+"/ok\r\nNAME: Fine\r\nDATE: 01/02/2024 10:00:00\r\n\r\n"+
+		"URI: "+srv.URL+"/gone\r\nNAME: Gone\r\nDATE: 01/02/2024 10:00:00\r\n\r\n"+
+		"URI: "+srv.URL+"/old\r\nNAME: Moved\r\nDATE: 03/02/2024 11:00:00\r\n")
+	vars := map[string]string{"URICAT_ARCHIVE": dir, "XDG_STATE_HOME": t.TempDir()}
+	code, out, errs := uricatWith(t, vars, false, "", "--catalogue", path, "links")
+	if code != 0 {
+		t.Fatalf("links: exit %d\n%s%s", code, out, errs)
+	}
+	for _, want := range []string{
+		"        archived 2026-11-20 10:30 UTC: uricat read " + srv.URL + "/gone\n",
+		"        as bookmarked: https://web.archive.org/web/20240201100000/" + srv.URL + "/gone\n",
+		"        as bookmarked: https://web.archive.org/web/20240203110000/" + srv.URL + "/old\n",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("links output lacks %q:\n%s", want, out)
+		}
+	}
+	if strings.Count(out, "uricat read") != 1 || strings.Contains(out, "/ok\n") {
+		t.Errorf("copies given for a link not lost, or not archived:\n%s", out)
 	}
 }
