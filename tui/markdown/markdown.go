@@ -34,7 +34,9 @@ import (
 
 // charRef matches an HTML character reference, as CommonMark decodes
 // them: numeric (&#27; &#x1b;) or named (&rlm;).
-var charRef = regexp.MustCompile(`&(?:#[0-9]{1,8}|#[xX][0-9a-fA-F]{1,8}|[A-Za-z][A-Za-z0-9]{1,31});`)
+// The semicolon is optional: the parser decodes "&#1" at the end of the
+// text too.
+var charRef = regexp.MustCompile(`&(?:#[0-9]{1,8}|#[xX][0-9a-fA-F]{1,8}|[A-Za-z][A-Za-z0-9]{1,31});?`)
 
 // Clean makes Markdown from a page safe to render and print: what
 // display.Clean drops goes (escape sequences, control characters other
@@ -115,12 +117,36 @@ func Render(th *theme.Theme, md string, width int) (string, error) {
 	if err != nil {
 		return "", fmt.Errorf("render markdown: %w", err)
 	}
+	out = dropControls(out)
 	if th.Renderer.ColorProfile() == termenv.Ascii {
 		// Glamour writes bold and underline whatever the profile: a
 		// terminal without them gets the text alone.
 		out = ansi.Strip(out)
 	}
 	return out, nil
+}
+
+// dropControls removes from glamour's output any control character but
+// its own escapes' ESC, line feed and tab: whatever way the parser found
+// to turn text into one (a reference Clean did not foresee), it does not
+// reach the terminal.
+func dropControls(s string) string {
+	clean := true
+	for _, r := range s {
+		if r != 0x1b && r != '\n' && r != '\t' && unicode.IsControl(r) {
+			clean = false
+			break
+		}
+	}
+	if clean {
+		return s
+	}
+	return strings.Map(func(r rune) rune {
+		if r != 0x1b && r != '\n' && r != '\t' && unicode.IsControl(r) {
+			return -1
+		}
+		return r
+	}, s)
 }
 
 // margin is the document's left and right margin, in cells.

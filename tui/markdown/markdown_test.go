@@ -64,6 +64,8 @@ func TestCleanNeutralisesCharacterReferences(t *testing.T) {
 		{"caf&eacute; &amp; &#233; &lt;b&gt;", "caf&eacute; &amp; &#233; &lt;b&gt;"},
 		{"&nosuch;", "&nosuch;"},
 		{"plain", "plain"},
+		{"end &#01", "end "},
+		{"&#x202e x", "⟨U+202E⟩ x"},
 	} {
 		if got := Clean(tc.in); got != tc.want {
 			t.Errorf("Clean(%q) = %q, want %q", tc.in, got, tc.want)
