@@ -1,6 +1,7 @@
 package markdown
 
 import (
+	"fmt"
 	"io"
 	"regexp"
 	"strings"
@@ -132,4 +133,21 @@ func FuzzRender(f *testing.F) {
 			}
 		}
 	})
+}
+
+// BenchmarkRenderLongPage renders a long article (about 200 KB of
+// Markdown), as the reader does when it opens one.
+func BenchmarkRenderLongPage(b *testing.B) {
+	var sb strings.Builder
+	for i := range 400 {
+		fmt.Fprintf(&sb, "## Section %d\n\nA paragraph of an article with *emphasis*, a [link](https://example.org/%d) and `code`, long enough to wrap on a terminal of eighty columns, twice over at least, as articles do.\n\n- an item\n- another\n\n", i, i)
+	}
+	md := sb.String()
+	th := theme.Fixed(termenv.TrueColor, true)
+	b.SetBytes(int64(len(md)))
+	for b.Loop() {
+		if _, err := Render(th, md, 100); err != nil {
+			b.Fatal(err)
+		}
+	}
 }

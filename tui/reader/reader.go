@@ -66,6 +66,12 @@ type (
 		page *archive.Page
 		err  error
 	}
+	// renderedMsg is page rendered at width.
+	renderedMsg struct {
+		page         *archive.Page
+		width        int
+		lines, plain []string
+	}
 )
 
 // state is what the screen shows.
@@ -88,10 +94,11 @@ type Model struct {
 	page  *archive.Page
 	err   error // why the page is not there (unreadable)
 
-	lines   []string // the rendered article, a line each
-	plain   []string // lines folded for finding (query.Fold of the text)
-	renderW int      // the width lines were rendered at
-	offset  int      // the first line shown
+	lines      []string // the rendered article, a line each
+	plain      []string // lines folded for finding (query.Fold of the text)
+	renderW    int      // the width lines were rendered at
+	renderingW int      // the width of the last rendering asked for
+	offset     int      // the first line shown
 
 	spin spinner.Model
 
@@ -131,12 +138,11 @@ func (m *Model) Init() tea.Cmd {
 	}
 }
 
-// SetSize sets the area, rendering the article again at a new width.
+// SetSize sets the area. The article is rendered again at a new width
+// by the command the next Update returns (rerender): meanwhile the lines
+// of the old width show, cut to the new one.
 func (m *Model) SetSize(width, height int) {
 	m.ctx.SetSize(width, height)
-	if m.state == reading && width != m.renderW {
-		m.render()
-	}
 	m.clamp()
 }
 
@@ -144,28 +150,52 @@ func (m *Model) SetSize(width, height int) {
 // the bottom line.
 func (m *Model) bodyHeight() int { return max(1, m.ctx.Height-2) }
 
-// render renders the page at the screen's width.
-func (m *Model) render() {
-	p := m.page
-	text := p.Text
-	if text == "" && p.Failed != "" {
-		text = "Not archived: " + p.Failed + "."
+// render returns the command that renders the page at the screen's
+// width: glamour takes long over a long article (a second for 80 KB),
+// which the screen must not wait for.
+func (m *Model) render() tea.Cmd {
+	p, th, w, uri := m.page, m.ctx.Theme, m.ctx.Width, m.opts.URI
+	m.renderingW = w
+	return func() tea.Msg {
+		text := p.Text
+		if text == "" && p.Failed != "" {
+			text = "Not archived: " + p.Failed + "."
+		}
+		doc := markdown.Document(p.Title, uri, p.Fetched, text)
+		out, err := markdown.Render(th, doc, w)
+		if err != nil {
+			// Glamour refused the Markdown: the text as it is, made safe.
+			out = markdown.Clean(doc)
+		}
+		msg := renderedMsg{page: p, width: w, lines: strings.Split(strings.TrimRight(out, "\n"), "\n")}
+		msg.plain = make([]string, len(msg.lines))
+		for i, l := range msg.lines {
+			msg.plain[i] = query.Fold(ansi.Strip(l))
+		}
+		return msg
 	}
-	doc := markdown.Document(p.Title, m.opts.URI, p.Fetched, text)
-	out, err := markdown.Render(m.ctx.Theme, doc, m.ctx.Width)
-	if err != nil {
-		// Glamour refused the Markdown: the text as it is, made safe.
-		out = markdown.Clean(doc)
+}
+
+// rendered takes the lines rendered, unless the page or the width have
+// changed since they were asked for.
+func (m *Model) rendered(msg renderedMsg) {
+	if msg.page != m.page || msg.width != m.renderingW {
+		return
 	}
-	m.lines = strings.Split(strings.TrimRight(out, "\n"), "\n")
-	m.plain = make([]string, len(m.lines))
-	for i, l := range m.lines {
-		m.plain[i] = query.Fold(ansi.Strip(l))
-	}
-	m.renderW = m.ctx.Width
+	m.lines, m.plain, m.renderW = msg.lines, msg.plain, msg.width
 	if m.find.Value() != "" {
 		m.findAll()
 	}
+	m.clamp()
+}
+
+// rerender returns the command that renders the article again when the
+// width changed since it was rendered, and none is under way for it.
+func (m *Model) rerender() tea.Cmd {
+	if m.state != reading || m.page == nil || m.renderingW == m.ctx.Width {
+		return nil
+	}
+	return m.render()
 }
 
 // clamp keeps the offset inside the article.
@@ -240,8 +270,23 @@ func (m *Model) FullHelp() [][]key.Binding {
 }
 
 // Update handles a message: it returns the screen, or dialog.Close on esc.
+// After a change of width, its command renders the article again.
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	next, cmd := m.update(msg)
+	if next == tea.Model(m) {
+		if re := m.rerender(); re != nil {
+			cmd = tea.Batch(cmd, re)
+		}
+	}
+	return next, cmd
+}
+
+// update is Update but for the width's rendering.
+func (m *Model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
+	case renderedMsg:
+		m.rendered(msg)
+		return m, nil
 	case loadedMsg:
 		return m, m.loaded(msg.page, msg.err)
 	case fetchedMsg:
@@ -324,7 +369,7 @@ func (m *Model) loaded(p *archive.Page, err error) tea.Cmd {
 		m.state, m.err = unreadable, err
 	default:
 		m.page, m.state = p, reading
-		m.render()
+		return m.render()
 	}
 	return nil
 }
@@ -354,9 +399,9 @@ func (m *Model) fetched(msg fetchedMsg) tea.Cmd {
 		return nil
 	}
 	m.page, m.state, m.offset = msg.page, reading, 0
-	m.render()
+	m.lines, m.plain = nil, nil
 	p := msg.page
-	return func() tea.Msg { return ArchivedMsg{Page: p} }
+	return tea.Batch(m.render(), func() tea.Msg { return ArchivedMsg{Page: p} })
 }
 
 // findAll finds the find box's text in the article's lines, folded as
@@ -402,8 +447,10 @@ func (m *Model) View() string {
 		name = display.Text(display.URI(m.opts.URI))
 	}
 	lines := []string{th.Title.Render("Reader") + "  " + th.Name.Render(name)}
-	switch m.state {
-	case reading:
+	switch {
+	case m.state == reading && m.lines == nil:
+		lines = append(lines, "", th.Dim.Render("rendering…"))
+	case m.state == reading:
 		lines = append(lines, m.body()...)
 	default:
 		lines = append(lines, m.message()...)

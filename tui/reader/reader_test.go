@@ -69,7 +69,7 @@ func run(m *Model, cmd tea.Cmd) []tea.Msg {
 			}
 		case ArchivedMsg:
 			out = append(out, msg)
-		case loadedMsg, fetchedMsg:
+		case loadedMsg, fetchedMsg, renderedMsg:
 			_, cmd = m.Update(msg)
 		}
 	}
@@ -228,6 +228,27 @@ func TestHostilePage(t *testing.T) {
 		if !strings.Contains(ansi.Strip(v), "⟨U+202E⟩") {
 			t.Errorf("bidi override not marked:\n%s", ansi.Strip(v))
 		}
+	}
+}
+
+// TestResizeRendersAgain: a new width renders the article again, in the
+// command the next Update returns; the old lines show meanwhile.
+func TestResizeRendersAgain(t *testing.T) {
+	t.Parallel()
+	m, _ := newReader(t, theme.Plain(), article(), nil, nil)
+	m.SetSize(40, 24)
+	_, cmd := m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("j")})
+	if cmd == nil {
+		t.Fatal("no rendering after a change of width")
+	}
+	run(m, cmd)
+	for _, l := range m.lines {
+		if w := ansi.StringWidth(l); w > 40 {
+			t.Fatalf("a line %d wide after rendering at 40: %q", w, l)
+		}
+	}
+	if _, cmd := m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("j")}); cmd != nil {
+		t.Error("rendered again at the same width")
 	}
 }
 
