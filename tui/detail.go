@@ -319,6 +319,17 @@ func (d *detail) fields(rec *ssd3.Record, s *records.Search) []detailField {
 		field("Link", status, st)
 		field("Checked", checked, th.Value)
 		field("Moved to", movedTo, th.URI)
+		// For a dead or moved link, the page as it was when it was
+		// bookmarked (no request is made to build the address).
+		field("Wayback", display.Text(wayback(rec, d.links.status(rec.URI()))), th.URI)
+	}
+	// The archived copy: when, how long, or why it failed.
+	if text, failed := d.archives.describe(rec); text != "" {
+		st := th.Value
+		if failed {
+			st = th.Warning
+		}
+		field("Archived", text, st)
 	}
 	// searched is a field a search looks at: what it matched is lit.
 	searched := func(label, name, value string, st lipgloss.Style) {

@@ -197,6 +197,10 @@ func newActions(k keyMap) []action {
 		{Action: dialog.Action{Binding: b([]string{"d", "delete"}, "d", "delete"), Bar: true, Col: 4},
 			needsRec: true, one: (*host).askDelete, many: (*host).askDeleteMany},
 		listed(k.Undo, 4, true), listed(k.Redo, 4, false),
+		{Action: dialog.Action{Binding: b([]string{"r"}, "r", "read page"), Col: 4},
+			one: openScreen(false, func(h *host, ctx dialog.Context, rec *ssd3.Record) dialog.Dialog {
+				return h.archives.openReader(ctx, rec)
+			})},
 
 		{Action: dialog.Action{Binding: b([]string{"o"}, "o", "open URI"), Col: 5}, detail: true,
 			needsRec: true, uriVerb: "open", one: (*host).openURI, many: (*host).openMany},

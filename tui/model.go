@@ -116,7 +116,10 @@ type Options struct {
 	// linkcheck.New. Tests shorten its pauses with it.
 	NewChecker func(*http.Client, string) *linkcheck.Checker
 	// ArchiveDir is the archive of pages (package archive): the add
-	// form keeps there the page it fetched. "": nothing is archived.
+	// form keeps there the page it fetched; its state is read in a
+	// command at start, the list marking the archived records, r
+	// reading one. "": nothing is archived; a directory that is not
+	// there: nothing is marked.
 	ArchiveDir string
 	// Profiles finds the browser profiles the import screen lists; nil
 	// lists none.
@@ -128,6 +131,9 @@ type Options struct {
 	// goroutine, pass ones that never fire.
 	Tick        func(time.Duration, func(time.Time) tea.Msg) tea.Cmd
 	SpinnerTick func(spinner.Model) tea.Cmd
+	// Archive archives a page now, for the reader's offer on a record
+	// with no archived copy; nil: the reader says how to make one.
+	Archive func(ctx context.Context, uri string) (*archive.Page, error)
 }
 
 // mode is what the keyboard currently talks to.
@@ -213,6 +219,7 @@ type common struct {
 	th            *theme.Theme
 	keys          keyMap
 	width, height int
+	archives      *archives // the archive's state (archives.go)
 }
 
 // helpBar is the help: the short help bar, or the full help on ?.
@@ -236,6 +243,7 @@ func New(opts Options) *Model {
 		th = theme.Plain()
 	}
 	m := &Model{common: common{th: th, keys: newKeyMap(), width: 80, height: 24}, ticks: newTicks(opts)}
+	m.archives = &archives{dir: opts.ArchiveDir, fetch: opts.Archive, status: &m.status}
 	m.list = records.New(m.keys.listKeys())
 	m.store = store.New(store.Config{Path: opts.Path, Catalogue: opts.Catalogue, Follow: opts.Follow, Status: &m.status,
 		Tick: m.ticks.after})
@@ -261,7 +269,9 @@ func New(opts Options) *Model {
 		status: &m.status, changed: m.linksChanged,
 		shown: m.list.Shown,
 		found: func(found []linkres.Entry, summary string) tea.Cmd {
-			return m.host.open(linkres.New(m.host.context(), found, summary))
+			return m.host.open(linkres.New(m.host.context(), found, summary).WithReader(func(rec *ssd3.Record) dialog.Dialog {
+				return m.archives.openReader(m.host.context(), rec)
+			}, m.archives.archived, nil))
 		}}
 	m.sync = &gitSync{store: m.store, status: &m.status, spin: m.startSpinner}
 	m.detail = &detail{common: &m.common, links: &m.links.results, list: m.list}
@@ -298,7 +308,7 @@ func (m *Model) Init() tea.Cmd {
 	m.spin.on = true
 	// The watch starts with the load: a change made while it reads is
 	// told.
-	return tea.Batch(m.loadCmd(), m.ticks.spinner(m.spin.Model), m.store.Init(), m.sync.Init(), m.links.Init())
+	return tea.Batch(m.loadCmd(), m.ticks.spinner(m.spin.Model), m.store.Init(), m.sync.Init(), m.links.Init(), m.archives.Init())
 }
 
 // loadCmd opens and indexes the catalogue and runs the first pass.
@@ -434,7 +444,7 @@ func (m *Model) resize() {
 // host's (the dialogs' results and every message while a dialog is
 // open), then a key or the mouse.
 func (m *Model) update(msg tea.Msg) tea.Cmd {
-	for _, part := range []func(tea.Msg) (tea.Cmd, bool){m.store.Update, m.own, m.links.Update, m.sync.Update, m.host.Update} {
+	for _, part := range []func(tea.Msg) (tea.Cmd, bool){m.store.Update, m.own, m.links.Update, m.sync.Update, m.archives.Update, m.host.Update} {
 		if cmd, ok := part(msg); ok {
 			return cmd
 		}

@@ -292,8 +292,14 @@ func (m *Model) recordLines(rec *ssd3.Record, rs rowStyle, w int) []string {
 	line1 := line1Marker + lead + nameS + st(th.Row).Render(strings.Repeat(" ", max(1, gap))) + right
 	line2 := rs.marker()
 	uri, mark := shownURI(rec)
-	if mark != "" {
-		line2 += st(th.Warning).Render(ansi.Truncate(mark, max(1, w-2), "…"))
+	if m.archives.archived(rec) && w > 8 {
+		// The page is archived (r reads it): marked before its URI,
+		// where it takes no room from the name.
+		line2 += st(th.Dim).Render(archiveMark)
+		mark = archiveMark + mark
+	}
+	if inv := strings.TrimPrefix(mark, archiveMark); inv != "" {
+		line2 += st(th.Warning).Render(ansi.Truncate(inv, max(1, w-2), "…"))
 	}
 	if rest := w - 2 - ansi.StringWidth(mark); rest > 0 {
 		line2 += st(th.URI).Render(ansi.Truncate(uri, rest, "…"))

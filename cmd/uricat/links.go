@@ -48,6 +48,11 @@ search selects, or all), and prints each link that is not ok:
   unknown  a timeout, 5xx, 403, 429 that does not recover, a redirect loop:
            a blocked or slow site is never called dead
 
+Under a moved or dead link it says where the page may still be read: the
+Wayback Machine's copy as it was when it was bookmarked (from the record's
+DATE; no request is made for it) and, when uricat archive kept the page,
+the uricat read that shows it.
+
 It asks politely: at most 2 requests at once to one host, HEAD first and GET
 where HEAD is refused, Retry-After honoured, a second try before a link is
 called dead. Results are kept in $XDG_STATE_HOME/uricat/links.json, keyed by
@@ -142,6 +147,7 @@ func (o *linksOptions) check(e *env, state *linkcheck.State, set linkset.Set) (l
 	checker.Timeout = o.timeout
 	prog := newLinkProgress(e.stderr, len(set.URIs), !o.quiet && !o.asJSON)
 	run := linksRun{counts: map[linkcheck.Status]int{}}
+	copies := lostCopies{dir: e.archiveDir("")}
 	lastSave := e.now()
 	offline := checker.Run(ctx, set.URIs, o.jobs, func(r linkcheck.Result) {
 		state.Put(r)
@@ -152,6 +158,7 @@ func (o *linksOptions) check(e *env, state *linkcheck.State, set linkset.Set) (l
 			prog.clear()
 			for _, rec := range set.ByURI[r.URI] {
 				fmt.Fprintln(e.stdout, linkLine(r, rec))
+				copies.print(e, r, rec)
 			}
 		}
 		// An interrupted or killed run keeps what it found.

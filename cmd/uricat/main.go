@@ -66,6 +66,7 @@ var commands = []struct {
 	{"dups", inTree(newDupsCmd)},
 	{"edit", inTree(newEditCmd)},
 	{"open", inTree(newOpenCmd)},
+	{"read", inTree(newReadCmd)},
 	{"categories", inTree(newCategoriesCmd)},
 	{"tags", inTree(newTagsCmd)},
 	{"merge", inTree(newMergeCmd)},

@@ -7,6 +7,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/uricat/uricat/archive"
 	"github.com/uricat/uricat/catalogue/query"
 	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/internal/display"
@@ -19,6 +20,7 @@ const openManyAsk = 5
 // openOptions are what `uricat open` is asked.
 type openOptions struct {
 	yes, all bool
+	wayback  bool // the Wayback Machine's copy from the record's DATE, not the URI
 	search   string
 	searched bool   // --search was given: not a SELECTOR
 	selector string // without --search
@@ -36,6 +38,10 @@ whose scheme is not ` + opener.SafeSchemes() + `, or a mailto: URI that would
 attach or read a local file (attach=, attachment=, file=, a value that is
 a path or a file: URL), is opened only with --yes.
 
+With --wayback it opens the Wayback Machine's copy of the page as it was
+when it was bookmarked (https://web.archive.org/web/YYYYMMDDhhmmss/URI,
+from the record's DATE; no request is made to build it): for a dead link.
+
 With --search it opens the record that matches QUERY best (ranked as the
 TUI ranks a search), and with --all every record that matches, in that
 order, asking first when there are more than ` + fmt.Sprint(openManyAsk) + ` (--yes does not ask).
@@ -44,7 +50,8 @@ order, asking first when there are more than ` + fmt.Sprint(openManyAsk) + ` (--
 		Example: `  uricat open https://go.dev/
   BROWSER=lynx uricat open id:7
   uricat open --yes file:///usr/share/doc/index.html
-  uricat open --search 'go blog'`,
+  uricat open --search 'go blog'
+  uricat open --wayback https://gone.example/`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			o.searched = cmd.Flags().Changed("search")
 			switch {
@@ -65,12 +72,13 @@ order, asking first when there are more than ` + fmt.Sprint(openManyAsk) + ` (--
 	cmd.Flags().BoolVar(&o.yes, "yes", false, "open a URI whatever its scheme; with --all, open them without asking")
 	cmd.Flags().StringVar(&o.search, "search", "", "open the record that matches the search `QUERY` best")
 	cmd.Flags().BoolVar(&o.all, "all", false, "with --search, open every record that matches, best first")
+	cmd.Flags().BoolVar(&o.wayback, "wayback", false, "open the Wayback Machine's copy of the page as it was when bookmarked")
 	return cmd
 }
 
 // openSearch opens the record q matches best, or every one (all), best
 // first, asking a person at the terminal first when they are many.
-func (e *env) openSearch(search string, all, yes bool) error {
+func (e *env) openSearch(search string, all, yes, wayback bool) error {
 	q, err := query.Parse(search)
 	if err != nil {
 		return usageError(err)
@@ -99,7 +107,7 @@ func (e *env) openSearch(search string, all, yes bool) error {
 	}
 	for _, pos := range order {
 		rec := ix.Records()[pos]
-		if err := e.openURI(rec, yes); err != nil {
+		if err := e.openRecordURI(rec, yes, wayback); err != nil {
 			return err
 		}
 		fmt.Fprintf(e.stdout, "opened %s <%s>\n", quoteName(rec), display.Text(display.URI(rec.URI())))
@@ -110,13 +118,25 @@ func (e *env) openSearch(search string, all, yes bool) error {
 // run opens the record the selector names, or those the search finds.
 func (o *openOptions) run(e *env) error {
 	if o.searched {
-		return e.openSearch(o.search, o.all, o.yes)
+		return e.openSearch(o.search, o.all, o.yes, o.wayback)
 	}
 	_, rec, err := e.openRecord(o.selector)
 	if err != nil {
 		return err
 	}
-	return e.openURI(rec, o.yes)
+	return e.openRecordURI(rec, o.yes, o.wayback)
+}
+
+// openRecordURI opens rec's URI, or with wayback the Wayback Machine's
+// copy of it from when it was bookmarked.
+func (e *env) openRecordURI(rec *ssd3.Record, yes, wayback bool) error {
+	if !wayback {
+		return e.openURI(rec, yes)
+	}
+	if rec.URI() == "" {
+		return refused(fmt.Errorf("the record at line %d has no valid URI; see its problems with uricat show line:%d", rec.Line(), rec.Line()))
+	}
+	return e.open1(archive.Wayback(rec.URI(), rec.Added()))
 }
 
 // askYes asks a person at the terminal question, and reports whether the
@@ -143,12 +163,17 @@ func (e *env) openURI(rec *ssd3.Record, yes bool) error {
 		return refused(fmt.Errorf("%s is a %s: URI, which could run a program or read a local file; only %s URIs are opened without --yes: add --yes to open it",
 			rec.URI(), opener.Scheme(rec.URI()), opener.SafeSchemes()))
 	}
+	return e.open1(rec.URI())
+}
+
+// open1 opens uri with the opener, in the foreground.
+func (e *env) open1(uri string) error {
 	o := opener.Default
 	o.Start = func(cmd *exec.Cmd) error {
 		cmd.Stdin, cmd.Stdout, cmd.Stderr = e.stdin, e.stdout, e.stderr
 		return cmd.Run()
 	}
-	if err := o.Open(rec.URI()); err != nil {
+	if err := o.Open(uri); err != nil {
 		return refused(err)
 	}
 	return nil

@@ -25,7 +25,7 @@ func runTUI(e *env) error {
 	dark := termenv.NewOutput(os.Stdout).HasDarkBackground()
 	lipgloss.SetHasDarkBackground(dark)
 	if err := tui.Run(tui.Options{Path: e.catalogue, Theme: theme.New(dark), LinkState: e.linkStatePath(),
-		Client: e.httpClient(), UserAgent: userAgent(), ArchiveDir: e.archiveDir(""), Profiles: func() ([]profiles.Profile, []error) {
+		Client: e.httpClient(), UserAgent: userAgent(), ArchiveDir: e.archiveDir(""), Archive: e.archivePage, Profiles: func() ([]profiles.Profile, []error) {
 			return profiles.Discover(profiles.EnvOf(e.getenv), profiles.Browsers)
 		}}); err != nil {
 		return refused(err)

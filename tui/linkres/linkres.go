@@ -10,7 +10,10 @@
 //   - D asks (a dialog.Confirm over the screen), then deletes every record
 //     whose link is dead, as one undoable edit;
 //   - enter shows the record under the cursor in the list
-//     (dialog.ShowMsg).
+//     (dialog.ShowMsg);
+//   - for a dead or moved link, r reads its archived copy (the reader
+//     the root gives, WithReader), w opens the Wayback Machine's copy of
+//     the page as it was when it was bookmarked (archive.Wayback).
 //
 // esc or q closes it. After any change of the catalogue the root calls
 // Reload (dialog.Reloader): entries whose record is gone, or whose link
@@ -24,12 +27,14 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/uricat/uricat/archive"
 	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/internal/display"
 	"github.com/uricat/uricat/internal/linkcheck"
 	"github.com/uricat/uricat/internal/plural"
 	"github.com/uricat/uricat/tui/dialog"
+	"github.com/uricat/uricat/tui/system"
 	"github.com/uricat/uricat/tui/theme"
 )
 
@@ -50,6 +55,14 @@ type Model struct {
 	entries []Entry
 	summary string      // what the check did, for the title
 	list    dialog.List // the cursor, by entry
+	// reader opens the reader on a record's archived copy; nil: r does
+	// nothing.
+	reader func(*ssd3.Record) dialog.Dialog
+	// archived reports whether the archive holds a copy of a record's
+	// page (nil: none does).
+	archived func(*ssd3.Record) bool
+	// open opens a URI with the system opener (w).
+	open func(uri string) tea.Cmd
 }
 
 // New returns the screen over the moved, dead and unknown links among
@@ -58,7 +71,7 @@ type Model struct {
 // unknown link (a timeout, a 5xx, a site that blocks checks) is listed
 // with why, for the user to look at: neither U nor D acts on it.
 func New(ctx dialog.Context, entries []Entry, summary string) *Model {
-	m := &Model{ctx: ctx, summary: summary, list: dialog.NewList(ctx.Keys)}
+	m := &Model{ctx: ctx, summary: summary, list: dialog.NewList(ctx.Keys), open: system.Open}
 	for _, e := range entries {
 		if e.Result.Status == linkcheck.Moved || e.Result.Status == linkcheck.Dead || e.Result.Status == linkcheck.Unknown {
 			m.entries = append(m.entries, e)
@@ -67,6 +80,27 @@ func New(ctx dialog.Context, entries []Entry, summary string) *Model {
 	m.list.SetLen(len(m.entries))
 	m.list.SetHeight(m.rows())
 	return m
+}
+
+// WithReader makes r open reader on the record under the cursor, the
+// entries whose page archived reports archived saying so, and w open its
+// Wayback Machine copy with open (nil: system.Open); it returns m.
+func (m *Model) WithReader(reader func(*ssd3.Record) dialog.Dialog, archived func(*ssd3.Record) bool, open func(string) tea.Cmd) *Model {
+	m.reader, m.archived = reader, archived
+	if open != nil {
+		m.open = open
+	}
+	return m
+}
+
+// lost reports whether the entry under the cursor is a dead or moved
+// link: one whose page may now be read only from a copy.
+func (m *Model) lost() bool {
+	if !m.list.Selected() {
+		return false
+	}
+	s := m.entries[m.list.Cursor()].Result.Status
+	return s == linkcheck.Dead || s == linkcheck.Moved
 }
 
 // Entries returns the entries the screen lists.
@@ -124,6 +158,18 @@ func (m *Model) actions() dialog.Actions {
 			}},
 		{Binding: key.NewBinding(key.WithKeys("esc", "q"), key.WithHelp("esc/q", "close")), Bar: true, Col: 1,
 			Do: func(tea.KeyMsg) tea.Cmd { m.ctx.Close(nil); return nil }},
+		{Binding: key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "read archived copy")), Bar: true, Col: 2,
+			When: func() bool { return m.reader != nil && m.lost() },
+			Do: func(tea.KeyMsg) tea.Cmd {
+				m.ctx.Open(m.reader(m.entries[m.list.Cursor()].Record))
+				return nil
+			}},
+		{Binding: key.NewBinding(key.WithKeys("w"), key.WithHelp("w", "Wayback Machine")), Bar: true, Col: 2,
+			When: m.lost,
+			Do: func(tea.KeyMsg) tea.Cmd {
+				rec := m.entries[m.list.Cursor()].Record
+				return m.open(archive.Wayback(rec.URI(), rec.Added()))
+			}},
 	}
 }
 
@@ -281,6 +327,9 @@ func (m *Model) View() string {
 			uri += " → " + display.Text(display.URI(e.Result.Final))
 		case e.Result.Status == linkcheck.Unknown && e.Result.Reason != "":
 			uri += " (" + display.Text(e.Result.Reason) + ")"
+		}
+		if m.archived != nil && e.Result.Status != linkcheck.Unknown && m.archived(e.Record) {
+			uri = "≡ archived copy (r)  " + uri
 		}
 		lines = append(lines, cur+"           "+th.URI.Render(ansi.Truncate(uri, max(1, w-13), "…")))
 	}

@@ -166,6 +166,19 @@ func NewFor(w io.Writer, environ []string, dark bool) *Theme {
 	return build(out.EnvColorProfile(), true, dark)
 }
 
+// ForTerminal is NewFor for output known to be a terminal, asking it
+// nothing: the colour profile comes from environ alone (TERM, COLORTERM,
+// NO_COLOR). A command that prints styled text and exits (uricat read)
+// uses it: NewFor's colour cache queries the terminal, whose late answer
+// would land in the shell as typed text.
+func ForTerminal(environ []string, dark bool) *Theme {
+	out := termenv.NewOutput(io.Discard, termenv.WithEnvironment(environment(environ)), termenv.WithTTY(true))
+	if out.EnvNoColor() {
+		return build(termenv.ANSI, false, dark)
+	}
+	return build(out.EnvColorProfile(), true, dark)
+}
+
 // Fixed returns a theme for a fixed colour profile, whatever the terminal
 // and environment say: golden tests use Fixed(termenv.Ascii, true) for plain
 // text, or termenv.ANSI256 to check colours.

@@ -1,0 +1,170 @@
+package tui
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/uricat/uricat/archive"
+	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/ssd3"
+	"github.com/uricat/uricat/internal/display"
+	"github.com/uricat/uricat/internal/linkcheck"
+	"github.com/uricat/uricat/tui/dialog"
+	"github.com/uricat/uricat/tui/reader"
+)
+
+// This file is what the TUI knows of the archive of pages (package
+// archive): which records have an archived copy, read from the archive's
+// directory in a command at the start and again after the reader
+// archives a page, never in Update or View. The list marks the archived
+// records, the detail pane says when each was archived and how long it
+// is, and r opens the reader (tui/reader) on one.
+
+// archives is the archive's state the model holds: nil infos until read,
+// or when there is no archive directory (then nothing is marked).
+type archives struct {
+	dir string
+	// fetch archives a page now (Options.Archive); nil: the reader says
+	// how to make one.
+	fetch  func(ctx context.Context, uri string) (*archive.Page, error)
+	infos  map[string]archive.Info // by catalogue.URIKey
+	status *status
+}
+
+// archivesLoadedMsg carries the archive's pages' headers, read in a
+// command.
+type archivesLoadedMsg struct {
+	infos map[string]archive.Info
+	err   error
+}
+
+// Init reads the archive's state.
+func (a *archives) Init() tea.Cmd { return a.load() }
+
+// load returns the command that reads what the archive holds: nothing
+// when there is no archive directory (reading makes none).
+func (a *archives) load() tea.Cmd {
+	if a == nil || a.dir == "" {
+		return nil
+	}
+	dir := a.dir
+	return func() tea.Msg {
+		if _, err := os.Stat(dir); errors.Is(err, fs.ErrNotExist) {
+			return archivesLoadedMsg{}
+		}
+		st, err := archive.Open(dir)
+		if err != nil {
+			return archivesLoadedMsg{err: err}
+		}
+		infos, err := st.List()
+		return archivesLoadedMsg{infos: infos, err: err}
+	}
+}
+
+// Update takes the archive's state read, and reads it again once the
+// reader archived a page; ok is false for other messages.
+func (a *archives) Update(msg tea.Msg) (tea.Cmd, bool) {
+	st := a.status
+	switch msg := msg.(type) {
+	case archivesLoadedMsg:
+		if msg.err != nil {
+			st.set(sevWarning, "the archive was not read: %s", display.Lines(msg.err.Error()))
+			return nil, true
+		}
+		a.infos = msg.infos
+		return nil, true
+	case reader.ArchivedMsg:
+		if p := msg.Page; p != nil && p.Failed != "" {
+			st.set(sevWarning, "%s: %s", display.Text(display.URI(p.URI)), display.Text(p.Failed))
+		}
+		return a.load(), true
+	}
+	return nil, false
+}
+
+// info returns uri's archived page's header, if the archive has one.
+func (a *archives) info(uri string) (archive.Info, bool) {
+	if a == nil || a.infos == nil || uri == "" {
+		return archive.Info{}, false
+	}
+	info, ok := a.infos[catalogue.URIKey(uri)]
+	return info, ok
+}
+
+// archived reports whether rec's page has an archived text.
+func (a *archives) archived(rec *ssd3.Record) bool {
+	info, ok := a.info(rec.URI())
+	return ok && info.Failed == "" && info.TextLen > 0
+}
+
+// archiveMark is the list's mark, before the URI, of a record whose page
+// is archived: r reads it.
+const archiveMark = "≡ "
+
+// describe is the detail pane's line about rec's archived copy: when it
+// was archived and how long it is, or why it failed; "" for none.
+func (a *archives) describe(rec *ssd3.Record) (text string, failed bool) {
+	info, ok := a.info(rec.URI())
+	if !ok {
+		return "", false
+	}
+	if info.Failed != "" || info.TextLen == 0 {
+		why := info.Failed
+		if why == "" {
+			why = "no text"
+		}
+		return fmt.Sprintf("%s, %s (r tries again)", display.Text(why), display.Date(info.Fetched)), true
+	}
+	return fmt.Sprintf("%s, %s of text (r reads it)", display.Date(info.Fetched), sizeText(int64(info.TextLen))), false
+}
+
+// wayback is the detail pane's Wayback Machine address for rec when its
+// link is dead or moved: the page as it was when it was bookmarked.
+func wayback(rec *ssd3.Record, status linkcheck.Status) string {
+	if status != linkcheck.Dead && status != linkcheck.Moved || rec.URI() == "" {
+		return ""
+	}
+	return archive.Wayback(rec.URI(), rec.Added())
+}
+
+// sizeText is n bytes as people read a size: "870 B", "12 KB", "3.4 MB".
+func sizeText(n int64) string {
+	switch {
+	case n < 1000:
+		return fmt.Sprintf("%d B", n)
+	case n < 100_000:
+		return fmt.Sprintf("%.1f KB", float64(n)/1000)
+	case n < 1_000_000:
+		return fmt.Sprintf("%d KB", n/1000)
+	}
+	return fmt.Sprintf("%.1f MB", float64(n)/1_000_000)
+}
+
+// openReader returns the reader on rec (nil: none, or a group heading:
+// no reader).
+func (a *archives) openReader(ctx dialog.Context, rec *ssd3.Record) dialog.Dialog {
+	if rec == nil || rec.URI() == "" {
+		return reader.New(ctx, reader.Options{Load: func(string) (*archive.Page, error) {
+			return nil, errors.New("select a bookmark with a valid URI to read its page")
+		}})
+	}
+	o := reader.Options{Fetch: a.fetch, URI: rec.URI(), Name: rec.Name(), Added: rec.Added()}
+	if dir := a.dir; dir != "" {
+		o.Load = func(uri string) (*archive.Page, error) {
+			if _, err := os.Stat(dir); errors.Is(err, fs.ErrNotExist) {
+				return nil, archive.ErrNotArchived
+			}
+			st, err := archive.Open(dir)
+			if err != nil {
+				return nil, err
+			}
+			return st.Get(uri)
+		}
+	}
+	return reader.New(ctx, o)
+}
