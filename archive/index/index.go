@@ -1,0 +1,461 @@
+package index
+
+import (
+	"context"
+	"crypto/sha256"
+	"database/sql"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"math"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strconv"
+
+	"github.com/adrg/xdg"
+	"modernc.org/sqlite"
+
+	"github.com/uricat/uricat/archive"
+	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/query"
+)
+
+// Index is the full-text index of one archive's pages. Its methods are
+// safe for concurrent use.
+type Index struct {
+	db   *sql.DB
+	path string
+	dir  string // the archive's directory
+	// fp is the archive's fingerprint as this process last saw the
+	// index agree with it: a Put records the archive's new one only
+	// when the index still holds this one, so that a change another
+	// writer made and did not index leaves the index stale, to be
+	// brought up to date (Sync) by the next Open.
+	fp string
+}
+
+// schema is the version of the database's tables: an index of another
+// version is built again.
+const schema = "1"
+
+// The tables: meta (schema, fingerprint); pages, one row a page of the
+// archive, by URI key; words, the FTS5 table of the words of pages with
+// text, the row of its page. words keeps no copy of the text (content=''):
+// the archive's files hold it, and the index stays a fraction of their
+// size.
+const createTables = `
+CREATE TABLE IF NOT EXISTS meta(name TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS pages(id INTEGER PRIMARY KEY, key TEXT NOT NULL UNIQUE, fetched INTEGER NOT NULL, failed INTEGER NOT NULL);
+CREATE VIRTUAL TABLE IF NOT EXISTS words USING fts5(body, content='', contentless_delete=1, tokenize='ascii');
+`
+
+// Path returns the index file of the archive in archiveDir: under
+// $XDG_CACHE_HOME/uricat/, named from the directory's absolute path.
+func Path(archiveDir string) string {
+	if abs, err := filepath.Abs(archiveDir); err == nil {
+		archiveDir = abs
+	}
+	sum := sha256.Sum256([]byte(archiveDir))
+	cache := os.Getenv("XDG_CACHE_HOME")
+	if cache == "" {
+		cache = xdg.CacheHome
+	}
+	return filepath.Join(cache, "uricat", "index-"+hex.EncodeToString(sum[:8])+".db")
+}
+
+// Open opens the index of store's pages at Path(store.Dir()), building
+// it when it is missing or corrupt and bringing it up to date when the
+// archive changed behind it.
+func Open(store *archive.Store) (*Index, error) {
+	return OpenAt(Path(store.Dir()), store)
+}
+
+// OpenAt is Open with the index in the file at path.
+func OpenAt(path string, store *archive.Store) (*Index, error) {
+	ix, err := openAt(path, store)
+	if err != nil && corrupt(err) {
+		// Derived data: a damaged file is built again from the archive.
+		if ix != nil {
+			ix.db.Close()
+		}
+		for _, suffix := range []string{"", "-wal", "-shm", "-journal"} {
+			_ = os.Remove(path + suffix)
+		}
+		ix, err = openAt(path, store)
+	}
+	if err != nil {
+		if ix != nil {
+			ix.db.Close()
+		}
+		return nil, fmt.Errorf("opening the archive's index %s: %w", path, err)
+	}
+	return ix, nil
+}
+
+func openAt(path string, store *archive.Store) (*Index, error) {
+	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+		return nil, err
+	}
+	// WAL: a search reads while an archive run writes; the busy
+	// timeout waits out another process's build rather than failing.
+	dsn := "file:" + (&url.URL{Path: path}).EscapedPath() +
+		"?_pragma=busy_timeout(60000)&_pragma=journal_mode(WAL)&_pragma=synchronous(NORMAL)&_txlock=immediate"
+	db, err := sql.Open("sqlite", dsn)
+	if err != nil {
+		return nil, err
+	}
+	db.SetMaxOpenConns(1)
+	ix := &Index{db: db, path: path, dir: store.Dir()}
+	return ix, ix.ensure(store)
+}
+
+// Close closes the index.
+func (ix *Index) Close() error { return ix.db.Close() }
+
+// fingerprint is what tells whether the archive changed: its directory's
+// modification time, which every page written (a file renamed into it)
+// or removed moves on.
+func fingerprint(dir string) string {
+	fi, err := os.Stat(dir)
+	if err != nil {
+		return ""
+	}
+	return strconv.FormatInt(fi.ModTime().UnixNano(), 10)
+}
+
+// meta reads the index's schema version and fingerprint; "" for one
+// never built.
+func (ix *Index) meta(q interface {
+	QueryRow(string, ...any) *sql.Row
+}) (version, fp string, err error) {
+	err = q.QueryRow(`SELECT (SELECT value FROM meta WHERE name='schema'), (SELECT value FROM meta WHERE name='fingerprint')`).Scan(
+		(*nullString)(&version), (*nullString)(&fp))
+	if err != nil && !noTables(err) {
+		return "", "", err
+	}
+	return version, fp, nil
+}
+
+// ensure makes the index agree with store: nothing to do when it does
+// (the usual case: one query); else, in one transaction that other
+// processes wait for, built whole (missing, or of another schema) or
+// brought up to date (stale).
+func (ix *Index) ensure(store *archive.Store) error {
+	fp := fingerprint(ix.dir)
+	version, have, err := ix.meta(ix.db)
+	if err != nil {
+		return err
+	}
+	if version == schema && have == fp && fp != "" {
+		ix.fp = fp
+		return nil
+	}
+	tx, err := ix.db.BeginTx(context.Background(), nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	// Another process may have done it while this one waited.
+	fp = fingerprint(ix.dir)
+	if version, have, err = ix.meta(tx); err != nil {
+		return err
+	}
+	switch {
+	case version == schema && have == fp && fp != "":
+	case version == schema:
+		err = syncTx(tx, store)
+	default:
+		err = buildTx(tx, store)
+	}
+	if err == nil {
+		err = setFingerprint(tx, fp)
+	}
+	if err == nil {
+		err = tx.Commit()
+	}
+	if err == nil {
+		ix.fp = fp
+	}
+	return err
+}
+
+// buildTx builds the tables afresh from every page of store.
+func buildTx(tx *sql.Tx, store *archive.Store) error {
+	for _, stmt := range []string{`DROP TABLE IF EXISTS words`, `DROP TABLE IF EXISTS pages`, `DROP TABLE IF EXISTS meta`, createTables} {
+		if _, err := tx.Exec(stmt); err != nil {
+			return err
+		}
+	}
+	if _, err := tx.Exec(`INSERT INTO meta(name, value) VALUES ('schema', ?)`, schema); err != nil {
+		return err
+	}
+	// A page file that cannot be read is left out (Walk goes on past
+	// it): the index is for finding pages, and what cannot be read
+	// cannot be found. The index's own errors stop the build.
+	var dbErr error
+	_ = store.Walk(func(p *archive.Page) error {
+		dbErr = putTx(tx, p)
+		return dbErr
+	})
+	return dbErr
+}
+
+// syncTx brings the tables up to date with store's pages: those added,
+// fetched again or removed since, from the files' headers.
+func syncTx(tx *sql.Tx, store *archive.Store) error {
+	infos, _ := store.List() // a file that cannot be read is not indexed
+	type row struct {
+		fetched int64
+		failed  bool
+	}
+	have := map[string]row{}
+	rows, err := tx.Query(`SELECT key, fetched, failed FROM pages`)
+	if err != nil {
+		return err
+	}
+	for rows.Next() {
+		var k string
+		var r row
+		if err := rows.Scan(&k, &r.fetched, &r.failed); err != nil {
+			rows.Close()
+			return err
+		}
+		have[k] = r
+	}
+	if err := rows.Close(); err != nil {
+		return err
+	}
+	for k := range have {
+		if _, ok := infos[k]; !ok {
+			if err := removeTx(tx, k); err != nil {
+				return err
+			}
+		}
+	}
+	for k, info := range infos {
+		if r, ok := have[k]; ok && r.fetched == info.Fetched.UnixNano() && r.failed == (info.Failed != "") {
+			continue
+		}
+		p, err := store.Get(info.URI)
+		if err != nil {
+			continue // removed or damaged since the listing
+		}
+		if err := putTx(tx, p); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func setFingerprint(tx *sql.Tx, fp string) error {
+	_, err := tx.Exec(`INSERT INTO meta(name, value) VALUES ('fingerprint', ?) ON CONFLICT(name) DO UPDATE SET value = excluded.value`, fp)
+	return err
+}
+
+// putTx indexes p in place of what the index held of its URI.
+func putTx(tx *sql.Tx, p *archive.Page) error {
+	key := catalogue.URIKey(p.URI)
+	if err := removeTx(tx, key); err != nil {
+		return err
+	}
+	failed := p.Failed != "" || p.Text == ""
+	res, err := tx.Exec(`INSERT INTO pages(key, fetched, failed) VALUES (?, ?, ?)`, key, p.Fetched.UnixNano(), failed)
+	if err != nil {
+		return err
+	}
+	if failed {
+		return nil
+	}
+	id, err := res.LastInsertId()
+	if err != nil {
+		return err
+	}
+	_, err = tx.Exec(`INSERT INTO words(rowid, body) VALUES (?, ?)`, id, Words(p.Title+"\n"+p.Text))
+	return err
+}
+
+// removeTx removes what the index holds of the page of key.
+func removeTx(tx *sql.Tx, key string) error {
+	var id int64
+	switch err := tx.QueryRow(`SELECT id FROM pages WHERE key = ?`, key).Scan(&id); {
+	case errors.Is(err, sql.ErrNoRows):
+		return nil
+	case err != nil:
+		return err
+	}
+	if _, err := tx.Exec(`DELETE FROM words WHERE rowid = ?`, id); err != nil {
+		return err
+	}
+	_, err := tx.Exec(`DELETE FROM pages WHERE id = ?`, id)
+	return err
+}
+
+// Put indexes p, a page just written to the archive (archive.Options
+// Archived hands each one), in place of what the index held of its URI.
+func (ix *Index) Put(p *archive.Page) error {
+	return ix.write(func(tx *sql.Tx) error { return putTx(tx, archive.Sanitize(p)) })
+}
+
+// Remove forgets the page of uri, just removed from the archive.
+func (ix *Index) Remove(uri string) error {
+	return ix.write(func(tx *sql.Tx) error { return removeTx(tx, catalogue.URIKey(uri)) })
+}
+
+// write runs f in a transaction, then records the archive's fingerprint
+// if the index agreed with the archive before (see Index.fp).
+func (ix *Index) write(f func(*sql.Tx) error) error {
+	tx, err := ix.db.BeginTx(context.Background(), nil)
+	if err != nil {
+		return fmt.Errorf("updating the archive's index: %w", err)
+	}
+	defer tx.Rollback()
+	if err := f(tx); err != nil {
+		return fmt.Errorf("updating the archive's index: %w", err)
+	}
+	_, have, err := ix.meta(tx)
+	fp := fingerprint(ix.dir)
+	if err == nil && have == ix.fp {
+		if err = setFingerprint(tx, fp); err == nil {
+			ix.fp = fp
+		}
+	}
+	if err == nil {
+		err = tx.Commit()
+	}
+	if err != nil {
+		return fmt.Errorf("updating the archive's index: %w", err)
+	}
+	return nil
+}
+
+// Rebuild builds the index afresh from every page of store (uricat
+// archive --reindex).
+func (ix *Index) Rebuild(store *archive.Store) error {
+	tx, err := ix.db.BeginTx(context.Background(), nil)
+	if err != nil {
+		return fmt.Errorf("rebuilding the archive's index: %w", err)
+	}
+	defer tx.Rollback()
+	fp := fingerprint(ix.dir)
+	err = buildTx(tx, store)
+	if err == nil {
+		err = setFingerprint(tx, fp)
+	}
+	if err == nil {
+		err = tx.Commit()
+	}
+	if err != nil {
+		return fmt.Errorf("rebuilding the archive's index: %w", err)
+	}
+	ix.fp = fp
+	return nil
+}
+
+// Lookup returns the pages a text: term is found in, keyed by their URI
+// keys, each scored by bm25 (more is better, at least 1); the Lookup of
+// query.Query.WithText. It makes no snippet (see Snippet).
+func (ix *Index) Lookup(t query.TextTerm) (map[string]query.TextHit, error) {
+	hits := map[string]query.TextHit{}
+	expr := match(t.Text)
+	if expr == "" {
+		return hits, nil
+	}
+	rows, err := ix.db.Query(`SELECT p.key, bm25(words) FROM words JOIN pages p ON p.id = words.rowid WHERE words MATCH ?`, expr)
+	if err != nil {
+		return nil, fmt.Errorf("searching the archive's index: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var key string
+		var rank float64
+		if err := rows.Scan(&key, &rank); err != nil {
+			return nil, fmt.Errorf("searching the archive's index: %w", err)
+		}
+		hits[key] = query.TextHit{Score: score(rank)}
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("searching the archive's index: %w", err)
+	}
+	return hits, nil
+}
+
+// score turns FTS5's bm25 (less is better, below 0) into a search score:
+// at least 1, so that a page found always ranks above a record found only
+// in its DESCRIPTION, and small enough for query.Rank's counting sort.
+func score(bm25 float64) int {
+	return 1 + int(math.Min(math.Max(-bm25*1000, 0), 60000))
+}
+
+// States returns the archive's state of each URI's page as the index
+// knows it, for query.Query.WithArchive.
+func (ix *Index) States() (func(uri string) query.ArchiveState, error) {
+	rows, err := ix.db.Query(`SELECT key, failed FROM pages`)
+	if err != nil {
+		return nil, fmt.Errorf("reading the archive's index: %w", err)
+	}
+	defer rows.Close()
+	states := map[string]query.ArchiveState{}
+	for rows.Next() {
+		var key string
+		var failed bool
+		if err := rows.Scan(&key, &failed); err != nil {
+			return nil, fmt.Errorf("reading the archive's index: %w", err)
+		}
+		states[key] = query.ArchiveYes
+		if failed {
+			states[key] = query.ArchiveFailed
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("reading the archive's index: %w", err)
+	}
+	return func(uri string) query.ArchiveState {
+		if s, ok := states[uri]; ok {
+			return s
+		}
+		return states[catalogue.URIKey(uri)]
+	}, nil
+}
+
+// nullString scans a NULL as "".
+type nullString string
+
+func (s *nullString) Scan(v any) error {
+	switch v := v.(type) {
+	case nil:
+		*s = ""
+	case string:
+		*s = nullString(v)
+	case []byte:
+		*s = nullString(v)
+	default:
+		return fmt.Errorf("unexpected %T in the index's meta", v)
+	}
+	return nil
+}
+
+// SQLite's result codes the index tells apart (the low byte of an error's
+// code).
+const (
+	codeCorrupt = 11 // SQLITE_CORRUPT
+	codeNotADB  = 26 // SQLITE_NOTADB
+)
+
+// corrupt reports whether err says the index file is damaged or not an
+// SQLite database.
+func corrupt(err error) bool {
+	var se *sqlite.Error
+	if errors.As(err, &se) {
+		c := se.Code() & 0xff
+		return c == codeCorrupt || c == codeNotADB
+	}
+	return false
+}
+
+// noTables reports whether err is a query of the meta table in a new,
+// empty database.
+func noTables(err error) bool {
+	var se *sqlite.Error
+	return errors.As(err, &se) && se.Code()&0xff == 1 // SQLITE_ERROR: no such table
+}
