@@ -41,7 +41,7 @@ const schema = "1"
 
 // The tables: meta (schema, fingerprint); pages, one row a page of the
 // archive, by URI key; words, the FTS5 table of the words of pages with
-// text, the row of its page. words keeps no copy of the text (content=''):
+// text, the row of its page. words keeps no copy of the text (contentless):
 // the archive's files hold it, and the index stays a fraction of their
 // size.
 const createTables = `
