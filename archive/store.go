@@ -33,11 +33,15 @@ const tmpPrefix = ".tmp-"
 // DefaultDir is where the archive is kept unless told: $URICAT_ARCHIVE,
 // else $XDG_DATA_HOME/uricat/archive (read at each call, so that a test or
 // a wrapper can move it).
-func DefaultDir() string {
-	if d := os.Getenv("URICAT_ARCHIVE"); d != "" {
+func DefaultDir() string { return DirFrom(os.Getenv) }
+
+// DirFrom is DefaultDir with the environment read by getenv (a command's,
+// which tests give).
+func DirFrom(getenv func(string) string) string {
+	if d := getenv("URICAT_ARCHIVE"); d != "" {
 		return d
 	}
-	data := os.Getenv("XDG_DATA_HOME")
+	data := getenv("XDG_DATA_HOME")
 	if data == "" {
 		data = xdg.DataHome
 	}
@@ -58,10 +62,12 @@ func Open(dir string) (*Store, error) {
 // one a killed writer left, not one another writer is still writing.
 const staleTemp = time.Hour
 
-// clearTemps removes the temporary files of writers that were killed.
+// clearTemps removes the temporary files and claims of writers that were
+// killed.
 func (s *Store) clearTemps() {
-	matches, _ := filepath.Glob(filepath.Join(s.dir, tmpPrefix+"*"))
-	for _, m := range matches {
+	temps, _ := filepath.Glob(filepath.Join(s.dir, tmpPrefix+"*"))
+	claims, _ := filepath.Glob(filepath.Join(s.dir, claimPrefix+"*"))
+	for _, m := range append(temps, claims...) {
 		if fi, err := os.Stat(m); err == nil && time.Since(fi.ModTime()) > staleTemp {
 			_ = os.Remove(m)
 		}

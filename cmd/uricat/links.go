@@ -274,12 +274,15 @@ func newLinkProgress(w io.Writer, total int, want bool) *linkProgress {
 	return p
 }
 
-func (p *linkProgress) done(r linkcheck.Result) {
+func (p *linkProgress) done(r linkcheck.Result) { p.step(linkcheck.HostOf(r.URI), "") }
+
+// step counts one more done, at host; extra (a rate) follows the counts.
+func (p *linkProgress) step(host, extra string) {
 	p.n++
 	if !p.on {
 		return
 	}
-	fmt.Fprintf(p.w, "\r\x1b[K%s %d/%d  %s", p.bar.ViewAs(float64(p.n)/float64(p.total)), p.n, p.total, display.Text(linkcheck.HostOf(r.URI)))
+	fmt.Fprintf(p.w, "\r\x1b[K%s %d/%d%s  %s", p.bar.ViewAs(float64(p.n)/float64(p.total)), p.n, p.total, extra, display.Text(host))
 	p.drawn = true
 }
 

@@ -71,6 +71,7 @@ var commands = []struct {
 	{"merge", inTree(newMergeCmd)},
 	{"sync", inTree(newSyncCmd)},
 	{"links", inTree(newLinksCmd)},
+	{"archive", inTree(newArchiveCmd)},
 	{"stats", inTree(newStatsCmd)},
 	{"version", func(*env) *cobra.Command { return newVersionCmd() }},
 	{"man", func(*env) *cobra.Command { return newManCmd() }},

@@ -1,10 +1,12 @@
 // Package webpage fetches what a bookmark's page says of itself: its
 // title, description and language from the HTML, its type from the
-// response. A fetch reads at most MaxBytes, follows at most MaxRedirects
-// redirects and only to http and https, and names its program in
-// User-Agent; its time is the context's. What it returns is the page's
-// text as decoded, not yet cleaned: the caller cleans it as it cleans an
-// import's.
+// response. A fetch (Get, and Fetch over it) reads at most MaxBytes after
+// decompression, follows at most MaxRedirects redirects and only to http
+// and https, and names its program in User-Agent; its time is the
+// context's. The answer's body comes back with the page (Response), so
+// that the archive keeps the page add fetched without asking again; Decode
+// reads it in its charset. What it returns is the page's text as decoded,
+// not yet cleaned: the caller cleans it as it cleans an import's.
 package webpage
 
 import (
@@ -22,10 +24,11 @@ import (
 	"golang.org/x/net/html/charset"
 )
 
-// Limits of a fetch: a page's head is in its first bytes, and a site that
+// Limits of a fetch: the archive keeps a page's article, which may come
+// well after its head, but a page is not a download; and a site that
 // redirects more than this is lost.
 const (
-	MaxBytes     = 1 << 20
+	MaxBytes     = 5 << 20
 	MaxRedirects = 10
 )
 
@@ -36,6 +39,18 @@ type Page struct {
 	Title       string // <title>, else og:title
 	Description string // <meta name=description>, else og:description
 	Lang        string // <html lang>
+
+	// Response is the answer the page was read from, for the archive.
+	Response *Response
+}
+
+// Response is an answer to a fetch.
+type Response struct {
+	URL         string // where the page was found, after redirects
+	Status      int    // the HTTP status code
+	ContentType string // the Content-Type header, else the type sniffed from the body
+	Body        []byte // the body after decompression, at most MaxBytes of it
+	Truncated   bool   // the body went on past MaxBytes
 }
 
 // StatusError is a response that is not a page: 404, 500, ...
@@ -54,6 +69,20 @@ var ErrScheme = errors.New("redirect to a scheme other than http or https refuse
 // policy) and reads what the page says of itself. userAgent names the
 // program. ctx bounds the whole fetch, body included.
 func Fetch(ctx context.Context, c *http.Client, rawURL, userAgent string) (*Page, error) {
+	resp, err := Get(ctx, c, rawURL, userAgent)
+	if err != nil {
+		return nil, err
+	}
+	p := Parse(resp.Body, resp.ContentType)
+	p.URL = resp.URL
+	p.Response = resp
+	return &p, nil
+}
+
+// Get gets rawURL as Fetch does and returns the answer. An answer that is
+// not a page (not 2xx) comes back with a *StatusError, and without its
+// body.
+func Get(ctx context.Context, c *http.Client, rawURL, userAgent string) (*Response, error) {
 	u, err := url.Parse(rawURL)
 	if err != nil {
 		return nil, err
@@ -82,20 +111,33 @@ func Fetch(ctx context.Context, c *http.Client, rawURL, userAgent string) (*Page
 		return nil, err
 	}
 	defer resp.Body.Close()
+	r := &Response{URL: resp.Request.URL.String(), Status: resp.StatusCode, ContentType: resp.Header.Get("Content-Type")}
 	if resp.StatusCode < 200 || resp.StatusCode > 299 {
-		return nil, &StatusError{Code: resp.StatusCode, Status: resp.Status}
+		return r, &StatusError{Code: resp.StatusCode, Status: resp.Status}
 	}
-	body, err := io.ReadAll(io.LimitReader(resp.Body, MaxBytes))
+	// One byte past the limit tells a body that was cut from one that
+	// ended there; the transport's gzip is undone before the count, so a
+	// compression bomb stops at the limit too.
+	body, err := io.ReadAll(io.LimitReader(resp.Body, MaxBytes+1))
 	if err != nil {
-		return nil, fmt.Errorf("reading the page: %w", err)
+		return r, fmt.Errorf("reading the page: %w", err)
 	}
-	ct := resp.Header.Get("Content-Type")
-	if ct == "" {
-		ct = http.DetectContentType(body)
+	if len(body) > MaxBytes {
+		body, r.Truncated = body[:MaxBytes], true
 	}
-	p := Parse(body, ct)
-	p.URL = resp.Request.URL.String()
-	return &p, nil
+	r.Body = body
+	if r.ContentType == "" {
+		r.ContentType = http.DetectContentType(body)
+	}
+	return r, nil
+}
+
+// Decode returns a reader of body in UTF-8, from the charset that
+// contentType (the response's Content-Type), a byte order mark or, for
+// HTML, the page's <meta charset> names, else UTF-8 or windows-1252 as
+// browsers guess. It fails only for a charset no decoder knows.
+func Decode(body []byte, contentType string) (io.Reader, error) {
+	return charset.NewReader(bytes.NewReader(body), contentType)
 }
 
 // Parse reads what an HTML page (body, its first bytes at least) says of
@@ -111,7 +153,7 @@ func Parse(body []byte, contentType string) Page {
 	if p.Type != "text/html" && p.Type != "application/xhtml+xml" {
 		return p
 	}
-	r, err := charset.NewReader(bytes.NewReader(body), contentType)
+	r, err := Decode(body, contentType)
 	if err != nil {
 		return p // a charset named that no decoder knows
 	}

@@ -65,6 +65,7 @@ func TestFetch(t *testing.T) {
 				t.Fatal(err)
 			}
 			tt.want.URL = s.URL + "/a"
+			p.Response = nil // the answer itself: TestGet
 			if *p != tt.want {
 				t.Errorf("got  %+v\nwant %+v", *p, tt.want)
 			}
@@ -143,6 +144,40 @@ func TestFetchRefuses(t *testing.T) {
 	}
 	if _, err := Fetch(context.Background(), http.DefaultClient, "ftp://example.org/", ua); err == nil {
 		t.Error("an ftp URL was fetched")
+	}
+}
+
+// TestGet: the answer comes back whole, decompressed, up to MaxBytes
+// and said to be cut past it; one that is not a page comes with its
+// status and no body.
+func TestGet(t *testing.T) {
+	t.Parallel()
+	big := strings.Repeat("<p>x</p>", MaxBytes/8+10)
+	tests := []struct {
+		name      string
+		handler   http.HandlerFunc
+		status    int
+		body      string
+		truncated bool
+		err       bool
+	}{
+		{"page", page("text/html", "<title>t</title><p>body</p>"), 200, "<title>t</title><p>body</p>", false, false},
+		{"cut", page("text/html", big), 200, big[:MaxBytes], true, false},
+		{"exactly the limit", page("text/html", big[:MaxBytes]), 200, big[:MaxBytes], false, false},
+		{"404", func(w http.ResponseWriter, r *http.Request) { http.Error(w, "gone", 404) }, 404, "", false, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			s := serve(t, tt.handler)
+			r, err := Get(context.Background(), s.Client(), s.URL, ua)
+			if (err != nil) != tt.err || r == nil {
+				t.Fatalf("Get: %v, %v", r, err)
+			}
+			if r.Status != tt.status || string(r.Body) != tt.body || r.Truncated != tt.truncated || r.URL != s.URL {
+				t.Errorf("got status %d, %d bytes, truncated %v, URL %s", r.Status, len(r.Body), r.Truncated, r.URL)
+			}
+		})
 	}
 }
 
