@@ -52,12 +52,15 @@ CREATE VIRTUAL TABLE IF NOT EXISTS words USING fts5(body, content='', contentles
 
 // Path returns the index file of the archive in archiveDir: under
 // $XDG_CACHE_HOME/uricat/, named from the directory's absolute path.
-func Path(archiveDir string) string {
+func Path(archiveDir string) string { return PathFrom(archiveDir, os.Getenv) }
+
+// PathFrom is Path with the environment read through getenv.
+func PathFrom(archiveDir string, getenv func(string) string) string {
 	if abs, err := filepath.Abs(archiveDir); err == nil {
 		archiveDir = abs
 	}
 	sum := sha256.Sum256([]byte(archiveDir))
-	cache := os.Getenv("XDG_CACHE_HOME")
+	cache := getenv("XDG_CACHE_HOME")
 	if cache == "" {
 		cache = xdg.CacheHome
 	}
@@ -382,9 +385,11 @@ func (ix *Index) Lookup(t query.TextTerm) (map[string]query.TextHit, error) {
 
 // score turns FTS5's bm25 (less is better, below 0) into a search score:
 // at least 1, so that a page found always ranks above a record found only
-// in its DESCRIPTION, and small enough for query.Rank's counting sort.
+// in its DESCRIPTION, and small enough for query.Rank's counting sort. On
+// a log scale: FTS5 floors the weight of a word in half the pages or more
+// at a millionth, and the pages' differences must still tell there.
 func score(bm25 float64) int {
-	return 1 + int(math.Min(math.Max(-bm25*1000, 0), 60000))
+	return 1 + int(min(1000*math.Log10(1+max(-bm25, 0)*1e7), 60000))
 }
 
 // States returns the archive's state of each URI's page as the index

@@ -143,6 +143,8 @@ type pass struct {
 	// linksGen counts the link states the model has had.
 	links    func(uri string) linkcheck.Status
 	linksGen int
+	// archive answers text: and archive: terms (List.SetArchive).
+	archive func(*query.Query) *query.Query
 }
 
 // passMem is the memory a pass answers in: its hits, then the positions
@@ -247,6 +249,9 @@ func (p pass) run(ctx context.Context) *Answer {
 	q := res.search.query
 	if q != nil && q.HasLink() {
 		q = q.WithLinks(p.links)
+	}
+	if q != nil && p.archive != nil && (q.HasText() || q.HasArchive()) {
+		q = p.archive(q) // the index's lookups, here off the UI goroutine
 	}
 	switch {
 	case q == nil:

@@ -1,0 +1,134 @@
+package main
+
+import (
+	"cmp"
+	"slices"
+	"sync"
+
+	"github.com/uricat/uricat/archive"
+	"github.com/uricat/uricat/archive/index"
+	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/query"
+)
+
+// snippetWidth is about how many characters of a page list --json gives
+// around a text: term's match.
+const snippetWidth = 160
+
+// withArchive gives q what the archive knows, if it has text: or archive:
+// terms (else it is q): the pages its text: terms are found in, from the
+// archive's index (built or brought up to date on the way if need be),
+// and each page's state. The archive is kept beside the catalogue, not in
+// it; with no archive, no page is.
+func (e *env) withArchive(q *query.Query) (*query.Query, error) {
+	if !q.HasText() && !q.HasArchive() {
+		return q, nil
+	}
+	ix, err := e.openIndex()
+	if err != nil {
+		return nil, refused(err)
+	}
+	defer ix.Close()
+	q, err = answerArchive(ix, q)
+	if err != nil {
+		return nil, refused(err)
+	}
+	return q, nil
+}
+
+// openIndex opens the index of the archive (index.Open, with the env's
+// environment).
+func (e *env) openIndex() (*index.Index, error) {
+	store, err := archive.Open(e.archiveDir(""))
+	if err != nil {
+		return nil, err
+	}
+	return index.OpenAt(index.PathFrom(store.Dir(), e.getenv), store)
+}
+
+// answerArchive answers q's text: and archive: terms from ix.
+func answerArchive(ix *index.Index, q *query.Query) (*query.Query, error) {
+	if q.HasArchive() {
+		states, err := ix.States()
+		if err != nil {
+			return nil, err
+		}
+		q = q.WithArchive(states)
+	}
+	return q.WithText(ix.Lookup)
+}
+
+// tuiArchive returns the TUI's tui.Options.SearchArchive: withArchive with
+// the index opened on the first search that needs it and kept open for
+// those typed after. A search it cannot answer finds no page (the index
+// is derived: the next one opens it again).
+func (e *env) tuiArchive() func(*query.Query) *query.Query {
+	var mu sync.Mutex
+	var ix *index.Index
+	return func(q *query.Query) *query.Query {
+		mu.Lock()
+		defer mu.Unlock()
+		if ix == nil {
+			var err error
+			if ix, err = e.openIndex(); err != nil {
+				return q
+			}
+		}
+		answered, err := answerArchive(ix, q)
+		if err != nil {
+			ix.Close()
+			ix = nil
+			return q
+		}
+		return answered
+	}
+}
+
+// rankByText orders recs, found by q, by how well their pages match q's
+// text: terms, best first, keeping file order among equals: what list
+// shows when a search has text: terms and no sort key is given.
+func rankByText(recs []*catalogue.Record, q *query.Query) {
+	if !q.HasText() {
+		return
+	}
+	score := func(r *catalogue.Record) int {
+		h, _ := q.TextHit(r)
+		return h.Score
+	}
+	slices.SortStableFunc(recs, func(a, b *catalogue.Record) int { return cmp.Compare(score(b), score(a)) })
+}
+
+// snippets returns, for each record of recs whose page a text: term of q
+// is found in, an excerpt of the page around the match, keyed by the
+// record; nil if q has no text: term.
+func (e *env) snippets(recs []*catalogue.Record, q *query.Query) map[*catalogue.Record]string {
+	if !q.HasText() {
+		return nil
+	}
+	store, err := archive.Open(e.archiveDir(""))
+	if err != nil {
+		return nil
+	}
+	terms := q.TextTerms()
+	out := map[*catalogue.Record]string{}
+	for _, r := range recs {
+		if _, ok := q.TextHit(r); !ok {
+			continue
+		}
+		p, err := store.Get(r.URI())
+		if err != nil {
+			continue // removed since the index saw it, or unreadable
+		}
+		out[r] = index.Snippet(p.Title+"\n"+p.Text, terms, snippetWidth).Text
+	}
+	return out
+}
+
+// withSnippets sets the Snippet of each of out, the JSON of recs, from
+// snippets (see env.snippets), and returns out.
+func withSnippets(out []listJSON, recs []*catalogue.Record, snippets map[*catalogue.Record]string) []listJSON {
+	for i, r := range recs {
+		out[i].Snippet = snippets[r]
+	}
+	return out
+}
