@@ -464,3 +464,12 @@ func noTables(err error) bool {
 	var se *sqlite.Error
 	return errors.As(err, &se) && se.Code()&0xff == 1 // SQLITE_ERROR: no such table
 }
+
+// Len returns how many pages the index holds, archived or not.
+func (ix *Index) Len() (int, error) {
+	var n int
+	if err := ix.db.QueryRow(`SELECT count(*) FROM pages`).Scan(&n); err != nil {
+		return 0, fmt.Errorf("reading the archive's index: %w", err)
+	}
+	return n, nil
+}

@@ -2,13 +2,17 @@ package main
 
 import (
 	"cmp"
+	"fmt"
 	"slices"
 	"sync"
+	"time"
 
 	"github.com/uricat/uricat/archive"
 	"github.com/uricat/uricat/archive/index"
 	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/query"
+	"github.com/uricat/uricat/internal/display"
+	"github.com/uricat/uricat/internal/plural"
 )
 
 // snippetWidth is about how many characters of a page list --json gives
@@ -43,7 +47,56 @@ func (e *env) openIndex() (*index.Index, error) {
 	if err != nil {
 		return nil, err
 	}
+	return e.openIndexOf(store)
+}
+
+// openIndexOf opens the index of store's pages.
+func (e *env) openIndexOf(store *archive.Store) (*index.Index, error) {
 	return index.OpenAt(index.PathFrom(store.Dir(), e.getenv), store)
+}
+
+// indexer returns what keeps the index up to date as an archive run
+// writes pages to store (archive.Options.Archived), and what closes it.
+// An index that cannot be opened or written is noted once and left: it
+// is derived, and the next search brings it up to date.
+func (e *env) indexer(store *archive.Store) (put func(*archive.Page), closeIndex func()) {
+	ix, err := e.openIndexOf(store)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "uricat archive: note: %s\n", display.Lines(err.Error()))
+		return func(*archive.Page) {}, func() {}
+	}
+	noted := false
+	return func(p *archive.Page) {
+		if err := ix.Put(p); err != nil && !noted {
+			noted = true
+			fmt.Fprintf(e.stderr, "uricat archive: note: %s\n", display.Lines(err.Error()))
+		}
+	}, func() { ix.Close() }
+}
+
+// reindex builds the index of the archive in dir again, from its files
+// (uricat archive --reindex), and says how many pages it holds.
+func (e *env) reindex(dir string) error {
+	store, err := archive.Open(dir)
+	if err != nil {
+		return refused(err)
+	}
+	start := time.Now()
+	ix, err := e.openIndexOf(store)
+	if err == nil {
+		err = ix.Rebuild(store)
+	}
+	var n int
+	if err == nil {
+		n, err = ix.Len()
+		ix.Close()
+	}
+	if err != nil {
+		return refused(err)
+	}
+	fmt.Fprintf(e.stdout, "indexed %s of %s in %s\n", plural.Of(n, "archived page"), display.Text(store.Dir()),
+		time.Since(start).Round(time.Millisecond))
+	return nil
 }
 
 // answerArchive answers q's text: and archive: terms from ix.

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/uricat/uricat/archive"
+	"github.com/uricat/uricat/archive/index"
 )
 
 // runArchived runs one command as run does, with the archive in dir and
@@ -135,5 +136,48 @@ func TestSelectText(t *testing.T) {
 	code, stdout, stderr := runArchived(dir, t.TempDir(), "--catalogue", path, "rm", "--search", "text:dom", "--yes")
 	if got := string(mustRead(t, path)); code != 0 || strings.Contains(got, "Koeln") || !strings.Contains(got, "Bonn") {
 		t.Errorf("rm --search text:dom: exit %d\n%s%s\nleft:\n%s", code, stdout, stderr, got)
+	}
+}
+
+// TestArchiveIndexes: an archive run indexes the pages as it writes them,
+// so that the search after it finds them; --reindex builds the index
+// again from the files.
+func TestArchiveIndexes(t *testing.T) {
+	t.Parallel()
+	srv, _ := archiveSite(t)
+	dir := filepath.Join(t.TempDir(), "pages")
+	vars := map[string]string{"URICAT_ARCHIVE": dir, "XDG_CACHE_HOME": t.TempDir()}
+	rec := func(path, name string) string {
+		return "URI: " + srv.URL + path + "\r\nNAME: " + name + "\r\nDATE: 01/02/2024 10:00:00\r\n\r\n"
+	}
+	path := writeCatalogue(t, rec("/article", "Tides")+rec("/doc.pdf", "Doc")+rec("/gone", "Gone"))
+	if code, out, errs := uricatWith(t, vars, false, "", "--catalogue", path, "archive"); code != 0 || errs != "" {
+		t.Fatalf("archive: exit %d\n%s%s", code, out, errs)
+	}
+	ixPath := index.PathFrom(dir, func(k string) string { return vars[k] })
+	fi, err := os.Stat(ixPath)
+	if err != nil {
+		t.Fatalf("the run made no index: %v", err)
+	}
+	// A page not fetched (404) or not kept (a PDF) is a try that failed.
+	for search, want := range map[string]string{"text:tide": "Tides", `text:"twice a day"`: "Tides", "archive:failed": "Doc Gone",
+		"archive:yes": "Tides", "archive:no": ""} {
+		code, out, errs := uricatWith(t, vars, false, "", "--catalogue", path, "list", "--search", search)
+		var got []string
+		for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
+			if f := strings.Split(line, "\t"); len(f) > 1 {
+				got = append(got, f[1])
+			}
+		}
+		if code != 0 || strings.Join(got, " ") != want {
+			t.Errorf("list --search %s: exit %d, %q, want %q\n%s", search, code, got, want, errs)
+		}
+	}
+	if after, err := os.Stat(ixPath); err != nil || !after.ModTime().Equal(fi.ModTime()) {
+		t.Errorf("the searches after the run changed the index: it was not up to date (%v)", err)
+	}
+	code, out, errs := uricatWith(t, vars, false, "", "--catalogue", path, "archive", "--reindex")
+	if code != 0 || !strings.HasPrefix(out, "indexed 3 archived pages of "+dir+" in ") {
+		t.Errorf("archive --reindex: exit %d\n%s%s", code, out, errs)
 	}
 }
