@@ -76,7 +76,20 @@ func Open(store *archive.Store) (*Index, error) {
 
 // OpenAt is Open with the index in the file at path.
 func OpenAt(path string, store *archive.Store) (*Index, error) {
-	ix, err := openAt(path, store)
+	return openAt(path, store.Dir(), func() (*archive.Store, error) { return store, nil })
+}
+
+// OpenDir opens the index in the file at path of the archive in dir, for
+// searching: the archive itself is opened only if the index must be built
+// or brought up to date (opening it looks through its directory).
+func OpenDir(path, dir string) (*Index, error) {
+	return openAt(path, dir, func() (*archive.Store, error) { return archive.Open(dir) })
+}
+
+// openAt opens the index at path of the archive in dir, which source
+// opens when the index must be built or brought up to date.
+func openAt(path, dir string, source func() (*archive.Store, error)) (*Index, error) {
+	ix, err := tryOpen(path, dir, source)
 	if err != nil && corrupt(err) {
 		// Derived data: a damaged file is built again from the archive.
 		if ix != nil {
@@ -85,7 +98,7 @@ func OpenAt(path string, store *archive.Store) (*Index, error) {
 		for _, suffix := range []string{"", "-wal", "-shm", "-journal"} {
 			_ = os.Remove(path + suffix)
 		}
-		ix, err = openAt(path, store)
+		ix, err = tryOpen(path, dir, source)
 	}
 	if err != nil {
 		if ix != nil {
@@ -96,7 +109,7 @@ func OpenAt(path string, store *archive.Store) (*Index, error) {
 	return ix, nil
 }
 
-func openAt(path string, store *archive.Store) (*Index, error) {
+func tryOpen(path, dir string, source func() (*archive.Store, error)) (*Index, error) {
 	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
 		return nil, err
 	}
@@ -109,8 +122,8 @@ func openAt(path string, store *archive.Store) (*Index, error) {
 		return nil, err
 	}
 	db.SetMaxOpenConns(1)
-	ix := &Index{db: db, path: path, dir: store.Dir()}
-	return ix, ix.ensure(store)
+	ix := &Index{db: db, path: path, dir: dir}
+	return ix, ix.ensure(source)
 }
 
 // Close closes the index.
@@ -144,7 +157,7 @@ func (ix *Index) meta(q interface {
 // (the usual case: one query); else, in one transaction that other
 // processes wait for, built whole (missing, or of another schema) or
 // brought up to date (stale).
-func (ix *Index) ensure(store *archive.Store) error {
+func (ix *Index) ensure(source func() (*archive.Store, error)) error {
 	fp := fingerprint(ix.dir)
 	version, have, err := ix.meta(ix.db)
 	if err != nil {
@@ -153,6 +166,10 @@ func (ix *Index) ensure(store *archive.Store) error {
 	if version == schema && have == fp && fp != "" {
 		ix.fp = fp
 		return nil
+	}
+	store, err := source()
+	if err != nil {
+		return err
 	}
 	tx, err := ix.db.BeginTx(context.Background(), nil)
 	if err != nil {
@@ -164,12 +181,13 @@ func (ix *Index) ensure(store *archive.Store) error {
 	if version, have, err = ix.meta(tx); err != nil {
 		return err
 	}
+	built := false
 	switch {
 	case version == schema && have == fp && fp != "":
 	case version == schema:
 		err = syncTx(tx, store)
 	default:
-		err = buildTx(tx, store)
+		err, built = buildTx(tx, store), true
 	}
 	if err == nil {
 		err = setFingerprint(tx, fp)
@@ -179,9 +197,18 @@ func (ix *Index) ensure(store *archive.Store) error {
 	}
 	if err == nil {
 		ix.fp = fp
+		if built {
+			ix.vacuum()
+		}
 	}
 	return err
 }
+
+// vacuum gives back the pages a build freed (those of the tables it
+// dropped, and of the segments it merged), so that the index stays a
+// fraction of the text's size. It is tidying: another process reading
+// the index makes it wait for another build.
+func (ix *Index) vacuum() { _, _ = ix.db.Exec(`VACUUM`) }
 
 // buildTx builds the tables afresh from every page of store.
 func buildTx(tx *sql.Tx, store *archive.Store) error {
@@ -201,7 +228,12 @@ func buildTx(tx *sql.Tx, store *archive.Store) error {
 		dbErr = putTx(tx, p)
 		return dbErr
 	})
-	return dbErr
+	if dbErr != nil {
+		return dbErr
+	}
+	// One segment: smaller, and a search reads one list a word.
+	_, err := tx.Exec(`INSERT INTO words(words) VALUES ('optimize')`)
+	return err
 }
 
 // syncTx brings the tables up to date with store's pages: those added,
@@ -352,6 +384,7 @@ func (ix *Index) Rebuild(store *archive.Store) error {
 		return fmt.Errorf("rebuilding the archive's index: %w", err)
 	}
 	ix.fp = fp
+	ix.vacuum()
 	return nil
 }
 

@@ -43,11 +43,8 @@ func (e *env) withArchive(q *query.Query) (*query.Query, error) {
 // openIndex opens the index of the archive (index.Open, with the env's
 // environment).
 func (e *env) openIndex() (*index.Index, error) {
-	store, err := archive.Open(e.archiveDir(""))
-	if err != nil {
-		return nil, err
-	}
-	return e.openIndexOf(store)
+	dir := e.archiveDir("")
+	return index.OpenDir(index.PathFrom(dir, e.getenv), dir)
 }
 
 // openIndexOf opens the index of store's pages.
@@ -144,11 +141,12 @@ func rankByText(recs []*catalogue.Record, q *query.Query) {
 	if !q.HasText() {
 		return
 	}
-	score := func(r *catalogue.Record) int {
+	scores := make(map[*catalogue.Record]int, len(recs))
+	for _, r := range recs {
 		h, _ := q.TextHit(r)
-		return h.Score
+		scores[r] = h.Score
 	}
-	slices.SortStableFunc(recs, func(a, b *catalogue.Record) int { return cmp.Compare(score(b), score(a)) })
+	slices.SortStableFunc(recs, func(a, b *catalogue.Record) int { return cmp.Compare(scores[b], scores[a]) })
 }
 
 // snippets returns, for each record of recs whose page a text: term of q
