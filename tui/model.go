@@ -118,7 +118,7 @@ type Options struct {
 	// SearchArchive answers a search's text: and archive: terms from
 	// the archive's index; nil: no page is archived. The search's pass
 	// calls it, off the UI goroutine.
-	SearchArchive func(*query.Query) *query.Query
+	SearchArchive func(context.Context, *query.Query) *query.Query
 	// Tick is the timer of the model's delays (a status message's time,
 	// the check that shows the spinner, a save's retry on a lock); nil is
 	// tea.Tick. SpinnerTick turns the spinner; nil is the spinner's own

@@ -18,7 +18,9 @@ import (
 // search's words, folded (query.Fold) and written with one space between
 // them, are in the page's words written the same way, starting at a word's
 // start, or anywhere in a run of Chinese or Japanese when the search
-// starts with one, and ending anywhere (the last word is a beginning).
+// starts with one, and ending anywhere if the search ends with a word of
+// three characters or more or with such a run (a beginning), else at the
+// end of a word.
 // A run of those characters is a word of its own beside letters.
 
 // scanClass is what a rune is to the plain scan: 0 between words, 1 in a
@@ -55,7 +57,10 @@ func scanHolds(page, search string) bool {
 	if q == "" {
 		return false
 	}
-	first := []rune(q)[0]
+	runes := []rune(q)
+	first, last := runes[0], runes[len(runes)-1]
+	lastWord := []rune(q[strings.LastIndexByte(q, ' ')+1:])
+	whole := scanClass(last) == 1 && len(lastWord) < 3
 	for at := 0; ; at++ {
 		i := strings.Index(text[at:], q)
 		if i < 0 {
@@ -63,7 +68,9 @@ func scanHolds(page, search string) bool {
 		}
 		at += i
 		prev := []rune(text[:at])
-		if p := prev[len(prev)-1]; p == ' ' || scanClass(first) == 2 && scanClass(p) == 2 {
+		p := prev[len(prev)-1]
+		ends := !whole || text[at+len(q)] == ' '
+		if (p == ' ' || scanClass(first) == 2 && scanClass(p) == 2) && ends {
 			return true
 		}
 	}

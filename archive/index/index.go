@@ -12,6 +12,7 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"sync"
 
 	"github.com/adrg/xdg"
 	"modernc.org/sqlite"
@@ -33,6 +34,13 @@ type Index struct {
 	// writer made and did not index leaves the index stale, to be
 	// brought up to date (Sync) by the next Open.
 	fp string
+
+	// keyMap is the key of each row of pages as of keyVersion (see
+	// keys); nil when not read, or dropped by a write.
+	mu         sync.Mutex
+	keyMap     map[int64]string
+	keyVersion int64
+	rankLimit  int // rankLimit, but in tests
 }
 
 // schema is the version of the database's tables: an index of another
@@ -122,7 +130,7 @@ func tryOpen(path, dir string, source func() (*archive.Store, error)) (*Index, e
 		return nil, err
 	}
 	db.SetMaxOpenConns(1)
-	ix := &Index{db: db, path: path, dir: dir}
+	ix := &Index{db: db, path: path, dir: dir, rankLimit: rankLimit}
 	return ix, ix.ensure(source)
 }
 
@@ -340,6 +348,7 @@ func (ix *Index) Remove(uri string) error {
 // write runs f in a transaction, then records the archive's fingerprint
 // if the index agreed with the archive before (see Index.fp).
 func (ix *Index) write(f func(*sql.Tx) error) error {
+	ix.dropKeys()
 	tx, err := ix.db.BeginTx(context.Background(), nil)
 	if err != nil {
 		return fmt.Errorf("updating the archive's index: %w", err)
@@ -384,36 +393,130 @@ func (ix *Index) Rebuild(store *archive.Store) error {
 		return fmt.Errorf("rebuilding the archive's index: %w", err)
 	}
 	ix.fp = fp
+	ix.dropKeys()
 	ix.vacuum()
 	return nil
+}
+
+// dropKeys forgets the keys read (keys): this connection writes.
+func (ix *Index) dropKeys() {
+	ix.mu.Lock()
+	ix.keyMap = nil
+	ix.mu.Unlock()
 }
 
 // Lookup returns the pages a text: term is found in, keyed by their URI
 // keys, each scored by bm25 (more is better, at least 1); the Lookup of
 // query.Query.WithText. It makes no snippet (see Snippet).
 func (ix *Index) Lookup(t query.TextTerm) (map[string]query.TextHit, error) {
-	hits := map[string]query.TextHit{}
+	return ix.LookupContext(context.Background(), t)
+}
+
+// rankLimit is how many pages a lookup ranks by bm25: a term found in
+// more (a word's first letter, as one types) scores each page 1, as
+// ranking them would cost many times finding them, and ranks little.
+const rankLimit = 5000
+
+// LookupContext is Lookup, stopped with ctx's error when ctx is done.
+func (ix *Index) LookupContext(ctx context.Context, t query.TextTerm) (map[string]query.TextHit, error) {
 	expr := match(t.Text)
 	if expr == "" {
-		return hits, nil
+		return map[string]query.TextHit{}, nil
 	}
-	rows, err := ix.db.Query(`SELECT p.key, bm25(words) FROM words JOIN pages p ON p.id = words.rowid WHERE words MATCH ?`, expr)
+	ids, err := ix.matching(ctx, expr)
 	if err != nil {
 		return nil, fmt.Errorf("searching the archive's index: %w", err)
 	}
+	if len(ids) <= ix.rankLimit {
+		hits, err := ix.ranked(ctx, expr, len(ids))
+		if err != nil {
+			return nil, fmt.Errorf("searching the archive's index: %w", err)
+		}
+		return hits, nil
+	}
+	keys, err := ix.keys(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("searching the archive's index: %w", err)
+	}
+	hits := make(map[string]query.TextHit, len(ids))
+	for _, id := range ids {
+		if k, ok := keys[id]; ok {
+			hits[k] = query.TextHit{Score: 1}
+		}
+	}
+	return hits, nil
+}
+
+// matching returns the rows of the pages expr matches.
+func (ix *Index) matching(ctx context.Context, expr string) ([]int64, error) {
+	rows, err := ix.db.QueryContext(ctx, `SELECT rowid FROM words WHERE words MATCH ?`, expr)
+	if err != nil {
+		return nil, err
+	}
 	defer rows.Close()
+	var ids []int64
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		ids = append(ids, id)
+	}
+	return ids, rows.Err()
+}
+
+// ranked returns the pages expr matches (about n of them), by key, with
+// their bm25 scores.
+func (ix *Index) ranked(ctx context.Context, expr string, n int) (map[string]query.TextHit, error) {
+	rows, err := ix.db.QueryContext(ctx, `SELECT p.key, bm25(words) FROM words JOIN pages p ON p.id = words.rowid WHERE words MATCH ?`, expr)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	hits := make(map[string]query.TextHit, n)
 	for rows.Next() {
 		var key string
 		var rank float64
 		if err := rows.Scan(&key, &rank); err != nil {
-			return nil, fmt.Errorf("searching the archive's index: %w", err)
+			return nil, err
 		}
 		hits[key] = query.TextHit{Score: score(rank)}
 	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("searching the archive's index: %w", err)
+	return hits, rows.Err()
+}
+
+// keys returns the key of each row of pages, read once and again only
+// when the database changed since (PRAGMA data_version tells another
+// connection's commit; this one's writes drop it).
+func (ix *Index) keys(ctx context.Context) (map[int64]string, error) {
+	ix.mu.Lock()
+	defer ix.mu.Unlock()
+	var version int64
+	if err := ix.db.QueryRowContext(ctx, `PRAGMA data_version`).Scan(&version); err != nil {
+		return nil, err
 	}
-	return hits, nil
+	if ix.keyMap != nil && version == ix.keyVersion {
+		return ix.keyMap, nil
+	}
+	rows, err := ix.db.QueryContext(ctx, `SELECT id, key FROM pages`)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	m := map[int64]string{}
+	for rows.Next() {
+		var id int64
+		var key string
+		if err := rows.Scan(&id, &key); err != nil {
+			return nil, err
+		}
+		m[id] = key
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	ix.keyMap, ix.keyVersion = m, version
+	return m, nil
 }
 
 // score turns FTS5's bm25 (less is better, below 0) into a search score:

@@ -1,6 +1,7 @@
 package index
 
 import (
+	"fmt"
 	"maps"
 	"os"
 	"path/filepath"
@@ -94,7 +95,8 @@ func TestLookup(t *testing.T) {
 		{"steht dom", nil},
 		{"am rhein in koln", []string{koln}},
 		{"der", []string{koln}},
-		{"de", []string{koln, paris}},
+		{"de", []string{paris}}, // a whole word: too short to be a beginning
+		{"ste", []string{koln}},
 		{"seine", []string{paris}},
 		{"北京大学", []string{zh}},
 		{"大学", []string{zh}},
@@ -273,5 +275,32 @@ func TestTwoWriters(t *testing.T) {
 	defer ix.Close()
 	if got := lookup(t, ix, "shared"); len(got) != 100 {
 		t.Errorf("two writers of 50 pages each: %d pages found", len(got))
+	}
+}
+
+// TestLookupUnranked: a term found in more pages than a lookup ranks
+// finds them all the same, each scored 1; after a write, the pages'
+// keys are read again.
+func TestLookupUnranked(t *testing.T) {
+	t.Parallel()
+	pages := map[string]string{}
+	for i := range 30 {
+		pages[fmt.Sprintf("https://p%d.example/", i)] = "common words"
+	}
+	s := newStore(t, pages)
+	ix := openIndex(t, s)
+	ix.rankLimit = 10
+	for round := range 2 {
+		hits, err := ix.Lookup(query.TextTerm{Text: "com"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(hits) != 30+round || hits["https://p7.example/"].Score != 1 {
+			t.Errorf("round %d: %d hits (p7: %v), want %d scored 1", round, len(hits), hits["https://p7.example/"], 30+round)
+		}
+		p := putPage(t, s, "https://new.example/", "common again")
+		if err := ix.Put(p); err != nil {
+			t.Fatal(err)
+		}
 	}
 }

@@ -60,7 +60,7 @@ func foldWithOffsets(text string) ([]byte, []int) {
 
 // find returns where in the folded text (cut into us) the search's units
 // q first are, as the index matches them: words whole but the last,
-// which may be a beginning; a CJK run anywhere in the text's first, the
+// which may be a beginning (prefix); a CJK run anywhere in the text's first, the
 // whole of those between, the beginning of the last.
 func find(us, q []unit) (start, end int, ok bool) {
 	if len(q) == 0 {
@@ -94,7 +94,7 @@ func matchAt(t, q []unit) (start, end int, ok bool) {
 				return 0, 0, false
 			}
 			from = len(tu.text) - len(qu.text)
-		case k == last:
+		case k == last && prefix(q):
 			if !strings.HasPrefix(tu.text, qu.text) {
 				return 0, 0, false
 			}

@@ -100,9 +100,23 @@ func Words(text string) string {
 	return b.String()
 }
 
+// minPrefix is how many characters the last word of a search must have
+// to be looked for as a word's beginning: a shorter one is a whole word,
+// as the pages that hold a word starting with one or two letters are
+// most pages, which no search as one types can afford to gather.
+const minPrefix = 3
+
+// prefix reports whether the last of a search's units us is looked for
+// as a beginning: a CJK run always (see match), a word of minPrefix
+// characters or more.
+func prefix(us []unit) bool {
+	last := us[len(us)-1]
+	return last.cjk || utf8.RuneCountInString(last.text) >= minPrefix
+}
+
 // match returns the FTS5 expression of a text: term's value (folded
-// already): its words as one phrase, the last a word's beginning; "" if
-// it has no word. A CJK run is its pairs, and its last character when a
+// already): its words as one phrase, the last a word's beginning if it
+// has minPrefix characters or more; "" if it has no word. A CJK run is its pairs, and its last character when a
 // word follows it (the text's run must end there); a run of one
 // character at the end is that character as a beginning, which the
 // pairs and the last characters of the text's runs start with.
@@ -124,6 +138,9 @@ func match(folded string) string {
 		default:
 			appendRun(&b, u.text, i < len(us)-1)
 		}
+	}
+	if !prefix(us) {
+		return `"` + b.String() + `"`
 	}
 	return `"` + b.String() + `"*`
 }

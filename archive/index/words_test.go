@@ -30,8 +30,11 @@ func TestMatch(t *testing.T) {
 		{"Dom am rhein", `"dom am rhein"*`},
 		{"大学", `"大学"*`},
 		{"北京大学", `"北京 京大 大学"*`},
-		{"北京 x", `"北京 京 x"*`},
+		{"北京 x", `"北京 京 x"`}, // x: too short to be a beginning
 		{"学", `"学"*`},
+		{"ko", `"ko"`},
+		{"dom am", `"dom am"`},
+		{"dom ams", `"dom ams"*`},
 		{`"; DROP TABLE pages; --`, `"drop table pages"*`},
 		{"...", ""},
 	}

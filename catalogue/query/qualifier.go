@@ -133,9 +133,10 @@ var qualifierTable = []qualifier{
 		help: `  link:dead    what uricat links found: ok, moved, dead, unknown, unchecked`,
 	},
 	{
-		// Within: the last word of a text: term is a prefix (the index
-		// looks it up as one), so typing on finds fewer pages.
-		names: []string{"text"}, within: true, text: true,
+		// Not within: the index looks a short last word up as a whole
+		// word, a longer one as a word's beginning, so that typing on
+		// may find pages the shorter term did not.
+		names: []string{"text"}, text: true,
 		parse: parseText, eval: evalText, lights: lightsNone,
 		help: helpArchive,
 	},

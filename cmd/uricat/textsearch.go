@@ -2,6 +2,7 @@ package main
 
 import (
 	"cmp"
+	"context"
 	"fmt"
 	"slices"
 	"sync"
@@ -33,7 +34,7 @@ func (e *env) withArchive(q *query.Query) (*query.Query, error) {
 		return nil, refused(err)
 	}
 	defer ix.Close()
-	q, err = answerArchive(ix, q)
+	q, err = answerArchive(context.Background(), ix, q)
 	if err != nil {
 		return nil, refused(err)
 	}
@@ -96,8 +97,9 @@ func (e *env) reindex(dir string) error {
 	return nil
 }
 
-// answerArchive answers q's text: and archive: terms from ix.
-func answerArchive(ix *index.Index, q *query.Query) (*query.Query, error) {
+// answerArchive answers q's text: and archive: terms from ix, stopping
+// with ctx's error when ctx is done.
+func answerArchive(ctx context.Context, ix *index.Index, q *query.Query) (*query.Query, error) {
 	if q.HasArchive() {
 		states, err := ix.States()
 		if err != nil {
@@ -105,17 +107,17 @@ func answerArchive(ix *index.Index, q *query.Query) (*query.Query, error) {
 		}
 		q = q.WithArchive(states)
 	}
-	return q.WithText(ix.Lookup)
+	return q.WithText(func(t query.TextTerm) (map[string]query.TextHit, error) { return ix.LookupContext(ctx, t) })
 }
 
 // tuiArchive returns the TUI's tui.Options.SearchArchive: withArchive with
 // the index opened on the first search that needs it and kept open for
 // those typed after. A search it cannot answer finds no page (the index
 // is derived: the next one opens it again).
-func (e *env) tuiArchive() func(*query.Query) *query.Query {
+func (e *env) tuiArchive() func(context.Context, *query.Query) *query.Query {
 	var mu sync.Mutex
 	var ix *index.Index
-	return func(q *query.Query) *query.Query {
+	return func(ctx context.Context, q *query.Query) *query.Query {
 		mu.Lock()
 		defer mu.Unlock()
 		if ix == nil {
@@ -124,11 +126,13 @@ func (e *env) tuiArchive() func(*query.Query) *query.Query {
 				return q
 			}
 		}
-		answered, err := answerArchive(ix, q)
-		if err != nil {
+		answered, err := answerArchive(ctx, ix, q)
+		if err != nil && ctx.Err() == nil {
 			ix.Close()
 			ix = nil
-			return q
+		}
+		if err != nil {
+			return q // the pass is cancelled, or its search finds no page
 		}
 		return answered
 	}

@@ -21,7 +21,7 @@ func TestPassAnswersArchiveTerms(t *testing.T) {
 		recs = append(recs, catalogue.NewRecord(v))
 	}
 	// The pages of B and C hold "tide", C's more of it.
-	answer := func(q *query.Query) *query.Query {
+	answer := func(_ context.Context, q *query.Query) *query.Query {
 		q, err := q.WithText(func(tt query.TextTerm) (map[string]query.TextHit, error) {
 			return map[string]query.TextHit{"https://b.example/": {Score: 1}, "https://c.example/": {Score: 5}}, nil
 		})
@@ -37,7 +37,7 @@ func TestPassAnswersArchiveTerms(t *testing.T) {
 	}
 	for _, tc := range []struct {
 		text    string
-		archive func(*query.Query) *query.Query
+		archive func(context.Context, *query.Query) *query.Query
 		want    []string
 	}{
 		{"text:tide", answer, []string{"C", "B"}},

@@ -46,7 +46,7 @@ type List struct {
 	links    func(uri string) linkcheck.Status
 	linksGen int
 	// archive answers text: and archive: terms (SetArchive).
-	archive func(*query.Query) *query.Query
+	archive func(context.Context, *query.Query) *query.Query
 
 	// rows are the list's rows when grouped; ungrouped (flat), the rows
 	// are res's records shown, one each, and rows is empty: a million
@@ -847,8 +847,11 @@ func (li *List) SetLinks(status func(uri string) linkcheck.Status, gen int) {
 // SetArchive gives the text: and archive: terms of the passes from now on
 // what the archive knows: answer returns a search with them answered (by
 // the archive's index). A pass calls it, off the UI goroutine; nil: no
-// page is archived.
-func (li *List) SetArchive(answer func(*query.Query) *query.Query) { li.archive = answer }
+// page is archived. It stops early when its context is done (the pass
+// is cancelled).
+func (li *List) SetArchive(answer func(context.Context, *query.Query) *query.Query) {
+	li.archive = answer
+}
 
 // SearchesLinks reports whether the answer shown is for a search with a
 // link: term, which a change of the links' statuses changes.

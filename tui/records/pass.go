@@ -144,7 +144,7 @@ type pass struct {
 	links    func(uri string) linkcheck.Status
 	linksGen int
 	// archive answers text: and archive: terms (List.SetArchive).
-	archive func(*query.Query) *query.Query
+	archive func(context.Context, *query.Query) *query.Query
 }
 
 // passMem is the memory a pass answers in: its hits, then the positions
@@ -251,7 +251,7 @@ func (p pass) run(ctx context.Context) *Answer {
 		q = q.WithLinks(p.links)
 	}
 	if q != nil && p.archive != nil && (q.HasText() || q.HasArchive()) {
-		q = p.archive(q) // the index's lookups, here off the UI goroutine
+		q = p.archive(ctx, q) // the index's lookups, here off the UI goroutine
 	}
 	switch {
 	case q == nil:
