@@ -77,6 +77,7 @@ import (
 
 	"github.com/uricat/uricat/archive"
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/query"
 	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/importers/profiles"
 	"github.com/uricat/uricat/internal/display"
@@ -124,6 +125,10 @@ type Options struct {
 	// Profiles finds the browser profiles the import screen lists; nil
 	// lists none.
 	Profiles func() ([]profiles.Profile, []error)
+	// SearchArchive answers a search's text: and archive: terms from
+	// the archive's index; nil: no page is archived. The search's pass
+	// calls it, off the UI goroutine.
+	SearchArchive func(context.Context, *query.Query) *query.Query
 	// Tick is the timer of the model's delays (a status message's time,
 	// the check that shows the spinner, a save's retry on a lock); nil is
 	// tea.Tick. SpinnerTick turns the spinner; nil is the spinner's own
@@ -245,6 +250,7 @@ func New(opts Options) *Model {
 	m := &Model{common: common{th: th, keys: newKeyMap(), width: 80, height: 24}, ticks: newTicks(opts)}
 	m.archives = &archives{dir: opts.ArchiveDir, fetch: opts.Archive, status: &m.status}
 	m.list = records.New(m.keys.listKeys())
+	m.list.SetArchive(opts.SearchArchive)
 	m.store = store.New(store.Config{Path: opts.Path, Catalogue: opts.Catalogue, Follow: opts.Follow, Status: &m.status,
 		Tick: m.ticks.after})
 	m.host = &host{common: &m.common, store: m.store, list: m.list, status: &m.status, profiles: opts.Profiles,

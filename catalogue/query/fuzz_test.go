@@ -50,7 +50,8 @@ func FuzzSearch(f *testing.F) {
 		"koln OR cafe", "cat:travel|cat:cooking rating:4", "-koln OR -cafe", "rating:none OR x-tags:b", "OR", "a | | b",
 		`"a|b" OR`, "foo:bar", "https://go.dev 12:30", "dup:yes", "koln dup:no", "dup:maybe", "-dup:yes OR rating:4",
 		"link:dead", "link:unchecked koln", "link:gone", "-link:ok|dup:yes", "link:ok 0", "dup:yes 0",
-		"in:Programming", "in:none", `-in:"a b/c\\/d"`, "in:travel|in:none"} {
+		"in:Programming", "in:none", `-in:"a b/c\\/d"`, "in:travel|in:none",
+		"text:koln", `-text:"köln dom"`, "text:a|text:b rating:4", "archive:failed OR text:x", "archive:maybe"} {
 		f.Add(s)
 	}
 	for _, c := range qualifierCases() {
@@ -117,6 +118,21 @@ func (sf *searchFuzz) check(t *testing.T, text string) {
 	}
 	// Links by a rule of their URIs' length: every status turns up.
 	q = q.WithLinks(func(uri string) linkcheck.Status { return linkcheck.Statuses[len(uri)%len(linkcheck.Statuses)] })
+	// The archive by rules of the same: every state turns up, and a text:
+	// term is in the pages of half the URIs, scored by their length.
+	q = q.WithArchive(func(uri string) ArchiveState { return ArchiveState(len(uri) % 3) })
+	q, err = q.WithText(func(tt TextTerm) (map[string]TextHit, error) {
+		hits := map[string]TextHit{}
+		for _, r := range sf.recs {
+			if (len(r.URI())+len(tt.Text))%2 == 0 {
+				hits[catalogue.URIKey(r.URI())] = TextHit{Score: 1 + len(r.URI())}
+			}
+		}
+		return hits, nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
 	want := Filter(sf.recs, q)
 	sf.checkIndex(t, text, q, want)
 	sf.checkMatch(t, text, q, want)

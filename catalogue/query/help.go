@@ -23,8 +23,7 @@ const (
 accents are ignored: koln finds Köln, cafe creme finds Café Crème.
   word         its letters in order in NAME, CATEGORY or a tag (gdv finds
                go.dev), or the word itself in DESCRIPTION
-  "a phrase"   the words together, in any of those fields
-  -term        records the term does not match (-word: without the word)
+  "a phrase"   the words together in those fields; -term: records it misses
   a OR b, a|b  either term; OR binds tighter than the spaces between terms:
                jazz blues OR soul is jazz and (blues or soul)`
 	helpRules = `A qualifier (foo:) must be known and its value make sense (not rating:9);

@@ -245,6 +245,10 @@ func (t *term) eval(d *doc) (int, bool) {
 	case kindPhrase:
 		return t.phrase(d)
 	case kindQualified:
+		if t.qual.text {
+			h, ok := t.textHit(d.rec)
+			return h.Score, ok
+		}
 		return 0, t.qual.eval(t, d)
 	case kindOr:
 		return t.any(d)

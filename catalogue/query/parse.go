@@ -24,6 +24,8 @@ type Query struct {
 	need  uint32 // the bytes every match's folded text holds (charMask)
 	dup   bool   // a term is dup: (see DupSet)
 	link  bool   // a term is link: (see WithLinks)
+	texts bool   // a term is text: (see WithText)
+	arch  bool   // a term is archive: (see WithArchive)
 
 	// links tells link: terms each URI's link status; nil: every link
 	// is unchecked.
@@ -55,6 +57,11 @@ type term struct {
 	from  time.Time
 	to    time.Time // date: the span [from, to) the date names
 	alts  []term    // kindOr: two or more terms, none of them an OR
+
+	// The facts about the world that text: and archive: terms read, as
+	// WithText and WithArchive bring them.
+	hits    map[string]TextHit // text: the pages that hold it, by URI key
+	archive func(uri string) ArchiveState
 }
 
 // TagsField is the extension field that holds a record's tags, separated
@@ -116,6 +123,8 @@ func Parse(s string) (*Query, error) {
 		q.need |= q.terms[i].need()
 		q.dup = q.dup || q.terms[i].has(func(k *qualifier) bool { return k.dups })
 		q.link = q.link || q.terms[i].has(func(k *qualifier) bool { return k.links })
+		q.texts = q.texts || q.terms[i].has(func(k *qualifier) bool { return k.text })
+		q.arch = q.arch || q.terms[i].has(func(k *qualifier) bool { return k.archive })
 	}
 	return q, nil
 }
@@ -203,14 +212,15 @@ func (t *term) positive() bool {
 	return !t.neg
 }
 
-// Ranked reports whether the query has words or phrases to rank matches
-// by; a query of qualified terms alone only filters.
+// Ranked reports whether the query has words, phrases or text: terms
+// (ranked by how well the archived page matches) to rank matches by; a
+// query of other qualified terms alone only filters.
 func (q *Query) Ranked() bool { return anyRanked(q.terms) }
 
 // anyRanked reports whether any of terms has a word or phrase that scores.
 func anyRanked(terms []term) bool {
 	for _, t := range terms {
-		if t.kind == kindOr && anyRanked(t.alts) || !t.neg && (t.kind == kindWord || t.kind == kindPhrase) {
+		if t.kind == kindOr && anyRanked(t.alts) || !t.neg && (t.kind == kindWord || t.kind == kindPhrase || t.qual != nil && t.qual.text) {
 			return true
 		}
 	}

@@ -32,8 +32,10 @@ type qualifier struct {
 	within, indexed bool
 	// dups: the term asks whether a record looks like another (DupSet),
 	// which only a search of the whole catalogue tells. links: it reads
-	// the link checks' results (Query.WithLinks).
-	dups, links bool
+	// the link checks' results (Query.WithLinks). text, archive: it
+	// reads the archive's index (Query.WithText) or the archive's state
+	// of a URI (Query.WithArchive).
+	dups, links, text, archive bool
 
 	// parse sets t's value from v, as typed after the colon; name is the
 	// qualifier as typed, lower-cased, for errors.
@@ -57,6 +59,7 @@ const (
 	helpTagIn = `  tag:jazz     a whole tag of X-TAGS (tag:"road trip")
   in:Go/Web    CATEGORY Go/Web and those under it; in:none: no CATEGORY`
 	helpLangType = `  lang:en      LANGUAGE en, en-gb, ...; type:text (text/...), type:text/html`
+	helpArchive  = `  text:koln    the archived page (text:"a phrase"); archive:yes, no, failed`
 )
 
 // qualifierTable is every qualifier, in the order the error of an unknown
@@ -127,6 +130,19 @@ var qualifierTable = []qualifier{
 		names: []string{"link"}, links: true,
 		parse: parseLink, eval: evalLink, lights: lightsNone,
 		help: `  link:dead    what uricat links found: ok, moved, dead, unknown, unchecked`,
+	},
+	{
+		// Not within: the index looks a short last word up as a whole
+		// word, a longer one as a word's beginning, so that typing on
+		// may find pages the shorter term did not.
+		names: []string{"text"}, text: true,
+		parse: parseText, eval: evalText, lights: lightsNone,
+		help: helpArchive,
+	},
+	{
+		names: []string{"archive"}, archive: true,
+		parse: parseArchive, eval: evalArchive, lights: lightsNone,
+		help: helpArchive,
 	},
 }
 
@@ -304,6 +320,21 @@ func parseLink(t *term, _, v string) error {
 	return errors.New("link: is ok, moved, dead, unknown or unchecked (see uricat links)")
 }
 
+// parseArchive parses an ArchiveState.
+func parseArchive(t *term, _, v string) error {
+	switch strings.ToLower(v) {
+	case "yes":
+		t.num = int(ArchiveYes)
+	case "no":
+		t.num = int(ArchiveNo)
+	case "failed":
+		t.num = int(ArchiveFailed)
+	default:
+		return errors.New("archive: is yes, no or failed (see uricat archive)")
+	}
+	return nil
+}
+
 // partHolds is the eval of text within a part of a doc.
 func partHolds(p int) func(t *term, d *doc) bool {
 	return func(t *term, d *doc) bool { return strings.Contains(d.part(p), t.text) }
@@ -392,6 +423,21 @@ func evalLink(t *term, d *doc) bool {
 		status = d.links(d.rec.URI())
 	}
 	return string(status) == t.text
+}
+
+// evalText: the archive's index found the term's words in the page of
+// the record's URI (Query.WithText); without the index, no page.
+func evalText(t *term, d *doc) bool {
+	_, ok := t.textHit(d.rec)
+	return ok
+}
+
+func evalArchive(t *term, d *doc) bool {
+	state := ArchiveNo
+	if t.archive != nil {
+		state = t.archive(d.rec.URI())
+	}
+	return int(state) == t.num
 }
 
 // lightsField is the lights of a qualifier about one field's text.

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/internal/linkcheck"
 )
@@ -37,6 +38,10 @@ func qualifierCases() map[string]qualifierCase {
 		"date":   {"date:2015-10", ssd3.Values{URI: uri, Date: date("31/10/2015 10:00:00")}, "date:2015", ""},
 		"dup":    {"dup:yes", ssd3.Values{URI: uri}, "", ""},
 		"link":   {"link:dead", ssd3.Values{URI: uri}, "", ""},
+		// The pages text: and archive: read are the archive's: its
+		// hooks (archiveHooks) hold the page of uri alone.
+		"text":    {"text:rhein", ssd3.Values{URI: uri}, "text:rh", ""},
+		"archive": {"archive:yes", ssd3.Values{URI: uri}, "", ""},
 	}
 }
 
@@ -113,13 +118,14 @@ func checkQualifierFinds(t *testing.T, qual *qualifier, c qualifierCase) {
 		if err != nil {
 			t.Fatalf("Parse(%q): %v", text, err)
 		}
-		if q.dup != qual.dups || q.HasLink() != qual.links {
-			t.Errorf("%q: dup %v, link %v; the qualifier says %v, %v", text, q.dup, q.HasLink(), qual.dups, qual.links)
+		if q.dup != qual.dups || q.HasLink() != qual.links || q.HasText() != qual.text || q.HasArchive() != qual.archive {
+			t.Errorf("%q: dup %v, link %v, text %v, archive %v; the qualifier says %v, %v, %v, %v", text,
+				q.dup, q.HasLink(), q.HasText(), q.HasArchive(), qual.dups, qual.links, qual.text, qual.archive)
 		}
 		if indexed := q.need != 0; indexed != (qual.indexed && text[0] != '-') {
 			t.Errorf("%q: needs the bytes %#x of every match's text; the qualifier says indexed %v", text, q.need, qual.indexed)
 		}
-		q = q.WithLinks(dead)
+		q = archiveHooks(t, q.WithLinks(dead), c.rec.URI)
 		got := Filter(recs, q)
 		if slices.Contains(got, rec) == (text[0] == '-') || slices.Contains(got, recs[1]) != (text[0] == '-') {
 			t.Errorf("%q finds %s", text, uris(got))
@@ -132,6 +138,27 @@ func checkQualifierFinds(t *testing.T, qual *qualifier, c qualifierCase) {
 			t.Errorf("%q: Match(%v) is %v", text, c.rec, q.Match(rec))
 		}
 	}
+}
+
+// archiveHooks returns q with an archive that holds the page of uri
+// alone, saying "Die Stadt am Rhein".
+func archiveHooks(t *testing.T, q *Query, uri string) *Query {
+	t.Helper()
+	q, err := q.WithText(func(tt TextTerm) (map[string]TextHit, error) {
+		if strings.HasPrefix("rhein", tt.Text) {
+			return map[string]TextHit{catalogue.URIKey(uri): {Score: 1}}, nil
+		}
+		return nil, nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return q.WithArchive(func(u string) ArchiveState {
+		if u == uri {
+			return ArchiveYes
+		}
+		return ArchiveNo
+	})
 }
 
 // checkQualifierLights: the term lights up its field's value, and no
@@ -169,6 +196,7 @@ func checkQualifierNarrows(t *testing.T, qual *qualifier, c qualifierCase) {
 	}
 	// What narrows finds nothing the search before did not.
 	rec := []*ssd3.Record{ssd3.NewRecord(c.rec)}
+	prev, next = archiveHooks(t, prev, c.rec.URI), archiveHooks(t, next, c.rec.URI)
 	if next.Narrows(prev) && len(Filter(rec, prev)) < len(Filter(rec, next)) {
 		t.Errorf("%q narrows %q, but finds a record it does not", c.term, c.typed)
 	}

@@ -30,6 +30,7 @@ type archiveOptions struct {
 	refetch    bool
 	dir        string
 	prune, yes bool
+	reindex    bool
 	quiet      bool
 }
 
@@ -55,7 +56,11 @@ goes on where it stopped; --refetch fetches them all again.
 The archive is one plain-text file per page (readable with less and rg)
 under $URICAT_ARCHIVE, else $XDG_DATA_HOME/uricat/archive, or --archive-dir.
 Archiving never changes the catalogue file. --prune removes the pages of
-URIs no record has any more, after asking (--yes: without asking).`,
+URIs no record has any more, after asking (--yes: without asking).
+
+The index of the pages' words, which text: searches read, is kept under
+$XDG_CACHE_HOME/uricat/, up to date as pages are archived, and built
+again when missing or damaged; --reindex builds it again from the files.`,
 		Example: `  uricat archive
   uricat archive --search 'category:Programming' --jobs 16
   uricat archive --prune --yes`,
@@ -72,6 +77,7 @@ URIs no record has any more, after asking (--yes: without asking).`,
 	f.BoolVar(&o.prune, "prune", false, "remove the archived pages of URIs no record has any more")
 	f.BoolVar(&o.yes, "yes", false, "with --prune, remove without asking")
 	f.BoolVar(&o.quiet, "quiet", false, "no progress, only the summary")
+	f.BoolVar(&o.reindex, "reindex", false, "build the index of the archived pages' words (text: searches) again, and fetch nothing")
 	return cmd
 }
 
@@ -98,10 +104,18 @@ func (o *archiveOptions) run(e *env) error {
 		return usageError(fmt.Errorf("--prune looks at every record: it takes no --search"))
 	case o.yes && !o.prune:
 		return usageError(fmt.Errorf("--yes goes with --prune"))
+	case o.reindex && (o.prune || o.search != ""):
+		return usageError(fmt.Errorf("--reindex indexes every archived page: it takes no --prune or --search"))
 	}
 	q, err := query.Parse(o.search)
 	if err != nil {
 		return usageError(err)
+	}
+	if o.reindex {
+		return e.reindex(e.archiveDir(o.dir))
+	}
+	if q, err = e.withArchive(q); err != nil {
+		return err
 	}
 	c, err := e.openReadOnly()
 	if err != nil {
@@ -118,9 +132,11 @@ func (o *archiveOptions) run(e *env) error {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	prog := newLinkProgress(e.stderr, len(set.URIs), !o.quiet)
+	indexPage, closeIndex := e.indexer(store)
+	defer closeIndex()
 	sum, err := archive.Run(ctx, store, set.URIs, archive.Options{Jobs: o.jobs, Timeout: o.timeout, MaxAge: maxAge, Refetch: o.refetch,
 		Client: e.httpClient(), UserAgent: userAgent(), Now: e.now,
-		Progress: func(p archive.Progress) { prog.step(p.Host, fmt.Sprintf("  %.0f pages/s", p.Rate)) }})
+		Progress: func(p archive.Progress) { prog.step(p.Host, fmt.Sprintf("  %.0f pages/s", p.Rate)) }, Archived: indexPage})
 	prog.clear()
 	if err != nil {
 		return refused(fmt.Errorf("the archive in %s: %w", store.Dir(), err))

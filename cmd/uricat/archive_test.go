@@ -56,7 +56,7 @@ func TestArchiveCommand(t *testing.T) {
 	t.Parallel()
 	srv, requests := archiveSite(t)
 	dir := filepath.Join(t.TempDir(), "pages")
-	vars := map[string]string{"URICAT_ARCHIVE": dir}
+	vars := map[string]string{"URICAT_ARCHIVE": dir, "XDG_CACHE_HOME": t.TempDir()} // the index: not in the real cache
 	rec := func(path, name string) string {
 		return "URI: " + srv.URL + path + "\r\nNAME: " + name + "\r\nDATE: 01/02/2024 10:00:00\r\n"
 	}
@@ -97,7 +97,7 @@ func TestArchivePrune(t *testing.T) {
 	t.Parallel()
 	srv, _ := archiveSite(t)
 	dir := t.TempDir()
-	vars := map[string]string{"URICAT_ARCHIVE": dir}
+	vars := map[string]string{"URICAT_ARCHIVE": dir, "XDG_CACHE_HOME": t.TempDir()} // the index: not in the real cache
 	both := writeCatalogue(t, "URI: "+srv.URL+"/article\r\nNAME: A\r\nDATE: 01/02/2024 10:00:00\r\n\r\nURI: "+srv.URL+"/other\r\nNAME: B\r\nDATE: 01/02/2024 10:00:00\r\n")
 	if code, out, errs := uricatWith(t, vars, false, "", "--catalogue", both, "archive"); code != 0 || !strings.HasPrefix(out, "archived 2 pages") {
 		t.Fatalf("archive: exit %d %s %s", code, out, errs)

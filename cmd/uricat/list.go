@@ -73,11 +73,14 @@ func (o *listOptions) run(e *env) error {
 	if err != nil {
 		return usageError(err)
 	}
-	recs, err := e.search(q)
+	recs, q, err := e.searchAnswered(q)
 	if err != nil {
 		return err
 	}
 	query.Sort(recs, key)
+	if key.IsZero() {
+		rankByText(recs, q)
+	}
 	var groups []query.Group
 	if !group.IsZero() {
 		groups = query.GroupRecords(recs, group)
@@ -92,13 +95,13 @@ func (o *listOptions) run(e *env) error {
 		if groups != nil {
 			out := make([]listJSONGroup, 0, len(groups))
 			for _, g := range groups {
-				out = append(out, listJSONGroup{Group: g.Label, Records: toJSON(g.Records, state)})
+				out = append(out, listJSONGroup{Group: g.Label, Records: withSnippets(toJSON(g.Records, state), g.Records, e.snippets(g.Records, q))})
 			}
 			return e.printJSON(out)
 		}
 		// One record at a time: the same bytes as printJSON's, in a
 		// small part of its memory.
-		if err := jsonformat.EncodeArray(e.stdout, toJSON(recs, state)); err != nil {
+		if err := jsonformat.EncodeArray(e.stdout, withSnippets(toJSON(recs, state), recs, e.snippets(recs, q))); err != nil {
 			return refused(err)
 		}
 		return nil
@@ -274,6 +277,9 @@ type listJSON struct {
 	Tags []string         `json:"tags"`
 	Line int              `json:"line"`
 	Link linkcheck.Status `json:"link,omitempty"`
+	// Snippet is a short excerpt of the archived page around what a
+	// text: term found in it.
+	Snippet string `json:"snippet,omitempty"`
 }
 
 // listJSONGroup is a group as `uricat list --group F --json` prints it.

@@ -12,10 +12,21 @@ import (
 // and returns its valid records that q matches, in file order: what list
 // and export --search show, found as the TUI finds them (catalogue/query).
 func (e *env) search(q *query.Query) ([]*ssd3.Record, error) {
+	recs, _, err := e.searchAnswered(q)
+	return recs, err
+}
+
+// searchAnswered is search, also returning q as answered: with the link
+// checks' results and what the archive knows (withArchive), for ranking
+// by text: terms and their snippets.
+func (e *env) searchAnswered(q *query.Query) ([]*ssd3.Record, *query.Query, error) {
 	gcpause.Off(e.catalogue) // it answers once and exits
 	q, err := e.withLinks(q)
+	if err == nil {
+		q, err = e.withArchive(q)
+	}
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	// Read holding only the records q matches (most are not): each is
 	// matched as it is read, on every CPU, and the others cost nothing
@@ -27,9 +38,9 @@ func (e *env) search(q *query.Query) ([]*ssd3.Record, error) {
 	}
 	c, err := e.openReadOnlyWhere(wanted)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	return query.Filter(c.Valid(), q), nil
+	return query.Filter(c.Valid(), q), q, nil
 }
 
 // withLinks gives q the results of `uricat links` if it has a link: term

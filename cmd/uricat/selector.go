@@ -28,7 +28,8 @@ const selectorUsage = "SELECTOR is a URI, id:N, line:N or the handle N that list
 // exclusions alone ("-zzz") nearly every one: a typo or an unset variable
 // must not change the whole catalogue, so both are refused unless all
 // (--all) says every record is meant. Free words match as words
-// (query.Exact). The link: terms get their results.
+// (query.Exact). The link: terms get their results, the text: and
+// archive: terms the archive's.
 func (e *env) selection(search string, all bool) (*query.Query, error) {
 	q, err := query.Parse(search)
 	if err != nil {
@@ -44,7 +45,10 @@ func (e *env) selection(search string, all bool) (*query.Query, error) {
 	// What a command changes is selected by words, not by letters in
 	// order: rm --search comic must not take "Chocolate Consumption,
 	// Cognitive Function".
-	return e.withLinks(q.Exact())
+	if q, err = e.withLinks(q.Exact()); err != nil {
+		return nil, err
+	}
+	return e.withArchive(q)
 }
 
 // selectionFlag is the flag that asked cmd for a selection: --search, or

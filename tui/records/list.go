@@ -46,6 +46,8 @@ type List struct {
 	// narrowed (see pass).
 	links    func(uri string) linkcheck.Status
 	linksGen int
+	// archive answers text: and archive: terms (SetArchive).
+	archive func(context.Context, *query.Query) *query.Query
 
 	// rows are the list's rows when grouped; ungrouped (flat), the rows
 	// are res's records shown, one each, and rows is empty: a million
@@ -416,7 +418,7 @@ func (li *List) Refilter(recs []*ssd3.Record, text string) tea.Cmd {
 	ctx, cancel := context.WithCancel(context.Background())
 	li.cancel = cancel
 	p := pass{seq: li.seq, text: text, recs: recs, sort: li.sortKey, group: li.group, prev: li.res, mem: li.pool.take(),
-		links: li.links, linksGen: li.linksGen}
+		links: li.links, linksGen: li.linksGen, archive: li.archive}
 	if li.res != nil {
 		li.res.users++ // until the pass is done (passDone)
 	}
@@ -862,6 +864,15 @@ func (li *List) SelectFirst() { li.toTop = true }
 // statuses, the gen-th state of them.
 func (li *List) SetLinks(status func(uri string) linkcheck.Status, gen int) {
 	li.links, li.linksGen = status, gen
+}
+
+// SetArchive gives the text: and archive: terms of the passes from now on
+// what the archive knows: answer returns a search with them answered (by
+// the archive's index). A pass calls it, off the UI goroutine; nil: no
+// page is archived. It stops early when its context is done (the pass
+// is cancelled).
+func (li *List) SetArchive(answer func(context.Context, *query.Query) *query.Query) {
+	li.archive = answer
 }
 
 // SearchesLinks reports whether the answer shown is for a search with a

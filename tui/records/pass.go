@@ -187,6 +187,8 @@ type pass struct {
 	// the first (firstRecords and those the index has folded) when the
 	// search index is not built yet, before the whole answer is found.
 	early func(*Answer)
+	// archive answers text: and archive: terms (List.SetArchive).
+	archive func(context.Context, *query.Query) *query.Query
 }
 
 // firstRecords is how many records, from the first, a first answer
@@ -306,6 +308,9 @@ func (p pass) run(ctx context.Context) *Answer {
 	q := res.search.query
 	if q != nil && q.HasLink() {
 		q = q.WithLinks(p.links)
+	}
+	if q != nil && p.archive != nil && (q.HasText() || q.HasArchive()) {
+		q = p.archive(ctx, q) // the index's lookups, here off the UI goroutine
 	}
 	switch {
 	case q == nil:

@@ -1,0 +1,611 @@
+package index
+
+import (
+	"context"
+	"crypto/sha256"
+	"database/sql"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"math"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strconv"
+	"sync"
+
+	"github.com/adrg/xdg"
+	"modernc.org/sqlite"
+
+	"github.com/uricat/uricat/archive"
+	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/query"
+)
+
+// Index is the full-text index of one archive's pages. Its methods are
+// safe for concurrent use.
+type Index struct {
+	db   *sql.DB
+	path string
+	dir  string // the archive's directory
+	// fp is the archive's fingerprint as this process last saw the
+	// index agree with it: a Put records the archive's new one only
+	// when the index still holds this one, so that a change another
+	// writer made and did not index leaves the index stale, to be
+	// brought up to date (Sync) by the next Open.
+	fp string
+
+	// keyMap is the key of each row of pages as of keyVersion (see
+	// keys); nil when not read, or dropped by a write.
+	mu         sync.Mutex
+	keyMap     map[int64]string
+	keyVersion int64
+	rankLimit  int // rankLimit, but in tests
+}
+
+// schema is the version of the database's tables: an index of another
+// version is built again.
+const schema = "1"
+
+// The tables: meta (schema, fingerprint); pages, one row a page of the
+// archive, by URI key; words, the FTS5 table of the words of pages with
+// text, the row of its page. words keeps no copy of the text (contentless):
+// the archive's files hold it, and the index stays a fraction of their
+// size.
+const createTables = `
+CREATE TABLE IF NOT EXISTS meta(name TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS pages(id INTEGER PRIMARY KEY, key TEXT NOT NULL UNIQUE, fetched INTEGER NOT NULL, failed INTEGER NOT NULL);
+CREATE VIRTUAL TABLE IF NOT EXISTS words USING fts5(body, content='', contentless_delete=1, tokenize='ascii');
+`
+
+// Path returns the index file of the archive in archiveDir: under
+// $XDG_CACHE_HOME/uricat/, named from the directory's absolute path.
+func Path(archiveDir string) string { return PathFrom(archiveDir, os.Getenv) }
+
+// PathFrom is Path with the environment read through getenv.
+func PathFrom(archiveDir string, getenv func(string) string) string {
+	if abs, err := filepath.Abs(archiveDir); err == nil {
+		archiveDir = abs
+	}
+	sum := sha256.Sum256([]byte(archiveDir))
+	cache := getenv("XDG_CACHE_HOME")
+	if cache == "" {
+		cache = xdg.CacheHome
+	}
+	return filepath.Join(cache, "uricat", "index-"+hex.EncodeToString(sum[:8])+".db")
+}
+
+// Open opens the index of store's pages at Path(store.Dir()), building
+// it when it is missing or corrupt and bringing it up to date when the
+// archive changed behind it.
+func Open(store *archive.Store) (*Index, error) {
+	return OpenAt(Path(store.Dir()), store)
+}
+
+// OpenAt is Open with the index in the file at path.
+func OpenAt(path string, store *archive.Store) (*Index, error) {
+	return openAt(path, store.Dir(), func() (*archive.Store, error) { return store, nil })
+}
+
+// OpenDir opens the index in the file at path of the archive in dir, for
+// searching: the archive itself is opened only if the index must be built
+// or brought up to date (opening it looks through its directory).
+func OpenDir(path, dir string) (*Index, error) {
+	return openAt(path, dir, func() (*archive.Store, error) { return archive.Open(dir) })
+}
+
+// openAt opens the index at path of the archive in dir, which source
+// opens when the index must be built or brought up to date.
+func openAt(path, dir string, source func() (*archive.Store, error)) (*Index, error) {
+	ix, err := tryOpen(path, dir, source)
+	if err != nil && corrupt(err) {
+		// Derived data: a damaged file is built again from the archive.
+		if ix != nil {
+			ix.db.Close()
+		}
+		for _, suffix := range []string{"", "-wal", "-shm", "-journal"} {
+			_ = os.Remove(path + suffix)
+		}
+		ix, err = tryOpen(path, dir, source)
+	}
+	if err != nil {
+		if ix != nil {
+			ix.db.Close()
+		}
+		return nil, fmt.Errorf("opening the archive's index %s: %w", path, err)
+	}
+	return ix, nil
+}
+
+func tryOpen(path, dir string, source func() (*archive.Store, error)) (*Index, error) {
+	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+		return nil, err
+	}
+	// WAL: a search reads while an archive run writes; the busy
+	// timeout waits out another process's build rather than failing.
+	dsn := "file:" + (&url.URL{Path: path}).EscapedPath() +
+		"?_pragma=busy_timeout(60000)&_pragma=journal_mode(WAL)&_pragma=synchronous(NORMAL)&_txlock=immediate"
+	db, err := sql.Open("sqlite", dsn)
+	if err != nil {
+		return nil, err
+	}
+	db.SetMaxOpenConns(1)
+	ix := &Index{db: db, path: path, dir: dir, rankLimit: rankLimit}
+	return ix, ix.ensure(source)
+}
+
+// Close closes the index.
+func (ix *Index) Close() error { return ix.db.Close() }
+
+// fingerprint is what tells whether the archive changed: its directory's
+// modification time, which every page written (a file renamed into it)
+// or removed moves on.
+func fingerprint(dir string) string {
+	fi, err := os.Stat(dir)
+	if err != nil {
+		return ""
+	}
+	return strconv.FormatInt(fi.ModTime().UnixNano(), 10)
+}
+
+// meta reads the index's schema version and fingerprint; "" for one
+// never built.
+func (ix *Index) meta(q interface {
+	QueryRow(string, ...any) *sql.Row
+}) (version, fp string, err error) {
+	err = q.QueryRow(`SELECT (SELECT value FROM meta WHERE name='schema'), (SELECT value FROM meta WHERE name='fingerprint')`).Scan(
+		(*nullString)(&version), (*nullString)(&fp))
+	if err != nil && !noTables(err) {
+		return "", "", err
+	}
+	return version, fp, nil
+}
+
+// ensure makes the index agree with store: nothing to do when it does
+// (the usual case: one query); else, in one transaction that other
+// processes wait for, built whole (missing, or of another schema) or
+// brought up to date (stale).
+func (ix *Index) ensure(source func() (*archive.Store, error)) error {
+	fp := fingerprint(ix.dir)
+	version, have, err := ix.meta(ix.db)
+	if err != nil {
+		return err
+	}
+	if version == schema && have == fp && fp != "" {
+		ix.fp = fp
+		return nil
+	}
+	store, err := source()
+	if err != nil {
+		return err
+	}
+	tx, err := ix.db.BeginTx(context.Background(), nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	// Another process may have done it while this one waited.
+	fp = fingerprint(ix.dir)
+	if version, have, err = ix.meta(tx); err != nil {
+		return err
+	}
+	built := false
+	switch {
+	case version == schema && have == fp && fp != "":
+	case version == schema:
+		err = syncTx(tx, store)
+	default:
+		err, built = buildTx(tx, store), true
+	}
+	if err == nil {
+		err = setFingerprint(tx, fp)
+	}
+	if err == nil {
+		err = tx.Commit()
+	}
+	if err == nil {
+		ix.fp = fp
+		if built {
+			ix.vacuum()
+		}
+	}
+	return err
+}
+
+// vacuum gives back the pages a build freed (those of the tables it
+// dropped, and of the segments it merged), so that the index stays a
+// fraction of the text's size. It is tidying: another process reading
+// the index makes it wait for another build.
+func (ix *Index) vacuum() { _, _ = ix.db.Exec(`VACUUM`) }
+
+// buildTx builds the tables afresh from every page of store.
+func buildTx(tx *sql.Tx, store *archive.Store) error {
+	for _, stmt := range []string{`DROP TABLE IF EXISTS words`, `DROP TABLE IF EXISTS pages`, `DROP TABLE IF EXISTS meta`, createTables} {
+		if _, err := tx.Exec(stmt); err != nil {
+			return err
+		}
+	}
+	if _, err := tx.Exec(`INSERT INTO meta(name, value) VALUES ('schema', ?)`, schema); err != nil {
+		return err
+	}
+	// A page file that cannot be read is left out (Walk goes on past
+	// it): the index is for finding pages, and what cannot be read
+	// cannot be found. The index's own errors stop the build.
+	var dbErr error
+	_ = store.Walk(func(p *archive.Page) error {
+		dbErr = putTx(tx, p)
+		return dbErr
+	})
+	if dbErr != nil {
+		return dbErr
+	}
+	// One segment: smaller, and a search reads one list a word.
+	_, err := tx.Exec(`INSERT INTO words(words) VALUES ('optimize')`)
+	return err
+}
+
+// syncTx brings the tables up to date with store's pages: those added,
+// fetched again or removed since, from the files' headers.
+func syncTx(tx *sql.Tx, store *archive.Store) error {
+	infos, _ := store.List() // a file that cannot be read is not indexed
+	type row struct {
+		fetched int64
+		failed  bool
+	}
+	have := map[string]row{}
+	rows, err := tx.Query(`SELECT key, fetched, failed FROM pages`)
+	if err != nil {
+		return err
+	}
+	for rows.Next() {
+		var k string
+		var r row
+		if err := rows.Scan(&k, &r.fetched, &r.failed); err != nil {
+			rows.Close()
+			return err
+		}
+		have[k] = r
+	}
+	if err := rows.Close(); err != nil {
+		return err
+	}
+	for k := range have {
+		if _, ok := infos[k]; !ok {
+			if err := removeTx(tx, k); err != nil {
+				return err
+			}
+		}
+	}
+	for k, info := range infos {
+		if r, ok := have[k]; ok && r.fetched == info.Fetched.UnixNano() && r.failed == (info.Failed != "") {
+			continue
+		}
+		p, err := store.Get(info.URI)
+		if err != nil {
+			continue // removed or damaged since the listing
+		}
+		if err := putTx(tx, p); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func setFingerprint(tx *sql.Tx, fp string) error {
+	_, err := tx.Exec(`INSERT INTO meta(name, value) VALUES ('fingerprint', ?) ON CONFLICT(name) DO UPDATE SET value = excluded.value`, fp)
+	return err
+}
+
+// putTx indexes p in place of what the index held of its URI.
+func putTx(tx *sql.Tx, p *archive.Page) error {
+	key := catalogue.URIKey(p.URI)
+	if err := removeTx(tx, key); err != nil {
+		return err
+	}
+	failed := p.Failed != "" || p.Text == ""
+	res, err := tx.Exec(`INSERT INTO pages(key, fetched, failed) VALUES (?, ?, ?)`, key, p.Fetched.UnixNano(), failed)
+	if err != nil {
+		return err
+	}
+	if failed {
+		return nil
+	}
+	id, err := res.LastInsertId()
+	if err != nil {
+		return err
+	}
+	_, err = tx.Exec(`INSERT INTO words(rowid, body) VALUES (?, ?)`, id, Words(p.Title+"\n"+p.Text))
+	return err
+}
+
+// removeTx removes what the index holds of the page of key.
+func removeTx(tx *sql.Tx, key string) error {
+	var id int64
+	switch err := tx.QueryRow(`SELECT id FROM pages WHERE key = ?`, key).Scan(&id); {
+	case errors.Is(err, sql.ErrNoRows):
+		return nil
+	case err != nil:
+		return err
+	}
+	if _, err := tx.Exec(`DELETE FROM words WHERE rowid = ?`, id); err != nil {
+		return err
+	}
+	_, err := tx.Exec(`DELETE FROM pages WHERE id = ?`, id)
+	return err
+}
+
+// Put indexes p, a page just written to the archive (archive.Options
+// Archived hands each one), in place of what the index held of its URI.
+func (ix *Index) Put(p *archive.Page) error {
+	return ix.write(func(tx *sql.Tx) error { return putTx(tx, archive.Sanitize(p)) })
+}
+
+// Remove forgets the page of uri, just removed from the archive.
+func (ix *Index) Remove(uri string) error {
+	return ix.write(func(tx *sql.Tx) error { return removeTx(tx, catalogue.URIKey(uri)) })
+}
+
+// write runs f in a transaction, then records the archive's fingerprint
+// if the index agreed with the archive before (see Index.fp).
+func (ix *Index) write(f func(*sql.Tx) error) error {
+	ix.dropKeys()
+	tx, err := ix.db.BeginTx(context.Background(), nil)
+	if err != nil {
+		return fmt.Errorf("updating the archive's index: %w", err)
+	}
+	defer tx.Rollback()
+	if err := f(tx); err != nil {
+		return fmt.Errorf("updating the archive's index: %w", err)
+	}
+	_, have, err := ix.meta(tx)
+	fp := fingerprint(ix.dir)
+	if err == nil && have == ix.fp {
+		if err = setFingerprint(tx, fp); err == nil {
+			ix.fp = fp
+		}
+	}
+	if err == nil {
+		err = tx.Commit()
+	}
+	if err != nil {
+		return fmt.Errorf("updating the archive's index: %w", err)
+	}
+	return nil
+}
+
+// Rebuild builds the index afresh from every page of store (uricat
+// archive --reindex).
+func (ix *Index) Rebuild(store *archive.Store) error {
+	tx, err := ix.db.BeginTx(context.Background(), nil)
+	if err != nil {
+		return fmt.Errorf("rebuilding the archive's index: %w", err)
+	}
+	defer tx.Rollback()
+	fp := fingerprint(ix.dir)
+	err = buildTx(tx, store)
+	if err == nil {
+		err = setFingerprint(tx, fp)
+	}
+	if err == nil {
+		err = tx.Commit()
+	}
+	if err != nil {
+		return fmt.Errorf("rebuilding the archive's index: %w", err)
+	}
+	ix.fp = fp
+	ix.dropKeys()
+	ix.vacuum()
+	return nil
+}
+
+// dropKeys forgets the keys read (keys): this connection writes.
+func (ix *Index) dropKeys() {
+	ix.mu.Lock()
+	ix.keyMap = nil
+	ix.mu.Unlock()
+}
+
+// Lookup returns the pages a text: term is found in, keyed by their URI
+// keys, each scored by bm25 (more is better, at least 1); the Lookup of
+// query.Query.WithText. It makes no snippet (see Snippet).
+func (ix *Index) Lookup(t query.TextTerm) (map[string]query.TextHit, error) {
+	return ix.LookupContext(context.Background(), t)
+}
+
+// rankLimit is how many pages a lookup ranks by bm25: a term found in
+// more (a word's first letter, as one types) scores each page 1, as
+// ranking them would cost many times finding them, and ranks little.
+const rankLimit = 5000
+
+// LookupContext is Lookup, stopped with ctx's error when ctx is done.
+func (ix *Index) LookupContext(ctx context.Context, t query.TextTerm) (map[string]query.TextHit, error) {
+	expr := match(t.Text)
+	if expr == "" {
+		return map[string]query.TextHit{}, nil
+	}
+	ids, err := ix.matching(ctx, expr)
+	if err != nil {
+		return nil, fmt.Errorf("searching the archive's index: %w", err)
+	}
+	if len(ids) <= ix.rankLimit {
+		hits, err := ix.ranked(ctx, expr, len(ids))
+		if err != nil {
+			return nil, fmt.Errorf("searching the archive's index: %w", err)
+		}
+		return hits, nil
+	}
+	keys, err := ix.keys(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("searching the archive's index: %w", err)
+	}
+	hits := make(map[string]query.TextHit, len(ids))
+	for _, id := range ids {
+		if k, ok := keys[id]; ok {
+			hits[k] = query.TextHit{Score: 1}
+		}
+	}
+	return hits, nil
+}
+
+// matching returns the rows of the pages expr matches.
+func (ix *Index) matching(ctx context.Context, expr string) ([]int64, error) {
+	rows, err := ix.db.QueryContext(ctx, `SELECT rowid FROM words WHERE words MATCH ?`, expr)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var ids []int64
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		ids = append(ids, id)
+	}
+	return ids, rows.Err()
+}
+
+// ranked returns the pages expr matches (about n of them), by key, with
+// their bm25 scores.
+func (ix *Index) ranked(ctx context.Context, expr string, n int) (map[string]query.TextHit, error) {
+	rows, err := ix.db.QueryContext(ctx, `SELECT p.key, bm25(words) FROM words JOIN pages p ON p.id = words.rowid WHERE words MATCH ?`, expr)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	hits := make(map[string]query.TextHit, n)
+	for rows.Next() {
+		var key string
+		var rank float64
+		if err := rows.Scan(&key, &rank); err != nil {
+			return nil, err
+		}
+		hits[key] = query.TextHit{Score: score(rank)}
+	}
+	return hits, rows.Err()
+}
+
+// keys returns the key of each row of pages, read once and again only
+// when the database changed since (PRAGMA data_version tells another
+// connection's commit; this one's writes drop it).
+func (ix *Index) keys(ctx context.Context) (map[int64]string, error) {
+	ix.mu.Lock()
+	defer ix.mu.Unlock()
+	var version int64
+	if err := ix.db.QueryRowContext(ctx, `PRAGMA data_version`).Scan(&version); err != nil {
+		return nil, err
+	}
+	if ix.keyMap != nil && version == ix.keyVersion {
+		return ix.keyMap, nil
+	}
+	rows, err := ix.db.QueryContext(ctx, `SELECT id, key FROM pages`)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	m := map[int64]string{}
+	for rows.Next() {
+		var id int64
+		var key string
+		if err := rows.Scan(&id, &key); err != nil {
+			return nil, err
+		}
+		m[id] = key
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	ix.keyMap, ix.keyVersion = m, version
+	return m, nil
+}
+
+// score turns FTS5's bm25 (less is better, below 0) into a search score:
+// at least 1, so that a page found always ranks above a record found only
+// in its DESCRIPTION, and small enough for query.Rank's counting sort. On
+// a log scale: FTS5 floors the weight of a word in half the pages or more
+// at a millionth, and the pages' differences must still tell there.
+func score(bm25 float64) int {
+	return 1 + int(min(1000*math.Log10(1+max(-bm25, 0)*1e7), 60000))
+}
+
+// States returns the archive's state of each URI's page as the index
+// knows it, for query.Query.WithArchive.
+func (ix *Index) States() (func(uri string) query.ArchiveState, error) {
+	rows, err := ix.db.Query(`SELECT key, failed FROM pages`)
+	if err != nil {
+		return nil, fmt.Errorf("reading the archive's index: %w", err)
+	}
+	defer rows.Close()
+	states := map[string]query.ArchiveState{}
+	for rows.Next() {
+		var key string
+		var failed bool
+		if err := rows.Scan(&key, &failed); err != nil {
+			return nil, fmt.Errorf("reading the archive's index: %w", err)
+		}
+		states[key] = query.ArchiveYes
+		if failed {
+			states[key] = query.ArchiveFailed
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("reading the archive's index: %w", err)
+	}
+	return func(uri string) query.ArchiveState {
+		if s, ok := states[uri]; ok {
+			return s
+		}
+		return states[catalogue.URIKey(uri)]
+	}, nil
+}
+
+// nullString scans a NULL as "".
+type nullString string
+
+func (s *nullString) Scan(v any) error {
+	switch v := v.(type) {
+	case nil:
+		*s = ""
+	case string:
+		*s = nullString(v)
+	case []byte:
+		*s = nullString(v)
+	default:
+		return fmt.Errorf("unexpected %T in the index's meta", v)
+	}
+	return nil
+}
+
+// SQLite's result codes the index tells apart (the low byte of an error's
+// code).
+const (
+	codeCorrupt = 11 // SQLITE_CORRUPT
+	codeNotADB  = 26 // SQLITE_NOTADB
+)
+
+// corrupt reports whether err says the index file is damaged or not an
+// SQLite database.
+func corrupt(err error) bool {
+	var se *sqlite.Error
+	if errors.As(err, &se) {
+		c := se.Code() & 0xff
+		return c == codeCorrupt || c == codeNotADB
+	}
+	return false
+}
+
+// noTables reports whether err is a query of the meta table in a new,
+// empty database.
+func noTables(err error) bool {
+	var se *sqlite.Error
+	return errors.As(err, &se) && se.Code()&0xff == 1 // SQLITE_ERROR: no such table
+}
+
+// Len returns how many pages the index holds, archived or not.
+func (ix *Index) Len() (int, error) {
+	var n int
+	if err := ix.db.QueryRow(`SELECT count(*) FROM pages`).Scan(&n); err != nil {
+		return 0, fmt.Errorf("reading the archive's index: %w", err)
+	}
+	return n, nil
+}

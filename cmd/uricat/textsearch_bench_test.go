@@ -1,0 +1,55 @@
+package main
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/query"
+)
+
+// benchArchive is the generated archive of the text: benchmarks
+// ($URICAT_BENCH_ARCHIVE: a directory with catalogue.uri, archive/ and
+// cache/, as archive/index's TestGenerateArchive writes them, then
+// indexed); the benchmark is skipped without it.
+func benchArchive(b *testing.B) (dir string, e *env) {
+	dir = os.Getenv("URICAT_BENCH_ARCHIVE")
+	if dir == "" {
+		b.Skip("URICAT_BENCH_ARCHIVE not set: no generated archive to search")
+	}
+	vars := map[string]string{"URICAT_ARCHIVE": filepath.Join(dir, "archive"), "XDG_CACHE_HOME": filepath.Join(dir, "cache")}
+	return dir, &env{lookupEnv: func(k string) string { return vars[k] }}
+}
+
+// BenchmarkTUITextSearch: what the TUI's search pass does for each key
+// of a search with a text: term (the index kept open between keys): the
+// index's lookup, the search of every record, the ranking.
+func BenchmarkTUITextSearch(b *testing.B) {
+	dir, e := benchArchive(b)
+	c, err := catalogue.Open(filepath.Join(dir, "catalogue.uri"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	recs := c.Valid()
+	ix := query.NewIndex(recs, 1)
+	answer := e.tuiArchive()
+	for _, text := range []string{"text:c", "text:con", "text:conthest", "text:prolyment", `text:"the tion"`} {
+		b.Run(text, func(b *testing.B) {
+			var hits []query.Hit
+			for b.Loop() {
+				q, err := query.Parse(text)
+				if err != nil {
+					b.Fatal(err)
+				}
+				hits, err = ix.Search(context.Background(), answer(context.Background(), q), nil)
+				if err != nil {
+					b.Fatal(err)
+				}
+				query.Rank(hits)
+			}
+			b.ReportMetric(float64(len(hits)), "records")
+		})
+	}
+}

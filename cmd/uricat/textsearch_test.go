@@ -1,0 +1,183 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/uricat/uricat/archive"
+	"github.com/uricat/uricat/archive/index"
+)
+
+// runArchived runs one command as run does, with the archive in dir and
+// the cache (the archive's index) in cache, so that tests need not set
+// the process's environment and may run in parallel.
+func runArchived(dir, cache string, args ...string) (code int, stdout, stderr string) {
+	var out, errb bytes.Buffer
+	e := &env{stdin: strings.NewReader(""), stdout: &out, stderr: &errb,
+		lookupEnv: func(k string) string {
+			switch k {
+			case "URICAT_ARCHIVE":
+				return dir
+			case "XDG_CACHE_HOME":
+				return cache
+			}
+			return os.Getenv(k)
+		}}
+	root := newRootCmdFor(e, commandOf(args))
+	root.SetArgs(args)
+	cmd, err := root.ExecuteC()
+	return e.exit(cmd, err), out.String(), errb.String()
+}
+
+// archivedCatalogue writes a catalogue of a record for each of pages (by
+// NAME; the page's text, "" for a PDF not archived) and one without a
+// page, and archives the pages; it returns the catalogue's path and the
+// archive's directory.
+func archivedCatalogue(t *testing.T, pages map[string]string) (path, dir string) {
+	t.Helper()
+	dir = filepath.Join(t.TempDir(), "archive")
+	store, err := archive.Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var text strings.Builder
+	for _, name := range append(sortedKeys(pages), "Nopage") {
+		uri := "https://" + strings.ToLower(name) + ".example/"
+		fmt.Fprintf(&text, "URI: %s\r\nNAME: %s\r\nDATE: 01/02/2024 10:00:00\r\n\r\n", uri, name)
+		body, ok := pages[name]
+		if !ok {
+			continue
+		}
+		p := &archive.Page{URI: uri, Status: 200, ContentType: "text/html", Title: name, Fetched: time.Now().UTC(), Text: body}
+		if body == "" {
+			p.Failed = archive.NotArchivedPrefix + "application/pdf"
+		}
+		if err := store.Put(p); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return writeCatalogue(t, text.String()), dir
+}
+
+func sortedKeys(m map[string]string) []string {
+	var keys []string
+	for k := range m {
+		keys = append(keys, k)
+	}
+	for i := range keys { // a few keys: insertion sort
+		for j := i; j > 0 && keys[j] < keys[j-1]; j-- {
+			keys[j], keys[j-1] = keys[j-1], keys[j]
+		}
+	}
+	return keys
+}
+
+// TestListSearchText: list --search finds records by what their archived
+// pages say (folded, phrases in order, CJK inside a sentence, excluded,
+// OR, with other qualifiers) and by their archive state; with text:
+// terms and no sort key it ranks by how well the page matches; --json
+// gives a snippet around the match; the index is built on the way.
+func TestListSearchText(t *testing.T) {
+	t.Parallel()
+	path, dir := archivedCatalogue(t, map[string]string{
+		"Koeln":  "Der Kölner Dom steht am Rhein. " + strings.Repeat("Other words of the city. ", 30),
+		"Mainz":  "Mainz am Rhein, Rhein, Rhein: die Stadt am Rhein.",
+		"Tokyo":  "私は東京都に住んでいます。",
+		"Paris":  "La Seine traverse Paris.",
+		"Report": "",
+	})
+	cache := t.TempDir()
+	tests := []struct{ search, want string }{
+		{"text:koln", "Koeln"},
+		{`text:"dom steht"`, "Koeln"},
+		{`text:"steht dom"`, ""},
+		{"text:rhein", "Mainz Koeln"}, // ranked: Mainz's page is most about it
+		{"text:住んで", "Tokyo"},
+		{"-text:rhein", "Paris Report Tokyo Nopage"},
+		{"text:seine OR text:東京", "Paris Tokyo"},
+		{"text:rhein name:koeln", "Koeln"},
+		{"archive:failed", "Report"},
+		{"archive:no", "Nopage"},
+		{"archive:yes -text:rhein", "Paris Tokyo"},
+	}
+	for _, tc := range tests {
+		code, stdout, stderr := runArchived(dir, cache, "--catalogue", path, "list", "--search", tc.search)
+		var got []string
+		for _, line := range strings.Split(strings.TrimSpace(stdout), "\n") {
+			if f := strings.Split(line, "\t"); len(f) > 1 {
+				got = append(got, f[1])
+			}
+		}
+		if code != 0 || strings.Join(got, " ") != tc.want {
+			t.Errorf("list --search %q: exit %d, %q, want %q\n%s", tc.search, code, got, tc.want, stderr)
+		}
+	}
+
+	code, stdout, stderr := runArchived(dir, cache, "--catalogue", path, "list", "--json", "--search", "text:kolner")
+	var recs []struct{ Name, Snippet string }
+	if code != 0 || json.Unmarshal([]byte(stdout), &recs) != nil || len(recs) != 1 {
+		t.Fatalf("list --json --search text:kolner: exit %d\n%s%s", code, stdout, stderr)
+	}
+	if s := recs[0].Snippet; !strings.Contains(s, "Der Kölner Dom") || len(s) > 400 || strings.ContainsAny(s, "\n\x1b") {
+		t.Errorf("snippet %q: want one short line around the match", s)
+	}
+}
+
+// TestSelectText: rm --search selects by text: terms too.
+func TestSelectText(t *testing.T) {
+	t.Parallel()
+	path, dir := archivedCatalogue(t, map[string]string{"Koeln": "Der Kölner Dom", "Bonn": "Bonn"})
+	code, stdout, stderr := runArchived(dir, t.TempDir(), "--catalogue", path, "rm", "--search", "text:dom", "--yes")
+	if got := string(mustRead(t, path)); code != 0 || strings.Contains(got, "Koeln") || !strings.Contains(got, "Bonn") {
+		t.Errorf("rm --search text:dom: exit %d\n%s%s\nleft:\n%s", code, stdout, stderr, got)
+	}
+}
+
+// TestArchiveIndexes: an archive run indexes the pages as it writes them,
+// so that the search after it finds them; --reindex builds the index
+// again from the files.
+func TestArchiveIndexes(t *testing.T) {
+	t.Parallel()
+	srv, _ := archiveSite(t)
+	dir := filepath.Join(t.TempDir(), "pages")
+	vars := map[string]string{"URICAT_ARCHIVE": dir, "XDG_CACHE_HOME": t.TempDir()}
+	rec := func(path, name string) string {
+		return "URI: " + srv.URL + path + "\r\nNAME: " + name + "\r\nDATE: 01/02/2024 10:00:00\r\n\r\n"
+	}
+	path := writeCatalogue(t, rec("/article", "Tides")+rec("/doc.pdf", "Doc")+rec("/gone", "Gone"))
+	if code, out, errs := uricatWith(t, vars, false, "", "--catalogue", path, "archive"); code != 0 || errs != "" {
+		t.Fatalf("archive: exit %d\n%s%s", code, out, errs)
+	}
+	ixPath := index.PathFrom(dir, func(k string) string { return vars[k] })
+	fi, err := os.Stat(ixPath)
+	if err != nil {
+		t.Fatalf("the run made no index: %v", err)
+	}
+	// A page not fetched (404) or not kept (a PDF) is a try that failed.
+	for search, want := range map[string]string{"text:tide": "Tides", `text:"twice a day"`: "Tides", "archive:failed": "Doc Gone",
+		"archive:yes": "Tides", "archive:no": ""} {
+		code, out, errs := uricatWith(t, vars, false, "", "--catalogue", path, "list", "--search", search)
+		var got []string
+		for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
+			if f := strings.Split(line, "\t"); len(f) > 1 {
+				got = append(got, f[1])
+			}
+		}
+		if code != 0 || strings.Join(got, " ") != want {
+			t.Errorf("list --search %s: exit %d, %q, want %q\n%s", search, code, got, want, errs)
+		}
+	}
+	if after, err := os.Stat(ixPath); err != nil || !after.ModTime().Equal(fi.ModTime()) {
+		t.Errorf("the searches after the run changed the index: it was not up to date (%v)", err)
+	}
+	code, out, errs := uricatWith(t, vars, false, "", "--catalogue", path, "archive", "--reindex")
+	if code != 0 || !strings.HasPrefix(out, "indexed 3 archived pages of "+dir+" in ") {
+		t.Errorf("archive --reindex: exit %d\n%s%s", code, out, errs)
+	}
+}
