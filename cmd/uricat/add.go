@@ -133,12 +133,18 @@ func (e *env) keepPage(uri string, page *webpage.Page) {
 		return
 	}
 	store, err := archive.Open(e.archiveDir(""))
+	p := archive.FromResponse(uri, page.Response, e.now())
 	if err == nil {
-		err = store.Put(archive.FromResponse(uri, page.Response, e.now()))
+		err = store.Put(p)
 	}
 	if err != nil {
 		fmt.Fprintf(e.stderr, "uricat add: note: the page was not archived: %s\n", display.Lines(err.Error()))
+		return
 	}
+	// Indexed now, so that the next text: search need not look for it.
+	put, closeIndex := e.indexer(store)
+	put(p)
+	closeIndex()
 }
 
 // defaultHTTPClient is the client network commands use (add fetches

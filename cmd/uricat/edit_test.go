@@ -26,11 +26,12 @@ func TestMain(m *testing.M) {
 	if dir := os.Getenv("URICAT_TEST_EDITOR"); dir != "" && len(os.Args) == 2 {
 		os.Exit(fakeEditor(dir, os.Args[1]))
 	}
-	// add archives the pages it fetches: never in the archive of the
-	// user running the tests.
+	// add archives the pages it fetches, and indexes them: never in the
+	// archive or the cache of the user running the tests.
 	archiveDir, err := os.MkdirTemp("", "uricat-test-archive-")
 	if err == nil {
 		os.Setenv("URICAT_ARCHIVE", archiveDir)
+		os.Setenv("XDG_CACHE_HOME", archiveDir+"/cache")
 	}
 	code := m.Run()
 	os.RemoveAll(archiveDir)
