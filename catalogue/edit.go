@@ -6,6 +6,7 @@ import (
 	"slices"
 	"time"
 
+	"github.com/uricat/uricat/catalogue/dupset"
 	"github.com/uricat/uricat/catalogue/internal/record"
 
 	"github.com/uricat/uricat/catalogue/internal/syntax"
@@ -89,16 +90,7 @@ type AddReport struct {
 	// a record already there, or of one added before them: most likely
 	// the same page spelt another way, which a person may want to merge.
 	// They are added all the same; in order.
-	LookAlikes []LookAlike
-}
-
-// LookAlike is a record an Add added that looks like another: Index is
-// its index in Add.Records, Like the record it looks like, the first of
-// the catalogue with its loose key (its Line says where), else the one
-// added before it (whose Line is 0 until a save).
-type LookAlike struct {
-	Index int
-	Like  *ssd3.Record
+	LookAlikes []dupset.LookAlike
 }
 
 // Added counts the records added.
@@ -500,7 +492,7 @@ func (a *adding) record(i int, rec *ssd3.Record) (*ssd3.Record, error) {
 	var u string
 	var dup *DuplicateError
 	if a.onDup != DupAllow {
-		u = URIKey(rec.URI())
+		u = ssd3.URIKey(rec.URI())
 		if existing := a.k.uris.first(u); existing != nil {
 			dup = &DuplicateError{URI: rec.URI(), Existing: existing}
 		} else if a.seenURI[u] {
@@ -579,18 +571,18 @@ func (c *Catalogue) takeTail(p *patch) {
 // lookAlikes returns which of the records added (in the order of
 // Add.Records, refs their Refs, 0 for one left out) have the loose key of
 // a valid record of recs or of one added before them. It costs a
-// looseURIKey per record, only for an Add that asks for a Report.
-func lookAlikes(recs, added []*ssd3.Record, refs []Ref) []LookAlike {
+// dupset.LooseKey per record, only for an Add that asks for a Report.
+func lookAlikes(recs, added []*ssd3.Record, refs []Ref) []dupset.LookAlike {
 	seen := make(map[string]*ssd3.Record, len(recs)+len(added))
 	for _, r := range recs {
 		if r.Valid() {
-			k := looseURIKey(r.URI())
+			k := dupset.LooseKey(r.URI())
 			if _, ok := seen[k]; !ok {
 				seen[k] = r
 			}
 		}
 	}
-	var out []LookAlike
+	var out []dupset.LookAlike
 	j := 0
 	for i, ref := range refs {
 		if ref == 0 {
@@ -598,9 +590,9 @@ func lookAlikes(recs, added []*ssd3.Record, refs []Ref) []LookAlike {
 		}
 		r := added[j]
 		j++
-		k := looseURIKey(r.URI())
+		k := dupset.LooseKey(r.URI())
 		if like, ok := seen[k]; ok {
-			out = append(out, LookAlike{Index: i, Like: like})
+			out = append(out, dupset.LookAlike{Index: i, Like: like})
 		} else {
 			seen[k] = r
 		}

@@ -322,7 +322,7 @@ func (c *Catalogue) twice(recs []*ssd3.Record, rc *reconciler) {
 		rc.newer = map[string]bool{}
 		for _, r := range c.records {
 			if r.Ref() > rc.mark && r.Valid() && !record.AllowDup(r) {
-				rc.newer[URIKey(r.URI())] = true
+				rc.newer[ssd3.URIKey(r.URI())] = true
 			}
 		}
 	}
@@ -330,7 +330,7 @@ func (c *Catalogue) twice(recs []*ssd3.Record, rc *reconciler) {
 		return
 	}
 	for _, r := range recs {
-		if r.Valid() && !record.AllowDup(r) && rc.newer[URIKey(r.URI())] {
+		if r.Valid() && !record.AllowDup(r) && rc.newer[ssd3.URIKey(r.URI())] {
 			rc.kept = append(rc.kept, Kept{Ref: r.Ref(), Name: recordName(r), How: KeptTwice})
 		}
 	}

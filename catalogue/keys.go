@@ -4,13 +4,14 @@ import (
 	"hash/maphash"
 	"math/bits"
 
+	"github.com/uricat/uricat/catalogue/dupset"
 	"github.com/uricat/uricat/catalogue/internal/syntax"
 	"github.com/uricat/uricat/catalogue/ssd3"
 )
 
 // HasURI reports whether a valid record has uri, compared with URIKey.
 func (c *Catalogue) HasURI(uri string) bool {
-	return c.keyIndex().uris.first(URIKey(uri)) != nil
+	return c.keyIndex().uris.first(ssd3.URIKey(uri)) != nil
 }
 
 // FindURI returns the valid records whose URI is uri, compared with URIKey.
@@ -18,21 +19,7 @@ func (c *Catalogue) FindURI(uri string) []*ssd3.Record {
 	if !c.HasURI(uri) {
 		return nil
 	}
-	return FindURIIn(c.records, uri)
-}
-
-// FindURIIn returns the valid records of recs (a snapshot) whose URI is
-// uri, compared with URIKey. It reads every record (a third of a second
-// at a million): for a large snapshot, call it on a goroutine of its own.
-func FindURIIn(recs []*ssd3.Record, uri string) []*ssd3.Record {
-	k := URIKey(uri)
-	var out []*ssd3.Record
-	for _, r := range recs {
-		if r.Valid() && URIKey(r.URI()) == k {
-			out = append(out, r)
-		}
-	}
-	return out
+	return dupset.FindURIIn(c.records, uri)
 }
 
 // HasID reports whether a valid record has the ID id (compared as numbers).
@@ -169,14 +156,14 @@ func (t *uriTable) next(i int) int {
 // sameKey reports whether URIKey(uri) is key, without computing the key
 // when uri is key itself.
 func sameKey(uri, key string) bool {
-	return uri == key || URIKey(uri) == key
+	return uri == key || ssd3.URIKey(uri) == key
 }
 
 func (t *uriTable) add(r *ssd3.Record) {
 	if 5*(t.n+1) > 4*len(t.slots) {
 		t.grow()
 	}
-	t.put(r, URIKey(r.URI()))
+	t.put(r, ssd3.URIKey(r.URI()))
 	t.n++
 }
 
@@ -193,7 +180,7 @@ func (t *uriTable) grow() {
 	*t = newURITable(max(t.n+1, 3*len(old)/2))
 	for _, r := range old {
 		if r != nil {
-			t.put(r, URIKey(r.URI()))
+			t.put(r, ssd3.URIKey(r.URI()))
 			t.n++
 		}
 	}
@@ -205,7 +192,7 @@ func (t *uriTable) remove(r *ssd3.Record) {
 	if len(t.slots) == 0 {
 		return
 	}
-	i, _ := t.home(URIKey(r.URI()))
+	i, _ := t.home(ssd3.URIKey(r.URI()))
 	for t.slots[i] != r {
 		if t.slots[i] == nil {
 			return
@@ -218,7 +205,7 @@ func (t *uriTable) remove(r *ssd3.Record) {
 	// would otherwise no longer reach (Knuth's algorithm R), so that no
 	// tombstones are needed.
 	for j := t.next(i); t.slots[j] != nil; j = t.next(j) {
-		h, _ := t.home(URIKey(t.slots[j].URI()))
+		h, _ := t.home(ssd3.URIKey(t.slots[j].URI()))
 		// The record at j may move to the gap at i unless its home lies
 		// cyclically in (i, j].
 		if (j > i && (h <= i || h > j)) || (j < i && h <= i && h > j) {

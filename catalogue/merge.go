@@ -265,7 +265,7 @@ func newDupCheck(out, base, ours []*ssd3.Record, oursBase []int, theirs []*ssd3.
 		n := make(map[string]int, len(rs))
 		for _, r := range rs {
 			if r.Valid() {
-				n[URIKey(r.URI())]++
+				n[ssd3.URIKey(r.URI())]++
 			}
 		}
 		return n
@@ -293,7 +293,7 @@ func (d *dupCheck) isDuplicate(t *ssd3.Record) bool {
 	if !t.Valid() {
 		return false
 	}
-	k := URIKey(t.URI())
+	k := ssd3.URIKey(t.URI())
 	deliberate := record.AllowDup(t) || d.baseURIs[k] > 0 || !d.byRef && (d.theirsURIs[k] > 1 || d.uris[k] > 1)
 	if d.uris[k] > 0 && !deliberate {
 		return true
@@ -412,7 +412,7 @@ func recordID(r *ssd3.Record) string {
 // recordURIKey is r's URIKey, or "" for a record without a URI.
 func recordURIKey(r *ssd3.Record) string {
 	if u := r.URI(); u != "" {
-		return URIKey(u)
+		return ssd3.URIKey(u)
 	}
 	return ""
 }
