@@ -33,7 +33,7 @@ func MergeFile(base, ours, theirs *Snapshot) (*Snapshot, []Conflict) {
 	if base == nil {
 		base = &Snapshot{}
 	}
-	res := Merge(base, ours, theirs)
+	res := mergeVersions(base, ours, theirs)
 	recs := slices.Clone(res.Merged.records)
 	src := slices.Clone(res.src)
 	conflicts := slices.Clone(res.Conflicts)

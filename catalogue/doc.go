@@ -22,7 +22,7 @@
 //     Batch; Apply and its inverse), bulk.go, replace.go and moves.go
 //     (edits of many records), dups.go (the edit that merges duplicates;
 //     package dupset finds them and makes the merged record),
-//     history.go (undo and redo), merge.go (Merge: three snapshots in,
+//     history.go (undo and redo), merge.go (mergeVersions: three snapshots in,
 //     merged records and conflicts out; Rebase), conflict.go (MergeFile,
 //     the marked conflicts and how to settle them).
 //   - The file on disk: store.go (Open, Snapshot, SaveTx: the lock, the

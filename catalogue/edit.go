@@ -25,7 +25,7 @@ type Edit interface {
 // Every record must be valid (Record.Validate); otherwise nothing is added
 // and the error says which record and why (*ValidationError). What
 // happens to a record whose URI the catalogue holds already (compared
-// with URIKey), or that comes twice in Records, is OnDuplicate's; to one
+// with ssd3.URIKey), or that comes twice in Records, is OnDuplicate's; to one
 // whose ID another record has (3.9), OnTakenID's. By default either
 // refuses the whole Add (*DuplicateError, *ValidationError).
 type Add struct {
@@ -334,7 +334,7 @@ func (c *Catalogue) applyPatch(p patch) patch {
 	var inv patch
 	k := c.keys
 	if size := len(p.remove) + len(p.replace) + len(p.insert); k != nil && size > 1024 && size > len(c.records)/16 {
-		// Keeping the keys up to date would cost a URIKey per record of a
+		// Keeping the keys up to date would cost a ssd3.URIKey per record of a
 		// large patch (an undone import): build them again when needed.
 		c.keys, k = nil, nil
 	}
@@ -694,7 +694,7 @@ func (c *Catalogue) amend(old *ssd3.Record, fields []ssd3.Field, now func() time
 	if len(ps) == 0 {
 		ps = in.Validate()
 		// Only a new ID can clash: an unchanged one needs no index (which
-		// costs a URIKey per record to build).
+		// costs a ssd3.URIKey per record to build).
 		if in.ID() != "" && in.ID() != old.ID() && ssd3.ValidateID(in.ID()) == nil {
 			if other, ok := c.keyIndex().ids[syntax.CanonicalID(in.ID())]; ok && other != old.Ref() {
 				name := ""
@@ -783,20 +783,30 @@ func (b Batch) String() string { return fmt.Sprintf("batch of %d edits", len(b.E
 // selecting what an undo brought back.
 func Refs(e Edit) []Ref {
 	var out []Ref
-	switch e := e.(type) {
-	case patch:
-		for ref := range e.replace {
-			out = append(out, ref)
+	eachLeaf(e, func(e Edit) {
+		switch e := e.(type) {
+		case patch:
+			for ref := range e.replace {
+				out = append(out, ref)
+			}
+			for _, r := range e.insert {
+				out = append(out, r.Ref())
+			}
+		case Set:
+			out = append(out, e.Ref)
 		}
-		for _, r := range e.insert {
-			out = append(out, r.Ref())
-		}
-	case Batch:
-		for _, x := range e.Edits {
-			out = append(out, Refs(x)...)
-		}
-	case Set:
-		out = append(out, e.Ref)
-	}
+	})
 	return out
+}
+
+// eachLeaf calls fn with each edit of e that is not a Batch, in order:
+// the one walk over an edit's parts that Refs and the history share.
+func eachLeaf(e Edit, fn func(Edit)) {
+	if b, ok := e.(Batch); ok {
+		for _, x := range b.Edits {
+			eachLeaf(x, fn)
+		}
+		return
+	}
+	fn(e)
 }

@@ -9,12 +9,12 @@ import (
 	"github.com/uricat/uricat/catalogue/ssd3"
 )
 
-// HasURI reports whether a valid record has uri, compared with URIKey.
+// HasURI reports whether a valid record has uri, compared with ssd3.URIKey.
 func (c *Catalogue) HasURI(uri string) bool {
 	return c.keyIndex().uris.first(ssd3.URIKey(uri)) != nil
 }
 
-// FindURI returns the valid records whose URI is uri, compared with URIKey.
+// FindURI returns the valid records whose URI is uri, compared with ssd3.URIKey.
 func (c *Catalogue) FindURI(uri string) []*ssd3.Record {
 	if !c.HasURI(uri) {
 		return nil
@@ -22,17 +22,11 @@ func (c *Catalogue) FindURI(uri string) []*ssd3.Record {
 	return dupset.FindURIIn(c.records, uri)
 }
 
-// HasID reports whether a valid record has the ID id (compared as numbers).
-func (c *Catalogue) HasID(id string) bool {
-	_, ok := c.keyIndex().ids[syntax.CanonicalID(id)]
-	return ok
-}
-
 // keys indexes the URIs and IDs of the valid records, for duplicate and
 // uniqueness checks in constant time. It is built on first use and kept
 // up to date by every edit after.
 type keys struct {
-	uris uriTable       // the valid records, by URIKey
+	uris uriTable       // the valid records, by ssd3.URIKey
 	ids  map[string]Ref // canonical ID → the record that has it
 }
 
@@ -102,10 +96,10 @@ func (k *keys) remove(r *ssd3.Record) {
 	}
 }
 
-// uriTable is a multiset of records by the URIKey of their URI: an open
+// uriTable is a multiset of records by the ssd3.URIKey of their URI: an open
 // addressing hash table (linear probing, at most four fifths full) of the
 // records themselves, each with a byte of its key's hash. It holds no
-// key: a probe compares the URIKey of a record whose byte matches, so it
+// key: a probe compares the ssd3.URIKey of a record whose byte matches, so it
 // costs a fraction of a map from each key, and an answer is exact, not a
 // hash's guess.
 type uriTable struct {
@@ -132,7 +126,7 @@ func (t *uriTable) home(key string) (int, uint8) {
 	return int(hi), uint8(h)
 }
 
-// first returns a record whose URI has the URIKey key, or nil.
+// first returns a record whose URI has the ssd3.URIKey key, or nil.
 func (t *uriTable) first(key string) *ssd3.Record {
 	if len(t.slots) == 0 {
 		return nil
@@ -153,7 +147,7 @@ func (t *uriTable) next(i int) int {
 	return i
 }
 
-// sameKey reports whether URIKey(uri) is key, without computing the key
+// sameKey reports whether ssd3.URIKey(uri) is key, without computing the key
 // when uri is key itself.
 func sameKey(uri, key string) bool {
 	return uri == key || ssd3.URIKey(uri) == key

@@ -25,7 +25,7 @@ func TestURITableModel(t *testing.T) {
 		rng := rand.New(rand.NewPCG(seed, 1))
 		tab := newURITable(0)
 		var in []*ssd3.Record     // the records in the table
-		count := map[string]int{} // URIKey → how many of in have it
+		count := map[string]int{} // ssd3.URIKey → how many of in have it
 		for step := range 400 {
 			if len(in) > 0 && rng.IntN(3) == 0 {
 				j := rng.IntN(len(in))

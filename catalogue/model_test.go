@@ -939,8 +939,8 @@ func (s *sequence) undoRedo(undo bool) {
 	}
 }
 
-// keptOf is a step's Kept in the model's form, sorted; records put back
-// beside another of their URI (KeptTwice), which the model does not
+// keptOf is a step's kept in the model's form, sorted; records put back
+// beside another of their URI (keptTwice), which the model does not
 // track, left out.
 func (s *sequence) keptOf(st Step) []string {
 	ids := map[Ref]int{}
@@ -950,15 +950,15 @@ func (s *sequence) keptOf(st Step) []string {
 		}
 	}
 	var out []string
-	for _, k := range st.Kept {
+	for _, k := range st.kept {
 		switch k.How {
-		case KeptFields:
+		case keptFields:
 			for _, f := range k.Fields {
 				out = append(out, fmt.Sprintf("fields #%d %s", ids[k.Ref], f))
 			}
-		case KeptEdited:
+		case keptEdited:
 			out = append(out, fmt.Sprintf("edited #%d", ids[k.Ref]))
-		case KeptDeleted:
+		case keptDeleted:
 			out = append(out, "deleted")
 		}
 	}

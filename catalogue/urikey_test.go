@@ -40,7 +40,7 @@ func TestURIKey(t *testing.T) {
 	}
 }
 
-// FuzzURIKey checks that URIKey never panics and is idempotent: a key is
+// FuzzURIKey checks that ssd3.URIKey never panics and is idempotent: a key is
 // its own key, so that keys of keys compare as the URIs do.
 func FuzzURIKey(f *testing.F) {
 	for _, s := range []string{"http://Example.COM:80", "https://bücher.example/%7e", "mailto:X@Y", "0://::", "h://x:80:80", "http://u@h:/p?q#f", "%zz", ":", "a://@:80"} {
@@ -109,7 +109,7 @@ func TestLooseURIKey(t *testing.T) {
 }
 
 // FuzzLooseURIKey checks that LooseURIKey never panics, is idempotent
-// (a loose key is its own loose key), and joins whatever URIKey joins.
+// (a loose key is its own loose key), and joins whatever ssd3.URIKey joins.
 func FuzzLooseURIKey(f *testing.F) {
 	for _, s := range []string{"https://www.example.org/a/?utm_source=x&b=1&a=2#f", "http://www.:80/", "https://www.www.x:443:80", "mailto:X@Y", "http:x", "http://u@h?q", "http://h?&&", "%zz", ":", "https://www.example.org//?ref"} {
 		f.Add(s)

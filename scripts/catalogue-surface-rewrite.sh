@@ -33,8 +33,15 @@ goimports="go run golang.org/x/tools/cmd/goimports@v0.52.0"
 python3 - "$moves" <<'PY'
 import glob, os, re, subprocess, sys
 moves = dict(l.split('=') for l in sys.argv[1].split())
-# catalogue's own tests also reached the loose key unexported.
-inside = dict(moves, looseURIKey='dupset.LooseKey')
+# catalogue's own tests also reached the loose key unexported. What only
+# catalogue uses is unexported there (".new": no package).
+inside = dict(moves, looseURIKey='dupset.LooseKey',
+              Merge='.mergeVersions', MergeResult='.mergeResult',
+              Kept='.keptRecord', KeptHow='.keptHow', KeptFields='.keptFields',
+              KeptDeleted='.keptDeleted', KeptEdited='.keptEdited',
+              KeptTwice='.keptTwice')
+# Selectors that became unexported: Step's Kept.
+selectors = {'Kept': 'kept'}
 paths = {'ssd3': 'github.com/uricat/uricat/catalogue/ssd3',
          'dupset': 'github.com/uricat/uricat/catalogue/dupset',
          'stats': 'github.com/uricat/uricat/catalogue/stats',
@@ -81,13 +88,22 @@ def rewrite(path, table, bare):
         if bare and m.group(1) in fields and re.match(r'\s*:[^=]', m.string[m.end():]):
             return m.group(0)
         pkg, new = table[m.group(1)].split('.')
-        if pkg == own:
+        if pkg in ('', own):
             return new
         used.add(pkg)
         return pkg + '.' + new
-    field = re.compile(r'^\s+(' + names + r')\s+[\[\]*\w.]+\s*(//.*)?$')
-    out = '\n'.join(l if bare and field.match(l) else code_sub(pat, repl, l)
-                     for l in text.split('\n'))
+    field = re.compile(r'^(\s+)(\w+)(\s+[\[\]*\w.]+\s*(?://.*)?)$')
+    def line_sub(l):
+        m = field.match(l) if bare else None
+        if m and m.group(2) != 'return':  # a struct field: its name stays
+            name = selectors.get(m.group(2), m.group(2))
+            return m.group(1) + name + code_sub(pat, repl, m.group(3))
+        return code_sub(pat, repl, l)
+    out = '\n'.join(line_sub(l) for l in text.split('\n'))
+    if bare:
+        sel = re.compile(r'\.(' + '|'.join(selectors) + r')\b')
+        out = '\n'.join(code_sub(sel, lambda m: '.' + selectors[m.group(1)], l)
+                         for l in out.split('\n'))
     if out == text:
         return False
     for pkg in used:
