@@ -14,7 +14,7 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/internal/linkcheck"
 	"github.com/uricat/uricat/internal/webpage"
 )
@@ -175,7 +175,7 @@ func unique(uris []string) []string {
 	seen := make(map[string]bool, len(uris))
 	out := uris[:0:0]
 	for _, u := range uris {
-		if k := catalogue.URIKey(u); !seen[k] {
+		if k := ssd3.URIKey(u); !seen[k] {
 			seen[k] = true
 			out = append(out, u)
 		}

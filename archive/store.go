@@ -14,7 +14,7 @@ import (
 	"time"
 
 	"github.com/adrg/xdg"
-	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/ssd3"
 )
 
 // Store is a directory of page files.
@@ -83,7 +83,7 @@ func (s *Store) Dir() string { return s.dir }
 // digits, dots and hyphens come from the URI, so that no URI can name a
 // file outside the directory.
 func (s *Store) Path(uri string) string {
-	key := catalogue.URIKey(uri)
+	key := ssd3.URIKey(uri)
 	sum := sha256.Sum256([]byte(key))
 	return filepath.Join(s.dir, hostPart(key)+"-"+hex.EncodeToString(sum[:16])+ext)
 }
@@ -160,7 +160,7 @@ func (s *Store) Get(uri string) (*Page, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
-	if catalogue.URIKey(p.URI) != catalogue.URIKey(uri) {
+	if ssd3.URIKey(p.URI) != ssd3.URIKey(uri) {
 		return nil, fmt.Errorf("%s: %w (the file holds %s)", uri, ErrNotArchived, p.URI)
 	}
 	return p, nil
@@ -172,7 +172,7 @@ func (s *Store) Stat(uri string) (Info, error) {
 	if errors.Is(err, fs.ErrNotExist) {
 		return Info{}, fmt.Errorf("%s: %w", uri, ErrNotArchived)
 	}
-	if err == nil && catalogue.URIKey(info.URI) != catalogue.URIKey(uri) {
+	if err == nil && ssd3.URIKey(info.URI) != ssd3.URIKey(uri) {
 		return Info{}, fmt.Errorf("%s: %w (the file holds %s)", uri, ErrNotArchived, info.URI)
 	}
 	return info, err
@@ -233,7 +233,7 @@ func (s *Store) List() (map[string]Info, error) {
 			}
 			continue
 		}
-		out[catalogue.URIKey(info.URI)] = info
+		out[ssd3.URIKey(info.URI)] = info
 	}
 	return out, errors.Join(errs...)
 }

@@ -12,7 +12,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/ssd3"
 )
 
 func openTemp(t *testing.T) *Store {
@@ -406,7 +406,7 @@ func TestStoreModel(t *testing.T) {
 					t.Fatalf("seed %d step %d: List has %d pages, %v; the model %d", seed, step, len(list), err, len(model))
 				}
 				for j, p := range model {
-					if info, ok := list[catalogue.URIKey(spellings[j][0])]; !ok || info.URI != p.URI || !info.Fetched.Equal(p.Fetched) {
+					if info, ok := list[ssd3.URIKey(spellings[j][0])]; !ok || info.URI != p.URI || !info.Fetched.Equal(p.Fetched) {
 						t.Fatalf("seed %d step %d: List[%q] = %+v, want %+v", seed, step, spellings[j][0], info, p)
 					}
 				}

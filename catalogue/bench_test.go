@@ -225,8 +225,8 @@ func benchUndoRedoImport(b *testing.B, n int, followed bool) {
 			if followed {
 				c.rebased++
 			}
-			if st, err := do(c); err != nil || len(st.Kept) != 0 {
-				b.Fatal(err, st.Kept)
+			if st, err := do(c); err != nil || len(st.kept) != 0 {
+				b.Fatal(err, st.kept)
 			}
 		}
 	}

@@ -32,7 +32,7 @@ var errNoTag = errors.New("no record has this tag")
 // "Programming/Go/Tools" becomes "Code/Go/Tools" when Programming is
 // renamed Code. Moving a node under another is the same edit with To the
 // other's path and the node's name; renaming onto a node that records
-// have already merges the two (CountUnder tells beforehand). An empty To
+// have already merges the two (stats.CountUnder tells beforehand). An empty To
 // moves the subtree's children to the top (and clears the CATEGORY of
 // From's own records). A From that no valid record has is an error ("no
 // record has this category"); renaming From to itself is ErrUnchanged.
@@ -67,32 +67,6 @@ type Retag struct {
 // valid record has is an error ("no record has this tag").
 type RenameTag struct {
 	From, To string
-}
-
-// CountUnder counts the valid records of recs whose CATEGORY is path or
-// lies under it: a node's records, for "rename 37 records" and to tell a
-// rename from a merge.
-func CountUnder(recs []*ssd3.Record, path string) int {
-	n := 0
-	for _, r := range recs {
-		if r.Valid() {
-			if _, ok := ssd3.CategoryUnder(r.Category(), path); ok {
-				n++
-			}
-		}
-	}
-	return n
-}
-
-// CountTag counts the valid records of recs that have the tag t.
-func CountTag(recs []*ssd3.Record, t string) int {
-	n := 0
-	for _, r := range recs {
-		if r.Valid() && slices.Contains(ssd3.SplitTags(r.Extension(ssd3.FieldTags)), t) {
-			n++
-		}
-	}
-	return n
 }
 
 // Preview returns how many records applying e would change, the

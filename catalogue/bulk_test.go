@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/uricat/uricat/catalogue/ssd3"
+	"github.com/uricat/uricat/catalogue/stats"
 	"github.com/uricat/uricat/internal/cputime"
 )
 
@@ -205,11 +206,11 @@ func TestBulkEditMissingRecord(t *testing.T) {
 func TestCountUnder(t *testing.T) {
 	c := openBulk(t)
 	for path, want := range map[string]int{"Programming": 2, "Programming/Go": 1, "Code": 1, "Program": 0, "Nothing": 0} {
-		if got := CountUnder(c.Records(), path); got != want {
+		if got := stats.CountUnder(c.Records(), path); got != want {
 			t.Errorf("CountUnder(%q) = %d, want %d", path, got, want)
 		}
 	}
-	if got := CountTag(c.Records(), "go"); got != 2 {
+	if got := stats.CountTag(c.Records(), "go"); got != 2 {
 		t.Errorf("CountTag(go) = %d, want 2 (the invalid record does not count)", got)
 	}
 }

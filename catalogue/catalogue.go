@@ -290,7 +290,7 @@ func (c *Catalogue) checkIDs(n int) {
 		}
 		key := syntax.CanonicalID(r.ID())
 		if other, ok := ids[key]; ok {
-			if i > 0 && c.records[i-1] == other && ConflictSide(r) != "" {
+			if i > 0 && c.records[i-1] == other && ssd3.ConflictSide(r) != "" {
 				// A merge's conflict pair: one record in two versions,
 				// each with its ID (the pair is a warning of its own).
 				continue

@@ -16,41 +16,6 @@ import (
 // settle, so that nothing either side had is lost and check, the TUI and
 // the next merge can find them.
 
-// FieldConflict is the X- field that marks a version of a record a merge
-// could not settle (see record.FieldConflict).
-const FieldConflict = record.FieldConflict
-
-// Conflict sides, the first word of an X-CONFLICT value.
-const (
-	SideOurs   = "ours"
-	SideTheirs = "theirs"
-)
-
-// ConflictSide returns the side an X-CONFLICT value names ("ours",
-// "theirs"), or "" for a record without one.
-func ConflictSide(r *ssd3.Record) string {
-	v := r.Extension(FieldConflict)
-	side, _, _ := strings.Cut(v, ":")
-	side = strings.TrimSpace(side)
-	if v != "" && side != SideOurs && side != SideTheirs {
-		return SideTheirs // written by hand: still a conflict to settle
-	}
-	return side
-}
-
-// Marked returns how many of recs carry FieldConflict: the conflicts a
-// merged file holds, as check and the problems view count them (a record
-// with two fields in conflict is one).
-func Marked(recs []*ssd3.Record) int {
-	n := 0
-	for _, r := range recs {
-		if r.Extension(FieldConflict) != "" {
-			n++
-		}
-	}
-	return n
-}
-
 // MergeFile merges two versions of a catalogue, ours and theirs, that
 // both came from base, record by record and field by field (merge.go
 // says how), for a merge whose result is a file that must keep
@@ -68,7 +33,7 @@ func MergeFile(base, ours, theirs *Snapshot) (*Snapshot, []Conflict) {
 	if base == nil {
 		base = &Snapshot{}
 	}
-	res := Merge(base, ours, theirs)
+	res := mergeVersions(base, ours, theirs)
 	recs := slices.Clone(res.Merged.records)
 	src := slices.Clone(res.src)
 	conflicts := slices.Clone(res.Conflicts)
@@ -94,11 +59,11 @@ func MergeFile(base, ours, theirs *Snapshot) (*Snapshot, []Conflict) {
 		}
 		switch {
 		case s.ours != nil && s.theirs != nil:
-			after[r] = append(after[r], marked(s.theirs, SideTheirs, conflictWhy(cs)))
+			after[r] = append(after[r], marked(s.theirs, ssd3.SideTheirs, conflictWhy(cs)))
 		case s.ours != nil: // theirs deleted what ours edited: ours' version, kept
-			recs[i] = marked(r, SideOurs, "theirs deleted this record, ours edited it")
+			recs[i] = marked(r, ssd3.SideOurs, "theirs deleted this record, ours edited it")
 		default: // ours deleted what theirs edited
-			recs[i] = marked(r, SideTheirs, "ours deleted this record, theirs edited it")
+			recs[i] = marked(r, ssd3.SideTheirs, "ours deleted this record, theirs edited it")
 		}
 		if nr := recs[i]; nr != r {
 			record.SetSep(nr, record.Sep(r), record.SepTail(r))
@@ -141,13 +106,13 @@ func foldDuplicates(recs, dups []*ssd3.Record, after map[*ssd3.Record][]*ssd3.Re
 	for i, r := range recs {
 		texts[record.Packed(r)] = true
 		if r.Valid() {
-			if _, ok := byKey[URIKey(r.URI())]; !ok {
-				byKey[URIKey(r.URI())] = i
+			if _, ok := byKey[ssd3.URIKey(r.URI())]; !ok {
+				byKey[ssd3.URIKey(r.URI())] = i
 			}
 		}
 	}
 	for _, t := range dups {
-		i, ok := byKey[URIKey(t.URI())]
+		i, ok := byKey[ssd3.URIKey(t.URI())]
 		if !ok || texts[record.Packed(t)] {
 			continue // ours has it as it is
 		}
@@ -161,7 +126,7 @@ func foldDuplicates(recs, dups []*ssd3.Record, after map[*ssd3.Record][]*ssd3.Re
 		}
 		if len(cs) > 0 {
 			conflicts = append(conflicts, cs...)
-			after[m] = append(after[m], marked(t, SideTheirs, conflictWhy(cs)))
+			after[m] = append(after[m], marked(t, ssd3.SideTheirs, conflictWhy(cs)))
 		}
 	}
 	return conflicts
@@ -224,7 +189,7 @@ func withCRLF(r *ssd3.Record) *ssd3.Record {
 // marked returns a copy of r with an X-CONFLICT of side and why.
 func marked(r *ssd3.Record, side, why string) *ssd3.Record {
 	c := r.Clone()
-	c.SetExtension(FieldConflict, side+": "+why)
+	c.SetExtension(ssd3.FieldConflict, side+": "+why)
 	nr := record.Reparse(record.Render(c), r.Line())
 	record.SetAllowDup(nr, true) // a version beside another: the same URI by design
 	return nr
@@ -255,7 +220,7 @@ func conflictWhy(cs []Conflict) string {
 func unionFields(ours, theirs *ssd3.Record) (*ssd3.Record, []Conflict) {
 	m := ours.Clone()
 	names := append(ssd3.FieldNames(ours), ssd3.FieldNames(theirs)...)
-	done := map[string]bool{ssd3.FieldAdded: true, FieldConflict: true}
+	done := map[string]bool{ssd3.FieldAdded: true, ssd3.FieldConflict: true}
 	var conflicts []Conflict
 	for _, name := range names {
 		if done[name] {
@@ -303,42 +268,16 @@ const (
 	KeepBoth
 )
 
-// ConflictPair returns the version a marked record (FieldConflict)
-// stands beside: the record before it in the catalogue, when the merge
-// put it there (same URI or same ID); nil when the marked record is alone
-// (an edit against a deletion: the other version is no version).
-func ConflictPair(recs []*ssd3.Record, marked *ssd3.Record) *ssd3.Record {
-	for i, r := range recs {
-		if r != marked {
-			continue
-		}
-		if i == 0 || ConflictSide(marked) == "" {
-			return nil
-		}
-		prev := recs[i-1]
-		if URIKey(prev.URI()) == URIKey(marked.URI()) || (prev.ID() != "" && prev.ID() == marked.ID()) {
-			return prev
-		}
-		// The URI was the field in conflict: the merge still put the
-		// version right after the one it stands beside.
-		if strings.Contains(marked.Extension(FieldConflict), ssd3.FieldURI) {
-			return prev
-		}
-		return nil
-	}
-	return nil
-}
-
 // Settle returns the one edit that settles the conflict of the marked
 // record in recs: the version kept loses its X-CONFLICT, the other is
 // deleted. A marked record alone (an edit against a deletion) is kept
 // (KeepTheirs, KeepBoth: the field goes) or deleted (KeepOurs: the
 // deletion wins).
 func Settle(recs []*ssd3.Record, marked *ssd3.Record, keep Keep) Edit {
-	unmark := Set{Ref: marked.Ref(), Fields: []ssd3.Field{{Name: FieldConflict}}}
-	pair := ConflictPair(recs, marked)
+	unmark := Set{Ref: marked.Ref(), Fields: []ssd3.Field{{Name: ssd3.FieldConflict}}}
+	pair := ssd3.ConflictPair(recs, marked)
 	if pair == nil {
-		if keep == KeepOurs && ConflictSide(marked) == SideTheirs || keep == KeepTheirs && ConflictSide(marked) == SideOurs {
+		if keep == KeepOurs && ssd3.ConflictSide(marked) == ssd3.SideTheirs || keep == KeepTheirs && ssd3.ConflictSide(marked) == ssd3.SideOurs {
 			return Delete{Refs: []Ref{marked.Ref()}}
 		}
 		return unmark

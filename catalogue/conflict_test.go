@@ -99,7 +99,7 @@ func TestMergeFile(t *testing.T) {
 			}
 			warned := 0
 			for _, p := range c.Problems() {
-				if p.Field == FieldConflict {
+				if p.Field == ssd3.FieldConflict {
 					warned++
 				}
 			}
@@ -182,7 +182,7 @@ func TestSettle(t *testing.T) {
 			}
 			var marked *ssd3.Record
 			for _, r := range c.Records() {
-				if ConflictSide(r) != "" {
+				if ssd3.ConflictSide(r) != "" {
 					marked = r
 				}
 			}
@@ -196,7 +196,7 @@ func TestSettle(t *testing.T) {
 			var names []string
 			for _, r := range c.Records() {
 				names = append(names, r.Name())
-				if r.Extension(FieldConflict) != "" {
+				if r.Extension(ssd3.FieldConflict) != "" {
 					t.Errorf("%s still marked", r.Name())
 				}
 			}
@@ -207,7 +207,7 @@ func TestSettle(t *testing.T) {
 			if _, err := h.Undo(c); err != nil {
 				t.Fatal(err)
 			}
-			if got := c.Records(); len(got) < 2 || got[len(got)-1].Extension(FieldConflict) == "" && got[1].Extension(FieldConflict) == "" {
+			if got := c.Records(); len(got) < 2 || got[len(got)-1].Extension(ssd3.FieldConflict) == "" && got[1].Extension(ssd3.FieldConflict) == "" {
 				t.Error("undo did not give the conflict back")
 			}
 		})
@@ -310,7 +310,7 @@ func (g *pairGen) record(year int, who string) genRecord {
 	if g.rng.IntN(3) == 0 {
 		r[ssd3.FieldRating] = fmt.Sprint(1 + g.rng.IntN(5))
 	}
-	if who == SideTheirs {
+	if who == ssd3.SideTheirs {
 		// Theirs owns DESCRIPTION: what tells its additions apart.
 		r[ssd3.FieldDescription] = fmt.Sprintf("added %d", g.serial)
 	}
@@ -355,7 +355,7 @@ func (g *pairGen) version(base []genRecord, owned []string, who string) (out []g
 		at := g.rng.IntN(len(out) + 1)
 		out, edited = slices.Insert(out, at, r), slices.Insert(edited, at, true)
 	}
-	if who == SideOurs && len(out) > 1 && g.rng.IntN(3) == 0 {
+	if who == ssd3.SideOurs && len(out) > 1 && g.rng.IntN(3) == 0 {
 		a, b := g.rng.IntN(len(out)), g.rng.IntN(len(out))
 		if a != b && out[b][ssd3.FieldID] != "" {
 			out[a], out[b] = maps.Clone(out[a]), maps.Clone(out[b])
@@ -392,7 +392,7 @@ func holds(recs []*ssd3.Record, r genRecord, fields []string) bool {
 		}
 	}
 	for _, m := range recs {
-		if URIKey(m.URI()) != URIKey(r[ssd3.FieldURI]) {
+		if ssd3.URIKey(m.URI()) != ssd3.URIKey(r[ssd3.FieldURI]) {
 			continue
 		}
 		if !slices.ContainsFunc(fields, func(f string) bool { return ssd3.GetField(m, f) != r[f] }) {
@@ -425,8 +425,8 @@ func FuzzMergePairs(f *testing.F) {
 		}
 		oursOwn := []string{ssd3.FieldName, ssd3.FieldRating, ssd3.FieldID}
 		theirsOwn := []string{ssd3.FieldCategory, ssd3.FieldDescription, ssd3.FieldTags}
-		ours, oursEdited := g.version(base, oursOwn, SideOurs)
-		theirs, theirsEdited := g.version(base, theirsOwn, SideTheirs)
+		ours, oursEdited := g.version(base, oursOwn, ssd3.SideOurs)
+		theirs, theirsEdited := g.version(base, theirsOwn, ssd3.SideTheirs)
 		read := func(rs []genRecord) *Snapshot {
 			c, err := Read(strings.NewReader(g.text(rs)))
 			if err != nil {
@@ -461,7 +461,7 @@ func FuzzMergePairs(f *testing.F) {
 		merged := read(ours)
 		copies := [][]genRecord{theirs}
 		for range g.rng.IntN(3) {
-			cp, _ := g.version(ours, theirsOwn, SideTheirs)
+			cp, _ := g.version(ours, theirsOwn, ssd3.SideTheirs)
 			copies = append(copies, cp)
 		}
 		for _, cp := range copies {

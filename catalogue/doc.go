@@ -12,24 +12,25 @@
 //     Reader and Writer), implemented in internal/record with what only
 //     this package may do to a record (its Ref, the blank lines before
 //     it, its packed text, the parallel load's Worker and arenas), and
-//     internal/syntax (the byte tests). Here: validate.go
-//     (ValidationError), urikey.go (URIKey: when two URIs name the same
-//     resource).
+//     internal/syntax (the byte tests). ssd3 also keys URIs (URIKey: when
+//     two URIs name the same resource) and says what a conflict mark
+//     (X-CONFLICT) is. Here: validate.go (ValidationError).
 //   - Reading: catalogue.go reads a file in blocks, cut in pieces that
 //     internal/record's Worker parses on every CPU.
 //   - The catalogue in memory: catalogue.go (Catalogue, Read, WriteTo),
 //     keys.go (the URI and ID index), edit.go (Edit: Add, Set, Delete,
 //     Batch; Apply and its inverse), bulk.go, replace.go and moves.go
-//     (edits of many records), dups.go (duplicates and their merge),
-//     history.go (undo and redo), merge.go (Merge: three snapshots in,
+//     (edits of many records), dups.go (the edit that merges duplicates;
+//     package dupset finds them and makes the merged record),
+//     history.go (undo and redo), merge.go (mergeVersions: three snapshots in,
 //     merged records and conflicts out; Rebase), conflict.go (MergeFile,
 //     the marked conflicts and how to settle them).
 //   - The file on disk: store.go (Open, Snapshot, SaveTx: the lock, the
 //     check for another program's changes, the atomic write), readonly.go
 //     (Open's options LookOnly and Where, for commands that look once),
 //     input.go (OpenInput, for files to import), copies.go (conflict
-//     copies beside the file), linkstate.go (the link checks' file), and
-//     per system file_*.go, ctime_*.go, buffer_*.go.
+//     copies beside the file; the link checks' file is read and written
+//     as this one is, by package linkset), and per system file_*.go, ctime_*.go, buffer_*.go.
 //
 // Showing text on a terminal is not this package's: internal/display makes
 // what a file holds safe to show, and the importers and exporters of other

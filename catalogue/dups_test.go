@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/uricat/uricat/catalogue/dupset"
 	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/internal/cputime"
 )
@@ -40,7 +41,7 @@ func names(recs []*ssd3.Record) []string {
 // TestDuplicates: records that share a loose key are a group, in file
 // order; a record alone with its key is in none.
 func TestDuplicates(t *testing.T) {
-	groups := Duplicates(readDups(t).Records())
+	groups := dupset.Duplicates(readDups(t).Records())
 	if len(groups) != 2 || !slices.Equal(names(groups[0]), []string{"A", "A again", "A third"}) || !slices.Equal(names(groups[1]), []string{"B", "B again"}) {
 		var got [][]string
 		for _, g := range groups {
@@ -56,8 +57,8 @@ func TestDuplicates(t *testing.T) {
 // description, noted), and X-ADDED the earliest added date.
 func TestMergeRecords(t *testing.T) {
 	c := readDups(t)
-	groups := Duplicates(c.Records())
-	m, notes := MergeRecords(groups[0])
+	groups := dupset.Duplicates(c.Records())
+	m, notes := dupset.MergeRecords(groups[0])
 	want := map[string]string{
 		ssd3.FieldURI: "https://www.example.org/a/", ssd3.FieldName: "A", ssd3.FieldRating: "5", ssd3.FieldCategory: "Web", ssd3.FieldID: "9",
 		ssd3.FieldDescription: "first\nsecond\nX-FEED: https://example.org/atom",
@@ -92,7 +93,7 @@ func TestMergeRecords(t *testing.T) {
 	}
 
 	// The earliest added date may be an X-ADDED.
-	m, _ = MergeRecords(groups[1])
+	m, _ = dupset.MergeRecords(groups[1])
 	if got := m.Extension(ssd3.FieldAdded); got != "03/03/2003 03:03:03" {
 		t.Errorf("X-ADDED %q, want B again's 03/03/2003 03:03:03", got)
 	}
@@ -105,7 +106,7 @@ func TestMergeEdit(t *testing.T) {
 	now := time.Date(2026, 11, 25, 12, 0, 0, 0, time.UTC)
 	c.Now = func() time.Time { return now }
 	before := snapshotText(t, c)
-	edit, _ := MergeEdit(Duplicates(c.Records()))
+	edit, _ := MergeEdit(dupset.Duplicates(c.Records()))
 	v := c.Version()
 	inv, err := c.Apply(edit)
 	if err != nil {
@@ -121,7 +122,7 @@ func TestMergeEdit(t *testing.T) {
 	if !a.Date().Equal(now) || a.Rating() != 5 || a.Extension(ssd3.FieldAdded) != "01/01/2019 00:00:00" {
 		t.Errorf("kept record: DATE %v, rating %d, X-ADDED %q", a.Date(), a.Rating(), a.Extension(ssd3.FieldAdded))
 	}
-	if Duplicates(c.Records()) != nil {
+	if dupset.Duplicates(c.Records()) != nil {
 		t.Error("duplicates left after the merge")
 	}
 	if _, err := c.Apply(inv); err != nil {
@@ -156,7 +157,7 @@ func BenchmarkDuplicates(b *testing.B) {
 	b.ResetTimer()
 	start := cputime.Used()
 	for b.Loop() {
-		if g := Duplicates(recs); len(g) != 5000 {
+		if g := dupset.Duplicates(recs); len(g) != 5000 {
 			b.Fatalf("%d groups, want 5000", len(g))
 		}
 	}
@@ -188,10 +189,10 @@ func TestCleanest(t *testing.T) {
 			t.Fatal(err)
 		}
 		recs := c.Records()
-		if got := Cleanest(recs); got != tc.want {
+		if got := dupset.Cleanest(recs); got != tc.want {
 			t.Errorf("Cleanest(%q) = %d, want %d", tc.uris, got, tc.want)
 		}
-		kept := KeepFirst(recs, tc.want)
+		kept := dupset.KeepFirst(recs, tc.want)
 		if kept[0] != recs[tc.want] || len(kept) != len(recs) {
 			t.Errorf("KeepFirst(%q, %d) puts %q first", tc.uris, tc.want, kept[0].URI())
 		}

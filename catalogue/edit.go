@@ -6,6 +6,7 @@ import (
 	"slices"
 	"time"
 
+	"github.com/uricat/uricat/catalogue/dupset"
 	"github.com/uricat/uricat/catalogue/internal/record"
 
 	"github.com/uricat/uricat/catalogue/internal/syntax"
@@ -24,7 +25,7 @@ type Edit interface {
 // Every record must be valid (Record.Validate); otherwise nothing is added
 // and the error says which record and why (*ValidationError). What
 // happens to a record whose URI the catalogue holds already (compared
-// with URIKey), or that comes twice in Records, is OnDuplicate's; to one
+// with ssd3.URIKey), or that comes twice in Records, is OnDuplicate's; to one
 // whose ID another record has (3.9), OnTakenID's. By default either
 // refuses the whole Add (*DuplicateError, *ValidationError).
 type Add struct {
@@ -89,16 +90,7 @@ type AddReport struct {
 	// a record already there, or of one added before them: most likely
 	// the same page spelt another way, which a person may want to merge.
 	// They are added all the same; in order.
-	LookAlikes []LookAlike
-}
-
-// LookAlike is a record an Add added that looks like another: Index is
-// its index in Add.Records, Like the record it looks like, the first of
-// the catalogue with its loose key (its Line says where), else the one
-// added before it (whose Line is 0 until a save).
-type LookAlike struct {
-	Index int
-	Like  *ssd3.Record
+	LookAlikes []dupset.LookAlike
 }
 
 // Added counts the records added.
@@ -342,7 +334,7 @@ func (c *Catalogue) applyPatch(p patch) patch {
 	var inv patch
 	k := c.keys
 	if size := len(p.remove) + len(p.replace) + len(p.insert); k != nil && size > 1024 && size > len(c.records)/16 {
-		// Keeping the keys up to date would cost a URIKey per record of a
+		// Keeping the keys up to date would cost a ssd3.URIKey per record of a
 		// large patch (an undone import): build them again when needed.
 		c.keys, k = nil, nil
 	}
@@ -500,7 +492,7 @@ func (a *adding) record(i int, rec *ssd3.Record) (*ssd3.Record, error) {
 	var u string
 	var dup *DuplicateError
 	if a.onDup != DupAllow {
-		u = URIKey(rec.URI())
+		u = ssd3.URIKey(rec.URI())
 		if existing := a.k.uris.first(u); existing != nil {
 			dup = &DuplicateError{URI: rec.URI(), Existing: existing}
 		} else if a.seenURI[u] {
@@ -579,18 +571,18 @@ func (c *Catalogue) takeTail(p *patch) {
 // lookAlikes returns which of the records added (in the order of
 // Add.Records, refs their Refs, 0 for one left out) have the loose key of
 // a valid record of recs or of one added before them. It costs a
-// looseURIKey per record, only for an Add that asks for a Report.
-func lookAlikes(recs, added []*ssd3.Record, refs []Ref) []LookAlike {
+// dupset.LooseKey per record, only for an Add that asks for a Report.
+func lookAlikes(recs, added []*ssd3.Record, refs []Ref) []dupset.LookAlike {
 	seen := make(map[string]*ssd3.Record, len(recs)+len(added))
 	for _, r := range recs {
 		if r.Valid() {
-			k := looseURIKey(r.URI())
+			k := dupset.LooseKey(r.URI())
 			if _, ok := seen[k]; !ok {
 				seen[k] = r
 			}
 		}
 	}
-	var out []LookAlike
+	var out []dupset.LookAlike
 	j := 0
 	for i, ref := range refs {
 		if ref == 0 {
@@ -598,9 +590,9 @@ func lookAlikes(recs, added []*ssd3.Record, refs []Ref) []LookAlike {
 		}
 		r := added[j]
 		j++
-		k := looseURIKey(r.URI())
+		k := dupset.LooseKey(r.URI())
 		if like, ok := seen[k]; ok {
-			out = append(out, LookAlike{Index: i, Like: like})
+			out = append(out, dupset.LookAlike{Index: i, Like: like})
 		} else {
 			seen[k] = r
 		}
@@ -702,7 +694,7 @@ func (c *Catalogue) amend(old *ssd3.Record, fields []ssd3.Field, now func() time
 	if len(ps) == 0 {
 		ps = in.Validate()
 		// Only a new ID can clash: an unchanged one needs no index (which
-		// costs a URIKey per record to build).
+		// costs a ssd3.URIKey per record to build).
 		if in.ID() != "" && in.ID() != old.ID() && ssd3.ValidateID(in.ID()) == nil {
 			if other, ok := c.keyIndex().ids[syntax.CanonicalID(in.ID())]; ok && other != old.Ref() {
 				name := ""
@@ -791,20 +783,30 @@ func (b Batch) String() string { return fmt.Sprintf("batch of %d edits", len(b.E
 // selecting what an undo brought back.
 func Refs(e Edit) []Ref {
 	var out []Ref
-	switch e := e.(type) {
-	case patch:
-		for ref := range e.replace {
-			out = append(out, ref)
+	eachLeaf(e, func(e Edit) {
+		switch e := e.(type) {
+		case patch:
+			for ref := range e.replace {
+				out = append(out, ref)
+			}
+			for _, r := range e.insert {
+				out = append(out, r.Ref())
+			}
+		case Set:
+			out = append(out, e.Ref)
 		}
-		for _, r := range e.insert {
-			out = append(out, r.Ref())
-		}
-	case Batch:
-		for _, x := range e.Edits {
-			out = append(out, Refs(x)...)
-		}
-	case Set:
-		out = append(out, e.Ref)
-	}
+	})
 	return out
+}
+
+// eachLeaf calls fn with each edit of e that is not a Batch, in order:
+// the one walk over an edit's parts that Refs and the history share.
+func eachLeaf(e Edit, fn func(Edit)) {
+	if b, ok := e.(Batch); ok {
+		for _, x := range b.Edits {
+			eachLeaf(x, fn)
+		}
+		return
+	}
+	fn(e)
 }

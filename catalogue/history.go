@@ -25,7 +25,7 @@ import (
 // was made, each record the step changes is compared with the version the
 // step left: a field another program changed since keeps its value, a
 // record it deleted stays deleted, and one the step added that it edited
-// is kept, each said in the step's Kept.
+// is kept, each said in the step's kept.
 type History struct {
 	undo, redo []Step
 }
@@ -47,42 +47,42 @@ type Step struct {
 	// Refs are the records the step's edit puts in place or changes (see
 	// Refs), known once it has been applied: for selecting them.
 	Refs []Ref
-	// Kept says, once the step is undone or redone, what it left as
-	// another program made it since (see Kept); nil when nothing.
-	Kept []Kept
+	// kept says, once the step is undone or redone, what it left as
+	// another program made it since (see keptRecord); nil when nothing.
+	kept []keptRecord
 	// did: undoing or redoing the step changed a record.
 	did bool
 }
 
-// Kept is a record that an undo or redo did not take back as the step
+// keptRecord is a record that an undo or redo did not take back as the step
 // had it, because another program changed it since.
-type Kept struct {
+type keptRecord struct {
 	Ref Ref
 	// Name is its NAME, else its URI, as the file has it.
 	Name string
-	How  KeptHow
-	// Fields are, for KeptFields, the fields the step had changed that
+	How  keptHow
+	// Fields are, for keptFields, the fields the step had changed that
 	// another program changed too: they keep its value.
 	Fields []string
 }
 
-// KeptHow is why an undo or redo left a record as another program made it.
-type KeptHow int
+// keptHow is why an undo or redo left a record as another program made it.
+type keptHow int
 
 const (
-	// KeptFields: fields changed both by the step and elsewhere since
+	// keptFields: fields changed both by the step and elsewhere since
 	// keep the value they have now; the record's other fields were taken
 	// back.
-	KeptFields KeptHow = iota
-	// KeptDeleted: another program deleted the record; it stays deleted.
-	KeptDeleted
-	// KeptEdited: the step added the record, and another program edited
+	keptFields keptHow = iota
+	// keptDeleted: another program deleted the record; it stays deleted.
+	keptDeleted
+	// keptEdited: the step added the record, and another program edited
 	// it since; removing it would lose that edit, so it stays.
-	KeptEdited
-	// KeptTwice: the step deleted the record and another program added
+	keptEdited
+	// keptTwice: the step deleted the record and another program added
 	// its URI again since; the record is back all the same, beside that
 	// one (dups merges them): putting back nothing would lose its fields.
-	KeptTwice
+	keptTwice
 )
 
 // Did reports whether undoing or redoing the step changed any record:
@@ -94,28 +94,28 @@ func (s Step) Did() bool { return s.did }
 // of “Go”, NAME of “Go”"; "" when it kept nothing. Names are made safe
 // to show on a terminal.
 func (s Step) Note() string {
-	by := map[KeptHow][]string{}
-	for _, k := range s.Kept {
+	by := map[keptHow][]string{}
+	for _, k := range s.kept {
 		name := "“" + syntax.Clip(display.Text(k.Name)) + "”"
-		if k.How != KeptFields {
+		if k.How != keptFields {
 			by[k.How] = append(by[k.How], name)
 			continue
 		}
 		for _, f := range k.Fields {
-			by[KeptFields] = append(by[KeptFields], display.Text(f)+" of "+name)
+			by[keptFields] = append(by[keptFields], display.Text(f)+" of "+name)
 		}
 	}
 	var parts []string
-	if l := by[KeptFields]; len(l) > 0 {
+	if l := by[keptFields]; len(l) > 0 {
 		parts = append(parts, fmt.Sprintf("kept %s changed elsewhere: %s", plural.Of(len(l), "field"), listNames(l)))
 	}
-	if l := by[KeptEdited]; len(l) > 0 {
+	if l := by[keptEdited]; len(l) > 0 {
 		parts = append(parts, fmt.Sprintf("kept %s edited elsewhere since added: %s", plural.Of(len(l), "record"), listNames(l)))
 	}
-	if l := by[KeptDeleted]; len(l) > 0 {
+	if l := by[keptDeleted]; len(l) > 0 {
 		parts = append(parts, fmt.Sprintf("%s deleted elsewhere stayed deleted: %s", plural.Of(len(l), "record"), listNames(l)))
 	}
-	if l := by[KeptTwice]; len(l) > 0 {
+	if l := by[keptTwice]; len(l) > 0 {
 		parts = append(parts, fmt.Sprintf("%s back beside another with the same URI, added elsewhere: %s", plural.Of(len(l), "record"), listNames(l)))
 	}
 	return strings.Join(parts, "; ")
@@ -149,7 +149,7 @@ func (h *History) ApplyDescribed(c *Catalogue, e Edit, what func() string) error
 	return nil
 }
 
-// Undo takes back the last edit and returns its step, whose Kept and Note
+// Undo takes back the last edit and returns its step, whose Note
 // say what it left as another program made it. If the edit cannot be
 // taken back, the step is dropped and the error says why.
 func (h *History) Undo(c *Catalogue) (Step, error) { return move(c, &h.undo, &h.redo) }
@@ -172,8 +172,8 @@ func move(c *Catalogue, from, to *[]Step) (Step, error) {
 	if err != nil {
 		return st, err
 	}
-	slices.SortFunc(rc.kept, func(a, b Kept) int { return cmp.Compare(a.Ref, b.Ref) })
-	st.Refs, st.Kept, st.did = changedBy(inv), rc.kept, !noop(inv)
+	slices.SortFunc(rc.kept, func(a, b keptRecord) int { return cmp.Compare(a.Ref, b.Ref) })
+	st.Refs, st.kept, st.did = changedBy(inv), rc.kept, !noop(inv)
 	if st.did {
 		*to = append(*to, Step{What: st.What, edit: inv, rebased: c.rebased, mark: record.LastRef()})
 	}
@@ -185,19 +185,16 @@ func move(c *Catalogue, from, to *[]Step) (Step, error) {
 // order: Refs of that edit as it was applied, which since reconciled.
 func changedBy(inv Edit) []Ref {
 	var out []Ref
-	switch e := inv.(type) {
-	case patch:
-		for ref := range e.replace {
-			out = append(out, ref)
+	eachLeaf(inv, func(e Edit) {
+		if p, ok := e.(patch); ok {
+			for ref := range p.replace {
+				out = append(out, ref)
+			}
+			for ref := range p.remove {
+				out = append(out, ref)
+			}
 		}
-		for ref := range e.remove {
-			out = append(out, ref)
-		}
-	case Batch:
-		for _, x := range e.Edits {
-			out = append(out, changedBy(x)...)
-		}
-	}
+	})
 	return out
 }
 
@@ -219,7 +216,7 @@ type since struct {
 // applies them.
 type reconciler struct {
 	// kept is what they kept as another program left it.
-	kept []Kept
+	kept []keptRecord
 	// mark is the step's: records with a later Ref came since it.
 	mark Ref
 	// newer holds the URIKeys of the valid records that came since the
@@ -268,7 +265,7 @@ func (c *Catalogue) reconcile(p patch, rc *reconciler) patch {
 		switch {
 		case !ok: // deleted elsewhere too: gone, as the undo would have it
 		case put[ref] != nil && !sameRecord(r, put[ref]):
-			*kept = append(*kept, Kept{Ref: ref, Name: recordName(r), How: KeptEdited})
+			*kept = append(*kept, keptRecord{Ref: ref, Name: recordName(r), How: keptEdited})
 		default:
 			out.remove[ref] = true
 		}
@@ -287,7 +284,7 @@ func (c *Catalogue) reconcile(p patch, rc *reconciler) patch {
 		left := put[ref]
 		switch {
 		case !ok:
-			*kept = append(*kept, Kept{Ref: ref, Name: recordName(old), How: KeptDeleted})
+			*kept = append(*kept, keptRecord{Ref: ref, Name: recordName(old), How: keptDeleted})
 		case left == nil || sameRecord(r, left):
 			out.replace[ref] = old
 		default:
@@ -297,7 +294,7 @@ func (c *Catalogue) reconcile(p patch, rc *reconciler) patch {
 				out.replace[ref] = m
 			}
 			if len(conflicts) > 0 {
-				k := Kept{Ref: ref, Name: recordName(r), How: KeptFields}
+				k := keptRecord{Ref: ref, Name: recordName(r), How: keptFields}
 				for _, cf := range conflicts {
 					k.Fields = append(k.Fields, cf.Field)
 				}
@@ -312,7 +309,7 @@ func (c *Catalogue) reconcile(p patch, rc *reconciler) patch {
 // twice adds to rc.kept the records of recs, about to be put back, whose
 // URI a record that came since the step has: another program added it
 // again. Only those records' URIs are compared: a pass over the
-// catalogue, and a URIKey per record that came since and per record put
+// catalogue, and a ssd3.URIKey per record that came since and per record put
 // back.
 func (c *Catalogue) twice(recs []*ssd3.Record, rc *reconciler) {
 	if len(recs) == 0 {
@@ -322,7 +319,7 @@ func (c *Catalogue) twice(recs []*ssd3.Record, rc *reconciler) {
 		rc.newer = map[string]bool{}
 		for _, r := range c.records {
 			if r.Ref() > rc.mark && r.Valid() && !record.AllowDup(r) {
-				rc.newer[URIKey(r.URI())] = true
+				rc.newer[ssd3.URIKey(r.URI())] = true
 			}
 		}
 	}
@@ -330,8 +327,8 @@ func (c *Catalogue) twice(recs []*ssd3.Record, rc *reconciler) {
 		return
 	}
 	for _, r := range recs {
-		if r.Valid() && !record.AllowDup(r) && rc.newer[URIKey(r.URI())] {
-			rc.kept = append(rc.kept, Kept{Ref: r.Ref(), Name: recordName(r), How: KeptTwice})
+		if r.Valid() && !record.AllowDup(r) && rc.newer[ssd3.URIKey(r.URI())] {
+			rc.kept = append(rc.kept, keptRecord{Ref: r.Ref(), Name: recordName(r), How: keptTwice})
 		}
 	}
 }

@@ -145,7 +145,7 @@ func TestUndoKeepsAnotherProgramsEdits(t *testing.T) {
 				t.Errorf("after undo: DATE %v X-ADDED %q, want the other program's DATE and the first one", r.Date(), r.Extension(ssd3.FieldAdded))
 			}
 			var kept []string
-			for _, k := range st.Kept {
+			for _, k := range st.kept {
 				kept = append(kept, k.Fields...)
 			}
 			if !slices.Equal(kept, tt.wantKept) || st.Note() != tt.wantNote || st.Did() != tt.wantDid {
@@ -287,8 +287,8 @@ func TestUndoWithoutAnotherProgramIsExact(t *testing.T) {
 	w := newUndoWriters(t)
 	w.do(t, Set{Ref: named(t, w.one, "A").Ref(), Fields: []ssd3.Field{{Name: ssd3.FieldRating, Value: "3"}}})
 	st, err := w.h.Undo(w.one)
-	if err != nil || len(st.Kept) != 0 || !st.Did() {
-		t.Fatalf("undo: %v, kept %v", err, st.Kept)
+	if err != nil || len(st.kept) != 0 || !st.Did() {
+		t.Fatalf("undo: %v, kept %v", err, st.kept)
 	}
 	var b strings.Builder
 	w.one.WriteTo(&b)

@@ -4,48 +4,29 @@ import (
 	"hash/maphash"
 	"math/bits"
 
+	"github.com/uricat/uricat/catalogue/dupset"
 	"github.com/uricat/uricat/catalogue/internal/syntax"
 	"github.com/uricat/uricat/catalogue/ssd3"
 )
 
-// HasURI reports whether a valid record has uri, compared with URIKey.
+// HasURI reports whether a valid record has uri, compared with ssd3.URIKey.
 func (c *Catalogue) HasURI(uri string) bool {
-	return c.keyIndex().uris.first(URIKey(uri)) != nil
+	return c.keyIndex().uris.first(ssd3.URIKey(uri)) != nil
 }
 
-// FindURI returns the valid records whose URI is uri, compared with URIKey.
+// FindURI returns the valid records whose URI is uri, compared with ssd3.URIKey.
 func (c *Catalogue) FindURI(uri string) []*ssd3.Record {
 	if !c.HasURI(uri) {
 		return nil
 	}
-	return FindURIIn(c.records, uri)
-}
-
-// FindURIIn returns the valid records of recs (a snapshot) whose URI is
-// uri, compared with URIKey. It reads every record (a third of a second
-// at a million): for a large snapshot, call it on a goroutine of its own.
-func FindURIIn(recs []*ssd3.Record, uri string) []*ssd3.Record {
-	k := URIKey(uri)
-	var out []*ssd3.Record
-	for _, r := range recs {
-		if r.Valid() && URIKey(r.URI()) == k {
-			out = append(out, r)
-		}
-	}
-	return out
-}
-
-// HasID reports whether a valid record has the ID id (compared as numbers).
-func (c *Catalogue) HasID(id string) bool {
-	_, ok := c.keyIndex().ids[syntax.CanonicalID(id)]
-	return ok
+	return dupset.FindURIIn(c.records, uri)
 }
 
 // keys indexes the URIs and IDs of the valid records, for duplicate and
 // uniqueness checks in constant time. It is built on first use and kept
 // up to date by every edit after.
 type keys struct {
-	uris uriTable       // the valid records, by URIKey
+	uris uriTable       // the valid records, by ssd3.URIKey
 	ids  map[string]Ref // canonical ID → the record that has it
 }
 
@@ -115,10 +96,10 @@ func (k *keys) remove(r *ssd3.Record) {
 	}
 }
 
-// uriTable is a multiset of records by the URIKey of their URI: an open
+// uriTable is a multiset of records by the ssd3.URIKey of their URI: an open
 // addressing hash table (linear probing, at most four fifths full) of the
 // records themselves, each with a byte of its key's hash. It holds no
-// key: a probe compares the URIKey of a record whose byte matches, so it
+// key: a probe compares the ssd3.URIKey of a record whose byte matches, so it
 // costs a fraction of a map from each key, and an answer is exact, not a
 // hash's guess.
 type uriTable struct {
@@ -145,7 +126,7 @@ func (t *uriTable) home(key string) (int, uint8) {
 	return int(hi), uint8(h)
 }
 
-// first returns a record whose URI has the URIKey key, or nil.
+// first returns a record whose URI has the ssd3.URIKey key, or nil.
 func (t *uriTable) first(key string) *ssd3.Record {
 	if len(t.slots) == 0 {
 		return nil
@@ -166,17 +147,17 @@ func (t *uriTable) next(i int) int {
 	return i
 }
 
-// sameKey reports whether URIKey(uri) is key, without computing the key
+// sameKey reports whether ssd3.URIKey(uri) is key, without computing the key
 // when uri is key itself.
 func sameKey(uri, key string) bool {
-	return uri == key || URIKey(uri) == key
+	return uri == key || ssd3.URIKey(uri) == key
 }
 
 func (t *uriTable) add(r *ssd3.Record) {
 	if 5*(t.n+1) > 4*len(t.slots) {
 		t.grow()
 	}
-	t.put(r, URIKey(r.URI()))
+	t.put(r, ssd3.URIKey(r.URI()))
 	t.n++
 }
 
@@ -193,7 +174,7 @@ func (t *uriTable) grow() {
 	*t = newURITable(max(t.n+1, 3*len(old)/2))
 	for _, r := range old {
 		if r != nil {
-			t.put(r, URIKey(r.URI()))
+			t.put(r, ssd3.URIKey(r.URI()))
 			t.n++
 		}
 	}
@@ -205,7 +186,7 @@ func (t *uriTable) remove(r *ssd3.Record) {
 	if len(t.slots) == 0 {
 		return
 	}
-	i, _ := t.home(URIKey(r.URI()))
+	i, _ := t.home(ssd3.URIKey(r.URI()))
 	for t.slots[i] != r {
 		if t.slots[i] == nil {
 			return
@@ -218,7 +199,7 @@ func (t *uriTable) remove(r *ssd3.Record) {
 	// would otherwise no longer reach (Knuth's algorithm R), so that no
 	// tombstones are needed.
 	for j := t.next(i); t.slots[j] != nil; j = t.next(j) {
-		h, _ := t.home(URIKey(t.slots[j].URI()))
+		h, _ := t.home(ssd3.URIKey(t.slots[j].URI()))
 		// The record at j may move to the gap at i unless its home lies
 		// cyclically in (i, j].
 		if (j > i && (h <= i || h > j)) || (j < i && h <= i && h > j) {

@@ -25,7 +25,7 @@ func TestURITableModel(t *testing.T) {
 		rng := rand.New(rand.NewPCG(seed, 1))
 		tab := newURITable(0)
 		var in []*ssd3.Record     // the records in the table
-		count := map[string]int{} // URIKey → how many of in have it
+		count := map[string]int{} // ssd3.URIKey → how many of in have it
 		for step := range 400 {
 			if len(in) > 0 && rng.IntN(3) == 0 {
 				j := rng.IntN(len(in))
@@ -33,24 +33,24 @@ func TestURITableModel(t *testing.T) {
 				in[j] = in[len(in)-1]
 				in = in[:len(in)-1]
 				tab.remove(r)
-				count[URIKey(r.URI())]--
+				count[ssd3.URIKey(r.URI())]--
 			} else {
 				s := spellings(rng.IntN(30))
 				r := ssd3.NewRecord(ssd3.Values{URI: s[rng.IntN(len(s))], Name: "n"})
 				in = append(in, r)
 				tab.add(r)
-				count[URIKey(r.URI())]++
+				count[ssd3.URIKey(r.URI())]++
 			}
 			if tab.n != len(in) {
 				t.Fatalf("seed %d step %d: table holds %d records, want %d", seed, step, tab.n, len(in))
 			}
 			for i := range 30 {
 				for _, u := range spellings(i) {
-					got := tab.first(URIKey(u))
-					if want := count[URIKey(u)] > 0; (got != nil) != want {
+					got := tab.first(ssd3.URIKey(u))
+					if want := count[ssd3.URIKey(u)] > 0; (got != nil) != want {
 						t.Fatalf("seed %d step %d: %s found %v, want %v", seed, step, u, got != nil, want)
 					}
-					if got != nil && URIKey(got.URI()) != URIKey(u) {
+					if got != nil && ssd3.URIKey(got.URI()) != ssd3.URIKey(u) {
 						t.Fatalf("seed %d step %d: %s found a record with %s", seed, step, u, got.URI())
 					}
 				}
@@ -68,7 +68,7 @@ func TestURITableModel(t *testing.T) {
 
 // holds reports whether a probe for r's key reaches r itself.
 func (t *uriTable) holds(r *ssd3.Record) bool {
-	i, _ := t.home(URIKey(r.URI()))
+	i, _ := t.home(ssd3.URIKey(r.URI()))
 	for ; t.slots[i] != nil; i = t.next(i) {
 		if t.slots[i] == r {
 			return true

@@ -12,7 +12,7 @@ import (
 )
 
 // A three-way merge of catalogues, record by record and field by field.
-// Merge is pure: it reads three versions and returns a fourth, and the
+// mergeVersions is pure: it reads three versions and returns a fourth, and the
 // conflicts and what it left out as values. A save that finds the file
 // changed (Rebase), a live reload, a git merge driver and the merging of
 // duplicates all go through it.
@@ -53,8 +53,8 @@ func (c Conflict) Name() string {
 	return r.URI()
 }
 
-// MergeResult is what merge made of three versions.
-type MergeResult struct {
+// mergeResult is what merge made of three versions.
+type mergeResult struct {
 	// Merged is the merged catalogue: ours, with theirs' changes applied
 	// and theirs' additions after ours' records. A record that neither
 	// side changed keeps its text byte for byte. A conflicting record is
@@ -64,7 +64,7 @@ type MergeResult struct {
 	// Conflicts are every conflict, in the order of Merged.
 	Conflicts []Conflict
 	// Duplicates are the records theirs added that Merged leaves out
-	// because ours has their URI (compared with URIKey) and they were not
+	// because ours has their URI (compared with ssd3.URIKey) and they were not
 	// added with AllowDuplicates: another uricat imported the same file,
 	// say.
 	Duplicates []*ssd3.Record
@@ -80,12 +80,12 @@ type MergeResult struct {
 // version has no such record.
 type mergeSource struct{ base, ours, theirs *ssd3.Record }
 
-// Merge merges two versions of a catalogue, ours and theirs, that both
+// mergeVersions merges two versions of a catalogue, ours and theirs, that both
 // came from base:
 //   - records are paired base to ours and base to theirs apart, by what
 //     the two versions say together (pairRecords): identical text, else
 //     an ID unique on both sides that did not change hands, else the URI
-//     (URIKey), the most alike first among records that share it;
+//     (ssd3.URIKey), the most alike first among records that share it;
 //   - a record changed on one side only takes that side's version; one
 //     changed on both takes each side's changed fields, and a field both
 //     set differently is a Conflict (a DATE both stamped takes the later);
@@ -100,16 +100,18 @@ type mergeSource struct{ base, ours, theirs *ssd3.Record }
 // Duplicates, or is a deletion the other side did not edit.
 //
 // Merging with a side that did not change gives the other side back,
-// byte for byte. Merge does not change its arguments. It is the one
+// byte for byte. mergeVersions does not change its arguments. It is the one
 // merge: Rebase (saving over another program's version), MergeFile (the
 // git merge driver and conflict copies) and live reload all call it.
-func Merge(base, ours, theirs *Snapshot) *MergeResult { return merge(base, ours, theirs, false) }
+func mergeVersions(base, ours, theirs *Snapshot) *mergeResult {
+	return merge(base, ours, theirs, false)
+}
 
-// merge is Merge; theirsByRef pairs base and theirs by Ref alone, for a
+// merge is mergeVersions; theirsByRef pairs base and theirs by Ref alone, for a
 // catalogue whose edits since base kept the identity of every record
 // (Rebase): a record deleted and another added with its URI are then a
 // deletion and an addition, not an edit.
-func merge(base, ours, theirs *Snapshot, theirsByRef bool) *MergeResult {
+func merge(base, ours, theirs *Snapshot, theirsByRef bool) *mergeResult {
 	bo := pairRecords(base.records, ours.records, false)
 	bt := pairRecords(base.records, theirs.records, theirsByRef)
 	if sameText(base, ours) {
@@ -131,7 +133,7 @@ type merger struct {
 	// bo and bt are pairRecords' pairings of base with ours and with
 	// theirs; oursBase is bo the other way: ours' index to base's, or -1.
 	bo, bt, oursBase []int
-	res              *MergeResult
+	res              *mergeResult
 	out              []*ssd3.Record
 }
 
@@ -139,7 +141,7 @@ func newMerger(base, ours, theirs *Snapshot, bo, bt []int) *merger {
 	m := &merger{
 		base: base, ours: ours, theirs: theirs, bo: bo, bt: bt,
 		oursBase: make([]int, len(ours.records)),
-		res:      &MergeResult{oursBase: make([]*ssd3.Record, len(ours.records))},
+		res:      &mergeResult{oursBase: make([]*ssd3.Record, len(ours.records))},
 		out:      make([]*ssd3.Record, 0, len(ours.records)),
 	}
 	for i := range m.oursBase {
@@ -265,7 +267,7 @@ func newDupCheck(out, base, ours []*ssd3.Record, oursBase []int, theirs []*ssd3.
 		n := make(map[string]int, len(rs))
 		for _, r := range rs {
 			if r.Valid() {
-				n[URIKey(r.URI())]++
+				n[ssd3.URIKey(r.URI())]++
 			}
 		}
 		return n
@@ -293,7 +295,7 @@ func (d *dupCheck) isDuplicate(t *ssd3.Record) bool {
 	if !t.Valid() {
 		return false
 	}
-	k := URIKey(t.URI())
+	k := ssd3.URIKey(t.URI())
 	deliberate := record.AllowDup(t) || d.baseURIs[k] > 0 || !d.byRef && (d.theirsURIs[k] > 1 || d.uris[k] > 1)
 	if d.uris[k] > 0 && !deliberate {
 		return true
@@ -304,8 +306,8 @@ func (d *dupCheck) isDuplicate(t *ssd3.Record) bool {
 
 // unchangedOurs is merge's result when ours is base, byte for byte:
 // theirs, whole.
-func unchangedOurs(base, ours, theirs *Snapshot, bo, bt []int) *MergeResult {
-	res := &MergeResult{oursBase: make([]*ssd3.Record, len(ours.records)), src: make([]mergeSource, len(theirs.records))}
+func unchangedOurs(base, ours, theirs *Snapshot, bo, bt []int) *mergeResult {
+	res := &mergeResult{oursBase: make([]*ssd3.Record, len(ours.records)), src: make([]mergeSource, len(theirs.records))}
 	for b, o := range bo {
 		if o >= 0 {
 			res.oursBase[o] = base.records[b]
@@ -354,7 +356,7 @@ func changed(b, r *ssd3.Record) bool { return r != b && record.Packed(r) != reco
 //     version: an ID that moved from one record to another (B's cleared,
 //     given to A) follows neither, and the records pair by URI; among
 //     records sharing a URI, the two must also be alike;
-//   - the same URI (URIKey), when the two records are alike (likeness);
+//   - the same URI (ssd3.URIKey), when the two records are alike (likeness);
 //     among several records sharing a URI, the pairs with the most
 //     fields in common first, then the fewest different, then in file
 //     order.
@@ -409,10 +411,10 @@ func recordID(r *ssd3.Record) string {
 	return ""
 }
 
-// recordURIKey is r's URIKey, or "" for a record without a URI.
+// recordURIKey is r's ssd3.URIKey, or "" for a record without a URI.
 func recordURIKey(r *ssd3.Record) string {
 	if u := r.URI(); u != "" {
-		return URIKey(u)
+		return ssd3.URIKey(u)
 	}
 	return ""
 }

@@ -13,7 +13,7 @@ import (
 
 // mergeText merges three catalogues given as text (LF for CRLF) and
 // returns the merged text (LF again) and the result.
-func mergeText(t testing.TB, base, ours, theirs string) (string, *MergeResult) {
+func mergeText(t testing.TB, base, ours, theirs string) (string, *mergeResult) {
 	t.Helper()
 	snap := func(s string) *Snapshot {
 		c, err := Read(strings.NewReader(crlf(s)))
@@ -22,7 +22,7 @@ func mergeText(t testing.TB, base, ours, theirs string) (string, *MergeResult) {
 		}
 		return c.Snapshot()
 	}
-	res := Merge(snap(base), snap(ours), snap(theirs))
+	res := mergeVersions(snap(base), snap(ours), snap(theirs))
 	var b bytes.Buffer
 	if _, err := res.Merged.WriteTo(&b); err != nil {
 		t.Fatal(err)
@@ -181,7 +181,7 @@ func randomVersion(rng *rand.Rand, base []string, side string) []string {
 	return out
 }
 
-// FuzzMerge checks Merge's laws on random versions of a catalogue: merging
+// FuzzMerge checks mergeVersions's laws on random versions of a catalogue: merging
 // with an unchanged side gives the other side back byte for byte, and
 // merging is symmetric up to the order of records when there is no
 // conflict and nothing left out.

@@ -275,10 +275,10 @@ func (m *model) merge() (merged state, dups []int, ok bool) {
 	}
 	uris, baseURIs := map[string]bool{}, map[string]bool{}
 	for _, it := range merged {
-		uris[URIKey(it.e[ssd3.FieldURI])] = true
+		uris[ssd3.URIKey(it.e[ssd3.FieldURI])] = true
 	}
 	for _, it := range m.base {
-		baseURIs[URIKey(it.e[ssd3.FieldURI])] = true
+		baseURIs[ssd3.URIKey(it.e[ssd3.FieldURI])] = true
 	}
 	for _, it := range m.ours {
 		if baseOf[it.id] != nil {
@@ -286,7 +286,7 @@ func (m *model) merge() (merged state, dups []int, ok bool) {
 		}
 		// A URI the file had when last read is no duplicate: both sides
 		// did not add it, and the record added here is one of its own.
-		k := URIKey(it.e[ssd3.FieldURI])
+		k := ssd3.URIKey(it.e[ssd3.FieldURI])
 		if uris[k] && !m.allowDup[it.id] && !baseURIs[k] {
 			dups = append(dups, it.id)
 			continue
@@ -577,7 +577,7 @@ func (s *sequence) do(op int) {
 		s.log = append(s.log, fmt.Sprintf("add %s onDuplicate=%v", describeEntry(e), policy))
 		dup := false
 		for _, it := range s.m.ours {
-			dup = dup || URIKey(it.e[ssd3.FieldURI]) == URIKey(e[ssd3.FieldURI])
+			dup = dup || ssd3.URIKey(it.e[ssd3.FieldURI]) == ssd3.URIKey(e[ssd3.FieldURI])
 		}
 		var rep AddReport
 		undo, _ := s.h.Len()
@@ -939,8 +939,8 @@ func (s *sequence) undoRedo(undo bool) {
 	}
 }
 
-// keptOf is a step's Kept in the model's form, sorted; records put back
-// beside another of their URI (KeptTwice), which the model does not
+// keptOf is a step's kept in the model's form, sorted; records put back
+// beside another of their URI (keptTwice), which the model does not
 // track, left out.
 func (s *sequence) keptOf(st Step) []string {
 	ids := map[Ref]int{}
@@ -950,15 +950,15 @@ func (s *sequence) keptOf(st Step) []string {
 		}
 	}
 	var out []string
-	for _, k := range st.Kept {
+	for _, k := range st.kept {
 		switch k.How {
-		case KeptFields:
+		case keptFields:
 			for _, f := range k.Fields {
 				out = append(out, fmt.Sprintf("fields #%d %s", ids[k.Ref], f))
 			}
-		case KeptEdited:
+		case keptEdited:
 			out = append(out, fmt.Sprintf("edited #%d", ids[k.Ref]))
-		case KeptDeleted:
+		case keptDeleted:
 			out = append(out, "deleted")
 		}
 	}
@@ -1096,11 +1096,11 @@ func (m *model) unpairable(disk state) bool {
 	type seen struct{ n, id int }
 	base, now := map[string]seen{}, map[string]seen{}
 	for _, it := range m.base {
-		k := URIKey(it.e[ssd3.FieldURI])
+		k := ssd3.URIKey(it.e[ssd3.FieldURI])
 		base[k] = seen{base[k].n + 1, it.id}
 	}
 	for _, it := range disk {
-		k := URIKey(it.e[ssd3.FieldURI])
+		k := ssd3.URIKey(it.e[ssd3.FieldURI])
 		now[k] = seen{now[k].n + 1, it.id}
 	}
 	for k, b := range base {
@@ -1164,7 +1164,7 @@ func (s *sequence) otherAdds(o *Catalogue) bool {
 	s.log = append(s.log, fmt.Sprintf("other adds %s", describeEntry(e)))
 	policy := DupFail
 	for _, it := range s.m.disk {
-		if URIKey(it.e[ssd3.FieldURI]) == URIKey(uri) {
+		if ssd3.URIKey(it.e[ssd3.FieldURI]) == ssd3.URIKey(uri) {
 			if s.rng.IntN(2) == 0 {
 				return false // the other uricat refuses it
 			}
@@ -1180,7 +1180,7 @@ func (s *sequence) otherAdds(o *Catalogue) bool {
 	// pairs records by URI, as a person reading the two files would),
 	// which the model, pairing by serial, would call two records.
 	for _, it := range s.m.base {
-		if URIKey(it.e[ssd3.FieldURI]) == URIKey(uri) {
+		if ssd3.URIKey(it.e[ssd3.FieldURI]) == ssd3.URIKey(uri) {
 			return false
 		}
 	}

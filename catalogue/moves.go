@@ -20,7 +20,7 @@ const (
 // MoveURIs returns the edit that rewrites the URI of each record of recs
 // to where it moved (to(uri); "" for a URI that did not move), as one
 // edit, and every move, made or not: a move to a URI the catalogue has
-// already (URIKey), or to one that is not a valid URI (3.1), is left out
+// already (ssd3.URIKey), or to one that is not a valid URI (3.1), is left out
 // and said. The edit is nil when there is nothing to rewrite. `uricat
 // links --update-moved` and the TUI's link results both rewrite with it.
 // Call it on the goroutine that owns c.

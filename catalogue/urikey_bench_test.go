@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/internal/cputime"
 )
 
@@ -19,7 +20,7 @@ func BenchmarkURIKey(b *testing.B) {
 	start := cputime.Used()
 	for b.Loop() {
 		for _, r := range recs {
-			URIKey(r.URI())
+			ssd3.URIKey(r.URI())
 		}
 	}
 	cputime.Report(b, start)

@@ -3,6 +3,9 @@ package catalogue
 import (
 	"testing"
 	"unsafe"
+
+	"github.com/uricat/uricat/catalogue/dupset"
+	"github.com/uricat/uricat/catalogue/ssd3"
 )
 
 func TestURIKey(t *testing.T) {
@@ -16,8 +19,8 @@ func TestURIKey(t *testing.T) {
 	}
 	for _, group := range same {
 		for _, u := range group[1:] {
-			if URIKey(u) != URIKey(group[0]) {
-				t.Errorf("URIKey(%q) = %q, URIKey(%q) = %q: want equal", u, URIKey(u), group[0], URIKey(group[0]))
+			if ssd3.URIKey(u) != ssd3.URIKey(group[0]) {
+				t.Errorf("URIKey(%q) = %q, URIKey(%q) = %q: want equal", u, ssd3.URIKey(u), group[0], ssd3.URIKey(group[0]))
 			}
 		}
 	}
@@ -31,21 +34,21 @@ func TestURIKey(t *testing.T) {
 		{"http://example.com/#a", "http://example.com/#b"},
 	}
 	for _, d := range different {
-		if URIKey(d[0]) == URIKey(d[1]) {
-			t.Errorf("URIKey(%q) == URIKey(%q) = %q: want different", d[0], d[1], URIKey(d[0]))
+		if ssd3.URIKey(d[0]) == ssd3.URIKey(d[1]) {
+			t.Errorf("URIKey(%q) == URIKey(%q) = %q: want different", d[0], d[1], ssd3.URIKey(d[0]))
 		}
 	}
 }
 
-// FuzzURIKey checks that URIKey never panics and is idempotent: a key is
+// FuzzURIKey checks that ssd3.URIKey never panics and is idempotent: a key is
 // its own key, so that keys of keys compare as the URIs do.
 func FuzzURIKey(f *testing.F) {
 	for _, s := range []string{"http://Example.COM:80", "https://bücher.example/%7e", "mailto:X@Y", "0://::", "h://x:80:80", "http://u@h:/p?q#f", "%zz", ":", "a://@:80"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, uri string) {
-		k := URIKey(uri)
-		if k2 := URIKey(k); k2 != k {
+		k := ssd3.URIKey(uri)
+		if k2 := ssd3.URIKey(k); k2 != k {
 			t.Fatalf("URIKey(%q) = %q, but URIKey of that = %q", uri, k, k2)
 		}
 	})
@@ -55,10 +58,10 @@ func FuzzURIKey(f *testing.F) {
 // is, so that the key index of a large catalogue holds no copies of them.
 func TestURIKeyOfAKeyIsNotCopied(t *testing.T) {
 	for _, u := range []string{"https://docs.example.org/search/0", "mailto:someone@example.com", "http://user@example.com:8080/a?b#c"} {
-		if k := URIKey(u); k != u || unsafe.StringData(k) != unsafe.StringData(u) {
+		if k := ssd3.URIKey(u); k != u || unsafe.StringData(k) != unsafe.StringData(u) {
 			t.Errorf("URIKey(%q) = %q, a copy", u, k)
 		}
-		if n := testing.AllocsPerRun(100, func() { URIKey(u) }); n != 0 {
+		if n := testing.AllocsPerRun(100, func() { ssd3.URIKey(u) }); n != 0 {
 			t.Errorf("URIKey(%q) allocates %v times", u, n)
 		}
 	}
@@ -79,8 +82,8 @@ func TestLooseURIKey(t *testing.T) {
 	}
 	for _, group := range same {
 		for _, u := range group[1:] {
-			if looseURIKey(u) != looseURIKey(group[0]) {
-				t.Errorf("LooseURIKey(%q) = %q, LooseURIKey(%q) = %q: want equal", u, looseURIKey(u), group[0], looseURIKey(group[0]))
+			if dupset.LooseKey(u) != dupset.LooseKey(group[0]) {
+				t.Errorf("LooseURIKey(%q) = %q, LooseURIKey(%q) = %q: want equal", u, dupset.LooseKey(u), group[0], dupset.LooseKey(group[0]))
 			}
 		}
 	}
@@ -99,24 +102,24 @@ func TestLooseURIKey(t *testing.T) {
 		{"https://user@example.org/", "https://example.org/"},
 	}
 	for _, d := range different {
-		if looseURIKey(d[0]) == looseURIKey(d[1]) {
-			t.Errorf("LooseURIKey(%q) == LooseURIKey(%q) = %q: want different", d[0], d[1], looseURIKey(d[0]))
+		if dupset.LooseKey(d[0]) == dupset.LooseKey(d[1]) {
+			t.Errorf("LooseURIKey(%q) == LooseURIKey(%q) = %q: want different", d[0], d[1], dupset.LooseKey(d[0]))
 		}
 	}
 }
 
 // FuzzLooseURIKey checks that LooseURIKey never panics, is idempotent
-// (a loose key is its own loose key), and joins whatever URIKey joins.
+// (a loose key is its own loose key), and joins whatever ssd3.URIKey joins.
 func FuzzLooseURIKey(f *testing.F) {
 	for _, s := range []string{"https://www.example.org/a/?utm_source=x&b=1&a=2#f", "http://www.:80/", "https://www.www.x:443:80", "mailto:X@Y", "http:x", "http://u@h?q", "http://h?&&", "%zz", ":", "https://www.example.org//?ref"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, uri string) {
-		k := looseURIKey(uri)
-		if k2 := looseURIKey(k); k2 != k {
+		k := dupset.LooseKey(uri)
+		if k2 := dupset.LooseKey(k); k2 != k {
 			t.Fatalf("LooseURIKey(%q) = %q, but LooseURIKey of that = %q", uri, k, k2)
 		}
-		if k3 := looseURIKey(URIKey(uri)); k3 != k {
+		if k3 := dupset.LooseKey(ssd3.URIKey(uri)); k3 != k {
 			t.Fatalf("LooseURIKey(%q) = %q, but LooseURIKey(URIKey) = %q", uri, k, k3)
 		}
 	})

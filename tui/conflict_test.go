@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/ssd3"
 )
 
 // conflictedText is a catalogue a merge left with a conflict: Go rated 4
@@ -41,7 +42,7 @@ func TestSettleFromTheProblemsViewSavesAndUndoes(t *testing.T) {
 	}
 	h.keys("t")
 	c := h.reopen()
-	if len(c.Records()) != 2 || find(c, "Go").Rating() != 5 || catalogue.ConflictSide(find(c, "Go")) != "" {
+	if len(c.Records()) != 2 || find(c, "Go").Rating() != 5 || ssd3.ConflictSide(find(c, "Go")) != "" {
 		t.Fatalf("after keep theirs the file has %d records, Go rated %d", len(c.Records()), find(c, "Go").Rating())
 	}
 	if !strings.Contains(h.m.status.msg, "kept theirs of “Go”") {
@@ -49,7 +50,7 @@ func TestSettleFromTheProblemsViewSavesAndUndoes(t *testing.T) {
 	}
 	h.keys("esc", "u")
 	c = h.reopen()
-	if len(c.Records()) != 3 || catalogue.ConflictSide(c.Records()[1]) != catalogue.SideTheirs || c.Records()[0].Rating() != 4 {
+	if len(c.Records()) != 3 || ssd3.ConflictSide(c.Records()[1]) != ssd3.SideTheirs || c.Records()[0].Rating() != 4 {
 		t.Fatalf("after undo the file has %d records", len(c.Records()))
 	}
 }

@@ -11,6 +11,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/tui/theme"
 )
 
@@ -52,7 +53,7 @@ func TestConflictCopyIsOfferedAndMerged(t *testing.T) {
 	}
 	var marked int
 	for _, r := range got.Records() {
-		if catalogue.ConflictSide(r) != "" {
+		if ssd3.ConflictSide(r) != "" {
 			marked++
 		}
 	}

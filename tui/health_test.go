@@ -13,6 +13,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/linkset"
 	"github.com/uricat/uricat/internal/linkcheck"
 	"github.com/uricat/uricat/tui/theme"
 )
@@ -200,7 +201,7 @@ func TestAddFormFillsFromThePage(t *testing.T) {
 func TestReloadReadsTheLinkResults(t *testing.T) {
 	t.Parallel()
 	h, path := linkHarness(t, dupFixture, nil)
-	st, err := catalogue.LoadLinkState(path)
+	st, err := linkset.LoadState(path)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -7,7 +7,7 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 
-	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/linkset"
 	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/internal/display"
 	"github.com/uricat/uricat/internal/linkcheck"
@@ -41,7 +41,7 @@ func loadLinksCmd(path string) tea.Cmd {
 		return nil
 	}
 	return func() tea.Msg {
-		st, err := catalogue.LoadLinkState(path)
+		st, err := linkset.LoadState(path)
 		return linksLoadedMsg{state: st, err: err}
 	}
 }

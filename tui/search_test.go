@@ -14,6 +14,7 @@ import (
 
 	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/gen"
+	"github.com/uricat/uricat/catalogue/linkset"
 	"github.com/uricat/uricat/catalogue/query"
 	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/internal/linkcheck"
@@ -283,7 +284,7 @@ func TestLinkSearchAndMarks(t *testing.T) {
 	if got := h.names(); len(got) != 0 {
 		t.Fatalf("link:dead with no results read shows %q", got)
 	}
-	state, err := catalogue.LoadLinkState(filepath.Join(t.TempDir(), "links.json"))
+	state, err := linkset.LoadState(filepath.Join(t.TempDir(), "links.json"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -19,6 +19,7 @@ import (
 	"strings"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/internal/display"
 	"github.com/uricat/uricat/internal/plural"
 )
@@ -286,7 +287,7 @@ func Marked(s *catalogue.Snapshot) []catalogue.Conflict {
 	}
 	var cs []catalogue.Conflict
 	for _, r := range s.Records() {
-		if catalogue.ConflictSide(r) != "" {
+		if ssd3.ConflictSide(r) != "" {
 			cs = append(cs, catalogue.Conflict{Ours: r})
 		}
 	}
@@ -757,14 +758,14 @@ func DescribeChange(before, after *catalogue.Snapshot) string {
 	old := map[string]string{}
 	if before != nil {
 		for _, r := range before.Records() {
-			old[catalogue.URIKey(r.URI())] = strings.TrimSpace(r.Raw())
+			old[ssd3.URIKey(r.URI())] = strings.TrimSpace(r.Raw())
 		}
 	}
 	var added, changed int
 	seen := map[string]bool{}
 	if after != nil {
 		for _, r := range after.Records() {
-			k := catalogue.URIKey(r.URI())
+			k := ssd3.URIKey(r.URI())
 			seen[k] = true
 			switch raw, ok := old[k]; {
 			case !ok:

@@ -8,7 +8,7 @@ import (
 	"unicode/utf8"
 	"unsafe"
 
-	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/dupset"
 	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/internal/linkcheck"
 	"github.com/uricat/uricat/internal/parallel"
@@ -1028,7 +1028,7 @@ func withinFrom(s, w string, c byte) bool {
 // once for its version, on the first search that asks.
 func DupSet(recs []*ssd3.Record) map[*ssd3.Record]bool {
 	set := map[*ssd3.Record]bool{}
-	for _, g := range catalogue.Duplicates(recs) {
+	for _, g := range dupset.Duplicates(recs) {
 		for _, r := range g {
 			set[r] = true
 		}

@@ -15,6 +15,7 @@ import (
 	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/linkset"
 	"github.com/uricat/uricat/catalogue/query"
+	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/internal/display"
 	"github.com/uricat/uricat/internal/linkcheck"
 	"github.com/uricat/uricat/internal/plural"
@@ -214,7 +215,7 @@ func (o *archiveOptions) pruneRun(e *env, c *catalogue.Catalogue, store *archive
 	has := make(map[string]bool, len(c.Records()))
 	for _, r := range c.Records() {
 		if u := r.URI(); u != "" {
-			has[catalogue.URIKey(u)] = true
+			has[ssd3.URIKey(u)] = true
 		}
 	}
 	var gone []string

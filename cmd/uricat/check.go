@@ -131,7 +131,7 @@ func (e *env) printProblems(path string, c *catalogue.Catalogue, probs []ssd3.Di
 		// So is a version a merge left marked (X-CONFLICT): the file
 		// conforms, but holds a conflict to settle.
 		switch {
-		case p.Kind == ssd3.Warning && p.Field == catalogue.FieldConflict:
+		case p.Kind == ssd3.Warning && p.Field == ssd3.FieldConflict:
 			n.conflicts++
 		case p.Kind != ssd3.Warning || ssd3.MiscasedExtension(p.Field) == "":
 			n.conforms = false
@@ -154,7 +154,7 @@ func (e *env) printProblems(path string, c *catalogue.Catalogue, probs []ssd3.Di
 func conflictLines(probs []ssd3.Diagnostic) string {
 	var lines []string
 	for _, p := range probs {
-		if p.Kind == ssd3.Warning && p.Field == catalogue.FieldConflict {
+		if p.Kind == ssd3.Warning && p.Field == ssd3.FieldConflict {
 			lines = append(lines, fmt.Sprintf("line %d", p.Line))
 		}
 	}

@@ -7,6 +7,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/dupset"
 	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/internal/display"
 	"github.com/uricat/uricat/internal/plural"
@@ -70,14 +71,14 @@ func (o *dupsOptions) run(e *env) error {
 		if err != nil {
 			return err
 		}
-		return o.list(e, catalogue.Duplicates(c.Valid()))
+		return o.list(e, dupset.Duplicates(c.Valid()))
 	}
 	c, err := e.open()
 	if err != nil {
 		return err
 	}
-	groups := catalogue.Duplicates(c.Records())
-	catalogue.CleanestFirst(groups)
+	groups := dupset.Duplicates(c.Records())
+	dupset.CleanestFirst(groups)
 	if len(groups) == 0 {
 		fmt.Fprintln(e.stdout, "no duplicates: nothing to merge")
 		return nil
@@ -85,7 +86,7 @@ func (o *dupsOptions) run(e *env) error {
 	edit, notes := catalogue.MergeEdit(groups)
 	if !o.yes {
 		for g, recs := range groups {
-			m, _ := catalogue.MergeRecords(recs)
+			m, _ := dupset.MergeRecords(recs)
 			printGroup(e, recs)
 			fmt.Fprintf(e.stdout, "  would become, at line %d:\n", recs[0].Line())
 			for _, f := range ssd3.FieldNames(m) {

@@ -163,7 +163,7 @@ func applyEdit(c *catalogue.Catalogue, rec *ssd3.Record, body string, allowDupli
 	if errs != nil {
 		return false, errs
 	}
-	if !allowDuplicate && nrec.URI() != "" && catalogue.URIKey(nrec.URI()) != catalogue.URIKey(rec.URI()) {
+	if !allowDuplicate && nrec.URI() != "" && ssd3.URIKey(nrec.URI()) != ssd3.URIKey(rec.URI()) {
 		for _, r := range c.FindURI(nrec.URI()) {
 			if r.Ref() != rec.Ref() {
 				return false, []string{fmt.Sprintf("URI %s: already there: %q, line %d of %s; change it, or quit and run uricat edit --allow-duplicate to keep it",

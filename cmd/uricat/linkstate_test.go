@@ -13,7 +13,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/linkset"
 	"github.com/uricat/uricat/internal/linkcheck"
 )
 
@@ -79,7 +79,7 @@ func TestLinkStateConcurrentSaves(t *testing.T) {
 	now := time.Now().UTC()
 	var runs []*linkcheck.State
 	for i := range 2 {
-		s, err := catalogue.LoadLinkState(path)
+		s, err := linkset.LoadState(path)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -97,7 +97,7 @@ func TestLinkStateConcurrentSaves(t *testing.T) {
 		})
 	}
 	wg.Wait()
-	got, err := catalogue.LoadLinkState(path)
+	got, err := linkset.LoadState(path)
 	if err != nil {
 		t.Fatal(err)
 	}

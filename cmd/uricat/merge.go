@@ -159,16 +159,16 @@ func (e *env) reportConflicts(name string, merged *catalogue.Snapshot, conflicts
 	// the problems view show, not of the fields in conflict.
 	marked := 0
 	for _, r := range c.Records() {
-		v := r.Extension(catalogue.FieldConflict)
+		v := r.Extension(ssd3.FieldConflict)
 		if v == "" {
 			continue
 		}
 		marked++
 		e.diagnostic(ssd3.Diagnostic{File: name, Line: r.Line(), Offset: -1, Kind: ssd3.Warning,
-			Field: catalogue.FieldConflict, Msg: fmt.Sprintf("conflict: %s: %s", recordName(r), v)})
+			Field: ssd3.FieldConflict, Msg: fmt.Sprintf("conflict: %s: %s", recordName(r), v)})
 	}
 	fmt.Fprintf(e.stderr, "uricat merge: %s: %s left to settle: both versions are in the file, the second marked %s (uricat check lists them; the TUI's ! settles them)\n",
-		display.Text(name), plural.Of(marked, "conflict"), catalogue.FieldConflict)
+		display.Text(name), plural.Of(marked, "conflict"), ssd3.FieldConflict)
 	return silent(exitRefused)
 }
 

@@ -1,7 +1,7 @@
 package main
 
 import (
-	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/linkset"
 	"github.com/uricat/uricat/catalogue/query"
 	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/internal/gcpause"
@@ -59,7 +59,7 @@ func (e *env) withLinks(q *query.Query) (*query.Query, error) {
 // linkState returns the results of `uricat links`, read once a command.
 func (e *env) linkState() (*linkcheck.State, error) {
 	if e.links == nil {
-		state, err := catalogue.LoadLinkState(e.linkStatePath())
+		state, err := linkset.LoadState(e.linkStatePath())
 		if err != nil {
 			return nil, err
 		}

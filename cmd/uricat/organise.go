@@ -8,6 +8,7 @@ import (
 
 	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/ssd3"
+	"github.com/uricat/uricat/catalogue/stats"
 	"github.com/uricat/uricat/internal/display"
 	"github.com/uricat/uricat/internal/plural"
 )
@@ -80,7 +81,7 @@ func runRecategorise(e *env, from, to string, merge bool) error {
 		return err
 	}
 	valid := c.Valid()
-	n := catalogue.CountUnder(valid, from)
+	n := stats.CountUnder(valid, from)
 	if n == 0 {
 		return refused(fmt.Errorf("no record has the category %s, nor one under it (uricat categories lists them); nothing was changed", quoted(from)))
 	}
@@ -202,12 +203,12 @@ func runRenameTag(e *env, from, to string, merge bool) error {
 		return err
 	}
 	valid := c.Valid()
-	if catalogue.CountTag(valid, from) == 0 {
+	if stats.CountTag(valid, from) == 0 {
 		return refused(fmt.Errorf("no record has the tag %s (uricat tags lists them); nothing was changed", quoted(from)))
 	}
 	had := 0
 	if to != "" {
-		had = catalogue.CountTag(valid, to)
+		had = stats.CountTag(valid, to)
 	}
 	if merge && had == 0 {
 		return refused(fmt.Errorf("no record has the tag %s to merge into (uricat tags rename renames a tag); nothing was changed", quoted(to)))

@@ -118,9 +118,9 @@ func selectRecord(c *catalogue.Catalogue, sel string) (*ssd3.Record, error) {
 		}
 	}
 	if len(found) == 0 {
-		key := catalogue.URIKey(sel)
+		key := ssd3.URIKey(sel)
 		for _, r := range recs {
-			if r.URI() != "" && catalogue.URIKey(r.URI()) == key {
+			if r.URI() != "" && ssd3.URIKey(r.URI()) == key {
 				found = append(found, r)
 			}
 		}

@@ -29,6 +29,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/dupset"
 	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/internal/display"
 	"github.com/uricat/uricat/internal/plural"
@@ -85,10 +86,10 @@ func (m *Model) Groups() [][]*ssd3.Record { return m.groups }
 // find finds the groups of c, each with the record kept first: the one
 // the user chose, else the cleanest.
 func (m *Model) find(c *catalogue.Catalogue) {
-	m.file = catalogue.Duplicates(c.Records())
+	m.file = dupset.Duplicates(c.Records())
 	m.groups = make([][]*ssd3.Record, len(m.file))
 	for g, recs := range m.file {
-		keep := catalogue.Cleanest(recs)
+		keep := dupset.Cleanest(recs)
 		if ref, ok := m.chosen[recs[0].Ref()]; ok {
 			for i, r := range recs {
 				if r.Ref() == ref {
@@ -96,7 +97,7 @@ func (m *Model) find(c *catalogue.Catalogue) {
 				}
 			}
 		}
-		m.groups[g] = catalogue.KeepFirst(recs, keep)
+		m.groups[g] = dupset.KeepFirst(recs, keep)
 	}
 }
 
@@ -106,7 +107,7 @@ func (m *Model) keepNext() {
 	i := slices.Index(recs, m.groups[m.At()][0])
 	next := recs[(i+1)%len(recs)]
 	m.chosen[recs[0].Ref()] = next.Ref()
-	m.groups[m.At()] = catalogue.KeepFirst(recs, (i+1)%len(recs))
+	m.groups[m.At()] = dupset.KeepFirst(recs, (i+1)%len(recs))
 	m.note = "keeps line " + fmt.Sprint(next.Line())
 }
 
@@ -118,7 +119,7 @@ func (m *Model) At() int { return m.list.Cursor() }
 func (m *Model) preview() {
 	m.merged, m.notes = nil, nil
 	if m.At() < len(m.groups) {
-		m.merged, m.notes = catalogue.MergeRecords(m.groups[m.At()])
+		m.merged, m.notes = dupset.MergeRecords(m.groups[m.At()])
 	}
 }
 

@@ -48,6 +48,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/dupset"
 	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/internal/display"
 	"github.com/uricat/uricat/tui/dialog"
@@ -432,7 +433,7 @@ func (m *Model) lookUp(uri string) tea.Cmd {
 		except = m.original.Ref()
 	}
 	return func() tea.Msg {
-		for _, r := range catalogue.FindURIIn(recs, uri) {
+		for _, r := range dupset.FindURIIn(recs, uri) {
 			if r.Ref() != except {
 				return foundMsg{id: id, uri: uri, rec: r}
 			}

@@ -8,7 +8,6 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 
-	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/importers"
 	"github.com/uricat/uricat/internal/display"
@@ -42,7 +41,7 @@ func (m *Model) KeepPages(keep PageKeeper) { m.keep = keep }
 // nothing to keep.
 func (m *Model) keepPage(uri string) func() {
 	keep, p := m.keep, m.page.fetched
-	if keep == nil || p == nil || uri == "" || catalogue.URIKey(uri) != catalogue.URIKey(m.page.uri) {
+	if keep == nil || p == nil || uri == "" || ssd3.URIKey(uri) != ssd3.URIKey(m.page.uri) {
 		return nil
 	}
 	return func() { keep(uri, p) }

@@ -53,7 +53,7 @@ func TestSettleKeepsOursTheirsOrBoth(t *testing.T) {
 			ctx := dialog.NewContext(theme.Plain())
 			ctx.Store = store
 			m := New(ctx, c)
-			if len(m.Items()) != 1 || catalogue.ConflictSide(m.Items()[0].Record) != catalogue.SideTheirs {
+			if len(m.Items()) != 1 || ssd3.ConflictSide(m.Items()[0].Record) != ssd3.SideTheirs {
 				t.Fatalf("entries %+v, want the marked version", m.Items())
 			}
 			press(m, tc.key)
@@ -62,7 +62,7 @@ func TestSettleKeepsOursTheirsOrBoth(t *testing.T) {
 			}
 			var got []int
 			for _, r := range c.Records() {
-				if catalogue.ConflictSide(r) != "" {
+				if ssd3.ConflictSide(r) != "" {
 					t.Errorf("%q still marked", r.Name())
 				}
 				if r.Name() == "Go" {

@@ -232,7 +232,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 func (m *Model) actions() dialog.Actions {
 	it, have := m.Selected()
 	rec := it.Record
-	conflict := have && rec != nil && catalogue.ConflictSide(rec) != ""
+	conflict := have && rec != nil && ssd3.ConflictSide(rec) != ""
 	noRecord := func(what string) tea.Cmd {
 		m.note = "a problem of the file itself: no record to " + what
 		return nil
@@ -240,7 +240,7 @@ func (m *Model) actions() dialog.Actions {
 	settle := func(keep catalogue.Keep) func(tea.KeyMsg) tea.Cmd {
 		return func(tea.KeyMsg) tea.Cmd {
 			if !conflict {
-				m.note = "not a merge conflict: o, t and b settle a record marked " + catalogue.FieldConflict
+				m.note = "not a merge conflict: o, t and b settle a record marked " + ssd3.FieldConflict
 				return nil
 			}
 			return m.settle(rec, keep)
@@ -390,7 +390,7 @@ func (m *Model) preview(it Item) []string {
 		return []string{t.Faint.Render(strings.Repeat("─", max(1, m.ctx.Width))), "  " + t.EmptyMessage.Render("(a problem of the file itself: no record text to show)")}
 	}
 	r := it.Record
-	if catalogue.ConflictSide(r) != "" {
+	if ssd3.ConflictSide(r) != "" {
 		return m.conflictPreview(r)
 	}
 	title := fmt.Sprintf("── line %d as the file has it ", r.Line())
@@ -427,8 +427,8 @@ func (m *Model) preview(it Item) []string {
 func (m *Model) conflictPreview(marked *ssd3.Record) []string {
 	t := m.ctx.Theme
 	h := m.previewHeight()
-	ours, theirs := catalogue.ConflictPair(m.recs, marked), marked
-	if catalogue.ConflictSide(marked) == catalogue.SideOurs {
+	ours, theirs := ssd3.ConflictPair(m.recs, marked), marked
+	if ssd3.ConflictSide(marked) == ssd3.SideOurs {
 		ours, theirs = marked, nil
 	}
 	title := "── merge conflict: o keeps ours, t theirs, b both "
@@ -453,7 +453,7 @@ func (m *Model) conflictPreview(marked *ssd3.Record) []string {
 	}
 	out = append(out, "  "+t.Label.Render(fmt.Sprintf("%-*s", nameW, ""))+" "+t.Label.Render(pad(cell(head(ours, "ours"))))+"  "+t.Label.Render(cell(head(theirs, "theirs"))))
 	var names []string
-	seen := map[string]bool{catalogue.FieldConflict: true}
+	seen := map[string]bool{ssd3.FieldConflict: true}
 	for _, r := range []*ssd3.Record{ours, theirs} {
 		if r == nil {
 			continue

@@ -10,6 +10,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/internal/display"
 	"github.com/uricat/uricat/internal/plural"
 	"github.com/uricat/uricat/tui/dialog"
@@ -85,7 +86,7 @@ func mergeCopiesCmd(snap *catalogue.Snapshot, paths []string) tea.Cmd {
 		}
 		// The conflicts are the versions the merge marked, as the
 		// problems view will list them, not the fields in conflict.
-		conflicts := max(0, catalogue.Marked(merged.Records())-catalogue.Marked(snap.Records()))
+		conflicts := max(0, ssd3.MarkedConflicts(merged.Records())-ssd3.MarkedConflicts(snap.Records()))
 		return copiesMergedMsg{version: snap.Version, merged: merged, conflicts: conflicts, paths: paths}
 	}
 }

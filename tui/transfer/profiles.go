@@ -12,6 +12,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/importers"
 	"github.com/uricat/uricat/importers/profiles"
 	"github.com/uricat/uricat/internal/display"
@@ -67,7 +68,7 @@ func findProfiles(ctx context.Context, id int, find func() ([]profiles.Profile, 
 			keys = make(map[string]bool, len(have.Records()))
 			for _, r := range have.Records() {
 				if r.Valid() {
-					keys[catalogue.URIKey(r.URI())] = true
+					keys[ssd3.URIKey(r.URI())] = true
 				}
 			}
 		}
@@ -102,7 +103,7 @@ func countProfile(ctx context.Context, p profiles.Profile, now time.Time, have m
 	fp.count = s.Imported
 	seen := make(map[string]bool, len(s.Records))
 	for _, r := range s.Records {
-		if k := catalogue.URIKey(r.URI()); !have[k] && !seen[k] {
+		if k := ssd3.URIKey(r.URI()); !have[k] && !seen[k] {
 			seen[k] = true
 			fp.fresh++
 		}

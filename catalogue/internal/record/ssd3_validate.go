@@ -17,7 +17,8 @@ import (
 // bookmarks often point into a page.
 func ValidateURI(v string) error {
 	if v == "" {
-		return syntax.ErrRequired(FieldURI, "3.1") // its Section in catalogue.Fields
+		f, _ := LookupField(FieldURI) // the field table holds its section
+		return syntax.ErrRequired(FieldURI, f.Section)
 	}
 	colon := strings.IndexByte(v, ':')
 	if colon <= 0 {
