@@ -10,7 +10,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/uricat/uricat/archive"
-	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/linkset"
 	"github.com/uricat/uricat/internal/linkcheck"
 )
 
@@ -64,7 +64,7 @@ func TestArchiveMarksAndDetail(t *testing.T) {
 			t.Errorf("%s is marked archived:\n%s", name, r)
 		}
 	}
-	state, err := catalogue.LoadLinkState(filepath.Join(t.TempDir(), "links.json"))
+	state, err := linkset.LoadState(filepath.Join(t.TempDir(), "links.json"))
 	if err != nil {
 		t.Fatal(err)
 	}

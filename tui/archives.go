@@ -10,7 +10,6 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/uricat/uricat/archive"
-	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/internal/display"
 	"github.com/uricat/uricat/internal/linkcheck"
@@ -92,7 +91,7 @@ func (a *archives) info(uri string) (archive.Info, bool) {
 	if a == nil || a.infos == nil || uri == "" {
 		return archive.Info{}, false
 	}
-	info, ok := a.infos[catalogue.URIKey(uri)]
+	info, ok := a.infos[ssd3.URIKey(uri)]
 	return info, ok
 }
 

@@ -10,8 +10,8 @@ import (
 	"unicode"
 
 	"github.com/uricat/uricat/archive"
-	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/query"
+	"github.com/uricat/uricat/catalogue/ssd3"
 )
 
 // The plain scan the index is held to: a page holds a search when the
@@ -115,7 +115,7 @@ func newDiffCorpus(t testing.TB, seed uint64, pages int) *diffCorpus {
 			t.Fatal(err)
 		}
 		if kept.Failed == "" {
-			c.texts[catalogue.URIKey(uri)] = kept.Title + "\n" + kept.Text
+			c.texts[ssd3.URIKey(uri)] = kept.Title + "\n" + kept.Text
 		}
 	}
 	c.ix = openIndex(t, s)

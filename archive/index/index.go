@@ -18,8 +18,8 @@ import (
 	"modernc.org/sqlite"
 
 	"github.com/uricat/uricat/archive"
-	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/query"
+	"github.com/uricat/uricat/catalogue/ssd3"
 )
 
 // Index is the full-text index of one archive's pages. Its methods are
@@ -298,7 +298,7 @@ func setFingerprint(tx *sql.Tx, fp string) error {
 
 // putTx indexes p in place of what the index held of its URI.
 func putTx(tx *sql.Tx, p *archive.Page) error {
-	key := catalogue.URIKey(p.URI)
+	key := ssd3.URIKey(p.URI)
 	if err := removeTx(tx, key); err != nil {
 		return err
 	}
@@ -342,7 +342,7 @@ func (ix *Index) Put(p *archive.Page) error {
 
 // Remove forgets the page of uri, just removed from the archive.
 func (ix *Index) Remove(uri string) error {
-	return ix.write(func(tx *sql.Tx) error { return removeTx(tx, catalogue.URIKey(uri)) })
+	return ix.write(func(tx *sql.Tx) error { return removeTx(tx, ssd3.URIKey(uri)) })
 }
 
 // write runs f in a transaction, then records the archive's fingerprint
@@ -555,7 +555,7 @@ func (ix *Index) States() (func(uri string) query.ArchiveState, error) {
 		if s, ok := states[uri]; ok {
 			return s
 		}
-		return states[catalogue.URIKey(uri)]
+		return states[ssd3.URIKey(uri)]
 	}, nil
 }
 

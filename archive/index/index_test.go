@@ -12,8 +12,8 @@ import (
 	"time"
 
 	"github.com/uricat/uricat/archive"
-	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/query"
+	"github.com/uricat/uricat/catalogue/ssd3"
 )
 
 // newStore returns an archive in a temporary directory holding a page for
@@ -224,7 +224,7 @@ func TestPutRemove(t *testing.T) {
 	if got := lookup(t, ix, "first"); len(got) != 0 {
 		t.Errorf("fetched again: the old text still finds %v", got)
 	}
-	if got := lookup(t, ix, "second"); !slices.Equal(got, []string{catalogue.URIKey("https://a.example/")}) {
+	if got := lookup(t, ix, "second"); !slices.Equal(got, []string{ssd3.URIKey("https://a.example/")}) {
 		t.Errorf("fetched again: the new text finds %v", got)
 	}
 	if err := s.Remove(p.URI); err != nil {

@@ -125,7 +125,7 @@ func (sf *searchFuzz) check(t *testing.T, text string) {
 		hits := map[string]TextHit{}
 		for _, r := range sf.recs {
 			if (len(r.URI())+len(tt.Text))%2 == 0 {
-				hits[catalogue.URIKey(r.URI())] = TextHit{Score: 1 + len(r.URI())}
+				hits[ssd3.URIKey(r.URI())] = TextHit{Score: 1 + len(r.URI())}
 			}
 		}
 		return hits, nil

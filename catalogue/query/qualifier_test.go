@@ -6,7 +6,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/internal/linkcheck"
 )
@@ -146,7 +145,7 @@ func archiveHooks(t *testing.T, q *Query, uri string) *Query {
 	t.Helper()
 	q, err := q.WithText(func(tt TextTerm) (map[string]TextHit, error) {
 		if strings.HasPrefix("rhein", tt.Text) {
-			return map[string]TextHit{catalogue.URIKey(uri): {Score: 1}}, nil
+			return map[string]TextHit{ssd3.URIKey(uri): {Score: 1}}, nil
 		}
 		return nil, nil
 	})

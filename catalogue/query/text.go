@@ -3,7 +3,6 @@ package query
 import (
 	"fmt"
 
-	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/ssd3"
 )
 
@@ -124,7 +123,7 @@ func (t *term) textHit(r *ssd3.Record) (TextHit, bool) {
 	if h, ok := t.hits[uri]; ok {
 		return h, true // most URIs are their own key (URIKey(key) is key)
 	}
-	h, ok := t.hits[catalogue.URIKey(uri)]
+	h, ok := t.hits[ssd3.URIKey(uri)]
 	return h, ok
 }
 

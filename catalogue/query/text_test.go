@@ -6,7 +6,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/ssd3"
 )
 
@@ -23,7 +22,7 @@ func textLookup(tt TextTerm) (map[string]TextHit, error) {
 	hits := map[string]TextHit{}
 	for uri, text := range textPages {
 		if i := strings.Index(" "+text, " "+tt.Text); i >= 0 {
-			hits[catalogue.URIKey(uri)] = TextHit{Score: 10 + len(tt.Text) - i, Snippet: text}
+			hits[ssd3.URIKey(uri)] = TextHit{Score: 10 + len(tt.Text) - i, Snippet: text}
 		}
 	}
 	return hits, nil
@@ -44,7 +43,7 @@ func TestText(t *testing.T) {
 		recs = append(recs, ssd3.NewRecord(v))
 	}
 	state := func(uri string) ArchiveState {
-		switch catalogue.URIKey(uri) {
+		switch ssd3.URIKey(uri) {
 		case "https://paris.example/":
 			return ArchiveFailed
 		case "https://rome.example/":
