@@ -397,7 +397,9 @@ func (s *status) expire(tick func(time.Duration, func(time.Time) tea.Msg) tea.Cm
 // Update handles a message.
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	cmd := m.dispatch(msg)
-	cmd = tea.Batch(m.storeNotices(), cmd)
+	// The selected record, or the search, may have changed: the detail
+	// pane's excerpt of the page a text: search found it in is read anew.
+	cmd = tea.Batch(m.storeNotices(), cmd, m.detail.snippetCmd())
 	// The status bar's messages change the body's height at any time.
 	m.resize()
 	return m, cmd
@@ -499,6 +501,10 @@ func (m *Model) own(msg tea.Msg) (cmd tea.Cmd, ok bool) {
 
 	case records.WarmedMsg:
 		m.list.Warmed(msg)
+		return nil, true
+
+	case snippetMsg:
+		m.detail.tookSnippet(msg)
 		return nil, true
 
 	case slowCheckMsg:
