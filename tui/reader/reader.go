@@ -433,7 +433,8 @@ func (m *Model) fetched(msg fetchedMsg) tea.Cmd {
 	m.page, m.state, m.offset = msg.page, reading, 0
 	m.lines, m.plain = nil, nil
 	p := msg.page
-	return tea.Batch(m.render(), func() tea.Msg { return ArchivedMsg{Page: p} })
+	uri := m.opts.URI
+	return tea.Batch(m.render(), func() tea.Msg { return ArchivedMsg{Page: p, URI: uri} })
 }
 
 // findAll finds the find box's text in the article's lines, folded as
