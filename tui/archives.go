@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
 
@@ -13,6 +14,7 @@ import (
 	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/internal/display"
 	"github.com/uricat/uricat/internal/linkcheck"
+	"github.com/uricat/uricat/internal/webpage"
 	"github.com/uricat/uricat/tui/dialog"
 	"github.com/uricat/uricat/tui/reader"
 )
@@ -20,7 +22,8 @@ import (
 // This file is what the TUI knows of the archive of pages (package
 // archive): which records have an archived copy, read from the archive's
 // directory in a command at the start and again after the reader
-// archives a page, never in Update or View. The list marks the archived
+// archives a page or the add form keeps one, never in Update or View; a
+// page archived so is put in the archive's index too (Options.IndexPage). The list marks the archived
 // records, the detail pane says when each was archived and how long it
 // is, and r opens the reader (tui/reader) on one.
 
@@ -30,7 +33,10 @@ type archives struct {
 	dir string
 	// fetch archives a page now (Options.Archive); nil: the reader says
 	// how to make one.
-	fetch  func(ctx context.Context, uri string) (*archive.Page, error)
+	fetch func(ctx context.Context, uri string) (*archive.Page, error)
+	// index puts a page just archived in the archive's index
+	// (Options.IndexPage); nil: none.
+	index  func(*archive.Page) error
 	infos  map[string]archive.Info // by catalogue.URIKey
 	status *status
 }
@@ -65,8 +71,36 @@ func (a *archives) load() tea.Cmd {
 	}
 }
 
+// pageKeptMsg says what became of the page the add form fetched for an
+// added record's uri: kept in the archive (page, which may say why it
+// holds no text), or not (err).
+type pageKeptMsg struct {
+	uri  string
+	page *archive.Page
+	err  error
+}
+
+// keep keeps p, the page the add form fetched for uri, in the archive
+// (form.PageKeeper): the same answer, not a second request. It runs in a
+// command.
+func (a *archives) keep(uri string, p *webpage.Page) tea.Msg {
+	if p == nil || p.Response == nil {
+		return pageKeptMsg{uri: uri, err: errors.New("the page's answer was not kept")}
+	}
+	st, err := archive.Open(a.dir)
+	if err != nil {
+		return pageKeptMsg{uri: uri, err: err}
+	}
+	page := archive.FromResponse(uri, p.Response, time.Now())
+	if err := st.Put(page); err != nil {
+		return pageKeptMsg{uri: uri, err: err}
+	}
+	return pageKeptMsg{uri: uri, page: page}
+}
+
 // Update takes the archive's state read, and reads it again once the
-// reader archived a page; ok is false for other messages.
+// reader archived a page or the add form kept one; ok is false for other
+// messages.
 func (a *archives) Update(msg tea.Msg) (tea.Cmd, bool) {
 	st := a.status
 	switch msg := msg.(type) {
@@ -78,12 +112,43 @@ func (a *archives) Update(msg tea.Msg) (tea.Cmd, bool) {
 		a.infos = msg.infos
 		return nil, true
 	case reader.ArchivedMsg:
-		if p := msg.Page; p != nil && p.Failed != "" {
+		if msg.Err != nil {
+			// The reader was closed before archiving ended: it cannot say.
+			st.set(sevWarning, "%s was not archived: %s", display.Text(display.URI(msg.URI)), display.Lines(msg.Err.Error()))
+		} else if p := msg.Page; p != nil && p.Failed != "" {
 			st.set(sevWarning, "%s: %s", display.Text(display.URI(p.URI)), display.Text(p.Failed))
 		}
-		return a.load(), true
+		return a.refresh(msg.Page), true
+	case pageKeptMsg:
+		// A note, not an error: the record was added all the same, and
+		// uricat archive fetches what is missing.
+		why := ""
+		if msg.err != nil {
+			why = display.Lines(msg.err.Error())
+		} else if msg.page.Failed != "" {
+			why = display.Text(msg.page.Failed)
+		}
+		if why != "" {
+			st.set(sevWarning, "note: the bookmark was added, its page not archived (%s): %s", display.Text(display.URI(msg.uri)), why)
+		}
+		return a.refresh(msg.page), true
 	}
 	return nil, false
+}
+
+// refresh reads the archive's state again, p (nil: none) just archived,
+// and puts p in the archive's index, in commands. The index is derived:
+// one that cannot take p is brought up to date from the archive's files
+// when it is next opened, so its failure is not the user's concern here.
+func (a *archives) refresh(p *archive.Page) tea.Cmd {
+	index := a.index
+	if p == nil || index == nil {
+		return a.load()
+	}
+	return tea.Batch(a.load(), func() tea.Msg {
+		_ = index(p)
+		return nil
+	})
 }
 
 // info returns uri's archived page's header, if the archive has one.

@@ -41,6 +41,9 @@ type detail struct {
 	links *links
 	// list is the record list, whose selected record the pane shows.
 	list *records.List
+	// snip is the excerpt of the page a text: search found the selected
+	// record in (snippet.go).
+	snip snippet
 }
 
 // selected returns the list's selected record (nil for none, or a group
@@ -330,6 +333,10 @@ func (d *detail) fields(rec *ssd3.Record, s *records.Search) []detailField {
 			st = th.Warning
 		}
 		field("Archived", text, st)
+	}
+	// Where a text: search found the page: an excerpt, the match lit.
+	if text, hits, ok := d.snippetField(rec.Ref()); ok {
+		fields = append(fields, detailField{label: "Found", value: text, st: th.Value, hits: hits})
 	}
 	// searched is a field a search looks at: what it matched is lit.
 	searched := func(label, name, value string, st lipgloss.Style) {

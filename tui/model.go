@@ -139,6 +139,10 @@ type Options struct {
 	// Archive archives a page now, for the reader's offer on a record
 	// with no archived copy; nil: the reader says how to make one.
 	Archive func(ctx context.Context, uri string) (*archive.Page, error)
+	// IndexPage puts a page the TUI archived (the reader's, the add
+	// form's) in the archive's index, for text: searches; nil: none. It
+	// runs in a command.
+	IndexPage func(*archive.Page) error
 }
 
 // mode is what the keyboard currently talks to.
@@ -248,7 +252,7 @@ func New(opts Options) *Model {
 		th = theme.Plain()
 	}
 	m := &Model{common: common{th: th, keys: newKeyMap(), width: 80, height: 24}, ticks: newTicks(opts)}
-	m.archives = &archives{dir: opts.ArchiveDir, fetch: opts.Archive, status: &m.status}
+	m.archives = &archives{dir: opts.ArchiveDir, fetch: opts.Archive, index: opts.IndexPage, status: &m.status}
 	m.list = records.New(m.keys.listKeys())
 	m.list.SetArchive(opts.SearchArchive)
 	m.store = store.New(store.Config{Path: opts.Path, Catalogue: opts.Catalogue, Follow: opts.Follow, Status: &m.status,
@@ -260,15 +264,8 @@ func New(opts Options) *Model {
 		m.host.fetchPage = func(ctx context.Context, uri string) (*webpage.Page, error) {
 			return webpage.Fetch(ctx, c, uri, opts.UserAgent)
 		}
-		if dir := opts.ArchiveDir; dir != "" {
-			m.host.keepPage = func(uri string, p *webpage.Page) {
-				// A page that cannot be kept is left to uricat archive,
-				// which fetches what is missing: the record is saved all
-				// the same.
-				if s, err := archive.Open(dir); err == nil && p.Response != nil {
-					_ = s.Put(archive.FromResponse(uri, p.Response, time.Now()))
-				}
-			}
+		if opts.ArchiveDir != "" {
+			m.host.keepPage = m.archives.keep
 		}
 	}
 	m.links = &linkChecker{common: &m.common, results: links{path: opts.LinkState}, client: opts.Client, userAgent: opts.UserAgent, newChecker: opts.NewChecker,
@@ -397,7 +394,9 @@ func (s *status) expire(tick func(time.Duration, func(time.Time) tea.Msg) tea.Cm
 // Update handles a message.
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	cmd := m.dispatch(msg)
-	cmd = tea.Batch(m.storeNotices(), cmd)
+	// The selected record, or the search, may have changed: the detail
+	// pane's excerpt of the page a text: search found it in is read anew.
+	cmd = tea.Batch(m.storeNotices(), cmd, m.detail.snippetCmd())
 	// The status bar's messages change the body's height at any time.
 	m.resize()
 	return m, cmd
@@ -499,6 +498,10 @@ func (m *Model) own(msg tea.Msg) (cmd tea.Cmd, ok bool) {
 
 	case records.WarmedMsg:
 		m.list.Warmed(msg)
+		return nil, true
+
+	case snippetMsg:
+		m.detail.tookSnippet(msg)
 		return nil, true
 
 	case slowCheckMsg:

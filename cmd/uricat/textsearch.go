@@ -72,6 +72,18 @@ func (e *env) indexer(store *archive.Store) (put func(*archive.Page), closeIndex
 	}, func() { ix.Close() }
 }
 
+// indexPage puts p, a page the TUI just archived, in the archive's index
+// (tui.Options.IndexPage), where the index the TUI's searches hold open
+// sees it.
+func (e *env) indexPage(p *archive.Page) error {
+	ix, err := e.openIndex()
+	if err != nil {
+		return err
+	}
+	defer ix.Close()
+	return ix.Put(p)
+}
+
 // reindex builds the index of the archive in dir again, from its files
 // (uricat archive --reindex), and says how many pages it holds.
 func (e *env) reindex(dir string) error {

@@ -27,7 +27,7 @@ func runTUI(e *env) error {
 	if err := tui.Run(tui.Options{Path: e.catalogue, Theme: theme.New(dark), LinkState: e.linkStatePath(),
 		Client: e.httpClient(), UserAgent: userAgent(), ArchiveDir: e.archiveDir(""), Archive: e.archivePage, Profiles: func() ([]profiles.Profile, []error) {
 			return profiles.Discover(profiles.EnvOf(e.getenv), profiles.Browsers)
-		}, SearchArchive: e.tuiArchive()}); err != nil {
+		}, SearchArchive: e.tuiArchive(), IndexPage: e.indexPage}); err != nil {
 		return refused(err)
 	}
 	return nil

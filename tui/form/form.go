@@ -69,6 +69,9 @@ type SubmittedMsg struct {
 	Original       *ssd3.Record
 	Record         *ssd3.Record
 	AllowDuplicate bool
+	// Kept is what keeping the record's page said (PageKeeper), told
+	// once the record is added; nil: none.
+	Kept tea.Msg
 }
 
 // URIs is what the form looks a URI up in, to warn of a duplicate.
@@ -624,6 +627,10 @@ func (m *Model) apply(msg SubmittedMsg) (tea.Model, tea.Cmd) {
 		shown.Record = recs[len(recs)-1]
 	}
 	m.close(shown)
+	if kept := msg.Kept; kept != nil {
+		// After the add's own message, which it would otherwise hide.
+		cmd = tea.Batch(cmd, func() tea.Msg { return kept })
+	}
 	return m, cmd
 }
 
@@ -856,10 +863,11 @@ func (m *Model) submit() (tea.Model, tea.Cmd) {
 	orig, allow := m.original, rec.URI() != "" && m.allowDup == rec.URI()
 	keep := m.keepPage(rec.URI())
 	return m, func() tea.Msg {
+		var kept tea.Msg
 		if keep != nil {
-			keep()
+			kept = keep()
 		}
-		return SubmittedMsg{Original: orig, Record: rec, AllowDuplicate: allow}
+		return SubmittedMsg{Original: orig, Record: rec, AllowDuplicate: allow, Kept: kept}
 	}
 }
 

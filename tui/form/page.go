@@ -29,8 +29,10 @@ import (
 type PageFetcher func(ctx context.Context, uri string) (*webpage.Page, error)
 
 // PageKeeper keeps the page fetched for an added record's uri in the
-// archive. It runs in a command, off the screen's goroutine.
-type PageKeeper func(uri string, p *webpage.Page)
+// archive, and returns the message that says what became of it, which
+// comes back once the record is added (nil: none). It runs in a command,
+// off the screen's goroutine.
+type PageKeeper func(uri string, p *webpage.Page) tea.Msg
 
 // KeepPages makes the form keep, when an added record is saved, the page
 // it fetched for the record's URI, with keep.
@@ -39,12 +41,12 @@ func (m *Model) KeepPages(keep PageKeeper) { m.keep = keep }
 // keepPage returns what keeps the page fetched for uri, if the form
 // fetched it (and the URI was not changed since): nil when there is
 // nothing to keep.
-func (m *Model) keepPage(uri string) func() {
+func (m *Model) keepPage(uri string) func() tea.Msg {
 	keep, p := m.keep, m.page.fetched
 	if keep == nil || p == nil || uri == "" || ssd3.URIKey(uri) != ssd3.URIKey(m.page.uri) {
 		return nil
 	}
-	return func() { keep(uri, p) }
+	return func() tea.Msg { return keep(uri, p) }
 }
 
 // Fetches wait this long after the last change of the URI (typing on

@@ -207,7 +207,7 @@ func TestFormKeepsThePage(t *testing.T) {
 			m := addForm(srv)
 			var keptURI string
 			var kept *webpage.Page
-			m.KeepPages(func(uri string, p *webpage.Page) { keptURI, kept = uri, p })
+			m.KeepPages(func(uri string, p *webpage.Page) tea.Msg { keptURI, kept = uri, p; return nil })
 			m = typeText(m, srv.URL+tt.path)
 			m.Update(due(m)())
 			m = typeText(m, tt.then)

@@ -8,7 +8,9 @@
 // was when it was bookmarked (archive.Wayback), esc goes back. With no
 // archived copy yet, a (or y) archives it now, in the background with a
 // spinner, through Options.Fetch; once archived the screen shows it and
-// tells the root (ArchivedMsg), which refreshes the list's marks.
+// tells the root (ArchivedMsg), which refreshes the list's marks. Closed
+// while archiving, it lets the archiving end (it was asked for) and tells
+// the root then.
 //
 // All I/O is in commands: reading the page file (Options.Load) and
 // archiving it (Options.Fetch). Update and View only render and draw.
@@ -53,8 +55,14 @@ type Options struct {
 }
 
 // ArchivedMsg tells the root that the reader archived Page: the list's
-// archive marks are to be read again.
-type ArchivedMsg struct{ Page *archive.Page }
+// archive marks are to be read again. Err is set, and Page nil, when
+// archiving URI failed after the reader was closed (while open, the
+// reader says why itself).
+type ArchivedMsg struct {
+	Page *archive.Page
+	URI  string
+	Err  error
+}
 
 // Messages of the reader's own commands, which come back to it.
 type (
@@ -63,6 +71,7 @@ type (
 		err  error
 	}
 	fetchedMsg struct {
+		run  *fetchRun // the archiving answered
 		page *archive.Page
 		err  error
 	}
@@ -107,7 +116,17 @@ type Model struct {
 	matches []int // lines holding the last find's text
 	match   int   // the match shown, in matches
 	note    string
-	cancel  context.CancelFunc // stops the archiving when the screen closes
+	// archiving is the archiving under way, which closing the screen
+	// lets end; nil when none is.
+	archiving *fetchRun
+}
+
+// fetchRun is one archiving of the page: what it gave, once done is
+// closed.
+type fetchRun struct {
+	done chan struct{}
+	page *archive.Page
+	err  error
 }
 
 // New returns the reader on the record o describes; its Init reads the
@@ -203,13 +222,20 @@ func (m *Model) clamp() {
 	m.offset = max(0, min(m.offset, len(m.lines)-m.bodyHeight()))
 }
 
-// Close and stop what runs.
+// close closes the screen. An archiving under way goes on: the user
+// asked for it, and the page is kept; the command returned tells the
+// root once it ends, for the list's marks.
 func (m *Model) close() tea.Cmd {
-	if m.cancel != nil {
-		m.cancel()
-	}
 	m.ctx.Close(nil)
-	return nil
+	run, uri := m.archiving, m.opts.URI
+	if run == nil {
+		return nil
+	}
+	m.archiving = nil
+	return func() tea.Msg {
+		<-run.done
+		return ArchivedMsg{Page: run.page, URI: uri, Err: run.err}
+	}
 }
 
 // actions are the screen's keys, each declared once, in the order the
@@ -377,21 +403,26 @@ func (m *Model) loaded(p *archive.Page, err error) tea.Cmd {
 
 // fetch archives the page now, in the background.
 func (m *Model) fetch() tea.Cmd {
-	ctx, cancel := context.WithCancel(context.Background())
-	m.cancel = cancel
+	run := &fetchRun{done: make(chan struct{})}
+	m.archiving = run
 	m.state, m.err, m.note = fetching, nil, ""
 	fetch, uri := m.opts.Fetch, m.opts.URI
 	// The fetch first: a harness that runs a batch's commands in order
 	// then sees the spinner stop.
 	return tea.Batch(func() tea.Msg {
-		p, err := fetch(ctx, uri)
-		return fetchedMsg{page: p, err: err}
+		// Not cancelled by closing the screen (close).
+		run.page, run.err = fetch(context.Background(), uri)
+		close(run.done)
+		return fetchedMsg{run: run, page: run.page, err: run.err}
 	}, m.spin.Tick)
 }
 
 // fetched takes what archiving gave, and tells the root.
 func (m *Model) fetched(msg fetchedMsg) tea.Cmd {
-	m.cancel = nil
+	if msg.run != m.archiving {
+		return nil // another reader's, or one this screen no longer waits for
+	}
+	m.archiving = nil
 	if msg.err != nil || msg.page == nil {
 		m.state, m.err = unreadable, msg.err
 		if m.err == nil {
@@ -402,7 +433,8 @@ func (m *Model) fetched(msg fetchedMsg) tea.Cmd {
 	m.page, m.state, m.offset = msg.page, reading, 0
 	m.lines, m.plain = nil, nil
 	p := msg.page
-	return tea.Batch(m.render(), func() tea.Msg { return ArchivedMsg{Page: p} })
+	uri := m.opts.URI
+	return tea.Batch(m.render(), func() tea.Msg { return ArchivedMsg{Page: p, URI: uri} })
 }
 
 // findAll finds the find box's text in the article's lines, folded as

@@ -259,3 +259,53 @@ func TestFits(t *testing.T) {
 	n, _ := newReader(t, theme.Plain(), nil, archive.ErrNotArchived, nil)
 	dialogtest.Fits(t, func(w, h int) string { n.SetSize(w, h); return n.View() })
 }
+
+// TestCloseWhileArchivingLetsItEnd: esc while archiving closes the screen
+// without cancelling the archiving; the command it returns tells the root
+// what was kept once archiving ends, and the reader's own late answer is
+// dropped. A failure after the close reaches the root too.
+func TestCloseWhileArchivingLetsItEnd(t *testing.T) {
+	t.Parallel()
+	for _, tt := range []struct {
+		name string
+		err  error
+	}{{"kept", nil}, {"failed", errors.New("timed out after 10s")}} {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			release := make(chan struct{})
+			fetch := func(ctx context.Context, uri string) (*archive.Page, error) {
+				select {
+				case <-release:
+				case <-ctx.Done():
+					return nil, ctx.Err()
+				}
+				if tt.err != nil {
+					return nil, tt.err
+				}
+				return article(), nil
+			}
+			m, _ := newReader(t, theme.Plain(), nil, archive.ErrNotArchived, fetch)
+			_, archiving := m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("a")})
+			answer := make(chan tea.Msg, 1)
+			go func() { answer <- archiving().(tea.BatchMsg)[0]() }()
+			_, closing := m.Update(tea.KeyMsg{Type: tea.KeyEsc})
+			if !m.ctx.Take().Close || closing == nil {
+				t.Fatal("esc while archiving does not close the screen with a command to wait for it")
+			}
+			close(release)
+			got, ok := closing().(ArchivedMsg)
+			if !ok {
+				t.Fatalf("the closed reader told the root %T", got)
+			}
+			if tt.err == nil && (got.Page == nil || got.Page.URI != "https://go.dev/intro" || got.Err != nil) {
+				t.Errorf("the root was told %+v, want the page kept", got)
+			}
+			if tt.err != nil && (!errors.Is(got.Err, tt.err) || got.URI != "https://go.dev/intro") {
+				t.Errorf("the root was told %+v, want %v", got, tt.err)
+			}
+			if _, cmd := m.Update(<-answer); cmd != nil {
+				t.Error("the closed reader acted on its late answer")
+			}
+		})
+	}
+}

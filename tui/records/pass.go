@@ -265,6 +265,9 @@ type Answer struct {
 	// partial is true for a first answer (pass.early): it holds the
 	// matches among the first records only, and the whole answer follows.
 	partial bool
+	// answered is the search as the archive answered its text: terms
+	// (Answered); nil when it has none.
+	answered *query.Query
 
 	// Update's bookkeeping of the memory the answer holds (mem), which
 	// goes back to the pool once the answer is no longer the one shown
@@ -311,6 +314,9 @@ func (p pass) run(ctx context.Context) *Answer {
 	}
 	if q != nil && p.archive != nil && (q.HasText() || q.HasArchive()) {
 		q = p.archive(ctx, q) // the index's lookups, here off the UI goroutine
+		if q.HasText() {
+			res.answered = q
+		}
 	}
 	switch {
 	case q == nil:
@@ -430,7 +436,7 @@ func (p pass) first(ctx context.Context, q *query.Query, res *Answer, candidates
 		return nil
 	}
 	first := &Answer{seq: res.seq, search: res.search, ix: res.ix, order: res.order, group: res.group,
-		linksGen: res.linksGen, partial: true, matched: make([]int32, len(hits))}
+		linksGen: res.linksGen, partial: true, matched: make([]int32, len(hits)), answered: res.answered}
 	for i, h := range hits {
 		first.matched[i] = h.Pos
 	}
@@ -519,6 +525,17 @@ func sameSlice(a, b []*ssd3.Record) bool {
 
 // Query returns the query the search applied; nil when there are none.
 func (s *Search) Query() *query.Query { return s.query }
+
+// Answered returns the search as the archive answered its text: terms,
+// which tells which records' pages they were found in (query.TextHit),
+// for showing a snippet of each; nil when the search has no text: term
+// or no archive answered it.
+func (r *Answer) Answered() *query.Query {
+	if r == nil {
+		return nil
+	}
+	return r.answered
+}
 
 // Answer returns the pass's answer; nil if it was cancelled.
 func (m FilteredMsg) Answer() *Answer { return m.res }
