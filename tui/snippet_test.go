@@ -10,8 +10,8 @@ import (
 
 	"github.com/uricat/uricat/archive"
 	"github.com/uricat/uricat/archive/index"
-	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/query"
+	"github.com/uricat/uricat/catalogue/ssd3"
 )
 
 // hostilePage is go.dev's page with escape sequences, a bidi override and
@@ -35,7 +35,7 @@ func snippetHarness(t *testing.T) *harness {
 	}
 	search := func(_ context.Context, q *query.Query) *query.Query {
 		a, err := q.WithText(func(query.TextTerm) (map[string]query.TextHit, error) {
-			return map[string]query.TextHit{catalogue.URIKey("http://go.dev/"): {Score: 1}}, nil
+			return map[string]query.TextHit{ssd3.URIKey("http://go.dev/"): {Score: 1}}, nil
 		})
 		if err != nil {
 			t.Error(err)
