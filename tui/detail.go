@@ -303,13 +303,25 @@ func (d *detail) parts(inner int) (head []string, desc *descLayout, tail []strin
 // the last link check found, then the catalogue's fields in its order by
 // their labels, then the X- fields; what the search s matched is lit.
 func (d *detail) fields(rec *ssd3.Record, s *records.Search) []detailField {
+	return d.recordFields(d.pageFields(rec), rec, s)
+}
+
+// withField appends the field label: value to fields, unless the value
+// is empty.
+func withField(fields []detailField, label, value string, st lipgloss.Style) []detailField {
+	if value == "" {
+		return fields
+	}
+	return append(fields, detailField{label: label, value: value, st: st})
+}
+
+// pageFields returns what is known of rec's page apart from the record:
+// what the last link check found, the archived copy, and where a text:
+// search found the page.
+func (d *detail) pageFields(rec *ssd3.Record) []detailField {
 	th := d.th
 	var fields []detailField
-	field := func(label, value string, st lipgloss.Style) {
-		if value != "" {
-			fields = append(fields, detailField{label: label, value: value, st: st})
-		}
-	}
+	field := func(label, value string, st lipgloss.Style) { fields = withField(fields, label, value, st) }
 	// What the last link check found, under the URI it is about.
 	if status, checked, movedTo := d.links.describe(rec); status != "" {
 		st := th.Value
@@ -338,6 +350,15 @@ func (d *detail) fields(rec *ssd3.Record, s *records.Search) []detailField {
 	if text, hits, ok := d.snippetField(rec.Ref()); ok {
 		fields = append(fields, detailField{label: "Found", value: text, st: th.Value, hits: hits})
 	}
+	return fields
+}
+
+// recordFields appends to fields the catalogue's fields of rec in its
+// order by their labels, then the X- fields; what the search s matched
+// is lit.
+func (d *detail) recordFields(fields []detailField, rec *ssd3.Record, s *records.Search) []detailField {
+	th := d.th
+	field := func(label, value string, st lipgloss.Style) { fields = withField(fields, label, value, st) }
 	// searched is a field a search looks at: what it matched is lit.
 	searched := func(label, name, value string, st lipgloss.Style) {
 		var hits []bool
