@@ -16,6 +16,7 @@ import (
 
 	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/internal/linkcheck"
+	"github.com/uricat/uricat/internal/parallel"
 	"github.com/uricat/uricat/internal/webpage"
 )
 
@@ -109,16 +110,7 @@ func Run(ctx context.Context, s *Store, uris []string, o Options) (Summary, erro
 			}
 		})
 	}
-	go func() {
-		defer close(work)
-		for _, u := range uris {
-			select {
-			case work <- u:
-			case <-ctx.Done():
-				return
-			}
-		}
-	}()
+	go parallel.Feed(ctx, work, uris)
 	go func() { wg.Wait(); close(results) }()
 	start, fetched, done := time.Now(), 0, 0
 	var storeErr error

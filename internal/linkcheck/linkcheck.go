@@ -22,6 +22,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/uricat/uricat/internal/parallel"
 )
 
 // Status is what a check found.
@@ -375,16 +377,7 @@ func (c *Checker) Run(ctx context.Context, uris []string, jobs int, found func(R
 			}
 		}()
 	}
-	go func() {
-		defer close(work)
-		for _, u := range uris {
-			select {
-			case work <- u:
-			case <-ctx.Done():
-				return
-			}
-		}
-	}()
+	go parallel.Feed(ctx, work, uris)
 	go func() { wg.Wait(); close(results) }()
 	online := false
 	var held []Result // dead for a name that did not resolve, while no host was reached

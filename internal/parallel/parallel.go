@@ -3,6 +3,7 @@
 package parallel
 
 import (
+	"context"
 	"runtime"
 	"sync"
 	"sync/atomic"
@@ -32,4 +33,18 @@ func Each(n int, worker func(g int) func(i int)) {
 		run(worker(0))
 	}
 	wg.Wait()
+}
+
+// Feed sends items to work in order, one at a time as workers take them,
+// and closes work when all are taken or ctx is done first: the producer
+// of a pool of workers that ranges over work.
+func Feed[T any](ctx context.Context, work chan<- T, items []T) {
+	defer close(work)
+	for _, it := range items {
+		select {
+		case work <- it:
+		case <-ctx.Done():
+			return
+		}
+	}
 }

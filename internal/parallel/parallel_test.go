@@ -1,6 +1,8 @@
 package parallel
 
 import (
+	"context"
+	"fmt"
 	"runtime"
 	"sync"
 	"testing"
@@ -41,5 +43,33 @@ func TestEachRunsEveryJobOnce(t *testing.T) {
 			}
 		}
 		runtime.GOMAXPROCS(old)
+	}
+}
+
+func TestFeed(t *testing.T) {
+	t.Parallel()
+	work := make(chan int)
+	go Feed(context.Background(), work, []int{3, 1, 2})
+	var got []int
+	for v := range work {
+		got = append(got, v)
+	}
+	if fmt.Sprint(got) != "[3 1 2]" {
+		t.Errorf("fed %v, want [3 1 2] in order", got)
+	}
+
+	// Cancelled: work is closed without waiting for a taker.
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	work = make(chan int)
+	done := make(chan struct{})
+	go func() { Feed(ctx, work, []int{1, 2, 3}); close(done) }()
+	<-done
+	n := 0
+	for range work {
+		n++
+	}
+	if n > 0 {
+		t.Errorf("a cancelled feed sent %d items no worker asked for", n)
 	}
 }
