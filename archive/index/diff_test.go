@@ -89,10 +89,13 @@ func randomText(r *rand.Rand, n int) string {
 	return b.String()
 }
 
-// diffCorpus is an archive of random pages and its index.
+// diffCorpus is an archive of random pages and its index, twice: ix
+// ranks what it finds, flat ranks nothing, not even when it finds no page
+// (as when a search finds more pages than rankLimit), and so answers a
+// word's first letters from the heads alone.
 type diffCorpus struct {
-	texts map[string]string // by URI key
-	ix    *Index
+	texts    map[string]string // by URI key
+	ix, flat *Index
 }
 
 func newDiffCorpus(t testing.TB, seed uint64, pages int) *diffCorpus {
@@ -118,7 +121,8 @@ func newDiffCorpus(t testing.TB, seed uint64, pages int) *diffCorpus {
 			c.texts[ssd3.URIKey(uri)] = kept.Title + "\n" + kept.Text
 		}
 	}
-	c.ix = openIndex(t, s)
+	c.ix, c.flat = openIndex(t, s), openIndex(t, s)
+	c.flat.rankLimit = -1
 	return c
 }
 
@@ -126,7 +130,6 @@ func newDiffCorpus(t testing.TB, seed uint64, pages int) *diffCorpus {
 // plain scan does.
 func (c *diffCorpus) check(t *testing.T, search string) {
 	t.Helper()
-	got := lookup(t, c.ix, search)
 	var want []string
 	for key, text := range c.texts {
 		if scanHolds(text, search) {
@@ -134,9 +137,11 @@ func (c *diffCorpus) check(t *testing.T, search string) {
 		}
 	}
 	slices.Sort(want)
-	if !slices.Equal(got, want) {
-		t.Fatalf("text:%q: the index finds %d pages, a plain scan %d\nindex %q\nscan %q\nexpression %s",
-			search, len(got), len(want), got, want, match(query.Fold(search)))
+	for _, ix := range []*Index{c.ix, c.flat} {
+		if got := lookup(t, ix, search); !slices.Equal(got, want) {
+			t.Fatalf("text:%q: the index (ranking up to %d) finds %d pages, a plain scan %d\nindex %q\nscan %q\nexpression %s",
+				search, ix.rankLimit, len(got), len(want), got, want, match(query.Fold(search)))
+		}
 	}
 }
 

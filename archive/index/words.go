@@ -144,3 +144,50 @@ func match(folded string) string {
 	}
 	return `"` + b.String() + `"*`
 }
+
+// Heads returns the beginnings of words, minPrefix characters long, of
+// words (as Words returns them), each once, one space between them: what
+// the index keeps besides the words, so that a search of a word's first
+// minPrefix characters, which most pages answer as one types, reads one
+// list of pages rather than merging those of every word it begins. CJK
+// tokens are shorter and have none.
+func Heads(words string) string {
+	var b strings.Builder
+	seen := map[string]bool{}
+	for w := range strings.SplitSeq(words, " ") {
+		h, ok := head(w)
+		if !ok || seen[h] {
+			continue
+		}
+		seen[h] = true
+		if b.Len() > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(h)
+	}
+	return b.String()
+}
+
+// head returns w's first minPrefix characters; false if it has fewer.
+func head(w string) (string, bool) {
+	n := 0
+	for i := range w {
+		if n == minPrefix {
+			return w[:i], true
+		}
+		n++
+	}
+	return w, n == minPrefix
+}
+
+// headMatch returns the FTS5 expression, over the heads (Heads), of a
+// text: term's value that is one word of exactly minPrefix characters,
+// looked for as a beginning; false for any other value, which the words
+// answer (match).
+func headMatch(folded string) (string, bool) {
+	us := units(query.Fold(folded))
+	if len(us) != 1 || us[0].cjk || utf8.RuneCountInString(us[0].text) != minPrefix {
+		return "", false
+	}
+	return `"` + us[0].text + `"`, true
+}

@@ -9,6 +9,7 @@ import (
 	"sync/atomic"
 	"unsafe"
 
+	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/internal/parallel"
 )
@@ -67,6 +68,12 @@ type chunk struct {
 	// keys are the records' key codes (see firstkey.go), key by key:
 	// record i's for the k-th of firstKeys at k*len()+i.
 	keys []uint8
+	// uriKeys are the catalogue.URIKey of the records whose URI is not
+	// its own key, by position in the chunk (most URIs are): a text:
+	// term looks each record's page up by its key, and working it out
+	// for every record on every key typed would cost more than the
+	// lookup.
+	uriKeys map[int]string
 }
 
 // A span is where a record's text starts in its chunk's text (the low 32
@@ -201,6 +208,14 @@ func newChunk(recs []*ssd3.Record, buf []byte) (*chunk, []byte) {
 		c.masks[3*i], c.masks[3*i+1], c.masks[3*i+2] = textMasks(buf[start:], fieldsEnd-start)
 		text := unsafe.String(&buf[start], len(buf)-start) // read only while buf holds it
 		noteKeyCodes(c.keys[i:], len(recs), text, nuls[partName], nuls[partCategory], nuls[partTags], c.masks[3*i])
+		if uri := r.URI(); uri != "" {
+			if k := catalogue.URIKey(uri); k != uri {
+				if c.uriKeys == nil {
+					c.uriKeys = map[int]string{}
+				}
+				c.uriKeys[i] = k
+			}
+		}
 	}
 	c.spans[len(recs)] = uint64(len(buf))
 	c.text = string(buf)
@@ -241,6 +256,10 @@ func (ix *Index) setDoc(d *doc, c *chunk, pos int, need uint32) bool {
 	d.rec, d.have = ix.recs[pos], 0
 	d.all, d.nuls = c.text[uint32(span):uint32(c.spans[i+1])], uint32(span>>nulShift)
 	d.fields, d.starts = m[1], m[2]
+	d.key, d.keyed = "", true
+	if len(c.uriKeys) > 0 {
+		d.key = c.uriKeys[i]
+	}
 	return true
 }
 

@@ -32,6 +32,10 @@ type doc struct {
 	all            string
 	nuls           uint32
 	fields, starts uint32
+	// keyed: key is catalogue.URIKey of rec's URI, "" when that is the
+	// URI itself (the chunk worked it out once; see chunk.uriKeys).
+	key   string
+	keyed bool
 
 	// From Filter only: where the parts are folded, so that a search
 	// over many records does not allocate for each (see part).
@@ -144,7 +148,7 @@ func (d *doc) scoredParts() (name, category, tags string) {
 // than the search of most. Only rec and have change from one record to
 // the next (the parts are read only once have says they are there).
 func (d *doc) reuse(r *ssd3.Record) *doc {
-	d.rec, d.have = r, 0
+	d.rec, d.have, d.keyed = r, 0, false
 	return d
 }
 
@@ -246,7 +250,7 @@ func (t *term) eval(d *doc) (int, bool) {
 		return t.phrase(d)
 	case kindQualified:
 		if t.qual.text {
-			h, ok := t.textHit(d.rec)
+			h, ok := t.docHit(d)
 			return h.Score, ok
 		}
 		return 0, t.qual.eval(t, d)

@@ -428,7 +428,7 @@ func evalLink(t *term, d *doc) bool {
 // evalText: the archive's index found the term's words in the page of
 // the record's URI (Query.WithText); without the index, no page.
 func evalText(t *term, d *doc) bool {
-	_, ok := t.textHit(d.rec)
+	_, ok := t.docHit(d)
 	return ok
 }
 

@@ -127,6 +127,19 @@ func (t *term) textHit(r *ssd3.Record) (TextHit, bool) {
 	return h, ok
 }
 
+// docHit is textHit of d's record, with the URI's key as d knows it.
+func (t *term) docHit(d *doc) (TextHit, bool) {
+	if !d.keyed || len(t.hits) == 0 {
+		return t.textHit(d.rec)
+	}
+	key := d.key
+	if key == "" {
+		key = d.rec.URI()
+	}
+	h, ok := t.hits[key]
+	return h, ok
+}
+
 // eachTerm calls f with each term of q, and each alternative of a
 // disjunction.
 func (q *Query) eachTerm(f func(*term)) {

@@ -127,3 +127,51 @@ func TestTextRank(t *testing.T) {
 		t.Error("an excluded text: term ranks")
 	}
 }
+
+// TestTextBuiltIndex: an index whose chunks are folded (which keeps the
+// key of each URI not its own key) finds a page by its record's URI
+// however it is spelled, as Filter does, and passes over records without
+// a URI or a page.
+func TestTextBuiltIndex(t *testing.T) {
+	t.Parallel()
+	var recs []*ssd3.Record
+	for _, v := range []ssd3.Values{
+		{URI: "https://koeln.example/", Name: "Köln"},
+		{URI: "HTTPS://Berlin.example:443/", Name: "Berlin"},
+		{URI: "https://BERLIN.example", Name: "Berlin2"},
+		{Name: "NoURI"},
+		{URI: "https://rome.example/", Name: "Rome"},
+	} {
+		recs = append(recs, ssd3.NewRecord(v))
+	}
+	ix := NewIndex(recs, 1)
+	ix.Build()
+	for _, tc := range []struct{ search, want string }{
+		{"text:der", "Köln|Berlin|Berlin2"},
+		{"text:spree", "Berlin|Berlin2"},
+		{"-text:der", "NoURI|Rome"},
+		{"text:rome", ""},
+	} {
+		q, err := Parse(tc.search)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if q, err = q.WithText(textLookup); err != nil {
+			t.Fatal(err)
+		}
+		if got := names(Filter(recs, q)); got != tc.want {
+			t.Errorf("Filter: %q finds %q, want %q", tc.search, got, tc.want)
+		}
+		hits, err := ix.Search(context.Background(), q, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var found []string
+		for _, h := range hits {
+			found = append(found, recs[h.Pos].Name())
+		}
+		if got := strings.Join(found, "|"); got != tc.want {
+			t.Errorf("a built index: %q finds %q, want %q", tc.search, got, tc.want)
+		}
+	}
+}
