@@ -9,7 +9,6 @@ import (
 	"sync/atomic"
 	"unsafe"
 
-	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/internal/parallel"
 )
@@ -209,7 +208,7 @@ func newChunk(recs []*ssd3.Record, buf []byte) (*chunk, []byte) {
 		text := unsafe.String(&buf[start], len(buf)-start) // read only while buf holds it
 		noteKeyCodes(c.keys[i:], len(recs), text, nuls[partName], nuls[partCategory], nuls[partTags], c.masks[3*i])
 		if uri := r.URI(); uri != "" {
-			if k := catalogue.URIKey(uri); k != uri {
+			if k := ssd3.URIKey(uri); k != uri {
 				if c.uriKeys == nil {
 					c.uriKeys = map[int]string{}
 				}
