@@ -11,12 +11,14 @@ import (
 	"sync"
 )
 
-// mu guards the pauses under way and the settings they will restore.
+// mu guards the pauses under way, the settings they will restore, and
+// whether the process holds its catalogue (Hold).
 var (
 	mu      sync.Mutex
 	pauses  int
 	percent int
 	limit   int64
+	held    bool
 )
 
 // Pause turns the collector off until resume is called, for reading the
@@ -63,8 +65,26 @@ func off(path string) (percent int, limit int64) {
 	if info, err := os.Stat(path); err == nil {
 		size = info.Size()
 	}
-	return debug.SetGCPercent(-1), debug.SetMemoryLimit(256<<20 + 3*size)
+	lim := 256<<20 + 3*size
+	if held {
+		lim = min(lim, heldLimit(size))
+	}
+	return debug.SetGCPercent(-1), debug.SetMemoryLimit(lim)
 }
+
+// heldLimit is the memory limit of a pause in a process that holds a
+// catalogue of size bytes: what it builds in a pause (the search index)
+// stays, so the garbage made meanwhile is all the collector can free,
+// and left to a looser limit it raised the session's peak well over
+// twice the file's size. The margin over twice the size is room for the
+// runtime's own memory, which the limit counts: without it, the
+// collector would run again and again as the index nears its full size.
+func heldLimit(size int64) int64 {
+	return 2*size + size/heldMargin
+}
+
+// heldMargin sets heldLimit's margin, a fraction of the file's size.
+const heldMargin = 8
 
 // heldPercent is the collector's GOGC for a process that holds a large
 // catalogue (Hold), and holdFrom the file size from which it applies.
@@ -96,6 +116,7 @@ func Hold(path string) {
 	}
 	mu.Lock()
 	defer mu.Unlock()
+	held = true
 	if pauses > 0 {
 		percent = heldPercent // the pause under way restores it
 		return

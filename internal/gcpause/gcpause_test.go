@@ -67,6 +67,8 @@ func TestHold(t *testing.T) {
 		f.Close()
 	}
 	defer debug.SetGCPercent(debug.SetGCPercent(100))
+	defer debug.SetMemoryLimit(debug.SetMemoryLimit(1 << 40))
+	defer func() { mu.Lock(); held = false; mu.Unlock() }()
 	t.Setenv("GOGC", "")
 	os.Unsetenv("GOGC") // t.Setenv restores it
 
@@ -78,8 +80,18 @@ func TestHold(t *testing.T) {
 	if p, _ := settings(); p != heldPercent {
 		t.Errorf("a large catalogue: percent %d; want %d", p, heldPercent)
 	}
-	debug.SetGCPercent(100)
+	// Held, a pause keeps the heap near twice the file: what it builds
+	// stays, and a read's looser limit let the session's peak go over.
 	resume := Pause(large)
+	if _, l := settings(); l != 2*holdFrom+holdFrom/heldMargin {
+		t.Errorf("a pause while held: limit %d; want %d, twice the file and a margin", l, 2*holdFrom+holdFrom/heldMargin)
+	}
+	resume()
+	if p, l := settings(); p != heldPercent || l != 1<<40 {
+		t.Errorf("after a pause while held: percent %d, limit %d; want %d and 1 TiB back", p, l, heldPercent)
+	}
+	debug.SetGCPercent(100)
+	resume = Pause(large)
 	Hold(large)
 	if p, _ := settings(); p != -1 {
 		t.Errorf("Hold during a pause: percent %d; want still off", p)
