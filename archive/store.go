@@ -58,6 +58,21 @@ func Open(dir string) (*Store, error) {
 	return s, nil
 }
 
+// OpenRead opens the archive in dir to read its pages: it makes no
+// directory (reading makes no archive; that is the archiver's) and
+// leaves other writers' files alone. An error wrapping fs.ErrNotExist
+// says there is no archive there.
+func OpenRead(dir string) (*Store, error) {
+	fi, err := os.Stat(dir)
+	if err != nil {
+		return nil, fmt.Errorf("opening the archive: %w", err)
+	}
+	if !fi.IsDir() {
+		return nil, fmt.Errorf("opening the archive: %s is not a directory", dir)
+	}
+	return &Store{dir: dir}, nil
+}
+
 // staleTemp is how old a temporary file must be before Open takes it for
 // one a killed writer left, not one another writer is still writing.
 const staleTemp = time.Hour

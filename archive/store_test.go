@@ -3,6 +3,7 @@ package archive
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"math/rand/v2"
 	"os"
 	"os/exec"
@@ -412,5 +413,51 @@ func TestStoreModel(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestOpenRead: reading makes no archive: a missing directory is
+// fs.ErrNotExist and stays missing, a file is refused, and an archive
+// there is read, its writers' files left alone.
+func TestOpenRead(t *testing.T) {
+	t.Parallel()
+	dir := filepath.Join(t.TempDir(), "archive")
+	if _, err := OpenRead(dir); !errors.Is(err, fs.ErrNotExist) {
+		t.Fatalf("OpenRead of a missing directory: %v, want fs.ErrNotExist", err)
+	}
+	if _, err := os.Stat(dir); !errors.Is(err, fs.ErrNotExist) {
+		t.Fatalf("OpenRead made the directory: %v", err)
+	}
+	file := filepath.Join(t.TempDir(), "f")
+	if err := os.WriteFile(file, nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := OpenRead(file); err == nil {
+		t.Error("OpenRead of a file: no error")
+	}
+	w, err := Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Put(&Page{URI: "https://go.dev/", Text: "Go", Fetched: time.Now().UTC()}); err != nil {
+		t.Fatal(err)
+	}
+	temp := filepath.Join(dir, tmpPrefix+"old")
+	if err := os.WriteFile(temp, nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	old := time.Now().Add(-2 * staleTemp)
+	if err := os.Chtimes(temp, old, old); err != nil {
+		t.Fatal(err)
+	}
+	r, err := OpenRead(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p, err := r.Get("https://go.dev/"); err != nil || p.Text != "Go" {
+		t.Errorf("Get through OpenRead: %v, %v", p, err)
+	}
+	if _, err := os.Stat(temp); err != nil {
+		t.Errorf("OpenRead removed a writer's file: %v", err)
 	}
 }

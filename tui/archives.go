@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
@@ -59,11 +58,10 @@ func (a *archives) load() tea.Cmd {
 	}
 	dir := a.dir
 	return func() tea.Msg {
-		if _, err := os.Stat(dir); errors.Is(err, fs.ErrNotExist) {
+		st, err := archive.OpenRead(dir)
+		if errors.Is(err, fs.ErrNotExist) {
 			return archivesLoadedMsg{}
-		}
-		st, err := archive.Open(dir)
-		if err != nil {
+		} else if err != nil {
 			return archivesLoadedMsg{err: err}
 		}
 		infos, err := st.List()
@@ -220,11 +218,10 @@ func (a *archives) openReader(ctx dialog.Context, rec *ssd3.Record) dialog.Dialo
 	o := reader.Options{Fetch: a.fetch, URI: rec.URI(), Name: rec.Name(), Added: rec.Added()}
 	if dir := a.dir; dir != "" {
 		o.Load = func(uri string) (*archive.Page, error) {
-			if _, err := os.Stat(dir); errors.Is(err, fs.ErrNotExist) {
+			st, err := archive.OpenRead(dir)
+			if errors.Is(err, fs.ErrNotExist) {
 				return nil, archive.ErrNotArchived
-			}
-			st, err := archive.Open(dir)
-			if err != nil {
+			} else if err != nil {
 				return nil, err
 			}
 			return st.Get(uri)

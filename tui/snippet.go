@@ -1,10 +1,6 @@
 package tui
 
 import (
-	"errors"
-	"io/fs"
-	"os"
-
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/uricat/uricat/archive"
@@ -76,12 +72,9 @@ func (d *detail) snippetCmd() tea.Cmd {
 // excerpt around terms; false when the page cannot be read (removed since
 // the index saw it): the pane then shows none.
 func readSnippet(dir, uri string, terms []query.TextTerm) (index.Snip, bool) {
-	if _, err := os.Stat(dir); errors.Is(err, fs.ErrNotExist) {
-		return index.Snip{}, false // reading makes no archive
-	}
-	st, err := archive.Open(dir)
+	st, err := archive.OpenRead(dir)
 	if err != nil {
-		return index.Snip{}, false
+		return index.Snip{}, false // none, or unreadable: the pane shows no excerpt
 	}
 	p, err := st.Get(uri)
 	if err != nil {

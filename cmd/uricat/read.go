@@ -103,12 +103,10 @@ func (o *readOptions) page(e *env, rec *ssd3.Record) (*archive.Page, error) {
 	uri := rec.URI()
 	how := fmt.Sprintf("`uricat archive --search %s` makes one", shellWord("uri:"+uri))
 	dir := e.archiveDir(o.archiveDir)
-	if _, err := os.Stat(dir); errors.Is(err, fs.ErrNotExist) {
-		// Reading makes no archive: its directory is the archiver's.
+	st, err := archive.OpenRead(dir)
+	if errors.Is(err, fs.ErrNotExist) {
 		return nil, refused(fmt.Errorf("no archived copy of %s: %s", uri, how))
-	}
-	st, err := archive.Open(dir)
-	if err != nil {
+	} else if err != nil {
 		return nil, unreadable(err)
 	}
 	p, err := st.Get(uri)
