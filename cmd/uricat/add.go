@@ -142,9 +142,9 @@ func (e *env) keepPage(uri string, page *webpage.Page) {
 		return
 	}
 	// Indexed now, so that the next text: search need not look for it.
-	put, closeIndex := e.indexer(store)
-	put(p)
-	closeIndex()
+	if err := e.indexPage(p); err != nil {
+		fmt.Fprintf(e.stderr, "uricat add: note: the page was not indexed: %s\n", display.Lines(err.Error()))
+	}
 }
 
 // defaultHTTPClient is the client network commands use (add fetches

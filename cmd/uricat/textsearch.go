@@ -72,8 +72,8 @@ func (e *env) indexer(store *archive.Store) (put func(*archive.Page), closeIndex
 	}, func() { ix.Close() }
 }
 
-// indexPage puts p, a page the TUI just archived, in the archive's index
-// (tui.Options.IndexPage), where the index the TUI's searches hold open
+// indexPage puts p, a page add or the TUI just archived, in the archive's
+// index (tui.Options.IndexPage), where an index a TUI's searches hold open
 // sees it.
 func (e *env) indexPage(p *archive.Page) error {
 	ix, err := e.openIndex()
