@@ -363,10 +363,7 @@ func (o *importOptions) summarise(e *env, plan *importers.Plan, res catalogue.Ad
 // http or https page that is not archived yet, and what archives it: an
 // import never fetches (a big file would stall it).
 func (e *env) unarchivedNote(added []*ssd3.Record) {
-	var store *archive.Store
-	if dir := e.archiveDir(""); dirExists(dir) {
-		store, _ = archive.Open(dir)
-	}
+	store, _ := archive.OpenRead(e.archiveDir("")) // none: no page is archived
 	n := 0
 	for _, r := range added {
 		if !linkcheck.Checkable(r.URI()) {
@@ -386,12 +383,6 @@ func (e *env) unarchivedNote(added []*ssd3.Record) {
 		}
 		fmt.Fprintf(e.stdout, "%s %s no archived page yet: uricat archive keeps their text (to search and read offline)\n", plural.Of(n, "new record"), verb)
 	}
-}
-
-// dirExists reports whether dir is a directory.
-func dirExists(dir string) bool {
-	fi, err := os.Stat(dir)
-	return err == nil && fi.IsDir()
 }
 
 // importFile reads one file (or stdin for "-") into the plan, till ctx

@@ -233,9 +233,7 @@ func (l *lostCopies) print(e *env, r linkcheck.Result, rec *ssd3.Record) {
 	}
 	if !l.opened {
 		l.opened = true
-		if _, err := os.Stat(l.dir); err == nil {
-			l.store, _ = archive.Open(l.dir) // no archive: no line
-		}
+		l.store, _ = archive.OpenRead(l.dir) // no archive: no line
 	}
 	if l.store != nil {
 		if info, err := l.store.Stat(rec.URI()); err == nil && info.Failed == "" && info.TextLen > 0 {

@@ -172,7 +172,7 @@ func (e *env) snippets(recs []*ssd3.Record, q *query.Query) map[*ssd3.Record]str
 	if !q.HasText() {
 		return nil
 	}
-	store, err := archive.Open(e.archiveDir(""))
+	store, err := archive.OpenRead(e.archiveDir(""))
 	if err != nil {
 		return nil
 	}
