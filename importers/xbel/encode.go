@@ -5,6 +5,7 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -12,6 +13,9 @@ import (
 // which floccus checks for before it reads a file, and the XBEL DOCTYPE.
 const FloccusProlog = `<?xml version="1.0" encoding="UTF-8"?>` + "\n" +
 	`<!DOCTYPE xbel PUBLIC "+//IDN python.org//DTD XML Bookmark Exchange Language 1.0//EN//XML" "http://pyxml.sourceforge.net/topics/dtds/xbel.dtd">` + "\n"
+
+// floccusOpen is floccus's <xbel> start tag.
+const floccusOpen = `<xbel version="1.0">`
 
 // indent is one level of floccus's XML builder (fast-xml-parser's default).
 const indent = "  "
@@ -33,7 +37,11 @@ func Encode(w io.Writer, d *Document) error {
 		prolog = FloccusProlog
 	}
 	bw.WriteString(prolog)
-	bw.WriteString(`<xbel version="1.0">` + "\n")
+	if d.open != "" {
+		bw.WriteString(d.open + "\n")
+	} else {
+		bw.WriteString(floccusOpen + "\n")
+	}
 	if d.HighestID > 0 || d.highestSeen {
 		bw.WriteString("<!--- highestId :" + strconv.Itoa(d.HighestID) + ": for Floccus bookmark sync browser extension -->\n")
 	}
@@ -79,13 +87,21 @@ func writeItem(bw *bufio.Writer, it *Item, nl string) {
 			attr(bw, "visited", FormatTime(it.Visited), false)
 		}
 	}
-	if it.Kind == Separator || it.Kind == Alias {
+	for _, a := range it.Attrs {
+		if a.Name.Space == "" && !known(it, a.Name.Local) {
+			attr(bw, a.Name.Local, a.Value, true)
+		}
+	}
+	leaf := it.Kind == Separator || it.Kind == Alias
+	if leaf && it.Title == "" && it.Desc == "" && it.Info == "" {
 		bw.WriteString("/>")
 		return
 	}
 	bw.WriteString(">")
 	in := nl + indent
-	bw.WriteString(in + "<title>" + escText(it.Title) + "</title>")
+	if !leaf || it.Title != "" {
+		bw.WriteString(in + "<title>" + escText(it.Title) + "</title>")
+	}
 	if it.Desc != "" {
 		bw.WriteString(in + "<desc>" + escText(it.Desc) + "</desc>")
 	}
@@ -96,6 +112,42 @@ func writeItem(bw *bufio.Writer, it *Item, nl string) {
 		writeItems(bw, it.Items, in)
 	}
 	bw.WriteString(nl + "</" + it.Kind.String() + ">")
+}
+
+// known reports whether name is an attribute that a field of it has
+// written, which an Attrs entry of that name must not repeat.
+func known(it *Item, name string) bool {
+	switch name {
+	case "id":
+		return it.ID != ""
+	case "href":
+		return it.Kind == Bookmark
+	case "ref":
+		return it.Kind == Alias
+	case "folded":
+		return it.Kind == Folder && it.Folded != ""
+	case "added":
+		return !it.Added.IsZero()
+	case "modified":
+		return it.Kind == Bookmark && !it.Modified.IsZero()
+	case "visited":
+		return it.Kind == Bookmark && !it.Visited.IsZero()
+	case "xmlns":
+		return true
+	}
+	return !xmlName(name)
+}
+
+// xmlName reports whether s can be an attribute's name as Encode writes
+// it: a letter or underscore, then letters, digits, '-', '_' and '.'.
+func xmlName(s string) bool {
+	for i, r := range s {
+		ok := r == '_' || unicode.IsLetter(r) || i > 0 && (r == '-' || r == '.' || unicode.IsDigit(r))
+		if !ok {
+			return false
+		}
+	}
+	return s != ""
 }
 
 // attr writes ` name="value"`, when value is not "" or always is set.

@@ -79,15 +79,13 @@ func (rc *recorder) forget(offset int64) {
 
 // walker reads an XBEL file token by token.
 type walker struct {
-	dec   *xml.Decoder
-	rec   *recorder
-	doc   *Document // the xbel's own title and floccus's comment go here
-	stack []*Item   // the open folders and the open leaf; nil is the <xbel>
-	state int       // before <xbel>, inside it, after it
-	// prologEnd is the offset where <xbel starts.
-	prologEnd int64
-	notes     []note
-	pending   []event
+	dec     *xml.Decoder
+	rec     *recorder
+	doc     *Document // the xbel's own title and floccus's comment go here
+	stack   []*Item   // the open folders and the open leaf; nil is the <xbel>
+	state   int       // before <xbel>, inside it, after it
+	notes   []note
+	pending []event
 	// tokLine and tokCol are where the last token started.
 	tokLine, tokCol int
 }
@@ -261,8 +259,10 @@ func (w *walker) start(t xml.StartElement, start int64) error {
 			return &ParseError{Line: line, Column: col, Err: fmt.Errorf("the root element is <%s>, not <xbel>: not an XBEL file", t.Name.Local)}
 		}
 		w.state = inXBEL
-		w.prologEnd = start
 		w.doc.Prolog = w.rec.from(0, start)
+		if tag := w.rec.from(start, w.dec.InputOffset()); tag != floccusOpen {
+			w.doc.open = tag
+		}
 		w.rec.keep = false
 		return nil
 	case afterXBEL:
@@ -294,9 +294,7 @@ func (w *walker) start(t xml.StartElement, start int64) error {
 func (w *walker) inLeaf(t xml.StartElement, leaf *Item, line int) error {
 	switch t.Name.Local {
 	case "title", "desc", "info":
-		if leaf.Kind == Bookmark {
-			return w.detail(t, leaf, line)
-		}
+		return w.detail(t, leaf, line)
 	}
 	w.note(line, ssd3.Dropped, "<%s> inside <%s> is not imported", t.Name.Local, leaf.Kind)
 	return w.skip()
@@ -312,7 +310,7 @@ func (w *walker) detail(t xml.StartElement, it *Item, line int) error {
 		if it != nil {
 			it.Info = raw
 		} else if w.doc != nil {
-			w.note(line, ssd3.Dropped, "the file's own <info> is not imported")
+			w.note(line, ssd3.Info, "the file's own <info> is not imported: it is about the file, not a bookmark")
 		}
 		return nil
 	}
@@ -463,13 +461,18 @@ func (w *walker) attrs(it *Item, attrs []xml.Attr, line int) {
 				t = &it.Visited
 			}
 		}
+		if a.Name.Space != "" {
+			w.note(line, ssd3.Dropped, "attribute %s:%s=%q of <%s> is not imported: it has a namespace", a.Name.Space, a.Name.Local, clip(a.Value), it.Kind)
+			continue
+		}
 		if t == nil {
-			w.note(line, ssd3.Dropped, "attribute %s=%q of <%s> is not imported", a.Name.Local, clip(a.Value), it.Kind)
+			it.Attrs = append(it.Attrs, a)
 			continue
 		}
 		v, err := ParseTime(a.Value)
 		if err != nil {
-			w.note(line, ssd3.Dropped, "%s of <%s>: %v", a.Name.Local, it.Kind, err)
+			w.note(line, ssd3.Deviation, "%s of <%s>: %v: kept as it is", a.Name.Local, it.Kind, err)
+			it.Attrs = append(it.Attrs, a)
 			continue
 		}
 		*t = v
