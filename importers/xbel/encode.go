@@ -29,7 +29,8 @@ const indent = "  "
 // The layout is floccus's Git adapter's createXBEL around fast-xml-parser's
 // builder (format: true): each element on a line of its own, two spaces a
 // level, the items of <xbel> at its own level, a blank line after the
-// comment, and no line feed after </xbel>.
+// comment, and no line feed after </xbel>. Each item starts with the line
+// feed before it.
 func Encode(w io.Writer, d *Document) error {
 	bw := bufio.NewWriter(w)
 	prolog := d.Prolog
@@ -38,12 +39,14 @@ func Encode(w io.Writer, d *Document) error {
 	}
 	bw.WriteString(prolog)
 	if d.open != "" {
-		bw.WriteString(d.open + "\n")
+		bw.WriteString(d.open)
 	} else {
-		bw.WriteString(floccusOpen + "\n")
+		bw.WriteString(floccusOpen)
 	}
 	if d.HighestID > 0 || d.highestSeen {
-		bw.WriteString("<!--- highestId :" + strconv.Itoa(d.HighestID) + ": for Floccus bookmark sync browser extension -->\n")
+		// floccus's line, and the line feed its serializer starts with:
+		// a blank line before the first item.
+		bw.WriteString("\n<!--- highestId :" + strconv.Itoa(d.HighestID) + ": for Floccus bookmark sync browser extension -->\n")
 	}
 	if d.Title != "" {
 		bw.WriteString("\n<title>" + escText(d.Title) + "</title>")

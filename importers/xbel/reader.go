@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"regexp"
 	"slices"
 	"strings"
 	"time"
@@ -278,7 +279,7 @@ func (r *Reader) record(it *Item, category string) *ssd3.Record {
 			r.notes.Note(it.Line, -1, ssd3.Deviation, "<info> %v: kept as written in %s", err, FieldInfo)
 			other, fields = it.Info, nil
 		}
-		if strings.TrimSpace(other) != "" {
+		if other = compact(other); other != "" {
 			keep(FieldInfo, other)
 		}
 		for _, f := range fields {
@@ -373,6 +374,16 @@ func (r *Reader) finish() {
 		r.notes.Note(0, -1, ssd3.Info, "the attributes of folders are not imported, a CATEGORY being only a name: %s", strings.Join(r.fattrs, ", "))
 	}
 	r.notes.End(r.opts)
+}
+
+// layoutSpace is the blank space between two tags that holds a line break:
+// the indentation of a file's layout, which says nothing.
+var layoutSpace = regexp.MustCompile(`>[ \t\r]*\n[ \t\r\n]*<`)
+
+// compact is the inner XML of an <info> without its layout, so that the
+// field that keeps it is one line.
+func compact(info string) string {
+	return strings.TrimSpace(layoutSpace.ReplaceAllString(info, "><"))
 }
 
 // field is one <field> of uricat's metadata.

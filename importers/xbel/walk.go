@@ -44,16 +44,34 @@ type note struct {
 // encoding/xml reads a ByteReader directly, a byte at a time, so the bytes
 // it holds beyond the decoder's offset are at most the one it looked ahead.
 type recorder struct {
-	r    *bufio.Reader
-	buf  []byte
-	base int64 // the input offset of buf[0]
-	keep bool  // whether buf grows; else it is dropped at each token
+	r     *bufio.Reader
+	buf   []byte
+	base  int64 // the input offset of buf[0]
+	keep  bool  // whether buf grows; else it is dropped at each token
+	since int   // bytes read since the current token started
 }
 
+// MaxToken bounds the bytes of one tag or text, and of what the walk keeps
+// of the file at once (an <info>, the prolog, a title made of many
+// pieces), so that memory stays bounded whatever the input: a longer one
+// ends the import of the file with a diagnostic.
+const MaxToken = 16 << 20
+
+// MaxDepth bounds the nesting of folders, which no program makes deep but
+// each level of which the walk holds until it ends.
+const MaxDepth = 4096
+
+// errTooLong is what the recorder gives the decoder past MaxToken.
+var errTooLong = fmt.Errorf("a tag or text here is longer than the %d MiB read at once", MaxToken>>20)
+
 func (rc *recorder) ReadByte() (byte, error) {
+	if rc.since >= MaxToken || len(rc.buf) >= MaxToken {
+		return 0, errTooLong
+	}
 	c, err := rc.r.ReadByte()
 	if err == nil {
 		rc.buf = append(rc.buf, c)
+		rc.since++
 	}
 	return c, err
 }
@@ -178,6 +196,7 @@ func (w *walker) token() (xml.Token, int64, error) {
 	if !w.rec.keep {
 		w.rec.forget(start)
 	}
+	w.rec.since = 0
 	tok, err := w.dec.Token()
 	if err == io.EOF {
 		if w.state != afterXBEL {
@@ -189,10 +208,13 @@ func (w *walker) token() (xml.Token, int64, error) {
 		}
 		return nil, start, io.EOF
 	}
-	if err != nil {
-		if !errors.Is(err, io.ErrUnexpectedEOF) && isIOError(err) {
-			return nil, start, err
-		}
+	switch {
+	case errors.Is(err, errTooLong):
+		line, col := w.pos()
+		return nil, start, &ParseError{Line: line, Column: col, Err: err}
+	case err != nil && !errors.Is(err, io.ErrUnexpectedEOF) && isIOError(err):
+		return nil, start, err
+	case err != nil:
 		return nil, start, w.syntax(err)
 	}
 	return tok, start, nil
@@ -275,6 +297,9 @@ func (w *walker) start(t xml.StartElement, start int64) error {
 	}
 	switch t.Name.Local {
 	case "folder", "bookmark", "separator", "alias":
+		if len(w.stack) >= MaxDepth {
+			return &ParseError{Line: line, Column: col, Err: fmt.Errorf("folders nested deeper than %d", MaxDepth)}
+		}
 		it := &Item{Line: line}
 		it.Kind = map[string]Kind{"folder": Folder, "bookmark": Bookmark, "separator": Separator, "alias": Alias}[t.Name.Local]
 		w.attrs(it, t.Attr, line)
@@ -341,6 +366,10 @@ func (w *walker) text() (string, error) {
 		}
 		switch t := tok.(type) {
 		case xml.CharData:
+			if sb.Len()+len(t) > MaxToken {
+				line, col := w.pos()
+				return "", &ParseError{Line: line, Column: col, Err: errTooLong}
+			}
 			sb.Write(t)
 		case xml.StartElement:
 			depth++
