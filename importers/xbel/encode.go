@@ -3,6 +3,7 @@ package xbel
 import (
 	"bufio"
 	"io"
+	"regexp"
 	"strconv"
 	"strings"
 	"unicode"
@@ -37,6 +38,7 @@ func Encode(w io.Writer, d *Document) error {
 	if prolog == "" {
 		prolog = FloccusProlog
 	}
+	prolog = utf8Declared(prolog)
 	bw.WriteString(prolog)
 	if d.open != "" {
 		bw.WriteString(d.open)
@@ -54,6 +56,19 @@ func Encode(w io.Writer, d *Document) error {
 	writeItems(bw, d.Items, "\n")
 	bw.WriteString("\n</xbel>")
 	return bw.Flush()
+}
+
+// declaredEncoding is the encoding an XML declaration names.
+var declaredEncoding = regexp.MustCompile(`^(\xef\xbb\xbf)?<\?xml[^>]*?\sencoding\s*=\s*["']([^"']*)["']`)
+
+// utf8Declared is prolog declaring UTF-8, which Encode writes whatever
+// encoding the file was read from.
+func utf8Declared(prolog string) string {
+	m := declaredEncoding.FindStringSubmatchIndex(prolog)
+	if m == nil || strings.EqualFold(prolog[m[4]:m[5]], "utf-8") {
+		return prolog
+	}
+	return prolog[:m[4]] + "UTF-8" + prolog[m[5]:]
 }
 
 // writeItems writes items, each starting with nl: a line feed and the

@@ -49,6 +49,7 @@ type recorder struct {
 	base  int64 // the input offset of buf[0]
 	keep  bool  // whether buf grows; else it is dropped at each token
 	since int   // bytes read since the current token started
+	off   bool  // another recorder has taken over: keep nothing
 }
 
 // MaxToken bounds the bytes of one tag or text, and of what the walk keeps
@@ -69,7 +70,7 @@ func (rc *recorder) ReadByte() (byte, error) {
 		return 0, errTooLong
 	}
 	c, err := rc.r.ReadByte()
-	if err == nil {
+	if err == nil && !rc.off {
 		rc.buf = append(rc.buf, c)
 		rc.since++
 	}
@@ -79,7 +80,9 @@ func (rc *recorder) ReadByte() (byte, error) {
 // Read is there for io.Reader; the decoder reads by ReadByte.
 func (rc *recorder) Read(p []byte) (int, error) {
 	n, err := rc.r.Read(p)
-	rc.buf = append(rc.buf, p[:n]...)
+	if !rc.off {
+		rc.buf = append(rc.buf, p[:n]...)
+	}
 	return n, err
 }
 
@@ -122,22 +125,30 @@ func newWalker(r io.Reader, doc *Document) *walker {
 	// with a DOCTYPE that declared them; an XML reader that fails on
 	// them would lose a whole file for one title.
 	dec.Entity = xml.HTMLEntity
-	dec.CharsetReader = charsetReader
-	return &walker{dec: dec, rec: rc, doc: doc}
+	w := &walker{dec: dec, rec: rc, doc: doc}
+	dec.CharsetReader = w.charsetReader
+	return w
 }
 
-// charsetReader reads the one legacy encoding XBEL files are seen in.
-func charsetReader(label string, input io.Reader) (io.Reader, error) {
+// charsetReader reads the one legacy encoding XBEL files are seen in. The
+// decoder reads what it returns from the end of the XML declaration on,
+// and counts offsets in it: a recorder over the converted text takes
+// over from the one over the file's bytes, which stops keeping them.
+func (w *walker) charsetReader(label string, _ io.Reader) (io.Reader, error) {
 	switch strings.ToLower(label) {
 	case "iso-8859-1", "latin1", "latin-1", "us-ascii", "ascii":
-		return &latin1Reader{r: bufio.NewReader(input)}, nil
+		old := w.rec
+		old.off = true
+		w.rec = &recorder{r: bufio.NewReader(&latin1Reader{r: old}), buf: old.buf, base: old.base, keep: old.keep}
+		old.buf = nil
+		return w.rec, nil
 	}
 	return nil, fmt.Errorf("encoding %q is not supported: save the file as UTF-8", label)
 }
 
 // latin1Reader gives ISO-8859-1 bytes as UTF-8.
 type latin1Reader struct {
-	r    *bufio.Reader
+	r    io.ByteReader
 	next []byte
 }
 
