@@ -3,6 +3,7 @@ package xbel
 import (
 	"bytes"
 	"flag"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -199,4 +200,38 @@ func readTestdata(t *testing.T, name string) string {
 		t.Fatal(err)
 	}
 	return string(b)
+}
+
+// TestReadBounds: input past the bounds that keep memory bounded is a
+// diagnostic, and what came before it is imported.
+func TestReadBounds(t *testing.T) {
+	t.Parallel()
+	first := "<xbel>\n<bookmark href=\"https://a/\"><title>a</title></bookmark>\n"
+	var attrs strings.Builder
+	for i := range MaxAttrs + 5 {
+		fmt.Fprintf(&attrs, ` a%d="v"`, i)
+	}
+	for _, tc := range []struct {
+		name, in string
+		recs     int
+		want     string
+	}{
+		{"long title", first + "<bookmark href=\"https://b/\"><title>" + strings.Repeat("x", MaxToken+10) + "</title></bookmark></xbel>", 1, "skipped: bad XML: a tag or text here is longer than the 16 MiB read at once"},
+		{"deep", first + strings.Repeat("<folder><title>f</title>", MaxDepth+1) + "</xbel>", 1, fmt.Sprintf("skipped: bad XML: folders nested deeper than %d", MaxDepth)},
+		{"attributes", first + "<bookmark href=\"https://b/\"" + attrs.String() + "/></xbel>", 2, fmt.Sprintf("dropped: this <bookmark> has %d attributes: those after the first %d are not imported", MaxAttrs+6, MaxAttrs)},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			recs, diags := readString(t, tc.in)
+			if len(recs) != tc.recs {
+				t.Errorf("%d records, want %d", len(recs), tc.recs)
+			}
+			for _, d := range diags {
+				if d.Line == 3 && strings.Contains(d.String(), tc.want) {
+					return
+				}
+			}
+			t.Errorf("no diagnostic %q on line 3 among %d", tc.want, len(diags))
+		})
+	}
 }

@@ -58,6 +58,10 @@ type recorder struct {
 // ends the import of the file with a diagnostic.
 const MaxToken = 16 << 20
 
+// MaxAttrs is how many attributes of one element are read: a program
+// writes a few, and each one read becomes a field of the record.
+const MaxAttrs = 1000
+
 // MaxDepth bounds the nesting of folders, which no program makes deep but
 // each level of which the walk holds until it ends.
 const MaxDepth = 4096
@@ -469,6 +473,10 @@ func (w *walker) comment(c xml.Comment) {
 
 // attrs sets it's attributes, noting those it has no place for.
 func (w *walker) attrs(it *Item, attrs []xml.Attr, line int) {
+	if len(attrs) > MaxAttrs {
+		w.note(line, ssd3.Dropped, "this <%s> has %d attributes: those after the first %d are not imported", it.Kind, len(attrs), MaxAttrs)
+		attrs = attrs[:MaxAttrs]
+	}
 	for _, a := range attrs {
 		var t *time.Time
 		switch a.Name.Local {
