@@ -34,7 +34,8 @@
 // X-XBEL-ADDED (-MODIFIED, -VISITED). The id is X-XBEL-ID; buku's TAGS
 // X-TAGS; any other attribute X- and its name. The <info> of a bookmark
 // (KDE's icon and ids, GTK's mime type and applications) is kept in
-// X-XBEL-INFO, its layout's line breaks and indentation left out, but for
+// X-XBEL-INFO, its layout's line breaks and indentation left out (its
+// freedesktop.org mime-type is the TYPE too), but for
 // uricat's own <metadata owner="https://github.com/uricat/uricat">, whose
 // <field name="NAME">value</field>s are the record's fields (the Writer's,
 // below).

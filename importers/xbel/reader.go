@@ -12,6 +12,7 @@ import (
 
 	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/importers"
+	"github.com/uricat/uricat/internal/plural"
 )
 
 // The fields the Reader fills beyond the standard ones, which the Writer
@@ -113,7 +114,7 @@ func (r *Reader) step() error {
 		return nil
 	case errors.As(err, &pe):
 		r.notes.Add(ssd3.Diagnostic{Line: pe.Line, Column: pe.Column, Offset: -1, Kind: ssd3.Skipped,
-			Msg: fmt.Sprintf("bad XML: %v: the rest of the file is not read (%d bookmark(s) before it are)", pe.Err, r.read)})
+			Msg: fmt.Sprintf("bad XML: %v: the rest of the file is not read; %s before it imported", pe.Err, plural.Of(r.read, "bookmark"))})
 		r.finish()
 		return nil
 	case err != nil:
@@ -295,6 +296,11 @@ func (r *Reader) record(it *Item, category string) *ssd3.Record {
 			}
 			keep(f.Name, f.Value)
 		}
+		if mime := mimeType(other); mime != "" && rec.Type() == "" {
+			if err := ssd3.SetField(rec, ssd3.FieldType, mime); err != nil {
+				r.notes.Note(it.Line, -1, ssd3.Deviation, "mime-type not taken as TYPE: %v", err)
+			}
+		}
 	}
 	rec.SetExtensions(ext)
 	r.dates(it, rec)
@@ -425,6 +431,23 @@ func splitInfo(info string) (other string, fields []field, err error) {
 	}
 	sb.WriteString(info[last:])
 	return sb.String(), fields, nil
+}
+
+// mimeType is the media type of the freedesktop.org <metadata> that KDE
+// and GTK write (<mime:mime-type type="text/plain"/>), which is what
+// SSD3's TYPE says; "" when there is none.
+func mimeType(info string) string {
+	dec := xml.NewDecoder(strings.NewReader(info))
+	dec.Entity = xml.HTMLEntity
+	for {
+		tok, err := dec.Token()
+		if err != nil {
+			return ""
+		}
+		if t, ok := tok.(xml.StartElement); ok && t.Name.Local == "mime-type" {
+			return strings.TrimSpace(attrValue(t, "type"))
+		}
+	}
 }
 
 func attrValue(t xml.StartElement, name string) string {
