@@ -2,12 +2,15 @@ package xbel
 
 import (
 	"bytes"
+	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"testing/iotest"
 	"time"
 
 	"github.com/uricat/uricat/catalogue"
@@ -233,5 +236,27 @@ func TestReadBounds(t *testing.T) {
 			}
 			t.Errorf("no diagnostic %q on line 3 among %d", tc.want, len(diags))
 		})
+	}
+}
+
+// TestReadIOError: an error reading the input is the Reader's and
+// Decode's error, not a diagnostic about the XML; the bookmarks before it
+// are read.
+func TestReadIOError(t *testing.T) {
+	t.Parallel()
+	boom := errors.New("disk on fire")
+	in := func() io.Reader {
+		return io.MultiReader(strings.NewReader("<xbel>\n<bookmark href=\"https://a/\"><title>a</title></bookmark>\n<bookmark href=\"https://b/\">"), iotest.ErrReader(boom))
+	}
+	r := NewReader(in(), importers.Options{Now: now})
+	if rec, err := r.Read(); err != nil || rec.URI() != "https://a/" {
+		t.Fatalf("first Read = %v, %v", rec, err)
+	}
+	if _, err := r.Read(); !errors.Is(err, boom) {
+		t.Errorf("second Read error = %v, want %v", err, boom)
+	}
+	var pe *ParseError
+	if _, err := Decode(in()); !errors.Is(err, boom) || errors.As(err, &pe) {
+		t.Errorf("Decode error = %v, want %v and no ParseError", err, boom)
 	}
 }

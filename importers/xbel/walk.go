@@ -50,6 +50,9 @@ type recorder struct {
 	keep  bool  // whether buf grows; else it is dropped at each token
 	since int   // bytes read since the current token started
 	off   bool  // another recorder has taken over: keep nothing
+	// failed is the input's error, other than io.EOF: an error of the
+	// decoder that is this one is not the XML's but the reading's.
+	failed error
 }
 
 // MaxToken bounds the bytes of one tag or text, and of what the walk keeps
@@ -74,7 +77,10 @@ func (rc *recorder) ReadByte() (byte, error) {
 		return 0, errTooLong
 	}
 	c, err := rc.r.ReadByte()
-	if err == nil && !rc.off {
+	switch {
+	case err != nil && err != io.EOF:
+		rc.failed = err
+	case err == nil && !rc.off:
 		rc.buf = append(rc.buf, c)
 		rc.since++
 	}
@@ -227,19 +233,12 @@ func (w *walker) token() (xml.Token, int64, error) {
 	case errors.Is(err, errTooLong):
 		line, col := w.pos()
 		return nil, start, &ParseError{Line: line, Column: col, Err: err}
-	case err != nil && !errors.Is(err, io.ErrUnexpectedEOF) && isIOError(err):
+	case err != nil && w.rec.failed != nil && errors.Is(err, w.rec.failed):
 		return nil, start, err
 	case err != nil:
 		return nil, start, w.syntax(err)
 	}
 	return tok, start, nil
-}
-
-// isIOError is whether err came from reading rather than from the XML.
-func isIOError(err error) bool {
-	var se *xml.SyntaxError
-	var ue xml.UnmarshalError
-	return !errors.As(err, &se) && !errors.As(err, &ue) && !strings.Contains(err.Error(), "xml:")
 }
 
 // top is the open item, nil inside <xbel> itself.
