@@ -296,7 +296,11 @@ func (w *walker) start(t xml.StartElement, start int64) error {
 		}
 		w.state = inXBEL
 		w.doc.Prolog = w.rec.from(0, start)
-		if tag := w.rec.from(start, w.dec.InputOffset()); tag != floccusOpen {
+		tag := w.rec.from(start, w.dec.InputOffset())
+		if strings.HasSuffix(tag, "/>") { // <xbel/>: Encode writes the end tag
+			tag = strings.TrimRight(strings.TrimSuffix(tag, "/>"), " \t\r\n") + ">"
+		}
+		if tag != floccusOpen {
 			w.doc.open = tag
 		}
 		w.rec.keep = false
