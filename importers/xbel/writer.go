@@ -103,6 +103,9 @@ func (w *Writer) Write(rec *ssd3.Record) error {
 		}
 		own = append(own, field{f.Name, v})
 	}
+	if m := mimeType(info); m != "" && rec.Type() == "" {
+		w.Note(ssd3.Deviation, "%s gives the mime type %q, which reads back as TYPE", FieldInfo, importers.Excerpt(m))
+	}
 	it.Info = w.info(info, own)
 	f := w.folder(rec.Category())
 	f.Items = append(f.Items, it)

@@ -130,6 +130,8 @@ func TestWriterNotes(t *testing.T) {
 			[]string{`CATEGORY "a// b /" is written as the folder path "a/b"`}},
 		{"blank name", ssd3.NewRecord(ssd3.Values{URI: "https://c.example/", Name: " c ", Date: d}),
 			[]string{`NAME " c " reads back as "c"`}},
+		{"mime type", ssd3.NewRecord(ssd3.Values{URI: "https://e.example/", Name: "e", Date: d, Extensions: []ssd3.Field{{Name: FieldInfo, Value: `<metadata owner="http://freedesktop.org"><mime:mime-type type="text/plain"/></metadata>`}}}),
+			[]string{`X-XBEL-INFO gives the mime type "text/plain", which reads back as TYPE`}},
 		{"bad info", ssd3.NewRecord(ssd3.Values{URI: "https://d.example/", Name: "d", Date: d, Extensions: []ssd3.Field{{Name: FieldInfo, Value: "<a>"}}}),
 			nil},
 	} {
