@@ -120,11 +120,12 @@ func writeItem(bw *bufio.Writer, it *Item, nl string) {
 	if !leaf || it.Title != "" {
 		bw.WriteString(in + "<title>" + escText(it.Title) + "</title>")
 	}
-	if it.Desc != "" {
-		bw.WriteString(in + "<desc>" + escText(it.Desc) + "</desc>")
-	}
+	// The DTD's order: title, info, desc, then a folder's items.
 	if it.Info != "" {
 		bw.WriteString(in + "<info>" + validXML(it.Info) + "</info>")
+	}
+	if it.Desc != "" {
+		bw.WriteString(in + "<desc>" + escText(it.Desc) + "</desc>")
 	}
 	if it.Kind == Folder {
 		writeItems(bw, it.Items, in)
