@@ -149,17 +149,18 @@ func (s *Search) Highlight(field, text string) []bool {
 
 // ordering is an index's records in one sort order, as positions in
 // index.recs. It is made once per (index, key) and reused while typing.
+// File order (the zero key) has no positions (order is nil): spelt out,
+// they would hold memory of a catalogue's size for what their place says.
 type ordering struct {
 	ix    *index
 	key   query.SortKey
-	order []int32
+	order []int32 // nil: file order
 }
 
 func newOrdering(ctx context.Context, x *index, key query.SortKey) *ordering {
 	o := &ordering{ix: x, key: key}
 	switch {
 	case key.IsZero():
-		o.order = identity(len(x.recs))
 	case ctx.Err() != nil:
 		return nil
 	case x.ready():
@@ -255,7 +256,9 @@ type Answer struct {
 	// in the order it shows them: positions, not pointers, so that a
 	// keystroke that matches a million records writes no pointer the
 	// collector must follow (matched itself when no ranking reorders it).
+	// all: every record in file order, and shown and matched are nil.
 	shown  []int32
+	all    bool
 	groups []query.Group // nil unless grouping
 	group  query.GroupKey
 	took   time.Duration
@@ -323,6 +326,7 @@ func (p pass) run(ctx context.Context) *Answer {
 		res.matched = []int32{}
 	case q.Empty():
 		res.matched = res.order.order
+		res.all = res.matched == nil
 	default:
 		if !p.match(ctx, q, res) {
 			return nil
@@ -470,16 +474,40 @@ func (r *Answer) Err() *query.Error { return r.search.err }
 func (r *Answer) Query() *query.Query { return r.search.query }
 
 // Len returns how many records the answer shows.
-func (r *Answer) Len() int { return len(r.shown) }
+func (r *Answer) Len() int {
+	if r.all {
+		return len(r.ix.recs)
+	}
+	return len(r.shown)
+}
+
+// at returns the position in the snapshot of the i-th record shown.
+func (r *Answer) at(i int) int32 {
+	if r.all {
+		return int32(i)
+	}
+	return r.shown[i]
+}
+
+// indexOf returns where the record at pos in the snapshot is shown, or -1.
+func (r *Answer) indexOf(pos int32) int {
+	if r.all {
+		return int(pos)
+	}
+	return slices.Index(r.shown, pos) // a snapshot holds a record once
+}
 
 // Invalid returns how many records of the answer's snapshot have errors.
 func (r *Answer) Invalid() int { return r.ix.invalid }
 
 // rec returns the i-th record shown.
-func (r *Answer) rec(i int) *ssd3.Record { return r.ix.recs[r.shown[i]] }
+func (r *Answer) rec(i int) *ssd3.Record { return r.ix.recs[r.at(i)] }
 
 // Records returns the records shown, in order.
 func (r *Answer) Records() []*ssd3.Record {
+	if r.all {
+		return slices.Clone(r.ix.recs)
+	}
 	out := make([]*ssd3.Record, len(r.shown))
 	for i, pos := range r.shown {
 		out[i] = r.ix.recs[pos]
