@@ -7,6 +7,7 @@ import (
 
 	"github.com/uricat/uricat/catalogue/gen"
 	"github.com/uricat/uricat/catalogue/query"
+	"github.com/uricat/uricat/catalogue/ssd3"
 )
 
 // positions returns the positions in the snapshot of the records r shows,
@@ -52,5 +53,50 @@ func TestFileOrderHoldsNoPositions(t *testing.T) {
 	byName := (pass{seq: 3, text: "", recs: li.recs, sort: query.SortByName, prev: back}).run(ctx)
 	if byName.all || byName.Len() != len(li.recs) {
 		t.Fatalf("sorted by name, the empty search shows %d of %d records (all %v)", byName.Len(), len(li.recs), byName.all)
+	}
+}
+
+// TestRankedAnswerKeepsItsMatchesAsASet: an answer ranked best first
+// keeps its matches for the next key to narrow as a set, a bit a record,
+// beside the positions it shows, rather than a second array of
+// positions; typing on from it finds what a pass from nothing finds,
+// before the index is built and after, and a pass needs one array of
+// positions from the pool.
+func TestRankedAnswerKeepsItsMatchesAsASet(t *testing.T) {
+	t.Parallel()
+	li, _ := loaded(t, gen.Catalogue(3*4096+500))
+	ctx := context.Background()
+	for _, built := range []bool{false, true} {
+		if built {
+			li.res.Prepare()
+		}
+		prev := li.res
+		for i, text := range []string{"g", "gi", "git", "git s", "git se", "zzz", "zzzq", "k", "ke"} {
+			mem := &passMem{}
+			var early []*Answer
+			res := (pass{seq: i + 1, text: text, recs: li.recs, prev: prev, mem: mem, early: func(a *Answer) { early = append(early, a) }}).run(ctx)
+			want := Find(li.recs, text)
+			if !slices.Equal(res.Records(), want.Records()) {
+				t.Fatalf("built %v: %q after %q shows %d records, a pass from nothing %d", built, text, prev.Text(), res.Len(), want.Len())
+			}
+			if res.matched != nil || res.matchedSet == nil || res.nMatched != res.Len() {
+				t.Fatalf("built %v: %q keeps %d positions matched, a set %v, %d matches of %d shown", built, text, len(res.matched), res.matchedSet != nil, res.nMatched, res.Len())
+			}
+			whole := map[*ssd3.Record]bool{}
+			for _, r := range res.Records() {
+				whole[r] = true
+			}
+			for _, a := range early {
+				for _, r := range a.Records() {
+					if !whole[r] {
+						t.Fatalf("built %v: %q: a first answer shows %q, which the whole does not", built, text, r.Name())
+					}
+				}
+			}
+			if cap(mem.hits) == 0 || mem.pos == nil || &mem.pos[:1][0] != &res.shown[:1][0] && res.Len() > 0 {
+				t.Fatalf("built %v: %q answered outside the pass's memory", built, text)
+			}
+			prev = res
+		}
 	}
 }

@@ -484,7 +484,7 @@ func warm(x *index, path string) tea.Cmd {
 		x.build.Do(func() {}) // folded here, not by a search's goroutine
 		ix.Build()
 		n := len(x.recs)
-		return WarmedMsg{&passMem{hits: touched[query.Hit](n), matched: touched[int32](n), shown: touched[int32](n)}}
+		return WarmedMsg{&passMem{hits: touched[query.Hit](n), pos: touched[int32](n)}}
 	}
 }
 
