@@ -66,16 +66,19 @@ func TestPartialIndex(t *testing.T) {
 	}
 	dups := DupSet(recs)
 	rng := rand.New(rand.NewPCG(1, 2))
-	var odd []int32 // every other record, as candidates
+	var odd, sparse []int32 // every other record, and a few, as candidates
 	for pos := 1; pos < len(recs); pos += 2 {
 		odd = append(odd, int32(pos))
+		if pos%97 == 0 {
+			sparse = append(sparse, int32(pos))
+		}
 	}
 	for _, text := range partialQueries(rng, recs, 150) {
 		q, err := Parse(text)
 		if err != nil {
 			t.Fatalf("%q: %v", text, err)
 		}
-		for _, candidates := range [][]int32{nil, odd} {
+		for _, candidates := range [][]int32{nil, odd, sparse} {
 			want, _ := full.Search(context.Background(), q, candidates)
 			var plain []Hit
 			for i := range len(recs) {
@@ -97,6 +100,20 @@ func TestPartialIndex(t *testing.T) {
 				got, err := ix.Search(context.Background(), q, candidates)
 				if err != nil || !slices.Equal(got, want) {
 					t.Fatalf("%q (candidates %v): the %s index finds %d hits (%v), the built one %d", text, candidates != nil, name, len(got), err, len(want))
+				}
+			}
+			// The same candidates as a set.
+			if candidates == nil {
+				continue
+			}
+			among := NewPosSet(len(recs))
+			for _, pos := range candidates {
+				among.Add(pos)
+			}
+			for name, ix := range map[string]*Index{"built": full, "partial": partial, "bare": bare} {
+				got, err := ix.SearchAmongInto(context.Background(), q, among, nil)
+				if err != nil || !slices.Equal(got, want) {
+					t.Fatalf("%q: the %s index finds %d hits among a set (%v), %d among the same positions", text, name, len(got), err, len(want))
 				}
 			}
 		}

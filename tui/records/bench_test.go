@@ -81,7 +81,7 @@ func BenchmarkSearchKeystroke(b *testing.B) {
 					_ = li.Visible(38)
 				}
 				cputime.Report(b, start)
-				b.ReportMetric(float64(len(li.res.shown)), "shown")
+				b.ReportMetric(float64(li.res.Len()), "shown")
 			})
 		}
 	}

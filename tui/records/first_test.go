@@ -143,9 +143,9 @@ func TestTypingBeforeIndex(t *testing.T) {
 					drain(t, li, typed)
 				}
 				// Positions, the lists' records being read each from its file.
-				want := ref.res.shown
+				want := positions(ref.res)
 				for name, li := range map[string]*List{"never folded": never, "folded meanwhile": meanwhile} {
-					if got := li.res.shown; !slices.Equal(got, want) {
+					if got := positions(li.res); !slices.Equal(got, want) {
 						t.Fatalf("%q: the list with its index %s shows %d records, with it built %d", typed, name, len(got), len(want))
 					}
 				}

@@ -3,7 +3,6 @@ package records
 import (
 	"context"
 	"maps"
-	"slices"
 	"time"
 
 	"github.com/charmbracelet/bubbles/key"
@@ -352,8 +351,8 @@ func (li *List) markAll() {
 	if li.marked == nil {
 		li.marked = Selection{}
 	}
-	for _, pos := range li.res.shown {
-		li.marked[li.res.ix.recs[pos].Ref()] = struct{}{}
+	for i := range li.res.Len() {
+		li.marked[li.res.rec(i).Ref()] = struct{}{}
 	}
 	li.markGen++
 }
@@ -375,8 +374,8 @@ func (li *List) MarkCounts() (shown, hidden int) {
 	c := &li.counted
 	if c.res != li.res || c.gen != li.markGen {
 		c.res, c.gen, c.shown = li.res, li.markGen, 0
-		for _, pos := range li.res.shown {
-			if li.marked.Has(li.res.ix.recs[pos].Ref()) {
+		for i := range li.res.Len() {
+			if li.marked.Has(li.res.rec(i).Ref()) {
 				c.shown++
 			}
 		}
@@ -485,7 +484,7 @@ func warm(x *index, path string) tea.Cmd {
 		x.build.Do(func() {}) // folded here, not by a search's goroutine
 		ix.Build()
 		n := len(x.recs)
-		return WarmedMsg{&passMem{hits: touched[query.Hit](n), matched: touched[int32](n), shown: touched[int32](n)}}
+		return WarmedMsg{&passMem{hits: touched[query.Hit](n), pos: touched[int32](n)}}
 	}
 }
 
@@ -518,8 +517,8 @@ func (li *List) apply(res *Answer) {
 		if sel := li.Current(); sel != nil && li.selected == 0 {
 			li.selected = sel.Ref()
 		}
-		if li.flat && li.cursor < len(li.res.shown) && sameSlice(li.res.ix.recs, res.ix.recs) {
-			if pos := li.res.shown[li.cursor]; res.ix.recs[pos].Ref() == li.selected {
+		if li.flat && li.cursor < li.res.Len() && sameSlice(li.res.ix.recs, res.ix.recs) {
+			if pos := li.res.at(li.cursor); res.ix.recs[pos].Ref() == li.selected {
 				at = pos
 			}
 		}
@@ -540,7 +539,7 @@ func (li *List) apply(res *Answer) {
 	if li.selected != 0 {
 		i := -1
 		if at >= 0 && li.flat {
-			i = slices.Index(res.shown, at) // a snapshot holds a record once
+			i = res.indexOf(at)
 		} else {
 			i = li.RowOf(li.selected)
 		}
@@ -610,7 +609,7 @@ func (li *List) buildRows() {
 // RowCount returns the number of rows the list has.
 func (li *List) RowCount() int {
 	if li.flat {
-		return len(li.res.shown)
+		return li.res.Len()
 	}
 	return len(li.rows)
 }

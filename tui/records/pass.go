@@ -3,6 +3,7 @@ package records
 import (
 	"context"
 	"errors"
+	mathbits "math/bits"
 	"slices"
 	"sync"
 	"sync/atomic"
@@ -149,17 +150,18 @@ func (s *Search) Highlight(field, text string) []bool {
 
 // ordering is an index's records in one sort order, as positions in
 // index.recs. It is made once per (index, key) and reused while typing.
+// File order (the zero key) has no positions (order is nil): spelt out,
+// they would hold memory of a catalogue's size for what their place says.
 type ordering struct {
 	ix    *index
 	key   query.SortKey
-	order []int32
+	order []int32 // nil: file order
 }
 
 func newOrdering(ctx context.Context, x *index, key query.SortKey) *ordering {
 	o := &ordering{ix: x, key: key}
 	switch {
 	case key.IsZero():
-		o.order = identity(len(x.recs))
 	case ctx.Err() != nil:
 		return nil
 	case x.ready():
@@ -198,13 +200,15 @@ type pass struct {
 const firstRecords = 2 * 4096
 
 // passMem is the memory a pass answers in: its hits, then the positions
-// matched and shown. Update lends a pass the memory of answers no longer
-// shown (memPool), so that typing makes no garbage of a catalogue's size
-// and the collector, with little to collect, keeps the heap tight
-// (gcpause.Hold). Each slice is the only one on its array.
+// it shows (matched, or ranked: a pass keeps the positions of one order
+// only, see Answer.matchedSet). Update lends a pass the memory of
+// answers no longer shown (memPool), so that typing makes no garbage of
+// a catalogue's size and the collector, with little to collect, keeps
+// the heap tight (gcpause.Hold). Each slice is the only one on its
+// array.
 type passMem struct {
-	hits           []query.Hit
-	matched, shown []int32
+	hits []query.Hit
+	pos  []int32
 }
 
 // memPool is the memory of answers no longer shown, kept to be lent
@@ -212,18 +216,13 @@ type passMem struct {
 // would only keep garbage alive.
 type memPool struct {
 	hits []query.Hit
-	ints [][]int32
+	pos  []int32
 }
 
 // take returns memory for a pass.
 func (p *memPool) take() *passMem {
-	m := &passMem{hits: p.hits}
-	p.hits = nil
-	for _, s := range []*[]int32{&m.matched, &m.shown} {
-		if n := len(p.ints); n > 0 {
-			*s, p.ints = p.ints[n-1], p.ints[:n-1]
-		}
-	}
+	m := &passMem{hits: p.hits, pos: p.pos}
+	p.hits, p.pos = nil, nil
 	return m
 }
 
@@ -236,10 +235,8 @@ func (p *memPool) putHits(h []query.Hit) {
 
 // put keeps the positions of an answer no longer shown nor read by a pass.
 func (p *memPool) put(m *passMem) {
-	for _, s := range [][]int32{m.matched, m.shown} {
-		if cap(s) > 0 && len(p.ints) < 2 {
-			p.ints = append(p.ints, s[:0])
-		}
+	if cap(m.pos) > cap(p.pos) {
+		p.pos = m.pos[:0]
 	}
 	*m = passMem{}
 }
@@ -251,11 +248,19 @@ type Answer struct {
 	ix      *index
 	order   *ordering
 	matched []int32 // positions in ix.recs that match, in order's order
+	// matchedSet holds the matches instead of matched when they are
+	// ranked (shown), in file order: a search to narrow reads them in
+	// file order anyway, and as a set they take an eighth of the memory
+	// of their positions.
+	matchedSet query.PosSet
+	nMatched   int // how many match
 	// shown are the positions in ix.recs of the records the list shows,
 	// in the order it shows them: positions, not pointers, so that a
 	// keystroke that matches a million records writes no pointer the
 	// collector must follow (matched itself when no ranking reorders it).
+	// all: every record in file order, and shown and matched are nil.
 	shown  []int32
+	all    bool
 	groups []query.Group // nil unless grouping
 	group  query.GroupKey
 	took   time.Duration
@@ -323,6 +328,8 @@ func (p pass) run(ctx context.Context) *Answer {
 		res.matched = []int32{}
 	case q.Empty():
 		res.matched = res.order.order
+		res.all = res.matched == nil
+		res.nMatched = len(res.ix.recs)
 	default:
 		if !p.match(ctx, q, res) {
 			return nil
@@ -354,35 +361,39 @@ func (p pass) snapshot() *index {
 }
 
 // candidates returns the positions the query q need be tried on (nil:
-// every record, in file order) and whether its hits must then be put in
-// the sort order (resort).
-func (p pass) candidates(q *query.Query, res *Answer) (candidates []int32, resort bool) {
+// every record, in file order, or those of among if that is not nil) and
+// whether its hits must then be put in the sort order (resort).
+func (p pass) candidates(q *query.Query, res *Answer) (candidates []int32, among query.PosSet, resort bool) {
 	candidates = res.order.order
+	size := len(candidates)
 	narrowing := p.prev != nil && !p.prev.partial && p.prev.order == res.order && p.prev.search.query != nil && q.Narrows(p.prev.search.query) &&
 		(!q.HasLink() || p.prev.linksGen == p.linksGen)
 	if narrowing {
-		candidates = p.prev.matched
+		candidates, among, size = p.prev.matched, p.prev.matchedSet, p.prev.nMatched
 	}
 	// A pass over most records in a sort order would visit the records
 	// all over memory: search them all in file order, then put the hits
 	// in order. (When narrowing, the hits are candidates anyway.)
-	resort = !p.sort.IsZero() && len(candidates)*2 > len(res.ix.recs)
-	if resort || p.sort.IsZero() && len(candidates)*8 > len(res.ix.recs)*7 {
+	resort = !p.sort.IsZero() && size*2 > len(res.ix.recs)
+	if resort || p.sort.IsZero() && size*8 > len(res.ix.recs)*7 {
 		// Most records, in file order: all of them, without looking each
 		// up in candidates, do as well (those left out match nothing a
 		// narrower search does).
-		candidates = nil
+		candidates, among = nil, nil
 	}
-	return candidates, resort
+	if among != nil && size == 0 {
+		candidates, among = []int32{}, nil // nothing to look through
+	}
+	return candidates, among, resort
 }
 
 // match finds the records q matches into res (matched, and shown when
 // ranked), in the pass's memory; false if ctx was cancelled first.
 func (p pass) match(ctx context.Context, q *query.Query, res *Answer) bool {
 	mem := res.mem
-	candidates, resort := p.candidates(q, res)
+	candidates, among, resort := p.candidates(q, res)
 	if p.early != nil && p.sort.IsZero() && !res.ix.ready() {
-		if first := p.first(ctx, q, res, candidates); first != nil {
+		if first := p.first(ctx, q, res, candidates, among); first != nil {
 			p.early(first)
 		}
 	}
@@ -391,36 +402,54 @@ func (p pass) match(ctx context.Context, q *query.Query, res *Answer) bool {
 	// for the collector on every larger answer.
 	n := len(res.ix.recs)
 	mem.hits = room(mem.hits, n)
-	hits, err := res.ix.search().SearchInto(ctx, q, candidates, mem.hits)
+	var hits []query.Hit
+	var err error
+	if among != nil {
+		hits, err = res.ix.search().SearchAmongInto(ctx, q, among, mem.hits)
+	} else {
+		hits, err = res.ix.search().SearchInto(ctx, q, candidates, mem.hits)
+	}
 	if err != nil {
 		return false
 	}
 	mem.hits = hits[:0]
+	res.nMatched = len(hits)
+	if p.sort.IsZero() && q.Ranked() {
+		// No sort key chosen: best matches first, file order on ties.
+		res.shown = query.AppendRank(room(mem.pos, n), hits)
+		mem.pos = res.shown
+		res.matchedSet = query.NewPosSet(n)
+		for _, h := range hits {
+			res.matchedSet.Add(h.Pos)
+		}
+		return ctx.Err() == nil
+	}
 	if resort {
 		hits = inOrder(hits, res.order.order, len(res.ix.recs))
 	}
-	res.matched = room(mem.matched, n)[:len(hits)]
+	res.matched = room(mem.pos, n)[:len(hits)]
 	for i, h := range hits {
 		res.matched[i] = h.Pos
 	}
-	mem.matched = res.matched
-	if p.sort.IsZero() && q.Ranked() {
-		// No sort key chosen: best matches first, file order on ties.
-		res.shown = query.AppendRank(room(mem.shown, n), hits)
-		mem.shown = res.shown
-	}
+	mem.pos = res.matched
 	return ctx.Err() == nil
 }
 
 // first returns a first answer for q, searching only the candidates (nil:
-// all, in file order) among the records from the first that the index
-// has folded and firstRecords more; nil if that is every candidate, or
-// if ctx was cancelled. The pass is in file order (no sort key), so the
-// candidates are in file order too.
-func (p pass) first(ctx context.Context, q *query.Query, res *Answer, candidates []int32) *Answer {
+// all, in file order, or those of among if that is not nil) among the
+// records from the first that the index has folded and firstRecords
+// more; nil if that is every candidate, or if ctx was cancelled. The
+// pass is in file order (no sort key), so the candidates are in file
+// order too.
+func (p pass) first(ctx context.Context, q *query.Query, res *Answer, candidates []int32, among query.PosSet) *Answer {
 	ix := res.ix.search()
 	end := min(ix.Folded()+firstRecords, len(res.ix.recs))
-	if candidates != nil {
+	if among != nil {
+		if end == len(res.ix.recs) {
+			return nil
+		}
+		candidates = below(among, end)
+	} else if candidates != nil {
 		n, _ := slices.BinarySearch(candidates, int32(end))
 		if n == len(candidates) {
 			return nil
@@ -470,16 +499,40 @@ func (r *Answer) Err() *query.Error { return r.search.err }
 func (r *Answer) Query() *query.Query { return r.search.query }
 
 // Len returns how many records the answer shows.
-func (r *Answer) Len() int { return len(r.shown) }
+func (r *Answer) Len() int {
+	if r.all {
+		return len(r.ix.recs)
+	}
+	return len(r.shown)
+}
+
+// at returns the position in the snapshot of the i-th record shown.
+func (r *Answer) at(i int) int32 {
+	if r.all {
+		return int32(i)
+	}
+	return r.shown[i]
+}
+
+// indexOf returns where the record at pos in the snapshot is shown, or -1.
+func (r *Answer) indexOf(pos int32) int {
+	if r.all {
+		return int(pos)
+	}
+	return slices.Index(r.shown, pos) // a snapshot holds a record once
+}
 
 // Invalid returns how many records of the answer's snapshot have errors.
 func (r *Answer) Invalid() int { return r.ix.invalid }
 
 // rec returns the i-th record shown.
-func (r *Answer) rec(i int) *ssd3.Record { return r.ix.recs[r.shown[i]] }
+func (r *Answer) rec(i int) *ssd3.Record { return r.ix.recs[r.at(i)] }
 
 // Records returns the records shown, in order.
 func (r *Answer) Records() []*ssd3.Record {
+	if r.all {
+		return slices.Clone(r.ix.recs)
+	}
 	out := make([]*ssd3.Record, len(r.shown))
 	for i, pos := range r.shown {
 		out[i] = r.ix.recs[pos]
@@ -493,6 +546,19 @@ func room[T any](s []T, n int) []T {
 		return make([]T, 0, n)
 	}
 	return s[:0]
+}
+
+// below returns the positions in s below end, in order.
+func below(s query.PosSet, end int) []int32 {
+	out := []int32{} // not nil, which would be every record
+	for w, bits := range s[:(end+63)/64] {
+		for ; bits != 0; bits &= bits - 1 {
+			if pos := w<<6 + mathbits.TrailingZeros64(bits); pos < end {
+				out = append(out, int32(pos))
+			}
+		}
+	}
+	return out
 }
 
 // identity returns the positions 0..n-1.
