@@ -31,6 +31,13 @@ func Git(dir string, args ...string) (string, error) {
 	return strings.TrimSpace(string(out)), err
 }
 
+// Show returns the bytes of the file path (from the repository's top)
+// as the commit rev has it, as git stored them: Git's output is trimmed,
+// and a catalogue's last line break is part of its last record.
+func Show(top, rev, path string) ([]byte, error) {
+	return gitBytes(top, "show", rev+":"+path)
+}
+
 // gitBytes is Git with the output as git wrote it: a file's bytes.
 func gitBytes(dir string, args ...string) ([]byte, error) {
 	cmd := exec.Command("git", args...)
