@@ -174,14 +174,14 @@ func findBase(top, rel, file string) (base, error) {
 		return base{}, nil
 	}
 	var b base
-	text, err := gitsync.Git(top, "show", commit+":"+file)
+	text, err := gitsync.Show(top, commit, file)
 	if err == nil {
-		if b.doc, err = xbel.Decode(strings.NewReader(text)); err != nil {
+		if b.doc, err = xbel.Decode(bytes.NewReader(text)); err != nil {
 			return base{}, fmt.Errorf("%s as uricat last wrote it (commit %.12s): %w", display.Text(file), commit, err)
 		}
 	}
-	cat, _ := gitsync.Git(top, "show", commit+":"+rel)
-	if b.cat, err = catalogue.Read(strings.NewReader(cat)); err != nil {
+	cat, _ := gitsync.Show(top, commit, rel)
+	if b.cat, err = catalogue.Read(bytes.NewReader(cat)); err != nil {
 		return base{}, fmt.Errorf("the catalogue as of commit %.12s: %w", commit, err)
 	}
 	return b, nil
@@ -242,7 +242,7 @@ func withBrowser(path, top, file string, now time.Time, say func(string)) error 
 		}
 		say(fmt.Sprintf("wrote %s for the browser: %s", display.Text(file), w))
 	}
-	if !wroteCat && !wroteFile && c.Bookmarks == 0 && b.doc != nil && sameBase(top, file) {
+	if !wroteCat && !wroteFile && c.Bookmarks == 0 && b.doc != nil && sameBase(top, rel, file) {
 		return nil // nothing changed on either side: nothing to commit
 	}
 	return commit(top, []string{rel, file}, file, "uricat sync: the browser's bookmarks: "+c.String())
@@ -265,16 +265,25 @@ func (w Written) String() string {
 	return strings.Join(parts, ", ")
 }
 
-// sameBase says whether the browser file is as the last marked commit
-// has it: nothing of floccus's to take in.
-func sameBase(top, file string) bool {
+// sameBase says whether the browser file and the catalogue rel are as
+// the last marked commit has them: nothing of floccus's to take in, and
+// the base of the next sync is that commit still. (A catalogue changed
+// in a way the file does not show, a rating, moves the base all the
+// same: else a bookmark the browser deletes later would look edited
+// here since, and be kept.)
+func sameBase(top, rel, file string) bool {
 	commit, _ := gitsync.Git(top, "log", "-1", "--format=%H", "--grep=^"+trailer+file+"$", "HEAD")
 	if commit == "" {
 		return false
 	}
-	a, err1 := gitsync.Git(top, "rev-parse", commit+":"+file)
-	b, err2 := gitsync.Git(top, "rev-parse", "HEAD:"+file)
-	return err1 == nil && err2 == nil && a == b
+	for _, p := range []string{file, rel} {
+		a, err1 := gitsync.Git(top, "rev-parse", commit+":"+p)
+		b, err2 := gitsync.Git(top, "rev-parse", "HEAD:"+p)
+		if err1 != nil || err2 != nil || a != b {
+			return false
+		}
+	}
+	return true
 }
 
 // takeIn merges the browser's changes since b into ours: the merged
