@@ -205,3 +205,18 @@ func TestLock(t *testing.T) {
 		t.Errorf("a stale lock stopped the sync")
 	}
 }
+
+// A browser file gone from the repository is not every bookmark deleted.
+func TestBrowserFileGone(t *testing.T) {
+	t.Parallel()
+	s := synced(t)
+	git(t, s.clone, "rm", "-q", "bookmarks.xbel")
+	git(t, s.clone, "commit", "-q", "-m", "gone")
+	before := len(s.records(t))
+	if _, err := s.sync(t); err == nil || !strings.Contains(err.Error(), "is gone from the repository") {
+		t.Fatalf("sync: %v", err)
+	}
+	if n := len(s.records(t)); n != before {
+		t.Errorf("%d records, %d before", n, before)
+	}
+}

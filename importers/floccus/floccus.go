@@ -209,6 +209,11 @@ func withBrowser(path, top, file string, now time.Time, say func(string)) error 
 	if err != nil {
 		return err
 	}
+	if b.doc != nil && len(curText) == 0 {
+		// Not every bookmark deleted in the browser: the file was.
+		return fmt.Errorf("%s is gone from the repository, or empty, since uricat last wrote it: not taken as every bookmark deleted in the browser; restore it (git checkout HEAD~1 -- %s) or forget it (git config --unset %s)",
+			display.Text(file), display.Text(file), ConfigKey)
+	}
 	ours, err := catalogue.Open(path)
 	if err != nil {
 		return &gitsync.UnreadableError{Err: err}

@@ -30,6 +30,7 @@ type LockedError struct {
 	Age    time.Duration
 }
 
+// Error says who holds the lock, since when, and that nothing was sent.
 func (e *LockedError) Error() string {
 	return fmt.Sprintf("floccus is syncing with %s (its lock %s was set %s ago): nothing sent; sync again once it is done (a lock older than %s is ignored)",
 		display.Text(e.Remote), display.Text(e.Tag), e.Age.Round(time.Second), LockTimeout)
