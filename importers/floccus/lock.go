@@ -85,11 +85,11 @@ func waitLock(top string, o Options, say func(string)) error {
 		if err != nil || l == nil {
 			return err
 		}
+		if !said && o.Wait > 0 {
+			say(fmt.Sprintf("floccus is syncing with %s (its lock %s was set %s ago): waiting up to %s", display.Text(remote), display.Text(l.Tag), l.Age.Round(time.Second), o.Wait))
+		}
 		if !o.now().Before(deadline) {
 			return l
-		}
-		if !said {
-			say(fmt.Sprintf("floccus is syncing with %s (its lock %s was set %s ago): waiting up to %s", display.Text(remote), display.Text(l.Tag), l.Age.Round(time.Second), o.Wait))
 		}
 		time.Sleep(min(o.Poll, deadline.Sub(o.now())))
 	}
