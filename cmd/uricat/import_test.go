@@ -216,7 +216,7 @@ func TestImportUsageErrors(t *testing.T) {
 		{[]string{"import"}, 2, "uricat import: expects one FILE or more (\"-\" for standard input), or --from BROWSER; got 0 argument(s)\nRun 'uricat import --help' for usage.\n"},
 		{[]string{"import", "--format", "gopher", "x"}, 2, `unknown format "gopher" (formats: netscape, safari, pocket, instapaper, soif,`},
 		{[]string{"import", "--base", "relative/path", "x"}, 2, `--base "relative/path" is not an absolute URL`},
-		{[]string{"import", "-"}, 1, "uricat import: -: no known format recognised in the first 21 bytes (formats: netscape, safari, pocket, instapaper, soif, hinadi, urc, chromium, json, pinboard, csv, pocket-csv, instapaper-csv, raindrop-csv, firefox-json, firefox, buku, httpindex, urls); name one with --format\n"},
+		{[]string{"import", "-"}, 1, "uricat import: -: no known format recognised in the first 21 bytes (formats: netscape, safari, pocket, instapaper, soif, hinadi, urc, chromium, json, pinboard, csv, xbel, pocket-csv, instapaper-csv, raindrop-csv, firefox-json, firefox, buku, httpindex, urls); name one with --format\n"},
 		{[]string{"import", "--dry-ru", "x"}, 2, "uricat import: unknown flag: --dry-ru\nRun 'uricat import --help' for usage.\n"},
 	}
 	for _, tt := range tests {

@@ -12,6 +12,7 @@
 //	soif      yes yes  yes  yes      yes         yes    yes      yes  yes all
 //	hinadi    yes yes  yes  Keyword  one line    X-     X-       yes  X-  all (X-AUTHOR as Author-Name)
 //	urc       yes yes  yes  yes      yes         yes    yes      yes  yes all (X-URN as a URN element)
+//	xbel      yes yes  yes  folders  <desc>      meta   meta     meta meta X-TAGS as TAGS, the rest in <metadata>
 //	json      all fields and extensions, as uricat list --json
 //	csv       all fields and extensions, one column each
 //
@@ -51,6 +52,7 @@ import (
 	"github.com/uricat/uricat/importers/soif"
 	"github.com/uricat/uricat/importers/urc"
 	"github.com/uricat/uricat/importers/urllist"
+	"github.com/uricat/uricat/importers/xbel"
 	"github.com/uricat/uricat/internal/sqlitecopy"
 )
 
@@ -61,9 +63,10 @@ import (
 // the ones whose files announce themselves ("@TEMPLATE {", a "HINA/"
 // header, a URC citation "<...;", a Chromium Bookmarks object with
 // "roots", a JSON array with "uri", Pinboard's JSON array with "href" and
-// "description", a CSV header with uri, then the services' CSV headers,
-// which have none), then the browsers' and buku's own stores (a JSON
-// object of "text/x-moz-place" nodes or "mozLz40", and SQLite databases,
+// "description", a CSV header with uri, XML whose root is <xbel>, then
+// the services' CSV headers, which have none), then the browsers' and
+// buku's own stores (a JSON object of "text/x-moz-place" nodes or
+// "mozLz40", and SQLite databases,
 // told apart by their schema), then the line-shaped http-index-format,
 // and a plain list of URLs last: any text file could be one, so it takes
 // only what no other format does. URC comes after the HTML formats: their
@@ -80,6 +83,7 @@ var Formats = []importers.Format{
 	json.Format,
 	pinboard.Format,
 	csv.Format,
+	xbel.Format,
 	servicecsv.PocketFormat,
 	servicecsv.InstapaperFormat,
 	servicecsv.RaindropFormat,

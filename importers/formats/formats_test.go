@@ -130,10 +130,10 @@ func TestImportDetectsExports(t *testing.T) {
 }
 
 func TestFormats(t *testing.T) {
-	if got, want := strings.Join(Names(Readers()), " "), "netscape safari pocket instapaper soif hinadi urc chromium json pinboard csv pocket-csv instapaper-csv raindrop-csv firefox-json firefox buku httpindex urls"; got != want {
+	if got, want := strings.Join(Names(Readers()), " "), "netscape safari pocket instapaper soif hinadi urc chromium json pinboard csv xbel pocket-csv instapaper-csv raindrop-csv firefox-json firefox buku httpindex urls"; got != want {
 		t.Errorf("Readers = %q, want %q", got, want)
 	}
-	if got, want := strings.Join(Names(Writers()), " "), "netscape soif hinadi urc json csv"; got != want {
+	if got, want := strings.Join(Names(Writers()), " "), "netscape soif hinadi urc json csv xbel"; got != want {
 		t.Errorf("Writers = %q, want %q", got, want)
 	}
 	for _, f := range Formats {
@@ -165,9 +165,9 @@ func TestByName(t *testing.T) {
 		name string
 		want string
 	}{
-		{Readers(), "gopher", `unknown format "gopher" (formats: netscape, safari, pocket, instapaper, soif, hinadi, urc, chromium, json, pinboard, csv, pocket-csv, instapaper-csv, raindrop-csv, firefox-json, firefox, buku, httpindex, urls)`},
-		{Writers(), "xml", `unknown format "xml" (formats: netscape, soif, hinadi, urc, json, csv)`},
-		{Writers(), "httpindex", `uricat does not write format httpindex (formats: netscape, soif, hinadi, urc, json, csv)`},
+		{Readers(), "gopher", `unknown format "gopher" (formats: netscape, safari, pocket, instapaper, soif, hinadi, urc, chromium, json, pinboard, csv, xbel, pocket-csv, instapaper-csv, raindrop-csv, firefox-json, firefox, buku, httpindex, urls)`},
+		{Writers(), "xml", `unknown format "xml" (formats: netscape, soif, hinadi, urc, json, csv, xbel)`},
+		{Writers(), "httpindex", `uricat does not write format httpindex (formats: netscape, soif, hinadi, urc, json, csv, xbel)`},
 		{Writers(), "pocket", `uricat does not write format pocket`},
 	} {
 		if _, err := ByName(tc.fs, tc.name); err == nil || !strings.HasPrefix(err.Error(), tc.want) {

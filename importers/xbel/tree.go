@@ -1,6 +1,7 @@
 package xbel
 
 import (
+	"encoding/xml"
 	"fmt"
 	"time"
 )
@@ -22,6 +23,9 @@ type Document struct {
 	// highestSeen says the comment was read, so that Encode gives back
 	// floccus's ":0:" of a file that never had a bookmark.
 	highestSeen bool
+	// open is the <xbel ...> start tag as read (its namespace
+	// declarations, which the prefixes in an Info need), "" for floccus's.
+	open string
 }
 
 // Kind is what an Item is.
@@ -71,6 +75,10 @@ type Item struct {
 	Info string
 	// Items are a folder's children, in file order.
 	Items []*Item
+	// Attrs are the item's other attributes, as written and in file
+	// order (buku's TAGS; a date that is not one), without namespaces.
+	// Encode writes them after the ones above.
+	Attrs []xml.Attr
 	// Line is the line the element started on.
 	Line int
 }

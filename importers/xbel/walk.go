@@ -44,16 +44,45 @@ type note struct {
 // encoding/xml reads a ByteReader directly, a byte at a time, so the bytes
 // it holds beyond the decoder's offset are at most the one it looked ahead.
 type recorder struct {
-	r    *bufio.Reader
-	buf  []byte
-	base int64 // the input offset of buf[0]
-	keep bool  // whether buf grows; else it is dropped at each token
+	r     *bufio.Reader
+	buf   []byte
+	base  int64 // the input offset of buf[0]
+	keep  bool  // whether buf grows; else it is dropped at each token
+	since int   // bytes read since the current token started
+	off   bool  // another recorder has taken over: keep nothing
+	// failed is the input's error, other than io.EOF: an error of the
+	// decoder that is this one is not the XML's but the reading's.
+	failed error
 }
 
+// MaxToken bounds the bytes of one tag or text, and of what the walk keeps
+// of the file at once (an <info>, the prolog, a title made of many
+// pieces), so that memory stays bounded whatever the input: a longer one
+// ends the import of the file with a diagnostic.
+const MaxToken = 16 << 20
+
+// MaxAttrs is how many attributes of one element are read: a program
+// writes a few, and each one read becomes a field of the record.
+const MaxAttrs = 1000
+
+// MaxDepth bounds the nesting of folders, which no program makes deep but
+// each level of which the walk holds until it ends.
+const MaxDepth = 4096
+
+// errTooLong is what the recorder gives the decoder past MaxToken.
+var errTooLong = fmt.Errorf("a tag or text here is longer than the %d MiB read at once", MaxToken>>20)
+
 func (rc *recorder) ReadByte() (byte, error) {
+	if rc.since >= MaxToken || len(rc.buf) >= MaxToken {
+		return 0, errTooLong
+	}
 	c, err := rc.r.ReadByte()
-	if err == nil {
+	switch {
+	case err != nil && err != io.EOF:
+		rc.failed = err
+	case err == nil && !rc.off:
 		rc.buf = append(rc.buf, c)
+		rc.since++
 	}
 	return c, err
 }
@@ -61,7 +90,9 @@ func (rc *recorder) ReadByte() (byte, error) {
 // Read is there for io.Reader; the decoder reads by ReadByte.
 func (rc *recorder) Read(p []byte) (int, error) {
 	n, err := rc.r.Read(p)
-	rc.buf = append(rc.buf, p[:n]...)
+	if !rc.off {
+		rc.buf = append(rc.buf, p[:n]...)
+	}
 	return n, err
 }
 
@@ -79,15 +110,13 @@ func (rc *recorder) forget(offset int64) {
 
 // walker reads an XBEL file token by token.
 type walker struct {
-	dec   *xml.Decoder
-	rec   *recorder
-	doc   *Document // the xbel's own title and floccus's comment go here
-	stack []*Item   // the open folders and the open leaf; nil is the <xbel>
-	state int       // before <xbel>, inside it, after it
-	// prologEnd is the offset where <xbel starts.
-	prologEnd int64
-	notes     []note
-	pending   []event
+	dec     *xml.Decoder
+	rec     *recorder
+	doc     *Document // the xbel's own title and floccus's comment go here
+	stack   []*Item   // the open folders and the open leaf; nil is the <xbel>
+	state   int       // before <xbel>, inside it, after it
+	notes   []note
+	pending []event
 	// tokLine and tokCol are where the last token started.
 	tokLine, tokCol int
 }
@@ -106,22 +135,30 @@ func newWalker(r io.Reader, doc *Document) *walker {
 	// with a DOCTYPE that declared them; an XML reader that fails on
 	// them would lose a whole file for one title.
 	dec.Entity = xml.HTMLEntity
-	dec.CharsetReader = charsetReader
-	return &walker{dec: dec, rec: rc, doc: doc}
+	w := &walker{dec: dec, rec: rc, doc: doc}
+	dec.CharsetReader = w.charsetReader
+	return w
 }
 
-// charsetReader reads the one legacy encoding XBEL files are seen in.
-func charsetReader(label string, input io.Reader) (io.Reader, error) {
+// charsetReader reads the one legacy encoding XBEL files are seen in. The
+// decoder reads what it returns from the end of the XML declaration on,
+// and counts offsets in it: a recorder over the converted text takes
+// over from the one over the file's bytes, which stops keeping them.
+func (w *walker) charsetReader(label string, _ io.Reader) (io.Reader, error) {
 	switch strings.ToLower(label) {
 	case "iso-8859-1", "latin1", "latin-1", "us-ascii", "ascii":
-		return &latin1Reader{r: bufio.NewReader(input)}, nil
+		old := w.rec
+		old.off = true
+		w.rec = &recorder{r: bufio.NewReader(&latin1Reader{r: old}), buf: old.buf, base: old.base, keep: old.keep}
+		old.buf = nil
+		return w.rec, nil
 	}
 	return nil, fmt.Errorf("encoding %q is not supported: save the file as UTF-8", label)
 }
 
 // latin1Reader gives ISO-8859-1 bytes as UTF-8.
 type latin1Reader struct {
-	r    *bufio.Reader
+	r    io.ByteReader
 	next []byte
 }
 
@@ -180,6 +217,7 @@ func (w *walker) token() (xml.Token, int64, error) {
 	if !w.rec.keep {
 		w.rec.forget(start)
 	}
+	w.rec.since = 0
 	tok, err := w.dec.Token()
 	if err == io.EOF {
 		if w.state != afterXBEL {
@@ -191,20 +229,16 @@ func (w *walker) token() (xml.Token, int64, error) {
 		}
 		return nil, start, io.EOF
 	}
-	if err != nil {
-		if !errors.Is(err, io.ErrUnexpectedEOF) && isIOError(err) {
-			return nil, start, err
-		}
+	switch {
+	case errors.Is(err, errTooLong):
+		line, col := w.pos()
+		return nil, start, &ParseError{Line: line, Column: col, Err: err}
+	case err != nil && w.rec.failed != nil && errors.Is(err, w.rec.failed):
+		return nil, start, err
+	case err != nil:
 		return nil, start, w.syntax(err)
 	}
 	return tok, start, nil
-}
-
-// isIOError is whether err came from reading rather than from the XML.
-func isIOError(err error) bool {
-	var se *xml.SyntaxError
-	var ue xml.UnmarshalError
-	return !errors.As(err, &se) && !errors.As(err, &ue) && !strings.Contains(err.Error(), "xml:")
 }
 
 // top is the open item, nil inside <xbel> itself.
@@ -261,8 +295,14 @@ func (w *walker) start(t xml.StartElement, start int64) error {
 			return &ParseError{Line: line, Column: col, Err: fmt.Errorf("the root element is <%s>, not <xbel>: not an XBEL file", t.Name.Local)}
 		}
 		w.state = inXBEL
-		w.prologEnd = start
 		w.doc.Prolog = w.rec.from(0, start)
+		tag := w.rec.from(start, w.dec.InputOffset())
+		if strings.HasSuffix(tag, "/>") { // <xbel/>: Encode writes the end tag
+			tag = strings.TrimRight(strings.TrimSuffix(tag, "/>"), " \t\r\n") + ">"
+		}
+		if tag != floccusOpen {
+			w.doc.open = tag
+		}
 		w.rec.keep = false
 		return nil
 	case afterXBEL:
@@ -275,6 +315,9 @@ func (w *walker) start(t xml.StartElement, start int64) error {
 	}
 	switch t.Name.Local {
 	case "folder", "bookmark", "separator", "alias":
+		if len(w.stack) >= MaxDepth {
+			return &ParseError{Line: line, Column: col, Err: fmt.Errorf("folders nested deeper than %d", MaxDepth)}
+		}
 		it := &Item{Line: line}
 		it.Kind = map[string]Kind{"folder": Folder, "bookmark": Bookmark, "separator": Separator, "alias": Alias}[t.Name.Local]
 		w.attrs(it, t.Attr, line)
@@ -294,9 +337,7 @@ func (w *walker) start(t xml.StartElement, start int64) error {
 func (w *walker) inLeaf(t xml.StartElement, leaf *Item, line int) error {
 	switch t.Name.Local {
 	case "title", "desc", "info":
-		if leaf.Kind == Bookmark {
-			return w.detail(t, leaf, line)
-		}
+		return w.detail(t, leaf, line)
 	}
 	w.note(line, ssd3.Dropped, "<%s> inside <%s> is not imported", t.Name.Local, leaf.Kind)
 	return w.skip()
@@ -312,7 +353,7 @@ func (w *walker) detail(t xml.StartElement, it *Item, line int) error {
 		if it != nil {
 			it.Info = raw
 		} else if w.doc != nil {
-			w.note(line, ssd3.Dropped, "the file's own <info> is not imported")
+			w.note(line, ssd3.Info, "the file's own <info> is not imported: it is about the file, not a bookmark")
 		}
 		return nil
 	}
@@ -343,6 +384,10 @@ func (w *walker) text() (string, error) {
 		}
 		switch t := tok.(type) {
 		case xml.CharData:
+			if sb.Len()+len(t) > MaxToken {
+				line, col := w.pos()
+				return "", &ParseError{Line: line, Column: col, Err: errTooLong}
+			}
 			sb.Write(t)
 		case xml.StartElement:
 			depth++
@@ -431,6 +476,10 @@ func (w *walker) comment(c xml.Comment) {
 
 // attrs sets it's attributes, noting those it has no place for.
 func (w *walker) attrs(it *Item, attrs []xml.Attr, line int) {
+	if len(attrs) > MaxAttrs {
+		w.note(line, ssd3.Dropped, "this <%s> has %d attributes: those after the first %d are not imported", it.Kind, len(attrs), MaxAttrs)
+		attrs = attrs[:MaxAttrs]
+	}
 	for _, a := range attrs {
 		var t *time.Time
 		switch a.Name.Local {
@@ -463,13 +512,18 @@ func (w *walker) attrs(it *Item, attrs []xml.Attr, line int) {
 				t = &it.Visited
 			}
 		}
+		if a.Name.Space != "" {
+			w.note(line, ssd3.Dropped, "attribute %s:%s=%q of <%s> is not imported: it has a namespace", a.Name.Space, a.Name.Local, clip(a.Value), it.Kind)
+			continue
+		}
 		if t == nil {
-			w.note(line, ssd3.Dropped, "attribute %s=%q of <%s> is not imported", a.Name.Local, clip(a.Value), it.Kind)
+			it.Attrs = append(it.Attrs, a)
 			continue
 		}
 		v, err := ParseTime(a.Value)
 		if err != nil {
-			w.note(line, ssd3.Dropped, "%s of <%s>: %v", a.Name.Local, it.Kind, err)
+			w.note(line, ssd3.Deviation, "%s of <%s>: %v: kept as it is", a.Name.Local, it.Kind, err)
+			it.Attrs = append(it.Attrs, a)
 			continue
 		}
 		*t = v

@@ -1,0 +1,5 @@
+//go:build race
+
+package xbel
+
+const raceEnabled = true
