@@ -7,6 +7,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/uricat/uricat/catalogue/gitsync"
+	"github.com/uricat/uricat/importers/floccus"
 	"github.com/uricat/uricat/internal/display"
 	"github.com/uricat/uricat/internal/plural"
 	"github.com/uricat/uricat/tui/store"
@@ -43,13 +44,14 @@ func repoCmd(path string) tea.Cmd {
 	}
 }
 
-// syncCmd runs gitsync.Sync on the catalogue at path; its lines and its
+// syncCmd runs floccus.Sync (gitsync's, and the browser file's when the
+// repository has one) on the catalogue at path; its lines and its
 // end come back one message at a time.
 func syncCmd(path string) tea.Cmd {
 	return func() tea.Msg {
 		ch := make(chan tea.Msg, 8)
 		go func() {
-			err := gitsync.Sync(path, func(line string) { ch <- syncLineMsg{line: line, ch: ch} })
+			err := floccus.Sync(path, func(line string) { ch <- syncLineMsg{line: line, ch: ch} }, floccus.Options{})
 			ch <- syncDoneMsg{err: err}
 		}()
 		return <-ch
@@ -114,11 +116,14 @@ func (g *gitSync) start() tea.Cmd {
 // synced says how the sync ended, and takes in what it brought.
 func (g *gitSync) synced(err error) tea.Cmd {
 	g.running = false
-	lines := display.Text(strings.Join(g.lines, "; "))
+	lines := display.Text(strings.Join(browserFirst(g.lines), "; "))
 	var then tea.Cmd
 	var ce *gitsync.ConflictsError
 	var me *gitsync.MarkersError
+	var le *floccus.LockedError
 	switch {
+	case errors.As(err, &le):
+		g.status.set(sevWarning, "not synced: %s", display.Text(le.Error()))
 	case errors.As(err, &ce):
 		n := len(gitsync.Marked(ce.Merged))
 		g.status.set(sevWarning, "sync stopped on %s: settle them (o, t or b), then Y again", plural.Of(n, "conflict"))
@@ -137,4 +142,22 @@ func (g *gitSync) synced(err error) tea.Cmd {
 	// The pull's change is said here: the follow that takes it in says
 	// nothing more.
 	return g.store.FollowPull(then)
+}
+
+// browserFirst is the sync's lines with what came from the browser
+// first: in a status line cut to the terminal's width, that is what the
+// user waits to see.
+func browserFirst(lines []string) []string {
+	out := make([]string, 0, len(lines))
+	for _, l := range lines {
+		if strings.Contains(l, " from the browser") {
+			out = append(out, l)
+		}
+	}
+	for _, l := range lines {
+		if !strings.Contains(l, " from the browser") {
+			out = append(out, l)
+		}
+	}
+	return out
 }

@@ -145,3 +145,61 @@ func TestSyncMarkersMessage(t *testing.T) {
 		t.Errorf("status %q\nwant   %q", h.m.status.msg, want)
 	}
 }
+
+// TestSyncKeyWithTheBrowser: with a browser file, Y takes in what floccus
+// pushed and says first what came from the browser.
+func TestSyncKeyWithTheBrowser(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git is not installed")
+	}
+	root := t.TempDir()
+	t.Setenv("HOME", root)
+	t.Setenv("GIT_CONFIG_NOSYSTEM", "1")
+	for _, k := range []string{"GIT_AUTHOR", "GIT_COMMITTER"} {
+		t.Setenv(k+"_NAME", "t")
+		t.Setenv(k+"_EMAIL", "t@example.org")
+	}
+	bare, a, fl := filepath.Join(root, "remote.git"), filepath.Join(root, "a"), filepath.Join(root, "floccus")
+	gitIn(t, root, "init", "-q", "--bare", "-b", "main", bare)
+	gitIn(t, root, "clone", "-q", bare, a)
+	gitIn(t, a, "checkout", "-q", "-b", "main")
+	if err := os.WriteFile(filepath.Join(a, "bookmarks.uricat"), []byte(fixture), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	gitIn(t, a, "add", "bookmarks.uricat")
+	gitIn(t, a, "commit", "-q", "-m", "start")
+	gitIn(t, a, "push", "-q", "-u", "origin", "main")
+	gitIn(t, a, "config", "merge.uricat.driver", "false")
+	gitIn(t, a, "config", "uricat.browserFile", "bookmarks.xbel")
+	gitIn(t, root, "clone", "-q", bare, fl)
+	xbelText := `<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE xbel PUBLIC "+//IDN python.org//DTD XML Bookmark Exchange Language 1.0//EN//XML" "http://pyxml.sourceforge.net/topics/dtds/xbel.dtd">
+<xbel version="1.0">
+<!--- highestId :3: for Floccus bookmark sync browser extension -->
+
+<folder id="1">
+  <title>Toolbar</title>
+  <bookmark href="https://www.rust-lang.org/" id="2">
+    <title>Rust</title>
+  </bookmark>
+  <bookmark href="https://ziglang.org/" id="3">
+    <title>Zig</title>
+  </bookmark>
+</folder>
+</xbel>`
+	if err := os.WriteFile(filepath.Join(fl, "bookmarks.xbel"), []byte(xbelText), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	gitIn(t, fl, "add", "bookmarks.xbel")
+	gitIn(t, fl, "commit", "-q", "-m", "Floccus update")
+	gitIn(t, fl, "push", "-q")
+
+	h := harnessAt(t, filepath.Join(a, "bookmarks.uricat"), 200, 30)
+	h.keys("Y")
+	if want := "synced: 2 bookmarks from the browser: 2 added;"; !strings.HasPrefix(h.m.status.msg, want) {
+		t.Errorf("status %q, want it to start %q", h.m.status.msg, want)
+	}
+	if find2(h.m.allRows(), "Zig") == nil {
+		t.Error("the list does not show what came from the browser")
+	}
+}

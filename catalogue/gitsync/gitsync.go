@@ -31,6 +31,13 @@ func Git(dir string, args ...string) (string, error) {
 	return strings.TrimSpace(string(out)), err
 }
 
+// Show returns the bytes of the file path (from the repository's top)
+// as the commit rev has it, as git stored them: Git's output is trimmed,
+// and a catalogue's last line break is part of its last record.
+func Show(top, rev, path string) ([]byte, error) {
+	return gitBytes(top, "show", rev+":"+path)
+}
+
 // gitBytes is Git with the output as git wrote it: a file's bytes.
 func gitBytes(dir string, args ...string) ([]byte, error) {
 	cmd := exec.Command("git", args...)
@@ -303,6 +310,33 @@ func Marked(s *catalogue.Snapshot) []catalogue.Conflict {
 // branch. The error is a *ConflictsError when conflicts in the catalogue
 // stop it.
 func Sync(path string, say func(string)) error {
+	return SyncWith(path, say, Hooks{})
+}
+
+// Hooks are what SyncWith runs between Sync's steps, for a file synced
+// beside the catalogue (a browser's bookmarks): each gets the
+// repository's top and the upstream branch ("" when there is none), and
+// its error stops the sync there. A nil hook is skipped.
+type Hooks struct {
+	// BeforePull runs once the catalogue is committed, before the pull.
+	BeforePull func(top, upstream string) error
+	// AfterPull runs once the pull merged without conflicts (or, without
+	// an upstream, once the catalogue is committed); what it commits is
+	// pushed.
+	AfterPull func(top, upstream string) error
+	// BeforePush runs just before the push.
+	BeforePush func(top, upstream string) error
+}
+
+func (h Hooks) run(f func(top, upstream string) error, top, upstream string) error {
+	if f == nil {
+		return nil
+	}
+	return f(top, upstream)
+}
+
+// SyncWith is Sync with hooks run between its steps.
+func SyncWith(path string, say func(string), h Hooks) error {
 	top, rel, err := Repo(path)
 	if err != nil {
 		return err
@@ -336,6 +370,13 @@ func Sync(path string, say func(string)) error {
 	upstream, err := Git(top, "rev-parse", "--abbrev-ref", "--symbolic-full-name", "@{u}")
 	if err != nil {
 		upstream, err = trackRemote(top, say)
+		if err == nil && upstream == "" {
+			head := mustGit(top, "rev-parse", "-q", "--verify", "HEAD")
+			if err := h.run(h.AfterPull, top, ""); err != nil {
+				return err
+			}
+			committed = committed || mustGit(top, "rev-parse", "-q", "--verify", "HEAD") != head
+		}
 		switch {
 		case err != nil:
 			return err
@@ -346,6 +387,9 @@ func Sync(path string, say func(string)) error {
 			say("no upstream branch: nothing committed, nothing to pull or push (git push -u REMOTE BRANCH sets one)")
 			return nil
 		}
+	}
+	if err := h.run(h.BeforePull, top, upstream); err != nil {
+		return err
 	}
 	before := headVersion(top, rel)
 	if _, err := Git(top, "pull", "--no-rebase", "--no-edit"); err != nil {
@@ -362,8 +406,14 @@ func Sync(path string, say func(string)) error {
 	if err := checkMarkers(path, file, top, upstream); err != nil {
 		return err
 	}
+	if err := h.run(h.AfterPull, top, upstream); err != nil {
+		return err
+	}
 	ahead, _ := Git(top, "rev-list", "--count", "@{u}..HEAD")
 	if n, _ := strconv.Atoi(ahead); n > 0 {
+		if err := h.run(h.BeforePush, top, upstream); err != nil {
+			return err
+		}
 		if _, err := Git(top, "push"); err != nil {
 			return err
 		}

@@ -97,6 +97,8 @@ func TestFlagsToOptions(t *testing.T) {
 		{"tags", func(t *testing.T) any { return mustParse(t, newTagsCmd, "--json") }, &countOptions{json: true}},
 		{"categories", func(t *testing.T) any { return mustParse(t, newCategoriesCmd) }, &countOptions{}},
 		{"sync", func(t *testing.T) any { return mustParse(t, newSyncCmd) }, &syncOptions{catalogue: "/c.uricat"}},
+		{"sync --browser-file", func(t *testing.T) any { return mustParse(t, newSyncCmd, "--browser-file", "bookmarks.xbel") },
+			&syncOptions{catalogue: "/c.uricat", browserFile: "bookmarks.xbel"}},
 		{"tags rename", func(t *testing.T) any { return mustParse(t, newTagRenameCmd, "go", "golang") },
 			&renameOptions{from: "go", to: "golang"}},
 		{"tags merge", func(t *testing.T) any { return mustParse(t, newTagMergeCmd, "go", "golang") },

@@ -8,15 +8,18 @@ import (
 
 	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/gitsync"
+	"github.com/uricat/uricat/importers/floccus"
+	"github.com/uricat/uricat/internal/display"
 	"github.com/uricat/uricat/internal/plural"
 )
 
-// syncOptions are what `uricat sync` is asked: the catalogue to sync.
-type syncOptions struct{ catalogue string }
+// syncOptions are what `uricat sync` is asked: the catalogue to sync, and
+// the browser file to remember (--browser-file).
+type syncOptions struct{ catalogue, browserFile string }
 
 func newSyncCmd(e *env, runF func(*syncOptions) error) *cobra.Command {
 	var o syncOptions
-	return &cobra.Command{
+	cmd := &cobra.Command{
 		Use:   "sync",
 		Short: "Commit the catalogue, pull with the merge driver, push (a catalogue in a git repository)",
 		Long: `Sync is for a catalogue kept in a git repository. It commits the catalogue
@@ -33,27 +36,45 @@ uricat sync again, which finishes the merge. A catalogue that holds git's
 own conflict markers (<<<<<<<, =======, >>>>>>>: git merged it line by
 line, without the driver) is neither committed nor sent: sync says at
 which lines, and how to settle them. It exits 0 when everything was sent
-and received, 1 when it stopped (conflicts, markers, a refused push), 2
-when the catalogue cannot be read.`,
-		Example: "  uricat sync",
+and received, 1 when it stopped (conflicts, markers, a refused push,
+floccus's lock), 2 when the catalogue cannot be read.
+
+With --browser-file FILE (once: the repository's git config remembers
+it), sync also syncs with the browser's bookmarks through floccus, set
+to keep them in FILE (XBEL) in the same repository and branch: after the
+pull, what floccus changed in FILE since uricat last wrote it becomes
+edits of the catalogue (bookmarks added, removed, renamed, re-pointed,
+moved), merged field by field with yours; then FILE is written from the
+catalogue and sent with it. While floccus holds its lock on the remote,
+sync waits a little, then stops without sending anything.`,
+		Example: "  uricat sync\n  uricat sync --browser-file bookmarks.xbel",
 		Args:    noArgs,
 		RunE: func(*cobra.Command, []string) error {
 			o.catalogue = e.catalogue
-			return runWith(runF, &o, e.sync)
+			return runWith(runF, &o, func() error { return e.sync(o) })
 		},
 	}
+	cmd.Flags().StringVar(&o.browserFile, "browser-file", "", "sync with this XBEL file of floccus's too, from now on (remembered in git config "+floccus.ConfigKey+")")
+	return cmd
 }
 
 // sync commits, pulls and pushes the catalogue's repository
 // (gitsync.Sync), printing what each step did.
-func (e *env) sync() error {
+func (e *env) sync(o syncOptions) error {
 	if _, _, err := gitsync.Repo(e.catalogue); err != nil {
 		return refused(err)
+	}
+	if o.browserFile != "" {
+		rel, err := floccus.SetBrowserFile(e.catalogue, o.browserFile)
+		if err != nil {
+			return refused(err)
+		}
+		fmt.Fprintf(e.stdout, "the browser file is %s (floccus: Git sync, this repository, its branch, file %s)\n", display.Text(rel), display.Text(rel))
 	}
 	if copies, _ := catalogue.ConflictCopies(e.catalogue); len(copies) > 0 {
 		fmt.Fprintf(e.stderr, "uricat sync: note: %s beside the catalogue (uricat merge --copies merges them in)\n", plural.Of(len(copies), "conflict copy"))
 	}
-	err := gitsync.Sync(e.catalogue, func(line string) { fmt.Fprintln(e.stdout, line) })
+	err := floccus.Sync(e.catalogue, func(line string) { fmt.Fprintln(e.stdout, line) }, floccus.Options{})
 	var ce *gitsync.ConflictsError
 	var ue *gitsync.UnreadableError
 	switch {

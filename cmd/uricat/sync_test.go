@@ -251,3 +251,54 @@ func TestSyncDashNameEndToEnd(t *testing.T) {
 		t.Error("the sync committed the marker")
 	}
 }
+
+// TestSyncBrowserFileEndToEnd: --browser-file once, remembered; what
+// floccus added comes in, said in one line, and the file goes out.
+func TestSyncBrowserFileEndToEnd(t *testing.T) {
+	g := newGitFixture(t)
+	root := t.TempDir()
+	bare, a, fl := filepath.Join(root, "remote.git"), filepath.Join(root, "a"), filepath.Join(root, "floccus")
+	g.must(root, "git", "init", "-q", "--bare", "-b", "main", bare)
+	g.must(root, "git", "clone", "-q", bare, a)
+	g.must(a, "git", "checkout", "-q", "-b", "main")
+	if err := os.WriteFile(filepath.Join(a, "bookmarks.uricat"), []byte("URI: https://go.dev/\r\nNAME: Go\r\nDATE: 01/02/2024 10:00:00\r\nRATING: 5\r\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	g.must(a, "git", "add", "bookmarks.uricat")
+	g.must(a, "git", "commit", "-q", "-m", "start")
+	g.must(a, "git", "push", "-q", "-u", "origin", "main")
+	// floccus's first sync: its file, in its layout.
+	g.must(root, "git", "clone", "-q", bare, fl)
+	if err := os.WriteFile(filepath.Join(fl, "bookmarks.xbel"), []byte(`<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE xbel PUBLIC "+//IDN python.org//DTD XML Bookmark Exchange Language 1.0//EN//XML" "http://pyxml.sourceforge.net/topics/dtds/xbel.dtd">
+<xbel version="1.0">
+<!--- highestId :2: for Floccus bookmark sync browser extension -->
+
+<folder id="1">
+  <title>Toolbar</title>
+  <bookmark href="https://www.rust-lang.org/" id="2">
+    <title>Rust</title>
+  </bookmark>
+</folder>
+</xbel>`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	g.must(fl, "git", "add", "bookmarks.xbel")
+	g.must(fl, "git", "commit", "-q", "-m", "Floccus update")
+	g.must(fl, "git", "push", "-q")
+
+	code, out := g.uricat(a, "sync", "--browser-file", filepath.Join(a, "bookmarks.xbel"))
+	if code != 0 || !strings.Contains(out, "1 bookmark from the browser: 1 added") || !strings.Contains(out, "sent") {
+		t.Fatalf("sync --browser-file: %d\n%s", code, out)
+	}
+	if cfg := g.must(a, "git", "config", "uricat.browserFile"); strings.TrimSpace(cfg) != "bookmarks.xbel" {
+		t.Errorf("remembered %q", cfg)
+	}
+	if text := string(mustRead(t, filepath.Join(a, "bookmarks.uricat"))); !strings.Contains(text, "CATEGORY: Toolbar") {
+		t.Errorf("the browser's bookmark is not in the catalogue:\n%s", text)
+	}
+	code, out = g.uricat(a, "sync")
+	if code != 0 || !strings.Contains(out, "nothing new from the browser") || !strings.Contains(out, "nothing to send") {
+		t.Fatalf("sync again: %d\n%s", code, out)
+	}
+}
