@@ -81,19 +81,16 @@ type pageKeptMsg struct {
 // keep keeps p, the page the add form fetched for uri, in the archive
 // (form.PageKeeper): the same answer, not a second request. It runs in a
 // command.
+//
+// The page goes to the archive's index there too (archive.Keep): an index
+// that cannot take it is brought up to date from the archive's files when
+// it is next opened, so that failure is not the user's concern.
 func (a *archives) keep(uri string, p *webpage.Page) tea.Msg {
-	if p == nil || p.Response == nil {
-		return pageKeptMsg{uri: uri, err: errors.New("the page's answer was not kept")}
+	page, err := archive.Keep(a.dir, uri, p, time.Now(), a.index)
+	if page != nil {
+		return pageKeptMsg{uri: uri, page: page}
 	}
-	st, err := archive.Open(a.dir)
-	if err != nil {
-		return pageKeptMsg{uri: uri, err: err}
-	}
-	page := archive.FromResponse(uri, p.Response, time.Now())
-	if err := st.Put(page); err != nil {
-		return pageKeptMsg{uri: uri, err: err}
-	}
-	return pageKeptMsg{uri: uri, page: page}
+	return pageKeptMsg{uri: uri, err: err}
 }
 
 // Update takes the archive's state read, and reads it again once the
@@ -129,7 +126,7 @@ func (a *archives) Update(msg tea.Msg) (tea.Cmd, bool) {
 		if why != "" {
 			st.set(sevWarning, "note: the bookmark was added, its page not archived (%s): %s", display.Text(display.URI(msg.uri)), why)
 		}
-		return a.refresh(msg.page), true
+		return a.load(), true // keep indexed it
 	}
 	return nil, false
 }
