@@ -13,6 +13,7 @@ import (
 	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/internal/display"
 	"github.com/uricat/uricat/internal/linkcheck"
+	"github.com/uricat/uricat/internal/size"
 	"github.com/uricat/uricat/internal/webpage"
 	"github.com/uricat/uricat/tui/dialog"
 	"github.com/uricat/uricat/tui/reader"
@@ -179,7 +180,7 @@ func (a *archives) describe(rec *ssd3.Record) (text string, failed bool) {
 		}
 		return fmt.Sprintf("%s, %s (r tries again)", display.Text(why), display.Date(info.Fetched)), true
 	}
-	return fmt.Sprintf("%s, %s of text (r reads it)", display.Date(info.Fetched), sizeText(int64(info.TextLen))), false
+	return fmt.Sprintf("%s, %s of text (r reads it)", display.Date(info.Fetched), size.Bytes(int64(info.TextLen))), false
 }
 
 // wayback is the detail pane's Wayback Machine address for rec when its
@@ -189,19 +190,6 @@ func wayback(rec *ssd3.Record, status linkcheck.Status) string {
 		return ""
 	}
 	return archive.Wayback(rec.URI(), rec.Added())
-}
-
-// sizeText is n bytes as people read a size: "870 B", "12 KB", "3.4 MB".
-func sizeText(n int64) string {
-	switch {
-	case n < 1000:
-		return fmt.Sprintf("%d B", n)
-	case n < 100_000:
-		return fmt.Sprintf("%.1f KB", float64(n)/1000)
-	case n < 1_000_000:
-		return fmt.Sprintf("%d KB", n/1000)
-	}
-	return fmt.Sprintf("%.1f MB", float64(n)/1_000_000)
 }
 
 // openReader returns the reader on rec (nil: none, or a group heading:
