@@ -14,7 +14,8 @@ var ErrNoAnswer = errors.New("the page's answer was not kept")
 
 // Keep keeps fetched, the page fetched for uri as its bookmark was added
 // (uricat add, the TUI's add form), in the archive in dir, made if need
-// be: the same answer, not a second request. It then hands the page to
+// be: the same answer, not a second request, its extraction cut as a
+// run's is (at the default timeout). It then hands the page to
 // index (nil: none), so that the next text: search finds it without
 // looking through the archive. It returns the page kept, which may say
 // why it holds no text (Page.Failed); with an error, the page is nil if
@@ -27,7 +28,7 @@ func Keep(dir, uri string, fetched *webpage.Page, now time.Time, index func(*Pag
 	if err != nil {
 		return nil, err
 	}
-	p := FromResponse(uri, fetched.Response, now)
+	p := extractWithin(uri, fetched.Response, now, defaultTimeout, FromResponse)
 	if err := st.Put(p); err != nil {
 		return nil, err
 	}
