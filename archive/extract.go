@@ -39,10 +39,7 @@ const NotArchivedPrefix = "not archived: "
 // cleans it.
 func FromResponse(uri string, r *webpage.Response, now time.Time) *Page {
 	p := &Page{URI: uri, FinalURL: r.URL, Status: r.Status, Fetched: now.UTC(), Size: int64(len(r.Body))}
-	mt, _, err := mime.ParseMediaType(r.ContentType)
-	if err != nil {
-		mt = strings.TrimSpace(strings.ToLower(strings.Split(r.ContentType, ";")[0]))
-	}
+	mt := mediaType(r.ContentType)
 	p.ContentType = mt
 	switch {
 	case mt == "text/html" || mt == "application/xhtml+xml":
@@ -64,6 +61,15 @@ func FromResponse(uri string, r *webpage.Response, now time.Time) *Page {
 		p.Failed = NotArchivedPrefix + mt
 	}
 	return p
+}
+
+// mediaType is the media type of a Content-Type header, lower-case.
+func mediaType(contentType string) string {
+	mt, _, err := mime.ParseMediaType(contentType)
+	if err != nil {
+		mt = strings.TrimSpace(strings.ToLower(strings.Split(contentType, ";")[0]))
+	}
+	return mt
 }
 
 // decode is r's body in UTF-8, in the charset add reads a page in.
@@ -111,5 +117,31 @@ func extractHTML(p *Page, r *webpage.Response) {
 	p.Text = strings.TrimSpace(string(md)) + "\n"
 	if strings.TrimSpace(p.Text) == "" {
 		p.Text, p.Failed = "", NotArchivedPrefix+"no readable text in the page"
+	}
+}
+
+// extractTimedOut starts the Failed of a page whose extraction took longer
+// than the timeout: a failure (tried again by the next run, as a fetch
+// that timed out is), not a kind of page that is not kept.
+const extractTimedOut = "extracting the article timed out after "
+
+// extractWithin is extract (FromResponse) of uri's answer r, cut at
+// timeout: readability and the Markdown converter take no context, and a
+// page within the size limit can still take them long (a huge or deeply
+// nested document), so the extraction runs on its own and a page it has
+// not made by then is kept as a failure that says so, the run going on.
+// An extraction cut so finishes in the background and is dropped.
+func extractWithin(uri string, r *webpage.Response, now time.Time, timeout time.Duration,
+	extract func(string, *webpage.Response, time.Time) *Page) *Page {
+	done := make(chan *Page, 1) // buffered: a late extraction does not block
+	go func() { done <- extract(uri, r, now) }()
+	t := time.NewTimer(timeout)
+	defer t.Stop()
+	select {
+	case p := <-done:
+		return p
+	case <-t.C:
+		return &Page{URI: uri, FinalURL: r.URL, Status: r.Status, Fetched: now.UTC(), Size: int64(len(r.Body)),
+			ContentType: mediaType(r.ContentType), Failed: extractTimedOut + timeout.String()}
 	}
 }

@@ -93,7 +93,9 @@ func TestArchivePages(t *testing.T) {
 			if p.Size != webpage.MaxBytes {
 				t.Errorf("size %d, want the cap %d", p.Size, webpage.MaxBytes)
 			}
-		}},
+			// Extracting 5 MB takes long under the race detector on a
+			// busy machine, and the timeout bounds the extraction too.
+		}, timeout: 3 * time.Minute},
 		{name: "endless", handler: func(w http.ResponseWriter, r *http.Request) {
 			w.Header().Set("Content-Type", "text/plain")
 			chunk := bytes.Repeat([]byte("endless text\n"), 5000)

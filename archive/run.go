@@ -23,7 +23,7 @@ import (
 // Options are how pages are archived, by Run or Archive.
 type Options struct {
 	Jobs      int           // pages fetched at once (at most linkcheck.PerHost to one host)
-	Timeout   time.Duration // the longest one page's fetch may take, body included (default 10 s)
+	Timeout   time.Duration // the longest one page's fetch may take, body included, and then its extraction (default 10 s each)
 	MaxAge    time.Duration // a page archived less than this ago is not fetched again (0: never)
 	Refetch   bool          // fetch every page, however recently it was archived
 	Client    *http.Client  // makes the requests (default http.DefaultClient)
@@ -38,6 +38,8 @@ type Options struct {
 	Archived func(*Page)
 
 	since time.Time // when the run began, by Now
+	// extract makes a page from an answer: FromResponse, but in tests.
+	extract func(uri string, r *webpage.Response, now time.Time) *Page
 }
 
 // Progress is where a run is.
@@ -85,6 +87,9 @@ func (o *Options) defaults() {
 	}
 	if o.Now == nil {
 		o.Now = time.Now
+	}
+	if o.extract == nil {
+		o.extract = FromResponse
 	}
 }
 
@@ -249,8 +254,13 @@ func (s *Store) archive(ctx context.Context, uri string, o *Options, hosts *link
 			return res
 		}
 	} else {
-		p = FromResponse(uri, resp, now)
+		p = extractWithin(uri, resp, now, o.Timeout, o.extract)
 		switch {
+		case strings.HasPrefix(p.Failed, extractTimedOut):
+			res.outcome, res.reason = Failed, p.Failed
+			if old.URI != "" && old.Failed == "" {
+				return res // the text kept before stays
+			}
 		case p.Failed != "":
 			res.outcome, res.reason = NotArchived, p.Failed
 		case resp.Truncated:

@@ -9,6 +9,8 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/uricat/uricat/internal/webpage"
 )
 
 // site serves generated article pages at http://hN.test/pN and counts the
@@ -269,5 +271,53 @@ func TestRunDeadline(t *testing.T) {
 	sum, err := Run(ctx, s, uris(200, 2), Options{Jobs: 4, Client: hostsClient(srv)})
 	if err != nil || !sum.Interrupted || sum.Archived == 0 {
 		t.Errorf("%+v, %v", sum, err)
+	}
+}
+
+// TestRunCutsSlowExtraction: a page whose extraction takes longer than
+// the timeout (a huge or deeply nested document within the size limit)
+// is cut there and noted as a failure the next run tries again; the
+// other pages are archived all the same, and a page's text archived
+// before is kept.
+func TestRunCutsSlowExtraction(t *testing.T) {
+	t.Parallel()
+	srv := serveMux(t, newSite(0))
+	s := openTemp(t)
+	if _, err := Run(context.Background(), s, []string{"http://a.test/slow-kept"}, Options{Client: hostsClient(srv)}); err != nil {
+		t.Fatal(err)
+	}
+	release := make(chan struct{})
+	defer close(release)
+	o := Options{Jobs: 2, Client: hostsClient(srv), Timeout: time.Second, Refetch: true}
+	o.extract = func(uri string, r *webpage.Response, now time.Time) *Page {
+		if strings.Contains(uri, "slow") {
+			select { // as long as the test lasts, or longer than it should
+			case <-release:
+			case <-time.After(15 * time.Second):
+			}
+		}
+		return FromResponse(uri, r, now)
+	}
+	pages := []string{"http://a.test/slow", "http://a.test/fast", "http://a.test/slow-kept"}
+	start := time.Now()
+	sum, err := Run(context.Background(), s, pages, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if took := time.Since(start); took > 10*time.Second {
+		t.Errorf("the run took %v: the extraction was not cut", took)
+	}
+	want := "extracting the article timed out after 1s"
+	if sum.Archived != 1 || sum.Failed[want] != 2 {
+		t.Errorf("summary %+v, want 1 archived and 2 %q", sum, want)
+	}
+	if p, err := s.Get("http://a.test/slow"); err != nil || p.Failed != want || p.Status != 200 || p.ContentType != "text/html" {
+		t.Errorf("the page cut: %+v, %v", p, err)
+	}
+	if p, err := s.Get("http://a.test/slow-kept"); err != nil || p.Failed != "" || !strings.Contains(p.Text, "paragraph 3") {
+		t.Errorf("the text archived before was not kept: %+v, %v", p, err)
+	}
+	if p, err := s.Get("http://a.test/fast"); err != nil || p.Failed != "" {
+		t.Errorf("the page after: %+v, %v", p, err)
 	}
 }

@@ -16,7 +16,7 @@ import (
 	"github.com/uricat/uricat/internal/display"
 	"github.com/uricat/uricat/internal/lines"
 	"github.com/uricat/uricat/internal/plural"
-	"github.com/uricat/uricat/internal/regular"
+	"github.com/uricat/uricat/internal/size"
 )
 
 // ReadConfig says how Plan.Read reads one file.
@@ -445,8 +445,8 @@ func (l *limitReader) Read(b []byte) (int, error) {
 	return n, err
 }
 
-// sizeText says n bytes in the largest unit that divides it: "16 MiB".
-func sizeText(n int64) string { return regular.Size(n) }
+// sizeText says n bytes as uricat says sizes (internal/size): "16 MiB".
+func sizeText(n int64) string { return size.Bytes(n) }
 
 // progressReader reports the bytes read so far after each Read.
 type progressReader struct {

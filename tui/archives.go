@@ -13,6 +13,7 @@ import (
 	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/internal/display"
 	"github.com/uricat/uricat/internal/linkcheck"
+	"github.com/uricat/uricat/internal/size"
 	"github.com/uricat/uricat/internal/webpage"
 	"github.com/uricat/uricat/tui/dialog"
 	"github.com/uricat/uricat/tui/reader"
@@ -81,19 +82,16 @@ type pageKeptMsg struct {
 // keep keeps p, the page the add form fetched for uri, in the archive
 // (form.PageKeeper): the same answer, not a second request. It runs in a
 // command.
+//
+// The page goes to the archive's index there too (archive.Keep): an index
+// that cannot take it is brought up to date from the archive's files when
+// it is next opened, so that failure is not the user's concern.
 func (a *archives) keep(uri string, p *webpage.Page) tea.Msg {
-	if p == nil || p.Response == nil {
-		return pageKeptMsg{uri: uri, err: errors.New("the page's answer was not kept")}
+	page, err := archive.Keep(a.dir, uri, p, time.Now(), a.index)
+	if page != nil {
+		return pageKeptMsg{uri: uri, page: page}
 	}
-	st, err := archive.Open(a.dir)
-	if err != nil {
-		return pageKeptMsg{uri: uri, err: err}
-	}
-	page := archive.FromResponse(uri, p.Response, time.Now())
-	if err := st.Put(page); err != nil {
-		return pageKeptMsg{uri: uri, err: err}
-	}
-	return pageKeptMsg{uri: uri, page: page}
+	return pageKeptMsg{uri: uri, err: err}
 }
 
 // Update takes the archive's state read, and reads it again once the
@@ -129,7 +127,7 @@ func (a *archives) Update(msg tea.Msg) (tea.Cmd, bool) {
 		if why != "" {
 			st.set(sevWarning, "note: the bookmark was added, its page not archived (%s): %s", display.Text(display.URI(msg.uri)), why)
 		}
-		return a.refresh(msg.page), true
+		return a.load(), true // keep indexed it
 	}
 	return nil, false
 }
@@ -182,7 +180,7 @@ func (a *archives) describe(rec *ssd3.Record) (text string, failed bool) {
 		}
 		return fmt.Sprintf("%s, %s (r tries again)", display.Text(why), display.Date(info.Fetched)), true
 	}
-	return fmt.Sprintf("%s, %s of text (r reads it)", display.Date(info.Fetched), sizeText(int64(info.TextLen))), false
+	return fmt.Sprintf("%s, %s of text (r reads it)", display.Date(info.Fetched), size.Bytes(int64(info.TextLen))), false
 }
 
 // wayback is the detail pane's Wayback Machine address for rec when its
@@ -192,19 +190,6 @@ func wayback(rec *ssd3.Record, status linkcheck.Status) string {
 		return ""
 	}
 	return archive.Wayback(rec.URI(), rec.Added())
-}
-
-// sizeText is n bytes as people read a size: "870 B", "12 KB", "3.4 MB".
-func sizeText(n int64) string {
-	switch {
-	case n < 1000:
-		return fmt.Sprintf("%d B", n)
-	case n < 100_000:
-		return fmt.Sprintf("%.1f KB", float64(n)/1000)
-	case n < 1_000_000:
-		return fmt.Sprintf("%d KB", n/1000)
-	}
-	return fmt.Sprintf("%.1f MB", float64(n)/1_000_000)
 }
 
 // openReader returns the reader on rec (nil: none, or a group heading:

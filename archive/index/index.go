@@ -42,6 +42,7 @@ type Index struct {
 	keyMap     map[int64]string
 	keyVersion int64
 	rankLimit  int // rankLimit, but in tests
+	builds     int // how many times this Index built its tables, for tests
 }
 
 // schema is the version of the database's tables: an index of another
@@ -89,20 +90,34 @@ func Open(store *archive.Store) (*Index, error) {
 
 // OpenAt is Open with the index in the file at path.
 func OpenAt(path string, store *archive.Store) (*Index, error) {
-	return openAt(path, store.Dir(), func() (*archive.Store, error) { return store, nil })
+	return openAt(path, store.Dir(), func() (*archive.Store, error) { return store, nil }, false)
 }
 
 // OpenDir opens the index in the file at path of the archive in dir, for
 // searching: the archive itself is opened only if the index must be built
-// or brought up to date (opening it looks through its directory).
+// or brought up to date (opening it looks through its directory), and
+// only to read: a search makes no archive. With no archive in dir it
+// makes nothing either, and returns an error wrapping fs.ErrNotExist.
 func OpenDir(path, dir string) (*Index, error) {
-	return openAt(path, dir, func() (*archive.Store, error) { return archive.Open(dir) })
+	if _, err := os.Stat(dir); err != nil {
+		return nil, fmt.Errorf("opening the archive: %w", err)
+	}
+	return openAt(path, dir, func() (*archive.Store, error) { return archive.OpenRead(dir) }, false)
+}
+
+// OpenRebuilt opens the index of store's pages in the file at path, built
+// afresh from every page of store whatever it held (uricat archive
+// --reindex): once, where opening it then rebuilding it built a missing
+// one twice.
+func OpenRebuilt(path string, store *archive.Store) (*Index, error) {
+	return openAt(path, store.Dir(), func() (*archive.Store, error) { return store, nil }, true)
 }
 
 // openAt opens the index at path of the archive in dir, which source
-// opens when the index must be built or brought up to date.
-func openAt(path, dir string, source func() (*archive.Store, error)) (*Index, error) {
-	ix, err := tryOpen(path, dir, source)
+// opens when the index must be built (always if rebuild) or brought up
+// to date.
+func openAt(path, dir string, source func() (*archive.Store, error), rebuild bool) (*Index, error) {
+	ix, err := tryOpen(path, dir, source, rebuild)
 	if err != nil && corrupt(err) {
 		// Derived data: a damaged file is built again from the archive.
 		if ix != nil {
@@ -111,7 +126,7 @@ func openAt(path, dir string, source func() (*archive.Store, error)) (*Index, er
 		for _, suffix := range []string{"", "-wal", "-shm", "-journal"} {
 			_ = os.Remove(path + suffix)
 		}
-		ix, err = tryOpen(path, dir, source)
+		ix, err = tryOpen(path, dir, source, rebuild)
 	}
 	if err != nil {
 		if ix != nil {
@@ -122,21 +137,24 @@ func openAt(path, dir string, source func() (*archive.Store, error)) (*Index, er
 	return ix, nil
 }
 
-func tryOpen(path, dir string, source func() (*archive.Store, error)) (*Index, error) {
+func tryOpen(path, dir string, source func() (*archive.Store, error), rebuild bool) (*Index, error) {
 	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
 		return nil, err
 	}
 	// WAL: a search reads while an archive run writes; the busy
 	// timeout waits out another process's build rather than failing.
+	// mmap: a search reads the pages it needs in place, where reading
+	// them into SQLite's cache (a copy and an allocation each) was most
+	// of what a one-shot search spent in the database.
 	dsn := "file:" + (&url.URL{Path: path}).EscapedPath() +
-		"?_pragma=busy_timeout(60000)&_pragma=journal_mode(WAL)&_pragma=synchronous(NORMAL)&_txlock=immediate"
+		"?_pragma=busy_timeout(60000)&_pragma=journal_mode(WAL)&_pragma=synchronous(NORMAL)&_pragma=mmap_size(1073741824)&_txlock=immediate"
 	db, err := sql.Open("sqlite", dsn)
 	if err != nil {
 		return nil, err
 	}
 	db.SetMaxOpenConns(1)
 	ix := &Index{db: db, path: path, dir: dir, rankLimit: rankLimit}
-	return ix, ix.ensure(source)
+	return ix, ix.ensure(source, rebuild)
 }
 
 // Close closes the index.
@@ -168,15 +186,15 @@ func (ix *Index) meta(q interface {
 
 // ensure makes the index agree with store: nothing to do when it does
 // (the usual case: one query); else, in one transaction that other
-// processes wait for, built whole (missing, or of another schema) or
-// brought up to date (stale).
-func (ix *Index) ensure(source func() (*archive.Store, error)) error {
+// processes wait for, built whole (missing, or of another schema, or
+// rebuild) or brought up to date (stale).
+func (ix *Index) ensure(source func() (*archive.Store, error), rebuild bool) error {
 	fp := fingerprint(ix.dir)
 	version, have, err := ix.meta(ix.db)
 	if err != nil {
 		return err
 	}
-	if version == schema && have == fp && fp != "" {
+	if version == schema && have == fp && fp != "" && !rebuild {
 		ix.fp = fp
 		return nil
 	}
@@ -196,6 +214,8 @@ func (ix *Index) ensure(source func() (*archive.Store, error)) error {
 	}
 	built := false
 	switch {
+	case rebuild:
+		err, built = buildTx(tx, store), true
 	case version == schema && have == fp && fp != "":
 	case version == schema:
 		err = syncTx(tx, store)
@@ -211,6 +231,7 @@ func (ix *Index) ensure(source func() (*archive.Store, error)) error {
 	if err == nil {
 		ix.fp = fp
 		if built {
+			ix.builds++
 			ix.vacuum()
 		}
 	}
@@ -408,6 +429,7 @@ func (ix *Index) Rebuild(store *archive.Store) error {
 		return fmt.Errorf("rebuilding the archive's index: %w", err)
 	}
 	ix.fp = fp
+	ix.builds++
 	ix.dropKeys()
 	ix.vacuum()
 	return nil

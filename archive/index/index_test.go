@@ -1,7 +1,9 @@
 package index
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
 	"maps"
 	"os"
 	"path/filepath"
@@ -302,5 +304,61 @@ func TestLookupUnranked(t *testing.T) {
 		if err := ix.Put(p); err != nil {
 			t.Fatal(err)
 		}
+	}
+}
+
+// TestOpenRebuiltBuildsOnce: uricat archive --reindex builds the index
+// once, whether it was missing or up to date, and it answers after.
+func TestOpenRebuiltBuildsOnce(t *testing.T) {
+	t.Parallel()
+	s := newStore(t, map[string]string{"https://a.example/": "tides twice a day"})
+	path := filepath.Join(t.TempDir(), "index.db")
+	for _, state := range []string{"missing", "up to date"} {
+		ix, err := OpenRebuilt(path, s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ix.builds != 1 {
+			t.Errorf("%s: built %d times, want once", state, ix.builds)
+		}
+		if got := lookup(t, ix, "tide"); !slices.Equal(got, []string{"https://a.example/"}) {
+			t.Errorf("%s: text:tide found %q", state, got)
+		}
+		ix.Close()
+	}
+}
+
+// TestOpenDirMakesNothing: opening the index to search an archive that
+// does not exist says so (fs.ErrNotExist) and makes no directory.
+func TestOpenDirMakesNothing(t *testing.T) {
+	t.Parallel()
+	tmp := t.TempDir()
+	dir, cache := filepath.Join(tmp, "archive"), filepath.Join(tmp, "cache")
+	ix, err := OpenDir(filepath.Join(cache, "index.db"), dir)
+	if err == nil {
+		ix.Close()
+	}
+	if !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("OpenDir of no archive: %v, want fs.ErrNotExist", err)
+	}
+	for _, d := range []string{dir, cache} {
+		if _, err := os.Stat(d); err == nil {
+			t.Errorf("OpenDir made %s", d)
+		}
+	}
+}
+
+// TestSearchesReadMapped: the index is read through mmap, which a
+// one-shot search's reads cost a fraction of reading through SQLite's
+// cache.
+func TestSearchesReadMapped(t *testing.T) {
+	t.Parallel()
+	ix := openIndex(t, newStore(t, map[string]string{"https://a.example/": "tides"}))
+	var n int64
+	if err := ix.db.QueryRow(`PRAGMA mmap_size`).Scan(&n); err != nil {
+		t.Fatal(err)
+	}
+	if n < 1<<28 {
+		t.Errorf("mmap_size %d, want the index mapped", n)
 	}
 }

@@ -123,7 +123,11 @@ func (t *term) textHit(r *ssd3.Record) (TextHit, bool) {
 	if h, ok := t.hits[uri]; ok {
 		return h, true // most URIs are their own key (URIKey(key) is key)
 	}
-	h, ok := t.hits[ssd3.URIKey(uri)]
+	key := ssd3.URIKey(uri)
+	if len(key) == len(uri) && key == uri {
+		return TextHit{}, false // looked up already: no second lookup of a miss
+	}
+	h, ok := t.hits[key]
 	return h, ok
 }
 

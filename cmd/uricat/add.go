@@ -129,20 +129,13 @@ func runAdd(e *env, uri string, fields []ssd3.Field, named bool, o addOptions) e
 // same answer, not a second request. The record is added whatever
 // becomes of it; a page that cannot be kept is a note.
 func (e *env) keepPage(uri string, page *webpage.Page) {
-	if page == nil || page.Response == nil {
-		return
-	}
-	store, err := archive.Open(e.archiveDir(""))
-	p := archive.FromResponse(uri, page.Response, e.now())
-	if err == nil {
-		err = store.Put(p)
-	}
-	if err != nil {
+	p, err := archive.Keep(e.archiveDir(""), uri, page, e.now(), e.indexPage)
+	switch {
+	case errors.Is(err, archive.ErrNoAnswer):
+		// Nothing fetched (or nothing to keep): nothing to say.
+	case err != nil && p == nil:
 		fmt.Fprintf(e.stderr, "uricat add: note: the page was not archived: %s\n", display.Lines(err.Error()))
-		return
-	}
-	// Indexed now, so that the next text: search need not look for it.
-	if err := e.indexPage(p); err != nil {
+	case err != nil:
 		fmt.Fprintf(e.stderr, "uricat add: note: the page was not indexed: %s\n", display.Lines(err.Error()))
 	}
 }

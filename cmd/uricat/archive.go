@@ -50,7 +50,9 @@ text of it stays (a dead link's text is what the archive is for).
 
 It fetches as add and links do: at most 2 requests at once to one host,
 at most 10 redirects and only to http and https, the first 5 MB of a body
-(after decompression), --timeout for each page. --max-age skips pages
+(after decompression), --timeout for each page's fetch and again for its
+extraction (a page that takes longer is noted, and the run goes on).
+--max-age skips pages
 archived more recently, so an interrupted run (ctrl+c keeps what was done)
 goes on where it stopped; --refetch fetches them all again.
 
@@ -72,7 +74,7 @@ again when missing or damaged; --reindex builds it again from the files.`,
 	f.StringVar(&o.search, "search", "", "archive the pages of the records the search `QUERY` matches")
 	f.StringVar(&o.maxAge, "max-age", o.maxAge, "skip pages archived less than `AGE` ago (30d, 36h; 0: however long ago)")
 	f.IntVar(&o.jobs, "jobs", o.jobs, "how many pages to fetch at once (at most 2 per host)")
-	f.DurationVar(&o.timeout, "timeout", o.timeout, "give up on a page after `DURATION`")
+	f.DurationVar(&o.timeout, "timeout", o.timeout, "give up on a page's fetch, or its extraction, after `DURATION`")
 	f.BoolVar(&o.refetch, "refetch", false, "fetch every page again, however recently archived")
 	f.StringVar(&o.dir, "archive-dir", "", "the archive at `DIR` (default $URICAT_ARCHIVE, else $XDG_DATA_HOME/uricat/archive)")
 	f.BoolVar(&o.prune, "prune", false, "remove the archived pages of URIs no record has any more")

@@ -3,7 +3,9 @@ package main
 import (
 	"cmp"
 	"context"
+	"errors"
 	"fmt"
+	"io/fs"
 	"slices"
 	"sync"
 	"time"
@@ -30,6 +32,9 @@ func (e *env) withArchive(q *query.Query) (*query.Query, error) {
 		return q, nil
 	}
 	ix, err := e.openIndex()
+	if errors.Is(err, fs.ErrNotExist) {
+		return q, nil // no archive: no page is archived, none holds a word
+	}
 	if err != nil {
 		return nil, refused(err)
 	}
@@ -92,10 +97,7 @@ func (e *env) reindex(dir string) error {
 		return refused(err)
 	}
 	start := time.Now()
-	ix, err := e.openIndexOf(store)
-	if err == nil {
-		err = ix.Rebuild(store)
-	}
+	ix, err := index.OpenRebuilt(index.PathFrom(store.Dir(), e.getenv), store)
 	var n int
 	if err == nil {
 		n, err = ix.Len()

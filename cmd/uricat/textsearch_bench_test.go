@@ -2,8 +2,10 @@ package main
 
 import (
 	"context"
+	"io"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"testing"
 
 	"github.com/uricat/uricat/catalogue"
@@ -53,6 +55,31 @@ func BenchmarkTUITextSearch(b *testing.B) {
 			b.ReportMetric(float64(len(hits)), "records")
 			// The machine may be shared: the CPU time tells what a key
 			// costs where the wall clock tells what else ran.
+			b.ReportMetric(float64(cpuTime()-cpu)/float64(b.N)/1e6, "cpu-ms/op")
+		})
+	}
+}
+
+// BenchmarkListTextSearch is `uricat list --search text:WORD` in-process
+// over the generated archive: what the command does beyond starting,
+// from opening the index to printing.
+func BenchmarkListTextSearch(b *testing.B) {
+	dir, _ := benchArchive(b)
+	vars := map[string]string{"URICAT_ARCHIVE": filepath.Join(dir, "archive"), "XDG_CACHE_HOME": filepath.Join(dir, "cache"),
+		"URICAT_CATALOGUE": filepath.Join(dir, "catalogue.uri")}
+	for _, word := range []string{"prolyment", "con"} {
+		b.Run(word, func(b *testing.B) {
+			defer debug.SetGCPercent(debug.SetGCPercent(100))
+			defer debug.SetMemoryLimit(debug.SetMemoryLimit(-1))
+			cpu := cpuTime()
+			for b.Loop() {
+				le := &env{lookupEnv: func(k string) string { return vars[k] }, stdout: io.Discard, stderr: io.Discard}
+				if code := runEnv(le, []string{"list", "--search", "text:" + word}); code != 0 {
+					b.Fatalf("exit code %d", code)
+				}
+				debug.SetGCPercent(100)
+				debug.SetMemoryLimit(1 << 62)
+			}
 			b.ReportMetric(float64(cpuTime()-cpu)/float64(b.N)/1e6, "cpu-ms/op")
 		})
 	}

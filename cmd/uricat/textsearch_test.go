@@ -181,3 +181,30 @@ func TestArchiveIndexes(t *testing.T) {
 		t.Errorf("archive --reindex: exit %d\n%s%s", code, out, errs)
 	}
 }
+
+// TestSearchMakesNoArchive: a search with text: or archive: terms where
+// there is no archive finds no page and makes no directory, neither the
+// archive's nor the index's cache.
+func TestSearchMakesNoArchive(t *testing.T) {
+	t.Parallel()
+	path := writeCatalogue(t, "URI: https://a.example/\r\nNAME: A\r\nDATE: 01/02/2024 10:00:00\r\n\r\n")
+	for search, want := range map[string]string{"text:tide": "", "archive:yes": "", "archive:no": "A", "-text:tide": "A"} {
+		tmp := t.TempDir()
+		dir, cache := filepath.Join(tmp, "archive"), filepath.Join(tmp, "cache")
+		code, out, errs := runArchived(dir, cache, "--catalogue", path, "list", "--search", search)
+		var got []string
+		for line := range strings.SplitSeq(strings.TrimSpace(out), "\n") {
+			if f := strings.Split(line, "\t"); len(f) > 1 {
+				got = append(got, f[1])
+			}
+		}
+		if code != 0 || strings.Join(got, " ") != want {
+			t.Errorf("list --search %s: exit %d, %q, want %q\n%s", search, code, got, want, errs)
+		}
+		for _, d := range []string{dir, cache} {
+			if _, err := os.Stat(d); err == nil {
+				t.Errorf("list --search %s made %s", search, d)
+			}
+		}
+	}
+}

@@ -14,6 +14,8 @@ import (
 	"io"
 	"io/fs"
 	"os"
+
+	"github.com/uricat/uricat/internal/size"
 )
 
 // ErrNotRegular is what the errors of Open and its checks wrap when a
@@ -77,7 +79,7 @@ func Bound(max int64) Check {
 }
 
 func tooLarge(path string, max int64) error {
-	return fmt.Errorf("%s holds more than %s, more than uricat reads of such a file (%w)", path, Size(max), ErrTooLarge)
+	return fmt.Errorf("%s holds more than %s, more than uricat reads of such a file (%w)", path, size.Bytes(max), ErrTooLarge)
 }
 
 // ReadFile reads the regular file at path whole (Open, Bound), at most max
@@ -98,19 +100,6 @@ func ReadFile(path string, max int64) ([]byte, error) {
 		return nil, tooLarge(path, max)
 	}
 	return data, nil
-}
-
-// Size says n bytes for people: "4 GiB", "1 MiB", "512 bytes".
-func Size(n int64) string {
-	switch {
-	case n >= 1<<30 && n%(1<<30) == 0:
-		return fmt.Sprintf("%d GiB", n>>30)
-	case n >= 1<<20 && n%(1<<20) == 0:
-		return fmt.Sprintf("%d MiB", n>>20)
-	case n >= 1<<10 && n%(1<<10) == 0:
-		return fmt.Sprintf("%d KiB", n>>10)
-	}
-	return fmt.Sprintf("%d bytes", n)
 }
 
 // Kind names what a file that is not a regular file is, for messages.

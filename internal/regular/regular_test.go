@@ -17,12 +17,3 @@ func TestReadFileReadsARegularFile(t *testing.T) {
 		t.Fatalf("ReadFile = %q, %v", data, err)
 	}
 }
-
-func TestSize(t *testing.T) {
-	t.Parallel()
-	for n, want := range map[int64]string{4 << 30: "4 GiB", 8 << 20: "8 MiB", 1 << 10: "1 KiB", 1000: "1000 bytes"} {
-		if got := Size(n); got != want {
-			t.Errorf("Size(%d) = %q, want %q", n, got, want)
-		}
-	}
-}

@@ -48,6 +48,7 @@ import (
 	_ "modernc.org/sqlite" // the "sqlite" driver: pure Go, no cgo
 
 	"github.com/uricat/uricat/internal/regular"
+	"github.com/uricat/uricat/internal/size"
 )
 
 // Magic is how every SQLite 3 database file starts.
@@ -316,7 +317,7 @@ func copyFile(ctx context.Context, src, dst string) error {
 	}
 	n, err := io.Copy(out, io.LimitReader(ctxReader{ctx, in}, MaxSize+1))
 	if err == nil && n > MaxSize {
-		err = fmt.Errorf("it grew past %s as it was copied (%w)", regular.Size(MaxSize), regular.ErrTooLarge)
+		err = fmt.Errorf("it grew past %s as it was copied (%w)", size.Bytes(MaxSize), regular.ErrTooLarge)
 	}
 	if err != nil {
 		out.Close()

@@ -18,6 +18,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/uricat/uricat/internal/display"
+	"github.com/uricat/uricat/internal/size"
 	"github.com/uricat/uricat/tui/dialog"
 	"github.com/uricat/uricat/tui/theme"
 )
@@ -448,18 +449,18 @@ func (c *chooser) view() string {
 	for i := c.hl.Offset(); i < c.hl.End(); i++ {
 		e := c.matches[i]
 		name := display.Text(e.name)
-		size := ""
+		sz := ""
 		if e.dir {
 			name += string(filepath.Separator)
 		} else {
-			size = byteSize(e.size)
+			sz = size.Bytes(e.size)
 		}
 		name = ansi.Truncate(name, nameW, "…")
 		name += strings.Repeat(" ", nameW-ansi.StringWidth(name))
 		if i == c.hl.Cursor() {
-			lines = append(lines, t.Cursor.Render("›")+" "+t.RowSelected.Render(name)+" "+t.Dim.Render(size))
+			lines = append(lines, t.Cursor.Render("›")+" "+t.RowSelected.Render(name)+" "+t.Dim.Render(sz))
 		} else {
-			lines = append(lines, "  "+name+" "+t.Dim.Render(size))
+			lines = append(lines, "  "+name+" "+t.Dim.Render(sz))
 		}
 	}
 	return strings.Join(lines, "\n")

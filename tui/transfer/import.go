@@ -62,6 +62,7 @@ import (
 	"github.com/uricat/uricat/importers/profiles"
 	"github.com/uricat/uricat/internal/display"
 	"github.com/uricat/uricat/internal/plural"
+	"github.com/uricat/uricat/internal/size"
 	"github.com/uricat/uricat/tui/dialog"
 	"github.com/uricat/uricat/tui/theme"
 )
@@ -784,7 +785,7 @@ func (m *Import) View() string {
 	case importConfirm:
 		b.WriteString("\n")
 		b.WriteString(t.Label.Render("file    ") + " " + t.Value.Render(dialog.FitLeft(display.Text(m.path), max(10, m.ctx.Width-10), "…")) + "\n")
-		b.WriteString(t.Label.Render("size    ") + " " + t.Value.Render(byteSize(m.size)) + "\n")
+		b.WriteString(t.Label.Render("size    ") + " " + t.Value.Render(size.Bytes(m.size)) + "\n")
 		if f, ok := m.Format(); ok {
 			b.WriteString(t.Label.Render("format  ") + " " + t.Value.Render(f.Title) + t.Dim.Render(" ("+f.Name+")") + "\n")
 		} else {
@@ -821,7 +822,7 @@ func (m *Import) View() string {
 			}
 		case m.size >= largeFile:
 			b.WriteString(m.bar.ViewAs(min(1, float64(m.read)/float64(m.size))) + "\n")
-			b.WriteString(t.Dim.Render(byteSize(m.read) + " of " + byteSize(m.size)))
+			b.WriteString(t.Dim.Render(size.Bytes(m.read) + " of " + size.Bytes(m.size)))
 		}
 	case importDone:
 		b.WriteString("\n")

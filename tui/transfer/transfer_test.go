@@ -279,7 +279,7 @@ func TestProgressBarOnLargeFiles(t *testing.T) {
 	}
 	m.size, m.read = 4<<20, 1<<20
 	v := m.View()
-	for _, want := range []string{"25%", "1.0 MiB of 4.0 MiB", "importing big.html"} {
+	for _, want := range []string{"25%", "1 MiB of 4 MiB", "importing big.html"} {
 		if !strings.Contains(v, want) {
 			t.Errorf("view lacks %q:\n%s", want, v)
 		}
