@@ -80,5 +80,3 @@ require (
 )
 
 replace early.uricat.invalid/termquery => ./internal/termquery
-
-replace github.com/alecthomas/chroma/v2 => ./third_party/chroma
