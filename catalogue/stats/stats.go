@@ -177,12 +177,7 @@ func Values(recs []*ssd3.Record, values func(*ssd3.Record) []string) []Count {
 	for name, k := range n {
 		out = append(out, Count{name, k})
 	}
-	slices.SortFunc(out, func(a, b Count) int {
-		if c := strings.Compare(strings.ToLower(a.Name), strings.ToLower(b.Name)); c != 0 {
-			return c
-		}
-		return strings.Compare(a.Name, b.Name)
-	})
+	slices.SortFunc(out, byName)
 	return out
 }
 
