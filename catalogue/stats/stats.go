@@ -2,7 +2,10 @@
 // top-level category, by rating, by the year they were added, and those
 // with problems; and draws the counts as bar charts of text. `uricat
 // stats` prints them and the TUI's stats view shows them, so that both
-// give the same numbers, drawn the same way.
+// give the same numbers, drawn the same way. It counts the tags and
+// categories `uricat tags` and `uricat categories` list, and groups the
+// tags likely one (Similar), for `uricat tags --similar` and the TUI's
+// tags view alike.
 package stats
 
 import (
