@@ -2,6 +2,8 @@ package stats
 
 import (
 	"fmt"
+	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -91,4 +93,53 @@ func TestSimilarOfRecords(t *testing.T) {
 	if got := fmt.Sprint(Singletons(Tags(recs))); got != "[{AdTech 1} {Go 1} {go 1} {recipe 1} {recipes 1}]" {
 		t.Errorf("singletons %s", got)
 	}
+}
+
+// Over random tags, the groups are a partition of some of them: each tag
+// in one group at most, every group of two tags or more, the most used
+// first, and each tag alike (same key, or a plural of it, either way) to
+// another of its group.
+func TestSimilarPartition(t *testing.T) {
+	t.Parallel()
+	rng := rand.New(rand.NewPCG(3, 8))
+	parts := []string{"ad", "tech", "Ad", "TECH", "-", " ", "_", "#", "s", "es", "ies", "box", "y", "new", "cs", "é"}
+	for range 200 {
+		n := map[string]int{}
+		for range rng.IntN(30) {
+			var b strings.Builder
+			for range 1 + rng.IntN(4) {
+				b.WriteString(parts[rng.IntN(len(parts))])
+			}
+			n[b.String()] += 1 + rng.IntN(3)
+		}
+		var tags []Count
+		for name, k := range n {
+			tags = append(tags, Count{name, k})
+		}
+		seen := map[string]bool{}
+		for _, g := range Similar(tags) {
+			if len(g) < 2 {
+				t.Fatalf("a group of one: %v", g)
+			}
+			for i, c := range g {
+				if seen[c.Name] {
+					t.Fatalf("%q in two groups", c.Name)
+				}
+				seen[c.Name] = true
+				if i > 0 && g[i-1].Count < c.Count {
+					t.Fatalf("group %v not most used first", g)
+				}
+				if !slices.ContainsFunc(g, func(d Count) bool { return d.Name != c.Name && alike(c.Name, d.Name) }) {
+					t.Fatalf("%q is like no other tag of %v", c.Name, g)
+				}
+			}
+		}
+	}
+}
+
+// alike reports whether a and b have one key, or one's key is a singular
+// of the other's.
+func alike(a, b string) bool {
+	ka, kb := TagKey(a), TagKey(b)
+	return ka == kb || slices.Contains(singulars(ka), kb) || slices.Contains(singulars(kb), ka)
 }
