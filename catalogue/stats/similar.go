@@ -142,23 +142,32 @@ func Similar(tags []Count) []Group {
 // collect gathers the tags into their groups by root (find), keeping
 // those of more than one tag, each ordered most used first.
 func collect(tags []Count, find func(int) int) []Group {
-	members := map[int]Group{}
-	for i, t := range tags {
-		r := find(i)
-		members[r] = append(members[r], t)
+	roots := make([]int, len(tags))
+	size := make([]int, len(tags))
+	for i := range tags {
+		roots[i] = find(i)
+		size[roots[i]]++
 	}
+	at := make([]int, len(tags)) // a root's group in out, +1; 0: none yet
 	var out []Group
-	for _, g := range members {
-		if len(g) < 2 {
+	for i, t := range tags {
+		r := roots[i]
+		if size[r] < 2 {
 			continue
 		}
-		slices.SortStableFunc(g, func(a, b Count) int {
+		if at[r] == 0 {
+			out = append(out, make(Group, 0, size[r]))
+			at[r] = len(out)
+		}
+		out[at[r]-1] = append(out[at[r]-1], t)
+	}
+	for _, g := range out {
+		slices.SortFunc(g, func(a, b Count) int {
 			if c := cmp.Compare(b.Count, a.Count); c != 0 {
 				return c
 			}
 			return byName(a, b)
 		})
-		out = append(out, g)
 	}
 	slices.SortFunc(out, func(a, b Group) int { return byName(a[0], b[0]) })
 	return out
