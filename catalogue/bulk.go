@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strconv"
+	"strings"
 	"time"
 
 	"github.com/uricat/uricat/catalogue/ssd3"
@@ -12,10 +14,11 @@ import (
 // The edits of many records at once: a category subtree renamed, moved or
 // merged (Recategorise), fields set on a selection (SetMany), tags added
 // to and removed from a selection (Retag), a tag renamed, merged or
-// removed everywhere (RenameTag). Each changes a record as Set does
-// (Catalogue.amend: DATE now, 3.3, and X-ADDED kept the first time DATE
-// moves), all with the same DATE; a record it would not change (it has
-// the tag already) is left alone, not stamped. Each becomes one patch
+// removed everywhere (RenameTag), several tags merged into one
+// (MergeTags). Each changes a record as Set does (Catalogue.amend: DATE
+// now, 3.3, and X-ADDED kept the first time DATE moves), all with the
+// same DATE; a record it would not change (it has the tag already) is
+// left alone, not stamped. Each becomes one patch
 // that replaces the records changed: applied in one pass over the
 // catalogue, and undone (History) as one step in one pass too.
 
@@ -67,6 +70,17 @@ type Retag struct {
 // valid record has is an error ("no record has this tag").
 type RenameTag struct {
 	From, To string
+}
+
+// MergeTags merges the tags From into To in every valid record that has
+// one of them, as RenameTag does for each in turn but as one edit (undone
+// as one step): a record's first tag of From takes To, unless it has To
+// already, and the others go. To may be one of From (the spelling kept)
+// or a new name; it may not be empty. When no valid record has any tag of
+// From, it is an error ("no record has this tag").
+type MergeTags struct {
+	From []string
+	To   string
 }
 
 // Preview returns how many records applying e would change, the
@@ -232,7 +246,30 @@ func (e RenameTag) plan(c *Catalogue) (map[Ref]*ssd3.Record, error) {
 			return nil, err
 		}
 	}
-	if e.From == e.To {
+	return planMerge(c, []string{e.From}, e.To)
+}
+
+func (e RenameTag) applyTo(c *Catalogue) (Edit, error) { return applyBulk(c, e) }
+
+func (e MergeTags) plan(c *Catalogue) (map[Ref]*ssd3.Record, error) {
+	if err := ssd3.CheckTag(e.To); err != nil {
+		return nil, err
+	}
+	return planMerge(c, e.From, e.To)
+}
+
+func (e MergeTags) applyTo(c *Catalogue) (Edit, error) { return applyBulk(c, e) }
+
+// planMerge plans RenameTag and MergeTags: every tag of from becomes to
+// (checked already), or goes when to is "".
+func planMerge(c *Catalogue, from []string, to string) (map[Ref]*ssd3.Record, error) {
+	for _, f := range from {
+		if err := ssd3.CheckTag(f); err != nil {
+			return nil, err
+		}
+	}
+	from = slices.DeleteFunc(slices.Clone(from), func(f string) bool { return f == to })
+	if len(from) == 0 {
 		return nil, ErrUnchanged
 	}
 	found := false
@@ -242,32 +279,40 @@ func (e RenameTag) plan(c *Catalogue) (map[Ref]*ssd3.Record, error) {
 			return nil
 		}
 		tags := ssd3.SplitTags(was)
-		if !slices.Contains(tags, e.From) {
+		if !slices.ContainsFunc(tags, func(t string) bool { return slices.Contains(from, t) }) {
 			return nil
 		}
 		found = true
-		// To takes From's first place, unless the record has To already;
-		// every From goes (a tag written twice is still one tag).
-		keep := e.To == "" || slices.Contains(tags, e.To)
+		// To takes the first place of a tag of from, unless the record
+		// has To already; every other goes (a tag written twice is still
+		// one tag).
+		keep := to == "" || slices.Contains(tags, to)
 		out := tags[:0]
 		for _, t := range tags {
 			switch {
-			case t != e.From:
+			case !slices.Contains(from, t):
 				out = append(out, t)
 			case !keep:
-				out = append(out, e.To)
+				out = append(out, to)
 				keep = true
 			}
 		}
 		return retagged(was, out)
 	})
 	if !found {
-		return nil, fmt.Errorf("tag %q: %w", e.From, errNoTag)
+		return nil, fmt.Errorf("tag %s: %w", quoteTags(from), errNoTag)
 	}
 	return out, err
 }
 
-func (e RenameTag) applyTo(c *Catalogue) (Edit, error) { return applyBulk(c, e) }
+// quoteTags quotes tags for an error: `"a" or "b"`.
+func quoteTags(tags []string) string {
+	q := make([]string, len(tags))
+	for i, t := range tags {
+		q[i] = strconv.Quote(t)
+	}
+	return strings.Join(q, " or ")
+}
 
 // retagged is the Field that gives a record whose X-TAGS was was the
 // tags, or nil when they are the ones it has: a record only written

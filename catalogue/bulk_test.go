@@ -99,6 +99,16 @@ func TestBulkEdits(t *testing.T) {
 				"B|Programming/Go/Tools||" + stamped + "|02/01/2020 00:00:00\n", nil},
 		{"a tag nobody has", func(*Catalogue) Edit { return RenameTag{From: "nope", To: "x"} }, "", errNoTag},
 		{"rename to a tag with a comma", func(*Catalogue) Edit { return RenameTag{From: "go", To: "go,lang"} }, "", errComma},
+		{"merge tags into one of them", func(*Catalogue) Edit { return MergeTags{From: []string{"lang", "go", "tools"}, To: "go"} },
+			"A|Programming|go|" + stamped + "|01/01/2020 00:00:00\n" +
+				"D|Code/Go|go|" + stamped + "|01/06/2019 00:00:00\n", nil},
+		{"merge tags into a new one", func(*Catalogue) Edit { return MergeTags{From: []string{"go", "lang"}, To: "code"} },
+			"A|Programming|code|" + stamped + "|01/01/2020 00:00:00\n" +
+				"B|Programming/Go/Tools|code|" + stamped + "|02/01/2020 00:00:00\n" +
+				"D|Code/Go|code, tools|" + stamped + "|01/06/2019 00:00:00\n", nil},
+		{"merge tags nobody has", func(*Catalogue) Edit { return MergeTags{From: []string{"nope", "nah"}, To: "go"} }, "", errNoTag},
+		{"merge a tag into itself", func(*Catalogue) Edit { return MergeTags{From: []string{"go"}, To: "go"} }, "", ErrUnchanged},
+		{"merge tags into one with a comma", func(*Catalogue) Edit { return MergeTags{From: []string{"go", "lang"}, To: "a,b"} }, "", errComma},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -189,6 +199,34 @@ func TestRenameTagWrittenTwice(t *testing.T) {
 		}
 		if got := c.Records()[0].Extension(ssd3.FieldTags); got != tt.want {
 			t.Errorf("%q, %s to %q: %q, want %q", tt.tags, tt.from, tt.to, got, tt.want)
+		}
+	}
+}
+
+// Merging a group, a record with several of its tags keeps one, in the
+// place of the first (or of the name merged into, when it has it).
+func TestMergeTagsOfOneRecord(t *testing.T) {
+	t.Parallel()
+	for _, tt := range []struct {
+		tags string
+		from []string
+		to   string
+		want string
+	}{
+		{"AdTech, go, ad tech", []string{"ad tech", "AdTech"}, "ad-tech", "ad-tech, go"},
+		{"AdTech, go, ad-tech", []string{"ad-tech", "AdTech"}, "ad-tech", "go, ad-tech"},
+		{"recipe, x, recipes, recipe", []string{"recipe", "recipes"}, "recipes", "x, recipes"},
+		{"a, b", []string{"b", "c"}, "c", "a, c"},
+	} {
+		c, err := Read(strings.NewReader("URI: http://a/\r\nNAME: A\r\nDATE: 01/01/2020 00:00:00\r\nX-TAGS: " + tt.tags + "\r\n"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := c.Apply(MergeTags{From: tt.from, To: tt.to}); err != nil {
+			t.Fatal(err)
+		}
+		if got := c.Records()[0].Extension(ssd3.FieldTags); got != tt.want {
+			t.Errorf("%q, %q into %q: %q, want %q", tt.tags, tt.from, tt.to, got, tt.want)
 		}
 	}
 }

@@ -777,7 +777,7 @@ func (s *sequence) bulk() {
 	chosen := func(id int) bool { return slices.Contains(ids, id) }
 	tag := func() string { return modelTags[s.rng.IntN(len(modelTags))] }
 	undo, _ := s.h.Len()
-	switch s.rng.IntN(3) {
+	switch s.rng.IntN(4) {
 	case 0:
 		fields := [][]ssd3.Field{{{Name: ssd3.FieldRating, Value: "4"}}, {{Name: ssd3.FieldCategory, Value: "Go/Tools"}, {Name: ssd3.FieldRating, Value: ""}}, {{Name: ssd3.FieldRating, Value: "9"}}}[s.rng.IntN(3)]
 		s.log = append(s.log, fmt.Sprintf("set many %v %v", ids, fields))
@@ -843,7 +843,49 @@ func (s *sequence) bulk() {
 			}
 			return []ssd3.Field{{Name: ssd3.FieldTags, Value: ssd3.JoinTags(tags)}}
 		}, errNoTag)
+	case 3:
+		s.mergeTags(undo, tag)
 	}
+}
+
+// mergeTags merges two or three tags into one of them or into a new one,
+// as the tags view merges a group of similar tags.
+func (s *sequence) mergeTags(undo int, tag func() string) {
+	s.t.Helper()
+	from := []string{tag(), tag()}
+	if s.rng.IntN(2) == 0 {
+		from = append(from, tag())
+	}
+	to := []string{from[0], "merged"}[s.rng.IntN(2)]
+	s.log = append(s.log, fmt.Sprintf("merge tags %q into %q", from, to))
+	e := MergeTags{From: from, To: to}
+	n, perr := s.c.Preview(e)
+	err := s.h.apply(s.c, e, "merge tags")
+	others := slices.DeleteFunc(slices.Clone(from), func(t string) bool { return t == to })
+	if len(others) == 0 {
+		if !errors.Is(err, ErrUnchanged) {
+			s.fail("merging %q into itself: %v, want ErrUnchanged", from, err)
+		}
+		return
+	}
+	s.applyBulk(undo, err, n, perr, func(e entry) []ssd3.Field {
+		tags := ssd3.SplitTags(e[ssd3.FieldTags])
+		i := slices.IndexFunc(tags, func(t string) bool { return slices.Contains(others, t) })
+		if i < 0 {
+			return nil
+		}
+		has := slices.Contains(tags, to)
+		var out []string
+		for j, t := range tags {
+			switch {
+			case !slices.Contains(others, t):
+				out = append(out, t)
+			case j == i && !has:
+				out = append(out, to)
+			}
+		}
+		return []ssd3.Field{{Name: ssd3.FieldTags, Value: ssd3.JoinTags(out)}}
+	}, errNoTag)
 }
 
 // applyBulk checks a bulk edit that History.Apply applied (err) and

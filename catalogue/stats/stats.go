@@ -2,7 +2,10 @@
 // top-level category, by rating, by the year they were added, and those
 // with problems; and draws the counts as bar charts of text. `uricat
 // stats` prints them and the TUI's stats view shows them, so that both
-// give the same numbers, drawn the same way.
+// give the same numbers, drawn the same way. It counts the tags and
+// categories `uricat tags` and `uricat categories` list, and groups the
+// tags likely one (Similar), for `uricat tags --similar` and the TUI's
+// tags view alike.
 package stats
 
 import (
@@ -177,12 +180,7 @@ func Values(recs []*ssd3.Record, values func(*ssd3.Record) []string) []Count {
 	for name, k := range n {
 		out = append(out, Count{name, k})
 	}
-	slices.SortFunc(out, func(a, b Count) int {
-		if c := strings.Compare(strings.ToLower(a.Name), strings.ToLower(b.Name)); c != 0 {
-			return c
-		}
-		return strings.Compare(a.Name, b.Name)
-	})
+	slices.SortFunc(out, byName)
 	return out
 }
 

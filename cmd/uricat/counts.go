@@ -13,7 +13,8 @@ import (
 )
 
 // newCountCmd makes a command that lists the values that values gives
-// for the valid records, each with its count: categories, tags.
+// for the valid records, each with its count: categories (tags.go
+// makes tags, which has flags of its own).
 // countOptions are what `uricat categories` and `uricat tags` are asked.
 type countOptions struct{ json bool }
 

@@ -28,12 +28,17 @@ type Tags struct {
 	ctx  dialog.Context
 	all  []Tag // every tag, by name
 	tags []Tag // those shown: the filter's, in the order asked for
-	// byCount orders the tags by count.
-	byCount bool
+	// groups are the groups of similar tags among all (stats.Similar);
+	// groupOf gives a grouped tag's index in groups.
+	groups  []stats.Group
+	groupOf map[string]int
+	// byCount orders the tags by count; similar shows only the groups,
+	// a group's tags together.
+	byCount, similar bool
 	// count counts the tags in commands (Init's for a large catalogue,
 	// Reload's after each edit), as the tree's builds: the newest one's
 	// tags are shown.
-	count *dialog.Count[[]Tag]
+	count *dialog.Count[tagCounts]
 	list  dialog.List // the cursor, by index in tags, and the / filter: the text the tags shown hold
 }
 
@@ -44,13 +49,13 @@ type removeMsg struct{ tag string }
 // once, or, in a catalogue of more than buildAbove records, by Init's
 // command, the view saying it counts meanwhile.
 func NewTags(ctx dialog.Context, c *catalogue.Catalogue) *Tags {
-	v := &Tags{ctx: ctx, count: dialog.NewCount(CountTags), list: dialog.NewList(ctx.Keys).WithFilter()}
+	v := &Tags{ctx: ctx, count: dialog.NewCount(countAll), list: dialog.NewList(ctx.Keys).WithFilter()}
 	v.list.SetHeight(v.listHeight())
 	if recs := c.Records(); len(recs) > buildAbove {
 		v.count.Later(recs)
 		return v
 	}
-	v.show(CountTags(c.Records()))
+	v.show(countAll(c.Records()))
 	return v
 }
 
@@ -64,20 +69,30 @@ func CountTags(recs []*ssd3.Record) []Tag { return stats.Tags(recs) }
 // were, marked as updating, until the new count comes.
 func (v *Tags) Reload(c *catalogue.Catalogue) tea.Cmd { return v.count.Again(c.Records()) }
 
-// show shows tags, keeping the cursor on its tag if it is still there.
-func (v *Tags) show(tags []Tag) {
+// show shows the tags counted, keeping the cursor on its tag if it is
+// still there.
+func (v *Tags) show(c tagCounts) {
 	was := ""
 	if t := v.Tag(); t != nil {
 		was = t.Name
 	}
-	v.all = tags
+	v.all, v.groups = c.tags, c.groups
+	v.groupOf = make(map[string]int)
+	for i, g := range c.groups {
+		for _, t := range g {
+			v.groupOf[t.Name] = i
+		}
+	}
 	v.tags = v.shown()
 	v.list.Keep(len(v.tags), func(i int) bool { return v.tags[i].Name == was })
 }
 
 // shown returns the tags the filter keeps, by count (most first) or by
-// name.
+// name; or, similar, the groups that hold one (shownGroups).
 func (v *Tags) shown() []Tag {
+	if v.similar {
+		return v.shownGroups()
+	}
 	out := make([]Tag, 0, len(v.all))
 	for _, t := range v.all {
 		if v.list.Filter.Holds(t.Name) {
@@ -91,7 +106,7 @@ func (v *Tags) shown() []Tag {
 }
 
 // reshow shows the tags again after the filter or the order changed.
-func (v *Tags) reshow() { v.show(v.all) }
+func (v *Tags) reshow() { v.show(tagCounts{v.all, v.groups}) }
 
 // Tag returns the tag under the cursor, nil when there is none.
 func (v *Tags) Tag() *Tag {
@@ -112,8 +127,8 @@ func (v *Tags) listHeight() int { return max(1, v.ctx.Height-2) }
 // Update moves, chooses, opens the rename prompt and the question
 // before a removal, and takes in the newest recount.
 func (v *Tags) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
-	if tags, ok := v.count.Take(msg); ok {
-		v.show(tags)
+	if c, ok := v.count.Take(msg); ok {
+		v.show(c)
 		return v, nil
 	}
 	if m, ok := msg.(removeMsg); ok {
@@ -145,8 +160,9 @@ func (v *Tags) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 
 // actions are the view's own keys, each declared once, in the order the
 // help shows them; choose, rename and remove act on the tag under the
-// cursor. / lists the tags whose name holds a text; s orders them by
-// name or by how many records have them.
+// cursor; m merges the group of tags similar to it. / lists the tags
+// whose name holds a text; ~ only the groups of similar tags; s orders
+// them by name or by how many records have them.
 func (v *Tags) actions() dialog.Actions {
 	some := func() bool { return v.Tag() != nil }
 	as := dialog.Actions{
@@ -159,6 +175,11 @@ func (v *Tags) actions() dialog.Actions {
 			Do: func(tea.KeyMsg) tea.Cmd { v.ctx.Open(v.renamePrompt(v.Tag().Name)); return nil }},
 		{Binding: key.NewBinding(key.WithKeys("d", "delete"), key.WithHelp("d", "remove")), Bar: true, Col: 1, When: some,
 			Do: v.askRemove},
+		{Binding: key.NewBinding(key.WithKeys("m"), key.WithHelp("m", "merge similar")), Col: 1,
+			When: func() bool { return v.Group() != nil },
+			Do:   func(tea.KeyMsg) tea.Cmd { v.ctx.Open(v.mergePrompt(*v.Group())); return nil }},
+		{Binding: key.NewBinding(key.WithKeys("~"), key.WithHelp("~", "similar only")), Col: 1,
+			Do: func(tea.KeyMsg) tea.Cmd { v.similar = !v.similar; v.reshow(); return nil }},
 		{Binding: key.NewBinding(key.WithKeys("/"), key.WithHelp("/", "filter")), Bar: true, Col: 1,
 			Do: func(tea.KeyMsg) tea.Cmd { return v.list.Filter.Start() }},
 		{Binding: key.NewBinding(key.WithKeys("s"), key.WithHelp("s", "sort")), Bar: true, Col: 1,
@@ -242,17 +263,35 @@ func (v *Tags) FullHelp() [][]key.Binding {
 	return append([][]key.Binding{v.list.MoveKeys()}, v.actions().FullHelp()...)
 }
 
-// View draws the title and the tags shown, each with its records.
-func (v *Tags) View() string {
-	th := v.ctx.Theme
+// counted is the title's count of the tags: those shown of all, the
+// groups of similar ones and the keys for them, the order.
+func (v *Tags) counted() string {
 	counted := plural.Of(len(v.all), "tag")
-	if len(v.tags) != len(v.all) {
+	switch {
+	case v.similar:
+		counted = fmt.Sprintf("%d of %s in %s of similar ones", len(v.tags), counted, plural.Of(len(v.groups), "group"))
+	case len(v.tags) != len(v.all):
 		counted = fmt.Sprintf("%d of %s", len(v.tags), counted)
+	}
+	if !v.similar && len(v.groups) > 0 {
+		counted += fmt.Sprintf(", %s of similar ones (≈)", plural.Of(len(v.groups), "group"))
 	}
 	if v.byCount {
 		counted += ", most used first"
 	}
-	title := v.count.Title(th, "Tags", "tags", counted)
+	switch {
+	case v.similar:
+		counted += ": m merges one, ~ shows all"
+	case len(v.groups) > 0:
+		counted += ": ~ shows them, m merges one"
+	}
+	return counted
+}
+
+// View draws the title and the tags shown, each with its records.
+func (v *Tags) View() string {
+	th := v.ctx.Theme
+	title := v.count.Title(th, "Tags", "tags", v.counted())
 	if v.count.Pending != nil {
 		return v.ctx.Fit([]string{title})
 	}
@@ -260,6 +299,9 @@ func (v *Tags) View() string {
 	switch {
 	case len(v.all) == 0:
 		lines = append(lines, th.EmptyMessage.Render("  No record has tags (X-TAGS)."))
+		return v.ctx.Fit(lines)
+	case len(v.tags) == 0 && v.similar && !v.list.Filter.Set():
+		lines = append(lines, th.EmptyMessage.Render("  No tags look alike (in case, accents, separators or a plural)."))
 		return v.ctx.Fit(lines)
 	case len(v.tags) == 0:
 		lines = append(lines, th.EmptyMessage.Render(v.list.Filter.None("tag")))
@@ -274,9 +316,11 @@ func (v *Tags) View() string {
 	for i := v.list.Offset(); i < v.list.End(); i++ {
 		t := v.tags[i]
 		count := fmt.Sprintf("%*d", numW, t.Count)
-		name := ansi.Truncate(display.Text(t.Name), max(1, w-numW-5), "…")
-		pad := max(1, w-2-ansi.StringWidth(name)-numW-1)
-		line := name + strings.Repeat(" ", pad) + count + " "
+		before, after := v.marks(i)
+		marksW := ansi.StringWidth(before + after)
+		name := ansi.Truncate(display.Text(t.Name), max(1, w-numW-5-marksW), "…")
+		pad := max(1, w-2-ansi.StringWidth(name)-marksW-numW-1)
+		line := before + name + after + strings.Repeat(" ", pad) + count + " "
 		if i == v.list.Cursor() {
 			line = th.Cursor.Inherit(th.RowSelected).Render("▌ ") + th.RowSelected.Render(line)
 		} else {
