@@ -192,7 +192,8 @@ func WriterNote(kind ssd3.Kind, uri, format string, a ...any) ssd3.Diagnostic {
 //   - text is cleaned (display.Clean) and the URI normalised (IRI to URI);
 //     control characters and escape sequences in the URI are not cleaned
 //     out but kept percent-encoded, with a note, or the record is skipped;
-//   - a tag (X-TAGS) made only of escape sequences is dropped, with a note;
+//   - a tag (X-TAGS) made only of escape sequences is dropped, with a note,
+//     and the tags are joined as ssd3.JoinTags joins them ("a, b");
 //   - a relative URI is resolved against opts.Base; without a base, or
 //     without a valid URI, the record cannot be imported: ok is false;
 //   - a missing NAME falls back to the URI's last path segment, then its host;
@@ -238,6 +239,9 @@ func Finish(rec *ssd3.Record, opts Options, line int, offset int64) (diags []ssd
 			if gone > 0 {
 				report(ssd3.Dropped, "%s of %s made only of control characters or escape sequences left out", plural.Of(gone, "tag"), ssd3.FieldTags)
 			}
+			// One form whatever the file wrote ("a,b", "a, b"): the
+			// catalogue's, which its tag edits write.
+			f.Value = ssd3.JoinTags(ssd3.SplitTags(f.Value))
 		}
 		f.Value = strings.TrimSpace(display.Clean(f.Value))
 		if f.Value != "" {
@@ -271,11 +275,7 @@ func finishURI(rec *ssd3.Record, opts Options, report func(kind ssd3.Kind, forma
 	// would silently make another URI.
 	raw := rec.URI()
 	escaped := display.Clean(raw) != raw
-	if escaped {
-		rec.SetURI(ssd3.NormalizeURI(encodeBrackets(raw)))
-	} else {
-		rec.SetURI(ssd3.NormalizeURI(raw))
-	}
+	rec.SetURI(ssd3.NormalizeURI(raw)) // which encodes the "[" of a CSI too
 	if err := ssd3.ValidateURI(rec.URI()); err != nil {
 		ref, perr := url.Parse(rec.URI())
 		switch {
@@ -302,23 +302,29 @@ func finishURI(rec *ssd3.Record, opts Options, report func(kind ssd3.Kind, forma
 	return true
 }
 
-// encodeBrackets returns uri with every '[' and ']' after its authority
-// percent-encoded: the escape sequences CSI ("ESC [") and OSC ("ESC ]")
-// bring them into a path or a query, where RFC 3986 3.2.2 does not allow
-// them (only a host holds brackets, around an IP address).
-func encodeBrackets(uri string) string {
-	start := 0
-	if i := strings.Index(uri, "://"); i >= 0 {
-		j := strings.IndexAny(uri[i+3:], "/?#")
-		if j < 0 {
-			return uri // the authority alone
-		}
-		start = i + 3 + j
+// FieldLastModified is the X- field that keeps a browser's lastModified
+// (LAST_MODIFIED, date_modified) when it is not the record's DATE.
+const FieldLastModified = "X-LAST-MODIFIED"
+
+// BrowserDates makes a bookmark's DATE of the dates a browser gives it,
+// when it was added and last modified (the zero time for none), and the
+// field that keeps the other: SSD3 3.3 makes DATE "when the record was
+// created or last amended", so a lastModified after dateAdded is the DATE
+// and dateAdded is kept as X-ADDED (ssd3.FieldAdded); an earlier one is
+// kept as X-LAST-MODIFIED. A lastModified equal to dateAdded, to the
+// second, says nothing more (browsers set both when a bookmark is made):
+// no field is made of it. extra.Name is "" when there is no other.
+func BrowserDates(added, modified time.Time) (date time.Time, extra ssd3.Field) {
+	a, m := added.Truncate(time.Second), modified.Truncate(time.Second)
+	switch {
+	case m.IsZero() || m.Equal(a):
+		return added, extra
+	case a.IsZero():
+		return modified, extra
+	case m.After(a):
+		return modified, ssd3.Field{Name: ssd3.FieldAdded, Value: ssd3.FormatDate(added)}
 	}
-	if !strings.ContainsAny(uri[start:], "[]") {
-		return uri
-	}
-	return uri[:start] + strings.NewReplacer("[", "%5B", "]", "%5D").Replace(uri[start:])
+	return added, ssd3.Field{Name: FieldLastModified, Value: ssd3.FormatDate(modified)}
 }
 
 // cleanTags cleans the tags of an X-TAGS value one by one, so that a tag

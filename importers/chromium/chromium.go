@@ -698,18 +698,10 @@ func (r *Reader) record(n *node) *ssd3.Record {
 	}
 	added := r.date(n, "date_added", n.added)
 	mod := r.date(n, "date_modified", n.mod)
-	switch {
-	case !mod.IsZero() && mod.After(added):
-		// Amended after it was added: that is its DATE (SSD3 3.3).
-		rec.SetDate(mod)
-		if !added.IsZero() {
-			set(ssd3.FieldAdded, ssd3.FormatDate(added))
-		}
-	default:
-		rec.SetDate(added)
-		if !mod.IsZero() {
-			set(fieldLastModified, ssd3.FormatDate(mod))
-		}
+	date, extra := importers.BrowserDates(added, mod)
+	rec.SetDate(date)
+	if extra.Name != "" {
+		set(extra.Name, extra.Value)
 	}
 	if t := r.date(n, "date_last_used", n.used); !t.IsZero() {
 		set(fieldLastVisit, ssd3.FormatDate(t))

@@ -37,8 +37,7 @@ const modernBackup = `{"guid":"root________","title":"","index":0,"dateAdded":17
 
 // modernWant is what modernBackup holds, as the database test's records.
 var modernWant = []want{
-	{uri: "https://menu.example/", name: "In the menu", date: "02/01/2024 03:04:05",
-		ext: map[string]string{"X-LAST-MODIFIED": "02/01/2024 03:04:05"}},
+	{uri: "https://menu.example/", name: "In the menu", date: "02/01/2024 03:04:05"},
 	{uri: "https://tagged.example/", name: "Tagged", date: "03/02/2024 04:05:06", category: `Bookmarks Toolbar/News\/Politics`,
 		ext: map[string]string{"X-ADDED": "02/01/2024 03:04:05", "X-TAGS": "alpha, zeta"}},
 	{uri: "https://search.example/?q=x", name: "Search", date: "03/02/2024 04:05:06", category: "Other Bookmarks",

@@ -125,12 +125,11 @@ const (
 // until Firefox 62 (and in backups written by it).
 const descriptionAnno = "bookmarkProperties/description"
 
-// fieldLastModified and fieldPostData are the X- fields that the netscape
-// package reads LAST_MODIFIED and POST_DATA into.
+// fieldKeyword and fieldPostData are the X- fields that the netscape
+// package reads SHORTCUTURL and POST_DATA into.
 const (
-	fieldLastModified = "X-LAST-MODIFIED"
-	fieldKeyword      = "X-KEYWORD"
-	fieldPostData     = "X-POST-DATA"
+	fieldKeyword  = "X-KEYWORD"
+	fieldPostData = "X-POST-DATA"
 )
 
 // bookmark is what both sources say of a bookmark, before it is a record.
@@ -179,18 +178,10 @@ func (b *bookmark) record(notes *importers.ReaderNotes, opts importers.Options, 
 	if !ok {
 		note(ssd3.Dropped, "lastModified %d is not a date DATE can hold: not imported", b.modified)
 	}
-	// As netscape's Reader does with ADD_DATE and LAST_MODIFIED.
-	switch {
-	case modified.IsZero():
-		rec.SetDate(added)
-	case added.IsZero():
-		rec.SetDate(modified)
-	case modified.Truncate(time.Second).After(added.Truncate(time.Second)):
-		rec.SetDate(modified)
-		ext = append(ext, ssd3.Field{Name: ssd3.FieldAdded, Value: ssd3.FormatDate(added)})
-	default:
-		rec.SetDate(added)
-		ext = append(ext, ssd3.Field{Name: fieldLastModified, Value: ssd3.FormatDate(modified)})
+	date, extra := importers.BrowserDates(added, modified)
+	rec.SetDate(date)
+	if extra.Name != "" {
+		ext = append(ext, extra)
 	}
 	if len(b.tags) > 0 {
 		tags := make([]string, 0, len(b.tags))

@@ -794,14 +794,20 @@ const fieldLastModified = "X-LAST-MODIFIED"
 // made its DATE (see the package doc): a LAST_MODIFIED after ADD_DATE is
 // when the bookmark was last amended, the DATE of SSD3 3.3, and ADD_DATE
 // when it was added, X-ADDED (catalogue.FieldAdded); one that is not after
-// it stays X-LAST-MODIFIED, and a bookmark without ADD_DATE takes it as
-// DATE too.
+// it stays X-LAST-MODIFIED, but for one equal to it, and a bookmark
+// without ADD_DATE takes it as DATE too.
 func (r *Reader) dates(b *bookmark, rec *ssd3.Record, lm lastMod) {
 	added := rec.Date()
 	switch {
 	case lm.t.IsZero():
 	case added.IsZero():
 		rec.SetDate(lm.t)
+	case lm.t.Equal(added):
+		// Browsers set both when a bookmark is made: it says nothing
+		// more (importers.BrowserDates).
+		if lm.kept {
+			rec.SetExtension(fieldLastModified, "")
+		}
 	case lm.t.After(added) && rec.Extension(ssd3.FieldAdded) == "":
 		rec.SetDate(lm.t)
 		rec.SetExtension(ssd3.FieldAdded, ssd3.FormatDate(added))

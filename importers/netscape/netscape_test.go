@@ -44,10 +44,6 @@ type want struct {
 
 func unix(sec int64) string { return ssd3.FormatDate(time.Unix(sec, 0)) }
 
-func lastModified(sec int64) map[string]string {
-	return map[string]string{"X-LAST-MODIFIED": unix(sec)}
-}
-
 // noDate is the one note of an import whose n bookmarks had no date.
 func noDate(n int, what string, t time.Time) string {
 	s := "bookmarks"
@@ -107,31 +103,29 @@ func checkDiags(t *testing.T, got []ssd3.Diagnostic, wants []string) {
 func TestFirefoxExport(t *testing.T) {
 	recs, diags := readFile(t, "firefox.html")
 	checkRecords(t, recs, []want{
-		{uri: "https://support.mozilla.org/en-US/products/firefox", name: "Get Help", category: "Mozilla Firefox", date: unix(1698745200),
-			ext: lastModified(1698745200)},
+		{uri: "https://support.mozilla.org/en-US/products/firefox", name: "Get Help", category: "Mozilla Firefox", date: unix(1698745200)},
 		{uri: "https://support.mozilla.org/en-US/kb/customize-firefox-controls-buttons-and-toolbars?utm_source=firefox-browser&utm_medium=default-bookmarks&utm_campaign=customize",
-			name: "Customize Firefox", category: "Mozilla Firefox", date: unix(1698745200), ext: lastModified(1698745200)},
-		{uri: "https://www.mozilla.org/en-US/about/", name: "About Us", category: "Mozilla Firefox", date: unix(1698745200),
-			ext: lastModified(1698745200)},
+			name: "Customize Firefox", category: "Mozilla Firefox", date: unix(1698745200)},
+		{uri: "https://www.mozilla.org/en-US/about/", name: "About Us", category: "Mozilla Firefox", date: unix(1698745200)},
 		// LAST_MODIFIED after ADD_DATE is DATE, when it was last amended
 		// (SSD3 3.3), and ADD_DATE is kept as X-ADDED, so that an export
 		// writes both as they were (issues 10 and 24). The <DD>
 		// text, entities decoded, is the description; the keyword and the
-		// tags become X- fields, the tags as written.
+		// tags become X- fields, the tags in the catalogue's form.
 		{uri: "https://go.dev/doc/", name: "Documentation - The Go Programming Language", category: "Bookmarks Toolbar",
 			date: unix(1699100000), desc: "Tutorials & references\nfor <Go>",
-			ext: map[string]string{"X-KEYWORD": "godoc", "X-TAGS": "go,documentation", ssd3.FieldAdded: unix(1699000000)}},
+			ext: map[string]string{"X-KEYWORD": "godoc", "X-TAGS": "go, documentation", ssd3.FieldAdded: unix(1699000000)}},
 		// A bookmarklet is a bookmark the browser keeps, and so it is
 		// imported, its braces percent-encoded (RFC 3986 has none).
 		{uri: "javascript:(function()%7Blocation.href='https://web.archive.org/save/'+location.href%7D)()", name: "Save to Wayback",
-			category: "Bookmarks Toolbar", date: unix(1699000100), ext: lastModified(1699000100)},
+			category: "Bookmarks Toolbar", date: unix(1699000100)},
 		// An IRI becomes a URI (SSD3 3.1 wants RFC 3986); the title stays Unicode.
 		{uri: "https://ja.wikipedia.org/wiki/%E6%97%A5%E6%9C%AC", name: "日本 - Wikipedia", category: "Other Bookmarks", date: unix(1699500000),
-			ext: map[string]string{"X-LAST-MODIFIED": unix(1699500000), "X-LAST-CHARSET": "UTF-8"}},
+			ext: map[string]string{"X-LAST-CHARSET": "UTF-8"}},
 		// A "/" in a folder name is escaped, not taken for a sub-folder; the
 		// folder's own <DD> is not a bookmark's description.
 		{uri: "https://www.bbc.co.uk/news/politics", name: "Politics - BBC News", category: `Other Bookmarks/News\/Politics`,
-			date: unix(1699600100), ext: map[string]string{"X-TAGS": "news", "X-LAST-MODIFIED": unix(1699600100)}},
+			date: unix(1699600100), ext: map[string]string{"X-TAGS": "news"}},
 	})
 	checkDiags(t, diags, []string{
 		`18 skipped: "Recently Bookmarked" is a Firefox smart bookmark (a place: query)`,
@@ -635,7 +629,7 @@ func TestInternetExplorerExport(t *testing.T) {
 	// of ASCII, so only the bytes themselves can tell.
 	recs, diags := readFile(t, "ie6.html")
 	const ms = "http://go.microsoft.com/fwlink/?LinkId="
-	visited := map[string]string{"X-LAST-VISIT": unix(1104537600), "X-LAST-MODIFIED": unix(1104537600)}
+	visited := map[string]string{"X-LAST-VISIT": unix(1104537600)}
 	checkRecords(t, recs, []want{
 		{uri: ms + "30857", name: "Customize Links", category: "Links", date: unix(1104537600), ext: visited},
 		{uri: ms + "30858", name: "Free Hotmail", category: "Links", date: unix(1104537600), ext: visited},
@@ -643,7 +637,7 @@ func TestInternetExplorerExport(t *testing.T) {
 		{uri: ms + "30860", name: "Windows Media", category: "Links", date: unix(1104537600), ext: visited},
 		{uri: ms + "30861", name: "Windows", category: "Links", date: unix(1104537600), ext: visited},
 		{uri: "http://www.example.fr/menu.html", name: "Le Café de Flore – Menu", category: "Cafés & Restaurants",
-			date: unix(1136073600), ext: map[string]string{"X-LAST-VISIT": unix(1136160000), "X-LAST-MODIFIED": unix(1136073600)}},
+			date: unix(1136073600), ext: map[string]string{"X-LAST-VISIT": unix(1136160000)}},
 	})
 	checkDiags(t, diags, []string{
 		"16 deviation: text that is not UTF-8 and no charset declared: its bytes are read as windows-1252",

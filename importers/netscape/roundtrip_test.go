@@ -93,8 +93,8 @@ func TestEditedBookmarkExportsBothDates(t *testing.T) {
 			[]string{`ADD_DATE="1463687035"`, `X-LAST-MODIFIED="19/05/2016 19:43:55"`, `TAGS="t"`, `LAST_MODIFIED="1772366400"`}},
 		{"made in uricat, then edited", "URI: https://a.example/\r\nNAME: A\r\nDATE: 01/03/2026 12:00:00\r\nX-ADDED: 19/05/2016 19:43:55\r\n",
 			[]string{`ADD_DATE="1463687035" LAST_MODIFIED="1772366400">`}},
-		{"never edited", "URI: https://a.example/\r\nNAME: A\r\nDATE: 19/05/2016 19:43:55\r\nX-LAST-MODIFIED: 19/05/2016 19:43:55\r\n",
-			[]string{`ADD_DATE="1463687035" LAST_MODIFIED="1463687035">`}},
+		{"never edited", "URI: https://a.example/\r\nNAME: A\r\nDATE: 19/05/2016 19:43:55\r\nX-LAST-MODIFIED: 18/05/2016 19:43:55\r\n",
+			[]string{`ADD_DATE="1463687035" LAST_MODIFIED="1463600635">`}},
 		{"an X-ADDED that is not a date is an attribute", "URI: https://a.example/\r\nNAME: A\r\nDATE: 01/03/2026 12:00:00\r\nX-ADDED: last year\r\n",
 			[]string{`ADD_DATE="1772366400" X-ADDED="last year">`}},
 	} {
@@ -326,7 +326,7 @@ func TestPocketAndInstapaper(t *testing.T) {
 	checkRecords(t, recs, []want{
 		{uri: "https://twitter.com/home", name: "Home / Twitter", category: "Unread", date: unix(1563298794)},
 		{uri: "https://getpocket.com/a/queue/list/", name: "Pocket: My List", category: "Unread", date: unix(1484061280),
-			ext: map[string]string{"X-TAGS": "read,later"}},
+			ext: map[string]string{"X-TAGS": "read, later"}},
 	})
 	checkDiags(t, diags, []string{`16 dropped: empty section "Read Archive" not imported`})
 

@@ -179,7 +179,7 @@ func (w *Writer) place(category string) *place {
 		path = append(path[:MaxDepth-1:MaxDepth-1], rest)
 	}
 	for _, name := range path {
-		if len(name)*5 > MaxToken {
+		if len(name)*6 > MaxToken {
 			p.notes = append(p.notes, note{ssd3.Dropped, fmt.Sprintf("CATEGORY left out: a folder name is longer than the %d MiB a Netscape reader takes", MaxToken>>20)})
 			path = nil
 			break
@@ -314,15 +314,15 @@ func (w *Writer) checkDate(t time.Time, field string) {
 }
 
 // tooLong reports whether a tag or text of rec would be longer, escaped,
-// than a reader takes. Escaping makes at most five bytes of one ("&amp;",
-// "&#34;", "&#10;"), so only a long record is measured; a tag's attribute
+// than a reader takes. Escaping makes at most six bytes of one ("&quot;",
+// "&amp;", "&#10;"), so only a long record is measured; a tag's attribute
 // names and dates add less than 64 bytes each.
 func (w *Writer) tooLong(rec *ssd3.Record) bool {
 	n := len(rec.URI()) + len(rec.Language()) + len(rec.Type()) + len(rec.ID()) + 5*64
 	for _, f := range rec.Extensions() {
 		n += len(f.Name) + len(f.Value) + 64
 	}
-	if 5*max(n, len(rec.Name()), len(rec.Description())) <= MaxToken {
+	if 6*max(n, len(rec.Name()), len(rec.Description())) <= MaxToken {
 		return false
 	}
 	n = escapedLen(rec.URI()) + len(rec.Language()) + len(rec.Type()) + len(rec.ID()) + 5*64
@@ -425,6 +425,11 @@ func (fw *fileWriter) bookmark(b []byte, e entry, indent string) []byte {
 			}
 		}
 		if a := attrByField[f.Name]; a != nil {
+			if f.Name == ssd3.FieldTags {
+				// As the browsers write TAGS: "a,b", which Firefox's
+				// importer splits at the commas as they are.
+				v = strings.Join(ssd3.SplitTags(v), ",")
+			}
 			if !a.date {
 				b = appendAttr(b, a.attr, v)
 				continue
@@ -482,9 +487,10 @@ func appendUnix(b []byte, t time.Time) []byte {
 	return strconv.AppendInt(b, t.Unix(), 10)
 }
 
-// appendEscaped appends s HTML-escaped, with html.EscapeString's table (&
-// < > " '), and line breaks as character references so that each element
-// stays on one line for Chromium's line reader. Unlike html.EscapeString
+// appendEscaped appends s HTML-escaped (& < > " '), a quote as "&quot;",
+// which Chromium's importer decodes (it shows "&#34;" as it is), and line
+// breaks as character references so that each element stays on one line
+// for Chromium's line reader. Unlike html.EscapeString
 // or a strings.Replacer, it writes straight into the line and costs
 // nothing for text with nothing to escape but one pass.
 func appendEscaped(b []byte, s string) []byte {
@@ -500,7 +506,7 @@ func appendEscaped(b []byte, s string) []byte {
 }
 
 var (
-	escapes = [256]string{'&': "&amp;", '<': "&lt;", '>': "&gt;", '"': "&#34;", '\'': "&#39;", '\n': "&#10;", '\r': "&#13;"}
+	escapes = [256]string{'&': "&amp;", '<': "&lt;", '>': "&gt;", '"': "&quot;", '\'': "&#39;", '\n': "&#10;", '\r': "&#13;"}
 	special = func() (t [256]bool) {
 		for i, r := range escapes {
 			t[i] = r != ""
