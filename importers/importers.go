@@ -302,6 +302,58 @@ func finishURI(rec *ssd3.Record, opts Options, report func(kind ssd3.Kind, forma
 	return true
 }
 
+// FieldBrowserRoot is the X- field that says which of a browser's root
+// folders a bookmark came from, when it is not the Bookmarks Menu (or
+// Chromium's top level), which is the top level of a CATEGORY: the first
+// folder of its CATEGORY is that root, under the name the browser gave
+// it. Its values are RootToolbar, RootOther and RootMobile. The
+// Netscape writer writes the root back as the browsers mark it
+// (PERSONAL_TOOLBAR_FOLDER, UNFILED_BOOKMARKS_FOLDER), so that a menu
+// folder merely titled "Bookmarks Toolbar" stays a menu folder.
+const FieldBrowserRoot = "X-BROWSER-ROOT"
+
+// The values of FieldBrowserRoot: the bookmarks toolbar (Chromium's
+// bookmarks bar), Other Bookmarks (Firefox's unfiled bookmarks,
+// Chromium's other bookmarks), and the bookmarks of the browser on a phone.
+const (
+	RootToolbar = "toolbar"
+	RootOther   = "other"
+	RootMobile  = "mobile"
+)
+
+// Untitled is the name of a browser's folder that has none, in every
+// reader, so that its bookmarks keep the folder's level in CATEGORY.
+const Untitled = "(untitled)"
+
+// FolderName is the name a reader of a browser's bookmarks gives a
+// folder titled title: the title made one line (OneLine, without blanks
+// at its ends), or Untitled for a blank one, and what the reader is to
+// say of it at the folder ("" when the title is kept as it is).
+func FolderName(title string) (name, note string) {
+	name = strings.TrimSpace(OneLine(title))
+	switch {
+	case name == "":
+		return Untitled, "a folder without a title: its bookmarks are filed under " + Untitled
+	case strings.ContainsAny(title, "\n\r") && name != strings.TrimSpace(title):
+		return name, fmt.Sprintf("folder %q: the line breaks of its title are spaces in CATEGORY", Excerpt(name))
+	}
+	return name, ""
+}
+
+// TitleNote is what a reader of a browser's bookmarks says of the record
+// rec, which Finish made of a bookmark titled title: that it was named
+// after its URI, having no title, or that the line breaks of its title
+// became spaces; "" when the title is its NAME.
+func TitleNote(title string, rec *ssd3.Record) string {
+	switch {
+	case strings.TrimSpace(OneLine(title)) == "":
+		return fmt.Sprintf("bookmark %s has no title: named %q after its URI", Excerpt(rec.URI()), Excerpt(rec.Name()))
+	case strings.ContainsAny(strings.TrimSpace(title), "\n\r"):
+		return fmt.Sprintf("bookmark %s: the line breaks of its title are spaces in NAME %q", Excerpt(rec.URI()), Excerpt(rec.Name()))
+	}
+	return ""
+}
+
 // FieldLastModified is the X- field that keeps a browser's lastModified
 // (LAST_MODIFIED, date_modified) when it is not the record's DATE.
 const FieldLastModified = "X-LAST-MODIFIED"

@@ -140,6 +140,26 @@ type bookmark struct {
 	tags            []string
 	keyword, post   string
 	description     string
+	root            string // the root folder it is in (importers.FieldBrowserRoot)
+}
+
+// browserRoots are the roots that importers.FieldBrowserRoot names, by
+// the GUID the database gives them and the "root" name a backup gives
+// them; the menu is the top level, and has none.
+var browserRoots = map[string]string{
+	"toolbar_____": importers.RootToolbar, "toolbarFolder": importers.RootToolbar,
+	"unfiled_____": importers.RootOther, "unfiledBookmarksFolder": importers.RootOther,
+	"mobile______": importers.RootMobile, "mobileFolder": importers.RootMobile,
+}
+
+// folderName is the name of a folder that is not one of Firefox's top
+// folders, and what a reader says of it at where (importers.FolderName).
+func folderName(title, where string, note func(kind ssd3.Kind, format string, a ...any)) string {
+	name, msg := importers.FolderName(title)
+	if msg != "" {
+		note(ssd3.Info, "%s%s", where, msg)
+	}
+	return name
 }
 
 // fromMicro is a Firefox date, microseconds since 1970, or the zero time
@@ -197,7 +217,13 @@ func (b *bookmark) record(notes *importers.ReaderNotes, opts importers.Options, 
 		slices.Sort(tags)
 		ext = append(ext, ssd3.Field{Name: ssd3.FieldTags, Value: ssd3.JoinTags(slices.Compact(tags))})
 	}
-	ext = append(ext, ssd3.Field{Name: fieldKeyword, Value: b.keyword}, ssd3.Field{Name: fieldPostData, Value: b.post})
+	ext = append(ext, ssd3.Field{Name: fieldKeyword, Value: b.keyword}, ssd3.Field{Name: fieldPostData, Value: b.post},
+		ssd3.Field{Name: importers.FieldBrowserRoot, Value: b.root})
 	rec.SetExtensions(ext) // Finish drops the empty ones
-	return notes.FinishNamed(rec, opts, line, offset, where, nil)
+	if rec = notes.FinishNamed(rec, opts, line, offset, where, nil); rec != nil {
+		if msg := importers.TitleNote(b.title, rec); msg != "" {
+			note(ssd3.Info, "%s", msg)
+		}
+	}
+	return rec
 }

@@ -76,6 +76,7 @@ const Header = `<!DOCTYPE NETSCAPE-Bookmark-file-1>
 // record or a sub-folder.
 type folder struct {
 	name          string
+	flag          string // the attribute that makes it a browser's root folder
 	parent        *folder
 	entries       []entry
 	sub           map[string]*folder
@@ -88,6 +89,9 @@ type entry struct {
 	dir   *folder
 	rec   *ssd3.Record
 	dirty bool
+	// rooted: it is in the root folder its X-BROWSER-ROOT names, whose
+	// flag says the root, so the field is not written again.
+	rooted bool
 }
 
 func (f *folder) child(name string) *folder {
@@ -133,6 +137,7 @@ type Writer struct {
 	w                     io.Writer
 	root                  *folder
 	byCategory            map[string]*place          // categories repeat: split each once
+	roots                 map[string]*folder         // the browser's root folders, by root
 	backs                 importers.NameMemo[string] // readBack's
 	closed                bool
 }
@@ -145,9 +150,10 @@ func NewWriter(w io.Writer) *Writer {
 
 // place is the folder of a CATEGORY, and what writing it there changes.
 type place struct {
-	f     *folder
-	notes []note
-	dirty bool // the CATEGORY holds control characters
+	f      *folder
+	notes  []note
+	dirty  bool // the CATEGORY holds control characters
+	rooted bool // f is in the root folder the record's X-BROWSER-ROOT names, whose flag says it
 }
 
 // note is what a writer has to say about a record, but for its URI.
@@ -156,8 +162,9 @@ type note struct {
 	msg  string
 }
 
-// place makes the folder of a CATEGORY.
-func (w *Writer) place(category string) *place {
+// place makes the folder of a CATEGORY, in the browser's root folder
+// root (importers.FieldBrowserRoot) if it is one the writer knows.
+func (w *Writer) place(category, root string) *place {
 	p := &place{}
 	cat, dropped := importers.SafeText(category)
 	p.dirty = dropped
@@ -186,10 +193,50 @@ func (w *Writer) place(category string) *place {
 		}
 	}
 	p.f = w.root
+	if _, ok := rootFlagOf[root]; ok && len(path) > 0 {
+		if rf := w.rootFolder(root, path[0]); rf != nil {
+			p.f, p.rooted, path = rf, rf.flag != "", path[1:]
+		} else {
+			p.notes = append(p.notes, note{ssd3.Deviation, fmt.Sprintf("%s %s names the browser's %s folder, %q, which CATEGORY %q is not in: written as a folder of the menu, with %s as an attribute",
+				importers.FieldBrowserRoot, root, root, importers.Excerpt(w.roots[root].name), importers.Excerpt(category), importers.FieldBrowserRoot)})
+		}
+	}
 	for _, name := range path {
 		p.f = p.f.child(name)
 	}
 	return p
+}
+
+// rootFlagOf is the attribute of <H3> that makes a folder a browser's root
+// folder, by the root (importers.FieldBrowserRoot) whose records go in it:
+// Firefox and Chromium put the bookmarks of a PERSONAL_TOOLBAR_FOLDER in
+// their toolbar (not in a folder of it), Firefox those of an
+// UNFILED_BOOKMARKS_FOLDER in Other Bookmarks. The Netscape file has no
+// flag for the mobile root: its folder is written apart from a menu
+// folder of the same name, and the records in it say their root.
+var rootFlagOf = map[string]string{
+	importers.RootToolbar: "PERSONAL_TOOLBAR_FOLDER",
+	importers.RootOther:   "UNFILED_BOOKMARKS_FOLDER",
+	importers.RootMobile:  "",
+}
+
+// rootFolder returns the root folder of the browser for root, named name,
+// made by the first record in it; nil if the first record named it
+// otherwise, and so this CATEGORY is not in it.
+func (w *Writer) rootFolder(root, name string) *folder {
+	if f, ok := w.roots[root]; ok {
+		if f.name != name {
+			return nil
+		}
+		return f
+	}
+	if w.roots == nil {
+		w.roots = make(map[string]*folder)
+	}
+	f := &folder{name: name, parent: w.root, flag: rootFlagOf[root]}
+	w.roots[root] = f
+	w.root.entries = append(w.root.entries, entry{dir: f})
+	return f
 }
 
 // Write adds rec to the file. What the file cannot hold of it is noted
@@ -247,11 +294,16 @@ func (w *Writer) Write(rec *ssd3.Record) error {
 			w.Note(ssd3.Deviation, "%s is written as the attribute %s, which reads back as %s: HTML attribute names have no case", f.Name, f.Name, strings.ToUpper(f.Name))
 		}
 	}
-	p, ok := w.byCategory[rec.Category()]
-	if !ok {
-		p = w.place(rec.Category())
-		w.byCategory[rec.Category()] = p
+	key, root := rec.Category(), rec.Extension(importers.FieldBrowserRoot)
+	if _, ok := rootFlagOf[root]; ok {
+		key = root + "\x00" + key // apart from a folder of the same name in the menu
 	}
+	p, ok := w.byCategory[key]
+	if !ok {
+		p = w.place(rec.Category(), root)
+		w.byCategory[key] = p
+	}
+	e.rooted = p.rooted
 	for _, n := range p.notes {
 		w.Note(n.kind, "%s", n.msg)
 	}
@@ -380,7 +432,13 @@ func (fw *fileWriter) entries(f *folder, depth int) {
 		b = appendUnix(b, d.first)
 		b = append(b, `" LAST_MODIFIED="`...)
 		b = appendUnix(b, d.latest)
-		b = append(b, `">`...)
+		b = append(b, '"')
+		if d.flag != "" {
+			b = append(b, ' ')
+			b = append(b, d.flag...)
+			b = append(b, `="true"`...)
+		}
+		b = append(b, '>')
 		b = appendEscaped(b, d.name)
 		b = append(b, "</H3>\n"...)
 		b = append(b, indent...)
@@ -408,7 +466,7 @@ func (fw *fileWriter) bookmark(b []byte, e entry, indent string) []byte {
 		b = append(b, '"')
 	}
 	for _, f := range r.Extensions() {
-		if f.Value == "" {
+		if f.Value == "" || e.rooted && f.Name == importers.FieldBrowserRoot {
 			continue
 		}
 		v := clean(f.Value, e.dirty)
