@@ -25,7 +25,10 @@
 // are named as the browser shows them, whatever the file says:
 // bookmark_bar is "Bookmarks bar", other "Other bookmarks", synced "Mobile
 // bookmarks"; another root (a fork's own) is named by its "name", else its
-// key; a root named trash is the fork's trash, and not imported. Dates are
+// key; a root named trash is the fork's trash, and not imported. A
+// bookmark in bookmark_bar, other or synced says so in X-BROWSER-ROOT
+// (importers.FieldBrowserRoot: toolbar, other, mobile); a folder without a
+// name is "(untitled)", as in every reader (importers.FolderName). Dates are
 // WebKit time: microseconds since 1601-01-01 UTC, written as decimal
 // strings; "0" is no date.
 //
@@ -154,12 +157,11 @@ type Reader struct {
 // folder comes after its parent in Reader.folders, made when its
 // "children" start.
 type folder struct {
-	name     string
-	untitled bool   // a folder object without a name, which gets one
-	root     string // the root it is or is in (importers.FieldBrowserRoot)
-	parent   int    // -1 for a root
-	off      int64  // of its object
-	path     importers.Folder
+	name   string
+	root   string // the root it is or is in (importers.FieldBrowserRoot)
+	parent int    // -1 for a root
+	off    int64  // of its object
+	path   importers.Folder
 }
 
 // node is a bookmark of the file, with where its object starts.

@@ -33,8 +33,9 @@
 // its HTML export names them: the Bookmarks Menu is the top level (no
 // CATEGORY), the others are "Bookmarks Toolbar", "Other Bookmarks" and
 // "Mobile Bookmarks", whatever title the database or the backup gives
-// them. Tags are joined as catalogue.JoinTags joins them, in alphabetical
-// order. A description is the one the user wrote (the
+// them; each bookmark in one of these says which in X-BROWSER-ROOT
+// (importers.FieldBrowserRoot). Tags are joined as catalogue.JoinTags
+// joins them, in alphabetical order. A description is the one the user wrote (the
 // bookmarkProperties/description annotation of older Firefox), else the
 // page's own (moz_places.description, which current Firefox keeps).
 //

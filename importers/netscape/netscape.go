@@ -55,8 +55,11 @@
 //
 // The browsers' own top folders ("Bookmarks Toolbar", "Bookmarks bar",
 // "Other Bookmarks") stay in the path as written: they are where the user
-// knows to look. Chrome writes its "Other bookmarks" at the top level, so
-// those have no CATEGORY.
+// knows to look. The flag that makes one the browser's root
+// (PERSONAL_TOOLBAR_FOLDER, UNFILED_BOOKMARKS_FOLDER) is kept as
+// X-BROWSER-ROOT on each bookmark in it (importers.FieldBrowserRoot), so
+// that a folder merely named so is told from it. Chrome writes its "Other
+// bookmarks" at the top level, so those have no CATEGORY.
 //
 // # Reading
 //

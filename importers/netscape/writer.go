@@ -29,6 +29,12 @@ package netscape
 // over. A date field that is not DATE text (SSD3 3.3) is written under its
 // own name too, so that no browser reads it as a date.
 //
+// A record whose X-BROWSER-ROOT (importers.FieldBrowserRoot) names the
+// toolbar or Other Bookmarks is written in a top folder flagged as that
+// root (PERSONAL_TOOLBAR_FOLDER, UNFILED_BOOKMARKS_FOLDER: rootFlagOf),
+// named as the first folder of its CATEGORY, apart from a folder of the
+// same name in the menu.
+//
 // Folders appear in the order of their first record, and inside a folder
 // records keep the order given; all records of a folder are written
 // together, so a category that recurs later in the input does not make a
