@@ -66,7 +66,9 @@ type Summary struct {
 	// returns it, the records read, duplicates not yet left out.
 	Imported int
 	// Duplicates counts the records left out because their URI was in the
-	// catalogue already, or earlier in the same import (Plan.Summaries).
+	// catalogue already, or earlier in the same import (Plan.Summaries);
+	// each of the latter is also named in a Skipped diagnostic, which
+	// Skipped does not hold (it is counted here).
 	Duplicates int
 	// Skipped holds the diagnostics of foreign records that were not
 	// imported, each with its reason and position.
