@@ -492,7 +492,9 @@ func (fw *fileWriter) bookmark(b []byte, e entry, indent string) []byte {
 			if f.Name == ssd3.FieldTags {
 				// As the browsers write TAGS: "a,b", which Firefox's
 				// importer splits at the commas as they are.
-				v = strings.Join(ssd3.SplitTags(v), ",")
+				if v = strings.Join(ssd3.SplitTags(v), ","); v == "" {
+					continue // blanks and commas: no tag
+				}
 			}
 			if !a.date {
 				b = appendAttr(b, a.attr, v)

@@ -231,7 +231,7 @@ func FuzzWrite(f *testing.F) {
 		}
 		b := got[1]
 		if b.name != name || strings.TrimSpace(b.description) != strings.TrimSpace(desc) ||
-			b.folder != JoinFolders(Folders(cat)) || b.tags != tags || b.href != rec.URI() {
+			b.folder != JoinFolders(Folders(cat)) || b.tags != strings.Join(ssd3.SplitTags(tags), ",") || b.href != rec.URI() {
 			t.Errorf("read back %+v from\n%s", b, out)
 		}
 		for _, line := range strings.Split(out, "\n") {
