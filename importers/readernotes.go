@@ -114,7 +114,9 @@ func (n *ReaderNotes) FinishNamed(rec *ssd3.Record, opts Options, line int, offs
 		n.noDate++
 	}
 	if len(n.pos) == maxPositions {
-		n.pos = append(n.pos[:0], n.pos[1:]...)
+		// The oldest half goes at once: a reader never asked keeps
+		// finishing records, and each costs one copy, not maxPositions.
+		n.pos = append(n.pos[:0], n.pos[maxPositions/2:]...)
 	}
 	n.pos = append(n.pos, Position{rec: rec, Line: line, Offset: offset, Where: where})
 	return rec

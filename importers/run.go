@@ -382,10 +382,10 @@ func (p *Plan) addPositions(pos []Position, n int) {
 }
 
 // repeat is the diagnostic of record i, of file n, left out as a
-// duplicate of one earlier in the plan: it names the record by its
+// duplicate of one earlier in the same file: it names the record by its
 // position, folder and title, and the one it repeats, so that the user
 // can tell what was not imported. ok is false for a duplicate of what the
-// catalogue had, which the summary counts. *first indexes the plan's
+// catalogue or an earlier file had, which the summary counts. *first indexes the plan's
 // records by URI key, made on the first call.
 func (p *Plan) repeat(i, n int, first *map[string]int) (d ssd3.Diagnostic, ok bool) {
 	if *first == nil {
@@ -397,14 +397,13 @@ func (p *Plan) repeat(i, n int, first *map[string]int) (d ssd3.Diagnostic, ok bo
 		}
 	}
 	j, seen := (*first)[ssd3.URIKey(p.records[i].URI())]
-	if !seen || j >= i {
+	if !seen || j >= i || j < p.starts[n] {
+		// The catalogue's, or another file's: the same bookmark in two
+		// profiles of one browser is no news, and the summary counts it.
 		return d, false
 	}
 	at, was := p.position(i), p.position(j)
 	where := "earlier in this file"
-	if j < p.starts[n] {
-		where = "in " + display.Text(p.files[fileOf(p.starts, j)].Source)
-	}
 	if was.Line > 0 {
 		where = fmt.Sprintf("at line %d %s", was.Line, where)
 	} else if w := strings.TrimSuffix(was.Where, ": "); w != "" {
@@ -422,13 +421,6 @@ func (p *Plan) position(i int) Position {
 		return p.pos[i]
 	}
 	return Position{Offset: -1}
-}
-
-// fileOf is the file, of those whose first records are at starts, that
-// record i is in.
-func fileOf(starts []int, i int) int {
-	n, _ := slices.BinarySearch(starts, i+1)
-	return n - 1
 }
 
 // LooksLike names the record that an added one looks like (an
