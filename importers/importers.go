@@ -192,7 +192,8 @@ func WriterNote(kind ssd3.Kind, uri, format string, a ...any) ssd3.Diagnostic {
 //   - text is cleaned (display.Clean) and the URI normalised (IRI to URI);
 //     control characters and escape sequences in the URI are not cleaned
 //     out but kept percent-encoded, with a note, or the record is skipped;
-//   - a tag (X-TAGS) made only of escape sequences is dropped, with a note;
+//   - a tag (X-TAGS) made only of escape sequences is dropped, with a note,
+//     and the tags are joined as ssd3.JoinTags joins them ("a, b");
 //   - a relative URI is resolved against opts.Base; without a base, or
 //     without a valid URI, the record cannot be imported: ok is false;
 //   - a missing NAME falls back to the URI's last path segment, then its host;
@@ -238,6 +239,9 @@ func Finish(rec *ssd3.Record, opts Options, line int, offset int64) (diags []ssd
 			if gone > 0 {
 				report(ssd3.Dropped, "%s of %s made only of control characters or escape sequences left out", plural.Of(gone, "tag"), ssd3.FieldTags)
 			}
+			// One form whatever the file wrote ("a,b", "a, b"): the
+			// catalogue's, which its tag edits write.
+			f.Value = ssd3.JoinTags(ssd3.SplitTags(f.Value))
 		}
 		f.Value = strings.TrimSpace(display.Clean(f.Value))
 		if f.Value != "" {
@@ -271,11 +275,7 @@ func finishURI(rec *ssd3.Record, opts Options, report func(kind ssd3.Kind, forma
 	// would silently make another URI.
 	raw := rec.URI()
 	escaped := display.Clean(raw) != raw
-	if escaped {
-		rec.SetURI(ssd3.NormalizeURI(encodeBrackets(raw)))
-	} else {
-		rec.SetURI(ssd3.NormalizeURI(raw))
-	}
+	rec.SetURI(ssd3.NormalizeURI(raw)) // which encodes the "[" of a CSI too
 	if err := ssd3.ValidateURI(rec.URI()); err != nil {
 		ref, perr := url.Parse(rec.URI())
 		switch {
@@ -302,23 +302,81 @@ func finishURI(rec *ssd3.Record, opts Options, report func(kind ssd3.Kind, forma
 	return true
 }
 
-// encodeBrackets returns uri with every '[' and ']' after its authority
-// percent-encoded: the escape sequences CSI ("ESC [") and OSC ("ESC ]")
-// bring them into a path or a query, where RFC 3986 3.2.2 does not allow
-// them (only a host holds brackets, around an IP address).
-func encodeBrackets(uri string) string {
-	start := 0
-	if i := strings.Index(uri, "://"); i >= 0 {
-		j := strings.IndexAny(uri[i+3:], "/?#")
-		if j < 0 {
-			return uri // the authority alone
-		}
-		start = i + 3 + j
+// FieldBrowserRoot is the X- field that says which of a browser's root
+// folders a bookmark came from, when it is not the Bookmarks Menu (or
+// Chromium's top level), which is the top level of a CATEGORY: the first
+// folder of its CATEGORY is that root, under the name the browser gave
+// it. Its values are RootToolbar, RootOther and RootMobile. The
+// Netscape writer writes the root back as the browsers mark it
+// (PERSONAL_TOOLBAR_FOLDER, UNFILED_BOOKMARKS_FOLDER), so that a menu
+// folder merely titled "Bookmarks Toolbar" stays a menu folder.
+const FieldBrowserRoot = "X-BROWSER-ROOT"
+
+// The values of FieldBrowserRoot: the bookmarks toolbar (Chromium's
+// bookmarks bar), Other Bookmarks (Firefox's unfiled bookmarks,
+// Chromium's other bookmarks), and the bookmarks of the browser on a phone.
+const (
+	RootToolbar = "toolbar"
+	RootOther   = "other"
+	RootMobile  = "mobile"
+)
+
+// Untitled is the name of a browser's folder that has none, in every
+// reader, so that its bookmarks keep the folder's level in CATEGORY.
+const Untitled = "(untitled)"
+
+// FolderName is the name a reader of a browser's bookmarks gives a
+// folder titled title: the title made one line (OneLine, without blanks
+// at its ends), or Untitled for a blank one, and what the reader is to
+// say of it at the folder ("" when the title is kept as it is).
+func FolderName(title string) (name, note string) {
+	name = strings.TrimSpace(OneLine(title))
+	switch {
+	case name == "":
+		return Untitled, "a folder without a title: its bookmarks are filed under " + Untitled
+	case strings.ContainsAny(title, "\n\r") && name != strings.TrimSpace(title):
+		return name, fmt.Sprintf("folder %q: the line breaks of its title are spaces in CATEGORY", Excerpt(name))
 	}
-	if !strings.ContainsAny(uri[start:], "[]") {
-		return uri
+	return name, ""
+}
+
+// TitleNote is what a reader of a browser's bookmarks says of the record
+// rec, which Finish made of a bookmark titled title: that it was named
+// after its URI, having no title, or that the line breaks of its title
+// became spaces; "" when the title is its NAME.
+func TitleNote(title string, rec *ssd3.Record) string {
+	switch {
+	case strings.TrimSpace(OneLine(title)) == "":
+		return fmt.Sprintf("bookmark %s has no title: named %q after its URI", Excerpt(rec.URI()), Excerpt(rec.Name()))
+	case strings.ContainsAny(strings.TrimSpace(title), "\n\r"):
+		return fmt.Sprintf("bookmark %s: the line breaks of its title are spaces in NAME %q", Excerpt(rec.URI()), Excerpt(rec.Name()))
 	}
-	return uri[:start] + strings.NewReplacer("[", "%5B", "]", "%5D").Replace(uri[start:])
+	return ""
+}
+
+// FieldLastModified is the X- field that keeps a browser's lastModified
+// (LAST_MODIFIED, date_modified) when it is not the record's DATE.
+const FieldLastModified = "X-LAST-MODIFIED"
+
+// BrowserDates makes a bookmark's DATE of the dates a browser gives it,
+// when it was added and last modified (the zero time for none), and the
+// field that keeps the other: SSD3 3.3 makes DATE "when the record was
+// created or last amended", so a lastModified after dateAdded is the DATE
+// and dateAdded is kept as X-ADDED (ssd3.FieldAdded); an earlier one is
+// kept as X-LAST-MODIFIED. A lastModified equal to dateAdded, to the
+// second, says nothing more (browsers set both when a bookmark is made):
+// no field is made of it. extra.Name is "" when there is no other.
+func BrowserDates(added, modified time.Time) (date time.Time, extra ssd3.Field) {
+	a, m := added.Truncate(time.Second), modified.Truncate(time.Second)
+	switch {
+	case m.IsZero() || m.Equal(a):
+		return added, extra
+	case a.IsZero():
+		return modified, extra
+	case m.After(a):
+		return modified, ssd3.Field{Name: ssd3.FieldAdded, Value: ssd3.FormatDate(added)}
+	}
+	return added, ssd3.Field{Name: FieldLastModified, Value: ssd3.FormatDate(modified)}
 }
 
 // cleanTags cleans the tags of an X-TAGS value one by one, so that a tag

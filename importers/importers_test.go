@@ -106,7 +106,7 @@ func TestFinishEscapes(t *testing.T) {
 		{"a bell in the URI", "https://u5.example/a\ab", "", true, "https://u5.example/a%07b", "", `note: the URI "https://u5.example/a\ab" holds control characters or an escape sequence: kept percent-encoded, https://u5.example/a%07b`},
 		{"a tag of escapes", "https://u6.example/", "t,\x1b[31m\x1b[0m", true, "https://u6.example/", "t", "dropped: 1 tag of X-TAGS made only of control characters or escape sequences left out"},
 		{"tags with escapes in them", "https://u7.example/", "a\x1b[1m, \x1b[0m,b", true, "https://u7.example/", "a, b", "1 tag of X-TAGS"},
-		{"clean tags as they are", "https://u8.example/", "a,b", true, "https://u8.example/", "a,b", ""},
+		{"clean tags in the catalogue's form", "https://u8.example/", "a,b", true, "https://u8.example/", "a, b", ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

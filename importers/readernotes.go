@@ -22,7 +22,33 @@ type ReaderNotes struct {
 	// file that gives the same long one on each record (a CSV's folder
 	// column) is told once, and its records share one string.
 	cuts map[string]string
+	// pos are where the records finished and not yet asked about were
+	// (Position), oldest first, at most maxPositions of them.
+	pos []Position
 }
+
+// Position is where a reader found a record: the line and byte offset
+// of a diagnostic about it (0 and -1 where the format has none), and
+// where, the words that name it where there are none ("moz_bookmarks id
+// 42: ").
+type Position struct {
+	rec    *ssd3.Record
+	Line   int
+	Offset int64
+	Where  string
+}
+
+// Positioner is what a Reader also is when it can say where the records
+// it returns were: Position returns it for the record Read last returned,
+// or false. Plan names a duplicate it leaves out by it.
+type Positioner interface {
+	Position(rec *ssd3.Record) (Position, bool)
+}
+
+// maxPositions is how many positions ReaderNotes keeps for records not
+// yet asked about: a reader holds back a few records at most, and one
+// read without Plan keeps no more than these.
+const maxPositions = 256
 
 // maxCutKey is the longest CATEGORY that ReaderNotes remembers the cut
 // of, so that what it holds stays small (maxMemo of them at most); a
@@ -87,7 +113,27 @@ func (n *ReaderNotes) FinishNamed(rec *ssd3.Record, opts Options, line int, offs
 	if dateless {
 		n.noDate++
 	}
+	if len(n.pos) == maxPositions {
+		// The oldest half goes at once: a reader never asked keeps
+		// finishing records, and each costs one copy, not maxPositions.
+		n.pos = append(n.pos[:0], n.pos[maxPositions/2:]...)
+	}
+	n.pos = append(n.pos, Position{rec: rec, Line: line, Offset: offset, Where: where})
 	return rec
+}
+
+// Position returns where the record rec, which FinishNamed finished, was,
+// and forgets it and those finished before it: a Reader that embeds or
+// holds ReaderNotes is a Positioner through it.
+func (n *ReaderNotes) Position(rec *ssd3.Record) (Position, bool) {
+	for i, p := range n.pos {
+		if p.rec == rec {
+			p.rec = nil
+			n.pos = append(n.pos[:0], n.pos[i+1:]...)
+			return p, true
+		}
+	}
+	return Position{}, false
 }
 
 // End ends the file: the first call says what date the records without one

@@ -66,7 +66,9 @@ type Summary struct {
 	// returns it, the records read, duplicates not yet left out.
 	Imported int
 	// Duplicates counts the records left out because their URI was in the
-	// catalogue already, or earlier in the same import (Plan.Summaries).
+	// catalogue already, or earlier in the same import (Plan.Summaries);
+	// each of the latter is also named in a Skipped diagnostic, which
+	// Skipped does not hold (it is counted here).
 	Duplicates int
 	// Skipped holds the diagnostics of foreign records that were not
 	// imported, each with its reason and position.
@@ -120,6 +122,9 @@ type Plan struct {
 	files    []Summary
 	starts   []int // for each file, the index of its first record in records
 	records  []*ssd3.Record
+	// pos are where each record was in its file, when its reader says
+	// (Positioner): beside records, or nil if no reader said.
+	pos []Position
 }
 
 // NewPlan starts a plan. Records whose URI the catalogue, or the plan
@@ -222,6 +227,8 @@ func (p *Plan) readAll(ctx context.Context, rd Reader, inputErr func() error, s 
 		s.Diagnostics = fl.done()
 		return s, fmt.Errorf("%s: %w; nothing was imported from %s", s.Source, err, s.Source)
 	}
+	var pos []Position
+	positioner, _ := rd.(Positioner)
 	for {
 		rec, err := rd.Read()
 		note(rd.Diagnostics())
@@ -248,8 +255,16 @@ func (p *Plan) readAll(ctx context.Context, rd Reader, inputErr func() error, s 
 		sanitize(rec)
 		s.Imported++
 		s.Records = append(s.Records, rec)
+		if positioner != nil {
+			at, ok := positioner.Position(rec)
+			if !ok {
+				at = Position{Offset: -1}
+			}
+			pos = append(pos, at)
+		}
 	}
 	s.Diagnostics = fl.done()
+	p.addPositions(pos, len(s.Records))
 	p.starts = append(p.starts, len(p.records))
 	p.records = append(p.records, s.Records...)
 	p.files = append(p.files, s)
@@ -300,6 +315,7 @@ func (p *Plan) Summaries(rep catalogue.AddReport) []Summary {
 	for _, i := range rep.IDsDropped {
 		noID[i] = true
 	}
+	var first map[string]int // the first record of each URI key, made once needed (repeat)
 	like := make(map[int]*ssd3.Record, len(rep.LookAlikes))
 	for _, l := range rep.LookAlikes {
 		like[l.Index] = l.Like
@@ -317,6 +333,9 @@ func (p *Plan) Summaries(rep catalogue.AddReport) []Summary {
 			switch {
 			case dup[i]:
 				s.Duplicates++
+				if d, ok := p.repeat(i, n, &first); ok {
+					fl.add(d)
+				}
 				continue
 			case i < len(rep.Refs) && rep.Refs[i] == 0:
 				continue // not applied (a dry run that failed, say)
@@ -338,6 +357,70 @@ func (p *Plan) Summaries(rep catalogue.AddReport) []Summary {
 		out[n] = s
 	}
 	return out
+}
+
+// addPositions adds the positions of the n records of a file to the
+// plan's, which hold none until a reader gives some.
+func (p *Plan) addPositions(pos []Position, n int) {
+	if pos == nil && p.pos == nil {
+		return
+	}
+	none := func(n int) []Position {
+		s := make([]Position, n)
+		for i := range s {
+			s[i].Offset = -1
+		}
+		return s
+	}
+	if p.pos == nil {
+		p.pos = none(len(p.records))
+	}
+	if pos == nil {
+		pos = none(n)
+	}
+	p.pos = append(p.pos, pos...)
+}
+
+// repeat is the diagnostic of record i, of file n, left out as a
+// duplicate of one earlier in the same file: it names the record by its
+// position, folder and title, and the one it repeats, so that the user
+// can tell what was not imported. ok is false for a duplicate of what the
+// catalogue or an earlier file had, which the summary counts. *first indexes the plan's
+// records by URI key, made on the first call.
+func (p *Plan) repeat(i, n int, first *map[string]int) (d ssd3.Diagnostic, ok bool) {
+	if *first == nil {
+		*first = make(map[string]int, len(p.records))
+		for j, r := range p.records {
+			if _, seen := (*first)[ssd3.URIKey(r.URI())]; !seen {
+				(*first)[ssd3.URIKey(r.URI())] = j
+			}
+		}
+	}
+	j, seen := (*first)[ssd3.URIKey(p.records[i].URI())]
+	if !seen || j >= i || j < p.starts[n] {
+		// The catalogue's, or another file's: the same bookmark in two
+		// profiles of one browser is no news, and the summary counts it.
+		return d, false
+	}
+	at, was := p.position(i), p.position(j)
+	where := "earlier in this file"
+	if was.Line > 0 {
+		where = fmt.Sprintf("at line %d %s", was.Line, where)
+	} else if w := strings.TrimSuffix(was.Where, ": "); w != "" {
+		where = w + ", " + where
+	}
+	r, o := p.records[i], p.records[j]
+	return ssd3.Diagnostic{File: p.files[n].Source, Line: at.Line, Offset: at.Offset, Kind: ssd3.Skipped,
+		Msg: fmt.Sprintf("%srecord %s, %q in %s, not imported: the same URI as %q in %s, %s",
+			at.Where, Excerpt(r.URI()), Excerpt(r.Name()), placeText(r.Category()), Excerpt(o.Name()), placeText(o.Category()), where)}, true
+}
+
+// position is where record i of the plan was, or no position.
+func (p *Plan) position(i int) Position {
+	if i < len(p.pos) {
+		return p.pos[i]
+	}
+	return Position{Offset: -1}
 }
 
 // LooksLike names the record that an added one looks like (an

@@ -25,7 +25,10 @@
 // are named as the browser shows them, whatever the file says:
 // bookmark_bar is "Bookmarks bar", other "Other bookmarks", synced "Mobile
 // bookmarks"; another root (a fork's own) is named by its "name", else its
-// key; a root named trash is the fork's trash, and not imported. Dates are
+// key; a root named trash is the fork's trash, and not imported. A
+// bookmark in bookmark_bar, other or synced says so in X-BROWSER-ROOT
+// (importers.FieldBrowserRoot: toolbar, other, mobile); a folder without a
+// name is "(untitled)", as in every reader (importers.FolderName). Dates are
 // WebKit time: microseconds since 1601-01-01 UTC, written as decimal
 // strings; "0" is no date.
 //
@@ -155,8 +158,9 @@ type Reader struct {
 // "children" start.
 type folder struct {
 	name   string
-	parent int   // -1 for a root
-	off    int64 // of its object
+	root   string // the root it is or is in (importers.FieldBrowserRoot)
+	parent int    // -1 for a root
+	off    int64  // of its object
 	path   importers.Folder
 }
 
@@ -304,6 +308,7 @@ func (r *Reader) paths() {
 		var in importers.Folder
 		if g.parent >= 0 {
 			in = r.folders[g.parent].path
+			g.root = r.folders[g.parent].root
 		}
 		// No name (a bookmark with children): its bookmarks are its
 		// folder's.
@@ -493,6 +498,12 @@ func (r *Reader) place(e *entry, root string) {
 		name := n.name
 		if parent < 0 {
 			name = rootName(root, n.name)
+			r.folders[e.fi].root = browserRoots[root]
+		} else if typ == "folder" {
+			var msg string
+			if name, msg = importers.FolderName(name); msg != "" {
+				r.noteAt(off, ssd3.Info, "%s", msg)
+			}
 		}
 		r.folders[e.fi].name = name
 		if e.children == 0 && parent >= 0 {
@@ -503,6 +514,14 @@ func (r *Reader) place(e *entry, root string) {
 	default:
 		r.noteAt(off, ssd3.Skipped, "%q is of type %q, neither a bookmark (url) nor a folder: not imported", importers.Excerpt(n.name), importers.Excerpt(typ))
 	}
+}
+
+// browserRoots are the roots that importers.FieldBrowserRoot names, by
+// their keys: the top level (Chromium's has none) has none.
+var browserRoots = map[string]string{
+	"bookmark_bar": importers.RootToolbar,
+	"other":        importers.RootOther,
+	"synced":       importers.RootMobile,
 }
 
 // rootName is the folder name of the root whose key is root and whose
@@ -682,9 +701,9 @@ func (r *Reader) skipRest(depth int) error {
 // record makes the record of bookmark n, or reports why it cannot.
 func (r *Reader) record(n *node) *ssd3.Record {
 	url := strings.TrimSpace(n.url)
-	cat := ""
+	cat, root := "", ""
 	if n.folder >= 0 {
-		cat = r.folders[n.folder].path.Category()
+		cat, root = r.folders[n.folder].path.Category(), r.folders[n.folder].root
 	}
 	rec := ssd3.NewRecord(ssd3.Values{URI: url, Name: n.name, Category: cat})
 	var ext []ssd3.Field
@@ -698,18 +717,10 @@ func (r *Reader) record(n *node) *ssd3.Record {
 	}
 	added := r.date(n, "date_added", n.added)
 	mod := r.date(n, "date_modified", n.mod)
-	switch {
-	case !mod.IsZero() && mod.After(added):
-		// Amended after it was added: that is its DATE (SSD3 3.3).
-		rec.SetDate(mod)
-		if !added.IsZero() {
-			set(ssd3.FieldAdded, ssd3.FormatDate(added))
-		}
-	default:
-		rec.SetDate(added)
-		if !mod.IsZero() {
-			set(fieldLastModified, ssd3.FormatDate(mod))
-		}
+	date, extra := importers.BrowserDates(added, mod)
+	rec.SetDate(date)
+	if extra.Name != "" {
+		set(extra.Name, extra.Value)
 	}
 	if t := r.date(n, "date_last_used", n.used); !t.IsZero() {
 		set(fieldLastVisit, ssd3.FormatDate(t))
@@ -739,10 +750,19 @@ func (r *Reader) record(n *node) *ssd3.Record {
 	if bulk {
 		r.bulk++
 	}
+	if root != "" {
+		set(importers.FieldBrowserRoot, root)
+	}
 	if ext != nil {
 		rec.SetExtensions(ext)
 	}
-	return r.notes.Finish(rec, r.opts, r.lineAt(n.off), n.off, nil)
+	rec = r.notes.Finish(rec, r.opts, r.lineAt(n.off), n.off, nil)
+	if rec != nil {
+		if msg := importers.TitleNote(n.name, rec); msg != "" {
+			r.noteAt(n.off, ssd3.Info, "%s", msg)
+		}
+	}
+	return rec
 }
 
 // date reads a WebKit date, key's value v of bookmark n: the zero time
@@ -768,3 +788,9 @@ func (r *Reader) date(n *node, key, v string) time.Time {
 // maxWebKit is the year 9999's end in WebKit microseconds, the last date
 // DATE holds.
 const maxWebKit = 253402300799*1e6 - webkitEpoch
+
+// Position says where the record rec, which Read returned last, was
+// (importers.Positioner).
+func (r *Reader) Position(rec *ssd3.Record) (importers.Position, bool) {
+	return r.notes.Position(rec)
+}

@@ -128,18 +128,18 @@ func TestRead(t *testing.T) {
 	}
 	wants := []want{
 		{"https://go.dev/", "The Go Programming Language", "Bookmarks bar", t1,
-			map[string]string{"X-LAST-VISIT": ssd3.FormatDate(t3)}, ""},
+			map[string]string{"X-LAST-VISIT": ssd3.FormatDate(t3), "X-BROWSER-ROOT": "toolbar"}, ""},
 		// date_modified after date_added: DATE, and date_added is X-ADDED.
 		{"https://www.bbc.co.uk/news", "BBC News", `Bookmarks bar/Reading/News\/Politics`, t2,
-			map[string]string{"X-ADDED": ssd3.FormatDate(t1), "X-KEYWORD": "bbc", "X-LAST-VISIT": ssd3.FormatDate(t3)},
+			map[string]string{"X-ADDED": ssd3.FormatDate(t1), "X-KEYWORD": "bbc", "X-LAST-VISIT": ssd3.FormatDate(t3), "X-BROWSER-ROOT": "toolbar"},
 			"Vivaldi's own description"},
 		// A bookmarklet is a bookmark the browser keeps: imported, as
 		// every reader imports it (its date_added of 0 is none).
-		{"javascript:void(open('https://web.archive.org/save/'+location))", "Save to Wayback", "Bookmarks bar/Reading", now, nil, ""},
+		{"javascript:void(open('https://web.archive.org/save/'+location))", "Save to Wayback", "Bookmarks bar/Reading", now, map[string]string{"X-BROWSER-ROOT": "toolbar"}, ""},
 		// date_modified before date_added: kept as X-LAST-MODIFIED.
 		{"https://en.wikipedia.org/wiki/%E6%97%A5%E6%9C%AC", "Wikipedia", "Other bookmarks", t2,
-			map[string]string{"X-LAST-MODIFIED": ssd3.FormatDate(t1)}, ""},
-		{"https://example.org/phone/page", "page", "Mobile bookmarks", now, nil, ""},
+			map[string]string{"X-LAST-MODIFIED": ssd3.FormatDate(t1), "X-BROWSER-ROOT": "other"}, ""},
+		{"https://example.org/phone/page", "page", "Mobile bookmarks", now, map[string]string{"X-BROWSER-ROOT": "mobile"}, ""},
 	}
 	if len(recs) != len(wants) {
 		for _, r := range recs {
@@ -170,6 +170,7 @@ func TestRead(t *testing.T) {
 		`34 dropped: empty folder "Nothing here" not imported`,
 		`62 skipped: "Odd" is of type "separator", neither a bookmark (url) nor a folder: not imported`,
 		`72 dropped: date_added "not a date" is not a date (microseconds since 1601-01-01) that DATE can hold: not imported`,
+		`72 note: bookmark https://example.org/phone/page has no title: named "page" after its URI`,
 		`0 note: 2 bookmarks had no date: DATE set to the time of the import`,
 		`0 dropped: thumbnails and other bulk data (meta_info Thumbnail, power_bookmark_meta) of 1 bookmark not imported`,
 	}, true)

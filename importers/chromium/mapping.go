@@ -2,6 +2,7 @@ package chromium
 
 import (
 	"github.com/uricat/uricat/catalogue/ssd3"
+	"github.com/uricat/uricat/importers"
 )
 
 // mapping is a key of a bookmark's object in the Bookmarks file and the
@@ -20,7 +21,7 @@ type mapping struct {
 // The fields of date_added and date_modified are decided together (see
 // the package doc): the table names the usual one.
 const (
-	fieldLastModified = "X-LAST-MODIFIED"
+	fieldLastModified = importers.FieldLastModified
 	fieldLastVisit    = "X-LAST-VISIT"
 )
 

@@ -80,6 +80,7 @@ type node struct {
 	made     bool             // path and tagsRoot are made
 	path     importers.Folder // the CATEGORY of what is in it
 	tagsRoot bool             // the tags root, or in it
+	inRoot   string           // the browser's root folder it is, or is in (importers.FieldBrowserRoot)
 }
 
 // BackupReader reads the bookmarks of a Firefox JSON backup, one by one,
@@ -515,9 +516,9 @@ func (r *BackupReader) folderCategory(n *node) string {
 		chain = append(chain, at)
 	}
 	var path importers.Folder
-	tags := false
+	tags, root := false, ""
 	if at != nil {
-		path, tags = at.path, at.tagsRoot
+		path, tags, root = at.path, at.tagsRoot, at.inRoot
 	}
 	for i := len(chain) - 1; i >= 0; i-- {
 		c := chain[i]
@@ -525,13 +526,16 @@ func (r *BackupReader) folderCategory(n *node) string {
 		if c.parent != nil { // the object of the file is the places root, whatever it says
 			name, top := topFolders[c.root]
 			if !top {
-				name = untitled(c.title)
+				name = folderName(c.title, "", func(kind ssd3.Kind, format string, a ...any) { r.noteAt(c.offset, kind, format, a...) })
+			}
+			if rt := browserRoots[c.root]; rt != "" {
+				root = rt
 			}
 			if path = path.Child(name); path.Cut() != "" {
 				r.noteAt(c.offset, ssd3.Dropped, "%s", path.Cut())
 			}
 		}
-		c.path, c.tagsRoot, c.made = path, tags, true
+		c.path, c.tagsRoot, c.inRoot, c.made = path, tags, root, true
 	}
 	return n.path.Category()
 }
@@ -549,7 +553,7 @@ func (r *BackupReader) makeRecord(n *node) {
 		r.noteAt(n.offset, ssd3.Skipped, "bookmark %q has no \"uri\": not imported", importers.Excerpt(n.title))
 		return
 	}
-	b := bookmark{uri: n.uri, title: n.title, category: cat, added: n.added, modified: n.changed,
+	b := bookmark{uri: n.uri, title: n.title, category: cat, added: n.added, modified: n.changed, root: inRoot(n.parent),
 		tags: strings.Split(n.tags, ","), keyword: n.keyword, post: n.post, description: n.description}
 	if n.tags == "" {
 		b.tags = nil
@@ -561,6 +565,14 @@ func (r *BackupReader) makeRecord(n *node) {
 	if rec := b.record(&r.notes, r.opts, 0, offset, where); rec != nil {
 		r.ready = append(r.ready, rec)
 	}
+}
+
+// inRoot is the browser's root folder that folder n, made, is or is in.
+func inRoot(n *node) string {
+	if n == nil {
+		return ""
+	}
+	return n.inRoot
 }
 
 // finish gives the notes about the whole file, and the bookmarks still
@@ -591,4 +603,10 @@ func jsonKind(tok stdjson.Token) string {
 		return "boolean " + strconv.FormatBool(b)
 	}
 	return importers.JSONKind(tok)
+}
+
+// Position says where the record rec, which Read returned last, was
+// (importers.Positioner).
+func (r *BackupReader) Position(rec *ssd3.Record) (importers.Position, bool) {
+	return r.notes.Position(rec)
 }

@@ -37,13 +37,13 @@ const modernBackup = `{"guid":"root________","title":"","index":0,"dateAdded":17
 
 // modernWant is what modernBackup holds, as the database test's records.
 var modernWant = []want{
-	{uri: "https://menu.example/", name: "In the menu", date: "02/01/2024 03:04:05",
-		ext: map[string]string{"X-LAST-MODIFIED": "02/01/2024 03:04:05"}},
+	{uri: "https://menu.example/", name: "In the menu", date: "02/01/2024 03:04:05"},
 	{uri: "https://tagged.example/", name: "Tagged", date: "03/02/2024 04:05:06", category: `Bookmarks Toolbar/News\/Politics`,
-		ext: map[string]string{"X-ADDED": "02/01/2024 03:04:05", "X-TAGS": "alpha, zeta"}},
+		ext: map[string]string{"X-ADDED": "02/01/2024 03:04:05", "X-TAGS": "alpha, zeta", "X-BROWSER-ROOT": "toolbar"}},
 	{uri: "https://search.example/?q=x", name: "Search", date: "03/02/2024 04:05:06", category: "Other Bookmarks",
-		ext: map[string]string{"X-LAST-MODIFIED": "02/01/2024 03:04:05", "X-KEYWORD": "s", "X-POST-DATA": "q=%s&x=1"}},
-	{uri: "https://described.example/", name: "Described", date: "02/01/2024 03:04:05", category: "Other Bookmarks", description: "What I wrote"},
+		ext: map[string]string{"X-LAST-MODIFIED": "02/01/2024 03:04:05", "X-KEYWORD": "s", "X-POST-DATA": "q=%s&x=1", "X-BROWSER-ROOT": "other"}},
+	{uri: "https://described.example/", name: "Described", date: "02/01/2024 03:04:05", category: "Other Bookmarks", description: "What I wrote",
+		ext: map[string]string{"X-BROWSER-ROOT": "other"}},
 }
 
 // jsonlz4 compresses json as Firefox writes a .jsonlz4 file.
@@ -136,7 +136,7 @@ func TestBackupSample(t *testing.T) {
 	recs, diags := readBackup(t, data)
 	checkRecords(t, recs, []want{
 		{uri: "http://example.com/", name: "examplejson", date: "28/01/2009 15:53:04", ext: map[string]string{"X-ADDED": "28/01/2009 15:52:52"}},
-		{uri: "http://example.com/", name: "examplejson", date: "28/01/2009 15:53:04", category: "Bookmarks Toolbar", ext: map[string]string{"X-ADDED": "28/01/2009 15:52:52"}},
+		{uri: "http://example.com/", name: "examplejson", date: "28/01/2009 15:53:04", category: "Bookmarks Toolbar", ext: map[string]string{"X-ADDED": "28/01/2009 15:52:52", "X-BROWSER-ROOT": "toolbar"}},
 	})
 	importertest.CheckDiagnostics(t, diags, nil, true)
 }
@@ -172,6 +172,7 @@ func TestBackupShapes(t *testing.T) {
 				"0 deviation: dateAdded x is not a date",
 				`0 deviation: "tags" is a JSON array here`,
 				`0 deviation: "annos" is not an array`,
+				`0 note: bookmark https://a.example/ has no title: named "a.example" after its URI`,
 				"0 deviation: a number among the children",
 				`0 skipped: bookmark "" has no "uri"`,
 				"0 note: 1 bookmark had no date",
@@ -180,7 +181,7 @@ func TestBackupShapes(t *testing.T) {
 			[]string{"A []"}, []string{"0 skipped: not valid JSON here", "0 note: 1 bookmark had no date"}},
 		{"an array", []byte(`[{"uri":"https://a.example/"}]`), nil, []string{"0 skipped: the file is a JSON array, not the object of a Firefox bookmark backup"}},
 		{"empty", nil, nil, []string{"0 skipped: the file is empty"}},
-		{"lz4", lz, []string{"a.example []"}, []string{"0 note: 1 bookmark had no date"}},
+		{"lz4", lz, []string{"a.example []"}, []string{`0 note: at byte 49 of the decompressed JSON: bookmark https://a.example/ has no title: named "a.example" after its URI`, "0 note: 1 bookmark had no date"}},
 		{"lz4 size lies", lying, nil, []string{"0 skipped: the .jsonlz4 header gives a size of 4294967295 bytes"}},
 		{"lz4 broken", broken, nil, []string{"0 skipped: the LZ4 data of the .jsonlz4 file is broken"}},
 		{"lz4 cut in header", []byte(LZ4Magic + "\x01"), nil, []string{"0 skipped: the .jsonlz4 file is cut short in its header"}},

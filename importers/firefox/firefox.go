@@ -33,8 +33,9 @@
 // its HTML export names them: the Bookmarks Menu is the top level (no
 // CATEGORY), the others are "Bookmarks Toolbar", "Other Bookmarks" and
 // "Mobile Bookmarks", whatever title the database or the backup gives
-// them. Tags are joined as catalogue.JoinTags joins them, in alphabetical
-// order. A description is the one the user wrote (the
+// them; each bookmark in one of these says which in X-BROWSER-ROOT
+// (importers.FieldBrowserRoot). Tags are joined as catalogue.JoinTags
+// joins them, in alphabetical order. A description is the one the user wrote (the
 // bookmarkProperties/description annotation of older Firefox), else the
 // page's own (moz_places.description, which current Firefox keeps).
 //
@@ -125,12 +126,11 @@ const (
 // until Firefox 62 (and in backups written by it).
 const descriptionAnno = "bookmarkProperties/description"
 
-// fieldLastModified and fieldPostData are the X- fields that the netscape
-// package reads LAST_MODIFIED and POST_DATA into.
+// fieldKeyword and fieldPostData are the X- fields that the netscape
+// package reads SHORTCUTURL and POST_DATA into.
 const (
-	fieldLastModified = "X-LAST-MODIFIED"
-	fieldKeyword      = "X-KEYWORD"
-	fieldPostData     = "X-POST-DATA"
+	fieldKeyword  = "X-KEYWORD"
+	fieldPostData = "X-POST-DATA"
 )
 
 // bookmark is what both sources say of a bookmark, before it is a record.
@@ -141,6 +141,26 @@ type bookmark struct {
 	tags            []string
 	keyword, post   string
 	description     string
+	root            string // the root folder it is in (importers.FieldBrowserRoot)
+}
+
+// browserRoots are the roots that importers.FieldBrowserRoot names, by
+// the GUID the database gives them and the "root" name a backup gives
+// them; the menu is the top level, and has none.
+var browserRoots = map[string]string{
+	"toolbar_____": importers.RootToolbar, "toolbarFolder": importers.RootToolbar,
+	"unfiled_____": importers.RootOther, "unfiledBookmarksFolder": importers.RootOther,
+	"mobile______": importers.RootMobile, "mobileFolder": importers.RootMobile,
+}
+
+// folderName is the name of a folder that is not one of Firefox's top
+// folders, and what a reader says of it at where (importers.FolderName).
+func folderName(title, where string, note func(kind ssd3.Kind, format string, a ...any)) string {
+	name, msg := importers.FolderName(title)
+	if msg != "" {
+		note(ssd3.Info, "%s%s", where, msg)
+	}
+	return name
 }
 
 // fromMicro is a Firefox date, microseconds since 1970, or the zero time
@@ -179,18 +199,10 @@ func (b *bookmark) record(notes *importers.ReaderNotes, opts importers.Options, 
 	if !ok {
 		note(ssd3.Dropped, "lastModified %d is not a date DATE can hold: not imported", b.modified)
 	}
-	// As netscape's Reader does with ADD_DATE and LAST_MODIFIED.
-	switch {
-	case modified.IsZero():
-		rec.SetDate(added)
-	case added.IsZero():
-		rec.SetDate(modified)
-	case modified.Truncate(time.Second).After(added.Truncate(time.Second)):
-		rec.SetDate(modified)
-		ext = append(ext, ssd3.Field{Name: ssd3.FieldAdded, Value: ssd3.FormatDate(added)})
-	default:
-		rec.SetDate(added)
-		ext = append(ext, ssd3.Field{Name: fieldLastModified, Value: ssd3.FormatDate(modified)})
+	date, extra := importers.BrowserDates(added, modified)
+	rec.SetDate(date)
+	if extra.Name != "" {
+		ext = append(ext, extra)
 	}
 	if len(b.tags) > 0 {
 		tags := make([]string, 0, len(b.tags))
@@ -206,7 +218,13 @@ func (b *bookmark) record(notes *importers.ReaderNotes, opts importers.Options, 
 		slices.Sort(tags)
 		ext = append(ext, ssd3.Field{Name: ssd3.FieldTags, Value: ssd3.JoinTags(slices.Compact(tags))})
 	}
-	ext = append(ext, ssd3.Field{Name: fieldKeyword, Value: b.keyword}, ssd3.Field{Name: fieldPostData, Value: b.post})
+	ext = append(ext, ssd3.Field{Name: fieldKeyword, Value: b.keyword}, ssd3.Field{Name: fieldPostData, Value: b.post},
+		ssd3.Field{Name: importers.FieldBrowserRoot, Value: b.root})
 	rec.SetExtensions(ext) // Finish drops the empty ones
-	return notes.FinishNamed(rec, opts, line, offset, where, nil)
+	if rec = notes.FinishNamed(rec, opts, line, offset, where, nil); rec != nil {
+		if msg := importers.TitleNote(b.title, rec); msg != "" {
+			note(ssd3.Info, "%s", msg)
+		}
+	}
+	return rec
 }

@@ -58,6 +58,7 @@ type PlacesReader struct {
 	rows       *sql.Rows
 	folders    map[int64]folder
 	paths      map[int64]importers.Folder // by folder id, once made
+	roots      map[int64]string           // the root (importers.FieldBrowserRoot) of the folders in paths that have one
 	tagFolders map[int64]bool             // the tags root and the tags in it
 	tags       map[int64][]string
 	keywords   map[int64]keyword // by place id (Firefox 39 on)
@@ -74,7 +75,7 @@ type PlacesReader struct {
 // reads what each version of Firefox's schema has; the error is for a
 // database that is not a places database, or that cannot be read.
 func NewPlacesReader(db *sql.DB, opts importers.Options) (*PlacesReader, error) {
-	r := &PlacesReader{opts: opts, paths: map[int64]importers.Folder{}, tagFolders: map[int64]bool{},
+	r := &PlacesReader{opts: opts, paths: map[int64]importers.Folder{}, roots: map[int64]string{}, tagFolders: map[int64]bool{},
 		tags: map[int64][]string{}, keywords: map[int64]keyword{}, keywordIDs: map[int64]string{}, descs: map[int64]string{}}
 	bcols, err := sqlitecopy.Columns(db, "moz_bookmarks")
 	if err != nil {
@@ -340,7 +341,8 @@ func (r *PlacesReader) row(id, typ, parent int64, title, added, modified, kwID, 
 		return nil
 	}
 	place := asInt(placeID)
-	b := bookmark{uri: asString(url), title: asString(title), category: r.category(parent),
+	cat, root := r.category(parent)
+	b := bookmark{uri: asString(url), title: asString(title), category: cat, root: root,
 		added: r.date(where, "dateAdded", added), modified: r.date(where, "lastModified", modified), tags: r.tags[place]}
 	if k, ok := r.keywords[place]; ok {
 		b.keyword, b.post = k.keyword, k.post
@@ -375,10 +377,11 @@ func (r *PlacesReader) date(where, column string, v any) int64 {
 // cuts are reported at the folder. Each folder's path is made once, from
 // its parent's, so that a chain of 20,000 folders costs 20,000 steps, not
 // their square. A path that loops (a broken database) starts where the
-// walk up from id found the loop.
-func (r *PlacesReader) category(id int64) string {
+// walk up from id found the loop. root is the browser's root folder the
+// folder is in (importers.FieldBrowserRoot), "" for the menu.
+func (r *PlacesReader) category(id int64) (category, root string) {
 	if p, ok := r.paths[id]; ok {
-		return p.Category()
+		return p.Category(), r.roots[id]
 	}
 	// The folders from id up to the first whose path is made, or the top.
 	var chain []int64
@@ -386,7 +389,7 @@ func (r *PlacesReader) category(id int64) string {
 	var top importers.Folder
 	for at := id; ; {
 		if p, ok := r.paths[at]; ok {
-			top = p
+			top, root = p, r.roots[at]
 			break
 		}
 		f, ok := r.folders[at]
@@ -409,23 +412,20 @@ func (r *PlacesReader) category(id int64) string {
 		f := r.folders[chain[i]]
 		name, ok := topFolders[f.guid]
 		if !ok {
-			name = untitled(f.title)
+			name = folderName(f.title, fmt.Sprintf("moz_bookmarks id %d: ", chain[i]), r.note)
 		}
 		if top = top.Child(name); top.Cut() != "" {
 			r.note(ssd3.Dropped, "moz_bookmarks id %d: %s", chain[i], top.Cut())
 		}
+		if rt := browserRoots[f.guid]; rt != "" {
+			root = rt
+		}
 		r.paths[chain[i]] = top
+		if root != "" {
+			r.roots[chain[i]] = root
+		}
 	}
-	return top.Category()
-}
-
-// untitled is the name of a folder, "(untitled)" for one without, as the
-// netscape Reader names it.
-func untitled(name string) string {
-	if strings.TrimSpace(name) == "" {
-		return "(untitled)"
-	}
-	return name
+	return top.Category(), root
 }
 
 // finish gives the notes about the whole database.
@@ -484,4 +484,10 @@ func asInt(v any) int64 {
 		return n
 	}
 	return 0
+}
+
+// Position says where the record rec, which Read returned last, was
+// (importers.Positioner).
+func (r *PlacesReader) Position(rec *ssd3.Record) (importers.Position, bool) {
+	return r.notes.Position(rec)
 }

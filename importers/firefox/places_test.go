@@ -53,7 +53,7 @@ func checkRecords(t *testing.T, got []*ssd3.Record, wants []want) {
 		}
 		rec.SetDate(d)
 		// In the order the readers set them.
-		for _, k := range []string{"X-ADDED", "X-LAST-MODIFIED", "X-TAGS", "X-KEYWORD", "X-POST-DATA", "X-BUKU-FLAGS"} {
+		for _, k := range []string{"X-ADDED", "X-LAST-MODIFIED", "X-TAGS", "X-KEYWORD", "X-POST-DATA", "X-BROWSER-ROOT", "X-BUKU-FLAGS"} {
 			if v, ok := w.ext[k]; ok {
 				rec.SetExtension(k, v)
 			}
@@ -98,15 +98,13 @@ func TestPlaces(t *testing.T) {
 
 	s := readPlaces(t, f.path)
 	checkRecords(t, s.Records, []want{
-		{uri: "https://menu.example/", name: "In the menu", date: "02/01/2024 03:04:05",
-			ext: map[string]string{"X-LAST-MODIFIED": "02/01/2024 03:04:05"}},
+		{uri: "https://menu.example/", name: "In the menu", date: "02/01/2024 03:04:05"},
 		{uri: "https://tagged.example/", name: "Tagged", date: "03/02/2024 04:05:06", category: `Bookmarks Toolbar/News\/Politics/Deep`,
-			ext: map[string]string{"X-ADDED": "02/01/2024 03:04:05", "X-TAGS": "alpha, zeta"}},
-		{uri: "https://search.example/?q=%25s", name: "Search", date: "03/02/2024 04:05:06", category: "Other Bookmarks",
-			ext: map[string]string{"X-LAST-MODIFIED": "02/01/2024 03:04:05", "X-KEYWORD": "s", "X-POST-DATA": "q=%s&x=1"}},
+			ext: map[string]string{"X-ADDED": "02/01/2024 03:04:05", "X-TAGS": "alpha, zeta", "X-BROWSER-ROOT": "toolbar"}},
+		{uri: "https://search.example/?q=%s", name: "Search", date: "03/02/2024 04:05:06", category: "Other Bookmarks",
+			ext: map[string]string{"X-LAST-MODIFIED": "02/01/2024 03:04:05", "X-KEYWORD": "s", "X-POST-DATA": "q=%s&x=1", "X-BROWSER-ROOT": "other"}},
 		{uri: "https://described.example/", name: "Described", date: "02/01/2024 03:04:05", description: "What I wrote"},
-		{uri: "https://page.example/", name: "Page", date: "02/01/2024 03:04:05", description: "The page's own",
-			ext: map[string]string{"X-LAST-MODIFIED": "02/01/2024 03:04:05"}},
+		{uri: "https://page.example/", name: "Page", date: "02/01/2024 03:04:05", description: "The page's own"},
 	})
 	importertest.CheckDiagnostics(t, s.Diagnostics, []string{
 		"0 skipped: moz_bookmarks id " + itoa(query) + `: "Most Visited" is a Firefox smart bookmark (a place: query), not an address`,
@@ -192,7 +190,7 @@ func TestPlacesOldSchema(t *testing.T) {
 	}
 	db.Close()
 	checkRecords(t, readPlaces(t, path).Records, []want{
-		{uri: "https://go.dev/", name: "Go", date: "13/03/2011 07:06:40", category: "Bookmarks Toolbar", ext: map[string]string{"X-TAGS": "go", "X-KEYWORD": "g"}},
+		{uri: "https://go.dev/", name: "Go", date: "13/03/2011 07:06:40", category: "Bookmarks Toolbar", ext: map[string]string{"X-TAGS": "go", "X-KEYWORD": "g", "X-BROWSER-ROOT": "toolbar"}},
 		{uri: "https://menu.example/", name: "M", date: "13/03/2011 07:06:40"},
 	})
 }

@@ -25,8 +25,9 @@
 // after ADD_DATE is the DATE, and ADD_DATE is kept as X-ADDED
 // (catalogue.FieldAdded), which is where uricat keeps the time a bookmark
 // was added once an edit has moved its DATE; otherwise ADD_DATE is the DATE
-// and LAST_MODIFIED is kept as X-LAST-MODIFIED (a bookmark with only
-// LAST_MODIFIED takes it as DATE too). The Writer writes ADD_DATE and
+// and LAST_MODIFIED is kept as X-LAST-MODIFIED, unless it is equal to
+// ADD_DATE, when it says nothing more (a bookmark with only LAST_MODIFIED
+// takes it as DATE instead). The Writer writes ADD_DATE and
 // LAST_MODIFIED back from the same fields, so both dates come back as they
 // were. (A catalogue imported before X-ADDED, whose DATE is ADD_DATE and
 // X-LAST-MODIFIED a later LAST_MODIFIED, comes back with DATE and X-ADDED
@@ -54,8 +55,11 @@
 //
 // The browsers' own top folders ("Bookmarks Toolbar", "Bookmarks bar",
 // "Other Bookmarks") stay in the path as written: they are where the user
-// knows to look. Chrome writes its "Other bookmarks" at the top level, so
-// those have no CATEGORY.
+// knows to look. The flag that makes one the browser's root
+// (PERSONAL_TOOLBAR_FOLDER, UNFILED_BOOKMARKS_FOLDER) is kept as
+// X-BROWSER-ROOT on each bookmark in it (importers.FieldBrowserRoot), so
+// that a folder merely named so is told from it. Chrome writes its "Other
+// bookmarks" at the top level, so those have no CATEGORY.
 //
 // # Reading
 //
@@ -212,6 +216,7 @@ type bookmark struct {
 	desc   strings.Builder
 	attrs  []attr // but HREF and the favicons, in the order written
 	folder string
+	root   string // the browser's root folder it is in (importers.FieldBrowserRoot)
 }
 
 // level is an open <DL>: the folder of what is in it (its CATEGORY),
@@ -219,6 +224,7 @@ type bookmark struct {
 // bookmarks are in it (to report an empty one).
 type level struct {
 	folder  importers.Folder
+	root    string // the browser's root folder it is, or is in
 	name    string
 	line    int
 	entries int
@@ -228,6 +234,7 @@ type level struct {
 type heading struct {
 	name string
 	line int
+	root string // the browser's root folder its flag makes it
 }
 
 // Reader reads the bookmarks of a Netscape bookmark file, one by one.
@@ -249,6 +256,7 @@ type Reader struct {
 	mixed    bool    // text not UTF-8 was read as windows-1252 (reported once)
 	h3       *strings.Builder
 	h3Line   int
+	h3Root   string   // the root the flag of the <H3> being read names
 	pending  *heading // the last folder name, waiting for its <DL>
 	section  *level   // the current <h1> section of a read-later file
 	fdesc    strings.Builder
@@ -413,6 +421,9 @@ func (r *Reader) startTag() {
 		r.endEntry()
 		r.folderWithoutList()
 		b := &bookmark{line: r.tokLine, offset: r.offsetNow(), folder: r.category()}
+		if n := len(r.folders); n > 0 {
+			b.root = r.folders[n-1].root
+		}
 		hasHref, icon, n := false, false, 0
 		for ; hasAttr; n++ {
 			if n == MaxAttrs {
@@ -441,12 +452,18 @@ func (r *Reader) startTag() {
 	case "h3":
 		r.endEntry()
 		r.folderWithoutList()
+		root := ""
 		for hasAttr {
-			var k []byte
-			k, _, hasAttr = r.z.TagAttr()
+			var k, v []byte
+			k, v, hasAttr = r.z.TagAttr()
+			if rt := rootFlags[string(k)]; rt != "" && strings.EqualFold(strings.TrimSpace(string(v)), "true") {
+				root = rt
+				continue
+			}
 			r.folderAttr(string(k))
 		}
 		r.startHeading()
+		r.h3Root = root
 	case "h1":
 		r.endEntry()
 		if r.dialect == readLater {
@@ -505,6 +522,7 @@ func (r *Reader) folderAttr(name string) {
 
 func (r *Reader) startHeading() {
 	r.h3 = &strings.Builder{}
+	r.h3Root = ""
 	r.h3Line = r.tokLine
 	r.pending = nil
 	r.mode = modeH3
@@ -521,6 +539,9 @@ func (r *Reader) openList() {
 		r.pending = nil
 		in.folder = r.child(in.folder, h)
 		in.name, in.line = h.name, h.line
+		if h.root != "" {
+			in.root = h.root
+		}
 	}
 	r.folders = append(r.folders, in)
 }
@@ -606,9 +627,9 @@ func (r *Reader) text(t []byte) {
 
 // endHeading ends a folder name (or a section's in a read-later file).
 func (r *Reader) endHeading() {
-	name := textBack(r.latin1(r.h3.String()))
-	if name == "" {
-		name = "(untitled)"
+	name, note := importers.FolderName(r.latin1(r.h3.String()))
+	if note != "" {
+		r.noteAt(r.h3Line, -1, ssd3.Info, "%s", note)
 	}
 	r.h3 = nil
 	r.mode = modeNone
@@ -616,7 +637,7 @@ func (r *Reader) endHeading() {
 		r.section = &level{folder: r.child(importers.Folder{}, &heading{name: name, line: r.h3Line}), name: name, line: r.h3Line}
 		return
 	}
-	r.pending = &heading{name: name, line: r.h3Line}
+	r.pending = &heading{name: name, line: r.h3Line, root: r.h3Root}
 }
 
 // endSection ends a read-later file's section, reporting it if it was empty.
@@ -749,11 +770,35 @@ func (r *Reader) record(b *bookmark) *ssd3.Record {
 	if notes != "" {
 		ext.add(fieldNotes, notes)
 	}
+	if b.root != "" {
+		// The folder says it, as the browser reads it, whatever an
+		// attribute said.
+		if ext.has(importers.FieldBrowserRoot) {
+			ext.set(importers.FieldBrowserRoot, b.root)
+		} else {
+			ext.add(importers.FieldBrowserRoot, b.root)
+		}
+	}
 	if ext.fields != nil {
 		rec.SetExtensions(ext.fields)
 	}
 	r.dates(b, rec, lm)
-	return r.notes.Finish(rec, r.opts, b.line, b.offset, nil)
+	title := r.latin1(b.name.String())
+	rec = r.notes.Finish(rec, r.opts, b.line, b.offset, nil)
+	if rec != nil {
+		if note := importers.TitleNote(title, rec); note != "" {
+			r.noteAt(b.line, b.offset, ssd3.Info, "%s", note)
+		}
+	}
+	return rec
+}
+
+// rootFlags are the attributes of an <H3> that make it a browser's root
+// folder (with the value "true"), by their lower-case names, and the
+// root they name (importers.FieldBrowserRoot); the Writer writes them.
+var rootFlags = map[string]string{
+	"personal_toolbar_folder":  importers.RootToolbar,
+	"unfiled_bookmarks_folder": importers.RootOther,
 }
 
 // fieldNotes is the X- field that keeps linkding's notes.
@@ -794,14 +839,19 @@ const fieldLastModified = "X-LAST-MODIFIED"
 // made its DATE (see the package doc): a LAST_MODIFIED after ADD_DATE is
 // when the bookmark was last amended, the DATE of SSD3 3.3, and ADD_DATE
 // when it was added, X-ADDED (catalogue.FieldAdded); one that is not after
-// it stays X-LAST-MODIFIED, and a bookmark without ADD_DATE takes it as
-// DATE too.
+// it stays X-LAST-MODIFIED, but for one equal to it, and a bookmark
+// without ADD_DATE takes it as DATE instead.
 func (r *Reader) dates(b *bookmark, rec *ssd3.Record, lm lastMod) {
 	added := rec.Date()
 	switch {
 	case lm.t.IsZero():
-	case added.IsZero():
+	case added.IsZero() || lm.t.Equal(added):
+		// The DATE, or equal to it (browsers set both when a bookmark
+		// is made): it says nothing more (importers.BrowserDates).
 		rec.SetDate(lm.t)
+		if lm.kept {
+			rec.SetExtension(fieldLastModified, "")
+		}
 	case lm.t.After(added) && rec.Extension(ssd3.FieldAdded) == "":
 		rec.SetDate(lm.t)
 		rec.SetExtension(ssd3.FieldAdded, ssd3.FormatDate(added))
@@ -1000,3 +1050,9 @@ func JoinFolders(folders []string) string { return ssd3.JoinCategory(folders) }
 
 // SplitFolders undoes JoinFolders (catalogue.SplitCategory).
 func SplitFolders(category string) []string { return ssd3.SplitCategory(category) }
+
+// Position says where the record rec, which Read returned last, was
+// (importers.Positioner).
+func (r *Reader) Position(rec *ssd3.Record) (importers.Position, bool) {
+	return r.notes.Position(rec)
+}

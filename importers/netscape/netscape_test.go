@@ -44,10 +44,6 @@ type want struct {
 
 func unix(sec int64) string { return ssd3.FormatDate(time.Unix(sec, 0)) }
 
-func lastModified(sec int64) map[string]string {
-	return map[string]string{"X-LAST-MODIFIED": unix(sec)}
-}
-
 // noDate is the one note of an import whose n bookmarks had no date.
 func noDate(n int, what string, t time.Time) string {
 	s := "bookmarks"
@@ -107,31 +103,29 @@ func checkDiags(t *testing.T, got []ssd3.Diagnostic, wants []string) {
 func TestFirefoxExport(t *testing.T) {
 	recs, diags := readFile(t, "firefox.html")
 	checkRecords(t, recs, []want{
-		{uri: "https://support.mozilla.org/en-US/products/firefox", name: "Get Help", category: "Mozilla Firefox", date: unix(1698745200),
-			ext: lastModified(1698745200)},
+		{uri: "https://support.mozilla.org/en-US/products/firefox", name: "Get Help", category: "Mozilla Firefox", date: unix(1698745200)},
 		{uri: "https://support.mozilla.org/en-US/kb/customize-firefox-controls-buttons-and-toolbars?utm_source=firefox-browser&utm_medium=default-bookmarks&utm_campaign=customize",
-			name: "Customize Firefox", category: "Mozilla Firefox", date: unix(1698745200), ext: lastModified(1698745200)},
-		{uri: "https://www.mozilla.org/en-US/about/", name: "About Us", category: "Mozilla Firefox", date: unix(1698745200),
-			ext: lastModified(1698745200)},
+			name: "Customize Firefox", category: "Mozilla Firefox", date: unix(1698745200)},
+		{uri: "https://www.mozilla.org/en-US/about/", name: "About Us", category: "Mozilla Firefox", date: unix(1698745200)},
 		// LAST_MODIFIED after ADD_DATE is DATE, when it was last amended
 		// (SSD3 3.3), and ADD_DATE is kept as X-ADDED, so that an export
 		// writes both as they were (issues 10 and 24). The <DD>
 		// text, entities decoded, is the description; the keyword and the
-		// tags become X- fields, the tags as written.
+		// tags become X- fields, the tags in the catalogue's form.
 		{uri: "https://go.dev/doc/", name: "Documentation - The Go Programming Language", category: "Bookmarks Toolbar",
 			date: unix(1699100000), desc: "Tutorials & references\nfor <Go>",
-			ext: map[string]string{"X-KEYWORD": "godoc", "X-TAGS": "go,documentation", ssd3.FieldAdded: unix(1699000000)}},
+			ext: map[string]string{"X-KEYWORD": "godoc", "X-TAGS": "go, documentation", ssd3.FieldAdded: unix(1699000000), "X-BROWSER-ROOT": "toolbar"}},
 		// A bookmarklet is a bookmark the browser keeps, and so it is
 		// imported, its braces percent-encoded (RFC 3986 has none).
 		{uri: "javascript:(function()%7Blocation.href='https://web.archive.org/save/'+location.href%7D)()", name: "Save to Wayback",
-			category: "Bookmarks Toolbar", date: unix(1699000100), ext: lastModified(1699000100)},
+			category: "Bookmarks Toolbar", date: unix(1699000100), ext: map[string]string{"X-BROWSER-ROOT": "toolbar"}},
 		// An IRI becomes a URI (SSD3 3.1 wants RFC 3986); the title stays Unicode.
 		{uri: "https://ja.wikipedia.org/wiki/%E6%97%A5%E6%9C%AC", name: "日本 - Wikipedia", category: "Other Bookmarks", date: unix(1699500000),
-			ext: map[string]string{"X-LAST-MODIFIED": unix(1699500000), "X-LAST-CHARSET": "UTF-8"}},
+			ext: map[string]string{"X-LAST-CHARSET": "UTF-8", "X-BROWSER-ROOT": "other"}},
 		// A "/" in a folder name is escaped, not taken for a sub-folder; the
 		// folder's own <DD> is not a bookmark's description.
 		{uri: "https://www.bbc.co.uk/news/politics", name: "Politics - BBC News", category: `Other Bookmarks/News\/Politics`,
-			date: unix(1699600100), ext: map[string]string{"X-TAGS": "news", "X-LAST-MODIFIED": unix(1699600100)}},
+			date: unix(1699600100), ext: map[string]string{"X-TAGS": "news", "X-BROWSER-ROOT": "other"}},
 	})
 	checkDiags(t, diags, []string{
 		`18 skipped: "Recently Bookmarked" is a Firefox smart bookmark (a place: query)`,
@@ -140,20 +134,21 @@ func TestFirefoxExport(t *testing.T) {
 		`31 dropped: the description of folder "News/Politics" is not imported: a CATEGORY has none: "Folders can have descriptions too"`,
 		`0 dropped: favicons (ICON, ICON_URI) of 2 bookmark(s) not imported`,
 		`0 note: 1 separator(s) (<HR>) not imported: a catalogue has no separators`,
-		`0 note: the dates and flags of folders are not imported, a CATEGORY being only a name: ADD_DATE, LAST_MODIFIED, PERSONAL_TOOLBAR_FOLDER, UNFILED_BOOKMARKS_FOLDER`,
+		`0 note: the dates and flags of folders are not imported, a CATEGORY being only a name: ADD_DATE, LAST_MODIFIED`,
 	})
 }
 
 func TestChromeExport(t *testing.T) {
 	recs, diags := readFile(t, "chrome.html")
+	bar := map[string]string{"X-BROWSER-ROOT": "toolbar"} // PERSONAL_TOOLBAR_FOLDER
 	checkRecords(t, recs, []want{
-		{uri: "https://pkg.go.dev/", name: "Go Packages", category: "Bookmarks bar", date: unix(1672531300)},
+		{uri: "https://pkg.go.dev/", name: "Go Packages", category: "Bookmarks bar", date: unix(1672531300), ext: bar},
 		{uri: "https://www.bbcgoodfood.com/recipes/collection/easy-dinner-recipes", name: "Easy dinner recipes | BBC Good Food",
-			category: "Bookmarks bar/Recipes", date: unix(1672531500)},
-		{uri: "https://www.seriouseats.com/the-food-lab", name: "The Food Lab | Serious Eats", category: "Bookmarks bar/Recipes", date: unix(1672531600)},
+			category: "Bookmarks bar/Recipes", date: unix(1672531500), ext: bar},
+		{uri: "https://www.seriouseats.com/the-food-lab", name: "The Food Lab | Serious Eats", category: "Bookmarks bar/Recipes", date: unix(1672531600), ext: bar},
 		// Back in the outer folder after </DL>. Run, not the reader, finds
 		// that this is the same page as the first.
-		{uri: "https://pkg.go.dev", name: "Go Packages (again)", category: "Bookmarks bar", date: unix(1672531700)},
+		{uri: "https://pkg.go.dev", name: "Go Packages (again)", category: "Bookmarks bar", date: unix(1672531700), ext: bar},
 		// Chrome puts "Other bookmarks" at the top level: no category.
 		{uri: "https://github.com/golang/go/issues?q=is%3Aopen+label%3AProposal", name: "Issues · golang/go · GitHub", date: unix(1680000000)},
 		// Chrome's internal time, microseconds since 1601, as some tools export it.
@@ -163,7 +158,7 @@ func TestChromeExport(t *testing.T) {
 	checkDiags(t, diags, []string{
 		`0 dropped: favicons (ICON, ICON_URI) of 1 bookmark(s) not imported`,
 		`0 deviation: 1 date(s) were in microseconds since 1601, not the Unix seconds of the format`,
-		`0 note: the dates and flags of folders are not imported, a CATEGORY being only a name: ADD_DATE, LAST_MODIFIED, PERSONAL_TOOLBAR_FOLDER`,
+		`0 note: the dates and flags of folders are not imported, a CATEGORY being only a name: ADD_DATE, LAST_MODIFIED`,
 	})
 }
 
@@ -234,9 +229,10 @@ func TestTagSoup(t *testing.T) {
 			// Issue 10, item 9: a NAME keeps its runs of blanks (a file
 			// named "a  b" is not "a b"); line breaks, and the blanks at
 			// the ends, which are the HTML's layout, do not stay.
-			name: "a NAME keeps its runs of spaces",
-			in:   "<DL><DT><A HREF=\"https://s.example/\" ADD_DATE=\"1500000000\">\n   two  spaces,   three&#10;  and a break  </A></DL>",
-			want: []want{{uri: "https://s.example/", name: "two  spaces,   three and a break", date: unix(1500000000)}},
+			name:  "a NAME keeps its runs of spaces",
+			in:    "<DL><DT><A HREF=\"https://s.example/\" ADD_DATE=\"1500000000\">\n   two  spaces,   three&#10;  and a break  </A></DL>",
+			want:  []want{{uri: "https://s.example/", name: "two  spaces,   three and a break", date: unix(1500000000)}},
+			diags: []string{`1 note: bookmark https://s.example/: the line breaks of its title are spaces in NAME "two  spaces,   three and a break"`},
 		},
 		{
 			name:  "relative HREF without a base is skipped",
@@ -277,6 +273,7 @@ func TestTagSoup(t *testing.T) {
 			in:   `<DL><DT><H3></H3><DL><DT><H3>a\b</H3><DL><DT><A HREF="https://e.example/" LAST_VISIT="1600000000">E</A></DL></DL></DL>`,
 			want: []want{{uri: "https://e.example/", name: "E", category: `(untitled)/a\b`, date: ssd3.FormatDate(now),
 				ext: map[string]string{"X-LAST-VISIT": unix(1600000000)}}},
+			diags:  []string{`1 note: a folder without a title: its bookmarks are filed under (untitled)`},
 			noDate: 1,
 		},
 		{
@@ -285,6 +282,10 @@ func TestTagSoup(t *testing.T) {
 			want: []want{
 				{uri: "http://0%80x/", name: "0x", date: ssd3.FormatDate(now)},
 				{uri: "http://%80/", name: "http://%80/", date: ssd3.FormatDate(now)},
+			},
+			diags: []string{
+				`1 note: bookmark http://0%80x/ has no title: named "0x" after its URI`,
+				`1 note: bookmark http://%80/ has no title: named "http://%80/" after its URI`,
 			},
 			noDate: 2,
 		},
@@ -317,6 +318,7 @@ func TestTagSoup(t *testing.T) {
 			name:   "no title: the name comes from the URI",
 			in:     `<DL><DT><A HREF="https://n.example/docs/intro.html"></A></DL>`,
 			want:   []want{{uri: "https://n.example/docs/intro.html", name: "intro.html", date: ssd3.FormatDate(now)}},
+			diags:  []string{`1 note: bookmark https://n.example/docs/intro.html has no title: named "intro.html" after its URI`},
 			noDate: 1,
 		},
 		{
@@ -635,7 +637,7 @@ func TestInternetExplorerExport(t *testing.T) {
 	// of ASCII, so only the bytes themselves can tell.
 	recs, diags := readFile(t, "ie6.html")
 	const ms = "http://go.microsoft.com/fwlink/?LinkId="
-	visited := map[string]string{"X-LAST-VISIT": unix(1104537600), "X-LAST-MODIFIED": unix(1104537600)}
+	visited := map[string]string{"X-LAST-VISIT": unix(1104537600)}
 	checkRecords(t, recs, []want{
 		{uri: ms + "30857", name: "Customize Links", category: "Links", date: unix(1104537600), ext: visited},
 		{uri: ms + "30858", name: "Free Hotmail", category: "Links", date: unix(1104537600), ext: visited},
@@ -643,7 +645,7 @@ func TestInternetExplorerExport(t *testing.T) {
 		{uri: ms + "30860", name: "Windows Media", category: "Links", date: unix(1104537600), ext: visited},
 		{uri: ms + "30861", name: "Windows", category: "Links", date: unix(1104537600), ext: visited},
 		{uri: "http://www.example.fr/menu.html", name: "Le Café de Flore – Menu", category: "Cafés & Restaurants",
-			date: unix(1136073600), ext: map[string]string{"X-LAST-VISIT": unix(1136160000), "X-LAST-MODIFIED": unix(1136073600)}},
+			date: unix(1136073600), ext: map[string]string{"X-LAST-VISIT": unix(1136160000)}},
 	})
 	checkDiags(t, diags, []string{
 		"16 deviation: text that is not UTF-8 and no charset declared: its bytes are read as windows-1252",

@@ -93,8 +93,8 @@ func TestEditedBookmarkExportsBothDates(t *testing.T) {
 			[]string{`ADD_DATE="1463687035"`, `X-LAST-MODIFIED="19/05/2016 19:43:55"`, `TAGS="t"`, `LAST_MODIFIED="1772366400"`}},
 		{"made in uricat, then edited", "URI: https://a.example/\r\nNAME: A\r\nDATE: 01/03/2026 12:00:00\r\nX-ADDED: 19/05/2016 19:43:55\r\n",
 			[]string{`ADD_DATE="1463687035" LAST_MODIFIED="1772366400">`}},
-		{"never edited", "URI: https://a.example/\r\nNAME: A\r\nDATE: 19/05/2016 19:43:55\r\nX-LAST-MODIFIED: 19/05/2016 19:43:55\r\n",
-			[]string{`ADD_DATE="1463687035" LAST_MODIFIED="1463687035">`}},
+		{"never edited", "URI: https://a.example/\r\nNAME: A\r\nDATE: 19/05/2016 19:43:55\r\nX-LAST-MODIFIED: 18/05/2016 19:43:55\r\n",
+			[]string{`ADD_DATE="1463687035" LAST_MODIFIED="1463600635">`}},
 		{"an X-ADDED that is not a date is an attribute", "URI: https://a.example/\r\nNAME: A\r\nDATE: 01/03/2026 12:00:00\r\nX-ADDED: last year\r\n",
 			[]string{`ADD_DATE="1772366400" X-ADDED="last year">`}},
 	} {
@@ -326,7 +326,7 @@ func TestPocketAndInstapaper(t *testing.T) {
 	checkRecords(t, recs, []want{
 		{uri: "https://twitter.com/home", name: "Home / Twitter", category: "Unread", date: unix(1563298794)},
 		{uri: "https://getpocket.com/a/queue/list/", name: "Pocket: My List", category: "Unread", date: unix(1484061280),
-			ext: map[string]string{"X-TAGS": "read,later"}},
+			ext: map[string]string{"X-TAGS": "read, later"}},
 	})
 	checkDiags(t, diags, []string{`16 dropped: empty section "Read Archive" not imported`})
 
@@ -418,15 +418,21 @@ func TestPocketAndInstapaperSamples(t *testing.T) {
 }
 
 // The writer's output must read back to the same records: any text, any
-// category, dates from the year 0 to 5137, any extension; what cannot is
-// reported (TestWriterReports).
+// category, dates from the year 0 to 5137, any extension, the name in the
+// URI's query too (brackets, "%s"), and a browser root chosen by the date;
+// what cannot is reported (TestWriterReports).
 func FuzzRoundTrip(f *testing.F) {
 	f.Add("Café & <b>", "line\n<DD>two</A>", `A/B\/C`, "X-TAGS", "x,y", int64(5))
+	f.Add("f[s]=%s", "", "Bookmarks Toolbar/News", "X-KEYWORD", "d", int64(1700000001))
+	f.Add("a[]", "", "Other Bookmarks", "X-BROWSER-ROOT", "other", int64(1700000002))
 	f.Add("n", "", strings.Repeat("é", 1006), "X-LAST-VISIT", "29/03/2019 18:40:52", int64(-86400))
 	f.Add("&amp;", "&#10;", `C:\dir`, "X-POST-DATA", "a&b", int64(1e10))
 	f.Fuzz(func(t *testing.T, name, desc, cat, extName, extValue string, date int64) {
-		rec := ssd3.NewRecord(ssd3.Values{URI: "http://example.org/?a=1&b=2", Name: name, Description: desc, Category: cat,
+		rec := ssd3.NewRecord(ssd3.Values{URI: "http://example.org/?a=1&b=2&q=" + name, Name: name, Description: desc, Category: cat,
 			Date: time.Unix(date%1e11, 0).UTC()})
+		if root := []string{"", importers.RootToolbar, importers.RootOther, importers.RootMobile}[(date%4+4)%4]; root != "" {
+			rec.SetExtension(importers.FieldBrowserRoot, root)
+		}
 		if ssd3.ValidateExtensionName(extName) == nil {
 			rec.SetExtension(extName, extValue)
 		}

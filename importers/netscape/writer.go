@@ -29,6 +29,12 @@ package netscape
 // over. A date field that is not DATE text (SSD3 3.3) is written under its
 // own name too, so that no browser reads it as a date.
 //
+// A record whose X-BROWSER-ROOT (importers.FieldBrowserRoot) names the
+// toolbar or Other Bookmarks is written in a top folder flagged as that
+// root (PERSONAL_TOOLBAR_FOLDER, UNFILED_BOOKMARKS_FOLDER: rootFlagOf),
+// named as the first folder of its CATEGORY, apart from a folder of the
+// same name in the menu.
+//
 // Folders appear in the order of their first record, and inside a folder
 // records keep the order given; all records of a folder are written
 // together, so a category that recurs later in the input does not make a
@@ -76,6 +82,7 @@ const Header = `<!DOCTYPE NETSCAPE-Bookmark-file-1>
 // record or a sub-folder.
 type folder struct {
 	name          string
+	flag          string // the attribute that makes it a browser's root folder
 	parent        *folder
 	entries       []entry
 	sub           map[string]*folder
@@ -88,6 +95,9 @@ type entry struct {
 	dir   *folder
 	rec   *ssd3.Record
 	dirty bool
+	// rooted: it is in the root folder its X-BROWSER-ROOT names, whose
+	// flag says the root, so the field is not written again.
+	rooted bool
 }
 
 func (f *folder) child(name string) *folder {
@@ -133,6 +143,7 @@ type Writer struct {
 	w                     io.Writer
 	root                  *folder
 	byCategory            map[string]*place          // categories repeat: split each once
+	roots                 map[string]*folder         // the browser's root folders, by root
 	backs                 importers.NameMemo[string] // readBack's
 	closed                bool
 }
@@ -145,9 +156,10 @@ func NewWriter(w io.Writer) *Writer {
 
 // place is the folder of a CATEGORY, and what writing it there changes.
 type place struct {
-	f     *folder
-	notes []note
-	dirty bool // the CATEGORY holds control characters
+	f      *folder
+	notes  []note
+	dirty  bool // the CATEGORY holds control characters
+	rooted bool // f is in the root folder the record's X-BROWSER-ROOT names, whose flag says it
 }
 
 // note is what a writer has to say about a record, but for its URI.
@@ -156,8 +168,9 @@ type note struct {
 	msg  string
 }
 
-// place makes the folder of a CATEGORY.
-func (w *Writer) place(category string) *place {
+// place makes the folder of a CATEGORY, in the browser's root folder
+// root (importers.FieldBrowserRoot) if it is one the writer knows.
+func (w *Writer) place(category, root string) *place {
 	p := &place{}
 	cat, dropped := importers.SafeText(category)
 	p.dirty = dropped
@@ -179,17 +192,57 @@ func (w *Writer) place(category string) *place {
 		path = append(path[:MaxDepth-1:MaxDepth-1], rest)
 	}
 	for _, name := range path {
-		if len(name)*5 > MaxToken {
+		if len(name)*6 > MaxToken {
 			p.notes = append(p.notes, note{ssd3.Dropped, fmt.Sprintf("CATEGORY left out: a folder name is longer than the %d MiB a Netscape reader takes", MaxToken>>20)})
 			path = nil
 			break
 		}
 	}
 	p.f = w.root
+	if _, ok := rootFlagOf[root]; ok && len(path) > 0 {
+		if rf := w.rootFolder(root, path[0]); rf != nil {
+			p.f, p.rooted, path = rf, rf.flag != "", path[1:]
+		} else {
+			p.notes = append(p.notes, note{ssd3.Deviation, fmt.Sprintf("%s %s names the browser's %s folder, %q, which CATEGORY %q is not in: written as a folder of the menu, with %s as an attribute",
+				importers.FieldBrowserRoot, root, root, importers.Excerpt(w.roots[root].name), importers.Excerpt(category), importers.FieldBrowserRoot)})
+		}
+	}
 	for _, name := range path {
 		p.f = p.f.child(name)
 	}
 	return p
+}
+
+// rootFlagOf is the attribute of <H3> that makes a folder a browser's root
+// folder, by the root (importers.FieldBrowserRoot) whose records go in it:
+// Firefox and Chromium put the bookmarks of a PERSONAL_TOOLBAR_FOLDER in
+// their toolbar (not in a folder of it), Firefox those of an
+// UNFILED_BOOKMARKS_FOLDER in Other Bookmarks. The Netscape file has no
+// flag for the mobile root: its folder is written apart from a menu
+// folder of the same name, and the records in it say their root.
+var rootFlagOf = map[string]string{
+	importers.RootToolbar: "PERSONAL_TOOLBAR_FOLDER",
+	importers.RootOther:   "UNFILED_BOOKMARKS_FOLDER",
+	importers.RootMobile:  "",
+}
+
+// rootFolder returns the root folder of the browser for root, named name,
+// made by the first record in it; nil if the first record named it
+// otherwise, and so this CATEGORY is not in it.
+func (w *Writer) rootFolder(root, name string) *folder {
+	if f, ok := w.roots[root]; ok {
+		if f.name != name {
+			return nil
+		}
+		return f
+	}
+	if w.roots == nil {
+		w.roots = make(map[string]*folder)
+	}
+	f := &folder{name: name, parent: w.root, flag: rootFlagOf[root]}
+	w.roots[root] = f
+	w.root.entries = append(w.root.entries, entry{dir: f})
+	return f
 }
 
 // Write adds rec to the file. What the file cannot hold of it is noted
@@ -247,11 +300,16 @@ func (w *Writer) Write(rec *ssd3.Record) error {
 			w.Note(ssd3.Deviation, "%s is written as the attribute %s, which reads back as %s: HTML attribute names have no case", f.Name, f.Name, strings.ToUpper(f.Name))
 		}
 	}
-	p, ok := w.byCategory[rec.Category()]
-	if !ok {
-		p = w.place(rec.Category())
-		w.byCategory[rec.Category()] = p
+	key, root := rec.Category(), rec.Extension(importers.FieldBrowserRoot)
+	if _, ok := rootFlagOf[root]; ok {
+		key = root + "\x00" + key // apart from a folder of the same name in the menu
 	}
+	p, ok := w.byCategory[key]
+	if !ok {
+		p = w.place(rec.Category(), root)
+		w.byCategory[key] = p
+	}
+	e.rooted = p.rooted
 	for _, n := range p.notes {
 		w.Note(n.kind, "%s", n.msg)
 	}
@@ -314,15 +372,15 @@ func (w *Writer) checkDate(t time.Time, field string) {
 }
 
 // tooLong reports whether a tag or text of rec would be longer, escaped,
-// than a reader takes. Escaping makes at most five bytes of one ("&amp;",
-// "&#34;", "&#10;"), so only a long record is measured; a tag's attribute
+// than a reader takes. Escaping makes at most six bytes of one ("&quot;",
+// "&amp;", "&#10;"), so only a long record is measured; a tag's attribute
 // names and dates add less than 64 bytes each.
 func (w *Writer) tooLong(rec *ssd3.Record) bool {
 	n := len(rec.URI()) + len(rec.Language()) + len(rec.Type()) + len(rec.ID()) + 5*64
 	for _, f := range rec.Extensions() {
 		n += len(f.Name) + len(f.Value) + 64
 	}
-	if 5*max(n, len(rec.Name()), len(rec.Description())) <= MaxToken {
+	if 6*max(n, len(rec.Name()), len(rec.Description())) <= MaxToken {
 		return false
 	}
 	n = escapedLen(rec.URI()) + len(rec.Language()) + len(rec.Type()) + len(rec.ID()) + 5*64
@@ -380,7 +438,13 @@ func (fw *fileWriter) entries(f *folder, depth int) {
 		b = appendUnix(b, d.first)
 		b = append(b, `" LAST_MODIFIED="`...)
 		b = appendUnix(b, d.latest)
-		b = append(b, `">`...)
+		b = append(b, '"')
+		if d.flag != "" {
+			b = append(b, ' ')
+			b = append(b, d.flag...)
+			b = append(b, `="true"`...)
+		}
+		b = append(b, '>')
 		b = appendEscaped(b, d.name)
 		b = append(b, "</H3>\n"...)
 		b = append(b, indent...)
@@ -408,7 +472,7 @@ func (fw *fileWriter) bookmark(b []byte, e entry, indent string) []byte {
 		b = append(b, '"')
 	}
 	for _, f := range r.Extensions() {
-		if f.Value == "" {
+		if f.Value == "" || e.rooted && f.Name == importers.FieldBrowserRoot {
 			continue
 		}
 		v := clean(f.Value, e.dirty)
@@ -425,6 +489,13 @@ func (fw *fileWriter) bookmark(b []byte, e entry, indent string) []byte {
 			}
 		}
 		if a := attrByField[f.Name]; a != nil {
+			if f.Name == ssd3.FieldTags {
+				// As the browsers write TAGS: "a,b", which Firefox's
+				// importer splits at the commas as they are.
+				if v = strings.Join(ssd3.SplitTags(v), ","); v == "" {
+					continue // blanks and commas: no tag
+				}
+			}
 			if !a.date {
 				b = appendAttr(b, a.attr, v)
 				continue
@@ -482,9 +553,10 @@ func appendUnix(b []byte, t time.Time) []byte {
 	return strconv.AppendInt(b, t.Unix(), 10)
 }
 
-// appendEscaped appends s HTML-escaped, with html.EscapeString's table (&
-// < > " '), and line breaks as character references so that each element
-// stays on one line for Chromium's line reader. Unlike html.EscapeString
+// appendEscaped appends s HTML-escaped (& < > " '), a quote as "&quot;",
+// which Chromium's importer decodes (it shows "&#34;" as it is), and line
+// breaks as character references so that each element stays on one line
+// for Chromium's line reader. Unlike html.EscapeString
 // or a strings.Replacer, it writes straight into the line and costs
 // nothing for text with nothing to escape but one pass.
 func appendEscaped(b []byte, s string) []byte {
@@ -500,7 +572,7 @@ func appendEscaped(b []byte, s string) []byte {
 }
 
 var (
-	escapes = [256]string{'&': "&amp;", '<': "&lt;", '>': "&gt;", '"': "&#34;", '\'': "&#39;", '\n': "&#10;", '\r': "&#13;"}
+	escapes = [256]string{'&': "&amp;", '<': "&lt;", '>': "&gt;", '"': "&quot;", '\'': "&#39;", '\n': "&#10;", '\r': "&#13;"}
 	special = func() (t [256]bool) {
 		for i, r := range escapes {
 			t[i] = r != ""

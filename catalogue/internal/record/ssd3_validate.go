@@ -13,8 +13,9 @@ import (
 
 // ValidateURI checks that v is an absolute URI as RFC 3986 defines it (SSD3
 // 3.1): a scheme, a colon, and only the characters a URI may hold, with
-// every "%" starting a two-digit hex escape. A fragment is allowed, since
-// bookmarks often point into a page.
+// every "%" starting a two-digit hex escape or a keyword placeholder
+// (IsPlaceholder). A fragment is allowed, since bookmarks often point into
+// a page.
 func ValidateURI(v string) error {
 	if v == "" {
 		f, _ := LookupField(FieldURI) // the field table holds its section
@@ -41,8 +42,16 @@ func ValidateURI(v string) error {
 			return err
 		}
 	}
-	if s.bracket >= 0 && !strings.HasPrefix(rest, "//[") {
-		return errorf("URI has %q at byte %d; brackets may only enclose an IP address in the host (RFC 3986 3.2.2)", v[s.bracket], s.bracket+1)
+	if at := s.bracket; at >= 0 {
+		if hasAuth && strings.HasPrefix(rest, "//[") {
+			// The host's own brackets are fine; not one after it.
+			if at = strings.IndexAny(v[s.authEnd:], "[]"); at >= 0 {
+				at += s.authEnd
+			}
+		}
+		if at >= 0 {
+			return errorf("URI has %q at byte %d; brackets may only enclose an IP address in the host (RFC 3986 3.2.2); write them as %%5B and %%5D", v[at], at+1)
+		}
 	}
 	return nil
 }
@@ -90,6 +99,10 @@ func scanURI(v string, colon int, hasAuth bool) (uriScan, error) {
 		}
 		switch {
 		case c == '%':
+			if IsPlaceholder(v, i) {
+				i++
+				continue
+			}
 			if i+2 >= len(v) || !syntax.IsHex(v[i+1]) || !syntax.IsHex(v[i+2]) {
 				return s, errorf("URI has a %% at byte %d that does not start a %%XX escape (RFC 3986 2.1)", i+1)
 			}
@@ -185,16 +198,29 @@ var uriPlain = func() (t [256]bool) {
 	return t
 }()
 
+// IsPlaceholder reports whether the "%" at v[i] starts "%s" or "%S", the
+// place where a browser's keyword bookmark puts the words searched for
+// (Firefox, Chromium: "https://duckduckgo.com/?q=%s"). It is kept as it
+// is, and not encoded as "%25s", so that the bookmark works again once
+// written back to a browser; it can never be taken for an escape, "s"
+// not being a hex digit.
+func IsPlaceholder(v string, i int) bool {
+	return i+1 < len(v) && v[i] == '%' && (v[i+1] == 's' || v[i+1] == 'S')
+}
+
 // NormalizeURI turns an IRI (RFC 3987) or a sloppily typed URI into a URI:
 // the host is converted with IDNA, and every byte a URI may not hold (non-ASCII
-// text, spaces, quotes, a stray "%") is percent-encoded as UTF-8. The result
-// still has to pass ValidateURI: NormalizeURI does not invent a scheme.
+// text, spaces, quotes, a stray "%", a "[" or "]" outside the host, as in
+// PHP's "?filter[status]=open") is percent-encoded as UTF-8; a keyword
+// placeholder (IsPlaceholder) is kept. The result still has to pass
+// ValidateURI: NormalizeURI does not invent a scheme.
 func NormalizeURI(v string) string {
 	v = strings.TrimSpace(v)
 	if v == "" || ValidateURI(v) == nil {
 		return v // a URI already: nothing to encode
 	}
 	colon := strings.IndexByte(v, ':')
+	tail := colon + 1 // where brackets are no host's: after the authority
 	if colon > 0 {
 		rest := v[colon+1:]
 		if strings.HasPrefix(rest, "//") {
@@ -220,6 +246,7 @@ func NormalizeURI(v string) string {
 				}
 			}
 			v = v[:colon+1] + "//" + userinfo + host + port + auth[end:]
+			tail = colon + 3 + len(userinfo) + len(host) + len(port)
 		}
 	}
 	var b strings.Builder
@@ -227,8 +254,10 @@ func NormalizeURI(v string) string {
 	for i := 0; i < len(v); i++ {
 		c := v[i]
 		switch {
-		case c == '%' && i+2 < len(v) && syntax.IsHex(v[i+1]) && syntax.IsHex(v[i+2]):
+		case c == '%' && i+2 < len(v) && syntax.IsHex(v[i+1]) && syntax.IsHex(v[i+2]), IsPlaceholder(v, i):
 			b.WriteByte(c)
+		case (c == '[' || c == ']') && i >= tail:
+			fmt.Fprintf(&b, "%%%02X", c) // RFC 3986 3.2.2: only a host holds them
 		case c == '#' && hashes == 0:
 			hashes++
 			b.WriteByte(c)
