@@ -78,6 +78,13 @@ func TestReadStateImports(t *testing.T) {
 			`<DT><A HREF="https://b.example/" ADD_DATE="1577934245" TOREAD="0">B</A>` + "\n" +
 			`<DT><A HREF="https://c.example/" ADD_DATE="1577934245">C</A>` + "\n</DL><p>\n",
 			map[string]bool{"https://a.example/": true, "https://b.example/": false, "https://c.example/": false}},
+		// linkding's export (bookmarks/services/exporter.py): lines joined
+		// by "\n\r", TOREAD "1" for unread and "0" for read on every link.
+		{"linkding", netscape.Format, "<!DOCTYPE NETSCAPE-Bookmark-file-1>\n\r" +
+			`<META HTTP-EQUIV="Content-Type" CONTENT="text/html; charset=UTF-8">` + "\n\r<TITLE>Bookmarks</TITLE>\n\r<H1>Bookmarks</H1>\n\r<DL><p>\n\r" +
+			`<DT><A HREF="https://a.example/" ADD_DATE="1577934245" PRIVATE="0" TOREAD="1" TAGS="go">A</A>` + "\n\r<DD>later\n\r" +
+			`<DT><A HREF="https://b.example/" ADD_DATE="1577934245" PRIVATE="1" TOREAD="0" TAGS="linkding:archived">B</A>` + "\n\r</DL><p>",
+			map[string]bool{"https://a.example/": true, "https://b.example/": false}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
