@@ -23,18 +23,27 @@ import (
 // figure for adults reading prose on a screen.
 const WordsPerMinute = 230
 
+// Field is the field a Set (or an Add) gives a record to put it on the
+// reading list (toRead) or to take it off: ssd3.FieldToRead with the mark,
+// or cleared, since absence is the one way the catalogue says "read".
+func Field(toRead bool) ssd3.Field {
+	if toRead {
+		return ssd3.Field{Name: ssd3.FieldToRead, Value: ssd3.ToReadMark}
+	}
+	return ssd3.Field{Name: ssd3.FieldToRead, Value: ""}
+}
+
 // Mark is the edit that puts the records refs on the reading list. A
 // record on it already is left as it is; if every one is, Apply returns
 // catalogue.ErrUnchanged.
 func Mark(refs []catalogue.Ref) catalogue.Edit {
-	return catalogue.SetMany{Refs: refs, Fields: []ssd3.Field{{Name: ssd3.FieldToRead, Value: ssd3.ToReadMark}}}
+	return catalogue.SetMany{Refs: refs, Fields: []ssd3.Field{Field(true)}}
 }
 
-// Unmark is the edit that takes the records refs off the reading list:
-// their FieldToRead goes, whatever its value, since absence is the one
-// way the catalogue says "read".
+// Unmark is the edit that takes the records refs off the reading list,
+// whatever their FieldToRead's value was.
 func Unmark(refs []catalogue.Ref) catalogue.Edit {
-	return catalogue.SetMany{Refs: refs, Fields: []ssd3.Field{{Name: ssd3.FieldToRead, Value: ""}}}
+	return catalogue.SetMany{Refs: refs, Fields: []ssd3.Field{Field(false)}}
 }
 
 // Toggle is the edit of the l key: if any of recs is not on the reading
