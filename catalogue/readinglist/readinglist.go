@@ -63,7 +63,7 @@ func Toggle(recs []*ssd3.Record) (catalogue.Edit, bool) {
 }
 
 // Queue returns the records of recs on the reading list, oldest first by
-// when they were added (ssd3.AddedAt), records added at the same time in
+// when they were added (Record.Added: X-ADDED, else DATE), records added at the same time in
 // the order of recs. recs is left as it is.
 func Queue(recs []*ssd3.Record) []*ssd3.Record {
 	var out []*ssd3.Record
@@ -73,7 +73,7 @@ func Queue(recs []*ssd3.Record) []*ssd3.Record {
 		}
 	}
 	slices.SortStableFunc(out, func(a, b *ssd3.Record) int {
-		return ssd3.AddedAt(a).Compare(ssd3.AddedAt(b))
+		return a.Added().Compare(b.Added())
 	})
 	return out
 }
@@ -82,6 +82,16 @@ func Queue(recs []*ssd3.Record) []*ssd3.Record {
 // up to a whole minute; 0 for a text without words.
 func ReadingTime(text string) time.Duration {
 	return ReadingTimeWords(len(strings.Fields(text)))
+}
+
+// BytesPerWord is the average length of a word and the space after it in
+// English prose, for ReadingTimeBytes.
+const BytesPerWord = 6
+
+// ReadingTimeBytes is ReadingTime of a text of n bytes, for a page whose
+// length the archive knows without reading its text.
+func ReadingTimeBytes(n int) time.Duration {
+	return ReadingTimeWords((n + BytesPerWord - 1) / BytesPerWord)
 }
 
 // ReadingTimeWords is ReadingTime of a text of words words.

@@ -117,6 +117,9 @@ func TestReadingTime(t *testing.T) {
 			t.Errorf("ReadingTimeWords(%d) = %v, want %v", tc.words, got, tc.want)
 		}
 	}
+	if got := ReadingTimeBytes(230 * BytesPerWord); got != time.Minute {
+		t.Errorf("ReadingTimeBytes(230 words' bytes) = %v", got)
+	}
 	if got := ReadingTime(strings.Repeat("word ", 461)); got != 3*time.Minute {
 		t.Errorf("ReadingTime(461 words) = %v", got)
 	}

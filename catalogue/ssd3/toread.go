@@ -1,7 +1,5 @@
 package ssd3
 
-import "time"
-
 // FieldToRead is the extension field (2.2) that marks a record to read:
 // the reading list is the records that have it with the value ToReadMark.
 // It is the field Pinboard's and Diigo's exports carry as TOREAD.
@@ -15,14 +13,3 @@ const ToReadMark = "1"
 
 // ToRead reports whether r is on the reading list.
 func ToRead(r *Record) bool { return r.Extension(FieldToRead) == ToReadMark }
-
-// AddedAt is when r was added: its X-ADDED (FieldAdded) once its DATE has
-// moved, else its DATE (3.3). The zero time if neither is a valid date.
-func AddedAt(r *Record) time.Time {
-	if v := r.Extension(FieldAdded); v != "" {
-		if t, err := ParseDate(v); err == nil {
-			return t
-		}
-	}
-	return r.Date()
-}
