@@ -606,11 +606,11 @@ func (m *Model) bottom() string {
 	if m.failed() {
 		parts = append(parts, "not archived: "+display.Text(m.page.Failed)+" (a tries again)")
 	}
-	if m.offersRead() {
-		return th.Info.Render("the end: y marks it read, off the reading list") + th.Dim.Render(strings.Join(append([]string{""}, parts...), "  ·  "))
-	}
 	if n := len(m.lines); n > m.bodyHeight() {
 		parts = append(parts, fmt.Sprintf("%d%%", 100*min(n, m.offset+m.bodyHeight())/n))
+	}
+	if m.offersRead() {
+		return th.Info.Render("the end: y marks it read, off the reading list") + th.Dim.Render(strings.Join(append([]string{""}, parts...), "  ·  "))
 	}
 	return th.Dim.Render(strings.Join(parts, "  ·  "))
 }
