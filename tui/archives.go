@@ -200,7 +200,7 @@ func (a *archives) openReader(ctx dialog.Context, rec *ssd3.Record) dialog.Dialo
 			return nil, errors.New("select a bookmark with a valid URI to read its page")
 		}})
 	}
-	o := reader.Options{Fetch: a.fetch, URI: rec.URI(), Name: rec.Name(), Added: rec.Added()}
+	o := reader.Options{Fetch: a.fetch, URI: rec.URI(), Name: rec.Name(), Added: rec.Added(), ToRead: ssd3.ToRead(rec), Ref: rec.Ref()}
 	if dir := a.dir; dir != "" {
 		o.Load = func(uri string) (*archive.Page, error) {
 			st, err := archive.OpenRead(dir)

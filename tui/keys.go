@@ -238,6 +238,14 @@ func newActions(k keyMap) []action {
 			one: openScreen(false, func(h *host, ctx dialog.Context, rec *ssd3.Record) dialog.Dialog {
 				return dups.New(ctx, h.catalogue(), rec)
 			})},
+		// The reading list: l marks the record (or the selection) beside
+		// Q, the screen of those marked.
+		{Action: dialog.Action{Binding: b([]string{"l"}, "l", "to read / read"), Col: 6},
+			needsRec: true, one: (*host).toggleToRead, many: (*host).toggleToReadMany},
+		{Action: dialog.Action{Binding: b([]string{"Q"}, "Q", "reading list"), Col: 6},
+			one: openScreen(false, func(h *host, ctx dialog.Context, _ *ssd3.Record) dialog.Dialog {
+				return h.readingList(ctx)
+			})},
 		listed(k.CheckLinks, 6, false), listed(k.MergeCopies, 6, false), listed(k.Sync, 6, false),
 	}
 }

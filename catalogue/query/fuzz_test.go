@@ -31,6 +31,12 @@ func fuzzRecords(t testing.TB) []*ssd3.Record {
 		ssd3.NewRecord(ssd3.Values{Name: "Short", Category: strings.Repeat("É", nulFar), Description: "after a long category", Extensions: tags("a, b")}),
 		ssd3.NewRecord(ssd3.Values{Name: "Short", Category: "c", Description: "after long tags", Extensions: tags(strings.Repeat("tag", 90) + ", last")}),
 		ssd3.NewRecord(ssd3.Values{Name: strings.Repeat("n", nulFar-1), Category: "near", Description: "the name's NUL just near"}),
+		// The reading list (toread:): the mark, the "0" Pinboard writes
+		// for read, a value that is neither, and the mark misnamed.
+		ssd3.NewRecord(ssd3.Values{URI: "https://later.example/", Name: "To read", Extensions: []ssd3.Field{{Name: ssd3.FieldToRead, Value: ssd3.ToReadMark}}}),
+		ssd3.NewRecord(ssd3.Values{URI: "https://later.example/read", Name: "Read", Extensions: []ssd3.Field{{Name: ssd3.FieldToRead, Value: "0"}}}),
+		ssd3.NewRecord(ssd3.Values{URI: "https://later.example/yes", Name: "Yes", Extensions: []ssd3.Field{{Name: ssd3.FieldToRead, Value: "yes"}}}),
+		ssd3.NewRecord(ssd3.Values{URI: "https://later.example/case", Name: "Case", Extensions: []ssd3.Field{{Name: "X-ToRead", Value: ssd3.ToReadMark}}}),
 		// Look-alikes of the fixture's (dup:yes).
 		ssd3.NewRecord(ssd3.Values{URI: "http://koeln.de/#altstadt", Name: "Köln again"}),
 		ssd3.NewRecord(ssd3.Values{URI: "https://go.dev/?utm_source=x", Name: "go.dev again"}),
@@ -51,6 +57,7 @@ func FuzzSearch(f *testing.F) {
 		`"a|b" OR`, "foo:bar", "https://go.dev 12:30", "dup:yes", "koln dup:no", "dup:maybe", "-dup:yes OR rating:4",
 		"link:dead", "link:unchecked koln", "link:gone", "-link:ok|dup:yes", "link:ok 0", "dup:yes 0",
 		"in:Programming", "in:none", `-in:"a b/c\\/d"`, "in:travel|in:none",
+		"toread:yes", "toread:no koln", "-toread:yes|rating:4", "toread:maybe", "x-toread:1 toread:no",
 		"text:koln", `-text:"köln dom"`, "text:a|text:b rating:4", "archive:failed OR text:x", "archive:maybe"} {
 		f.Add(s)
 	}
@@ -62,6 +69,7 @@ func FuzzSearch(f *testing.F) {
 	check := sf.check
 	f.Fuzz(func(t *testing.T, text string) {
 		check(t, text)
+		sf.checkToRead(t, text)
 		words := strings.Fields(text)
 		if len(words) < 2 {
 			return
@@ -143,6 +151,39 @@ func (sf *searchFuzz) check(t *testing.T, text string) {
 				t.Fatalf("search %q: %d marks for %d runes of %q", text, len(m), utf8.RuneCountInString(v), v)
 			}
 		}
+	}
+}
+
+// checkToRead: a search and toread:yes (or toread:no) finds what the
+// search finds that is (or is not) on the reading list, as the field's
+// value tells it here, apart from the package, through Filter and an
+// Index.
+func (sf *searchFuzz) checkToRead(t *testing.T, text string) {
+	words := strings.Fields(text)
+	if strings.ContainsAny(text, `"|\\`) || len(words) > 0 && (strings.EqualFold(words[len(words)-1], "OR") || strings.HasSuffix(text, "-")) {
+		return // the term added would be within a phrase or an OR
+	}
+	q, err := Parse(text)
+	if err != nil || q.texts {
+		return
+	}
+	base := Filter(sf.recs, q)
+	for _, yes := range []bool{true, false} {
+		term := map[bool]string{true: " toread:yes", false: " toread:NO"}[yes]
+		both, err := Parse(text + term)
+		if err != nil {
+			t.Fatalf("search %q: %v", text+term, err)
+		}
+		var want []*ssd3.Record
+		for _, r := range base {
+			if (r.Extension("X-TOREAD") == "1") == yes {
+				want = append(want, r)
+			}
+		}
+		if got := Filter(sf.recs, both); !slices.Equal(got, want) {
+			t.Fatalf("search %q finds %d records; %d of those %q finds are, by X-TOREAD", text+term, len(got), len(want), text)
+		}
+		sf.checkIndex(t, text+term, both, want)
 	}
 }
 

@@ -60,6 +60,7 @@ const (
   in:Go/Web    CATEGORY Go/Web and those under it; in:none: no CATEGORY`
 	helpLangType = `  lang:en      LANGUAGE en, en-gb, ...; type:text (text/...), type:text/html`
 	helpArchive  = `  text:koln    the archived page (text:"a phrase"); archive:yes, no, failed`
+	helpFlags    = `  dup:yes      its URI looks like another's; toread:yes to read; and :no`
 )
 
 // qualifierTable is every qualifier, in the order the error of an unknown
@@ -122,9 +123,14 @@ var qualifierTable = []qualifier{
 		help: `  date:2015    also date:2015-10, date:>=2015-10-31 (<, <=, >, =)`,
 	},
 	{
+		names: []string{"toread"},
+		parse: parseToRead, eval: evalToRead, lights: lightsNone,
+		help: helpFlags,
+	},
+	{
 		names: []string{"dup"}, dups: true,
 		parse: parseDup, eval: evalDup, lights: lightsNone,
-		help: `  dup:yes      its URI looks like another's (uricat dups); dup:no: not`,
+		help: helpFlags,
 	},
 	{
 		names: []string{"link"}, links: true,
@@ -311,6 +317,18 @@ func parseDup(t *term, _, v string) error {
 	return nil
 }
 
+// parseToRead parses yes (num 1) or no (0).
+func parseToRead(t *term, _, v string) error {
+	switch strings.ToLower(v) {
+	case "yes":
+		t.num = 1
+	case "no":
+	default:
+		return errors.New("toread: is yes or no (toread:yes finds the reading list)")
+	}
+	return nil
+}
+
 // parseLink parses a linkcheck.Status.
 func parseLink(t *term, _, v string) error {
 	if s := linkcheck.Status(strings.ToLower(v)); slices.Contains(linkcheck.Statuses, s) {
@@ -415,6 +433,10 @@ func evalDate(t *term, d *doc) bool {
 
 func evalDup(t *term, d *doc) bool {
 	return d.dups[d.rec] == (t.num == 1)
+}
+
+func evalToRead(t *term, d *doc) bool {
+	return ssd3.ToRead(d.rec) == (t.num == 1)
 }
 
 func evalLink(t *term, d *doc) bool {

@@ -35,6 +35,7 @@ func qualifierCases() map[string]qualifierCase {
 		"type":   {"type:text", ssd3.Values{URI: uri, Type: "text/html; charset=utf-8"}, "type:te", ""},
 		"rating": {"rating:>=4", ssd3.Values{URI: uri, Rating: 5}, "", ""},
 		"date":   {"date:2015-10", ssd3.Values{URI: uri, Date: date("31/10/2015 10:00:00")}, "date:2015", ""},
+		"toread": {"toread:yes", ssd3.Values{URI: uri, Extensions: []ssd3.Field{{Name: ssd3.FieldToRead, Value: ssd3.ToReadMark}}}, "", ""},
 		"dup":    {"dup:yes", ssd3.Values{URI: uri}, "", ""},
 		"link":   {"link:dead", ssd3.Values{URI: uri}, "", ""},
 		// The pages text: and archive: read are the archive's: its

@@ -322,7 +322,7 @@ func TestParseErrors(t *testing.T) {
 		{"lang:e_n", "lang:e_n", 1, "a language is a tag like en or en-gb"},
 		{"tag:a,b", "tag:a,b", 1, "one tag per term"},
 		// Issue 24: an unknown qualifier is an error, as rating:9 is.
-		{"foo:bar", "foo:bar", 1, `unknown qualifier foo: (name cat in desc tag uri x-NAME lang type rating date dup link text archive); quoted, "foo:bar" is text`},
+		{"foo:bar", "foo:bar", 1, `unknown qualifier foo: (name cat in desc tag uri x-NAME lang type rating date toread dup link text archive); quoted, "foo:bar" is text`},
 		{"go -categroy:x", "-categroy:x", 4, "unknown qualifier categroy:"},
 		{"koln OR Bad:x", "Bad:x", 9, "unknown qualifier Bad:"},
 		{"koln|foo:b", "foo:b", 6, "unknown qualifier foo:"},

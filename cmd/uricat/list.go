@@ -85,6 +85,13 @@ func (o *listOptions) run(e *env) error {
 	if !group.IsZero() {
 		groups = query.GroupRecords(recs, group)
 	}
+	return o.print(e, recs, q, groups)
+}
+
+// print prints recs as list does, in groups if groups is not nil, as
+// text or (--json) JSON; q is the search that found them, for the
+// snippets of its text: terms.
+func (o *listOptions) print(e *env, recs []*ssd3.Record, q *query.Query, groups []query.Group) error {
 	if o.json {
 		// Each record with its link's status, if `uricat links` checked
 		// it; results that cannot be read only leave the statuses out.

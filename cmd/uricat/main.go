@@ -57,6 +57,7 @@ var commands = []struct {
 	{"check", inTree(newCheckCmd)},
 	{"list", inTree(newListCmd)},
 	{"add", inTree(newAddCmd)},
+	{"later", inTree(newLaterCmd)},
 	{"refresh", inTree(newRefreshCmd)},
 	{"import", inTree(newImportCmd)},
 	{"export", inTree(newExportCmd)},

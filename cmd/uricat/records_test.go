@@ -75,7 +75,7 @@ func TestSet(t *testing.T) {
 		{[]string{"id:7", "--rating", "6"}, 1, "uricat set: RATING \"6\" must be an integer from 1 to 5 (3.6); nothing was changed\n"},
 		{[]string{"id:7", "--name", ""}, 1, "uricat set: NAME is required"},
 		{[]string{"id:7", "--language", "klingon", "--type", "html"}, 1, "LANGUAGE \"klingon\""},
-		{[]string{"id:7"}, 2, "uricat set: nothing to set: give --name, --id, --category, --description, --rating, --language, --type, --tags, --add-tags, --remove-tags or --x\n"},
+		{[]string{"id:7"}, 2, "uricat set: nothing to set: give --name, --id, --category, --description, --rating, --language, --type, --tags, --add-tags, --remove-tags, --to-read, --read or --x\n"},
 		{[]string{"http://nowhere/", "--rating", "1"}, 1, "uricat set: no record has the URI http://nowhere/"},
 	} {
 		before := mustRead(t, path)

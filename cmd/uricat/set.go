@@ -9,6 +9,7 @@ import (
 
 	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/query"
+	"github.com/uricat/uricat/catalogue/readinglist"
 	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/internal/display"
 	"github.com/uricat/uricat/internal/plural"
@@ -20,6 +21,7 @@ type setOptions struct {
 	search              string
 	yes, all            bool
 	addTags, removeTags string
+	toRead, read        bool
 	// What the flags and arguments make: the fields to set, the tags to
 	// add and remove, and the records (the search's, or the selector's).
 	fields      []ssd3.Field
@@ -54,7 +56,8 @@ stamped.
 		Example: `  uricat set https://go.dev/ --rating 4 --tags go,lang
   uricat set id:7 --category '' --x X-SEEN=yes
   uricat set --search 'uri:go.dev' --category Programming/Go --add-tags go
-  uricat set --search 'cat:Inbox' --category Reading --yes`,
+  uricat set --search 'cat:Inbox' --category Reading --yes
+  uricat set 12 --read                       # off the reading list`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			searched := cmd.Flags().Changed("search") || o.all
 			switch {
@@ -66,6 +69,12 @@ stamped.
 			fields, err := o.ff.fields(cmd.Flags())
 			if err != nil {
 				return err
+			}
+			if o.toRead && o.read {
+				return usageError(errors.New("--to-read puts a record on the reading list and --read takes it off: give one"))
+			}
+			if o.toRead || o.read {
+				fields = append(fields, readinglist.Field(o.toRead))
 			}
 			add, remove := ssd3.SplitTags(o.addTags), ssd3.SplitTags(o.removeTags)
 			o.fields, o.add, o.remove, o.searched = fields, add, remove, searched
@@ -81,7 +90,7 @@ stamped.
 				for i, f := range fieldFlagTable {
 					flags[i] = "--" + f.flag
 				}
-				return usageError(fmt.Errorf("nothing to set: give %s, --add-tags, --remove-tags or --x", strings.Join(flags, ", ")))
+				return usageError(fmt.Errorf("nothing to set: give %s, --add-tags, --remove-tags, --to-read, --read or --x", strings.Join(flags, ", ")))
 			}
 			for _, t := range append(add, remove...) {
 				if err := ssd3.CheckTag(t); err != nil {
@@ -99,6 +108,8 @@ stamped.
 	o.ff.register(cmd.Flags(), true)
 	cmd.Flags().StringVar(&o.addTags, "add-tags", "", "comma-separated `TAGS` to add to those the record has")
 	cmd.Flags().StringVar(&o.removeTags, "remove-tags", "", "comma-separated `TAGS` to remove from those the record has")
+	cmd.Flags().BoolVar(&o.toRead, "to-read", false, "put the record on the reading list (X-TOREAD: 1; uricat later)")
+	cmd.Flags().BoolVar(&o.read, "read", false, "take the record off the reading list")
 	cmd.Flags().StringVar(&o.search, "search", "", "change the valid records that match the search `QUERY`")
 	cmd.Flags().BoolVar(&o.yes, "yes", false, "with --search or --all, change what it lists")
 	cmd.Flags().BoolVar(&o.all, "all", false, "every valid record (with --search of exclusions: but those)")

@@ -116,7 +116,8 @@ var Format = importers.Format{
 // PocketFormat is the HTML export of Pocket (getpocket.com): <h1> sections
 // ("Unread", "Read Archive") of <ul> lists of links with a time_added (Unix
 // seconds) and comma-separated tags. Sections become CATEGORY, time_added
-// DATE, tags X-TAGS.
+// DATE, tags X-TAGS; a bookmark in "Unread" is on the reading list too
+// (X-TOREAD 1, importers.MarkUnread).
 var PocketFormat = importers.Format{
 	Name:       "pocket",
 	Title:      "Pocket export (HTML)",
@@ -129,7 +130,8 @@ var PocketFormat = importers.Format{
 
 // InstapaperFormat is the HTML export of Instapaper: an <h1> per folder
 // ("Unread", "Archive", the user's folders) and an <ol> of links, without
-// dates. Folders become CATEGORY.
+// dates. Folders become CATEGORY; a bookmark in "Unread" is on the
+// reading list too (X-TOREAD 1).
 var InstapaperFormat = importers.Format{
 	Name:       "instapaper",
 	Title:      "Instapaper export (HTML)",
@@ -667,6 +669,9 @@ func (r *Reader) endEntry() {
 	if b := r.cur; b != nil {
 		r.cur = nil
 		if rec := r.record(b); rec != nil {
+			if r.section != nil {
+				importers.MarkUnread(rec, r.section.name)
+			}
 			r.ready = append(r.ready, rec)
 		}
 	}

@@ -296,7 +296,8 @@ func TestExportGolden(t *testing.T) { importertest.CheckGolden(t, newWriter, *up
 
 // Issue 10, item 8: Pocket's and Instapaper's HTML exports (Memex's
 // bookmark-exports test data): their <h1> sections become CATEGORY,
-// Pocket's time_added DATE and its tags X-TAGS.
+// Pocket's time_added DATE and its tags X-TAGS; the bookmarks of
+// "Unread" are on the reading list (X-TOREAD 1), those of others not.
 func TestPocketAndInstapaper(t *testing.T) {
 	pocket := `<!DOCTYPE html>
 <html>
@@ -324,9 +325,10 @@ func TestPocketAndInstapaper(t *testing.T) {
 	}
 	recs, diags := readAllWith(t, PocketFormat, pocket)
 	checkRecords(t, recs, []want{
-		{uri: "https://twitter.com/home", name: "Home / Twitter", category: "Unread", date: unix(1563298794)},
+		{uri: "https://twitter.com/home", name: "Home / Twitter", category: "Unread", date: unix(1563298794),
+			ext: map[string]string{"X-TOREAD": "1"}},
 		{uri: "https://getpocket.com/a/queue/list/", name: "Pocket: My List", category: "Unread", date: unix(1484061280),
-			ext: map[string]string{"X-TAGS": "read, later"}},
+			ext: map[string]string{"X-TAGS": "read, later", "X-TOREAD": "1"}},
 	})
 	checkDiags(t, diags, []string{`16 dropped: empty section "Read Archive" not imported`})
 
@@ -360,7 +362,8 @@ func TestPocketAndInstapaper(t *testing.T) {
 	recs, diags = readAllWith(t, InstapaperFormat, instapaper)
 	checkRecords(t, recs, []want{
 		{uri: "https://en.wikipedia.org/wiki/United_States", name: "United States - Wikipedia", category: "test", date: ssd3.FormatDate(now)},
-		{uri: "http://www.isnichwahr.de/", name: "Fun Pics, lustige Videos und Online Games kostenlos auf isnichwahr.de", category: "Unread", date: ssd3.FormatDate(now)},
+		{uri: "http://www.isnichwahr.de/", name: "Fun Pics, lustige Videos und Online Games kostenlos auf isnichwahr.de", category: "Unread", date: ssd3.FormatDate(now),
+			ext: map[string]string{"X-TOREAD": "1"}},
 	})
 	checkDiags(t, diags, []string{noDate(2, "the time of the import", now)})
 }

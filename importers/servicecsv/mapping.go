@@ -15,11 +15,12 @@ const (
 	cellStatus                   // Pocket's status, made the section name of its HTML export
 	cellExcerpt                  // the DESCRIPTION when the row has no note, else its field
 	cellFlag                     // "true" is "1"; "false" is no field
+	cellFolder                   // a folder, as it is; "Unread" also marks the record to read
 )
 
 // String is how the package doc's tables name the kind.
 func (k cellKind) String() string {
-	return [...]string{"text", "date", "tags", "tags (JSON array)", "Unread, Read Archive", "DESCRIPTION if no note", "true 1"}[k]
+	return [...]string{"text", "date", "tags", "tags (JSON array)", "Unread, Read Archive", "DESCRIPTION if no note", "true 1", "text"}[k]
 }
 
 // column is one column of a service's CSV: its name in the header
@@ -67,7 +68,7 @@ var (
 			{name: "URL", field: ssd3.FieldURI},
 			{name: "Title", field: ssd3.FieldName},
 			{name: "Selection", field: ssd3.FieldDescription},
-			{name: "Folder", field: ssd3.FieldCategory},
+			{name: "Folder", field: ssd3.FieldCategory, kind: cellFolder},
 			{name: "Timestamp", field: ssd3.FieldDate, kind: cellDate},
 			{name: "Tags", field: ssd3.FieldTags, kind: cellJSONTags},
 		},

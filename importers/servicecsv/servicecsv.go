@@ -16,7 +16,8 @@
 // ("title,url,time_added,tags,status"): time_added is Unix seconds, tags
 // are separated by "|", status is "unread" or "archive", which become the
 // sections of Pocket's HTML export ("Unread", "Read Archive"), so that a
-// bookmark reads the same from either.
+// bookmark reads the same from either. An unread bookmark is also on the
+// reading list (X-TOREAD 1, importers.MarkUnread), as in the HTML export.
 //
 //	column      field     cell
 //	title       NAME      text
@@ -31,7 +32,8 @@
 // Timestamp", then "Tags" in later exports): Selection is the text
 // selected when the page was saved; Folder "Unread", "Archive", "Starred"
 // or a folder of the user's, as the sections of its HTML export;
-// Timestamp Unix seconds; Tags a JSON array of names.
+// Timestamp Unix seconds; Tags a JSON array of names. A bookmark in
+// "Unread" is also on the reading list (X-TOREAD 1), as in the HTML export.
 //
 //	column     field        cell
 //	URL        URI          text
@@ -201,6 +203,9 @@ func (r *Reader) record(row []string, line int) *ssd3.Record {
 		switch c.kind {
 		case cellText:
 			setText(rec, c.field, v)
+		case cellFolder:
+			setText(rec, c.field, v)
+			importers.MarkUnread(rec, v)
 		case cellDate:
 			t, err := parseDate(v)
 			if err != nil {
@@ -213,6 +218,7 @@ func (r *Reader) record(row []string, line int) *ssd3.Record {
 			rec.SetExtension(c.field, joinTags(jsonTags(v)))
 		case cellStatus:
 			rec.SetCategory(pocketSection(v))
+			importers.MarkUnread(rec, v)
 		case cellExcerpt:
 			excerpt, excerptText = c, v
 		case cellFlag:

@@ -48,13 +48,13 @@ func TestExports(t *testing.T) {
 		want   []*ssd3.Record
 	}{
 		{"testdata/pocket.csv", PocketFormat, []*ssd3.Record{
-			rec("https://go.dev/doc/code", "How to Write Go Code", time.Unix(1705312345, 0), "Unread", "", "X-TAGS", "go, programming"),
+			rec("https://go.dev/doc/code", "How to Write Go Code", time.Unix(1705312345, 0), "Unread", "", "X-TAGS", "go, programming", "X-TOREAD", "1"),
 			rec("https://example.com/untitled", "https://example.com/untitled", time.Unix(1705312346, 0), "Read Archive", ""),
 			rec("https://go.dev/blog/errors-are-values", "Errors are values, by Rob Pike", time.Unix(1705312400, 0), "Read Archive", "",
 				"X-TAGS", "go, errors, reading list"),
 		}},
 		{"testdata/instapaper.csv", InstapaperFormat, []*ssd3.Record{
-			rec("https://go.dev/blog/loopvar-preview", "Fixing For Loops in Go 1.22", time.Unix(1695830400, 0), "Unread", ""),
+			rec("https://go.dev/blog/loopvar-preview", "Fixing For Loops in Go 1.22", time.Unix(1695830400, 0), "Unread", "", "X-TOREAD", "1"),
 			rec("https://example.org/article", "An article, with a comma", time.Unix(1695830500, 0), "Archive", "The \"selected\" text,\nover two lines",
 				"X-TAGS", "go, reading"),
 			rec("https://example.org/starred", "Starred one", time.Unix(1695830600, 0), "Starred", ""),

@@ -30,7 +30,9 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/uricat/uricat/archive"
+	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/query"
+	"github.com/uricat/uricat/catalogue/readinglist"
 	"github.com/uricat/uricat/internal/display"
 	"github.com/uricat/uricat/tui/dialog"
 	"github.com/uricat/uricat/tui/markdown"
@@ -52,6 +54,11 @@ type Options struct {
 	Fetch func(ctx context.Context, uri string) (*archive.Page, error)
 	// Open opens a URI with the system opener; nil is system.Open.
 	Open func(uri string) tea.Cmd
+	// ToRead: the record Ref is on the reading list, and reading the
+	// article to its end offers to take it off (y), through the
+	// context's store, one undoable edit.
+	ToRead bool
+	Ref    catalogue.Ref
 }
 
 // ArchivedMsg tells the root that the reader archived Page: the list's
@@ -254,6 +261,8 @@ func (m *Model) actions() dialog.Actions {
 			Do: func(tea.KeyMsg) tea.Cmd { m.step(1); return nil }},
 		{Binding: key.NewBinding(key.WithKeys("N"), key.WithHelp("N", "previous match")), When: isReading,
 			Do: func(tea.KeyMsg) tea.Cmd { m.step(-1); return nil }},
+		{Binding: key.NewBinding(key.WithKeys("y"), key.WithHelp("y", "mark read")), Bar: true, Col: 1, When: m.offersRead,
+			Do: func(tea.KeyMsg) tea.Cmd { return m.markRead() }},
 		{Binding: key.NewBinding(key.WithKeys("a", "y"), key.WithHelp("a", "archive it now")), Bar: true, Col: 1, When: canFetch,
 			Do: func(tea.KeyMsg) tea.Cmd { return m.fetch() }},
 		{Binding: key.NewBinding(key.WithKeys("o"), key.WithHelp("o", "open live page")), Bar: true, Col: 2,
@@ -265,6 +274,28 @@ func (m *Model) actions() dialog.Actions {
 		{Binding: key.NewBinding(key.WithKeys("esc", "q"), key.WithHelp("esc", "back")), Bar: true, Col: 2,
 			Do: func(tea.KeyMsg) tea.Cmd { return m.close() }},
 	}
+}
+
+// offersRead reports whether the bottom line offers to mark the record
+// read: it is on the reading list and its article shows to its end.
+func (m *Model) offersRead() bool {
+	return m.opts.ToRead && m.state == reading && m.lines != nil && !m.failed() &&
+		m.offset+m.bodyHeight() >= len(m.lines)
+}
+
+// markRead takes the record off the reading list.
+func (m *Model) markRead() tea.Cmd {
+	if m.ctx.Store == nil {
+		return nil
+	}
+	cmd, err := m.ctx.Store.Apply(readinglist.Unmark([]catalogue.Ref{m.opts.Ref}), "marked “"+display.Text(m.opts.Name)+"” read; DATE now (SSD3 3.3)")
+	if err != nil {
+		m.note = "not marked read: " + dialog.Describe(err)
+		return nil
+	}
+	m.opts.ToRead = false
+	m.note = "marked read (u in the list undoes it)"
+	return cmd
 }
 
 // failed reports whether the archived copy is a failure's note.
@@ -577,6 +608,9 @@ func (m *Model) bottom() string {
 	}
 	if n := len(m.lines); n > m.bodyHeight() {
 		parts = append(parts, fmt.Sprintf("%d%%", 100*min(n, m.offset+m.bodyHeight())/n))
+	}
+	if m.offersRead() {
+		return th.Info.Render("the end: y marks it read, off the reading list") + th.Dim.Render(strings.Join(append([]string{""}, parts...), "  ·  "))
 	}
 	return th.Dim.Render(strings.Join(parts, "  ·  "))
 }

@@ -13,6 +13,8 @@ import (
 	"github.com/muesli/termenv"
 
 	"github.com/uricat/uricat/archive"
+	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/tui/dialog"
 	"github.com/uricat/uricat/tui/dialog/dialogtest"
 	"github.com/uricat/uricat/tui/theme"
@@ -305,6 +307,58 @@ func TestCloseWhileArchivingLetsItEnd(t *testing.T) {
 			}
 			if _, cmd := m.Update(<-answer); cmd != nil {
 				t.Error("the closed reader acted on its late answer")
+			}
+		})
+	}
+}
+
+// TestEndOffersMarkRead: a record on the reading list, read to the end of
+// its article, is offered to be marked read; y takes it off through the
+// store, one edit. Before the end, and for a record not on the list, y
+// does nothing and nothing is offered.
+func TestEndOffersMarkRead(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		name   string
+		toRead bool
+		keys   []string
+		offer  bool
+	}{
+		{"top", true, []string{"y"}, false},
+		{"end", true, []string{"G"}, true},
+		{"not queued", false, []string{"G", "y"}, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			c, err := catalogue.Read(strings.NewReader("URI: https://go.dev/intro\r\nNAME: Go intro\r\nDATE: 06/05/2019 07:08:09\r\nX-TOREAD: 1\r\n"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			rec := c.Records()[0]
+			st := &dialogtest.Store{Cat: c}
+			ctx := dialog.NewContext(theme.Plain())
+			ctx.Store = st
+			m := New(ctx, Options{URI: rec.URI(), Name: rec.Name(), ToRead: tc.toRead, Ref: rec.Ref(),
+				Load: func(string) (*archive.Page, error) { return article(), nil }, Open: (&opened{}).open})
+			m.SetSize(80, 24)
+			run(m, m.Init())
+			keys(m, tc.keys...)
+			bottom := ansi.Strip(m.bottom())
+			if got := strings.Contains(bottom, "y marks it read") && strings.HasSuffix(bottom, "100%"); got != tc.offer {
+				t.Fatalf("offers to mark read: %v, want %v (bottom %q)", got, tc.offer, bottom)
+			}
+			if !tc.offer {
+				if len(st.Edits) != 0 {
+					t.Fatalf("y made %d edits", len(st.Edits))
+				}
+				return
+			}
+			keys(m, "y")
+			if len(st.Edits) != 1 || ssd3.ToRead(st.Cat.Records()[0]) {
+				t.Fatalf("y: %d edits, X-TOREAD %q", len(st.Edits), st.Cat.Records()[0].Extension(ssd3.FieldToRead))
+			}
+			if bottom := ansi.Strip(m.bottom()); strings.Contains(bottom, "y marks") || !strings.Contains(bottom, "marked read") {
+				t.Errorf("after y the bottom line says %q", bottom)
 			}
 		})
 	}
