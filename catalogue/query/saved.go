@@ -128,7 +128,7 @@ func (p *parser) expand(name string) ([]term, error) {
 	q, err := inner.parse(text)
 	if err != nil {
 		var e *Error
-		if errors.As(err, &e) && len(inner.within) > 1 && strings.Contains(e.Reason, "refers to itself") {
+		if errors.As(err, &e) && strings.Contains(e.Reason, "refers to itself") {
 			return nil, errors.New(e.Reason) // a loop: said once, from where it starts
 		}
 		return nil, fmt.Errorf("in the saved search @%s: %w", name, err)
