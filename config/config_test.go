@@ -295,6 +295,10 @@ func TestRulesApply(t *testing.T) {
 		if !changed && out != r {
 			t.Errorf("%s: unchanged, yet a copy", tc.uri)
 		}
+		// File makes the same changes in place.
+		if rs.File(r) != tc.changed || len(ssd3.Diff(out, r)) > 0 {
+			t.Errorf("%s: File differs from Apply: %v", tc.uri, ssd3.Diff(out, r))
+		}
 	}
 }
 

@@ -114,3 +114,20 @@ func (rule *Rule) Describe() string {
 	}
 	return strings.Join(parts, ", ")
 }
+
+// File files r, a record not in a catalogue yet (one add, import or sync
+// brings), in place, as Apply would: it reports whether a rule changed
+// it. The records an import reads are shared with its plan, so they are
+// changed, not replaced.
+func (rs Rules) File(r *ssd3.Record) bool {
+	out, changed := rs.Apply(r)
+	if !changed {
+		return false
+	}
+	for _, f := range ssd3.Diff(r, out) {
+		// Load checked what each rule sets (checkSets): the values
+		// are ones a record holds.
+		_ = ssd3.SetField(r, f.Name, f.Value)
+	}
+	return true
+}
