@@ -12,6 +12,7 @@ import (
 	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/catalogue/suggest"
+	"github.com/uricat/uricat/config"
 	"github.com/uricat/uricat/importers/profiles"
 	"github.com/uricat/uricat/internal/display"
 	"github.com/uricat/uricat/internal/plural"
@@ -21,6 +22,7 @@ import (
 	"github.com/uricat/uricat/tui/problems"
 	"github.com/uricat/uricat/tui/records"
 	"github.com/uricat/uricat/tui/retag"
+	"github.com/uricat/uricat/tui/saved"
 	"github.com/uricat/uricat/tui/store"
 	"github.com/uricat/uricat/tui/system"
 	"github.com/uricat/uricat/tui/transfer"
@@ -69,6 +71,10 @@ type host struct {
 	// the session: the folder uricat is started in is the user's choice,
 	// and a state file for it would be one more file they did not ask for.
 	importDir string
+
+	// cfg is the configuration file, as read at start or after the @
+	// screen saved a search (savedSearches).
+	cfg *config.Config
 
 	// fetchPage fills the add form from the page of the URI typed; nil:
 	// the form fetches nothing.
@@ -796,4 +802,14 @@ func pick(n int, one, many string) string {
 		return one
 	}
 	return many
+}
+
+// savedSearches opens the screen of the saved searches, which saves the
+// search line's search; a save gives the searches from then on the new
+// file's.
+func (h *host) savedSearches(ctx dialog.Context) dialog.Dialog {
+	return saved.New(ctx, h.catalogue(), saved.Config{File: h.cfg, Current: h.search(), Saved: func(c *config.Config) {
+		h.cfg = c
+		h.list.SetSaved(c.Saved)
+	}})
 }

@@ -234,6 +234,10 @@ func newActions(k keyMap) []action {
 			one: openScreen(false, func(h *host, ctx dialog.Context, _ *ssd3.Record) dialog.Dialog {
 				return statsview.New(ctx, h.catalogue())
 			})},
+		{Action: dialog.Action{Binding: b([]string{"@"}, "@", "saved searches"), Col: 6},
+			one: openScreen(false, func(h *host, ctx dialog.Context, _ *ssd3.Record) dialog.Dialog {
+				return h.savedSearches(ctx)
+			})},
 		{Action: dialog.Action{Binding: b([]string{"D"}, "D", "duplicates"), Col: 6},
 			one: openScreen(false, func(h *host, ctx dialog.Context, rec *ssd3.Record) dialog.Dialog {
 				return dups.New(ctx, h.catalogue(), rec)

@@ -79,6 +79,7 @@ import (
 	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/query"
 	"github.com/uricat/uricat/catalogue/ssd3"
+	"github.com/uricat/uricat/config"
 	"github.com/uricat/uricat/importers/profiles"
 	"github.com/uricat/uricat/internal/display"
 	"github.com/uricat/uricat/internal/gcpause"
@@ -129,6 +130,10 @@ type Options struct {
 	// the archive's index; nil: no page is archived. The search's pass
 	// calls it, off the UI goroutine.
 	SearchArchive func(context.Context, *query.Query) *query.Query
+	// Config is the configuration file, as read: its saved searches are
+	// what @NAME stands for, and the @ screen lists and saves them. nil:
+	// none, and saving goes to config.Path().
+	Config *config.Config
 	// Tick is the timer of the model's delays (a status message's time,
 	// the check that shows the spinner, a save's retry on a lock); nil is
 	// tea.Tick. SpinnerTick turns the spinner; nil is the spinner's own
@@ -255,11 +260,16 @@ func New(opts Options) *Model {
 	m.archives = &archives{dir: opts.ArchiveDir, fetch: opts.Archive, index: opts.IndexPage, status: &m.status}
 	m.list = records.New(m.keys.listKeys())
 	m.list.SetArchive(opts.SearchArchive)
+	if opts.Config == nil {
+		opts.Config = &config.Config{Path: config.Path()}
+	}
+	m.list.SetSaved(opts.Config.Saved)
 	m.store = store.New(store.Config{Path: opts.Path, Catalogue: opts.Catalogue, Follow: opts.Follow, Status: &m.status,
 		Tick: m.ticks.after})
 	m.host = &host{common: &m.common, store: m.store, list: m.list, status: &m.status, profiles: opts.Profiles,
 		size:   func() (int, int) { return m.width, m.layout().bodyH },
-		search: func() string { return m.input.Value() }, show: m.show, setSearch: m.setSearch, undoRedo: m.undoRedo}
+		search: func() string { return m.input.Value() }, show: m.show, setSearch: m.setSearch, undoRedo: m.undoRedo,
+		cfg: opts.Config}
 	if c := opts.Client; c != nil {
 		m.host.fetchPage = func(ctx context.Context, uri string) (*webpage.Page, error) {
 			return webpage.Fetch(ctx, c, uri, opts.UserAgent)

@@ -115,11 +115,12 @@ type searchFuzz struct {
 	unfolded *Index // ix before Build: every record read as Matcher does
 	dupSet   map[*ssd3.Record]bool
 	reused   []Hit
+	opts     []Option // Parse's (FuzzSaved's saved searches)
 }
 
 // check runs every check of FuzzSearch on one search.
 func (sf *searchFuzz) check(t *testing.T, text string) {
-	q, err := Parse(text)
+	q, err := Parse(text, sf.opts...)
 	if err != nil {
 		checkParseError(t, text, err)
 		return

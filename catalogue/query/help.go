@@ -24,8 +24,8 @@ accents are ignored: koln finds Köln, cafe creme finds Café Crème.
   word         its letters in order in NAME, CATEGORY or a tag (gdv finds
                go.dev), or the word itself in DESCRIPTION
   "a phrase"   the words together in those fields; -term: records it misses
-  a OR b, a|b  either term; OR binds tighter than the spaces between terms:
-               jazz blues OR soul is jazz and (blues or soul)`
+  a OR b, a|b  either term, binding tighter than spaces: jazz blues OR soul
+  @work        the saved search work (uricat search list): @work rating:4`
 	helpRules = `A qualifier (foo:) must be known and its value make sense (not rating:9);
 after a digit, before "/" (12:30, https://go.dev) or in quotes, ":" is text.`
 )

@@ -96,14 +96,39 @@ func (e *Error) Error() string {
 // so that an OR typed after a search only widens its last term. An OR with
 // no term on one side (typed at the start, or not yet followed by one) is
 // left out, as an unfinished "-" is.
-func Parse(s string) (*Query, error) {
+//
+// @NAME stands for the saved search NAME, as WithSaved looks it up.
+func Parse(s string, opts ...Option) (*Query, error) {
+	var p parser
+	for _, o := range opts {
+		o(&p)
+	}
+	return p.parse(s)
+}
+
+// parse is Parse with p's options.
+func (p *parser) parse(s string) (*Query, error) {
 	q := &Query{text: s}
-	or := false // an OR since the last term: the next term joins it
+	or := false   // an OR since the last term: the next term joins it
+	several := -1 // the last terms came from a saved search of several, from this one on
 	for _, tok := range tokenize(s) {
 		if tok.text == "OR" || tok.text == "|" {
 			or = true
 			continue
 		}
+		if name, neg, ok := savedRef(tok.text); ok {
+			var err error
+			if q.terms, several, err = p.addSaved(q.terms, name, neg, or, several); err != nil {
+				return nil, &Error{Term: tok.text, Offset: tok.start, Column: utf8.RuneCountInString(s[:tok.start]) + 1, Reason: err.Error()}
+			}
+			or = false
+			continue
+		}
+		if or && several >= 0 {
+			return nil, &Error{Term: tok.text, Offset: tok.start, Column: utf8.RuneCountInString(s[:tok.start]) + 1,
+				Reason: "a saved search of several terms cannot be one side of OR"}
+		}
+		several = -1
 		t, err := parseTerm(tok.text)
 		if err != nil {
 			return nil, &Error{Term: tok.text, Offset: tok.start, Column: utf8.RuneCountInString(s[:tok.start]) + 1, Reason: err.Error()}

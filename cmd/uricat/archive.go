@@ -110,7 +110,7 @@ func (o *archiveOptions) run(e *env) error {
 	case o.reindex && (o.prune || o.search != ""):
 		return usageError(fmt.Errorf("--reindex indexes every archived page: it takes no --prune or --search"))
 	}
-	q, err := query.Parse(o.search)
+	q, err := e.parseSearch(o.search)
 	if err != nil {
 		return usageError(err)
 	}

@@ -14,6 +14,7 @@ import (
 
 	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/ssd3"
+	"github.com/uricat/uricat/config"
 	"github.com/uricat/uricat/importers"
 	"github.com/uricat/uricat/internal/display"
 	"github.com/uricat/uricat/internal/linkcheck"
@@ -45,6 +46,8 @@ type env struct {
 	quiet bool
 	// links is the results of `uricat links`, once read (linkState).
 	links *linkcheck.State
+	// cfg is the configuration file, once read (configFile).
+	cfg *config.Config
 }
 
 // getenv reads the environment variable k.

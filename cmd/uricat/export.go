@@ -9,7 +9,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/uricat/uricat/catalogue"
-	"github.com/uricat/uricat/catalogue/query"
 	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/importers"
 	"github.com/uricat/uricat/importers/formats"
@@ -55,7 +54,7 @@ func (o *exportOptions) run(e *env) error {
 	if err != nil {
 		return usageError(err)
 	}
-	q, err := query.Parse(o.q)
+	q, err := e.parseSearch(o.q)
 	if err != nil {
 		return usageError(err)
 	}

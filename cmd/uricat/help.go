@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -14,7 +15,9 @@ import (
 // usage and exits 0, which a script would take for an answer); and the
 // help topics (`uricat help search`).
 func initHelpCmd(root *cobra.Command) {
-	root.AddCommand(newSearchHelp())
+	if !slices.ContainsFunc(root.Commands(), func(c *cobra.Command) bool { return c.Name() == "search" }) {
+		root.AddCommand(newSearchHelp()) // the search command is the topic, where it is in the tree
+	}
 	root.InitDefaultHelpCmd()
 	help, _, err := root.Find([]string{"help"})
 	if err != nil || help == root {

@@ -64,7 +64,16 @@ interrupted run (ctrl+c keeps what it found) goes on where it stopped.`,
   uricat links --search 'category:Programming' --max-age 7d
   uricat links --update-moved`,
 		Args: noArgs,
-		RunE: func(*cobra.Command, []string) error { return runWith(runF, &o, func() error { return o.run(e) }) },
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			// The configuration's [links], where the flags say nothing.
+			if c := e.configFile(); c.LinksJobs > 0 && !cmd.Flags().Changed("jobs") {
+				o.jobs = c.LinksJobs
+			}
+			if c := e.configFile(); c.LinksTimeout > 0 && !cmd.Flags().Changed("timeout") {
+				o.timeout = c.LinksTimeout
+			}
+			return runWith(runF, &o, func() error { return o.run(e) })
+		},
 	}
 	f := cmd.Flags()
 	f.StringVar(&o.search, "search", "", "check the records the search `QUERY` matches")
@@ -95,7 +104,7 @@ func (o *linksOptions) run(e *env) error {
 	if o.jobs < 1 {
 		return usageError(fmt.Errorf("--jobs %d: at least 1", o.jobs))
 	}
-	q, err := query.Parse(o.search)
+	q, err := e.parseSearch(o.search)
 	if err != nil {
 		return usageError(err)
 	}

@@ -56,6 +56,10 @@ DATE, URI; with --long also the tags and the DESCRIPTION), for grep and cut.`,
 }
 
 func (o *listOptions) run(e *env) error {
+	if o.sort == "" && o.group == "" {
+		// The configuration's, when the command line says neither.
+		o.sort, o.group = e.configFile().Sort, e.configFile().Group
+	}
 	var key query.SortKey
 	var err error
 	if o.sort != "" {
@@ -69,7 +73,7 @@ func (o *listOptions) run(e *env) error {
 			return usageError(err)
 		}
 	}
-	q, err := query.Parse(o.q)
+	q, err := e.parseSearch(o.q)
 	if err != nil {
 		return usageError(err)
 	}

@@ -75,6 +75,9 @@ var commands = []struct {
 	{"links", inTree(newLinksCmd)},
 	{"archive", inTree(newArchiveCmd)},
 	{"stats", inTree(newStatsCmd)},
+	{"config", inTree(newConfigCmd)},
+	{"search", newSearchCmd},
+	{"rules", newRulesCmd},
 	{"version", func(*env) *cobra.Command { return newVersionCmd() }},
 	{"man", func(*env) *cobra.Command { return newManCmd() }},
 }

@@ -79,7 +79,7 @@ order, asking first when there are more than ` + fmt.Sprint(openManyAsk) + ` (--
 // openSearch opens the record q matches best, or every one (all), best
 // first, asking a person at the terminal first when they are many.
 func (e *env) openSearch(search string, all, yes, wayback bool) error {
-	q, err := query.Parse(search)
+	q, err := e.parseSearch(search)
 	if err != nil {
 		return usageError(err)
 	}

@@ -78,7 +78,7 @@ func (o *refreshOptions) run(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	recs, err := o.records(c, args)
+	recs, err := o.records(e, c, args)
 	if err != nil {
 		return err
 	}
@@ -128,7 +128,7 @@ func (o *refreshOptions) run(e *env, args []string) error {
 
 // records are the valid http and https records args or --search name,
 // or every one.
-func (o *refreshOptions) records(c *catalogue.Catalogue, args []string) ([]*ssd3.Record, error) {
+func (o *refreshOptions) records(e *env, c *catalogue.Catalogue, args []string) ([]*ssd3.Record, error) {
 	var recs []*ssd3.Record
 	switch {
 	case len(args) > 0:
@@ -140,7 +140,7 @@ func (o *refreshOptions) records(c *catalogue.Catalogue, args []string) ([]*ssd3
 			recs = append(recs, r)
 		}
 	case o.search != "":
-		q, err := query.Parse(o.search)
+		q, err := e.parseSearch(o.search)
 		if err != nil {
 			return nil, usageError(err)
 		}

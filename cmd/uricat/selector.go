@@ -31,7 +31,7 @@ const selectorUsage = "SELECTOR is a URI, id:N, line:N or the handle N that list
 // (query.Exact). The link: terms get their results, the text: and
 // archive: terms the archive's.
 func (e *env) selection(search string, all bool) (*query.Query, error) {
-	q, err := query.Parse(search)
+	q, err := e.parseSearch(search)
 	if err != nil {
 		return nil, usageError(err)
 	}

@@ -23,11 +23,15 @@ func runTUI(e *env) error {
 	// with key presses. (Lip Gloss's own answer was set without asking, so
 	// that the commands for scripts ask nothing: see termquery.)
 	dark := termenv.NewOutput(os.Stdout).HasDarkBackground()
+	cfg := e.configFile()
+	if cfg.Theme != "" { // the configuration's, over the terminal's
+		dark = cfg.Theme == "dark"
+	}
 	lipgloss.SetHasDarkBackground(dark)
 	if err := tui.Run(tui.Options{Path: e.catalogue, Theme: theme.New(dark), LinkState: e.linkStatePath(),
 		Client: e.httpClient(), UserAgent: userAgent(), ArchiveDir: e.archiveDir(""), Archive: e.archivePage, Profiles: func() ([]profiles.Profile, []error) {
 			return profiles.Discover(profiles.EnvOf(e.getenv), profiles.Browsers)
-		}, SearchArchive: e.tuiArchive(), IndexPage: e.indexPage}); err != nil {
+		}, SearchArchive: e.tuiArchive(), IndexPage: e.indexPage, Config: cfg}); err != nil {
 		return refused(err)
 	}
 	return nil

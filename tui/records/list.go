@@ -47,6 +47,8 @@ type List struct {
 	linksGen int
 	// archive answers text: and archive: terms (SetArchive).
 	archive func(context.Context, *query.Query) *query.Query
+	// saved looks up the saved searches of @NAME (SetSaved).
+	saved func(name string) (string, bool)
 
 	// rows are the list's rows when grouped; ungrouped (flat), the rows
 	// are res's records shown, one each, and rows is empty: a million
@@ -417,7 +419,7 @@ func (li *List) Refilter(recs []*ssd3.Record, text string) tea.Cmd {
 	ctx, cancel := context.WithCancel(context.Background())
 	li.cancel = cancel
 	p := pass{seq: li.seq, text: text, recs: recs, sort: li.sortKey, group: li.group, prev: li.res, mem: li.pool.take(),
-		links: li.links, linksGen: li.linksGen, archive: li.archive}
+		links: li.links, linksGen: li.linksGen, archive: li.archive, saved: li.saved}
 	if li.res != nil {
 		li.res.users++ // until the pass is done (passDone)
 	}
@@ -873,6 +875,11 @@ func (li *List) SetLinks(status func(uri string) linkcheck.Status, gen int) {
 func (li *List) SetArchive(answer func(context.Context, *query.Query) *query.Query) {
 	li.archive = answer
 }
+
+// SetSaved gives the passes from now on the saved searches that @NAME
+// stands for (query.WithSaved); lookup is called off the UI goroutine,
+// so it reads what does not change (a new lookup for new searches).
+func (li *List) SetSaved(lookup func(name string) (string, bool)) { li.saved = lookup }
 
 // SearchesLinks reports whether the answer shown is for a search with a
 // link: term, which a change of the links' statuses changes.

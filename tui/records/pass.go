@@ -125,9 +125,9 @@ type Search struct {
 	err   *query.Error // why text is not a valid search; nil if it is
 }
 
-// parseSearch parses the search box's text.
-func parseSearch(text string) Search {
-	q, err := query.Parse(text)
+// parseSearch parses the search box's text, with the saved searches.
+func parseSearch(text string, saved func(string) (string, bool)) Search {
+	q, err := query.Parse(text, query.WithSaved(saved))
 	if err == nil {
 		return Search{text: text, query: q}
 	}
@@ -136,7 +136,7 @@ func parseSearch(text string) Search {
 		s.err = &query.Error{Term: text, Column: 1, Reason: err.Error()}
 	}
 	// The terms before the bad one parsed: they parse again.
-	if before, err := query.Parse(text[:s.err.Offset]); err == nil && !before.Empty() {
+	if before, err := query.Parse(text[:s.err.Offset], query.WithSaved(saved)); err == nil && !before.Empty() {
 		s.query = before
 	}
 	return s
@@ -191,6 +191,7 @@ type pass struct {
 	early func(*Answer)
 	// archive answers text: and archive: terms (List.SetArchive).
 	archive func(context.Context, *query.Query) *query.Query
+	saved   func(name string) (string, bool) // @NAME's (List.SetSaved)
 }
 
 // firstRecords is how many records, from the first, a first answer
@@ -306,7 +307,7 @@ func (p pass) run(ctx context.Context) *Answer {
 	if mem == nil {
 		mem = new(passMem)
 	}
-	res := &Answer{seq: p.seq, search: parseSearch(p.text), group: p.group, mem: mem, linksGen: p.linksGen}
+	res := &Answer{seq: p.seq, search: parseSearch(p.text, p.saved), group: p.group, mem: mem, linksGen: p.linksGen}
 	res.ix = p.snapshot()
 	if p.prev != nil && p.prev.order != nil && p.prev.order.ix == res.ix && p.prev.order.key == p.sort {
 		res.order = p.prev.order
