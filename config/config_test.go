@@ -286,8 +286,8 @@ func TestRulesApply(t *testing.T) {
 		before := r.Clone()
 		out, changed := rs.Apply(r)
 		if changed != tc.changed || out.Category() != tc.wantCat || out.Extension("X-TAGS") != tc.wantTags ||
-			out.Rating() != tc.rating || out.Extension(ToReadField) != tc.toread {
-			t.Errorf("%s in %q: changed %v, %q %q %d %q", tc.uri, tc.category, changed, out.Category(), out.Extension("X-TAGS"), out.Rating(), out.Extension(ToReadField))
+			out.Rating() != tc.rating || out.Extension(ssd3.FieldToRead) != tc.toread {
+			t.Errorf("%s in %q: changed %v, %q %q %d %q", tc.uri, tc.category, changed, out.Category(), out.Extension("X-TAGS"), out.Rating(), out.Extension(ssd3.FieldToRead))
 		}
 		if len(ssd3.Diff(before, r)) > 0 {
 			t.Errorf("%s: Apply changed the record it was given", tc.uri)

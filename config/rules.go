@@ -5,13 +5,10 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/query"
 	"github.com/uricat/uricat/catalogue/ssd3"
 )
-
-// ToReadField is the field that marks a record to read, as Pinboard's
-// import writes it: "1" to read; no field, read.
-const ToReadField = "X-TOREAD"
 
 // Rule files the records its match finds: what it sets, and what it
 // leaves as it is (the zero values).
@@ -87,9 +84,9 @@ func (rule *Rule) set(r *ssd3.Record) {
 	if rule.ToRead != nil {
 		v := ""
 		if *rule.ToRead {
-			v = "1"
+			v = ssd3.ToReadMark
 		}
-		r.SetExtension(ToReadField, v)
+		r.SetExtension(ssd3.FieldToRead, v)
 	}
 }
 
@@ -130,4 +127,33 @@ func (rs Rules) File(r *ssd3.Record) bool {
 		_ = ssd3.SetField(r, f.Name, f.Value)
 	}
 	return true
+}
+
+// FileAll files each of recs (the new records an add, import or sync
+// brings) as File does, and returns those a rule changed; nil when there
+// are no rules.
+func (rs Rules) FileAll(recs []*ssd3.Record) map[*ssd3.Record]bool {
+	if len(rs) == 0 {
+		return nil
+	}
+	filed := map[*ssd3.Record]bool{}
+	for _, r := range recs {
+		if rs.File(r) {
+			filed[r] = true
+		}
+	}
+	return filed
+}
+
+// CountFiled returns how many of recs FileAll filed (filed) that the
+// catalogue took (refs, an AddReport's, one for each of recs: 0 for a
+// record left out), for the summary's "rules filed N records".
+func CountFiled(filed map[*ssd3.Record]bool, recs []*ssd3.Record, refs []catalogue.Ref) int {
+	n := 0
+	for i, r := range recs {
+		if filed[r] && i < len(refs) && refs[i] != 0 {
+			n++
+		}
+	}
+	return n
 }

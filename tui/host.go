@@ -108,7 +108,7 @@ type (
 // closes or opens another through it).
 func (h *host) context() dialog.Context {
 	w, ht := h.size()
-	return h.dialogs.Context(dialog.Context{Theme: h.th, Keys: h.keys.KeyMap, Width: w, Height: ht, Store: h.store})
+	return h.dialogs.Context(dialog.Context{Theme: h.th, Keys: h.keys.KeyMap, Width: w, Height: ht, Store: h.store, Rules: h.cfg.Rules})
 }
 
 // catalogue is the store's catalogue, which the screens show.

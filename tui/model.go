@@ -286,7 +286,7 @@ func New(opts Options) *Model {
 				return m.archives.openReader(m.host.context(), rec)
 			}, m.archives.archived, nil))
 		}}
-	m.sync = &gitSync{store: m.store, status: &m.status, spin: m.startSpinner}
+	m.sync = &gitSync{store: m.store, status: &m.status, spin: m.startSpinner, rules: opts.Config.Rules}
 	m.detail = &detail{common: &m.common, links: &m.links.results, list: m.list}
 	m.help.Model = help.New()
 	m.help.Styles = th.Help

@@ -7,6 +7,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/uricat/uricat/catalogue/gitsync"
+	"github.com/uricat/uricat/config"
 	"github.com/uricat/uricat/importers/floccus"
 	"github.com/uricat/uricat/internal/display"
 	"github.com/uricat/uricat/internal/plural"
@@ -47,11 +48,11 @@ func repoCmd(path string) tea.Cmd {
 // syncCmd runs floccus.Sync (gitsync's, and the browser file's when the
 // repository has one) on the catalogue at path; its lines and its
 // end come back one message at a time.
-func syncCmd(path string) tea.Cmd {
+func syncCmd(path string, rules config.Rules) tea.Cmd {
 	return func() tea.Msg {
 		ch := make(chan tea.Msg, 8)
 		go func() {
-			err := floccus.Sync(path, func(line string) { ch <- syncLineMsg{line: line, ch: ch} }, floccus.Options{})
+			err := floccus.Sync(path, func(line string) { ch <- syncLineMsg{line: line, ch: ch} }, floccus.Options{File: rules.File})
 			ch <- syncDoneMsg{err: err}
 		}()
 		return <-ch
@@ -71,6 +72,8 @@ type gitSync struct {
 	notRepo error
 	// spin starts the spinner, for the sync.
 	spin func() tea.Cmd
+	// rules file the bookmarks new from the browser.
+	rules config.Rules
 }
 
 // Init asks git whether the catalogue is in a repository.
@@ -110,7 +113,7 @@ func (g *gitSync) start() tea.Cmd {
 	}
 	g.running, g.lines = true, nil
 	g.status.set(sevInfo, "syncing with git…")
-	return tea.Batch(syncCmd(s.Path()), g.spin())
+	return tea.Batch(syncCmd(s.Path(), g.rules), g.spin())
 }
 
 // synced says how the sync ended, and takes in what it brought.

@@ -99,7 +99,7 @@ func runAdd(e *env, uri string, fields []ssd3.Field, named bool, o addOptions) e
 			page = fillFromPage(e, rec, fields, o.timeout)
 		}
 	}
-	filed := e.fileByRules([]*ssd3.Record{rec})
+	filed := e.configFile().Rules.FileAll([]*ssd3.Record{rec})
 	var rep catalogue.AddReport
 	if _, err := c.Apply(catalogue.Add{Records: []*ssd3.Record{rec}, AllowDuplicates: o.allowDuplicate, Report: &rep}); err != nil {
 		var dup *catalogue.DuplicateError
@@ -122,7 +122,7 @@ func runAdd(e *env, uri string, fields []ssd3.Field, named bool, o addOptions) e
 			Msg: fmt.Sprintf("%s looks like %s; added all the same (uricat dups lists such records)", rec.URI(), importers.LooksLike(l.Like))})
 	}
 	fmt.Fprintf(e.stdout, "added %q to %s\n", display.Text(rec.Name()), display.Text(c.Path()))
-	e.rulesFiled(filed, []*ssd3.Record{rec}, false)
+	e.rulesFiled(filed, []*ssd3.Record{rec}, rep.Refs, false)
 	e.keepPage(rec.URI(), page)
 	return nil
 }

@@ -232,20 +232,14 @@ func (o *importOptions) run(e *env, files []string) error {
 	if err != nil {
 		return err
 	}
-	filed := e.fileByRules(plan.Records()) // before --category and --tags label them
+	filed := e.configFile().Rules.FileAll(plan.Records()) // before --category and --tags label them
 	plan.Label(o.category, tags)
 	res, merged, err := o.add(c, plan)
 	if err != nil {
 		return err
 	}
 	o.summarise(e, plan, res, labels, merged)
-	var added []*ssd3.Record
-	for i, ref := range res.Refs {
-		if ref != 0 {
-			added = append(added, plan.Records()[i])
-		}
-	}
-	e.rulesFiled(filed, added, o.dryRun)
+	e.rulesFiled(filed, plan.Records(), res.Refs, o.dryRun)
 	return failed
 }
 

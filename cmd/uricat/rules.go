@@ -11,43 +11,21 @@ import (
 	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/query"
 	"github.com/uricat/uricat/catalogue/ssd3"
+	"github.com/uricat/uricat/config"
 	"github.com/uricat/uricat/internal/display"
 	"github.com/uricat/uricat/internal/plural"
 )
 
-// fileByRules files the new records recs by the configuration's rules,
-// in place (config.Rules.File), and returns those a rule changed. Add and
-// import call it before their records join the catalogue.
-func (e *env) fileByRules(recs []*ssd3.Record) map[*ssd3.Record]bool {
-	rules := e.configFile().Rules
-	if len(rules) == 0 {
-		return nil
-	}
-	filed := map[*ssd3.Record]bool{}
-	for _, r := range recs {
-		if rules.File(r) {
-			filed[r] = true
-		}
-	}
-	return filed
-}
-
-// rulesFiled says how many of the records added the rules filed (with
-// dryRun, would file).
-func (e *env) rulesFiled(filed map[*ssd3.Record]bool, added []*ssd3.Record, dryRun bool) {
-	if e.quiet {
-		return
-	}
-	n := 0
-	for _, r := range added {
-		if filed[r] {
-			n++
-		}
-	}
+// rulesFiled says how many of the records recs an add or import brought
+// the rules filed (filed, config.Rules.FileAll's) and the catalogue took
+// (refs); with dryRun, would file.
+func (e *env) rulesFiled(filed map[*ssd3.Record]bool, recs []*ssd3.Record, refs []catalogue.Ref, dryRun bool) {
+	n := config.CountFiled(filed, recs, refs)
 	switch {
-	case n > 0 && dryRun:
+	case e.quiet || n == 0:
+	case dryRun:
 		fmt.Fprintf(e.stdout, "rules would file %s\n", plural.Of(n, "record"))
-	case n > 0:
+	default:
 		fmt.Fprintf(e.stdout, "rules filed %s\n", plural.Of(n, "record"))
 	}
 }

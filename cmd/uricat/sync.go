@@ -74,7 +74,7 @@ func (e *env) sync(o syncOptions) error {
 	if copies, _ := catalogue.ConflictCopies(e.catalogue); len(copies) > 0 {
 		fmt.Fprintf(e.stderr, "uricat sync: note: %s beside the catalogue (uricat merge --copies merges them in)\n", plural.Of(len(copies), "conflict copy"))
 	}
-	err := floccus.Sync(e.catalogue, func(line string) { fmt.Fprintln(e.stdout, line) }, floccus.Options{})
+	err := floccus.Sync(e.catalogue, func(line string) { fmt.Fprintln(e.stdout, line) }, floccus.Options{File: e.configFile().Rules.File})
 	var ce *gitsync.ConflictsError
 	var ue *gitsync.UnreadableError
 	switch {

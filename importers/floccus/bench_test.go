@@ -77,7 +77,7 @@ func BenchmarkSyncWork(b *testing.B) {
 			b.Fatal(err)
 		}
 		o := mustRead(b, oursText.String())
-		merged, c, conflicts, err := takeIn(base, doc, "b.xbel", o, now, func(string) {})
+		merged, c, conflicts, err := takeIn(base, doc, "b.xbel", o, now, nil, func(string) {})
 		if err != nil || len(conflicts) > 0 || c.Bookmarks != 4 {
 			b.Fatalf("took in %v, %d conflicts, %v", c, len(conflicts), err)
 		}

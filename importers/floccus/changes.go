@@ -17,6 +17,7 @@ import (
 type Counts struct {
 	Bookmarks                                 int
 	Added, Removed, Renamed, Repointed, Moved int
+	Filed                                     int // of those added, how many the rules filed
 }
 
 // String is "3 bookmarks from the browser: 2 added, 1 moved", or
@@ -34,7 +35,11 @@ func (c Counts) String() string {
 			parts = append(parts, fmt.Sprintf("%d %s", p.n, p.what))
 		}
 	}
-	return plural.Of(c.Bookmarks, "bookmark") + " from the browser: " + strings.Join(parts, ", ")
+	said := plural.Of(c.Bookmarks, "bookmark") + " from the browser: " + strings.Join(parts, ", ")
+	if c.Filed > 0 {
+		said += "; rules filed " + plural.Of(c.Filed, "record")
+	}
+	return said
 }
 
 // fromBrowser is what the browser file's changes since uricat last wrote
@@ -43,8 +48,9 @@ func (c Counts) String() string {
 // deleted in the browser but edited here is kept, and said). ours is the
 // catalogue now, to tell an edited record from one left alone. Without
 // a base (the first sync), every bookmark of cur whose URI the catalogue
-// lacks is added.
-func fromBrowser(base, cur *tree, baseCat, ours []*ssd3.Record, now time.Time) (edits []catalogue.Edit, c Counts, notes []string) {
+// lacks is added. fileRec (nil: none) files each bookmark added as the
+// user's rules say.
+func fromBrowser(base, cur *tree, baseCat, ours []*ssd3.Record, now time.Time, fileRec func(*ssd3.Record) bool) (edits []catalogue.Edit, c Counts, notes []string) {
 	var baseBy map[string]*entry
 	var bp pairing
 	if base != nil {
@@ -83,6 +89,11 @@ func fromBrowser(base, cur *tree, baseCat, ours []*ssd3.Record, now time.Time) (
 	}
 	add, addNotes := additions(base, baseBy, cur, baseCat, now)
 	notes = append(notes, addNotes...)
+	for _, r := range add {
+		if fileRec != nil && fileRec(r) {
+			c.Filed++
+		}
+	}
 	if len(add) > 0 {
 		edits = append(edits, catalogue.Add{Records: add, OnDuplicate: catalogue.DupAllow, OnTakenID: catalogue.IDDrop})
 		c.Bookmarks += len(add)

@@ -56,6 +56,10 @@ type Options struct {
 	// Now is the clock (DATE of the bookmarks added, age of a lock); nil
 	// is time.Now.
 	Now func() time.Time
+	// File files a bookmark new from the browser, in place, as the
+	// user's rules say (config.Rules.File), and reports whether it
+	// changed it; nil files none.
+	File func(*ssd3.Record) bool
 }
 
 // DefaultWait is how long a sync waits for floccus's lock by default.
@@ -141,7 +145,7 @@ func Sync(path string, say func(string), o Options) error {
 	return gitsync.SyncWith(path, say, gitsync.Hooks{
 		BeforePull: lock,
 		AfterPull: func(top, _ string) error {
-			return withBrowser(path, top, file, o.now(), say)
+			return withBrowser(path, top, file, o, say)
 		},
 		BeforePush: lock,
 	})
@@ -189,7 +193,7 @@ func findBase(top, rel, file string) (base, error) {
 
 // withBrowser is the sync with the browser file, after the pull: its
 // changes taken in, the file written, both committed.
-func withBrowser(path, top, file string, now time.Time, say func(string)) error {
+func withBrowser(path, top, file string, o Options, say func(string)) error {
 	_, rel, err := gitsync.Repo(path)
 	if err != nil {
 		return err
@@ -219,7 +223,7 @@ func withBrowser(path, top, file string, now time.Time, say func(string)) error 
 		return &gitsync.UnreadableError{Err: err}
 	}
 	was := ours.Snapshot()
-	merged, c, conflicts, err := takeIn(b, cur, file, ours, now, say)
+	merged, c, conflicts, err := takeIn(b, cur, file, ours, o.now(), o.File, say)
 	if err != nil {
 		return err
 	}
@@ -294,7 +298,7 @@ func sameBase(top, rel, file string) bool {
 // takeIn merges the browser's changes since b into ours: the merged
 // catalogue, what came, and the conflicts. Without a base (the first
 // sync) they are additions alone, made to ours.
-func takeIn(b base, cur *xbel.Document, file string, ours *catalogue.Catalogue, now time.Time, say func(string)) (*catalogue.Snapshot, Counts, []catalogue.Conflict, error) {
+func takeIn(b base, cur *xbel.Document, file string, ours *catalogue.Catalogue, now time.Time, fileRec func(*ssd3.Record) bool, say func(string)) (*catalogue.Snapshot, Counts, []catalogue.Conflict, error) {
 	oursSnap := ours.Snapshot()
 	theirs := b.cat
 	var baseTree *tree
@@ -303,7 +307,7 @@ func takeIn(b base, cur *xbel.Document, file string, ours *catalogue.Catalogue, 
 	} else {
 		theirs = ours
 	}
-	edits, c, notes := fromBrowser(baseTree, flatten(cur, file), theirs.Records(), oursSnap.Records(), now)
+	edits, c, notes := fromBrowser(baseTree, flatten(cur, file), theirs.Records(), oursSnap.Records(), now, fileRec)
 	for _, n := range notes {
 		say(display.Text(file) + ": " + n)
 	}

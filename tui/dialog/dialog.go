@@ -47,6 +47,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/uricat/uricat/config"
 	"github.com/uricat/uricat/tui/theme"
 )
 
@@ -83,6 +84,9 @@ type Context struct {
 	// Store is the catalogue's, to apply edits through; a dialog that
 	// edits nothing does not use it (nil in NewContext).
 	Store Store
+	// Rules are the configuration's rules, which file the new records an
+	// add or an import brings (config.Rules.File); none in NewContext.
+	Rules config.Rules
 
 	// steps is where Close and Open leave their request for the stack.
 	steps *steps

@@ -598,6 +598,9 @@ func (m *Model) apply(msg SubmittedMsg) (tea.Model, tea.Cmd) {
 	name := display.Text(msg.Record.Name())
 	var e catalogue.Edit = catalogue.Add{Records: []*ssd3.Record{msg.Record}, AllowDuplicates: msg.AllowDuplicate}
 	what := fmt.Sprintf("added “%s”", name)
+	if msg.Original == nil && m.ctx.Rules.File(msg.Record) {
+		what += " (filed by the rules)"
+	}
 	if msg.Original != nil {
 		// With the DATE the user typed for a record that had none
 		// valid: Set keeps a DATE among its fields rather than stamp now.

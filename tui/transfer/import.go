@@ -57,6 +57,7 @@ import (
 
 	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/ssd3"
+	"github.com/uricat/uricat/config"
 	"github.com/uricat/uricat/importers"
 	"github.com/uricat/uricat/importers/formats"
 	"github.com/uricat/uricat/importers/profiles"
@@ -278,6 +279,7 @@ func (m *Import) apply(msg ImportedMsg) tea.Cmd {
 		return nil
 	}
 	var rep catalogue.AddReport
+	filed := m.ctx.Rules.FileAll(msg.Plan.Records())
 	add := msg.Plan.Edit()
 	add.Report = &rep
 	cmd, err := store.ApplyDescribed(add, func() string { return fmt.Sprintf("imported %s", plural.Of(rep.Added(), "record")) })
@@ -293,7 +295,11 @@ func (m *Import) apply(msg ImportedMsg) tea.Cmd {
 		store.SetStatus(theme.Info, "nothing new to import")
 		return nil
 	}
-	store.SetStatus(theme.Success, fmt.Sprintf("imported %s (u undoes)", plural.Of(rep.Added(), "record")))
+	said := "imported " + plural.Of(rep.Added(), "record")
+	if n := config.CountFiled(filed, msg.Plan.Records(), rep.Refs); n > 0 {
+		said += "; rules filed " + plural.Of(n, "record")
+	}
+	store.SetStatus(theme.Success, said+" (u undoes)")
 	return cmd
 }
 
