@@ -33,8 +33,10 @@ type Config struct {
 	Sort, Group string
 	// Theme is "dark", "light" or "" (the terminal's).
 	Theme string
-	// ArchiveOnAdd keeps the page of each record added (uricat archive).
-	ArchiveOnAdd bool
+	// ArchiveOnAdd is whether add keeps the page it fetches for a record
+	// (uricat archive) as the file says it; nil (unset) is yes: use
+	// KeepsPages.
+	ArchiveOnAdd *bool
 	// LinksJobs and LinksTimeout are uricat links' defaults; 0 is its own.
 	LinksJobs    int
 	LinksTimeout time.Duration
@@ -127,3 +129,10 @@ func (c *Config) Lookup() query.Option { return query.WithSaved(c.Saved) }
 
 // Parse parses a search with the saved searches.
 func (c *Config) Parse(s string) (*query.Query, error) { return query.Parse(s, c.Lookup()) }
+
+// KeepsPages reports whether add (the CLI's and the TUI's) keeps the page
+// it fetches in the archive: yes, unless the file says archive_on_add =
+// false.
+func (c *Config) KeepsPages() bool {
+	return c == nil || c.ArchiveOnAdd == nil || *c.ArchiveOnAdd
+}

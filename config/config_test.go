@@ -52,7 +52,7 @@ toread = true
 	if len(problems) > 0 {
 		t.Fatalf("problems: %v", problems)
 	}
-	if c.Sort != "name" || c.Group != "category" || c.Theme != "light" || !c.ArchiveOnAdd || c.LinksJobs != 3 ||
+	if c.Sort != "name" || c.Group != "category" || c.Theme != "light" || !c.KeepsPages() || c.LinksJobs != 3 ||
 		c.LinksTimeout != 4*time.Second || c.SyncBrowserFile != "/tmp/b.html" || !c.Exists {
 		t.Errorf("defaults: %+v", c)
 	}
@@ -335,4 +335,30 @@ func FuzzLoad(f *testing.F) {
 			}
 		}
 	})
+}
+
+// add keeps the page it fetches unless the file says archive_on_add =
+// false: a file that does not mention it, or no file, keeps it.
+func TestKeepsPages(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		text string
+		want bool
+	}{
+		{"", true},
+		{"theme = \"dark\"\n", true},
+		{"archive_on_add = true\n", true},
+		{"archive_on_add = false\n", false},
+	} {
+		p := filepath.Join(t.TempDir(), "config.toml")
+		if err := os.WriteFile(p, []byte(tc.text), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		if c, _ := Load(p); c.KeepsPages() != tc.want {
+			t.Errorf("%q: KeepsPages %v, want %v", tc.text, c.KeepsPages(), tc.want)
+		}
+	}
+	if !(*Config)(nil).KeepsPages() {
+		t.Error("no configuration does not keep pages")
+	}
 }

@@ -24,14 +24,14 @@ const Template = `# uricat's configuration. uricat config prints the settings in
 # sort = "date:desc"        # name, date or rating, :desc for descending
 # group = "category"        # name, date[:year|month|day], category, rating, language, type
 # theme = "dark"            # or "light"; unset, the terminal's
-# archive_on_add = false    # keep the page of each record added (uricat archive)
+# archive_on_add = false    # add keeps no page in the archive (it does unless this says false)
 
 # [links]                   # uricat links
 # jobs = 8                  # links checked at once
 # timeout = "10s"           # how long to wait for one answer
 
 # [sync]
-# browser_file = ""         # the browser's bookmarks file that sync reads and writes
+# browser_file = ""         # floccus's XBEL file sync reads and writes, from the repository's top
 
 # Saved searches: @work in a search stands for the search saved as work
 # (uricat search save work 'cat:work rating:>=3').

@@ -37,10 +37,17 @@ type ruleAt struct {
 
 // The keys of the file, by their dotted path, and what their values are.
 var keys = map[string]func(r *reader, v *unstable.Node) error{
-	"sort":              func(r *reader, v *unstable.Node) error { return str(v, &r.c.Sort, checkSort) },
-	"group":             func(r *reader, v *unstable.Node) error { return str(v, &r.c.Group, checkGroup) },
-	"theme":             func(r *reader, v *unstable.Node) error { return str(v, &r.c.Theme, checkTheme) },
-	"archive_on_add":    func(r *reader, v *unstable.Node) error { return boolean(v, &r.c.ArchiveOnAdd) },
+	"sort":  func(r *reader, v *unstable.Node) error { return str(v, &r.c.Sort, checkSort) },
+	"group": func(r *reader, v *unstable.Node) error { return str(v, &r.c.Group, checkGroup) },
+	"theme": func(r *reader, v *unstable.Node) error { return str(v, &r.c.Theme, checkTheme) },
+	"archive_on_add": func(r *reader, v *unstable.Node) error {
+		var keep bool
+		err := boolean(v, &keep)
+		if err == nil {
+			r.c.ArchiveOnAdd = &keep
+		}
+		return err
+	},
 	"links.jobs":        func(r *reader, v *unstable.Node) error { return jobs(v, &r.c.LinksJobs) },
 	"links.timeout":     func(r *reader, v *unstable.Node) error { return duration(v, &r.c.LinksTimeout) },
 	"sync.browser_file": func(r *reader, v *unstable.Node) error { return str(v, &r.c.SyncBrowserFile, nil) },

@@ -274,7 +274,7 @@ func New(opts Options) *Model {
 		m.host.fetchPage = func(ctx context.Context, uri string) (*webpage.Page, error) {
 			return webpage.Fetch(ctx, c, uri, opts.UserAgent)
 		}
-		if opts.ArchiveDir != "" {
+		if opts.ArchiveDir != "" && opts.Config.KeepsPages() {
 			m.host.keepPage = m.archives.keep
 		}
 	}

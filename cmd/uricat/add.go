@@ -129,8 +129,12 @@ func runAdd(e *env, uri string, fields []ssd3.Field, named bool, o addOptions) e
 
 // keepPage archives the page add fetched for uri, if it fetched one: the
 // same answer, not a second request. The record is added whatever
-// becomes of it; a page that cannot be kept is a note.
+// becomes of it; a page that cannot be kept is a note. The configuration
+// file's archive_on_add = false keeps none.
 func (e *env) keepPage(uri string, page *webpage.Page) {
+	if !e.configFile().KeepsPages() {
+		return
+	}
 	p, err := archive.Keep(e.archiveDir(""), uri, page, e.now(), e.indexPage)
 	switch {
 	case errors.Is(err, archive.ErrNoAnswer):

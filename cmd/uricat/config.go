@@ -72,7 +72,7 @@ func (o *configOptions) run(e *env) error {
 		}
 		return v
 	}
-	fmt.Fprintf(w, "sort = %s\ngroup = %s\ntheme = %s\narchive_on_add = %v\n", orDefault(c.Sort), orDefault(c.Group), orDefault(c.Theme), c.ArchiveOnAdd)
+	fmt.Fprintf(w, "sort = %s\ngroup = %s\ntheme = %s\narchive_on_add = %v\n", orDefault(c.Sort), orDefault(c.Group), orDefault(c.Theme), c.KeepsPages())
 	jobs, timeout := "(default)", "(default)"
 	if c.LinksJobs > 0 {
 		jobs = fmt.Sprint(c.LinksJobs)

@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"path/filepath"
 
 	"github.com/spf13/cobra"
 
@@ -63,6 +64,14 @@ sync waits a little, then stops without sending anything.`,
 func (e *env) sync(o syncOptions) error {
 	if _, _, err := gitsync.Repo(e.catalogue); err != nil {
 		return refused(err)
+	}
+	if f := e.configFile().SyncBrowserFile; f != "" && o.browserFile == "" && floccus.BrowserFile(e.catalogue) == "" {
+		// The configuration file's (from the repository's top), until
+		// the repository remembers one.
+		if top, _, err := gitsync.Repo(e.catalogue); err == nil && !filepath.IsAbs(f) {
+			f = filepath.Join(top, f)
+		}
+		o.browserFile = f
 	}
 	if o.browserFile != "" {
 		rel, err := floccus.SetBrowserFile(e.catalogue, o.browserFile)
