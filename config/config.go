@@ -43,6 +43,9 @@ type Config struct {
 	// SyncBrowserFile is the browser's bookmarks file that sync reads
 	// and writes; "" is none.
 	SyncBrowserFile string
+	// Problems are what Load found wrong in the file, as it returned
+	// them, for a program that shows them later (the TUI's status line).
+	Problems []Problem
 }
 
 // Search is a saved search: @Name in a search stands for Query.
@@ -94,14 +97,16 @@ func Load(path string) (*Config, []Problem) {
 		return c, nil
 	}
 	if err != nil {
-		return c, []Problem{{File: path, Msg: fmt.Sprintf("cannot be read (%v); using the defaults", unwrapPath(err))}}
+		c.Problems = []Problem{{File: path, Msg: fmt.Sprintf("cannot be read (%v); using the defaults", unwrapPath(err))}}
+		return c, c.Problems
 	}
 	c.Exists = true
 	r := &reader{path: path, c: c}
 	r.read(data)
 	r.checkSearches()
 	r.checkRules()
-	return c, r.problems
+	c.Problems = r.problems
+	return c, c.Problems
 }
 
 // unwrapPath is err without the path os puts in front, which the

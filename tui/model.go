@@ -548,6 +548,12 @@ func (m *Model) loaded(msg loadedMsg) tea.Cmd {
 	}
 	if inv := msg.res.Invalid(); inv > 0 {
 		m.status.set(sevWarning, "%s with errors: press ! to see them", plural.Of(inv, "record"))
+	} else if ps := m.host.cfg.Problems; len(ps) > 0 {
+		more := ""
+		if len(ps) > 1 {
+			more = fmt.Sprintf(" (and %d more: uricat config lists them)", len(ps)-1)
+		}
+		m.status.set(sevWarning, "%s%s; the defaults stand for it", display.Text(ps[0].String()), more)
 	}
 	// Build the search index and the memory of a pass in the background
 	// now, so the first keystroke of a search does not wait for them.

@@ -50,3 +50,16 @@ func TestRulesFileWhatTheTUIAdds(t *testing.T) {
 		t.Errorf("the imported record no rule matches was filed: %v", r)
 	}
 }
+
+// A configuration file with problems does not stop the TUI: the status
+// line names the first at its line and column, and how many more.
+func TestConfigProblemsInTheStatusLine(t *testing.T) {
+	t.Parallel()
+	cfg := savedConfig(t, "sort = 3\ncolour = \"red\"\n")
+	h := newHarnessWith(t, firefoxFixture, 100, 30, quiet(Options{Config: cfg}))
+	for _, want := range []string{"config.toml:1:", "sort", "(and 1 more: uricat config lists them)"} {
+		if !strings.Contains(h.m.status.msg, want) {
+			t.Errorf("the status line %q lacks %q", h.m.status.msg, want)
+		}
+	}
+}
