@@ -157,22 +157,25 @@ func openScreen(keepsStatus bool, open func(h *host, ctx dialog.Context, rec *ss
 	}
 }
 
+// binding is a key binding of keys, shown in help as h: desc.
+func binding(keys []string, h, desc string) key.Binding {
+	return key.NewBinding(key.WithKeys(keys...), key.WithHelp(h, desc))
+}
+
 // newActions returns every key of the browsing screen, k's own and those
 // the host handles, in the order the help lists them: a new key on the
 // record or a new screen is one entry here. Capitals, for the screens of
 // the whole collection (as R, Z), leave the letters free for the
 // record's keys.
 func newActions(k keyMap) []action {
-	b := func(keys []string, h, desc string) key.Binding {
-		return key.NewBinding(key.WithKeys(keys...), key.WithHelp(h, desc))
-	}
+	b := binding
 	sample := listed(k.Sample, 5, false)
 	sample.empty, sample.onlyEmpty = true, true
 	mark, clearMarks, rate := listed(k.Mark, 3, false), listed(k.ClearMarks, 3, false), listed(k.Rate, 4, true)
 	mark.sel, clearMarks.sel, rate.sel = "select", "clear selection", "rate"
 	quit, hlp := listed(k.Quit, 5, true), listed(k.Help, 5, true)
 	quit.empty, quit.detail, hlp.empty, hlp.detail, hlp.sel = true, true, true, true, "help"
-	return []action{
+	return append([]action{
 		{Action: dialog.Action{Binding: k.DetailScroll}, detail: true},
 		{Action: dialog.Action{Binding: k.DetailBack}, detail: true},
 
@@ -218,7 +221,14 @@ func newActions(k keyMap) []action {
 		{Action: dialog.Action{Binding: b([]string{"x"}, "x", "export"), Col: 5},
 			one: (*host).exportShown, many: (*host).exportMany},
 		listed(k.Save, 5, false), listed(k.Reload, 5, false), hlp, listed(k.Suspend, 5, false), quit,
+	}, screenActions(k)...)
+}
 
+// screenActions are the keys of the screens of the whole collection, and
+// of its other copies (help's last column).
+func screenActions(k keyMap) []action {
+	b := binding
+	return []action{
 		// The screens of the whole collection, and of its other copies.
 		// The views for tidying a collection: the category tree, the
 		// tags, the stats; then its duplicates.

@@ -342,52 +342,68 @@ func SyncWith(path string, say func(string), h Hooks) error {
 		return err
 	}
 	file := filepath.Join(top, filepath.FromSlash(rel))
-	if _, err := Git(top, "symbolic-ref", "-q", "HEAD"); err != nil {
-		return fmt.Errorf("no branch is checked out in %s (a detached HEAD): git switch BRANCH, then sync again", display.Text(top))
-	}
-	if err := setUpDriver(path, top, say); err != nil {
-		return err
-	}
-	// A merge git made line by line (a pull without the driver) leaves
-	// its markers: never committed, never sent.
-	if err := checkMarkers(path, file, top, ""); err != nil {
-		return err
-	}
-
-	// A merge that stopped on conflicts: finished once they are settled.
-	if _, err := Git(top, "rev-parse", "-q", "--verify", "MERGE_HEAD"); err == nil {
-		if err := finishMerge(top, rel, file, say); err != nil {
-			return err
-		}
-	}
-	if err := commitAttributes(top, say); err != nil {
-		return err
-	}
-	committed, err := commitCatalogue(top, rel, file, say)
+	committed, err := commitLocal(path, top, rel, file, say)
 	if err != nil {
 		return err
 	}
 	upstream, err := Git(top, "rev-parse", "--abbrev-ref", "--symbolic-full-name", "@{u}")
 	if err != nil {
-		upstream, err = trackRemote(top, say)
-		if err == nil && upstream == "" {
-			head := mustGit(top, "rev-parse", "-q", "--verify", "HEAD")
-			if err := h.run(h.AfterPull, top, ""); err != nil {
-				return err
-			}
-			committed = committed || mustGit(top, "rev-parse", "-q", "--verify", "HEAD") != head
-		}
-		switch {
-		case err != nil:
+		if upstream, err = trackRemote(top, say); err != nil {
 			return err
-		case upstream == "" && committed:
-			say("no upstream branch: committed only (git push -u REMOTE BRANCH sets one)")
-			return nil
-		case upstream == "":
-			say("no upstream branch: nothing committed, nothing to pull or push (git push -u REMOTE BRANCH sets one)")
-			return nil
+		}
+		if upstream == "" {
+			return localOnly(top, committed, h, say)
 		}
 	}
+	return pullAndPush(path, top, rel, file, upstream, h, say)
+}
+
+// commitLocal is a sync's first steps, in the repository alone: the
+// driver set up, no markers, a stopped merge finished, the attributes
+// and the catalogue committed; committed reports whether it committed.
+func commitLocal(path, top, rel, file string, say func(string)) (committed bool, err error) {
+	if _, err := Git(top, "symbolic-ref", "-q", "HEAD"); err != nil {
+		return false, fmt.Errorf("no branch is checked out in %s (a detached HEAD): git switch BRANCH, then sync again", display.Text(top))
+	}
+	if err := setUpDriver(path, top, say); err != nil {
+		return false, err
+	}
+	// A merge git made line by line (a pull without the driver) leaves
+	// its markers: never committed, never sent.
+	if err := checkMarkers(path, file, top, ""); err != nil {
+		return false, err
+	}
+	// A merge that stopped on conflicts: finished once they are settled.
+	if _, err := Git(top, "rev-parse", "-q", "--verify", "MERGE_HEAD"); err == nil {
+		if err := finishMerge(top, rel, file, say); err != nil {
+			return false, err
+		}
+	}
+	if err := commitAttributes(top, say); err != nil {
+		return false, err
+	}
+	return commitCatalogue(top, rel, file, say)
+}
+
+// localOnly is the rest of a sync whose branch has no upstream, and whose
+// remote has no such branch: the hooks after the pull run on the local
+// commits alone, and it says what was done.
+func localOnly(top string, committed bool, h Hooks, say func(string)) error {
+	head := mustGit(top, "rev-parse", "-q", "--verify", "HEAD")
+	if err := h.run(h.AfterPull, top, ""); err != nil {
+		return err
+	}
+	if committed || mustGit(top, "rev-parse", "-q", "--verify", "HEAD") != head {
+		say("no upstream branch: committed only (git push -u REMOTE BRANCH sets one)")
+	} else {
+		say("no upstream branch: nothing committed, nothing to pull or push (git push -u REMOTE BRANCH sets one)")
+	}
+	return nil
+}
+
+// pullAndPush is the rest of a sync with an upstream: pull (merging with
+// the driver), the hooks, push what is ahead.
+func pullAndPush(path, top, rel, file, upstream string, h Hooks, say func(string)) error {
 	if err := h.run(h.BeforePull, top, upstream); err != nil {
 		return err
 	}

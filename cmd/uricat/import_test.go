@@ -60,7 +60,7 @@ func TestImportFirefoxTwice(t *testing.T) {
 	}
 	r := recs[3] // DATE its LAST_MODIFIED, X-ADDED its ADD_DATE
 	if r.URI() != "https://go.dev/doc/" || r.Category() != "Bookmarks Toolbar" || r.Description() != "Tutorials & references\nfor <Go>" ||
-		r.Extension("X-TAGS") != "go,documentation" || !r.Date().Equal(time.Unix(1699100000, 0)) || !r.Added().Equal(time.Unix(1699000000, 0)) {
+		r.Extension("X-TAGS") != "go, documentation" || !r.Date().Equal(time.Unix(1699100000, 0)) || !r.Added().Equal(time.Unix(1699000000, 0)) {
 		t.Errorf("record 4 read back as %+v", jsonformat.FromRecord(r))
 	}
 	if recs[5].Name() != "日本 - Wikipedia" {

@@ -59,43 +59,8 @@ stamped.
   uricat set --search 'cat:Inbox' --category Reading --yes
   uricat set 12 --read                       # off the reading list`,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			searched := cmd.Flags().Changed("search") || o.all
-			switch {
-			case searched && len(args) > 0:
-				return usageError(fmt.Errorf("give a SELECTOR or %s, not both", selectionFlag(cmd)))
-			case !searched && len(args) != 1:
-				return usageError(fmt.Errorf("expects one SELECTOR, or --search QUERY"))
-			}
-			fields, err := o.ff.fields(cmd.Flags())
-			if err != nil {
+			if err := o.fromFlags(cmd, args); err != nil {
 				return err
-			}
-			if o.toRead && o.read {
-				return usageError(errors.New("--to-read puts a record on the reading list and --read takes it off: give one"))
-			}
-			if o.toRead || o.read {
-				fields = append(fields, readinglist.Field(o.toRead))
-			}
-			add, remove := ssd3.SplitTags(o.addTags), ssd3.SplitTags(o.removeTags)
-			o.fields, o.add, o.remove, o.searched = fields, add, remove, searched
-			if !searched {
-				o.selector = args[0]
-			}
-			tagsGiven := cmd.Flags().Changed("add-tags") || cmd.Flags().Changed("remove-tags")
-			if tagsGiven && cmd.Flags().Changed("tags") {
-				return usageError(errors.New("--tags replaces the tags: give it, or --add-tags and --remove-tags, not both"))
-			}
-			if len(fields) == 0 && len(add) == 0 && len(remove) == 0 {
-				flags := make([]string, len(fieldFlagTable))
-				for i, f := range fieldFlagTable {
-					flags[i] = "--" + f.flag
-				}
-				return usageError(fmt.Errorf("nothing to set: give %s, --add-tags, --remove-tags, --to-read, --read or --x", strings.Join(flags, ", ")))
-			}
-			for _, t := range append(add, remove...) {
-				if err := ssd3.CheckTag(t); err != nil {
-					return refused(fmt.Errorf("%w; nothing was changed", err))
-				}
 			}
 			return runWith(runF, &o, func() error {
 				if o.searched {
@@ -114,6 +79,50 @@ stamped.
 	cmd.Flags().BoolVar(&o.yes, "yes", false, "with --search or --all, change what it lists")
 	cmd.Flags().BoolVar(&o.all, "all", false, "every valid record (with --search of exclusions: but those)")
 	return cmd
+}
+
+// fromFlags fills o from the command line (the flags cobra parsed into
+// it, and args), refusing what cannot go together.
+func (o *setOptions) fromFlags(cmd *cobra.Command, args []string) error {
+	searched := cmd.Flags().Changed("search") || o.all
+	switch {
+	case searched && len(args) > 0:
+		return usageError(fmt.Errorf("give a SELECTOR or %s, not both", selectionFlag(cmd)))
+	case !searched && len(args) != 1:
+		return usageError(fmt.Errorf("expects one SELECTOR, or --search QUERY"))
+	}
+	fields, err := o.ff.fields(cmd.Flags())
+	if err != nil {
+		return err
+	}
+	if o.toRead && o.read {
+		return usageError(errors.New("--to-read puts a record on the reading list and --read takes it off: give one"))
+	}
+	if o.toRead || o.read {
+		fields = append(fields, readinglist.Field(o.toRead))
+	}
+	add, remove := ssd3.SplitTags(o.addTags), ssd3.SplitTags(o.removeTags)
+	o.fields, o.add, o.remove, o.searched = fields, add, remove, searched
+	if !searched {
+		o.selector = args[0]
+	}
+	tagsGiven := cmd.Flags().Changed("add-tags") || cmd.Flags().Changed("remove-tags")
+	if tagsGiven && cmd.Flags().Changed("tags") {
+		return usageError(errors.New("--tags replaces the tags: give it, or --add-tags and --remove-tags, not both"))
+	}
+	if len(fields) == 0 && len(add) == 0 && len(remove) == 0 {
+		flags := make([]string, len(fieldFlagTable))
+		for i, f := range fieldFlagTable {
+			flags[i] = "--" + f.flag
+		}
+		return usageError(fmt.Errorf("nothing to set: give %s, --add-tags, --remove-tags, --to-read, --read or --x", strings.Join(flags, ", ")))
+	}
+	for _, t := range append(add, remove...) {
+		if err := ssd3.CheckTag(t); err != nil {
+			return refused(fmt.Errorf("%w; nothing was changed", err))
+		}
+	}
+	return nil
 }
 
 // edit is the one edit that sets fields and adds and removes tags on refs.

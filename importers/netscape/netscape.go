@@ -420,52 +420,9 @@ func (r *Reader) startTag() {
 	name, hasAttr := r.z.TagName()
 	switch string(name) {
 	case "a":
-		r.endEntry()
-		r.folderWithoutList()
-		b := &bookmark{line: r.tokLine, offset: r.offsetNow(), folder: r.category()}
-		if n := len(r.folders); n > 0 {
-			b.root = r.folders[n-1].root
-		}
-		hasHref, icon, n := false, false, 0
-		for ; hasAttr; n++ {
-			if n == MaxAttrs {
-				r.note(ssd3.Dropped, "this <A> has more than %d attributes: the rest are not imported", MaxAttrs)
-				break
-			}
-			var k, v []byte
-			k, v, hasAttr = r.z.TagAttr()
-			switch key := string(k); key {
-			case "href":
-				if !hasHref { // the first one counts, as in a browser
-					b.href, hasHref = string(v), true
-				}
-			case "icon", "icon_uri":
-				icon = true
-			default:
-				b.attrs = append(b.attrs, attr{key, string(v)})
-			}
-		}
-		if icon {
-			r.icons++
-		}
-		r.count()
-		r.cur = b
-		r.mode = modeTitle
+		r.startAnchor(hasAttr)
 	case "h3":
-		r.endEntry()
-		r.folderWithoutList()
-		root := ""
-		for hasAttr {
-			var k, v []byte
-			k, v, hasAttr = r.z.TagAttr()
-			if rt := rootFlags[string(k)]; rt != "" && strings.EqualFold(strings.TrimSpace(string(v)), "true") {
-				root = rt
-				continue
-			}
-			r.folderAttr(string(k))
-		}
-		r.startHeading()
-		r.h3Root = root
+		r.startH3(hasAttr)
 	case "h1":
 		r.endEntry()
 		if r.dialect == readLater {
@@ -498,6 +455,61 @@ func (r *Reader) startTag() {
 			r.text([]byte("\n"))
 		}
 	}
+}
+
+// startAnchor handles <A>: a bookmark, its attributes read (at most
+// MaxAttrs), its title to come.
+func (r *Reader) startAnchor(hasAttr bool) {
+	r.endEntry()
+	r.folderWithoutList()
+	b := &bookmark{line: r.tokLine, offset: r.offsetNow(), folder: r.category()}
+	if n := len(r.folders); n > 0 {
+		b.root = r.folders[n-1].root
+	}
+	hasHref, icon, n := false, false, 0
+	for ; hasAttr; n++ {
+		if n == MaxAttrs {
+			r.note(ssd3.Dropped, "this <A> has more than %d attributes: the rest are not imported", MaxAttrs)
+			break
+		}
+		var k, v []byte
+		k, v, hasAttr = r.z.TagAttr()
+		switch key := string(k); key {
+		case "href":
+			if !hasHref { // the first one counts, as in a browser
+				b.href, hasHref = string(v), true
+			}
+		case "icon", "icon_uri":
+			icon = true
+		default:
+			b.attrs = append(b.attrs, attr{key, string(v)})
+		}
+	}
+	if icon {
+		r.icons++
+	}
+	r.count()
+	r.cur = b
+	r.mode = modeTitle
+}
+
+// startH3 handles <H3>: a folder's heading, and whether it is one of the
+// browser's roots (PERSONAL_TOOLBAR_FOLDER, UNFILED_BOOKMARKS_FOLDER).
+func (r *Reader) startH3(hasAttr bool) {
+	r.endEntry()
+	r.folderWithoutList()
+	root := ""
+	for hasAttr {
+		var k, v []byte
+		k, v, hasAttr = r.z.TagAttr()
+		if rt := rootFlags[string(k)]; rt != "" && strings.EqualFold(strings.TrimSpace(string(v)), "true") {
+			root = rt
+			continue
+		}
+		r.folderAttr(string(k))
+	}
+	r.startHeading()
+	r.h3Root = root
 }
 
 // count adds a bookmark to the open folders and section.

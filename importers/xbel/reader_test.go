@@ -111,7 +111,7 @@ twice</desc>
 	want := []*ssd3.Record{
 		ssd3.NewRecord(ssd3.Values{URI: "https://go.dev/ref/spec", Name: "The spec", Category: `Go/Docs\/Specs`, Description: "Read it\ntwice",
 			Date: date("2021-01-02T03:04:05Z"), Rating: 4, Extensions: []ssd3.Field{
-				{Name: FieldID, Value: "b1"}, {Name: "X-TAGS", Value: "go,spec"}, {Name: "X-LANG", Value: "en"},
+				{Name: FieldID, Value: "b1"}, {Name: "X-TAGS", Value: "go, spec"}, {Name: "X-LANG", Value: "en"},
 				{Name: FieldInfo, Value: `<metadata owner="http://x/"><y/></metadata>`}, {Name: "X-NOTES", Value: "a & b"},
 				{Name: ssd3.FieldAdded, Value: "02/01/2020 03:04:05"}, {Name: "X-LAST-VISIT", Value: "02/01/2022 02:04:05"}}}),
 		ssd3.NewRecord(ssd3.Values{URI: "https://a.example/", Name: "A", Date: date("2020-01-02T00:00:00Z"),

@@ -93,7 +93,11 @@ func (w *Writer) Write(rec *ssd3.Record) error {
 			it.ID = v
 			continue
 		case ssd3.FieldTags:
-			it.Attrs = append(it.Attrs, xmlAttr("TAGS", v))
+			// As buku writes TAGS, "a,b": its importer splits at the
+			// commas as they are.
+			if v = strings.Join(ssd3.SplitTags(v), ","); v != "" {
+				it.Attrs = append(it.Attrs, xmlAttr("TAGS", v))
+			}
 			continue
 		case FieldInfo:
 			if rawInfo(v) {
