@@ -37,7 +37,7 @@ const Template = `# uricat's configuration. uricat config prints the settings in
 # (uricat search save work 'cat:work rating:>=3').
 [searches]
 
-# Rules file the records add and import bring (and uricat rules apply,
+# Rules file the records add, import and sync bring (and uricat rules apply,
 # the records there are): every rule whose match a record meets, in this
 # order; a later rule's category, rating and toread replace an earlier
 # one's, the tags of all are added.
