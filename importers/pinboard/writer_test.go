@@ -178,3 +178,19 @@ func sorted(r *ssd3.Record) *ssd3.Record {
 	c.SetExtensions(ext)
 	return c
 }
+
+// The keys uricat's export adds read back as their fields; a value the
+// field refuses is said and left out, and the post still read.
+func TestReadFieldKeys(t *testing.T) {
+	t.Parallel()
+	recs, diags := readAll(t, `[{"href":"http://a/","description":"a","time":"2024-03-01T12:00:00Z","category":"Food/Paris","rating":"nine","language":"fr","id":"7"}]`)
+	if len(recs) != 1 {
+		t.Fatalf("%d records", len(recs))
+	}
+	if r := recs[0]; r.Category() != "Food/Paris" || r.Language() != "fr" || r.ID() != "7" || r.Rating() != 0 || r.Extension("X-CATEGORY") != "" {
+		t.Errorf("read %q %q %q %d, extensions %v", r.Category(), r.Language(), r.ID(), r.Rating(), r.Extensions())
+	}
+	if len(diags) != 1 || !strings.Contains(diags[0].Msg, `rating "nine"`) {
+		t.Errorf("diagnostics %v, want one about the rating", diags)
+	}
+}
