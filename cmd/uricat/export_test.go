@@ -152,8 +152,8 @@ func TestExportUsageErrors(t *testing.T) {
 		args []string
 		want string // in stderr
 	}{
-		{[]string{"export"}, "--format is required (formats: netscape, soif, hinadi, urc, json, csv, xbel)"},
-		{[]string{"export", "--format", "xml"}, `unknown format "xml" (formats: netscape, soif, hinadi, urc, json, csv, xbel)`},
+		{[]string{"export"}, "--format is required (formats: netscape, soif, hinadi, urc, json, pinboard, csv, xbel)"},
+		{[]string{"export", "--format", "xml"}, `unknown format "xml" (formats: netscape, soif, hinadi, urc, json, pinboard, csv, xbel)`},
 		{[]string{"export", "--format", "csv", "--search", "rating:9"}, `search term rating:9 (column 1): a rating is`},
 		{[]string{"export", "--format", "csv", "extra"}, "uricat export: takes no arguments; got \"extra\"\nRun 'uricat export --help' for usage.\n"},
 		{[]string{"export", "--bogus"}, "uricat export: unknown flag: --bogus\nRun 'uricat export --help' for usage.\n"},

@@ -13,6 +13,7 @@
 //	hinadi    yes yes  yes  Keyword  one line    X-     X-       yes  X-  all (X-AUTHOR as Author-Name)
 //	urc       yes yes  yes  yes      yes         yes    yes      yes  yes all (X-URN as a URN element)
 //	xbel      yes yes  yes  folders  <desc>      meta   meta     meta meta X-TAGS as TAGS, the rest in <metadata>
+//	pinboard  yes yes  yes  key      extended    key    key      key  key X-TAGS, X-TOREAD, X-PRIVATE as tags, toread, shared; the rest as keys
 //	json      all fields and extensions, as uricat list --json
 //	csv       all fields and extensions, one column each
 //

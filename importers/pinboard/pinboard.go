@@ -25,6 +25,11 @@
 //	shared       X-PRIVATE    yes 0, no 1
 //	toread       X-TOREAD     yes 1, no 0
 //	tags         X-TAGS       space-separated tags
+//	category     CATEGORY     uricat's export
+//	rating       RATING       uricat's export
+//	language     LANGUAGE     uricat's export
+//	type         TYPE         uricat's export
+//	id           ID           uricat's export
 //
 // meta and hash are Pinboard's checksums of the post and of its URL: no
 // part of the bookmark. Any other key whose value is a string is kept as
@@ -32,6 +37,20 @@
 //
 // Pinboard writes the whole array on one line, so diagnostics give byte
 // offsets.
+//
+// # Writing
+//
+// The Writer writes the same shape from the same table: every post has
+// Pinboard's nine keys, in its order, time in UTC, hash the MD5 of the
+// URL and meta the MD5 of the post, as Pinboard's are checksums; toread is
+// "yes" for a record on the reading list (ssd3.ToRead), "no" for any
+// other, and shared "no" for a private one. A record without X-TOREAD or
+// X-PRIVATE so reads back with them "0": not to read, not private, as it
+// was. The fields Pinboard has no key for (the rows after tags) and the
+// other extensions are written as keys of their own, which Pinboard
+// ignores and the Reader reads back; what cannot be written so (a second
+// extension of one name, one named as a key of Pinboard's, a tag holding
+// a space, control characters) is said (importers.Reporter).
 package pinboard
 
 import (
@@ -58,6 +77,7 @@ var Format = importers.Format{
 	NewReader: func(r io.Reader, opts importers.Options) importers.Reader {
 		return NewReader(r, opts)
 	},
+	NewWriter: func(w io.Writer) importers.Writer { return NewWriter(w) },
 }
 
 // Detect reports whether head starts a JSON array whose first object has
@@ -223,6 +243,12 @@ func (r *Reader) post(raw stdjson.RawMessage, offset int64) *ssd3.Record {
 				notes = append(notes, fmt.Sprintf("time %q is not an RFC 3339 date: left out", importers.Excerpt(v)))
 			}
 			rec.SetDate(t)
+		case valueField:
+			if spec, ok := ssd3.LookupField(k.field); ok {
+				if err := spec.Set(rec, v); err != nil {
+					notes = append(notes, fmt.Sprintf("%s %q: %v: left out", k.name, importers.Excerpt(v), err))
+				}
+			}
 		case valueTags:
 			rec.SetExtension(k.field, ssd3.JoinTags(strings.Fields(v)))
 		case valueFlag, valueNotFlag:
