@@ -1,6 +1,7 @@
 package floccus
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/uricat/uricat/catalogue/ssd3"
@@ -54,12 +55,14 @@ func (t *tree) walk(folder *xbel.Item, at importers.Folder, file string) {
 
 // idNumber is a floccus id's number, 0 for none.
 func idNumber(id string) int {
-	n := 0
 	for _, c := range []byte(id) {
-		if c < '0' || c > '9' || n > 1<<40 {
-			return 0
+		if c < '0' || c > '9' {
+			return 0 // Atoi would take a sign
 		}
-		n = n*10 + int(c-'0')
+	}
+	n, err := strconv.Atoi(id)
+	if err != nil {
+		return 0 // none, or too large for an int here
 	}
 	return n
 }
