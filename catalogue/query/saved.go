@@ -109,7 +109,9 @@ func (p *parser) addSaved(terms []term, name string, neg, or bool, several int) 
 // refers to, into its terms.
 func (p *parser) expand(name string) ([]term, error) {
 	if !ValidSavedName(name) {
-		return nil, fmt.Errorf("@%s is not a saved search's name (letters, digits, - and _)", name)
+		// Quoted: a name that is not one may hold anything, control
+		// characters too, which must not reach a terminal.
+		return nil, fmt.Errorf("%q is not a saved search's name (letters, digits, - and _)", "@"+name)
 	}
 	if i := slices.Index(p.within, name); i >= 0 {
 		if i == len(p.within)-1 {
