@@ -7,6 +7,7 @@ import (
 
 	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/query"
+	"github.com/uricat/uricat/catalogue/readinglist"
 	"github.com/uricat/uricat/catalogue/ssd3"
 )
 
@@ -82,11 +83,8 @@ func (rule *Rule) set(r *ssd3.Record) {
 		r.SetRating(rule.Rating)
 	}
 	if rule.ToRead != nil {
-		v := ""
-		if *rule.ToRead {
-			v = ssd3.ToReadMark
-		}
-		r.SetExtension(ssd3.FieldToRead, v)
+		f := readinglist.Field(*rule.ToRead)
+		r.SetExtension(f.Name, f.Value)
 	}
 }
 
