@@ -34,8 +34,8 @@ func snippetHarness(t *testing.T) *harness {
 		t.Fatal(err)
 	}
 	search := func(_ context.Context, q *query.Query) *query.Query {
-		a, err := q.WithText(func(query.TextTerm) (map[string]query.TextHit, error) {
-			return map[string]query.TextHit{ssd3.URIKey("http://go.dev/"): {Score: 1}}, nil
+		a, err := q.WithText(func(query.TextTerm) (query.TextAnswer, error) {
+			return query.TextAnswerOf(map[string]query.TextHit{ssd3.URIKey("http://go.dev/"): {Score: 1}}), nil
 		})
 		if err != nil {
 			t.Error(err)

@@ -36,13 +36,14 @@ type Index struct {
 	// brought up to date (Sync) by the next Open.
 	fp string
 
-	// keyMap is the key of each row of pages as of keyVersion (see
-	// keys); nil when not read, or dropped by a write.
-	mu         sync.Mutex
-	keyMap     map[int64]string
-	keyVersion int64
-	rankLimit  int // rankLimit, but in tests
-	builds     int // how many times this Index built its tables, for tests
+	// pageKeys is the key of each row of pages as of pagesVersion (see
+	// pages); nil when not read, or dropped by a write.
+	mu           sync.Mutex
+	pageKeys     *query.Pages
+	pagesVersion int64
+	lookups      int // ranked lookups made
+	rankLimit    int // rankLimit, but in tests
+	builds       int // how many times this Index built its tables, for tests
 }
 
 // schema is the version of the database's tables: an index of another
@@ -384,7 +385,7 @@ func (ix *Index) Remove(uri string) error {
 // write runs f in a transaction, then records the archive's fingerprint
 // if the index agreed with the archive before (see Index.fp).
 func (ix *Index) write(f func(*sql.Tx) error) error {
-	ix.dropKeys()
+	ix.dropPages()
 	tx, err := ix.db.BeginTx(context.Background(), nil)
 	if err != nil {
 		return fmt.Errorf("updating the archive's index: %w", err)
@@ -430,23 +431,28 @@ func (ix *Index) Rebuild(store *archive.Store) error {
 	}
 	ix.fp = fp
 	ix.builds++
-	ix.dropKeys()
+	ix.dropPages()
 	ix.vacuum()
 	return nil
 }
 
-// dropKeys forgets the keys read (keys): this connection writes.
-func (ix *Index) dropKeys() {
+// dropPages forgets the pages read (pages): this connection writes.
+func (ix *Index) dropPages() {
 	ix.mu.Lock()
-	ix.keyMap = nil
+	ix.pageKeys = nil
 	ix.mu.Unlock()
 }
 
 // Lookup returns the pages a text: term is found in, keyed by their URI
-// keys, each scored by bm25 (more is better, at least 1); the Lookup of
-// query.Query.WithText. It makes no snippet (see Snippet).
+// keys, each scored by bm25 (more is better, at least 1): LookupContext's
+// answer by key, for a caller that looks pages up by key. It makes no
+// snippet (see Snippet).
 func (ix *Index) Lookup(t query.TextTerm) (map[string]query.TextHit, error) {
-	return ix.LookupContext(context.Background(), t)
+	a, err := ix.LookupContext(context.Background(), t)
+	if err != nil {
+		return nil, err
+	}
+	return a.Hits(), nil
 }
 
 // rankLimit is how many pages a lookup ranks by bm25: a term found in
@@ -454,11 +460,14 @@ func (ix *Index) Lookup(t query.TextTerm) (map[string]query.TextHit, error) {
 // ranking them would cost many times finding them, and ranks little.
 const rankLimit = 5000
 
-// LookupContext is Lookup, stopped with ctx's error when ctx is done.
-func (ix *Index) LookupContext(ctx context.Context, t query.TextTerm) (map[string]query.TextHit, error) {
+// LookupContext returns the pages a text: term is found in, by their
+// rows in the index, each scored by bm25 (more is better, at least 1)
+// when there are few enough to rank (rankLimit): the lookup of
+// query.Query.WithText. It stops with ctx's error when ctx is done.
+func (ix *Index) LookupContext(ctx context.Context, t query.TextTerm) (query.TextAnswer, error) {
 	expr := match(t.Text)
 	if expr == "" {
-		return map[string]query.TextHit{}, nil
+		return query.TextAnswer{}, nil
 	}
 	from, find := "words", expr
 	if h, ok := headMatch(t.Text); ok {
@@ -466,26 +475,19 @@ func (ix *Index) LookupContext(ctx context.Context, t query.TextTerm) (map[strin
 	}
 	ids, err := ix.matching(ctx, from, find)
 	if err != nil {
-		return nil, fmt.Errorf("searching the archive's index: %w", err)
+		return query.TextAnswer{}, fmt.Errorf("searching the archive's index: %w", err)
 	}
+	var a query.TextAnswer
 	if len(ids) <= ix.rankLimit {
-		hits, err := ix.ranked(ctx, expr, len(ids))
-		if err != nil {
-			return nil, fmt.Errorf("searching the archive's index: %w", err)
-		}
-		return hits, nil
+		a, err = ix.ranked(ctx, expr, len(ids))
+	} else {
+		a.Rows = ids
+		a.Pages, err = ix.pages(ctx, true)
 	}
-	keys, err := ix.keys(ctx)
 	if err != nil {
-		return nil, fmt.Errorf("searching the archive's index: %w", err)
+		return query.TextAnswer{}, fmt.Errorf("searching the archive's index: %w", err)
 	}
-	hits := make(map[string]query.TextHit, len(ids))
-	for _, id := range ids {
-		if k, ok := keys[id]; ok {
-			hits[k] = query.TextHit{Score: 1}
-		}
-	}
-	return hits, nil
+	return a, nil
 }
 
 // matching returns the rows of the pages expr matches in table (words or
@@ -509,58 +511,90 @@ func (ix *Index) matching(ctx context.Context, table, expr string) ([]int64, err
 	return ids, nil
 }
 
-// ranked returns the pages expr matches (about n of them), by key, with
-// their bm25 scores.
-func (ix *Index) ranked(ctx context.Context, expr string, n int) (map[string]query.TextHit, error) {
-	rows, err := ix.db.QueryContext(ctx, `SELECT p.key, bm25(words) FROM words JOIN pages p ON p.id = words.rowid WHERE words MATCH ?`, expr)
+// ranked returns the pages expr matches (about n of them), with their
+// bm25 scores. From the index's second lookup on (a TUI's searches, one
+// a key typed) they are named by every page's key, read once for all
+// (pages); the first names them by their own keys, as a one-off search
+// of a rare word need not read every page's.
+func (ix *Index) ranked(ctx context.Context, expr string, n int) (query.TextAnswer, error) {
+	ix.mu.Lock()
+	again := ix.lookups > 0
+	ix.lookups++
+	ix.mu.Unlock()
+	pages, err := ix.pages(ctx, again)
 	if err != nil {
-		return nil, err
+		return query.TextAnswer{}, err
+	}
+	stmt := `SELECT p.id, p.key, bm25(words) FROM words JOIN pages p ON p.id = words.rowid WHERE words MATCH ?`
+	if pages != nil {
+		stmt = `SELECT rowid, '', bm25(words) FROM words WHERE words MATCH ?` // the keys known: half the cost
+	}
+	rows, err := ix.db.QueryContext(ctx, stmt, expr)
+	if err != nil {
+		return query.TextAnswer{}, err
 	}
 	defer rows.Close()
-	hits := make(map[string]query.TextHit, n)
+	a := query.TextAnswer{Pages: pages, Rows: make([]int64, 0, n), Scores: make([]int32, 0, n)}
+	var keys []string
 	for rows.Next() {
+		var id int64
 		var key string
 		var rank float64
-		if err := rows.Scan(&key, &rank); err != nil {
-			return nil, err
+		if err := rows.Scan(&id, &key, &rank); err != nil {
+			return query.TextAnswer{}, err
 		}
-		hits[key] = query.TextHit{Score: score(rank)}
+		a.Rows = append(a.Rows, id)
+		a.Scores = append(a.Scores, int32(score(rank)))
+		if pages == nil {
+			keys = append(keys, key)
+		}
 	}
-	return hits, rows.Err()
+	if err := rows.Err(); err != nil {
+		return query.TextAnswer{}, err
+	}
+	if pages == nil {
+		a.Pages = query.NewPages(a.Rows, keys)
+	}
+	return a, nil
 }
 
-// keys returns the key of each row of pages, read once and again only
+// pages returns the key of each row of pages, read once and again only
 // when the database changed since (PRAGMA data_version tells another
-// connection's commit; this one's writes drop it).
-func (ix *Index) keys(ctx context.Context) (map[int64]string, error) {
+// connection's commit; this one's writes drop it); nil if they were not
+// read or changed since, unless read.
+func (ix *Index) pages(ctx context.Context, read bool) (*query.Pages, error) {
 	ix.mu.Lock()
 	defer ix.mu.Unlock()
 	var version int64
 	if err := ix.db.QueryRowContext(ctx, `PRAGMA data_version`).Scan(&version); err != nil {
 		return nil, err
 	}
-	if ix.keyMap != nil && version == ix.keyVersion {
-		return ix.keyMap, nil
+	if ix.pageKeys != nil && version == ix.pagesVersion {
+		return ix.pageKeys, nil
+	}
+	if !read {
+		return nil, nil
 	}
 	rows, err := ix.db.QueryContext(ctx, `SELECT id, key FROM pages`)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
-	m := map[int64]string{}
+	var ids []int64
+	var keys []string
 	for rows.Next() {
 		var id int64
 		var key string
 		if err := rows.Scan(&id, &key); err != nil {
 			return nil, err
 		}
-		m[id] = key
+		ids, keys = append(ids, id), append(keys, key)
 	}
 	if err := rows.Err(); err != nil {
 		return nil, err
 	}
-	ix.keyMap, ix.keyVersion = m, version
-	return m, nil
+	ix.pageKeys, ix.pagesVersion = query.NewPages(ids, keys), version
+	return ix.pageKeys, nil
 }
 
 // score turns FTS5's bm25 (less is better, below 0) into a search score:

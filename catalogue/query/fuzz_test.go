@@ -130,14 +130,14 @@ func (sf *searchFuzz) check(t *testing.T, text string) {
 	// The archive by rules of the same: every state turns up, and a text:
 	// term is in the pages of half the URIs, scored by their length.
 	q = q.WithArchive(func(uri string) ArchiveState { return ArchiveState(len(uri) % 3) })
-	q, err = q.WithText(func(tt TextTerm) (map[string]TextHit, error) {
+	q, err = q.WithText(func(tt TextTerm) (TextAnswer, error) {
 		hits := map[string]TextHit{}
 		for _, r := range sf.recs {
 			if (len(r.URI())+len(tt.Text))%2 == 0 {
 				hits[ssd3.URIKey(r.URI())] = TextHit{Score: 1 + len(r.URI())}
 			}
 		}
-		return hits, nil
+		return TextAnswerOf(hits), nil
 	})
 	if err != nil {
 		t.Fatal(err)

@@ -255,10 +255,7 @@ func (ix *Index) setDoc(d *doc, c *chunk, pos int, need uint32) bool {
 	d.rec, d.have = ix.recs[pos], 0
 	d.all, d.nuls = c.text[uint32(span):uint32(c.spans[i+1])], uint32(span>>nulShift)
 	d.fields, d.starts = m[1], m[2]
-	d.key, d.keyed = "", true
-	if len(c.uriKeys) > 0 {
-		d.key = c.uriKeys[i]
-	}
+	d.pos, d.atPos = int32(pos), true
 	return true
 }
 
@@ -322,6 +319,7 @@ func (ix *Index) SearchAmongInto(ctx context.Context, q *Query, among PosSet, bu
 // searchInto is SearchInto, with candidates and among not both given:
 // with among, the candidates are its positions, in file order.
 func (ix *Index) searchInto(ctx context.Context, q *Query, candidates []int32, among PosSet, buf []Hit) ([]Hit, error) {
+	q = q.atIndex(ix)
 	n := len(ix.recs)
 	if candidates != nil {
 		n = len(candidates)

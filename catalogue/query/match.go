@@ -32,10 +32,10 @@ type doc struct {
 	all            string
 	nuls           uint32
 	fields, starts uint32
-	// keyed: key is catalogue.URIKey of rec's URI, "" when that is the
-	// URI itself (the chunk worked it out once; see chunk.uriKeys).
-	key   string
-	keyed bool
+	// atPos: the doc is of the record at pos in an Index, where a
+	// text: term finds its pages by position (Query.atIndex).
+	pos   int32
+	atPos bool
 
 	// From Filter only: where the parts are folded, so that a search
 	// over many records does not allocate for each (see part).
@@ -148,7 +148,7 @@ func (d *doc) scoredParts() (name, category, tags string) {
 // than the search of most. Only rec and have change from one record to
 // the next (the parts are read only once have says they are there).
 func (d *doc) reuse(r *ssd3.Record) *doc {
-	d.rec, d.have, d.keyed = r, 0, false
+	d.rec, d.have, d.atPos = r, 0, false
 	return d
 }
 

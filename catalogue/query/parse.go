@@ -60,7 +60,8 @@ type term struct {
 
 	// The facts about the world that text: and archive: terms read, as
 	// WithText and WithArchive bring them.
-	hits    map[string]TextHit // text: the pages that hold it, by URI key
+	hits    *textHits // text: the pages that hold it
+	at      *hitSet   // text: the records of the Index searched, if known
 	archive func(uri string) ArchiveState
 }
 

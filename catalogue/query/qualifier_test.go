@@ -144,11 +144,11 @@ func checkQualifierFinds(t *testing.T, qual *qualifier, c qualifierCase) {
 // alone, saying "Die Stadt am Rhein".
 func archiveHooks(t *testing.T, q *Query, uri string) *Query {
 	t.Helper()
-	q, err := q.WithText(func(tt TextTerm) (map[string]TextHit, error) {
+	q, err := q.WithText(func(tt TextTerm) (TextAnswer, error) {
 		if strings.HasPrefix("rhein", tt.Text) {
-			return map[string]TextHit{ssd3.URIKey(uri): {Score: 1}}, nil
+			return TextAnswerOf(map[string]TextHit{ssd3.URIKey(uri): {Score: 1}}), nil
 		}
-		return nil, nil
+		return TextAnswer{}, nil
 	})
 	if err != nil {
 		t.Fatal(err)

@@ -2,6 +2,7 @@ package query
 
 import (
 	"context"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -18,14 +19,14 @@ var textPages = map[string]string{
 	"https://paris.example/":  "paris sur la seine",
 }
 
-func textLookup(tt TextTerm) (map[string]TextHit, error) {
+func textLookup(tt TextTerm) (TextAnswer, error) {
 	hits := map[string]TextHit{}
 	for uri, text := range textPages {
 		if i := strings.Index(" "+text, " "+tt.Text); i >= 0 {
-			hits[ssd3.URIKey(uri)] = TextHit{Score: 10 + len(tt.Text) - i, Snippet: text}
+			hits[ssd3.URIKey(uri)] = TextHit{Score: 10 + len(tt.Text) - i}
 		}
 	}
-	return hits, nil
+	return TextAnswerOf(hits), nil
 }
 
 // TestText: text: and archive: terms find the records whose pages the
@@ -120,7 +121,7 @@ func TestTextRank(t *testing.T) {
 	if ranked := Rank(hits); recs[ranked[0]].Name() != "Köln" {
 		t.Errorf("ranked first: %s; the page with der first scores more", recs[ranked[0]].Name())
 	}
-	if h, ok := q.TextHit(recs[1]); !ok || h.Snippet != textPages["https://koeln.example/"] {
+	if h, ok := q.TextHit(recs[1]); !ok || h.Score != 10+len("der") {
 		t.Errorf("TextHit(Köln) = %v, %v", h, ok)
 	}
 	if q, _ := Parse("-text:der"); q.Ranked() {
@@ -172,6 +173,124 @@ func TestTextBuiltIndex(t *testing.T) {
 		}
 		if got := strings.Join(found, "|"); got != tc.want {
 			t.Errorf("a built index: %q finds %q, want %q", tc.search, got, tc.want)
+		}
+	}
+}
+
+// searchText returns the names of the records q finds in ix, with their
+// scores, in file order.
+func searchText(t *testing.T, ix *Index, q *Query) string {
+	t.Helper()
+	hits, err := ix.Search(context.Background(), q, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for _, h := range hits {
+		out = append(out, fmt.Sprintf("%s:%d", ix.Records()[h.Pos].Name(), h.Score))
+	}
+	return strings.Join(out, " ")
+}
+
+// TestTextAnswerRows: an answer names its pages by the index's rows,
+// dense or scattered, and finds through a built index (by position), an
+// index not built (by URI key) and Filter the same records with the same
+// scores: every record of a page's URI, however spelt, none without one;
+// unranked pages score 1; rows Pages does not name find nothing.
+func TestTextAnswerRows(t *testing.T) {
+	t.Parallel()
+	var recs []*ssd3.Record
+	for _, v := range []ssd3.Values{
+		{URI: "https://a.example/", Name: "A"},
+		{URI: "HTTPS://A.example:443/", Name: "A2"}, // the same page as A
+		{URI: "https://b.example/", Name: "B"},
+		{Name: "NoURI"},
+		{URI: "https://c.example/", Name: "C"}, // no page found
+		{URI: "https://a.example/", Name: "A3"},
+	} {
+		recs = append(recs, ssd3.NewRecord(v))
+	}
+	keys := []string{"https://c.example/", "https://b.example/", "https://a.example/", ""}
+	for _, tc := range []struct {
+		name   string
+		rows   []int64
+		found  []int64
+		scores []int32
+		want   string
+	}{
+		{"dense", []int64{1, 2, 3, 4}, []int64{3, 2}, []int32{7, 9}, "A:7 A2:7 B:9 A3:7"},
+		{"scattered", []int64{9, 1 << 40, -5, 12}, []int64{1 << 40, -5}, []int32{9, 7}, "A:7 A2:7 B:9 A3:7"},
+		{"unranked", []int64{1, 2, 3, 4}, []int64{2, 3}, nil, "A:1 A2:1 B:1 A3:1"},
+		{"unnamed rows", []int64{1, 2, 3, 4}, []int64{2, 40, 4}, nil, "B:1"},
+		{"none", []int64{1, 2, 3, 4}, nil, nil, ""},
+	} {
+		a := TextAnswer{Pages: NewPages(tc.rows, keys), Rows: tc.found, Scores: tc.scores}
+		q, _ := Parse("text:x")
+		q, err := q.WithText(func(TextTerm) (TextAnswer, error) { return a, nil })
+		if err != nil {
+			t.Fatal(err)
+		}
+		built, unbuilt := NewIndex(recs, 1), (*Index)(nil).Prepare(recs, 1)
+		if got := searchText(t, built, q); got != tc.want {
+			t.Errorf("%s: a built index finds %q, want %q", tc.name, got, tc.want)
+		}
+		if got := searchText(t, unbuilt, q); got != tc.want {
+			t.Errorf("%s: an index not built finds %q, want %q", tc.name, got, tc.want)
+		}
+		var filtered []string
+		for _, r := range Filter(recs, q) {
+			h, _ := q.TextHit(r)
+			filtered = append(filtered, fmt.Sprintf("%s:%d", r.Name(), h.Score))
+		}
+		if got := strings.Join(filtered, " "); got != tc.want {
+			t.Errorf("%s: Filter finds %q, want %q", tc.name, got, tc.want)
+		}
+	}
+}
+
+// TestTextAnswerTable: the answers of the keys typed one after another,
+// of one Pages, find their records through one table of positions, made
+// once for an index; the next index (an edit moved the records) gets its
+// own, and finds the records where they are now.
+func TestTextAnswerTable(t *testing.T) {
+	t.Parallel()
+	a := ssd3.NewRecord(ssd3.Values{URI: "https://a.example/", Name: "A"})
+	b := ssd3.NewRecord(ssd3.Values{URI: "https://b.example/", Name: "B"})
+	pages := NewPages([]int64{1, 2}, []string{"https://a.example/", "https://b.example/"})
+	answer := func(rows ...int64) *Query {
+		q, _ := Parse("text:x")
+		q, err := q.WithText(func(TextTerm) (TextAnswer, error) { return TextAnswer{Pages: pages, Rows: rows}, nil })
+		if err != nil {
+			t.Fatal(err)
+		}
+		return q
+	}
+	ix := NewIndex([]*ssd3.Record{a, b}, 1)
+	if got := searchText(t, ix, answer(1)); got != "A:1" {
+		t.Errorf("first key finds %q", got)
+	}
+	table := pages.table
+	if got := searchText(t, ix, answer(1, 2)); got != "A:1 B:1" || pages.table != table || table == nil {
+		t.Errorf("next key finds %q; table made again: %v", got, pages.table != table)
+	}
+	moved := ix.Next([]*ssd3.Record{b, ssd3.NewRecord(ssd3.Values{Name: "new"}), a}, 2)
+	if got := searchText(t, moved, answer(1)); got != "A:1" || pages.table == table {
+		t.Errorf("after an edit the first key finds %q; table kept: %v", got, pages.table == table)
+	}
+}
+
+// TestTextAnswerInvalid: an answer whose scores are not one a row, or
+// whose rows nothing names, is an error of WithText, naming the term.
+func TestTextAnswerInvalid(t *testing.T) {
+	t.Parallel()
+	pages := NewPages([]int64{1}, []string{"https://a.example/"})
+	for _, a := range []TextAnswer{
+		{Pages: pages, Rows: []int64{1}, Scores: []int32{1, 2}},
+		{Rows: []int64{1}},
+	} {
+		q, _ := Parse("text:x")
+		if _, err := q.WithText(func(TextTerm) (TextAnswer, error) { return a, nil }); err == nil || !strings.Contains(err.Error(), "text:x") {
+			t.Errorf("WithText(%+v): %v", a, err)
 		}
 	}
 }

@@ -121,7 +121,7 @@ func answerArchive(ctx context.Context, ix *index.Index, q *query.Query) (*query
 		}
 		q = q.WithArchive(states)
 	}
-	return q.WithText(func(t query.TextTerm) (map[string]query.TextHit, error) { return ix.LookupContext(ctx, t) })
+	return q.WithText(func(t query.TextTerm) (query.TextAnswer, error) { return ix.LookupContext(ctx, t) })
 }
 
 // tuiArchive returns the TUI's tui.Options.SearchArchive: withArchive with

@@ -22,8 +22,8 @@ func TestPassAnswersArchiveTerms(t *testing.T) {
 	}
 	// The pages of B and C hold "tide", C's more of it.
 	answer := func(_ context.Context, q *query.Query) *query.Query {
-		q, err := q.WithText(func(tt query.TextTerm) (map[string]query.TextHit, error) {
-			return map[string]query.TextHit{"https://b.example/": {Score: 1}, "https://c.example/": {Score: 5}}, nil
+		q, err := q.WithText(func(tt query.TextTerm) (query.TextAnswer, error) {
+			return query.TextAnswerOf(map[string]query.TextHit{"https://b.example/": {Score: 1}, "https://c.example/": {Score: 5}}), nil
 		})
 		if err != nil {
 			t.Fatal(err)
