@@ -1,0 +1,75 @@
+package index
+
+import (
+	"context"
+	"maps"
+	"slices"
+	"testing"
+
+	"github.com/uricat/uricat/catalogue/query"
+)
+
+// TestLookupSharesPages: a one-off lookup of a term the index ranks
+// names its pages alone; from the second lookup on, the answers name
+// them by one Pages of every page, the same while the index does not
+// change, so that what a search works out from it serves every key
+// typed; a write, by this connection or another, makes a new one that
+// holds the page written.
+func TestLookupSharesPages(t *testing.T) {
+	t.Parallel()
+	s := newStore(t, map[string]string{"https://a.example/": "tides twice a day", "https://b.example/": "moon phases"})
+	ix := openIndex(t, s)
+	ctx := context.Background()
+	answer := func(word string) query.TextAnswer {
+		t.Helper()
+		a, err := ix.LookupContext(ctx, query.TextTerm{Text: word})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return a
+	}
+	keys := func(a query.TextAnswer) []string { return slices.Sorted(maps.Keys(a.Hits())) }
+	first := answer("tide")
+	if first.Pages.Len() != 1 || !slices.Equal(keys(first), []string{"https://a.example/"}) {
+		t.Errorf("first lookup names %d pages, finds %q", first.Pages.Len(), keys(first))
+	}
+	second, third := answer("moon"), answer("tide")
+	if second.Pages.Len() != 2 || second.Pages != third.Pages {
+		t.Errorf("later lookups name %d and %d pages, shared: %v", second.Pages.Len(), third.Pages.Len(), second.Pages == third.Pages)
+	}
+	if !slices.Equal(keys(second), []string{"https://b.example/"}) || !slices.Equal(keys(third), []string{"https://a.example/"}) {
+		t.Errorf("later lookups find %q and %q", keys(second), keys(third))
+	}
+	if err := ix.Put(putPage(t, s, "https://c.example/", "tide tables")); err != nil {
+		t.Fatal(err)
+	}
+	if a := answer("tide"); a.Pages == third.Pages || !slices.Equal(keys(a), []string{"https://a.example/", "https://c.example/"}) {
+		t.Errorf("after a write: the same Pages %v, finds %q", a.Pages == third.Pages, keys(a))
+	}
+	other, err := OpenAt(ix.path, s) // another process's connection
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer other.Close()
+	before := answer("tide").Pages
+	if err := other.Put(putPage(t, s, "https://d.example/", "tide clocks")); err != nil {
+		t.Fatal(err)
+	}
+	if a := answer("tide"); a.Pages == before || len(a.Rows) != 3 || !slices.Contains(keys(a), "https://d.example/") {
+		t.Errorf("after another's write: the same Pages %v, finds %q", a.Pages == before, keys(a))
+	}
+}
+
+// TestPagesWithNewline: a page whose key holds a newline (which no URI
+// should), read with every other page's, keeps its key and theirs.
+func TestPagesWithNewline(t *testing.T) {
+	t.Parallel()
+	ix := openIndex(t, newStore(t, map[string]string{"https://a.example/": "tides"}))
+	if _, err := ix.db.Exec(`INSERT INTO pages(key, fetched, failed) VALUES ('https://x.example/a` + "\n" + `b', 0, 1)`); err != nil {
+		t.Fatal(err)
+	}
+	ids, keys, err := ix.readPages(context.Background())
+	if err != nil || len(ids) != 2 || !slices.Equal(keys, []string{"https://a.example/", "https://x.example/a\nb"}) {
+		t.Errorf("readPages: %v %q, %v", ids, keys, err)
+	}
+}
