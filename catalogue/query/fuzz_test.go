@@ -2,6 +2,7 @@ package query
 
 import (
 	"context"
+	"maps"
 	"math"
 	"slices"
 	"strings"
@@ -137,7 +138,7 @@ func (sf *searchFuzz) check(t *testing.T, text string) {
 				hits[ssd3.URIKey(r.URI())] = TextHit{Score: 1 + len(r.URI())}
 			}
 		}
-		return TextAnswerOf(hits), nil
+		return fuzzAnswer(hits, len(tt.Text)), nil
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -153,6 +154,26 @@ func (sf *searchFuzz) check(t *testing.T, text string) {
 			}
 		}
 	}
+}
+
+// fuzzAnswer is TextAnswerOf(hits) in one of the shapes an index's
+// answers take, by kind: rows from 1, or scattered far apart, ranked, or
+// not (each scores 1); a page the index holds and did not find.
+func fuzzAnswer(hits map[string]TextHit, kind int) TextAnswer {
+	a := TextAnswerOf(hits)
+	keys := slices.Sorted(maps.Keys(hits))
+	rows := append([]int64(nil), a.Rows...)
+	if kind%3 == 1 {
+		for i := range rows {
+			rows[i] = int64(i) << 33
+		}
+	}
+	a.Pages = NewPages(append(rows, -1), append(keys, "https://unfound.example/"))
+	a.Rows = rows
+	if kind%2 == 1 {
+		a.Scores = nil
+	}
+	return a
 }
 
 // checkToRead: a search and toread:yes (or toread:no) finds what the
