@@ -4,6 +4,7 @@ import (
 	"context"
 	"maps"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/uricat/uricat/catalogue/query"
@@ -71,5 +72,30 @@ func TestPagesWithNewline(t *testing.T) {
 	ids, keys, err := ix.readPages(context.Background())
 	if err != nil || len(ids) != 2 || !slices.Equal(keys, []string{"https://a.example/", "https://x.example/a\nb"}) {
 		t.Errorf("readPages: %v %q, %v", ids, keys, err)
+	}
+}
+
+// TestParseRows: the rows a search found, as SQLite lists them, are read
+// back exactly; anything else in the list is an error naming where.
+func TestParseRows(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		list string
+		want []int64
+		err  string
+	}{
+		{"7", []int64{7}, ""},
+		{"1 22 333 999999999999999999", []int64{1, 22, 333, 999999999999999999}, ""},
+		{"", nil, "no row at byte 0"},
+		{"1  2", nil, "no row at byte 2"},
+		{"1 ", nil, "no row at byte 2"},
+		{"1 x", nil, `'x' at byte 2`},
+		{"-1", nil, `'-' at byte 0`},
+		{"1000000000000000000", nil, `'0' at byte 18`},
+	} {
+		got, err := parseRows(tc.list)
+		if tc.err == "" && (err != nil || !slices.Equal(got, tc.want)) || tc.err != "" && (err == nil || !strings.Contains(err.Error(), tc.err)) {
+			t.Errorf("parseRows(%q) = %v, %v; want %v, %q", tc.list, got, err, tc.want, tc.err)
+		}
 	}
 }
