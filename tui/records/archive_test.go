@@ -51,3 +51,53 @@ func TestPassAnswersArchiveTerms(t *testing.T) {
 		}
 	}
 }
+
+// TestPassTextAfterEdit: the keys of a text: search typed one after
+// another, answered by one archive's index that did not change (its
+// answers share their Pages), find their records, and still find them
+// where they are once an edit moved them and added another of a page's
+// URI, with the search index built or not.
+func TestPassTextAfterEdit(t *testing.T) {
+	t.Parallel()
+	a := ssd3.NewRecord(ssd3.Values{URI: "https://a.example/", Name: "A"})
+	b := ssd3.NewRecord(ssd3.Values{URI: "https://b.example/", Name: "B"})
+	c := ssd3.NewRecord(ssd3.Values{URI: "https://c.example/", Name: "C"})
+	b2 := ssd3.NewRecord(ssd3.Values{URI: "HTTPS://B.example/", Name: "B2"})
+	pages := query.NewPages([]int64{1, 2, 3}, []string{"https://a.example/", "https://b.example/", "https://c.example/"})
+	archive := func(_ context.Context, q *query.Query) *query.Query {
+		q, err := q.WithText(func(tt query.TextTerm) (query.TextAnswer, error) {
+			rows := map[string][]int64{"t": {2, 3}, "ti": {3}}[tt.Text]
+			return query.TextAnswer{Pages: pages, Rows: rows}, nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return q
+	}
+	for _, build := range []bool{true, false} {
+		before, after := []*ssd3.Record{a, b, c}, []*ssd3.Record{c, a, b2, b}
+		prev := unfolded(before)
+		if build {
+			prev = built(before)
+		}
+		for _, step := range []struct {
+			text string
+			recs []*ssd3.Record
+			want []string
+		}{
+			{"text:t", before, []string{"B", "C"}},
+			{"text:ti", before, []string{"C"}},
+			{"text:t", after, []string{"C", "B2", "B"}},
+			{"text:ti", after, []string{"C"}},
+		} {
+			res := (pass{seq: 1, text: step.text, recs: step.recs, archive: archive, prev: prev}).run(context.Background())
+			if got := recordNames(res.Records()); !slices.Equal(got, step.want) {
+				t.Errorf("built %v: search %q: %v, want %v", build, step.text, got, step.want)
+			}
+			if build {
+				res.Prepare() // as Warm does, before the next key
+			}
+			prev = res
+		}
+	}
+}
