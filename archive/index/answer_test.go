@@ -3,6 +3,7 @@ package index
 import (
 	"context"
 	"maps"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -62,16 +63,17 @@ func TestLookupSharesPages(t *testing.T) {
 }
 
 // TestPagesWithNewline: a page whose key holds a newline (which no URI
-// should), read with every other page's, keeps its key and theirs.
+// should), read with every other page's, keeps its key and state, and
+// they theirs.
 func TestPagesWithNewline(t *testing.T) {
 	t.Parallel()
 	ix := openIndex(t, newStore(t, map[string]string{"https://a.example/": "tides"}))
 	if _, err := ix.db.Exec(`INSERT INTO pages(key, fetched, failed) VALUES ('https://x.example/a` + "\n" + `b', 0, 1)`); err != nil {
 		t.Fatal(err)
 	}
-	ids, keys, err := ix.readPages(context.Background())
-	if err != nil || len(ids) != 2 || !slices.Equal(keys, []string{"https://a.example/", "https://x.example/a\nb"}) {
-		t.Errorf("readPages: %v %q, %v", ids, keys, err)
+	ids, keys, failed, err := ix.readPages(context.Background())
+	if err != nil || len(ids) != 2 || !slices.Equal(keys, []string{"https://a.example/", "https://x.example/a\nb"}) || !slices.Equal(failed, []bool{false, true}) {
+		t.Errorf("readPages: %v %q %v, %v", ids, keys, failed, err)
 	}
 }
 
@@ -97,5 +99,46 @@ func TestParseRows(t *testing.T) {
 		if tc.err == "" && (err != nil || !slices.Equal(got, tc.want)) || tc.err != "" && (err == nil || !strings.Contains(err.Error(), tc.err)) {
 			t.Errorf("parseRows(%q) = %v, %v; want %v, %q", tc.list, got, err, tc.want, tc.err)
 		}
+	}
+}
+
+// TestStatesFollowWrites: the pages' states are read once while the
+// index does not change, and again after a write by this connection or
+// another: each state is the page's as of the last write.
+func TestStatesFollowWrites(t *testing.T) {
+	t.Parallel()
+	s := newStore(t, map[string]string{"https://a.example/": "tides"})
+	ix := openIndex(t, s)
+	state := func(uri string) query.ArchiveState {
+		t.Helper()
+		states, err := ix.States()
+		if err != nil {
+			t.Fatal(err)
+		}
+		return states(uri)
+	}
+	if state("https://a.example/") != query.ArchiveYes || state("HTTPS://A.example:443/") != query.ArchiveYes || state("https://b.example/") != query.ArchiveNo {
+		t.Error("states before a write")
+	}
+	read := ix.states
+	if state("https://a.example/"); reflect.ValueOf(ix.states).UnsafePointer() != reflect.ValueOf(read).UnsafePointer() {
+		t.Error("the states were read again with nothing written")
+	}
+	if err := ix.Put(putPage(t, s, "https://b.example/", "")); err != nil {
+		t.Fatal(err)
+	}
+	if got := state("https://b.example/"); got != query.ArchiveFailed {
+		t.Errorf("after a page failed: %v, want failed", got)
+	}
+	other, err := OpenAt(ix.path, s) // another process's connection
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer other.Close()
+	if err := other.Put(putPage(t, s, "https://b.example/", "tides again")); err != nil {
+		t.Fatal(err)
+	}
+	if got := state("https://b.example/"); got != query.ArchiveYes {
+		t.Errorf("after another's write: %v, want archived", got)
 	}
 }

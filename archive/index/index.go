@@ -42,8 +42,12 @@ type Index struct {
 	pageKeys     *query.Pages
 	pagesVersion int64
 	lookups      int // ranked lookups made
-	rankLimit    int // rankLimit, but in tests
-	builds       int // how many times this Index built its tables, for tests
+	// states is each page's state by key as of statesVersion (see
+	// States); nil when not read, or dropped by a write.
+	states        map[string]query.ArchiveState
+	statesVersion int64
+	rankLimit     int // rankLimit, but in tests
+	builds        int // how many times this Index built its tables, for tests
 }
 
 // schema is the version of the database's tables: an index of another
@@ -436,10 +440,11 @@ func (ix *Index) Rebuild(store *archive.Store) error {
 	return nil
 }
 
-// dropPages forgets the pages read (pages): this connection writes.
+// dropPages forgets the pages and states read (pages, States): this
+// connection writes.
 func (ix *Index) dropPages() {
 	ix.mu.Lock()
-	ix.pageKeys = nil
+	ix.pageKeys, ix.states = nil, nil
 	ix.mu.Unlock()
 }
 
@@ -593,7 +598,7 @@ func (ix *Index) pages(ctx context.Context, read bool) (*query.Pages, error) {
 	if !read {
 		return nil, nil
 	}
-	ids, keys, err := ix.readPages(ctx)
+	ids, keys, _, err := ix.readPages(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -601,38 +606,44 @@ func (ix *Index) pages(ctx context.Context, read bool) (*query.Pages, error) {
 	return ix.pageKeys, nil
 }
 
-// readPages reads the row and key of every page. As two lists in one
-// row, as matching reads rows: database/sql's cost per row was most of
-// the cost of reading them a row each. A key that holds a newline (no URI
-// should) spoils the list of keys: then they are read a row each.
-func (ix *Index) readPages(ctx context.Context) (ids []int64, keys []string, err error) {
-	var idList, keyList nullString
-	err = ix.db.QueryRowContext(ctx, `SELECT group_concat(id, ' '), group_concat(key, char(10)) FROM pages`).Scan(&idList, &keyList)
+// readPages reads the row, key and whether it failed of every page. As
+// three lists in one row, as matching reads rows: database/sql's cost per
+// row was most of the cost of reading them a row each. A key that holds
+// a newline (no URI should) spoils the list of keys: then they are read a
+// row each.
+func (ix *Index) readPages(ctx context.Context) (ids []int64, keys []string, failed []bool, err error) {
+	var idList, keyList, failedList nullString
+	err = ix.db.QueryRowContext(ctx, `SELECT group_concat(id, ' '), group_concat(key, char(10)), group_concat(failed != 0, '') FROM pages`).Scan(&idList, &keyList, &failedList)
 	if err != nil || idList == "" {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	if ids, err = parseRows(string(idList)); err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	keys = strings.Split(string(keyList), "\n")
-	if len(keys) == len(ids) {
-		return ids, keys, nil
+	if len(keys) == len(ids) && len(failedList) == len(ids) {
+		failed = make([]bool, len(ids))
+		for i := range failed {
+			failed[i] = failedList[i] == '1'
+		}
+		return ids, keys, failed, nil
 	}
-	rows, err := ix.db.QueryContext(ctx, `SELECT id, key FROM pages`)
+	rows, err := ix.db.QueryContext(ctx, `SELECT id, key, failed FROM pages`)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	defer rows.Close()
 	ids, keys = ids[:0], keys[:0]
 	for rows.Next() {
 		var id int64
 		var key string
-		if err := rows.Scan(&id, &key); err != nil {
-			return nil, nil, err
+		var f bool
+		if err := rows.Scan(&id, &key, &f); err != nil {
+			return nil, nil, nil, err
 		}
-		ids, keys = append(ids, id), append(keys, key)
+		ids, keys, failed = append(ids, id), append(keys, key), append(failed, f)
 	}
-	return ids, keys, rows.Err()
+	return ids, keys, failed, rows.Err()
 }
 
 // score turns FTS5's bm25 (less is better, below 0) into a search score:
@@ -645,26 +656,11 @@ func score(bm25 float64) int {
 }
 
 // States returns the archive's state of each URI's page as the index
-// knows it, for query.Query.WithArchive.
+// knows it, for query.Query.WithArchive. They are read once for each
+// state of the index, as pages are: a TUI asks again at each key typed.
 func (ix *Index) States() (func(uri string) query.ArchiveState, error) {
-	rows, err := ix.db.Query(`SELECT key, failed FROM pages`)
+	states, err := ix.stateMap(context.Background())
 	if err != nil {
-		return nil, fmt.Errorf("reading the archive's index: %w", err)
-	}
-	defer rows.Close()
-	states := map[string]query.ArchiveState{}
-	for rows.Next() {
-		var key string
-		var failed bool
-		if err := rows.Scan(&key, &failed); err != nil {
-			return nil, fmt.Errorf("reading the archive's index: %w", err)
-		}
-		states[key] = query.ArchiveYes
-		if failed {
-			states[key] = query.ArchiveFailed
-		}
-	}
-	if err := rows.Err(); err != nil {
 		return nil, fmt.Errorf("reading the archive's index: %w", err)
 	}
 	return func(uri string) query.ArchiveState {
@@ -673,6 +669,33 @@ func (ix *Index) States() (func(uri string) query.ArchiveState, error) {
 		}
 		return states[ssd3.URIKey(uri)]
 	}, nil
+}
+
+// stateMap returns the state of each page by its key, read again only
+// when the database changed (see pages).
+func (ix *Index) stateMap(ctx context.Context) (map[string]query.ArchiveState, error) {
+	ix.mu.Lock()
+	defer ix.mu.Unlock()
+	var version int64
+	if err := ix.db.QueryRowContext(ctx, `PRAGMA data_version`).Scan(&version); err != nil {
+		return nil, err
+	}
+	if ix.states != nil && version == ix.statesVersion {
+		return ix.states, nil
+	}
+	_, keys, failed, err := ix.readPages(ctx)
+	if err != nil {
+		return nil, err
+	}
+	states := make(map[string]query.ArchiveState, len(keys))
+	for i, k := range keys {
+		states[k] = query.ArchiveYes
+		if failed[i] {
+			states[k] = query.ArchiveFailed
+		}
+	}
+	ix.states, ix.statesVersion = states, version
+	return states, nil
 }
 
 // nullString scans a NULL as "".
