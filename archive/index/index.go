@@ -588,8 +588,8 @@ func (ix *Index) ranked(ctx context.Context, expr string, n int) (query.TextAnsw
 func (ix *Index) pages(ctx context.Context, read bool) (*query.Pages, error) {
 	ix.mu.Lock()
 	defer ix.mu.Unlock()
-	var version int64
-	if err := ix.db.QueryRowContext(ctx, `PRAGMA data_version`).Scan(&version); err != nil {
+	version, err := ix.dataVersion(ctx)
+	if err != nil {
 		return nil, err
 	}
 	if ix.pageKeys != nil && version == ix.pagesVersion {
@@ -604,6 +604,14 @@ func (ix *Index) pages(ctx context.Context, read bool) (*query.Pages, error) {
 	}
 	ix.pageKeys, ix.pagesVersion = query.NewPages(ids, keys), version
 	return ix.pageKeys, nil
+}
+
+// dataVersion is SQLite's data_version: it moves on when another
+// connection commits a change to the database, not for this one's.
+func (ix *Index) dataVersion(ctx context.Context) (int64, error) {
+	var version int64
+	err := ix.db.QueryRowContext(ctx, `PRAGMA data_version`).Scan(&version)
+	return version, err
 }
 
 // readPages reads the row, key and whether it failed of every page. As
@@ -676,8 +684,8 @@ func (ix *Index) States() (func(uri string) query.ArchiveState, error) {
 func (ix *Index) stateMap(ctx context.Context) (map[string]query.ArchiveState, error) {
 	ix.mu.Lock()
 	defer ix.mu.Unlock()
-	var version int64
-	if err := ix.db.QueryRowContext(ctx, `PRAGMA data_version`).Scan(&version); err != nil {
+	version, err := ix.dataVersion(ctx)
+	if err != nil {
 		return nil, err
 	}
 	if ix.states != nil && version == ix.statesVersion {
