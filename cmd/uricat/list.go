@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"fmt"
 	"io"
 	"os"
@@ -120,16 +121,21 @@ func (o *listOptions) print(e *env, recs []*ssd3.Record, q *query.Query, groups 
 	if groups == nil {
 		groups = []query.Group{{Records: recs}}
 	}
-	if _, err := io.WriteString(e.stdout, o.text(e, groups)); err != nil {
+	// Written as it is made, through one buffer: the whole text at once
+	// was as large again as what it shows, all of it new memory, which a
+	// one-shot process pays for page by page.
+	w := bufio.NewWriterSize(e.stdout, 64<<10)
+	o.writeText(w, e, groups)
+	if err := w.Flush(); err != nil {
 		return refused(err)
 	}
 	return nil
 }
 
-// text is the groups as list prints them: in columns fitted to the width
-// at a terminal (or $COLUMNS), else one line a record, tab-separated,
-// nothing cut.
-func (o *listOptions) text(e *env, groups []query.Group) string {
+// writeText writes the groups to w as list prints them: in columns fitted
+// to the width at a terminal (or $COLUMNS), else one line a record,
+// tab-separated, nothing cut. Errors are w's, told by its Flush.
+func (o *listOptions) writeText(w *bufio.Writer, e *env, groups []query.Group) {
 	width, columns := listWidth(e.stdout)
 	var cols listColumns
 	if columns {
@@ -139,55 +145,62 @@ func (o *listOptions) text(e *env, groups []query.Group) string {
 		}
 		cols = fitColumns(all, width)
 	}
-	var b strings.Builder
 	for i, g := range groups {
 		if g.Label != "" {
 			if i > 0 {
-				b.WriteByte('\n')
+				w.WriteByte('\n')
 			}
-			fmt.Fprintf(&b, "== %s (%d)\n", display.Text(g.Label), len(g.Records))
+			fmt.Fprintf(w, "== %s (%d)\n", display.Text(g.Label), len(g.Records))
 		}
 		for _, r := range g.Records {
 			if !columns {
-				writeTabbed(&b, r, o.long)
+				writeTabbed(w, r, o.long)
 				continue
 			}
-			cols.write(&b, listRow(r))
+			cols.write(w, listRow(r))
 			if o.long {
-				writeLong(&b, r)
+				writeLong(w, r)
 			}
 		}
 	}
-	return b.String()
 }
 
 // writeTabbed writes r as one line of tab-separated fields (display.Text
 // leaves no tab or line break in a value): handle, NAME, RATING (a number,
 // empty for none), CATEGORY, DATE, URI, and with long the tags (a, b) and
 // the DESCRIPTION.
-func writeTabbed(b *strings.Builder, r *ssd3.Record, long bool) {
-	rating := ""
+func writeTabbed(w *bufio.Writer, r *ssd3.Record, long bool) {
+	w.Write(strconv.AppendInt(w.AvailableBuffer(), int64(r.Line()), 10))
+	w.WriteByte('\t')
+	w.WriteString(display.Text(r.Name()))
+	w.WriteByte('\t')
 	if r.Rating() > 0 {
-		rating = strconv.Itoa(r.Rating())
+		w.Write(strconv.AppendInt(w.AvailableBuffer(), int64(r.Rating()), 10))
 	}
-	fields := []string{strconv.Itoa(r.Line()), display.Text(r.Name()), rating, display.Text(r.Category()),
-		display.Date(r.Date()), display.Text(display.URI(r.URI()))}
+	for _, f := range [...]string{display.Text(r.Category()), display.Date(r.Date()), display.Text(display.URI(r.URI()))} {
+		w.WriteByte('\t')
+		w.WriteString(f)
+	}
 	if long {
-		fields = append(fields, display.Text(r.Extension(ssd3.FieldTags)), display.Text(r.Description()))
+		w.WriteByte('\t')
+		w.WriteString(display.Text(r.Extension(ssd3.FieldTags)))
+		w.WriteByte('\t')
+		w.WriteString(display.Text(r.Description()))
 	}
-	b.WriteString(strings.Join(fields, "\t"))
-	b.WriteByte('\n')
+	w.WriteByte('\n')
 }
 
 // writeLong writes the lines --long adds under a record's columns: its
 // tags and its description, each line of it indented.
-func writeLong(b *strings.Builder, r *ssd3.Record) {
+func writeLong(w *bufio.Writer, r *ssd3.Record) {
 	if tags := r.Extension(ssd3.FieldTags); tags != "" {
-		fmt.Fprintf(b, "%stags: %s\n", longIndent, display.Text(tags))
+		fmt.Fprintf(w, "%stags: %s\n", longIndent, display.Text(tags))
 	}
 	if d := r.Description(); d != "" {
 		for _, line := range strings.Split(display.Lines(d), "\n") {
-			b.WriteString(longIndent + line + "\n")
+			w.WriteString(longIndent)
+			w.WriteString(line)
+			w.WriteByte('\n')
 		}
 	}
 }
@@ -238,21 +251,37 @@ func fitColumns(recs []*ssd3.Record, width int) listColumns {
 	return cols
 }
 
-// write writes one row: each column but the last cut to its width with "…"
-// and padded, then the URI whole.
-func (c listColumns) write(b *strings.Builder, row [6]string) {
-	b.WriteString(strings.Repeat(" ", c[0]-len(row[0])) + row[0] + strings.Repeat(" ", listGap))
-	for i, w := range c[1:] {
+// write writes one row to w: each column but the last cut to its width
+// with "…" and padded, then the URI whole.
+func (c listColumns) write(w *bufio.Writer, row [6]string) {
+	pad(w, c[0]-len(row[0]))
+	w.WriteString(row[0])
+	pad(w, listGap)
+	for i, width := range c[1:] {
 		v := row[i+1]
-		if ansi.StringWidth(v) > w {
-			v = ansi.Truncate(v, w, "…")
+		vw := ansi.StringWidth(v)
+		if vw > width {
+			v = ansi.Truncate(v, width, "…")
+			vw = ansi.StringWidth(v)
 		}
-		b.WriteString(v)
-		b.WriteString(strings.Repeat(" ", w-ansi.StringWidth(v)+listGap))
+		w.WriteString(v)
+		pad(w, width-vw+listGap)
 	}
-	b.WriteString(row[5])
-	b.WriteByte('\n')
+	w.WriteString(row[5])
+	w.WriteByte('\n')
 }
+
+// pad writes n spaces to w (none if n is not above 0).
+func pad(w *bufio.Writer, n int) {
+	for n > 0 {
+		k := min(n, len(spaces))
+		w.WriteString(spaces[:k])
+		n -= k
+	}
+}
+
+// spaces are what pad writes, a piece at a time.
+const spaces = "                                                                "
 
 // listWidth is the width list fits its columns to, and whether it lays
 // out columns at all: the terminal's when w is one, else $COLUMNS when

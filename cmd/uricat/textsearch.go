@@ -1,12 +1,10 @@
 package main
 
 import (
-	"cmp"
 	"context"
 	"errors"
 	"fmt"
 	"io/fs"
-	"slices"
 	"sync"
 	"time"
 
@@ -159,12 +157,19 @@ func rankByText(recs []*ssd3.Record, q *query.Query) {
 	if !q.HasText() {
 		return
 	}
-	scores := make(map[*ssd3.Record]int, len(recs))
-	for _, r := range recs {
+	// query.Rank, the TUI's ranking: a counting sort of the scores, where
+	// a sort looking each record's score up in a map cost as much as the
+	// search when half the catalogue is found.
+	hits := make([]query.Hit, len(recs))
+	for i, r := range recs {
 		h, _ := q.TextHit(r)
-		scores[r] = h.Score
+		hits[i] = query.Hit{Pos: int32(i), Score: int32(h.Score)}
 	}
-	slices.SortStableFunc(recs, func(a, b *ssd3.Record) int { return cmp.Compare(scores[b], scores[a]) })
+	ranked := make([]*ssd3.Record, len(recs))
+	for i, pos := range query.Rank(hits) {
+		ranked[i] = recs[pos]
+	}
+	copy(recs, ranked)
 }
 
 // snippets returns, for each record of recs whose page a text: term of q
