@@ -4,6 +4,7 @@ import (
 	"os"
 
 	"github.com/charmbracelet/lipgloss"
+	"github.com/charmbracelet/x/term"
 	"github.com/muesli/termenv"
 
 	"github.com/uricat/uricat/importers/profiles"
@@ -37,8 +38,7 @@ func runTUI(e *env) error {
 	return nil
 }
 
-// isTerminal reports whether f is a character device (a terminal).
-func isTerminal(f *os.File) bool {
-	info, err := f.Stat()
-	return err == nil && info.Mode()&os.ModeCharDevice != 0
-}
+// isTerminal reports whether f is a terminal: asked of the terminal
+// driver, as /dev/null is a character device too, and output sent there
+// is not for a reader's eyes.
+func isTerminal(f *os.File) bool { return term.IsTerminal(f.Fd()) }
