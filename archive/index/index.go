@@ -14,6 +14,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"unicode/utf8"
 
 	"github.com/adrg/xdg"
 	"modernc.org/sqlite"
@@ -47,7 +48,7 @@ type Index struct {
 
 // schema is the version of the database's tables: an index of another
 // version is built again.
-const schema = "2"
+const schema = "3"
 
 // The tables: meta (schema, fingerprint); pages, one row a page of the
 // archive, by URI key; words, the FTS5 table of the words of pages with
@@ -56,12 +57,14 @@ const schema = "2"
 // size. heads, the FTS5 table of the beginnings of those words (Heads),
 // keeps only which pages hold each (detail=none): a few hundredths of the
 // text, where FTS5's own prefix index would add a third to what words
-// takes.
+// takes. vocab lists the words (FTS5's view of words, no data of its
+// own), for a longer beginning (expand).
 const createTables = `
 CREATE TABLE IF NOT EXISTS meta(name TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS pages(id INTEGER PRIMARY KEY, key TEXT NOT NULL UNIQUE, fetched INTEGER NOT NULL, failed INTEGER NOT NULL);
 CREATE VIRTUAL TABLE IF NOT EXISTS words USING fts5(body, content='', contentless_delete=1, tokenize='ascii');
 CREATE VIRTUAL TABLE IF NOT EXISTS heads USING fts5(body, content='', contentless_delete=1, detail=none, tokenize='ascii');
+CREATE VIRTUAL TABLE IF NOT EXISTS vocab USING fts5vocab(words, row);
 `
 
 // Path returns the index file of the archive in archiveDir: under
@@ -246,7 +249,7 @@ func (ix *Index) vacuum() { _, _ = ix.db.Exec(`VACUUM`) }
 
 // buildTx builds the tables afresh from every page of store.
 func buildTx(tx *sql.Tx, store *archive.Store) error {
-	for _, stmt := range []string{`DROP TABLE IF EXISTS words`, `DROP TABLE IF EXISTS heads`, `DROP TABLE IF EXISTS pages`, `DROP TABLE IF EXISTS meta`, createTables} {
+	for _, stmt := range []string{`DROP TABLE IF EXISTS vocab`, `DROP TABLE IF EXISTS words`, `DROP TABLE IF EXISTS heads`, `DROP TABLE IF EXISTS pages`, `DROP TABLE IF EXISTS meta`, createTables} {
 		if _, err := tx.Exec(stmt); err != nil {
 			return err
 		}
@@ -463,6 +466,10 @@ func (ix *Index) LookupContext(ctx context.Context, t query.TextTerm) (map[strin
 	from, find := "words", expr
 	if h, ok := headMatch(t.Text); ok {
 		from, find = "heads", h
+	} else if or, err := ix.expand(ctx, t.Text); err != nil {
+		return nil, fmt.Errorf("searching the archive's index: %w", err)
+	} else if or != "" {
+		find, expr = or, or
 	}
 	ids, err := ix.matching(ctx, from, find)
 	if err != nil {
@@ -507,6 +514,46 @@ func (ix *Index) matching(ctx context.Context, table, expr string) ([]int64, err
 		ids = append(ids, id)
 	}
 	return ids, nil
+}
+
+// maxExpand is how many words a beginning may be expanded into (expand):
+// past it, the expression would grow long for a beginning that FTS5
+// finds about as fast.
+const maxExpand = 1000
+
+// expand returns the FTS5 expression, over the words, of a text: term's
+// value that is one word longer than the heads (longBeginning): the
+// words of the index it begins, any of them. FTS5 looks for a beginning
+// by merging the lists of those words, positions and all, into one; an
+// OR of them reads each list once and keeps no positions. "" if the
+// value is another, or begins no word or more than maxExpand (then
+// match's beginning serves).
+func (ix *Index) expand(ctx context.Context, folded string) (string, error) {
+	w, ok := longBeginning(folded)
+	if !ok {
+		return "", nil
+	}
+	// vocab lists the words in the order of their bytes: those w begins
+	// are from w to w followed by the greatest rune, which no UTF-8
+	// byte sorts above.
+	rows, err := ix.db.QueryContext(ctx, `SELECT term FROM vocab WHERE term >= ? AND term < ? LIMIT ?`,
+		w, w+string(utf8.MaxRune), maxExpand+1)
+	if err != nil {
+		return "", err
+	}
+	defer rows.Close()
+	var terms []string
+	for rows.Next() {
+		var term string
+		if err := rows.Scan(&term); err != nil {
+			return "", err
+		}
+		terms = append(terms, term)
+	}
+	if err := rows.Err(); err != nil || len(terms) == 0 || len(terms) > maxExpand {
+		return "", err
+	}
+	return anyOf(terms), nil
 }
 
 // ranked returns the pages expr matches (about n of them), by key, with
