@@ -57,14 +57,15 @@ const schema = "3"
 // size. heads, the FTS5 table of the beginnings of those words (Heads),
 // keeps only which pages hold each (detail=none): a few hundredths of the
 // text, where FTS5's own prefix index would add a third to what words
-// takes. vocab lists the words (FTS5's view of words, no data of its
-// own), for a longer beginning (expand).
+// takes. vocab and headvocab list the words and the heads (FTS5's views
+// of them, with no data of their own), to expand a beginning (expand).
 const createTables = `
 CREATE TABLE IF NOT EXISTS meta(name TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS pages(id INTEGER PRIMARY KEY, key TEXT NOT NULL UNIQUE, fetched INTEGER NOT NULL, failed INTEGER NOT NULL);
 CREATE VIRTUAL TABLE IF NOT EXISTS words USING fts5(body, content='', contentless_delete=1, tokenize='ascii');
 CREATE VIRTUAL TABLE IF NOT EXISTS heads USING fts5(body, content='', contentless_delete=1, detail=none, tokenize='ascii');
 CREATE VIRTUAL TABLE IF NOT EXISTS vocab USING fts5vocab(words, row);
+CREATE VIRTUAL TABLE IF NOT EXISTS headvocab USING fts5vocab(heads, row);
 `
 
 // Path returns the index file of the archive in archiveDir: under
@@ -249,7 +250,7 @@ func (ix *Index) vacuum() { _, _ = ix.db.Exec(`VACUUM`) }
 
 // buildTx builds the tables afresh from every page of store.
 func buildTx(tx *sql.Tx, store *archive.Store) error {
-	for _, stmt := range []string{`DROP TABLE IF EXISTS vocab`, `DROP TABLE IF EXISTS words`, `DROP TABLE IF EXISTS heads`, `DROP TABLE IF EXISTS pages`, `DROP TABLE IF EXISTS meta`, createTables} {
+	for _, stmt := range []string{`DROP TABLE IF EXISTS vocab`, `DROP TABLE IF EXISTS headvocab`, `DROP TABLE IF EXISTS words`, `DROP TABLE IF EXISTS heads`, `DROP TABLE IF EXISTS pages`, `DROP TABLE IF EXISTS meta`, createTables} {
 		if _, err := tx.Exec(stmt); err != nil {
 			return err
 		}
@@ -466,10 +467,16 @@ func (ix *Index) LookupContext(ctx context.Context, t query.TextTerm) (map[strin
 	from, find := "words", expr
 	if h, ok := headMatch(t.Text); ok {
 		from, find = "heads", h
-	} else if or, err := ix.expand(ctx, t.Text); err != nil {
+	}
+	or, err := ix.expand(ctx, from, t.Text)
+	if err != nil {
 		return nil, fmt.Errorf("searching the archive's index: %w", err)
-	} else if or != "" {
-		find, expr = or, or
+	}
+	if or != "" {
+		find = or
+		if from == "words" {
+			expr = or // and ranked reads the words the same way
+		}
 	}
 	ids, err := ix.matching(ctx, from, find)
 	if err != nil {
@@ -516,27 +523,28 @@ func (ix *Index) matching(ctx context.Context, table, expr string) ([]int64, err
 	return ids, nil
 }
 
-// maxExpand is how many words a beginning may be expanded into (expand):
-// past it, the expression would grow long for a beginning that FTS5
-// finds about as fast.
+// maxExpand is how many tokens a beginning may be expanded into
+// (expand): past it, the expression would grow long for a beginning
+// that FTS5 finds about as fast.
 const maxExpand = 1000
 
-// expand returns the FTS5 expression, over the words, of a text: term's
-// value that is one word longer than the heads (longBeginning): the
-// words of the index it begins, any of them. FTS5 looks for a beginning
-// by merging the lists of those words, positions and all, into one; an
-// OR of them reads each list once and keeps no positions. "" if the
-// value is another, or begins no word or more than maxExpand (then
-// match's beginning serves).
-func (ix *Index) expand(ctx context.Context, folded string) (string, error) {
-	w, ok := longBeginning(folded)
+// expand returns the FTS5 expression, over table (words or heads), of a
+// text: term's value that is one word table finds as a beginning
+// (expandable): the tokens of table it begins, any of them. FTS5 looks
+// for a beginning by copying the lists of those tokens into one, merging
+// the words' positions too, which costs many times reading them; an OR
+// of them reads each list once. "" if the value is another, or begins no
+// token or more than maxExpand (then the beginning itself serves).
+func (ix *Index) expand(ctx context.Context, table, folded string) (string, error) {
+	w, ok := expandable(table, folded)
 	if !ok {
 		return "", nil
 	}
-	// vocab lists the words in the order of their bytes: those w begins
-	// are from w to w followed by the greatest rune, which no UTF-8
-	// byte sorts above.
-	rows, err := ix.db.QueryContext(ctx, `SELECT term FROM vocab WHERE term >= ? AND term < ? LIMIT ?`,
+	vocab := map[string]string{"words": "vocab", "heads": "headvocab"}[table]
+	// The tokens in the order of their bytes: those w begins are from w
+	// to w followed by the greatest rune, which no UTF-8 byte sorts
+	// above.
+	rows, err := ix.db.QueryContext(ctx, `SELECT term FROM `+vocab+` WHERE term >= ? AND term < ? LIMIT ?`,
 		w, w+string(utf8.MaxRune), maxExpand+1)
 	if err != nil {
 		return "", err

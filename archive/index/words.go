@@ -210,15 +210,20 @@ func headMatch(folded string) (string, bool) {
 	return "", false
 }
 
-// longBeginning returns a text: term's value that is one word longer
-// than the heads, looked for as a beginning (Index.expand); false for
-// any other value.
-func longBeginning(folded string) (string, bool) {
+// expandable returns a text: term's value that is one word looked for as
+// a beginning which table finds by expanding it into the tokens it
+// begins (Index.expand): the heads, one shorter than they are; the
+// words, one longer; false for any other value.
+func expandable(table, folded string) (string, bool) {
 	us := units(query.Fold(folded))
-	if len(us) != 1 || us[0].cjk || utf8.RuneCountInString(us[0].text) <= maxHead {
+	if len(us) != 1 || us[0].cjk {
 		return "", false
 	}
-	return us[0].text, true
+	n := utf8.RuneCountInString(us[0].text)
+	if table == "heads" && n >= minPrefix && n < maxHead || table == "words" && n > maxHead {
+		return us[0].text, true
+	}
+	return "", false
 }
 
 // anyOf returns the FTS5 expression of any of words.
