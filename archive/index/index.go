@@ -473,10 +473,10 @@ func (ix *Index) LookupContext(ctx context.Context, t query.TextTerm) (map[strin
 		return nil, fmt.Errorf("searching the archive's index: %w", err)
 	}
 	if or != "" {
+		// Only to find the pages: bm25 over an OR scores each of its
+		// words apart, which costs more than the beginning's merge for
+		// the few pages a lookup ranks.
 		find = or
-		if from == "words" {
-			expr = or // and ranked reads the words the same way
-		}
 	}
 	ids, err := ix.matching(ctx, from, find)
 	if err != nil {
