@@ -403,6 +403,22 @@ func TestLookupBeginnings(t *testing.T) {
 			t.Errorf("expand(%s, %q) = %q, %v; want %q", tc.table, tc.term, got, err, tc.want)
 		}
 	}
+	// A page written then removed: its words and heads come and go.
+	e := putPage(t, s, "https://e.example/", "nationhood")
+	if err := ix.Put(e); err != nil {
+		t.Fatal(err)
+	}
+	if got := lookup(t, ix, "nationh"); !slices.Equal(got, []string{e.URI}) {
+		t.Errorf("text:nationh after a Put finds %q", got)
+	}
+	if err := ix.Remove(b); err != nil {
+		t.Fatal(err)
+	}
+	for term, want := range map[string][]string{"nationw": nil, "nationa": {c}, "nati": {a, c, e.URI}} {
+		if got := lookup(t, ix, term); !slices.Equal(got, want) {
+			t.Errorf("text:%s after a Remove finds %q, want %q", term, got, want)
+		}
+	}
 }
 
 // TestOpenRebuildsOtherSchema: an index of tables of another version
