@@ -149,9 +149,9 @@ func match(folded string) string {
 // beginning (Heads). FTS5 finds a beginning in the words by merging the
 // lists, with their positions, of every word it begins, which for one of
 // four characters costs many times reading one list; in the heads, a
-// beginning of four characters is one list, and one of three the merge
-// of the few lists, without positions, of the heads it begins. Heads of
-// three characters besides would add as much again to the index.
+// beginning of four characters is one list, and one of three an OR of
+// the few heads it begins, lists without positions. Heads of three
+// characters besides would take the index past half the text's size.
 const maxHead = 4
 
 // Heads returns the beginnings of the words of words (as Words returns
