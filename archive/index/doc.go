@@ -24,6 +24,18 @@
 // search's run looked up as the same pairs in a row, so that a word
 // inside a sentence is found.
 //
+// # Beginnings
+//
+// A search's last word of three characters or more is a beginning, as
+// one types. FTS5 finds one by copying the lists, positions and all, of
+// every word it begins into one, which for a short beginning costs many
+// times reading one list. So the index also keeps each page's heads
+// (a word's first four characters, or a shorter word of three), which
+// answer a beginning of four characters as one list, and one of three
+// as an OR of the heads it begins; a longer one is an OR of the words
+// it begins. fts5vocab lists those heads and words. A phrase whose last
+// word is a beginning still needs the words' positions: FTS5 answers it.
+//
 // Files: words.go (folding and cutting into words, and a search's FTS5
 // expression), index.go (the database: Open, Put, Remove, Rebuild, Sync,
 // Lookup, States), snippet.go (an excerpt around the match).

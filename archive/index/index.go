@@ -14,6 +14,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"unicode/utf8"
 
 	"github.com/adrg/xdg"
 	"modernc.org/sqlite"
@@ -52,7 +53,7 @@ type Index struct {
 
 // schema is the version of the database's tables: an index of another
 // version is built again.
-const schema = "2"
+const schema = "3"
 
 // The tables: meta (schema, fingerprint); pages, one row a page of the
 // archive, by URI key; words, the FTS5 table of the words of pages with
@@ -61,12 +62,15 @@ const schema = "2"
 // size. heads, the FTS5 table of the beginnings of those words (Heads),
 // keeps only which pages hold each (detail=none): a few hundredths of the
 // text, where FTS5's own prefix index would add a third to what words
-// takes.
+// takes. vocab and headvocab list the words and the heads (FTS5's views
+// of them, with no data of their own), to expand a beginning (expand).
 const createTables = `
 CREATE TABLE IF NOT EXISTS meta(name TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS pages(id INTEGER PRIMARY KEY, key TEXT NOT NULL UNIQUE, fetched INTEGER NOT NULL, failed INTEGER NOT NULL);
 CREATE VIRTUAL TABLE IF NOT EXISTS words USING fts5(body, content='', contentless_delete=1, tokenize='ascii');
 CREATE VIRTUAL TABLE IF NOT EXISTS heads USING fts5(body, content='', contentless_delete=1, detail=none, tokenize='ascii');
+CREATE VIRTUAL TABLE IF NOT EXISTS vocab USING fts5vocab(words, row);
+CREATE VIRTUAL TABLE IF NOT EXISTS headvocab USING fts5vocab(heads, row);
 `
 
 // Path returns the index file of the archive in archiveDir: under
@@ -251,7 +255,7 @@ func (ix *Index) vacuum() { _, _ = ix.db.Exec(`VACUUM`) }
 
 // buildTx builds the tables afresh from every page of store.
 func buildTx(tx *sql.Tx, store *archive.Store) error {
-	for _, stmt := range []string{`DROP TABLE IF EXISTS words`, `DROP TABLE IF EXISTS heads`, `DROP TABLE IF EXISTS pages`, `DROP TABLE IF EXISTS meta`, createTables} {
+	for _, stmt := range []string{`DROP TABLE IF EXISTS vocab`, `DROP TABLE IF EXISTS headvocab`, `DROP TABLE IF EXISTS words`, `DROP TABLE IF EXISTS heads`, `DROP TABLE IF EXISTS pages`, `DROP TABLE IF EXISTS meta`, createTables} {
 		if _, err := tx.Exec(stmt); err != nil {
 			return err
 		}
@@ -478,6 +482,16 @@ func (ix *Index) LookupContext(ctx context.Context, t query.TextTerm) (query.Tex
 	if h, ok := headMatch(t.Text); ok {
 		from, find = "heads", h
 	}
+	or, err := ix.expand(ctx, from, t.Text)
+	if err != nil {
+		return query.TextAnswer{}, fmt.Errorf("searching the archive's index: %w", err)
+	}
+	if or != "" {
+		// Only to find the pages: bm25 over an OR scores each of its
+		// words apart, which costs more than the beginning's merge for
+		// the few pages a lookup ranks.
+		find = or
+	}
 	ids, err := ix.matching(ctx, from, find)
 	if err != nil {
 		return query.TextAnswer{}, fmt.Errorf("searching the archive's index: %w", err)
@@ -532,6 +546,47 @@ func parseRows(list string) ([]int64, error) {
 		id, digits = id*10+int64(d), digits+1
 	}
 	return ids, nil
+}
+
+// maxExpand is how many tokens a beginning may be expanded into
+// (expand): past it, the expression would grow long for a beginning
+// that FTS5 finds about as fast.
+const maxExpand = 1000
+
+// expand returns the FTS5 expression, over table (words or heads), of a
+// text: term's value that is one word table finds as a beginning
+// (expandable): the tokens of table it begins, any of them. FTS5 looks
+// for a beginning by copying the lists of those tokens into one, merging
+// the words' positions too, which costs many times reading them; an OR
+// of them reads each list once. "" if the value is another, or begins no
+// token or more than maxExpand (then the beginning itself serves).
+func (ix *Index) expand(ctx context.Context, table, folded string) (string, error) {
+	w, ok := expandable(table, folded)
+	if !ok {
+		return "", nil
+	}
+	vocab := map[string]string{"words": "vocab", "heads": "headvocab"}[table]
+	// The tokens in the order of their bytes: those w begins are from w
+	// to w followed by the greatest rune, which no UTF-8 byte sorts
+	// above.
+	rows, err := ix.db.QueryContext(ctx, `SELECT term FROM `+vocab+` WHERE term >= ? AND term < ? LIMIT ?`,
+		w, w+string(utf8.MaxRune), maxExpand+1)
+	if err != nil {
+		return "", err
+	}
+	defer rows.Close()
+	var terms []string
+	for rows.Next() {
+		var term string
+		if err := rows.Scan(&term); err != nil {
+			return "", err
+		}
+		terms = append(terms, term)
+	}
+	if err := rows.Err(); err != nil || len(terms) == 0 || len(terms) > maxExpand {
+		return "", err
+	}
+	return anyOf(terms), nil
 }
 
 // ranked returns the pages expr matches (about n of them), with their

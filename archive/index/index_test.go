@@ -1,6 +1,7 @@
 package index
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -360,5 +361,95 @@ func TestSearchesReadMapped(t *testing.T) {
 	}
 	if n < 1<<28 {
 		t.Errorf("mmap_size %d, want the index mapped", n)
+	}
+}
+
+// TestLookupBeginnings: a word's beginning of any length finds the pages
+// of every word it begins and no other, from the heads (three or four
+// characters) or the words it expands into (five or more), which are an
+// OR of the index's tokens rather than FTS5's copy of their lists into
+// one.
+func TestLookupBeginnings(t *testing.T) {
+	t.Parallel()
+	const a, b, c, d = "https://a.example/", "https://b.example/", "https://c.example/", "https://d.example/"
+	s := newStore(t, map[string]string{
+		a: "the nation", b: "nationalism and nationwide", c: "a national park", d: "nat natter",
+	})
+	ix := openIndex(t, s)
+	tests := []struct {
+		term string
+		want []string
+	}{
+		{"nat", []string{a, b, c, d}},
+		{"nati", []string{a, b, c}},
+		{"natio", []string{a, b, c}},
+		{"nation", []string{a, b, c}},
+		{"nationa", []string{b, c}},
+		{"nationw", []string{b}},
+		{"natt", []string{d}},
+		{"nationx", nil},
+		{"the nat", []string{a}},
+	}
+	for _, tc := range tests {
+		if got := lookup(t, ix, tc.term); !slices.Equal(got, tc.want) {
+			t.Errorf("text:%s finds %q, want %q", tc.term, got, tc.want)
+		}
+	}
+	for _, tc := range []struct{ table, term, want string }{
+		{"words", "nationa", `"national" OR "nationalism"`}, {"words", "nationx", ""}, {"words", "nati", ""},
+		{"words", "the nation", ""}, {"heads", "nat", `"nat" OR "nati" OR "natt"`}, {"heads", "nati", ""},
+	} {
+		if got, err := ix.expand(context.Background(), tc.table, tc.term); err != nil || got != tc.want {
+			t.Errorf("expand(%s, %q) = %q, %v; want %q", tc.table, tc.term, got, err, tc.want)
+		}
+	}
+	// A page written then removed: its words and heads come and go.
+	e := putPage(t, s, "https://e.example/", "nationhood")
+	if err := ix.Put(e); err != nil {
+		t.Fatal(err)
+	}
+	if got := lookup(t, ix, "nationh"); !slices.Equal(got, []string{e.URI}) {
+		t.Errorf("text:nationh after a Put finds %q", got)
+	}
+	if err := ix.Remove(b); err != nil {
+		t.Fatal(err)
+	}
+	for term, want := range map[string][]string{"nationw": nil, "nationa": {c}, "nati": {a, c, e.URI}} {
+		if got := lookup(t, ix, term); !slices.Equal(got, want) {
+			t.Errorf("text:%s after a Remove finds %q, want %q", term, got, want)
+		}
+	}
+}
+
+// TestOpenRebuildsOtherSchema: an index of tables of another version
+// (an older uricat's) is built again on opening, and answers with the
+// tables of this one.
+func TestOpenRebuildsOtherSchema(t *testing.T) {
+	t.Parallel()
+	s := newStore(t, map[string]string{"https://a.example/": "national parks"})
+	path := filepath.Join(t.TempDir(), "index.db")
+	ix, err := OpenAt(path, s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// As version 2 left it: no vocab, heads of three characters.
+	for _, stmt := range []string{`DROP TABLE vocab`, `DROP TABLE headvocab`, `DELETE FROM heads`, `UPDATE meta SET value = '2' WHERE name = 'schema'`} {
+		if _, err := ix.db.Exec(stmt); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ix.Close()
+	ix, err = OpenAt(path, s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ix.Close()
+	if ix.builds != 1 {
+		t.Errorf("an index of schema 2 built %d times on opening, want once", ix.builds)
+	}
+	for _, term := range []string{"nati", "nationa"} {
+		if got := lookup(t, ix, term); len(got) != 1 {
+			t.Errorf("text:%s finds %q after the rebuild", term, got)
+		}
 	}
 }

@@ -145,12 +145,22 @@ func match(folded string) string {
 	return `"` + b.String() + `"*`
 }
 
-// Heads returns the beginnings of words, minPrefix characters long, of
-// words (as Words returns them), each once, one space between them: what
-// the index keeps besides the words, so that a search of a word's first
-// minPrefix characters, which most pages answer as one types, reads one
-// list of pages rather than merging those of every word it begins. CJK
-// tokens are shorter and have none.
+// maxHead is how many characters of a word the index keeps as its
+// beginning (Heads). FTS5 finds a beginning in the words by merging the
+// lists, with their positions, of every word it begins, which for one of
+// four characters costs many times reading one list; in the heads, a
+// beginning of four characters is one list, and one of three an OR of
+// the few heads it begins, lists without positions. Heads of three
+// characters besides would take the index past half the text's size.
+const maxHead = 4
+
+// Heads returns the beginnings of the words of words (as Words returns
+// them), each once, one space between them: a word's first maxHead
+// characters, or the word itself when it has minPrefix to maxHead. That
+// is what the index keeps besides the words, so that a search of a
+// word's first characters, which most pages answer as one types, reads
+// the lists of pages of a few heads rather than merging those of every
+// word it begins (see headMatch). CJK tokens are shorter and have none.
 func Heads(words string) string {
 	var b strings.Builder
 	seen := map[string]bool{}
@@ -168,26 +178,64 @@ func Heads(words string) string {
 	return b.String()
 }
 
-// head returns w's first minPrefix characters; false if it has fewer.
+// head returns w's first maxHead characters, or w if it has fewer; false
+// if it has fewer than minPrefix.
 func head(w string) (string, bool) {
 	n := 0
 	for i := range w {
-		if n == minPrefix {
+		if n == maxHead {
 			return w[:i], true
 		}
 		n++
 	}
-	return w, n == minPrefix
+	return w, n >= minPrefix
 }
 
 // headMatch returns the FTS5 expression, over the heads (Heads), of a
-// text: term's value that is one word of exactly minPrefix characters,
-// looked for as a beginning; false for any other value, which the words
-// answer (match).
+// text: term's value that is one word of minPrefix to maxHead
+// characters, looked for as a beginning: that head, or a shorter word
+// as the beginning of the heads; false for any other value, which the
+// words answer (match).
 func headMatch(folded string) (string, bool) {
 	us := units(query.Fold(folded))
-	if len(us) != 1 || us[0].cjk || utf8.RuneCountInString(us[0].text) != minPrefix {
+	if len(us) != 1 || us[0].cjk {
 		return "", false
 	}
-	return `"` + us[0].text + `"`, true
+	switch n := utf8.RuneCountInString(us[0].text); {
+	case n == maxHead:
+		return `"` + us[0].text + `"`, true
+	case n >= minPrefix && n < maxHead:
+		return `"` + us[0].text + `"*`, true
+	}
+	return "", false
+}
+
+// expandable returns a text: term's value that is one word looked for as
+// a beginning which table finds by expanding it into the tokens it
+// begins (Index.expand): the heads, one shorter than they are; the
+// words, one longer; false for any other value.
+func expandable(table, folded string) (string, bool) {
+	us := units(query.Fold(folded))
+	if len(us) != 1 || us[0].cjk {
+		return "", false
+	}
+	n := utf8.RuneCountInString(us[0].text)
+	if table == "heads" && n >= minPrefix && n < maxHead || table == "words" && n > maxHead {
+		return us[0].text, true
+	}
+	return "", false
+}
+
+// anyOf returns the FTS5 expression of any of words.
+func anyOf(words []string) string {
+	var b strings.Builder
+	for i, w := range words {
+		if i > 0 {
+			b.WriteString(" OR ")
+		}
+		// Words hold no quote; doubling one keeps the expression whole
+		// whatever the vocabulary says.
+		b.WriteString(`"` + strings.ReplaceAll(w, `"`, `""`) + `"`)
+	}
+	return b.String()
 }

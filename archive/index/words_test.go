@@ -44,3 +44,30 @@ func TestMatch(t *testing.T) {
 		}
 	}
 }
+
+// TestHeads: the index keeps a word's first four characters, or a word
+// of three or four whole, and a search of three or four characters reads
+// those heads: four letters one list rather than FTS5's merge of every
+// word they begin.
+func TestHeads(t *testing.T) {
+	t.Parallel()
+	if got, want := Heads("national con it nationwide tion 東京 京"), "nati con tion"; got != want {
+		t.Errorf("Heads = %q, want %q", got, want)
+	}
+	tests := []struct {
+		text, want string
+		ok         bool
+	}{
+		{"nat", `"nat"*`, true},
+		{"Nati", `"nati"`, true},
+		{"natio", "", false},
+		{"na", "", false},
+		{"nat ion", "", false},
+		{"東京大", "", false},
+	}
+	for _, tc := range tests {
+		if got, ok := headMatch(tc.text); got != tc.want || ok != tc.ok {
+			t.Errorf("headMatch(%q) = %q, %v; want %q, %v", tc.text, got, ok, tc.want, tc.ok)
+		}
+	}
+}

@@ -37,7 +37,8 @@ func BenchmarkTUITextSearch(b *testing.B) {
 	recs := c.Valid()
 	ix := query.NewIndex(recs, 1)
 	answer := e.tuiArchive()
-	for _, text := range []string{"text:c", "text:con", "text:conthest", "text:prolyment", `text:"the tion"`} {
+	for _, text := range []string{"text:c", "text:con", "text:tio", "text:tion", "text:cont", "text:tiona", "text:conthest",
+		"text:prolyment", `text:"the"`, `text:"the tio"`, `text:"the tion"`} {
 		b.Run(text, func(b *testing.B) {
 			var hits []query.Hit
 			cpu := cpuTime()
