@@ -145,3 +145,96 @@ func (q *Query) firstKey() int {
 	}
 	return int(keyIndex[t.text[0]])
 }
+
+// chunkKeys are the key codes of a chunk's records, key by key: a bit a
+// record for whether it holds the key (its code is not keyAbsent), one
+// for whether its code is a score (nor keyUnscored), and only the codes
+// of those scored, in record order. Most records hold a key nowhere, or
+// only in DESCRIPTION: a byte for every record and key was a quarter of
+// an index's memory, and half its bytes were those two codes.
+type chunkKeys struct {
+	words  int      // bit words a key has: one per 64 records
+	held   []uint64 // key k's bits at [k*words:(k+1)*words], record i's bit i%64 of word i/64
+	scored []uint64 // as held
+	// ranks are, for each key's word of scored, how many of the key's
+	// records before the word are scored: where its codes start.
+	ranks []uint16
+	at    [len(firstKeys) + 1]uint32 // where each key's codes start in codes
+	codes []uint8
+}
+
+// packKeys returns the chunkKeys of n records whose codes are full, key
+// by key (record i's code of the k-th key at k*n+i).
+func packKeys(full []uint8, n int) chunkKeys {
+	words := (n + 63) / 64
+	ck := chunkKeys{words: words, held: make([]uint64, len(firstKeys)*words), scored: make([]uint64, len(firstKeys)*words), ranks: make([]uint16, len(firstKeys)*words)}
+	m := 0
+	for _, code := range full {
+		if code > keyUnscored {
+			m++
+		}
+	}
+	ck.codes = make([]uint8, 0, m)
+	for k := range len(firstKeys) {
+		ck.at[k] = uint32(len(ck.codes))
+		for i, code := range full[k*n : (k+1)*n] {
+			w := k*words + i>>6
+			if i&63 == 0 {
+				ck.ranks[w] = uint16(len(ck.codes) - int(ck.at[k]))
+			}
+			if code == keyAbsent {
+				continue
+			}
+			ck.held[w] |= 1 << (i & 63)
+			if code != keyUnscored {
+				ck.scored[w] |= 1 << (i & 63)
+				ck.codes = append(ck.codes, code)
+			}
+		}
+	}
+	ck.at[len(firstKeys)] = uint32(len(ck.codes))
+	return ck
+}
+
+// code returns the code of the k-th of firstKeys of record i.
+func (ck *chunkKeys) code(k, i int) uint8 {
+	w, b := k*ck.words+i>>6, uint(i&63)
+	if ck.held[w]>>b&1 == 0 {
+		return keyAbsent
+	}
+	s := ck.scored[w]
+	if s>>b&1 == 0 {
+		return keyUnscored
+	}
+	return ck.codes[int(ck.at[k])+int(ck.ranks[w])+bits.OnesCount64(s&(1<<b-1))]
+}
+
+// each calls f with each record from lo to hi (but not hi) that holds
+// the k-th of firstKeys, and its code, in order; only with those whose
+// bit is set in among's words (one a 64 records, as held's) if among is
+// not nil. A word of records that lack the key is passed over whole.
+func (ck *chunkKeys) each(k, lo, hi int, among []uint64, f func(i int, code uint8)) {
+	base := k * ck.words
+	codes := ck.codes[ck.at[k]:ck.at[k+1]]
+	for w := lo >> 6; w<<6 < hi; w++ {
+		word := ck.held[base+w]
+		if w == lo>>6 {
+			word &= ^uint64(0) << (lo & 63)
+		}
+		if end := hi - w<<6; end < 64 {
+			word &= 1<<end - 1
+		}
+		if among != nil {
+			word &= among[w]
+		}
+		s, r := ck.scored[base+w], int(ck.ranks[base+w])
+		for ; word != 0; word &= word - 1 {
+			b := bits.TrailingZeros64(word)
+			code := uint8(keyUnscored)
+			if s>>b&1 != 0 {
+				code = codes[r+bits.OnesCount64(s&(1<<b-1))]
+			}
+			f(w<<6+b, code)
+		}
+	}
+}
