@@ -12,8 +12,9 @@ import (
 // record's text to score it costs, in a large catalogue, more than a
 // keystroke may take from key to screen (BenchmarkFirstKey). So an index
 // notes, when it folds a chunk, each record's answer to every search of
-// one ASCII letter or digit, a byte each (a key code): a search of one
-// such key reads a byte a record and no text.
+// one ASCII letter or digit (a key code, a byte where the key scores and
+// two bits where it does not, see chunkKeys): a search of one such key
+// reads a few bits a record and no text.
 
 // firstKeys are the keys whose answers an index notes: the one-byte
 // words a search's first key folds to, but for punctuation.
