@@ -210,32 +210,51 @@ func (ck *chunkKeys) code(k, i int) uint8 {
 	return ck.codes[int(ck.at[k])+int(ck.ranks[w])+bits.OnesCount64(s&(1<<b-1))]
 }
 
-// each calls f with each record from lo to hi (but not hi) that holds
-// the k-th of firstKeys, and its code, in order; only with those whose
-// bit is set in among's words (one a 64 records, as held's) if among is
-// not nil. A word of records that lack the key is passed over whole.
-func (ck *chunkKeys) each(k, lo, hi int, among []uint64, f func(i int, code uint8)) {
-	base := k * ck.words
-	codes := ck.codes[ck.at[k]:ck.at[k+1]]
-	for w := lo >> 6; w<<6 < hi; w++ {
-		word := ck.held[base+w]
-		if w == lo>>6 {
-			word &= ^uint64(0) << (lo & 63)
+// word returns the k-th key's held and scored bits of the records 64j
+// to 64j+63, and the codes of its scored records from the first of those
+// on: the code of record 64j+b, if scored, is codes[n] for the n scored
+// bits below b.
+func (ck *chunkKeys) word(k, j int) (held, scored uint64, codes []uint8) {
+	at := k*ck.words + j
+	return ck.held[at], ck.scored[at], ck.codes[int(ck.at[k])+int(ck.ranks[at]) : ck.at[k+1]]
+}
+
+// keyHits puts in out, from w on, the hits of the records of c (whose
+// first record is at base) from lo to hi (not hi) for the search of the
+// k-th key, among those in among if it is not nil, and returns where
+// they end; look gives the hit of a record whose code is keyLook. A
+// word of 64 records none of which holds the key is passed over whole.
+func keyHits(c *chunk, k, base, lo, hi int, among PosSet, out []Hit, w int, look func(pos int) (Hit, bool)) int {
+	for j := (lo - base) >> 6; base+j<<6 < hi; j++ {
+		held, scored, codes := c.keys.word(k, j)
+		first := base + j<<6
+		if first < lo {
+			held &= ^uint64(0) << (lo - first)
 		}
-		if end := hi - w<<6; end < 64 {
-			word &= 1<<end - 1
+		if n := hi - first; n < 64 {
+			held &= 1<<n - 1
 		}
 		if among != nil {
-			word &= among[w]
+			held &= among[base>>6+j]
 		}
-		s, r := ck.scored[base+w], int(ck.ranks[base+w])
-		for ; word != 0; word &= word - 1 {
-			b := bits.TrailingZeros64(word)
-			code := uint8(keyUnscored)
-			if s>>b&1 != 0 {
-				code = codes[r+bits.OnesCount64(s&(1<<b-1))]
+		for ; held != 0; held &= held - 1 {
+			b := bits.TrailingZeros64(held)
+			pos, bit := first+b, uint64(1)<<b
+			h := Hit{Pos: int32(pos)} // keyUnscored: score 0
+			if scored&bit != 0 {
+				code := codes[bits.OnesCount64(scored&(bit-1))]
+				if code == keyLook {
+					var ok bool
+					if h, ok = look(pos); !ok {
+						continue
+					}
+				} else {
+					h.Score = keyScores[code]
+				}
 			}
-			f(w<<6+b, code)
+			out[w] = h
+			w++
 		}
 	}
+	return w
 }

@@ -146,11 +146,19 @@ func TestKeyCodesKeepOnlyScores(t *testing.T) {
 		}
 		for _, sp := range spans {
 			for _, set := range []PosSet{nil, among} {
-				var got, want [][2]int
-				c.keys.each(k, sp.lo, sp.hi, set, func(i int, code uint8) { got = append(got, [2]int{i, int(code)}) })
+				// A record looked up scores its position, to tell.
+				out := make([]Hit, n)
+				got := out[:keyHits(c, k, 0, sp.lo, sp.hi, set, out, 0, func(pos int) (Hit, bool) { return Hit{int32(pos), int32(-pos)}, pos%2 == 0 })]
+				var want []Hit
 				for i := sp.lo; i < sp.hi; i++ {
-					if code := full[k*n+i]; code != keyAbsent && (set == nil || set.Has(i)) {
-						want = append(want, [2]int{i, int(code)})
+					switch code := full[k*n+i]; {
+					case code == keyAbsent || set != nil && !set.Has(i):
+					case code == keyLook:
+						if i%2 == 0 {
+							want = append(want, Hit{int32(i), int32(-i)})
+						}
+					default:
+						want = append(want, Hit{int32(i), keyScores[code]})
 					}
 				}
 				if !slices.Equal(got, want) {

@@ -445,19 +445,24 @@ func (s *scan) eval(q *Query, r *ssd3.Record) (int, bool) {
 func (ix *Index) searchKey(ctx context.Context, key int, q *Query, candidates []int32, among PosSet, d *doc, s *scan, out []Hit, lo, hi int) [2]int {
 	w := lo
 	t := &q.terms[0]
+	// look is the hit of a record whose code is keyLook, from its text.
+	look := func(c *chunk, pos int) (Hit, bool) {
+		if !ix.setDoc(d, c, pos, q.need) {
+			return Hit{}, false
+		}
+		sc, ok := t.word(d)
+		return Hit{int32(pos), int32(min(sc, math.MaxInt32))}, ok
+	}
 	add := func(c *chunk, pos int, code uint8) {
 		switch code {
 		case keyAbsent:
 			return
 		case keyLook:
-			if !ix.setDoc(d, c, pos, q.need) {
-				return
-			}
-			sc, ok := t.word(d)
+			h, ok := look(c, pos)
 			if !ok {
 				return
 			}
-			out[w] = Hit{int32(pos), int32(min(sc, math.MaxInt32))}
+			out[w] = h
 		default:
 			out[w] = Hit{int32(pos), keyScores[code]} // keyScores[keyUnscored] is 0
 		}
@@ -499,11 +504,7 @@ func (ix *Index) searchKey(ctx context.Context, key int, q *Query, candidates []
 			}
 			continue
 		}
-		var in []uint64 // among's words for the chunk
-		if among != nil {
-			in = among[base>>6:]
-		}
-		c.keys.each(key, pos-base, end-base, in, func(i int, code uint8) { add(c, base+i, code) })
+		w = keyHits(c, key, base, pos, end, among, out, w, func(pos int) (Hit, bool) { return look(c, pos) })
 		pos = end
 	}
 	return [2]int{lo, w}
