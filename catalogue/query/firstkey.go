@@ -12,8 +12,9 @@ import (
 // record's text to score it costs, in a large catalogue, more than a
 // keystroke may take from key to screen (BenchmarkFirstKey). So an index
 // notes, when it folds a chunk, each record's answer to every search of
-// one ASCII letter or digit, a byte each (a key code): a search of one
-// such key reads a byte a record and no text.
+// one ASCII letter or digit (a key code, a byte where the key scores and
+// two bits where it does not, see chunkKeys): a search of one such key
+// reads a few bits a record and no text.
 
 // firstKeys are the keys whose answers an index notes: the one-byte
 // words a search's first key folds to, but for punctuation.
@@ -144,4 +145,116 @@ func (q *Query) firstKey() int {
 		return -1
 	}
 	return int(keyIndex[t.text[0]])
+}
+
+// chunkKeys are the key codes of a chunk's records, key by key: a bit a
+// record for whether it holds the key (its code is not keyAbsent), one
+// for whether its code is a score (nor keyUnscored), and only the codes
+// of those scored, in record order. Most records hold a key nowhere, or
+// only in DESCRIPTION: a byte for every record and key was a quarter of
+// an index's memory, and half its bytes were those two codes.
+type chunkKeys struct {
+	words  int      // bit words a key has: one per 64 records
+	held   []uint64 // key k's bits at [k*words:(k+1)*words], record i's bit i%64 of word i/64
+	scored []uint64 // as held
+	// ranks are, for each key's word of scored, how many of the key's
+	// records before the word are scored: where its codes start.
+	ranks []uint16
+	at    [len(firstKeys) + 1]uint32 // where each key's codes start in codes
+	codes []uint8
+}
+
+// packKeys returns the chunkKeys of n records whose codes are full, key
+// by key (record i's code of the k-th key at k*n+i).
+func packKeys(full []uint8, n int) chunkKeys {
+	words := (n + 63) / 64
+	ck := chunkKeys{words: words, held: make([]uint64, len(firstKeys)*words), scored: make([]uint64, len(firstKeys)*words), ranks: make([]uint16, len(firstKeys)*words)}
+	m := 0
+	for _, code := range full {
+		if code > keyUnscored {
+			m++
+		}
+	}
+	ck.codes = make([]uint8, 0, m)
+	for k := range len(firstKeys) {
+		ck.at[k] = uint32(len(ck.codes))
+		for i, code := range full[k*n : (k+1)*n] {
+			w := k*words + i>>6
+			if i&63 == 0 {
+				ck.ranks[w] = uint16(len(ck.codes) - int(ck.at[k]))
+			}
+			if code == keyAbsent {
+				continue
+			}
+			ck.held[w] |= 1 << (i & 63)
+			if code != keyUnscored {
+				ck.scored[w] |= 1 << (i & 63)
+				ck.codes = append(ck.codes, code)
+			}
+		}
+	}
+	ck.at[len(firstKeys)] = uint32(len(ck.codes))
+	return ck
+}
+
+// code returns the code of the k-th of firstKeys of record i.
+func (ck *chunkKeys) code(k, i int) uint8 {
+	w, b := k*ck.words+i>>6, uint(i&63)
+	if ck.held[w]>>b&1 == 0 {
+		return keyAbsent
+	}
+	s := ck.scored[w]
+	if s>>b&1 == 0 {
+		return keyUnscored
+	}
+	return ck.codes[int(ck.at[k])+int(ck.ranks[w])+bits.OnesCount64(s&(1<<b-1))]
+}
+
+// word returns the k-th key's held and scored bits of the records 64j
+// to 64j+63, and the codes of its scored records from the first of those
+// on: the code of record 64j+b, if scored, is codes[n] for the n scored
+// bits below b.
+func (ck *chunkKeys) word(k, j int) (held, scored uint64, codes []uint8) {
+	at := k*ck.words + j
+	return ck.held[at], ck.scored[at], ck.codes[int(ck.at[k])+int(ck.ranks[at]) : ck.at[k+1]]
+}
+
+// keyHits puts in out, from w on, the hits of the records of c (whose
+// first record is at base) from lo to hi (not hi) for the search of the
+// k-th key, among those in among if it is not nil, and returns where
+// they end; look gives the hit of a record whose code is keyLook. A
+// word of 64 records none of which holds the key is passed over whole.
+func keyHits(c *chunk, k, base, lo, hi int, among PosSet, out []Hit, w int, look func(pos int) (Hit, bool)) int {
+	for j := (lo - base) >> 6; base+j<<6 < hi; j++ {
+		held, scored, codes := c.keys.word(k, j)
+		first := base + j<<6
+		if first < lo {
+			held &= ^uint64(0) << (lo - first)
+		}
+		if n := hi - first; n < 64 {
+			held &= 1<<n - 1
+		}
+		if among != nil {
+			held &= among[base>>6+j]
+		}
+		for ; held != 0; held &= held - 1 {
+			b := bits.TrailingZeros64(held)
+			pos, bit := first+b, uint64(1)<<b
+			h := Hit{Pos: int32(pos)} // keyUnscored: score 0
+			if scored&bit != 0 {
+				code := codes[bits.OnesCount64(scored&(bit-1))]
+				if code == keyLook {
+					var ok bool
+					if h, ok = look(pos); !ok {
+						continue
+					}
+				} else {
+					h.Score = keyScores[code]
+				}
+			}
+			out[w] = h
+			w++
+		}
+	}
+	return w
 }

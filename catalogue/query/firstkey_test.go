@@ -69,7 +69,7 @@ func TestFirstKeys(t *testing.T) {
 		}
 		for pos := range recs {
 			c := ix.chunks[pos>>chunkBits].Load()
-			if c.keys[q.firstKey()*c.len()+pos] == keyLook {
+			if c.keys.code(q.firstKey(), pos&(chunkSize-1)) == keyLook {
 				looked++
 			}
 		}
@@ -104,5 +104,67 @@ func TestFirstKeyReadsNoText(t *testing.T) {
 	got, _ := ix.Search(context.Background(), q, nil)
 	if !slices.Equal(got, want) {
 		t.Errorf("with the text spoilt, g finds %d records, want %d: the search read the text", len(got), len(want))
+	}
+}
+
+// TestKeyCodesKeepOnlyScores: a chunk keeps a code byte only for the
+// records that hold a key in NAME, CATEGORY or a tag, and two bits for
+// the others, and gives back every record's code as noted, one by one
+// and a stretch at a time, among a set or not.
+func TestKeyCodesKeepOnlyScores(t *testing.T) {
+	t.Parallel()
+	recs := keyRecords(t)
+	for len(recs) < 300 { // several words of bits, a last one not full
+		recs = append(recs, recs[:min(len(recs), 300-len(recs))]...)
+	}
+	n := len(recs)
+	var s scratch
+	c := newChunk(recs, &s)
+	full := s.codes // every record's codes, key by key, as noted
+	scored := 0
+	for _, code := range full {
+		if code > keyUnscored {
+			scored++
+		}
+	}
+	if len(c.keys.codes) != scored {
+		t.Errorf("%d codes kept, want the %d scored", len(c.keys.codes), scored)
+	}
+	if kept, all := len(c.keys.codes)+8*(len(c.keys.held)+len(c.keys.scored))+2*len(c.keys.ranks), len(full); kept*10 > all*9 {
+		t.Errorf("the codes take %d bytes, a byte a record and key would take %d", kept, all)
+	}
+	among := NewPosSet(n)
+	for pos := 0; pos < n; pos += 3 {
+		among.Add(int32(pos))
+	}
+	spans := []struct{ lo, hi int }{{0, n}, {1, n - 1}, {63, 65}, {64, 128}, {70, 70}, {n - 5, n}}
+	for k := range len(firstKeys) {
+		for i := range n {
+			if got, want := c.keys.code(k, i), full[k*n+i]; got != want {
+				t.Fatalf("key %q, record %d: code %d, want %d", firstKeys[k], i, got, want)
+			}
+		}
+		for _, sp := range spans {
+			for _, set := range []PosSet{nil, among} {
+				// A record looked up scores its position, to tell.
+				out := make([]Hit, n)
+				got := out[:keyHits(c, k, 0, sp.lo, sp.hi, set, out, 0, func(pos int) (Hit, bool) { return Hit{int32(pos), int32(-pos)}, pos%2 == 0 })]
+				var want []Hit
+				for i := sp.lo; i < sp.hi; i++ {
+					switch code := full[k*n+i]; {
+					case code == keyAbsent || set != nil && !set.Has(i):
+					case code == keyLook:
+						if i%2 == 0 {
+							want = append(want, Hit{int32(i), int32(-i)})
+						}
+					default:
+						want = append(want, Hit{int32(i), keyScores[code]})
+					}
+				}
+				if !slices.Equal(got, want) {
+					t.Fatalf("key %q, records %d to %d (among a set: %v): %v, want %v", firstKeys[k], sp.lo, sp.hi, set != nil, got, want)
+				}
+			}
+		}
 	}
 }

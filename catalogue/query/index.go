@@ -62,11 +62,9 @@ const (
 // its parts are; each record's masks; and its key codes.
 type chunk struct {
 	text  string
-	spans []uint64 // per record a span, and the end of the text
-	masks []uint32 // 3 per record: textMasks of its text (all, fields, starts)
-	// keys are the records' key codes (see firstkey.go), key by key:
-	// record i's for the k-th of firstKeys at k*len()+i.
-	keys []uint8
+	spans []uint64  // per record a span, and the end of the text
+	masks []uint32  // 3 per record: textMasks of its text (all, fields, starts)
+	keys  chunkKeys // the records' key codes (see firstkey.go)
 	// uriKeys are the catalogue.URIKey of the records whose URI is not
 	// its own key, by position in the chunk (most URIs are): a text:
 	// term looks each record's page up by its key, and working it out
@@ -139,16 +137,14 @@ func (ix *Index) Build() {
 	}
 	// The chunks are independent: fold them on every CPU.
 	parallel.Each(len(b.todo), func(int) func(int) {
-		var buf []byte
+		var s scratch
 		return func(int) {
 			i := int(b.next.Add(1) - 1)
 			if i >= len(b.todo) {
 				return // taken by another Build
 			}
 			k := b.todo[i]
-			var c *chunk
-			c, buf = newChunk(ix.recs[k*chunkSize:min((k+1)*chunkSize, len(ix.recs))], buf)
-			ix.chunks[k].Store(c)
+			ix.chunks[k].Store(newChunk(ix.recs[k*chunkSize:min((k+1)*chunkSize, len(ix.recs))], &s))
 			if b.left.Add(-1) == 0 {
 				close(b.done)
 			}
@@ -176,11 +172,23 @@ func (ix *Index) Folded() int {
 // len returns the number of records in c.
 func (c *chunk) len() int { return len(c.masks) / 3 }
 
-// newChunk folds recs into a chunk, with buf as scratch space (returned
-// for the next chunk).
-func newChunk(recs []*ssd3.Record, buf []byte) (*chunk, []byte) {
-	c := &chunk{spans: make([]uint64, len(recs)+1), masks: make([]uint32, 3*len(recs)), keys: make([]uint8, len(firstKeys)*len(recs))}
-	buf = buf[:0]
+// scratch is the memory newChunk works in, reused from one chunk to the
+// next: made for each, it would be garbage of about the index's size
+// while the collector is paused for the build.
+type scratch struct {
+	text  []byte
+	codes []uint8 // every record's key codes, key by key, before packKeys
+}
+
+// newChunk folds recs into a chunk, in s's memory (nil: new memory).
+func newChunk(recs []*ssd3.Record, s *scratch) *chunk {
+	if s == nil {
+		s = new(scratch)
+	}
+	c := &chunk{spans: make([]uint64, len(recs)+1), masks: make([]uint32, 3*len(recs))}
+	buf := s.text[:0]
+	codes := slices.Grow(s.codes[:0], len(firstKeys)*len(recs))[:len(firstKeys)*len(recs)]
+	clear(codes) // keyAbsent, which noteKeyCodes leaves
 	for i, r := range recs {
 		start, fieldsEnd := len(buf), 0
 		span := uint64(uint32(start))
@@ -206,7 +214,7 @@ func newChunk(recs []*ssd3.Record, buf []byte) (*chunk, []byte) {
 		c.spans[i] = span
 		c.masks[3*i], c.masks[3*i+1], c.masks[3*i+2] = textMasks(buf[start:], fieldsEnd-start)
 		text := unsafe.String(&buf[start], len(buf)-start) // read only while buf holds it
-		noteKeyCodes(c.keys[i:], len(recs), text, nuls[partName], nuls[partCategory], nuls[partTags], c.masks[3*i])
+		noteKeyCodes(codes[i:], len(recs), text, nuls[partName], nuls[partCategory], nuls[partTags], c.masks[3*i])
 		if uri := r.URI(); uri != "" {
 			if k := ssd3.URIKey(uri); k != uri {
 				if c.uriKeys == nil {
@@ -218,7 +226,9 @@ func newChunk(recs []*ssd3.Record, buf []byte) (*chunk, []byte) {
 	}
 	c.spans[len(recs)] = uint64(len(buf))
 	c.text = string(buf)
-	return c, buf
+	c.keys = packKeys(codes, len(recs))
+	s.text, s.codes = buf, codes
+	return c
 }
 
 // dupSet returns DupSet of the index's records, computed once.
@@ -433,19 +443,24 @@ func (s *scan) eval(q *Query, r *ssd3.Record) (int, bool) {
 func (ix *Index) searchKey(ctx context.Context, key int, q *Query, candidates []int32, among PosSet, d *doc, s *scan, out []Hit, lo, hi int) [2]int {
 	w := lo
 	t := &q.terms[0]
+	// look is the hit of a record whose code is keyLook, from its text.
+	look := func(c *chunk, pos int) (Hit, bool) {
+		if !ix.setDoc(d, c, pos, q.need) {
+			return Hit{}, false
+		}
+		sc, ok := t.word(d)
+		return Hit{int32(pos), int32(min(sc, math.MaxInt32))}, ok
+	}
 	add := func(c *chunk, pos int, code uint8) {
 		switch code {
 		case keyAbsent:
 			return
 		case keyLook:
-			if !ix.setDoc(d, c, pos, q.need) {
-				return
-			}
-			sc, ok := t.word(d)
+			h, ok := look(c, pos)
 			if !ok {
 				return
 			}
-			out[w] = Hit{int32(pos), int32(min(sc, math.MaxInt32))}
+			out[w] = h
 		default:
 			out[w] = Hit{int32(pos), keyScores[code]} // keyScores[keyUnscored] is 0
 		}
@@ -464,7 +479,7 @@ func (ix *Index) searchKey(ctx context.Context, key int, q *Query, candidates []
 			}
 			pos := int(candidates[k])
 			if c := ix.chunks[pos>>chunkBits].Load(); c != nil {
-				add(c, pos, c.keys[key*c.len()+pos&(chunkSize-1)])
+				add(c, pos, c.keys.code(key, pos&(chunkSize-1)))
 			} else {
 				scanned(pos)
 			}
@@ -487,13 +502,7 @@ func (ix *Index) searchKey(ctx context.Context, key int, q *Query, candidates []
 			}
 			continue
 		}
-		n := c.len()
-		codes := c.keys[key*n : (key+1)*n][pos-base : end-base]
-		for i, code := range codes {
-			if code != keyAbsent && (among == nil || among.Has(pos+i)) {
-				add(c, pos+i, code)
-			}
-		}
+		w = keyHits(c, key, base, pos, end, among, out, w, func(pos int) (Hit, bool) { return look(c, pos) })
 		pos = end
 	}
 	return [2]int{lo, w}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"math"
 	"math/rand/v2"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -58,7 +59,7 @@ func TestPartialIndex(t *testing.T) {
 	// Chunks 0 and 2 folded, 1 and 3 not; and none folded.
 	partial, bare := (*Index)(nil).Prepare(recs, 1), (*Index)(nil).Prepare(recs, 1)
 	for _, k := range []int{0, 2} {
-		ch, _ := newChunk(recs[k*chunkSize:(k+1)*chunkSize], nil)
+		ch := newChunk(recs[k*chunkSize:(k+1)*chunkSize], nil)
 		partial.chunks[k].Store(ch)
 	}
 	if partial.Ready() || bare.Ready() || !full.Ready() {
@@ -127,7 +128,7 @@ func TestPartialIndex(t *testing.T) {
 		t.Fatal("not Ready after Build")
 	}
 	for k := range bare.chunks {
-		if got, want := bare.chunks[k].Load(), full.chunks[k].Load(); got.text != want.text || !slices.Equal(got.keys, want.keys) {
+		if got, want := bare.chunks[k].Load(), full.chunks[k].Load(); got.text != want.text || !reflect.DeepEqual(got.keys, want.keys) {
 			t.Fatalf("chunk %d folded otherwise than by NewIndex", k)
 		}
 	}
@@ -145,12 +146,12 @@ func TestFolded(t *testing.T) {
 	if got := ix.Folded(); got != 0 {
 		t.Errorf("none folded: Folded = %d", got)
 	}
-	ch, _ := newChunk(recs[chunkSize:2*chunkSize], nil)
+	ch := newChunk(recs[chunkSize:2*chunkSize], nil)
 	ix.chunks[1].Store(ch)
 	if got := ix.Folded(); got != 0 {
 		t.Errorf("the second chunk folded: Folded = %d, want 0", got)
 	}
-	ch, _ = newChunk(recs[:chunkSize], nil)
+	ch = newChunk(recs[:chunkSize], nil)
 	ix.chunks[0].Store(ch)
 	if got := ix.Folded(); got != 2*chunkSize {
 		t.Errorf("two chunks folded: Folded = %d, want %d", got, 2*chunkSize)
