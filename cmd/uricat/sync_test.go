@@ -25,10 +25,7 @@ func newGitFixture(t *testing.T) *gitFixture {
 		t.Skip("git is not installed")
 	}
 	dir := t.TempDir()
-	bin := filepath.Join(dir, "uricat")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	bin := uricatBinary(t)
 	home := filepath.Join(dir, "home")
 	if err := os.MkdirAll(home, 0o755); err != nil {
 		t.Fatal(err)
