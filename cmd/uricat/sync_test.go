@@ -65,6 +65,7 @@ func (g *gitFixture) uricat(clone string, args ...string) (int, string) {
 }
 
 func TestSyncAndMergeDriverEndToEnd(t *testing.T) {
+	t.Parallel()
 	g := newGitFixture(t)
 	root := t.TempDir()
 	bare := filepath.Join(root, "remote.git")
@@ -198,6 +199,7 @@ func TestMergeCopies(t *testing.T) {
 // line merge would stop on); and git's own conflict markers in it are
 // refused, exit 1, with where they are.
 func TestSyncDashNameEndToEnd(t *testing.T) {
+	t.Parallel()
 	g := newGitFixture(t)
 	root := t.TempDir()
 	bare, a, b := filepath.Join(root, "remote.git"), filepath.Join(root, "a"), filepath.Join(root, "b")
@@ -252,6 +254,7 @@ func TestSyncDashNameEndToEnd(t *testing.T) {
 // TestSyncBrowserFileEndToEnd: --browser-file once, remembered; what
 // floccus added comes in, said in one line, and the file goes out.
 func TestSyncBrowserFileEndToEnd(t *testing.T) {
+	t.Parallel()
 	g := newGitFixture(t)
 	root := t.TempDir()
 	bare, a, fl := filepath.Join(root, "remote.git"), filepath.Join(root, "a"), filepath.Join(root, "floccus")
