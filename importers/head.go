@@ -8,3 +8,14 @@ import "bytes"
 func TrimHead(head []byte) []byte {
 	return bytes.TrimLeft(bytes.TrimPrefix(head, []byte("\xef\xbb\xbf")), " \t\r\n")
 }
+
+// ArrayHead returns what follows the "[" that starts head, for a Detect
+// of a JSON array: from its first element's first token on (or its "]"),
+// and whether head starts an array at all.
+func ArrayHead(head []byte) ([]byte, bool) {
+	h := TrimHead(head)
+	if len(h) == 0 || h[0] != '[' {
+		return nil, false
+	}
+	return bytes.TrimLeft(h[1:], " \t\r\n"), true
+}

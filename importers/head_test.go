@@ -23,6 +23,29 @@ func TestTrimHead(t *testing.T) {
 	}
 }
 
+// A Detect of a JSON array sees its first element, whatever the blank
+// space around the "[", and no array in anything else.
+func TestArrayHead(t *testing.T) {
+	t.Parallel()
+	for _, tt := range []struct {
+		head, want string
+		ok         bool
+	}{
+		{`[{"uri":`, `{"uri":`, true},
+		{"\xef\xbb\xbf [\r\n\t {", "{", true},
+		{"[]", "]", true},
+		{"[", "", true},
+		{`{"roots"`, "", false},
+		{"x[", "", false},
+		{"", "", false},
+	} {
+		got, ok := ArrayHead([]byte(tt.head))
+		if string(got) != tt.want || ok != tt.ok {
+			t.Errorf("ArrayHead(%q) = %q, %v; want %q, %v", tt.head, got, ok, tt.want, tt.ok)
+		}
+	}
+}
+
 // The kinds a message names a JSON value by, from a Decoder's tokens and
 // from what Unmarshal gives.
 func TestJSONKind(t *testing.T) {

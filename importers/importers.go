@@ -15,9 +15,9 @@
 //
 // importers.go holds the interfaces (Reader, Writer, Format), Options and
 // the rules a record follows (Finish, SafeText); run.go the Plan that
-// reads inputs into one import and its limits; readernotes.go and
-// csvrows.go what readers share (ReaderNotes, CSVRows); folders.go the
-// bound on a CATEGORY (Folder); flood.go the summary of repeated
+// reads inputs into one import and its limits; readernotes.go, ready.go
+// and csvrows.go what readers share (ReaderNotes, Ready, CSVRows);
+// folders.go the bound on a CATEGORY (Folder); flood.go the summary of repeated
 // diagnostics; exportdate.go, nodate.go the dates of exports and of
 // records without one; head.go, database.go the detection of a file and
 // the opening of a browser's database; page.go a fetched page as a record

@@ -3,9 +3,7 @@ package gitsync
 import (
 	"errors"
 	"fmt"
-	"io"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -13,6 +11,7 @@ import (
 	"time"
 
 	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/gitsync/gitsynctest"
 )
 
 // TestMain makes the test binary its own merge driver: InstallDriver
@@ -21,8 +20,8 @@ import (
 // configuration out of the tests: no system or global config, a home of
 // its own, and a committer.
 func TestMain(m *testing.M) {
-	if len(os.Args) == 7 && os.Args[1] == "merge" && os.Args[2] == "--" {
-		os.Exit(mergeDriver(os.Args[3], os.Args[4], os.Args[5]))
+	if base, ours, theirs, ok := gitsynctest.DriverCall(os.Args); ok {
+		os.Exit(mergeDriver(base, ours, theirs))
 	}
 	if path := os.Getenv(killTrialSync); path != "" {
 		// The sync a kill trial kills (TestSyncKilled).
@@ -32,25 +31,13 @@ func TestMain(m *testing.M) {
 		}
 		os.Exit(0)
 	}
-	home, err := os.MkdirTemp("", "gitsync-home")
+	cleanup, err := gitsynctest.Isolate()
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(2)
 	}
-	for _, k := range []string{"GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "GIT_OBJECT_DIRECTORY", "GIT_CEILING_DIRECTORIES"} {
-		os.Unsetenv(k)
-	}
-	for k, v := range map[string]string{
-		"HOME": home, "XDG_CONFIG_HOME": home, "GIT_CONFIG_NOSYSTEM": "1",
-		"GIT_CONFIG_GLOBAL": filepath.Join(home, "gitconfig"), "GIT_TERMINAL_PROMPT": "0",
-		"GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@example.org",
-		"GIT_COMMITTER_NAME": "t", "GIT_COMMITTER_EMAIL": "t@example.org",
-		"LC_ALL": "C", "LANGUAGE": "",
-	} {
-		os.Setenv(k, v)
-	}
 	code := m.Run()
-	os.RemoveAll(home)
+	cleanup()
 	os.Exit(code)
 }
 
@@ -74,27 +61,7 @@ func mergeDriver(base, ours, theirs string) int {
 			}
 		})
 	}
-	var snaps [3]*catalogue.Snapshot
-	for i, p := range []string{base, ours, theirs} {
-		s, err := readSnapshot(p)
-		if err != nil {
-			fmt.Fprintln(os.Stderr, err)
-			return 2
-		}
-		snaps[i] = s
-	}
-	merged, conflicts := catalogue.MergeFile(snaps[0], snaps[1], snaps[2])
-	if _, err := catalogue.WriteFile(ours, func(w io.Writer) error {
-		_, err := merged.WriteTo(w)
-		return err
-	}); err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		return 2
-	}
-	if len(conflicts) > 0 {
-		return 1
-	}
-	return 0
+	return gitsynctest.Merge(base, ours, theirs, readSnapshot)
 }
 
 const (
@@ -163,17 +130,8 @@ func twoClones(t *testing.T) (bare, a, b string) {
 // twoClonesOf is twoClones with the catalogue named name.
 func twoClonesOf(t *testing.T, name string) (bare, a, b string) {
 	t.Helper()
-	if _, err := exec.LookPath("git"); err != nil {
-		t.Skip("git is not installed")
-	}
-	root := t.TempDir()
-	if real, err := filepath.EvalSymlinks(root); err == nil {
-		root = real
-	}
-	bare, a, b = filepath.Join(root, "remote.git"), filepath.Join(root, "a"), filepath.Join(root, "b")
-	git(t, root, "init", "-q", "--bare", "-b", "main", bare)
-	git(t, root, "clone", "-q", bare, a)
-	git(t, a, "checkout", "-q", "-b", "main")
+	root, bare, a := gitsynctest.NewRemote(t, "a")
+	b = filepath.Join(root, "b")
 	path := filepath.Join(a, filepath.FromSlash(name))
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		t.Fatal(err)
@@ -497,17 +455,7 @@ func TestDescribeChange(t *testing.T) {
 // remote and makes it the upstream; a second clone gets both, and the
 // next sync pulls and pushes as usual.
 func TestSyncEmptyRemote(t *testing.T) {
-	if _, err := exec.LookPath("git"); err != nil {
-		t.Skip("git is not installed")
-	}
-	root := t.TempDir()
-	if real, err := filepath.EvalSymlinks(root); err == nil {
-		root = real
-	}
-	bare, a := filepath.Join(root, "remote.git"), filepath.Join(root, "a")
-	git(t, root, "init", "-q", "--bare", "-b", "main", bare)
-	git(t, root, "clone", "-q", bare, a)
-	git(t, a, "checkout", "-q", "-b", "main")
+	root, bare, a := gitsynctest.NewRemote(t, "a")
 	write(t, filepath.Join(a, "bookmarks.uricat"), start)
 	lines, err := sync(t, a)
 	if err != nil {

@@ -122,11 +122,7 @@ func TestE2ETmux(t *testing.T) {
 		t.Skip("tmux is not installed (.ci/run installs it)")
 	}
 	dir := t.TempDir()
-	bin := filepath.Join(dir, "uricat")
-	build := exec.Command("go", "build", "-o", bin, ".")
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	bin := uricatBinary(t)
 	home := filepath.Join(dir, "home")
 	for _, d := range []string{home, filepath.Join(home, "data"), filepath.Join(home, "config"), filepath.Join(home, "cache"), filepath.Join(home, "state")} {
 		if err := os.MkdirAll(d, 0o755); err != nil {

@@ -26,6 +26,7 @@ func TestMain(m *testing.M) {
 	if dir := os.Getenv("URICAT_TEST_EDITOR"); dir != "" && len(os.Args) == 2 {
 		os.Exit(fakeEditor(dir, os.Args[1]))
 	}
+	keepGoEnv()
 	// add archives the pages it fetches, and indexes them: never in the
 	// archive or the cache of the user running the tests.
 	archiveDir, err := os.MkdirTemp("", "uricat-test-archive-")
@@ -35,6 +36,7 @@ func TestMain(m *testing.M) {
 	}
 	code := m.Run()
 	os.RemoveAll(archiveDir)
+	removeBinary()
 	os.Exit(code)
 }
 

@@ -19,6 +19,7 @@ import (
 // with a message that names the file (and the line), the other files are
 // imported, and the catalogue is not touched by the file refused.
 func TestImportRefusesSpecialFilesAndBombs(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	fifo := filepath.Join(dir, "bookmarks.html")
 	if err := syscall.Mkfifo(fifo, 0o644); err != nil {

@@ -25,10 +25,7 @@ func newGitFixture(t *testing.T) *gitFixture {
 		t.Skip("git is not installed")
 	}
 	dir := t.TempDir()
-	bin := filepath.Join(dir, "uricat")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	bin := uricatBinary(t)
 	home := filepath.Join(dir, "home")
 	if err := os.MkdirAll(home, 0o755); err != nil {
 		t.Fatal(err)
@@ -68,6 +65,7 @@ func (g *gitFixture) uricat(clone string, args ...string) (int, string) {
 }
 
 func TestSyncAndMergeDriverEndToEnd(t *testing.T) {
+	t.Parallel()
 	g := newGitFixture(t)
 	root := t.TempDir()
 	bare := filepath.Join(root, "remote.git")
@@ -201,6 +199,7 @@ func TestMergeCopies(t *testing.T) {
 // line merge would stop on); and git's own conflict markers in it are
 // refused, exit 1, with where they are.
 func TestSyncDashNameEndToEnd(t *testing.T) {
+	t.Parallel()
 	g := newGitFixture(t)
 	root := t.TempDir()
 	bare, a, b := filepath.Join(root, "remote.git"), filepath.Join(root, "a"), filepath.Join(root, "b")
@@ -255,6 +254,7 @@ func TestSyncDashNameEndToEnd(t *testing.T) {
 // TestSyncBrowserFileEndToEnd: --browser-file once, remembered; what
 // floccus added comes in, said in one line, and the file goes out.
 func TestSyncBrowserFileEndToEnd(t *testing.T) {
+	t.Parallel()
 	g := newGitFixture(t)
 	root := t.TempDir()
 	bare, a, fl := filepath.Join(root, "remote.git"), filepath.Join(root, "a"), filepath.Join(root, "floccus")

@@ -360,12 +360,8 @@ func (r *Reader) roots() error {
 	if err != nil {
 		return err
 	}
-	if d, ok := tok.(stdjson.Delim); !ok || d != '{' {
-		if err := r.skipValue(tok); err != nil {
-			return err
-		}
-		r.noteAt(off, ssd3.Skipped, `"roots" is a JSON %s, not an object of folders: nothing imported`, importers.JSONKind(tok))
-		return nil
+	if skipped, err := r.notObject(tok, off, ssd3.Skipped, `"roots" is a JSON %s, not an object of folders: nothing imported`); skipped || err != nil {
+		return err
 	}
 	for r.dec.More() {
 		k, err := r.key()
@@ -397,12 +393,8 @@ func (r *Reader) object(parent int, root string, depth int) error {
 		return err
 	}
 	off = r.valueStart(off)
-	if d, ok := tok.(stdjson.Delim); !ok || d != '{' {
-		if err := r.skipValue(tok); err != nil {
-			return err
-		}
-		r.noteAt(off, ssd3.Skipped, "a JSON %s, not a bookmark or a folder: not imported", importers.JSONKind(tok))
-		return nil
+	if skipped, err := r.notObject(tok, off, ssd3.Skipped, "a JSON %s, not a bookmark or a folder: not imported"); skipped || err != nil {
+		return err
 	}
 	if depth > maxNesting {
 		r.noteAt(off, ssd3.Skipped, "folders nested more than %d deep: what is deeper is not imported", maxNesting)
@@ -562,6 +554,20 @@ func (r *Reader) children(fi int, root string, depth int) (int, error) {
 	return n, err
 }
 
+// notObject reports whether tok, the first token of a value at off,
+// starts anything but an object; such a value it skips, and says why at
+// off, as kind, with what (given the value's JSON kind).
+func (r *Reader) notObject(tok stdjson.Token, off int64, kind ssd3.Kind, what string) (bool, error) {
+	if d, ok := tok.(stdjson.Delim); ok && d == '{' {
+		return false, nil
+	}
+	if err := r.skipValue(tok); err != nil {
+		return true, err
+	}
+	r.noteAt(off, kind, what, importers.JSONKind(tok))
+	return true, nil
+}
+
 // metaInfo reads a bookmark's meta_info object into n.meta.
 func (r *Reader) metaInfo(n *node) error {
 	off := r.valueStart(r.dec.InputOffset())
@@ -569,12 +575,8 @@ func (r *Reader) metaInfo(n *node) error {
 	if err != nil {
 		return err
 	}
-	if d, ok := tok.(stdjson.Delim); !ok || d != '{' {
-		if err := r.skipValue(tok); err != nil {
-			return err
-		}
-		r.noteAt(off, ssd3.Dropped, `"meta_info" is a JSON %s, not an object: not imported`, importers.JSONKind(tok))
-		return nil
+	if skipped, err := r.notObject(tok, off, ssd3.Dropped, `"meta_info" is a JSON %s, not an object: not imported`); skipped || err != nil {
+		return err
 	}
 	for r.dec.More() {
 		k, err := r.key()

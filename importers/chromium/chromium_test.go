@@ -209,10 +209,14 @@ func TestBadInput(t *testing.T) {
 			[]string{`1 skipped: root "custom_root" is not a folder of bookmarks: not imported`}},
 		{"no url", "{\"roots\": {\"other\": {\"children\": [\n{\"type\": \"url\", \"name\": \"N\"}]}}}",
 			[]string{`2 skipped: record not imported`}},
+		{"an entry not an object", "{\"roots\": {\"other\": {\"children\": [\n[7, {\"x\": 1}]]}}}",
+			[]string{`2 skipped: a JSON array, not a bookmark or a folder: not imported`}},
+		{"meta_info not an object", "{\"roots\": {\"other\": {\"children\": [{\"type\": \"url\", \"url\": \"http://a/\",\n\"meta_info\": [1, {}]}]}}}",
+			[]string{`2 dropped: "meta_info" is a JSON array, not an object: not imported`}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			recs, diags := read(t, tc.in)
-			if tc.name != "name a number" && len(recs) > 0 {
+			if tc.name != "name a number" && tc.name != "meta_info not an object" && len(recs) > 0 {
 				t.Errorf("read %d records", len(recs))
 			}
 			importertest.CheckDiagnostics(t, diags, tc.diags, false)

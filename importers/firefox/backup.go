@@ -93,10 +93,9 @@ type BackupReader struct {
 	block   *blockReader // of a .jsonlz4 file
 	size    int64        // of its JSON, as its header gives it
 	started bool
-	done    bool
 	stack   []frame
 	queue   []*node
-	ready   []*ssd3.Record
+	ready   importers.Ready
 	notes   importers.ReaderNotes
 	// what is said once, at the end
 	separators, tagEntries int
@@ -169,30 +168,24 @@ func (r *BackupReader) decompress(br *bufio.Reader) (*blockReader, error) {
 }
 
 // Read returns the next bookmark, or io.EOF after the last.
-func (r *BackupReader) Read() (*ssd3.Record, error) {
+func (r *BackupReader) Read() (*ssd3.Record, error) { return r.ready.Next(r.next) }
+
+// next is a step of the parse: the first one looks at the head of the
+// input (a file that is no backup ends there); each other reads a token
+// and makes the records of the bookmarks it settles.
+func (r *BackupReader) next() error {
 	if !r.started {
-		if err := r.start(); err != nil {
-			r.done = true
-			return nil, err
+		err := r.start()
+		if err == nil && r.dec == nil {
+			r.ready.End()
 		}
-		if r.dec == nil {
-			r.done = true
-		}
+		return err
 	}
-	for len(r.ready) == 0 && !r.done {
-		if err := r.step(); err != nil {
-			r.done = true
-			return nil, err
-		}
-		r.release()
+	if err := r.step(); err != nil {
+		return err
 	}
-	if len(r.ready) == 0 {
-		return nil, io.EOF
-	}
-	rec := r.ready[0]
-	r.ready[0] = nil
-	r.ready = r.ready[1:]
-	return rec, nil
+	r.release()
+	return nil
 }
 
 // Diagnostics returns the diagnostics gathered since the last call.
@@ -222,7 +215,7 @@ func (r *BackupReader) token() (stdjson.Token, bool, error) {
 // fail ends the file at err, a syntax error (a diagnostic) or an I/O
 // error (returned).
 func (r *BackupReader) fail(err error) error {
-	r.done = true
+	r.ready.End()
 	var se *stdjson.SyntaxError
 	switch {
 	case errors.As(err, &se):
@@ -253,7 +246,7 @@ func (r *BackupReader) step() error {
 			return nil
 		}
 		r.noteAt(0, ssd3.Skipped, "the file is a JSON %s, not the object of a Firefox bookmark backup: nothing imported", jsonKind(tok))
-		r.done = true
+		r.ready.End()
 		return nil
 	}
 	top := &r.stack[len(r.stack)-1]
@@ -308,7 +301,7 @@ func (r *BackupReader) end() {
 	if r.dec.More() {
 		r.noteAt(r.dec.InputOffset(), ssd3.Deviation, "more JSON after the backup's object: not read")
 	}
-	r.done = true
+	r.ready.End()
 	r.finish()
 }
 
@@ -563,7 +556,7 @@ func (r *BackupReader) makeRecord(n *node) {
 		offset, where = -1, fmt.Sprintf("at byte %d of the decompressed JSON: ", n.offset)
 	}
 	if rec := b.record(&r.notes, r.opts, 0, offset, where); rec != nil {
-		r.ready = append(r.ready, rec)
+		r.ready.Add(rec)
 	}
 }
 

@@ -38,7 +38,7 @@ func TestBackupTitleAfterManyChildren(t *testing.T) {
 			t.Fatal(err)
 		}
 		got++
-		most = max(most, len(r.queue)+len(r.ready))
+		most = max(most, len(r.queue)+r.ready.Len())
 		if len(cats) == 0 || cats[len(cats)-1] != rec.Category() {
 			cats = append(cats, rec.Category())
 		}

@@ -157,8 +157,8 @@ func TestJSONLZ4Streams(t *testing.T) {
 			t.Fatal(err)
 		}
 		count++
-		if len(r.ready) > 1 || len(r.queue) > 1 {
-			t.Fatalf("after %d bookmarks, %d wait as records and %d as bookmarks; want each made as read", count, len(r.ready), len(r.queue))
+		if r.ready.Len() > 1 || len(r.queue) > 1 {
+			t.Fatalf("after %d bookmarks, %d wait as records and %d as bookmarks; want each made as read", count, r.ready.Len(), len(r.queue))
 		}
 	}
 	if count != n || r.block.Made() != int64(len(json)) || cap(r.block.hist) > 4*lz4Step {

@@ -3,17 +3,15 @@ package floccus
 import (
 	"bytes"
 	"fmt"
-	"io"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
 
-	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/gitsync"
+	"github.com/uricat/uricat/catalogue/gitsync/gitsynctest"
 	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/importers/xbel"
 )
@@ -21,54 +19,17 @@ import (
 // TestMain makes the test binary its own merge driver (gitsync names
 // this program), and keeps the user's git configuration out.
 func TestMain(m *testing.M) {
-	if len(os.Args) == 7 && os.Args[1] == "merge" && os.Args[2] == "--" {
-		os.Exit(mergeDriver(os.Args[3], os.Args[4], os.Args[5]))
+	if base, ours, theirs, ok := gitsynctest.DriverCall(os.Args); ok {
+		os.Exit(gitsynctest.Merge(base, ours, theirs, readFile))
 	}
-	home, err := os.MkdirTemp("", "floccus-home")
+	cleanup, err := gitsynctest.Isolate()
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(2)
 	}
-	for _, k := range []string{"GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "GIT_OBJECT_DIRECTORY", "GIT_CEILING_DIRECTORIES"} {
-		os.Unsetenv(k)
-	}
-	for k, v := range map[string]string{
-		"HOME": home, "XDG_CONFIG_HOME": home, "GIT_CONFIG_NOSYSTEM": "1",
-		"GIT_CONFIG_GLOBAL": filepath.Join(home, "gitconfig"), "GIT_TERMINAL_PROMPT": "0",
-		"GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@example.org",
-		"GIT_COMMITTER_NAME": "t", "GIT_COMMITTER_EMAIL": "t@example.org",
-		"LC_ALL": "C", "LANGUAGE": "",
-	} {
-		os.Setenv(k, v)
-	}
 	code := m.Run()
-	os.RemoveAll(home)
+	cleanup()
 	os.Exit(code)
-}
-
-// mergeDriver merges as uricat merge does, exiting 1 on conflicts.
-func mergeDriver(base, ours, theirs string) int {
-	var snaps [3]*catalogue.Snapshot
-	for i, p := range []string{base, ours, theirs} {
-		s, err := readFile(p)
-		if err != nil {
-			fmt.Fprintln(os.Stderr, err)
-			return 2
-		}
-		snaps[i] = s
-	}
-	merged, conflicts := catalogue.MergeFile(snaps[0], snaps[1], snaps[2])
-	if _, err := catalogue.WriteFile(ours, func(w io.Writer) error {
-		_, err := merged.WriteTo(w)
-		return err
-	}); err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		return 2
-	}
-	if len(conflicts) > 0 {
-		return 1
-	}
-	return 0
 }
 
 func git(t testing.TB, dir string, args ...string) string {
@@ -108,17 +69,8 @@ const catName = "bookmarks.uricat"
 
 func newSetup(t testing.TB, text string) *setup {
 	t.Helper()
-	if _, err := exec.LookPath("git"); err != nil {
-		t.Skip("git is not installed")
-	}
-	root := t.TempDir()
-	if real, err := filepath.EvalSymlinks(root); err == nil {
-		root = real
-	}
-	s := &setup{root: root, bare: filepath.Join(root, "remote.git"), clone: filepath.Join(root, "uricat")}
-	git(t, root, "init", "-q", "--bare", "-b", "main", s.bare)
-	git(t, root, "clone", "-q", s.bare, s.clone)
-	git(t, s.clone, "checkout", "-q", "-b", "main")
+	s := &setup{}
+	s.root, s.bare, s.clone = gitsynctest.NewRemote(t, "uricat")
 	s.cat = filepath.Join(s.clone, catName)
 	write(t, s.cat, text)
 	if err := gitsync.InstallDriver(s.cat, func(string) {}); err != nil {
@@ -130,7 +82,7 @@ func newSetup(t testing.TB, text string) *setup {
 	if _, err := SetBrowserFile(s.cat, filepath.Join(s.clone, "bookmarks.xbel")); err != nil {
 		t.Fatal(err)
 	}
-	s.floccus = &fakeFloccus{bare: s.bare, root: root, file: "bookmarks.xbel"}
+	s.floccus = &fakeFloccus{bare: s.bare, root: s.root, file: "bookmarks.xbel"}
 	return s
 }
 

@@ -1,6 +1,8 @@
 // Package importertest checks what every reader promises of the records it
 // emits, and every writer of what it writes, for the formats' tests and
-// fuzz targets; and it makes the records their benchmarks write.
+// fuzz targets; and it makes the records their benchmarks write, and the
+// streams their readers' benchmarks and memory tests read (Stream,
+// CheckMemoryBounded).
 package importertest
 
 import (

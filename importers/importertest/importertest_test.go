@@ -1,6 +1,7 @@
 package importertest
 
 import (
+	"io"
 	"strings"
 	"testing"
 	"time"
@@ -46,5 +47,50 @@ func TestCheckRecord(t *testing.T) {
 	}
 	if !fails(func(t testing.TB) { CheckRecord(t, good(), false) }) {
 		t.Error("a tab in an X- value passes where extensions are one line")
+	}
+}
+
+// A Stream gives its pieces in order, ends where they end, and cuts
+// the piece its size falls in, whatever the reads' lengths.
+func TestStream(t *testing.T) {
+	t.Parallel()
+	pieces := []string{"head\n", "one\n", "two\n"}
+	for _, tt := range []struct {
+		size int64
+		buf  int
+		want string
+	}{
+		{1 << 40, 512, "head\none\ntwo\n"},
+		{1 << 40, 1, "head\none\ntwo\n"},
+		{7, 3, "head\non"},
+		{5, 512, "head\n"},
+		{0, 512, ""},
+	} {
+		s := &Stream{Size: tt.size, Piece: func(b []byte, i int) ([]byte, bool) {
+			if i == len(pieces) {
+				return b, false
+			}
+			return append(b, pieces[i]...), true
+		}}
+		got, err := readBy(s, tt.buf)
+		if err != nil || string(got) != tt.want {
+			t.Errorf("size %d, reads of %d: %q, %v; want %q", tt.size, tt.buf, got, err, tt.want)
+		}
+	}
+}
+
+// readBy reads r to its end n bytes at a time.
+func readBy(r io.Reader, n int) ([]byte, error) {
+	var out []byte
+	p := make([]byte, n)
+	for {
+		k, err := r.Read(p)
+		out = append(out, p[:k]...)
+		if err == io.EOF {
+			return out, nil
+		}
+		if err != nil {
+			return out, err
+		}
 	}
 }

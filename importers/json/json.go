@@ -79,20 +79,16 @@ var Format = importers.Format{
 // Detect reports whether head starts a JSON array that is empty or whose
 // first object has a "uri" key or is a group of `list --group --json`.
 func Detect(head []byte) bool {
-	h := importers.TrimHead(head)
-	if len(h) == 0 || h[0] != '[' {
-		return false
-	}
-	rest := bytes.TrimLeft(h[1:], " \t\r\n")
-	if len(rest) > 0 && rest[0] == ']' {
+	rest, ok := importers.ArrayHead(head)
+	if ok && len(rest) > 0 && rest[0] == ']' {
 		return true
 	}
-	if len(rest) == 0 || rest[0] != '{' {
+	if !ok || len(rest) == 0 || rest[0] != '{' {
 		return false
 	}
 	obj := bytes.TrimLeft(rest[1:], " \t\r\n")
 	return bytes.HasPrefix(obj, []byte(`"uri"`)) || bytes.HasPrefix(obj, []byte(`"group"`)) ||
-		bytes.Contains(h, []byte(`"uri":`)) && bytes.Contains(h, []byte(`"name":`))
+		bytes.Contains(rest, []byte(`"uri":`)) && bytes.Contains(rest, []byte(`"name":`))
 }
 
 // Browser names the browser bookmark file that head starts, "" for none:

@@ -246,7 +246,6 @@ type Reader struct {
 	src     io.Reader
 	z       *html.Tokenizer
 	started bool
-	done    bool
 
 	lines     lines.Counter // the lines of the tokens read
 	offset    int64         // bytes read
@@ -265,7 +264,7 @@ type Reader struct {
 	fdescAt  int // line of the folder description being read
 	mode     mode
 	cur      *bookmark // the last <A>, until the next entry starts
-	ready    []*ssd3.Record
+	ready    importers.Ready
 	notes    importers.ReaderNotes
 	icons    int            // bookmarks whose favicon was dropped
 	units    map[string]int // dates not in seconds, by unit
@@ -343,26 +342,15 @@ func validUTF8Prefix(b []byte) bool {
 }
 
 // Read returns the next bookmark, or io.EOF after the last.
-func (r *Reader) Read() (*ssd3.Record, error) {
+func (r *Reader) Read() (*ssd3.Record, error) { return r.ready.Next(r.next) }
+
+// next is a step of the parse: the first one looks at the head of the
+// input.
+func (r *Reader) next() error {
 	if !r.started {
-		if err := r.start(); err != nil {
-			r.done = true
-			return nil, err
-		}
+		return r.start()
 	}
-	for len(r.ready) == 0 && !r.done {
-		if err := r.step(); err != nil {
-			r.done = true
-			return nil, err
-		}
-	}
-	if len(r.ready) == 0 {
-		return nil, io.EOF
-	}
-	rec := r.ready[0]
-	r.ready[0] = nil
-	r.ready = r.ready[1:]
-	return rec, nil
+	return r.step()
 }
 
 // Diagnostics returns the diagnostics gathered since the last call.
@@ -684,7 +672,7 @@ func (r *Reader) endEntry() {
 			if r.section != nil {
 				importers.MarkUnread(rec, r.section.name)
 			}
-			r.ready = append(r.ready, rec)
+			r.ready.Add(rec)
 		}
 	}
 }
@@ -715,7 +703,7 @@ func (r *Reader) finish() {
 	r.endEntry()
 	r.folderWithoutList()
 	r.endSection()
-	r.done = true
+	r.ready.End()
 	if n := len(r.folders); n > 0 {
 		r.note(ssd3.Deviation, "the file ends inside %d folder list(s) (<DL> without </DL>): it may have been cut short", n)
 	}

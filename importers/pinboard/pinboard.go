@@ -84,12 +84,8 @@ var Format = importers.Format{
 // Pinboard's keys "href" and "description", and "hash" or "time": no other
 // format's JSON has href and description together.
 func Detect(head []byte) bool {
-	h := importers.TrimHead(head)
-	if len(h) == 0 || h[0] != '[' {
-		return false
-	}
-	rest := bytes.TrimLeft(h[1:], " \t\r\n")
-	if len(rest) == 0 || rest[0] != '{' {
+	rest, ok := importers.ArrayHead(head)
+	if !ok || len(rest) == 0 || rest[0] != '{' {
 		return false
 	}
 	obj, _, _ := bytes.Cut(rest, []byte("}")) // the first object: a post holds no nested object

@@ -1,8 +1,6 @@
 package soif
 
 import (
-	"io"
-	"runtime"
 	"strconv"
 	"testing"
 	"time"
@@ -12,43 +10,26 @@ import (
 	"github.com/uricat/uricat/internal/cputime"
 )
 
-// generator streams realistic Harvest FILE objects, made as they are read,
-// up to size bytes: the benchmark's input is never held in memory.
-type generator struct {
-	size, done int64
-	n          int
-	objects    int // when not 0, the stream ends after this many objects
-	buf, pend  []byte
-	num, val   []byte
-}
-
-func newGenerator(size int64) *generator { return &generator{size: size} }
-
-func (g *generator) Read(p []byte) (int, error) {
-	if g.done >= g.size {
-		return 0, io.EOF
-	}
-	if len(g.pend) == 0 {
-		if g.objects > 0 && g.n == g.objects {
-			return 0, io.EOF
+// generate streams realistic Harvest FILE objects, made as they are
+// read, up to size bytes or objects objects (0: no bound): the
+// benchmark's input is never held in memory.
+func generate(size int64, objects int) *importertest.Stream {
+	var o objectMaker
+	return &importertest.Stream{Size: size, Piece: func(b []byte, i int) ([]byte, bool) {
+		if objects > 0 && i == objects {
+			return b, false
 		}
-		g.n++
-		g.buf = g.object(g.buf[:0], g.n)
-		g.pend = g.buf
-	}
-	n := copy(p, g.pend)
-	if rest := g.size - g.done; int64(n) > rest {
-		n = int(rest)
-	}
-	g.pend = g.pend[n:]
-	g.done += int64(n)
-	return n, nil
+		return o.object(b, i+1), true
+	}}
 }
+
+// objectMaker makes objects in buffers it keeps.
+type objectMaker struct{ num, val []byte }
 
 // object writes the n-th object: about 650 bytes, with the attributes a
 // gatherer wrote (Appendix A). It is cheap, so that the benchmark measures
 // the reader.
-func (g *generator) object(b []byte, n int) []byte {
+func (g *objectMaker) object(b []byte, n int) []byte {
 	num := strconv.AppendInt(g.num[:0], int64(n), 10)
 	b = append(b, "@FILE { http://www"...)
 	b = strconv.AppendInt(b, int64(n%97), 10)
@@ -82,7 +63,7 @@ func BenchmarkRead100MB(b *testing.B) {
 	opts := importers.Options{Now: time.Now()}
 	var peak uint64
 	for b.Loop() {
-		r := NewReader(newGenerator(size), opts)
+		r := NewReader(generate(size, 0), opts)
 		if importertest.Drain(b, r, importertest.SampleHeap(&peak)) == 0 {
 			b.Fatal("no records")
 		}
@@ -98,29 +79,15 @@ func BenchmarkRead100MB(b *testing.B) {
 // reading four times as much does not raise it. (BenchmarkRead100MB checks
 // the same bound over 100 MB; the test stays quick for go test ./...)
 func TestMemoryBounded(t *testing.T) {
-	small, large := int64(4<<20), int64(16<<20)
-	if raceEnabled || testing.Short() {
-		small, large = 1<<20, 4<<20
-	}
-	var peaks []uint64
-	for _, size := range []int64{small, large} {
-		runtime.GC()
-		var peak uint64
-		n := importertest.Drain(t, NewReader(newGenerator(size), importers.Options{Now: now}), importertest.SampleHeap(&peak))
-		if n < int(size/1000) {
-			t.Fatalf("read %d records from %d bytes", n, size)
+	var sizes []int64
+	counts := importertest.CheckMemoryBounded(t, 4<<20, func(size int64) importers.Reader {
+		sizes = append(sizes, size)
+		return NewReader(generate(size, 0), importers.Options{Now: now})
+	})
+	for i, n := range counts {
+		if n < int(sizes[i]/1000) {
+			t.Errorf("read %d records from %d bytes", n, sizes[i])
 		}
-		t.Logf("%d records from %d MB: peak heap in use %d KB", n, size>>20, peak>>10)
-		if peak > importertest.HeapBound {
-			t.Errorf("heap in use reached %d KB reading %d MB; the bound is %d KB", peak>>10, size>>20, importertest.HeapBound>>10)
-		}
-		if peak == 0 {
-			t.Fatal("the heap was never sampled")
-		}
-		peaks = append(peaks, peak)
-	}
-	if peaks[1] > 2*peaks[0]+4<<20 {
-		t.Errorf("peak heap grew with the stream: %d KB for %d MB, %d KB for %d MB", peaks[0]>>10, small>>20, peaks[1]>>10, large>>20)
 	}
 }
 
@@ -129,9 +96,7 @@ func BenchmarkRead100k(b *testing.B) {
 	opts := importers.Options{Now: time.Now()}
 	cpu := cputime.Used()
 	for b.Loop() {
-		g := newGenerator(1 << 40)
-		g.objects = 100_000
-		if n := importertest.Drain(b, NewReader(g, opts), nil); n != 100_000 {
+		if n := importertest.Drain(b, NewReader(generate(1<<40, 100_000), opts), nil); n != 100_000 {
 			b.Fatalf("read %d records", n)
 		}
 	}

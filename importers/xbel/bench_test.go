@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"fmt"
 	"io"
-	"runtime"
 	"testing"
 
 	"github.com/uricat/uricat/importers"
@@ -88,25 +87,7 @@ func (g *generator) more() {
 // the Reader streams, so it stays under a fixed bound, and reading four
 // times as much does not raise it.
 func TestMemoryBounded(t *testing.T) {
-	small, large := int64(2<<20), int64(8<<20)
-	if raceEnabled || testing.Short() {
-		small, large = 512<<10, 2<<20
-	}
-	var peaks []uint64
-	for _, size := range []int64{small, large} {
-		runtime.GC()
-		var peak uint64
-		n := importertest.Drain(t, NewReader(&generator{size: size}, importers.Options{Now: now}), importertest.SampleHeap(&peak))
-		t.Logf("%d records from %d KB: peak heap in use %d KB", n, size>>10, peak>>10)
-		if peak > importertest.HeapBound {
-			t.Errorf("heap in use reached %d KB reading %d KB; the bound is %d KB", peak>>10, size>>10, importertest.HeapBound>>10)
-		}
-		if peak == 0 {
-			t.Fatal("the heap was never sampled")
-		}
-		peaks = append(peaks, peak)
-	}
-	if peaks[1] > 2*peaks[0]+4<<20 {
-		t.Errorf("peak heap grew with the file: %d KB for %d KB, %d KB for %d KB", peaks[0]>>10, small>>10, peaks[1]>>10, large>>10)
-	}
+	importertest.CheckMemoryBounded(t, 2<<20, func(size int64) importers.Reader {
+		return NewReader(&generator{size: size}, importers.Options{Now: now})
+	})
 }

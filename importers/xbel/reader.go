@@ -51,9 +51,8 @@ type Reader struct {
 	opts   importers.Options
 	notes  importers.ReaderNotes
 	frames []frame // the open folders, outermost first
-	ready  []*ssd3.Record
+	ready  importers.Ready
 	read   int // records made
-	done   bool
 	// fattrs are the names of the folders' attributes seen, which a
 	// CATEGORY has no place for: told once, at the end.
 	fattrs []string
@@ -73,21 +72,7 @@ func NewReader(r io.Reader, opts importers.Options) *Reader {
 }
 
 // Read returns the next bookmark, or io.EOF after the last.
-func (r *Reader) Read() (*ssd3.Record, error) {
-	for len(r.ready) == 0 && !r.done {
-		if err := r.step(); err != nil {
-			r.done = true
-			return nil, err
-		}
-	}
-	if len(r.ready) == 0 {
-		return nil, io.EOF
-	}
-	rec := r.ready[0]
-	r.ready[0] = nil
-	r.ready = r.ready[1:]
-	return rec, nil
-}
+func (r *Reader) Read() (*ssd3.Record, error) { return r.ready.Next(r.step) }
 
 // Diagnostics returns the diagnostics gathered since the last call.
 func (r *Reader) Diagnostics() []ssd3.Diagnostic {
@@ -238,7 +223,7 @@ func (r *Reader) leaf(it *Item) {
 		r.frames[i].entries++
 	}
 	r.read++
-	r.ready = append(r.ready, rec)
+	r.ready.Add(rec)
 }
 
 // record turns a bookmark into a catalogue record, or reports why it cannot.
@@ -375,7 +360,7 @@ func (r *Reader) setDate(it *Item, rec *ssd3.Record, name string, t time.Time) {
 
 // finish ends the file.
 func (r *Reader) finish() {
-	r.done = true
+	r.ready.End()
 	if len(r.fattrs) > 0 {
 		r.notes.Note(0, -1, ssd3.Info, "the attributes of folders are not imported, a CATEGORY being only a name: %s", strings.Join(r.fattrs, ", "))
 	}

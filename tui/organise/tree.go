@@ -366,7 +366,14 @@ func (t *Tree) apply(e catalogue.Recategorise, merge bool) (tea.Cmd, error) {
 func (t *Tree) renamePrompt(n *categorytree.Node) *prompt {
 	from := n.Path
 	to := func(v string) string { return ssd3.CanonicalCategory(strings.TrimSpace(v)) }
-	return newPrompt(t.ctx, "Rename “"+from+"” (a path: names separated by /)", from,
+	return t.pathPrompt("Rename “"+from+"” (a path: names separated by /)", from, from, to)
+}
+
+// pathPrompt asks, under title, for what makes the path to which node
+// from goes (to turns the answer into it), previewing the change as it
+// is typed and applying it on enter; it completes the tree's paths.
+func (t *Tree) pathPrompt(title, initial, from string, to func(string) string) *prompt {
+	return newPrompt(t.ctx, title, initial,
 		func(v string) (string, error) {
 			say, _, err := t.recategorise(from, to(v))
 			return say, err
@@ -400,15 +407,7 @@ func (t *Tree) movePrompt(n *categorytree.Node) *prompt {
 		names := ssd3.SplitCategory(ssd3.CanonicalCategory(strings.TrimSpace(v)))
 		return ssd3.JoinCategory(append(names, name))
 	}
-	return newPrompt(t.ctx, "Move “"+from+"” under (empty: to the top)", parent,
-		func(v string) (string, error) {
-			say, _, err := t.recategorise(from, to(v))
-			return say, err
-		},
-		func(v string) (tea.Cmd, error) {
-			_, e, _ := t.recategorise(from, to(v))
-			return t.apply(e, t.tree.Find(e.To) >= 0)
-		}).completing(t.paths())
+	return t.pathPrompt("Move “"+from+"” under (empty: to the top)", parent, from, to)
 }
 
 // ShortHelp returns the tree's main keys: the folding keys are in the

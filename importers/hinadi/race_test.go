@@ -1,5 +1,0 @@
-//go:build race
-
-package hinadi
-
-const raceEnabled = true

@@ -1,5 +1,0 @@
-//go:build !race
-
-package soif
-
-const raceEnabled = false

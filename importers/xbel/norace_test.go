@@ -1,5 +1,0 @@
-//go:build !race
-
-package xbel
-
-const raceEnabled = false
