@@ -31,7 +31,10 @@ func TestKeysWorkWhileAnotherProcessHoldsTheLock(t *testing.T) {
 	h.selectName("Google")
 	start := time.Now()
 	h.keys("4")
-	if d := time.Since(start); d > time.Second {
+	// A key that waited for the lock would wait until it is let go,
+	// below: far past this bound, which a loaded machine's slow key
+	// stays under.
+	if d := time.Since(start); d > 5*time.Second {
 		t.Errorf("the key took %v while the lock was held", d)
 	}
 	if r := find2(h.m.allRows(), "Google"); r == nil || r.Rating() != 4 {
