@@ -36,7 +36,7 @@ func BenchmarkTUITextSearch(b *testing.B) {
 	}
 	recs := c.Valid()
 	ix := query.NewIndex(recs, 1)
-	answer := e.tuiArchive()
+	answer, _ := e.tuiArchive()
 	for _, text := range []string{"text:c", "text:con", "text:tio", "text:tion", "text:cont", "text:tiona", "text:conthest",
 		"text:prolyment", `text:"the"`, `text:"the tio"`, `text:"the tion"`} {
 		b.Run(text, func(b *testing.B) {
