@@ -23,9 +23,11 @@ import (
 // archive): which records have an archived copy, read from the archive's
 // directory in a command at the start and again after the reader
 // archives a page or the add form keeps one, never in Update or View; a
-// page archived so is put in the archive's index too (Options.IndexPage). The list marks the archived
-// records, the detail pane says when each was archived and how long it
-// is, and r opens the reader (tui/reader) on one.
+// page archived so is put in the archive's index too (Options.IndexPage),
+// and the searches' answers warmed for it again (Options.PrepareArchive).
+// The list marks the archived records, the detail pane says when each
+// was archived and how long it is, and r opens the reader (tui/reader)
+// on one.
 
 // archives is the archive's state the model holds: nil infos until read,
 // or when there is no archive directory (then nothing is marked).
