@@ -46,8 +46,8 @@ type List struct {
 	links    func(uri string) linkcheck.Status
 	linksGen int
 	// archive answers text: and archive: terms (SetArchive); prepare
-	// warms the archive's answers for a search index (WarmArchive), the
-	// last warmed is warmed, and warmStop stops its warming.
+	// warms the archive's answers for a search index (WarmArchive);
+	// warmed is the index last warmed, and warmStop stops its warming.
 	archive  func(context.Context, *query.Query) *query.Query
 	prepare  func(context.Context, *query.Index)
 	warmed   *index
