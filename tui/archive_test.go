@@ -3,7 +3,9 @@ package tui
 import (
 	"context"
 	"path/filepath"
+	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -11,6 +13,8 @@ import (
 
 	"github.com/uricat/uricat/archive"
 	"github.com/uricat/uricat/catalogue/linkset"
+	"github.com/uricat/uricat/catalogue/query"
+	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/internal/linkcheck"
 )
 
@@ -131,5 +135,61 @@ func TestReadKeyOpensTheReader(t *testing.T) {
 	h.keys("esc")
 	if r := rowOf(h.m.View(), "Google"); !strings.Contains(r, "≡ http://google.co.uk/") {
 		t.Errorf("the record archived in the reader is not marked:\n%s", r)
+	}
+}
+
+// TestArchivePrepared: the TUI warms the archive's answers
+// (PrepareArchive), in a command, for the catalogue's search index once
+// it is built, for the new index an edit makes, and again once it puts a
+// page in the archive's index; the search typed next is answered as
+// without it.
+func TestArchivePrepared(t *testing.T) {
+	t.Parallel()
+	var mu sync.Mutex
+	var warmed []*query.Index
+	prepare := func(_ context.Context, ix *query.Index) {
+		mu.Lock()
+		defer mu.Unlock()
+		warmed = append(warmed, ix)
+	}
+	count := func() int {
+		mu.Lock()
+		defer mu.Unlock()
+		return len(warmed)
+	}
+	search := func(_ context.Context, q *query.Query) *query.Query {
+		a, err := q.WithText(func(query.TextTerm) (query.TextAnswer, error) {
+			return query.TextAnswerOf(map[string]query.TextHit{ssd3.URIKey("http://go.dev/"): {Score: 1}}), nil
+		})
+		if err != nil {
+			t.Error(err)
+			return q
+		}
+		return a
+	}
+	h := newHarnessWith(t, fixture, 120, 30, quiet(Options{ArchiveDir: archiveDir(t), SearchArchive: search, PrepareArchive: prepare}))
+	if n := count(); n != 1 || !warmed[0].Ready() || !slices.Equal(warmed[0].Records(), h.m.list.Records()) {
+		t.Fatalf("after start %d warmings, want 1 of the catalogue's built index", n)
+	}
+	h.keys("/")
+	h.typeText("text:go")
+	h.keys("enter")
+	if got := h.names(); !slices.Equal(got, []string{"go.dev"}) {
+		t.Errorf("text:go after the warming finds %q", got)
+	}
+	if n := count(); n != 1 {
+		t.Errorf("a search warmed again: %d warmings", n)
+	}
+	h.keys("esc")
+	h.selectName("Google")
+	h.keys("d", "y") // an edit (and its save): a new search index
+	n := count()
+	if last := warmed[n-1]; n < 2 || last == warmed[0] || !slices.Equal(last.Records(), h.m.list.Records()) {
+		t.Fatalf("after an edit %d warmings, the last not of the new index", n)
+	}
+	h.send(archiveIndexedMsg{}) // the reader's page indexed
+	h.send(pageKeptMsg{uri: "http://example.org/", page: &archive.Page{URI: "http://example.org/", Text: "x"}})
+	if got := count(); got != n+2 || warmed[n] != warmed[n-1] || warmed[n+1] != warmed[n-1] {
+		t.Errorf("after two pages indexed %d warmings, want %d, of the same index", got, n+2)
 	}
 }

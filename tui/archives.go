@@ -23,9 +23,11 @@ import (
 // archive): which records have an archived copy, read from the archive's
 // directory in a command at the start and again after the reader
 // archives a page or the add form keeps one, never in Update or View; a
-// page archived so is put in the archive's index too (Options.IndexPage). The list marks the archived
-// records, the detail pane says when each was archived and how long it
-// is, and r opens the reader (tui/reader) on one.
+// page archived so is put in the archive's index too (Options.IndexPage),
+// and the searches' answers warmed for it again (Options.PrepareArchive).
+// The list marks the archived records, the detail pane says when each
+// was archived and how long it is, and r opens the reader (tui/reader)
+// on one.
 
 // archives is the archive's state the model holds: nil infos until read,
 // or when there is no archive directory (then nothing is marked).
@@ -36,9 +38,12 @@ type archives struct {
 	fetch func(ctx context.Context, uri string) (*archive.Page, error)
 	// index puts a page just archived in the archive's index
 	// (Options.IndexPage); nil: none.
-	index  func(*archive.Page) error
-	infos  map[string]archive.Info // by catalogue.URIKey
-	status *status
+	index func(*archive.Page) error
+	// indexed warms the searches' answers again once the TUI put a page
+	// in the archive's index (records.List.WarmArchive); nil: none.
+	indexed func() tea.Cmd
+	infos   map[string]archive.Info // by catalogue.URIKey
+	status  *status
 }
 
 // archivesLoadedMsg carries the archive's pages' headers, read in a
@@ -127,9 +132,23 @@ func (a *archives) Update(msg tea.Msg) (tea.Cmd, bool) {
 		if why != "" {
 			st.set(sevWarning, "note: the bookmark was added, its page not archived (%s): %s", display.Text(display.URI(msg.uri)), why)
 		}
-		return a.load(), true // keep indexed it
+		return tea.Batch(a.load(), a.warm()), true // keep indexed it
+	case archiveIndexedMsg:
+		return a.warm(), true
 	}
 	return nil, false
+}
+
+// archiveIndexedMsg says the TUI put a page in the archive's index.
+type archiveIndexedMsg struct{}
+
+// warm returns the command that warms the searches' answers for the
+// archive's index as it is now (indexed); nil if none.
+func (a *archives) warm() tea.Cmd {
+	if a.indexed == nil {
+		return nil
+	}
+	return a.indexed()
 }
 
 // refresh reads the archive's state again, p (nil: none) just archived,
@@ -142,8 +161,10 @@ func (a *archives) refresh(p *archive.Page) tea.Cmd {
 		return a.load()
 	}
 	return tea.Batch(a.load(), func() tea.Msg {
-		_ = index(p)
-		return nil
+		if index(p) != nil {
+			return nil
+		}
+		return archiveIndexedMsg{}
 	})
 }
 

@@ -130,6 +130,13 @@ type Options struct {
 	// the archive's index; nil: no page is archived. The search's pass
 	// calls it, off the UI goroutine.
 	SearchArchive func(context.Context, *query.Query) *query.Query
+	// PrepareArchive does ahead, in a command, what the first search
+	// with a text: term would do for a search index of the catalogue
+	// (open the archive's index, read its pages, place them among the
+	// records): once the catalogue is indexed, after each change of it,
+	// and after the TUI puts a page in the archive's index. It stops
+	// early when its context is done; nil: nothing is done ahead.
+	PrepareArchive func(context.Context, *query.Index)
 	// Config is the configuration file, as read: its saved searches are
 	// what @NAME stands for, and the @ screen lists and saves them. nil:
 	// none, and saving goes to config.Path().
@@ -257,9 +264,10 @@ func New(opts Options) *Model {
 		th = theme.Plain()
 	}
 	m := &Model{common: common{th: th, keys: newKeyMap(), width: 80, height: 24}, ticks: newTicks(opts)}
-	m.archives = &archives{dir: opts.ArchiveDir, fetch: opts.Archive, index: opts.IndexPage, status: &m.status}
 	m.list = records.New(m.keys.listKeys())
-	m.list.SetArchive(opts.SearchArchive)
+	m.archives = &archives{dir: opts.ArchiveDir, fetch: opts.Archive, index: opts.IndexPage, status: &m.status,
+		indexed: func() tea.Cmd { return m.list.WarmArchive(true) }}
+	m.list.SetArchive(opts.SearchArchive, opts.PrepareArchive)
 	if opts.Config == nil {
 		opts.Config = &config.Config{Path: config.Path()}
 	}
@@ -498,8 +506,11 @@ func (m *Model) own(msg tea.Msg) (cmd tea.Cmd, ok bool) {
 		// and with them the body's height its rows scroll in.
 		m.resize()
 		m.list.ScrollToCursor()
-		cmds := make([]tea.Cmd, 0, len(keys)+1)
+		cmds := make([]tea.Cmd, 0, len(keys)+2)
 		cmds = append(cmds, msg.Rest()) // the whole answer, after a first screenful
+		// The answer's search index may be new (an edit's): warm the
+		// archive's answers for it.
+		cmds = append(cmds, m.list.WarmArchive(false))
 		for _, k := range keys {
 			_, cmd := m.Update(k)
 			cmds = append(cmds, cmd)
@@ -508,7 +519,7 @@ func (m *Model) own(msg tea.Msg) (cmd tea.Cmd, ok bool) {
 
 	case records.WarmedMsg:
 		m.list.Warmed(msg)
-		return nil, true
+		return m.list.WarmArchive(false), true // the catalogue's index is built
 
 	case snippetMsg:
 		m.detail.tookSnippet(msg)

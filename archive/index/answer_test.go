@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/uricat/uricat/catalogue/query"
+	"github.com/uricat/uricat/catalogue/ssd3"
 )
 
 // TestLookupSharesPages: a one-off lookup of a term the index ranks
@@ -140,5 +141,71 @@ func TestStatesFollowWrites(t *testing.T) {
 	}
 	if got := state("https://b.example/"); got != query.ArchiveYes {
 		t.Errorf("after another's write: %v, want archived", got)
+	}
+}
+
+// TestWarm: after Warm, the first lookup (which alone would name its
+// pages by their own keys) names them by every page's key, whose table
+// of positions in the catalogue's index Warm made, and finds what a
+// lookup without Warm finds; after a write, Warm makes the new ones.
+func TestWarm(t *testing.T) {
+	t.Parallel()
+	texts := map[string]string{"https://a.example/": "tides twice a day", "https://b.example/": "moon phases", "https://x.example/": ""}
+	recs := []*ssd3.Record{
+		ssd3.NewRecord(ssd3.Values{URI: "https://b.example/", Name: "B"}),
+		ssd3.NewRecord(ssd3.Values{URI: "HTTPS://A.example/", Name: "A"}), // spelt otherwise: the same page
+		ssd3.NewRecord(ssd3.Values{URI: "https://a.example/", Name: "A2"}),
+		ssd3.NewRecord(ssd3.Values{Name: "no URI"}),
+	}
+	qix := query.NewIndex(recs, 1)
+	ctx := context.Background()
+	search := func(ix *Index, text string) (string, *query.Pages) {
+		t.Helper()
+		q, err := query.Parse(text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var pages *query.Pages
+		q, err = q.WithText(func(tt query.TextTerm) (query.TextAnswer, error) {
+			a, err := ix.LookupContext(ctx, tt)
+			pages = a.Pages
+			return a, err
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		hits, err := qix.Search(ctx, q, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var names []string
+		for _, pos := range query.Rank(hits) {
+			names = append(names, recs[pos].Name())
+		}
+		return strings.Join(names, " "), pages
+	}
+	cold, _ := search(openIndex(t, newStore(t, texts)), "text:tide")
+
+	s := newStore(t, texts)
+	ix := openIndex(t, s)
+	if err := ix.Warm(ctx, qix); err != nil {
+		t.Fatal(err)
+	}
+	got, pages := search(ix, "text:tide")
+	if got != cold || got != "A A2" {
+		t.Errorf("the first search after Warm finds %q, without Warm %q", got, cold)
+	}
+	if pages == nil || pages.Len() != 3 || !pages.Prepared(qix) {
+		t.Fatalf("the first lookup after Warm names its pages by %v, prepared %v", pages, pages != nil && pages.Prepared(qix))
+	}
+	if err := ix.Put(putPage(t, s, "https://b.example/", "tide tables")); err != nil {
+		t.Fatal(err)
+	}
+	if err := ix.Warm(ctx, qix); err != nil {
+		t.Fatal(err)
+	}
+	got, after := search(ix, "text:tide")
+	if after == pages || !after.Prepared(qix) || got != "A A2 B" && got != "B A A2" {
+		t.Errorf("after a write and Warm: new Pages %v, prepared %v, finds %q", after != pages, after.Prepared(qix), got)
 	}
 }

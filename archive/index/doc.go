@@ -38,5 +38,5 @@
 //
 // Files: words.go (folding and cutting into words, and a search's FTS5
 // expression), index.go (the database: Open, Put, Remove, Rebuild, Sync,
-// Lookup, States), snippet.go (an excerpt around the match).
+// Lookup, States, Warm), snippet.go (an excerpt around the match).
 package index

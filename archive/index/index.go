@@ -636,6 +636,20 @@ func (ix *Index) ranked(ctx context.Context, expr string, n int) (query.TextAnsw
 	return a, nil
 }
 
+// Warm reads every page's key, as the lookups of a TUI's searches
+// name pages by (pages), and works out where each page's records are in
+// qix (query.Pages.Prepare): what the first text: key after the index
+// or the catalogue changed would otherwise do itself. A lookup or a
+// search that comes meanwhile shares the work rather than doing it again.
+func (ix *Index) Warm(ctx context.Context, qix *query.Index) error {
+	pages, err := ix.pages(ctx, true)
+	if err != nil {
+		return fmt.Errorf("reading the archive's index: %w", err)
+	}
+	pages.Prepare(ctx, qix)
+	return nil
+}
+
 // pages returns the key of each row of pages, read once and again only
 // when the database changed since (PRAGMA data_version tells another
 // connection's commit; this one's writes drop it); nil if they were not

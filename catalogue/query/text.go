@@ -1,6 +1,7 @@
 package query
 
 import (
+	"context"
 	"fmt"
 	"maps"
 	"math"
@@ -249,8 +250,9 @@ type Pages struct {
 	// without an index, or before its index is folded).
 	ords func() map[string]int32
 
-	mu    sync.Mutex
-	table *posTable // the records of the last Index searched; nil: none
+	mu     sync.Mutex
+	table  *posTable // the records of the last Index searched; nil: none
+	tables int       // how many tables were worked out, for tests
 }
 
 // NewPages returns the Pages of the pages of rows, whose URI keys are
@@ -315,26 +317,75 @@ func (o *rowOrds) ord(row int64) (int32, bool) {
 // posTable is where the records of each page of a Pages are in an
 // Index's records: the records whose URIs have the page's URI key.
 type posTable struct {
-	ix    weak.Pointer[Index] // not to keep an old snapshot alive
-	first []int32             // by ordinal: 1 + the first record's position; 0: none
-	more  map[int32][]int32   // by ordinal: the positions of the others, if any
+	ix   weak.Pointer[Index] // not to keep an old snapshot alive
+	done chan struct{}       // closed once first and more are set
+	// first is by ordinal: 1 + the first record's position; 0: none.
+	first []int32
+	more  map[int32][]int32 // by ordinal: the positions of the others, if any
+}
+
+// Prepare works out where the records of p's pages are in ix now, as the
+// first search of ix with an answer of p's would (see positions), so that
+// a caller can have it done before a key needs it. It waits for ix to be
+// folded (Index.Build, sharing the work); it does nothing once ctx is
+// done.
+func (p *Pages) Prepare(ctx context.Context, ix *Index) {
+	if p == nil || ctx.Err() != nil {
+		return
+	}
+	ix.Build()
+	if ctx.Err() == nil {
+		p.positions(ix)
+	}
+}
+
+// Prepared reports whether where the records of p's pages are in ix is
+// worked out (Prepare, or a search of ix with an answer of p's): the
+// next search of ix with p's answers reads it rather than working it out.
+func (p *Pages) Prepared(ix *Index) bool {
+	p.mu.Lock()
+	t := p.table
+	p.mu.Unlock()
+	if t == nil || t.ix != weak.Make(ix) {
+		return false
+	}
+	select {
+	case <-t.done:
+		return true
+	default:
+		return false
+	}
 }
 
 // positions returns where the records of p's pages are in ix, worked out
 // once for the last ix asked; nil while ix is not folded (Ready), whose
-// records' URI keys are not known yet.
+// records' URI keys are not known yet. A search of ix that comes while
+// it is being worked out (by Prepare, or another search) waits for it
+// rather than working it out again; one of another Index does not wait.
 func (p *Pages) positions(ix *Index) *posTable {
 	if !ix.Ready() {
 		return nil
 	}
 	w := weak.Make(ix)
 	p.mu.Lock()
-	defer p.mu.Unlock()
 	if t := p.table; t != nil && t.ix == w {
+		p.mu.Unlock()
+		<-t.done
 		return t
 	}
+	t := &posTable{ix: w, done: make(chan struct{})}
+	p.table = t
+	p.tables++
+	p.mu.Unlock()
+	defer close(t.done)
+	t.fill(p, ix)
+	return t
+}
+
+// fill works out t, the table of p's pages in ix.
+func (t *posTable) fill(p *Pages, ix *Index) {
 	ords := p.ords()
-	t := &posTable{ix: w, first: make([]int32, len(p.keys))}
+	t.first = make([]int32, len(p.keys))
 	for k := range ix.chunks {
 		c := ix.chunks[k].Load()
 		base := k << chunkBits
@@ -359,8 +410,6 @@ func (p *Pages) positions(ix *Index) *posTable {
 			t.more[o] = append(t.more[o], int32(base+i))
 		}
 	}
-	p.table = t
-	return t
 }
 
 // hitSet is the pages, or the records, a text: term is found in, a bit

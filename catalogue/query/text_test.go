@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/uricat/uricat/catalogue/ssd3"
@@ -292,5 +293,83 @@ func TestTextAnswerInvalid(t *testing.T) {
 		if _, err := q.WithText(func(TextTerm) (TextAnswer, error) { return a, nil }); err == nil || !strings.Contains(err.Error(), "text:x") {
 			t.Errorf("WithText(%+v): %v", a, err)
 		}
+	}
+}
+
+// TestPagesPrepare: Prepare works out the table of an index not folded
+// yet (it waits for the folding), so that the first search of it finds
+// the table made and makes none; searches made while it works get the
+// same answer as without it; with its context done it does nothing.
+func TestPagesPrepare(t *testing.T) {
+	t.Parallel()
+	var recs []*ssd3.Record
+	var rows []int64
+	var keys []string
+	for i := range 3 * chunkSize {
+		uri := fmt.Sprintf("https://%d.example/", i%(chunkSize+7))
+		recs = append(recs, ssd3.NewRecord(ssd3.Values{URI: uri, Name: fmt.Sprint(i)}))
+		if i < chunkSize+7 {
+			rows, keys = append(rows, int64(2*i+1)), append(keys, uri)
+		}
+	}
+	answer := func(pages *Pages) *Query {
+		q, _ := Parse("text:x")
+		q, err := q.WithText(func(TextTerm) (TextAnswer, error) {
+			return TextAnswer{Pages: pages, Rows: []int64{1, 15, 2*chunkSize + 1}, Scores: []int32{3, 2, 1}}, nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return q
+	}
+	want := searchText(t, NewIndex(recs, 1), answer(NewPages(rows, keys)))
+	if strings.Count(want, ":") != 8 {
+		t.Fatalf("the reference search finds %q", want)
+	}
+
+	cancelled, cancel := context.WithCancel(context.Background())
+	cancel()
+	pages := NewPages(rows, keys)
+	ix := NewIndex(nil, 0).Prepare(recs, 1)
+	pages.Prepare(cancelled, ix)
+	if pages.Prepared(ix) || pages.tables != 0 || ix.Ready() {
+		t.Fatalf("Prepare with its context done made a table (%d) or folded the index (%v)", pages.tables, ix.Ready())
+	}
+	// Searches while Prepare works: the same answer.
+	var wg sync.WaitGroup
+	got := make([]string, 4)
+	for i := range got {
+		q := answer(pages)
+		wg.Go(func() {
+			hits, err := ix.Search(context.Background(), q, nil)
+			var out []string
+			for _, h := range hits {
+				out = append(out, fmt.Sprintf("%s:%d", ix.Records()[h.Pos].Name(), h.Score))
+			}
+			got[i] = fmt.Sprint(strings.Join(out, " "), err)
+		})
+	}
+	pages.Prepare(context.Background(), ix)
+	wg.Wait()
+	for i, g := range got {
+		if g != want+"<nil>" {
+			t.Errorf("search %d during Prepare finds %q, want %q", i, g, want)
+		}
+	}
+	if !pages.Prepared(ix) || !ix.Ready() {
+		t.Fatalf("after Prepare: prepared %v, folded %v", pages.Prepared(ix), ix.Ready())
+	}
+	made := pages.tables
+	if got := searchText(t, ix, answer(pages)); got != want || pages.tables != made || made != 1 {
+		t.Errorf("the first search after Prepare finds %q and made %d tables in all, want 1", got, pages.tables)
+	}
+	// The next index (an edit) is not prepared until Prepare is told it.
+	next := ix.Next(append(recs[1:len(recs):len(recs)], recs[0]), 2)
+	if pages.Prepared(next) {
+		t.Error("the next index is prepared by the last one's table")
+	}
+	pages.Prepare(context.Background(), next)
+	if !pages.Prepared(next) || pages.tables != 2 {
+		t.Errorf("the next index: prepared %v, %d tables", pages.Prepared(next), pages.tables)
 	}
 }

@@ -124,19 +124,25 @@ func answerArchive(ctx context.Context, ix *index.Index, q *query.Query) (*query
 
 // tuiArchive returns the TUI's tui.Options.SearchArchive: withArchive with
 // the index opened on the first search that needs it and kept open for
-// those typed after. A search it cannot answer finds no page (the index
-// is derived: the next one opens it again).
-func (e *env) tuiArchive() func(context.Context, *query.Query) *query.Query {
+// those typed after; and its tui.Options.PrepareArchive, which opens it
+// and warms it (index.Index.Warm) for a catalogue's search index before
+// a search needs it. A search it cannot answer finds no page (the index
+// is derived: the next one opens it again). With no archive, neither
+// makes anything.
+func (e *env) tuiArchive() (answer func(context.Context, *query.Query) *query.Query, prepare func(context.Context, *query.Index)) {
 	var mu sync.Mutex
 	var ix *index.Index
-	return func(ctx context.Context, q *query.Query) *query.Query {
+	open := func() *index.Index {
+		if ix == nil {
+			ix, _ = e.openIndex()
+		}
+		return ix
+	}
+	answer = func(ctx context.Context, q *query.Query) *query.Query {
 		mu.Lock()
 		defer mu.Unlock()
-		if ix == nil {
-			var err error
-			if ix, err = e.openIndex(); err != nil {
-				return q
-			}
+		if open() == nil {
+			return q
 		}
 		answered, err := answerArchive(ctx, ix, q)
 		if err != nil && ctx.Err() == nil {
@@ -148,6 +154,17 @@ func (e *env) tuiArchive() func(context.Context, *query.Query) *query.Query {
 		}
 		return answered
 	}
+	prepare = func(ctx context.Context, qix *query.Index) {
+		mu.Lock()
+		warm := open()
+		mu.Unlock()
+		// Not under mu: a search typed meanwhile shares what Warm does
+		// rather than waiting for it. A failure is the next search's.
+		if warm != nil {
+			_ = warm.Warm(ctx, qix)
+		}
+	}
+	return answer, prepare
 }
 
 // rankByText orders recs, found by q, by how well their pages match q's

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"runtime/debug"
 	"testing"
+	"time"
 
 	"github.com/uricat/uricat/catalogue"
 	"github.com/uricat/uricat/catalogue/query"
@@ -36,7 +37,7 @@ func BenchmarkTUITextSearch(b *testing.B) {
 	}
 	recs := c.Valid()
 	ix := query.NewIndex(recs, 1)
-	answer := e.tuiArchive()
+	answer, _ := e.tuiArchive()
 	for _, text := range []string{"text:c", "text:con", "text:tio", "text:tion", "text:cont", "text:tiona", "text:conthest",
 		"text:prolyment", `text:"the"`, `text:"the tio"`, `text:"the tion"`} {
 		b.Run(text, func(b *testing.B) {
@@ -58,6 +59,66 @@ func BenchmarkTUITextSearch(b *testing.B) {
 			// costs where the wall clock tells what else ran.
 			b.ReportMetric(float64(cpuTime()-cpu)/float64(b.N)/1e6, "cpu-ms/op")
 		})
+	}
+}
+
+// BenchmarkTUIFirstTextKey is the first key of a text: search in the
+// TUI: after it starts (the archive's index not open yet) and after an
+// edit (a new search index of the catalogue), each without and with the
+// warming of PrepareArchive run before it (what the TUI does in the
+// background); and, to compare, a key typed after another (steady). It
+// reports the key's own time, wall and CPU.
+func BenchmarkTUIFirstTextKey(b *testing.B) {
+	dir, e := benchArchive(b)
+	c, err := catalogue.Open(filepath.Join(dir, "catalogue.uri"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	recs := c.Valid()
+	base := query.NewIndex(recs, 1)
+	ctx := context.Background()
+	for _, text := range []string{"text:c", "text:pro", "text:prolyment"} {
+		q, err := query.Parse(text)
+		if err != nil {
+			b.Fatal(err)
+		}
+		key := func(answer func(context.Context, *query.Query) *query.Query, ix *query.Index) {
+			hits, err := ix.Search(ctx, answer(ctx, q), nil)
+			if err != nil || len(hits) == 0 {
+				b.Fatalf("%d hits, %v", len(hits), err)
+			}
+			query.Rank(hits)
+		}
+		for _, tc := range []struct {
+			name              string
+			start, edit, warm bool
+		}{{"start", true, true, false}, {"start-warmed", true, true, true}, {"edit", false, true, false},
+			{"edit-warmed", false, true, true}, {"steady", false, false, false}} {
+			b.Run(text+"/"+tc.name, func(b *testing.B) {
+				answer, prepare := e.tuiArchive()
+				key(answer, base) // the index open, its pages read
+				key(answer, base)
+				var wall, cpu time.Duration
+				ix, version := base, uint64(1)
+				for b.Loop() {
+					if tc.start {
+						answer, prepare = e.tuiArchive()
+					}
+					if tc.edit {
+						version++
+						ix = base.Next(recs, version) // the same chunks, a new index
+					}
+					if tc.warm {
+						prepare(ctx, ix)
+					}
+					start, cpu0 := time.Now(), cpuTime()
+					key(answer, ix)
+					wall, cpu = wall+time.Since(start), cpu+cpuTime()-cpu0
+				}
+				b.ReportMetric(float64(wall)/float64(b.N)/1e6, "key-ms")
+				b.ReportMetric(float64(cpu)/float64(b.N)/1e6, "key-cpu-ms")
+			})
+		}
 	}
 }
 

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -12,6 +13,8 @@ import (
 
 	"github.com/uricat/uricat/archive"
 	"github.com/uricat/uricat/archive/index"
+	"github.com/uricat/uricat/catalogue"
+	"github.com/uricat/uricat/catalogue/query"
 )
 
 // runArchived runs one command as run does, with the archive in dir and
@@ -205,6 +208,84 @@ func TestSearchMakesNoArchive(t *testing.T) {
 			if _, err := os.Stat(d); err == nil {
 				t.Errorf("list --search %s made %s", search, d)
 			}
+		}
+	}
+}
+
+// TestTUIArchivePrepare: the TUI's PrepareArchive (tuiArchive), run for
+// a catalogue's search index before a search or while searches are
+// typed, changes no answer: the text: searches find what they find
+// without it; and with no archive it makes no archive and no index.
+func TestTUIArchivePrepare(t *testing.T) {
+	t.Parallel()
+	path, dir := archivedCatalogue(t, map[string]string{"Tides": "tides twice a day", "Moon": "moon phases and tides", "Pdf": ""})
+	c, err := catalogue.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	recs := c.Valid()
+	envOf := func(dir, cache string) *env {
+		return &env{lookupEnv: func(k string) string {
+			return map[string]string{"URICAT_ARCHIVE": dir, "XDG_CACHE_HOME": cache}[k]
+		}}
+	}
+	texts := []string{"text:tide", "text:moon", "-text:twice", "text:tides archive:yes", "archive:failed"}
+	search := func(answer func(context.Context, *query.Query) *query.Query, qix *query.Index, text string) string {
+		q, err := query.Parse(text)
+		if err != nil {
+			return err.Error()
+		}
+		hits, err := qix.Search(context.Background(), answer(context.Background(), q), nil)
+		if err != nil {
+			return err.Error()
+		}
+		var names []string
+		for _, pos := range query.Rank(hits) {
+			names = append(names, recs[pos].Name())
+		}
+		return strings.Join(names, " ")
+	}
+	cache := t.TempDir()
+	cold, _ := envOf(dir, cache).tuiArchive()
+	want := map[string]string{}
+	for _, text := range texts {
+		want[text] = search(cold, query.NewIndex(recs, 1), text)
+	}
+	if want["text:tide"] != "Moon Tides" && want["text:tide"] != "Tides Moon" {
+		t.Fatalf("text:tide finds %q", want["text:tide"])
+	}
+
+	answer, prepare := envOf(dir, cache).tuiArchive()
+	qix := query.NewIndex(nil, 0).Prepare(recs, 1) // folded by prepare
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		prepare(context.Background(), qix)
+	}()
+	for _, text := range texts { // typed while it runs
+		if got := search(answer, qix, text); got != want[text] {
+			t.Errorf("%s during the warming finds %q, want %q", text, got, want[text])
+		}
+	}
+	<-done
+	next := qix.Next(recs, 2) // an edit's new search index
+	prepare(context.Background(), next)
+	for _, text := range texts {
+		if got := search(answer, next, text); got != want[text] {
+			t.Errorf("%s after the warming finds %q, want %q", text, got, want[text])
+		}
+	}
+
+	tmp := t.TempDir()
+	none, cacheNone := filepath.Join(tmp, "archive"), filepath.Join(tmp, "cache")
+	answer, prepare = envOf(none, cacheNone).tuiArchive()
+	prepare(context.Background(), qix)
+	if got := search(answer, qix, "text:tide"); got != "" {
+		t.Errorf("with no archive text:tide finds %q", got)
+	}
+	for _, d := range []string{none, cacheNone} {
+		if _, err := os.Stat(d); err == nil {
+			t.Errorf("the warming made %s", d)
 		}
 	}
 }

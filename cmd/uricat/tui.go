@@ -29,10 +29,11 @@ func runTUI(e *env) error {
 		dark = cfg.Theme == "dark"
 	}
 	lipgloss.SetHasDarkBackground(dark)
+	searchArchive, prepareArchive := e.tuiArchive()
 	if err := tui.Run(tui.Options{Path: e.catalogue, Theme: theme.New(dark), LinkState: e.linkStatePath(),
 		Client: e.httpClient(), UserAgent: userAgent(), ArchiveDir: e.archiveDir(""), Archive: e.archivePage, Profiles: func() ([]profiles.Profile, []error) {
 			return profiles.Discover(profiles.EnvOf(e.getenv), profiles.Browsers)
-		}, SearchArchive: e.tuiArchive(), IndexPage: e.indexPage, Config: cfg}); err != nil {
+		}, SearchArchive: searchArchive, PrepareArchive: prepareArchive, IndexPage: e.indexPage, Config: cfg}); err != nil {
 		return refused(err)
 	}
 	return nil

@@ -101,3 +101,56 @@ func TestPassTextAfterEdit(t *testing.T) {
 		}
 	}
 }
+
+// TestWarmArchive: WarmArchive warms the archive's answers (SetArchive's
+// prepare) for the search index a pass over the records shown searches,
+// folded; once an index, again only when told the archive's index
+// changed, and for the next index once an edit made one, stopping the
+// warming of the one before; and not at all without a prepare.
+func TestWarmArchive(t *testing.T) {
+	t.Parallel()
+	recs := []*ssd3.Record{ssd3.NewRecord(ssd3.Values{URI: "https://a.example/", Name: "A"})}
+	li := New(Keys{})
+	li.Load(Find(recs, ""))
+	if cmd := li.WarmArchive(false); cmd != nil {
+		t.Fatal("WarmArchive without a prepare gives a command")
+	}
+	var warmed []*query.Index
+	var errs []error // each warming's context's, when it ran
+	li.SetArchive(nil, func(ctx context.Context, ix *query.Index) {
+		warmed, errs = append(warmed, ix), append(errs, ctx.Err())
+	})
+	cmd := li.WarmArchive(false)
+	if cmd == nil {
+		t.Fatal("WarmArchive gives no command")
+	}
+	if li.WarmArchive(false) != nil {
+		t.Error("a second WarmArchive of the same index gives a command")
+	}
+	cmd()
+	if len(warmed) != 1 || warmed[0] != li.res.ix.search() || !slices.Equal(warmed[0].Records(), recs) {
+		t.Fatalf("warmed %v, want the index of the records shown", warmed)
+	}
+	if again := li.WarmArchive(true); again == nil {
+		t.Error("WarmArchive after the archive's index changed gives no command")
+	} else {
+		again()
+	}
+	stale := li.WarmArchive(true)
+	edited := append(slices.Clone(recs), ssd3.NewRecord(ssd3.Values{URI: "https://b.example/", Name: "B"}))
+	if _, ok := li.Filtered(li.Refilter(edited, "")().(FilteredMsg)); !ok { // an edit's pass
+		t.Fatal("the pass over the edited records gave no answer")
+	}
+	next := li.WarmArchive(false)
+	if next == nil {
+		t.Fatal("WarmArchive after an edit gives no command")
+	}
+	stale()
+	next()
+	if len(errs) != 4 || errs[0] != nil || errs[1] != nil || errs[2] == nil || errs[3] != nil {
+		t.Fatalf("the warmings' contexts' errors %v, want the one before the edit's alone stopped", errs)
+	}
+	if last := warmed[3]; !slices.Equal(last.Records(), edited) {
+		t.Errorf("after the edit warmed the index of %d records, want %d", last.Len(), len(edited))
+	}
+}

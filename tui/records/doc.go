@@ -10,7 +10,9 @@
 // FilteredMsg may be a first answer, for the records shown first, whose
 // Rest brings the whole one. Warm builds the search index off Update
 // once the catalogue is open, and its WarmedMsg gives the list the
-// memory passes answer in.
+// memory passes answer in; WarmArchive does ahead, for each new search
+// index, what the first pass with a text: term would do for the
+// archive's answers (SetArchive).
 // The root tells the list the body's height (SetHeight) and draws the
 // rows Visible returns; it never reads the list's fields.
 //

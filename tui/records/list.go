@@ -45,8 +45,13 @@ type List struct {
 	// narrowed (see pass).
 	links    func(uri string) linkcheck.Status
 	linksGen int
-	// archive answers text: and archive: terms (SetArchive).
-	archive func(context.Context, *query.Query) *query.Query
+	// archive answers text: and archive: terms (SetArchive); prepare
+	// warms the archive's answers for a search index (WarmArchive);
+	// warmed is the index last warmed, and warmStop stops its warming.
+	archive  func(context.Context, *query.Query) *query.Query
+	prepare  func(context.Context, *query.Index)
+	warmed   *index
+	warmStop context.CancelFunc
 	// saved looks up the saved searches of @NAME (SetSaved).
 	saved func(name string) (string, bool)
 
@@ -871,9 +876,33 @@ func (li *List) SetLinks(status func(uri string) linkcheck.Status, gen int) {
 // what the archive knows: answer returns a search with them answered (by
 // the archive's index). A pass calls it, off the UI goroutine; nil: no
 // page is archived. It stops early when its context is done (the pass
-// is cancelled).
-func (li *List) SetArchive(answer func(context.Context, *query.Query) *query.Query) {
-	li.archive = answer
+// is cancelled). prepare (nil: none) does ahead, for a search index,
+// what the first pass with a text: term over it would (WarmArchive).
+func (li *List) SetArchive(answer func(context.Context, *query.Query) *query.Query, prepare func(context.Context, *query.Index)) {
+	li.archive, li.prepare = answer, prepare
+}
+
+// WarmArchive returns the command that warms the archive's answers
+// (SetArchive's prepare) for the search index of the records shown, once
+// it is folded, so that the first key of a text: search does not wait
+// for what the archive works out for each search index: nil when there
+// is no prepare, or it has warmed that index already, unless again (the
+// archive's index changed). Warming an older index stops.
+func (li *List) WarmArchive(again bool) tea.Cmd {
+	if li.prepare == nil || li.res == nil || li.warmed == li.res.ix && !again {
+		return nil
+	}
+	if li.warmStop != nil {
+		li.warmStop()
+	}
+	x, prepare := li.res.ix, li.prepare
+	ctx, stop := context.WithCancel(context.Background())
+	li.warmed, li.warmStop = x, stop
+	return func() tea.Msg {
+		defer stop()
+		prepare(ctx, x.prepare())
+		return nil
+	}
 }
 
 // SetSaved gives the passes from now on the saved searches that @NAME
