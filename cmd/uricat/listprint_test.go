@@ -87,14 +87,7 @@ func TestListRanksEqualsInFileOrder(t *testing.T) {
 		{"text:rhein OR name:nopage OR name:oslo", "Mainz Alpha Bravo Zulu Oslo Nopage"},
 		{"text:wein", "Alpha Bravo Zulu"},
 	} {
-		code, stdout, stderr := runArchived(dir, cache, "--catalogue", path, "list", "--search", tc.search)
-		var got []string
-		for _, line := range strings.Split(strings.TrimSpace(stdout), "\n") {
-			if f := strings.Split(line, "\t"); len(f) > 1 {
-				got = append(got, f[1])
-			}
-		}
-		if code != 0 || strings.Join(got, " ") != tc.want {
+		if code, got, stderr := listArchived(dir, cache, path, tc.search); code != 0 || got != tc.want {
 			t.Errorf("list --search %q: exit %d, %q, want %q\n%s", tc.search, code, got, tc.want, stderr)
 		}
 	}
