@@ -66,10 +66,10 @@ type chunk struct {
 	masks []uint32  // 3 per record: textMasks of its text (all, fields, starts)
 	keys  chunkKeys // the records' key codes (see firstkey.go)
 	// uriKeys are the catalogue.URIKey of the records whose URI is not
-	// its own key, by position in the chunk (most URIs are): a text:
-	// term looks each record's page up by its key, and working it out
-	// for every record on every key typed would cost more than the
-	// lookup.
+	// its own key, by position in the chunk (most URIs are): the table of
+	// where each archived page's records are (posTable) finds them by
+	// key, and working each out again for every table would cost more
+	// than keeping the few.
 	uriKeys map[int]string
 }
 
