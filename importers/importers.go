@@ -167,6 +167,16 @@ func (n *WriterNotes) Controls(field string) {
 	}
 }
 
+// SafeText is v as a writer may write it (SafeText), noting field as one
+// that lost control characters when it did.
+func (n *WriterNotes) SafeText(field, v string) string {
+	safe, dropped := SafeText(v)
+	if dropped {
+		n.Controls(field)
+	}
+	return safe
+}
+
 func (n *WriterNotes) flush() {
 	if len(n.controls) > 0 {
 		n.Note(ssd3.Dropped, "control characters and escape sequences left out of %s: %s", strings.Join(n.controls, ", "), n.ControlsWhy)

@@ -263,10 +263,7 @@ func experimental(name string) bool {
 // text makes value one line of TEXT for one of the spec's fields, and
 // reports what that changes.
 func (w *Writer) text(what, value string) string {
-	v, dropped := importers.SafeText(value)
-	if dropped {
-		w.Controls(what)
-	}
+	v := w.SafeText(what, value)
 	if hasBreak(v) {
 		flat := strings.TrimSpace(importers.OneLine(v))
 		w.Note(ssd3.Deviation, "%s: written on one line, %q (a Hina-Di value is one line)", what, importers.Excerpt(flat))
@@ -292,10 +289,7 @@ func hasBreak(v string) bool {
 // DESCRIPTION keeps its line breaks and tabs so: the reader makes every
 // other value one line.
 func (w *Writer) experimentalValue(what, value string) string {
-	v, dropped := importers.SafeText(value)
-	if dropped {
-		w.Controls(what)
-	}
+	v := w.SafeText(what, value)
 	if what != "DESCRIPTION" && hasBreak(v) {
 		v = strings.TrimSpace(importers.OneLine(v))
 		w.Note(ssd3.Deviation, "%s: written on one line, %q (the reader makes it one)", what, importers.Excerpt(v))

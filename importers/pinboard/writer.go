@@ -82,7 +82,7 @@ func (w *Writer) known(rec *ssd3.Record) []pair {
 		switch k.kind {
 		case valueText, valueField:
 			if spec, ok := ssd3.LookupField(k.field); ok {
-				v = w.text(k.field, spec.Get(rec))
+				v = w.SafeText(k.field, spec.Get(rec))
 			}
 			if v == "" && k.kind == valueField {
 				continue
@@ -116,20 +116,10 @@ func (w *Writer) known(rec *ssd3.Record) []pair {
 	return post
 }
 
-// text returns v of field as the Writer may write it, noting what that
-// left out.
-func (w *Writer) text(field, v string) string {
-	safe, dropped := importers.SafeText(v)
-	if dropped {
-		w.Controls(field)
-	}
-	return safe
-}
-
 // tags returns rec's tags separated by spaces, as Pinboard separates
 // them, noting a tag that holds a space, which reads back as two.
 func (w *Writer) tags(rec *ssd3.Record) string {
-	tags := ssd3.SplitTags(w.text(ssd3.FieldTags, rec.Extension(ssd3.FieldTags)))
+	tags := ssd3.SplitTags(w.SafeText(ssd3.FieldTags, rec.Extension(ssd3.FieldTags)))
 	for _, t := range tags {
 		if strings.ContainsFunc(t, isSpace) {
 			w.Note(ssd3.Deviation, "tag %q holds a space: Pinboard separates tags by spaces, so it reads back as more than one tag", t)
@@ -179,7 +169,7 @@ func (w *Writer) extensions(rec *ssd3.Record) []pair {
 		if back := "X-" + strings.ToUpper(key); back != f.Name {
 			w.Note(ssd3.Deviation, "%s is written as key %q, which reads back as %s", f.Name, key, back)
 		}
-		post = append(post, pair{key, w.text(f.Name, f.Value)})
+		post = append(post, pair{key, w.SafeText(f.Name, f.Value)})
 	}
 	return post
 }

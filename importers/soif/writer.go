@@ -162,11 +162,7 @@ func (w *Writer) attr(b []byte, field, name, value string) []byte {
 	if value == "" {
 		return b
 	}
-	value, dropped := importers.SafeText(value)
-	if dropped {
-		w.Controls(field)
-	}
-	return appendPair(b, name, value)
+	return appendPair(b, name, w.SafeText(field, value))
 }
 
 // appendPair appends "name{size}:<TAB>value<LF>" to b.

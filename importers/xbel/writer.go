@@ -65,12 +65,12 @@ func (w *Writer) Write(rec *ssd3.Record) error {
 		return errors.New("xbel: Write after Close")
 	}
 	w.Record(rec.URI())
-	it := &Item{Kind: Bookmark, Href: w.text(ssd3.FieldURI, rec.URI())}
-	it.Title = w.text(ssd3.FieldName, rec.Name())
+	it := &Item{Kind: Bookmark, Href: w.SafeText(ssd3.FieldURI, rec.URI())}
+	it.Title = w.SafeText(ssd3.FieldName, rec.Name())
 	if back := strings.TrimSpace(it.Title); back != it.Title {
 		w.Note(ssd3.Deviation, "NAME %q reads back as %q: an import trims a title", importers.Excerpt(it.Title), importers.Excerpt(back))
 	}
-	it.Desc = w.text(ssd3.FieldDescription, rec.Description())
+	it.Desc = w.SafeText(ssd3.FieldDescription, rec.Description())
 	var own []field // uricat's metadata
 	for _, f := range ssd3.Fields {
 		switch f.Name {
@@ -78,7 +78,7 @@ func (w *Writer) Write(rec *ssd3.Record) error {
 			continue
 		}
 		if v := f.Get(rec); v != "" {
-			own = append(own, field{f.Name, w.text(f.Name, v)})
+			own = append(own, field{f.Name, w.SafeText(f.Name, v)})
 		}
 	}
 	used := w.dates(rec, it)
@@ -87,7 +87,7 @@ func (w *Writer) Write(rec *ssd3.Record) error {
 		if f.Value == "" || used[f.Name] {
 			continue
 		}
-		v := w.text(f.Name, f.Value)
+		v := w.SafeText(f.Name, f.Value)
 		switch f.Name {
 		case FieldID:
 			it.ID = v
@@ -114,15 +114,6 @@ func (w *Writer) Write(rec *ssd3.Record) error {
 	f := w.folder(rec.Category())
 	f.Items = append(f.Items, it)
 	return nil
-}
-
-// text is v as the file may hold it, noting what that leaves out.
-func (w *Writer) text(name, v string) string {
-	safe, dropped := importers.SafeText(v)
-	if dropped {
-		w.Controls(name)
-	}
-	return safe
 }
 
 // dates sets the dates of it from rec (see the layout above) and returns
