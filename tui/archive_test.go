@@ -14,7 +14,6 @@ import (
 	"github.com/uricat/uricat/archive"
 	"github.com/uricat/uricat/catalogue/linkset"
 	"github.com/uricat/uricat/catalogue/query"
-	"github.com/uricat/uricat/catalogue/ssd3"
 	"github.com/uricat/uricat/internal/linkcheck"
 )
 
@@ -157,16 +156,7 @@ func TestArchivePrepared(t *testing.T) {
 		defer mu.Unlock()
 		return len(warmed)
 	}
-	search := func(_ context.Context, q *query.Query) *query.Query {
-		a, err := q.WithText(func(query.TextTerm) (query.TextAnswer, error) {
-			return query.TextAnswerOf(map[string]query.TextHit{ssd3.URIKey("http://go.dev/"): {Score: 1}}), nil
-		})
-		if err != nil {
-			t.Error(err)
-			return q
-		}
-		return a
-	}
+	search := goDevSearch(t)
 	h := newHarnessWith(t, fixture, 120, 30, quiet(Options{ArchiveDir: archiveDir(t), SearchArchive: search, PrepareArchive: prepare}))
 	if n := count(); n != 1 || !warmed[0].Ready() || !slices.Equal(warmed[0].Records(), h.m.list.Records()) {
 		t.Fatalf("after start %d warmings, want 1 of the catalogue's built index", n)

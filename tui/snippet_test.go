@@ -33,16 +33,7 @@ func snippetHarness(t *testing.T) *harness {
 	if err := st.Put(p); err != nil {
 		t.Fatal(err)
 	}
-	search := func(_ context.Context, q *query.Query) *query.Query {
-		a, err := q.WithText(func(query.TextTerm) (query.TextAnswer, error) {
-			return query.TextAnswerOf(map[string]query.TextHit{ssd3.URIKey("http://go.dev/"): {Score: 1}}), nil
-		})
-		if err != nil {
-			t.Error(err)
-			return q
-		}
-		return a
-	}
+	search := goDevSearch(t)
 	return newHarnessWith(t, fixture, 140, 30, quiet(Options{ArchiveDir: dir, SearchArchive: search}))
 }
 
@@ -115,5 +106,20 @@ func TestStaleSnippetIsDropped(t *testing.T) {
 	h.send(snippetMsg{key: key, snip: index.Snip{Text: "FRESH"}, ok: true})
 	if v := ansi.Strip(h.m.View()); !strings.Contains(v, "FRESH") {
 		t.Errorf("the current excerpt is not shown:\n%s", v)
+	}
+}
+
+// goDevSearch is an Options.SearchArchive whose every text: term finds
+// the page of http://go.dev/ alone.
+func goDevSearch(t *testing.T) func(context.Context, *query.Query) *query.Query {
+	return func(_ context.Context, q *query.Query) *query.Query {
+		a, err := q.WithText(func(query.TextTerm) (query.TextAnswer, error) {
+			return query.TextAnswerOf(map[string]query.TextHit{ssd3.URIKey("http://go.dev/"): {Score: 1}}), nil
+		})
+		if err != nil {
+			t.Error(err)
+			return q
+		}
+		return a
 	}
 }
