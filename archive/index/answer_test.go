@@ -121,8 +121,8 @@ func TestStatesFollowWrites(t *testing.T) {
 	if state("https://a.example/") != query.ArchiveYes || state("HTTPS://A.example:443/") != query.ArchiveYes || state("https://b.example/") != query.ArchiveNo {
 		t.Error("states before a write")
 	}
-	read := ix.states
-	if state("https://a.example/"); reflect.ValueOf(ix.states).UnsafePointer() != reflect.ValueOf(read).UnsafePointer() {
+	read := ix.read.states
+	if state("https://a.example/"); reflect.ValueOf(ix.read.states).UnsafePointer() != reflect.ValueOf(read).UnsafePointer() {
 		t.Error("the states were read again with nothing written")
 	}
 	if err := ix.Put(putPage(t, s, "https://b.example/", "")); err != nil {

@@ -37,18 +37,13 @@ type Index struct {
 	// brought up to date (Sync) by the next Open.
 	fp string
 
-	// pageKeys is the key of each row of pages as of pagesVersion (see
-	// pages); nil when not read, or dropped by a write.
-	mu           sync.Mutex
-	pageKeys     *query.Pages
-	pagesVersion int64
-	lookups      int // ranked lookups made
-	// states is each page's state by key as of statesVersion (see
-	// States); nil when not read, or dropped by a write.
-	states        map[string]query.ArchiveState
-	statesVersion int64
-	rankLimit     int // rankLimit, but in tests
-	builds        int // how many times this Index built its tables, for tests
+	mu sync.Mutex
+	// read is the pages table as last read (see readPages); nil when
+	// not read, or dropped by a write.
+	read      *pagesRead
+	lookups   int // ranked lookups made
+	rankLimit int // rankLimit, but in tests
+	builds    int // how many times this Index built its tables, for tests
 }
 
 // schema is the version of the database's tables: an index of another
@@ -448,7 +443,7 @@ func (ix *Index) Rebuild(store *archive.Store) error {
 // connection writes.
 func (ix *Index) dropPages() {
 	ix.mu.Lock()
-	ix.pageKeys, ix.states = nil, nil
+	ix.read = nil
 	ix.mu.Unlock()
 }
 
@@ -650,29 +645,51 @@ func (ix *Index) Warm(ctx context.Context, qix *query.Index) error {
 	return nil
 }
 
+// pagesRead is the pages table as of one data_version: each page's key
+// by its row (pages), whether it failed, and each page's state by key,
+// made from them on first use (States).
+type pagesRead struct {
+	version int64
+	pages   *query.Pages
+	keys    []string
+	failed  []bool
+	states  map[string]query.ArchiveState
+}
+
 // pages returns the key of each row of pages, read once and again only
-// when the database changed since (PRAGMA data_version tells another
-// connection's commit; this one's writes drop it); nil if they were not
+// when the database changed since (see readNow); nil if they were not
 // read or changed since, unless read.
 func (ix *Index) pages(ctx context.Context, read bool) (*query.Pages, error) {
 	ix.mu.Lock()
 	defer ix.mu.Unlock()
+	r, err := ix.readNow(ctx, read)
+	if r == nil || err != nil {
+		return nil, err
+	}
+	return r.pages, nil
+}
+
+// readNow returns the pages table as read, read again only when the
+// database changed since (PRAGMA data_version tells another
+// connection's commit; this one's writes drop it); nil if it was not
+// read or changed since, unless read. ix.mu is held.
+func (ix *Index) readNow(ctx context.Context, read bool) (*pagesRead, error) {
 	version, err := ix.dataVersion(ctx)
 	if err != nil {
 		return nil, err
 	}
-	if ix.pageKeys != nil && version == ix.pagesVersion {
-		return ix.pageKeys, nil
+	if ix.read != nil && version == ix.read.version {
+		return ix.read, nil
 	}
 	if !read {
 		return nil, nil
 	}
-	ids, keys, _, err := ix.readPages(ctx)
+	ids, keys, failed, err := ix.readPages(ctx)
 	if err != nil {
 		return nil, err
 	}
-	ix.pageKeys, ix.pagesVersion = query.NewPages(ids, keys), version
-	return ix.pageKeys, nil
+	ix.read = &pagesRead{version: version, pages: query.NewPages(ids, keys), keys: keys, failed: failed}
+	return ix.read, nil
 }
 
 // dataVersion is SQLite's data_version: it moves on when another
@@ -749,30 +766,24 @@ func (ix *Index) States() (func(uri string) query.ArchiveState, error) {
 }
 
 // stateMap returns the state of each page by its key, read again only
-// when the database changed (see pages).
+// when the database changed (see readNow).
 func (ix *Index) stateMap(ctx context.Context) (map[string]query.ArchiveState, error) {
 	ix.mu.Lock()
 	defer ix.mu.Unlock()
-	version, err := ix.dataVersion(ctx)
+	r, err := ix.readNow(ctx, true)
 	if err != nil {
 		return nil, err
 	}
-	if ix.states != nil && version == ix.statesVersion {
-		return ix.states, nil
-	}
-	_, keys, failed, err := ix.readPages(ctx)
-	if err != nil {
-		return nil, err
-	}
-	states := make(map[string]query.ArchiveState, len(keys))
-	for i, k := range keys {
-		states[k] = query.ArchiveYes
-		if failed[i] {
-			states[k] = query.ArchiveFailed
+	if r.states == nil {
+		r.states = make(map[string]query.ArchiveState, len(r.keys))
+		for i, k := range r.keys {
+			r.states[k] = query.ArchiveYes
+			if r.failed[i] {
+				r.states[k] = query.ArchiveFailed
+			}
 		}
 	}
-	ix.states, ix.statesVersion = states, version
-	return states, nil
+	return r.states, nil
 }
 
 // nullString scans a NULL as "".
